@@ -1,0 +1,32 @@
+# reeltrack: `make run` serves the API locally, `make test` runs every test.
+# Both first install and start whatever local server is missing.
+
+SHELL := /bin/bash
+GO    ?= go
+export PATH := /usr/local/go/bin:$(HOME)/go/bin:$(PATH)
+
+.DEFAULT_GOAL := help
+.PHONY: help run test bench migrate services lint
+
+help: ## list the targets
+	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-9s %s\n", $$1, $$2}'
+
+services: ## install (where missing) and start PostgreSQL, ClickHouse and Redis on loopback; create the databases
+	@scripts/services.sh
+
+migrate: services ## apply pending PostgreSQL and ClickHouse migrations
+	$(GO) run ./cmd/migrate
+
+run: services ## start the local servers, migrate, and serve the API on http://127.0.0.1:8080
+	$(GO) run ./cmd/server
+
+test: services ## start the local servers, then run go vet and the whole test suite against them
+	$(GO) vet ./...
+	$(GO) test -race -count=1 -timeout 15m ./...
+
+bench: services ## run the Go benchmarks
+	$(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./...
+
+lint: ## check formatting (gofmt) and go vet
+	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
+	$(GO) vet ./...

@@ -1,0 +1,109 @@
+// Package api is the HTTP layer: routes, middleware, request decoding and the
+// mapping of errors to statuses. It holds no SQL.
+package api
+
+import (
+	"log/slog"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/gofiber/fiber/v2"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/config"
+	"github.com/reeltrack/reeltrack/internal/store"
+	"github.com/reeltrack/reeltrack/query"
+)
+
+// Deps is everything the routes need; cmd/server builds it.
+type Deps struct {
+	Config    config.Config
+	Log       *slog.Logger
+	DB        *pgxpool.Pool
+	CH        driver.Conn
+	Redis     *store.Redis
+	Tokens    *auth.Tokens
+	Passwords *auth.Passwords
+	OpenAPI   []byte
+	Now       func() time.Time
+}
+
+type server struct {
+	Deps
+	limiter *limiter
+
+	signUp    command.SignUpHandler
+	logIn     command.LogInHandler
+	bootstrap command.BootstrapWorkspaceHandler
+	invite    command.InviteTeammateHandler
+	lead      command.CaptureLeadHandler
+
+	workspace  query.WorkspaceHandler
+	membership query.MembershipHandler
+	team       query.TeamHandler
+	founding   query.FoundingStatsHandler
+}
+
+// New builds the fiber app with every route.
+func New(d Deps) *fiber.App {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	s := &server{
+		Deps:       d,
+		limiter:    newLimiter(d.Redis, d.Log),
+		signUp:     command.SignUpHandler{DB: d.DB, Passwords: d.Passwords},
+		logIn:      command.LogInHandler{DB: d.DB, Passwords: d.Passwords},
+		bootstrap:  command.BootstrapWorkspaceHandler{DB: d.DB, Now: d.Now},
+		invite:     command.InviteTeammateHandler{DB: d.DB},
+		lead:       command.CaptureLeadHandler{DB: d.DB},
+		workspace:  query.WorkspaceHandler{DB: d.DB, Now: d.Now},
+		membership: query.MembershipHandler{DB: d.DB},
+		team:       query.TeamHandler{DB: d.DB},
+		founding:   query.FoundingStatsHandler{DB: d.DB, Total: d.Config.FoundingSpots},
+	}
+
+	app := fiber.New(fiber.Config{
+		AppName:               "reeltrack",
+		ErrorHandler:          errorHandler(d.Log),
+		BodyLimit:             d.Config.BodyLimit,
+		ReadTimeout:           30 * time.Second,
+		WriteTimeout:          5 * time.Minute,
+		IdleTimeout:           2 * time.Minute,
+		ProxyHeader:           d.Config.ProxyHeader,
+		DisableStartupMessage: true,
+	})
+	app.Use(requestID, accessLog(d.Log), deadline(d.Config.RequestTimeout))
+
+	app.Get("/healthz", s.healthz)
+	app.Get("/readyz", s.readyz)
+
+	r := app.Group("/api")
+	r.Get("/openapi.yaml", s.openapi)
+
+	publicPerMinute := d.Config.RateLimitPublic
+	r.Post("/auth/signup", s.limiter.limit(publicPerMinute, byIP("auth")), s.postSignUp)
+	r.Post("/auth/login", s.limiter.limit(publicPerMinute, byIP("auth")), s.postLogIn)
+	r.Post("/auth/logout", s.postLogOut)
+	r.Post("/lead", s.limiter.limit(publicPerMinute, byIP("lead")), s.postLead)
+	r.Get("/founding/stats", s.getFoundingStats)
+
+	// Session routes are registered one by one: a fiber group with
+	// middleware would run it for every path under the prefix, unknown
+	// ones included.
+	dash := func(h fiber.Handler) []fiber.Handler {
+		return []fiber.Handler{requireSession(d.Tokens), s.limiter.limit(d.Config.RateLimitUser, byUser), h}
+	}
+	ws := func(h fiber.Handler) []fiber.Handler { return dash(requireWorkspace(s.membership, h)) }
+	r.Post("/workspace/bootstrap", dash(s.postBootstrap)...)
+	r.Get("/workspace/team", ws(s.getTeam)...)
+	r.Post("/workspace/team", ws(s.postTeam)...)
+
+	app.Use(func(c *fiber.Ctx) error {
+		return apperr.NotFound("no route for " + c.Method() + " " + c.Path())
+	})
+	return app
+}

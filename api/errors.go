@@ -1,0 +1,149 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+)
+
+// ErrorBody is the one shape of every 4xx and 5xx answer.
+type ErrorBody struct {
+	Error ErrorDetail `json:"error"`
+}
+
+// ErrorDetail says what went wrong. Fields names each bad input field.
+type ErrorDetail struct {
+	Code      string            `json:"code"`
+	Message   string            `json:"message"`
+	Fields    map[string]string `json:"fields,omitempty"`
+	RequestID string            `json:"requestId,omitempty"`
+}
+
+var kindStatus = map[apperr.Kind]struct {
+	status int
+	code   string
+}{
+	apperr.KindInvalid:         {fiber.StatusBadRequest, "invalid_request"},
+	apperr.KindUnauthenticated: {fiber.StatusUnauthorized, "unauthenticated"},
+	apperr.KindForbidden:       {fiber.StatusForbidden, "forbidden"},
+	apperr.KindNotFound:        {fiber.StatusNotFound, "not_found"},
+	apperr.KindConflict:        {fiber.StatusConflict, "conflict"},
+	apperr.KindUnavailable:     {fiber.StatusServiceUnavailable, "unavailable"},
+}
+
+var fiberCodes = map[int]string{
+	fiber.StatusBadRequest:            "invalid_request",
+	fiber.StatusNotFound:              "not_found",
+	fiber.StatusMethodNotAllowed:      "method_not_allowed",
+	fiber.StatusRequestEntityTooLarge: "payload_too_large",
+	fiber.StatusTooManyRequests:       "rate_limited",
+	fiber.StatusRequestTimeout:        "timeout",
+	fiber.StatusServiceUnavailable:    "unavailable",
+}
+
+// errorHandler maps an error to its status and the JSON error body. Errors of
+// no known kind are 500s with a generic message, logged once with the
+// request id.
+func errorHandler(log *slog.Logger) fiber.ErrorHandler {
+	return func(c *fiber.Ctx, err error) error {
+		reqID, _ := c.Locals(localRequestID).(string)
+		detail := ErrorDetail{RequestID: reqID}
+		status := fiber.StatusInternalServerError
+
+		var fe *fiber.Error
+		if kind := apperr.KindOf(err); kind != apperr.KindInternal {
+			m := kindStatus[kind]
+			status, detail.Code, detail.Message = m.status, m.code, apperr.Message(err)
+			if fields := apperr.Fields(err); len(fields) > 0 {
+				detail.Fields = fields
+			}
+		} else if errors.As(err, &fe) && fe.Code < 500 {
+			status, detail.Message = fe.Code, fe.Message
+			detail.Code = fiberCodes[fe.Code]
+			if detail.Code == "" {
+				detail.Code = "error"
+			}
+			if fe.Code == fiber.StatusRequestEntityTooLarge {
+				detail.Message = "request body is too large"
+			}
+		} else {
+			detail.Code, detail.Message = "internal", "internal error"
+			log.Error("request failed", "requestId", reqID, "method", c.Method(), "path", c.Path(), "err", err)
+		}
+		return c.Status(status).JSON(ErrorBody{Error: detail})
+	}
+}
+
+// decodeJSON decodes a JSON object body strictly: unknown fields, wrong
+// types, trailing data and malformed JSON are 400s naming the problem.
+// An empty body is allowed only when optional is true.
+func decodeJSON(c *fiber.Ctx, dst any, optional bool) error {
+	body := bytes.TrimSpace(c.Body())
+	if len(body) == 0 {
+		if optional {
+			return nil
+		}
+		return apperr.Invalid("", "request body must be a JSON object")
+	}
+	if body[0] != '{' {
+		return apperr.Invalid("", "request body must be a JSON object")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return jsonError(err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return apperr.Invalid("", "request body must hold exactly one JSON object")
+	}
+	return nil
+}
+
+func jsonError(err error) error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		return apperr.Invalid("", fmt.Sprintf("malformed JSON at byte %d", syn.Offset))
+	case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return apperr.Invalid("", "malformed JSON: unexpected end of body")
+	case errors.As(err, &typ):
+		field := typ.Field
+		if field == "" {
+			field = "body"
+		}
+		return apperr.Invalid(field, "must be "+jsonTypeName(typ.Type.Kind().String()))
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
+		return apperr.Invalid(name, "is not a known field")
+	default:
+		return apperr.Invalid("", "malformed JSON body")
+	}
+}
+
+func jsonTypeName(kind string) string {
+	switch kind {
+	case "string":
+		return "a string"
+	case "bool":
+		return "true or false"
+	case "slice", "array":
+		return "an array"
+	case "map", "struct":
+		return "an object"
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64":
+		return "a whole number"
+	case "float32", "float64":
+		return "a number"
+	default:
+		return "of another type"
+	}
+}

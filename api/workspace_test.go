@@ -1,0 +1,235 @@
+package api_test
+
+import (
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/auth"
+)
+
+func TestBootstrapCreatesATrialWorkspaceOnce(t *testing.T) {
+	a := newApp(t)
+	c := a.signUp(uniqueEmail("owner"))
+	before := time.Now()
+	w := a.bootstrap(c)
+	ws := w.Workspace
+	if !w.Created || w.Joined || ws.Plan != "trial" || ws.VideoLimit != 50 || ws.SeatLimit != 1 ||
+		ws.MaxVideosPerAccount != 30 || !ws.HasAccess || !w.HasAccess || ws.Role != "owner" {
+		t.Fatalf("first bootstrap %+v, want a new trial workspace owned by the caller with access", w)
+	}
+	if ws.TrialEndsAt == nil || ws.TrialEndsAt.Sub(before) < 7*24*time.Hour-time.Minute || ws.TrialEndsAt.Sub(before) > 7*24*time.Hour+time.Minute {
+		t.Fatalf("trial ends %v, want 7 days from now", ws.TrialEndsAt)
+	}
+	if ws.Usage.Videos != 0 || ws.Usage.Seats != 1 {
+		t.Fatalf("usage %+v, want 0 videos and 1 seat", ws.Usage)
+	}
+
+	again := a.bootstrap(c)
+	if again.Workspace.ID != ws.ID || again.Created {
+		t.Fatalf("second bootstrap %+v, want the same workspace, not created", again)
+	}
+	if n := count(t, `SELECT count(*) FROM workspaces WHERE id = $1`, ws.ID); n != 1 {
+		t.Fatalf("%d workspaces", n)
+	}
+}
+
+func TestConcurrentFirstBootstrapsMakeOneWorkspace(t *testing.T) {
+	a := newApp(t)
+	email := uniqueEmail("race")
+	c := a.signUp(email)
+	var wg sync.WaitGroup
+	ids := make([]uuid.UUID, 8)
+	for i := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ids[i] = a.bootstrap(c).Workspace.ID
+		}()
+	}
+	wg.Wait()
+	for _, id := range ids {
+		if id != ids[0] {
+			t.Fatalf("concurrent bootstraps answered different workspaces: %v", ids)
+		}
+	}
+	if n := count(t, `SELECT count(*) FROM workspaces w JOIN users u ON u.id = w.owner_id WHERE u.email = $1`, email); n != 1 {
+		t.Fatalf("%d workspaces created, want 1", n)
+	}
+}
+
+func TestBootstrapUsageCountsVideosAndAccountLimits(t *testing.T) {
+	a := newApp(t)
+	c := a.signUp(uniqueEmail("usage"))
+	ws := a.bootstrap(c).Workspace
+	acct := uuid.New()
+	exec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, tracking_limit) VALUES ($1, $2, 'tiktok', 'a', 'https://www.tiktok.com/@a', 12)`, acct, ws.ID)
+	exec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, tracking_limit, status) VALUES ($1, $2, 'tiktok', 'gone', 'https://www.tiktok.com/@gone', 20, 'removed')`, uuid.New(), ws.ID)
+	exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, tracked_individually) VALUES ($1, $2, 'youtube', 'v1', 'https://youtu.be/v1', true)`, uuid.New(), ws.ID)
+	exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, tracked_individually, account_id) VALUES ($1, $2, 'tiktok', 'v2', 'https://www.tiktok.com/@a/video/2', false, $3)`, uuid.New(), ws.ID, acct)
+	if u := a.bootstrap(c).Workspace.Usage; u.Videos != 13 {
+		t.Fatalf("usage %+v, want 12 (active account's limit) + 1 (individual video) = 13", u)
+	}
+}
+
+func TestHasAccess(t *testing.T) {
+	a := newApp(t)
+	c := a.signUp(uniqueEmail("access"))
+	ws := a.bootstrap(c).Workspace
+
+	exec(t, `UPDATE workspaces SET trial_ends_at = now() - interval '1 minute' WHERE id = $1`, ws.ID)
+	if w := a.bootstrap(c); w.HasAccess || w.Workspace.HasAccess {
+		t.Fatalf("expired trial has access: %+v", w)
+	}
+	exec(t, `UPDATE workspaces SET plan = 'growth', video_limit = 1000, seat_limit = 5 WHERE id = $1`, ws.ID)
+	if w := a.bootstrap(c); !w.HasAccess || w.Workspace.Plan != "growth" || w.Workspace.VideoLimit != 1000 {
+		t.Fatalf("paid workspace %+v, want access on growth", w)
+	}
+	exec(t, `UPDATE workspaces SET has_access = false WHERE id = $1`, ws.ID)
+	if w := a.bootstrap(c); w.HasAccess {
+		t.Fatalf("ended subscription still has access: %+v", w)
+	}
+}
+
+func TestBootstrapForExternalSession(t *testing.T) {
+	a := newApp(t)
+	id := uuid.New()
+	email := uniqueEmail("external")
+	tok := signed(t, jwt.SigningMethodHS256, []byte(testSecret), jwt.MapClaims{
+		"sub": id.String(), "email": strings.ToUpper(email), "exp": time.Now().Add(time.Hour).Unix(),
+	})
+	c := &http.Cookie{Name: auth.CookieName, Value: tok}
+	w := a.bootstrap(c)
+	if !w.Created || w.Workspace.Role != "owner" {
+		t.Fatalf("bootstrap %+v, want a new workspace", w)
+	}
+	if n := count(t, `SELECT count(*) FROM users WHERE id = $1 AND email = $2 AND password_hash IS NULL`, id, email); n != 1 {
+		t.Fatal("the external user was not recorded")
+	}
+	// Without an e-mail claim an unknown user cannot be created.
+	bare := signed(t, jwt.SigningMethodHS256, []byte(testSecret), jwt.MapClaims{"sub": uuid.NewString(), "exp": time.Now().Add(time.Hour).Unix()})
+	a.request("POST", "/api/workspace/bootstrap", nil, &http.Cookie{Name: auth.CookieName, Value: bare}).expectError(t, 401, "unauthenticated")
+}
+
+func TestBootstrapRejectsBadInput(t *testing.T) {
+	a := newApp(t)
+	c := a.signUp(uniqueEmail("badboot"))
+	a.request("POST", "/api/workspace/bootstrap", `{"name": 7}`, c).expectError(t, 400, "invalid_request")
+	a.request("POST", "/api/workspace/bootstrap", `{"nme": "x"}`, c).expectError(t, 400, "invalid_request")
+	a.request("POST", "/api/workspace/bootstrap", `{"name": "`+strings.Repeat("n", 101)+`"}`, c).expectError(t, 400, "invalid_request")
+	if n := count(t, `SELECT count(*) FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.id = (SELECT id FROM users WHERE email = (SELECT email FROM users ORDER BY created_at DESC LIMIT 1))`); n != 0 {
+		t.Fatal("a rejected bootstrap created a workspace")
+	}
+	w := a.bootstrap(c)
+	if !w.Created {
+		t.Fatal("bootstrap after rejected ones did not create the workspace")
+	}
+	a.request("POST", "/api/workspace/bootstrap", `{"name": "  Acme Agency  "}`, c).expect(t, 200)
+}
+
+type teamBody struct {
+	Members []struct {
+		UserID uuid.UUID `json:"userId"`
+		Email  string    `json:"email"`
+		Role   string    `json:"role"`
+	} `json:"members"`
+	Invites []struct {
+		Email string `json:"email"`
+		Role  string `json:"role"`
+	} `json:"invites"`
+	Seats struct{ Used, Limit int } `json:"seats"`
+}
+
+func TestTeamInvitesAndJoins(t *testing.T) {
+	a := newApp(t)
+	ownerEmail := uniqueEmail("owner")
+	owner := a.signUp(ownerEmail)
+	ws := a.bootstrap(owner).Workspace
+	bob := uniqueEmail("bob")
+
+	// The trial has one seat, held by the owner.
+	a.request("POST", "/api/workspace/team", map[string]string{"email": bob}, owner).expectError(t, 403, "forbidden")
+	if n := count(t, `SELECT count(*) FROM workspace_invites WHERE workspace_id = $1`, ws.ID); n != 0 {
+		t.Fatal("a refused invite was stored")
+	}
+
+	exec(t, `UPDATE workspaces SET plan = 'starter', video_limit = 250, seat_limit = 3 WHERE id = $1`, ws.ID)
+	var team teamBody
+	a.request("POST", "/api/workspace/team", map[string]string{"email": " " + strings.ToUpper(bob)}, owner).expect(t, 200).decode(t, &team)
+	if len(team.Invites) != 1 || team.Invites[0].Email != bob || team.Invites[0].Role != "member" || team.Seats.Used != 2 || team.Seats.Limit != 3 {
+		t.Fatalf("team after invite %+v", team)
+	}
+	a.request("POST", "/api/workspace/team", map[string]string{"email": bob}, owner).expectError(t, 409, "conflict")
+	a.request("POST", "/api/workspace/team", map[string]string{"email": ownerEmail}, owner).expectError(t, 409, "conflict")
+	for _, body := range []string{`{"email": "nope"}`, `{"email": "x@example.com", "role": "owner"}`, `{}`, `{"email": ["x@example.com"]}`} {
+		a.request("POST", "/api/workspace/team", body, owner).expectError(t, 400, "invalid_request")
+	}
+
+	// Bob signs up and lands in the workspace.
+	bobCookie := a.signUp(bob)
+	bw := a.bootstrap(bobCookie)
+	if bw.Workspace.ID != ws.ID || bw.Workspace.Role != "member" || bw.Created {
+		t.Fatalf("invitee bootstrap %+v, want membership of %s", bw, ws.ID)
+	}
+	a.request("GET", "/api/workspace/team", nil, owner).expect(t, 200).decode(t, &team)
+	if len(team.Members) != 2 || len(team.Invites) != 0 || team.Seats.Used != 2 {
+		t.Fatalf("team after join %+v", team)
+	}
+	// A member cannot invite.
+	a.request("POST", "/api/workspace/team", map[string]string{"email": uniqueEmail("carol")}, bobCookie).expectError(t, 403, "forbidden")
+
+	// An admin invite, accepted at bootstrap by a user who signed up before it.
+	dave := uniqueEmail("dave")
+	daveCookie := a.signUp(dave)
+	a.request("POST", "/api/workspace/team", map[string]string{"email": dave, "role": "admin"}, owner).expect(t, 200)
+	if dw := a.bootstrap(daveCookie); !dw.Joined || dw.Workspace.ID != ws.ID || dw.Workspace.Role != "admin" {
+		t.Fatalf("dave bootstrap %+v", dw)
+	}
+	// All three seats are now members: the next invite is refused.
+	a.request("POST", "/api/workspace/team", map[string]string{"email": uniqueEmail("erin")}, daveCookie).expectError(t, 403, "forbidden")
+
+	// Someone in another workspace cannot be invited.
+	other := uniqueEmail("other")
+	a.bootstrap(a.signUp(other))
+	exec(t, `UPDATE workspaces SET seat_limit = 10 WHERE id = $1`, ws.ID)
+	a.request("POST", "/api/workspace/team", map[string]string{"email": other}, owner).expectError(t, 409, "conflict")
+}
+
+func TestConcurrentInvitesRespectSeats(t *testing.T) {
+	a := newApp(t)
+	owner := a.signUp(uniqueEmail("owner"))
+	ws := a.bootstrap(owner).Workspace
+	exec(t, `UPDATE workspaces SET seat_limit = 3 WHERE id = $1`, ws.ID)
+	var wg sync.WaitGroup
+	statuses := make([]int, 10)
+	for i := range statuses {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i] = a.request("POST", "/api/workspace/team", map[string]string{"email": uniqueEmail("many")}, owner).Status
+		}()
+	}
+	wg.Wait()
+	ok := 0
+	for _, s := range statuses {
+		if s == 200 {
+			ok++
+		} else if s != 403 {
+			t.Fatalf("unexpected status %d", s)
+		}
+	}
+	if ok != 2 || count(t, `SELECT count(*) FROM workspace_invites WHERE workspace_id = $1`, ws.ID) != 2 {
+		t.Fatalf("%d invites accepted, want 2 (3 seats, 1 owner)", ok)
+	}
+}
+
+func TestTeamNeedsBootstrap(t *testing.T) {
+	a := newApp(t)
+	c := a.signUp(uniqueEmail("fresh"))
+	a.request("GET", "/api/workspace/team", nil, c).expectError(t, 404, "not_found")
+}

@@ -1,0 +1,58 @@
+// Command migrate applies pending PostgreSQL and ClickHouse migrations and
+// exits; the server does the same on start.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/reeltrack/reeltrack/internal/config"
+	"github.com/reeltrack/reeltrack/internal/store"
+	"github.com/reeltrack/reeltrack/schema"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "migrate:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	cfg, err := config.Load()
+	if err != nil {
+		return fmt.Errorf("configuration:\n%w", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	pg, err := store.OpenPostgres(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer pg.Close()
+	ch, err := store.OpenClickHouse(ctx, store.ClickHouseOptions{
+		Addr: cfg.ClickHouseAddr, Database: cfg.ClickHouseDatabase,
+		User: cfg.ClickHouseUser, Password: cfg.ClickHousePassword,
+	})
+	if err != nil {
+		return err
+	}
+	defer ch.Close()
+	applied, err := schema.MigrateAll(ctx, pg, ch, schema.ClickHouseLayout{Cluster: cfg.ClickHouseCluster}, cfg.ClickHouseDatabase)
+	if err != nil {
+		return err
+	}
+	for _, name := range applied.Postgres {
+		fmt.Println("postgres:  ", name)
+	}
+	for _, name := range applied.ClickHouse {
+		fmt.Println("clickhouse:", name)
+	}
+	if len(applied.Postgres)+len(applied.ClickHouse) == 0 {
+		fmt.Println("nothing to apply: both databases are up to date")
+	}
+	return nil
+}

@@ -1,0 +1,106 @@
+// Command server runs the reeltrack HTTP API: it loads the configuration,
+// connects to PostgreSQL, ClickHouse and Redis, applies pending migrations
+// and serves until SIGINT or SIGTERM.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/reeltrack/reeltrack"
+	"github.com/reeltrack/reeltrack/api"
+	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/config"
+	"github.com/reeltrack/reeltrack/internal/store"
+	"github.com/reeltrack/reeltrack/schema"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "server:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	cfg, err := config.Load()
+	if err != nil {
+		return fmt.Errorf("configuration:\n%w", err)
+	}
+	log := slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	log.Info("starting", "config", cfg)
+	if cfg.GeneratedSessionToken {
+		log.Warn("SESSION_SECRET is not set: using a random secret, so sessions end when the server restarts")
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	pg, err := store.OpenPostgres(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer pg.Close()
+	ch, err := store.OpenClickHouse(ctx, store.ClickHouseOptions{
+		Addr: cfg.ClickHouseAddr, Database: cfg.ClickHouseDatabase,
+		User: cfg.ClickHouseUser, Password: cfg.ClickHousePassword,
+	})
+	if err != nil {
+		return err
+	}
+	defer ch.Close()
+	rds, err := store.OpenRedis(cfg.RedisURL, cfg.RedisPrefix)
+	if err != nil {
+		return err
+	}
+	defer rds.Close()
+	if err := rds.Ping(ctx); err != nil {
+		log.Warn("redis is not answering: running without cache, rate limits per process", "err", err)
+	}
+
+	applied, err := schema.MigrateAll(ctx, pg, ch, schema.ClickHouseLayout{Cluster: cfg.ClickHouseCluster}, cfg.ClickHouseDatabase)
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	log.Info("migrations applied", "postgres", applied.Postgres, "clickhouse", applied.ClickHouse)
+
+	passwords, err := auth.NewPasswords(cfg.BcryptCost)
+	if err != nil {
+		return err
+	}
+	app := api.New(api.Deps{
+		Config:    cfg,
+		Log:       log,
+		DB:        pg,
+		CH:        ch,
+		Redis:     rds,
+		Tokens:    auth.NewTokens(cfg.SessionSecret, cfg.SessionTTL),
+		Passwords: passwords,
+		OpenAPI:   reeltrack.OpenAPI,
+	})
+
+	serveErr := make(chan error, 1)
+	go func() {
+		log.Info("listening", "addr", cfg.HTTPAddr)
+		serveErr <- app.Listen(cfg.HTTPAddr)
+	}()
+	select {
+	case err := <-serveErr:
+		return fmt.Errorf("listen on %s: %w", cfg.HTTPAddr, err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := app.ShutdownWithContext(shutdownCtx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}

@@ -1,0 +1,119 @@
+// Package apperr holds the few kinds of failure that the HTTP layer maps to
+// status codes. Everything else is an internal error.
+package apperr
+
+import (
+	"errors"
+	"sort"
+	"strings"
+)
+
+// Kind classifies an error for the caller.
+type Kind int
+
+// The kinds of error the API distinguishes.
+const (
+	KindInternal Kind = iota
+	KindInvalid
+	KindNotFound
+	KindConflict
+	KindForbidden
+	KindUnauthenticated
+	KindUnavailable
+)
+
+// Error is a failure of a known kind with a message that is safe to show.
+type Error struct {
+	Kind    Kind
+	Field   string // the offending input field, for KindInvalid
+	Message string
+}
+
+func (e *Error) Error() string {
+	if e.Field != "" {
+		return e.Field + ": " + e.Message
+	}
+	return e.Message
+}
+
+// Invalid reports bad input in one field (field may be empty).
+func Invalid(field, message string) error {
+	return &Error{Kind: KindInvalid, Field: field, Message: message}
+}
+
+// NotFound reports a missing resource, or one of another workspace.
+func NotFound(message string) error { return &Error{Kind: KindNotFound, Message: message} }
+
+// Conflict reports a request that clashes with the current state.
+func Conflict(message string) error { return &Error{Kind: KindConflict, Message: message} }
+
+// Forbidden reports a request the caller may not make.
+func Forbidden(message string) error { return &Error{Kind: KindForbidden, Message: message} }
+
+// Unauthenticated reports a missing or bad credential.
+func Unauthenticated(message string) error {
+	return &Error{Kind: KindUnauthenticated, Message: message}
+}
+
+// Unavailable reports a dependency that is not configured or not reachable.
+func Unavailable(message string) error { return &Error{Kind: KindUnavailable, Message: message} }
+
+// KindOf returns the kind of the first *Error in err's tree, or KindInternal.
+func KindOf(err error) Kind {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Kind
+	}
+	return KindInternal
+}
+
+// Fields collects the per-field messages of every invalid-input error in
+// err's tree (errors.Join and %w wrapping included).
+func Fields(err error) map[string]string {
+	out := map[string]string{}
+	var walk func(error)
+	walk = func(err error) {
+		switch x := err.(type) {
+		case nil:
+		case *Error:
+			if x.Kind == KindInvalid && x.Field != "" {
+				if prev, ok := out[x.Field]; ok {
+					out[x.Field] = prev + "; " + x.Message
+				} else {
+					out[x.Field] = x.Message
+				}
+			}
+		case interface{ Unwrap() []error }:
+			for _, e := range x.Unwrap() {
+				walk(e)
+			}
+		case interface{ Unwrap() error }:
+			walk(x.Unwrap())
+		}
+	}
+	walk(err)
+	return out
+}
+
+// Message returns the user-facing message of err: the messages of all known
+// errors in its tree joined with "; ", without the wrapping context.
+func Message(err error) string {
+	var msgs []string
+	var walk func(error)
+	walk = func(err error) {
+		switch x := err.(type) {
+		case nil:
+		case *Error:
+			msgs = append(msgs, x.Error())
+		case interface{ Unwrap() []error }:
+			for _, e := range x.Unwrap() {
+				walk(e)
+			}
+		case interface{ Unwrap() error }:
+			walk(x.Unwrap())
+		}
+	}
+	walk(err)
+	sort.Strings(msgs)
+	return strings.Join(msgs, "; ")
+}

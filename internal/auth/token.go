@@ -1,0 +1,87 @@
+// Package auth issues and checks session tokens and hashes passwords.
+package auth
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/google/uuid"
+)
+
+// CookieName is the session cookie the dashboard sends.
+const CookieName = "session-access-token"
+
+// Session is who a valid token speaks for.
+type Session struct {
+	UserID    uuid.UUID
+	Email     string
+	ExpiresAt time.Time
+}
+
+// Tokens signs and verifies HS256 session tokens with one shared secret, so
+// tokens issued by an external auth provider holding the same secret work too.
+type Tokens struct {
+	secret []byte
+	ttl    time.Duration
+	now    func() time.Time
+}
+
+// NewTokens returns a signer for secret with tokens valid for ttl.
+func NewTokens(secret string, ttl time.Duration) *Tokens {
+	return &Tokens{secret: []byte(secret), ttl: ttl, now: time.Now}
+}
+
+// TTL is how long an issued token is valid.
+func (t *Tokens) TTL() time.Duration { return t.ttl }
+
+type claims struct {
+	Email string `json:"email,omitempty"`
+	jwt.RegisteredClaims
+}
+
+// Issue signs a token for the user.
+func (t *Tokens) Issue(userID uuid.UUID, email string) (string, time.Time, error) {
+	now := t.now()
+	exp := now.Add(t.ttl)
+	tok := jwt.NewWithClaims(jwt.SigningMethodHS256, claims{
+		Email: email,
+		RegisteredClaims: jwt.RegisteredClaims{
+			Subject:   userID.String(),
+			IssuedAt:  jwt.NewNumericDate(now),
+			ExpiresAt: jwt.NewNumericDate(exp),
+			ID:        uuid.NewString(),
+		},
+	})
+	s, err := tok.SignedString(t.secret)
+	if err != nil {
+		return "", time.Time{}, fmt.Errorf("sign session token: %w", err)
+	}
+	return s, exp, nil
+}
+
+// ErrInvalidToken is returned for every token that does not verify; the
+// reason stays out of responses.
+var ErrInvalidToken = errors.New("invalid session token")
+
+// Verify checks the signature (HS256 only: "none" and every other algorithm
+// are refused), the expiry (required) and the subject (a UUID).
+func (t *Tokens) Verify(raw string) (Session, error) {
+	var c claims
+	_, err := jwt.ParseWithClaims(raw, &c, func(*jwt.Token) (any, error) { return t.secret, nil },
+		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
+		jwt.WithExpirationRequired(),
+		jwt.WithTimeFunc(t.now),
+		jwt.WithLeeway(30*time.Second),
+	)
+	if err != nil {
+		return Session{}, fmt.Errorf("%w: %v", ErrInvalidToken, err)
+	}
+	id, err := uuid.Parse(c.Subject)
+	if err != nil || id == uuid.Nil {
+		return Session{}, fmt.Errorf("%w: subject is not a user id", ErrInvalidToken)
+	}
+	return Session{UserID: id, Email: strings.ToLower(strings.TrimSpace(c.Email)), ExpiresAt: c.ExpiresAt.Time}, nil
+}

@@ -1,0 +1,219 @@
+// Package config loads the service's settings from the environment, with
+// defaults that work on a developer machine.
+package config
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+)
+
+// Config is every setting of the server. Each field names its variable.
+type Config struct {
+	HTTPAddr      string // HTTP_ADDR
+	PublicBaseURL string // PUBLIC_BASE_URL
+
+	DatabaseURL        string // DATABASE_URL
+	ClickHouseAddr     string // CLICKHOUSE_ADDR
+	ClickHouseDatabase string // CLICKHOUSE_DATABASE
+	ClickHouseUser     string // CLICKHOUSE_USER
+	ClickHousePassword string // CLICKHOUSE_PASSWORD
+	ClickHouseCluster  string // CLICKHOUSE_CLUSTER
+	RedisURL           string // REDIS_URL
+	RedisPrefix        string // REDIS_PREFIX
+
+	SessionSecret string        // SESSION_SECRET
+	SessionTTL    time.Duration // SESSION_TTL
+	CookieSecure  bool          // COOKIE_SECURE
+	BcryptCost    int           // BCRYPT_COST
+	CronSecret    string        // CRON_SECRET
+
+	FoundingSpots int // FOUNDING_SPOTS
+
+	BodyLimit             int           // BODY_LIMIT_BYTES
+	RequestTimeout        time.Duration // REQUEST_TIMEOUT
+	RateLimitPublic       int           // RATE_LIMIT_PUBLIC_PER_MINUTE
+	RateLimitUser         int           // RATE_LIMIT_USER_PER_MINUTE
+	ProxyHeader           string        // PROXY_HEADER
+	LogLevel              slog.Level    // LOG_LEVEL
+	GeneratedSessionToken bool          // set when SESSION_SECRET was empty and a random one was made
+}
+
+// Load reads the environment, fills in defaults and validates the result.
+func Load() (Config, error) {
+	return load(os.Getenv)
+}
+
+func load(getenv func(string) string) (Config, error) {
+	var problems []error
+	str := func(key, def string) string {
+		if v := strings.TrimSpace(getenv(key)); v != "" {
+			return v
+		}
+		return def
+	}
+	num := func(key string, def int) int {
+		v := strings.TrimSpace(getenv(key))
+		if v == "" {
+			return def
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			problems = append(problems, fmt.Errorf("%s: %q is not a whole number", key, v))
+		}
+		return n
+	}
+	dur := func(key string, def time.Duration) time.Duration {
+		v := strings.TrimSpace(getenv(key))
+		if v == "" {
+			return def
+		}
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			problems = append(problems, fmt.Errorf("%s: %q is not a duration such as 30s or 168h", key, v))
+		}
+		return d
+	}
+	boolean := func(key string, def bool) bool {
+		v := strings.TrimSpace(getenv(key))
+		if v == "" {
+			return def
+		}
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			problems = append(problems, fmt.Errorf("%s: %q is not true or false", key, v))
+		}
+		return b
+	}
+
+	c := Config{
+		HTTPAddr:           str("HTTP_ADDR", "127.0.0.1:8080"),
+		PublicBaseURL:      strings.TrimRight(str("PUBLIC_BASE_URL", "http://127.0.0.1:8080"), "/"),
+		DatabaseURL:        str("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/reeltrack?sslmode=disable&connect_timeout=3"),
+		ClickHouseAddr:     str("CLICKHOUSE_ADDR", "127.0.0.1:9000"),
+		ClickHouseDatabase: str("CLICKHOUSE_DATABASE", "reeltrack"),
+		ClickHouseUser:     str("CLICKHOUSE_USER", "default"),
+		ClickHousePassword: getenv("CLICKHOUSE_PASSWORD"),
+		ClickHouseCluster:  getenv("CLICKHOUSE_CLUSTER"),
+		RedisURL:           str("REDIS_URL", "redis://127.0.0.1:6379/0"),
+		RedisPrefix:        str("REDIS_PREFIX", "reeltrack:"),
+		SessionSecret:      getenv("SESSION_SECRET"),
+		SessionTTL:         dur("SESSION_TTL", 7*24*time.Hour),
+		CookieSecure:       boolean("COOKIE_SECURE", false),
+		BcryptCost:         num("BCRYPT_COST", bcrypt.DefaultCost+2),
+		CronSecret:         getenv("CRON_SECRET"),
+		FoundingSpots:      num("FOUNDING_SPOTS", 100),
+		BodyLimit:          num("BODY_LIMIT_BYTES", 1<<20),
+		RequestTimeout:     dur("REQUEST_TIMEOUT", 15*time.Second),
+		RateLimitPublic:    num("RATE_LIMIT_PUBLIC_PER_MINUTE", 20),
+		RateLimitUser:      num("RATE_LIMIT_USER_PER_MINUTE", 600),
+		ProxyHeader:        getenv("PROXY_HEADER"),
+	}
+	if err := c.LogLevel.UnmarshalText([]byte(str("LOG_LEVEL", "info"))); err != nil {
+		problems = append(problems, fmt.Errorf("LOG_LEVEL: %w", err))
+	}
+	if c.SessionSecret == "" {
+		b := make([]byte, 32)
+		if _, err := rand.Read(b); err != nil {
+			return c, fmt.Errorf("generate session secret: %w", err)
+		}
+		c.SessionSecret = hex.EncodeToString(b)
+		c.GeneratedSessionToken = true
+	}
+	if err := errors.Join(append(problems, c.Validate())...); err != nil {
+		return c, err
+	}
+	return c, nil
+}
+
+// Validate reports every setting that is out of range, joined.
+func (c Config) Validate() error {
+	var problems []error
+	bad := func(format string, args ...any) { problems = append(problems, fmt.Errorf(format, args...)) }
+	if len(c.SessionSecret) < 32 {
+		bad("SESSION_SECRET: must be at least 32 characters")
+	}
+	if c.SessionTTL < time.Minute {
+		bad("SESSION_TTL: must be at least 1m")
+	}
+	if c.BcryptCost < bcrypt.MinCost || c.BcryptCost > bcrypt.MaxCost {
+		bad("BCRYPT_COST: must be between %d and %d", bcrypt.MinCost, bcrypt.MaxCost)
+	}
+	if c.FoundingSpots < 0 {
+		bad("FOUNDING_SPOTS: must not be negative")
+	}
+	if c.BodyLimit < 1024 {
+		bad("BODY_LIMIT_BYTES: must be at least 1024")
+	}
+	if c.RequestTimeout < time.Second {
+		bad("REQUEST_TIMEOUT: must be at least 1s")
+	}
+	if c.RateLimitPublic < 1 || c.RateLimitUser < 1 {
+		bad("RATE_LIMIT_PUBLIC_PER_MINUTE and RATE_LIMIT_USER_PER_MINUTE: must be at least 1")
+	}
+	if u, err := url.Parse(c.PublicBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		bad("PUBLIC_BASE_URL: must be an http(s) URL")
+	}
+	if u, err := url.Parse(c.DatabaseURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+		bad("DATABASE_URL: must be a postgres:// URL")
+	}
+	if u, err := url.Parse(c.RedisURL); err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") {
+		bad("REDIS_URL: must be a redis:// URL")
+	}
+	if strings.ContainsAny(c.ClickHouseCluster, "`\"' .;") {
+		bad("CLICKHOUSE_CLUSTER: must be a plain name")
+	}
+	if c.ClickHouseDatabase == "" || strings.ContainsAny(c.ClickHouseDatabase, "`\"' .;") {
+		bad("CLICKHOUSE_DATABASE: must be a plain name")
+	}
+	return errors.Join(problems...)
+}
+
+// LogValue prints the settings with secrets masked.
+func (c Config) LogValue() slog.Value {
+	return slog.GroupValue(
+		slog.String("httpAddr", c.HTTPAddr),
+		slog.String("publicBaseURL", c.PublicBaseURL),
+		slog.String("databaseURL", maskURL(c.DatabaseURL)),
+		slog.String("clickhouseAddr", c.ClickHouseAddr),
+		slog.String("clickhouseDatabase", c.ClickHouseDatabase),
+		slog.String("clickhouseUser", c.ClickHouseUser),
+		slog.String("clickhousePassword", mask(c.ClickHousePassword)),
+		slog.String("redisURL", maskURL(c.RedisURL)),
+		slog.String("sessionSecret", mask(c.SessionSecret)),
+		slog.Duration("sessionTTL", c.SessionTTL),
+		slog.Bool("cookieSecure", c.CookieSecure),
+		slog.String("cronSecret", mask(c.CronSecret)),
+		slog.Int("foundingSpots", c.FoundingSpots),
+		slog.Int("bodyLimit", c.BodyLimit),
+		slog.Int("rateLimitPublic", c.RateLimitPublic),
+		slog.Int("rateLimitUser", c.RateLimitUser),
+	)
+}
+
+func mask(s string) string {
+	if s == "" {
+		return ""
+	}
+	return "***"
+}
+
+func maskURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "***"
+	}
+	if _, ok := u.User.Password(); ok {
+		u.User = url.UserPassword(u.User.Username(), "***")
+	}
+	return u.String()
+}

@@ -1,0 +1,57 @@
+package config
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestDefaults(t *testing.T) {
+	c, err := load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.HTTPAddr != "127.0.0.1:8080" || c.ClickHouseAddr != "127.0.0.1:9000" || c.FoundingSpots != 100 ||
+		c.SessionTTL != 7*24*time.Hour || c.CookieSecure || !c.GeneratedSessionToken || len(c.SessionSecret) < 32 {
+		t.Fatalf("defaults %+v", c)
+	}
+}
+
+func TestEveryProblemIsReported(t *testing.T) {
+	_, err := load(env(map[string]string{
+		"SESSION_SECRET": "short",
+		"SESSION_TTL":    "forever",
+		"FOUNDING_SPOTS": "many",
+		"COOKIE_SECURE":  "perhaps",
+		"REDIS_URL":      "http://x",
+	}))
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, key := range []string{"SESSION_SECRET", "SESSION_TTL", "FOUNDING_SPOTS", "COOKIE_SECURE", "REDIS_URL"} {
+		if !strings.Contains(err.Error(), key) {
+			t.Errorf("error does not name %s:\n%v", key, err)
+		}
+	}
+}
+
+func TestSecretsAreMaskedInLogs(t *testing.T) {
+	c, err := load(env(map[string]string{
+		"SESSION_SECRET":      "super-secret-value-super-secret-value",
+		"CRON_SECRET":         "cron-secret-value",
+		"CLICKHOUSE_PASSWORD": "ch-password-value",
+		"DATABASE_URL":        "postgres://app:pg-password-value@db:5432/reeltrack",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := fmt.Sprint(c.LogValue().Any())
+	for _, secret := range []string{"super-secret-value", "cron-secret-value", "ch-password-value", "pg-password-value"} {
+		if strings.Contains(out, secret) {
+			t.Fatalf("log value shows %q: %s", secret, out)
+		}
+	}
+}

@@ -1,0 +1,76 @@
+// Package store opens the connections to PostgreSQL, ClickHouse and Redis
+// with the timeouts the service relies on.
+package store
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2"
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// OpenPostgres opens a pool and checks that it answers. A DSN without
+// connect_timeout gets one: without it a dead server blocks for minutes.
+func OpenPostgres(ctx context.Context, dsn string) (*pgxpool.Pool, error) {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("parse DATABASE_URL: %w", err)
+	}
+	q := u.Query()
+	if q.Get("connect_timeout") == "" {
+		q.Set("connect_timeout", "3")
+		u.RawQuery = q.Encode()
+	}
+	cfg, err := pgxpool.ParseConfig(u.String())
+	if err != nil {
+		return nil, fmt.Errorf("parse DATABASE_URL: %w", err)
+	}
+	cfg.MaxConnIdleTime = 5 * time.Minute
+	cfg.HealthCheckPeriod = 30 * time.Second
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("open postgres: %w", err)
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := pool.Ping(pingCtx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("ping postgres at %s: %w", u.Host, err)
+	}
+	return pool, nil
+}
+
+// ClickHouseOptions says where ClickHouse is.
+type ClickHouseOptions struct {
+	Addr, Database, User, Password string
+}
+
+// OpenClickHouse opens a native-protocol connection and checks that it answers.
+func OpenClickHouse(ctx context.Context, o ClickHouseOptions) (driver.Conn, error) {
+	conn, err := clickhouse.Open(&clickhouse.Options{
+		Addr:             []string{o.Addr},
+		Protocol:         clickhouse.Native,
+		Auth:             clickhouse.Auth{Database: o.Database, Username: o.User, Password: o.Password},
+		DialTimeout:      3 * time.Second,
+		ReadTimeout:      60 * time.Second,
+		MaxOpenConns:     20,
+		MaxIdleConns:     10,
+		ConnMaxLifetime:  time.Hour,
+		Compression:      &clickhouse.Compression{Method: clickhouse.CompressionLZ4},
+		ConnOpenStrategy: clickhouse.ConnOpenInOrder,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("open clickhouse: %w", err)
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := conn.Ping(pingCtx); err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("ping clickhouse at %s: %w", o.Addr, err)
+	}
+	return conn, nil
+}

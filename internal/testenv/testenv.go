@@ -1,0 +1,333 @@
+// Package testenv gives each test package its own PostgreSQL database (cloned
+// from a migrated template), its own ClickHouse database (migrated) and its
+// own Redis key prefix, on the real servers, so packages run in parallel.
+//
+// Servers come from DATABASE_URL, CLICKHOUSE_ADDR (with CLICKHOUSE_USER and
+// CLICKHOUSE_PASSWORD) and REDIS_URL, with the loopback defaults of `make
+// services`. A server that does not answer fails the package loudly.
+package testenv
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/store"
+	"github.com/reeltrack/reeltrack/schema"
+)
+
+// Env is one test package's share of the servers.
+type Env struct {
+	PG    *pgxpool.Pool
+	PGURL string // DSN of the package's own database
+
+	CH         driver.Conn
+	CHOptions  store.ClickHouseOptions // Database is the package's own
+	Redis      *store.Redis            // Prefix is the package's own
+	RedisURL   string
+	cleanups   []func()
+	adminPGURL string
+}
+
+// Servers says where the servers are.
+type Servers struct {
+	PostgresURL    string // any database; the harness connects to "postgres"
+	ClickHouseAddr string
+	ClickHouseUser string
+	ClickHousePass string
+	RedisURL       string
+}
+
+func getenv(key, def string) string {
+	if v := strings.TrimSpace(os.Getenv(key)); v != "" {
+		return v
+	}
+	return def
+}
+
+// configured reports whether any server address was set explicitly.
+func configured() bool {
+	for _, k := range []string{"DATABASE_URL", "CLICKHOUSE_ADDR", "REDIS_URL"} {
+		if os.Getenv(k) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+func loopbackServers() Servers {
+	return Servers{
+		PostgresURL:    getenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable&connect_timeout=3"),
+		ClickHouseAddr: getenv("CLICKHOUSE_ADDR", "127.0.0.1:9000"),
+		ClickHouseUser: getenv("CLICKHOUSE_USER", "default"),
+		ClickHousePass: os.Getenv("CLICKHOUSE_PASSWORD"),
+		RedisURL:       getenv("REDIS_URL", "redis://127.0.0.1:6379/0"),
+	}
+}
+
+// Main prepares the package's databases, runs its tests, drops the
+// databases and exits. Use it from TestMain:
+//
+//	var env *testenv.Env
+//	func TestMain(m *testing.M) { testenv.Main(m, &env) }
+func Main(m *testing.M, env **Env) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	e, err := setup(ctx)
+	cancel()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "testenv: the test servers are not usable (run `make services`):", err)
+		os.Exit(2)
+	}
+	*env = e
+	code := m.Run()
+	e.close()
+	os.Exit(code)
+}
+
+func setup(ctx context.Context) (*Env, error) {
+	srv := loopbackServers()
+	e := &Env{}
+	if !configured() && !answers(ctx, srv) && dockerReachable() {
+		d, cleanup, err := dockerServers(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("start servers in docker: %w", err)
+		}
+		srv = d
+		e.cleanups = append(e.cleanups, cleanup)
+	}
+	name, err := packageDBName()
+	if err != nil {
+		return nil, err
+	}
+	if err := e.setupPostgres(ctx, srv.PostgresURL, name); err != nil {
+		e.close()
+		return nil, err
+	}
+	if err := e.setupClickHouse(ctx, srv, name); err != nil {
+		e.close()
+		return nil, err
+	}
+	if err := e.setupRedis(srv.RedisURL, name); err != nil {
+		e.close()
+		return nil, err
+	}
+	return e, nil
+}
+
+func answers(ctx context.Context, srv Servers) bool {
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, withDatabase(srv.PostgresURL, "postgres"))
+	if err != nil {
+		return false
+	}
+	conn.Close(ctx)
+	return true
+}
+
+var unsafeName = regexp.MustCompile(`[^a-z0-9_]+`)
+
+// packageDBName is rt_<package folder>_<random>, lower-case and short.
+func packageDBName() (string, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	base := unsafeName.ReplaceAllString(strings.ToLower(filepath.Base(wd)), "_")
+	if len(base) > 20 {
+		base = base[:20]
+	}
+	b := make([]byte, 4)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return "rt_" + base + "_" + hex.EncodeToString(b), nil
+}
+
+func withDatabase(dsn, db string) string {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return dsn
+	}
+	u.Path = "/" + db
+	q := u.Query()
+	if q.Get("connect_timeout") == "" {
+		q.Set("connect_timeout", "3")
+	}
+	if q.Get("sslmode") == "" {
+		q.Set("sslmode", "disable")
+	}
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+// setupPostgres clones the package database from a template migrated once
+// per set of migrations (named by their fingerprint), so each package costs
+// one CREATE DATABASE instead of a full migration run.
+func (e *Env) setupPostgres(ctx context.Context, serverURL, name string) error {
+	e.adminPGURL = withDatabase(serverURL, "postgres")
+	fp, err := schema.Fingerprint()
+	if err != nil {
+		return err
+	}
+	tpl := "rt_tpl_" + fp
+	admin, err := pgx.Connect(ctx, e.adminPGURL)
+	if err != nil {
+		return fmt.Errorf("connect to postgres: %w", err)
+	}
+	defer admin.Close(ctx)
+
+	if err := ensureTemplate(ctx, admin, serverURL, tpl); err != nil {
+		return err
+	}
+	for attempt := 0; ; attempt++ {
+		_, err = admin.Exec(ctx, fmt.Sprintf(`CREATE DATABASE %s TEMPLATE %s`, name, tpl))
+		var pgErr *pgconn.PgError
+		// 55006: the template is briefly in use by another package's clone.
+		if err == nil || !errors.As(err, &pgErr) || pgErr.Code != "55006" || attempt > 50 {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err != nil {
+		return fmt.Errorf("create database %s: %w", name, err)
+	}
+	e.cleanups = append(e.cleanups, func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if c, err := pgx.Connect(ctx, e.adminPGURL); err == nil {
+			_, _ = c.Exec(ctx, fmt.Sprintf(`DROP DATABASE IF EXISTS %s WITH (FORCE)`, name))
+			c.Close(ctx)
+		}
+	})
+	e.PGURL = withDatabase(serverURL, name)
+	e.PG, err = store.OpenPostgres(ctx, e.PGURL)
+	if err != nil {
+		return err
+	}
+	e.cleanups = append(e.cleanups, e.PG.Close)
+	return nil
+}
+
+// ensureTemplate builds the template under an advisory lock: migrated in a
+// scratch database that is renamed when complete, so a half-migrated
+// template is never cloned. Templates of older migration sets are dropped.
+func ensureTemplate(ctx context.Context, admin *pgx.Conn, serverURL, tpl string) error {
+	if _, err := admin.Exec(ctx, `SELECT pg_advisory_lock(7402951)`); err != nil {
+		return fmt.Errorf("lock template: %w", err)
+	}
+	defer admin.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock(7402951)`) //nolint:errcheck // released with the session anyway
+
+	var exists bool
+	if err := admin.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)`, tpl).Scan(&exists); err != nil {
+		return fmt.Errorf("look up template: %w", err)
+	}
+	if exists {
+		return nil
+	}
+	rows, err := admin.Query(ctx, `SELECT datname FROM pg_database WHERE datname LIKE 'rt\_tpl\_%'`)
+	if err != nil {
+		return fmt.Errorf("list old templates: %w", err)
+	}
+	old, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return fmt.Errorf("list old templates: %w", err)
+	}
+	for _, db := range old {
+		_, _ = admin.Exec(ctx, fmt.Sprintf(`DROP DATABASE IF EXISTS %s WITH (FORCE)`, db))
+	}
+	building := tpl + "_new"
+	if _, err := admin.Exec(ctx, fmt.Sprintf(`CREATE DATABASE %s`, building)); err != nil {
+		return fmt.Errorf("create template: %w", err)
+	}
+	pool, err := store.OpenPostgres(ctx, withDatabase(serverURL, building))
+	if err != nil {
+		return err
+	}
+	_, err = schema.MigratePostgres(ctx, pool)
+	pool.Close()
+	if err != nil {
+		return fmt.Errorf("migrate template: %w", err)
+	}
+	if _, err := admin.Exec(ctx, fmt.Sprintf(`ALTER DATABASE %s RENAME TO %s`, building, tpl)); err != nil {
+		return fmt.Errorf("finish template: %w", err)
+	}
+	return nil
+}
+
+func (e *Env) setupClickHouse(ctx context.Context, srv Servers, name string) error {
+	admin, err := store.OpenClickHouse(ctx, store.ClickHouseOptions{
+		Addr: srv.ClickHouseAddr, Database: "default", User: srv.ClickHouseUser, Password: srv.ClickHousePass,
+	})
+	if err != nil {
+		return err
+	}
+	if err := admin.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+name); err != nil {
+		admin.Close()
+		return fmt.Errorf("create clickhouse database %s: %w", name, err)
+	}
+	e.cleanups = append(e.cleanups, func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		_ = admin.Exec(ctx, "DROP DATABASE IF EXISTS "+name)
+		admin.Close()
+	})
+	e.CHOptions = store.ClickHouseOptions{
+		Addr: srv.ClickHouseAddr, Database: name, User: srv.ClickHouseUser, Password: srv.ClickHousePass,
+	}
+	e.CH, err = store.OpenClickHouse(ctx, e.CHOptions)
+	if err != nil {
+		return err
+	}
+	e.cleanups = append(e.cleanups, func() { e.CH.Close() })
+	if _, err := schema.MigrateClickHouse(ctx, e.PG, e.CH, schema.ClickHouseLayout{}, name); err != nil {
+		return fmt.Errorf("migrate clickhouse database %s: %w", name, err)
+	}
+	return nil
+}
+
+func (e *Env) setupRedis(rawURL, name string) error {
+	r, err := store.OpenRedis(rawURL, name+":")
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := r.Ping(ctx); err != nil {
+		r.Close()
+		return fmt.Errorf("ping redis at %s: %w", rawURL, err)
+	}
+	e.Redis, e.RedisURL = r, rawURL
+	e.cleanups = append(e.cleanups, func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		iter := r.Client.Scan(ctx, 0, r.Prefix+"*", 500).Iterator()
+		for iter.Next(ctx) {
+			r.Client.Del(ctx, iter.Val())
+		}
+		r.Close()
+	})
+	return nil
+}
+
+// close runs the cleanups in reverse order.
+func (e *Env) close() {
+	for i := len(e.cleanups) - 1; i >= 0; i-- {
+		e.cleanups[i]()
+	}
+	e.cleanups = nil
+}

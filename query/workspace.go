@@ -1,0 +1,106 @@
+// Package query is the read side: it answers the dashboard from ClickHouse,
+// PostgreSQL and the Redis cache, and never writes PostgreSQL.
+package query
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/plan"
+)
+
+// Workspace is what the dashboard shows about the caller's workspace.
+type Workspace struct {
+	ID                  uuid.UUID  `json:"id"`
+	Name                string     `json:"name"`
+	Plan                plan.Name  `json:"plan"`
+	VideoLimit          int        `json:"videoLimit"`
+	SeatLimit           int        `json:"seatLimit"`
+	MaxVideosPerAccount int        `json:"maxVideosPerAccount"`
+	RefreshIntervalHrs  int        `json:"refreshIntervalHours"`
+	HasAccess           bool       `json:"hasAccess"`
+	TrialEndsAt         *time.Time `json:"trialEndsAt"`
+	SubscriptionStatus  *string    `json:"subscriptionStatus"`
+	Founding            bool       `json:"founding"`
+	Role                string     `json:"role"`
+	Usage               Usage      `json:"usage"`
+	CreatedAt           time.Time  `json:"createdAt"`
+}
+
+// Usage is what counts against the plan's limits.
+type Usage struct {
+	// Videos is individually tracked videos plus the tracking limit of every
+	// account that is not removed.
+	Videos int `json:"videos"`
+	// Seats is members plus pending invites.
+	Seats int `json:"seats"`
+}
+
+const workspaceSQL = `
+SELECT w.id, w.name, w.plan, w.video_limit, w.seat_limit, w.has_access, w.trial_ends_at,
+       w.subscription_status, w.founding, w.created_at, m.role,
+       (SELECT count(*) FROM videos v WHERE v.workspace_id = w.id AND v.tracked_individually)
+       + (SELECT coalesce(sum(a.tracking_limit), 0) FROM accounts a WHERE a.workspace_id = w.id AND a.status <> 'removed'),
+       (SELECT count(*) FROM workspace_members x WHERE x.workspace_id = w.id)
+       + (SELECT count(*) FROM workspace_invites i WHERE i.workspace_id = w.id)
+FROM workspaces w
+JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = $2
+WHERE w.id = $1`
+
+// WorkspaceHandler reads one workspace as seen by one of its members.
+type WorkspaceHandler struct {
+	DB  *pgxpool.Pool
+	Now func() time.Time
+}
+
+// Handle returns the workspace, or not found when the user is not a member.
+func (h WorkspaceHandler) Handle(ctx context.Context, workspaceID, userID uuid.UUID) (Workspace, error) {
+	var w Workspace
+	var planName string
+	var flag bool
+	err := h.DB.QueryRow(ctx, workspaceSQL, workspaceID, userID).Scan(
+		&w.ID, &w.Name, &planName, &w.VideoLimit, &w.SeatLimit, &flag, &w.TrialEndsAt,
+		&w.SubscriptionStatus, &w.Founding, &w.CreatedAt, &w.Role, &w.Usage.Videos, &w.Usage.Seats)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Workspace{}, apperr.NotFound("workspace not found")
+	}
+	if err != nil {
+		return Workspace{}, fmt.Errorf("read workspace: %w", err)
+	}
+	p := plan.MustLookup(plan.Name(planName))
+	w.Plan = p.Name
+	w.MaxVideosPerAccount = p.MaxPerAccount
+	w.RefreshIntervalHrs = int(p.RefreshInterval / time.Hour)
+	w.HasAccess = plan.HasAccess(p.Name, flag, w.TrialEndsAt, h.Now())
+	return w, nil
+}
+
+// Membership is the caller's place in a workspace.
+type Membership struct {
+	WorkspaceID uuid.UUID
+	Role        string
+}
+
+// MembershipHandler finds the workspace a user belongs to.
+type MembershipHandler struct{ DB *pgxpool.Pool }
+
+// Handle returns the user's membership, or not found before bootstrap.
+func (h MembershipHandler) Handle(ctx context.Context, userID uuid.UUID) (Membership, error) {
+	var m Membership
+	err := h.DB.QueryRow(ctx, `SELECT workspace_id, role FROM workspace_members WHERE user_id = $1`, userID).
+		Scan(&m.WorkspaceID, &m.Role)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Membership{}, apperr.NotFound("no workspace yet: call POST /api/workspace/bootstrap first")
+	}
+	if err != nil {
+		return Membership{}, fmt.Errorf("read membership: %w", err)
+	}
+	return m, nil
+}

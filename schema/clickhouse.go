@@ -1,0 +1,95 @@
+package schema
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// MigrateClickHouse applies the pending ClickHouse migrations of the
+// connection's database. ClickHouse has no locks or transactions, so runs are
+// serialized by a PostgreSQL advisory lock keyed by the database name, and
+// every statement is written to be safe to repeat (IF NOT EXISTS).
+func MigrateClickHouse(ctx context.Context, pool *pgxpool.Pool, ch driver.Conn, layout ClickHouseLayout, database string) ([]string, error) {
+	ms, err := load("clickhouse")
+	if err != nil {
+		return nil, err
+	}
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("acquire connection: %w", err)
+	}
+	defer conn.Release()
+	key := lockKey("clickhouse:" + database)
+	if _, err := conn.Exec(ctx, "SELECT pg_advisory_lock($1)", key); err != nil {
+		return nil, fmt.Errorf("take migration lock: %w", err)
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", key) //nolint:errcheck // the session ends the lock anyway
+
+	create, err := layout.render(Migration{Name: "schema_migrations", SQL: `
+CREATE TABLE IF NOT EXISTS schema_migrations {{onCluster}} (
+    version    UInt32,
+    name       String,
+    checksum   String,
+    applied_at DateTime('UTC')
+) ENGINE = {{engine "ReplacingMergeTree"}}
+ORDER BY version`})
+	if err != nil {
+		return nil, err
+	}
+	if err := ch.Exec(ctx, create); err != nil {
+		return nil, fmt.Errorf("create clickhouse schema_migrations: %w", err)
+	}
+	applied := map[int]string{}
+	rows, err := ch.Query(ctx, "SELECT version, checksum FROM schema_migrations FINAL")
+	if err != nil {
+		return nil, fmt.Errorf("read clickhouse schema_migrations: %w", err)
+	}
+	for rows.Next() {
+		var v uint32
+		var sum string
+		if err := rows.Scan(&v, &sum); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("read clickhouse schema_migrations: %w", err)
+		}
+		applied[int(v)] = sum
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read clickhouse schema_migrations: %w", err)
+	}
+	if err := checkApplied("clickhouse", ms, applied); err != nil {
+		return nil, err
+	}
+
+	var done []string
+	for _, m := range ms {
+		if _, ok := applied[m.Version]; ok {
+			continue
+		}
+		sql, err := layout.render(m)
+		if err != nil {
+			return done, err
+		}
+		for _, stmt := range statements(sql) {
+			if err := ch.Exec(ctx, stmt); err != nil {
+				return done, fmt.Errorf("apply clickhouse migration %s: %w", m.Name, err)
+			}
+		}
+		batch, err := ch.PrepareBatch(ctx, "INSERT INTO schema_migrations (version, name, checksum, applied_at)")
+		if err != nil {
+			return done, fmt.Errorf("record clickhouse migration %s: %w", m.Name, err)
+		}
+		if err := batch.Append(uint32(m.Version), m.Name, m.Checksum, time.Now().UTC()); err != nil {
+			return done, fmt.Errorf("record clickhouse migration %s: %w", m.Name, err)
+		}
+		if err := batch.Send(); err != nil {
+			return done, fmt.Errorf("record clickhouse migration %s: %w", m.Name, err)
+		}
+		done = append(done, m.Name)
+	}
+	return done, nil
+}

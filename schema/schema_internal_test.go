@@ -1,0 +1,62 @@
+package schema
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestStatementsSplitsAtCodeLinesOnly(t *testing.T) {
+	sql := `-- header; with a semicolon;
+CREATE TABLE a (
+    x UInt8 -- trailing; comment
+    -- a comment line that ends in a semicolon;
+) ENGINE = Memory;
+
+-- only a comment;
+CREATE TABLE b (y UInt8) ENGINE = Memory;
+`
+	got := statements(sql)
+	if len(got) != 2 || !strings.Contains(got[0], "CREATE TABLE a") || !strings.HasSuffix(got[0], "ENGINE = Memory") ||
+		!strings.HasPrefix(got[1], "-- only a comment;\nCREATE TABLE b") {
+		t.Fatalf("statements = %q", got)
+	}
+}
+
+func TestLayoutRendersEngines(t *testing.T) {
+	m := Migration{Name: "t", SQL: `CREATE TABLE t {{onCluster}} (v UInt64) ENGINE = {{engine "ReplacingMergeTree" "v"}} ORDER BY v`}
+	single, err := ClickHouseLayout{}.render(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if single != `CREATE TABLE t  (v UInt64) ENGINE = ReplacingMergeTree(v) ORDER BY v` {
+		t.Fatalf("single server: %q", single)
+	}
+	cluster, err := ClickHouseLayout{Cluster: "metrics"}.render(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `CREATE TABLE t ON CLUSTER metrics (v UInt64) ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}', v) ORDER BY v`
+	if cluster != want {
+		t.Fatalf("cluster:\n got %q\nwant %q", cluster, want)
+	}
+}
+
+func TestMigrationFilesAreNumberedAndUnique(t *testing.T) {
+	for _, dir := range []string{"postgres", "clickhouse"} {
+		ms, err := load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ms) == 0 {
+			t.Fatalf("no %s migrations", dir)
+		}
+		for i, m := range ms {
+			if m.Version != i+1 {
+				t.Fatalf("%s migration %s: version %d, want %d (no gaps)", dir, m.Name, m.Version, i+1)
+			}
+			if strings.Contains(m.SQL, "reeltrack.") {
+				t.Fatalf("%s migration %s names a database", dir, m.Name)
+			}
+		}
+	}
+}
