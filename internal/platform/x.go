@@ -1,0 +1,80 @@
+package platform
+
+const xOrigin = "https://x.com"
+
+// xReserved are first path segments that are X pages, not profiles. X does
+// not let anyone register these names.
+var xReserved = map[string]bool{
+	"about": true, "account": true, "bookmarks": true, "communities": true,
+	"compose": true, "download": true, "explore": true, "hashtag": true,
+	"home": true, "i": true, "intent": true, "jobs": true, "lists": true,
+	"login": true, "logout": true, "messages": true, "notifications": true,
+	"privacy": true, "search": true, "settings": true, "share": true,
+	"signup": true, "tos": true,
+}
+
+// xTabs are profile sub-pages that still mean the profile.
+var xTabs = map[string]bool{
+	"highlights": true, "likes": true, "media": true, "with_replies": true,
+}
+
+const xDefault = "X link is not a post or a profile"
+
+// parseX reads /user, /user/status/ID, /i/web/status/ID and /i/status/ID.
+func parseX(l link) (Target, error) {
+	segs := l.segs
+	if len(segs) == 0 {
+		return Target{}, refuse(xDefault)
+	}
+	first := asciiLower(segs[0])
+	if first == "i" {
+		switch {
+		case len(segs) >= 4 && asciiLower(segs[1]) == "web" && asciiLower(segs[2]) == "status":
+			return xPost("", segs[3], segs[4:])
+		case len(segs) >= 3 && asciiLower(segs[1]) == "status":
+			return xPost("", segs[2], segs[3:])
+		}
+	}
+	if xReserved[first] {
+		return Target{}, refuse(xDefault)
+	}
+	if !isName(segs[0], 1, 15, "_") {
+		return Target{}, refuse("X user names have 1 to 15 letters, digits or underscores")
+	}
+	switch {
+	case len(segs) == 1, len(segs) == 2 && xTabs[asciiLower(segs[1])]:
+		return Target{
+			Platform: X,
+			Kind:     Account,
+			ID:       first,
+			Handle:   first,
+			URL:      xOrigin + "/" + first,
+		}, nil
+	case len(segs) >= 3:
+		if form := asciiLower(segs[1]); form == "status" || form == "statuses" {
+			return xPost(first, segs[2], segs[3:])
+		}
+	}
+	return Target{}, refuse(xDefault)
+}
+
+// xPost builds a post target; tail is what follows the id and may only be a
+// media viewer (/photo/N, /video/N) or /analytics of the same post.
+func xPost(handle, id string, tail []string) (Target, error) {
+	if !numericID(id) {
+		return Target{}, refuse("X post id must be a number of up to 20 digits")
+	}
+	switch {
+	case len(tail) == 0:
+	case len(tail) == 1 && asciiLower(tail[0]) == "analytics":
+	case len(tail) == 2 && (asciiLower(tail[0]) == "photo" || asciiLower(tail[0]) == "video") &&
+		len(tail[1]) == 1 && '1' <= tail[1][0] && tail[1][0] <= '4':
+	default:
+		return Target{}, refuse(xDefault)
+	}
+	u := xOrigin + "/i/web/status/" + id
+	if handle != "" {
+		u = xOrigin + "/" + handle + "/status/" + id
+	}
+	return Target{Platform: X, Kind: Video, ID: id, Handle: handle, URL: u}, nil
+}

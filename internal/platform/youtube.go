@@ -1,0 +1,128 @@
+package platform
+
+import "strings"
+
+const youTubeOrigin = "https://www.youtube.com"
+
+// youTubeTabs are channel sub-pages that still mean the channel.
+var youTubeTabs = map[string]bool{
+	"about": true, "channels": true, "community": true, "courses": true,
+	"featured": true, "live": true, "playlists": true, "podcasts": true,
+	"posts": true, "releases": true, "shorts": true, "store": true,
+	"streams": true, "videos": true,
+}
+
+const youTubeDefault = "YouTube link is not a video or a channel"
+
+// parseYouTube reads the video forms (/shorts/ID, /watch?v=ID, youtu.be/ID,
+// /embed/ID, /live/ID, /v/ID) and the channel forms (/@handle, /channel/UC…,
+// /c/name, /user/name, each optionally with a tab).
+func parseYouTube(l link) (Target, error) {
+	segs := l.segs
+	switch l.kind {
+	case hostYouTuBe:
+		if len(segs) != 1 {
+			return Target{}, refuse("youtu.be link has no video id")
+		}
+		return youTubeVideo(segs[0], false)
+	case hostYouTubeNoCookie:
+		if len(segs) != 2 || asciiLower(segs[0]) != "embed" {
+			return Target{}, refuse("youtube-nocookie.com links must be /embed/ links")
+		}
+		return youTubeVideo(segs[1], false)
+	}
+	if len(segs) == 0 {
+		return Target{}, refuse(youTubeDefault)
+	}
+
+	if name, ok := strings.CutPrefix(segs[0], "@"); ok {
+		if !youTubeChannelPath(segs) {
+			return Target{}, refuse(youTubeDefault)
+		}
+		if !isName(name, 3, 30, "_-.") {
+			return Target{}, refuse("YouTube handles have 3 to 30 letters, digits, underscores, dashes or dots")
+		}
+		handle := asciiLower(name)
+		return Target{
+			Platform: YouTube,
+			Kind:     Account,
+			ID:       "@" + handle,
+			Handle:   handle,
+			URL:      youTubeOrigin + "/@" + handle,
+		}, nil
+	}
+
+	switch first := asciiLower(segs[0]); first {
+	case "watch":
+		if len(segs) != 1 {
+			break
+		}
+		ids := queryValues(l.query, "v")
+		switch len(ids) {
+		case 0:
+			return Target{}, refuse("YouTube link has no video id")
+		case 1:
+			return youTubeVideo(ids[0], false)
+		}
+		// Which v a client honours is not ours to guess.
+		return Target{}, refuse("YouTube link has more than one video id")
+	case "shorts", "embed", "live", "v":
+		if len(segs) != 2 {
+			break
+		}
+		// /embed/videoseries?list=… is a playlist whose name happens to be
+		// 11 characters long.
+		if first == "embed" && segs[1] == "videoseries" {
+			return Target{}, refuse("YouTube playlists are not supported")
+		}
+		return youTubeVideo(segs[1], first == "shorts")
+	case "channel":
+		if !youTubeChannelPath(segs[1:]) {
+			break
+		}
+		id := segs[1]
+		if !strings.HasPrefix(id, "UC") || !isName(id, 24, 24, "_-") {
+			return Target{}, refuse("YouTube channel id must be UC followed by 22 letters, digits, dashes or underscores")
+		}
+		return Target{
+			Platform: YouTube,
+			Kind:     Account,
+			ID:       id,
+			URL:      youTubeOrigin + "/channel/" + id,
+		}, nil
+	case "c", "user":
+		if !youTubeChannelPath(segs[1:]) {
+			break
+		}
+		if !isName(segs[1], 1, 100, "_-.") {
+			return Target{}, refuse("YouTube channel name has characters that are not allowed")
+		}
+		key := first + "/" + asciiLower(segs[1])
+		return Target{
+			Platform: YouTube,
+			Kind:     Account,
+			ID:       key,
+			URL:      youTubeOrigin + "/" + key,
+		}, nil
+	}
+	return Target{}, refuse(youTubeDefault)
+}
+
+// youTubeChannelPath reports whether segs is a channel segment optionally
+// followed by one known tab.
+func youTubeChannelPath(segs []string) bool {
+	return len(segs) == 1 || len(segs) == 2 && youTubeTabs[asciiLower(segs[1])]
+}
+
+// youTubeVideo builds the target of a video id; shorts keep their /shorts/
+// URL because that is how the service tells Shorts from long videos.
+func youTubeVideo(id string, short bool) (Target, error) {
+	if !isName(id, 11, 11, "_-") {
+		return Target{}, refuse("YouTube video id must be 11 letters, digits, dashes or underscores")
+	}
+	u := youTubeOrigin + "/watch?v=" + id
+	if short {
+		u = youTubeOrigin + "/shorts/" + id
+	}
+	return Target{Platform: YouTube, Kind: Video, ID: id, URL: u}, nil
+}
