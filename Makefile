@@ -17,8 +17,21 @@ services: ## install (where missing) and start PostgreSQL, ClickHouse and Redis 
 migrate: services ## apply pending PostgreSQL and ClickHouse migrations
 	$(GO) run ./cmd/migrate
 
-run: services ## start the local servers, migrate, and serve the API on http://127.0.0.1:8080
-	$(GO) run ./cmd/server
+# Local defaults for `make run`: the scraping simulator stands in for the
+# provider; every one of these can be overridden from the environment.
+SIM_ADDR         ?= 127.0.0.1:8090
+SCRAPER_BASE_URL ?= http://$(SIM_ADDR)
+SCRAPER_TOKEN    ?= sim-token
+CRON_SECRET      ?= local-cron-secret
+
+run: services ## start the local servers and the scraping simulator, migrate, and serve the API on http://127.0.0.1:8080
+	@mkdir -p bin
+	$(GO) build -o bin/server ./cmd/server
+	$(GO) build -o bin/scrapersim ./cmd/scrapersim
+	@bin/scrapersim -addr $(SIM_ADDR) -token $(SCRAPER_TOKEN) -speed 3600 & sim=$$!; \
+	trap 'kill $$sim 2>/dev/null' EXIT INT TERM; \
+	echo "scraping simulator on http://$(SIM_ADDR); cron: curl -H 'Authorization: Bearer $(CRON_SECRET)' http://127.0.0.1:8080/api/cron/refresh"; \
+	SCRAPER_BASE_URL=$(SCRAPER_BASE_URL) SCRAPER_TOKEN=$(SCRAPER_TOKEN) CRON_SECRET=$(CRON_SECRET) bin/server
 
 test: services ## start the local servers, then run go vet and the whole test suite against them
 	$(GO) vet ./...

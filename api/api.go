@@ -11,9 +11,11 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/config"
+	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/query"
 )
@@ -29,6 +31,10 @@ type Deps struct {
 	Passwords *auth.Passwords
 	OpenAPI   []byte
 	Now       func() time.Time
+
+	Provider *ingest.Client // nil when no scraping provider is configured
+	Actors   ingest.Actors
+	Resolver platform.Resolver
 }
 
 type server struct {
@@ -40,6 +46,9 @@ type server struct {
 	bootstrap command.BootstrapWorkspaceHandler
 	invite    command.InviteTeammateHandler
 	lead      command.CaptureLeadHandler
+	track     command.TrackHandler
+	refresh   command.RefreshDueHandler
+	complete  ingest.CompletionHandler
 
 	workspace  query.WorkspaceHandler
 	membership query.MembershipHandler
@@ -52,14 +61,24 @@ func New(d Deps) *fiber.App {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
+	start := command.StartScrapeHandler{
+		DB: d.DB, Provider: d.Provider, PublicBaseURL: d.Config.PublicBaseURL, WebhookSecret: d.Config.ScraperWebhookSecret,
+	}
 	s := &server{
-		Deps:       d,
-		limiter:    newLimiter(d.Redis, d.Log),
-		signUp:     command.SignUpHandler{DB: d.DB, Passwords: d.Passwords},
-		logIn:      command.LogInHandler{DB: d.DB, Passwords: d.Passwords},
-		bootstrap:  command.BootstrapWorkspaceHandler{DB: d.DB, Now: d.Now},
-		invite:     command.InviteTeammateHandler{DB: d.DB},
-		lead:       command.CaptureLeadHandler{DB: d.DB},
+		Deps:      d,
+		limiter:   newLimiter(d.Redis, d.Log),
+		signUp:    command.SignUpHandler{DB: d.DB, Passwords: d.Passwords},
+		logIn:     command.LogInHandler{DB: d.DB, Passwords: d.Passwords},
+		bootstrap: command.BootstrapWorkspaceHandler{DB: d.DB, Now: d.Now},
+		invite:    command.InviteTeammateHandler{DB: d.DB},
+		lead:      command.CaptureLeadHandler{DB: d.DB},
+		track: command.TrackHandler{
+			DB: d.DB, Resolver: d.Resolver, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, Now: d.Now,
+		},
+		refresh: command.RefreshDueHandler{DB: d.DB, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, Now: d.Now},
+		complete: ingest.CompletionHandler{
+			DB: d.DB, CH: d.CH, Provider: d.Provider, PageSize: d.Config.ScraperPageSize, Log: d.Log, Now: d.Now,
+		},
 		workspace:  query.WorkspaceHandler{DB: d.DB, Now: d.Now},
 		membership: query.MembershipHandler{DB: d.DB},
 		team:       query.TeamHandler{DB: d.DB},
@@ -101,6 +120,11 @@ func New(d Deps) *fiber.App {
 	r.Post("/workspace/bootstrap", dash(s.postBootstrap)...)
 	r.Get("/workspace/team", ws(s.getTeam)...)
 	r.Post("/workspace/team", ws(s.postTeam)...)
+	r.Post("/track", ws(s.postTrack)...)
+	r.Post("/track/bulk", ws(s.postTrackBulk)...)
+
+	r.Post("/webhooks/scraper", s.postScraperWebhook)
+	r.Get("/cron/refresh", requireCron(d.Config.CronSecret), s.getCronRefresh)
 
 	app.Use(func(c *fiber.Ctx) error {
 		return apperr.NotFound("no route for " + c.Method() + " " + c.Path())

@@ -15,8 +15,10 @@ import (
 
 	"github.com/reeltrack/reeltrack"
 	"github.com/reeltrack/reeltrack/api"
+	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/config"
+	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/schema"
 )
@@ -74,6 +76,12 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	var provider *ingest.Client
+	if cfg.ScraperToken != "" {
+		provider = ingest.NewClient(ingest.ClientOptions{BaseURL: cfg.ScraperBaseURL, Token: cfg.ScraperToken})
+	} else {
+		log.Warn("SCRAPER_TOKEN is not set: tracked items are recorded but not scraped")
+	}
 	app := api.New(api.Deps{
 		Config:    cfg,
 		Log:       log,
@@ -83,6 +91,8 @@ func run() error {
 		Tokens:    auth.NewTokens(cfg.SessionSecret, cfg.SessionTTL),
 		Passwords: passwords,
 		OpenAPI:   reeltrack.OpenAPI,
+		Provider:  provider,
+		Actors:    actors(cfg),
 	})
 
 	serveErr := make(chan error, 1)
@@ -103,4 +113,14 @@ func run() error {
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// actors builds the per-platform actor settings from the configuration.
+func actors(cfg config.Config) ingest.Actors {
+	out := ingest.Actors{}
+	for name, id := range cfg.ScraperActors {
+		p := platform.Platform(name)
+		out[p] = ingest.Actor{ID: id, Extra: cfg.ScraperInputs[name]}
+	}
+	return out
 }

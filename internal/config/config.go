@@ -5,6 +5,7 @@ package config
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -38,6 +39,14 @@ type Config struct {
 	CronSecret    string        // CRON_SECRET
 
 	FoundingSpots int // FOUNDING_SPOTS
+
+	ScraperBaseURL       string                    // SCRAPER_BASE_URL
+	ScraperToken         string                    // SCRAPER_TOKEN
+	ScraperWebhookSecret string                    // SCRAPER_WEBHOOK_SECRET
+	ScraperActors        map[string]string         // SCRAPER_ACTOR_<PLATFORM>
+	ScraperInputs        map[string]map[string]any // SCRAPER_INPUT_<PLATFORM>
+	ScraperMaxPerRun     int                       // SCRAPER_MAX_TARGETS_PER_RUN
+	ScraperPageSize      int                       // SCRAPER_PAGE_SIZE
 
 	BodyLimit             int           // BODY_LIMIT_BYTES
 	RequestTimeout        time.Duration // REQUEST_TIMEOUT
@@ -96,27 +105,49 @@ func load(getenv func(string) string) (Config, error) {
 	}
 
 	c := Config{
-		HTTPAddr:           str("HTTP_ADDR", "127.0.0.1:8080"),
-		PublicBaseURL:      strings.TrimRight(str("PUBLIC_BASE_URL", "http://127.0.0.1:8080"), "/"),
-		DatabaseURL:        str("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/reeltrack?sslmode=disable&connect_timeout=3"),
-		ClickHouseAddr:     str("CLICKHOUSE_ADDR", "127.0.0.1:9000"),
-		ClickHouseDatabase: str("CLICKHOUSE_DATABASE", "reeltrack"),
-		ClickHouseUser:     str("CLICKHOUSE_USER", "default"),
-		ClickHousePassword: getenv("CLICKHOUSE_PASSWORD"),
-		ClickHouseCluster:  getenv("CLICKHOUSE_CLUSTER"),
-		RedisURL:           str("REDIS_URL", "redis://127.0.0.1:6379/0"),
-		RedisPrefix:        str("REDIS_PREFIX", "reeltrack:"),
-		SessionSecret:      getenv("SESSION_SECRET"),
-		SessionTTL:         dur("SESSION_TTL", 7*24*time.Hour),
-		CookieSecure:       boolean("COOKIE_SECURE", false),
-		BcryptCost:         num("BCRYPT_COST", bcrypt.DefaultCost+2),
-		CronSecret:         getenv("CRON_SECRET"),
-		FoundingSpots:      num("FOUNDING_SPOTS", 100),
-		BodyLimit:          num("BODY_LIMIT_BYTES", 1<<20),
-		RequestTimeout:     dur("REQUEST_TIMEOUT", 15*time.Second),
-		RateLimitPublic:    num("RATE_LIMIT_PUBLIC_PER_MINUTE", 20),
-		RateLimitUser:      num("RATE_LIMIT_USER_PER_MINUTE", 600),
-		ProxyHeader:        getenv("PROXY_HEADER"),
+		HTTPAddr:             str("HTTP_ADDR", "127.0.0.1:8080"),
+		PublicBaseURL:        strings.TrimRight(str("PUBLIC_BASE_URL", "http://127.0.0.1:8080"), "/"),
+		DatabaseURL:          str("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/reeltrack?sslmode=disable&connect_timeout=3"),
+		ClickHouseAddr:       str("CLICKHOUSE_ADDR", "127.0.0.1:9000"),
+		ClickHouseDatabase:   str("CLICKHOUSE_DATABASE", "reeltrack"),
+		ClickHouseUser:       str("CLICKHOUSE_USER", "default"),
+		ClickHousePassword:   getenv("CLICKHOUSE_PASSWORD"),
+		ClickHouseCluster:    getenv("CLICKHOUSE_CLUSTER"),
+		RedisURL:             str("REDIS_URL", "redis://127.0.0.1:6379/0"),
+		RedisPrefix:          str("REDIS_PREFIX", "reeltrack:"),
+		SessionSecret:        getenv("SESSION_SECRET"),
+		SessionTTL:           dur("SESSION_TTL", 7*24*time.Hour),
+		CookieSecure:         boolean("COOKIE_SECURE", false),
+		BcryptCost:           num("BCRYPT_COST", bcrypt.DefaultCost+2),
+		CronSecret:           getenv("CRON_SECRET"),
+		FoundingSpots:        num("FOUNDING_SPOTS", 100),
+		ScraperBaseURL:       strings.TrimRight(str("SCRAPER_BASE_URL", "https://api.apify.com"), "/"),
+		ScraperToken:         getenv("SCRAPER_TOKEN"),
+		ScraperWebhookSecret: getenv("SCRAPER_WEBHOOK_SECRET"),
+		ScraperMaxPerRun:     num("SCRAPER_MAX_TARGETS_PER_RUN", 50),
+		ScraperPageSize:      num("SCRAPER_PAGE_SIZE", 1000),
+		ScraperActors: map[string]string{
+			"tiktok":    str("SCRAPER_ACTOR_TIKTOK", "clockworks~tiktok-scraper"),
+			"instagram": str("SCRAPER_ACTOR_INSTAGRAM", "apify~instagram-scraper"),
+			"youtube":   str("SCRAPER_ACTOR_YOUTUBE", "streamers~youtube-scraper"),
+			"x":         str("SCRAPER_ACTOR_X", "apidojo~tweet-scraper"),
+		},
+		ScraperInputs:   map[string]map[string]any{},
+		BodyLimit:       num("BODY_LIMIT_BYTES", 1<<20),
+		RequestTimeout:  dur("REQUEST_TIMEOUT", 15*time.Second),
+		RateLimitPublic: num("RATE_LIMIT_PUBLIC_PER_MINUTE", 20),
+		RateLimitUser:   num("RATE_LIMIT_USER_PER_MINUTE", 600),
+		ProxyHeader:     getenv("PROXY_HEADER"),
+	}
+	for _, p := range []string{"tiktok", "instagram", "youtube", "x"} {
+		key := "SCRAPER_INPUT_" + strings.ToUpper(p)
+		if v := strings.TrimSpace(getenv(key)); v != "" {
+			var in map[string]any
+			if err := json.Unmarshal([]byte(v), &in); err != nil {
+				problems = append(problems, fmt.Errorf("%s: must be a JSON object: %w", key, err))
+			}
+			c.ScraperInputs[p] = in
+		}
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(str("LOG_LEVEL", "info"))); err != nil {
 		problems = append(problems, fmt.Errorf("LOG_LEVEL: %w", err))
@@ -157,6 +188,15 @@ func (c Config) Validate() error {
 	if c.RequestTimeout < time.Second {
 		bad("REQUEST_TIMEOUT: must be at least 1s")
 	}
+	if c.ScraperMaxPerRun < 1 || c.ScraperMaxPerRun > 1000 {
+		bad("SCRAPER_MAX_TARGETS_PER_RUN: must be between 1 and 1000")
+	}
+	if c.ScraperPageSize < 10 || c.ScraperPageSize > 100000 {
+		bad("SCRAPER_PAGE_SIZE: must be between 10 and 100000")
+	}
+	if u, err := url.Parse(c.ScraperBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		bad("SCRAPER_BASE_URL: must be an http(s) URL")
+	}
 	if c.RateLimitPublic < 1 || c.RateLimitUser < 1 {
 		bad("RATE_LIMIT_PUBLIC_PER_MINUTE and RATE_LIMIT_USER_PER_MINUTE: must be at least 1")
 	}
@@ -193,6 +233,10 @@ func (c Config) LogValue() slog.Value {
 		slog.Duration("sessionTTL", c.SessionTTL),
 		slog.Bool("cookieSecure", c.CookieSecure),
 		slog.String("cronSecret", mask(c.CronSecret)),
+		slog.String("scraperBaseURL", c.ScraperBaseURL),
+		slog.String("scraperToken", mask(c.ScraperToken)),
+		slog.String("scraperWebhookSecret", mask(c.ScraperWebhookSecret)),
+		slog.Any("scraperActors", c.ScraperActors),
 		slog.Int("foundingSpots", c.FoundingSpots),
 		slog.Int("bodyLimit", c.BodyLimit),
 		slog.Int("rateLimitPublic", c.RateLimitPublic),

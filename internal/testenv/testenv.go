@@ -101,6 +101,10 @@ func Main(m *testing.M, env **Env) {
 func setup(ctx context.Context) (*Env, error) {
 	srv := loopbackServers()
 	e := &Env{}
+	name, err := packageDBName()
+	if err != nil {
+		return nil, err
+	}
 	if !configured() && !answers(ctx, srv) && dockerReachable() {
 		d, cleanup, err := dockerServers(ctx)
 		if err != nil {
@@ -108,10 +112,6 @@ func setup(ctx context.Context) (*Env, error) {
 		}
 		srv = d
 		e.cleanups = append(e.cleanups, cleanup)
-	}
-	name, err := packageDBName()
-	if err != nil {
-		return nil, err
 	}
 	if err := e.setupPostgres(ctx, srv.PostgresURL, name); err != nil {
 		e.close()

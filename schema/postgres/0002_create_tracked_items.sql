@@ -26,7 +26,12 @@ CREATE TABLE accounts (
     -- How many of the account's newest videos are tracked; counts against
     -- the workspace's video limit while the account is not removed.
     tracking_limit  integer NOT NULL DEFAULT 30 CHECK (tracking_limit >= 1),
+    platform_account_id text NOT NULL DEFAULT '',
+    followers       bigint,
     last_scraped_at timestamptz,
+    -- set when a refresh job is queued, cleared when it completes: a due
+    -- account is not queued twice while its job is in flight
+    refresh_queued_at timestamptz,
     created_at      timestamptz NOT NULL DEFAULT now(),
     updated_at      timestamptz NOT NULL DEFAULT now(),
     UNIQUE (workspace_id, platform, handle),
@@ -54,6 +59,7 @@ CREATE TABLE videos (
                          CHECK (status IN ('pending', 'active', 'error')),
     status_reason        text NOT NULL DEFAULT '',
     last_scraped_at      timestamptz,
+    refresh_queued_at    timestamptz,
     created_at           timestamptz NOT NULL DEFAULT now(),
     updated_at           timestamptz NOT NULL DEFAULT now(),
     UNIQUE (workspace_id, platform, platform_video_id),
@@ -62,3 +68,5 @@ CREATE TABLE videos (
 );
 
 CREATE INDEX videos_account_idx ON videos (account_id) WHERE account_id IS NOT NULL;
+CREATE INDEX accounts_refresh_idx ON accounts (last_scraped_at) WHERE status IN ('pending', 'active', 'error');
+CREATE INDEX videos_refresh_idx ON videos (last_scraped_at) WHERE tracked_individually;

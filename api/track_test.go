@@ -1,0 +1,308 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/api"
+	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/testenv"
+)
+
+const cronSecret = "test-cron-secret"
+
+// newScrapingApp serves the app on a real port (the provider calls its
+// webhook) wired to a fresh scraping simulator.
+func newScrapingApp(t *testing.T, simFlags ...string) (*testApp, string) {
+	t.Helper()
+	sim := testenv.ScraperSim(t, append([]string{"-run-duration", "50ms"}, simFlags...)...)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + ln.Addr().String()
+	a := newApp(t, func(d *api.Deps) {
+		d.Config.PublicBaseURL = base
+		d.Config.CronSecret = cronSecret
+		d.Config.ScraperMaxPerRun = 50
+		d.Config.ScraperPageSize = 100
+		d.Provider = ingest.NewClient(ingest.ClientOptions{BaseURL: sim, Token: "sim-token", RetryWait: 20 * time.Millisecond, MaxWait: 200 * time.Millisecond})
+		d.Actors = ingest.DefaultActors()
+	})
+	go a.app.Listener(ln) //nolint:errcheck // ends with Shutdown
+	t.Cleanup(func() { _ = a.app.Shutdown() })
+	return a, base
+}
+
+type trackOut struct {
+	Success  bool      `json:"success"`
+	Type     string    `json:"type"`
+	JobID    string    `json:"job_id"`
+	Message  string    `json:"message"`
+	ID       uuid.UUID `json:"id"`
+	Existing bool      `json:"existing"`
+	Error    *struct{ Code, Message string }
+}
+
+// waitJob waits until the job is processed or failed and returns its status.
+func waitJob(t *testing.T, jobID string) string {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		var status, errText string
+		if err := env.PG.QueryRow(context.Background(), `SELECT status, error FROM scrape_jobs WHERE id = $1`, jobID).Scan(&status, &errText); err != nil {
+			t.Fatal(err)
+		}
+		if status == "processed" || (status == "failed" && errText != "") {
+			return status
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("job %s still %s (%s) after 20s", jobID, status, errText)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func snapshotCount(t *testing.T, entity uuid.UUID) uint64 {
+	t.Helper()
+	var n uint64
+	if err := env.CH.QueryRow(context.Background(), `SELECT count() FROM metric_snapshots FINAL WHERE entity_id = ?`, entity).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestTrackVideoAndAccountEndToEnd(t *testing.T) {
+	a, _ := newScrapingApp(t)
+	c := a.signUp(uniqueEmail("tracker"))
+	ws := a.bootstrap(c).Workspace
+
+	var video trackOut
+	a.request("POST", "/api/track", map[string]string{"url": "https://www.tiktok.com/@creator/video/7301234567890123456?is_from_webapp=1"}, c).
+		expect(t, 200).decode(t, &video)
+	if !video.Success || video.Type != "video" || video.JobID == "" || video.Message == "" {
+		t.Fatalf("track video answered %+v", video)
+	}
+	if got := waitJob(t, video.JobID); got != "processed" {
+		t.Fatalf("job %s", got)
+	}
+	if n := snapshotCount(t, video.ID); n != 1 {
+		t.Fatalf("%d snapshots for the video, want 1", n)
+	}
+	if n := count(t, `SELECT count(*) FROM videos WHERE id = $1 AND status = 'active' AND last_scraped_at IS NOT NULL`, video.ID); n != 1 {
+		t.Fatal("video is not active after its scrape")
+	}
+
+	var account trackOut
+	a.request("POST", "/api/track", map[string]string{"url": "https://www.instagram.com/brandname/"}, c).expect(t, 200).decode(t, &account)
+	if !account.Success || account.Type != "account" {
+		t.Fatalf("track account answered %+v", account)
+	}
+	if got := waitJob(t, account.JobID); got != "processed" {
+		t.Fatalf("job %s", got)
+	}
+	if n := count(t, `SELECT count(*) FROM accounts WHERE id = $1 AND status = 'active' AND followers IS NOT NULL`, account.ID); n != 1 {
+		t.Fatal("account is not active with followers after its scrape")
+	}
+	videos := count(t, `SELECT count(*) FROM videos WHERE account_id = $1 AND NOT tracked_individually`, account.ID)
+	if videos < 1 || videos > 30 {
+		t.Fatalf("%d videos found through the account, want 1..30 (its tracking limit)", videos)
+	}
+	if n := snapshotCount(t, account.ID); n != 1 {
+		t.Fatalf("%d follower snapshots for the account, want 1", n)
+	}
+
+	// A second delivery of the same completion writes nothing more.
+	var total uint64
+	countAll := func() uint64 {
+		var n uint64
+		if err := env.CH.QueryRow(context.Background(), `SELECT count() FROM metric_snapshots WHERE workspace_id = ?`, ws.ID).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	total = countAll()
+	var replay struct{ Replayed bool }
+	a.request("POST", "/api/webhooks/scraper?job_id="+account.JobID, `{"eventType":"ACTOR.RUN.SUCCEEDED"}`).expect(t, 200).decode(t, &replay)
+	if !replay.Replayed || countAll() != total {
+		t.Fatalf("replay %+v changed the snapshot count from %d to %d", replay, total, countAll())
+	}
+
+	// Tracking the same URL again answers the existing item and charges nothing.
+	before := a.bootstrap(c).Workspace.Usage.Videos
+	var again trackOut
+	a.request("POST", "/api/track", map[string]string{"url": "https://instagram.com/BrandName"}, c).expect(t, 200).decode(t, &again)
+	if !again.Success || !again.Existing || again.ID != account.ID {
+		t.Fatalf("tracking again answered %+v", again)
+	}
+	if after := a.bootstrap(c).Workspace.Usage.Videos; after != before || before != 31 {
+		t.Fatalf("usage %d → %d, want 31 both times", before, after)
+	}
+}
+
+func TestTrackEnforcesThePlanLimit(t *testing.T) {
+	a, _ := newScrapingApp(t)
+	c := a.signUp(uniqueEmail("limit"))
+	a.bootstrap(c)
+	var urls []string
+	for i := range 50 {
+		urls = append(urls, fmt.Sprintf("https://www.youtube.com/shorts/%011d", i))
+	}
+	var bulk struct{ Results []trackOut }
+	a.request("POST", "/api/track/bulk", map[string]any{"urls": urls}, c).expect(t, 200).decode(t, &bulk)
+	if len(bulk.Results) != 50 {
+		t.Fatalf("%d results", len(bulk.Results))
+	}
+	for i, r := range bulk.Results {
+		if !r.Success || r.JobID == "" {
+			t.Fatalf("result %d: %+v", i, r)
+		}
+	}
+	if bulk.Results[0].JobID != bulk.Results[49].JobID {
+		t.Fatal("one platform's URLs were not grouped into one run")
+	}
+	a.request("POST", "/api/track", map[string]string{"url": "https://youtu.be/abcdefghijk"}, c).expectError(t, 403, "forbidden")
+	if n := count(t, `SELECT count(*) FROM videos WHERE platform_video_id = 'abcdefghijk'`); n != 0 {
+		t.Fatal("a refused track wrote a video")
+	}
+}
+
+func TestTrackRejectsBadInput(t *testing.T) {
+	a, _ := newScrapingApp(t)
+	c := a.signUp(uniqueEmail("bad"))
+	ws := a.bootstrap(c).Workspace
+	for _, body := range []string{
+		`{"url": "https://tiktok.com.evil.net/@x/video/1"}`,
+		`{"url": "https://user@www.tiktok.com/@x"}`,
+		`{"url": "javascript:alert(1)"}`,
+		`{"url": "http://127.0.0.1/@x"}`,
+		`{"url": ""}`,
+		`{"url": 5}`,
+		`{"url": "https://www.tiktok.com/@x", "collection_id": "nope"}`,
+	} {
+		a.request("POST", "/api/track", body, c).expectError(t, 400, "invalid_request")
+	}
+	a.request("POST", "/api/track", map[string]any{"url": "https://www.tiktok.com/@x", "collection_id": uuid.NewString()}, c).
+		expectError(t, 404, "not_found")
+	urls := make([]string, 51)
+	for i := range urls {
+		urls[i] = fmt.Sprintf("https://x.com/user/status/%d", i+1)
+	}
+	a.request("POST", "/api/track/bulk", map[string]any{"urls": urls}, c).expectError(t, 400, "invalid_request")
+	if n := count(t, `SELECT count(*) FROM scrape_jobs WHERE workspace_id = $1`, ws.ID); n != 0 {
+		t.Fatalf("bad input created %d jobs", n)
+	}
+	if n := count(t, `SELECT count(*) FROM accounts WHERE workspace_id = $1`, ws.ID) + count(t, `SELECT count(*) FROM videos WHERE workspace_id = $1`, ws.ID); n != 0 {
+		t.Fatalf("bad input created %d items", n)
+	}
+	exec(t, `UPDATE workspaces SET trial_ends_at = now() - interval '1 hour' WHERE id = $1`, ws.ID)
+	a.request("POST", "/api/track", map[string]string{"url": "https://www.tiktok.com/@x"}, c).expectError(t, 403, "forbidden")
+}
+
+func TestConcurrentTracksCannotOvershootTheLimit(t *testing.T) {
+	a, _ := newScrapingApp(t)
+	c := a.signUp(uniqueEmail("race"))
+	ws := a.bootstrap(c).Workspace
+	exec(t, `UPDATE workspaces SET video_limit = 5 WHERE id = $1`, ws.ID)
+	var wg sync.WaitGroup
+	ok := make(chan bool, 12)
+	for i := range 12 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res := a.request("POST", "/api/track", map[string]string{"url": fmt.Sprintf("https://x.com/someone/status/%d", 1000+i)}, c)
+			ok <- res.Status == 200
+		}()
+	}
+	wg.Wait()
+	close(ok)
+	n := 0
+	for b := range ok {
+		if b {
+			n++
+		}
+	}
+	if n != 5 || count(t, `SELECT count(*) FROM videos WHERE workspace_id = $1`, ws.ID) != 5 {
+		t.Fatalf("%d tracks succeeded, want exactly 5", n)
+	}
+}
+
+func TestWebhookAndCronAuth(t *testing.T) {
+	a, _ := newScrapingApp(t)
+	a.request("POST", "/api/webhooks/scraper?job_id=nope", nil).expectError(t, 400, "invalid_request")
+	a.request("POST", "/api/webhooks/scraper", nil).expectError(t, 400, "invalid_request")
+	a.request("POST", "/api/webhooks/scraper?job_id="+uuid.NewString(), nil).expectError(t, 404, "not_found")
+
+	a.request("GET", "/api/cron/refresh", nil).expectError(t, 401, "unauthenticated")
+	bad := httpRequest(a, "GET", "/api/cron/refresh", "Bearer wrong")
+	bad.expectError(t, 401, "unauthenticated")
+	httpRequest(a, "GET", "/api/cron/refresh", "Bearer "+cronSecret).expect(t, 200)
+
+	disabled := newApp(t)
+	httpRequest(disabled, "GET", "/api/cron/refresh", "Bearer ").expectError(t, 503, "unavailable")
+}
+
+func httpRequest(a *testApp, method, path, authorization string) response {
+	a.t.Helper()
+	req, _ := http.NewRequest(method, path, nil)
+	req.Header.Set("Authorization", authorization)
+	res, err := a.app.Test(req, 30_000)
+	if err != nil {
+		a.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var b strings.Builder
+	buf := make([]byte, 4096)
+	for {
+		n, err := res.Body.Read(buf)
+		b.Write(buf[:n])
+		if err != nil {
+			break
+		}
+	}
+	return response{Status: res.StatusCode, Header: res.Header, Body: []byte(b.String())}
+}
+
+func TestConcurrentCronCallsQueueEachAccountOnce(t *testing.T) {
+	a, _ := newScrapingApp(t)
+	c := a.signUp(uniqueEmail("cron"))
+	ws := a.bootstrap(c).Workspace
+	exec(t, `UPDATE workspaces SET plan = 'agency', video_limit = 5000 WHERE id = $1`, ws.ID)
+	for i := range 5 {
+		var r trackOut
+		a.request("POST", "/api/track", map[string]string{"url": fmt.Sprintf("https://www.tiktok.com/@acct%d", i)}, c).expect(t, 200).decode(t, &r)
+		waitJob(t, r.JobID)
+	}
+	// Everything is due again.
+	exec(t, `UPDATE accounts SET last_scraped_at = now() - interval '2 hours' WHERE workspace_id = $1`, ws.ID)
+	var wg sync.WaitGroup
+	queued := make([]int, 4)
+	for i := range queued {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var out struct{ Queued int }
+			httpRequest(a, "GET", "/api/cron/refresh", "Bearer "+cronSecret).expect(t, 200).decode(t, &out)
+			queued[i] = out.Queued
+		}()
+	}
+	wg.Wait()
+	sum := 0
+	for _, q := range queued {
+		sum += q
+	}
+	if sum != 5 {
+		t.Fatalf("concurrent refreshes queued %v (sum %d), want each of the 5 accounts once", queued, sum)
+	}
+	if n := count(t, `SELECT count(*) FROM scrape_job_targets t JOIN scrape_jobs j ON j.id = t.job_id WHERE j.workspace_id = $1 AND j.reason = 'refresh'`, ws.ID); n != 5 {
+		t.Fatalf("%d refresh targets recorded, want 5", n)
+	}
+}

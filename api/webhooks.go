@@ -1,0 +1,61 @@
+package api
+
+import (
+	"crypto/subtle"
+	"strings"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/apperr"
+)
+
+func secretEqual(got, want string) bool {
+	return subtle.ConstantTimeCompare([]byte(got), []byte(want)) == 1
+}
+
+// postScraperWebhook processes a run completion. The body is not trusted:
+// the run is read back from the provider with our token.
+func (s *server) postScraperWebhook(c *fiber.Ctx) error {
+	if want := s.Config.ScraperWebhookSecret; want != "" && !secretEqual(c.Get(command.WebhookSecretHeader), want) {
+		return apperr.Unauthenticated("missing or wrong webhook secret header")
+	}
+	raw := c.Query("job_id")
+	if raw == "" {
+		return apperr.Invalid("job_id", "is required")
+	}
+	id, err := uuid.Parse(raw)
+	if err != nil {
+		return apperr.Invalid("job_id", "must be a UUID")
+	}
+	out, err := s.complete.Handle(c.UserContext(), ingest.Completion{JobID: id})
+	if err != nil {
+		return err
+	}
+	return c.JSON(out)
+}
+
+// requireCron checks the bearer CRON_SECRET; an empty secret disables the
+// cron routes.
+func requireCron(secret string) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		if secret == "" {
+			return apperr.Unavailable("cron routes are disabled: CRON_SECRET is not set")
+		}
+		token, ok := strings.CutPrefix(c.Get(fiber.HeaderAuthorization), "Bearer ")
+		if !ok || !secretEqual(token, secret) {
+			return apperr.Unauthenticated("missing or wrong cron bearer token")
+		}
+		return c.Next()
+	}
+}
+
+func (s *server) getCronRefresh(c *fiber.Ctx) error {
+	out, err := s.refresh.Handle(c.UserContext(), command.RefreshDue{})
+	if err != nil {
+		return err
+	}
+	return c.JSON(out)
+}

@@ -1,0 +1,206 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/plan"
+	"github.com/reeltrack/reeltrack/internal/platform"
+)
+
+// Refresh bookkeeping.
+const (
+	// staleQueue is how long an item may sit queued before it is queued
+	// again: a job lost with its run (the provider never called back).
+	staleQueue = 6 * time.Hour
+	// maxAttempts is how often a job is started before it is given up.
+	maxAttempts = 3
+	// refreshBatch caps how many items one cron call queues.
+	refreshBatch = 5000
+)
+
+// RefreshDue queues scrapes of everything due and retries jobs that did not
+// start or whose run failed.
+type RefreshDue struct{}
+
+// Refreshed is the cron answer.
+type Refreshed struct {
+	Queued int      `json:"queued"`
+	Jobs   []string `json:"jobs"`
+}
+
+// RefreshDueHandler selects due accounts (not paused or removed) and
+// individually tracked videos of workspaces with access, by their plan's
+// refresh interval. Rows are locked with SKIP LOCKED and marked queued in
+// the same transaction that records the jobs, so two concurrent calls
+// never queue the same item.
+type RefreshDueHandler struct {
+	DB        *pgxpool.Pool
+	Actors    ingest.Actors
+	MaxPerRun int
+	Start     StartScrapeHandler
+	Now       func() time.Time
+}
+
+const dueSQL = `
+SELECT e.kind, e.id, e.workspace_id, e.platform, e.key, e.url, e.tracking_limit
+FROM (
+	SELECT 'account' AS kind, a.id, a.workspace_id, a.platform, a.handle AS key, a.url, a.tracking_limit,
+	       a.last_scraped_at, a.refresh_queued_at
+	FROM accounts a WHERE a.status IN ('pending', 'active', 'error')
+	UNION ALL
+	SELECT 'video', v.id, v.workspace_id, v.platform, v.platform_video_id, v.url, 0, v.last_scraped_at, v.refresh_queued_at
+	FROM videos v WHERE v.tracked_individually
+) e
+JOIN workspaces w ON w.id = e.workspace_id
+WHERE (w.has_access AND (w.plan <> 'trial' OR w.trial_ends_at > $1))
+  AND (e.refresh_queued_at IS NULL OR e.refresh_queued_at < $1 - $2::interval)
+  AND (e.last_scraped_at IS NULL OR e.last_scraped_at <= $1 - make_interval(hours => CASE w.plan %s END))
+ORDER BY e.last_scraped_at NULLS FIRST
+LIMIT $3`
+
+// lockSQL locks the chosen rows of one table, skipping rows another refresh
+// holds, and re-checks that they are still not queued.
+const lockSQL = `
+SELECT id FROM %s WHERE id = ANY($1) AND (refresh_queued_at IS NULL OR refresh_queued_at < $2 - $3::interval)
+FOR UPDATE SKIP LOCKED`
+
+// Handle runs one refresh.
+func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed, error) {
+	now := h.Now()
+	out := Refreshed{Jobs: []string{}}
+	retries, err := h.retryJobs(ctx, now)
+	if err != nil {
+		return out, err
+	}
+	cases := ""
+	for _, p := range plan.All() {
+		cases += fmt.Sprintf(" WHEN '%s' THEN %d", p.Name, int(p.RefreshInterval/time.Hour))
+	}
+	var jobs []queuedJob
+	err = pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, fmt.Sprintf(dueSQL, cases), now, staleQueue.String(), refreshBatch)
+		if err != nil {
+			return fmt.Errorf("select due items: %w", err)
+		}
+		type due struct {
+			kind, platform, key, url string
+			id, workspaceID          uuid.UUID
+			limit                    int
+		}
+		var items []due
+		var d due
+		if _, err := pgx.ForEachRow(rows, []any{&d.kind, &d.id, &d.workspaceID, &d.platform, &d.key, &d.url, &d.limit}, func() error {
+			items = append(items, d)
+			return nil
+		}); err != nil {
+			return fmt.Errorf("select due items: %w", err)
+		}
+		locked := map[uuid.UUID]bool{}
+		for _, table := range []string{"accounts", "videos"} {
+			var ids []uuid.UUID
+			for _, it := range items {
+				if (it.kind == "account") == (table == "accounts") {
+					ids = append(ids, it.id)
+				}
+			}
+			if len(ids) == 0 {
+				continue
+			}
+			rows, err := tx.Query(ctx, fmt.Sprintf(lockSQL, table), ids, now, staleQueue.String())
+			if err != nil {
+				return fmt.Errorf("lock due %s: %w", table, err)
+			}
+			var id uuid.UUID
+			if _, err := pgx.ForEachRow(rows, []any{&id}, func() error { locked[id] = true; return nil }); err != nil {
+				return fmt.Errorf("lock due %s: %w", table, err)
+			}
+		}
+		groups := map[uuid.UUID]map[platform.Platform][]ingest.Target{}
+		for _, it := range items {
+			if !locked[it.id] {
+				continue
+			}
+			if groups[it.workspaceID] == nil {
+				groups[it.workspaceID] = map[platform.Platform][]ingest.Target{}
+			}
+			p := platform.Platform(it.platform)
+			groups[it.workspaceID][p] = append(groups[it.workspaceID][p], ingest.Target{
+				Kind: platform.Kind(it.kind), EntityID: it.id, URL: it.url, Key: it.key, Limit: it.limit,
+			})
+			out.Queued++
+		}
+		for ws, byPlatform := range groups {
+			js, err := queueJobs(ctx, tx, ws, "refresh", byPlatform, h.Actors, h.MaxPerRun)
+			if err != nil {
+				return err
+			}
+			jobs = append(jobs, js...)
+		}
+		return nil
+	})
+	if err != nil {
+		return out, err
+	}
+	for _, id := range append(retries, jobIDs(jobs)...) {
+		if err := h.Start.Handle(ctx, StartScrape{JobID: id}); err == nil || err != ErrNotStartable {
+			out.Jobs = append(out.Jobs, id.String())
+		}
+	}
+	return out, nil
+}
+
+func jobIDs(jobs []queuedJob) []uuid.UUID {
+	ids := make([]uuid.UUID, len(jobs))
+	for i, j := range jobs {
+		ids[i] = j.id
+	}
+	return ids
+}
+
+// retryJobs finds jobs to start again: queued ones (never started, or the
+// provider refused the start), ones whose run failed, and ones claimed by a
+// starter that died before recording the run. A job out of attempts is
+// given up and its targets become due again.
+func (h RefreshDueHandler) retryJobs(ctx context.Context, now time.Time) ([]uuid.UUID, error) {
+	_, err := h.DB.Exec(ctx, `
+		UPDATE scrape_jobs SET status = 'queued', updated_at = now()
+		WHERE status = 'running' AND provider_run_id IS NULL AND updated_at < $1 - interval '10 minutes'`, now)
+	if err != nil {
+		return nil, fmt.Errorf("requeue stuck jobs: %w", err)
+	}
+	_, err = h.DB.Exec(ctx, `
+		WITH given_up AS (
+			UPDATE scrape_jobs SET status = 'failed', error = 'gave up after ' || attempts || ' attempts: ' || error,
+				attempts = attempts + 1000, updated_at = now()
+			WHERE status IN ('queued', 'failed') AND attempts BETWEEN $1 AND 999
+			RETURNING id
+		), targets AS (
+			SELECT entity_id FROM scrape_job_targets WHERE job_id IN (SELECT id FROM given_up)
+		), a AS (
+			UPDATE accounts SET refresh_queued_at = NULL WHERE id IN (SELECT entity_id FROM targets)
+		)
+		UPDATE videos SET refresh_queued_at = NULL WHERE id IN (SELECT entity_id FROM targets)`, maxAttempts)
+	if err != nil {
+		return nil, fmt.Errorf("give up jobs: %w", err)
+	}
+	rows, err := h.DB.Query(ctx, `
+		SELECT id FROM scrape_jobs
+		WHERE status IN ('queued', 'failed') AND attempts < $1
+		  AND updated_at < $2 - make_interval(secs => 30 * power(2, attempts))
+		ORDER BY created_at LIMIT 200`, maxAttempts, now)
+	if err != nil {
+		return nil, fmt.Errorf("select jobs to retry: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		return nil, fmt.Errorf("select jobs to retry: %w", err)
+	}
+	return ids, nil
+}

@@ -1,0 +1,326 @@
+package command
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/plan"
+	"github.com/reeltrack/reeltrack/internal/platform"
+)
+
+// MaxBulkURLs is the most URLs one bulk track request may carry.
+const MaxBulkURLs = 50
+
+// Track starts tracking the account or video behind a URL.
+type Track struct {
+	WorkspaceID  uuid.UUID
+	URL          string
+	CollectionID *uuid.UUID
+}
+
+// Tracked is the answer for one URL.
+type Tracked struct {
+	Success  bool          `json:"success"`
+	URL      string        `json:"url"`
+	Type     platform.Kind `json:"type,omitempty"`
+	JobID    string        `json:"job_id,omitempty"`
+	Message  string        `json:"message"`
+	ID       *uuid.UUID    `json:"id,omitempty"`
+	Platform string        `json:"platform,omitempty"`
+	Existing bool          `json:"existing"`
+	// Err is the failure for this URL; bulk answers carry it per URL.
+	Err error `json:"-"`
+}
+
+// TrackHandler records tracked items and their first scrape job in one
+// transaction, then starts the jobs. Single and bulk tracking share it.
+type TrackHandler struct {
+	DB        *pgxpool.Pool
+	Resolver  platform.Resolver
+	Actors    ingest.Actors
+	MaxPerRun int
+	Start     StartScrapeHandler
+	Now       func() time.Time
+}
+
+// Handle tracks one URL: 400 for a URL that is not a public account or
+// video, 404 for a collection of another workspace, 403 without access or
+// over the plan's video limit.
+func (h TrackHandler) Handle(ctx context.Context, cmd Track) (Tracked, error) {
+	res, err := h.track(ctx, cmd.WorkspaceID, []string{cmd.URL}, cmd.CollectionID)
+	if err != nil {
+		return Tracked{}, err
+	}
+	if res[0].Err != nil {
+		return Tracked{}, res[0].Err
+	}
+	return res[0], nil
+}
+
+// parsed is one URL after parsing (and short-link resolution).
+type parsed struct {
+	target platform.Target
+	err    error
+}
+
+func (h TrackHandler) parseAll(ctx context.Context, urls []string) []parsed {
+	out := make([]parsed, len(urls))
+	sem := make(chan struct{}, 8)
+	done := make(chan struct{})
+	for i, raw := range urls {
+		go func() {
+			sem <- struct{}{}
+			defer func() { <-sem; done <- struct{}{} }()
+			t, err := h.Resolver.Resolve(ctx, raw)
+			var pe *platform.Error
+			switch {
+			case errors.As(err, &pe):
+				err = apperr.Invalid("url", pe.Reason)
+			case err != nil:
+				// TikTok did not answer the short link: not the user's fault.
+				err = apperr.Unavailable("the short link could not be resolved right now: try again, or paste the full URL")
+			}
+			out[i] = parsed{target: t, err: err}
+		}()
+	}
+	for range urls {
+		<-done
+	}
+	return out
+}
+
+type workspaceLimits struct {
+	plan       plan.Plan
+	videoLimit int
+	usage      int
+}
+
+// track runs the shared flow. Per-URL failures are in each result's Err;
+// the returned error is for failures of the whole request.
+func (h TrackHandler) track(ctx context.Context, wsID uuid.UUID, urls []string, collectionID *uuid.UUID) ([]Tracked, error) {
+	parsedURLs := h.parseAll(ctx, urls)
+	results := make([]Tracked, len(urls))
+	var jobs []queuedJob
+	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		lim, err := lockWorkspaceForTracking(ctx, tx, wsID, h.Now())
+		if err != nil {
+			return err
+		}
+		if collectionID != nil {
+			var ok bool
+			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM collections WHERE id = $1 AND workspace_id = $2)`,
+				*collectionID, wsID).Scan(&ok); err != nil {
+				return fmt.Errorf("check collection: %w", err)
+			}
+			if !ok {
+				return apperr.NotFound("collection not found")
+			}
+		}
+		byPlatform := map[platform.Platform][]ingest.Target{}
+		resultOf := map[uuid.UUID][]int{}
+		for i, p := range parsedURLs {
+			results[i] = Tracked{URL: strings.TrimSpace(urls[i])}
+			if p.err != nil {
+				results[i].Err = p.err
+				continue
+			}
+			r, target, err := h.trackOne(ctx, tx, wsID, p.target, collectionID, &lim)
+			if err != nil {
+				if apperr.KindOf(err) == apperr.KindInternal {
+					return err
+				}
+				results[i].Err = err
+				continue
+			}
+			r.URL = results[i].URL
+			results[i] = r
+			resultOf[*r.ID] = append(resultOf[*r.ID], i)
+			if target != nil {
+				byPlatform[p.target.Platform] = append(byPlatform[p.target.Platform], *target)
+			}
+		}
+		jobs, err = queueJobs(ctx, tx, wsID, "track", byPlatform, h.Actors, h.MaxPerRun)
+		if err != nil {
+			return err
+		}
+		for _, j := range jobs {
+			for _, t := range j.targets {
+				for _, i := range resultOf[t.EntityID] {
+					results[i].JobID = j.id.String()
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, j := range jobs {
+		if err := h.Start.Handle(ctx, StartScrape{JobID: j.id}); err != nil {
+			// The job stays queued; the next refresh starts it.
+			for i := range results {
+				if results[i].JobID == j.id.String() {
+					results[i].Message = "tracked; the scraping provider is unreachable right now, the scrape will be retried"
+				}
+			}
+		}
+	}
+	return results, nil
+}
+
+// lockWorkspaceForTracking locks the workspace row so concurrent tracks
+// cannot both pass the limit check, and reads the limits and usage.
+func lockWorkspaceForTracking(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, now time.Time) (workspaceLimits, error) {
+	var planName string
+	var flag bool
+	var trialEnds *time.Time
+	var lim workspaceLimits
+	err := tx.QueryRow(ctx, `SELECT plan, video_limit, has_access, trial_ends_at FROM workspaces WHERE id = $1 FOR UPDATE`, wsID).
+		Scan(&planName, &lim.videoLimit, &flag, &trialEnds)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return lim, apperr.NotFound("workspace not found")
+	}
+	if err != nil {
+		return lim, fmt.Errorf("lock workspace: %w", err)
+	}
+	lim.plan = plan.MustLookup(plan.Name(planName))
+	if !plan.HasAccess(lim.plan.Name, flag, trialEnds, now) {
+		return lim, apperr.Forbidden("the workspace has no access: the trial has ended or the subscription is not active")
+	}
+	err = tx.QueryRow(ctx, `
+		SELECT (SELECT count(*) FROM videos WHERE workspace_id = $1 AND tracked_individually)
+		     + (SELECT coalesce(sum(tracking_limit), 0) FROM accounts WHERE workspace_id = $1 AND status <> 'removed')`,
+		wsID).Scan(&lim.usage)
+	if err != nil {
+		return lim, fmt.Errorf("count usage: %w", err)
+	}
+	return lim, nil
+}
+
+// trackOne records one target. It returns the scrape target to queue, or
+// nil when the item was already tracked.
+func (h TrackHandler) trackOne(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, t platform.Target, collectionID *uuid.UUID, lim *workspaceLimits) (Tracked, *ingest.Target, error) {
+	out := Tracked{Success: true, Type: t.Kind, Platform: string(t.Platform)}
+	var cost int
+	var existing uuid.UUID
+	var status string
+	var err error
+	if t.Kind == platform.Video {
+		cost = 1
+		err = tx.QueryRow(ctx, `SELECT id, 'active' FROM videos WHERE workspace_id = $1 AND platform = $2 AND platform_video_id = $3`,
+			wsID, string(t.Platform), t.ID).Scan(&existing, &status)
+	} else {
+		cost = min(plan.DefaultAccountTrackingLimit, lim.plan.MaxPerAccount)
+		err = tx.QueryRow(ctx, `SELECT id, status FROM accounts WHERE workspace_id = $1 AND platform = $2 AND handle = $3`,
+			wsID, string(t.Platform), t.ID).Scan(&existing, &status)
+	}
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return out, nil, fmt.Errorf("find tracked item: %w", err)
+	}
+	if existing != uuid.Nil && status != "removed" {
+		out.ID, out.Existing = &existing, true
+		out.Message = "already tracked"
+		var job uuid.UUID
+		err := tx.QueryRow(ctx, `
+			SELECT j.id FROM scrape_jobs j JOIN scrape_job_targets jt ON jt.job_id = j.id
+			WHERE jt.entity_id = $1 ORDER BY j.created_at DESC LIMIT 1`, existing).Scan(&job)
+		if err == nil {
+			out.JobID = job.String()
+		} else if !errors.Is(err, pgx.ErrNoRows) {
+			return out, nil, fmt.Errorf("find latest job: %w", err)
+		}
+		return out, nil, nil
+	}
+	if lim.usage+cost > lim.videoLimit {
+		return out, nil, apperr.Forbidden(fmt.Sprintf(
+			"plan limit reached: %d of %d videos in use, this %s needs %d", lim.usage, lim.videoLimit, t.Kind, cost))
+	}
+	id := existing
+	switch {
+	case t.Kind == platform.Video:
+		id = uuid.New()
+		_, err = tx.Exec(ctx, `
+			INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_handle, collection_id, tracked_individually)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, true)`,
+			id, wsID, string(t.Platform), t.ID, t.URL, t.Handle, collectionID)
+	case existing != uuid.Nil:
+		// A removed account tracked again comes back, charged again.
+		_, err = tx.Exec(ctx, `
+			UPDATE accounts SET status = 'pending', status_reason = '', tracking_limit = $2,
+				collection_id = coalesce($3, collection_id), updated_at = now()
+			WHERE id = $1`, id, cost, collectionID)
+	default:
+		id = uuid.New()
+		_, err = tx.Exec(ctx, `
+			INSERT INTO accounts (id, workspace_id, platform, handle, url, collection_id, tracking_limit)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+			id, wsID, string(t.Platform), t.ID, t.URL, collectionID, cost)
+	}
+	if err != nil {
+		return out, nil, fmt.Errorf("insert tracked %s: %w", t.Kind, err)
+	}
+	lim.usage += cost
+	out.ID = &id
+	out.Message = fmt.Sprintf("tracking started: the first scrape of this %s is queued", t.Kind)
+	return out, &ingest.Target{Kind: t.Kind, EntityID: id, URL: t.URL, Key: t.ID, Limit: cost}, nil
+}
+
+// queuedJob is a job recorded in the transaction, to start after commit.
+type queuedJob struct {
+	id      uuid.UUID
+	targets []ingest.Target
+}
+
+// queueJobs records one job per planned run with its targets, and marks the
+// targets as queued for refresh.
+func queueJobs(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, reason string, byPlatform map[platform.Platform][]ingest.Target, actors ingest.Actors, maxPerRun int) ([]queuedJob, error) {
+	var out []queuedJob
+	for _, p := range []platform.Platform{platform.TikTok, platform.Instagram, platform.YouTube, platform.X} {
+		if len(byPlatform[p]) == 0 {
+			continue
+		}
+		plans, err := actors.Plan(p, byPlatform[p], maxPerRun)
+		if err != nil {
+			return nil, err
+		}
+		for _, rp := range plans {
+			id := uuid.New()
+			if _, err := tx.Exec(ctx, `
+				INSERT INTO scrape_jobs (id, workspace_id, platform, actor, input, reason) VALUES ($1, $2, $3, $4, $5, $6)`,
+				id, wsID, string(p), rp.Actor, json.RawMessage(rp.Input), reason); err != nil {
+				return nil, fmt.Errorf("insert scrape job: %w", err)
+			}
+			rows := make([][]any, len(rp.Targets))
+			var videos, accounts []uuid.UUID
+			for i, t := range rp.Targets {
+				rows[i] = []any{id, string(t.Kind), t.EntityID}
+				if t.Kind == platform.Video {
+					videos = append(videos, t.EntityID)
+				} else {
+					accounts = append(accounts, t.EntityID)
+				}
+			}
+			if _, err := tx.CopyFrom(ctx, pgx.Identifier{"scrape_job_targets"}, []string{"job_id", "entity_kind", "entity_id"}, pgx.CopyFromRows(rows)); err != nil {
+				return nil, fmt.Errorf("insert scrape job targets: %w", err)
+			}
+			if _, err := tx.Exec(ctx, `UPDATE videos SET refresh_queued_at = now() WHERE id = ANY($1)`, videos); err != nil {
+				return nil, fmt.Errorf("mark videos queued: %w", err)
+			}
+			if _, err := tx.Exec(ctx, `UPDATE accounts SET refresh_queued_at = now() WHERE id = ANY($1)`, accounts); err != nil {
+				return nil, fmt.Errorf("mark accounts queued: %w", err)
+			}
+			out = append(out, queuedJob{id: id, targets: rp.Targets})
+		}
+	}
+	return out, nil
+}

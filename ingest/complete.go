@@ -1,0 +1,470 @@
+package ingest
+
+import (
+	"container/heap"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/projections"
+)
+
+// videoNamespace derives the ids of videos found through an account from
+// their identity, so a retried completion writes the same ids.
+var videoNamespace = uuid.MustParse("6f1c2a8e-3b0d-4c57-9a7e-52c4d1e0b9f3")
+
+// Completion is a provider's report that a job's run ended.
+type Completion struct {
+	JobID uuid.UUID
+}
+
+// Outcome is what processing a completion did.
+type Outcome struct {
+	JobID        uuid.UUID `json:"jobId"`
+	Status       string    `json:"status"`
+	RunStatus    string    `json:"runStatus,omitempty"`
+	ItemsTotal   int       `json:"itemsTotal"`
+	ItemsSkipped int       `json:"itemsSkipped"`
+	Snapshots    int       `json:"snapshots"`
+	Failed       int       `json:"failedTargets"`
+	Replayed     bool      `json:"replayed"`
+}
+
+// CompletionHandler processes run completions: it reads the run back from
+// the provider (the webhook body is not trusted), pages through the dataset
+// with bounded memory, writes snapshots to ClickHouse, and then records
+// entity status and the job in PostgreSQL.
+type CompletionHandler struct {
+	DB       *pgxpool.Pool
+	CH       driver.Conn
+	Provider *Client
+	PageSize int // dataset items per request, default 1000
+	Batch    int // snapshot rows per ClickHouse insert, default 50,000
+	Log      *slog.Logger
+	Now      func() time.Time
+}
+
+type jobRow struct {
+	workspaceID uuid.UUID
+	platform    platform.Platform
+	status      string
+	runID       *string
+}
+
+// Handle processes the completion of cmd.JobID. A job already processed is
+// answered as a replay and changes nothing.
+func (h CompletionHandler) Handle(ctx context.Context, cmd Completion) (Outcome, error) {
+	out := Outcome{JobID: cmd.JobID}
+	var j jobRow
+	var p string
+	err := h.DB.QueryRow(ctx, `SELECT workspace_id, platform, status, provider_run_id FROM scrape_jobs WHERE id = $1`, cmd.JobID).
+		Scan(&j.workspaceID, &p, &j.status, &j.runID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return out, apperr.NotFound("scrape job not found")
+	}
+	if err != nil {
+		return out, fmt.Errorf("read job: %w", err)
+	}
+	j.platform = platform.Platform(p)
+	if j.status == "processed" {
+		out.Status, out.Replayed = j.status, true
+		return out, nil
+	}
+	if j.runID == nil {
+		return out, apperr.Conflict("the job's run is not recorded yet: retry later")
+	}
+	run, err := h.Provider.GetRun(ctx, *j.runID)
+	if err != nil {
+		return out, apperr.Unavailable("cannot read the run from the scraping provider: " + err.Error())
+	}
+	out.RunStatus = run.Status
+	if !run.Terminal() {
+		return out, apperr.Conflict("the run has not finished yet")
+	}
+	if run.Status != RunSucceeded {
+		reason := "scrape run " + strings.ToLower(run.Status)
+		if run.StatusMessage != "" {
+			reason += ": " + run.StatusMessage
+		}
+		err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+			return projections.FailJob(ctx, tx, cmd.JobID, j.workspaceID, reason)
+		})
+		out.Status = "failed"
+		return out, err
+	}
+	scrapedAt := time.Now().UTC()
+	if run.FinishedAt != nil {
+		scrapedAt = run.FinishedAt.UTC()
+	}
+	scrapedAt = scrapedAt.Truncate(time.Second)
+
+	s, err := h.loadTargets(ctx, cmd.JobID, j)
+	if err != nil {
+		return out, err
+	}
+	s.writer = NewSnapshotWriter(h.CH, h.Batch, h.Now())
+	s.scrapedAt = scrapedAt
+	s.jobID = cmd.JobID
+	pageSize := h.PageSize
+	if pageSize <= 0 {
+		pageSize = 1000
+	}
+	now := h.Now()
+	for offset := 0; ; offset += pageSize {
+		n, err := h.Provider.Items(ctx, run.DefaultDatasetID, offset, pageSize, func(raw json.RawMessage) error {
+			out.ItemsTotal++
+			item, err := Normalize(j.platform, raw, now)
+			if err != nil {
+				out.ItemsSkipped++
+				return nil
+			}
+			return s.take(ctx, item)
+		})
+		if err != nil {
+			var pe *ProviderError
+			if errors.As(err, &pe) || errors.Is(err, context.DeadlineExceeded) {
+				return out, apperr.Unavailable("cannot read the dataset from the scraping provider: " + err.Error())
+			}
+			return out, err
+		}
+		if n < pageSize {
+			break
+		}
+	}
+	if err := s.finish(ctx, h.DB); err != nil {
+		return out, err
+	}
+	if err := s.writer.Flush(ctx); err != nil {
+		return out, err
+	}
+	result := s.result()
+	result.ItemsTotal, result.ItemsSkipped = out.ItemsTotal, out.ItemsSkipped
+	if err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error { return projections.ApplyScrape(ctx, tx, result) }); err != nil {
+		return out, err
+	}
+	out.Status, out.Snapshots, out.Failed = "processed", s.snapshots, len(result.Failed)
+	if h.Log != nil {
+		h.Log.Info("scrape processed", "jobId", cmd.JobID, "platform", j.platform, "items", out.ItemsTotal,
+			"skipped", out.ItemsSkipped, "snapshots", out.Snapshots, "failedTargets", out.Failed)
+	}
+	return out, nil
+}
+
+// scrape is the state of one completion while its dataset streams by.
+type scrape struct {
+	jobID       uuid.UUID
+	workspaceID uuid.UUID
+	platform    platform.Platform
+	scrapedAt   time.Time
+	writer      *SnapshotWriter
+	snapshots   int
+
+	videos      map[string]*videoTarget   // by platform video id
+	accounts    map[string]*accountTarget // by every key that names it
+	accountList []*accountTarget
+	updates     map[string]projections.VideoUpdate // by platform video id
+}
+
+type videoTarget struct {
+	id     uuid.UUID
+	seen   bool
+	reason string
+}
+
+type accountTarget struct {
+	id      uuid.UUID
+	key     string
+	limit   int
+	known   map[string]uuid.UUID // the account's tracked videos, by platform id
+	newest  candidates           // the newest untracked videos, at most room
+	room    int
+	account *Account
+	seen    bool
+	reason  string
+}
+
+func (h CompletionHandler) loadTargets(ctx context.Context, jobID uuid.UUID, j jobRow) (*scrape, error) {
+	s := &scrape{
+		workspaceID: j.workspaceID, platform: j.platform,
+		videos: map[string]*videoTarget{}, accounts: map[string]*accountTarget{}, updates: map[string]projections.VideoUpdate{},
+	}
+	rows, err := h.DB.Query(ctx, `
+		SELECT t.entity_kind, t.entity_id, coalesce(v.platform_video_id, a.handle), coalesce(a.tracking_limit, 0)
+		FROM scrape_job_targets t
+		LEFT JOIN videos v ON t.entity_kind = 'video' AND v.id = t.entity_id AND v.workspace_id = $2
+		LEFT JOIN accounts a ON t.entity_kind = 'account' AND a.id = t.entity_id AND a.workspace_id = $2
+		WHERE t.job_id = $1 AND coalesce(v.id, a.id) IS NOT NULL`, jobID, j.workspaceID)
+	if err != nil {
+		return nil, fmt.Errorf("read job targets: %w", err)
+	}
+	var kind, key string
+	var id uuid.UUID
+	var limit int
+	var accountIDs []uuid.UUID
+	_, err = pgx.ForEachRow(rows, []any{&kind, &id, &key, &limit}, func() error {
+		if kind == "video" {
+			s.videos[key] = &videoTarget{id: id}
+			return nil
+		}
+		a := &accountTarget{id: id, key: key, limit: limit, known: map[string]uuid.UUID{}}
+		s.accounts[key] = a
+		s.accountList = append(s.accountList, a)
+		accountIDs = append(accountIDs, id)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read job targets: %w", err)
+	}
+	if len(accountIDs) == 0 {
+		return s, nil
+	}
+	byID := map[uuid.UUID]*accountTarget{}
+	for _, a := range s.accountList {
+		byID[a.id] = a
+	}
+	rows, err = h.DB.Query(ctx, `SELECT account_id, platform_video_id, id FROM videos WHERE workspace_id = $1 AND account_id = ANY($2)`,
+		j.workspaceID, accountIDs)
+	if err != nil {
+		return nil, fmt.Errorf("read tracked videos of accounts: %w", err)
+	}
+	var accountID uuid.UUID
+	var pid string
+	_, err = pgx.ForEachRow(rows, []any{&accountID, &pid, &id}, func() error {
+		byID[accountID].known[pid] = id
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read tracked videos of accounts: %w", err)
+	}
+	for _, a := range s.accountList {
+		a.room = max(a.limit-len(a.known), 0)
+	}
+	return s, nil
+}
+
+// accountFor finds the tracked account an item belongs to: the input it
+// answers first (a collab in a profile feed belongs to that profile), then
+// the item's author.
+func (s *scrape) accountFor(item Item, author string) *accountTarget {
+	if item.Input != "" {
+		if a := s.accounts[inputKey(item.Input)]; a != nil {
+			return a
+		}
+	}
+	if item.Account != nil {
+		for _, k := range item.Account.Keys {
+			if a := s.accounts[k]; a != nil {
+				return a
+			}
+		}
+	}
+	if author != "" {
+		return s.accounts[author]
+	}
+	return nil
+}
+
+// inputKey turns an input echoed by the actor (a URL or a handle) into the
+// key of a target.
+func inputKey(input string) string {
+	if t, err := platform.Parse(input); err == nil {
+		return t.ID
+	}
+	return strings.ToLower(strings.TrimPrefix(strings.TrimSpace(input), "@"))
+}
+
+// take consumes one normalized item.
+func (s *scrape) take(ctx context.Context, item Item) error {
+	if item.Failed {
+		if v := s.videos[videoKeyOfInput(item.Input)]; v != nil && !v.seen {
+			v.reason = item.Reason
+		}
+		if a := s.accountFor(item, ""); a != nil && !a.seen {
+			a.reason = item.Reason
+		}
+		return nil
+	}
+	if item.Account != nil {
+		for _, k := range item.Account.Keys {
+			if a := s.accounts[k]; a != nil {
+				a.account, a.seen = item.Account, true
+			}
+		}
+	}
+	for _, v := range item.Videos {
+		if t := s.videos[v.ID]; t != nil {
+			t.seen = true
+			s.update(v, t.id, nil)
+			if err := s.snapshot(ctx, platform.Video, t.id, uuid.Nil, v.Metrics, nil); err != nil {
+				return err
+			}
+			continue
+		}
+		a := s.accountFor(item, v.AuthorHandle)
+		if a == nil {
+			continue
+		}
+		a.seen = true
+		if id, ok := a.known[v.ID]; ok {
+			s.update(v, id, &a.id)
+			if err := s.snapshot(ctx, platform.Video, id, a.id, v.Metrics, nil); err != nil {
+				return err
+			}
+			continue
+		}
+		a.newest.offer(v, a.room)
+	}
+	return nil
+}
+
+func videoKeyOfInput(input string) string {
+	if t, err := platform.Parse(input); err == nil && t.Kind == platform.Video {
+		return t.ID
+	}
+	return ""
+}
+
+func (s *scrape) update(v Video, id uuid.UUID, accountID *uuid.UUID) {
+	s.updates[v.ID] = projections.VideoUpdate{
+		ID: id, PlatformID: v.ID, URL: v.URL, AccountID: accountID, AuthorHandle: v.AuthorHandle,
+		Caption: v.Caption, ThumbnailURL: v.ThumbnailURL, PublishedAt: v.PublishedAt, IsShop: v.IsShop,
+	}
+}
+
+func (s *scrape) snapshot(ctx context.Context, kind platform.Kind, id, accountID uuid.UUID, m Metrics, followers *uint64) error {
+	s.snapshots++
+	return s.writer.Add(ctx, Snapshot{
+		WorkspaceID: s.workspaceID, Platform: s.platform, Kind: kind, EntityID: id, AccountID: accountID,
+		ScrapedAt: s.scrapedAt, Metrics: m, Followers: followers, JobID: s.jobID,
+	})
+}
+
+// finish writes what was held back until the whole dataset was read: the
+// newest new videos of each account (reusing the id of a video the
+// workspace already tracks) and each account's followers.
+func (s *scrape) finish(ctx context.Context, db *pgxpool.Pool) error {
+	var pids []string
+	for _, a := range s.accountList {
+		for _, c := range a.newest {
+			pids = append(pids, c.video.ID)
+		}
+	}
+	existing := map[string]uuid.UUID{}
+	if len(pids) > 0 {
+		rows, err := db.Query(ctx, `SELECT platform_video_id, id FROM videos WHERE workspace_id = $1 AND platform = $2 AND platform_video_id = ANY($3)`,
+			s.workspaceID, string(s.platform), pids)
+		if err != nil {
+			return fmt.Errorf("find existing videos: %w", err)
+		}
+		var pid string
+		var id uuid.UUID
+		if _, err := pgx.ForEachRow(rows, []any{&pid, &id}, func() error { existing[pid] = id; return nil }); err != nil {
+			return fmt.Errorf("find existing videos: %w", err)
+		}
+	}
+	for _, a := range s.accountList {
+		for _, c := range a.newest {
+			id, ok := existing[c.video.ID]
+			if !ok {
+				id = uuid.NewSHA1(videoNamespace, []byte(s.workspaceID.String()+"/"+string(s.platform)+"/"+c.video.ID))
+			}
+			s.update(c.video, id, &a.id)
+			if err := s.snapshot(ctx, platform.Video, id, a.id, c.video.Metrics, nil); err != nil {
+				return err
+			}
+		}
+		if a.account != nil {
+			if err := s.snapshot(ctx, platform.Account, a.id, a.id, Metrics{}, a.account.Followers); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (s *scrape) result() projections.ScrapeResult {
+	r := projections.ScrapeResult{JobID: s.jobID, WorkspaceID: s.workspaceID, Platform: string(s.platform), ScrapedAt: s.scrapedAt}
+	for _, u := range s.updates {
+		r.Videos = append(r.Videos, u)
+	}
+	for _, v := range s.videos {
+		if !v.seen {
+			r.Failed = append(r.Failed, projections.EntityFailure{Kind: "video", ID: v.id, Reason: orDefault(v.reason)})
+		}
+	}
+	for _, a := range s.accountList {
+		switch {
+		case a.account != nil:
+			r.Accounts = append(r.Accounts, projections.AccountUpdate{
+				ID: a.id, PlatformID: a.account.PlatformID, DisplayName: a.account.DisplayName,
+				AvatarURL: a.account.AvatarURL, Followers: a.account.Followers,
+			})
+		case a.seen:
+			r.Accounts = append(r.Accounts, projections.AccountUpdate{ID: a.id})
+		default:
+			r.Failed = append(r.Failed, projections.EntityFailure{Kind: "account", ID: a.id, Reason: orDefault(a.reason)})
+		}
+	}
+	return r
+}
+
+func orDefault(reason string) string {
+	if reason == "" {
+		return "the scrape returned no data for this item: it may be private, deleted or mistyped"
+	}
+	return reason
+}
+
+// candidates keeps the newest videos offered, at most a given number, as a
+// min-heap on publish time so the oldest is dropped first.
+type candidates []candidate
+
+type candidate struct {
+	video Video
+	at    time.Time
+}
+
+func (c candidates) Len() int           { return len(c) }
+func (c candidates) Less(i, j int) bool { return c[i].at.Before(c[j].at) }
+func (c candidates) Swap(i, j int)      { c[i], c[j] = c[j], c[i] }
+func (c *candidates) Push(x any)        { *c = append(*c, x.(candidate)) }
+func (c *candidates) Pop() any {
+	old := *c
+	x := old[len(old)-1]
+	*c = old[:len(old)-1]
+	return x
+}
+
+func (c *candidates) offer(v Video, room int) {
+	if room <= 0 {
+		return
+	}
+	for _, have := range *c {
+		if have.video.ID == v.ID {
+			return
+		}
+	}
+	var at time.Time
+	if v.PublishedAt != nil {
+		at = *v.PublishedAt
+	}
+	if len(*c) < room {
+		heap.Push(c, candidate{video: v, at: at})
+		return
+	}
+	if (*c)[0].at.Before(at) {
+		(*c)[0] = candidate{video: v, at: at}
+		heap.Fix(c, 0)
+	}
+}

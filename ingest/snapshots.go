@@ -1,0 +1,80 @@
+package ingest
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/platform"
+)
+
+// Snapshot is one row of metric_snapshots.
+type Snapshot struct {
+	WorkspaceID uuid.UUID
+	Platform    platform.Platform
+	Kind        platform.Kind
+	EntityID    uuid.UUID
+	AccountID   uuid.UUID
+	ScrapedAt   time.Time
+	Metrics     Metrics
+	Followers   *uint64
+	JobID       uuid.UUID
+}
+
+const insertSnapshots = `INSERT INTO metric_snapshots (workspace_id, platform, entity_kind, entity_id, account_id,
+	scraped_at, views, likes, comments, shares, saves, followers, job_id, version)`
+
+// SnapshotWriter appends snapshots to ClickHouse in batches of Size rows.
+// Rows are keyed by (workspace, entity, scraped_at), so writing a job's rows
+// again replaces them on merge.
+type SnapshotWriter struct {
+	CH      driver.Conn
+	Size    int
+	version uint64
+	rows    []Snapshot
+}
+
+// NewSnapshotWriter returns a writer whose rows carry one version, the
+// write time, so a replay's rows win over the rows they replace.
+func NewSnapshotWriter(ch driver.Conn, size int, now time.Time) *SnapshotWriter {
+	if size <= 0 {
+		size = 50_000
+	}
+	return &SnapshotWriter{CH: ch, Size: size, version: uint64(now.UnixNano())}
+}
+
+// Add queues a row and sends a batch when Size rows are queued.
+func (w *SnapshotWriter) Add(ctx context.Context, s Snapshot) error {
+	w.rows = append(w.rows, s)
+	if len(w.rows) >= w.Size {
+		return w.Flush(ctx)
+	}
+	return nil
+}
+
+// Flush sends the queued rows.
+func (w *SnapshotWriter) Flush(ctx context.Context) error {
+	if len(w.rows) == 0 {
+		return nil
+	}
+	b, err := w.CH.PrepareBatch(ctx, insertSnapshots)
+	if err != nil {
+		return fmt.Errorf("prepare snapshot batch: %w", err)
+	}
+	defer b.Abort() //nolint:errcheck // after Send this is a no-op
+	for _, s := range w.rows {
+		m := s.Metrics
+		if err := b.Append(s.WorkspaceID, string(s.Platform), string(s.Kind), s.EntityID, s.AccountID,
+			s.ScrapedAt.UTC(), m.Views, m.Likes, m.Comments, m.Shares, m.Saves, s.Followers, s.JobID, w.version); err != nil {
+			return fmt.Errorf("append snapshot: %w", err)
+		}
+	}
+	if err := b.Send(); err != nil {
+		return fmt.Errorf("send %d snapshots: %w", len(w.rows), err)
+	}
+	w.rows = w.rows[:0]
+	return nil
+}

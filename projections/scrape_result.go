@@ -1,0 +1,157 @@
+package projections
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+)
+
+// ScrapeResult is what a completed scrape says about its targets, written
+// to PostgreSQL after its snapshots are in ClickHouse.
+type ScrapeResult struct {
+	JobID        uuid.UUID
+	WorkspaceID  uuid.UUID
+	Platform     string
+	ScrapedAt    time.Time
+	Videos       []VideoUpdate
+	Accounts     []AccountUpdate
+	Failed       []EntityFailure
+	ItemsTotal   int
+	ItemsSkipped int
+}
+
+// VideoUpdate is a video's metadata as scraped. New videos found through an
+// account are inserted with AccountID set and TrackedIndividually false.
+type VideoUpdate struct {
+	ID           uuid.UUID
+	PlatformID   string
+	URL          string
+	AccountID    *uuid.UUID
+	AuthorHandle string
+	Caption      string
+	ThumbnailURL string
+	PublishedAt  *time.Time
+	IsShop       *bool
+}
+
+// AccountUpdate is an account's metadata as scraped.
+type AccountUpdate struct {
+	ID          uuid.UUID
+	PlatformID  string
+	DisplayName string
+	AvatarURL   string
+	Followers   *uint64
+}
+
+// EntityFailure marks a target the scrape returned no data for.
+type EntityFailure struct {
+	Kind   string // video or account
+	ID     uuid.UUID
+	Reason string
+}
+
+// ApplyScrape records the scrape in one transaction: videos and accounts
+// become active with their metadata and last-scraped time, failed targets
+// become error with the reason, and the job is marked processed.
+func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
+	if len(r.Videos) > 0 {
+		n := len(r.Videos)
+		ids, pids, urls, handles, captions, thumbs := make([]uuid.UUID, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+		accounts, published, shop := make([]*uuid.UUID, n), make([]*time.Time, n), make([]*bool, n)
+		for i, v := range r.Videos {
+			ids[i], pids[i], urls[i], handles[i], captions[i], thumbs[i] = v.ID, v.PlatformID, v.URL, v.AuthorHandle, v.Caption, v.ThumbnailURL
+			accounts[i], published[i], shop[i] = v.AccountID, v.PublishedAt, v.IsShop
+		}
+		_, err := tx.Exec(ctx, `
+			INSERT INTO videos AS v (id, workspace_id, platform, platform_video_id, url, account_id, account_handle,
+				caption, thumbnail_url, published_at, is_shop, tracked_individually, status, last_scraped_at)
+			SELECT u.id, $1, $2, u.pid, u.url, u.account_id, u.handle, u.caption, u.thumb, u.published, u.shop,
+				false, 'active', $3
+			FROM unnest($4::uuid[], $5::text[], $6::text[], $7::uuid[], $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::bool[])
+				AS u(id, pid, url, account_id, handle, caption, thumb, published, shop)
+			ON CONFLICT (workspace_id, platform, platform_video_id) DO UPDATE SET
+				account_handle = CASE WHEN excluded.account_handle <> '' THEN excluded.account_handle ELSE v.account_handle END,
+				caption = excluded.caption,
+				thumbnail_url = excluded.thumbnail_url,
+				published_at = coalesce(excluded.published_at, v.published_at),
+				is_shop = coalesce(excluded.is_shop, v.is_shop),
+				status = 'active', status_reason = '',
+				last_scraped_at = greatest(v.last_scraped_at, excluded.last_scraped_at),
+				refresh_queued_at = NULL,
+				updated_at = now()`,
+			r.WorkspaceID, r.Platform, r.ScrapedAt, ids, pids, urls, accounts, handles, captions, thumbs, published, shop)
+		if err != nil {
+			return fmt.Errorf("upsert scraped videos: %w", err)
+		}
+	}
+	for _, a := range r.Accounts {
+		var followers *int64
+		if a.Followers != nil {
+			f := int64(min(*a.Followers, 1<<62))
+			followers = &f
+		}
+		_, err := tx.Exec(ctx, `
+			UPDATE accounts SET
+				status = CASE WHEN status IN ('paused', 'removed') THEN status ELSE 'active' END,
+				status_reason = '',
+				platform_account_id = CASE WHEN $3 <> '' THEN $3 ELSE platform_account_id END,
+				display_name = CASE WHEN $4 <> '' THEN $4 ELSE display_name END,
+				avatar_url = CASE WHEN $5 <> '' THEN $5 ELSE avatar_url END,
+				followers = coalesce($6, followers),
+				last_scraped_at = greatest(last_scraped_at, $7),
+				refresh_queued_at = NULL,
+				updated_at = now()
+			WHERE id = $1 AND workspace_id = $2`,
+			a.ID, r.WorkspaceID, a.PlatformID, a.DisplayName, a.AvatarURL, followers, r.ScrapedAt)
+		if err != nil {
+			return fmt.Errorf("update scraped account: %w", err)
+		}
+	}
+	for _, f := range r.Failed {
+		table := "videos"
+		if f.Kind == "account" {
+			table = "accounts"
+		}
+		_, err := tx.Exec(ctx, `
+			UPDATE `+table+` SET
+				status = CASE WHEN status IN ('paused', 'removed') THEN status ELSE 'error' END,
+				status_reason = $3, refresh_queued_at = NULL, updated_at = now()
+			WHERE id = $1 AND workspace_id = $2`, f.ID, r.WorkspaceID, f.Reason)
+		if err != nil {
+			return fmt.Errorf("mark %s failed: %w", f.Kind, err)
+		}
+	}
+	_, err := tx.Exec(ctx, `
+		UPDATE scrape_jobs SET status = 'processed', error = '', scraped_at = $2,
+			items_total = $3, items_skipped = $4, updated_at = now()
+		WHERE id = $1`, r.JobID, r.ScrapedAt, r.ItemsTotal, r.ItemsSkipped)
+	if err != nil {
+		return fmt.Errorf("mark job processed: %w", err)
+	}
+	return nil
+}
+
+// FailJob records a run that ended without data: every target goes to
+// error with the reason, and the job is failed so a refresh retries it. The
+// targets stay marked as queued, so they are not queued a second time.
+func FailJob(ctx context.Context, tx pgx.Tx, jobID, workspaceID uuid.UUID, reason string) error {
+	for _, table := range []string{"videos", "accounts"} {
+		_, err := tx.Exec(ctx, `
+			UPDATE `+table+` e SET
+				status = CASE WHEN e.status IN ('paused', 'removed') THEN e.status ELSE 'error' END,
+				status_reason = $3, updated_at = now()
+			FROM scrape_job_targets t
+			WHERE t.job_id = $1 AND t.entity_id = e.id AND e.workspace_id = $2`, jobID, workspaceID, reason)
+		if err != nil {
+			return fmt.Errorf("mark %s of failed job: %w", table, err)
+		}
+	}
+	if _, err := tx.Exec(ctx, `UPDATE scrape_jobs SET status = 'failed', error = $2, updated_at = now() WHERE id = $1`,
+		jobID, reason); err != nil {
+		return fmt.Errorf("mark job failed: %w", err)
+	}
+	return nil
+}
