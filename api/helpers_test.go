@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -69,7 +70,7 @@ func newApp(t *testing.T, change ...func(*api.Deps)) *testApp {
 	t.Cleanup(func() { rds.Close() })
 	d := api.Deps{
 		Config:    testConfig(),
-		Log:       slog.New(slog.NewJSONHandler(io.Discard, nil)),
+		Log:       slog.New(slog.NewJSONHandler(testLogOut(), &slog.HandlerOptions{Level: slog.LevelError})),
 		DB:        env.PG,
 		CH:        env.CH,
 		Redis:     rds,
@@ -254,4 +255,12 @@ func exec(t *testing.T, sql string, args ...any) {
 	if _, err := env.PG.Exec(context.Background(), sql, args...); err != nil {
 		t.Fatalf("%s: %v", sql, err)
 	}
+}
+
+// testLogOut shows the app's error logs with -v, and drops them otherwise.
+func testLogOut() io.Writer {
+	if testing.Verbose() {
+		return os.Stderr
+	}
+	return io.Discard
 }

@@ -306,3 +306,49 @@ func TestConcurrentCronCallsQueueEachAccountOnce(t *testing.T) {
 		t.Fatalf("%d refresh targets recorded, want 5", n)
 	}
 }
+
+func TestScrapeFaults(t *testing.T) {
+	a, _ := newScrapingApp(t, "-rate429", "4", "-duplicate-webhooks", "true")
+	c := a.signUp(uniqueEmail("faults"))
+	a.bootstrap(c)
+	track := func(url string) trackOut {
+		var r trackOut
+		a.request("POST", "/api/track", map[string]string{"url": url}, c).expect(t, 200).decode(t, &r)
+		if r.JobID == "" {
+			t.Fatalf("track %s: no job: %+v", url, r)
+		}
+		return r
+	}
+
+	// 429s are retried and a duplicated webhook writes one snapshot.
+	ok := track("https://www.youtube.com/watch?v=dQw4w9WgXcQ")
+	if waitJob(t, ok.JobID) != "processed" || snapshotCount(t, ok.ID) != 1 {
+		t.Fatalf("video job not processed into one snapshot (have %d)", snapshotCount(t, ok.ID))
+	}
+
+	// A per-input error row in a run that succeeded marks the account error.
+	private := track("https://www.tiktok.com/@private_person")
+	waitJob(t, private.JobID)
+	var status, reason string
+	if err := env.PG.QueryRow(context.Background(), `SELECT status, status_reason FROM accounts WHERE id = $1`, private.ID).Scan(&status, &reason); err != nil {
+		t.Fatal(err)
+	}
+	if status != "error" || reason == "" {
+		t.Fatalf("private account: status %q reason %q, want error with a reason", status, reason)
+	}
+
+	// A failed run marks its targets error and leaves the job to retry.
+	failed := track("https://x.com/failrun_user/status/1234567890")
+	if got := waitJob(t, failed.JobID); got != "failed" {
+		t.Fatalf("job of a failed run is %s", got)
+	}
+	if err := env.PG.QueryRow(context.Background(), `SELECT status, status_reason FROM videos WHERE id = $1`, failed.ID).Scan(&status, &reason); err != nil {
+		t.Fatal(err)
+	}
+	if status != "error" || !strings.Contains(reason, "failed") {
+		t.Fatalf("video of a failed run: status %q reason %q", status, reason)
+	}
+	if snapshotCount(t, failed.ID) != 0 {
+		t.Fatal("a failed run wrote snapshots")
+	}
+}

@@ -60,15 +60,15 @@ FROM (
 ) e
 JOIN workspaces w ON w.id = e.workspace_id
 WHERE (w.has_access AND (w.plan <> 'trial' OR w.trial_ends_at > $1))
-  AND (e.refresh_queued_at IS NULL OR e.refresh_queued_at < $1 - $2::interval)
-  AND (e.last_scraped_at IS NULL OR e.last_scraped_at <= $1 - make_interval(hours => CASE w.plan %s END))
+  AND (e.refresh_queued_at IS NULL OR e.refresh_queued_at < $1::timestamptz - make_interval(secs => $2))
+  AND (e.last_scraped_at IS NULL OR e.last_scraped_at <= $1::timestamptz - make_interval(hours => CASE w.plan %s END))
 ORDER BY e.last_scraped_at NULLS FIRST
 LIMIT $3`
 
 // lockSQL locks the chosen rows of one table, skipping rows another refresh
 // holds, and re-checks that they are still not queued.
 const lockSQL = `
-SELECT id FROM %s WHERE id = ANY($1) AND (refresh_queued_at IS NULL OR refresh_queued_at < $2 - $3::interval)
+SELECT id FROM %s WHERE id = ANY($1) AND (refresh_queued_at IS NULL OR refresh_queued_at < $2::timestamptz - make_interval(secs => $3))
 FOR UPDATE SKIP LOCKED`
 
 // Handle runs one refresh.
@@ -85,7 +85,7 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 	}
 	var jobs []queuedJob
 	err = pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, fmt.Sprintf(dueSQL, cases), now, staleQueue.String(), refreshBatch)
+		rows, err := tx.Query(ctx, fmt.Sprintf(dueSQL, cases), now, staleQueue.Seconds(), refreshBatch)
 		if err != nil {
 			return fmt.Errorf("select due items: %w", err)
 		}
@@ -113,7 +113,7 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 			if len(ids) == 0 {
 				continue
 			}
-			rows, err := tx.Query(ctx, fmt.Sprintf(lockSQL, table), ids, now, staleQueue.String())
+			rows, err := tx.Query(ctx, fmt.Sprintf(lockSQL, table), ids, now, staleQueue.Seconds())
 			if err != nil {
 				return fmt.Errorf("lock due %s: %w", table, err)
 			}
@@ -171,7 +171,7 @@ func jobIDs(jobs []queuedJob) []uuid.UUID {
 func (h RefreshDueHandler) retryJobs(ctx context.Context, now time.Time) ([]uuid.UUID, error) {
 	_, err := h.DB.Exec(ctx, `
 		UPDATE scrape_jobs SET status = 'queued', updated_at = now()
-		WHERE status = 'running' AND provider_run_id IS NULL AND updated_at < $1 - interval '10 minutes'`, now)
+		WHERE status = 'running' AND provider_run_id IS NULL AND updated_at < $1::timestamptz - interval '10 minutes'`, now)
 	if err != nil {
 		return nil, fmt.Errorf("requeue stuck jobs: %w", err)
 	}
@@ -193,7 +193,7 @@ func (h RefreshDueHandler) retryJobs(ctx context.Context, now time.Time) ([]uuid
 	rows, err := h.DB.Query(ctx, `
 		SELECT id FROM scrape_jobs
 		WHERE status IN ('queued', 'failed') AND attempts < $1
-		  AND updated_at < $2 - make_interval(secs => 30 * power(2, attempts))
+		  AND updated_at < $2::timestamptz - make_interval(secs => 30 * power(2, attempts))
 		ORDER BY created_at LIMIT 200`, maxAttempts, now)
 	if err != nil {
 		return nil, fmt.Errorf("select jobs to retry: %w", err)

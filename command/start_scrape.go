@@ -56,7 +56,7 @@ func (h StartScrapeHandler) Handle(ctx context.Context, cmd StartScrape) error {
 		return h.release(ctx, cmd.JobID, errors.New("the scraping provider is not configured"))
 	}
 	hook := ingest.Webhook{
-		RequestURL:     h.PublicBaseURL + "/api/webhooks/scraper?job_id=" + cmd.JobID.String(),
+		RequestURL: h.PublicBaseURL + "/api/webhooks/scraper?job_id=" + cmd.JobID.String(),
 		// The provider registers a webhook once per key: a retried job's new
 		// run needs a key of its own.
 		IdempotencyKey: fmt.Sprintf("%s-%d", cmd.JobID, attempt),

@@ -2,6 +2,7 @@ package testenv
 
 import (
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -49,7 +50,7 @@ func ScraperSim(t testing.TB, flags ...string) string {
 	addr := ln.Addr().String()
 	ln.Close()
 	cmd := exec.Command(simBinary, append([]string{"-addr", addr, "-token", "sim-token"}, flags...)...)
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

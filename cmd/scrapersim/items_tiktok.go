@@ -1,0 +1,306 @@
+package main
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// TikTok items in the shape of clockworks~tiktok-scraper.
+//
+// Input: postURLs (one item each, named by submittedVideoUrl), profiles
+// with resultsPerPage (that many of the profile's newest videos, a pinned
+// older one possibly first, each named by input = the profile as given),
+// excludePinnedPosts.
+
+func tiktokPlan(w *world, in input) []segment {
+	var segs []segment
+	for _, u := range append(in.list("postURLs"), in.list("videoUrls")...) {
+		if markerError(u) {
+			segs = append(segs, errorRow(u, field{"submittedVideoUrl", u}))
+			continue
+		}
+		v, ok := w.tiktokFromURL(u)
+		if !ok {
+			segs = append(segs, errorRow(u, field{"submittedVideoUrl", u}))
+			continue
+		}
+		segs = append(segs, one(func(at time.Time) obj {
+			return w.tiktokItem(v, at, tiktokContext{submittedURL: u})
+		}))
+	}
+	n := w.clampCount(in.num("resultsPerPage", 10))
+	noPinned := in.flag("excludePinnedPosts")
+	for _, p := range in.list("profiles") {
+		if markerError(p) {
+			segs = append(segs, errorRow(p, field{"input", p}))
+			continue
+		}
+		acc := newAccount("tiktok", tiktokHandle(p))
+		segs = append(segs, segment{n, func(i int, at time.Time) obj {
+			v, pinned := w.tiktokFeed(acc, i, at, noPinned)
+			return w.tiktokItem(v, at, tiktokContext{input: p, pinned: pinned, listing: true})
+		}})
+	}
+	return segs
+}
+
+// tiktokHandle reads a handle from "user", "@user" or a profile URL.
+func tiktokHandle(p string) string {
+	if i := strings.Index(p, "tiktok.com/@"); i >= 0 {
+		p = p[i+len("tiktok.com/@"):]
+		if j := strings.IndexAny(p, "/?#"); j >= 0 {
+			p = p[:j]
+		}
+	}
+	return strings.ToLower(strings.TrimPrefix(p, "@"))
+}
+
+// tiktokVideo is one video: its id carries its publish time and tier.
+type tiktokVideo struct {
+	id        string
+	author    account
+	published time.Time
+	tier      uint64
+	seed      uint64
+	photo     bool // the URL was a /photo/ one: a slideshow
+}
+
+func (w *world) newTiktokVideo(author account, published time.Time, tier uint64) tiktokVideo {
+	id := strconv.FormatUint(tiktokIDs.encode(published, tier, author.seed), 10)
+	return tiktokVideo{id: id, author: author, published: published.Truncate(time.Second), tier: tier, seed: hashOf("tiktok", id)}
+}
+
+// tiktokFeed is item i of a profile's listing at t: the pinned video first
+// when the account has one, then the newest videos.
+func (w *world) tiktokFeed(acc account, i int, at time.Time, noPinned bool) (tiktokVideo, bool) {
+	g := acc.grid("")
+	latest := g.latest(at)
+	pinnedK := int64(0)
+	hasPinned := !noPinned && chance(acc.seed, "pinned", 0.3)
+	if hasPinned {
+		pinnedK = g.latest(followersOrigin.AddDate(0, 0, 300+int(mix(sub(acc.seed, "pinnedDay"))%200)))
+		hasPinned = pinnedK < latest
+	}
+	k := latest - int64(i)
+	pinned := false
+	if hasPinned {
+		if i == 0 {
+			k, pinned = pinnedK, true
+		} else if k = latest - int64(i-1); k <= pinnedK {
+			k--
+		}
+	}
+	published := g.at(k)
+	author := acc
+	if postSeed := subN(acc.seed, "post", k); chance(postSeed, "collab", 0.03) {
+		author = newAccount("tiktok", collaborator(postSeed))
+	}
+	return w.newTiktokVideo(author, published, acc.tierAt(published)), pinned
+}
+
+var tiktokURL = regexp.MustCompile(`tiktok\.com/@([^/?#]+)/(video|photo)/(\d+)`)
+
+// tiktokFromURL is the video a post URL names. A video the simulator listed
+// keeps its publish time; any other was published a few hours to days ago.
+func (w *world) tiktokFromURL(u string) (tiktokVideo, bool) {
+	m := tiktokURL.FindStringSubmatch(u)
+	if m == nil {
+		return tiktokVideo{}, false
+	}
+	author := newAccount("tiktok", m[1])
+	id, err := strconv.ParseUint(m[3], 10, 64)
+	seed := hashOf("tiktok", m[3])
+	v := tiktokVideo{id: m[3], author: author, seed: seed, photo: m[2] == "photo"}
+	if t, tier, ok := tiktokIDs.decode(id); err == nil && ok {
+		v.published, v.tier = t, tier
+	} else {
+		v.published, v.tier = w.foreignPublished(seed).Truncate(time.Second), foreignTier(seed)
+	}
+	return v, true
+}
+
+type tiktokContext struct {
+	input        string // the profile, for listing items
+	submittedURL string // the post URL, for post items
+	pinned       bool
+	listing      bool // profile listings show counts rounded, as TikTok's pages do
+}
+
+func (w *world) tiktokItem(v tiktokVideo, at time.Time, ctx tiktokContext) obj {
+	s, a := v.seed, v.author
+	hour := hourOf(at)
+	c := newCurve(s, v.published, tierScale(v.tier))
+	if v.tier >= 26 && chance(s, "megaHit", 0.2) {
+		c.peak = logBetween(s, "megaPeak", 2.3e9, 6e9)
+	}
+	round := func(n int64) int64 {
+		if ctx.listing {
+			return shortRound(n)
+		}
+		return n
+	}
+	views := c.count(at, "views", 1)
+	text, tags := caption(s, 14)
+	slideshow := v.photo || chance(s, "slideshow", 0.08)
+	webURL := "https://www.tiktok.com/@" + a.handle + "/video/" + v.id
+	if v.photo {
+		webURL = "https://www.tiktok.com/@" + a.handle + "/photo/" + v.id
+	}
+	cover := "https://p16-sign-va.tiktokcdn.com/tos-maliva-p-0068/" + hexOf(s, "cover", 32) + "~tplv-tiktokx-origin.image"
+
+	o := make(obj, 0, 40)
+	o.add("id", v.id)
+	o.add("text", text)
+	o.add("textLanguage", pick(s, "lang", []string{"en", "en", "en", "es", "de", "un"}))
+	o.add("createTime", v.published.Unix())
+	o.add("createTimeISO", v.published)
+	o.add("locationCreated", pick(a.seed, "country", []string{"US", "GB", "DE", "BR", "ID", "FR"}))
+	o.add("isAd", false)
+	o.add("authorMeta", w.tiktokAuthor(a, v.seed, at, ctx.listing))
+	o.add("musicMeta", tiktokMusic(a, s))
+	o.add("webVideoUrl", webURL)
+	o.add("mediaUrls", []string{})
+	meta := obj{}
+	if slideshow {
+		meta.add("height", 0)
+		meta.add("width", 0)
+		meta.add("duration", 0)
+	} else {
+		meta.add("height", 1024)
+		meta.add("width", 576)
+		if chance(s, "fractionalDuration", 0.3) {
+			meta.add("duration", float64(int(between(s, "duration", 7, 180)*1000))/1000)
+		} else {
+			meta.add("duration", int(between(s, "duration", 7, 180)))
+		}
+	}
+	meta.add("coverUrl", cover)
+	meta.add("originalCoverUrl", cover)
+	if !slideshow {
+		meta.add("definition", "540p")
+		meta.add("format", "mp4")
+	}
+	o.add("videoMeta", meta)
+	q := w.quirks
+	o.add("diggCount", q.count(s, "diggCount", hour, round(c.count(at, "likes", ratio(s, "likes", 0.07)))))
+	o.add("shareCount", q.count(s, "shareCount", hour, round(c.count(at, "shares", ratio(s, "shares", 0.004)))))
+	o.add("playCount", q.count(s, "playCount", hour, round(views)))
+	o.add("collectCount", q.count(s, "collectCount", hour, c.count(at, "saves", ratio(s, "saves", 0.008))))
+	o.add("commentCount", q.count(s, "commentCount", hour, round(c.count(at, "comments", ratio(s, "comments", 0.004)))))
+	o.add("mentions", []string{})
+	o.add("detailedMentions", []string{})
+	tagObjs := make([]obj, 0, len(tags))
+	for _, t := range tags {
+		tagObjs = append(tagObjs, obj{{"id", numericID(hashOf(t), "tag", 7)}, {"name", t}, {"title", ""}, {"cover", ""}})
+	}
+	o.add("hashtags", tagObjs)
+	o.add("effectStickers", []string{})
+	o.add("isSlideshow", slideshow)
+	if slideshow {
+		links := make([]obj, 0, 4)
+		for i := range 2 + int(mix(sub(s, "slides"))%4) {
+			img := "https://p16-sign-va.tiktokcdn.com/tos-maliva-i-photomode-us/" + hexOf(subN(s, "slide", int64(i)), "img", 32) + "~tplv-photomode-image.jpeg"
+			links = append(links, obj{{"tiktokLink", img}, {"downloadLink", img}})
+		}
+		o.add("slideshowImageLinks", links)
+	}
+	o.add("isPinned", ctx.pinned)
+	o.add("isSponsored", false)
+	// TikTok Shop markers are there on some items only: absent means
+	// unknown, not false.
+	if a.seller && chance(s, "shopShown", 0.7) {
+		o.add("hasTikTokShopProduct", chance(s, "shopProduct", 0.4))
+	} else if !a.seller && chance(s, "shopShown", 0.3) {
+		o.add("hasTikTokShopProduct", false)
+	}
+	if chance(s, "statsV2", 0.1) {
+		// An extra field the normalizer does not know, with string counts.
+		o.add("statsV2", obj{{"playCount", strconv.FormatInt(views, 10)}, {"repostCount", "0"}})
+	}
+	if ctx.listing {
+		o.add("input", ctx.input)
+		o.add("fromProfileSection", "videos")
+	} else {
+		o.add("submittedVideoUrl", ctx.submittedURL)
+	}
+	return o
+}
+
+func (w *world) tiktokAuthor(a account, postSeed uint64, at time.Time, listing bool) obj {
+	hour := hourOf(at)
+	fans := a.followersAt(at)
+	heart := growth(sub(a.seed, "heart"), a.followers*between(a.seed, "heartRatio", 5, 40), a.growth, at)
+	if listing {
+		fans, heart = shortRound(fans), shortRound(heart)
+	}
+	avatar := "https://p16-sign-va.tiktokcdn.com/tos-maliva-avt-0068/" + hexOf(a.seed, "avatar", 32) + "~tplv-tiktokx-cropcenter:720:720.jpeg"
+	m := make(obj, 0, 22)
+	m.add("id", numericID(a.seed, "userId", 19))
+	m.add("name", a.handle)
+	m.add("profileUrl", "https://www.tiktok.com/@"+a.handle)
+	m.add("nickName", a.displayName())
+	m.add("verified", a.verified)
+	m.add("signature", pick(a.seed, "bio", []string{"", "📍 NYC", "daily videos ✨", "business: hello@example.com", "SHOP THE E-BOOK OUT NOW"}))
+	if chance(a.seed, "bioLink", 0.4) {
+		m.add("bioLink", "https://linktr.ee/"+a.handle)
+	} else {
+		m.add("bioLink", nil)
+	}
+	m.add("originalAvatarUrl", avatar)
+	m.add("avatar", avatar)
+	if chance(postSeed, "commerceShown", 0.7) {
+		m.add("commerceUserInfo", obj{{"commerceUser", a.seller || chance(a.seed, "commerce", 0.1)}})
+	}
+	m.add("privateAccount", false)
+	m.add("roomId", "")
+	if chance(postSeed, "ttSellerShown", 0.6) {
+		m.add("ttSeller", a.seller)
+	}
+	m.add("following", int(mix(sub(a.seed, "following"))%900))
+	m.add("friends", int(mix(sub(a.seed, "friends"))%200))
+	m.add("fans", w.quirks.count(a.seed, "fans", hour, fans))
+	m.add("heart", heart)
+	m.add("video", a.postsBy(a.grid(""), at))
+	m.add("digg", int(mix(sub(a.seed, "digg"))%5000))
+	return m
+}
+
+func tiktokMusic(a account, s uint64) obj {
+	if chance(s, "originalSound", 0.6) {
+		return obj{
+			{"musicName", "original sound - " + a.handle},
+			{"musicAuthor", a.displayName()},
+			{"musicOriginal", true},
+			{"playUrl", "https://sf16-ies-music-va.tiktokcdn.com/obj/musically-maliva-obj/" + numericID(s, "music", 19) + ".mp3"},
+			{"coverMediumUrl", ""},
+			{"originalCoverMediumUrl", ""},
+			{"musicId", numericID(s, "music", 19)},
+		}
+	}
+	song := pick(s, "song", []string{"Espresso", "Lovin On Me", "Training Season", "Stargazing", "APT."})
+	return obj{
+		{"musicName", song},
+		{"musicAuthor", pick(s, "artist", []string{"Sabrina Carpenter", "Jack Harlow", "Dua Lipa", "Myles Smith", "ROSÉ"})},
+		{"musicOriginal", false},
+		{"playUrl", "https://sf16-ies-music-va.tiktokcdn.com/obj/tos-useast2a-ve-2774/" + hexOf(hashOf(song), "song", 24) + ".mp3"},
+		{"coverMediumUrl", "https://p16-sign-va.tiktokcdn.com/tos-maliva-p-0068/" + hexOf(hashOf(song), "songCover", 32) + ".jpeg"},
+		{"originalCoverMediumUrl", ""},
+		{"musicId", numericID(hashOf(song), "music", 19)},
+	}
+}
+
+// hexOf is n hex digits drawn from a seed.
+func hexOf(seed uint64, salt string, n int) string {
+	var b strings.Builder
+	b.Grow(n)
+	for i := 0; b.Len() < n; i++ {
+		x := mix(subN(seed, salt, int64(i)))
+		for j := 0; j < 16 && b.Len() < n; j++ {
+			b.WriteByte(hexDigits[x&0xf])
+			x >>= 4
+		}
+	}
+	return b.String()
+}

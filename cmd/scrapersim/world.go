@@ -1,0 +1,392 @@
+package main
+
+import (
+	"encoding/base64"
+	"encoding/binary"
+	"math"
+	"math/bits"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// world is what every item generator shares: where simulated time stands,
+// how many items a profile may list, whether counts get format quirks, and
+// which account each generated post belongs to.
+type world struct {
+	// anchor is the instant a directly requested post that the simulator
+	// did not invent is taken to have been published a few hours to days
+	// before.
+	anchor        time.Time
+	maxPerProfile int
+	quirks        quirks
+	owners        *ownerMemo
+}
+
+// clock is simulated time: it runs speed times as fast as the wall clock
+// from origin on.
+type clock struct {
+	origin time.Time
+	speed  float64
+	now    func() time.Time
+}
+
+func (c clock) sim() time.Time {
+	wall := c.now()
+	secs := wall.Sub(c.origin).Seconds() * c.speed
+	whole := math.Floor(secs)
+	return c.origin.Add(time.Duration(whole) * time.Second).Add(time.Duration((secs - whole) * 1e9))
+}
+
+// account is a simulated creator on one platform, drawn from the hash of its
+// handle.
+type account struct {
+	platform  string
+	handle    string // lower case, as in URLs
+	seed      uint64
+	followers float64 // on followersOrigin
+	growth    float64 // share of followers gained per day
+	created   time.Time
+	mega      bool
+	verified  bool
+	seller    bool // TikTok Shop seller
+}
+
+func newAccount(platform, handle string) account {
+	handle = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(handle), "@"))
+	seed := hashOf(platform, handle)
+	a := account{
+		platform: platform,
+		handle:   handle,
+		seed:     seed,
+		growth:   logBetween(seed, "growth", 0.0002, 0.004),
+		created:  followersOrigin.Add(-time.Duration(between(seed, "age", 120*86400, 1000*86400)) * time.Second),
+		mega:     chance(seed, "mega", 1.0/60),
+		seller:   chance(seed, "seller", 0.15),
+	}
+	if a.mega {
+		a.followers = logBetween(seed, "followers", 5e7, 3e8)
+	} else {
+		a.followers = math.Min(4e7, math.Max(30, math.Exp(math.Log(15000)+1.9*gauss(seed, "followers"))))
+	}
+	a.verified = (a.followers > 1e6 && chance(seed, "verified", 0.7)) || chance(seed, "verifiedSmall", 0.02)
+	return a
+}
+
+// followersAt is the account's follower count at t.
+func (a account) followersAt(t time.Time) int64 { return growth(a.seed, a.followers, a.growth, t) }
+
+// tierAt is log2 of the followers at t: the audience a post published then
+// reaches, written into the post's id so a post read back by URL alone has
+// the same curve.
+func (a account) tierAt(t time.Time) uint64 {
+	f := a.followersAt(t)
+	if f < 1 {
+		return 0
+	}
+	return uint64(min(31, bits.Len64(uint64(f))-1))
+}
+
+// displayName turns a handle into a person's or brand's name.
+func (a account) displayName() string {
+	parts := strings.FieldsFunc(a.handle, func(r rune) bool { return r == '.' || r == '_' || r == '-' })
+	for i, p := range parts {
+		if p != "" {
+			parts[i] = strings.ToUpper(p[:1]) + p[1:]
+		}
+	}
+	if len(parts) == 0 {
+		return a.handle
+	}
+	name := strings.Join(parts, " ")
+	if chance(a.seed, "emojiName", 0.15) {
+		name += " " + pick(a.seed, "nameEmoji", []string{"✨", "🌿", "🎧", "🔥", "🇺🇸", "🏋️"})
+	}
+	return name
+}
+
+// numericID is a platform user id: digits drawn from the seed.
+func numericID(seed uint64, salt string, digits int) string {
+	s := strconv.FormatUint(mix(sub(seed, salt)), 10)
+	for len(s) < digits {
+		s += strconv.FormatUint(mix(sub(seed, salt+s)), 10)
+	}
+	s = s[:digits]
+	if s[0] == '0' {
+		s = "1" + s[1:]
+	}
+	return s
+}
+
+// grid is when an account posts in one lane (videos, shorts, tweets): post
+// k goes out at origin + k·every + jitter with jitter under every, so posts
+// are strictly ordered, new ones keep appearing as time runs, and their
+// times never change. Before deepStart the history is packed one post a
+// minute, so a benchmark profile of 100,000 posts still has plausible dates
+// and distinct ids.
+type grid struct {
+	seed   uint64
+	every  time.Duration
+	origin time.Time
+	deepK  int64 // first index on the regular schedule
+}
+
+// deepStart is where the regular posting schedules begin.
+var deepStart = followersOrigin.AddDate(-3, 0, 0)
+
+// cadence is the range of hours between posts per platform lane.
+var cadence = map[string][2]float64{
+	"tiktok":          {6, 48},
+	"instagram":       {12, 96},
+	"instagram:reels": {24, 120},
+	"youtube:videos":  {48, 240},
+	"youtube:shorts":  {8, 48},
+	"x":               {1, 20},
+}
+
+func (a account) grid(lane string) grid {
+	key := a.platform
+	if lane != "" {
+		key += ":" + lane
+	}
+	c := cadence[key]
+	seed := sub(a.seed, "grid:"+lane)
+	every := time.Duration(logBetween(seed, "every", c[0], c[1]) * float64(time.Hour))
+	g := grid{
+		seed:   seed,
+		every:  every,
+		origin: followersOrigin.Add(time.Duration(unit(sub(seed, "phase")) * float64(every))),
+	}
+	g.deepK = int64(math.Ceil(float64(deepStart.Sub(g.origin)) / float64(every)))
+	return g
+}
+
+func (g grid) at(k int64) time.Time {
+	if k < g.deepK {
+		return g.at(g.deepK).Add(-time.Duration(g.deepK-k) * time.Minute)
+	}
+	jitter := time.Duration(0.8 * unit(subN(g.seed, "jitter", k)) * float64(g.every))
+	return g.origin.Add(time.Duration(k)*g.every + jitter)
+}
+
+// latest is the index of the newest post at t.
+func (g grid) latest(t time.Time) int64 {
+	if first := g.at(g.deepK); t.Before(first) {
+		return g.deepK - int64(math.Ceil(float64(first.Sub(t))/float64(time.Minute)))
+	}
+	k := int64(math.Floor(float64(t.Sub(g.origin)) / float64(g.every)))
+	if g.at(k).After(t) {
+		k--
+	}
+	return k
+}
+
+// postsBy counts the posts made in the lane from the account's creation to t.
+func (a account) postsBy(g grid, t time.Time) int64 {
+	return max(1, g.latest(t)-g.latest(a.created))
+}
+
+// idLayout packs a post's publish time, audience tier and a check into a
+// platform-shaped id, the way real ids carry their creation time: a post
+// requested by URL alone can be recognised as one the simulator listed and
+// given the same publish time and curve. Below the time: tier (5 bits),
+// check, and bits of the author's handle hash.
+type idLayout struct {
+	name      string
+	checkBits uint
+	acctBits  uint
+	unit      time.Duration // of the time part
+	epoch     time.Time
+}
+
+var (
+	tiktokIDs    = idLayout{"tiktok", 11, 16, time.Second, time.Unix(0, 0)}
+	instagramIDs = idLayout{"instagram", 10, 8, time.Millisecond, time.UnixMilli(1314220021721)}
+	youtubeIDs   = idLayout{"youtube", 13, 12, time.Second, time.Unix(0, 0)}
+	xIDs         = idLayout{"x", 9, 8, time.Millisecond, time.UnixMilli(1288834974657)}
+)
+
+func (l idLayout) low() uint { return 5 + l.checkBits + l.acctBits }
+
+func (l idLayout) check(tv, tier, acct uint64) uint64 {
+	return hashOf(l.name, strconv.FormatUint(tv, 10), strconv.FormatUint(tier, 10), strconv.FormatUint(acct, 10)) & (1<<l.checkBits - 1)
+}
+
+func (l idLayout) encode(t time.Time, tier uint64, acctSeed uint64) uint64 {
+	tv := uint64(t.Sub(l.epoch) / l.unit)
+	acct := acctSeed & (1<<l.acctBits - 1)
+	return tv<<l.low() | tier<<(l.checkBits+l.acctBits) | l.check(tv, tier, acct)<<l.acctBits | acct
+}
+
+// decode returns the publish time and tier of an id the simulator made, or
+// ok false for any other id.
+func (l idLayout) decode(id uint64) (t time.Time, tier uint64, ok bool) {
+	t, tier, _, ok = l.decodeAcct(id)
+	return t, tier, ok
+}
+
+// decodeAcct is decode that also returns the author bits.
+func (l idLayout) decodeAcct(id uint64) (t time.Time, tier, acct uint64, ok bool) {
+	tv := id >> l.low()
+	tier = (id >> (l.checkBits + l.acctBits)) & 31
+	check := (id >> l.acctBits) & (1<<l.checkBits - 1)
+	acct = id & (1<<l.acctBits - 1)
+	if tv == 0 || check != l.check(tv, tier, acct) {
+		return time.Time{}, 0, 0, false
+	}
+	return l.epoch.Add(time.Duration(tv) * l.unit), tier, acct, true
+}
+
+// Instagram shortcodes are the media id in base 64 with this alphabet.
+const igAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+func igShortcode(id uint64) string {
+	var buf [11]byte
+	i := len(buf)
+	for id > 0 || i == len(buf) {
+		i--
+		buf[i] = igAlphabet[id%64]
+		id /= 64
+	}
+	return string(buf[i:])
+}
+
+func igMediaID(code string) (uint64, bool) {
+	if code == "" || len(code) > 11 {
+		return 0, false
+	}
+	var id uint64
+	for i := 0; i < len(code); i++ {
+		d := strings.IndexByte(igAlphabet, code[i])
+		if d < 0 {
+			return 0, false
+		}
+		hi, lo := bits.Mul64(id, 64)
+		if hi != 0 {
+			return 0, false
+		}
+		id = lo + uint64(d)
+	}
+	return id, true
+}
+
+// YouTube ids are 8 bytes in unpadded URL-safe base 64.
+func ytVideoID(id uint64) string {
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], id)
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+func ytDecodeID(s string) (uint64, bool) {
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil || len(b) != 8 {
+		return 0, false
+	}
+	return binary.BigEndian.Uint64(b), true
+}
+
+// ytChannelID is "UC" and 22 URL-safe base 64 characters.
+func ytChannelID(seed uint64) string {
+	var b [17]byte
+	binary.BigEndian.PutUint64(b[0:], mix(sub(seed, "channel1")))
+	binary.BigEndian.PutUint64(b[8:], mix(sub(seed, "channel2")))
+	b[16] = byte(mix(sub(seed, "channel3")))
+	return "UC" + base64.RawURLEncoding.EncodeToString(b[:])[:22]
+}
+
+// foreignPublished is when a post the simulator did not list was
+// published: a few hours to a few days before the anchor, so its counts
+// still move.
+func (w *world) foreignPublished(seed uint64) time.Time {
+	return w.anchor.Add(-time.Duration(logBetween(seed, "foreignAge", 2, 120) * float64(time.Hour)))
+}
+
+// foreignTier is the audience tier of a post the simulator did not list.
+func foreignTier(seed uint64) uint64 { return uint64(between(seed, "foreignTier", 9, 19)) }
+
+// tierScale is the audience of a tier.
+func tierScale(tier uint64) float64 { return math.Ldexp(1, int(tier)) }
+
+// ownerMemo remembers which account a generated post belongs to, for the
+// platforms whose post URLs do not name the author (Instagram /p/, YouTube
+// watch URLs). It is bounded; a post it has forgotten gets an invented
+// author.
+type ownerMemo struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+const ownerMemoMax = 200_000
+
+func newOwnerMemo() *ownerMemo { return &ownerMemo{m: make(map[string]string)} }
+
+func (o *ownerMemo) put(platform, id, handle string) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if len(o.m) >= ownerMemoMax {
+		clear(o.m)
+	}
+	o.m[platform+":"+id] = handle
+}
+
+func (o *ownerMemo) get(platform, id string) (string, bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	h, ok := o.m[platform+":"+id]
+	return h, ok
+}
+
+// inventedHandle is the author of a post whose author is unknown.
+func inventedHandle(seed uint64) string {
+	return pick(seed, "inventFirst", firstNames) + pick(seed, "inventSep", []string{".", "_", ""}) +
+		pick(seed, "inventLast", handleSuffixes)
+}
+
+// collaborator is the other author of a collab post.
+func collaborator(seed uint64) string {
+	return pick(seed, "collabFirst", firstNames) + pick(seed, "collabSep", []string{".", "_"}) +
+		pick(seed, "collabLast", handleSuffixes)
+}
+
+// markerError reports whether an input asks for the per-input error row.
+func markerError(input string) bool {
+	l := strings.ToLower(input)
+	return strings.Contains(l, "private") || strings.Contains(l, "notfound")
+}
+
+var firstNames = []string{"mia", "leo", "ava", "noah", "zoe", "kai", "ivy", "max", "luna", "eli", "nora", "sam", "ruby", "theo", "isla", "finn"}
+
+var handleSuffixes = []string{"creates", "eats", "fit", "travels", "studio", "daily", "vlogs", "makes", "cooks", "style", "beats", "tech", "official", "tv"}
+
+var captionWords = []string{
+	"this", "changed", "my", "morning", "routine", "you", "need", "to", "try", "the", "best", "way", "cook",
+	"easy", "recipe", "for", "busy", "days", "wait", "till", "end", "honest", "review", "of", "new",
+	"budget", "setup", "tour", "day", "in", "life", "3", "tips", "nobody", "tells", "about", "part", "2",
+	"storytime", "what", "I", "eat", "week", "transformation", "challenge", "tutorial", "hack", "before",
+	"after", "trying", "viral", "pov", "when", "your", "friend", "asks", "small", "business", "packing", "orders",
+}
+
+var hashtags = []string{
+	"fyp", "foryou", "viral", "recipe", "fitness", "travel", "skincare", "booktok", "smallbusiness", "tutorial",
+	"comedy", "lifehack", "ootd", "dayinmylife", "cooking", "gym", "tech", "music", "dance", "diy",
+}
+
+// caption is a post text with hashtags, drawn from the seed.
+func caption(seed uint64, maxWords int) (text string, tags []string) {
+	n := 3 + int(mix(sub(seed, "words"))%uint64(maxWords))
+	words := make([]string, 0, n+4)
+	for i := range n {
+		words = append(words, pick(subN(seed, "word", int64(i)), "w", captionWords))
+	}
+	nt := int(mix(sub(seed, "ntags")) % 5)
+	for i := range nt {
+		t := pick(subN(seed, "tag", int64(i)), "t", hashtags)
+		tags = append(tags, t)
+		words = append(words, "#"+t)
+	}
+	if chance(seed, "emojiCaption", 0.3) {
+		words = append(words, pick(seed, "captionEmoji", []string{"😂", "🔥", "✨", "🙌", "😭", "💯"}))
+	}
+	return strings.Join(words, " "), tags
+}
