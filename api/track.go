@@ -53,7 +53,6 @@ func (s *server) postTrack(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	s.invalidate(c)
 	return c.JSON(res)
 }
 
@@ -82,10 +81,5 @@ func (s *server) postTrackBulk(c *fiber.Ctx) error {
 			out[i].Error = &ErrorDetail{Code: m.code, Message: apperr.Message(r.Err)}
 		}
 	}
-	s.invalidate(c)
 	return c.JSON(fiber.Map{"results": out})
 }
-
-// invalidate is where a write tells the read side's cache that the
-// workspace changed; the cache arrives with the query side.
-func (s *server) invalidate(*fiber.Ctx) {}

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	fastjson "github.com/goccy/go-json"
 	"github.com/hashicorp/go-retryablehttp"
 )
 
@@ -209,7 +210,7 @@ func (c *Client) Items(ctx context.Context, datasetID string, offset, limit int,
 		return 0, fmt.Errorf("read dataset %s: %w", datasetID, providerError(resp))
 	}
 	// Stream the array item by item: a page is never held whole.
-	dec := json.NewDecoder(resp.Body)
+	dec := fastjson.NewDecoder(resp.Body)
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
 		return 0, fmt.Errorf("read dataset %s: answer is not a JSON array", datasetID)
 	}

@@ -2,9 +2,9 @@ package ingest
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
+	json "github.com/goccy/go-json"
 	"io"
 	"math"
 	"net/url"
