@@ -2,7 +2,6 @@ package ingest_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"strconv"
@@ -36,48 +35,7 @@ func benchAccountRefresh(b *testing.B, items int) {
 	sim := testenv.ScraperSim(b, "-run-duration", "10ms", "-items-per-profile-max", strconv.Itoa(items), "-webhook-retries", "0")
 	client := ingest.NewClient(ingest.ClientOptions{BaseURL: sim, Token: "sim-token"})
 
-	owner, ws, account, job := uuid.New(), uuid.New(), uuid.New(), uuid.New()
-	handle := fmt.Sprintf("bench%d_%s", items, uuid.NewString()[:8])
-	for _, q := range []struct {
-		sql  string
-		args []any
-	}{
-		{`INSERT INTO users (id, email) VALUES ($1, $2)`, []any{owner, handle + "@example.com"}},
-		{`INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit) VALUES ($1, 'bench', $2, 'agency', 5000, 15)`, []any{ws, owner}},
-		{`INSERT INTO accounts (id, workspace_id, platform, handle, url, tracking_limit) VALUES ($1, $2, 'tiktok', $3, $4, 200)`,
-			[]any{account, ws, handle, "https://www.tiktok.com/@" + handle}},
-	} {
-		if _, err := env.PG.Exec(ctx, q.sql, q.args...); err != nil {
-			b.Fatal(err)
-		}
-	}
-	input, _ := json.Marshal(map[string]any{"profiles": []string{handle}, "postURLs": []string{}, "resultsPerPage": items})
-	run, err := client.StartRun(ctx, "clockworks~tiktok-scraper", input, ingest.Webhook{RequestURL: "http://127.0.0.1:1/none", IdempotencyKey: job.String()})
-	if err != nil {
-		b.Fatal(err)
-	}
-	for deadline := time.Now().Add(30 * time.Second); ; {
-		r, err := client.GetRun(ctx, run.ID)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if r.Terminal() {
-			break
-		}
-		if time.Now().After(deadline) {
-			b.Fatal("run did not finish")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	if _, err := env.PG.Exec(ctx, `
-		INSERT INTO scrape_jobs (id, workspace_id, platform, actor, input, reason, status, provider_run_id, dataset_id)
-		VALUES ($1, $2, 'tiktok', 'clockworks~tiktok-scraper', $3, 'refresh', 'running', $4, $5)`,
-		job, ws, input, run.ID, run.DefaultDatasetID); err != nil {
-		b.Fatal(err)
-	}
-	if _, err := env.PG.Exec(ctx, `INSERT INTO scrape_job_targets (job_id, entity_kind, entity_id) VALUES ($1, 'account', $2)`, job, account); err != nil {
-		b.Fatal(err)
-	}
+	_, _, job := seedAccountRefresh(b, client, fmt.Sprintf("bench%d_%s", items, uuid.NewString()[:8]), items)
 	h := ingest.CompletionHandler{DB: env.PG, CH: env.CH, Provider: client, PageSize: 1000, Now: time.Now}
 
 	rssBefore := procStatusKB(b, "VmRSS")

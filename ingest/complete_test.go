@@ -41,25 +41,7 @@ func TestProviderFailureMidDatasetIsRetried(t *testing.T) {
 	t.Cleanup(front.Close)
 	client := ingest.NewClient(ingest.ClientOptions{BaseURL: front.URL, Token: "sim-token", RetryWait: 10 * time.Millisecond, MaxWait: 50 * time.Millisecond})
 
-	owner, ws, account, job := uuid.New(), uuid.New(), uuid.New(), uuid.New()
-	handle := "retry_" + uuid.NewString()[:8]
-	mustExec(t, `INSERT INTO users (id, email) VALUES ($1, $2)`, owner, handle+"@example.com")
-	mustExec(t, `INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit) VALUES ($1, 'w', $2, 'agency', 5000, 15)`, ws, owner)
-	mustExec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, tracking_limit) VALUES ($1, $2, 'tiktok', $3, $4, 40)`,
-		account, ws, handle, "https://www.tiktok.com/@"+handle)
-	input, _ := json.Marshal(map[string]any{"profiles": []string{handle}, "postURLs": []string{}, "resultsPerPage": 40})
-	run, err := client.StartRun(ctx, "clockworks~tiktok-scraper", input, ingest.Webhook{RequestURL: "http://127.0.0.1:1/none", IdempotencyKey: job.String()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for r := run; !r.Terminal(); time.Sleep(20 * time.Millisecond) {
-		if r, err = client.GetRun(ctx, run.ID); err != nil {
-			t.Fatal(err)
-		}
-	}
-	mustExec(t, `INSERT INTO scrape_jobs (id, workspace_id, platform, actor, input, reason, status, provider_run_id, dataset_id)
-		VALUES ($1, $2, 'tiktok', 'a', $3, 'refresh', 'running', $4, $5)`, job, ws, input, run.ID, run.DefaultDatasetID)
-	mustExec(t, `INSERT INTO scrape_job_targets (job_id, entity_kind, entity_id) VALUES ($1, 'account', $2)`, job, account)
+	ws, account, job := seedAccountRefresh(t, client, "retry_"+uuid.NewString()[:8], 40)
 
 	h := ingest.CompletionHandler{DB: env.PG, CH: env.CH, Provider: client, PageSize: 10, Now: time.Now}
 	if _, err := h.Handle(ctx, ingest.Completion{JobID: job}); apperr.KindOf(err) != apperr.KindUnavailable {
@@ -89,7 +71,38 @@ func TestProviderFailureMidDatasetIsRetried(t *testing.T) {
 	}
 }
 
-func mustExec(t *testing.T, sql string, args ...any) {
+// seedAccountRefresh records a workspace with one TikTok account, starts a
+// simulator run listing items of its videos, waits for the run to finish,
+// and records the refresh job, ready for its completion to be processed.
+func seedAccountRefresh(t testing.TB, client *ingest.Client, handle string, items int) (ws, account, job uuid.UUID) {
+	t.Helper()
+	ctx := context.Background()
+	owner := uuid.New()
+	ws, account, job = uuid.New(), uuid.New(), uuid.New()
+	mustExec(t, `INSERT INTO users (id, email) VALUES ($1, $2)`, owner, handle+"@example.com")
+	mustExec(t, `INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit) VALUES ($1, 'w', $2, 'agency', 5000, 15)`, ws, owner)
+	mustExec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, tracking_limit) VALUES ($1, $2, 'tiktok', $3, $4, $5)`,
+		account, ws, handle, "https://www.tiktok.com/@"+handle, min(items, 200))
+	input, _ := json.Marshal(map[string]any{"profiles": []string{handle}, "postURLs": []string{}, "resultsPerPage": items})
+	run, err := client.StartRun(ctx, "clockworks~tiktok-scraper", input, ingest.Webhook{RequestURL: "http://127.0.0.1:1/none", IdempotencyKey: job.String()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(30 * time.Second); !run.Terminal(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("run did not finish")
+		}
+		if run, err = client.GetRun(ctx, run.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mustExec(t, `INSERT INTO scrape_jobs (id, workspace_id, platform, actor, input, reason, status, provider_run_id, dataset_id)
+		VALUES ($1, $2, 'tiktok', 'clockworks~tiktok-scraper', $3, 'refresh', 'running', $4, $5)`, job, ws, input, run.ID, run.DefaultDatasetID)
+	mustExec(t, `INSERT INTO scrape_job_targets (job_id, entity_kind, entity_id) VALUES ($1, 'account', $2)`, job, account)
+	return ws, account, job
+}
+
+func mustExec(t testing.TB, sql string, args ...any) {
 	t.Helper()
 	if _, err := env.PG.Exec(context.Background(), sql, args...); err != nil {
 		t.Fatalf("%s: %v", sql, err)
