@@ -143,9 +143,15 @@ func (a *testApp) request(method, path string, body any, cookies ...*http.Cookie
 	for _, c := range cookies {
 		req.AddCookie(c)
 	}
+	return a.send(req)
+}
+
+// send runs req through the fiber app and reads the whole answer.
+func (a *testApp) send(req *http.Request) response {
+	a.t.Helper()
 	res, err := a.app.Test(req, 30_000)
 	if err != nil {
-		a.t.Fatalf("%s %s: %v", method, path, err)
+		a.t.Fatalf("%s %s: %v", req.Method, req.URL.Path, err)
 	}
 	defer res.Body.Close()
 	raw, err := io.ReadAll(res.Body)

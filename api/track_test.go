@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -252,23 +252,9 @@ func TestWebhookAndCronAuth(t *testing.T) {
 
 func httpRequest(a *testApp, method, path, authorization string) response {
 	a.t.Helper()
-	req, _ := http.NewRequest(method, path, nil)
+	req := httptest.NewRequest(method, path, nil)
 	req.Header.Set("Authorization", authorization)
-	res, err := a.app.Test(req, 30_000)
-	if err != nil {
-		a.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	var b strings.Builder
-	buf := make([]byte, 4096)
-	for {
-		n, err := res.Body.Read(buf)
-		b.Write(buf[:n])
-		if err != nil {
-			break
-		}
-	}
-	return response{Status: res.StatusCode, Header: res.Header, Body: []byte(b.String())}
+	return a.send(req)
 }
 
 func TestConcurrentCronCallsQueueEachAccountOnce(t *testing.T) {

@@ -2,6 +2,7 @@ package command
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -149,7 +150,8 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 		return out, err
 	}
 	for _, id := range append(retries, jobIDs(jobs)...) {
-		if err := h.Start.Handle(ctx, StartScrape{JobID: id}); err == nil || err != ErrNotStartable {
+		// A start that failed still counts: the job stays queued for a retry.
+		if err := h.Start.Handle(ctx, StartScrape{JobID: id}); !errors.Is(err, ErrNotStartable) {
 			out.Jobs = append(out.Jobs, id.String())
 		}
 	}
