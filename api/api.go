@@ -54,6 +54,9 @@ type server struct {
 	membership query.MembershipHandler
 	team       query.TeamHandler
 	founding   query.FoundingStatsHandler
+	videos     query.VideosHandler
+	overview   query.OverviewHandler
+	cache      *query.Cache
 }
 
 // New builds the fiber app with every route.
@@ -83,6 +86,9 @@ func New(d Deps) *fiber.App {
 		membership: query.MembershipHandler{DB: d.DB},
 		team:       query.TeamHandler{DB: d.DB},
 		founding:   query.FoundingStatsHandler{DB: d.DB, Total: d.Config.FoundingSpots},
+		videos:     query.VideosHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+		overview:   query.OverviewHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+		cache:      &query.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log},
 	}
 
 	app := fiber.New(fiber.Config{
@@ -122,6 +128,8 @@ func New(d Deps) *fiber.App {
 	r.Post("/workspace/team", ws(s.postTeam)...)
 	r.Post("/track", ws(s.postTrack)...)
 	r.Post("/track/bulk", ws(s.postTrackBulk)...)
+	r.Get("/videos", ws(s.getVideos)...)
+	r.Get("/overview", ws(s.getOverview)...)
 
 	r.Post("/webhooks/scraper", s.postScraperWebhook)
 	r.Get("/cron/refresh", requireCron(d.Config.CronSecret), s.getCronRefresh)

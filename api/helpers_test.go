@@ -42,6 +42,7 @@ func testConfig() config.Config {
 		FoundingSpots:   100,
 		BodyLimit:       64 << 10,
 		RequestTimeout:  10 * time.Second,
+		CacheTTL:        10 * time.Minute,
 		RateLimitPublic: 100000,
 		RateLimitUser:   100000,
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/plan"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/projections"
 )
 
 // MaxBulkURLs is the most URLs one bulk track request may carry.
@@ -147,6 +148,11 @@ func (h TrackHandler) track(ctx context.Context, wsID uuid.UUID, urls []string, 
 			resultOf[*r.ID] = append(resultOf[*r.ID], i)
 			if target != nil {
 				byPlatform[p.target.Platform] = append(byPlatform[p.target.Platform], *target)
+			}
+		}
+		if len(byPlatform) > 0 {
+			if err := projections.BumpDataVersion(ctx, tx, wsID); err != nil {
+				return err
 			}
 		}
 		jobs, err = queueJobs(ctx, tx, wsID, "track", byPlatform, h.Actors, h.MaxPerRun)

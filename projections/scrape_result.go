@@ -131,7 +131,7 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 	if err != nil {
 		return fmt.Errorf("mark job processed: %w", err)
 	}
-	return nil
+	return BumpDataVersion(ctx, tx, r.WorkspaceID)
 }
 
 // FailJob records a run that ended without data: every target goes to
@@ -153,5 +153,5 @@ func FailJob(ctx context.Context, tx pgx.Tx, jobID, workspaceID uuid.UUID, reaso
 		jobID, reason); err != nil {
 		return fmt.Errorf("mark job failed: %w", err)
 	}
-	return nil
+	return BumpDataVersion(ctx, tx, workspaceID)
 }

@@ -86,6 +86,9 @@ func (h WorkspaceHandler) Handle(ctx context.Context, workspaceID, userID uuid.U
 type Membership struct {
 	WorkspaceID uuid.UUID
 	Role        string
+	// DataVersion is the workspace's data version as of this request; cached
+	// answers are keyed by it.
+	DataVersion int64
 }
 
 // MembershipHandler finds the workspace a user belongs to.
@@ -94,8 +97,10 @@ type MembershipHandler struct{ DB *pgxpool.Pool }
 // Handle returns the user's membership, or not found before bootstrap.
 func (h MembershipHandler) Handle(ctx context.Context, userID uuid.UUID) (Membership, error) {
 	var m Membership
-	err := h.DB.QueryRow(ctx, `SELECT workspace_id, role FROM workspace_members WHERE user_id = $1`, userID).
-		Scan(&m.WorkspaceID, &m.Role)
+	err := h.DB.QueryRow(ctx, `
+SELECT m.workspace_id, m.role, w.data_version
+FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
+WHERE m.user_id = $1`, userID).Scan(&m.WorkspaceID, &m.Role, &m.DataVersion)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Membership{}, apperr.NotFound("no workspace yet: call POST /api/workspace/bootstrap first")
 	}

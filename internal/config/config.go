@@ -50,6 +50,7 @@ type Config struct {
 
 	BodyLimit             int           // BODY_LIMIT_BYTES
 	RequestTimeout        time.Duration // REQUEST_TIMEOUT
+	CacheTTL              time.Duration // CACHE_TTL
 	RateLimitPublic       int           // RATE_LIMIT_PUBLIC_PER_MINUTE
 	RateLimitUser         int           // RATE_LIMIT_USER_PER_MINUTE
 	ProxyHeader           string        // PROXY_HEADER
@@ -135,6 +136,7 @@ func load(getenv func(string) string) (Config, error) {
 		ScraperInputs:   map[string]map[string]any{},
 		BodyLimit:       num("BODY_LIMIT_BYTES", 1<<20),
 		RequestTimeout:  dur("REQUEST_TIMEOUT", 15*time.Second),
+		CacheTTL:        dur("CACHE_TTL", 10*time.Minute),
 		RateLimitPublic: num("RATE_LIMIT_PUBLIC_PER_MINUTE", 20),
 		RateLimitUser:   num("RATE_LIMIT_USER_PER_MINUTE", 600),
 		ProxyHeader:     getenv("PROXY_HEADER"),
@@ -187,6 +189,9 @@ func (c Config) Validate() error {
 	}
 	if c.RequestTimeout < time.Second {
 		bad("REQUEST_TIMEOUT: must be at least 1s")
+	}
+	if c.CacheTTL < time.Second {
+		bad("CACHE_TTL: must be at least 1s")
 	}
 	if c.ScraperMaxPerRun < 1 || c.ScraperMaxPerRun > 1000 {
 		bad("SCRAPER_MAX_TARGETS_PER_RUN: must be between 1 and 1000")
@@ -241,6 +246,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Int("bodyLimit", c.BodyLimit),
 		slog.Int("rateLimitPublic", c.RateLimitPublic),
 		slog.Int("rateLimitUser", c.RateLimitUser),
+		slog.Duration("cacheTTL", c.CacheTTL),
 	)
 }
 

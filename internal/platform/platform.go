@@ -22,6 +22,9 @@ const (
 	X         Platform = "x"
 )
 
+// All lists the supported platforms.
+var All = []Platform{TikTok, Instagram, YouTube, X}
+
 // Valid reports whether p is one of the supported platforms.
 func (p Platform) Valid() bool {
 	switch p {

@@ -1,0 +1,448 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/api"
+	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/query"
+)
+
+// dashNow is the fixed "now" of the dashboard tests: mid-hour, so that
+// hour and day windows do not start at now.
+var dashNow = time.Date(2026, 11, 20, 15, 30, 0, 0, time.UTC)
+
+// dashboard is a workspace with accounts, videos and snapshots written
+// through the ingest path's writer, covering gaps, hidden metrics, replays,
+// young videos, a pending video and a removed account.
+type dashboard struct {
+	app        *testApp
+	cookie     *http.Cookie
+	ws         uuid.UUID
+	collection uuid.UUID
+	accounts   map[string]uuid.UUID
+	videos     map[string]uuid.UUID
+}
+
+func u64(v uint64) *uint64 { return &v }
+
+// seedDashboard builds the dashboard fixture in a new workspace; the app's
+// clock is dashNow.
+func seedDashboard(t *testing.T) *dashboard {
+	t.Helper()
+	a := newApp(t, func(d *api.Deps) { d.Now = func() time.Time { return dashNow } })
+	c := a.signUp(uniqueEmail("dash"))
+	ws := a.bootstrap(c).Workspace.ID
+	exec(t, `UPDATE workspaces SET plan = 'agency', video_limit = 5000 WHERE id = $1`, ws)
+	d := &dashboard{app: a, cookie: c, ws: ws, collection: uuid.New(), accounts: map[string]uuid.UUID{}, videos: map[string]uuid.UUID{}}
+	exec(t, `INSERT INTO collections (id, workspace_id, name) VALUES ($1, $2, 'Launch')`, d.collection, ws)
+
+	account := func(key, plat, status string, coll *uuid.UUID) {
+		id := uuid.New()
+		d.accounts[key] = id
+		exec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, status, collection_id, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, id, ws, plat, key, "https://example.com/"+key, status, coll, dashNow.Add(-60*24*time.Hour))
+	}
+	account("acc1", "tiktok", "active", &d.collection)
+	account("acc2", "instagram", "removed", nil)
+
+	video := func(key, plat string, acc string, individual bool, shop *bool, coll *uuid.UUID, published time.Time, added time.Duration) {
+		id := uuid.New()
+		d.videos[key] = id
+		var accID *uuid.UUID
+		if acc != "" {
+			x := d.accounts[acc]
+			accID = &x
+		}
+		exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, account_handle,
+				collection_id, caption, published_at, is_shop, tracked_individually, status, created_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', $13)`,
+			id, ws, plat, key, "https://example.com/v/"+key, accID, acc, coll, "caption of "+key, published, shop, individual, dashNow.Add(-added))
+	}
+	yes := true
+	video("v1", "tiktok", "acc1", false, nil, nil, dashNow.Add(-20*24*time.Hour), 15*24*time.Hour)
+	video("v2", "tiktok", "acc1", false, nil, nil, dashNow.Add(-3*24*time.Hour), 3*24*time.Hour)
+	video("v3", "tiktok", "", true, &yes, nil, dashNow.Add(-12*time.Hour), 11*time.Hour)
+	video("v4", "instagram", "", true, nil, nil, dashNow.Add(-2*time.Hour), time.Hour)
+	video("v5", "instagram", "acc2", false, nil, nil, dashNow.Add(-5*24*time.Hour), 5*24*time.Hour)
+	video("v6", "x", "", true, nil, &d.collection, dashNow.Add(-50*24*time.Hour), 45*24*time.Hour)
+
+	var snaps []ingest.Snapshot
+	add := func(kind platform.Kind, key string, plat platform.Platform, acc string, at time.Time, m ingest.Metrics, followers *uint64) {
+		id := d.videos[key]
+		if kind == platform.Account {
+			id = d.accounts[key]
+		}
+		var accID uuid.UUID
+		if acc != "" {
+			accID = d.accounts[acc]
+		}
+		snaps = append(snaps, ingest.Snapshot{WorkspaceID: ws, Platform: plat, Kind: kind, EntityID: id, AccountID: accID,
+			ScrapedAt: at, Metrics: m, Followers: followers, JobID: uuid.New()})
+	}
+	// v1: hourly for 10 days, at :05 past each hour
+	for h := 240; h >= 0; h-- {
+		at := dashNow.Truncate(time.Hour).Add(-time.Duration(h)*time.Hour + 5*time.Minute)
+		if at.After(dashNow) {
+			continue
+		}
+		n := uint64(1000 + (240-h)*(240-h))
+		add(platform.Video, "v1", platform.TikTok, "acc1", at, ingest.Metrics{Views: u64(n), Likes: u64(n / 10), Comments: u64(n / 100), Shares: u64(n / 200), Saves: u64(n / 300)}, nil)
+		add(platform.Account, "acc1", platform.TikTok, "", at, ingest.Metrics{}, u64(5000+uint64(240-h)))
+	}
+	// v2: every 5 hours with a 30-hour gap, likes hidden once
+	for h := 70; h >= 0; h -= 5 {
+		if h < 50 && h > 20 {
+			continue
+		}
+		at := dashNow.Add(-time.Duration(h) * time.Hour)
+		n := uint64(500 + (70-h)*40)
+		likes := u64(n / 5)
+		if h == 15 {
+			likes = nil
+		}
+		add(platform.Video, "v2", platform.TikTok, "acc1", at, ingest.Metrics{Views: u64(n), Likes: likes, Comments: u64(3)}, nil)
+	}
+	// v3: young, first scraped 10 hours ago
+	for h := 10; h >= 1; h-- {
+		at := dashNow.Add(-time.Duration(h) * time.Hour)
+		add(platform.Video, "v3", platform.TikTok, "", at, ingest.Metrics{Views: u64(uint64(20000 - h*1500)), Likes: u64(100)}, nil)
+	}
+	// v5: of the removed account
+	add(platform.Video, "v5", platform.Instagram, "acc2", dashNow.Add(-3*time.Hour), ingest.Metrics{Views: u64(999999)}, nil)
+	// v6: daily for 40 days, shares never recorded
+	for day := 40; day >= 0; day-- {
+		at := dashNow.Add(-time.Duration(day)*24*time.Hour - 7*time.Hour)
+		add(platform.Video, "v6", platform.X, "", at, ingest.Metrics{Views: u64(uint64(10000 + (40-day)*300)), Likes: u64(50), Comments: u64(5)}, nil)
+	}
+
+	ctx := context.Background()
+	w := ingest.NewSnapshotWriter(env.CH, 500, time.Now())
+	for _, s := range snaps {
+		if err := w.Add(ctx, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	// a replay of the last v1 snapshots: same keys and values, newer version
+	replay := ingest.NewSnapshotWriter(env.CH, 500, time.Now().Add(time.Second))
+	for _, s := range snaps[len(snaps)-60:] {
+		if err := replay.Add(ctx, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := replay.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws)
+	return d
+}
+
+// rawSnapshot is a row of metric_snapshots as stored.
+type rawSnapshot struct {
+	at      time.Time
+	metrics [6]*uint64 // views, likes, comments, shares, saves, followers
+}
+
+// history reads the raw snapshots of the workspace's entities of one kind,
+// deduplicated as the table's key defines, oldest first.
+func (d *dashboard) history(t *testing.T, kind string) map[uuid.UUID][]rawSnapshot {
+	t.Helper()
+	rows, err := env.CH.Query(context.Background(), `
+		SELECT entity_id, scraped_at, views, likes, comments, shares, saves, followers
+		FROM metric_snapshots FINAL WHERE workspace_id = ? AND entity_kind = ? ORDER BY entity_id, scraped_at`, d.ws, kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	out := map[uuid.UUID][]rawSnapshot{}
+	for rows.Next() {
+		var id uuid.UUID
+		var s rawSnapshot
+		if err := rows.Scan(&id, &s.at, &s.metrics[0], &s.metrics[1], &s.metrics[2], &s.metrics[3], &s.metrics[4], &s.metrics[5]); err != nil {
+			t.Fatal(err)
+		}
+		out[id] = append(out[id], s)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// valueBefore is the documented "value when a window starts": the last
+// recorded value before t, else the first recorded value; ok is false when
+// the metric was never recorded.
+func valueBefore(h []rawSnapshot, m int, t time.Time) (uint64, bool) {
+	var first, last *uint64
+	for _, s := range h {
+		if s.metrics[m] == nil {
+			continue
+		}
+		if first == nil {
+			first = s.metrics[m]
+		}
+		if s.at.Before(t) {
+			last = s.metrics[m]
+		}
+	}
+	if last != nil {
+		return *last, true
+	}
+	if first != nil {
+		return *first, true
+	}
+	return 0, false
+}
+
+func latest(h []rawSnapshot, m int) *uint64 {
+	var out *uint64
+	for _, s := range h {
+		if s.metrics[m] != nil {
+			out = s.metrics[m]
+		}
+	}
+	return out
+}
+
+func gainSince(h []rawSnapshot, m int, t time.Time) *int64 {
+	l := latest(h, m)
+	from, ok := valueBefore(h, m, t)
+	if l == nil || !ok {
+		return nil
+	}
+	g := int64(*l) - int64(from)
+	return &g
+}
+
+type videoList struct {
+	Videos []query.Video `json:"videos"`
+	Total  int           `json:"total"`
+	Limit  int           `json:"limit"`
+	Offset int           `json:"offset"`
+}
+
+func (d *dashboard) get(t *testing.T, path string, params url.Values, v any) {
+	t.Helper()
+	if len(params) > 0 {
+		path += "?" + params.Encode()
+	}
+	d.app.request("GET", path, nil, d.cookie).expect(t, 200).decode(t, v)
+}
+
+func ptrEq[T comparable](a, b *T) bool {
+	return (a == nil && b == nil) || (a != nil && b != nil && *a == *b)
+}
+
+func show[T any](p *T) string {
+	if p == nil {
+		return "null"
+	}
+	return fmt.Sprint(*p)
+}
+
+func TestVideosAgreeWithRawSnapshots(t *testing.T) {
+	d := seedDashboard(t)
+	hist := d.history(t, "video")
+	var list videoList
+	d.get(t, "/api/videos", url.Values{"limit": {"500"}}, &list)
+
+	// v5 belongs to a removed account; every other video is listed, the
+	// pending one too.
+	want := []string{"v1", "v2", "v3", "v4", "v6"}
+	if list.Total != len(want) || len(list.Videos) != len(want) {
+		t.Fatalf("total %d, %d videos; want %d", list.Total, len(list.Videos), len(want))
+	}
+	c24 := dashNow.Truncate(time.Hour).Add(-23 * time.Hour)
+	c7 := dashNow.Truncate(24*time.Hour).AddDate(0, 0, -6)
+	for _, v := range list.Videos {
+		h := hist[v.ID]
+		got := []*uint64{v.Metrics.Views, v.Metrics.Likes, v.Metrics.Comments, v.Metrics.Shares, v.Metrics.Saves}
+		for m, g := range got {
+			if w := latest(h, m); !ptrEq(g, w) {
+				t.Errorf("%s metric %d = %s, raw snapshots say %s", v.PlatformVideoID, m, show(g), show(w))
+			}
+		}
+		if w := gainSince(h, 0, c24); !ptrEq(v.ViewsGained24h, w) {
+			t.Errorf("%s viewsGained24h = %s, raw snapshots say %s", v.PlatformVideoID, show(v.ViewsGained24h), show(w))
+		}
+		if w := gainSince(h, 0, c7); !ptrEq(v.ViewsGained7d, w) {
+			t.Errorf("%s viewsGained7d = %s, raw snapshots say %s", v.PlatformVideoID, show(v.ViewsGained7d), show(w))
+		}
+		if l := latest(h, 0); l != nil && *l > 0 {
+			var inter uint64
+			for m := 1; m <= 4; m++ {
+				if x := latest(h, m); x != nil {
+					inter += *x
+				}
+			}
+			if w := float64(inter) * 100 / float64(*l); v.EngagementRate == nil || *v.EngagementRate != w {
+				t.Errorf("%s engagementRate = %s, want %v", v.PlatformVideoID, show(v.EngagementRate), w)
+			}
+		}
+	}
+	// sorted by views, highest first, the video without views last
+	for i := 1; i < len(list.Videos); i++ {
+		a, b := list.Videos[i-1].Metrics.Views, list.Videos[i].Metrics.Views
+		if a == nil || (b != nil && *a < *b) {
+			t.Fatalf("not sorted by views: %s before %s", show(a), show(b))
+		}
+	}
+	if last := list.Videos[len(list.Videos)-1]; last.PlatformVideoID != "v4" || last.Metrics.Views != nil {
+		t.Errorf("last video %s with views %s, want the pending v4 without", last.PlatformVideoID, show(last.Metrics.Views))
+	}
+}
+
+func TestVideosFiltersSortAndPaging(t *testing.T) {
+	d := seedDashboard(t)
+	keys := func(l videoList) []string {
+		var out []string
+		for _, v := range l.Videos {
+			out = append(out, v.PlatformVideoID)
+		}
+		return out
+	}
+	sorted := func(l videoList) []string { k := keys(l); sort.Strings(k); return k }
+	cases := []struct {
+		params url.Values
+		want   []string
+		order  bool // want is in answer order
+	}{
+		{url.Values{"platforms": {"tiktok"}}, []string{"v1", "v2", "v3"}, false},
+		{url.Values{"platforms": {"x,instagram"}}, []string{"v4", "v6"}, false},
+		{url.Values{"collectionId": {d.collection.String()}}, []string{"v1", "v2", "v6"}, false},
+		{url.Values{"individualOnly": {"true"}}, []string{"v3", "v4", "v6"}, false},
+		{url.Values{"platformShopOnly": {"true"}}, []string{"v3"}, false},
+		{url.Values{"datePreset": {"24h"}}, []string{"v3", "v4"}, false},
+		{url.Values{"datePreset": {"7d"}}, []string{"v2", "v3", "v4"}, false},
+		{url.Values{"datePreset": {"30d"}}, []string{"v1", "v2", "v3", "v4"}, false},
+		{url.Values{"sort": {"added"}}, []string{"v4", "v3", "v2", "v1", "v6"}, true},
+		{url.Values{"sort": {"published"}}, []string{"v4", "v3", "v2", "v1", "v6"}, true},
+		{url.Values{"sort": {"gained24h"}}, []string{"v3", "v1", "v2", "v6", "v4"}, true},
+		{url.Values{"sort": {"views"}, "limit": {"2"}, "offset": {"1"}}, []string{"v6", "v3"}, true},
+	}
+	for _, c := range cases {
+		var l videoList
+		d.get(t, "/api/videos", c.params, &l)
+		got := keys(l)
+		if !c.order {
+			got = sorted(l)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: got %v, want %v", c.params.Encode(), got, c.want)
+		}
+	}
+	var l videoList
+	d.get(t, "/api/videos", url.Values{"limit": {"2"}}, &l)
+	if l.Total != 5 || len(l.Videos) != 2 || l.Limit != 2 {
+		t.Errorf("limit 2: total %d, %d videos, limit %d", l.Total, len(l.Videos), l.Limit)
+	}
+}
+
+func TestVideosRejectBadParameters(t *testing.T) {
+	d := seedDashboard(t)
+	for _, q := range []string{
+		"platforms=tiktok,myspace", "datePreset=1y", "sort=random", "limit=0", "limit=501", "limit=ten",
+		"offset=-1", "individualOnly=maybe", "collectionId=nope", "sortBy=views",
+	} {
+		d.app.request("GET", "/api/videos?"+q, nil, d.cookie).expectError(t, 400, "invalid_request")
+	}
+	// a collection of another workspace is not found, like one that does not exist
+	other := seedDashboard(t)
+	d.app.request("GET", "/api/videos?collectionId="+other.collection.String(), nil, d.cookie).expectError(t, 404, "not_found")
+	d.app.request("GET", "/api/videos?collectionId="+uuid.NewString(), nil, d.cookie).expectError(t, 404, "not_found")
+}
+
+type overviewBody struct {
+	query.Overview
+}
+
+func TestOverviewAgreesWithRawSnapshots(t *testing.T) {
+	d := seedDashboard(t)
+	hist := d.history(t, "video")
+	listed := []string{"v1", "v2", "v3", "v4", "v6"}
+	for _, preset := range []string{"24h", "7d", "30d", "90d", "all"} {
+		var o overviewBody
+		d.get(t, "/api/overview", url.Values{"datePreset": {preset}}, &o)
+		w := query.WindowOf(query.Preset(preset), dashNow)
+		var views, gained, prev int64
+		for _, k := range listed {
+			h := hist[d.videos[k]]
+			if l := latest(h, 0); l != nil {
+				views += int64(*l)
+			}
+			start := w.Start
+			if preset == "all" {
+				start = time.Unix(0, 0)
+			}
+			if g := gainSince(h, 0, start); g != nil {
+				gained += *g
+			}
+			if preset != "all" {
+				a, _ := valueBefore(h, 0, w.Start)
+				b, _ := valueBefore(h, 0, w.PrevStart)
+				prev += int64(a) - int64(b)
+			}
+		}
+		if int64(o.Totals.Views) != views || o.Totals.Videos != 5 || o.Totals.Accounts != 1 {
+			t.Errorf("%s: totals %+v, want views %d, 5 videos, 1 account", preset, o.Totals, views)
+		}
+		if o.Gained.Period != gained {
+			t.Errorf("%s: views gained %d, raw snapshots say %d", preset, o.Gained.Period, gained)
+		}
+		if preset != "all" && (o.Gained.Previous == nil || *o.Gained.Previous != prev) {
+			t.Errorf("%s: previous %s, raw snapshots say %d", preset, show(o.Gained.Previous), prev)
+		}
+		// the series has every bucket, and its gains add up to the period's
+		step := 24 * time.Hour
+		if preset == "24h" {
+			step = time.Hour
+		}
+		var sum int64
+		for i, p := range o.Series {
+			if i > 0 && !p.T.Equal(o.Series[i-1].T.Add(step)) {
+				t.Fatalf("%s: bucket %s follows %s", preset, p.T, o.Series[i-1].T)
+			}
+			sum += p.Gained
+			var total int64
+			for _, k := range listed {
+				h := hist[d.videos[k]]
+				end := p.T.Add(step)
+				var seen bool
+				for _, s := range h {
+					seen = seen || (s.metrics[0] != nil && s.at.Before(end))
+				}
+				if seen {
+					v, _ := valueBefore(h, 0, end)
+					total += int64(v)
+				}
+			}
+			if p.Total != total {
+				t.Errorf("%s: views at the end of %s = %d, raw snapshots say %d", preset, p.T, p.Total, total)
+			}
+		}
+		if sum != gained {
+			t.Errorf("%s: series gains add up to %d, period says %d", preset, sum, gained)
+		}
+		if preset != "all" {
+			if n := len(o.Series); n == 0 || !o.Series[0].T.Equal(w.Start) || !o.Series[n-1].T.Equal(dashNow.Truncate(step)) {
+				t.Errorf("%s: series spans %d buckets", preset, n)
+			}
+		}
+		if len(o.TopMovers) == 0 || o.TopMovers[0].PlatformVideoID != "v1" && preset != "24h" {
+			t.Errorf("%s: top movers %+v", preset, o.TopMovers)
+		}
+	}
+}

@@ -1,0 +1,236 @@
+package query
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Overview is the answer of GET /overview: the workspace's KPIs over a
+// window, a chart series, and the videos that moved most.
+type Overview struct {
+	DatePreset  Preset       `json:"datePreset"`
+	Granularity Granularity  `json:"granularity"`
+	Start       *time.Time   `json:"start"`
+	End         time.Time    `json:"end"`
+	Totals      Totals       `json:"totals"`
+	Gained      PeriodGained `json:"viewsGained"`
+	Series      []Point      `json:"series"`
+	TopMovers   []Mover      `json:"topMovers"`
+}
+
+// Totals are the latest values summed over the selected videos.
+type Totals struct {
+	Views          uint64   `json:"views"`
+	Likes          uint64   `json:"likes"`
+	Comments       uint64   `json:"comments"`
+	Shares         uint64   `json:"shares"`
+	Saves          uint64   `json:"saves"`
+	EngagementRate *float64 `json:"engagementRate"`
+	Videos         int      `json:"videos"`
+	Accounts       int      `json:"accounts"`
+}
+
+// PeriodGained compares the views gained in the window with the window of
+// the same length before it.
+type PeriodGained struct {
+	Period   int64  `json:"period"`
+	Previous *int64 `json:"previous"`
+	// ChangePct is (period - previous) / previous in percent; nil without a
+	// previous window or when previous is 0.
+	ChangePct *float64 `json:"changePct"`
+}
+
+// Point is one bucket of a chart series.
+type Point struct {
+	T time.Time `json:"t"`
+	// Gained is the views gained in the bucket.
+	Gained int64 `json:"viewsGained"`
+	// Total is the views of the selected videos at the bucket's end, each
+	// video counted from its first snapshot.
+	Total int64 `json:"views"`
+}
+
+// Mover is a video with its views gained in the window.
+type Mover struct {
+	Video
+	ViewsGained int64 `json:"viewsGained"`
+}
+
+// TopMovers is how many videos the overview lists as movers.
+const TopMovers = 5
+
+// OverviewQuery selects the window and the videos of an overview.
+type OverviewQuery struct {
+	Window Preset
+	Filter VideoFilter
+}
+
+// ParseOverviewQuery reads the parameters of GET /overview: datePreset is
+// the window (default 30d); the other filters select videos as in the list.
+func ParseOverviewQuery(get func(string) string) (OverviewQuery, error) {
+	f, err := ParseVideoFilter(func(k string) string {
+		if k == "datePreset" {
+			return ""
+		}
+		return get(k)
+	}, PresetAll)
+	p, perr := ParsePreset(get("datePreset"), Preset30d)
+	return OverviewQuery{Window: p, Filter: f}, joinErrs(nonNil(err, perr))
+}
+
+// Key is the query in a canonical form, for cache keys.
+func (q OverviewQuery) Key() string { return "w=" + string(q.Window) + "&" + q.Filter.Key() }
+
+// OverviewHandler answers the overview.
+type OverviewHandler struct {
+	DB  *pgxpool.Pool
+	CH  driver.Conn
+	Now func() time.Time
+}
+
+// Handle computes the overview.
+func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQuery) (Overview, error) {
+	now := h.Now().UTC()
+	w := WindowOf(q.Window, now)
+	cutoffs := []time.Time{time.Unix(0, 0).UTC()}
+	if q.Window != PresetAll {
+		cutoffs = []time.Time{w.Start, w.PrevStart}
+	}
+	rows, err := loadVideos(ctx, h.DB, h.CH, ws, q.Filter, now, cutoffs)
+	if err != nil {
+		return Overview{}, err
+	}
+	out := Overview{DatePreset: q.Window, Granularity: w.Granularity, End: now, Series: []Point{}, TopMovers: []Mover{}}
+	if q.Window != PresetAll {
+		out.Start = &w.Start
+	}
+
+	scope := make([]uuid.UUID, len(rows))
+	first := time.Time{}
+	var interactions, withViews uint64
+	var previous int64
+	for i, r := range rows {
+		scope[i] = r.ID
+		m := r.Metrics
+		add := func(dst *uint64, p *uint64) {
+			if p != nil {
+				*dst += *p
+			}
+		}
+		add(&out.Totals.Views, m.Views)
+		add(&out.Totals.Likes, m.Likes)
+		add(&out.Totals.Comments, m.Comments)
+		add(&out.Totals.Shares, m.Shares)
+		add(&out.Totals.Saves, m.Saves)
+		if m.Views != nil && *m.Views > 0 {
+			withViews += *m.Views
+			interactions += m.Interactions()
+		}
+		if g := r.Gains[0]; g != nil {
+			out.Gained.Period += *g
+			if len(r.Gains) > 1 {
+				previous += *r.Gains[1] - *g
+			}
+		}
+		if !r.FirstAt.IsZero() && (first.IsZero() || r.FirstAt.Before(first)) {
+			first = r.FirstAt
+		}
+	}
+	out.Totals.Videos = len(rows)
+	out.Totals.EngagementRate = EngagementRate(interactions, withViews)
+	if q.Window != PresetAll {
+		out.Gained.Previous = &previous
+		if previous != 0 {
+			pct := float64(out.Gained.Period-previous) * 100 / float64(previous)
+			out.Gained.ChangePct = &pct
+		}
+	}
+
+	if out.Totals.Accounts, err = countAccounts(ctx, h.DB, ws, q.Filter); err != nil {
+		return Overview{}, err
+	}
+	start := w.Start
+	if q.Window == PresetAll {
+		start = Daily.floor(first)
+	}
+	if len(rows) > 0 && !start.IsZero() {
+		base, points, err := metrics{h.CH}.series(ctx, ws, "video", Views, scope, w.Granularity, start)
+		if err != nil {
+			return Overview{}, err
+		}
+		out.Series = fillSeries(w.Granularity, start, now, base, points)
+	}
+	out.TopMovers = topMovers(rows, TopMovers)
+	return out, nil
+}
+
+// fillSeries lays the points out on every bucket from start to now, zero
+// where nothing moved, with the running total.
+func fillSeries(g Granularity, start, now time.Time, base int64, points map[time.Time]seriesPoint) []Point {
+	bs := buckets(g, start, now)
+	out := make([]Point, len(bs))
+	total := base
+	for i, b := range bs {
+		p := points[b]
+		total += p.Gained + p.Appeared
+		out[i] = Point{T: b, Gained: p.Gained, Total: total}
+	}
+	return out
+}
+
+func topMovers(rows []videoRow, n int) []Mover {
+	var ms []Mover
+	for _, r := range rows {
+		if g := r.Gains[0]; g != nil {
+			ms = append(ms, Mover{Video: r.Video, ViewsGained: *g})
+		}
+	}
+	slices.SortFunc(ms, func(a, b Mover) int {
+		if a.ViewsGained != b.ViewsGained {
+			if a.ViewsGained > b.ViewsGained {
+				return -1
+			}
+			return 1
+		}
+		return compareIDs(a.ID, b.ID)
+	})
+	if len(ms) > n {
+		ms = ms[:n]
+	}
+	if ms == nil {
+		ms = []Mover{}
+	}
+	return ms
+}
+
+// countAccounts counts the accounts that are not removed, on the filter's
+// platforms and in its collection.
+func countAccounts(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f VideoFilter) (int, error) {
+	args := videoFilterArgs(ws, f, time.Now())
+	var n int
+	err := db.QueryRow(ctx, `
+SELECT count(*) FROM accounts
+WHERE workspace_id = $1 AND status <> 'removed'
+  AND ($2::text[] IS NULL OR platform = ANY($2))
+  AND ($3::uuid IS NULL OR collection_id = $3)`, args[0], args[1], f.CollectionID).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("count accounts: %w", err)
+	}
+	return n, nil
+}
+
+func nonNil(errs ...error) []error {
+	var out []error
+	for _, e := range errs {
+		if e != nil {
+			out = append(out, e)
+		}
+	}
+	return out
+}

@@ -1,0 +1,424 @@
+package query
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/platform"
+)
+
+// Video is one row of the videos list.
+type Video struct {
+	ID                  uuid.UUID  `json:"id"`
+	Platform            string     `json:"platform"`
+	PlatformVideoID     string     `json:"platformVideoId"`
+	URL                 string     `json:"url"`
+	Caption             string     `json:"caption"`
+	ThumbnailURL        string     `json:"thumbnailUrl"`
+	AccountID           *uuid.UUID `json:"accountId"`
+	AccountHandle       string     `json:"accountHandle"`
+	PublishedAt         *time.Time `json:"publishedAt"`
+	Status              string     `json:"status"`
+	StatusReason        string     `json:"statusReason"`
+	CollectionID        *uuid.UUID `json:"collectionId"`
+	TrackedIndividually bool       `json:"trackedIndividually"`
+	IsShop              *bool      `json:"isShop"`
+	AddedAt             time.Time  `json:"addedAt"`
+	LastScrapedAt       *time.Time `json:"lastScrapedAt"`
+	Metrics             Counts     `json:"metrics"`
+	EngagementRate      *float64   `json:"engagementRate"`
+	ViewsGained24h      *int64     `json:"viewsGained24h"`
+	ViewsGained7d       *int64     `json:"viewsGained7d"`
+}
+
+// VideoSort orders the videos list, always from the highest value down;
+// videos without the value come last, ties in id order.
+type VideoSort string
+
+// The sort orders.
+const (
+	SortViews      VideoSort = "views"
+	SortLikes      VideoSort = "likes"
+	SortComments   VideoSort = "comments"
+	SortShares     VideoSort = "shares"
+	SortEngagement VideoSort = "engagement"
+	SortGained24h  VideoSort = "gained24h"
+	SortPublished  VideoSort = "published"
+	SortAdded      VideoSort = "added"
+)
+
+var videoSorts = []VideoSort{SortViews, SortLikes, SortComments, SortShares, SortEngagement, SortGained24h, SortPublished, SortAdded}
+
+// List limits.
+const (
+	DefaultVideoLimit = 50
+	MaxVideoLimit     = 500
+)
+
+// VideoFilter selects videos; the zero value selects every video of the
+// workspace except those of removed accounts.
+type VideoFilter struct {
+	Platforms []platform.Platform
+	// Published keeps videos published inside the window (see Preset).
+	Published    Preset
+	CollectionID *uuid.UUID
+	// IndividualOnly keeps videos tracked by their own URL.
+	IndividualOnly bool
+	// ShopOnly keeps videos the platform marks as shop videos.
+	ShopOnly bool
+}
+
+// VideoQuery is a page of the videos list.
+type VideoQuery struct {
+	Filter VideoFilter
+	Sort   VideoSort
+	Limit  int
+	Offset int
+}
+
+// VideoPage is the answer of GET /videos.
+type VideoPage struct {
+	Videos []Video `json:"videos"`
+	// Total counts every video the filter matches.
+	Total  int `json:"total"`
+	Limit  int `json:"limit"`
+	Offset int `json:"offset"`
+}
+
+// ParseVideoFilter reads the filter parameters shared by the videos list,
+// the overview and the export. get returns a query parameter.
+func ParseVideoFilter(get func(string) string, defPreset Preset) (VideoFilter, error) {
+	var f VideoFilter
+	var errs []error
+	if raw := get("platforms"); raw != "" {
+		for _, p := range strings.Split(raw, ",") {
+			p = strings.ToLower(strings.TrimSpace(p))
+			if !slices.Contains(platform.All, platform.Platform(p)) {
+				errs = append(errs, apperr.Invalid("platforms", fmt.Sprintf("unknown platform %s: must be a comma-separated list of %s", quote(p), join(platform.All))))
+				break
+			}
+			if !slices.Contains(f.Platforms, platform.Platform(p)) {
+				f.Platforms = append(f.Platforms, platform.Platform(p))
+			}
+		}
+		slices.Sort(f.Platforms)
+	}
+	p, err := ParsePreset(get("datePreset"), defPreset)
+	if err != nil {
+		errs = append(errs, err)
+	}
+	f.Published = p
+	if raw := get("collectionId"); raw != "" {
+		id, err := uuid.Parse(raw)
+		if err != nil {
+			errs = append(errs, apperr.Invalid("collectionId", "must be a UUID"))
+		} else {
+			f.CollectionID = &id
+		}
+	}
+	if f.IndividualOnly, err = parseBool(get("individualOnly"), "individualOnly"); err != nil {
+		errs = append(errs, err)
+	}
+	if f.ShopOnly, err = parseBool(get("platformShopOnly"), "platformShopOnly"); err != nil {
+		errs = append(errs, err)
+	}
+	return f, joinErrs(errs)
+}
+
+// ParseVideoQuery reads the parameters of GET /videos.
+func ParseVideoQuery(get func(string) string) (VideoQuery, error) {
+	f, err := ParseVideoFilter(get, PresetAll)
+	errs := []error{}
+	if err != nil {
+		errs = append(errs, err)
+	}
+	q := VideoQuery{Filter: f, Sort: SortViews, Limit: DefaultVideoLimit}
+	if raw := get("sort"); raw != "" {
+		if !slices.Contains(videoSorts, VideoSort(raw)) {
+			errs = append(errs, apperr.Invalid("sort", fmt.Sprintf("unknown value %s: must be one of %s", quote(raw), join(videoSorts))))
+		}
+		q.Sort = VideoSort(raw)
+	}
+	if q.Limit, err = parseInt(get("limit"), "limit", DefaultVideoLimit, 1, MaxVideoLimit); err != nil {
+		errs = append(errs, err)
+	}
+	if q.Offset, err = parseInt(get("offset"), "offset", 0, 0, 1_000_000); err != nil {
+		errs = append(errs, err)
+	}
+	return q, joinErrs(errs)
+}
+
+func parseBool(raw, field string) (bool, error) {
+	switch strings.ToLower(raw) {
+	case "", "false", "0":
+		return false, nil
+	case "true", "1":
+		return true, nil
+	}
+	return false, apperr.Invalid(field, "must be true or false")
+}
+
+func parseInt(raw, field string, def, lo, hi int) (int, error) {
+	if raw == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < lo || n > hi {
+		return 0, apperr.Invalid(field, fmt.Sprintf("must be an integer from %d to %d", lo, hi))
+	}
+	return n, nil
+}
+
+func joinErrs(errs []error) error {
+	switch len(errs) {
+	case 0:
+		return nil
+	case 1:
+		return errs[0]
+	}
+	return errors.Join(errs...)
+}
+
+// Key is the filter in a canonical form, for cache keys.
+func (f VideoFilter) Key() string {
+	c := ""
+	if f.CollectionID != nil {
+		c = f.CollectionID.String()
+	}
+	return fmt.Sprintf("p=%s&d=%s&c=%s&i=%t&s=%t", join(f.Platforms), f.Published, c, f.IndividualOnly, f.ShopOnly)
+}
+
+// Key is the query in a canonical form, for cache keys.
+func (q VideoQuery) Key() string {
+	return fmt.Sprintf("%s&sort=%s&limit=%d&offset=%d", q.Filter.Key(), q.Sort, q.Limit, q.Offset)
+}
+
+// VideosHandler answers the videos list.
+type VideosHandler struct {
+	DB  *pgxpool.Pool
+	CH  driver.Conn
+	Now func() time.Time
+}
+
+// Handle returns one page of the workspace's videos.
+func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (VideoPage, error) {
+	now := h.Now().UTC()
+	rows, err := loadVideos(ctx, h.DB, h.CH, ws, q.Filter, now, nil)
+	if err != nil {
+		return VideoPage{}, err
+	}
+	all := make([]Video, len(rows))
+	for i := range rows {
+		all[i] = rows[i].Video
+	}
+	sortVideos(all, q.Sort)
+	page := VideoPage{Videos: []Video{}, Total: len(all), Limit: q.Limit, Offset: q.Offset}
+	if q.Offset < len(all) {
+		page.Videos = all[q.Offset:min(len(all), q.Offset+q.Limit)]
+	}
+	return page, nil
+}
+
+// videoRow is a video with what the projections know beyond the list's
+// columns.
+type videoRow struct {
+	Video
+	// FirstAt is the time of the first snapshot; zero when none.
+	FirstAt time.Time
+	// Gains are the views gained since each extra cutoff passed to
+	// loadVideos.
+	Gains []*int64
+}
+
+// loadVideos reads every video the filter selects, with its metrics: the
+// rows from PostgreSQL, the numbers from the ClickHouse projections, both
+// read at once. cutoffs are extra whole hours to measure views gained from.
+func loadVideos(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid.UUID, f VideoFilter, now time.Time, cutoffs []time.Time) ([]videoRow, error) {
+	var (
+		vids  []Video
+		byID  = map[uuid.UUID]entityMetrics{}
+		all   = append([]time.Time{WindowOf(Preset24h, now).Start, WindowOf(Preset7d, now).Start}, cutoffs...)
+		dbErr = make(chan error, 1)
+	)
+	go func() {
+		var err error
+		vids, err = selectVideos(ctx, db, ws, f, now)
+		dbErr <- err
+	}()
+	chErr := metrics{ch}.entities(ctx, ws, "video", Views, all, func(id uuid.UUID, e entityMetrics) error {
+		byID[id] = e
+		return nil
+	})
+	if err := <-dbErr; err != nil {
+		return nil, err
+	}
+	if chErr != nil {
+		return nil, chErr
+	}
+	out := make([]videoRow, len(vids))
+	for i, v := range vids {
+		out[i] = videoRow{Video: v, Gains: make([]*int64, len(cutoffs))}
+		if e, ok := byID[v.ID]; ok {
+			out[i].withMetrics(e)
+			out[i].FirstAt = e.FirstAt
+			copy(out[i].Gains, e.Gains[2:])
+		}
+	}
+	return out, nil
+}
+
+func (v *Video) withMetrics(e entityMetrics) {
+	v.Metrics = e.Latest
+	v.Metrics.Followers = nil
+	if v.Metrics.Views != nil {
+		v.EngagementRate = EngagementRate(v.Metrics.Interactions(), *v.Metrics.Views)
+	}
+	v.ViewsGained24h, v.ViewsGained7d = e.Gains[0], e.Gains[1]
+}
+
+const videoColumns = `v.id, v.platform, v.platform_video_id, v.url, v.caption, v.thumbnail_url, v.account_id,
+	v.account_handle, v.published_at, v.status, v.status_reason, coalesce(v.collection_id, a.collection_id),
+	v.tracked_individually, v.is_shop, v.created_at, v.last_scraped_at`
+
+// videoFilterSQL is the WHERE clause of a video filter; $1 is the workspace.
+// A video found through an account belongs to the account's collection.
+const videoFilterSQL = `
+FROM videos v
+LEFT JOIN accounts a ON a.id = v.account_id
+WHERE v.workspace_id = $1
+  AND (v.tracked_individually OR a.status IS DISTINCT FROM 'removed')
+  AND ($2::text[] IS NULL OR v.platform = ANY($2))
+  AND ($3::timestamptz IS NULL OR v.published_at >= $3)
+  AND ($4::uuid IS NULL OR coalesce(v.collection_id, a.collection_id) = $4)
+  AND (NOT $5 OR v.tracked_individually)
+  AND (NOT $6 OR v.is_shop)`
+
+func videoFilterArgs(ws uuid.UUID, f VideoFilter, now time.Time) []any {
+	var plats []string
+	if len(f.Platforms) > 0 {
+		plats = make([]string, len(f.Platforms))
+		for i, p := range f.Platforms {
+			plats[i] = string(p)
+		}
+	}
+	var published *time.Time
+	if w := WindowOf(f.Published, now); !w.Start.IsZero() {
+		published = &w.Start
+	}
+	return []any{ws, plats, published, f.CollectionID, f.IndividualOnly, f.ShopOnly}
+}
+
+func selectVideos(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f VideoFilter, now time.Time) ([]Video, error) {
+	if err := checkCollection(ctx, db, ws, f.CollectionID); err != nil {
+		return nil, err
+	}
+	rows, err := db.Query(ctx, `SELECT `+videoColumns+videoFilterSQL, videoFilterArgs(ws, f, now)...)
+	if err != nil {
+		return nil, fmt.Errorf("read videos: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, scanVideo)
+	if err != nil {
+		return nil, fmt.Errorf("read videos: %w", err)
+	}
+	return out, nil
+}
+
+// checkCollection answers not found for a collection that is not the
+// workspace's.
+func checkCollection(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, id *uuid.UUID) error {
+	if id == nil {
+		return nil
+	}
+	var ok bool
+	if err := db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM collections WHERE id = $1 AND workspace_id = $2)`, *id, ws).Scan(&ok); err != nil {
+		return fmt.Errorf("read collection: %w", err)
+	}
+	if !ok {
+		return apperr.NotFound("collection not found")
+	}
+	return nil
+}
+
+func scanVideo(row pgx.CollectableRow) (Video, error) {
+	var v Video
+	err := row.Scan(&v.ID, &v.Platform, &v.PlatformVideoID, &v.URL, &v.Caption, &v.ThumbnailURL, &v.AccountID,
+		&v.AccountHandle, &v.PublishedAt, &v.Status, &v.StatusReason, &v.CollectionID,
+		&v.TrackedIndividually, &v.IsShop, &v.AddedAt, &v.LastScrapedAt)
+	v.AddedAt = v.AddedAt.UTC()
+	if v.PublishedAt != nil {
+		t := v.PublishedAt.UTC()
+		v.PublishedAt = &t
+	}
+	if v.LastScrapedAt != nil {
+		t := v.LastScrapedAt.UTC()
+		v.LastScrapedAt = &t
+	}
+	return v, err
+}
+
+func sortVideos(vs []Video, by VideoSort) {
+	byCount := func(f func(*Video) *uint64) func(a, b *Video) int {
+		return func(a, b *Video) int { return descNilLast(f(a), f(b)) }
+	}
+	var order func(a, b *Video) int
+	switch by {
+	case SortLikes:
+		order = byCount(func(v *Video) *uint64 { return v.Metrics.Likes })
+	case SortComments:
+		order = byCount(func(v *Video) *uint64 { return v.Metrics.Comments })
+	case SortShares:
+		order = byCount(func(v *Video) *uint64 { return v.Metrics.Shares })
+	case SortEngagement:
+		order = func(a, b *Video) int { return descNilLast(a.EngagementRate, b.EngagementRate) }
+	case SortGained24h:
+		order = func(a, b *Video) int { return descNilLast(a.ViewsGained24h, b.ViewsGained24h) }
+	case SortPublished:
+		order = func(a, b *Video) int { return descNilLast(unixNano(a.PublishedAt), unixNano(b.PublishedAt)) }
+	case SortAdded:
+		order = func(a, b *Video) int { return b.AddedAt.Compare(a.AddedAt) }
+	default:
+		order = byCount(func(v *Video) *uint64 { return v.Metrics.Views })
+	}
+	slices.SortFunc(vs, func(a, b Video) int {
+		if c := order(&a, &b); c != 0 {
+			return c
+		}
+		return compareIDs(a.ID, b.ID)
+	})
+}
+
+func compareIDs(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) }
+
+// descNilLast orders from the highest value down, nil after every value.
+func descNilLast[T cmp.Ordered](a, b *T) int {
+	switch {
+	case a == nil && b == nil:
+		return 0
+	case a == nil:
+		return 1
+	case b == nil:
+		return -1
+	}
+	return cmp.Compare(*b, *a)
+}
+
+func unixNano(t *time.Time) *int64 {
+	if t == nil {
+		return nil
+	}
+	n := t.UnixNano()
+	return &n
+}

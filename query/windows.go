@@ -1,0 +1,121 @@
+package query
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+)
+
+// A Preset names a window ending now. Windows are whole UTC hours or days,
+// the buckets of the hourly and daily projections, and always include the
+// current one:
+//
+//	24h  the last 24 clock hours: from the start of the hour 23 hours before
+//	     the current hour
+//	7d, 30d, 90d  the last 7, 30 or 90 calendar days: from midnight UTC
+//	     6, 29 or 89 days before today
+//	all  everything ever recorded
+//
+// "Gained in a window" is the latest recorded value minus the value the
+// entity had when the window started: the last value recorded before the
+// window's start, or, for an entity first recorded inside the window, its
+// first recorded value (growth before the first scrape is not counted).
+type Preset string
+
+// The presets.
+const (
+	Preset24h Preset = "24h"
+	Preset7d  Preset = "7d"
+	Preset30d Preset = "30d"
+	Preset90d Preset = "90d"
+	PresetAll Preset = "all"
+)
+
+var presets = []Preset{Preset24h, Preset7d, Preset30d, Preset90d, PresetAll}
+
+// ParsePreset checks a datePreset parameter; empty gives def.
+func ParsePreset(raw string, def Preset) (Preset, error) {
+	if raw == "" {
+		return def, nil
+	}
+	for _, p := range presets {
+		if string(p) == raw {
+			return p, nil
+		}
+	}
+	return "", apperr.Invalid("datePreset", fmt.Sprintf("unknown value %s: must be one of %s", quote(raw), join(presets)))
+}
+
+func join[T ~string](vs []T) string {
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = string(v)
+	}
+	return strings.Join(s, ", ")
+}
+
+// Granularity is the bucket size of a series.
+type Granularity string
+
+// The granularities.
+const (
+	Hourly Granularity = "hour"
+	Daily  Granularity = "day"
+)
+
+func (g Granularity) step() time.Duration {
+	if g == Hourly {
+		return time.Hour
+	}
+	return 24 * time.Hour
+}
+
+func (g Granularity) floor(t time.Time) time.Time {
+	return t.UTC().Truncate(g.step())
+}
+
+// Window is a preset resolved against the current time.
+type Window struct {
+	Preset Preset
+	// Start is the first instant inside the window; zero for "all".
+	Start time.Time
+	// PrevStart starts the previous window of the same length, which ends
+	// at Start; zero for "all".
+	PrevStart time.Time
+	// Granularity is the bucket size of the window's chart series.
+	Granularity Granularity
+}
+
+// WindowOf resolves a preset at now.
+func WindowOf(p Preset, now time.Time) Window {
+	now = now.UTC()
+	switch p {
+	case Preset24h:
+		start := Hourly.floor(now).Add(-23 * time.Hour)
+		return Window{Preset: p, Start: start, PrevStart: start.Add(-24 * time.Hour), Granularity: Hourly}
+	case Preset7d, Preset30d, Preset90d:
+		days := map[Preset]int{Preset7d: 7, Preset30d: 30, Preset90d: 90}[p]
+		start := Daily.floor(now).AddDate(0, 0, -(days - 1))
+		return Window{Preset: p, Start: start, PrevStart: start.AddDate(0, 0, -days), Granularity: Daily}
+	default:
+		return Window{Preset: PresetAll, Granularity: Daily}
+	}
+}
+
+// buckets lists the bucket starts from the first to the one holding now.
+func buckets(g Granularity, first, now time.Time) []time.Time {
+	var out []time.Time
+	for t, last := g.floor(first), g.floor(now); !t.After(last); t = t.Add(g.step()) {
+		out = append(out, t)
+	}
+	return out
+}
+
+func quote(s string) string {
+	if len(s) > 40 {
+		s = s[:40] + "…"
+	}
+	return fmt.Sprintf("%q", s)
+}
