@@ -56,6 +56,7 @@ type server struct {
 	founding   query.FoundingStatsHandler
 	videos     query.VideosHandler
 	overview   query.OverviewHandler
+	export     query.ExportHandler
 	cache      *query.Cache
 }
 
@@ -88,6 +89,7 @@ func New(d Deps) *fiber.App {
 		founding:   query.FoundingStatsHandler{DB: d.DB, Total: d.Config.FoundingSpots},
 		videos:     query.VideosHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 		overview:   query.OverviewHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+		export:     query.ExportHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 		cache:      &query.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log},
 	}
 
@@ -130,6 +132,7 @@ func New(d Deps) *fiber.App {
 	r.Post("/track/bulk", ws(s.postTrackBulk)...)
 	r.Get("/videos", ws(s.getVideos)...)
 	r.Get("/overview", ws(s.getOverview)...)
+	r.Get("/export", ws(s.getExport)...)
 
 	r.Post("/webhooks/scraper", s.postScraperWebhook)
 	r.Get("/cron/refresh", requireCron(d.Config.CronSecret), s.getCronRefresh)

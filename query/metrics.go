@@ -82,7 +82,8 @@ type metrics struct{ CH driver.Conn }
 
 // entities reads every entity of one kind in the workspace: latest values
 // and, for metric m, the gain since each cutoff (see Preset for what a gain
-// is). Cutoffs must be whole hours. Entities come in id order.
+// is). Cutoffs must be whole hours. Entities come in id order, the byte
+// order of the ids.
 func (q metrics) entities(ctx context.Context, ws uuid.UUID, kind string, m Metric, cutoffs []time.Time, each func(uuid.UUID, entityMetrics) error) error {
 	var latest strings.Builder
 	for _, x := range allMetrics {
@@ -135,8 +136,10 @@ ANY LEFT JOIN (
     GROUP BY entity_id
 ) USING entity_id`
 	}
+	// in byte order, as PostgreSQL sorts uuids (ClickHouse's own UUID
+	// order differs)
 	sql += `
-ORDER BY entity_id`
+ORDER BY toString(entity_id)`
 	rows, err := q.CH.Query(ctx, sql, args...)
 	if err != nil {
 		return fmt.Errorf("read %s metrics: %w", kind, err)
