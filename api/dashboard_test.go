@@ -446,3 +446,51 @@ func TestOverviewAgreesWithRawSnapshots(t *testing.T) {
 		}
 	}
 }
+
+// TestReadAfterWriteThroughTheWebhookPath reads the list before and after
+// tracking and after the scrape lands: each read shows the write before it,
+// with Redis up (answers cached) and down (answers computed).
+func TestReadAfterWriteThroughTheWebhookPath(t *testing.T) {
+	for _, redisUp := range []bool{true, false} {
+		t.Run(fmt.Sprintf("redis up %t", redisUp), func(t *testing.T) {
+			var change func(*api.Deps)
+			if !redisUp {
+				change = deadRedis(t)
+			}
+			a, _ := newScrapingAppWith(t, change)
+			c := a.signUp(uniqueEmail("fresh"))
+			ws := a.bootstrap(c).Workspace.ID
+			list := func() videoList {
+				var l videoList
+				a.request("GET", "/api/videos", nil, c).expect(t, 200).decode(t, &l)
+				return l
+			}
+			if l := list(); l.Total != 0 {
+				t.Fatalf("new workspace lists %d videos", l.Total)
+			}
+			var tracked trackOut
+			a.request("POST", "/api/track", map[string]string{"url": "https://www.tiktok.com/@creator/video/7301234567890123456"}, c).
+				expect(t, 200).decode(t, &tracked)
+			if l := list(); l.Total != 1 || l.Videos[0].ID != tracked.ID {
+				t.Fatalf("right after tracking the list has %d videos", l.Total)
+			}
+			if got := waitJob(t, tracked.JobID); got != "processed" {
+				t.Fatalf("job %s", got)
+			}
+			l := list()
+			var views *uint64
+			if err := env.CH.QueryRow(context.Background(), `SELECT views FROM metric_snapshots FINAL WHERE workspace_id = ? AND entity_id = ?`, ws, tracked.ID).Scan(&views); err != nil {
+				t.Fatal(err)
+			}
+			if v := l.Videos[0]; v.Status != "active" || !ptrEq(v.Metrics.Views, views) || views == nil {
+				t.Fatalf("after the scrape the list shows status %s views %s; the snapshot has %s", v.Status, show(v.Metrics.Views), show(views))
+			}
+			if redisUp {
+				keys, err := a.deps.Redis.Client.Keys(context.Background(), a.deps.Redis.Key("cache:"+ws.String()+":*")).Result()
+				if err != nil || len(keys) == 0 {
+					t.Fatalf("no cached answers in Redis (%v)", err)
+				}
+			}
+		})
+	}
+}

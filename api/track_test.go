@@ -23,6 +23,13 @@ const cronSecret = "test-cron-secret"
 // webhook) wired to a fresh scraping simulator.
 func newScrapingApp(t *testing.T, simFlags ...string) (*testApp, string) {
 	t.Helper()
+	return newScrapingAppWith(t, nil, simFlags...)
+}
+
+// newScrapingAppWith is newScrapingApp with change applied to the
+// dependencies last.
+func newScrapingAppWith(t *testing.T, change func(*api.Deps), simFlags ...string) (*testApp, string) {
+	t.Helper()
 	sim := testenv.ScraperSim(t, append([]string{"-run-duration", "50ms"}, simFlags...)...)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -36,6 +43,9 @@ func newScrapingApp(t *testing.T, simFlags ...string) (*testApp, string) {
 		d.Config.ScraperPageSize = 100
 		d.Provider = ingest.NewClient(ingest.ClientOptions{BaseURL: sim, Token: "sim-token", RetryWait: 20 * time.Millisecond, MaxWait: 200 * time.Millisecond})
 		d.Actors = ingest.DefaultActors()
+		if change != nil {
+			change(d)
+		}
 	})
 	go a.app.Listener(ln) //nolint:errcheck // ends with Shutdown
 	t.Cleanup(func() { _ = a.app.Shutdown() })
