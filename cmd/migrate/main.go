@@ -1,9 +1,11 @@
 // Command migrate applies pending PostgreSQL and ClickHouse migrations and
-// exits; the server does the same on start.
+// exits; the server does the same on start. With -rebuild-projections it
+// then recomputes the ClickHouse projections from metric_snapshots.
 package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/signal"
@@ -11,6 +13,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/config"
 	"github.com/reeltrack/reeltrack/internal/store"
+	"github.com/reeltrack/reeltrack/projections"
 	"github.com/reeltrack/reeltrack/schema"
 )
 
@@ -22,6 +25,8 @@ func main() {
 }
 
 func run() error {
+	rebuild := flag.Bool("rebuild-projections", false, "recompute the ClickHouse projections (entity_latest, entity_hourly, entity_daily) from metric_snapshots")
+	flag.Parse()
 	cfg, err := config.Load()
 	if err != nil {
 		return fmt.Errorf("configuration:\n%w", err)
@@ -53,6 +58,12 @@ func run() error {
 	}
 	if len(applied.Postgres)+len(applied.ClickHouse) == 0 {
 		fmt.Println("nothing to apply: both databases are up to date")
+	}
+	if *rebuild {
+		if err := projections.Rebuild(ctx, ch); err != nil {
+			return err
+		}
+		fmt.Println("rebuilt:    ", projections.Projections)
 	}
 	return nil
 }

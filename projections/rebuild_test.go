@@ -1,0 +1,105 @@
+package projections_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/testenv"
+	"github.com/reeltrack/reeltrack/projections"
+)
+
+var env *testenv.Env
+
+func TestMain(m *testing.M) { testenv.Main(m, &env) }
+
+// state reads every projection of the workspace as text, row by row.
+func state(t *testing.T, ws uuid.UUID) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	for _, table := range projections.Projections {
+		bucket := "toDateTime(0, 'UTC')"
+		if table != "entity_latest" {
+			bucket = "bucket"
+		}
+		rows, err := env.CH.Query(context.Background(), `
+			SELECT concat(toString(entity_id), ' ', toString(`+bucket+` AS b), ' ', toString(minMerge(first_at)), ' ', toString(maxMerge(last_at)), ' ',
+				toString(groupBitOrMerge(recorded)), ' ', toString(argMaxMerge(views_last)), ' ', toString(argMaxMerge(likes_last)), ' ',
+				toString(argMaxMerge(followers_last)))
+			FROM `+table+` WHERE workspace_id = ? GROUP BY entity_id, b ORDER BY entity_id, b`, ws)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var s string
+			if err := rows.Scan(&s); err != nil {
+				t.Fatal(err)
+			}
+			out[table] = append(out[table], s)
+		}
+		rows.Close()
+	}
+	return out
+}
+
+func TestRebuildRecomputesTheProjections(t *testing.T) {
+	ctx := context.Background()
+	ws, video, account := uuid.New(), uuid.New(), uuid.New()
+	w := ingest.NewSnapshotWriter(env.CH, 100, time.Now())
+	start := time.Date(2026, 3, 1, 22, 0, 0, 0, time.UTC)
+	for h := range 30 {
+		at := start.Add(time.Duration(h) * 37 * time.Minute)
+		views := uint64(100 * (h + 1))
+		m := ingest.Metrics{Views: &views}
+		if h%4 != 0 {
+			likes := uint64(h)
+			m.Likes = &likes
+		}
+		followers := uint64(1000 + h)
+		for _, s := range []ingest.Snapshot{
+			{WorkspaceID: ws, Platform: platform.TikTok, Kind: platform.Video, EntityID: video, AccountID: account, ScrapedAt: at, Metrics: m},
+			{WorkspaceID: ws, Platform: platform.TikTok, Kind: platform.Account, EntityID: account, ScrapedAt: at, Followers: &followers},
+		} {
+			if err := w.Add(ctx, s); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	before := state(t, ws)
+	if len(before["entity_latest"]) != 2 || len(before["entity_hourly"]) < 10 || len(before["entity_daily"]) != 4 {
+		t.Fatalf("projections after ingest: %d latest, %d hourly, %d daily rows", len(before["entity_latest"]), len(before["entity_hourly"]), len(before["entity_daily"]))
+	}
+
+	// lose the projections, then rebuild them
+	for _, table := range projections.Projections {
+		if err := env.CH.Exec(ctx, "TRUNCATE TABLE "+table); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := state(t, ws); len(got["entity_latest"]) != 0 {
+		t.Fatal("truncate left rows")
+	}
+	for range 2 { // a second rebuild changes nothing
+		if err := projections.Rebuild(ctx, env.CH); err != nil {
+			t.Fatal(err)
+		}
+		after := state(t, ws)
+		for _, table := range projections.Projections {
+			if len(after[table]) != len(before[table]) {
+				t.Fatalf("%s: %d rows after rebuild, %d before", table, len(after[table]), len(before[table]))
+			}
+			for i := range before[table] {
+				if after[table][i] != before[table][i] {
+					t.Errorf("%s row %d: %q after rebuild, %q before", table, i, after[table][i], before[table][i])
+				}
+			}
+		}
+	}
+}
