@@ -50,14 +50,16 @@ type server struct {
 	refresh   command.RefreshDueHandler
 	complete  ingest.CompletionHandler
 
-	workspace  query.WorkspaceHandler
-	membership query.MembershipHandler
-	team       query.TeamHandler
-	founding   query.FoundingStatsHandler
-	videos     query.VideosHandler
-	overview   query.OverviewHandler
-	export     query.ExportHandler
-	cache      *query.Cache
+	workspace        query.WorkspaceHandler
+	membership       query.MembershipHandler
+	team             query.TeamHandler
+	founding         query.FoundingStatsHandler
+	videos           query.VideosHandler
+	overview         query.OverviewHandler
+	export           query.ExportHandler
+	collections      query.CollectionsHandler
+	createCollection command.CreateCollectionHandler
+	cache            *query.Cache
 }
 
 // New builds the fiber app with every route.
@@ -83,14 +85,16 @@ func New(d Deps) *fiber.App {
 		complete: ingest.CompletionHandler{
 			DB: d.DB, CH: d.CH, Provider: d.Provider, PageSize: d.Config.ScraperPageSize, Log: d.Log, Now: d.Now,
 		},
-		workspace:  query.WorkspaceHandler{DB: d.DB, Now: d.Now},
-		membership: query.MembershipHandler{DB: d.DB},
-		team:       query.TeamHandler{DB: d.DB},
-		founding:   query.FoundingStatsHandler{DB: d.DB, Total: d.Config.FoundingSpots},
-		videos:     query.VideosHandler{DB: d.DB, CH: d.CH, Now: d.Now},
-		overview:   query.OverviewHandler{DB: d.DB, CH: d.CH, Now: d.Now},
-		export:     query.ExportHandler{DB: d.DB, CH: d.CH, Now: d.Now},
-		cache:      &query.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log},
+		workspace:        query.WorkspaceHandler{DB: d.DB, Now: d.Now},
+		membership:       query.MembershipHandler{DB: d.DB},
+		team:             query.TeamHandler{DB: d.DB},
+		founding:         query.FoundingStatsHandler{DB: d.DB, Total: d.Config.FoundingSpots},
+		videos:           query.VideosHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+		overview:         query.OverviewHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+		export:           query.ExportHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+		collections:      query.CollectionsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+		createCollection: command.CreateCollectionHandler{DB: d.DB},
+		cache:            &query.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log},
 	}
 
 	app := fiber.New(fiber.Config{
@@ -133,6 +137,8 @@ func New(d Deps) *fiber.App {
 	r.Get("/videos", ws(s.getVideos)...)
 	r.Get("/overview", ws(s.getOverview)...)
 	r.Get("/export", ws(s.getExport)...)
+	r.Get("/collections", ws(s.getCollections)...)
+	r.Post("/collections", ws(s.postCollection)...)
 
 	r.Post("/webhooks/scraper", s.postScraperWebhook)
 	r.Get("/cron/refresh", requireCron(d.Config.CronSecret), s.getCronRefresh)

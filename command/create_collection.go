@@ -1,0 +1,78 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/projections"
+)
+
+// MaxCollectionName is the longest collection name, in characters.
+const MaxCollectionName = 100
+
+// CreateCollection names a new collection in a workspace.
+type CreateCollection struct {
+	WorkspaceID uuid.UUID
+	Name        string
+}
+
+// Validate trims the name and checks its length.
+func (c *CreateCollection) Validate() error {
+	c.Name = strings.TrimSpace(c.Name)
+	switch {
+	case c.Name == "":
+		return apperr.Invalid("name", "is required")
+	case utf8.RuneCountInString(c.Name) > MaxCollectionName:
+		return apperr.Invalid("name", fmt.Sprintf("must be at most %d characters", MaxCollectionName))
+	case strings.IndexFunc(c.Name, unicode.IsControl) >= 0:
+		return apperr.Invalid("name", "must not contain control characters")
+	}
+	return nil
+}
+
+// CreatedCollection is the new collection's row.
+type CreatedCollection struct {
+	ID        uuid.UUID
+	Name      string
+	CreatedAt time.Time
+}
+
+// CreateCollectionHandler creates collections; names are unique per
+// workspace, ignoring case.
+type CreateCollectionHandler struct{ DB *pgxpool.Pool }
+
+// Handle inserts the collection, or answers conflict for a taken name.
+func (h CreateCollectionHandler) Handle(ctx context.Context, cmd CreateCollection) (CreatedCollection, error) {
+	if err := cmd.Validate(); err != nil {
+		return CreatedCollection{}, err
+	}
+	out := CreatedCollection{ID: uuid.New(), Name: cmd.Name}
+	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		err := tx.QueryRow(ctx, `INSERT INTO collections (id, workspace_id, name) VALUES ($1, $2, $3) RETURNING created_at`,
+			out.ID, cmd.WorkspaceID, cmd.Name).Scan(&out.CreatedAt)
+		if err != nil {
+			return err
+		}
+		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+	})
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		return CreatedCollection{}, apperr.Conflict(fmt.Sprintf("a collection named %q already exists", cmd.Name))
+	}
+	if err != nil {
+		return CreatedCollection{}, fmt.Errorf("create collection: %w", err)
+	}
+	out.CreatedAt = out.CreatedAt.UTC()
+	return out, nil
+}
