@@ -59,6 +59,8 @@ type server struct {
 	export           query.ExportHandler
 	collections      query.CollectionsHandler
 	createCollection command.CreateCollectionHandler
+	alerts           query.AlertsHandler
+	saveAlert        command.SaveAlertRuleHandler
 	cache            *query.Cache
 }
 
@@ -94,6 +96,8 @@ func New(d Deps) *fiber.App {
 		export:           query.ExportHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 		collections:      query.CollectionsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 		createCollection: command.CreateCollectionHandler{DB: d.DB},
+		alerts:           query.AlertsHandler{DB: d.DB},
+		saveAlert:        command.SaveAlertRuleHandler{DB: d.DB},
 		cache:            &query.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log},
 	}
 
@@ -139,6 +143,9 @@ func New(d Deps) *fiber.App {
 	r.Get("/export", ws(s.getExport)...)
 	r.Get("/collections", ws(s.getCollections)...)
 	r.Post("/collections", ws(s.postCollection)...)
+	r.Get("/alerts", ws(s.getAlerts)...)
+	r.Post("/alerts", ws(s.postAlert)...)
+	r.Get("/alerts/events", ws(s.getAlertEvents)...)
 
 	r.Post("/webhooks/scraper", s.postScraperWebhook)
 	r.Get("/cron/refresh", requireCron(d.Config.CronSecret), s.getCronRefresh)

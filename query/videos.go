@@ -422,3 +422,8 @@ func unixNano(t *time.Time) *int64 {
 	n := t.UnixNano()
 	return &n
 }
+
+// ParseLimit reads a limit parameter: def when empty, else 1..max.
+func ParseLimit(raw string, def, max int) (int, error) {
+	return parseInt(raw, "limit", def, 1, max)
+}

@@ -1,0 +1,226 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/platform"
+)
+
+// Alert rule limits.
+const (
+	MaxAlertRuleName      = 100
+	MaxAlertRecipients    = 20
+	DefaultCooldownHours  = 24
+	MaxCooldownHours      = 720
+	MaxWindowHours        = 168
+	MaxGrowthPctThreshold = 1_000_000
+	MaxVelocityThreshold  = 1000
+)
+
+// The alert conditions.
+const (
+	ConditionGain     = "gain"
+	ConditionGrowth   = "growth_pct"
+	ConditionVelocity = "velocity_vs_baseline"
+)
+
+var (
+	alertMetrics    = []string{"views", "likes", "comments", "shares"}
+	alertConditions = []string{ConditionGain, ConditionGrowth, ConditionVelocity}
+)
+
+// SaveAlertRule creates a rule, or updates the workspace's rule ID. Fields
+// left nil take their defaults on create and keep their value on update.
+type SaveAlertRule struct {
+	WorkspaceID   uuid.UUID
+	ID            *uuid.UUID
+	Name          *string
+	CollectionID  **uuid.UUID // set to a nil pointer to scope to the whole workspace
+	Platform      **string
+	Metric        *string
+	Condition     *string
+	Threshold     *float64
+	WindowHours   *int
+	MinStartValue *int64
+	CooldownHours *int
+	Recipients    *[]string
+	Enabled       *bool
+}
+
+// AlertRule is a rule as stored.
+type AlertRule struct {
+	ID            uuid.UUID
+	Name          string
+	CollectionID  *uuid.UUID
+	Platform      *string
+	Metric        string
+	Condition     string
+	Threshold     float64
+	WindowHours   int
+	MinStartValue int64
+	CooldownHours int
+	Recipients    []string
+	Enabled       bool
+}
+
+// Validate checks a complete rule and names each bad field.
+func (r *AlertRule) Validate() error {
+	var errs []error
+	r.Name = strings.TrimSpace(r.Name)
+	switch {
+	case r.Name == "":
+		errs = append(errs, apperr.Invalid("name", "is required"))
+	case utf8.RuneCountInString(r.Name) > MaxAlertRuleName:
+		errs = append(errs, apperr.Invalid("name", fmt.Sprintf("must be at most %d characters", MaxAlertRuleName)))
+	case strings.IndexFunc(r.Name, unicode.IsControl) >= 0:
+		errs = append(errs, apperr.Invalid("name", "must not contain control characters"))
+	}
+	if r.Platform != nil && !platform.Platform(*r.Platform).Valid() {
+		errs = append(errs, apperr.Invalid("platform", "must be tiktok, instagram, youtube, x or null"))
+	}
+	if !slices.Contains(alertMetrics, r.Metric) {
+		errs = append(errs, apperr.Invalid("metric", "must be one of "+strings.Join(alertMetrics, ", ")))
+	}
+	if !slices.Contains(alertConditions, r.Condition) {
+		errs = append(errs, apperr.Invalid("condition", "must be one of "+strings.Join(alertConditions, ", ")))
+	}
+	t := r.Threshold
+	switch {
+	case math.IsNaN(t) || math.IsInf(t, 0) || t <= 0:
+		errs = append(errs, apperr.Invalid("threshold", "must be a number above 0"))
+	case r.Condition == ConditionGain && (t != math.Trunc(t) || t > math.MaxInt64/2):
+		errs = append(errs, apperr.Invalid("threshold", "must be a whole number of "+r.Metric+" for the gain condition"))
+	case r.Condition == ConditionGrowth && t > MaxGrowthPctThreshold:
+		errs = append(errs, apperr.Invalid("threshold", fmt.Sprintf("must be at most %d (percent) for the growth_pct condition", MaxGrowthPctThreshold)))
+	case r.Condition == ConditionVelocity && (t <= 1 || t > MaxVelocityThreshold):
+		errs = append(errs, apperr.Invalid("threshold", fmt.Sprintf("must be above 1 and at most %d (times the median) for the velocity_vs_baseline condition", MaxVelocityThreshold)))
+	}
+	if r.WindowHours < 1 || r.WindowHours > MaxWindowHours {
+		errs = append(errs, apperr.Invalid("windowHours", fmt.Sprintf("must be from 1 to %d", MaxWindowHours)))
+	}
+	if r.MinStartValue < 0 {
+		errs = append(errs, apperr.Invalid("minStartValue", "must be 0 or more"))
+	}
+	if r.CooldownHours < 0 || r.CooldownHours > MaxCooldownHours {
+		errs = append(errs, apperr.Invalid("cooldownHours", fmt.Sprintf("must be from 0 to %d", MaxCooldownHours)))
+	}
+	if len(r.Recipients) > MaxAlertRecipients {
+		errs = append(errs, apperr.Invalid("recipients", fmt.Sprintf("must have at most %d addresses", MaxAlertRecipients)))
+	} else {
+		var clean []string
+		for i, e := range r.Recipients {
+			n, err := normalizeEmail(fmt.Sprintf("recipients[%d]", i), e)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			if !slices.Contains(clean, n) {
+				clean = append(clean, n)
+			}
+		}
+		r.Recipients = clean
+	}
+	if r.Recipients == nil {
+		r.Recipients = []string{}
+	}
+	return errors.Join(errs...)
+}
+
+// SaveAlertRuleHandler creates and updates alert rules.
+type SaveAlertRuleHandler struct{ DB *pgxpool.Pool }
+
+const alertRuleColumns = `id, name, collection_id, platform, metric, condition, threshold, window_hours,
+	min_start_value, cooldown_hours, recipients, enabled`
+
+// Handle saves the rule and returns it as stored.
+func (h SaveAlertRuleHandler) Handle(ctx context.Context, cmd SaveAlertRule) (AlertRule, error) {
+	var out AlertRule
+	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		r := AlertRule{ID: uuid.New(), CooldownHours: DefaultCooldownHours, Enabled: true, Recipients: []string{}}
+		if cmd.ID != nil {
+			err := tx.QueryRow(ctx, `SELECT `+alertRuleColumns+` FROM alert_rules WHERE id = $1 AND workspace_id = $2 FOR UPDATE`,
+				*cmd.ID, cmd.WorkspaceID).Scan(&r.ID, &r.Name, &r.CollectionID, &r.Platform, &r.Metric, &r.Condition, &r.Threshold,
+				&r.WindowHours, &r.MinStartValue, &r.CooldownHours, &r.Recipients, &r.Enabled)
+			if errors.Is(err, pgx.ErrNoRows) {
+				return apperr.NotFound("alert rule not found")
+			}
+			if err != nil {
+				return fmt.Errorf("read alert rule: %w", err)
+			}
+		} else {
+			var missing []error
+			for _, f := range []struct {
+				name string
+				set  bool
+			}{{"name", cmd.Name != nil}, {"metric", cmd.Metric != nil}, {"condition", cmd.Condition != nil},
+				{"threshold", cmd.Threshold != nil}, {"windowHours", cmd.WindowHours != nil}} {
+				if !f.set {
+					missing = append(missing, apperr.Invalid(f.name, "is required"))
+				}
+			}
+			if len(missing) > 0 {
+				return errors.Join(missing...)
+			}
+		}
+		apply(&r.Name, cmd.Name)
+		apply(&r.CollectionID, cmd.CollectionID)
+		apply(&r.Platform, cmd.Platform)
+		apply(&r.Metric, cmd.Metric)
+		apply(&r.Condition, cmd.Condition)
+		apply(&r.Threshold, cmd.Threshold)
+		apply(&r.WindowHours, cmd.WindowHours)
+		apply(&r.MinStartValue, cmd.MinStartValue)
+		apply(&r.CooldownHours, cmd.CooldownHours)
+		apply(&r.Recipients, cmd.Recipients)
+		apply(&r.Enabled, cmd.Enabled)
+		if err := r.Validate(); err != nil {
+			return err
+		}
+		if r.CollectionID != nil {
+			var ok bool
+			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM collections WHERE id = $1 AND workspace_id = $2)`,
+				*r.CollectionID, cmd.WorkspaceID).Scan(&ok); err != nil {
+				return fmt.Errorf("read collection: %w", err)
+			}
+			if !ok {
+				return apperr.NotFound("collection not found")
+			}
+		}
+		_, err := tx.Exec(ctx, `
+INSERT INTO alert_rules (id, workspace_id, name, collection_id, platform, metric, condition, threshold, window_hours,
+                         min_start_value, cooldown_hours, recipients, enabled)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+ON CONFLICT (id) DO UPDATE SET
+    name = EXCLUDED.name, collection_id = EXCLUDED.collection_id, platform = EXCLUDED.platform,
+    metric = EXCLUDED.metric, condition = EXCLUDED.condition, threshold = EXCLUDED.threshold,
+    window_hours = EXCLUDED.window_hours, min_start_value = EXCLUDED.min_start_value,
+    cooldown_hours = EXCLUDED.cooldown_hours, recipients = EXCLUDED.recipients, enabled = EXCLUDED.enabled,
+    updated_at = now()`,
+			r.ID, cmd.WorkspaceID, r.Name, r.CollectionID, r.Platform, r.Metric, r.Condition, r.Threshold, r.WindowHours,
+			r.MinStartValue, r.CooldownHours, r.Recipients, r.Enabled)
+		if err != nil {
+			return fmt.Errorf("save alert rule: %w", err)
+		}
+		out = r
+		return nil
+	})
+	return out, err
+}
+
+func apply[T any](dst *T, v *T) {
+	if v != nil {
+		*dst = *v
+	}
+}

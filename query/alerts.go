@@ -1,0 +1,135 @@
+package query
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// AlertRule is a rule with its history, as GET /alerts shows it.
+type AlertRule struct {
+	ID            uuid.UUID  `json:"id"`
+	Name          string     `json:"name"`
+	CollectionID  *uuid.UUID `json:"collectionId"`
+	Platform      *string    `json:"platform"`
+	Metric        string     `json:"metric"`
+	Condition     string     `json:"condition"`
+	Threshold     float64    `json:"threshold"`
+	WindowHours   int        `json:"windowHours"`
+	MinStartValue int64      `json:"minStartValue"`
+	CooldownHours int        `json:"cooldownHours"`
+	// Recipients as saved; empty means every member of the workspace.
+	Recipients      []string   `json:"recipients"`
+	Enabled         bool       `json:"enabled"`
+	CreatedAt       time.Time  `json:"createdAt"`
+	UpdatedAt       time.Time  `json:"updatedAt"`
+	LastTriggeredAt *time.Time `json:"lastTriggeredAt"`
+	TriggerCount    int        `json:"triggerCount"`
+}
+
+// AlertEvent is one alert raised by a rule for a video.
+type AlertEvent struct {
+	ID            uuid.UUID `json:"id"`
+	RuleID        uuid.UUID `json:"ruleId"`
+	RuleName      string    `json:"ruleName"`
+	VideoID       uuid.UUID `json:"videoId"`
+	VideoURL      string    `json:"videoUrl"`
+	Platform      string    `json:"platform"`
+	AccountHandle string    `json:"accountHandle"`
+	TriggeredAt   time.Time `json:"triggeredAt"`
+	Metric        string    `json:"metric"`
+	WindowStart   time.Time `json:"windowStart"`
+	WindowEnd     time.Time `json:"windowEnd"`
+	StartValue    int64     `json:"startValue"`
+	EndValue      int64     `json:"endValue"`
+	Gain          int64     `json:"gain"`
+	GrowthPct     *float64  `json:"growthPct"`
+	Baseline      *float64  `json:"baseline"`
+}
+
+// AlertsHandler reads alert rules and events.
+type AlertsHandler struct{ DB *pgxpool.Pool }
+
+// Rules lists the workspace's rules, oldest first, with when each last
+// triggered and how often.
+func (h AlertsHandler) Rules(ctx context.Context, ws uuid.UUID) ([]AlertRule, error) {
+	rows, err := h.DB.Query(ctx, `
+SELECT r.id, r.name, r.collection_id, r.platform, r.metric, r.condition, r.threshold, r.window_hours,
+       r.min_start_value, r.cooldown_hours, r.recipients, r.enabled, r.created_at, r.updated_at,
+       e.last, coalesce(e.n, 0)
+FROM alert_rules r
+LEFT JOIN (SELECT rule_id, max(triggered_at) AS last, count(*) AS n FROM alert_events WHERE workspace_id = $1 GROUP BY rule_id) e
+       ON e.rule_id = r.id
+WHERE r.workspace_id = $1
+ORDER BY r.created_at, r.id`, ws)
+	if err != nil {
+		return nil, fmt.Errorf("read alert rules: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (AlertRule, error) {
+		var r AlertRule
+		err := row.Scan(&r.ID, &r.Name, &r.CollectionID, &r.Platform, &r.Metric, &r.Condition, &r.Threshold, &r.WindowHours,
+			&r.MinStartValue, &r.CooldownHours, &r.Recipients, &r.Enabled, &r.CreatedAt, &r.UpdatedAt, &r.LastTriggeredAt, &r.TriggerCount)
+		r.CreatedAt, r.UpdatedAt = r.CreatedAt.UTC(), r.UpdatedAt.UTC()
+		if r.LastTriggeredAt != nil {
+			t := r.LastTriggeredAt.UTC()
+			r.LastTriggeredAt = &t
+		}
+		return r, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read alert rules: %w", err)
+	}
+	return out, nil
+}
+
+// Rule reads one rule of the workspace.
+func (h AlertsHandler) Rule(ctx context.Context, ws, id uuid.UUID) (AlertRule, bool, error) {
+	rules, err := h.Rules(ctx, ws)
+	if err != nil {
+		return AlertRule{}, false, err
+	}
+	for _, r := range rules {
+		if r.ID == id {
+			return r, true, nil
+		}
+	}
+	return AlertRule{}, false, nil
+}
+
+// MaxAlertEvents is the largest page of alert events.
+const MaxAlertEvents = 500
+
+// Events lists the workspace's newest alert events, of one rule when rule
+// is not nil.
+func (h AlertsHandler) Events(ctx context.Context, ws uuid.UUID, rule *uuid.UUID, limit int) ([]AlertEvent, error) {
+	rows, err := h.DB.Query(ctx, `
+SELECT e.id, e.rule_id, r.name, e.video_id, v.url, v.platform, v.account_handle, e.triggered_at, e.metric,
+       e.window_start, e.window_end, e.start_value, e.end_value, e.gain, e.growth_pct, e.baseline
+FROM alert_events e
+JOIN alert_rules r ON r.id = e.rule_id
+JOIN videos v ON v.id = e.video_id
+WHERE e.workspace_id = $1 AND ($2::uuid IS NULL OR e.rule_id = $2)
+ORDER BY e.triggered_at DESC, e.id
+LIMIT $3`, ws, rule, limit)
+	if err != nil {
+		return nil, fmt.Errorf("read alert events: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (AlertEvent, error) {
+		var e AlertEvent
+		err := row.Scan(&e.ID, &e.RuleID, &e.RuleName, &e.VideoID, &e.VideoURL, &e.Platform, &e.AccountHandle, &e.TriggeredAt, &e.Metric,
+			&e.WindowStart, &e.WindowEnd, &e.StartValue, &e.EndValue, &e.Gain, &e.GrowthPct, &e.Baseline)
+		e.TriggeredAt, e.WindowStart, e.WindowEnd = e.TriggeredAt.UTC(), e.WindowStart.UTC(), e.WindowEnd.UTC()
+		return e, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read alert events: %w", err)
+	}
+	if out == nil {
+		out = []AlertEvent{}
+	}
+	return out, nil
+}
