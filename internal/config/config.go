@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
+
+	"github.com/reeltrack/reeltrack/internal/mail"
 )
 
 // Config is every setting of the server. Each field names its variable.
@@ -37,6 +39,9 @@ type Config struct {
 	CookieSecure  bool          // COOKIE_SECURE
 	BcryptCost    int           // BCRYPT_COST
 	CronSecret    string        // CRON_SECRET
+
+	SMTPURL  string // SMTP_URL
+	MailFrom string // MAIL_FROM
 
 	FoundingSpots int // FOUNDING_SPOTS
 
@@ -121,6 +126,8 @@ func load(getenv func(string) string) (Config, error) {
 		CookieSecure:         boolean("COOKIE_SECURE", false),
 		BcryptCost:           num("BCRYPT_COST", bcrypt.DefaultCost+2),
 		CronSecret:           getenv("CRON_SECRET"),
+		SMTPURL:              strings.TrimSpace(getenv("SMTP_URL")),
+		MailFrom:             str("MAIL_FROM", "reeltrack <alerts@localhost>"),
 		FoundingSpots:        num("FOUNDING_SPOTS", 100),
 		ScraperBaseURL:       strings.TrimRight(str("SCRAPER_BASE_URL", "https://api.apify.com"), "/"),
 		ScraperToken:         getenv("SCRAPER_TOKEN"),
@@ -214,6 +221,14 @@ func (c Config) Validate() error {
 	if u, err := url.Parse(c.RedisURL); err != nil || (u.Scheme != "redis" && u.Scheme != "rediss") {
 		bad("REDIS_URL: must be a redis:// URL")
 	}
+	if c.SMTPURL != "" {
+		if err := mail.ValidateURL(c.SMTPURL); err != nil {
+			bad("SMTP_URL: %v", err)
+		}
+	}
+	if _, err := mail.ParseAddress(c.MailFrom); err != nil {
+		bad("MAIL_FROM: %v", err)
+	}
 	if strings.ContainsAny(c.ClickHouseCluster, "`\"' .;") {
 		bad("CLICKHOUSE_CLUSTER: must be a plain name")
 	}
@@ -238,6 +253,8 @@ func (c Config) LogValue() slog.Value {
 		slog.Duration("sessionTTL", c.SessionTTL),
 		slog.Bool("cookieSecure", c.CookieSecure),
 		slog.String("cronSecret", mask(c.CronSecret)),
+		slog.String("smtpURL", maskURL(c.SMTPURL)),
+		slog.String("mailFrom", c.MailFrom),
 		slog.String("scraperBaseURL", c.ScraperBaseURL),
 		slog.String("scraperToken", mask(c.ScraperToken)),
 		slog.String("scraperWebhookSecret", mask(c.ScraperWebhookSecret)),

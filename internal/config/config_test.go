@@ -44,14 +44,46 @@ func TestSecretsAreMaskedInLogs(t *testing.T) {
 		"CRON_SECRET":         "cron-secret-value",
 		"CLICKHOUSE_PASSWORD": "ch-password-value",
 		"DATABASE_URL":        "postgres://app:pg-password-value@db:5432/reeltrack",
+		"SMTP_URL":            "smtps://alerts%40example.com:smtp-password-value@smtp.example.com",
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := fmt.Sprint(c.LogValue().Any())
-	for _, secret := range []string{"super-secret-value", "cron-secret-value", "ch-password-value", "pg-password-value"} {
+	for _, secret := range []string{"super-secret-value", "cron-secret-value", "ch-password-value", "pg-password-value", "smtp-password-value"} {
 		if strings.Contains(out, secret) {
 			t.Fatalf("log value shows %q: %s", secret, out)
+		}
+	}
+}
+
+func TestMailSettings(t *testing.T) {
+	c, err := load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.SMTPURL != "" || c.MailFrom != "reeltrack <alerts@localhost>" {
+		t.Fatalf("mail defaults %q %q", c.SMTPURL, c.MailFrom)
+	}
+	c, err = load(env(map[string]string{
+		"SMTP_URL":  "smtp://alerts:smtp-pw@smtp.example.com:587",
+		"MAIL_FROM": "Reeltrack Alerts <alerts@example.com>",
+	}))
+	if err != nil || c.SMTPURL != "smtp://alerts:smtp-pw@smtp.example.com:587" || c.MailFrom != "Reeltrack Alerts <alerts@example.com>" {
+		t.Fatalf("%+v %v", c, err)
+	}
+	for _, tc := range []struct{ key, value string }{
+		{"SMTP_URL", "http://alerts:smtp-pw@smtp.example.com"},
+		{"SMTP_URL", "smtp://alerts:smtp-pw@smtp.example.com?starttls=false"},
+		{"SMTP_URL", "smtp://alerts:smtp-pw%zz@smtp.example.com"},
+		{"MAIL_FROM", "nobody"},
+		{"MAIL_FROM", "Alerts\r\nBcc: evil@example.com <alerts@example.com>"},
+	} {
+		_, err := load(env(map[string]string{tc.key: tc.value}))
+		if err == nil || !strings.Contains(err.Error(), tc.key) {
+			t.Errorf("%s=%q: %v", tc.key, tc.value, err)
+		} else if strings.Contains(err.Error(), "smtp-pw") {
+			t.Errorf("%s=%q: error shows the password: %v", tc.key, tc.value, err)
 		}
 	}
 }

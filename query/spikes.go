@@ -1,0 +1,256 @@
+package query
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2"
+	"github.com/ClickHouse/clickhouse-go/v2/ext"
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// SpikeRule is an enabled alert rule as the scan needs it.
+type SpikeRule struct {
+	ID            uuid.UUID
+	WorkspaceID   uuid.UUID
+	CollectionID  *uuid.UUID
+	Platform      *string
+	Metric        Metric
+	Condition     string
+	Threshold     float64
+	WindowHours   int
+	MinStartValue int64
+	CooldownHours int
+}
+
+// Spike is a video that meets a rule, with the values that made it.
+type Spike struct {
+	RuleID  uuid.UUID
+	VideoID uuid.UUID
+	// WindowStart and WindowEnd bound the window: it ends at the video's
+	// latest snapshot and lasts the rule's window.
+	WindowStart, WindowEnd time.Time
+	StartValue, EndValue   int64
+	Gain                   int64
+	GrowthPct              *float64
+	// Baseline is, for velocity_vs_baseline, the median gain of the
+	// account's other videos at the same age.
+	Baseline *float64
+}
+
+// SpikeScan is one scan's outcome.
+type SpikeScan struct {
+	// Videos is how many videos some enabled rule covers.
+	Videos int
+	Spikes []Spike
+}
+
+// SpikeLookback is how far before a window's start the scan looks for the
+// snapshot the window's start value is interpolated from. A video with no
+// snapshot that far back counts from its first snapshot inside the range,
+// as a video first scraped inside the window does.
+const SpikeLookback = 48 * time.Hour
+
+// SpikesHandler finds the videos that meet enabled alert rules.
+type SpikesHandler struct {
+	DB  *pgxpool.Pool
+	CH  driver.Conn
+	Now func() time.Time
+}
+
+// Scan evaluates every enabled rule of every workspace with access over the
+// hourly projection in one ClickHouse query.
+//
+// For a video and a rule with a window of W hours, the window ends at the
+// video's latest snapshot (which must be less than W hours old) and starts
+// W hours earlier. The value at the start is interpolated linearly between
+// the snapshots around it, so a missing hour neither looks like a spike
+// nor hides one. A video published inside the window starts from 0; a
+// video first scraped inside the window, but published before it, starts
+// from its first snapshot.
+func (h SpikesHandler) Scan(ctx context.Context, rules []SpikeRule) (SpikeScan, error) {
+	if len(rules) == 0 {
+		return SpikeScan{}, nil
+	}
+	now := h.Now().UTC()
+	var out SpikeScan
+	rulesTable, err := ext.NewTable("rules",
+		ext.Column("rule_id", "UUID"), ext.Column("workspace_id", "UUID"), ext.Column("r_collection", "UUID"),
+		ext.Column("r_platform", "String"), ext.Column("metric", "UInt8"), ext.Column("cond", "UInt8"),
+		ext.Column("threshold", "Float64"), ext.Column("window", "UInt32"), ext.Column("min_start", "UInt64"))
+	if err != nil {
+		return out, fmt.Errorf("rules table: %w", err)
+	}
+	maxWindow := 0
+	workspaces := map[uuid.UUID]bool{}
+	for _, r := range rules {
+		coll, plat := uuid.Nil, ""
+		if r.CollectionID != nil {
+			coll = *r.CollectionID
+		}
+		if r.Platform != nil {
+			plat = *r.Platform
+		}
+		cond := map[string]uint8{"gain": 0, "growth_pct": 1, "velocity_vs_baseline": 2}[r.Condition]
+		if err := rulesTable.Append(r.ID, r.WorkspaceID, coll, plat, uint8(indexOf(r.Metric)), cond,
+			r.Threshold, uint32(r.WindowHours*3600), uint64(r.MinStartValue)); err != nil {
+			return out, fmt.Errorf("rules table: %w", err)
+		}
+		maxWindow = max(maxWindow, r.WindowHours)
+		workspaces[r.WorkspaceID] = true
+	}
+
+	videos, err := ext.NewTable("videos",
+		ext.Column("video_id", "UUID"), ext.Column("workspace_id", "UUID"), ext.Column("v_collection", "UUID"),
+		ext.Column("v_platform", "String"), ext.Column("account_id", "UUID"), ext.Column("published", "UInt32"))
+	if err != nil {
+		return out, fmt.Errorf("videos table: %w", err)
+	}
+	wsList := make([]uuid.UUID, 0, len(workspaces))
+	for ws := range workspaces {
+		wsList = append(wsList, ws)
+	}
+	// Videos that can alert: tracked, not of a paused or removed account.
+	rows, err := h.DB.Query(ctx, `
+SELECT v.id, v.workspace_id, coalesce(v.collection_id, a.collection_id), v.platform, v.account_id,
+       coalesce(extract(epoch FROM v.published_at), 0)::bigint
+FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
+WHERE v.workspace_id = ANY($1) AND v.status <> 'error'
+  AND (v.tracked_individually OR a.status IN ('pending', 'active', 'error'))`, wsList)
+	if err != nil {
+		return out, fmt.Errorf("read videos to scan: %w", err)
+	}
+	for rows.Next() {
+		var id, ws uuid.UUID
+		var coll, acc *uuid.UUID
+		var plat string
+		var published int64
+		if err := rows.Scan(&id, &ws, &coll, &plat, &acc, &published); err != nil {
+			rows.Close()
+			return out, fmt.Errorf("read videos to scan: %w", err)
+		}
+		c, a := uuid.Nil, uuid.Nil
+		if coll != nil {
+			c = *coll
+		}
+		if acc != nil {
+			a = *acc
+		}
+		if err := videos.Append(id, ws, c, plat, a, uint32(max(0, min(published, math.MaxUint32)))); err != nil {
+			rows.Close()
+			return out, fmt.Errorf("videos table: %w", err)
+		}
+		out.Videos++
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return out, fmt.Errorf("read videos to scan: %w", err)
+	}
+	if out.Videos == 0 {
+		return out, nil
+	}
+
+	from := now.Add(-time.Duration(maxWindow)*time.Hour - SpikeLookback).Truncate(time.Hour)
+	ctx = clickhouse.Context(ctx, clickhouse.WithExternalTable(rulesTable, videos))
+	// Per video: its hourly points since `from`, one array pair per metric
+	// with only the hours that recorded it. Per (video, rule) pair in scope:
+	// the window [tL - W, tL] ending at the latest point tL, the value at
+	// its start interpolated between the points around it. Lambdas take
+	// every value as an argument: older servers lose columns that a lambda
+	// only captures.
+	sql := `
+SELECT rule_id, video_id, w_start, t_last, toInt64(round(v_start)), v_last, toInt64(v_last - round(v_start)) AS gain
+FROM (
+    SELECT rule_id, video_id, cond, threshold, min_start, published, w_start, t_last, v_last, n, k,
+        if(k > 0,
+           toFloat64(vs[k]) + (toFloat64(vs[k + 1]) - toFloat64(vs[k])) * (w_start - ts[k]) / (ts[k + 1] - ts[k]),
+           if(published >= w_start AND published > 0, 0, toFloat64(vs[1]))) AS v_start
+    FROM (
+        SELECT rule_id, video_id, cond, threshold, min_start, published, ts, vs, n,
+            ts[n] AS t_last, vs[n] AS v_last, toUInt32(ts[n] - window) AS w_start,
+            arrayCount((x, s) -> x <= s, ts, arrayResize([toUInt32(ts[n] - window)], n, toUInt32(ts[n] - window))) AS k
+        FROM (
+            SELECT rule_id, video_id, cond, threshold, window, min_start, published,
+                multiIf(metric = 0, ts0, metric = 1, ts1, metric = 2, ts2, ts3) AS ts,
+                multiIf(metric = 0, vs0, metric = 1, vs1, metric = 2, vs2, vs3) AS vs,
+                length(ts) AS n
+            FROM (
+                SELECT rule_id, video_id, cond, threshold, window, min_start, metric, published
+                FROM videos
+                ALL INNER JOIN rules USING workspace_id
+                WHERE (r_collection = toUUID('00000000-0000-0000-0000-000000000000') OR r_collection = v_collection)
+                  AND (r_platform = '' OR r_platform = v_platform)
+            )
+            ALL INNER JOIN (
+                SELECT video_id,
+                    arrayFilter((t, rec) -> bitAnd(rec, 1) != 0, ts_all, recs) AS ts0,
+                    arrayFilter((v, rec) -> bitAnd(rec, 1) != 0, views, recs) AS vs0,
+                    arrayFilter((t, rec) -> bitAnd(rec, 2) != 0, ts_all, recs) AS ts1,
+                    arrayFilter((v, rec) -> bitAnd(rec, 2) != 0, likes, recs) AS vs1,
+                    arrayFilter((t, rec) -> bitAnd(rec, 4) != 0, ts_all, recs) AS ts2,
+                    arrayFilter((v, rec) -> bitAnd(rec, 4) != 0, comments, recs) AS vs2,
+                    arrayFilter((t, rec) -> bitAnd(rec, 8) != 0, ts_all, recs) AS ts3,
+                    arrayFilter((v, rec) -> bitAnd(rec, 8) != 0, shares, recs) AS vs3
+                FROM (
+                    SELECT video_id,
+                        arrayMap(x -> tupleElement(x, 1), p) AS ts_all,
+                        arrayMap(x -> tupleElement(x, 2), p) AS recs,
+                        arrayMap(x -> tupleElement(x, 3), p) AS views,
+                        arrayMap(x -> tupleElement(x, 4), p) AS likes,
+                        arrayMap(x -> tupleElement(x, 5), p) AS comments,
+                        arrayMap(x -> tupleElement(x, 6), p) AS shares
+                    FROM (
+                        SELECT entity_id AS video_id,
+                            arraySort(x -> tupleElement(x, 1), groupArray((toUInt32(t), rec, lv, ll, lc, ls))) AS p
+                        FROM (
+                            SELECT entity_id, bucket, maxMerge(last_at) AS t, groupBitOrMerge(recorded) AS rec,
+                                argMaxMerge(views_last) AS lv, argMaxMerge(likes_last) AS ll,
+                                argMaxMerge(comments_last) AS lc, argMaxMerge(shares_last) AS ls
+                            FROM entity_hourly
+                            WHERE entity_kind = 'video' AND bucket >= @from
+                              AND workspace_id IN (SELECT workspace_id FROM rules)
+                              AND entity_id IN (SELECT video_id FROM videos)
+                            GROUP BY entity_id, bucket
+                        )
+                        GROUP BY entity_id
+                    )
+                )
+            ) USING video_id
+        )
+        WHERE n > 0 AND ts[n] + window >= @now
+    )
+)
+WHERE v_start >= 0
+  AND if(published >= w_start AND published > 0 AND k = 0, toFloat64(v_last), v_start) >= min_start
+  AND multiIf(
+        cond = 0, toFloat64(v_last) - round(v_start) >= threshold,
+        cond = 1, v_start > 0 AND (toFloat64(v_last) - round(v_start)) * 100 / round(v_start) >= threshold,
+        0)`
+	res, err := h.CH.Query(ctx, sql, clickhouse.Named("from", from), clickhouse.Named("now", uint32(now.Unix())))
+	if err != nil {
+		return out, fmt.Errorf("scan for spikes: %w", err)
+	}
+	defer res.Close()
+	for res.Next() {
+		var s Spike
+		var start, end uint32
+		var endValue uint64
+		if err := res.Scan(&s.RuleID, &s.VideoID, &start, &end, &s.StartValue, &endValue, &s.Gain); err != nil {
+			return out, fmt.Errorf("scan for spikes: %w", err)
+		}
+		s.WindowStart, s.WindowEnd, s.EndValue = time.Unix(int64(start), 0).UTC(), time.Unix(int64(end), 0).UTC(), int64(endValue)
+		if s.StartValue > 0 {
+			g := float64(s.Gain) * 100 / float64(s.StartValue)
+			s.GrowthPct = &g
+		}
+		out.Spikes = append(out.Spikes, s)
+	}
+	if err := res.Err(); err != nil {
+		return out, fmt.Errorf("scan for spikes: %w", err)
+	}
+	return out, nil
+}

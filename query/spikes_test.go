@@ -1,0 +1,188 @@
+package query_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/testenv"
+	"github.com/reeltrack/reeltrack/query"
+)
+
+var env *testenv.Env
+
+func TestMain(m *testing.M) { testenv.Main(m, &env) }
+
+func mustExec(t *testing.T, sql string, args ...any) {
+	t.Helper()
+	if _, err := env.PG.Exec(context.Background(), sql, args...); err != nil {
+		t.Fatalf("%s: %v", sql, err)
+	}
+}
+
+type spikeFixture struct {
+	t    *testing.T
+	now  time.Time
+	ws   uuid.UUID
+	coll uuid.UUID
+	ids  map[string]uuid.UUID
+	w    *ingest.SnapshotWriter
+}
+
+func newSpikeFixture(t *testing.T, now time.Time) *spikeFixture {
+	f := &spikeFixture{t: t, now: now, ws: uuid.New(), coll: uuid.New(), ids: map[string]uuid.UUID{},
+		w: ingest.NewSnapshotWriter(env.CH, 1000, time.Now())}
+	owner := uuid.New()
+	mustExec(t, `INSERT INTO users (id, email, password_hash) VALUES ($1, $2, 'x')`, owner, owner.String()+"@example.com")
+	mustExec(t, `INSERT INTO workspaces (id, name, owner_id, video_limit, seat_limit) VALUES ($1, 'spikes', $2, 5000, 5)`, f.ws, owner)
+	mustExec(t, `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner')`, f.ws, owner)
+	mustExec(t, `INSERT INTO collections (id, workspace_id, name) VALUES ($1, $2, 'c')`, f.coll, f.ws)
+	return f
+}
+
+func (f *spikeFixture) account(key, status string) {
+	id := uuid.New()
+	f.ids[key] = id
+	mustExec(f.t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, status) VALUES ($1, $2, 'tiktok', $3, 'u', $4)`, id, f.ws, key, status)
+}
+
+// video adds a video published `published` ago with views at the given
+// ages (hours before now → views).
+func (f *spikeFixture) video(key, plat, account string, inCollection bool, published time.Duration, views map[float64]uint64) {
+	id := uuid.New()
+	f.ids[key] = id
+	var acc, coll *uuid.UUID
+	if account != "" {
+		a := f.ids[account]
+		acc = &a
+	}
+	if inCollection {
+		coll = &f.coll
+	}
+	mustExec(f.t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, collection_id, published_at, tracked_individually, status)
+		VALUES ($1, $2, $3, $4, 'u', $5, $6, $7, $8, 'active')`, id, f.ws, plat, key, acc, coll, f.now.Add(-published), account == "")
+	var accID uuid.UUID
+	if acc != nil {
+		accID = *acc
+	}
+	for age, v := range views {
+		v := v
+		err := f.w.Add(context.Background(), ingest.Snapshot{WorkspaceID: f.ws, Platform: platform.Platform(plat), Kind: platform.Video,
+			EntityID: id, AccountID: accID, ScrapedAt: f.now.Add(-time.Duration(age * float64(time.Hour))), Metrics: ingest.Metrics{Views: &v}, JobID: uuid.New()})
+		if err != nil {
+			f.t.Fatal(err)
+		}
+	}
+}
+
+func (f *spikeFixture) flush() {
+	if err := f.w.Flush(context.Background()); err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+func hourly(from, to int, value func(age int) uint64) map[float64]uint64 {
+	out := map[float64]uint64{}
+	for age := from; age >= to; age-- {
+		out[float64(age)] = value(age)
+	}
+	return out
+}
+
+func TestSpikeScan(t *testing.T) {
+	now := time.Date(2026, 11, 20, 12, 20, 0, 0, time.UTC)
+	f := newSpikeFixture(t, now)
+	f.account("acc-active", "active")
+	f.account("acc-paused", "paused")
+	flatThenJump := hourly(30, 1, func(age int) uint64 {
+		if age > 3 {
+			return 1000
+		}
+		return 1000 + uint64(4-age)*2000 // +6000 in the last 3 hours
+	})
+	f.video("jump", "tiktok", "acc-active", false, 40*time.Hour, flatThenJump)
+	// 30 hours without a snapshot, growing steadily by 100 an hour: the
+	// window's share of the growth is 600, not the 3,000 since the last point
+	f.video("gap", "tiktok", "", false, 60*time.Hour, map[float64]uint64{31: 1000, 1: 4000})
+	// published 2 hours ago: starts from 0
+	f.video("young", "tiktok", "", true, 2*time.Hour, map[float64]uint64{1.5: 2000, 0.5: 2500})
+	// old but first scraped inside the window: counts from its first snapshot
+	f.video("late", "tiktok", "", false, 240*time.Hour, map[float64]uint64{2: 50000, 0.5: 50500})
+	// the jump is 8 hours old: stale for a 6-hour window
+	f.video("stale", "tiktok", "", false, 40*time.Hour, hourly(30, 8, func(age int) uint64 {
+		if age > 10 {
+			return 10
+		}
+		return 90000
+	}))
+	f.video("paused", "tiktok", "acc-paused", false, 40*time.Hour, flatThenJump)
+	f.video("insta", "instagram", "", true, 40*time.Hour, flatThenJump)
+	// growth: +60 % over 24 hours from 2,000; and +900 % from a tiny 100
+	f.video("grow", "youtube", "", false, 80*time.Hour, map[float64]uint64{30: 1900, 24: 2000, 12: 2600, 0: 3200})
+	f.video("tiny", "youtube", "", false, 80*time.Hour, map[float64]uint64{30: 90, 24: 100, 0.25: 1000})
+	// the same jump in a workspace without rules
+	other := newSpikeFixture(t, now)
+	other.video("jump", "tiktok", "", false, 40*time.Hour, flatThenJump)
+	other.flush()
+	f.flush()
+
+	views := query.Views
+	gain := query.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: views, Condition: "gain", Threshold: 1000, WindowHours: 6}
+	tiktokInCollection := query.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: views, Condition: "gain", Threshold: 1000, WindowHours: 6,
+		CollectionID: &f.coll, Platform: ptr("tiktok")}
+	growth := query.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: views, Condition: "growth_pct", Threshold: 50, WindowHours: 24, MinStartValue: 1000}
+
+	scan, err := query.SpikesHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(),
+		[]query.SpikeRule{gain, tiktokInCollection, growth})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]query.Spike{}
+	name := map[uuid.UUID]string{}
+	for k, id := range f.ids {
+		name[id] = k
+	}
+	rule := map[uuid.UUID]string{gain.ID: "gain", tiktokInCollection.ID: "collection", growth.ID: "growth"}
+	for _, s := range scan.Spikes {
+		got[rule[s.RuleID]+"/"+name[s.VideoID]] = s
+	}
+	want := map[string][3]int64{ // start, end, gain
+		"gain/jump":        {1000, 7000, 6000},
+		"gain/young":       {0, 2500, 2500},
+		"gain/insta":       {1000, 7000, 6000},
+		"collection/young": {0, 2500, 2500},
+		"growth/grow":      {2000, 3200, 1200},
+		// the hourly jumps grow by far more than 50 % in 24 hours too
+		"growth/jump":  {1000, 7000, 6000},
+		"growth/insta": {1000, 7000, 6000},
+		// 24 of the 30 hours of steady growth fall in this window
+		"growth/gap": {1600, 4000, 2400},
+	}
+	for k, w := range want {
+		s, ok := got[k]
+		if !ok {
+			t.Errorf("%s: no spike", k)
+			continue
+		}
+		if s.StartValue != w[0] || s.EndValue != w[1] || s.Gain != w[2] {
+			t.Errorf("%s: start %d end %d gain %d, want %v", k, s.StartValue, s.EndValue, s.Gain, w)
+		}
+	}
+	for k := range got {
+		if _, ok := want[k]; !ok {
+			t.Errorf("%s: unexpected spike %+v", k, got[k])
+		}
+	}
+	if s := got["gain/jump"]; !s.WindowEnd.Equal(now.Add(-time.Hour)) || !s.WindowStart.Equal(now.Add(-7*time.Hour)) {
+		t.Errorf("jump window %s..%s", s.WindowStart, s.WindowEnd)
+	}
+	if scan.Videos != 8 {
+		t.Errorf("scanned %d videos, want 8 (the paused account's excluded)", scan.Videos)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
