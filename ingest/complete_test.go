@@ -1,13 +1,18 @@
 package ingest_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -16,6 +21,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
@@ -107,4 +113,246 @@ func mustExec(t testing.TB, sql string, args ...any) {
 	if _, err := env.PG.Exec(context.Background(), sql, args...); err != nil {
 		t.Fatalf("%s: %v", sql, err)
 	}
+}
+
+// TestClickHouseFailureMidWriteIsRetried cuts ClickHouse off during the
+// completion's snapshot writes, once mid-way and once on the last batch:
+// the completion answers an internal error (a 500, so the provider
+// delivers the webhook again) and records nothing in PostgreSQL, and the
+// retry completes the job with exactly one set of snapshots, the rows of
+// the partial first write replaced through the sorting key.
+func TestClickHouseFailureMidWriteIsRetried(t *testing.T) {
+	// 41 rows (40 videos and the account) in batches of 5: nine inserts.
+	for _, cutAt := range []int{3, 9} {
+		t.Run(fmt.Sprintf("insert %d of 9", cutAt), func(t *testing.T) { clickHouseCutAndRetry(t, cutAt) })
+	}
+}
+
+func clickHouseCutAndRetry(t *testing.T, cutAt int) {
+	ctx := context.Background()
+	sim := testenv.ScraperSim(t, "-run-duration", "10ms", "-webhook-retries", "0", "-quirks=false")
+	client := ingest.NewClient(ingest.ClientOptions{BaseURL: sim, Token: "sim-token", RetryWait: 10 * time.Millisecond, MaxWait: 50 * time.Millisecond})
+	ws, account, job := seedAccountRefresh(t, client, "chcut_"+uuid.NewString()[:8], 40)
+
+	proxy := newCutProxy(t, env.CHOptions.Addr)
+	o := env.CHOptions
+	o.Addr = proxy.addr()
+	ch, err := store.OpenClickHouse(ctx, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ch.Close() })
+
+	// The proxy cuts every connection when that insert's query goes by.
+	proxy.cutAt([]byte("INSERT INTO metric_snapshots"), cutAt)
+	h := ingest.CompletionHandler{DB: env.PG, CH: ch, Provider: client, PageSize: 10, Batch: 5, Now: time.Now}
+	out, err := h.Handle(ctx, ingest.Completion{JobID: job})
+	if err == nil || apperr.KindOf(err) != apperr.KindInternal || out.Status == "processed" {
+		t.Fatalf("completion with ClickHouse cut off: %+v, %v; want an internal error (500)", out, err)
+	}
+	if !proxy.isCut() {
+		t.Fatal("the proxy was never cut: the test did not exercise a failure")
+	}
+	var partial uint64
+	if err := env.CH.QueryRow(ctx, `SELECT count() FROM metric_snapshots WHERE workspace_id = ?`, ws).Scan(&partial); err != nil {
+		t.Fatal(err)
+	}
+	if want := uint64(5 * (cutAt - 1)); partial != want {
+		t.Fatalf("%d snapshot rows after the cut, want the %d of the batches sent before it", partial, want)
+	}
+	const state = `
+		SELECT j.status, a.status, a.last_scraped_at, (SELECT count(*) FROM videos WHERE account_id = a.id)
+		FROM scrape_jobs j, accounts a WHERE j.id = $1 AND a.id = $2`
+	var status, accountStatus string
+	var videos int
+	var lastScraped *time.Time
+	if err := env.PG.QueryRow(ctx, state, job, account).Scan(&status, &accountStatus, &lastScraped, &videos); err != nil {
+		t.Fatal(err)
+	}
+	if status != "running" || accountStatus != "pending" || lastScraped != nil || videos != 0 {
+		t.Fatalf("after the failure: job %s, account %s scraped at %v, %d videos; want running, pending, never, none",
+			status, accountStatus, lastScraped, videos)
+	}
+
+	proxy.restore()
+	out, err = h.Handle(ctx, ingest.Completion{JobID: job})
+	if err != nil || out.Status != "processed" || out.ItemsTotal != 40 || out.Snapshots != 41 {
+		t.Fatalf("retry: %+v, %v", out, err)
+	}
+	if err := env.PG.QueryRow(ctx, state, job, account).Scan(&status, &accountStatus, &lastScraped, &videos); err != nil {
+		t.Fatal(err)
+	}
+	if status != "processed" || accountStatus != "active" || lastScraped == nil || videos != 40 {
+		t.Fatalf("after the retry: job %s, account %s scraped at %v, %d videos; want processed, active, set, 40",
+			status, accountStatus, lastScraped, videos)
+	}
+	var rows, entities uint64
+	if err := env.CH.QueryRow(ctx, `SELECT count(), uniqExact(entity_id) FROM metric_snapshots FINAL WHERE workspace_id = ?`, ws).
+		Scan(&rows, &entities); err != nil {
+		t.Fatal(err)
+	}
+	if rows != 41 || entities != 41 {
+		t.Fatalf("%d snapshot rows of %d entities after the retry, want 41 of 41", rows, entities)
+	}
+
+	// The provider delivering the webhook once more changes nothing.
+	out, err = h.Handle(ctx, ingest.Completion{JobID: job})
+	if err != nil || !out.Replayed {
+		t.Fatalf("replay: %+v, %v", out, err)
+	}
+}
+
+// cutProxy forwards TCP connections to a server (ClickHouse's native port)
+// until it is cut: then it closes every connection and closes new ones at
+// once, as a server that went away, until it is restored.
+type cutProxy struct {
+	ln       net.Listener
+	upstream string
+
+	mu     sync.Mutex
+	conns  map[net.Conn]struct{}
+	cut    bool
+	needle []byte // cut when the cutAt-th occurrence goes upstream
+	cutAtN int
+	seen   int
+}
+
+func newCutProxy(t *testing.T, upstream string) *cutProxy {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &cutProxy{ln: ln, upstream: upstream, conns: map[net.Conn]struct{}{}}
+	go p.serve()
+	t.Cleanup(func() {
+		ln.Close()
+		p.closeAll()
+	})
+	return p
+}
+
+func (p *cutProxy) addr() string { return p.ln.Addr().String() }
+
+// cutAt arms the proxy to cut when the n-th occurrence of needle is about
+// to be forwarded to the server; that chunk is not forwarded.
+func (p *cutProxy) cutAt(needle []byte, n int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.needle, p.cutAtN, p.seen = needle, n, 0
+}
+
+func (p *cutProxy) isCut() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.cut
+}
+
+func (p *cutProxy) restore() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.cut, p.needle = false, nil
+}
+
+func (p *cutProxy) closeAll() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for c := range p.conns {
+		c.Close()
+	}
+	clear(p.conns)
+}
+
+func (p *cutProxy) serve() {
+	for {
+		client, err := p.ln.Accept()
+		if err != nil {
+			return
+		}
+		go p.handle(client)
+	}
+}
+
+func (p *cutProxy) handle(client net.Conn) {
+	p.mu.Lock()
+	cut := p.cut
+	p.mu.Unlock()
+	if cut {
+		client.Close()
+		return
+	}
+	server, err := net.Dial("tcp", p.upstream)
+	if err != nil {
+		client.Close()
+		return
+	}
+	p.mu.Lock()
+	if p.cut {
+		p.mu.Unlock()
+		client.Close()
+		server.Close()
+		return
+	}
+	p.conns[client], p.conns[server] = struct{}{}, struct{}{}
+	p.mu.Unlock()
+	go func() {
+		io.Copy(client, server) //nolint:errcheck // ends when either side closes
+		client.Close()
+		server.Close()
+	}()
+	var tail []byte
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := client.Read(buf)
+		if n > 0 {
+			// Count occurrences in the previous chunk's tail and this one:
+			// the tail is shorter than the needle, so none is counted twice.
+			window := append(tail, buf[:n]...)
+			if p.trip(window) {
+				return
+			}
+			if _, err := server.Write(buf[:n]); err != nil {
+				break
+			}
+			if k := len(p.needleOf()) - 1; k > 0 && len(window) > k {
+				tail = append(tail[:0], window[len(window)-k:]...)
+			} else {
+				tail = tail[:0]
+			}
+		}
+		if err != nil {
+			break
+		}
+	}
+	client.Close()
+	server.Close()
+}
+
+func (p *cutProxy) needleOf() []byte {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.needle
+}
+
+// trip counts the needle in window and cuts the proxy when the armed count
+// is reached. It reports whether the proxy is cut.
+func (p *cutProxy) trip(window []byte) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cut {
+		return true
+	}
+	if len(p.needle) == 0 {
+		return false
+	}
+	p.seen += bytes.Count(window, p.needle)
+	if p.seen < p.cutAtN {
+		return false
+	}
+	p.cut = true
+	for c := range p.conns {
+		c.Close()
+	}
+	clear(p.conns)
+	return true
 }
