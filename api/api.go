@@ -35,20 +35,22 @@ type Deps struct {
 	Provider *ingest.Client // nil when no scraping provider is configured
 	Actors   ingest.Actors
 	Resolver platform.Resolver
+	Mail     command.MailSender // nil: e-mails go to the log
 }
 
 type server struct {
 	Deps
 	limiter *limiter
 
-	signUp    command.SignUpHandler
-	logIn     command.LogInHandler
-	bootstrap command.BootstrapWorkspaceHandler
-	invite    command.InviteTeammateHandler
-	lead      command.CaptureLeadHandler
-	track     command.TrackHandler
-	refresh   command.RefreshDueHandler
-	complete  ingest.CompletionHandler
+	signUp     command.SignUpHandler
+	logIn      command.LogInHandler
+	bootstrap  command.BootstrapWorkspaceHandler
+	invite     command.InviteTeammateHandler
+	lead       command.CaptureLeadHandler
+	track      command.TrackHandler
+	refresh    command.RefreshDueHandler
+	sendAlerts command.SendAlertsHandler
+	complete   ingest.CompletionHandler
 
 	workspace        query.WorkspaceHandler
 	membership       query.MembershipHandler
@@ -69,6 +71,9 @@ func New(d Deps) *fiber.App {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
+	if d.Mail == nil {
+		d.Mail = logMailer{d.Log}
+	}
 	start := command.StartScrapeHandler{
 		DB: d.DB, Provider: d.Provider, PublicBaseURL: d.Config.PublicBaseURL, WebhookSecret: d.Config.ScraperWebhookSecret,
 	}
@@ -86,6 +91,10 @@ func New(d Deps) *fiber.App {
 		refresh: command.RefreshDueHandler{DB: d.DB, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, Now: d.Now},
 		complete: ingest.CompletionHandler{
 			DB: d.DB, CH: d.CH, Provider: d.Provider, PageSize: d.Config.ScraperPageSize, Log: d.Log, Now: d.Now,
+		},
+		sendAlerts: command.SendAlertsHandler{
+			DB: d.DB, Spikes: query.SpikesHandler{DB: d.DB, CH: d.CH, Now: d.Now}, Mail: d.Mail,
+			DashboardURL: d.Config.PublicBaseURL + "/", Log: d.Log, Now: d.Now,
 		},
 		workspace:        query.WorkspaceHandler{DB: d.DB, Now: d.Now},
 		membership:       query.MembershipHandler{DB: d.DB},
@@ -149,6 +158,7 @@ func New(d Deps) *fiber.App {
 
 	r.Post("/webhooks/scraper", s.postScraperWebhook)
 	r.Get("/cron/refresh", requireCron(d.Config.CronSecret), s.getCronRefresh)
+	r.Get("/cron/alerts", requireCron(d.Config.CronSecret), s.getCronAlerts)
 
 	app.Use(func(c *fiber.Ctx) error {
 		return apperr.NotFound("no route for " + c.Method() + " " + c.Path())

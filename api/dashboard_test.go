@@ -38,9 +38,9 @@ func u64(v uint64) *uint64 { return &v }
 
 // seedDashboard builds the dashboard fixture in a new workspace; the app's
 // clock is dashNow.
-func seedDashboard(t *testing.T) *dashboard {
+func seedDashboard(t *testing.T, change ...func(*api.Deps)) *dashboard {
 	t.Helper()
-	a := newApp(t, func(d *api.Deps) { d.Now = func() time.Time { return dashNow } })
+	a := newApp(t, append([]func(*api.Deps){func(d *api.Deps) { d.Now = func() time.Time { return dashNow } }}, change...)...)
 	c := a.signUp(uniqueEmail("dash"))
 	ws := a.bootstrap(c).Workspace.ID
 	exec(t, `UPDATE workspaces SET plan = 'agency', video_limit = 5000 WHERE id = $1`, ws)
@@ -50,8 +50,10 @@ func seedDashboard(t *testing.T) *dashboard {
 	account := func(key, plat, status string, coll *uuid.UUID) {
 		id := uuid.New()
 		d.accounts[key] = id
-		exec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, status, collection_id, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, id, ws, plat, key, "https://example.com/"+key, status, coll, dashNow.Add(-60*24*time.Hour))
+		// last scraped now (the real now): other tests' refresh crons must
+		// not find these due
+		exec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, status, collection_id, created_at, last_scraped_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())`, id, ws, plat, key, "https://example.com/"+key, status, coll, dashNow.Add(-60*24*time.Hour))
 	}
 	account("acc1", "tiktok", "active", &d.collection)
 	account("acc2", "instagram", "removed", nil)
@@ -65,8 +67,8 @@ func seedDashboard(t *testing.T) *dashboard {
 			accID = &x
 		}
 		exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, account_handle,
-				collection_id, caption, published_at, is_shop, tracked_individually, status, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', $13)`,
+				collection_id, caption, published_at, is_shop, tracked_individually, status, created_at, last_scraped_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', $13, now())`,
 			id, ws, plat, key, "https://example.com/v/"+key, accID, acc, coll, "caption of "+key, published, shop, individual, dashNow.Add(-added))
 	}
 	yes := true

@@ -123,8 +123,8 @@ func TestExportStreamsLargeWorkspaces(t *testing.T) {
 	d := seedDashboard(t)
 	ctx := context.Background()
 	const n = 20000
-	exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, tracked_individually, status, created_at)
-		SELECT gen_random_uuid(), $1, 'youtube', 'bulk' || g, 'https://youtube.com/shorts/' || g, true, 'active', $2
+	exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, tracked_individually, status, created_at, last_scraped_at)
+		SELECT gen_random_uuid(), $1, 'youtube', 'bulk' || g, 'https://youtube.com/shorts/' || g, true, 'active', $2, now()
 		FROM generate_series(1, $3) g`, d.ws, dashNow, n)
 	b, err := env.CH.PrepareBatch(ctx, `INSERT INTO metric_snapshots (workspace_id, platform, entity_kind, entity_id, account_id, scraped_at, views, job_id, version)`)
 	if err != nil {

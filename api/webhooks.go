@@ -59,3 +59,11 @@ func (s *server) getCronRefresh(c *fiber.Ctx) error {
 	}
 	return c.JSON(out)
 }
+
+func (s *server) getCronAlerts(c *fiber.Ctx) error {
+	out, err := s.sendAlerts.Handle(c.UserContext())
+	if err != nil {
+		return err
+	}
+	return c.JSON(out)
+}
