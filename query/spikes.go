@@ -87,6 +87,9 @@ func (h SpikesHandler) Scan(ctx context.Context, rules []SpikeRule) (SpikeScan, 
 	}
 	maxWindow := 0
 	workspaces := map[uuid.UUID]bool{}
+	// workspaces with a velocity rule: their account videos' whole history
+	// is read, to compare with siblings at the same age
+	velocity := map[uuid.UUID]bool{}
 	for _, r := range rules {
 		coll, plat := uuid.Nil, ""
 		if r.CollectionID != nil {
@@ -102,11 +105,12 @@ func (h SpikesHandler) Scan(ctx context.Context, rules []SpikeRule) (SpikeScan, 
 		}
 		maxWindow = max(maxWindow, r.WindowHours)
 		workspaces[r.WorkspaceID] = true
+		velocity[r.WorkspaceID] = velocity[r.WorkspaceID] || r.Condition == "velocity_vs_baseline"
 	}
 
 	videos, err := ext.NewTable("videos",
 		ext.Column("video_id", "UUID"), ext.Column("workspace_id", "UUID"), ext.Column("v_collection", "UUID"),
-		ext.Column("v_platform", "String"), ext.Column("account_id", "UUID"), ext.Column("published", "UInt32"))
+		ext.Column("v_platform", "String"), ext.Column("account_id", "UUID"), ext.Column("published", "UInt32"), ext.Column("deep", "UInt8"))
 	if err != nil {
 		return out, fmt.Errorf("videos table: %w", err)
 	}
@@ -140,7 +144,11 @@ WHERE v.workspace_id = ANY($1) AND v.status <> 'error'
 		if acc != nil {
 			a = *acc
 		}
-		if err := videos.Append(id, ws, c, plat, a, uint32(max(0, min(published, math.MaxUint32)))); err != nil {
+		var deep uint8
+		if velocity[ws] && acc != nil {
+			deep = 1
+		}
+		if err := videos.Append(id, ws, c, plat, a, uint32(max(0, min(published, math.MaxUint32))), deep); err != nil {
 			rows.Close()
 			return out, fmt.Errorf("videos table: %w", err)
 		}
@@ -156,81 +164,7 @@ WHERE v.workspace_id = ANY($1) AND v.status <> 'error'
 
 	from := now.Add(-time.Duration(maxWindow)*time.Hour - SpikeLookback).Truncate(time.Hour)
 	ctx = clickhouse.Context(ctx, clickhouse.WithExternalTable(rulesTable, videos))
-	// Per video: its hourly points since `from`, one array pair per metric
-	// with only the hours that recorded it. Per (video, rule) pair in scope:
-	// the window [tL - W, tL] ending at the latest point tL, the value at
-	// its start interpolated between the points around it. Lambdas take
-	// every value as an argument: older servers lose columns that a lambda
-	// only captures.
-	sql := `
-SELECT rule_id, video_id, w_start, t_last, toInt64(round(v_start)), v_last, toInt64(v_last - round(v_start)) AS gain
-FROM (
-    SELECT rule_id, video_id, cond, threshold, min_start, published, w_start, t_last, v_last, n, k,
-        if(k > 0,
-           toFloat64(vs[k]) + (toFloat64(vs[k + 1]) - toFloat64(vs[k])) * (w_start - ts[k]) / (ts[k + 1] - ts[k]),
-           if(published >= w_start AND published > 0, 0, toFloat64(vs[1]))) AS v_start
-    FROM (
-        SELECT rule_id, video_id, cond, threshold, min_start, published, ts, vs, n,
-            ts[n] AS t_last, vs[n] AS v_last, toUInt32(ts[n] - window) AS w_start,
-            arrayCount((x, s) -> x <= s, ts, arrayResize([toUInt32(ts[n] - window)], n, toUInt32(ts[n] - window))) AS k
-        FROM (
-            SELECT rule_id, video_id, cond, threshold, window, min_start, published,
-                multiIf(metric = 0, ts0, metric = 1, ts1, metric = 2, ts2, ts3) AS ts,
-                multiIf(metric = 0, vs0, metric = 1, vs1, metric = 2, vs2, vs3) AS vs,
-                length(ts) AS n
-            FROM (
-                SELECT rule_id, video_id, cond, threshold, window, min_start, metric, published
-                FROM videos
-                ALL INNER JOIN rules USING workspace_id
-                WHERE (r_collection = toUUID('00000000-0000-0000-0000-000000000000') OR r_collection = v_collection)
-                  AND (r_platform = '' OR r_platform = v_platform)
-            )
-            ALL INNER JOIN (
-                SELECT video_id,
-                    arrayFilter((t, rec) -> bitAnd(rec, 1) != 0, ts_all, recs) AS ts0,
-                    arrayFilter((v, rec) -> bitAnd(rec, 1) != 0, views, recs) AS vs0,
-                    arrayFilter((t, rec) -> bitAnd(rec, 2) != 0, ts_all, recs) AS ts1,
-                    arrayFilter((v, rec) -> bitAnd(rec, 2) != 0, likes, recs) AS vs1,
-                    arrayFilter((t, rec) -> bitAnd(rec, 4) != 0, ts_all, recs) AS ts2,
-                    arrayFilter((v, rec) -> bitAnd(rec, 4) != 0, comments, recs) AS vs2,
-                    arrayFilter((t, rec) -> bitAnd(rec, 8) != 0, ts_all, recs) AS ts3,
-                    arrayFilter((v, rec) -> bitAnd(rec, 8) != 0, shares, recs) AS vs3
-                FROM (
-                    SELECT video_id,
-                        arrayMap(x -> tupleElement(x, 1), p) AS ts_all,
-                        arrayMap(x -> tupleElement(x, 2), p) AS recs,
-                        arrayMap(x -> tupleElement(x, 3), p) AS views,
-                        arrayMap(x -> tupleElement(x, 4), p) AS likes,
-                        arrayMap(x -> tupleElement(x, 5), p) AS comments,
-                        arrayMap(x -> tupleElement(x, 6), p) AS shares
-                    FROM (
-                        SELECT entity_id AS video_id,
-                            arraySort(x -> tupleElement(x, 1), groupArray((toUInt32(t), rec, lv, ll, lc, ls))) AS p
-                        FROM (
-                            SELECT entity_id, bucket, maxMerge(last_at) AS t, groupBitOrMerge(recorded) AS rec,
-                                argMaxMerge(views_last) AS lv, argMaxMerge(likes_last) AS ll,
-                                argMaxMerge(comments_last) AS lc, argMaxMerge(shares_last) AS ls
-                            FROM entity_hourly
-                            WHERE entity_kind = 'video' AND bucket >= @from
-                              AND workspace_id IN (SELECT workspace_id FROM rules)
-                              AND entity_id IN (SELECT video_id FROM videos)
-                            GROUP BY entity_id, bucket
-                        )
-                        GROUP BY entity_id
-                    )
-                )
-            ) USING video_id
-        )
-        WHERE n > 0 AND ts[n] + window >= @now
-    )
-)
-WHERE v_start >= 0
-  AND if(published >= w_start AND published > 0 AND k = 0, toFloat64(v_last), v_start) >= min_start
-  AND multiIf(
-        cond = 0, toFloat64(v_last) - round(v_start) >= threshold,
-        cond = 1, v_start > 0 AND (toFloat64(v_last) - round(v_start)) * 100 / round(v_start) >= threshold,
-        0)`
-	res, err := h.CH.Query(ctx, sql, clickhouse.Named("from", from), clickhouse.Named("now", uint32(now.Unix())))
+	res, err := h.CH.Query(ctx, spikeSQL(), clickhouse.Named("from", from), clickhouse.Named("now", uint32(now.Unix())))
 	if err != nil {
 		return out, fmt.Errorf("scan for spikes: %w", err)
 	}
@@ -239,7 +173,8 @@ WHERE v_start >= 0
 		var s Spike
 		var start, end uint32
 		var endValue uint64
-		if err := res.Scan(&s.RuleID, &s.VideoID, &start, &end, &s.StartValue, &endValue, &s.Gain); err != nil {
+		var baseline float64
+		if err := res.Scan(&s.RuleID, &s.VideoID, &start, &end, &s.StartValue, &endValue, &s.Gain, &baseline); err != nil {
 			return out, fmt.Errorf("scan for spikes: %w", err)
 		}
 		s.WindowStart, s.WindowEnd, s.EndValue = time.Unix(int64(start), 0).UTC(), time.Unix(int64(end), 0).UTC(), int64(endValue)
@@ -247,10 +182,153 @@ WHERE v_start >= 0
 			g := float64(s.Gain) * 100 / float64(s.StartValue)
 			s.GrowthPct = &g
 		}
+		if baseline > 0 {
+			s.Baseline = &baseline
+		}
 		out.Spikes = append(out.Spikes, s)
 	}
 	if err := res.Err(); err != nil {
 		return out, fmt.Errorf("scan for spikes: %w", err)
 	}
 	return out, nil
+}
+
+// MinVelocitySiblings is how many of an account's other videos must have
+// been observed over the same age window for velocity_vs_baseline to judge.
+const MinVelocitySiblings = 3
+
+// spikeSQL is the scan. Per video: its hourly points (since @from, or its
+// whole history when a velocity rule may compare with it), one array pair
+// per metric holding only the hours that recorded it. Per (rule, video)
+// pair in scope: the window [tL - W, tL] ending at the latest point tL, the
+// value at its start interpolated between the points around it. For
+// velocity_vs_baseline, every other video of the account that was observed
+// over the same age window (same hours after publishing) gives its gain in
+// that window, interpolated the same way; the rule compares with their
+// median. Lambdas take every value as an argument: older servers lose
+// columns that a lambda only captures.
+func spikeSQL() string {
+	series := `
+        SELECT video_id,
+            arrayFilter((t, rec) -> bitAnd(rec, 1) != 0, ts_all, recs) AS ts0,
+            arrayFilter((v, rec) -> bitAnd(rec, 1) != 0, views, recs) AS vs0,
+            arrayFilter((t, rec) -> bitAnd(rec, 2) != 0, ts_all, recs) AS ts1,
+            arrayFilter((v, rec) -> bitAnd(rec, 2) != 0, likes, recs) AS vs1,
+            arrayFilter((t, rec) -> bitAnd(rec, 4) != 0, ts_all, recs) AS ts2,
+            arrayFilter((v, rec) -> bitAnd(rec, 4) != 0, comments, recs) AS vs2,
+            arrayFilter((t, rec) -> bitAnd(rec, 8) != 0, ts_all, recs) AS ts3,
+            arrayFilter((v, rec) -> bitAnd(rec, 8) != 0, shares, recs) AS vs3
+        FROM (
+            SELECT video_id,
+                arrayMap(x -> tupleElement(x, 1), p) AS ts_all,
+                arrayMap(x -> tupleElement(x, 2), p) AS recs,
+                arrayMap(x -> tupleElement(x, 3), p) AS views,
+                arrayMap(x -> tupleElement(x, 4), p) AS likes,
+                arrayMap(x -> tupleElement(x, 5), p) AS comments,
+                arrayMap(x -> tupleElement(x, 6), p) AS shares
+            FROM (
+                SELECT entity_id AS video_id,
+                    arraySort(x -> tupleElement(x, 1), groupArray((toUInt32(t), rec, lv, ll, lc, ls))) AS p
+                FROM (
+                    SELECT entity_id, bucket, maxMerge(last_at) AS t, groupBitOrMerge(recorded) AS rec,
+                        argMaxMerge(views_last) AS lv, argMaxMerge(likes_last) AS ll,
+                        argMaxMerge(comments_last) AS lc, argMaxMerge(shares_last) AS ls
+                    FROM entity_hourly
+                    WHERE entity_kind = 'video'
+                      AND workspace_id IN (SELECT workspace_id FROM rules)
+                      AND entity_id IN (SELECT video_id FROM videos)
+                      AND (bucket >= @from OR entity_id IN (SELECT video_id FROM videos WHERE deep = 1))
+                    GROUP BY entity_id, bucket
+                )
+                GROUP BY entity_id
+            )
+        )`
+	pick := func(prefix string) string {
+		return fmt.Sprintf(`multiIf(metric = 0, %[1]s0, metric = 1, %[1]s1, metric = 2, %[1]s2, %[1]s3)`, prefix)
+	}
+	// one row per (rule, video) in scope with the video's own window
+	windows := `
+        SELECT rule_id, video_id, account_id, cond, threshold, window, min_start, metric, published, ts, vs, n,
+            ts[n] AS t_last, vs[n] AS v_last, toUInt32(ts[n] - window) AS w_start,
+            arrayCount((x, s) -> x <= s, ts, arrayResize([toUInt32(ts[n] - window)], n, toUInt32(ts[n] - window))) AS k
+        FROM (
+            SELECT rule_id, video_id, account_id, cond, threshold, window, min_start, metric, published,
+                ` + pick("ts") + ` AS ts, ` + pick("vs") + ` AS vs, length(ts) AS n
+            FROM (
+                SELECT rule_id, video_id, account_id, cond, threshold, window, min_start, metric, published
+                FROM videos
+                ALL INNER JOIN rules USING workspace_id
+                WHERE (r_collection = toUUID('00000000-0000-0000-0000-000000000000') OR r_collection = v_collection)
+                  AND (r_platform = '' OR r_platform = v_platform)
+            )
+            ALL INNER JOIN (` + series + `
+            ) USING video_id
+        )
+        WHERE n > 0 AND ts[n] + window >= @now`
+	startValue := `if(k > 0,
+               toFloat64(vs[k]) + (toFloat64(vs[k + 1]) - toFloat64(vs[k])) * (w_start - ts[k]) / (ts[k + 1] - ts[k]),
+               if(published >= w_start AND published > 0, 0, toFloat64(vs[1])))`
+	// the start value a rule's minimum applies to: the latest value for a
+	// video published inside the window
+	minCheck := `if(published >= w_start AND published > 0 AND k = 0, toFloat64(v_last), v_start) >= min_start`
+	siblings := `
+        SELECT rule_id, video_id, quantileExact(0.5)(a2 - a1) AS baseline, count() AS siblings
+        FROM (
+            SELECT rule_id, video_id, t1, t2, sts, svs, sn,
+                arrayCount((x, s) -> x <= s, sts, arrayResize([t1], sn, t1)) AS k1,
+                arrayCount((x, s) -> x <= s, sts, arrayResize([t2], sn, t2)) AS k2,
+                toFloat64(svs[k1]) + (toFloat64(svs[k1 + 1]) - toFloat64(svs[k1])) * (t1 - sts[k1]) / (sts[k1 + 1] - sts[k1]) AS a1,
+                if(k2 >= sn, toFloat64(svs[sn]),
+                   toFloat64(svs[k2]) + (toFloat64(svs[k2 + 1]) - toFloat64(svs[k2])) * (t2 - sts[k2]) / (sts[k2 + 1] - sts[k2])) AS a2
+            FROM (
+                SELECT rule_id, video_id, toUInt32(sib_pub + age_end) AS t2, toUInt32(sib_pub + age_end - window) AS t1,
+                    ` + pick("sts") + ` AS sts, ` + pick("svs") + ` AS svs, length(sts) AS sn
+                FROM (
+                    SELECT rule_id, video_id, account_id, metric, window, toInt64(t_last) - toInt64(published) AS age_end
+                    FROM (` + windows + `
+                    )
+                    WHERE cond = 2 AND published > 0 AND account_id != toUUID('00000000-0000-0000-0000-000000000000')
+                )
+                ALL INNER JOIN (
+                    SELECT account_id, video_id AS sib_id, published AS sib_pub,
+                        ts0 AS sts0, vs0 AS svs0, ts1 AS sts1, vs1 AS svs1, ts2 AS sts2, vs2 AS svs2, ts3 AS sts3, vs3 AS svs3
+                    FROM videos
+                    ALL INNER JOIN (` + series + `
+                    ) USING video_id
+                    WHERE deep = 1 AND published > 0
+                ) USING account_id
+                WHERE sib_id != video_id
+            )
+            WHERE sn > 0 AND sts[1] <= t1 AND sts[sn] >= t2
+        )
+        GROUP BY rule_id, video_id`
+	return `
+SELECT rule_id, video_id, w_start, t_last, toInt64(round(v_start)), v_last, toInt64(v_last - round(v_start)), toFloat64(0)
+FROM (
+    SELECT rule_id, video_id, cond, threshold, min_start, published, w_start, t_last, v_last, k, ` + startValue + ` AS v_start
+    FROM (` + windows + `
+    )
+    WHERE cond != 2
+)
+WHERE ` + minCheck + `
+  AND multiIf(
+        cond = 0, toFloat64(v_last) - round(v_start) >= threshold,
+        cond = 1, v_start > 0 AND (toFloat64(v_last) - round(v_start)) * 100 / round(v_start) >= threshold,
+        0)
+UNION ALL
+SELECT rule_id, video_id, w_start, t_last, toInt64(round(v_start)), v_last, toInt64(v_last - round(v_start)), baseline
+FROM (
+    SELECT rule_id, video_id, threshold, min_start, published, w_start, t_last, v_last, k, v_start, baseline, siblings
+    FROM (
+        SELECT rule_id, video_id, threshold, min_start, published, w_start, t_last, v_last, k, ` + startValue + ` AS v_start
+        FROM (` + windows + `
+        )
+        WHERE cond = 2
+    )
+    ALL INNER JOIN (` + siblings + `
+    ) USING (rule_id, video_id)
+)
+WHERE ` + minCheck + `
+  AND siblings >= ` + fmt.Sprint(MinVelocitySiblings) + ` AND baseline >= 1
+  AND toFloat64(v_last) - round(v_start) >= threshold * baseline`
 }

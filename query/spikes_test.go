@@ -2,6 +2,7 @@ package query_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -186,3 +187,45 @@ func TestSpikeScan(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+func TestSpikeScanVelocityAgainstSiblingsAtTheSameAge(t *testing.T) {
+	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
+	f := newSpikeFixture(t, now)
+	f.account("fam", "active")
+	f.account("solo", "active")
+	// siblings published 110, 120 and 130 hours ago, growing 100, 200 and
+	// 300 views an hour: between 4 and 10 hours old they gained 600, 1,200
+	// and 1,800, a median of 1,200
+	for i, rate := range []uint64{100, 200, 300} {
+		age := 110 + 10*i
+		f.video(fmt.Sprintf("sib%d", i), "tiktok", "fam", false, time.Duration(age)*time.Hour, hourly(age-1, 0, func(a int) uint64 {
+			return rate * uint64(age-a)
+		}))
+	}
+	// 10 hours old, +6,000 views in the last 6 hours: 5 times the median
+	f.video("rocket", "tiktok", "fam", false, 10*time.Hour, hourly(9, 0, func(a int) uint64 {
+		if age := 10 - a; age > 4 {
+			return 400 + 1000*uint64(age-4)
+		}
+		return 100 * uint64(10-a)
+	}))
+	// as fast, but its account has no other videos to compare with
+	f.video("alone", "tiktok", "solo", false, 10*time.Hour, hourly(9, 0, func(a int) uint64 { return 1000 * uint64(10-a) }))
+	f.flush()
+
+	velocity := func(k float64) query.SpikeRule {
+		return query.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: query.Views, Condition: "velocity_vs_baseline", Threshold: k, WindowHours: 6}
+	}
+	five, six := velocity(5), velocity(5.1)
+	scan, err := query.SpikesHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []query.SpikeRule{five, six})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(scan.Spikes) != 1 {
+		t.Fatalf("spikes %+v, want rocket for the 5× rule only", scan.Spikes)
+	}
+	s := scan.Spikes[0]
+	if s.RuleID != five.ID || s.VideoID != f.ids["rocket"] || s.Gain != 6000 || s.StartValue != 400 || s.Baseline == nil || *s.Baseline != 1200 {
+		t.Fatalf("spike %+v (baseline %v)", s, s.Baseline)
+	}
+}
