@@ -280,26 +280,20 @@ func TestConcurrentCronCallsQueueEachAccountOnce(t *testing.T) {
 	// Everything is due again.
 	exec(t, `UPDATE accounts SET last_scraped_at = now() - interval '2 hours' WHERE workspace_id = $1`, ws.ID)
 	var wg sync.WaitGroup
-	queued := make([]int, 4)
-	for i := range queued {
+	for range 4 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var out struct{ Queued int }
-			httpRequest(a, "GET", "/api/cron/refresh", "Bearer "+cronSecret).expect(t, 200).decode(t, &out)
-			queued[i] = out.Queued
+			httpRequest(a, "GET", "/api/cron/refresh", "Bearer "+cronSecret).expect(t, 200)
 		}()
 	}
 	wg.Wait()
-	sum := 0
-	for _, q := range queued {
-		sum += q
-	}
-	if sum != 5 {
-		t.Fatalf("concurrent refreshes queued %v (sum %d), want each of the 5 accounts once", queued, sum)
-	}
-	if n := count(t, `SELECT count(*) FROM scrape_job_targets t JOIN scrape_jobs j ON j.id = t.job_id WHERE j.workspace_id = $1 AND j.reason = 'refresh'`, ws.ID); n != 5 {
-		t.Fatalf("%d refresh targets recorded, want 5", n)
+	// The answers' counts include whatever other tests' workspaces had
+	// due, so count this workspace's targets.
+	n := count(t, `SELECT count(*) FROM scrape_job_targets t JOIN scrape_jobs j ON j.id = t.job_id WHERE j.workspace_id = $1 AND j.reason = 'refresh'`, ws.ID)
+	distinct := count(t, `SELECT count(DISTINCT t.entity_id) FROM scrape_job_targets t JOIN scrape_jobs j ON j.id = t.job_id WHERE j.workspace_id = $1 AND j.reason = 'refresh'`, ws.ID)
+	if n != 5 || distinct != 5 {
+		t.Fatalf("%d refresh targets recorded for %d accounts, want each of the 5 accounts once", n, distinct)
 	}
 }
 
