@@ -61,6 +61,10 @@ type server struct {
 	export           query.ExportHandler
 	collections      query.CollectionsHandler
 	createCollection command.CreateCollectionHandler
+	accounts         query.AccountsHandler
+	accountAnalytics query.AccountAnalyticsHandler
+	updateAccount    command.UpdateAccountHandler
+	removeAccount    command.RemoveAccountHandler
 	alerts           query.AlertsHandler
 	saveAlert        command.SaveAlertRuleHandler
 	cache            *query.Cache
@@ -105,6 +109,10 @@ func New(d Deps) *fiber.App {
 		export:           query.ExportHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 		collections:      query.CollectionsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 		createCollection: command.CreateCollectionHandler{DB: d.DB},
+		accounts:         query.AccountsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+		accountAnalytics: query.AccountAnalyticsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+		updateAccount:    command.UpdateAccountHandler{DB: d.DB, Now: d.Now},
+		removeAccount:    command.RemoveAccountHandler{DB: d.DB},
 		alerts:           query.AlertsHandler{DB: d.DB},
 		saveAlert:        command.SaveAlertRuleHandler{DB: d.DB},
 		cache:            &query.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log},
@@ -155,6 +163,10 @@ func New(d Deps) *fiber.App {
 	r.Get("/alerts", ws(s.getAlerts)...)
 	r.Post("/alerts", ws(s.postAlert)...)
 	r.Get("/alerts/events", ws(s.getAlertEvents)...)
+	r.Get("/accounts", ws(s.getAccounts)...)
+	r.Patch("/accounts/:id", ws(s.patchAccount)...)
+	r.Delete("/accounts/:id", ws(s.deleteAccount)...)
+	r.Get("/accounts/:id/analytics", ws(s.getAccountAnalytics)...)
 
 	r.Post("/webhooks/scraper", s.postScraperWebhook)
 	r.Get("/cron/refresh", requireCron(d.Config.CronSecret), s.getCronRefresh)

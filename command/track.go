@@ -104,6 +104,7 @@ type workspaceLimits struct {
 	plan       plan.Plan
 	videoLimit int
 	usage      int
+	hasAccess  bool
 }
 
 // track runs the shared flow. Per-URL failures are in each result's Err;
@@ -184,9 +185,22 @@ func (h TrackHandler) track(ctx context.Context, wsID uuid.UUID, urls []string, 
 	return results, nil
 }
 
+// errNoAccess refuses what needs access the workspace does not have.
+var errNoAccess = apperr.Forbidden("the workspace has no access: the trial has ended or the subscription is not active")
+
 // lockWorkspaceForTracking locks the workspace row so concurrent tracks
 // cannot both pass the limit check, and reads the limits and usage.
 func lockWorkspaceForTracking(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, now time.Time) (workspaceLimits, error) {
+	lim, err := lockWorkspace(ctx, tx, wsID, now)
+	if err == nil && !lim.hasAccess {
+		err = errNoAccess
+	}
+	return lim, err
+}
+
+// lockWorkspace locks the workspace row, under which every change of what
+// counts against the video limit is checked, and reads the limits and usage.
+func lockWorkspace(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, now time.Time) (workspaceLimits, error) {
 	var planName string
 	var flag bool
 	var trialEnds *time.Time
@@ -200,13 +214,8 @@ func lockWorkspaceForTracking(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, no
 		return lim, fmt.Errorf("lock workspace: %w", err)
 	}
 	lim.plan = plan.MustLookup(plan.Name(planName))
-	if !plan.HasAccess(lim.plan.Name, flag, trialEnds, now) {
-		return lim, apperr.Forbidden("the workspace has no access: the trial has ended or the subscription is not active")
-	}
-	err = tx.QueryRow(ctx, `
-		SELECT (SELECT count(*) FROM videos WHERE workspace_id = $1 AND tracked_individually)
-		     + (SELECT coalesce(sum(tracking_limit), 0) FROM accounts WHERE workspace_id = $1 AND status <> 'removed')`,
-		wsID).Scan(&lim.usage)
+	lim.hasAccess = plan.HasAccess(lim.plan.Name, flag, trialEnds, now)
+	err = tx.QueryRow(ctx, `SELECT `+plan.VideoUsageSQL, wsID).Scan(&lim.usage)
 	if err != nil {
 		return lim, fmt.Errorf("count usage: %w", err)
 	}

@@ -120,8 +120,16 @@ func newScripted(t *testing.T, script ...int) (*scripted, *httptest.Server) {
 	return s, srv
 }
 
-func startRun(c *Client, key string) (Run, error) {
-	return c.StartRun(context.Background(), "clockworks~tiktok-scraper", json.RawMessage(`{"profiles":["a"]}`),
+// bounded is a context that ends the call well before the test's own
+// timeout, so a back-off that ignores its bounds fails the test quickly.
+func bounded(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+func startRun(t *testing.T, c *Client, key string) (Run, error) {
+	return c.StartRun(bounded(t), "clockworks~tiktok-scraper", json.RawMessage(`{"profiles":["a"]}`),
 		Webhook{RequestURL: "http://127.0.0.1:1/hook", Headers: map[string]string{"X-Secret": "s"}, IdempotencyKey: key})
 }
 
@@ -149,7 +157,7 @@ func TestReadsRetryTransientAnswers(t *testing.T) {
 		t.Run(fmt.Sprint(status), func(t *testing.T) {
 			s, srv := newScripted(t, status, status)
 			c, _ := testClient(t, srv, 0)
-			run, err := c.GetRun(context.Background(), "run-1")
+			run, err := c.GetRun(bounded(t), "run-1")
 			if err != nil || run.Status != RunSucceeded {
 				t.Fatalf("GetRun after two %d: %+v, %v", status, run, err)
 			}
@@ -161,7 +169,7 @@ func TestReadsRetryTransientAnswers(t *testing.T) {
 
 			s, srv = newScripted(t, status, status, status, status, status)
 			c, _ = testClient(t, srv, 0)
-			_, err = c.GetRun(context.Background(), "run-1")
+			_, err = c.GetRun(bounded(t), "run-1")
 			wantStatus(t, err, status)
 			if n := len(s.recorded()); n != 4 {
 				t.Fatalf("always %d: %d attempts, want 4 (RetryMax 3)", status, n)
@@ -176,7 +184,7 @@ func TestReadsDoNotRetryOtherClientErrors(t *testing.T) {
 		t.Run(fmt.Sprint(status), func(t *testing.T) {
 			s, srv := newScripted(t, status, status)
 			c, _ := testClient(t, srv, 0)
-			_, err := c.GetRun(context.Background(), "run-1")
+			_, err := c.GetRun(bounded(t), "run-1")
 			wantStatus(t, err, status)
 			got := s.recorded()
 			if len(got) != 1 {
@@ -192,7 +200,7 @@ func TestReadsDoNotRetryOtherClientErrors(t *testing.T) {
 func TestReadsRetryNetworkErrors(t *testing.T) {
 	s, srv := newScripted(t)
 	c, dials := testClient(t, srv, 2)
-	if _, err := c.GetRun(context.Background(), "run-1"); err != nil {
+	if _, err := c.GetRun(bounded(t), "run-1"); err != nil {
 		t.Fatal(err)
 	}
 	if d, n := dials.Load(), len(s.recorded()); d != 3 || n != 1 {
@@ -202,7 +210,7 @@ func TestReadsRetryNetworkErrors(t *testing.T) {
 	s, srv = newScripted(t)
 	s.drop = 2
 	c, _ = testClient(t, srv, 0)
-	if _, err := c.GetRun(context.Background(), "run-1"); err != nil {
+	if _, err := c.GetRun(bounded(t), "run-1"); err != nil {
 		t.Fatal(err)
 	}
 	if n := len(s.recorded()); n != 3 {
@@ -220,7 +228,7 @@ func TestStartRunRetriesOnlyWhenNoRunWasMade(t *testing.T) {
 	t.Run("429", func(t *testing.T) {
 		s, srv := newScripted(t, 429, 429)
 		c, _ := testClient(t, srv, 0)
-		run, err := startRun(c, "job-1")
+		run, err := startRun(t, c, "job-1")
 		if err != nil || run.ID != "run-1" {
 			t.Fatalf("start after two 429: %+v, %v", run, err)
 		}
@@ -257,7 +265,7 @@ func TestStartRunRetriesOnlyWhenNoRunWasMade(t *testing.T) {
 	t.Run("always 429", func(t *testing.T) {
 		s, srv := newScripted(t, 429, 429, 429, 429, 429)
 		c, _ := testClient(t, srv, 0)
-		_, err := startRun(c, "job-1")
+		_, err := startRun(t, c, "job-1")
 		wantStatus(t, err, 429)
 		if n := len(s.recorded()); n != 4 {
 			t.Fatalf("%d attempts, want 4 (RetryMax 3)", n)
@@ -267,7 +275,7 @@ func TestStartRunRetriesOnlyWhenNoRunWasMade(t *testing.T) {
 		t.Run(fmt.Sprint(status), func(t *testing.T) {
 			s, srv := newScripted(t, status)
 			c, _ := testClient(t, srv, 0)
-			_, err := startRun(c, "job-1")
+			_, err := startRun(t, c, "job-1")
 			wantStatus(t, err, status)
 			got := s.recorded()
 			if len(got) != 1 {
@@ -279,7 +287,7 @@ func TestStartRunRetriesOnlyWhenNoRunWasMade(t *testing.T) {
 	t.Run("refused dial", func(t *testing.T) {
 		s, srv := newScripted(t)
 		c, dials := testClient(t, srv, 2)
-		if _, err := startRun(c, "job-1"); err != nil {
+		if _, err := startRun(t, c, "job-1"); err != nil {
 			t.Fatal(err)
 		}
 		if d, n := dials.Load(), len(s.recorded()); d != 3 || n != 1 {
@@ -290,7 +298,7 @@ func TestStartRunRetriesOnlyWhenNoRunWasMade(t *testing.T) {
 		s, srv := newScripted(t)
 		s.drop = 1
 		c, _ := testClient(t, srv, 0)
-		if _, err := startRun(c, "job-1"); err == nil {
+		if _, err := startRun(t, c, "job-1"); err == nil {
 			t.Fatal("a start whose answer was lost succeeded")
 		}
 		if n := len(s.recorded()); n != 1 {
@@ -306,9 +314,7 @@ func TestRetryWaitsStayWithinBounds(t *testing.T) {
 	s, srv := newScripted(t, 429, 429, 429)
 	c, _ := testClient(t, srv, 0)
 	c.http.RetryWaitMin, c.http.RetryWaitMax = 20*time.Millisecond, 50*time.Millisecond
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if _, err := c.GetRun(ctx, "run-1"); err != nil {
+	if _, err := c.GetRun(bounded(t), "run-1"); err != nil {
 		t.Fatalf("%v: Retry-After: 3600 stretched the waits past MaxWait?", err)
 	}
 	got := s.recorded()

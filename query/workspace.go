@@ -46,8 +46,7 @@ type Usage struct {
 const workspaceSQL = `
 SELECT w.id, w.name, w.plan, w.video_limit, w.seat_limit, w.has_access, w.trial_ends_at,
        w.subscription_status, w.founding, w.created_at, m.role,
-       (SELECT count(*) FROM videos v WHERE v.workspace_id = w.id AND v.tracked_individually)
-       + (SELECT coalesce(sum(a.tracking_limit), 0) FROM accounts a WHERE a.workspace_id = w.id AND a.status <> 'removed'),
+       ` + plan.VideoUsageSQL + `,
        (SELECT count(*) FROM workspace_members x WHERE x.workspace_id = w.id)
        + (SELECT count(*) FROM workspace_invites i WHERE i.workspace_id = w.id)
 FROM workspaces w

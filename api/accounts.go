@@ -1,0 +1,100 @@
+package api
+
+import (
+	"context"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/query"
+)
+
+func (s *server) getAccounts(c *fiber.Ctx) error {
+	get, err := params(c, "platforms", "collectionId", "sort")
+	if err != nil {
+		return err
+	}
+	q, err := query.ParseAccountQuery(get)
+	if err != nil {
+		return err
+	}
+	return s.cached(c, "accounts", q.Key(), func(ctx context.Context) (any, error) {
+		return s.accounts.Handle(ctx, membership(c).WorkspaceID, q)
+	})
+}
+
+// accountPatchIn is the body of PATCH /accounts/{id}; absent fields (and
+// nulls) keep their value.
+type accountPatchIn struct {
+	Status        *string `json:"status"`
+	TrackingLimit *int    `json:"tracking_limit"`
+}
+
+func (s *server) patchAccount(c *fiber.Ctx) error {
+	id, err := accountID(c)
+	if err != nil {
+		return err
+	}
+	var in accountPatchIn
+	if err := decodeJSON(c, &in, false); err != nil {
+		return err
+	}
+	ws := membership(c).WorkspaceID
+	err = s.updateAccount.Handle(c.UserContext(), command.UpdateAccount{
+		WorkspaceID: ws, AccountID: id, Status: in.Status, TrackingLimit: in.TrackingLimit,
+	})
+	if err != nil {
+		return err
+	}
+	return s.answerAccount(c, ws, id)
+}
+
+func (s *server) deleteAccount(c *fiber.Ctx) error {
+	id, err := accountID(c)
+	if err != nil {
+		return err
+	}
+	ws := membership(c).WorkspaceID
+	if err := s.removeAccount.Handle(c.UserContext(), command.RemoveAccount{WorkspaceID: ws, AccountID: id}); err != nil {
+		return err
+	}
+	return s.answerAccount(c, ws, id)
+}
+
+// answerAccount answers the account as the list shows it, read after the
+// write (never from the cache).
+func (s *server) answerAccount(c *fiber.Ctx, ws, id uuid.UUID) error {
+	a, err := s.accounts.One(c.UserContext(), ws, id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(a)
+}
+
+func (s *server) getAccountAnalytics(c *fiber.Ctx) error {
+	id, err := accountID(c)
+	if err != nil {
+		return err
+	}
+	get, err := params(c, "granularity")
+	if err != nil {
+		return err
+	}
+	q, err := query.ParseAccountAnalyticsQuery(get)
+	if err != nil {
+		return err
+	}
+	return s.cached(c, "account-analytics", id.String()+"&"+q.Key(), func(ctx context.Context) (any, error) {
+		return s.accountAnalytics.Handle(ctx, membership(c).WorkspaceID, id, q)
+	})
+}
+
+func accountID(c *fiber.Ctx) (uuid.UUID, error) {
+	id, err := uuid.Parse(c.Params("id"))
+	if err != nil {
+		return uuid.Nil, apperr.Invalid("id", "must be a UUID")
+	}
+	return id, nil
+}

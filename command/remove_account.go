@@ -1,0 +1,62 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/projections"
+)
+
+// RemoveAccount soft-removes an account: the row, its videos and its
+// metric history stay; it is no longer listed or refreshed, its videos leave
+// the dashboard, and it stops counting against the video limit. Setting the
+// status back to active (or tracking its URL again) brings it back.
+type RemoveAccount struct {
+	WorkspaceID uuid.UUID
+	AccountID   uuid.UUID
+}
+
+// Validate checks the ids.
+func (c RemoveAccount) Validate() error {
+	if c.AccountID == uuid.Nil {
+		return apperr.Invalid("id", "is required")
+	}
+	return nil
+}
+
+// RemoveAccountHandler removes accounts.
+type RemoveAccountHandler struct{ DB *pgxpool.Pool }
+
+// Handle removes the account: 404 for an account of another workspace;
+// removing a removed account succeeds and writes nothing. Removing only
+// lowers the usage, so it needs neither the workspace lock nor access.
+func (h RemoveAccountHandler) Handle(ctx context.Context, cmd RemoveAccount) error {
+	if err := cmd.Validate(); err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		var status string
+		err := tx.QueryRow(ctx, `SELECT status FROM accounts WHERE id = $1 AND workspace_id = $2 FOR UPDATE`,
+			cmd.AccountID, cmd.WorkspaceID).Scan(&status)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return apperr.NotFound("account not found")
+		}
+		if err != nil {
+			return fmt.Errorf("lock account: %w", err)
+		}
+		if status == "removed" {
+			return nil
+		}
+		if _, err := tx.Exec(ctx, `UPDATE accounts SET status = 'removed', status_reason = '', updated_at = now() WHERE id = $1`,
+			cmd.AccountID); err != nil {
+			return fmt.Errorf("remove account: %w", err)
+		}
+		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+	})
+}

@@ -1,0 +1,121 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/projections"
+)
+
+// AccountStatuses are the statuses a caller may set on an account; pending
+// and error are set by tracking and by scrape results only.
+var AccountStatuses = []string{"active", "paused", "removed"}
+
+// UpdateAccount changes an account's status, its tracking limit, or both.
+type UpdateAccount struct {
+	WorkspaceID uuid.UUID
+	AccountID   uuid.UUID
+	// Status is nil to keep the status.
+	Status *string
+	// TrackingLimit is nil to keep the limit.
+	TrackingLimit *int
+}
+
+// Validate checks what can be checked without the workspace's plan.
+func (c UpdateAccount) Validate() error {
+	var problems []error
+	if c.Status == nil && c.TrackingLimit == nil {
+		problems = append(problems, apperr.Invalid("", "nothing to change: give status, tracking_limit or both"))
+	}
+	if c.Status != nil && !slices.Contains(AccountStatuses, *c.Status) {
+		problems = append(problems, apperr.Invalid("status", "must be one of active, paused, removed"))
+	}
+	if c.TrackingLimit != nil && *c.TrackingLimit < 1 {
+		problems = append(problems, apperr.Invalid("tracking_limit", "must be at least 1"))
+	}
+	return errors.Join(problems...)
+}
+
+// UpdateAccountHandler applies account changes under the workspace row lock
+// that tracking takes, so a change and a concurrent track cannot together
+// pass the video limit.
+type UpdateAccountHandler struct {
+	DB  *pgxpool.Pool
+	Now func() time.Time
+}
+
+// Handle applies the change: 404 for an account of another workspace, 400
+// for a tracking limit above the plan's per-account maximum, 403 when the
+// change would make the workspace use more than its video limit (or use
+// more at all without access). A change that does not add to the usage is
+// allowed even over the limit, so a workspace over it after a downgrade can
+// always lower limits, pause or remove. The data version is bumped with the
+// change; a request that changes nothing writes nothing.
+func (h UpdateAccountHandler) Handle(ctx context.Context, cmd UpdateAccount) error {
+	if err := cmd.Validate(); err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		lim, err := lockWorkspace(ctx, tx, cmd.WorkspaceID, h.Now())
+		if err != nil {
+			return err
+		}
+		var status string
+		var limit int
+		err = tx.QueryRow(ctx, `SELECT status, tracking_limit FROM accounts WHERE id = $1 AND workspace_id = $2 FOR UPDATE`,
+			cmd.AccountID, cmd.WorkspaceID).Scan(&status, &limit)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return apperr.NotFound("account not found")
+		}
+		if err != nil {
+			return fmt.Errorf("lock account: %w", err)
+		}
+		newStatus, newLimit := status, limit
+		if cmd.Status != nil {
+			newStatus = *cmd.Status
+		}
+		if cmd.TrackingLimit != nil {
+			if *cmd.TrackingLimit > lim.plan.MaxPerAccount {
+				return apperr.Invalid("tracking_limit", fmt.Sprintf("must be from 1 to %d, the %s plan's maximum per account",
+					lim.plan.MaxPerAccount, lim.plan.Name))
+			}
+			newLimit = *cmd.TrackingLimit
+		}
+		if newStatus == status && newLimit == limit {
+			return nil
+		}
+		if extra := accountCost(newStatus, newLimit) - accountCost(status, limit); extra > 0 {
+			if !lim.hasAccess {
+				return errNoAccess
+			}
+			if lim.usage+extra > lim.videoLimit {
+				return apperr.Forbidden(fmt.Sprintf(
+					"plan limit reached: %d of %d videos in use, this change needs %d more", lim.usage, lim.videoLimit, extra))
+			}
+		}
+		if _, err := tx.Exec(ctx, `
+			UPDATE accounts SET status = $3, tracking_limit = $4,
+				status_reason = CASE WHEN status = $3 THEN status_reason ELSE '' END, updated_at = now()
+			WHERE id = $1 AND workspace_id = $2`, cmd.AccountID, cmd.WorkspaceID, newStatus, newLimit); err != nil {
+			return fmt.Errorf("update account: %w", err)
+		}
+		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+	})
+}
+
+// accountCost is what an account counts against the video limit (see
+// plan.VideoUsageSQL).
+func accountCost(status string, trackingLimit int) int {
+	if status == "removed" {
+		return 0
+	}
+	return trackingLimit
+}
