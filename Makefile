@@ -37,8 +37,14 @@ test: services ## start the local servers, then run go vet and the whole test su
 	$(GO) vet ./...
 	$(GO) test -race -count=1 -timeout 15m ./...
 
-bench: services ## run the Go benchmarks
+# Flags of cmd/bench, e.g. BENCH_FLAGS='-reseed' or BENCH_FLAGS='-quick'.
+BENCH_FLAGS ?=
+
+bench: services ## run the Go benchmarks, then the dashboard benchmark (cmd/bench: seeds once, prints a markdown table)
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./...
+	@mkdir -p bin
+	$(GO) build -o bin/bench ./cmd/bench
+	bin/bench $(BENCH_FLAGS)
 
 lint: ## check formatting (gofmt) and go vet
 	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi

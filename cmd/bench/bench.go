@@ -1,0 +1,368 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"time"
+
+	"github.com/reeltrack/reeltrack"
+	"github.com/reeltrack/reeltrack/api"
+	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/config"
+)
+
+// Targets of the issue.
+const (
+	targetColdOverview = 150 * time.Millisecond
+	targetColdVideos   = 100 * time.Millisecond
+	targetWarmP99      = 5 * time.Millisecond
+	targetWarmRate     = 5000.0
+	targetExportRate   = 50_000.0
+	targetBaseline     = 20.0
+)
+
+// route is one measured dashboard request.
+type route struct {
+	Name       string
+	Path       string
+	ColdTarget time.Duration // 0: none
+	Check      func([]byte) error
+	Missing    bool
+}
+
+// result is one line of the table.
+type result struct {
+	Route, Cache  string
+	S             *stats // nil: no latencies (n/a)
+	Rate          string
+	Target, Met   string
+	Failed        bool
+	TargetMissed  bool
+	TargetChecked bool
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d.Microseconds())/1000) }
+
+// bench seeds, serves, measures and prints the table. It reports whether
+// every target was met.
+func bench(ctx context.Context, o options) (bool, error) {
+	st, err := openStores(ctx, o)
+	if err != nil {
+		return false, err
+	}
+	defer st.close()
+
+	seeded, err := seed(ctx, st, o.Sizes, o.Reseed, !o.SkipPG, o.BatchRows, o.Progress)
+	if err != nil {
+		return false, err
+	}
+	w := seeded.World
+	fmt.Fprintln(o.Progress, "bench: waiting for ClickHouse merges to settle")
+	parts, waited, err := waitForMerges(ctx, st.CH, o.CH.Database, o.MergeWait)
+	if err != nil {
+		return false, err
+	}
+	var chRows, chBig uint64
+	if err := st.CH.QueryRow(ctx, `SELECT count(), countIf(workspace_id = ?) FROM metric_snapshots`, w.Big.ID).Scan(&chRows, &chBig); err != nil {
+		return false, fmt.Errorf("count snapshots: %w", err)
+	}
+
+	// The server, as cmd/server wires it, on the bench's databases. Its clock
+	// stands at the seed's last hour, so a reused seed reads as fresh data.
+	now := w.End.Add(30 * time.Minute)
+	secret := randomSecret()
+	tokens := auth.NewTokens(secret, 24*time.Hour)
+	passwords, err := auth.NewPasswords(4)
+	if err != nil {
+		return false, err
+	}
+	cfg := config.Config{
+		PublicBaseURL: "http://127.0.0.1", SessionSecret: secret, SessionTTL: 24 * time.Hour, BcryptCost: 4,
+		FoundingSpots: 100, BodyLimit: 1 << 20, RequestTimeout: 15 * time.Second, CacheTTL: 10 * time.Minute,
+		// The per-user limit stays in the request path, set high enough
+		// that one user can load the server.
+		RateLimitPublic: 20, RateLimitUser: 1 << 30, ScraperMaxPerRun: 50, ScraperPageSize: 1000,
+	}
+	// Access logs are formatted as in production and then discarded.
+	log := slog.New(slog.NewJSONHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	srvCH, err := openServerClickHouse(ctx, o.CH)
+	if err != nil {
+		return false, err
+	}
+	defer srvCH.Close()
+	app := api.New(api.Deps{
+		Config: cfg, Log: log, DB: st.PG, CH: srvCH, Redis: st.Redis, Tokens: tokens, Passwords: passwords,
+		OpenAPI: reeltrack.OpenAPI, Now: func() time.Time { return now },
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return false, err
+	}
+	served := make(chan error, 1)
+	go func() { served <- app.Listener(ln) }()
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = app.ShutdownWithContext(sctx)
+		<-served
+	}()
+
+	c, err := newClient("http://"+ln.Addr().String(), tokens, w, st.PG, o.Concurrency)
+	if err != nil {
+		return false, err
+	}
+	nVideos := len(w.Big.Videos)
+	routes := []*route{
+		{Name: "GET /api/overview (30d)", Path: "/api/overview", ColdTarget: targetColdOverview, Check: checkOverview(nVideos)},
+		{Name: "GET /api/videos?sort=views", Path: "/api/videos?sort=views&limit=50", ColdTarget: targetColdVideos, Check: checkVideos(nVideos)},
+		{Name: "GET /api/videos?sort=gained24h", Path: "/api/videos?sort=gained24h&limit=50", ColdTarget: targetColdVideos, Check: checkVideos(nVideos)},
+		{Name: "GET /api/accounts", Path: "/api/accounts"},
+		{Name: "GET /api/accounts/{id}/analytics", Path: "/api/accounts/" + w.Big.Accounts[0].ID.String() + "/analytics"},
+	}
+	exportPath := "/api/export?type=videos"
+
+	var results []result
+	coldP95 := map[string]time.Duration{}
+	fmt.Fprintln(o.Progress, "bench: cold requests")
+	coldStart := time.Now().Add(-time.Second)
+	for _, r := range routes {
+		s, err := c.cold(ctx, r.Path, o.ColdRequests, r.Check)
+		switch {
+		case errors.Is(err, errRouteMissing):
+			r.Missing = true
+			results = append(results, result{Route: r.Name, Cache: "cold", Rate: "—", Target: coldTarget(r), Met: "n/a (route not found)"})
+			continue
+		case err != nil:
+			results = append(results, result{Route: r.Name, Cache: "cold", Rate: "—", Target: coldTarget(r), Met: "error: " + short(err), Failed: true})
+			continue
+		}
+		coldP95[r.Path] = s.P95
+		res := result{Route: r.Name, Cache: "cold", S: &s, Rate: "—", Target: coldTarget(r), Met: "—"}
+		if r.ColdTarget > 0 {
+			res.TargetChecked, res.TargetMissed = true, s.P95 > r.ColdTarget
+			res.Met = yesNo(!res.TargetMissed)
+		}
+		results = append(results, res)
+	}
+
+	chTimes, err := clickhouseTimes(ctx, st.CH, coldStart)
+	if err != nil {
+		return false, err
+	}
+
+	fmt.Fprintln(o.Progress, "bench: warm requests")
+	if o.CPUProfile != "" {
+		f, err := os.Create(o.CPUProfile)
+		if err != nil {
+			return false, err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return false, err
+		}
+		defer f.Close()
+	}
+	warmTarget := fmt.Sprintf("p99 ≤ %s ms, ≥ %s req/s", ms(targetWarmP99), thousands(targetWarmRate))
+	for _, r := range routes {
+		if r.Missing {
+			results = append(results, result{Route: r.Name, Cache: "warm", Rate: "—", Target: warmTarget, Met: "n/a (route not found)"})
+			continue
+		}
+		s, err := c.warm(ctx, r.Path, o.Concurrency, o.Duration)
+		if err != nil {
+			results = append(results, result{Route: r.Name, Cache: "warm", Rate: "—", Target: warmTarget, Met: "error: " + short(err), Failed: true})
+			continue
+		}
+		missed := s.P99 > targetWarmP99 || s.PerSec < targetWarmRate
+		results = append(results, result{Route: r.Name, Cache: "warm", S: &s, Rate: thousands(s.PerSec), Target: warmTarget,
+			Met: yesNo(!missed), TargetChecked: true, TargetMissed: missed})
+	}
+	if o.CPUProfile != "" {
+		pprof.StopCPUProfile()
+	}
+
+	fmt.Fprintln(o.Progress, "bench: export")
+	exportTarget := fmt.Sprintf("≥ %s rows/s", thousands(targetExportRate))
+	es, rows, err := c.export(ctx, exportPath, o.ExportRuns)
+	switch {
+	case errors.Is(err, errRouteMissing):
+		results = append(results, result{Route: "GET " + exportPath, Cache: "cold", Rate: "—", Target: exportTarget, Met: "n/a (route not found)"})
+	case err != nil:
+		results = append(results, result{Route: "GET " + exportPath, Cache: "cold", Rate: "—", Target: exportTarget, Met: "error: " + short(err), Failed: true})
+	default:
+		rate := float64(rows) / es.P50.Seconds()
+		missed := rate < targetExportRate || rows < nVideos
+		met := yesNo(!missed)
+		if rows < nVideos {
+			met = fmt.Sprintf("no: %d of %d rows", rows, nVideos)
+		}
+		results = append(results, result{Route: fmt.Sprintf("GET %s (%s rows)", exportPath, thousands(float64(rows))), Cache: "cold", S: &es,
+			Rate: thousands(rate) + " rows/s", Target: exportTarget, Met: met, TargetChecked: true, TargetMissed: missed})
+	}
+
+	if !o.SkipPG {
+		fmt.Fprintln(o.Progress, "bench: PostgreSQL baseline")
+		b, err := runBaseline(ctx, st.PG, w, now, o.BaselineRuns)
+		if err != nil {
+			return false, err
+		}
+		for _, x := range []struct {
+			name   string
+			s      stats
+			path   string
+			target bool
+		}{
+			{"PostgreSQL baseline: overview (30d)", b.Overview, routes[0].Path, true},
+			{"PostgreSQL baseline: videos by views", b.VideosViews, routes[1].Path, false},
+			{"PostgreSQL baseline: videos by 24 h gain", b.VideosGained, routes[2].Path, false},
+		} {
+			s := x.s
+			res := result{Route: x.name, Cache: "—", S: &s, Rate: "—", Target: "—", Met: "—"}
+			if ch, ok := coldP95[x.path]; ok && ch > 0 {
+				ratio := float64(s.P95) / float64(ch)
+				res.Met = fmt.Sprintf("%.1f× the ClickHouse path's cold p95", ratio)
+				if x.target {
+					res.Target = fmt.Sprintf("ClickHouse ≥ %.0f× faster", targetBaseline)
+					res.TargetChecked, res.TargetMissed = true, ratio < targetBaseline
+					res.Met = yesNo(!res.TargetMissed) + ": " + res.Met
+				}
+			}
+			results = append(results, res)
+		}
+	}
+
+	report(o, seeded, parts, waited, chRows, chBig, results, chTimes)
+	ok := true
+	for _, r := range results {
+		if r.Failed {
+			return false, fmt.Errorf("%s (%s): %s", r.Route, r.Cache, r.Met)
+		}
+		if r.TargetMissed {
+			ok = false
+		}
+	}
+	return ok, nil
+}
+
+func coldTarget(r *route) string {
+	if r.ColdTarget == 0 {
+		return "—"
+	}
+	return "p95 ≤ " + ms(r.ColdTarget) + " ms"
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func short(err error) string {
+	s := err.Error()
+	if len(s) > 160 {
+		s = s[:160] + "…"
+	}
+	return s
+}
+
+// thousands formats a rate with thousands separators.
+func thousands(f float64) string {
+	n := int64(f + 0.5)
+	s := fmt.Sprint(n)
+	out := []byte{}
+	for i := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
+}
+
+func checkOverview(videos int) func([]byte) error {
+	return func(b []byte) error {
+		var o struct {
+			Totals struct{ Videos int }
+			Series []json.RawMessage
+		}
+		if err := json.Unmarshal(b, &o); err != nil {
+			return fmt.Errorf("decode overview: %w", err)
+		}
+		if o.Totals.Videos != videos || len(o.Series) == 0 {
+			return fmt.Errorf("overview counts %d videos and %d series points, want %d videos and a series", o.Totals.Videos, len(o.Series), videos)
+		}
+		return nil
+	}
+}
+
+func checkVideos(videos int) func([]byte) error {
+	return func(b []byte) error {
+		var p struct {
+			Total  int
+			Videos []json.RawMessage
+		}
+		if err := json.Unmarshal(b, &p); err != nil {
+			return fmt.Errorf("decode videos: %w", err)
+		}
+		if p.Total != videos || len(p.Videos) != min(50, videos) {
+			return fmt.Errorf("videos page has total %d and %d rows, want %d and %d", p.Total, len(p.Videos), videos, min(50, videos))
+		}
+		return nil
+	}
+}
+
+// report prints the seed summary and the table.
+func report(o options, s seedResult, parts map[string]uint64, waited time.Duration, chRows, chBig uint64, results []result, chTimes []queryTime) {
+	out := o.Out
+	sz := s.World.Sizes
+	fmt.Fprintf(out, "## reeltrack bench\n\n")
+	fmt.Fprintf(out, "- data: large workspace of %s videos across %s accounts, hourly snapshots over %d days; %s small workspaces of %d videos with %d days each; last snapshot %s\n",
+		thousands(float64(sz.Videos)), thousands(float64(sz.Accounts)), sz.Days, thousands(float64(sz.Small)), sz.SmallVideos, sz.SmallDays, s.World.End.Format(time.RFC3339))
+	how := "seeded now"
+	if s.Reused {
+		how = "reused (seeded earlier)"
+	}
+	fmt.Fprintf(out, "- seed: %s; %s snapshot rows written to ClickHouse in %s (%s rows/s)\n",
+		how, thousands(float64(s.Rows)), s.Duration.Round(time.Second), thousands(s.RowsPerSec))
+	fmt.Fprintf(out, "- ClickHouse metric_snapshots: %s rows, %s of them the large workspace's; active parts after merges (waited %s):",
+		thousands(float64(chRows)), thousands(float64(chBig)), waited.Round(time.Second))
+	for _, t := range []string{"metric_snapshots", "entity_latest", "entity_hourly", "entity_daily"} {
+		fmt.Fprintf(out, " %s %d", t, parts[t])
+	}
+	fmt.Fprintln(out)
+	if !o.SkipPG {
+		how := "loaded now"
+		if !s.BaselineNew {
+			how = "reused"
+		}
+		fmt.Fprintf(out, "- PostgreSQL baseline table bench_snapshots: %s rows, %s, load with index and vacuum took %s\n",
+			thousands(float64(s.Baseline.Rows)), how, time.Duration(s.Baseline.Seconds*float64(time.Second)).Round(time.Second))
+	}
+	fmt.Fprintf(out, "- server in process (GOMAXPROCS %d, %d CPUs); cold: %d requests per route one at a time, data version bumped before each; warm: %d clients for %s per route\n\n",
+		runtime.GOMAXPROCS(0), runtime.NumCPU(), o.ColdRequests, o.Concurrency, o.Duration)
+	fmt.Fprintln(out, "| route | cache | p50 ms | p95 ms | p99 ms | req/s | target | met |")
+	fmt.Fprintln(out, "|---|---|---:|---:|---:|---:|---|---|")
+	for _, r := range results {
+		p50, p95, p99 := "n/a", "n/a", "n/a"
+		if r.S != nil {
+			p50, p95, p99 = ms(r.S.P50), ms(r.S.P95), ms(r.S.P99)
+		}
+		fmt.Fprintf(out, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", r.Route, r.Cache, p50, p95, p99, r.Rate, r.Target, r.Met)
+	}
+	if len(chTimes) > 0 {
+		fmt.Fprintf(out, "\nClickHouse queries of the cold requests (system.query_log; medians per query):\n\n")
+		for _, q := range chTimes {
+			fmt.Fprintf(out, "- `%s…` ×%d: p50 %.0f ms, p95 %.0f ms, reads %s rows / %.1f MiB, memory %.1f MiB\n",
+				q.Query, q.Count, q.P50, q.P95, thousands(q.ReadRows), q.ReadBytes/(1<<20), q.MemoryBytes/(1<<20))
+		}
+	}
+}

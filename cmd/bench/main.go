@@ -1,0 +1,305 @@
+// Command bench measures the dashboard's read path at scale. It seeds a
+// large workspace (by default 10,000 videos across 200 accounts with hourly
+// snapshots over 90 days, about 21.6 million rows) and 1,000 small ones into
+// dedicated databases (PostgreSQL and ClickHouse `reeltrack_bench`, Redis
+// prefix `bench:`), serves the real API in process on loopback, and measures
+// latency and throughput over HTTP with the cache cold (the workspace's data
+// version bumped before each request, as a write does) and warm. It also
+// loads the same snapshots into a plain PostgreSQL table and times the
+// equivalent queries there. It prints one markdown table.
+//
+// The seed is written once and reused while its sizes match; -reseed
+// rewrites it. -quick runs tiny sizes for a smoke test.
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2"
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/store"
+	"github.com/reeltrack/reeltrack/schema"
+)
+
+// options are the bench's settings; flags and the environment fill them.
+type options struct {
+	PGURL       string // the bench's own database
+	CH          store.ClickHouseOptions
+	RedisURL    string
+	RedisPrefix string
+
+	Sizes        sizes
+	Duration     time.Duration // warm measurement per route
+	Concurrency  int           // warm workers
+	ColdRequests int           // cold requests per route
+	ExportRuns   int
+	BaselineRuns int
+	BatchRows    int
+	MergeWait    time.Duration
+	Reseed       bool
+	SkipPG       bool
+	Strict       bool
+	CPUProfile   string
+
+	Out      io.Writer // the report
+	Progress io.Writer // what the bench is doing
+}
+
+// defaultSizes are the issue's sizes.
+var defaultSizes = sizes{Videos: 10_000, Accounts: 200, Days: 90, Small: 1_000, SmallVideos: 5, SmallDays: 3}
+
+// quickSizes make a smoke test that runs in seconds.
+var quickSizes = sizes{Videos: 60, Accounts: 3, Days: 2, Small: 5, SmallVideos: 2, SmallDays: 1}
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func getenv(key, def string) string {
+	if v := strings.TrimSpace(os.Getenv(key)); v != "" {
+		return v
+	}
+	return def
+}
+
+func run() error {
+	o := options{Out: os.Stdout, Progress: os.Stderr}
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.StringVar(&o.PGURL, "pg-url", withDatabase(getenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/reeltrack?sslmode=disable&connect_timeout=3"), "reeltrack_bench"),
+		"PostgreSQL database of the bench (created when missing; its name must contain \"bench\"); default: DATABASE_URL's server, database reeltrack_bench")
+	fs.StringVar(&o.CH.Addr, "ch-addr", getenv("CLICKHOUSE_ADDR", "127.0.0.1:9000"), "ClickHouse native address")
+	fs.StringVar(&o.CH.Database, "ch-database", "reeltrack_bench", "ClickHouse database of the bench (created when missing; its name must contain \"bench\")")
+	o.CH.User, o.CH.Password = getenv("CLICKHOUSE_USER", "default"), os.Getenv("CLICKHOUSE_PASSWORD")
+	fs.StringVar(&o.RedisURL, "redis-url", getenv("REDIS_URL", "redis://127.0.0.1:6379/0"), "Redis")
+	fs.StringVar(&o.RedisPrefix, "redis-prefix", "bench:", "prefix of the bench's Redis keys (must contain \"bench\")")
+	fs.IntVar(&o.Sizes.Videos, "videos", defaultSizes.Videos, "videos of the large workspace")
+	fs.IntVar(&o.Sizes.Accounts, "accounts", defaultSizes.Accounts, "accounts of the large workspace")
+	fs.IntVar(&o.Sizes.Days, "days", defaultSizes.Days, "days of hourly snapshots of the large workspace")
+	fs.IntVar(&o.Sizes.Small, "small", defaultSizes.Small, "small workspaces")
+	o.Sizes.SmallVideos, o.Sizes.SmallDays = defaultSizes.SmallVideos, defaultSizes.SmallDays
+	fs.DurationVar(&o.Duration, "duration", 5*time.Second, "warm measurement time per route")
+	fs.IntVar(&o.Concurrency, "concurrency", 8, "concurrent clients of the warm measurement (closed loop: each waits for its answer, so latency ≈ clients / throughput)")
+	fs.IntVar(&o.ColdRequests, "cold-requests", 40, "cold requests per route (one at a time)")
+	fs.IntVar(&o.ExportRuns, "export-runs", 5, "timed downloads of the export")
+	fs.IntVar(&o.BaselineRuns, "baseline-runs", 5, "runs of each PostgreSQL baseline query")
+	fs.IntVar(&o.BatchRows, "batch", 500_000, "rows per ClickHouse insert while seeding")
+	fs.DurationVar(&o.MergeWait, "merge-wait", 10*time.Minute, "longest wait for ClickHouse merges after seeding")
+	fs.BoolVar(&o.Reseed, "reseed", false, "rewrite the seed even when a complete one of the same sizes exists")
+	fs.BoolVar(&o.SkipPG, "skip-pg", false, "skip the PostgreSQL baseline")
+	fs.BoolVar(&o.Strict, "strict", false, "exit with status 1 when a target is missed")
+	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write a CPU profile of the warm phase (server and clients) to this file")
+	quick := fs.Bool("quick", false, "smoke test: tiny sizes and short measurements")
+	if err := fs.Parse(os.Args[1:]); err != nil {
+		return err
+	}
+	if *quick {
+		o.quick()
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ok, err := bench(ctx, o)
+	if err != nil {
+		return err
+	}
+	if !ok && o.Strict {
+		return errors.New("a target was missed")
+	}
+	return nil
+}
+
+// quick switches to the smoke-test sizes and measurement lengths.
+func (o *options) quick() {
+	o.Sizes = quickSizes
+	o.Duration = 300 * time.Millisecond
+	o.Concurrency = min(o.Concurrency, 4)
+	o.ColdRequests, o.ExportRuns, o.BaselineRuns = 3, 2, 2
+	o.MergeWait = 5 * time.Second
+}
+
+func withDatabase(dsn, db string) string {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return dsn
+	}
+	u.Path = "/" + db
+	return u.String()
+}
+
+// stores are the bench's connections.
+type stores struct {
+	PG    *pgxpool.Pool
+	CH    driver.Conn
+	Redis *store.Redis
+}
+
+func (s *stores) close() {
+	if s.PG != nil {
+		s.PG.Close()
+	}
+	if s.CH != nil {
+		s.CH.Close()
+	}
+	if s.Redis != nil {
+		s.Redis.Close()
+	}
+}
+
+// openStores creates the bench databases where missing, migrates them and
+// connects. Names without "bench" are refused: seeding empties the tables.
+func openStores(ctx context.Context, o options) (*stores, error) {
+	u, err := url.Parse(o.PGURL)
+	if err != nil {
+		return nil, fmt.Errorf("parse -pg-url: %w", err)
+	}
+	pgName := strings.TrimPrefix(u.Path, "/")
+	for what, name := range map[string]string{"PostgreSQL database": pgName, "ClickHouse database": o.CH.Database, "Redis prefix": o.RedisPrefix} {
+		if !strings.Contains(strings.ToLower(name), "bench") {
+			return nil, fmt.Errorf("%s %q: the bench empties what it seeds, so the name must contain \"bench\"", what, name)
+		}
+	}
+	if err := createPostgresDB(ctx, o.PGURL, pgName); err != nil {
+		return nil, err
+	}
+	st := &stores{}
+	if st.PG, err = store.OpenPostgres(ctx, o.PGURL); err != nil {
+		return nil, err
+	}
+	admin, err := store.OpenClickHouse(ctx, store.ClickHouseOptions{Addr: o.CH.Addr, Database: "default", User: o.CH.User, Password: o.CH.Password})
+	if err != nil {
+		st.close()
+		return nil, err
+	}
+	err = admin.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+o.CH.Database)
+	admin.Close()
+	if err != nil {
+		st.close()
+		return nil, fmt.Errorf("create clickhouse database: %w", err)
+	}
+	if st.CH, err = store.OpenClickHouse(ctx, o.CH); err != nil {
+		st.close()
+		return nil, err
+	}
+	if _, err := schema.MigrateAll(ctx, st.PG, st.CH, schema.ClickHouseLayout{}, o.CH.Database); err != nil {
+		st.close()
+		return nil, fmt.Errorf("migrate: %w", err)
+	}
+	if st.Redis, err = store.OpenRedis(o.RedisURL, o.RedisPrefix); err != nil {
+		st.close()
+		return nil, err
+	}
+	if err := st.Redis.Ping(ctx); err != nil {
+		st.close()
+		return nil, fmt.Errorf("redis does not answer (the warm measurement needs it): %w", err)
+	}
+	return st, nil
+}
+
+func createPostgresDB(ctx context.Context, dsn, name string) error {
+	admin, err := pgx.Connect(ctx, withDatabase(dsn, "postgres"))
+	if err != nil {
+		return fmt.Errorf("connect to postgres: %w", err)
+	}
+	defer admin.Close(ctx)
+	var exists bool
+	if err := admin.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)`, name).Scan(&exists); err != nil {
+		return fmt.Errorf("look up database %s: %w", name, err)
+	}
+	if exists {
+		return nil
+	}
+	if _, err := admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
+		return fmt.Errorf("create database %s: %w", name, err)
+	}
+	return nil
+}
+
+// openServerClickHouse connects like store.OpenClickHouse, with query
+// logging on, so the report can say how long ClickHouse took per query.
+func openServerClickHouse(ctx context.Context, o store.ClickHouseOptions) (driver.Conn, error) {
+	conn, err := clickhouse.Open(&clickhouse.Options{
+		Addr:             []string{o.Addr},
+		Protocol:         clickhouse.Native,
+		Auth:             clickhouse.Auth{Database: o.Database, Username: o.User, Password: o.Password},
+		DialTimeout:      3 * time.Second,
+		ReadTimeout:      60 * time.Second,
+		MaxOpenConns:     20,
+		MaxIdleConns:     10,
+		ConnMaxLifetime:  time.Hour,
+		Compression:      &clickhouse.Compression{Method: clickhouse.CompressionLZ4},
+		ConnOpenStrategy: clickhouse.ConnOpenInOrder,
+		Settings:         clickhouse.Settings{"log_queries": 1},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("open clickhouse: %w", err)
+	}
+	if err := conn.Ping(ctx); err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("ping clickhouse at %s: %w", o.Addr, err)
+	}
+	return conn, nil
+}
+
+// queryTime is what system.query_log says about one kind of query.
+type queryTime struct {
+	Query               string
+	Count               uint64
+	P50, P95            float64 // ms
+	ReadRows, ReadBytes float64 // medians
+	MemoryBytes         float64 // median
+}
+
+// clickhouseTimes reads the query log of the server's queries since start,
+// grouped by the beginning of their text.
+func clickhouseTimes(ctx context.Context, ch driver.Conn, since time.Time) ([]queryTime, error) {
+	if err := ch.Exec(ctx, "SYSTEM FLUSH LOGS"); err != nil {
+		return nil, fmt.Errorf("flush query log: %w", err)
+	}
+	rows, err := ch.Query(ctx, `
+SELECT substring(replaceRegexpAll(query, '\\s+', ' '), 1, 60) AS q, count(),
+    toUInt64(quantileExact(0.5)(query_duration_ms)), toUInt64(quantileExact(0.95)(query_duration_ms)),
+    toUInt64(quantileExact(0.5)(read_rows)), toUInt64(quantileExact(0.5)(read_bytes)), toUInt64(quantileExact(0.5)(memory_usage))
+FROM system.query_log
+WHERE type = 2 AND event_time >= toDateTime(?) AND query NOT LIKE '%system.%'
+GROUP BY q
+ORDER BY count() DESC, q
+LIMIT 10`, since.Unix())
+	if err != nil {
+		return nil, fmt.Errorf("read query log: %w", err)
+	}
+	defer rows.Close()
+	var out []queryTime
+	for rows.Next() {
+		var q queryTime
+		var p50, p95, rr, rb, mem uint64
+		if err := rows.Scan(&q.Query, &q.Count, &p50, &p95, &rr, &rb, &mem); err != nil {
+			return nil, fmt.Errorf("read query log: %w", err)
+		}
+		q.P50, q.P95, q.ReadRows, q.ReadBytes, q.MemoryBytes = float64(p50), float64(p95), float64(rr), float64(rb), float64(mem)
+		out = append(out, q)
+	}
+	return out, rows.Err()
+}
+
+func randomSecret() string {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/reeltrack/reeltrack/internal/testenv"
+)
+
+var env *testenv.Env
+
+func TestMain(m *testing.M) { testenv.Main(m, &env) }
+
+func quickOptions(out *bytes.Buffer) options {
+	o := options{
+		PGURL: env.PGURL, CH: env.CHOptions, RedisURL: env.RedisURL, RedisPrefix: env.Redis.Prefix + "bench:",
+		Concurrency: 4, BatchRows: 1000, Out: out, Progress: &bytes.Buffer{},
+	}
+	o.quick()
+	o.Duration = 200 * time.Millisecond
+	return o
+}
+
+// TestQuickRun runs the whole driver at smoke-test sizes against the test
+// servers: it seeds, serves, measures every route and the baseline, and
+// prints the table with a line for each. A second run reuses the seed.
+func TestQuickRun(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var out bytes.Buffer
+	if _, err := bench(ctx, quickOptions(&out)); err != nil {
+		t.Fatalf("bench: %v\n%s", err, out.String())
+	}
+	table := out.String()
+	t.Log("\n" + table)
+	want := []string{
+		"| route | cache | p50 ms | p95 ms | p99 ms | req/s | target | met |",
+		"| GET /api/overview (30d) | cold |",
+		"| GET /api/overview (30d) | warm |",
+		"| GET /api/videos?sort=views | cold |",
+		"| GET /api/videos?sort=views | warm |",
+		"| GET /api/videos?sort=gained24h | cold |",
+		"| GET /api/videos?sort=gained24h | warm |",
+		"| GET /api/accounts | cold |",
+		"| GET /api/accounts | warm |",
+		"| GET /api/accounts/{id}/analytics | cold |",
+		"| GET /api/accounts/{id}/analytics | warm |",
+		"| GET /api/export?type=videos",
+		"| PostgreSQL baseline: overview (30d) |",
+		"| PostgreSQL baseline: videos by views |",
+		"| PostgreSQL baseline: videos by 24 h gain |",
+		"- seed: seeded now; 3,384 snapshot rows",
+		"ClickHouse metric_snapshots: 3,384 rows, 3,024 of them the large workspace's",
+	}
+	for _, w := range want {
+		if !strings.Contains(table, w) {
+			t.Errorf("the report lacks %q", w)
+		}
+	}
+	if got := strings.Count(table, "\n| "); got != 15 {
+		t.Errorf("the table has %d lines, want the header and 14 rows", got)
+	}
+
+	out.Reset()
+	if _, err := bench(ctx, quickOptions(&out)); err != nil {
+		t.Fatalf("second bench: %v", err)
+	}
+	if !strings.Contains(out.String(), "- seed: reused") || !strings.Contains(out.String(), "3,384 rows, reused") {
+		t.Errorf("the second run did not reuse the seed:\n%s", out.String())
+	}
+}
+
+func TestGeneratorCountsEveryRow(t *testing.T) {
+	for _, sz := range []sizes{quickSizes, {Videos: 7, Accounts: 2, Days: 3, Small: 3, SmallVideos: 4, SmallDays: 5}} {
+		w := newWorld(sz, time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC))
+		g := newGenerator(w)
+		var r row
+		last := map[[16]byte]uint64{}
+		for g.next(&r) {
+			if r.At.After(w.End) {
+				t.Fatalf("snapshot at %s after the last hour %s", r.At, w.End)
+			}
+			// views never go down
+			if r.Kind == 1 {
+				if r.Values[0] < last[r.Entity] {
+					t.Fatalf("views of %s fell from %d to %d", r.Entity, last[r.Entity], r.Values[0])
+				}
+				last[r.Entity] = r.Values[0]
+			}
+		}
+		if g.count != sz.rows() {
+			t.Errorf("%s: generated %d rows, sizes.rows() says %d", sz, g.count, sz.rows())
+		}
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	var ds []time.Duration
+	for i := 100; i >= 1; i-- {
+		ds = append(ds, time.Duration(i)*time.Millisecond)
+	}
+	s := summarize(ds, 2*time.Second)
+	if s.P50 != 50*time.Millisecond || s.P95 != 95*time.Millisecond || s.P99 != 99*time.Millisecond || s.PerSec != 50 {
+		t.Errorf("summarize = %+v", s)
+	}
+	if s := summarize([]time.Duration{time.Second}, 0); s.P99 != time.Second || s.PerSec != 0 {
+		t.Errorf("one sample: %+v", s)
+	}
+}

@@ -1,0 +1,413 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/sync/errgroup"
+)
+
+// seedVersion changes whenever the generator does, so an older seed is
+// replaced instead of reused.
+const seedVersion = 1
+
+const createSeedMarker = `
+CREATE TABLE IF NOT EXISTS bench_seed (
+    part      text PRIMARY KEY,            -- 'snapshots' (PostgreSQL rows + ClickHouse) or 'baseline'
+    version   integer NOT NULL,
+    params    text NOT NULL,
+    end_at    timestamptz NOT NULL,        -- hour of the last snapshot
+    rows      bigint NOT NULL,
+    seconds   double precision NOT NULL,
+    complete  boolean NOT NULL,
+    seeded_at timestamptz NOT NULL DEFAULT now()
+)`
+
+// marker is one row of bench_seed.
+type marker struct {
+	Version  int
+	Params   string
+	End      time.Time
+	Rows     int64
+	Seconds  float64
+	Complete bool
+}
+
+func readMarker(ctx context.Context, db *pgxpool.Pool, part string) (marker, bool, error) {
+	var m marker
+	err := db.QueryRow(ctx, `SELECT version, params, end_at, rows, seconds, complete FROM bench_seed WHERE part = $1`, part).
+		Scan(&m.Version, &m.Params, &m.End, &m.Rows, &m.Seconds, &m.Complete)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return marker{}, false, nil
+	}
+	if err != nil {
+		return marker{}, false, fmt.Errorf("read seed marker: %w", err)
+	}
+	m.End = m.End.UTC()
+	return m, true, nil
+}
+
+func writeMarker(ctx context.Context, db *pgxpool.Pool, part string, m marker) error {
+	_, err := db.Exec(ctx, `
+INSERT INTO bench_seed (part, version, params, end_at, rows, seconds, complete) VALUES ($1, $2, $3, $4, $5, $6, $7)
+ON CONFLICT (part) DO UPDATE SET version = $2, params = $3, end_at = $4, rows = $5, seconds = $6, complete = $7, seeded_at = now()`,
+		part, m.Version, m.Params, m.End, m.Rows, m.Seconds, m.Complete)
+	if err != nil {
+		return fmt.Errorf("write seed marker: %w", err)
+	}
+	return nil
+}
+
+// reusable reports whether a marker holds a complete seed of these sizes.
+func (m marker) reusable(found bool, sz sizes) bool {
+	return found && m.Complete && m.Version == seedVersion && m.Params == sz.String()
+}
+
+// seedResult says what the seed step did.
+type seedResult struct {
+	World       *world
+	Reused      bool
+	Rows        int64
+	Duration    time.Duration // of the seed that made the data (now or earlier)
+	RowsPerSec  float64
+	Baseline    marker
+	BaselineNew bool
+}
+
+// seed makes sure the bench databases hold the world of sz: reused when a
+// complete seed of the same sizes is recorded (unless reseed), written
+// otherwise. The PostgreSQL baseline table is loaded alongside the
+// ClickHouse snapshots, from a second generator over the same world.
+func seed(ctx context.Context, st *stores, sz sizes, reseed, withBaseline bool, batchRows int, progress io.Writer) (seedResult, error) {
+	if _, err := st.PG.Exec(ctx, createSeedMarker); err != nil {
+		return seedResult{}, fmt.Errorf("create seed marker: %w", err)
+	}
+	snap, found, err := readMarker(ctx, st.PG, "snapshots")
+	if err != nil {
+		return seedResult{}, err
+	}
+	base, baseFound, err := readMarker(ctx, st.PG, "baseline")
+	if err != nil {
+		return seedResult{}, err
+	}
+	res := seedResult{}
+	needSnap := reseed || !snap.reusable(found, sz)
+	end := snap.End
+	if needSnap {
+		end = time.Now().UTC().Truncate(time.Hour)
+	}
+	w := newWorld(sz, end)
+	res.World = w
+	needBase := withBaseline && (needSnap || !base.reusable(baseFound, sz) || !base.End.Equal(end))
+
+	g, gctx := errgroup.WithContext(ctx)
+	if needSnap {
+		g.Go(func() error {
+			m, err := seedSnapshots(gctx, st, w, batchRows, progress)
+			if err != nil {
+				return err
+			}
+			snap = m
+			return nil
+		})
+	}
+	if needBase {
+		g.Go(func() error {
+			m, err := loadBaseline(gctx, st.PG, w, progress)
+			if err != nil {
+				return err
+			}
+			base = m
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return seedResult{}, err
+	}
+	res.Reused = !needSnap
+	res.Rows, res.Duration = snap.Rows, time.Duration(snap.Seconds*float64(time.Second))
+	if snap.Seconds > 0 {
+		res.RowsPerSec = float64(snap.Rows) / snap.Seconds
+	}
+	res.Baseline, res.BaselineNew = base, needBase
+	return res, nil
+}
+
+// seedSnapshots replaces the bench databases' tenants and snapshots with w.
+func seedSnapshots(ctx context.Context, st *stores, w *world, batchRows int, progress io.Writer) (marker, error) {
+	start := time.Now()
+	m := marker{Version: seedVersion, Params: w.Sizes.String(), End: w.End}
+	if err := writeMarker(ctx, st.PG, "snapshots", m); err != nil {
+		return m, err
+	}
+	if err := wipe(ctx, st); err != nil {
+		return m, err
+	}
+	if err := seedTenants(ctx, st.PG, w); err != nil {
+		return m, err
+	}
+	rows, err := writeSnapshots(ctx, st.CH, w, batchRows, progress)
+	if err != nil {
+		return m, err
+	}
+	m.Rows, m.Seconds, m.Complete = rows, time.Since(start).Seconds(), true
+	fmt.Fprintf(progress, "seed: %d snapshots in ClickHouse in %s\n", rows, time.Since(start).Round(time.Second))
+	return m, writeMarker(ctx, st.PG, "snapshots", m)
+}
+
+// wipe empties the bench databases and the bench's Redis keys. They are the
+// bench's own (the name check in openStores makes sure), never a developer's
+// data.
+func wipe(ctx context.Context, st *stores) error {
+	if _, err := st.PG.Exec(ctx, `TRUNCATE users, workspaces CASCADE`); err != nil {
+		return fmt.Errorf("empty postgres tables: %w", err)
+	}
+	for _, t := range []string{"metric_snapshots", "entity_latest", "entity_hourly", "entity_daily"} {
+		if err := st.CH.Exec(ctx, "TRUNCATE TABLE "+t); err != nil {
+			return fmt.Errorf("empty clickhouse table %s: %w", t, err)
+		}
+	}
+	iter := st.Redis.Client.Scan(ctx, 0, st.Redis.Prefix+"*", 1000).Iterator()
+	for iter.Next(ctx) {
+		if err := st.Redis.Client.Del(ctx, iter.Val()).Err(); err != nil {
+			return fmt.Errorf("delete cached answers: %w", err)
+		}
+	}
+	if err := iter.Err(); err != nil {
+		return fmt.Errorf("list cached answers: %w", err)
+	}
+	return nil
+}
+
+// seedTenants writes the users, workspaces, members, accounts and videos.
+func seedTenants(ctx context.Context, db *pgxpool.Pool, w *world) error {
+	all := append([]workspace{w.Big}, w.Small...)
+	created := w.End.Add(-time.Duration(w.Sizes.hours()) * time.Hour)
+	var users, workspaces, members, accounts, videos [][]any
+	// Workspace ids repeat from seed to seed; data versions must not, or a
+	// new seed would read answers cached from the previous one.
+	version := time.Now().UnixMilli()
+	for _, ws := range all {
+		users = append(users, []any{ws.Owner, ws.Email, created})
+		workspaces = append(workspaces, []any{ws.ID, ws.Name, ws.Owner, ws.Plan, ws.Limit, ws.Seats, version, created})
+		members = append(members, []any{ws.ID, ws.Owner, "owner", created})
+		for _, a := range ws.Accounts {
+			p := platforms[a.Platform-1]
+			accounts = append(accounts, []any{a.ID, ws.ID, p, a.Handle, profileURL(p, a.Handle), a.Handle, "active",
+				max(50, len(ws.Videos)/len(ws.Accounts)), uint64(a.followers0), w.End, created})
+		}
+		for i, v := range ws.Videos {
+			p := platforms[v.Platform-1]
+			pid := fmt.Sprintf("7%018d", i)
+			if p == "youtube" || p == "instagram" {
+				pid = strings.ReplaceAll(v.ID.String()[:11], "-", "x")
+			}
+			videos = append(videos, []any{v.ID, ws.ID, p, pid, videoURL(p, v.Handle, pid), v.Account, v.Handle,
+				fmt.Sprintf("video %d of %s #bench", i, v.Handle), v.Published, false, "active", w.End, created})
+		}
+	}
+	tx, err := db.Begin(ctx)
+	if err != nil {
+		return fmt.Errorf("seed tenants: %w", err)
+	}
+	defer tx.Rollback(ctx) //nolint:errcheck // no-op after commit
+	copies := []struct {
+		table string
+		cols  []string
+		rows  [][]any
+	}{
+		{"users", []string{"id", "email", "created_at"}, users},
+		{"workspaces", []string{"id", "name", "owner_id", "plan", "video_limit", "seat_limit", "data_version", "created_at"}, workspaces},
+		{"workspace_members", []string{"workspace_id", "user_id", "role", "joined_at"}, members},
+		{"accounts", []string{"id", "workspace_id", "platform", "handle", "url", "display_name", "status", "tracking_limit",
+			"followers", "last_scraped_at", "created_at"}, accounts},
+		{"videos", []string{"id", "workspace_id", "platform", "platform_video_id", "url", "account_id", "account_handle",
+			"caption", "published_at", "tracked_individually", "status", "last_scraped_at", "created_at"}, videos},
+	}
+	for _, c := range copies {
+		if _, err := tx.CopyFrom(ctx, pgx.Identifier{c.table}, c.cols, pgx.CopyFromRows(c.rows)); err != nil {
+			return fmt.Errorf("seed %s: %w", c.table, err)
+		}
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("seed tenants: %w", err)
+	}
+	return nil
+}
+
+func profileURL(p, handle string) string {
+	switch p {
+	case "tiktok":
+		return "https://www.tiktok.com/@" + handle
+	case "instagram":
+		return "https://www.instagram.com/" + handle + "/"
+	case "youtube":
+		return "https://www.youtube.com/@" + handle
+	}
+	return "https://x.com/" + handle
+}
+
+func videoURL(p, handle, id string) string {
+	switch p {
+	case "tiktok":
+		return "https://www.tiktok.com/@" + handle + "/video/" + id
+	case "instagram":
+		return "https://www.instagram.com/reel/" + id + "/"
+	case "youtube":
+		return "https://www.youtube.com/shorts/" + id
+	}
+	return "https://x.com/" + handle + "/status/" + id
+}
+
+const insertSnapshots = `INSERT INTO metric_snapshots (workspace_id, platform, entity_kind, entity_id, account_id,
+	scraped_at, views, likes, comments, shares, saves, followers, job_id, version)`
+
+// columns holds one batch column by column; the slices are reused from
+// batch to batch, so memory stays constant.
+type columns struct {
+	ws, entity, account, job []uuid.UUID
+	platform, kind           []string
+	at                       []time.Time
+	vals                     [6][]uint64
+	ptrs                     [6][]*uint64
+	version                  []uint64
+}
+
+func (c *columns) reset() {
+	c.ws, c.entity, c.account, c.job = c.ws[:0], c.entity[:0], c.account[:0], c.job[:0]
+	c.platform, c.kind, c.at, c.version = c.platform[:0], c.kind[:0], c.at[:0], c.version[:0]
+	for i := range c.vals {
+		c.vals[i], c.ptrs[i] = c.vals[i][:0], c.ptrs[i][:0]
+	}
+}
+
+var kinds = []string{"", "video", "account"}
+
+func (c *columns) add(r *row, job uuid.UUID, version uint64) {
+	c.ws, c.entity, c.account, c.job = append(c.ws, r.Workspace), append(c.entity, r.Entity), append(c.account, r.Account), append(c.job, job)
+	c.platform, c.kind = append(c.platform, platforms[r.Platform-1]), append(c.kind, kinds[r.Kind])
+	c.at, c.version = append(c.at, r.At), append(c.version, version)
+	for i := range c.vals {
+		c.vals[i] = append(c.vals[i], r.Values[i])
+	}
+}
+
+// send appends the columns to a batch and sends it.
+func (c *columns) send(ctx context.Context, ch driver.Conn, r []bool) error {
+	// pointers are taken only now: vals may have moved while growing
+	for i := range c.vals {
+		for j := range c.vals[i] {
+			var p *uint64
+			if r[j*6+i] {
+				p = &c.vals[i][j]
+			}
+			c.ptrs[i] = append(c.ptrs[i], p)
+		}
+	}
+	b, err := ch.PrepareBatch(ctx, insertSnapshots)
+	if err != nil {
+		return fmt.Errorf("prepare snapshot batch: %w", err)
+	}
+	defer b.Abort() //nolint:errcheck // no-op after Send
+	cols := []any{c.ws, c.platform, c.kind, c.entity, c.account, c.at,
+		c.ptrs[0], c.ptrs[1], c.ptrs[2], c.ptrs[3], c.ptrs[4], c.ptrs[5], c.job, c.version}
+	for i, col := range cols {
+		if err := b.Column(i).Append(col); err != nil {
+			return fmt.Errorf("append snapshot column %d: %w", i, err)
+		}
+	}
+	if err := b.Send(); err != nil {
+		return fmt.Errorf("send %d snapshots: %w", len(c.ws), err)
+	}
+	return nil
+}
+
+// writeSnapshots streams the world's snapshots into metric_snapshots in
+// batches of batchRows; the materialized views fill the projections.
+func writeSnapshots(ctx context.Context, ch driver.Conn, w *world, batchRows int, progress io.Writer) (int64, error) {
+	var (
+		gen     = newGenerator(w)
+		r       row
+		c       columns
+		has     []bool
+		version = uint64(time.Now().UnixNano())
+		lastAt  time.Time
+		job     uuid.UUID
+		total   = w.Sizes.rows()
+		start   = time.Now()
+		shown   = start
+	)
+	flush := func() error {
+		if len(c.ws) == 0 {
+			return nil
+		}
+		if err := c.send(ctx, ch, has); err != nil {
+			return err
+		}
+		c.reset()
+		has = has[:0]
+		if time.Since(shown) > 10*time.Second {
+			shown = time.Now()
+			fmt.Fprintf(progress, "seed: clickhouse %d / %d rows (%.0f rows/s)\n", gen.count, total, float64(gen.count)/time.Since(start).Seconds())
+		}
+		return nil
+	}
+	for gen.next(&r) {
+		if !r.At.Equal(lastAt) {
+			// one scrape job per hour, as a refresh of everything would be
+			lastAt, job = r.At, benchID("job/%d", r.At.Unix())
+		}
+		c.add(&r, job, version)
+		has = append(has, r.Has[:]...)
+		if len(c.ws) >= batchRows {
+			if err := flush(); err != nil {
+				return gen.count, err
+			}
+		}
+	}
+	return gen.count, flush()
+}
+
+// waitForMerges waits (up to limit) until ClickHouse has no merge running in
+// the database, so the measurements see the parts a settled table has, and
+// reports the active part count of each table.
+func waitForMerges(ctx context.Context, ch driver.Conn, db string, limit time.Duration) (map[string]uint64, time.Duration, error) {
+	start := time.Now()
+	for time.Since(start) < limit {
+		var n uint64
+		if err := ch.QueryRow(ctx, `SELECT count() FROM system.merges WHERE database = ?`, db).Scan(&n); err != nil {
+			return nil, 0, fmt.Errorf("read merges: %w", err)
+		}
+		if n == 0 {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return nil, 0, ctx.Err()
+		case <-time.After(time.Second):
+		}
+	}
+	rows, err := ch.Query(ctx, `SELECT table, count() FROM system.parts WHERE database = ? AND active GROUP BY table`, db)
+	if err != nil {
+		return nil, 0, fmt.Errorf("read parts: %w", err)
+	}
+	defer rows.Close()
+	parts := map[string]uint64{}
+	for rows.Next() {
+		var t string
+		var n uint64
+		if err := rows.Scan(&t, &n); err != nil {
+			return nil, 0, fmt.Errorf("read parts: %w", err)
+		}
+		parts[t] = n
+	}
+	return parts, time.Since(start), rows.Err()
+}

@@ -1,0 +1,257 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+// sizes is the shape of the seeded data.
+type sizes struct {
+	Videos      int // videos of the large workspace
+	Accounts    int // accounts of the large workspace; videos are spread evenly over them
+	Days        int // days of hourly snapshots of the large workspace
+	Small       int // small workspaces
+	SmallVideos int // videos of each small workspace (one account holds them)
+	SmallDays   int // days of hourly snapshots of each small workspace
+}
+
+func (s sizes) String() string {
+	return fmt.Sprintf("videos=%d accounts=%d days=%d small=%d smallVideos=%d smallDays=%d",
+		s.Videos, s.Accounts, s.Days, s.Small, s.SmallVideos, s.SmallDays)
+}
+
+func (s sizes) hours() int      { return s.Days * 24 }
+func (s sizes) smallHours() int { return min(s.SmallDays, s.Days) * 24 }
+
+// rows is how many snapshots the generator makes: one per video and per
+// account per hour.
+func (s sizes) rows() int64 {
+	return int64(s.hours())*int64(s.Videos+s.Accounts) + int64(s.smallHours())*int64(s.Small)*int64(s.SmallVideos+1)
+}
+
+// bigRows is the large workspace's share of rows().
+func (s sizes) bigRows() int64 { return int64(s.hours()) * int64(s.Videos+s.Accounts) }
+
+var platforms = []string{"tiktok", "instagram", "youtube", "x"}
+
+// idSpace makes the seeded ids deterministic, so a reused seed and the
+// baseline table name the same entities.
+var idSpace = uuid.MustParse("6f1c3a52-8f0e-4a4e-9a57-0c1b7f3e2d10")
+
+func benchID(format string, args ...any) uuid.UUID {
+	return uuid.NewSHA1(idSpace, fmt.Appendf(nil, format, args...))
+}
+
+// entity is one seeded account or video with the parameters of its growth
+// curve.
+type entity struct {
+	ID        uuid.UUID
+	Workspace uuid.UUID
+	Account   uuid.UUID // the owning account; the account itself on accounts
+	Platform  int8      // index into platforms, plus one (the Enum8 value)
+	Kind      int8      // 1 video, 2 account
+	Handle    string
+	Published time.Time // videos only
+
+	// views(h) = scale * (1 - exp(-(age0+h)/tau)) + viral / (1 + exp(-(h-center)/width))
+	scale, tau, age0        float64
+	viral, center, width    float64
+	likeR, commentR         float64
+	shareR, saveR           float64
+	hideLikes, hideShares   bool
+	hideSaves               bool
+	followers0, followerPHr float64
+}
+
+// workspace is a seeded tenant: an owner, its accounts and their videos.
+type workspace struct {
+	ID       uuid.UUID
+	Owner    uuid.UUID
+	Email    string
+	Name     string
+	Plan     string
+	Limit    int
+	Seats    int
+	Accounts []entity
+	Videos   []entity
+	Hours    int // hours of snapshots, ending at the seed's last hour
+}
+
+// world is everything the seed writes, derived from sizes and the last
+// snapshot hour alone.
+type world struct {
+	Sizes sizes
+	End   time.Time // the hour of the last snapshot
+	Big   workspace
+	Small []workspace
+}
+
+// splitmix is a small deterministic generator: the same seed always makes
+// the same data.
+type splitmix uint64
+
+func (s *splitmix) next() uint64 {
+	*s += 0x9e3779b97f4a7c15
+	z := uint64(*s)
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// float returns a number in [lo, hi).
+func (s *splitmix) float(lo, hi float64) float64 {
+	return lo + (hi-lo)*float64(s.next()>>11)/float64(1<<53)
+}
+
+func newWorld(sz sizes, end time.Time) *world {
+	w := &world{Sizes: sz, End: end.UTC().Truncate(time.Hour)}
+	w.Big = makeWorkspace("big", 0, sz.Accounts, sz.Videos, sz.hours(), w.End)
+	w.Big.Email, w.Big.Name, w.Big.Plan, w.Big.Limit, w.Big.Seats = "owner@bench.reeltrack.test", "Bench agency", "agency", max(sz.Videos, 5000), 15
+	w.Small = make([]workspace, sz.Small)
+	for i := range w.Small {
+		s := makeWorkspace("small", i, 1, sz.SmallVideos, sz.smallHours(), w.End)
+		s.Email, s.Name, s.Plan, s.Limit, s.Seats = fmt.Sprintf("small%d@bench.reeltrack.test", i), fmt.Sprintf("Bench small %d", i), "starter", 250, 2
+		w.Small[i] = s
+	}
+	return w
+}
+
+func makeWorkspace(tag string, n, accounts, videos, hours int, end time.Time) workspace {
+	ws := workspace{
+		ID:    benchID("%s/%d/workspace", tag, n),
+		Owner: benchID("%s/%d/owner", tag, n),
+		Hours: hours,
+	}
+	first := end.Add(-time.Duration(hours-1) * time.Hour)
+	for a := range accounts {
+		r := splitmix(uint64(n)<<32 | uint64(a) | 1<<62)
+		ws.Accounts = append(ws.Accounts, entity{
+			ID:          benchID("%s/%d/account/%d", tag, n, a),
+			Workspace:   ws.ID,
+			Platform:    int8((a+n)%len(platforms)) + 1,
+			Kind:        2,
+			Handle:      fmt.Sprintf("%s%d_creator%d", tag, n, a),
+			followers0:  math.Floor(r.float(2e3, 2e6)),
+			followerPHr: r.float(0, 40),
+		})
+		ws.Accounts[a].Account = ws.Accounts[a].ID
+	}
+	for i := range videos {
+		r := splitmix(uint64(n)<<32 | uint64(i))
+		acct := ws.Accounts[i*accounts/videos]
+		// Published before the first snapshot, spread over as many hours as
+		// the series has, so every video has a snapshot in every hour while
+		// ages (and so growth rates) differ from video to video.
+		age0 := float64(i*hours/videos) + r.float(0, 1)
+		e := entity{
+			ID:        benchID("%s/%d/video/%d", tag, n, i),
+			Workspace: ws.ID,
+			Account:   acct.ID,
+			Platform:  acct.Platform,
+			Kind:      1,
+			Handle:    acct.Handle,
+			Published: first.Add(-time.Duration(age0 * float64(time.Hour))),
+			scale:     math.Pow(10, r.float(3, 6.3)),
+			tau:       r.float(24, 600),
+			age0:      age0,
+			likeR:     r.float(0.02, 0.12),
+			commentR:  r.float(0.0005, 0.01),
+			shareR:    r.float(0.0005, 0.02),
+			saveR:     r.float(0.0005, 0.02),
+		}
+		// About one video in 25 goes viral at some hour of the series.
+		if r.next()%25 == 0 {
+			e.viral = e.scale * r.float(5, 60)
+			e.center = r.float(0, float64(hours))
+			e.width = r.float(3, 48)
+		}
+		switch platforms[e.Platform-1] {
+		case "instagram":
+			e.hideLikes = i%10 == 3
+		case "youtube":
+			e.hideShares, e.hideSaves = true, true
+		case "x":
+			e.hideSaves = true
+		}
+		ws.Videos = append(ws.Videos, e)
+	}
+	return ws
+}
+
+// row is one generated snapshot.
+type row struct {
+	Workspace, Entity, Account uuid.UUID
+	Platform, Kind             int8
+	At                         time.Time
+	// Values are views, likes, comments, shares, saves, followers; Has says
+	// which are recorded (the others are NULL).
+	Values [6]uint64
+	Has    [6]bool
+}
+
+// fill computes e's snapshot at hour h of a series of n hours ending at end.
+func (e *entity) fill(r *row, h, n int, end time.Time) {
+	r.Workspace, r.Entity, r.Account, r.Platform, r.Kind = e.Workspace, e.ID, e.Account, e.Platform, e.Kind
+	r.At = end.Add(-time.Duration(n-1-h) * time.Hour)
+	r.Has = [6]bool{}
+	if e.Kind == 2 {
+		r.Values = [6]uint64{5: uint64(e.followers0 + e.followerPHr*float64(h))}
+		r.Has[5] = true
+		return
+	}
+	hf := float64(h)
+	views := e.scale * (1 - math.Exp(-(e.age0+hf)/e.tau))
+	if e.viral > 0 {
+		views += e.viral / (1 + math.Exp(-(hf-e.center)/e.width))
+	}
+	r.Values = [6]uint64{uint64(views), uint64(views * e.likeR), uint64(views * e.commentR), uint64(views * e.shareR), uint64(views * e.saveR), 0}
+	r.Has = [6]bool{true, !e.hideLikes, true, !e.hideShares, !e.hideSaves, false}
+}
+
+// generator yields every snapshot of the world hour by hour, all tenants of
+// an hour together, as scrapes would arrive. It holds no rows: memory stays
+// constant whatever the size.
+type generator struct {
+	w     *world
+	hour  int // 0 .. hours-1 of the large workspace's series
+	pos   int // position within the hour
+	count int64
+}
+
+func newGenerator(w *world) *generator { return &generator{w: w} }
+
+// next fills r with the next snapshot; false when there are no more.
+func (g *generator) next(r *row) bool {
+	sz, n := g.w.Sizes, g.w.Sizes.hours()
+	for g.hour < n {
+		big := g.w.Big
+		switch {
+		case g.pos < len(big.Videos):
+			big.Videos[g.pos].fill(r, g.hour, n, g.w.End)
+		case g.pos < len(big.Videos)+len(big.Accounts):
+			big.Accounts[g.pos-len(big.Videos)].fill(r, g.hour, n, g.w.End)
+		default:
+			// small workspaces have their series in the last hours only
+			k := g.pos - len(big.Videos) - len(big.Accounts)
+			sh := g.hour - (n - sz.smallHours())
+			per := sz.SmallVideos + 1
+			if sh < 0 || k >= len(g.w.Small)*per {
+				g.hour, g.pos = g.hour+1, 0
+				continue
+			}
+			s := &g.w.Small[k/per]
+			if j := k % per; j == 0 {
+				s.Accounts[0].fill(r, sh, sz.smallHours(), g.w.End)
+			} else {
+				s.Videos[j-1].fill(r, sh, sz.smallHours(), g.w.End)
+			}
+		}
+		g.pos++
+		g.count++
+		return true
+	}
+	return false
+}
