@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -17,27 +18,40 @@ import (
 const exportTimeout = 10 * time.Minute
 
 func (s *server) getExport(c *fiber.Ctx) error {
-	get, err := params(c, append(filterParams, "type")...)
-	if err != nil {
-		return err
-	}
-	kind := get("type")
-	if kind == "" {
-		kind = "videos"
-	}
-	if kind != "videos" && kind != "accounts" {
-		return apperr.Invalid("type", "must be videos or accounts")
-	}
-	if kind == "accounts" {
-		return apperr.Unavailable("the accounts export is not available yet")
-	}
-	f, err := query.ParseVideoFilter(get, query.PresetAll)
-	if err != nil {
-		return err
-	}
+	kind := c.Query("type", "videos")
+	var write func(ctx context.Context, w io.Writer) (int, error)
 	m := membership(c)
-	if err := s.export.CheckVideos(c.UserContext(), m.WorkspaceID, f); err != nil {
-		return err
+	switch kind {
+	case "videos":
+		get, err := params(c, append(filterParams, "type")...)
+		if err != nil {
+			return err
+		}
+		f, err := query.ParseVideoFilter(get, query.PresetAll)
+		if err != nil {
+			return err
+		}
+		if err := s.export.CheckVideos(c.UserContext(), m.WorkspaceID, f); err != nil {
+			return err
+		}
+		write = func(ctx context.Context, w io.Writer) (int, error) { return s.export.Videos(ctx, m.WorkspaceID, f, w) }
+	case "accounts":
+		get, err := params(c, "type", "platforms", "collectionId", "sort")
+		if err != nil {
+			return err
+		}
+		q, err := query.ParseAccountQuery(get)
+		if err != nil {
+			return err
+		}
+		if err := s.export.CheckAccounts(c.UserContext(), m.WorkspaceID, q); err != nil {
+			return err
+		}
+		write = func(ctx context.Context, w io.Writer) (int, error) {
+			return s.export.Accounts(ctx, m.WorkspaceID, q, w)
+		}
+	default:
+		return apperr.Invalid("type", "must be videos or accounts")
 	}
 	name := fmt.Sprintf("reeltrack-%s-%s.csv", kind, s.Now().UTC().Format("2006-01-02"))
 	c.Set(fiber.HeaderContentType, "text/csv; charset=utf-8")
@@ -47,14 +61,14 @@ func (s *server) getExport(c *fiber.Ctx) error {
 	c.Context().SetBodyStreamWriter(func(w *bufio.Writer) {
 		ctx, cancel := context.WithTimeout(context.Background(), exportTimeout)
 		defer cancel()
-		n, err := s.export.Videos(ctx, m.WorkspaceID, f, w)
+		n, err := write(ctx, w)
 		if err == nil {
 			err = w.Flush()
 		}
 		if err != nil {
 			// The status is sent: the truncated body is all the client
 			// sees, the log says why.
-			s.Log.Error("export failed", "requestId", reqID, "rows", n, "err", err)
+			s.Log.Error("export failed", "requestId", reqID, "type", kind, "rows", n, "err", err)
 		}
 	})
 	return nil

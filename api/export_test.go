@@ -165,3 +165,44 @@ func TestExportStreamsLargeWorkspaces(t *testing.T) {
 		}
 	}
 }
+
+func TestExportAccountsMatchesTheList(t *testing.T) {
+	d := seedDashboard(t)
+	exec(t, `UPDATE accounts SET display_name = '+SUM(A1)' WHERE id = $1`, d.accounts["acc1"])
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, d.ws)
+	var list query.AccountList
+	d.get(t, "/api/accounts", nil, &list)
+	res := d.app.request("GET", "/api/export?type=accounts", nil, d.cookie).expect(t, 200)
+	wantName := fmt.Sprintf(`attachment; filename="reeltrack-accounts-%s.csv"`, dashNow.Format("2006-01-02"))
+	if cd := res.Header.Get("Content-Disposition"); cd != wantName {
+		t.Errorf("content disposition %q, want %q", cd, wantName)
+	}
+	recs := readCSV(t, res.Body)
+	if strings.Join(recs[0], ",") != strings.Join(query.AccountExportColumns, ",") {
+		t.Fatalf("header %v", recs[0])
+	}
+	if len(recs)-1 != len(list.Accounts) || len(list.Accounts) == 0 {
+		t.Fatalf("%d rows, the list has %d accounts", len(recs)-1, len(list.Accounts))
+	}
+	col := map[string]int{}
+	for i, c := range recs[0] {
+		col[c] = i
+	}
+	for i, a := range list.Accounts {
+		r := recs[i+1]
+		followers := ""
+		if a.Followers != nil {
+			followers = strconv.FormatUint(*a.Followers, 10)
+		}
+		if r[col["id"]] != a.ID.String() || r[col["followers"]] != followers || r[col["total_views"]] != strconv.FormatUint(a.TotalViews, 10) ||
+			r[col["tracked_videos"]] != strconv.Itoa(a.TrackedVideos) || r[col["views_gained_7d"]] != strconv.FormatInt(a.ViewsGained7d, 10) {
+			t.Errorf("row %d %v does not match the list's %+v", i, r, a)
+		}
+		if a.ID == d.accounts["acc1"] && r[col["display_name"]] != "'+SUM(A1)" {
+			t.Errorf("display name exported as %q", r[col["display_name"]])
+		}
+	}
+	for _, q := range []string{"type=accounts&individualOnly=true", "type=accounts&sort=random", "type=accounts&platforms=vine"} {
+		d.app.request("GET", "/api/export?"+q, nil, d.cookie).expectError(t, 400, "invalid_request")
+	}
+}

@@ -176,3 +176,45 @@ func rateCell(r *float64) string {
 	}
 	return strconv.FormatFloat(*r, 'f', 4, 64)
 }
+
+// AccountExportColumns is the header row of the accounts CSV.
+var AccountExportColumns = []string{
+	"id", "platform", "handle", "url", "display_name", "status", "status_reason", "tracking_limit", "collection_id",
+	"followers", "followers_gained_7d", "followers_gained_30d", "tracked_videos", "videos_with_views",
+	"total_views", "average_views", "engagement_rate", "views_gained_7d", "last_scraped_at", "added_at",
+}
+
+// CheckAccounts validates what Accounts needs before anything is written.
+func (h ExportHandler) CheckAccounts(ctx context.Context, ws uuid.UUID, q AccountQuery) error {
+	return checkCollection(ctx, h.DB, ws, q.CollectionID)
+}
+
+// Accounts writes the accounts the query selects as CSV, in the list's
+// order, and returns how many rows it wrote. A workspace has at most as
+// many accounts as its video limit, so the list is read whole.
+func (h ExportHandler) Accounts(ctx context.Context, ws uuid.UUID, q AccountQuery, out io.Writer) (int, error) {
+	list, err := AccountsHandler{DB: h.DB, CH: h.CH, Now: h.Now}.Handle(ctx, ws, q)
+	if err != nil {
+		return 0, err
+	}
+	w := csv.NewWriter(out)
+	w.UseCRLF = true
+	if err := w.Write(AccountExportColumns); err != nil {
+		return 0, err
+	}
+	for i, a := range list.Accounts {
+		gained := a.ViewsGained7d
+		err := w.Write([]string{
+			a.ID.String(), a.Platform, cell(a.Handle), cell(a.URL), cell(a.DisplayName), a.Status, cell(a.StatusReason),
+			strconv.Itoa(a.TrackingLimit), uuidCell(a.CollectionID),
+			countCell(a.Followers), gainCell(a.FollowersGained7d), gainCell(a.FollowersGained30d),
+			strconv.Itoa(a.TrackedVideos), strconv.Itoa(a.VideosWithViews), strconv.FormatUint(a.TotalViews, 10),
+			rateCell(a.AverageViews), rateCell(a.EngagementRate), gainCell(&gained), timeCell(a.LastScrapedAt), timeCell(&a.AddedAt),
+		})
+		if err != nil {
+			return i, err
+		}
+	}
+	w.Flush()
+	return len(list.Accounts), w.Error()
+}
