@@ -17,7 +17,6 @@ import (
 	"strings"
 	"time"
 
-	fastjson "github.com/goccy/go-json"
 	"github.com/hashicorp/go-retryablehttp"
 )
 
@@ -210,25 +209,30 @@ func (c *Client) Items(ctx context.Context, datasetID string, offset, limit int,
 		return 0, fmt.Errorf("read dataset %s: %w", datasetID, providerError(resp))
 	}
 	// Stream the array item by item: a page is never held whole.
-	dec := fastjson.NewDecoder(resp.Body)
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
-		return 0, fmt.Errorf("read dataset %s: answer is not a JSON array", datasetID)
+	a := arrayReader{r: resp.Body, buf: make([]byte, 64<<10)}
+	if err := a.open(); err != nil {
+		return 0, fmt.Errorf("read dataset %s: %w", datasetID, err)
 	}
 	n := 0
-	for dec.More() {
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
+	for {
+		raw, err := a.next()
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return n, fmt.Errorf("read dataset %s: truncated answer after %d items: %w", datasetID, n, err)
+		}
+		if err != nil {
 			return n, fmt.Errorf("read dataset %s item %d: %w", datasetID, offset+n, err)
+		}
+		if raw == nil {
+			// Read the rest of the body (a newline, the last chunk) so
+			// the connection can be reused.
+			_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<10))
+			return n, nil
 		}
 		n++
 		if err := each(raw); err != nil {
 			return n, err
 		}
 	}
-	if _, err := dec.Token(); err != nil {
-		return n, fmt.Errorf("read dataset %s: truncated answer: %w", datasetID, err)
-	}
-	return n, nil
 }
 
 func (c *Client) request(ctx context.Context, method, path string, body []byte) (*retryablehttp.Request, error) {

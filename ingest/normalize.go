@@ -1,11 +1,9 @@
 package ingest
 
 import (
-	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
-	json "github.com/goccy/go-json"
-	"io"
 	"math"
 	"net/url"
 	"regexp"
@@ -124,69 +122,6 @@ func Normalize(p platform.Platform, raw json.RawMessage, now time.Time) (Item, e
 	return it, nil
 }
 
-// decodeObject decodes one item. Numbers stay json.Number so that ids and
-// counts above 2^53 keep every digit.
-func decodeObject(raw []byte) (jsonObject, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, fmt.Errorf("decode: %w", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("decode: data after the item")
-	}
-	m, ok := v.(map[string]any)
-	if !ok {
-		return nil, errNotObject
-	}
-	return m, nil
-}
-
-// jsonObject is a decoded JSON object with lenient typed getters: a field of
-// the wrong type reads as absent, so one odd field never costs the item.
-type jsonObject map[string]any
-
-// object returns the nested object at key, nil if absent or not an object.
-func (o jsonObject) object(key string) jsonObject {
-	m, _ := o[key].(map[string]any)
-	return m
-}
-
-// text returns the string at key; numbers give their literal text (ids come
-// both ways), anything else "".
-func (o jsonObject) text(key string) string {
-	switch v := o[key].(type) {
-	case string:
-		return v
-	case json.Number:
-		return v.String()
-	}
-	return ""
-}
-
-// firstText returns the first non-blank text among keys.
-func (o jsonObject) firstText(keys ...string) string {
-	for _, k := range keys {
-		if s := strings.TrimSpace(o.text(k)); s != "" {
-			return s
-		}
-	}
-	return ""
-}
-
-// count returns the count at key (see parseCount).
-func (o jsonObject) count(key string) *uint64 { return parseCount(o[key]) }
-
-// flag returns the boolean at key, nil when absent or not a boolean.
-func (o jsonObject) flag(key string) *bool { return parseFlag(o[key]) }
-
-// isTrue reports whether key holds true.
-func (o jsonObject) isTrue(key string) bool {
-	b := o.flag(key)
-	return b != nil && *b
-}
-
 // failureInputKeys are where failure rows echo their input, in order of
 // preference.
 var failureInputKeys = []string{"input", "inputUrl", "url", "submittedVideoUrl", "inputChannelUrl", "fromYTUrl", "startUrl", "searchTerm", "username"}
@@ -197,14 +132,14 @@ func failureReason(o jsonObject) (string, bool) {
 	if o.isTrue("noResults") {
 		return "No results for this input", true
 	}
-	if !truthy(o["error"]) && !truthy(o["errorCode"]) && !truthy(o["errorMessage"]) {
+	if !truthy(o.get("error")) && !truthy(o.get("errorCode")) && !truthy(o.get("errorMessage")) {
 		return "", false
 	}
-	candidates := []string{o.text("errorDescription"), o.text("errorMessage")}
-	if e := o.object("error"); e != nil {
-		candidates = append(candidates, e.text("message"), e.text("description"), e.text("type"))
-	}
-	candidates = append(candidates, o.text("error"), o.text("errorCode"))
+	// error may be an object with a message (its fields read as "" when it
+	// is not) or a code string.
+	e := o.object("error")
+	candidates := []string{o.text("errorDescription"), o.text("errorMessage"),
+		e.text("message"), e.text("description"), e.text("type"), o.text("error"), o.text("errorCode")}
 	for _, c := range candidates {
 		if r := userSafeReason(c); r != "" {
 			return r, true
@@ -215,19 +150,18 @@ func failureReason(o jsonObject) (string, bool) {
 
 // truthy reports whether an error marker is set: a non-blank string, true, a
 // non-zero number or a non-empty object or list.
-func truthy(v any) bool {
-	switch x := v.(type) {
-	case string:
-		return strings.TrimSpace(x) != ""
-	case bool:
-		return x
-	case json.Number:
-		f, err := x.Float64()
+func truthy(v jsonValue) bool {
+	switch v.kind() {
+	case '"':
+		s, _ := v.str()
+		return strings.TrimSpace(s) != ""
+	case 't':
+		return true
+	case '0':
+		f, err := v.float()
 		return err != nil || f != 0
-	case map[string]any:
-		return len(x) > 0
-	case []any:
-		return len(x) > 0
+	case '{', '[':
+		return !v.empty()
 	}
 	return false
 }
@@ -263,14 +197,13 @@ func userSafeReason(s string) string {
 // floats such as 1.2e6), numeric strings ("83000", "1,234,567"), suffixed
 // strings ("1.2M", "83K", "3B", "1.2M views"). Negative values mean hidden;
 // they, null, booleans, objects and anything unreadable give nil, never 0.
-func parseCount(v any) *uint64 {
-	switch x := v.(type) {
-	case json.Number:
-		return countFromNumber(string(x))
-	case float64:
-		return countFromFloat(x)
-	case string:
-		return countFromString(x)
+func parseCount(v jsonValue) *uint64 {
+	switch v.kind() {
+	case '0':
+		return countFromNumber(string(v))
+	case '"':
+		s, _ := v.str()
+		return countFromString(s)
 	}
 	return nil
 }
@@ -384,13 +317,15 @@ func sumCounts(a, b *uint64) *uint64 {
 
 // parseFlag reads a boolean; "true"/"false" strings are accepted because
 // some exports stringify them. Anything else is unknown (nil).
-func parseFlag(v any) *bool {
+func parseFlag(v jsonValue) *bool {
 	var b bool
-	switch x := v.(type) {
-	case bool:
-		b = x
-	case string:
-		switch strings.ToLower(strings.TrimSpace(x)) {
+	switch v.kind() {
+	case 't':
+		b = true
+	case 'f':
+	case '"':
+		s, _ := v.str()
+		switch strings.ToLower(strings.TrimSpace(s)) {
 		case "true":
 			b = true
 		case "false":
@@ -440,8 +375,20 @@ var (
 	relativeDate = regexp.MustCompile(`(?i)^(\d{1,5}|an?|one)\s+(second|sec|minute|min|hour|hr|day|week|wk|month|mo|year|yr)s?\s+ago$`)
 	// datePrefix is what YouTube puts before a date of a stream or premiere.
 	datePrefix = regexp.MustCompile(`(?i)^(?:streamed(?:\s+live)?|premiered|premieres|uploaded|published)(?:\s+on)?\s+`)
-	allDigits  = regexp.MustCompile(`^[0-9]{1,20}$`)
 )
+
+// isDigits reports whether s is 1 to 20 ASCII digits.
+func isDigits(s string) bool {
+	if len(s) == 0 || len(s) > 20 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 // maxClockSkew is how far after now a publication time may lie: clocks of
 // the platform, the actor and this service differ a little, but a post from
@@ -453,13 +400,14 @@ const maxClockSkew = 48 * time.Hour
 // text anchored at now. The result is UTC; nil when unreadable, a
 // placeholder (at or before the Unix epoch) or in the future, which would
 // also be out of range for the snapshot tables.
-func parseTime(v any, now time.Time) *time.Time {
+func parseTime(v jsonValue, now time.Time) *time.Time {
 	var t time.Time
-	switch x := v.(type) {
-	case json.Number:
-		t = unixTime(string(x))
-	case string:
-		t = parseTimeText(x, now)
+	switch v.kind() {
+	case '0':
+		t = unixTime(string(v))
+	case '"':
+		s, _ := v.str()
+		t = parseTimeText(s, now)
 	}
 	if t.IsZero() || t.Unix() <= 0 || !now.IsZero() && t.After(now.Add(maxClockSkew)) {
 		return nil
@@ -486,11 +434,16 @@ func unixTime(s string) time.Time {
 }
 
 func parseTimeText(s string, now time.Time) time.Time {
+	// Most items carry ISO 8601, which the steps below would leave as it is
+	// and read with the first layout.
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+		return t
+	}
 	s = strings.Join(strings.Fields(s), " ")
 	if s == "" {
 		return time.Time{}
 	}
-	if allDigits.MatchString(s) {
+	if isDigits(s) {
 		return unixTime(s)
 	}
 	s = datePrefix.ReplaceAllString(s, "")
@@ -545,18 +498,17 @@ var (
 // parseDuration reads a duration in seconds: a number, "00:27:11", "29:54",
 // "0:15" or ISO 8601 "PT1M5S". Zero means no duration (slideshows, images)
 // and gives nil.
-func parseDuration(v any) *float64 {
+func parseDuration(v jsonValue) *float64 {
 	var f float64
-	switch x := v.(type) {
-	case json.Number:
+	switch v.kind() {
+	case '0':
 		var err error
-		if f, err = x.Float64(); err != nil {
+		if f, err = v.float(); err != nil {
 			return nil
 		}
-	case float64:
-		f = x
-	case string:
-		f = durationText(strings.TrimSpace(x))
+	case '"':
+		s, _ := v.str()
+		f = durationText(strings.TrimSpace(s))
 	default:
 		return nil
 	}
@@ -651,7 +603,7 @@ func pathSegments(raw string) (host string, segs []string, query url.Values) {
 // platform.Parse accepts: 1 to 20 digits without a leading zero; else "".
 func digitsID(s string) string {
 	s = strings.TrimSpace(s)
-	if allDigits.MatchString(s) && s[0] != '0' {
+	if isDigits(s) && s[0] != '0' {
 		return s
 	}
 	return ""

@@ -22,9 +22,8 @@ func normalizeInstagram(o jsonObject, now time.Time) (Item, error) {
 			AvatarURL:   firstNonEmpty(o.text("profilePicUrl"), o.text("profilePicUrlHD")),
 			Followers:   o.count("followersCount"),
 		}
-		posts, _ := o["latestPosts"].([]any)
-		for _, p := range posts {
-			post, _ := p.(map[string]any)
+		for _, p := range o.get("latestPosts").elements() {
+			post := p.object()
 			// One unreadable post must not cost the profile's followers and
 			// the other posts, so it is skipped here instead of failing.
 			if v, ok := instagramPost(post, handle, now); ok {
@@ -57,7 +56,7 @@ func isInstagramProfile(o jsonObject) bool {
 		return false
 	}
 	for _, k := range []string{"latestPosts", "followersCount", "fullName", "profilePicUrl", "biography"} {
-		if _, ok := o[k]; ok {
+		if o.has(k) {
 			return true
 		}
 	}
@@ -83,7 +82,7 @@ func instagramPost(p jsonObject, author string, now time.Time) (Video, bool) {
 
 	typ := strings.ToLower(p.text("type"))
 	product := strings.ToLower(p.text("productType"))
-	isVideo := typ == "video" || product == "clips" || product == "igtv" || p.text("videoUrl") != "" || parseDuration(p["videoDuration"]) != nil
+	isVideo := typ == "video" || product == "clips" || product == "igtv" || p.text("videoUrl") != "" || parseDuration(p.get("videoDuration")) != nil
 	url := "https://www.instagram.com/p/" + code + "/"
 	if isVideo {
 		url = "https://www.instagram.com/reel/" + code + "/"
@@ -101,10 +100,9 @@ func instagramPost(p jsonObject, author string, now time.Time) (Video, bool) {
 	if owner := normHandle(p.text("ownerUsername")); owner != "" {
 		author = owner
 	}
-	images, _ := p["images"].([]any)
 	var firstImage string
-	if len(images) > 0 {
-		firstImage, _ = images[0].(string)
+	if images := p.get("images").elements(); len(images) > 0 {
+		firstImage, _ = images[0].str()
 	}
 	return Video{
 		ID:           code,
@@ -112,8 +110,8 @@ func instagramPost(p jsonObject, author string, now time.Time) (Video, bool) {
 		AuthorHandle: author,
 		Caption:      p.text("caption"),
 		ThumbnailURL: firstNonEmpty(p.text("displayUrl"), firstImage, p.text("thumbnailUrl")),
-		PublishedAt:  parseTime(p["timestamp"], now),
-		DurationSec:  parseDuration(p["videoDuration"]),
+		PublishedAt:  parseTime(p.get("timestamp"), now),
+		DurationSec:  parseDuration(p.get("videoDuration")),
 		Metrics: Metrics{
 			Views:    views,
 			Likes:    p.count("likesCount"), // -1 when the owner hides likes

@@ -26,19 +26,19 @@ func normalizeTikTok(o jsonObject, now time.Time) (Item, error) {
 	// Slideshows report duration 0 and isSlideshow; items without the flag
 	// still show it by their image links or a /photo/ URL.
 	slideshow := o.isTrue("isSlideshow")
-	if _, ok := o["isSlideshow"]; !ok {
-		links, _ := o["slideshowImageLinks"].([]any)
-		slideshow = len(links) > 0 || isTikTokPhotoURL(webURL)
+	if !o.has("isSlideshow") {
+		links := o.get("slideshowImageLinks")
+		slideshow = links.kind() == '[' && !links.empty() || isTikTokPhotoURL(webURL)
 	}
 	vm := o.object("videoMeta")
 	var duration *float64
 	if !slideshow {
-		duration = parseDuration(vm["duration"])
+		duration = parseDuration(vm.get("duration"))
 	}
 
-	published := parseTime(o["createTimeISO"], now)
+	published := parseTime(o.get("createTimeISO"), now)
 	if published == nil {
-		published = parseTime(o["createTime"], now)
+		published = parseTime(o.get("createTime"), now)
 	}
 
 	v := Video{
@@ -62,7 +62,7 @@ func normalizeTikTok(o jsonObject, now time.Time) (Item, error) {
 	}
 
 	it := Item{Input: o.firstText("input", "submittedVideoUrl"), Videos: []Video{v}}
-	if len(am) > 0 || handle != "" {
+	if am.len() > 0 || handle != "" {
 		it.Account = &Account{
 			Handle:      handle,
 			PlatformID:  strings.TrimSpace(am.text("id")),

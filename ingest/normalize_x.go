@@ -39,7 +39,7 @@ func normalizeX(o jsonObject, now time.Time) (Item, error) {
 		AuthorHandle: handle,
 		Caption:      firstNonEmpty(o.text("fullText"), o.text("text")),
 		ThumbnailURL: thumb,
-		PublishedAt:  parseTime(o["createdAt"], now),
+		PublishedAt:  parseTime(o.get("createdAt"), now),
 		DurationSec:  duration,
 		Metrics: Metrics{
 			Views:    o.count("viewCount"), // absent on tweets older than view counts
@@ -51,7 +51,7 @@ func normalizeX(o jsonObject, now time.Time) (Item, error) {
 		Pinned: o.isTrue("isPinned"),
 	}
 	it := Item{Input: o.firstText("input", "searchTerm"), Videos: []Video{v}}
-	if len(author) > 0 || handle != "" {
+	if author.len() > 0 || handle != "" {
 		it.Account = &Account{
 			Handle:      handle,
 			PlatformID:  strings.TrimSpace(author.text("id")),
@@ -68,14 +68,13 @@ func normalizeX(o jsonObject, now time.Time) (Item, error) {
 // extendedEntities.media (Twitter's own media objects, which the actor
 // passes through).
 func xMedia(o jsonObject) (thumb string, duration *float64) {
-	media, _ := o.object("extendedEntities")["media"].([]any)
-	for _, m := range media {
-		mo, _ := m.(map[string]any)
+	for _, m := range o.object("extendedEntities").get("media").elements() {
+		mo := m.object()
 		if thumb == "" {
-			thumb = strings.TrimSpace(jsonObject(mo).text("media_url_https"))
+			thumb = strings.TrimSpace(mo.text("media_url_https"))
 		}
 		if duration == nil {
-			if d := parseDuration(jsonObject(mo).object("video_info")["duration_millis"]); d != nil {
+			if d := parseDuration(mo.object("video_info").get("duration_millis")); d != nil {
 				sec := *d / 1000
 				duration = &sec
 			}

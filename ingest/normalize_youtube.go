@@ -40,8 +40,8 @@ func normalizeYouTube(o jsonObject, now time.Time) (Item, error) {
 		URL:          url,
 		Caption:      firstNonEmpty(o.text("title"), o.text("text")),
 		ThumbnailURL: strings.TrimSpace(o.text("thumbnailUrl")),
-		PublishedAt:  parseTime(o["date"], now),
-		DurationSec:  parseDuration(o["duration"]),
+		PublishedAt:  parseTime(o.get("date"), now),
+		DurationSec:  parseDuration(o.get("duration")),
 		Metrics: Metrics{
 			Views:    o.count("viewCount"),
 			Likes:    o.count("likes"),
