@@ -75,29 +75,54 @@ func (w *world) newTiktokVideo(author account, published time.Time, tier uint64)
 // tiktokFeed is item i of a profile's listing at t: the pinned video first
 // when the account has one, then the newest videos.
 func (w *world) tiktokFeed(acc account, i int, at time.Time, noPinned bool) (tiktokVideo, bool) {
-	g := acc.grid("")
-	latest := g.latest(at)
-	pinnedK := int64(0)
-	hasPinned := !noPinned && chance(acc.seed, "pinned", 0.3)
-	if hasPinned {
-		pinnedK = g.latest(followersOrigin.AddDate(0, 0, 300+int(mix(sub(acc.seed, "pinnedDay"))%200)))
-		hasPinned = pinnedK < latest
+	key := feedKey{acc.handle, at.UnixNano(), noPinned}
+	f, ok := w.tiktokFeeds.get(key)
+	if !ok {
+		f = newTiktokFeedAt(acc, at, noPinned)
+		w.tiktokFeeds.put(key, f)
 	}
-	k := latest - int64(i)
+	k := f.latest - int64(i)
 	pinned := false
-	if hasPinned {
+	if f.hasPinned {
 		if i == 0 {
-			k, pinned = pinnedK, true
-		} else if k = latest - int64(i-1); k <= pinnedK {
+			k, pinned = f.pinnedK, true
+		} else if k = f.latest - int64(i-1); k <= f.pinnedK {
 			k--
 		}
 	}
-	published := g.at(k)
+	published := f.grid.at(k)
 	author := acc
 	if postSeed := subN(acc.seed, "post", k); chance(postSeed, "collab", 0.03) {
 		author = newAccount("tiktok", collaborator(postSeed))
 	}
 	return w.newTiktokVideo(author, published, acc.tierAt(published)), pinned
+}
+
+// feedKey names a profile listing at one time.
+type feedKey struct {
+	handle   string
+	at       int64 // Unix nanoseconds
+	noPinned bool
+}
+
+// tiktokFeedAt is what every item of a profile listing at one time shares:
+// the posting grid, the newest post and the pinned one.
+type tiktokFeedAt struct {
+	grid      grid
+	latest    int64
+	hasPinned bool
+	pinnedK   int64
+}
+
+func newTiktokFeedAt(acc account, at time.Time, noPinned bool) tiktokFeedAt {
+	f := tiktokFeedAt{grid: acc.grid("")}
+	f.latest = f.grid.latest(at)
+	f.hasPinned = !noPinned && chance(acc.seed, "pinned", 0.3)
+	if f.hasPinned {
+		f.pinnedK = f.grid.latest(followersOrigin.AddDate(0, 0, 300+int(mix(sub(acc.seed, "pinnedDay"))%200)))
+		f.hasPinned = f.pinnedK < f.latest
+	}
+	return f
 }
 
 var tiktokURL = regexp.MustCompile(`tiktok\.com/@([^/?#]+)/(video|photo)/(\d+)`)
@@ -158,10 +183,11 @@ func (w *world) tiktokItem(v tiktokVideo, at time.Time, ctx tiktokContext) obj {
 	o.add("createTimeISO", v.published)
 	o.add("locationCreated", pick(a.seed, "country", []string{"US", "GB", "DE", "BR", "ID", "FR"}))
 	o.add("isAd", false)
-	o.add("authorMeta", w.tiktokAuthor(a, v.seed, at, ctx.listing))
-	o.add("musicMeta", tiktokMusic(a, s))
+	author := w.tiktokAuthorAt(a, at, ctx.listing)
+	o.add("authorMeta", author.meta(v.seed))
+	o.add("musicMeta", tiktokMusic(a, author.name, s))
 	o.add("webVideoUrl", webURL)
-	o.add("mediaUrls", []string{})
+	o.add("mediaUrls", emptyList)
 	meta := obj{}
 	if slideshow {
 		meta.add("height", 0)
@@ -189,14 +215,14 @@ func (w *world) tiktokItem(v tiktokVideo, at time.Time, ctx tiktokContext) obj {
 	o.add("playCount", q.count(s, "playCount", hour, round(views)))
 	o.add("collectCount", q.count(s, "collectCount", hour, c.count(at, "saves", ratio(s, "saves", 0.008))))
 	o.add("commentCount", q.count(s, "commentCount", hour, round(c.count(at, "comments", ratio(s, "comments", 0.004)))))
-	o.add("mentions", []string{})
-	o.add("detailedMentions", []string{})
+	o.add("mentions", emptyList)
+	o.add("detailedMentions", emptyList)
 	tagObjs := make([]obj, 0, len(tags))
 	for _, t := range tags {
-		tagObjs = append(tagObjs, obj{{"id", numericID(hashOf(t), "tag", 7)}, {"name", t}, {"title", ""}, {"cover", ""}})
+		tagObjs = append(tagObjs, tiktokTag(t))
 	}
 	o.add("hashtags", tagObjs)
-	o.add("effectStickers", []string{})
+	o.add("effectStickers", emptyList)
 	o.add("isSlideshow", slideshow)
 	if slideshow {
 		links := make([]obj, 0, 4)
@@ -228,7 +254,72 @@ func (w *world) tiktokItem(v tiktokVideo, at time.Time, ctx tiktokContext) obj {
 	return o
 }
 
-func (w *world) tiktokAuthor(a account, postSeed uint64, at time.Time, listing bool) obj {
+// emptyList is an empty list in an item, boxed once.
+var emptyList any = []string{}
+
+// tiktokTags are the hashtag objects of items, built once per tag.
+var tiktokTags = func() map[string]obj {
+	m := make(map[string]obj, len(hashtags))
+	for _, t := range hashtags {
+		m[t] = newTiktokTag(t)
+	}
+	return m
+}()
+
+func tiktokTag(t string) obj {
+	if o, ok := tiktokTags[t]; ok {
+		return o
+	}
+	return newTiktokTag(t)
+}
+
+func newTiktokTag(t string) obj {
+	return obj{{"id", numericID(hashOf(t), "tag", 7)}, {"name", t}, {"title", ""}, {"cover", ""}}
+}
+
+// tiktokAuthorAt is the account as authorMeta shows it at at.
+func (w *world) tiktokAuthorAt(a account, at time.Time, listing bool) tiktokAuthorParts {
+	key := authorKey{a.handle, at.UnixNano(), listing}
+	p, ok := w.tiktokAuthors.get(key)
+	if !ok {
+		p = w.newTiktokAuthorParts(a, at, listing)
+		w.tiktokAuthors.put(key, p)
+	}
+	return p
+}
+
+// meta is authorMeta with the two markers that only some items show drawn
+// for the post.
+func (p tiktokAuthorParts) meta(postSeed uint64) obj {
+	m := make(obj, 0, len(p.head)+len(p.mid)+len(p.tail)+2)
+	m = append(m, p.head...)
+	if chance(postSeed, "commerceShown", 0.7) {
+		m = append(m, p.commerce)
+	}
+	m = append(m, p.mid...)
+	if chance(postSeed, "ttSellerShown", 0.6) {
+		m = append(m, p.seller)
+	}
+	return append(m, p.tail...)
+}
+
+// authorKey names an account as shown at one time in one kind of page.
+type authorKey struct {
+	handle  string
+	at      int64 // Unix nanoseconds
+	listing bool
+}
+
+// tiktokAuthorParts is authorMeta without its per-post markers, in field
+// order. Every item of a profile listing shows the same author, so it is
+// worked out once per account and time; the parts are only read.
+type tiktokAuthorParts struct {
+	name             string // nickName
+	head, mid, tail  obj
+	commerce, seller field
+}
+
+func (w *world) newTiktokAuthorParts(a account, at time.Time, listing bool) tiktokAuthorParts {
 	hour := hourOf(at)
 	fans := a.followersAt(at)
 	heart := growth(sub(a.seed, "heart"), a.followers*between(a.seed, "heartRatio", 5, 40), a.growth, at)
@@ -236,60 +327,75 @@ func (w *world) tiktokAuthor(a account, postSeed uint64, at time.Time, listing b
 		fans, heart = shortRound(fans), shortRound(heart)
 	}
 	avatar := "https://p16-sign-va.tiktokcdn.com/tos-maliva-avt-0068/" + hexOf(a.seed, "avatar", 32) + "~tplv-tiktokx-cropcenter:720:720.jpeg"
-	m := make(obj, 0, 22)
-	m.add("id", numericID(a.seed, "userId", 19))
-	m.add("name", a.handle)
-	m.add("profileUrl", "https://www.tiktok.com/@"+a.handle)
-	m.add("nickName", a.displayName())
-	m.add("verified", a.verified)
-	m.add("signature", pick(a.seed, "bio", []string{"", "📍 NYC", "daily videos ✨", "business: hello@example.com", "SHOP THE E-BOOK OUT NOW"}))
+	p := tiktokAuthorParts{name: a.displayName()}
+	p.head.add("id", numericID(a.seed, "userId", 19))
+	p.head.add("name", a.handle)
+	p.head.add("profileUrl", "https://www.tiktok.com/@"+a.handle)
+	p.head.add("nickName", p.name)
+	p.head.add("verified", a.verified)
+	p.head.add("signature", pick(a.seed, "bio", []string{"", "📍 NYC", "daily videos ✨", "business: hello@example.com", "SHOP THE E-BOOK OUT NOW"}))
 	if chance(a.seed, "bioLink", 0.4) {
-		m.add("bioLink", "https://linktr.ee/"+a.handle)
+		p.head.add("bioLink", "https://linktr.ee/"+a.handle)
 	} else {
-		m.add("bioLink", nil)
+		p.head.add("bioLink", nil)
 	}
-	m.add("originalAvatarUrl", avatar)
-	m.add("avatar", avatar)
-	if chance(postSeed, "commerceShown", 0.7) {
-		m.add("commerceUserInfo", obj{{"commerceUser", a.seller || chance(a.seed, "commerce", 0.1)}})
-	}
-	m.add("privateAccount", false)
-	m.add("roomId", "")
-	if chance(postSeed, "ttSellerShown", 0.6) {
-		m.add("ttSeller", a.seller)
-	}
-	m.add("following", int(mix(sub(a.seed, "following"))%900))
-	m.add("friends", int(mix(sub(a.seed, "friends"))%200))
-	m.add("fans", w.quirks.count(a.seed, "fans", hour, fans))
-	m.add("heart", heart)
-	m.add("video", a.postsBy(a.grid(""), at))
-	m.add("digg", int(mix(sub(a.seed, "digg"))%5000))
-	return m
+	p.head.add("originalAvatarUrl", avatar)
+	p.head.add("avatar", avatar)
+	p.commerce = field{"commerceUserInfo", obj{{"commerceUser", a.seller || chance(a.seed, "commerce", 0.1)}}}
+	p.mid.add("privateAccount", false)
+	p.mid.add("roomId", "")
+	p.seller = field{"ttSeller", a.seller}
+	p.tail.add("following", int(mix(sub(a.seed, "following"))%900))
+	p.tail.add("friends", int(mix(sub(a.seed, "friends"))%200))
+	p.tail.add("fans", w.quirks.count(a.seed, "fans", hour, fans))
+	p.tail.add("heart", heart)
+	p.tail.add("video", a.postsBy(a.grid(""), at))
+	p.tail.add("digg", int(mix(sub(a.seed, "digg"))%5000))
+	return p
 }
 
-func tiktokMusic(a account, s uint64) obj {
+// tiktokMusic is musicMeta; name is the author's display name.
+func tiktokMusic(a account, name string, s uint64) obj {
 	if chance(s, "originalSound", 0.6) {
+		id := numericID(s, "music", 19)
 		return obj{
 			{"musicName", "original sound - " + a.handle},
-			{"musicAuthor", a.displayName()},
+			{"musicAuthor", name},
 			{"musicOriginal", true},
-			{"playUrl", "https://sf16-ies-music-va.tiktokcdn.com/obj/musically-maliva-obj/" + numericID(s, "music", 19) + ".mp3"},
+			{"playUrl", "https://sf16-ies-music-va.tiktokcdn.com/obj/musically-maliva-obj/" + id + ".mp3"},
 			{"coverMediumUrl", ""},
 			{"originalCoverMediumUrl", ""},
-			{"musicId", numericID(s, "music", 19)},
+			{"musicId", id},
 		}
 	}
-	song := pick(s, "song", []string{"Espresso", "Lovin On Me", "Training Season", "Stargazing", "APT."})
+	song := tiktokSongs[mix(sub(s, "song"))%uint64(len(tiktokSongs))]
 	return obj{
-		{"musicName", song},
+		{"musicName", song.name},
 		{"musicAuthor", pick(s, "artist", []string{"Sabrina Carpenter", "Jack Harlow", "Dua Lipa", "Myles Smith", "ROSÉ"})},
 		{"musicOriginal", false},
-		{"playUrl", "https://sf16-ies-music-va.tiktokcdn.com/obj/tos-useast2a-ve-2774/" + hexOf(hashOf(song), "song", 24) + ".mp3"},
-		{"coverMediumUrl", "https://p16-sign-va.tiktokcdn.com/tos-maliva-p-0068/" + hexOf(hashOf(song), "songCover", 32) + ".jpeg"},
+		{"playUrl", song.playURL},
+		{"coverMediumUrl", song.coverURL},
 		{"originalCoverMediumUrl", ""},
-		{"musicId", numericID(hashOf(song), "music", 19)},
+		{"musicId", song.id},
 	}
 }
+
+// tiktokSong is a popular sound, its links and id drawn from its name.
+type tiktokSong struct{ name, playURL, coverURL, id string }
+
+var tiktokSongs = func() []tiktokSong {
+	var songs []tiktokSong
+	for _, name := range []string{"Espresso", "Lovin On Me", "Training Season", "Stargazing", "APT."} {
+		h := hashOf(name)
+		songs = append(songs, tiktokSong{
+			name:     name,
+			playURL:  "https://sf16-ies-music-va.tiktokcdn.com/obj/tos-useast2a-ve-2774/" + hexOf(h, "song", 24) + ".mp3",
+			coverURL: "https://p16-sign-va.tiktokcdn.com/tos-maliva-p-0068/" + hexOf(h, "songCover", 32) + ".jpeg",
+			id:       numericID(h, "music", 19),
+		})
+	}
+	return songs
+}()
 
 // hexOf is n hex digits drawn from a seed.
 func hexOf(seed uint64, salt string, n int) string {

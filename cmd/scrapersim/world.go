@@ -22,6 +22,35 @@ type world struct {
 	maxPerProfile int
 	quirks        quirks
 	owners        *ownerMemo
+
+	// What every item of a profile listing shares, worked out once.
+	tiktokAuthors memo[authorKey, tiktokAuthorParts]
+	tiktokFeeds   memo[feedKey, tiktokFeedAt]
+}
+
+// memo holds results of a pure function, for concurrent use. It is bounded:
+// when full it starts over.
+type memo[K comparable, V any] struct {
+	mu sync.Mutex
+	m  map[K]V
+}
+
+const memoMax = 4096
+
+func (c *memo[K, V]) get(k K) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[k]
+	return v, ok
+}
+
+func (c *memo[K, V]) put(k K, v V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= memoMax {
+		c.m = make(map[K]V)
+	}
+	c.m[k] = v
 }
 
 // clock is simulated time: it runs speed times as fast as the wall clock
