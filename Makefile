@@ -23,6 +23,9 @@ SIM_ADDR         ?= 127.0.0.1:8090
 SCRAPER_BASE_URL ?= http://$(SIM_ADDR)
 SCRAPER_TOKEN    ?= sim-token
 CRON_SECRET      ?= local-cron-secret
+# The server calls its own cron routes (refresh, alerts) this often;
+# SCHEDULER_INTERVAL= (empty) leaves them to you.
+SCHEDULER_INTERVAL ?= 1m
 
 run: services ## start the local servers and the scraping simulator, migrate, and serve the API on http://127.0.0.1:8080
 	@mkdir -p bin
@@ -30,8 +33,9 @@ run: services ## start the local servers and the scraping simulator, migrate, an
 	$(GO) build -o bin/scrapersim ./cmd/scrapersim
 	@bin/scrapersim -addr $(SIM_ADDR) -token $(SCRAPER_TOKEN) -speed 3600 & sim=$$!; \
 	trap 'kill $$sim 2>/dev/null' EXIT INT TERM; \
-	echo "scraping simulator on http://$(SIM_ADDR); cron: curl -H 'Authorization: Bearer $(CRON_SECRET)' http://127.0.0.1:8080/api/cron/refresh"; \
-	SCRAPER_BASE_URL=$(SCRAPER_BASE_URL) SCRAPER_TOKEN=$(SCRAPER_TOKEN) CRON_SECRET=$(CRON_SECRET) bin/server
+	echo "scraping simulator on http://$(SIM_ADDR); $(if $(SCHEDULER_INTERVAL),the server calls its cron routes every $(SCHEDULER_INTERVAL),cron: curl -H 'Authorization: Bearer $(CRON_SECRET)' http://127.0.0.1:8080/api/cron/refresh)"; \
+	SCRAPER_BASE_URL=$(SCRAPER_BASE_URL) SCRAPER_TOKEN=$(SCRAPER_TOKEN) CRON_SECRET=$(CRON_SECRET) \
+	SCHEDULER_INTERVAL=$(SCHEDULER_INTERVAL) bin/server
 
 test: services ## start the local servers, then run go vet and the whole test suite against them
 	$(GO) vet ./...

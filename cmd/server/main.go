@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
@@ -100,12 +101,19 @@ func run() error {
 		log.Info("listening", "addr", cfg.HTTPAddr)
 		serveErr <- app.Listen(cfg.HTTPAddr)
 	}()
+	stopScheduler, err := startScheduler(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer stopScheduler()
 	select {
 	case err := <-serveErr:
 		return fmt.Errorf("listen on %s: %w", cfg.HTTPAddr, err)
 	case <-ctx.Done():
 	}
 	log.Info("shutting down")
+	// No new cron round may start while the server drains its requests.
+	stopScheduler()
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	if err := app.ShutdownWithContext(shutdownCtx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
@@ -113,6 +121,35 @@ func run() error {
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// startScheduler starts the in-process scheduler when SCHEDULER_INTERVAL
+// is set. The returned function stops it and waits until it has stopped.
+func startScheduler(ctx context.Context, cfg config.Config, log *slog.Logger) (stop func(), err error) {
+	if cfg.SchedulerInterval == 0 {
+		return func() {}, nil
+	}
+	base, err := selfURL(cfg.HTTPAddr)
+	if err != nil {
+		return nil, err
+	}
+	s := scheduler{
+		base: base, secret: cfg.CronSecret, interval: cfg.SchedulerInterval, tasks: cronTasks,
+		// The route's own deadline ends the work; this only bounds a
+		// server that stopped answering.
+		client: &http.Client{Timeout: cfg.RequestTimeout + time.Minute},
+		log:    log,
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s.run(ctx)
+	}()
+	return func() {
+		cancel()
+		<-done
+	}, nil
 }
 
 // actors builds the per-platform actor settings from the configuration.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net"
@@ -10,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
@@ -22,42 +25,7 @@ func TestMain(m *testing.M) { testenv.Main(m, &env) }
 // configuration from the environment, drives sign-up → bootstrap → team
 // over HTTP, then stops it with SIGTERM.
 func TestServerRunsAndStopsOnSIGTERM(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	t.Setenv("HTTP_ADDR", addr)
-	t.Setenv("DATABASE_URL", env.PGURL)
-	t.Setenv("CLICKHOUSE_ADDR", env.CHOptions.Addr)
-	t.Setenv("CLICKHOUSE_DATABASE", env.CHOptions.Database)
-	t.Setenv("REDIS_URL", env.RedisURL)
-	t.Setenv("REDIS_PREFIX", env.Redis.Prefix)
-	t.Setenv("BCRYPT_COST", "4")
-	t.Setenv("LOG_LEVEL", "error")
-
-	done := make(chan error, 1)
-	go func() { done <- run() }()
-
-	base := "http://" + addr
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		res, err := http.Get(base + "/healthz")
-		if err == nil {
-			res.Body.Close()
-			break
-		}
-		select {
-		case err := <-done:
-			t.Fatalf("server stopped before answering: %v", err)
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("server did not answer /healthz within 20s")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	base, done := startServer(t, nil)
 
 	jar, _ := cookiejar.New(nil)
 	client := &http.Client{Jar: jar, Timeout: 10 * time.Second}
@@ -83,7 +51,7 @@ func TestServerRunsAndStopsOnSIGTERM(t *testing.T) {
 	if res.StatusCode != 200 || !boot.HasAccess {
 		t.Fatalf("bootstrap: %d %+v", res.StatusCode, boot)
 	}
-	res, err = client.Get(base + "/api/workspace/team")
+	res, err := client.Get(base + "/api/workspace/team")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,6 +61,60 @@ func TestServerRunsAndStopsOnSIGTERM(t *testing.T) {
 		t.Fatalf("team: %d %s", res.StatusCode, body)
 	}
 
+	stopServer(t, base, done)
+}
+
+// startServer runs the real binary's run() with its configuration from the
+// environment (the package's databases, then extra) and waits until it
+// answers. It returns the server's base URL and run()'s result.
+func startServer(t *testing.T, extra map[string]string) (string, chan error) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	t.Setenv("HTTP_ADDR", addr)
+	t.Setenv("PUBLIC_BASE_URL", "http://"+addr) // where the provider's webhooks reach it
+	t.Setenv("DATABASE_URL", env.PGURL)
+	t.Setenv("CLICKHOUSE_ADDR", env.CHOptions.Addr)
+	t.Setenv("CLICKHOUSE_DATABASE", env.CHOptions.Database)
+	t.Setenv("REDIS_URL", env.RedisURL)
+	t.Setenv("REDIS_PREFIX", env.Redis.Prefix)
+	t.Setenv("BCRYPT_COST", "4")
+	t.Setenv("LOG_LEVEL", "error")
+	for k, v := range extra {
+		t.Setenv(k, v)
+	}
+
+	done := make(chan error, 1)
+	go func() { done <- run() }()
+
+	base := "http://" + addr
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		res, err := http.Get(base + "/healthz")
+		if err == nil {
+			res.Body.Close()
+			return base, done
+		}
+		select {
+		case err := <-done:
+			t.Fatalf("server stopped before answering: %v", err)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("server did not answer /healthz within 20s")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// stopServer sends SIGTERM and checks that run() returns nil and the
+// server no longer answers.
+func stopServer(t *testing.T, base string, done chan error) {
+	t.Helper()
 	if err := syscall.Kill(syscall.Getpid(), syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
@@ -107,4 +129,68 @@ func TestServerRunsAndStopsOnSIGTERM(t *testing.T) {
 	if _, err := http.Get(base + "/healthz"); err == nil {
 		t.Fatal("server still answers after shutdown")
 	}
+}
+
+// TestSchedulerRefreshesDueAccounts runs the server with SCHEDULER_INTERVAL
+// and the scraping simulator: without any call to the cron route, a due
+// account gets one refresh job, its run is started, and its completion
+// makes the account active. SIGTERM then stops the server, scheduler
+// included.
+func TestSchedulerRefreshesDueAccounts(t *testing.T) {
+	ctx := context.Background()
+	sim := testenv.ScraperSim(t, "-run-duration", "50ms", "-webhook-retries", "3", "-webhook-backoff", "50ms", "-quirks=false")
+	owner, ws, account := uuid.New(), uuid.New(), uuid.New()
+	handle := "sched_" + uuid.NewString()[:8]
+	for _, q := range []struct {
+		sql  string
+		args []any
+	}{
+		{`INSERT INTO users (id, email) VALUES ($1, $2)`, []any{owner, handle + "@example.com"}},
+		{`INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit) VALUES ($1, 'w', $2, 'agency', 5000, 15)`, []any{ws, owner}},
+		{`INSERT INTO accounts (id, workspace_id, platform, handle, url, tracking_limit) VALUES ($1, $2, 'tiktok', $3, $4, 5)`,
+			[]any{account, ws, handle, "https://www.tiktok.com/@" + handle}},
+	} {
+		if _, err := env.PG.Exec(ctx, q.sql, q.args...); err != nil {
+			t.Fatalf("%s: %v", q.sql, err)
+		}
+	}
+
+	base, done := startServer(t, map[string]string{
+		"CRON_SECRET":        "scheduler-test-secret",
+		"SCHEDULER_INTERVAL": "200ms",
+		"SCRAPER_BASE_URL":   sim,
+		"SCRAPER_TOKEN":      "sim-token",
+	})
+
+	var jobs int
+	var status string
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		err := env.PG.QueryRow(ctx, `
+			SELECT (SELECT count(*) FROM scrape_jobs j JOIN scrape_job_targets t ON t.job_id = j.id
+			        WHERE t.entity_id = $1 AND j.reason = 'refresh'),
+			       status
+			FROM accounts WHERE id = $1`, account).Scan(&jobs, &status)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if status == "active" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after 30s: %d refresh jobs, account %s; want a job and the account active", jobs, status)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	// Further rounds found nothing due: the account was claimed once.
+	time.Sleep(600 * time.Millisecond)
+	if err := env.PG.QueryRow(ctx, `
+		SELECT count(*) FROM scrape_jobs j JOIN scrape_job_targets t ON t.job_id = j.id
+		WHERE t.entity_id = $1 AND j.reason = 'refresh'`, account).Scan(&jobs); err != nil {
+		t.Fatal(err)
+	}
+	if jobs != 1 {
+		t.Fatalf("%d refresh jobs for the account, want 1", jobs)
+	}
+	stopServer(t, base, done)
 }

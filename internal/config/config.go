@@ -40,6 +40,10 @@ type Config struct {
 	BcryptCost    int           // BCRYPT_COST
 	CronSecret    string        // CRON_SECRET
 
+	// SchedulerInterval, when set, makes the server call its own cron
+	// routes this often; zero leaves them to an external cron.
+	SchedulerInterval time.Duration // SCHEDULER_INTERVAL
+
 	SMTPURL  string // SMTP_URL
 	MailFrom string // MAIL_FROM
 
@@ -126,6 +130,7 @@ func load(getenv func(string) string) (Config, error) {
 		CookieSecure:         boolean("COOKIE_SECURE", false),
 		BcryptCost:           num("BCRYPT_COST", bcrypt.DefaultCost+2),
 		CronSecret:           getenv("CRON_SECRET"),
+		SchedulerInterval:    dur("SCHEDULER_INTERVAL", 0),
 		SMTPURL:              strings.TrimSpace(getenv("SMTP_URL")),
 		MailFrom:             str("MAIL_FROM", "reeltrack <alerts@localhost>"),
 		FoundingSpots:        num("FOUNDING_SPOTS", 100),
@@ -200,6 +205,14 @@ func (c Config) Validate() error {
 	if c.CacheTTL < time.Second {
 		bad("CACHE_TTL: must be at least 1s")
 	}
+	if c.SchedulerInterval != 0 {
+		if c.SchedulerInterval < 100*time.Millisecond {
+			bad("SCHEDULER_INTERVAL: must be at least 100ms, or empty to leave the cron routes to an external cron")
+		}
+		if c.CronSecret == "" {
+			bad("SCHEDULER_INTERVAL: needs CRON_SECRET, the bearer secret the scheduler calls the cron routes with")
+		}
+	}
 	if c.ScraperMaxPerRun < 1 || c.ScraperMaxPerRun > 1000 {
 		bad("SCRAPER_MAX_TARGETS_PER_RUN: must be between 1 and 1000")
 	}
@@ -253,6 +266,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Duration("sessionTTL", c.SessionTTL),
 		slog.Bool("cookieSecure", c.CookieSecure),
 		slog.String("cronSecret", mask(c.CronSecret)),
+		slog.Duration("schedulerInterval", c.SchedulerInterval),
 		slog.String("smtpURL", maskURL(c.SMTPURL)),
 		slog.String("mailFrom", c.MailFrom),
 		slog.String("scraperBaseURL", c.ScraperBaseURL),

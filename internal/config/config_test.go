@@ -87,3 +87,25 @@ func TestMailSettings(t *testing.T) {
 		}
 	}
 }
+
+func TestSchedulerInterval(t *testing.T) {
+	c, err := load(env(nil))
+	if err != nil || c.SchedulerInterval != 0 {
+		t.Fatalf("default: %v, %v; want off", c.SchedulerInterval, err)
+	}
+	c, err = load(env(map[string]string{"SCHEDULER_INTERVAL": "1m", "CRON_SECRET": "s"}))
+	if err != nil || c.SchedulerInterval != time.Minute {
+		t.Fatalf("1m: %v, %v", c.SchedulerInterval, err)
+	}
+	for _, tc := range []struct{ interval, secret string }{
+		{"1m", ""},    // the scheduler calls the cron routes with the secret
+		{"soon", "s"}, // not a duration
+		{"10ms", "s"}, // too often
+		{"-1m", "s"},  // negative
+	} {
+		_, err := load(env(map[string]string{"SCHEDULER_INTERVAL": tc.interval, "CRON_SECRET": tc.secret}))
+		if err == nil || !strings.Contains(err.Error(), "SCHEDULER_INTERVAL") {
+			t.Errorf("SCHEDULER_INTERVAL=%q CRON_SECRET=%q: %v", tc.interval, tc.secret, err)
+		}
+	}
+}

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+)
+
+// cronTask is one periodic task of the in-process scheduler: a cron route
+// of the server's own API.
+type cronTask struct {
+	name string
+	path string
+}
+
+// cronTasks are the routes the scheduler calls each interval, in order. A
+// new periodic task is a new cron route and a line here.
+var cronTasks = []cronTask{
+	{name: "refresh", path: "/api/cron/refresh"},
+	{name: "alerts", path: "/api/cron/alerts"},
+}
+
+// scheduler calls the server's own cron routes over loopback with the cron
+// secret, as an external cron would, so a server started alone refreshes
+// tracked items and sends alerts. Going through the routes keeps one path
+// for the work whoever triggers it: the same handlers, request deadline,
+// access log and error logging. The handlers are safe when an external
+// cron calls them too (due rows are claimed with SKIP LOCKED).
+type scheduler struct {
+	base     string // the server's own base URL
+	secret   string
+	interval time.Duration
+	tasks    []cronTask
+	client   *http.Client
+	log      *slog.Logger
+}
+
+// run calls every task once per interval, the first after one interval,
+// until ctx ends; the call in flight is then abandoned (the server finishes
+// it while it drains). Ticks that come while a round still runs are
+// dropped, so rounds never overlap.
+func (s scheduler) run(ctx context.Context) {
+	s.log.Info("scheduler started", "interval", s.interval, "tasks", len(s.tasks))
+	t := time.NewTicker(s.interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			s.log.Info("scheduler stopped")
+			return
+		case <-t.C:
+		}
+		for _, task := range s.tasks {
+			if ctx.Err() != nil {
+				break
+			}
+			s.call(ctx, task)
+		}
+	}
+}
+
+// call runs one task and logs it when it fails; the route's own access log
+// records every call.
+func (s scheduler) call(ctx context.Context, task cronTask) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.base+task.path, nil)
+	if err != nil {
+		s.log.Error("scheduled task", "task", task.name, "err", err)
+		return
+	}
+	req.Header.Set("Authorization", "Bearer "+s.secret)
+	began := time.Now()
+	res, err := s.client.Do(req)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log.Warn("scheduled task failed", "task", task.name, "err", err)
+		}
+		return
+	}
+	body, _ := io.ReadAll(io.LimitReader(res.Body, 4<<10))
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		s.log.Warn("scheduled task failed", "task", task.name, "status", res.StatusCode, "answer", string(body))
+		return
+	}
+	s.log.Debug("scheduled task ran", "task", task.name, "took", time.Since(began), "answer", string(body))
+}
+
+// selfURL is the base URL at which the server reaches its own listener
+// HTTP_ADDR: loopback when it listens on every interface.
+func selfURL(addr string) (string, error) {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "", fmt.Errorf("HTTP_ADDR %q: %w", addr, err)
+	}
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+		host = "127.0.0.1"
+	}
+	return "http://" + net.JoinHostPort(host, port), nil
+}
