@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"strings"
 	"time"
 
 	"github.com/reeltrack/reeltrack"
@@ -36,6 +37,8 @@ type route struct {
 	ColdTarget time.Duration // 0: none
 	Check      func([]byte) error
 	Missing    bool
+
+	coldFrom, coldTo time.Time // the cold phase, for the query log
 }
 
 // result is one line of the table.
@@ -132,9 +135,12 @@ func bench(ctx context.Context, o options) (bool, error) {
 	var results []result
 	coldP95 := map[string]time.Duration{}
 	fmt.Fprintln(o.Progress, "bench: cold requests")
-	coldStart := time.Now().Add(-time.Second)
 	for _, r := range routes {
+		// the query log counts in whole seconds: start each route on a new one
+		time.Sleep(time.Until(time.Now().Truncate(time.Second).Add(time.Second)))
+		r.coldFrom = time.Now()
 		s, err := c.cold(ctx, r.Path, o.ColdRequests, r.Check)
+		r.coldTo = time.Now()
 		switch {
 		case errors.Is(err, errRouteMissing):
 			r.Missing = true
@@ -153,9 +159,17 @@ func bench(ctx context.Context, o options) (bool, error) {
 		results = append(results, res)
 	}
 
-	chTimes, err := clickhouseTimes(ctx, st.CH, coldStart)
-	if err != nil {
-		return false, err
+	if err := st.CH.Exec(ctx, "SYSTEM FLUSH LOGS"); err != nil {
+		return false, fmt.Errorf("flush query log: %w", err)
+	}
+	chTimes := map[string][]queryTime{}
+	for _, r := range routes {
+		if r.Missing {
+			continue
+		}
+		if chTimes[r.Name], err = clickhouseTimes(ctx, st.CH, r.coldFrom, r.coldTo); err != nil {
+			return false, err
+		}
 	}
 
 	fmt.Fprintln(o.Progress, "bench: warm requests")
@@ -239,7 +253,7 @@ func bench(ctx context.Context, o options) (bool, error) {
 		}
 	}
 
-	report(o, seeded, parts, waited, chRows, chBig, results, chTimes)
+	report(o, seeded, parts, waited, chRows, chBig, results, routes, chTimes)
 	ok := true
 	for _, r := range results {
 		if r.Failed {
@@ -321,7 +335,7 @@ func checkVideos(videos int) func([]byte) error {
 }
 
 // report prints the seed summary and the table.
-func report(o options, s seedResult, parts map[string]uint64, waited time.Duration, chRows, chBig uint64, results []result, chTimes []queryTime) {
+func report(o options, s seedResult, parts map[string]uint64, waited time.Duration, chRows, chBig uint64, results []result, routes []*route, chTimes map[string][]queryTime) {
 	out := o.Out
 	sz := s.World.Sizes
 	fmt.Fprintf(out, "## reeltrack bench\n\n")
@@ -347,6 +361,10 @@ func report(o options, s seedResult, parts map[string]uint64, waited time.Durati
 		fmt.Fprintf(out, "- PostgreSQL baseline table bench_snapshots: %s rows, %s, load with index and vacuum took %s\n",
 			thousands(float64(s.Baseline.Rows)), how, time.Duration(s.Baseline.Seconds*float64(time.Second)).Round(time.Second))
 	}
+	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
+		// the machine may be shared: a busy one slows every number below
+		fmt.Fprintf(out, "- load average when the report was printed (1, 5, 15 min): %s\n", strings.Join(strings.Fields(string(b))[:3], ", "))
+	}
 	fmt.Fprintf(out, "- server in process (GOMAXPROCS %d, %d CPUs); cold: %d requests per route one at a time, data version bumped before each; warm: %d clients for %s per route\n\n",
 		runtime.GOMAXPROCS(0), runtime.NumCPU(), o.ColdRequests, o.Concurrency, o.Duration)
 	fmt.Fprintln(out, "| route | cache | p50 ms | p95 ms | p99 ms | req/s | target | met |")
@@ -358,11 +376,15 @@ func report(o options, s seedResult, parts map[string]uint64, waited time.Durati
 		}
 		fmt.Fprintf(out, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", r.Route, r.Cache, p50, p95, p99, r.Rate, r.Target, r.Met)
 	}
-	if len(chTimes) > 0 {
-		fmt.Fprintf(out, "\nClickHouse queries of the cold requests (system.query_log; medians per query):\n\n")
-		for _, q := range chTimes {
-			fmt.Fprintf(out, "- `%s…` ×%d: p50 %.0f ms, p95 %.0f ms, reads %s rows / %.1f MiB, memory %.1f MiB\n",
-				q.Query, q.Count, q.P50, q.P95, thousands(q.ReadRows), q.ReadBytes/(1<<20), q.MemoryBytes/(1<<20))
+	fmt.Fprintf(out, "\nClickHouse queries of the cold requests (system.query_log, server-side time; reads and memory are medians):\n")
+	for _, r := range routes {
+		if len(chTimes[r.Name]) == 0 {
+			continue
+		}
+		fmt.Fprintf(out, "\n- %s\n", r.Name)
+		for _, q := range chTimes[r.Name] {
+			fmt.Fprintf(out, "  - `%s…` ×%d: p50 %.0f ms, p95 %.0f ms, reads %s rows / %.1f MiB, memory %.1f MiB\n",
+				strings.TrimSpace(q.Query), q.Count, q.P50, q.P95, thousands(q.ReadRows), q.ReadBytes/(1<<20), q.MemoryBytes/(1<<20))
 		}
 	}
 }

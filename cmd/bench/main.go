@@ -266,21 +266,18 @@ type queryTime struct {
 	MemoryBytes         float64 // median
 }
 
-// clickhouseTimes reads the query log of the server's queries since start,
-// grouped by the beginning of their text.
-func clickhouseTimes(ctx context.Context, ch driver.Conn, since time.Time) ([]queryTime, error) {
-	if err := ch.Exec(ctx, "SYSTEM FLUSH LOGS"); err != nil {
-		return nil, fmt.Errorf("flush query log: %w", err)
-	}
+// clickhouseTimes reads the query log of the server's queries between
+// since and until (whole seconds), grouped by the beginning of their text.
+func clickhouseTimes(ctx context.Context, ch driver.Conn, since, until time.Time) ([]queryTime, error) {
 	rows, err := ch.Query(ctx, `
 SELECT substring(replaceRegexpAll(query, '\\s+', ' '), 1, 60) AS q, count(),
     toUInt64(quantileExact(0.5)(query_duration_ms)), toUInt64(quantileExact(0.95)(query_duration_ms)),
     toUInt64(quantileExact(0.5)(read_rows)), toUInt64(quantileExact(0.5)(read_bytes)), toUInt64(quantileExact(0.5)(memory_usage))
 FROM system.query_log
-WHERE type = 2 AND event_time >= toDateTime(?) AND query NOT LIKE '%system.%'
+WHERE type = 2 AND event_time >= toDateTime(?) AND event_time < toDateTime(?) AND query NOT LIKE '%system.%'
 GROUP BY q
 ORDER BY count() DESC, q
-LIMIT 10`, since.Unix())
+LIMIT 10`, since.Unix(), until.Unix()+1)
 	if err != nil {
 		return nil, fmt.Errorf("read query log: %w", err)
 	}
