@@ -30,6 +30,10 @@ type OutgoingMail struct {
 	HTML    string
 }
 
+// ErrMailRejected wraps a send error that retrying cannot fix (a refused
+// recipient or message): the e-mail is marked failed at once.
+var ErrMailRejected = errors.New("e-mail rejected")
+
 // MailSender delivers one e-mail.
 type MailSender interface {
 	SendMail(ctx context.Context, m OutgoingMail) error
@@ -302,7 +306,7 @@ LIMIT 1 FOR UPDATE SKIP LOCKED`, h.Now()).Scan(&m.ID, &m.To, &m.Subject, &m.Text
 		}
 		attempts++
 		status := "pending"
-		if attempts >= maxMailAttempts {
+		if attempts >= maxMailAttempts || errors.Is(sendErr, ErrMailRejected) {
 			status = "failed"
 		}
 		backoff := min(firstMailBackoff<<(attempts-1), maxMailBackoff)

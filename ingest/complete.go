@@ -60,6 +60,7 @@ type jobRow struct {
 	platform    platform.Platform
 	status      string
 	runID       *string
+	createdAt   time.Time
 }
 
 // Handle processes the completion of cmd.JobID. A job already processed is
@@ -68,8 +69,8 @@ func (h CompletionHandler) Handle(ctx context.Context, cmd Completion) (Outcome,
 	out := Outcome{JobID: cmd.JobID}
 	var j jobRow
 	var p string
-	err := h.DB.QueryRow(ctx, `SELECT workspace_id, platform, status, provider_run_id FROM scrape_jobs WHERE id = $1`, cmd.JobID).
-		Scan(&j.workspaceID, &p, &j.status, &j.runID)
+	err := h.DB.QueryRow(ctx, `SELECT workspace_id, platform, status, provider_run_id, created_at FROM scrape_jobs WHERE id = $1`, cmd.JobID).
+		Scan(&j.workspaceID, &p, &j.status, &j.runID, &j.createdAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return out, apperr.NotFound("scrape job not found")
 	}
@@ -103,11 +104,16 @@ func (h CompletionHandler) Handle(ctx context.Context, cmd Completion) (Outcome,
 		out.Status = "failed"
 		return out, err
 	}
-	scrapedAt := time.Now().UTC()
+	// The snapshot time must be the same on every delivery of this
+	// completion, so a retry replaces its rows: the run's finish time, or
+	// its start, or (neither reported) the job's creation.
+	scrapedAt := j.createdAt
 	if run.FinishedAt != nil {
-		scrapedAt = run.FinishedAt.UTC()
+		scrapedAt = *run.FinishedAt
+	} else if run.StartedAt != nil {
+		scrapedAt = *run.StartedAt
 	}
-	scrapedAt = scrapedAt.Truncate(time.Second)
+	scrapedAt = scrapedAt.UTC().Truncate(time.Second)
 
 	s, err := h.loadTargets(ctx, cmd.JobID, j)
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/config"
+	"github.com/reeltrack/reeltrack/internal/mail"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/schema"
@@ -83,6 +84,10 @@ func run() error {
 	} else {
 		log.Warn("SCRAPER_TOKEN is not set: tracked items are recorded but not scraped")
 	}
+	sender, err := mail.NewSender(mail.Options{URL: cfg.SMTPURL, From: cfg.MailFrom}, log)
+	if err != nil {
+		return fmt.Errorf("mail: %w", err)
+	}
 	app := api.New(api.Deps{
 		Config:    cfg,
 		Log:       log,
@@ -94,6 +99,7 @@ func run() error {
 		OpenAPI:   reeltrack.OpenAPI,
 		Provider:  provider,
 		Actors:    actors(cfg),
+		Mail:      mailSender{sender},
 	})
 
 	serveErr := make(chan error, 1)
