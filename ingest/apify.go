@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
+
+	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
 // Run is the part of a provider run the service reads.
@@ -195,6 +197,25 @@ func (c *Client) GetRun(ctx context.Context, runID string) (Run, error) {
 // calls each with every item in turn. It returns how many items the page
 // held; fewer than limit means the dataset is exhausted.
 func (c *Client) Items(ctx context.Context, datasetID string, offset, limit int, each func(json.RawMessage) error) (int, error) {
+	return c.eachItem(ctx, datasetID, offset, limit, nil, func(raw []byte, _ jsonObject) error {
+		return each(bytes.Clone(raw))
+	})
+}
+
+// NormalizedItems reads a page like Items and calls each with every item
+// normalized as by Normalize for platform p: the Item, or the error for
+// which Normalize refuses it. Each item is read once, straight from the
+// stream, where Items and then Normalize would read it twice.
+func (c *Client) NormalizedItems(ctx context.Context, datasetID string, offset, limit int, p platform.Platform, now time.Time, each func(Item, error) error) (int, error) {
+	members := make([]jsonMember, 0, 64) // reused: an item is done with before the next
+	return c.eachItem(ctx, datasetID, offset, limit, &members, func(_ []byte, o jsonObject) error {
+		return each(normalizeObject(p, o, now))
+	})
+}
+
+// eachItem reads one page and calls each with every item, which holds only
+// during the call; with members set, items that are objects come indexed.
+func (c *Client) eachItem(ctx context.Context, datasetID string, offset, limit int, members *[]jsonMember, each func([]byte, jsonObject) error) (int, error) {
 	q := url.Values{"format": {"json"}, "clean": {"true"}, "offset": {strconv.Itoa(offset)}, "limit": {strconv.Itoa(limit)}}
 	req, err := c.request(ctx, http.MethodGet, "/v2/datasets/"+url.PathEscape(datasetID)+"/items?"+q.Encode(), nil)
 	if err != nil {
@@ -215,7 +236,7 @@ func (c *Client) Items(ctx context.Context, datasetID string, offset, limit int,
 	}
 	n := 0
 	for {
-		raw, err := a.next()
+		raw, o, err := a.next(members)
 		if errors.Is(err, io.ErrUnexpectedEOF) {
 			return n, fmt.Errorf("read dataset %s: truncated answer after %d items: %w", datasetID, n, err)
 		}
@@ -229,7 +250,7 @@ func (c *Client) Items(ctx context.Context, datasetID string, offset, limit int,
 			return n, nil
 		}
 		n++
-		if err := each(raw); err != nil {
+		if err := each(raw, o); err != nil {
 			return n, err
 		}
 	}

@@ -3,7 +3,6 @@ package ingest
 import (
 	"container/heap"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -128,9 +127,8 @@ func (h CompletionHandler) Handle(ctx context.Context, cmd Completion) (Outcome,
 	}
 	now := h.Now()
 	for offset := 0; ; offset += pageSize {
-		n, err := h.Provider.Items(ctx, run.DefaultDatasetID, offset, pageSize, func(raw json.RawMessage) error {
+		n, err := h.Provider.NormalizedItems(ctx, run.DefaultDatasetID, offset, pageSize, j.platform, now, func(item Item, err error) error {
 			out.ItemsTotal++
-			item, err := Normalize(j.platform, raw, now)
 			if err != nil {
 				out.ItemsSkipped++
 				return nil

@@ -94,22 +94,39 @@ var (
 // Normalize turns one raw item of the given platform's actor into an Item.
 // now anchors relative dates ("10 months ago").
 func Normalize(p platform.Platform, raw json.RawMessage, now time.Time) (Item, error) {
-	var normalize func(jsonObject, time.Time) (Item, error)
-	switch p {
-	case platform.TikTok:
-		normalize = normalizeTikTok
-	case platform.Instagram:
-		normalize = normalizeInstagram
-	case platform.YouTube:
-		normalize = normalizeYouTube
-	case platform.X:
-		normalize = normalizeX
-	default:
-		return Item{}, fmt.Errorf("normalize item: unsupported platform %q", p)
+	if _, err := normalizerOf(p); err != nil {
+		return Item{}, err
 	}
 	o, err := decodeObject(raw)
 	if err != nil {
 		return Item{}, fmt.Errorf("normalize %s item: %w", p, err)
+	}
+	return normalizeObject(p, o, now)
+}
+
+func normalizerOf(p platform.Platform) (func(jsonObject, time.Time) (Item, error), error) {
+	switch p {
+	case platform.TikTok:
+		return normalizeTikTok, nil
+	case platform.Instagram:
+		return normalizeInstagram, nil
+	case platform.YouTube:
+		return normalizeYouTube, nil
+	case platform.X:
+		return normalizeX, nil
+	}
+	return nil, fmt.Errorf("normalize item: unsupported platform %q", p)
+}
+
+// normalizeObject is Normalize for an item already checked and indexed; o
+// is the zero jsonObject when the item is not an object.
+func normalizeObject(p platform.Platform, o jsonObject, now time.Time) (Item, error) {
+	normalize, err := normalizerOf(p)
+	if err != nil {
+		return Item{}, err
+	}
+	if o.src == nil {
+		return Item{}, fmt.Errorf("normalize %s item: %w", p, errNotObject)
 	}
 	if reason, failed := failureReason(o); failed {
 		return Item{Platform: p, Input: o.firstText(failureInputKeys...), Failed: true, Reason: reason}, nil

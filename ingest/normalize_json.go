@@ -523,42 +523,55 @@ func (a *arrayReader) open() error {
 	return nil
 }
 
-// next returns a copy of the next element, nil after the last one. The
+// next returns the next element, nil after the last one; it points into
+// the reader's buffer and holds until the next call. When members is not
+// nil and the element is an object, it is also indexed (see decodeObject)
+// into *members, which o then holds; else o is the zero jsonObject. The
 // array ending early gives io.ErrUnexpectedEOF.
-func (a *arrayReader) next() ([]byte, error) {
+func (a *arrayReader) next(members *[]jsonMember) (raw []byte, o jsonObject, err error) {
 	if a.state == arrayDone {
-		return nil, nil
+		return nil, jsonObject{}, nil
 	}
 	c, err := a.peek()
 	if err != nil {
-		return nil, err
+		return nil, jsonObject{}, err
 	}
 	switch {
 	case c == ']':
 		a.pos++
 		a.state = arrayDone
-		return nil, nil
+		return nil, jsonObject{}, nil
 	case a.state == arrayAfter && c != ',':
-		return nil, jsonSyntaxError(a.buf[:a.end], a.pos, "after array element")
+		return nil, jsonObject{}, jsonSyntaxError(a.buf[:a.end], a.pos, "after array element")
 	case a.state == arrayAfter:
 		a.pos++
-		if _, err := a.peek(); err != nil {
-			return nil, err
+		if c, err = a.peek(); err != nil {
+			return nil, jsonObject{}, err
 		}
 	}
+	index := members != nil && c == '{'
 	for {
-		end, err := scanValue(a.buf[:a.end], a.pos, 0)
+		var end int
+		if index {
+			*members = (*members)[:0]
+			end, err = scanObject(a.buf[:a.end], a.pos, 1, members)
+		} else {
+			end, err = scanValue(a.buf[:a.end], a.pos, 0)
+		}
 		if err == nil {
-			raw := bytes.Clone(a.buf[a.pos:end])
+			raw = a.buf[a.pos:end]
+			if index {
+				o = jsonObject{src: a.buf[:end], members: *members}
+			}
 			a.pos, a.state = end, arrayAfter
-			return raw, nil
+			return raw, o, nil
 		}
 		if !errors.Is(err, errJSONEnd) {
-			return nil, err
+			return nil, jsonObject{}, err
 		}
 		// The element goes on past what was read: read more, scan again.
 		if err := a.more(); err != nil {
-			return nil, err
+			return nil, jsonObject{}, err
 		}
 	}
 }

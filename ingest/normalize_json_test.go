@@ -156,20 +156,31 @@ func refItems(page []byte) ([]string, bool) {
 }
 
 // readItems splits page with an arrayReader over r and a first buffer of
-// size bytes.
-func readItems(r io.Reader, size int) ([]string, error) {
+// size bytes. With index set, it also checks that each element that is an
+// object comes indexed as decodeObject would index it, and others not.
+func readItems(t *testing.T, r io.Reader, size int, index bool) ([]string, error) {
 	a := arrayReader{r: r, buf: make([]byte, size)}
 	if err := a.open(); err != nil {
 		return nil, err
 	}
+	var members *[]jsonMember
+	if index {
+		members = new([]jsonMember)
+	}
 	var items []string
 	for {
-		raw, err := a.next()
+		raw, o, err := a.next(members)
 		if err != nil {
 			return items, err
 		}
 		if raw == nil {
 			return items, nil
+		}
+		if index {
+			ref, isObject := refDecode(raw)
+			if isObject != (o.src != nil) || isObject && !sameObject(o, ref) {
+				t.Fatalf("element %q indexed as %+v", raw, o.members)
+			}
 		}
 		items = append(items, string(raw))
 	}
@@ -185,15 +196,17 @@ func checkArrayReader(t *testing.T, page []byte) {
 	}
 	for name, r := range readers {
 		for _, size := range []int{1, 7, 64 << 10} {
-			got, err := readItems(r(), size)
-			if (err == nil) != ok {
-				t.Fatalf("%q (%s, buffer %d): error %v, reference accepts: %v", page, name, size, err, ok)
-			}
-			// On an error the reference may have read one element less or
-			// more; what was read before must agree.
-			n := min(len(got), len(want))
-			if err == nil && len(got) != len(want) || strings.Join(got[:n], "\n") != strings.Join(want[:n], "\n") {
-				t.Fatalf("%q (%s, buffer %d): items\n%q\nwant\n%q", page, name, size, got, want)
+			for _, index := range []bool{false, true} {
+				got, err := readItems(t, r(), size, index)
+				if (err == nil) != ok {
+					t.Fatalf("%q (%s, buffer %d): error %v, reference accepts: %v", page, name, size, err, ok)
+				}
+				// On an error the reference may have read one element less
+				// or more; what was read before must agree.
+				n := min(len(got), len(want))
+				if err == nil && len(got) != len(want) || strings.Join(got[:n], "\n") != strings.Join(want[:n], "\n") {
+					t.Fatalf("%q (%s, buffer %d): items\n%q\nwant\n%q", page, name, size, got, want)
+				}
 			}
 		}
 	}
@@ -232,12 +245,12 @@ func TestArrayReaderSplitsAsTheDecoder(t *testing.T) {
 func TestArrayReaderReadErrors(t *testing.T) {
 	broken := errors.New("connection reset")
 	r := io.MultiReader(strings.NewReader(`[{"a":1},{"b":`), iotest.ErrReader(broken))
-	got, err := readItems(r, 8)
+	got, err := readItems(t, r, 8, true)
 	if !errors.Is(err, broken) || len(got) != 1 {
 		t.Fatalf("read error mid-item: %q, %v", got, err)
 	}
 	for _, page := range []string{`[{"a":1}`, `[{"a":1},`, `[{"a":1`} {
-		if _, err := readItems(strings.NewReader(page), 64); !errors.Is(err, io.ErrUnexpectedEOF) {
+		if _, err := readItems(t, strings.NewReader(page), 64, true); !errors.Is(err, io.ErrUnexpectedEOF) {
 			t.Errorf("%q: %v, want io.ErrUnexpectedEOF", page, err)
 		}
 	}
