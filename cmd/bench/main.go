@@ -106,12 +106,25 @@ func run() error {
 	fs.BoolVar(&o.SkipPG, "skip-pg", false, "skip the PostgreSQL baseline")
 	fs.BoolVar(&o.Strict, "strict", false, "exit with status 1 when a target is missed")
 	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write a CPU profile of the warm phase (server and clients) to this file")
-	quick := fs.Bool("quick", false, "smoke test: tiny sizes and short measurements")
+	quick := fs.Bool("quick", false, "smoke test: tiny sizes and short measurements, in databases reeltrack_bench_quick and Redis prefix bench_quick:")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		return err
 	}
 	if *quick {
 		o.quick()
+		// Quick runs keep their own databases, so a smoke test never
+		// replaces the full-size seed.
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if !set["pg-url"] {
+			o.PGURL = withDatabase(o.PGURL, "reeltrack_bench_quick")
+		}
+		if !set["ch-database"] {
+			o.CH.Database = "reeltrack_bench_quick"
+		}
+		if !set["redis-prefix"] {
+			o.RedisPrefix = "bench_quick:"
+		}
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
