@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
@@ -164,7 +165,17 @@ WHERE v.workspace_id = ANY($1) AND v.status <> 'error'
 
 	from := now.Add(-time.Duration(maxWindow)*time.Hour - SpikeLookback).Truncate(time.Hour)
 	ctx = clickhouse.Context(ctx, clickhouse.WithExternalTable(rulesTable, videos))
-	res, err := h.CH.Query(ctx, spikeSQL(), clickhouse.Named("from", from), clickhouse.Named("now", uint32(now.Unix())))
+	anyVelocity := false
+	for _, v := range velocity {
+		anyVelocity = anyVelocity || v
+	}
+	var metrics []int
+	for _, r := range rules {
+		if r.Condition != "velocity_vs_baseline" && !slices.Contains(metrics, indexOf(r.Metric)) {
+			metrics = append(metrics, indexOf(r.Metric))
+		}
+	}
+	res, err := h.CH.Query(ctx, spikeSQL(anyVelocity, metrics), clickhouse.Named("from", from), clickhouse.Named("now", uint32(now.Unix())))
 	if err != nil {
 		return out, fmt.Errorf("scan for spikes: %w", err)
 	}
@@ -207,7 +218,7 @@ const MinVelocitySiblings = 3
 // that window, interpolated the same way; the rule compares with their
 // median. Lambdas take every value as an argument: older servers lose
 // columns that a lambda only captures.
-func spikeSQL() string {
+func spikeSQL(withVelocity bool, metrics []int) string {
 	series := `
         SELECT video_id,
             arrayFilter((t, rec) -> bitAnd(rec, 1) != 0, ts_all, recs) AS ts0,
@@ -302,19 +313,79 @@ func spikeSQL() string {
             WHERE sn > 0 AND sts[1] <= t1 AND sts[sn] >= t2
         )
         GROUP BY rule_id, video_id`
-	return `
+	// Gain and growth: the series one row per (video, metric) holding only
+	// the hours that recorded the metric; per (video, metric, window) the
+	// window's values, computed once whatever number of rules share them;
+	// then every rule in scope picks its row.
+	// Rows are read as they are, without merging each hour's states first:
+	// an hour still split across unmerged parts gives two true points.
+	latest := make([]string, 4)
+	for i, m := range []Metric{Views, Likes, Comments, Shares} {
+		latest[i] = "toUInt64(0)"
+		if slices.Contains(metrics, indexOf(m)) {
+			latest[i] = "finalizeAggregation(" + string(m) + "_last)"
+		}
+	}
+	metricSeries := `
+        SELECT entity_id AS video_id, metric,
+            arrayMap(x -> tupleElement(x, 1), p) AS ts, arrayMap(x -> tupleElement(x, 2), p) AS vs
+        FROM (
+            SELECT entity_id, metric, arraySort(x -> tupleElement(x, 1), groupArray((t, v))) AS p
+            FROM (
+                SELECT entity_id, t, metric,
+                    multiIf(metric = 0, lv, metric = 1, ll, metric = 2, lc, ls) AS v,
+                    bitAnd(rec, bitShiftLeft(toUInt8(1), metric)) != 0 AS has
+                FROM (
+                    SELECT entity_id, toUInt32(finalizeAggregation(last_at)) AS t, finalizeAggregation(recorded) AS rec,
+                        ` + latest[0] + ` AS lv, ` + latest[1] + ` AS ll, ` + latest[2] + ` AS lc, ` + latest[3] + ` AS ls
+                    FROM entity_hourly
+                    WHERE entity_kind = 'video' AND bucket >= @from
+                      AND workspace_id IN (SELECT workspace_id FROM rules)
+                      AND entity_id IN (SELECT video_id FROM videos)
+                )
+                ARRAY JOIN (SELECT groupUniqArray(metric) FROM rules WHERE cond != 2) AS metric
+                WHERE has
+            )
+            GROUP BY entity_id, metric
+        )`
+	perWindow := `
+        SELECT video_id, metric, window, w_start, t_last, v_last, k,
+            toFloat64(vs[k]) + (toFloat64(vs[k + 1]) - toFloat64(vs[k])) * (w_start - ts[k]) / (ts[k + 1] - ts[k]) AS v_between,
+            toFloat64(vs[1]) AS v_first
+        FROM (
+            SELECT video_id, metric, window, ts, vs, length(ts) AS n, ts[n] AS t_last, vs[n] AS v_last,
+                toUInt32(ts[n] - window) AS w_start,
+                arrayCount((x, s) -> x <= s, ts, arrayResize([toUInt32(ts[n] - window)], n, toUInt32(ts[n] - window))) AS k
+            FROM (` + metricSeries + `
+            )
+            ALL INNER JOIN (SELECT DISTINCT metric, window FROM rules WHERE cond != 2) USING metric
+        )
+        WHERE n > 0 AND t_last + window >= @now`
+	plain := `
 SELECT rule_id, video_id, w_start, t_last, toInt64(round(v_start)), v_last, toInt64(v_last - round(v_start)), toFloat64(0)
 FROM (
-    SELECT rule_id, video_id, cond, threshold, min_start, published, w_start, t_last, v_last, k, ` + startValue + ` AS v_start
-    FROM (` + windows + `
+    SELECT rule_id, video_id, cond, threshold, min_start, published, w_start, t_last, v_last, k,
+        if(k > 0, v_between, if(published >= w_start AND published > 0, 0, v_first)) AS v_start
+    FROM (
+        SELECT rule_id, video_id, metric, window, cond, threshold, min_start, published
+        FROM videos
+        ALL INNER JOIN rules USING workspace_id
+        WHERE cond != 2
+          AND (r_collection = toUUID('00000000-0000-0000-0000-000000000000') OR r_collection = v_collection)
+          AND (r_platform = '' OR r_platform = v_platform)
     )
-    WHERE cond != 2
+    ALL INNER JOIN (` + perWindow + `
+    ) USING (video_id, metric, window)
 )
 WHERE ` + minCheck + `
   AND multiIf(
         cond = 0, toFloat64(v_last) - round(v_start) >= threshold,
         cond = 1, v_start > 0 AND (toFloat64(v_last) - round(v_start)) * 100 / round(v_start) >= threshold,
-        0)
+        0)`
+	if !withVelocity {
+		return plain
+	}
+	return plain + `
 UNION ALL
 SELECT rule_id, video_id, w_start, t_last, toInt64(round(v_start)), v_last, toInt64(v_last - round(v_start)), baseline
 FROM (
