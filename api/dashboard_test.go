@@ -185,9 +185,11 @@ func (d *dashboard) history(t *testing.T, kind string) map[uuid.UUID][]rawSnapsh
 }
 
 // valueBefore is the documented "value when a window starts": the last
-// recorded value before t, else the first recorded value; ok is false when
-// the metric was never recorded.
+// value recorded in the lookback before t (from midnight UTC 7 days before
+// t's day), else the first recorded value; ok is false when the metric was
+// never recorded.
 func valueBefore(h []rawSnapshot, m int, t time.Time) (uint64, bool) {
+	from := t.UTC().Truncate(24*time.Hour).Add(-query.Lookback)
 	var first, last *uint64
 	for _, s := range h {
 		if s.metrics[m] == nil {
@@ -196,7 +198,7 @@ func valueBefore(h []rawSnapshot, m int, t time.Time) (uint64, bool) {
 		if first == nil {
 			first = s.metrics[m]
 		}
-		if s.at.Before(t) {
+		if s.at.Before(t) && !s.at.Before(from) {
 			last = s.metrics[m]
 		}
 	}
@@ -443,8 +445,20 @@ func TestOverviewAgreesWithRawSnapshots(t *testing.T) {
 				t.Errorf("%s: series spans %d buckets", preset, n)
 			}
 		}
-		if len(o.TopMovers) == 0 || o.TopMovers[0].PlatformVideoID != "v1" && preset != "24h" {
-			t.Errorf("%s: top movers %+v", preset, o.TopMovers)
+		// the movers are the videos with the most views gained in the
+		// window, highest first, each with that gain
+		for i, mv := range o.TopMovers {
+			start := w.Start
+			if preset == "all" {
+				start = time.Unix(0, 0)
+			}
+			g := gainSince(hist[mv.ID], 0, start)
+			if g == nil || *g != mv.ViewsGained || (i > 0 && mv.ViewsGained > o.TopMovers[i-1].ViewsGained) {
+				t.Errorf("%s: mover %d %+v, raw snapshots say it gained %s", preset, i, mv, show(g))
+			}
+		}
+		if len(o.TopMovers) != 4 { // every listed video with views
+			t.Errorf("%s: %d top movers, want 4", preset, len(o.TopMovers))
 		}
 	}
 }
@@ -494,5 +508,48 @@ func TestReadAfterWriteThroughTheWebhookPath(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestGainsAfterAGapLongerThanTheLookback: a video scraped 20 days ago and
+// again since 2 days ago has no value in the 7 days before the 7d window,
+// so its gain counts from its first value, in the list, the KPIs and the
+// chart alike.
+func TestGainsAfterAGapLongerThanTheLookback(t *testing.T) {
+	a := newApp(t, func(d *api.Deps) { d.Now = func() time.Time { return dashNow } })
+	c := a.signUp(uniqueEmail("gap"))
+	ws := a.bootstrap(c).Workspace.ID
+	id := uuid.New()
+	exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, tracked_individually, status, created_at, last_scraped_at)
+		VALUES ($1, $2, 'x', '1', 'https://x.com/a/status/1', true, 'active', $3, now())`, id, ws, dashNow.AddDate(0, 0, -21))
+	w := ingest.NewSnapshotWriter(env.CH, 10, time.Now())
+	for _, p := range []struct {
+		age   time.Duration
+		views uint64
+	}{{20 * 24 * time.Hour, 100}, {19 * 24 * time.Hour, 200}, {2 * 24 * time.Hour, 5000}, {time.Hour, 6000}} {
+		v := p.views
+		if err := w.Add(context.Background(), ingest.Snapshot{WorkspaceID: ws, Platform: platform.X, Kind: platform.Video, EntityID: id,
+			ScrapedAt: dashNow.Add(-p.age), Metrics: ingest.Metrics{Views: &v}, JobID: uuid.New()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws)
+
+	var l videoList
+	a.request("GET", "/api/videos", nil, c).expect(t, 200).decode(t, &l)
+	if v := l.Videos[0]; v.ViewsGained7d == nil || *v.ViewsGained7d != 5900 || v.ViewsGained24h == nil || *v.ViewsGained24h != 1000 {
+		t.Fatalf("gains 7d %s, 24h %s; want 5900 (from the first value) and 1000", show(v.ViewsGained7d), show(v.ViewsGained24h))
+	}
+	var o overviewBody
+	a.request("GET", "/api/overview?datePreset=7d", nil, c).expect(t, 200).decode(t, &o)
+	var sum int64
+	for _, p := range o.Series {
+		sum += p.Gained
+	}
+	if o.Gained.Period != 5900 || sum != 5900 || o.Series[len(o.Series)-1].Total != 6000 {
+		t.Fatalf("7d overview: period %d, series sum %d, last total %d; want 5900, 5900, 6000", o.Gained.Period, sum, o.Series[len(o.Series)-1].Total)
 	}
 }

@@ -46,7 +46,7 @@ type AccountAnalytics struct {
 	TopVideos []Video        `json:"topVideos"`
 	PerVideo  PerVideoStats  `json:"perVideo"`
 	Cadence   PostingCadence `json:"cadence"`
-	BestVideo *Mover         `json:"bestVideo"`
+	BestVideo *BestVideo     `json:"bestVideo"`
 }
 
 // FollowersPoint is one bucket of the followers series.
@@ -291,15 +291,22 @@ func postingCadence(vs []Video, now time.Time) PostingCadence {
 	return c
 }
 
+// BestVideo is the account's video that gained the most views over the 7d
+// window.
+type BestVideo struct {
+	Video
+	ViewsGained int64 `json:"viewsGained"`
+}
+
 // bestVideo is the video that gained the most views over the 7d window
 // (ties: more views, then id order); nil when no video has views.
-func bestVideo(vs []Video) *Mover {
-	var best *Mover
+func bestVideo(vs []Video) *BestVideo {
+	var best *BestVideo
 	for _, v := range vs {
 		if v.ViewsGained7d == nil {
 			continue
 		}
-		m := Mover{Video: v, ViewsGained: *v.ViewsGained7d}
+		m := BestVideo{Video: v, ViewsGained: *v.ViewsGained7d}
 		if best == nil || m.ViewsGained > best.ViewsGained ||
 			(m.ViewsGained == best.ViewsGained && better(&m.Video, &best.Video)) {
 			best = &m

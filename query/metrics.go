@@ -94,10 +94,11 @@ func (q metrics) entities(ctx context.Context, ws uuid.UUID, kind string, m Metr
 	for i, c := range cutoffs {
 		// rows recorded before cutoff i: whole days before its day from
 		// the daily projection, the hours of its day from the hourly one
-		cond := fmt.Sprintf("((src = 0 AND bucket < @d%[1]d) OR (src = 1 AND bucket >= @d%[1]d AND bucket < @c%[1]d))", i)
+		cond := fmt.Sprintf("((src = 0 AND bucket >= @l%[1]d AND bucket < @d%[1]d) OR (src = 1 AND bucket >= @d%[1]d AND bucket < @c%[1]d))", i)
 		fmt.Fprintf(&before, ", argMaxMergeIf(%s_last, %s) AS b%d, groupBitOrMergeIf(recorded, %s) AS p%d", m, cond, i, cond, i)
 		fmt.Fprintf(&pick, ", b%d, p%d", i, i)
-		args = append(args, clickhouse.Named(fmt.Sprintf("c%d", i), c), clickhouse.Named(fmt.Sprintf("d%d", i), Daily.floor(c)))
+		args = append(args, clickhouse.Named(fmt.Sprintf("c%d", i), c), clickhouse.Named(fmt.Sprintf("d%d", i), Daily.floor(c)),
+			clickhouse.Named(fmt.Sprintf("l%d", i), Daily.floor(c).Add(-Lookback)))
 	}
 	sql := `
 SELECT entity_id, first_at, last_at, recorded, l_views, l_likes, l_comments, l_shares, l_saves, l_followers, m_first` + pick.String() + `
@@ -109,16 +110,15 @@ FROM (
     GROUP BY entity_id
 )`
 	if len(cutoffs) > 0 {
-		// the hours needed: those of each cutoff's own day before it
-		var hours []string
-		hi := cutoffs[0]
+		// the days needed: the lookback before each cutoff's day; the hours
+		// needed: those of each cutoff's own day before it
+		var days, hours []string
 		for i, c := range cutoffs {
-			hi = maxTime(hi, c)
+			days = append(days, fmt.Sprintf("(bucket >= @l%[1]d AND bucket < @d%[1]d)", i))
 			if !c.Equal(Daily.floor(c)) {
 				hours = append(hours, fmt.Sprintf("(bucket >= @d%[1]d AND bucket < @c%[1]d)", i))
 			}
 		}
-		args = append(args, clickhouse.Named("hiday", Daily.floor(hi)))
 		hourly := ""
 		if len(hours) > 0 {
 			hourly = `
@@ -131,7 +131,7 @@ ANY LEFT JOIN (
     SELECT entity_id` + before.String() + `
     FROM (
         SELECT 0 AS src, entity_id, bucket, ` + string(m) + `_last, recorded FROM entity_daily
-        WHERE workspace_id = @ws AND entity_kind = @kind AND bucket < @hiday` + hourly + `
+        WHERE workspace_id = @ws AND entity_kind = @kind AND (` + strings.Join(days, " OR ") + `)` + hourly + `
     )
     GROUP BY entity_id
 ) USING entity_id`
@@ -216,7 +216,7 @@ type seriesPoint struct {
 // series sums metric m over the entities of one kind in the workspace (only
 // those in scope, when scope is not nil) per bucket from start, a whole
 // bucket of g, to now. It also returns the total before start: the sum of
-// the entities' last values recorded before start.
+// the entities' last values recorded in the Lookback before start.
 func (q metrics) series(ctx context.Context, ws uuid.UUID, kind string, m Metric, scope []uuid.UUID, g Granularity, start time.Time) (int64, map[time.Time]seriesPoint, error) {
 	table := "entity_daily"
 	if g == Hourly {
@@ -238,45 +238,55 @@ func (q metrics) series(ctx context.Context, ws uuid.UUID, kind string, m Metric
 	}
 	col := string(m) + "_last"
 	bit := fmt.Sprint(m.bit())
+	// Every row is a point (its last scrape time, the metric's last value):
+	// an hour or day still split across unmerged parts gives two true points,
+	// so rows need no merging first. Points before the start (the Lookback
+	// before its day from the daily projection, the hours of its day before
+	// it from the hourly one) only give the start value; without one, the
+	// first point inside counts from the entity's first value ever, as the
+	// gains of entities() do (for an entity first scraped inside, that is
+	// the point itself: it appears with its value and gains nothing).
 	sql := `
 SELECT bucket, sum(gained), sum(appeared)
 FROM (
     -- Lambdas take every value as an argument: older servers lose track of
     -- columns that a lambda only captures.
     SELECT arrayJoin(arrayConcat(
-            [(toUInt32(0), toInt64(0), toInt64(if(has_base, base, 0)))],
-            arrayMap((b, v, pv, ap) -> (b, v - pv, ap), bs, vs, prevs, apps))) AS p,
+            [(toUInt32(0), toInt64(0), toInt64(if(k > 0, vs[k], 0)), toUInt8(1))],
+            arrayFilter(x -> tupleElement(x, 4) = 0,
+                arrayMap((b, v, pv, i, f) -> (b, v - pv, if(i = 1, pv, toInt64(0)), f),
+                    bs, vs, arrayPushFront(arrayPopBack(vs), f_first), arrayEnumerate(vs), fs)))) AS p,
         tupleElement(p, 1) AS bucket, tupleElement(p, 2) AS gained, tupleElement(p, 3) AS appeared
     FROM (
-      SELECT entity_id, has_base, base,
-          arrayMap(x -> tupleElement(x, 1), pts) AS bs,
-          arrayMap(x -> toInt64(tupleElement(x, 2)), pts) AS vs,
-          arrayResize(arrayPushFront(vs, toInt64(if(has_base, base, m_first))), length(pts)) AS prevs,
-          arrayResize([toInt64(if(has_base, 0, m_first))], length(pts), toInt64(0)) AS apps
+      SELECT entity_id, vs, fs, bs, k, toInt64(f_first) AS f_first
       FROM (
         SELECT entity_id,
-            arraySort(x -> tupleElement(x, 1), groupArrayIf((toUInt32(b), v), toUInt32(b) != 0 AND bitAnd(rec, ` + bit + `) != 0)) AS pts,
-            countIf(toUInt32(b) = 0 AND bitAnd(rec, ` + bit + `) != 0) > 0 AS has_base,
-            anyIf(v, toUInt32(b) = 0 AND bitAnd(rec, ` + bit + `) != 0) AS base
+            arrayMap(x -> tupleElement(x, 2), pts) AS vs,
+            arrayMap(x -> tupleElement(x, 3), pts) AS fs,
+            arrayMap(x -> tupleElement(x, 4), pts) AS bs,
+            arrayCount(x -> x = 1, fs) AS k
         FROM (
-            SELECT entity_id, if(src = 2, bucket, toDateTime(0, 'UTC')) AS b,
-                argMaxMerge(` + col + `) AS v, groupBitOrMerge(recorded) AS rec
+            SELECT entity_id, arraySort(x -> tupleElement(x, 1), groupArray((t, v, before, b))) AS pts
             FROM (
-                SELECT 0 AS src, entity_id, bucket, ` + col + `, recorded FROM entity_daily
-                WHERE ` + filter + ` AND bucket < @startday
-                UNION ALL
-                SELECT 1 AS src, entity_id, bucket, ` + col + `, recorded FROM entity_hourly
-                WHERE ` + filter + ` AND bucket >= @startday AND bucket < @start
-                UNION ALL
-                SELECT 2 AS src, entity_id, bucket, ` + col + `, recorded FROM ` + table + `
-                WHERE ` + filter + ` AND bucket >= @start
+                SELECT entity_id, toUInt32(finalizeAggregation(last_at)) AS t, toInt64(finalizeAggregation(` + col + `)) AS v,
+                    toUInt8(src < 2) AS before, toUInt32(bucket) AS b, finalizeAggregation(recorded) AS rec
+                FROM (
+                    SELECT 0 AS src, entity_id, bucket, last_at, ` + col + `, recorded FROM entity_daily
+                    WHERE ` + filter + ` AND bucket >= @lookback AND bucket < @startday
+                    UNION ALL
+                    SELECT 1 AS src, entity_id, bucket, last_at, ` + col + `, recorded FROM entity_hourly
+                    WHERE ` + filter + ` AND bucket >= @startday AND bucket < @start
+                    UNION ALL
+                    SELECT 2 AS src, entity_id, bucket, last_at, ` + col + `, recorded FROM ` + table + `
+                    WHERE ` + filter + ` AND bucket >= @start
+                )
+                WHERE bitAnd(rec, ` + bit + `) != 0
             )
-            GROUP BY entity_id, b
+            GROUP BY entity_id
         )
-        GROUP BY entity_id
-    )
-    ANY LEFT JOIN (
-        SELECT entity_id, argMinMerge(` + string(m) + `_first) AS m_first
+      )
+      ANY LEFT JOIN (
+        SELECT entity_id, argMinMerge(` + string(m) + `_first) AS f_first
         FROM entity_latest WHERE ` + filter + `
         GROUP BY entity_id
       ) USING entity_id
@@ -284,7 +294,8 @@ FROM (
 )
 GROUP BY bucket`
 	rows, err := q.CH.Query(ctx, sql, clickhouse.Named("ws", ws), clickhouse.Named("kind", kind),
-		clickhouse.Named("start", start.UTC()), clickhouse.Named("startday", Daily.floor(start)))
+		clickhouse.Named("start", start.UTC()), clickhouse.Named("startday", Daily.floor(start)),
+		clickhouse.Named("lookback", Daily.floor(start).Add(-Lookback)))
 	if err != nil {
 		return 0, nil, fmt.Errorf("read %s series: %w", m, err)
 	}

@@ -2,8 +2,10 @@ package query
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
@@ -58,8 +60,15 @@ type Point struct {
 
 // Mover is a video with its views gained in the window.
 type Mover struct {
-	Video
-	ViewsGained int64 `json:"viewsGained"`
+	ID            uuid.UUID  `json:"id"`
+	Platform      string     `json:"platform"`
+	URL           string     `json:"url"`
+	Caption       string     `json:"caption"`
+	ThumbnailURL  string     `json:"thumbnailUrl"`
+	AccountHandle string     `json:"accountHandle"`
+	PublishedAt   *time.Time `json:"publishedAt"`
+	Views         *uint64    `json:"views"`
+	ViewsGained   int64      `json:"viewsGained"`
 }
 
 // TopMovers is how many videos the overview lists as movers.
@@ -94,30 +103,69 @@ type OverviewHandler struct {
 	Now func() time.Time
 }
 
-// Handle computes the overview.
+// Handle computes the overview: the videos from PostgreSQL first, then
+// their numbers and the chart from ClickHouse at once.
 func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQuery) (Overview, error) {
 	now := h.Now().UTC()
 	w := WindowOf(q.Window, now)
-	cutoffs := []time.Time{time.Unix(0, 0).UTC()}
-	if q.Window != PresetAll {
-		cutoffs = []time.Time{w.Start, w.PrevStart}
-	}
-	rows, err := loadVideos(ctx, h.DB, h.CH, ws, q.Filter, now, cutoffs)
-	if err != nil {
-		return Overview{}, err
-	}
 	out := Overview{DatePreset: q.Window, Granularity: w.Granularity, End: now, Series: []Point{}, TopMovers: []Mover{}}
 	if q.Window != PresetAll {
 		out.Start = &w.Start
 	}
+	cutoffs := []time.Time{time.Unix(0, 0).UTC()}
+	if q.Window != PresetAll {
+		cutoffs = []time.Time{w.Start, w.PrevStart}
+	}
 
-	scope := make([]uuid.UUID, len(rows))
+	vids, err := selectVideos(ctx, h.DB, ws, q.Filter, now)
+	if err != nil {
+		return Overview{}, err
+	}
+	scope := make([]uuid.UUID, len(vids))
+	for i, v := range vids {
+		scope[i] = v.ID
+	}
+	var (
+		wg                sync.WaitGroup
+		byID              = make(map[uuid.UUID]entityMetrics, len(vids))
+		base              int64
+		points            map[time.Time]seriesPoint
+		chErr, sErr, aErr error
+	)
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		chErr = metrics{h.CH}.entities(ctx, ws, "video", Views, cutoffs, func(id uuid.UUID, e entityMetrics) error {
+			byID[id] = e
+			return nil
+		})
+	}()
+	go func() {
+		defer wg.Done()
+		out.Totals.Accounts, aErr = countAccounts(ctx, h.DB, ws, q.Filter)
+	}()
+	if q.Window != PresetAll && len(vids) > 0 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			base, points, sErr = metrics{h.CH}.series(ctx, ws, "video", Views, scope, w.Granularity, w.Start)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(chErr, sErr, aErr); err != nil {
+		return Overview{}, err
+	}
+
 	first := time.Time{}
 	var interactions, withViews uint64
 	var previous int64
-	for i, r := range rows {
-		scope[i] = r.ID
-		m := r.Metrics
+	var movers []Mover
+	for _, v := range vids {
+		e, ok := byID[v.ID]
+		if !ok {
+			continue
+		}
+		m := e.Latest
 		add := func(dst *uint64, p *uint64) {
 			if p != nil {
 				*dst += *p
@@ -132,17 +180,19 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 			withViews += *m.Views
 			interactions += m.Interactions()
 		}
-		if g := r.Gains[0]; g != nil {
+		if g := e.Gains[0]; g != nil {
 			out.Gained.Period += *g
-			if len(r.Gains) > 1 {
-				previous += *r.Gains[1] - *g
+			if len(e.Gains) > 1 {
+				previous += *e.Gains[1] - *g
 			}
+			movers = append(movers, Mover{ID: v.ID, Platform: v.Platform, URL: v.URL, Caption: v.Caption, ThumbnailURL: v.ThumbnailURL,
+				AccountHandle: v.AccountHandle, PublishedAt: v.PublishedAt, Views: m.Views, ViewsGained: *g})
 		}
-		if !r.FirstAt.IsZero() && (first.IsZero() || r.FirstAt.Before(first)) {
-			first = r.FirstAt
+		if first.IsZero() || e.FirstAt.Before(first) {
+			first = e.FirstAt
 		}
 	}
-	out.Totals.Videos = len(rows)
+	out.Totals.Videos = len(vids)
 	out.Totals.EngagementRate = EngagementRate(interactions, withViews)
 	if q.Window != PresetAll {
 		out.Gained.Previous = &previous
@@ -150,23 +200,18 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 			pct := float64(out.Gained.Period-previous) * 100 / float64(previous)
 			out.Gained.ChangePct = &pct
 		}
-	}
-
-	if out.Totals.Accounts, err = countAccounts(ctx, h.DB, ws, q.Filter); err != nil {
-		return Overview{}, err
-	}
-	start := w.Start
-	if q.Window == PresetAll {
-		start = Daily.floor(first)
-	}
-	if len(rows) > 0 && !start.IsZero() {
+		if len(vids) > 0 {
+			out.Series = fillSeries(w.Granularity, w.Start, now, base, points)
+		}
+	} else if !first.IsZero() {
+		start := Daily.floor(first)
 		base, points, err := metrics{h.CH}.series(ctx, ws, "video", Views, scope, w.Granularity, start)
 		if err != nil {
 			return Overview{}, err
 		}
 		out.Series = fillSeries(w.Granularity, start, now, base, points)
 	}
-	out.TopMovers = topMovers(rows, TopMovers)
+	out.TopMovers = topMovers(movers, TopMovers)
 	return out, nil
 }
 
@@ -184,13 +229,7 @@ func fillSeries(g Granularity, start, now time.Time, base int64, points map[time
 	return out
 }
 
-func topMovers(rows []videoRow, n int) []Mover {
-	var ms []Mover
-	for _, r := range rows {
-		if g := r.Gains[0]; g != nil {
-			ms = append(ms, Mover{Video: r.Video, ViewsGained: *g})
-		}
-	}
+func topMovers(ms []Mover, n int) []Mover {
 	slices.SortFunc(ms, func(a, b Mover) int {
 		if a.ViewsGained != b.ViewsGained {
 			if a.ViewsGained > b.ViewsGained {

@@ -19,10 +19,17 @@ import (
 //	all  everything ever recorded
 //
 // "Gained in a window" is the latest recorded value minus the value the
-// entity had when the window started: the last value recorded before the
-// window's start, or, for an entity first recorded inside the window, its
-// first recorded value (growth before the first scrape is not counted).
+// entity had when the window started: the last value recorded in the
+// Lookback before the window's start (from midnight UTC 7 days before the
+// start's day), or, for an entity with no value in that span, its first
+// recorded value: for an entity first scraped inside the window, growth
+// before its first scrape is not counted.
 type Preset string
+
+// Lookback is how far before a window's start its start value is looked
+// for. Reading a bounded span keeps every query's cost independent of how
+// long a workspace has been tracking.
+const Lookback = 7 * 24 * time.Hour
 
 // The presets.
 const (
