@@ -15,8 +15,10 @@ var Projections = []string{"entity_latest", "entity_hourly", "entity_daily"}
 // Rebuild recomputes the projections from metric_snapshots: each is
 // truncated and filled with its materialized view's own SELECT over every
 // snapshot. Snapshots written meanwhile are safe: they reach the projection
-// through the view, the SELECT, or both, and the projections' argMin/argMax
-// states come out the same however often a snapshot is counted.
+// through the view, the SELECT, or both, and the projections come out the
+// same however often a snapshot is counted (argMin/argMax states in
+// entity_latest, one row per bucket after the replacing merge in the
+// hourly and daily tables).
 func Rebuild(ctx context.Context, ch driver.Conn) error {
 	for _, table := range Projections {
 		var create string

@@ -22,15 +22,17 @@ func state(t *testing.T, ws uuid.UUID) map[string][]string {
 	t.Helper()
 	out := map[string][]string{}
 	for _, table := range projections.Projections {
-		bucket := "toDateTime(0, 'UTC')"
-		if table != "entity_latest" {
-			bucket = "bucket"
-		}
-		rows, err := env.CH.Query(context.Background(), `
-			SELECT concat(toString(entity_id), ' ', toString(`+bucket+` AS b), ' ', toString(minMerge(first_at)), ' ', toString(maxMerge(last_at)), ' ',
+		sql := `SELECT concat(toString(entity_id), ' ', toString(minMerge(first_at)), ' ', toString(maxMerge(last_at)), ' ',
 				toString(groupBitOrMerge(recorded)), ' ', toString(argMaxMerge(views_last)), ' ', toString(argMaxMerge(likes_last)), ' ',
 				toString(argMaxMerge(followers_last)))
-			FROM `+table+` WHERE workspace_id = ? GROUP BY entity_id, b ORDER BY entity_id, b`, ws)
+			FROM entity_latest WHERE workspace_id = ? GROUP BY entity_id ORDER BY entity_id`
+		if table != "entity_latest" {
+			sql = `SELECT concat(toString(entity_id), ' ', toString(bucket), ' ', toString(max(last_at)), ' ',
+				ifNull(toString(argMax(views, last_at)), '-'), ' ', ifNull(toString(argMax(likes, last_at)), '-'), ' ',
+				ifNull(toString(argMax(followers, last_at)), '-'))
+			FROM ` + table + ` WHERE workspace_id = ? GROUP BY entity_id, bucket ORDER BY entity_id, bucket`
+		}
+		rows, err := env.CH.Query(context.Background(), sql, ws)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -205,23 +205,20 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 
 // firstRecordedSQL finds the hour of an entity's first recorded value of a
 // metric.
-const firstRecordedSQL = `
+func firstRecordedSQL(m Metric) string {
+	return `
 SELECT min(bucket), count()
-FROM (
-    SELECT bucket, groupBitOrMerge(recorded) AS rec
-    FROM entity_hourly
-    WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id = @id
-    GROUP BY bucket
-)
-WHERE bitAnd(rec, @bit) != 0`
+FROM entity_hourly
+WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id = @id AND isNotNull(` + string(m) + `)`
+}
 
 // firstRecorded returns the start of the hour in which the entity's metric
 // was first recorded; nil when it never was.
 func firstRecorded(ctx context.Context, ch driver.Conn, ws uuid.UUID, kind string, id uuid.UUID, m Metric) (*time.Time, error) {
 	var t time.Time
 	var n uint64
-	err := ch.QueryRow(ctx, firstRecordedSQL, clickhouse.Named("ws", ws), clickhouse.Named("kind", kind),
-		clickhouse.Named("id", id), clickhouse.Named("bit", m.bit())).Scan(&t, &n)
+	err := ch.QueryRow(ctx, firstRecordedSQL(m), clickhouse.Named("ws", ws), clickhouse.Named("kind", kind),
+		clickhouse.Named("id", id)).Scan(&t, &n)
 	if err != nil {
 		return nil, fmt.Errorf("read first %s of %s: %w", m, kind, err)
 	}

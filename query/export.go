@@ -75,7 +75,22 @@ func (h ExportHandler) Videos(ctx context.Context, ws uuid.UUID, f VideoFilter, 
 	if err := w.Write(VideoExportColumns); err != nil {
 		return 0, err
 	}
-	next, ok := <-stream
+	// When the metrics stream ends, its error (sent before it closed) says
+	// whether it ended early: a failure ends the export rather than writing
+	// rows without their numbers.
+	var streamErr error
+	streamDone := false
+	recv := func() (metricRow, bool) {
+		r, ok := <-stream
+		if !ok && !streamDone {
+			streamDone, streamErr = true, <-chErr
+		}
+		return r, ok
+	}
+	next, ok := recv()
+	if streamErr != nil {
+		return 0, streamErr
+	}
 	n := 0
 	record := make([]string, len(VideoExportColumns))
 	for rows.Next() {
@@ -86,7 +101,10 @@ func (h ExportHandler) Videos(ctx context.Context, ws uuid.UUID, f VideoFilter, 
 		// ClickHouse holds only videos with snapshots: skip those that
 		// sort before this one, use the one that matches.
 		for ok && compareIDs(next.id, v.ID) < 0 {
-			next, ok = <-stream
+			next, ok = recv()
+		}
+		if streamErr != nil {
+			return n, streamErr
 		}
 		if ok && next.id == v.ID {
 			v.withMetrics(next.e)
@@ -107,8 +125,10 @@ func (h ExportHandler) Videos(ctx context.Context, ws uuid.UUID, f VideoFilter, 
 	cancel()
 	for range stream {
 	}
-	if err := <-chErr; err != nil && ctx.Err() == nil {
-		return n, err
+	if !streamDone {
+		if err := <-chErr; err != nil && ctx.Err() == nil {
+			return n, err
+		}
 	}
 	return n, nil
 }

@@ -95,7 +95,8 @@ func (q metrics) entities(ctx context.Context, ws uuid.UUID, kind string, m Metr
 		// rows recorded before cutoff i: whole days before its day from
 		// the daily projection, the hours of its day from the hourly one
 		cond := fmt.Sprintf("((src = 0 AND bucket >= @l%[1]d AND bucket < @d%[1]d) OR (src = 1 AND bucket >= @d%[1]d AND bucket < @c%[1]d))", i)
-		fmt.Fprintf(&before, ", argMaxMergeIf(%s_last, %s) AS b%d, groupBitOrMergeIf(recorded, %s) AS p%d", m, cond, i, cond, i)
+		fmt.Fprintf(&before, ", argMaxIf(assumeNotNull(%[1]s), last_at, %[2]s AND isNotNull(%[1]s)) AS b%[3]d, toUInt8(if(countIf(%[2]s AND isNotNull(%[1]s)) > 0, %[4]d, 0)) AS p%[3]d",
+			m, cond, i, m.bit())
 		fmt.Fprintf(&pick, ", b%d, p%d", i, i)
 		args = append(args, clickhouse.Named(fmt.Sprintf("c%d", i), c), clickhouse.Named(fmt.Sprintf("d%d", i), Daily.floor(c)),
 			clickhouse.Named(fmt.Sprintf("l%d", i), Daily.floor(c).Add(-Lookback)))
@@ -123,14 +124,14 @@ FROM (
 		if len(hours) > 0 {
 			hourly = `
         UNION ALL
-        SELECT 1 AS src, entity_id, bucket, ` + string(m) + `_last, recorded FROM entity_hourly
+        SELECT 1 AS src, entity_id, bucket, last_at, ` + string(m) + ` FROM entity_hourly
         WHERE workspace_id = @ws AND entity_kind = @kind AND (` + strings.Join(hours, " OR ") + `)`
 		}
 		sql += `
 ANY LEFT JOIN (
     SELECT entity_id` + before.String() + `
     FROM (
-        SELECT 0 AS src, entity_id, bucket, ` + string(m) + `_last, recorded FROM entity_daily
+        SELECT 0 AS src, entity_id, bucket, last_at, ` + string(m) + ` FROM entity_daily
         WHERE workspace_id = @ws AND entity_kind = @kind AND (` + strings.Join(days, " OR ") + `)` + hourly + `
     )
     GROUP BY entity_id
@@ -236,11 +237,10 @@ func (q metrics) series(ctx context.Context, ws uuid.UUID, kind string, m Metric
 		}
 		ctx = clickhouse.Context(ctx, clickhouse.WithExternalTable(t))
 	}
-	col := string(m) + "_last"
-	bit := fmt.Sprint(m.bit())
-	// Every row is a point (its last scrape time, the metric's last value):
-	// an hour or day still split across unmerged parts gives two true points,
-	// so rows need no merging first. Points before the start (the Lookback
+	col := string(m)
+	// Every row is a point (a snapshot's time and value): an hour or day
+	// still split across unmerged parts gives two true points, so rows need
+	// no merging first. Points before the start (the Lookback
 	// before its day from the daily projection, the hours of its day before
 	// it from the hourly one) only give the start value; without one, the
 	// first point inside counts from the entity's first value ever, as the
@@ -268,19 +268,19 @@ FROM (
         FROM (
             SELECT entity_id, arraySort(x -> tupleElement(x, 1), groupArray((t, v, before, b))) AS pts
             FROM (
-                SELECT entity_id, toUInt32(finalizeAggregation(last_at)) AS t, toInt64(finalizeAggregation(` + col + `)) AS v,
-                    toUInt8(src < 2) AS before, toUInt32(bucket) AS b, finalizeAggregation(recorded) AS rec
+                SELECT entity_id, toUInt32(last_at) AS t, toInt64(assumeNotNull(` + col + `)) AS v,
+                    toUInt8(src < 2) AS before, toUInt32(bucket) AS b
                 FROM (
-                    SELECT 0 AS src, entity_id, bucket, last_at, ` + col + `, recorded FROM entity_daily
+                    SELECT 0 AS src, entity_id, bucket, last_at, ` + col + ` FROM entity_daily
                     WHERE ` + filter + ` AND bucket >= @lookback AND bucket < @startday
                     UNION ALL
-                    SELECT 1 AS src, entity_id, bucket, last_at, ` + col + `, recorded FROM entity_hourly
+                    SELECT 1 AS src, entity_id, bucket, last_at, ` + col + ` FROM entity_hourly
                     WHERE ` + filter + ` AND bucket >= @startday AND bucket < @start
                     UNION ALL
-                    SELECT 2 AS src, entity_id, bucket, last_at, ` + col + `, recorded FROM ` + table + `
+                    SELECT 2 AS src, entity_id, bucket, last_at, ` + col + ` FROM ` + table + `
                     WHERE ` + filter + ` AND bucket >= @start
                 )
-                WHERE bitAnd(rec, ` + bit + `) != 0
+                WHERE isNotNull(` + col + `)
             )
             GROUP BY entity_id
         )

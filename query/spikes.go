@@ -239,17 +239,16 @@ func spikeSQL(withVelocity bool, metrics []int) string {
                 arrayMap(x -> tupleElement(x, 6), p) AS shares
             FROM (
                 SELECT entity_id AS video_id,
-                    arraySort(x -> tupleElement(x, 1), groupArray((toUInt32(t), rec, lv, ll, lc, ls))) AS p
+                    arraySort(x -> tupleElement(x, 1), groupArray((t, rec, lv, ll, lc, ls))) AS p
                 FROM (
-                    SELECT entity_id, bucket, maxMerge(last_at) AS t, groupBitOrMerge(recorded) AS rec,
-                        argMaxMerge(views_last) AS lv, argMaxMerge(likes_last) AS ll,
-                        argMaxMerge(comments_last) AS lc, argMaxMerge(shares_last) AS ls
+                    SELECT entity_id, toUInt32(last_at) AS t,
+                        toUInt8(isNotNull(views) + 2 * isNotNull(likes) + 4 * isNotNull(comments) + 8 * isNotNull(shares)) AS rec,
+                        ifNull(views, 0) AS lv, ifNull(likes, 0) AS ll, ifNull(comments, 0) AS lc, ifNull(shares, 0) AS ls
                     FROM entity_hourly
                     WHERE entity_kind = 'video'
                       AND workspace_id IN (SELECT workspace_id FROM rules)
                       AND entity_id IN (SELECT video_id FROM videos)
                       AND (bucket >= @from OR entity_id IN (SELECT video_id FROM videos WHERE deep = 1))
-                    GROUP BY entity_id, bucket
                 )
                 GROUP BY entity_id
             )
@@ -317,13 +316,13 @@ func spikeSQL(withVelocity bool, metrics []int) string {
 	// the hours that recorded the metric; per (video, metric, window) the
 	// window's values, computed once whatever number of rules share them;
 	// then every rule in scope picks its row.
-	// Rows are read as they are, without merging each hour's states first:
-	// an hour still split across unmerged parts gives two true points.
+	// Rows are read as they are: an hour still split across unmerged parts
+	// gives two true points.
 	latest := make([]string, 4)
 	for i, m := range []Metric{Views, Likes, Comments, Shares} {
 		latest[i] = "toUInt64(0)"
 		if slices.Contains(metrics, indexOf(m)) {
-			latest[i] = "finalizeAggregation(" + string(m) + "_last)"
+			latest[i] = "ifNull(" + string(m) + ", 0)"
 		}
 	}
 	metricSeries := `
@@ -336,7 +335,8 @@ func spikeSQL(withVelocity bool, metrics []int) string {
                     multiIf(metric = 0, lv, metric = 1, ll, metric = 2, lc, ls) AS v,
                     bitAnd(rec, bitShiftLeft(toUInt8(1), metric)) != 0 AS has
                 FROM (
-                    SELECT entity_id, toUInt32(finalizeAggregation(last_at)) AS t, finalizeAggregation(recorded) AS rec,
+                    SELECT entity_id, toUInt32(last_at) AS t,
+                        toUInt8(isNotNull(views) + 2 * isNotNull(likes) + 4 * isNotNull(comments) + 8 * isNotNull(shares)) AS rec,
                         ` + latest[0] + ` AS lv, ` + latest[1] + ` AS ll, ` + latest[2] + ` AS lc, ` + latest[3] + ` AS ls
                     FROM entity_hourly
                     WHERE entity_kind = 'video' AND bucket >= @from

@@ -52,11 +52,13 @@ type ClickHouseOptions struct {
 // OpenClickHouse opens a native-protocol connection and checks that it answers.
 func OpenClickHouse(ctx context.Context, o ClickHouseOptions) (driver.Conn, error) {
 	conn, err := clickhouse.Open(&clickhouse.Options{
-		Addr:             []string{o.Addr},
-		Protocol:         clickhouse.Native,
-		Auth:             clickhouse.Auth{Database: o.Database, Username: o.User, Password: o.Password},
-		DialTimeout:      3 * time.Second,
-		ReadTimeout:      60 * time.Second,
+		Addr:        []string{o.Addr},
+		Protocol:    clickhouse.Native,
+		Auth:        clickhouse.Auth{Database: o.Database, Username: o.User, Password: o.Password},
+		DialTimeout: 3 * time.Second,
+		// Long enough for a migration that refills a projection from a
+		// large metric_snapshots; requests are bounded by their contexts.
+		ReadTimeout:      30 * time.Minute,
 		MaxOpenConns:     20,
 		MaxIdleConns:     10,
 		ConnMaxLifetime:  time.Hour,
