@@ -85,8 +85,14 @@ type metrics struct{ CH driver.Conn }
 // is). Cutoffs must be whole hours. Entities come in id order, the byte
 // order of the ids.
 func (q metrics) entities(ctx context.Context, ws uuid.UUID, kind string, m Metric, cutoffs []time.Time, each func(uuid.UUID, entityMetrics) error) error {
+	// Videos have no followers and accounts only followers: their states
+	// are not read.
 	var latest strings.Builder
 	for _, x := range allMetrics {
+		if (x == Followers) != (kind == "account") {
+			fmt.Fprintf(&latest, ", toUInt64(0) AS l_%s", x)
+			continue
+		}
 		fmt.Fprintf(&latest, ", argMaxMerge(%s_last) AS l_%s", x, x)
 	}
 	args := []any{clickhouse.Named("ws", ws), clickhouse.Named("kind", kind)}

@@ -220,14 +220,14 @@ func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (
 	if err != nil {
 		return VideoPage{}, err
 	}
-	all := make([]Video, len(rows))
+	all := make([]*Video, len(rows))
 	for i := range rows {
-		all[i] = rows[i].Video
+		all[i] = &rows[i].Video
 	}
-	sortVideos(all, q.Sort)
+	sortVideoPtrs(all, q.Sort)
 	page := VideoPage{Videos: []Video{}, Total: len(all), Limit: q.Limit, Offset: q.Offset}
-	if q.Offset < len(all) {
-		page.Videos = all[q.Offset:min(len(all), q.Offset+q.Limit)]
+	for _, v := range all[min(q.Offset, len(all)):min(len(all), q.Offset+q.Limit)] {
+		page.Videos = append(page.Videos, *v)
 	}
 	return page, nil
 }
@@ -369,7 +369,24 @@ func scanVideo(row pgx.CollectableRow) (Video, error) {
 	return v, err
 }
 
+// sortVideos sorts videos in place; see sortVideoPtrs.
 func sortVideos(vs []Video, by VideoSort) {
+	ptrs := make([]*Video, len(vs))
+	for i := range vs {
+		ptrs[i] = &vs[i]
+	}
+	sortVideoPtrs(ptrs, by)
+	sorted := make([]Video, len(vs))
+	for i, p := range ptrs {
+		sorted[i] = *p
+	}
+	copy(vs, sorted)
+}
+
+// sortVideoPtrs orders videos by the sort key, from the highest value down;
+// videos without the value come last, ties in id order. Pointers are sorted,
+// not the large structs.
+func sortVideoPtrs(vs []*Video, by VideoSort) {
 	byCount := func(f func(*Video) *uint64) func(a, b *Video) int {
 		return func(a, b *Video) int { return descNilLast(f(a), f(b)) }
 	}
@@ -392,8 +409,8 @@ func sortVideos(vs []Video, by VideoSort) {
 	default:
 		order = byCount(func(v *Video) *uint64 { return v.Metrics.Views })
 	}
-	slices.SortFunc(vs, func(a, b Video) int {
-		if c := order(&a, &b); c != 0 {
+	slices.SortFunc(vs, func(a, b *Video) int {
+		if c := order(a, b); c != 0 {
 			return c
 		}
 		return compareIDs(a.ID, b.ID)
