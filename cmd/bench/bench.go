@@ -63,7 +63,8 @@ func bench(ctx context.Context, o options) (bool, error) {
 	}
 	defer st.close()
 
-	seeded, err := seed(ctx, st, o.Sizes, o.Reseed, !o.SkipPG, o.BatchRows, o.Progress)
+	withBaseline := !o.SkipPG && o.Only.runs("baseline")
+	seeded, err := seed(ctx, st, o.Sizes, o.Reseed, withBaseline, o.BatchRows, o.Progress)
 	if err != nil {
 		return false, err
 	}
@@ -123,7 +124,7 @@ func bench(ctx context.Context, o options) (bool, error) {
 		return false, err
 	}
 	nVideos := len(w.Big.Videos)
-	routes := []*route{
+	every := []*route{
 		{Name: "GET /api/overview (30d)", Path: "/api/overview", ColdTarget: targetColdOverview, Check: checkOverview(nVideos)},
 		{Name: "GET /api/videos?sort=views", Path: "/api/videos?sort=views&limit=50", ColdTarget: targetColdVideos, Check: checkVideos(nVideos)},
 		{Name: "GET /api/videos?sort=gained24h", Path: "/api/videos?sort=gained24h&limit=50", ColdTarget: targetColdVideos, Check: checkVideos(nVideos)},
@@ -131,11 +132,16 @@ func bench(ctx context.Context, o options) (bool, error) {
 		{Name: "GET /api/accounts/{id}/analytics", Path: "/api/accounts/" + w.Big.Accounts[0].ID.String() + "/analytics"},
 	}
 	exportPath := "/api/export?type=videos"
+	routes := pickRoutes(every, o.Routes)
 
 	var results []result
 	coldP95 := map[string]time.Duration{}
-	fmt.Fprintln(o.Progress, "bench: cold requests")
-	for _, r := range routes {
+	var coldRoutes []*route
+	if o.Only.runs("cold") {
+		fmt.Fprintln(o.Progress, "bench: cold requests")
+		coldRoutes = routes
+	}
+	for _, r := range coldRoutes {
 		// the query log counts in whole seconds: start each route on a new one
 		time.Sleep(time.Until(time.Now().Truncate(time.Second).Add(time.Second)))
 		r.coldFrom = time.Now()
@@ -159,11 +165,13 @@ func bench(ctx context.Context, o options) (bool, error) {
 		results = append(results, res)
 	}
 
-	if err := st.CH.Exec(ctx, "SYSTEM FLUSH LOGS"); err != nil {
-		return false, fmt.Errorf("flush query log: %w", err)
-	}
 	chTimes := map[string][]queryTime{}
-	for _, r := range routes {
+	if len(coldRoutes) > 0 {
+		if err := st.CH.Exec(ctx, "SYSTEM FLUSH LOGS"); err != nil {
+			return false, fmt.Errorf("flush query log: %w", err)
+		}
+	}
+	for _, r := range coldRoutes {
 		if r.Missing {
 			continue
 		}
@@ -172,8 +180,12 @@ func bench(ctx context.Context, o options) (bool, error) {
 		}
 	}
 
-	fmt.Fprintln(o.Progress, "bench: warm requests")
-	if o.CPUProfile != "" {
+	var warmRoutes []*route
+	if o.Only.runs("warm") {
+		fmt.Fprintln(o.Progress, "bench: warm requests")
+		warmRoutes = routes
+	}
+	if o.CPUProfile != "" && len(warmRoutes) > 0 {
 		f, err := os.Create(o.CPUProfile)
 		if err != nil {
 			return false, err
@@ -185,7 +197,7 @@ func bench(ctx context.Context, o options) (bool, error) {
 		defer f.Close()
 	}
 	warmTarget := fmt.Sprintf("p99 ≤ %s ms, ≥ %s req/s", ms(targetWarmP99), thousands(targetWarmRate))
-	for _, r := range routes {
+	for _, r := range warmRoutes {
 		if r.Missing {
 			results = append(results, result{Route: r.Name, Cache: "warm", Rate: "—", Target: warmTarget, Met: "n/a (route not found)"})
 			continue
@@ -199,14 +211,21 @@ func bench(ctx context.Context, o options) (bool, error) {
 		results = append(results, result{Route: r.Name, Cache: "warm", S: &s, Rate: thousands(s.PerSec), Target: warmTarget,
 			Met: yesNo(!missed), TargetChecked: true, TargetMissed: missed})
 	}
-	if o.CPUProfile != "" {
+	if o.CPUProfile != "" && len(warmRoutes) > 0 {
 		pprof.StopCPUProfile()
 	}
 
-	fmt.Fprintln(o.Progress, "bench: export")
 	exportTarget := fmt.Sprintf("≥ %s rows/s", thousands(targetExportRate))
-	es, rows, err := c.export(ctx, exportPath, o.ExportRuns)
+	var (
+		es   stats
+		rows int
+	)
+	if o.Only.runs("export") {
+		fmt.Fprintln(o.Progress, "bench: export")
+		es, rows, err = c.export(ctx, exportPath, o.ExportRuns)
+	}
 	switch {
+	case !o.Only.runs("export"):
 	case errors.Is(err, errRouteMissing):
 		results = append(results, result{Route: "GET " + exportPath, Cache: "cold", Rate: "—", Target: exportTarget, Met: "n/a (route not found)"})
 	case err != nil:
@@ -222,7 +241,7 @@ func bench(ctx context.Context, o options) (bool, error) {
 			Rate: thousands(rate) + " rows/s", Target: exportTarget, Met: met, TargetChecked: true, TargetMissed: missed})
 	}
 
-	if !o.SkipPG {
+	if withBaseline {
 		fmt.Fprintln(o.Progress, "bench: PostgreSQL baseline")
 		b, err := runBaseline(ctx, st.PG, w, now, o.BaselineRuns)
 		if err != nil {
@@ -234,9 +253,9 @@ func bench(ctx context.Context, o options) (bool, error) {
 			path   string
 			target bool
 		}{
-			{"PostgreSQL baseline: overview (30d)", b.Overview, routes[0].Path, true},
-			{"PostgreSQL baseline: videos by views", b.VideosViews, routes[1].Path, false},
-			{"PostgreSQL baseline: videos by 24 h gain", b.VideosGained, routes[2].Path, false},
+			{"PostgreSQL baseline: overview (30d)", b.Overview, every[0].Path, true},
+			{"PostgreSQL baseline: videos by views", b.VideosViews, every[1].Path, false},
+			{"PostgreSQL baseline: videos by 24 h gain", b.VideosGained, every[2].Path, false},
 		} {
 			s := x.s
 			res := result{Route: x.name, Cache: "—", S: &s, Rate: "—", Target: "—", Met: "—"}
@@ -264,6 +283,24 @@ func bench(ctx context.Context, o options) (bool, error) {
 		}
 	}
 	return ok, nil
+}
+
+// pickRoutes keeps the routes whose name contains one of words; no words
+// keep them all.
+func pickRoutes(rs []*route, words []string) []*route {
+	if len(words) == 0 {
+		return rs
+	}
+	var out []*route
+	for _, r := range rs {
+		for _, w := range words {
+			if w = strings.TrimSpace(w); w != "" && strings.Contains(r.Name, w) {
+				out = append(out, r)
+				break
+			}
+		}
+	}
+	return out
 }
 
 func coldTarget(r *route) string {
@@ -353,7 +390,7 @@ func report(o options, s seedResult, parts map[string]uint64, waited time.Durati
 		fmt.Fprintf(out, " %s %d", t, parts[t])
 	}
 	fmt.Fprintln(out)
-	if !o.SkipPG {
+	if !o.SkipPG && o.Only.runs("baseline") {
 		how := "loaded now"
 		if !s.BaselineNew {
 			how = "reused"
@@ -375,6 +412,9 @@ func report(o options, s seedResult, parts map[string]uint64, waited time.Durati
 			p50, p95, p99 = ms(r.S.P50), ms(r.S.P95), ms(r.S.P99)
 		}
 		fmt.Fprintf(out, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", r.Route, r.Cache, p50, p95, p99, r.Rate, r.Target, r.Met)
+	}
+	if len(chTimes) == 0 {
+		return
 	}
 	fmt.Fprintf(out, "\nClickHouse queries of the cold requests (system.query_log, server-side time; reads and memory are medians):\n")
 	for _, r := range routes {

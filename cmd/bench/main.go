@@ -23,6 +23,7 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -55,6 +56,8 @@ type options struct {
 	SkipPG       bool
 	Strict       bool
 	CPUProfile   string
+	Only         phases   // nil: every phase
+	Routes       []string // nil: every route; else routes whose name contains one of these
 
 	Out      io.Writer // the report
 	Progress io.Writer // what the bench is doing
@@ -106,9 +109,18 @@ func run() error {
 	fs.BoolVar(&o.SkipPG, "skip-pg", false, "skip the PostgreSQL baseline")
 	fs.BoolVar(&o.Strict, "strict", false, "exit with status 1 when a target is missed")
 	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write a CPU profile of the warm phase (server and clients) to this file")
+	only := fs.String("only", "", "run only these phases, comma-separated, of "+strings.Join(allPhases, ", ")+" (e.g. -only warm); default all")
+	routes := fs.String("routes", "", "measure only the routes whose name contains one of these comma-separated words (e.g. -routes overview,accounts); default all")
 	quick := fs.Bool("quick", false, "smoke test: tiny sizes and short measurements, in databases reeltrack_bench_quick and Redis prefix bench_quick:")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		return err
+	}
+	var err error
+	if o.Only, err = parsePhases(*only); err != nil {
+		return err
+	}
+	if *routes != "" {
+		o.Routes = strings.Split(*routes, ",")
 	}
 	if *quick {
 		o.quick()
@@ -137,6 +149,30 @@ func run() error {
 	}
 	return nil
 }
+
+// allPhases are the parts of a run, in order.
+var allPhases = []string{"cold", "warm", "export", "baseline"}
+
+// phases is a set of phases to run; nil runs all of them.
+type phases map[string]bool
+
+func parsePhases(s string) (phases, error) {
+	if strings.TrimSpace(s) == "" {
+		return nil, nil
+	}
+	p := phases{}
+	for _, x := range strings.Split(s, ",") {
+		x = strings.TrimSpace(x)
+		if !slices.Contains(allPhases, x) {
+			return nil, fmt.Errorf("-only %q: unknown phase %q, want some of %s", s, x, strings.Join(allPhases, ", "))
+		}
+		p[x] = true
+	}
+	return p, nil
+}
+
+// runs reports whether the phase is to run.
+func (p phases) runs(phase string) bool { return p == nil || p[phase] }
 
 // quick switches to the smoke-test sizes and measurement lengths.
 func (o *options) quick() {
