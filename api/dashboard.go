@@ -12,15 +12,24 @@ import (
 )
 
 // cached answers from the cache, keyed by the caller's workspace, its data
-// version, the answer's name and its normalized parameters.
+// version, the answer's name and its normalized parameters. On the routes
+// that leave it to cached (limitWithCache), the per-user rate limit goes to
+// Redis in the round trip that reads the cache.
 func (s *server) cached(c *fiber.Ctx, name, params string, compute func(context.Context) (any, error)) error {
 	m := membership(c)
-	b, err := s.cache.JSON(c.UserContext(), query.CacheKey{Workspace: m.WorkspaceID, Version: m.DataVersion, Name: name, Params: params}, compute)
+	k := query.CacheKey{Workspace: m.WorkspaceID, Version: m.DataVersion, Name: name, Params: params}
+	var along query.Along
+	if o := owed(c); o != nil {
+		o.taken = true
+		along = s.limiter.along(c, o.key, o.perMinute)
+	}
+	b, err := s.cache.JSONAlong(c.UserContext(), k, along, compute)
 	if err != nil {
 		return err
 	}
-	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
-	c.Set(fiber.HeaderCacheControl, "private, no-cache")
+	h := &c.Response().Header
+	h.SetContentType(fiber.MIMEApplicationJSONCharsetUTF8)
+	h.Set(fiber.HeaderCacheControl, "private, no-cache")
 	return c.Send(b)
 }
 

@@ -1,7 +1,9 @@
 package api_test
 
 import (
+	"context"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/reeltrack/reeltrack/api"
@@ -51,4 +53,63 @@ func TestEverythingWorksWithoutRedis(t *testing.T) {
 	a.request("GET", "/api/workspace/team", nil, c).expect(t, 200)
 	a.request("POST", "/api/lead", map[string]string{"email": uniqueEmail("l")}).expect(t, 200)
 	a.request("GET", "/api/founding/stats", nil).expect(t, 200)
+}
+
+// The cached dashboard routes count the request in the Redis round trip that
+// reads the cache. Every request still counts, a bad parameter included, and
+// a limited one gets the 429 and no answer, with Redis and without.
+func TestCachedRoutesAreRateLimitedPerUser(t *testing.T) {
+	for name, change := range map[string][]func(*api.Deps){
+		"redis":             nil,
+		"redis unreachable": {deadRedis(t)},
+	} {
+		t.Run(name, func(t *testing.T) {
+			a := newApp(t, append(change, func(d *api.Deps) { d.Config.RateLimitUser = 4 })...)
+			alice := a.signUp(uniqueEmail("alice"))
+			bob := a.signUp(uniqueEmail("bob"))
+			a.bootstrap(alice)                                                                         // 1
+			a.request("GET", "/api/collections", nil, alice).expect(t, 200)                            // 2
+			a.request("GET", "/api/videos?bogus=1", nil, alice).expectError(t, 400, "invalid_request") // 3
+			a.request("GET", "/api/collections", nil, alice).expect(t, 200)                            // 4: from the cache
+			res := a.request("GET", "/api/collections", nil, alice)
+			res.expectError(t, 429, "rate_limited")
+			if s, err := strconv.Atoi(res.Header.Get("Retry-After")); err != nil || s < 1 {
+				t.Fatalf("Retry-After %q, want whole seconds", res.Header.Get("Retry-After"))
+			}
+			if strings.Contains(string(res.Body), "collections") {
+				t.Fatalf("a limited request got the answer: %s", res.Body)
+			}
+			// A bad parameter is counted too, and answered 429, not 400.
+			a.request("GET", "/api/videos?bogus=1", nil, alice).expectError(t, 429, "rate_limited")
+			// Routes that limit up front share the bucket.
+			a.request("GET", "/api/workspace/team", nil, alice).expectError(t, 429, "rate_limited")
+			// Another user is not affected.
+			a.bootstrap(bob)
+			a.request("GET", "/api/collections", nil, bob).expect(t, 200)
+		})
+	}
+}
+
+// The bucket is redis_rate's key under the app's prefix, so replicas that
+// still call redis_rate share it, and Redis losing its scripts (a restart,
+// SCRIPT FLUSH) costs one reload, not the limit.
+func TestUserBucketKeyAndScriptReload(t *testing.T) {
+	a := newApp(t, func(d *api.Deps) { d.Config.RateLimitUser = 3 })
+	c := a.signUp(uniqueEmail("carol"))
+	w := a.bootstrap(c)
+	ctx := context.Background()
+	var user string
+	if err := env.PG.QueryRow(ctx, `SELECT user_id::text FROM workspace_members WHERE workspace_id = $1`, w.Workspace.ID).Scan(&user); err != nil {
+		t.Fatal(err)
+	}
+	key := "rate:" + a.deps.Redis.Prefix + "rl:user:" + user
+	if n, err := a.deps.Redis.Client.Exists(ctx, key).Result(); err != nil || n != 1 {
+		t.Fatalf("bucket %s exists %d, %v; want it after a request", key, n, err)
+	}
+	if err := a.deps.Redis.Client.ScriptFlush(ctx).Err(); err != nil {
+		t.Fatal(err)
+	}
+	a.request("GET", "/api/collections", nil, c).expect(t, 200)
+	a.request("GET", "/api/collections", nil, c).expect(t, 200)
+	a.request("GET", "/api/collections", nil, c).expectError(t, 429, "rate_limited")
 }

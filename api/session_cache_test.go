@@ -1,0 +1,41 @@
+package api
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/auth"
+)
+
+func TestSessionCacheNeverOutlivesTheToken(t *testing.T) {
+	sc := newSessionCache()
+	s := auth.Session{UserID: uuid.New(), ExpiresAt: time.Now().Add(50 * time.Millisecond)}
+	sc.put("tok", s)
+	if got, ok := sc.get("tok"); !ok || got.UserID != s.UserID {
+		t.Fatalf("get right after put = %+v, %v", got, ok)
+	}
+	if _, ok := sc.get("other"); ok {
+		t.Fatal("an unknown token was found")
+	}
+	time.Sleep(60 * time.Millisecond)
+	if _, ok := sc.get("tok"); ok {
+		t.Fatal("a token past its expiry came from the cache")
+	}
+	sc.put("gone", auth.Session{UserID: uuid.New(), ExpiresAt: time.Now().Add(-time.Second)})
+	if _, ok := sc.get("gone"); ok {
+		t.Fatal("an expired token was kept")
+	}
+}
+
+func TestSessionCacheIsBounded(t *testing.T) {
+	sc := newSessionCache()
+	s := auth.Session{UserID: uuid.New(), ExpiresAt: time.Now().Add(time.Hour)}
+	for i := range sessionCacheSize + 10 {
+		sc.put(uuid.NewString()+string(rune('a'+i%26)), s)
+	}
+	if n := len(sc.m); n > sessionCacheSize {
+		t.Fatalf("%d sessions kept, want at most %d", n, sessionCacheSize)
+	}
+}
