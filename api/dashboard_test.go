@@ -189,7 +189,7 @@ func (d *dashboard) history(t *testing.T, kind string) map[uuid.UUID][]rawSnapsh
 // t's day), else the first recorded value; ok is false when the metric was
 // never recorded.
 func valueBefore(h []rawSnapshot, m int, t time.Time) (uint64, bool) {
-	from := t.UTC().Truncate(24*time.Hour).Add(-query.Lookback)
+	from := t.UTC().Truncate(24 * time.Hour).Add(-query.Lookback)
 	var first, last *uint64
 	for _, s := range h {
 		if s.metrics[m] == nil {

@@ -267,12 +267,13 @@ FROM (
       SELECT entity_id, vs, fs, bs, k, toInt64(f_first) AS f_first
       FROM (
         SELECT entity_id,
-            arrayMap(x -> tupleElement(x, 2), pts) AS vs,
-            arrayMap(x -> tupleElement(x, 3), pts) AS fs,
-            arrayMap(x -> tupleElement(x, 4), pts) AS bs,
-            arrayCount(x -> x = 1, fs) AS k
+            arraySort((v, t) -> t, vs0, ts0) AS vs,
+            arraySort((f, t) -> t, fs0, ts0) AS fs,
+            arraySort((b, t) -> t, bs0, ts0) AS bs,
+            arrayCount(x -> x = 1, fs0) AS k
         FROM (
-            SELECT entity_id, arraySort(x -> tupleElement(x, 1), groupArray((t, v, before, b))) AS pts
+            -- parallel arrays sorted by time: cheaper than sorting tuples
+            SELECT entity_id, groupArray(t) AS ts0, groupArray(v) AS vs0, groupArray(before) AS fs0, groupArray(b) AS bs0
             FROM (
                 SELECT entity_id, toUInt32(last_at) AS t, toInt64(assumeNotNull(` + col + `)) AS v,
                     toUInt8(src < 2) AS before, toUInt32(bucket) AS b

@@ -117,17 +117,14 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		cutoffs = []time.Time{w.Start, w.PrevStart}
 	}
 
-	vids, err := selectVideos(ctx, h.DB, ws, q.Filter, now)
+	// Only the ids here: the movers' details are read once they are known.
+	scope, err := selectVideoIDs(ctx, h.DB, ws, q.Filter, now)
 	if err != nil {
 		return Overview{}, err
 	}
-	scope := make([]uuid.UUID, len(vids))
-	for i, v := range vids {
-		scope[i] = v.ID
-	}
 	var (
 		wg                sync.WaitGroup
-		byID              = make(map[uuid.UUID]entityMetrics, len(vids))
+		byID              = make(map[uuid.UUID]entityMetrics, len(scope))
 		base              int64
 		points            map[time.Time]seriesPoint
 		chErr, sErr, aErr error
@@ -144,7 +141,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		defer wg.Done()
 		out.Totals.Accounts, aErr = countAccounts(ctx, h.DB, ws, q.Filter)
 	}()
-	if q.Window != PresetAll && len(vids) > 0 {
+	if q.Window != PresetAll && len(scope) > 0 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -160,8 +157,8 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	var interactions, withViews uint64
 	var previous int64
 	var movers []Mover
-	for _, v := range vids {
-		e, ok := byID[v.ID]
+	for _, id := range scope {
+		e, ok := byID[id]
 		if !ok {
 			continue
 		}
@@ -185,14 +182,13 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 			if len(e.Gains) > 1 {
 				previous += *e.Gains[1] - *g
 			}
-			movers = append(movers, Mover{ID: v.ID, Platform: v.Platform, URL: v.URL, Caption: v.Caption, ThumbnailURL: v.ThumbnailURL,
-				AccountHandle: v.AccountHandle, PublishedAt: v.PublishedAt, Views: m.Views, ViewsGained: *g})
+			movers = append(movers, Mover{ID: id, Views: m.Views, ViewsGained: *g})
 		}
 		if first.IsZero() || e.FirstAt.Before(first) {
 			first = e.FirstAt
 		}
 	}
-	out.Totals.Videos = len(vids)
+	out.Totals.Videos = len(scope)
 	out.Totals.EngagementRate = EngagementRate(interactions, withViews)
 	if q.Window != PresetAll {
 		out.Gained.Previous = &previous
@@ -200,7 +196,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 			pct := float64(out.Gained.Period-previous) * 100 / float64(previous)
 			out.Gained.ChangePct = &pct
 		}
-		if len(vids) > 0 {
+		if len(scope) > 0 {
 			out.Series = fillSeries(w.Granularity, w.Start, now, base, points)
 		}
 	} else if !first.IsZero() {
@@ -212,7 +208,46 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		out.Series = fillSeries(w.Granularity, start, now, base, points)
 	}
 	out.TopMovers = topMovers(movers, TopMovers)
+	if err := h.describeMovers(ctx, ws, out.TopMovers); err != nil {
+		return Overview{}, err
+	}
 	return out, nil
+}
+
+// describeMovers fills in the movers' details from PostgreSQL.
+func (h OverviewHandler) describeMovers(ctx context.Context, ws uuid.UUID, ms []Mover) error {
+	if len(ms) == 0 {
+		return nil
+	}
+	ids := make([]uuid.UUID, len(ms))
+	for i, m := range ms {
+		ids[i] = m.ID
+	}
+	rows, err := h.DB.Query(ctx, `
+SELECT id, platform, url, caption, thumbnail_url, account_handle, published_at
+FROM videos WHERE workspace_id = $1 AND id = ANY($2)`, ws, ids)
+	if err != nil {
+		return fmt.Errorf("read movers: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var m Mover
+		if err := rows.Scan(&m.ID, &m.Platform, &m.URL, &m.Caption, &m.ThumbnailURL, &m.AccountHandle, &m.PublishedAt); err != nil {
+			return fmt.Errorf("read movers: %w", err)
+		}
+		for i := range ms {
+			if ms[i].ID == m.ID {
+				views, gained := ms[i].Views, ms[i].ViewsGained
+				ms[i] = m
+				ms[i].Views, ms[i].ViewsGained = views, gained
+				if m.PublishedAt != nil {
+					t := m.PublishedAt.UTC()
+					ms[i].PublishedAt = &t
+				}
+			}
+		}
+	}
+	return rows.Err()
 }
 
 // fillSeries lays the points out on every bucket from start to now, zero

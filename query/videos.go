@@ -352,6 +352,22 @@ func checkCollection(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, id *uu
 	return nil
 }
 
+// selectVideoIDs is selectVideos without the details.
+func selectVideoIDs(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f VideoFilter, now time.Time) ([]uuid.UUID, error) {
+	if err := checkCollection(ctx, db, ws, f.CollectionID); err != nil {
+		return nil, err
+	}
+	rows, err := db.Query(ctx, `SELECT v.id`+videoFilterSQL, videoFilterArgs(ws, f, now)...)
+	if err != nil {
+		return nil, fmt.Errorf("read videos: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		return nil, fmt.Errorf("read videos: %w", err)
+	}
+	return ids, nil
+}
+
 func scanVideo(row pgx.CollectableRow) (Video, error) {
 	var v Video
 	err := row.Scan(&v.ID, &v.Platform, &v.PlatformVideoID, &v.URL, &v.Caption, &v.ThumbnailURL, &v.AccountID,
