@@ -15,6 +15,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/config"
+	"github.com/reeltrack/reeltrack/internal/mail"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/query"
@@ -80,7 +81,15 @@ func New(d Deps) *fiber.App {
 		d.Now = time.Now
 	}
 	if d.Mail == nil {
-		d.Mail = logMailer{d.Log}
+		from := d.Config.MailFrom
+		if from == "" {
+			from = config.DefaultMailFrom
+		}
+		logSender, err := mail.NewSender(mail.Options{From: from}, d.Log)
+		if err != nil {
+			panic("api: mail sender: " + err.Error()) // MAIL_FROM is validated when the config loads
+		}
+		d.Mail = command.Mailer{Mail: logSender}
 	}
 	start := command.StartScrapeHandler{
 		DB: d.DB, Provider: d.Provider, PublicBaseURL: d.Config.PublicBaseURL, WebhookSecret: d.Config.ScraperWebhookSecret,

@@ -159,38 +159,54 @@ func (h SendAlertsHandler) record(ctx context.Context, r query.SpikeRule, spikes
 			return fmt.Errorf("lock alert rule: %w", err)
 		}
 		now := h.Now().UTC()
-		for _, s := range spikes {
+		// the videos' details and whether each is still in the cooldown,
+		// in one query
+		ids := make([]uuid.UUID, len(spikes))
+		for i, s := range spikes {
+			ids[i] = s.VideoID
+		}
+		rows, err := tx.Query(ctx, `
+SELECT v.id, v.url, v.platform, v.account_handle, v.caption,
+       EXISTS (SELECT 1 FROM alert_events e WHERE e.rule_id = $2 AND e.video_id = v.id AND e.triggered_at > $3)
+FROM videos v WHERE v.workspace_id = $1 AND v.id = ANY($4)`,
+			r.WorkspaceID, r.ID, now.Add(-time.Duration(r.CooldownHours)*time.Hour), ids)
+		if err != nil {
+			return fmt.Errorf("read alerted videos: %w", err)
+		}
+		details := map[uuid.UUID]alertedVideo{}
+		for rows.Next() {
+			var id uuid.UUID
 			var v alertedVideo
-			v.Spike = s
-			err := tx.QueryRow(ctx, `SELECT url, platform, account_handle, caption FROM videos WHERE id = $1 AND workspace_id = $2`,
-				s.VideoID, r.WorkspaceID).Scan(&v.URL, &v.Platform, &v.Handle, &v.Caption)
-			if errors.Is(err, pgx.ErrNoRows) {
-				continue
-			}
-			if err != nil {
-				return fmt.Errorf("read alerted video: %w", err)
-			}
 			var cooling bool
-			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM alert_events WHERE rule_id = $1 AND video_id = $2 AND triggered_at > $3)`,
-				r.ID, s.VideoID, now.Add(-time.Duration(r.CooldownHours)*time.Hour)).Scan(&cooling); err != nil {
-				return fmt.Errorf("read cooldown: %w", err)
+			if err := rows.Scan(&id, &v.URL, &v.Platform, &v.Handle, &v.Caption, &cooling); err != nil {
+				rows.Close()
+				return fmt.Errorf("read alerted videos: %w", err)
 			}
-			if cooling {
+			if !cooling {
+				details[id] = v
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("read alerted videos: %w", err)
+		}
+		var events [][]any
+		for _, s := range spikes {
+			v, ok := details[s.VideoID]
+			if !ok {
 				continue
 			}
-			_, err = tx.Exec(ctx, `
-INSERT INTO alert_events (id, workspace_id, rule_id, video_id, triggered_at, metric, window_start, window_end,
-                          start_value, end_value, gain, growth_pct, baseline)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-				uuid.New(), r.WorkspaceID, r.ID, s.VideoID, now, string(r.Metric), s.WindowStart, s.WindowEnd,
-				s.StartValue, s.EndValue, s.Gain, s.GrowthPct, s.Baseline)
-			if err != nil {
-				return fmt.Errorf("record alert: %w", err)
-			}
+			v.Spike = s
 			fresh = append(fresh, v)
+			events = append(events, []any{uuid.New(), r.WorkspaceID, r.ID, s.VideoID, now, string(r.Metric), s.WindowStart, s.WindowEnd,
+				s.StartValue, s.EndValue, s.Gain, s.GrowthPct, s.Baseline})
 		}
 		if len(fresh) == 0 {
 			return nil
+		}
+		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"alert_events"}, []string{"id", "workspace_id", "rule_id", "video_id", "triggered_at",
+			"metric", "window_start", "window_end", "start_value", "end_value", "gain", "growth_pct", "baseline"}, pgx.CopyFromRows(events)); err != nil {
+			return fmt.Errorf("record alerts: %w", err)
 		}
 		if len(recipients) == 0 {
 			rows, err := tx.Query(ctx, `SELECT u.email FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = $1 ORDER BY u.email`, r.WorkspaceID)
@@ -205,12 +221,13 @@ VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
 		if err != nil {
 			return err
 		}
-		for _, to := range recipients {
-			if _, err := tx.Exec(ctx, `
-INSERT INTO mail_outbox (id, workspace_id, rule_id, recipient, subject, text_body, html_body, next_attempt_at)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, uuid.New(), r.WorkspaceID, r.ID, to, subject, text, html, now); err != nil {
-				return fmt.Errorf("queue alert e-mail: %w", err)
-			}
+		mails := make([][]any, len(recipients))
+		for i, to := range recipients {
+			mails[i] = []any{uuid.New(), r.WorkspaceID, r.ID, to, subject, text, html, now}
+		}
+		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"mail_outbox"}, []string{"id", "workspace_id", "rule_id", "recipient", "subject",
+			"text_body", "html_body", "next_attempt_at"}, pgx.CopyFromRows(mails)); err != nil {
+			return fmt.Errorf("queue alert e-mails: %w", err)
 		}
 		return nil
 	})

@@ -204,11 +204,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 	)
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error {
-		var plats []string
-		for _, p := range sel.Platforms {
-			plats = append(plats, string(p))
-		}
-		rows, err := db.Query(gctx, accountsSQL, ws, sel.ID, sel.IncludeRemoved, plats, sel.CollectionID)
+		rows, err := db.Query(gctx, accountsSQL, ws, sel.ID, sel.IncludeRemoved, platformNames(sel.Platforms), sel.CollectionID)
 		if err != nil {
 			return fmt.Errorf("read accounts: %w", err)
 		}

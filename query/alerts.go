@@ -57,15 +57,30 @@ type AlertsHandler struct{ DB *pgxpool.Pool }
 // Rules lists the workspace's rules, oldest first, with when each last
 // triggered and how often.
 func (h AlertsHandler) Rules(ctx context.Context, ws uuid.UUID) ([]AlertRule, error) {
+	return h.rules(ctx, ws, nil)
+}
+
+// Rule reads one rule of the workspace.
+func (h AlertsHandler) Rule(ctx context.Context, ws, id uuid.UUID) (AlertRule, bool, error) {
+	rules, err := h.rules(ctx, ws, &id)
+	if err != nil || len(rules) == 0 {
+		return AlertRule{}, false, err
+	}
+	return rules[0], true, nil
+}
+
+// rules reads the workspace's rules, or only rule id when it is not nil.
+func (h AlertsHandler) rules(ctx context.Context, ws uuid.UUID, id *uuid.UUID) ([]AlertRule, error) {
 	rows, err := h.DB.Query(ctx, `
 SELECT r.id, r.name, r.collection_id, r.platform, r.metric, r.condition, r.threshold, r.window_hours,
        r.min_start_value, r.cooldown_hours, r.recipients, r.enabled, r.created_at, r.updated_at,
        e.last, coalesce(e.n, 0)
 FROM alert_rules r
-LEFT JOIN (SELECT rule_id, max(triggered_at) AS last, count(*) AS n FROM alert_events WHERE workspace_id = $1 GROUP BY rule_id) e
+LEFT JOIN (SELECT rule_id, max(triggered_at) AS last, count(*) AS n FROM alert_events
+           WHERE workspace_id = $1 AND ($2::uuid IS NULL OR rule_id = $2) GROUP BY rule_id) e
        ON e.rule_id = r.id
-WHERE r.workspace_id = $1
-ORDER BY r.created_at, r.id`, ws)
+WHERE r.workspace_id = $1 AND ($2::uuid IS NULL OR r.id = $2)
+ORDER BY r.created_at, r.id`, ws, id)
 	if err != nil {
 		return nil, fmt.Errorf("read alert rules: %w", err)
 	}
@@ -84,20 +99,6 @@ ORDER BY r.created_at, r.id`, ws)
 		return nil, fmt.Errorf("read alert rules: %w", err)
 	}
 	return out, nil
-}
-
-// Rule reads one rule of the workspace.
-func (h AlertsHandler) Rule(ctx context.Context, ws, id uuid.UUID) (AlertRule, bool, error) {
-	rules, err := h.Rules(ctx, ws)
-	if err != nil {
-		return AlertRule{}, false, err
-	}
-	for _, r := range rules {
-		if r.ID == id {
-			return r, true, nil
-		}
-	}
-	return AlertRule{}, false, nil
 }
 
 // MaxAlertEvents is the largest page of alert events.

@@ -286,13 +286,12 @@ func topMovers(ms []Mover, n int) []Mover {
 // countAccounts counts the accounts that are not removed, on the filter's
 // platforms and in its collection.
 func countAccounts(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f VideoFilter) (int, error) {
-	args := videoFilterArgs(ws, f, time.Now())
 	var n int
 	err := db.QueryRow(ctx, `
 SELECT count(*) FROM accounts
 WHERE workspace_id = $1 AND status <> 'removed'
   AND ($2::text[] IS NULL OR platform = ANY($2))
-  AND ($3::uuid IS NULL OR collection_id = $3)`, args[0], args[1], f.CollectionID).Scan(&n)
+  AND ($3::uuid IS NULL OR collection_id = $3)`, ws, platformNames(f.Platforms), f.CollectionID).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("count accounts: %w", err)
 	}

@@ -106,7 +106,9 @@ func (h SpikesHandler) Scan(ctx context.Context, rules []SpikeRule) (SpikeScan, 
 		}
 		maxWindow = max(maxWindow, r.WindowHours)
 		workspaces[r.WorkspaceID] = true
-		velocity[r.WorkspaceID] = velocity[r.WorkspaceID] || r.Condition == "velocity_vs_baseline"
+		if r.Condition == "velocity_vs_baseline" {
+			velocity[r.WorkspaceID] = true
+		}
 	}
 
 	videos, err := ext.NewTable("videos",
@@ -165,17 +167,13 @@ WHERE v.workspace_id = ANY($1) AND v.status <> 'error'
 
 	from := now.Add(-time.Duration(maxWindow)*time.Hour - SpikeLookback).Truncate(time.Hour)
 	ctx = clickhouse.Context(ctx, clickhouse.WithExternalTable(rulesTable, videos))
-	anyVelocity := false
-	for _, v := range velocity {
-		anyVelocity = anyVelocity || v
-	}
 	var metrics []int
 	for _, r := range rules {
 		if r.Condition != "velocity_vs_baseline" && !slices.Contains(metrics, indexOf(r.Metric)) {
 			metrics = append(metrics, indexOf(r.Metric))
 		}
 	}
-	res, err := h.CH.Query(ctx, spikeSQL(anyVelocity, metrics), clickhouse.Named("from", from), clickhouse.Named("now", uint32(now.Unix())))
+	res, err := h.CH.Query(ctx, spikeSQL(len(velocity) > 0, metrics), clickhouse.Named("from", from), clickhouse.Named("now", uint32(now.Unix())))
 	if err != nil {
 		return out, fmt.Errorf("scan for spikes: %w", err)
 	}

@@ -307,18 +307,24 @@ WHERE v.workspace_id = $1
   AND (NOT $6 OR v.is_shop)`
 
 func videoFilterArgs(ws uuid.UUID, f VideoFilter, now time.Time) []any {
-	var plats []string
-	if len(f.Platforms) > 0 {
-		plats = make([]string, len(f.Platforms))
-		for i, p := range f.Platforms {
-			plats[i] = string(p)
-		}
-	}
 	var published *time.Time
 	if w := WindowOf(f.Published, now); !w.Start.IsZero() {
 		published = &w.Start
 	}
-	return []any{ws, plats, published, f.CollectionID, f.IndividualOnly, f.ShopOnly}
+	return []any{ws, platformNames(f.Platforms), published, f.CollectionID, f.IndividualOnly, f.ShopOnly}
+}
+
+// platformNames is a platform filter as SQL wants it: nil for every
+// platform.
+func platformNames(ps []platform.Platform) []string {
+	if len(ps) == 0 {
+		return nil
+	}
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = string(p)
+	}
+	return out
 }
 
 func selectVideos(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f VideoFilter, now time.Time) ([]Video, error) {
@@ -385,24 +391,21 @@ func scanVideo(row pgx.CollectableRow) (Video, error) {
 	return v, err
 }
 
-// sortVideos sorts videos in place; see sortVideoPtrs.
+// sortVideos sorts videos in place, as sortVideoPtrs does.
 func sortVideos(vs []Video, by VideoSort) {
-	ptrs := make([]*Video, len(vs))
-	for i := range vs {
-		ptrs[i] = &vs[i]
-	}
-	sortVideoPtrs(ptrs, by)
-	sorted := make([]Video, len(vs))
-	for i, p := range ptrs {
-		sorted[i] = *p
-	}
-	copy(vs, sorted)
+	order := videoOrder(by)
+	slices.SortFunc(vs, func(a, b Video) int { return order(&a, &b) })
 }
 
 // sortVideoPtrs orders videos by the sort key, from the highest value down;
 // videos without the value come last, ties in id order. Pointers are sorted,
 // not the large structs.
 func sortVideoPtrs(vs []*Video, by VideoSort) {
+	slices.SortFunc(vs, videoOrder(by))
+}
+
+// videoOrder compares two videos for a sort key.
+func videoOrder(by VideoSort) func(a, b *Video) int {
 	byCount := func(f func(*Video) *uint64) func(a, b *Video) int {
 		return func(a, b *Video) int { return descNilLast(f(a), f(b)) }
 	}
@@ -425,12 +428,12 @@ func sortVideoPtrs(vs []*Video, by VideoSort) {
 	default:
 		order = byCount(func(v *Video) *uint64 { return v.Metrics.Views })
 	}
-	slices.SortFunc(vs, func(a, b *Video) int {
+	return func(a, b *Video) int {
 		if c := order(a, b); c != 0 {
 			return c
 		}
 		return compareIDs(a.ID, b.ID)
-	})
+	}
 }
 
 func compareIDs(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) }

@@ -66,7 +66,7 @@ func TestOutboxMailGoesOutOverSMTP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sender := mailSender{s}
+	sender := command.Mailer{Mail: s}
 	id := uuid.New()
 	err = sender.SendMail(context.Background(), command.OutgoingMail{ID: id, To: "boss@example.com",
 		Subject: "reeltrack alert: Take-off (2 videos)", Text: "v1 took off", HTML: "<p>v1 took off</p>"})
@@ -90,7 +90,7 @@ func TestOutboxMailGoesOutOverSMTP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = mailSender{down}.SendMail(context.Background(), command.OutgoingMail{ID: uuid.New(), To: "boss@example.com", Subject: "s", Text: "t"})
+	err = command.Mailer{Mail: down}.SendMail(context.Background(), command.OutgoingMail{ID: uuid.New(), To: "boss@example.com", Subject: "s", Text: "t"})
 	if err == nil || errors.Is(err, command.ErrMailRejected) {
 		t.Fatalf("server down: %v", err)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/reeltrack/reeltrack"
 	"github.com/reeltrack/reeltrack/api"
+	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/config"
@@ -99,7 +100,7 @@ func run() error {
 		OpenAPI:   reeltrack.OpenAPI,
 		Provider:  provider,
 		Actors:    actors(cfg),
-		Mail:      mailSender{sender},
+		Mail:      command.Mailer{Mail: sender},
 	})
 
 	serveErr := make(chan error, 1)

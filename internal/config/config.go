@@ -67,6 +67,9 @@ type Config struct {
 	GeneratedSessionToken bool          // set when SESSION_SECRET was empty and a random one was made
 }
 
+// DefaultMailFrom is the sender of e-mails when MAIL_FROM is not set.
+const DefaultMailFrom = "reeltrack <alerts@localhost>"
+
 // Load reads the environment, fills in defaults and validates the result.
 func Load() (Config, error) {
 	return load(os.Getenv)
@@ -132,7 +135,7 @@ func load(getenv func(string) string) (Config, error) {
 		CronSecret:           getenv("CRON_SECRET"),
 		SchedulerInterval:    dur("SCHEDULER_INTERVAL", 0),
 		SMTPURL:              strings.TrimSpace(getenv("SMTP_URL")),
-		MailFrom:             str("MAIL_FROM", "reeltrack <alerts@localhost>"),
+		MailFrom:             str("MAIL_FROM", DefaultMailFrom),
 		FoundingSpots:        num("FOUNDING_SPOTS", 100),
 		ScraperBaseURL:       strings.TrimRight(str("SCRAPER_BASE_URL", "https://api.apify.com"), "/"),
 		ScraperToken:         getenv("SCRAPER_TOKEN"),
