@@ -175,7 +175,7 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 	)
 	eg, ectx := errgroup.WithContext(ctx)
 	eg.Go(func() (err error) {
-		fBase, fPoints, err = metrics{h.CH}.series(ectx, ws, "account", Followers, []uuid.UUID{id}, g, start)
+		fBase, fPoints, err = metrics{h.CH}.series(ectx, ws, "account", Followers, onlyIDs([]uuid.UUID{id}), g, start)
 		return err
 	})
 	eg.Go(func() (err error) {
@@ -184,7 +184,7 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 	})
 	if len(ids) > 0 {
 		eg.Go(func() (err error) {
-			vBase, vPoints, err = metrics{h.CH}.series(ectx, ws, "video", Views, ids, g, start)
+			vBase, vPoints, err = metrics{h.CH}.series(ectx, ws, "video", Views, onlyIDs(ids), g, start)
 			return err
 		})
 	}

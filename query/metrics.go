@@ -220,23 +220,40 @@ type seriesPoint struct {
 	Appeared int64
 }
 
-// series sums metric m over the entities of one kind in the workspace (only
-// those in scope, when scope is not nil) per bucket from start, a whole
-// bucket of g, to now. It also returns the total before start: the sum of
-// the entities' last values recorded in the Lookback before start.
-func (q metrics) series(ctx context.Context, ws uuid.UUID, kind string, m Metric, scope []uuid.UUID, g Granularity, start time.Time) (int64, map[time.Time]seriesPoint, error) {
+// entityScope selects entities of a workspace in ClickHouse: those listed
+// or, with Except, all but those listed.
+type entityScope struct {
+	IDs    []uuid.UUID
+	Except bool
+}
+
+// all reports whether the scope selects every entity.
+func (s entityScope) all() bool { return s.Except && len(s.IDs) == 0 }
+
+// onlyIDs is the scope of the listed entities.
+func onlyIDs(ids []uuid.UUID) entityScope { return entityScope{IDs: ids} }
+
+// series sums metric m over the entities of one kind in the workspace that
+// the scope selects, per bucket from start, a whole bucket of g, to now. It
+// also returns the total before start: the sum of the entities' last values
+// recorded in the Lookback before start.
+func (q metrics) series(ctx context.Context, ws uuid.UUID, kind string, m Metric, scope entityScope, g Granularity, start time.Time) (int64, map[time.Time]seriesPoint, error) {
 	table := "entity_daily"
 	if g == Hourly {
 		table = "entity_hourly"
 	}
 	filter := "workspace_id = @ws AND entity_kind = @kind"
-	if scope != nil {
-		filter += " AND entity_id IN (SELECT id FROM scope)"
+	if !scope.all() {
+		op := "IN"
+		if scope.Except {
+			op = "NOT IN"
+		}
+		filter += " AND entity_id " + op + " (SELECT id FROM scope)"
 		t, err := ext.NewTable("scope", ext.Column("id", "UUID"))
 		if err != nil {
 			return 0, nil, fmt.Errorf("scope table: %w", err)
 		}
-		for _, id := range scope {
+		for _, id := range scope.IDs {
 			if err := t.Append(id); err != nil {
 				return 0, nil, fmt.Errorf("scope table: %w", err)
 			}
@@ -246,83 +263,77 @@ func (q metrics) series(ctx context.Context, ws uuid.UUID, kind string, m Metric
 	col := string(m)
 	// Every row is a point (a snapshot's time and value): an hour or day
 	// still split across unmerged parts gives two true points, so rows need
-	// no merging first. Points before the start (the Lookback
-	// before its day from the daily projection, the hours of its day before
-	// it from the hourly one) only give the start value; without one, the
-	// first point inside counts from the entity's first value ever, as the
-	// gains of entities() do (for an entity first scraped inside, that is
-	// the point itself: it appears with its value and gains nothing).
+	// no merging first. Per entity, its points sorted by time: the k points
+	// before the start (the Lookback before its day from the daily
+	// projection, the hours of its day before it from the hourly one) only
+	// give the start value, the last of them; without one, the first point
+	// inside counts from the entity's first value ever, as the gains of
+	// entities() do (for an entity first scraped inside, that is the point
+	// itself: it appears with its value and gains nothing). Each point
+	// inside gains its difference to the point before it, in the bucket of
+	// its time; sumMap adds the entities' gains up per bucket in one pass.
 	sql := `
-SELECT bucket, sum(gained), sum(appeared)
+SELECT tupleElement(g, 1), tupleElement(g, 2), tupleElement(a, 1), tupleElement(a, 2), before_total
 FROM (
-    -- Lambdas take every value as an argument: older servers lose track of
-    -- columns that a lambda only captures.
-    SELECT arrayJoin(arrayConcat(
-            [(toUInt32(0), toInt64(0), toInt64(if(k > 0, vs[k], 0)), toUInt8(1))],
-            arrayFilter(x -> tupleElement(x, 4) = 0,
-                arrayMap((b, v, pv, i, f) -> (b, v - pv, if(i = 1, pv, toInt64(0)), f),
-                    bs, vs, arrayPushFront(arrayPopBack(vs), f_first), arrayEnumerate(vs), fs)))) AS p,
-        tupleElement(p, 1) AS bucket, tupleElement(p, 2) AS gained, tupleElement(p, 3) AS appeared
+  SELECT sumMap(bs, gains) AS g, sumMap(appeared_at, appeared) AS a, sum(base) AS before_total
+  FROM (
+    SELECT
+        arrayMap(t -> intDiv(t, @step) * @step, arraySlice(ts, k + 1)) AS bs,
+        arrayPopFront(arrayDifference(arrayPushFront(arraySlice(vs, k + 1), if(k > 0, vs[k], toInt64(f_first))))) AS gains,
+        if(k = 0, [bs[1]], emptyArrayUInt32()) AS appeared_at,
+        if(k = 0, [toInt64(f_first)], emptyArrayInt64()) AS appeared,
+        if(k > 0, vs[k], toInt64(0)) AS base
     FROM (
-      SELECT entity_id, vs, fs, bs, k, toInt64(f_first) AS f_first
-      FROM (
-        SELECT entity_id,
-            arraySort((v, t) -> t, vs0, ts0) AS vs,
-            arraySort((f, t) -> t, fs0, ts0) AS fs,
-            arraySort((b, t) -> t, bs0, ts0) AS bs,
-            arrayCount(x -> x = 1, fs0) AS k
+        SELECT entity_id, arraySort((v, t) -> t, vs0, ts0) AS vs, arraySort(ts0) AS ts,
+            arrayCount(t -> t < @startsec, ts0) AS k
         FROM (
-            -- parallel arrays sorted by time: cheaper than sorting tuples
-            SELECT entity_id, groupArray(t) AS ts0, groupArray(v) AS vs0, groupArray(before) AS fs0, groupArray(b) AS bs0
+            SELECT entity_id, groupArray(toUInt32(last_at)) AS ts0, groupArray(toInt64(assumeNotNull(` + col + `))) AS vs0
             FROM (
-                SELECT entity_id, toUInt32(last_at) AS t, toInt64(assumeNotNull(` + col + `)) AS v,
-                    toUInt8(src < 2) AS before, toUInt32(bucket) AS b
-                FROM (
-                    SELECT 0 AS src, entity_id, bucket, last_at, ` + col + ` FROM entity_daily
-                    WHERE ` + filter + ` AND bucket >= @lookback AND bucket < @startday
-                    UNION ALL
-                    SELECT 1 AS src, entity_id, bucket, last_at, ` + col + ` FROM entity_hourly
-                    WHERE ` + filter + ` AND bucket >= @startday AND bucket < @start
-                    UNION ALL
-                    SELECT 2 AS src, entity_id, bucket, last_at, ` + col + ` FROM ` + table + `
-                    WHERE ` + filter + ` AND bucket >= @start
-                )
-                WHERE isNotNull(` + col + `)
+                SELECT entity_id, last_at, ` + col + ` FROM entity_daily
+                WHERE ` + filter + ` AND bucket >= @lookback AND bucket < @startday
+                UNION ALL
+                SELECT entity_id, last_at, ` + col + ` FROM entity_hourly
+                WHERE ` + filter + ` AND bucket >= @startday AND bucket < @start
+                UNION ALL
+                SELECT entity_id, last_at, ` + col + ` FROM ` + table + `
+                WHERE ` + filter + ` AND bucket >= @start
             )
+            WHERE isNotNull(` + col + `)
             GROUP BY entity_id
         )
-      )
-      ANY LEFT JOIN (
+    )
+    ANY LEFT JOIN (
         SELECT entity_id, argMinMerge(` + string(m) + `_first) AS f_first
         FROM entity_latest WHERE ` + filter + `
         GROUP BY entity_id
-      ) USING entity_id
-    )
-)
-GROUP BY bucket`
-	rows, err := q.CH.Query(ctx, sql, clickhouse.Named("ws", ws), clickhouse.Named("kind", kind),
+    ) USING entity_id
+  )
+)`
+	var (
+		bs, appearedAt  []uint32
+		gains, appeared []int64
+		base            int64
+	)
+	err := q.CH.QueryRow(ctx, sql, clickhouse.Named("ws", ws), clickhouse.Named("kind", kind),
 		clickhouse.Named("start", start.UTC()), clickhouse.Named("startday", Daily.floor(start)),
-		clickhouse.Named("lookback", Daily.floor(start).Add(-Lookback)))
+		clickhouse.Named("lookback", Daily.floor(start).Add(-Lookback)),
+		clickhouse.Named("startsec", start.Unix()), clickhouse.Named("step", int64(g.step()/time.Second))).
+		Scan(&bs, &gains, &appearedAt, &appeared, &base)
 	if err != nil {
 		return 0, nil, fmt.Errorf("read %s series: %w", m, err)
 	}
-	defer rows.Close()
-	var base int64
-	out := map[time.Time]seriesPoint{}
-	for rows.Next() {
-		var b uint32
-		var p seriesPoint
-		if err := rows.Scan(&b, &p.Gained, &p.Appeared); err != nil {
-			return 0, nil, fmt.Errorf("read %s series: %w", m, err)
-		}
-		if b == 0 {
-			base = p.Appeared
-			continue
-		}
-		out[time.Unix(int64(b), 0).UTC()] = p
+	out := make(map[time.Time]seriesPoint, len(bs))
+	for i, b := range bs {
+		t := time.Unix(int64(b), 0).UTC()
+		p := out[t]
+		p.Gained += gains[i]
+		out[t] = p
 	}
-	if err := rows.Err(); err != nil {
-		return 0, nil, fmt.Errorf("read %s series: %w", m, err)
+	for i, b := range appearedAt {
+		t := time.Unix(int64(b), 0).UTC()
+		p := out[t]
+		p.Appeared += appeared[i]
+		out[t] = p
 	}
 	return base, out, nil
 }

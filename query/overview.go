@@ -117,14 +117,12 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		cutoffs = []time.Time{w.Start, w.PrevStart}
 	}
 
-	// Only the ids here: the movers' details are read once they are known.
-	scope, err := selectVideoIDs(ctx, h.DB, ws, q.Filter, now)
-	if err != nil {
-		return Overview{}, err
-	}
+	// The numbers of every video are read while PostgreSQL selects the
+	// videos (only their ids: the movers' details are read once known); the
+	// chart needs the selection, and starts when it is there.
 	var (
 		wg                sync.WaitGroup
-		byID              = make(map[uuid.UUID]entityMetrics, len(scope))
+		byID              = map[uuid.UUID]entityMetrics{}
 		base              int64
 		points            map[time.Time]seriesPoint
 		chErr, sErr, aErr error
@@ -141,14 +139,14 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		defer wg.Done()
 		out.Totals.Accounts, aErr = countAccounts(ctx, h.DB, ws, q.Filter)
 	}()
-	if q.Window != PresetAll && len(scope) > 0 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			base, points, sErr = metrics{h.CH}.series(ctx, ws, "video", Views, scope, w.Granularity, w.Start)
-		}()
+	scope, chScope, err := selectVideoScope(ctx, h.DB, ws, q.Filter, now)
+	if err == nil && q.Window != PresetAll && len(scope) > 0 {
+		base, points, sErr = metrics{h.CH}.series(ctx, ws, "video", Views, chScope, w.Granularity, w.Start)
 	}
 	wg.Wait()
+	if err != nil {
+		return Overview{}, err
+	}
 	if err := errors.Join(chErr, sErr, aErr); err != nil {
 		return Overview{}, err
 	}
@@ -201,7 +199,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		}
 	} else if !first.IsZero() {
 		start := Daily.floor(first)
-		base, points, err := metrics{h.CH}.series(ctx, ws, "video", Views, scope, w.Granularity, start)
+		base, points, err := metrics{h.CH}.series(ctx, ws, "video", Views, chScope, w.Granularity, start)
 		if err != nil {
 			return Overview{}, err
 		}

@@ -293,18 +293,25 @@ const videoColumns = `v.id, v.platform, v.platform_video_id, v.url, v.caption, v
 	v.account_handle, v.published_at, v.status, v.status_reason, coalesce(v.collection_id, a.collection_id),
 	v.tracked_individually, v.is_shop, v.created_at, v.last_scraped_at`
 
-// videoFilterSQL is the WHERE clause of a video filter; $1 is the workspace.
-// A video found through an account belongs to the account's collection.
-const videoFilterSQL = `
+// videoFromSQL reads a workspace's videos with their accounts; $1 is the
+// workspace.
+const videoFromSQL = `
 FROM videos v
 LEFT JOIN accounts a ON a.id = v.account_id
-WHERE v.workspace_id = $1
-  AND (v.tracked_individually OR a.status IS DISTINCT FROM 'removed')
+WHERE v.workspace_id = $1`
+
+// videoMatchSQL is true for a video that a filter selects (args from
+// videoFilterArgs).
+const videoMatchSQL = `(v.tracked_individually OR a.status IS DISTINCT FROM 'removed')
   AND ($2::text[] IS NULL OR v.platform = ANY($2))
   AND ($3::timestamptz IS NULL OR v.published_at >= $3)
   AND ($4::uuid IS NULL OR coalesce(v.collection_id, a.collection_id) = $4)
   AND (NOT $5 OR v.tracked_individually)
   AND (NOT $6 OR v.is_shop)`
+
+// videoFilterSQL is the FROM and WHERE clause of a video filter.
+const videoFilterSQL = videoFromSQL + `
+  AND ` + videoMatchSQL
 
 func videoFilterArgs(ws uuid.UUID, f VideoFilter, now time.Time) []any {
 	var published *time.Time
@@ -358,20 +365,42 @@ func checkCollection(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, id *uu
 	return nil
 }
 
-// selectVideoIDs is selectVideos without the details.
-func selectVideoIDs(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f VideoFilter, now time.Time) ([]uuid.UUID, error) {
+// selectVideoScope is selectVideos without the details: the ids of the
+// selected videos, and the scope that selects them in ClickHouse, whose
+// video entities are the workspace's videos in PostgreSQL. The scope lists
+// the selected ids or, when fewer, the others; with no filter and no
+// removed account it lists nothing.
+func selectVideoScope(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f VideoFilter, now time.Time) ([]uuid.UUID, entityScope, error) {
 	if err := checkCollection(ctx, db, ws, f.CollectionID); err != nil {
-		return nil, err
+		return nil, entityScope{}, err
 	}
-	rows, err := db.Query(ctx, `SELECT v.id`+videoFilterSQL, videoFilterArgs(ws, f, now)...)
+	rows, err := db.Query(ctx, `SELECT v.id, (`+videoMatchSQL+`) IS TRUE`+videoFromSQL, videoFilterArgs(ws, f, now)...)
 	if err != nil {
-		return nil, fmt.Errorf("read videos: %w", err)
+		return nil, entityScope{}, fmt.Errorf("read videos: %w", err)
 	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
-	if err != nil {
-		return nil, fmt.Errorf("read videos: %w", err)
+	defer rows.Close()
+	var (
+		in, out []uuid.UUID
+		id      uuid.UUID
+		match   bool
+	)
+	for rows.Next() {
+		if err := rows.Scan(&id, &match); err != nil {
+			return nil, entityScope{}, fmt.Errorf("read videos: %w", err)
+		}
+		if match {
+			in = append(in, id)
+		} else {
+			out = append(out, id)
+		}
 	}
-	return ids, nil
+	if err := rows.Err(); err != nil {
+		return nil, entityScope{}, fmt.Errorf("read videos: %w", err)
+	}
+	if len(out) < len(in) {
+		return in, entityScope{IDs: out, Except: true}, nil
+	}
+	return in, entityScope{IDs: in}, nil
 }
 
 func scanVideo(row pgx.CollectableRow) (Video, error) {
