@@ -1,10 +1,7 @@
 package testenv
 
 import (
-	"bytes"
 	"fmt"
-	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -34,65 +31,10 @@ func StripeMock(t testing.TB) string {
 	if stripeMockErr != nil {
 		t.Fatal(stripeMockErr)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	// Its HTTPS listener (unused) takes a port of its own choosing too.
-	cmd := exec.Command(stripeMockBin, "-http-addr", addr, "-https-addr", "127.0.0.1:")
-	var out lockedBuffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan struct{})
-	go func() {
-		_ = cmd.Wait()
-		close(exited)
-	}()
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		<-exited
-	})
-	base := "http://" + addr
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		// Any answer, even the 401 of a request without a key, means it serves.
-		res, err := http.Get(base + "/v1/customers")
-		if err == nil {
-			res.Body.Close()
-			return base
-		}
-		select {
-		case <-exited:
-			t.Fatalf("stripe-mock exited before answering on %s:\n%s", addr, out.String())
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("stripe-mock did not answer on %s: %v\n%s", addr, err, out.String())
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
-// lockedBuffer collects a process's output for a failure message.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
+	return serve(t, "stripe-mock", stripeMockBin, func(addr string) []string {
+		// Its HTTPS listener (unused) takes a port of its own choosing too.
+		return []string{"-http-addr", addr, "-https-addr", "127.0.0.1:"}
+	}, "/v1/customers", 20*time.Second) // a 401 without a key is an answer
 }
 
 func findStripeMock() (string, error) {
