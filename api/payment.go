@@ -64,7 +64,8 @@ func (s *server) postPaymentWebhook(c *fiber.Ctx) error {
 		header = c.Get(payment.StripeSignatureHeader)
 	}
 	// The signature's age is measured on the real clock, like the sender's.
-	ev, err := payment.ParseEvent(c.Body(), header, secret, time.Now())
+	// The body exactly as it came (c.Body() would decompress it).
+	ev, err := payment.ParseEvent(c.Request().Body(), header, secret, time.Now())
 	var se *payment.SignatureError
 	if errors.As(err, &se) {
 		return apperr.Invalid(payment.SignatureHeader, se.Reason)

@@ -140,6 +140,30 @@ func TestPaymentEventsMoveTheWorkspace(t *testing.T) {
 	}
 }
 
+// TestDeletionIsFinal: a deletion ends access even when the subscription
+// still reads as active (an API replica behind) or no longer exists.
+func TestDeletionIsFinal(t *testing.T) {
+	for _, gone := range []bool{false, true} {
+		s := newSubscribed(t)
+		active := s.set("active", "price_growth_month")
+		expectApplied(t, s.a.deliver(s.completed(t)), "applied")
+		if gone {
+			s.f.mu.Lock()
+			delete(s.f.subs, s.sub)
+			s.f.mu.Unlock()
+		}
+		expectApplied(t, s.a.deliver(s.subscriptionEvent(t, "deleted", active)), "applied")
+		if w := s.view(t).Workspace; w.HasAccess || *w.SubscriptionStatus != "canceled" {
+			t.Fatalf("gone=%v: after the deletion %+v", gone, w)
+		}
+		// Later events of the same subscription do not bring access back.
+		expectApplied(t, s.a.deliver(s.subscriptionEvent(t, "updated", active)), "ignored")
+		if w := s.view(t).Workspace; w.HasAccess {
+			t.Fatalf("gone=%v: a later update restored access: %+v", gone, w)
+		}
+	}
+}
+
 // TestEventsInAnyOrderReachTheSameState delivers the events of one
 // subscription's life in reverse: the first to arrive already reads the
 // final state, and the rest change nothing.

@@ -156,11 +156,18 @@ func (h ApplyPaymentEventHandler) apply(ctx context.Context, tx pgx.Tx, ev payme
 	// Read under the workspace lock: a later event of this workspace reads
 	// the subscription after this one is applied.
 	sub, err := h.Provider.Subscription(ctx, ev.SubscriptionID)
-	if errors.Is(err, payment.ErrNotFound) {
+	deleted := ev.Type == "customer.subscription.deleted"
+	switch {
+	case errors.Is(err, payment.ErrNotFound) && deleted:
+		sub = payment.Subscription{ID: ev.SubscriptionID, Customer: ev.Customer}
+	case errors.Is(err, payment.ErrNotFound):
 		return ignored(ws, "the subscription does not exist"), nil
-	}
-	if err != nil {
+	case err != nil:
 		return PaymentEventResult{}, providerError(err)
+	}
+	if deleted {
+		// Deletion is final: no later state can follow it.
+		sub.Status = "canceled"
 	}
 	return h.applySubscription(ctx, tx, ws, sub)
 }
@@ -203,7 +210,9 @@ func lockPaymentWorkspace(ctx context.Context, tx pgx.Tx, ev payment.Event) (*pa
 //     A workspace still on the trial keeps its trial.
 //
 // A state the workspace already has is not written again, so a redelivered
-// or stale event leaves the row as it is.
+// or stale event leaves the row as it is. A subscription recorded as ended
+// (canceled, incomplete_expired) stays so, whatever a later read says:
+// Stripe never reopens one, and a deletion event counts as canceled.
 //
 // A subscription other than the workspace's current one replaces it when it
 // gives access; otherwise it changes nothing while the current one gives
@@ -217,6 +226,10 @@ func (h ApplyPaymentEventHandler) applySubscription(ctx context.Context, tx pgx.
 	}
 	out := PaymentEventResult{Result: PaymentApplied, WorkspaceID: &ws.id}
 	switch {
+	case ws.subscriptionID != nil && *ws.subscriptionID == sub.ID && ws.subscriptionStatus != nil &&
+		endedStatuses[*ws.subscriptionStatus] && *ws.subscriptionStatus != sub.Status:
+		// A read that lags behind the end it already showed.
+		return ignored(ws, fmt.Sprintf("subscription already %s; an ended subscription never changes again", *ws.subscriptionStatus)), nil
 	case liveStatuses[sub.Status]:
 		p, founding, ok := h.planOf(sub)
 		if !ok {
@@ -266,6 +279,9 @@ func (h ApplyPaymentEventHandler) applySubscription(ctx context.Context, tx pgx.
 	}
 	return out, nil
 }
+
+// endedStatuses are the subscription statuses that never change again.
+var endedStatuses = map[string]bool{"canceled": true, "incomplete_expired": true}
 
 // storableCustomer is the subscription's customer unless another workspace
 // has it (a customer pays for one workspace; the column is unique): nil
