@@ -3,10 +3,10 @@
 
 SHELL := /bin/bash
 GO    ?= go
-export PATH := /usr/local/go/bin:$(HOME)/go/bin:$(PATH)
+export PATH := /usr/local/go/bin:$(HOME)/go/bin:$(shell $(GO) env GOPATH 2>/dev/null)/bin:$(PATH)
 
 .DEFAULT_GOAL := help
-.PHONY: help run test bench migrate services lint
+.PHONY: help run test bench migrate services lint stripe-mock
 
 help: ## list the targets
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-9s %s\n", $$1, $$2}'
@@ -27,17 +27,41 @@ CRON_SECRET      ?= local-cron-secret
 # SCHEDULER_INTERVAL= (empty) leaves them to you.
 SCHEDULER_INTERVAL ?= 1m
 
-run: services ## start the local servers and the scraping simulator, migrate, and serve the API on http://127.0.0.1:8080
+# Billing: without STRIPE_SECRET_KEY in the environment, `make run` starts
+# stripe-mock (Stripe's API stand-in) on this address and points the server
+# at it, with made-up price ids and a webhook secret generated at each start
+# and printed, so checkout and portal answer locally. With
+# STRIPE_SECRET_KEY set, the STRIPE_* settings are passed on as they are.
+STRIPE_MOCK_MODULE := github.com/stripe/stripe-mock@v0.203.0
+STRIPE_MOCK_ADDR   ?= 127.0.0.1:12111
+LOCAL_STRIPE := STRIPE_SECRET_KEY=sk_test_123 STRIPE_API_URL=http://$(STRIPE_MOCK_ADDR) \
+	STRIPE_PRICE_STARTER_MONTH=price_starter_month STRIPE_PRICE_STARTER_YEAR=price_starter_year \
+	STRIPE_PRICE_GROWTH_MONTH=price_growth_month STRIPE_PRICE_GROWTH_YEAR=price_growth_year \
+	STRIPE_PRICE_AGENCY_MONTH=price_agency_month STRIPE_PRICE_AGENCY_YEAR=price_agency_year \
+	STRIPE_PRICE_FOUNDING=price_founding_year
+
+# stripe-mock is installed with `go install` where it is missing (run and
+# test need it; internal/testenv pins the same version).
+stripe-mock:
+	@command -v stripe-mock >/dev/null 2>&1 || { echo "stripe-mock: installing $(STRIPE_MOCK_MODULE)"; $(GO) install $(STRIPE_MOCK_MODULE); }
+
+run: services stripe-mock ## start the local servers, the scraping simulator and stripe-mock, migrate, and serve the API on http://127.0.0.1:8080
 	@mkdir -p bin
 	$(GO) build -o bin/server ./cmd/server
 	$(GO) build -o bin/scrapersim ./cmd/scrapersim
-	@bin/scrapersim -addr $(SIM_ADDR) -token $(SCRAPER_TOKEN) -speed 3600 & sim=$$!; \
-	trap 'kill $$sim 2>/dev/null' EXIT INT TERM; \
+	@bin/scrapersim -addr $(SIM_ADDR) -token $(SCRAPER_TOKEN) -speed 3600 & pids=$$!; \
+	trap 'kill $$pids 2>/dev/null' EXIT INT TERM; \
 	echo "scraping simulator on http://$(SIM_ADDR); $(if $(SCHEDULER_INTERVAL),the server calls its cron routes every $(SCHEDULER_INTERVAL),cron: curl -H 'Authorization: Bearer $(CRON_SECRET)' http://127.0.0.1:8080/api/cron/refresh)"; \
+	if [ -z "$$STRIPE_SECRET_KEY" ]; then \
+		stripe-mock -http-addr $(STRIPE_MOCK_ADDR) -https-addr 127.0.0.1: >/tmp/reeltrack-stripe-mock.log 2>&1 & pids="$$pids $$!"; \
+		export $(LOCAL_STRIPE); \
+		export STRIPE_WEBHOOK_SECRET=$${STRIPE_WEBHOOK_SECRET:-whsec_$$(od -An -tx1 -N24 /dev/urandom | tr -d ' \n')}; \
+		echo "stripe-mock on http://$(STRIPE_MOCK_ADDR) (log: /tmp/reeltrack-stripe-mock.log); payment webhook secret: $$STRIPE_WEBHOOK_SECRET"; \
+	fi; \
 	SCRAPER_BASE_URL=$(SCRAPER_BASE_URL) SCRAPER_TOKEN=$(SCRAPER_TOKEN) CRON_SECRET=$(CRON_SECRET) \
 	SCHEDULER_INTERVAL=$(SCHEDULER_INTERVAL) bin/server
 
-test: services ## start the local servers, then run go vet and the whole test suite against them
+test: services stripe-mock ## start the local servers (and install stripe-mock), then run go vet and the whole test suite against them
 	$(GO) vet ./...
 	$(GO) test -race -count=1 -timeout 15m ./...
 

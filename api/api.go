@@ -37,6 +37,9 @@ type Deps struct {
 	Actors   ingest.Actors
 	Resolver platform.Resolver
 	Mail     command.MailSender // nil: e-mails go to the log
+	// Payment is the payment provider; nil when STRIPE_SECRET_KEY is not
+	// set, and the billing routes answer 503.
+	Payment command.PaymentProvider
 }
 
 type server struct {
@@ -52,6 +55,10 @@ type server struct {
 	refresh    command.RefreshDueHandler
 	sendAlerts command.SendAlertsHandler
 	complete   ingest.CompletionHandler
+
+	checkout     command.CreateCheckoutHandler
+	portal       command.CreatePortalHandler
+	applyPayment command.ApplyPaymentEventHandler
 
 	workspace        query.WorkspaceHandler
 	membership       query.MembershipHandler
@@ -94,6 +101,7 @@ func New(d Deps) *fiber.App {
 	start := command.StartScrapeHandler{
 		DB: d.DB, Provider: d.Provider, PublicBaseURL: d.Config.PublicBaseURL, WebhookSecret: d.Config.ScraperWebhookSecret,
 	}
+	founding := query.FoundingStatsHandler{DB: d.DB, Total: d.Config.FoundingSpots}
 	s := &server{
 		Deps:      d,
 		limiter:   newLimiter(d.Redis, d.Log),
@@ -116,7 +124,7 @@ func New(d Deps) *fiber.App {
 		workspace:        query.WorkspaceHandler{DB: d.DB, Now: d.Now},
 		membership:       query.MembershipHandler{DB: d.DB},
 		team:             query.TeamHandler{DB: d.DB},
-		founding:         query.FoundingStatsHandler{DB: d.DB, Total: d.Config.FoundingSpots},
+		founding:         founding,
 		videos:           query.VideosHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 		overview:         query.OverviewHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 		export:           query.ExportHandler{DB: d.DB, CH: d.CH, Now: d.Now},
@@ -128,7 +136,16 @@ func New(d Deps) *fiber.App {
 		removeAccount:    command.RemoveAccountHandler{DB: d.DB},
 		alerts:           query.AlertsHandler{DB: d.DB},
 		saveAlert:        command.SaveAlertRuleHandler{DB: d.DB},
-		cache:            &query.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log, LocalBytes: localCacheBytes},
+		checkout: command.CreateCheckoutHandler{
+			DB: d.DB, Provider: d.Payment, Prices: d.Config.StripePrices, Founding: founding,
+			SuccessURL: d.Config.CheckoutSuccessURL, CancelURL: d.Config.CheckoutCancelURL,
+		},
+		portal: command.CreatePortalHandler{DB: d.DB, Provider: d.Payment, ReturnURL: d.Config.BillingPortalReturnURL},
+		applyPayment: command.ApplyPaymentEventHandler{
+			DB: d.DB, Provider: d.Payment, Prices: d.Config.StripePrices,
+			Livemode: d.Config.StripeLivemode(), GracePeriod: d.Config.PaymentGracePeriod,
+		},
+		cache: &query.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log, LocalBytes: localCacheBytes},
 	}
 
 	app := fiber.New(fiber.Config{
@@ -187,6 +204,10 @@ func New(d Deps) *fiber.App {
 	r.Delete("/accounts/:id", ws(s.deleteAccount)...)
 	r.Get("/accounts/:id/analytics", wsCached(s.getAccountAnalytics)...)
 
+	r.Post("/payment/create-checkout", ws(s.postCreateCheckout)...)
+	r.Post("/payment/create-portal", ws(s.postCreatePortal)...)
+
+	r.Post("/webhook/payment", s.postPaymentWebhook)
 	r.Post("/webhooks/scraper", s.postScraperWebhook)
 	r.Get("/cron/refresh", requireCron(d.Config.CronSecret), s.getCronRefresh)
 	r.Get("/cron/alerts", requireCron(d.Config.CronSecret), s.getCronAlerts)

@@ -230,6 +230,9 @@ type workspaceBody struct {
 		MaxVideosPerAccount int        `json:"maxVideosPerAccount"`
 		HasAccess           bool       `json:"hasAccess"`
 		TrialEndsAt         *time.Time `json:"trialEndsAt"`
+		SubscriptionStatus  *string    `json:"subscriptionStatus"`
+		GraceEndsAt         *time.Time `json:"graceEndsAt"`
+		Founding            bool       `json:"founding"`
 		Role                string     `json:"role"`
 		Usage               struct {
 			Videos int `json:"videos"`

@@ -41,6 +41,13 @@ type Refreshed struct {
 // refresh interval. Rows are locked with SKIP LOCKED and marked queued in
 // the same transaction that records the jobs, so two concurrent calls
 // never queue the same item.
+//
+// A workspace whose usage exceeds its video limit (its plan was lowered)
+// keeps its items, but only the oldest ones that fit the limit are
+// refreshed: items in the order they were first tracked (then by id), each
+// costing what it counts against the limit, paused accounts keeping their
+// place; from the first item whose running total exceeds the limit on,
+// refreshes pause until the workspace is back within its limit.
 type RefreshDueHandler struct {
 	DB        *pgxpool.Pool
 	Actors    ingest.Actors
@@ -50,6 +57,17 @@ type RefreshDueHandler struct {
 }
 
 const dueSQL = `
+WITH usage AS (
+	` + plan.UsageItemsSQL + `
+), over_limit AS (
+	SELECT u.workspace_id, w.video_limit FROM usage u JOIN workspaces w ON w.id = u.workspace_id
+	GROUP BY u.workspace_id, w.video_limit HAVING sum(u.cost) > w.video_limit
+), beyond_limit AS (
+	SELECT id FROM (
+		SELECT u.id, o.video_limit, sum(u.cost) OVER (PARTITION BY u.workspace_id ORDER BY u.created_at, u.id) AS used
+		FROM usage u JOIN over_limit o ON o.workspace_id = u.workspace_id
+	) placed WHERE used > video_limit
+)
 SELECT e.kind, e.id, e.workspace_id, e.platform, e.key, e.url, e.tracking_limit
 FROM (
 	SELECT 'account' AS kind, a.id, a.workspace_id, a.platform, a.handle AS key, a.url, a.tracking_limit,
@@ -60,9 +78,10 @@ FROM (
 	FROM videos v WHERE v.tracked_individually
 ) e
 JOIN workspaces w ON w.id = e.workspace_id
-WHERE (w.has_access AND (w.plan <> 'trial' OR w.trial_ends_at > $1))
+WHERE (w.has_access AND (w.plan <> 'trial' OR w.trial_ends_at > $1) AND (w.grace_ends_at IS NULL OR w.grace_ends_at > $1))
   AND (e.refresh_queued_at IS NULL OR e.refresh_queued_at < $1::timestamptz - make_interval(secs => $2))
   AND (e.last_scraped_at IS NULL OR e.last_scraped_at <= $1::timestamptz - make_interval(hours => CASE w.plan %s END))
+  AND e.id NOT IN (SELECT id FROM beyond_limit)
 ORDER BY e.last_scraped_at NULLS FIRST
 LIMIT $3`
 

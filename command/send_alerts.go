@@ -105,7 +105,7 @@ func (h SendAlertsHandler) Handle(ctx context.Context) (AlertRun, error) {
 func (h SendAlertsHandler) enabledRules(ctx context.Context) ([]query.SpikeRule, error) {
 	rows, err := h.DB.Query(ctx, `
 SELECT r.id, r.workspace_id, r.collection_id, r.platform, r.metric, r.condition, r.threshold, r.window_hours,
-       r.min_start_value, r.cooldown_hours, w.plan, w.has_access, w.trial_ends_at
+       r.min_start_value, r.cooldown_hours, w.plan, w.has_access, w.trial_ends_at, w.grace_ends_at
 FROM alert_rules r JOIN workspaces w ON w.id = r.workspace_id
 WHERE r.enabled
 ORDER BY r.workspace_id, r.id`)
@@ -119,13 +119,13 @@ ORDER BY r.workspace_id, r.id`)
 		var r query.SpikeRule
 		var metric, planName string
 		var access bool
-		var trialEnds *time.Time
+		var trialEnds, graceEnds *time.Time
 		if err := rows.Scan(&r.ID, &r.WorkspaceID, &r.CollectionID, &r.Platform, &metric, &r.Condition, &r.Threshold, &r.WindowHours,
-			&r.MinStartValue, &r.CooldownHours, &planName, &access, &trialEnds); err != nil {
+			&r.MinStartValue, &r.CooldownHours, &planName, &access, &trialEnds, &graceEnds); err != nil {
 			return nil, fmt.Errorf("read alert rules: %w", err)
 		}
 		r.Metric = query.Metric(metric)
-		if plan.HasAccess(plan.Name(planName), access, trialEnds, now) {
+		if plan.HasAccess(plan.Name(planName), access, trialEnds, graceEnds, now) {
 			out = append(out, r)
 		}
 	}

@@ -186,7 +186,7 @@ func (h TrackHandler) track(ctx context.Context, wsID uuid.UUID, urls []string, 
 }
 
 // errNoAccess refuses what needs access the workspace does not have.
-var errNoAccess = apperr.Forbidden("the workspace has no access: the trial has ended or the subscription is not active")
+var errNoAccess = apperr.Forbidden("the workspace has no access: the trial has ended, or the subscription ended or is past due beyond its grace period")
 
 // lockWorkspaceForTracking locks the workspace row so concurrent tracks
 // cannot both pass the limit check, and reads the limits and usage.
@@ -203,10 +203,10 @@ func lockWorkspaceForTracking(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, no
 func lockWorkspace(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, now time.Time) (workspaceLimits, error) {
 	var planName string
 	var flag bool
-	var trialEnds *time.Time
+	var trialEnds, graceEnds *time.Time
 	var lim workspaceLimits
-	err := tx.QueryRow(ctx, `SELECT plan, video_limit, has_access, trial_ends_at FROM workspaces WHERE id = $1 FOR UPDATE`, wsID).
-		Scan(&planName, &lim.videoLimit, &flag, &trialEnds)
+	err := tx.QueryRow(ctx, `SELECT plan, video_limit, has_access, trial_ends_at, grace_ends_at FROM workspaces WHERE id = $1 FOR UPDATE`, wsID).
+		Scan(&planName, &lim.videoLimit, &flag, &trialEnds, &graceEnds)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return lim, apperr.NotFound("workspace not found")
 	}
@@ -214,7 +214,7 @@ func lockWorkspace(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, now time.Time
 		return lim, fmt.Errorf("lock workspace: %w", err)
 	}
 	lim.plan = plan.MustLookup(plan.Name(planName))
-	lim.hasAccess = plan.HasAccess(lim.plan.Name, flag, trialEnds, now)
+	lim.hasAccess = plan.HasAccess(lim.plan.Name, flag, trialEnds, graceEnds, now)
 	err = tx.QueryRow(ctx, `SELECT `+plan.VideoUsageSQL, wsID).Scan(&lim.usage)
 	if err != nil {
 		return lim, fmt.Errorf("count usage: %w", err)

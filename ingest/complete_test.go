@@ -1,18 +1,14 @@
 package ingest_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -134,9 +130,9 @@ func clickHouseCutAndRetry(t *testing.T, cutAt int) {
 	client := ingest.NewClient(ingest.ClientOptions{BaseURL: sim, Token: "sim-token", RetryWait: 10 * time.Millisecond, MaxWait: 50 * time.Millisecond})
 	ws, account, job := seedAccountRefresh(t, client, "chcut_"+uuid.NewString()[:8], 40)
 
-	proxy := newCutProxy(t, env.CHOptions.Addr)
+	proxy := testenv.NewCutProxy(t, env.CHOptions.Addr)
 	o := env.CHOptions
-	o.Addr = proxy.addr()
+	o.Addr = proxy.Addr()
 	ch, err := store.OpenClickHouse(ctx, o)
 	if err != nil {
 		t.Fatal(err)
@@ -144,13 +140,13 @@ func clickHouseCutAndRetry(t *testing.T, cutAt int) {
 	t.Cleanup(func() { ch.Close() })
 
 	// The proxy cuts every connection when that insert's query goes by.
-	proxy.cutAt([]byte("INSERT INTO metric_snapshots"), cutAt)
+	proxy.CutAt([]byte("INSERT INTO metric_snapshots"), cutAt)
 	h := ingest.CompletionHandler{DB: env.PG, CH: ch, Provider: client, PageSize: 10, Batch: 5, Now: time.Now}
 	out, err := h.Handle(ctx, ingest.Completion{JobID: job})
 	if err == nil || apperr.KindOf(err) != apperr.KindInternal || out.Status == "processed" {
 		t.Fatalf("completion with ClickHouse cut off: %+v, %v; want an internal error (500)", out, err)
 	}
-	if !proxy.isCut() {
+	if !proxy.IsCut() {
 		t.Fatal("the proxy was never cut: the test did not exercise a failure")
 	}
 	var partial uint64
@@ -174,7 +170,7 @@ func clickHouseCutAndRetry(t *testing.T, cutAt int) {
 			status, accountStatus, lastScraped, videos)
 	}
 
-	proxy.restore()
+	proxy.Restore()
 	out, err = h.Handle(ctx, ingest.Completion{JobID: job})
 	if err != nil || out.Status != "processed" || out.ItemsTotal != 40 || out.Snapshots != 41 {
 		t.Fatalf("retry: %+v, %v", out, err)
@@ -200,159 +196,4 @@ func clickHouseCutAndRetry(t *testing.T, cutAt int) {
 	if err != nil || !out.Replayed {
 		t.Fatalf("replay: %+v, %v", out, err)
 	}
-}
-
-// cutProxy forwards TCP connections to a server (ClickHouse's native port)
-// until it is cut: then it closes every connection and closes new ones at
-// once, as a server that went away, until it is restored.
-type cutProxy struct {
-	ln       net.Listener
-	upstream string
-
-	mu     sync.Mutex
-	conns  map[net.Conn]struct{}
-	cut    bool
-	needle []byte // cut when the cutAt-th occurrence goes upstream
-	cutAtN int
-	seen   int
-}
-
-func newCutProxy(t *testing.T, upstream string) *cutProxy {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := &cutProxy{ln: ln, upstream: upstream, conns: map[net.Conn]struct{}{}}
-	go p.serve()
-	t.Cleanup(func() {
-		ln.Close()
-		p.closeAll()
-	})
-	return p
-}
-
-func (p *cutProxy) addr() string { return p.ln.Addr().String() }
-
-// cutAt arms the proxy to cut when the n-th occurrence of needle is about
-// to be forwarded to the server; that chunk is not forwarded.
-func (p *cutProxy) cutAt(needle []byte, n int) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.needle, p.cutAtN, p.seen = needle, n, 0
-}
-
-func (p *cutProxy) isCut() bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.cut
-}
-
-func (p *cutProxy) restore() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.cut, p.needle = false, nil
-}
-
-func (p *cutProxy) closeAll() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for c := range p.conns {
-		c.Close()
-	}
-	clear(p.conns)
-}
-
-func (p *cutProxy) serve() {
-	for {
-		client, err := p.ln.Accept()
-		if err != nil {
-			return
-		}
-		go p.handle(client)
-	}
-}
-
-func (p *cutProxy) handle(client net.Conn) {
-	p.mu.Lock()
-	cut := p.cut
-	p.mu.Unlock()
-	if cut {
-		client.Close()
-		return
-	}
-	server, err := net.Dial("tcp", p.upstream)
-	if err != nil {
-		client.Close()
-		return
-	}
-	p.mu.Lock()
-	if p.cut {
-		p.mu.Unlock()
-		client.Close()
-		server.Close()
-		return
-	}
-	p.conns[client], p.conns[server] = struct{}{}, struct{}{}
-	p.mu.Unlock()
-	go func() {
-		io.Copy(client, server) //nolint:errcheck // ends when either side closes
-		client.Close()
-		server.Close()
-	}()
-	var tail []byte
-	buf := make([]byte, 32<<10)
-	for {
-		n, err := client.Read(buf)
-		if n > 0 {
-			// Count occurrences in the previous chunk's tail and this one:
-			// the tail is shorter than the needle, so none is counted twice.
-			window := append(tail, buf[:n]...)
-			if p.trip(window) {
-				return
-			}
-			if _, err := server.Write(buf[:n]); err != nil {
-				break
-			}
-			if k := len(p.needleOf()) - 1; k > 0 && len(window) > k {
-				tail = append(tail[:0], window[len(window)-k:]...)
-			} else {
-				tail = tail[:0]
-			}
-		}
-		if err != nil {
-			break
-		}
-	}
-	client.Close()
-	server.Close()
-}
-
-func (p *cutProxy) needleOf() []byte {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.needle
-}
-
-// trip counts the needle in window and cuts the proxy when the armed count
-// is reached. It reports whether the proxy is cut.
-func (p *cutProxy) trip(window []byte) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.cut {
-		return true
-	}
-	if len(p.needle) == 0 {
-		return false
-	}
-	p.seen += bytes.Count(window, p.needle)
-	if p.seen < p.cutAtN {
-		return false
-	}
-	p.cut = true
-	for c := range p.conns {
-		c.Close()
-	}
-	clear(p.conns)
-	return true
 }

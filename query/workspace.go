@@ -28,6 +28,7 @@ type Workspace struct {
 	HasAccess           bool       `json:"hasAccess"`
 	TrialEndsAt         *time.Time `json:"trialEndsAt"`
 	SubscriptionStatus  *string    `json:"subscriptionStatus"`
+	GraceEndsAt         *time.Time `json:"graceEndsAt"` // when access ends while the subscription is past due
 	Founding            bool       `json:"founding"`
 	Role                string     `json:"role"`
 	Usage               Usage      `json:"usage"`
@@ -45,7 +46,7 @@ type Usage struct {
 
 const workspaceSQL = `
 SELECT w.id, w.name, w.plan, w.video_limit, w.seat_limit, w.has_access, w.trial_ends_at,
-       w.subscription_status, w.founding, w.created_at, m.role,
+       w.subscription_status, w.grace_ends_at, w.founding, w.created_at, m.role,
        ` + plan.VideoUsageSQL + `,
        (SELECT count(*) FROM workspace_members x WHERE x.workspace_id = w.id)
        + (SELECT count(*) FROM workspace_invites i WHERE i.workspace_id = w.id)
@@ -66,7 +67,7 @@ func (h WorkspaceHandler) Handle(ctx context.Context, workspaceID, userID uuid.U
 	var flag bool
 	err := h.DB.QueryRow(ctx, workspaceSQL, workspaceID, userID).Scan(
 		&w.ID, &w.Name, &planName, &w.VideoLimit, &w.SeatLimit, &flag, &w.TrialEndsAt,
-		&w.SubscriptionStatus, &w.Founding, &w.CreatedAt, &w.Role, &w.Usage.Videos, &w.Usage.Seats)
+		&w.SubscriptionStatus, &w.GraceEndsAt, &w.Founding, &w.CreatedAt, &w.Role, &w.Usage.Videos, &w.Usage.Seats)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Workspace{}, apperr.NotFound("workspace not found")
 	}
@@ -77,7 +78,7 @@ func (h WorkspaceHandler) Handle(ctx context.Context, workspaceID, userID uuid.U
 	w.Plan = p.Name
 	w.MaxVideosPerAccount = p.MaxPerAccount
 	w.RefreshIntervalHrs = int(p.RefreshInterval / time.Hour)
-	w.HasAccess = plan.HasAccess(p.Name, flag, w.TrialEndsAt, h.Now())
+	w.HasAccess = plan.HasAccess(p.Name, flag, w.TrialEndsAt, w.GraceEndsAt, h.Now())
 	return w, nil
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/config"
 	"github.com/reeltrack/reeltrack/internal/mail"
+	"github.com/reeltrack/reeltrack/internal/payment"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/schema"
@@ -85,6 +86,15 @@ func run() error {
 	} else {
 		log.Warn("SCRAPER_TOKEN is not set: tracked items are recorded but not scraped")
 	}
+	var pay command.PaymentProvider
+	if cfg.StripeSecretKey != "" {
+		pay = payment.NewStripe(payment.Options{SecretKey: cfg.StripeSecretKey, APIURL: cfg.StripeAPIURL})
+		if cfg.StripeWebhookSecret == "" {
+			log.Warn("STRIPE_WEBHOOK_SECRET is not set: the payment webhook refuses every event, so payments do not change plans")
+		}
+	} else {
+		log.Warn("STRIPE_SECRET_KEY is not set: billing is off and the billing routes answer 503")
+	}
 	sender, err := mail.NewSender(mail.Options{URL: cfg.SMTPURL, From: cfg.MailFrom}, log)
 	if err != nil {
 		return fmt.Errorf("mail: %w", err)
@@ -101,6 +111,7 @@ func run() error {
 		Provider:  provider,
 		Actors:    actors(cfg),
 		Mail:      command.Mailer{Mail: sender},
+		Payment:   pay,
 	})
 
 	serveErr := make(chan error, 1)

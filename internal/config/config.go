@@ -18,6 +18,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/reeltrack/reeltrack/internal/mail"
+	"github.com/reeltrack/reeltrack/internal/plan"
 )
 
 // Config is every setting of the server. Each field names its variable.
@@ -49,6 +50,16 @@ type Config struct {
 
 	FoundingSpots int // FOUNDING_SPOTS
 
+	// Billing through Stripe; an empty secret key turns billing off.
+	StripeSecretKey        string        // STRIPE_SECRET_KEY
+	StripeAPIURL           string        // STRIPE_API_URL
+	StripeWebhookSecret    string        // STRIPE_WEBHOOK_SECRET
+	StripePrices           plan.Prices   // STRIPE_PRICE_<PLAN>_<MONTH|YEAR>, STRIPE_PRICE_FOUNDING
+	CheckoutSuccessURL     string        // CHECKOUT_SUCCESS_URL
+	CheckoutCancelURL      string        // CHECKOUT_CANCEL_URL
+	BillingPortalReturnURL string        // BILLING_PORTAL_RETURN_URL
+	PaymentGracePeriod     time.Duration // PAYMENT_GRACE_PERIOD
+
 	ScraperBaseURL       string                    // SCRAPER_BASE_URL
 	ScraperToken         string                    // SCRAPER_TOKEN
 	ScraperWebhookSecret string                    // SCRAPER_WEBHOOK_SECRET
@@ -65,6 +76,12 @@ type Config struct {
 	ProxyHeader           string        // PROXY_HEADER
 	LogLevel              slog.Level    // LOG_LEVEL
 	GeneratedSessionToken bool          // set when SESSION_SECRET was empty and a random one was made
+}
+
+// StripePriceVar names the variable holding the price id of a paid plan
+// billed every interval.
+func StripePriceVar(name plan.Name, interval plan.Interval) string {
+	return "STRIPE_PRICE_" + strings.ToUpper(string(name)) + "_" + strings.ToUpper(string(interval))
 }
 
 // DefaultMailFrom is the sender of e-mails when MAIL_FROM is not set.
@@ -156,6 +173,19 @@ func load(getenv func(string) string) (Config, error) {
 		RateLimitUser:   num("RATE_LIMIT_USER_PER_MINUTE", 600),
 		ProxyHeader:     getenv("PROXY_HEADER"),
 	}
+	base := c.PublicBaseURL
+	c.StripeSecretKey = strings.TrimSpace(getenv("STRIPE_SECRET_KEY"))
+	c.StripeAPIURL = strings.TrimRight(str("STRIPE_API_URL", "https://api.stripe.com"), "/")
+	c.StripeWebhookSecret = strings.TrimSpace(getenv("STRIPE_WEBHOOK_SECRET"))
+	c.StripePrices = plan.Prices{Monthly: map[plan.Name]string{}, Yearly: map[plan.Name]string{}, Founding: str("STRIPE_PRICE_FOUNDING", "")}
+	for _, p := range plan.Paid() {
+		c.StripePrices.Monthly[p.Name] = str(StripePriceVar(p.Name, plan.Monthly), "")
+		c.StripePrices.Yearly[p.Name] = str(StripePriceVar(p.Name, plan.Yearly), "")
+	}
+	c.CheckoutSuccessURL = str("CHECKOUT_SUCCESS_URL", base+"/?checkout=success&session_id={CHECKOUT_SESSION_ID}")
+	c.CheckoutCancelURL = str("CHECKOUT_CANCEL_URL", base+"/?checkout=cancel")
+	c.BillingPortalReturnURL = str("BILLING_PORTAL_RETURN_URL", base+"/")
+	c.PaymentGracePeriod = dur("PAYMENT_GRACE_PERIOD", 7*24*time.Hour)
 	for _, p := range []string{"tiktok", "instagram", "youtube", "x"} {
 		key := "SCRAPER_INPUT_" + strings.ToUpper(p)
 		if v := strings.TrimSpace(getenv(key)); v != "" {
@@ -245,6 +275,7 @@ func (c Config) Validate() error {
 	if _, err := mail.ParseAddress(c.MailFrom); err != nil {
 		bad("MAIL_FROM: %v", err)
 	}
+	problems = append(problems, c.validateBilling())
 	if strings.ContainsAny(c.ClickHouseCluster, "`\"' .;") {
 		bad("CLICKHOUSE_CLUSTER: must be a plain name")
 	}
@@ -252,6 +283,58 @@ func (c Config) Validate() error {
 		bad("CLICKHOUSE_DATABASE: must be a plain name")
 	}
 	return errors.Join(problems...)
+}
+
+// validateBilling checks the Stripe settings: with a secret key, every paid
+// plan needs both prices, and no price id may stand for two offers.
+func (c Config) validateBilling() error {
+	var problems []error
+	bad := func(format string, args ...any) { problems = append(problems, fmt.Errorf(format, args...)) }
+	if c.PaymentGracePeriod < 0 {
+		bad("PAYMENT_GRACE_PERIOD: must not be negative")
+	}
+	if c.StripeSecretKey == "" {
+		if c.StripeWebhookSecret != "" {
+			bad("STRIPE_WEBHOOK_SECRET: needs STRIPE_SECRET_KEY, with which the webhook reads the subscriptions back")
+		}
+		return errors.Join(problems...)
+	}
+	if !strings.HasPrefix(c.StripeSecretKey, "sk_") && !strings.HasPrefix(c.StripeSecretKey, "rk_") {
+		bad("STRIPE_SECRET_KEY: must be a secret or restricted key (sk_... or rk_...)")
+	}
+	for _, kv := range [][2]string{
+		{"STRIPE_API_URL", c.StripeAPIURL}, {"CHECKOUT_SUCCESS_URL", c.CheckoutSuccessURL},
+		{"CHECKOUT_CANCEL_URL", c.CheckoutCancelURL}, {"BILLING_PORTAL_RETURN_URL", c.BillingPortalReturnURL},
+	} {
+		if u, err := url.Parse(kv[1]); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			bad("%s: must be an http(s) URL", kv[0])
+		}
+	}
+	seen := map[string]string{}
+	check := func(key, id string) {
+		if id == "" {
+			bad("%s: required with STRIPE_SECRET_KEY (the price id, price_...)", key)
+			return
+		}
+		if other, dup := seen[id]; dup {
+			bad("%s: the same price id as %s; each offer needs a price of its own", key, other)
+		}
+		seen[id] = key
+	}
+	for _, p := range plan.Paid() {
+		check(StripePriceVar(p.Name, plan.Monthly), c.StripePrices.Monthly[p.Name])
+		check(StripePriceVar(p.Name, plan.Yearly), c.StripePrices.Yearly[p.Name])
+	}
+	if c.StripePrices.Founding != "" {
+		check("STRIPE_PRICE_FOUNDING", c.StripePrices.Founding)
+	}
+	return errors.Join(problems...)
+}
+
+// StripeLivemode reports whether the secret key is a live-mode key; events
+// of the other mode are acknowledged and ignored.
+func (c Config) StripeLivemode() bool {
+	return strings.Contains(c.StripeSecretKey, "_live_")
 }
 
 // LogValue prints the settings with secrets masked.
@@ -277,6 +360,14 @@ func (c Config) LogValue() slog.Value {
 		slog.String("scraperWebhookSecret", mask(c.ScraperWebhookSecret)),
 		slog.Any("scraperActors", c.ScraperActors),
 		slog.Int("foundingSpots", c.FoundingSpots),
+		slog.String("stripeSecretKey", mask(c.StripeSecretKey)),
+		slog.String("stripeAPIURL", c.StripeAPIURL),
+		slog.String("stripeWebhookSecret", mask(c.StripeWebhookSecret)),
+		slog.Any("stripePrices", c.StripePrices),
+		slog.String("checkoutSuccessURL", c.CheckoutSuccessURL),
+		slog.String("checkoutCancelURL", c.CheckoutCancelURL),
+		slog.String("billingPortalReturnURL", c.BillingPortalReturnURL),
+		slog.Duration("paymentGracePeriod", c.PaymentGracePeriod),
 		slog.Int("bodyLimit", c.BodyLimit),
 		slog.Int("rateLimitPublic", c.RateLimitPublic),
 		slog.Int("rateLimitUser", c.RateLimitUser),

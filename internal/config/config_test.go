@@ -40,17 +40,23 @@ func TestEveryProblemIsReported(t *testing.T) {
 
 func TestSecretsAreMaskedInLogs(t *testing.T) {
 	c, err := load(env(map[string]string{
-		"SESSION_SECRET":      "super-secret-value-super-secret-value",
-		"CRON_SECRET":         "cron-secret-value",
-		"CLICKHOUSE_PASSWORD": "ch-password-value",
-		"DATABASE_URL":        "postgres://app:pg-password-value@db:5432/reeltrack",
-		"SMTP_URL":            "smtps://alerts%40example.com:smtp-password-value@smtp.example.com",
+		"SESSION_SECRET":             "super-secret-value-super-secret-value",
+		"CRON_SECRET":                "cron-secret-value",
+		"CLICKHOUSE_PASSWORD":        "ch-password-value",
+		"DATABASE_URL":               "postgres://app:pg-password-value@db:5432/reeltrack",
+		"SMTP_URL":                   "smtps://alerts%40example.com:smtp-password-value@smtp.example.com",
+		"STRIPE_SECRET_KEY":          "sk_test_stripe-key-value",
+		"STRIPE_WEBHOOK_SECRET":      "whsec_webhook-secret-value",
+		"STRIPE_PRICE_STARTER_MONTH": "price_sm", "STRIPE_PRICE_STARTER_YEAR": "price_sy",
+		"STRIPE_PRICE_GROWTH_MONTH": "price_gm", "STRIPE_PRICE_GROWTH_YEAR": "price_gy",
+		"STRIPE_PRICE_AGENCY_MONTH": "price_am", "STRIPE_PRICE_AGENCY_YEAR": "price_ay",
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := fmt.Sprint(c.LogValue().Any())
-	for _, secret := range []string{"super-secret-value", "cron-secret-value", "ch-password-value", "pg-password-value", "smtp-password-value"} {
+	for _, secret := range []string{"super-secret-value", "cron-secret-value", "ch-password-value", "pg-password-value", "smtp-password-value",
+		"stripe-key-value", "webhook-secret-value"} {
 		if strings.Contains(out, secret) {
 			t.Fatalf("log value shows %q: %s", secret, out)
 		}
@@ -107,5 +113,68 @@ func TestSchedulerInterval(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "SCHEDULER_INTERVAL") {
 			t.Errorf("SCHEDULER_INTERVAL=%q CRON_SECRET=%q: %v", tc.interval, tc.secret, err)
 		}
+	}
+}
+
+func TestBillingSettings(t *testing.T) {
+	c, err := load(env(map[string]string{"PUBLIC_BASE_URL": "https://track.example.com/"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.StripeSecretKey != "" || c.StripeAPIURL != "https://api.stripe.com" || c.PaymentGracePeriod != 7*24*time.Hour ||
+		c.CheckoutSuccessURL != "https://track.example.com/?checkout=success&session_id={CHECKOUT_SESSION_ID}" ||
+		c.CheckoutCancelURL != "https://track.example.com/?checkout=cancel" || c.BillingPortalReturnURL != "https://track.example.com/" {
+		t.Fatalf("billing defaults %+v", c)
+	}
+
+	prices := map[string]string{
+		"STRIPE_SECRET_KEY":          "sk_test_123",
+		"STRIPE_PRICE_STARTER_MONTH": "price_sm", "STRIPE_PRICE_STARTER_YEAR": "price_sy",
+		"STRIPE_PRICE_GROWTH_MONTH": "price_gm", "STRIPE_PRICE_GROWTH_YEAR": "price_gy",
+		"STRIPE_PRICE_AGENCY_MONTH": "price_am", "STRIPE_PRICE_AGENCY_YEAR": "price_ay",
+		"STRIPE_PRICE_FOUNDING": "price_f", "STRIPE_API_URL": "http://127.0.0.1:12111/",
+	}
+	c, err = load(env(prices))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.StripePrices.Monthly["growth"] != "price_gm" || c.StripePrices.Yearly["agency"] != "price_ay" || c.StripePrices.Founding != "price_f" ||
+		c.StripeAPIURL != "http://127.0.0.1:12111" || c.StripeLivemode() {
+		t.Fatalf("billing settings %+v", c)
+	}
+
+	// A key without prices names every missing price.
+	_, err = load(env(map[string]string{"STRIPE_SECRET_KEY": "sk_test_123"}))
+	for _, key := range []string{"STRIPE_PRICE_STARTER_MONTH", "STRIPE_PRICE_STARTER_YEAR", "STRIPE_PRICE_GROWTH_MONTH",
+		"STRIPE_PRICE_GROWTH_YEAR", "STRIPE_PRICE_AGENCY_MONTH", "STRIPE_PRICE_AGENCY_YEAR"} {
+		if err == nil || !strings.Contains(err.Error(), key) {
+			t.Errorf("key without prices: %v does not name %s", err, key)
+		}
+	}
+	for name, change := range map[string]map[string]string{
+		"STRIPE_PRICE_FOUNDING":     {"STRIPE_PRICE_FOUNDING": "price_gy"},
+		"STRIPE_SECRET_KEY":         {"STRIPE_SECRET_KEY": "pk_test_123"},
+		"CHECKOUT_SUCCESS_URL":      {"CHECKOUT_SUCCESS_URL": "/billing"},
+		"BILLING_PORTAL_RETURN_URL": {"BILLING_PORTAL_RETURN_URL": "ftp://x"},
+		"PAYMENT_GRACE_PERIOD":      {"PAYMENT_GRACE_PERIOD": "-1h"},
+	} {
+		e := map[string]string{}
+		for k, v := range prices {
+			e[k] = v
+		}
+		for k, v := range change {
+			e[k] = v
+		}
+		if _, err := load(env(e)); err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("%v: %v, want an error naming %s", change, err, name)
+		}
+	}
+	_, err = load(env(map[string]string{"STRIPE_WEBHOOK_SECRET": "whsec_x"}))
+	if err == nil || !strings.Contains(err.Error(), "STRIPE_WEBHOOK_SECRET") {
+		t.Errorf("webhook secret without a key: %v", err)
+	}
+	if c, err := load(env(map[string]string{"STRIPE_SECRET_KEY": "sk_live_abc", "STRIPE_PRICE_STARTER_MONTH": "a", "STRIPE_PRICE_STARTER_YEAR": "b",
+		"STRIPE_PRICE_GROWTH_MONTH": "c", "STRIPE_PRICE_GROWTH_YEAR": "d", "STRIPE_PRICE_AGENCY_MONTH": "e", "STRIPE_PRICE_AGENCY_YEAR": "f"})); err != nil || !c.StripeLivemode() {
+		t.Errorf("live key: %v, livemode %v", err, c.StripeLivemode())
 	}
 }

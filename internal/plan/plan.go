@@ -65,10 +65,15 @@ func All() []Plan {
 }
 
 // HasAccess reports whether a workspace may use the dashboard's paid features:
-// its stored access flag (cleared when a subscription ends) and, on the trial,
-// a trial that has not yet ended.
-func HasAccess(name Name, accessFlag bool, trialEndsAt *time.Time, now time.Time) bool {
+// its stored access flag (cleared when a subscription ends), on the trial a
+// trial that has not yet ended, and, while a subscription is past due, a
+// grace period that has not yet ended (graceEndsAt nil: no grace period
+// running).
+func HasAccess(name Name, accessFlag bool, trialEndsAt, graceEndsAt *time.Time, now time.Time) bool {
 	if !accessFlag {
+		return false
+	}
+	if graceEndsAt != nil && !now.Before(*graceEndsAt) {
 		return false
 	}
 	if name == Trial {

@@ -1,10 +1,26 @@
 package plan
 
+// What counts against a workspace's video limit: every individually tracked
+// video counts 1 and every account that is not removed counts its tracking
+// limit (paused accounts too: pausing keeps the account's place). The usage
+// sum and the item list below are built from these fragments, so they
+// cannot disagree.
+const (
+	videoCounts   = `tracked_individually`
+	accountCounts = `status <> 'removed'`
+	accountCost   = `tracking_limit`
+)
+
 // VideoUsageSQL is the SQL expression (PostgreSQL) for what a workspace uses
-// of its video limit: every individually tracked video counts 1 and every
-// account that is not removed counts its tracking limit (paused accounts
-// too: pausing keeps the account's place). $1 is the workspace id. The
-// dashboard's usage and the limit checks of tracking and of account changes
-// all read it from here, so they cannot disagree.
-const VideoUsageSQL = `((SELECT count(*) FROM videos WHERE workspace_id = $1 AND tracked_individually)
-	+ (SELECT coalesce(sum(tracking_limit), 0) FROM accounts WHERE workspace_id = $1 AND status <> 'removed'))`
+// of its video limit. $1 is the workspace id. The dashboard's usage and the
+// limit checks of tracking and of account changes all read it from here, so
+// they cannot disagree.
+const VideoUsageSQL = `((SELECT count(*) FROM videos WHERE workspace_id = $1 AND ` + videoCounts + `)
+	+ (SELECT coalesce(sum(` + accountCost + `), 0) FROM accounts WHERE workspace_id = $1 AND ` + accountCounts + `))`
+
+// UsageItemsSQL is a PostgreSQL query listing what counts against the video
+// limit of every workspace, one row per item: kind ('account' or 'video'),
+// id, workspace_id, created_at (when it was first tracked) and cost.
+const UsageItemsSQL = `SELECT 'account' AS kind, id, workspace_id, created_at, ` + accountCost + ` AS cost FROM accounts WHERE ` + accountCounts + `
+	UNION ALL
+	SELECT 'video', id, workspace_id, created_at, 1 FROM videos WHERE ` + videoCounts

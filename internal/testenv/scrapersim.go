@@ -2,9 +2,6 @@ package testenv
 
 import (
 	"fmt"
-	"io"
-	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -43,32 +40,7 @@ func ScraperSim(t testing.TB, flags ...string) string {
 	if simBuildErr != nil {
 		t.Fatal(simBuildErr)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	cmd := exec.Command(simBinary, append([]string{"-addr", addr, "-token", "sim-token"}, flags...)...)
-	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-	})
-	base := "http://" + addr
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		res, err := http.Get(base + "/healthz")
-		if err == nil {
-			res.Body.Close()
-			return base
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("scrapersim did not answer on %s: %v", addr, err)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	return serve(t, "scrapersim", simBinary, func(addr string) []string {
+		return append([]string{"-addr", addr, "-token", "sim-token"}, flags...)
+	}, "/healthz", 10*time.Second)
 }

@@ -191,13 +191,20 @@ func (e *Env) setupPostgres(ctx context.Context, serverURL, name string) error {
 	}
 	defer admin.Close(ctx)
 
-	if err := ensureTemplate(ctx, admin, serverURL, tpl); err != nil {
+	// The lock is held from the template check to the clone, so no other
+	// package (of this or another checkout) drops the template in between.
+	if _, err := admin.Exec(ctx, `SELECT pg_advisory_lock(7402951)`); err != nil {
+		return fmt.Errorf("lock template: %w", err)
+	}
+	defer admin.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock(7402951)`) //nolint:errcheck // released with the session anyway
+
+	if err := ensureTemplate(ctx, admin, serverURL, tpl, time.Now()); err != nil {
 		return err
 	}
 	for attempt := 0; ; attempt++ {
 		_, err = admin.Exec(ctx, fmt.Sprintf(`CREATE DATABASE %s TEMPLATE %s`, name, tpl))
 		var pgErr *pgconn.PgError
-		// 55006: the template is briefly in use by another package's clone.
+		// 55006: the template is briefly in use (a session still closing).
 		if err == nil || !errors.As(err, &pgErr) || pgErr.Code != "55006" || attempt > 50 {
 			break
 		}
@@ -223,48 +230,88 @@ func (e *Env) setupPostgres(ctx context.Context, serverURL, name string) error {
 	return nil
 }
 
-// ensureTemplate builds the template under an advisory lock: migrated in a
-// scratch database that is renamed when complete, so a half-migrated
-// template is never cloned. Templates of older migration sets are dropped.
-func ensureTemplate(ctx context.Context, admin *pgx.Conn, serverURL, tpl string) error {
-	if _, err := admin.Exec(ctx, `SELECT pg_advisory_lock(7402951)`); err != nil {
-		return fmt.Errorf("lock template: %w", err)
-	}
-	defer admin.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock(7402951)`) //nolint:errcheck // released with the session anyway
+// templateMaxIdle is how long a template of another set of migrations is
+// kept after its last use. Checkouts of different branches share the
+// server, each with its own template; a template is dropped only when no
+// checkout has cloned it for this long.
+const templateMaxIdle = 24 * time.Hour
 
+// templateComment marks a template with its last use; templates are
+// databases, whose only free-text attribute is their comment.
+const templateComment = "reeltrack test template, last used "
+
+// ensureTemplate builds the template, under the caller's advisory lock:
+// migrated in a scratch database that is renamed when complete, so a
+// half-migrated template is never cloned. It records the template's use and
+// drops templates of other migration sets idle for templateMaxIdle.
+func ensureTemplate(ctx context.Context, admin *pgx.Conn, serverURL, tpl string, now time.Time) error {
 	var exists bool
 	if err := admin.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)`, tpl).Scan(&exists); err != nil {
 		return fmt.Errorf("look up template: %w", err)
 	}
-	if exists {
-		return nil
+	if !exists {
+		building := tpl + "_new"
+		_, _ = admin.Exec(ctx, fmt.Sprintf(`DROP DATABASE IF EXISTS %s WITH (FORCE)`, building))
+		if _, err := admin.Exec(ctx, fmt.Sprintf(`CREATE DATABASE %s`, building)); err != nil {
+			return fmt.Errorf("create template: %w", err)
+		}
+		pool, err := store.OpenPostgres(ctx, withDatabase(serverURL, building))
+		if err != nil {
+			return err
+		}
+		_, err = schema.MigratePostgres(ctx, pool)
+		pool.Close()
+		if err != nil {
+			return fmt.Errorf("migrate template: %w", err)
+		}
+		if _, err := admin.Exec(ctx, fmt.Sprintf(`ALTER DATABASE %s RENAME TO %s`, building, tpl)); err != nil {
+			return fmt.Errorf("finish template: %w", err)
+		}
 	}
-	rows, err := admin.Query(ctx, `SELECT datname FROM pg_database WHERE datname LIKE 'rt\_tpl\_%'`)
-	if err != nil {
-		return fmt.Errorf("list old templates: %w", err)
-	}
-	old, err := pgx.CollectRows(rows, pgx.RowTo[string])
-	if err != nil {
-		return fmt.Errorf("list old templates: %w", err)
-	}
-	for _, db := range old {
-		_, _ = admin.Exec(ctx, fmt.Sprintf(`DROP DATABASE IF EXISTS %s WITH (FORCE)`, db))
-	}
-	building := tpl + "_new"
-	if _, err := admin.Exec(ctx, fmt.Sprintf(`CREATE DATABASE %s`, building)); err != nil {
-		return fmt.Errorf("create template: %w", err)
-	}
-	pool, err := store.OpenPostgres(ctx, withDatabase(serverURL, building))
-	if err != nil {
+	if err := markTemplateUsed(ctx, admin, tpl, now); err != nil {
 		return err
 	}
-	_, err = schema.MigratePostgres(ctx, pool)
-	pool.Close()
+	return dropIdleTemplates(ctx, admin, tpl, now)
+}
+
+func markTemplateUsed(ctx context.Context, admin *pgx.Conn, tpl string, now time.Time) error {
+	// COMMENT takes no parameters; the text is a formatted time.
+	_, err := admin.Exec(ctx, fmt.Sprintf(`COMMENT ON DATABASE %s IS '%s%s'`, tpl, templateComment, now.UTC().Format(time.RFC3339)))
 	if err != nil {
-		return fmt.Errorf("migrate template: %w", err)
+		return fmt.Errorf("mark template used: %w", err)
 	}
-	if _, err := admin.Exec(ctx, fmt.Sprintf(`ALTER DATABASE %s RENAME TO %s`, building, tpl)); err != nil {
-		return fmt.Errorf("finish template: %w", err)
+	return nil
+}
+
+// dropIdleTemplates drops the templates other than keep whose last use is
+// older than templateMaxIdle. A template without a mark (made by an older
+// harness) is marked now, so it too is dropped once idle.
+func dropIdleTemplates(ctx context.Context, admin *pgx.Conn, keep string, now time.Time) error {
+	rows, err := admin.Query(ctx, `
+		SELECT datname, coalesce(shobj_description(oid, 'pg_database'), '') FROM pg_database
+		WHERE datname LIKE 'rt\_tpl\_%' AND datname NOT LIKE '%\_new' AND datname <> $1`, keep)
+	if err != nil {
+		return fmt.Errorf("list templates: %w", err)
+	}
+	type template struct{ name, comment string }
+	others, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (template, error) {
+		var t template
+		return t, r.Scan(&t.name, &t.comment)
+	})
+	if err != nil {
+		return fmt.Errorf("list templates: %w", err)
+	}
+	for _, t := range others {
+		used, err := time.Parse(time.RFC3339, strings.TrimPrefix(t.comment, templateComment))
+		if !strings.HasPrefix(t.comment, templateComment) || err != nil {
+			if err := markTemplateUsed(ctx, admin, t.name, now); err != nil {
+				return err
+			}
+			continue
+		}
+		if now.Sub(used) > templateMaxIdle {
+			_, _ = admin.Exec(ctx, fmt.Sprintf(`DROP DATABASE IF EXISTS %s WITH (FORCE)`, t.name))
+		}
 	}
 	return nil
 }

@@ -1,0 +1,316 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/payment"
+	"github.com/reeltrack/reeltrack/internal/plan"
+)
+
+// PaymentEventTypes are the payment events that change a workspace; every
+// other type is acknowledged and ignored.
+var PaymentEventTypes = []string{
+	"checkout.session.completed",
+	"customer.subscription.created",
+	"customer.subscription.updated",
+	"customer.subscription.deleted",
+	"invoice.paid",
+	"invoice.payment_failed",
+}
+
+// ApplyPaymentEvent applies one payment event whose signature was verified.
+type ApplyPaymentEvent struct {
+	Event payment.Event
+}
+
+// Validate checks that the event can be recorded.
+func (c ApplyPaymentEvent) Validate() error {
+	if c.Event.ID == "" || c.Event.Type == "" {
+		return apperr.Invalid("", "the event has no id or type")
+	}
+	if len(c.Event.ID) > 255 {
+		return apperr.Invalid("id", "is longer than 255 characters")
+	}
+	return nil
+}
+
+// The results of a payment event.
+const (
+	PaymentApplied   = "applied"
+	PaymentDuplicate = "duplicate" // applied before: nothing changed now
+	PaymentIgnored   = "ignored"   // nothing to change; Reason says why
+)
+
+// PaymentEventResult says what an event did.
+type PaymentEventResult struct {
+	Result      string     `json:"result"`
+	Reason      string     `json:"reason,omitempty"`
+	WorkspaceID *uuid.UUID `json:"-"`
+}
+
+// ApplyPaymentEventHandler keeps a workspace's plan, limits and access in
+// step with its subscription.
+//
+// The event only says which subscription changed: its current state is read
+// back from the provider, so events arriving late, twice or out of order
+// all lead to the same state. The event id is recorded in the transaction
+// that applies it, so a redelivery changes nothing; the subscription is read
+// while the workspace row is locked, so two events of one workspace applied
+// at once cannot leave the older state last. When PostgreSQL or the provider
+// fails, nothing is written and the error (5xx) makes the provider deliver
+// the event again.
+type ApplyPaymentEventHandler struct {
+	DB       *pgxpool.Pool
+	Provider PaymentProvider // nil: billing is not configured
+	Prices   plan.Prices
+	// Livemode is the mode of our key; events of the other mode are ignored.
+	Livemode bool
+	// GracePeriod is how long a past-due subscription keeps access, from the
+	// start of its unpaid period.
+	GracePeriod time.Duration
+}
+
+// Handle applies the event, or reports it a duplicate or ignored.
+func (h ApplyPaymentEventHandler) Handle(ctx context.Context, cmd ApplyPaymentEvent) (PaymentEventResult, error) {
+	if h.Provider == nil {
+		return PaymentEventResult{}, errBillingOff
+	}
+	if err := cmd.Validate(); err != nil {
+		return PaymentEventResult{}, err
+	}
+	ev := cmd.Event
+	handled := false
+	for _, t := range PaymentEventTypes {
+		handled = handled || t == ev.Type
+	}
+	if !handled {
+		return PaymentEventResult{Result: PaymentIgnored, Reason: "event type not handled"}, nil
+	}
+	if ev.Livemode != h.Livemode {
+		return PaymentEventResult{Result: PaymentIgnored, Reason: "event of the other mode (livemode)"}, nil
+	}
+	var out PaymentEventResult
+	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `INSERT INTO payment_events (id, type, result) VALUES ($1, $2, 'ignored') ON CONFLICT (id) DO NOTHING`,
+			ev.ID, ev.Type)
+		if err != nil {
+			return fmt.Errorf("record payment event: %w", err)
+		}
+		if tag.RowsAffected() == 0 {
+			out = PaymentEventResult{Result: PaymentDuplicate, Reason: "event applied before"}
+			return nil
+		}
+		if out, err = h.apply(ctx, tx, ev); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `UPDATE payment_events SET workspace_id = $2, result = $3, reason = $4 WHERE id = $1`,
+			ev.ID, out.WorkspaceID, out.Result, out.Reason)
+		if err != nil {
+			return fmt.Errorf("record payment event result: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
+		return PaymentEventResult{}, err
+	}
+	return out, nil
+}
+
+// paymentWorkspace is a workspace locked for a payment event.
+type paymentWorkspace struct {
+	id                 uuid.UUID
+	plan               string
+	customerID         *string
+	subscriptionID     *string
+	subscriptionStatus *string
+}
+
+func ignored(ws *paymentWorkspace, reason string) PaymentEventResult {
+	out := PaymentEventResult{Result: PaymentIgnored, Reason: reason}
+	if ws != nil {
+		out.WorkspaceID = &ws.id
+	}
+	return out
+}
+
+func (h ApplyPaymentEventHandler) apply(ctx context.Context, tx pgx.Tx, ev payment.Event) (PaymentEventResult, error) {
+	if ev.Type == "checkout.session.completed" && ev.Mode != "subscription" {
+		return ignored(nil, "not a subscription checkout"), nil
+	}
+	if ev.SubscriptionID == "" {
+		return ignored(nil, "the event names no subscription"), nil
+	}
+	ws, err := lockPaymentWorkspace(ctx, tx, ev)
+	if err != nil || ws == nil {
+		return ignored(nil, "no workspace has this customer or subscription"), err
+	}
+	// Read under the workspace lock: a later event of this workspace reads
+	// the subscription after this one is applied.
+	sub, err := h.Provider.Subscription(ctx, ev.SubscriptionID)
+	deleted := ev.Type == "customer.subscription.deleted"
+	switch {
+	case errors.Is(err, payment.ErrNotFound) && deleted:
+		sub = payment.Subscription{ID: ev.SubscriptionID, Customer: ev.Customer}
+	case errors.Is(err, payment.ErrNotFound):
+		return ignored(ws, "the subscription does not exist"), nil
+	case err != nil:
+		return PaymentEventResult{}, providerError(err)
+	}
+	if deleted {
+		// Deletion is final: no later state can follow it.
+		sub.Status = "canceled"
+	}
+	return h.applySubscription(ctx, tx, ws, sub)
+}
+
+// lockPaymentWorkspace finds and locks the workspace an event is about: by
+// the workspace id of the session or the subscription's metadata, else by
+// the customer, else by the subscription. Nil when none matches.
+func lockPaymentWorkspace(ctx context.Context, tx pgx.Tx, ev payment.Event) (*paymentWorkspace, error) {
+	const lockSQL = `SELECT id, plan, payment_customer_id, payment_subscription_id, subscription_status FROM workspaces WHERE %s = $1 FOR UPDATE`
+	var lookups [][2]any
+	if id, err := uuid.Parse(ev.WorkspaceID); err == nil {
+		lookups = append(lookups, [2]any{"id", id})
+	}
+	if ev.Customer != "" {
+		lookups = append(lookups, [2]any{"payment_customer_id", ev.Customer})
+	}
+	lookups = append(lookups, [2]any{"payment_subscription_id", ev.SubscriptionID})
+	for _, l := range lookups {
+		var w paymentWorkspace
+		err := tx.QueryRow(ctx, fmt.Sprintf(lockSQL, l[0]), l[1]).Scan(&w.id, &w.plan, &w.customerID, &w.subscriptionID, &w.subscriptionStatus)
+		if err == nil {
+			return &w, nil
+		}
+		if !errors.Is(err, pgx.ErrNoRows) {
+			return nil, fmt.Errorf("lock workspace by %s: %w", l[0], err)
+		}
+	}
+	return nil, nil
+}
+
+// applySubscription derives the workspace's state from the subscription's.
+//
+//   - active, trialing, past_due: the plan of its price, with that plan's
+//     limits, and access (past_due: until the grace period ends); a founding
+//     price marks the workspace founding, which never reverts. Its customer
+//     becomes the workspace's (the portal opens for the customer who pays).
+//   - incomplete (the first payment is pending): only recorded.
+//   - unpaid, canceled, incomplete_expired, paused and any other status:
+//     access ends; plan and limits stay, so tracked items stay as they are.
+//     A workspace still on the trial keeps its trial.
+//
+// A state the workspace already has is not written again, so a redelivered
+// or stale event leaves the row as it is. A subscription recorded as ended
+// (canceled, incomplete_expired) stays so, whatever a later read says:
+// Stripe never reopens one, and a deletion event counts as canceled.
+//
+// A subscription other than the workspace's current one replaces it when it
+// gives access; otherwise it changes nothing while the current one gives
+// access (an old subscription ending does not end the new one).
+func (h ApplyPaymentEventHandler) applySubscription(ctx context.Context, tx pgx.Tx, ws *paymentWorkspace, sub payment.Subscription) (PaymentEventResult, error) {
+	current := ws.subscriptionID == nil || *ws.subscriptionID == sub.ID
+	currentLive := ws.subscriptionStatus != nil && liveStatuses[*ws.subscriptionStatus]
+	customer, err := storableCustomer(ctx, tx, ws.id, sub.Customer)
+	if err != nil {
+		return PaymentEventResult{}, err
+	}
+	out := PaymentEventResult{Result: PaymentApplied, WorkspaceID: &ws.id}
+	switch {
+	case ws.subscriptionID != nil && *ws.subscriptionID == sub.ID && ws.subscriptionStatus != nil &&
+		endedStatuses[*ws.subscriptionStatus] && *ws.subscriptionStatus != sub.Status:
+		// A read that lags behind the end it already showed.
+		return ignored(ws, fmt.Sprintf("subscription already %s; an ended subscription never changes again", *ws.subscriptionStatus)), nil
+	case liveStatuses[sub.Status]:
+		p, founding, ok := h.planOf(sub)
+		if !ok {
+			// A setting to fix; failing makes the provider deliver the event
+			// again once it is fixed.
+			return out, fmt.Errorf("subscription %s: none of its prices %v is in the plan catalogue (STRIPE_PRICE_*)", sub.ID, sub.PriceIDs)
+		}
+		var grace *time.Time
+		if sub.Status == "past_due" {
+			g := sub.CurrentPeriodStart.Add(h.GracePeriod)
+			grace = &g
+		}
+		_, err = tx.Exec(ctx, `
+			UPDATE workspaces SET plan = $2, video_limit = $3, seat_limit = $4, has_access = true, grace_ends_at = $5,
+				subscription_status = $6, payment_subscription_id = $7, payment_customer_id = coalesce($8, payment_customer_id),
+				founding = founding OR $9, updated_at = now()
+			WHERE id = $1 AND (plan, video_limit, seat_limit, has_access, grace_ends_at, subscription_status,
+				payment_subscription_id, payment_customer_id, founding)
+				IS DISTINCT FROM ($2::text, $3::int, $4::int, true, $5::timestamptz, $6::text,
+				$7::text, coalesce($8::text, payment_customer_id), founding OR $9::bool)`,
+			ws.id, string(p.Name), p.VideoLimit, p.SeatLimit, grace, sub.Status, sub.ID, customer, founding)
+		out.Reason = fmt.Sprintf("subscription %s: plan %s", sub.Status, p.Name)
+	case !current && currentLive:
+		return ignored(ws, fmt.Sprintf("subscription %s is not the workspace's current one, which gives access", sub.Status)), nil
+	case sub.Status == "incomplete":
+		_, err = tx.Exec(ctx, `
+			UPDATE workspaces SET subscription_status = $2, payment_subscription_id = $3,
+				payment_customer_id = coalesce(payment_customer_id, $4), updated_at = now()
+			WHERE id = $1 AND (subscription_status, payment_subscription_id, payment_customer_id)
+				IS DISTINCT FROM ($2::text, $3::text, coalesce(payment_customer_id, $4::text))`, ws.id, sub.Status, sub.ID, customer)
+		out.Reason = "subscription incomplete: waiting for the first payment"
+	default:
+		_, err = tx.Exec(ctx, `
+			UPDATE workspaces SET subscription_status = $2, payment_subscription_id = $3, grace_ends_at = NULL,
+				payment_customer_id = coalesce(payment_customer_id, $4),
+				has_access = CASE WHEN plan = 'trial' THEN has_access ELSE false END, updated_at = now()
+			WHERE id = $1 AND (subscription_status, payment_subscription_id, grace_ends_at, payment_customer_id, has_access)
+				IS DISTINCT FROM ($2::text, $3::text, NULL::timestamptz, coalesce(payment_customer_id, $4::text),
+				CASE WHEN plan = 'trial' THEN has_access ELSE false END)`, ws.id, sub.Status, sub.ID, customer)
+		out.Reason = fmt.Sprintf("subscription %s: access ended", sub.Status)
+		if ws.plan == string(plan.Trial) {
+			out.Reason = fmt.Sprintf("subscription %s: the trial continues", sub.Status)
+		}
+	}
+	if err != nil {
+		return out, fmt.Errorf("update workspace billing: %w", err)
+	}
+	return out, nil
+}
+
+// endedStatuses are the subscription statuses that never change again.
+var endedStatuses = map[string]bool{"canceled": true, "incomplete_expired": true}
+
+// storableCustomer is the subscription's customer unless another workspace
+// has it (a customer pays for one workspace; the column is unique): nil
+// keeps the workspace's own.
+func storableCustomer(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, customer string) (*string, error) {
+	if customer == "" {
+		return nil, nil
+	}
+	var taken bool
+	err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM workspaces WHERE payment_customer_id = $1 AND id <> $2)`, customer, wsID).Scan(&taken)
+	if err != nil {
+		return nil, fmt.Errorf("check customer: %w", err)
+	}
+	if taken {
+		return nil, nil
+	}
+	return &customer, nil
+}
+
+// planOf finds the subscription's plan by its price, or, for a price that
+// is not in the catalogue, by the plan the checkout put in its metadata.
+func (h ApplyPaymentEventHandler) planOf(sub payment.Subscription) (plan.Plan, bool, bool) {
+	for _, id := range sub.PriceIDs {
+		if p, founding, ok := h.Prices.PlanOf(id); ok {
+			return p, founding, true
+		}
+	}
+	if p, ok := plan.Lookup(plan.Name(sub.Metadata[payment.MetadataPlan])); ok && p.Paid {
+		return p, strings.EqualFold(sub.Metadata[payment.MetadataFounding], "true"), true
+	}
+	return plan.Plan{}, false, false
+}

@@ -1,0 +1,145 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/payment"
+	"github.com/reeltrack/reeltrack/internal/plan"
+	"github.com/reeltrack/reeltrack/query"
+)
+
+// CreateCheckout starts a subscription checkout for a paid plan.
+type CreateCheckout struct {
+	WorkspaceID uuid.UUID
+	UserID      uuid.UUID
+	Plan        string
+	Interval    string
+	// Founding asks for the founding price: FoundingPlan, yearly.
+	Founding bool
+}
+
+// Validate checks the plan and interval; the price is chosen from them.
+func (c CreateCheckout) Validate() error {
+	var problems []error
+	switch p, ok := plan.Lookup(plan.Name(c.Plan)); {
+	case c.Plan == "":
+		problems = append(problems, apperr.Invalid("plan", "is required: starter, growth or agency"))
+	case !ok || !p.Paid:
+		problems = append(problems, apperr.Invalid("plan", "must be starter, growth or agency"))
+	case c.Founding && p.Name != plan.FoundingPlan:
+		problems = append(problems, apperr.Invalid("plan", fmt.Sprintf("the founding price is for the %s plan", plan.FoundingPlan)))
+	}
+	switch plan.Interval(c.Interval) {
+	case plan.Monthly, plan.Yearly:
+		if c.Founding && plan.Interval(c.Interval) != plan.Yearly {
+			problems = append(problems, apperr.Invalid("interval", `the founding price is yearly: must be "year"`))
+		}
+	case "":
+		problems = append(problems, apperr.Invalid("interval", `is required: "month" or "year"`))
+	default:
+		problems = append(problems, apperr.Invalid("interval", `must be "month" or "year"`))
+	}
+	return errors.Join(problems...)
+}
+
+// CheckoutSession is where the caller pays.
+type CheckoutSession struct {
+	URL string `json:"url"`
+}
+
+// CreateCheckoutHandler creates the workspace's customer once, then a
+// checkout session for the price the catalogue gives the plan and interval.
+type CreateCheckoutHandler struct {
+	DB       *pgxpool.Pool
+	Provider PaymentProvider // nil: billing is not configured
+	Prices   plan.Prices
+	Founding query.FoundingStatsHandler
+	// SuccessURL and CancelURL are where the provider sends the payer back.
+	SuccessURL string
+	CancelURL  string
+}
+
+// Handle answers 503 without a provider, 400 for a bad plan or interval,
+// 403 for members, 409 when the workspace already has a subscription that
+// gives access (change it in the portal) or no founding spot remains, and
+// 503 when the provider does not answer.
+func (h CreateCheckoutHandler) Handle(ctx context.Context, cmd CreateCheckout) (CheckoutSession, error) {
+	if h.Provider == nil {
+		return CheckoutSession{}, errBillingOff
+	}
+	if err := cmd.Validate(); err != nil {
+		return CheckoutSession{}, err
+	}
+	w, err := readBillingWorkspace(ctx, h.DB, cmd.WorkspaceID, cmd.UserID)
+	if err != nil {
+		return CheckoutSession{}, err
+	}
+	if w.subscriptionID != nil && w.subscriptionStatus != nil && liveStatuses[*w.subscriptionStatus] {
+		return CheckoutSession{}, apperr.Conflict(fmt.Sprintf(
+			"the workspace already has a subscription (%s): change or cancel it in the customer portal, POST /api/payment/create-portal",
+			*w.subscriptionStatus))
+	}
+	name, interval := plan.Name(cmd.Plan), plan.Interval(cmd.Interval)
+	price := h.Prices.Price(name, interval, cmd.Founding)
+	if cmd.Founding {
+		if price == "" {
+			return CheckoutSession{}, apperr.Conflict("the founding price is not offered on this server")
+		}
+		stats, err := h.Founding.Handle(ctx)
+		if err != nil {
+			return CheckoutSession{}, err
+		}
+		if stats.Remaining == 0 {
+			return CheckoutSession{}, apperr.Conflict("no founding spots remain")
+		}
+	}
+	if price == "" {
+		return CheckoutSession{}, errBillingOff
+	}
+	customer, err := h.customer(ctx, cmd.WorkspaceID, w)
+	if err != nil {
+		return CheckoutSession{}, err
+	}
+	url, err := h.Provider.CreateCheckout(ctx, payment.NewCheckout{
+		WorkspaceID: cmd.WorkspaceID.String(), CustomerID: customer, PriceID: price,
+		SuccessURL: h.SuccessURL, CancelURL: h.CancelURL,
+		Metadata: map[string]string{
+			payment.MetadataWorkspaceID: cmd.WorkspaceID.String(),
+			payment.MetadataPlan:        string(name),
+			payment.MetadataFounding:    strconv.FormatBool(cmd.Founding),
+		},
+	})
+	if err != nil {
+		return CheckoutSession{}, providerError(err)
+	}
+	return CheckoutSession{URL: url}, nil
+}
+
+// customer returns the workspace's customer, creating it on the first
+// checkout. The provider call is idempotent per workspace and the store
+// keeps a customer already stored, so concurrent first checkouts end with
+// one customer.
+func (h CreateCheckoutHandler) customer(ctx context.Context, wsID uuid.UUID, w billingWorkspace) (string, error) {
+	if w.customerID != nil {
+		return *w.customerID, nil
+	}
+	id, err := h.Provider.CreateCustomer(ctx, payment.NewCustomer{WorkspaceID: wsID.String(), Email: w.ownerEmail, Name: w.name})
+	if err != nil {
+		return "", providerError(err)
+	}
+	var stored string
+	err = h.DB.QueryRow(ctx, `
+		UPDATE workspaces SET payment_customer_id = coalesce(payment_customer_id, $2), updated_at = now()
+		WHERE id = $1 RETURNING payment_customer_id`, wsID, id).Scan(&stored)
+	if err != nil {
+		return "", fmt.Errorf("store customer: %w", err)
+	}
+	return stored, nil
+}
