@@ -68,7 +68,7 @@ WITH usage AS (
 		FROM usage u JOIN over_limit o ON o.workspace_id = u.workspace_id
 	) placed WHERE used > video_limit
 )
-SELECT e.kind, e.id, e.workspace_id, e.platform, e.key, e.url, e.tracking_limit
+SELECT e.kind, e.id, e.workspace_id, e.platform, e.key, e.url, e.tracking_limit, e.last_scraped_at
 FROM (
 	SELECT 'account' AS kind, a.id, a.workspace_id, a.platform, a.handle AS key, a.url, a.tracking_limit,
 	       a.last_scraped_at, a.refresh_queued_at
@@ -86,10 +86,14 @@ ORDER BY e.last_scraped_at NULLS FIRST
 LIMIT $3`
 
 // lockSQL locks the chosen rows of one table, skipping rows another refresh
-// holds, and re-checks that they are still not queued.
+// holds, and re-checks that they are still not queued and not scraped since
+// they were chosen: another refresh may have queued, scraped and released
+// one in the meantime.
 const lockSQL = `
-SELECT id FROM %s WHERE id = ANY($1) AND (refresh_queued_at IS NULL OR refresh_queued_at < $2::timestamptz - make_interval(secs => $3))
-FOR UPDATE SKIP LOCKED`
+SELECT x.id FROM %s x JOIN unnest($1::uuid[], $4::timestamptz[]) AS chosen (id, scraped) ON chosen.id = x.id
+WHERE (x.refresh_queued_at IS NULL OR x.refresh_queued_at < $2::timestamptz - make_interval(secs => $3))
+  AND x.last_scraped_at IS NOT DISTINCT FROM chosen.scraped
+FOR UPDATE OF x SKIP LOCKED`
 
 // Handle runs one refresh.
 func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed, error) {
@@ -113,10 +117,11 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 			kind, platform, key, url string
 			id, workspaceID          uuid.UUID
 			limit                    int
+			scraped                  *time.Time
 		}
 		var items []due
 		var d due
-		if _, err := pgx.ForEachRow(rows, []any{&d.kind, &d.id, &d.workspaceID, &d.platform, &d.key, &d.url, &d.limit}, func() error {
+		if _, err := pgx.ForEachRow(rows, []any{&d.kind, &d.id, &d.workspaceID, &d.platform, &d.key, &d.url, &d.limit, &d.scraped}, func() error {
 			items = append(items, d)
 			return nil
 		}); err != nil {
@@ -124,16 +129,20 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 		}
 		locked := map[uuid.UUID]bool{}
 		for _, table := range []string{"accounts", "videos"} {
-			var ids []uuid.UUID
+			var (
+				ids     []uuid.UUID
+				scraped []*time.Time
+			)
 			for _, it := range items {
 				if (it.kind == "account") == (table == "accounts") {
 					ids = append(ids, it.id)
+					scraped = append(scraped, it.scraped)
 				}
 			}
 			if len(ids) == 0 {
 				continue
 			}
-			rows, err := tx.Query(ctx, fmt.Sprintf(lockSQL, table), ids, now, staleQueue.Seconds())
+			rows, err := tx.Query(ctx, fmt.Sprintf(lockSQL, table), ids, now, staleQueue.Seconds(), scraped)
 			if err != nil {
 				return fmt.Errorf("lock due %s: %w", table, err)
 			}
