@@ -32,6 +32,15 @@ type dashboard struct {
 	collection uuid.UUID
 	accounts   map[string]uuid.UUID
 	videos     map[string]uuid.UUID
+	// at is the app's clock; zero means dashNow
+	at time.Time
+}
+
+func (d *dashboard) now() time.Time {
+	if d.at.IsZero() {
+		return dashNow
+	}
+	return d.at
 }
 
 func u64(v uint64) *uint64 { return &v }
@@ -269,9 +278,26 @@ func TestVideosAgreeWithRawSnapshots(t *testing.T) {
 	if list.Total != len(want) || len(list.Videos) != len(want) {
 		t.Fatalf("total %d, %d videos; want %d", list.Total, len(list.Videos), len(want))
 	}
-	c24 := dashNow.Truncate(time.Hour).Add(-23 * time.Hour)
-	c7 := dashNow.Truncate(24*time.Hour).AddDate(0, 0, -6)
-	for _, v := range list.Videos {
+	checkVideos(t, hist, list.Videos, dashNow)
+	// sorted by views, highest first, the video without views last
+	for i := 1; i < len(list.Videos); i++ {
+		a, b := list.Videos[i-1].Metrics.Views, list.Videos[i].Metrics.Views
+		if a == nil || (b != nil && *a < *b) {
+			t.Fatalf("not sorted by views: %s before %s", show(a), show(b))
+		}
+	}
+	if last := list.Videos[len(list.Videos)-1]; last.PlatformVideoID != "v4" || last.Metrics.Views != nil {
+		t.Errorf("last video %s with views %s, want the pending v4 without", last.PlatformVideoID, show(last.Metrics.Views))
+	}
+}
+
+// checkVideos recomputes the listed videos' latest metrics, gains and
+// engagement rates from the raw snapshots at now.
+func checkVideos(t *testing.T, hist map[uuid.UUID][]rawSnapshot, videos []query.Video, now time.Time) {
+	t.Helper()
+	c24 := query.WindowOf(query.Preset24h, now).Start
+	c7 := query.WindowOf(query.Preset7d, now).Start
+	for _, v := range videos {
 		h := hist[v.ID]
 		got := []*uint64{v.Metrics.Views, v.Metrics.Likes, v.Metrics.Comments, v.Metrics.Shares, v.Metrics.Saves}
 		for m, g := range got {
@@ -296,16 +322,6 @@ func TestVideosAgreeWithRawSnapshots(t *testing.T) {
 				t.Errorf("%s engagementRate = %s, want %v", v.PlatformVideoID, show(v.EngagementRate), w)
 			}
 		}
-	}
-	// sorted by views, highest first, the video without views last
-	for i := 1; i < len(list.Videos); i++ {
-		a, b := list.Videos[i-1].Metrics.Views, list.Videos[i].Metrics.Views
-		if a == nil || (b != nil && *a < *b) {
-			t.Fatalf("not sorted by views: %s before %s", show(a), show(b))
-		}
-	}
-	if last := list.Videos[len(list.Videos)-1]; last.PlatformVideoID != "v4" || last.Metrics.Views != nil {
-		t.Errorf("last video %s with views %s, want the pending v4 without", last.PlatformVideoID, show(last.Metrics.Views))
 	}
 }
 
@@ -398,11 +414,12 @@ func TestOverviewAgreesWithRawSnapshots(t *testing.T) {
 
 func checkOverview(t *testing.T, d *dashboard, hist map[uuid.UUID][]rawSnapshot, filter url.Values, preset string, listed []string, accounts int) {
 	t.Helper()
+	now := d.now()
 	params := url.Values{"datePreset": {preset}}
 	for k, v := range filter {
 		params[k] = v
 	}
-	w := query.WindowOf(query.Preset(preset), dashNow)
+	w := query.WindowOf(query.Preset(preset), now)
 	preset = params.Encode() // names the case in messages
 	var o overviewBody
 	d.get(t, "/api/overview", params, &o)
@@ -466,7 +483,7 @@ func checkOverview(t *testing.T, d *dashboard, hist map[uuid.UUID][]rawSnapshot,
 		t.Errorf("%s: series gains add up to %d, period says %d", preset, sum, gained)
 	}
 	if w.Preset != query.PresetAll {
-		if n := len(o.Series); n == 0 || !o.Series[0].T.Equal(w.Start) || !o.Series[n-1].T.Equal(dashNow.Truncate(step)) {
+		if n := len(o.Series); n == 0 || !o.Series[0].T.Equal(w.Start) || !o.Series[n-1].T.Equal(now.Truncate(step)) {
 			t.Errorf("%s: series spans %d buckets", preset, n)
 		}
 	}

@@ -1,0 +1,109 @@
+package api_test
+
+import (
+	"net/url"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/api"
+	"github.com/reeltrack/reeltrack/query"
+)
+
+// TestDashboardAgreesWithRawSnapshotsThroughTheWebhookPath tracks an
+// account and a single video, lets the scraping provider's completions
+// write their snapshots over three scrape rounds, and recomputes the videos
+// list, the accounts list and every overview window from the raw snapshots.
+func TestDashboardAgreesWithRawSnapshotsThroughTheWebhookPath(t *testing.T) {
+	// The clock runs while the scrapes land, then stops, so that every
+	// answer is read at one instant that the recomputation uses too.
+	var frozen atomic.Pointer[time.Time]
+	a, _ := newScrapingAppWith(t, func(d *api.Deps) {
+		d.Now = func() time.Time {
+			if at := frozen.Load(); at != nil {
+				return *at
+			}
+			return time.Now()
+		}
+	})
+	c := a.signUp(uniqueEmail("hook"))
+	ws := a.bootstrap(c).Workspace.ID
+	exec(t, `UPDATE workspaces SET plan = 'agency', video_limit = 5000 WHERE id = $1`, ws)
+
+	var acc, vid trackOut
+	a.request("POST", "/api/track", map[string]string{"url": "https://www.tiktok.com/@dashhook"}, c).expect(t, 200).decode(t, &acc)
+	a.request("POST", "/api/track", map[string]string{"url": "https://www.youtube.com/shorts/dQw4w9WgXcQ"}, c).expect(t, 200).decode(t, &vid)
+	for _, j := range []string{acc.JobID, vid.JobID} {
+		if got := waitJob(t, j); got != "processed" {
+			t.Fatalf("job %s %s", j, got)
+		}
+	}
+	for range 2 {
+		// snapshot times have whole seconds: a round in the same second
+		// would replace the one before
+		time.Sleep(1100 * time.Millisecond)
+		// everything of this workspace is due again
+		exec(t, `UPDATE accounts SET last_scraped_at = last_scraped_at - interval '2 days' WHERE workspace_id = $1`, ws)
+		exec(t, `UPDATE videos SET last_scraped_at = last_scraped_at - interval '2 days' WHERE workspace_id = $1 AND tracked_individually`, ws)
+		var r struct{ Jobs []string }
+		httpRequest(a, "GET", "/api/cron/refresh", "Bearer "+cronSecret).expect(t, 200).decode(t, &r)
+		for _, j := range r.Jobs {
+			waitJob(t, j)
+		}
+	}
+	at := time.Now().UTC()
+	frozen.Store(&at)
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws)
+
+	d := &dashboard{app: a, cookie: c, ws: ws, videos: map[string]uuid.UUID{}, at: at}
+	var list videoList
+	d.get(t, "/api/videos", url.Values{"limit": {"500"}}, &list)
+	var listed []string
+	for _, v := range list.Videos {
+		d.videos[v.PlatformVideoID] = v.ID
+		listed = append(listed, v.PlatformVideoID)
+	}
+	if list.Total < 2 || list.Total != len(list.Videos) {
+		t.Fatalf("%d videos listed of %d", len(list.Videos), list.Total)
+	}
+	hist := d.history(t, "video")
+	for _, v := range list.Videos {
+		if n := len(hist[v.ID]); n != 3 {
+			t.Errorf("video %s has %d snapshots, want one per scrape round (3)", v.PlatformVideoID, n)
+		}
+	}
+	checkVideos(t, hist, list.Videos, at)
+	for _, preset := range []string{"24h", "7d", "30d", "90d", "all"} {
+		checkOverview(t, d, hist, url.Values{}, preset, listed, 1)
+	}
+
+	var accounts struct{ Accounts []query.Account }
+	d.get(t, "/api/accounts", nil, &accounts)
+	if len(accounts.Accounts) != 1 {
+		t.Fatalf("%d accounts listed, want 1", len(accounts.Accounts))
+	}
+	got := accounts.Accounts[0]
+	followers := d.history(t, "account")[got.ID]
+	var views uint64
+	videos := 0
+	for _, v := range list.Videos {
+		if v.AccountID == nil || *v.AccountID != got.ID {
+			continue
+		}
+		videos++
+		if l := latest(hist[v.ID], 0); l != nil {
+			views += *l
+		}
+	}
+	if w := latest(followers, 5); !ptrEq(got.Followers, w) || w == nil {
+		t.Errorf("account followers %s, raw snapshots say %s", show(got.Followers), show(w))
+	}
+	if w := gainSince(followers, 5, query.WindowOf(query.Preset7d, at).Start); !ptrEq(got.FollowersGained7d, w) {
+		t.Errorf("account followers gained in 7d %s, raw snapshots say %s", show(got.FollowersGained7d), show(w))
+	}
+	if got.TrackedVideos != videos || got.TotalViews != views || videos == 0 {
+		t.Errorf("account lists %d videos with %d views; the list has %d with %d", got.TrackedVideos, got.TotalViews, videos, views)
+	}
+}
