@@ -213,21 +213,47 @@ type VideosHandler struct {
 	Now func() time.Time
 }
 
-// Handle returns one page of the workspace's videos.
+// Handle returns one page of the workspace's videos. Every matching video
+// is sorted, but only by what the sort needs: their ids and times from
+// PostgreSQL and their numbers from ClickHouse, read at once; the details
+// are read for the page's videos only.
 func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (VideoPage, error) {
 	now := h.Now().UTC()
-	rows, err := loadVideos(ctx, h.DB, h.CH, ws, q.Filter, now, nil)
-	if err != nil {
+	var (
+		vids    []Video
+		byID    = map[uuid.UUID]entityMetrics{}
+		cutoffs = []time.Time{WindowOf(Preset24h, now).Start, WindowOf(Preset7d, now).Start}
+		dbErr   = make(chan error, 1)
+	)
+	go func() {
+		var err error
+		vids, err = selectVideoKeys(ctx, h.DB, ws, q.Filter, now)
+		dbErr <- err
+	}()
+	chErr := metrics{h.CH}.entities(ctx, ws, "video", Views, cutoffs, func(id uuid.UUID, e entityMetrics) error {
+		byID[id] = e
+		return nil
+	})
+	if err := <-dbErr; err != nil {
 		return VideoPage{}, err
 	}
-	all := make([]*Video, len(rows))
-	for i := range rows {
-		all[i] = &rows[i].Video
+	if chErr != nil {
+		return VideoPage{}, chErr
+	}
+	all := make([]*Video, len(vids))
+	for i := range vids {
+		if e, ok := byID[vids[i].ID]; ok {
+			vids[i].withMetrics(e)
+		}
+		all[i] = &vids[i]
 	}
 	sortVideoPtrs(all, q.Sort)
 	page := VideoPage{Videos: []Video{}, Total: len(all), Limit: q.Limit, Offset: q.Offset}
 	for _, v := range all[min(q.Offset, len(all)):min(len(all), q.Offset+q.Limit)] {
 		page.Videos = append(page.Videos, *v)
+	}
+	if err := describeVideos(ctx, h.DB, ws, page.Videos); err != nil {
+		return VideoPage{}, err
 	}
 	return page, nil
 }
@@ -238,46 +264,8 @@ type videoRow struct {
 	Video
 	// FirstAt is the time of the first snapshot; zero when none.
 	FirstAt time.Time
-	// Gains are the views gained since each extra cutoff passed to
-	// loadVideos.
+	// Gains are the views gained since extra cutoffs.
 	Gains []*int64
-}
-
-// loadVideos reads every video the filter selects, with its metrics: the
-// rows from PostgreSQL, the numbers from the ClickHouse projections, both
-// read at once. cutoffs are extra whole hours to measure views gained from.
-func loadVideos(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid.UUID, f VideoFilter, now time.Time, cutoffs []time.Time) ([]videoRow, error) {
-	var (
-		vids  []Video
-		byID  = map[uuid.UUID]entityMetrics{}
-		all   = append([]time.Time{WindowOf(Preset24h, now).Start, WindowOf(Preset7d, now).Start}, cutoffs...)
-		dbErr = make(chan error, 1)
-	)
-	go func() {
-		var err error
-		vids, err = selectVideos(ctx, db, ws, f, now)
-		dbErr <- err
-	}()
-	chErr := metrics{ch}.entities(ctx, ws, "video", Views, all, func(id uuid.UUID, e entityMetrics) error {
-		byID[id] = e
-		return nil
-	})
-	if err := <-dbErr; err != nil {
-		return nil, err
-	}
-	if chErr != nil {
-		return nil, chErr
-	}
-	out := make([]videoRow, len(vids))
-	for i, v := range vids {
-		out[i] = videoRow{Video: v, Gains: make([]*int64, len(cutoffs))}
-		if e, ok := byID[v.ID]; ok {
-			out[i].withMetrics(e)
-			out[i].FirstAt = e.FirstAt
-			copy(out[i].Gains, e.Gains[2:])
-		}
-	}
-	return out, nil
 }
 
 func (v *Video) withMetrics(e entityMetrics) {
@@ -334,19 +322,70 @@ func platformNames(ps []platform.Platform) []string {
 	return out
 }
 
-func selectVideos(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f VideoFilter, now time.Time) ([]Video, error) {
+// selectVideoKeys reads the videos the filter selects with only what the
+// list sorts by besides their numbers: id, publish time and when added.
+func selectVideoKeys(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f VideoFilter, now time.Time) ([]Video, error) {
 	if err := checkCollection(ctx, db, ws, f.CollectionID); err != nil {
 		return nil, err
 	}
-	rows, err := db.Query(ctx, `SELECT `+videoColumns+videoFilterSQL, videoFilterArgs(ws, f, now)...)
+	rows, err := db.Query(ctx, `SELECT v.id, v.published_at, v.created_at`+videoFilterSQL, videoFilterArgs(ws, f, now)...)
 	if err != nil {
 		return nil, fmt.Errorf("read videos: %w", err)
 	}
-	out, err := pgx.CollectRows(rows, scanVideo)
+	// the keys first, the large rows once their number is known
+	type key struct {
+		id        uuid.UUID
+		published *time.Time
+		added     time.Time
+	}
+	var (
+		keys []key
+		k    key
+	)
+	_, err = pgx.ForEachRow(rows, []any{&k.id, &k.published, &k.added}, func() error {
+		keys = append(keys, k)
+		return nil
+	})
 	if err != nil {
 		return nil, fmt.Errorf("read videos: %w", err)
+	}
+	out := make([]Video, len(keys))
+	for i, k := range keys {
+		out[i].ID, out[i].PublishedAt, out[i].AddedAt = k.id, k.published, k.added
 	}
 	return out, nil
+}
+
+// describeVideos fills in the details of videos read by selectVideoKeys,
+// keeping their numbers.
+func describeVideos(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, vs []Video) error {
+	if len(vs) == 0 {
+		return nil
+	}
+	ids := make([]uuid.UUID, len(vs))
+	at := make(map[uuid.UUID]int, len(vs))
+	for i, v := range vs {
+		ids[i] = v.ID
+		at[v.ID] = i
+	}
+	rows, err := db.Query(ctx, `SELECT `+videoColumns+videoFromSQL+` AND v.id = ANY($2)`, ws, ids)
+	if err != nil {
+		return fmt.Errorf("read videos: %w", err)
+	}
+	_, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (struct{}, error) {
+		d, err := scanVideo(row)
+		if err != nil {
+			return struct{}{}, err
+		}
+		v := &vs[at[d.ID]]
+		d.Metrics, d.EngagementRate, d.ViewsGained24h, d.ViewsGained7d = v.Metrics, v.EngagementRate, v.ViewsGained24h, v.ViewsGained7d
+		*v = d
+		return struct{}{}, nil
+	})
+	if err != nil {
+		return fmt.Errorf("read videos: %w", err)
+	}
+	return nil
 }
 
 // checkCollection answers not found for a collection that is not the
@@ -365,11 +404,10 @@ func checkCollection(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, id *uu
 	return nil
 }
 
-// selectVideoScope is selectVideos without the details: the ids of the
-// selected videos, and the scope that selects them in ClickHouse, whose
-// video entities are the workspace's videos in PostgreSQL. The scope lists
-// the selected ids or, when fewer, the others; with no filter and no
-// removed account it lists nothing.
+// selectVideoScope reads the ids of the videos a filter selects, and the
+// scope that selects them in ClickHouse, whose video entities are the
+// workspace's videos in PostgreSQL: the selected ids or, when fewer, the
+// others; with no filter and no removed account it lists nothing.
 func selectVideoScope(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f VideoFilter, now time.Time) ([]uuid.UUID, entityScope, error) {
 	if err := checkCollection(ctx, db, ws, f.CollectionID); err != nil {
 		return nil, entityScope{}, err

@@ -149,6 +149,17 @@ func bench(ctx context.Context, o options) (bool, error) {
 		fmt.Fprintln(o.Progress, "bench: cold requests")
 		coldRoutes = routes
 	}
+	if o.CPUProfile != "" {
+		f, err := os.Create(o.CPUProfile)
+		if err != nil {
+			return false, err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return false, err
+		}
+		defer f.Close()
+	}
 	for _, r := range coldRoutes {
 		// the query log counts in whole seconds: start each route on a new one
 		time.Sleep(time.Until(time.Now().Truncate(time.Second).Add(time.Second)))
@@ -193,17 +204,6 @@ func bench(ctx context.Context, o options) (bool, error) {
 		fmt.Fprintln(o.Progress, "bench: warm requests")
 		warmRoutes = routes
 	}
-	if o.CPUProfile != "" && len(warmRoutes) > 0 {
-		f, err := os.Create(o.CPUProfile)
-		if err != nil {
-			return false, err
-		}
-		if err := pprof.StartCPUProfile(f); err != nil {
-			f.Close()
-			return false, err
-		}
-		defer f.Close()
-	}
 	warmTarget := fmt.Sprintf("p99 ≤ %s ms, ≥ %s req/s", ms(targetWarmP99), thousands(targetWarmRate))
 	for _, r := range warmRoutes {
 		if r.Missing {
@@ -219,7 +219,7 @@ func bench(ctx context.Context, o options) (bool, error) {
 		results = append(results, result{Route: r.Name, Cache: "warm", S: &s, Rate: thousands(s.PerSec), Target: warmTarget,
 			Met: yesNo(!missed), TargetChecked: true, TargetMissed: missed})
 	}
-	if o.CPUProfile != "" && len(warmRoutes) > 0 {
+	if o.CPUProfile != "" {
 		pprof.StopCPUProfile()
 	}
 
