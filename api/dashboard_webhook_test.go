@@ -27,7 +27,7 @@ func TestDashboardAgreesWithRawSnapshotsThroughTheWebhookPath(t *testing.T) {
 			}
 			return time.Now()
 		}
-	})
+	}, "-speed", "3600") // a second is an hour: the numbers move between rounds
 	c := a.signUp(uniqueEmail("hook"))
 	ws := a.bootstrap(c).Workspace.ID
 	exec(t, `UPDATE workspaces SET plan = 'agency', video_limit = 5000 WHERE id = $1`, ws)

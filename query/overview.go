@@ -1,6 +1,7 @@
 package query
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -154,7 +155,6 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	first := time.Time{}
 	var interactions, withViews uint64
 	var previous int64
-	var movers []Mover
 	for _, id := range scope {
 		e, ok := byID[id]
 		if !ok {
@@ -180,7 +180,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 			if len(e.Gains) > 1 {
 				previous += *e.Gains[1] - *g
 			}
-			movers = append(movers, Mover{ID: id, Views: m.Views, ViewsGained: *g})
+			out.TopMovers = addMover(out.TopMovers, Mover{ID: id, Views: m.Views, ViewsGained: *g}, TopMovers)
 		}
 		if first.IsZero() || e.FirstAt.Before(first) {
 			first = e.FirstAt
@@ -205,7 +205,6 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		}
 		out.Series = fillSeries(w.Granularity, start, now, base, points)
 	}
-	out.TopMovers = topMovers(movers, TopMovers)
 	if err := h.describeMovers(ctx, ws, out.TopMovers); err != nil {
 		return Overview{}, err
 	}
@@ -262,23 +261,22 @@ func fillSeries(g Granularity, start, now time.Time, base int64, points map[time
 	return out
 }
 
-func topMovers(ms []Mover, n int) []Mover {
-	slices.SortFunc(ms, func(a, b Mover) int {
-		if a.ViewsGained != b.ViewsGained {
-			if a.ViewsGained > b.ViewsGained {
-				return -1
-			}
-			return 1
-		}
-		return compareIDs(a.ID, b.ID)
-	})
-	if len(ms) > n {
-		ms = ms[:n]
+// moverOrder puts more views gained first, ties in id order.
+func moverOrder(a, b Mover) int {
+	if c := cmp.Compare(b.ViewsGained, a.ViewsGained); c != 0 {
+		return c
 	}
-	if ms == nil {
-		ms = []Mover{}
+	return compareIDs(a.ID, b.ID)
+}
+
+// addMover keeps ms the n first movers in moverOrder when m comes along.
+func addMover(ms []Mover, m Mover, n int) []Mover {
+	if len(ms) == n && moverOrder(m, ms[n-1]) >= 0 {
+		return ms
 	}
-	return ms
+	i, _ := slices.BinarySearchFunc(ms, m, moverOrder)
+	ms = slices.Insert(ms, i, m)
+	return ms[:min(len(ms), n)]
 }
 
 // countAccounts counts the accounts that are not removed, on the filter's
