@@ -50,9 +50,11 @@ func TestMigrationFilesAreNumberedAndUnique(t *testing.T) {
 		if len(ms) == 0 {
 			t.Fatalf("no %s migrations", dir)
 		}
+		// Numbers may have gaps: a number can be reserved for a change on
+		// another branch. load refuses duplicates and sorts.
 		for i, m := range ms {
-			if m.Version != i+1 {
-				t.Fatalf("%s migration %s: version %d, want %d (no gaps)", dir, m.Name, m.Version, i+1)
+			if i == 0 && m.Version != 1 || i > 0 && m.Version <= ms[i-1].Version {
+				t.Fatalf("%s migration %s: version %d out of order", dir, m.Name, m.Version)
 			}
 			if strings.Contains(m.SQL, "reeltrack.") {
 				t.Fatalf("%s migration %s names a database", dir, m.Name)
