@@ -20,6 +20,10 @@
 // stays as it is), so a test knows which video jumped between two scrapes.
 // That run count is the only thing the simulator remembers about inputs.
 //
+// POST /sim/clock?by=90m (with the token) moves the simulator's wall clock,
+// and with it run times and simulated time, forward: for tests whose
+// scrapes must lie hours apart.
+//
 // Every flag can also be set by an environment variable: -run-duration is
 // SCRAPERSIM_RUN_DURATION, and so on. Flags win over the environment.
 package main
