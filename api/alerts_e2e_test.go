@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/reeltrack/reeltrack/api"
 	"github.com/reeltrack/reeltrack/command"
@@ -126,21 +127,13 @@ func TestCronAlertsEndToEnd(t *testing.T) {
 	track(theirs, "v4", "https://www.tiktok.com/@spike.four/video/7301234567890123404", nil)
 	track(theirs, "v2", "https://www.tiktok.com/@spike.two/video/7301234567890123402", nil)
 	// from now on the account's refreshes scrape its newest two videos
-	var accVideos []uuid.UUID
 	rows, err := env.PG.Query(context.Background(), `SELECT id FROM videos WHERE account_id = $1`, ours.ids["acc"])
 	if err != nil {
 		t.Fatal(err)
 	}
-	for rows.Next() {
-		var id uuid.UUID
-		if err := rows.Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		accVideos = append(accVideos, id)
-	}
-	rows.Close()
-	if len(accVideos) == 0 {
-		t.Fatal("the account brought no videos")
+	accVideos, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil || len(accVideos) == 0 {
+		t.Fatalf("the account brought no videos (%v)", err)
 	}
 	a.request("PATCH", "/api/accounts/"+ours.ids["acc"].String(), map[string]any{"tracking_limit": 2}, ours.cookie).expect(t, 200)
 

@@ -389,7 +389,9 @@ WHERE (r_platform = '' OR r_platform = toString(platform))
 // 9 days of each video of an account in a workspace with such a rule
 // (video_age_hourly), in four steps:
 //
-//  1. Per video and metric: the points sorted by time, and vals, the value
+//  1. Per video and metric: the points sorted by time (their age counted
+//     from the earliest publish time its rows give, so none comes before
+//     it), and vals, the value
 //     at every whole hour of age from the one after its first point to its
 //     last point (at most MaxVelocityAgeHours), interpolated between the
 //     two points around it.
@@ -454,14 +456,11 @@ FROM (
                                         ts[length(ts)] AS t_last, toInt64(hs[1]) + 1 AS lo, least(toInt64(hs[length(hs)]), @max_age) AS hi
                                     FROM (
                                         SELECT ws AS workspace_id, acc AS account_id, video_id, plat AS platform, published, toUInt8(mi) AS metric,
-                                            arrayResize([published], length(t_rec), published) AS p_rec,
-                                            arrayFilter((t, p) -> t >= p, t_rec, p_rec) AS t_after,
-                                            arrayFilter((v, t, p) -> t >= p, v_rec, t_rec, p_rec) AS v_after,
-                                            arraySort(t_after) AS ts, arraySort((v, t) -> t, v_after, t_after) AS vs,
+                                            arraySort(t_rec) AS ts, arraySort((v, t) -> t, v_rec, t_rec) AS vs,
                                             arrayMap((t, p) -> intDiv(toInt64(t) - p, 3600), ts, arrayResize([published], length(ts), published)) AS hs
                                         FROM (
                                             SELECT any(workspace_id) AS ws, any(account_id) AS acc, entity_id AS video_id, any(platform) AS plat,
-                                                toInt64(max(toUInt32(published_at))) AS published,
+                                                toInt64(min(toUInt32(published_at))) AS published,
                                                 {{aggregates}}
                                             FROM video_age_hourly
                                             WHERE workspace_id IN (SELECT workspace_id FROM rules WHERE cond = 2)
