@@ -20,7 +20,7 @@ import (
 const cronSecret = "test-cron-secret"
 
 // newScrapingApp serves the app on a real port (the provider calls its
-// webhook) wired to a fresh scraping simulator.
+// webhook) wired to a fresh scraping simulator, whose base URL it returns.
 func newScrapingApp(t *testing.T, simFlags ...string) (*testApp, string) {
 	t.Helper()
 	return newScrapingAppWith(t, nil, simFlags...)
@@ -49,7 +49,7 @@ func newScrapingAppWith(t *testing.T, change func(*api.Deps), simFlags ...string
 	})
 	go a.app.Listener(ln) //nolint:errcheck // ends with Shutdown
 	t.Cleanup(func() { _ = a.app.Shutdown() })
-	return a, base
+	return a, sim
 }
 
 type trackOut struct {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	htmltemplate "html/template"
 	"log/slog"
+	"strconv"
 	"strings"
 	texttemplate "text/template"
 	"time"
@@ -139,6 +140,9 @@ ORDER BY r.workspace_id, r.id`)
 type alertedVideo struct {
 	query.Spike
 	URL, Platform, Handle, Caption string
+	// Growth ("+12.5 %") and Versus ("4.2× the median ...") are the
+	// e-mail's words for the spike's GrowthPct and Baseline, when set.
+	Growth, Versus string
 }
 
 // record stores the rule's new alerts (those outside its cooldown) and one
@@ -236,7 +240,7 @@ FROM videos v WHERE v.workspace_id = $1 AND v.id = ANY($4)`,
 
 var alertText = texttemplate.Must(texttemplate.New("text").Parse(`Your alert "{{.Rule}}" fired for {{len .Videos}} video{{if ne (len .Videos) 1}}s{{end}}:
 {{range .Videos}}
-- {{.Platform}} @{{.Handle}}: +{{.Gain}} {{$.Metric}} in {{$.Window}}h ({{.StartValue}} → {{.EndValue}}{{with .GrowthPct}}, +{{printf "%.1f" .}} %{{end}})
+- {{.Platform}} @{{.Handle}}: +{{.Gain}} {{$.Metric}} in {{$.Window}}h ({{.StartValue}} → {{.EndValue}}{{with .Growth}}, {{.}}{{end}}){{with .Versus}}, {{.}}{{end}}
   {{.URL}}
 {{end}}
 Dashboard: {{.Dashboard}}
@@ -249,7 +253,7 @@ var alertHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html
 <tr><th align="left">Video</th><th align="right">Gained</th><th align="right">From</th><th align="right">To</th></tr>
 {{range .Videos}}<tr>
 <td><a href="{{.URL}}">{{.Platform}} @{{.Handle}}</a><br><small>{{.Caption}}</small></td>
-<td align="right">+{{.Gain}} {{$.Metric}}{{with .GrowthPct}} (+{{printf "%.1f" .}} %){{end}}</td>
+<td align="right">+{{.Gain}} {{$.Metric}}{{with .Growth}} ({{.}}){{end}}{{with .Versus}}<br><small>{{.}}</small>{{end}}</td>
 <td align="right">{{.StartValue}}</td><td align="right">{{.EndValue}}</td>
 </tr>{{end}}
 </table>
@@ -259,8 +263,16 @@ var alertHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html
 
 func (h SendAlertsHandler) render(name string, r query.SpikeRule, videos []alertedVideo) (subject, text, html string, err error) {
 	for i := range videos {
-		if len(videos[i].Caption) > 140 {
-			videos[i].Caption = strings.ToValidUTF8(videos[i].Caption[:140], "") + "…"
+		v := &videos[i]
+		if len(v.Caption) > 140 {
+			v.Caption = strings.ToValidUTF8(v.Caption[:140], "") + "…"
+		}
+		if v.GrowthPct != nil {
+			v.Growth = fmt.Sprintf("+%.1f %%", *v.GrowthPct)
+		}
+		if v.Baseline != nil && *v.Baseline > 0 {
+			v.Versus = fmt.Sprintf("%.1f× the median of the account's other videos at that age (+%s)",
+				float64(v.Gain) / *v.Baseline, strconv.FormatFloat(*v.Baseline, 'f', -1, 64))
 		}
 	}
 	data := map[string]any{"Rule": name, "Videos": videos, "Metric": string(r.Metric), "Window": r.WindowHours, "Dashboard": h.DashboardURL}

@@ -310,7 +310,7 @@ func (s *scrape) take(ctx context.Context, item Item) error {
 		if t := s.videos[v.ID]; t != nil {
 			t.seen = true
 			s.update(v, t.id, nil)
-			if err := s.snapshot(ctx, platform.Video, t.id, uuid.Nil, v.Metrics, nil); err != nil {
+			if err := s.snapshot(ctx, platform.Video, t.id, uuid.Nil, v.Metrics, nil, v.PublishedAt); err != nil {
 				return err
 			}
 			continue
@@ -322,7 +322,7 @@ func (s *scrape) take(ctx context.Context, item Item) error {
 		a.seen = true
 		if id, ok := a.known[v.ID]; ok {
 			s.update(v, id, &a.id)
-			if err := s.snapshot(ctx, platform.Video, id, a.id, v.Metrics, nil); err != nil {
+			if err := s.snapshot(ctx, platform.Video, id, a.id, v.Metrics, nil, v.PublishedAt); err != nil {
 				return err
 			}
 			continue
@@ -346,12 +346,16 @@ func (s *scrape) update(v Video, id uuid.UUID, accountID *uuid.UUID) {
 	}
 }
 
-func (s *scrape) snapshot(ctx context.Context, kind platform.Kind, id, accountID uuid.UUID, m Metrics, followers *uint64) error {
+func (s *scrape) snapshot(ctx context.Context, kind platform.Kind, id, accountID uuid.UUID, m Metrics, followers *uint64, published *time.Time) error {
 	s.snapshots++
-	return s.writer.Add(ctx, Snapshot{
+	snap := Snapshot{
 		WorkspaceID: s.workspaceID, Platform: s.platform, Kind: kind, EntityID: id, AccountID: accountID,
 		ScrapedAt: s.scrapedAt, Metrics: m, Followers: followers, JobID: s.jobID,
-	})
+	}
+	if published != nil {
+		snap.PublishedAt = *published
+	}
+	return s.writer.Add(ctx, snap)
 }
 
 // finish writes what was held back until the whole dataset was read: the
@@ -384,12 +388,12 @@ func (s *scrape) finish(ctx context.Context, db *pgxpool.Pool) error {
 				id = uuid.NewSHA1(videoNamespace, []byte(s.workspaceID.String()+"/"+string(s.platform)+"/"+c.video.ID))
 			}
 			s.update(c.video, id, &a.id)
-			if err := s.snapshot(ctx, platform.Video, id, a.id, c.video.Metrics, nil); err != nil {
+			if err := s.snapshot(ctx, platform.Video, id, a.id, c.video.Metrics, nil, c.video.PublishedAt); err != nil {
 				return err
 			}
 		}
 		if a.account != nil {
-			if err := s.snapshot(ctx, platform.Account, a.id, a.id, Metrics{}, a.account.Followers); err != nil {
+			if err := s.snapshot(ctx, platform.Account, a.id, a.id, Metrics{}, a.account.Followers, nil); err != nil {
 				return err
 			}
 		}

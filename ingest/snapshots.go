@@ -22,10 +22,13 @@ type Snapshot struct {
 	Metrics     Metrics
 	Followers   *uint64
 	JobID       uuid.UUID
+	// PublishedAt is the video's publish time as the scrape reported it;
+	// zero when unknown (and for accounts). The spike scan reads it.
+	PublishedAt time.Time
 }
 
 const insertSnapshots = `INSERT INTO metric_snapshots (workspace_id, platform, entity_kind, entity_id, account_id,
-	scraped_at, views, likes, comments, shares, saves, followers, job_id, version)`
+	scraped_at, views, likes, comments, shares, saves, followers, job_id, version, published_at)`
 
 // SnapshotWriter appends snapshots to ClickHouse in batches of Size rows.
 // Rows are keyed by (workspace, entity, scraped_at), so writing a job's rows
@@ -67,8 +70,13 @@ func (w *SnapshotWriter) Flush(ctx context.Context) error {
 	defer b.Abort() //nolint:errcheck // after Send this is a no-op
 	for _, s := range w.rows {
 		m := s.Metrics
+		// the column's "unknown" is the epoch, as on rows written before it existed
+		published := time.Unix(0, 0).UTC()
+		if !s.PublishedAt.IsZero() && s.PublishedAt.Unix() > 0 {
+			published = s.PublishedAt.UTC()
+		}
 		if err := b.Append(s.WorkspaceID, string(s.Platform), string(s.Kind), s.EntityID, s.AccountID,
-			s.ScrapedAt.UTC(), m.Views, m.Likes, m.Comments, m.Shares, m.Saves, s.Followers, s.JobID, w.version); err != nil {
+			s.ScrapedAt.UTC(), m.Views, m.Likes, m.Comments, m.Shares, m.Saves, s.Followers, s.JobID, w.version, published); err != nil {
 			return fmt.Errorf("append snapshot: %w", err)
 		}
 	}

@@ -10,7 +10,7 @@ import (
 
 // Projections are the ClickHouse read models derived from metric_snapshots,
 // each filled by a materialized view named <table>_mv.
-var Projections = []string{"entity_latest", "entity_hourly", "entity_daily"}
+var Projections = []string{"entity_latest", "entity_hourly", "entity_daily", "video_age_hourly"}
 
 // Rebuild recomputes the projections from metric_snapshots: each is
 // truncated and filled with its materialized view's own SELECT over every

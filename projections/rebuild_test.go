@@ -2,6 +2,7 @@ package projections_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -26,11 +27,22 @@ func state(t *testing.T, ws uuid.UUID) map[string][]string {
 				toString(groupBitOrMerge(recorded)), ' ', toString(argMaxMerge(views_last)), ' ', toString(argMaxMerge(likes_last)), ' ',
 				toString(argMaxMerge(followers_last)))
 			FROM entity_latest WHERE workspace_id = ? GROUP BY entity_id ORDER BY entity_id`
-		if table != "entity_latest" {
+		switch table {
+		case "entity_hourly":
+			sql = `SELECT concat(toString(entity_id), ' ', toString(bucket), ' ', toString(max(last_at)), ' ',
+				ifNull(toString(argMax(views, last_at)), '-'), ' ', ifNull(toString(argMax(likes, last_at)), '-'), ' ',
+				ifNull(toString(argMax(followers, last_at)), '-'), ' ', toString(argMax(published_at, last_at)))
+			FROM entity_hourly WHERE workspace_id = ? GROUP BY entity_id, bucket ORDER BY entity_id, bucket`
+		case "entity_daily":
 			sql = `SELECT concat(toString(entity_id), ' ', toString(bucket), ' ', toString(max(last_at)), ' ',
 				ifNull(toString(argMax(views, last_at)), '-'), ' ', ifNull(toString(argMax(likes, last_at)), '-'), ' ',
 				ifNull(toString(argMax(followers, last_at)), '-'))
-			FROM ` + table + ` WHERE workspace_id = ? GROUP BY entity_id, bucket ORDER BY entity_id, bucket`
+			FROM entity_daily WHERE workspace_id = ? GROUP BY entity_id, bucket ORDER BY entity_id, bucket`
+		case "video_age_hourly":
+			sql = `SELECT concat(toString(entity_id), ' ', toString(account_id), ' ', toString(age_hour), ' ', toString(max(last_at)), ' ',
+				ifNull(toString(argMax(views, last_at)), '-'), ' ', ifNull(toString(argMax(likes, last_at)), '-'), ' ',
+				toString(any(platform)), ' ', toString(any(published_at)))
+			FROM video_age_hourly WHERE workspace_id = ? GROUP BY entity_id, account_id, age_hour ORDER BY entity_id, age_hour`
 		}
 		rows, err := env.CH.Query(context.Background(), sql, ws)
 		if err != nil {
@@ -53,6 +65,7 @@ func TestRebuildRecomputesTheProjections(t *testing.T) {
 	ws, video, account := uuid.New(), uuid.New(), uuid.New()
 	w := ingest.NewSnapshotWriter(env.CH, 100, time.Now())
 	start := time.Date(2026, 3, 1, 22, 0, 0, 0, time.UTC)
+	published := start.Add(-200 * time.Hour) // scraped 200 to 218 hours after: hours of age 200–215 are kept by age
 	for h := range 30 {
 		at := start.Add(time.Duration(h) * 37 * time.Minute)
 		views := uint64(100 * (h + 1))
@@ -63,7 +76,7 @@ func TestRebuildRecomputesTheProjections(t *testing.T) {
 		}
 		followers := uint64(1000 + h)
 		for _, s := range []ingest.Snapshot{
-			{WorkspaceID: ws, Platform: platform.TikTok, Kind: platform.Video, EntityID: video, AccountID: account, ScrapedAt: at, Metrics: m},
+			{WorkspaceID: ws, Platform: platform.TikTok, Kind: platform.Video, EntityID: video, AccountID: account, ScrapedAt: at, Metrics: m, PublishedAt: published},
 			{WorkspaceID: ws, Platform: platform.TikTok, Kind: platform.Account, EntityID: account, ScrapedAt: at, Followers: &followers},
 		} {
 			if err := w.Add(ctx, s); err != nil {
@@ -75,8 +88,14 @@ func TestRebuildRecomputesTheProjections(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := state(t, ws)
-	if len(before["entity_latest"]) != 2 || len(before["entity_hourly"]) < 10 || len(before["entity_daily"]) != 4 {
-		t.Fatalf("projections after ingest: %d latest, %d hourly, %d daily rows", len(before["entity_latest"]), len(before["entity_hourly"]), len(before["entity_daily"]))
+	if len(before["entity_latest"]) != 2 || len(before["entity_hourly"]) < 10 || len(before["entity_daily"]) != 4 || len(before["video_age_hourly"]) != 16 {
+		t.Fatalf("projections after ingest: %d latest, %d hourly, %d daily, %d by age rows", len(before["entity_latest"]),
+			len(before["entity_hourly"]), len(before["entity_daily"]), len(before["video_age_hourly"]))
+	}
+	for _, h := range before["entity_hourly"] {
+		if strings.HasPrefix(h, video.String()) && !strings.HasSuffix(h, " 2026-02-21 14:00:00") {
+			t.Fatalf("hourly row %q does not carry the publish time", h)
+		}
 	}
 
 	// lose the projections, then rebuild them

@@ -1,10 +1,11 @@
 package query
 
 import (
+	"bytes"
 	"context"
 	"fmt"
-	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
@@ -12,6 +13,7 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/sync/errgroup"
 )
 
 // SpikeRule is an enabled alert rule as the scan needs it.
@@ -32,14 +34,17 @@ type SpikeRule struct {
 type Spike struct {
 	RuleID  uuid.UUID
 	VideoID uuid.UUID
-	// WindowStart and WindowEnd bound the window: it ends at the video's
-	// latest snapshot and lasts the rule's window.
+	// WindowStart and WindowEnd bound the window. For gain and growth_pct
+	// it ends at the video's latest snapshot and lasts the rule's window;
+	// for velocity_vs_baseline it is the last whole hours of the video's
+	// age (hours since publishing) that the rule's window spans, the span
+	// its siblings are measured over.
 	WindowStart, WindowEnd time.Time
 	StartValue, EndValue   int64
 	Gain                   int64
 	GrowthPct              *float64
 	// Baseline is, for velocity_vs_baseline, the median gain of the
-	// account's other videos at the same age.
+	// account's other videos over the same hours of age.
 	Baseline *float64
 }
 
@@ -56,6 +61,16 @@ type SpikeScan struct {
 // as a video first scraped inside the window does.
 const SpikeLookback = 48 * time.Hour
 
+// MinVelocitySiblings is how many of an account's other videos must have
+// been observed over the same hours of age for velocity_vs_baseline to
+// judge a video.
+const MinVelocitySiblings = 3
+
+// MaxVelocityAgeHours is the oldest a video can be, in whole hours since
+// publishing, for velocity_vs_baseline to judge it: its first 7 days. The
+// projection video_age_hourly keeps each video's first 9 days (216 hours).
+const MaxVelocityAgeHours = 168
+
 // SpikesHandler finds the videos that meet enabled alert rules.
 type SpikesHandler struct {
 	DB  *pgxpool.Pool
@@ -63,341 +78,423 @@ type SpikesHandler struct {
 	Now func() time.Time
 }
 
-// Scan evaluates every enabled rule of every workspace with access over the
-// hourly projection in one ClickHouse query.
+// Rule conditions as the scan's SQL numbers them.
+var spikeConditions = map[string]uint8{"gain": 0, "growth_pct": 1, "velocity_vs_baseline": 2}
+
+const velocityCondition = 2
+
+// Scan evaluates every enabled rule of every workspace with access in one
+// ClickHouse query, which returns only the (rule, video) pairs that meet
+// their rule: no list of videos is sent to ClickHouse, so the memory the
+// scan takes here grows with the matches, not with the videos tracked.
 //
-// For a video and a rule with a window of W hours, the window ends at the
-// video's latest snapshot (which must be less than W hours old) and starts
-// W hours earlier. The value at the start is interpolated linearly between
-// the snapshots around it, so a missing hour neither looks like a spike
-// nor hides one. A video published inside the window starts from 0; a
-// video first scraped inside the window, but published before it, starts
-// from its first snapshot.
+// gain and growth_pct read the hourly projection. For a video and a rule
+// with a window of W hours, the window ends at the video's latest snapshot
+// (which must be less than W hours old) and starts W hours earlier. The
+// value at the start is interpolated linearly between the snapshots around
+// it, so a missing hour neither looks like a spike nor hides one. A video
+// published inside the window starts from 0; a video first scraped inside
+// the window, but published before it, starts from its first snapshot.
+//
+// velocity_vs_baseline reads video_age_hourly, each video's first 9 days
+// by hour of age. A video whose latest snapshot is at most W hours old and
+// was taken A whole hours after publishing (1 ≤ A ≤ MaxVelocityAgeHours)
+// is measured over ages A−W to A, and so is every other video of its
+// account that was
+// observed over those ages (a value at a whole hour of age is interpolated
+// between the snapshots around it; before publishing it is 0). The video
+// alerts when its gain is at least the threshold times the median of the
+// others' gains, given at least MinVelocitySiblings others and a median of
+// at least 1.
+//
+// ClickHouse filters by workspace and platform; the collection scope, the
+// video's status and its account's (paused and removed accounts never
+// alert) are checked in PostgreSQL for the matching videos only.
 func (h SpikesHandler) Scan(ctx context.Context, rules []SpikeRule) (SpikeScan, error) {
+	var out SpikeScan
 	if len(rules) == 0 {
-		return SpikeScan{}, nil
+		return out, nil
 	}
 	now := h.Now().UTC()
-	var out SpikeScan
 	rulesTable, err := ext.NewTable("rules",
-		ext.Column("rule_id", "UUID"), ext.Column("workspace_id", "UUID"), ext.Column("r_collection", "UUID"),
-		ext.Column("r_platform", "String"), ext.Column("metric", "UInt8"), ext.Column("cond", "UInt8"),
-		ext.Column("threshold", "Float64"), ext.Column("window", "UInt32"), ext.Column("min_start", "UInt64"))
+		ext.Column("rule_id", "UUID"), ext.Column("workspace_id", "UUID"), ext.Column("r_platform", "String"),
+		ext.Column("metric", "UInt8"), ext.Column("cond", "UInt8"), ext.Column("threshold", "Float64"),
+		ext.Column("window", "UInt16"), ext.Column("min_start", "UInt64"))
 	if err != nil {
 		return out, fmt.Errorf("rules table: %w", err)
 	}
+	var gainMetrics, velocityMetrics []int
 	maxWindow := 0
-	workspaces := map[uuid.UUID]bool{}
-	// workspaces with a velocity rule: their account videos' whole history
-	// is read, to compare with siblings at the same age
-	velocity := map[uuid.UUID]bool{}
+	byID := make(map[uuid.UUID]SpikeRule, len(rules))
 	for _, r := range rules {
-		coll, plat := uuid.Nil, ""
-		if r.CollectionID != nil {
-			coll = *r.CollectionID
+		cond, ok := spikeConditions[r.Condition]
+		m := indexOf(r.Metric)
+		if !ok || m < 0 || m > 3 {
+			return out, fmt.Errorf("spike scan: rule %s has condition %q on %q", r.ID, r.Condition, r.Metric)
 		}
+		plat := ""
 		if r.Platform != nil {
 			plat = *r.Platform
 		}
-		cond := map[string]uint8{"gain": 0, "growth_pct": 1, "velocity_vs_baseline": 2}[r.Condition]
-		if err := rulesTable.Append(r.ID, r.WorkspaceID, coll, plat, uint8(indexOf(r.Metric)), cond,
-			r.Threshold, uint32(r.WindowHours*3600), uint64(r.MinStartValue)); err != nil {
+		if err := rulesTable.Append(r.ID, r.WorkspaceID, plat, uint8(m), cond, r.Threshold, uint16(r.WindowHours), uint64(max(r.MinStartValue, 0))); err != nil {
 			return out, fmt.Errorf("rules table: %w", err)
 		}
-		maxWindow = max(maxWindow, r.WindowHours)
-		workspaces[r.WorkspaceID] = true
-		if r.Condition == "velocity_vs_baseline" {
-			velocity[r.WorkspaceID] = true
+		if cond == velocityCondition {
+			if !slices.Contains(velocityMetrics, m) {
+				velocityMetrics = append(velocityMetrics, m)
+			}
+		} else {
+			if !slices.Contains(gainMetrics, m) {
+				gainMetrics = append(gainMetrics, m)
+			}
+			maxWindow = max(maxWindow, r.WindowHours)
 		}
+		byID[r.ID] = r
 	}
 
-	videos, err := ext.NewTable("videos",
-		ext.Column("video_id", "UUID"), ext.Column("workspace_id", "UUID"), ext.Column("v_collection", "UUID"),
-		ext.Column("v_platform", "String"), ext.Column("account_id", "UUID"), ext.Column("published", "UInt32"), ext.Column("deep", "UInt8"))
-	if err != nil {
-		return out, fmt.Errorf("videos table: %w", err)
+	var candidates []Spike
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error {
+		n, err := h.countCovered(gctx, rules)
+		out.Videos = n
+		return err
+	})
+	g.Go(func() error {
+		// A window ends at most W hours before now and its start value
+		// may come from up to SpikeLookback before its start.
+		from := now.Add(-2*time.Duration(maxWindow)*time.Hour - SpikeLookback).Truncate(time.Hour)
+		qctx := clickhouse.Context(gctx, clickhouse.WithExternalTable(rulesTable))
+		res, err := h.CH.Query(qctx, spikeSQL(gainMetrics, velocityMetrics),
+			clickhouse.Named("from", from), clickhouse.Named("now", now.Unix()),
+			clickhouse.Named("max_age", MaxVelocityAgeHours), clickhouse.Named("min_siblings", MinVelocitySiblings))
+		if err != nil {
+			return fmt.Errorf("scan for spikes: %w", err)
+		}
+		defer res.Close()
+		for res.Next() {
+			var s Spike
+			var start, end uint32
+			var baseline float64
+			if err := res.Scan(&s.RuleID, &s.VideoID, &start, &end, &s.StartValue, &s.EndValue, &s.Gain, &baseline); err != nil {
+				return fmt.Errorf("scan for spikes: %w", err)
+			}
+			s.WindowStart, s.WindowEnd = time.Unix(int64(start), 0).UTC(), time.Unix(int64(end), 0).UTC()
+			if s.StartValue > 0 {
+				pct := float64(s.Gain) * 100 / float64(s.StartValue)
+				s.GrowthPct = &pct
+			}
+			if byID[s.RuleID].Condition == "velocity_vs_baseline" {
+				s.Baseline = &baseline
+			}
+			candidates = append(candidates, s)
+		}
+		if err := res.Err(); err != nil {
+			return fmt.Errorf("scan for spikes: %w", err)
+		}
+		return nil
+	})
+	if err := g.Wait(); err != nil {
+		return out, err
 	}
-	wsList := make([]uuid.UUID, 0, len(workspaces))
-	for ws := range workspaces {
-		wsList = append(wsList, ws)
-	}
-	// Videos that can alert: tracked, not of a paused or removed account.
-	rows, err := h.DB.Query(ctx, `
-SELECT v.id, v.workspace_id, coalesce(v.collection_id, a.collection_id), v.platform, v.account_id,
-       coalesce(extract(epoch FROM v.published_at), 0)::bigint
+	out.Spikes, err = h.inScope(ctx, byID, candidates)
+	return out, err
+}
+
+// spikeScopeSQL reads, of the matching videos, those that can alert
+// (tracked, not failed, not of a paused or removed account) with what a
+// rule's scope is checked against.
+const spikeScopeSQL = `
+SELECT v.id, v.workspace_id, v.platform, coalesce(v.collection_id, a.collection_id)
 FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
-WHERE v.workspace_id = ANY($1) AND v.status <> 'error'
-  AND (v.tracked_individually OR a.status IN ('pending', 'active', 'error'))`, wsList)
-	if err != nil {
-		return out, fmt.Errorf("read videos to scan: %w", err)
-	}
-	for rows.Next() {
-		var id, ws uuid.UUID
-		var coll, acc *uuid.UUID
-		var plat string
-		var published int64
-		if err := rows.Scan(&id, &ws, &coll, &plat, &acc, &published); err != nil {
-			rows.Close()
-			return out, fmt.Errorf("read videos to scan: %w", err)
-		}
-		c, a := uuid.Nil, uuid.Nil
-		if coll != nil {
-			c = *coll
-		}
-		if acc != nil {
-			a = *acc
-		}
-		var deep uint8
-		if velocity[ws] && acc != nil {
-			deep = 1
-		}
-		if err := videos.Append(id, ws, c, plat, a, uint32(max(0, min(published, math.MaxUint32))), deep); err != nil {
-			rows.Close()
-			return out, fmt.Errorf("videos table: %w", err)
-		}
-		out.Videos++
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return out, fmt.Errorf("read videos to scan: %w", err)
-	}
-	if out.Videos == 0 {
-		return out, nil
-	}
+WHERE v.id = ANY($1) AND v.status <> 'error'
+  AND (v.tracked_individually OR a.status IN ('pending', 'active', 'error'))`
 
-	from := now.Add(-time.Duration(maxWindow)*time.Hour - SpikeLookback).Truncate(time.Hour)
-	ctx = clickhouse.Context(ctx, clickhouse.WithExternalTable(rulesTable, videos))
-	var metrics []int
-	for _, r := range rules {
-		if r.Condition != "velocity_vs_baseline" && !slices.Contains(metrics, indexOf(r.Metric)) {
-			metrics = append(metrics, indexOf(r.Metric))
-		}
+// inScope keeps the candidates whose video can alert and lies in its
+// rule's workspace, collection and platform.
+func (h SpikesHandler) inScope(ctx context.Context, rules map[uuid.UUID]SpikeRule, candidates []Spike) ([]Spike, error) {
+	if len(candidates) == 0 {
+		return nil, nil
 	}
-	res, err := h.CH.Query(ctx, spikeSQL(len(velocity) > 0, metrics), clickhouse.Named("from", from), clickhouse.Named("now", uint32(now.Unix())))
+	ids := make([]uuid.UUID, 0, len(candidates))
+	for _, s := range candidates {
+		ids = append(ids, s.VideoID)
+	}
+	slices.SortFunc(ids, func(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) })
+	ids = slices.Compact(ids)
+	type scope struct {
+		workspace  uuid.UUID
+		platform   string
+		collection *uuid.UUID
+	}
+	videos := make(map[uuid.UUID]scope, len(ids))
+	rows, err := h.DB.Query(ctx, spikeScopeSQL, ids)
 	if err != nil {
-		return out, fmt.Errorf("scan for spikes: %w", err)
+		return nil, fmt.Errorf("read scope of spikes: %w", err)
 	}
-	defer res.Close()
-	for res.Next() {
-		var s Spike
-		var start, end uint32
-		var endValue uint64
-		var baseline float64
-		if err := res.Scan(&s.RuleID, &s.VideoID, &start, &end, &s.StartValue, &endValue, &s.Gain, &baseline); err != nil {
-			return out, fmt.Errorf("scan for spikes: %w", err)
+	defer rows.Close()
+	for rows.Next() {
+		var id uuid.UUID
+		var s scope
+		if err := rows.Scan(&id, &s.workspace, &s.platform, &s.collection); err != nil {
+			return nil, fmt.Errorf("read scope of spikes: %w", err)
 		}
-		s.WindowStart, s.WindowEnd, s.EndValue = time.Unix(int64(start), 0).UTC(), time.Unix(int64(end), 0).UTC(), int64(endValue)
-		if s.StartValue > 0 {
-			g := float64(s.Gain) * 100 / float64(s.StartValue)
-			s.GrowthPct = &g
-		}
-		if baseline > 0 {
-			s.Baseline = &baseline
-		}
-		out.Spikes = append(out.Spikes, s)
+		videos[id] = s
 	}
-	if err := res.Err(); err != nil {
-		return out, fmt.Errorf("scan for spikes: %w", err)
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read scope of spikes: %w", err)
+	}
+	out := candidates[:0]
+	for _, s := range candidates {
+		v, ok := videos[s.VideoID]
+		r := rules[s.RuleID]
+		if !ok || v.workspace != r.WorkspaceID ||
+			(r.Platform != nil && *r.Platform != v.platform) ||
+			(r.CollectionID != nil && (v.collection == nil || *v.collection != *r.CollectionID)) {
+			continue
+		}
+		out = append(out, s)
 	}
 	return out, nil
 }
 
-// MinVelocitySiblings is how many of an account's other videos must have
-// been observed over the same age window for velocity_vs_baseline to judge.
-const MinVelocitySiblings = 3
+// spikeCoveredSQL counts the videos that can alert and lie in the scope
+// of at least one of the rules ($1–$3: workspace, collection or NULL,
+// platform or NULL, per rule).
+const spikeCoveredSQL = `
+SELECT count(*) FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
+WHERE v.workspace_id = ANY($1) AND v.status <> 'error'
+  AND (v.tracked_individually OR a.status IN ('pending', 'active', 'error'))
+  AND EXISTS (
+    SELECT 1 FROM unnest($1::uuid[], $2::uuid[], $3::text[]) AS r(workspace_id, collection_id, platform)
+    WHERE r.workspace_id = v.workspace_id
+      AND (r.collection_id IS NULL OR r.collection_id = coalesce(v.collection_id, a.collection_id))
+      AND (r.platform IS NULL OR r.platform = v.platform))`
 
-// spikeSQL is the scan. Per video: its hourly points (since @from, or its
-// whole history when a velocity rule may compare with it), one array pair
-// per metric holding only the hours that recorded it. Per (rule, video)
-// pair in scope: the window [tL - W, tL] ending at the latest point tL, the
-// value at its start interpolated between the points around it. For
-// velocity_vs_baseline, every other video of the account that was observed
-// over the same age window (same hours after publishing) gives its gain in
-// that window, interpolated the same way; the rule compares with their
-// median. Lambdas take every value as an argument: older servers lose
-// columns that a lambda only captures.
-func spikeSQL(withVelocity bool, metrics []int) string {
-	series := `
-        SELECT video_id,
-            arrayFilter((t, rec) -> bitAnd(rec, 1) != 0, ts_all, recs) AS ts0,
-            arrayFilter((v, rec) -> bitAnd(rec, 1) != 0, views, recs) AS vs0,
-            arrayFilter((t, rec) -> bitAnd(rec, 2) != 0, ts_all, recs) AS ts1,
-            arrayFilter((v, rec) -> bitAnd(rec, 2) != 0, likes, recs) AS vs1,
-            arrayFilter((t, rec) -> bitAnd(rec, 4) != 0, ts_all, recs) AS ts2,
-            arrayFilter((v, rec) -> bitAnd(rec, 4) != 0, comments, recs) AS vs2,
-            arrayFilter((t, rec) -> bitAnd(rec, 8) != 0, ts_all, recs) AS ts3,
-            arrayFilter((v, rec) -> bitAnd(rec, 8) != 0, shares, recs) AS vs3
-        FROM (
-            SELECT video_id,
-                arrayMap(x -> tupleElement(x, 1), p) AS ts_all,
-                arrayMap(x -> tupleElement(x, 2), p) AS recs,
-                arrayMap(x -> tupleElement(x, 3), p) AS views,
-                arrayMap(x -> tupleElement(x, 4), p) AS likes,
-                arrayMap(x -> tupleElement(x, 5), p) AS comments,
-                arrayMap(x -> tupleElement(x, 6), p) AS shares
-            FROM (
-                SELECT entity_id AS video_id,
-                    arraySort(x -> tupleElement(x, 1), groupArray((t, rec, lv, ll, lc, ls))) AS p
-                FROM (
-                    SELECT entity_id, toUInt32(last_at) AS t,
-                        toUInt8(isNotNull(views) + 2 * isNotNull(likes) + 4 * isNotNull(comments) + 8 * isNotNull(shares)) AS rec,
-                        ifNull(views, 0) AS lv, ifNull(likes, 0) AS ll, ifNull(comments, 0) AS lc, ifNull(shares, 0) AS ls
-                    FROM entity_hourly
-                    WHERE entity_kind = 'video'
-                      AND workspace_id IN (SELECT workspace_id FROM rules)
-                      AND entity_id IN (SELECT video_id FROM videos)
-                      AND (bucket >= @from OR entity_id IN (SELECT video_id FROM videos WHERE deep = 1))
-                )
-                GROUP BY entity_id
-            )
-        )`
-	pick := func(prefix string) string {
-		return fmt.Sprintf(`multiIf(metric = 0, %[1]s0, metric = 1, %[1]s1, metric = 2, %[1]s2, %[1]s3)`, prefix)
+func (h SpikesHandler) countCovered(ctx context.Context, rules []SpikeRule) (int, error) {
+	ws := make([]uuid.UUID, len(rules))
+	colls := make([]*uuid.UUID, len(rules))
+	plats := make([]*string, len(rules))
+	for i, r := range rules {
+		ws[i], colls[i], plats[i] = r.WorkspaceID, r.CollectionID, r.Platform
 	}
-	// one row per (rule, video) in scope with the video's own window
-	windows := `
-        SELECT rule_id, video_id, account_id, cond, threshold, window, min_start, metric, published, ts, vs, n,
-            ts[n] AS t_last, vs[n] AS v_last, toUInt32(ts[n] - window) AS w_start,
-            arrayCount((x, s) -> x <= s, ts, arrayResize([toUInt32(ts[n] - window)], n, toUInt32(ts[n] - window))) AS k
-        FROM (
-            SELECT rule_id, video_id, account_id, cond, threshold, window, min_start, metric, published,
-                ` + pick("ts") + ` AS ts, ` + pick("vs") + ` AS vs, length(ts) AS n
-            FROM (
-                SELECT rule_id, video_id, account_id, cond, threshold, window, min_start, metric, published
-                FROM videos
-                ALL INNER JOIN rules USING workspace_id
-                WHERE (r_collection = toUUID('00000000-0000-0000-0000-000000000000') OR r_collection = v_collection)
-                  AND (r_platform = '' OR r_platform = v_platform)
-            )
-            ALL INNER JOIN (` + series + `
-            ) USING video_id
-        )
-        WHERE n > 0 AND ts[n] + window >= @now`
-	startValue := `if(k > 0,
-               toFloat64(vs[k]) + (toFloat64(vs[k + 1]) - toFloat64(vs[k])) * (w_start - ts[k]) / (ts[k + 1] - ts[k]),
-               if(published >= w_start AND published > 0, 0, toFloat64(vs[1])))`
-	// the start value a rule's minimum applies to: the latest value for a
-	// video published inside the window
-	minCheck := `if(published >= w_start AND published > 0 AND k = 0, toFloat64(v_last), v_start) >= min_start`
-	siblings := `
-        SELECT rule_id, video_id, quantileExact(0.5)(a2 - a1) AS baseline, count() AS siblings
-        FROM (
-            SELECT rule_id, video_id, t1, t2, sts, svs, sn,
-                arrayCount((x, s) -> x <= s, sts, arrayResize([t1], sn, t1)) AS k1,
-                arrayCount((x, s) -> x <= s, sts, arrayResize([t2], sn, t2)) AS k2,
-                toFloat64(svs[k1]) + (toFloat64(svs[k1 + 1]) - toFloat64(svs[k1])) * (t1 - sts[k1]) / (sts[k1 + 1] - sts[k1]) AS a1,
-                if(k2 >= sn, toFloat64(svs[sn]),
-                   toFloat64(svs[k2]) + (toFloat64(svs[k2 + 1]) - toFloat64(svs[k2])) * (t2 - sts[k2]) / (sts[k2 + 1] - sts[k2])) AS a2
-            FROM (
-                SELECT rule_id, video_id, toUInt32(sib_pub + age_end) AS t2, toUInt32(sib_pub + age_end - window) AS t1,
-                    ` + pick("sts") + ` AS sts, ` + pick("svs") + ` AS svs, length(sts) AS sn
-                FROM (
-                    SELECT rule_id, video_id, account_id, metric, window, toInt64(t_last) - toInt64(published) AS age_end
-                    FROM (` + windows + `
-                    )
-                    WHERE cond = 2 AND published > 0 AND account_id != toUUID('00000000-0000-0000-0000-000000000000')
-                )
-                ALL INNER JOIN (
-                    SELECT account_id, video_id AS sib_id, published AS sib_pub,
-                        ts0 AS sts0, vs0 AS svs0, ts1 AS sts1, vs1 AS svs1, ts2 AS sts2, vs2 AS svs2, ts3 AS sts3, vs3 AS svs3
-                    FROM videos
-                    ALL INNER JOIN (` + series + `
-                    ) USING video_id
-                    WHERE deep = 1 AND published > 0
-                ) USING account_id
-                WHERE sib_id != video_id
-            )
-            WHERE sn > 0 AND sts[1] <= t1 AND sts[sn] >= t2
-        )
-        GROUP BY rule_id, video_id`
-	// Gain and growth: the series one row per (video, metric) holding only
-	// the hours that recorded the metric; per (video, metric, window) the
-	// window's values, computed once whatever number of rules share them;
-	// then every rule in scope picks its row.
-	// Rows are read as they are: an hour still split across unmerged parts
-	// gives two true points.
-	latest := make([]string, 4)
-	for i, m := range []Metric{Views, Likes, Comments, Shares} {
-		latest[i] = "toUInt64(0)"
-		if slices.Contains(metrics, indexOf(m)) {
-			latest[i] = "ifNull(" + string(m) + ", 0)"
-		}
+	var n int
+	if err := h.DB.QueryRow(ctx, spikeCoveredSQL, ws, colls, plats).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count videos to scan: %w", err)
 	}
-	metricSeries := `
-        SELECT entity_id AS video_id, metric,
-            arrayMap(x -> tupleElement(x, 1), p) AS ts, arrayMap(x -> tupleElement(x, 2), p) AS vs
-        FROM (
-            SELECT entity_id, metric, arraySort(x -> tupleElement(x, 1), groupArray((t, v))) AS p
-            FROM (
-                SELECT entity_id, t, metric,
-                    multiIf(metric = 0, lv, metric = 1, ll, metric = 2, lc, ls) AS v,
-                    bitAnd(rec, bitShiftLeft(toUInt8(1), metric)) != 0 AS has
-                FROM (
-                    SELECT entity_id, toUInt32(last_at) AS t,
-                        toUInt8(isNotNull(views) + 2 * isNotNull(likes) + 4 * isNotNull(comments) + 8 * isNotNull(shares)) AS rec,
-                        ` + latest[0] + ` AS lv, ` + latest[1] + ` AS ll, ` + latest[2] + ` AS lc, ` + latest[3] + ` AS ls
-                    FROM entity_hourly
-                    WHERE entity_kind = 'video' AND bucket >= @from
-                      AND workspace_id IN (SELECT workspace_id FROM rules)
-                      AND entity_id IN (SELECT video_id FROM videos)
-                )
-                ARRAY JOIN (SELECT groupUniqArray(metric) FROM rules WHERE cond != 2) AS metric
-                WHERE has
-            )
-            GROUP BY entity_id, metric
-        )`
-	perWindow := `
-        SELECT video_id, metric, window, w_start, t_last, v_last, k,
-            toFloat64(vs[k]) + (toFloat64(vs[k + 1]) - toFloat64(vs[k])) * (w_start - ts[k]) / (ts[k + 1] - ts[k]) AS v_between,
-            toFloat64(vs[1]) AS v_first
-        FROM (
-            SELECT video_id, metric, window, ts, vs, length(ts) AS n, ts[n] AS t_last, vs[n] AS v_last,
-                toUInt32(ts[n] - window) AS w_start,
-                arrayCount((x, s) -> x <= s, ts, arrayResize([toUInt32(ts[n] - window)], n, toUInt32(ts[n] - window))) AS k
-            FROM (` + metricSeries + `
-            )
-            ALL INNER JOIN (SELECT DISTINCT metric, window FROM rules WHERE cond != 2) USING metric
-        )
-        WHERE n > 0 AND t_last + window >= @now`
-	plain := `
-SELECT rule_id, video_id, w_start, t_last, toInt64(round(v_start)), v_last, toInt64(v_last - round(v_start)), toFloat64(0)
+	return n, nil
+}
+
+// spikeMetricColumns are the projections' metric columns a rule can name,
+// by their index in allMetrics: the allow-list the scan's SQL is built from.
+var spikeMetricColumns = []string{"views", "likes", "comments", "shares"}
+
+// spikeSQL is the scan: the gain and growth_pct branch when gainMetrics is
+// not empty, the velocity_vs_baseline branch when velocityMetrics is not,
+// each reading only the metric columns its rules name.
+func spikeSQL(gainMetrics, velocityMetrics []int) string {
+	var branches []string
+	if len(gainMetrics) > 0 {
+		branches = append(branches, withMetrics(spikeGainSQL, gainMetrics))
+	}
+	if len(velocityMetrics) > 0 {
+		branches = append(branches, withMetrics(spikeVelocitySQL, velocityMetrics))
+	}
+	return strings.Join(branches, "\nUNION ALL\n")
+}
+
+// withMetrics fills a branch's metric placeholders: {{aggregates}} collects
+// per video the times and values of each metric's recorded points
+// (groupArrayIf(..., isNotNull(views)) AS t0, ... AS m0, ...) and
+// {{metrics}} turns them into one row per video and metric for ARRAY JOIN.
+func withMetrics(sql string, metrics []int) string {
+	aggs := make([]string, 0, 2*len(metrics))
+	ids := make([]string, len(metrics))
+	times := make([]string, len(metrics))
+	values := make([]string, len(metrics))
+	for i, m := range metrics {
+		col := spikeMetricColumns[m]
+		aggs = append(aggs, fmt.Sprintf("groupArrayIf(toUInt32(last_at), isNotNull(%[1]s)) AS t%[2]d, groupArrayIf(assumeNotNull(%[1]s), isNotNull(%[1]s)) AS m%[2]d", col, m))
+		ids[i], times[i], values[i] = fmt.Sprint(m), fmt.Sprintf("t%d", m), fmt.Sprintf("m%d", m)
+	}
+	return strings.NewReplacer(
+		"{{aggregates}}", strings.Join(aggs, ", "),
+		"{{metrics}}", "["+strings.Join(ids, ", ")+"] AS mi, ["+strings.Join(times, ", ")+"] AS t_rec, ["+strings.Join(values, ", ")+"] AS v_rec",
+	).Replace(sql)
+}
+
+// spikeGainSQL finds the gain and growth_pct matches. Per video and metric:
+// the points (time, value) of the hours since @from that recorded the
+// metric, sorted by time; per window a rule of the video's workspace uses
+// on the metric: the window's start, the number k of points at or before
+// it and the start value; then each rule of the workspace with that metric
+// and window is checked. Unmerged rows of one hour are each a true point.
+//
+// Lambdas take every value they use as an argument (arrayResize repeats a
+// row's value for each element): ClickHouse 18.16 drops a subquery column
+// that a lambda only captures.
+const spikeGainSQL = `
+SELECT rule_id, video_id, toUInt32(w_start) AS window_start, t_last AS window_end,
+    toInt64(round(v_start)) AS start_value, toInt64(v_last) AS end_value, end_value - start_value AS gain, toFloat64(0) AS baseline
 FROM (
-    SELECT rule_id, video_id, cond, threshold, min_start, published, w_start, t_last, v_last, k,
-        if(k > 0, v_between, if(published >= w_start AND published > 0, 0, v_first)) AS v_start
+    SELECT workspace_id, video_id, platform, metric, window, published, t_last, v_last, w_start, k, v_start
     FROM (
-        SELECT rule_id, video_id, metric, window, cond, threshold, min_start, published
-        FROM videos
-        ALL INNER JOIN rules USING workspace_id
-        WHERE cond != 2
-          AND (r_collection = toUUID('00000000-0000-0000-0000-000000000000') OR r_collection = v_collection)
-          AND (r_platform = '' OR r_platform = v_platform)
+        SELECT workspace_id, video_id, platform, metric, published, t_last, v_last, windows,
+            arrayMap((w, tl) -> toInt64(tl) - w * 3600, windows, arrayResize([t_last], length(windows), t_last)) AS starts,
+            arrayMap((s, x) -> arrayCount((t, y) -> t <= y, x, arrayResize([s], length(x), s)),
+                starts, arrayResize([ts], length(windows), ts)) AS ks,
+            arrayMap((k, s, x, v, p) -> if(k > 0,
+                    toFloat64(v[k]) + (toFloat64(v[k + 1]) - toFloat64(v[k])) * (s - x[k]) / (x[k + 1] - x[k]),
+                    if(p > 0 AND p >= s, 0, toFloat64(v[1]))),
+                ks, starts, arrayResize([ts], length(windows), ts), arrayResize([vs], length(windows), vs),
+                arrayResize([published], length(windows), published)) AS v_starts
+        FROM (
+            SELECT *
+            FROM (
+                SELECT workspace_id, video_id, platform, published, metric, ts, vs, ts[length(ts)] AS t_last, vs[length(vs)] AS v_last
+                FROM (
+                    SELECT ws AS workspace_id, video_id, plat AS platform, published, toUInt8(mi) AS metric,
+                        arraySort(t_rec) AS ts, arraySort((v, t) -> t, v_rec, t_rec) AS vs
+                    FROM (
+                        SELECT any(workspace_id) AS ws, entity_id AS video_id, any(platform) AS plat,
+                            toInt64(max(toUInt32(published_at))) AS published, {{aggregates}}
+                        FROM entity_hourly
+                        WHERE entity_kind = 'video' AND bucket >= @from
+                          AND workspace_id IN (SELECT workspace_id FROM rules WHERE cond != 2)
+                        GROUP BY entity_id
+                    )
+                    ARRAY JOIN {{metrics}}
+                )
+                WHERE length(ts) > 0
+            )
+            ANY INNER JOIN (
+                SELECT workspace_id, metric, groupArray(window) AS windows
+                FROM (SELECT DISTINCT workspace_id, metric, toInt64(window) AS window FROM rules WHERE cond != 2)
+                GROUP BY workspace_id, metric
+            ) USING (workspace_id, metric)
+        )
     )
-    ALL INNER JOIN (` + perWindow + `
-    ) USING (video_id, metric, window)
+    ARRAY JOIN windows AS window, starts AS w_start, ks AS k, v_starts AS v_start
+    WHERE t_last + window * 3600 >= @now
 )
-WHERE ` + minCheck + `
+ALL INNER JOIN (SELECT rule_id, workspace_id, metric, toInt64(window) AS window, r_platform, cond, threshold, min_start FROM rules WHERE cond != 2)
+    USING (workspace_id, metric, window)
+WHERE (r_platform = '' OR r_platform = toString(platform))
+  AND if(k = 0 AND published > 0 AND published >= w_start, toFloat64(v_last), v_start) >= min_start
   AND multiIf(
         cond = 0, toFloat64(v_last) - round(v_start) >= threshold,
-        cond = 1, v_start > 0 AND (toFloat64(v_last) - round(v_start)) * 100 / round(v_start) >= threshold,
+        cond = 1, round(v_start) > 0 AND (toFloat64(v_last) - round(v_start)) * 100 / round(v_start) >= threshold,
         0)`
-	if !withVelocity {
-		return plain
-	}
-	return plain + `
-UNION ALL
-SELECT rule_id, video_id, w_start, t_last, toInt64(round(v_start)), v_last, toInt64(v_last - round(v_start)), baseline
+
+// spikeVelocitySQL finds the velocity_vs_baseline matches, from the first
+// 9 days of each video of an account in a workspace with such a rule
+// (video_age_hourly), in four steps:
+//
+//  1. Per video and metric: the points sorted by time (their age counted
+//     from the earliest publish time its rows give, so none comes before
+//     it), and vals, the value
+//     at every whole hour of age from the one after its first point to its
+//     last point (at most MaxVelocityAgeHours), interpolated between the
+//     two points around it.
+//  2. Per video, metric and window W: for each age a it was observed over,
+//     the gain from age a−W to a (from 0 when a ≤ W: before publishing a
+//     video has nothing), under the key kk = (account, metric, W, a) packed
+//     into one number; and whether this is the video's current age A (its
+//     latest snapshot less than W hours old): the entry it is judged by.
+//  3. Per key: the gains of all videos, sorted, and the current entries.
+//  4. Per current entry: the median of the others' gains, from the sorted
+//     gains without one occurrence of its own: with N entries and
+//     q = ⌊(N−1)/2⌋, the r-th smallest of the others is s[r] if s[r] < x,
+//     else s[r+1], so s[q], s[q+1] and s[q+2] are enough.
+//
+// Accounts are numbered (acc_no) so that the key fits one UInt64, which
+// ClickHouse groups by far faster than a UUID and three numbers.
+const spikeVelocitySQL = `
+SELECT rule_id, video_id, toUInt32(published + (toInt64(age) - toInt64(window)) * 3600) AS window_start,
+    toUInt32(published + toInt64(age) * 3600) AS window_end,
+    end_value - x AS start_value, end_value, x AS gain, baseline
 FROM (
-    SELECT rule_id, video_id, threshold, min_start, published, w_start, t_last, v_last, k, v_start, baseline, siblings
+    SELECT tupleElement(c, 1) AS video_id, tupleElement(c, 2) AS workspace_id, tupleElement(c, 3) AS platform,
+        tupleElement(c, 4) AS published, tupleElement(c, 5) AS x, tupleElement(c, 6) AS end_value,
+        metric, window, age, n - 1 AS others,
+        if(n % 2 = 0, toFloat64(if(sb < x, sb, sc)), (toFloat64(if(sa < x, sa, sb)) + toFloat64(if(sb < x, sb, sc))) / 2) AS baseline
     FROM (
-        SELECT rule_id, video_id, threshold, min_start, published, w_start, t_last, v_last, k, ` + startValue + ` AS v_start
-        FROM (` + windows + `
+        SELECT n, toUInt8(bitAnd(bitShiftRight(kk, 16), 15)) AS metric, toInt64(bitAnd(bitShiftRight(kk, 8), 255)) AS window,
+            toInt64(bitAnd(kk, 255)) AS age, toUInt32(greatest(intDiv(n - 1, 2), 1)) AS q,
+            sorted[q] AS sa, sorted[least(q + 1, n)] AS sb, sorted[least(q + 2, n)] AS sc, current
+        FROM (
+            SELECT kk, count() AS n, arraySort(groupArray(g)) AS sorted,
+                groupArrayIf((video_id, workspace_id, platform, published, g, e), cur) AS current
+            FROM (
+                SELECT video_id, workspace_id, platform, published, kk, g, e, cur
+                FROM (
+                    SELECT video_id, workspace_id, platform, published, lo, hi, vals, window, fresh, age_now,
+                        toUInt32(greatest(least(hi, window) - lo + 1, 0)) AS n1,
+                        toUInt32(greatest(hi - lo + 1 - window, 0)) AS n2,
+                        arrayConcat(arrayMap((i, l) -> toUInt64(i + l), range(n1), arrayResize([lo], n1, lo)),
+                            arrayMap((i, l) -> toUInt64(i + l), range(n2), arrayResize([lo + window], n2, lo + window))) AS ages,
+                        arrayConcat(arraySlice(vals, 1, n1),
+                            arrayMap((a, b) -> a - b, arraySlice(vals, window + 1, n2), arraySlice(vals, 1, n2))) AS gains,
+                        arrayConcat(arraySlice(vals, 1, n1), arraySlice(vals, window + 1, n2)) AS ends,
+                        bitOr(bitShiftLeft(acc_no, 20), bitOr(bitShiftLeft(toUInt64(metric), 16), bitShiftLeft(toUInt64(window), 8))) AS kbase,
+                        arrayMap((a, b) -> bitOr(a, b), ages, arrayResize([kbase], length(ages), kbase)) AS keys,
+                        arrayMap((a, c) -> a = c, ages, arrayResize([toUInt64(if(fresh, age_now, 0))], length(ages), toUInt64(if(fresh, age_now, 0)))) AS curs
+                    FROM (
+                        SELECT video_id, workspace_id, platform, published, acc_no, metric, lo, hi, vals, age_now, window,
+                            t_last + window * 3600 >= @now AND age_now BETWEEN 1 AND @max_age AS fresh
+                        FROM (
+                            SELECT *
+                            FROM (
+                                SELECT video_id, workspace_id, platform, published, acc_no, metric, t_last, lo, hi,
+                                    toInt64(intDiv(t_last - published, 3600)) AS age_now,
+                                    arrayReduce('groupArrayArray', arrayMap((h0, h1, t0, t1, v0, v1, p, top) ->
+                                        arrayMap(j -> toInt64(round(v0 + (toFloat64(v1) - v0) * (p + 3600 * (h0 + 1 + j) - t0) / (t1 - t0))),
+                                            range(toUInt32(if(t1 > t0, greatest(least(toInt64(h1), top) - h0, 0), 0)))),
+                                        arrayPopBack(hs), arrayPopFront(hs), arrayPopBack(ts), arrayPopFront(ts), arrayPopBack(vs), arrayPopFront(vs),
+                                        arrayResize([published], length(ts) - 1, published), arrayResize([hi], length(ts) - 1, hi))) AS vals
+                                FROM (
+                                    SELECT video_id, workspace_id, platform, published, acc_no, metric, hs, ts, vs,
+                                        ts[length(ts)] AS t_last, toInt64(hs[1]) + 1 AS lo, least(toInt64(hs[length(hs)]), @max_age) AS hi
+                                    FROM (
+                                        SELECT ws AS workspace_id, acc AS account_id, video_id, plat AS platform, published, toUInt8(mi) AS metric,
+                                            arraySort(t_rec) AS ts, arraySort((v, t) -> t, v_rec, t_rec) AS vs,
+                                            arrayMap((t, p) -> intDiv(toInt64(t) - p, 3600), ts, arrayResize([published], length(ts), published)) AS hs
+                                        FROM (
+                                            SELECT any(workspace_id) AS ws, any(account_id) AS acc, entity_id AS video_id, any(platform) AS plat,
+                                                toInt64(min(toUInt32(published_at))) AS published,
+                                                {{aggregates}}
+                                            FROM video_age_hourly
+                                            WHERE workspace_id IN (SELECT workspace_id FROM rules WHERE cond = 2)
+                                            GROUP BY entity_id
+                                        )
+                                        ARRAY JOIN {{metrics}}
+                                    )
+                                    ANY INNER JOIN (
+                                        SELECT account_id, toUInt64(rowNumberInAllBlocks()) + 1 AS acc_no
+                                        FROM (SELECT DISTINCT account_id FROM video_age_hourly WHERE workspace_id IN (SELECT workspace_id FROM rules WHERE cond = 2))
+                                    ) USING account_id
+                                    WHERE length(ts) > 1
+                                )
+                            )
+                            ANY INNER JOIN (
+                                SELECT workspace_id, metric, groupArray(window) AS windows
+                                FROM (SELECT DISTINCT workspace_id, metric, toInt64(window) AS window FROM rules WHERE cond = 2)
+                                GROUP BY workspace_id, metric
+                            ) USING (workspace_id, metric)
+                        )
+                        ARRAY JOIN windows AS window
+                    )
+                )
+                ARRAY JOIN keys AS kk, gains AS g, ends AS e, curs AS cur
+            )
+            GROUP BY kk
+            HAVING length(current) > 0
         )
-        WHERE cond = 2
     )
-    ALL INNER JOIN (` + siblings + `
-    ) USING (rule_id, video_id)
+    ARRAY JOIN current AS c
+    WHERE others >= @min_siblings AND baseline >= 1 AND x >= (SELECT min(threshold) FROM rules WHERE cond = 2) * baseline
 )
-WHERE ` + minCheck + `
-  AND siblings >= ` + fmt.Sprint(MinVelocitySiblings) + ` AND baseline >= 1
-  AND toFloat64(v_last) - round(v_start) >= threshold * baseline`
-}
+ALL INNER JOIN (SELECT rule_id, workspace_id, metric, toInt64(window) AS window, r_platform, threshold, min_start FROM rules WHERE cond = 2)
+    USING (workspace_id, metric, window)
+WHERE (r_platform = '' OR r_platform = toString(platform))
+  AND if(age <= window, end_value, end_value - x) >= min_start
+  AND toFloat64(x) >= threshold * baseline`

@@ -73,7 +73,8 @@ func (f *spikeFixture) video(key, plat, account string, inCollection bool, publi
 	for age, v := range views {
 		v := v
 		err := f.w.Add(context.Background(), ingest.Snapshot{WorkspaceID: f.ws, Platform: platform.Platform(plat), Kind: platform.Video,
-			EntityID: id, AccountID: accID, ScrapedAt: f.now.Add(-time.Duration(age * float64(time.Hour))), Metrics: ingest.Metrics{Views: &v}, JobID: uuid.New()})
+			EntityID: id, AccountID: accID, ScrapedAt: f.now.Add(-time.Duration(age * float64(time.Hour))), Metrics: ingest.Metrics{Views: &v}, JobID: uuid.New(),
+			PublishedAt: f.now.Add(-published)})
 		if err != nil {
 			f.t.Fatal(err)
 		}
@@ -227,5 +228,133 @@ func TestSpikeScanVelocityAgainstSiblingsAtTheSameAge(t *testing.T) {
 	s := scan.Spikes[0]
 	if s.RuleID != five.ID || s.VideoID != f.ids["rocket"] || s.Gain != 6000 || s.StartValue != 400 || s.Baseline == nil || *s.Baseline != 1200 {
 		t.Fatalf("spike %+v (baseline %v)", s, s.Baseline)
+	}
+}
+
+func TestSpikeScanVelocityWithSeveralSiblings(t *testing.T) {
+	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
+	f := newSpikeFixture(t, now)
+	for _, a := range []string{"fam", "other", "pair", "veteran"} {
+		f.account(a, "active")
+	}
+	f.account("paused", "paused")
+	// steady is a video published `age` hours ago, scraped every hour since
+	// (but in the hours of age skip says), growing `rate` views an hour
+	steady := func(age, rate int, skip func(a int) bool) map[float64]uint64 {
+		out := map[float64]uint64{}
+		for ago := age - 1; ago >= 0; ago-- {
+			if skip == nil || !skip(age-ago) {
+				out[float64(ago)] = uint64(rate * (age - ago))
+			}
+		}
+		return out
+	}
+	video := func(key, account string, age, rate int, skip func(a int) bool) {
+		f.video(key, "tiktok", account, false, time.Duration(age)*time.Hour, steady(age, rate, skip))
+	}
+	// fam: five siblings growing 100 to 500 views an hour, one of them with
+	// no snapshot between ages 2 and 9 (interpolated, its growth is still
+	// 400 an hour); one first scraped at age 7; two videos 10 hours old
+	// growing 1,500 and 1,200 an hour, and one 9 hours old growing 300
+	for i, rate := range []int{100, 200, 300, 400, 500} {
+		var gap func(int) bool
+		if rate == 400 {
+			gap = func(a int) bool { return a > 2 && a < 9 }
+		}
+		video(fmt.Sprintf("sib%d", i), "fam", 50+10*i, rate, gap)
+	}
+	video("late", "fam", 40, 250, func(a int) bool { return a < 7 })
+	video("rocket", "fam", 10, 1500, nil)
+	video("second", "fam", 10, 1200, nil)
+	video("young", "fam", 9, 300, nil)
+	// other: three siblings and a fast video whose latest snapshot is 7
+	// hours old: fresh for a 12-hour window, stale for a 6-hour one
+	for i := range 3 {
+		video(fmt.Sprintf("o%d", i), "other", 60+10*i, 100, nil)
+	}
+	f.video("stale", "tiktok", "other", false, 17*time.Hour, hourly(16, 7, func(ago int) uint64 { return 9000 * uint64(17-ago) }))
+	// pair: two siblings are too few to judge by
+	video("p1", "pair", 60, 100, nil)
+	video("p2", "pair", 70, 100, nil)
+	video("p3", "pair", 10, 5000, nil)
+	// veteran: videos older than a week are not judged
+	for i := range 3 {
+		video(fmt.Sprintf("v%d", i), "veteran", 190+i, 100, nil)
+	}
+	video("old", "veteran", 200, 5000, nil)
+	// a paused account's videos never alert
+	for i := range 3 {
+		video(fmt.Sprintf("q%d", i), "paused", 60+i, 100, nil)
+	}
+	video("qrocket", "paused", 10, 5000, nil)
+	f.flush()
+
+	six := query.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: query.Views, Condition: "velocity_vs_baseline", Threshold: 4, WindowHours: 6}
+	twelve := query.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: query.Views, Condition: "velocity_vs_baseline", Threshold: 1.5, WindowHours: 12}
+	scan, err := query.SpikesHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []query.SpikeRule{six, twelve})
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := map[uuid.UUID]string{}
+	for k, id := range f.ids {
+		name[id] = k
+	}
+	type hit struct {
+		start, end, gain int64
+		baseline         float64
+		from, to         time.Time
+	}
+	got := map[string]hit{}
+	for _, s := range scan.Spikes {
+		rule := map[uuid.UUID]string{six.ID: "6h", twelve.ID: "12h"}[s.RuleID]
+		if s.Baseline == nil {
+			t.Fatalf("%s/%s: no baseline", rule, name[s.VideoID])
+		}
+		got[rule+"/"+name[s.VideoID]] = hit{s.StartValue, s.EndValue, s.Gain, *s.Baseline, s.WindowStart, s.WindowEnd}
+	}
+	h := func(hours int) time.Time { return now.Add(time.Duration(hours) * time.Hour) }
+	want := map[string]hit{
+		// ages 4 to 10: the siblings gained 600 … 3,000 (2,400 across the
+		// gap) and second 7,200, six others (late was not observed at age
+		// 4): median (1,800 + 2,400) / 2 = 2,100, and 9,000 ≥ 4 × 2,100.
+		// second's 7,200 is not, with rocket's 9,000 among its others.
+		"6h/rocket": {6000, 15000, 9000, 2100, h(-6), h(0)},
+		// from publishing to age 10: others 1,000 … 5,000, late's 2,500 and
+		// 12,000 (15,000): median 3,000
+		"12h/rocket": {0, 15000, 15000, 3000, h(-12), h(0)},
+		"12h/second": {0, 12000, 12000, 3000, h(-12), h(0)},
+		// stale's window ends at its latest snapshot's whole hour of age
+		"12h/stale": {0, 90000, 90000, 1000, h(-19), h(-7)},
+	}
+	for k, w := range want {
+		if g, ok := got[k]; !ok || g != w {
+			t.Errorf("%s: got %+v (found %v), want %+v", k, g, ok, w)
+		}
+	}
+	for k, g := range got {
+		if _, ok := want[k]; !ok {
+			t.Errorf("unexpected spike %s %+v", k, g)
+		}
+	}
+}
+
+// A window can end up to its length before now, so the snapshot its start
+// is interpolated from can lie more than the look-back before now minus
+// the window: the scan reads far enough back to find it.
+func TestSpikeScanWindowStartAcrossAGapLongAgo(t *testing.T) {
+	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
+	f := newSpikeFixture(t, now)
+	// 100 views an hour; the latest snapshot 23 hours old, the one before
+	// 17 hours before the window's start (47 hours ago), the one before
+	// that 33 hours earlier still
+	f.video("v", "tiktok", "", false, 200*time.Hour, map[float64]uint64{80: 10000, 40: 14000, 23: 15700})
+	f.flush()
+	r := query.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: query.Views, Condition: "gain", Threshold: 2000, WindowHours: 24}
+	scan, err := query.SpikesHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []query.SpikeRule{r})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(scan.Spikes) != 1 || scan.Spikes[0].StartValue != 13300 || scan.Spikes[0].Gain != 2400 {
+		t.Fatalf("spikes %+v, want one from 13,300 (+2,400)", scan.Spikes)
 	}
 }

@@ -3,6 +3,7 @@ package schema
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
@@ -12,7 +13,8 @@ import (
 // MigrateClickHouse applies the pending ClickHouse migrations of the
 // connection's database. ClickHouse has no locks or transactions, so runs are
 // serialized by a PostgreSQL advisory lock keyed by the database name, and
-// every statement is written to be safe to repeat (IF NOT EXISTS).
+// every statement is written to be safe to repeat (IF NOT EXISTS; an ADD
+// COLUMN, which 18.16 cannot guard so, is skipped when the column exists).
 func MigrateClickHouse(ctx context.Context, pool *pgxpool.Pool, ch driver.Conn, layout ClickHouseLayout, database string) ([]string, error) {
 	ms, err := load("clickhouse")
 	if err != nil {
@@ -75,6 +77,13 @@ ORDER BY version`})
 			return done, err
 		}
 		for _, stmt := range statements(sql) {
+			exists, err := columnExists(ctx, ch, stmt)
+			if err != nil {
+				return done, fmt.Errorf("apply clickhouse migration %s: %w", m.Name, err)
+			}
+			if exists {
+				continue
+			}
 			if err := ch.Exec(ctx, stmt); err != nil {
 				return done, fmt.Errorf("apply clickhouse migration %s: %w", m.Name, err)
 			}
@@ -92,4 +101,25 @@ ORDER BY version`})
 		done = append(done, m.Name)
 	}
 	return done, nil
+}
+
+// addColumn matches a statement (after its comment lines) that adds a
+// column to a table.
+var addColumn = regexp.MustCompile(`(?is)^(?:\s*--[^\n]*\n)*\s*ALTER\s+TABLE\s+(\w+)\s.*?\bADD\s+COLUMN\s+(\w+)\s`)
+
+// columnExists reports whether stmt adds a column that the table already
+// has. ClickHouse 18.16 has no ADD COLUMN IF NOT EXISTS, so this is how a
+// migration that adds a column stays safe to repeat after a partial run.
+func columnExists(ctx context.Context, ch driver.Conn, stmt string) (bool, error) {
+	m := addColumn.FindStringSubmatch(stmt)
+	if m == nil {
+		return false, nil
+	}
+	var n uint64
+	err := ch.QueryRow(ctx, `SELECT count() FROM system.columns WHERE database = currentDatabase() AND table = ? AND name = ?`,
+		m[1], m[2]).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("look up column %s.%s: %w", m[1], m[2], err)
+	}
+	return n > 0, nil
 }

@@ -92,3 +92,77 @@ func TestSnapshotReplayReplaces(t *testing.T) {
 		t.Fatalf("after replay: %d rows, views %d, comments %v; want 1 row, 150, NULL", n, views, comments)
 	}
 }
+
+// TestAddColumnMigrationRunsAgain holds 0005 to the promise every migration
+// keeps: a run that stopped after some of its statements can run again. Its
+// ADD COLUMN statements (no IF NOT EXISTS on ClickHouse 18.16) are skipped
+// when the column exists, and the recreated view passes the column on.
+func TestAddColumnMigrationRunsAgain(t *testing.T) {
+	ctx := context.Background()
+	type record struct {
+		version        uint32
+		name, checksum string
+		applied        time.Time
+	}
+	rows, err := env.CH.Query(ctx, `SELECT version, name, checksum, applied_at FROM schema_migrations FINAL`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keep []record
+	for rows.Next() {
+		var r record
+		if err := rows.Scan(&r.version, &r.name, &r.checksum, &r.applied); err != nil {
+			t.Fatal(err)
+		}
+		if r.version != 5 {
+			keep = append(keep, r)
+		}
+	}
+	rows.Close()
+	// forget that 0005 ran, as if the run had stopped before recording it
+	if err := env.CH.Exec(ctx, `TRUNCATE TABLE schema_migrations`); err != nil {
+		t.Fatal(err)
+	}
+	b, err := env.CH.PrepareBatch(ctx, `INSERT INTO schema_migrations (version, name, checksum, applied_at)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range keep {
+		if err := b.Append(r.version, r.name, r.checksum, r.applied); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.Send(); err != nil {
+		t.Fatal(err)
+	}
+
+	applied, err := schema.MigrateClickHouse(ctx, env.PG, env.CH, schema.ClickHouseLayout{}, env.CHOptions.Database)
+	if err != nil {
+		t.Fatalf("running 0005 again: %v", err)
+	}
+	if len(applied) != 1 || !strings.HasPrefix(applied[0], "0005_") {
+		t.Fatalf("applied %v, want 0005 alone", applied)
+	}
+	ws, video := uuid.New(), uuid.New()
+	published := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+	b, err = env.CH.PrepareBatch(ctx, `INSERT INTO metric_snapshots (workspace_id, platform, entity_kind, entity_id, account_id, scraped_at, published_at, views, job_id, version)`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	views := uint64(10)
+	if err := b.Append(ws, "tiktok", "video", video, uuid.New(), published.Add(90*time.Minute), published, &views, uuid.New(), uint64(1)); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Send(); err != nil {
+		t.Fatal(err)
+	}
+	var hourly time.Time
+	var age uint16
+	if err := env.CH.QueryRow(ctx, `SELECT (SELECT any(published_at) FROM entity_hourly WHERE entity_id = ?), (SELECT any(age_hour) FROM video_age_hourly WHERE entity_id = ?)`,
+		video, video).Scan(&hourly, &age); err != nil {
+		t.Fatal(err)
+	}
+	if !hourly.Equal(published) || age != 1 {
+		t.Fatalf("projections got publish time %s and hour of age %d; want %s and 1", hourly, age, published)
+	}
+}

@@ -20,7 +20,7 @@ func instagramPlan(w *world, in input) []segment {
 	limit := in.num("resultsLimit", 0)
 	var segs []segment
 	for _, u := range in.list("directUrls") {
-		segs = append(segs, w.instagramInput(u, details, limit, "posts"))
+		segs = append(segs, w.spiked(u, w.instagramInput(u, details, limit, "posts"))...)
 	}
 	return segs
 }
@@ -35,7 +35,7 @@ func instagramUserPlan(lane string) func(w *world, in input) []segment {
 			if !strings.Contains(u, "instagram.com") {
 				u = "https://www.instagram.com/" + strings.TrimPrefix(u, "@") + "/"
 			}
-			segs = append(segs, w.instagramInput(u, false, limit, lane))
+			segs = append(segs, w.spiked(u, w.instagramInput(u, false, limit, lane))...)
 		}
 		return segs
 	}

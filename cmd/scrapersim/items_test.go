@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -517,5 +518,37 @@ func TestAwkwardCasesAppear(t *testing.T) {
 	}
 	if !big {
 		t.Errorf("no count above 2^31 for %s", star)
+	}
+}
+
+func TestSpikeInputTakesOffOnItsSecondRun(t *testing.T) {
+	s := newSim(t, noQuirks)
+	views := func(input string) []int64 {
+		t.Helper()
+		var out []int64
+		for _, it := range s.scrape("clockworks~tiktok-scraper", input) {
+			n, err := it["playCount"].(json.Number).Int64()
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, n)
+		}
+		return out
+	}
+	video := `{"postURLs":["https://www.tiktok.com/@spike.creator/video/7301234567890123456"]}`
+	profile := `{"profiles":["spike.brand"],"resultsPerPage":3}`
+	plain := `{"postURLs":["https://www.tiktok.com/@calm.creator/video/7301234567890123456"]}`
+	// the clock stands still: only the marker can change a count
+	first, firstProfile, firstPlain := views(video), views(profile), views(plain)
+	for run := 2; run <= 3; run++ {
+		again, againProfile, againPlain := views(video), views(profile), views(plain)
+		if again[0] != first[0]+SpikeViews || !slices.Equal(againPlain, firstPlain) {
+			t.Fatalf("run %d: spike video %d → %d, plain video %v → %v", run, first[0], again[0], firstPlain, againPlain)
+		}
+		for i := range firstProfile {
+			if againProfile[i] != firstProfile[i]+SpikeViews {
+				t.Fatalf("run %d: profile video %d: %d → %d", run, i, firstProfile[i], againProfile[i])
+			}
+		}
 	}
 }

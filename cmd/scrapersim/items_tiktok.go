@@ -26,9 +26,9 @@ func tiktokPlan(w *world, in input) []segment {
 			segs = append(segs, errorRow(u, field{"submittedVideoUrl", u}))
 			continue
 		}
-		segs = append(segs, one(func(at time.Time) obj {
+		segs = append(segs, w.spiked(u, one(func(at time.Time) obj {
 			return w.tiktokItem(v, at, tiktokContext{submittedURL: u})
-		}))
+		}))...)
 	}
 	n := w.clampCount(in.num("resultsPerPage", 10))
 	noPinned := in.flag("excludePinnedPosts")
@@ -38,10 +38,10 @@ func tiktokPlan(w *world, in input) []segment {
 			continue
 		}
 		acc := newAccount("tiktok", tiktokHandle(p))
-		segs = append(segs, segment{n, func(i int, at time.Time) obj {
+		segs = append(segs, w.spiked(p, segment{n, func(i int, at time.Time) obj {
 			v, pinned := w.tiktokFeed(acc, i, at, noPinned)
 			return w.tiktokItem(v, at, tiktokContext{input: p, pinned: pinned, listing: true})
-		}})
+		}})...)
 	}
 	return segs
 }

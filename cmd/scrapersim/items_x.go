@@ -25,7 +25,7 @@ func xPlan(w *world, in input) []segment {
 			segs = append(segs, xNoResults())
 		case xStatusURL.MatchString(u):
 			t, _ := w.xFromURL(u)
-			segs = append(segs, one(func(at time.Time) obj { return w.xItem(t, at) }))
+			segs = append(segs, w.spiked(u, one(func(at time.Time) obj { return w.xItem(t, at) }))...)
 		case xProfileURL.MatchString(u) && !xReserved[strings.ToLower(xProfileURL.FindStringSubmatch(u)[1])]:
 			handles = append(handles, xProfileURL.FindStringSubmatch(u)[1])
 		default:
@@ -39,9 +39,9 @@ func xPlan(w *world, in input) []segment {
 		}
 		acc := newAccount("x", strings.TrimPrefix(h, "@"))
 		userName := strings.TrimPrefix(h, "@")
-		segs = append(segs, segment{n, func(i int, at time.Time) obj {
+		segs = append(segs, w.spiked(h, segment{n, func(i int, at time.Time) obj {
 			return w.xItem(w.xFeed(acc, userName, i, at), at)
-		}})
+		}})...)
 	}
 	return segs
 }

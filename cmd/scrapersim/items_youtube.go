@@ -43,7 +43,7 @@ func youtubePlan(shortsOnly bool) func(w *world, in input) []segment {
 		}
 		var segs []segment
 		for _, u := range urls {
-			segs = append(segs, w.youtubeInput(u, videos, shorts)...)
+			segs = append(segs, w.spiked(u, w.youtubeInput(u, videos, shorts)...)...)
 		}
 		return segs
 	}

@@ -14,7 +14,15 @@
 // publish times, new videos appear as time runs, and counts only grow.
 // Inputs can force cases: a handle or URL containing "private" or
 // "notfound" gives a per-input error row in a run that still succeeds;
-// "failrun" fails the run; "timedout" times it out.
+// "failrun" fails the run; "timedout" times it out; "spike" makes its items
+// take off: from the second run started with that input on, they show
+// 1,000,000 more views than their curve (a count the quirks wrote as text
+// stays as it is), so a test knows which video jumped between two scrapes.
+// That run count is the only thing the simulator remembers about inputs.
+//
+// POST /sim/clock?by=90m (with the token) moves the simulator's wall clock,
+// and with it run times and simulated time, forward: for tests whose
+// scrapes must lie hours apart.
 //
 // Every flag can also be set by an environment variable: -run-duration is
 // SCRAPERSIM_RUN_DURATION, and so on. Flags win over the environment.

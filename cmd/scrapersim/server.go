@@ -25,6 +25,8 @@ type Server struct {
 	mux      *http.ServeMux
 	userID   string
 	requests atomic.Int64
+	// ahead is how far POST /sim/clock has moved the wall clock on.
+	ahead atomic.Int64
 }
 
 // NewServer builds the simulator from a validated configuration.
@@ -38,9 +40,8 @@ func NewServer(cfg Config, log *slog.Logger) *Server {
 		epoch = now()
 	}
 	s := &Server{
-		cfg:   cfg,
-		log:   log,
-		clock: clock{origin: epoch, speed: cfg.Speed, now: now},
+		cfg: cfg,
+		log: log,
 		world: &world{
 			anchor:        epoch,
 			maxPerProfile: cfg.ItemsPerProfileMax,
@@ -52,6 +53,8 @@ func NewServer(cfg Config, log *slog.Logger) *Server {
 		mux:    http.NewServeMux(),
 		userID: alnumID(hashOf("user", cfg.Token)),
 	}
+	s.clock = clock{origin: epoch, speed: cfg.Speed, now: func() time.Time { return now().Add(time.Duration(s.ahead.Load())) }}
+	s.mux.HandleFunc("/sim/clock", only(http.MethodPost, s.advanceClock))
 	for _, base := range []string{"/v2/acts/{actor}", "/v2/actors/{actor}"} {
 		s.mux.HandleFunc(base+"/runs", only(http.MethodPost, s.startRun))
 		s.mux.HandleFunc(base+"/runs/{runId}", only(http.MethodGet, s.getActorRun))
@@ -84,7 +87,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.WriteString(rec, "ok\n")
 		return
 	}
-	if strings.HasPrefix(r.URL.Path, "/v2/") {
+	if strings.HasPrefix(r.URL.Path, "/v2/") || strings.HasPrefix(r.URL.Path, "/sim/") {
 		if n := int64(s.cfg.Rate429); n > 0 && s.requests.Add(1)%n == 0 {
 			writeError(rec, http.StatusTooManyRequests, "rate-limit-exceeded", "You have exceeded the rate limit. Please try again later.")
 			return
@@ -217,6 +220,20 @@ func (s *Server) start(w http.ResponseWriter, r *http.Request, a actor, defaultT
 	s.store.schedule(run, end/3, func() { s.store.setRunning(run) })
 	s.store.schedule(run, end, func() { s.finish(run, o) })
 	return run, true
+}
+
+// advanceClock moves the simulator's wall clock (run times, and so the
+// simulated time) on by the duration in ?by=, for tests whose scrapes must
+// lie hours apart: POST /sim/clock?by=1h answers {"data": {"now": ...}}.
+// The clock only moves forward.
+func (s *Server) advanceClock(w http.ResponseWriter, r *http.Request) {
+	d, err := time.ParseDuration(r.URL.Query().Get("by"))
+	if err != nil || d < 0 {
+		writeError(w, http.StatusBadRequest, "invalid-request", "Parameter 'by' must be a non-negative duration such as 90m")
+		return
+	}
+	s.ahead.Add(int64(d))
+	writeData(w, http.StatusOK, map[string]string{"now": s.clock.now().UTC().Format(isoMillis)})
 }
 
 // finish ends a run and calls its webhooks.

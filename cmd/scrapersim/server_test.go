@@ -493,3 +493,43 @@ func itemField(item []byte, name string) string {
 	}
 	return string(rest[:j])
 }
+
+func TestClockMovesOnWhenAsked(t *testing.T) {
+	s := newSim(t, noQuirks)
+	input := `{"postURLs":["https://www.tiktok.com/@calm.creator/video/7301234567890123456"]}`
+	before := s.finished("clockworks~tiktok-scraper", input, "")
+	resp := s.do(http.MethodPost, "/sim/clock?by=90m", "")
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("advance: %d", resp.StatusCode)
+	}
+	after := s.finished("clockworks~tiktok-scraper", input, "")
+	started := func(r apiRun) time.Time {
+		at, err := time.Parse(time.RFC3339, r.StartedAt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return at
+	}
+	if d := started(after).Sub(started(before)); d != 90*time.Minute {
+		t.Fatalf("runs started %s apart, want 90m", d)
+	}
+	count := func(r apiRun) int64 {
+		items, _ := s.items(r.DefaultDatasetID, "")
+		n, err := items[0]["playCount"].(json.Number).Int64()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if count(after) <= count(before) {
+		t.Fatalf("views did not grow over 90 simulated minutes: %d → %d", count(before), count(after))
+	}
+	for _, bad := range []string{"/sim/clock?by=-1h", "/sim/clock?by=soon"} {
+		resp := s.do(http.MethodPost, bad, "")
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("%s: %d", bad, resp.StatusCode)
+		}
+	}
+}

@@ -22,6 +22,7 @@ type world struct {
 	maxPerProfile int
 	quirks        quirks
 	owners        *ownerMemo
+	takeoffs      takeoffs
 
 	// What every item of a profile listing shares, worked out once.
 	tiktokAuthors memo[authorKey, tiktokAuthorParts]
@@ -376,6 +377,57 @@ func inventedHandle(seed uint64) string {
 func collaborator(seed uint64) string {
 	return pick(seed, "collabFirst", firstNames) + pick(seed, "collabSep", []string{".", "_"}) +
 		pick(seed, "collabLast", handleSuffixes)
+}
+
+// SpikeViews is how many views the items answering a "spike" input gain
+// when it takes off.
+const SpikeViews = 1_000_000
+
+// takeoffs counts the runs started with each "spike" input: the one state
+// the simulator keeps about inputs, so that a test can make a known video
+// take off between two scrapes whatever the clock does.
+type takeoffs struct {
+	mu   sync.Mutex
+	runs map[string]int
+}
+
+// run records a run started with the input and reports whether it is past
+// the input's first.
+func (t *takeoffs) run(input string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.runs == nil {
+		t.runs = map[string]int{}
+	}
+	t.runs[input]++
+	return t.runs[input] > 1
+}
+
+// viewFields are the view counts of the four platforms' items.
+var viewFields = map[string]bool{"playCount": true, "videoPlayCount": true, "videoViewCount": true, "viewCount": true}
+
+// spiked returns the segments answering one input of a run: as they are
+// for an input without the marker "spike" and for the first run started
+// with one; from an input's second run on, every item answering it shows
+// SpikeViews more views than its curve.
+func (w *world) spiked(input string, segs ...segment) []segment {
+	if !strings.Contains(strings.ToLower(input), "spike") || !w.takeoffs.run(input) {
+		return segs
+	}
+	out := make([]segment, len(segs))
+	for i, seg := range segs {
+		gen := seg.gen
+		out[i] = segment{seg.n, func(i int, at time.Time) obj {
+			o := gen(i, at)
+			for j, f := range o {
+				if n, ok := f.v.(int64); ok && viewFields[f.k] {
+					o[j].v = n + SpikeViews
+				}
+			}
+			return o
+		}}
+	}
+	return out
 }
 
 // markerError reports whether an input asks for the per-input error row.

@@ -4,64 +4,21 @@ import (
 	"context"
 	"errors"
 	"io"
-	"log"
 	"log/slog"
-	"net"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/emersion/go-smtp"
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/internal/mail"
+	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
-// inbox is a real SMTP server on loopback that keeps what arrives and
-// refuses recipients at unknown@.
-type inbox struct {
-	mu    sync.Mutex
-	mails []string
-}
-
-type inboxSession struct{ in *inbox }
-
-func (s inboxSession) Mail(string, *smtp.MailOptions) error { return nil }
-func (s inboxSession) Rcpt(to string, _ *smtp.RcptOptions) error {
-	if strings.HasPrefix(to, "unknown@") {
-		return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "no such user"}
-	}
-	return nil
-}
-func (s inboxSession) Data(r io.Reader) error {
-	b, err := io.ReadAll(r)
-	s.in.mu.Lock()
-	s.in.mails = append(s.in.mails, string(b))
-	s.in.mu.Unlock()
-	return err
-}
-func (s inboxSession) Reset()        {}
-func (s inboxSession) Logout() error { return nil }
-
-func startInbox(t *testing.T) (*inbox, string) {
-	in := &inbox{}
-	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return inboxSession{in}, nil }))
-	srv.Domain = "localhost"
-	srv.ErrorLog = log.New(io.Discard, "", 0)
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = srv.Serve(l) }()
-	t.Cleanup(func() { _ = srv.Close() })
-	return in, "smtp://" + l.Addr().String() + "?starttls=false"
-}
-
 func TestOutboxMailGoesOutOverSMTP(t *testing.T) {
-	in, url := startInbox(t)
-	s, err := mail.NewSender(mail.Options{URL: url, From: "reeltrack <alerts@example.com>", SendTimeout: 5 * time.Second},
+	in := testenv.SMTP(t)
+	s, err := mail.NewSender(mail.Options{URL: in.URL, From: "reeltrack <alerts@example.com>", SendTimeout: 5 * time.Second},
 		slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
@@ -73,12 +30,10 @@ func TestOutboxMailGoesOutOverSMTP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in.mu.Lock()
-	got := strings.Join(in.mails, "\n")
-	in.mu.Unlock()
-	if !strings.Contains(got, "Message-ID: <"+id.String()+"@example.com>") || !strings.Contains(got, "Subject: reeltrack alert: Take-off (2 videos)") ||
-		!strings.Contains(got, "To: <boss@example.com>") {
-		t.Fatalf("arrived:\n%s", got)
+	got := in.Take()
+	if len(got) != 1 || got[0].Header.Get("Message-ID") != "<"+id.String()+"@example.com>" || got[0].Subject != "reeltrack alert: Take-off (2 videos)" ||
+		got[0].Header.Get("To") != "<boss@example.com>" || got[0].To != "boss@example.com" || !strings.Contains(got[0].Text, "v1 took off") {
+		t.Fatalf("arrived: %+v", got)
 	}
 
 	// a refused recipient is final; a server that is gone is not
