@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/reeltrack/reeltrack/api"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
@@ -208,5 +210,34 @@ func TestCheckoutWhenStripeIsUnreachable(t *testing.T) {
 	a.request("POST", "/api/payment/create-checkout", map[string]any{"plan": "growth", "interval": "month"}, owner).expectError(t, 503, "unavailable")
 	if n := count(t, `SELECT count(*) FROM workspaces WHERE id = $1 AND payment_customer_id IS NOT NULL`, ws.ID); n != 0 {
 		t.Fatal("a customer was stored")
+	}
+}
+
+// TestCheckoutThenEventsAgainstStripeMock is the flow of the local default,
+// where stripe-mock answers every call: its subscriptions carry a price the
+// catalogue does not know and no metadata, so the plan the workspace's
+// latest checkout asked for decides, and a deletion ends the access.
+func TestCheckoutThenEventsAgainstStripeMock(t *testing.T) {
+	a := newApp(t, withStripe(testenv.StripeMock(t)))
+	owner := a.signUp(uniqueEmail("local"))
+	ws := a.bootstrap(owner).Workspace
+	sub := "sub_local_" + uuid.NewString()[:8]
+
+	// without a checkout the plan is unknown: the event fails for a redelivery
+	body := eventBody(t, newEventID(), "checkout.session.completed", checkoutSession(ws.ID, "", sub))
+	a.deliverWith(body, map[string]string{"payment-signature": signature(body, time.Now(), webhookSecret)}).expectError(t, 500, "internal")
+
+	a.request("POST", "/api/payment/create-checkout", map[string]any{"plan": "starter", "interval": "year"}, owner).expect(t, 200)
+	if out := a.deliver(body); out.Result != "applied" {
+		t.Fatalf("redelivered checkout event: %+v", out)
+	}
+	w := a.bootstrap(owner).Workspace
+	if w.Plan != "starter" || w.VideoLimit != 250 || w.SeatLimit != 2 || !w.HasAccess || w.SubscriptionStatus == nil || *w.SubscriptionStatus != "active" {
+		t.Fatalf("after the checkout event: %+v", w)
+	}
+	a.deliver(eventBody(t, newEventID(), "customer.subscription.deleted", map[string]any{"id": sub, "object": "subscription",
+		"status": "canceled", "metadata": map[string]string{"workspace_id": ws.ID.String()}}))
+	if w := a.bootstrap(owner).Workspace; w.HasAccess || w.Plan != "starter" {
+		t.Fatalf("after the deletion: %+v", w)
 	}
 }

@@ -132,6 +132,9 @@ type paymentWorkspace struct {
 	customerID         *string
 	subscriptionID     *string
 	subscriptionStatus *string
+	// checkoutPlan is the plan the latest checkout asked for, if any.
+	checkoutPlan     *string
+	checkoutFounding bool
 }
 
 func ignored(ws *paymentWorkspace, reason string) PaymentEventResult {
@@ -176,7 +179,9 @@ func (h ApplyPaymentEventHandler) apply(ctx context.Context, tx pgx.Tx, ev payme
 // the workspace id of the session or the subscription's metadata, else by
 // the customer, else by the subscription. Nil when none matches.
 func lockPaymentWorkspace(ctx context.Context, tx pgx.Tx, ev payment.Event) (*paymentWorkspace, error) {
-	const lockSQL = `SELECT id, plan, payment_customer_id, payment_subscription_id, subscription_status FROM workspaces WHERE %s = $1 FOR UPDATE`
+	const lockSQL = `
+SELECT id, plan, payment_customer_id, payment_subscription_id, subscription_status, checkout_plan, checkout_founding
+FROM workspaces WHERE %s = $1 FOR UPDATE`
 	var lookups [][2]any
 	if id, err := uuid.Parse(ev.WorkspaceID); err == nil {
 		lookups = append(lookups, [2]any{"id", id})
@@ -187,7 +192,8 @@ func lockPaymentWorkspace(ctx context.Context, tx pgx.Tx, ev payment.Event) (*pa
 	lookups = append(lookups, [2]any{"payment_subscription_id", ev.SubscriptionID})
 	for _, l := range lookups {
 		var w paymentWorkspace
-		err := tx.QueryRow(ctx, fmt.Sprintf(lockSQL, l[0]), l[1]).Scan(&w.id, &w.plan, &w.customerID, &w.subscriptionID, &w.subscriptionStatus)
+		err := tx.QueryRow(ctx, fmt.Sprintf(lockSQL, l[0]), l[1]).Scan(&w.id, &w.plan, &w.customerID, &w.subscriptionID, &w.subscriptionStatus,
+			&w.checkoutPlan, &w.checkoutFounding)
 		if err == nil {
 			return &w, nil
 		}
@@ -231,7 +237,7 @@ func (h ApplyPaymentEventHandler) applySubscription(ctx context.Context, tx pgx.
 		// A read that lags behind the end it already showed.
 		return ignored(ws, fmt.Sprintf("subscription already %s; an ended subscription never changes again", *ws.subscriptionStatus)), nil
 	case liveStatuses[sub.Status]:
-		p, founding, ok := h.planOf(sub)
+		p, founding, ok := h.planOf(sub, ws)
 		if !ok {
 			// A setting to fix; failing makes the provider deliver the event
 			// again once it is fixed.
@@ -301,9 +307,10 @@ func storableCustomer(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, customer s
 	return &customer, nil
 }
 
-// planOf finds the subscription's plan by its price, or, for a price that
-// is not in the catalogue, by the plan the checkout put in its metadata.
-func (h ApplyPaymentEventHandler) planOf(sub payment.Subscription) (plan.Plan, bool, bool) {
+// planOf finds the subscription's plan by its price; for a price that is
+// not in the catalogue, by the plan the checkout put in its metadata, else
+// by the plan of the workspace's latest checkout.
+func (h ApplyPaymentEventHandler) planOf(sub payment.Subscription, ws *paymentWorkspace) (plan.Plan, bool, bool) {
 	for _, id := range sub.PriceIDs {
 		if p, founding, ok := h.Prices.PlanOf(id); ok {
 			return p, founding, true
@@ -311,6 +318,11 @@ func (h ApplyPaymentEventHandler) planOf(sub payment.Subscription) (plan.Plan, b
 	}
 	if p, ok := plan.Lookup(plan.Name(sub.Metadata[payment.MetadataPlan])); ok && p.Paid {
 		return p, strings.EqualFold(sub.Metadata[payment.MetadataFounding], "true"), true
+	}
+	if ws.checkoutPlan != nil {
+		if p, ok := plan.Lookup(plan.Name(*ws.checkoutPlan)); ok && p.Paid {
+			return p, ws.checkoutFounding, true
+		}
 	}
 	return plan.Plan{}, false, false
 }

@@ -119,6 +119,11 @@ func (h CreateCheckoutHandler) Handle(ctx context.Context, cmd CreateCheckout) (
 	if err != nil {
 		return CheckoutSession{}, providerError(err)
 	}
+	_, err = h.DB.Exec(ctx, `UPDATE workspaces SET checkout_plan = $2, checkout_founding = $3, updated_at = now() WHERE id = $1`,
+		cmd.WorkspaceID, string(name), cmd.Founding)
+	if err != nil {
+		return CheckoutSession{}, fmt.Errorf("record checkout plan: %w", err)
+	}
 	return CheckoutSession{URL: url}, nil
 }
 
