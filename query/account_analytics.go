@@ -128,7 +128,7 @@ type AccountAnalyticsHandler struct {
 // for a removed account or one of another workspace.
 func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q AccountAnalyticsQuery) (AccountAnalytics, error) {
 	now := h.Now().UTC()
-	rows, err := loadAccounts(ctx, h.DB, h.CH, ws, accountSelect{ID: &id}, now)
+	rows, err := loadAccounts(ctx, h.DB, h.CH, ws, accountSelect{ID: &id, VideoDetails: true}, now)
 	if err != nil {
 		return AccountAnalytics{}, err
 	}

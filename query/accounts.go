@@ -159,6 +159,9 @@ type accountSelect struct {
 	Platforms      []platform.Platform
 	CollectionID   *uuid.UUID
 	IncludeRemoved bool
+	// VideoDetails reads the accounts' videos with every column; without
+	// it only their ids, which is all the accounts' figures need.
+	VideoDetails bool
 }
 
 // accountRow is an account with its videos and what the projections know
@@ -183,10 +186,9 @@ WHERE a.workspace_id = $1
   AND ($4::text[] IS NULL OR a.platform = ANY($4))
   AND ($5::uuid IS NULL OR a.collection_id = $5)`
 
-// accountVideosSQL reads the videos found through the workspace's accounts
-// (or one account's), whatever the account's status.
-const accountVideosSQL = `
-SELECT ` + videoColumns + `
+// accountVideosFromSQL selects the videos found through the workspace's
+// accounts (or one account's), whatever the account's status.
+const accountVideosFromSQL = `
 FROM videos v
 JOIN accounts a ON a.id = v.account_id
 WHERE v.workspace_id = $1 AND ($2::uuid IS NULL OR v.account_id = $2)`
@@ -215,11 +217,18 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 		return nil
 	})
 	g.Go(func() error {
-		rows, err := db.Query(gctx, accountVideosSQL, ws, sel.ID)
+		cols, scan := `v.id, v.account_id`, func(row pgx.CollectableRow) (Video, error) {
+			var v Video
+			return v, row.Scan(&v.ID, &v.AccountID)
+		}
+		if sel.VideoDetails {
+			cols, scan = videoColumns, scanVideo
+		}
+		rows, err := db.Query(gctx, `SELECT `+cols+accountVideosFromSQL, ws, sel.ID)
 		if err != nil {
 			return fmt.Errorf("read account videos: %w", err)
 		}
-		videos, err = pgx.CollectRows(rows, scanVideo)
+		videos, err = pgx.CollectRows(rows, scan)
 		if err != nil {
 			return fmt.Errorf("read account videos: %w", err)
 		}
