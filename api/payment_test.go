@@ -1,7 +1,6 @@
 package api_test
 
 import (
-	"net"
 	"strings"
 	"testing"
 	"time"
@@ -198,13 +197,7 @@ func TestBillingWithoutStripe(t *testing.T) {
 
 // TestCheckoutWhenStripeIsUnreachable answers 503 and stores no customer.
 func TestCheckoutWhenStripeIsUnreachable(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dead := "http://" + ln.Addr().String()
-	ln.Close()
-	a := newApp(t, withStripe(dead))
+	a := newApp(t, withStripe("http://"+testenv.FreeAddr(t)))
 	owner := a.signUp(uniqueEmail("unreachable"))
 	ws := a.bootstrap(owner).Workspace
 	a.request("POST", "/api/payment/create-checkout", map[string]any{"plan": "growth", "interval": "month"}, owner).expectError(t, 503, "unavailable")

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"strings"
@@ -69,12 +68,7 @@ func TestServerRunsAndStopsOnSIGTERM(t *testing.T) {
 // answers. It returns the server's base URL and run()'s result.
 func startServer(t *testing.T, extra map[string]string) (string, chan error) {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	addr := testenv.FreeAddr(t)
 	t.Setenv("HTTP_ADDR", addr)
 	t.Setenv("PUBLIC_BASE_URL", "http://"+addr) // where the provider's webhooks reach it
 	t.Setenv("DATABASE_URL", env.PGURL)

@@ -9,18 +9,25 @@ import (
 	"time"
 )
 
+// FreeAddr returns a loopback address with a port nothing listens on: for a
+// server a test starts, or for one that must not answer.
+func FreeAddr(t testing.TB) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
 // serve starts a stand-in server on a free loopback port, waits until it
 // answers HTTP at probe, and stops it when the test ends. args gets the
 // address to listen on. It returns the base URL. A server that exits or
 // does not answer within wait fails the test with its output.
 func serve(t testing.TB, name, bin string, args func(addr string) []string, probe string, wait time.Duration) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	addr := FreeAddr(t)
 	cmd := exec.Command(bin, args(addr)...)
 	var out lockedBuffer
 	cmd.Stdout, cmd.Stderr = &out, &out
