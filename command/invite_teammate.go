@@ -66,7 +66,7 @@ func (h InviteTeammateHandler) Handle(ctx context.Context, cmd InviteTeammate) e
 		if err != nil {
 			return fmt.Errorf("read inviter role: %w", err)
 		}
-		if role != "owner" && role != "admin" {
+		if !managesWorkspace(role) {
 			return apperr.Forbidden("only owners and admins can invite teammates")
 		}
 
@@ -102,3 +102,7 @@ func (h InviteTeammateHandler) Handle(ctx context.Context, cmd InviteTeammate) e
 		return nil
 	})
 }
+
+// managesWorkspace reports whether a member's role may manage the
+// workspace: invite teammates and handle billing.
+func managesWorkspace(role string) bool { return role == "owner" || role == "admin" }

@@ -68,7 +68,7 @@ func readBillingWorkspace(ctx context.Context, db *pgxpool.Pool, workspaceID, us
 	if err != nil {
 		return w, fmt.Errorf("read workspace billing: %w", err)
 	}
-	if role != "owner" && role != "admin" {
+	if !managesWorkspace(role) {
 		return w, apperr.Forbidden("only owners and admins can manage billing")
 	}
 	return w, nil

@@ -164,6 +164,13 @@ type accountSelect struct {
 	VideoDetails bool
 }
 
+// videoRow is an account's video with the time of its first snapshot.
+type videoRow struct {
+	Video
+	// FirstAt is the time of the first snapshot; zero when none.
+	FirstAt time.Time
+}
+
 // accountRow is an account with its videos and what the projections know
 // beyond the list's columns.
 type accountRow struct {

@@ -258,16 +258,6 @@ func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (
 	return page, nil
 }
 
-// videoRow is a video with what the projections know beyond the list's
-// columns.
-type videoRow struct {
-	Video
-	// FirstAt is the time of the first snapshot; zero when none.
-	FirstAt time.Time
-	// Gains are the views gained since extra cutoffs.
-	Gains []*int64
-}
-
 func (v *Video) withMetrics(e entityMetrics) {
 	v.Metrics = e.Latest
 	v.Metrics.Followers = nil
