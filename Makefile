@@ -6,7 +6,7 @@ GO    ?= go
 export PATH := /usr/local/go/bin:$(HOME)/go/bin:$(shell $(GO) env GOPATH 2>/dev/null)/bin:$(PATH)
 
 .DEFAULT_GOAL := help
-.PHONY: help run test bench migrate services lint stripe-mock
+.PHONY: help run test bench faultdrill migrate services lint stripe-mock
 
 help: ## list the targets
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-9s %s\n", $$1, $$2}'
@@ -74,6 +74,18 @@ bench: services ## run the Go benchmarks, then the dashboard benchmark (cmd/benc
 	$(GO) build -o bin/bench ./cmd/bench
 	bin/bench $(BENCH_FLAGS)
 
-lint: ## check formatting (gofmt) and go vet
+faultdrill: services ## freeze, kill and restart a PostgreSQL and a Redis of its own under a load of dashboard requests; print the answers per phase (cmd/faultdrill)
+	@mkdir -p bin
+	$(GO) build -o bin/server ./cmd/server
+	$(GO) build -o bin/faultdrill ./cmd/faultdrill
+	bin/faultdrill $(FAULTDRILL_FLAGS)
+
+# staticcheck is installed with `go install` where it is missing.
+STATICCHECK_MODULE := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
+lint: ## check formatting (gofmt), go vet, staticcheck, and that command and query never import each other
 	@unformatted=$$(gofmt -l .); if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	@command -v staticcheck >/dev/null 2>&1 || { echo "staticcheck: installing $(STATICCHECK_MODULE)"; $(GO) install $(STATICCHECK_MODULE); }
+	staticcheck ./...
+	$(GO) test -count=1 -run '^TestCommandAndQueryAreSiblings$$' .

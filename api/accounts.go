@@ -8,7 +8,6 @@ import (
 
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/internal/apperr"
-	"github.com/reeltrack/reeltrack/query"
 )
 
 func (s *server) getAccounts(c *fiber.Ctx) error {
@@ -16,12 +15,12 @@ func (s *server) getAccounts(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	q, err := query.ParseAccountQuery(get)
+	q, err := parseAccountQuery(get)
 	if err != nil {
 		return err
 	}
 	return s.cached(c, "accounts", q.Key(), func(ctx context.Context) (any, error) {
-		return s.accounts.Handle(ctx, membership(c).WorkspaceID, q)
+		return s.Accounts.Handle(ctx, membership(c).WorkspaceID, q)
 	})
 }
 
@@ -42,7 +41,7 @@ func (s *server) patchAccount(c *fiber.Ctx) error {
 		return err
 	}
 	ws := membership(c).WorkspaceID
-	err = s.updateAccount.Handle(c.UserContext(), command.UpdateAccount{
+	err = s.UpdateAccount.Handle(c.UserContext(), command.UpdateAccount{
 		WorkspaceID: ws, AccountID: id, Status: in.Status, TrackingLimit: in.TrackingLimit,
 	})
 	if err != nil {
@@ -57,7 +56,7 @@ func (s *server) deleteAccount(c *fiber.Ctx) error {
 		return err
 	}
 	ws := membership(c).WorkspaceID
-	if err := s.removeAccount.Handle(c.UserContext(), command.RemoveAccount{WorkspaceID: ws, AccountID: id}); err != nil {
+	if err := s.RemoveAccount.Handle(c.UserContext(), command.RemoveAccount{WorkspaceID: ws, AccountID: id}); err != nil {
 		return err
 	}
 	return s.answerAccount(c, ws, id)
@@ -66,7 +65,7 @@ func (s *server) deleteAccount(c *fiber.Ctx) error {
 // answerAccount answers the account as the list shows it, read after the
 // write (never from the cache).
 func (s *server) answerAccount(c *fiber.Ctx, ws, id uuid.UUID) error {
-	a, err := s.accounts.One(c.UserContext(), ws, id)
+	a, err := s.Accounts.One(c.UserContext(), ws, id)
 	if err != nil {
 		return err
 	}
@@ -82,12 +81,12 @@ func (s *server) getAccountAnalytics(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	q, err := query.ParseAccountAnalyticsQuery(get)
+	q, err := parseAccountAnalyticsQuery(get)
 	if err != nil {
 		return err
 	}
 	return s.cached(c, "account-analytics", id.String()+"&"+q.Key(), func(ctx context.Context) (any, error) {
-		return s.accountAnalytics.Handle(ctx, membership(c).WorkspaceID, id, q)
+		return s.AccountAnalytics.Handle(ctx, membership(c).WorkspaceID, id, q)
 	})
 }
 

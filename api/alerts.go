@@ -67,7 +67,7 @@ func (s *server) getAlerts(c *fiber.Ctx) error {
 	if _, err := params(c); err != nil {
 		return err
 	}
-	rules, err := s.alerts.Rules(c.UserContext(), membership(c).WorkspaceID)
+	rules, err := s.Alerts.Rules(c.UserContext(), membership(c).WorkspaceID)
 	if err != nil {
 		return err
 	}
@@ -100,11 +100,11 @@ func (s *server) postAlert(c *fiber.Ctx) error {
 		}
 		cmd.CollectionID = &coll
 	}
-	saved, err := s.saveAlert.Handle(c.UserContext(), cmd)
+	saved, err := s.SaveAlert.Handle(c.UserContext(), cmd)
 	if err != nil {
 		return err
 	}
-	rule, ok, err := s.alerts.Rule(c.UserContext(), ws, saved.ID)
+	rule, ok, err := s.Alerts.Rule(c.UserContext(), ws, saved.ID)
 	if err != nil {
 		return err
 	}
@@ -127,19 +127,19 @@ func (s *server) getAlertEvents(c *fiber.Ctx) error {
 		}
 		rule = &id
 	}
-	limit, err := query.ParseLimit(get("limit"), 100, query.MaxAlertEvents)
+	limit, err := parseLimit(get("limit"), 100, query.MaxAlertEvents)
 	if err != nil {
 		return err
 	}
 	ws := membership(c).WorkspaceID
 	if rule != nil {
-		if _, ok, err := s.alerts.Rule(c.UserContext(), ws, *rule); err != nil {
+		if _, ok, err := s.Alerts.Rule(c.UserContext(), ws, *rule); err != nil {
 			return err
 		} else if !ok {
 			return apperr.NotFound("alert rule not found")
 		}
 	}
-	events, err := s.alerts.Events(c.UserContext(), ws, rule, limit)
+	events, err := s.Alerts.Events(c.UserContext(), ws, rule, limit)
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/reeltrack/reeltrack/api"
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/internal/mail"
 	"github.com/reeltrack/reeltrack/internal/testenv"
@@ -42,7 +42,7 @@ func (c *shiftedClock) set(ahead time.Duration) {
 }
 
 type alertRunBody struct {
-	Scanned, Matched, Alerted, EmailsSent, EmailsFailed int
+	Scanned, Matched, Alerted, EmailsSent, EmailsFailed, EmailsSkipped int
 }
 
 // tracked is a workspace of the end-to-end test, as its user sees it.
@@ -71,7 +71,7 @@ func TestCronAlertsEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, sim := newScrapingAppWith(t, func(d *api.Deps) {
+	a, sim := newScrapingAppWith(t, func(d *wiring.Deps) {
 		d.Now = clock.Now
 		d.Mail = command.Mailer{Mail: sender}
 	}, "-quirks=false")
@@ -90,8 +90,19 @@ func TestCronAlertsEndToEnd(t *testing.T) {
 		c := a.signUp(owner)
 		w := &tracked{cookie: c, ws: a.bootstrap(c).Workspace.ID, owner: owner, ids: map[string]uuid.UUID{}}
 		// hourly refreshes
-		exec(t, `UPDATE workspaces SET plan = 'agency', video_limit = 5000 WHERE id = $1`, w.ws)
+		exec(t, `UPDATE workspaces SET plan = 'agency', video_limit = 5000, seat_limit = 15 WHERE id = $1`, w.ws)
 		return w
+	}
+	// join invites a new teammate, who signs up, and returns their e-mail:
+	// alert e-mails go only to members
+	join := func(w *tracked, prefix string) string {
+		t.Helper()
+		email := uniqueEmail(prefix)
+		a.request("POST", "/api/workspace/team", map[string]string{"email": email}, w.cookie).expect(t, 200)
+		if got := a.bootstrap(a.signUp(email)).Workspace.ID; got != w.ws {
+			t.Fatalf("%s joined %s, want %s", email, got, w.ws)
+		}
+		return email
 	}
 	track := func(w *tracked, key, url string, collection *uuid.UUID) {
 		t.Helper()
@@ -114,6 +125,9 @@ func TestCronAlertsEndToEnd(t *testing.T) {
 	}
 
 	ours, theirs := workspace(), workspace()
+	// Take-off names no recipients: it mails every member, the owner and
+	// the launch member
+	launchMember, themMember := join(ours, "launch"), join(theirs, "them")
 	var launch query.Collection
 	a.request("POST", "/api/collections", map[string]string{"name": "Launch"}, ours.cookie).expect(t, 200).decode(t, &launch)
 	// ours: two videos about to take off (one in the collection), one that
@@ -140,11 +154,11 @@ func TestCronAlertsEndToEnd(t *testing.T) {
 	const gain = 900_000 // less than a take-off, more than any of these videos' views before it
 	takeOff := rule(ours, map[string]any{"name": "Take-off", "metric": "views", "condition": "gain", "threshold": gain, "windowHours": 6, "cooldownHours": 1})
 	launchOnly := rule(ours, map[string]any{"name": "Launch only", "metric": "views", "condition": "gain", "threshold": gain, "windowHours": 6,
-		"cooldownHours": 1, "collectionId": launch.ID, "recipients": []string{"launch@example.com"}})
+		"cooldownHours": 1, "collectionId": launch.ID, "recipients": []string{launchMember}})
 	rule(ours, map[string]any{"name": "Off", "metric": "views", "condition": "gain", "threshold": 1, "windowHours": 6, "enabled": false,
-		"recipients": []string{"off@example.com"}})
+		"recipients": []string{launchMember}})
 	rule(theirs, map[string]any{"name": "Theirs", "metric": "views", "condition": "gain", "threshold": gain, "windowHours": 6,
-		"cooldownHours": 1, "recipients": []string{"them@example.com"}})
+		"cooldownHours": 1, "recipients": []string{themMember}})
 
 	// One scrape each: nothing has gained anything yet.
 	if run := cron("/api/cron/alerts"); run.Matched != 0 || run.EmailsSent != 0 {
@@ -192,13 +206,14 @@ func TestCronAlertsEndToEnd(t *testing.T) {
 	// too, stay out of the e-mails.
 	a.request("PATCH", "/api/accounts/"+ours.ids["acc"].String(), map[string]any{"status": "paused"}, ours.cookie).expect(t, 200)
 	run := cron("/api/cron/alerts")
-	if run.Alerted != 4 || run.EmailsSent != 3 || run.EmailsFailed != 0 {
-		t.Fatalf("first alerts %+v, want v1 and v2 for Take-off, v1 for Launch only, v4 for Theirs in 3 e-mails", run)
+	if run.Alerted != 4 || run.EmailsSent != 4 || run.EmailsFailed != 0 {
+		t.Fatalf("first alerts %+v, want v1 and v2 for Take-off (to 2 members), v1 for Launch only, v4 for Theirs in 4 e-mails", run)
 	}
 	expectMails(t, inbox.Take(), map[string][]string{
-		ours.owner + " Take-off":         {videoLine(t, ours.ids["v1"]), videoLine(t, ours.ids["v2"])},
-		"launch@example.com Launch only": {videoLine(t, ours.ids["v1"])},
-		"them@example.com Theirs":        {videoLine(t, theirs.ids["v4"])},
+		ours.owner + " Take-off":      {videoLine(t, ours.ids["v1"]), videoLine(t, ours.ids["v2"])},
+		launchMember + " Take-off":    {videoLine(t, ours.ids["v1"]), videoLine(t, ours.ids["v2"])},
+		launchMember + " Launch only": {videoLine(t, ours.ids["v1"])},
+		themMember + " Theirs":        {videoLine(t, theirs.ids["v4"])},
 	})
 
 	// A second call sends nothing: everything is inside its cooldown.
@@ -212,17 +227,17 @@ func TestCronAlertsEndToEnd(t *testing.T) {
 	// Active again, the account's refreshed videos alert: pausing was what
 	// kept them out.
 	a.request("PATCH", "/api/accounts/"+ours.ids["acc"].String(), map[string]any{"status": "active"}, ours.cookie).expect(t, 200)
-	if run := cron("/api/cron/alerts"); run.Alerted != len(refreshed) || run.EmailsSent != 1 {
+	if run := cron("/api/cron/alerts"); run.Alerted != len(refreshed) || run.EmailsSent != 2 {
 		t.Fatalf("after resuming the account %+v", run)
 	}
-	expectMails(t, inbox.Take(), map[string][]string{ours.owner + " Take-off": refreshedLines})
+	expectMails(t, inbox.Take(), map[string][]string{ours.owner + " Take-off": refreshedLines, launchMember + " Take-off": refreshedLines})
 
 	// Past the one-hour cooldown every rule alerts again. The SMTP server
 	// defers these e-mails at first; they go out once their back-off (a
 	// minute) has passed.
 	clock.set(2*time.Hour + 5*time.Minute)
 	inbox.Defer(true)
-	if run := cron("/api/cron/alerts"); run.Alerted != 4+len(refreshed) || run.EmailsSent != 0 || run.EmailsFailed != 3 {
+	if run := cron("/api/cron/alerts"); run.Alerted != 4+len(refreshed) || run.EmailsSent != 0 || run.EmailsFailed != 4 {
 		t.Fatalf("after the cooldown, with deliveries deferred %+v", run)
 	}
 	inbox.Defer(false)
@@ -230,25 +245,28 @@ func TestCronAlertsEndToEnd(t *testing.T) {
 		t.Fatalf("deferred e-mails retried before their back-off: %+v", run)
 	}
 	clock.set(2*time.Hour + 7*time.Minute)
-	if run := cron("/api/cron/alerts"); run.Alerted != 0 || run.EmailsSent != 3 {
+	if run := cron("/api/cron/alerts"); run.Alerted != 0 || run.EmailsSent != 4 {
 		t.Fatalf("retry after the back-off %+v", run)
 	}
 	expectMails(t, inbox.Take(), map[string][]string{
-		ours.owner + " Take-off":         append([]string{videoLine(t, ours.ids["v1"]), videoLine(t, ours.ids["v2"])}, refreshedLines...),
-		"launch@example.com Launch only": {videoLine(t, ours.ids["v1"])},
-		"them@example.com Theirs":        {videoLine(t, theirs.ids["v4"])},
+		ours.owner + " Take-off":      append([]string{videoLine(t, ours.ids["v1"]), videoLine(t, ours.ids["v2"])}, refreshedLines...),
+		launchMember + " Take-off":    append([]string{videoLine(t, ours.ids["v1"]), videoLine(t, ours.ids["v2"])}, refreshedLines...),
+		launchMember + " Launch only": {videoLine(t, ours.ids["v1"])},
+		themMember + " Theirs":        {videoLine(t, theirs.ids["v4"])},
 	})
 
 	// Disabled rules never alert: with Take-off switched off, past the
-	// cooldown again only Launch only and Theirs do.
+	// cooldown again only Launch only and Theirs do. Launch only's
+	// recipient has left the workspace meanwhile: the alert is recorded,
+	// its e-mail skipped.
 	a.request("POST", "/api/alerts", map[string]any{"id": takeOff, "enabled": false}, ours.cookie).expect(t, 200)
+	exec(t, `DELETE FROM workspace_members WHERE user_id = (SELECT id FROM users WHERE email = $1)`, launchMember)
 	clock.set(3*time.Hour + 10*time.Minute)
-	if run := cron("/api/cron/alerts"); run.Alerted != 2 || run.EmailsSent != 2 {
-		t.Fatalf("with Take-off disabled %+v", run)
+	if run := cron("/api/cron/alerts"); run.Alerted != 2 || run.EmailsSent != 1 || run.EmailsSkipped != 1 {
+		t.Fatalf("with Take-off disabled and Launch only's recipient gone %+v", run)
 	}
 	expectMails(t, inbox.Take(), map[string][]string{
-		"launch@example.com Launch only": {videoLine(t, ours.ids["v1"])},
-		"them@example.com Theirs":        {videoLine(t, theirs.ids["v4"])},
+		themMember + " Theirs": {videoLine(t, theirs.ids["v4"])},
 	})
 
 	// The history the dashboard shows.

@@ -1,11 +1,19 @@
 package api_test
 
 import (
+	"io"
+	"log/slog"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
+	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/internal/mail"
+	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/query"
 )
 
@@ -21,14 +29,15 @@ func TestAlertRulesSaveAndList(t *testing.T) {
 	}
 
 	// an update names the rule's id and changes only what it carries
+	boss, team := addMember(t, d.ws, "boss"), addMember(t, d.ws, "team")
 	var updated query.AlertRule
 	d.app.request("POST", "/api/alerts", map[string]any{
 		"id": rule.ID, "enabled": false, "collectionId": d.collection, "platform": "tiktok",
-		"recipients": []string{"Boss@Example.com", "boss@example.com", "team@example.org"},
+		"recipients": []string{strings.ToUpper(boss), boss, team},
 	}, d.cookie).expect(t, 200).decode(t, &updated)
 	if updated.ID != rule.ID || updated.Enabled || updated.Threshold != 10000 || updated.WindowHours != 6 ||
 		updated.CollectionID == nil || *updated.CollectionID != d.collection || *updated.Platform != "tiktok" ||
-		strings.Join(updated.Recipients, ",") != "boss@example.com,team@example.org" {
+		strings.Join(updated.Recipients, ",") != boss+","+team {
 		t.Fatalf("updated %+v", updated)
 	}
 	d.app.request("POST", "/api/alerts", map[string]any{"id": rule.ID, "collectionId": nil, "platform": nil}, d.cookie).
@@ -109,5 +118,129 @@ func TestAlertRulesRejectBadInput(t *testing.T) {
 	d.app.request("GET", "/api/alerts/events?ruleId="+theirs.ID.String(), nil, d.cookie).expectError(t, 404, "not_found")
 	if n := count(t, `SELECT count(*) FROM alert_rules WHERE id = $1 AND enabled`, theirs.ID); n != 1 {
 		t.Fatal("another workspace changed the rule")
+	}
+}
+
+// addMember makes a new user, named after prefix, a member of the
+// workspace and returns the user's e-mail.
+func addMember(t *testing.T, ws uuid.UUID, prefix string) string {
+	t.Helper()
+	email, id := uniqueEmail(prefix), uuid.New()
+	exec(t, `INSERT INTO users (id, email) VALUES ($1, $2)`, id, email)
+	exec(t, `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'member')`, ws, id)
+	return email
+}
+
+// TestAlertRecipientsAreMembers: a rule mails only members of its
+// workspace, so the service cannot be made to mail any address. Every
+// other address is a 400 naming it, and nothing is saved.
+func TestAlertRecipientsAreMembers(t *testing.T) {
+	d := seedDashboard(t)
+	member := addMember(t, d.ws, "member")
+	other := seedDashboard(t)
+	theirs := addMember(t, other.ws, "theirs")
+	invited := uniqueEmail("invited")
+	exec(t, `INSERT INTO workspace_invites (id, workspace_id, email, role, invited_by)
+		SELECT $1, $2, $3, 'member', owner_id FROM workspaces WHERE id = $2`, uuid.New(), d.ws, invited)
+	base := map[string]any{"name": "r", "metric": "views", "condition": "gain", "threshold": 1000, "windowHours": 24}
+	with := func(recipients ...string) map[string]any {
+		r := map[string]any{"recipients": recipients}
+		for k, v := range base {
+			r[k] = v
+		}
+		return r
+	}
+
+	for _, c := range []struct {
+		recipients []string
+		fields     []string
+	}{
+		{[]string{member, "stranger@example.com"}, []string{"recipients[1]"}},
+		{[]string{"victim@example.org", member, theirs}, []string{"recipients[0]", "recipients[2]"}},
+		{[]string{invited}, []string{"recipients[0]"}},
+	} {
+		e := d.app.request("POST", "/api/alerts", with(c.recipients...), d.cookie).expectError(t, 400, "invalid_request")
+		for _, f := range c.fields {
+			if !strings.Contains(e.Fields[f], "not a member") {
+				t.Errorf("%v: fields %v, want %s named as not a member", c.recipients, e.Fields, f)
+			}
+		}
+		if len(e.Fields) != len(c.fields) {
+			t.Errorf("%v: fields %v, want only %v", c.recipients, e.Fields, c.fields)
+		}
+	}
+	if n := count(t, `SELECT count(*) FROM alert_rules WHERE workspace_id = $1`, d.ws); n != 0 {
+		t.Fatalf("%d rules saved with outside recipients", n)
+	}
+
+	// members, in any case, are accepted
+	var rule query.AlertRule
+	d.app.request("POST", "/api/alerts", with(strings.ToUpper(member)), d.cookie).expect(t, 200).decode(t, &rule)
+	if strings.Join(rule.Recipients, ",") != member {
+		t.Fatalf("recipients %v", rule.Recipients)
+	}
+	// an update to an outside address is refused and changes nothing
+	d.app.request("POST", "/api/alerts", map[string]any{"id": rule.ID, "recipients": []string{"x@example.net"}}, d.cookie).
+		expectError(t, 400, "invalid_request")
+	if n := count(t, `SELECT count(*) FROM alert_rules WHERE id = $1 AND recipients = $2`, rule.ID, []string{member}); n != 1 {
+		t.Fatal("a refused update changed the recipients")
+	}
+	// A rule that lists an address that is not a member (saved before the
+	// check, or a member who left) can still be changed without naming
+	// its recipients: the address is skipped when mails are sent.
+	exec(t, `UPDATE alert_rules SET recipients = '{"left@example.com"}' WHERE id = $1`, rule.ID)
+	d.app.request("POST", "/api/alerts", map[string]any{"id": rule.ID, "enabled": false}, d.cookie).expect(t, 200)
+}
+
+// TestAlertMailsGoOnlyToMembers: an alert e-mail is sent only while its
+// recipient is a member of the workspace. One queued for an outside address
+// (a rule saved before recipients were checked) or for a member who left
+// since is marked skipped and never reaches the mail server.
+func TestAlertMailsGoOnlyToMembers(t *testing.T) {
+	inbox := testenv.SMTP(t)
+	sender, err := mail.NewSender(mail.Options{URL: inbox.URL, From: "reeltrack <alerts@example.com>", SendTimeout: 10 * time.Second},
+		slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := newApp(t, func(d *wiring.Deps) {
+		d.Config.CronSecret = cronSecret
+		d.Mail = command.Mailer{Mail: sender}
+	})
+	// the scan covers every workspace of the package's database: with no
+	// rule enabled it raises nothing, and only the outbox is delivered
+	exec(t, `UPDATE alert_rules SET enabled = false`)
+	owner := a.signUp(uniqueEmail("owner"))
+	ws := a.bootstrap(owner).Workspace.ID
+	stays, leaves := addMember(t, ws, "stays"), addMember(t, ws, "leaves")
+	var rule query.AlertRule
+	a.request("POST", "/api/alerts", map[string]any{"name": "r", "metric": "views", "condition": "gain", "threshold": 1000,
+		"windowHours": 24, "enabled": false, "recipients": []string{stays, leaves}}, owner).expect(t, 200).decode(t, &rule)
+	exec(t, `UPDATE alert_rules SET recipients = array_append(recipients, 'outsider@example.org') WHERE id = $1`, rule.ID)
+	exec(t, `DELETE FROM workspace_members WHERE user_id = (SELECT id FROM users WHERE email = $1)`, leaves)
+
+	queued := map[string]uuid.UUID{}
+	for _, to := range []string{strings.ToUpper(stays), leaves, "outsider@example.org"} {
+		id := uuid.New()
+		queued[strings.ToLower(to)] = id
+		exec(t, `INSERT INTO mail_outbox (id, workspace_id, rule_id, recipient, subject, text_body, html_body)
+			VALUES ($1, $2, $3, $4, 'reeltrack alert: r (1 video)', 'text', '<p>html</p>')`, id, ws, rule.ID, to)
+	}
+	var run struct{ EmailsSent, EmailsFailed, EmailsSkipped int }
+	httpRequest(a, "GET", "/api/cron/alerts", "Bearer "+cronSecret).expect(t, 200).decode(t, &run)
+	if run.EmailsSkipped < 2 || run.EmailsSent < 1 {
+		t.Fatalf("run %+v, want at least 1 sent and 2 skipped", run)
+	}
+	var to []string
+	for _, m := range inbox.Take() {
+		to = append(to, strings.ToLower(m.To))
+	}
+	if !slices.Contains(to, stays) || slices.Contains(to, leaves) || slices.Contains(to, "outsider@example.org") {
+		t.Fatalf("e-mails went to %v, want the member %s and neither %s nor the outsider", to, stays, leaves)
+	}
+	for addr, want := range map[string]string{stays: "sent", leaves: "skipped", "outsider@example.org": "skipped"} {
+		if n := count(t, `SELECT count(*) FROM mail_outbox WHERE id = $1 AND status = $2`, queued[addr], want); n != 1 {
+			t.Errorf("the e-mail to %s is not %s", addr, want)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/command"
 )
@@ -13,8 +14,14 @@ type credentials struct {
 	Password string `json:"password"`
 }
 
+// userOut is the signed-in user.
+type userOut struct {
+	ID    uuid.UUID `json:"id"`
+	Email string    `json:"email"`
+}
+
 type userBody struct {
-	User command.User `json:"user"`
+	User userOut `json:"user"`
 }
 
 func (s *server) postSignUp(c *fiber.Ctx) error {
@@ -22,14 +29,14 @@ func (s *server) postSignUp(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &in, false); err != nil {
 		return err
 	}
-	u, err := s.signUp.Handle(c.UserContext(), command.SignUp{Email: in.Email, Password: in.Password})
+	u, err := s.SignUp.Handle(c.UserContext(), command.SignUp{Email: in.Email, Password: in.Password})
 	if err != nil {
 		return err
 	}
 	if err := s.setSession(c, u); err != nil {
 		return err
 	}
-	return c.JSON(userBody{User: u})
+	return c.JSON(userBody{User: userOut{ID: u.ID, Email: u.Email}})
 }
 
 func (s *server) postLogIn(c *fiber.Ctx) error {
@@ -37,14 +44,14 @@ func (s *server) postLogIn(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &in, false); err != nil {
 		return err
 	}
-	u, err := s.logIn.Handle(c.UserContext(), command.LogIn{Email: in.Email, Password: in.Password})
+	u, err := s.LogIn.Handle(c.UserContext(), command.LogIn{Email: in.Email, Password: in.Password})
 	if err != nil {
 		return err
 	}
 	if err := s.setSession(c, u); err != nil {
 		return err
 	}
-	return c.JSON(userBody{User: u})
+	return c.JSON(userBody{User: userOut{ID: u.ID, Email: u.Email}})
 }
 
 func (s *server) postLogOut(c *fiber.Ctx) error {

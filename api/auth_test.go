@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/reeltrack/reeltrack/api"
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/internal/auth"
 )
 
@@ -68,7 +68,7 @@ func TestSignUpLogInLogOut(t *testing.T) {
 }
 
 func TestSecureCookieIsConfigurable(t *testing.T) {
-	a := newApp(t, func(d *api.Deps) { d.Config.CookieSecure = true })
+	a := newApp(t, func(d *wiring.Deps) { d.Config.CookieSecure = true })
 	res := a.request("POST", "/api/auth/signup", map[string]string{"email": uniqueEmail("secure"), "password": "correct horse"}).expect(t, 200)
 	if c := res.cookie(auth.CookieName); c == nil || !c.Secure {
 		t.Fatalf("cookie %+v, want Secure", c)

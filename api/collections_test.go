@@ -7,9 +7,7 @@ import (
 	"github.com/reeltrack/reeltrack/query"
 )
 
-type collectionsBody struct {
-	Collections []query.Collection `json:"collections"`
-}
+type collectionsBody = query.CollectionList
 
 func TestCollections(t *testing.T) {
 	d := seedDashboard(t)
@@ -25,7 +23,7 @@ func TestCollections(t *testing.T) {
 	for _, k := range []string{"v1", "v2", "v6"} { // v1, v2 through acc1; v6 on its own
 		views += *latest(hist[d.videos[k]], 0)
 	}
-	if launch.ID != d.collection || launch.Name != "Launch" || launch.Videos != 3 || launch.Accounts != 1 || launch.Views != views {
+	if launch.ID != d.collection || launch.Name != "Launch" || launch.Videos != 3 || launch.Accounts != 1 || !ptrEq(launch.Views, &views) || !list.MetricsAvailable {
 		t.Fatalf("collection %+v, want 3 videos, 1 account, %d views", launch, views)
 	}
 

@@ -12,18 +12,11 @@ import (
 )
 
 // cached answers from the cache, keyed by the caller's workspace, its data
-// version, the answer's name and its normalized parameters. On the routes
-// that leave it to cached (limitWithCache), the per-user rate limit goes to
-// Redis in the round trip that reads the cache.
+// version, the answer's name and its normalized parameters.
 func (s *server) cached(c *fiber.Ctx, name, params string, compute func(context.Context) (any, error)) error {
 	m := membership(c)
 	k := query.CacheKey{Workspace: m.WorkspaceID, Version: m.DataVersion, Name: name, Params: params}
-	var along query.Along
-	if o := owed(c); o != nil {
-		o.taken = true
-		along = s.limiter.along(c, o.key, o.perMinute)
-	}
-	b, err := s.cache.JSONAlong(c.UserContext(), k, along, compute)
+	b, err := s.Cache.JSON(c.UserContext(), k, compute)
 	if err != nil {
 		return err
 	}
@@ -35,15 +28,25 @@ func (s *server) cached(c *fiber.Ctx, name, params string, compute func(context.
 
 // params returns the request's query parameters after checking that each
 // is one of allowed: a misspelt parameter is an error, not silently ignored.
+// A UUID parameter (uuidParams) that is present must hold one: the parsers
+// see an empty value as an absent one, and collectionId= must not widen a
+// filter to the whole workspace.
 func params(c *fiber.Ctx, allowed ...string) (func(string) string, error) {
 	var err error
-	c.Context().QueryArgs().VisitAll(func(k, _ []byte) {
-		if err == nil && !slices.Contains(allowed, string(k)) {
+	c.Context().QueryArgs().VisitAll(func(k, v []byte) {
+		switch {
+		case err != nil:
+		case !slices.Contains(allowed, string(k)):
 			err = apperr.Invalid(string(k), "unknown parameter: allowed are "+strings.Join(allowed, ", "))
+		case len(v) == 0 && slices.Contains(uuidParams, string(k)):
+			err = apperr.Invalid(string(k), "must be a UUID; leave the parameter out for none")
 		}
 	})
 	return func(k string) string { return c.Query(k) }, err
 }
+
+// uuidParams are the query parameters that hold a UUID.
+var uuidParams = []string{"collectionId", "ruleId"}
 
 var filterParams = []string{"platforms", "datePreset", "collectionId", "individualOnly", "platformShopOnly"}
 
@@ -52,12 +55,12 @@ func (s *server) getVideos(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	q, err := query.ParseVideoQuery(get)
+	q, err := parseVideoQuery(get)
 	if err != nil {
 		return err
 	}
 	return s.cached(c, "videos", q.Key(), func(ctx context.Context) (any, error) {
-		return s.videos.Handle(ctx, membership(c).WorkspaceID, q)
+		return s.Videos.Handle(ctx, membership(c).WorkspaceID, q)
 	})
 }
 
@@ -66,11 +69,11 @@ func (s *server) getOverview(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	q, err := query.ParseOverviewQuery(get)
+	q, err := parseOverviewQuery(get)
 	if err != nil {
 		return err
 	}
 	return s.cached(c, "overview", q.Key(), func(ctx context.Context) (any, error) {
-		return s.overview.Handle(ctx, membership(c).WorkspaceID, q)
+		return s.Overview.Handle(ctx, membership(c).WorkspaceID, q)
 	})
 }

@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"mime"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/store"
 )
 
 // ErrorBody is the one shape of every 4xx and 5xx answer.
@@ -44,6 +46,7 @@ var fiberCodes = map[int]string{
 	fiber.StatusNotFound:              "not_found",
 	fiber.StatusMethodNotAllowed:      "method_not_allowed",
 	fiber.StatusRequestEntityTooLarge: "payload_too_large",
+	fiber.StatusUnsupportedMediaType:  "unsupported_media_type",
 	fiber.StatusTooManyRequests:       "rate_limited",
 	fiber.StatusRequestTimeout:        "timeout",
 	fiber.StatusServiceUnavailable:    "unavailable",
@@ -59,6 +62,13 @@ func errorHandler(log *slog.Logger) fiber.ErrorHandler {
 		status := fiber.StatusInternalServerError
 
 		var fe *fiber.Error
+		if apperr.KindOf(err) == apperr.KindInternal && store.Unavailable(err) {
+			// A server that refused, broke or did not answer in time: the
+			// request may succeed later, so it is one kind whatever the
+			// route, and the operator sees it once per request.
+			log.Warn("storage unavailable", "requestId", reqID, "method", c.Method(), "path", c.Path(), "err", err)
+			err = apperr.Unavailable("a storage server is not answering: retry in a few seconds")
+		}
 		if kind := apperr.KindOf(err); kind != apperr.KindInternal {
 			m := kindStatus[kind]
 			status, detail.Code, detail.Message = m.status, m.code, apperr.Message(err)
@@ -78,13 +88,24 @@ func errorHandler(log *slog.Logger) fiber.ErrorHandler {
 			detail.Code, detail.Message = "internal", "internal error"
 			log.Error("request failed", "requestId", reqID, "method", c.Method(), "path", c.Path(), "err", err)
 		}
+		if status == fiber.StatusServiceUnavailable && c.GetRespHeader(fiber.HeaderRetryAfter) == "" {
+			c.Set(fiber.HeaderRetryAfter, retryAfterUnavailable)
+		}
 		return c.Status(status).JSON(ErrorBody{Error: detail})
 	}
 }
 
+// retryAfterUnavailable is the Retry-After of a 503, in seconds: long enough
+// for a restarting server or a reconnecting pool, short enough that a client
+// does not wait for nothing.
+const retryAfterUnavailable = "5"
+
 // decodeJSON decodes a JSON object body strictly: unknown fields, wrong
-// types, trailing data and malformed JSON are 400s naming the problem.
-// An empty body is allowed only when optional is true.
+// types, trailing data, malformed JSON and text that is not valid UTF-8 or
+// holds a NUL character are 400s naming the problem. A body must be sent as
+// application/json (415 otherwise), which also keeps a page of another site
+// from posting it as a plain form. An empty body is allowed only when
+// optional is true.
 func decodeJSON(c *fiber.Ctx, dst any, optional bool) error {
 	body := bytes.TrimSpace(c.Body())
 	if len(body) == 0 {
@@ -93,8 +114,14 @@ func decodeJSON(c *fiber.Ctx, dst any, optional bool) error {
 		}
 		return apperr.Invalid("", "request body must be a JSON object")
 	}
+	if !isJSONContentType(c.Get(fiber.HeaderContentType)) {
+		return fiber.NewError(fiber.StatusUnsupportedMediaType, "request body must be sent with Content-Type: application/json")
+	}
 	if body[0] != '{' {
 		return apperr.Invalid("", "request body must be a JSON object")
+	}
+	if err := checkJSONText(body); err != nil {
+		return err
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
@@ -105,6 +132,13 @@ func decodeJSON(c *fiber.Ctx, dst any, optional bool) error {
 		return apperr.Invalid("", "request body must hold exactly one JSON object")
 	}
 	return nil
+}
+
+// isJSONContentType reports whether a Content-Type header says
+// application/json, in any case and with any parameters (charset=utf-8).
+func isJSONContentType(header string) bool {
+	mt, _, err := mime.ParseMediaType(header)
+	return (err == nil || errors.Is(err, mime.ErrInvalidMediaParameter)) && mt == fiber.MIMEApplicationJSON
 }
 
 func jsonError(err error) error {

@@ -1,16 +1,24 @@
 package api_test
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/csv"
 	"fmt"
+	"io"
+	"net"
+	"net/http"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
 
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
+	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/query"
 )
 
@@ -194,8 +202,8 @@ func TestExportAccountsMatchesTheList(t *testing.T) {
 		if a.Followers != nil {
 			followers = strconv.FormatUint(*a.Followers, 10)
 		}
-		if r[col["id"]] != a.ID.String() || r[col["followers"]] != followers || r[col["total_views"]] != strconv.FormatUint(a.TotalViews, 10) ||
-			r[col["tracked_videos"]] != strconv.Itoa(a.TrackedVideos) || r[col["views_gained_7d"]] != strconv.FormatInt(a.ViewsGained7d, 10) {
+		if r[col["id"]] != a.ID.String() || r[col["followers"]] != followers || r[col["total_views"]] != strconv.FormatUint(*a.TotalViews, 10) ||
+			r[col["tracked_videos"]] != strconv.Itoa(a.TrackedVideos) || r[col["views_gained_7d"]] != strconv.FormatInt(*a.ViewsGained7d, 10) {
 			t.Errorf("row %d %v does not match the list's %+v", i, r, a)
 		}
 		if a.ID == d.accounts["acc1"] && r[col["display_name"]] != "'+SUM(A1)" {
@@ -204,5 +212,176 @@ func TestExportAccountsMatchesTheList(t *testing.T) {
 	}
 	for _, q := range []string{"type=accounts&individualOnly=true", "type=accounts&sort=random", "type=accounts&platforms=vine"} {
 		d.app.request("GET", "/api/export?"+q, nil, d.cookie).expectError(t, 400, "invalid_request")
+	}
+}
+
+// addBulkVideos gives the workspace n more videos, with captions long
+// enough that their export is megabytes, more than the sockets between a
+// server and a client that reads nothing can hold. They were scraped now
+// (the real now), the workspace's limit grows by n, and they are deleted
+// when the test ends, so that other tests' refresh crons neither find them
+// due nor read through them.
+func addBulkVideos(t *testing.T, ws uuid.UUID, n int) {
+	t.Helper()
+	t.Cleanup(func() {
+		exec(t, `DELETE FROM videos WHERE workspace_id = $1 AND platform_video_id LIKE 'bulk%'`, ws)
+	})
+	exec(t, `UPDATE workspaces SET video_limit = video_limit + $2 WHERE id = $1`, ws, n)
+	exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, caption, tracked_individually, status, created_at, last_scraped_at)
+		SELECT gen_random_uuid(), $1, 'youtube', 'bulk' || g, 'https://youtube.com/shorts/' || g, repeat('caption ', 250), true, 'active', $2, now()
+		FROM generate_series(1, $3) g`, ws, dashNow, n)
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws)
+}
+
+// stalledExport starts an export of cookie's workspace from a client that
+// reads the status line and then nothing more, with a small receive
+// buffer; closing the connection is the client going away.
+func stalledExport(t *testing.T, base string, cookie *http.Cookie) net.Conn {
+	t.Helper()
+	dialer := net.Dialer{Control: func(_, _ string, c syscall.RawConn) error {
+		var err error
+		if cerr := c.Control(func(fd uintptr) {
+			err = syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVBUF, 4096)
+		}); cerr != nil {
+			return cerr
+		}
+		return err
+	}}
+	conn, err := dialer.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	fmt.Fprintf(conn, "GET /api/export?type=videos HTTP/1.1\r\nHost: reeltrack.test\r\nCookie: %s=%s\r\n\r\n", cookie.Name, cookie.Value)
+	line, err := bufio.NewReaderSize(conn, 16).ReadString('\n')
+	if err != nil || !strings.HasPrefix(line, "HTTP/1.1 200") {
+		t.Fatalf("stalled export: status line %q, %v", line, err)
+	}
+	return conn
+}
+
+// download requests the videos export with a real HTTP client.
+func download(t *testing.T, base string, cookie *http.Cookie) response {
+	t.Helper()
+	req, err := http.NewRequest("GET", base+"/api/export?type=videos", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.AddCookie(cookie)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatalf("read export: %v", err)
+	}
+	return response{Status: res.StatusCode, Header: res.Header, Body: body}
+}
+
+// eventually polls cond for up to limit.
+func eventually(t *testing.T, limit time.Duration, what string, cond func() bool) {
+	t.Helper()
+	for stop := time.Now().Add(limit); !cond(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(stop) {
+			t.Fatalf("after %s: %s", limit, what)
+		}
+	}
+}
+
+// TestExportSlots: exports whose clients read nothing hold their slots but
+// no PostgreSQL connection; beyond the workspace's bound, and beyond the
+// server's, an export answers 429 with Retry-After; a slot frees when its
+// client goes away and when its export ends.
+func TestExportSlots(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large exports")
+	}
+	// a pool of the app's own, whose connections only its requests take
+	pool, err := store.OpenPostgres(context.Background(), env.PGURL, store.PostgresOptions{MaxConns: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	d := seedDashboard(t, func(dp *wiring.Deps) {
+		dp.DB = pool
+		dp.Config.ExportConcurrency, dp.Config.ExportConcurrencyPerWorkspace = 3, 2
+		dp.Config.ExportStallTimeout = time.Minute
+	})
+	addBulkVideos(t, d.ws, 5000)
+	other := d.app.signUp(uniqueEmail("other"))
+	otherWS := d.app.bootstrap(other).Workspace.ID
+	addBulkVideos(t, otherWS, 5000)
+	base := d.app.listen()
+
+	first := stalledExport(t, base, d.cookie)
+	stalledExport(t, base, d.cookie)
+	eventually(t, 10*time.Second, "stalled exports still hold PostgreSQL connections", func() bool {
+		return pool.Stat().AcquiredConns() == 0
+	})
+	limited := func(r response) string {
+		t.Helper()
+		if ra := r.Header.Get("Retry-After"); ra != "5" {
+			t.Errorf("Retry-After %q", ra)
+		}
+		return r.expectError(t, 429, "rate_limited").Message
+	}
+	if msg := limited(download(t, base, d.cookie)); !strings.Contains(msg, "this workspace") {
+		t.Errorf("workspace bound: %q", msg)
+	}
+	// the other workspace still exports, up to the server's bound
+	if n := len(readCSV(t, download(t, base, other).expect(t, 200).Body)) - 1; n != 5000 {
+		t.Errorf("other workspace's export has %d rows", n)
+	}
+	stalledExport(t, base, other)
+	if msg := limited(download(t, base, other)); !strings.Contains(msg, "server") {
+		t.Errorf("server bound: %q", msg)
+	}
+	eventually(t, 10*time.Second, "three stalled exports hold PostgreSQL connections", func() bool {
+		return pool.Stat().AcquiredConns() == 0
+	})
+
+	// the client that goes away gives its slot back, and so does an
+	// export that ends
+	first.Close()
+	var list videoList
+	d.get(t, "/api/videos", nil, &list)
+	eventually(t, 10*time.Second, "the slot of a client that went away is still taken", func() bool {
+		r := download(t, base, d.cookie)
+		if r.Status == 200 && len(readCSV(t, r.Body))-1 != list.Total {
+			t.Fatalf("export has %d rows, the list %d", len(readCSV(t, r.Body))-1, list.Total)
+		}
+		return r.Status == 200
+	})
+	download(t, base, d.cookie).expect(t, 200)
+}
+
+// TestExportStallEnds: an export whose client takes nothing for the stall
+// timeout ends, cut short, and frees its slot.
+func TestExportStallEnds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("large export")
+	}
+	d := seedDashboard(t, func(dp *wiring.Deps) {
+		dp.Config.ExportConcurrencyPerWorkspace = 1
+		dp.Config.ExportStallTimeout = time.Second
+	})
+	addBulkVideos(t, d.ws, 5000)
+	base := d.app.listen()
+	conn := stalledExport(t, base, d.cookie)
+	eventually(t, 15*time.Second, "the stalled export still holds the workspace's one slot", func() bool {
+		return download(t, base, d.cookie).Status == 200
+	})
+	// what the stalled client gets is cut short: no last chunk
+	if err := conn.SetReadDeadline(time.Now().Add(10 * time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(conn)
+	if err != nil {
+		t.Fatalf("read the stalled export: %v", err)
+	}
+	if bytes.HasSuffix(got, []byte("\r\n0\r\n\r\n")) || len(got) == 0 {
+		t.Errorf("stalled export: %d bytes, ends %q", len(got), got[max(0, len(got)-20):])
 	}
 }

@@ -21,8 +21,11 @@ import (
 
 	"github.com/reeltrack/reeltrack"
 	"github.com/reeltrack/reeltrack/api"
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
+	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/config"
+	"github.com/reeltrack/reeltrack/internal/mail"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
@@ -51,12 +54,12 @@ func testConfig() config.Config {
 type testApp struct {
 	t    *testing.T
 	app  *fiber.App
-	deps api.Deps
+	deps wiring.Deps
 }
 
 // newApp builds the real router on the package's databases; change adjusts
 // the dependencies first (a config value, a dead Redis, a clock).
-func newApp(t *testing.T, change ...func(*api.Deps)) *testApp {
+func newApp(t *testing.T, change ...func(*wiring.Deps)) *testApp {
 	t.Helper()
 	passwords, err := auth.NewPasswords(4)
 	if err != nil {
@@ -64,12 +67,14 @@ func newApp(t *testing.T, change ...func(*api.Deps)) *testApp {
 	}
 	// Each app has its own key prefix, so rate-limit buckets do not carry
 	// over between tests.
-	rds, err := store.OpenRedis(env.RedisURL, env.Redis.Prefix+uuid.NewString()[:8]+":")
+	// A healthy Redis: the tests of a sick one open theirs with the
+	// service's budget (redis_sick_test.go).
+	rds, err := store.OpenRedisWithin(env.RedisURL, env.Redis.Prefix+uuid.NewString()[:8]+":", time.Second, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { rds.Close() })
-	d := api.Deps{
+	d := wiring.Deps{
 		Config:    testConfig(),
 		Log:       slog.New(slog.NewJSONHandler(testLogOut(), &slog.HandlerOptions{Level: slog.LevelError})),
 		DB:        env.PG,
@@ -84,7 +89,15 @@ func newApp(t *testing.T, change ...func(*api.Deps)) *testApp {
 	if d.Tokens == nil {
 		d.Tokens = auth.NewTokens(d.Config.SessionSecret, d.Config.SessionTTL)
 	}
-	return &testApp{t: t, app: api.New(d), deps: d}
+	if d.Mail == nil {
+		// as cmd/server without SMTP_URL: e-mails go to the log
+		sender, err := mail.NewSender(mail.Options{From: config.DefaultMailFrom}, d.Log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.Mail = command.Mailer{Mail: sender}
+	}
+	return &testApp{t: t, app: api.New(wiring.API(d)), deps: d}
 }
 
 // listen serves the app on a loopback port until the test ends and returns
@@ -101,9 +114,9 @@ func (a *testApp) listen() string {
 }
 
 // deadRedis points the app at a port where nothing listens.
-func deadRedis(t *testing.T) func(*api.Deps) {
-	return func(d *api.Deps) {
-		r, err := store.OpenRedis("redis://127.0.0.1:1/0", "dead:")
+func deadRedis(t *testing.T) func(*wiring.Deps) {
+	return func(d *wiring.Deps) {
+		r, err := store.OpenRedis("redis://127.0.0.1:1/0", "dead:", nil)
 		if err != nil {
 			t.Fatal(err)
 		}

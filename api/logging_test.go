@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/reeltrack/reeltrack/api"
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 )
 
 // syncBuffer is a log sink safe for the app's concurrent writes.
@@ -32,7 +32,7 @@ func (s *syncBuffer) String() string {
 
 func TestRequestLogsAreJSONWithoutSecrets(t *testing.T) {
 	var logs syncBuffer
-	a := newApp(t, func(d *api.Deps) { d.Log = slog.New(slog.NewJSONHandler(&logs, nil)) })
+	a := newApp(t, func(d *wiring.Deps) { d.Log = slog.New(slog.NewJSONHandler(&logs, nil)) })
 	email := uniqueEmail("logged")
 	const password = "very-secret-password"
 	res := a.request("POST", "/api/auth/signup?token=query-secret", map[string]string{"email": email, "password": password}).expect(t, 200)

@@ -2,8 +2,10 @@ package api
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/query"
 )
 
@@ -20,7 +23,6 @@ const (
 	localRequestID  = "requestId"
 	localSession    = "session"
 	localMembership = "membership"
-	localLimit      = "limit"
 
 	headerRequestID = "X-Request-ID"
 )
@@ -73,6 +75,18 @@ func accessLog(log *slog.Logger) fiber.Handler {
 	}
 }
 
+// recoverPanic turns a panic in a handler into an internal error carrying
+// the panic and its stack, which the error handler logs once with the
+// request id: one bad request answers 500 and the process keeps serving.
+func recoverPanic(c *fiber.Ctx) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
+		}
+	}()
+	return c.Next()
+}
+
 // deadline gives every request's context a deadline, so no database call
 // outlives the request.
 func deadline(d time.Duration) fiber.Handler {
@@ -82,6 +96,14 @@ func deadline(d time.Duration) fiber.Handler {
 		c.SetUserContext(ctx)
 		return c.Next()
 	}
+}
+
+// batchWork lifts the per-statement bound of DATABASE_STATEMENT_TIMEOUT
+// from a route's PostgreSQL work (see store.WithoutStatementBound); the
+// request's deadline still holds.
+func batchWork(c *fiber.Ctx) error {
+	c.SetUserContext(store.WithoutStatementBound(c.UserContext()))
+	return c.Next()
 }
 
 // requireSession answers 401 unless the session cookie holds a valid token.
@@ -109,8 +131,9 @@ func requireSession(tokens *auth.Tokens, verified *sessionCache) fiber.Handler {
 // it expires, and checking its HMAC and decoding its claims on every request
 // took a tenth of a cached dashboard answer's CPU.
 type sessionCache struct {
-	mu sync.RWMutex
-	m  map[string]verifiedSession
+	mu  sync.RWMutex
+	m   map[string]verifiedSession
+	now func() time.Time
 }
 
 type verifiedSession struct {
@@ -123,20 +146,22 @@ const (
 	sessionCacheSize = 10_000
 )
 
-func newSessionCache() *sessionCache { return &sessionCache{m: map[string]verifiedSession{}} }
+func newSessionCache() *sessionCache {
+	return &sessionCache{m: map[string]verifiedSession{}, now: time.Now}
+}
 
 func (sc *sessionCache) get(raw string) (auth.Session, bool) {
 	sc.mu.RLock()
 	v, ok := sc.m[raw]
 	sc.mu.RUnlock()
-	if !ok || !time.Now().Before(v.until) {
+	if !ok || !sc.now().Before(v.until) {
 		return auth.Session{}, false
 	}
 	return v.s, true
 }
 
 func (sc *sessionCache) put(raw string, s auth.Session) {
-	now := time.Now()
+	now := sc.now()
 	until := now.Add(sessionCacheFor)
 	if s.ExpiresAt.Before(until) {
 		until = s.ExpiresAt

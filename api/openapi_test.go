@@ -23,7 +23,7 @@ func TestRouterMatchesOpenAPI(t *testing.T) {
 	for path, item := range doc.Paths {
 		for method := range item {
 			switch method {
-			case "get", "post", "put", "patch", "delete":
+			case "get", "post", "put", "patch", "delete", "options":
 				documented[strings.ToUpper(method)+" "+path] = true
 			}
 		}

@@ -11,6 +11,11 @@ import (
 	"github.com/reeltrack/reeltrack/internal/payment"
 )
 
+// urlOut is a URL to send the caller to: a checkout or a billing portal.
+type urlOut struct {
+	URL string `json:"url"`
+}
+
 type checkoutIn struct {
 	Plan     string `json:"plan"`
 	Interval string `json:"interval"`
@@ -22,27 +27,27 @@ func (s *server) postCreateCheckout(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &in, false); err != nil {
 		return err
 	}
-	out, err := s.checkout.Handle(c.UserContext(), command.CreateCheckout{
+	out, err := s.Checkout.Handle(c.UserContext(), command.CreateCheckout{
 		WorkspaceID: membership(c).WorkspaceID, UserID: session(c).UserID,
 		Plan: in.Plan, Interval: in.Interval, Founding: in.Founding,
 	})
 	if err != nil {
 		return err
 	}
-	return c.JSON(out)
+	return c.JSON(urlOut{URL: out.URL})
 }
 
 func (s *server) postCreatePortal(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &struct{}{}, true); err != nil {
 		return err
 	}
-	out, err := s.portal.Handle(c.UserContext(), command.CreatePortal{
+	out, err := s.Portal.Handle(c.UserContext(), command.CreatePortal{
 		WorkspaceID: membership(c).WorkspaceID, UserID: session(c).UserID,
 	})
 	if err != nil {
 		return err
 	}
-	return c.JSON(out)
+	return c.JSON(urlOut{URL: out.URL})
 }
 
 type paymentWebhookOut struct {
@@ -73,7 +78,7 @@ func (s *server) postPaymentWebhook(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	out, err := s.applyPayment.Handle(c.UserContext(), command.ApplyPaymentEvent{Event: ev})
+	out, err := s.ApplyPayment.Handle(c.UserContext(), command.ApplyPaymentEvent{Event: ev})
 	if err != nil {
 		s.Log.Warn("payment event failed", "eventId", ev.ID, "type", ev.Type, "err", err)
 		return err

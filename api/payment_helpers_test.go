@@ -19,7 +19,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/stripe/stripe-go/v76/webhook"
 
-	"github.com/reeltrack/reeltrack/api"
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/internal/payment"
 	"github.com/reeltrack/reeltrack/internal/plan"
 )
@@ -39,8 +39,8 @@ func testPrices() plan.Prices {
 
 // withStripe configures billing with the Stripe API at apiURL (stripe-mock,
 // a recording proxy in front of it, or a fake).
-func withStripe(apiURL string) func(*api.Deps) {
-	return func(d *api.Deps) {
+func withStripe(apiURL string) func(*wiring.Deps) {
+	return func(d *wiring.Deps) {
 		d.Config.StripeSecretKey = stripeKey
 		d.Config.StripeAPIURL = apiURL
 		d.Config.StripeWebhookSecret = webhookSecret

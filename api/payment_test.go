@@ -1,13 +1,14 @@
 package api_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
 
-	"github.com/reeltrack/reeltrack/api"
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
@@ -148,17 +149,26 @@ func TestCheckoutAndPortalAreForOwnersAndAdmins(t *testing.T) {
 
 func TestFoundingCheckoutWhileSpotsRemain(t *testing.T) {
 	rec := newStripeRecorder(t, testenv.StripeMock(t))
-	claimed := count(t, `SELECT count(*) FROM workspaces WHERE founding`)
-	spots := claimed + 1
-	a := newApp(t, withStripe(rec.URL), func(d *api.Deps) { d.Config.FoundingSpots = spots })
+	spots := foundingTaken(t) + 1
+	a := newApp(t, withStripe(rec.URL), func(d *wiring.Deps) { d.Config.FoundingSpots = spots })
 	owner := a.signUp(uniqueEmail("founder"))
 	a.bootstrap(owner)
 
+	before := time.Now()
 	a.request("POST", "/api/payment/create-checkout", map[string]any{"plan": "growth", "interval": "year", "founding": true}, owner).expect(t, 200)
 	calls := rec.take()
-	if s := calls[len(calls)-1]; s.Form.Get("line_items[0][price]") != "price_founding_year" || s.Form.Get("subscription_data[metadata][founding]") != "true" {
+	s := calls[len(calls)-1]
+	if s.Form.Get("line_items[0][price]") != "price_founding_year" || s.Form.Get("subscription_data[metadata][founding]") != "true" {
 		t.Fatalf("founding session %+v", s)
 	}
+	// the session can be paid for an hour, while the spot is held for it
+	expires, err := strconv.ParseInt(s.Form.Get("expires_at"), 10, 64)
+	if at := time.Unix(expires, 0); err != nil || at.Before(before.Add(59*time.Minute)) || at.After(time.Now().Add(61*time.Minute)) {
+		t.Fatalf("founding session expires_at %q, want an hour from now", s.Form.Get("expires_at"))
+	}
+	// a second founding checkout of the same workspace renews its own hold
+	a.request("POST", "/api/payment/create-checkout", map[string]any{"plan": "growth", "interval": "year", "founding": true}, owner).expect(t, 200)
+	rec.take()
 
 	// The last spot goes to someone else: no more founding checkouts.
 	other := a.signUp(uniqueEmail("other"))
@@ -203,6 +213,11 @@ func TestCheckoutWhenStripeIsUnreachable(t *testing.T) {
 	a.request("POST", "/api/payment/create-checkout", map[string]any{"plan": "growth", "interval": "month"}, owner).expectError(t, 503, "unavailable")
 	if n := count(t, `SELECT count(*) FROM workspaces WHERE id = $1 AND payment_customer_id IS NOT NULL`, ws.ID); n != 0 {
 		t.Fatal("a customer was stored")
+	}
+	// a founding checkout that could not be created holds no spot
+	a.request("POST", "/api/payment/create-checkout", map[string]any{"plan": "growth", "interval": "year", "founding": true}, owner).expectError(t, 503, "unavailable")
+	if n := count(t, `SELECT count(*) FROM workspaces WHERE id = $1 AND founding_hold_until IS NOT NULL`, ws.ID); n != 0 {
+		t.Fatal("a failed founding checkout holds a spot")
 	}
 }
 

@@ -16,7 +16,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/stripe/stripe-go/v76/webhook"
 
-	"github.com/reeltrack/reeltrack/api"
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
@@ -31,10 +31,10 @@ type subscribed struct {
 	sub, cus string
 }
 
-func newSubscribed(t *testing.T, change ...func(*api.Deps)) *subscribed {
+func newSubscribed(t *testing.T, change ...func(*wiring.Deps)) *subscribed {
 	t.Helper()
 	f := newFakeStripe(t)
-	a := newApp(t, append([]func(*api.Deps){withStripe(f.URL)}, change...)...)
+	a := newApp(t, append([]func(*wiring.Deps){withStripe(f.URL)}, change...)...)
 	owner := a.signUp(uniqueEmail("sub"))
 	w := a.bootstrap(owner).Workspace
 	if w.Plan != "trial" || !w.HasAccess {
@@ -437,12 +437,12 @@ func TestDatabaseDownThenRedelivered(t *testing.T) {
 	proxy := testenv.NewCutProxy(t, pgHostPort(t))
 	u, _ := url.Parse(env.PGURL)
 	u.Host = proxy.Addr()
-	pool, err := store.OpenPostgres(context.Background(), u.String())
+	pool, err := store.OpenPostgres(context.Background(), u.String(), store.PostgresOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	s := newSubscribed(t, func(d *api.Deps) { d.DB = pool })
+	s := newSubscribed(t, func(d *wiring.Deps) { d.DB = pool })
 	s.set("active", "price_growth_month")
 	body := s.completed(t)
 	before := billingState(t, s.ws)

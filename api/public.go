@@ -2,6 +2,8 @@ package api
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -19,14 +21,14 @@ func (s *server) postLead(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &in, false); err != nil {
 		return err
 	}
-	if err := s.lead.Handle(c.UserContext(), command.CaptureLead{Email: in.Email, Source: in.Source}); err != nil {
+	if err := s.Lead.Handle(c.UserContext(), command.CaptureLead{Email: in.Email, Source: in.Source}); err != nil {
 		return err
 	}
 	return c.JSON(okBody{OK: true})
 }
 
 func (s *server) getFoundingStats(c *fiber.Ctx) error {
-	st, err := s.founding.Handle(c.UserContext())
+	st, err := s.Founding.Handle(c.UserContext())
 	if err != nil {
 		return err
 	}
@@ -40,21 +42,30 @@ func (s *server) healthz(c *fiber.Ctx) error {
 type readiness struct {
 	Status string            `json:"status"`
 	Checks map[string]string `json:"checks"`
+	Detail map[string]string `json:"detail,omitempty"`
 }
 
 // readyz checks each server. PostgreSQL and ClickHouse are required; Redis
-// is a cache, so without it the service is "degraded" but still ready.
+// is a cache, so without it the service is "degraded" but still ready. The
+// scraping provider is "failing" (and the service "degraded") while
+// starting runs is paused after the provider refused them; the detail says
+// why, in the provider's words, never with the token.
 func (s *server) readyz(c *fiber.Ctx) error {
 	ctx, cancel := context.WithTimeout(c.UserContext(), 2*time.Second)
 	defer cancel()
 	out := readiness{Status: "ok", Checks: map[string]string{}}
+	degrade := func() {
+		if out.Status == "ok" {
+			out.Status = "degraded"
+		}
+	}
 	check := func(name string, required bool, ping func(context.Context) error) {
 		if err := ping(ctx); err != nil {
 			out.Checks[name] = "down"
 			if required {
 				out.Status = "unavailable"
-			} else if out.Status == "ok" {
-				out.Status = "degraded"
+			} else {
+				degrade()
 			}
 			return
 		}
@@ -63,6 +74,33 @@ func (s *server) readyz(c *fiber.Ctx) error {
 	check("postgres", true, s.DB.Ping)
 	check("clickhouse", true, s.CH.Ping)
 	check("redis", false, s.Redis.Ping)
+	switch {
+	case s.Provider == nil:
+		out.Checks["provider"] = "not_configured"
+	case out.Checks["postgres"] != "ok":
+		out.Checks["provider"] = "unknown"
+	default:
+		pauses, err := s.ProviderStatus.Handle(ctx, s.Provider.Account())
+		switch {
+		case err != nil:
+			out.Checks["provider"] = "unknown"
+		case len(pauses) == 0:
+			out.Checks["provider"] = "ok"
+		default:
+			out.Checks["provider"] = "failing"
+			degrade()
+			var reasons []string
+			for _, p := range pauses {
+				what := "starting runs"
+				if p.Actor != "" {
+					what += " of " + p.Actor
+				}
+				reasons = append(reasons, fmt.Sprintf("%s is paused (next try after %s): %s",
+					what, p.Until.UTC().Format(time.RFC3339), p.Reason))
+			}
+			out.Detail = map[string]string{"provider": strings.Join(reasons, "; ")}
+		}
+	}
 	if out.Status == "unavailable" {
 		c.Status(fiber.StatusServiceUnavailable)
 	}

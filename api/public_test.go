@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/api"
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 )
 
 func TestLeadIsStoredOnce(t *testing.T) {
@@ -33,22 +34,22 @@ func TestLeadIsStoredOnce(t *testing.T) {
 }
 
 func TestFoundingStats(t *testing.T) {
-	a := newApp(t, func(d *api.Deps) { d.Config.FoundingSpots = 1000 })
-	var before struct{ Total, Claimed, Remaining int }
+	a := newApp(t, func(d *wiring.Deps) { d.Config.FoundingSpots = 1000 })
+	var before struct{ Total, Claimed, Held, Remaining int }
 	a.request("GET", "/api/founding/stats", nil).expect(t, 200).decode(t, &before)
-	if before.Total != 1000 || before.Remaining != before.Total-before.Claimed {
+	if before.Total != 1000 || before.Remaining != before.Total-before.Claimed-before.Held {
 		t.Fatalf("stats %+v", before)
 	}
 	c := a.signUp(uniqueEmail("founder"))
 	ws := a.bootstrap(c).Workspace
 	exec(t, `UPDATE workspaces SET founding = true WHERE id = $1`, ws.ID)
-	var after struct{ Total, Claimed, Remaining int }
+	var after struct{ Total, Claimed, Held, Remaining int }
 	a.request("GET", "/api/founding/stats", nil).expect(t, 200).decode(t, &after)
 	if after.Claimed != before.Claimed+1 || after.Remaining != before.Remaining-1 {
 		t.Fatalf("stats after a founding workspace %+v, before %+v", after, before)
 	}
 	// Remaining never goes below zero.
-	small := newApp(t, func(d *api.Deps) { d.Config.FoundingSpots = 0 })
+	small := newApp(t, func(d *wiring.Deps) { d.Config.FoundingSpots = 0 })
 	var zero struct{ Total, Claimed, Remaining int }
 	small.request("GET", "/api/founding/stats", nil).expect(t, 200).decode(t, &zero)
 	if zero.Remaining != 0 || zero.Claimed < 1 {

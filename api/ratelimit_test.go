@@ -6,16 +6,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reeltrack/reeltrack/api"
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 )
 
 func TestPublicRoutesAreRateLimitedPerIP(t *testing.T) {
-	for name, change := range map[string][]func(*api.Deps){
+	for name, change := range map[string][]func(*wiring.Deps){
 		"redis":             nil,
 		"redis unreachable": {deadRedis(t)},
 	} {
 		t.Run(name, func(t *testing.T) {
-			limit := func(d *api.Deps) { d.Config.RateLimitPublic = 3 }
+			limit := func(d *wiring.Deps) { d.Config.RateLimitPublic = 3 }
 			a := newApp(t, append(change, limit)...)
 			for range 3 {
 				a.request("POST", "/api/lead", map[string]string{"email": uniqueEmail("rl")}).expect(t, 200)
@@ -32,7 +32,7 @@ func TestPublicRoutesAreRateLimitedPerIP(t *testing.T) {
 }
 
 func TestDashboardRoutesAreRateLimitedPerUser(t *testing.T) {
-	a := newApp(t, func(d *api.Deps) { d.Config.RateLimitUser = 4 })
+	a := newApp(t, func(d *wiring.Deps) { d.Config.RateLimitUser = 4 })
 	alice := a.signUp(uniqueEmail("alice"))
 	bob := a.signUp(uniqueEmail("bob"))
 	for range 4 {
@@ -55,16 +55,16 @@ func TestEverythingWorksWithoutRedis(t *testing.T) {
 	a.request("GET", "/api/founding/stats", nil).expect(t, 200)
 }
 
-// The cached dashboard routes count the request in the Redis round trip that
-// reads the cache. Every request still counts, a bad parameter included, and
-// a limited one gets the 429 and no answer, with Redis and without.
+// The cached dashboard routes count the request before it reaches the cache.
+// Every request counts, a bad parameter included, and a limited one gets the
+// 429 and no answer, with Redis and without.
 func TestCachedRoutesAreRateLimitedPerUser(t *testing.T) {
-	for name, change := range map[string][]func(*api.Deps){
+	for name, change := range map[string][]func(*wiring.Deps){
 		"redis":             nil,
 		"redis unreachable": {deadRedis(t)},
 	} {
 		t.Run(name, func(t *testing.T) {
-			a := newApp(t, append(change, func(d *api.Deps) { d.Config.RateLimitUser = 4 })...)
+			a := newApp(t, append(change, func(d *wiring.Deps) { d.Config.RateLimitUser = 4 })...)
 			alice := a.signUp(uniqueEmail("alice"))
 			bob := a.signUp(uniqueEmail("bob"))
 			a.bootstrap(alice)                                                                         // 1
@@ -90,11 +90,11 @@ func TestCachedRoutesAreRateLimitedPerUser(t *testing.T) {
 	}
 }
 
-// The bucket is redis_rate's key under the app's prefix, so replicas that
-// still call redis_rate share it, and Redis losing its scripts (a restart,
+// The bucket is redis_rate's key under the app's prefix, so replicas of
+// earlier releases share it, and Redis losing its scripts (a restart,
 // SCRIPT FLUSH) costs one reload, not the limit.
 func TestUserBucketKeyAndScriptReload(t *testing.T) {
-	a := newApp(t, func(d *api.Deps) { d.Config.RateLimitUser = 3 })
+	a := newApp(t, func(d *wiring.Deps) { d.Config.RateLimitUser = 3 })
 	c := a.signUp(uniqueEmail("carol"))
 	w := a.bootstrap(c)
 	ctx := context.Background()
@@ -112,4 +112,8 @@ func TestUserBucketKeyAndScriptReload(t *testing.T) {
 	a.request("GET", "/api/collections", nil, c).expect(t, 200)
 	a.request("GET", "/api/collections", nil, c).expect(t, 200)
 	a.request("GET", "/api/collections", nil, c).expectError(t, 429, "rate_limited")
+	// NOSCRIPT is an answer: Redis is up and stays in use.
+	if !a.deps.Redis.Up() {
+		t.Fatal("an error reply opened the breaker")
+	}
 }

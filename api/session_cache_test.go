@@ -11,7 +11,9 @@ import (
 
 func TestSessionCacheNeverOutlivesTheToken(t *testing.T) {
 	sc := newSessionCache()
-	s := auth.Session{UserID: uuid.New(), ExpiresAt: time.Now().Add(50 * time.Millisecond)}
+	now := time.Now()
+	sc.now = func() time.Time { return now }
+	s := auth.Session{UserID: uuid.New(), ExpiresAt: now.Add(50 * time.Millisecond)}
 	sc.put("tok", s)
 	if got, ok := sc.get("tok"); !ok || got.UserID != s.UserID {
 		t.Fatalf("get right after put = %+v, %v", got, ok)
@@ -19,11 +21,11 @@ func TestSessionCacheNeverOutlivesTheToken(t *testing.T) {
 	if _, ok := sc.get("other"); ok {
 		t.Fatal("an unknown token was found")
 	}
-	time.Sleep(60 * time.Millisecond)
+	now = now.Add(60 * time.Millisecond)
 	if _, ok := sc.get("tok"); ok {
 		t.Fatal("a token past its expiry came from the cache")
 	}
-	sc.put("gone", auth.Session{UserID: uuid.New(), ExpiresAt: time.Now().Add(-time.Second)})
+	sc.put("gone", auth.Session{UserID: uuid.New(), ExpiresAt: now.Add(-time.Second)})
 	if _, ok := sc.get("gone"); ok {
 		t.Fatal("an expired token was kept")
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
 type trackIn struct {
@@ -18,19 +19,43 @@ type trackBulkIn struct {
 	CollectionID *string  `json:"collection_id"`
 }
 
+// trackOut is the answer for one tracked URL.
+type trackOut struct {
+	Success      bool          `json:"success"`
+	URL          string        `json:"url"`
+	Type         platform.Kind `json:"type,omitempty"`
+	JobID        string        `json:"job_id,omitempty"`
+	ScrapeStatus string        `json:"scrape_status,omitempty"`
+	Message      string        `json:"message"`
+	ID           *uuid.UUID    `json:"id,omitempty"`
+	Platform     string        `json:"platform,omitempty"`
+	Existing     bool          `json:"existing"`
+}
+
+func newTrackOut(t command.Tracked) trackOut {
+	return trackOut{
+		Success: t.Success, URL: t.URL, Type: t.Type, JobID: t.JobID,
+		ScrapeStatus: string(t.ScrapeStatus), Message: t.Message,
+		ID: t.ID, Platform: t.Platform, Existing: t.Existing,
+	}
+}
+
 // bulkResult is one URL's answer in a bulk track.
 type bulkResult struct {
-	command.Tracked
+	trackOut
 	Error *ErrorDetail `json:"error,omitempty"`
 }
 
+// parseOptionalUUID reads a JSON field that holds a UUID or is null or
+// absent (nil) for none. An empty string is not a way to say none: it is
+// refused like any other string that is not a UUID.
 func parseOptionalUUID(field string, s *string) (*uuid.UUID, error) {
-	if s == nil || *s == "" {
+	if s == nil {
 		return nil, nil
 	}
 	id, err := uuid.Parse(*s)
 	if err != nil {
-		return nil, apperr.Invalid(field, "must be a UUID")
+		return nil, apperr.Invalid(field, "must be a UUID, or null for none")
 	}
 	return &id, nil
 }
@@ -47,13 +72,13 @@ func (s *server) postTrack(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	res, err := s.track.Handle(c.UserContext(), command.Track{
+	res, err := s.Track.Handle(c.UserContext(), command.Track{
 		WorkspaceID: membership(c).WorkspaceID, URL: in.URL, CollectionID: coll,
 	})
 	if err != nil {
 		return err
 	}
-	return c.JSON(res)
+	return c.JSON(newTrackOut(res))
 }
 
 func (s *server) postTrackBulk(c *fiber.Ctx) error {
@@ -65,7 +90,7 @@ func (s *server) postTrackBulk(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	res, err := s.track.HandleBulk(c.UserContext(), command.TrackBulk{
+	res, err := s.Track.HandleBulk(c.UserContext(), command.TrackBulk{
 		WorkspaceID: membership(c).WorkspaceID, URLs: in.URLs, CollectionID: coll,
 	})
 	if err != nil {
@@ -73,7 +98,7 @@ func (s *server) postTrackBulk(c *fiber.Ctx) error {
 	}
 	out := make([]bulkResult, len(res))
 	for i, r := range res {
-		out[i] = bulkResult{Tracked: r}
+		out[i] = bulkResult{trackOut: newTrackOut(r)}
 		if r.Err != nil {
 			m := kindStatus[apperr.KindOf(r.Err)]
 			out[i].Success = false

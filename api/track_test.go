@@ -4,15 +4,20 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"net/http"
 	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
 
-	"github.com/reeltrack/reeltrack/api"
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
@@ -28,7 +33,7 @@ func newScrapingApp(t *testing.T, simFlags ...string) (*testApp, string) {
 
 // newScrapingAppWith is newScrapingApp with change applied to the
 // dependencies last.
-func newScrapingAppWith(t *testing.T, change func(*api.Deps), simFlags ...string) (*testApp, string) {
+func newScrapingAppWith(t *testing.T, change func(*wiring.Deps), simFlags ...string) (*testApp, string) {
 	t.Helper()
 	sim := testenv.ScraperSim(t, append([]string{"-run-duration", "50ms"}, simFlags...)...)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -36,7 +41,7 @@ func newScrapingAppWith(t *testing.T, change func(*api.Deps), simFlags ...string
 		t.Fatal(err)
 	}
 	base := "http://" + ln.Addr().String()
-	a := newApp(t, func(d *api.Deps) {
+	a := newApp(t, func(d *wiring.Deps) {
 		d.Config.PublicBaseURL = base
 		d.Config.CronSecret = cronSecret
 		d.Config.ScraperMaxPerRun = 50
@@ -53,13 +58,14 @@ func newScrapingAppWith(t *testing.T, change func(*api.Deps), simFlags ...string
 }
 
 type trackOut struct {
-	Success  bool      `json:"success"`
-	Type     string    `json:"type"`
-	JobID    string    `json:"job_id"`
-	Message  string    `json:"message"`
-	ID       uuid.UUID `json:"id"`
-	Existing bool      `json:"existing"`
-	Error    *struct{ Code, Message string }
+	Success      bool      `json:"success"`
+	Type         string    `json:"type"`
+	JobID        string    `json:"job_id"`
+	ScrapeStatus string    `json:"scrape_status"`
+	Message      string    `json:"message"`
+	ID           uuid.UUID `json:"id"`
+	Existing     bool      `json:"existing"`
+	Error        *struct{ Code, Message string }
 }
 
 // waitJob waits until the job is processed or failed and returns its status.
@@ -78,6 +84,32 @@ func waitJob(t *testing.T, jobID string) string {
 			t.Fatalf("job %s still %s (%s) after 20s", jobID, status, errText)
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// waitJobsOf waits until every job that scrapes the entity is processed or
+// failed (an Instagram account has two: its reels and its details).
+func waitJobsOf(t *testing.T, entity uuid.UUID) {
+	t.Helper()
+	rows, err := env.PG.Query(context.Background(), `SELECT job_id FROM scrape_job_targets WHERE entity_id = $1`, entity)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var jobs []uuid.UUID
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, id)
+	}
+	if err := rows.Err(); err != nil || len(jobs) == 0 {
+		t.Fatalf("jobs of %s: %d, %v", entity, len(jobs), err)
+	}
+	for _, j := range jobs {
+		if got := waitJob(t, j.String()); got != "processed" {
+			t.Fatalf("job %s of %s: %s", j, entity, got)
+		}
 	}
 }
 
@@ -116,9 +148,7 @@ func TestTrackVideoAndAccountEndToEnd(t *testing.T) {
 	if !account.Success || account.Type != "account" {
 		t.Fatalf("track account answered %+v", account)
 	}
-	if got := waitJob(t, account.JobID); got != "processed" {
-		t.Fatalf("job %s", got)
-	}
+	waitJobsOf(t, account.ID)
 	if n := count(t, `SELECT count(*) FROM accounts WHERE id = $1 AND status = 'active' AND followers IS NOT NULL`, account.ID); n != 1 {
 		t.Fatal("account is not active with followers after its scrape")
 	}
@@ -340,5 +370,88 @@ func TestScrapeFaults(t *testing.T) {
 	}
 	if snapshotCount(t, failed.ID) != 0 {
 		t.Fatal("a failed run wrote snapshots")
+	}
+}
+
+// TestTrackDoesNotWaitForTheProvider tracks while the provider accepts
+// connections and never answers: the answer comes at once with the job
+// queued (the start runs after it), and once the provider is back the cron
+// refresh starts the job and its completion is processed.
+func TestTrackDoesNotWaitForTheProvider(t *testing.T) {
+	var up atomic.Bool
+	var sim atomic.Pointer[httputil.ReverseProxy]
+	release := make(chan struct{})
+	var held atomic.Int32
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if up.Load() {
+			sim.Load().ServeHTTP(w, r)
+			return
+		}
+		held.Add(1)
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+		http.Error(w, `{"error":{"type":"unavailable","message":"down"}}`, http.StatusServiceUnavailable)
+	}))
+	t.Cleanup(front.Close)
+	t.Cleanup(func() {
+		select {
+		case <-release:
+		default:
+			close(release)
+		}
+	})
+	a, simURL := newScrapingAppWith(t, func(d *wiring.Deps) {
+		d.Provider = ingest.NewClient(ingest.ClientOptions{BaseURL: front.URL, Token: "sim-token", RetryWait: 20 * time.Millisecond, MaxWait: 200 * time.Millisecond})
+	})
+	target, err := url.Parse(simURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim.Store(httputil.NewSingleHostReverseProxy(target))
+	c := a.signUp(uniqueEmail("down"))
+	a.bootstrap(c)
+
+	// The request deadline is 10 s and the provider holds the start for as
+	// long as the test wants: an answer within 3 s did not wait for it.
+	began := time.Now()
+	var r trackOut
+	a.request("POST", "/api/track", map[string]string{"url": "https://www.youtube.com/shorts/abcdefghijk"}, c).expect(t, 200).decode(t, &r)
+	if took := time.Since(began); took > 3*time.Second {
+		t.Fatalf("track answered after %s with the provider down", took)
+	}
+	if !r.Success || r.JobID == "" || r.ScrapeStatus != "queued" {
+		t.Fatalf("track answered %+v, want success with its job queued", r)
+	}
+	if n := count(t, `SELECT count(*) FROM scrape_jobs WHERE id = $1 AND provider_run_id IS NULL`, r.JobID); n != 1 {
+		t.Fatal("the job is not recorded, or has a run the provider never answered")
+	}
+
+	// The start in the background reaches the provider, which fails it:
+	// the job goes back to the queue with the error.
+	for deadline := time.Now().Add(10 * time.Second); held.Load() == 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the job's start never reached the provider")
+		}
+	}
+	close(release)
+	for deadline := time.Now().Add(10 * time.Second); count(t, `SELECT count(*) FROM scrape_jobs WHERE id = $1 AND status = 'queued' AND error <> ''`, r.JobID) == 0; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the failed start did not leave the job queued")
+		}
+	}
+
+	// The provider is back and the retry's back-off has passed: the cron
+	// refresh starts the job, and its run completes it.
+	up.Store(true)
+	exec(t, `UPDATE scrape_jobs SET updated_at = now() - interval '1 hour' WHERE id = $1`, r.JobID)
+	var refreshed struct{ Jobs []string }
+	httpRequest(a, "GET", "/api/cron/refresh", "Bearer "+cronSecret).expect(t, 200).decode(t, &refreshed)
+	if !slices.Contains(refreshed.Jobs, r.JobID) {
+		t.Fatalf("the refresh started %v, not the queued job %s", refreshed.Jobs, r.JobID)
+	}
+	if got := waitJob(t, r.JobID); got != "processed" || snapshotCount(t, r.ID) != 1 {
+		t.Fatalf("job %s with %d snapshots, want processed with one", got, snapshotCount(t, r.ID))
 	}
 }

@@ -2,6 +2,7 @@ package api
 
 import (
 	"crypto/subtle"
+	"errors"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
@@ -30,7 +31,12 @@ func (s *server) postScraperWebhook(c *fiber.Ctx) error {
 	if err != nil {
 		return apperr.Invalid("job_id", "must be a UUID")
 	}
-	out, err := s.complete.Handle(c.UserContext(), ingest.Completion{JobID: id})
+	out, err := s.Complete.Handle(c.UserContext(), ingest.Completion{JobID: id})
+	if errors.Is(err, ingest.ErrCompletionInProgress) {
+		// A 409 so the provider delivers again later, when the job is
+		// processed and the answer is a 200 replay.
+		c.Set(fiber.HeaderRetryAfter, "30")
+	}
 	if err != nil {
 		return err
 	}
@@ -52,18 +58,37 @@ func requireCron(secret string) fiber.Handler {
 	}
 }
 
+// cronRefreshOut is what one /cron/refresh call started.
+type cronRefreshOut struct {
+	Queued int      `json:"queued"`
+	Jobs   []string `json:"jobs"`
+}
+
 func (s *server) getCronRefresh(c *fiber.Ctx) error {
-	out, err := s.refresh.Handle(c.UserContext(), command.RefreshDue{})
+	out, err := s.Refresh.Handle(c.UserContext(), command.RefreshDue{})
 	if err != nil {
 		return err
 	}
-	return c.JSON(out)
+	return c.JSON(cronRefreshOut{Queued: out.Queued, Jobs: out.Jobs})
+}
+
+// cronAlertsOut is what one /cron/alerts call did.
+type cronAlertsOut struct {
+	Scanned       int `json:"scanned"`
+	Matched       int `json:"matched"`
+	Alerted       int `json:"alerted"`
+	EmailsSent    int `json:"emailsSent"`
+	EmailsFailed  int `json:"emailsFailed"`
+	EmailsSkipped int `json:"emailsSkipped"`
 }
 
 func (s *server) getCronAlerts(c *fiber.Ctx) error {
-	out, err := s.sendAlerts.Handle(c.UserContext())
+	out, err := s.SendAlerts.Handle(c.UserContext())
 	if err != nil {
 		return err
 	}
-	return c.JSON(out)
+	return c.JSON(cronAlertsOut{
+		Scanned: out.Scanned, Matched: out.Matched, Alerted: out.Alerted,
+		EmailsSent: out.EmailsSent, EmailsFailed: out.EmailsFailed, EmailsSkipped: out.EmailsSkipped,
+	})
 }

@@ -24,13 +24,13 @@ func (s *server) postBootstrap(c *fiber.Ctx) error {
 		return err
 	}
 	sess := session(c)
-	b, err := s.bootstrap.Handle(c.UserContext(), command.BootstrapWorkspace{
+	b, err := s.Bootstrap.Handle(c.UserContext(), command.BootstrapWorkspace{
 		UserID: sess.UserID, Email: sess.Email, Name: in.Name,
 	})
 	if err != nil {
 		return err
 	}
-	w, err := s.workspace.Handle(c.UserContext(), b.WorkspaceID, sess.UserID)
+	w, err := s.Workspace.Handle(c.UserContext(), b.WorkspaceID, sess.UserID)
 	if err != nil {
 		return err
 	}
@@ -38,7 +38,7 @@ func (s *server) postBootstrap(c *fiber.Ctx) error {
 }
 
 func (s *server) getTeam(c *fiber.Ctx) error {
-	t, err := s.team.Handle(c.UserContext(), membership(c).WorkspaceID)
+	t, err := s.Team.Handle(c.UserContext(), membership(c).WorkspaceID)
 	if err != nil {
 		return err
 	}
@@ -56,7 +56,7 @@ func (s *server) postTeam(c *fiber.Ctx) error {
 		return err
 	}
 	m := membership(c)
-	err := s.invite.Handle(c.UserContext(), command.InviteTeammate{
+	err := s.Invite.Handle(c.UserContext(), command.InviteTeammate{
 		WorkspaceID: m.WorkspaceID, InviterID: session(c).UserID, Email: in.Email, Role: in.Role,
 	})
 	if err != nil {

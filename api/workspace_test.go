@@ -1,7 +1,9 @@
 package api_test
 
 import (
+	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -192,12 +194,73 @@ func TestTeamInvitesAndJoins(t *testing.T) {
 	}
 	// All three seats are now members: the next invite is refused.
 	a.request("POST", "/api/workspace/team", map[string]string{"email": uniqueEmail("erin")}, daveCookie).expectError(t, 403, "forbidden")
+}
 
-	// Someone in another workspace cannot be invited.
-	other := uniqueEmail("other")
-	a.bootstrap(a.signUp(other))
-	exec(t, `UPDATE workspaces SET seat_limit = 10 WHERE id = $1`, ws.ID)
-	a.request("POST", "/api/workspace/team", map[string]string{"email": other}, owner).expectError(t, 409, "conflict")
+// TestInviteTellsNothingOfOtherWorkspaces: inviting someone who belongs to
+// another workspace answers exactly as inviting an address nobody uses
+// (status, headers, body apart from ids, times and e-mails). The invite
+// waits, holding its seat, and takes effect if they bootstrap without a
+// workspace.
+func TestInviteTellsNothingOfOtherWorkspaces(t *testing.T) {
+	a := newApp(t)
+	inviter := func() (*http.Cookie, string, uuid.UUID) {
+		email := uniqueEmail("inviter")
+		c := a.signUp(email)
+		ws := a.bootstrap(c).Workspace.ID
+		exec(t, `UPDATE workspaces SET plan = 'starter', video_limit = 250, seat_limit = 3 WHERE id = $1`, ws)
+		return c, email, ws
+	}
+	fresh := uniqueEmail("fresh")
+	taken := uniqueEmail("taken")
+	takenCookie := a.signUp(taken)
+	theirs := a.bootstrap(takenCookie).Workspace.ID
+
+	normalize := func(r response, inviter, invitee string) string {
+		body := string(r.Body)
+		body = strings.ReplaceAll(body, inviter, "<inviter>")
+		body = strings.ReplaceAll(body, invitee, "<invitee>")
+		body = regexp.MustCompile(`[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}`).ReplaceAllString(body, "<id>")
+		body = regexp.MustCompile(`"\d{4}-\d\d-\d\dT[^"]*"`).ReplaceAllString(body, "<time>")
+		return fmt.Sprintf("%d %s %s", r.Status, r.Header.Get("Content-Type"), body)
+	}
+	c1, e1, ws1 := inviter()
+	c2, e2, ws2 := inviter()
+	got := map[string]string{}
+	for _, x := range []struct {
+		name, invitee, inviter string
+		cookie                 *http.Cookie
+	}{{"fresh", fresh, e1, c1}, {"taken", taken, e2, c2}} {
+		r := a.request("POST", "/api/workspace/team", map[string]string{"email": x.invitee}, x.cookie)
+		got[x.name] = normalize(r, x.inviter, x.invitee)
+		// and again: the same conflict for both
+		again := a.request("POST", "/api/workspace/team", map[string]string{"email": x.invitee}, x.cookie)
+		got[x.name+" again"] = normalize(again, x.inviter, x.invitee)
+	}
+	if got["fresh"] != got["taken"] || got["fresh again"] != got["taken again"] {
+		t.Fatalf("inviting another workspace's member answers\n%s\nthen\n%s\nan unused address\n%s\nthen\n%s",
+			got["taken"], got["taken again"], got["fresh"], got["fresh again"])
+	}
+	if !strings.HasPrefix(got["fresh"], "200 ") || !strings.HasPrefix(got["fresh again"], "409 ") {
+		t.Fatalf("answers %q then %q, want 200 then 409", got["fresh"], got["fresh again"])
+	}
+	if n := count(t, `SELECT count(*) FROM workspace_invites WHERE (workspace_id, email) IN (($1, $2), ($3, $4))`, ws1, fresh, ws2, taken); n != 2 {
+		t.Fatalf("%d invites recorded, want both", n)
+	}
+
+	// The taken address stays where it is while it has a workspace.
+	if w := a.bootstrap(takenCookie); w.Workspace.ID != theirs || w.Joined {
+		t.Fatalf("bootstrap of the invited member %+v, want their own workspace", w)
+	}
+	var team teamBody
+	a.request("GET", "/api/workspace/team", nil, c2).expect(t, 200).decode(t, &team)
+	if len(team.Members) != 1 || len(team.Invites) != 1 || team.Invites[0].Email != taken || team.Seats.Used != 2 {
+		t.Fatalf("inviter's team %+v, want the invite pending on a seat", team)
+	}
+	// Without a workspace, their next bootstrap takes the invite.
+	exec(t, `DELETE FROM workspaces WHERE id = $1`, theirs)
+	if w := a.bootstrap(takenCookie); w.Workspace.ID != ws2 || !w.Joined || w.Workspace.Role != "member" {
+		t.Fatalf("bootstrap without a workspace %+v, want the invite taken", w)
+	}
 }
 
 func TestConcurrentInvitesRespectSeats(t *testing.T) {

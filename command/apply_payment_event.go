@@ -52,9 +52,9 @@ const (
 
 // PaymentEventResult says what an event did.
 type PaymentEventResult struct {
-	Result      string     `json:"result"`
-	Reason      string     `json:"reason,omitempty"`
-	WorkspaceID *uuid.UUID `json:"-"`
+	Result      string
+	Reason      string
+	WorkspaceID *uuid.UUID
 }
 
 // ApplyPaymentEventHandler keeps a workspace's plan, limits and access in
@@ -77,6 +77,8 @@ type ApplyPaymentEventHandler struct {
 	// GracePeriod is how long a past-due subscription keeps access, from the
 	// start of its unpaid period.
 	GracePeriod time.Duration
+	// FoundingSpots is how many workspaces the founding price is for.
+	FoundingSpots int
 }
 
 // Handle applies the event, or reports it a duplicate or ignored.
@@ -135,6 +137,7 @@ type paymentWorkspace struct {
 	// checkoutPlan is the plan the latest checkout asked for, if any.
 	checkoutPlan     *string
 	checkoutFounding bool
+	founding         bool
 }
 
 func ignored(ws *paymentWorkspace, reason string) PaymentEventResult {
@@ -180,7 +183,7 @@ func (h ApplyPaymentEventHandler) apply(ctx context.Context, tx pgx.Tx, ev payme
 // the customer, else by the subscription. Nil when none matches.
 func lockPaymentWorkspace(ctx context.Context, tx pgx.Tx, ev payment.Event) (*paymentWorkspace, error) {
 	const lockSQL = `
-SELECT id, plan, payment_customer_id, payment_subscription_id, subscription_status, checkout_plan, checkout_founding
+SELECT id, plan, payment_customer_id, payment_subscription_id, subscription_status, checkout_plan, checkout_founding, founding
 FROM workspaces WHERE %s = $1 FOR UPDATE`
 	var lookups [][2]any
 	if id, err := uuid.Parse(ev.WorkspaceID); err == nil {
@@ -193,7 +196,7 @@ FROM workspaces WHERE %s = $1 FOR UPDATE`
 	for _, l := range lookups {
 		var w paymentWorkspace
 		err := tx.QueryRow(ctx, fmt.Sprintf(lockSQL, l[0]), l[1]).Scan(&w.id, &w.plan, &w.customerID, &w.subscriptionID, &w.subscriptionStatus,
-			&w.checkoutPlan, &w.checkoutFounding)
+			&w.checkoutPlan, &w.checkoutFounding, &w.founding)
 		if err == nil {
 			return &w, nil
 		}
@@ -208,7 +211,10 @@ FROM workspaces WHERE %s = $1 FOR UPDATE`
 //
 //   - active, trialing, past_due: the plan of its price, with that plan's
 //     limits, and access (past_due: until the grace period ends); a founding
-//     price marks the workspace founding, which never reverts. Its customer
+//     price marks the workspace founding, which never reverts, if a spot is
+//     free (counted under the founding lock, the workspace's own hold
+//     included): past the last spot the subscription gets the founding
+//     plan and access like any other, without the mark. Its customer
 //     becomes the workspace's (the portal opens for the customer who pays).
 //   - incomplete (the first payment is pending): only recorded.
 //   - unpaid, canceled, incomplete_expired, paused and any other status:
@@ -243,6 +249,14 @@ func (h ApplyPaymentEventHandler) applySubscription(ctx context.Context, tx pgx.
 			// again once it is fixed.
 			return out, fmt.Errorf("subscription %s: none of its prices %v is in the plan catalogue (STRIPE_PRICE_*)", sub.ID, sub.PriceIDs)
 		}
+		spotless := false
+		if founding && !ws.founding {
+			taken, err := lockFoundingSpots(ctx, tx, ws.id)
+			if err != nil {
+				return PaymentEventResult{}, err
+			}
+			founding, spotless = taken < h.FoundingSpots, taken >= h.FoundingSpots
+		}
 		var grace *time.Time
 		if sub.Status == "past_due" {
 			g := sub.CurrentPeriodStart.Add(h.GracePeriod)
@@ -258,6 +272,9 @@ func (h ApplyPaymentEventHandler) applySubscription(ctx context.Context, tx pgx.
 				$7::text, coalesce($8::text, payment_customer_id), founding OR $9::bool)`,
 			ws.id, string(p.Name), p.VideoLimit, p.SeatLimit, grace, sub.Status, sub.ID, customer, founding)
 		out.Reason = fmt.Sprintf("subscription %s: plan %s", sub.Status, p.Name)
+		if spotless {
+			out.Reason += " at the founding price, without a founding spot: none remains"
+		}
 	case !current && currentLive:
 		return ignored(ws, fmt.Sprintf("subscription %s is not the workspace's current one, which gives access", sub.Status)), nil
 	case sub.Status == "incomplete":

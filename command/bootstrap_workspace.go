@@ -121,7 +121,7 @@ func workspaceName(name, email string) string {
 
 func createWorkspace(ctx context.Context, tx pgx.Tx, owner uuid.UUID, name string, now time.Time) (uuid.UUID, error) {
 	id := uuid.New()
-	trial := plan.MustLookup(plan.Trial)
+	trial, _ := plan.Lookup(plan.Trial)
 	_, err := tx.Exec(ctx, `
 		INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit, has_access, trial_ends_at)
 		VALUES ($1, $2, $3, $4, $5, $6, true, $7)`,

@@ -5,14 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/payment"
 	"github.com/reeltrack/reeltrack/internal/plan"
-	"github.com/reeltrack/reeltrack/query"
 )
 
 // CreateCheckout starts a subscription checkout for a paid plan.
@@ -51,7 +52,7 @@ func (c CreateCheckout) Validate() error {
 
 // CheckoutSession is where the caller pays.
 type CheckoutSession struct {
-	URL string `json:"url"`
+	URL string
 }
 
 // CreateCheckoutHandler creates the workspace's customer once, then a
@@ -60,7 +61,8 @@ type CreateCheckoutHandler struct {
 	DB       *pgxpool.Pool
 	Provider PaymentProvider // nil: billing is not configured
 	Prices   plan.Prices
-	Founding query.FoundingStatsHandler
+	// FoundingSpots is how many workspaces the founding price is for.
+	FoundingSpots int
 	// SuccessURL and CancelURL are where the provider sends the payer back.
 	SuccessURL string
 	CancelURL  string
@@ -70,6 +72,12 @@ type CreateCheckoutHandler struct {
 // 403 for members, 409 when the workspace already has a subscription that
 // gives access (change it in the portal) or no founding spot remains, and
 // 503 when the provider does not answer.
+//
+// A founding checkout holds a spot for the workspace before the session is
+// created (counted under the founding lock, so concurrent checkouts cannot
+// hold the last spot twice); the session expires after
+// FoundingCheckoutExpiry and the hold an hour later. The hold is released
+// when the provider call fails.
 func (h CreateCheckoutHandler) Handle(ctx context.Context, cmd CreateCheckout) (CheckoutSession, error) {
 	if h.Provider == nil {
 		return CheckoutSession{}, errBillingOff
@@ -88,36 +96,27 @@ func (h CreateCheckoutHandler) Handle(ctx context.Context, cmd CreateCheckout) (
 	}
 	name, interval := plan.Name(cmd.Plan), plan.Interval(cmd.Interval)
 	price := h.Prices.Price(name, interval, cmd.Founding)
-	if cmd.Founding {
-		if price == "" {
-			return CheckoutSession{}, apperr.Conflict("the founding price is not offered on this server")
-		}
-		stats, err := h.Founding.Handle(ctx)
-		if err != nil {
-			return CheckoutSession{}, err
-		}
-		if stats.Remaining == 0 {
-			return CheckoutSession{}, apperr.Conflict("no founding spots remain")
-		}
+	if cmd.Founding && price == "" {
+		return CheckoutSession{}, apperr.Conflict("the founding price is not offered on this server")
 	}
 	if price == "" {
 		return CheckoutSession{}, errBillingOff
 	}
-	customer, err := h.customer(ctx, cmd.WorkspaceID, w)
-	if err != nil {
-		return CheckoutSession{}, err
+	var hold, expires time.Time
+	if cmd.Founding {
+		if hold, err = h.holdFoundingSpot(ctx, cmd.WorkspaceID); err != nil {
+			return CheckoutSession{}, err
+		}
+		expires = hold.Add(FoundingCheckoutExpiry - foundingHold)
 	}
-	url, err := h.Provider.CreateCheckout(ctx, payment.NewCheckout{
-		WorkspaceID: cmd.WorkspaceID.String(), CustomerID: customer, PriceID: price,
-		SuccessURL: h.SuccessURL, CancelURL: h.CancelURL,
-		Metadata: map[string]string{
-			payment.MetadataWorkspaceID: cmd.WorkspaceID.String(),
-			payment.MetadataPlan:        string(name),
-			payment.MetadataFounding:    strconv.FormatBool(cmd.Founding),
-		},
-	})
+	url, err := h.createSession(ctx, cmd, w, name, price, expires)
 	if err != nil {
-		return CheckoutSession{}, providerError(err)
+		if cmd.Founding {
+			// Best effort: a hold left behind lapses by itself.
+			_, _ = h.DB.Exec(ctx, `UPDATE workspaces SET founding_hold_until = NULL WHERE id = $1 AND founding_hold_until = $2`,
+				cmd.WorkspaceID, hold)
+		}
+		return CheckoutSession{}, err
 	}
 	_, err = h.DB.Exec(ctx, `UPDATE workspaces SET checkout_plan = $2, checkout_founding = $3, updated_at = now() WHERE id = $1`,
 		cmd.WorkspaceID, string(name), cmd.Founding)
@@ -125,6 +124,56 @@ func (h CreateCheckoutHandler) Handle(ctx context.Context, cmd CreateCheckout) (
 		return CheckoutSession{}, fmt.Errorf("record checkout plan: %w", err)
 	}
 	return CheckoutSession{URL: url}, nil
+}
+
+// createSession creates the workspace's customer if need be, then the
+// checkout session, and returns its URL.
+func (h CreateCheckoutHandler) createSession(ctx context.Context, cmd CreateCheckout, w billingWorkspace, name plan.Name, price string,
+	expires time.Time) (string, error) {
+	customer, err := h.customer(ctx, cmd.WorkspaceID, w)
+	if err != nil {
+		return "", err
+	}
+	url, err := h.Provider.CreateCheckout(ctx, payment.NewCheckout{
+		WorkspaceID: cmd.WorkspaceID.String(), CustomerID: customer, PriceID: price,
+		SuccessURL: h.SuccessURL, CancelURL: h.CancelURL, ExpiresAt: expires,
+		Metadata: map[string]string{
+			payment.MetadataWorkspaceID: cmd.WorkspaceID.String(),
+			payment.MetadataPlan:        string(name),
+			payment.MetadataFounding:    strconv.FormatBool(cmd.Founding),
+		},
+	})
+	if err != nil {
+		return "", providerError(err)
+	}
+	return url, nil
+}
+
+// holdFoundingSpot holds a founding spot for the workspace, or answers 409
+// when the others take them all, and returns when the hold ends. Calling it
+// again renews the workspace's own hold.
+func (h CreateCheckoutHandler) holdFoundingSpot(ctx context.Context, ws uuid.UUID) (time.Time, error) {
+	var until time.Time
+	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SELECT 1 FROM workspaces WHERE id = $1 FOR UPDATE`, ws); err != nil {
+			return fmt.Errorf("lock workspace: %w", err)
+		}
+		taken, err := lockFoundingSpots(ctx, tx, ws)
+		if err != nil {
+			return err
+		}
+		if taken >= h.FoundingSpots {
+			return apperr.Conflict("no founding spots remain")
+		}
+		err = tx.QueryRow(ctx, `
+			UPDATE workspaces SET founding_hold_until = clock_timestamp() + make_interval(secs => $2)
+			WHERE id = $1 RETURNING founding_hold_until`, ws, foundingHold.Seconds()).Scan(&until)
+		if err != nil {
+			return fmt.Errorf("hold founding spot: %w", err)
+		}
+		return nil
+	})
+	return until, err
 }
 
 // customer returns the workspace's customer, creating it on the first

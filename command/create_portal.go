@@ -27,7 +27,7 @@ func (c CreatePortal) Validate() error {
 
 // PortalSession is the portal's URL.
 type PortalSession struct {
-	URL string `json:"url"`
+	URL string
 }
 
 // CreatePortalHandler creates portal sessions for workspaces that have a

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // InviteTeammate invites an e-mail into the caller's workspace.
@@ -30,8 +31,8 @@ func (c *InviteTeammate) Validate() error {
 	c.Email = email
 	switch c.Role {
 	case "":
-		c.Role = "member"
-	case "member", "admin":
+		c.Role = string(state.RoleMember)
+	case string(state.RoleMember), string(state.RoleAdmin):
 	default:
 		problems = append(problems, apperr.Invalid("role", `must be "member" or "admin"`))
 	}
@@ -39,7 +40,10 @@ func (c *InviteTeammate) Validate() error {
 }
 
 // InviteTeammateHandler records invites; the invitee joins on sign-up or on
-// their next workspace bootstrap.
+// their next workspace bootstrap. An invite of someone who already belongs
+// to another workspace is recorded like any other and waits, holding its
+// seat, until they have no workspace when they bootstrap (a user belongs to
+// at most one).
 type InviteTeammateHandler struct{ DB *pgxpool.Pool }
 
 // Handle checks the inviter's role, duplicates and seats under a lock on the
@@ -70,24 +74,24 @@ func (h InviteTeammateHandler) Handle(ctx context.Context, cmd InviteTeammate) e
 			return apperr.Forbidden("only owners and admins can invite teammates")
 		}
 
-		var memberOf *uuid.UUID
-		var invited bool
+		// Only this workspace's members and invites are looked at: whether
+		// the address has an account or belongs to another workspace must
+		// not change the answer, so the invite is recorded either way.
+		var member, invited bool
 		var seatsUsed int
 		err = tx.QueryRow(ctx, `
 			SELECT
-				(SELECT m.workspace_id FROM users u JOIN workspace_members m ON m.user_id = u.id WHERE u.email = $2),
+				EXISTS (SELECT 1 FROM users u JOIN workspace_members m ON m.user_id = u.id WHERE u.email = $2 AND m.workspace_id = $1),
 				EXISTS (SELECT 1 FROM workspace_invites WHERE workspace_id = $1 AND email = $2),
 				(SELECT count(*) FROM workspace_members WHERE workspace_id = $1)
 				+ (SELECT count(*) FROM workspace_invites WHERE workspace_id = $1)`,
-			cmd.WorkspaceID, cmd.Email).Scan(&memberOf, &invited, &seatsUsed)
+			cmd.WorkspaceID, cmd.Email).Scan(&member, &invited, &seatsUsed)
 		if err != nil {
 			return fmt.Errorf("check invitee: %w", err)
 		}
 		switch {
-		case memberOf != nil && *memberOf == cmd.WorkspaceID:
+		case member:
 			return apperr.Conflict("this e-mail is already a member of the workspace")
-		case memberOf != nil:
-			return apperr.Conflict("this e-mail already belongs to another workspace")
 		case invited:
 			return apperr.Conflict("this e-mail has already been invited")
 		case seatsUsed >= seatLimit:
@@ -105,4 +109,4 @@ func (h InviteTeammateHandler) Handle(ctx context.Context, cmd InviteTeammate) e
 
 // managesWorkspace reports whether a member's role may manage the
 // workspace: invite teammates and handle billing.
-func managesWorkspace(role string) bool { return role == "owner" || role == "admin" }
+func managesWorkspace(role string) bool { return state.Role(role).Manages() }

@@ -2,7 +2,6 @@ package command
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -32,8 +31,8 @@ type RefreshDue struct{}
 
 // Refreshed is the cron answer.
 type Refreshed struct {
-	Queued int      `json:"queued"`
-	Jobs   []string `json:"jobs"`
+	Queued int
+	Jobs   []string
 }
 
 // RefreshDueHandler selects due accounts (not paused or removed) and
@@ -78,7 +77,7 @@ FROM (
 	FROM videos v WHERE v.tracked_individually
 ) e
 JOIN workspaces w ON w.id = e.workspace_id
-WHERE (w.has_access AND (w.plan <> 'trial' OR w.trial_ends_at > $1) AND (w.grace_ends_at IS NULL OR w.grace_ends_at > $1))
+WHERE ` + plan.AccessSQL + `
   AND (e.refresh_queued_at IS NULL OR e.refresh_queued_at < $1::timestamptz - make_interval(secs => $2))
   AND (e.last_scraped_at IS NULL OR e.last_scraped_at <= $1::timestamptz - make_interval(hours => CASE w.plan %s END))
   AND e.id NOT IN (SELECT id FROM beyond_limit)
@@ -134,7 +133,7 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 				scraped []*time.Time
 			)
 			for _, it := range items {
-				if (it.kind == "account") == (table == "accounts") {
+				if (platform.Kind(it.kind) == platform.Account) == (table == "accounts") {
 					ids = append(ids, it.id)
 					scraped = append(scraped, it.scraped)
 				}
@@ -177,12 +176,8 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 	if err != nil {
 		return out, err
 	}
-	for _, id := range append(retries, jobIDs(jobs)...) {
-		// A start that failed still counts: the job stays queued for a retry.
-		if err := h.Start.Handle(ctx, StartScrape{JobID: id}); !errors.Is(err, ErrNotStartable) {
-			out.Jobs = append(out.Jobs, id.String())
-		}
-	}
+	// A start that failed still counts: the job stays queued for a retry.
+	h.Start.startAll(ctx, append(retries, jobIDs(jobs)...), func(id uuid.UUID) { out.Jobs = append(out.Jobs, id.String()) })
 	return out, nil
 }
 
@@ -208,8 +203,8 @@ func (h RefreshDueHandler) retryJobs(ctx context.Context, now time.Time) ([]uuid
 	_, err = h.DB.Exec(ctx, `
 		WITH given_up AS (
 			UPDATE scrape_jobs SET status = 'failed', error = 'gave up after ' || attempts || ' attempts: ' || error,
-				attempts = attempts + 1000, updated_at = now()
-			WHERE status IN ('queued', 'failed') AND attempts BETWEEN $1 AND 999
+				given_up_at = now(), updated_at = now()
+			WHERE status IN ('queued', 'failed') AND given_up_at IS NULL AND attempts >= $1
 			RETURNING id
 		), targets AS (
 			SELECT entity_id FROM scrape_job_targets WHERE job_id IN (SELECT id FROM given_up)
@@ -222,7 +217,7 @@ func (h RefreshDueHandler) retryJobs(ctx context.Context, now time.Time) ([]uuid
 	}
 	rows, err := h.DB.Query(ctx, `
 		SELECT id FROM scrape_jobs
-		WHERE status IN ('queued', 'failed') AND attempts < $1
+		WHERE status IN ('queued', 'failed') AND given_up_at IS NULL AND attempts < $1
 		  AND updated_at < $2::timestamptz - make_interval(secs => 30 * power(2, attempts))
 		ORDER BY created_at LIMIT 200`, maxAttempts, now)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/state"
 	"github.com/reeltrack/reeltrack/projections"
 )
 
@@ -35,12 +36,18 @@ type RemoveAccountHandler struct{ DB *pgxpool.Pool }
 
 // Handle removes the account: 404 for an account of another workspace;
 // removing a removed account succeeds and writes nothing. Removing only
-// lowers the usage, so it needs neither the workspace lock nor access.
+// lowers the usage, so it needs no access.
 func (h RemoveAccountHandler) Handle(ctx context.Context, cmd RemoveAccount) error {
 	if err := cmd.Validate(); err != nil {
 		return err
 	}
 	return pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		// The workspace row is locked before the account, the order of
+		// every write of a workspace's tracked items (scrape results
+		// included), so the two cannot wait on each other crosswise.
+		if _, err := tx.Exec(ctx, `SELECT 1 FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`, cmd.WorkspaceID); err != nil {
+			return fmt.Errorf("lock workspace: %w", err)
+		}
 		var status string
 		err := tx.QueryRow(ctx, `SELECT status FROM accounts WHERE id = $1 AND workspace_id = $2 FOR UPDATE`,
 			cmd.AccountID, cmd.WorkspaceID).Scan(&status)
@@ -50,7 +57,7 @@ func (h RemoveAccountHandler) Handle(ctx context.Context, cmd RemoveAccount) err
 		if err != nil {
 			return fmt.Errorf("lock account: %w", err)
 		}
-		if status == "removed" {
+		if state.Item(status) == state.ItemRemoved {
 			return nil
 		}
 		if _, err := tx.Exec(ctx, `UPDATE accounts SET status = 'removed', status_reason = '', updated_at = now() WHERE id = $1`,

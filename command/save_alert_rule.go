@@ -188,6 +188,11 @@ func (h SaveAlertRuleHandler) Handle(ctx context.Context, cmd SaveAlertRule) (Al
 		if err := r.Validate(); err != nil {
 			return err
 		}
+		if cmd.Recipients != nil {
+			if err := checkRecipients(ctx, tx, cmd.WorkspaceID, *cmd.Recipients); err != nil {
+				return err
+			}
+		}
 		if r.CollectionID != nil {
 			var ok bool
 			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM collections WHERE id = $1 AND workspace_id = $2)`,
@@ -217,6 +222,36 @@ ON CONFLICT (id) DO UPDATE SET
 		return nil
 	})
 	return out, err
+}
+
+// checkRecipients names each recipient that is not the e-mail of a member
+// of the workspace: alert e-mails go only to members, so a rule cannot make
+// the service mail arbitrary addresses. The addresses were validated.
+func checkRecipients(ctx context.Context, tx pgx.Tx, workspaceID uuid.UUID, recipients []string) error {
+	if len(recipients) == 0 {
+		return nil
+	}
+	addrs := make([]string, len(recipients))
+	for i, e := range recipients {
+		addrs[i], _ = normalizeEmail("", e)
+	}
+	rows, err := tx.Query(ctx, `
+SELECT u.email FROM workspace_members m JOIN users u ON u.id = m.user_id
+WHERE m.workspace_id = $1 AND u.email = ANY($2)`, workspaceID, addrs)
+	if err != nil {
+		return fmt.Errorf("read members: %w", err)
+	}
+	members, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return fmt.Errorf("read members: %w", err)
+	}
+	var errs []error
+	for i, a := range addrs {
+		if !slices.Contains(members, a) {
+			errs = append(errs, apperr.Invalid(fmt.Sprintf("recipients[%d]", i), "is not a member of this workspace: alert e-mails go only to members"))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 func apply[T any](dst *T, v *T) {

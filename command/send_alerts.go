@@ -1,23 +1,19 @@
 package command
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	htmltemplate "html/template"
 	"log/slog"
-	"strconv"
 	"strings"
-	texttemplate "text/template"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/reeltrack/reeltrack/internal/mail"
 	"github.com/reeltrack/reeltrack/internal/plan"
-	"github.com/reeltrack/reeltrack/query"
 )
 
 // OutgoingMail is one e-mail of the outbox.
@@ -43,14 +39,17 @@ type MailSender interface {
 // AlertRun is what one /cron/alerts call did.
 type AlertRun struct {
 	// Scanned counts the videos some enabled rule covers.
-	Scanned int `json:"scanned"`
+	Scanned int
 	// Matched counts (rule, video) pairs that meet their rule.
-	Matched int `json:"matched"`
+	Matched int
 	// Alerted counts the matches recorded as new alerts: outside their
 	// rule's cooldown.
-	Alerted      int `json:"alerted"`
-	EmailsSent   int `json:"emailsSent"`
-	EmailsFailed int `json:"emailsFailed"`
+	Alerted      int
+	EmailsSent   int
+	EmailsFailed int
+	// EmailsSkipped counts e-mails not sent because their recipient is not
+	// a member of the workspace when they are due.
+	EmailsSkipped int
 }
 
 // Outbox delivery limits.
@@ -61,11 +60,55 @@ const (
 	maxMailBackoff   = 6 * time.Hour
 )
 
+// SpikeRule is an enabled alert rule of a workspace with access, as the
+// spike scan needs it.
+type SpikeRule struct {
+	ID            uuid.UUID
+	WorkspaceID   uuid.UUID
+	CollectionID  *uuid.UUID
+	Platform      *string
+	Metric        string
+	Condition     string
+	Threshold     float64
+	WindowHours   int
+	MinStartValue int64
+	CooldownHours int
+}
+
+// Spike is a video that meets a rule, with the values that made it.
+type Spike struct {
+	RuleID  uuid.UUID
+	VideoID uuid.UUID
+	// WindowStart and WindowEnd bound the span the values are measured
+	// over.
+	WindowStart, WindowEnd time.Time
+	StartValue, EndValue   int64
+	Gain                   int64
+	// GrowthPct is the gain in percent of the start value, when set.
+	GrowthPct *float64
+	// Baseline is, for velocity_vs_baseline, the median gain of the
+	// account's other videos over the same hours of age.
+	Baseline *float64
+}
+
+// SpikeScan is one scan's outcome.
+type SpikeScan struct {
+	// Videos is how many videos some rule covers.
+	Videos int
+	Spikes []Spike
+}
+
+// SpikeScanner finds the videos that meet the rules; the read side
+// implements it.
+type SpikeScanner interface {
+	Scan(ctx context.Context, rules []SpikeRule) (SpikeScan, error)
+}
+
 // SendAlertsHandler runs the spike scan, records new alerts with their
 // e-mails, then delivers the outbox.
 type SendAlertsHandler struct {
 	DB           *pgxpool.Pool
-	Spikes       query.SpikesHandler
+	Spikes       SpikeScanner
 	Mail         MailSender
 	DashboardURL string
 	Log          *slog.Logger
@@ -84,7 +127,7 @@ func (h SendAlertsHandler) Handle(ctx context.Context) (AlertRun, error) {
 		return run, err
 	}
 	run.Scanned, run.Matched = scan.Videos, len(scan.Spikes)
-	byRule := map[uuid.UUID][]query.Spike{}
+	byRule := map[uuid.UUID][]Spike{}
 	for _, s := range scan.Spikes {
 		byRule[s.RuleID] = append(byRule[s.RuleID], s)
 	}
@@ -98,12 +141,12 @@ func (h SendAlertsHandler) Handle(ctx context.Context) (AlertRun, error) {
 		}
 		run.Alerted += n
 	}
-	run.EmailsSent, run.EmailsFailed, err = h.deliver(ctx)
+	err = h.deliver(ctx, &run)
 	return run, err
 }
 
 // enabledRules reads the enabled rules of the workspaces that have access.
-func (h SendAlertsHandler) enabledRules(ctx context.Context) ([]query.SpikeRule, error) {
+func (h SendAlertsHandler) enabledRules(ctx context.Context) ([]SpikeRule, error) {
 	rows, err := h.DB.Query(ctx, `
 SELECT r.id, r.workspace_id, r.collection_id, r.platform, r.metric, r.condition, r.threshold, r.window_hours,
        r.min_start_value, r.cooldown_hours, w.plan, w.has_access, w.trial_ends_at, w.grace_ends_at
@@ -114,18 +157,17 @@ ORDER BY r.workspace_id, r.id`)
 		return nil, fmt.Errorf("read alert rules: %w", err)
 	}
 	defer rows.Close()
-	var out []query.SpikeRule
+	var out []SpikeRule
 	now := h.Now()
 	for rows.Next() {
-		var r query.SpikeRule
-		var metric, planName string
+		var r SpikeRule
+		var planName string
 		var access bool
 		var trialEnds, graceEnds *time.Time
-		if err := rows.Scan(&r.ID, &r.WorkspaceID, &r.CollectionID, &r.Platform, &metric, &r.Condition, &r.Threshold, &r.WindowHours,
+		if err := rows.Scan(&r.ID, &r.WorkspaceID, &r.CollectionID, &r.Platform, &r.Metric, &r.Condition, &r.Threshold, &r.WindowHours,
 			&r.MinStartValue, &r.CooldownHours, &planName, &access, &trialEnds, &graceEnds); err != nil {
 			return nil, fmt.Errorf("read alert rules: %w", err)
 		}
-		r.Metric = query.Metric(metric)
 		if plan.HasAccess(plan.Name(planName), access, trialEnds, graceEnds, now) {
 			out = append(out, r)
 		}
@@ -138,18 +180,15 @@ ORDER BY r.workspace_id, r.id`)
 
 // alertedVideo is a video of an alert e-mail.
 type alertedVideo struct {
-	query.Spike
+	Spike
 	URL, Platform, Handle, Caption string
-	// Growth ("+12.5 %") and Versus ("4.2× the median ...") are the
-	// e-mail's words for the spike's GrowthPct and Baseline, when set.
-	Growth, Versus string
 }
 
 // record stores the rule's new alerts (those outside its cooldown) and one
 // e-mail per recipient, in one transaction under a lock on the rule, so
 // concurrent or repeated scans record each alert once. It returns how many
 // alerts were new.
-func (h SendAlertsHandler) record(ctx context.Context, r query.SpikeRule, spikes []query.Spike) (int, error) {
+func (h SendAlertsHandler) record(ctx context.Context, r SpikeRule, spikes []Spike) (int, error) {
 	var fresh []alertedVideo
 	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
 		fresh = nil
@@ -202,7 +241,7 @@ FROM videos v WHERE v.workspace_id = $1 AND v.id = ANY($4)`,
 			}
 			v.Spike = s
 			fresh = append(fresh, v)
-			events = append(events, []any{uuid.New(), r.WorkspaceID, r.ID, s.VideoID, now, string(r.Metric), s.WindowStart, s.WindowEnd,
+			events = append(events, []any{uuid.New(), r.WorkspaceID, r.ID, s.VideoID, now, r.Metric, s.WindowStart, s.WindowEnd,
 				s.StartValue, s.EndValue, s.Gain, s.GrowthPct, s.Baseline})
 		}
 		if len(fresh) == 0 {
@@ -221,13 +260,13 @@ FROM videos v WHERE v.workspace_id = $1 AND v.id = ANY($4)`,
 				return fmt.Errorf("read members: %w", err)
 			}
 		}
-		subject, text, html, err := h.render(name, r, fresh)
+		msg, err := mail.AlertMessage(h.alertMail(name, r, fresh))
 		if err != nil {
 			return err
 		}
 		mails := make([][]any, len(recipients))
 		for i, to := range recipients {
-			mails[i] = []any{uuid.New(), r.WorkspaceID, r.ID, to, subject, text, html, now}
+			mails[i] = []any{uuid.New(), r.WorkspaceID, r.ID, to, msg.Subject, msg.Text, msg.HTML, now}
 		}
 		if _, err := tx.CopyFrom(ctx, pgx.Identifier{"mail_outbox"}, []string{"id", "workspace_id", "rule_id", "recipient", "subject",
 			"text_body", "html_body", "next_attempt_at"}, pgx.CopyFromRows(mails)); err != nil {
@@ -238,101 +277,89 @@ FROM videos v WHERE v.workspace_id = $1 AND v.id = ANY($4)`,
 	return len(fresh), err
 }
 
-var alertText = texttemplate.Must(texttemplate.New("text").Parse(`Your alert "{{.Rule}}" fired for {{len .Videos}} video{{if ne (len .Videos) 1}}s{{end}}:
-{{range .Videos}}
-- {{.Platform}} @{{.Handle}}: +{{.Gain}} {{$.Metric}} in {{$.Window}}h ({{.StartValue}} → {{.EndValue}}{{with .Growth}}, {{.}}{{end}}){{with .Versus}}, {{.}}{{end}}
-  {{.URL}}
-{{end}}
-Dashboard: {{.Dashboard}}
-`))
-
-var alertHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html>
-<html><body style="font-family: sans-serif">
-<p>Your alert <strong>{{.Rule}}</strong> fired for {{len .Videos}} video{{if ne (len .Videos) 1}}s{{end}}:</p>
-<table cellpadding="6" style="border-collapse: collapse">
-<tr><th align="left">Video</th><th align="right">Gained</th><th align="right">From</th><th align="right">To</th></tr>
-{{range .Videos}}<tr>
-<td><a href="{{.URL}}">{{.Platform}} @{{.Handle}}</a><br><small>{{.Caption}}</small></td>
-<td align="right">+{{.Gain}} {{$.Metric}}{{with .Growth}} ({{.}}){{end}}{{with .Versus}}<br><small>{{.}}</small>{{end}}</td>
-<td align="right">{{.StartValue}}</td><td align="right">{{.EndValue}}</td>
-</tr>{{end}}
-</table>
-<p>Window: {{.Window}} hours. <a href="{{.Dashboard}}">Open the dashboard</a></p>
-</body></html>
-`))
-
-func (h SendAlertsHandler) render(name string, r query.SpikeRule, videos []alertedVideo) (subject, text, html string, err error) {
-	for i := range videos {
-		v := &videos[i]
-		if len(v.Caption) > 140 {
-			v.Caption = strings.ToValidUTF8(v.Caption[:140], "") + "…"
-		}
-		if v.GrowthPct != nil {
-			v.Growth = fmt.Sprintf("+%.1f %%", *v.GrowthPct)
-		}
-		if v.Baseline != nil && *v.Baseline > 0 {
-			v.Versus = fmt.Sprintf("%.1f× the median of the account's other videos at that age (+%s)",
-				float64(v.Gain) / *v.Baseline, strconv.FormatFloat(*v.Baseline, 'f', -1, 64))
-		}
+// alertMail is the alert e-mail's content: the rule and its new alerts.
+func (h SendAlertsHandler) alertMail(name string, r SpikeRule, videos []alertedVideo) mail.Alert {
+	a := mail.Alert{Rule: name, Metric: string(r.Metric), WindowHours: r.WindowHours, DashboardURL: h.DashboardURL,
+		Videos: make([]mail.AlertVideo, len(videos))}
+	for i, v := range videos {
+		a.Videos[i] = mail.AlertVideo{URL: v.URL, Platform: v.Platform, Handle: v.Handle, Caption: v.Caption,
+			StartValue: v.StartValue, EndValue: v.EndValue, Gain: v.Gain, GrowthPct: v.GrowthPct, Baseline: v.Baseline}
 	}
-	data := map[string]any{"Rule": name, "Videos": videos, "Metric": string(r.Metric), "Window": r.WindowHours, "Dashboard": h.DashboardURL}
-	var t, hb bytes.Buffer
-	if err := alertText.Execute(&t, data); err != nil {
-		return "", "", "", fmt.Errorf("render alert e-mail: %w", err)
-	}
-	if err := alertHTML.Execute(&hb, data); err != nil {
-		return "", "", "", fmt.Errorf("render alert e-mail: %w", err)
-	}
-	subject = fmt.Sprintf("reeltrack alert: %s (%d video", name, len(videos))
-	if len(videos) != 1 {
-		subject += "s"
-	}
-	return subject + ")", t.String(), hb.String(), nil
+	return a
 }
+
+// The outcomes of one delivery.
+const (
+	mailNoneDue = iota
+	mailSent
+	mailFailed
+	mailSkipped
+)
 
 // deliver sends the due e-mails of the outbox, one row claimed at a time
 // (SKIP LOCKED, so concurrent runs share the work). A failed send is
 // retried on later runs with doubling back-off, up to maxMailAttempts.
-func (h SendAlertsHandler) deliver(ctx context.Context) (sent, failed int, err error) {
+func (h SendAlertsHandler) deliver(ctx context.Context, run *AlertRun) error {
 	for range maxMailsPerRun {
-		done, ok, err := h.deliverOne(ctx)
+		outcome, err := h.deliverOne(ctx)
 		if err != nil {
-			return sent, failed, err
+			return err
 		}
-		if !done {
-			return sent, failed, nil
-		}
-		if ok {
-			sent++
-		} else {
-			failed++
+		switch outcome {
+		case mailNoneDue:
+			return nil
+		case mailSent:
+			run.EmailsSent++
+		case mailFailed:
+			run.EmailsFailed++
+		case mailSkipped:
+			run.EmailsSkipped++
 		}
 	}
-	return sent, failed, nil
+	return nil
 }
 
-func (h SendAlertsHandler) deliverOne(ctx context.Context) (done, ok bool, err error) {
+// deliverOne sends the oldest due e-mail. An alert e-mail goes out only
+// while its recipient is a member of the workspace: one whose recipient
+// left, or that a rule saved with outside addresses queued, is marked
+// skipped and never sent.
+func (h SendAlertsHandler) deliverOne(ctx context.Context) (outcome int, err error) {
 	err = pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
 		var m OutgoingMail
 		var attempts int
+		var ruleID *uuid.UUID
+		var member bool
 		err := tx.QueryRow(ctx, `
-SELECT id, recipient, subject, text_body, html_body, attempts FROM mail_outbox
-WHERE status = 'pending' AND next_attempt_at <= $1
-ORDER BY next_attempt_at, id
-LIMIT 1 FOR UPDATE SKIP LOCKED`, h.Now()).Scan(&m.ID, &m.To, &m.Subject, &m.Text, &m.HTML, &attempts)
+SELECT o.id, o.rule_id, o.recipient, o.subject, o.text_body, o.html_body, o.attempts,
+       EXISTS (SELECT 1 FROM workspace_members wm JOIN users u ON u.id = wm.user_id
+               WHERE wm.workspace_id = o.workspace_id AND u.email = lower(o.recipient))
+FROM mail_outbox o
+WHERE o.status = 'pending' AND o.next_attempt_at <= $1
+ORDER BY o.next_attempt_at, o.id
+LIMIT 1 FOR UPDATE OF o SKIP LOCKED`, h.Now()).Scan(&m.ID, &ruleID, &m.To, &m.Subject, &m.Text, &m.HTML, &attempts, &member)
 		if errors.Is(err, pgx.ErrNoRows) {
+			outcome = mailNoneDue
 			return nil
 		}
 		if err != nil {
 			return fmt.Errorf("read outbox: %w", err)
 		}
-		done = true
+		if ruleID != nil && !member {
+			outcome = mailSkipped
+			if h.Log != nil {
+				h.Log.WarnContext(ctx, "alert e-mail skipped: the recipient is not a member of the workspace", "outboxId", m.ID, "ruleId", *ruleID)
+			}
+			_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = 'skipped', last_error = $2 WHERE id = $1`,
+				m.ID, "the recipient is not a member of the workspace")
+			return err
+		}
 		sendErr := h.Mail.SendMail(ctx, m)
 		if sendErr == nil {
-			ok = true
+			outcome = mailSent
 			_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = '' WHERE id = $1`, m.ID, h.Now())
 			return err
 		}
+		outcome = mailFailed
 		attempts++
 		status := "pending"
 		if attempts >= maxMailAttempts || errors.Is(sendErr, ErrMailRejected) {
@@ -351,7 +378,7 @@ LIMIT 1 FOR UPDATE SKIP LOCKED`, h.Now()).Scan(&m.ID, &m.To, &m.Subject, &m.Text
 		return err
 	})
 	if err != nil {
-		return false, false, fmt.Errorf("deliver alert e-mail: %w", err)
+		return mailNoneDue, fmt.Errorf("deliver alert e-mail: %w", err)
 	}
-	return done, ok, nil
+	return outcome, nil
 }

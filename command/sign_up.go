@@ -30,8 +30,8 @@ type SignUp struct {
 
 // User is a signed-up user.
 type User struct {
-	ID    uuid.UUID `json:"id"`
-	Email string    `json:"email"`
+	ID    uuid.UUID
+	Email string
 }
 
 // Validate normalizes the e-mail and checks the password rules.

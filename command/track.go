@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -16,6 +17,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/plan"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/state"
 	"github.com/reeltrack/reeltrack/projections"
 )
 
@@ -31,27 +33,34 @@ type Track struct {
 
 // Tracked is the answer for one URL.
 type Tracked struct {
-	Success  bool          `json:"success"`
-	URL      string        `json:"url"`
-	Type     platform.Kind `json:"type,omitempty"`
-	JobID    string        `json:"job_id,omitempty"`
-	Message  string        `json:"message"`
-	ID       *uuid.UUID    `json:"id,omitempty"`
-	Platform string        `json:"platform,omitempty"`
-	Existing bool          `json:"existing"`
+	Success bool
+	URL     string
+	Type    platform.Kind
+	JobID   string
+	// ScrapeStatus is the status of that job: queued for a new item,
+	// whose run starts after the answer.
+	ScrapeStatus string
+	Message      string
+	ID           *uuid.UUID
+	Platform     string
+	Existing     bool
 	// Err is the failure for this URL; bulk answers carry it per URL.
-	Err error `json:"-"`
+	Err error
 }
 
 // TrackHandler records tracked items and their first scrape job in one
-// transaction, then starts the jobs. Single and bulk tracking share it.
+// transaction and answers; the jobs' runs are started after the answer.
+// Single and bulk tracking share it.
 type TrackHandler struct {
 	DB        *pgxpool.Pool
 	Resolver  platform.Resolver
 	Actors    ingest.Actors
 	MaxPerRun int
 	Start     StartScrapeHandler
-	Now       func() time.Time
+	// Starts counts the starts still running after their answers, for a
+	// shutdown to wait for; nil counts nothing.
+	Starts *sync.WaitGroup
+	Now    func() time.Time
 }
 
 // Handle tracks one URL: 400 for a URL that is not a public account or
@@ -163,7 +172,7 @@ func (h TrackHandler) track(ctx context.Context, wsID uuid.UUID, urls []string, 
 		for _, j := range jobs {
 			for _, t := range j.targets {
 				for _, i := range resultOf[t.EntityID] {
-					results[i].JobID = j.id.String()
+					results[i].JobID, results[i].ScrapeStatus = j.id.String(), string(state.JobQueued)
 				}
 			}
 		}
@@ -172,17 +181,34 @@ func (h TrackHandler) track(ctx context.Context, wsID uuid.UUID, urls []string, 
 	if err != nil {
 		return nil, err
 	}
-	for _, j := range jobs {
-		if err := h.Start.Handle(ctx, StartScrape{JobID: j.id}); err != nil {
-			// The job stays queued; the next refresh starts it.
-			for i := range results {
-				if results[i].JobID == j.id.String() {
-					results[i].Message = "tracked; the scraping provider is unreachable right now, the scrape will be retried"
-				}
-			}
-		}
-	}
+	startAfterAnswer(ctx, h.Start, h.Starts, jobs)
 	return results, nil
+}
+
+// startTimeout bounds the start of one answer's jobs after the answer.
+const startTimeout = 2 * time.Minute
+
+// startAfterAnswer starts the runs of committed jobs without keeping the
+// caller waiting on the provider: in the background, under a deadline of
+// its own. A job that does not start is left queued (by the starter, or,
+// when the process stops first, as it was committed) and the cron refresh
+// starts it, so a provider that is down or slow loses nothing.
+func startAfterAnswer(ctx context.Context, start StartScrapeHandler, running *sync.WaitGroup, jobs []queuedJob) {
+	if len(jobs) == 0 {
+		return
+	}
+	if running != nil {
+		running.Add(1)
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), startTimeout)
+	go func() {
+		defer cancel()
+		if running != nil {
+			defer running.Done()
+		}
+		// A failure is recorded on the job for the refresh to retry.
+		start.startAll(ctx, jobIDs(jobs), nil)
+	}()
 }
 
 // errNoAccess refuses what needs access the workspace does not have.
@@ -213,7 +239,9 @@ func lockWorkspace(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, now time.Time
 	if err != nil {
 		return lim, fmt.Errorf("lock workspace: %w", err)
 	}
-	lim.plan = plan.MustLookup(plan.Name(planName))
+	if lim.plan, err = plan.Stored(planName); err != nil {
+		return lim, err
+	}
 	lim.hasAccess = plan.HasAccess(lim.plan.Name, flag, trialEnds, graceEnds, now)
 	err = tx.QueryRow(ctx, `SELECT `+plan.VideoUsageSQL, wsID).Scan(&lim.usage)
 	if err != nil {
@@ -242,15 +270,16 @@ func (h TrackHandler) trackOne(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, t
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return out, nil, fmt.Errorf("find tracked item: %w", err)
 	}
-	if existing != uuid.Nil && status != "removed" {
+	if existing != uuid.Nil && state.Item(status) != state.ItemRemoved {
 		out.ID, out.Existing = &existing, true
 		out.Message = "already tracked"
 		var job uuid.UUID
+		var jobStatus string
 		err := tx.QueryRow(ctx, `
-			SELECT j.id FROM scrape_jobs j JOIN scrape_job_targets jt ON jt.job_id = j.id
-			WHERE jt.entity_id = $1 ORDER BY j.created_at DESC LIMIT 1`, existing).Scan(&job)
+			SELECT j.id, j.status FROM scrape_jobs j JOIN scrape_job_targets jt ON jt.job_id = j.id
+			WHERE jt.entity_id = $1 ORDER BY j.created_at DESC LIMIT 1`, existing).Scan(&job, &jobStatus)
 		if err == nil {
-			out.JobID = job.String()
+			out.JobID, out.ScrapeStatus = job.String(), jobStatus
 		} else if !errors.Is(err, pgx.ErrNoRows) {
 			return out, nil, fmt.Errorf("find latest job: %w", err)
 		}

@@ -12,12 +12,13 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/state"
 	"github.com/reeltrack/reeltrack/projections"
 )
 
 // AccountStatuses are the statuses a caller may set on an account; pending
 // and error are set by tracking and by scrape results only.
-var AccountStatuses = []string{"active", "paused", "removed"}
+var AccountStatuses = []string{string(state.ItemActive), string(state.ItemPaused), string(state.ItemRemoved)}
 
 // UpdateAccount changes an account's status, its tracking limit, or both.
 type UpdateAccount struct {
@@ -114,7 +115,7 @@ func (h UpdateAccountHandler) Handle(ctx context.Context, cmd UpdateAccount) err
 // accountCost is what an account counts against the video limit (see
 // plan.VideoUsageSQL).
 func accountCost(status string, trackingLimit int) int {
-	if status == "removed" {
+	if state.Item(status) == state.ItemRemoved {
 		return 0
 	}
 	return trackingLimit

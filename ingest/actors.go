@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"strings"
 
 	"github.com/google/uuid"
 
@@ -15,6 +16,9 @@ import (
 type Actor struct {
 	ID    string
 	Extra map[string]any
+	// Streams makes YouTube channel runs list the channel's live streams
+	// too, beside its videos and shorts; off, streams are not asked for.
+	Streams bool
 }
 
 // Actors maps each platform to its actor.
@@ -52,7 +56,10 @@ type RunPlan struct {
 
 // Plan groups targets of one platform into runs of at most maxPerRun
 // targets. Instagram's actor takes one results type per run, so its videos
-// and accounts go into separate runs; the other actors take both at once.
+// and accounts go into separate runs, and each batch of accounts into two:
+// one for the profiles' reels (up to the largest tracking limit of the
+// batch) and one for the profiles' details (followers), in that order. The
+// other actors take everything at once.
 func (a Actors) Plan(p platform.Platform, targets []Target, maxPerRun int) ([]RunPlan, error) {
 	actor, ok := a[p]
 	if !ok || actor.ID == "" {
@@ -77,19 +84,31 @@ func (a Actors) Plan(p platform.Platform, targets []Target, maxPerRun int) ([]Ru
 	for _, g := range groups {
 		for start := 0; start < len(g); start += maxPerRun {
 			chunk := g[start:min(start+maxPerRun, len(g))]
-			input, err := buildInput(p, chunk, actor.Extra)
+			inputs, err := buildInputs(p, chunk, actor)
 			if err != nil {
 				return nil, err
 			}
-			plans = append(plans, RunPlan{Platform: p, Actor: actor.ID, Input: input, Targets: chunk})
+			for _, input := range inputs {
+				plans = append(plans, RunPlan{Platform: p, Actor: actor.ID, Input: input, Targets: chunk})
+			}
 		}
 	}
 	return plans, nil
 }
 
-// buildInput writes the actor input for targets, in the fields each actor
-// documents (see SCRAPING.md).
-func buildInput(p platform.Platform, targets []Target, extra map[string]any) (json.RawMessage, error) {
+// Instagram results types (apify~instagram-scraper's resultsType): one post
+// item per post or reel URL, or per listed reel of a profile URL; one
+// profile item (followers, latestPosts) per profile URL.
+const (
+	instagramPosts   = "posts"
+	instagramReels   = "reels"
+	instagramDetails = "details"
+)
+
+// buildInputs writes the actor inputs for targets, in the fields each actor
+// documents (see SCRAPING.md): one input per run, two for a batch of
+// Instagram accounts.
+func buildInputs(p platform.Platform, targets []Target, actor Actor) ([]json.RawMessage, error) {
 	var videoURLs, accountURLs, handles []string
 	limit := 1
 	for _, t := range targets {
@@ -101,44 +120,90 @@ func buildInput(p platform.Platform, targets []Target, extra map[string]any) (js
 		handles = append(handles, t.Key)
 		limit = max(limit, t.Limit)
 	}
-	in := map[string]any{}
-	maps.Copy(in, extra)
+	base := func(fields map[string]any) map[string]any {
+		in := map[string]any{}
+		maps.Copy(in, actor.Extra)
+		maps.Copy(in, fields)
+		return in
+	}
+	var ins []map[string]any
 	switch p {
 	case platform.TikTok:
-		in["postURLs"] = nonNil(videoURLs)
-		in["profiles"] = nonNil(handles)
-		in["resultsPerPage"] = limit
-		in["shouldDownloadVideos"] = false
-		in["shouldDownloadCovers"] = false
-		in["shouldDownloadSubtitles"] = false
-		in["shouldDownloadSlideshowImages"] = false
+		ins = append(ins, base(map[string]any{
+			"postURLs":                      nonNil(videoURLs),
+			"profiles":                      nonNil(handles),
+			"resultsPerPage":                limit,
+			"shouldDownloadVideos":          false,
+			"shouldDownloadCovers":          false,
+			"shouldDownloadSubtitles":       false,
+			"shouldDownloadSlideshowImages": false,
+		}))
 	case platform.Instagram:
-		if len(accountURLs) > 0 {
-			in["directUrls"] = accountURLs
-			in["resultsType"] = "details"
-			in["resultsLimit"] = limit
-		} else {
-			in["directUrls"] = nonNil(videoURLs)
-			in["resultsType"] = "posts"
-			in["resultsLimit"] = 1
+		if len(accountURLs) == 0 {
+			ins = append(ins, base(map[string]any{"directUrls": nonNil(videoURLs), "resultsType": instagramPosts, "resultsLimit": 1}))
+			break
 		}
+		// The reels tab lists only videos, so every item counts towards the
+		// tracking limit; a profile's image and carousel posts are not
+		// tracked. The details run carries the followers; its latestPosts
+		// (about 12, with another views field) are not used.
+		ins = append(ins,
+			base(map[string]any{"directUrls": accountURLs, "resultsType": instagramReels, "resultsLimit": limit}),
+			base(map[string]any{"directUrls": accountURLs, "resultsType": instagramDetails}))
 	case platform.YouTube:
 		var start []map[string]string
 		for _, u := range append(videoURLs, accountURLs...) {
 			start = append(start, map[string]string{"url": u})
 		}
-		in["startUrls"] = start
-		in["maxResults"] = limit
-		in["maxResultsShorts"] = limit
-		in["maxResultStreams"] = 0
+		// A channel lists up to limit of each kind; the completion keeps the
+		// newest limit across them.
+		streams := 0
+		if actor.Streams {
+			streams = limit
+		}
+		ins = append(ins, base(map[string]any{"startUrls": start, "maxResults": limit, "maxResultsShorts": limit, "maxResultStreams": streams}))
 	case platform.X:
-		in["startUrls"] = nonNil(videoURLs)
-		in["twitterHandles"] = nonNil(handles)
-		in["maxItems"] = max(len(videoURLs), 1) + limit*len(handles)
+		ins = append(ins, base(map[string]any{
+			"startUrls":      nonNil(videoURLs),
+			"twitterHandles": nonNil(handles),
+			"maxItems":       max(len(videoURLs), 1) + limit*len(handles),
+		}))
 	default:
 		return nil, fmt.Errorf("unknown platform %q", p)
 	}
-	return json.Marshal(in)
+	out := make([]json.RawMessage, len(ins))
+	for i, in := range ins {
+		b, err := json.Marshal(in)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = b
+	}
+	return out, nil
+}
+
+// runScope is what a run reports about its account targets: their profiles
+// (followers, names; whether the account exists, so its status) and their
+// videos. Each is handled only by a run that reports it, so the two
+// Instagram runs of an account never undo each other.
+type runScope struct {
+	profiles bool
+	videos   bool
+}
+
+// scopeOf reads the scope of a run from the platform and the run's input.
+func scopeOf(p platform.Platform, input []byte) runScope {
+	if p != platform.Instagram {
+		return runScope{profiles: true, videos: true}
+	}
+	var in struct {
+		ResultsType string `json:"resultsType"`
+	}
+	_ = json.Unmarshal(input, &in) // an unreadable input reads as posts
+	if strings.EqualFold(strings.TrimSpace(in.ResultsType), instagramDetails) {
+		return runScope{profiles: true}
+	}
+	return runScope{videos: true}
 }
 
 func nonNil(s []string) []string {

@@ -3,7 +3,9 @@ package ingest
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,6 +21,7 @@ import (
 
 	"github.com/hashicorp/go-retryablehttp"
 
+	"github.com/reeltrack/reeltrack/ingest/normalize"
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
@@ -61,6 +64,49 @@ func (e *ProviderError) Error() string {
 	return fmt.Sprintf("scraping provider answered %d %s: %s", e.Status, e.Type, e.Message)
 }
 
+// Failure is what a failed call to the provider means for the caller.
+type Failure int
+
+// The failures the service tells apart.
+const (
+	// FailureTransient: 429, 5xx, a network error or a deadline; the same
+	// call may succeed later.
+	FailureTransient Failure = iota
+	// FailureRefused: 400 or another 4xx not listed below; the provider
+	// refused the request as it is (for a run start: its input), and
+	// sending it again cannot help.
+	FailureRefused
+	// FailureCredentials: 401 or 403; the token is missing, wrong or not
+	// allowed. An operator must fix the configuration.
+	FailureCredentials
+	// FailureNoCredit: 402; the provider account is out of credit.
+	FailureNoCredit
+	// FailureNotFound: 404; for a run start, the actor does not exist (a
+	// configured actor name is wrong).
+	FailureNotFound
+)
+
+// FailureOf classifies an error of a provider call.
+func FailureOf(err error) Failure {
+	var pe *ProviderError
+	if !errors.As(err, &pe) {
+		return FailureTransient
+	}
+	switch s := pe.Status; {
+	case s == http.StatusTooManyRequests || s >= 500:
+		return FailureTransient
+	case s == http.StatusUnauthorized || s == http.StatusForbidden:
+		return FailureCredentials
+	case s == http.StatusPaymentRequired:
+		return FailureNoCredit
+	case s == http.StatusNotFound:
+		return FailureNotFound
+	case s >= 400:
+		return FailureRefused
+	}
+	return FailureTransient
+}
+
 // Client speaks the Apify API v2: start runs with a completion webhook, read
 // runs back, page through dataset items. 429s, 5xx and network errors are
 // retried with exponential back-off and jitter; other 4xx are not.
@@ -72,7 +118,15 @@ type Client struct {
 	// retries only answers that prove no run was made (429) and
 	// connections that were never made.
 	start *retryablehttp.Client
+	// account names the provider account without revealing the token.
+	account string
 }
+
+// Account names the provider account the client acts for without
+// revealing its token: a hash of the base URL and the token. State kept
+// about the provider (a pause of run starts) is keyed by it, so that a new
+// token or another provider starts afresh.
+func (c *Client) Account() string { return c.account }
 
 // ClientOptions configures a Client.
 type ClientOptions struct {
@@ -119,11 +173,14 @@ func NewClient(o ClientOptions) *Client {
 		}
 		return c
 	}
+	base := strings.TrimRight(o.BaseURL, "/")
+	sum := sha256.Sum256([]byte(base + "\n" + o.Token))
 	return &Client{
-		base:  strings.TrimRight(o.BaseURL, "/"),
-		token: o.Token,
-		http:  mk(retryablehttp.DefaultRetryPolicy),
-		start: mk(startRetryPolicy),
+		base:    base,
+		token:   o.Token,
+		http:    mk(retryablehttp.DefaultRetryPolicy),
+		start:   mk(startRetryPolicy),
+		account: hex.EncodeToString(sum[:12]),
 	}
 }
 
@@ -156,23 +213,29 @@ type Webhook struct {
 	IdempotencyKey string
 }
 
-// StartRun starts actor with input and registers the completion webhook.
+// StartRun starts actor with input and registers the completion webhook,
+// through POST /v2/actors/{actor}/runs. The webhook carries a
+// headersTemplate only when hook.Headers has entries: the provider takes it
+// as a string holding a JSON object, and nothing else.
 func (c *Client) StartRun(ctx context.Context, actor string, input json.RawMessage, hook Webhook) (Run, error) {
-	headers, err := json.Marshal(hook.Headers)
-	if err != nil {
-		return Run{}, fmt.Errorf("encode webhook headers: %w", err)
+	spec := map[string]any{
+		"eventTypes":     []string{"ACTOR.RUN.SUCCEEDED", "ACTOR.RUN.FAILED", "ACTOR.RUN.ABORTED", "ACTOR.RUN.TIMED_OUT"},
+		"requestUrl":     hook.RequestURL,
+		"idempotencyKey": hook.IdempotencyKey,
 	}
-	hooks, err := json.Marshal([]map[string]any{{
-		"eventTypes":      []string{"ACTOR.RUN.SUCCEEDED", "ACTOR.RUN.FAILED", "ACTOR.RUN.ABORTED", "ACTOR.RUN.TIMED_OUT"},
-		"requestUrl":      hook.RequestURL,
-		"headersTemplate": string(headers),
-		"idempotencyKey":  hook.IdempotencyKey,
-	}})
+	if len(hook.Headers) > 0 {
+		headers, err := json.Marshal(hook.Headers)
+		if err != nil {
+			return Run{}, fmt.Errorf("encode webhook headers: %w", err)
+		}
+		spec["headersTemplate"] = string(headers)
+	}
+	hooks, err := json.Marshal([]map[string]any{spec})
 	if err != nil {
 		return Run{}, fmt.Errorf("encode webhooks: %w", err)
 	}
 	q := url.Values{"webhooks": {base64.StdEncoding.EncodeToString(hooks)}}
-	path := "/v2/acts/" + url.PathEscape(actor) + "/runs?" + q.Encode()
+	path := "/v2/actors/" + url.PathEscape(actor) + "/runs?" + q.Encode()
 	var out struct {
 		Data Run `json:"data"`
 	}
@@ -195,63 +258,110 @@ func (c *Client) GetRun(ctx context.Context, runID string) (Run, error) {
 
 // Items reads one page of a dataset's items, clean and unflattened, and
 // calls each with every item in turn. It returns how many items the page
-// held; fewer than limit means the dataset is exhausted.
+// held. With clean the provider drops empty items after applying offset
+// and limit, so a page shorter than limit does not end the dataset: see
+// NormalizedDataset.
 func (c *Client) Items(ctx context.Context, datasetID string, offset, limit int, each func(json.RawMessage) error) (int, error) {
-	return c.eachItem(ctx, datasetID, offset, limit, nil, func(raw []byte, _ jsonObject) error {
+	n, _, err := c.eachItem(ctx, datasetID, offset, limit, func(raw []byte, _ *normalize.ItemReader) error {
 		return each(bytes.Clone(raw))
 	})
+	return n, err
 }
 
 // NormalizedItems reads a page like Items and calls each with every item
-// normalized as by Normalize for platform p: the Item, or the error for
-// which Normalize refuses it. Each item is read once, straight from the
-// stream, where Items and then Normalize would read it twice.
-func (c *Client) NormalizedItems(ctx context.Context, datasetID string, offset, limit int, p platform.Platform, now time.Time, each func(Item, error) error) (int, error) {
-	members := make([]jsonMember, 0, 64) // reused: an item is done with before the next
-	return c.eachItem(ctx, datasetID, offset, limit, &members, func(_ []byte, o jsonObject) error {
-		return each(normalizeObject(p, o, now))
+// normalized as by normalize.Normalize for platform p: the Item, or the
+// error for which Normalize refuses it. Each item is read once, straight
+// from the stream, where Items and then Normalize would read it twice.
+func (c *Client) NormalizedItems(ctx context.Context, datasetID string, offset, limit int, p platform.Platform, now time.Time, each func(normalize.Item, error) error) (int, error) {
+	n, _, err := c.normalizedPage(ctx, datasetID, offset, limit, p, now, each)
+	return n, err
+}
+
+func (c *Client) normalizedPage(ctx context.Context, datasetID string, offset, limit int, p platform.Platform, now time.Time, each func(normalize.Item, error) error) (n, total int, err error) {
+	return c.eachItem(ctx, datasetID, offset, limit, func(_ []byte, r *normalize.ItemReader) error {
+		return each(r.Normalize(p, now))
 	})
 }
 
+// NormalizedDataset reads every item of a dataset, pageSize items per
+// request, and calls each with every item normalized as by
+// NormalizedItems. Memory stays bounded by one item whatever the dataset's
+// size.
+//
+// The offset advances by the limit asked for, not by the items that came
+// back: with clean the provider drops empty and hidden items after
+// applying offset and limit, so a short page (even an empty one) can have
+// more items after it. Reading ends when the offset reaches the total the
+// provider reports in X-Apify-Pagination-Total, which counts the items
+// before cleaning.
+func (c *Client) NormalizedDataset(ctx context.Context, datasetID string, pageSize int, p platform.Platform, now time.Time, each func(normalize.Item, error) error) error {
+	if pageSize <= 0 {
+		return fmt.Errorf("read dataset %s: page size %d", datasetID, pageSize)
+	}
+	for offset := 0; ; offset += pageSize {
+		n, total, err := c.normalizedPage(ctx, datasetID, offset, pageSize, p, now, each)
+		if err != nil {
+			return err
+		}
+		if total >= 0 {
+			if offset+pageSize >= total {
+				return nil
+			}
+			continue
+		}
+		// The provider always sends the total; without it the best left is
+		// to stop at the first empty page, which a page of only empty
+		// items would end too early.
+		if n == 0 {
+			return nil
+		}
+	}
+}
+
 // eachItem reads one page and calls each with every item, which holds only
-// during the call; with members set, items that are objects come indexed.
-func (c *Client) eachItem(ctx context.Context, datasetID string, offset, limit int, members *[]jsonMember, each func([]byte, jsonObject) error) (int, error) {
+// during the call, and the reader that read it, which can normalize it. It
+// returns the page's item count and the dataset's total as the provider
+// reports it, or -1 when it does not.
+func (c *Client) eachItem(ctx context.Context, datasetID string, offset, limit int, each func([]byte, *normalize.ItemReader) error) (n, total int, err error) {
+	total = -1
 	q := url.Values{"format": {"json"}, "clean": {"true"}, "offset": {strconv.Itoa(offset)}, "limit": {strconv.Itoa(limit)}}
 	req, err := c.request(ctx, http.MethodGet, "/v2/datasets/"+url.PathEscape(datasetID)+"/items?"+q.Encode(), nil)
 	if err != nil {
-		return 0, err
+		return 0, total, err
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return 0, fmt.Errorf("read dataset %s: %w", datasetID, err)
+		return 0, total, fmt.Errorf("read dataset %s: %w", datasetID, err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode/100 != 2 {
-		return 0, fmt.Errorf("read dataset %s: %w", datasetID, providerError(resp))
+		return 0, total, fmt.Errorf("read dataset %s: %w", datasetID, c.providerError(resp))
+	}
+	if t, err := strconv.Atoi(strings.TrimSpace(resp.Header.Get("X-Apify-Pagination-Total"))); err == nil && t >= 0 {
+		total = t
 	}
 	// Stream the array item by item: a page is never held whole.
-	a := arrayReader{r: resp.Body, buf: make([]byte, 64<<10)}
-	if err := a.open(); err != nil {
-		return 0, fmt.Errorf("read dataset %s: %w", datasetID, err)
+	a := normalize.NewItemReader(resp.Body)
+	if err := a.Open(); err != nil {
+		return 0, total, fmt.Errorf("read dataset %s: %w", datasetID, err)
 	}
-	n := 0
 	for {
-		raw, o, err := a.next(members)
+		raw, err := a.Next()
 		if errors.Is(err, io.ErrUnexpectedEOF) {
-			return n, fmt.Errorf("read dataset %s: truncated answer after %d items: %w", datasetID, n, err)
+			return n, total, fmt.Errorf("read dataset %s: truncated answer after %d items: %w", datasetID, n, err)
 		}
 		if err != nil {
-			return n, fmt.Errorf("read dataset %s item %d: %w", datasetID, offset+n, err)
+			return n, total, fmt.Errorf("read dataset %s item %d: %w", datasetID, offset+n, err)
 		}
 		if raw == nil {
 			// Read the rest of the body (a newline, the last chunk) so
 			// the connection can be reused.
 			_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<10))
-			return n, nil
+			return n, total, nil
 		}
 		n++
-		if err := each(raw, o); err != nil {
-			return n, err
+		if err := each(raw, a); err != nil {
+			return n, total, err
 		}
 	}
 }
@@ -284,7 +394,7 @@ func (c *Client) do(ctx context.Context, hc *retryablehttp.Client, method, path 
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode/100 != 2 {
-		return providerError(resp)
+		return c.providerError(resp)
 	}
 	if err := json.NewDecoder(io.LimitReader(resp.Body, 4<<20)).Decode(out); err != nil {
 		return fmt.Errorf("decode answer: %w", err)
@@ -292,7 +402,9 @@ func (c *Client) do(ctx context.Context, hc *retryablehttp.Client, method, path 
 	return nil
 }
 
-func providerError(resp *http.Response) error {
+// providerError reads an error answer. The token is masked in the
+// message, should the provider ever echo it.
+func (c *Client) providerError(resp *http.Response) error {
 	raw, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
 	var body struct {
 		Error struct {
@@ -304,5 +416,9 @@ func providerError(resp *http.Response) error {
 	if body.Error.Message == "" {
 		body.Error.Message = strings.TrimSpace(string(bytes.ToValidUTF8(raw[:min(len(raw), 200)], nil)))
 	}
-	return &ProviderError{Status: resp.StatusCode, Type: body.Error.Type, Message: body.Error.Message}
+	msg := body.Error.Message
+	if c.token != "" {
+		msg = strings.ReplaceAll(msg, c.token, "***")
+	}
+	return &ProviderError{Status: resp.StatusCode, Type: body.Error.Type, Message: msg}
 }

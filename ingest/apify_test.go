@@ -238,7 +238,7 @@ func TestStartRunRetriesOnlyWhenNoRunWasMade(t *testing.T) {
 		}
 		checkAuth(t, got)
 		for i, a := range got {
-			if a.method != http.MethodPost || a.path != "/v2/acts/clockworks~tiktok-scraper/runs" ||
+			if a.method != http.MethodPost || a.path != "/v2/actors/clockworks~tiktok-scraper/runs" ||
 				a.body != `{"profiles":["a"]}` || a.webhooks != got[0].webhooks {
 				t.Fatalf("attempt %d differs from the first: %+v vs %+v", i+1, a, got[0])
 			}
@@ -383,5 +383,24 @@ func TestClientUsesJitteredBackoffAndDefaults(t *testing.T) {
 		if len(seen) < 10 {
 			t.Fatalf("%s: %d distinct waits in 50: no jitter", name, len(seen))
 		}
+	}
+}
+
+// TestFailureOf: what each answer of the provider means for the caller.
+func TestFailureOf(t *testing.T) {
+	for status, want := range map[int]Failure{
+		400: FailureRefused, 405: FailureRefused, 413: FailureRefused, 422: FailureRefused,
+		401: FailureCredentials, 403: FailureCredentials,
+		402: FailureNoCredit,
+		404: FailureNotFound,
+		429: FailureTransient, 500: FailureTransient, 501: FailureTransient, 502: FailureTransient, 503: FailureTransient,
+	} {
+		err := fmt.Errorf("start run: %w", &ProviderError{Status: status})
+		if got := FailureOf(err); got != want {
+			t.Errorf("%d: failure %d, want %d", status, got, want)
+		}
+	}
+	if got := FailureOf(errors.New("dial tcp: connection refused")); got != FailureTransient {
+		t.Errorf("network error: failure %d, want transient", got)
 	}
 }

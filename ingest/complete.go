@@ -14,8 +14,10 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/reeltrack/reeltrack/ingest/normalize"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/state"
 	"github.com/reeltrack/reeltrack/projections"
 )
 
@@ -62,13 +64,29 @@ type jobRow struct {
 	createdAt   time.Time
 }
 
+// ErrCompletionInProgress answers a delivery of a completion that another
+// delivery is ingesting right now. It is not a 2xx, so the provider
+// delivers it again later and then finds the job processed (a replay, 200);
+// were that other delivery to fail, this retry ingests the job instead.
+var ErrCompletionInProgress = apperr.Conflict("another delivery of this completion is being processed: retry later")
+
+// Claim lease of a completion: the claiming request's remaining time plus
+// claimMargin, or defaultClaim for a context without deadline.
+const (
+	claimMargin  = 30 * time.Second
+	defaultClaim = 10 * time.Minute
+)
+
 // Handle processes the completion of cmd.JobID. A job already processed is
-// answered as a replay and changes nothing.
-func (h CompletionHandler) Handle(ctx context.Context, cmd Completion) (Outcome, error) {
-	out := Outcome{JobID: cmd.JobID}
+// answered as a replay and changes nothing. One delivery at a time claims
+// the job (a lease on its row) and ingests it; a concurrent delivery gets
+// ErrCompletionInProgress and reads nothing. A failure releases the claim,
+// so the provider's retry of the failed delivery can claim the job again.
+func (h CompletionHandler) Handle(ctx context.Context, cmd Completion) (out Outcome, err error) {
+	out = Outcome{JobID: cmd.JobID}
 	var j jobRow
 	var p string
-	err := h.DB.QueryRow(ctx, `SELECT workspace_id, platform, status, provider_run_id, created_at FROM scrape_jobs WHERE id = $1`, cmd.JobID).
+	err = h.DB.QueryRow(ctx, `SELECT workspace_id, platform, status, provider_run_id, created_at FROM scrape_jobs WHERE id = $1`, cmd.JobID).
 		Scan(&j.workspaceID, &p, &j.status, &j.runID, &j.createdAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return out, apperr.NotFound("scrape job not found")
@@ -77,13 +95,73 @@ func (h CompletionHandler) Handle(ctx context.Context, cmd Completion) (Outcome,
 		return out, fmt.Errorf("read job: %w", err)
 	}
 	j.platform = platform.Platform(p)
-	if j.status == "processed" {
+	if j.status == string(state.JobProcessed) {
 		out.Status, out.Replayed = j.status, true
 		return out, nil
 	}
 	if j.runID == nil {
 		return out, apperr.Conflict("the job's run is not recorded yet: retry later")
 	}
+	if h.Provider == nil {
+		return out, apperr.Unavailable("the scraping provider is not configured (SCRAPER_TOKEN is not set): the run cannot be read")
+	}
+	claimed, err := h.claim(ctx, cmd.JobID, &j)
+	if err != nil {
+		return out, err
+	}
+	if !claimed {
+		if j.status == string(state.JobProcessed) {
+			out.Status, out.Replayed = j.status, true
+			return out, nil
+		}
+		return out, ErrCompletionInProgress
+	}
+	defer func() {
+		if err != nil {
+			h.release(ctx, cmd.JobID)
+		}
+	}()
+	return h.ingest(ctx, cmd.JobID, j)
+}
+
+// claim takes the job's ingest lease when no other delivery holds it and
+// the job is not processed, and reports whether it did; j is refreshed
+// either way.
+func (h CompletionHandler) claim(ctx context.Context, jobID uuid.UUID, j *jobRow) (bool, error) {
+	lease := defaultClaim
+	if d, ok := ctx.Deadline(); ok {
+		lease = time.Until(d) + claimMargin
+	}
+	err := h.DB.QueryRow(ctx, `
+		UPDATE scrape_jobs SET ingest_claimed_until = now() + make_interval(secs => $2)
+		WHERE id = $1 AND status <> 'processed' AND provider_run_id IS NOT NULL
+		  AND (ingest_claimed_until IS NULL OR ingest_claimed_until <= now())
+		RETURNING status, provider_run_id`, jobID, lease.Seconds()).Scan(&j.status, &j.runID)
+	if err == nil {
+		return true, nil
+	}
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return false, fmt.Errorf("claim job: %w", err)
+	}
+	if err := h.DB.QueryRow(ctx, `SELECT status FROM scrape_jobs WHERE id = $1`, jobID).Scan(&j.status); err != nil {
+		return false, fmt.Errorf("read job: %w", err)
+	}
+	return false, nil
+}
+
+// release gives the claim up after a failure, even when the request's
+// context has ended; if this fails too, the lease expires.
+func (h CompletionHandler) release(ctx context.Context, jobID uuid.UUID) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	if _, err := h.DB.Exec(ctx, `UPDATE scrape_jobs SET ingest_claimed_until = NULL WHERE id = $1`, jobID); err != nil && h.Log != nil {
+		h.Log.Warn("release scrape job claim", "jobId", jobID, "err", err)
+	}
+}
+
+// ingest reads the claimed job's run and dataset and records the result.
+func (h CompletionHandler) ingest(ctx context.Context, jobID uuid.UUID, j jobRow) (Outcome, error) {
+	out := Outcome{JobID: jobID}
 	run, err := h.Provider.GetRun(ctx, *j.runID)
 	if err != nil {
 		return out, apperr.Unavailable("cannot read the run from the scraping provider: " + err.Error())
@@ -98,9 +176,9 @@ func (h CompletionHandler) Handle(ctx context.Context, cmd Completion) (Outcome,
 			reason += ": " + run.StatusMessage
 		}
 		err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-			return projections.FailJob(ctx, tx, cmd.JobID, j.workspaceID, reason)
+			return projections.FailJob(ctx, tx, jobID, j.workspaceID, reason)
 		})
-		out.Status = "failed"
+		out.Status = string(state.JobFailed)
 		return out, err
 	}
 	// The snapshot time must be the same on every delivery of this
@@ -114,37 +192,32 @@ func (h CompletionHandler) Handle(ctx context.Context, cmd Completion) (Outcome,
 	}
 	scrapedAt = scrapedAt.UTC().Truncate(time.Second)
 
-	s, err := h.loadTargets(ctx, cmd.JobID, j)
+	s, err := h.loadTargets(ctx, jobID, j)
 	if err != nil {
 		return out, err
 	}
 	s.writer = NewSnapshotWriter(h.CH, h.Batch, h.Now())
 	s.scrapedAt = scrapedAt
-	s.jobID = cmd.JobID
+	s.jobID = jobID
 	pageSize := h.PageSize
 	if pageSize <= 0 {
 		pageSize = 1000
 	}
 	now := h.Now()
-	for offset := 0; ; offset += pageSize {
-		n, err := h.Provider.NormalizedItems(ctx, run.DefaultDatasetID, offset, pageSize, j.platform, now, func(item Item, err error) error {
-			out.ItemsTotal++
-			if err != nil {
-				out.ItemsSkipped++
-				return nil
-			}
-			return s.take(ctx, item)
-		})
+	err = h.Provider.NormalizedDataset(ctx, run.DefaultDatasetID, pageSize, j.platform, now, func(item normalize.Item, err error) error {
+		out.ItemsTotal++
 		if err != nil {
-			var pe *ProviderError
-			if errors.As(err, &pe) || errors.Is(err, context.DeadlineExceeded) {
-				return out, apperr.Unavailable("cannot read the dataset from the scraping provider: " + err.Error())
-			}
-			return out, err
+			out.ItemsSkipped++
+			return nil
 		}
-		if n < pageSize {
-			break
+		return s.take(ctx, item)
+	})
+	if err != nil {
+		var pe *ProviderError
+		if errors.As(err, &pe) || errors.Is(err, context.DeadlineExceeded) {
+			return out, apperr.Unavailable("cannot read the dataset from the scraping provider: " + err.Error())
 		}
+		return out, err
 	}
 	if err := s.finish(ctx, h.DB); err != nil {
 		return out, err
@@ -157,9 +230,9 @@ func (h CompletionHandler) Handle(ctx context.Context, cmd Completion) (Outcome,
 	if err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error { return projections.ApplyScrape(ctx, tx, result) }); err != nil {
 		return out, err
 	}
-	out.Status, out.Snapshots, out.Failed = "processed", s.snapshots, len(result.Failed)
+	out.Status, out.Snapshots, out.Failed = string(state.JobProcessed), s.snapshots, len(result.Failed)
 	if h.Log != nil {
-		h.Log.Info("scrape processed", "jobId", cmd.JobID, "platform", j.platform, "items", out.ItemsTotal,
+		h.Log.Info("scrape processed", "jobId", jobID, "platform", j.platform, "items", out.ItemsTotal,
 			"skipped", out.ItemsSkipped, "snapshots", out.Snapshots, "failedTargets", out.Failed)
 	}
 	return out, nil
@@ -177,7 +250,13 @@ type scrape struct {
 	videos      map[string]*videoTarget   // by platform video id
 	accounts    map[string]*accountTarget // by every key that names it
 	accountList []*accountTarget
+	videoList   []*videoTarget
 	updates     map[string]projections.VideoUpdate // by platform video id
+	// scope is what the run reports about its accounts.
+	scope runScope
+	// unplaced are the reasons of failure rows that name no target (X's
+	// rows carry no input), in dataset order.
+	unplaced []string
 }
 
 type videoTarget struct {
@@ -193,7 +272,7 @@ type accountTarget struct {
 	known   map[string]uuid.UUID // the account's tracked videos, by platform id
 	newest  candidates           // the newest untracked videos, at most room
 	room    int
-	account *Account
+	account *normalize.Account
 	seen    bool
 	reason  string
 }
@@ -203,6 +282,11 @@ func (h CompletionHandler) loadTargets(ctx context.Context, jobID uuid.UUID, j j
 		workspaceID: j.workspaceID, platform: j.platform,
 		videos: map[string]*videoTarget{}, accounts: map[string]*accountTarget{}, updates: map[string]projections.VideoUpdate{},
 	}
+	var input []byte
+	if err := h.DB.QueryRow(ctx, `SELECT input FROM scrape_jobs WHERE id = $1`, jobID).Scan(&input); err != nil {
+		return nil, fmt.Errorf("read job input: %w", err)
+	}
+	s.scope = scopeOf(j.platform, input)
 	rows, err := h.DB.Query(ctx, `
 		SELECT t.entity_kind, t.entity_id, coalesce(v.platform_video_id, a.handle), coalesce(a.tracking_limit, 0)
 		FROM scrape_job_targets t
@@ -217,8 +301,10 @@ func (h CompletionHandler) loadTargets(ctx context.Context, jobID uuid.UUID, j j
 	var limit int
 	var accountIDs []uuid.UUID
 	_, err = pgx.ForEachRow(rows, []any{&kind, &id, &key, &limit}, func() error {
-		if kind == "video" {
-			s.videos[key] = &videoTarget{id: id}
+		if platform.Kind(kind) == platform.Video {
+			v := &videoTarget{id: id}
+			s.videos[key] = v
+			s.videoList = append(s.videoList, v)
 			return nil
 		}
 		a := &accountTarget{id: id, key: key, limit: limit, known: map[string]uuid.UUID{}}
@@ -260,7 +346,7 @@ func (h CompletionHandler) loadTargets(ctx context.Context, jobID uuid.UUID, j j
 // accountFor finds the tracked account an item belongs to: the input it
 // answers first (a collab in a profile feed belongs to that profile), then
 // the item's author.
-func (s *scrape) accountFor(item Item, author string) *accountTarget {
+func (s *scrape) accountFor(item normalize.Item, author string) *accountTarget {
 	if item.Input != "" {
 		if a := s.accounts[inputKey(item.Input)]; a != nil {
 			return a
@@ -288,18 +374,31 @@ func inputKey(input string) string {
 	return strings.ToLower(strings.TrimPrefix(strings.TrimSpace(input), "@"))
 }
 
-// take consumes one normalized item.
-func (s *scrape) take(ctx context.Context, item Item) error {
+// take consumes one normalized item. A run that does not report its
+// accounts' profiles (an Instagram reels run) leaves their profile, status
+// and failure rows alone; one that does not report their videos (an
+// Instagram details run) leaves their videos alone.
+func (s *scrape) take(ctx context.Context, item normalize.Item) error {
 	if item.Failed {
-		if v := s.videos[videoKeyOfInput(item.Input)]; v != nil && !v.seen {
-			v.reason = item.Reason
+		placed := false
+		if v := s.videos[videoKeyOfInput(item.Input)]; v != nil {
+			placed = true
+			if !v.seen {
+				v.reason = item.Reason
+			}
 		}
-		if a := s.accountFor(item, ""); a != nil && !a.seen {
-			a.reason = item.Reason
+		if a := s.accountFor(item, ""); a != nil {
+			placed = true
+			if !a.seen && s.scope.profiles {
+				a.reason = item.Reason
+			}
+		}
+		if !placed {
+			s.unplaced = append(s.unplaced, item.Reason)
 		}
 		return nil
 	}
-	if item.Account != nil {
+	if item.Account != nil && s.scope.profiles {
 		for _, k := range item.Account.Keys {
 			if a := s.accounts[k]; a != nil {
 				a.account, a.seen = item.Account, true
@@ -316,7 +415,7 @@ func (s *scrape) take(ctx context.Context, item Item) error {
 			continue
 		}
 		a := s.accountFor(item, v.AuthorHandle)
-		if a == nil {
+		if a == nil || !s.scope.videos {
 			continue
 		}
 		a.seen = true
@@ -339,7 +438,7 @@ func videoKeyOfInput(input string) string {
 	return ""
 }
 
-func (s *scrape) update(v Video, id uuid.UUID, accountID *uuid.UUID) {
+func (s *scrape) update(v normalize.Video, id uuid.UUID, accountID *uuid.UUID) {
 	s.updates[v.ID] = projections.VideoUpdate{
 		ID: id, PlatformID: v.ID, URL: v.URL, AccountID: accountID, AuthorHandle: v.AuthorHandle,
 		Caption: v.Caption, ThumbnailURL: v.ThumbnailURL, PublishedAt: v.PublishedAt, IsShop: v.IsShop,
@@ -406,12 +505,17 @@ func (s *scrape) result() projections.ScrapeResult {
 	for _, u := range s.updates {
 		r.Videos = append(r.Videos, u)
 	}
-	for _, v := range s.videos {
+	s.placeUnplaced()
+	for _, v := range s.videoList {
 		if !v.seen {
-			r.Failed = append(r.Failed, projections.EntityFailure{Kind: "video", ID: v.id, Reason: orDefault(v.reason)})
+			r.Failed = append(r.Failed, projections.EntityFailure{Kind: platform.Video, ID: v.id, Reason: orDefault(v.reason)})
 		}
 	}
 	for _, a := range s.accountList {
+		if !s.scope.profiles {
+			// The run that reports the profile decides the account's status.
+			continue
+		}
 		switch {
 		case a.account != nil:
 			r.Accounts = append(r.Accounts, projections.AccountUpdate{
@@ -421,10 +525,44 @@ func (s *scrape) result() projections.ScrapeResult {
 		case a.seen:
 			r.Accounts = append(r.Accounts, projections.AccountUpdate{ID: a.id})
 		default:
-			r.Failed = append(r.Failed, projections.EntityFailure{Kind: "account", ID: a.id, Reason: orDefault(a.reason)})
+			r.Failed = append(r.Failed, projections.EntityFailure{Kind: platform.Account, ID: a.id, Reason: orDefault(a.reason)})
 		}
 	}
 	return r
+}
+
+// placeUnplaced gives the failure rows that named no target to the targets
+// that got no data and no reason of their own, where that is unambiguous:
+// as many rows as such targets, all with the same reason. Otherwise the rows
+// cannot be told apart and those targets keep the general reason.
+func (s *scrape) placeUnplaced() {
+	if len(s.unplaced) == 0 {
+		return
+	}
+	for _, r := range s.unplaced[1:] {
+		if r != s.unplaced[0] {
+			return
+		}
+	}
+	var reasons []*string
+	for _, v := range s.videoList {
+		if !v.seen && v.reason == "" {
+			reasons = append(reasons, &v.reason)
+		}
+	}
+	if s.scope.profiles {
+		for _, a := range s.accountList {
+			if !a.seen && a.account == nil && a.reason == "" {
+				reasons = append(reasons, &a.reason)
+			}
+		}
+	}
+	if len(reasons) != len(s.unplaced) {
+		return
+	}
+	for _, r := range reasons {
+		*r = s.unplaced[0]
+	}
 }
 
 func orDefault(reason string) string {
@@ -439,7 +577,7 @@ func orDefault(reason string) string {
 type candidates []candidate
 
 type candidate struct {
-	video Video
+	video normalize.Video
 	at    time.Time
 }
 
@@ -454,7 +592,7 @@ func (c *candidates) Pop() any {
 	return x
 }
 
-func (c *candidates) offer(v Video, room int) {
+func (c *candidates) offer(v normalize.Video, room int) {
 	if room <= 0 {
 		return
 	}

@@ -1,4 +1,5 @@
 // Package ingest talks to the scraping provider: its client, the completion
-// webhook, per-platform normalizers and batched writes of metric snapshots to
-// ClickHouse.
+// webhook and batched writes of metric snapshots to ClickHouse. The items
+// the provider returns are read by the per-platform normalizers of
+// ingest/normalize.
 package ingest

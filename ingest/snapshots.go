@@ -8,8 +8,13 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/google/uuid"
 
+	"github.com/reeltrack/reeltrack/ingest/normalize"
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
+
+// Metrics are the counts a snapshot records, as the normalizers read them:
+// nil means hidden or not provided, never 0.
+type Metrics = normalize.Metrics
 
 // Snapshot is one row of metric_snapshots.
 type Snapshot struct {

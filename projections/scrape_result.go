@@ -1,12 +1,17 @@
 package projections
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+
+	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
 // ScrapeResult is what a completed scrape says about its targets, written
@@ -48,7 +53,7 @@ type AccountUpdate struct {
 
 // EntityFailure marks a target the scrape returned no data for.
 type EntityFailure struct {
-	Kind   string // video or account
+	Kind   platform.Kind
 	ID     uuid.UUID
 	Reason string
 }
@@ -56,7 +61,21 @@ type EntityFailure struct {
 // ApplyScrape records the scrape in one transaction: videos and accounts
 // become active with their metadata and last-scraped time, failed targets
 // become error with the reason, and the job is marked processed.
+//
+// Locks are taken in one order, the order of every write of a workspace's
+// tracked items: the workspace row first (so scrape results, tracking and
+// account changes of one workspace take their turns instead of locking each
+// other's rows crosswise), then videos by platform id, accounts by id,
+// failed targets by kind and id, and the job last.
 func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
+	if err := BumpDataVersion(ctx, tx, r.WorkspaceID); err != nil {
+		return err
+	}
+	slices.SortFunc(r.Videos, func(a, b VideoUpdate) int { return cmp.Compare(a.PlatformID, b.PlatformID) })
+	slices.SortFunc(r.Accounts, func(a, b AccountUpdate) int { return bytes.Compare(a.ID[:], b.ID[:]) })
+	slices.SortFunc(r.Failed, func(a, b EntityFailure) int {
+		return cmp.Or(cmp.Compare(a.Kind, b.Kind), bytes.Compare(a.ID[:], b.ID[:]))
+	})
 	if len(r.Videos) > 0 {
 		n := len(r.Videos)
 		ids, pids, urls, handles, captions, thumbs := make([]uuid.UUID, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
@@ -72,6 +91,7 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 				false, 'active', $3
 			FROM unnest($4::uuid[], $5::text[], $6::text[], $7::uuid[], $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::bool[])
 				AS u(id, pid, url, account_id, handle, caption, thumb, published, shop)
+			ORDER BY u.pid
 			ON CONFLICT (workspace_id, platform, platform_video_id) DO UPDATE SET
 				account_handle = CASE WHEN excluded.account_handle <> '' THEN excluded.account_handle ELSE v.account_handle END,
 				caption = excluded.caption,
@@ -112,7 +132,7 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 	}
 	for _, f := range r.Failed {
 		table := "videos"
-		if f.Kind == "account" {
+		if f.Kind == platform.Account {
 			table = "accounts"
 		}
 		_, err := tx.Exec(ctx, `
@@ -126,32 +146,42 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 	}
 	_, err := tx.Exec(ctx, `
 		UPDATE scrape_jobs SET status = 'processed', error = '', scraped_at = $2,
-			items_total = $3, items_skipped = $4, updated_at = now()
+			items_total = $3, items_skipped = $4, ingest_claimed_until = NULL, updated_at = now()
 		WHERE id = $1`, r.JobID, r.ScrapedAt, r.ItemsTotal, r.ItemsSkipped)
 	if err != nil {
 		return fmt.Errorf("mark job processed: %w", err)
 	}
-	return BumpDataVersion(ctx, tx, r.WorkspaceID)
+	return nil
 }
 
 // FailJob records a run that ended without data: every target goes to
 // error with the reason, and the job is failed so a refresh retries it. The
 // targets stay marked as queued, so they are not queued a second time.
+// Locks are taken in the order of ApplyScrape.
 func FailJob(ctx context.Context, tx pgx.Tx, jobID, workspaceID uuid.UUID, reason string) error {
+	if err := BumpDataVersion(ctx, tx, workspaceID); err != nil {
+		return err
+	}
 	for _, table := range []string{"videos", "accounts"} {
+		// Rows are locked in id order before they are updated: an UPDATE
+		// with a join locks in whatever order its plan visits them.
 		_, err := tx.Exec(ctx, `
+			WITH locked AS (
+				SELECT e.id FROM `+table+` e JOIN scrape_job_targets t ON t.entity_id = e.id
+				WHERE t.job_id = $1 AND e.workspace_id = $2
+				ORDER BY e.id FOR UPDATE OF e
+			)
 			UPDATE `+table+` e SET
 				status = CASE WHEN e.status IN ('paused', 'removed') THEN e.status ELSE 'error' END,
 				status_reason = $3, updated_at = now()
-			FROM scrape_job_targets t
-			WHERE t.job_id = $1 AND t.entity_id = e.id AND e.workspace_id = $2`, jobID, workspaceID, reason)
+			FROM locked WHERE e.id = locked.id`, jobID, workspaceID, reason)
 		if err != nil {
 			return fmt.Errorf("mark %s of failed job: %w", table, err)
 		}
 	}
-	if _, err := tx.Exec(ctx, `UPDATE scrape_jobs SET status = 'failed', error = $2, updated_at = now() WHERE id = $1`,
+	if _, err := tx.Exec(ctx, `UPDATE scrape_jobs SET status = 'failed', error = $2, ingest_claimed_until = NULL, updated_at = now() WHERE id = $1`,
 		jobID, reason); err != nil {
 		return fmt.Errorf("mark job failed: %w", err)
 	}
-	return BumpDataVersion(ctx, tx, workspaceID)
+	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
 // Account analytics bounds.
@@ -101,19 +102,6 @@ type AccountAnalyticsQuery struct {
 	Granularity Granularity
 }
 
-// ParseAccountAnalyticsQuery reads granularity: day (default) or hour.
-func ParseAccountAnalyticsQuery(get func(string) string) (AccountAnalyticsQuery, error) {
-	switch g := Granularity(get("granularity")); g {
-	case "", Daily:
-		return AccountAnalyticsQuery{Granularity: Daily}, nil
-	case Hourly:
-		return AccountAnalyticsQuery{Granularity: Hourly}, nil
-	default:
-		return AccountAnalyticsQuery{}, apperr.Invalid("granularity",
-			fmt.Sprintf("unknown value %s: must be one of day, hour", quote(string(g))))
-	}
-}
-
 // Key is the query in a canonical form, for cache keys.
 func (q AccountAnalyticsQuery) Key() string { return "g=" + string(q.Granularity) }
 
@@ -128,7 +116,7 @@ type AccountAnalyticsHandler struct {
 // for a removed account or one of another workspace.
 func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q AccountAnalyticsQuery) (AccountAnalytics, error) {
 	now := h.Now().UTC()
-	rows, err := loadAccounts(ctx, h.DB, h.CH, ws, accountSelect{ID: &id, VideoDetails: true}, now)
+	rows, _, err := loadAccounts(ctx, h.DB, h.CH, ws, accountSelect{ID: &id, VideoDetails: true}, now)
 	if err != nil {
 		return AccountAnalytics{}, err
 	}
@@ -175,16 +163,16 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 	)
 	eg, ectx := errgroup.WithContext(ctx)
 	eg.Go(func() (err error) {
-		fBase, fPoints, err = metrics{h.CH}.series(ectx, ws, "account", Followers, onlyIDs([]uuid.UUID{id}), g, start)
+		fBase, fPoints, err = metrics{h.CH}.series(ectx, analyticsFollowers(ws, id, g, start))
 		return err
 	})
 	eg.Go(func() (err error) {
-		firstFollowers, err = firstRecorded(ectx, h.CH, ws, "account", id, Followers)
+		firstFollowers, err = firstRecorded(ectx, h.CH, firstFollowersQuery(ws, id))
 		return err
 	})
 	if len(ids) > 0 {
 		eg.Go(func() (err error) {
-			vBase, vPoints, err = metrics{h.CH}.series(ectx, ws, "video", Views, onlyIDs(ids), g, start)
+			vBase, vPoints, err = metrics{h.CH}.series(ectx, analyticsViews(ws, ids, g, start))
 			return err
 		})
 	}
@@ -203,24 +191,49 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 	return out, nil
 }
 
-// firstRecordedSQL finds the hour of an entity's first recorded value of a
-// metric.
-func firstRecordedSQL(m Metric) string {
-	return `
-SELECT min(bucket), count()
-FROM entity_hourly
-WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id = @id AND isNotNull(` + string(m) + `)`
+// analyticsFollowers reads the followers series of one account.
+func analyticsFollowers(ws, id uuid.UUID, g Granularity, start time.Time) seriesQuery {
+	return seriesQuery{Workspace: ws, Kind: platform.Account, Metric: Followers, Scope: onlyIDs([]uuid.UUID{id}), Granularity: g, Start: start}
 }
 
-// firstRecorded returns the start of the hour in which the entity's metric
+// analyticsViews reads the views series summed over an account's videos.
+func analyticsViews(ws uuid.UUID, videos []uuid.UUID, g Granularity, start time.Time) seriesQuery {
+	return seriesQuery{Workspace: ws, Kind: platform.Video, Metric: Views, Scope: onlyIDs(videos), Granularity: g, Start: start}
+}
+
+// firstFollowersQuery finds the hour of an account's first followers count.
+func firstFollowersQuery(ws, id uuid.UUID) firstRecordedQuery {
+	return firstRecordedQuery{Workspace: ws, Kind: platform.Account, ID: id, Metric: Followers}
+}
+
+// firstRecordedQuery finds the hour of an entity's first recorded value
+// of Metric.
+type firstRecordedQuery struct {
+	Workspace uuid.UUID
+	Kind      platform.Kind
+	ID        uuid.UUID
+	Metric    Metric
+}
+
+var firstRecordedSQL = sqlTemplate("firstRecorded", `
+SELECT min(bucket), count()
+FROM entity_hourly
+WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id = @id AND isNotNull({{.}})`)
+
+// SQL renders the query and its parameters.
+func (q firstRecordedQuery) SQL() (string, []any) {
+	return renderSQL(firstRecordedSQL, q.Metric.column()),
+		[]any{clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(q.Kind)), clickhouse.Named("id", q.ID)}
+}
+
+// firstRecorded runs q: the start of the hour in which the entity's metric
 // was first recorded; nil when it never was.
-func firstRecorded(ctx context.Context, ch driver.Conn, ws uuid.UUID, kind string, id uuid.UUID, m Metric) (*time.Time, error) {
+func firstRecorded(ctx context.Context, ch driver.Conn, q firstRecordedQuery) (*time.Time, error) {
 	var t time.Time
 	var n uint64
-	err := ch.QueryRow(ctx, firstRecordedSQL(m), clickhouse.Named("ws", ws), clickhouse.Named("kind", kind),
-		clickhouse.Named("id", id)).Scan(&t, &n)
-	if err != nil {
-		return nil, fmt.Errorf("read first %s of %s: %w", m, kind, err)
+	sql, args := q.SQL()
+	if err := ch.QueryRow(ctx, sql, args...).Scan(&t, &n); err != nil {
+		return nil, fmt.Errorf("read first %s of %s: %w", q.Metric, q.Kind, err)
 	}
 	if n == 0 {
 		return nil, nil

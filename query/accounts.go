@@ -14,6 +14,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/store"
 )
 
 // Account is one row of the accounts list: the account with metrics derived
@@ -39,17 +40,19 @@ type Account struct {
 	FollowersGained30d *int64 `json:"followersGained30d"`
 	// TrackedVideos counts the videos found through the account.
 	TrackedVideos int `json:"trackedVideos"`
-	// VideosWithViews counts those with a recorded view count.
-	VideosWithViews int `json:"videosWithViews"`
+	// VideosWithViews counts those with a recorded view count; nil, like
+	// every figure read from ClickHouse, when the numbers are unavailable
+	// (see AccountList.MetricsAvailable).
+	VideosWithViews *int `json:"videosWithViews"`
 	// TotalViews sums the latest views of the account's videos.
-	TotalViews uint64 `json:"totalViews"`
+	TotalViews *uint64 `json:"totalViews"`
 	// AverageViews is TotalViews per video with views; nil without one.
 	AverageViews *float64 `json:"averageViews"`
 	// EngagementRate is interactions per view in percent over the videos
 	// with more than 0 views, as the overview computes it.
 	EngagementRate *float64 `json:"engagementRate"`
 	// ViewsGained7d sums the videos' views gained over the 7d window.
-	ViewsGained7d int64      `json:"viewsGained7d"`
+	ViewsGained7d *int64     `json:"viewsGained7d"`
 	LastScrapedAt *time.Time `json:"lastScrapedAt"`
 	AddedAt       time.Time  `json:"addedAt"`
 }
@@ -69,34 +72,17 @@ const (
 	AccountSortAdded             AccountSort = "added"
 )
 
-var accountSorts = []AccountSort{AccountSortFollowers, AccountSortFollowersGained7d, AccountSortViews,
-	AccountSortGained7d, AccountSortEngagement, AccountSortVideos, AccountSortAdded}
+// AccountSorts returns every sort order of the accounts list.
+func AccountSorts() []AccountSort {
+	return []AccountSort{AccountSortFollowers, AccountSortFollowersGained7d, AccountSortViews,
+		AccountSortGained7d, AccountSortEngagement, AccountSortVideos, AccountSortAdded}
+}
 
 // AccountQuery selects and orders the accounts list.
 type AccountQuery struct {
 	Platforms    []platform.Platform
 	CollectionID *uuid.UUID
 	Sort         AccountSort
-}
-
-// ParseAccountQuery reads the parameters of GET /accounts: platforms and
-// collectionId as for the videos list, sort (default followers).
-func ParseAccountQuery(get func(string) string) (AccountQuery, error) {
-	f, err := ParseVideoFilter(func(k string) string {
-		if k == "platforms" || k == "collectionId" {
-			return get(k)
-		}
-		return ""
-	}, PresetAll)
-	errs := nonNil(err)
-	q := AccountQuery{Platforms: f.Platforms, CollectionID: f.CollectionID, Sort: AccountSortFollowers}
-	if raw := get("sort"); raw != "" {
-		if !slices.Contains(accountSorts, AccountSort(raw)) {
-			errs = append(errs, apperr.Invalid("sort", fmt.Sprintf("unknown value %s: must be one of %s", quote(raw), join(accountSorts))))
-		}
-		q.Sort = AccountSort(raw)
-	}
-	return q, joinErrs(errs)
 }
 
 // Key is the query in a canonical form, for cache keys.
@@ -112,7 +98,13 @@ func (q AccountQuery) Key() string {
 type AccountList struct {
 	Accounts []Account `json:"accounts"`
 	Total    int       `json:"total"`
+	// MetricsAvailable is false when ClickHouse could not be read: the
+	// accounts are listed from PostgreSQL with every figure nil.
+	MetricsAvailable bool `json:"metricsAvailable"`
 }
+
+// Partial reports an answer without its figures, which is not cached.
+func (l AccountList) Partial() bool { return !l.MetricsAvailable }
 
 // AccountsHandler answers the accounts list and single accounts.
 type AccountsHandler struct {
@@ -127,11 +119,12 @@ func (h AccountsHandler) Handle(ctx context.Context, ws uuid.UUID, q AccountQuer
 	if err := checkCollection(ctx, h.DB, ws, q.CollectionID); err != nil {
 		return AccountList{}, err
 	}
-	rows, err := loadAccounts(ctx, h.DB, h.CH, ws, accountSelect{Platforms: q.Platforms, CollectionID: q.CollectionID}, h.Now().UTC())
+	sel := accountSelect{Platforms: q.Platforms, CollectionID: q.CollectionID, WithoutMetrics: true}
+	rows, withMetrics, err := loadAccounts(ctx, h.DB, h.CH, ws, sel, h.Now().UTC())
 	if err != nil {
 		return AccountList{}, err
 	}
-	out := AccountList{Accounts: make([]Account, len(rows)), Total: len(rows)}
+	out := AccountList{Accounts: make([]Account, len(rows)), Total: len(rows), MetricsAvailable: withMetrics}
 	for i, r := range rows {
 		out.Accounts[i] = r.Account
 	}
@@ -141,9 +134,9 @@ func (h AccountsHandler) Handle(ctx context.Context, ws uuid.UUID, q AccountQuer
 
 // One returns one account of the workspace in the list's shape, a removed
 // one too (its figures cover the history it keeps); not found for an id of
-// another workspace.
+// another workspace. With ClickHouse unavailable its figures are nil.
 func (h AccountsHandler) One(ctx context.Context, ws, id uuid.UUID) (Account, error) {
-	rows, err := loadAccounts(ctx, h.DB, h.CH, ws, accountSelect{ID: &id, IncludeRemoved: true}, h.Now().UTC())
+	rows, _, err := loadAccounts(ctx, h.DB, h.CH, ws, accountSelect{ID: &id, IncludeRemoved: true, WithoutMetrics: true}, h.Now().UTC())
 	if err != nil {
 		return Account{}, err
 	}
@@ -162,6 +155,9 @@ type accountSelect struct {
 	// VideoDetails reads the accounts' videos with every column; without
 	// it only their ids, which is all the accounts' figures need.
 	VideoDetails bool
+	// WithoutMetrics lets the accounts be read from PostgreSQL alone when
+	// ClickHouse is unavailable: their figures stay nil.
+	WithoutMetrics bool
 }
 
 // videoRow is an account's video with the time of its first snapshot.
@@ -203,17 +199,20 @@ WHERE v.workspace_id = $1 AND ($2::uuid IS NULL OR v.account_id = $2)`
 // loadAccounts reads the selected accounts with their videos: rows from
 // PostgreSQL, numbers from the ClickHouse projections, all read at once.
 // Followers gains are over the 7d and 30d windows; video figures are those
-// of the videos list.
-func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid.UUID, sel accountSelect, now time.Time) ([]accountRow, error) {
+// of the videos list. withMetrics is false when sel.WithoutMetrics let a
+// ClickHouse outage pass: the rows then carry no figures.
+func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid.UUID, sel accountSelect, now time.Time) (rows []accountRow, withMetrics bool, err error) {
 	var (
 		accounts []accountRow
 		videos   []Video
 		accByID  = map[uuid.UUID]entityMetrics{}
 		vidByID  = map[uuid.UUID]entityMetrics{}
 	)
-	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error {
-		rows, err := db.Query(gctx, accountsSQL, ws, sel.ID, sel.IncludeRemoved, platformNames(sel.Platforms), sel.CollectionID)
+	// The PostgreSQL reads and the ClickHouse reads are separate groups,
+	// so a ClickHouse failure that may pass does not cancel the rows.
+	pg, pgctx := errgroup.WithContext(ctx)
+	pg.Go(func() error {
+		rows, err := db.Query(pgctx, accountsSQL, ws, sel.ID, sel.IncludeRemoved, platformNames(sel.Platforms), sel.CollectionID)
 		if err != nil {
 			return fmt.Errorf("read accounts: %w", err)
 		}
@@ -223,7 +222,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 		}
 		return nil
 	})
-	g.Go(func() error {
+	pg.Go(func() error {
 		cols, scan := `v.id, v.account_id`, func(row pgx.CollectableRow) (Video, error) {
 			var v Video
 			return v, row.Scan(&v.ID, &v.AccountID)
@@ -231,7 +230,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 		if sel.VideoDetails {
 			cols, scan = videoColumns, scanVideo
 		}
-		rows, err := db.Query(gctx, `SELECT `+cols+accountVideosFromSQL, ws, sel.ID)
+		rows, err := db.Query(pgctx, `SELECT `+cols+accountVideosFromSQL, ws, sel.ID)
 		if err != nil {
 			return fmt.Errorf("read account videos: %w", err)
 		}
@@ -241,28 +240,32 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 		}
 		return nil
 	})
-	g.Go(func() error {
-		cutoffs := []time.Time{WindowOf(Preset7d, now).Start, WindowOf(Preset30d, now).Start}
-		return metrics{ch}.entities(gctx, ws, "account", Followers, cutoffs, func(id uuid.UUID, e entityMetrics) error {
+	chg, chctx := errgroup.WithContext(ctx)
+	chg.Go(func() error {
+		return metrics{ch}.entities(chctx, accountListMetrics(ws, now), func(id uuid.UUID, e entityMetrics) error {
 			accByID[id] = e
 			return nil
 		})
 	})
-	g.Go(func() error {
-		// the cutoffs of the videos list, so each video reads the same there
-		cutoffs := []time.Time{WindowOf(Preset24h, now).Start, WindowOf(Preset7d, now).Start}
-		return metrics{ch}.entities(gctx, ws, "video", Views, cutoffs, func(id uuid.UUID, e entityMetrics) error {
+	chg.Go(func() error {
+		// the query of the videos list, so each video reads the same there
+		return metrics{ch}.entities(chctx, videoListMetrics(ws, now), func(id uuid.UUID, e entityMetrics) error {
 			vidByID[id] = e
 			return nil
 		})
 	})
-	if err := g.Wait(); err != nil {
-		return nil, err
+	pgErr, chErr := pg.Wait(), chg.Wait()
+	if pgErr != nil {
+		return nil, false, pgErr
+	}
+	withMetrics = chErr == nil
+	if chErr != nil && !(sel.WithoutMetrics && store.Unavailable(chErr) && ctx.Err() == nil) {
+		return nil, false, chErr
 	}
 	index := make(map[uuid.UUID]int, len(accounts))
 	for i := range accounts {
 		index[accounts[i].ID] = i
-		if e, ok := accByID[accounts[i].ID]; ok {
+		if e, ok := accByID[accounts[i].ID]; ok && withMetrics {
 			accounts[i].FirstAt = e.FirstAt
 			accounts[i].Followers = e.Latest.Followers
 			accounts[i].FollowersGained7d, accounts[i].FollowersGained30d = e.Gains[0], e.Gains[1]
@@ -274,37 +277,52 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 			continue
 		}
 		r := videoRow{Video: v}
-		if e, ok := vidByID[v.ID]; ok {
+		if e, ok := vidByID[v.ID]; ok && withMetrics {
 			r.withMetrics(e)
 			r.FirstAt = e.FirstAt
 		}
 		accounts[i].Videos = append(accounts[i].Videos, r)
 	}
 	for i := range accounts {
-		accounts[i].derive()
+		accounts[i].derive(withMetrics)
 	}
-	return accounts, nil
+	return accounts, withMetrics, nil
 }
 
-// derive sums the account's video figures.
-func (r *accountRow) derive() {
-	var interactions, rated uint64
+// accountListMetrics reads the numbers of every account of the workspace
+// as the accounts list shows them: the latest followers, and the followers
+// gained in the 7d and 30d windows.
+func accountListMetrics(ws uuid.UUID, now time.Time) entitiesQuery {
+	return entitiesQuery{Workspace: ws, Kind: platform.Account, Metric: Followers,
+		Cutoffs: []time.Time{WindowOf(Preset7d, now).Start, WindowOf(Preset30d, now).Start}}
+}
+
+// derive sums the account's video figures; without metrics it only counts
+// the videos.
+func (r *accountRow) derive(withMetrics bool) {
 	r.TrackedVideos = len(r.Videos)
+	if !withMetrics {
+		return
+	}
+	var interactions, rated, total uint64
+	var withViews int
+	var gained int64
 	for _, v := range r.Videos {
 		if p := v.Metrics.Views; p != nil {
-			r.VideosWithViews++
-			r.TotalViews += *p
+			withViews++
+			total += *p
 			if *p > 0 {
 				rated += *p
 				interactions += v.Metrics.Interactions()
 			}
 		}
 		if g := v.ViewsGained7d; g != nil {
-			r.ViewsGained7d += *g
+			gained += *g
 		}
 	}
-	if r.VideosWithViews > 0 {
-		avg := float64(r.TotalViews) / float64(r.VideosWithViews)
+	r.VideosWithViews, r.TotalViews, r.ViewsGained7d = &withViews, &total, &gained
+	if withViews > 0 {
+		avg := float64(total) / float64(withViews)
 		r.AverageViews = &avg
 	}
 	r.EngagementRate = EngagementRate(interactions, rated)
@@ -328,9 +346,9 @@ func sortAccounts(as []Account, by AccountSort) {
 	case AccountSortFollowersGained7d:
 		order = func(a, b *Account) int { return descNilLast(a.FollowersGained7d, b.FollowersGained7d) }
 	case AccountSortViews:
-		order = func(a, b *Account) int { return descNilLast(&a.TotalViews, &b.TotalViews) }
+		order = func(a, b *Account) int { return descNilLast(a.TotalViews, b.TotalViews) }
 	case AccountSortGained7d:
-		order = func(a, b *Account) int { return descNilLast(&a.ViewsGained7d, &b.ViewsGained7d) }
+		order = func(a, b *Account) int { return descNilLast(a.ViewsGained7d, b.ViewsGained7d) }
 	case AccountSortEngagement:
 		order = func(a, b *Account) int { return descNilLast(a.EngagementRate, b.EngagementRate) }
 	case AccountSortVideos:

@@ -73,70 +73,31 @@ func (c *Cache) key(k CacheKey) string {
 	return string(k.appendTo(append(b, prefix...)))
 }
 
-// Along is work of the caller's that shares the cache read's round trip to
-// Redis. It queues its commands on p, before the read, and returns the check
-// to run once the round trip is over; p is nil when Redis is skipped. An
-// error from the check is returned as it is, and the answer is neither
-// returned nor computed.
-type Along func(ctx context.Context, p redis.Pipeliner) (check func() error)
-
-// JSON returns the answer for k encoded as JSON: from Redis, or computed,
-// encoded and stored.
+// JSON returns the answer for k encoded as JSON: kept in this process, from
+// Redis, or computed, encoded and stored.
 func (c *Cache) JSON(ctx context.Context, k CacheKey, compute func(context.Context) (any, error)) ([]byte, error) {
-	return c.JSONAlong(ctx, k, nil, compute)
-}
-
-// JSONAlong is JSON with along's commands sent in the round trip that reads
-// the cache, and along's check passed before anything is returned or
-// computed; along may be nil. An answer kept in this process costs no read
-// from Redis, but along still makes its round trip.
-func (c *Cache) JSONAlong(ctx context.Context, k CacheKey, along Along, compute func(context.Context) (any, error)) ([]byte, error) {
 	key := c.key(k)
-	local, _ := c.local.get(key, c.LocalBytes)
-	redisUp := c.Redis != nil && c.Redis.Up()
-	if !redisUp {
-		if along != nil {
-			if err := along(ctx, nil)(); err != nil {
-				return nil, err
-			}
-		}
-		if local != nil {
-			return local, nil
-		}
+	if b, ok := c.local.get(key, c.LocalBytes); ok {
+		return b, nil
+	}
+	if c.Redis == nil || !c.Redis.Up() {
 		return c.fill(ctx, k, key, compute)
 	}
 	var (
-		check func() error
-		get   *redis.StringCmd
-		ttl   *redis.DurationCmd
+		get *redis.StringCmd
+		ttl *redis.DurationCmd
 	)
-	switch {
-	case along == nil && local != nil:
-		return local, nil
-	case along == nil && c.LocalBytes <= 0:
+	if c.LocalBytes <= 0 {
 		get = c.Redis.Client.Get(ctx, key)
-		c.Redis.Observe(get.Err())
-	default:
+	} else {
+		// The answer's remaining TTL comes in the same round trip, so the
+		// copy kept here expires with the one in Redis.
 		p := c.Redis.Client.Pipeline()
-		if along != nil {
-			check = along(ctx, p)
-		}
-		if local == nil {
-			get = p.Get(ctx, key)
-			if c.LocalBytes > 0 {
-				ttl = p.PTTL(ctx, key)
-			}
-		}
-		_, err := p.Exec(ctx)
-		c.Redis.Observe(transportErr(err))
-		if check != nil {
-			if err := check(); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if local != nil {
-		return local, nil
+		get = p.Get(ctx, key)
+		ttl = p.PTTL(ctx, key)
+		// A failure shows in each command's error; the client's breaker
+		// has seen it.
+		_, _ = p.Exec(ctx)
 	}
 	b, err := get.Bytes()
 	if err == nil {
@@ -151,16 +112,6 @@ func (c *Cache) JSONAlong(ctx context.Context, k CacheKey, along Along, compute 
 	return c.fill(ctx, k, key, compute)
 }
 
-// transportErr is err unless Redis answered it: an error reply (a script
-// Redis does not hold) says nothing about whether Redis is up.
-func transportErr(err error) error {
-	var reply redis.Error
-	if errors.As(err, &reply) {
-		return nil
-	}
-	return err
-}
-
 // fill computes, encodes and stores k's answer under key. Concurrent misses
 // of one key compute once.
 func (c *Cache) fill(ctx context.Context, k CacheKey, key string, compute func(context.Context) (any, error)) ([]byte, error) {
@@ -173,9 +124,13 @@ func (c *Cache) fill(ctx context.Context, k CacheKey, key string, compute func(c
 		if err != nil {
 			return nil, fmt.Errorf("encode %s: %w", k.Name, err)
 		}
+		if p, ok := v.(Partial); ok && p.Partial() {
+			// Answered without a server that was down: the next request
+			// tries again rather than reading this for the cache's TTL.
+			return b, nil
+		}
 		if c.Redis != nil && c.Redis.Up() {
 			err := c.Redis.Client.Set(ctx, key, b, c.TTL).Err()
-			c.Redis.Observe(err)
 			if err != nil && c.Log != nil {
 				c.Log.WarnContext(ctx, "cache write failed", "name", k.Name, "error", err)
 			}
@@ -189,6 +144,12 @@ func (c *Cache) fill(ctx context.Context, k CacheKey, key string, compute func(c
 	return v.([]byte), nil
 }
 
+// Partial is an answer that may lack figures a server could not give; such
+// an answer is not cached.
+type Partial interface {
+	Partial() bool
+}
+
 // localAnswers are encoded answers kept in this process, each until a
 // deadline, within a budget of bytes.
 type localAnswers struct {
@@ -196,6 +157,7 @@ type localAnswers struct {
 	m     map[string]localAnswer
 	bytes int
 	swept time.Time
+	now   func() time.Time // nil: time.Now; tests move it instead of sleeping
 }
 
 type localAnswer struct {
@@ -210,10 +172,17 @@ func (l *localAnswers) get(key string, budget int) ([]byte, bool) {
 	l.mu.RLock()
 	a, ok := l.m[key]
 	l.mu.RUnlock()
-	if !ok || !time.Now().Before(a.until) {
+	if !ok || !l.clock().Before(a.until) {
 		return nil, false
 	}
 	return a.b, true
+}
+
+func (l *localAnswers) clock() time.Time {
+	if l.now != nil {
+		return l.now()
+	}
+	return time.Now()
 }
 
 // put keeps b under key for ttl. An answer larger than an eighth of the
@@ -224,7 +193,7 @@ func (l *localAnswers) put(key string, b []byte, ttl time.Duration, budget int) 
 	if budget <= 0 || ttl <= 0 || size > budget/8 {
 		return
 	}
-	now := time.Now()
+	now := l.clock()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.m == nil {

@@ -9,6 +9,9 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/store"
 )
 
 // Collection is one row of the collections list.
@@ -21,9 +24,21 @@ type Collection struct {
 	// not counted.
 	Videos   int `json:"videos"`
 	Accounts int `json:"accounts"`
-	// Views sums the latest views of the counted videos.
-	Views uint64 `json:"views"`
+	// Views sums the latest views of the counted videos; nil when the
+	// numbers are unavailable (see CollectionList.MetricsAvailable).
+	Views *uint64 `json:"views"`
 }
+
+// CollectionList is the answer of GET /collections.
+type CollectionList struct {
+	Collections []Collection `json:"collections"`
+	// MetricsAvailable is false when ClickHouse could not be read: the
+	// collections are listed from PostgreSQL with their views nil.
+	MetricsAvailable bool `json:"metricsAvailable"`
+}
+
+// Partial reports an answer without its figures, which is not cached.
+func (l CollectionList) Partial() bool { return !l.MetricsAvailable }
 
 // CollectionsHandler answers the collections list.
 type CollectionsHandler struct {
@@ -32,12 +47,15 @@ type CollectionsHandler struct {
 	Now func() time.Time
 }
 
-// Handle lists the workspace's collections, oldest first.
-func (h CollectionsHandler) Handle(ctx context.Context, ws uuid.UUID) ([]Collection, error) {
+// Handle lists the workspace's collections, oldest first. When ClickHouse
+// is unavailable the list still answers, without the views.
+func (h CollectionsHandler) Handle(ctx context.Context, ws uuid.UUID) (CollectionList, error) {
 	views := map[uuid.UUID]uint64{}
 	chErr := make(chan error, 1)
+	chctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	go func() {
-		chErr <- metrics{h.CH}.entities(ctx, ws, "video", Views, nil, func(id uuid.UUID, e entityMetrics) error {
+		chErr <- metrics{h.CH}.entities(chctx, entitiesQuery{Workspace: ws, Kind: platform.Video, Metric: Views}, func(id uuid.UUID, e entityMetrics) error {
 			if e.Latest.Views != nil {
 				views[id] = *e.Latest.Views
 			}
@@ -63,8 +81,9 @@ LEFT JOIN accounts acc ON acc.collection_id = c.id
 WHERE c.workspace_id = $1
 ORDER BY c.created_at, c.id`, ws)
 	if err != nil {
+		cancel()
 		<-chErr
-		return nil, fmt.Errorf("read collections: %w", err)
+		return CollectionList{}, fmt.Errorf("read collections: %w", err)
 	}
 	type row struct {
 		Collection
@@ -75,21 +94,28 @@ ORDER BY c.created_at, c.id`, ws)
 		err := r.Scan(&x.ID, &x.Name, &x.CreatedAt, &x.Accounts, &x.videos)
 		return x, err
 	})
-	if cerr := <-chErr; err == nil {
-		err = cerr
-	}
 	if err != nil {
-		return nil, fmt.Errorf("read collections: %w", err)
+		cancel()
+		<-chErr
+		return CollectionList{}, fmt.Errorf("read collections: %w", err)
 	}
-	out := make([]Collection, len(list))
+	cerr := <-chErr
+	if cerr != nil && !(store.Unavailable(cerr) && ctx.Err() == nil) {
+		return CollectionList{}, fmt.Errorf("read collections' views: %w", cerr)
+	}
+	out := CollectionList{Collections: make([]Collection, len(list)), MetricsAvailable: cerr == nil}
 	for i, x := range list {
 		c := x.Collection
 		c.CreatedAt = c.CreatedAt.UTC()
 		c.Videos = len(x.videos)
-		for _, id := range x.videos {
-			c.Views += views[id]
+		if out.MetricsAvailable {
+			var sum uint64
+			for _, id := range x.videos {
+				sum += views[id]
+			}
+			c.Views = &sum
 		}
-		out[i] = c
+		out.Collections[i] = c
 	}
 	return out, nil
 }

@@ -3,13 +3,14 @@ package query
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/ClickHouse/clickhouse-go/v2/ext"
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
 // Metric is one counted quantity of a snapshot.
@@ -27,6 +28,15 @@ const (
 )
 
 var allMetrics = []Metric{Views, Likes, Comments, Shares, Saves, Followers}
+
+// column is the metric's column in the projections: the allow-list of
+// metric names that SQL texts may hold.
+func (m Metric) column() string {
+	if indexOf(m) < 0 {
+		panic("query: unknown metric " + string(m))
+	}
+	return string(m)
+}
 
 func (m Metric) bit() uint8 {
 	for i, x := range allMetrics {
@@ -80,74 +90,94 @@ type entityMetrics struct {
 // metrics reads the projections of ClickHouse.
 type metrics struct{ CH driver.Conn }
 
-// entities reads every entity of one kind in the workspace: latest values
-// and, for metric m, the gain since each cutoff (see Preset for what a gain
-// is). Cutoffs must be whole hours. Entities come in id order, the byte
-// order of the ids.
-func (q metrics) entities(ctx context.Context, ws uuid.UUID, kind string, m Metric, cutoffs []time.Time, each func(uuid.UUID, entityMetrics) error) error {
-	// Videos have no followers and accounts only followers: their states
-	// are not read.
-	var latest strings.Builder
-	for _, x := range allMetrics {
-		if (x == Followers) != (kind == "account") {
-			fmt.Fprintf(&latest, ", toUInt64(0) AS l_%s", x)
-			continue
-		}
-		fmt.Fprintf(&latest, ", argMaxMerge(%s_last) AS l_%s", x, x)
-	}
-	args := []any{clickhouse.Named("ws", ws), clickhouse.Named("kind", kind)}
-	var before, pick strings.Builder
-	for i, c := range cutoffs {
-		// rows recorded before cutoff i: whole days before its day from
-		// the daily projection, the hours of its day from the hourly one
-		cond := fmt.Sprintf("((src = 0 AND bucket >= @l%[1]d AND bucket < @d%[1]d) OR (src = 1 AND bucket >= @d%[1]d AND bucket < @c%[1]d))", i)
-		fmt.Fprintf(&before, ", argMaxIf(assumeNotNull(%[1]s), last_at, %[2]s AND isNotNull(%[1]s)) AS b%[3]d, toUInt8(if(countIf(%[2]s AND isNotNull(%[1]s)) > 0, %[4]d, 0)) AS p%[3]d",
-			m, cond, i, m.bit())
-		fmt.Fprintf(&pick, ", b%d, p%d", i, i)
-		args = append(args, clickhouse.Named(fmt.Sprintf("c%d", i), c), clickhouse.Named(fmt.Sprintf("d%d", i), Daily.floor(c)),
-			clickhouse.Named(fmt.Sprintf("l%d", i), Daily.floor(c).Add(-Lookback)))
-	}
-	sql := `
-SELECT entity_id, first_at, last_at, recorded, l_views, l_likes, l_comments, l_shares, l_saves, l_followers, m_first` + pick.String() + `
+// entitiesQuery reads every entity of one kind in a workspace: latest
+// values and, for Metric, the value before each cutoff, which gives the
+// gain since it (see Preset for what a gain is). Cutoffs must be whole
+// hours.
+type entitiesQuery struct {
+	Workspace uuid.UUID
+	Kind      platform.Kind
+	Metric    Metric
+	Cutoffs   []time.Time
+}
+
+// entitiesSQL has per cutoff i the value before it (b<i>) and whether there
+// is one (p<i>, the metric's bit or 0): read from the rows recorded before
+// the cutoff, the Lookback before its day from the daily projection and
+// the hours of its own day from the hourly one (only for a cutoff that is
+// not midnight).
+var entitiesSQL = sqlTemplate("entities", `
+SELECT entity_id, first_at, last_at, recorded, l_views, l_likes, l_comments, l_shares, l_saves, l_followers, m_first
+{{- range .Cutoffs}}, b{{.}}, p{{.}}{{end}}
 FROM (
     SELECT entity_id, minMerge(first_at) AS first_at, maxMerge(last_at) AS last_at,
-        groupBitOrMerge(recorded) AS recorded` + latest.String() + `, argMinMerge(` + string(m) + `_first) AS m_first
+        groupBitOrMerge(recorded) AS recorded
+{{- range .Latest}}, {{if .Read}}argMaxMerge({{.Column}}_last){{else}}toUInt64(0){{end}} AS l_{{.Column}}{{end}}, argMinMerge({{.Column}}_first) AS m_first
     FROM entity_latest
     WHERE workspace_id = @ws AND entity_kind = @kind
     GROUP BY entity_id
-)`
-	if len(cutoffs) > 0 {
-		// the days needed: the lookback before each cutoff's day; the hours
-		// needed: those of each cutoff's own day before it
-		var days, hours []string
-		for i, c := range cutoffs {
-			days = append(days, fmt.Sprintf("(bucket >= @l%[1]d AND bucket < @d%[1]d)", i))
-			if !c.Equal(Daily.floor(c)) {
-				hours = append(hours, fmt.Sprintf("(bucket >= @d%[1]d AND bucket < @c%[1]d)", i))
-			}
-		}
-		hourly := ""
-		if len(hours) > 0 {
-			hourly = `
-        UNION ALL
-        SELECT 1 AS src, entity_id, bucket, last_at, ` + string(m) + ` FROM entity_hourly
-        WHERE workspace_id = @ws AND entity_kind = @kind AND (` + strings.Join(hours, " OR ") + `)`
-		}
-		sql += `
+)
+{{- if .Cutoffs}}
 ANY LEFT JOIN (
-    SELECT entity_id` + before.String() + `
+    SELECT entity_id
+{{- range .Cutoffs}}, argMaxIf(assumeNotNull({{$.Column}}), last_at, {{template "before" .}} AND isNotNull({{$.Column}})) AS b{{.}}, toUInt8(if(countIf({{template "before" .}} AND isNotNull({{$.Column}})) > 0, {{$.Bit}}, 0)) AS p{{.}}
+{{- end}}
     FROM (
-        SELECT 0 AS src, entity_id, bucket, last_at, ` + string(m) + ` FROM entity_daily
-        WHERE workspace_id = @ws AND entity_kind = @kind AND (` + strings.Join(days, " OR ") + `)` + hourly + `
+        SELECT 0 AS src, entity_id, bucket, last_at, {{.Column}} FROM entity_daily
+        WHERE workspace_id = @ws AND entity_kind = @kind AND (
+{{- range $n, $i := .Cutoffs}}{{if $n}} OR {{end}}(bucket >= @l{{$i}} AND bucket < @d{{$i}}){{end}})
+{{- if .HourCutoffs}}
+        UNION ALL
+        SELECT 1 AS src, entity_id, bucket, last_at, {{.Column}} FROM entity_hourly
+        WHERE workspace_id = @ws AND entity_kind = @kind AND (
+{{- range $n, $i := .HourCutoffs}}{{if $n}} OR {{end}}(bucket >= @d{{$i}} AND bucket < @c{{$i}}){{end}})
+{{- end}}
     )
     GROUP BY entity_id
-) USING entity_id`
+) USING entity_id
+{{- end}}
+ORDER BY toString(entity_id)`,
+	// the rows recorded before cutoff i: whole days before its day (@d<i>)
+	// from the Lookback before it (@l<i>) in the daily projection, and the
+	// hours of its day before the cutoff (@c<i>) in the hourly one
+	`{{define "before"}}((src = 0 AND bucket >= @l{{.}} AND bucket < @d{{.}}) OR (src = 1 AND bucket >= @d{{.}} AND bucket < @c{{.}})){{end}}`)
+
+// SQL renders the query and its parameters.
+func (q entitiesQuery) SQL() (string, []any) {
+	type latest struct {
+		Column string
+		Read   bool
 	}
-	// in byte order, as PostgreSQL sorts uuids (ClickHouse's own UUID
-	// order differs)
-	sql += `
-ORDER BY toString(entity_id)`
-	rows, err := q.CH.Query(ctx, sql, args...)
+	data := struct {
+		Column               string
+		Bit                  uint8
+		Latest               []latest
+		Cutoffs, HourCutoffs []int
+	}{Column: q.Metric.column(), Bit: q.Metric.bit()}
+	// Videos have no followers and accounts only followers: their states
+	// are not read.
+	for _, x := range allMetrics {
+		data.Latest = append(data.Latest, latest{Column: x.column(), Read: (x == Followers) == (q.Kind == platform.Account)})
+	}
+	args := []any{clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(q.Kind))}
+	for i, c := range q.Cutoffs {
+		data.Cutoffs = append(data.Cutoffs, i)
+		if !c.Equal(Daily.floor(c)) {
+			data.HourCutoffs = append(data.HourCutoffs, i)
+		}
+		args = append(args, clickhouse.Named(fmt.Sprintf("c%d", i), c), clickhouse.Named(fmt.Sprintf("d%d", i), Daily.floor(c)),
+			clickhouse.Named(fmt.Sprintf("l%d", i), Daily.floor(c).Add(-Lookback)))
+	}
+	return renderSQL(entitiesSQL, data), args
+}
+
+// entities runs q and calls each per entity, in id order: the byte order
+// of the ids, as PostgreSQL sorts uuids (ClickHouse's own UUID order
+// differs, hence ORDER BY toString).
+func (m metrics) entities(ctx context.Context, q entitiesQuery, each func(uuid.UUID, entityMetrics) error) error {
+	sql, args := q.SQL()
+	kind, cutoffs := q.Kind, q.Cutoffs
+	rows, err := m.CH.Query(ctx, sql, args...)
 	if err != nil {
 		return fmt.Errorf("read %s metrics: %w", kind, err)
 	}
@@ -160,7 +190,7 @@ ORDER BY toString(entity_id)`
 		base      = make([]uint64, len(cutoffs))
 		has       = make([]uint8, len(cutoffs))
 		e         entityMetrics
-		bit       = m.bit()
+		bit       = q.Metric.bit()
 		dest      = []any{&id, &e.FirstAt, &e.LastAt, &rec, &vals[0], &vals[1], &vals[2], &vals[3], &vals[4], &vals[5], &first}
 		latestPtr = []**uint64{&e.Latest.Views, &e.Latest.Likes, &e.Latest.Comments, &e.Latest.Shares, &e.Latest.Saves, &e.Latest.Followers}
 	)
@@ -181,7 +211,7 @@ ORDER BY toString(entity_id)`
 		}
 		e.Gains = make([]*int64, len(cutoffs))
 		if rec&bit != 0 {
-			last := vals[indexOf(m)]
+			last := vals[indexOf(q.Metric)]
 			for i := range cutoffs {
 				from := first
 				if has[i]&bit != 0 {
@@ -233,46 +263,31 @@ func (s entityScope) all() bool { return s.Except && len(s.IDs) == 0 }
 // onlyIDs is the scope of the listed entities.
 func onlyIDs(ids []uuid.UUID) entityScope { return entityScope{IDs: ids} }
 
-// series sums metric m over the entities of one kind in the workspace that
-// the scope selects, per bucket from start, a whole bucket of g, to now. It
-// also returns the total before start: the sum of the entities' last values
-// recorded in the Lookback before start.
-func (q metrics) series(ctx context.Context, ws uuid.UUID, kind string, m Metric, scope entityScope, g Granularity, start time.Time) (int64, map[time.Time]seriesPoint, error) {
-	table := "entity_daily"
-	if g == Hourly {
-		table = "entity_hourly"
-	}
-	filter := "workspace_id = @ws AND entity_kind = @kind"
-	if !scope.all() {
-		op := "IN"
-		if scope.Except {
-			op = "NOT IN"
-		}
-		filter += " AND entity_id " + op + " (SELECT id FROM scope)"
-		t, err := ext.NewTable("scope", ext.Column("id", "UUID"))
-		if err != nil {
-			return 0, nil, fmt.Errorf("scope table: %w", err)
-		}
-		for _, id := range scope.IDs {
-			if err := t.Append(id); err != nil {
-				return 0, nil, fmt.Errorf("scope table: %w", err)
-			}
-		}
-		ctx = clickhouse.Context(ctx, clickhouse.WithExternalTable(t))
-	}
-	col := string(m)
-	// Every row is a point (a snapshot's time and value): an hour or day
-	// still split across unmerged parts gives two true points, so rows need
-	// no merging first. Per entity, its points sorted by time: the k points
-	// before the start (the Lookback before its day from the daily
-	// projection, the hours of its day before it from the hourly one) only
-	// give the start value, the last of them; without one, the first point
-	// inside counts from the entity's first value ever, as the gains of
-	// entities() do (for an entity first scraped inside, that is the point
-	// itself: it appears with its value and gains nothing). Each point
-	// inside gains its difference to the point before it, in the bucket of
-	// its time; sumMap adds the entities' gains up per bucket in one pass.
-	sql := `
+// seriesQuery sums Metric over the entities of one kind in the workspace
+// that Scope selects, per bucket of Granularity from Start (a whole
+// bucket) to now. It also reads the total before Start: the sum of the
+// entities' last values recorded in the Lookback before it.
+type seriesQuery struct {
+	Workspace   uuid.UUID
+	Kind        platform.Kind
+	Metric      Metric
+	Scope       entityScope
+	Granularity Granularity
+	Start       time.Time
+}
+
+// seriesSQL: every row is a point (a snapshot's time and value): an hour
+// or day still split across unmerged parts gives two true points, so rows
+// need no merging first. Per entity, its points sorted by time: the k
+// points before the start (the Lookback before its day from the daily
+// projection, the hours of its day before it from the hourly one) only
+// give the start value, the last of them; without one, the first point
+// inside counts from the entity's first value ever, as the gains of
+// entitiesQuery do (for an entity first scraped inside, that is the point
+// itself: it appears with its value and gains nothing). Each point inside
+// gains its difference to the point before it, in the bucket of its time;
+// sumMap adds the entities' gains up per bucket in one pass.
+var seriesSQL = sqlTemplate("series", `
 SELECT tupleElement(g, 1), tupleElement(g, 2), tupleElement(a, 1), tupleElement(a, 2), before_total
 FROM (
   SELECT sumMap(bs, gains) AS g, sumMap(appeared_at, appeared) AS a, sum(base) AS before_total
@@ -287,40 +302,88 @@ FROM (
         SELECT entity_id, arraySort((v, t) -> t, vs0, ts0) AS vs, arraySort(ts0) AS ts,
             arrayCount(t -> t < @startsec, ts0) AS k
         FROM (
-            SELECT entity_id, groupArray(toUInt32(last_at)) AS ts0, groupArray(toInt64(assumeNotNull(` + col + `))) AS vs0
+            SELECT entity_id, groupArray(toUInt32(last_at)) AS ts0, groupArray(toInt64(assumeNotNull({{.Column}}))) AS vs0
             FROM (
-                SELECT entity_id, last_at, ` + col + ` FROM entity_daily
-                WHERE ` + filter + ` AND bucket >= @lookback AND bucket < @startday
+                SELECT entity_id, last_at, {{.Column}} FROM entity_daily
+                WHERE {{template "filter" .}} AND bucket >= @lookback AND bucket < @startday
                 UNION ALL
-                SELECT entity_id, last_at, ` + col + ` FROM entity_hourly
-                WHERE ` + filter + ` AND bucket >= @startday AND bucket < @start
+                SELECT entity_id, last_at, {{.Column}} FROM entity_hourly
+                WHERE {{template "filter" .}} AND bucket >= @startday AND bucket < @start
                 UNION ALL
-                SELECT entity_id, last_at, ` + col + ` FROM ` + table + `
-                WHERE ` + filter + ` AND bucket >= @start
+                SELECT entity_id, last_at, {{.Column}} FROM {{.Table}}
+                WHERE {{template "filter" .}} AND bucket >= @start
             )
-            WHERE isNotNull(` + col + `)
+            WHERE isNotNull({{.Column}})
             GROUP BY entity_id
         )
     )
     ANY LEFT JOIN (
-        SELECT entity_id, argMinMerge(` + string(m) + `_first) AS f_first
-        FROM entity_latest WHERE ` + filter + `
+        SELECT entity_id, argMinMerge({{.Column}}_first) AS f_first
+        FROM entity_latest WHERE {{template "filter" .}}
         GROUP BY entity_id
     ) USING entity_id
   )
-)`
+)`,
+	// the workspace's entities of the kind, and of the scope: the ids of
+	// the external table scope, or all but those
+	`{{define "filter"}}workspace_id = @ws AND entity_kind = @kind{{with .ScopeOp}} AND entity_id {{.}} (SELECT id FROM scope){{end}}{{end}}`)
+
+// SQL renders the query and its parameters.
+func (q seriesQuery) SQL() (string, []any) {
+	data := struct{ Column, Table, ScopeOp string }{Column: q.Metric.column(), Table: q.Granularity.table()}
+	switch {
+	case q.Scope.all():
+	case q.Scope.Except:
+		data.ScopeOp = "NOT IN"
+	default:
+		data.ScopeOp = "IN"
+	}
+	startDay := Daily.floor(q.Start)
+	return renderSQL(seriesSQL, data), []any{
+		clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(q.Kind)),
+		clickhouse.Named("start", q.Start.UTC()), clickhouse.Named("startday", startDay),
+		clickhouse.Named("lookback", startDay.Add(-Lookback)),
+		clickhouse.Named("startsec", q.Start.Unix()), clickhouse.Named("step", int64(q.Granularity.step()/time.Second)),
+	}
+}
+
+// scopeTable is the external table "scope" that the SQL reads: nil when
+// the scope selects every entity.
+func (q seriesQuery) scopeTable() (*ext.Table, error) {
+	if q.Scope.all() {
+		return nil, nil
+	}
+	t, err := ext.NewTable("scope", ext.Column("id", "UUID"))
+	if err != nil {
+		return nil, fmt.Errorf("scope table: %w", err)
+	}
+	for _, id := range q.Scope.IDs {
+		if err := t.Append(id); err != nil {
+			return nil, fmt.Errorf("scope table: %w", err)
+		}
+	}
+	return t, nil
+}
+
+// series runs q: the total before its start, and the points per bucket.
+func (m metrics) series(ctx context.Context, q seriesQuery) (int64, map[time.Time]seriesPoint, error) {
+	sql, args := q.SQL()
+	t, err := q.scopeTable()
+	if err != nil {
+		return 0, nil, err
+	}
+	if t != nil {
+		ctx = clickhouse.Context(ctx, clickhouse.WithExternalTable(t))
+	}
 	var (
 		bs, appearedAt  []uint32
 		gains, appeared []int64
 		base            int64
 	)
-	err := q.CH.QueryRow(ctx, sql, clickhouse.Named("ws", ws), clickhouse.Named("kind", kind),
-		clickhouse.Named("start", start.UTC()), clickhouse.Named("startday", Daily.floor(start)),
-		clickhouse.Named("lookback", Daily.floor(start).Add(-Lookback)),
-		clickhouse.Named("startsec", start.Unix()), clickhouse.Named("step", int64(g.step()/time.Second))).
+	err = m.CH.QueryRow(ctx, sql, args...).
 		Scan(&bs, &gains, &appearedAt, &appeared, &base)
 	if err != nil {
-		return 0, nil, fmt.Errorf("read %s series: %w", m, err)
+		return 0, nil, fmt.Errorf("read %s series: %w", q.Metric, err)
 	}
 	out := make(map[time.Time]seriesPoint, len(bs))
 	for i, b := range bs {

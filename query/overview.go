@@ -12,6 +12,8 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
 // Overview is the answer of GET /overview: the workspace's KPIs over a
@@ -81,19 +83,6 @@ type OverviewQuery struct {
 	Filter VideoFilter
 }
 
-// ParseOverviewQuery reads the parameters of GET /overview: datePreset is
-// the window (default 30d); the other filters select videos as in the list.
-func ParseOverviewQuery(get func(string) string) (OverviewQuery, error) {
-	f, err := ParseVideoFilter(func(k string) string {
-		if k == "datePreset" {
-			return ""
-		}
-		return get(k)
-	}, PresetAll)
-	p, perr := ParsePreset(get("datePreset"), Preset30d)
-	return OverviewQuery{Window: p, Filter: f}, joinErrs(nonNil(err, perr))
-}
-
 // Key is the query in a canonical form, for cache keys.
 func (q OverviewQuery) Key() string { return "w=" + string(q.Window) + "&" + q.Filter.Key() }
 
@@ -113,10 +102,6 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	if q.Window != PresetAll {
 		out.Start = &w.Start
 	}
-	cutoffs := []time.Time{time.Unix(0, 0).UTC()}
-	if q.Window != PresetAll {
-		cutoffs = []time.Time{w.Start, w.PrevStart}
-	}
 
 	// The numbers of every video are read while PostgreSQL selects the
 	// videos (only their ids: the movers' details are read once known); the
@@ -131,7 +116,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
-		chErr = metrics{h.CH}.entities(ctx, ws, "video", Views, cutoffs, func(id uuid.UUID, e entityMetrics) error {
+		chErr = metrics{h.CH}.entities(ctx, overviewMetrics(ws, w), func(id uuid.UUID, e entityMetrics) error {
 			byID[id] = e
 			return nil
 		})
@@ -142,7 +127,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	}()
 	scope, chScope, err := selectVideoScope(ctx, h.DB, ws, q.Filter, now)
 	if err == nil && q.Window != PresetAll && len(scope) > 0 {
-		base, points, sErr = metrics{h.CH}.series(ctx, ws, "video", Views, chScope, w.Granularity, w.Start)
+		base, points, sErr = metrics{h.CH}.series(ctx, overviewSeries(ws, chScope, w.Granularity, w.Start))
 	}
 	wg.Wait()
 	if err != nil {
@@ -199,7 +184,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		}
 	} else if !first.IsZero() {
 		start := Daily.floor(first)
-		base, points, err := metrics{h.CH}.series(ctx, ws, "video", Views, chScope, w.Granularity, start)
+		base, points, err := metrics{h.CH}.series(ctx, overviewSeries(ws, chScope, w.Granularity, start))
 		if err != nil {
 			return Overview{}, err
 		}
@@ -209,6 +194,24 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		return Overview{}, err
 	}
 	return out, nil
+}
+
+// overviewMetrics reads the numbers of every video of the workspace for
+// the totals and the movers: the latest values, and the views gained in
+// the window and since the previous window's start (for "all", since the
+// first snapshot).
+func overviewMetrics(ws uuid.UUID, w Window) entitiesQuery {
+	cutoffs := []time.Time{time.Unix(0, 0).UTC()}
+	if w.Preset != PresetAll {
+		cutoffs = []time.Time{w.Start, w.PrevStart}
+	}
+	return entitiesQuery{Workspace: ws, Kind: platform.Video, Metric: Views, Cutoffs: cutoffs}
+}
+
+// overviewSeries reads the chart: the views of the scope's videos per
+// bucket from start.
+func overviewSeries(ws uuid.UUID, scope entityScope, g Granularity, start time.Time) seriesQuery {
+	return seriesQuery{Workspace: ws, Kind: platform.Video, Metric: Views, Scope: scope, Granularity: g, Start: start}
 }
 
 // describeMovers fills in the movers' details from PostgreSQL.
@@ -292,14 +295,4 @@ WHERE workspace_id = $1 AND status <> 'removed'
 		return 0, fmt.Errorf("count accounts: %w", err)
 	}
 	return n, nil
-}
-
-func nonNil(errs ...error) []error {
-	var out []error
-	for _, e := range errs {
-		if e != nil {
-			out = append(out, e)
-		}
-	}
-	return out
 }

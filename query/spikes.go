@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
@@ -123,7 +122,7 @@ func (h SpikesHandler) Scan(ctx context.Context, rules []SpikeRule) (SpikeScan, 
 	if err != nil {
 		return out, fmt.Errorf("rules table: %w", err)
 	}
-	var gainMetrics, velocityMetrics []int
+	q := spikeScanQuery{Now: now}
 	maxWindow := 0
 	byID := make(map[uuid.UUID]SpikeRule, len(rules))
 	for _, r := range rules {
@@ -140,12 +139,12 @@ func (h SpikesHandler) Scan(ctx context.Context, rules []SpikeRule) (SpikeScan, 
 			return out, fmt.Errorf("rules table: %w", err)
 		}
 		if cond == velocityCondition {
-			if !slices.Contains(velocityMetrics, m) {
-				velocityMetrics = append(velocityMetrics, m)
+			if !slices.Contains(q.Velocity, r.Metric) {
+				q.Velocity = append(q.Velocity, r.Metric)
 			}
 		} else {
-			if !slices.Contains(gainMetrics, m) {
-				gainMetrics = append(gainMetrics, m)
+			if !slices.Contains(q.Gain, r.Metric) {
+				q.Gain = append(q.Gain, r.Metric)
 			}
 			maxWindow = max(maxWindow, r.WindowHours)
 		}
@@ -162,11 +161,10 @@ func (h SpikesHandler) Scan(ctx context.Context, rules []SpikeRule) (SpikeScan, 
 	g.Go(func() error {
 		// A window ends at most W hours before now and its start value
 		// may come from up to SpikeLookback before its start.
-		from := now.Add(-2*time.Duration(maxWindow)*time.Hour - SpikeLookback).Truncate(time.Hour)
+		q.From = now.Add(-2*time.Duration(maxWindow)*time.Hour - SpikeLookback).Truncate(time.Hour)
 		qctx := clickhouse.Context(gctx, clickhouse.WithExternalTable(rulesTable))
-		res, err := h.CH.Query(qctx, spikeSQL(gainMetrics, velocityMetrics),
-			clickhouse.Named("from", from), clickhouse.Named("now", now.Unix()),
-			clickhouse.Named("max_age", MaxVelocityAgeHours), clickhouse.Named("min_siblings", MinVelocitySiblings))
+		sql, args := q.SQL()
+		res, err := h.CH.Query(qctx, sql, args...)
 		if err != nil {
 			return fmt.Errorf("scan for spikes: %w", err)
 		}
@@ -288,38 +286,56 @@ func (h SpikesHandler) countCovered(ctx context.Context, rules []SpikeRule) (int
 // by their index in allMetrics: the allow-list the scan's SQL is built from.
 var spikeMetricColumns = []string{"views", "likes", "comments", "shares"}
 
-// spikeSQL is the scan: the gain and growth_pct branch when gainMetrics is
-// not empty, the velocity_vs_baseline branch when velocityMetrics is not,
-// each reading only the metric columns its rules name.
-func spikeSQL(gainMetrics, velocityMetrics []int) string {
-	var branches []string
-	if len(gainMetrics) > 0 {
-		branches = append(branches, withMetrics(spikeGainSQL, gainMetrics))
-	}
-	if len(velocityMetrics) > 0 {
-		branches = append(branches, withMetrics(spikeVelocitySQL, velocityMetrics))
-	}
-	return strings.Join(branches, "\nUNION ALL\n")
+// spikeScanQuery is the scan's ClickHouse query. It reads the external
+// table rules (one row per rule: rule_id, workspace_id, r_platform, metric
+// as its index in allMetrics, cond as in spikeConditions, threshold,
+// window in hours, min_start).
+type spikeScanQuery struct {
+	// Gain and Velocity are the metrics that the gain and growth_pct
+	// rules, and the velocity_vs_baseline rules, name: each branch of the
+	// scan reads only these columns, and is left out without them.
+	Gain, Velocity []Metric
+	// From is the first hour the gain branch reads.
+	From time.Time
+	Now  time.Time
 }
 
-// withMetrics fills a branch's metric placeholders: {{aggregates}} collects
-// per video the times and values of each metric's recorded points
-// (groupArrayIf(..., isNotNull(views)) AS t0, ... AS m0, ...) and
-// {{metrics}} turns them into one row per video and metric for ARRAY JOIN.
-func withMetrics(sql string, metrics []int) string {
-	aggs := make([]string, 0, 2*len(metrics))
-	ids := make([]string, len(metrics))
-	times := make([]string, len(metrics))
-	values := make([]string, len(metrics))
-	for i, m := range metrics {
-		col := spikeMetricColumns[m]
-		aggs = append(aggs, fmt.Sprintf("groupArrayIf(toUInt32(last_at), isNotNull(%[1]s)) AS t%[2]d, groupArrayIf(assumeNotNull(%[1]s), isNotNull(%[1]s)) AS m%[2]d", col, m))
-		ids[i], times[i], values[i] = fmt.Sprint(m), fmt.Sprintf("t%d", m), fmt.Sprintf("m%d", m)
+// spikeSQL joins the branches; "aggregates" collects per video the times
+// and values of each metric's recorded points (groupArrayIf(...,
+// isNotNull(views)) AS t0, ... AS m0, ...) and "metrics" turns them into one
+// row per video and metric for ARRAY JOIN. A metric's names carry its
+// index in allMetrics, which is what the rules table holds.
+var spikeSQL = sqlTemplate("spikes",
+	`{{with .Gain}}{{template "gain" .}}{{end}}{{if and .Gain .Velocity}}
+UNION ALL
+{{end}}{{with .Velocity}}{{template "velocity" .}}{{end}}`,
+	`{{define "gain"}}`+spikeGainSQL+`{{end}}`,
+	`{{define "velocity"}}`+spikeVelocitySQL+`{{end}}`,
+	`{{define "aggregates"}}{{range $n, $m := .}}{{if $n}}, {{end}}groupArrayIf(toUInt32(last_at), isNotNull({{.Column}})) AS t{{.Index}}, groupArrayIf(assumeNotNull({{.Column}}), isNotNull({{.Column}})) AS m{{.Index}}{{end}}{{end}}`,
+	`{{define "metrics"}}[{{range $n, $m := .}}{{if $n}}, {{end}}{{.Index}}{{end}}] AS mi, [{{range $n, $m := .}}{{if $n}}, {{end}}t{{.Index}}{{end}}] AS t_rec, [{{range $n, $m := .}}{{if $n}}, {{end}}m{{.Index}}{{end}}] AS v_rec{{end}}`)
+
+// SQL renders the query and its parameters.
+func (q spikeScanQuery) SQL() (string, []any) {
+	type metric struct {
+		Column string
+		Index  int
 	}
-	return strings.NewReplacer(
-		"{{aggregates}}", strings.Join(aggs, ", "),
-		"{{metrics}}", "["+strings.Join(ids, ", ")+"] AS mi, ["+strings.Join(times, ", ")+"] AS t_rec, ["+strings.Join(values, ", ")+"] AS v_rec",
-	).Replace(sql)
+	columns := func(ms []Metric) []metric {
+		var out []metric
+		for _, m := range ms {
+			i := indexOf(m)
+			if i < 0 || i >= len(spikeMetricColumns) {
+				panic("query: no spike scan on " + string(m))
+			}
+			out = append(out, metric{Column: spikeMetricColumns[i], Index: i})
+		}
+		return out
+	}
+	data := struct{ Gain, Velocity []metric }{columns(q.Gain), columns(q.Velocity)}
+	return renderSQL(spikeSQL, data), []any{
+		clickhouse.Named("from", q.From), clickhouse.Named("now", q.Now.Unix()),
+		clickhouse.Named("max_age", MaxVelocityAgeHours), clickhouse.Named("min_siblings", MinVelocitySiblings),
+	}
 }
 
 // spikeGainSQL finds the gain and growth_pct matches. Per video and metric:
@@ -356,13 +372,13 @@ FROM (
                         arraySort(t_rec) AS ts, arraySort((v, t) -> t, v_rec, t_rec) AS vs
                     FROM (
                         SELECT any(workspace_id) AS ws, entity_id AS video_id, any(platform) AS plat,
-                            toInt64(max(toUInt32(published_at))) AS published, {{aggregates}}
+                            toInt64(max(toUInt32(published_at))) AS published, {{template "aggregates" .}}
                         FROM entity_hourly
                         WHERE entity_kind = 'video' AND bucket >= @from
                           AND workspace_id IN (SELECT workspace_id FROM rules WHERE cond != 2)
                         GROUP BY entity_id
                     )
-                    ARRAY JOIN {{metrics}}
+                    ARRAY JOIN {{template "metrics" .}}
                 )
                 WHERE length(ts) > 0
             )
@@ -461,12 +477,12 @@ FROM (
                                         FROM (
                                             SELECT any(workspace_id) AS ws, any(account_id) AS acc, entity_id AS video_id, any(platform) AS plat,
                                                 toInt64(min(toUInt32(published_at))) AS published,
-                                                {{aggregates}}
+                                                {{template "aggregates" .}}
                                             FROM video_age_hourly
                                             WHERE workspace_id IN (SELECT workspace_id FROM rules WHERE cond = 2)
                                             GROUP BY entity_id
                                         )
-                                        ARRAY JOIN {{metrics}}
+                                        ARRAY JOIN {{template "metrics" .}}
                                     )
                                     ANY INNER JOIN (
                                         SELECT account_id, toUInt64(rowNumberInAllBlocks()) + 1 AS acc_no

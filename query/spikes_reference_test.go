@@ -38,7 +38,7 @@ type refVideo struct {
 // TestSpikeScanMatchesReference writes random workspaces (publish times,
 // scrape schedules with gaps, 1-, 3- and 6-hourly scrapes, hidden likes,
 // stale videos, growth spurts) and holds the scan to a plain Go reading of
-// the rules as README.md states them, rule by rule and video by video:
+// the rules as docs/decisions.md states them, rule by rule and video by video:
 // which videos match, and every number reported.
 func TestSpikeScanMatchesReference(t *testing.T) {
 	for seed := range uint64(3) {

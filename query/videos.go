@@ -4,11 +4,8 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
@@ -60,12 +57,16 @@ const (
 	SortAdded      VideoSort = "added"
 )
 
-var videoSorts = []VideoSort{SortViews, SortLikes, SortComments, SortShares, SortEngagement, SortGained24h, SortPublished, SortAdded}
+// VideoSorts returns every sort order of the videos list.
+func VideoSorts() []VideoSort {
+	return []VideoSort{SortViews, SortLikes, SortComments, SortShares, SortEngagement, SortGained24h, SortPublished, SortAdded}
+}
 
 // List limits.
 const (
 	DefaultVideoLimit = 50
 	MaxVideoLimit     = 500
+	MaxVideoOffset    = 1_000_000
 )
 
 // VideoFilter selects videos; the zero value selects every video of the
@@ -98,100 +99,6 @@ type VideoPage struct {
 	Offset int `json:"offset"`
 }
 
-// ParseVideoFilter reads the filter parameters shared by the videos list,
-// the overview and the export. get returns a query parameter.
-func ParseVideoFilter(get func(string) string, defPreset Preset) (VideoFilter, error) {
-	var f VideoFilter
-	var errs []error
-	if raw := get("platforms"); raw != "" {
-		for _, p := range strings.Split(raw, ",") {
-			p = strings.ToLower(strings.TrimSpace(p))
-			if !slices.Contains(platform.All, platform.Platform(p)) {
-				errs = append(errs, apperr.Invalid("platforms", fmt.Sprintf("unknown platform %s: must be a comma-separated list of %s", quote(p), join(platform.All))))
-				break
-			}
-			if !slices.Contains(f.Platforms, platform.Platform(p)) {
-				f.Platforms = append(f.Platforms, platform.Platform(p))
-			}
-		}
-		slices.Sort(f.Platforms)
-	}
-	p, err := ParsePreset(get("datePreset"), defPreset)
-	if err != nil {
-		errs = append(errs, err)
-	}
-	f.Published = p
-	if raw := get("collectionId"); raw != "" {
-		id, err := uuid.Parse(raw)
-		if err != nil {
-			errs = append(errs, apperr.Invalid("collectionId", "must be a UUID"))
-		} else {
-			f.CollectionID = &id
-		}
-	}
-	if f.IndividualOnly, err = parseBool(get("individualOnly"), "individualOnly"); err != nil {
-		errs = append(errs, err)
-	}
-	if f.ShopOnly, err = parseBool(get("platformShopOnly"), "platformShopOnly"); err != nil {
-		errs = append(errs, err)
-	}
-	return f, joinErrs(errs)
-}
-
-// ParseVideoQuery reads the parameters of GET /videos.
-func ParseVideoQuery(get func(string) string) (VideoQuery, error) {
-	f, err := ParseVideoFilter(get, PresetAll)
-	errs := []error{}
-	if err != nil {
-		errs = append(errs, err)
-	}
-	q := VideoQuery{Filter: f, Sort: SortViews, Limit: DefaultVideoLimit}
-	if raw := get("sort"); raw != "" {
-		if !slices.Contains(videoSorts, VideoSort(raw)) {
-			errs = append(errs, apperr.Invalid("sort", fmt.Sprintf("unknown value %s: must be one of %s", quote(raw), join(videoSorts))))
-		}
-		q.Sort = VideoSort(raw)
-	}
-	if q.Limit, err = parseInt(get("limit"), "limit", DefaultVideoLimit, 1, MaxVideoLimit); err != nil {
-		errs = append(errs, err)
-	}
-	if q.Offset, err = parseInt(get("offset"), "offset", 0, 0, 1_000_000); err != nil {
-		errs = append(errs, err)
-	}
-	return q, joinErrs(errs)
-}
-
-func parseBool(raw, field string) (bool, error) {
-	switch strings.ToLower(raw) {
-	case "", "false", "0":
-		return false, nil
-	case "true", "1":
-		return true, nil
-	}
-	return false, apperr.Invalid(field, "must be true or false")
-}
-
-func parseInt(raw, field string, def, lo, hi int) (int, error) {
-	if raw == "" {
-		return def, nil
-	}
-	n, err := strconv.Atoi(raw)
-	if err != nil || n < lo || n > hi {
-		return 0, apperr.Invalid(field, fmt.Sprintf("must be an integer from %d to %d", lo, hi))
-	}
-	return n, nil
-}
-
-func joinErrs(errs []error) error {
-	switch len(errs) {
-	case 0:
-		return nil
-	case 1:
-		return errs[0]
-	}
-	return errors.Join(errs...)
-}
-
 // Key is the filter in a canonical form, for cache keys.
 func (f VideoFilter) Key() string {
 	c := ""
@@ -220,17 +127,16 @@ type VideosHandler struct {
 func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (VideoPage, error) {
 	now := h.Now().UTC()
 	var (
-		vids    []Video
-		byID    = map[uuid.UUID]entityMetrics{}
-		cutoffs = []time.Time{WindowOf(Preset24h, now).Start, WindowOf(Preset7d, now).Start}
-		dbErr   = make(chan error, 1)
+		vids  []Video
+		byID  = map[uuid.UUID]entityMetrics{}
+		dbErr = make(chan error, 1)
 	)
 	go func() {
 		var err error
 		vids, err = selectVideoKeys(ctx, h.DB, ws, q.Filter, now)
 		dbErr <- err
 	}()
-	chErr := metrics{h.CH}.entities(ctx, ws, "video", Views, cutoffs, func(id uuid.UUID, e entityMetrics) error {
+	chErr := metrics{h.CH}.entities(ctx, videoListMetrics(ws, now), func(id uuid.UUID, e entityMetrics) error {
 		byID[id] = e
 		return nil
 	})
@@ -256,6 +162,14 @@ func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (
 		return VideoPage{}, err
 	}
 	return page, nil
+}
+
+// videoListMetrics reads the numbers of every video of the workspace as the
+// videos list shows them: the latest values, and the views gained in the
+// 24h and 7d windows.
+func videoListMetrics(ws uuid.UUID, now time.Time) entitiesQuery {
+	return entitiesQuery{Workspace: ws, Kind: platform.Video, Metric: Views,
+		Cutoffs: []time.Time{WindowOf(Preset24h, now).Start, WindowOf(Preset7d, now).Start}}
 }
 
 func (v *Video) withMetrics(e entityMetrics) {
@@ -514,9 +428,4 @@ func unixNano(t *time.Time) *int64 {
 	}
 	n := t.UnixNano()
 	return &n
-}
-
-// ParseLimit reads a limit parameter: def when empty, else 1..max.
-func ParseLimit(raw string, def, max int) (int, error) {
-	return parseInt(raw, "limit", def, 1, max)
 }

@@ -1,11 +1,8 @@
 package query
 
 import (
-	"fmt"
 	"strings"
 	"time"
-
-	"github.com/reeltrack/reeltrack/internal/apperr"
 )
 
 // A Preset names a window ending now. Windows are whole UTC hours or days,
@@ -40,20 +37,8 @@ const (
 	PresetAll Preset = "all"
 )
 
-var presets = []Preset{Preset24h, Preset7d, Preset30d, Preset90d, PresetAll}
-
-// ParsePreset checks a datePreset parameter; empty gives def.
-func ParsePreset(raw string, def Preset) (Preset, error) {
-	if raw == "" {
-		return def, nil
-	}
-	for _, p := range presets {
-		if string(p) == raw {
-			return p, nil
-		}
-	}
-	return "", apperr.Invalid("datePreset", fmt.Sprintf("unknown value %s: must be one of %s", quote(raw), join(presets)))
-}
+// Presets returns every preset.
+func Presets() []Preset { return []Preset{Preset24h, Preset7d, Preset30d, Preset90d, PresetAll} }
 
 func join[T ~string](vs []T) string {
 	s := make([]string, len(vs))
@@ -77,6 +62,14 @@ func (g Granularity) step() time.Duration {
 		return time.Hour
 	}
 	return 24 * time.Hour
+}
+
+// table is the projection that holds the granularity's buckets.
+func (g Granularity) table() string {
+	if g == Hourly {
+		return "entity_hourly"
+	}
+	return "entity_daily"
 }
 
 func (g Granularity) floor(t time.Time) time.Time {
@@ -118,11 +111,4 @@ func buckets(g Granularity, first, now time.Time) []time.Time {
 		out = append(out, t)
 	}
 	return out
-}
-
-func quote(s string) string {
-	if len(s) > 40 {
-		s = s[:40] + "…"
-	}
-	return fmt.Sprintf("%q", s)
 }

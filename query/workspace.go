@@ -74,7 +74,10 @@ func (h WorkspaceHandler) Handle(ctx context.Context, workspaceID, userID uuid.U
 	if err != nil {
 		return Workspace{}, fmt.Errorf("read workspace: %w", err)
 	}
-	p := plan.MustLookup(plan.Name(planName))
+	p, err := plan.Stored(planName)
+	if err != nil {
+		return Workspace{}, err
+	}
 	w.Plan = p.Name
 	w.MaxVideosPerAccount = p.MaxPerAccount
 	w.RefreshIntervalHrs = int(p.RefreshInterval / time.Hour)

@@ -114,12 +114,13 @@ func TestAddColumnMigrationRunsAgain(t *testing.T) {
 		if err := rows.Scan(&r.version, &r.name, &r.checksum, &r.applied); err != nil {
 			t.Fatal(err)
 		}
-		if r.version != 5 {
+		if r.version < 5 {
 			keep = append(keep, r)
 		}
 	}
 	rows.Close()
 	// forget that 0005 ran, as if the run had stopped before recording it
+	// (and so before any later migration)
 	if err := env.CH.Exec(ctx, `TRUNCATE TABLE schema_migrations`); err != nil {
 		t.Fatal(err)
 	}
@@ -140,8 +141,8 @@ func TestAddColumnMigrationRunsAgain(t *testing.T) {
 	if err != nil {
 		t.Fatalf("running 0005 again: %v", err)
 	}
-	if len(applied) != 1 || !strings.HasPrefix(applied[0], "0005_") {
-		t.Fatalf("applied %v, want 0005 alone", applied)
+	if len(applied) == 0 || !strings.HasPrefix(applied[0], "0005_") {
+		t.Fatalf("applied %v, want 0005 and the migrations after it", applied)
 	}
 	ws, video := uuid.New(), uuid.New()
 	published := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/reeltrack/reeltrack"
 	"github.com/reeltrack/reeltrack/api"
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/config"
 	"github.com/reeltrack/reeltrack/projections"
@@ -110,10 +111,10 @@ func bench(ctx context.Context, o options) (bool, error) {
 		return false, err
 	}
 	defer srvCH.Close()
-	app := api.New(api.Deps{
+	app := api.New(wiring.API(wiring.Deps{
 		Config: cfg, Log: log, DB: st.PG, CH: srvCH, Redis: st.Redis, Tokens: tokens, Passwords: passwords,
 		OpenAPI: reeltrack.OpenAPI, Now: func() time.Time { return now },
-	})
+	}))
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return false, err
@@ -127,7 +128,7 @@ func bench(ctx context.Context, o options) (bool, error) {
 		<-served
 	}()
 
-	c, err := newClient("http://"+ln.Addr().String(), tokens, w, st.PG, o.Concurrency)
+	c, err := newClient("http://"+ln.Addr().String(), tokens, w.Big, st.PG, o.Concurrency)
 	if err != nil {
 		return false, err
 	}
@@ -249,6 +250,27 @@ func bench(ctx context.Context, o options) (bool, error) {
 			Rate: thousands(rate) + " rows/s", Target: exportTarget, Met: met, TargetChecked: true, TargetMissed: missed})
 	}
 
+	var notes []string
+	if o.Only.runs("tenants") && len(w.Small) > 0 {
+		fmt.Fprintln(o.Progress, "bench: another workspace's list during exports")
+		probe, err := newClient("http://"+ln.Addr().String(), tokens, w.Small[0], st.PG, 2)
+		if err != nil {
+			return false, err
+		}
+		const neighbourPath = "/api/videos"
+		rs, err := neighbours(ctx, probe, neighbourPath, o.TenantDuration, []neighbourLoad{
+			{Name: fmt.Sprintf("during %d parallel exports of %s rows", o.TenantExports, thousands(float64(nVideos))),
+				Run: c.exportLoad(exportPath, nVideos, o.TenantExports, 0, 0)},
+			{Name: fmt.Sprintf("during %d slow export readers (%d KiB/s each)", o.SlowReaders, o.SlowReadBytes*10>>10),
+				Run: c.exportLoad(exportPath, nVideos, o.SlowReaders, o.SlowReadBytes, 100*time.Millisecond)},
+		})
+		if err != nil {
+			return false, err
+		}
+		results = append(results, neighbourRows(neighbourPath, rs)...)
+		notes = neighbourNotes(rs, o.TenantDuration)
+	}
+
 	if withBaseline {
 		fmt.Fprintln(o.Progress, "bench: PostgreSQL baseline")
 		b, err := runBaseline(ctx, st.PG, w, now, o.BaselineRuns)
@@ -280,7 +302,7 @@ func bench(ctx context.Context, o options) (bool, error) {
 		}
 	}
 
-	report(o, seeded, parts, waited, chRows, chBig, results, routes, chTimes)
+	report(o, seeded, parts, waited, chRows, chBig, results, notes, routes, chTimes)
 	ok := true
 	for _, r := range results {
 		if r.Failed {
@@ -380,7 +402,7 @@ func checkVideos(videos int) func([]byte) error {
 }
 
 // report prints the seed summary and the table.
-func report(o options, s seedResult, parts map[string]uint64, waited time.Duration, chRows, chBig uint64, results []result, routes []*route, chTimes map[string][]queryTime) {
+func report(o options, s seedResult, parts map[string]uint64, waited time.Duration, chRows, chBig uint64, results []result, notes []string, routes []*route, chTimes map[string][]queryTime) {
 	out := o.Out
 	sz := s.World.Sizes
 	fmt.Fprintf(out, "## reeltrack bench\n\n")
@@ -420,6 +442,12 @@ func report(o options, s seedResult, parts map[string]uint64, waited time.Durati
 			p50, p95, p99 = ms(r.S.P50), ms(r.S.P95), ms(r.S.P99)
 		}
 		fmt.Fprintf(out, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", r.Route, r.Cache, p50, p95, p99, r.Rate, r.Target, r.Met)
+	}
+	if len(notes) > 0 {
+		fmt.Fprintf(out, "\nAnother workspace's cached list beside one workspace's exports (%d probe clients, each at most every 10 ms, for %s per line):\n\n", 2, o.TenantDuration)
+		for _, n := range notes {
+			fmt.Fprintf(out, "- %s\n", n)
+		}
 	}
 	if len(chTimes) == 0 {
 		return

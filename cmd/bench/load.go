@@ -44,7 +44,7 @@ func summarize(ds []time.Duration, wall time.Duration) stats {
 	return s
 }
 
-// client sends the dashboard's requests as the large workspace's owner.
+// client sends the dashboard's requests as a workspace's owner.
 type client struct {
 	base   string
 	cookie string
@@ -53,8 +53,8 @@ type client struct {
 	ws     uuid.UUID
 }
 
-func newClient(base string, tokens *auth.Tokens, w *world, db *pgxpool.Pool, conns int) (*client, error) {
-	tok, _, err := tokens.Issue(w.Big.Owner, w.Big.Email)
+func newClient(base string, tokens *auth.Tokens, ws workspace, db *pgxpool.Pool, conns int) (*client, error) {
+	tok, _, err := tokens.Issue(ws.Owner, ws.Email)
 	if err != nil {
 		return nil, err
 	}
@@ -69,7 +69,7 @@ func newClient(base string, tokens *auth.Tokens, w *world, db *pgxpool.Pool, con
 		cookie: auth.CookieName + "=" + tok,
 		http:   &http.Client{Transport: tr, Timeout: 2 * time.Minute},
 		db:     db,
-		ws:     w.Big.ID,
+		ws:     ws.ID,
 	}, nil
 }
 

@@ -31,8 +31,8 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/reeltrack/reeltrack/internal/config"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/schema"
 )
@@ -58,6 +58,12 @@ type options struct {
 	CPUProfile   string
 	Only         phases   // nil: every phase
 	Routes       []string // nil: every route; else routes whose name contains one of these
+
+	// Another workspace's cached list is measured beside heavy exports.
+	TenantExports  int           // parallel exports of the large workspace
+	SlowReaders    int           // exports read slowly
+	SlowReadBytes  int           // bytes a slow reader takes every 100 ms
+	TenantDuration time.Duration // each measurement
 
 	Out      io.Writer // the report
 	Progress io.Writer // what the bench is doing
@@ -102,6 +108,10 @@ func run() error {
 	fs.IntVar(&o.Concurrency, "concurrency", 8, "concurrent clients of the warm measurement (closed loop: each waits for its answer, so latency ≈ clients / throughput)")
 	fs.IntVar(&o.ColdRequests, "cold-requests", 40, "cold requests per route (one at a time)")
 	fs.IntVar(&o.ExportRuns, "export-runs", 5, "timed downloads of the export")
+	fs.IntVar(&o.TenantExports, "tenant-exports", 20, "parallel exports of the large workspace while another workspace's cached list is measured (phase tenants)")
+	fs.IntVar(&o.SlowReaders, "slow-readers", 4, "slow readers of the large workspace's export while another workspace's cached list is measured (phase tenants)")
+	fs.IntVar(&o.SlowReadBytes, "slow-read-bytes", 16<<10, "bytes each slow reader takes every 100 ms")
+	fs.DurationVar(&o.TenantDuration, "tenant-duration", 15*time.Second, "length of each measurement of the tenants phase")
 	fs.IntVar(&o.BaselineRuns, "baseline-runs", 5, "runs of each PostgreSQL baseline query")
 	fs.IntVar(&o.BatchRows, "batch", 500_000, "rows per ClickHouse insert while seeding")
 	fs.DurationVar(&o.MergeWait, "merge-wait", 10*time.Minute, "longest wait for ClickHouse merges after seeding")
@@ -151,7 +161,7 @@ func run() error {
 }
 
 // allPhases are the parts of a run, in order.
-var allPhases = []string{"cold", "warm", "export", "baseline"}
+var allPhases = []string{"cold", "warm", "export", "tenants", "baseline"}
 
 // phases is a set of phases to run; nil runs all of them.
 type phases map[string]bool
@@ -180,6 +190,7 @@ func (o *options) quick() {
 	o.Duration = 300 * time.Millisecond
 	o.Concurrency = min(o.Concurrency, 4)
 	o.ColdRequests, o.ExportRuns, o.BaselineRuns = 3, 2, 2
+	o.TenantDuration = time.Second
 	o.MergeWait = 5 * time.Second
 }
 
@@ -193,23 +204,10 @@ func withDatabase(dsn, db string) string {
 }
 
 // stores are the bench's connections.
-type stores struct {
-	PG    *pgxpool.Pool
-	CH    driver.Conn
-	Redis *store.Redis
-}
+// stores are the bench's connections.
+type stores struct{ *store.Stores }
 
-func (s *stores) close() {
-	if s.PG != nil {
-		s.PG.Close()
-	}
-	if s.CH != nil {
-		s.CH.Close()
-	}
-	if s.Redis != nil {
-		s.Redis.Close()
-	}
-}
+func (s *stores) close() { s.Close() }
 
 // openStores creates the bench databases where missing, migrates them and
 // connects. Names without "bench" are refused: seeding empties the tables.
@@ -227,32 +225,26 @@ func openStores(ctx context.Context, o options) (*stores, error) {
 	if err := createPostgresDB(ctx, o.PGURL, pgName); err != nil {
 		return nil, err
 	}
-	st := &stores{}
-	if st.PG, err = store.OpenPostgres(ctx, o.PGURL); err != nil {
-		return nil, err
-	}
 	admin, err := store.OpenClickHouse(ctx, store.ClickHouseOptions{Addr: o.CH.Addr, Database: "default", User: o.CH.User, Password: o.CH.Password})
 	if err != nil {
-		st.close()
 		return nil, err
 	}
 	err = admin.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+o.CH.Database)
 	admin.Close()
 	if err != nil {
-		st.close()
 		return nil, fmt.Errorf("create clickhouse database: %w", err)
 	}
-	if st.CH, err = store.OpenClickHouse(ctx, o.CH); err != nil {
-		st.close()
+	opened, err := store.Open(ctx, store.Options{
+		PostgresURL: o.PGURL, Postgres: store.PostgresOptions{MaxConns: config.DefaultDatabaseMaxConns},
+		ClickHouse: o.CH, RedisURL: o.RedisURL, RedisPrefix: o.RedisPrefix,
+	}, nil)
+	if err != nil {
 		return nil, err
 	}
+	st := &stores{opened}
 	if _, err := schema.MigrateAll(ctx, st.PG, st.CH, schema.ClickHouseLayout{}, o.CH.Database); err != nil {
 		st.close()
 		return nil, fmt.Errorf("migrate: %w", err)
-	}
-	if st.Redis, err = store.OpenRedis(o.RedisURL, o.RedisPrefix); err != nil {
-		st.close()
-		return nil, err
 	}
 	if err := st.Redis.Ping(ctx); err != nil {
 		st.close()

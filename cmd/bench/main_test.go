@@ -18,6 +18,7 @@ func quickOptions(out *bytes.Buffer) options {
 	o := options{
 		PGURL: env.PGURL, CH: env.CHOptions, RedisURL: env.RedisURL, RedisPrefix: env.Redis.Prefix + "bench:",
 		Concurrency: 4, BatchRows: 1000, Out: out, Progress: &bytes.Buffer{},
+		TenantExports: 4, SlowReaders: 2, SlowReadBytes: 1 << 10,
 	}
 	o.quick()
 	o.Duration = 200 * time.Millisecond
@@ -49,6 +50,10 @@ func TestQuickRun(t *testing.T) {
 		"| GET /api/accounts/{id}/analytics | cold |",
 		"| GET /api/accounts/{id}/analytics | warm |",
 		"| GET /api/export?type=videos",
+		"| GET /api/videos of another workspace, alone | warm |",
+		"| GET /api/videos of another workspace, during 4 parallel exports of 60 rows | warm |",
+		"| GET /api/videos of another workspace, during 2 slow export readers (10 KiB/s each) | warm |",
+		"- during 4 parallel exports of 60 rows: 1-minute load average",
 		"| PostgreSQL baseline: overview (30d) |",
 		"| PostgreSQL baseline: videos by views |",
 		"| PostgreSQL baseline: videos by 24 h gain |",
@@ -60,8 +65,8 @@ func TestQuickRun(t *testing.T) {
 			t.Errorf("the report lacks %q", w)
 		}
 	}
-	if got := strings.Count(table, "\n| "); got != 15 {
-		t.Errorf("the table has %d lines, want the header and 14 rows", got)
+	if got := strings.Count(table, "\n| "); got != 18 {
+		t.Errorf("the table has %d lines, want the header and 17 rows", got)
 	}
 
 	out.Reset()

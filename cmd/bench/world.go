@@ -32,9 +32,6 @@ func (s sizes) rows() int64 {
 	return int64(s.hours())*int64(s.Videos+s.Accounts) + int64(s.smallHours())*int64(s.Small)*int64(s.SmallVideos+1)
 }
 
-// bigRows is the large workspace's share of rows().
-func (s sizes) bigRows() int64 { return int64(s.hours()) * int64(s.Videos+s.Accounts) }
-
 var platforms = []string{"tiktok", "instagram", "youtube", "x"}
 
 // idSpace makes the seeded ids deterministic, so a reused seed and the

@@ -33,19 +33,15 @@ func run() error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	pg, err := store.OpenPostgres(ctx, cfg.DatabaseURL)
+	// Migrations run long: no statement bound, and no Redis.
+	o := cfg.Stores()
+	o.Postgres.StatementTimeout, o.RedisURL = 0, ""
+	stores, err := store.Open(ctx, o, nil)
 	if err != nil {
 		return err
 	}
-	defer pg.Close()
-	ch, err := store.OpenClickHouse(ctx, store.ClickHouseOptions{
-		Addr: cfg.ClickHouseAddr, Database: cfg.ClickHouseDatabase,
-		User: cfg.ClickHouseUser, Password: cfg.ClickHousePassword,
-	})
-	if err != nil {
-		return err
-	}
-	defer ch.Close()
+	defer stores.Close()
+	pg, ch := stores.PG, stores.CH
 	applied, err := schema.MigrateAll(ctx, pg, ch, schema.ClickHouseLayout{Cluster: cfg.ClickHouseCluster}, cfg.ClickHouseDatabase)
 	if err != nil {
 		return err

@@ -162,27 +162,55 @@ func (w *world) clampCount(n int) int { return max(0, min(n, w.maxPerProfile)) }
 // and no dataset is ever held in memory.
 type dataset struct {
 	segs  []segment
-	total int
+	items int // items the segments make
+	total int // positions: the items and the empty items among them
 	at    time.Time
+	// emptyEvery, when at least 3, makes the first and the last of every
+	// emptyEvery positions an empty item ({}), as an actor that pushed
+	// nothing for an input leaves: a reader whose page size is emptyEvery
+	// finds one at both ends of every page.
+	emptyEvery int
 }
 
 func newDataset(segs []segment, at time.Time, maxItems int) *dataset {
 	d := &dataset{at: at}
 	for _, s := range segs {
-		if maxItems > 0 && d.total+s.n > maxItems {
-			s.n = maxItems - d.total
+		if maxItems > 0 && d.items+s.n > maxItems {
+			s.n = maxItems - d.items
 		}
 		if s.n <= 0 {
 			continue
 		}
 		d.segs = append(d.segs, s)
-		d.total += s.n
+		d.items += s.n
+	}
+	d.total = d.items
+	return d
+}
+
+// withEmptyItems places empty items as emptyEvery says (0: none).
+func (d *dataset) withEmptyItems(every int) *dataset {
+	if every < 3 {
+		return d
+	}
+	d.emptyEvery = every
+	per := every - 2 // items between the two empty ones of a block
+	d.total = d.items / per * every
+	if rest := d.items % per; rest > 0 {
+		d.total += rest + 1 // a last, partial block: its leading empty item, then the rest
 	}
 	return d
 }
 
-// item generates item i.
+// item generates the item at position i, or nil for an empty item.
 func (d *dataset) item(i int) obj {
+	if d.emptyEvery >= 3 {
+		r := i % d.emptyEvery
+		if r == 0 || r == d.emptyEvery-1 {
+			return nil
+		}
+		i = i/d.emptyEvery*(d.emptyEvery-2) + r - 1
+	}
 	for _, s := range d.segs {
 		if i < s.n {
 			return s.gen(i, d.at)
@@ -192,8 +220,8 @@ func (d *dataset) item(i int) obj {
 	return nil
 }
 
-// page returns the bounds of the items from offset, at most limit of them
-// (limit < 0: all).
+// page returns the bounds of the positions from offset, at most limit of
+// them (limit < 0: all).
 func (d *dataset) page(offset, limit int) (from, to int) {
 	from = min(offset, d.total)
 	to = d.total
@@ -203,23 +231,32 @@ func (d *dataset) page(offset, limit int) (from, to int) {
 	return from, to
 }
 
-// write streams items [from, to) as a JSON array, newest-first when desc.
-func (d *dataset) write(w io.Writer, from, to int, desc bool) error {
+// write streams positions [from, to) as a JSON array, newest-first when
+// desc. With clean, empty items are left out after the bounds were
+// applied, as Apify does with clean=true or skipEmpty=true: the page comes
+// out shorter than its bounds while more items may follow.
+func (d *dataset) write(w io.Writer, from, to int, desc, clean bool) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	buf := make([]byte, 0, 8<<10)
 	if _, err := bw.WriteString("["); err != nil {
 		return err
 	}
+	wrote := false
 	for n := 0; n < to-from; n++ {
 		i := from + n
 		if desc {
 			i = d.total - 1 - i
 		}
+		o := d.item(i)
+		if o == nil && clean {
+			continue
+		}
 		buf = buf[:0]
-		if n > 0 {
+		if wrote {
 			buf = append(buf, ",\n"...)
 		}
-		buf = appendJSON(buf, d.item(i))
+		wrote = true
+		buf = appendJSON(buf, o)
 		if _, err := bw.Write(buf); err != nil {
 			return err
 		}

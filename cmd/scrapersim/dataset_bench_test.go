@@ -15,7 +15,7 @@ func BenchmarkDatasetPage(b *testing.B) {
 	b.ResetTimer()
 	for i := range b.N {
 		from, to := d.page(i*1000%d.total, 1000)
-		if err := d.write(io.Discard, from, to, false); err != nil {
+		if err := d.write(io.Discard, from, to, false, true); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -129,6 +129,22 @@ func (s *sim) start(actorPath, input, query string) apiRun {
 	return out.Data
 }
 
+// deliveriesEnded waits until the webhooks of the runs that have ended
+// are delivered or given up.
+func (s *sim) deliveriesEnded() {
+	s.t.Helper()
+	ended := make(chan struct{})
+	go func() {
+		s.srv.hooks.wg.Wait()
+		close(ended)
+	}()
+	select {
+	case <-ended:
+	case <-time.After(10 * time.Second):
+		s.t.Fatal("webhook deliveries still under way after 10s")
+	}
+}
+
 // finished starts a run and waits for it to end.
 func (s *sim) finished(actorPath, input, query string) apiRun {
 	s.t.Helper()
@@ -233,9 +249,10 @@ func newReceiver(t *testing.T, answers ...int) *receiver {
 	return rc
 }
 
-// waitFor waits for n successful deliveries, then a little longer to catch
-// extra ones, and returns all of them.
-func (rc *receiver) waitFor(t *testing.T, n int) []delivery {
+// waitFor waits for n successful deliveries, then for every delivery of
+// s's ended runs to end, so that extra ones are caught, and returns all of
+// them.
+func (rc *receiver) waitFor(t *testing.T, s *sim, n int) []delivery {
 	t.Helper()
 	for range n {
 		select {
@@ -244,7 +261,7 @@ func (rc *receiver) waitFor(t *testing.T, n int) []delivery {
 			t.Fatalf("webhook not delivered in time")
 		}
 	}
-	time.Sleep(150 * time.Millisecond)
+	s.deliveriesEnded()
 	rc.mu.Lock()
 	defer rc.mu.Unlock()
 	return append([]delivery(nil), rc.deliveries...)

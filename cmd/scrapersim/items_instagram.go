@@ -10,17 +10,26 @@ import (
 // Instagram items in the shape of apify~instagram-scraper (and its reel and
 // post scrapers).
 //
-// Input: directUrls, resultsType "posts" or "details", resultsLimit. A
-// post or reel URL gives one post item; a profile URL gives resultsLimit
-// post items ("posts") or one details item with followersCount and
-// latestPosts ("details"). Every top-level item is named by inputUrl.
+// Input: directUrls, resultsType "posts", "reels" or "details",
+// resultsLimit. A post or reel URL gives one post item; a profile URL gives
+// its newest resultsLimit posts ("posts") or reels ("reels", the same reels
+// as the reel scraper lists), or one details item with followersCount and
+// latestPosts ("details"). Every top-level item is named by inputUrl. Like
+// the real actor, a post item carries videoPlayCount (the plays Instagram
+// shows as views) beside videoViewCount, while the posts nested in
+// latestPosts carry only videoViewCount.
 
 func instagramPlan(w *world, in input) []segment {
-	details := strings.EqualFold(in.str("resultsType"), "details")
+	resultsType := strings.ToLower(in.str("resultsType"))
+	details := resultsType == "details"
+	lane := "posts"
+	if resultsType == "reels" {
+		lane = "reels"
+	}
 	limit := in.num("resultsLimit", 0)
 	var segs []segment
 	for _, u := range in.list("directUrls") {
-		segs = append(segs, w.spiked(u, w.instagramInput(u, details, limit, "posts"))...)
+		segs = append(segs, w.spiked(u, w.instagramInput(u, details, limit, lane))...)
 	}
 	return segs
 }
@@ -230,10 +239,12 @@ func (w *world) instagramPost(p igPost, at time.Time, inputURL string, pinned bo
 	case "Video":
 		plays := c.count(at, "views", 1)
 		o.add("videoViewCount", q.count(s, "videoViewCount", hour, c.count(at, "viewsOld", ratio(s, "viewsOld", 0.25))))
-		o.add("videoPlayCount", q.count(s, "videoPlayCount", hour, plays))
+		if inputURL != "" {
+			o.add("videoPlayCount", q.count(s, "videoPlayCount", hour, plays))
+		}
 		o.add("videoDuration", float64(int(between(s, "duration", 5, 90)*1000))/1000)
 	case "Sidecar":
-		if chance(s, "sidecarPlays", 0.3) {
+		if inputURL != "" && chance(s, "sidecarPlays", 0.3) {
 			o.add("videoPlayCount", 0) // not a view count: carousels have none
 		}
 	}

@@ -128,6 +128,9 @@ func TestInstagramItems(t *testing.T) {
 			if _, ok := p["inputUrl"]; ok {
 				t.Errorf("a nested post carries inputUrl")
 			}
+			if _, ok := p["videoPlayCount"]; ok {
+				t.Errorf("a nested post carries videoPlayCount")
+			}
 		}
 	}
 	if details[0]["username"] != "natgeo" || details[0]["inputUrl"] != "https://www.instagram.com/natgeo/" || details[1]["inputUrl"] != "https://www.instagram.com/nasa" {
@@ -138,6 +141,26 @@ func TestInstagramItems(t *testing.T) {
 	for _, r := range reels {
 		if r["type"] != "Video" {
 			t.Errorf("reel scraper gave a %v", r["type"])
+		}
+	}
+
+	// resultsType "reels" on a profile URL lists the profile's reels, the
+	// same the reel scraper lists, each a post item named by the profile.
+	profileReels := s.scrape("apify~instagram-scraper", `{"directUrls":["https://www.instagram.com/natgeo/"],"resultsType":"reels","resultsLimit":30}`)
+	if len(profileReels) != 30 {
+		t.Fatalf("%d reels, want 30", len(profileReels))
+	}
+	for i, r := range profileReels {
+		if r["type"] != "Video" || r["productType"] != "clips" || r["inputUrl"] != "https://www.instagram.com/natgeo/" {
+			t.Errorf("reel %d: type %v productType %v inputUrl %v", i, r["type"], r["productType"], r["inputUrl"])
+		}
+		for _, k := range []string{"videoPlayCount", "videoViewCount", "shortCode", "timestamp", "ownerUsername"} {
+			if _, ok := r[k]; !ok {
+				t.Errorf("reel %d: %s missing", i, k)
+			}
+		}
+		if i < len(reels) && r["shortCode"] != reels[i]["shortCode"] {
+			t.Errorf("reel %d: %v, the reel scraper listed %v", i, r["shortCode"], reels[i]["shortCode"])
 		}
 	}
 }
@@ -201,6 +224,20 @@ func TestYouTubeItems(t *testing.T) {
 	}
 	if items[1]["channelUrl"] != "https://www.youtube.com/@lofigirl" && items[1]["channelUrl"] != "https://www.youtube.com/@LofiGirl" {
 		t.Errorf("handle channel url %v", items[1]["channelUrl"])
+	}
+
+	// maxResultStreams lists the channel's past streams after its videos and
+	// shorts.
+	withStreams := s.scrape("streamers~youtube-scraper", `{"startUrls":[{"url":"https://www.youtube.com/@LofiGirl"}],"maxResults":2,"maxResultsShorts":2,"maxResultStreams":3}`)
+	if len(withStreams) != 7 {
+		t.Fatalf("%d items, want 2 videos, 2 shorts, 3 streams", len(withStreams))
+	}
+	for i, it := range withStreams[4:] {
+		d, _ := it["date"].(string)
+		if it["type"] != "stream" || !strings.HasSuffix(it["fromYTUrl"].(string), "/streams") ||
+			!strings.HasPrefix(it["url"].(string), "https://www.youtube.com/watch?v=") || !strings.HasPrefix(d, "Streamed ") {
+			t.Errorf("stream %d: type %v fromYTUrl %v url %v date %q", i, it["type"], it["fromYTUrl"], it["url"], d)
+		}
 	}
 }
 
@@ -367,6 +404,12 @@ func TestPostRequestedByURLIsTheListedPost(t *testing.T) {
 		direct := s.scrape("apify~instagram-scraper", fmt.Sprintf(`{"directUrls":[%q],"resultsType":"posts"}`, listed["url"]))[0]
 		check("instagram", listed, direct, []string{"id", "shortCode", "timestamp", "caption", "type", "ownerUsername"}, []string{"commentsCount"})
 	}
+	// A reel listed by a profile and the same reel by its URL are the same
+	// item, views included.
+	for _, listed := range s.scrape("apify~instagram-scraper", `{"directUrls":["https://www.instagram.com/alice/"],"resultsType":"reels","resultsLimit":4}`) {
+		direct := s.scrape("apify~instagram-scraper", fmt.Sprintf(`{"directUrls":["https://www.instagram.com/reel/%s/"],"resultsType":"posts"}`, listed["shortCode"]))[0]
+		check("instagram reel", listed, direct, []string{"id", "shortCode", "timestamp", "type", "ownerUsername", "videoPlayCount", "videoViewCount"}, nil)
+	}
 
 	yt := s.scrape("streamers~youtube-scraper", `{"startUrls":[{"url":"https://www.youtube.com/@alice"}],"maxResults":3,"maxResultsShorts":2}`)
 	for _, listed := range yt {
@@ -399,6 +442,21 @@ func TestUnknownPostsWerePublishedAFewHoursToDaysAgo(t *testing.T) {
 	check("youtube", yt[0]["date"].(string), isoMillis)
 	x := s.scrape("apidojo~tweet-scraper", `{"startUrls":["https://twitter.com/someone/status/1234567890123"]}`)
 	check("x", x[0]["createdAt"].(string), time.RubyDate)
+}
+
+func TestTikTokPostWithoutAuthor(t *testing.T) {
+	s := newSim(t, noQuirks)
+	const u = "https://www.tiktok.com/@/video/7400000000000000123"
+	items := s.scrape("clockworks~tiktok-scraper", fmt.Sprintf(`{"postURLs":[%q]}`, u))
+	if len(items) != 1 || items[0]["id"] != "7400000000000000123" || items[0]["submittedVideoUrl"] != u {
+		t.Fatalf("items %v, want the post named by %s", items, u)
+	}
+	author, _ := items[0]["authorMeta"].(map[string]any)
+	name, _ := author["name"].(string)
+	if !regexp.MustCompile(`^user\d+$`).MatchString(name) ||
+		items[0]["webVideoUrl"] != "https://www.tiktok.com/@"+name+"/video/7400000000000000123" {
+		t.Fatalf("author %q, webVideoUrl %v: want an author and the URL with it", name, items[0]["webVideoUrl"])
+	}
 }
 
 func TestPerInputErrorRows(t *testing.T) {

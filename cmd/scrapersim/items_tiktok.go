@@ -125,16 +125,22 @@ func newTiktokFeedAt(acc account, at time.Time, noPinned bool) tiktokFeedAt {
 	return f
 }
 
-var tiktokURL = regexp.MustCompile(`tiktok\.com/@([^/?#]+)/(video|photo)/(\d+)`)
+var tiktokURL = regexp.MustCompile(`tiktok\.com/@([^/?#]*)/(video|photo)/(\d+)`)
 
 // tiktokFromURL is the video a post URL names. A video the simulator listed
 // keeps its publish time; any other was published a few hours to days ago.
+// A URL without the author (/@/video/ID), which TikTok opens as the video,
+// gets an author derived from the id, as the real actor reports the real one.
 func (w *world) tiktokFromURL(u string) (tiktokVideo, bool) {
 	m := tiktokURL.FindStringSubmatch(u)
 	if m == nil {
 		return tiktokVideo{}, false
 	}
-	author := newAccount("tiktok", m[1])
+	handle := m[1]
+	if handle == "" {
+		handle = "user" + strconv.FormatUint(hashOf("tiktok-author", m[3])%1e10, 10)
+	}
+	author := newAccount("tiktok", handle)
 	id, err := strconv.ParseUint(m[3], 10, 64)
 	seed := hashOf("tiktok", m[3])
 	v := tiktokVideo{id: m[3], author: author, seed: seed, photo: m[2] == "photo"}

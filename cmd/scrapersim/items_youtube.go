@@ -13,9 +13,9 @@ import (
 //
 // Input: startUrls [{url}] (or plain strings; the shorts scraper also takes
 // channels), maxResults (videos per channel), maxResultsShorts,
-// maxResultStreams (streams are not simulated). A video URL gives one item;
-// a channel URL (/@handle, /channel/UC…, /c/…, /user/…) gives its newest
-// videos and shorts with numberOfSubscribers. Items are named like the
+// maxResultStreams (past live streams, type "stream"). A video URL gives
+// one item; a channel URL (/@handle, /channel/UC…, /c/…, /user/…) gives its
+// newest videos, shorts and streams with numberOfSubscribers. Items are named like the
 // real ones by fromYTUrl (the listing read, e.g. …/@handle/videos, or the
 // video URL) and inputChannelUrl (channel items), and also by inputUrl, the
 // start URL exactly as given.
@@ -24,16 +24,16 @@ func youtubePlan(shortsOnly bool) func(w *world, in input) []segment {
 	return func(w *world, in input) []segment {
 		_, hasVideos := in["maxResults"]
 		_, hasShorts := in["maxResultsShorts"]
-		videos, shorts := in.num("maxResults", 0), in.num("maxResultsShorts", 0)
+		videos, shorts, streams := in.num("maxResults", 0), in.num("maxResultsShorts", 0), in.num("maxResultStreams", 0)
 		if shortsOnly {
 			if !hasShorts {
 				shorts = in.num("maxResults", 10)
 			}
-			videos = 0
+			videos, streams = 0, 0
 		} else if !hasVideos && !hasShorts {
 			videos = 10
 		}
-		videos, shorts = w.clampCount(videos), w.clampCount(shorts)
+		videos, shorts, streams = w.clampCount(videos), w.clampCount(shorts), w.clampCount(streams)
 		urls := in.list("startUrls")
 		for _, c := range in.list("channels") {
 			if !strings.Contains(c, "youtube.com") {
@@ -43,7 +43,7 @@ func youtubePlan(shortsOnly bool) func(w *world, in input) []segment {
 		}
 		var segs []segment
 		for _, u := range urls {
-			segs = append(segs, w.spiked(u, w.youtubeInput(u, videos, shorts)...)...)
+			segs = append(segs, w.spiked(u, w.youtubeInput(u, videos, shorts, streams)...)...)
 		}
 		return segs
 	}
@@ -57,7 +57,7 @@ var (
 
 func ytErrorRow(u string) segment { return errorRow(u, field{"inputUrl", u}) }
 
-func (w *world) youtubeInput(u string, videos, shorts int) []segment {
+func (w *world) youtubeInput(u string, videos, shorts, streams int) []segment {
 	if markerError(u) {
 		return []segment{ytErrorRow(u)}
 	}
@@ -83,13 +83,13 @@ func (w *world) youtubeInput(u string, videos, shorts int) []segment {
 	for _, lane := range []struct {
 		name string
 		n    int
-	}{{"videos", videos}, {"shorts", shorts}} {
+	}{{"videos", videos}, {"shorts", shorts}, {"streams", streams}} {
 		if lane.n == 0 {
 			continue
 		}
 		from := ch.url + "/" + lane.name
 		segs = append(segs, segment{lane.n, func(i int, at time.Time) obj {
-			v := w.youtubeFeed(ch, lane.name == "shorts", i, at)
+			v := w.youtubeFeed(ch, lane.name, i, at)
 			return w.youtubeItem(v, at, ytContext{inputURL: u, from: from, channelInput: u, listing: true, order: i})
 		}})
 	}
@@ -139,8 +139,8 @@ func newYTChannel(key string) ytChannel {
 	return ch
 }
 
-// ytVideo is one video or short; its id carries its publish time, tier and
-// whether it is a short.
+// ytVideo is one video, short or past stream; its id carries its publish
+// time, tier and whether it is a short.
 type ytVideo struct {
 	id        string
 	ch        ytChannel
@@ -148,6 +148,7 @@ type ytVideo struct {
 	tier      uint64
 	seed      uint64
 	short     bool
+	stream    bool // listed on the streams tab
 }
 
 func laneBit(short bool) uint64 {
@@ -157,18 +158,16 @@ func laneBit(short bool) uint64 {
 	return 0
 }
 
-// youtubeFeed is item i of a channel's videos or shorts tab at t, newest first.
-func (w *world) youtubeFeed(ch ytChannel, short bool, i int, at time.Time) ytVideo {
-	lane := "videos"
-	if short {
-		lane = "shorts"
-	}
+// youtubeFeed is item i of a channel's videos, shorts or streams tab at t,
+// newest first.
+func (w *world) youtubeFeed(ch ytChannel, lane string, i int, at time.Time) ytVideo {
+	short := lane == "shorts"
 	g := ch.acc.grid(lane)
 	published := g.at(g.latest(at) - int64(i)).Truncate(time.Second)
 	tier := ch.acc.tierAt(published)
 	id := ytVideoID(youtubeIDs.encode(published, tier, ch.acc.seed&^1|laneBit(short)))
 	w.owners.put("youtube", id, ch.key)
-	return ytVideo{id: id, ch: ch, published: published, tier: tier, seed: hashOf("youtube", id), short: short}
+	return ytVideo{id: id, ch: ch, published: published, tier: tier, seed: hashOf("youtube", id), short: short, stream: lane == "streams"}
 }
 
 // youtubeFromID is the video an id names. A video the simulator listed
@@ -214,6 +213,9 @@ func (w *world) youtubeItem(v ytVideo, at time.Time, ctx ytContext) obj {
 		kind, videoURL = "shorts", "https://www.youtube.com/shorts/"+v.id
 		secs = int(between(s, "duration", 8, 60))
 	}
+	if v.stream && ctx.listing {
+		kind = "stream"
+	}
 	o := make(obj, 0, 36)
 	o.add("title", title)
 	o.add("type", kind)
@@ -221,7 +223,9 @@ func (w *world) youtubeItem(v ytVideo, at time.Time, ctx ytContext) obj {
 	o.add("url", videoURL)
 	o.add("thumbnailUrl", "https://i.ytimg.com/vi/"+v.id+"/maxresdefault.jpg")
 	o.add("viewCount", q.count(s, "viewCount", hour, c.count(at, "views", 1)))
-	if ctx.listing && chance(s, "relativeDate", 0.5) {
+	if ctx.listing && v.stream {
+		o.add("date", "Streamed "+relativeAge(at.Sub(v.published)))
+	} else if ctx.listing && chance(s, "relativeDate", 0.5) {
 		o.add("date", relativeAge(at.Sub(v.published)))
 	} else {
 		o.add("date", v.published)

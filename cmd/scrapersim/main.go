@@ -20,6 +20,12 @@
 // stays as it is), so a test knows which video jumped between two scrapes.
 // That run count is the only thing the simulator remembers about inputs.
 //
+// -empty-every N puts an empty item ({}) first and last in every N
+// positions of each dataset. A read with clean=true (or skipEmpty=true)
+// drops them after offset and limit apply, as Apify does, so pages come
+// back short while more items follow; X-Apify-Pagination-Total counts
+// them.
+//
 // POST /sim/clock?by=90m (with the token) moves the simulator's wall clock,
 // and with it run times and simulated time, forward: for tests whose
 // scrapes must lie hours apart.
@@ -59,6 +65,9 @@ type Config struct {
 	WebhookTimeout     time.Duration // per delivery attempt
 	ItemsPerProfileMax int
 	Quirks             bool // write some counts as strings, null or missing
+	// EmptyEvery, when at least 3, makes the first and the last of every
+	// EmptyEvery positions of each dataset an empty item; 0: none.
+	EmptyEvery int
 
 	Now func() time.Time // nil: time.Now; tests set it
 }
@@ -90,6 +99,9 @@ func (c Config) Validate() error {
 	if c.WebhookBackoff <= 0 || c.WebhookTimeout <= 0 {
 		errs = append(errs, errors.New("webhook-backoff and webhook-timeout must be above 0"))
 	}
+	if c.EmptyEvery < 0 || c.EmptyEvery == 1 || c.EmptyEvery == 2 {
+		errs = append(errs, errors.New("empty-every must be 0 or at least 3"))
+	}
 	if c.ItemsPerProfileMax < 1 {
 		errs = append(errs, errors.New("items-per-profile-max must be at least 1"))
 	}
@@ -111,7 +123,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Float64("speed", c.Speed), slog.String("epoch", epoch), slog.Float64("fail_rate", c.FailRate),
 		slog.Int("rate429", c.Rate429), slog.Bool("duplicate_webhooks", c.DuplicateWebhooks),
 		slog.Int("webhook_retries", c.WebhookRetries), slog.Int("items_per_profile_max", c.ItemsPerProfileMax),
-		slog.Bool("quirks", c.Quirks),
+		slog.Bool("quirks", c.Quirks), slog.Int("empty_every", c.EmptyEvery),
 	)
 }
 
@@ -141,6 +153,7 @@ func loadConfig(args []string, getenv func(string) string) (Config, error) {
 	hookTimeout := str("webhook-timeout", "30s", "timeout of one webhook delivery attempt")
 	perProfile := str("items-per-profile-max", "1000", "most items one profile, channel or handle may list")
 	quirksOn := str("quirks", "true", "write some counts as strings, comma strings, null or missing")
+	emptyEvery := str("empty-every", "0", "make the first and last of every N positions of each dataset an empty item, which clean=true drops after offset and limit apply, as Apify does: a reader with page size N gets every page two items short (0: none)")
 	if err := fs.Parse(args); err != nil {
 		return Config{}, err
 	}
@@ -185,6 +198,7 @@ func loadConfig(args []string, getenv func(string) string) (Config, error) {
 		WebhookTimeout:     dur("webhook-timeout", *hookTimeout),
 		ItemsPerProfileMax: num("items-per-profile-max", *perProfile),
 		Quirks:             boolean("quirks", *quirksOn),
+		EmptyEvery:         num("empty-every", *emptyEvery),
 	}
 	if *epoch != "" {
 		t, err := time.Parse(time.RFC3339, *epoch)

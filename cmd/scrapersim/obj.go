@@ -29,16 +29,6 @@ func (o *obj) add(k string, v any) {
 	*o = append(*o, field{k, v})
 }
 
-// get returns the value of key k.
-func (o obj) get(k string) (any, bool) {
-	for _, f := range o {
-		if f.k == k {
-			return f.v, true
-		}
-	}
-	return nil, false
-}
-
 // MarshalJSON lets an obj go through encoding/json too.
 func (o obj) MarshalJSON() ([]byte, error) { return appendJSON(nil, o), nil }
 

@@ -60,7 +60,6 @@ type runOptions struct {
 	timeoutSecs  int
 	memoryMbytes int
 	maxItems     int
-	build        string
 }
 
 // runStore keeps every run in memory.

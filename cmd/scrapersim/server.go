@@ -209,7 +209,7 @@ func (s *Server) start(w http.ResponseWriter, r *http.Request, a actor, defaultT
 		return nil, false
 	}
 	segs := a.plan(s.world, in)
-	data := newDataset(segs, s.clock.sim(), opts.maxItems)
+	data := newDataset(segs, s.clock.sim(), opts.maxItems).withEmptyItems(s.cfg.EmptyEvery)
 	run := s.store.create(a, body, max(1, len(segs)), opts, hooks, s.cfg.FailRate, s.clock.now(), data)
 	s.log.Info("run started", "run", run.id, "actor", a.name, "items", data.total, "webhooks", len(run.hooks))
 	s.emit(run, "ACTOR.RUN.CREATED")
@@ -236,8 +236,12 @@ func (s *Server) advanceClock(w http.ResponseWriter, r *http.Request) {
 	writeData(w, http.StatusOK, map[string]string{"now": s.clock.now().UTC().Format(isoMillis)})
 }
 
-// finish ends a run and calls its webhooks.
+// finish ends a run and calls its webhooks. The dispatcher counts it from
+// before the run ends, so whoever sees the run ended and waits for the
+// dispatcher waits for its deliveries too.
 func (s *Server) finish(r *actorRun, o outcome) {
+	s.hooks.wg.Add(1)
+	defer s.hooks.wg.Done()
 	hooks := s.store.finish(r, o, s.clock.now())
 	if hooks == nil {
 		return
@@ -373,11 +377,11 @@ func (s *Server) getDataset(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := s.store.view(run, s.userID, s.clock.now())
-	total := s.items(run).total
+	d := s.items(run)
 	writeData(w, http.StatusOK, map[string]any{
 		"id": run.datasetID, "name": nil, "userId": s.userID, "createdAt": v.StartedAt,
 		"modifiedAt": v.FinishedAt, "accessedAt": s.clock.now().UTC().Format(isoMillis),
-		"itemCount": total, "cleanItemCount": total, "actId": run.actID, "actRunId": run.id,
+		"itemCount": d.total, "cleanItemCount": d.items, "actId": run.actID, "actRunId": run.id,
 	})
 }
 
@@ -413,8 +417,12 @@ func (s *Server) items(r *actorRun) *dataset {
 }
 
 // writeItems streams a page of dataset items as a bare JSON array with the
-// pagination headers. Only JSON is served; clean, fields and the like are
-// accepted and ignored (the items have no hidden fields).
+// pagination headers. Only JSON is served. clean (or skipEmpty) drops the
+// empty items after offset and limit are applied, as Apify does, so the
+// page can be shorter than the limit while more items follow; the
+// pagination headers count before that (X-Apify-Pagination-Total is the
+// whole dataset with its empty items). fields and the like are accepted
+// and ignored (the items have no hidden fields).
 func (s *Server) writeItems(w http.ResponseWriter, r *http.Request, run *actorRun, status int) {
 	q := r.URL.Query()
 	if f := q.Get("format"); f != "" && f != "json" {
@@ -431,7 +439,9 @@ func (s *Server) writeItems(w http.ResponseWriter, r *http.Request, run *actorRu
 		writeError(w, http.StatusBadRequest, "invalid-request", err.Error())
 		return
 	}
-	desc := q.Get("desc") == "1" || q.Get("desc") == "true"
+	truthy := func(name string) bool { v := q.Get(name); return v == "1" || v == "true" }
+	desc := truthy("desc")
+	clean := truthy("clean") || truthy("skipEmpty")
 	d := s.items(run)
 	from, to := d.page(offset, limit)
 	h := w.Header()
@@ -446,7 +456,7 @@ func (s *Server) writeItems(w http.ResponseWriter, r *http.Request, run *actorRu
 	h.Set("X-Apify-Pagination-Total", strconv.Itoa(d.total))
 	h.Set("X-Apify-Pagination-Desc", strconv.FormatBool(desc))
 	w.WriteHeader(status)
-	if err := d.write(w, from, to, desc); err != nil {
+	if err := d.write(w, from, to, desc, clean); err != nil {
 		s.log.Info("dataset stream cut short", "dataset", run.datasetID, "err", err)
 	}
 }

@@ -53,7 +53,7 @@ func TestWebhookDeliveredOnceWithSecretHeaderOnBothPathStyles(t *testing.T) {
 					t.Fatalf("a run just started is %s, finishedAt %v", r.Status, r.FinishedAt)
 				}
 
-				got := rc.waitFor(t, 1)
+				got := rc.waitFor(t, s, 1)
 				if len(got) != 1 {
 					t.Fatalf("%d deliveries, want exactly 1", len(got))
 				}
@@ -93,7 +93,7 @@ func TestDuplicateWebhooksDeliversTwice(t *testing.T) {
 	s.start("clockworks~tiktok-scraper", tiktokInput, webhooksParam(t, map[string]any{
 		"eventTypes": []string{"ACTOR.RUN.SUCCEEDED"}, "requestUrl": rc.srv.URL, "headersTemplate": `{"X-Reeltrack-Secret":"s"}`,
 	}))
-	got := rc.waitFor(t, 2)
+	got := rc.waitFor(t, s, 2)
 	if len(got) != 2 {
 		t.Fatalf("%d deliveries, want 2", len(got))
 	}
@@ -108,7 +108,7 @@ func TestSameIdempotencyKeyRegistersTheWebhookOnce(t *testing.T) {
 	spec := map[string]any{"eventTypes": []string{"ACTOR.RUN.SUCCEEDED"}, "requestUrl": rc.srv.URL, "idempotencyKey": "job-42"}
 	s.finished("clockworks~tiktok-scraper", tiktokInput, webhooksParam(t, spec))
 	s.finished("clockworks~tiktok-scraper", tiktokInput, webhooksParam(t, spec))
-	if got := rc.waitFor(t, 1); len(got) != 1 {
+	if got := rc.waitFor(t, s, 1); len(got) != 1 {
 		t.Fatalf("%d deliveries for one idempotency key, want 1", len(got))
 	}
 }
@@ -119,7 +119,7 @@ func TestWebhookRetriedAfterAFailedDelivery(t *testing.T) {
 	s.start("clockworks~tiktok-scraper", tiktokInput, webhooksParam(t, map[string]any{
 		"eventTypes": []string{"ACTOR.RUN.SUCCEEDED"}, "requestUrl": rc.srv.URL,
 	}))
-	got := rc.waitFor(t, 1)
+	got := rc.waitFor(t, s, 1)
 	rc.mu.Lock()
 	attempts := rc.attempts
 	rc.mu.Unlock()
@@ -139,7 +139,14 @@ func TestWebhookGivesUpAfterTheRetries(t *testing.T) {
 	s.start("clockworks~tiktok-scraper", tiktokInput, webhooksParam(t, map[string]any{
 		"eventTypes": []string{"ACTOR.RUN.SUCCEEDED"}, "requestUrl": down.URL,
 	}))
-	time.Sleep(600 * time.Millisecond)
+	// Once the first attempt is in, wait for the delivery to end: it gives
+	// up or goes on retrying.
+	for deadline := time.Now().Add(10 * time.Second); attempts.Load() == 0; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no delivery attempt within 10s")
+		}
+	}
+	s.deliveriesEnded()
 	if n := attempts.Load(); n != 3 {
 		t.Fatalf("%d attempts, want 1 + 2 retries", n)
 	}
@@ -153,7 +160,7 @@ func TestCustomPayloadTemplate(t *testing.T) {
 		"requestUrl":      rc.srv.URL,
 		"payloadTemplate": `{"run": {{resource.id}}, "event": {{eventType}}, "data": {{eventData}}}`,
 	}))
-	got := rc.waitFor(t, 1)
+	got := rc.waitFor(t, s, 1)
 	if got[0].body["run"] != r.ID || got[0].body["event"] != "ACTOR.RUN.SUCCEEDED" || got[0].body["data"] == nil {
 		t.Fatalf("payload = %v", got[0].body)
 	}
@@ -228,6 +235,64 @@ func TestDatasetPaging(t *testing.T) {
 	resp.Body.Close()
 	if len(two) != 2 {
 		t.Errorf("run dataset items: %d", len(two))
+	}
+}
+
+// TestEmptyItemsMakeShortCleanPages: with -empty-every 10 each block of
+// ten positions starts and ends with an empty item. clean=true drops them
+// after offset and limit apply, as Apify does: every page of 10 holds 8
+// items while more follow, the pagination headers count positions, and
+// paging by the limit asked (not by the items received) up to
+// X-Apify-Pagination-Total reads every item once; without clean the empty
+// items are served as {}.
+func TestEmptyItemsMakeShortCleanPages(t *testing.T) {
+	s := newSim(t, func(c *Config) { c.EmptyEvery = 10 })
+	r := s.finished("clockworks~tiktok-scraper", `{"profiles":["alice"],"resultsPerPage":35}`, "")
+	// 35 items: four blocks of 8 between empty items, then an empty item
+	// and the last 3.
+	resp := s.do(http.MethodGet, "/v2/datasets/"+r.DefaultDatasetID+"/items?format=json", "")
+	var raw []map[string]any
+	if err := json.NewDecoder(resp.Body).Decode(&raw); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	h := resp.Header
+	if len(raw) != 44 || h.Get("X-Apify-Pagination-Total") != "44" {
+		t.Fatalf("unclean: %d items, total %s; want 44 with the empty ones", len(raw), h.Get("X-Apify-Pagination-Total"))
+	}
+	empty := 0
+	for i, it := range raw {
+		if len(it) == 0 {
+			empty++
+			if i%10 != 0 && i%10 != 9 {
+				t.Fatalf("empty item at %d", i)
+			}
+		}
+	}
+	if empty != 9 {
+		t.Fatalf("%d empty items, want 9", empty)
+	}
+	clean, h := s.items(r.DefaultDatasetID, "clean=true")
+	if len(clean) != 35 || h.Get("X-Apify-Pagination-Total") != "44" {
+		t.Fatalf("clean: %d items, total %s; want 35 of 44", len(clean), h.Get("X-Apify-Pagination-Total"))
+	}
+	var paged []map[string]any
+	for offset := 0; offset < 44; offset += 10 {
+		page, h := s.items(r.DefaultDatasetID, fmt.Sprintf("clean=1&offset=%d&limit=10", offset))
+		want := 8
+		if offset == 40 {
+			want = 3
+		}
+		if len(page) != want || h.Get("X-Apify-Pagination-Total") != "44" || h.Get("X-Apify-Pagination-Limit") != "10" {
+			t.Fatalf("clean page at %d: %d items (want %d), headers %v", offset, len(page), want, h)
+		}
+		paged = append(paged, page...)
+	}
+	if !sameJSON(t, clean, paged) {
+		t.Fatal("clean pages put together differ from the clean dataset")
+	}
+	if skip, _ := s.items(r.DefaultDatasetID, "skipEmpty=true&offset=0&limit=10"); len(skip) != 8 {
+		t.Fatalf("skipEmpty page: %d items, want 8", len(skip))
 	}
 }
 
@@ -328,7 +393,7 @@ func TestWebhooksParamSurvivesEncodings(t *testing.T) {
 	}
 	s.start("clockworks~tiktok-scraper", tiktokInput, "webhooks="+enc)
 	s.start("clockworks~tiktok-scraper", tiktokInput, "webhooks="+url.QueryEscape(url.QueryEscape(enc)))
-	if got := rc.waitFor(t, 2); len(got) != 2 || got[0].header.Get("X-K") != "???>>>" {
+	if got := rc.waitFor(t, s, 2); len(got) != 2 || got[0].header.Get("X-K") != "???>>>" {
 		t.Fatalf("deliveries: %d", len(got))
 	}
 }
@@ -344,7 +409,7 @@ func TestFailedRuns(t *testing.T) {
 	if items, _ := s.items(r.DefaultDatasetID, ""); len(items) != 0 {
 		t.Errorf("a failed run has %d items", len(items))
 	}
-	if got := rc.waitFor(t, 1); got[0].body["eventType"] != "ACTOR.RUN.FAILED" {
+	if got := rc.waitFor(t, s, 1); got[0].body["eventType"] != "ACTOR.RUN.FAILED" {
 		t.Errorf("event %v", got[0].body["eventType"])
 	}
 	if r := s.finished("clockworks~tiktok-scraper", `{"profiles":["timedout-account"]}`, ""); r.Status != statusTimedOut {
@@ -371,7 +436,7 @@ func TestAbort(t *testing.T) {
 	if got := s.getRun(r.ID); got.Status != statusAborted {
 		t.Fatalf("after abort: %s", got.Status)
 	}
-	rc.waitFor(t, 1)
+	rc.waitFor(t, s, 1)
 }
 
 func TestRunSyncGetDatasetItems(t *testing.T) {

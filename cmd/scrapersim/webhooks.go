@@ -221,7 +221,7 @@ func (d *dispatcher) send(h *webhook, v templateVars) {
 	if h.payloadTemplate != "" {
 		body = []byte(render(h.payloadTemplate, v))
 	} else {
-		body, _ = json.Marshal(defaultPayload{v.UserID, v.CreatedAt, v.EventType, v.EventData, v.Resource})
+		body, _ = json.Marshal(defaultPayload(v))
 	}
 	headers := map[string]string{}
 	if h.headersTemplate != "" {

@@ -172,6 +172,7 @@ var cadence = map[string][2]float64{
 	"instagram:reels": {24, 120},
 	"youtube:videos":  {48, 240},
 	"youtube:shorts":  {8, 48},
+	"youtube:streams": {72, 480},
 	"x":               {1, 20},
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/reeltrack/reeltrack"
 	"github.com/reeltrack/reeltrack/api"
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/auth"
@@ -48,29 +49,17 @@ func run() error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	pg, err := store.OpenPostgres(ctx, cfg.DatabaseURL)
+	stores, err := store.Open(ctx, cfg.Stores(), log)
 	if err != nil {
 		return err
 	}
-	defer pg.Close()
-	ch, err := store.OpenClickHouse(ctx, store.ClickHouseOptions{
-		Addr: cfg.ClickHouseAddr, Database: cfg.ClickHouseDatabase,
-		User: cfg.ClickHouseUser, Password: cfg.ClickHousePassword,
-	})
-	if err != nil {
-		return err
-	}
-	defer ch.Close()
-	rds, err := store.OpenRedis(cfg.RedisURL, cfg.RedisPrefix)
-	if err != nil {
-		return err
-	}
-	defer rds.Close()
+	defer stores.Close()
+	pg, ch, rds := stores.PG, stores.CH, stores.Redis
 	if err := rds.Ping(ctx); err != nil {
 		log.Warn("redis is not answering: running without cache, rate limits per process", "err", err)
 	}
 
-	applied, err := schema.MigrateAll(ctx, pg, ch, schema.ClickHouseLayout{Cluster: cfg.ClickHouseCluster}, cfg.ClickHouseDatabase)
+	applied, err := schema.MigrateAll(store.WithoutStatementBound(ctx), pg, ch, schema.ClickHouseLayout{Cluster: cfg.ClickHouseCluster}, cfg.ClickHouseDatabase)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}
@@ -99,7 +88,7 @@ func run() error {
 	if err != nil {
 		return fmt.Errorf("mail: %w", err)
 	}
-	app := api.New(api.Deps{
+	app := api.New(wiring.API(wiring.Deps{
 		Config:    cfg,
 		Log:       log,
 		DB:        pg,
@@ -112,7 +101,7 @@ func run() error {
 		Actors:    actors(cfg),
 		Mail:      command.Mailer{Mail: sender},
 		Payment:   pay,
-	})
+	}))
 
 	serveErr := make(chan error, 1)
 	go func() {
@@ -141,6 +130,10 @@ func run() error {
 	return nil
 }
 
+// afterSchedulerRound, when set before run, is called after each round of
+// the in-process scheduler: tests wait for rounds with it.
+var afterSchedulerRound func()
+
 // startScheduler starts the in-process scheduler when SCHEDULER_INTERVAL
 // is set. The returned function stops it and waits until it has stopped.
 func startScheduler(ctx context.Context, cfg config.Config, log *slog.Logger) (stop func(), err error) {
@@ -155,8 +148,9 @@ func startScheduler(ctx context.Context, cfg config.Config, log *slog.Logger) (s
 		base: base, secret: cfg.CronSecret, interval: cfg.SchedulerInterval, tasks: cronTasks,
 		// The route's own deadline ends the work; this only bounds a
 		// server that stopped answering.
-		client: &http.Client{Timeout: cfg.RequestTimeout + time.Minute},
-		log:    log,
+		client:     &http.Client{Timeout: cfg.RequestTimeout + time.Minute},
+		log:        log,
+		afterRound: afterSchedulerRound,
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
@@ -175,7 +169,7 @@ func actors(cfg config.Config) ingest.Actors {
 	out := ingest.Actors{}
 	for name, id := range cfg.ScraperActors {
 		p := platform.Platform(name)
-		out[p] = ingest.Actor{ID: id, Extra: cfg.ScraperInputs[name]}
+		out[p] = ingest.Actor{ID: id, Extra: cfg.ScraperInputs[name], Streams: p == platform.YouTube && cfg.ScraperYouTubeStreams}
 	}
 	return out
 }

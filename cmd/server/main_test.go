@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -149,6 +150,9 @@ func TestSchedulerRefreshesDueAccounts(t *testing.T) {
 		}
 	}
 
+	var rounds atomic.Int32
+	afterSchedulerRound = func() { rounds.Add(1) }
+	t.Cleanup(func() { afterSchedulerRound = nil })
 	base, done := startServer(t, map[string]string{
 		"CRON_SECRET":        "scheduler-test-secret",
 		"SCHEDULER_INTERVAL": "200ms",
@@ -176,8 +180,15 @@ func TestSchedulerRefreshesDueAccounts(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	// Further rounds found nothing due: the account was claimed once.
-	time.Sleep(600 * time.Millisecond)
+	// Further rounds found nothing due: the account was claimed once. The
+	// round under way may have begun before the account was active: wait
+	// for it and for two rounds that began after.
+	seen := rounds.Load()
+	for deadline := time.Now().Add(30 * time.Second); rounds.Load() < seen+3; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d scheduler rounds in 30s, want 3", rounds.Load()-seen)
+		}
+	}
 	if err := env.PG.QueryRow(ctx, `
 		SELECT count(*) FROM scrape_jobs j JOIN scrape_job_targets t ON t.job_id = j.id
 		WHERE t.entity_id = $1 AND j.reason = 'refresh'`, account).Scan(&jobs); err != nil {

@@ -37,6 +37,8 @@ type scheduler struct {
 	tasks    []cronTask
 	client   *http.Client
 	log      *slog.Logger
+	// afterRound, when set, is called after each round.
+	afterRound func()
 }
 
 // run calls every task once per interval, the first after one interval,
@@ -59,6 +61,9 @@ func (s scheduler) run(ctx context.Context) {
 				break
 			}
 			s.call(ctx, task)
+		}
+		if s.afterRound != nil {
+			s.afterRound()
 		}
 	}
 }

@@ -19,21 +19,29 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/mail"
 	"github.com/reeltrack/reeltrack/internal/plan"
+	"github.com/reeltrack/reeltrack/internal/store"
 )
 
 // Config is every setting of the server. Each field names its variable.
 type Config struct {
 	HTTPAddr      string // HTTP_ADDR
 	PublicBaseURL string // PUBLIC_BASE_URL
+	// AllowedOrigins are the origins besides PUBLIC_BASE_URL's from which
+	// browsers may send writes, each as Origin returns it.
+	AllowedOrigins []string // ALLOWED_ORIGINS
 
-	DatabaseURL        string // DATABASE_URL
-	ClickHouseAddr     string // CLICKHOUSE_ADDR
-	ClickHouseDatabase string // CLICKHOUSE_DATABASE
-	ClickHouseUser     string // CLICKHOUSE_USER
-	ClickHousePassword string // CLICKHOUSE_PASSWORD
-	ClickHouseCluster  string // CLICKHOUSE_CLUSTER
-	RedisURL           string // REDIS_URL
-	RedisPrefix        string // REDIS_PREFIX
+	DatabaseURL      string // DATABASE_URL
+	DatabaseMaxConns int    // DATABASE_MAX_CONNS
+	// DatabaseStatementTimeout bounds each PostgreSQL statement of the
+	// server, and half of it each wait for a pooled connection.
+	DatabaseStatementTimeout time.Duration // DATABASE_STATEMENT_TIMEOUT
+	ClickHouseAddr           string        // CLICKHOUSE_ADDR
+	ClickHouseDatabase       string        // CLICKHOUSE_DATABASE
+	ClickHouseUser           string        // CLICKHOUSE_USER
+	ClickHousePassword       string        // CLICKHOUSE_PASSWORD
+	ClickHouseCluster        string        // CLICKHOUSE_CLUSTER
+	RedisURL                 string        // REDIS_URL
+	RedisPrefix              string        // REDIS_PREFIX
 
 	SessionSecret string        // SESSION_SECRET
 	SessionTTL    time.Duration // SESSION_TTL
@@ -67,6 +75,8 @@ type Config struct {
 	ScraperInputs        map[string]map[string]any // SCRAPER_INPUT_<PLATFORM>
 	ScraperMaxPerRun     int                       // SCRAPER_MAX_TARGETS_PER_RUN
 	ScraperPageSize      int                       // SCRAPER_PAGE_SIZE
+	// ScraperYouTubeStreams makes channel runs list streams too.
+	ScraperYouTubeStreams bool // SCRAPER_YOUTUBE_STREAMS
 
 	BodyLimit             int           // BODY_LIMIT_BYTES
 	RequestTimeout        time.Duration // REQUEST_TIMEOUT
@@ -76,6 +86,12 @@ type Config struct {
 	ProxyHeader           string        // PROXY_HEADER
 	LogLevel              slog.Level    // LOG_LEVEL
 	GeneratedSessionToken bool          // set when SESSION_SECRET was empty and a random one was made
+
+	// Exports streamed at once by one process, in all and per workspace,
+	// and how long one waits for its client to take more of the body.
+	ExportConcurrency             int           // EXPORT_CONCURRENCY
+	ExportConcurrencyPerWorkspace int           // EXPORT_CONCURRENCY_PER_WORKSPACE
+	ExportStallTimeout            time.Duration // EXPORT_STALL_TIMEOUT
 }
 
 // StripePriceVar names the variable holding the price id of a paid plan
@@ -86,6 +102,21 @@ func StripePriceVar(name plan.Name, interval plan.Interval) string {
 
 // DefaultMailFrom is the sender of e-mails when MAIL_FROM is not set.
 const DefaultMailFrom = "reeltrack <alerts@localhost>"
+
+// Defaults of the settings that bound the load one process takes on.
+const (
+	// DefaultDatabaseMaxConns is the PostgreSQL pool's size: four
+	// processes stay under PostgreSQL's default max_connections of 100.
+	DefaultDatabaseMaxConns = 20
+	// DefaultExportConcurrency bounds the exports one process streams at
+	// once.
+	DefaultExportConcurrency = 8
+	// DefaultExportConcurrencyPerWorkspace bounds those of one workspace.
+	DefaultExportConcurrencyPerWorkspace = 2
+	// DefaultExportStallTimeout is how long an export waits for its client
+	// to take more of the body before it gives up.
+	DefaultExportStallTimeout = 30 * time.Second
+)
 
 // Load reads the environment, fills in defaults and validates the result.
 func Load() (Config, error) {
@@ -138,6 +169,7 @@ func load(getenv func(string) string) (Config, error) {
 		HTTPAddr:             str("HTTP_ADDR", "127.0.0.1:8080"),
 		PublicBaseURL:        strings.TrimRight(str("PUBLIC_BASE_URL", "http://127.0.0.1:8080"), "/"),
 		DatabaseURL:          str("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/reeltrack?sslmode=disable&connect_timeout=3"),
+		DatabaseMaxConns:     num("DATABASE_MAX_CONNS", DefaultDatabaseMaxConns),
 		ClickHouseAddr:       str("CLICKHOUSE_ADDR", "127.0.0.1:9000"),
 		ClickHouseDatabase:   str("CLICKHOUSE_DATABASE", "reeltrack"),
 		ClickHouseUser:       str("CLICKHOUSE_USER", "default"),
@@ -165,15 +197,32 @@ func load(getenv func(string) string) (Config, error) {
 			"youtube":   str("SCRAPER_ACTOR_YOUTUBE", "streamers~youtube-scraper"),
 			"x":         str("SCRAPER_ACTOR_X", "apidojo~tweet-scraper"),
 		},
-		ScraperInputs:   map[string]map[string]any{},
-		BodyLimit:       num("BODY_LIMIT_BYTES", 1<<20),
-		RequestTimeout:  dur("REQUEST_TIMEOUT", 15*time.Second),
-		CacheTTL:        dur("CACHE_TTL", 10*time.Minute),
-		RateLimitPublic: num("RATE_LIMIT_PUBLIC_PER_MINUTE", 20),
-		RateLimitUser:   num("RATE_LIMIT_USER_PER_MINUTE", 600),
-		ProxyHeader:     getenv("PROXY_HEADER"),
+		ScraperInputs:            map[string]map[string]any{},
+		BodyLimit:                num("BODY_LIMIT_BYTES", 1<<20),
+		RequestTimeout:           dur("REQUEST_TIMEOUT", 15*time.Second),
+		DatabaseStatementTimeout: dur("DATABASE_STATEMENT_TIMEOUT", 2*time.Second),
+		CacheTTL:                 dur("CACHE_TTL", 10*time.Minute),
+		RateLimitPublic:          num("RATE_LIMIT_PUBLIC_PER_MINUTE", 20),
+		RateLimitUser:            num("RATE_LIMIT_USER_PER_MINUTE", 600),
+		ProxyHeader:              getenv("PROXY_HEADER"),
+
+		ExportConcurrency:             num("EXPORT_CONCURRENCY", DefaultExportConcurrency),
+		ExportConcurrencyPerWorkspace: num("EXPORT_CONCURRENCY_PER_WORKSPACE", DefaultExportConcurrencyPerWorkspace),
+		ExportStallTimeout:            dur("EXPORT_STALL_TIMEOUT", DefaultExportStallTimeout),
 	}
 	base := c.PublicBaseURL
+	for _, raw := range strings.Split(getenv("ALLOWED_ORIGINS"), ",") {
+		if raw = strings.TrimSpace(raw); raw == "" {
+			continue
+		}
+		o, err := Origin(raw)
+		if err != nil {
+			problems = append(problems, fmt.Errorf("ALLOWED_ORIGINS: %w", err))
+			continue
+		}
+		c.AllowedOrigins = append(c.AllowedOrigins, o)
+	}
+	c.ScraperYouTubeStreams = boolean("SCRAPER_YOUTUBE_STREAMS", false)
 	c.StripeSecretKey = strings.TrimSpace(getenv("STRIPE_SECRET_KEY"))
 	c.StripeAPIURL = strings.TrimRight(str("STRIPE_API_URL", "https://api.stripe.com"), "/")
 	c.StripeWebhookSecret = strings.TrimSpace(getenv("STRIPE_WEBHOOK_SECRET"))
@@ -235,8 +284,20 @@ func (c Config) Validate() error {
 	if c.RequestTimeout < time.Second {
 		bad("REQUEST_TIMEOUT: must be at least 1s")
 	}
+	if c.DatabaseStatementTimeout < 100*time.Millisecond || c.DatabaseStatementTimeout > c.RequestTimeout {
+		bad("DATABASE_STATEMENT_TIMEOUT: must be between 100ms and REQUEST_TIMEOUT")
+	}
 	if c.CacheTTL < time.Second {
 		bad("CACHE_TTL: must be at least 1s")
+	}
+	if c.DatabaseMaxConns < 2 || c.DatabaseMaxConns > 1000 {
+		bad("DATABASE_MAX_CONNS: must be between 2 and 1000")
+	}
+	if c.ExportConcurrency < 1 || c.ExportConcurrencyPerWorkspace < 1 {
+		bad("EXPORT_CONCURRENCY and EXPORT_CONCURRENCY_PER_WORKSPACE: must be at least 1")
+	}
+	if c.ExportStallTimeout < time.Second {
+		bad("EXPORT_STALL_TIMEOUT: must be at least 1s")
 	}
 	if c.SchedulerInterval != 0 {
 		if c.SchedulerInterval < 100*time.Millisecond {
@@ -260,6 +321,11 @@ func (c Config) Validate() error {
 	}
 	if u, err := url.Parse(c.PublicBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		bad("PUBLIC_BASE_URL: must be an http(s) URL")
+	}
+	for _, o := range c.AllowedOrigins {
+		if _, err := Origin(o); err != nil {
+			bad("ALLOWED_ORIGINS: %v", err)
+		}
 	}
 	if u, err := url.Parse(c.DatabaseURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
 		bad("DATABASE_URL: must be a postgres:// URL")
@@ -331,6 +397,59 @@ func (c Config) validateBilling() error {
 	return errors.Join(problems...)
 }
 
+// Origin returns the origin raw names (scheme://host[:port], as browsers
+// send it in the Origin header) in its canonical form: lower case, without
+// the scheme's default port. A URL with a path, query, fragment or user is
+// not an origin; a trailing "/" is allowed.
+func Origin(raw string) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" ||
+		u.User != nil || (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.ForceQuery || u.Fragment != "" {
+		return "", fmt.Errorf("%q is not an origin such as https://app.example.com", raw)
+	}
+	scheme, host, port := strings.ToLower(u.Scheme), strings.ToLower(u.Hostname()), u.Port()
+	if (scheme == "http" && port == "80") || (scheme == "https" && port == "443") {
+		port = ""
+	}
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]"
+	}
+	if port != "" {
+		host += ":" + port
+	}
+	return scheme + "://" + host, nil
+}
+
+// Origins returns the origins browsers may send writes from: that of
+// PUBLIC_BASE_URL, then ALLOWED_ORIGINS, each canonical (see Origin).
+func (c Config) Origins() []string {
+	var out []string
+	if u, err := url.Parse(c.PublicBaseURL); err == nil {
+		if o, err := Origin(u.Scheme + "://" + u.Host); err == nil {
+			out = append(out, o)
+		}
+	}
+	for _, raw := range c.AllowedOrigins {
+		if o, err := Origin(raw); err == nil {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// Stores says how the server reaches PostgreSQL, ClickHouse and Redis: the
+// one place their options are read from the settings.
+func (c Config) Stores() store.Options {
+	return store.Options{
+		PostgresURL: c.DatabaseURL,
+		Postgres:    store.PostgresOptions{MaxConns: c.DatabaseMaxConns, StatementTimeout: c.DatabaseStatementTimeout},
+		ClickHouse: store.ClickHouseOptions{
+			Addr: c.ClickHouseAddr, Database: c.ClickHouseDatabase, User: c.ClickHouseUser, Password: c.ClickHousePassword,
+		},
+		RedisURL: c.RedisURL, RedisPrefix: c.RedisPrefix,
+	}
+}
+
 // StripeLivemode reports whether the secret key is a live-mode key; events
 // of the other mode are acknowledged and ignored.
 func (c Config) StripeLivemode() bool {
@@ -342,7 +461,10 @@ func (c Config) LogValue() slog.Value {
 	return slog.GroupValue(
 		slog.String("httpAddr", c.HTTPAddr),
 		slog.String("publicBaseURL", c.PublicBaseURL),
+		slog.Any("allowedOrigins", c.AllowedOrigins),
 		slog.String("databaseURL", maskURL(c.DatabaseURL)),
+		slog.Duration("databaseStatementTimeout", c.DatabaseStatementTimeout),
+		slog.Int("databaseMaxConns", c.DatabaseMaxConns),
 		slog.String("clickhouseAddr", c.ClickHouseAddr),
 		slog.String("clickhouseDatabase", c.ClickHouseDatabase),
 		slog.String("clickhouseUser", c.ClickHouseUser),
@@ -359,6 +481,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("scraperToken", mask(c.ScraperToken)),
 		slog.String("scraperWebhookSecret", mask(c.ScraperWebhookSecret)),
 		slog.Any("scraperActors", c.ScraperActors),
+		slog.Bool("scraperYouTubeStreams", c.ScraperYouTubeStreams),
 		slog.Int("foundingSpots", c.FoundingSpots),
 		slog.String("stripeSecretKey", mask(c.StripeSecretKey)),
 		slog.String("stripeAPIURL", c.StripeAPIURL),
@@ -372,6 +495,9 @@ func (c Config) LogValue() slog.Value {
 		slog.Int("rateLimitPublic", c.RateLimitPublic),
 		slog.Int("rateLimitUser", c.RateLimitUser),
 		slog.Duration("cacheTTL", c.CacheTTL),
+		slog.Int("exportConcurrency", c.ExportConcurrency),
+		slog.Int("exportConcurrencyPerWorkspace", c.ExportConcurrencyPerWorkspace),
+		slog.Duration("exportStallTimeout", c.ExportStallTimeout),
 	)
 }
 

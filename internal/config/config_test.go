@@ -178,3 +178,58 @@ func TestBillingSettings(t *testing.T) {
 		t.Errorf("live key: %v, livemode %v", err, c.StripeLivemode())
 	}
 }
+
+func TestAllowedOrigins(t *testing.T) {
+	c, err := load(env(map[string]string{
+		"PUBLIC_BASE_URL": "https://App.Example.com:443/dashboard",
+		"ALLOWED_ORIGINS": " https://Landing.example.com , http://127.0.0.1:3000/ ,,http://www.example.org:80",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"https://app.example.com", "https://landing.example.com", "http://127.0.0.1:3000", "http://www.example.org"}
+	if got := c.Origins(); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Fatalf("origins %v, want %v", got, want)
+	}
+	for _, bad := range []string{"null", "example.com", "ftp://example.com", "https://example.com/path", "https://example.com?x", "https://u:p@example.com", "https://"} {
+		_, err := load(env(map[string]string{"ALLOWED_ORIGINS": "https://ok.example.com," + bad}))
+		if err == nil || !strings.Contains(err.Error(), "ALLOWED_ORIGINS") {
+			t.Errorf("ALLOWED_ORIGINS=%q: error %v", bad, err)
+		}
+	}
+}
+
+func TestScraperYouTubeStreams(t *testing.T) {
+	c, err := load(env(nil))
+	if err != nil || c.ScraperYouTubeStreams {
+		t.Fatalf("default: %v, %v; want off", c.ScraperYouTubeStreams, err)
+	}
+	c, err = load(env(map[string]string{"SCRAPER_YOUTUBE_STREAMS": "true"}))
+	if err != nil || !c.ScraperYouTubeStreams {
+		t.Fatalf("true: %v, %v", c.ScraperYouTubeStreams, err)
+	}
+	if _, err := load(env(map[string]string{"SCRAPER_YOUTUBE_STREAMS": "sometimes"})); err == nil || !strings.Contains(err.Error(), "SCRAPER_YOUTUBE_STREAMS") {
+		t.Fatalf("sometimes: %v", err)
+	}
+}
+
+func TestLoadBounds(t *testing.T) {
+	c, err := load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DatabaseMaxConns != 20 || c.ExportConcurrency != 8 || c.ExportConcurrencyPerWorkspace != 2 || c.ExportStallTimeout != 30*time.Second {
+		t.Errorf("defaults: max conns %d, exports %d, per workspace %d, stall %s",
+			c.DatabaseMaxConns, c.ExportConcurrency, c.ExportConcurrencyPerWorkspace, c.ExportStallTimeout)
+	}
+	c, err = load(env(map[string]string{"DATABASE_MAX_CONNS": "40", "EXPORT_CONCURRENCY": "16", "EXPORT_CONCURRENCY_PER_WORKSPACE": "4", "EXPORT_STALL_TIMEOUT": "1m"}))
+	if err != nil || c.DatabaseMaxConns != 40 || c.ExportConcurrency != 16 || c.ExportConcurrencyPerWorkspace != 4 || c.ExportStallTimeout != time.Minute {
+		t.Errorf("set: %+v, %v", c, err)
+	}
+	_, err = load(env(map[string]string{"DATABASE_MAX_CONNS": "1", "EXPORT_CONCURRENCY": "0", "EXPORT_STALL_TIMEOUT": "10ms"}))
+	for _, key := range []string{"DATABASE_MAX_CONNS", "EXPORT_CONCURRENCY", "EXPORT_STALL_TIMEOUT"} {
+		if err == nil || !strings.Contains(err.Error(), key) {
+			t.Errorf("error does not name %s: %v", key, err)
+		}
+	}
+}

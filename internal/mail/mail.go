@@ -1,4 +1,4 @@
-// Package mail sends the service's e-mails: over SMTP when SMTP_URL is set,
+// Package mail renders the service's e-mails and sends them: over SMTP when SMTP_URL is set,
 // to the log when it is not, so that a developer sees every mail locally.
 //
 // Headers are built so that no input can add a header: addresses must parse

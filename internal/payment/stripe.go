@@ -106,6 +106,9 @@ type NewCheckout struct {
 	PriceID     string
 	SuccessURL  string
 	CancelURL   string
+	// ExpiresAt is when the session can no longer be paid; zero: the
+	// provider's default (24 hours). Stripe takes 30 minutes to 24 hours.
+	ExpiresAt time.Time
 	// Metadata goes on the session and on the subscription it creates.
 	Metadata map[string]string
 }
@@ -124,6 +127,9 @@ func (s *Stripe) CreateCheckout(ctx context.Context, c NewCheckout) (string, err
 		CancelURL:         stripe.String(c.CancelURL),
 		Metadata:          c.Metadata,
 		SubscriptionData:  &stripe.CheckoutSessionSubscriptionDataParams{Metadata: c.Metadata},
+	}
+	if !c.ExpiresAt.IsZero() {
+		params.ExpiresAt = stripe.Int64(c.ExpiresAt.Unix())
 	}
 	params.Context = ctx
 	sess, err := s.api.CheckoutSessions.New(params)

@@ -2,7 +2,10 @@
 // allows. Billing changes which plan a workspace is on, never what a plan means.
 package plan
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // Name identifies a plan.
 type Name string
@@ -49,14 +52,15 @@ func Lookup(name Name) (Plan, bool) {
 	return p, ok
 }
 
-// MustLookup returns the plan called name and panics on an unknown name; use
-// it only on names read back from the database, which a CHECK constrains.
-func MustLookup(name Name) Plan {
-	p, ok := catalogue[name]
+// Stored returns the plan a database row names. A CHECK constrains the
+// column, so an unknown name means a database this release does not know:
+// an error for the request, not a crash of the process.
+func Stored(name string) (Plan, error) {
+	p, ok := catalogue[Name(name)]
 	if !ok {
-		panic("plan: unknown plan " + string(name))
+		return Plan{}, fmt.Errorf("plan: the database names an unknown plan %q", name)
 	}
-	return p
+	return p, nil
 }
 
 // All returns the plans from the smallest to the largest.
@@ -64,11 +68,17 @@ func All() []Plan {
 	return []Plan{catalogue[Trial], catalogue[Starter], catalogue[Growth], catalogue[Agency]}
 }
 
+// AccessSQL is the SQL expression (PostgreSQL) of HasAccess over a
+// workspaces row named w, with $1 the time now: the refresh selects the
+// workspaces it scrapes for with it. It is never NULL.
+const AccessSQL = `(w.has_access AND (w.plan <> '` + string(Trial) + `' OR coalesce(w.trial_ends_at > $1, false))
+	AND (w.grace_ends_at IS NULL OR w.grace_ends_at > $1))`
+
 // HasAccess reports whether a workspace may use the dashboard's paid features:
 // its stored access flag (cleared when a subscription ends), on the trial a
 // trial that has not yet ended, and, while a subscription is past due, a
 // grace period that has not yet ended (graceEndsAt nil: no grace period
-// running).
+// running). AccessSQL says the same in SQL.
 func HasAccess(name Name, accessFlag bool, trialEndsAt, graceEndsAt *time.Time, now time.Time) bool {
 	if !accessFlag {
 		return false

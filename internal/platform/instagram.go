@@ -11,7 +11,7 @@ var instagramReserved = map[string]bool{
 	"explore": true, "graphql": true, "help": true, "legal": true,
 	"lite": true, "login": true, "logout": true, "nametag": true,
 	"oauth": true, "p": true, "press": true, "privacy": true, "reel": true,
-	"reels": true, "s": true, "session": true, "sessions": true,
+	"reels": true, "s": true, "session": true, "sessions": true, "share": true,
 	"signup": true, "static": true, "stories": true, "terms": true,
 	"tv": true, "web": true, "your_activity": true,
 }
@@ -27,6 +27,11 @@ func parseInstagram(l link) (Target, error) {
 		return Target{}, refuse("Instagram link is not a post, reel or profile")
 	}
 	first := asciiLower(segs[0])
+	if first == "share" {
+		// /share/CODE and /share/reel/CODE carry a share code, not the post's
+		// code; only Instagram knows which post it stands for.
+		return Target{}, refuse("Instagram share links are not supported; open the link and copy the address of the post")
+	}
 	if len(segs) == 2 {
 		if form, ok := instagramPostForm(first); ok {
 			return instagramPost(form, segs[1])

@@ -36,6 +36,7 @@ var knownHosts = map[string]hostKind{
 	"instagram.com":            hostInstagram,
 	"www.instagram.com":        hostInstagram,
 	"m.instagram.com":          hostInstagram,
+	"instagr.am":               hostInstagram,
 	"youtube.com":              hostYouTube,
 	"www.youtube.com":          hostYouTube,
 	"m.youtube.com":            hostYouTube,

@@ -37,6 +37,9 @@ var (
 	igReel        = ig(Video, igCode, "", "https://www.instagram.com/reel/"+igCode+"/")
 	xPostTarget   = xt(Video, xStatus, "jack", "https://x.com/jack/status/"+xStatus)
 	xNoUserTarget = xt(Video, xStatus, "", "https://x.com/i/web/status/"+xStatus)
+	// A TikTok video pasted without its author.
+	ttNoUser = tt(Video, "7234567890123456789", "", "https://www.tiktok.com/@/video/7234567890123456789")
+	igPost   = ig(Video, igCode, "", "https://www.instagram.com/p/"+igCode+"/")
 )
 
 // acceptTests are links Parse must accept, with their canonical targets.
@@ -54,6 +57,24 @@ var acceptTests = []struct {
 		tt(Video, "7234567890123456789", "some.user", "https://www.tiktok.com/@some.user/photo/7234567890123456789")},
 	{"https://www.tiktok.com/%40some.user/video/7234567890123456789", ttVideoTarget},
 	{"https://www.tiktok.com/@ab/video/1", tt(Video, "1", "ab", "https://www.tiktok.com/@ab/video/1")},
+	{"https://www.tiktok.com/@some.user/video/7234567890123456789?_r=1&_t=ZM-8uKgVsFcLpX", ttVideoTarget},
+	{"www.tiktok.com/@some.user/video/7234567890123456789?is_from_webapp=1&sender_device=pc&web_id=7312345678901234567", ttVideoTarget},
+	{"HTTP://TIKTOK.COM/@Some.User/Video/7234567890123456789/", ttVideoTarget},
+	{"https://www.tiktok.com/@some.user/photo/7234567890123456789/?is_from_webapp=1&sender_device=pc",
+		tt(Video, "7234567890123456789", "some.user", "https://www.tiktok.com/@some.user/photo/7234567890123456789")},
+	// TikTok videos without their author: the id alone names the video.
+	{"https://m.tiktok.com/v/7234567890123456789.html", ttNoUser},
+	{"https://m.tiktok.com/v/7234567890123456789.html?u_code=d7a3kb&preview_pb=0&language=en&_d=e9k0a&share_item_id=7234567890123456789&source=h5_m", ttNoUser},
+	{"https://www.tiktok.com/v/7234567890123456789.html", ttNoUser},
+	{"tiktok.com/v/7234567890123456789.HTML", ttNoUser},
+	{"https://www.tiktok.com/embed/v2/7234567890123456789", ttNoUser},
+	{"https://tiktok.com/embed/v2/7234567890123456789?lang=en-US", ttNoUser},
+	{"https://www.tiktok.com/embed/7234567890123456789", ttNoUser},
+	{"https://www.tiktok.com/player/v1/7234567890123456789?autoplay=1&loop=1", ttNoUser},
+	{"https://www.tiktok.com/@/video/7234567890123456789", ttNoUser},
+	{"tiktok.com/@/video/7234567890123456789/?is_from_webapp=1", ttNoUser},
+	{"https://www.tiktok.com/@/photo/7234567890123456789",
+		tt(Video, "7234567890123456789", "", "https://www.tiktok.com/@/photo/7234567890123456789")},
 	// TikTok accounts.
 	{"https://www.tiktok.com/@some.user", ttAccount},
 	{"https://www.tiktok.com/@some.user/", ttAccount},
@@ -85,6 +106,13 @@ var acceptTests = []struct {
 	{"https://www.instagram.com/some_user/p/" + igCode, ig(Video, igCode, "", "https://www.instagram.com/p/"+igCode+"/")},
 	{"https://www.instagram.com/tv/" + igCode + "/", ig(Video, igCode, "", "https://www.instagram.com/tv/"+igCode+"/")},
 	{"https://www.instagram.com/reel/Ab-_9/", ig(Video, "Ab-_9", "", "https://www.instagram.com/reel/Ab-_9/")},
+	{"https://www.instagram.com/reels/" + igCode + "/", igReel},
+	{"https://www.instagram.com/reel/" + igCode + "/?igsh=MzRlODBiNWFlZA%3D%3D", igReel},
+	{"https://www.instagram.com/p/" + igCode + "/?img_index=2&utm_source=ig_web_copy_link", igPost},
+	{"HTTP://WWW.INSTAGRAM.COM/p/" + igCode, igPost},
+	{"instagram.com/reel/" + igCode, igReel},
+	{"https://instagr.am/p/" + igCode + "/", igPost},
+	{"instagr.am/reel/" + igCode, igReel},
 	// Instagram profiles.
 	{"https://www.instagram.com/some.user/", ig(Account, "some.user", "some.user", "https://www.instagram.com/some.user/")},
 	{"https://www.instagram.com/Some.User", ig(Account, "some.user", "some.user", "https://www.instagram.com/some.user/")},
@@ -112,6 +140,13 @@ var acceptTests = []struct {
 	{"https://m.youtube.com/shorts/" + ytID + "/", ytShortTarget},
 	{"https://www.youtube.com./shorts/" + ytID, ytShortTarget},
 	{"https://www.youtube.com/watch?v=a-b_C-d_E-f", yt(Video, "a-b_C-d_E-f", "", "https://www.youtube.com/watch?v=a-b_C-d_E-f")},
+	{"https://www.youtube.com/watch?feature=shared&v=" + ytID, ytWatchTarget},
+	{"HTTPS://YOUTU.BE/" + ytID + "?feature=shared", ytWatchTarget},
+	{"http://youtube.com/watch?v=" + ytID, ytWatchTarget},
+	{"https://m.youtube.com/live/" + ytID + "?si=abc", ytWatchTarget},
+	{"https://music.youtube.com/watch?v=" + ytID + "&si=xyz&list=RDAMVM" + ytID, ytWatchTarget},
+	{"https://www.youtube.com/shorts/" + ytID + "?feature=share", ytShortTarget},
+	{"youtube.com/shorts/" + ytID, ytShortTarget},
 	// YouTube channels.
 	{"https://www.youtube.com/@SomeHandle", yt(Account, "@somehandle", "somehandle", "https://www.youtube.com/@somehandle")},
 	{"https://www.youtube.com/@somehandle/videos", yt(Account, "@somehandle", "somehandle", "https://www.youtube.com/@somehandle")},
@@ -132,6 +167,11 @@ var acceptTests = []struct {
 	{"x.com/jack/status/" + xStatus + "/", xPostTarget},
 	{"https://x.com/i/web/status/" + xStatus, xNoUserTarget},
 	{"https://twitter.com/i/status/" + xStatus, xNoUserTarget},
+	{"https://mobile.twitter.com/i/web/status/" + xStatus + "?s=20", xNoUserTarget},
+	{"https://x.com/Jack/status/" + xStatus + "?s=46&t=aBcD-eFgH_iJkLmNoP", xPostTarget},
+	{"HTTPS://TWITTER.COM/jack/status/" + xStatus + "/photo/1?s=20", xPostTarget},
+	{"twitter.com/jack/status/" + xStatus, xPostTarget},
+	{"http://x.com/jack/status/" + xStatus, xPostTarget},
 	{"https://x.com/jack/status/18446744073709551615", xt(Video, "18446744073709551615", "jack", "https://x.com/jack/status/18446744073709551615")},
 	// X profiles.
 	{"https://x.com/jack", xt(Account, "jack", "jack", "https://x.com/jack")},
@@ -252,12 +292,38 @@ var rejectTests = []struct {
 	{"https://www.tiktok.com/@some-user", "2 to 24"},
 	{"https://www.tiktok.com/@", "2 to 24"},
 	{"https://www.tiktok.com/@\u017fome.user", "2 to 24"},
-	{"https://m.tiktok.com/v/7234567890123456789.html", "/v/ links"},
-	{"https://www.tiktok.com/t/ZTRabc123/", "/t/ links"},
 	{"https://vm.tiktok.com/", "short link has no valid code"},
 	{"https://vm.tiktok.com/ZMabc/extra", "short link has no valid code"},
 	{"https://vt.tiktok.com/ZM%2Fabc/", "short link has no valid code"},
-	{"https://tiktok.com/embed/v2/7234567890123456789", "not a video or an account"},
+	{"https://www.tiktok.com/t/", "short link has no valid code"},
+	{"https://www.tiktok.com/t/ZTRabc/extra", "short link has no valid code"},
+	{"https://www.tiktok.com/t/ZT%2FRabc/", "short link has no valid code"},
+	{"https://www.tiktok.com/t/ZT.Rabc/", "short link has no valid code"},
+	{"https://m.tiktok.com/v/72345abc.html", "must be a number"},
+	{"https://m.tiktok.com/v/.html", "must be a number"},
+	{"https://m.tiktok.com/v/0234567890123456789.html", "must be a number"},
+	{"https://m.tiktok.com/v/7234567890123456789", "not a video or an account"},
+	{"https://m.tiktok.com/v/7234567890123456789.htm", "not a video or an account"},
+	{"https://m.tiktok.com/v/7234567890123456789.html/extra", "not a video or an account"},
+	{"https://m.tiktok.com/v/", "not a video or an account"},
+	{"https://www.tiktok.com/embed/v2/", "must be a number"},
+	{"https://www.tiktok.com/embed/v2/abc", "must be a number"},
+	{"https://www.tiktok.com/embed/v2/7234567890123456789/extra", "not a video or an account"},
+	{"https://www.tiktok.com/embed/v3/7234567890123456789", "not a video or an account"},
+	{"https://www.tiktok.com/embed/@some.user", "must be a number"},
+	{"https://www.tiktok.com/player/v1/", "not a video or an account"},
+	{"https://www.tiktok.com/player/v2/7234567890123456789", "not a video or an account"},
+	{"https://www.tiktok.com/@/video/abc", "must be a number"},
+	{"https://www.tiktok.com/@/video/", "2 to 24"},
+	{"https://www.tiktok.com/@/", "2 to 24"},
+	{"https://www.tiktok.com/@/liked/7234567890123456789", "not a video or an account"},
+	{"https://www.tiktok.com/@a/video/7234567890123456789", "2 to 24"},
+	{"https://tiktok.com.evil.com/@some.user/video/7234567890123456789", "only TikTok, Instagram, YouTube and X"},
+	{"https://evil.com/v/7234567890123456789.html", "only TikTok, Instagram, YouTube and X"},
+	{"https://evil.com/t/ZTRabc123/", "only TikTok, Instagram, YouTube and X"},
+	{"https://vm.tiktok.com.evil.com/ZMabc123/", "only TikTok, Instagram, YouTube and X"},
+	{"https://tiktok.com@evil.com/@some.user/video/7234567890123456789", "user name or password"},
+	{"https://vm.tiktok.com@evil.com/ZMabc123/", "user name or password"},
 
 	// Instagram.
 	{"https://www.instagram.com/", "not a post, reel or profile"},
@@ -291,6 +357,11 @@ var rejectTests = []struct {
 	{"https://www.instagram.com/some-user/", "1 to 30"},
 	{"https://www.instagram.com/" + strings.Repeat("a", 31), "1 to 30"},
 	{"https://www.instagram.com/@some.user", "1 to 30"},
+	{"https://www.instagram.com/share/reel/BAHmJxqW5kZ", "share links"},
+	{"https://www.instagram.com/share/BAHmJxqW5kZ/", "share links"},
+	{"https://www.instagram.com/share/p/BAHmJxqW5kZ", "share links"},
+	{"https://instagr.am.evil.com/p/" + igCode, "only TikTok, Instagram, YouTube and X"},
+	{"https://www.instagr.am/p/" + igCode, "only TikTok, Instagram, YouTube and X"},
 
 	// YouTube.
 	{"https://www.youtube.com/", "not a video or a channel"},
@@ -359,6 +430,11 @@ var rejectTests = []struct {
 	{"https://x.com/abcdefghijklmnop", "1 to 15"},
 	{"https://x.com/some.user", "1 to 15"},
 	{"https://x.com/@jack", "1 to 15"},
+	// Third-party embed fixers are not X's hosts.
+	{"https://fxtwitter.com/jack/status/" + xStatus, "only TikTok, Instagram, YouTube and X"},
+	{"https://vxtwitter.com/jack/status/" + xStatus, "only TikTok, Instagram, YouTube and X"},
+	{"https://fixupx.com/jack/status/" + xStatus, "only TikTok, Instagram, YouTube and X"},
+	{"https://twitter.com@evil.com/jack/status/" + xStatus, "user name or password"},
 }
 
 func TestParseAccepts(t *testing.T) {
@@ -403,6 +479,10 @@ func TestParseShortLinks(t *testing.T) {
 		"https://vt.tiktok.com/ZSabc123",
 		"vm.tiktok.com/ZMabc123",
 		"HTTP://VM.TIKTOK.COM./ZMabc123/?share=1",
+		"https://www.tiktok.com/t/ZTRabc123/",
+		"tiktok.com/t/ZTRabc123",
+		"https://m.tiktok.com/t/ZTRabc123/?_r=1",
+		"HTTPS://WWW.TIKTOK.COM/T/ZTRabc123",
 	} {
 		t.Run(in, func(t *testing.T) {
 			got, err := Parse(in)

@@ -64,7 +64,9 @@ type Target struct {
 	ID string
 	// Handle is the lower-cased account handle, without "@", when the
 	// canonical URL shows it (TikTok /@user/video/ID, X /user/status/ID and
-	// account URLs other than YouTube channel ids and legacy names), else "".
+	// account URLs other than YouTube channel ids and legacy names), else "":
+	// a TikTok video pasted without its author (/v/ID.html, /embed/v2/ID,
+	// /@/video/ID) has the canonical URL /@/video/ID.
 	Handle string
 	// URL is the canonical URL: https, the canonical host, no query except
 	// YouTube's v, no fragment. Parse(URL) returns this same Target.
@@ -78,8 +80,9 @@ type Error struct{ Reason string }
 // Error returns the reason, so that the message can go to the user unchanged.
 func (e *Error) Error() string { return e.Reason }
 
-// ErrShortLink is returned by Parse for TikTok vm. and vt. short links: what
-// they point to is known only after asking TikTok, which Resolver.Resolve does.
+// ErrShortLink is returned by Parse for TikTok short links (vm.tiktok.com/CODE,
+// vt.tiktok.com/CODE, tiktok.com/t/CODE): what they point to is known only
+// after asking TikTok, which Resolver.Resolve does.
 var ErrShortLink = errors.New("TikTok short link must be resolved first")
 
 // refuse builds the *Error that Parse returns for a refused URL.

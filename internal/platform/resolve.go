@@ -31,12 +31,14 @@ type Resolver struct {
 	Timeout time.Duration
 }
 
-// Resolve returns the target of a link. A TikTok vm./vt. short link is
-// followed, redirect by redirect, until a Location is a TikTok video or
-// account; that final URL is not requested. Any other link is only Parse'd,
-// without a request, because the service must never fetch a URL that a user
-// wrote. A refused link gives an *Error; other errors (network, timeout,
-// cancelled ctx) mean TikTok could not be asked.
+// Resolve returns the target of a link. A TikTok short link (vm./vt.
+// CODE, or /t/CODE on www.tiktok.com) is followed, redirect by redirect,
+// until a Location is a TikTok video or account; that final URL is not
+// requested. Every request goes to the host the short link starts on, over
+// https. Any other link is only Parse'd, without a request, because the
+// service must never fetch a URL that a user wrote. A refused link gives an
+// *Error; other errors (network, timeout, cancelled ctx) mean TikTok could
+// not be asked.
 func (r Resolver) Resolve(ctx context.Context, raw string) (Target, error) {
 	t, err := Parse(raw)
 	if !errors.Is(err, ErrShortLink) {
@@ -46,9 +48,8 @@ func (r Resolver) Resolve(ctx context.Context, raw string) (Target, error) {
 	if err != nil {
 		return Target{}, err // unreachable: Parse has just accepted it
 	}
-	shortHost := l.host
-	// Rebuilt from the validated code rather than taken from the input.
-	next := &url.URL{Scheme: "https", Host: shortHost, Path: "/" + l.segs[0] + "/"}
+	next := startURL(l)
+	shortHost := next.Host
 
 	timeout := r.Timeout
 	if timeout <= 0 {
@@ -77,24 +78,50 @@ func (r Resolver) Resolve(ctx context.Context, raw string) (Target, error) {
 		if err != nil {
 			return Target{}, refuse("short link leads outside TikTok")
 		}
-		switch {
-		case hop.kind == hostTikTok:
+		switch hop.kind {
+		case hostTikTokShort:
+		case hostTikTok:
 			t, err := parseTikTok(hop)
-			if err != nil {
+			switch {
+			case err == nil:
+				return t, nil
+			case !errors.Is(err, ErrShortLink):
 				return Target{}, refuse("short link does not lead to a TikTok video or account")
 			}
-			return t, nil
-		case hop.host != shortHost:
+		default:
 			return Target{}, refuse("short link leads outside TikTok")
 		}
-		// Another hop on the same short-link host, always over https.
-		next = &url.URL{Scheme: "https", Host: shortHost, RawQuery: query}
-		if next.Path, err = url.PathUnescape(hop.path); err != nil {
-			return Target{}, refuse("short link leads outside TikTok") // unreachable: splitLink decoded it
+		// Another short link: followed only on the host the walk started
+		// on, always over https.
+		next = shortLinkURL(hop, query)
+		if next.Host != shortHost {
+			return Target{}, refuse("short link leads outside TikTok")
 		}
-		next.RawPath = hop.path
 	}
 	return Target{}, refuse("short link redirects too many times")
+}
+
+// startURL is the first request of a short link that Parse accepted,
+// rebuilt from the validated code rather than taken from the input.
+func startURL(l link) *url.URL {
+	if l.kind == hostTikTok {
+		return &url.URL{Scheme: "https", Host: tikTokWebHost, Path: "/t/" + l.segs[1] + "/"}
+	}
+	return &url.URL{Scheme: "https", Host: l.host, Path: "/" + l.segs[0] + "/"}
+}
+
+// shortLinkURL is the https URL of a further hop: a path on a vm./vt. host,
+// or a /t/ link, which is asked of www.tiktok.com whichever TikTok host the
+// Location named.
+func shortLinkURL(l link, query string) *url.URL {
+	host := l.host
+	if l.kind == hostTikTok {
+		host = tikTokWebHost
+	}
+	u := &url.URL{Scheme: "https", Host: host, RawQuery: query, RawPath: l.path}
+	// splitLink has decoded the path once already, so this cannot fail.
+	u.Path, _ = url.PathUnescape(l.path)
+	return u
 }
 
 // client returns the client for one Resolve: a copy of r.Client (or a new

@@ -12,9 +12,10 @@ import (
 	"time"
 )
 
-// shortHostTransport sends requests for the TikTok short-link hosts to an
-// httptest server and fails the test on a request to any other host, which is
-// how the tests prove that Resolve asks no one else.
+// shortHostTransport sends requests for TikTok short links (any path on
+// vm.tiktok.com and vt.tiktok.com, /t/ paths on www.tiktok.com) to an
+// httptest server and fails the test on any other request, which is how the
+// tests prove that Resolve asks no one else.
 type shortHostTransport struct {
 	t   *testing.T
 	srv *httptest.Server
@@ -27,7 +28,9 @@ func (s *shortHostTransport) RoundTrip(req *http.Request) (*http.Response, error
 	s.mu.Lock()
 	s.seen = append(s.seen, req)
 	s.mu.Unlock()
-	if req.URL.Host != "vm.tiktok.com" && req.URL.Host != "vt.tiktok.com" {
+	short := req.URL.Host == "vm.tiktok.com" || req.URL.Host == "vt.tiktok.com" ||
+		req.URL.Host == "www.tiktok.com" && strings.HasPrefix(req.URL.Path, "/t/")
+	if !short {
 		s.t.Errorf("request to %s; only the short-link host may be asked", req.URL)
 		return nil, errors.New("request to a forbidden host")
 	}
@@ -128,6 +131,99 @@ func TestResolveAccountAndOtherShortHost(t *testing.T) {
 	}
 }
 
+func TestResolveTikTokTLink(t *testing.T) {
+	r, tr := newResolver(t, func(w http.ResponseWriter, req *http.Request) {
+		switch req.URL.Path {
+		case "/t/ZTRabc123/":
+			redirect(w, "/t/ZTRnext/?_r=1")
+		case "/t/ZTRnext/":
+			if req.URL.RawQuery != "_r=1" {
+				t.Errorf("query %q, want the Location's", req.URL.RawQuery)
+			}
+			redirect(w, "https://www.tiktok.com/@Some.User/video/7234567890123456789?_r=1&_t=ZT-8abc")
+		default:
+			t.Errorf("unexpected path %s", req.URL.Path)
+			http.NotFound(w, req)
+		}
+	})
+	// Whatever TikTok host the link names, it is resolved on www.tiktok.com.
+	got, err := r.Resolve(context.Background(), "m.tiktok.com/t/ZTRabc123?lang=en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != ttVideoTarget {
+		t.Fatalf("Resolve = %+v, want %+v", got, ttVideoTarget)
+	}
+	reqs := tr.requests()
+	if len(reqs) != 2 {
+		t.Fatalf("%d requests, want 2 (the final TikTok URL is not requested)", len(reqs))
+	}
+	if u := reqs[0].URL.String(); u != "https://www.tiktok.com/t/ZTRabc123/" {
+		t.Fatalf("first request to %s, want the link rebuilt from its code", u)
+	}
+}
+
+func TestResolveTikTokTLinkRefusals(t *testing.T) {
+	tests := []struct {
+		name     string
+		handler  http.HandlerFunc
+		reason   string
+		requests int
+	}{
+		{
+			name:     "redirect to another host",
+			handler:  func(w http.ResponseWriter, _ *http.Request) { redirect(w, "https://evil.com/@some.user/video/1") },
+			reason:   "short link leads outside TikTok",
+			requests: 1,
+		},
+		{
+			name: "redirect to a look-alike host",
+			handler: func(w http.ResponseWriter, _ *http.Request) {
+				redirect(w, "https://tiktok.com.evil.com/t/ZTRabc/")
+			},
+			reason:   "short link leads outside TikTok",
+			requests: 1,
+		},
+		{
+			name:     "redirect to a vm. short link",
+			handler:  func(w http.ResponseWriter, _ *http.Request) { redirect(w, "https://vm.tiktok.com/ZMabc/") },
+			reason:   "short link leads outside TikTok",
+			requests: 1,
+		},
+		{
+			name:     "redirect to a TikTok page that is no target",
+			handler:  func(w http.ResponseWriter, _ *http.Request) { redirect(w, "/foryou") },
+			reason:   "does not lead to a TikTok video or account",
+			requests: 1,
+		},
+		{
+			name:     "loop",
+			handler:  func(w http.ResponseWriter, req *http.Request) { redirect(w, req.URL.Path) },
+			reason:   "redirects too many times",
+			requests: 5,
+		},
+		{
+			name:     "page instead of redirect",
+			handler:  func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte("<html></html>")) },
+			reason:   "did not resolve",
+			requests: 1,
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, tr := newResolver(t, tc.handler)
+			got, err := r.Resolve(context.Background(), "https://www.tiktok.com/t/ZTRabc123/")
+			var pe *Error
+			if !errors.As(err, &pe) || !strings.Contains(pe.Reason, tc.reason) {
+				t.Fatalf("Resolve = %+v, %v; want an *Error containing %q", got, err, tc.reason)
+			}
+			if n := len(tr.requests()); n != tc.requests {
+				t.Fatalf("%d requests, want %d", n, tc.requests)
+			}
+		})
+	}
+}
+
 func TestResolveRefusals(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -176,6 +272,12 @@ func TestResolveRefusals(t *testing.T) {
 		{
 			name:     "redirect to the other short-link host",
 			handler:  func(w http.ResponseWriter, _ *http.Request) { redirect(w, "https://vt.tiktok.com/ZSabc/") },
+			reason:   "short link leads outside TikTok",
+			requests: 1,
+		},
+		{
+			name:     "redirect to a /t/ link on another host",
+			handler:  func(w http.ResponseWriter, _ *http.Request) { redirect(w, "https://www.tiktok.com/t/ZTRabc/") },
 			reason:   "short link leads outside TikTok",
 			requests: 1,
 		},
@@ -243,17 +345,19 @@ func TestResolveTimesOut(t *testing.T) {
 		}
 	})
 	r.Timeout = 50 * time.Millisecond
-	start := time.Now()
-	_, err := r.Resolve(context.Background(), "https://vm.tiktok.com/ZMabc123/")
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("Resolve error %v, want a deadline error", err)
-	}
-	var pe *Error
-	if errors.As(err, &pe) {
-		t.Fatalf("a timeout is TikTok's failure, not the user's: got *Error %q", pe.Reason)
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Fatalf("Resolve took %v with a 50ms timeout", d)
+	for _, link := range []string{"https://vm.tiktok.com/ZMabc123/", "https://www.tiktok.com/t/ZTRabc123/"} {
+		start := time.Now()
+		_, err := r.Resolve(context.Background(), link)
+		if !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("Resolve(%s) error %v, want a deadline error", link, err)
+		}
+		var pe *Error
+		if errors.As(err, &pe) {
+			t.Fatalf("a timeout is TikTok's failure, not the user's: got *Error %q", pe.Reason)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Fatalf("Resolve(%s) took %v with a 50ms timeout", link, d)
+		}
 	}
 }
 

@@ -2,56 +2,91 @@ package platform
 
 import "strings"
 
-const tikTokOrigin = "https://www.tiktok.com"
+const (
+	tikTokOrigin = "https://www.tiktok.com"
+	// tikTokWebHost is the host that /t/CODE short links are resolved on,
+	// whichever TikTok host the pasted link named.
+	tikTokWebHost = "www.tiktok.com"
+)
 
-// parseTikTok reads /@user, /@user/video/ID and /@user/photo/ID.
+// parseTikTok reads /@user, /@user/video/ID and /@user/photo/ID, the same
+// with an empty user (/@/video/ID), and the forms that carry only the video
+// id: /v/ID.html, /embed/ID, /embed/v2/ID and /player/v1/ID. A /t/CODE link
+// gives ErrShortLink.
 func parseTikTok(l link) (Target, error) {
 	segs := l.segs
 	if len(segs) == 0 {
 		return Target{}, refuse("TikTok link is not a video or an account")
 	}
-	switch asciiLower(segs[0]) {
-	case "v":
-		// /v/ID.html is an old mobile form whose ID alone does not give the
-		// canonical /@user/video/ID URL.
-		return Target{}, refuse("TikTok /v/ links are not supported; copy the link from the video page")
+	switch first := asciiLower(segs[0]); first {
 	case "t":
-		return Target{}, refuse("TikTok /t/ links are not supported; copy the link from the video page")
+		if len(segs) != 2 || !isName(segs[1], 1, 64, "_-") {
+			return Target{}, refuse("TikTok short link has no valid code")
+		}
+		return Target{}, ErrShortLink
+	case "v":
+		// The old mobile share form /v/ID.html.
+		if len(segs) == 2 {
+			id, ok := cutSuffixFold(segs[1], ".html")
+			if ok {
+				return tikTokVideo("", "video", id)
+			}
+		}
+	case "embed", "player":
+		// Embed players: /embed/ID, /embed/v2/ID, /player/v1/ID.
+		switch {
+		case first == "embed" && len(segs) == 2:
+			return tikTokVideo("", "video", segs[1])
+		case first == "embed" && len(segs) == 3 && asciiLower(segs[1]) == "v2",
+			first == "player" && len(segs) == 3 && asciiLower(segs[1]) == "v1":
+			return tikTokVideo("", "video", segs[2])
+		}
 	}
 	name, ok := strings.CutPrefix(segs[0], "@")
 	if !ok {
 		return Target{}, refuse("TikTok link is not a video or an account")
 	}
+	if len(segs) == 3 {
+		form := asciiLower(segs[1])
+		if form != "video" && form != "photo" {
+			return Target{}, refuse("TikTok link is not a video or an account")
+		}
+		// TikTok opens /@/video/ID, with no user, as the video itself.
+		if name != "" && !isName(name, 2, 24, "_.") {
+			return Target{}, refuse("TikTok user names have 2 to 24 letters, digits, underscores or dots")
+		}
+		return tikTokVideo(asciiLower(name), form, segs[2])
+	}
 	if !isName(name, 2, 24, "_.") {
 		return Target{}, refuse("TikTok user names have 2 to 24 letters, digits, underscores or dots")
 	}
-	handle := asciiLower(name)
-	switch len(segs) {
-	case 1:
-		return Target{
-			Platform: TikTok,
-			Kind:     Account,
-			ID:       handle,
-			Handle:   handle,
-			URL:      tikTokOrigin + "/@" + handle,
-		}, nil
-	case 3:
-		form := asciiLower(segs[1])
-		if form != "video" && form != "photo" {
-			break
-		}
-		if !numericID(segs[2]) {
-			return Target{}, refuse("TikTok video id must be a number")
-		}
-		return Target{
-			Platform: TikTok,
-			Kind:     Video,
-			ID:       segs[2],
-			Handle:   handle,
-			URL:      tikTokOrigin + "/@" + handle + "/" + form + "/" + segs[2],
-		}, nil
+	if len(segs) != 1 {
+		return Target{}, refuse("TikTok link is not a video or an account")
 	}
-	return Target{}, refuse("TikTok link is not a video or an account")
+	handle := asciiLower(name)
+	return Target{
+		Platform: TikTok,
+		Kind:     Account,
+		ID:       handle,
+		Handle:   handle,
+		URL:      tikTokOrigin + "/@" + handle,
+	}, nil
+}
+
+// tikTokVideo builds a video target. Without a handle the canonical URL is
+// /@/video/ID, which TikTok opens as the video; the scraper reports the
+// author.
+func tikTokVideo(handle, form, id string) (Target, error) {
+	if !numericID(id) {
+		return Target{}, refuse("TikTok video id must be a number")
+	}
+	return Target{
+		Platform: TikTok,
+		Kind:     Video,
+		ID:       id,
+		Handle:   handle,
+		URL:      tikTokOrigin + "/@" + handle + "/" + form + "/" + id,
+	}, nil
 }
 
 // tikTokShortLink refuses a vm./vt. link without a code and otherwise returns
@@ -61,4 +96,12 @@ func tikTokShortLink(l link) error {
 		return refuse("TikTok short link has no valid code")
 	}
 	return ErrShortLink
+}
+
+// cutSuffixFold is strings.CutSuffix with an ASCII case-insensitive suffix.
+func cutSuffixFold(s, suffix string) (string, bool) {
+	if len(s) < len(suffix) || asciiLower(s[len(s)-len(suffix):]) != suffix {
+		return s, false
+	}
+	return s[:len(s)-len(suffix)], true
 }

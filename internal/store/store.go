@@ -13,9 +13,20 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
+// PostgresOptions tune the pool; the zero value keeps pgx's defaults and
+// leaves statements bounded by their contexts only.
+type PostgresOptions struct {
+	// MaxConns is the most connections the pool opens (0: the DSN's
+	// pool_max_conns, else pgx's default).
+	MaxConns int
+	// StatementTimeout bounds each statement, and half of it each wait for
+	// a pooled connection (see statementBound); zero: no bound.
+	StatementTimeout time.Duration
+}
+
 // OpenPostgres opens a pool and checks that it answers. A DSN without
 // connect_timeout gets one: without it a dead server blocks for minutes.
-func OpenPostgres(ctx context.Context, dsn string) (*pgxpool.Pool, error) {
+func OpenPostgres(ctx context.Context, dsn string, o PostgresOptions) (*pgxpool.Pool, error) {
 	u, err := url.Parse(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("parse DATABASE_URL: %w", err)
@@ -29,8 +40,14 @@ func OpenPostgres(ctx context.Context, dsn string) (*pgxpool.Pool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("parse DATABASE_URL: %w", err)
 	}
+	if o.MaxConns > 0 {
+		cfg.MaxConns = int32(o.MaxConns)
+	}
 	cfg.MaxConnIdleTime = 5 * time.Minute
 	cfg.HealthCheckPeriod = 30 * time.Second
+	if o.StatementTimeout > 0 {
+		cfg.ConnConfig.Tracer = statementBound{statement: o.StatementTimeout, acquire: o.StatementTimeout / 2}
+	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("open postgres: %w", err)

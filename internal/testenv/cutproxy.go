@@ -8,19 +8,31 @@ import (
 	"testing"
 )
 
-// CutProxy forwards TCP connections to a server (ClickHouse, PostgreSQL)
-// until it is cut: then it closes every connection and closes new ones at
-// once, as a server that went away, until it is restored.
+// CutProxy forwards TCP connections to a server (ClickHouse, PostgreSQL,
+// Redis) and plays the ways a server fails, until it is restored:
+//   - cut: it closes every connection and closes new ones at once, as a
+//     server that went away;
+//   - frozen: it accepts connections and reads what clients send, but
+//     forwards and answers nothing, as a stopped process (SIGSTOP);
+//   - refusing: its listener is closed, so connecting is refused, and every
+//     connection is closed, as a server that is not running.
+//
+// It counts a watched byte string in what clients send, in every state but
+// refusing, so a test can tell what reached the server.
 type CutProxy struct {
 	ln       net.Listener
+	addr     string
 	upstream string
 
-	mu     sync.Mutex
-	conns  map[net.Conn]struct{}
-	cut    bool
-	needle []byte // cut when the cutAt-th occurrence goes upstream
-	cutAtN int
-	seen   int
+	mu       sync.Mutex
+	conns    map[net.Conn]struct{}
+	dropped  map[net.Conn]struct{} // client connections whose bytes were not forwarded
+	cut      bool
+	frozen   bool
+	refusing bool
+	needle   []byte // counted; cut when the cutAt-th occurrence goes upstream
+	cutAtN   int
+	seen     int
 }
 
 // NewCutProxy listens on a loopback port and forwards to upstream until the
@@ -31,17 +43,20 @@ func NewCutProxy(t testing.TB, upstream string) *CutProxy {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &CutProxy{ln: ln, upstream: upstream, conns: map[net.Conn]struct{}{}}
-	go p.serve()
+	p := &CutProxy{ln: ln, addr: ln.Addr().String(), upstream: upstream,
+		conns: map[net.Conn]struct{}{}, dropped: map[net.Conn]struct{}{}}
+	go p.serve(ln)
 	t.Cleanup(func() {
-		ln.Close()
+		p.mu.Lock()
+		p.ln.Close()
+		p.mu.Unlock()
 		p.closeAll()
 	})
 	return p
 }
 
 // Addr is the proxy's address, host:port.
-func (p *CutProxy) Addr() string { return p.ln.Addr().String() }
+func (p *CutProxy) Addr() string { return p.addr }
 
 // CutAt arms the proxy to cut when the n-th occurrence of needle is about
 // to be forwarded to the server; that chunk is not forwarded.
@@ -51,6 +66,26 @@ func (p *CutProxy) CutAt(needle []byte, n int) {
 	p.needle, p.cutAtN, p.seen = needle, n, 0
 }
 
+// Watch counts the occurrences of needle that clients send from now on,
+// forwarded or not, without cutting.
+func (p *CutProxy) Watch(needle []byte) { p.CutAt(needle, 0) }
+
+// Seen is how many times the watched needle was sent since Watch or CutAt.
+func (p *CutProxy) Seen() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.seen
+}
+
+// Cut closes every connection now and closes new ones at once, as a
+// server that restarts, until Restore.
+func (p *CutProxy) Cut() {
+	p.mu.Lock()
+	p.cut = true
+	p.mu.Unlock()
+	p.closeAll()
+}
+
 // IsCut reports whether the proxy has cut.
 func (p *CutProxy) IsCut() bool {
 	p.mu.Lock()
@@ -58,11 +93,44 @@ func (p *CutProxy) IsCut() bool {
 	return p.cut
 }
 
-// Restore lets new connections through again and disarms the cut.
+// Freeze stops forwarding and answering: connections stay open, new ones
+// are accepted, and nothing comes back.
+func (p *CutProxy) Freeze() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.frozen = true
+}
+
+// Refuse closes the listener, so new connections are refused, and closes
+// every connection.
+func (p *CutProxy) Refuse() {
+	p.mu.Lock()
+	p.refusing = true
+	p.ln.Close()
+	p.mu.Unlock()
+	p.closeAll()
+}
+
+// Restore lets connections through again, on the same address, and disarms
+// the cut. Connections whose bytes were dropped while frozen are closed:
+// their conversation with the server is broken.
 func (p *CutProxy) Restore() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.cut, p.needle = false, nil
+	p.cut, p.needle, p.cutAtN, p.frozen = false, nil, 0, false
+	for c := range p.dropped {
+		c.Close()
+		delete(p.conns, c)
+	}
+	clear(p.dropped)
+	if p.refusing {
+		ln, err := net.Listen("tcp", p.addr)
+		if err != nil {
+			panic("cut proxy: listen again on " + p.addr + ": " + err.Error())
+		}
+		p.ln, p.refusing = ln, false
+		go p.serve(ln)
+	}
 }
 
 func (p *CutProxy) closeAll() {
@@ -72,11 +140,12 @@ func (p *CutProxy) closeAll() {
 		c.Close()
 	}
 	clear(p.conns)
+	clear(p.dropped)
 }
 
-func (p *CutProxy) serve() {
+func (p *CutProxy) serve(ln net.Listener) {
 	for {
-		client, err := p.ln.Accept()
+		client, err := ln.Accept()
 		if err != nil {
 			return
 		}
@@ -86,9 +155,9 @@ func (p *CutProxy) serve() {
 
 func (p *CutProxy) handle(client net.Conn) {
 	p.mu.Lock()
-	cut := p.cut
+	cut, refusing := p.cut, p.refusing
 	p.mu.Unlock()
-	if cut {
+	if cut || refusing {
 		client.Close()
 		return
 	}
@@ -98,7 +167,7 @@ func (p *CutProxy) handle(client net.Conn) {
 		return
 	}
 	p.mu.Lock()
-	if p.cut {
+	if p.cut || p.refusing {
 		p.mu.Unlock()
 		client.Close()
 		server.Close()
@@ -119,10 +188,17 @@ func (p *CutProxy) handle(client net.Conn) {
 			// Count occurrences in the previous chunk's tail and this one:
 			// the tail is shorter than the needle, so none is counted twice.
 			window := append(tail, buf[:n]...)
-			if p.trip(window) {
+			cut, frozen := p.trip(window)
+			if cut {
 				return
 			}
-			if _, err := server.Write(buf[:n]); err != nil {
+			if frozen {
+				p.mu.Lock()
+				if _, open := p.conns[client]; open {
+					p.dropped[client] = struct{}{}
+				}
+				p.mu.Unlock()
+			} else if _, err := server.Write(buf[:n]); err != nil {
 				break
 			}
 			if k := len(p.needleOf()) - 1; k > 0 && len(window) > k {
@@ -146,24 +222,25 @@ func (p *CutProxy) needleOf() []byte {
 }
 
 // trip counts the needle in window and cuts the proxy when the armed count
-// is reached. It reports whether the proxy is cut.
-func (p *CutProxy) trip(window []byte) bool {
+// is reached. It reports whether the proxy is cut, and whether it is frozen
+// (the window is not to be forwarded).
+func (p *CutProxy) trip(window []byte) (cut, frozen bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.cut {
-		return true
+		return true, false
 	}
 	if len(p.needle) == 0 {
-		return false
+		return false, p.frozen
 	}
 	p.seen += bytes.Count(window, p.needle)
-	if p.seen < p.cutAtN {
-		return false
+	if p.cutAtN <= 0 || p.seen < p.cutAtN {
+		return false, p.frozen
 	}
 	p.cut = true
 	for c := range p.conns {
 		c.Close()
 	}
 	clear(p.conns)
-	return true
+	return true, false
 }

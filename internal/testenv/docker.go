@@ -118,7 +118,7 @@ func dockerServers(ctx context.Context) (Servers, func(), error) {
 		return fail(fmt.Errorf("wait for clickhouse: %w", err))
 	}
 	if err := pool.Retry(func() error {
-		r, err := store.OpenRedis(srv.RedisURL, "")
+		r, err := store.OpenRedis(srv.RedisURL, "", nil)
 		if err != nil {
 			return err
 		}

@@ -222,7 +222,7 @@ func (e *Env) setupPostgres(ctx context.Context, serverURL, name string) error {
 		}
 	})
 	e.PGURL = withDatabase(serverURL, name)
-	e.PG, err = store.OpenPostgres(ctx, e.PGURL)
+	e.PG, err = store.OpenPostgres(ctx, e.PGURL, store.PostgresOptions{})
 	if err != nil {
 		return err
 	}
@@ -255,7 +255,7 @@ func ensureTemplate(ctx context.Context, admin *pgx.Conn, serverURL, tpl string,
 		if _, err := admin.Exec(ctx, fmt.Sprintf(`CREATE DATABASE %s`, building)); err != nil {
 			return fmt.Errorf("create template: %w", err)
 		}
-		pool, err := store.OpenPostgres(ctx, withDatabase(serverURL, building))
+		pool, err := store.OpenPostgres(ctx, withDatabase(serverURL, building), store.PostgresOptions{})
 		if err != nil {
 			return err
 		}
@@ -348,13 +348,20 @@ func (e *Env) setupClickHouse(ctx context.Context, srv Servers, name string) err
 }
 
 func (e *Env) setupRedis(rawURL, name string) error {
-	r, err := store.OpenRedis(rawURL, name+":")
+	r, err := store.OpenRedisWithin(rawURL, name+":", time.Second, nil)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	// The client gives each call 40 ms, which a loaded machine can miss:
+	// Redis counts as answering once a ping succeeds within 10 s.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if err := r.Ping(ctx); err != nil {
+	err = r.Ping(ctx)
+	for err != nil && ctx.Err() == nil {
+		time.Sleep(100 * time.Millisecond)
+		err = r.Ping(ctx)
+	}
+	if err != nil {
 		r.Close()
 		return fmt.Errorf("ping redis at %s: %w", rawURL, err)
 	}

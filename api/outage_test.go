@@ -1,0 +1,212 @@
+package api_test
+
+import (
+	"context"
+	"net"
+	"net/url"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
+	"github.com/reeltrack/reeltrack/internal/config"
+	"github.com/reeltrack/reeltrack/internal/store"
+	"github.com/reeltrack/reeltrack/internal/testenv"
+	"github.com/reeltrack/reeltrack/query"
+)
+
+// proxiedPostgres opens a pool on the package's database through a proxy
+// the test can cut or freeze, bounded as the server bounds its pool.
+func proxiedPostgres(t *testing.T) (*pgxpool.Pool, *testenv.CutProxy) {
+	t.Helper()
+	proxy := testenv.NewCutProxy(t, pgHostPort(t))
+	u, _ := url.Parse(env.PGURL)
+	u.Host = proxy.Addr()
+	def, err := config.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, err := store.OpenPostgres(context.Background(), u.String(), store.PostgresOptions{StatementTimeout: def.DatabaseStatementTimeout})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return pool, proxy
+}
+
+// expectUnavailable checks the one answer of an outage: 503, code
+// unavailable, and a Retry-After.
+func expectUnavailable(t *testing.T, what string, res response) {
+	t.Helper()
+	if res.Status != 503 {
+		t.Fatalf("%s: %d %s, want 503", what, res.Status, res.Body)
+	}
+	res.expectError(t, 503, "unavailable")
+	if res.Header.Get("Retry-After") == "" {
+		t.Fatalf("%s: 503 without Retry-After", what)
+	}
+}
+
+// TestFrozenPostgresAnswers503Fast freezes PostgreSQL (connections open,
+// nothing answers, as under SIGSTOP): every request answers 503 within 3 s
+// instead of waiting for the freeze to end, and once PostgreSQL answers
+// again the pool serves without a restart.
+func TestFrozenPostgresAnswers503Fast(t *testing.T) {
+	pool, proxy := proxiedPostgres(t)
+	a := newApp(t, func(d *wiring.Deps) { d.DB = pool })
+	c := a.signUp(uniqueEmail("frozen"))
+	a.bootstrap(c)
+	a.request("GET", "/api/workspace/team", nil, c).expect(t, 200)
+
+	proxy.Freeze()
+	defer proxy.Restore()
+	routes := []struct{ method, path string }{
+		{"GET", "/api/workspace/team"}, {"GET", "/api/accounts"}, {"GET", "/api/videos"},
+		{"POST", "/api/workspace/bootstrap"}, {"GET", "/api/founding/stats"},
+	}
+	var wg sync.WaitGroup
+	results := make([]response, len(routes))
+	took := make([]time.Duration, len(routes))
+	for i, r := range routes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			start := time.Now()
+			results[i] = a.request(r.method, r.path, nil, c)
+			took[i] = time.Since(start)
+		}()
+	}
+	wg.Wait()
+	for i, r := range routes {
+		expectUnavailable(t, r.method+" "+r.path+" while PostgreSQL is frozen", results[i])
+		if took[i] > 3*time.Second {
+			t.Errorf("%s %s took %s while PostgreSQL was frozen; want an answer within 3s", r.method, r.path, took[i])
+		}
+	}
+
+	proxy.Restore()
+	waitFor(t, "the pool to serve again after the freeze", func() bool {
+		return a.request("GET", "/api/workspace/team", nil, c).Status == 200
+	})
+}
+
+// TestPostgresGoneAnswers503 covers a PostgreSQL that drops its
+// connections (a restart) and one that refuses them (stopped): both are the
+// one outage answer, never a 500.
+func TestPostgresGoneAnswers503(t *testing.T) {
+	pool, proxy := proxiedPostgres(t)
+	a := newApp(t, func(d *wiring.Deps) { d.DB = pool })
+	c := a.signUp(uniqueEmail("gone"))
+	a.bootstrap(c)
+
+	proxy.Cut()
+	for _, path := range []string{"/api/workspace/team", "/api/accounts", "/api/alerts"} {
+		expectUnavailable(t, "GET "+path+" while PostgreSQL drops connections", a.request("GET", path, nil, c))
+	}
+	expectUnavailable(t, "sign-up while PostgreSQL drops connections",
+		a.request("POST", "/api/auth/signup", map[string]string{"email": uniqueEmail("gone"), "password": "correct horse"}))
+	proxy.Restore()
+	waitFor(t, "the pool to serve again after the restart", func() bool {
+		return a.request("GET", "/api/workspace/team", nil, c).Status == 200
+	})
+
+	// Nothing listens: connections are refused.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := ln.Addr().String()
+	ln.Close()
+	cfg, err := pgxpool.ParseConfig("postgres://postgres@" + closed + "/postgres?sslmode=disable&connect_timeout=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refusing, err := pgxpool.NewWithConfig(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(refusing.Close)
+	b := newApp(t, func(d *wiring.Deps) { d.DB = refusing })
+	expectUnavailable(t, "GET /api/workspace/team with PostgreSQL refusing", b.request("GET", "/api/workspace/team", nil, c))
+	expectUnavailable(t, "login with PostgreSQL refusing",
+		b.request("POST", "/api/auth/login", map[string]string{"email": uniqueEmail("gone"), "password": "correct horse"}))
+}
+
+// TestClickHouseDownKeepsThePostgreSQLSide stops ClickHouse: the accounts
+// and collections lists still answer from PostgreSQL with their figures null
+// and metricsAvailable false, and such an answer is not cached; the routes
+// that are all numbers answer 503.
+func TestClickHouseDownKeepsThePostgreSQLSide(t *testing.T) {
+	proxy := testenv.NewCutProxy(t, env.CHOptions.Addr)
+	o := env.CHOptions
+	o.Addr = proxy.Addr()
+	ch, err := store.OpenClickHouse(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ch.Close() })
+	d := seedDashboard(t, func(d *wiring.Deps) { d.CH = ch })
+
+	var healthy query.AccountList
+	d.get(t, "/api/accounts", nil, &healthy)
+	if !healthy.MetricsAvailable || len(healthy.Accounts) == 0 || healthy.Accounts[0].TotalViews == nil {
+		t.Fatalf("accounts with ClickHouse up: %+v", healthy)
+	}
+
+	proxy.Cut()
+	// parameters not asked before, so nothing comes from the cache
+	var accounts query.AccountList
+	d.get(t, "/api/accounts", url.Values{"sort": {"added"}}, &accounts)
+	if accounts.MetricsAvailable || accounts.Total != healthy.Total || len(accounts.Accounts) != len(healthy.Accounts) {
+		t.Fatalf("accounts with ClickHouse down: %+v; want the %d accounts without metrics", accounts, healthy.Total)
+	}
+	for _, acc := range accounts.Accounts {
+		if acc.TotalViews != nil || acc.Followers != nil || acc.VideosWithViews != nil || acc.ViewsGained7d != nil ||
+			acc.EngagementRate != nil || acc.AverageViews != nil || acc.Handle == "" || acc.TrackedVideos == 0 {
+			t.Errorf("account with ClickHouse down: %+v; want its PostgreSQL fields and null figures", acc)
+		}
+	}
+	var collections query.CollectionList
+	d.get(t, "/api/collections", nil, &collections)
+	if collections.MetricsAvailable || len(collections.Collections) != 1 || collections.Collections[0].Views != nil ||
+		collections.Collections[0].Videos != 3 {
+		t.Fatalf("collections with ClickHouse down: %+v", collections)
+	}
+	var one query.Account
+	d.app.request("PATCH", "/api/accounts/"+d.accounts["acc1"].String(), map[string]any{"tracking_limit": 20}, d.cookie).
+		expect(t, 200).decode(t, &one)
+	if one.TrackingLimit != 20 || one.TotalViews != nil {
+		t.Fatalf("patched account with ClickHouse down: %+v", one)
+	}
+	for _, path := range []string{"/api/videos", "/api/overview?datePreset=7d", "/api/accounts/" + d.accounts["acc1"].String() + "/analytics"} {
+		expectUnavailable(t, "GET "+path+" with ClickHouse down", d.app.request("GET", path, nil, d.cookie))
+	}
+	for _, kind := range []string{"videos", "accounts"} {
+		expectUnavailable(t, kind+" export with ClickHouse down", d.app.request("GET", "/api/export?type="+kind, nil, d.cookie))
+	}
+
+	proxy.Restore()
+	waitFor(t, "collections with their views once ClickHouse is back", func() bool {
+		var l query.CollectionList
+		res := d.app.request("GET", "/api/collections", nil, d.cookie)
+		if res.Status != 200 {
+			return false
+		}
+		res.decode(t, &l)
+		return l.MetricsAvailable && len(l.Collections) == 1 && l.Collections[0].Views != nil
+	})
+}
+
+// waitFor polls cond for up to 10 s.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}

@@ -1,0 +1,112 @@
+package api
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/query"
+)
+
+func getter(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestParseVideoQuery(t *testing.T) {
+	coll := uuid.MustParse("6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e")
+	for _, tc := range []struct {
+		name   string
+		params map[string]string
+		want   query.VideoQuery
+		fields map[string]string // the 400's fields; nil when the query is fine
+	}{
+		{"defaults", nil, query.VideoQuery{Filter: query.VideoFilter{Published: query.PresetAll}, Sort: query.SortViews, Limit: query.DefaultVideoLimit}, nil},
+		{"every filter", map[string]string{
+			"platforms": " TikTok,youtube,tiktok", "datePreset": "7d", "collectionId": coll.String(),
+			"individualOnly": "1", "platformShopOnly": "TRUE", "sort": "likes", "limit": "500", "offset": "1000000",
+		}, query.VideoQuery{Filter: query.VideoFilter{
+			Platforms: []platform.Platform{platform.TikTok, platform.YouTube}, Published: query.Preset7d,
+			CollectionID: &coll, IndividualOnly: true, ShopOnly: true,
+		}, Sort: query.SortLikes, Limit: 500, Offset: 1_000_000}, nil},
+		{"every problem", map[string]string{
+			"platforms": "tiktok,myspace", "datePreset": "1y", "collectionId": "x", "individualOnly": "yes",
+			"platformShopOnly": "2", "sort": "best", "limit": "0", "offset": "-1",
+		}, query.VideoQuery{}, map[string]string{
+			"platforms":        `unknown platform "myspace": must be a comma-separated list of tiktok, instagram, youtube, x`,
+			"datePreset":       `unknown value "1y": must be one of 24h, 7d, 30d, 90d, all`,
+			"collectionId":     "must be a UUID",
+			"individualOnly":   "must be true or false",
+			"platformShopOnly": "must be true or false",
+			"sort":             `unknown value "best": must be one of views, likes, comments, shares, engagement, gained24h, published, added`,
+			"limit":            "must be an integer from 1 to 500",
+			"offset":           "must be an integer from 0 to 1000000",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			q, err := parseVideoQuery(getter(tc.params))
+			checkParsed(t, q, tc.want, err, tc.fields)
+		})
+	}
+}
+
+func TestParseOverviewAccountAndAnalyticsQueries(t *testing.T) {
+	t.Run("overview defaults to 30d", func(t *testing.T) {
+		q, err := parseOverviewQuery(getter(nil))
+		checkParsed(t, q, query.OverviewQuery{Window: query.Preset30d, Filter: query.VideoFilter{Published: query.PresetAll}}, err, nil)
+	})
+	t.Run("overview window is not a filter", func(t *testing.T) {
+		q, err := parseOverviewQuery(getter(map[string]string{"datePreset": "24h"}))
+		checkParsed(t, q, query.OverviewQuery{Window: query.Preset24h, Filter: query.VideoFilter{Published: query.PresetAll}}, err, nil)
+	})
+	t.Run("overview problems", func(t *testing.T) {
+		q, err := parseOverviewQuery(getter(map[string]string{"datePreset": "all-time", "individualOnly": "no"}))
+		checkParsed(t, q, query.OverviewQuery{}, err, map[string]string{
+			"datePreset":     `unknown value "all-time": must be one of 24h, 7d, 30d, 90d, all`,
+			"individualOnly": "must be true or false",
+		})
+	})
+	t.Run("accounts read only platforms, collectionId and sort", func(t *testing.T) {
+		q, err := parseAccountQuery(getter(map[string]string{"platforms": "x", "datePreset": "1y", "sort": "gained7d"}))
+		checkParsed(t, q, query.AccountQuery{Platforms: []platform.Platform{platform.X}, Sort: query.AccountSortGained7d}, err, nil)
+	})
+	t.Run("accounts sort", func(t *testing.T) {
+		q, err := parseAccountQuery(getter(map[string]string{"sort": "likes"}))
+		checkParsed(t, q, query.AccountQuery{}, err, map[string]string{
+			"sort": `unknown value "likes": must be one of followers, followersGained7d, views, gained7d, engagement, videos, added`,
+		})
+	})
+	t.Run("granularity", func(t *testing.T) {
+		for raw, want := range map[string]query.Granularity{"": query.Daily, "day": query.Daily, "hour": query.Hourly} {
+			q, err := parseAccountAnalyticsQuery(getter(map[string]string{"granularity": raw}))
+			checkParsed(t, q, query.AccountAnalyticsQuery{Granularity: want}, err, nil)
+		}
+		q, err := parseAccountAnalyticsQuery(getter(map[string]string{"granularity": "minute-by-minute-for-the-whole-of-the-year"}))
+		checkParsed(t, q, query.AccountAnalyticsQuery{}, err, map[string]string{
+			"granularity": `unknown value "minute-by-minute-for-the-whole-of-the-ye…": must be one of day, hour`,
+		})
+	})
+}
+
+// checkParsed compares a parsed value when fields is nil, and otherwise
+// the fields of the 400 that the error becomes.
+func checkParsed[T any](t *testing.T, got, want T, err error, fields map[string]string) {
+	t.Helper()
+	if fields == nil {
+		if err != nil {
+			t.Fatalf("error %v", err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("got %+v, want %+v", got, want)
+		}
+		return
+	}
+	if apperr.KindOf(err) != apperr.KindInvalid {
+		t.Fatalf("error %v is not invalid input", err)
+	}
+	if f := apperr.Fields(err); !reflect.DeepEqual(f, fields) {
+		t.Errorf("fields %q, want %q", f, fields)
+	}
+}

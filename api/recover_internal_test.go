@@ -1,0 +1,83 @@
+package api
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/reeltrack/reeltrack/internal/config"
+)
+
+// lockedBuffer is a log sink safe for the server's goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestPanicAnswers500AndKeepsServing runs a handler that panics through the
+// middleware every request passes: the request answers the usual 500 with
+// its request id, the log holds the panic under that id, and the next
+// request is served.
+func TestPanicAnswers500AndKeepsServing(t *testing.T) {
+	var logs lockedBuffer
+	app := newApp(Deps{
+		Config: config.Config{BodyLimit: 1 << 20, RequestTimeout: 5 * time.Second},
+		Log:    slog.New(slog.NewJSONHandler(&logs, nil)),
+	})
+	app.Get("/boom", func(*fiber.Ctx) error {
+		var m map[string]int
+		//lint:ignore SA5000 the handler panics on purpose, with a runtime error
+		m["nil map"]++
+		return nil
+	})
+	app.Get("/fine", func(c *fiber.Ctx) error { return c.SendString("ok") })
+
+	res, err := app.Test(httptest.NewRequest("GET", "/boom", nil), 5000)
+	if err != nil {
+		t.Fatalf("the panicking request got no answer: %v", err)
+	}
+	var body ErrorBody
+	raw, _ := io.ReadAll(res.Body)
+	if err := json.Unmarshal(raw, &body); err != nil || res.StatusCode != 500 || body.Error.Code != "internal" {
+		t.Fatalf("panicking handler: %d %s, want the 500 error body", res.StatusCode, raw)
+	}
+	id := res.Header.Get(headerRequestID)
+	if id == "" || body.Error.RequestID != id {
+		t.Fatalf("the 500 carries request id %q, the header %q", body.Error.RequestID, id)
+	}
+	logged := false
+	for _, line := range strings.Split(logs.String(), "\n") {
+		if strings.Contains(line, `"requestId":"`+id+`"`) && strings.Contains(line, "assignment to entry in nil map") &&
+			strings.Contains(line, `"level":"ERROR"`) {
+			logged = true
+		}
+	}
+	if !logged {
+		t.Fatalf("no error log line with the request id and the panic:\n%s", logs.String())
+	}
+
+	res, err = app.Test(httptest.NewRequest("GET", "/fine", nil), 5000)
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("the request after the panic: %v %v", res, err)
+	}
+}

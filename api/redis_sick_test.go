@@ -1,0 +1,185 @@
+package api_test
+
+import (
+	"context"
+	"net/url"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
+	"github.com/reeltrack/reeltrack/internal/store"
+	"github.com/reeltrack/reeltrack/internal/testenv"
+)
+
+// sickRedis is the app's Redis behind a proxy that can freeze or refuse.
+type sickRedis struct {
+	proxy  *testenv.CutProxy
+	redis  *store.Redis
+	prefix string
+	// sent counts the commands that got past the breaker towards the
+	// network, the background ping aside.
+	sent atomic.Int64
+}
+
+func newSickRedis(t *testing.T) *sickRedis {
+	t.Helper()
+	u, err := url.Parse(env.RedisURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &sickRedis{proxy: testenv.NewCutProxy(t, u.Host), prefix: env.Redis.Prefix + uuid.NewString()[:8] + ":"}
+	u.Host = s.proxy.Addr()
+	if s.redis, err = store.OpenRedis(u.String(), s.prefix, nil); err != nil {
+		t.Fatal(err)
+	}
+	s.redis.Client.AddHook(countingHook{&s.sent})
+	t.Cleanup(func() { s.redis.Close() })
+	return s
+}
+
+// countingHook runs inside the breaker's hook: it sees only the commands the
+// breaker let through.
+type countingHook struct{ n *atomic.Int64 }
+
+func (countingHook) DialHook(next redis.DialHook) redis.DialHook { return next }
+
+func (h countingHook) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
+	return func(ctx context.Context, cmd redis.Cmder) error {
+		h.count(cmd)
+		return next(ctx, cmd)
+	}
+}
+
+func (h countingHook) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return func(ctx context.Context, cmds []redis.Cmder) error {
+		for _, cmd := range cmds {
+			h.count(cmd)
+		}
+		return next(ctx, cmds)
+	}
+}
+
+// count counts cmd unless it is the background ping or a new connection's
+// handshake.
+func (h countingHook) count(cmd redis.Cmder) {
+	switch cmd.Name() {
+	case "ping", "hello", "auth", "select", "client":
+	default:
+		h.n.Add(1)
+	}
+}
+
+// A frozen Redis (it accepts connections and never answers) and a Redis
+// that refuses connections cost the request that finds them sick one short
+// call, and later requests nothing: they skip Redis without touching the
+// network until the background ping sees it answer again. Cached answers
+// are computed and rate limits still hold, per process, meanwhile.
+func TestSickRedisIsSkippedUntilItAnswers(t *testing.T) {
+	for name, sicken := range map[string]func(*testenv.CutProxy){
+		"frozen":   (*testenv.CutProxy).Freeze,
+		"refusing": (*testenv.CutProxy).Refuse,
+	} {
+		t.Run(name, func(t *testing.T) {
+			s := newSickRedis(t)
+			a := newApp(t, func(d *wiring.Deps) {
+				d.Redis = s.redis
+				d.Config.RateLimitUser = 6
+			})
+			alice := a.signUp(uniqueEmail("sick"))
+			a.bootstrap(alice)                                              // alice's 1st request
+			a.request("GET", "/api/collections", nil, alice).expect(t, 200) // 2nd
+			s.proxy.Watch([]byte(s.prefix))
+			a.request("GET", "/api/collections", nil, alice).expect(t, 200) // 3rd
+			if s.proxy.Seen() == 0 || !s.redis.Up() {
+				t.Fatalf("healthy Redis: %d commands with the prefix reached it, up %v", s.proxy.Seen(), s.redis.Up())
+			}
+
+			sicken(s.proxy)
+			s.proxy.Watch([]byte(s.prefix))
+			timed := func(method, path string, status int) {
+				t.Helper()
+				start := time.Now()
+				res := a.request(method, path, nil, alice)
+				// The counts above are the behaviour; this bound only catches a
+				// request that waits on Redis again (0.6–2.5 s before the
+				// breaker), with room for a loaded machine.
+				if took := time.Since(start); took > 500*time.Millisecond {
+					t.Errorf("%s %s with Redis %s took %v", method, path, name, took)
+				}
+				if status == 429 {
+					res.expectError(t, 429, "rate_limited")
+				} else {
+					res.expect(t, status)
+				}
+			}
+			// The first request finds Redis sick; its limit is then taken
+			// from a bucket of this process, which starts full.
+			timed("GET", "/api/collections", 200)
+			if s.redis.Up() {
+				t.Fatal("the breaker is closed after a failed call")
+			}
+			reached, sent := s.proxy.Seen(), s.sent.Load()
+			if sent == 0 {
+				t.Fatal("the first request did not try Redis")
+			}
+			for range 2 {
+				timed("GET", "/api/collections", 200)
+				timed("GET", "/api/workspace/team", 200)
+			}
+			timed("GET", "/api/videos", 200) // 6th of the process's bucket
+			timed("GET", "/api/collections", 429)
+			timed("GET", "/api/workspace/team", 429)
+			if s.proxy.Seen() != reached || s.sent.Load() != sent {
+				t.Fatalf("with the breaker open, requests reached Redis: %d→%d at the server, %d→%d commands sent",
+					reached, s.proxy.Seen(), sent, s.sent.Load())
+			}
+
+			s.proxy.Restore()
+			s.proxy.Watch([]byte(s.prefix))
+			deadline := time.Now().Add(5 * time.Second)
+			for !s.redis.Up() {
+				if time.Now().After(deadline) {
+					t.Fatal("the breaker did not close within 5s of Redis answering again")
+				}
+				time.Sleep(10 * time.Millisecond)
+			}
+			// Redis is used again, with its own bucket: alice took 3 of 6
+			// there before it fell sick.
+			a.request("GET", "/api/collections", nil, alice).expect(t, 200)
+			if s.proxy.Seen() == 0 {
+				t.Fatal("after the breaker closed, requests did not use Redis")
+			}
+		})
+	}
+}
+
+// Close stops the background ping, so a closed client leaves no goroutine
+// behind.
+func TestRedisCloseStopsTheBackgroundPing(t *testing.T) {
+	s := newSickRedis(t)
+	s.proxy.Refuse()
+	if err := s.redis.Ping(context.Background()); err == nil || s.redis.Up() {
+		t.Fatalf("ping of a refusing Redis: %v, up %v", err, s.redis.Up())
+	}
+	// The goroutine shows in the stacks once it has run.
+	for start := time.Now(); !strings.Contains(goroutines(), "store.(*Redis).probe"); time.Sleep(time.Millisecond) {
+		if time.Since(start) > 5*time.Second {
+			t.Fatalf("no background ping while the breaker is open:\n%s", goroutines())
+		}
+	}
+	s.redis.Close()
+	if stacks := goroutines(); strings.Contains(stacks, "store.(*Redis).probe") {
+		t.Fatalf("the background ping outlived Close:\n%s", stacks)
+	}
+}
+
+func goroutines() string {
+	buf := make([]byte, 1<<20)
+	return string(buf[:runtime.Stack(buf, true)])
+}

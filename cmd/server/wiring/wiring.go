@@ -1,0 +1,132 @@
+// Package wiring builds what the routes call from the open connections and
+// the settings: every command and query handler, the rate limiter, the
+// cache. cmd/server uses it, and so do the API's tests and the benchmark
+// driver, so that they run the server as it is put together.
+package wiring
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/api"
+	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/config"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/ratelimit"
+	"github.com/reeltrack/reeltrack/internal/store"
+	"github.com/reeltrack/reeltrack/query"
+)
+
+// Deps are the connections, clients and settings the handlers are made of.
+type Deps struct {
+	Config    config.Config
+	Log       *slog.Logger
+	DB        *pgxpool.Pool
+	CH        driver.Conn
+	Redis     *store.Redis
+	Tokens    *auth.Tokens
+	Passwords *auth.Passwords
+	OpenAPI   []byte
+	Now       func() time.Time
+
+	Provider *ingest.Client // nil when no scraping provider is configured
+	Actors   ingest.Actors
+	Resolver platform.Resolver
+	// Mail sends the e-mails: the SMTP sender, or the log sender without
+	// SMTP_URL. Nil: no e-mail leaves, and the alert e-mails stay queued in
+	// the outbox (see noMailSender).
+	Mail command.MailSender
+	// Payment is the payment provider; nil when STRIPE_SECRET_KEY is not
+	// set, and the billing routes answer 503.
+	Payment command.PaymentProvider
+}
+
+// localCacheBytes bounds the cached answers each process also keeps in
+// memory (query.Cache.LocalBytes).
+const localCacheBytes = 64 << 20
+
+// API builds the handlers from d and returns what api.New routes.
+func API(d Deps) api.Deps {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.Mail == nil {
+		d.Mail = noMailSender{}
+	}
+	start := command.StartScrapeHandler{
+		DB: d.DB, Provider: d.Provider, PublicBaseURL: d.Config.PublicBaseURL, WebhookSecret: d.Config.ScraperWebhookSecret, Log: d.Log,
+	}
+	// Tracking starts its jobs' runs after answering; a shutdown waits for
+	// the starts under way.
+	starts := &sync.WaitGroup{}
+	return api.Deps{
+		Config: d.Config, Log: d.Log, Tokens: d.Tokens, OpenAPI: d.OpenAPI, Now: d.Now,
+		DB: d.DB, CH: d.CH, Redis: d.Redis, Provider: d.Provider,
+		Handlers: api.Handlers{
+			Limiter: ratelimit.New(d.Redis, d.Log),
+			Cache:   &query.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log, LocalBytes: localCacheBytes},
+			Starts:  starts,
+
+			SignUp:    command.SignUpHandler{DB: d.DB, Passwords: d.Passwords},
+			LogIn:     command.LogInHandler{DB: d.DB, Passwords: d.Passwords},
+			Bootstrap: command.BootstrapWorkspaceHandler{DB: d.DB, Now: d.Now},
+			Invite:    command.InviteTeammateHandler{DB: d.DB},
+			Lead:      command.CaptureLeadHandler{DB: d.DB},
+			Track: command.TrackHandler{
+				DB: d.DB, Resolver: d.Resolver, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, Starts: starts, Now: d.Now,
+			},
+			Refresh: command.RefreshDueHandler{DB: d.DB, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, Now: d.Now},
+			Complete: ingest.CompletionHandler{
+				DB: d.DB, CH: d.CH, Provider: d.Provider, PageSize: d.Config.ScraperPageSize, Log: d.Log, Now: d.Now,
+			},
+			SendAlerts: command.SendAlertsHandler{
+				DB: d.DB, Spikes: spikeScanner{query.SpikesHandler{DB: d.DB, CH: d.CH, Now: d.Now}}, Mail: d.Mail,
+				DashboardURL: d.Config.PublicBaseURL + "/", Log: d.Log, Now: d.Now,
+			},
+
+			Checkout: command.CreateCheckoutHandler{
+				DB: d.DB, Provider: d.Payment, Prices: d.Config.StripePrices, FoundingSpots: d.Config.FoundingSpots,
+				SuccessURL: d.Config.CheckoutSuccessURL, CancelURL: d.Config.CheckoutCancelURL,
+			},
+			Portal: command.CreatePortalHandler{DB: d.DB, Provider: d.Payment, ReturnURL: d.Config.BillingPortalReturnURL},
+			ApplyPayment: command.ApplyPaymentEventHandler{
+				DB: d.DB, Provider: d.Payment, Prices: d.Config.StripePrices,
+				Livemode: d.Config.StripeLivemode(), GracePeriod: d.Config.PaymentGracePeriod, FoundingSpots: d.Config.FoundingSpots,
+			},
+
+			Workspace:        query.WorkspaceHandler{DB: d.DB, Now: d.Now},
+			Membership:       query.MembershipHandler{DB: d.DB},
+			Team:             query.TeamHandler{DB: d.DB},
+			Founding:         query.FoundingStatsHandler{DB: d.DB, Total: d.Config.FoundingSpots},
+			ProviderStatus:   query.ProviderStatusHandler{DB: d.DB},
+			Videos:           query.VideosHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+			Overview:         query.OverviewHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+			Export:           query.ExportHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+			Collections:      query.CollectionsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+			CreateCollection: command.CreateCollectionHandler{DB: d.DB},
+			Accounts:         query.AccountsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+			AccountAnalytics: query.AccountAnalyticsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+			UpdateAccount:    command.UpdateAccountHandler{DB: d.DB, Now: d.Now},
+			RemoveAccount:    command.RemoveAccountHandler{DB: d.DB},
+			Alerts:           query.AlertsHandler{DB: d.DB},
+			SaveAlert:        command.SaveAlertRuleHandler{DB: d.DB},
+		},
+	}
+}
+
+// noMailSender stands in for a mail sender that was not given: every e-mail
+// fails as an unreachable server would, so alert e-mails stay in the outbox
+// for a later round.
+type noMailSender struct{}
+
+func (noMailSender) SendMail(context.Context, command.OutgoingMail) error {
+	return apperr.Unavailable("no mail sender is configured")
+}

@@ -1,0 +1,94 @@
+package mail
+
+import (
+	"bytes"
+	"fmt"
+	htmltemplate "html/template"
+	"strconv"
+	"strings"
+	texttemplate "text/template"
+)
+
+// Alert is what an alert e-mail tells: which rule fired, for which videos.
+type Alert struct {
+	Rule         string
+	Metric       string
+	WindowHours  int
+	DashboardURL string
+	Videos       []AlertVideo
+}
+
+// AlertVideo is one video of an alert e-mail, with the values that made it
+// meet the rule.
+type AlertVideo struct {
+	URL, Platform, Handle, Caption string
+	StartValue, EndValue, Gain     int64
+	// GrowthPct is the gain in percent of the start value, when set.
+	GrowthPct *float64
+	// Baseline is, for velocity_vs_baseline, the median gain of the
+	// account's other videos over the same hours of age.
+	Baseline *float64
+}
+
+// alertVideoView is an AlertVideo with the e-mail's words for its
+// GrowthPct ("+12.5 %") and Baseline ("4.2× the median ..."), when set.
+type alertVideoView struct {
+	AlertVideo
+	Growth, Versus string
+}
+
+var alertText = texttemplate.Must(texttemplate.New("text").Parse(`Your alert "{{.Rule}}" fired for {{len .Videos}} video{{if ne (len .Videos) 1}}s{{end}}:
+{{range .Videos}}
+- {{.Platform}} @{{.Handle}}: +{{.Gain}} {{$.Metric}} in {{$.Window}}h ({{.StartValue}} → {{.EndValue}}{{with .Growth}}, {{.}}{{end}}){{with .Versus}}, {{.}}{{end}}
+  {{.URL}}
+{{end}}
+Dashboard: {{.Dashboard}}
+`))
+
+var alertHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html>
+<html><body style="font-family: sans-serif">
+<p>Your alert <strong>{{.Rule}}</strong> fired for {{len .Videos}} video{{if ne (len .Videos) 1}}s{{end}}:</p>
+<table cellpadding="6" style="border-collapse: collapse">
+<tr><th align="left">Video</th><th align="right">Gained</th><th align="right">From</th><th align="right">To</th></tr>
+{{range .Videos}}<tr>
+<td><a href="{{.URL}}">{{.Platform}} @{{.Handle}}</a><br><small>{{.Caption}}</small></td>
+<td align="right">+{{.Gain}} {{$.Metric}}{{with .Growth}} ({{.}}){{end}}{{with .Versus}}<br><small>{{.}}</small>{{end}}</td>
+<td align="right">{{.StartValue}}</td><td align="right">{{.EndValue}}</td>
+</tr>{{end}}
+</table>
+<p>Window: {{.Window}} hours. <a href="{{.Dashboard}}">Open the dashboard</a></p>
+</body></html>
+`))
+
+// AlertMessage renders the e-mail of an alert: its subject, text and HTML.
+// The recipients and the ID are the caller's to set.
+func AlertMessage(a Alert) (Message, error) {
+	videos := make([]alertVideoView, len(a.Videos))
+	for i, v := range a.Videos {
+		if len(v.Caption) > 140 {
+			v.Caption = strings.ToValidUTF8(v.Caption[:140], "") + "…"
+		}
+		w := alertVideoView{AlertVideo: v}
+		if v.GrowthPct != nil {
+			w.Growth = fmt.Sprintf("+%.1f %%", *v.GrowthPct)
+		}
+		if v.Baseline != nil && *v.Baseline > 0 {
+			w.Versus = fmt.Sprintf("%.1f× the median of the account's other videos at that age (+%s)",
+				float64(v.Gain) / *v.Baseline, strconv.FormatFloat(*v.Baseline, 'f', -1, 64))
+		}
+		videos[i] = w
+	}
+	data := map[string]any{"Rule": a.Rule, "Videos": videos, "Metric": a.Metric, "Window": a.WindowHours, "Dashboard": a.DashboardURL}
+	var t, hb bytes.Buffer
+	if err := alertText.Execute(&t, data); err != nil {
+		return Message{}, fmt.Errorf("render alert e-mail: %w", err)
+	}
+	if err := alertHTML.Execute(&hb, data); err != nil {
+		return Message{}, fmt.Errorf("render alert e-mail: %w", err)
+	}
+	subject := fmt.Sprintf("reeltrack alert: %s (%d video", a.Rule, len(a.Videos))
+	if len(a.Videos) != 1 {
+		subject += "s"
+	}
+	return Message{Subject: subject + ")", Text: t.String(), HTML: hb.String()}, nil
+}

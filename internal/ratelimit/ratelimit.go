@@ -1,0 +1,93 @@
+// Package ratelimit counts requests per key: in Redis with the generic cell
+// rate algorithm of github.com/go-redis/redis_rate, so every replica shares
+// one bucket per key, and in per-process buckets while Redis is skipped or
+// failing.
+package ratelimit
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/go-redis/redis_rate/v10"
+	"golang.org/x/time/rate"
+
+	"github.com/reeltrack/reeltrack/internal/store"
+)
+
+// Limiter takes requests from buckets of a number of requests a minute, all
+// of which may come at once.
+type Limiter struct {
+	redis *store.Redis
+	rr    *redis_rate.Limiter
+	log   *slog.Logger
+
+	mu    sync.Mutex
+	local map[string]*localBucket
+	swept time.Time
+}
+
+type localBucket struct {
+	lim  *rate.Limiter
+	seen time.Time
+}
+
+// New returns a Limiter on r; with r nil every bucket is in this process.
+// log receives one line per failed call to Redis; nil discards them.
+func New(r *store.Redis, log *slog.Logger) *Limiter {
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	l := &Limiter{redis: r, log: log, local: map[string]*localBucket{}}
+	if r != nil {
+		l.rr = redis_rate.NewLimiter(r.Client)
+	}
+	return l
+}
+
+// Allow takes one request from key's bucket of perMinute requests and, when
+// the bucket is empty, says how long to wait. While Redis is skipped (its
+// client's breaker is open) or a call to it fails, the bucket is this
+// process's, which starts full. The bucket in Redis is "rate:" (redis_rate's
+// own prefix), the configured prefix, "rl:" and key.
+func (l *Limiter) Allow(ctx context.Context, key string, perMinute int) (bool, time.Duration) {
+	if l.rr != nil && l.redis.Up() {
+		res, err := l.rr.Allow(ctx, l.redis.Key("rl:"+key), redis_rate.PerMinute(perMinute))
+		if err == nil {
+			if res.Allowed > 0 {
+				return true, 0
+			}
+			return false, res.RetryAfter
+		}
+		l.log.WarnContext(ctx, "rate limit store unavailable, using in-process limits", "err", err)
+	}
+	return l.allowLocal(key, perMinute)
+}
+
+func (l *Limiter) allowLocal(key string, perMinute int) (bool, time.Duration) {
+	now := time.Now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if now.Sub(l.swept) > time.Minute {
+		for k, b := range l.local {
+			if now.Sub(b.seen) > 2*time.Minute {
+				delete(l.local, k)
+			}
+		}
+		l.swept = now
+	}
+	b, ok := l.local[key]
+	if !ok {
+		b = &localBucket{lim: rate.NewLimiter(rate.Limit(float64(perMinute)/60), perMinute)}
+		l.local[key] = b
+	}
+	b.seen = now
+	r := b.lim.ReserveN(now, 1)
+	if d := r.DelayFrom(now); d > 0 {
+		r.CancelAt(now)
+		return false, d
+	}
+	return true, 0
+}

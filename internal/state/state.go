@@ -1,0 +1,64 @@
+// Package state names the states that several packages write and read: a
+// scrape job's status and a tracked item's status. The values are stored
+// in PostgreSQL, whose CHECK constraints list exactly these.
+package state
+
+// Job is the status of a scrape job (one provider run).
+type Job string
+
+// The statuses of a scrape job. A job that is not started again is failed
+// and given up (its given_up_at column), whatever its attempts.
+const (
+	// JobQueued waits to start: never started, or sent back to be retried.
+	JobQueued Job = "queued"
+	// JobRunning is claimed by a starter, or its run is under way.
+	JobRunning Job = "running"
+	// JobSucceeded is allowed by the schema; no release writes it.
+	JobSucceeded Job = "succeeded"
+	// JobFailed ended without data: its run failed or its start was refused.
+	JobFailed Job = "failed"
+	// JobProcessed has its results recorded.
+	JobProcessed Job = "processed"
+)
+
+// Jobs lists every job status.
+var Jobs = []Job{JobQueued, JobRunning, JobSucceeded, JobFailed, JobProcessed}
+
+// Item is the status of a tracked account or video.
+type Item string
+
+// The statuses of a tracked item. Videos are only pending, active or error;
+// accounts may also be paused or removed by their workspace.
+const (
+	// ItemPending is tracked and not yet scraped.
+	ItemPending Item = "pending"
+	// ItemActive was scraped with data.
+	ItemActive Item = "active"
+	// ItemPaused is an account its workspace paused: not refreshed.
+	ItemPaused Item = "paused"
+	// ItemRemoved is an account its workspace removed: not refreshed, not
+	// counted, not shown.
+	ItemRemoved Item = "removed"
+	// ItemError had no data in its last scrape; its status reason says why.
+	ItemError Item = "error"
+)
+
+// Accounts lists the statuses of an account; Videos those of a video.
+var (
+	Accounts = []Item{ItemPending, ItemActive, ItemPaused, ItemRemoved, ItemError}
+	Videos   = []Item{ItemPending, ItemActive, ItemError}
+)
+
+// Role is a member's or an invite's role in a workspace.
+type Role string
+
+// The roles: the owner created the workspace; owners and admins manage it.
+const (
+	RoleOwner  Role = "owner"
+	RoleAdmin  Role = "admin"
+	RoleMember Role = "member"
+)
+
+// Manages reports whether the role may manage the workspace (invite
+// teammates, billing).
+func (r Role) Manages() bool { return r == RoleOwner || r == RoleAdmin }

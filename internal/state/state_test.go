@@ -1,0 +1,58 @@
+package state_test
+
+import (
+	"regexp"
+	"slices"
+	"testing"
+
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/state"
+	"github.com/reeltrack/reeltrack/internal/testenv"
+)
+
+var env *testenv.Env
+
+func TestMain(m *testing.M) { testenv.Main(m, &env) }
+
+var quoted = regexp.MustCompile(`'([^']*)'::text`)
+
+// TestChecksListTheGoValues holds the migrated schema's CHECK constraints
+// to the Go constants: each constraint allows exactly the values Go names.
+func TestChecksListTheGoValues(t *testing.T) {
+	for _, c := range []struct {
+		table, constraint string
+		want              []string
+	}{
+		{"scrape_jobs", "scrape_jobs_status_check", strs(state.Jobs)},
+		{"accounts", "accounts_status_check", strs(state.Accounts)},
+		{"videos", "videos_status_check", strs(state.Videos)},
+		{"scrape_job_targets", "scrape_job_targets_entity_kind_check", strs([]platform.Kind{platform.Video, platform.Account})},
+		{"workspace_members", "workspace_members_role_check", strs([]state.Role{state.RoleOwner, state.RoleAdmin, state.RoleMember})},
+		{"workspace_invites", "workspace_invites_role_check", strs([]state.Role{state.RoleAdmin, state.RoleMember})},
+	} {
+		var def string
+		err := env.PG.QueryRow(t.Context(), `
+			SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = $1::regclass AND conname = $2`,
+			c.table, c.constraint).Scan(&def)
+		if err != nil {
+			t.Fatalf("%s: %v", c.constraint, err)
+		}
+		var got []string
+		for _, m := range quoted.FindAllStringSubmatch(def, -1) {
+			got = append(got, m[1])
+		}
+		slices.Sort(got)
+		want := slices.Sorted(slices.Values(c.want))
+		if !slices.Equal(got, want) {
+			t.Errorf("%s allows %q, Go names %q", c.constraint, got, want)
+		}
+	}
+}
+
+func strs[T ~string](vs []T) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = string(v)
+	}
+	return out
+}

@@ -1,0 +1,63 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Options say where the three servers are and how to reach them.
+type Options struct {
+	PostgresURL string
+	Postgres    PostgresOptions
+	ClickHouse  ClickHouseOptions
+	// RedisURL empty: no Redis is opened.
+	RedisURL, RedisPrefix string
+}
+
+// Stores are the open connections of one process.
+type Stores struct {
+	PG    *pgxpool.Pool
+	CH    driver.Conn
+	Redis *Redis // nil when Options.RedisURL is empty
+}
+
+// Open connects to PostgreSQL and ClickHouse, which must answer, and makes
+// the Redis client, which need not: the service runs without it. On an
+// error, whatever was opened is closed again.
+func Open(ctx context.Context, o Options, log *slog.Logger) (*Stores, error) {
+	s := &Stores{}
+	var err error
+	if s.PG, err = OpenPostgres(ctx, o.PostgresURL, o.Postgres); err != nil {
+		return nil, err
+	}
+	if s.CH, err = OpenClickHouse(ctx, o.ClickHouse); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if o.RedisURL != "" {
+		if s.Redis, err = OpenRedis(o.RedisURL, o.RedisPrefix, log); err != nil {
+			s.Close()
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// Close closes every connection that is open.
+func (s *Stores) Close() error {
+	var errs []error
+	if s.Redis != nil {
+		errs = append(errs, s.Redis.Close())
+	}
+	if s.CH != nil {
+		errs = append(errs, s.CH.Close())
+	}
+	if s.PG != nil {
+		s.PG.Close()
+	}
+	return errors.Join(errs...)
+}

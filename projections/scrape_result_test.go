@@ -1,0 +1,98 @@
+package projections_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/reeltrack/reeltrack/projections"
+)
+
+// TestConcurrentScrapeResultsDoNotDeadlock records results of different
+// jobs of one workspace at once, each naming the same videos and accounts
+// in its own order, some of them as failed, as the jobs of overlapping
+// account and video refreshes do. Every transaction commits: locks are
+// taken in one order, so none waits on another crosswise.
+func TestConcurrentScrapeResultsDoNotDeadlock(t *testing.T) {
+	ctx := context.Background()
+	owner, ws := uuid.New(), uuid.New()
+	exec := func(sql string, args ...any) {
+		t.Helper()
+		if _, err := env.PG.Exec(ctx, sql, args...); err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+	}
+	exec(`INSERT INTO users (id, email) VALUES ($1, $2)`, owner, "lock-order-"+owner.String()[:8]+"@example.com")
+	exec(`INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit) VALUES ($1, 'w', $2, 'agency', 5000, 15)`, ws, owner)
+	accounts := make([]uuid.UUID, 6)
+	for i := range accounts {
+		accounts[i] = uuid.New()
+		exec(`INSERT INTO accounts (id, workspace_id, platform, handle, url, tracking_limit) VALUES ($1, $2, 'tiktok', $3, $4, 30)`,
+			accounts[i], ws, fmt.Sprintf("lock%d", i), fmt.Sprintf("https://www.tiktok.com/@lock%d", i))
+	}
+	videos := make([]projections.VideoUpdate, 120)
+	for i := range videos {
+		pid := fmt.Sprintf("73%017d", i)
+		videos[i] = projections.VideoUpdate{
+			ID: uuid.NewSHA1(ws, []byte(pid)), PlatformID: pid, URL: "https://www.tiktok.com/@lock/video/" + pid,
+			AccountID: &accounts[i%len(accounts)], AuthorHandle: "lock",
+		}
+	}
+	// The videos exist before the race, so results can also fail them.
+	seed := projections.ScrapeResult{JobID: uuid.New(), WorkspaceID: ws, Platform: "tiktok", ScrapedAt: time.Now().Add(-time.Hour), Videos: videos}
+	if err := pgx.BeginFunc(ctx, env.PG, func(tx pgx.Tx) error { return projections.ApplyScrape(ctx, tx, seed) }); err != nil {
+		t.Fatal(err)
+	}
+	// A job of every video and account, for the failed runs among the
+	// results.
+	exec(`INSERT INTO scrape_jobs (id, workspace_id, platform, actor, input, reason) VALUES ($1, $2, 'tiktok', 'a', '{}', 'refresh')`, seed.JobID, ws)
+	exec(`INSERT INTO scrape_job_targets (job_id, entity_kind, entity_id)
+		SELECT $1::uuid, 'video', id FROM videos WHERE workspace_id = $2 UNION ALL SELECT $1::uuid, 'account', id FROM accounts WHERE workspace_id = $2`, seed.JobID, ws)
+
+	const workers, rounds = 8, 6
+	errs := make(chan error, workers*rounds)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(uint64(w), 1))
+			for r := range rounds {
+				res := projections.ScrapeResult{JobID: uuid.New(), WorkspaceID: ws, Platform: "tiktok", ScrapedAt: time.Now().Truncate(time.Second)}
+				for _, i := range rng.Perm(len(videos)) {
+					if rng.IntN(4) == 0 {
+						res.Failed = append(res.Failed, projections.EntityFailure{Kind: "video", ID: videos[i].ID, Reason: "gone"})
+					} else {
+						res.Videos = append(res.Videos, videos[i])
+					}
+				}
+				for _, i := range rng.Perm(len(accounts)) {
+					if rng.IntN(3) == 0 {
+						res.Failed = append(res.Failed, projections.EntityFailure{Kind: "account", ID: accounts[i], Reason: "private"})
+					} else {
+						res.Accounts = append(res.Accounts, projections.AccountUpdate{ID: accounts[i], DisplayName: fmt.Sprintf("w%d r%d", w, r)})
+					}
+				}
+				rng.Shuffle(len(res.Failed), func(i, j int) { res.Failed[i], res.Failed[j] = res.Failed[j], res.Failed[i] })
+				apply := func(tx pgx.Tx) error { return projections.ApplyScrape(ctx, tx, res) }
+				if r%3 == 2 {
+					apply = func(tx pgx.Tx) error { return projections.FailJob(ctx, tx, seed.JobID, ws, "run failed") }
+				}
+				if err := pgx.BeginFunc(ctx, env.PG, apply); err != nil {
+					errs <- err
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}

@@ -1,0 +1,175 @@
+package query
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/google/uuid"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/sql from the rendered SQL")
+
+// renderedQuery is a ClickHouse query value.
+type renderedQuery interface {
+	SQL() (string, []any)
+}
+
+// TestRenderedSQL pins the text and the parameters of each dashboard
+// query for representative inputs, built as the handlers build them, in
+// testdata/sql/<name>.sql (rewrite with go test ./query/ -run
+// TestRenderedSQL -update, and review the diff). The answers these texts
+// give are checked by the tests that recompute them from raw snapshots.
+func TestRenderedSQL(t *testing.T) {
+	ws := uuid.MustParse("0b9c2f3e-1111-4a2b-8c3d-000000000001")
+	ids := []uuid.UUID{uuid.MustParse("0b9c2f3e-2222-4a2b-8c3d-000000000002"), uuid.MustParse("0b9c2f3e-3333-4a2b-8c3d-000000000003")}
+	// mid-hour, so that the 24h cutoffs are not midnight
+	now := time.Date(2026, 11, 20, 12, 34, 56, 789, time.UTC)
+	w := func(p Preset) Window { return WindowOf(p, now) }
+	cases := []struct {
+		name string
+		q    renderedQuery
+	}{
+		// GET /videos, the export and the videos of the accounts list
+		{"videos_list", videoListMetrics(ws, now)},
+		{"collections", entitiesQuery{Workspace: ws, Kind: "video", Metric: Views}},
+		// GET /overview: totals and movers, then the chart
+		{"overview_totals_24h", overviewMetrics(ws, w(Preset24h))},
+		{"overview_totals_7d", overviewMetrics(ws, w(Preset7d))},
+		{"overview_totals_30d", overviewMetrics(ws, w(Preset30d))},
+		{"overview_totals_90d", overviewMetrics(ws, w(Preset90d))},
+		{"overview_totals_all", overviewMetrics(ws, w(PresetAll))},
+		{"overview_series_24h", overviewSeries(ws, entityScope{IDs: ids[:1], Except: true}, Hourly, w(Preset24h).Start)},
+		{"overview_series_30d", overviewSeries(ws, onlyIDs(ids), Daily, w(Preset30d).Start)},
+		{"overview_series_all", overviewSeries(ws, entityScope{Except: true}, Daily, Daily.floor(now.AddDate(0, -3, 0)))},
+		// GET /accounts
+		{"accounts", accountListMetrics(ws, now)},
+		// GET /accounts/{id}/analytics
+		{"account_analytics_followers_hour", analyticsFollowers(ws, ids[0], Hourly, Hourly.floor(now).Add(-(AnalyticsHours-1)*time.Hour))},
+		{"account_analytics_views_day", analyticsViews(ws, ids, Daily, Daily.floor(now).AddDate(0, 0, -40))},
+		{"account_analytics_first_followers", firstFollowersQuery(ws, ids[0])},
+		// GET /cron/alerts
+		{"spikes_gain", spikeScanQuery{Gain: []Metric{Views, Likes}, From: now.Add(-2*24*time.Hour - SpikeLookback).Truncate(time.Hour), Now: now}},
+		{"spikes_velocity", spikeScanQuery{Velocity: []Metric{Views}, From: now.Add(-SpikeLookback).Truncate(time.Hour), Now: now}},
+		{"spikes_both", spikeScanQuery{Gain: []Metric{Comments, Views}, Velocity: []Metric{Shares, Views}, From: now.Add(-2*6*time.Hour - SpikeLookback).Truncate(time.Hour), Now: now}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			sql, args := c.q.SQL()
+			got := describeArgs(args)
+			if s, ok := c.q.(seriesQuery); ok {
+				tbl, err := s.scopeTable()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if tbl != nil {
+					got += fmt.Sprintf("-- table %s (%s): %d rows\n", tbl.Name(), tbl.Structure(), tbl.Block().Rows())
+				}
+			}
+			got += sql
+			checkBound(t, sql, args)
+			path := filepath.Join("testdata", "sql", c.name+".sql")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (create it with -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("rendered SQL differs from %s (rewrite with -update if intended):\n%s", path, firstDiff(string(want), got))
+			}
+		})
+	}
+}
+
+// describeArgs lists named parameters one a line, as SQL comments.
+func describeArgs(args []any) string {
+	var b strings.Builder
+	for _, a := range args {
+		n, ok := a.(driver.NamedValue)
+		if !ok {
+			fmt.Fprintf(&b, "-- positional %T %v\n", a, a)
+			continue
+		}
+		v := n.Value
+		if t, ok := v.(time.Time); ok {
+			v = t.UTC().Format(time.RFC3339Nano)
+		}
+		fmt.Fprintf(&b, "-- @%s %T %v\n", n.Name, n.Value, v)
+	}
+	return b.String()
+}
+
+var paramRE = regexp.MustCompile(`@([a-z_][a-z0-9_]*)`)
+
+// checkBound fails when the text names a parameter that is not bound, or
+// holds a value where a parameter should be.
+func checkBound(t *testing.T, sql string, args []any) {
+	t.Helper()
+	bound := map[string]bool{}
+	for _, a := range args {
+		if n, ok := a.(driver.NamedValue); ok {
+			bound[n.Name] = true
+		}
+	}
+	for _, m := range paramRE.FindAllStringSubmatch(sql, -1) {
+		if !bound[m[1]] {
+			t.Errorf("@%s is not bound", m[1])
+		}
+	}
+	if strings.Contains(sql, "0b9c2f3e") || strings.Contains(sql, "2026-") {
+		t.Errorf("a value is written into the text")
+	}
+}
+
+// firstDiff shows the first line where two texts differ.
+func firstDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < max(len(w), len(g)); i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			return fmt.Sprintf("line %d\nwant: %s\ngot:  %s", i+1, a, b)
+		}
+	}
+	return ""
+}
+
+// TestSQLTakesOnlyKnownMetrics: a metric reaches the text only through the
+// allow-list.
+func TestSQLTakesOnlyKnownMetrics(t *testing.T) {
+	bad := Metric("views) OR (1")
+	for name, q := range map[string]renderedQuery{
+		"entities": entitiesQuery{Kind: "video", Metric: bad},
+		"series":   seriesQuery{Kind: "video", Metric: bad, Granularity: Daily},
+		"first":    firstRecordedQuery{Kind: "video", Metric: bad},
+		"spikes":   spikeScanQuery{Gain: []Metric{Saves}},
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: rendered with metric outside the allow-list", name)
+				}
+			}()
+			q.SQL()
+		}()
+	}
+}
