@@ -3,7 +3,6 @@ import { defineConfig } from 'vite'
 // The app is served by the Go binary from web/dist (embedded with go:embed).
 // `manifest` lets the Go side's budget test find what the first screen loads.
 export default defineConfig({
-  esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
     outDir: 'dist',
@@ -13,7 +12,10 @@ export default defineConfig({
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
   },
+  // `npm run dev`: the app with live reload on :5173, the API of a local
+  // server (`make run`) behind it. The server refuses writes from another
+  // origin, so the proxy presents the server's own.
   server: {
-    proxy: { '/api': 'http://127.0.0.1:8080' },
+    proxy: { '/api': { target: 'http://127.0.0.1:8080', headers: { origin: 'http://127.0.0.1:8080' } } },
   },
 })

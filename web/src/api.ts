@@ -1,0 +1,77 @@
+// The one way the app talks to the server: the documented /api routes,
+// JSON in and out, errors as ApiError with the API's own message.
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+    readonly requestId = '',
+  ) {
+    super(message)
+  }
+}
+
+type Listener = (err: ApiError) => void
+const unauthenticated: Listener[] = []
+
+// onUnauthenticated registers what happens when any request answers 401:
+// the app goes back to the login page.
+export function onUnauthenticated(l: Listener) {
+  unauthenticated.push(l)
+}
+
+export type Query = Record<string, string | number | boolean | undefined | null>
+
+export function withQuery(path: string, q?: Query): string {
+  if (!q) return path
+  const p = new URLSearchParams()
+  for (const [k, v] of Object.entries(q)) {
+    if (v !== undefined && v !== null && v !== '') p.set(k, String(v))
+  }
+  const s = p.toString()
+  return s ? `${path}?${s}` : path
+}
+
+export async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  let res: Response
+  try {
+    res = await fetch('/api' + path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    })
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e
+    throw new ApiError(0, 'network', 'The server could not be reached. Check your connection and try again.')
+  }
+  if (res.status === 204) return undefined as T
+  const text = await res.text()
+  let data: unknown = undefined
+  try {
+    data = text ? JSON.parse(text) : undefined
+  } catch {
+    // not JSON: handled below
+  }
+  if (!res.ok) {
+    const e = (data as { error?: { code?: string; message?: string; fields?: Record<string, string>; requestId?: string } } | undefined)?.error
+    const err = new ApiError(
+      res.status,
+      e?.code ?? 'error',
+      e?.message ?? `The server answered ${res.status} ${res.statusText}.`,
+      e?.fields ?? {},
+      e?.requestId ?? res.headers.get('X-Request-ID') ?? '',
+    )
+    if (res.status === 401 && !path.startsWith('/auth/')) unauthenticated.forEach((l) => l(err))
+    throw err
+  }
+  return data as T
+}
+
+export const get = <T>(path: string, q?: Query, signal?: AbortSignal) => request<T>('GET', withQuery(path, q), undefined, signal)
+export const post = <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {})
+export const patch = <T>(path: string, body: unknown) => request<T>('PATCH', path, body)
+export const del = <T>(path: string) => request<T>('DELETE', path)

@@ -1,0 +1,137 @@
+// Time-series charts with uPlot: one or more series over time buckets,
+// sized to their container, themed from the page's CSS variables, with a
+// tooltip that gives each bucket's values.
+import { useEffect, useRef } from 'preact/hooks'
+import uPlot from 'uplot'
+import 'uplot/dist/uPlot.min.css'
+import { exact } from './format'
+
+export interface ChartSeries {
+  label: string
+  values: (number | null)[]
+  // bars draw the series as bars (gains per bucket); lines otherwise.
+  bars?: boolean
+  // right puts the series on a second axis at the right.
+  right?: boolean
+}
+
+export interface ChartProps {
+  times: string[]
+  series: ChartSeries[]
+  granularity: 'hour' | 'day'
+  label: string
+  height?: number
+}
+
+const COLORS = ['--chart-1', '--chart-2', '--chart-3']
+
+function cssVar(name: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888'
+}
+
+const bucketFormat = {
+  hour: new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }),
+  day: new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }),
+}
+
+function axisNumber(n: number): string {
+  const a = Math.abs(n)
+  if (a >= 1e9) return (n / 1e9).toFixed(a >= 1e10 ? 0 : 1) + 'B'
+  if (a >= 1e6) return (n / 1e6).toFixed(a >= 1e7 ? 0 : 1) + 'M'
+  if (a >= 1e3) return (n / 1e3).toFixed(a >= 1e4 ? 0 : 1) + 'K'
+  return String(Math.round(n))
+}
+
+function tooltip(granularity: 'hour' | 'day', series: ChartSeries[]): uPlot.Plugin {
+  let tip: HTMLDivElement
+  return {
+    hooks: {
+      init: (u) => {
+        tip = document.createElement('div')
+        tip.className = 'chart-tip'
+        tip.setAttribute('role', 'status')
+        tip.hidden = true
+        u.over.appendChild(tip)
+        u.over.addEventListener('mouseleave', () => (tip.hidden = true))
+      },
+      setCursor: (u) => {
+        const i = u.cursor.idx
+        if (i === null || i === undefined || u.cursor.left === undefined || u.cursor.left < 0) {
+          tip.hidden = true
+          return
+        }
+        const t = new Date((u.data[0][i] as number) * 1000)
+        tip.replaceChildren()
+        const head = document.createElement('strong')
+        head.textContent = bucketFormat[granularity].format(t)
+        tip.appendChild(head)
+        series.forEach((s, k) => {
+          const row = document.createElement('div')
+          const v = u.data[k + 1][i]
+          row.textContent = `${s.label}: ${exact(v ?? null)}`
+          tip.appendChild(row)
+        })
+        tip.hidden = false
+        const left = u.cursor.left ?? 0
+        const w = u.over.clientWidth
+        tip.style.left = (left > w / 2 ? left - tip.offsetWidth - 12 : left + 12) + 'px'
+        tip.style.top = Math.max(0, (u.cursor.top ?? 0) - 20) + 'px'
+      },
+    },
+  }
+}
+
+export function TimeChart({ times, series, granularity, label, height = 260 }: ChartProps) {
+  const box = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const el = box.current
+    if (!el) return
+    const xs = times.map((t) => new Date(t).getTime() / 1000)
+    const text = cssVar('--muted')
+    const grid = cssVar('--grid')
+    const bars = uPlot.paths.bars!({ size: [0.7, 40] })
+    const opts: uPlot.Options = {
+      width: el.clientWidth || 600,
+      height,
+      legend: { show: series.length > 1, live: false },
+      cursor: { points: { show: true }, drag: { x: false, y: false } },
+      scales: { x: { time: true } },
+      axes: [
+        { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid } },
+        { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid }, values: (_u, v) => v.map(axisNumber), size: 56 },
+        ...(series.some((s) => s.right)
+          ? [{ side: 1, scale: 'right', stroke: text, grid: { show: false }, values: (_u: uPlot, v: number[]) => v.map(axisNumber), size: 56 }]
+          : []),
+      ],
+      series: [
+        {},
+        ...series.map((s, k) => {
+          const color = cssVar(COLORS[k % COLORS.length])
+          return {
+            label: s.label,
+            scale: s.right ? 'right' : 'y',
+            stroke: color,
+            width: s.bars ? 0 : 2,
+            fill: s.bars ? color : undefined,
+            paths: s.bars ? bars : undefined,
+            points: { show: times.length < 3 },
+            spanGaps: true,
+          } as uPlot.Series
+        }),
+      ],
+      plugins: [tooltip(granularity, series)],
+    }
+    const plot = new uPlot(opts, [xs, ...series.map((s) => s.values)] as uPlot.AlignedData, el)
+    plot.root.setAttribute('aria-label', label)
+    plot.root.setAttribute('role', 'img')
+    el.dataset.drawn = 'true'
+    const ro = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height }))
+    ro.observe(el)
+    return () => {
+      ro.disconnect()
+      plot.destroy()
+      delete el.dataset.drawn
+    }
+  }, [times, series, granularity, height, label])
+  return <div class="chart" ref={box} />
+}

@@ -1,0 +1,79 @@
+// The filters the dashboard routes share (date window, platforms,
+// collection), kept in the address so a view can be bookmarked and shared.
+import { get } from './api'
+import { PRESET_NAMES, platformName } from './format'
+import { setQuery } from './router'
+import { PLATFORMS, PRESETS, type CollectionList, type DatePreset } from './types'
+import { useApi } from './ui'
+
+export interface Filters {
+  datePreset: DatePreset
+  platforms: string[]
+  collectionId: string
+}
+
+export function readFilters(q: URLSearchParams, preset: DatePreset = '7d'): Filters {
+  const p = q.get('datePreset') as DatePreset | null
+  return {
+    datePreset: p && PRESETS.includes(p) ? p : preset,
+    platforms: (q.get('platforms') ?? '').split(',').filter((x) => (PLATFORMS as string[]).includes(x)),
+    collectionId: q.get('collectionId') ?? '',
+  }
+}
+
+// filterQuery is the API's query for f.
+export function filterQuery(f: Filters) {
+  return {
+    datePreset: f.datePreset,
+    platforms: f.platforms.join(',') || undefined,
+    collectionId: f.collectionId || undefined,
+  }
+}
+
+export function useCollections() {
+  return useApi((s) => get<CollectionList>('/collections', undefined, s), 'collections')
+}
+
+export function FilterBar({ f, presets = true, presetLabel = 'Period' }: { f: Filters; presets?: boolean; presetLabel?: string }) {
+  const cols = useCollections()
+  const toggle = (p: string) => {
+    const next = f.platforms.includes(p) ? f.platforms.filter((x) => x !== p) : [...f.platforms, p]
+    setQuery({ platforms: next.join(','), offset: null })
+  }
+  return (
+    <div class="filters" role="group" aria-label="Filters">
+      {presets && (
+        <div class="segmented" role="radiogroup" aria-label={presetLabel}>
+          {PRESETS.map((p) => (
+            <button
+              type="button"
+              role="radio"
+              aria-checked={f.datePreset === p}
+              class={f.datePreset === p ? 'on' : ''}
+              title={PRESET_NAMES[p]}
+              onClick={() => setQuery({ datePreset: p, offset: null })}
+            >
+              {p === 'all' ? 'All' : p}
+            </button>
+          ))}
+        </div>
+      )}
+      <div class="segmented" role="group" aria-label="Platforms">
+        {PLATFORMS.map((p) => (
+          <button type="button" aria-pressed={f.platforms.includes(p)} class={f.platforms.includes(p) ? 'on' : ''} onClick={() => toggle(p)}>
+            {platformName(p)}
+          </button>
+        ))}
+      </div>
+      <label class="inline">
+        <span>Collection</span>
+        <select value={f.collectionId} onChange={(e) => setQuery({ collectionId: (e.target as HTMLSelectElement).value, offset: null })}>
+          <option value="">All videos</option>
+          {cols.data?.collections.map((c) => (
+            <option value={c.id}>{c.name}</option>
+          ))}
+        </select>
+      </label>
+    </div>
+  )
+}

@@ -1,0 +1,63 @@
+// Numbers and times for people: 1.2M, +12.3 %, dates in the viewer's zone.
+
+const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 })
+const whole = new Intl.NumberFormat()
+const oneDecimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1, minimumFractionDigits: 1 })
+
+export const DASH = '—'
+
+export function num(n: number | null | undefined): string {
+  if (n === null || n === undefined) return DASH
+  return Math.abs(n) < 10000 ? whole.format(Math.round(n)) : compact.format(n)
+}
+
+export function exact(n: number | null | undefined): string {
+  return n === null || n === undefined ? DASH : whole.format(n)
+}
+
+export function signed(n: number | null | undefined): string {
+  if (n === null || n === undefined) return DASH
+  return (n > 0 ? '+' : n < 0 ? '−' : '') + num(Math.abs(n))
+}
+
+export function pct(n: number | null | undefined): string {
+  return n === null || n === undefined ? DASH : `${oneDecimal.format(n)} %`
+}
+
+export function signedPct(n: number | null | undefined): string {
+  if (n === null || n === undefined) return DASH
+  return (n > 0 ? '+' : n < 0 ? '−' : '') + `${oneDecimal.format(Math.abs(n))} %`
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+
+export function when(iso: string | null | undefined): string {
+  return iso ? dateTime.format(new Date(iso)) : DASH
+}
+
+export function day(iso: string | null | undefined): string {
+  return iso ? dateOnly.format(new Date(iso)) : DASH
+}
+
+const rel = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' })
+
+// ago says how long ago iso was: "5 minutes ago", "yesterday".
+export function ago(iso: string | null | undefined, now = Date.now()): string {
+  if (!iso) return 'never'
+  const s = (new Date(iso).getTime() - now) / 1000
+  const abs = Math.abs(s)
+  if (abs < 60) return rel.format(Math.round(s), 'second')
+  if (abs < 3600) return rel.format(Math.round(s / 60), 'minute')
+  if (abs < 86400) return rel.format(Math.round(s / 3600), 'hour')
+  if (abs < 86400 * 30) return rel.format(Math.round(s / 86400), 'day')
+  return day(iso)
+}
+
+export const PLATFORM_NAMES: Record<string, string> = { tiktok: 'TikTok', instagram: 'Instagram', youtube: 'YouTube', x: 'X' }
+
+export function platformName(p: string | null | undefined): string {
+  return p ? (PLATFORM_NAMES[p] ?? p) : 'All platforms'
+}
+
+export const PRESET_NAMES: Record<string, string> = { '24h': '24 hours', '7d': '7 days', '30d': '30 days', '90d': '90 days', all: 'All time' }

@@ -1,0 +1,204 @@
+// The dashboard: a shell (navigation, plan usage, access banner) around
+// pages that load on demand.
+import { render, type ComponentChildren, type ComponentType } from 'preact'
+import { useEffect, useState } from 'preact/hooks'
+import { onUnauthenticated, post, type ApiError } from './api'
+import { exact, day } from './format'
+import { match, navigate, useRoute } from './router'
+import { forgetWorkspace, loadWorkspace, useWorkspace } from './session'
+import './styles.css'
+import { ErrorBox, Spinner } from './ui'
+
+type Page = { default: ComponentType<{ params: Record<string, string>; query: URLSearchParams }> }
+
+// Each page is its own chunk; the overview, the first screen, starts
+// loading with the shell.
+const overview = import('./pages/overview')
+const routes: [string, () => Promise<Page>][] = [
+  ['/', () => overview],
+  ['/videos', () => import('./pages/videos')],
+  ['/videos/:id', () => import('./pages/video')],
+  ['/accounts', () => import('./pages/accounts')],
+  ['/accounts/:id', () => import('./pages/account')],
+  ['/track', () => import('./pages/track')],
+  ['/collections', () => import('./pages/collections')],
+  ['/alerts', () => import('./pages/alerts')],
+  ['/team', () => import('./pages/team')],
+  ['/billing', () => import('./pages/billing')],
+  ['/export', () => import('./pages/export')],
+]
+const publicRoutes: [string, () => Promise<Page>][] = [
+  ['/login', () => import('./pages/login')],
+  ['/signup', () => import('./pages/login')],
+]
+
+const NAV: [string, string][] = [
+  ['/', 'Overview'],
+  ['/videos', 'Videos'],
+  ['/accounts', 'Accounts'],
+  ['/track', 'Track'],
+  ['/collections', 'Collections'],
+  ['/alerts', 'Alerts'],
+  ['/export', 'Export'],
+  ['/team', 'Team'],
+  ['/billing', 'Billing'],
+]
+
+onUnauthenticated(() => {
+  forgetWorkspace()
+  if (!location.pathname.startsWith('/login') && !location.pathname.startsWith('/signup')) {
+    const next = location.pathname + location.search
+    navigate('/login' + (next !== '/' ? '?next=' + encodeURIComponent(next) : ''), true)
+  }
+})
+
+function Lazy({ load, params, query }: { load: () => Promise<Page>; params: Record<string, string>; query: URLSearchParams }) {
+  const [mod, setMod] = useState<{ load: () => Promise<Page>; page: Page } | null>(null)
+  const [err, setErr] = useState(false)
+  useEffect(() => {
+    let live = true
+    setErr(false)
+    load().then(
+      (page) => live && setMod({ load, page }),
+      () => live && setErr(true),
+    )
+    return () => {
+      live = false
+    }
+  }, [load])
+  if (err) return <div class="error-box" role="alert">This page could not be loaded. Reload to get the current version of the app.</div>
+  if (!mod || mod.load !== load) return <Spinner />
+  const P = mod.page.default
+  return <P params={params} query={query} />
+}
+
+function find(table: [string, () => Promise<Page>][], path: string) {
+  for (const [pattern, load] of table) {
+    const params = match(pattern, path)
+    if (params) return { load, params }
+  }
+  return null
+}
+
+function AccessBanner() {
+  const ws = useWorkspace()
+  if (!ws || ws.hasAccess) return null
+  const why =
+    ws.plan === 'trial'
+      ? `Your free trial ended${ws.trialEndsAt ? ' on ' + day(ws.trialEndsAt) : ''}.`
+      : `Your subscription is ${ws.subscriptionStatus ?? 'not active'}.`
+  return (
+    <div class="banner" role="alert">
+      {why} Tracking and refreshing are paused; your data is kept. <a href="/billing">Choose a plan to continue</a>
+    </div>
+  )
+}
+
+function Usage() {
+  const ws = useWorkspace()
+  if (!ws) return null
+  const used = ws.usage.videos
+  const full = used >= ws.videoLimit
+  return (
+    <a href="/billing" class={`usage${full ? ' full' : ''}`} title="Videos tracked of your plan's limit">
+      <span class="usage-label">
+        {exact(used)} / {exact(ws.videoLimit)} videos
+      </span>
+      <span class="meter" aria-hidden="true">
+        <span class="meter-fill" style={{ width: `${Math.min(100, (used / Math.max(1, ws.videoLimit)) * 100)}%` }} />
+      </span>
+      <span class="plan">{ws.plan}</span>
+    </a>
+  )
+}
+
+function Shell({ path, children }: { path: string; children: ComponentChildren }) {
+  const ws = useWorkspace()
+  const [open, setOpen] = useState(false)
+  useEffect(() => setOpen(false), [path])
+  const logout = async () => {
+    try {
+      await post('/auth/logout')
+    } finally {
+      forgetWorkspace()
+      navigate('/login', true)
+    }
+  }
+  return (
+    <div class="shell">
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
+      <header class="topbar">
+        <button type="button" class="menu-button" aria-expanded={open} aria-controls="nav" onClick={() => setOpen(!open)}>
+          <span aria-hidden="true">☰</span>
+          <span class="sr-only">Menu</span>
+        </button>
+        <a href="/" class="brand">
+          reeltrack
+        </a>
+        <span class="ws-name">{ws?.name}</span>
+        <Usage />
+        <button type="button" class="link logout" onClick={logout}>
+          Log out
+        </button>
+      </header>
+      <nav id="nav" class={`sidenav${open ? ' open' : ''}`} aria-label="Main">
+        <ul>
+          {NAV.map(([href, label]) => {
+            const here = href === '/' ? path === '/' : path === href || path.startsWith(href + '/')
+            return (
+              <li>
+                <a href={href} aria-current={here ? 'page' : undefined}>
+                  {label}
+                </a>
+              </li>
+            )
+          })}
+        </ul>
+      </nav>
+      <main id="main" tabIndex={-1}>
+        <AccessBanner />
+        {children}
+      </main>
+    </div>
+  )
+}
+
+function App() {
+  const route = useRoute()
+  const ws = useWorkspace()
+  const [boot, setBoot] = useState<ApiError | null>(null)
+  const pub = find(publicRoutes, route.path)
+  useEffect(() => {
+    if (pub || ws) return
+    setBoot(null)
+    loadWorkspace().catch((e: ApiError) => {
+      if (e.status !== 401) setBoot(e)
+    })
+  }, [pub === null, ws === null])
+  useEffect(() => {
+    document.getElementById('main')?.focus({ preventScroll: true })
+  }, [route.path])
+
+  if (pub) return <Lazy load={pub.load} params={pub.params} query={route.query} />
+  if (boot) return <ErrorBox error={boot} retry={() => loadWorkspace().then(() => setBoot(null), (e: ApiError) => setBoot(e))} />
+  if (!ws) return <Spinner label="Opening your workspace…" />
+  const page = find(routes, route.path)
+  return (
+    <Shell path={route.path}>
+      {page ? (
+        <Lazy load={page.load} params={page.params} query={route.query} />
+      ) : (
+        <div class="empty">
+          <h1>Page not found</h1>
+          <p>
+            There is nothing at {route.path}. <a href="/">Go to the overview</a>
+          </p>
+        </div>
+      )}
+    </Shell>
+  )
+}
+
+render(<App />, document.getElementById('app')!)

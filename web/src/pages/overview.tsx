@@ -1,0 +1,107 @@
+// Overview: the workspace's KPIs over a window, the views-gained chart and
+// the videos that moved most.
+import { get } from '../api'
+import { TimeChart } from '../chart'
+import { FilterBar, filterQuery, readFilters } from '../filters'
+import { PRESET_NAMES, num, pct, signed, signedPct } from '../format'
+import type { Overview as OverviewData } from '../types'
+import { Empty, PageHeader, PlatformBadge, Show, Spinner, Thumb, useApi } from '../ui'
+
+type Change = { period: number; previous: number | null; changePct: number | null }
+
+function Kpi({ label, value, change, hint }: { label: string; value: string; change?: Change | null; hint?: string }) {
+  return (
+    <div class="kpi card">
+      <div class="kpi-label">{label}</div>
+      <div class="kpi-value">{value}</div>
+      {change ? (
+        <div class="kpi-change">
+          <span class={change.changePct === null ? '' : change.changePct >= 0 ? 'up' : 'down'}>{signed(change.period)}</span>
+          {change.changePct !== null && <span class="muted"> · {signedPct(change.changePct)} vs previous</span>}
+        </div>
+      ) : (
+        hint && <div class="kpi-change muted">{hint}</div>
+      )}
+    </div>
+  )
+}
+
+export default function Overview({ query }: { query: URLSearchParams }) {
+  const f = readFilters(query, '7d')
+  const q = filterQuery(f)
+  const r = useApi((s) => get<OverviewData>('/overview', q, s), JSON.stringify(q))
+  return (
+    <>
+      <PageHeader title="Overview" />
+      <FilterBar f={f} />
+      <Show r={r}>
+        {(o) => {
+          const gained = (o as OverviewData & { gained?: Record<string, Change> }).gained
+          const change = (m: string): Change | null => gained?.[m] ?? (m === 'views' ? o.viewsGained : null)
+          const windowName = PRESET_NAMES[o.datePreset].toLowerCase()
+          if (o.totals.videos === 0)
+            return (
+              <Empty title="Nothing tracked yet">
+                Paste a TikTok, Instagram, YouTube or X link on the <a href="/track">Track</a> page: its numbers appear here after the first scrape.
+              </Empty>
+            )
+          return (
+            <div class={r.loading ? 'stale' : ''} aria-busy={r.loading}>
+              <section class="kpis" aria-label="Key figures">
+                <Kpi label="Views" value={num(o.totals.views)} change={change('views')} />
+                <Kpi label="Likes" value={num(o.totals.likes)} change={change('likes')} />
+                <Kpi label="Comments" value={num(o.totals.comments)} change={change('comments')} />
+                <Kpi label="Shares" value={num(o.totals.shares)} change={change('shares')} />
+                <Kpi label="Saves" value={num(o.totals.saves)} change={change('saves')} />
+                <Kpi label="Engagement" value={pct(o.totals.engagementRate)} hint="interactions per view" />
+                <Kpi label="Videos" value={num(o.totals.videos)} hint="tracked" />
+                <Kpi label="Accounts" value={num(o.totals.accounts)} hint="tracked" />
+              </section>
+              <section class="card">
+                <h2>
+                  Views gained {o.datePreset === 'all' ? 'since tracking started' : `in the last ${windowName}`}
+                  <small class="muted"> · per {o.granularity}</small>
+                </h2>
+                {o.series.length ? (
+                  <TimeChart
+                    label={`Views gained per ${o.granularity}`}
+                    granularity={o.granularity}
+                    times={o.series.map((p) => p.t)}
+                    series={[{ label: 'Views gained', values: o.series.map((p) => p.viewsGained), bars: true }]}
+                  />
+                ) : (
+                  <p class="muted">No snapshots in this window yet.</p>
+                )}
+              </section>
+              <section class="card">
+                <h2>Top movers</h2>
+                {o.topMovers.length ? (
+                  <ol class="movers">
+                    {o.topMovers.map((m) => (
+                      <li>
+                        <Thumb src={m.thumbnailUrl} alt="" />
+                        <div class="mover-text">
+                          <a href={`/videos/${m.id}`}>{m.caption || m.url}</a>
+                          <div class="muted">
+                            <PlatformBadge platform={m.platform} /> {m.accountHandle && '@' + m.accountHandle}
+                          </div>
+                        </div>
+                        <div class="mover-num">
+                          <strong class="up">{signed(m.viewsGained)}</strong>
+                          <div class="muted">{num(m.views)} views</div>
+                        </div>
+                      </li>
+                    ))}
+                  </ol>
+                ) : (
+                  <p class="muted">No video gained views in this window.</p>
+                )}
+              </section>
+            </div>
+          )
+        }}
+      </Show>
+      {r.loading && r.data && <Spinner label="Updating…" />}
+    </>
+  )
+}

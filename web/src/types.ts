@@ -1,0 +1,261 @@
+// The shapes of the API's answers, as openapi.yaml describes them.
+
+export type Platform = 'tiktok' | 'instagram' | 'youtube' | 'x'
+export const PLATFORMS: Platform[] = ['tiktok', 'instagram', 'youtube', 'x']
+export type DatePreset = '24h' | '7d' | '30d' | '90d' | 'all'
+export const PRESETS: DatePreset[] = ['24h', '7d', '30d', '90d', 'all']
+export type Role = 'owner' | 'admin' | 'member'
+export type PlanName = 'trial' | 'starter' | 'growth' | 'agency'
+
+export interface Workspace {
+  id: string
+  name: string
+  plan: PlanName
+  videoLimit: number
+  seatLimit: number
+  maxVideosPerAccount: number
+  refreshIntervalHours: number
+  hasAccess: boolean
+  trialEndsAt: string | null
+  subscriptionStatus: string | null
+  graceEndsAt: string | null
+  founding: boolean
+  role: Role
+  usage: { videos: number; seats: number }
+  createdAt: string
+}
+
+export interface BootstrapResult {
+  workspace: Workspace
+  hasAccess: boolean
+  created: boolean
+  joined: boolean
+}
+
+export interface Counts {
+  views: number | null
+  likes: number | null
+  comments: number | null
+  shares: number | null
+  saves: number | null
+}
+
+export interface Video {
+  id: string
+  platform: Platform
+  platformVideoId: string
+  url: string
+  caption?: string
+  thumbnailUrl?: string
+  accountId?: string | null
+  accountHandle?: string
+  publishedAt?: string | null
+  status: 'pending' | 'active' | 'error'
+  statusReason?: string
+  collectionId?: string | null
+  trackedIndividually: boolean
+  isShop?: boolean | null
+  addedAt: string
+  lastScrapedAt?: string | null
+  metrics: Counts
+  engagementRate?: number | null
+  viewsGained24h?: number | null
+  viewsGained7d?: number | null
+}
+
+export interface VideoList {
+  videos: Video[]
+  total: number
+  limit: number
+  offset: number
+}
+
+export interface SeriesPoint {
+  t: string
+  viewsGained: number
+  views: number
+}
+
+export interface Mover {
+  id: string
+  platform: Platform
+  url: string
+  caption?: string
+  thumbnailUrl?: string
+  accountHandle?: string
+  publishedAt?: string | null
+  views: number | null
+  viewsGained: number
+}
+
+export interface Overview {
+  datePreset: DatePreset
+  granularity: 'hour' | 'day'
+  start: string | null
+  end: string
+  totals: {
+    views: number
+    likes: number
+    comments: number
+    shares: number
+    saves: number
+    engagementRate: number | null
+    videos: number
+    accounts: number
+  }
+  viewsGained: { period: number; previous: number | null; changePct: number | null }
+  series: SeriesPoint[]
+  topMovers: Mover[]
+}
+
+export interface Account {
+  id: string
+  platform: Platform
+  handle: string
+  url: string
+  displayName: string
+  avatarUrl: string
+  status: 'pending' | 'active' | 'paused' | 'removed' | 'error'
+  statusReason: string
+  tracking_limit: number
+  collectionId: string | null
+  followers: number | null
+  followersGained7d: number | null
+  followersGained30d: number | null
+  trackedVideos: number
+  videosWithViews: number | null
+  totalViews: number | null
+  averageViews: number | null
+  engagementRate: number | null
+  viewsGained7d: number | null
+  lastScrapedAt: string | null
+  addedAt: string
+}
+
+export interface AccountList {
+  accounts: Account[]
+  total: number
+  metricsAvailable: boolean
+}
+
+export interface MetricStats {
+  videos: number
+  average: number | null
+  median: number | null
+}
+
+export interface AccountAnalytics {
+  account: Account
+  granularity: 'hour' | 'day'
+  start: string | null
+  end: string
+  followersSeries: { t: string; followers: number | null; followersGained: number }[]
+  viewsSeries: SeriesPoint[]
+  videos: Video[]
+  topVideos: Video[]
+  perVideo: { views: MetricStats; likes: MetricStats; comments: MetricStats; shares: MetricStats }
+  cadence: {
+    published: number
+    last4Weeks: { videos: number; perWeek: number }
+    last12Weeks: { videos: number; perWeek: number }
+    byWeekday: number[]
+    byHour: number[]
+  }
+  bestVideo: (Video & { viewsGained?: number }) | null
+}
+
+export interface Collection {
+  id: string
+  name: string
+  createdAt: string
+  videos: number
+  accounts: number
+  views: number | null
+}
+
+export interface CollectionList {
+  collections: Collection[]
+  metricsAvailable: boolean
+}
+
+export interface TrackResult {
+  success: boolean
+  url: string
+  type?: 'account' | 'video'
+  job_id?: string
+  scrape_status?: string
+  message: string
+  id?: string
+  platform?: Platform
+  existing: boolean
+  error?: { code: string; message: string }
+}
+
+export type AlertMetric = 'views' | 'likes' | 'comments' | 'shares'
+export type AlertCondition = 'gain' | 'growth_pct' | 'velocity_vs_baseline'
+
+export interface AlertRule {
+  id: string
+  name: string
+  collectionId: string | null
+  platform: Platform | null
+  metric: AlertMetric
+  condition: AlertCondition
+  threshold: number
+  windowHours: number
+  minStartValue: number
+  cooldownHours: number
+  recipients: string[]
+  enabled: boolean
+  createdAt: string
+  updatedAt: string
+  lastTriggeredAt: string | null
+  triggerCount: number
+}
+
+export interface AlertEvent {
+  id: string
+  ruleId: string
+  ruleName: string
+  videoId: string
+  videoUrl: string
+  platform: Platform
+  accountHandle: string
+  triggeredAt: string
+  metric: string
+  windowStart: string
+  windowEnd: string
+  startValue: number
+  endValue: number
+  gain: number
+  growthPct: number | null
+  baseline: number | null
+}
+
+export interface Member {
+  userId: string
+  email: string
+  role: Role
+  joinedAt: string
+}
+
+export interface Invite {
+  id: string
+  email: string
+  role: 'admin' | 'member'
+  invitedBy: string
+  createdAt: string
+}
+
+export interface Team {
+  members: Member[]
+  invites: Invite[]
+  seats: { used: number; limit: number }
+}
+
+export interface FoundingStats {
+  total: number
+  claimed: number
+  held: number
+  remaining: number
+}

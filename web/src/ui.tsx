@@ -1,0 +1,193 @@
+// Shared pieces of every page: requests with their loading and error
+// states, empty states, confirmations, badges and paging.
+import type { ComponentChildren } from 'preact'
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
+import { ApiError } from './api'
+import { ago, platformName, when } from './format'
+
+export interface Loaded<T> {
+  data: T | undefined
+  error: ApiError | null
+  loading: boolean
+  reload: () => void
+}
+
+// useApi runs load whenever key changes, keeps the last answer while the
+// next one loads, and drops answers that arrive after a newer request.
+export function useApi<T>(load: (signal: AbortSignal) => Promise<T>, key: string): Loaded<T> {
+  const [data, setData] = useState<T>()
+  const [error, setError] = useState<ApiError | null>(null)
+  const [loading, setLoading] = useState(true)
+  const [n, setN] = useState(0)
+  const loadRef = useRef(load)
+  loadRef.current = load
+  useEffect(() => {
+    const ctl = new AbortController()
+    setLoading(true)
+    loadRef.current(ctl.signal).then(
+      (d) => {
+        if (ctl.signal.aborted) return
+        setData(d)
+        setError(null)
+        setLoading(false)
+      },
+      (e) => {
+        if (ctl.signal.aborted) return
+        setError(e instanceof ApiError ? e : new ApiError(0, 'error', String(e)))
+        setLoading(false)
+      },
+    )
+    return () => ctl.abort()
+  }, [key, n])
+  const reload = useCallback(() => setN((x) => x + 1), [])
+  return { data, error, loading, reload }
+}
+
+export function Spinner({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div class="loading" role="status" aria-live="polite">
+      <span class="spinner" aria-hidden="true" />
+      {label}
+    </div>
+  )
+}
+
+export function ErrorBox({ error, retry }: { error: ApiError; retry?: () => void }) {
+  return (
+    <div class="error-box" role="alert">
+      <strong>{error.status === 503 ? 'Temporarily unavailable.' : 'Something went wrong.'}</strong> {error.message}
+      {error.status === 403 && error.message.includes('access') && (
+        <>
+          {' '}
+          <a href="/billing">Choose a plan</a>
+        </>
+      )}
+      {retry && (
+        <button type="button" class="link" onClick={retry}>
+          Try again
+        </button>
+      )}
+      {error.requestId && <small class="muted"> (request {error.requestId})</small>}
+    </div>
+  )
+}
+
+// Show renders the data once it is there, a spinner before, and the
+// error with a retry when the request failed.
+export function Show<T>({ r, children }: { r: Loaded<T>; children: (data: T) => ComponentChildren }) {
+  if (r.error) return <ErrorBox error={r.error} retry={r.reload} />
+  if (r.data === undefined) return <Spinner />
+  return <>{children(r.data)}</>
+}
+
+export function Empty({ title, children }: { title: string; children?: ComponentChildren }) {
+  return (
+    <div class="empty">
+      <h3>{title}</h3>
+      {children && <p>{children}</p>}
+    </div>
+  )
+}
+
+export function PlatformBadge({ platform }: { platform: string }) {
+  return <span class={`badge platform-${platform}`}>{platformName(platform)}</span>
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  pending: 'Scrape queued',
+  active: 'Tracking',
+  paused: 'Paused',
+  removed: 'Removed',
+  error: 'Error',
+}
+
+export function StatusBadge({ status, reason }: { status: string; reason?: string }) {
+  return (
+    <span class={`badge status-${status}`} title={reason || undefined}>
+      {STATUS_TEXT[status] ?? status}
+      {status === 'error' && reason ? <span class="reason">: {reason}</span> : null}
+    </span>
+  )
+}
+
+// Freshness says when a number was last scraped, or that its first
+// scrape is still to come.
+export function Freshness({ at, status }: { at: string | null | undefined; status?: string }) {
+  if (!at) return <span class="muted">{status === 'error' ? 'not scraped' : 'first scrape queued'}</span>
+  return (
+    <time dateTime={at} title={when(at)}>
+      {ago(at)}
+    </time>
+  )
+}
+
+export function Pager({ total, limit, offset, onPage }: { total: number; limit: number; offset: number; onPage: (offset: number) => void }) {
+  if (total <= limit) return null
+  const page = Math.floor(offset / limit) + 1
+  const pages = Math.ceil(total / limit)
+  return (
+    <nav class="pager" aria-label="Pages">
+      <button type="button" disabled={offset === 0} onClick={() => onPage(Math.max(0, offset - limit))}>
+        ← Previous
+      </button>
+      <span>
+        Page {page} of {pages}
+      </span>
+      <button type="button" disabled={offset + limit >= total} onClick={() => onPage(offset + limit)}>
+        Next →
+      </button>
+    </nav>
+  )
+}
+
+// Confirm asks before something that cannot be undone.
+export function Confirm({
+  title,
+  children,
+  confirm,
+  onConfirm,
+  onCancel,
+}: {
+  title: string
+  children?: ComponentChildren
+  confirm: string
+  onConfirm: () => void
+  onCancel: () => void
+}) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    ref.current?.showModal()
+  }, [])
+  return (
+    <dialog ref={ref} class="dialog" aria-labelledby="confirm-title" onCancel={onCancel} onClose={onCancel}>
+      <h2 id="confirm-title">{title}</h2>
+      {children}
+      <div class="actions">
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" class="danger" onClick={onConfirm}>
+          {confirm}
+        </button>
+      </div>
+    </dialog>
+  )
+}
+
+export function PageHeader({ title, children }: { title: string; children?: ComponentChildren }) {
+  useEffect(() => {
+    document.title = `${title} · reeltrack`
+  }, [title])
+  return (
+    <header class="page-header">
+      <h1>{title}</h1>
+      {children && <div class="page-actions">{children}</div>}
+    </header>
+  )
+}
+
+export function Thumb({ src, alt }: { src?: string; alt: string }) {
+  const [failed, setFailed] = useState(false)
+  if (!src || failed) return <span class="thumb thumb-empty" aria-hidden="true" />
+  return <img class="thumb" src={src} alt={alt} loading="lazy" referrerpolicy="no-referrer" onError={() => setFailed(true)} />
+}
