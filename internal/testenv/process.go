@@ -1,9 +1,13 @@
 package testenv
 
 import (
+	"fmt"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -27,8 +31,38 @@ func FreeAddr(t testing.TB) string {
 // does not answer within wait fails the test with its output.
 func serve(t testing.TB, name, bin string, args func(addr string) []string, probe string, wait time.Duration) string {
 	t.Helper()
+	return Serve(t, Process{Name: name, Binary: bin, Args: args, Probe: probe, Wait: wait})
+}
+
+// Process is a server a test runs as a process of its own.
+type Process struct {
+	Name   string
+	Binary string
+	// Args gets the loopback address the process is to listen on.
+	Args func(addr string) []string
+	// Env, when set, is added to the test's environment; it may use the
+	// address too (as HTTP_ADDR=... for cmd/server).
+	Env   func(addr string) []string
+	Probe string
+	Wait  time.Duration
+}
+
+// Serve starts p on a free loopback port, waits until it answers HTTP at
+// p.Probe, and stops it when the test ends. It returns the base URL. A
+// process that exits or does not answer within p.Wait fails the test with
+// its output.
+func Serve(t testing.TB, p Process) string {
+	t.Helper()
+	name, probe, wait := p.Name, p.Probe, p.Wait
 	addr := FreeAddr(t)
-	cmd := exec.Command(bin, args(addr)...)
+	var args []string
+	if p.Args != nil {
+		args = p.Args(addr)
+	}
+	cmd := exec.Command(p.Binary, args...)
+	if p.Env != nil {
+		cmd.Env = append(os.Environ(), p.Env(addr)...)
+	}
 	var out lockedBuffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
@@ -87,4 +121,51 @@ func (b *lockedBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return string(b.buf)
+}
+
+var (
+	buildsMu sync.Mutex
+	builds   = map[string]*built{}
+)
+
+type built struct {
+	once sync.Once
+	bin  string
+	err  error
+}
+
+// Build compiles the project's command pkg (as "./cmd/server") once per
+// test process and returns the binary's path.
+func Build(t testing.TB, pkg string) string {
+	t.Helper()
+	buildsMu.Lock()
+	b, ok := builds[pkg]
+	if !ok {
+		b = &built{}
+		builds[pkg] = b
+	}
+	buildsMu.Unlock()
+	b.once.Do(func() {
+		dir, err := os.MkdirTemp("", "reeltrack-build")
+		if err != nil {
+			b.err = err
+			return
+		}
+		b.bin = filepath.Join(dir, filepath.Base(pkg))
+		cmd := exec.Command("go", "build", "-o", b.bin, pkg)
+		cmd.Dir = Root()
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.err = fmt.Errorf("build %s: %v\n%s", pkg, err, out)
+		}
+	})
+	if b.err != nil {
+		t.Fatal(b.err)
+	}
+	return b.bin
+}
+
+// Root is the repository's root folder.
+func Root() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..")
 }

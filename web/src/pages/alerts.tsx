@@ -1,5 +1,595 @@
-import { PageHeader } from '../ui'
+// Alerts: the workspace's viral-spike rules (scope, condition, recipients,
+// on/off), a form to create or edit one, and the alerts they raised.
+import { useState } from 'preact/hooks'
+import { ApiError, del, get, patch, post } from '../api'
+import { useCollections } from '../filters'
+import { ago, exact, num, platformName, signed, signedPct, when } from '../format'
+import { setQuery } from '../router'
+import { PLATFORMS, type AlertCondition, type AlertEvent, type AlertMetric, type AlertRule } from '../types'
+import { Confirm, Empty, ErrorBox, PageHeader, PlatformBadge, Show, Spinner, useApi } from '../ui'
+import './alerts.css'
 
-export default function Page() {
-  return <PageHeader title="Alerts" />
+const METRICS: AlertMetric[] = ['views', 'likes', 'comments', 'shares']
+const CONDITIONS: { value: AlertCondition; label: string; hint: string }[] = [
+  { value: 'gain', label: 'Gain', hint: 'the metric grows by at least the threshold (a whole number) within the window' },
+  { value: 'growth_pct', label: 'Growth %', hint: 'the metric grows by at least the threshold in percent of its value at the window’s start' },
+  {
+    value: 'velocity_vs_baseline',
+    label: 'Velocity vs baseline',
+    hint: 'the gain is at least the threshold (above 1) times the median gain of the same account’s other videos at the same age; videos are judged in their first 7 days',
+  },
+]
+
+const toErr = (e: unknown) => (e instanceof ApiError ? e : new ApiError(0, 'error', String(e)))
+
+// unsupported turns the answer of a server that lacks a route (404 "no
+// route", 405) into words; other errors keep the API's message.
+function unsupported(e: unknown, what: string): ApiError {
+  const err = toErr(e)
+  if (err.status === 405 || (err.status === 404 && /no route/i.test(err.message)))
+    return new ApiError(err.status, err.code, `${what} is not available on this server yet (${err.message}).`, {}, err.requestId)
+  return err
+}
+
+// conditionText says a rule's condition in words: "views gain ≥ 10,000 within 24 h".
+export function conditionText(r: Pick<AlertRule, 'metric' | 'condition' | 'threshold' | 'windowHours' | 'minStartValue'>): string {
+  const within = `within ${r.windowHours} h`
+  let s: string
+  if (r.condition === 'gain') s = `${r.metric} gain ≥ ${exact(r.threshold)} ${within}`
+  else if (r.condition === 'growth_pct') s = `${r.metric} grow ≥ ${exact(r.threshold)} % ${within}`
+  else s = `${r.metric} gain ≥ ${exact(r.threshold)}× the account’s usual ${within}`
+  if (r.minStartValue > 0) s += `, from at least ${exact(r.minStartValue)}`
+  return s
+}
+
+interface FormState {
+  id?: string
+  name: string
+  metric: AlertMetric
+  condition: AlertCondition
+  threshold: string
+  windowHours: string
+  minStartValue: string
+  cooldownHours: string
+  recipients: string
+  collectionId: string
+  platform: string
+  enabled: boolean
+}
+
+const BLANK: FormState = {
+  name: '',
+  metric: 'views',
+  condition: 'gain',
+  threshold: '',
+  windowHours: '24',
+  minStartValue: '0',
+  cooldownHours: '24',
+  recipients: '',
+  collectionId: '',
+  platform: '',
+  enabled: true,
+}
+
+function fromRule(r: AlertRule): FormState {
+  return {
+    id: r.id,
+    name: r.name,
+    metric: r.metric,
+    condition: r.condition,
+    threshold: String(r.threshold),
+    windowHours: String(r.windowHours),
+    minStartValue: String(r.minStartValue),
+    cooldownHours: String(r.cooldownHours),
+    recipients: r.recipients.join('\n'),
+    collectionId: r.collectionId ?? '',
+    platform: r.platform ?? '',
+    enabled: r.enabled,
+  }
+}
+
+const splitEmails = (s: string) =>
+  s
+    .split(/[\s,;]+/)
+    .map((x) => x.trim())
+    .filter(Boolean)
+
+// A number field's text as the API expects it: empty stays out (the
+// default), anything else is sent as a number (the API names bad ones).
+function numberOrText(s: string): number | string | undefined {
+  const t = s.trim()
+  if (!t) return undefined
+  const n = Number(t)
+  return Number.isFinite(n) ? n : t
+}
+
+function RuleForm({ initial, onSaved, onCancel }: { initial: FormState; onSaved: (r: AlertRule) => void; onCancel?: () => void }) {
+  const [f, setF] = useState<FormState>(initial)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<ApiError | null>(null)
+  const cols = useCollections()
+  const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((x) => ({ ...x, [k]: v }))
+  const recips = splitEmails(f.recipients)
+
+  // fields maps the API's field names ("threshold", "recipients[1]",
+  // "rule.name") to the form's fields.
+  const fieldErr: Record<string, string[]> = {}
+  for (const [k, msg] of Object.entries(error?.fields ?? {})) {
+    const key = k.replace(/^rule\./, '')
+    const m = /^(\w+)\[(\d+)\]/.exec(key)
+    const base = m ? m[1] : key
+    const text = m && base === 'recipients' && recips[Number(m[2])] ? `${recips[Number(m[2])]}: ${msg}` : msg
+    ;(fieldErr[base] ??= []).push(text)
+  }
+  const known = ['name', 'metric', 'condition', 'threshold', 'windowHours', 'minStartValue', 'cooldownHours', 'recipients', 'collectionId', 'platform', 'enabled']
+  const unplaced = error && Object.keys(fieldErr).filter((k) => !known.includes(k))
+
+  const fe = (k: string) =>
+    fieldErr[k] ? (
+      <small id={`alert-${k}-error`} class="field-error">
+        {fieldErr[k].join('; ')}
+      </small>
+    ) : null
+  const inv = (k: string, hint = true) => ({
+    'aria-invalid': !!fieldErr[k],
+    'aria-describedby': fieldErr[k] ? `alert-${k}-error` : hint ? `alert-${k}-hint` : undefined,
+  })
+
+  const submit = async (e: Event) => {
+    e.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      const body: Record<string, unknown> = {
+        name: f.name,
+        metric: f.metric,
+        condition: f.condition,
+        threshold: numberOrText(f.threshold),
+        windowHours: numberOrText(f.windowHours),
+        minStartValue: numberOrText(f.minStartValue),
+        cooldownHours: numberOrText(f.cooldownHours),
+        recipients: recips,
+        collectionId: f.collectionId || null,
+        platform: f.platform || null,
+        enabled: f.enabled,
+      }
+      if (f.id) body.id = f.id
+      const saved = await post<AlertRule>('/alerts', body)
+      onSaved(saved)
+      if (!f.id) setF(BLANK)
+    } catch (err) {
+      setError(toErr(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const cond = CONDITIONS.find((c) => c.value === f.condition)!
+  const thresholdUnit = f.condition === 'gain' ? f.metric : f.condition === 'growth_pct' ? '%' : '× baseline'
+  const collectionMissing = f.collectionId && cols.data && !cols.data.collections.some((c) => c.id === f.collectionId)
+
+  return (
+    <form class="card alert-form" aria-label="Alert rule" onSubmit={submit} noValidate>
+      <h2>{f.id ? `Edit “${initial.name}”` : 'New alert rule'}</h2>
+      <div class="alert-grid">
+        <div class="field">
+          <label>
+            Name
+            <input type="text" maxLength={100} required value={f.name} onInput={(e) => set('name', (e.target as HTMLInputElement).value)} {...inv('name')} />
+          </label>
+          <small id="alert-name-hint" class="muted">
+            Shown in the alert e-mail, up to 100 characters.
+          </small>
+          {fe('name')}
+        </div>
+        <div class="field">
+          <label>
+            Metric
+            <select value={f.metric} onChange={(e) => set('metric', (e.target as HTMLSelectElement).value as AlertMetric)} {...inv('metric')}>
+              {METRICS.map((m) => (
+                <option value={m}>{m[0].toUpperCase() + m.slice(1)}</option>
+              ))}
+            </select>
+          </label>
+          <small id="alert-metric-hint" class="muted">
+            The number of each video that is watched.
+          </small>
+          {fe('metric')}
+        </div>
+        <div class="field">
+          <label>
+            Condition
+            <select value={f.condition} onChange={(e) => set('condition', (e.target as HTMLSelectElement).value as AlertCondition)} {...inv('condition')}>
+              {CONDITIONS.map((c) => (
+                <option value={c.value}>{c.label}</option>
+              ))}
+            </select>
+          </label>
+          <small id="alert-condition-hint" class="muted">
+            Alert when {cond.hint}.
+          </small>
+          {fe('condition')}
+        </div>
+        <div class="field">
+          <label>
+            Threshold ({thresholdUnit})
+            <input
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={f.condition === 'gain' ? 1 : 'any'}
+              required
+              value={f.threshold}
+              onInput={(e) => set('threshold', (e.target as HTMLInputElement).value)}
+              {...inv('threshold')}
+            />
+          </label>
+          <small id="alert-threshold-hint" class="muted">
+            {f.condition === 'gain'
+              ? 'A whole number above 0, e.g. 10000.'
+              : f.condition === 'growth_pct'
+                ? 'Percent above 0, e.g. 50 for +50 %.'
+                : 'A factor above 1, e.g. 3 for three times the usual gain.'}
+          </small>
+          {fe('threshold')}
+        </div>
+        <div class="field">
+          <label>
+            Window (hours)
+            <input type="number" min={1} max={168} step={1} required value={f.windowHours} onInput={(e) => set('windowHours', (e.target as HTMLInputElement).value)} {...inv('windowHours')} />
+          </label>
+          <small id="alert-windowHours-hint" class="muted">
+            The growth is measured over the last 1–168 hours.
+          </small>
+          {fe('windowHours')}
+        </div>
+        <div class="field">
+          <label>
+            Minimum start value
+            <input type="number" min={0} step={1} value={f.minStartValue} onInput={(e) => set('minStartValue', (e.target as HTMLInputElement).value)} {...inv('minStartValue')} />
+          </label>
+          <small id="alert-minStartValue-hint" class="muted">
+            Ignore videos below this value at the window’s start (0: none).
+          </small>
+          {fe('minStartValue')}
+        </div>
+        <div class="field">
+          <label>
+            Cooldown (hours)
+            <input type="number" min={0} max={720} step={1} value={f.cooldownHours} onInput={(e) => set('cooldownHours', (e.target as HTMLInputElement).value)} {...inv('cooldownHours')} />
+          </label>
+          <small id="alert-cooldownHours-hint" class="muted">
+            After an alert about a video, stay quiet about it for 0–720 hours (default 24).
+          </small>
+          {fe('cooldownHours')}
+        </div>
+        <div class="field">
+          <label>
+            Collection
+            <select value={f.collectionId} onChange={(e) => set('collectionId', (e.target as HTMLSelectElement).value)} {...inv('collectionId')}>
+              <option value="">Whole workspace</option>
+              {collectionMissing && <option value={f.collectionId}>(unknown collection)</option>}
+              {cols.data?.collections.map((c) => (
+                <option value={c.id}>{c.name}</option>
+              ))}
+            </select>
+          </label>
+          <small id="alert-collectionId-hint" class="muted">
+            {cols.error ? `Collections could not be loaded: ${cols.error.message}` : 'Only watch the videos of one collection, or all of them.'}
+          </small>
+          {fe('collectionId')}
+        </div>
+        <div class="field">
+          <label>
+            Platform
+            <select value={f.platform} onChange={(e) => set('platform', (e.target as HTMLSelectElement).value)} {...inv('platform')}>
+              <option value="">All platforms</option>
+              {PLATFORMS.map((p) => (
+                <option value={p}>{platformName(p)}</option>
+              ))}
+            </select>
+          </label>
+          <small id="alert-platform-hint" class="muted">
+            Only watch videos of one platform.
+          </small>
+          {fe('platform')}
+        </div>
+        <div class="field alert-recipients">
+          <label>
+            Recipients
+            <textarea
+              rows={3}
+              placeholder="ana@example.com, ben@example.com"
+              value={f.recipients}
+              onInput={(e) => set('recipients', (e.target as HTMLTextAreaElement).value)}
+              {...inv('recipients')}
+            />
+          </label>
+          <small id="alert-recipients-hint" class={recips.length > 20 ? 'field-error' : 'muted'}>
+            E-mails of workspace members, separated by commas or new lines, at most 20 ({recips.length} now). Empty: every member.{' '}
+            <a href="/team">Team</a>
+          </small>
+          {fe('recipients')}
+        </div>
+      </div>
+      <label class="check">
+        <input type="checkbox" checked={f.enabled} onChange={(e) => set('enabled', (e.target as HTMLInputElement).checked)} />
+        Enabled: check videos against this rule
+      </label>
+      {fe('enabled')}
+      {error && (Object.keys(error.fields).length === 0 || (unplaced && unplaced.length > 0)) && <ErrorBox error={error} />}
+      <div class="actions">
+        {onCancel && (
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+        <button type="submit" class="primary" disabled={busy}>
+          {busy ? 'Saving…' : f.id ? 'Save changes' : 'Create rule'}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function RuleRow({
+  r,
+  collectionName,
+  onEdit,
+  onChanged,
+  onDeleted,
+}: {
+  r: AlertRule
+  collectionName: (id: string) => string
+  onEdit: () => void
+  onChanged: (r: AlertRule) => void
+  onDeleted: () => void
+}) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<ApiError | null>(null)
+  const [confirming, setConfirming] = useState(false)
+
+  const toggle = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      const saved = await patch<AlertRule | undefined>(`/alerts/${r.id}`, { enabled: !r.enabled })
+      onChanged(saved && typeof saved === 'object' && 'id' in saved ? saved : { ...r, enabled: !r.enabled })
+    } catch (e) {
+      setError(unsupported(e, r.enabled ? 'Turning a rule off' : 'Turning a rule on'))
+    } finally {
+      setBusy(false)
+    }
+  }
+  const remove = async () => {
+    setConfirming(false)
+    setBusy(true)
+    setError(null)
+    try {
+      await del(`/alerts/${r.id}`)
+      onDeleted()
+    } catch (e) {
+      setError(unsupported(e, 'Deleting a rule'))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <tr data-testid="row" data-id={r.id}>
+      <td>
+        <strong>{r.name}</strong>
+        {error && (
+          <div class="field-error" role="alert">
+            {error.message}
+          </div>
+        )}
+      </td>
+      <td>{r.collectionId ? collectionName(r.collectionId) : 'Whole workspace'}</td>
+      <td>{r.platform ? <PlatformBadge platform={r.platform} /> : 'All platforms'}</td>
+      <td class="cond">{conditionText(r)}</td>
+      <td class="num">{r.cooldownHours} h</td>
+      <td class="recipients">{r.recipients.length ? r.recipients.join(', ') : <span class="muted">All members</span>}</td>
+      <td>
+        <label class="switch">
+          <input type="checkbox" role="switch" checked={r.enabled} disabled={busy} onChange={toggle} aria-label={`Enabled: ${r.name}`} />
+          <span>{r.enabled ? 'On' : 'Off'}</span>
+        </label>
+      </td>
+      <td>
+        {r.lastTriggeredAt ? (
+          <time dateTime={r.lastTriggeredAt} title={when(r.lastTriggeredAt)}>
+            {ago(r.lastTriggeredAt)}
+          </time>
+        ) : (
+          <span class="muted">never</span>
+        )}
+      </td>
+      <td class="num" data-testid="trigger-count">
+        {exact(r.triggerCount)}
+      </td>
+      <td class="row-actions">
+        <button type="button" onClick={onEdit} disabled={busy} aria-label={`Edit ${r.name}`}>
+          Edit
+        </button>
+        <button type="button" onClick={() => setConfirming(true)} disabled={busy} aria-label={`Delete ${r.name}`}>
+          Delete
+        </button>
+        {confirming && (
+          <Confirm title="Delete this alert rule?" confirm="Delete rule" onConfirm={remove} onCancel={() => setConfirming(false)}>
+            <p>
+              “{r.name}” stops alerting. The alerts it already raised are kept in the history below as long as the server keeps them.
+            </p>
+          </Confirm>
+        )}
+      </td>
+    </tr>
+  )
+}
+
+function Events({ rules, ruleId }: { rules: AlertRule[]; ruleId: string }) {
+  const q = { ruleId: ruleId || undefined, limit: 100 }
+  const r = useApi((s) => get<{ events: AlertEvent[] }>('/alerts/events', q, s), JSON.stringify(q))
+  return (
+    <section class="card" aria-labelledby="events-title">
+      <div class="section-head">
+        <h2 id="events-title">Recent alerts</h2>
+        <label class="inline">
+          <span>Rule</span>
+          <select value={ruleId} onChange={(e) => setQuery({ ruleId: (e.target as HTMLSelectElement).value })}>
+            <option value="">All rules</option>
+            {ruleId && !rules.some((x) => x.id === ruleId) && <option value={ruleId}>(deleted rule)</option>}
+            {rules.map((x) => (
+              <option value={x.id}>{x.name}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <Show r={r}>
+        {(d) =>
+          d.events.length === 0 ? (
+            <p class="muted">
+              No alerts raised {ruleId ? 'by this rule ' : ''}yet. Rules are checked every few minutes against the latest scrapes.
+            </p>
+          ) : (
+            <div class={`table-wrap${r.loading ? ' stale' : ''}`}>
+              <table data-testid="alert-events" aria-label="Recent alerts">
+                <thead>
+                  <tr>
+                    <th>Rule</th>
+                    <th>Video</th>
+                    <th>Account</th>
+                    <th>Metric</th>
+                    <th class="num">Start → end</th>
+                    <th class="num">Gain</th>
+                    <th class="num">Growth</th>
+                    <th>Triggered</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.events.map((e) => (
+                    <tr data-testid="row" data-id={e.id}>
+                      <td>{e.ruleName}</td>
+                      <td class="event-video">
+                        <PlatformBadge platform={e.platform} /> <a href={`/videos/${e.videoId}`}>Open video</a>{' '}
+                        <a href={e.videoUrl} target="_blank" rel="noopener noreferrer" aria-label={`Open on ${platformName(e.platform)} (new tab)`}>
+                          on {platformName(e.platform)} ↗
+                        </a>
+                      </td>
+                      <td>{e.accountHandle ? '@' + e.accountHandle : <span class="muted">—</span>}</td>
+                      <td>{e.metric}</td>
+                      <td class="num" title={`${exact(e.startValue)} → ${exact(e.endValue)}, ${when(e.windowStart)} – ${when(e.windowEnd)}`}>
+                        {num(e.startValue)} → {num(e.endValue)}
+                      </td>
+                      <td class="num up" data-testid="gain">
+                        {signed(e.gain)}
+                        {e.baseline !== null && e.baseline !== undefined && <div class="muted small">baseline {num(e.baseline)}</div>}
+                      </td>
+                      <td class="num">{signedPct(e.growthPct)}</td>
+                      <td>
+                        <time dateTime={e.triggeredAt} title={when(e.triggeredAt)}>
+                          {when(e.triggeredAt)}
+                        </time>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </Show>
+    </section>
+  )
+}
+
+export default function Alerts({ query }: { query: URLSearchParams }) {
+  const rules = useApi((s) => get<{ rules: AlertRule[] }>('/alerts', undefined, s), 'alerts')
+  const cols = useCollections()
+  const [editing, setEditing] = useState<AlertRule | null>(null)
+  const [local, setLocal] = useState<AlertRule[] | null>(null)
+  const [notice, setNotice] = useState('')
+  const [formKey, setFormKey] = useState(0)
+  const list = local ?? rules.data?.rules
+  const ruleId = query.get('ruleId') ?? ''
+
+  const collectionName = (id: string) => cols.data?.collections.find((c) => c.id === id)?.name ?? 'A collection'
+  const replace = (r: AlertRule) => {
+    const cur = list ?? []
+    setLocal(cur.some((x) => x.id === r.id) ? cur.map((x) => (x.id === r.id ? r : x)) : [...cur, r])
+  }
+  const saved = (r: AlertRule) => {
+    replace(r)
+    setNotice(editing ? `Saved “${r.name}”.` : `Created “${r.name}”.`)
+    setEditing(null)
+    setFormKey((k) => k + 1)
+  }
+  const edit = (r: AlertRule) => {
+    setEditing(r)
+    setNotice('')
+    setFormKey((k) => k + 1)
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('form[aria-label="Alert rule"] input')?.focus())
+  }
+
+  return (
+    <>
+      <PageHeader title="Alerts" />
+      <p class="muted intro">
+        Get an e-mail when a tracked video spikes: a rule watches one metric over a time window and alerts once per video until its cooldown passes.
+      </p>
+      <section class="card" aria-labelledby="rules-title">
+        <h2 id="rules-title">Rules</h2>
+        {rules.error ? (
+          <ErrorBox error={rules.error} retry={rules.reload} />
+        ) : !list ? (
+          <Spinner />
+        ) : list.length === 0 ? (
+          <Empty title="No alert rules yet">Create your first rule with the form below, e.g. views gain ≥ 10,000 within 24 h.</Empty>
+        ) : (
+          <div class="table-wrap">
+            <table data-testid="alert-rules" aria-label="Alert rules">
+              <thead>
+                <tr>
+                  <th>Name</th>
+                  <th>Scope</th>
+                  <th>Platform</th>
+                  <th>Condition</th>
+                  <th class="num">Cooldown</th>
+                  <th>Recipients</th>
+                  <th>Enabled</th>
+                  <th>Last triggered</th>
+                  <th class="num">Alerts</th>
+                  <th>
+                    <span class="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((r) => (
+                  <RuleRow
+                    key={r.id}
+                    r={r}
+                    collectionName={collectionName}
+                    onEdit={() => edit(r)}
+                    onChanged={replace}
+                    onDeleted={() => {
+                      setLocal(list.filter((x) => x.id !== r.id))
+                      if (editing?.id === r.id) setEditing(null)
+                      setNotice(`Deleted “${r.name}”.`)
+                    }}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {notice && (
+          <p class="notice" role="status">
+            {notice}
+          </p>
+        )}
+      </section>
+      <RuleForm key={formKey} initial={editing ? fromRule(editing) : BLANK} onSaved={saved} onCancel={editing ? () => (setEditing(null), setFormKey((k) => k + 1)) : undefined} />
+      <Events rules={list ?? []} ruleId={ruleId} />
+    </>
+  )
 }

@@ -9,11 +9,13 @@ import { Empty, PageHeader, PlatformBadge, Show, Spinner, Thumb, useApi } from '
 
 type Change = { period: number; previous: number | null; changePct: number | null }
 
-function Kpi({ label, value, change, hint }: { label: string; value: string; change?: Change | null; hint?: string }) {
+function Kpi({ label, value, raw, change, hint }: { label: string; value: string; raw: number | null; change?: Change | null; hint?: string }) {
   return (
-    <div class="kpi card">
+    <div class="kpi card" data-testid={'kpi-' + label.toLowerCase()} data-value={raw ?? ''}>
       <div class="kpi-label">{label}</div>
-      <div class="kpi-value">{value}</div>
+      <div class="kpi-value" title={raw === null ? undefined : String(raw)}>
+        {value}
+      </div>
       {change ? (
         <div class="kpi-change">
           <span class={change.changePct === null ? '' : change.changePct >= 0 ? 'up' : 'down'}>{signed(change.period)}</span>
@@ -48,14 +50,14 @@ export default function Overview({ query }: { query: URLSearchParams }) {
           return (
             <div class={r.loading ? 'stale' : ''} aria-busy={r.loading}>
               <section class="kpis" aria-label="Key figures">
-                <Kpi label="Views" value={num(o.totals.views)} change={change('views')} />
-                <Kpi label="Likes" value={num(o.totals.likes)} change={change('likes')} />
-                <Kpi label="Comments" value={num(o.totals.comments)} change={change('comments')} />
-                <Kpi label="Shares" value={num(o.totals.shares)} change={change('shares')} />
-                <Kpi label="Saves" value={num(o.totals.saves)} change={change('saves')} />
-                <Kpi label="Engagement" value={pct(o.totals.engagementRate)} hint="interactions per view" />
-                <Kpi label="Videos" value={num(o.totals.videos)} hint="tracked" />
-                <Kpi label="Accounts" value={num(o.totals.accounts)} hint="tracked" />
+                <Kpi label="Views" value={num(o.totals.views)} raw={o.totals.views} change={change('views')} />
+                <Kpi label="Likes" value={num(o.totals.likes)} raw={o.totals.likes} change={change('likes')} />
+                <Kpi label="Comments" value={num(o.totals.comments)} raw={o.totals.comments} change={change('comments')} />
+                <Kpi label="Shares" value={num(o.totals.shares)} raw={o.totals.shares} change={change('shares')} />
+                <Kpi label="Saves" value={num(o.totals.saves)} raw={o.totals.saves} change={change('saves')} />
+                <Kpi label="Engagement" value={pct(o.totals.engagementRate)} raw={o.totals.engagementRate} hint="interactions per view" />
+                <Kpi label="Videos" value={num(o.totals.videos)} raw={o.totals.videos} hint="tracked" />
+                <Kpi label="Accounts" value={num(o.totals.accounts)} raw={o.totals.accounts} hint="tracked" />
               </section>
               <section class="card">
                 <h2>

@@ -1,5 +1,326 @@
-import { PageHeader } from '../ui'
+// Team: the workspace's members and pending invites, the seats they use,
+// and (for owners and admins) inviting, changing roles and removing.
+import { useState } from 'preact/hooks'
+import { ApiError, del, get, patch, post } from '../api'
+import { ago, day, exact, when } from '../format'
+import { navigate } from '../router'
+import { canManage, loadWorkspace, useWorkspace } from '../session'
+import type { Member, Role, Team as TeamData } from '../types'
+import { Confirm, PageHeader, Show, useApi } from '../ui'
+import './team.css'
 
-export default function Page() {
-  return <PageHeader title="Team" />
+const ROLE_NAMES: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' }
+const toErr = (e: unknown) => (e instanceof ApiError ? e : new ApiError(0, 'error', String(e)))
+
+function InlineError({ error }: { error: ApiError | null }) {
+  if (!error) return null
+  return (
+    <div class="field-error" role="alert">
+      {error.message}
+    </div>
+  )
 }
+
+function InviteForm({ full, onTeam }: { full: boolean; onTeam: (t: TeamData) => void }) {
+  const [email, setEmail] = useState('')
+  const [role, setRole] = useState<'member' | 'admin'>('member')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<ApiError | null>(null)
+  const [sent, setSent] = useState('')
+  const submit = async (e: Event) => {
+    e.preventDefault()
+    setBusy(true)
+    setError(null)
+    setSent('')
+    try {
+      const t = await post<TeamData>('/workspace/team', { email, role })
+      onTeam(t)
+      setSent(`Invited ${email.trim().toLowerCase()}. They join when they sign up or log in with that e-mail.`)
+      setEmail('')
+    } catch (err) {
+      setError(toErr(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <form class="card" aria-label="Invite a teammate" onSubmit={submit} noValidate>
+      <h2>Invite a teammate</h2>
+      <div class="form-row">
+        <label>
+          E-mail
+          <input
+            type="email"
+            name="email"
+            autocomplete="off"
+            maxLength={254}
+            required
+            value={email}
+            onInput={(e) => setEmail((e.target as HTMLInputElement).value)}
+            aria-invalid={!!error?.fields.email}
+            aria-describedby={error?.fields.email ? 'invite-email-error' : undefined}
+          />
+        </label>
+        <label class="role-field">
+          Role
+          <select value={role} onChange={(e) => setRole((e.target as HTMLSelectElement).value as 'member' | 'admin')} aria-describedby="invite-role-hint">
+            <option value="member">Member</option>
+            <option value="admin">Admin</option>
+          </select>
+        </label>
+        <button type="submit" class="primary" disabled={busy}>
+          {busy ? 'Inviting…' : 'Send invite'}
+        </button>
+      </div>
+      {error?.fields.email && (
+        <small id="invite-email-error" class="field-error">
+          {error.fields.email}
+        </small>
+      )}
+      {error?.fields.role && <small class="field-error">{error.fields.role}</small>}
+      <small id="invite-role-hint" class="muted block">
+        Admins can invite, change roles, remove members and manage billing; members see and track everything.
+      </small>
+      {full && (
+        <p class="muted">
+          All seats are in use: <a href="/billing">upgrade your plan</a> or revoke a pending invite before inviting someone else.
+        </p>
+      )}
+      {error && !error.fields.email && !error.fields.role && <InlineError error={error} />}
+      {sent && (
+        <p class="notice" role="status">
+          {sent}
+        </p>
+      )}
+    </form>
+  )
+}
+
+function MemberRow({ m, manage, onTeam }: { m: Member; manage: boolean; onTeam: (t: TeamData | undefined) => void }) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<ApiError | null>(null)
+  const [confirming, setConfirming] = useState(false)
+  const editable = manage && m.role !== 'owner'
+
+  const changeRole = async (role: string) => {
+    setBusy(true)
+    setError(null)
+    try {
+      onTeam(await patch<TeamData>(`/workspace/team/members/${m.userId}`, { role }))
+    } catch (e) {
+      setError(toErr(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+  const remove = async () => {
+    setConfirming(false)
+    setBusy(true)
+    setError(null)
+    try {
+      onTeam(await del<TeamData | undefined>(`/workspace/team/members/${m.userId}`))
+    } catch (e) {
+      setError(toErr(e))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <tr data-testid="row" data-id={m.userId}>
+      <td class="email">
+        {m.email}
+        <InlineError error={error} />
+      </td>
+      <td>
+        {editable ? (
+          <select value={m.role} disabled={busy} aria-label={`Role of ${m.email}`} onChange={(e) => changeRole((e.target as HTMLSelectElement).value)}>
+            <option value="member">Member</option>
+            <option value="admin">Admin</option>
+          </select>
+        ) : (
+          <span class={`badge role-${m.role}`}>{ROLE_NAMES[m.role]}</span>
+        )}
+      </td>
+      <td>
+        <time dateTime={m.joinedAt} title={when(m.joinedAt)}>
+          {day(m.joinedAt)}
+        </time>
+      </td>
+      {manage && (
+        <td class="row-actions">
+          {editable && (
+            <button type="button" disabled={busy} onClick={() => setConfirming(true)} aria-label={`Remove ${m.email}`}>
+              Remove
+            </button>
+          )}
+          {confirming && (
+            <Confirm title="Remove this member?" confirm="Remove member" onConfirm={remove} onCancel={() => setConfirming(false)}>
+              <p>
+                {m.email} loses access to this workspace at once and their seat becomes free. Their tracked videos and alert rules stay.
+              </p>
+            </Confirm>
+          )}
+        </td>
+      )}
+    </tr>
+  )
+}
+
+function InviteRow({ i, manage, onTeam }: { i: TeamData['invites'][number]; manage: boolean; onTeam: (t: TeamData) => void }) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<ApiError | null>(null)
+  const revoke = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      onTeam(await del<TeamData>(`/workspace/team/invites/${i.id}`))
+    } catch (e) {
+      setError(toErr(e))
+      setBusy(false)
+    }
+  }
+  return (
+    <tr data-testid="row" data-id={i.id}>
+      <td class="email">
+        {i.email}
+        <InlineError error={error} />
+      </td>
+      <td>
+        <span class={`badge role-${i.role}`}>{ROLE_NAMES[i.role]}</span>
+      </td>
+      <td class="email">{i.invitedBy}</td>
+      <td>
+        <time dateTime={i.createdAt} title={when(i.createdAt)}>
+          {ago(i.createdAt)}
+        </time>
+      </td>
+      {manage && (
+        <td class="row-actions">
+          <button type="button" disabled={busy} onClick={revoke} aria-label={`Revoke the invite of ${i.email}`}>
+            {busy ? 'Revoking…' : 'Revoke'}
+          </button>
+        </td>
+      )}
+    </tr>
+  )
+}
+
+export default function Team() {
+  const ws = useWorkspace()
+  const manage = canManage(ws)
+  const r = useApi((s) => get<TeamData>('/workspace/team', undefined, s), 'team')
+  const [local, setLocal] = useState<TeamData | null>(null)
+
+  const onTeam = (t: TeamData | undefined) => {
+    if (!t) {
+      // 204: the caller removed themself and no longer sees this team.
+      loadWorkspace().then(
+        () => navigate('/', true),
+        () => navigate('/', true),
+      )
+      return
+    }
+    setLocal(t)
+    loadWorkspace().catch(() => {})
+  }
+
+  return (
+    <>
+      <PageHeader title="Team" />
+      <Show r={r}>
+        {(fetched) => {
+          const t = local ?? fetched
+          const full = t.seats.used >= t.seats.limit
+          return (
+            <>
+              <section class="card seats" aria-label="Seats">
+                <div>
+                  <strong data-testid="seats-used">{exact(t.seats.used)}</strong> of <strong data-testid="seats-limit">{exact(t.seats.limit)}</strong> seats used
+                  <span class="muted"> · members plus pending invites</span>
+                </div>
+                <div class="meter" role="progressbar" aria-label="Seats used" aria-valuemin={0} aria-valuemax={t.seats.limit} aria-valuenow={t.seats.used}>
+                  <span class={`meter-fill${full ? ' full' : ''}`} style={{ width: `${Math.min(100, (t.seats.used / Math.max(1, t.seats.limit)) * 100)}%` }} />
+                </div>
+                {full && !manage && (
+                  <p class="muted">
+                    Every seat is taken. <a href="/billing">See plans with more seats</a>
+                  </p>
+                )}
+              </section>
+
+              {manage ? (
+                <InviteForm full={full} onTeam={onTeam} />
+              ) : (
+                <p class="muted">Only the workspace’s owner or an admin can invite teammates, change roles or remove members.</p>
+              )}
+
+              <section class="card" aria-labelledby="members-title">
+                <h2 id="members-title">Members ({t.members.length})</h2>
+                <div class="table-wrap">
+                  <table data-testid="members" aria-label="Members">
+                    <thead>
+                      <tr>
+                        <th>E-mail</th>
+                        <th>Role</th>
+                        <th>Joined</th>
+                        {manage && (
+                          <th>
+                            <span class="sr-only">Actions</span>
+                          </th>
+                        )}
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {t.members.map((m) => (
+                        <MemberRow key={m.userId} m={m} manage={manage} onTeam={onTeam} />
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </section>
+
+              <section class="card" aria-labelledby="invites-title">
+                <h2 id="invites-title">Pending invites ({t.invites.length})</h2>
+                <div class="table-wrap">
+                  <table data-testid="invites" aria-label="Pending invites">
+                    <thead>
+                      <tr>
+                        <th>E-mail</th>
+                        <th>Role</th>
+                        <th>Invited by</th>
+                        <th>Invited</th>
+                        {manage && (
+                          <th>
+                            <span class="sr-only">Actions</span>
+                          </th>
+                        )}
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {t.invites.map((i) => (
+                        <InviteRow key={i.id} i={i} manage={manage} onTeam={onTeam} />
+                      ))}
+                      {t.invites.length === 0 && (
+                        <tr>
+                          <td colSpan={manage ? 5 : 4} class="muted">
+                            No pending invites.{manage ? ' Invite a teammate with the form above: they join when they sign up or log in with that e-mail.' : ''}
+                          </td>
+                        </tr>
+                      )}
+                    </tbody>
+                  </table>
+                </div>
+              </section>
+            </>
+          )
+        }}
+      </Show>
+      {r.error && r.error.status === 404 && (
+        <p class="muted">
+          If you were just removed from a workspace, <a href="/">open the dashboard</a> to get one of your own.
+        </p>
+      )}
+    </>
+  )
+}
+

@@ -1,0 +1,317 @@
+package e2e
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+type counts struct {
+	Views    *int64 `json:"views"`
+	Likes    *int64 `json:"likes"`
+	Comments *int64 `json:"comments"`
+}
+
+type video struct {
+	ID       string `json:"id"`
+	Platform string `json:"platform"`
+	Metrics  counts `json:"metrics"`
+}
+
+type videoList struct {
+	Videos []video `json:"videos"`
+	Total  int     `json:"total"`
+}
+
+type account struct {
+	ID         string `json:"id"`
+	Followers  *int64 `json:"followers"`
+	TotalViews *int64 `json:"totalViews"`
+}
+
+const (
+	trackedVideo   = "https://www.tiktok.com/@e2e.creator/video/7301234567890123456"
+	trackedAccount = "https://www.instagram.com/e2e.brand/"
+)
+
+// TestDashboardJourney drives the dashboard in Chromium through what a new
+// user does, against the real server, databases, scraping simulator and
+// stripe-mock, and checks that the pages show the API's numbers.
+func TestDashboardJourney(t *testing.T) {
+	s := startSite(t)
+	ctx := openBrowser(t, 1440, 900)
+	email := fmt.Sprintf("journey-%d@example.com", time.Now().UnixNano())
+
+	// Sign up: the first visit bootstraps the workspace and lands on the
+	// overview, whose empty state points at tracking.
+	do(t, ctx, "sign up",
+		chromedp.Navigate(s.base+"/"),
+		chromedp.WaitVisible(`input[name=email]`),
+		chromedp.Click(`//a[normalize-space()="Create an account"]`, chromedp.BySearch),
+		chromedp.WaitVisible(`//h1[normalize-space()="Create your account"]`, chromedp.BySearch),
+		chromedp.SendKeys(`input[name=email]`, email),
+		chromedp.SendKeys(`input[name=password]`, password),
+		chromedp.Click(`button[type=submit]`),
+		chromedp.WaitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
+		chromedp.WaitVisible(`//a[normalize-space()="Track"]`, chromedp.BySearch),
+	)
+	labelled(t, ctx)
+	cookie := sessionCookie(t, ctx, s.base)
+
+	// Track a video and an account.
+	for _, u := range []string{trackedVideo, trackedAccount} {
+		do(t, ctx, "track "+u,
+			chromedp.Navigate(s.base+"/track"),
+			chromedp.WaitVisible(`form[aria-label="Track a URL"] input[name=url]`),
+			chromedp.SetValue(`form[aria-label="Track a URL"] input[name=url]`, ""),
+			chromedp.SendKeys(`form[aria-label="Track a URL"] input[name=url]`, u),
+			chromedp.Submit(`form[aria-label="Track a URL"] input[name=url]`),
+			chromedp.WaitVisible(`[data-testid="track-results"]`),
+		)
+	}
+	labelled(t, ctx)
+
+	// The simulator's scrapes arrive: every video has its views.
+	var list videoList
+	eventually(t, "the scraped numbers", 90*time.Second, func() bool {
+		s.api(cookie, "GET", "/videos?limit=500", &list)
+		if list.Total < 2 {
+			return false
+		}
+		for _, v := range list.Videos {
+			if v.Metrics.Views == nil {
+				return false
+			}
+		}
+		return true
+	})
+
+	// Overview: the KPIs are the API's totals; the chart is drawn.
+	var ov struct {
+		Totals struct {
+			Views  int64 `json:"views"`
+			Likes  int64 `json:"likes"`
+			Videos int64 `json:"videos"`
+		} `json:"totals"`
+	}
+	s.api(cookie, "GET", "/overview?datePreset=all", &ov)
+	do(t, ctx, "overview", chromedp.Navigate(s.base+"/?datePreset=all"), chromedp.WaitVisible(`.chart[data-drawn]`))
+	expectValue(t, ctx, `[data-testid="kpi-views"]`, ov.Totals.Views)
+	expectValue(t, ctx, `[data-testid="kpi-likes"]`, ov.Totals.Likes)
+	expectValue(t, ctx, `[data-testid="kpi-videos"]`, ov.Totals.Videos)
+	labelled(t, ctx)
+
+	// Videos: each row shows the API's numbers, in the API's order.
+	do(t, ctx, "videos", chromedp.Navigate(s.base+"/videos"), chromedp.WaitVisible(`[data-testid="videos-table"] [data-testid="row"]`))
+	expectRows(t, ctx, s, cookie, "/videos?limit=50", "sort=views")
+	expectValue(t, ctx, `[data-testid="videos-total"]`, int64(list.Total))
+	labelled(t, ctx)
+
+	// Sort and filter, kept in the address.
+	do(t, ctx, "sort by likes", chromedp.Navigate(s.base+"/videos?sort=likes"), chromedp.WaitVisible(`[data-testid="row"]`))
+	expectRows(t, ctx, s, cookie, "/videos?limit=50&sort=likes", "sort=likes")
+	do(t, ctx, "filter on Instagram",
+		chromedp.Click(`//*[@aria-label="Platforms"]/button[normalize-space()="Instagram"]`, chromedp.BySearch),
+	)
+	waitLocation(t, ctx, "platforms=instagram")
+	expectRows(t, ctx, s, cookie, "/videos?limit=50&sort=likes&platforms=instagram", "platforms=instagram")
+
+	// A video's page has its numbers and its curve.
+	first := list.Videos[0]
+	do(t, ctx, "video page", chromedp.Navigate(s.base+"/videos/"+first.ID), chromedp.WaitVisible(`[data-testid="video-views"]`))
+	expectValue(t, ctx, `[data-testid="video-views"]`, *first.Metrics.Views)
+	labelled(t, ctx)
+
+	// Accounts, and the account's page.
+	var accounts struct {
+		Accounts []account `json:"accounts"`
+	}
+	eventually(t, "the account's followers", 60*time.Second, func() bool {
+		s.api(cookie, "GET", "/accounts", &accounts)
+		return len(accounts.Accounts) == 1 && accounts.Accounts[0].Followers != nil
+	})
+	acc := accounts.Accounts[0]
+	do(t, ctx, "accounts", chromedp.Navigate(s.base+"/accounts"), chromedp.WaitVisible(`[data-testid="accounts-table"] [data-testid="row"]`))
+	expectValue(t, ctx, `[data-testid="row"][data-id="`+acc.ID+`"] [data-testid="followers"]`, *acc.Followers)
+	labelled(t, ctx)
+	do(t, ctx, "account page", chromedp.Navigate(s.base+"/accounts/"+acc.ID), chromedp.WaitVisible(`[data-testid="account-followers"]`))
+	expectValue(t, ctx, `[data-testid="account-followers"]`, *acc.Followers)
+	expectValue(t, ctx, `[data-testid="account-total-views"]`, *acc.TotalViews)
+	labelled(t, ctx)
+
+	// Export downloads a CSV with a row per video.
+	dir := t.TempDir()
+	done := make(chan string, 1)
+	chromedp.ListenTarget(ctx, func(ev any) {
+		if e, ok := ev.(*browser.EventDownloadProgress); ok && e.State == browser.DownloadProgressStateCompleted {
+			select {
+			case done <- e.GUID:
+			default:
+			}
+		}
+	})
+	do(t, ctx, "export",
+		browser.SetDownloadBehavior(browser.SetDownloadBehaviorBehaviorAllowAndName).WithDownloadPath(dir).WithEventsEnabled(true),
+		chromedp.Navigate(s.base+"/export"),
+		chromedp.WaitVisible(`[data-testid="export-videos"]`),
+		chromedp.Click(`[data-testid="export-videos"]`),
+	)
+	select {
+	case guid := <-done:
+		f, err := os.Open(filepath.Join(dir, guid))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := csv.NewReader(f).ReadAll()
+		f.Close()
+		if err != nil || len(rows) != list.Total+1 || rows[0][0] == "" {
+			t.Fatalf("export: %d rows (%v), want a header and %d videos", len(rows), err, list.Total)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("export: no download completed")
+	}
+
+	// An alert rule.
+	do(t, ctx, "alert rule",
+		chromedp.Navigate(s.base+"/alerts"),
+		chromedp.WaitVisible(`form[aria-label="Alert rule"]`),
+		chromedp.SendKeys(`form[aria-label="Alert rule"] input[name=name]`, "Viral TikToks"),
+		chromedp.SetValue(`form[aria-label="Alert rule"] input[name=threshold]`, "5000"),
+		chromedp.Submit(`form[aria-label="Alert rule"] input[name=name]`),
+		chromedp.WaitVisible(`//*[@data-testid="alert-rules"]//*[contains(., "Viral TikToks")]`, chromedp.BySearch),
+	)
+	labelled(t, ctx)
+
+	// Checkout: the app sends the browser to the payment provider's page.
+	var (
+		mu       sync.Mutex
+		external []string
+	)
+	chromedp.ListenTarget(ctx, func(ev any) {
+		if e, ok := ev.(*fetch.EventRequestPaused); ok {
+			mu.Lock()
+			external = append(external, e.Request.URL)
+			mu.Unlock()
+			go func() {
+				_ = chromedp.Run(ctx, fetch.FulfillRequest(e.RequestID, 200).
+					WithResponseHeaders([]*fetch.HeaderEntry{{Name: "Content-Type", Value: "text/html"}}).
+					WithBody("PGgxPkNoZWNrb3V0PC9oMT4=")) // <h1>Checkout</h1>
+			}()
+		}
+	})
+	do(t, ctx, "checkout",
+		fetch.Enable().WithPatterns([]*fetch.RequestPattern{{URLPattern: "https://*", ResourceType: network.ResourceTypeDocument}}),
+		chromedp.Navigate(s.base+"/billing"),
+		chromedp.WaitVisible(`[data-testid="plan-current"]`),
+		chromedp.Click(`//button[normalize-space()="Choose Growth"]`, chromedp.BySearch),
+	)
+	eventually(t, "the checkout page", 15*time.Second, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(external) > 0
+	})
+	do(t, ctx, "leave the checkout", fetch.Disable())
+
+	// Paid: the provider's event moves the workspace to the plan, and the
+	// billing page says so.
+	var boot struct {
+		Workspace struct {
+			ID string `json:"id"`
+		} `json:"workspace"`
+	}
+	s.api(cookie, "POST", "/workspace/bootstrap", &boot)
+	s.paymentEvent(`{"id":"evt_e2e_paid","object":"event","type":"checkout.session.completed","livemode":false,"data":{"object":{"object":"checkout.session","mode":"subscription","client_reference_id":"` + boot.Workspace.ID + `","subscription":"sub_e2e"}}}`)
+	do(t, ctx, "billing after payment",
+		chromedp.Navigate(s.base+"/billing"),
+		chromedp.WaitVisible(`//*[@data-testid="plan-current"][contains(translate(., "GROWTH", "growth"), "growth")]`, chromedp.BySearch),
+	)
+	labelled(t, ctx)
+
+	// Invite a teammate.
+	mate := "mate-" + email
+	do(t, ctx, "invite",
+		chromedp.Navigate(s.base+"/team"),
+		chromedp.WaitVisible(`form[aria-label="Invite a teammate"] input[type=email]`),
+		chromedp.SendKeys(`form[aria-label="Invite a teammate"] input[type=email]`, mate),
+		chromedp.Submit(`form[aria-label="Invite a teammate"] input[type=email]`),
+		chromedp.WaitVisible(`//*[@data-testid="invites"]//*[contains(., "`+mate+`")]`, chromedp.BySearch),
+	)
+	labelled(t, ctx)
+
+	// Log out: the session is gone and the app returns to the login page.
+	do(t, ctx, "log out",
+		chromedp.Click(`//button[normalize-space()="Log out"]`, chromedp.BySearch),
+		chromedp.WaitVisible(`//h1[normalize-space()="Log in"]`, chromedp.BySearch),
+		chromedp.Navigate(s.base+"/videos"),
+		chromedp.WaitVisible(`//h1[normalize-space()="Log in"]`, chromedp.BySearch),
+	)
+	waitLocation(t, ctx, "/login")
+}
+
+// expectValue checks that the element's data-value is want.
+func expectValue(t *testing.T, ctx context.Context, sel string, want int64) {
+	t.Helper()
+	var got string
+	var ok bool
+	do(t, ctx, "read "+sel, chromedp.WaitVisible(sel), chromedp.AttributeValue(sel, "data-value", &got, &ok))
+	if !ok || got != strconv.FormatInt(want, 10) {
+		t.Fatalf("%s shows %q, the API says %d", sel, got, want)
+	}
+}
+
+// expectRows checks that the table shows the videos the API answers for
+// path, in its order and with its views, once the address holds inURL.
+func expectRows(t *testing.T, ctx context.Context, s *site, cookie *network.Cookie, path, inURL string) {
+	t.Helper()
+	var want videoList
+	s.api(cookie, "GET", path, &want)
+	eventually(t, "rows of "+path, 15*time.Second, func() bool {
+		var loc string
+		var rows []map[string]string
+		err := chromedp.Run(ctx, chromedp.Location(&loc), chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="videos-table"] [data-testid="row"]')].map(r => ({id: r.dataset.id, views: r.querySelector('[data-testid="views"]')?.dataset.value ?? ""}))`, &rows))
+		if err != nil || !strings.Contains(loc, inURL) || len(rows) != len(want.Videos) {
+			return false
+		}
+		for i, v := range want.Videos {
+			if rows[i]["id"] != v.ID || v.Metrics.Views == nil || rows[i]["views"] != strconv.FormatInt(*v.Metrics.Views, 10) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+func waitLocation(t *testing.T, ctx context.Context, part string) {
+	t.Helper()
+	eventually(t, "the address to hold "+part, 10*time.Second, func() bool {
+		var loc string
+		return chromedp.Run(ctx, chromedp.Location(&loc)) == nil && strings.Contains(loc, part)
+	})
+}
+
+// labelled checks that every form control on the page has an accessible
+// name, and that the page does not scroll sideways.
+func labelled(t *testing.T, ctx context.Context) {
+	t.Helper()
+	var bad []string
+	do(t, ctx, "check labels", chromedp.Evaluate(`[...document.querySelectorAll('input:not([type=hidden]),select,textarea,button')].filter(e =>
+		!(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !e.getAttribute('aria-labelledby') && !(e.tagName === 'BUTTON' && e.textContent.trim())
+	).map(e => e.outerHTML.slice(0, 120))`, &bad))
+	if len(bad) > 0 {
+		var loc string
+		_ = chromedp.Run(ctx, chromedp.Location(&loc))
+		t.Errorf("%s: controls without an accessible name: %v", loc, bad)
+	}
+}

@@ -1,0 +1,79 @@
+package e2e
+
+import (
+	"encoding/base64"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/chromedp"
+)
+
+// TestPagesAtPhoneWidth opens every page at 375 px: each renders its
+// heading, and none scrolls sideways (wide tables scroll inside their
+// frame).
+func TestPagesAtPhoneWidth(t *testing.T) {
+	s := startSite(t)
+	ctx := openBrowser(t, 375, 812)
+	s.signUp(ctx, "phone")
+	for _, p := range []string{"/", "/videos", "/accounts", "/track", "/collections", "/alerts", "/export", "/team", "/billing"} {
+		var overflow bool
+		do(t, ctx, "open "+p,
+			chromedp.Navigate(s.base+p),
+			chromedp.WaitVisible(`main h1`),
+			chromedp.Sleep(300*time.Millisecond),
+			chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow),
+		)
+		if overflow {
+			t.Errorf("%s scrolls sideways at 375 px", p)
+		}
+		labelled(t, ctx)
+	}
+	// The menu opens from its button at this width.
+	do(t, ctx, "menu",
+		chromedp.Click(`button[aria-controls="nav"]`),
+		chromedp.WaitVisible(`#nav a[href="/videos"]`),
+		chromedp.Click(`#nav a[href="/videos"]`),
+		chromedp.WaitVisible(`//h1[normalize-space()="Videos"]`, chromedp.BySearch),
+	)
+}
+
+// TestPagesShowTheAPIsErrors answers the dashboard's reads with errors: the
+// pages show the API's message and a way to retry, never a blank page.
+func TestPagesShowTheAPIsErrors(t *testing.T) {
+	s := startSite(t)
+	ctx := openBrowser(t, 1280, 800)
+	s.signUp(ctx, "errors")
+	const message = "a storage server is not answering: retry in a few seconds"
+	body := base64.StdEncoding.EncodeToString([]byte(`{"error":{"code":"unavailable","message":"` + message + `","requestId":"req-e2e"}}`))
+	chromedp.ListenTarget(ctx, func(ev any) {
+		if e, ok := ev.(*fetch.EventRequestPaused); ok {
+			go func() {
+				_ = chromedp.Run(ctx, fetch.FulfillRequest(e.RequestID, 503).WithResponseHeaders([]*fetch.HeaderEntry{
+					{Name: "Content-Type", Value: "application/json"}, {Name: "Retry-After", Value: "5"},
+				}).WithBody(body))
+			}()
+		}
+	})
+	do(t, ctx, "intercept reads", fetch.Enable().WithPatterns([]*fetch.RequestPattern{
+		{URLPattern: "*/api/overview*"}, {URLPattern: "*/api/videos*"}, {URLPattern: "*/api/accounts*"},
+		{URLPattern: "*/api/alerts*"}, {URLPattern: "*/api/workspace/team*"}, {URLPattern: "*/api/collections*"},
+	}))
+	for _, p := range []string{"/", "/videos", "/accounts", "/alerts", "/team", "/collections"} {
+		var text string
+		do(t, ctx, "open "+p+" with the API failing",
+			chromedp.Navigate(s.base+p),
+			chromedp.WaitVisible(`main [role=alert]`),
+			chromedp.Text(`main [role=alert]`, &text),
+		)
+		if !strings.Contains(text, message) {
+			t.Errorf("%s shows %q, want the API's message", p, text)
+		}
+		var retry bool
+		do(t, ctx, "retry button on "+p, chromedp.Evaluate(`[...document.querySelectorAll('main [role=alert] button')].some(b => /try again/i.test(b.textContent))`, &retry))
+		if !retry {
+			t.Errorf("%s: the error offers no way to retry", p)
+		}
+	}
+}

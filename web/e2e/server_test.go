@@ -1,0 +1,230 @@
+package e2e
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"github.com/reeltrack/reeltrack/internal/testenv"
+)
+
+var env *testenv.Env
+
+func TestMain(m *testing.M) { testenv.Main(m, &env) }
+
+const (
+	cronSecret    = "e2e-cron-secret"
+	webhookSecret = "whsec_e2e_0123456789abcdef"
+	password      = "correct horse battery"
+)
+
+// site is the real server binary, with the dashboard embedded, serving the
+// package's databases, the scraping simulator and stripe-mock.
+type site struct {
+	t    *testing.T
+	base string
+}
+
+// startSite builds cmd/server (and with it the embedded dashboard, which
+// `make web` builds) and serves it on a free loopback port.
+func startSite(t *testing.T) *site {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(testenv.Root(), "web", "dist", "index.html")); err != nil {
+		t.Fatal("the dashboard is not built: run `make web` (make test does) before these tests")
+	}
+	sim := testenv.ScraperSim(t, "-speed", "3600", "-run-duration", "100ms")
+	stripe := testenv.StripeMock(t)
+	bin := testenv.Build(t, "./cmd/server")
+	base := testenv.Serve(t, testenv.Process{
+		Name:   "server",
+		Binary: bin,
+		Env: func(addr string) []string {
+			return []string{
+				"HTTP_ADDR=" + addr,
+				"PUBLIC_BASE_URL=http://" + addr,
+				"DATABASE_URL=" + env.PGURL,
+				"CLICKHOUSE_ADDR=" + env.CHOptions.Addr,
+				"CLICKHOUSE_DATABASE=" + env.CHOptions.Database,
+				"CLICKHOUSE_USER=" + env.CHOptions.User,
+				"CLICKHOUSE_PASSWORD=" + env.CHOptions.Password,
+				"REDIS_URL=" + env.RedisURL,
+				"REDIS_PREFIX=" + env.Redis.Prefix + "site:",
+				"SESSION_SECRET=e2e-session-secret-0123456789abcdef",
+				"SCRAPER_BASE_URL=" + sim,
+				"SCRAPER_TOKEN=sim-token",
+				"CRON_SECRET=" + cronSecret,
+				"SCHEDULER_INTERVAL=",
+				"SMTP_URL=",
+				"LOG_LEVEL=warn",
+				"STRIPE_SECRET_KEY=sk_test_123",
+				"STRIPE_API_URL=" + stripe,
+				"STRIPE_WEBHOOK_SECRET=" + webhookSecret,
+				"STRIPE_PRICE_STARTER_MONTH=price_starter_month", "STRIPE_PRICE_STARTER_YEAR=price_starter_year",
+				"STRIPE_PRICE_GROWTH_MONTH=price_growth_month", "STRIPE_PRICE_GROWTH_YEAR=price_growth_year",
+				"STRIPE_PRICE_AGENCY_MONTH=price_agency_month", "STRIPE_PRICE_AGENCY_YEAR=price_agency_year",
+				"STRIPE_PRICE_FOUNDING=price_founding_year",
+				"CHECKOUT_SUCCESS_URL=http://" + addr + "/?checkout=success",
+				"CHECKOUT_CANCEL_URL=http://" + addr + "/billing?checkout=cancel",
+				"BILLING_PORTAL_RETURN_URL=http://" + addr + "/billing",
+			}
+		},
+		Probe: "/healthz",
+		Wait:  60 * time.Second,
+	})
+	return &site{t: t, base: base}
+}
+
+// api calls the API as the browser's session does and decodes the answer.
+func (s *site) api(cookie *network.Cookie, method, path string, out any) {
+	s.t.Helper()
+	req, err := http.NewRequest(method, s.base+"/api"+path, nil)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	req.AddCookie(&http.Cookie{Name: cookie.Name, Value: cookie.Value})
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	if res.StatusCode != 200 {
+		s.t.Fatalf("%s %s: %d %s", method, path, res.StatusCode, raw)
+	}
+	if err := json.Unmarshal(raw, out); err != nil {
+		s.t.Fatalf("%s %s: %v in %s", method, path, err, raw)
+	}
+}
+
+// paymentEvent posts a payment-provider event signed with the webhook
+// secret, as the provider does once a checkout is paid.
+func (s *site) paymentEvent(body string) {
+	s.t.Helper()
+	ts := fmt.Sprint(time.Now().Unix())
+	mac := hmac.New(sha256.New, []byte(webhookSecret))
+	fmt.Fprintf(mac, "%s.%s", ts, body)
+	req, _ := http.NewRequest("POST", s.base+"/api/webhook/payment", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("payment-signature", "t="+ts+",v1="+hex.EncodeToString(mac.Sum(nil)))
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	raw, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 {
+		s.t.Fatalf("payment event: %d %s", res.StatusCode, raw)
+	}
+}
+
+// chromium finds Debian's Chromium, which the project's set-up installs.
+func chromium(t *testing.T) string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Fatal("no chromium on PATH: `make services` installs Debian's chromium")
+	return ""
+}
+
+// openBrowser starts a headless Chromium of its own for the test, at the
+// given window size, and returns its context.
+func openBrowser(t *testing.T, width, height int) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chromium(t)),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.WindowSize(width, height),
+	)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(func() {
+		cancel()
+		cancelAlloc()
+	})
+	if err := chromedp.Run(ctx); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return ctx
+}
+
+// do runs browser actions within a deadline and fails the test with what
+// was being done.
+func do(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action) {
+	t.Helper()
+	c, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Run(c, actions...); err != nil {
+		var loc string
+		_ = chromedp.Run(ctx, chromedp.Location(&loc))
+		t.Fatalf("%s (at %s): %v", what, loc, err)
+	}
+}
+
+// sessionCookie is the browser's session cookie, for API calls that check
+// what the pages show.
+func sessionCookie(t *testing.T, ctx context.Context, base string) *network.Cookie {
+	t.Helper()
+	var cookies []*network.Cookie
+	do(t, ctx, "read cookies", chromedp.ActionFunc(func(ctx context.Context) error {
+		var err error
+		cookies, err = network.GetCookies().WithURLs([]string{base}).Do(ctx)
+		return err
+	}))
+	for _, c := range cookies {
+		if c.Name == "session-access-token" {
+			return c
+		}
+	}
+	t.Fatalf("no session cookie among %d cookies", len(cookies))
+	return nil
+}
+
+// eventually polls cond until it holds or the wait ends.
+func eventually(t *testing.T, what string, wait time.Duration, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(wait)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within %v", what, wait)
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+}
+
+// signUp creates a user through the sign-up page, waits for the overview,
+// and returns the e-mail.
+func (s *site) signUp(ctx context.Context, name string) string {
+	s.t.Helper()
+	email := fmt.Sprintf("%s-%d@example.com", name, time.Now().UnixNano())
+	do(s.t, ctx, "sign up",
+		chromedp.Navigate(s.base+"/signup"),
+		chromedp.WaitVisible(`input[name=email]`),
+		chromedp.SendKeys(`input[name=email]`, email),
+		chromedp.SendKeys(`input[name=password]`, password),
+		chromedp.Click(`button[type=submit]`),
+		chromedp.WaitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
+	)
+	return email
+}
