@@ -1,5 +1,161 @@
-import { PageHeader } from '../ui'
+// Export: the videos or the accounts as a CSV file, with the filters of the
+// lists (kept in the address, so "Export these videos" on the videos page
+// lands here with its filters set). The downloads are plain links: the
+// browser saves the file the server streams.
+import { get, withQuery } from '../api'
+import { FilterBar, filterQuery, readFilters, useCollections } from '../filters'
+import { PRESET_NAMES, exact, platformName } from '../format'
+import { setQuery } from '../router'
+import type { AccountList, VideoList } from '../types'
+import { ErrorBox, PageHeader, useApi } from '../ui'
+import './videos.css'
 
-export default function Page() {
-  return <PageHeader title="Export" />
+const ACCOUNT_SORTS = ['followers', 'followersGained7d', 'views', 'gained7d', 'engagement', 'videos', 'added'] as const
+type AccountSort = (typeof ACCOUNT_SORTS)[number]
+const ACCOUNT_SORT_NAMES: Record<AccountSort, string> = {
+  followers: 'Most followers',
+  followersGained7d: 'Most followers gained in 7 days',
+  views: 'Most views',
+  gained7d: 'Most views gained in 7 days',
+  engagement: 'Highest engagement',
+  videos: 'Most tracked videos',
+  added: 'Most recently tracked',
+}
+
+const VIDEO_COLUMNS =
+  'id, platform, platform_video_id, url, account_handle, caption, thumbnail_url, published_at, added_at, status, collection_id, tracked_individually, is_shop, views, likes, comments, shares, saves, engagement_rate, views_gained_24h, views_gained_7d, last_scraped_at'
+const ACCOUNT_COLUMNS =
+  'id, platform, handle, url, display_name, status, status_reason, tracking_limit, collection_id, followers, followers_gained_7d, followers_gained_30d, tracked_videos, videos_with_views, total_views, average_views, engagement_rate, views_gained_7d, last_scraped_at, added_at'
+
+function flag(q: URLSearchParams, k: string): boolean {
+  const v = q.get(k)
+  return v === 'true' || v === '1'
+}
+
+function plural(n: number, one: string, many: string) {
+  return `${exact(n)} ${n === 1 ? one : many}`
+}
+
+export default function Export({ query }: { query: URLSearchParams }) {
+  const f = readFilters(query, 'all')
+  const individualOnly = flag(query, 'individualOnly')
+  const platformShopOnly = flag(query, 'platformShopOnly')
+  const s = query.get('sort') as AccountSort | null
+  const sort: AccountSort = s && ACCOUNT_SORTS.includes(s) ? s : 'followers'
+  const cols = useCollections()
+
+  const base = filterQuery(f)
+  const videoQuery = {
+    ...base,
+    datePreset: f.datePreset === 'all' ? undefined : f.datePreset,
+    individualOnly: individualOnly ? 'true' : undefined,
+    platformShopOnly: platformShopOnly ? 'true' : undefined,
+  }
+  const accountQuery = { platforms: base.platforms, collectionId: base.collectionId, sort: sort === 'followers' ? undefined : sort }
+  const videosHref = withQuery('/api/export', { type: 'videos', ...videoQuery })
+  const accountsHref = withQuery('/api/export', { type: 'accounts', ...accountQuery })
+
+  // How many rows each file will have; this also checks the filters (an
+  // unknown collection answers its error here rather than in a download).
+  const vq = { ...videoQuery, limit: 1 }
+  const videos = useApi((sig) => get<VideoList>('/videos', vq, sig), JSON.stringify(vq))
+  const aq = { platforms: accountQuery.platforms, collectionId: accountQuery.collectionId }
+  const accounts = useApi((sig) => get<AccountList>('/accounts', aq, sig), JSON.stringify(aq))
+
+  const collectionName = f.collectionId ? cols.data?.collections.find((c) => c.id === f.collectionId)?.name ?? 'the chosen collection' : ''
+  const scope = [
+    f.platforms.length ? f.platforms.map(platformName).join(', ') : 'all platforms',
+    collectionName ? `collection “${collectionName}”` : 'all collections',
+  ].join(' · ')
+
+  return (
+    <>
+      <PageHeader title="Export" />
+      <p class="muted">
+        Download your tracked videos or accounts as a CSV file for Excel, Numbers or Google Sheets. The filters below choose what goes into the files; the
+        numbers are the latest scraped values. Times are in UTC (ISO 8601); unknown values are empty cells.
+      </p>
+      <FilterBar f={f} presetLabel="Videos published in" />
+
+      <div class="grid2 vt-exports">
+        <section class="card" aria-labelledby="export-videos-title">
+          <h2 id="export-videos-title">Videos</h2>
+          <p>
+            One row per video: {scope}
+            {f.datePreset !== 'all' ? `, published in the last ${PRESET_NAMES[f.datePreset]}` : ''}
+            {individualOnly ? ', tracked by their own link only' : ''}
+            {platformShopOnly ? ', shop videos only' : ''}.
+          </p>
+          <div class="filters">
+            <label class="check">
+              <input type="checkbox" checked={individualOnly} onChange={(e) => setQuery({ individualOnly: (e.target as HTMLInputElement).checked ? 'true' : null })} />
+              Only videos tracked by their own link
+            </label>
+            <label class="check">
+              <input type="checkbox" checked={platformShopOnly} onChange={(e) => setQuery({ platformShopOnly: (e.target as HTMLInputElement).checked ? 'true' : null })} />
+              Only shop videos
+            </label>
+          </div>
+          {videos.error ? (
+            <ErrorBox error={videos.error} retry={videos.reload} />
+          ) : (
+            <p class="muted" aria-live="polite" data-testid="export-videos-count" data-value={videos.data?.total ?? ''}>
+              {videos.data ? plural(videos.data.total, 'video matches', 'videos match') + '.' : 'Counting…'}
+            </p>
+          )}
+          <div class="actions">
+            <a class="vt-btn primary" href={videosHref} download data-testid="export-videos">
+              Download videos CSV
+            </a>
+          </div>
+          <details>
+            <summary>Columns</summary>
+            <p>
+              <code>{VIDEO_COLUMNS}</code>
+            </p>
+          </details>
+        </section>
+
+        <section class="card" aria-labelledby="export-accounts-title">
+          <h2 id="export-accounts-title">Accounts</h2>
+          <p>
+            One row per tracked account: {scope}, in the order you choose. The period and the video options do not apply to accounts; their figures
+            cover the videos found through each account.
+          </p>
+          <div class="filters">
+            <label class="inline">
+              <span>Order</span>
+              <select value={sort} onChange={(e) => setQuery({ sort: (e.target as HTMLSelectElement).value === 'followers' ? null : (e.target as HTMLSelectElement).value })}>
+                {ACCOUNT_SORTS.map((k) => (
+                  <option value={k}>{ACCOUNT_SORT_NAMES[k]}</option>
+                ))}
+              </select>
+            </label>
+          </div>
+          {accounts.error ? (
+            <ErrorBox error={accounts.error} retry={accounts.reload} />
+          ) : (
+            <p class="muted" aria-live="polite" data-testid="export-accounts-count" data-value={accounts.data?.accounts.length ?? ''}>
+              {accounts.data ? plural(accounts.data.total ?? accounts.data.accounts.length, 'account matches', 'accounts match') + '.' : 'Counting…'}
+            </p>
+          )}
+          <div class="actions">
+            <a class="vt-btn primary" href={accountsHref} download data-testid="export-accounts">
+              Download accounts CSV
+            </a>
+          </div>
+          <details>
+            <summary>Columns</summary>
+            <p>
+              <code>{ACCOUNT_COLUMNS}</code>
+            </p>
+          </details>
+        </section>
+      </div>
+      <p class="muted">
+        A workspace can run two exports at a time; if a download fails with “too many exports”, wait for the other one to finish and try again. Text that
+        a spreadsheet could read as a formula is prefixed with an apostrophe.
+      </p>
+    </>
+  )
 }

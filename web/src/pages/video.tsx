@@ -1,5 +1,313 @@
-import { PageHeader } from '../ui'
+// A video: what it is, its latest numbers, how they grew (by hour over the
+// last 30 days or by day since tracking started) and its scrape history.
+import type { ComponentChildren } from 'preact'
+import { get } from '../api'
+import { TimeChart } from '../chart'
+import { useCollections } from '../filters'
+import { DASH, day, exact, num, pct, platformName, signed, when } from '../format'
+import { setQuery } from '../router'
+import type { Counts, Video } from '../types'
+import { ErrorBox, Freshness, PageHeader, PlatformBadge, Spinner, StatusBadge, Thumb, useApi } from '../ui'
+import './videos.css'
 
-export default function Page() {
-  return <PageHeader title="Video" />
+// The shape of GET /api/videos/{id}: the video plus its series and history.
+interface Point {
+  t: string
+  views: number | null
+  likes: number | null
+  comments: number | null
+  shares: number | null
+  saves: number | null
+}
+
+type HistoryEntry = Record<string, unknown>
+
+interface VideoDetail extends Video {
+  hourly: Point[]
+  daily: Point[]
+  history: HistoryEntry[]
+}
+
+type Raw = Record<string, unknown>
+
+const TIME_KEYS = ['at', 't', 'time', 'createdAt', 'scrapedAt', 'finishedAt', 'startedAt', 'occurredAt']
+const STATUS_KEYS = ['status', 'event', 'kind', 'type', 'state']
+const REASON_KEYS = ['reason', 'statusReason', 'message', 'error', 'detail']
+
+function first(e: Raw, keys: string[]): [string, unknown] | null {
+  for (const k of keys) if (e[k] !== undefined && e[k] !== null && e[k] !== '') return [k, e[k]]
+  return null
+}
+
+function points(raw: unknown): Point[] {
+  if (!Array.isArray(raw)) return []
+  return raw
+    .map((p: Raw) => {
+      const t = first(p, TIME_KEYS)?.[1]
+      const n = (k: string) => (typeof p[k] === 'number' ? (p[k] as number) : null)
+      return { t: typeof t === 'string' ? t : '', views: n('views'), likes: n('likes'), comments: n('comments'), shares: n('shares'), saves: n('saves') }
+    })
+    .filter((p) => p.t && !Number.isNaN(Date.parse(p.t)))
+    .sort((a, b) => Date.parse(a.t) - Date.parse(b.t))
+}
+
+// normalize accepts the video either at the top level or under `video`,
+// and the series either at the top level or under `series`.
+function normalize(raw: Raw): VideoDetail {
+  const v = (raw.video && typeof raw.video === 'object' ? raw.video : raw) as Raw
+  const series = (raw.series && typeof raw.series === 'object' ? raw.series : {}) as Raw
+  const m = (v.metrics ?? {}) as Partial<Counts>
+  const metrics: Counts = {
+    views: m.views ?? (v.views as number | null) ?? null,
+    likes: m.likes ?? (v.likes as number | null) ?? null,
+    comments: m.comments ?? (v.comments as number | null) ?? null,
+    shares: m.shares ?? (v.shares as number | null) ?? null,
+    saves: m.saves ?? (v.saves as number | null) ?? null,
+  }
+  const history = raw.history ?? v.history ?? []
+  return {
+    ...(v as unknown as Video),
+    metrics,
+    hourly: points(raw.hourly ?? v.hourly ?? series.hourly ?? series.hour),
+    daily: points(raw.daily ?? v.daily ?? series.daily ?? series.day),
+    history: Array.isArray(history) ? (history as HistoryEntry[]) : [],
+  }
+}
+
+function Kpi({
+  id,
+  label,
+  value,
+  raw,
+  children,
+}: {
+  id: string
+  label: string
+  value: string
+  raw: number | null | undefined
+  children?: ComponentChildren
+}) {
+  return (
+    <div class="kpi card" data-testid={'video-' + id} data-value={raw ?? ''}>
+      <div class="kpi-label">{label}</div>
+      <div class="kpi-value" title={raw === null || raw === undefined ? 'Not recorded' : exact(raw)}>
+        {value}
+      </div>
+      {children && <div class="kpi-change muted">{children}</div>}
+    </div>
+  )
+}
+
+function GainKpi({ id, label, raw, window }: { id: string; label: string; raw: number | null | undefined; window: string }) {
+  return (
+    <Kpi id={id} label={label} value={signed(raw)} raw={raw}>
+      {raw === null || raw === undefined ? 'needs two scrapes' : `views in the last ${window}`}
+    </Kpi>
+  )
+}
+
+function Growth({ v, by }: { v: VideoDetail; by: 'hour' | 'day' }) {
+  const since = Date.now() - 30 * 24 * 3600 * 1000
+  const pts = by === 'hour' ? v.hourly.filter((p) => Date.parse(p.t) >= since) : v.daily
+  const series = [
+    { label: 'Views', values: pts.map((p) => p.views) },
+    { label: 'Likes', values: pts.map((p) => p.likes), right: true },
+    { label: 'Comments', values: pts.map((p) => p.comments), right: true },
+  ]
+  return (
+    <section class="card" aria-labelledby="growth-title">
+      <div class="vt-chart-head">
+        <h2 id="growth-title">
+          Growth <small class="muted">· {by === 'hour' ? 'by hour, last 30 days' : 'by day, since tracking started'}</small>
+        </h2>
+        <div class="segmented" role="group" aria-label="Chart buckets">
+          <button type="button" aria-pressed={by === 'hour'} class={by === 'hour' ? 'on' : ''} onClick={() => setQuery({ by: null })}>
+            By hour
+          </button>
+          <button type="button" aria-pressed={by === 'day'} class={by === 'day' ? 'on' : ''} onClick={() => setQuery({ by: 'day' })}>
+            By day
+          </button>
+        </div>
+      </div>
+      {pts.length ? (
+        <>
+          <TimeChart
+            label={`Views, likes and comments of this video ${by === 'hour' ? 'by hour over the last 30 days' : 'by day since tracking started'}`}
+            granularity={by}
+            times={pts.map((p) => p.t)}
+            series={series}
+          />
+          <p class="muted vt-axes">Views on the left axis; likes and comments on the right axis.</p>
+        </>
+      ) : (
+        <p class="muted">
+          {v.lastScrapedAt
+            ? `No ${by === 'hour' ? 'hourly points in the last 30 days' : 'daily points'} yet: the chart fills in as the video is scraped again.`
+            : 'The first scrape is queued: the chart starts with it.'}
+        </p>
+      )}
+    </section>
+  )
+}
+
+function HistoryItem({ e }: { e: HistoryEntry }) {
+  const t = first(e, TIME_KEYS)
+  const s = first(e, STATUS_KEYS)
+  const r = first(e, REASON_KEYS)
+  const used = new Set([t?.[0], s?.[0], r?.[0]])
+  const extra = Object.entries(e).filter(([k, val]) => !used.has(k) && val !== null && val !== '' && typeof val !== 'object')
+  const status = s ? String(s[1]) : ''
+  const text = (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x))
+  return (
+    <li>
+      {t && typeof t[1] === 'string' ? (
+        <time dateTime={t[1]} title={t[1]}>
+          {when(t[1])}
+        </time>
+      ) : (
+        <span class="muted">{DASH}</span>
+      )}
+      {status && (['pending', 'active', 'error', 'paused', 'removed'].includes(status) ? <StatusBadge status={status} /> : <span class="badge">{status}</span>)}
+      {r && <span>{text(r[1])}</span>}
+      {extra.length > 0 && (
+        <span class="muted extra">
+          {extra.map(([k, val]) => `${k}: ${String(val)}`).join(' · ')}
+        </span>
+      )}
+    </li>
+  )
+}
+
+export default function VideoPage({ params, query }: { params: Record<string, string>; query: URLSearchParams }) {
+  const id = params.id
+  const by: 'hour' | 'day' = query.get('by') === 'day' ? 'day' : 'hour'
+  const r = useApi((s) => get<Raw>(`/videos/${encodeURIComponent(id)}`, undefined, s).then(normalize), id)
+  const cols = useCollections()
+  const v = r.data
+
+  if (r.error && !v)
+    return (
+      <>
+        <PageHeader title="Video" />
+        <ErrorBox error={r.error} retry={r.reload} />
+        <p>
+          <a href="/videos">← All videos</a>
+        </p>
+      </>
+    )
+  if (!v)
+    return (
+      <>
+        <PageHeader title="Video" />
+        <Spinner />
+      </>
+    )
+
+  const caption = v.caption?.trim() || ''
+  const title = caption ? (caption.length > 60 ? caption.slice(0, 57).trimEnd() + '…' : caption) : `${platformName(v.platform)} video`
+  const collection = v.collectionId ? cols.data?.collections.find((c) => c.id === v.collectionId) : undefined
+  const m = v.metrics
+  const fresh = () => <Freshness at={v.lastScrapedAt} status={v.status} />
+
+  return (
+    <>
+      <PageHeader title={title}>
+        <a class="vt-btn" href="/videos">
+          ← All videos
+        </a>
+      </PageHeader>
+      {r.error && <ErrorBox error={r.error} retry={r.reload} />}
+      <section class="card vt-head" aria-label="About this video">
+        <Thumb src={v.thumbnailUrl} alt="" />
+        <div class="vt-head-text">
+          {caption ? caption !== title && <p class="vt-head-caption">{caption}</p> : <p class="vt-head-caption muted">No caption</p>}
+          <dl class="facts">
+            <dt>Platform</dt>
+            <dd>
+              <PlatformBadge platform={v.platform} />
+              {v.isShop && <span class="badge vt-shop">Shop video</span>}
+            </dd>
+            <dt>Account</dt>
+            <dd>
+              {v.accountHandle ? (
+                v.accountId ? (
+                  <a href={`/accounts/${v.accountId}`}>@{v.accountHandle}</a>
+                ) : (
+                  '@' + v.accountHandle
+                )
+              ) : (
+                <span class="muted">{DASH}</span>
+              )}
+            </dd>
+            <dt>Published</dt>
+            <dd>{v.publishedAt ? <time dateTime={v.publishedAt}>{when(v.publishedAt)}</time> : <span class="muted">not known yet</span>}</dd>
+            <dt>Status</dt>
+            <dd>
+              <StatusBadge status={v.status} reason={v.statusReason} />
+            </dd>
+            <dt>Tracked</dt>
+            <dd>
+              {v.trackedIndividually ? 'by its own link' : 'through its account'} since <time dateTime={v.addedAt}>{day(v.addedAt)}</time>
+            </dd>
+            {v.collectionId && (
+              <>
+                <dt>Collection</dt>
+                <dd>{collection ? collection.name : <span class="muted">{cols.error ? 'not available' : '…'}</span>}</dd>
+              </>
+            )}
+            <dt>Last scraped</dt>
+            <dd>{fresh()}</dd>
+          </dl>
+          <div class="actions">
+            <a class="vt-btn" href={v.url} target="_blank" rel="noopener noreferrer">
+              Open on {platformName(v.platform)} ↗<span class="sr-only"> (opens in a new tab)</span>
+            </a>
+            {v.accountId && (
+              <a class="vt-btn" href={`/accounts/${v.accountId}`}>
+                Account analytics
+              </a>
+            )}
+          </div>
+        </div>
+      </section>
+
+      <section class="kpis vt-kpis" aria-label="Latest numbers">
+        <Kpi id="views" label="Views" value={num(m.views)} raw={m.views}>
+          {fresh()}
+        </Kpi>
+        <Kpi id="likes" label="Likes" value={num(m.likes)} raw={m.likes}>
+          {m.likes === null && v.lastScrapedAt ? 'hidden by the platform' : fresh()}
+        </Kpi>
+        <Kpi id="comments" label="Comments" value={num(m.comments)} raw={m.comments}>
+          {m.comments === null && v.lastScrapedAt ? 'hidden by the platform' : fresh()}
+        </Kpi>
+        <Kpi id="shares" label="Shares" value={num(m.shares)} raw={m.shares}>
+          {m.shares === null && v.lastScrapedAt ? 'not given by the platform' : fresh()}
+        </Kpi>
+        <Kpi id="saves" label="Saves" value={num(m.saves)} raw={m.saves}>
+          {m.saves === null && v.lastScrapedAt ? 'not given by the platform' : fresh()}
+        </Kpi>
+        <Kpi id="engagement" label="Engagement" value={pct(v.engagementRate)} raw={v.engagementRate}>
+          interactions per view
+        </Kpi>
+        <GainKpi id="gained24h" label="Gained 24 h" raw={v.viewsGained24h} window="24 hours" />
+        <GainKpi id="gained7d" label="Gained 7 d" raw={v.viewsGained7d} window="7 days" />
+      </section>
+
+      <Growth v={v} by={by} />
+
+      <section class="card" aria-labelledby="history-title">
+        <h2 id="history-title">Status history</h2>
+        {v.history.length ? (
+          <ol class="vt-history">
+            {v.history.map((e) => (
+              <HistoryItem e={e} />
+            ))}
+          </ol>
+        ) : (
+          <p class="muted">No status changes or scrapes recorded yet.</p>
+        )}
+      </section>
+    </>
+  )
 }
