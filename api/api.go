@@ -150,6 +150,7 @@ func New(d Deps) *fiber.App {
 	r.Post("/track", ws(s.postTrack)...)
 	r.Post("/track/bulk", ws(s.postTrackBulk)...)
 	r.Get("/videos", ws(s.getVideos)...)
+	r.Get("/videos/:id", ws(s.getVideo)...)
 	r.Get("/overview", ws(s.getOverview)...)
 	r.Get("/export", ws(s.getExport)...)
 	r.Get("/collections", ws(s.getCollections)...)
