@@ -52,6 +52,7 @@ type Handlers struct {
 	LogIn      command.LogInHandler
 	Bootstrap  command.BootstrapWorkspaceHandler
 	Invite     command.InviteTeammateHandler
+	ManageTeam command.ManageTeamHandler
 	Lead       command.CaptureLeadHandler
 	Track      command.TrackHandler
 	Refresh    command.RefreshDueHandler
@@ -147,6 +148,9 @@ func New(d Deps) *fiber.App {
 	r.Post("/workspace/bootstrap", dash(s.postBootstrap)...)
 	r.Get("/workspace/team", ws(s.getTeam)...)
 	r.Post("/workspace/team", ws(s.postTeam)...)
+	r.Patch("/workspace/team/members/:userId", ws(s.patchMember)...)
+	r.Delete("/workspace/team/members/:userId", ws(s.deleteMember)...)
+	r.Delete("/workspace/team/invites/:id", ws(s.deleteInvite)...)
 	r.Post("/track", ws(s.postTrack)...)
 	r.Post("/track/bulk", ws(s.postTrackBulk)...)
 	r.Get("/videos", ws(s.getVideos)...)

@@ -75,11 +75,12 @@ func API(d Deps) api.Deps {
 			Cache:   &query.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log, LocalBytes: localCacheBytes},
 			Starts:  starts,
 
-			SignUp:    command.SignUpHandler{DB: d.DB, Passwords: d.Passwords},
-			LogIn:     command.LogInHandler{DB: d.DB, Passwords: d.Passwords},
-			Bootstrap: command.BootstrapWorkspaceHandler{DB: d.DB, Now: d.Now},
-			Invite:    command.InviteTeammateHandler{DB: d.DB},
-			Lead:      command.CaptureLeadHandler{DB: d.DB},
+			SignUp:     command.SignUpHandler{DB: d.DB, Passwords: d.Passwords},
+			LogIn:      command.LogInHandler{DB: d.DB, Passwords: d.Passwords},
+			Bootstrap:  command.BootstrapWorkspaceHandler{DB: d.DB, Now: d.Now},
+			Invite:     command.InviteTeammateHandler{DB: d.DB},
+			ManageTeam: command.ManageTeamHandler{DB: d.DB},
+			Lead:       command.CaptureLeadHandler{DB: d.DB},
 			Track: command.TrackHandler{
 				DB: d.DB, Resolver: d.Resolver, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, Starts: starts, Now: d.Now,
 			},
