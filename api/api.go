@@ -79,6 +79,7 @@ type Handlers struct {
 	RemoveAccount    command.RemoveAccountHandler
 	Alerts           query.AlertsHandler
 	SaveAlert        command.SaveAlertRuleHandler
+	DeleteAlert      command.DeleteAlertRuleHandler
 }
 
 type server struct {
@@ -162,6 +163,7 @@ func New(d Deps) *fiber.App {
 	r.Get("/alerts", ws(s.getAlerts)...)
 	r.Post("/alerts", ws(s.postAlert)...)
 	r.Get("/alerts/events", ws(s.getAlertEvents)...)
+	r.Delete("/alerts/:id", ws(s.deleteAlert)...)
 	r.Get("/accounts", ws(s.getAccounts)...)
 	r.Patch("/accounts/:id", ws(s.patchAccount)...)
 	r.Delete("/accounts/:id", ws(s.deleteAccount)...)

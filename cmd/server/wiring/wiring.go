@@ -119,6 +119,7 @@ func API(d Deps) api.Deps {
 			RemoveAccount:    command.RemoveAccountHandler{DB: d.DB},
 			Alerts:           query.AlertsHandler{DB: d.DB},
 			SaveAlert:        command.SaveAlertRuleHandler{DB: d.DB},
+			DeleteAlert:      command.DeleteAlertRuleHandler{DB: d.DB},
 		},
 	}
 }
