@@ -73,6 +73,7 @@ type Handlers struct {
 	Export           query.ExportHandler
 	Collections      query.CollectionsHandler
 	CreateCollection command.CreateCollectionHandler
+	ManageCollection command.ManageCollectionHandler
 	Accounts         query.AccountsHandler
 	AccountAnalytics query.AccountAnalyticsHandler
 	UpdateAccount    command.UpdateAccountHandler
@@ -160,6 +161,8 @@ func New(d Deps) *fiber.App {
 	r.Get("/export", ws(s.getExport)...)
 	r.Get("/collections", ws(s.getCollections)...)
 	r.Post("/collections", ws(s.postCollection)...)
+	r.Patch("/collections/:id", ws(s.patchCollection)...)
+	r.Delete("/collections/:id", ws(s.deleteCollection)...)
 	r.Get("/alerts", ws(s.getAlerts)...)
 	r.Post("/alerts", ws(s.postAlert)...)
 	r.Get("/alerts/events", ws(s.getAlertEvents)...)

@@ -113,6 +113,7 @@ func API(d Deps) api.Deps {
 			Export:           query.ExportHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 			Collections:      query.CollectionsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 			CreateCollection: command.CreateCollectionHandler{DB: d.DB},
+			ManageCollection: command.ManageCollectionHandler{DB: d.DB},
 			Accounts:         query.AccountsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 			AccountAnalytics: query.AccountAnalyticsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 			UpdateAccount:    command.UpdateAccountHandler{DB: d.DB, Now: d.Now},
