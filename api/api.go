@@ -67,6 +67,7 @@ type Handlers struct {
 	Membership       query.MembershipHandler
 	Team             query.TeamHandler
 	Founding         query.FoundingStatsHandler
+	Plans            query.PlansHandler
 	ProviderStatus   query.ProviderStatusHandler
 	Videos           query.VideosHandler
 	Overview         query.OverviewHandler
@@ -138,6 +139,7 @@ func New(d Deps) *fiber.App {
 	r.Options("/lead", preflight(origins))
 	r.Post("/lead", fromUs, allowOrigin(origins), rateLimit(s.Limiter, publicPerMinute, byIP("lead")), s.postLead)
 	r.Get("/founding/stats", s.getFoundingStats)
+	r.Get("/plans", s.getPlans)
 
 	// Session routes are registered one by one: a fiber group with
 	// middleware would run it for every path under the prefix, unknown

@@ -107,6 +107,7 @@ func API(d Deps) api.Deps {
 			Membership:       query.MembershipHandler{DB: d.DB},
 			Team:             query.TeamHandler{DB: d.DB},
 			Founding:         query.FoundingStatsHandler{DB: d.DB, Total: d.Config.FoundingSpots},
+			Plans:            query.PlansHandler{Prices: d.Config.StripePrices},
 			ProviderStatus:   query.ProviderStatusHandler{DB: d.DB},
 			Videos:           query.VideosHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 			Overview:         query.OverviewHandler{DB: d.DB, CH: d.CH, Now: d.Now},
