@@ -90,10 +90,16 @@ func (s *server) getAccountAnalytics(c *fiber.Ctx) error {
 	})
 }
 
-func accountID(c *fiber.Ctx) (uuid.UUID, error) {
-	id, err := uuid.Parse(c.Params("id"))
+func accountID(c *fiber.Ctx) (uuid.UUID, error) { return pathID(c) }
+
+// pathID is the route's {id}, which must be a UUID.
+func pathID(c *fiber.Ctx) (uuid.UUID, error) { return pathUUID(c, "id") }
+
+// pathUUID is the route's parameter name, which must be a UUID.
+func pathUUID(c *fiber.Ctx, name string) (uuid.UUID, error) {
+	id, err := uuid.Parse(c.Params(name))
 	if err != nil {
-		return uuid.Nil, apperr.Invalid("id", "must be a UUID")
+		return uuid.Nil, apperr.Invalid(name, "must be a UUID")
 	}
 	return id, nil
 }

@@ -145,3 +145,14 @@ func (s *server) getAlertEvents(c *fiber.Ctx) error {
 	}
 	return c.JSON(alertEventsOut{Events: events})
 }
+
+func (s *server) deleteAlert(c *fiber.Ctx) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	if err := s.DeleteAlert.Handle(c.UserContext(), command.DeleteAlertRule{WorkspaceID: membership(c).WorkspaceID, ID: id}); err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
+}

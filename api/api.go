@@ -52,6 +52,7 @@ type Handlers struct {
 	LogIn      command.LogInHandler
 	Bootstrap  command.BootstrapWorkspaceHandler
 	Invite     command.InviteTeammateHandler
+	ManageTeam command.ManageTeamHandler
 	Lead       command.CaptureLeadHandler
 	Track      command.TrackHandler
 	Refresh    command.RefreshDueHandler
@@ -66,18 +67,21 @@ type Handlers struct {
 	Membership       query.MembershipHandler
 	Team             query.TeamHandler
 	Founding         query.FoundingStatsHandler
+	Plans            query.PlansHandler
 	ProviderStatus   query.ProviderStatusHandler
 	Videos           query.VideosHandler
 	Overview         query.OverviewHandler
 	Export           query.ExportHandler
 	Collections      query.CollectionsHandler
 	CreateCollection command.CreateCollectionHandler
+	ManageCollection command.ManageCollectionHandler
 	Accounts         query.AccountsHandler
 	AccountAnalytics query.AccountAnalyticsHandler
 	UpdateAccount    command.UpdateAccountHandler
 	RemoveAccount    command.RemoveAccountHandler
 	Alerts           query.AlertsHandler
 	SaveAlert        command.SaveAlertRuleHandler
+	DeleteAlert      command.DeleteAlertRuleHandler
 }
 
 type server struct {
@@ -135,6 +139,7 @@ func New(d Deps) *fiber.App {
 	r.Options("/lead", preflight(origins))
 	r.Post("/lead", fromUs, allowOrigin(origins), rateLimit(s.Limiter, publicPerMinute, byIP("lead")), s.postLead)
 	r.Get("/founding/stats", s.getFoundingStats)
+	r.Get("/plans", s.getPlans)
 
 	// Session routes are registered one by one: a fiber group with
 	// middleware would run it for every path under the prefix, unknown
@@ -147,16 +152,23 @@ func New(d Deps) *fiber.App {
 	r.Post("/workspace/bootstrap", dash(s.postBootstrap)...)
 	r.Get("/workspace/team", ws(s.getTeam)...)
 	r.Post("/workspace/team", ws(s.postTeam)...)
+	r.Patch("/workspace/team/members/:userId", ws(s.patchMember)...)
+	r.Delete("/workspace/team/members/:userId", ws(s.deleteMember)...)
+	r.Delete("/workspace/team/invites/:id", ws(s.deleteInvite)...)
 	r.Post("/track", ws(s.postTrack)...)
 	r.Post("/track/bulk", ws(s.postTrackBulk)...)
 	r.Get("/videos", ws(s.getVideos)...)
+	r.Get("/videos/:id", ws(s.getVideo)...)
 	r.Get("/overview", ws(s.getOverview)...)
 	r.Get("/export", ws(s.getExport)...)
 	r.Get("/collections", ws(s.getCollections)...)
 	r.Post("/collections", ws(s.postCollection)...)
+	r.Patch("/collections/:id", ws(s.patchCollection)...)
+	r.Delete("/collections/:id", ws(s.deleteCollection)...)
 	r.Get("/alerts", ws(s.getAlerts)...)
 	r.Post("/alerts", ws(s.postAlert)...)
 	r.Get("/alerts/events", ws(s.getAlertEvents)...)
+	r.Delete("/alerts/:id", ws(s.deleteAlert)...)
 	r.Get("/accounts", ws(s.getAccounts)...)
 	r.Patch("/accounts/:id", ws(s.patchAccount)...)
 	r.Delete("/accounts/:id", ws(s.deleteAccount)...)

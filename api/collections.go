@@ -34,3 +34,35 @@ func (s *server) postCollection(c *fiber.Ctx) error {
 	// A new collection holds nothing yet.
 	return c.JSON(query.Collection{ID: out.ID, Name: out.Name, CreatedAt: out.CreatedAt, Views: new(uint64)})
 }
+
+func (s *server) patchCollection(c *fiber.Ctx) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	var in collectionIn
+	if err := decodeJSON(c, &in, false); err != nil {
+		return err
+	}
+	ws := membership(c).WorkspaceID
+	if err := s.ManageCollection.Rename(c.UserContext(), command.RenameCollection{WorkspaceID: ws, ID: id, Name: in.Name}); err != nil {
+		return err
+	}
+	// read after the write, never from the cache
+	out, err := s.Collections.One(c.UserContext(), ws, id)
+	if err != nil {
+		return err
+	}
+	return c.JSON(out)
+}
+
+func (s *server) deleteCollection(c *fiber.Ctx) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	if err := s.ManageCollection.Delete(c.UserContext(), command.DeleteCollection{WorkspaceID: membership(c).WorkspaceID, ID: id}); err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
+}

@@ -64,6 +64,19 @@ func (s *server) getVideos(c *fiber.Ctx) error {
 	})
 }
 
+func (s *server) getVideo(c *fiber.Ctx) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	if _, err := params(c); err != nil {
+		return err
+	}
+	return s.cached(c, "video", id.String(), func(ctx context.Context) (any, error) {
+		return s.Videos.One(ctx, membership(c).WorkspaceID, id)
+	})
+}
+
 func (s *server) getOverview(c *fiber.Ctx) error {
 	get, err := params(c, filterParams...)
 	if err != nil {

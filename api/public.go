@@ -111,3 +111,10 @@ func (s *server) openapi(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderContentType, "application/yaml")
 	return c.Send(s.OpenAPI)
 }
+
+func (s *server) getPlans(c *fiber.Ctx) error {
+	if _, err := params(c); err != nil {
+		return err
+	}
+	return c.JSON(s.Plans.Handle())
+}

@@ -64,3 +64,57 @@ func (s *server) postTeam(c *fiber.Ctx) error {
 	}
 	return s.getTeam(c)
 }
+
+type memberPatchIn struct {
+	Role string `json:"role"`
+}
+
+func (s *server) patchMember(c *fiber.Ctx) error {
+	user, err := pathUUID(c, "userId")
+	if err != nil {
+		return err
+	}
+	var in memberPatchIn
+	if err := decodeJSON(c, &in, false); err != nil {
+		return err
+	}
+	err = s.ManageTeam.ChangeRole(c.UserContext(), command.ChangeMemberRole{
+		WorkspaceID: membership(c).WorkspaceID, ActorID: session(c).UserID, UserID: user, Role: in.Role,
+	})
+	if err != nil {
+		return err
+	}
+	return s.getTeam(c)
+}
+
+// deleteMember removes a teammate and answers the team, or answers 204 to
+// a member who left: they no longer see the team.
+func (s *server) deleteMember(c *fiber.Ctx) error {
+	user, err := pathUUID(c, "userId")
+	if err != nil {
+		return err
+	}
+	me := session(c).UserID
+	err = s.ManageTeam.Remove(c.UserContext(), command.RemoveMember{WorkspaceID: membership(c).WorkspaceID, ActorID: me, UserID: user})
+	if err != nil {
+		return err
+	}
+	if user == me {
+		return c.SendStatus(fiber.StatusNoContent)
+	}
+	return s.getTeam(c)
+}
+
+func (s *server) deleteInvite(c *fiber.Ctx) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	err = s.ManageTeam.Revoke(c.UserContext(), command.RevokeInvite{
+		WorkspaceID: membership(c).WorkspaceID, ActorID: session(c).UserID, InviteID: id,
+	})
+	if err != nil {
+		return err
+	}
+	return s.getTeam(c)
+}

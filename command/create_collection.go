@@ -29,14 +29,32 @@ type CreateCollection struct {
 
 // Validate trims the name and checks its length.
 func (c *CreateCollection) Validate() error {
-	c.Name = strings.TrimSpace(c.Name)
+	var err error
+	c.Name, err = collectionName(c.Name)
+	return err
+}
+
+// collectionName trims a collection's name and checks it.
+func collectionName(name string) (string, error) {
+	name = strings.TrimSpace(name)
 	switch {
-	case c.Name == "":
-		return apperr.Invalid("name", "is required")
-	case utf8.RuneCountInString(c.Name) > MaxCollectionName:
-		return apperr.Invalid("name", fmt.Sprintf("must be at most %d characters", MaxCollectionName))
-	case strings.IndexFunc(c.Name, unicode.IsControl) >= 0:
-		return apperr.Invalid("name", "must not contain control characters")
+	case name == "":
+		return name, apperr.Invalid("name", "is required")
+	case utf8.RuneCountInString(name) > MaxCollectionName:
+		return name, apperr.Invalid("name", fmt.Sprintf("must be at most %d characters", MaxCollectionName))
+	case strings.IndexFunc(name, unicode.IsControl) >= 0:
+		return name, apperr.Invalid("name", "must not contain control characters")
+	}
+	return name, nil
+}
+
+// nameTaken is the conflict of a name another collection of the workspace
+// has (ignoring case), from the unique index's violation; nil for other
+// errors.
+func nameTaken(err error, name string) error {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		return apperr.Conflict(fmt.Sprintf("a collection named %q already exists", name))
 	}
 	return nil
 }
@@ -66,9 +84,8 @@ func (h CreateCollectionHandler) Handle(ctx context.Context, cmd CreateCollectio
 		}
 		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
 	})
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
-		return CreatedCollection{}, apperr.Conflict(fmt.Sprintf("a collection named %q already exists", cmd.Name))
+	if taken := nameTaken(err, cmd.Name); taken != nil {
+		return CreatedCollection{}, taken
 	}
 	if err != nil {
 		return CreatedCollection{}, fmt.Errorf("create collection: %w", err)

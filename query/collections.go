@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/store"
 )
@@ -118,4 +119,19 @@ ORDER BY c.created_at, c.id`, ws)
 		out.Collections[i] = c
 	}
 	return out, nil
+}
+
+// One returns one collection of the workspace as the list shows it; not
+// found for a collection of another workspace.
+func (h CollectionsHandler) One(ctx context.Context, ws, id uuid.UUID) (Collection, error) {
+	l, err := h.Handle(ctx, ws)
+	if err != nil {
+		return Collection{}, err
+	}
+	for _, c := range l.Collections {
+		if c.ID == id {
+			return c, nil
+		}
+	}
+	return Collection{}, apperr.NotFound("collection not found")
 }

@@ -99,6 +99,8 @@ type entitiesQuery struct {
 	Kind      platform.Kind
 	Metric    Metric
 	Cutoffs   []time.Time
+	// Entity, when set, reads that one entity only.
+	Entity *uuid.UUID
 }
 
 // entitiesSQL has per cutoff i the value before it (b<i>) and whether there
@@ -114,7 +116,7 @@ FROM (
         groupBitOrMerge(recorded) AS recorded
 {{- range .Latest}}, {{if .Read}}argMaxMerge({{.Column}}_last){{else}}toUInt64(0){{end}} AS l_{{.Column}}{{end}}, argMinMerge({{.Column}}_first) AS m_first
     FROM entity_latest
-    WHERE workspace_id = @ws AND entity_kind = @kind
+    WHERE workspace_id = @ws AND entity_kind = @kind{{template "one" .}}
     GROUP BY entity_id
 )
 {{- if .Cutoffs}}
@@ -124,12 +126,12 @@ ANY LEFT JOIN (
 {{- end}}
     FROM (
         SELECT 0 AS src, entity_id, bucket, last_at, {{.Column}} FROM entity_daily
-        WHERE workspace_id = @ws AND entity_kind = @kind AND (
+        WHERE workspace_id = @ws AND entity_kind = @kind{{template "one" .}} AND (
 {{- range $n, $i := .Cutoffs}}{{if $n}} OR {{end}}(bucket >= @l{{$i}} AND bucket < @d{{$i}}){{end}})
 {{- if .HourCutoffs}}
         UNION ALL
         SELECT 1 AS src, entity_id, bucket, last_at, {{.Column}} FROM entity_hourly
-        WHERE workspace_id = @ws AND entity_kind = @kind AND (
+        WHERE workspace_id = @ws AND entity_kind = @kind{{template "one" .}} AND (
 {{- range $n, $i := .HourCutoffs}}{{if $n}} OR {{end}}(bucket >= @d{{$i}} AND bucket < @c{{$i}}){{end}})
 {{- end}}
     )
@@ -140,7 +142,9 @@ ORDER BY toString(entity_id)`,
 	// the rows recorded before cutoff i: whole days before its day (@d<i>)
 	// from the Lookback before it (@l<i>) in the daily projection, and the
 	// hours of its day before the cutoff (@c<i>) in the hourly one
-	`{{define "before"}}((src = 0 AND bucket >= @l{{.}} AND bucket < @d{{.}}) OR (src = 1 AND bucket >= @d{{.}} AND bucket < @c{{.}})){{end}}`)
+	`{{define "before"}}((src = 0 AND bucket >= @l{{.}} AND bucket < @d{{.}}) OR (src = 1 AND bucket >= @d{{.}} AND bucket < @c{{.}})){{end}}`,
+	// the one entity of a query with Entity set
+	`{{define "one"}}{{if .One}} AND entity_id = @id{{end}}{{end}}`)
 
 // SQL renders the query and its parameters.
 func (q entitiesQuery) SQL() (string, []any) {
@@ -153,13 +157,17 @@ func (q entitiesQuery) SQL() (string, []any) {
 		Bit                  uint8
 		Latest               []latest
 		Cutoffs, HourCutoffs []int
-	}{Column: q.Metric.column(), Bit: q.Metric.bit()}
+		One                  bool
+	}{Column: q.Metric.column(), Bit: q.Metric.bit(), One: q.Entity != nil}
 	// Videos have no followers and accounts only followers: their states
 	// are not read.
 	for _, x := range allMetrics {
 		data.Latest = append(data.Latest, latest{Column: x.column(), Read: (x == Followers) == (q.Kind == platform.Account)})
 	}
 	args := []any{clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(q.Kind))}
+	if q.Entity != nil {
+		args = append(args, clickhouse.Named("id", *q.Entity))
+	}
 	for i, c := range q.Cutoffs {
 		data.Cutoffs = append(data.Cutoffs, i)
 		if !c.Equal(Daily.floor(c)) {

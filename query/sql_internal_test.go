@@ -54,6 +54,10 @@ func TestRenderedSQL(t *testing.T) {
 		{"account_analytics_followers_hour", analyticsFollowers(ws, ids[0], Hourly, Hourly.floor(now).Add(-(AnalyticsHours-1)*time.Hour))},
 		{"account_analytics_views_day", analyticsViews(ws, ids, Daily, Daily.floor(now).AddDate(0, 0, -40))},
 		{"account_analytics_first_followers", firstFollowersQuery(ws, ids[0])},
+		// GET /videos/{id}
+		{"video_metrics", videoMetrics(ws, ids[0], now)},
+		{"video_series_hour", videoHourly(ws, ids[0], now.AddDate(0, -2, 0), now)},
+		{"video_series_day", videoDaily(ws, ids[0], now.AddDate(0, -2, 0))},
 		// GET /cron/alerts
 		{"spikes_gain", spikeScanQuery{Gain: []Metric{Views, Likes}, From: now.Add(-2*24*time.Hour - SpikeLookback).Truncate(time.Hour), Now: now}},
 		{"spikes_velocity", spikeScanQuery{Velocity: []Metric{Views}, From: now.Add(-SpikeLookback).Truncate(time.Hour), Now: now}},

@@ -1,0 +1,43 @@
+package command
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/projections"
+)
+
+// DeleteAlertRule deletes one of the workspace's alert rules.
+type DeleteAlertRule struct {
+	WorkspaceID uuid.UUID
+	ID          uuid.UUID
+}
+
+// DeleteAlertRuleHandler deletes alert rules.
+type DeleteAlertRuleHandler struct{ DB *pgxpool.Pool }
+
+// Handle deletes the rule with the alerts it raised (they reference it);
+// its e-mails not sent yet are skipped, so a deleted rule mails no one. Not
+// found for a rule of another workspace.
+func (h DeleteAlertRuleHandler) Handle(ctx context.Context, cmd DeleteAlertRule) error {
+	return pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `DELETE FROM alert_rules WHERE id = $1 AND workspace_id = $2`, cmd.ID, cmd.WorkspaceID)
+		if err != nil {
+			return fmt.Errorf("delete alert rule: %w", err)
+		}
+		if tag.RowsAffected() == 0 {
+			return apperr.NotFound("alert rule not found")
+		}
+		if _, err := tx.Exec(ctx, `
+			UPDATE mail_outbox SET status = 'skipped', last_error = 'the alert rule was deleted'
+			WHERE workspace_id = $1 AND rule_id = $2 AND status = 'pending'`, cmd.WorkspaceID, cmd.ID); err != nil {
+			return fmt.Errorf("skip the rule's e-mails: %w", err)
+		}
+		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+	})
+}

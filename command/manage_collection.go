@@ -1,0 +1,103 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/projections"
+)
+
+// RenameCollection gives a collection a new name.
+type RenameCollection struct {
+	WorkspaceID uuid.UUID
+	ID          uuid.UUID
+	Name        string
+}
+
+// Validate trims the name and checks it as CreateCollection does.
+func (c *RenameCollection) Validate() error {
+	var err error
+	c.Name, err = collectionName(c.Name)
+	return err
+}
+
+// DeleteCollection deletes a collection; its videos and accounts stay
+// tracked, in no collection.
+type DeleteCollection struct {
+	WorkspaceID uuid.UUID
+	ID          uuid.UUID
+}
+
+// ManageCollectionHandler renames and deletes collections.
+type ManageCollectionHandler struct{ DB *pgxpool.Pool }
+
+// Rename sets the name: 400 for a bad name, 404 for a collection of
+// another workspace, 409 for a name another collection of the workspace
+// has (ignoring case). A collection may be renamed to its own name in
+// another case.
+func (h ManageCollectionHandler) Rename(ctx context.Context, cmd RenameCollection) error {
+	if err := cmd.Validate(); err != nil {
+		return err
+	}
+	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `UPDATE collections SET name = $3 WHERE id = $1 AND workspace_id = $2`, cmd.ID, cmd.WorkspaceID, cmd.Name)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return apperr.NotFound("collection not found")
+		}
+		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+	})
+	if taken := nameTaken(err, cmd.Name); taken != nil {
+		return taken
+	}
+	if err != nil && apperr.KindOf(err) == apperr.KindInternal {
+		return fmt.Errorf("rename collection: %w", err)
+	}
+	return err
+}
+
+// Delete deletes the collection after taking its videos and accounts out
+// of it: 404 for a collection of another workspace, 409 while alert rules
+// are scoped to it (deleting it would widen them to the whole workspace;
+// delete them or change their scope first).
+func (h ManageCollectionHandler) Delete(ctx context.Context, cmd DeleteCollection) error {
+	return pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		// the workspace row first, the order of every write of its
+		// tracked items
+		if _, err := tx.Exec(ctx, `SELECT 1 FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`, cmd.WorkspaceID); err != nil {
+			return fmt.Errorf("lock workspace: %w", err)
+		}
+		var rules int
+		err := tx.QueryRow(ctx, `
+			SELECT (SELECT count(*) FROM alert_rules r WHERE r.workspace_id = c.workspace_id AND r.collection_id = c.id)
+			FROM collections c WHERE c.id = $1 AND c.workspace_id = $2 FOR UPDATE`, cmd.ID, cmd.WorkspaceID).Scan(&rules)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return apperr.NotFound("collection not found")
+		}
+		if err != nil {
+			return fmt.Errorf("lock collection: %w", err)
+		}
+		if rules > 0 {
+			return apperr.Conflict(fmt.Sprintf(
+				"%d alert rule(s) are scoped to this collection: delete them or change their scope first", rules))
+		}
+		for _, table := range []string{"videos", "accounts"} {
+			if _, err := tx.Exec(ctx, `UPDATE `+table+` SET collection_id = NULL, updated_at = now()
+				WHERE workspace_id = $1 AND collection_id = $2`, cmd.WorkspaceID, cmd.ID); err != nil {
+				return fmt.Errorf("take %s out of the collection: %w", table, err)
+			}
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM collections WHERE id = $1`, cmd.ID); err != nil {
+			return fmt.Errorf("delete collection: %w", err)
+		}
+		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+	})
+}
