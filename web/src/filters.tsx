@@ -68,7 +68,7 @@ export function FilterBar({ f, presets = true, presetLabel = 'Period' }: { f: Fi
       <label class="inline">
         <span>Collection</span>
         <select value={f.collectionId} onChange={(e) => setQuery({ collectionId: (e.target as HTMLSelectElement).value, offset: null })}>
-          <option value="">All videos</option>
+          <option value="">All collections</option>
           {cols.data?.collections.map((c) => (
             <option value={c.id}>{c.name}</option>
           ))}

@@ -1,5 +1,164 @@
-import { PageHeader } from '../ui'
+// Accounts: every tracked account with its followers and the figures of the
+// videos found through it; pause, resume, remove, and how many of its newest
+// videos are tracked. Filters and sort live in the address.
+import { get } from '../api'
+import { FilterBar, readFilters } from '../filters'
+import { exact, pct, signed } from '../format'
+import { setQuery } from '../router'
+import type { Account, AccountList } from '../types'
+import { Empty, Freshness, PageHeader, PlatformBadge, Show, Spinner, StatusBadge, useApi } from '../ui'
+import { AccountActions, Avatar, Num, accountName, gainClass } from './account-actions'
 
-export default function Page() {
-  return <PageHeader title="Accounts" />
+const SORTS: [string, string][] = [
+  ['followers', 'Followers'],
+  ['followersGained7d', 'Followers gained (7 d)'],
+  ['views', 'Total views'],
+  ['gained7d', 'Views gained (7 d)'],
+  ['engagement', 'Engagement'],
+  ['videos', 'Tracked videos'],
+  ['added', 'Recently added'],
+]
+
+function SortHead({ label, sort, current, title }: { label: string; sort?: string; current: string; title?: string }) {
+  if (!sort)
+    return (
+      <th class="num" scope="col" title={title}>
+        {label}
+      </th>
+    )
+  const on = current === sort
+  return (
+    <th class="num" scope="col" aria-sort={on ? 'descending' : undefined} title={title}>
+      <button type="button" class="sort" onClick={() => setQuery({ sort: sort === 'followers' ? null : sort })} aria-label={`Sort by ${label}, highest first`}>
+        {label}
+        {on ? ' ↓' : ''}
+      </button>
+    </th>
+  )
+}
+
+function Row({ a, reload }: { a: Account; reload: () => void }) {
+  const name = accountName(a)
+  return (
+    <tr data-testid="row" data-id={a.id}>
+      <td>
+        <div class="who">
+          <Avatar a={a} />
+          <div>
+            <a href={`/accounts/${a.id}`}>{name}</a>
+            <div class="muted">{a.displayName || 'name after the first scrape'}</div>
+            <PlatformBadge platform={a.platform} />
+          </div>
+        </div>
+      </td>
+      <td>
+        <StatusBadge status={a.status} reason={a.statusReason} />
+        {a.statusReason && a.status !== 'error' && <div class="muted small">{a.statusReason}</div>}
+        <div class="small" data-testid="last-scraped">
+          <Freshness at={a.lastScrapedAt} status={a.status} />
+        </div>
+      </td>
+      <Num v={a.followers} testid="followers" />
+      <Num v={a.followersGained7d} testid="followers-gained-7d" fmt={signed} cls={gainClass(a.followersGained7d)} />
+      <td class="num" data-testid="tracked-videos" data-value={a.trackedVideos} title={`${a.trackedVideos} found, newest ${a.tracking_limit} tracked`}>
+        {exact(a.trackedVideos)}
+        <span class="muted small"> / {a.tracking_limit}</span>
+      </td>
+      <Num v={a.totalViews} testid="total-views" />
+      <Num v={a.averageViews} testid="average-views" />
+      <Num v={a.engagementRate} testid="engagement" fmt={pct} />
+      <Num v={a.viewsGained7d} testid="views-gained-7d" fmt={signed} cls={gainClass(a.viewsGained7d)} />
+      <td>
+        <AccountActions a={a} onChanged={reload} />
+      </td>
+    </tr>
+  )
+}
+
+export default function Accounts({ query }: { query: URLSearchParams }) {
+  const f = readFilters(query)
+  const sortParam = query.get('sort') ?? ''
+  const sort = SORTS.some(([k]) => k === sortParam) ? sortParam : 'followers'
+  const q = { platforms: f.platforms.join(',') || undefined, collectionId: f.collectionId || undefined, sort }
+  const r = useApi((s) => get<AccountList>('/accounts', q, s), JSON.stringify(q))
+  const filtered = f.platforms.length > 0 || !!f.collectionId
+  return (
+    <>
+      <PageHeader title="Accounts">
+        <a class="button-link" href="/track">
+          Track an account
+        </a>
+      </PageHeader>
+      <div class="toolbar">
+        <FilterBar f={f} presets={false} />
+        <label class="inline filters">
+          <span>Sort by</span>
+          <select name="sort" value={sort} onChange={(e) => setQuery({ sort: (e.target as HTMLSelectElement).value === 'followers' ? null : (e.target as HTMLSelectElement).value })}>
+            {SORTS.map(([k, label]) => (
+              <option value={k}>{label}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <Show r={r}>
+        {(d) => {
+          if (d.accounts.length === 0)
+            return filtered ? (
+              <Empty title="No accounts match these filters">
+                Try other platforms or another collection, or{' '}
+                <button type="button" class="link" onClick={() => setQuery({ platforms: null, collectionId: null })}>
+                  show all accounts
+                </button>
+                .
+              </Empty>
+            ) : (
+              <Empty title="No accounts tracked yet">
+                Paste a TikTok, Instagram, YouTube or X profile link on the <a href="/track">Track</a> page: its newest videos are tracked and its followers
+                appear here after the first scrape.
+              </Empty>
+            )
+          return (
+            <div class={r.loading ? 'stale' : ''} aria-busy={r.loading}>
+              {!d.metricsAvailable && (
+                <div class="notice" role="status">
+                  The numbers are temporarily unavailable: the accounts are listed without their figures. Try again in a few minutes.{' '}
+                  <button type="button" class="link" onClick={r.reload}>
+                    Reload
+                  </button>
+                </div>
+              )}
+              <p class="muted" aria-live="polite">
+                {d.total} {d.total === 1 ? 'account' : 'accounts'}. Views and engagement cover the tracked videos found through each account; gains are over the
+                last 7 days.
+              </p>
+              <div class="table-wrap">
+                <table class="compact" data-testid="accounts-table" aria-label="Tracked accounts">
+                  <thead>
+                    <tr>
+                      <th scope="col">Account</th>
+                      <th scope="col" title="Status and last scrape">Status</th>
+                      <SortHead label="Followers" sort="followers" current={sort} />
+                      <SortHead label="Followers 7 d" sort="followersGained7d" current={sort} title="Followers gained in the last 7 days" />
+                      <SortHead label="Videos" sort="videos" current={sort} title="Videos found through the account / tracking limit" />
+                      <SortHead label="Total views" sort="views" current={sort} />
+                      <SortHead label="Avg. views" current={sort} title="Average views per video with views" />
+                      <SortHead label="Engagement" sort="engagement" current={sort} title="(likes + comments + shares + saves) / views" />
+                      <SortHead label="Views 7 d" sort="gained7d" current={sort} title="Views gained in the last 7 days" />
+                      <th scope="col">Actions</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.accounts.map((a) => (
+                      <Row key={a.id} a={a} reload={r.reload} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </div>
+          )
+        }}
+      </Show>
+      {r.loading && r.data && <Spinner label="Updating…" />}
+    </>
+  )
 }

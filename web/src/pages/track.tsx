@@ -1,5 +1,265 @@
-import { PageHeader } from '../ui'
+// Track: paste one link, or up to 50 (one per line), optionally into a
+// collection; see what each became, and what the plan still allows.
+import { useState } from 'preact/hooks'
+import { ApiError, post } from '../api'
+import { useCollections } from '../filters'
+import { exact } from '../format'
+import { loadWorkspace, useWorkspace } from '../session'
+import type { TrackResult } from '../types'
+import { PageHeader, PlatformBadge } from '../ui'
+import { InlineError, asApiError, isPlanError, sentence } from './account-actions'
+import './track.css'
 
-export default function Page() {
-  return <PageHeader title="Track" />
+const MAX = 50
+
+function lines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+}
+
+function Usage() {
+  const ws = useWorkspace()
+  if (!ws) return null
+  const used = ws.usage.videos
+  const pctUsed = ws.videoLimit > 0 ? Math.min(100, (used / ws.videoLimit) * 100) : 100
+  const left = Math.max(0, ws.videoLimit - used)
+  const full = left === 0
+  return (
+    <section class={'card usage-card' + (full ? ' full' : '')} aria-labelledby="usage-h" data-testid="track-usage">
+      <h2 id="usage-h">Plan usage</h2>
+      <p>
+        <strong data-testid="usage-videos" data-value={used}>
+          {exact(used)}
+        </strong>{' '}
+        of <span data-testid="usage-limit" data-value={ws.videoLimit}>{exact(ws.videoLimit)}</span> videos used on the{' '}
+        <span class="plan-name">{ws.plan}</span> plan · {exact(left)} left
+      </p>
+      <div
+        class="usage-meter"
+        role="progressbar"
+        aria-label="Videos used of the plan's limit"
+        aria-valuemin={0}
+        aria-valuemax={ws.videoLimit}
+        aria-valuenow={used}
+      >
+        <span style={{ width: pctUsed + '%' }} />
+      </div>
+      <p class="muted small">
+        A video link uses 1. An account link uses its tracking limit: its newest {Math.min(30, ws.maxVideosPerAccount)} videos by default (up to{' '}
+        {ws.maxVideosPerAccount} on your plan, changeable on the <a href="/accounts">Accounts</a> page). Links already tracked cost nothing.
+      </p>
+      {(!ws.hasAccess || full) && (
+        <p class="plan-warning">
+          {!ws.hasAccess ? 'Your workspace has no access: the trial or subscription has ended.' : 'Your plan is full: new links will be refused.'}{' '}
+          <a href="/billing">Upgrade your plan</a>
+        </p>
+      )}
+    </section>
+  )
+}
+
+function ResultItem({ r }: { r: TrackResult }) {
+  const failed = !r.success
+  const message = r.error?.message ?? r.message
+  const href = r.id && r.type ? (r.type === 'account' ? `/accounts/${r.id}` : `/videos/${r.id}`) : ''
+  const planProblem = failed && isPlanError({ code: r.error?.code, message })
+  return (
+    <li class={'track-result ' + (failed ? 'failed' : r.existing ? 'existing' : 'ok')} data-testid="track-result" data-success={r.success} data-id={r.id ?? ''}>
+      <div class="result-head">
+        <span class="result-state">{failed ? '✕ Not tracked' : r.existing ? '• Already tracked' : '✓ Tracking'}</span>
+        {r.platform && <PlatformBadge platform={r.platform} />}
+        {r.type && <span class="badge">{r.type === 'account' ? 'Account' : 'Video'}</span>}
+      </div>
+      <div class="result-url">{r.url}</div>
+      <div class="result-msg">
+        {failed ? (
+          <span class="field-error">{sentence(message)}</span>
+        ) : (
+          <span class="muted">{sentence(r.message || (r.existing ? 'already tracked; nothing was charged' : 'the first scrape is queued'))}</span>
+        )}
+        {planProblem && (
+          <>
+            {' '}
+            <a href="/billing">Upgrade your plan</a>
+          </>
+        )}
+        {href && (
+          <>
+            {' '}
+            <a href={href}>Open {r.type === 'account' ? 'account' : 'video'}</a>
+          </>
+        )}
+      </div>
+    </li>
+  )
+}
+
+export default function Track() {
+  const ws = useWorkspace()
+  const cols = useCollections()
+  const [url, setUrl] = useState('')
+  const [urls, setUrls] = useState('')
+  const [collection, setCollection] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<ApiError | null>(null)
+  const [results, setResults] = useState<TrackResult[] | null>(null)
+
+  const pasted = lines(urls)
+  const bulk = pasted.length > 0
+  const all = bulk ? (url.trim() ? [url.trim(), ...pasted] : pasted) : url.trim() ? [url.trim()] : []
+  const tooMany = all.length > MAX
+
+  const submit = async (e: Event) => {
+    e.preventDefault()
+    setError(null)
+    if (all.length === 0) {
+      setError(new ApiError(400, 'invalid_request', 'Paste a link to a video or an account first.'))
+      return
+    }
+    if (tooMany) {
+      setError(new ApiError(400, 'invalid_request', `At most ${MAX} links at a time: you pasted ${all.length}. Remove ${all.length - MAX} and try again.`))
+      return
+    }
+    setBusy(true)
+    const collection_id = collection || null
+    try {
+      let out: TrackResult[]
+      if (bulk) {
+        const r = await post<{ results: TrackResult[] }>('/track/bulk', { urls: all, collection_id })
+        out = r.results
+        // Keep only the links that failed, so they can be fixed and sent again.
+        const failed = out.filter((x) => !x.success).map((x) => x.url)
+        setUrls(failed.join('\n'))
+        setUrl('')
+      } else {
+        const r = await post<TrackResult>('/track', { url: all[0], collection_id })
+        out = [r]
+        if (r.success) setUrl('')
+      }
+      setResults(out)
+      loadWorkspace().catch(() => {})
+    } catch (err) {
+      const ae = asApiError(err)
+      setError(ae)
+      setResults(null)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const ok = results?.filter((r) => r.success && !r.existing).length ?? 0
+  const existing = results?.filter((r) => r.success && r.existing).length ?? 0
+  const failed = results?.filter((r) => !r.success).length ?? 0
+
+  return (
+    <>
+      <PageHeader title="Track" />
+      <Usage />
+      <form class="card track-form" aria-label="Track a URL" onSubmit={submit} noValidate>
+        <label>
+          Video or account link
+          <input
+            type="url"
+            name="url"
+            inputMode="url"
+            autocomplete="off"
+            spellcheck={false}
+            placeholder="https://www.tiktok.com/@creator/video/7301234567890123456"
+            value={url}
+            onInput={(e) => setUrl((e.target as HTMLInputElement).value)}
+            aria-describedby="url-hint"
+          />
+        </label>
+        <div id="url-hint" class="muted small">
+          A TikTok, Instagram, YouTube or X link to a video or to an account (profile or channel).
+        </div>
+        <label>
+          <span>
+            Or paste several links, one per line (up to {MAX})
+          </span>
+          <textarea
+            name="urls"
+            rows={6}
+            spellcheck={false}
+            value={urls}
+            onInput={(e) => setUrls((e.target as HTMLTextAreaElement).value)}
+            aria-describedby="urls-count"
+            aria-invalid={tooMany}
+          />
+        </label>
+        <div id="urls-count" class={tooMany ? 'field-error' : 'muted small'} aria-live="polite">
+          {all.length === 0
+            ? 'Blank lines are ignored.'
+            : `${all.length} ${all.length === 1 ? 'link' : 'links'} of at most ${MAX}${tooMany ? ` — remove ${all.length - MAX} to continue` : ''}.`}
+        </div>
+        <div class="form-row">
+          <label>
+            Collection
+            <select name="collection" value={collection} onChange={(e) => setCollection((e.target as HTMLSelectElement).value)}>
+              <option value="">No collection</option>
+              {cols.data?.collections.map((c) => (
+                <option value={c.id}>{c.name}</option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" class="primary" disabled={busy || tooMany || (ws !== null && !ws.hasAccess)}>
+            {busy ? 'Tracking…' : all.length > 1 ? `Track ${all.length} links` : 'Track'}
+          </button>
+        </div>
+        {cols.error && <div class="muted small">Collections could not be loaded ({cols.error.message}); links can still be tracked without one.</div>}
+        {ws && !ws.hasAccess && (
+          <div class="inline-error" role="alert">
+            Your workspace has no access, so nothing can be tracked. <a href="/billing">Upgrade your plan</a>
+          </div>
+        )}
+        <InlineError error={error} />
+        <details id="forms-help" class="forms-help">
+          <summary>Which links work?</summary>
+          <ul>
+            <li>
+              <strong>TikTok</strong>: videos <code>tiktok.com/@user/video/…</code> (also photo posts and <code>vm.tiktok.com/…</code> short links), accounts{' '}
+              <code>tiktok.com/@user</code>
+            </li>
+            <li>
+              <strong>Instagram</strong>: reels and posts <code>instagram.com/reel/…</code>, <code>/p/…</code>, <code>/tv/…</code>, accounts{' '}
+              <code>instagram.com/user</code> (share links <code>/share/…</code> are not accepted)
+            </li>
+            <li>
+              <strong>YouTube</strong>: <code>youtube.com/shorts/…</code>, <code>watch?v=…</code>, <code>youtu.be/…</code>, channels{' '}
+              <code>youtube.com/@handle</code>, <code>/channel/UC…</code>
+            </li>
+            <li>
+              <strong>X</strong> (or twitter.com): posts <code>x.com/user/status/…</code>, accounts <code>x.com/user</code>
+            </li>
+          </ul>
+          <p class="muted small">
+            <code>https://</code> is optional; query strings are ignored. A video link tracks that video; an account link tracks the account's followers and its
+            newest videos.
+          </p>
+        </details>
+      </form>
+
+      {results && (
+        <section class="card results-card" aria-labelledby="results-h">
+          <h2 id="results-h">Results</h2>
+          <p aria-live="polite" class="muted">
+            {[ok && `${ok} now tracked`, existing && `${existing} already tracked`, failed && `${failed} not tracked`].filter(Boolean).join(' · ')}.
+            {ok > 0 && ` The first scrape of ${ok === 1 ? 'it' : 'each new item'} is queued.`}
+            {failed > 0 && results.length > 1 && ' The links that failed are left in the box above, to fix and send again.'}
+          </p>
+          <ul class="track-results" data-testid="track-results">
+            {results.map((r) => (
+              <ResultItem r={r} />
+            ))}
+          </ul>
+          <p class="muted small">
+            See them on <a href="/videos">Videos</a> and <a href="/accounts">Accounts</a>.
+            {ws ? ` After the first scrape, tracked items refresh every ${ws.refreshIntervalHours} h on your plan.` : ''}
+          </p>
+        </section>
+      )}
+    </>
+  )
 }

@@ -1,0 +1,195 @@
+// What the accounts list and an account's page share: the pause/resume,
+// remove and tracking-limit controls, and the inline error of a change
+// (with the way to a bigger plan when the video limit is what stops it).
+import { useEffect, useState } from 'preact/hooks'
+import { ApiError, del, patch } from '../api'
+import { loadWorkspace, useWorkspace } from '../session'
+import { exact, num } from '../format'
+import type { Account } from '../types'
+import { Confirm, Thumb } from '../ui'
+import './accounts.css'
+
+export function asApiError(e: unknown): ApiError {
+  return e instanceof ApiError ? e : new ApiError(0, 'error', String(e))
+}
+
+// isPlanError: a 403 about the video limit or the workspace's access,
+// which a bigger (or any) plan solves.
+export function isPlanError(e: { status?: number; code?: string; message: string }): boolean {
+  const forbidden = e.status === 403 || e.code === 'forbidden'
+  return forbidden && /limit|access|plan|trial|subscription/i.test(e.message)
+}
+
+// sentence starts the API's message with a capital and ends it with a stop.
+export function sentence(s: string): string {
+  const t = s.trim()
+  if (!t) return t
+  return t[0].toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? '' : '.')
+}
+
+export function InlineError({ error, id }: { error: ApiError | null; id?: string }) {
+  if (!error) return null
+  return (
+    <div class="inline-error" role="alert" id={id}>
+      {sentence(error.message)}
+      {isPlanError(error) && (
+        <>
+          {' '}
+          <a href="/billing">Upgrade your plan</a>
+        </>
+      )}
+    </div>
+  )
+}
+
+export function Avatar({ a, size = 40 }: { a: Pick<Account, 'avatarUrl' | 'handle'>; size?: number }) {
+  return (
+    <span class="avatar" style={{ width: size + 'px', height: size + 'px' }}>
+      <Thumb src={a.avatarUrl || undefined} alt="" />
+    </span>
+  )
+}
+
+export function accountName(a: Pick<Account, 'handle' | 'platform'>): string {
+  return a.handle ? (a.handle.startsWith('@') ? a.handle : '@' + a.handle) : 'account'
+}
+
+// AccountActions changes one account. onChanged runs after a change (the
+// caller reloads what it shows); onRemoved after a removal.
+export function AccountActions({ a, onChanged, onRemoved }: { a: Account; onChanged: () => void; onRemoved?: () => void }) {
+  const ws = useWorkspace()
+  const max = ws?.maxVideosPerAccount
+  const [busy, setBusy] = useState<'' | 'status' | 'remove' | 'limit'>('')
+  const [error, setError] = useState<ApiError | null>(null)
+  const [limitError, setLimitError] = useState<ApiError | null>(null)
+  const [asking, setAsking] = useState(false)
+  const [limit, setLimit] = useState(String(a.tracking_limit))
+  useEffect(() => setLimit(String(a.tracking_limit)), [a.tracking_limit, a.id])
+  const name = accountName(a)
+
+  const done = () => {
+    onChanged()
+    loadWorkspace().catch(() => {})
+  }
+
+  const setStatus = async (status: 'active' | 'paused') => {
+    setBusy('status')
+    setError(null)
+    try {
+      await patch<Account>(`/accounts/${a.id}`, { status })
+      done()
+    } catch (e) {
+      setError(asApiError(e))
+    } finally {
+      setBusy('')
+    }
+  }
+
+  const remove = async () => {
+    setAsking(false)
+    setBusy('remove')
+    setError(null)
+    try {
+      await del<Account>(`/accounts/${a.id}`)
+      loadWorkspace().catch(() => {})
+      if (onRemoved) onRemoved()
+      else onChanged()
+    } catch (e) {
+      setError(asApiError(e))
+      setBusy('')
+      return
+    }
+    setBusy('')
+  }
+
+  const n = Number(limit)
+  const limitValid = limit.trim() !== '' && Number.isInteger(n) && n >= 1 && (max === undefined || n <= max)
+  const saveLimit = async (e: Event) => {
+    e.preventDefault()
+    setLimitError(null)
+    if (!limitValid) {
+      setLimitError(new ApiError(400, 'invalid_request', `Enter a whole number from 1 to ${max ?? 'the plan maximum'}.`))
+      return
+    }
+    setBusy('limit')
+    try {
+      await patch<Account>(`/accounts/${a.id}`, { tracking_limit: n })
+      done()
+    } catch (err) {
+      setLimitError(asApiError(err))
+    } finally {
+      setBusy('')
+    }
+  }
+
+  const paused = a.status === 'paused'
+  const limitId = `limit-${a.id}`
+  return (
+    <div class="account-actions">
+      <div class="account-buttons">
+        <button
+          type="button"
+          disabled={!!busy}
+          onClick={() => setStatus(paused ? 'active' : 'paused')}
+          aria-label={`${paused ? 'Resume' : 'Pause'} ${name}`}
+          title={paused ? 'Refresh this account again' : 'Stop refreshing this account (it still counts against the video limit)'}
+          data-testid={paused ? 'resume' : 'pause'}
+        >
+          {busy === 'status' ? (paused ? 'Resuming…' : 'Pausing…') : paused ? 'Resume' : 'Pause'}
+        </button>
+        <button type="button" class="danger-outline" disabled={!!busy} onClick={() => setAsking(true)} aria-label={`Remove ${name}`} data-testid="remove">
+          {busy === 'remove' ? 'Removing…' : 'Remove'}
+        </button>
+      </div>
+      <form class="limit-form" onSubmit={saveLimit} aria-label={`Tracking limit of ${name}`} noValidate>
+        <label for={limitId}>Videos tracked (newest)</label>
+        <div class="limit-row">
+          <input
+            id={limitId}
+            type="number"
+            name="tracking_limit"
+            inputMode="numeric"
+            min={1}
+            max={max}
+            step={1}
+            value={limit}
+            disabled={busy === 'limit'}
+            aria-invalid={!!limitError}
+            aria-describedby={`${limitId}-hint${limitError ? ` ${limitId}-error` : ''}`}
+            onInput={(e) => setLimit((e.target as HTMLInputElement).value)}
+          />
+          <span id={`${limitId}-hint`} class="muted small">
+            {max ? `max ${max}` : ''}
+          </span>
+          <button type="submit" disabled={!!busy || limit === String(a.tracking_limit)}>
+            {busy === 'limit' ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+        <InlineError error={limitError} id={`${limitId}-error`} />
+      </form>
+      <InlineError error={error} />
+      {asking && (
+        <Confirm title={`Remove ${name}?`} confirm="Remove account" onConfirm={remove} onCancel={() => setAsking(false)}>
+          <p>
+            {name} and its videos leave the accounts list, the videos list, the overview and exports. It is no longer refreshed and stops counting against
+            your video limit ({a.tracking_limit} {a.tracking_limit === 1 ? 'video' : 'videos'} freed).
+          </p>
+          <p class="muted">Nothing is deleted: its history is kept, and tracking its link again brings it back (counted again).</p>
+        </Confirm>
+      )}
+    </div>
+  )
+}
+
+export function Num({ v, testid, fmt = num, cls = '' }: { v: number | null; testid?: string; fmt?: (n: number | null) => string; cls?: string }) {
+  return (
+    <td class={'num ' + cls} data-testid={testid} data-value={v ?? ''} title={v === null ? 'not available' : exact(v)}>
+      {fmt(v)}
+    </td>
+  )
+}
+
+export function gainClass(n: number | null | undefined): string {
+  return n ? (n > 0 ? 'up' : 'down') : ''
+}
+
