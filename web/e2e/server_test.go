@@ -88,14 +88,28 @@ func startSite(t *testing.T) *site {
 	return &site{t: t, base: base}
 }
 
-// api calls the API as the browser's session does and decodes the answer.
+// api reads the API as the browser's session does and decodes the answer.
 func (s *site) api(cookie *network.Cookie, method, path string, out any) {
 	s.t.Helper()
-	req, err := http.NewRequest(method, s.base+"/api"+path, nil)
+	s.send(cookie, method, path, "", out)
+}
+
+// send calls the API with a JSON body as the browser's session does, and
+// decodes the answer into out unless it is nil.
+func (s *site) send(cookie *network.Cookie, method, path, body string, out any) {
+	s.t.Helper()
+	req, err := http.NewRequest(method, s.base+"/api"+path, strings.NewReader(body))
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	req.AddCookie(&http.Cookie{Name: cookie.Name, Value: cookie.Value})
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if cookie != nil {
+		req.AddCookie(&http.Cookie{Name: cookie.Name, Value: cookie.Value})
+	} else {
+		req.Header.Set("Authorization", "Bearer "+cronSecret)
+	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		s.t.Fatal(err)
@@ -105,9 +119,17 @@ func (s *site) api(cookie *network.Cookie, method, path string, out any) {
 	if res.StatusCode != 200 {
 		s.t.Fatalf("%s %s: %d %s", method, path, res.StatusCode, raw)
 	}
-	if err := json.Unmarshal(raw, out); err != nil {
-		s.t.Fatalf("%s %s: %v in %s", method, path, err, raw)
+	if out != nil {
+		if err := json.Unmarshal(raw, out); err != nil {
+			s.t.Fatalf("%s %s: %v in %s", method, path, err, raw)
+		}
 	}
+}
+
+// cron calls a scheduler route with the cron secret.
+func (s *site) cron(path string) {
+	s.t.Helper()
+	s.send(nil, "GET", path, "", nil)
 }
 
 // paymentEvent posts a payment-provider event signed with the webhook

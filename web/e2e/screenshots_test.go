@@ -1,0 +1,226 @@
+package e2e
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/platform"
+)
+
+var screenshots = flag.String("screenshots", "", "write a PNG of every page at 1440×900 and 375×812 into this folder (make screenshots)")
+
+// TestScreenshots fills a workspace the way a team would (plans, videos on
+// every platform, accounts, a collection, an alert rule, a teammate, a
+// month of history) and writes a full-page PNG of every page at desktop
+// and phone size, so the dashboard can be reviewed without a browser. It
+// runs with -screenshots=<folder> only (`make screenshots`).
+func TestScreenshots(t *testing.T) {
+	if *screenshots == "" {
+		t.Skip("run with -screenshots=<folder> (make screenshots)")
+	}
+	dir, err := filepath.Abs(*screenshots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s := startSite(t)
+	ctx := openBrowser(t, 1440, 900)
+	email := s.signUp(ctx, "screens")
+	cookie := sessionCookie(t, ctx, s.base)
+	var boot struct {
+		Workspace struct {
+			ID string `json:"id"`
+		} `json:"workspace"`
+	}
+	s.api(cookie, "POST", "/workspace/bootstrap", &boot)
+	s.paymentEvent(`{"id":"evt_screens","object":"event","type":"checkout.session.completed","livemode":false,"data":{"object":{"object":"checkout.session","mode":"subscription","client_reference_id":"` + boot.Workspace.ID + `","subscription":"sub_screens"}}}`)
+
+	var col struct {
+		ID string `json:"id"`
+	}
+	s.send(cookie, "POST", "/collections", `{"name":"Spring campaign"}`, &col)
+	s.send(cookie, "POST", "/track/bulk", `{"collection_id":"`+col.ID+`","urls":[
+		"https://www.tiktok.com/@glowlab/video/7301234567890123456",
+		"https://www.tiktok.com/@glowlab/video/7301234567890123457",
+		"https://www.instagram.com/reel/C1a2B3c4D5e/",
+		"https://www.youtube.com/shorts/dQw4w9WgXcQ",
+		"https://x.com/glowlab/status/1790000000000000000"]}`, nil)
+	s.send(cookie, "POST", "/track/bulk", `{"urls":[
+		"https://www.tiktok.com/@streetfood.daily",
+		"https://www.instagram.com/urban.sketchers/",
+		"https://www.tiktok.com/@fitwithmara/video/7309876543210987654",
+		"https://www.youtube.com/shorts/abcdEFGhijk"]}`, nil)
+	var list videoList
+	eventually(t, "the first scrapes", 120*time.Second, func() bool {
+		s.api(cookie, "GET", "/videos?limit=500", &list)
+		for _, v := range list.Videos {
+			if v.Metrics.Views == nil {
+				return false
+			}
+		}
+		return list.Total > 20
+	})
+	seedHistory(t, s, cookie, boot.Workspace.ID)
+	s.send(cookie, "POST", "/alerts", `{"name":"TikTok going viral","platform":"tiktok","metric":"views","condition":"gain","threshold":1000,"windowHours":24}`, nil)
+	s.send(cookie, "POST", "/alerts", `{"name":"Campaign engagement","collectionId":"`+col.ID+`","metric":"likes","condition":"growth_pct","threshold":25,"windowHours":48,"enabled":false}`, nil)
+	s.cron("/cron/alerts")
+	s.send(cookie, "POST", "/workspace/team", `{"email":"ben-`+email+`","role":"admin"}`, nil)
+
+	var accounts struct {
+		Accounts []account `json:"accounts"`
+	}
+	s.api(cookie, "GET", "/accounts", &accounts)
+	pages := map[string]string{
+		"overview":     "/?datePreset=30d",
+		"overview-24h": "/?datePreset=24h",
+		"videos":       "/videos",
+		"video":        "/videos/" + list.Videos[0].ID,
+		"accounts":     "/accounts",
+		"track":        "/track",
+		"collections":  "/collections",
+		"alerts":       "/alerts",
+		"export":       "/export",
+		"team":         "/team",
+		"billing":      "/billing",
+	}
+	if len(accounts.Accounts) > 0 {
+		pages["account"] = "/accounts/" + accounts.Accounts[0].ID
+	}
+	for _, size := range []struct{ w, h int64 }{{1440, 900}, {375, 812}} {
+		for name, path := range pages {
+			shoot(t, ctx, s.base+path, filepath.Join(dir, fmt.Sprintf("%s-%d.png", name, size.w)), size.w, size.h)
+		}
+	}
+	// Logged out: the log-in and sign-up pages.
+	do(t, ctx, "log out", chromedp.Click(`//button[normalize-space()="Log out"]`, chromedp.BySearch), chromedp.WaitVisible(`input[name=email]`))
+	for _, size := range []struct{ w, h int64 }{{1440, 900}, {375, 812}} {
+		shoot(t, ctx, s.base+"/login", filepath.Join(dir, fmt.Sprintf("login-%d.png", size.w)), size.w, size.h)
+		shoot(t, ctx, s.base+"/signup", filepath.Join(dir, fmt.Sprintf("signup-%d.png", size.w)), size.w, size.h)
+	}
+	t.Logf("screenshots in %s", dir)
+}
+
+// shoot opens url at the given size and writes a full-page PNG to file.
+func shoot(t *testing.T, ctx context.Context, url, file string, w, h int64) {
+	t.Helper()
+	var png []byte
+	do(t, ctx, "screenshot "+url,
+		emulation.SetDeviceMetricsOverride(w, h, 1, w < 600),
+		chromedp.Navigate(url),
+		chromedp.WaitVisible(`h1`),
+		chromedp.ActionFunc(func(ctx context.Context) error {
+			// Pages are drawn once no request is pending and charts are in.
+			deadline := time.Now().Add(10 * time.Second)
+			for time.Now().Before(deadline) {
+				var busy bool
+				if err := chromedp.Evaluate(`!!document.querySelector('.loading, [aria-busy=true]') || [...document.querySelectorAll('.chart')].some(c => !c.dataset.drawn)`, &busy).Do(ctx); err != nil {
+					return err
+				}
+				if !busy {
+					break
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+			time.Sleep(300 * time.Millisecond)
+			return nil
+		}),
+		chromedp.FullScreenshot(&png, 90),
+	)
+	if err := os.WriteFile(file, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// seedHistory writes a month of hourly snapshots before the first scrape
+// of every video and account, growing towards the scraped values, as a
+// month of refreshes would have recorded them; then it marks the
+// workspace's data as changed so no cached answer predates them.
+func seedHistory(t *testing.T, s *site, cookie *network.Cookie, workspaceID string) {
+	t.Helper()
+	var vids struct {
+		Videos []struct {
+			ID        string  `json:"id"`
+			Platform  string  `json:"platform"`
+			AccountID *string `json:"accountId"`
+			Metrics   struct {
+				Views, Likes, Comments, Shares, Saves *uint64
+			} `json:"metrics"`
+		} `json:"videos"`
+	}
+	s.api(cookie, "GET", "/videos?limit=500", &vids)
+	var accs struct {
+		Accounts []struct {
+			ID        string  `json:"id"`
+			Platform  string  `json:"platform"`
+			Followers *uint64 `json:"followers"`
+		} `json:"accounts"`
+	}
+	s.api(cookie, "GET", "/accounts", &accs)
+	ws := uuid.MustParse(workspaceID)
+	now := time.Now().UTC().Add(-time.Hour).Truncate(time.Hour)
+	const hours = 30 * 24
+	w := ingest.NewSnapshotWriter(env.CH, 0, time.Now())
+	ctx := context.Background()
+	// share is the part of the latest value reached h hours before now:
+	// a video's views grow fast at first, then level off.
+	share := func(h int, k float64) float64 { return math.Exp(-k * float64(h) / hours) }
+	scale := func(p *uint64, f float64) *uint64 {
+		if p == nil {
+			return nil
+		}
+		v := uint64(float64(*p) * f)
+		return &v
+	}
+	for i, v := range vids.Videos {
+		p, _ := platform.ParsePlatform(v.Platform)
+		acc := uuid.Nil
+		if v.AccountID != nil {
+			acc = uuid.MustParse(*v.AccountID)
+		}
+		k := 1.5 + float64(i%5)*0.6
+		for h := hours; h >= 1; h-- {
+			f := share(h, k)
+			if err := w.Add(ctx, ingest.Snapshot{
+				WorkspaceID: ws, Platform: p, Kind: platform.Video, EntityID: uuid.MustParse(v.ID), AccountID: acc,
+				ScrapedAt: now.Add(-time.Duration(h) * time.Hour),
+				Metrics: ingest.Metrics{
+					Views: scale(v.Metrics.Views, f), Likes: scale(v.Metrics.Likes, f), Comments: scale(v.Metrics.Comments, f),
+					Shares: scale(v.Metrics.Shares, f), Saves: scale(v.Metrics.Saves, f),
+				},
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, a := range accs.Accounts {
+		p, _ := platform.ParsePlatform(a.Platform)
+		for h := hours; h >= 1; h-- {
+			if err := w.Add(ctx, ingest.Snapshot{
+				WorkspaceID: ws, Platform: p, Kind: platform.Account, EntityID: uuid.MustParse(a.ID), AccountID: uuid.MustParse(a.ID),
+				ScrapedAt: now.Add(-time.Duration(h) * time.Hour), Followers: scale(a.Followers, 0.7+0.3*(1-float64(h)/hours)),
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.PG.Exec(ctx, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws); err != nil {
+		t.Fatal(err)
+	}
+}
