@@ -1,6 +1,16 @@
 # syntax=docker/dockerfile:1
 
-# Build: static binaries (the migrations and openapi.yaml are embedded).
+# The dashboard: web/dist, which the server embeds (package web).
+FROM node:22-bookworm-slim AS web
+WORKDIR /web
+COPY web/package.json web/package-lock.json ./
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --no-audit --no-fund --loglevel=error
+COPY web/ ./
+RUN npm run build
+
+# Build: static binaries (the migrations, openapi.yaml and the dashboard are
+# embedded).
 FROM golang:1.26-bookworm AS build
 WORKDIR /src
 ENV CGO_ENABLED=0
@@ -8,6 +18,7 @@ COPY go.mod go.sum ./
 RUN --mount=type=cache,target=/go/pkg/mod \
     go mod download
 COPY . .
+COPY --from=web /web/dist ./web/dist
 RUN --mount=type=cache,target=/go/pkg/mod \
     --mount=type=cache,target=/root/.cache/go-build \
     go build -trimpath -ldflags='-s -w' -o /out/ ./cmd/server ./cmd/migrate

@@ -1,18 +1,40 @@
-# reeltrack: `make run` serves the API locally, `make test` runs every test.
-# Both first install and start whatever local server is missing.
+# reeltrack: `make run` serves the API and the dashboard locally, `make test`
+# runs every test. Both first install and start whatever local server is
+# missing, and build the dashboard (web/dist) when its sources changed.
 
 SHELL := /bin/bash
 GO    ?= go
 export PATH := /usr/local/go/bin:$(HOME)/go/bin:$(shell $(GO) env GOPATH 2>/dev/null)/bin:$(PATH)
 
 .DEFAULT_GOAL := help
-.PHONY: help run test bench faultdrill migrate services lint stripe-mock
+.PHONY: help run test bench faultdrill migrate services lint stripe-mock web
 
 help: ## list the targets
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-9s %s\n", $$1, $$2}'
 
-services: ## install (where missing) and start PostgreSQL, ClickHouse and Redis on loopback; create the databases
+services: ## install (where missing) and start PostgreSQL, ClickHouse and Redis on loopback, create the databases; install Node.js and Chromium
 	@scripts/services.sh
+
+# The dashboard (web/, Vite): built into web/dist, which the server embeds
+# (package web), only when a source is newer than the build; `npm ci` runs
+# first when web/node_modules is missing or older than the lockfile. Vite
+# empties dist/ when it builds, so dist/.gitkeep (committed, for go:embed on
+# a fresh clone) is put back.
+WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) \
+	web/index.html web/package.json web/package-lock.json web/vite.config.ts web/tsconfig.json
+NPM_CI := npm ci --no-audit --no-fund --loglevel=error
+
+web: web/dist/index.html ## build the dashboard into web/dist (embedded by the server) when its sources changed
+
+web/node_modules/.installed: web/package.json web/package-lock.json
+	@scripts/services.sh node
+	cd web && $(NPM_CI)
+	@touch $@
+
+web/dist/index.html: $(WEB_SOURCES) web/node_modules/.installed
+	@scripts/services.sh node
+	cd web && npm run build || { rm -f dist/index.html; touch dist/.gitkeep; exit 1; }
+	@touch web/dist/.gitkeep $@
 
 migrate: services ## apply pending PostgreSQL and ClickHouse migrations
 	$(GO) run ./cmd/migrate
@@ -45,7 +67,7 @@ LOCAL_STRIPE := STRIPE_SECRET_KEY=sk_test_123 STRIPE_API_URL=http://$(STRIPE_MOC
 stripe-mock:
 	@command -v stripe-mock >/dev/null 2>&1 || { echo "stripe-mock: installing $(STRIPE_MOCK_MODULE)"; $(GO) install $(STRIPE_MOCK_MODULE); }
 
-run: services stripe-mock ## start the local servers, the scraping simulator and stripe-mock, migrate, and serve the API on http://127.0.0.1:8080
+run: services stripe-mock web ## start the local servers, the scraping simulator and stripe-mock, migrate, and serve the API and the dashboard on http://127.0.0.1:8080
 	@mkdir -p bin
 	$(GO) build -o bin/server ./cmd/server
 	$(GO) build -o bin/scrapersim ./cmd/scrapersim
@@ -61,7 +83,7 @@ run: services stripe-mock ## start the local servers, the scraping simulator and
 	SCRAPER_BASE_URL=$(SCRAPER_BASE_URL) SCRAPER_TOKEN=$(SCRAPER_TOKEN) CRON_SECRET=$(CRON_SECRET) \
 	SCHEDULER_INTERVAL=$(SCHEDULER_INTERVAL) bin/server
 
-test: services stripe-mock ## start the local servers (and install stripe-mock), then run go vet and the whole test suite against them
+test: services stripe-mock web ## start the local servers (and install stripe-mock), build the dashboard, then run go vet and the whole test suite against them
 	$(GO) vet ./...
 	$(GO) test -race -count=1 -timeout 15m ./...
 

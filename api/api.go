@@ -4,6 +4,7 @@ package api
 
 import (
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -19,6 +20,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/ratelimit"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/web"
 )
 
 // Deps is everything the routes need, built ready by cmd/server (its
@@ -36,6 +38,11 @@ type Deps struct {
 	CH       driver.Conn
 	Redis    *store.Redis
 	Provider *ingest.Client
+
+	// Site is the dashboard, served on every GET and HEAD path outside
+	// /api (and /healthz, /readyz). Nil: no dashboard routes, and those
+	// paths answer the API's 404 as any unknown route.
+	Site *web.Site
 
 	Handlers
 }
@@ -186,10 +193,31 @@ func New(d Deps) *fiber.App {
 	r.Get("/cron/refresh", requireCron(d.Config.CronSecret), batchWork, s.getCronRefresh)
 	r.Get("/cron/alerts", requireCron(d.Config.CronSecret), batchWork, s.getCronAlerts)
 
+	// The dashboard comes after every API route, without the API's
+	// middleware (no session, no rate limit: the shell and its files are
+	// public, and a page load fetches several). Unknown /api paths go on
+	// to the API's JSON 404.
+	if d.Site != nil {
+		site := d.Site.Handler()
+		app.Get("/*", func(c *fiber.Ctx) error {
+			if isAPIPath(c.Path()) {
+				return c.Next()
+			}
+			return site(c)
+		})
+	}
+
 	app.Use(func(c *fiber.Ctx) error {
 		return apperr.NotFound("no route for " + c.Method() + " " + c.Path())
 	})
 	return app
+}
+
+// isAPIPath reports whether p is /api or under it, in any case: the router
+// is case-insensitive.
+func isAPIPath(p string) bool {
+	p = strings.ToLower(p)
+	return p == "/api" || strings.HasPrefix(p, "/api/")
 }
 
 // newApp is the fiber app with the error handler and the middleware every

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # services.sh makes sure PostgreSQL, Redis and ClickHouse answer at the
 # addresses the server reads from the environment, and that the application
-# databases exist. Used by `make services`, `make run` and `make test`.
+# databases exist; and that the tools the dashboard (web/) needs are
+# installed: Node.js with npm to build it, Chromium for its browser tests.
+# Used by `make services`, `make run` and `make test`; `services.sh node`
+# (used by `make web`) only sees to Node.js and npm.
 #
 # For each server: if it answers, it is left alone. Otherwise, on a loopback
 # address, the Debian packages are installed where missing, the server is
@@ -538,6 +541,45 @@ ensure_clickhouse() {
 	echo "clickhouse: ready ($addr, database $CLICKHOUSE_DATABASE)"
 }
 
-ensure_postgres
-ensure_redis
-ensure_clickhouse
+# ---------------------------------------------------------------- Node.js, Chromium
+
+# node_version prints the installed Node.js version (20.19.2).
+node_version() { node -p 'process.versions.node' 2>/dev/null; }
+
+# node_recent VERSION: new enough for Vite 8, which runs on ^20.19 or >= 22.12.
+node_recent() {
+	local major minor
+	IFS=. read -r major minor _ <<<"$1"
+	[[ $major =~ ^[0-9]+$ && $minor =~ ^[0-9]+$ ]] || return 1
+	((major == 20 && minor >= 19 || major == 22 && minor >= 12 || major >= 23))
+}
+
+ensure_node() {
+	have node || apt_install node nodejs
+	# Debian packages npm apart; NodeSource's nodejs includes it.
+	have npm || apt_install node npm
+	local v
+	v=$(node_version) || die "node: 'node' is installed but does not run (node -p process.versions.node failed)"
+	node_recent "$v" ||
+		die "node: Node.js $v is too old to build the dashboard: Vite 8 needs Node.js 20.19 or later (20.x from 20.19, or 22.12+)." \
+			"Debian 12 ships 18.x; install a newer one (Debian 13's nodejs package, or NodeSource's nodejs 22:" \
+			"https://github.com/nodesource/distributions), check with 'node --version', then run make again."
+	echo "node: ready (Node.js $v, npm $(npm --version 2>/dev/null))"
+}
+
+ensure_chromium() {
+	have chromium || have chromium-browser || apt_install chromium chromium
+	echo "chromium: ready ($(command -v chromium || command -v chromium-browser))"
+}
+
+case ${1:-all} in
+all)
+	ensure_postgres
+	ensure_redis
+	ensure_clickhouse
+	ensure_node
+	ensure_chromium
+	;;
+node) ensure_node ;;
+*) die "usage: $0 [node]" ;;
+esac

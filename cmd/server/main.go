@@ -1,6 +1,7 @@
-// Command server runs the reeltrack HTTP API: it loads the configuration,
-// connects to PostgreSQL, ClickHouse and Redis, applies pending migrations
-// and serves until SIGINT or SIGTERM.
+// Command server runs the reeltrack HTTP API and serves the dashboard built
+// into it (package web): it loads the configuration, connects to PostgreSQL,
+// ClickHouse and Redis, applies pending migrations and serves until SIGINT
+// or SIGTERM.
 package main
 
 import (
@@ -26,6 +27,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/schema"
+	"github.com/reeltrack/reeltrack/web"
 )
 
 func main() {
@@ -88,6 +90,14 @@ func run() error {
 	if err != nil {
 		return fmt.Errorf("mail: %w", err)
 	}
+	site := web.New(nil)
+	if site.Built() {
+		// brotli at its best level takes a moment per file: done before
+		// the first visitors rather than during their page load.
+		go site.Precompress()
+	} else {
+		log.Warn("the dashboard is not built into this binary: its pages answer 503; run `make web` and build again")
+	}
 	app := api.New(wiring.API(wiring.Deps{
 		Config:    cfg,
 		Log:       log,
@@ -101,6 +111,7 @@ func run() error {
 		Actors:    actors(cfg),
 		Mail:      command.Mailer{Mail: sender},
 		Payment:   pay,
+		Site:      site,
 	}))
 
 	serveErr := make(chan error, 1)

@@ -23,6 +23,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/ratelimit"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/web"
 )
 
 // Deps are the connections, clients and settings the handlers are made of.
@@ -47,6 +48,9 @@ type Deps struct {
 	// Payment is the payment provider; nil when STRIPE_SECRET_KEY is not
 	// set, and the billing routes answer 503.
 	Payment command.PaymentProvider
+	// Site is the dashboard (web.New(nil): the build embedded in the
+	// binary). Nil: the router serves the API only.
+	Site *web.Site
 }
 
 // localCacheBytes bounds the cached answers each process also keeps in
@@ -69,7 +73,7 @@ func API(d Deps) api.Deps {
 	starts := &sync.WaitGroup{}
 	return api.Deps{
 		Config: d.Config, Log: d.Log, Tokens: d.Tokens, OpenAPI: d.OpenAPI, Now: d.Now,
-		DB: d.DB, CH: d.CH, Redis: d.Redis, Provider: d.Provider,
+		DB: d.DB, CH: d.CH, Redis: d.Redis, Provider: d.Provider, Site: d.Site,
 		Handlers: api.Handlers{
 			Limiter: ratelimit.New(d.Redis, d.Log),
 			Cache:   &query.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log, LocalBytes: localCacheBytes},
