@@ -451,6 +451,7 @@ func checkOverview(t *testing.T, d *dashboard, hist map[uuid.UUID][]rawSnapshot,
 	if w.Preset != query.PresetAll && (o.Gained.Previous == nil || *o.Gained.Previous != prev) {
 		t.Errorf("%s: previous %s, raw snapshots say %d", preset, show(o.Gained.Previous), prev)
 	}
+	checkCountsGained(t, d, hist, o.Overview, w, preset, listed)
 	// the series has every bucket, and its gains add up to the period's
 	step := 24 * time.Hour
 	if w.Preset == query.Preset24h {
@@ -515,6 +516,55 @@ func checkOverview(t *testing.T, d *dashboard, hist map[uuid.UUID][]rawSnapshot,
 	}
 	if len(o.TopMovers) != min(withViews, query.TopMovers) { // every listed video with views
 		t.Errorf("%s: %d top movers, want %d", preset, len(o.TopMovers), withViews)
+	}
+}
+
+// checkCountsGained recomputes every count's gains in the window and the
+// window before from the raw snapshots: a video without a value of the
+// count adds nothing (v2's likes are hidden once, saves are recorded for
+// v1 only, shares never for v6).
+func checkCountsGained(t *testing.T, d *dashboard, hist map[uuid.UUID][]rawSnapshot, o query.Overview, w query.Window, name string, listed []string) {
+	t.Helper()
+	if g := o.Gains.Views; g.Period != o.Gained.Period || !ptrEq(g.Previous, o.Gained.Previous) || !ptrEq(g.ChangePct, o.Gained.ChangePct) {
+		t.Errorf("%s: gained.views %+v differs from viewsGained %+v", name, g, o.Gained)
+	}
+	start := w.Start
+	if w.Preset == query.PresetAll {
+		start = time.Unix(0, 0)
+	}
+	for m, got := range []query.PeriodGained{o.Gains.Views, o.Gains.Likes, o.Gains.Comments, o.Gains.Shares, o.Gains.Saves} {
+		var period, prev int64
+		for _, k := range listed {
+			h := hist[d.videos[k]]
+			if g := gainSince(h, m, start); g != nil {
+				period += *g
+			}
+			if w.Preset != query.PresetAll {
+				if g, gp := gainSince(h, m, w.Start), gainSince(h, m, w.PrevStart); g != nil {
+					prev += *gp - *g
+				}
+			}
+		}
+		if got.Period != period {
+			t.Errorf("%s: metric %d gained %d, raw snapshots say %d", name, m, got.Period, period)
+		}
+		if w.Preset == query.PresetAll {
+			if got.Previous != nil || got.ChangePct != nil {
+				t.Errorf("%s: metric %d has previous %s, change %s for all", name, m, show(got.Previous), show(got.ChangePct))
+			}
+			continue
+		}
+		if got.Previous == nil || *got.Previous != prev {
+			t.Errorf("%s: metric %d gained %s in the previous window, raw snapshots say %d", name, m, show(got.Previous), prev)
+		}
+		var pct *float64
+		if prev != 0 {
+			x := float64(period-prev) * 100 / float64(prev)
+			pct = &x
+		}
+		if !ptrEq(got.ChangePct, pct) {
+			t.Errorf("%s: metric %d change %s%%, raw snapshots say %s", name, m, show(got.ChangePct), show(pct))
+		}
 	}
 }
 
@@ -652,5 +702,66 @@ func TestBucketKeepsAValueItsLastSnapshotHid(t *testing.T) {
 		if last := o.Series[len(o.Series)-1]; int64(o.Totals.Views) != 700 || last.Total != 700 {
 			t.Errorf("%s: total views %d, chart ends at %d; want the 700 recorded before views were hidden", preset, o.Totals.Views, last.Total)
 		}
+	}
+}
+
+// TestOverviewGainsOfHiddenCounts: counts a platform hides gain nothing
+// while hidden. A video whose saves were hidden until inside the window
+// gains from its first recorded saves, not from 0; one whose saves were
+// never recorded adds nothing; likes hidden around the window's start
+// count from the last likes recorded before it. Every window agrees with
+// the raw snapshots.
+func TestOverviewGainsOfHiddenCounts(t *testing.T) {
+	a := newApp(t, func(d *wiring.Deps) { d.Now = func() time.Time { return dashNow } })
+	c := a.signUp(uniqueEmail("hiddengains"))
+	ws := a.bootstrap(c).Workspace.ID
+	d := &dashboard{app: a, cookie: c, ws: ws, videos: map[string]uuid.UUID{}}
+	start := query.WindowOf(query.Preset7d, dashNow).Start
+	w := ingest.NewSnapshotWriter(env.CH, 100, time.Now())
+	for _, key := range []string{"late-saves", "no-saves"} {
+		id := uuid.New()
+		d.videos[key] = id
+		exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, tracked_individually, status, created_at, last_scraped_at)
+			VALUES ($1, $2, 'instagram', $3, 'https://www.instagram.com/p/'||$3, true, 'active', $4, now())`, id, ws, key, dashNow.AddDate(0, 0, -30))
+		for day := 20; day >= 0; day-- {
+			at := dashNow.Add(-time.Duration(day)*24*time.Hour - time.Hour)
+			m := ingest.Metrics{Views: u64(uint64(1000 * (21 - day))), Likes: u64(uint64(40 * (21 - day))), Comments: u64(7)}
+			if key == "late-saves" {
+				if day <= 3 {
+					m.Saves = u64(uint64(100 + 50*(3-day)))
+				}
+				if at.After(start.Add(-3*24*time.Hour)) && at.Before(start.Add(24*time.Hour)) {
+					m.Likes = nil
+				}
+			}
+			if err := w.Add(context.Background(), ingest.Snapshot{WorkspaceID: ws, Platform: platform.Instagram, Kind: platform.Video, EntityID: id,
+				ScrapedAt: at, Metrics: m, JobID: uuid.New()}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := w.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws)
+
+	var o overviewBody
+	d.get(t, "/api/overview", url.Values{"datePreset": {"7d"}}, &o)
+	if g := o.Gains.Saves; g.Period != 150 || g.Previous == nil || *g.Previous != 0 || g.ChangePct != nil {
+		t.Errorf("7d saves gained %d, previous %s, change %s; want 150 (250 - the first 100 recorded), 0 and null", g.Period, show(g.Previous), show(g.ChangePct))
+	}
+	if g := o.Gains.Shares; g.Period != 0 || g.Previous == nil || *g.Previous != 0 {
+		t.Errorf("7d shares gained %d, previous %s; never recorded, want 0 and 0", g.Period, show(g.Previous))
+	}
+	// likes grow 40 a day: no-saves gained 7 days' worth since its likes
+	// of the day before the window; late-saves, whose likes were hidden
+	// the 3 days before the start, 10 days' worth, since the last likes
+	// recorded before the start
+	if g := o.Gains.Likes; g.Period != 7*40+10*40 {
+		t.Errorf("7d likes gained %d, want %d", g.Period, 7*40+10*40)
+	}
+	hist := d.history(t, "video")
+	for _, preset := range []string{"24h", "7d", "30d", "90d", "all"} {
+		checkOverview(t, d, hist, url.Values{}, preset, []string{"late-saves", "no-saves"}, 0)
 	}
 }

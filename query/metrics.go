@@ -3,6 +3,7 @@ package query
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
@@ -85,36 +86,43 @@ type entityMetrics struct {
 	// Gains[i] is the tracked metric's gain since the i-th cutoff; nil when
 	// the metric was never recorded.
 	Gains []*int64
+	// MoreGains[j][i] is the same for the query's More[j].
+	MoreGains [][]*int64
 }
 
 // metrics reads the projections of ClickHouse.
 type metrics struct{ CH driver.Conn }
 
 // entitiesQuery reads every entity of one kind in a workspace: latest
-// values and, for Metric, the value before each cutoff, which gives the
-// gain since it (see Preset for what a gain is). Cutoffs must be whole
-// hours.
+// values and, for Metric and each of More, the value before each cutoff,
+// which gives the gain since it (see Preset for what a gain is), all in
+// one pass over the projections. Cutoffs must be whole hours.
 type entitiesQuery struct {
 	Workspace uuid.UUID
 	Kind      platform.Kind
 	Metric    Metric
+	More      []Metric
 	Cutoffs   []time.Time
 	// Entity, when set, reads that one entity only.
 	Entity *uuid.UUID
 }
 
-// entitiesSQL has per cutoff i the value before it (b<i>) and whether there
-// is one (p<i>, the metric's bit or 0): read from the rows recorded before
-// the cutoff, the Lookback before its day from the daily projection and
-// the hours of its own day from the hourly one (only for a cutoff that is
-// not midnight).
+// entitiesSQL has per cutoff i the value of Metric before it (b<i>), that
+// of each of More (b<i>_<column>), and which metrics have one (p<i>, the
+// bits of `recorded` of those rows, one per metric): read from the rows recorded before the cutoff, the
+// Lookback before its day from the daily projection and the hours of its
+// own day from the hourly one (only for a cutoff that is not midnight).
+// m_first (m_first_<column>) is the first value ever recorded, the start
+// value of an entity without one before the cutoff.
 var entitiesSQL = sqlTemplate("entities", `
 SELECT entity_id, first_at, last_at, recorded, l_views, l_likes, l_comments, l_shares, l_saves, l_followers, m_first
-{{- range .Cutoffs}}, b{{.}}, p{{.}}{{end}}
+{{- range .More}}, m_first_{{.Column}}{{end}}
+{{- range $i := .Cutoffs}}, b{{$i}}{{range $.More}}, b{{$i}}_{{.Column}}{{end}}, p{{$i}}{{end}}
 FROM (
     SELECT entity_id, minMerge(first_at) AS first_at, maxMerge(last_at) AS last_at,
         groupBitOrMerge(recorded) AS recorded
 {{- range .Latest}}, {{if .Read}}argMaxMerge({{.Column}}_last){{else}}toUInt64(0){{end}} AS l_{{.Column}}{{end}}, argMinMerge({{.Column}}_first) AS m_first
+{{- range .More}}, argMinMerge({{.Column}}_first) AS m_first_{{.Column}}{{end}}
     FROM entity_latest
     WHERE workspace_id = @ws AND entity_kind = @kind{{template "one" .}}
     GROUP BY entity_id
@@ -122,15 +130,16 @@ FROM (
 {{- if .Cutoffs}}
 ANY LEFT JOIN (
     SELECT entity_id
-{{- range .Cutoffs}}, argMaxIf(assumeNotNull({{$.Column}}), last_at, {{template "before" .}} AND isNotNull({{$.Column}})) AS b{{.}}, toUInt8(if(countIf({{template "before" .}} AND isNotNull({{$.Column}})) > 0, {{$.Bit}}, 0)) AS p{{.}}
+{{- range $i := .Cutoffs}}, argMaxIf(assumeNotNull({{$.Column}}), last_at, {{template "before" $i}} AND isNotNull({{$.Column}})) AS b{{$i}}
+{{- range $.More}}, argMaxIf(assumeNotNull({{.Column}}), last_at, {{template "before" $i}} AND isNotNull({{.Column}})) AS b{{$i}}_{{.Column}}{{end}}, groupBitOrIf(recorded, {{template "before" $i}}) AS p{{$i}}
 {{- end}}
     FROM (
-        SELECT 0 AS src, entity_id, bucket, last_at, {{.Column}} FROM entity_daily
+        SELECT 0 AS src, entity_id, bucket, last_at, {{.Column}}{{range .More}}, {{.Column}}{{end}}, recorded FROM entity_daily
         WHERE workspace_id = @ws AND entity_kind = @kind{{template "one" .}} AND (
 {{- range $n, $i := .Cutoffs}}{{if $n}} OR {{end}}(bucket >= @l{{$i}} AND bucket < @d{{$i}}){{end}})
 {{- if .HourCutoffs}}
         UNION ALL
-        SELECT 1 AS src, entity_id, bucket, last_at, {{.Column}} FROM entity_hourly
+        SELECT 1 AS src, entity_id, bucket, last_at, {{.Column}}{{range .More}}, {{.Column}}{{end}}, recorded FROM entity_hourly
         WHERE workspace_id = @ws AND entity_kind = @kind{{template "one" .}} AND (
 {{- range $n, $i := .HourCutoffs}}{{if $n}} OR {{end}}(bucket >= @d{{$i}} AND bucket < @c{{$i}}){{end}})
 {{- end}}
@@ -152,13 +161,24 @@ func (q entitiesQuery) SQL() (string, []any) {
 		Column string
 		Read   bool
 	}
+	type more struct {
+		Column string
+		Bit    uint8
+	}
 	data := struct {
 		Column               string
 		Bit                  uint8
+		More                 []more
 		Latest               []latest
 		Cutoffs, HourCutoffs []int
 		One                  bool
 	}{Column: q.Metric.column(), Bit: q.Metric.bit(), One: q.Entity != nil}
+	for j, m := range q.More {
+		if m == q.Metric || slices.Contains(q.More[:j], m) {
+			panic("query: metric " + string(m) + " asked twice")
+		}
+		data.More = append(data.More, more{Column: m.column(), Bit: m.bit()})
+	}
 	// Videos have no followers and accounts only followers: their states
 	// are not read.
 	for _, x := range allMetrics {
@@ -190,20 +210,29 @@ func (m metrics) entities(ctx context.Context, q entitiesQuery, each func(uuid.U
 		return fmt.Errorf("read %s metrics: %w", kind, err)
 	}
 	defer rows.Close()
+	// per gained metric k (Metric, then More), first[k] is its first
+	// value and base[i][k] its value before cutoff i
+	gained := append([]Metric{q.Metric}, q.More...)
 	var (
 		id        uuid.UUID
 		rec       uint8
 		vals      [6]uint64
-		first     uint64
-		base      = make([]uint64, len(cutoffs))
+		first     = make([]uint64, len(gained))
+		base      = make([][]uint64, len(cutoffs))
 		has       = make([]uint8, len(cutoffs))
 		e         entityMetrics
-		bit       = q.Metric.bit()
-		dest      = []any{&id, &e.FirstAt, &e.LastAt, &rec, &vals[0], &vals[1], &vals[2], &vals[3], &vals[4], &vals[5], &first}
+		dest      = []any{&id, &e.FirstAt, &e.LastAt, &rec, &vals[0], &vals[1], &vals[2], &vals[3], &vals[4], &vals[5]}
 		latestPtr = []**uint64{&e.Latest.Views, &e.Latest.Likes, &e.Latest.Comments, &e.Latest.Shares, &e.Latest.Saves, &e.Latest.Followers}
 	)
+	for k := range gained {
+		dest = append(dest, &first[k])
+	}
 	for i := range cutoffs {
-		dest = append(dest, &base[i], &has[i])
+		base[i] = make([]uint64, len(gained))
+		for k := range gained {
+			dest = append(dest, &base[i][k])
+		}
+		dest = append(dest, &has[i])
 	}
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
@@ -217,16 +246,24 @@ func (m metrics) entities(ctx context.Context, q entitiesQuery, each func(uuid.U
 				*latestPtr[i] = &counts[i]
 			}
 		}
-		e.Gains = make([]*int64, len(cutoffs))
-		if rec&bit != 0 {
-			last := vals[indexOf(q.Metric)]
-			for i := range cutoffs {
-				from := first
-				if has[i]&bit != 0 {
-					from = base[i]
+		e.Gains, e.MoreGains = nil, nil
+		for k, m := range gained {
+			gs := make([]*int64, len(cutoffs))
+			if bit := m.bit(); rec&bit != 0 {
+				last := vals[indexOf(m)]
+				for i := range cutoffs {
+					from := first[k]
+					if has[i]&bit != 0 {
+						from = base[i][k]
+					}
+					g := int64(last) - int64(from)
+					gs[i] = &g
 				}
-				g := int64(last) - int64(from)
-				e.Gains[i] = &g
+			}
+			if k == 0 {
+				e.Gains = gs
+			} else {
+				e.MoreGains = append(e.MoreGains, gs)
 			}
 		}
 		e.FirstAt, e.LastAt = e.FirstAt.UTC(), e.LastAt.UTC()

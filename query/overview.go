@@ -25,9 +25,41 @@ type Overview struct {
 	End         time.Time    `json:"end"`
 	Totals      Totals       `json:"totals"`
 	Gained      PeriodGained `json:"viewsGained"`
-	Series      []Point      `json:"series"`
-	TopMovers   []Mover      `json:"topMovers"`
+	// Gains are the same comparison for every count; Gains.Views equals
+	// Gained.
+	Gains     CountsGained `json:"gained"`
+	Series    []Point      `json:"series"`
+	TopMovers []Mover      `json:"topMovers"`
 }
+
+// CountsGained has, per count of Totals, what the selected videos gained
+// in the window and in the window before. A video that never recorded a
+// count adds nothing to its gains; one that had no value of it before a
+// window's start counts from its first recorded value, as for views.
+//
+// Engagement has no gain: it is a rate, and a rate at the window's start
+// cannot be told from the same values. The start values of the gains are
+// the values recorded in the Lookback before the start, or else the first
+// ones, recorded inside the window (videos first scraped inside it,
+// counts hidden then): a rate built from them would mix instants and
+// videos that the rate now does not. Videos and accounts are counts of the
+// current selection, which has no history either.
+type CountsGained struct {
+	Views    PeriodGained `json:"views"`
+	Likes    PeriodGained `json:"likes"`
+	Comments PeriodGained `json:"comments"`
+	Shares   PeriodGained `json:"shares"`
+	Saves    PeriodGained `json:"saves"`
+}
+
+// counts lists the gains in the order of gainedCounts.
+func (c *CountsGained) counts() []*PeriodGained {
+	return []*PeriodGained{&c.Views, &c.Likes, &c.Comments, &c.Shares, &c.Saves}
+}
+
+// gainedCounts are the counts whose gains the overview reads: views, the
+// entities query's Metric, then its More.
+var gainedCounts = []Metric{Views, Likes, Comments, Shares, Saves}
 
 // Totals are the latest values summed over the selected videos.
 type Totals struct {
@@ -41,8 +73,8 @@ type Totals struct {
 	Accounts       int      `json:"accounts"`
 }
 
-// PeriodGained compares the views gained in the window with the window of
-// the same length before it.
+// PeriodGained compares what a count gained in the window with the window
+// of the same length before it.
 type PeriodGained struct {
 	Period   int64  `json:"period"`
 	Previous *int64 `json:"previous"`
@@ -139,7 +171,8 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 
 	first := time.Time{}
 	var interactions, withViews uint64
-	var previous int64
+	gains := out.Gains.counts()
+	previous := make([]int64, len(gains))
 	for _, id := range scope {
 		e, ok := byID[id]
 		if !ok {
@@ -160,11 +193,18 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 			withViews += *m.Views
 			interactions += m.Interactions()
 		}
-		if g := e.Gains[0]; g != nil {
-			out.Gained.Period += *g
-			if len(e.Gains) > 1 {
-				previous += *e.Gains[1] - *g
+		// per count, the gain since the window's start and, before it,
+		// since the previous window's: the previous window gained their
+		// difference
+		for k, gs := range append([][]*int64{e.Gains}, e.MoreGains...) {
+			if g := gs[0]; g != nil {
+				gains[k].Period += *g
+				if len(gs) > 1 {
+					previous[k] += *gs[1] - *g
+				}
 			}
+		}
+		if g := e.Gains[0]; g != nil {
 			out.TopMovers = addMover(out.TopMovers, Mover{ID: id, Views: m.Views, ViewsGained: *g}, TopMovers)
 		}
 		if first.IsZero() || e.FirstAt.Before(first) {
@@ -173,12 +213,18 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	}
 	out.Totals.Videos = len(scope)
 	out.Totals.EngagementRate = EngagementRate(interactions, withViews)
-	if q.Window != PresetAll {
-		out.Gained.Previous = &previous
-		if previous != 0 {
-			pct := float64(out.Gained.Period-previous) * 100 / float64(previous)
-			out.Gained.ChangePct = &pct
+	for k, g := range gains {
+		if q.Window != PresetAll {
+			g.Previous = &previous[k]
+			if previous[k] != 0 {
+				pct := float64(g.Period-previous[k]) * 100 / float64(previous[k])
+				g.ChangePct = &pct
+			}
 		}
+	}
+	// viewsGained, older than the gains of every count, is views'
+	out.Gained = out.Gains.Views
+	if q.Window != PresetAll {
 		if len(scope) > 0 {
 			out.Series = fillSeries(w.Granularity, w.Start, now, base, points)
 		}
@@ -197,15 +243,15 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 }
 
 // overviewMetrics reads the numbers of every video of the workspace for
-// the totals and the movers: the latest values, and the views gained in
-// the window and since the previous window's start (for "all", since the
-// first snapshot).
+// the totals, the gains and the movers: the latest values, and every
+// count's gain in the window and since the previous window's start (for
+// "all", since the first snapshot), in one read.
 func overviewMetrics(ws uuid.UUID, w Window) entitiesQuery {
 	cutoffs := []time.Time{time.Unix(0, 0).UTC()}
 	if w.Preset != PresetAll {
 		cutoffs = []time.Time{w.Start, w.PrevStart}
 	}
-	return entitiesQuery{Workspace: ws, Kind: platform.Video, Metric: Views, Cutoffs: cutoffs}
+	return entitiesQuery{Workspace: ws, Kind: platform.Video, Metric: gainedCounts[0], More: gainedCounts[1:], Cutoffs: cutoffs}
 }
 
 // overviewSeries reads the chart: the views of the scope's videos per

@@ -1,0 +1,21 @@
+package query
+
+import (
+	"context"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/google/uuid"
+)
+
+// ReadOverviewMetrics runs only the overview's read of every video's
+// numbers (the totals and the gains), for the benchmarks, and returns how
+// many videos it read.
+func ReadOverviewMetrics(ctx context.Context, ch driver.Conn, ws uuid.UUID, p Preset, now time.Time) (int, error) {
+	n := 0
+	err := metrics{ch}.entities(ctx, overviewMetrics(ws, WindowOf(p, now)), func(uuid.UUID, entityMetrics) error {
+		n++
+		return nil
+	})
+	return n, err
+}
