@@ -7,7 +7,7 @@ GO    ?= go
 export PATH := /usr/local/go/bin:$(HOME)/go/bin:$(shell $(GO) env GOPATH 2>/dev/null)/bin:$(PATH)
 
 .DEFAULT_GOAL := help
-.PHONY: help run test bench faultdrill migrate services lint stripe-mock web
+.PHONY: help run test bench faultdrill migrate services lint stripe-mock web screenshots
 
 help: ## list the targets
 	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-9s %s\n", $$1, $$2}'
@@ -35,6 +35,9 @@ web/dist/index.html: $(WEB_SOURCES) web/node_modules/.installed
 	@scripts/services.sh node
 	cd web && npm run build || { rm -f dist/index.html; touch dist/.gitkeep; exit 1; }
 	@touch web/dist/.gitkeep $@
+
+screenshots: services stripe-mock web ## write a PNG of every dashboard page at 1440x900 and 375x812, with a filled workspace, into screenshots/
+	$(GO) test -count=1 -timeout 10m -run '^TestScreenshots$$' ./web/e2e -args -screenshots=$(CURDIR)/screenshots
 
 migrate: services ## apply pending PostgreSQL and ClickHouse migrations
 	$(GO) run ./cmd/migrate

@@ -75,9 +75,8 @@ func TestDashboardJourney(t *testing.T) {
 		do(t, ctx, "track "+u,
 			chromedp.Navigate(s.base+"/track"),
 			chromedp.WaitVisible(`form[aria-label="Track a URL"] input[name=url]`),
-			chromedp.SetValue(`form[aria-label="Track a URL"] input[name=url]`, ""),
 			chromedp.SendKeys(`form[aria-label="Track a URL"] input[name=url]`, u),
-			chromedp.Submit(`form[aria-label="Track a URL"] input[name=url]`),
+			chromedp.Click(`form[aria-label="Track a URL"] button[type=submit]`),
 			chromedp.WaitVisible(`[data-testid="track-results"]`),
 		)
 	}
@@ -115,7 +114,7 @@ func TestDashboardJourney(t *testing.T) {
 
 	// Videos: each row shows the API's numbers, in the API's order.
 	do(t, ctx, "videos", chromedp.Navigate(s.base+"/videos"), chromedp.WaitVisible(`[data-testid="videos-table"] [data-testid="row"]`))
-	expectRows(t, ctx, s, cookie, "/videos?limit=50", "sort=views")
+	expectRows(t, ctx, s, cookie, "/videos?limit=50", "/videos")
 	expectValue(t, ctx, `[data-testid="videos-total"]`, int64(list.Total))
 	labelled(t, ctx)
 
@@ -189,7 +188,7 @@ func TestDashboardJourney(t *testing.T) {
 		chromedp.WaitVisible(`form[aria-label="Alert rule"]`),
 		chromedp.SendKeys(`form[aria-label="Alert rule"] input[name=name]`, "Viral TikToks"),
 		chromedp.SetValue(`form[aria-label="Alert rule"] input[name=threshold]`, "5000"),
-		chromedp.Submit(`form[aria-label="Alert rule"] input[name=name]`),
+		chromedp.Click(`form[aria-label="Alert rule"] button[type=submit]`),
 		chromedp.WaitVisible(`//*[@data-testid="alert-rules"]//*[contains(., "Viral TikToks")]`, chromedp.BySearch),
 	)
 	labelled(t, ctx)
@@ -245,7 +244,7 @@ func TestDashboardJourney(t *testing.T) {
 		chromedp.Navigate(s.base+"/team"),
 		chromedp.WaitVisible(`form[aria-label="Invite a teammate"] input[type=email]`),
 		chromedp.SendKeys(`form[aria-label="Invite a teammate"] input[type=email]`, mate),
-		chromedp.Submit(`form[aria-label="Invite a teammate"] input[type=email]`),
+		chromedp.Click(`form[aria-label="Invite a teammate"] button[type=submit]`),
 		chromedp.WaitVisible(`//*[@data-testid="invites"]//*[contains(., "`+mate+`")]`, chromedp.BySearch),
 	)
 	labelled(t, ctx)
@@ -277,9 +276,14 @@ func expectRows(t *testing.T, ctx context.Context, s *site, cookie *network.Cook
 	t.Helper()
 	var want videoList
 	s.api(cookie, "GET", path, &want)
+	var loc string
+	var rows []map[string]string
+	defer func() {
+		if t.Failed() {
+			t.Logf("at %s the table shows %v; the API answers %d videos", loc, rows, len(want.Videos))
+		}
+	}()
 	eventually(t, "rows of "+path, 15*time.Second, func() bool {
-		var loc string
-		var rows []map[string]string
 		err := chromedp.Run(ctx, chromedp.Location(&loc), chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="videos-table"] [data-testid="row"]')].map(r => ({id: r.dataset.id, views: r.querySelector('[data-testid="views"]')?.dataset.value ?? ""}))`, &rows))
 		if err != nil || !strings.Contains(loc, inURL) || len(rows) != len(want.Videos) {
 			return false

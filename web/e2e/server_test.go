@@ -168,9 +168,16 @@ func chromium(t *testing.T) string {
 // given window size, and returns its context.
 func openBrowser(t *testing.T, width, height int) context.Context {
 	t.Helper()
+	// Chromium may still write its profile while it exits: the folder is
+	// removed after the browser is gone, and leftovers do not fail the test.
+	profile, err := os.MkdirTemp("", "reeltrack-chromium")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(profile) })
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium(t)),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(profile),
 		chromedp.NoSandbox,
 		chromedp.DisableGPU,
 		chromedp.Flag("disable-background-networking", true),

@@ -1,7 +1,7 @@
 // Alerts: the workspace's viral-spike rules (scope, condition, recipients,
 // on/off), a form to create or edit one, and the alerts they raised.
 import { useState } from 'preact/hooks'
-import { ApiError, del, get, patch, post } from '../api'
+import { ApiError, del, get, post } from '../api'
 import { useCollections } from '../filters'
 import { ago, exact, num, platformName, signed, signedPct, when } from '../format'
 import { setQuery } from '../router'
@@ -131,6 +131,7 @@ function RuleForm({ initial, onSaved, onCancel }: { initial: FormState; onSaved:
       </small>
     ) : null
   const inv = (k: string, hint = true) => ({
+    name: k,
     'aria-invalid': !!fieldErr[k],
     'aria-describedby': fieldErr[k] ? `alert-${k}-error` : hint ? `alert-${k}-hint` : undefined,
   })
@@ -353,7 +354,7 @@ function RuleRow({
     setBusy(true)
     setError(null)
     try {
-      const saved = await patch<AlertRule | undefined>(`/alerts/${r.id}`, { enabled: !r.enabled })
+      const saved = await post<AlertRule | undefined>('/alerts', { id: r.id, enabled: !r.enabled })
       onChanged(saved && typeof saved === 'object' && 'id' in saved ? saved : { ...r, enabled: !r.enabled })
     } catch (e) {
       setError(unsupported(e, r.enabled ? 'Turning a rule off' : 'Turning a rule on'))
