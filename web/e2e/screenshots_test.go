@@ -47,6 +47,7 @@ func TestScreenshots(t *testing.T) {
 		} `json:"workspace"`
 	}
 	s.api(cookie, "POST", "/workspace/bootstrap", &boot)
+	s.send(cookie, "POST", "/payment/create-checkout", `{"plan":"growth","interval":"year"}`, nil)
 	s.paymentEvent(`{"id":"evt_screens","object":"event","type":"checkout.session.completed","livemode":false,"data":{"object":{"object":"checkout.session","mode":"subscription","client_reference_id":"` + boot.Workspace.ID + `","subscription":"sub_screens"}}}`)
 
 	var col struct {
@@ -66,14 +67,22 @@ func TestScreenshots(t *testing.T) {
 		"https://www.youtube.com/shorts/abcdEFGhijk"]}`, nil)
 	var list videoList
 	eventually(t, "the first scrapes", 120*time.Second, func() bool {
-		s.api(cookie, "GET", "/videos?limit=500", &list)
-		for _, v := range list.Videos {
-			if v.Metrics.Views == nil {
+		var l struct {
+			Videos []struct {
+				Status  string `json:"status"`
+				Metrics counts `json:"metrics"`
+			} `json:"videos"`
+			Total int `json:"total"`
+		}
+		s.api(cookie, "GET", "/videos?limit=500", &l)
+		for _, v := range l.Videos {
+			if v.Status == "pending" {
 				return false
 			}
 		}
-		return list.Total > 20
+		return l.Total >= 10
 	})
+	s.api(cookie, "GET", "/videos?limit=500", &list)
 	seedHistory(t, s, cookie, boot.Workspace.ID)
 	s.send(cookie, "POST", "/alerts", `{"name":"TikTok going viral","platform":"tiktok","metric":"views","condition":"gain","threshold":1000,"windowHours":24}`, nil)
 	s.send(cookie, "POST", "/alerts", `{"name":"Campaign engagement","collectionId":"`+col.ID+`","metric":"likes","condition":"growth_pct","threshold":25,"windowHours":48,"enabled":false}`, nil)
@@ -138,14 +147,14 @@ func shoot(t *testing.T, ctx context.Context, url, file string, w, h int64) {
 			time.Sleep(300 * time.Millisecond)
 			return nil
 		}),
-		chromedp.FullScreenshot(&png, 90),
+		chromedp.FullScreenshot(&png, 100),
 	)
 	if err := os.WriteFile(file, png, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
 
-// seedHistory writes a month of hourly snapshots before the first scrape
+// seedHistory writes two months of hourly snapshots before the first scrape
 // of every video and account, growing towards the scraped values, as a
 // month of refreshes would have recorded them; then it marks the
 // workspace's data as changed so no cached answer predates them.
@@ -172,7 +181,7 @@ func seedHistory(t *testing.T, s *site, cookie *network.Cookie, workspaceID stri
 	s.api(cookie, "GET", "/accounts", &accs)
 	ws := uuid.MustParse(workspaceID)
 	now := time.Now().UTC().Add(-time.Hour).Truncate(time.Hour)
-	const hours = 30 * 24
+	const hours = 60 * 24
 	w := ingest.NewSnapshotWriter(env.CH, 0, time.Now())
 	ctx := context.Background()
 	// share is the part of the latest value reached h hours before now:
