@@ -1,9 +1,12 @@
 // Overview: the workspace's KPIs over a window, the views-gained chart and
 // the videos that moved most.
+import { useEffect } from 'preact/hooks'
 import { get } from '../api'
 import { TimeChart } from '../chart'
 import { FilterBar, filterQuery, readFilters } from '../filters'
 import { PRESET_NAMES, num, pct, signed, signedPct } from '../format'
+import { setQuery } from '../router'
+import { loadWorkspace, useWorkspace } from '../session'
 import type { Overview as OverviewData } from '../types'
 import { Empty, PageHeader, PlatformBadge, Show, Spinner, Thumb, useApi } from '../ui'
 
@@ -28,6 +31,30 @@ function Kpi({ label, value, raw, change, hint }: { label: string; value: string
   )
 }
 
+// CheckoutReturn greets a payer back from the payment page, where the
+// checkout's success address leads, and reads the plan again: the payment
+// provider's event may take a moment to arrive.
+function CheckoutReturn() {
+  const ws = useWorkspace()
+  useEffect(() => {
+    let n = 0
+    const timer = setInterval(() => {
+      if (++n > 10) clearInterval(timer)
+      loadWorkspace().then((w) => w.plan !== 'trial' && w.subscriptionStatus && clearInterval(timer), () => clearInterval(timer))
+    }, 2000)
+    return () => clearInterval(timer)
+  }, [])
+  const active = ws && ws.plan !== 'trial' && ws.subscriptionStatus
+  return (
+    <div class="banner" role="status">
+      {active ? `Thank you! Your workspace is on the ${ws.plan} plan.` : 'Thank you! Your payment is being confirmed; your plan updates here in a moment.'}{' '}
+      <button type="button" class="link" onClick={() => setQuery({ checkout: null, session_id: null })}>
+        Dismiss
+      </button>
+    </div>
+  )
+}
+
 export default function Overview({ query }: { query: URLSearchParams }) {
   const f = readFilters(query, '7d')
   const q = filterQuery(f)
@@ -35,6 +62,7 @@ export default function Overview({ query }: { query: URLSearchParams }) {
   return (
     <>
       <PageHeader title="Overview" />
+      {query.get('checkout') === 'success' && <CheckoutReturn />}
       <FilterBar f={f} />
       <Show r={r}>
         {(o) => {
