@@ -156,6 +156,7 @@ func New(d Deps) *fiber.App {
 		return []fiber.Handler{fromUs, requireSession(d.Tokens, verified), rateLimit(s.Limiter, d.Config.RateLimitUser, byUser), h}
 	}
 	ws := func(h fiber.Handler) []fiber.Handler { return dash(requireWorkspace(s.Membership, h)) }
+	r.Get("/auth/me", dash(s.getMe)...)
 	r.Post("/workspace/bootstrap", dash(s.postBootstrap)...)
 	r.Get("/workspace/team", ws(s.getTeam)...)
 	r.Post("/workspace/team", ws(s.postTeam)...)

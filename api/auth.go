@@ -54,6 +54,13 @@ func (s *server) postLogIn(c *fiber.Ctx) error {
 	return c.JSON(userBody{User: userOut{ID: u.ID, Email: u.Email}})
 }
 
+// getMe answers the session's user. It needs no workspace: a user who has
+// not bootstrapped one yet, or who just left one, is still signed in.
+func (s *server) getMe(c *fiber.Ctx) error {
+	sess := session(c)
+	return c.JSON(userBody{User: userOut{ID: sess.UserID, Email: sess.Email}})
+}
+
 func (s *server) postLogOut(c *fiber.Ctx) error {
 	c.Cookie(s.sessionCookie("", time.Unix(0, 0), -1))
 	return c.JSON(okBody{OK: true})

@@ -113,3 +113,38 @@ func TestSignUpRejectsBadInput(t *testing.T) {
 		t.Fatalf("bad sign-ups wrote %d users", after-before)
 	}
 }
+
+func TestAuthMe(t *testing.T) {
+	a := newApp(t)
+	email := uniqueEmail("me")
+	res := a.request("POST", "/api/auth/signup", map[string]string{"email": email, "password": "correct horse"}).expect(t, 200)
+	var signedUp struct {
+		User struct{ ID, Email string } `json:"user"`
+	}
+	res.decode(t, &signedUp)
+	c := res.cookie(auth.CookieName)
+
+	// No workspace yet: the workspace routes answer 404, /me answers the user.
+	a.request("GET", "/api/workspace/team", nil, c).expectError(t, 404, "not_found")
+	var me struct {
+		User struct{ ID, Email string } `json:"user"`
+	}
+	a.request("GET", "/api/auth/me", nil, c).expect(t, 200).decode(t, &me)
+	if me.User != signedUp.User {
+		t.Fatalf("me %+v, want the signed-up user %+v", me.User, signedUp.User)
+	}
+
+	// With a workspace, the same.
+	a.request("POST", "/api/workspace/bootstrap", nil, c).expect(t, 200)
+	a.request("GET", "/api/auth/me", nil, c).expect(t, 200).decode(t, &me)
+	if me.User != signedUp.User {
+		t.Fatalf("me %+v after bootstrap, want %+v", me.User, signedUp.User)
+	}
+
+	// Without a session, or with a forged or cleared one: 401.
+	a.request("GET", "/api/auth/me", nil).expectError(t, 401, "unauthenticated")
+	a.request("GET", "/api/auth/me", nil, &http.Cookie{Name: auth.CookieName, Value: "not-a-token"}).
+		expectError(t, 401, "unauthenticated")
+	out := a.request("POST", "/api/auth/logout", nil, c).expect(t, 200).cookie(auth.CookieName)
+	a.request("GET", "/api/auth/me", nil, out).expectError(t, 401, "unauthenticated")
+}

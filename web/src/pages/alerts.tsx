@@ -22,15 +22,6 @@ const CONDITIONS: { value: AlertCondition; label: string; hint: string }[] = [
 
 const toErr = (e: unknown) => (e instanceof ApiError ? e : new ApiError(0, 'error', String(e)))
 
-// unsupported turns the answer of a server that lacks a route (404 "no
-// route", 405) into words; other errors keep the API's message.
-function unsupported(e: unknown, what: string): ApiError {
-  const err = toErr(e)
-  if (err.status === 405 || (err.status === 404 && /no route/i.test(err.message)))
-    return new ApiError(err.status, err.code, `${what} is not available on this server yet (${err.message}).`, {}, err.requestId)
-  return err
-}
-
 // conditionText says a rule's condition in words: "views gain ≥ 10,000 within 24 h".
 export function conditionText(r: Pick<AlertRule, 'metric' | 'condition' | 'threshold' | 'windowHours' | 'minStartValue'>): string {
   const within = `within ${r.windowHours} h`
@@ -354,10 +345,9 @@ function RuleRow({
     setBusy(true)
     setError(null)
     try {
-      const saved = await post<AlertRule | undefined>('/alerts', { id: r.id, enabled: !r.enabled })
-      onChanged(saved && typeof saved === 'object' && 'id' in saved ? saved : { ...r, enabled: !r.enabled })
+      onChanged(await post<AlertRule>('/alerts', { id: r.id, enabled: !r.enabled }))
     } catch (e) {
-      setError(unsupported(e, r.enabled ? 'Turning a rule off' : 'Turning a rule on'))
+      setError(toErr(e))
     } finally {
       setBusy(false)
     }
@@ -370,7 +360,7 @@ function RuleRow({
       await del(`/alerts/${r.id}`)
       onDeleted()
     } catch (e) {
-      setError(unsupported(e, 'Deleting a rule'))
+      setError(toErr(e))
       setBusy(false)
     }
   }

@@ -6,73 +6,49 @@ import { ApiError, get, post } from '../api'
 import { day, exact, when } from '../format'
 import { setQuery } from '../router'
 import { canManage, loadWorkspace, useWorkspace } from '../session'
-import type { FoundingStats, Workspace } from '../types'
-import { ErrorBox, PageHeader, Spinner, useApi } from '../ui'
+import type { FoundingStats, PlanName, Workspace } from '../types'
+import { Empty, ErrorBox, PageHeader, Show, Spinner, useApi } from '../ui'
 import './billing.css'
 
-type Paid = 'starter' | 'growth' | 'agency'
 type Interval = 'month' | 'year'
-const PAID: Paid[] = ['starter', 'growth', 'agency']
+const INTERVALS: Interval[] = ['month', 'year']
+const INTERVAL_NAMES: Record<Interval, string> = { month: 'Monthly', year: 'Yearly' }
 const PLAN_NAMES: Record<string, string> = { trial: 'Trial', starter: 'Starter', growth: 'Growth', agency: 'Agency' }
 const planName = (p: string) => PLAN_NAMES[p] ?? p
 const toErr = (e: unknown) => (e instanceof ApiError ? e : new ApiError(0, 'error', String(e)))
 
-// The plan catalogue as GET /api/plans may describe it. Read loosely: a
-// limit or price the answer does not carry is simply not shown.
-interface Price {
-  amount: number // in the currency's minor unit (cents)
-  currency: string
+// GET /api/plans (schema Plans): what each plan allows. Prices are not in
+// the catalogue; the payment provider shows them at checkout.
+interface PlanLimits {
+  name: PlanName
+  videoLimit: number
+  seatLimit: number
+  maxVideosPerAccount: number
+  refreshIntervalHours: number
 }
-interface PlanInfo {
-  name: string
-  videoLimit?: number
-  seatLimit?: number
-  refreshIntervalHours?: number
-  maxVideosPerAccount?: number
-  prices: Partial<Record<Interval | 'founding', Price>>
+interface PaidPlan extends PlanLimits {
+  intervals: Interval[]
 }
-
-type Loose = Record<string, unknown>
-const isObj = (x: unknown): x is Loose => typeof x === 'object' && x !== null && !Array.isArray(x)
-const numOr = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined)
-
-function readPrice(x: unknown, currency: string): Price | undefined {
-  if (typeof x === 'number') return { amount: x, currency }
-  if (!isObj(x)) return undefined
-  const amount = numOr(x.amount) ?? numOr(x.unitAmount) ?? numOr(x.unit_amount) ?? numOr(x.cents)
-  if (amount === undefined) return undefined
-  return { amount, currency: typeof x.currency === 'string' ? x.currency : currency }
+interface Plans {
+  plans: PaidPlan[]
+  trial: PlanLimits & { lengthDays: number }
 }
 
-function readPlans(d: unknown): PlanInfo[] {
-  const list = Array.isArray(d) ? d : isObj(d) && Array.isArray(d.plans) ? d.plans : []
-  const cur = isObj(d) && typeof d.currency === 'string' ? d.currency : 'usd'
-  return list.filter(isObj).map((p) => {
-    const lim = isObj(p.limits) ? p.limits : p
-    const pr = isObj(p.prices) ? p.prices : isObj(p.price) ? p.price : {}
-    const currency = typeof p.currency === 'string' ? p.currency : cur
-    const prices: PlanInfo['prices'] = {}
-    for (const k of ['month', 'year', 'founding'] as const) {
-      const v = readPrice(pr[k] ?? pr[k + 'ly'] ?? p[k + 'Price'], currency)
-      if (v) prices[k] = v
-    }
-    return {
-      name: String(p.name ?? p.plan ?? p.id ?? ''),
-      videoLimit: numOr(lim.videoLimit),
-      seatLimit: numOr(lim.seatLimit),
-      refreshIntervalHours: numOr(lim.refreshIntervalHours),
-      maxVideosPerAccount: numOr(lim.maxVideosPerAccount),
-      prices,
-    }
-  })
-}
+const every = (h: number) => (h === 1 ? 'every hour' : `every ${h} h`)
 
-function money(p: Price): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency: p.currency.toUpperCase(), minimumFractionDigits: p.amount % 100 ? 2 : 0 }).format(p.amount / 100)
-  } catch {
-    return `${(p.amount / 100).toFixed(2)} ${p.currency.toUpperCase()}`
-  }
+function Limits({ p }: { p: PlanLimits }) {
+  return (
+    <ul class="limits">
+      <li>
+        <strong>{exact(p.videoLimit)}</strong> tracked videos
+      </li>
+      <li>
+        <strong>{exact(p.seatLimit)}</strong> {p.seatLimit === 1 ? 'seat' : 'seats'}
+      </li>
+      <li>up to {exact(p.maxVideosPerAccount)} videos per tracked account</li>
+      <li>numbers refreshed {every(p.refreshIntervalHours)}</li>
+    </ul>
+  )
 }
 
 const SUBSCRIBED = ['active', 'trialing', 'past_due']
@@ -115,7 +91,7 @@ function Usage({ label, used, limit, testid }: { label: string; used: number; li
   )
 }
 
-function CurrentPlan({ ws }: { ws: Workspace }) {
+function CurrentPlan({ ws, trial }: { ws: Workspace; trial: Plans['trial'] | undefined }) {
   const subscribed = !!ws.subscriptionStatus
   return (
     <section class="card" data-testid="plan-current" aria-labelledby="plan-title">
@@ -134,6 +110,12 @@ function CurrentPlan({ ws }: { ws: Workspace }) {
           {ws.subscriptionStatus ? STATUS_TEXT[ws.subscriptionStatus] ?? ws.subscriptionStatus : ws.plan === 'trial' ? 'Free trial' : 'No subscription'}
           {ws.hasAccess ? '' : ' (no access)'}
         </dd>
+        {ws.plan === 'trial' && trial && (
+          <>
+            <dt>Trial length</dt>
+            <dd>{trial.lengthDays} days</dd>
+          </>
+        )}
         {ws.plan === 'trial' && ws.trialEndsAt && (
           <>
             <dt>{new Date(ws.trialEndsAt).getTime() > Date.now() ? 'Trial ends' : 'Trial ended'}</dt>
@@ -151,7 +133,7 @@ function CurrentPlan({ ws }: { ws: Workspace }) {
           </>
         )}
         <dt>Refreshed</dt>
-        <dd>every {ws.refreshIntervalHours} h</dd>
+        <dd>{every(ws.refreshIntervalHours)}</dd>
         <dt>Per account</dt>
         <dd>up to {exact(ws.maxVideosPerAccount)} videos</dd>
         {!subscribed && ws.plan !== 'trial' && (
@@ -165,6 +147,12 @@ function CurrentPlan({ ws }: { ws: Workspace }) {
         <Usage label="Videos" used={ws.usage.videos} limit={ws.videoLimit} testid="videos" />
         <Usage label="Seats" used={ws.usage.seats} limit={ws.seatLimit} testid="seats" />
       </div>
+      {ws.plan === 'trial' && trial && (
+        <div class="trial-limits" data-testid="trial-limits">
+          <h3>Your {trial.lengthDays}-day free trial includes</h3>
+          <Limits p={trial} />
+        </div>
+      )}
       {ws.usage.videos > ws.videoLimit && (
         <p class="muted">Tracking more is blocked until the usage is back within the limit: remove accounts, lower their tracking limit, or upgrade.</p>
       )}
@@ -203,9 +191,13 @@ export default function Billing({ query }: { query: URLSearchParams }) {
   const [wsError, setWsError] = useState<ApiError | null>(null)
   const [busy, setBusy] = useState<string>('')
   const [error, setError] = useState<{ key: string; err: ApiError } | null>(null)
-  const interval: Interval = query.get('interval') === 'year' ? 'year' : 'month'
-  const plans = useApi((s) => get<unknown>('/plans', undefined, s), 'plans')
+  const plans = useApi((s) => get<Plans>('/plans', undefined, s), 'plans')
   const founding = useApi((s) => get<FoundingStats>('/founding/stats', undefined, s), 'founding')
+  const catalogue = plans.data?.plans ?? []
+  // Only the intervals some plan can be bought with; the URL may ask for one.
+  const offered = INTERVALS.filter((iv) => catalogue.some((p) => p.intervals.includes(iv)))
+  const asked = query.get('interval') === 'year' ? 'year' : 'month'
+  const interval: Interval = offered.includes(asked) || offered.length === 0 ? asked : offered[0]
 
   const reloadWs = () => {
     setWsError(null)
@@ -222,10 +214,7 @@ export default function Billing({ query }: { query: URLSearchParams }) {
 
   const manage = canManage(ws)
   const subscribed = !!ws.subscriptionStatus && SUBSCRIBED.includes(ws.subscriptionStatus)
-  const catalogue = plans.data !== undefined ? readPlans(plans.data) : []
-  const info = (p: Paid) => catalogue.find((x) => x.name === p)
-
-  const checkout = async (plan: Paid, iv: Interval, isFounding = false) => {
+  const checkout = async (plan: PlanName, iv: Interval, isFounding = false) => {
     const key = isFounding ? 'founding' : plan
     setBusy(key)
     setError(null)
@@ -240,13 +229,13 @@ export default function Billing({ query }: { query: URLSearchParams }) {
   }
 
   const f = founding.data
-  const foundingPrice = info('growth')?.prices.founding
+  const growth = catalogue.find((p) => p.name === 'growth')
 
   return (
     <>
       <PageHeader title="Billing" />
       {wsError && <ErrorBox error={wsError} retry={reloadWs} />}
-      <CurrentPlan ws={ws} />
+      <CurrentPlan ws={ws} trial={plans.data?.trial} />
       {!manage && (
         <p class="note" role="note" id="billing-role-note">
           Only the workspace’s owner or an admin can choose a plan or manage the subscription. Ask them to upgrade.
@@ -257,58 +246,62 @@ export default function Billing({ query }: { query: URLSearchParams }) {
       <section aria-labelledby="plans-title">
         <div class="plans-head">
           <h2 id="plans-title">Plans</h2>
-          <div class="segmented" role="radiogroup" aria-label="Billing interval">
-            {(['month', 'year'] as const).map((iv) => (
-              <button type="button" role="radio" aria-checked={interval === iv} class={interval === iv ? 'on' : ''} onClick={() => setQuery({ interval: iv })}>
-                {iv === 'month' ? 'Monthly' : 'Yearly'}
-              </button>
-            ))}
-          </div>
+          {offered.length > 1 && (
+            <div class="segmented" role="radiogroup" aria-label="Billing interval">
+              {offered.map((iv) => (
+                <button type="button" role="radio" aria-checked={interval === iv} class={interval === iv ? 'on' : ''} onClick={() => setQuery({ interval: iv })}>
+                  {INTERVAL_NAMES[iv]}
+                </button>
+              ))}
+            </div>
+          )}
+          {offered.length === 1 && <span class="muted">Billed {offered[0] === 'month' ? 'monthly' : 'yearly'}</span>}
         </div>
         {subscribed && (
           <p class="muted">You have a subscription: switch plans or billing interval under “Manage subscription” above.</p>
         )}
-        {plans.error && plans.error.status !== 404 && <ErrorBox error={plans.error} retry={plans.reload} />}
-        <div class="plans">
-          {PAID.map((p) => {
-            const pi = info(p)
-            const price = pi?.prices[interval]
-            const current = ws.plan === p && subscribed
-            return (
-              <article class={`card plan${current ? ' plan-on' : ''}`} aria-labelledby={`plan-${p}`} data-testid={`plan-${p}`}>
-                <h3 id={`plan-${p}`}>
-                  {planName(p)} {current && <span class="badge">Your plan</span>}
-                </h3>
-                {price ? (
-                  <p class="price">
-                    <strong>{money(price)}</strong> <span class="muted">/ {interval}</span>
-                  </p>
-                ) : plans.loading && plans.data === undefined ? (
-                  <p class="muted">Loading prices…</p>
-                ) : null}
-                {pi && (pi.videoLimit !== undefined || pi.seatLimit !== undefined) && (
-                  <ul class="limits">
-                    {pi.videoLimit !== undefined && <li>{exact(pi.videoLimit)} videos</li>}
-                    {pi.seatLimit !== undefined && <li>{exact(pi.seatLimit)} seats</li>}
-                    {pi.refreshIntervalHours !== undefined && <li>refreshed every {pi.refreshIntervalHours} h</li>}
-                    {pi.maxVideosPerAccount !== undefined && <li>up to {exact(pi.maxVideosPerAccount)} videos per account</li>}
-                  </ul>
-                )}
-                <button
-                  type="button"
-                  class="primary"
-                  disabled={!manage || subscribed || !!busy}
-                  aria-describedby={!manage ? 'billing-role-note' : undefined}
-                  onClick={() => checkout(p, interval)}
-                >
-                  {busy === p ? 'Opening checkout…' : `Choose ${planName(p)}`}
-                </button>
-                {error?.key === p && <ErrorBox error={error.err} />}
-              </article>
+        <Show r={plans}>
+          {(d) =>
+            d.plans.length === 0 ? (
+              <Empty title="No plans to choose from">This server has no paid plans configured.</Empty>
+            ) : (
+              <>
+                <div class="plans">
+                  {d.plans.map((p) => {
+                    const current = ws.plan === p.name && subscribed
+                    const sellable = p.intervals.includes(interval)
+                    return (
+                      <article class={`card plan${current ? ' plan-on' : ''}`} aria-labelledby={`plan-${p.name}`} data-testid={`plan-${p.name}`}>
+                        <h3 id={`plan-${p.name}`}>
+                          {planName(p.name)} {current && <span class="badge">Your plan</span>}
+                        </h3>
+                        <Limits p={p} />
+                        <p class="muted small">
+                          {p.intervals.length === 0
+                            ? 'Not for sale on this server: billing is not configured.'
+                            : `Billed ${p.intervals.map((iv) => (iv === 'month' ? 'monthly' : 'yearly')).join(' or ')}`}
+                        </p>
+                        {p.intervals.length > 0 && (
+                          <button
+                            type="button"
+                            class="primary"
+                            disabled={!manage || subscribed || !!busy || !sellable}
+                            aria-describedby={!manage ? 'billing-role-note' : undefined}
+                            onClick={() => checkout(p.name, interval)}
+                          >
+                            {busy === p.name ? 'Opening checkout…' : sellable ? `Choose ${planName(p.name)} ${interval === 'month' ? 'monthly' : 'yearly'}` : `Not billed ${interval === 'month' ? 'monthly' : 'yearly'}`}
+                          </button>
+                        )}
+                        {error?.key === p.name && <ErrorBox error={error.err} />}
+                      </article>
+                    )
+                  })}
+                </div>
+                <p class="muted small">Prices and taxes are shown at checkout.</p>
+              </>
             )
-          })}
-        </div>
-        {plans.error?.status === 404 && <p class="muted small">Plan limits and prices are shown at checkout.</p>}
+          }
+        </Show>
       </section>
 
       {founding.error ? (
@@ -321,7 +314,7 @@ export default function Billing({ query }: { query: URLSearchParams }) {
           ) : (
             <>
               <p>
-                The Growth plan billed yearly at the founding price{foundingPrice ? <> of <strong>{money(foundingPrice)}</strong> / year</> : ''}, for the first{' '}
+                The Growth plan{growth ? ` (${exact(growth.videoLimit)} videos, ${exact(growth.seatLimit)} seats)` : ''} billed yearly at a founding price, for the first{' '}
                 {exact(f.total)} workspaces.{' '}
                 <strong data-testid="founding-remaining">{exact(f.remaining)}</strong> of {exact(f.total)} spots left.
               </p>

@@ -9,6 +9,11 @@ import type { Member, Role, Team as TeamData } from '../types'
 import { Confirm, PageHeader, Show, useApi } from '../ui'
 import './team.css'
 
+// GET /api/auth/me (schema UserResponse): who is signed in.
+interface Me {
+  user: { id: string; email: string }
+}
+
 const ROLE_NAMES: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' }
 const toErr = (e: unknown) => (e instanceof ApiError ? e : new ApiError(0, 'error', String(e)))
 
@@ -96,11 +101,13 @@ function InviteForm({ full, onTeam }: { full: boolean; onTeam: (t: TeamData) => 
   )
 }
 
-function MemberRow({ m, manage, onTeam }: { m: Member; manage: boolean; onTeam: (t: TeamData | undefined) => void }) {
+function MemberRow({ m, me, manage, onTeam }: { m: Member; me: boolean; manage: boolean; onTeam: (t: TeamData | undefined) => void }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ApiError | null>(null)
   const [confirming, setConfirming] = useState(false)
-  const editable = manage && m.role !== 'owner'
+  // Your own role and membership are not changed from your row: leaving
+  // has its own button below the table.
+  const editable = manage && m.role !== 'owner' && !me
 
   const changeRole = async (role: string) => {
     setBusy(true)
@@ -126,9 +133,14 @@ function MemberRow({ m, manage, onTeam }: { m: Member; manage: boolean; onTeam: 
   }
 
   return (
-    <tr data-testid="row" data-id={m.userId}>
+    <tr data-testid="row" data-id={m.userId} data-me={me ? 'true' : undefined} class={me ? 'me' : undefined}>
       <td class="email">
         {m.email}
+        {me && (
+          <span class="badge you" data-testid="you">
+            you
+          </span>
+        )}
         <InlineError error={error} />
       </td>
       <td>
@@ -163,6 +175,57 @@ function MemberRow({ m, manage, onTeam }: { m: Member; manage: boolean; onTeam: 
         </td>
       )}
     </tr>
+  )
+}
+
+// Leave lets a member or admin leave the workspace (the owner cannot).
+// Afterwards the bootstrap gives them a workspace of their own, or the one
+// whose invite waits for them.
+function Leave({ me, owner }: { me: Me['user']; owner: boolean }) {
+  const [busy, setBusy] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const [error, setError] = useState<ApiError | null>(null)
+  const leave = async () => {
+    setConfirming(false)
+    setBusy(true)
+    setError(null)
+    try {
+      await del<undefined>(`/workspace/team/members/${me.id}`)
+    } catch (e) {
+      setError(toErr(e))
+      setBusy(false)
+      return
+    }
+    try {
+      await loadWorkspace()
+    } catch {
+      // the dashboard's shell loads it again and shows its own error
+    }
+    navigate('/', true)
+  }
+  return (
+    <section class="card leave" aria-labelledby="leave-title">
+      <h2 id="leave-title">Leave this workspace</h2>
+      {owner ? (
+        <p class="muted">You own this workspace, so you cannot leave it.</p>
+      ) : (
+        <>
+          <p class="muted">You lose access to its videos, accounts and alerts at once. You can come back only with a new invite.</p>
+          <button type="button" class="danger" disabled={busy} onClick={() => setConfirming(true)}>
+            {busy ? 'Leaving…' : 'Leave workspace'}
+          </button>
+          <InlineError error={error} />
+          {confirming && (
+            <Confirm title="Leave this workspace?" confirm="Leave workspace" onConfirm={leave} onCancel={() => setConfirming(false)}>
+              <p>
+                You ({me.email}) lose access at once and your seat becomes free. The videos you tracked and your alert rules stay with the workspace. You then get a
+                workspace of your own, or join one that has invited you.
+              </p>
+            </Confirm>
+          )}
+        </>
+      )}
+    </section>
   )
 }
 
@@ -209,6 +272,8 @@ export default function Team() {
   const ws = useWorkspace()
   const manage = canManage(ws)
   const r = useApi((s) => get<TeamData>('/workspace/team', undefined, s), 'team')
+  const me = useApi((s) => get<Me>('/auth/me', undefined, s), 'me')
+  const myId = me.data?.user.id
   const [local, setLocal] = useState<TeamData | null>(null)
 
   const onTeam = (t: TeamData | undefined) => {
@@ -272,12 +337,21 @@ export default function Team() {
                     </thead>
                     <tbody>
                       {t.members.map((m) => (
-                        <MemberRow key={m.userId} m={m} manage={manage} onTeam={onTeam} />
+                        <MemberRow key={m.userId} m={m} me={m.userId === myId} manage={manage} onTeam={onTeam} />
                       ))}
                     </tbody>
                   </table>
                 </div>
               </section>
+
+              {me.error && (
+                <div class="field-error" role="alert">
+                  Could not tell which member you are: {me.error.message}{' '}
+                  <button type="button" class="link" onClick={me.reload}>
+                    Try again
+                  </button>
+                </div>
+              )}
 
               <section class="card" aria-labelledby="invites-title">
                 <h2 id="invites-title">Pending invites ({t.invites.length})</h2>
@@ -311,6 +385,10 @@ export default function Team() {
                   </table>
                 </div>
               </section>
+
+              {me.data && t.members.some((m) => m.userId === myId) && (
+                <Leave me={me.data.user} owner={t.members.some((m) => m.userId === myId && m.role === 'owner')} />
+              )}
             </>
           )
         }}

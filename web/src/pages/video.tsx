@@ -6,11 +6,13 @@ import { TimeChart } from '../chart'
 import { useCollections } from '../filters'
 import { DASH, day, exact, num, pct, platformName, signed, when } from '../format'
 import { setQuery } from '../router'
-import type { Counts, Video } from '../types'
+import type { Video } from '../types'
 import { ErrorBox, Freshness, PageHeader, PlatformBadge, Spinner, StatusBadge, Thumb, useApi } from '../ui'
 import './videos.css'
+import './video.css'
 
-// The shape of GET /api/videos/{id}: the video plus its series and history.
+// GET /api/videos/{id} (schema VideoDetail): the video plus its series
+// and the scrapes that covered it.
 interface Point {
   t: string
   views: number | null
@@ -20,58 +22,25 @@ interface Point {
   saves: number | null
 }
 
-type HistoryEntry = Record<string, unknown>
+type ScrapeStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'processed'
+
+interface Scrape {
+  jobId: string
+  at: string
+  status: ScrapeStatus
+  reason: string
+  givenUp: boolean
+  trigger: 'track' | 'refresh'
+  via: 'video' | 'account'
+  attempts: number
+  queuedAt: string
+  scrapedAt: string | null
+}
 
 interface VideoDetail extends Video {
   hourly: Point[]
   daily: Point[]
-  history: HistoryEntry[]
-}
-
-type Raw = Record<string, unknown>
-
-const TIME_KEYS = ['at', 't', 'time', 'createdAt', 'scrapedAt', 'finishedAt', 'startedAt', 'occurredAt']
-const STATUS_KEYS = ['status', 'event', 'kind', 'type', 'state']
-const REASON_KEYS = ['reason', 'statusReason', 'message', 'error', 'detail']
-
-function first(e: Raw, keys: string[]): [string, unknown] | null {
-  for (const k of keys) if (e[k] !== undefined && e[k] !== null && e[k] !== '') return [k, e[k]]
-  return null
-}
-
-function points(raw: unknown): Point[] {
-  if (!Array.isArray(raw)) return []
-  return raw
-    .map((p: Raw) => {
-      const t = first(p, TIME_KEYS)?.[1]
-      const n = (k: string) => (typeof p[k] === 'number' ? (p[k] as number) : null)
-      return { t: typeof t === 'string' ? t : '', views: n('views'), likes: n('likes'), comments: n('comments'), shares: n('shares'), saves: n('saves') }
-    })
-    .filter((p) => p.t && !Number.isNaN(Date.parse(p.t)))
-    .sort((a, b) => Date.parse(a.t) - Date.parse(b.t))
-}
-
-// normalize accepts the video either at the top level or under `video`,
-// and the series either at the top level or under `series`.
-function normalize(raw: Raw): VideoDetail {
-  const v = (raw.video && typeof raw.video === 'object' ? raw.video : raw) as Raw
-  const series = (raw.series && typeof raw.series === 'object' ? raw.series : {}) as Raw
-  const m = (v.metrics ?? {}) as Partial<Counts>
-  const metrics: Counts = {
-    views: m.views ?? (v.views as number | null) ?? null,
-    likes: m.likes ?? (v.likes as number | null) ?? null,
-    comments: m.comments ?? (v.comments as number | null) ?? null,
-    shares: m.shares ?? (v.shares as number | null) ?? null,
-    saves: m.saves ?? (v.saves as number | null) ?? null,
-  }
-  const history = raw.history ?? v.history ?? []
-  return {
-    ...(v as unknown as Video),
-    metrics,
-    hourly: points(raw.hourly ?? v.hourly ?? series.hourly ?? series.hour),
-    daily: points(raw.daily ?? v.daily ?? series.daily ?? series.day),
-    history: Array.isArray(history) ? (history as HistoryEntry[]) : [],
-  }
+  history: Scrape[]
 }
 
 function Kpi({
@@ -150,38 +119,93 @@ function Growth({ v, by }: { v: VideoDetail; by: 'hour' | 'day' }) {
   )
 }
 
-function HistoryItem({ e }: { e: HistoryEntry }) {
-  const t = first(e, TIME_KEYS)
-  const s = first(e, STATUS_KEYS)
-  const r = first(e, REASON_KEYS)
-  const used = new Set([t?.[0], s?.[0], r?.[0]])
-  const extra = Object.entries(e).filter(([k, val]) => !used.has(k) && val !== null && val !== '' && typeof val !== 'object')
-  const status = s ? String(s[1]) : ''
-  const text = (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x))
+const SCRAPE_TEXT: Record<ScrapeStatus, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  succeeded: 'Finished, saving results',
+  processed: 'Done',
+  failed: 'Failed',
+}
+// The badge colours of the video statuses: done is good, failed is bad,
+// the rest is still under way.
+const SCRAPE_BADGE: Record<ScrapeStatus, string> = {
+  queued: 'status-pending',
+  running: 'status-pending',
+  succeeded: 'status-pending',
+  processed: 'status-active',
+  failed: 'status-error',
+}
+
+function At({ iso }: { iso: string | null }) {
+  if (!iso) return <span class="muted">{DASH}</span>
   return (
-    <li>
-      {t && typeof t[1] === 'string' ? (
-        <time dateTime={t[1]} title={t[1]}>
-          {when(t[1])}
-        </time>
+    <time dateTime={iso} title={when(iso)}>
+      {when(iso)}
+    </time>
+  )
+}
+
+function History({ history }: { history: Scrape[] }) {
+  return (
+    <section class="card" aria-labelledby="history-title">
+      <h2 id="history-title">Scrape history</h2>
+      {history.length ? (
+        <>
+          <p class="muted">
+            The scrapes of this video and of its account, newest first{history.length >= 50 ? ' (the latest 50)' : ''}.
+          </p>
+          <div class="table-wrap">
+            <table class="vt-scrapes" data-testid="history-table" aria-label="Scrape history">
+              <thead>
+                <tr>
+                  <th scope="col">Last change</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Scrape</th>
+                  <th scope="col" class="num">
+                    Attempts
+                  </th>
+                  <th scope="col">Queued</th>
+                  <th scope="col">Scraped</th>
+                </tr>
+              </thead>
+              <tbody>
+                {history.map((e) => (
+                  <tr key={e.jobId} data-testid="history-row" data-id={e.jobId} data-status={e.status}>
+                    <td>
+                      <At iso={e.at} />
+                    </td>
+                    <td>
+                      <span class={`badge ${SCRAPE_BADGE[e.status] ?? ''}`}>{SCRAPE_TEXT[e.status] ?? e.status}</span>
+                      {e.givenUp && <span class="badge status-error vt-gaveup">Given up</span>}
+                      {e.reason && <div class="vt-reason">{e.reason}</div>}
+                      {!e.givenUp && e.status === 'queued' && e.reason && <div class="muted small">will be tried again</div>}
+                    </td>
+                    <td>
+                      {e.trigger === 'track' ? 'First scrape after tracking' : 'Refresh'}
+                      <div class="muted small">{e.via === 'account' ? 'of its account' : 'of this video'}</div>
+                    </td>
+                    <td class="num">{exact(e.attempts)}</td>
+                    <td>
+                      <At iso={e.queuedAt} />
+                    </td>
+                    <td>{e.scrapedAt ? <At iso={e.scrapedAt} /> : <span class="muted">{e.status === 'failed' ? 'no results' : 'not yet'}</span>}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       ) : (
-        <span class="muted">{DASH}</span>
+        <p class="muted">No scrapes recorded yet.</p>
       )}
-      {status && (['pending', 'active', 'error', 'paused', 'removed'].includes(status) ? <StatusBadge status={status} /> : <span class="badge">{status}</span>)}
-      {r && <span>{text(r[1])}</span>}
-      {extra.length > 0 && (
-        <span class="muted extra">
-          {extra.map(([k, val]) => `${k}: ${String(val)}`).join(' · ')}
-        </span>
-      )}
-    </li>
+    </section>
   )
 }
 
 export default function VideoPage({ params, query }: { params: Record<string, string>; query: URLSearchParams }) {
   const id = params.id
   const by: 'hour' | 'day' = query.get('by') === 'day' ? 'day' : 'hour'
-  const r = useApi((s) => get<Raw>(`/videos/${encodeURIComponent(id)}`, undefined, s).then(normalize), id)
+  const r = useApi((s) => get<VideoDetail>(`/videos/${encodeURIComponent(id)}`, undefined, s), id)
   const cols = useCollections()
   const v = r.data
 
@@ -296,18 +320,7 @@ export default function VideoPage({ params, query }: { params: Record<string, st
 
       <Growth v={v} by={by} />
 
-      <section class="card" aria-labelledby="history-title">
-        <h2 id="history-title">Status history</h2>
-        {v.history.length ? (
-          <ol class="vt-history">
-            {v.history.map((e) => (
-              <HistoryItem e={e} />
-            ))}
-          </ol>
-        ) : (
-          <p class="muted">No status changes or scrapes recorded yet.</p>
-        )}
-      </section>
+      <History history={v.history} />
     </>
   )
 }
