@@ -84,15 +84,21 @@ func TestDashboardJourney(t *testing.T) {
 
 	// The simulator's scrapes arrive: every video has its views.
 	var list videoList
-	eventually(t, "the scraped numbers", 90*time.Second, func() bool {
+	last := ""
+	eventually(t, "the scraped numbers", 3*time.Minute, func() bool {
 		s.api(cookie, "GET", "/videos?limit=500", &list)
-		if list.Total < 2 {
-			return false
-		}
+		waiting := 0
 		for _, v := range list.Videos {
 			if v.Metrics.Views == nil {
-				return false
+				waiting++
 			}
+		}
+		if list.Total < 2 || waiting > 0 {
+			if now := fmt.Sprintf("%d videos, %d without views yet", list.Total, waiting); now != last {
+				t.Log(now)
+				last = now
+			}
+			return false
 		}
 		return true
 	})
@@ -214,7 +220,7 @@ func TestDashboardJourney(t *testing.T) {
 		fetch.Enable().WithPatterns([]*fetch.RequestPattern{{URLPattern: "https://*", ResourceType: network.ResourceTypeDocument}}),
 		chromedp.Navigate(s.base+"/billing"),
 		chromedp.WaitVisible(`[data-testid="plan-current"]`),
-		chromedp.Click(`//button[normalize-space()="Choose Growth"]`, chromedp.BySearch),
+		chromedp.Click(`//button[starts-with(normalize-space(), "Choose Growth")]`, chromedp.BySearch),
 	)
 	eventually(t, "the checkout page", 15*time.Second, func() bool {
 		mu.Lock()
