@@ -93,7 +93,7 @@ test: services stripe-mock web ## start the local servers (and install stripe-mo
 # Flags of cmd/bench, e.g. BENCH_FLAGS='-reseed' or BENCH_FLAGS='-quick'.
 BENCH_FLAGS ?=
 
-bench: services ## run the Go benchmarks, then the dashboard benchmark (cmd/bench: seeds once, prints a markdown table)
+bench: services web ## run the Go benchmarks, then the dashboard benchmark (cmd/bench: seeds once, prints a markdown table; times the dashboard in Chromium)
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./...
 	@mkdir -p bin
 	$(GO) build -o bin/bench ./cmd/bench

@@ -20,6 +20,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/config"
 	"github.com/reeltrack/reeltrack/projections"
+	"github.com/reeltrack/reeltrack/web"
 )
 
 // Targets of the issue.
@@ -91,6 +92,11 @@ func bench(ctx context.Context, o options) (bool, error) {
 	// The server, as cmd/server wires it, on the bench's databases. Its clock
 	// stands at the seed's last hour, so a reused seed reads as fresh data.
 	now := w.End.Add(30 * time.Minute)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return false, err
+	}
+	base := "http://" + ln.Addr().String()
 	secret := randomSecret()
 	tokens := auth.NewTokens(secret, 24*time.Hour)
 	passwords, err := auth.NewPasswords(4)
@@ -98,7 +104,8 @@ func bench(ctx context.Context, o options) (bool, error) {
 		return false, err
 	}
 	cfg := config.Config{
-		PublicBaseURL: "http://127.0.0.1", SessionSecret: secret, SessionTTL: 24 * time.Hour, BcryptCost: 4,
+		// The dashboard's writes must come from this origin (sameOrigin).
+		PublicBaseURL: base, SessionSecret: secret, SessionTTL: 24 * time.Hour, BcryptCost: 4,
 		FoundingSpots: 100, BodyLimit: 1 << 20, RequestTimeout: 15 * time.Second, CacheTTL: 10 * time.Minute,
 		// The per-user limit stays in the request path, set high enough
 		// that one user can load the server.
@@ -111,14 +118,13 @@ func bench(ctx context.Context, o options) (bool, error) {
 		return false, err
 	}
 	defer srvCH.Close()
+	// The dashboard as the server embeds it (make web builds it).
+	site := web.New(nil)
+	site.Precompress()
 	app := api.New(wiring.API(wiring.Deps{
 		Config: cfg, Log: log, DB: st.PG, CH: srvCH, Redis: st.Redis, Tokens: tokens, Passwords: passwords,
-		OpenAPI: reeltrack.OpenAPI, Now: func() time.Time { return now },
+		OpenAPI: reeltrack.OpenAPI, Now: func() time.Time { return now }, Site: site,
 	}))
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return false, err
-	}
 	served := make(chan error, 1)
 	go func() { served <- app.Listener(ln) }()
 	defer func() {
@@ -128,7 +134,7 @@ func bench(ctx context.Context, o options) (bool, error) {
 		<-served
 	}()
 
-	c, err := newClient("http://"+ln.Addr().String(), tokens, w.Big, st.PG, o.Concurrency)
+	c, err := newClient(base, tokens, w.Big, st.PG, o.Concurrency)
 	if err != nil {
 		return false, err
 	}
@@ -224,6 +230,16 @@ func bench(ctx context.Context, o options) (bool, error) {
 		pprof.StopCPUProfile()
 	}
 
+	var br *browserReport
+	if o.Only.runs("browser") && (!o.NoBrowser || o.Only["browser"]) {
+		fmt.Fprintln(o.Progress, "bench: the dashboard in Chromium")
+		if !site.Built() {
+			br = &browserReport{Skipped: "the dashboard is not built (web/dist has no index.html): run `make web`, then rebuild the bench"}
+		} else if br, err = browserPhase(ctx, base, c, o.BrowserRuns, o.Progress); err != nil {
+			return false, fmt.Errorf("browser: %w", err)
+		}
+	}
+
 	exportTarget := fmt.Sprintf("≥ %s rows/s", thousands(targetExportRate))
 	var (
 		es   stats
@@ -253,7 +269,7 @@ func bench(ctx context.Context, o options) (bool, error) {
 	var notes []string
 	if o.Only.runs("tenants") && len(w.Small) > 0 {
 		fmt.Fprintln(o.Progress, "bench: another workspace's list during exports")
-		probe, err := newClient("http://"+ln.Addr().String(), tokens, w.Small[0], st.PG, 2)
+		probe, err := newClient(base, tokens, w.Small[0], st.PG, 2)
 		if err != nil {
 			return false, err
 		}
@@ -303,7 +319,10 @@ func bench(ctx context.Context, o options) (bool, error) {
 	}
 
 	report(o, seeded, parts, waited, chRows, chBig, results, notes, routes, chTimes)
-	ok := true
+	if br != nil {
+		printBrowser(o.Out, br)
+	}
+	ok := !br.missed()
 	for _, r := range results {
 		if r.Failed {
 			return false, fmt.Errorf("%s (%s): %s", r.Route, r.Cache, r.Met)

@@ -6,7 +6,10 @@
 // latency and throughput over HTTP with the cache cold (the workspace's data
 // version bumped before each request, as a write does) and warm. It also
 // loads the same snapshots into a plain PostgreSQL table and times the
-// equivalent queries there. It prints one markdown table.
+// equivalent queries there. It also opens the dashboard (the build embedded
+// from web/dist) in a headless Chromium as the large workspace's owner and
+// times the overview's chart and the videos table drawn, cold and cached,
+// and what the first screen downloads. It prints markdown tables.
 //
 // The seed is written once and reused while its sizes match; -reseed
 // rewrites it. -quick runs tiny sizes for a smoke test.
@@ -50,6 +53,8 @@ type options struct {
 	ColdRequests int           // cold requests per route
 	ExportRuns   int
 	BaselineRuns int
+	BrowserRuns  int  // timed loads per page and cache state (phase browser)
+	NoBrowser    bool // leave the browser phase out unless -only names it (quick runs)
 	BatchRows    int
 	MergeWait    time.Duration
 	Reseed       bool
@@ -112,6 +117,7 @@ func run() error {
 	fs.IntVar(&o.SlowReaders, "slow-readers", 4, "slow readers of the large workspace's export while another workspace's cached list is measured (phase tenants)")
 	fs.IntVar(&o.SlowReadBytes, "slow-read-bytes", 16<<10, "bytes each slow reader takes every 100 ms")
 	fs.DurationVar(&o.TenantDuration, "tenant-duration", 15*time.Second, "length of each measurement of the tenants phase")
+	fs.IntVar(&o.BrowserRuns, "browser-runs", 15, "timed page loads in Chromium per page, cold and cached (phase browser)")
 	fs.IntVar(&o.BaselineRuns, "baseline-runs", 5, "runs of each PostgreSQL baseline query")
 	fs.IntVar(&o.BatchRows, "batch", 500_000, "rows per ClickHouse insert while seeding")
 	fs.DurationVar(&o.MergeWait, "merge-wait", 10*time.Minute, "longest wait for ClickHouse merges after seeding")
@@ -161,9 +167,10 @@ func run() error {
 }
 
 // allPhases are the parts of a run, in order.
-var allPhases = []string{"cold", "warm", "export", "tenants", "baseline"}
+var allPhases = []string{"cold", "warm", "browser", "export", "tenants", "baseline"}
 
 // phases is a set of phases to run; nil runs all of them.
+// "browser" times the dashboard in a headless Chromium.
 type phases map[string]bool
 
 func parsePhases(s string) (phases, error) {
@@ -192,6 +199,9 @@ func (o *options) quick() {
 	o.ColdRequests, o.ExportRuns, o.BaselineRuns = 3, 2, 2
 	o.TenantDuration = time.Second
 	o.MergeWait = 5 * time.Second
+	// Chromium takes seconds to start: a quick run leaves it out unless
+	// -only browser asks for it.
+	o.NoBrowser, o.BrowserRuns = true, 3
 }
 
 func withDatabase(dsn, db string) string {
