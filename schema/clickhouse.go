@@ -38,7 +38,7 @@ CREATE TABLE IF NOT EXISTS schema_migrations {{onCluster}} (
     checksum   String,
     applied_at DateTime('UTC')
 ) ENGINE = {{engine "ReplacingMergeTree"}}
-ORDER BY version`})
+ORDER BY version`}, database)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +72,7 @@ ORDER BY version`})
 		if _, ok := applied[m.Version]; ok {
 			continue
 		}
-		sql, err := layout.render(m)
+		sql, err := layout.render(m, database)
 		if err != nil {
 			return done, err
 		}

@@ -85,13 +85,27 @@ type ClickHouseLayout struct {
 	Cluster string // empty for a single server
 }
 
-// render expands the migration's template functions:
+// AnalyticsDatabase is the name of the analytics database that belongs to
+// the ClickHouse database db: the analysts' tables and views, apart from
+// the service's own.
+func AnalyticsDatabase(db string) string { return db + "_analytics" }
+
+// render expands the migration's template functions for the ClickHouse
+// database named database:
 //
 //	{{engine "ReplacingMergeTree" "version"}} → ReplacingMergeTree(version), or
 //	  ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}', version)
 //	{{onCluster}} → "" or ON CLUSTER <name>
-func (l ClickHouseLayout) render(m Migration) (string, error) {
+//	{{database}} → the database's name, for the few statements that name it
+//	  (a view in another database reading its tables)
+//	{{analytics}} → AnalyticsDatabase(database)
+//
+// Statements that name no database act on the migrated one (the
+// connection's current database).
+func (l ClickHouseLayout) render(m Migration, database string) (string, error) {
 	funcs := template.FuncMap{
+		"database":  func() string { return database },
+		"analytics": func() string { return AnalyticsDatabase(database) },
 		"engine": func(name string, args ...string) string {
 			if l.Cluster == "" {
 				return name + "(" + strings.Join(args, ", ") + ")"

@@ -24,20 +24,31 @@ CREATE TABLE b (y UInt8) ENGINE = Memory;
 
 func TestLayoutRendersEngines(t *testing.T) {
 	m := Migration{Name: "t", SQL: `CREATE TABLE t {{onCluster}} (v UInt64) ENGINE = {{engine "ReplacingMergeTree" "v"}} ORDER BY v`}
-	single, err := ClickHouseLayout{}.render(m)
+	single, err := ClickHouseLayout{}.render(m, "rt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if single != `CREATE TABLE t  (v UInt64) ENGINE = ReplacingMergeTree(v) ORDER BY v` {
 		t.Fatalf("single server: %q", single)
 	}
-	cluster, err := ClickHouseLayout{Cluster: "metrics"}.render(m)
+	cluster, err := ClickHouseLayout{Cluster: "metrics"}.render(m, "rt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := `CREATE TABLE t ON CLUSTER metrics (v UInt64) ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}', v) ORDER BY v`
 	if cluster != want {
 		t.Fatalf("cluster:\n got %q\nwant %q", cluster, want)
+	}
+}
+
+func TestLayoutNamesTheDatabases(t *testing.T) {
+	m := Migration{Name: "t", SQL: `CREATE VIEW {{analytics}}.v AS SELECT x FROM {{database}}.t`}
+	got, err := ClickHouseLayout{}.render(m, "rt_x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != `CREATE VIEW rt_x_analytics.v AS SELECT x FROM rt_x.t` {
+		t.Fatalf("rendered %q", got)
 	}
 }
 

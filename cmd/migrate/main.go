@@ -1,6 +1,8 @@
 // Command migrate applies pending PostgreSQL and ClickHouse migrations and
 // exits; the server does the same on start. With -rebuild-projections it
-// then recomputes the ClickHouse projections from metric_snapshots.
+// then recomputes the ClickHouse projections from metric_snapshots and the
+// analytics database (its metric tables from metric_snapshots, its
+// dimensions from PostgreSQL).
 package main
 
 import (
@@ -11,6 +13,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/reeltrack/reeltrack/analytics"
 	"github.com/reeltrack/reeltrack/internal/config"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/projections"
@@ -25,7 +28,7 @@ func main() {
 }
 
 func run() error {
-	rebuild := flag.Bool("rebuild-projections", false, "recompute the ClickHouse projections (entity_latest, entity_hourly, entity_daily) from metric_snapshots")
+	rebuild := flag.Bool("rebuild-projections", false, "recompute the ClickHouse projections from metric_snapshots, and the analytics database from metric_snapshots and PostgreSQL")
 	flag.Parse()
 	cfg, err := config.Load()
 	if err != nil {
@@ -60,6 +63,11 @@ func run() error {
 			return err
 		}
 		fmt.Println("rebuilt:    ", projections.Projections)
+		db := schema.AnalyticsDatabase(cfg.ClickHouseDatabase)
+		if err := analytics.Rebuild(ctx, pg, ch, db); err != nil {
+			return err
+		}
+		fmt.Println("rebuilt:    ", db, analytics.MetricTables, analytics.Dimensions)
 	}
 	return nil
 }

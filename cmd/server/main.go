@@ -124,6 +124,8 @@ func run() error {
 		return err
 	}
 	defer stopScheduler()
+	stopAnalyticsSync := startAnalyticsSync(ctx, pg, ch, schema.AnalyticsDatabase(cfg.ClickHouseDatabase), analyticsSyncInterval, log)
+	defer stopAnalyticsSync()
 	select {
 	case err := <-serveErr:
 		return fmt.Errorf("listen on %s: %w", cfg.HTTPAddr, err)
@@ -132,6 +134,7 @@ func run() error {
 	log.Info("shutting down")
 	// No new cron round may start while the server drains its requests.
 	stopScheduler()
+	stopAnalyticsSync()
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	if err := app.ShutdownWithContext(shutdownCtx); err != nil && !errors.Is(err, context.DeadlineExceeded) {

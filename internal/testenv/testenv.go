@@ -330,6 +330,9 @@ func (e *Env) setupClickHouse(ctx context.Context, srv Servers, name string) err
 	e.cleanups = append(e.cleanups, func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
+		// The analytics database first: its materialized views read the
+		// package's database.
+		_ = admin.Exec(ctx, "DROP DATABASE IF EXISTS "+schema.AnalyticsDatabase(name))
 		_ = admin.Exec(ctx, "DROP DATABASE IF EXISTS "+name)
 		admin.Close()
 	})

@@ -1,0 +1,440 @@
+// Package analytics keeps the analytics database's dimension tables
+// (workspaces, collections, accounts, videos) in step with PostgreSQL and
+// rebuilds the whole analytics database. The metric tables need no sync:
+// materialized views in the analytics database fill them from
+// metric_snapshots as snapshots arrive (schema/clickhouse/0007_analytics.sql).
+//
+// PostgreSQL stamps every inserted or updated dimension row with its
+// transaction id, and records deletes (schema/postgres/0014_analytics_sync.sql).
+// Sync copies the rows stamped since its watermark into ClickHouse, with a
+// version higher than any before, so the ReplacingMergeTree keeps the newest
+// copy. It runs on its own ticker in the server, never inside a user's write:
+// with ClickHouse down the writes go on, Sync fails and leaves its watermark
+// where it was, and the next run copies everything that changed meanwhile.
+//
+// The package imports no other package of the project.
+package analytics
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"strings"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Dimensions are the dimension tables of the analytics database, each
+// <name>_rows read through the view <name>.
+var Dimensions = []string{"workspaces", "collections", "accounts", "videos"}
+
+// MetricTables are the analytics tables filled from metric_snapshots by a
+// materialized view named <table>_mv.
+var MetricTables = []string{"metric_latest_rows", "metric_hourly_rows", "metric_daily_rows"}
+
+// deletionsKept is how long a delete is remembered after the sync copied it.
+const deletionsKept = 7 * 24 * time.Hour
+
+// Synced is what one run did.
+type Synced struct {
+	// Skipped: another process held the sync lock, and this run did nothing.
+	Skipped bool
+	// Rows copied per dimension, deletes included.
+	Rows map[string]int
+}
+
+// column converts one PostgreSQL value (as pgx returns it from Values) to
+// what the ClickHouse column takes.
+type column struct {
+	name    string
+	convert func(any) any
+}
+
+// dimension is how one table is copied.
+type dimension struct {
+	name    string
+	columns []column
+	// query selects the columns, in order, of the rows stamped at or after
+	// $1.
+	query string
+}
+
+func plain(v any) any { return v }
+
+func id(v any) any {
+	switch b := v.(type) {
+	case [16]byte:
+		return uuid.UUID(b)
+	case nil:
+		return uuid.Nil
+	}
+	return v
+}
+
+func nullableID(v any) any {
+	if v == nil {
+		return (*uuid.UUID)(nil)
+	}
+	u := id(v).(uuid.UUID)
+	return &u
+}
+
+func text(v any) any {
+	if v == nil {
+		return ""
+	}
+	return v
+}
+
+func number(v any) any {
+	switch n := v.(type) {
+	case int32:
+		return uint32(n)
+	case int64:
+		return uint32(n)
+	}
+	return uint32(0)
+}
+
+func flag(v any) any {
+	if b, _ := v.(bool); b {
+		return uint8(1)
+	}
+	return uint8(0)
+}
+
+func nullableFlag(v any) any {
+	if v == nil {
+		return (*uint8)(nil)
+	}
+	f := flag(v).(uint8)
+	return &f
+}
+
+func at(v any) any {
+	if t, ok := v.(time.Time); ok {
+		return t.UTC()
+	}
+	return time.Unix(0, 0).UTC()
+}
+
+func nullableAt(v any) any {
+	if t, ok := v.(time.Time); ok {
+		t = t.UTC()
+		return &t
+	}
+	return (*time.Time)(nil)
+}
+
+var dimensions = []dimension{
+	{
+		name: "workspaces",
+		columns: []column{
+			{"workspace_id", id}, {"name", text}, {"plan", text}, {"video_limit", number}, {"seat_limit", number},
+			{"has_access", flag}, {"trial_ends_at", nullableAt}, {"subscription_status", text}, {"founding", flag},
+			{"created_at", at},
+		},
+		query: `SELECT id, name, plan, video_limit, seat_limit, has_access, trial_ends_at, subscription_status, founding, created_at
+			FROM workspaces WHERE analytics_txid >= $1`,
+	},
+	{
+		name:    "collections",
+		columns: []column{{"workspace_id", id}, {"collection_id", id}, {"name", text}, {"created_at", at}},
+		query:   `SELECT workspace_id, id, name, created_at FROM collections WHERE analytics_txid >= $1`,
+	},
+	{
+		name: "accounts",
+		columns: []column{
+			{"workspace_id", id}, {"account_id", id}, {"platform", plain}, {"handle", text}, {"display_name", text},
+			{"url", text}, {"platform_account_id", text}, {"collection_id", nullableID}, {"status", text},
+			{"status_reason", text}, {"tracking_limit", number}, {"last_scraped_at", nullableAt}, {"created_at", at},
+		},
+		query: `SELECT workspace_id, id, platform, handle, display_name, url, platform_account_id, collection_id, status,
+				status_reason, tracking_limit, last_scraped_at, created_at
+			FROM accounts WHERE analytics_txid >= $1`,
+	},
+	{
+		// A video found through an account belongs to the account's
+		// collection (as on the dashboard), so a video is copied again
+		// when its account changes.
+		name: "videos",
+		columns: []column{
+			{"workspace_id", id}, {"video_id", id}, {"platform", plain}, {"platform_video_id", text}, {"url", text},
+			{"caption", text}, {"account_id", nullableID}, {"account_handle", text}, {"collection_id", nullableID},
+			{"published_at", nullableAt}, {"is_shop", nullableFlag}, {"tracked_individually", flag}, {"status", text},
+			{"status_reason", text}, {"last_scraped_at", nullableAt}, {"created_at", at},
+		},
+		query: `SELECT v.workspace_id, v.id, v.platform, v.platform_video_id, v.url, v.caption, v.account_id,
+				v.account_handle, coalesce(v.collection_id, a.collection_id), v.published_at, v.is_shop,
+				v.tracked_individually, v.status, v.status_reason, v.last_scraped_at, v.created_at
+			FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
+			WHERE v.id IN (
+				SELECT id FROM videos WHERE analytics_txid >= $1
+				UNION
+				SELECT vv.id FROM videos vv JOIN accounts aa ON aa.id = vv.account_id WHERE aa.analytics_txid >= $1)`,
+	},
+}
+
+// lockKey is the advisory lock that makes one process at a time copy into
+// the analytics database db.
+func lockKey(db string) int64 {
+	h := fnv.New64a()
+	h.Write([]byte("reeltrack-analytics-sync:" + db))
+	return int64(h.Sum64())
+}
+
+// Sync copies the dimension rows that changed since its last run into the
+// analytics database db. When another process is syncing the same database
+// it returns at once with Skipped set.
+func Sync(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db string) (Synced, error) {
+	conn, err := pg.Acquire(ctx)
+	if err != nil {
+		return Synced{}, fmt.Errorf("analytics sync: %w", err)
+	}
+	defer conn.Release()
+	var locked bool
+	if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, lockKey(db)).Scan(&locked); err != nil {
+		return Synced{}, fmt.Errorf("analytics sync: take lock: %w", err)
+	}
+	if !locked {
+		return Synced{Skipped: true}, nil
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, lockKey(db)) //nolint:errcheck // the session ends the lock anyway
+	return copyChanged(ctx, conn.Conn(), ch, db, false)
+}
+
+// RebuildDimensions empties the dimension tables of the analytics database
+// db and copies every row again from PostgreSQL.
+func RebuildDimensions(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db string) (Synced, error) {
+	conn, err := pg.Acquire(ctx)
+	if err != nil {
+		return Synced{}, fmt.Errorf("analytics rebuild: %w", err)
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, lockKey(db)); err != nil {
+		return Synced{}, fmt.Errorf("analytics rebuild: take lock: %w", err)
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, lockKey(db)) //nolint:errcheck // the session ends the lock anyway
+	for _, d := range Dimensions {
+		if err := ch.Exec(ctx, "TRUNCATE TABLE "+db+"."+d+"_rows"); err != nil {
+			return Synced{}, fmt.Errorf("analytics rebuild: truncate %s: %w", d, err)
+		}
+	}
+	return copyChanged(ctx, conn.Conn(), ch, db, true)
+}
+
+// Rebuild recomputes the whole analytics database db: the metric tables
+// from metric_snapshots (each truncated and filled with its materialized
+// view's own SELECT; snapshots written meanwhile reach it through the view,
+// the SELECT or both, which the replacing merge makes one), then the
+// dimensions from PostgreSQL.
+func Rebuild(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db string) error {
+	for _, table := range MetricTables {
+		var create string
+		err := ch.QueryRow(ctx, `SELECT create_table_query FROM system.tables WHERE database = ? AND name = ?`,
+			db, table+"_mv").Scan(&create)
+		if err != nil {
+			return fmt.Errorf("read the view of %s.%s: %w", db, table, err)
+		}
+		i := strings.Index(create, " AS SELECT ")
+		if i < 0 {
+			return fmt.Errorf("read the view of %s.%s: no SELECT in %q", db, table, create)
+		}
+		if err := ch.Exec(ctx, "TRUNCATE TABLE "+db+"."+table); err != nil {
+			return fmt.Errorf("truncate %s.%s: %w", db, table, err)
+		}
+		if err := ch.Exec(ctx, "INSERT INTO "+db+"."+table+" "+create[i+len(" AS "):]); err != nil {
+			return fmt.Errorf("refill %s.%s: %w", db, table, err)
+		}
+	}
+	_, err := RebuildDimensions(ctx, pg, ch, db)
+	return err
+}
+
+// copyChanged copies, in one PostgreSQL snapshot, the rows stamped at or
+// after the watermark (every row when all is set, or when the ClickHouse
+// copy is empty while PostgreSQL has workspaces: a new or dropped analytics
+// database), then moves the watermark to the snapshot's xmin.
+func copyChanged(ctx context.Context, conn *pgx.Conn, ch driver.Conn, db string, all bool) (Synced, error) {
+	out := Synced{Rows: map[string]int{}}
+	tx, err := conn.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return out, fmt.Errorf("analytics sync: %w", err)
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // read only
+
+	var xmin, watermark, last int64
+	if err := tx.QueryRow(ctx, `SELECT txid_snapshot_xmin(txid_current_snapshot())`).Scan(&xmin); err != nil {
+		return out, fmt.Errorf("analytics sync: read snapshot: %w", err)
+	}
+	err = tx.QueryRow(ctx, `SELECT watermark, version FROM analytics_sync WHERE database = $1`, db).Scan(&watermark, &last)
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return out, fmt.Errorf("analytics sync: read watermark: %w", err)
+	}
+	if all {
+		watermark = 0
+	} else if watermark > 0 {
+		var copied uint64
+		if err := ch.QueryRow(ctx, "SELECT count() FROM "+db+".workspaces_rows").Scan(&copied); err != nil {
+			return out, fmt.Errorf("analytics sync: count copied workspaces: %w", err)
+		}
+		if copied == 0 {
+			var any bool
+			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM workspaces)`).Scan(&any); err != nil {
+				return out, fmt.Errorf("analytics sync: %w", err)
+			}
+			if any {
+				watermark = 0
+			}
+		}
+	}
+	version := time.Now().UnixNano()
+	if version <= last {
+		version = last + 1
+	}
+	now := time.Now().UTC().Truncate(time.Second)
+
+	for _, d := range dimensions {
+		n, err := copyDimension(ctx, tx, ch, db, d, watermark, uint64(version), now)
+		if err != nil {
+			return out, err
+		}
+		out.Rows[d.name] += n
+	}
+	n, err := copyDeletions(ctx, tx, ch, db, watermark, uint64(version), now)
+	if err != nil {
+		return out, err
+	}
+	for k, v := range n {
+		out.Rows[k] += v
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return out, fmt.Errorf("analytics sync: %w", err)
+	}
+	_, err = conn.Exec(ctx, `INSERT INTO analytics_sync (database, watermark, version, synced_at) VALUES ($1, $2, $3, now())
+		ON CONFLICT (database) DO UPDATE SET watermark = excluded.watermark, version = excluded.version, synced_at = excluded.synced_at`,
+		db, xmin, version)
+	if err != nil {
+		return out, fmt.Errorf("analytics sync: record watermark: %w", err)
+	}
+	_, err = conn.Exec(ctx, `DELETE FROM analytics_deletions WHERE analytics_txid < $1 AND deleted_at < now() - $2::interval`,
+		xmin, fmt.Sprintf("%d seconds", int(deletionsKept.Seconds())))
+	if err != nil {
+		return out, fmt.Errorf("analytics sync: prune deletions: %w", err)
+	}
+	return out, nil
+}
+
+func copyDimension(ctx context.Context, tx pgx.Tx, ch driver.Conn, db string, d dimension, watermark int64, version uint64, now time.Time) (int, error) {
+	rows, err := tx.Query(ctx, d.query, watermark)
+	if err != nil {
+		return 0, fmt.Errorf("analytics sync: read %s: %w", d.name, err)
+	}
+	defer rows.Close()
+	var batch driver.Batch
+	n := 0
+	for rows.Next() {
+		vals, err := rows.Values()
+		if err != nil {
+			return n, fmt.Errorf("analytics sync: read %s: %w", d.name, err)
+		}
+		if batch == nil {
+			if batch, err = prepare(ctx, ch, db, d); err != nil {
+				return n, err
+			}
+		}
+		row := make([]any, 0, len(vals)+3)
+		for i, c := range d.columns {
+			row = append(row, c.convert(vals[i]))
+		}
+		row = append(row, version, uint8(0), now)
+		if err := batch.Append(row...); err != nil {
+			return n, fmt.Errorf("analytics sync: copy %s: %w", d.name, err)
+		}
+		n++
+	}
+	if err := rows.Err(); err != nil {
+		return n, fmt.Errorf("analytics sync: read %s: %w", d.name, err)
+	}
+	if batch != nil {
+		if err := batch.Send(); err != nil {
+			return n, fmt.Errorf("analytics sync: copy %s: %w", d.name, err)
+		}
+	}
+	return n, nil
+}
+
+func prepare(ctx context.Context, ch driver.Conn, db string, d dimension) (driver.Batch, error) {
+	names := make([]string, 0, len(d.columns)+3)
+	for _, c := range d.columns {
+		names = append(names, c.name)
+	}
+	names = append(names, "version", "deleted", "synced_at")
+	b, err := ch.PrepareBatch(ctx, "INSERT INTO "+db+"."+d.name+"_rows ("+strings.Join(names, ", ")+")")
+	if err != nil {
+		return nil, fmt.Errorf("analytics sync: copy %s: %w", d.name, err)
+	}
+	return b, nil
+}
+
+// copyDeletions writes a deleted row (key columns set, the rest empty) for
+// every row deleted at or after the watermark.
+func copyDeletions(ctx context.Context, tx pgx.Tx, ch driver.Conn, db string, watermark int64, version uint64, now time.Time) (map[string]int, error) {
+	rows, err := tx.Query(ctx, `SELECT kind, id, workspace_id FROM analytics_deletions WHERE analytics_txid >= $1 ORDER BY kind`, watermark)
+	if err != nil {
+		return nil, fmt.Errorf("analytics sync: read deletions: %w", err)
+	}
+	defer rows.Close()
+	byKind := map[string][][2]uuid.UUID{}
+	for rows.Next() {
+		var kind string
+		var rowID, ws uuid.UUID
+		if err := rows.Scan(&kind, &rowID, &ws); err != nil {
+			return nil, fmt.Errorf("analytics sync: read deletions: %w", err)
+		}
+		byKind[kind] = append(byKind[kind], [2]uuid.UUID{ws, rowID})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("analytics sync: read deletions: %w", err)
+	}
+	out := map[string]int{}
+	for _, d := range dimensions {
+		keys := byKind[d.name]
+		if len(keys) == 0 {
+			continue
+		}
+		batch, err := prepare(ctx, ch, db, d)
+		if err != nil {
+			return out, err
+		}
+		for _, k := range keys {
+			row := make([]any, 0, len(d.columns)+3)
+			for i, c := range d.columns {
+				switch {
+				case i == 0:
+					row = append(row, k[0])
+				case i == 1 && d.name != "workspaces":
+					row = append(row, k[1])
+				case c.name == "platform":
+					row = append(row, "tiktok")
+				default:
+					row = append(row, c.convert(nil))
+				}
+			}
+			row = append(row, version, uint8(1), now)
+			if err := batch.Append(row...); err != nil {
+				return out, fmt.Errorf("analytics sync: copy deletions of %s: %w", d.name, err)
+			}
+		}
+		if err := batch.Send(); err != nil {
+			return out, fmt.Errorf("analytics sync: copy deletions of %s: %w", d.name, err)
+		}
+		out[d.name] = len(keys)
+	}
+	return out, nil
+}

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/analytics"
+)
+
+// analyticsSyncInterval is how often the server copies changed dimension
+// rows (workspaces, collections, accounts, videos) from PostgreSQL into the
+// analytics database: the analysts' copy lags the writes by at most about
+// this long plus one run. Writes never wait for it; a run that fails (e.g.
+// ClickHouse is down) is retried on the next tick from where the last good
+// run stopped.
+const analyticsSyncInterval = 10 * time.Second
+
+// analyticsSyncTimeout bounds one run.
+const analyticsSyncTimeout = 2 * time.Minute
+
+// startAnalyticsSync runs analytics.Sync every interval, the first at once,
+// until ctx ends. With several servers, one at a time copies (an advisory
+// lock); the others skip the tick. The returned function stops the loop and
+// waits for it.
+func startAnalyticsSync(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db string, interval time.Duration, log *slog.Logger) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		failing := false
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			runCtx, cancelRun := context.WithTimeout(ctx, analyticsSyncTimeout)
+			began := time.Now()
+			res, err := analytics.Sync(runCtx, pg, ch, db)
+			cancelRun()
+			switch {
+			case err != nil && ctx.Err() == nil:
+				// Logged once per outage, then again when it ends.
+				if !failing {
+					log.Warn("analytics sync failed; retrying each tick", "database", db, "err", err)
+				}
+				failing = true
+			case err == nil:
+				if failing {
+					log.Info("analytics sync caught up", "database", db, "rows", res.Rows)
+				}
+				failing = false
+				log.Debug("analytics sync ran", "database", db, "skipped", res.Skipped, "rows", res.Rows, "took", time.Since(began))
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() {
+		cancel()
+		<-done
+	}
+}
