@@ -13,10 +13,10 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/reeltrack/reeltrack/analytics"
 	"github.com/reeltrack/reeltrack/internal/config"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/projections"
+	"github.com/reeltrack/reeltrack/projections/analytics"
 	"github.com/reeltrack/reeltrack/schema"
 )
 

@@ -8,7 +8,7 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/reeltrack/reeltrack/analytics"
+	"github.com/reeltrack/reeltrack/projections/analytics"
 )
 
 // analyticsSyncInterval is how often the server copies changed dimension
