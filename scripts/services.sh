@@ -572,8 +572,9 @@ ch_analyst_settings() {
 # CLICKHOUSE_ANALYST_PASSWORD and its session has the file's settings.
 ensure_analyst() {
 	local addr=$1 adb=$2 tmpd want names got='' deadline
-	if ! is_loopback "$CH_HOST" || [[ ! -d /etc/clickhouse-server ]]; then
-		echo "clickhouse: analyst user not installed: $addr is not this machine's server" \
+	# Like the server itself: only the Debian install on loopback port 9000 is ours.
+	if ! is_loopback "$CH_HOST" || ((CH_PORT != 9000)) || [[ ! -d /etc/clickhouse-server ]]; then
+		echo "clickhouse: analyst user not installed: $addr is not this machine's Debian server" \
 			"(install the output of deploy/clickhouse/render-analyst-users.sh in its users.d/)"
 		return 0
 	fi
