@@ -77,6 +77,9 @@ run: services stripe-mock web ## start the local servers, the scraping simulator
 	@bin/scrapersim -addr $(SIM_ADDR) -token $(SCRAPER_TOKEN) -speed 3600 & pids=$$!; \
 	trap 'kill $$pids 2>/dev/null' EXIT INT TERM; \
 	echo "scraping simulator on http://$(SIM_ADDR); $(if $(SCHEDULER_INTERVAL),the server calls its cron routes every $(SCHEDULER_INTERVAL),cron: curl -H 'Authorization: Bearer $(CRON_SECRET)' http://127.0.0.1:8080/api/cron/refresh)"; \
+	adb=$${CLICKHOUSE_DATABASE:-reeltrack}_analytics; apw='$$CLICKHOUSE_ANALYST_PASSWORD'; [ -n "$$CLICKHOUSE_ANALYST_PASSWORD" ] || apw=analyst-local; \
+	echo "analysts (read-only, docs/analytics.md): clickhouse-client --user analyst --password \"$$apw\" --database $$adb"; \
+	echo "  over HTTP: curl \"http://127.0.0.1:8123/?user=analyst&password=$$apw&database=$$adb\" --data-binary 'SHOW TABLES'"; \
 	if [ -z "$$STRIPE_SECRET_KEY" ]; then \
 		stripe-mock -http-addr $(STRIPE_MOCK_ADDR) -https-addr 127.0.0.1: >/tmp/reeltrack-stripe-mock.log 2>&1 & pids="$$pids $$!"; \
 		export $(LOCAL_STRIPE); \

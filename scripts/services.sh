@@ -18,7 +18,16 @@
 #   CLICKHOUSE_DATABASE  reeltrack
 #   CLICKHOUSE_USER      default
 #   CLICKHOUSE_PASSWORD  (empty)
+#   CLICKHOUSE_ANALYST_PASSWORD  analyst-local: password of the read-only
+#                        `analyst` user (docs/analytics.md, Access); never printed
+#   CLICKHOUSE_ANALYST_NETWORKS  ::1,127.0.0.1: where the analyst may log in from
 #   SERVICES_TIMEOUT     seconds to wait for each server to answer (60)
+#
+# On the local ClickHouse, the analyst user's config
+# (deploy/clickhouse/analyst-users.xml.in, rendered by
+# deploy/clickhouse/render-analyst-users.sh) is installed into
+# /etc/clickhouse-server/users.d/ and the script waits until the server has
+# loaded it (the analyst logs in and has the file's settings).
 set -euo pipefail
 
 DATABASE_URL=${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/reeltrack?sslmode=disable&connect_timeout=3}
@@ -27,12 +36,16 @@ CLICKHOUSE_ADDR=${CLICKHOUSE_ADDR:-127.0.0.1:9000}
 CLICKHOUSE_DATABASE=${CLICKHOUSE_DATABASE:-reeltrack}
 CLICKHOUSE_USER=${CLICKHOUSE_USER:-default}
 CLICKHOUSE_PASSWORD=${CLICKHOUSE_PASSWORD:-}
+CLICKHOUSE_ANALYST_PASSWORD=${CLICKHOUSE_ANALYST_PASSWORD:-analyst-local}
+CLICKHOUSE_ANALYST_NETWORKS=${CLICKHOUSE_ANALYST_NETWORKS:-::1,127.0.0.1}
 TIMEOUT=${SERVICES_TIMEOUT:-60}
 
 APT_LOG=/tmp/reeltrack-services-apt.log
 REDIS_LOG=/var/log/redis/reeltrack.log
 CH_LOG=/var/log/clickhouse-server/clickhouse-server.err.log
 CH_CONFIG=/etc/clickhouse-server/config.xml
+CH_ANALYST_USERS=/etc/clickhouse-server/users.d/reeltrack-analyst.xml
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 # ---------------------------------------------------------------- helpers
 
@@ -538,7 +551,68 @@ ensure_clickhouse() {
 		printf '%s\n' "$out" >&2
 		die "clickhouse: cannot create database '$CLICKHOUSE_DATABASE' on $addr as '$CLICKHOUSE_USER'"
 	fi
-	echo "clickhouse: ready ($addr, database $CLICKHOUSE_DATABASE)"
+	local adb=${CLICKHOUSE_DATABASE}_analytics
+	if ! out=$(ch_query "CREATE DATABASE IF NOT EXISTS \`$adb\`" 2>&1); then
+		printf '%s\n' "$out" >&2
+		die "clickhouse: cannot create database '$adb' on $addr as '$CLICKHOUSE_USER'"
+	fi
+	echo "clickhouse: ready ($addr, databases $CLICKHOUSE_DATABASE and $adb)"
+	ensure_analyst "$addr" "$adb"
+}
+
+# ch_analyst_settings FILE prints "name<TAB>value" for each setting of the
+# analyst profile in the rendered users config FILE, sorted.
+ch_analyst_settings() {
+	sed -n '/<profiles>/,/<\/profiles>/p' "$1" | sed -n '/^        <analyst>/,/^        <\/analyst>/p' |
+		sed -n 's/^ *<\([a-z_]*\)>\([^<]*\)<\/\1>.*/\1\t\2/p' | sort
+}
+
+# ensure_analyst ADDR DB installs the read-only analyst user on the local
+# server and waits until the server has loaded it: the analyst logs in with
+# CLICKHOUSE_ANALYST_PASSWORD and its session has the file's settings.
+ensure_analyst() {
+	local addr=$1 adb=$2 tmpd want names got='' deadline
+	# Like the server itself: only the Debian install on loopback port 9000 is ours.
+	if ! is_loopback "$CH_HOST" || ((CH_PORT != 9000)) || [[ ! -d /etc/clickhouse-server ]]; then
+		echo "clickhouse: analyst user not installed: $addr is not this machine's Debian server" \
+			"(install the output of deploy/clickhouse/render-analyst-users.sh in its users.d/)"
+		return 0
+	fi
+	tmpd=$(mktemp -d)
+	# Rendered as the calling user, so the password never reaches a command line.
+	CLICKHOUSE_ANALYST_PASSWORD=$CLICKHOUSE_ANALYST_PASSWORD CLICKHOUSE_DATABASE=$CLICKHOUSE_DATABASE \
+		CLICKHOUSE_ANALYST_NETWORKS=$CLICKHOUSE_ANALYST_NETWORKS \
+		"$HERE/../deploy/clickhouse/render-analyst-users.sh" "$tmpd/analyst.xml" >/dev/null
+	if ! as_root cmp -s "$tmpd/analyst.xml" "$CH_ANALYST_USERS" 2>/dev/null; then
+		need_root "install the ClickHouse analyst user ($CH_ANALYST_USERS)"
+		as_root mkdir -p "$(dirname "$CH_ANALYST_USERS")"
+		as_root install -m 0644 "$tmpd/analyst.xml" "$CH_ANALYST_USERS.new"
+		as_root mv -f "$CH_ANALYST_USERS.new" "$CH_ANALYST_USERS"
+		echo "clickhouse: installed $CH_ANALYST_USERS"
+	fi
+
+	# A client config file keeps the password off the command line.
+	(
+		umask 077
+		printf '<config><user>analyst</user><password>%s</password></config>\n' \
+			"$(printf '%s' "$CLICKHOUSE_ANALYST_PASSWORD" | sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g')" >"$tmpd/client.xml"
+	)
+	want=$(ch_analyst_settings "$tmpd/analyst.xml")
+	names=$(cut -f1 <<<"$want" | sed "s/.*/'&'/" | paste -sd, -)
+	deadline=$((SECONDS + TIMEOUT))
+	until got=$(timeout 15 clickhouse-client --config-file "$tmpd/client.xml" --host "$CH_HOST" --port "$CH_PORT" \
+		--database "$adb" -q "SELECT name, value FROM system.settings WHERE name IN ($names) ORDER BY name FORMAT TSV" \
+		</dev/null 2>&1) && [[ $got == "$want" ]]; do
+		if ((SECONDS >= deadline)); then
+			rm -rf "$tmpd"
+			printf '%s\n' "$got" | tail -n 3 >&2
+			die "clickhouse: the analyst user (from $CH_ANALYST_USERS) is not in effect after ${TIMEOUT}s;" \
+				"check that ClickHouse reads users.d/ (users_config in $CH_CONFIG) and its log $CH_LOG"
+		fi
+		sleep 0.5
+	done
+	rm -rf "$tmpd"
+	echo "clickhouse: analyst user ready (read-only on $adb, password from CLICKHOUSE_ANALYST_PASSWORD)"
 }
 
 # ---------------------------------------------------------------- Node.js, Chromium

@@ -1,0 +1,54 @@
+// Package analyst describes the read-only ClickHouse user `analyst` that
+// people use to query the analytics database directly (docs/analytics.md,
+// "Access"). The user itself lives in ClickHouse's users config:
+// deploy/clickhouse/analyst-users.xml.in, rendered and installed by
+// `make services` (scripts/services.sh) and by docker-compose.yml.
+//
+// The package's tests check, against the local server, what the user can
+// and cannot do.
+package analyst
+
+import (
+	"context"
+	"os"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+
+	"github.com/reeltrack/reeltrack/internal/store"
+)
+
+// User is the analyst's ClickHouse user name.
+const User = "analyst"
+
+// LocalPassword is the analyst's password when CLICKHOUSE_ANALYST_PASSWORD
+// is unset (local development only).
+const LocalPassword = "analyst-local"
+
+// Database returns the analytics database of the application database db:
+// the only one the analyst may read.
+func Database(db string) string { return db + "_analytics" }
+
+// Options returns how to reach ClickHouse as the analyst, from the same
+// environment as the server and scripts/services.sh: CLICKHOUSE_ADDR
+// (127.0.0.1:9000), CLICKHOUSE_DATABASE (reeltrack; the analyst's database
+// is reeltrack_analytics) and CLICKHOUSE_ANALYST_PASSWORD (analyst-local).
+func Options() store.ClickHouseOptions {
+	return store.ClickHouseOptions{
+		Addr:     getenv("CLICKHOUSE_ADDR", "127.0.0.1:9000"),
+		Database: Database(getenv("CLICKHOUSE_DATABASE", "reeltrack")),
+		User:     User,
+		Password: getenv("CLICKHOUSE_ANALYST_PASSWORD", LocalPassword),
+	}
+}
+
+// Open connects to ClickHouse as the analyst (Options).
+func Open(ctx context.Context) (driver.Conn, error) {
+	return store.OpenClickHouse(ctx, Options())
+}
+
+func getenv(key, def string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return def
+}
