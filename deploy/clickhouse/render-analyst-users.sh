@@ -9,6 +9,11 @@
 #   CLICKHOUSE_ANALYST_PASSWORD  the analyst's password; stored as its SHA-256
 #                                only. Empty: OUT is removed (no analyst user).
 #   CLICKHOUSE_DATABASE          reeltrack; the analyst reads <it>_analytics
+#   CLICKHOUSE_ANALYST_USER      the user's name (analyst). Another name makes
+#                                another user with the same profile and quota,
+#                                e.g. a test's own (internal/analyst.Install)
+#   CLICKHOUSE_ANALYST_DATABASE  the one database the user may read
+#                                (<CLICKHOUSE_DATABASE>_analytics)
 #   CLICKHOUSE_ANALYST_NETWORKS  comma-separated addresses or networks the
 #                                analyst may log in from (::1,127.0.0.1)
 #
@@ -19,7 +24,8 @@ set -eu
 out=${1:?usage: render-analyst-users.sh OUT [COMMAND...]}
 shift
 here=$(cd "$(dirname "$0")" && pwd)
-db=${CLICKHOUSE_DATABASE:-reeltrack}_analytics
+db=${CLICKHOUSE_ANALYST_DATABASE:-${CLICKHOUSE_DATABASE:-reeltrack}_analytics}
+user=${CLICKHOUSE_ANALYST_USER:-analyst}
 networks=${CLICKHOUSE_ANALYST_NETWORKS:-::1,127.0.0.1}
 
 fail() {
@@ -37,6 +43,13 @@ else
 	esac
 	case $db in
 	*[!A-Za-z0-9_]*) fail "CLICKHOUSE_DATABASE must be a plain identifier, got '${db%_analytics}'" ;;
+	esac
+	case $user in
+	[A-Za-z_]*) ;;
+	*) fail "CLICKHOUSE_ANALYST_USER must be a plain identifier, got '$user'" ;;
+	esac
+	case $user in
+	*[!A-Za-z0-9_]*) fail "CLICKHOUSE_ANALYST_USER must be a plain identifier, got '$user'" ;;
 	esac
 
 	ips=''
@@ -61,7 +74,7 @@ else
 	mkdir -p "$dir"
 	tmp=$(mktemp "$dir/.reeltrack-analyst.XXXXXX")
 	trap 'rm -f "$tmp"' EXIT
-	sed -e "s/@ANALYST_PASSWORD_SHA256@/$hash/" -e "s/@ANALYTICS_DATABASE@/$db/" \
+	sed -e "s/@ANALYST_PASSWORD_SHA256@/$hash/" -e "s/@ANALYTICS_DATABASE@/$db/" -e "s/@ANALYST_USER@/$user/g" \
 		-e "/@ANALYST_NETWORKS@/c\\
 $ips" "$here/analyst-users.xml.in" >"$tmp"
 	# Readable by the server (user clickhouse), which holds the hash only.
@@ -70,7 +83,7 @@ $ips" "$here/analyst-users.xml.in" >"$tmp"
 		rm -f "$tmp"
 	else
 		mv -f "$tmp" "$out"
-		echo "render-analyst-users: wrote $out (user analyst, database $db, networks $networks)"
+		echo "render-analyst-users: wrote $out (user $user, database $db, networks $networks)"
 	fi
 	trap - EXIT
 fi

@@ -1,0 +1,156 @@
+package analyst
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"time"
+
+	"github.com/reeltrack/reeltrack/internal/store"
+)
+
+// UsersDir is where the local (Debian) ClickHouse reads extra users
+// configs; it rereads the directory by itself within seconds.
+const UsersDir = "/etc/clickhouse-server/users.d"
+
+// UserFor names the analyst user of a test or bench whose application
+// database is db: analyst_<db>.
+func UserFor(db string) string { return "analyst_" + db }
+
+// Installed is an analyst user of its own, installed by Install.
+type Installed struct {
+	Options store.ClickHouseOptions // log in as the user, database its analytics database
+	File    string                  // the users config in UsersDir
+}
+
+// Remove deletes the user's config; ClickHouse drops the user when it
+// rereads users.d/.
+func (i *Installed) Remove() error {
+	if err := os.Remove(i.File); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+// Install makes a ClickHouse user of its own with the analyst's real
+// profile and quota (the repository's template rendered by
+// deploy/clickhouse/render-analyst-users.sh, as `make services` does for
+// `analyst`), allowed to read only the database analyticsDB, with a random
+// password. It writes the config into UsersDir as
+// reeltrack-analyst-<user>.xml and waits until the server has loaded it:
+// the user logs in and its session is read-only with the profile's time
+// limit. Tests use it to query their package's own analytics database as
+// an analyst; the bench, its reeltrack_bench_analytics. Call Remove when
+// done.
+//
+// It needs the local server and write access to UsersDir (root, as after
+// `make services`); otherwise it fails saying so.
+func Install(ctx context.Context, addr, user, analyticsDB string) (*Installed, error) {
+	if st, err := os.Stat(UsersDir); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("analyst user %s: %s is missing: it needs the local Debian ClickHouse set up by `make services`", user, UsersDir)
+	}
+	probe, err := os.CreateTemp(UsersDir, ".reeltrack-probe-*")
+	if err != nil {
+		return nil, fmt.Errorf("analyst user %s: cannot write into %s (%v): run as root, like `make services` (CI runs the tests as root)", user, UsersDir, err)
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+
+	script, err := renderScript()
+	if err != nil {
+		return nil, err
+	}
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	password := hex.EncodeToString(b[:])
+	file := filepath.Join(UsersDir, "reeltrack-analyst-"+user+".xml")
+	cmd := exec.CommandContext(ctx, "sh", script, file)
+	cmd.Env = append(os.Environ(),
+		"CLICKHOUSE_ANALYST_PASSWORD="+password,
+		"CLICKHOUSE_ANALYST_USER="+user,
+		"CLICKHOUSE_ANALYST_DATABASE="+analyticsDB,
+		"CLICKHOUSE_ANALYST_NETWORKS=::1,127.0.0.1",
+	)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("analyst user %s: %s: %v\n%s", user, script, err, out)
+	}
+	in := &Installed{
+		Options: store.ClickHouseOptions{Addr: addr, Database: analyticsDB, User: user, Password: password},
+		File:    file,
+	}
+	if err := in.wait(ctx); err != nil {
+		_ = in.Remove()
+		return nil, err
+	}
+	return in, nil
+}
+
+// wait polls a login until the user exists with the profile's settings.
+func (i *Installed) wait(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	var last error
+	for {
+		last = i.loaded(ctx)
+		if last == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("analyst user %s (%s) is not in effect after 60 s; check that ClickHouse reads %s: %w", i.Options.User, i.File, UsersDir, last)
+		case <-time.After(300 * time.Millisecond):
+		}
+	}
+}
+
+func (i *Installed) loaded(ctx context.Context) error {
+	conn, err := store.OpenClickHouse(ctx, i.Options)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	var readonly, maxTime string
+	err = conn.QueryRow(ctx, `SELECT anyIf(value, name = 'readonly'), anyIf(value, name = 'max_execution_time') FROM system.settings`).Scan(&readonly, &maxTime)
+	if err != nil {
+		return err
+	}
+	if readonly != "1" || maxTime != "30" {
+		return fmt.Errorf("session has readonly %s, max_execution_time %s: not the analyst profile yet", readonly, maxTime)
+	}
+	return nil
+}
+
+// renderScript finds deploy/clickhouse/render-analyst-users.sh: next to
+// this source file's repository, or above the working directory.
+func renderScript() (string, error) {
+	const rel = "deploy/clickhouse/render-analyst-users.sh"
+	var tried []string
+	if _, file, _, ok := runtime.Caller(0); ok {
+		p := filepath.Join(filepath.Dir(file), "..", "..", rel)
+		if _, err := os.Stat(p); err == nil {
+			return p, nil
+		}
+		tried = append(tried, p)
+	}
+	if dir, err := os.Getwd(); err == nil {
+		for {
+			p := filepath.Join(dir, rel)
+			if _, err := os.Stat(p); err == nil {
+				return p, nil
+			}
+			tried = append(tried, p)
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				break
+			}
+			dir = parent
+		}
+	}
+	return "", fmt.Errorf("cannot find %s (tried %v): run from the repository", rel, tried)
+}
