@@ -240,6 +240,14 @@ func bench(ctx context.Context, o options) (bool, error) {
 		}
 	}
 
+	var ar *analystsReport
+	if o.Only.runs("analysts") && (!o.NoAnalysts || o.Only["analysts"]) {
+		fmt.Fprintln(o.Progress, "bench: the dashboard beside analysts")
+		if ar, err = analystsPhase(ctx, st, o, c, []*route{every[0], every[1]}, o.Progress); err != nil {
+			return false, fmt.Errorf("analysts: %w", err)
+		}
+	}
+
 	exportTarget := fmt.Sprintf("≥ %s rows/s", thousands(targetExportRate))
 	var (
 		es   stats
@@ -322,7 +330,10 @@ func bench(ctx context.Context, o options) (bool, error) {
 	if br != nil {
 		printBrowser(o.Out, br)
 	}
-	ok := !br.missed()
+	if ar != nil {
+		printAnalysts(o.Out, ar)
+	}
+	ok := !br.missed() && !ar.missed()
 	for _, r := range results {
 		if r.Failed {
 			return false, fmt.Errorf("%s (%s): %s", r.Route, r.Cache, r.Met)

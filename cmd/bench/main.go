@@ -55,14 +55,18 @@ type options struct {
 	BaselineRuns int
 	BrowserRuns  int  // timed loads per page and cache state (phase browser)
 	NoBrowser    bool // leave the browser phase out unless -only names it (quick runs)
-	BatchRows    int
-	MergeWait    time.Duration
-	Reseed       bool
-	SkipPG       bool
-	Strict       bool
-	CPUProfile   string
-	Only         phases   // nil: every phase
-	Routes       []string // nil: every route; else routes whose name contains one of these
+	// AnalystClients analyst connections scan the analytics database while
+	// the dashboard is measured (phase analysts).
+	AnalystClients int
+	NoAnalysts     bool // leave the analysts phase out unless -only names it (quick runs)
+	BatchRows      int
+	MergeWait      time.Duration
+	Reseed         bool
+	SkipPG         bool
+	Strict         bool
+	CPUProfile     string
+	Only           phases   // nil: every phase
+	Routes         []string // nil: every route; else routes whose name contains one of these
 
 	// Another workspace's cached list is measured beside heavy exports.
 	TenantExports  int           // parallel exports of the large workspace
@@ -118,6 +122,7 @@ func run() error {
 	fs.IntVar(&o.SlowReadBytes, "slow-read-bytes", 16<<10, "bytes each slow reader takes every 100 ms")
 	fs.DurationVar(&o.TenantDuration, "tenant-duration", 15*time.Second, "length of each measurement of the tenants phase")
 	fs.IntVar(&o.BrowserRuns, "browser-runs", 15, "timed page loads in Chromium per page, cold and cached (phase browser)")
+	fs.IntVar(&o.AnalystClients, "analyst-clients", 2, "analyst connections running full scans of the analytics database while the dashboard is measured (phase analysts)")
 	fs.IntVar(&o.BaselineRuns, "baseline-runs", 5, "runs of each PostgreSQL baseline query")
 	fs.IntVar(&o.BatchRows, "batch", 500_000, "rows per ClickHouse insert while seeding")
 	fs.DurationVar(&o.MergeWait, "merge-wait", 10*time.Minute, "longest wait for ClickHouse merges after seeding")
@@ -167,10 +172,11 @@ func run() error {
 }
 
 // allPhases are the parts of a run, in order.
-var allPhases = []string{"cold", "warm", "browser", "export", "tenants", "baseline"}
+var allPhases = []string{"cold", "warm", "browser", "analysts", "export", "tenants", "baseline"}
 
 // phases is a set of phases to run; nil runs all of them.
-// "browser" times the dashboard in a headless Chromium.
+// "browser" times the dashboard in a headless Chromium; "analysts" times
+// it while analysts scan the analytics database.
 type phases map[string]bool
 
 func parsePhases(s string) (phases, error) {
@@ -202,6 +208,9 @@ func (o *options) quick() {
 	// Chromium takes seconds to start: a quick run leaves it out unless
 	// -only browser asks for it.
 	o.NoBrowser, o.BrowserRuns = true, 3
+	// The analysts phase installs a ClickHouse user (root) and scans for
+	// seconds: left out too unless -only analysts asks for it.
+	o.NoAnalysts = true
 }
 
 func withDatabase(dsn, db string) string {
@@ -214,8 +223,10 @@ func withDatabase(dsn, db string) string {
 }
 
 // stores are the bench's connections.
-// stores are the bench's connections.
-type stores struct{ *store.Stores }
+type stores struct {
+	*store.Stores
+	chDatabase string // the bench's ClickHouse database
+}
 
 func (s *stores) close() { s.Close() }
 
@@ -251,7 +262,7 @@ func openStores(ctx context.Context, o options) (*stores, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &stores{opened}
+	st := &stores{opened, o.CH.Database}
 	if _, err := schema.MigrateAll(ctx, st.PG, st.CH, schema.ClickHouseLayout{}, o.CH.Database); err != nil {
 		st.close()
 		return nil, fmt.Errorf("migrate: %w", err)

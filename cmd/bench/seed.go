@@ -13,6 +13,9 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/sync/errgroup"
+
+	"github.com/reeltrack/reeltrack/projections/analytics"
+	"github.com/reeltrack/reeltrack/schema"
 )
 
 // seedVersion changes whenever the generator does, so an older seed is
@@ -173,6 +176,19 @@ func wipe(ctx context.Context, st *stores) error {
 	for _, t := range []string{"metric_snapshots", "entity_latest", "entity_hourly", "entity_daily"} {
 		if err := st.CH.Exec(ctx, "TRUNCATE TABLE "+t); err != nil {
 			return fmt.Errorf("empty clickhouse table %s: %w", t, err)
+		}
+	}
+	// The analytics database's metric tables, filled from the snapshots by
+	// materialized views (its dimensions are rebuilt when the analysts
+	// phase finds them empty).
+	adb := schema.AnalyticsDatabase(st.chDatabase)
+	tables := append([]string{}, analytics.MetricTables...)
+	for _, d := range analytics.Dimensions {
+		tables = append(tables, d+"_rows")
+	}
+	for _, t := range tables {
+		if err := st.CH.Exec(ctx, "TRUNCATE TABLE IF EXISTS "+adb+"."+t); err != nil {
+			return fmt.Errorf("empty clickhouse table %s.%s: %w", adb, t, err)
 		}
 	}
 	iter := st.Redis.Client.Scan(ctx, 0, st.Redis.Prefix+"*", 1000).Iterator()
