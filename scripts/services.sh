@@ -582,6 +582,7 @@ ensure_analyst() {
 	# Rendered as the calling user, so the password never reaches a command line.
 	CLICKHOUSE_ANALYST_PASSWORD=$CLICKHOUSE_ANALYST_PASSWORD CLICKHOUSE_DATABASE=$CLICKHOUSE_DATABASE \
 		CLICKHOUSE_ANALYST_NETWORKS=$CLICKHOUSE_ANALYST_NETWORKS \
+		CLICKHOUSE_ANALYST_USER=analyst CLICKHOUSE_ANALYST_DATABASE="$adb" \
 		"$HERE/../deploy/clickhouse/render-analyst-users.sh" "$tmpd/analyst.xml" >/dev/null
 	if ! as_root cmp -s "$tmpd/analyst.xml" "$CH_ANALYST_USERS" 2>/dev/null; then
 		need_root "install the ClickHouse analyst user ($CH_ANALYST_USERS)"

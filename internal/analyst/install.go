@@ -62,6 +62,8 @@ func Install(ctx context.Context, addr, user, analyticsDB string) (*Installed, e
 	probe.Close()
 	os.Remove(probe.Name())
 
+	removeStale(time.Hour)
+
 	script, err := renderScript()
 	if err != nil {
 		return nil, err
@@ -153,4 +155,17 @@ func renderScript() (string, error) {
 		}
 	}
 	return "", fmt.Errorf("cannot find %s (tried %v): run from the repository", rel, tried)
+}
+
+// removeStale deletes the configs Install wrote for test databases
+// (analyst_rt_*) more than age ago: a test killed before its cleanup
+// leaves its file behind. The user it defines could only read a test
+// database that is gone by then.
+func removeStale(age time.Duration) {
+	files, _ := filepath.Glob(filepath.Join(UsersDir, "reeltrack-analyst-"+UserFor("rt_")+"*.xml"))
+	for _, f := range files {
+		if st, err := os.Stat(f); err == nil && time.Since(st.ModTime()) > age {
+			_ = os.Remove(f)
+		}
+	}
 }
