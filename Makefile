@@ -7,13 +7,23 @@ GO    ?= go
 export PATH := /usr/local/go/bin:$(HOME)/go/bin:$(shell $(GO) env GOPATH 2>/dev/null)/bin:$(PATH)
 
 .DEFAULT_GOAL := help
-.PHONY: help run test bench faultdrill migrate services lint stripe-mock web screenshots
+.PHONY: help run test bench faultdrill migrate services lint stripe-mock web screenshots cluster cluster-stop test-cluster
 
 help: ## list the targets
-	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-9s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
 
 services: ## install (where missing) and start PostgreSQL, ClickHouse and Redis on loopback, create the databases; install Node.js and Chromium
 	@scripts/services.sh
+
+# The local ClickHouse cluster (docs/scaling.md, "A local cluster"): ZooKeeper
+# on 127.0.0.1:2181 and four ClickHouse servers, cluster `reeltrack` of 2
+# shards x 2 replicas, tcp ports 19001-19004. The single server of
+# `make services` is not touched.
+cluster: ## start (where not running) ZooKeeper and a local ClickHouse cluster of 2 shards x 2 replicas (tcp 19001-19004)
+	@scripts/cluster.sh start
+
+cluster-stop: ## stop the local ClickHouse cluster and its ZooKeeper
+	@scripts/cluster.sh stop
 
 # The dashboard (web/, Vite): built into web/dist, which the server embeds
 # (package web), only when a source is newer than the build; `npm ci` runs
