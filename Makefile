@@ -25,6 +25,17 @@ cluster: ## start (where not running) ZooKeeper and a local ClickHouse cluster o
 cluster-stop: ## stop the local ClickHouse cluster and its ZooKeeper
 	@scripts/cluster.sh stop
 
+# The tests that recompute the dashboard's numbers from raw snapshots
+# (ingestion through the webhook, videos, overview, accounts, one video;
+# the spike scan against its reference),
+# with their ClickHouse databases on the cluster (CLICKHOUSE_CLUSTER: made
+# ON CLUSTER, migrated with the cluster layout), node 1 as the entry point.
+# PostgreSQL and Redis are those of `make services`.
+CLUSTER_TESTS ?= Agree|Overview|Videos|SpikeScan
+test-cluster: cluster services stripe-mock ## run the ingestion and dashboard agreement tests (api, query) against the local cluster
+	CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:19001 \
+		$(GO) test -count=1 -p 1 -timeout 20m -run '$(CLUSTER_TESTS)' ./query ./api
+
 # The dashboard (web/, Vite): built into web/dist, which the server embeds
 # (package web), only when a source is newer than the build; `npm ci` runs
 # first when web/node_modules is missing or older than the lockfile. Vite

@@ -21,6 +21,7 @@
 #   CLUSTER_DIR      /var/lib/reeltrack-cluster
 #   CLUSTER_ZK_PORT  2181
 #   CLUSTER_TIMEOUT  seconds to wait for each server (90)
+#   CLICKHOUSE_DATABASE  reeltrack: created on every node
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -36,6 +37,8 @@ die() {
 	printf 'cluster: %s\n' "$*" >&2
 	exit 1
 }
+DATABASE=${CLICKHOUSE_DATABASE:-reeltrack}
+[[ $DATABASE =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || die "CLICKHOUSE_DATABASE must be a plain identifier"
 have() { command -v "$1" >/dev/null 2>&1; }
 
 tcp_port() { echo $((19000 + $1)); }
@@ -263,6 +266,10 @@ start() {
 	for n in "${NODES[@]}"; do node_start "$n"; done
 	for n in "${NODES[@]}"; do node_wait "$n"; done
 	cluster_check
+	# The service's database on every node, so it can connect to any of
+	# them; the migrations create the rest (docs/scaling.md).
+	ch 1 "CREATE DATABASE IF NOT EXISTS \`$DATABASE\` ON CLUSTER reeltrack" >/dev/null ||
+		die "cannot create database $DATABASE on cluster reeltrack"
 	echo "cluster: ready in $((SECONDS - t0))s: cluster reeltrack, shard 1 = 127.0.0.1:$(tcp_port 1),$(tcp_port 2), shard 2 = 127.0.0.1:$(tcp_port 3),$(tcp_port 4); ZooKeeper 127.0.0.1:$ZK_PORT"
 	echo "cluster: e.g. CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:$(tcp_port 1) go run ./cmd/migrate"
 }
