@@ -7,13 +7,34 @@ GO    ?= go
 export PATH := /usr/local/go/bin:$(HOME)/go/bin:$(shell $(GO) env GOPATH 2>/dev/null)/bin:$(PATH)
 
 .DEFAULT_GOAL := help
-.PHONY: help run test bench faultdrill migrate services lint stripe-mock web screenshots
+.PHONY: help run test bench faultdrill migrate services lint stripe-mock web screenshots cluster cluster-stop test-cluster
 
 help: ## list the targets
-	@grep -E '^[a-z]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-9s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
 
 services: ## install (where missing) and start PostgreSQL, ClickHouse and Redis on loopback, create the databases; install Node.js and Chromium
 	@scripts/services.sh
+
+# The local ClickHouse cluster (docs/scaling.md, "A local cluster"): ZooKeeper
+# on 127.0.0.1:2181 and four ClickHouse servers, cluster `reeltrack` of 2
+# shards x 2 replicas, tcp ports 19001-19004. The single server of
+# `make services` is not touched.
+cluster: ## start (where not running) ZooKeeper and a local ClickHouse cluster of 2 shards x 2 replicas (tcp 19001-19004)
+	@scripts/cluster.sh start
+
+cluster-stop: ## stop the local ClickHouse cluster and its ZooKeeper
+	@scripts/cluster.sh stop
+
+# The tests that recompute the dashboard's numbers from raw snapshots
+# (ingestion through the webhook, videos, overview, accounts, one video;
+# the spike scan against its reference),
+# with their ClickHouse databases on the cluster (CLICKHOUSE_CLUSTER: made
+# ON CLUSTER, migrated with the cluster layout), node 1 as the entry point.
+# PostgreSQL and Redis are those of `make services`.
+CLUSTER_TESTS ?= Agree|Overview|Videos|SpikeScan
+test-cluster: cluster services stripe-mock ## run the ingestion and dashboard agreement tests (api, query) against the local cluster
+	CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:19001 \
+		$(GO) test -count=1 -p 1 -timeout 20m -run '$(CLUSTER_TESTS)' ./query ./api
 
 # The dashboard (web/, Vite): built into web/dist, which the server embeds
 # (package web), only when a source is newer than the build; `npm ci` runs

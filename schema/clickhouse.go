@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strings"
 	"time"
 
+	"github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -42,6 +44,20 @@ ORDER BY version`}, database)
 	if err != nil {
 		return nil, err
 	}
+	if layout.Cluster != "" {
+		// Every node's copy of the connected database and of its local
+		// one; the record of migrations is one table replicated to all
+		// four nodes (a path without {shard}), so any node can answer it.
+		for _, db := range []string{database, LocalDatabase(database)} {
+			if err := ch.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+db+layout.OnCluster()); err != nil {
+				return nil, fmt.Errorf("create clickhouse database %s on cluster %s: %w", db, layout.Cluster, err)
+			}
+		}
+		create = strings.Replace(qualify(create, database), "/clickhouse/tables/{shard}/", "/clickhouse/tables/all/", 1)
+		// Refills write through Distributed tables: synchronously, so a
+		// migration is done when its rows are on their shards.
+		ctx = clickhouse.Context(ctx, clickhouse.WithSettings(clickhouse.Settings{"insert_distributed_sync": 1}))
+	}
 	if err := ch.Exec(ctx, create); err != nil {
 		return nil, fmt.Errorf("create clickhouse schema_migrations: %w", err)
 	}
@@ -72,11 +88,17 @@ ORDER BY version`}, database)
 		if _, ok := applied[m.Version]; ok {
 			continue
 		}
-		sql, err := layout.render(m, database)
-		if err != nil {
+		var stmts []string
+		if layout.Cluster == "" {
+			sql, err := layout.render(m, database)
+			if err != nil {
+				return done, err
+			}
+			stmts = statements(sql)
+		} else if stmts, err = layout.clusterPlan(m, database); err != nil {
 			return done, err
 		}
-		for _, stmt := range statements(sql) {
+		for _, stmt := range stmts {
 			exists, err := columnExists(ctx, ch, stmt)
 			if err != nil {
 				return done, fmt.Errorf("apply clickhouse migration %s: %w", m.Name, err)
@@ -105,7 +127,7 @@ ORDER BY version`}, database)
 
 // addColumn matches a statement (after its comment lines) that adds a
 // column to a table.
-var addColumn = regexp.MustCompile(`(?is)^(?:\s*--[^\n]*\n)*\s*ALTER\s+TABLE\s+(\w+)\s.*?\bADD\s+COLUMN\s+(\w+)\s`)
+var addColumn = regexp.MustCompile(`(?is)^(?:\s*--[^\n]*\n)*\s*ALTER\s+TABLE\s+(?:(\w+)\.)?(\w+)\s.*?\bADD\s+COLUMN\s+(\w+)\s`)
 
 // columnExists reports whether stmt adds a column that the table already
 // has. ClickHouse 18.16 has no ADD COLUMN IF NOT EXISTS, so this is how a
@@ -116,10 +138,10 @@ func columnExists(ctx context.Context, ch driver.Conn, stmt string) (bool, error
 		return false, nil
 	}
 	var n uint64
-	err := ch.QueryRow(ctx, `SELECT count() FROM system.columns WHERE database = currentDatabase() AND table = ? AND name = ?`,
-		m[1], m[2]).Scan(&n)
+	err := ch.QueryRow(ctx, `SELECT count() FROM system.columns WHERE database = if(? = '', currentDatabase(), ?) AND table = ? AND name = ?`,
+		m[1], m[1], m[2], m[3]).Scan(&n)
 	if err != nil {
-		return false, fmt.Errorf("look up column %s.%s: %w", m[1], m[2], err)
+		return false, fmt.Errorf("look up column %s.%s: %w", m[2], m[3], err)
 	}
 	return n > 0, nil
 }

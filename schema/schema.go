@@ -103,9 +103,16 @@ func AnalyticsDatabase(db string) string { return db + "_analytics" }
 // Statements that name no database act on the migrated one (the
 // connection's current database).
 func (l ClickHouseLayout) render(m Migration, database string) (string, error) {
+	return l.renderNames(m, database, AnalyticsDatabase(database), true)
+}
+
+// renderNames is render with the two database names given and, when
+// onCluster is false, {{onCluster}} left empty (the cluster plan adds the
+// clause itself, to every DDL statement).
+func (l ClickHouseLayout) renderNames(m Migration, database, analytics string, onCluster bool) (string, error) {
 	funcs := template.FuncMap{
 		"database":  func() string { return database },
-		"analytics": func() string { return AnalyticsDatabase(database) },
+		"analytics": func() string { return analytics },
 		"engine": func(name string, args ...string) string {
 			if l.Cluster == "" {
 				return name + "(" + strings.Join(args, ", ") + ")"
@@ -114,7 +121,7 @@ func (l ClickHouseLayout) render(m Migration, database string) (string, error) {
 			return "Replicated" + name + "(" + strings.Join(all, ", ") + ")"
 		},
 		"onCluster": func() string {
-			if l.Cluster == "" {
+			if l.Cluster == "" || !onCluster {
 				return ""
 			}
 			return "ON CLUSTER " + l.Cluster

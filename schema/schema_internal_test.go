@@ -71,3 +71,28 @@ func TestMigrationFilesAreNumberedAndUnique(t *testing.T) {
 		}
 	}
 }
+
+func TestClusterPlanQualifiesAndPlacesStatements(t *testing.T) {
+	m := Migration{Name: "t", SQL: `-- a comment naming FROM nothing
+CREATE TABLE IF NOT EXISTS src (workspace_id UUID, v UInt64) ENGINE = {{engine "ReplacingMergeTree" "v"}} ORDER BY workspace_id;
+CREATE MATERIALIZED VIEW IF NOT EXISTS dst_mv {{onCluster}} TO dst AS SELECT workspace_id, v FROM src;
+CREATE VIEW IF NOT EXISTS {{analytics}}.latest {{onCluster}} AS SELECT * FROM {{analytics}}.rows;
+INSERT INTO dst SELECT workspace_id, v FROM src;
+DROP TABLE IF EXISTS dst_mv {{onCluster}};
+`}
+	got, err := ClickHouseLayout{Cluster: "c"}.clusterPlan(m, "rt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`CREATE TABLE IF NOT EXISTS rt_local.src ON CLUSTER c (workspace_id UUID, v UInt64) ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}', v) ORDER BY workspace_id`,
+		`CREATE TABLE IF NOT EXISTS rt.src ON CLUSTER c AS rt_local.src ENGINE = Distributed(c, rt_local, src, cityHash64(toString(workspace_id)))`,
+		`CREATE MATERIALIZED VIEW IF NOT EXISTS rt_local.dst_mv ON CLUSTER c  TO rt_local.dst AS SELECT workspace_id, v FROM rt_local.src`,
+		`CREATE VIEW IF NOT EXISTS rt_analytics.latest ON CLUSTER c  AS SELECT * FROM rt_analytics.rows`,
+		`INSERT INTO rt.dst SELECT workspace_id, v FROM rt.src`,
+		`DROP TABLE IF EXISTS rt_local.dst_mv ON CLUSTER c`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("plan:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

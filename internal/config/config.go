@@ -445,6 +445,7 @@ func (c Config) Stores() store.Options {
 		Postgres:    store.PostgresOptions{MaxConns: c.DatabaseMaxConns, StatementTimeout: c.DatabaseStatementTimeout},
 		ClickHouse: store.ClickHouseOptions{
 			Addr: c.ClickHouseAddr, Database: c.ClickHouseDatabase, User: c.ClickHouseUser, Password: c.ClickHousePassword,
+			Cluster: c.ClickHouseCluster,
 		},
 		RedisURL: c.RedisURL, RedisPrefix: c.RedisPrefix,
 	}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
@@ -63,13 +64,40 @@ func OpenPostgres(ctx context.Context, dsn string, o PostgresOptions) (*pgxpool.
 
 // ClickHouseOptions says where ClickHouse is.
 type ClickHouseOptions struct {
+	// Addr is host:port, or several separated by commas (the nodes of a
+	// cluster, tried in order).
 	Addr, Database, User, Password string
+	// Cluster is the name of the ClickHouse cluster the database lives on
+	// (CLICKHOUSE_CLUSTER), empty for one server. On a cluster the
+	// session writes to Distributed tables synchronously (ClusterSettings).
+	Cluster string
+}
+
+// ClusterSettings are the session settings of a connection to a cluster.
+// insert_distributed_sync=1: an INSERT into a Distributed table returns once
+// every row is on its shard, not when it is queued on the node that took
+// it, so a read right after a write sees the write (as on one server) and a
+// shard that is down fails the insert, which the caller then retries.
+//
+// The cluster's nodes must also set distributed_product_mode = 'local' in
+// their profile (deploy/cluster/users.xml): an IN or JOIN subquery over a
+// Distributed table inside a query over one then reads each shard's local
+// table, which is right because rows are sharded by workspace and every
+// query relates rows of one workspace. The driver cannot send that setting
+// to 18.16 (its protocol revision takes settings as numbers only).
+func ClusterSettings() clickhouse.Settings {
+	return clickhouse.Settings{"insert_distributed_sync": 1}
 }
 
 // OpenClickHouse opens a native-protocol connection and checks that it answers.
 func OpenClickHouse(ctx context.Context, o ClickHouseOptions) (driver.Conn, error) {
+	var settings clickhouse.Settings
+	if o.Cluster != "" {
+		settings = ClusterSettings()
+	}
 	conn, err := clickhouse.Open(&clickhouse.Options{
-		Addr:        []string{o.Addr},
+		Addr:        splitAddrs(o.Addr),
+		Settings:    settings,
 		Protocol:    clickhouse.Native,
 		Auth:        clickhouse.Auth{Database: o.Database, Username: o.User, Password: o.Password},
 		DialTimeout: 3 * time.Second,
@@ -92,4 +120,15 @@ func OpenClickHouse(ctx context.Context, o ClickHouseOptions) (driver.Conn, erro
 		return nil, fmt.Errorf("ping clickhouse at %s: %w", o.Addr, err)
 	}
 	return conn, nil
+}
+
+// splitAddrs splits a comma-separated address list, dropping blanks.
+func splitAddrs(s string) []string {
+	var out []string
+	for _, a := range strings.Split(s, ",") {
+		if a = strings.TrimSpace(a); a != "" {
+			out = append(out, a)
+		}
+	}
+	return out
 }

@@ -49,7 +49,10 @@ type Servers struct {
 	ClickHouseAddr string
 	ClickHouseUser string
 	ClickHousePass string
-	RedisURL       string
+	// ClickHouseCluster (CLICKHOUSE_CLUSTER): the package's databases are
+	// created ON CLUSTER and migrated with the cluster layout.
+	ClickHouseCluster string
+	RedisURL          string
 }
 
 func getenv(key, def string) string {
@@ -71,11 +74,12 @@ func configured() bool {
 
 func loopbackServers() Servers {
 	return Servers{
-		PostgresURL:    getenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable&connect_timeout=3"),
-		ClickHouseAddr: getenv("CLICKHOUSE_ADDR", "127.0.0.1:9000"),
-		ClickHouseUser: getenv("CLICKHOUSE_USER", "default"),
-		ClickHousePass: os.Getenv("CLICKHOUSE_PASSWORD"),
-		RedisURL:       getenv("REDIS_URL", "redis://127.0.0.1:6379/0"),
+		PostgresURL:       getenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable&connect_timeout=3"),
+		ClickHouseAddr:    getenv("CLICKHOUSE_ADDR", "127.0.0.1:9000"),
+		ClickHouseUser:    getenv("CLICKHOUSE_USER", "default"),
+		ClickHousePass:    os.Getenv("CLICKHOUSE_PASSWORD"),
+		ClickHouseCluster: strings.TrimSpace(os.Getenv("CLICKHOUSE_CLUSTER")),
+		RedisURL:          getenv("REDIS_URL", "redis://127.0.0.1:6379/0"),
 	}
 }
 
@@ -317,34 +321,40 @@ func dropIdleTemplates(ctx context.Context, admin *pgx.Conn, keep string, now ti
 }
 
 func (e *Env) setupClickHouse(ctx context.Context, srv Servers, name string) error {
+	layout := schema.ClickHouseLayout{Cluster: srv.ClickHouseCluster}
 	admin, err := store.OpenClickHouse(ctx, store.ClickHouseOptions{
 		Addr: srv.ClickHouseAddr, Database: "default", User: srv.ClickHouseUser, Password: srv.ClickHousePass,
+		Cluster: srv.ClickHouseCluster,
 	})
 	if err != nil {
 		return err
 	}
-	if err := admin.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+name); err != nil {
+	// On a cluster the database is created on every node (the migration
+	// creates the rest: the local and analytics databases).
+	if err := admin.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+name+layout.OnCluster()); err != nil {
 		admin.Close()
 		return fmt.Errorf("create clickhouse database %s: %w", name, err)
 	}
 	e.cleanups = append(e.cleanups, func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()
 		// The analytics database first: its materialized views read the
 		// package's database.
-		_ = admin.Exec(ctx, "DROP DATABASE IF EXISTS "+schema.AnalyticsDatabase(name))
-		_ = admin.Exec(ctx, "DROP DATABASE IF EXISTS "+name)
+		for _, db := range layout.Databases(name) {
+			_ = admin.Exec(ctx, "DROP DATABASE IF EXISTS "+db+layout.OnCluster())
+		}
 		admin.Close()
 	})
 	e.CHOptions = store.ClickHouseOptions{
 		Addr: srv.ClickHouseAddr, Database: name, User: srv.ClickHouseUser, Password: srv.ClickHousePass,
+		Cluster: srv.ClickHouseCluster,
 	}
 	e.CH, err = store.OpenClickHouse(ctx, e.CHOptions)
 	if err != nil {
 		return err
 	}
 	e.cleanups = append(e.cleanups, func() { e.CH.Close() })
-	if _, err := schema.MigrateClickHouse(ctx, e.PG, e.CH, schema.ClickHouseLayout{}, name); err != nil {
+	if _, err := schema.MigrateClickHouse(ctx, e.PG, e.CH, layout, name); err != nil {
 		return fmt.Errorf("migrate clickhouse database %s: %w", name, err)
 	}
 	return nil

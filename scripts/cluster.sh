@@ -1,0 +1,300 @@
+#!/usr/bin/env bash
+# cluster.sh starts or stops a local ClickHouse cluster on this machine:
+# one ZooKeeper and four ClickHouse servers forming cluster `reeltrack`,
+# 2 shards x 2 replicas (docs/scaling.md, "A local cluster"). Used by
+# `make cluster`, `make cluster-stop` and `make test-cluster`. The single
+# server of `make services` (port 9000) is not touched.
+#
+#   scripts/cluster.sh [start]   install ZooKeeper where missing, start
+#                                whatever is not running, wait until every
+#                                node answers and sees the cluster
+#   scripts/cluster.sh stop      stop the four servers and ZooKeeper
+#   scripts/cluster.sh status    print what runs
+#
+# Idempotent: a node (or ZooKeeper) that answers is left alone. Each node N
+# (1..4) lives in $CLUSTER_DIR/chN (config.xml, data/, tmp/, log/), listens
+# on 127.0.0.1 only, tcp 1900N, http 1812N, interserver 1901N; nodes 1 and 2
+# are shard 1, nodes 3 and 4 shard 2. ZooKeeper: 127.0.0.1:2181, data in
+# $CLUSTER_DIR/zookeeper. Config template: deploy/cluster/config.xml.in.
+#
+# Environment:
+#   CLUSTER_DIR      /var/lib/reeltrack-cluster
+#   CLUSTER_ZK_PORT  2181
+#   CLUSTER_TIMEOUT  seconds to wait for each server (90)
+#   CLICKHOUSE_DATABASE  reeltrack: created on every node
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+TEMPLATE_DIR=$HERE/../deploy/cluster
+CLUSTER_DIR=${CLUSTER_DIR:-/var/lib/reeltrack-cluster}
+ZK_PORT=${CLUSTER_ZK_PORT:-2181}
+TIMEOUT=${CLUSTER_TIMEOUT:-90}
+ZK_DIR=$CLUSTER_DIR/zookeeper
+APT_LOG=/tmp/reeltrack-cluster-apt.log
+NODES=(1 2 3 4)
+
+die() {
+	printf 'cluster: %s\n' "$*" >&2
+	exit 1
+}
+DATABASE=${CLICKHOUSE_DATABASE:-reeltrack}
+[[ $DATABASE =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || die "CLICKHOUSE_DATABASE must be a plain identifier"
+have() { command -v "$1" >/dev/null 2>&1; }
+
+tcp_port() { echo $((19000 + $1)); }
+http_port() { echo $((18120 + $1)); }
+interserver_port() { echo $((19010 + $1)); }
+shard_of() { echo $((($1 + 1) / 2)); }
+node_dir() { echo "$CLUSTER_DIR/ch$1"; }
+
+port_open() {
+	# shellcheck disable=SC2016 # expanded by the inner bash
+	timeout 2 bash -c ': <>"/dev/tcp/$1/$2"' _ "$1" "$2" >/dev/null 2>&1
+}
+
+SUDO=()
+need_root() {
+	((EUID == 0)) && return 0
+	if have sudo && sudo -n true >/dev/null 2>&1; then
+		SUDO=(sudo -n)
+	else
+		die "need root to $1; run 'sudo make cluster' once"
+	fi
+}
+as_root() { "${SUDO[@]}" "$@"; }
+
+apt_install() {
+	need_root "install $*"
+	have apt-get || die "$* missing and apt-get not found; install them yourself"
+	echo "cluster: installing $* (log: $APT_LOG)"
+	local opts=(-y -q -o DPkg::Lock::Timeout=300)
+	as_root apt-get "${opts[@]}" update >>"$APT_LOG" 2>&1 || { tail -n 30 "$APT_LOG" >&2; die "apt-get update failed"; }
+	as_root env DEBIAN_FRONTEND=noninteractive apt-get "${opts[@]}" --no-install-recommends \
+		-o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold \
+		install "$@" >>"$APT_LOG" 2>&1 </dev/null || { tail -n 30 "$APT_LOG" >&2; die "apt-get install $* failed"; }
+}
+
+ch_bin() {
+	local b
+	for b in "$(command -v clickhouse-server 2>/dev/null)" /usr/bin/clickhouse-server /usr/sbin/clickhouse-server; do
+		[[ -n $b && -x $b ]] && { echo "$b"; return 0; }
+	done
+	return 1
+}
+
+# ch N QUERY: run QUERY on node N.
+ch() {
+	timeout 30 clickhouse-client --host 127.0.0.1 --port "$(tcp_port "$1")" -q "$2" </dev/null
+}
+
+# ----------------------------------------------------------------- ZooKeeper
+
+zk_ok() { [[ $(timeout 3 bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1"; printf ruok >&3; cat <&3' _ "$ZK_PORT" 2>/dev/null) == imok ]]; }
+
+zk_start() {
+	if zk_ok; then
+		echo "cluster: zookeeper answers on 127.0.0.1:$ZK_PORT"
+		return 0
+	fi
+	port_open 127.0.0.1 "$ZK_PORT" && die "port $ZK_PORT is taken by something that is not ZooKeeper (set CLUSTER_ZK_PORT)"
+	if [[ ! -f /usr/share/java/zookeeper.jar ]]; then
+		apt_install zookeeper
+	fi
+	have java || apt_install default-jre-headless
+	need_root "start ZooKeeper"
+	as_root mkdir -p "$ZK_DIR/conf" "$ZK_DIR/data" "$ZK_DIR/log"
+	as_root tee "$ZK_DIR/conf/zoo.cfg" >/dev/null <<EOF
+# ZooKeeper of the local ClickHouse cluster (scripts/cluster.sh)
+tickTime=2000
+initLimit=10
+syncLimit=5
+dataDir=$ZK_DIR/data
+clientPort=$ZK_PORT
+clientPortAddress=127.0.0.1
+maxClientCnxns=200
+4lw.commands.whitelist=ruok,stat,mntr
+admin.enableServer=false
+autopurge.snapRetainCount=3
+autopurge.purgeInterval=1
+EOF
+	as_root tee "$ZK_DIR/conf/log4j.properties" >/dev/null <<EOF
+log4j.rootLogger=WARN, FILE
+log4j.appender.FILE=org.apache.log4j.FileAppender
+log4j.appender.FILE.File=$ZK_DIR/log/zookeeper.log
+log4j.appender.FILE.layout=org.apache.log4j.PatternLayout
+log4j.appender.FILE.layout.ConversionPattern=%d{ISO8601} [myid:%X{myid}] - %-5p [%t:%C{1}@%L] - %m%n
+EOF
+	echo "cluster: starting zookeeper on 127.0.0.1:$ZK_PORT (log: $ZK_DIR/log/)"
+	# The foreground server in its own session; the shell writes its own pid,
+	# which exec hands to java.
+	as_root setsid sh -c 'echo $$ >"$1"; shift; exec "$@"' sh "$ZK_DIR/zookeeper.pid" \
+		nohup java -Xms64m -Xmx256m -XX:+UseSerialGC \
+		-Dzookeeper.log.dir="$ZK_DIR/log" -Dlog4j.configuration="file:$ZK_DIR/conf/log4j.properties" \
+		-cp "$ZK_DIR/conf:/usr/share/java/zookeeper.jar" \
+		org.apache.zookeeper.server.ZooKeeperServerMain "$ZK_DIR/conf/zoo.cfg" \
+		>"$ZK_DIR/log/out.log" 2>&1 </dev/null &
+	sleep 0.2
+	local t=0
+	until zk_ok; do
+		if ((t >= TIMEOUT)) || ! kill -0 "$(cat "$ZK_DIR/zookeeper.pid")" 2>/dev/null; then
+			tail -n 25 "$ZK_DIR/log/out.log" "$ZK_DIR/log/zookeeper.log" >&2 2>/dev/null || true
+			die "zookeeper did not answer on 127.0.0.1:$ZK_PORT"
+		fi
+		sleep 1
+		t=$((t + 1))
+	done
+	echo "cluster: zookeeper ready ($((t))s)"
+}
+
+zk_stop() {
+	local pid
+	if [[ -f $ZK_DIR/zookeeper.pid ]]; then
+		pid=$(cat "$ZK_DIR/zookeeper.pid")
+		if kill -0 "$pid" 2>/dev/null; then
+			as_root kill "$pid"
+			for _ in $(seq 1 30); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+			kill -0 "$pid" 2>/dev/null && as_root kill -9 "$pid"
+			echo "cluster: zookeeper stopped"
+		fi
+		as_root rm -f "$ZK_DIR/zookeeper.pid"
+	elif zk_ok; then
+		echo "cluster: a zookeeper answers on $ZK_PORT but was not started by this script; left alone"
+	fi
+}
+
+# ---------------------------------------------------------------- ClickHouse
+
+render_node() {
+	local n=$1 dir
+	dir=$(node_dir "$n")
+	as_root mkdir -p "$dir/data" "$dir/tmp" "$dir/log" "$dir/user_files" "$dir/format_schemas"
+	local tmp
+	tmp=$(mktemp)
+	sed -e "s|@DIR@|$dir|g" -e "s|@CLUSTER_DIR@|$CLUSTER_DIR|g" \
+		-e "s|@TCP_PORT@|$(tcp_port "$n")|g" -e "s|@HTTP_PORT@|$(http_port "$n")|g" \
+		-e "s|@INTERSERVER_PORT@|$(interserver_port "$n")|g" \
+		-e "s|@TCP_PORT_1@|$(tcp_port 1)|g" -e "s|@TCP_PORT_2@|$(tcp_port 2)|g" \
+		-e "s|@TCP_PORT_3@|$(tcp_port 3)|g" -e "s|@TCP_PORT_4@|$(tcp_port 4)|g" \
+		-e "s|@ZK_PORT@|$ZK_PORT|g" -e "s|@SHARD@|$(shard_of "$n")|g" -e "s|@REPLICA@|ch$n|g" \
+		"$TEMPLATE_DIR/config.xml.in" >"$tmp"
+	as_root install -m 0644 "$tmp" "$dir/config.xml"
+	rm -f "$tmp"
+	as_root chown -R clickhouse:clickhouse "$dir"
+}
+
+node_pid() {
+	local f
+	f=$(node_dir "$1")/clickhouse-server.pid
+	[[ -f $f ]] && cat "$f"
+}
+
+node_running() {
+	local pid
+	pid=$(node_pid "$1") || return 1
+	[[ -n $pid ]] && kill -0 "$pid" 2>/dev/null
+}
+
+node_start() {
+	local n=$1 dir bin
+	dir=$(node_dir "$n")
+	if [[ $(ch "$n" 'SELECT 1' 2>/dev/null) == 1 ]]; then
+		echo "cluster: ch$n answers on 127.0.0.1:$(tcp_port "$n")"
+		return 0
+	fi
+	if node_running "$n"; then
+		echo "cluster: ch$n is starting (pid $(node_pid "$n"))"
+		return 0
+	fi
+	port_open 127.0.0.1 "$(tcp_port "$n")" && die "port $(tcp_port "$n") is taken by something that is not node ch$n"
+	bin=$(ch_bin) || die "clickhouse-server not found: run 'make services' first (it installs the Debian package)"
+	need_root "start ClickHouse node ch$n"
+	id clickhouse >/dev/null 2>&1 || die "user clickhouse missing (the Debian package creates it)"
+	render_node "$n"
+	echo "cluster: starting ch$n (shard $(shard_of "$n"), tcp $(tcp_port "$n"), http $(http_port "$n"); log: $dir/log/)"
+	as_root su -s /bin/sh clickhouse -c \
+		"cd '$dir' && $bin --config-file='$dir/config.xml' --pid-file='$dir/clickhouse-server.pid' --daemon" \
+		>/dev/null 2>&1 </dev/null || true
+}
+
+node_wait() {
+	local n=$1 t=0
+	until [[ $(ch "$n" 'SELECT 1' 2>/dev/null) == 1 ]]; do
+		if ((t >= TIMEOUT)); then
+			tail -n 25 "$(node_dir "$n")/log/clickhouse-server.err.log" >&2 2>/dev/null || true
+			die "ch$n did not answer on 127.0.0.1:$(tcp_port "$n") within ${TIMEOUT}s; to see why: su -s /bin/sh clickhouse -c 'clickhouse-server --config-file=$(node_dir "$n")/config.xml'"
+		fi
+		sleep 1
+		t=$((t + 1))
+	done
+}
+
+node_stop() {
+	local n=$1 pid
+	pid=$(node_pid "$n") || return 0
+	[[ -n $pid ]] || return 0
+	if kill -0 "$pid" 2>/dev/null; then
+		as_root kill "$pid"
+		for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+		kill -0 "$pid" 2>/dev/null && as_root kill -9 "$pid"
+		echo "cluster: ch$n stopped"
+	fi
+	as_root rm -f "$(node_dir "$n")/clickhouse-server.pid"
+}
+
+# cluster_check: every node knows cluster reeltrack with 4 replicas in 2
+# shards, reads ZooKeeper, and its macros are its own.
+cluster_check() {
+	local n got want
+	for n in "${NODES[@]}"; do
+		got=$(ch "$n" "SELECT count(), uniqExact(shard_num) FROM system.clusters WHERE cluster = 'reeltrack'" | tr '\t' ' ')
+		[[ $got == "4 2" ]] || die "ch$n: system.clusters shows '$got' for reeltrack, want '4 2'"
+		got=$(ch "$n" "SELECT count() > 0 FROM system.zookeeper WHERE path = '/'" 2>&1) ||
+			die "ch$n cannot read ZooKeeper: $got"
+		want="$(shard_of "$n") ch$n"
+		got=$(ch "$n" "SELECT groupArray(substitution) FROM (SELECT substitution FROM system.macros WHERE macro IN ('shard', 'replica') ORDER BY macro DESC)" | tr -d "[]'" | tr ',' ' ')
+		[[ $got == "$want" ]] || die "ch$n: macros shard, replica are '$got', want '$want'"
+	done
+}
+
+start() {
+	local t0=$SECONDS n
+	[[ -f $TEMPLATE_DIR/config.xml.in ]] || die "template $TEMPLATE_DIR/config.xml.in missing"
+	zk_start
+	need_root "write $CLUSTER_DIR"
+	as_root mkdir -p "$CLUSTER_DIR"
+	as_root install -m 0644 "$TEMPLATE_DIR/users.xml" "$CLUSTER_DIR/users.xml"
+	for n in "${NODES[@]}"; do node_start "$n"; done
+	for n in "${NODES[@]}"; do node_wait "$n"; done
+	cluster_check
+	# The service's database on every node, so it can connect to any of
+	# them; the migrations create the rest (docs/scaling.md).
+	ch 1 "CREATE DATABASE IF NOT EXISTS \`$DATABASE\` ON CLUSTER reeltrack" >/dev/null ||
+		die "cannot create database $DATABASE on cluster reeltrack"
+	echo "cluster: ready in $((SECONDS - t0))s: cluster reeltrack, shard 1 = 127.0.0.1:$(tcp_port 1),$(tcp_port 2), shard 2 = 127.0.0.1:$(tcp_port 3),$(tcp_port 4); ZooKeeper 127.0.0.1:$ZK_PORT"
+	echo "cluster: e.g. CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:$(tcp_port 1) go run ./cmd/migrate"
+}
+
+stop() {
+	local n
+	for n in "${NODES[@]}"; do node_stop "$n"; done
+	zk_stop
+}
+
+status() {
+	local n
+	if zk_ok; then echo "zookeeper 127.0.0.1:$ZK_PORT: up"; else echo "zookeeper 127.0.0.1:$ZK_PORT: down"; fi
+	for n in "${NODES[@]}"; do
+		if [[ $(ch "$n" 'SELECT 1' 2>/dev/null) == 1 ]]; then
+			echo "ch$n 127.0.0.1:$(tcp_port "$n") (shard $(shard_of "$n")): up"
+		else
+			echo "ch$n 127.0.0.1:$(tcp_port "$n") (shard $(shard_of "$n")): down"
+		fi
+	done
+}
+
+case ${1:-start} in
+start) start ;;
+stop) stop ;;
+status) status ;;
+*) die "usage: $0 [start|stop|status]" ;;
+esac
