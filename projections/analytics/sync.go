@@ -1,11 +1,14 @@
 // Package analytics keeps the analytics database's dimension tables
-// (workspaces, collections, accounts, videos) in step with PostgreSQL and
+// (workspaces, collections, accounts, videos, alert rules and alert events)
+// in step with PostgreSQL and
 // rebuilds the whole analytics database. The metric tables need no sync:
 // materialized views in the analytics database fill them from
-// metric_snapshots as snapshots arrive (schema/clickhouse/0007_analytics.sql).
+// metric_snapshots as snapshots arrive (schema/clickhouse/0007_analytics.sql,
+// 0008_analytics_alerts.sql).
 //
 // PostgreSQL stamps every inserted or updated dimension row with its
-// transaction id, and records deletes (schema/postgres/0014_analytics_sync.sql).
+// transaction id, and records deletes (schema/postgres/0014_analytics_sync.sql,
+// 0015_analytics_sync_alerts.sql).
 // Sync copies the rows stamped since its watermark into ClickHouse, with a
 // version higher than any before, so the ReplacingMergeTree keeps the newest
 // copy. It runs on its own ticker in the server, never inside a user's write:
@@ -31,7 +34,7 @@ import (
 
 // Dimensions are the dimension tables of the analytics database, each
 // <name>_rows read through the view <name>.
-var Dimensions = []string{"workspaces", "collections", "accounts", "videos"}
+var Dimensions = []string{"workspaces", "collections", "accounts", "videos", "alert_rules", "alert_events"}
 
 // MetricTables are the analytics tables filled from metric_snapshots by a
 // materialized view named <table>_mv.
@@ -99,6 +102,34 @@ func number(v any) any {
 		return uint32(n)
 	}
 	return uint32(0)
+}
+
+func bigint(v any) any {
+	if n, ok := v.(int64); ok {
+		return n
+	}
+	return int64(0)
+}
+
+func float(v any) any {
+	if f, ok := v.(float64); ok {
+		return f
+	}
+	return float64(0)
+}
+
+func nullableFloat(v any) any {
+	if f, ok := v.(float64); ok {
+		return &f
+	}
+	return (*float64)(nil)
+}
+
+func nullableText(v any) any {
+	if s, ok := v.(string); ok {
+		return &s
+	}
+	return (*string)(nil)
 }
 
 func flag(v any) any {
@@ -177,6 +208,34 @@ var dimensions = []dimension{
 				SELECT id FROM videos WHERE analytics_txid >= $1
 				UNION
 				SELECT vv.id FROM videos vv JOIN accounts aa ON aa.id = vv.account_id WHERE aa.analytics_txid >= $1)`,
+	},
+	{
+		name: "alert_rules",
+		columns: []column{
+			{"workspace_id", id}, {"rule_id", id}, {"name", text}, {"metric", text}, {"condition", text},
+			{"threshold", float}, {"window_hours", number}, {"min_start_value", bigint}, {"cooldown_hours", number},
+			{"enabled", flag}, {"collection_id", nullableID}, {"platform", nullableText}, {"created_at", at}, {"updated_at", at},
+		},
+		query: `SELECT workspace_id, id, name, metric, condition, threshold, window_hours, min_start_value, cooldown_hours,
+				enabled, collection_id, platform, created_at, updated_at
+			FROM alert_rules WHERE analytics_txid >= $1`,
+	},
+	{
+		// An event carries its rule's name, so the events of a rule are
+		// copied again when the rule changes.
+		name: "alert_events",
+		columns: []column{
+			{"workspace_id", id}, {"event_id", id}, {"rule_id", id}, {"rule_name", text}, {"video_id", id},
+			{"metric", text}, {"triggered_at", at}, {"window_start", at}, {"window_end", at}, {"start_value", bigint},
+			{"end_value", bigint}, {"gain", bigint}, {"growth_pct", nullableFloat}, {"baseline", nullableFloat},
+		},
+		query: `SELECT e.workspace_id, e.id, e.rule_id, r.name, e.video_id, e.metric, e.triggered_at, e.window_start,
+				e.window_end, e.start_value, e.end_value, e.gain, e.growth_pct, e.baseline
+			FROM alert_events e JOIN alert_rules r ON r.id = e.rule_id
+			WHERE e.id IN (
+				SELECT id FROM alert_events WHERE analytics_txid >= $1
+				UNION
+				SELECT ee.id FROM alert_events ee JOIN alert_rules rr ON rr.id = ee.rule_id WHERE rr.analytics_txid >= $1)`,
 	},
 }
 
@@ -421,7 +480,7 @@ func copyDeletions(ctx context.Context, tx pgx.Tx, ch driver.Conn, db string, wa
 				case i == 1 && d.name != "workspaces":
 					row = append(row, k[1])
 				case c.name == "platform":
-					row = append(row, "tiktok")
+					row = append(row, c.convert("tiktok"))
 				default:
 					row = append(row, c.convert(nil))
 				}

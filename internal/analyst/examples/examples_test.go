@@ -89,6 +89,18 @@ type world struct {
 	acme, acmeIG   account
 	videos         []*video
 	snaps          []snap
+	rules          []*rule
+}
+
+// rule is an alert rule on views gained over 24 hours (the gain
+// condition), checked by a daily scan.
+type rule struct {
+	id        uuid.UUID
+	ws        uuid.UUID
+	name      string
+	threshold int64
+	cooldown  int  // hours
+	deleted   bool // deleted after its alerts were copied
 }
 
 func u64(v uint64) *uint64 { return &v }
@@ -263,7 +275,98 @@ func seed(t *testing.T) *world {
 	if _, err := analytics.Sync(ctx, env.PG, env.CH, schema.AnalyticsDatabase(env.CHOptions.Database)); err != nil {
 		t.Fatal(err)
 	}
+	seedAlerts(t, w)
 	return w
+}
+
+// spikes is a spike scan that finds the spikes it was given.
+type spikes []command.Spike
+
+func (s spikes) Scan(context.Context, []command.SpikeRule) (command.SpikeScan, error) {
+	return command.SpikeScan{Videos: len(s), Spikes: s}, nil
+}
+
+type noMail struct{}
+
+func (noMail) SendMail(context.Context, command.OutgoingMail) error { return nil }
+
+// scanAt is when the daily alert scan of day d runs: after the noon
+// scrapes.
+func scanAt(d time.Time) time.Time { return d.Add(12*time.Hour + 30*time.Minute) }
+
+// dailyGains is, per video of ws and day, the day's last views, the
+// previous day's and the gain: the values a daily scan of a 24-hour gain
+// rule compares with its threshold.
+func (w *world) dailyGains(ws uuid.UUID) map[uuid.UUID]map[time.Time][3]int64 {
+	daily := w.lastBy(ws, platform.Video, dayOf)
+	out := map[uuid.UUID]map[time.Time][3]int64{}
+	for id, byDay := range daily {
+		for d, m := range byDay {
+			prev, ok := byDay[d.AddDate(0, 0, -1)]
+			if g := gain(m[0], prev[0]); ok && g != nil {
+				if out[id] == nil {
+					out[id] = map[time.Time][3]int64{}
+				}
+				out[id][d] = [3]int64{int64(*prev[0]), int64(*m[0]), *g}
+			}
+		}
+	}
+	return out
+}
+
+// seedAlerts records alerts through the write side: rules saved by the
+// command, then a scan each day (command.SendAlertsHandler, which applies
+// the cooldowns and records the alert events) fed with the videos whose
+// views gained over a rule's threshold that day. A rule deleted after a
+// dimension sync takes its alerts out of the analytics database.
+func seedAlerts(t *testing.T, w *world) {
+	ctx := context.Background()
+	w.rules = []*rule{
+		{ws: w.ws, name: "Views +20k a day", threshold: 20_000, cooldown: 24},
+		{ws: w.ws, name: "Views +60k a day", threshold: 60_000, cooldown: 72},
+		{ws: w.ws, name: "Retired rule", threshold: 10_000, cooldown: 24, deleted: true},
+		{ws: w.other, name: "Views +20k a day", threshold: 20_000, cooldown: 24},
+	}
+	for _, r := range w.rules {
+		metric, condition, threshold, window := "views", command.ConditionGain, float64(r.threshold), 24
+		saved, err := command.SaveAlertRuleHandler{DB: env.PG}.Handle(ctx, command.SaveAlertRule{WorkspaceID: r.ws, Name: &r.name,
+			Metric: &metric, Condition: &condition, Threshold: &threshold, WindowHours: &window, CooldownHours: &r.cooldown})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.id = saved.ID
+	}
+	gains := map[uuid.UUID]map[uuid.UUID]map[time.Time][3]int64{w.ws: w.dailyGains(w.ws), w.other: w.dailyGains(w.other)}
+	for d := 0; d < days; d++ {
+		day := start.AddDate(0, 0, d)
+		var found spikes
+		for _, r := range w.rules {
+			for id, byDay := range gains[r.ws] {
+				if g, ok := byDay[day]; ok && g[2] > r.threshold {
+					found = append(found, command.Spike{RuleID: r.id, VideoID: id, WindowStart: day.Add(-12 * time.Hour), WindowEnd: day.Add(12 * time.Hour),
+						StartValue: g[0], EndValue: g[1], Gain: g[2], GrowthPct: ptr(100 * float64(g[2]) / float64(g[0]))})
+				}
+			}
+		}
+		now := scanAt(day)
+		if _, err := (command.SendAlertsHandler{DB: env.PG, Spikes: found, Mail: noMail{}, Now: func() time.Time { return now }}).Handle(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	adb := schema.AnalyticsDatabase(env.CHOptions.Database)
+	if _, err := analytics.Sync(ctx, env.PG, env.CH, adb); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range w.rules {
+		if r.deleted {
+			if err := (command.DeleteAlertRuleHandler{DB: env.PG}).Handle(ctx, command.DeleteAlertRule{WorkspaceID: r.ws, ID: r.id}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, err := analytics.Sync(ctx, env.PG, env.CH, adb); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func snapshot(s snap) ingest.Snapshot {
@@ -697,22 +800,62 @@ func expectations(w *world) map[string]answer {
 		out["posting-cadence"] = a
 	}
 
-	// alert-proxy
+	// alert-videos
 	{
-		a := answer{Columns: []string{"day", "video_id", "platform", "views_gained"}}
-		gs := append([]growth{}, growths...)
-		sort.Slice(gs, func(i, j int) bool {
-			if !gs[i].day.Equal(gs[j].day) {
-				return gs[i].day.Before(gs[j].day)
+		a := answer{Columns: []string{"rule_name", "video_id", "caption", "alerts", "last_triggered_at", "max_gain"}}
+		type key struct {
+			rule string
+			v    *video
+		}
+		type agg struct {
+			alerts  int
+			last    time.Time
+			maxGain int64
+		}
+		by := map[key]*agg{}
+		gains := w.dailyGains(w.ws)
+		for _, r := range w.rules {
+			if r.ws != w.ws || r.deleted {
+				continue
 			}
-			return gs[i].gains[0] != nil && (gs[j].gains[0] == nil || *gs[i].gains[0] > *gs[j].gains[0])
-		})
-		for _, g := range gs {
-			if g.gains[0] != nil && *g.gains[0] > 20000 {
-				a.Rows = append(a.Rows, row(g.day, g.v.id, string(g.v.plat), g.gains[0]))
+			for _, v := range mine {
+				var last time.Time // the rule's last alert of the video
+				for _, d := range sortedDays(gains[v.id]) {
+					g := gains[v.id][d]
+					now := scanAt(d)
+					if g[2] <= r.threshold || (!last.IsZero() && last.After(now.Add(-time.Duration(r.cooldown)*time.Hour))) {
+						continue
+					}
+					last = now
+					k := key{r.name, v}
+					if by[k] == nil {
+						by[k] = &agg{}
+					}
+					by[k].alerts++
+					by[k].last = now
+					by[k].maxGain = max(by[k].maxGain, g[2])
+				}
 			}
 		}
-		out["alert-proxy"] = a
+		var keys []key
+		for k := range by {
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(i, j int) bool {
+			ki, kj := keys[i], keys[j]
+			if ki.rule != kj.rule {
+				return ki.rule < kj.rule
+			}
+			if by[ki].alerts != by[kj].alerts {
+				return by[ki].alerts > by[kj].alerts
+			}
+			return ki.v.id.String() < kj.v.id.String()
+		})
+		for _, k := range keys {
+			g := by[k]
+			a.Rows = append(a.Rows, row(k.rule, k.v.id, k.v.caption, g.alerts, g.last.Format("2006-01-02 15:04:05"), ptr(g.maxGain)))
+		}
+		out["alert-videos"] = a
 	}
 
 	// platform-comparison
