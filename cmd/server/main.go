@@ -126,6 +126,8 @@ func run() error {
 	defer stopScheduler()
 	stopAnalyticsSync := startAnalyticsSync(ctx, pg, ch, schema.AnalyticsDatabase(cfg.ClickHouseDatabase), analyticsSyncInterval, log)
 	defer stopAnalyticsSync()
+	stopSnapshotRetention := startSnapshotRetention(ctx, ch, cfg.ClickHouseDatabase, cfg.ClickHouseCluster, cfg.SnapshotRetention, snapshotRetentionInterval, time.Now, log)
+	defer stopSnapshotRetention()
 	select {
 	case err := <-serveErr:
 		return fmt.Errorf("listen on %s: %w", cfg.HTTPAddr, err)
@@ -135,6 +137,7 @@ func run() error {
 	// No new cron round may start while the server drains its requests.
 	stopScheduler()
 	stopAnalyticsSync()
+	stopSnapshotRetention()
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	if err := app.ShutdownWithContext(shutdownCtx); err != nil && !errors.Is(err, context.DeadlineExceeded) {

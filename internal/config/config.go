@@ -53,6 +53,11 @@ type Config struct {
 	// routes this often; zero leaves them to an external cron.
 	SchedulerInterval time.Duration // SCHEDULER_INTERVAL
 
+	// SnapshotRetention is how long raw snapshots (metric_snapshots) are
+	// kept, in whole months past it; zero keeps them for ever. The
+	// projections the dashboard reads are kept for ever either way.
+	SnapshotRetention time.Duration // SNAPSHOT_RETENTION
+
 	SMTPURL  string // SMTP_URL
 	MailFrom string // MAIL_FROM
 
@@ -116,6 +121,9 @@ const (
 	// DefaultExportStallTimeout is how long an export waits for its client
 	// to take more of the body before it gives up.
 	DefaultExportStallTimeout = 30 * time.Second
+	// DefaultSnapshotRetention is how long raw snapshots are kept: 90
+	// days.
+	DefaultSnapshotRetention = 90 * 24 * time.Hour
 )
 
 // Load reads the environment, fills in defaults and validates the result.
@@ -183,6 +191,7 @@ func load(getenv func(string) string) (Config, error) {
 		BcryptCost:           num("BCRYPT_COST", bcrypt.DefaultCost+2),
 		CronSecret:           getenv("CRON_SECRET"),
 		SchedulerInterval:    dur("SCHEDULER_INTERVAL", 0),
+		SnapshotRetention:    dur("SNAPSHOT_RETENTION", DefaultSnapshotRetention),
 		SMTPURL:              strings.TrimSpace(getenv("SMTP_URL")),
 		MailFrom:             str("MAIL_FROM", DefaultMailFrom),
 		FoundingSpots:        num("FOUNDING_SPOTS", 100),
@@ -306,6 +315,9 @@ func (c Config) Validate() error {
 		if c.CronSecret == "" {
 			bad("SCHEDULER_INTERVAL: needs CRON_SECRET, the bearer secret the scheduler calls the cron routes with")
 		}
+	}
+	if c.SnapshotRetention != 0 && c.SnapshotRetention < 24*time.Hour {
+		bad("SNAPSHOT_RETENTION: must be at least 24h, or 0 to keep raw snapshots for ever")
 	}
 	if c.ScraperMaxPerRun < 1 || c.ScraperMaxPerRun > 1000 {
 		bad("SCRAPER_MAX_TARGETS_PER_RUN: must be between 1 and 1000")

@@ -116,6 +116,25 @@ func TestSchedulerInterval(t *testing.T) {
 	}
 }
 
+func TestSnapshotRetention(t *testing.T) {
+	c, err := load(env(nil))
+	if err != nil || c.SnapshotRetention != 90*24*time.Hour {
+		t.Fatalf("default: %v, %v; want 2160h", c.SnapshotRetention, err)
+	}
+	for value, want := range map[string]time.Duration{"0": 0, "0s": 0, "720h": 720 * time.Hour} {
+		c, err := load(env(map[string]string{"SNAPSHOT_RETENTION": value}))
+		if err != nil || c.SnapshotRetention != want {
+			t.Errorf("%q: %v, %v; want %v", value, c.SnapshotRetention, err, want)
+		}
+	}
+	for _, value := range []string{"forever", "-720h", "1h"} {
+		_, err := load(env(map[string]string{"SNAPSHOT_RETENTION": value}))
+		if err == nil || !strings.Contains(err.Error(), "SNAPSHOT_RETENTION") {
+			t.Errorf("%q: %v", value, err)
+		}
+	}
+}
+
 func TestBillingSettings(t *testing.T) {
 	c, err := load(env(map[string]string{"PUBLIC_BASE_URL": "https://track.example.com/"}))
 	if err != nil {

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+
+	"github.com/reeltrack/reeltrack/projections"
+)
+
+// snapshotRetentionInterval is how often the server looks for monthly
+// partitions of raw snapshots past SNAPSHOT_RETENTION. A look is one read
+// of system.parts, so hourly is cheap; a partition expires at most once a
+// month.
+const snapshotRetentionInterval = time.Hour
+
+// snapshotRetentionTimeout bounds one run.
+const snapshotRetentionTimeout = 5 * time.Minute
+
+// startSnapshotRetention runs projections.DropExpiredSnapshots every
+// interval, the first at once, until ctx ends, and logs what it dropped.
+// It does nothing when retention is zero or on a cluster (not supported
+// there: each shard's partitions are its own). Several servers may run it at
+// once: dropping a partition twice is harmless. The returned function stops
+// the loop and waits for it.
+func startSnapshotRetention(ctx context.Context, ch driver.Conn, db, cluster string, retention, interval time.Duration, now func() time.Time, log *slog.Logger) (stop func()) {
+	if retention <= 0 {
+		return func() {}
+	}
+	if cluster != "" {
+		log.Warn("raw snapshots are kept for ever", "err", projections.ErrRetentionOnCluster, "cluster", cluster)
+		return func() {}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			runCtx, cancelRun := context.WithTimeout(ctx, snapshotRetentionTimeout)
+			dropped, err := projections.DropExpiredSnapshots(runCtx, ch, db, now(), retention)
+			cancelRun()
+			if len(dropped) > 0 {
+				log.Info("dropped expired raw snapshot partitions", "database", db, "partitions", dropped, "retention", retention)
+			}
+			if err != nil && ctx.Err() == nil {
+				log.Warn("dropping expired raw snapshots failed; retrying next hour", "database", db, "err", err)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() {
+		cancel()
+		<-done
+	}
+}

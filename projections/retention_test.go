@@ -1,0 +1,157 @@
+package projections_test
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/projections"
+	"github.com/reeltrack/reeltrack/query"
+)
+
+func mustExec(t *testing.T, sql string, args ...any) {
+	t.Helper()
+	if _, err := env.PG.Exec(context.Background(), sql, args...); err != nil {
+		t.Fatalf("%s: %v", sql, err)
+	}
+}
+
+func partitions(t *testing.T) []string {
+	t.Helper()
+	rows, err := env.CH.Query(context.Background(), `SELECT DISTINCT partition_id FROM system.parts
+		WHERE database = currentDatabase() AND table = 'metric_snapshots' AND active ORDER BY partition_id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, id)
+	}
+	return out
+}
+
+// TestDropExpiredSnapshotsKeepsTheDashboard seeds a workspace with daily
+// snapshots from June to November, drops what 90 days of retention lets go
+// (June and July), and checks every dashboard answer is unchanged: those
+// inside the window and the `all` chart, which reaches back to June from
+// entity_daily.
+func TestDropExpiredSnapshotsKeepsTheDashboard(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	ws, owner, account := uuid.New(), uuid.New(), uuid.New()
+	mustExec(t, `INSERT INTO users (id, email, password_hash) VALUES ($1, $2, 'x')`, owner, owner.String()+"@example.com")
+	mustExec(t, `INSERT INTO workspaces (id, name, owner_id, video_limit, seat_limit) VALUES ($1, 'retention', $2, 5000, 5)`, ws, owner)
+	mustExec(t, `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner')`, ws, owner)
+	mustExec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, status) VALUES ($1, $2, 'tiktok', 'acc', 'u', 'active')`, account, ws)
+	start := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+	w := ingest.NewSnapshotWriter(env.CH, 1000, time.Now())
+	videos := []uuid.UUID{uuid.New(), uuid.New()}
+	for i, v := range videos {
+		mustExec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, published_at, tracked_individually, status)
+			VALUES ($1, $2, 'tiktok', $3, 'u', $4, $5, false, 'active')`, v, ws, v.String(), account, start.Add(-time.Duration(i+1)*time.Hour))
+	}
+	for at := start; at.Before(now); at = at.Add(24 * time.Hour) {
+		day := uint64(at.Sub(start) / (24 * time.Hour))
+		followers := 1000 + 10*day
+		if err := w.Add(ctx, ingest.Snapshot{WorkspaceID: ws, Platform: platform.TikTok, Kind: platform.Account, EntityID: account,
+			ScrapedAt: at, Followers: &followers, JobID: uuid.New()}); err != nil {
+			t.Fatal(err)
+		}
+		for i, v := range videos {
+			views, likes := 100*day*uint64(i+1)+day*day, 3*day
+			if err := w.Add(ctx, ingest.Snapshot{WorkspaceID: ws, Platform: platform.TikTok, Kind: platform.Video, EntityID: v, AccountID: account,
+				ScrapedAt: at, Metrics: ingest.Metrics{Views: &views, Likes: &likes}, JobID: uuid.New(),
+				PublishedAt: start.Add(-time.Duration(i+1) * time.Hour)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+
+	answers := func() map[string]string {
+		out := map[string]string{}
+		put := func(key string, v any, err error) {
+			if err != nil {
+				t.Fatalf("%s: %v", key, err)
+			}
+			b, err := json.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[key] = string(b)
+		}
+		for _, p := range []query.Preset{query.Preset7d, query.Preset30d, query.Preset90d, query.PresetAll} {
+			o, err := query.OverviewHandler{DB: env.PG, CH: env.CH, Now: clock}.Handle(ctx, ws, query.OverviewQuery{Window: p})
+			put("overview "+string(p), o, err)
+		}
+		page, err := query.VideosHandler{DB: env.PG, CH: env.CH, Now: clock}.Handle(ctx, ws, query.VideoQuery{Sort: query.SortViews, Limit: 50})
+		put("videos", page, err)
+		for _, g := range []query.Granularity{query.Hourly, query.Daily} {
+			a, err := query.AccountAnalyticsHandler{DB: env.PG, CH: env.CH, Now: clock}.Handle(ctx, ws, account, query.AccountAnalyticsQuery{Granularity: g})
+			put("account "+string(g), a, err)
+		}
+		return out
+	}
+	before := answers()
+	var all query.Overview
+	if err := json.Unmarshal([]byte(before["overview all"]), &all); err != nil {
+		t.Fatal(err)
+	}
+	if len(all.Series) == 0 || !all.Series[0].T.Before(time.Date(2026, 8, 1, 0, 0, 0, 0, time.UTC)) {
+		t.Fatalf("the all chart does not reach back before the retention window: %+v", all.Series)
+	}
+
+	dropped, err := projections.DropExpiredSnapshots(ctx, env.CH, env.CHOptions.Database, now, 90*24*time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(dropped, "202606") || !slices.Contains(dropped, "202607") {
+		t.Errorf("dropped %v, want 202606 and 202607 among them", dropped)
+	}
+	left := partitions(t)
+	for _, id := range []string{"202606", "202607"} {
+		if slices.Contains(left, id) {
+			t.Errorf("partition %s is still there: %v", id, left)
+		}
+	}
+	for _, id := range []string{"202608", "202609", "202610", "202611"} {
+		if slices.Contains(dropped, id) || !slices.Contains(left, id) {
+			t.Errorf("partition %s inside the window was dropped: dropped %v, left %v", id, dropped, left)
+		}
+	}
+	var oldest time.Time
+	if err := env.CH.QueryRow(ctx, `SELECT min(scraped_at) FROM metric_snapshots WHERE workspace_id = ?`, ws).Scan(&oldest); err != nil {
+		t.Fatal(err)
+	}
+	if want := time.Date(2026, 8, 1, 12, 0, 0, 0, time.UTC); !oldest.Equal(want) {
+		t.Errorf("oldest raw snapshot %v, want %v", oldest, want)
+	}
+
+	after := answers()
+	for key, b := range before {
+		if after[key] != b {
+			t.Errorf("%s changed by the drop:\nbefore %s\nafter  %s", key, b, after[key])
+		}
+	}
+	// Run again: nothing more to drop.
+	if again, err := projections.DropExpiredSnapshots(ctx, env.CH, env.CHOptions.Database, now, 90*24*time.Hour); err != nil || len(again) != 0 {
+		t.Errorf("second run dropped %v, %v; want nothing", again, err)
+	}
+	if none, err := projections.DropExpiredSnapshots(ctx, env.CH, env.CHOptions.Database, now.AddDate(5, 0, 0), 0); err != nil || none != nil {
+		t.Errorf("retention 0 dropped %v, %v", none, err)
+	}
+}
