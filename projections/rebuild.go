@@ -18,7 +18,8 @@ var Projections = []string{"entity_latest", "entity_hourly", "entity_daily", "vi
 // through the view, the SELECT, or both, and the projections come out the
 // same however often a snapshot is counted (argMin/argMax states in
 // entity_latest, one row per bucket after the replacing merge in the
-// hourly and daily tables).
+// hourly and daily tables). Careful: months DropExpiredSnapshots has
+// dropped are erased from the projections too.
 func Rebuild(ctx context.Context, ch driver.Conn) error {
 	for _, table := range Projections {
 		var create string
