@@ -2,8 +2,10 @@ package projections
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 )
@@ -18,9 +20,13 @@ var Projections = []string{"entity_latest", "entity_hourly", "entity_daily", "vi
 // through the view, the SELECT, or both, and the projections come out the
 // same however often a snapshot is counted (argMin/argMax states in
 // entity_latest, one row per bucket after the replacing merge in the
-// hourly and daily tables). Careful: months DropExpiredSnapshots has
-// dropped are erased from the projections too.
+// hourly and daily tables). It refuses when months of raw snapshots have
+// been dropped (SNAPSHOT_RETENTION): the projections hold the only copy of
+// that history, and a rebuild would erase it.
 func Rebuild(ctx context.Context, ch driver.Conn) error {
+	if err := checkRawHistory(ctx, ch); err != nil {
+		return err
+	}
 	for _, table := range Projections {
 		var create string
 		err := ch.QueryRow(ctx, `SELECT create_table_query FROM system.tables WHERE database = currentDatabase() AND name = ?`,
@@ -38,6 +44,33 @@ func Rebuild(ctx context.Context, ch driver.Conn) error {
 		if err := ch.Exec(ctx, "INSERT INTO "+table+" "+create[i+len(" AS "):]); err != nil {
 			return fmt.Errorf("refill %s: %w", table, err)
 		}
+	}
+	return nil
+}
+
+// ErrRawHistoryDropped is Rebuild's refusal when the daily projection
+// reaches further back than the raw snapshots.
+var ErrRawHistoryDropped = errors.New("raw snapshots were dropped by the retention job")
+
+// checkRawHistory compares the first day of entity_daily with the first
+// raw snapshot: daily buckets from before it can only come from snapshots
+// that were dropped since.
+func checkRawHistory(ctx context.Context, ch driver.Conn) error {
+	var raw, daily uint64
+	var rawFrom, dailyFrom time.Time
+	if err := ch.QueryRow(ctx, `SELECT count(), min(scraped_at) FROM metric_snapshots`).Scan(&raw, &rawFrom); err != nil {
+		return fmt.Errorf("read the first snapshot: %w", err)
+	}
+	if err := ch.QueryRow(ctx, `SELECT count(), min(bucket) FROM entity_daily`).Scan(&daily, &dailyFrom); err != nil {
+		return fmt.Errorf("read the first daily bucket: %w", err)
+	}
+	if daily == 0 {
+		return nil
+	}
+	first := rawFrom.UTC().Truncate(24 * time.Hour)
+	if raw == 0 || dailyFrom.UTC().Before(first) {
+		return fmt.Errorf("%w: entity_daily holds days from %s but metric_snapshots starts at %s; a rebuild would erase that history, so the projections are left as they are",
+			ErrRawHistoryDropped, dailyFrom.UTC().Format("2006-01-02"), rawFrom.UTC().Format(time.RFC3339))
 	}
 	return nil
 }

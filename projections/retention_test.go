@@ -3,6 +3,7 @@ package projections_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"slices"
 	"testing"
 	"time"
@@ -153,5 +154,16 @@ func TestDropExpiredSnapshotsKeepsTheDashboard(t *testing.T) {
 	}
 	if none, err := projections.DropExpiredSnapshots(ctx, env.CH, env.CHOptions.Database, now.AddDate(5, 0, 0), 0); err != nil || none != nil {
 		t.Errorf("retention 0 dropped %v, %v", none, err)
+	}
+	// A rebuild would erase the dropped months from the projections: it
+	// refuses, and the answers stay as they were.
+	if err := projections.Rebuild(ctx, env.CH); !errors.Is(err, projections.ErrRawHistoryDropped) {
+		t.Errorf("rebuild after a drop: %v, want a refusal", err)
+	}
+	refused := answers()
+	for key, b := range before {
+		if refused[key] != b {
+			t.Errorf("%s changed by the refused rebuild", key)
+		}
 	}
 }
