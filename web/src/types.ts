@@ -88,6 +88,14 @@ export interface Mover {
   viewsGained: number
 }
 
+// PeriodGained compares what a count gained in the window with the window
+// of the same length before it.
+export interface PeriodGained {
+  period: number
+  previous: number | null
+  changePct: number | null
+}
+
 export interface Overview {
   datePreset: DatePreset
   granularity: 'hour' | 'day'
@@ -103,7 +111,9 @@ export interface Overview {
     videos: number
     accounts: number
   }
-  viewsGained: { period: number; previous: number | null; changePct: number | null }
+  viewsGained: PeriodGained
+  // The same comparison for every count; equal to viewsGained for views.
+  gained: Record<'views' | 'likes' | 'comments' | 'shares' | 'saves', PeriodGained>
   series: SeriesPoint[]
   topMovers: Mover[]
 }

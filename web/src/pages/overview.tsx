@@ -7,12 +7,11 @@ import { FilterBar, filterQuery, readFilters } from '../filters'
 import { PRESET_NAMES, num, pct, signed, signedPct } from '../format'
 import { setQuery } from '../router'
 import { loadWorkspace, useWorkspace } from '../session'
-import type { Overview as OverviewData } from '../types'
+import type { Overview as OverviewData, PeriodGained } from '../types'
 import { Empty, PageHeader, PlatformBadge, Show, Spinner, Thumb, useApi } from '../ui'
 
-type Change = { period: number; previous: number | null; changePct: number | null }
 
-function Kpi({ label, value, raw, change, hint }: { label: string; value: string; raw: number | null; change?: Change | null; hint?: string }) {
+function Kpi({ label, value, raw, change, hint }: { label: string; value: string; raw: number | null; change?: PeriodGained | null; hint?: string }) {
   return (
     <div class="kpi card" data-testid={'kpi-' + label.toLowerCase()} data-value={raw ?? ''}>
       <div class="kpi-label">{label}</div>
@@ -66,8 +65,6 @@ export default function Overview({ query }: { query: URLSearchParams }) {
       <FilterBar f={f} />
       <Show r={r}>
         {(o) => {
-          const gained = (o as OverviewData & { gained?: Record<string, Change> }).gained
-          const change = (m: string): Change | null => gained?.[m] ?? (m === 'views' ? o.viewsGained : null)
           const windowName = PRESET_NAMES[o.datePreset].toLowerCase()
           if (o.totals.videos === 0)
             return (
@@ -78,11 +75,11 @@ export default function Overview({ query }: { query: URLSearchParams }) {
           return (
             <div class={r.loading ? 'stale' : ''} aria-busy={r.loading}>
               <section class="kpis" aria-label="Key figures">
-                <Kpi label="Views" value={num(o.totals.views)} raw={o.totals.views} change={change('views')} />
-                <Kpi label="Likes" value={num(o.totals.likes)} raw={o.totals.likes} change={change('likes')} />
-                <Kpi label="Comments" value={num(o.totals.comments)} raw={o.totals.comments} change={change('comments')} />
-                <Kpi label="Shares" value={num(o.totals.shares)} raw={o.totals.shares} change={change('shares')} />
-                <Kpi label="Saves" value={num(o.totals.saves)} raw={o.totals.saves} change={change('saves')} />
+                <Kpi label="Views" value={num(o.totals.views)} raw={o.totals.views} change={o.gained.views} />
+                <Kpi label="Likes" value={num(o.totals.likes)} raw={o.totals.likes} change={o.gained.likes} />
+                <Kpi label="Comments" value={num(o.totals.comments)} raw={o.totals.comments} change={o.gained.comments} />
+                <Kpi label="Shares" value={num(o.totals.shares)} raw={o.totals.shares} change={o.gained.shares} />
+                <Kpi label="Saves" value={num(o.totals.saves)} raw={o.totals.saves} change={o.gained.saves} />
                 <Kpi label="Engagement" value={pct(o.totals.engagementRate)} raw={o.totals.engagementRate} hint="interactions per view" />
                 <Kpi label="Videos" value={num(o.totals.videos)} raw={o.totals.videos} hint="tracked" />
                 <Kpi label="Accounts" value={num(o.totals.accounts)} raw={o.totals.accounts} hint="tracked" />
