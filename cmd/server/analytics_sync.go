@@ -27,20 +27,13 @@ const analyticsSyncTimeout = 2 * time.Minute
 // lock); the others skip the tick. The returned function stops the loop and
 // waits for it.
 func startAnalyticsSync(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db string, interval time.Duration, log *slog.Logger) (stop func()) {
-	ctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		failing := false
-		t := time.NewTicker(interval)
-		defer t.Stop()
-		for {
-			runCtx, cancelRun := context.WithTimeout(ctx, analyticsSyncTimeout)
+	failing := false
+	return inBackground(ctx, func(ctx context.Context) {
+		every(ctx, interval, analyticsSyncTimeout, func(ctx context.Context) {
 			began := time.Now()
-			res, err := analytics.Sync(runCtx, pg, ch, db)
-			cancelRun()
+			res, err := analytics.Sync(ctx, pg, ch, db)
 			switch {
-			case err != nil && ctx.Err() == nil:
+			case err != nil && !stopping(ctx):
 				// Logged once per outage, then again when it ends.
 				if !failing {
 					log.Warn("analytics sync failed; retrying each tick", "database", db, "err", err)
@@ -53,15 +46,6 @@ func startAnalyticsSync(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, d
 				failing = false
 				log.Debug("analytics sync ran", "database", db, "skipped", res.Skipped, "rows", res.Rows, "took", time.Since(began))
 			}
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	return func() {
-		cancel()
-		<-done
-	}
+		})
+	})
 }

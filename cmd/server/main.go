@@ -169,16 +169,7 @@ func startScheduler(ctx context.Context, cfg config.Config, log *slog.Logger) (s
 		log:        log,
 		afterRound: afterSchedulerRound,
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		s.run(ctx)
-	}()
-	return func() {
-		cancel()
-		<-done
-	}, nil
+	return inBackground(ctx, s.run), nil
 }
 
 // actors builds the per-platform actor settings from the configuration.

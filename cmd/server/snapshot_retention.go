@@ -33,31 +33,15 @@ func startSnapshotRetention(ctx context.Context, ch driver.Conn, db, cluster str
 		log.Warn("raw snapshots are kept for ever", "err", projections.ErrRetentionOnCluster, "cluster", cluster)
 		return func() {}
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		t := time.NewTicker(interval)
-		defer t.Stop()
-		for {
-			runCtx, cancelRun := context.WithTimeout(ctx, snapshotRetentionTimeout)
-			dropped, err := projections.DropExpiredSnapshots(runCtx, ch, db, now(), retention)
-			cancelRun()
+	return inBackground(ctx, func(ctx context.Context) {
+		every(ctx, interval, snapshotRetentionTimeout, func(ctx context.Context) {
+			dropped, err := projections.DropExpiredSnapshots(ctx, ch, db, now(), retention)
 			if len(dropped) > 0 {
 				log.Info("dropped expired raw snapshot partitions", "database", db, "partitions", dropped, "retention", retention)
 			}
-			if err != nil && ctx.Err() == nil {
+			if err != nil && !stopping(ctx) {
 				log.Warn("dropping expired raw snapshots failed; retrying next hour", "database", db, "err", err)
 			}
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	return func() {
-		cancel()
-		<-done
-	}
+		})
+	})
 }
