@@ -289,6 +289,65 @@ func TestVideosAgreeWithRawSnapshots(t *testing.T) {
 	if last := list.Videos[len(list.Videos)-1]; last.PlatformVideoID != "v4" || last.Metrics.Views != nil {
 		t.Errorf("last video %s with views %s, want the pending v4 without", last.PlatformVideoID, show(last.Metrics.Views))
 	}
+
+	// every sort order: the same numbers on every row, in the sort's order
+	for _, by := range query.VideoSorts() {
+		var l videoList
+		d.get(t, "/api/videos", url.Values{"limit": {"500"}, "sort": {string(by)}}, &l)
+		if l.Total != len(want) || len(l.Videos) != len(want) {
+			t.Fatalf("sort %s: total %d, %d videos; want %d", by, l.Total, len(l.Videos), len(want))
+		}
+		checkVideos(t, hist, l.Videos, dashNow)
+		key := sortKey(by)
+		for i := 1; i < len(l.Videos); i++ {
+			a, b := key(l.Videos[i-1]), key(l.Videos[i])
+			if (a == nil && b != nil) || (a != nil && b != nil && *a < *b) {
+				t.Errorf("sort %s: %s (%s) before %s (%s)", by, l.Videos[i-1].PlatformVideoID, show(a), l.Videos[i].PlatformVideoID, show(b))
+			}
+		}
+	}
+}
+
+// sortKey is the value a sort order ranks videos by, highest first, nil
+// last.
+func sortKey(by query.VideoSort) func(query.Video) *float64 {
+	f := func(p *uint64) *float64 {
+		if p == nil {
+			return nil
+		}
+		x := float64(*p)
+		return &x
+	}
+	switch by {
+	case query.SortLikes:
+		return func(v query.Video) *float64 { return f(v.Metrics.Likes) }
+	case query.SortComments:
+		return func(v query.Video) *float64 { return f(v.Metrics.Comments) }
+	case query.SortShares:
+		return func(v query.Video) *float64 { return f(v.Metrics.Shares) }
+	case query.SortEngagement:
+		return func(v query.Video) *float64 { return v.EngagementRate }
+	case query.SortGained24h:
+		return func(v query.Video) *float64 {
+			if v.ViewsGained24h == nil {
+				return nil
+			}
+			x := float64(*v.ViewsGained24h)
+			return &x
+		}
+	case query.SortPublished:
+		return func(v query.Video) *float64 {
+			if v.PublishedAt == nil {
+				return nil
+			}
+			x := float64(v.PublishedAt.UnixNano())
+			return &x
+		}
+	case query.SortAdded:
+		return func(v query.Video) *float64 { x := float64(v.AddedAt.UnixNano()); return &x }
+	default:
+		return func(v query.Video) *float64 { return f(v.Metrics.Views) }
+	}
 }
 
 // checkVideos recomputes the listed videos' latest metrics, gains and

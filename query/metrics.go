@@ -103,8 +103,12 @@ type entitiesQuery struct {
 	Metric    Metric
 	More      []Metric
 	Cutoffs   []time.Time
-	// Entity, when set, reads that one entity only.
-	Entity *uuid.UUID
+	// Only, when not nil, reads these entities only (sent as the external
+	// table "scope").
+	Only []uuid.UUID
+	// Read are the metrics whose latest values are read; nil reads every
+	// metric the kind has. An unread metric reads as not recorded.
+	Read []Metric
 }
 
 // entitiesSQL has per cutoff i the value of Metric before it (b<i>), that
@@ -124,7 +128,7 @@ FROM (
 {{- range .Latest}}, {{if .Read}}argMaxMerge({{.Column}}_last){{else}}toUInt64(0){{end}} AS l_{{.Column}}{{end}}, argMinMerge({{.Column}}_first) AS m_first
 {{- range .More}}, argMinMerge({{.Column}}_first) AS m_first_{{.Column}}{{end}}
     FROM entity_latest
-    WHERE workspace_id = @ws AND entity_kind = @kind{{template "one" .}}
+    WHERE workspace_id = @ws AND entity_kind = @kind{{template "only" .}}
     GROUP BY entity_id
 )
 {{- if .Cutoffs}}
@@ -135,12 +139,12 @@ ANY LEFT JOIN (
 {{- end}}
     FROM (
         SELECT 0 AS src, entity_id, bucket, last_at, {{.Column}}{{range .More}}, {{.Column}}{{end}}, recorded FROM entity_daily
-        WHERE workspace_id = @ws AND entity_kind = @kind{{template "one" .}} AND (
+        WHERE workspace_id = @ws AND entity_kind = @kind{{template "only" .}} AND (
 {{- range $n, $i := .Cutoffs}}{{if $n}} OR {{end}}(bucket >= @l{{$i}} AND bucket < @d{{$i}}){{end}})
 {{- if .HourCutoffs}}
         UNION ALL
         SELECT 1 AS src, entity_id, bucket, last_at, {{.Column}}{{range .More}}, {{.Column}}{{end}}, recorded FROM entity_hourly
-        WHERE workspace_id = @ws AND entity_kind = @kind{{template "one" .}} AND (
+        WHERE workspace_id = @ws AND entity_kind = @kind{{template "only" .}} AND (
 {{- range $n, $i := .HourCutoffs}}{{if $n}} OR {{end}}(bucket >= @d{{$i}} AND bucket < @c{{$i}}){{end}})
 {{- end}}
     )
@@ -152,8 +156,8 @@ ORDER BY toString(entity_id)`,
 	// from the Lookback before it (@l<i>) in the daily projection, and the
 	// hours of its day before the cutoff (@c<i>) in the hourly one
 	`{{define "before"}}((src = 0 AND bucket >= @l{{.}} AND bucket < @d{{.}}) OR (src = 1 AND bucket >= @d{{.}} AND bucket < @c{{.}})){{end}}`,
-	// the one entity of a query with Entity set
-	`{{define "one"}}{{if .One}} AND entity_id = @id{{end}}{{end}}`)
+	// the entities of a query with Only set
+	`{{define "only"}}{{if .Only}} AND entity_id IN (SELECT id FROM scope){{end}}{{end}}`)
 
 // SQL renders the query and its parameters.
 func (q entitiesQuery) SQL() (string, []any) {
@@ -171,8 +175,8 @@ func (q entitiesQuery) SQL() (string, []any) {
 		More                 []more
 		Latest               []latest
 		Cutoffs, HourCutoffs []int
-		One                  bool
-	}{Column: q.Metric.column(), Bit: q.Metric.bit(), One: q.Entity != nil}
+		Only                 bool
+	}{Column: q.Metric.column(), Bit: q.Metric.bit(), Only: q.Only != nil}
 	for j, m := range q.More {
 		if m == q.Metric || slices.Contains(q.More[:j], m) {
 			panic("query: metric " + string(m) + " asked twice")
@@ -182,12 +186,9 @@ func (q entitiesQuery) SQL() (string, []any) {
 	// Videos have no followers and accounts only followers: their states
 	// are not read.
 	for _, x := range allMetrics {
-		data.Latest = append(data.Latest, latest{Column: x.column(), Read: (x == Followers) == (q.Kind == platform.Account)})
+		data.Latest = append(data.Latest, latest{Column: x.column(), Read: q.reads(x)})
 	}
 	args := []any{clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(q.Kind))}
-	if q.Entity != nil {
-		args = append(args, clickhouse.Named("id", *q.Entity))
-	}
 	for i, c := range q.Cutoffs {
 		data.Cutoffs = append(data.Cutoffs, i)
 		if !c.Equal(Daily.floor(c)) {
@@ -199,12 +200,40 @@ func (q entitiesQuery) SQL() (string, []any) {
 	return renderSQL(entitiesSQL, data), args
 }
 
+// reads reports whether q reads the latest value of x.
+func (q entitiesQuery) reads(x Metric) bool {
+	return (x == Followers) == (q.Kind == platform.Account) && (q.Read == nil || slices.Contains(q.Read, x))
+}
+
+// readBits are the `recorded` bits of the metrics whose latest values q
+// reads.
+func (q entitiesQuery) readBits() uint8 {
+	var bits uint8
+	for _, x := range allMetrics {
+		if q.reads(x) {
+			bits |= x.bit()
+		}
+	}
+	return bits
+}
+
 // entities runs q and calls each per entity, in id order: the byte order
 // of the ids, as PostgreSQL sorts uuids (ClickHouse's own UUID order
 // differs, hence ORDER BY toString).
 func (m metrics) entities(ctx context.Context, q entitiesQuery, each func(uuid.UUID, entityMetrics) error) error {
+	if q.Only != nil && len(q.Only) == 0 {
+		return nil
+	}
 	sql, args := q.SQL()
 	kind, cutoffs := q.Kind, q.Cutoffs
+	if q.Only != nil {
+		t, err := idTable("scope", q.Only)
+		if err != nil {
+			return err
+		}
+		ctx = clickhouse.Context(ctx, clickhouse.WithExternalTable(t))
+	}
+	read := q.readBits()
 	rows, err := m.CH.Query(ctx, sql, args...)
 	if err != nil {
 		return fmt.Errorf("read %s metrics: %w", kind, err)
@@ -241,7 +270,7 @@ func (m metrics) entities(ctx context.Context, q entitiesQuery, each func(uuid.U
 		var counts [6]uint64
 		for i := range allMetrics {
 			*latestPtr[i] = nil
-			if rec&(1<<i) != 0 {
+			if rec&read&(1<<i) != 0 {
 				counts[i] = vals[i]
 				*latestPtr[i] = &counts[i]
 			}
@@ -398,13 +427,18 @@ func (q seriesQuery) scopeTable() (*ext.Table, error) {
 	if q.Scope.all() {
 		return nil, nil
 	}
-	t, err := ext.NewTable("scope", ext.Column("id", "UUID"))
+	return idTable("scope", q.Scope.IDs)
+}
+
+// idTable is an external table of one UUID column, id.
+func idTable(name string, ids []uuid.UUID) (*ext.Table, error) {
+	t, err := ext.NewTable(name, ext.Column("id", "UUID"))
 	if err != nil {
-		return nil, fmt.Errorf("scope table: %w", err)
+		return nil, fmt.Errorf("%s table: %w", name, err)
 	}
-	for _, id := range q.Scope.IDs {
+	for _, id := range ids {
 		if err := t.Append(id); err != nil {
-			return nil, fmt.Errorf("scope table: %w", err)
+			return nil, fmt.Errorf("%s table: %w", name, err)
 		}
 	}
 	return t, nil

@@ -38,6 +38,10 @@ func TestRenderedSQL(t *testing.T) {
 	}{
 		// GET /videos, the export and the videos of the accounts list
 		{"videos_list", videoListMetrics(ws, now)},
+		{"videos_sort_views", mustSort(videoSortMetrics(ws, now, SortViews))},
+		{"videos_sort_engagement", mustSort(videoSortMetrics(ws, now, SortEngagement))},
+		{"videos_sort_gained24h", mustSort(videoSortMetrics(ws, now, SortGained24h))},
+		{"videos_page", func() entitiesQuery { q := videoListMetrics(ws, now); q.Only = ids; return q }()},
 		{"collections", entitiesQuery{Workspace: ws, Kind: "video", Metric: Views}},
 		// GET /overview: totals and movers, then the chart
 		{"overview_totals_24h", overviewMetrics(ws, w(Preset24h))},
@@ -176,4 +180,11 @@ func TestSQLTakesOnlyKnownMetrics(t *testing.T) {
 			q.SQL()
 		}()
 	}
+}
+
+func mustSort(q entitiesQuery, ok bool) entitiesQuery {
+	if !ok {
+		panic("the sort reads no numbers")
+	}
+	return q
 }

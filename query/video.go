@@ -143,7 +143,7 @@ func (h VideosHandler) One(ctx context.Context, ws, id uuid.UUID) (VideoDetail, 
 // (videoListMetrics).
 func videoMetrics(ws, id uuid.UUID, now time.Time) entitiesQuery {
 	q := videoListMetrics(ws, now)
-	q.Entity = &id
+	q.Only = []uuid.UUID{id}
 	return q
 }
 

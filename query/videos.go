@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/platform"
@@ -122,8 +123,9 @@ type VideosHandler struct {
 
 // Handle returns one page of the workspace's videos. Every matching video
 // is sorted, but only by what the sort needs: their ids and times from
-// PostgreSQL and their numbers from ClickHouse, read at once; the details
-// are read for the page's videos only.
+// PostgreSQL and, at once, the one number the sort reads from ClickHouse
+// (none for the time sorts). The page's videos are then read in full: their
+// details from PostgreSQL and all their numbers from ClickHouse, at once.
 func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (VideoPage, error) {
 	now := h.Now().UTC()
 	var (
@@ -136,10 +138,13 @@ func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (
 		vids, err = selectVideoKeys(ctx, h.DB, ws, q.Filter, now)
 		dbErr <- err
 	}()
-	chErr := metrics{h.CH}.entities(ctx, videoListMetrics(ws, now), func(id uuid.UUID, e entityMetrics) error {
-		byID[id] = e
-		return nil
-	})
+	var chErr error
+	if sq, ok := videoSortMetrics(ws, now, q.Sort); ok {
+		chErr = metrics{h.CH}.entities(ctx, sq, func(id uuid.UUID, e entityMetrics) error {
+			byID[id] = e
+			return nil
+		})
+	}
 	if err := <-dbErr; err != nil {
 		return VideoPage{}, err
 	}
@@ -158,10 +163,41 @@ func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (
 	for _, v := range all[min(q.Offset, len(all)):min(len(all), q.Offset+q.Limit)] {
 		page.Videos = append(page.Videos, *v)
 	}
-	if err := describeVideos(ctx, h.DB, ws, page.Videos); err != nil {
+	if err := h.fill(ctx, ws, now, page.Videos); err != nil {
 		return VideoPage{}, err
 	}
 	return page, nil
+}
+
+// fill reads the details and every number of a page of videos.
+func (h VideosHandler) fill(ctx context.Context, ws uuid.UUID, now time.Time, vs []Video) error {
+	if len(vs) == 0 {
+		return nil
+	}
+	ids := make([]uuid.UUID, len(vs))
+	for i, v := range vs {
+		ids[i] = v.ID
+	}
+	pageMetrics := map[uuid.UUID]entityMetrics{}
+	eg, ectx := errgroup.WithContext(ctx)
+	eg.Go(func() error {
+		q := videoListMetrics(ws, now)
+		q.Only = ids
+		return metrics{h.CH}.entities(ectx, q, func(id uuid.UUID, e entityMetrics) error {
+			pageMetrics[id] = e
+			return nil
+		})
+	})
+	eg.Go(func() error { return describeVideos(ectx, h.DB, ws, vs) })
+	if err := eg.Wait(); err != nil {
+		return err
+	}
+	for i := range vs {
+		if e, ok := pageMetrics[vs[i].ID]; ok {
+			vs[i].withMetrics(e)
+		}
+	}
+	return nil
 }
 
 // videoListMetrics reads the numbers of every video of the workspace as the
@@ -172,13 +208,44 @@ func videoListMetrics(ws uuid.UUID, now time.Time) entitiesQuery {
 		Cutoffs: []time.Time{WindowOf(Preset24h, now).Start, WindowOf(Preset7d, now).Start}}
 }
 
+// videoSortMetrics reads, of every video of the workspace, only the numbers
+// a sort compares; false for a sort that reads none.
+func videoSortMetrics(ws uuid.UUID, now time.Time, by VideoSort) (entitiesQuery, bool) {
+	q := entitiesQuery{Workspace: ws, Kind: platform.Video, Metric: Views}
+	switch by {
+	case SortPublished, SortAdded:
+		return q, false
+	case SortEngagement:
+		// every count: the rate divides their sum by the views
+	case SortGained24h:
+		q.Read = []Metric{Views}
+		q.Cutoffs = []time.Time{WindowOf(Preset24h, now).Start}
+	case SortLikes:
+		q.Read = []Metric{Likes}
+	case SortComments:
+		q.Read = []Metric{Comments}
+	case SortShares:
+		q.Read = []Metric{Shares}
+	default:
+		q.Read = []Metric{Views}
+	}
+	return q, true
+}
+
 func (v *Video) withMetrics(e entityMetrics) {
 	v.Metrics = e.Latest
 	v.Metrics.Followers = nil
 	if v.Metrics.Views != nil {
 		v.EngagementRate = EngagementRate(v.Metrics.Interactions(), *v.Metrics.Views)
 	}
-	v.ViewsGained24h, v.ViewsGained7d = e.Gains[0], e.Gains[1]
+	// the gains a query read: the 24h window's first, then the 7d one's
+	v.ViewsGained24h, v.ViewsGained7d = nil, nil
+	if len(e.Gains) > 0 {
+		v.ViewsGained24h = e.Gains[0]
+	}
+	if len(e.Gains) > 1 {
+		v.ViewsGained7d = e.Gains[1]
+	}
 }
 
 const videoColumns = `v.id, v.platform, v.platform_video_id, v.url, v.caption, v.thumbnail_url, v.account_id,

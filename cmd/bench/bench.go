@@ -72,15 +72,7 @@ func bench(ctx context.Context, o options) (bool, error) {
 		return false, err
 	}
 	w := seeded.World
-	fmt.Fprintln(o.Progress, "bench: waiting for ClickHouse merges to settle")
-	// A running server's background merges collapse each bucket's rows in
-	// the projections over time; a fresh seed has not had that time.
-	for _, table := range projections.Projections {
-		if err := st.CH.Exec(ctx, "OPTIMIZE TABLE "+table+" FINAL"); err != nil {
-			return false, fmt.Errorf("merge %s: %w", table, err)
-		}
-	}
-	parts, waited, err := waitForMerges(ctx, st.CH, o.CH.Database, o.MergeWait)
+	parts, waited, err := settle(ctx, st, o)
 	if err != nil {
 		return false, err
 	}
@@ -89,50 +81,13 @@ func bench(ctx context.Context, o options) (bool, error) {
 		return false, fmt.Errorf("count snapshots: %w", err)
 	}
 
-	// The server, as cmd/server wires it, on the bench's databases. Its clock
-	// stands at the seed's last hour, so a reused seed reads as fresh data.
 	now := w.End.Add(30 * time.Minute)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	srv, err := startServer(ctx, o, st, now)
 	if err != nil {
 		return false, err
 	}
-	base := "http://" + ln.Addr().String()
-	secret := randomSecret()
-	tokens := auth.NewTokens(secret, 24*time.Hour)
-	passwords, err := auth.NewPasswords(4)
-	if err != nil {
-		return false, err
-	}
-	cfg := config.Config{
-		// The dashboard's writes must come from this origin (sameOrigin).
-		PublicBaseURL: base, SessionSecret: secret, SessionTTL: 24 * time.Hour, BcryptCost: 4,
-		FoundingSpots: 100, BodyLimit: 1 << 20, RequestTimeout: 15 * time.Second, CacheTTL: 10 * time.Minute,
-		// The per-user limit stays in the request path, set high enough
-		// that one user can load the server.
-		RateLimitPublic: 20, RateLimitUser: 1 << 30, ScraperMaxPerRun: 50, ScraperPageSize: 1000,
-	}
-	// Access logs are formatted as in production and then discarded.
-	log := slog.New(slog.NewJSONHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	srvCH, err := openServerClickHouse(ctx, o.CH)
-	if err != nil {
-		return false, err
-	}
-	defer srvCH.Close()
-	// The dashboard as the server embeds it (make web builds it).
-	site := web.New(nil)
-	site.Precompress()
-	app := api.New(wiring.API(wiring.Deps{
-		Config: cfg, Log: log, DB: st.PG, CH: srvCH, Redis: st.Redis, Tokens: tokens, Passwords: passwords,
-		OpenAPI: reeltrack.OpenAPI, Now: func() time.Time { return now }, Site: site,
-	}))
-	served := make(chan error, 1)
-	go func() { served <- app.Listener(ln) }()
-	defer func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		_ = app.ShutdownWithContext(sctx)
-		<-served
-	}()
+	defer srv.stop()
+	base, tokens, site := srv.Base, srv.Tokens, srv.Site
 
 	c, err := newClient(base, tokens, w.Big, st.PG, o.Concurrency)
 	if err != nil {
@@ -248,6 +203,14 @@ func bench(ctx context.Context, o options) (bool, error) {
 		}
 	}
 
+	var gr *growthReport
+	if o.Only.runs("growth") && (!o.NoGrowth || o.Only["growth"]) {
+		fmt.Fprintln(o.Progress, "bench: growth scenarios")
+		if gr, err = growthPhase(ctx, o, o.ColdRequests, o.Progress); err != nil {
+			return false, fmt.Errorf("growth: %w", err)
+		}
+	}
+
 	exportTarget := fmt.Sprintf("≥ %s rows/s", thousands(targetExportRate))
 	var (
 		es   stats
@@ -333,7 +296,10 @@ func bench(ctx context.Context, o options) (bool, error) {
 	if ar != nil {
 		printAnalysts(o.Out, ar)
 	}
-	ok := !br.missed() && !ar.missed()
+	if gr != nil {
+		printGrowth(o.Out, gr, o.ColdRequests)
+	}
+	ok := !br.missed() && !ar.missed() && !gr.missed()
 	for _, r := range results {
 		if r.Failed {
 			return false, fmt.Errorf("%s (%s): %s", r.Route, r.Cache, r.Met)
@@ -493,4 +459,76 @@ func report(o options, s seedResult, parts map[string]uint64, waited time.Durati
 				strings.TrimSpace(q.Query), q.Count, q.P50, q.P95, thousands(q.ReadRows), q.ReadBytes/(1<<20), q.MemoryBytes/(1<<20))
 		}
 	}
+}
+
+// server is the API, as cmd/server wires it, served in process on
+// loopback over the bench's databases.
+type server struct {
+	Base   string
+	Tokens *auth.Tokens
+	Site   *web.Site
+	stop   func()
+}
+
+// startServer serves the API over st with its clock at now (a reused seed
+// reads as fresh data).
+func startServer(ctx context.Context, o options, st *stores, now time.Time) (*server, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	base := "http://" + ln.Addr().String()
+	secret := randomSecret()
+	tokens := auth.NewTokens(secret, 24*time.Hour)
+	passwords, err := auth.NewPasswords(4)
+	if err != nil {
+		ln.Close()
+		return nil, err
+	}
+	cfg := config.Config{
+		// The dashboard's writes must come from this origin (sameOrigin).
+		PublicBaseURL: base, SessionSecret: secret, SessionTTL: 24 * time.Hour, BcryptCost: 4,
+		FoundingSpots: 100, BodyLimit: 1 << 20, RequestTimeout: 15 * time.Second, CacheTTL: 10 * time.Minute,
+		// The per-user limit stays in the request path, set high enough
+		// that one user can load the server.
+		RateLimitPublic: 20, RateLimitUser: 1 << 30, ScraperMaxPerRun: 50, ScraperPageSize: 1000,
+	}
+	// Access logs are formatted as in production and then discarded.
+	log := slog.New(slog.NewJSONHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	srvCH, err := openServerClickHouse(ctx, o.CH)
+	if err != nil {
+		ln.Close()
+		return nil, err
+	}
+	// The dashboard as the server embeds it (make web builds it).
+	site := web.New(nil)
+	site.Precompress()
+	app := api.New(wiring.API(wiring.Deps{
+		Config: cfg, Log: log, DB: st.PG, CH: srvCH, Redis: st.Redis, Tokens: tokens, Passwords: passwords,
+		OpenAPI: reeltrack.OpenAPI, Now: func() time.Time { return now }, Site: site,
+	}))
+	served := make(chan error, 1)
+	go func() { served <- app.Listener(ln) }()
+	stop := func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = app.ShutdownWithContext(sctx)
+		<-served
+		srvCH.Close()
+	}
+	return &server{Base: base, Tokens: tokens, Site: site, stop: stop}, nil
+}
+
+// settle merges the projections and waits for ClickHouse's merges: a
+// running server's background merges collapse each bucket's rows over
+// time, which a fresh seed has not had. It returns the active parts per
+// table and how long it waited.
+func settle(ctx context.Context, st *stores, o options) (map[string]uint64, time.Duration, error) {
+	fmt.Fprintf(o.Progress, "bench: waiting for ClickHouse merges to settle (%s)\n", st.chDatabase)
+	for _, table := range projections.Projections {
+		if err := st.CH.Exec(ctx, "OPTIMIZE TABLE "+table+" FINAL"); err != nil {
+			return nil, 0, fmt.Errorf("merge %s: %w", table, err)
+		}
+	}
+	return waitForMerges(ctx, st.CH, st.chDatabase, o.MergeWait)
 }

@@ -59,14 +59,17 @@ type options struct {
 	// the dashboard is measured (phase analysts).
 	AnalystClients int
 	NoAnalysts     bool // leave the analysts phase out unless -only names it (quick runs)
-	BatchRows      int
-	MergeWait      time.Duration
-	Reseed         bool
-	SkipPG         bool
-	Strict         bool
-	CPUProfile     string
-	Only           phases   // nil: every phase
-	Routes         []string // nil: every route; else routes whose name contains one of these
+	// NoGrowth leaves the growth phase (two more worlds seeded) out unless
+	// -only names it (quick runs).
+	NoGrowth   bool
+	BatchRows  int
+	MergeWait  time.Duration
+	Reseed     bool
+	SkipPG     bool
+	Strict     bool
+	CPUProfile string
+	Only       phases   // nil: every phase
+	Routes     []string // nil: every route; else routes whose name contains one of these
 
 	// Another workspace's cached list is measured beside heavy exports.
 	TenantExports  int           // parallel exports of the large workspace
@@ -172,7 +175,7 @@ func run() error {
 }
 
 // allPhases are the parts of a run, in order.
-var allPhases = []string{"cold", "warm", "browser", "analysts", "export", "tenants", "baseline"}
+var allPhases = []string{"cold", "warm", "browser", "analysts", "growth", "export", "tenants", "baseline"}
 
 // phases is a set of phases to run; nil runs all of them.
 // "browser" times the dashboard in a headless Chromium; "analysts" times
@@ -211,6 +214,9 @@ func (o *options) quick() {
 	// The analysts phase installs a ClickHouse user (root) and scans for
 	// seconds: left out too unless -only analysts asks for it.
 	o.NoAnalysts = true
+	// The growth phase seeds two more worlds: left out too unless -only
+	// growth asks for it.
+	o.NoGrowth = true
 }
 
 func withDatabase(dsn, db string) string {

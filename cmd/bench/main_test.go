@@ -3,11 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/reeltrack/reeltrack/internal/testenv"
+	"github.com/reeltrack/reeltrack/schema"
 )
 
 var env *testenv.Env
@@ -113,5 +117,63 @@ func TestSummarize(t *testing.T) {
 	}
 	if s := summarize([]time.Duration{time.Second}, 0); s.P99 != time.Second || s.PerSec != 0 {
 		t.Errorf("one sample: %+v", s)
+	}
+}
+
+// TestQuickGrowth runs the growth phase at smoke-test sizes: the default
+// world and both scenarios are seeded in databases of their own, measured,
+// and reported with their ratios to the default world.
+func TestQuickGrowth(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var out bytes.Buffer
+	o := quickOptions(&out)
+	o.Only = phases{"growth": true}
+	for _, sc := range growthScenarios {
+		so, err := scenarioOptions(o, sc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { dropScenario(t, so) })
+	}
+	if _, err := bench(ctx, o); err != nil {
+		t.Fatalf("bench: %v\n%s", err, out.String())
+	}
+	report := out.String()
+	t.Log("\n" + report)
+	for _, w := range []string{
+		"| default (before) | 60 | 2 | 3,384 | GET /api/overview (30d) |",
+		"| 365 days of history | 60 | 8 | 12,456 | GET /api/videos?sort=views |",
+		"| 10× the videos | 600 | 2 | 30,600 | GET /api/overview (30d) |",
+		"| default (after) | 60 | 2 | 3,384 | GET /api/videos?sort=views |",
+		"p95 ≤ 1.5× default",
+		"p95 ≤ 10.0× default",
+		"- 10× the videos, GET /api/overview (30d)",
+	} {
+		if !strings.Contains(report, w) {
+			t.Errorf("the report lacks %q", w)
+		}
+	}
+}
+
+// dropScenario drops a scenario's databases.
+func dropScenario(t *testing.T, o options) {
+	ctx := context.Background()
+	for _, db := range []string{o.CH.Database, schema.AnalyticsDatabase(o.CH.Database)} {
+		if err := env.CH.Exec(ctx, "DROP DATABASE IF EXISTS "+db); err != nil {
+			t.Errorf("drop %s: %v", db, err)
+		}
+	}
+	u, err := url.Parse(o.PGURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	admin, err := pgx.Connect(ctx, withDatabase(o.PGURL, "postgres"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close(ctx)
+	if _, err := admin.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{strings.TrimPrefix(u.Path, "/")}.Sanitize()+" WITH (FORCE)"); err != nil {
+		t.Errorf("drop %s: %v", u.Path, err)
 	}
 }

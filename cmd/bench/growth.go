@@ -1,0 +1,288 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// The growth phase compares the default world with two larger ones, each
+// in databases of its own: the cost of the dashboard's cold answers must
+// grow with the work, not with the history kept.
+const (
+	// the same videos with four times the history: the answers read the
+	// same windows, so the cost should barely move
+	targetLongHistory = 1.5
+	// ten times the videos: no worse than linear
+	targetManyVideos = 10.0
+)
+
+// growthScenario is a world measured against the default one.
+type growthScenario struct {
+	Name   string
+	Suffix string // of the scenario's databases and Redis prefix
+	Sizes  func(sizes) sizes
+	// Target is the largest allowed ratio of the scenario's cold p95 to
+	// the default world's, per route name; a route without one is reported
+	// only.
+	Target map[string]float64
+}
+
+// growthScenarios are the issue's: 365 days instead of 90, and ten times
+// the videos (and accounts).
+var growthScenarios = []growthScenario{
+	{
+		Name: "365 days of history", Suffix: "365d",
+		Sizes: func(s sizes) sizes { s.Days = s.Days * 365 / 90; return s },
+		Target: map[string]float64{
+			routeOverview: targetLongHistory, routeVideos: targetLongHistory,
+		},
+	},
+	{
+		Name: "10× the videos", Suffix: "10x",
+		Sizes:  func(s sizes) sizes { s.Videos, s.Accounts = s.Videos*10, s.Accounts*10; return s },
+		Target: map[string]float64{routeOverview: targetManyVideos},
+	},
+}
+
+// The routes the growth phase measures.
+const (
+	routeOverview = "GET /api/overview (30d)"
+	routeVideos   = "GET /api/videos?sort=views"
+)
+
+// growthWorld is one seeded world with its server and client.
+type growthWorld struct {
+	Name    string
+	Sizes   sizes
+	Rows    uint64 // snapshots in its ClickHouse database
+	Seed    seedResult
+	Parts   map[string]uint64
+	st      *stores
+	srv     *server
+	c       *client
+	Results map[string]stats
+	CH      map[string][]queryTime
+}
+
+func (g *growthWorld) close() {
+	if g.srv != nil {
+		g.srv.stop()
+	}
+	if g.st != nil {
+		g.st.close()
+	}
+}
+
+// scenarioOptions are o with the scenario's sizes and databases.
+func scenarioOptions(o options, sc growthScenario) (options, error) {
+	u, err := url.Parse(o.PGURL)
+	if err != nil {
+		return o, fmt.Errorf("parse -pg-url: %w", err)
+	}
+	o.PGURL = withDatabase(o.PGURL, strings.TrimPrefix(u.Path, "/")+"_"+sc.Suffix)
+	o.CH.Database += "_" + sc.Suffix
+	o.RedisPrefix = strings.TrimSuffix(o.RedisPrefix, ":") + "_" + sc.Suffix + ":"
+	o.Sizes = sc.Sizes(o.Sizes)
+	return o, nil
+}
+
+// openWorld seeds (or reuses) the world of o and serves it.
+func openWorld(ctx context.Context, o options, name string) (*growthWorld, error) {
+	g := &growthWorld{Name: name, Sizes: o.Sizes, Results: map[string]stats{}, CH: map[string][]queryTime{}}
+	var err error
+	if g.st, err = openStores(ctx, o); err != nil {
+		return nil, err
+	}
+	if g.Seed, err = seed(ctx, g.st, o.Sizes, o.Reseed, false, o.BatchRows, o.Progress); err != nil {
+		g.close()
+		return nil, err
+	}
+	if g.Parts, _, err = settle(ctx, g.st, o); err != nil {
+		g.close()
+		return nil, err
+	}
+	if err := g.st.CH.QueryRow(ctx, `SELECT count() FROM metric_snapshots`).Scan(&g.Rows); err != nil {
+		g.close()
+		return nil, fmt.Errorf("count snapshots: %w", err)
+	}
+	w := g.Seed.World
+	if g.srv, err = startServer(ctx, o, g.st, w.End.Add(30*time.Minute)); err != nil {
+		g.close()
+		return nil, err
+	}
+	if g.c, err = newClient(g.srv.Base, g.srv.Tokens, w.Big, g.st.PG, 1); err != nil {
+		g.close()
+		return nil, err
+	}
+	return g, nil
+}
+
+// measure runs n cold requests of each route and reads what ClickHouse
+// spent on them.
+func (g *growthWorld) measure(ctx context.Context, n int) error {
+	videos := g.Sizes.Videos
+	for _, r := range []struct {
+		name, path string
+		check      func([]byte) error
+	}{
+		{routeOverview, "/api/overview", checkOverview(videos)},
+		{routeVideos, "/api/videos?sort=views&limit=50", checkVideos(videos)},
+	} {
+		// untimed requests first: connections, the server's first reads
+		if _, err := g.c.cold(ctx, r.path, 3, r.check); err != nil {
+			return fmt.Errorf("%s: %w", g.Name, err)
+		}
+		// the query log counts in whole seconds: start on a new one
+		time.Sleep(time.Until(time.Now().Truncate(time.Second).Add(time.Second)))
+		from := time.Now()
+		s, err := g.c.cold(ctx, r.path, n, r.check)
+		if err != nil {
+			return fmt.Errorf("%s: %w", g.Name, err)
+		}
+		to := time.Now()
+		g.Results[r.name] = s
+		if err := g.st.CH.Exec(ctx, "SYSTEM FLUSH LOGS"); err != nil {
+			return fmt.Errorf("flush query log: %w", err)
+		}
+		if g.CH[r.name], err = clickhouseTimes(ctx, g.st.CH, from, to); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// growthReport is what the growth phase measured: the default world before
+// and after the scenarios, and each scenario.
+type growthReport struct {
+	Before, After *growthWorld
+	Scenarios     []*growthWorld
+	Targets       []map[string]float64
+	Load          []string // load average at the start of each measurement
+}
+
+// growthPhase measures the default world (o's), each scenario, and the
+// default world again, one after another, n cold requests per route each.
+func growthPhase(ctx context.Context, o options, n int, progress io.Writer) (*growthReport, error) {
+	base, err := openWorld(ctx, o, "default")
+	if err != nil {
+		return nil, err
+	}
+	defer base.close()
+	r := &growthReport{}
+	var worlds []*growthWorld
+	defer func() {
+		for _, w := range worlds {
+			w.close()
+		}
+	}()
+	for _, sc := range growthScenarios {
+		so, err := scenarioOptions(o, sc)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(progress, "bench: growth scenario %q (%s)\n", sc.Name, so.Sizes)
+		w, err := openWorld(ctx, so, sc.Name)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", sc.Name, err)
+		}
+		worlds = append(worlds, w)
+		r.Scenarios = append(r.Scenarios, w)
+		r.Targets = append(r.Targets, sc.Target)
+	}
+	fmt.Fprintln(progress, "bench: growth: cold requests")
+	r.Before = base
+	if err := r.timed(ctx, base, n); err != nil {
+		return nil, err
+	}
+	for _, w := range r.Scenarios {
+		if err := r.timed(ctx, w, n); err != nil {
+			return nil, err
+		}
+	}
+	// the default world again, in a copy that keeps the first results
+	after := *base
+	after.Results, after.CH = map[string]stats{}, map[string][]queryTime{}
+	r.After = &after
+	if err := r.timed(ctx, r.After, n); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+func (r *growthReport) timed(ctx context.Context, w *growthWorld, n int) error {
+	r.Load = append(r.Load, loadavg())
+	return w.measure(ctx, n)
+}
+
+// baseline is the default world's p95 of a route: the mean of the
+// measurements before and after the scenarios.
+func (r *growthReport) baseline(route string) time.Duration {
+	return (r.Before.Results[route].P95 + r.After.Results[route].P95) / 2
+}
+
+// missed reports whether a scenario missed its target.
+func (r *growthReport) missed() bool {
+	if r == nil {
+		return false
+	}
+	for i, w := range r.Scenarios {
+		for route, limit := range r.Targets[i] {
+			if b := r.baseline(route); b > 0 && float64(w.Results[route].P95)/float64(b) > limit {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func printGrowth(out io.Writer, r *growthReport, n int) {
+	fmt.Fprintf(out, "\n### Growth: the same dashboard over more history and more videos\n\n")
+	fmt.Fprintf(out, "Each line: %d cold requests one at a time (data version bumped before each), after 3 untimed ones; the default world is measured before and after the scenarios, and a ratio is the scenario's p95 over the mean of those two. Load average (1, 5, 15 min) at the start of each world's measurement: %s.\n\n",
+		n, strings.Join(r.Load, " | "))
+	fmt.Fprintln(out, "| world | videos | days | snapshots | route | p50 ms | p95 ms | p99 ms | ratio | target | met |")
+	fmt.Fprintln(out, "|---|---:|---:|---:|---|---:|---:|---:|---:|---|---|")
+	line := func(w *growthWorld, label string, targets map[string]float64) {
+		for _, route := range []string{routeOverview, routeVideos} {
+			s := w.Results[route]
+			ratio, target, met := "—", "—", "—"
+			if label != "" {
+				b := r.baseline(route)
+				x := float64(s.P95) / float64(max(b, 1))
+				ratio = fmt.Sprintf("%.2f×", x)
+				if limit, ok := targets[route]; ok {
+					target = fmt.Sprintf("p95 ≤ %.1f× default", limit)
+					met = yesNo(x <= limit)
+				}
+			}
+			name := w.Name
+			if label != "" {
+				name = label
+			}
+			fmt.Fprintf(out, "| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s |\n", name,
+				thousands(float64(w.Sizes.Videos)), w.Sizes.Days, thousands(float64(w.Rows)), route,
+				ms(s.P50), ms(s.P95), ms(s.P99), ratio, target, met)
+		}
+	}
+	before, after := *r.Before, *r.After
+	before.Name, after.Name = "default (before)", "default (after)"
+	line(&before, "", nil)
+	for i, w := range r.Scenarios {
+		line(w, w.Name, r.Targets[i])
+	}
+	line(&after, "", nil)
+
+	fmt.Fprintf(out, "\nWhere the time goes: the ClickHouse queries of each world's cold requests (system.query_log, server-side; reads and memory are medians); the rest of a request is PostgreSQL, the server's own work and HTTP.\n")
+	for _, w := range append(append([]*growthWorld{r.Before}, r.Scenarios...), r.After) {
+		for _, route := range []string{routeOverview, routeVideos} {
+			fmt.Fprintf(out, "\n- %s, %s (p50 %s ms)\n", w.Name, route, ms(w.Results[route].P50))
+			for _, q := range w.CH[route] {
+				fmt.Fprintf(out, "  - `%s…` ×%d: p50 %.0f ms, p95 %.0f ms, reads %s rows / %.1f MiB, memory %.1f MiB\n",
+					strings.TrimSpace(q.Query), q.Count, q.P50, q.P95, thousands(q.ReadRows), q.ReadBytes/(1<<20), q.MemoryBytes/(1<<20))
+			}
+		}
+	}
+}
