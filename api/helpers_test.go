@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -55,6 +56,9 @@ type testApp struct {
 	t    *testing.T
 	app  *fiber.App
 	deps wiring.Deps
+	// starts counts the scrape starts still running after their answers
+	// (api.Handlers.Starts): a test waits on it for them to end.
+	starts *sync.WaitGroup
 }
 
 // newApp builds the real router on the package's databases; change adjusts
@@ -97,7 +101,8 @@ func newApp(t *testing.T, change ...func(*wiring.Deps)) *testApp {
 		}
 		d.Mail = command.Mailer{Mail: sender}
 	}
-	return &testApp{t: t, app: api.New(wiring.API(d)), deps: d}
+	built := wiring.API(d)
+	return &testApp{t: t, app: api.New(built), deps: d, starts: built.Starts}
 }
 
 // listen serves the app on a loopback port until the test ends and returns

@@ -14,6 +14,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/mail"
 	"github.com/reeltrack/reeltrack/internal/plan"
+	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // OutgoingMail is one e-mail of the outbox.
@@ -361,9 +362,9 @@ LIMIT 1 FOR UPDATE OF o SKIP LOCKED`, h.Now()).Scan(&m.ID, &ruleID, &m.To, &m.Su
 		}
 		outcome = mailFailed
 		attempts++
-		status := "pending"
+		status := state.MailPending
 		if attempts >= maxMailAttempts || errors.Is(sendErr, ErrMailRejected) {
-			status = "failed"
+			status = state.MailFailed
 		}
 		backoff := min(firstMailBackoff<<(attempts-1), maxMailBackoff)
 		if h.Log != nil {

@@ -106,7 +106,8 @@ const (
 )
 
 // buildInputs writes the actor inputs for targets, in the fields each actor
-// documents (see SCRAPING.md): one input per run, two for a batch of
+// documents (docs/decisions.md, "Runs per platform"; cmd/scrapersim
+// answers them as the real actors do): one input per run, two for a batch of
 // Instagram accounts.
 func buildInputs(p platform.Platform, targets []Target, actor Actor) ([]json.RawMessage, error) {
 	var videoURLs, accountURLs, handles []string

@@ -299,30 +299,12 @@ func createPostgresDB(ctx context.Context, dsn, name string) error {
 	return nil
 }
 
-// openServerClickHouse connects like store.OpenClickHouse, with query
-// logging on, so the report can say how long ClickHouse took per query.
+// openServerClickHouse connects as the server does (store.OpenClickHouse),
+// with query logging on, so the report can say how long ClickHouse took
+// per query.
 func openServerClickHouse(ctx context.Context, o store.ClickHouseOptions) (driver.Conn, error) {
-	conn, err := clickhouse.Open(&clickhouse.Options{
-		Addr:             []string{o.Addr},
-		Protocol:         clickhouse.Native,
-		Auth:             clickhouse.Auth{Database: o.Database, Username: o.User, Password: o.Password},
-		DialTimeout:      3 * time.Second,
-		ReadTimeout:      60 * time.Second,
-		MaxOpenConns:     20,
-		MaxIdleConns:     10,
-		ConnMaxLifetime:  time.Hour,
-		Compression:      &clickhouse.Compression{Method: clickhouse.CompressionLZ4},
-		ConnOpenStrategy: clickhouse.ConnOpenInOrder,
-		Settings:         clickhouse.Settings{"log_queries": 1},
-	})
-	if err != nil {
-		return nil, fmt.Errorf("open clickhouse: %w", err)
-	}
-	if err := conn.Ping(ctx); err != nil {
-		conn.Close()
-		return nil, fmt.Errorf("ping clickhouse at %s: %w", o.Addr, err)
-	}
-	return conn, nil
+	o.Settings = clickhouse.Settings{"log_queries": 1}
+	return store.OpenClickHouse(ctx, o)
 }
 
 // queryTime is what system.query_log says about one kind of query.

@@ -1,5 +1,6 @@
 // Package state names the states that several packages write and read: a
-// scrape job's status and a tracked item's status. The values are stored
+// scrape job's status, a tracked item's status, a member's role and a
+// queued e-mail's status. The values are stored
 // in PostgreSQL, whose CHECK constraints list exactly these.
 package state
 
@@ -62,3 +63,22 @@ const (
 // Manages reports whether the role may manage the workspace (invite
 // teammates, billing).
 func (r Role) Manages() bool { return r == RoleOwner || r == RoleAdmin }
+
+// Mail is the status of an e-mail in the outbox (mail_outbox).
+type Mail string
+
+// The statuses of a queued e-mail.
+const (
+	// MailPending waits for its next attempt.
+	MailPending Mail = "pending"
+	// MailSent was accepted by the mail server.
+	MailSent Mail = "sent"
+	// MailFailed is not tried again: rejected, or out of attempts.
+	MailFailed Mail = "failed"
+	// MailSkipped is not sent: its recipient left the workspace, or its
+	// alert rule was deleted.
+	MailSkipped Mail = "skipped"
+)
+
+// Mails lists every e-mail status.
+var Mails = []Mail{MailPending, MailSent, MailFailed, MailSkipped}

@@ -29,6 +29,7 @@ func TestChecksListTheGoValues(t *testing.T) {
 		{"scrape_job_targets", "scrape_job_targets_entity_kind_check", strs([]platform.Kind{platform.Video, platform.Account})},
 		{"workspace_members", "workspace_members_role_check", strs([]state.Role{state.RoleOwner, state.RoleAdmin, state.RoleMember})},
 		{"workspace_invites", "workspace_invites_role_check", strs([]state.Role{state.RoleAdmin, state.RoleMember})},
+		{"mail_outbox", "mail_outbox_status_check", strs(state.Mails)},
 	} {
 		var def string
 		err := env.PG.QueryRow(t.Context(), `

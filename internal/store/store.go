@@ -5,6 +5,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/url"
 	"strings"
 	"time"
@@ -71,6 +72,9 @@ type ClickHouseOptions struct {
 	// (CLICKHOUSE_CLUSTER), empty for one server. On a cluster the
 	// session writes to Distributed tables synchronously (ClusterSettings).
 	Cluster string
+	// Settings are further session settings, e.g. log_queries for the
+	// benchmark's report; nil for the service.
+	Settings clickhouse.Settings
 }
 
 // ClusterSettings are the session settings of a connection to a cluster.
@@ -94,6 +98,12 @@ func OpenClickHouse(ctx context.Context, o ClickHouseOptions) (driver.Conn, erro
 	var settings clickhouse.Settings
 	if o.Cluster != "" {
 		settings = ClusterSettings()
+	}
+	if len(o.Settings) > 0 {
+		if settings == nil {
+			settings = clickhouse.Settings{}
+		}
+		maps.Copy(settings, o.Settings)
 	}
 	conn, err := clickhouse.Open(&clickhouse.Options{
 		Addr:        splitAddrs(o.Addr),
