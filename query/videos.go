@@ -133,8 +133,9 @@ func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (
 	)
 	go func() {
 		var err error
+		defer func() { dbErr <- err }()
+		defer apperr.Recover(&err)
 		vids, err = selectVideoKeys(ctx, h.DB, ws, q.Filter, now)
-		dbErr <- err
 	}()
 	chErr := metrics{h.CH}.entities(ctx, videoListMetrics(ws, now), func(id uuid.UUID, e entityMetrics) error {
 		byID[id] = e
