@@ -2,10 +2,8 @@ package api
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
 	"regexp"
-	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -79,11 +77,7 @@ func accessLog(log *slog.Logger) fiber.Handler {
 // the panic and its stack, which the error handler logs once with the
 // request id: one bad request answers 500 and the process keeps serving.
 func recoverPanic(c *fiber.Ctx) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
-		}
-	}()
+	defer apperr.Recover(&err)
 	return c.Next()
 }
 

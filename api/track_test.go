@@ -414,11 +414,12 @@ func TestTrackDoesNotWaitForTheProvider(t *testing.T) {
 	a.bootstrap(c)
 
 	// The request deadline is 10 s and the provider holds the start for as
-	// long as the test wants: an answer within 3 s did not wait for it.
+	// long as the test wants: tracking answers within 1 s whatever the
+	// provider does.
 	began := time.Now()
 	var r trackOut
 	a.request("POST", "/api/track", map[string]string{"url": "https://www.youtube.com/shorts/abcdefghijk"}, c).expect(t, 200).decode(t, &r)
-	if took := time.Since(began); took > 3*time.Second {
+	if took := time.Since(began); took > time.Second {
 		t.Fatalf("track answered after %s with the provider down", took)
 	}
 	if !r.Success || r.JobID == "" || r.ScrapeStatus != "queued" {

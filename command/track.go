@@ -91,22 +91,30 @@ func (h TrackHandler) parseAll(ctx context.Context, urls []string) []parsed {
 		go func() {
 			sem <- struct{}{}
 			defer func() { <-sem; done <- struct{}{} }()
-			t, err := h.Resolver.Resolve(ctx, raw)
-			var pe *platform.Error
-			switch {
-			case errors.As(err, &pe):
-				err = apperr.Invalid("url", pe.Reason)
-			case err != nil:
-				// TikTok did not answer the short link: not the user's fault.
-				err = apperr.Unavailable("the short link could not be resolved right now: try again, or paste the full URL")
-			}
-			out[i] = parsed{target: t, err: err}
+			out[i] = h.parseOne(ctx, raw)
 		}()
 	}
 	for range urls {
 		<-done
 	}
 	return out
+}
+
+// parseOne parses one URL, resolving a short link. It runs in a goroutine
+// of its own, so a panic becomes the URL's internal error instead of
+// ending the process.
+func (h TrackHandler) parseOne(ctx context.Context, raw string) (p parsed) {
+	defer apperr.Recover(&p.err)
+	t, err := h.Resolver.Resolve(ctx, raw)
+	var pe *platform.Error
+	switch {
+	case errors.As(err, &pe):
+		err = apperr.Invalid("url", pe.Reason)
+	case err != nil:
+		// TikTok did not answer the short link: not the user's fault.
+		err = apperr.Unavailable("the short link could not be resolved right now: try again, or paste the full URL")
+	}
+	return parsed{target: t, err: err}
 }
 
 type workspaceLimits struct {
@@ -120,6 +128,11 @@ type workspaceLimits struct {
 // the returned error is for failures of the whole request.
 func (h TrackHandler) track(ctx context.Context, wsID uuid.UUID, urls []string, collectionID *uuid.UUID) ([]Tracked, error) {
 	parsedURLs := h.parseAll(ctx, urls)
+	for _, p := range parsedURLs {
+		if p.err != nil && apperr.KindOf(p.err) == apperr.KindInternal {
+			return nil, p.err
+		}
+	}
 	results := make([]Tracked, len(urls))
 	var jobs []queuedJob
 	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
@@ -206,6 +219,15 @@ func startAfterAnswer(ctx context.Context, start StartScrapeHandler, running *sy
 		if running != nil {
 			defer running.Done()
 		}
+		// The answer is sent: a panic is logged, and the job left to the
+		// refresh.
+		var err error
+		defer func() {
+			if err != nil && start.Log != nil {
+				start.Log.Error("start scrape runs after tracking", "err", err)
+			}
+		}()
+		defer apperr.Recover(&err)
 		// A failure is recorded on the job for the refresh to retry.
 		start.startAll(ctx, jobIDs(jobs), nil)
 	}()

@@ -56,7 +56,10 @@ func (h CollectionsHandler) Handle(ctx context.Context, ws uuid.UUID) (Collectio
 	chctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go func() {
-		chErr <- metrics{h.CH}.entities(chctx, entitiesQuery{Workspace: ws, Kind: platform.Video, Metric: Views}, func(id uuid.UUID, e entityMetrics) error {
+		var err error
+		defer func() { chErr <- err }()
+		defer apperr.Recover(&err)
+		err = metrics{h.CH}.entities(chctx, entitiesQuery{Workspace: ws, Kind: platform.Video, Metric: Views}, func(id uuid.UUID, e entityMetrics) error {
 			if e.Latest.Views != nil {
 				views[id] = *e.Latest.Views
 			}

@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
@@ -148,6 +149,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
+		defer apperr.Recover(&chErr)
 		chErr = metrics{h.CH}.entities(ctx, overviewMetrics(ws, w), func(id uuid.UUID, e entityMetrics) error {
 			byID[id] = e
 			return nil
@@ -155,6 +157,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	}()
 	go func() {
 		defer wg.Done()
+		defer apperr.Recover(&aErr)
 		out.Totals.Accounts, aErr = countAccounts(ctx, h.DB, ws, q.Filter)
 	}()
 	scope, chScope, err := selectVideoScope(ctx, h.DB, ws, q.Filter, now)

@@ -135,8 +135,9 @@ func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (
 	)
 	go func() {
 		var err error
+		defer func() { dbErr <- err }()
+		defer apperr.Recover(&err)
 		vids, err = selectVideoKeys(ctx, h.DB, ws, q.Filter, now)
-		dbErr <- err
 	}()
 	var chErr error
 	if sq, ok := videoSortMetrics(ws, now, q.Sort); ok {

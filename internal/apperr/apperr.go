@@ -4,6 +4,8 @@ package apperr
 
 import (
 	"errors"
+	"fmt"
+	"runtime/debug"
 	"sort"
 	"strings"
 )
@@ -57,6 +59,18 @@ func Unauthenticated(message string) error {
 
 // Unavailable reports a dependency that is not configured or not reachable.
 func Unavailable(message string) error { return &Error{Kind: KindUnavailable, Message: message} }
+
+// Recover, deferred directly (defer apperr.Recover(&err)), turns a panic
+// of the function that defers it into an internal error in *err carrying
+// the panic and its stack. The middleware recovers the handler's own
+// goroutine; a goroutine a request starts must defer this too, since a
+// panic there would end the process: its error then goes back to the
+// request, which answers 500 and logs it with the request id.
+func Recover(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
+	}
+}
 
 // KindOf returns the kind of the first *Error in err's tree, or KindInternal.
 func KindOf(err error) Kind {
