@@ -160,21 +160,22 @@ func TestInstancesBehindABalancerShareTheWork(t *testing.T) {
 		call(b, "GET", "/api/auth/me", cookie, nil, 200)
 	}
 
-	// Due accounts on every platform: never scraped, so both schedulers
-	// find them in every round until they are claimed.
+	// Accounts on every platform, tracked in two requests that the
+	// balancer sends to different instances; each instance starts runs
+	// after answering, and both schedulers pick up any run still queued.
 	const accounts = 24
 	platforms := []string{"tiktok", "instagram", "youtube", "x"}
 	hosts := map[string]string{"tiktok": "https://www.tiktok.com/@", "instagram": "https://www.instagram.com/", "youtube": "https://www.youtube.com/@", "x": "https://x.com/"}
 	if _, err := env.PG.Exec(ctx, `UPDATE workspaces SET plan = 'agency', video_limit = 5000, seat_limit = 15 WHERE id = $1`, ws); err != nil {
 		t.Fatal(err)
 	}
+	var urls []string
 	for i := range accounts {
 		p := platforms[i%len(platforms)]
-		handle := fmt.Sprintf("lb%d_%s", i, uuid.NewString()[:6])
-		if _, err := env.PG.Exec(ctx, `INSERT INTO accounts (id, workspace_id, platform, handle, url, tracking_limit) VALUES ($5, $1, $2, $3, $4, 3)`,
-			ws, p, handle, hosts[p]+handle, uuid.New()); err != nil {
-			t.Fatal(err)
-		}
+		urls = append(urls, fmt.Sprintf("%slb%d%s", hosts[p], i, strings.ReplaceAll(uuid.NewString()[:6], "-", "")))
+	}
+	for _, half := range [][]string{urls[:accounts/2], urls[accounts/2:]} {
+		call(public, "POST", "/api/track/bulk", cookie, map[string]any{"urls": half}, 200)
 	}
 
 	deadline := time.Now().Add(90 * time.Second)
@@ -219,6 +220,7 @@ func TestInstancesBehindABalancerShareTheWork(t *testing.T) {
 		t.Fatal(err)
 	}
 	if rows != distinct || accountRows != accounts {
+
 		t.Fatalf("%d snapshot rows, %d distinct, %d of accounts; want no row twice and one per account", rows, distinct, accountRows)
 	}
 	// Both instances received the provider's completions.
