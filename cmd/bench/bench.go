@@ -31,6 +31,8 @@ const (
 	targetWarmRate     = 5000.0
 	targetExportRate   = 50_000.0
 	targetBaseline     = 20.0
+	// the videos list against the same list from the baseline table
+	targetBaselineVideos = 5.0
 )
 
 // route is one measured dashboard request.
@@ -268,22 +270,19 @@ func bench(ctx context.Context, o options) (bool, error) {
 			name   string
 			s      stats
 			path   string
-			target bool
+			target float64
 		}{
-			{"PostgreSQL baseline: overview (30d)", b.Overview, every[0].Path, true},
-			{"PostgreSQL baseline: videos by views", b.VideosViews, every[1].Path, false},
-			{"PostgreSQL baseline: videos by 24 h gain", b.VideosGained, every[2].Path, false},
+			{"PostgreSQL baseline: overview (30d)", b.Overview, every[0].Path, targetBaseline},
+			{"PostgreSQL baseline: videos by views", b.VideosViews, every[1].Path, targetBaselineVideos},
+			{"PostgreSQL baseline: videos by 24 h gain", b.VideosGained, every[2].Path, targetBaselineVideos},
 		} {
 			s := x.s
 			res := result{Route: x.name, Cache: "—", S: &s, Rate: "—", Target: "—", Met: "—"}
 			if ch, ok := coldP95[x.path]; ok && ch > 0 {
 				ratio := float64(s.P95) / float64(ch)
-				res.Met = fmt.Sprintf("%.1f× the ClickHouse path's cold p95", ratio)
-				if x.target {
-					res.Target = fmt.Sprintf("ClickHouse ≥ %.0f× faster", targetBaseline)
-					res.TargetChecked, res.TargetMissed = true, ratio < targetBaseline
-					res.Met = yesNo(!res.TargetMissed) + ": " + res.Met
-				}
+				res.Target = fmt.Sprintf("ClickHouse ≥ %.0f× faster", x.target)
+				res.TargetChecked, res.TargetMissed = true, ratio < x.target
+				res.Met = fmt.Sprintf("%s: %.1f× the ClickHouse path's cold p95", yesNo(!res.TargetMissed), ratio)
 			}
 			results = append(results, res)
 		}
