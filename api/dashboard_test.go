@@ -770,6 +770,68 @@ func TestBucketKeepsAValueItsLastSnapshotHid(t *testing.T) {
 // never recorded adds nothing; likes hidden around the window's start
 // count from the last likes recorded before it. Every window agrees with
 // the raw snapshots.
+// TestStartValuesAcrossScrapeGaps: videos that were not scraped for days
+// before a window's start take their start value from their last snapshot
+// within the look-back (query.Lookback), as the raw snapshots say: the
+// overview for every preset and the videos list with its gains.
+func TestStartValuesAcrossScrapeGaps(t *testing.T) {
+	a := newApp(t, func(d *wiring.Deps) { d.Now = func() time.Time { return dashNow } })
+	c := a.signUp(uniqueEmail("gaps"))
+	ws := a.bootstrap(c).Workspace.ID
+	d := &dashboard{app: a, cookie: c, ws: ws, videos: map[string]uuid.UUID{}}
+	start7 := query.WindowOf(query.Preset7d, dashNow).Start
+	// days (before now) on which each video was scraped
+	gaps := map[string]func(day int) bool{
+		"daily":          func(int) bool { return true },
+		"every-3-days":   func(day int) bool { return day%3 == 0 },
+		"gap-before-7d":  func(day int) bool { return day <= 5 || day >= 12 },
+		"gap-before-24h": func(day int) bool { return day == 0 || day >= 4 },
+	}
+	w := ingest.NewSnapshotWriter(env.CH, 100, time.Now())
+	for key, scraped := range gaps {
+		id := uuid.New()
+		d.videos[key] = id
+		exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, tracked_individually, status, created_at, last_scraped_at)
+			VALUES ($1, $2, 'tiktok', $3, 'https://www.tiktok.com/@gaps/video/'||$3, true, 'active', $4, now())`, id, ws, key, dashNow.AddDate(0, 0, -40))
+		for day := 35; day >= 0; day-- {
+			if !scraped(day) {
+				continue
+			}
+			at := dashNow.Add(-time.Duration(day)*24*time.Hour - 2*time.Hour)
+			m := ingest.Metrics{Views: u64(uint64(500 * (36 - day) * (36 - day))), Likes: u64(uint64(30 * (36 - day))), Comments: u64(uint64(36 - day)),
+				Shares: u64(uint64(2 * (36 - day))), Saves: u64(uint64(3 * (36 - day)))}
+			if err := w.Add(context.Background(), ingest.Snapshot{WorkspaceID: ws, Platform: platform.TikTok, Kind: platform.Video, EntityID: id,
+				ScrapedAt: at, Metrics: m, JobID: uuid.New()}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := w.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws)
+	if start7.After(dashNow.Add(-6*24*time.Hour)) && start7.Before(dashNow.Add(-8*24*time.Hour)) {
+		t.Fatalf("the 7d window starts at %s: the gaps above no longer straddle it", start7)
+	}
+
+	hist := d.history(t, "video")
+	keys := make([]string, 0, len(gaps))
+	for k := range gaps {
+		keys = append(keys, k)
+	}
+	for _, preset := range []string{"24h", "7d", "30d", "90d", "all"} {
+		checkOverview(t, d, hist, url.Values{}, preset, keys, 0)
+	}
+	for _, by := range []string{"views", "gained24h"} {
+		var list videoList
+		d.get(t, "/api/videos", url.Values{"limit": {"500"}, "sort": {by}}, &list)
+		if len(list.Videos) != len(gaps) {
+			t.Fatalf("sort %s: %d videos, want %d", by, len(list.Videos), len(gaps))
+		}
+		checkVideos(t, hist, list.Videos, dashNow)
+	}
+}
+
 func TestOverviewGainsOfHiddenCounts(t *testing.T) {
 	a := newApp(t, func(d *wiring.Deps) { d.Now = func() time.Time { return dashNow } })
 	c := a.signUp(uniqueEmail("hiddengains"))

@@ -109,6 +109,9 @@ type entitiesQuery struct {
 	// Read are the metrics whose latest values are read; nil reads every
 	// metric the kind has. An unread metric reads as not recorded.
 	Read []Metric
+	// lookback is how far before a cutoff's day its start value is looked
+	// for; zero is Lookback.
+	lookback time.Duration
 }
 
 // entitiesSQL has per cutoff i the value of Metric before it (b<i>), that
@@ -189,13 +192,17 @@ func (q entitiesQuery) SQL() (string, []any) {
 		data.Latest = append(data.Latest, latest{Column: x.column(), Read: q.reads(x)})
 	}
 	args := []any{clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(q.Kind))}
+	lookback := q.lookback
+	if lookback == 0 {
+		lookback = Lookback
+	}
 	for i, c := range q.Cutoffs {
 		data.Cutoffs = append(data.Cutoffs, i)
 		if !c.Equal(Daily.floor(c)) {
 			data.HourCutoffs = append(data.HourCutoffs, i)
 		}
 		args = append(args, clickhouse.Named(fmt.Sprintf("c%d", i), c), clickhouse.Named(fmt.Sprintf("d%d", i), Daily.floor(c)),
-			clickhouse.Named(fmt.Sprintf("l%d", i), Daily.floor(c).Add(-Lookback)))
+			clickhouse.Named(fmt.Sprintf("l%d", i), Daily.floor(c).Add(-lookback)))
 	}
 	return renderSQL(entitiesSQL, data), args
 }
@@ -217,10 +224,88 @@ func (q entitiesQuery) readBits() uint8 {
 	return bits
 }
 
+// nearLookback is the first, short look for start values: the day before
+// a cutoff's day. Entities scraped at least daily have their start values
+// there; the others are looked for again over Lookback.
+const nearLookback = 24 * time.Hour
+
 // entities runs q and calls each per entity, in id order: the byte order
 // of the ids, as PostgreSQL sorts uuids (ClickHouse's own UUID order
 // differs, hence ORDER BY toString).
+//
+// Start values are read in two steps with the same answer as one read over
+// Lookback: first from the day before each cutoff's day (and the hours of
+// its own day), which holds them for entities scraped at least daily; then
+// over the whole Lookback, for the entities only that lack a start value of
+// a metric they have recorded and were already tracked before that day.
+// The rows a later value was found in are later than any the longer look
+// adds, so a value found in the first step is the one the second would
+// find.
 func (m metrics) entities(ctx context.Context, q entitiesQuery, each func(uuid.UUID, entityMetrics) error) error {
+	if len(q.Cutoffs) == 0 || q.lookback != 0 {
+		return m.scan(ctx, q, func(id uuid.UUID, e entityMetrics, _ uint8, _ []uint8) error { return each(id, e) })
+	}
+	type found struct {
+		id uuid.UUID
+		e  entityMetrics
+	}
+	var (
+		all     []found
+		again   []uuid.UUID
+		near    = q
+		gained  = q.Metric.bit()
+		earlier = make([]time.Time, len(q.Cutoffs))
+	)
+	near.lookback = nearLookback
+	for _, m := range q.More {
+		gained |= m.bit()
+	}
+	for i, c := range q.Cutoffs {
+		earlier[i] = Daily.floor(c).Add(-nearLookback)
+	}
+	err := m.scan(ctx, near, func(id uuid.UUID, e entityMetrics, rec uint8, has []uint8) error {
+		want := rec & gained
+		for i := range has {
+			if has[i]&want != want && e.FirstAt.Before(earlier[i]) {
+				again = append(again, id)
+				break
+			}
+		}
+		all = append(all, found{id, e})
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if len(again) > 0 {
+		full := q
+		full.lookback, full.Only = Lookback, again
+		fixed := make(map[uuid.UUID]entityMetrics, len(again))
+		err := m.scan(ctx, full, func(id uuid.UUID, e entityMetrics, _ uint8, _ []uint8) error {
+			fixed[id] = e
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for i := range all {
+			if e, ok := fixed[all[i].id]; ok {
+				all[i].e = e
+			}
+		}
+	}
+	for _, f := range all {
+		if err := each(f.id, f.e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// scan runs q as one read and calls each per entity, in id order, with
+// the `recorded` bits of all its rows and, per cutoff, those of its rows
+// before the cutoff that the read looked at.
+func (m metrics) scan(ctx context.Context, q entitiesQuery, each func(id uuid.UUID, e entityMetrics, rec uint8, has []uint8) error) error {
 	if q.Only != nil && len(q.Only) == 0 {
 		return nil
 	}
@@ -296,7 +381,7 @@ func (m metrics) entities(ctx context.Context, q entitiesQuery, each func(uuid.U
 			}
 		}
 		e.FirstAt, e.LastAt = e.FirstAt.UTC(), e.LastAt.UTC()
-		if err := each(id, e); err != nil {
+		if err := each(id, e, rec, has); err != nil {
 			return err
 		}
 	}
