@@ -109,9 +109,10 @@ type entitiesQuery struct {
 	// Read are the metrics whose latest values are read; nil reads every
 	// metric the kind has. An unread metric reads as not recorded.
 	Read []Metric
-	// lookback is how far before a cutoff's day its start value is looked
-	// for; zero is Lookback.
-	lookback time.Duration
+	// near looks for start values only shortly before each cutoff
+	// (nearRange), the first of the two steps of entities; otherwise
+	// over the Lookback before the cutoff's day.
+	near bool
 }
 
 // entitiesSQL has per cutoff i the value of Metric before it (b<i>), that
@@ -148,7 +149,7 @@ ANY LEFT JOIN (
         UNION ALL
         SELECT 1 AS src, entity_id, bucket, last_at, {{.Column}}{{range .More}}, {{.Column}}{{end}}, recorded FROM entity_hourly
         WHERE workspace_id = @ws AND entity_kind = @kind{{template "only" .}} AND (
-{{- range $n, $i := .HourCutoffs}}{{if $n}} OR {{end}}(bucket >= @d{{$i}} AND bucket < @c{{$i}}){{end}})
+{{- range $n, $i := .HourCutoffs}}{{if $n}} OR {{end}}(bucket >= @h{{$i}} AND bucket < @c{{$i}}){{end}})
 {{- end}}
     )
     GROUP BY entity_id
@@ -158,7 +159,7 @@ ORDER BY toString(entity_id)`,
 	// the rows recorded before cutoff i: whole days before its day (@d<i>)
 	// from the Lookback before it (@l<i>) in the daily projection, and the
 	// hours of its day before the cutoff (@c<i>) in the hourly one
-	`{{define "before"}}((src = 0 AND bucket >= @l{{.}} AND bucket < @d{{.}}) OR (src = 1 AND bucket >= @d{{.}} AND bucket < @c{{.}})){{end}}`,
+	`{{define "before"}}((src = 0 AND bucket >= @l{{.}} AND bucket < @d{{.}}) OR (src = 1 AND bucket >= @h{{.}} AND bucket < @c{{.}})){{end}}`,
 	// the entities of a query with Only set
 	`{{define "only"}}{{if .Only}} AND entity_id IN (SELECT id FROM scope){{end}}{{end}}`)
 
@@ -192,17 +193,17 @@ func (q entitiesQuery) SQL() (string, []any) {
 		data.Latest = append(data.Latest, latest{Column: x.column(), Read: q.reads(x)})
 	}
 	args := []any{clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(q.Kind))}
-	lookback := q.lookback
-	if lookback == 0 {
-		lookback = Lookback
-	}
 	for i, c := range q.Cutoffs {
+		daily, hourly := Daily.floor(c).Add(-Lookback), Daily.floor(c)
+		if q.near {
+			daily, hourly = nearRange(c)
+		}
 		data.Cutoffs = append(data.Cutoffs, i)
 		if !c.Equal(Daily.floor(c)) {
 			data.HourCutoffs = append(data.HourCutoffs, i)
 		}
 		args = append(args, clickhouse.Named(fmt.Sprintf("c%d", i), c), clickhouse.Named(fmt.Sprintf("d%d", i), Daily.floor(c)),
-			clickhouse.Named(fmt.Sprintf("l%d", i), Daily.floor(c).Add(-lookback)))
+			clickhouse.Named(fmt.Sprintf("l%d", i), daily), clickhouse.Named(fmt.Sprintf("h%d", i), hourly))
 	}
 	return renderSQL(entitiesSQL, data), args
 }
@@ -224,25 +225,45 @@ func (q entitiesQuery) readBits() uint8 {
 	return bits
 }
 
-// nearLookback is the first, short look for start values: the day before
-// a cutoff's day. Entities scraped at least daily have their start values
-// there; the others are looked for again over Lookback.
-const nearLookback = 24 * time.Hour
+// nearHours of hourly rows before a cutoff are the first step's look for
+// its start value (entities): entities scraped hourly have one there. A
+// cutoff at midnight, or less than nearHours after it, looks at the day
+// before instead (and the hours of its own day), which holds one for
+// entities scraped at least daily.
+const nearHours = 2 * time.Hour
+
+// nearRange is where the first step looks for a start value before c: the
+// daily rows from daily to c's day and the hourly rows from hourly to c.
+func nearRange(c time.Time) (daily, hourly time.Time) {
+	day := Daily.floor(c)
+	if from := c.Add(-nearHours); !from.Before(day) {
+		return day, from
+	}
+	return day.Add(-24 * time.Hour), day
+}
+
+// nearFrom is the earliest time nearRange looks at.
+func nearFrom(c time.Time) time.Time {
+	daily, hourly := nearRange(c)
+	if daily.Before(Daily.floor(c)) {
+		return daily
+	}
+	return hourly
+}
 
 // entities runs q and calls each per entity, in id order: the byte order
 // of the ids, as PostgreSQL sorts uuids (ClickHouse's own UUID order
 // differs, hence ORDER BY toString).
 //
 // Start values are read in two steps with the same answer as one read over
-// Lookback: first from the day before each cutoff's day (and the hours of
-// its own day), which holds them for entities scraped at least daily; then
-// over the whole Lookback, for the entities only that lack a start value of
-// a metric they have recorded and were already tracked before that day.
-// The rows a later value was found in are later than any the longer look
-// adds, so a value found in the first step is the one the second would
-// find.
+// the Lookback: first only shortly before each cutoff (nearRange), where
+// entities scraped hourly or daily have theirs; then over the whole
+// Lookback, for the entities only that lack a start value of a metric they
+// have recorded and were already tracked before that range. The rows a
+// value was found in are later than any the longer look adds, so a value
+// found in the first step is the one the second would find.
 func (m metrics) entities(ctx context.Context, q entitiesQuery, each func(uuid.UUID, entityMetrics) error) error {
-	if len(q.Cutoffs) == 0 || q.lookback != 0 {
+	if len(q.Cutoffs) == 0 {
 		return m.scan(ctx, q, func(id uuid.UUID, e entityMetrics, _ uint8, _ []uint8) error { return each(id, e) })
 	}
 	type found struct {
@@ -256,12 +277,12 @@ func (m metrics) entities(ctx context.Context, q entitiesQuery, each func(uuid.U
 		gained  = q.Metric.bit()
 		earlier = make([]time.Time, len(q.Cutoffs))
 	)
-	near.lookback = nearLookback
+	near.near = true
 	for _, m := range q.More {
 		gained |= m.bit()
 	}
 	for i, c := range q.Cutoffs {
-		earlier[i] = Daily.floor(c).Add(-nearLookback)
+		earlier[i] = nearFrom(c)
 	}
 	err := m.scan(ctx, near, func(id uuid.UUID, e entityMetrics, rec uint8, has []uint8) error {
 		want := rec & gained
@@ -279,7 +300,7 @@ func (m metrics) entities(ctx context.Context, q entitiesQuery, each func(uuid.U
 	}
 	if len(again) > 0 {
 		full := q
-		full.lookback, full.Only = Lookback, again
+		full.Only = again
 		fixed := make(map[uuid.UUID]entityMetrics, len(again))
 		err := m.scan(ctx, full, func(id uuid.UUID, e entityMetrics, _ uint8, _ []uint8) error {
 			fixed[id] = e

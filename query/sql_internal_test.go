@@ -47,9 +47,10 @@ func TestRenderedSQL(t *testing.T) {
 		{"overview_totals_24h", overviewMetrics(ws, w(Preset24h))},
 		{"overview_totals_7d", overviewMetrics(ws, w(Preset7d))},
 		{"overview_totals_30d", overviewMetrics(ws, w(Preset30d))},
-		// the first of its two steps (entities): start values from the day
-		// before each cutoff's day only
-		{"overview_totals_30d_near", func() entitiesQuery { q := overviewMetrics(ws, w(Preset30d)); q.lookback = nearLookback; return q }()},
+		// the first of its two steps (entities): start values from shortly
+		// before each cutoff only
+		{"overview_totals_30d_near", func() entitiesQuery { q := overviewMetrics(ws, w(Preset30d)); q.near = true; return q }()},
+		{"videos_list_near", func() entitiesQuery { q := videoListMetrics(ws, now); q.near = true; return q }()},
 		{"overview_totals_90d", overviewMetrics(ws, w(Preset90d))},
 		{"overview_totals_all", overviewMetrics(ws, w(PresetAll))},
 		{"overview_series_24h", overviewSeries(ws, entityScope{IDs: ids[:1], Except: true}, Hourly, w(Preset24h).Start)},

@@ -3,9 +3,11 @@
 -- @c0 time.Time 2026-11-14T00:00:00Z
 -- @d0 time.Time 2026-11-14T00:00:00Z
 -- @l0 time.Time 2026-11-07T00:00:00Z
+-- @h0 time.Time 2026-11-14T00:00:00Z
 -- @c1 time.Time 2026-10-22T00:00:00Z
 -- @d1 time.Time 2026-10-22T00:00:00Z
 -- @l1 time.Time 2026-10-15T00:00:00Z
+-- @h1 time.Time 2026-10-22T00:00:00Z
 
 SELECT entity_id, first_at, last_at, recorded, l_views, l_likes, l_comments, l_shares, l_saves, l_followers, m_first, b0, p0, b1, p1
 FROM (
@@ -16,7 +18,7 @@ FROM (
     GROUP BY entity_id
 )
 ANY LEFT JOIN (
-    SELECT entity_id, argMaxIf(assumeNotNull(followers), last_at, ((src = 0 AND bucket >= @l0 AND bucket < @d0) OR (src = 1 AND bucket >= @d0 AND bucket < @c0)) AND isNotNull(followers)) AS b0, groupBitOrIf(recorded, ((src = 0 AND bucket >= @l0 AND bucket < @d0) OR (src = 1 AND bucket >= @d0 AND bucket < @c0))) AS p0, argMaxIf(assumeNotNull(followers), last_at, ((src = 0 AND bucket >= @l1 AND bucket < @d1) OR (src = 1 AND bucket >= @d1 AND bucket < @c1)) AND isNotNull(followers)) AS b1, groupBitOrIf(recorded, ((src = 0 AND bucket >= @l1 AND bucket < @d1) OR (src = 1 AND bucket >= @d1 AND bucket < @c1))) AS p1
+    SELECT entity_id, argMaxIf(assumeNotNull(followers), last_at, ((src = 0 AND bucket >= @l0 AND bucket < @d0) OR (src = 1 AND bucket >= @h0 AND bucket < @c0)) AND isNotNull(followers)) AS b0, groupBitOrIf(recorded, ((src = 0 AND bucket >= @l0 AND bucket < @d0) OR (src = 1 AND bucket >= @h0 AND bucket < @c0))) AS p0, argMaxIf(assumeNotNull(followers), last_at, ((src = 0 AND bucket >= @l1 AND bucket < @d1) OR (src = 1 AND bucket >= @h1 AND bucket < @c1)) AND isNotNull(followers)) AS b1, groupBitOrIf(recorded, ((src = 0 AND bucket >= @l1 AND bucket < @d1) OR (src = 1 AND bucket >= @h1 AND bucket < @c1))) AS p1
     FROM (
         SELECT 0 AS src, entity_id, bucket, last_at, followers, recorded FROM entity_daily
         WHERE workspace_id = @ws AND entity_kind = @kind AND ((bucket >= @l0 AND bucket < @d0) OR (bucket >= @l1 AND bucket < @d1))

@@ -3,6 +3,7 @@
 -- @c0 time.Time 1970-01-01T00:00:00Z
 -- @d0 time.Time 1970-01-01T00:00:00Z
 -- @l0 time.Time 1969-12-25T00:00:00Z
+-- @h0 time.Time 1970-01-01T00:00:00Z
 
 SELECT entity_id, first_at, last_at, recorded, l_views, l_likes, l_comments, l_shares, l_saves, l_followers, m_first, m_first_likes, m_first_comments, m_first_shares, m_first_saves, b0, b0_likes, b0_comments, b0_shares, b0_saves, p0
 FROM (
@@ -13,7 +14,7 @@ FROM (
     GROUP BY entity_id
 )
 ANY LEFT JOIN (
-    SELECT entity_id, argMaxIf(assumeNotNull(views), last_at, ((src = 0 AND bucket >= @l0 AND bucket < @d0) OR (src = 1 AND bucket >= @d0 AND bucket < @c0)) AND isNotNull(views)) AS b0, argMaxIf(assumeNotNull(likes), last_at, ((src = 0 AND bucket >= @l0 AND bucket < @d0) OR (src = 1 AND bucket >= @d0 AND bucket < @c0)) AND isNotNull(likes)) AS b0_likes, argMaxIf(assumeNotNull(comments), last_at, ((src = 0 AND bucket >= @l0 AND bucket < @d0) OR (src = 1 AND bucket >= @d0 AND bucket < @c0)) AND isNotNull(comments)) AS b0_comments, argMaxIf(assumeNotNull(shares), last_at, ((src = 0 AND bucket >= @l0 AND bucket < @d0) OR (src = 1 AND bucket >= @d0 AND bucket < @c0)) AND isNotNull(shares)) AS b0_shares, argMaxIf(assumeNotNull(saves), last_at, ((src = 0 AND bucket >= @l0 AND bucket < @d0) OR (src = 1 AND bucket >= @d0 AND bucket < @c0)) AND isNotNull(saves)) AS b0_saves, groupBitOrIf(recorded, ((src = 0 AND bucket >= @l0 AND bucket < @d0) OR (src = 1 AND bucket >= @d0 AND bucket < @c0))) AS p0
+    SELECT entity_id, argMaxIf(assumeNotNull(views), last_at, ((src = 0 AND bucket >= @l0 AND bucket < @d0) OR (src = 1 AND bucket >= @h0 AND bucket < @c0)) AND isNotNull(views)) AS b0, argMaxIf(assumeNotNull(likes), last_at, ((src = 0 AND bucket >= @l0 AND bucket < @d0) OR (src = 1 AND bucket >= @h0 AND bucket < @c0)) AND isNotNull(likes)) AS b0_likes, argMaxIf(assumeNotNull(comments), last_at, ((src = 0 AND bucket >= @l0 AND bucket < @d0) OR (src = 1 AND bucket >= @h0 AND bucket < @c0)) AND isNotNull(comments)) AS b0_comments, argMaxIf(assumeNotNull(shares), last_at, ((src = 0 AND bucket >= @l0 AND bucket < @d0) OR (src = 1 AND bucket >= @h0 AND bucket < @c0)) AND isNotNull(shares)) AS b0_shares, argMaxIf(assumeNotNull(saves), last_at, ((src = 0 AND bucket >= @l0 AND bucket < @d0) OR (src = 1 AND bucket >= @h0 AND bucket < @c0)) AND isNotNull(saves)) AS b0_saves, groupBitOrIf(recorded, ((src = 0 AND bucket >= @l0 AND bucket < @d0) OR (src = 1 AND bucket >= @h0 AND bucket < @c0))) AS p0
     FROM (
         SELECT 0 AS src, entity_id, bucket, last_at, views, likes, comments, shares, saves, recorded FROM entity_daily
         WHERE workspace_id = @ws AND entity_kind = @kind AND ((bucket >= @l0 AND bucket < @d0))
