@@ -27,14 +27,18 @@ cluster-stop: ## stop the local ClickHouse cluster and its ZooKeeper
 
 # The tests that recompute the dashboard's numbers from raw snapshots
 # (ingestion through the webhook, videos, overview, accounts, one video;
-# the spike scan against its reference),
-# with their ClickHouse databases on the cluster (CLICKHOUSE_CLUSTER: made
-# ON CLUSTER, migrated with the cluster layout), node 1 as the entry point.
-# PostgreSQL and Redis are those of `make services`.
+# the spike scan against its reference), then the tests of the cluster
+# itself (TestCluster*: a replayed insert deduplicated; they skip without
+# CLICKHOUSE_CLUSTER), with their ClickHouse databases on the cluster
+# (CLICKHOUSE_CLUSTER: made ON CLUSTER, migrated with the cluster layout),
+# node 1 as the entry point. PostgreSQL and Redis are those of
+# `make services`. See docs/scaling.md, "Tests on the cluster".
 CLUSTER_TESTS ?= Agree|Overview|Videos|SpikeScan
-test-cluster: cluster services stripe-mock ## run the ingestion and dashboard agreement tests (api, query) against the local cluster
-	CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:19001 \
-		$(GO) test -count=1 -p 1 -timeout 20m -run '$(CLUSTER_TESTS)' ./query ./api
+CLUSTER_PACKAGES ?= ./ingest
+CLUSTER_ENV := CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:19001
+test-cluster: cluster services stripe-mock ## run the agreement tests (api, query) and the cluster's own tests against the local cluster
+	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -timeout 20m -run '$(CLUSTER_TESTS)' ./query ./api
+	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -timeout 20m -run '^TestCluster' $(CLUSTER_PACKAGES)
 
 # The dashboard (web/, Vite): built into web/dist, which the server embeds
 # (package web), only when a source is newer than the build; `npm ci` runs

@@ -196,7 +196,11 @@ func (h CompletionHandler) ingest(ctx context.Context, jobID uuid.UUID, j jobRow
 	if err != nil {
 		return out, err
 	}
-	s.writer = NewSnapshotWriter(h.CH, h.Batch, h.Now())
+	// The job's creation time versions its rows: every delivery of this
+	// completion writes the same rows in the same batches, which a
+	// replicated table drops as duplicates, and a later job's rows win over
+	// this one's (NewSnapshotWriter).
+	s.writer = NewSnapshotWriter(h.CH, h.Batch, j.createdAt)
 	s.scrapedAt = scrapedAt
 	s.jobID = jobID
 	pageSize := h.PageSize
@@ -277,6 +281,9 @@ type accountTarget struct {
 	reason  string
 }
 
+// loadTargets reads the job's targets in a fixed order: finish writes the
+// snapshots it held back in that order, so every delivery of the completion
+// fills the same batches.
 func (h CompletionHandler) loadTargets(ctx context.Context, jobID uuid.UUID, j jobRow) (*scrape, error) {
 	s := &scrape{
 		workspaceID: j.workspaceID, platform: j.platform,
@@ -292,7 +299,8 @@ func (h CompletionHandler) loadTargets(ctx context.Context, jobID uuid.UUID, j j
 		FROM scrape_job_targets t
 		LEFT JOIN videos v ON t.entity_kind = 'video' AND v.id = t.entity_id AND v.workspace_id = $2
 		LEFT JOIN accounts a ON t.entity_kind = 'account' AND a.id = t.entity_id AND a.workspace_id = $2
-		WHERE t.job_id = $1 AND coalesce(v.id, a.id) IS NOT NULL`, jobID, j.workspaceID)
+		WHERE t.job_id = $1 AND coalesce(v.id, a.id) IS NOT NULL
+		ORDER BY t.entity_kind, t.entity_id`, jobID, j.workspaceID)
 	if err != nil {
 		return nil, fmt.Errorf("read job targets: %w", err)
 	}

@@ -37,7 +37,10 @@ const insertSnapshots = `INSERT INTO metric_snapshots (workspace_id, platform, e
 
 // SnapshotWriter appends snapshots to ClickHouse in batches of Size rows.
 // Rows are keyed by (workspace, entity, scraped_at), so writing a job's rows
-// again replaces them on merge.
+// again replaces them on merge. On a cluster the tables are Replicated, and
+// a replica drops an insert block identical to one it already holds: a job
+// written again with the same rows in the same batches (a retried
+// completion) adds no rows at all.
 type SnapshotWriter struct {
 	CH      driver.Conn
 	Size    int
@@ -45,13 +48,21 @@ type SnapshotWriter struct {
 	rows    []Snapshot
 }
 
-// NewSnapshotWriter returns a writer whose rows carry one version, the
-// write time, so a replay's rows win over the rows they replace.
-func NewSnapshotWriter(ch driver.Conn, size int, now time.Time) *SnapshotWriter {
+// NewSnapshotWriter returns a writer whose rows carry one version, made
+// from the time version (in nanoseconds). The completion handler gives the
+// job's creation time: the same on every delivery of the job's completion,
+// so a retry writes byte-identical blocks (deduplicated on a cluster, see
+// SnapshotWriter), and higher for a job created later, so where two jobs
+// write the same key (one entity, one scrape second) the later job's row
+// wins the replacing merge. Rows written before versions came from the job
+// carry their write time, which is later than their job's creation: a
+// replay of such a job loses to its own earlier rows, which hold the same
+// values.
+func NewSnapshotWriter(ch driver.Conn, size int, version time.Time) *SnapshotWriter {
 	if size <= 0 {
 		size = 50_000
 	}
-	return &SnapshotWriter{CH: ch, Size: size, version: uint64(now.UnixNano())}
+	return &SnapshotWriter{CH: ch, Size: size, version: uint64(version.UnixNano())}
 }
 
 // Add queues a row and sends a batch when Size rows are queued.

@@ -10,6 +10,10 @@
 #                                node answers and sees the cluster
 #   scripts/cluster.sh stop      stop the four servers and ZooKeeper
 #   scripts/cluster.sh status    print what runs
+#   scripts/cluster.sh kill N..  SIGKILL the server of node N (1..4), as a
+#                                crash, and wait until it is gone; `start`
+#                                starts it again (the failure tests of
+#                                `make test-cluster` use both)
 #
 # Idempotent: a node (or ZooKeeper) that answers is left alone. Each node N
 # (1..4) lives in $CLUSTER_DIR/chN (config.xml, data/, tmp/, log/), listens
@@ -150,10 +154,10 @@ zk_stop() {
 	local pid
 	if [[ -f $ZK_DIR/zookeeper.pid ]]; then
 		pid=$(cat "$ZK_DIR/zookeeper.pid")
-		if kill -0 "$pid" 2>/dev/null; then
+		if alive "$pid"; then
 			as_root kill "$pid"
-			for _ in $(seq 1 30); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
-			kill -0 "$pid" 2>/dev/null && as_root kill -9 "$pid"
+			for _ in $(seq 1 30); do alive "$pid" || break; sleep 0.5; done
+			alive "$pid" && as_root kill -9 "$pid"
 			echo "cluster: zookeeper stopped"
 		fi
 		as_root rm -f "$ZK_DIR/zookeeper.pid"
@@ -188,10 +192,18 @@ node_pid() {
 	[[ -f $f ]] && cat "$f"
 }
 
+# alive PID: the process runs and is not a zombie (a killed daemon's parent
+# is init, which may take seconds to reap it).
+alive() {
+	local state
+	state=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) || return 1
+	[[ -n $state && $state != Z ]]
+}
+
 node_running() {
 	local pid
 	pid=$(node_pid "$1") || return 1
-	[[ -n $pid ]] && kill -0 "$pid" 2>/dev/null
+	[[ -n $pid ]] && alive "$pid"
 }
 
 node_start() {
@@ -206,6 +218,9 @@ node_start() {
 		return 0
 	fi
 	port_open 127.0.0.1 "$(tcp_port "$n")" && die "port $(tcp_port "$n") is taken by something that is not node ch$n"
+	# A pid file left by a crash: the server refuses to start while the
+	# pid in it exists, even as a zombie.
+	as_root rm -f "$dir/clickhouse-server.pid"
 	bin=$(ch_bin) || die "clickhouse-server not found: run 'make services' first (it installs the Debian package)"
 	need_root "start ClickHouse node ch$n"
 	id clickhouse >/dev/null 2>&1 || die "user clickhouse missing (the Debian package creates it)"
@@ -232,10 +247,10 @@ node_stop() {
 	local n=$1 pid
 	pid=$(node_pid "$n") || return 0
 	[[ -n $pid ]] || return 0
-	if kill -0 "$pid" 2>/dev/null; then
+	if alive "$pid"; then
 		as_root kill "$pid"
-		for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
-		kill -0 "$pid" 2>/dev/null && as_root kill -9 "$pid"
+		for _ in $(seq 1 60); do alive "$pid" || break; sleep 0.5; done
+		alive "$pid" && as_root kill -9 "$pid"
 		echo "cluster: ch$n stopped"
 	fi
 	as_root rm -f "$(node_dir "$n")/clickhouse-server.pid"
@@ -274,6 +289,23 @@ start() {
 	echo "cluster: e.g. CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:$(tcp_port 1) go run ./cmd/migrate"
 }
 
+# node_kill N: SIGKILL node N's server, as a crash (no shutdown, no flush),
+# and wait until it is gone. Its pid file stays; start starts it again.
+node_kill() {
+	local n=$1 pid
+	[[ $n =~ ^[1-4]$ ]] || die "kill: no node '$n' (1..4)"
+	pid=$(node_pid "$n") || true
+	if [[ -z $pid ]] || ! alive "$pid"; then
+		echo "cluster: ch$n is not running"
+		return 0
+	fi
+	need_root "kill ClickHouse node ch$n"
+	as_root kill -KILL "$pid"
+	for _ in $(seq 1 100); do alive "$pid" || break; sleep 0.1; done
+	alive "$pid" && die "ch$n (pid $pid) still runs after SIGKILL"
+	echo "cluster: ch$n killed (pid $pid)"
+}
+
 stop() {
 	local n
 	for n in "${NODES[@]}"; do node_stop "$n"; done
@@ -296,5 +328,10 @@ case ${1:-start} in
 start) start ;;
 stop) stop ;;
 status) status ;;
-*) die "usage: $0 [start|stop|status]" ;;
+kill)
+	shift
+	(($# > 0)) || die "usage: $0 kill N..."
+	for n in "$@"; do node_kill "$n"; done
+	;;
+*) die "usage: $0 [start|stop|status|kill N...]" ;;
 esac
