@@ -157,7 +157,7 @@ func TestDropExpiredSnapshotsKeepsTheDashboard(t *testing.T) {
 	}
 	// A rebuild would erase the dropped months from the projections: it
 	// refuses, and the answers stay as they were.
-	if err := projections.Rebuild(ctx, env.CH); !errors.Is(err, projections.ErrRawHistoryDropped) {
+	if err := projections.Rebuild(ctx, env.CH, env.CHOptions.Cluster); !errors.Is(err, projections.ErrRawHistoryDropped) {
 		t.Errorf("rebuild after a drop: %v, want a refusal", err)
 	}
 	refused := answers()
