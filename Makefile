@@ -28,16 +28,18 @@ cluster-stop: ## stop the local ClickHouse cluster and its ZooKeeper
 # The tests that recompute the dashboard's numbers from raw snapshots
 # (ingestion through the webhook, videos, overview, accounts, one video;
 # the spike scan against its reference), then the tests of the cluster
-# itself (TestCluster*: a replayed insert deduplicated; they skip without
+# itself (TestCluster*: a replica, the entry node and a whole shard killed
+# with SIGKILL and started again, a replayed insert deduplicated, the
+# projections rebuilt, expired partitions dropped; they skip without
 # CLICKHOUSE_CLUSTER), with their ClickHouse databases on the cluster
 # (CLICKHOUSE_CLUSTER: made ON CLUSTER, migrated with the cluster layout),
 # node 1 as the entry point. PostgreSQL and Redis are those of
 # `make services`. See docs/scaling.md, "Tests on the cluster".
 CLUSTER_TESTS ?= Agree|Overview|Videos|SpikeScan
-CLUSTER_PACKAGES ?= ./ingest
+CLUSTER_PACKAGES ?= ./ingest ./projections ./cmd/migrate
 CLUSTER_ENV := CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:19001
-test-cluster: cluster services stripe-mock ## run the agreement tests (api, query) and the cluster's own tests against the local cluster
-	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -timeout 20m -run '$(CLUSTER_TESTS)' ./query ./api
+test-cluster: cluster services stripe-mock ## run the agreement tests (api, query) and the failure, replay, rebuild and retention tests against the local cluster (about 4 minutes)
+	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -timeout 20m -run '$(CLUSTER_TESTS)|^TestCluster' ./query ./api
 	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -timeout 20m -run '^TestCluster' $(CLUSTER_PACKAGES)
 
 # The dashboard (web/, Vite): built into web/dist, which the server embeds

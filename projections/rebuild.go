@@ -23,29 +23,49 @@ var Projections = []string{"entity_latest", "entity_hourly", "entity_daily", "vi
 // hourly and daily tables). It refuses when months of raw snapshots have
 // been dropped (SNAPSHOT_RETENTION): the projections hold the only copy of
 // that history, and a rebuild would erase it.
-func Rebuild(ctx context.Context, ch driver.Conn) error {
+//
+// On a cluster (cluster: CLICKHOUSE_CLUSTER) the connection's database
+// holds Distributed tables: each projection's shard-local table is
+// truncated ON CLUSTER and refilled through the Distributed tables, the
+// view's SELECT reading the Distributed metric_snapshots (see placement).
+func Rebuild(ctx context.Context, ch driver.Conn, cluster string) error {
 	if err := checkRawHistory(ctx, ch); err != nil {
 		return err
 	}
+	var db string
+	if err := ch.QueryRow(ctx, `SELECT currentDatabase()`).Scan(&db); err != nil {
+		return fmt.Errorf("read the current database: %w", err)
+	}
+	p := placement{db: db, cluster: cluster}
 	for _, table := range Projections {
-		var create string
-		err := ch.QueryRow(ctx, `SELECT create_table_query FROM system.tables WHERE database = currentDatabase() AND name = ?`,
-			table+"_mv").Scan(&create)
+		sel, err := viewSelect(ctx, ch, p, table)
 		if err != nil {
-			return fmt.Errorf("read the view of %s: %w", table, err)
+			return err
 		}
-		i := strings.Index(create, " AS SELECT ")
-		if i < 0 {
-			return fmt.Errorf("read the view of %s: no SELECT in %q", table, create)
-		}
-		if err := ch.Exec(ctx, "TRUNCATE TABLE "+table); err != nil {
+		if err := ch.Exec(ctx, p.truncate(table)); err != nil {
 			return fmt.Errorf("truncate %s: %w", table, err)
 		}
-		if err := ch.Exec(ctx, "INSERT INTO "+table+" "+create[i+len(" AS "):]); err != nil {
+		if err := ch.Exec(ctx, "INSERT INTO "+quote(db)+"."+quote(table)+" "+sel); err != nil {
 			return fmt.Errorf("refill %s: %w", table, err)
 		}
 	}
 	return nil
+}
+
+// viewSelect reads the SELECT of table's materialized view, <table>_mv, in
+// the database of p's local tables, made to read every shard.
+func viewSelect(ctx context.Context, ch driver.Conn, p placement, table string) (string, error) {
+	var create string
+	err := ch.QueryRow(ctx, `SELECT create_table_query FROM system.tables WHERE database = ? AND name = ?`,
+		p.local(), table+"_mv").Scan(&create)
+	if err != nil {
+		return "", fmt.Errorf("read the view of %s: %w", table, err)
+	}
+	i := strings.Index(create, " AS SELECT ")
+	if i < 0 {
+		return "", fmt.Errorf("read the view of %s: no SELECT in %q", table, create)
+	}
+	return p.distributed(create[i+len(" AS "):]), nil
 }
 
 // ErrRawHistoryDropped is Rebuild's refusal when the daily projection

@@ -108,7 +108,7 @@ func TestRebuildRecomputesTheProjections(t *testing.T) {
 		t.Fatal("truncate left rows")
 	}
 	for range 2 { // a second rebuild changes nothing
-		if err := projections.Rebuild(ctx, env.CH); err != nil {
+		if err := projections.Rebuild(ctx, env.CH, env.CHOptions.Cluster); err != nil {
 			t.Fatal(err)
 		}
 		after := state(t, ws)

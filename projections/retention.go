@@ -2,7 +2,6 @@ package projections
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -10,11 +9,6 @@ import (
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 )
-
-// ErrRetentionOnCluster is returned by DropExpiredSnapshots on a cluster:
-// each shard holds its own partitions, which one server's system.parts does
-// not list, so the drop is not supported there yet.
-var ErrRetentionOnCluster = errors.New("dropping expired snapshots is not supported with CLICKHOUSE_CLUSTER")
 
 // PartitionExpired tells whether the monthly partition id (YYYYMM, as
 // toYYYYMM(scraped_at) names it) holds only rows older than now − retention:
@@ -44,21 +38,35 @@ func PartitionExpired(id string, now time.Time, retention time.Duration) bool {
 // window. The projections (entity_latest, entity_hourly, entity_daily, …)
 // are separate tables fed at insert time, so they keep their rows. A
 // retention of zero or less drops nothing.
-func DropExpiredSnapshots(ctx context.Context, ch driver.Conn, database string, now time.Time, retention time.Duration) ([]string, error) {
+//
+// On a cluster (cluster: CLICKHOUSE_CLUSTER) the partitions are those of
+// the shard-local table, <database>_local.metric_snapshots: listed from
+// every shard's system.parts (one replica each, the cluster table
+// function), and dropped ON CLUSTER, which every replica of every shard
+// applies. A node that is down fails the run, which the next run repeats;
+// the node applies the drop from the queue of ON CLUSTER queries when it
+// is back.
+func DropExpiredSnapshots(ctx context.Context, ch driver.Conn, database, cluster string, now time.Time, retention time.Duration) ([]string, error) {
 	if retention <= 0 {
 		return nil, nil
 	}
-	rows, err := ch.Query(ctx, `SELECT DISTINCT partition_id FROM system.parts
-		WHERE database = ? AND table = 'metric_snapshots' AND active`, database)
+	p := placement{db: database, cluster: cluster}
+	table := p.local() + ".metric_snapshots"
+	parts := "system.parts"
+	if cluster != "" {
+		parts = "cluster(" + quote(cluster) + ", system.parts)"
+	}
+	rows, err := ch.Query(ctx, `SELECT DISTINCT partition_id FROM `+parts+`
+		WHERE database = ? AND table = 'metric_snapshots' AND active`, p.local())
 	if err != nil {
-		return nil, fmt.Errorf("list partitions of %s.metric_snapshots: %w", database, err)
+		return nil, fmt.Errorf("list partitions of %s: %w", table, err)
 	}
 	var expired []string
 	for rows.Next() {
 		var id string
 		if err := rows.Scan(&id); err != nil {
 			rows.Close()
-			return nil, fmt.Errorf("list partitions of %s.metric_snapshots: %w", database, err)
+			return nil, fmt.Errorf("list partitions of %s: %w", table, err)
 		}
 		if PartitionExpired(id, now, retention) {
 			expired = append(expired, id)
@@ -66,14 +74,14 @@ func DropExpiredSnapshots(ctx context.Context, ch driver.Conn, database string, 
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list partitions of %s.metric_snapshots: %w", database, err)
+		return nil, fmt.Errorf("list partitions of %s: %w", table, err)
 	}
 	sort.Strings(expired)
 	var dropped []string
 	for _, id := range expired {
 		// id is six digits (PartitionExpired checked): safe to splice.
-		if err := ch.Exec(ctx, "ALTER TABLE `"+database+"`.metric_snapshots DROP PARTITION "+id); err != nil {
-			return dropped, fmt.Errorf("drop partition %s of %s.metric_snapshots: %w", id, database, err)
+		if err := ch.Exec(ctx, "ALTER TABLE "+quote(p.local())+".metric_snapshots"+p.onCluster()+" DROP PARTITION "+id); err != nil {
+			return dropped, fmt.Errorf("drop partition %s of %s: %w", id, table, err)
 		}
 		dropped = append(dropped, id)
 	}

@@ -8,10 +8,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/projections"
 	"github.com/reeltrack/reeltrack/query"
 )
@@ -23,10 +25,43 @@ func mustExec(t *testing.T, sql string, args ...any) {
 	}
 }
 
-func partitions(t *testing.T) []string {
+// partitions lists the active partitions of metric_snapshots. On a cluster
+// they are those of the shard-local tables: every node's, once each
+// shard's replicas list the same (a drop reaches the second replica of a
+// shard through replication, a moment later).
+func partitions(t *testing.T, cl *testenv.Cluster) []string {
 	t.Helper()
-	rows, err := env.CH.Query(context.Background(), `SELECT DISTINCT partition_id FROM system.parts
-		WHERE database = currentDatabase() AND table = 'metric_snapshots' AND active ORDER BY partition_id`)
+	if cl == nil {
+		return partitionsOf(t, env.CH, env.CHOptions.Database)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		var all []string
+		shards := map[int][]string{}
+		agree := true
+		for _, n := range cl.Nodes {
+			got := partitionsOf(t, cl.Conn(t, n.N), cl.LocalDatabase())
+			if prev, ok := shards[n.Shard]; ok && !slices.Equal(prev, got) {
+				agree = false
+			}
+			shards[n.Shard] = got
+			all = append(all, got...)
+		}
+		if agree {
+			slices.Sort(all)
+			return slices.Compact(all)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the replicas of a shard list different partitions after 30s: %v", shards)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+func partitionsOf(t *testing.T, ch driver.Conn, db string) []string {
+	t.Helper()
+	rows, err := ch.Query(context.Background(), `SELECT DISTINCT partition_id FROM system.parts
+		WHERE database = ? AND table = 'metric_snapshots' AND active ORDER BY partition_id`, db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,6 +83,23 @@ func partitions(t *testing.T) []string {
 // inside the window and the `all` chart, which reaches back to June from
 // entity_daily.
 func TestDropExpiredSnapshotsKeepsTheDashboard(t *testing.T) {
+	if env.CHOptions.Cluster != "" {
+		t.Skip("on a cluster: TestClusterDropExpiredSnapshotsKeepsTheDashboard")
+	}
+	dropExpiredKeepsTheDashboard(t, nil)
+}
+
+// TestClusterDropExpiredSnapshotsKeepsTheDashboard is
+// TestDropExpiredSnapshotsKeepsTheDashboard on the cluster: the expired
+// months are dropped ON CLUSTER from the shard-local tables, found in every
+// shard's system.parts, and gone from every replica; the months inside the
+// window stay on both replicas of the workspace's shard; every dashboard
+// answer is unchanged; a rebuild refuses.
+func TestClusterDropExpiredSnapshotsKeepsTheDashboard(t *testing.T) {
+	dropExpiredKeepsTheDashboard(t, env.Cluster(t))
+}
+
+func dropExpiredKeepsTheDashboard(t *testing.T, cl *testenv.Cluster) {
 	ctx := context.Background()
 	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
@@ -116,14 +168,14 @@ func TestDropExpiredSnapshotsKeepsTheDashboard(t *testing.T) {
 		t.Fatalf("the all chart does not reach back before the retention window: %+v", all.Series)
 	}
 
-	dropped, err := projections.DropExpiredSnapshots(ctx, env.CH, env.CHOptions.Database, now, 90*24*time.Hour)
+	dropped, err := projections.DropExpiredSnapshots(ctx, env.CH, env.CHOptions.Database, env.CHOptions.Cluster, now, 90*24*time.Hour)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Contains(dropped, "202606") || !slices.Contains(dropped, "202607") {
 		t.Errorf("dropped %v, want 202606 and 202607 among them", dropped)
 	}
-	left := partitions(t)
+	left := partitions(t, cl)
 	for _, id := range []string{"202606", "202607"} {
 		if slices.Contains(left, id) {
 			t.Errorf("partition %s is still there: %v", id, left)
@@ -149,15 +201,15 @@ func TestDropExpiredSnapshotsKeepsTheDashboard(t *testing.T) {
 		}
 	}
 	// Run again: nothing more to drop.
-	if again, err := projections.DropExpiredSnapshots(ctx, env.CH, env.CHOptions.Database, now, 90*24*time.Hour); err != nil || len(again) != 0 {
+	if again, err := projections.DropExpiredSnapshots(ctx, env.CH, env.CHOptions.Database, env.CHOptions.Cluster, now, 90*24*time.Hour); err != nil || len(again) != 0 {
 		t.Errorf("second run dropped %v, %v; want nothing", again, err)
 	}
-	if none, err := projections.DropExpiredSnapshots(ctx, env.CH, env.CHOptions.Database, now.AddDate(5, 0, 0), 0); err != nil || none != nil {
+	if none, err := projections.DropExpiredSnapshots(ctx, env.CH, env.CHOptions.Database, env.CHOptions.Cluster, now.AddDate(5, 0, 0), 0); err != nil || none != nil {
 		t.Errorf("retention 0 dropped %v, %v", none, err)
 	}
 	// A rebuild would erase the dropped months from the projections: it
 	// refuses, and the answers stay as they were.
-	if err := projections.Rebuild(ctx, env.CH); !errors.Is(err, projections.ErrRawHistoryDropped) {
+	if err := projections.Rebuild(ctx, env.CH, env.CHOptions.Cluster); !errors.Is(err, projections.ErrRawHistoryDropped) {
 		t.Errorf("rebuild after a drop: %v, want a refusal", err)
 	}
 	refused := answers()

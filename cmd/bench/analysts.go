@@ -105,7 +105,7 @@ func fillAnalytics(ctx context.Context, st *stores, db string, progress io.Write
 	if metricRows == 0 && snapshots > 0 {
 		fmt.Fprintf(progress, "bench: %s is empty: refilling it from %d snapshots (analytics.Rebuild, as migrate -rebuild-projections)\n", adb, snapshots)
 		start := time.Now()
-		if err := analytics.Rebuild(ctx, st.PG, st.CH, adb); err != nil {
+		if err := analytics.Rebuild(ctx, st.PG, st.CH, adb, ""); err != nil {
 			return "", fmt.Errorf("refill %s: %w", adb, err)
 		}
 		took := time.Since(start)

@@ -59,12 +59,12 @@ func run() error {
 		fmt.Println("nothing to apply: both databases are up to date")
 	}
 	if *rebuild {
-		if err := projections.Rebuild(ctx, ch); err != nil {
+		if err := projections.Rebuild(ctx, ch, cfg.ClickHouseCluster); err != nil {
 			return err
 		}
 		fmt.Println("rebuilt:    ", projections.Projections)
 		db := schema.AnalyticsDatabase(cfg.ClickHouseDatabase)
-		if err := analytics.Rebuild(ctx, pg, ch, db); err != nil {
+		if err := analytics.Rebuild(ctx, pg, ch, db, cfg.ClickHouseCluster); err != nil {
 			return err
 		}
 		fmt.Println("rebuilt:    ", db, analytics.MetricTables, analytics.Dimensions)

@@ -21,21 +21,17 @@ const snapshotRetentionTimeout = 5 * time.Minute
 
 // startSnapshotRetention runs projections.DropExpiredSnapshots every
 // interval, the first at once, until ctx ends, and logs what it dropped.
-// It does nothing when retention is zero or on a cluster (not supported
-// there: each shard's partitions are its own). Several servers may run it at
-// once: dropping a partition twice is harmless. The returned function stops
-// the loop and waits for it.
+// It does nothing when retention is zero. On a cluster it drops the
+// partitions of every shard's local table ON CLUSTER. Several servers may
+// run it at once: dropping a partition twice is harmless. The returned
+// function stops the loop and waits for it.
 func startSnapshotRetention(ctx context.Context, ch driver.Conn, db, cluster string, retention, interval time.Duration, now func() time.Time, log *slog.Logger) (stop func()) {
 	if retention <= 0 {
 		return func() {}
 	}
-	if cluster != "" {
-		log.Warn("raw snapshots are kept for ever", "err", projections.ErrRetentionOnCluster, "cluster", cluster)
-		return func() {}
-	}
 	return inBackground(ctx, func(ctx context.Context) {
 		every(ctx, interval, snapshotRetentionTimeout, func(ctx context.Context) {
-			dropped, err := projections.DropExpiredSnapshots(ctx, ch, db, now(), retention)
+			dropped, err := projections.DropExpiredSnapshots(ctx, ch, db, cluster, now(), retention)
 			if len(dropped) > 0 {
 				log.Info("dropped expired raw snapshot partitions", "database", db, "partitions", dropped, "retention", retention)
 			}

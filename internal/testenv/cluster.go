@@ -150,6 +150,25 @@ func (c *Cluster) KillLater(t testing.TB, nodes ...int) func() error {
 	}
 }
 
+// SyncReplica waits until node n has fetched every part its shard's
+// other replicas took so far, for each local table (SYSTEM SYNC REPLICA).
+// It reports a failure instead of failing the test, for a goroutine other
+// than the test's.
+func (c *Cluster) SyncReplica(ctx context.Context, n int, tables ...string) error {
+	o := c.env.CHOptions
+	conn, err := store.OpenClickHouse(ctx, store.ClickHouseOptions{Addr: c.Nodes[n-1].Addr, Database: "default", User: o.User, Password: o.Password})
+	if err != nil {
+		return fmt.Errorf("node %d: %w", n, err)
+	}
+	defer conn.Close()
+	for _, table := range tables {
+		if err := conn.Exec(ctx, "SYSTEM SYNC REPLICA "+table); err != nil {
+			return fmt.Errorf("node %d: sync %s: %w", n, table, err)
+		}
+	}
+	return nil
+}
+
 // Start starts every node that is down and waits until the cluster answers
 // (scripts/cluster.sh start).
 func (c *Cluster) Start(t testing.TB) {

@@ -85,7 +85,7 @@ func TestAlertsFollowWrites(t *testing.T) {
 
 	// a rebuild reproduces the same content
 	before := rows(t, `SELECT toString(tuple(*)) FROM A.alert_events WHERE workspace_id = ?`, ws)
-	if err := analytics.Rebuild(ctx, env.PG, env.CH, db()); err != nil {
+	if err := analytics.Rebuild(ctx, env.PG, env.CH, db(), env.CHOptions.Cluster); err != nil {
 		t.Fatal(err)
 	}
 	if after := rows(t, `SELECT toString(tuple(*)) FROM A.alert_events WHERE workspace_id = ?`, ws); fmt.Sprint(after) != fmt.Sprint(before) {

@@ -268,8 +268,10 @@ func Sync(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db string) (Syn
 }
 
 // RebuildDimensions empties the dimension tables of the analytics database
-// db and copies every row again from PostgreSQL.
-func RebuildDimensions(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db string) (Synced, error) {
+// db and copies every row again from PostgreSQL. On a cluster (cluster:
+// CLICKHOUSE_CLUSTER) it empties their shard-local tables ON CLUSTER (see
+// placement).
+func RebuildDimensions(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db, cluster string) (Synced, error) {
 	conn, err := pg.Acquire(ctx)
 	if err != nil {
 		return Synced{}, fmt.Errorf("analytics rebuild: %w", err)
@@ -279,8 +281,9 @@ func RebuildDimensions(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db
 		return Synced{}, fmt.Errorf("analytics rebuild: take lock: %w", err)
 	}
 	defer conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, lockKey(db)) //nolint:errcheck // the session ends the lock anyway
+	p := placement{db: db, cluster: cluster}
 	for _, d := range Dimensions {
-		if err := ch.Exec(ctx, "TRUNCATE TABLE "+db+"."+d+"_rows"); err != nil {
+		if err := ch.Exec(ctx, p.truncate(d+"_rows")); err != nil {
 			return Synced{}, fmt.Errorf("analytics rebuild: truncate %s: %w", d, err)
 		}
 	}
@@ -291,12 +294,16 @@ func RebuildDimensions(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db
 // from metric_snapshots (each truncated and filled with its materialized
 // view's own SELECT; snapshots written meanwhile reach it through the view,
 // the SELECT or both, which the replacing merge makes one), then the
-// dimensions from PostgreSQL.
-func Rebuild(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db string) error {
+// dimensions from PostgreSQL. On a cluster (cluster: CLICKHOUSE_CLUSTER)
+// the shard-local tables are truncated ON CLUSTER and refilled through the
+// Distributed tables, the views' SELECTs reading the Distributed
+// metric_snapshots (see placement).
+func Rebuild(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db, cluster string) error {
+	p := placement{db: db, cluster: cluster}
 	for _, table := range MetricTables {
 		var create string
 		err := ch.QueryRow(ctx, `SELECT create_table_query FROM system.tables WHERE database = ? AND name = ?`,
-			db, table+"_mv").Scan(&create)
+			p.local(), table+"_mv").Scan(&create)
 		if err != nil {
 			return fmt.Errorf("read the view of %s.%s: %w", db, table, err)
 		}
@@ -304,14 +311,14 @@ func Rebuild(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db string) e
 		if i < 0 {
 			return fmt.Errorf("read the view of %s.%s: no SELECT in %q", db, table, create)
 		}
-		if err := ch.Exec(ctx, "TRUNCATE TABLE "+db+"."+table); err != nil {
+		if err := ch.Exec(ctx, p.truncate(table)); err != nil {
 			return fmt.Errorf("truncate %s.%s: %w", db, table, err)
 		}
-		if err := ch.Exec(ctx, "INSERT INTO "+db+"."+table+" "+create[i+len(" AS "):]); err != nil {
+		if err := ch.Exec(ctx, "INSERT INTO "+db+"."+table+" "+p.distributed(create[i+len(" AS "):])); err != nil {
 			return fmt.Errorf("refill %s.%s: %w", db, table, err)
 		}
 	}
-	_, err := RebuildDimensions(ctx, pg, ch, db)
+	_, err := RebuildDimensions(ctx, pg, ch, db, cluster)
 	return err
 }
 

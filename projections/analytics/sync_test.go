@@ -170,7 +170,7 @@ func TestDimensionsFollowWrites(t *testing.T) {
 		return all
 	}
 	before := dims()
-	if err := analytics.Rebuild(ctx, env.PG, env.CH, db()); err != nil {
+	if err := analytics.Rebuild(ctx, env.PG, env.CH, db(), env.CHOptions.Cluster); err != nil {
 		t.Fatal(err)
 	}
 	if after := dims(); strings.Join(after, "\n") != strings.Join(before, "\n") {
@@ -317,7 +317,7 @@ func TestMetricsAgreeWithSnapshots(t *testing.T) {
 		}
 	}
 	check("after ingest")
-	if err := analytics.Rebuild(ctx, env.PG, env.CH, db()); err != nil {
+	if err := analytics.Rebuild(ctx, env.PG, env.CH, db(), env.CHOptions.Cluster); err != nil {
 		t.Fatal(err)
 	}
 	check("after rebuild")
