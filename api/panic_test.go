@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/internal/platform"
@@ -29,7 +30,8 @@ func (panickingClickHouse) Query(context.Context, string, ...any) (driver.Rows, 
 
 // TestPanicInARequestsGoroutineAnswers500 makes code that requests run in
 // goroutines of their own panic: the resolution of a short link when
-// tracking, the ClickHouse reads of the overview and of the collections.
+// tracking, the ClickHouse reads of the overview, the collections, the
+// videos list's page, one video, the accounts and an account's analytics.
 // Such a panic would end the process; instead each request answers the
 // usual 500 with its request id, the panic is logged under that id,
 // nothing is written, and the server keeps serving.
@@ -42,6 +44,12 @@ func TestPanicInARequestsGoroutineAnswers500(t *testing.T) {
 	})
 	c := a.signUp(uniqueEmail("panic"))
 	ws := a.bootstrap(c).Workspace.ID
+	// a video and an account, so that the lists read their numbers
+	account, video := uuid.New(), uuid.New()
+	exec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, tracking_limit, status)
+		VALUES ($1, $2, 'tiktok', 'panicker', 'https://www.tiktok.com/@panicker', 5, 'active')`, account, ws)
+	exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, tracked_individually, status)
+		VALUES ($1, $2, 'tiktok', '7300000000000000001', 'https://www.tiktok.com/@panicker/video/7300000000000000001', $3, false, 'active')`, video, ws, account)
 
 	for _, r := range []struct {
 		method, path, panic string
@@ -51,6 +59,11 @@ func TestPanicInARequestsGoroutineAnswers500(t *testing.T) {
 		{"POST", "/api/track/bulk", "transport bug", map[string][]string{"urls": {"https://youtu.be/panicpanic1", "https://vm.tiktok.com/ZMabc123/"}}},
 		{"GET", "/api/overview", "clickhouse driver bug", nil},
 		{"GET", "/api/collections", "clickhouse driver bug", nil},
+		// the page's numbers, read beside its details
+		{"GET", "/api/videos?sort=added", "clickhouse driver bug", nil},
+		{"GET", "/api/videos/" + video.String(), "clickhouse driver bug", nil},
+		{"GET", "/api/accounts", "clickhouse driver bug", nil},
+		{"GET", "/api/accounts/" + account.String() + "/analytics", "clickhouse driver bug", nil},
 	} {
 		res := a.request(r.method, r.path, r.body, c)
 		e := res.expectError(t, 500, "internal")
@@ -68,7 +81,7 @@ func TestPanicInARequestsGoroutineAnswers500(t *testing.T) {
 			t.Fatalf("%s %s: no log line with the request id and the panic:\n%s", r.method, r.path, logs.String())
 		}
 	}
-	if n := count(t, `SELECT count(*) FROM videos WHERE workspace_id = $1`, ws); n != 0 {
+	if n := count(t, `SELECT count(*) FROM videos WHERE workspace_id = $1 AND id <> $2`, ws, video); n != 0 {
 		t.Fatalf("%d videos tracked by requests that failed", n)
 	}
 	a.request("GET", "/api/workspace/team", nil, c).expect(t, 200)

@@ -10,7 +10,6 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/platform"
@@ -161,7 +160,7 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 		fPoints, vPoints map[time.Time]seriesPoint
 		firstFollowers   *time.Time
 	)
-	eg, ectx := errgroup.WithContext(ctx)
+	eg, ectx := newGroup(ctx)
 	eg.Go(func() (err error) {
 		fBase, fPoints, err = metrics{h.CH}.series(ectx, analyticsFollowers(ws, id, g, start))
 		return err

@@ -10,7 +10,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/platform"
@@ -210,7 +209,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 	)
 	// The PostgreSQL reads and the ClickHouse reads are separate groups,
 	// so a ClickHouse failure that may pass does not cancel the rows.
-	pg, pgctx := errgroup.WithContext(ctx)
+	pg, pgctx := newGroup(ctx)
 	pg.Go(func() error {
 		rows, err := db.Query(pgctx, accountsSQL, ws, sel.ID, sel.IncludeRemoved, platformNames(sel.Platforms), sel.CollectionID)
 		if err != nil {
@@ -240,7 +239,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 		}
 		return nil
 	})
-	chg, chctx := errgroup.WithContext(ctx)
+	chg, chctx := newGroup(ctx)
 	chg.Go(func() error {
 		return metrics{ch}.entities(chctx, accountListMetrics(ws, now), func(id uuid.UUID, e entityMetrics) error {
 			accByID[id] = e

@@ -12,7 +12,6 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"golang.org/x/sync/errgroup"
 )
 
 // SpikeRule is an enabled alert rule as the scan needs it.
@@ -152,7 +151,7 @@ func (h SpikesHandler) Scan(ctx context.Context, rules []SpikeRule) (SpikeScan, 
 	}
 
 	var candidates []Spike
-	g, gctx := errgroup.WithContext(ctx)
+	g, gctx := newGroup(ctx)
 	g.Go(func() error {
 		n, err := h.countCovered(gctx, rules)
 		out.Videos = n

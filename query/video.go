@@ -9,7 +9,6 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/platform"
@@ -87,7 +86,7 @@ func (h VideosHandler) One(ctx context.Context, ws, id uuid.UUID) (VideoDetail, 
 		e     entityMetrics
 		has   bool
 	)
-	eg, ectx := errgroup.WithContext(ctx)
+	eg, ectx := newGroup(ctx)
 	eg.Go(func() error {
 		rows, err := h.DB.Query(ectx, `SELECT `+videoColumns+videoFromSQL+` AND v.id = $2
   AND (v.tracked_individually OR a.status IS DISTINCT FROM 'removed')`, ws, id)
@@ -124,7 +123,7 @@ func (h VideosHandler) One(ctx context.Context, ws, id uuid.UUID) (VideoDetail, 
 		return out, nil
 	}
 	out.withMetrics(e)
-	eg, ectx = errgroup.WithContext(ctx)
+	eg, ectx = newGroup(ctx)
 	eg.Go(func() (err error) {
 		out.Hourly, err = videoSeries(ectx, h.CH, videoHourly(ws, id, e.FirstAt, now))
 		return err

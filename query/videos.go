@@ -12,7 +12,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/platform"
@@ -180,7 +179,7 @@ func (h VideosHandler) fill(ctx context.Context, ws uuid.UUID, now time.Time, vs
 		ids[i] = v.ID
 	}
 	pageMetrics := map[uuid.UUID]entityMetrics{}
-	eg, ectx := errgroup.WithContext(ctx)
+	eg, ectx := newGroup(ctx)
 	eg.Go(func() error {
 		q := videoListMetrics(ws, now)
 		q.Only = ids
