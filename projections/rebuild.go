@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+
+	"github.com/reeltrack/reeltrack/schema"
 )
 
 // Projections are the ClickHouse read models derived from metric_snapshots,
@@ -27,7 +28,7 @@ var Projections = []string{"entity_latest", "entity_hourly", "entity_daily", "vi
 // On a cluster (cluster: CLICKHOUSE_CLUSTER) the connection's database
 // holds Distributed tables: each projection's shard-local table is
 // truncated ON CLUSTER and refilled through the Distributed tables, the
-// view's SELECT reading the Distributed metric_snapshots (see placement).
+// view's SELECT reading the Distributed metric_snapshots (see schema.Placement).
 func Rebuild(ctx context.Context, ch driver.Conn, cluster string) error {
 	if err := checkRawHistory(ctx, ch); err != nil {
 		return err
@@ -36,36 +37,20 @@ func Rebuild(ctx context.Context, ch driver.Conn, cluster string) error {
 	if err := ch.QueryRow(ctx, `SELECT currentDatabase()`).Scan(&db); err != nil {
 		return fmt.Errorf("read the current database: %w", err)
 	}
-	p := placement{db: db, cluster: cluster}
+	p := schema.Placement{DB: db, Cluster: cluster}
 	for _, table := range Projections {
-		sel, err := viewSelect(ctx, ch, p, table)
+		sel, err := p.ViewSelect(ctx, ch, table)
 		if err != nil {
 			return err
 		}
-		if err := ch.Exec(ctx, p.truncate(table)); err != nil {
+		if err := ch.Exec(ctx, p.Truncate(table)); err != nil {
 			return fmt.Errorf("truncate %s: %w", table, err)
 		}
-		if err := ch.Exec(ctx, "INSERT INTO "+quote(db)+"."+quote(table)+" "+sel); err != nil {
+		if err := ch.Exec(ctx, "INSERT INTO "+schema.Quote(db)+"."+schema.Quote(table)+" "+sel); err != nil {
 			return fmt.Errorf("refill %s: %w", table, err)
 		}
 	}
 	return nil
-}
-
-// viewSelect reads the SELECT of table's materialized view, <table>_mv, in
-// the database of p's local tables, made to read every shard.
-func viewSelect(ctx context.Context, ch driver.Conn, p placement, table string) (string, error) {
-	var create string
-	err := ch.QueryRow(ctx, `SELECT create_table_query FROM system.tables WHERE database = ? AND name = ?`,
-		p.local(), table+"_mv").Scan(&create)
-	if err != nil {
-		return "", fmt.Errorf("read the view of %s: %w", table, err)
-	}
-	i := strings.Index(create, " AS SELECT ")
-	if i < 0 {
-		return "", fmt.Errorf("read the view of %s: no SELECT in %q", table, create)
-	}
-	return p.distributed(create[i+len(" AS "):]), nil
 }
 
 // ErrRawHistoryDropped is Rebuild's refusal when the daily projection

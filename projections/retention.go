@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+
+	"github.com/reeltrack/reeltrack/schema"
 )
 
 // PartitionExpired tells whether the monthly partition id (YYYYMM, as
@@ -50,14 +52,14 @@ func DropExpiredSnapshots(ctx context.Context, ch driver.Conn, database, cluster
 	if retention <= 0 {
 		return nil, nil
 	}
-	p := placement{db: database, cluster: cluster}
-	table := p.local() + ".metric_snapshots"
+	p := schema.Placement{DB: database, Cluster: cluster}
+	table := p.Local() + ".metric_snapshots"
 	parts := "system.parts"
 	if cluster != "" {
-		parts = "cluster(" + quote(cluster) + ", system.parts)"
+		parts = "cluster(" + schema.Quote(cluster) + ", system.parts)"
 	}
 	rows, err := ch.Query(ctx, `SELECT DISTINCT partition_id FROM `+parts+`
-		WHERE database = ? AND table = 'metric_snapshots' AND active`, p.local())
+		WHERE database = ? AND table = 'metric_snapshots' AND active`, p.Local())
 	if err != nil {
 		return nil, fmt.Errorf("list partitions of %s: %w", table, err)
 	}
@@ -80,7 +82,7 @@ func DropExpiredSnapshots(ctx context.Context, ch driver.Conn, database, cluster
 	var dropped []string
 	for _, id := range expired {
 		// id is six digits (PartitionExpired checked): safe to splice.
-		if err := ch.Exec(ctx, "ALTER TABLE "+quote(p.local())+".metric_snapshots"+p.onCluster()+" DROP PARTITION "+id); err != nil {
+		if err := ch.Exec(ctx, "ALTER TABLE "+schema.Quote(p.Local())+".metric_snapshots"+p.OnCluster()+" DROP PARTITION "+id); err != nil {
 			return dropped, fmt.Errorf("drop partition %s of %s: %w", id, table, err)
 		}
 		dropped = append(dropped, id)

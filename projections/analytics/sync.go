@@ -30,6 +30,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/schema"
 )
 
 // Dimensions are the dimension tables of the analytics database, each
@@ -270,7 +272,7 @@ func Sync(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db string) (Syn
 // RebuildDimensions empties the dimension tables of the analytics database
 // db and copies every row again from PostgreSQL. On a cluster (cluster:
 // CLICKHOUSE_CLUSTER) it empties their shard-local tables ON CLUSTER (see
-// placement).
+// schema.Placement).
 func RebuildDimensions(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db, cluster string) (Synced, error) {
 	conn, err := pg.Acquire(ctx)
 	if err != nil {
@@ -281,9 +283,9 @@ func RebuildDimensions(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db
 		return Synced{}, fmt.Errorf("analytics rebuild: take lock: %w", err)
 	}
 	defer conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, lockKey(db)) //nolint:errcheck // the session ends the lock anyway
-	p := placement{db: db, cluster: cluster}
+	p := schema.Placement{DB: db, Cluster: cluster}
 	for _, d := range Dimensions {
-		if err := ch.Exec(ctx, p.truncate(d+"_rows")); err != nil {
+		if err := ch.Exec(ctx, p.Truncate(d+"_rows")); err != nil {
 			return Synced{}, fmt.Errorf("analytics rebuild: truncate %s: %w", d, err)
 		}
 	}
@@ -297,24 +299,18 @@ func RebuildDimensions(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db
 // dimensions from PostgreSQL. On a cluster (cluster: CLICKHOUSE_CLUSTER)
 // the shard-local tables are truncated ON CLUSTER and refilled through the
 // Distributed tables, the views' SELECTs reading the Distributed
-// metric_snapshots (see placement).
+// metric_snapshots (see schema.Placement).
 func Rebuild(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db, cluster string) error {
-	p := placement{db: db, cluster: cluster}
+	p := schema.Placement{DB: db, Cluster: cluster}
 	for _, table := range MetricTables {
-		var create string
-		err := ch.QueryRow(ctx, `SELECT create_table_query FROM system.tables WHERE database = ? AND name = ?`,
-			p.local(), table+"_mv").Scan(&create)
+		sel, err := p.ViewSelect(ctx, ch, table)
 		if err != nil {
-			return fmt.Errorf("read the view of %s.%s: %w", db, table, err)
+			return err
 		}
-		i := strings.Index(create, " AS SELECT ")
-		if i < 0 {
-			return fmt.Errorf("read the view of %s.%s: no SELECT in %q", db, table, create)
-		}
-		if err := ch.Exec(ctx, p.truncate(table)); err != nil {
+		if err := ch.Exec(ctx, p.Truncate(table)); err != nil {
 			return fmt.Errorf("truncate %s.%s: %w", db, table, err)
 		}
-		if err := ch.Exec(ctx, "INSERT INTO "+db+"."+table+" "+p.distributed(create[i+len(" AS "):])); err != nil {
+		if err := ch.Exec(ctx, "INSERT INTO "+db+"."+table+" "+sel); err != nil {
 			return fmt.Errorf("refill %s.%s: %w", db, table, err)
 		}
 	}
