@@ -85,19 +85,12 @@ func TestInstancesBehindABalancerShareTheWork(t *testing.T) {
 			Name:   fmt.Sprintf("server %d", i+1),
 			Binary: bin,
 			Env: func(addr string) []string {
-				return []string{
-					"HTTP_ADDR=" + addr,
+				return append(env.ServerEnv("instances:"),
+					"HTTP_ADDR="+addr,
 					// the provider's webhooks and the browser's origin: the balancer
-					"PUBLIC_BASE_URL=" + public,
-					"DATABASE_URL=" + env.PGURL,
-					"CLICKHOUSE_ADDR=" + env.CHOptions.Addr,
-					"CLICKHOUSE_DATABASE=" + env.CHOptions.Database,
-					"CLICKHOUSE_USER=" + env.CHOptions.User,
-					"CLICKHOUSE_PASSWORD=" + env.CHOptions.Password,
-					"REDIS_URL=" + env.RedisURL,
-					"REDIS_PREFIX=" + env.Redis.Prefix + "instances:",
+					"PUBLIC_BASE_URL="+public,
 					"SESSION_SECRET=instances-session-secret-0123456789abcdef",
-					"SCRAPER_BASE_URL=" + sim,
+					"SCRAPER_BASE_URL="+sim,
 					"SCRAPER_TOKEN=sim-token",
 					// many small runs, so both schedulers find work at once
 					"SCRAPER_MAX_TARGETS_PER_RUN=3",
@@ -106,7 +99,7 @@ func TestInstancesBehindABalancerShareTheWork(t *testing.T) {
 					"SMTP_URL=",
 					"BCRYPT_COST=4",
 					"LOG_LEVEL=warn",
-				}
+				)
 			},
 			Probe: "/healthz",
 			Wait:  30 * time.Second,

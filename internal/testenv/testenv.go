@@ -55,6 +55,22 @@ type Servers struct {
 	RedisURL          string
 }
 
+// ServerEnv is the environment that points a server process (cmd/server)
+// at the package's databases, with its Redis keys under the package's
+// prefix followed by redisPrefix.
+func (e *Env) ServerEnv(redisPrefix string) []string {
+	return []string{
+		"DATABASE_URL=" + e.PGURL,
+		"CLICKHOUSE_ADDR=" + e.CHOptions.Addr,
+		"CLICKHOUSE_DATABASE=" + e.CHOptions.Database,
+		"CLICKHOUSE_USER=" + e.CHOptions.User,
+		"CLICKHOUSE_PASSWORD=" + e.CHOptions.Password,
+		"CLICKHOUSE_CLUSTER=" + e.CHOptions.Cluster,
+		"REDIS_URL=" + e.RedisURL,
+		"REDIS_PREFIX=" + e.Redis.Prefix + redisPrefix,
+	}
+}
+
 func getenv(key, def string) string {
 	if v := strings.TrimSpace(os.Getenv(key)); v != "" {
 		return v

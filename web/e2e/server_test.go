@@ -53,20 +53,13 @@ func startSite(t *testing.T) *site {
 		Name:   "server",
 		Binary: bin,
 		Env: func(addr string) []string {
-			return []string{
-				"HTTP_ADDR=" + addr,
-				"PUBLIC_BASE_URL=http://" + addr,
-				"DATABASE_URL=" + env.PGURL,
-				"CLICKHOUSE_ADDR=" + env.CHOptions.Addr,
-				"CLICKHOUSE_DATABASE=" + env.CHOptions.Database,
-				"CLICKHOUSE_USER=" + env.CHOptions.User,
-				"CLICKHOUSE_PASSWORD=" + env.CHOptions.Password,
-				"REDIS_URL=" + env.RedisURL,
-				"REDIS_PREFIX=" + env.Redis.Prefix + "site:",
+			return append(env.ServerEnv("site:"),
+				"HTTP_ADDR="+addr,
+				"PUBLIC_BASE_URL=http://"+addr,
 				"SESSION_SECRET=e2e-session-secret-0123456789abcdef",
-				"SCRAPER_BASE_URL=" + sim,
+				"SCRAPER_BASE_URL="+sim,
 				"SCRAPER_TOKEN=sim-token",
-				"CRON_SECRET=" + cronSecret,
+				"CRON_SECRET="+cronSecret,
 				// The scheduler retries a scrape whose run or delivery
 				// failed, as in production, so a slow machine only delays
 				// the numbers.
@@ -74,16 +67,16 @@ func startSite(t *testing.T) *site {
 				"SMTP_URL=",
 				"LOG_LEVEL=warn",
 				"STRIPE_SECRET_KEY=sk_test_123",
-				"STRIPE_API_URL=" + stripe,
-				"STRIPE_WEBHOOK_SECRET=" + webhookSecret,
+				"STRIPE_API_URL="+stripe,
+				"STRIPE_WEBHOOK_SECRET="+webhookSecret,
 				"STRIPE_PRICE_STARTER_MONTH=price_starter_month", "STRIPE_PRICE_STARTER_YEAR=price_starter_year",
 				"STRIPE_PRICE_GROWTH_MONTH=price_growth_month", "STRIPE_PRICE_GROWTH_YEAR=price_growth_year",
 				"STRIPE_PRICE_AGENCY_MONTH=price_agency_month", "STRIPE_PRICE_AGENCY_YEAR=price_agency_year",
 				"STRIPE_PRICE_FOUNDING=price_founding_year",
-				"CHECKOUT_SUCCESS_URL=http://" + addr + "/?checkout=success",
-				"CHECKOUT_CANCEL_URL=http://" + addr + "/billing?checkout=cancel",
-				"BILLING_PORTAL_RETURN_URL=http://" + addr + "/billing",
-			}
+				"CHECKOUT_SUCCESS_URL=http://"+addr+"/?checkout=success",
+				"CHECKOUT_CANCEL_URL=http://"+addr+"/billing?checkout=cancel",
+				"BILLING_PORTAL_RETURN_URL=http://"+addr+"/billing",
+			)
 		},
 		Probe: "/healthz",
 		Wait:  60 * time.Second,
