@@ -453,10 +453,7 @@ func report(o options, s seedResult, parts map[string]uint64, waited time.Durati
 			continue
 		}
 		fmt.Fprintf(out, "\n- %s\n", r.Name)
-		for _, q := range chTimes[r.Name] {
-			fmt.Fprintf(out, "  - `%s…` ×%d: p50 %.0f ms, p95 %.0f ms, reads %s rows / %.1f MiB, memory %.1f MiB\n",
-				strings.TrimSpace(q.Query), q.Count, q.P50, q.P95, thousands(q.ReadRows), q.ReadBytes/(1<<20), q.MemoryBytes/(1<<20))
-		}
+		printQueryTimes(out, chTimes[r.Name])
 	}
 }
 
@@ -530,4 +527,12 @@ func settle(ctx context.Context, st *stores, o options) (map[string]uint64, time
 		}
 	}
 	return waitForMerges(ctx, st.CH, st.chDatabase, o.MergeWait)
+}
+
+// printQueryTimes lists what the query log says of each kind of query.
+func printQueryTimes(out io.Writer, qs []queryTime) {
+	for _, q := range qs {
+		fmt.Fprintf(out, "  - `%s…` ×%d: p50 %.0f ms, p95 %.0f ms, reads %s rows / %.1f MiB, memory %.1f MiB\n",
+			strings.TrimSpace(q.Query), q.Count, q.P50, q.P95, thousands(q.ReadRows), q.ReadBytes/(1<<20), q.MemoryBytes/(1<<20))
+	}
 }

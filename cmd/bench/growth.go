@@ -167,7 +167,7 @@ type growthReport struct {
 // growthPhase measures the default world (o's), each scenario, and the
 // default world again, one after another, n cold requests per route each.
 func growthPhase(ctx context.Context, o options, n int, progress io.Writer) (*growthReport, error) {
-	base, err := openWorld(ctx, o, "default")
+	base, err := openWorld(ctx, o, "default (before)")
 	if err != nil {
 		return nil, err
 	}
@@ -205,7 +205,7 @@ func growthPhase(ctx context.Context, o options, n int, progress io.Writer) (*gr
 	}
 	// the default world again, in a copy that keeps the first results
 	after := *base
-	after.Results, after.CH = map[string]stats{}, map[string][]queryTime{}
+	after.Name, after.Results, after.CH = "default (after)", map[string]stats{}, map[string][]queryTime{}
 	r.After = &after
 	if err := r.timed(ctx, r.After, n); err != nil {
 		return nil, err
@@ -245,44 +245,35 @@ func printGrowth(out io.Writer, r *growthReport, n int) {
 		n, strings.Join(r.Load, " | "))
 	fmt.Fprintln(out, "| world | videos | days | snapshots | route | p50 ms | p95 ms | p99 ms | ratio | target | met |")
 	fmt.Fprintln(out, "|---|---:|---:|---:|---|---:|---:|---:|---:|---|---|")
-	line := func(w *growthWorld, label string, targets map[string]float64) {
+	// targets nil: a default world's line, without a ratio
+	line := func(w *growthWorld, targets map[string]float64) {
 		for _, route := range []string{routeOverview, routeVideos} {
 			s := w.Results[route]
 			ratio, target, met := "—", "—", "—"
-			if label != "" {
-				b := r.baseline(route)
-				x := float64(s.P95) / float64(max(b, 1))
+			if targets != nil {
+				x := float64(s.P95) / float64(max(r.baseline(route), 1))
 				ratio = fmt.Sprintf("%.2f×", x)
 				if limit, ok := targets[route]; ok {
 					target = fmt.Sprintf("p95 ≤ %.1f× default", limit)
 					met = yesNo(x <= limit)
 				}
 			}
-			name := w.Name
-			if label != "" {
-				name = label
-			}
-			fmt.Fprintf(out, "| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s |\n", name,
+			fmt.Fprintf(out, "| %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s |\n", w.Name,
 				thousands(float64(w.Sizes.Videos)), w.Sizes.Days, thousands(float64(w.Rows)), route,
 				ms(s.P50), ms(s.P95), ms(s.P99), ratio, target, met)
 		}
 	}
-	before, after := *r.Before, *r.After
-	before.Name, after.Name = "default (before)", "default (after)"
-	line(&before, "", nil)
+	line(r.Before, nil)
 	for i, w := range r.Scenarios {
-		line(w, w.Name, r.Targets[i])
+		line(w, r.Targets[i])
 	}
-	line(&after, "", nil)
+	line(r.After, nil)
 
 	fmt.Fprintf(out, "\nWhere the time goes: the ClickHouse queries of each world's cold requests (system.query_log, server-side; reads and memory are medians); the rest of a request is PostgreSQL, the server's own work and HTTP.\n")
 	for _, w := range append(append([]*growthWorld{r.Before}, r.Scenarios...), r.After) {
 		for _, route := range []string{routeOverview, routeVideos} {
 			fmt.Fprintf(out, "\n- %s, %s (p50 %s ms)\n", w.Name, route, ms(w.Results[route].P50))
-			for _, q := range w.CH[route] {
-				fmt.Fprintf(out, "  - `%s…` ×%d: p50 %.0f ms, p95 %.0f ms, reads %s rows / %.1f MiB, memory %.1f MiB\n",
-					strings.TrimSpace(q.Query), q.Count, q.P50, q.P95, thousands(q.ReadRows), q.ReadBytes/(1<<20), q.MemoryBytes/(1<<20))
-			}
+			printQueryTimes(out, w.CH[route])
 		}
 	}
 }
