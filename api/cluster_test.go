@@ -37,6 +37,7 @@ type ledger struct {
 	before  map[int32]func()
 	inserts atomic.Int32
 	failed  atomic.Int32 // inserts ClickHouse did not acknowledge
+	lastErr atomic.Value // the error of the latest of them
 	gate    sync.RWMutex // held for reading by every insert under way
 
 	mu   sync.Mutex
@@ -93,6 +94,7 @@ func (b *ledgerBatch) Send() error {
 	defer b.finish()
 	if err := b.Batch.Send(); err != nil {
 		b.l.failed.Add(1)
+		b.l.lastErr.Store(err.Error())
 		return err
 	}
 	b.l.mu.Lock()
@@ -269,42 +271,7 @@ func replicaKilledDuringIngestion(t *testing.T, cl *testenv.Cluster, node int) {
 		node, reads.Load(), written.inserts.Load(), written.failed.Load())
 
 	// The ledger: every acknowledged row is there, once, as written.
-	checkLedger := func(when string) {
-		t.Helper()
-		want := written.written(ws)
-		rows, err := env.CH.Query(context.Background(), `SELECT entity_id, scraped_at, views, likes, comments, shares, saves, followers
-			FROM metric_snapshots WHERE workspace_id = ?`, ws)
-		if err != nil {
-			t.Fatalf("%s: %v", when, err)
-		}
-		defer rows.Close()
-		got := 0
-		for rows.Next() {
-			var id uuid.UUID
-			var s rawSnapshot
-			if err := rows.Scan(&id, &s.at, &s.metrics[0], &s.metrics[1], &s.metrics[2], &s.metrics[3], &s.metrics[4], &s.metrics[5]); err != nil {
-				t.Fatal(err)
-			}
-			got++
-			w, ok := want[snapshotKey{id, s.at.UTC()}]
-			if !ok {
-				t.Errorf("%s: snapshot %s at %s was never acknowledged", when, id, s.at)
-				continue
-			}
-			for m := range 6 {
-				if !ptrEq(w.metrics[m], s.metrics[m]) {
-					t.Errorf("%s: snapshot %s at %s metric %d is %s, %s was written", when, id, s.at, m, show(s.metrics[m]), show(w.metrics[m]))
-				}
-			}
-		}
-		if err := rows.Err(); err != nil {
-			t.Fatal(err)
-		}
-		if got != len(want) || got < 16*2 {
-			t.Fatalf("%s: %d snapshot rows (unmerged) in ClickHouse, %d acknowledged", when, got, len(want))
-		}
-	}
-	checkLedger(fmt.Sprintf("node %d down", node))
+	checkLedger(t, written, ws, fmt.Sprintf("node %d down", node), 16*2)
 
 	// The dashboard, read at the newest snapshot's time, agrees with the
 	// raw snapshots while the replica is down.
@@ -338,10 +305,49 @@ func replicaKilledDuringIngestion(t *testing.T, cl *testenv.Cluster, node int) {
 	cl.Start(t)
 	cl.WaitReplicasAgree(t, 90*time.Second, local...)
 	t.Logf("node %d caught up %s after its start", node, time.Since(started).Round(100*time.Millisecond))
-	checkLedger(fmt.Sprintf("node %d back", node))
+	checkLedger(t, written, ws, fmt.Sprintf("node %d back", node), 16*2)
 	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws)
 	if upAnswer := string(a.request("GET", "/api/overview?datePreset=30d", nil, c).expect(t, 200).Body); upAnswer != downAnswer {
 		t.Errorf("the overview changed when node %d came back:\ndown %s\nup   %s", node, downAnswer, upAnswer)
+	}
+}
+
+// checkLedger compares the workspace's unmerged snapshot rows in ClickHouse
+// with the rows its inserts acknowledged (written): every acknowledged row
+// is there once, as written, no other row is, and there are at least least.
+func checkLedger(t *testing.T, written *ledger, ws uuid.UUID, when string, least int) {
+	t.Helper()
+	want := written.written(ws)
+	rows, err := env.CH.Query(context.Background(), `SELECT entity_id, scraped_at, views, likes, comments, shares, saves, followers
+		FROM metric_snapshots WHERE workspace_id = ?`, ws)
+	if err != nil {
+		t.Fatalf("%s: %v", when, err)
+	}
+	defer rows.Close()
+	got := 0
+	for rows.Next() {
+		var id uuid.UUID
+		var s rawSnapshot
+		if err := rows.Scan(&id, &s.at, &s.metrics[0], &s.metrics[1], &s.metrics[2], &s.metrics[3], &s.metrics[4], &s.metrics[5]); err != nil {
+			t.Fatal(err)
+		}
+		got++
+		w, ok := want[snapshotKey{id, s.at.UTC()}]
+		if !ok {
+			t.Errorf("%s: snapshot %s at %s was never acknowledged", when, id, s.at)
+			continue
+		}
+		for m := range 6 {
+			if !ptrEq(w.metrics[m], s.metrics[m]) {
+				t.Errorf("%s: snapshot %s at %s metric %d is %s, %s was written", when, id, s.at, m, show(s.metrics[m]), show(w.metrics[m]))
+			}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if got != len(want) || got < least {
+		t.Fatalf("%s: %d snapshot rows (unmerged) in ClickHouse, %d acknowledged", when, got, len(want))
 	}
 }
 
@@ -507,6 +513,100 @@ func TestClusterEntryNodeKilled(t *testing.T) {
 	}
 
 	cl.Start(t)
+	ldb := cl.LocalDatabase()
+	cl.WaitReplicasAgree(t, 90*time.Second, ldb+".metric_snapshots", ldb+".entity_latest", ldb+".entity_hourly",
+		ldb+".entity_daily", ldb+".video_age_hourly")
+}
+
+// TestClusterZooKeeperDown kills the cluster's ZooKeeper (SIGKILL) after a
+// workspace's first scrapes, then runs a refresh round. Without ZooKeeper
+// the replicated tables take no insert: every completion is refused with a
+// 5xx, so the provider delivers it again, and nothing of it is written.
+// Reads need no ZooKeeper: every dashboard route answers 200 with the
+// numbers it gave before. Once ZooKeeper is started again the provider's
+// next deliveries are processed, each snapshot lands exactly once, and each
+// shard's replicas hold the same rows.
+func TestClusterZooKeeperDown(t *testing.T) {
+	cl := env.Cluster(t)
+	written := newLedger(env.CH, nil)
+	var frozen atomic.Pointer[time.Time]
+	a, sim := newScrapingAppWith(t, func(d *wiring.Deps) {
+		d.CH = written
+		d.Config.ScraperMaxPerRun = 1 // one run, one completion, one insert per account
+		d.Now = func() time.Time {
+			if at := frozen.Load(); at != nil {
+				return *at
+			}
+			return time.Now()
+		}
+	}, "-speed", "3600", "-webhook-retries", "30")
+	c := a.signUp(uniqueEmail("zookeeper"))
+	ws := a.bootstrap(c).Workspace.ID
+	exec(t, `UPDATE workspaces SET plan = 'agency', video_limit = 5000 WHERE id = $1`, ws)
+	var urls []string
+	for i := range 4 {
+		urls = append(urls, fmt.Sprintf("https://www.tiktok.com/@keeper%d_%s", i, uuid.NewString()[:6]))
+	}
+	a.request("POST", "/api/track/bulk", map[string]any{"urls": urls}, c).expect(t, 200)
+	if n := waitJobsOfWorkspace(t, ws); n != 4 {
+		t.Fatalf("%d jobs, want one per account (4)", n)
+	}
+	routes := []string{"/api/videos", "/api/overview?datePreset=7d", "/api/overview?datePreset=all", "/api/accounts", "/api/export?type=videos"}
+	at := time.Now()
+	frozen.Store(&at) // the same windows before and during the outage
+	before := map[string]string{}
+	for _, r := range routes {
+		before[r] = string(a.request("GET", r, nil, c).expect(t, 200).Body)
+	}
+	rowsBefore := len(written.written(ws))
+
+	cl.KillZooKeeper(t)
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws) // nothing from the cache
+	for _, r := range routes {
+		if got := string(a.request("GET", r, nil, c).expect(t, 200).Body); got != before[r] {
+			t.Errorf("GET %s with ZooKeeper down:\n%s\nwith ZooKeeper up:\n%s", r, got, before[r])
+		}
+	}
+	frozen.Store(nil)
+	// A refresh round: its completions cannot be written.
+	moveSimClock(t, sim, time.Second)
+	exec(t, `UPDATE accounts SET last_scraped_at = last_scraped_at - interval '2 days' WHERE workspace_id = $1`, ws)
+	httpRequest(a, "GET", "/api/cron/refresh", "Bearer "+cronSecret).expect(t, 200)
+	deadline := time.Now().Add(60 * time.Second)
+	for written.failed.Load() < 2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("no refused insert 60 s after the refresh with ZooKeeper down (%d inserts)", written.inserts.Load())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Logf("ZooKeeper down: an insert failed with %v", written.lastErr.Load())
+	var processed int
+	if err := env.PG.QueryRow(context.Background(), `SELECT count(*) FROM scrape_jobs WHERE workspace_id = $1 AND status = 'processed'`, ws).Scan(&processed); err != nil {
+		t.Fatal(err)
+	}
+	if processed != 4 || len(written.written(ws)) != rowsBefore {
+		t.Fatalf("with ZooKeeper down: %d jobs processed (want the first 4), %d rows acknowledged (want %d)", processed, len(written.written(ws)), rowsBefore)
+	}
+	checkLedger(t, written, ws, "ZooKeeper down", rowsBefore)
+
+	started := time.Now()
+	cl.Start(t)
+	deadline = time.Now().Add(120 * time.Second)
+	for {
+		if err := env.PG.QueryRow(context.Background(), `SELECT count(*) FROM scrape_jobs WHERE workspace_id = $1 AND status = 'processed'`, ws).Scan(&processed); err != nil {
+			t.Fatal(err)
+		}
+		if processed == 8 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of 8 jobs processed 120 s after ZooKeeper was started again", processed)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Logf("ZooKeeper back: the refresh round was processed %s after its start; %d inserts, %d refused",
+		time.Since(started).Round(100*time.Millisecond), written.inserts.Load(), written.failed.Load())
+	checkLedger(t, written, ws, "ZooKeeper back", rowsBefore+4)
 	ldb := cl.LocalDatabase()
 	cl.WaitReplicasAgree(t, 90*time.Second, ldb+".metric_snapshots", ldb+".entity_latest", ldb+".entity_hourly",
 		ldb+".entity_daily", ldb+".video_age_hourly")

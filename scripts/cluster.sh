@@ -10,9 +10,10 @@
 #                                node answers and sees the cluster
 #   scripts/cluster.sh stop      stop the four servers and ZooKeeper
 #   scripts/cluster.sh status    print what runs
-#   scripts/cluster.sh kill N..  SIGKILL the server of node N (1..4), as a
-#                                crash, and wait until it is gone; `start`
-#                                starts it again (the failure tests of
+#   scripts/cluster.sh kill N..  SIGKILL the server of node N (1..4), or
+#                                ZooKeeper (N = zookeeper), as a crash, and
+#                                wait until it is gone; `start` starts it
+#                                again (the failure tests of
 #                                `make test-cluster` use both)
 #
 # Idempotent: a node (or ZooKeeper) that answers is left alone. Each node N
@@ -166,6 +167,22 @@ zk_stop() {
 	fi
 }
 
+# zk_kill: SIGKILL ZooKeeper, as a crash, and wait until it is gone. Its
+# pid file stays; start starts it again.
+zk_kill() {
+	local pid
+	pid=$(cat "$ZK_DIR/zookeeper.pid" 2>/dev/null) || true
+	if [[ -z $pid ]] || ! alive "$pid"; then
+		echo "cluster: zookeeper is not running"
+		return 0
+	fi
+	need_root "kill zookeeper"
+	as_root kill -KILL "$pid"
+	for _ in $(seq 1 100); do alive "$pid" || break; sleep 0.1; done
+	alive "$pid" && die "zookeeper (pid $pid) still runs after SIGKILL"
+	echo "cluster: zookeeper killed (pid $pid)"
+}
+
 # ---------------------------------------------------------------- ClickHouse
 
 render_node() {
@@ -263,8 +280,14 @@ cluster_check() {
 	for n in "${NODES[@]}"; do
 		got=$(ch "$n" "SELECT count(), uniqExact(shard_num) FROM system.clusters WHERE cluster = 'reeltrack'" | tr '\t' ' ')
 		[[ $got == "4 2" ]] || die "ch$n: system.clusters shows '$got' for reeltrack, want '4 2'"
-		got=$(ch "$n" "SELECT count() > 0 FROM system.zookeeper WHERE path = '/'" 2>&1) ||
-			die "ch$n cannot read ZooKeeper: $got"
+		# a node whose ZooKeeper session ended (ZooKeeper was down) opens
+		# a new one within seconds
+		local t=0
+		until got=$(ch "$n" "SELECT count() > 0 FROM system.zookeeper WHERE path = '/'" 2>&1); do
+			((t >= TIMEOUT)) && die "ch$n cannot read ZooKeeper: $got"
+			sleep 1
+			t=$((t + 1))
+		done
 		want="$(shard_of "$n") ch$n"
 		got=$(ch "$n" "SELECT groupArray(substitution) FROM (SELECT substitution FROM system.macros WHERE macro IN ('shard', 'replica') ORDER BY macro DESC)" | tr -d "[]'" | tr ',' ' ')
 		[[ $got == "$want" ]] || die "ch$n: macros shard, replica are '$got', want '$want'"
@@ -283,8 +306,12 @@ start() {
 	cluster_check
 	# The service's database on every node, so it can connect to any of
 	# them; the migrations create the rest (docs/scaling.md).
-	ch 1 "CREATE DATABASE IF NOT EXISTS \`$DATABASE\` ON CLUSTER reeltrack" >/dev/null ||
-		die "cannot create database $DATABASE on cluster reeltrack"
+	local out t=0
+	until out=$(ch 1 "CREATE DATABASE IF NOT EXISTS \`$DATABASE\` ON CLUSTER reeltrack" 2>&1); do
+		((t >= TIMEOUT)) && die "cannot create database $DATABASE on cluster reeltrack: $out"
+		sleep 1
+		t=$((t + 1))
+	done
 	echo "cluster: ready in $((SECONDS - t0))s: cluster reeltrack, shard 1 = 127.0.0.1:$(tcp_port 1),$(tcp_port 2), shard 2 = 127.0.0.1:$(tcp_port 3),$(tcp_port 4); ZooKeeper 127.0.0.1:$ZK_PORT"
 	echo "cluster: e.g. CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:$(tcp_port 1) go run ./cmd/migrate"
 }
@@ -330,8 +357,10 @@ stop) stop ;;
 status) status ;;
 kill)
 	shift
-	(($# > 0)) || die "usage: $0 kill N..."
-	for n in "$@"; do node_kill "$n"; done
+	(($# > 0)) || die "usage: $0 kill N|zookeeper..."
+	for n in "$@"; do
+		if [[ $n == zookeeper ]]; then zk_kill; else node_kill "$n"; fi
+	done
 	;;
-*) die "usage: $0 [start|stop|status|kill N...]" ;;
+*) die "usage: $0 [start|stop|status|kill N|zookeeper...]" ;;
 esac

@@ -118,6 +118,19 @@ func (c *Cluster) Kill(t testing.TB, nodes ...int) {
 	for _, n := range nodes {
 		args = append(args, fmt.Sprint(n))
 	}
+	c.kill(t, args...)
+}
+
+// KillZooKeeper SIGKILLs the cluster's ZooKeeper, as a crash, and waits
+// until it is gone (scripts/cluster.sh kill zookeeper). The test's cleanup
+// starts it again.
+func (c *Cluster) KillZooKeeper(t testing.TB) {
+	t.Helper()
+	c.kill(t, "kill", "zookeeper")
+}
+
+func (c *Cluster) kill(t testing.TB, args ...string) {
+	t.Helper()
 	t.Cleanup(func() {
 		if err := c.start(t); err != nil {
 			t.Error(err)
