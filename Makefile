@@ -36,7 +36,7 @@ cluster-stop: ## stop the local ClickHouse cluster and its ZooKeeper
 # node 1 as the entry point. PostgreSQL and Redis are those of
 # `make services`. See docs/scaling.md, "Tests on the cluster".
 CLUSTER_TESTS ?= Agree|Overview|Videos|SpikeScan
-CLUSTER_PACKAGES ?= ./ingest ./projections ./cmd/migrate
+CLUSTER_PACKAGES ?= ./ingest ./projections ./projections/analytics ./cmd/migrate
 CLUSTER_ENV := CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:19001
 test-cluster: cluster services stripe-mock ## run the agreement tests (api, query) and the failure, replay, rebuild and retention tests against the local cluster (about 4 minutes)
 	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -timeout 20m -run '$(CLUSTER_TESTS)|^TestCluster' ./query ./api

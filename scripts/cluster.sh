@@ -27,6 +27,8 @@
 #   CLUSTER_ZK_PORT  2181
 #   CLUSTER_TIMEOUT  seconds to wait for each server (90)
 #   CLICKHOUSE_DATABASE  reeltrack: created on every node
+#   CLICKHOUSE_ANALYST_PASSWORD  analyst-local: password of the analysts'
+#                    read-only user on every node (users.d/ beside users.xml)
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -301,6 +303,7 @@ start() {
 	need_root "write $CLUSTER_DIR"
 	as_root mkdir -p "$CLUSTER_DIR"
 	as_root install -m 0644 "$TEMPLATE_DIR/users.xml" "$CLUSTER_DIR/users.xml"
+	analyst_install
 	for n in "${NODES[@]}"; do node_start "$n"; done
 	for n in "${NODES[@]}"; do node_wait "$n"; done
 	cluster_check
@@ -314,6 +317,25 @@ start() {
 	done
 	echo "cluster: ready in $((SECONDS - t0))s: cluster reeltrack, shard 1 = 127.0.0.1:$(tcp_port 1),$(tcp_port 2), shard 2 = 127.0.0.1:$(tcp_port 3),$(tcp_port 4); ZooKeeper 127.0.0.1:$ZK_PORT"
 	echo "cluster: e.g. CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:$(tcp_port 1) go run ./cmd/migrate"
+}
+
+# analyst_install writes the analysts' read-only user (docs/analytics.md)
+# into the users.d/ that every node reads beside users.xml, as
+# scripts/services.sh does for the single server: user `analyst`, password
+# CLICKHOUSE_ANALYST_PASSWORD (analyst-local), database <db>_analytics,
+# whose Distributed tables it reads on every shard. Nodes reread the
+# directory by themselves.
+analyst_install() {
+	local tmpd
+	as_root mkdir -p "$CLUSTER_DIR/users.d"
+	tmpd=$(mktemp -d)
+	CLICKHOUSE_ANALYST_PASSWORD=${CLICKHOUSE_ANALYST_PASSWORD:-analyst-local} CLICKHOUSE_DATABASE=$DATABASE \
+		"$HERE/../deploy/clickhouse/render-analyst-users.sh" "$tmpd/analyst.xml" >/dev/null ||
+		{ rm -rf "$tmpd"; die "cannot render the analyst user"; }
+	if [[ -f $tmpd/analyst.xml ]] && ! cmp -s "$tmpd/analyst.xml" "$CLUSTER_DIR/users.d/reeltrack-analyst.xml"; then
+		as_root install -m 0644 "$tmpd/analyst.xml" "$CLUSTER_DIR/users.d/reeltrack-analyst.xml"
+	fi
+	rm -rf "$tmpd"
 }
 
 # node_kill N: SIGKILL node N's server, as a crash (no shutdown, no flush),

@@ -52,17 +52,25 @@ func (i *Installed) Remove() error {
 // It needs the local server and write access to UsersDir (root, as after
 // `make services`); otherwise it fails saying so.
 func Install(ctx context.Context, addr, user, analyticsDB string) (*Installed, error) {
-	if st, err := os.Stat(UsersDir); err != nil || !st.IsDir() {
-		return nil, fmt.Errorf("analyst user %s: %s is missing: it needs the local Debian ClickHouse set up by `make services`", user, UsersDir)
+	return InstallIn(ctx, UsersDir, []string{addr}, user, analyticsDB)
+}
+
+// InstallIn is Install for servers that read their extra users configs
+// from dir, such as the nodes of the local cluster (which share one): it
+// waits until the user is in effect on every server of addrs, and its
+// Options log in on the first.
+func InstallIn(ctx context.Context, dir string, addrs []string, user, analyticsDB string) (*Installed, error) {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("analyst user %s: %s is missing: it needs the local ClickHouse of `make services` (or the cluster of `make cluster`)", user, dir)
 	}
-	probe, err := os.CreateTemp(UsersDir, ".reeltrack-probe-*")
+	probe, err := os.CreateTemp(dir, ".reeltrack-probe-*")
 	if err != nil {
-		return nil, fmt.Errorf("analyst user %s: cannot write into %s (%v): run as root, like `make services` (CI runs the tests as root)", user, UsersDir, err)
+		return nil, fmt.Errorf("analyst user %s: cannot write into %s (%v): run as root, like `make services` (CI runs the tests as root)", user, dir, err)
 	}
 	probe.Close()
 	os.Remove(probe.Name())
 
-	removeStale(time.Hour)
+	removeStale(dir, time.Hour)
 
 	script, err := renderScript()
 	if err != nil {
@@ -71,7 +79,7 @@ func Install(ctx context.Context, addr, user, analyticsDB string) (*Installed, e
 	var b [16]byte
 	_, _ = rand.Read(b[:])
 	password := hex.EncodeToString(b[:])
-	file := filepath.Join(UsersDir, "reeltrack-analyst-"+user+".xml")
+	file := filepath.Join(dir, "reeltrack-analyst-"+user+".xml")
 	cmd := exec.CommandContext(ctx, "sh", script, file)
 	cmd.Env = append(os.Environ(),
 		"CLICKHOUSE_ANALYST_PASSWORD="+password,
@@ -83,12 +91,16 @@ func Install(ctx context.Context, addr, user, analyticsDB string) (*Installed, e
 		return nil, fmt.Errorf("analyst user %s: %s: %v\n%s", user, script, err, out)
 	}
 	in := &Installed{
-		Options: store.ClickHouseOptions{Addr: addr, Database: analyticsDB, User: user, Password: password},
+		Options: store.ClickHouseOptions{Addr: addrs[0], Database: analyticsDB, User: user, Password: password},
 		File:    file,
 	}
-	if err := in.wait(ctx); err != nil {
-		_ = in.Remove()
-		return nil, err
+	for _, addr := range addrs {
+		on := *in
+		on.Options.Addr = addr
+		if err := on.wait(ctx); err != nil {
+			_ = in.Remove()
+			return nil, err
+		}
 	}
 	return in, nil
 }
@@ -105,7 +117,7 @@ func (i *Installed) wait(ctx context.Context) error {
 		}
 		select {
 		case <-ctx.Done():
-			return fmt.Errorf("analyst user %s (%s) is not in effect after 60 s; check that ClickHouse reads %s: %w", i.Options.User, i.File, UsersDir, last)
+			return fmt.Errorf("analyst user %s (%s) is not in effect on %s after 60 s; check that ClickHouse reads %s: %w", i.Options.User, i.File, i.Options.Addr, filepath.Dir(i.File), last)
 		case <-time.After(300 * time.Millisecond):
 		}
 	}
@@ -161,8 +173,8 @@ func renderScript() (string, error) {
 // (analyst_rt_*) more than age ago: a test killed before its cleanup
 // leaves its file behind. The user it defines could only read a test
 // database that is gone by then.
-func removeStale(age time.Duration) {
-	files, _ := filepath.Glob(filepath.Join(UsersDir, "reeltrack-analyst-"+UserFor("rt_")+"*.xml"))
+func removeStale(dir string, age time.Duration) {
+	files, _ := filepath.Glob(filepath.Join(dir, "reeltrack-analyst-"+UserFor("rt_")+"*.xml"))
 	for _, f := range files {
 		if st, err := os.Stat(f); err == nil && time.Since(st.ModTime()) > age {
 			_ = os.Remove(f)

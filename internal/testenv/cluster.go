@@ -3,6 +3,7 @@ package testenv
 import (
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -65,6 +66,26 @@ func (e *Env) Cluster(t testing.TB) *Cluster {
 		t.Fatalf("system.clusters lists no node of cluster %s", c.Name)
 	}
 	return c
+}
+
+// UsersDir is the users.d/ directory every node of the local cluster
+// reads beside its users.xml ($CLUSTER_DIR/users.d, as scripts/cluster.sh
+// lays it out).
+func (c *Cluster) UsersDir() string {
+	dir := os.Getenv("CLUSTER_DIR")
+	if dir == "" {
+		dir = "/var/lib/reeltrack-cluster"
+	}
+	return filepath.Join(dir, "users.d")
+}
+
+// Addrs are the addresses of every node.
+func (c *Cluster) Addrs() []string {
+	var out []string
+	for _, n := range c.Nodes {
+		out = append(out, n.Addr)
+	}
+	return out
 }
 
 // Shard is the nodes of shard s.
