@@ -38,9 +38,12 @@ cluster-stop: ## stop the local ClickHouse cluster and its ZooKeeper
 CLUSTER_TESTS ?= Agree|Overview|Videos|SpikeScan
 CLUSTER_PACKAGES ?= ./ingest ./projections ./projections/analytics ./cmd/migrate
 CLUSTER_ENV := CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:19001
-test-cluster: cluster services stripe-mock ## run the agreement tests (api, query) and the failure, replay, rebuild and retention tests against the local cluster (about 4 minutes)
+define CLUSTER_TEST_RUN
 	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -timeout 20m -run '$(CLUSTER_TESTS)|^TestCluster' ./query ./api
 	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -timeout 20m -run '^TestCluster' $(CLUSTER_PACKAGES)
+endef
+test-cluster: cluster services stripe-mock ## run the agreement tests (api, query) and the failure, replay, rebuild, retention and analyst tests against the local cluster (about 4 minutes; part of make test)
+	$(CLUSTER_TEST_RUN)
 
 # The dashboard (web/, Vite): built into web/dist, which the server embeds
 # (package web), only when a source is newer than the build; `npm ci` runs
@@ -116,9 +119,12 @@ run: services stripe-mock web ## start the local servers, the scraping simulator
 	SCRAPER_BASE_URL=$(SCRAPER_BASE_URL) SCRAPER_TOKEN=$(SCRAPER_TOKEN) CRON_SECRET=$(CRON_SECRET) \
 	SCHEDULER_INTERVAL=$(SCHEDULER_INTERVAL) bin/server
 
-test: services stripe-mock web ## start the local servers (and install stripe-mock), build the dashboard, then run go vet and the whole test suite against them
+# The whole suite, then the tests of make test-cluster on the local
+# cluster (which `cluster` installs and starts first).
+test: services stripe-mock web cluster ## start the local servers and the local cluster (and install stripe-mock), build the dashboard, then run go vet, the whole test suite, and the cluster tests
 	$(GO) vet ./...
 	$(GO) test -race -count=1 -timeout 15m ./...
+	$(CLUSTER_TEST_RUN)
 
 # Flags of cmd/bench, e.g. BENCH_FLAGS='-reseed' or BENCH_FLAGS='-quick'.
 BENCH_FLAGS ?=

@@ -2,8 +2,10 @@ package schema
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -88,25 +90,25 @@ ORDER BY version`}, database)
 		if _, ok := applied[m.Version]; ok {
 			continue
 		}
-		var stmts []string
+		var steps []step
 		if layout.Cluster == "" {
 			sql, err := layout.render(m, database)
 			if err != nil {
 				return done, err
 			}
-			stmts = statements(sql)
-		} else if stmts, err = layout.clusterPlan(m, database); err != nil {
+			for _, stmt := range statements(sql) {
+				steps = append(steps, step{SQL: stmt})
+			}
+		} else if steps, err = layout.clusterPlan(m, database); err != nil {
 			return done, err
 		}
-		for _, stmt := range stmts {
-			exists, err := columnExists(ctx, ch, stmt)
+		for _, st := range steps {
+			if st.EachShard {
+				err = layout.eachShard(ctx, ch, st.SQL)
+			} else {
+				err = apply(ctx, ch, st.SQL)
+			}
 			if err != nil {
-				return done, fmt.Errorf("apply clickhouse migration %s: %w", m.Name, err)
-			}
-			if exists {
-				continue
-			}
-			if err := ch.Exec(ctx, stmt); err != nil {
 				return done, fmt.Errorf("apply clickhouse migration %s: %w", m.Name, err)
 			}
 		}
@@ -123,6 +125,107 @@ ORDER BY version`}, database)
 		done = append(done, m.Name)
 	}
 	return done, nil
+}
+
+// apply runs stmt, unless it adds a column the table has.
+func apply(ctx context.Context, ch driver.Conn, stmt string) error {
+	exists, err := columnExists(ctx, ch, stmt)
+	if err != nil || exists {
+		return err
+	}
+	return ch.Exec(ctx, stmt)
+}
+
+// eachShard applies stmt on one replica of each shard of the cluster: the
+// first of its replicas, in system.clusters' order, that takes a
+// connection (ClickHouseLayout.Node).
+func (l ClickHouseLayout) eachShard(ctx context.Context, ch driver.Conn, stmt string) error {
+	if l.Node == nil {
+		return fmt.Errorf("no way to reach the nodes of cluster %s (ClickHouseLayout.Node) for %q", l.Cluster, firstLine(stmt))
+	}
+	rows, err := ch.Query(ctx, `SELECT shard_num, groupArray(concat(host_address, ':', toString(port)))
+		FROM (SELECT shard_num, host_address, port FROM system.clusters WHERE cluster = ? ORDER BY shard_num, replica_num)
+		GROUP BY shard_num ORDER BY shard_num`, l.Cluster)
+	if err != nil {
+		return fmt.Errorf("list the shards of cluster %s: %w", l.Cluster, err)
+	}
+	type shard struct {
+		num   uint32
+		addrs []string
+	}
+	var shards []shard
+	for rows.Next() {
+		var s shard
+		if err := rows.Scan(&s.num, &s.addrs); err != nil {
+			rows.Close()
+			return fmt.Errorf("list the shards of cluster %s: %w", l.Cluster, err)
+		}
+		shards = append(shards, s)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("list the shards of cluster %s: %w", l.Cluster, err)
+	}
+	if len(shards) == 0 {
+		return fmt.Errorf("system.clusters lists no shard of cluster %s", l.Cluster)
+	}
+	for _, s := range shards {
+		var errs []error
+		for i, addr := range s.addrs {
+			node, err := l.Node(ctx, addr)
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			err = apply(ctx, node, stmt)
+			node.Close()
+			if err != nil {
+				return fmt.Errorf("shard %d (%s): %w", s.num, addr, err)
+			}
+			errs = nil
+			// what comes next (a Distributed table made AS the local one)
+			// needs the column on every replica that is up
+			for _, other := range slices.Delete(slices.Clone(s.addrs), i, i+1) {
+				if err := l.waitForColumn(ctx, other, stmt); err != nil {
+					return fmt.Errorf("shard %d (%s): %w", s.num, other, err)
+				}
+			}
+			break
+		}
+		if errs != nil {
+			return fmt.Errorf("no replica of shard %d answers: %w", s.num, errors.Join(errs...))
+		}
+	}
+	return nil
+}
+
+// waitForColumn waits up to a minute until the node at addr has the column
+// stmt adds, which its replicated table takes from ZooKeeper; a node that
+// is down is not waited for (it takes the change when it starts).
+func (l ClickHouseLayout) waitForColumn(ctx context.Context, addr, stmt string) error {
+	if !addColumn.MatchString(stmt) {
+		return nil
+	}
+	node, err := l.Node(ctx, addr)
+	if err != nil {
+		return nil
+	}
+	defer node.Close()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		ok, err := columnExists(ctx, node, stmt)
+		if err != nil || ok {
+			return err
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("the column of %q is not there a minute after the ALTER on its peer", firstLine(stmt))
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
 }
 
 // addColumn matches a statement (after its comment lines) that adds a

@@ -112,9 +112,16 @@ func firstLine(s string) string {
 	return s
 }
 
+// step is one statement of a migration. EachShard runs it without ON
+// CLUSTER on one replica of each shard (ClickHouseLayout.eachShard).
+type step struct {
+	SQL       string
+	EachShard bool
+}
+
 // clusterPlan turns one migration into the statements to run on the
 // cluster, in order; see the comment at the top of this file.
-func (l ClickHouseLayout) clusterPlan(m Migration, db string) ([]string, error) {
+func (l ClickHouseLayout) clusterPlan(m Migration, db string) ([]step, error) {
 	adb := AnalyticsDatabase(db)
 	ldb, ladb := LocalDatabase(db), LocalDatabase(adb)
 	localSQL, err := l.renderNames(m, ldb, ladb, false)
@@ -129,13 +136,13 @@ func (l ClickHouseLayout) clusterPlan(m Migration, db string) ([]string, error) 
 	if len(locals) != len(dists) {
 		return nil, fmt.Errorf("migration %s: renders into %d and %d statements", m.Name, len(locals), len(dists))
 	}
-	var out []string
+	var out []step
 	add := func(stmt string) error {
 		s, err := l.withOnCluster(stmt)
 		if err != nil {
 			return fmt.Errorf("migration %s: %w", m.Name, err)
 		}
-		out = append(out, s)
+		out = append(out, step{SQL: s})
 		return nil
 	}
 	for i := range locals {
@@ -144,7 +151,7 @@ func (l ClickHouseLayout) clusterPlan(m Migration, db string) ([]string, error) 
 		switch {
 		case isInsert.MatchString(dist):
 			// a refill: read and write through the Distributed tables
-			out = append(out, dist)
+			out = append(out, step{SQL: dist})
 		case obj == nil:
 			return nil, fmt.Errorf("migration %s: no cluster placement for %q", m.Name, firstLine(local))
 		case strings.EqualFold(obj[2], "DATABASE"):
@@ -172,13 +179,19 @@ func (l ClickHouseLayout) clusterPlan(m Migration, db string) ([]string, error) 
 				return nil, err
 			}
 		case strings.EqualFold(obj[1], "ALTER"):
+			// A replicated table passes an ALTER on to its other replicas
+			// through ZooKeeper, so it runs on one replica of each shard.
+			// Not ON CLUSTER: 18.16's DDL queue lets both replicas of a
+			// shard run it now and then, and the one that comes second
+			// fails ("column already exists"), then finds the task's
+			// "executed" node taken and stops processing the queue until
+			// the server restarts, which holds every later ON CLUSTER
+			// statement (seen on the local cluster).
+			out = append(out, step{SQL: local, EachShard: true})
 			// 18.16 refuses ALTER ... ON CLUSTER of a table that is not
 			// replicated on a cluster whose shards are (internal_replication),
 			// so the Distributed table, which holds no rows (inserts are
 			// synchronous), is made again with the local table's new columns.
-			if err := add(local); err != nil {
-				return nil, err
-			}
 			distName := ddlObject.FindStringSubmatch(dist)[3]
 			if err := add("DROP TABLE IF EXISTS " + distName); err != nil {
 				return nil, err

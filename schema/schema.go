@@ -83,6 +83,11 @@ func Fingerprint() (string, error) {
 // one place engine and cluster names are decided.
 type ClickHouseLayout struct {
 	Cluster string // empty for a single server
+	// Node opens a connection to one node of the cluster (host:port, as
+	// system.clusters lists it) as the migrating user: an ALTER of a
+	// replicated table runs through it on one replica of each shard.
+	// Needed on a cluster (store.NodeDialer).
+	Node func(ctx context.Context, addr string) (driver.Conn, error)
 }
 
 // AnalyticsDatabase is the name of the analytics database that belongs to

@@ -79,10 +79,18 @@ CREATE MATERIALIZED VIEW IF NOT EXISTS dst_mv {{onCluster}} TO dst AS SELECT wor
 CREATE VIEW IF NOT EXISTS {{analytics}}.latest {{onCluster}} AS SELECT * FROM {{analytics}}.rows;
 INSERT INTO dst SELECT workspace_id, v FROM src;
 DROP TABLE IF EXISTS dst_mv {{onCluster}};
+ALTER TABLE src ADD COLUMN w UInt8 DEFAULT 0;
 `}
-	got, err := ClickHouseLayout{Cluster: "c"}.clusterPlan(m, "rt")
+	steps, err := ClickHouseLayout{Cluster: "c"}.clusterPlan(m, "rt")
 	if err != nil {
 		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range steps {
+		if s.EachShard {
+			s.SQL = "[each shard] " + s.SQL
+		}
+		got = append(got, s.SQL)
 	}
 	want := []string{
 		`CREATE TABLE IF NOT EXISTS rt_local.src ON CLUSTER c (workspace_id UUID, v UInt64) ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}', v) ORDER BY workspace_id`,
@@ -91,6 +99,10 @@ DROP TABLE IF EXISTS dst_mv {{onCluster}};
 		`CREATE VIEW IF NOT EXISTS rt_analytics.latest ON CLUSTER c  AS SELECT * FROM rt_analytics.rows`,
 		`INSERT INTO rt.dst SELECT workspace_id, v FROM rt.src`,
 		`DROP TABLE IF EXISTS rt_local.dst_mv ON CLUSTER c`,
+		// a replicated table passes the ALTER on to its other replica
+		`[each shard] ALTER TABLE rt_local.src ADD COLUMN w UInt8 DEFAULT 0`,
+		`DROP TABLE IF EXISTS rt.src ON CLUSTER c`,
+		`CREATE TABLE IF NOT EXISTS rt.src ON CLUSTER c AS rt_local.src ENGINE = Distributed(c, rt_local, src, cityHash64(toString(workspace_id)))`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("plan:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -45,7 +45,7 @@ func run() error {
 	}
 	defer stores.Close()
 	pg, ch := stores.PG, stores.CH
-	applied, err := schema.MigrateAll(ctx, pg, ch, schema.ClickHouseLayout{Cluster: cfg.ClickHouseCluster}, cfg.ClickHouseDatabase)
+	applied, err := schema.MigrateAll(ctx, pg, ch, schema.ClickHouseLayout{Cluster: cfg.ClickHouseCluster, Node: store.NodeDialer(o.ClickHouse)}, cfg.ClickHouseDatabase)
 	if err != nil {
 		return err
 	}

@@ -61,7 +61,7 @@ func run() error {
 		log.Warn("redis is not answering: running without cache, rate limits per process", "err", err)
 	}
 
-	applied, err := schema.MigrateAll(store.WithoutStatementBound(ctx), pg, ch, schema.ClickHouseLayout{Cluster: cfg.ClickHouseCluster}, cfg.ClickHouseDatabase)
+	applied, err := schema.MigrateAll(store.WithoutStatementBound(ctx), pg, ch, schema.ClickHouseLayout{Cluster: cfg.ClickHouseCluster, Node: store.NodeDialer(cfg.Stores().ClickHouse)}, cfg.ClickHouseDatabase)
 	if err != nil {
 		return fmt.Errorf("migrate: %w", err)
 	}

@@ -93,6 +93,16 @@ func ClusterSettings() clickhouse.Settings {
 	return clickhouse.Settings{"insert_distributed_sync": 1}
 }
 
+// NodeDialer opens connections to single nodes of o's cluster with o's
+// user and settings (database default), for schema.ClickHouseLayout.Node.
+func NodeDialer(o ClickHouseOptions) func(ctx context.Context, addr string) (driver.Conn, error) {
+	return func(ctx context.Context, addr string) (driver.Conn, error) {
+		n := o
+		n.Addr, n.Database = addr, "default"
+		return OpenClickHouse(ctx, n)
+	}
+}
+
 // OpenClickHouse opens a native-protocol connection and checks that it answers.
 func OpenClickHouse(ctx context.Context, o ClickHouseOptions) (driver.Conn, error) {
 	var settings clickhouse.Settings

@@ -337,11 +337,12 @@ func dropIdleTemplates(ctx context.Context, admin *pgx.Conn, keep string, now ti
 }
 
 func (e *Env) setupClickHouse(ctx context.Context, srv Servers, name string) error {
-	layout := schema.ClickHouseLayout{Cluster: srv.ClickHouseCluster}
-	admin, err := store.OpenClickHouse(ctx, store.ClickHouseOptions{
+	adminOptions := store.ClickHouseOptions{
 		Addr: srv.ClickHouseAddr, Database: "default", User: srv.ClickHouseUser, Password: srv.ClickHousePass,
 		Cluster: srv.ClickHouseCluster,
-	})
+	}
+	layout := schema.ClickHouseLayout{Cluster: srv.ClickHouseCluster, Node: store.NodeDialer(adminOptions)}
+	admin, err := store.OpenClickHouse(ctx, adminOptions)
 	if err != nil {
 		return err
 	}
