@@ -126,8 +126,8 @@ type OverviewHandler struct {
 	Now func() time.Time
 }
 
-// Handle computes the overview: the videos from PostgreSQL first, then
-// their numbers and the chart from ClickHouse at once.
+// Handle computes the overview: the videos from PostgreSQL while their
+// numbers and the chart are read from ClickHouse.
 func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQuery) (Overview, error) {
 	now := h.Now().UTC()
 	w := WindowOf(q.Window, now)
@@ -138,7 +138,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 
 	// The numbers of every video are read while PostgreSQL selects the
 	// videos (only their ids: the movers' details are read once known); the
-	// chart needs the selection, and starts when it is there.
+	// chart of a filtered selection starts once the selection is there.
 	var (
 		wg                sync.WaitGroup
 		byID              = map[uuid.UUID]entityMetrics{}
@@ -160,10 +160,39 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		defer apperr.Recover(&aErr)
 		out.Totals.Accounts, aErr = countAccounts(ctx, h.DB, ws, q.Filter)
 	}()
+	// Without a filter the selection is nearly always every video, so the
+	// chart of every video starts at once too, and is the chart when the
+	// selection is indeed every one; otherwise it is cancelled and the
+	// selection's chart read instead.
+	var (
+		every                 = q.Window != PresetAll && q.Filter.none(now)
+		everyBase             int64
+		everyPts              map[time.Time]seriesPoint
+		everyErr              error
+		everyDone             = make(chan struct{})
+		everyCtx, cancelEvery = context.WithCancel(ctx)
+	)
+	if every {
+		go func() {
+			defer close(everyDone)
+			defer apperr.Recover(&everyErr)
+			everyBase, everyPts, everyErr = metrics{h.CH}.series(everyCtx, overviewSeries(ws, entityScope{Except: true}, w.Granularity, w.Start))
+		}()
+	} else {
+		close(everyDone)
+	}
 	scope, chScope, err := selectVideoScope(ctx, h.DB, ws, q.Filter, now)
-	if err == nil && q.Window != PresetAll && len(scope) > 0 {
+	switch {
+	case err != nil || q.Window == PresetAll || len(scope) == 0:
+	case every && chScope.all():
+		<-everyDone
+		base, points, sErr = everyBase, everyPts, everyErr
+	default:
+		cancelEvery()
 		base, points, sErr = metrics{h.CH}.series(ctx, overviewSeries(ws, chScope, w.Granularity, w.Start))
 	}
+	cancelEvery()
+	<-everyDone
 	wg.Wait()
 	if err != nil {
 		return Overview{}, err

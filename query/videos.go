@@ -99,6 +99,12 @@ type VideoPage struct {
 	Offset int `json:"offset"`
 }
 
+// none reports whether the filter keeps every video (but those of removed
+// accounts).
+func (f VideoFilter) none(now time.Time) bool {
+	return len(f.Platforms) == 0 && WindowOf(f.Published, now).Start.IsZero() && f.CollectionID == nil && !f.IndividualOnly && !f.ShopOnly
+}
+
 // Key is the filter in a canonical form, for cache keys.
 func (f VideoFilter) Key() string {
 	c := ""
