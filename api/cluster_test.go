@@ -124,6 +124,40 @@ func (l *ledger) written(ws uuid.UUID) map[snapshotKey]rawSnapshot {
 	return out
 }
 
+// newLedgerApp is a scraping app whose ClickHouse writes go through
+// written, with one run (one completion, one insert) per account, and a
+// clock that stops at the time stored in frozen while it holds one.
+func newLedgerApp(t *testing.T, written *ledger, simFlags ...string) (*testApp, string, *atomic.Pointer[time.Time]) {
+	t.Helper()
+	frozen := &atomic.Pointer[time.Time]{}
+	a, sim := newScrapingAppWith(t, func(d *wiring.Deps) {
+		d.CH = written
+		d.Config.ScraperMaxPerRun = 1
+		d.Now = func() time.Time {
+			if at := frozen.Load(); at != nil {
+				return *at
+			}
+			return time.Now()
+		}
+	}, simFlags...)
+	return a, sim, frozen
+}
+
+// trackAccounts tracks n new TikTok accounts (handles prefix<i>_<random>)
+// in one bulk request and waits until the workspace's n jobs, one per
+// account, are processed.
+func trackAccounts(t *testing.T, a *testApp, c *http.Cookie, ws uuid.UUID, prefix string, n int) {
+	t.Helper()
+	var urls []string
+	for i := range n {
+		urls = append(urls, fmt.Sprintf("https://www.tiktok.com/@%s%d_%s", prefix, i, uuid.NewString()[:6]))
+	}
+	a.request("POST", "/api/track/bulk", map[string]any{"urls": urls}, c).expect(t, 200)
+	if got := waitJobsOfWorkspace(t, ws); got != n {
+		t.Fatalf("%d jobs, want one per account (%d)", got, n)
+	}
+}
+
 // workspaceOnShard signs a user up and bootstraps workspaces until one's
 // rows go to shard s.
 func workspaceOnShard(t *testing.T, a *testApp, cl *testenv.Cluster, s int) (*http.Cookie, uuid.UUID) {
@@ -202,17 +236,7 @@ func replicaKilledDuringIngestion(t *testing.T, cl *testenv.Cluster, node int) {
 		}
 		killed.Store(true)
 	}})
-	var frozen atomic.Pointer[time.Time]
-	a, sim := newScrapingAppWith(t, func(d *wiring.Deps) {
-		d.CH = written
-		d.Config.ScraperMaxPerRun = 1 // one run, one completion, one insert per account
-		d.Now = func() time.Time {
-			if at := frozen.Load(); at != nil {
-				return *at
-			}
-			return time.Now()
-		}
-	}, "-speed", "3600")
+	a, sim, frozen := newLedgerApp(t, written, "-speed", "3600")
 	c, ws := workspaceOnShard(t, a, cl, shard)
 	exec(t, `UPDATE workspaces SET plan = 'agency', video_limit = 5000 WHERE id = $1`, ws)
 
@@ -244,14 +268,7 @@ func replicaKilledDuringIngestion(t *testing.T, cl *testenv.Cluster, node int) {
 		}
 	}()
 
-	var urls []string
-	for i := range 8 {
-		urls = append(urls, fmt.Sprintf("https://www.tiktok.com/@replica%d_%s", i, uuid.NewString()[:6]))
-	}
-	a.request("POST", "/api/track/bulk", map[string]any{"urls": urls}, c).expect(t, 200)
-	if n := waitJobsOfWorkspace(t, ws); n != 8 {
-		t.Fatalf("%d jobs, want one per account (8)", n)
-	}
+	trackAccounts(t, a, c, ws, "replica", 8)
 	if !killed.Load() || killErr.Load() != nil {
 		t.Fatalf("the replica was not killed (%v): the test exercised no failure", killErr.Load())
 	}
@@ -529,28 +546,11 @@ func TestClusterEntryNodeKilled(t *testing.T) {
 func TestClusterZooKeeperDown(t *testing.T) {
 	cl := env.Cluster(t)
 	written := newLedger(env.CH, nil)
-	var frozen atomic.Pointer[time.Time]
-	a, sim := newScrapingAppWith(t, func(d *wiring.Deps) {
-		d.CH = written
-		d.Config.ScraperMaxPerRun = 1 // one run, one completion, one insert per account
-		d.Now = func() time.Time {
-			if at := frozen.Load(); at != nil {
-				return *at
-			}
-			return time.Now()
-		}
-	}, "-speed", "3600", "-webhook-retries", "30")
+	a, sim, frozen := newLedgerApp(t, written, "-speed", "3600", "-webhook-retries", "30")
 	c := a.signUp(uniqueEmail("zookeeper"))
 	ws := a.bootstrap(c).Workspace.ID
 	exec(t, `UPDATE workspaces SET plan = 'agency', video_limit = 5000 WHERE id = $1`, ws)
-	var urls []string
-	for i := range 4 {
-		urls = append(urls, fmt.Sprintf("https://www.tiktok.com/@keeper%d_%s", i, uuid.NewString()[:6]))
-	}
-	a.request("POST", "/api/track/bulk", map[string]any{"urls": urls}, c).expect(t, 200)
-	if n := waitJobsOfWorkspace(t, ws); n != 4 {
-		t.Fatalf("%d jobs, want one per account (4)", n)
-	}
+	trackAccounts(t, a, c, ws, "keeper", 4)
 	routes := []string{"/api/videos", "/api/overview?datePreset=7d", "/api/overview?datePreset=all", "/api/accounts", "/api/export?type=videos"}
 	at := time.Now()
 	frozen.Store(&at) // the same windows before and during the outage

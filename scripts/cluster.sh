@@ -172,17 +172,22 @@ zk_stop() {
 # zk_kill: SIGKILL ZooKeeper, as a crash, and wait until it is gone. Its
 # pid file stays; start starts it again.
 zk_kill() {
-	local pid
-	pid=$(cat "$ZK_DIR/zookeeper.pid" 2>/dev/null) || true
+	crash zookeeper "$(cat "$ZK_DIR/zookeeper.pid" 2>/dev/null || true)"
+}
+
+# crash NAME PID: SIGKILL the process PID (NAME in messages) and wait until
+# it is gone; nothing to do when it does not run.
+crash() {
+	local name=$1 pid=$2
 	if [[ -z $pid ]] || ! alive "$pid"; then
-		echo "cluster: zookeeper is not running"
+		echo "cluster: $name is not running"
 		return 0
 	fi
-	need_root "kill zookeeper"
+	need_root "kill $name"
 	as_root kill -KILL "$pid"
 	for _ in $(seq 1 100); do alive "$pid" || break; sleep 0.1; done
-	alive "$pid" && die "zookeeper (pid $pid) still runs after SIGKILL"
-	echo "cluster: zookeeper killed (pid $pid)"
+	alive "$pid" && die "$name (pid $pid) still runs after SIGKILL"
+	echo "cluster: $name killed (pid $pid)"
 }
 
 # ---------------------------------------------------------------- ClickHouse
@@ -341,18 +346,9 @@ analyst_install() {
 # node_kill N: SIGKILL node N's server, as a crash (no shutdown, no flush),
 # and wait until it is gone. Its pid file stays; start starts it again.
 node_kill() {
-	local n=$1 pid
+	local n=$1
 	[[ $n =~ ^[1-4]$ ]] || die "kill: no node '$n' (1..4)"
-	pid=$(node_pid "$n") || true
-	if [[ -z $pid ]] || ! alive "$pid"; then
-		echo "cluster: ch$n is not running"
-		return 0
-	fi
-	need_root "kill ClickHouse node ch$n"
-	as_root kill -KILL "$pid"
-	for _ in $(seq 1 100); do alive "$pid" || break; sleep 0.1; done
-	alive "$pid" && die "ch$n (pid $pid) still runs after SIGKILL"
-	echo "cluster: ch$n killed (pid $pid)"
+	crash "ch$n" "$(node_pid "$n" || true)"
 }
 
 stop() {

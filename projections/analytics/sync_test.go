@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/command"
@@ -54,7 +55,13 @@ func sync(t *testing.T) analytics.Synced {
 // rows reads a query's rows as text, each column joined by a space.
 func rows(t *testing.T, sql string, args ...any) []string {
 	t.Helper()
-	r, err := env.CH.Query(context.Background(), strings.ReplaceAll(sql, "A.", db()+"."), args...)
+	return rowsOn(t, env.CH, sql, args...)
+}
+
+// rowsOn is rows on another connection.
+func rowsOn(t *testing.T, conn driver.Conn, sql string, args ...any) []string {
+	t.Helper()
+	r, err := conn.Query(context.Background(), strings.ReplaceAll(sql, "A.", db()+"."), args...)
 	if err != nil {
 		t.Fatal(err)
 	}
