@@ -96,11 +96,24 @@ ch() {
 
 # ----------------------------------------------------------------- ZooKeeper
 
-zk_ok() { [[ $(timeout 3 bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1"; printf ruok >&3; cat <&3' _ "$ZK_PORT" 2>/dev/null) == imok ]]; }
+# zk_ok: ZooKeeper serves sessions. `ruok` answers imok as soon as the
+# process runs, while ZooKeeper still loads its database and closes every
+# session; a ClickHouse node that starts then cannot attach its replicated
+# tables and exits. `stat` shows the server's mode only once it serves.
+zk_ok() {
+	[[ $(timeout 3 bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1"; printf stat >&3; cat <&3' _ "$ZK_PORT" 2>/dev/null) == *$'\nMode: '* ]]
+}
+
+# zk_runs: a ZooKeeper answers on the port, serving or not yet.
+zk_runs() { [[ $(timeout 3 bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1"; printf ruok >&3; cat <&3' _ "$ZK_PORT" 2>/dev/null) == imok ]]; }
 
 zk_start() {
 	if zk_ok; then
 		echo "cluster: zookeeper answers on 127.0.0.1:$ZK_PORT"
+		return 0
+	fi
+	if zk_runs; then
+		zk_wait
 		return 0
 	fi
 	port_open 127.0.0.1 "$ZK_PORT" && die "port $ZK_PORT is taken by something that is not ZooKeeper (set CLUSTER_ZK_PORT)"
@@ -141,11 +154,16 @@ EOF
 		org.apache.zookeeper.server.ZooKeeperServerMain "$ZK_DIR/conf/zoo.cfg" \
 		>"$ZK_DIR/log/out.log" 2>&1 </dev/null &
 	sleep 0.2
+	zk_wait
+}
+
+# zk_wait: wait until ZooKeeper serves (it loads its database first).
+zk_wait() {
 	local t=0
 	until zk_ok; do
-		if ((t >= TIMEOUT)) || ! kill -0 "$(cat "$ZK_DIR/zookeeper.pid")" 2>/dev/null; then
+		if ((t >= TIMEOUT)) || ! kill -0 "$(cat "$ZK_DIR/zookeeper.pid" 2>/dev/null)" 2>/dev/null; then
 			tail -n 25 "$ZK_DIR/log/out.log" "$ZK_DIR/log/zookeeper.log" >&2 2>/dev/null || true
-			die "zookeeper did not answer on 127.0.0.1:$ZK_PORT"
+			die "zookeeper did not serve on 127.0.0.1:$ZK_PORT within ${TIMEOUT}s"
 		fi
 		sleep 1
 		t=$((t + 1))
@@ -164,7 +182,7 @@ zk_stop() {
 			echo "cluster: zookeeper stopped"
 		fi
 		as_root rm -f "$ZK_DIR/zookeeper.pid"
-	elif zk_ok; then
+	elif zk_runs; then
 		echo "cluster: a zookeeper answers on $ZK_PORT but was not started by this script; left alone"
 	fi
 }
