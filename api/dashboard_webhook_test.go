@@ -97,10 +97,25 @@ func TestDashboardAgreesWithRawSnapshotsThroughTheWebhookPath(t *testing.T) {
 		t.Fatalf("%d videos listed of %d", len(list.Videos), list.Total)
 	}
 	hist := d.history(t, "video")
+	// One snapshot per scrape round: the single video is in all three; an
+	// account's video only in the rounds whose listing held it (the
+	// simulator's clock runs an hour a second, so on a slow machine a new
+	// post can push the oldest tracked one out of the newest videos between
+	// rounds), and most of them in all three.
+	full := 0
 	for _, v := range list.Videos {
-		if n := len(hist[v.ID]); n != 3 {
-			t.Errorf("video %s has %d snapshots, want one per scrape round (3)", v.PlatformVideoID, n)
+		n := len(hist[v.ID])
+		switch {
+		case v.TrackedIndividually && n != 3:
+			t.Errorf("video %s, tracked on its own, has %d snapshots, want one per scrape round (3)", v.PlatformVideoID, n)
+		case n < 1 || n > 3:
+			t.Errorf("video %s has %d snapshots, want one per scrape round that listed it (1 to 3)", v.PlatformVideoID, n)
+		case n == 3:
+			full++
 		}
+	}
+	if full*2 <= len(list.Videos) {
+		t.Errorf("%d of %d videos have a snapshot from every scrape round", full, len(list.Videos))
 	}
 	checkVideos(t, hist, list.Videos, at)
 	for _, preset := range []string{"24h", "7d", "30d", "90d", "all"} {
