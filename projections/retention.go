@@ -34,29 +34,28 @@ func PartitionExpired(id string, now time.Time, retention time.Duration) bool {
 }
 
 // DropExpiredSnapshots drops the monthly partitions of metric_snapshots in
-// database whose every row is older than now − retention, and returns their
-// ids in order. ClickHouse 18.16 has no TTL, so retention is whole months:
-// a partition is dropped once its month has wholly passed out of the
-// window. The projections (entity_latest, entity_hourly, entity_daily, …)
-// are separate tables fed at insert time, so they keep their rows. A
+// p's database whose every row is older than now − retention, and returns
+// their ids in order. ClickHouse 18.16 has no TTL, so retention is whole
+// months: a partition is dropped once its month has wholly passed out of
+// the window. The projections (entity_latest, entity_hourly, entity_daily,
+// …) are separate tables fed at insert time, so they keep their rows. A
 // retention of zero or less drops nothing.
 //
-// On a cluster (cluster: CLICKHOUSE_CLUSTER) the partitions are those of
-// the shard-local table, <database>_local.metric_snapshots: listed from
-// every shard's system.parts (one replica each, the cluster table
-// function), and dropped ON CLUSTER, which every replica of every shard
-// applies. A node that is down fails the run, which the next run repeats;
-// the node applies the drop from the queue of ON CLUSTER queries when it
-// is back.
-func DropExpiredSnapshots(ctx context.Context, ch driver.Conn, database, cluster string, now time.Time, retention time.Duration) ([]string, error) {
+// On a cluster (p.Cluster) the partitions are those of the shard-local
+// table, <database>_local.metric_snapshots: listed from every shard's
+// system.parts (one replica each, the cluster table function), and dropped
+// on one replica of each shard (schema.Placement.AlterLocal), which passes
+// the drop on to the other. A shard with no replica up fails the run,
+// which the next run repeats; a replica that was down takes the drop from
+// the replication log when it is back.
+func DropExpiredSnapshots(ctx context.Context, ch driver.Conn, p schema.Placement, now time.Time, retention time.Duration) ([]string, error) {
 	if retention <= 0 {
 		return nil, nil
 	}
-	p := schema.Placement{DB: database, Cluster: cluster}
 	table := p.Local() + ".metric_snapshots"
 	parts := "system.parts"
-	if cluster != "" {
-		parts = "cluster(" + schema.Quote(cluster) + ", system.parts)"
+	if p.Cluster != "" {
+		parts = "cluster(" + schema.Quote(p.Cluster) + ", system.parts)"
 	}
 	rows, err := ch.Query(ctx, `SELECT DISTINCT partition_id FROM `+parts+`
 		WHERE database = ? AND table = 'metric_snapshots' AND active`, p.Local())
@@ -82,7 +81,7 @@ func DropExpiredSnapshots(ctx context.Context, ch driver.Conn, database, cluster
 	var dropped []string
 	for _, id := range expired {
 		// id is six digits (PartitionExpired checked): safe to splice.
-		if err := ch.Exec(ctx, "ALTER TABLE "+schema.Quote(p.Local())+".metric_snapshots"+p.OnCluster()+" DROP PARTITION "+id); err != nil {
+		if err := p.AlterLocal(ctx, ch, "ALTER TABLE "+schema.Quote(p.Local())+".metric_snapshots DROP PARTITION "+id); err != nil {
 			return dropped, fmt.Errorf("drop partition %s of %s: %w", id, table, err)
 		}
 		dropped = append(dropped, id)

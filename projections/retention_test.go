@@ -13,9 +13,11 @@ import (
 
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/projections"
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/schema"
 )
 
 func mustExec(t *testing.T, sql string, args ...any) {
@@ -168,7 +170,8 @@ func dropExpiredKeepsTheDashboard(t *testing.T, cl *testenv.Cluster) {
 		t.Fatalf("the all chart does not reach back before the retention window: %+v", all.Series)
 	}
 
-	dropped, err := projections.DropExpiredSnapshots(ctx, env.CH, env.CHOptions.Database, env.CHOptions.Cluster, now, 90*24*time.Hour)
+	placement := schema.Placement{DB: env.CHOptions.Database, Cluster: env.CHOptions.Cluster, Node: store.NodeDialer(env.CHOptions)}
+	dropped, err := projections.DropExpiredSnapshots(ctx, env.CH, placement, now, 90*24*time.Hour)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,10 +204,10 @@ func dropExpiredKeepsTheDashboard(t *testing.T, cl *testenv.Cluster) {
 		}
 	}
 	// Run again: nothing more to drop.
-	if again, err := projections.DropExpiredSnapshots(ctx, env.CH, env.CHOptions.Database, env.CHOptions.Cluster, now, 90*24*time.Hour); err != nil || len(again) != 0 {
+	if again, err := projections.DropExpiredSnapshots(ctx, env.CH, placement, now, 90*24*time.Hour); err != nil || len(again) != 0 {
 		t.Errorf("second run dropped %v, %v; want nothing", again, err)
 	}
-	if none, err := projections.DropExpiredSnapshots(ctx, env.CH, env.CHOptions.Database, env.CHOptions.Cluster, now.AddDate(5, 0, 0), 0); err != nil || none != nil {
+	if none, err := projections.DropExpiredSnapshots(ctx, env.CH, placement, now.AddDate(5, 0, 0), 0); err != nil || none != nil {
 		t.Errorf("retention 0 dropped %v, %v", none, err)
 	}
 	// A rebuild would erase the dropped months from the projections: it

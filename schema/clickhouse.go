@@ -104,7 +104,7 @@ ORDER BY version`}, database)
 		}
 		for _, st := range steps {
 			if st.EachShard {
-				err = layout.eachShard(ctx, ch, st.SQL)
+				err = eachShard(ctx, ch, layout.Cluster, layout.Node, st.SQL)
 			} else {
 				err = apply(ctx, ch, st.SQL)
 			}
@@ -136,13 +136,22 @@ func apply(ctx context.Context, ch driver.Conn, stmt string) error {
 	return ch.Exec(ctx, stmt)
 }
 
-// eachShard applies stmt on one replica of each shard of the cluster: the
-// first of its replicas, in system.clusters' order, that takes a
-// connection (ClickHouseLayout.Node).
-func (l ClickHouseLayout) eachShard(ctx context.Context, ch driver.Conn, stmt string) error {
-	if l.Node == nil {
-		return fmt.Errorf("no way to reach the nodes of cluster %s (ClickHouseLayout.Node) for %q", l.Cluster, firstLine(stmt))
+// NodeDialer opens a connection to one node of a cluster (host:port, as
+// system.clusters lists it); store.NodeDialer makes one.
+type NodeDialer func(ctx context.Context, addr string) (driver.Conn, error)
+
+// eachShard applies stmt, an ALTER of a replicated shard-local table, on
+// one replica of each shard of cluster: the first of its replicas, in
+// system.clusters' order, that node connects to. The table passes it on to
+// the shard's other replicas through ZooKeeper. Not ON CLUSTER: 18.16's
+// queue of ON CLUSTER queries runs such an ALTER on one replica per shard
+// under a lock, but now and then on both, and the second then stops that
+// node's queue for good (docs/scaling.md).
+func eachShard(ctx context.Context, ch driver.Conn, cluster string, node NodeDialer, stmt string) error {
+	if node == nil {
+		return fmt.Errorf("no way to reach the nodes of cluster %s for %q", cluster, firstLine(stmt))
 	}
+	l := ClickHouseLayout{Cluster: cluster, Node: node}
 	rows, err := ch.Query(ctx, `SELECT shard_num, groupArray(concat(host_address, ':', toString(port)))
 		FROM (SELECT shard_num, host_address, port FROM system.clusters WHERE cluster = ? ORDER BY shard_num, replica_num)
 		GROUP BY shard_num ORDER BY shard_num`, l.Cluster)

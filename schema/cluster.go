@@ -113,7 +113,7 @@ func firstLine(s string) string {
 }
 
 // step is one statement of a migration. EachShard runs it without ON
-// CLUSTER on one replica of each shard (ClickHouseLayout.eachShard).
+// CLUSTER on one replica of each shard (eachShard).
 type step struct {
 	SQL       string
 	EachShard bool
@@ -179,14 +179,7 @@ func (l ClickHouseLayout) clusterPlan(m Migration, db string) ([]step, error) {
 				return nil, err
 			}
 		case strings.EqualFold(obj[1], "ALTER"):
-			// A replicated table passes an ALTER on to its other replicas
-			// through ZooKeeper, so it runs on one replica of each shard.
-			// Not ON CLUSTER: 18.16's DDL queue lets both replicas of a
-			// shard run it now and then, and the one that comes second
-			// fails ("column already exists"), then finds the task's
-			// "executed" node taken and stops processing the queue until
-			// the server restarts, which holds every later ON CLUSTER
-			// statement (seen on the local cluster).
+			// on one replica of each shard (eachShard), not ON CLUSTER
 			out = append(out, step{SQL: local, EachShard: true})
 			// 18.16 refuses ALTER ... ON CLUSTER of a table that is not
 			// replicated on a cluster whose shards are (internal_replication),

@@ -18,9 +18,22 @@ import (
 // live on every node. Reads and inserts go through the Distributed tables;
 // TRUNCATE and DROP PARTITION of a Distributed table reach no shard in
 // ClickHouse 18.16 (TRUNCATE empties nothing and says nothing), so those
-// act on the local tables ON CLUSTER.
+// act on the local tables: TRUNCATE ON CLUSTER, an ALTER through
+// AlterLocal.
 type Placement struct {
 	DB, Cluster string
+	// Node reaches single nodes of the cluster, for AlterLocal.
+	Node NodeDialer
+}
+
+// AlterLocal runs stmt, an ALTER of a shard-local table (qualified with
+// Local()), on every shard: on one server as it is; on a cluster on one
+// replica of each shard, which passes it on to the other (eachShard).
+func (p Placement) AlterLocal(ctx context.Context, ch driver.Conn, stmt string) error {
+	if p.Cluster == "" {
+		return ch.Exec(ctx, stmt)
+	}
+	return eachShard(ctx, ch, p.Cluster, p.Node, stmt)
 }
 
 // Local is the database of the tables that hold the rows and of the

@@ -87,7 +87,7 @@ type ClickHouseLayout struct {
 	// system.clusters lists it) as the migrating user: an ALTER of a
 	// replicated table runs through it on one replica of each shard.
 	// Needed on a cluster (store.NodeDialer).
-	Node func(ctx context.Context, addr string) (driver.Conn, error)
+	Node NodeDialer
 }
 
 // AnalyticsDatabase is the name of the analytics database that belongs to

@@ -126,7 +126,7 @@ func run() error {
 	defer stopScheduler()
 	stopAnalyticsSync := startAnalyticsSync(ctx, pg, ch, schema.AnalyticsDatabase(cfg.ClickHouseDatabase), analyticsSyncInterval, log)
 	defer stopAnalyticsSync()
-	stopSnapshotRetention := startSnapshotRetention(ctx, ch, cfg.ClickHouseDatabase, cfg.ClickHouseCluster, cfg.SnapshotRetention, snapshotRetentionInterval, time.Now, log)
+	stopSnapshotRetention := startSnapshotRetention(ctx, ch, schema.Placement{DB: cfg.ClickHouseDatabase, Cluster: cfg.ClickHouseCluster, Node: store.NodeDialer(cfg.Stores().ClickHouse)}, cfg.SnapshotRetention, snapshotRetentionInterval, time.Now, log)
 	defer stopSnapshotRetention()
 	select {
 	case err := <-serveErr:

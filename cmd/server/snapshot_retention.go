@@ -8,6 +8,7 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 
 	"github.com/reeltrack/reeltrack/projections"
+	"github.com/reeltrack/reeltrack/schema"
 )
 
 // snapshotRetentionInterval is how often the server looks for monthly
@@ -21,22 +22,22 @@ const snapshotRetentionTimeout = 5 * time.Minute
 
 // startSnapshotRetention runs projections.DropExpiredSnapshots every
 // interval, the first at once, until ctx ends, and logs what it dropped.
-// It does nothing when retention is zero. On a cluster it drops the
-// partitions of every shard's local table ON CLUSTER. Several servers may
+// It does nothing when retention is zero. On a cluster (p.Cluster) it drops
+// the partitions of every shard's local table. Several servers may
 // run it at once: dropping a partition twice is harmless. The returned
 // function stops the loop and waits for it.
-func startSnapshotRetention(ctx context.Context, ch driver.Conn, db, cluster string, retention, interval time.Duration, now func() time.Time, log *slog.Logger) (stop func()) {
+func startSnapshotRetention(ctx context.Context, ch driver.Conn, p schema.Placement, retention, interval time.Duration, now func() time.Time, log *slog.Logger) (stop func()) {
 	if retention <= 0 {
 		return func() {}
 	}
 	return inBackground(ctx, func(ctx context.Context) {
 		every(ctx, interval, snapshotRetentionTimeout, func(ctx context.Context) {
-			dropped, err := projections.DropExpiredSnapshots(ctx, ch, db, cluster, now(), retention)
+			dropped, err := projections.DropExpiredSnapshots(ctx, ch, p, now(), retention)
 			if len(dropped) > 0 {
-				log.Info("dropped expired raw snapshot partitions", "database", db, "partitions", dropped, "retention", retention)
+				log.Info("dropped expired raw snapshot partitions", "database", p.DB, "partitions", dropped, "retention", retention)
 			}
 			if err != nil && !stopping(ctx) {
-				log.Warn("dropping expired raw snapshots failed; retrying next hour", "database", db, "err", err)
+				log.Warn("dropping expired raw snapshots failed; retrying next hour", "database", p.DB, "err", err)
 			}
 		})
 	})
