@@ -143,6 +143,27 @@ func newLedgerApp(t *testing.T, written *ledger, simFlags ...string) (*testApp, 
 	return a, sim, frozen
 }
 
+// bodies reads each route, which must answer 200, and keeps its body.
+func bodies(t *testing.T, a *testApp, c *http.Cookie, routes []string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, r := range routes {
+		out[r] = string(a.request("GET", r, nil, c).expect(t, 200).Body)
+	}
+	return out
+}
+
+// sameBodies reads each route of before again: each must answer 200 with
+// the same body (when says in what state, for the messages).
+func sameBodies(t *testing.T, a *testApp, c *http.Cookie, before map[string]string, when string) {
+	t.Helper()
+	for r, want := range before {
+		if got := string(a.request("GET", r, nil, c).expect(t, 200).Body); got != want {
+			t.Errorf("GET %s %s:\n%s\nbefore:\n%s", r, when, got, want)
+		}
+	}
+}
+
 // trackAccounts tracks n new TikTok accounts (handles prefix<i>_<random>)
 // in one bulk request and waits until the workspace's n jobs, one per
 // account, are processed.
@@ -296,22 +317,12 @@ func replicaKilledDuringIngestion(t *testing.T, cl *testenv.Cluster, node int) {
 	if err := env.CH.QueryRow(context.Background(), `SELECT max(scraped_at) FROM metric_snapshots WHERE workspace_id = ?`, ws).Scan(&newest); err != nil {
 		t.Fatal(err)
 	}
-	at := newest.UTC().Add(time.Second)
-	frozen.Store(&at)
-	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws)
-	d := &dashboard{app: a, cookie: c, ws: ws, videos: map[string]uuid.UUID{}, at: at}
-	var list videoList
-	d.get(t, "/api/videos", url.Values{"limit": {"500"}}, &list)
-	var listed []string
-	for _, v := range list.Videos {
-		d.videos[v.PlatformVideoID] = v.ID
-		listed = append(listed, v.PlatformVideoID)
-	}
+	d, list, listed := dashboardAt(t, a, c, ws, frozen, newest.UTC().Add(time.Second))
 	hist := d.history(t, "video")
 	if list.Total < 8 || list.Total != len(list.Videos) || len(hist) != list.Total {
 		t.Fatalf("%d videos listed of %d, %d with snapshots", len(list.Videos), list.Total, len(hist))
 	}
-	checkVideos(t, hist, list.Videos, at)
+	checkVideos(t, hist, list.Videos, d.at)
 	for _, preset := range []string{"24h", "7d", "all"} {
 		checkOverview(t, d, hist, url.Values{}, preset, listed, 8)
 	}
@@ -401,10 +412,7 @@ func TestClusterShardDownAnswers503(t *testing.T) {
 		"/api/videos", "/api/videos/" + video.String(), "/api/overview?datePreset=7d", "/api/overview?datePreset=all",
 		"/api/accounts/" + account.String() + "/analytics", "/api/export?type=videos", "/api/export?type=accounts",
 	}
-	before := map[string]string{}
-	for _, r := range routes {
-		before[r] = string(d.app.request("GET", r, nil, d.cookie).expect(t, 200).Body)
-	}
+	before := bodies(t, d.app, d.cookie, routes)
 	var accounts query.AccountList
 	d.get(t, "/api/accounts", nil, &accounts)
 	if !accounts.MetricsAvailable {
@@ -450,11 +458,7 @@ func TestClusterShardDownAnswers503(t *testing.T) {
 	waitFor(t, fmt.Sprintf("the videos once shard %d is back", down), func() bool {
 		return d.app.request("GET", "/api/videos?limit=7", nil, d.cookie).Status == 200
 	})
-	for _, r := range routes {
-		if got := string(d.app.request("GET", r, nil, d.cookie).expect(t, 200).Body); got != before[r] {
-			t.Errorf("GET %s once shard %d is back:\n%s\nbefore the outage:\n%s", r, down, got, before[r])
-		}
-	}
+	sameBodies(t, d.app, d.cookie, before, fmt.Sprintf("once shard %d is back", down))
 	d.get(t, "/api/accounts", nil, &accounts)
 	if !accounts.MetricsAvailable {
 		t.Error("accounts without metrics once the shard is back")
@@ -492,10 +496,7 @@ func TestClusterEntryNodeKilled(t *testing.T) {
 		"/api/videos", "/api/videos/" + video.String(), "/api/overview?datePreset=7d", "/api/overview?datePreset=all",
 		"/api/accounts/" + account.String() + "/analytics", "/api/accounts", "/api/export?type=videos",
 	}
-	before := map[string]string{}
-	for _, r := range routes {
-		before[r] = string(d.app.request("GET", r, nil, d.cookie).expect(t, 200).Body)
-	}
+	before := bodies(t, d.app, d.cookie, routes)
 
 	cl.Kill(t, 1)
 	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, d.ws)
@@ -510,11 +511,7 @@ func TestClusterEntryNodeKilled(t *testing.T) {
 		return false
 	})
 	t.Logf("node 1 killed: %d requests answered 503 before the service answered through node 3", failures)
-	for _, r := range routes {
-		if got := string(d.app.request("GET", r, nil, d.cookie).expect(t, 200).Body); got != before[r] {
-			t.Errorf("GET %s with node 1 down:\n%s\nwith every node up:\n%s", r, got, before[r])
-		}
-	}
+	sameBodies(t, d.app, d.cookie, before, "with node 1 down")
 	w := ingest.NewSnapshotWriter(ch, 10, time.Now())
 	views := uint64(5_000_000)
 	if err := w.Add(context.Background(), ingest.Snapshot{WorkspaceID: d.ws, Platform: platform.TikTok, Kind: platform.Video,
@@ -554,19 +551,12 @@ func TestClusterZooKeeperDown(t *testing.T) {
 	routes := []string{"/api/videos", "/api/overview?datePreset=7d", "/api/overview?datePreset=all", "/api/accounts", "/api/export?type=videos"}
 	at := time.Now()
 	frozen.Store(&at) // the same windows before and during the outage
-	before := map[string]string{}
-	for _, r := range routes {
-		before[r] = string(a.request("GET", r, nil, c).expect(t, 200).Body)
-	}
+	before := bodies(t, a, c, routes)
 	rowsBefore := len(written.written(ws))
 
 	cl.KillZooKeeper(t)
 	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws) // nothing from the cache
-	for _, r := range routes {
-		if got := string(a.request("GET", r, nil, c).expect(t, 200).Body); got != before[r] {
-			t.Errorf("GET %s with ZooKeeper down:\n%s\nwith ZooKeeper up:\n%s", r, got, before[r])
-		}
-	}
+	sameBodies(t, a, c, before, "with ZooKeeper down")
 	frozen.Store(nil)
 	// A refresh round: its completions cannot be written.
 	moveSimClock(t, sim, time.Second)

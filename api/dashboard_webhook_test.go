@@ -82,17 +82,7 @@ func TestDashboardAgreesWithRawSnapshotsThroughTheWebhookPath(t *testing.T) {
 	if newest.After(at) {
 		at = newest.UTC().Add(time.Second)
 	}
-	frozen.Store(&at)
-	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws)
-
-	d := &dashboard{app: a, cookie: c, ws: ws, videos: map[string]uuid.UUID{}, at: at}
-	var list videoList
-	d.get(t, "/api/videos", url.Values{"limit": {"500"}}, &list)
-	var listed []string
-	for _, v := range list.Videos {
-		d.videos[v.PlatformVideoID] = v.ID
-		listed = append(listed, v.PlatformVideoID)
-	}
+	d, list, listed := dashboardAt(t, a, c, ws, &frozen, at)
 	if list.Total < 2 || list.Total != len(list.Videos) {
 		t.Fatalf("%d videos listed of %d", len(list.Videos), list.Total)
 	}
@@ -149,6 +139,25 @@ func TestDashboardAgreesWithRawSnapshotsThroughTheWebhookPath(t *testing.T) {
 	if got.TrackedVideos != videos || !ptrEq(got.TotalViews, &views) || videos == 0 {
 		t.Errorf("account lists %d videos with %s views; the list has %d with %d", got.TrackedVideos, show(got.TotalViews), videos, views)
 	}
+}
+
+// dashboardAt stops the app's clock (frozen) at at, so that every answer
+// is read at that instant, makes the workspace's cached answers stale, and
+// lists its videos (up to 500): the dashboard, which knows each listed
+// video by its platform id, the list, and those ids in list order.
+func dashboardAt(t *testing.T, a *testApp, c *http.Cookie, ws uuid.UUID, frozen *atomic.Pointer[time.Time], at time.Time) (*dashboard, videoList, []string) {
+	t.Helper()
+	frozen.Store(&at)
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws)
+	d := &dashboard{app: a, cookie: c, ws: ws, videos: map[string]uuid.UUID{}, at: at}
+	var list videoList
+	d.get(t, "/api/videos", url.Values{"limit": {"500"}}, &list)
+	var listed []string
+	for _, v := range list.Videos {
+		d.videos[v.PlatformVideoID] = v.ID
+		listed = append(listed, v.PlatformVideoID)
+	}
+	return d, list, listed
 }
 
 // moveSimClock moves the scraping simulator's wall clock, and so its runs'

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -142,7 +143,7 @@ func replayAddsNoRows(t *testing.T, cl *testenv.Cluster, tables []string, lost i
 	}
 	if lost == 9 {
 		// every insert was written twice: nothing may have changed
-		if !equalCounts(first, again) {
+		if !maps.Equal(first, again) {
 			t.Errorf("unmerged rows per table: %v after the first write, %v after the whole job was written again", first, again)
 		}
 		if after := parts(); !slices.Equal(after, partsBefore) {
@@ -176,16 +177,4 @@ func replayAddsNoRows(t *testing.T, cl *testenv.Cluster, tables []string, lost i
 	if page.Total != 40 || listed != views || views == 0 {
 		t.Errorf("the videos list shows %d videos with %d views; the job wrote 40 with %d", page.Total, listed, views)
 	}
-}
-
-func equalCounts(a, b map[string]uint64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
 }

@@ -100,12 +100,16 @@ ch() {
 # process runs, while ZooKeeper still loads its database and closes every
 # session; a ClickHouse node that starts then cannot attach its replicated
 # tables and exits. `stat` shows the server's mode only once it serves.
-zk_ok() {
-	[[ $(timeout 3 bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1"; printf stat >&3; cat <&3' _ "$ZK_PORT" 2>/dev/null) == *$'\nMode: '* ]]
-}
+zk_ok() { [[ $(zk_say stat) == *$'\nMode: '* ]]; }
 
 # zk_runs: a ZooKeeper answers on the port, serving or not yet.
-zk_runs() { [[ $(timeout 3 bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1"; printf ruok >&3; cat <&3' _ "$ZK_PORT" 2>/dev/null) == imok ]]; }
+zk_runs() { [[ $(zk_say ruok) == imok ]]; }
+
+# zk_say WORD: ZooKeeper's answer to one of its four-letter words.
+zk_say() {
+	# shellcheck disable=SC2016 # expanded by the inner bash
+	timeout 3 bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1"; printf "%s" "$2" >&3; cat <&3' _ "$ZK_PORT" "$1" 2>/dev/null
+}
 
 zk_start() {
 	if zk_ok; then
@@ -298,6 +302,21 @@ node_stop() {
 	as_root rm -f "$(node_dir "$n")/clickhouse-server.pid"
 }
 
+# retry CMD…: run CMD once a second until it succeeds, for up to TIMEOUT
+# seconds; prints the output (and errors) of its last run.
+retry() {
+	local out t=0
+	until out=$("$@" 2>&1); do
+		if ((t >= TIMEOUT)); then
+			printf '%s\n' "$out"
+			return 1
+		fi
+		sleep 1
+		t=$((t + 1))
+	done
+	printf '%s\n' "$out"
+}
+
 # cluster_check: every node knows cluster reeltrack with 4 replicas in 2
 # shards, reads ZooKeeper, and its macros are its own.
 cluster_check() {
@@ -307,12 +326,8 @@ cluster_check() {
 		[[ $got == "4 2" ]] || die "ch$n: system.clusters shows '$got' for reeltrack, want '4 2'"
 		# a node whose ZooKeeper session ended (ZooKeeper was down) opens
 		# a new one within seconds
-		local t=0
-		until got=$(ch "$n" "SELECT count() > 0 FROM system.zookeeper WHERE path = '/'" 2>&1); do
-			((t >= TIMEOUT)) && die "ch$n cannot read ZooKeeper: $got"
-			sleep 1
-			t=$((t + 1))
-		done
+		got=$(retry ch "$n" "SELECT count() > 0 FROM system.zookeeper WHERE path = '/'") ||
+			die "ch$n cannot read ZooKeeper: $got"
 		want="$(shard_of "$n") ch$n"
 		got=$(ch "$n" "SELECT groupArray(substitution) FROM (SELECT substitution FROM system.macros WHERE macro IN ('shard', 'replica') ORDER BY macro DESC)" | tr -d "[]'" | tr ',' ' ')
 		[[ $got == "$want" ]] || die "ch$n: macros shard, replica are '$got', want '$want'"
@@ -332,12 +347,9 @@ start() {
 	cluster_check
 	# The service's database on every node, so it can connect to any of
 	# them; the migrations create the rest (docs/scaling.md).
-	local out t=0
-	until out=$(ch 1 "CREATE DATABASE IF NOT EXISTS \`$DATABASE\` ON CLUSTER reeltrack" 2>&1); do
-		((t >= TIMEOUT)) && die "cannot create database $DATABASE on cluster reeltrack: $out"
-		sleep 1
-		t=$((t + 1))
-	done
+	local out
+	out=$(retry ch 1 "CREATE DATABASE IF NOT EXISTS \`$DATABASE\` ON CLUSTER reeltrack") ||
+		die "cannot create database $DATABASE on cluster reeltrack: $out"
 	echo "cluster: ready in $((SECONDS - t0))s: cluster reeltrack, shard 1 = 127.0.0.1:$(tcp_port 1),$(tcp_port 2), shard 2 = 127.0.0.1:$(tcp_port 3),$(tcp_port 4); ZooKeeper 127.0.0.1:$ZK_PORT"
 	echo "cluster: e.g. CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:$(tcp_port 1) go run ./cmd/migrate"
 }

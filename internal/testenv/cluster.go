@@ -119,15 +119,24 @@ func (c *Cluster) ShardOf(t testing.TB, ws uuid.UUID) int {
 // the test ends. It fails the test when the node does not answer.
 func (c *Cluster) Conn(t testing.TB, n int) driver.Conn {
 	t.Helper()
-	o := c.env.CHOptions
-	conn, err := store.OpenClickHouse(context.Background(), store.ClickHouseOptions{
-		Addr: c.Nodes[n-1].Addr, Database: "default", User: o.User, Password: o.Password,
-	})
+	conn, err := c.dial(context.Background(), n)
 	if err != nil {
-		t.Fatalf("node %d: %v", n, err)
+		t.Fatal(err)
 	}
 	t.Cleanup(func() { conn.Close() })
 	return conn
+}
+
+// dial opens a connection to node n alone, database default.
+func (c *Cluster) dial(ctx context.Context, n int) (driver.Conn, error) {
+	o := c.env.CHOptions
+	conn, err := store.OpenClickHouse(ctx, store.ClickHouseOptions{
+		Addr: c.Nodes[n-1].Addr, Database: "default", User: o.User, Password: o.Password,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("node %d: %w", n, err)
+	}
+	return conn, nil
 }
 
 // Kill SIGKILLs the server of each node given, as a crash, and waits until
@@ -135,11 +144,8 @@ func (c *Cluster) Conn(t testing.TB, n int) driver.Conn {
 // is down again.
 func (c *Cluster) Kill(t testing.TB, nodes ...int) {
 	t.Helper()
-	args := []string{"kill"}
-	for _, n := range nodes {
-		args = append(args, fmt.Sprint(n))
-	}
-	c.kill(t, args...)
+	c.restartAtEnd(t)
+	c.script(t, killArgs(nodes)...)
 }
 
 // KillZooKeeper SIGKILLs the cluster's ZooKeeper, as a crash, and waits
@@ -147,17 +153,25 @@ func (c *Cluster) Kill(t testing.TB, nodes ...int) {
 // starts it again.
 func (c *Cluster) KillZooKeeper(t testing.TB) {
 	t.Helper()
-	c.kill(t, "kill", "zookeeper")
+	c.restartAtEnd(t)
+	c.script(t, "kill", "zookeeper")
 }
 
-func (c *Cluster) kill(t testing.TB, args ...string) {
-	t.Helper()
+func killArgs(nodes []int) []string {
+	args := []string{"kill"}
+	for _, n := range nodes {
+		args = append(args, fmt.Sprint(n))
+	}
+	return args
+}
+
+// restartAtEnd starts whatever is down when the test ends.
+func (c *Cluster) restartAtEnd(t testing.TB) {
 	t.Cleanup(func() {
-		if err := c.start(t); err != nil {
+		if err := c.run("start"); err != nil {
 			t.Error(err)
 		}
 	})
-	c.script(t, args...)
 }
 
 // KillLater returns a function that kills the nodes as Kill does, for a
@@ -166,22 +180,8 @@ func (c *Cluster) kill(t testing.TB, args ...string) {
 // whatever is down again.
 func (c *Cluster) KillLater(t testing.TB, nodes ...int) func() error {
 	t.Helper()
-	t.Cleanup(func() {
-		if err := c.start(t); err != nil {
-			t.Error(err)
-		}
-	})
-	args := []string{"kill"}
-	for _, n := range nodes {
-		args = append(args, fmt.Sprint(n))
-	}
-	return func() error {
-		out, err := exec.Command(filepath.Join(Root(), "scripts", "cluster.sh"), args...).CombinedOutput()
-		if err != nil {
-			return fmt.Errorf("scripts/cluster.sh %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return nil
-	}
+	c.restartAtEnd(t)
+	return func() error { return c.run(killArgs(nodes)...) }
 }
 
 // SyncReplica waits until node n has fetched every part its shard's
@@ -189,10 +189,9 @@ func (c *Cluster) KillLater(t testing.TB, nodes ...int) func() error {
 // It reports a failure instead of failing the test, for a goroutine other
 // than the test's.
 func (c *Cluster) SyncReplica(ctx context.Context, n int, tables ...string) error {
-	o := c.env.CHOptions
-	conn, err := store.OpenClickHouse(ctx, store.ClickHouseOptions{Addr: c.Nodes[n-1].Addr, Database: "default", User: o.User, Password: o.Password})
+	conn, err := c.dial(ctx, n)
 	if err != nil {
-		return fmt.Errorf("node %d: %w", n, err)
+		return err
 	}
 	defer conn.Close()
 	for _, table := range tables {
@@ -207,27 +206,24 @@ func (c *Cluster) SyncReplica(ctx context.Context, n int, tables ...string) erro
 // (scripts/cluster.sh start).
 func (c *Cluster) Start(t testing.TB) {
 	t.Helper()
-	if err := c.start(t); err != nil {
+	c.script(t, "start")
+}
+
+// script runs scripts/cluster.sh with args and fails the test if it fails.
+func (c *Cluster) script(t testing.TB, args ...string) {
+	t.Helper()
+	if err := c.run(args...); err != nil {
 		t.Fatal(err)
 	}
 }
 
-func (c *Cluster) start(t testing.TB) error {
-	t.Helper()
-	cmd := exec.Command(filepath.Join(Root(), "scripts", "cluster.sh"), "start")
-	out, err := cmd.CombinedOutput()
+// run runs scripts/cluster.sh with args.
+func (c *Cluster) run(args ...string) error {
+	out, err := exec.Command(filepath.Join(Root(), "scripts", "cluster.sh"), args...).CombinedOutput()
 	if err != nil {
-		return fmt.Errorf("scripts/cluster.sh start: %v\n%s", err, out)
+		return fmt.Errorf("scripts/cluster.sh %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 	return nil
-}
-
-func (c *Cluster) script(t testing.TB, args ...string) {
-	t.Helper()
-	cmd := exec.Command(filepath.Join(Root(), "scripts", "cluster.sh"), args...)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("scripts/cluster.sh %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
 }
 
 // StopMerges stops background merges of the given tables (database.table)
