@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"time"
 
@@ -172,13 +173,19 @@ func (e *VideoExport) WritePage(ctx context.Context, out io.Writer) error {
 	return nil
 }
 
-// The page queries: the first page, and those after a given id. Two texts
-// rather than one with "$7 IS NULL OR v.id > $7", so that a cached generic
-// plan still starts the index range at the last id.
-const (
-	exportFirstPageSQL = `SELECT ` + videoColumns + videoFilterSQL + ` ORDER BY v.id LIMIT $7`
-	exportNextPageSQL  = `SELECT ` + videoColumns + videoFilterSQL + ` AND v.id > $8 ORDER BY v.id LIMIT $7`
-)
+// pageSQL is the query of the next page of videos with its arguments:
+// the first page, or those after the last id written. Two texts rather
+// than one with "$n IS NULL OR v.id > $n", so that a cached generic plan
+// still starts the index range at the last id.
+func (e *VideoExport) pageSQL() (string, []any) {
+	cond, args := videoMatch(e.ws, e.f, e.now)
+	if e.after != nil {
+		args = append(args, *e.after)
+		cond += fmt.Sprintf(" AND v.id > $%d", len(args))
+	}
+	args = append(args, e.h.PageRows)
+	return fmt.Sprintf(`SELECT %s%s AND %s ORDER BY v.id LIMIT $%d`, videoColumns, videoFromSQL, cond, len(args)), args
+}
 
 // readPage reads the next page's videos with their numbers.
 func (e *VideoExport) readPage(ctx context.Context) ([]Video, error) {
@@ -195,13 +202,9 @@ func (e *VideoExport) readPage(ctx context.Context) ([]Video, error) {
 		if err != nil {
 			return nil, err
 		}
+		slices.SortFunc(e.numbers, func(a, b videoNumbers) int { return compareIDs(a.id, b.id) })
 	}
-	args := append(videoFilterArgs(e.ws, e.f, e.now), e.h.PageRows)
-	sql := exportFirstPageSQL
-	if e.after != nil {
-		sql = exportNextPageSQL
-		args = append(args, *e.after)
-	}
+	sql, args := e.pageSQL()
 	rows, err := e.h.DB.Query(ctx, sql, args...)
 	if err != nil {
 		return nil, fmt.Errorf("export videos: %w", err)

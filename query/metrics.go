@@ -2,6 +2,7 @@ package query
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/google/uuid"
 
+	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
@@ -81,8 +83,8 @@ func EngagementRate(interactions, views uint64) *float64 {
 
 // entityMetrics is what the projections hold about one entity.
 type entityMetrics struct {
-	FirstAt, LastAt time.Time
-	Latest          Counts
+	FirstAt time.Time
+	Latest  Counts
 	// Gains[i] is the tracked metric's gain since the i-th cutoff; nil when
 	// the metric was never recorded.
 	Gains []*int64
@@ -95,8 +97,9 @@ type metrics struct{ CH driver.Conn }
 
 // entitiesQuery reads every entity of one kind in a workspace: latest
 // values and, for Metric and each of More, the value before each cutoff,
-// which gives the gain since it (see Preset for what a gain is), all in
-// one pass over the projections. Cutoffs must be whole hours.
+// which gives the gain since it (see Preset for what a gain is): one read
+// of entity_latest and, with cutoffs, one of the start values beside it.
+// Cutoffs must be whole hours.
 type entitiesQuery struct {
 	Workspace uuid.UUID
 	Kind      platform.Kind
@@ -115,82 +118,79 @@ type entitiesQuery struct {
 	near bool
 }
 
-// entitiesSQL has per cutoff i the value of Metric before it (b<i>), that
-// of each of More (b<i>_<column>), and which metrics have one (p<i>, the
-// bits of `recorded` of those rows, one per metric): read from the rows recorded before the cutoff, the
-// Lookback before its day from the daily projection and the hours of its
-// own day from the hourly one (only for a cutoff that is not midnight).
-// m_first (m_first_<column>) is the first value ever recorded, the start
-// value of an entity without one before the cutoff.
+// entitiesSQL reads per entity the `recorded` bits of its rows (one per
+// metric) and the latest value of each metric it reads (l_<column>);
+// with cutoffs also its first scrape time and the first value ever
+// recorded of Metric (m_first) and of each of More (m_first_<column>),
+// the start value of an entity without one before a cutoff. The rows come
+// in no particular order.
 var entitiesSQL = sqlTemplate("entities", `
-SELECT entity_id, first_at, last_at, recorded, l_views, l_likes, l_comments, l_shares, l_saves, l_followers, m_first
-{{- range .More}}, m_first_{{.Column}}{{end}}
-{{- range $i := .Cutoffs}}, b{{$i}}{{range $.More}}, b{{$i}}_{{.Column}}{{end}}, p{{$i}}{{end}}
-FROM (
-    SELECT entity_id, minMerge(first_at) AS first_at, maxMerge(last_at) AS last_at,
-        groupBitOrMerge(recorded) AS recorded
-{{- range .Latest}}, {{if .Read}}argMaxMerge({{.Column}}_last){{else}}toUInt64(0){{end}} AS l_{{.Column}}{{end}}, argMinMerge({{.Column}}_first) AS m_first
-{{- range .More}}, argMinMerge({{.Column}}_first) AS m_first_{{.Column}}{{end}}
-    FROM entity_latest
-    WHERE workspace_id = @ws AND entity_kind = @kind{{template "only" .}}
-    GROUP BY entity_id
-)
-{{- if .Cutoffs}}
-ANY LEFT JOIN (
-    SELECT entity_id
+SELECT entity_id, groupBitOrMerge(recorded) AS recorded
+{{- range .Latest}}, argMaxMerge({{.}}_last) AS l_{{.}}{{end}}
+{{- if .Cutoffs}}, minMerge(first_at) AS first_at, argMinMerge({{.Column}}_first) AS m_first
+{{- range .More}}, argMinMerge({{.Column}}_first) AS m_first_{{.Column}}{{end}}{{end}}
+FROM entity_latest
+WHERE workspace_id = @ws AND entity_kind = @kind{{template "only" .}}
+GROUP BY entity_id`,
+	`{{define "only"}}{{if .Only}} AND entity_id IN (SELECT id FROM scope){{end}}{{end}}`)
+
+// startsSQL has per cutoff i the value of Metric before it (b<i>), that
+// of each of More (b<i>_<column>), and which metrics have one (p<i>, the
+// bits of `recorded` of those rows): read from the rows recorded before
+// the cutoff, the Lookback before its day from the daily projection and
+// the hours of its own day from the hourly one; a projection is read only
+// where some cutoff has a range in it. Only entities with such rows are in the answer, in no
+// particular order.
+var startsSQL = sqlTemplate("starts", `
+SELECT entity_id
 {{- range $i := .Cutoffs}}, argMaxIf(assumeNotNull({{$.Column}}), last_at, {{template "before" $i}} AND isNotNull({{$.Column}})) AS b{{$i}}
 {{- range $.More}}, argMaxIf(assumeNotNull({{.Column}}), last_at, {{template "before" $i}} AND isNotNull({{.Column}})) AS b{{$i}}_{{.Column}}{{end}}, groupBitOrIf(recorded, {{template "before" $i}}) AS p{{$i}}
 {{- end}}
-    FROM (
-        SELECT 0 AS src, entity_id, bucket, last_at, {{.Column}}{{range .More}}, {{.Column}}{{end}}, recorded FROM entity_daily
-        WHERE workspace_id = @ws AND entity_kind = @kind{{template "only" .}} AND (
-{{- range $n, $i := .Cutoffs}}{{if $n}} OR {{end}}(bucket >= @l{{$i}} AND bucket < @d{{$i}}){{end}})
+FROM (
+{{- if .DayCutoffs}}
+    SELECT 0 AS src, entity_id, bucket, last_at, {{.Column}}{{range .More}}, {{.Column}}{{end}}, recorded FROM entity_daily
+    WHERE workspace_id = @ws AND entity_kind = @kind{{template "only" .}} AND (
+{{- range $n, $i := .DayCutoffs}}{{if $n}} OR {{end}}(bucket >= @l{{$i}} AND bucket < @d{{$i}}){{end}})
+{{- end}}
+{{- if and .DayCutoffs .HourCutoffs}}
+    UNION ALL
+{{- end}}
 {{- if .HourCutoffs}}
-        UNION ALL
-        SELECT 1 AS src, entity_id, bucket, last_at, {{.Column}}{{range .More}}, {{.Column}}{{end}}, recorded FROM entity_hourly
-        WHERE workspace_id = @ws AND entity_kind = @kind{{template "only" .}} AND (
+    SELECT 1 AS src, entity_id, bucket, last_at, {{.Column}}{{range .More}}, {{.Column}}{{end}}, recorded FROM entity_hourly
+    WHERE workspace_id = @ws AND entity_kind = @kind{{template "only" .}} AND (
 {{- range $n, $i := .HourCutoffs}}{{if $n}} OR {{end}}(bucket >= @h{{$i}} AND bucket < @c{{$i}}){{end}})
 {{- end}}
-    )
-    GROUP BY entity_id
-) USING entity_id
-{{- end}}
-ORDER BY toString(entity_id)`,
+)
+GROUP BY entity_id`,
 	// the rows recorded before cutoff i: whole days before its day (@d<i>)
 	// from the Lookback before it (@l<i>) in the daily projection, and the
 	// hours of its day before the cutoff (@c<i>) in the hourly one
 	`{{define "before"}}((src = 0 AND bucket >= @l{{.}} AND bucket < @d{{.}}) OR (src = 1 AND bucket >= @h{{.}} AND bucket < @c{{.}})){{end}}`,
-	// the entities of a query with Only set
 	`{{define "only"}}{{if .Only}} AND entity_id IN (SELECT id FROM scope){{end}}{{end}}`)
 
-// SQL renders the query and its parameters.
-func (q entitiesQuery) SQL() (string, []any) {
-	type latest struct {
-		Column string
-		Read   bool
-	}
-	type more struct {
-		Column string
-		Bit    uint8
-	}
-	data := struct {
-		Column               string
-		Bit                  uint8
-		More                 []more
-		Latest               []latest
-		Cutoffs, HourCutoffs []int
-		Only                 bool
-	}{Column: q.Metric.column(), Bit: q.Metric.bit(), Only: q.Only != nil}
+// entitiesData is what entitiesSQL and startsSQL are rendered from.
+type entitiesData struct {
+	Column  string
+	More    []struct{ Column string }
+	Latest  []string
+	Cutoffs []int
+	// DayCutoffs and HourCutoffs are the cutoffs with rows to read in the
+	// daily and in the hourly projection.
+	DayCutoffs, HourCutoffs []int
+	Only                    bool
+}
+
+// data checks q's metrics and builds its templates' data and parameters.
+func (q entitiesQuery) data() (entitiesData, []any) {
+	d := entitiesData{Column: q.Metric.column(), Only: q.Only != nil}
 	for j, m := range q.More {
 		if m == q.Metric || slices.Contains(q.More[:j], m) {
 			panic("query: metric " + string(m) + " asked twice")
 		}
-		data.More = append(data.More, more{Column: m.column(), Bit: m.bit()})
+		d.More = append(d.More, struct{ Column string }{m.column()})
 	}
-	// Videos have no followers and accounts only followers: their states
-	// are not read.
-	for _, x := range allMetrics {
-		data.Latest = append(data.Latest, latest{Column: x.column(), Read: q.reads(x)})
+	for _, x := range q.latest() {
+		d.Latest = append(d.Latest, x.column())
 	}
 	args := []any{clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(q.Kind))}
 	for i, c := range q.Cutoffs {
@@ -198,14 +198,44 @@ func (q entitiesQuery) SQL() (string, []any) {
 		if q.near {
 			daily, hourly = nearRange(c)
 		}
-		data.Cutoffs = append(data.Cutoffs, i)
-		if !c.Equal(Daily.floor(c)) {
-			data.HourCutoffs = append(data.HourCutoffs, i)
+		d.Cutoffs = append(d.Cutoffs, i)
+		if daily.Before(Daily.floor(c)) {
+			d.DayCutoffs = append(d.DayCutoffs, i)
+		}
+		if hourly.Before(c) {
+			d.HourCutoffs = append(d.HourCutoffs, i)
 		}
 		args = append(args, clickhouse.Named(fmt.Sprintf("c%d", i), c), clickhouse.Named(fmt.Sprintf("d%d", i), Daily.floor(c)),
 			clickhouse.Named(fmt.Sprintf("l%d", i), daily), clickhouse.Named(fmt.Sprintf("h%d", i), hourly))
 	}
-	return renderSQL(entitiesSQL, data), args
+	return d, args
+}
+
+// SQL renders the read of the latest values and its parameters.
+func (q entitiesQuery) SQL() (string, []any) {
+	d, args := q.data()
+	return renderSQL(entitiesSQL, d), args[:2]
+}
+
+// startsQuery is the read of an entitiesQuery's start values (startsSQL).
+type startsQuery struct{ entitiesQuery }
+
+// SQL renders the read of the start values and its parameters.
+func (q startsQuery) SQL() (string, []any) {
+	d, args := q.data()
+	return renderSQL(startsSQL, d), args
+}
+
+// latest are the metrics whose latest values q reads: those of Read and
+// the gained ones (a gain is the latest value less the start value).
+func (q entitiesQuery) latest() []Metric {
+	var out []Metric
+	for _, x := range allMetrics {
+		if q.reads(x) || x == q.Metric && len(q.Cutoffs) > 0 || slices.Contains(q.More, x) && len(q.Cutoffs) > 0 {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // reads reports whether q reads the latest value of x.
@@ -251,9 +281,7 @@ func nearFrom(c time.Time) time.Time {
 	return hourly
 }
 
-// entities runs q and calls each per entity, in id order: the byte order
-// of the ids, as PostgreSQL sorts uuids (ClickHouse's own UUID order
-// differs, hence ORDER BY toString).
+// entities runs q and calls each per entity, in no particular order.
 //
 // Start values are read in two steps with the same answer as one read over
 // the Lookback: first only shortly before each cutoff (nearRange), where
@@ -323,51 +351,141 @@ func (m metrics) entities(ctx context.Context, q entitiesQuery, each func(uuid.U
 	return nil
 }
 
-// scan runs q as one read and calls each per entity, in id order, with
-// the `recorded` bits of all its rows and, per cutoff, those of its rows
-// before the cutoff that the read looked at.
+// scoped sends the entities of Only, if set, with a query run in ctx as
+// the external table "scope" (each query its own: a table is not shared
+// between queries running at once).
+func (q entitiesQuery) scoped(ctx context.Context) (context.Context, error) {
+	if q.Only == nil {
+		return ctx, nil
+	}
+	t, err := idTable("scope", q.Only)
+	if err != nil {
+		return nil, err
+	}
+	return clickhouse.Context(ctx, clickhouse.WithExternalTable(t)), nil
+}
+
+// starts are the start values a startsQuery found. An entity's slot j
+// holds, per cutoff i, the value of gained metric k before it at
+// base[(j*len(cutoffs) + i)*len(gained) + k] and which metrics have one
+// at has[j*len(cutoffs) + i].
+type starts struct {
+	slot map[uuid.UUID]int
+	base []uint64
+	has  []uint8
+}
+
+// readStarts runs the start values' read of q.
+func (m metrics) readStarts(ctx context.Context, q entitiesQuery, gained int) (starts, error) {
+	sql, args := startsQuery{q}.SQL()
+	ctx, err := q.scoped(ctx)
+	if err != nil {
+		return starts{}, err
+	}
+	rows, err := m.CH.Query(ctx, sql, args...)
+	if err != nil {
+		return starts{}, fmt.Errorf("read %s start values: %w", q.Kind, err)
+	}
+	defer rows.Close()
+	var (
+		s    = starts{slot: map[uuid.UUID]int{}}
+		id   uuid.UUID
+		base = make([]uint64, len(q.Cutoffs)*gained)
+		has  = make([]uint8, len(q.Cutoffs))
+		dest = []any{&id}
+	)
+	for i := range q.Cutoffs {
+		for k := range gained {
+			dest = append(dest, &base[i*gained+k])
+		}
+		dest = append(dest, &has[i])
+	}
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return starts{}, fmt.Errorf("read %s start values: %w", q.Kind, err)
+		}
+		s.slot[id] = len(s.has) / len(has)
+		s.base = append(s.base, base...)
+		s.has = append(s.has, has...)
+	}
+	if err := rows.Err(); err != nil {
+		return starts{}, fmt.Errorf("read %s start values: %w", q.Kind, err)
+	}
+	return s, nil
+}
+
+// scan runs q and calls each per entity with the `recorded` bits of all
+// its rows and, per cutoff, those of its rows before the cutoff that the
+// read looked at. The latest values and the start values are two reads,
+// run at once; an entity without rows before any cutoff starts from its
+// first value.
 func (m metrics) scan(ctx context.Context, q entitiesQuery, each func(id uuid.UUID, e entityMetrics, rec uint8, has []uint8) error) error {
 	if q.Only != nil && len(q.Only) == 0 {
 		return nil
 	}
-	sql, args := q.SQL()
 	kind, cutoffs := q.Kind, q.Cutoffs
-	if q.Only != nil {
-		t, err := idTable("scope", q.Only)
-		if err != nil {
-			return err
-		}
-		ctx = clickhouse.Context(ctx, clickhouse.WithExternalTable(t))
+	// per gained metric k (Metric, then More), first[k] is its first value
+	gained := append([]Metric{q.Metric}, q.More...)
+	// the start values are read at once in a goroutine of its own; ctx
+	// ends both reads when one fails or scan returns
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		found     starts
+		startsErr = make(chan error, 1)
+	)
+	if len(cutoffs) > 0 {
+		go func() {
+			var err error
+			defer func() { startsErr <- err }()
+			defer apperr.Recover(&err)
+			found, err = m.readStarts(ctx, q, len(gained))
+			if err != nil {
+				cancel()
+			}
+		}()
+	} else {
+		startsErr <- nil
 	}
-	read := q.readBits()
-	rows, err := m.CH.Query(ctx, sql, args...)
+	sql, args := q.SQL()
+	qctx, err := q.scoped(ctx)
+	var rows driver.Rows
+	if err == nil {
+		rows, err = m.CH.Query(qctx, sql, args...)
+	}
 	if err != nil {
+		cancel()
+		// a failed read of the start values cancels this one: its error
+		// is the cause
+		if serr := <-startsErr; serr != nil && errors.Is(err, context.Canceled) {
+			return serr
+		}
 		return fmt.Errorf("read %s metrics: %w", kind, err)
 	}
 	defer rows.Close()
-	// per gained metric k (Metric, then More), first[k] is its first
-	// value and base[i][k] its value before cutoff i
-	gained := append([]Metric{q.Metric}, q.More...)
-	var (
-		id        uuid.UUID
-		rec       uint8
-		vals      [6]uint64
-		first     = make([]uint64, len(gained))
-		base      = make([][]uint64, len(cutoffs))
-		has       = make([]uint8, len(cutoffs))
-		e         entityMetrics
-		dest      = []any{&id, &e.FirstAt, &e.LastAt, &rec, &vals[0], &vals[1], &vals[2], &vals[3], &vals[4], &vals[5]}
-		latestPtr = []**uint64{&e.Latest.Views, &e.Latest.Likes, &e.Latest.Comments, &e.Latest.Shares, &e.Latest.Saves, &e.Latest.Followers}
-	)
-	for k := range gained {
-		dest = append(dest, &first[k])
+	if err := <-startsErr; err != nil {
+		return err
 	}
-	for i := range cutoffs {
-		base[i] = make([]uint64, len(gained))
+	read := q.readBits()
+	var (
+		id     uuid.UUID
+		rec    uint8
+		vals   [6]uint64
+		first  = make([]uint64, len(gained))
+		none   = make([]uint8, len(cutoffs))
+		e      entityMetrics
+		dest   = []any{&id, &rec}
+		latest = q.latest()
+		ptrs   = []**uint64{&e.Latest.Views, &e.Latest.Likes, &e.Latest.Comments, &e.Latest.Shares, &e.Latest.Saves, &e.Latest.Followers}
+	)
+	for _, x := range latest {
+		dest = append(dest, &vals[indexOf(x)])
+	}
+	if len(cutoffs) > 0 {
+		dest = append(dest, &e.FirstAt)
 		for k := range gained {
-			dest = append(dest, &base[i][k])
+			dest = append(dest, &first[k])
 		}
-		dest = append(dest, &has[i])
 	}
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
@@ -375,11 +493,16 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, each func(id uuid.UU
 		}
 		var counts [6]uint64
 		for i := range allMetrics {
-			*latestPtr[i] = nil
+			*ptrs[i] = nil
 			if rec&read&(1<<i) != 0 {
 				counts[i] = vals[i]
-				*latestPtr[i] = &counts[i]
+				*ptrs[i] = &counts[i]
 			}
+		}
+		has, base := none, []uint64(nil)
+		if j, ok := found.slot[id]; ok {
+			has = found.has[j*len(cutoffs) : (j+1)*len(cutoffs)]
+			base = found.base[j*len(cutoffs)*len(gained) : (j+1)*len(cutoffs)*len(gained)]
 		}
 		e.Gains, e.MoreGains = nil, nil
 		for k, m := range gained {
@@ -389,7 +512,7 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, each func(id uuid.UU
 				for i := range cutoffs {
 					from := first[k]
 					if has[i]&bit != 0 {
-						from = base[i][k]
+						from = base[i*len(gained)+k]
 					}
 					g := int64(last) - int64(from)
 					gs[i] = &g
@@ -401,7 +524,7 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, each func(id uuid.UU
 				e.MoreGains = append(e.MoreGains, gs)
 			}
 		}
-		e.FirstAt, e.LastAt = e.FirstAt.UTC(), e.LastAt.UTC()
+		e.FirstAt = e.FirstAt.UTC()
 		if err := each(id, e, rec, has); err != nil {
 			return err
 		}

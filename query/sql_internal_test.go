@@ -86,6 +86,12 @@ func TestRenderedSQL(t *testing.T) {
 			}
 			got += sql
 			checkBound(t, sql, args)
+			// entities reads the start values in a second query beside it
+			if e, ok := c.q.(entitiesQuery); ok && len(e.Cutoffs) > 0 {
+				sql, args := startsQuery{e}.SQL()
+				got += "\n\n-- the start values, read at once beside it\n" + describeArgs(args) + sql
+				checkBound(t, sql, args)
+			}
 			path := filepath.Join("testdata", "sql", c.name+".sql")
 			if *update {
 				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {

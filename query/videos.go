@@ -5,7 +5,10 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
@@ -127,27 +130,31 @@ type VideosHandler struct {
 }
 
 // Handle returns one page of the workspace's videos. Every matching video
-// is sorted, but only by what the sort needs: their ids and times from
-// PostgreSQL and, at once, the one number the sort reads from ClickHouse
-// (none for the time sorts). The page's videos are then read in full: their
-// details from PostgreSQL and all their numbers from ClickHouse, at once.
+// is sorted, but only by what the sort needs: their ids (and times, for a
+// sort by time) from PostgreSQL and, at once, the one number the sort
+// reads from ClickHouse (none for the time sorts). The page's videos are
+// then read in full: their details from PostgreSQL and all their numbers
+// from ClickHouse, at once.
 func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (VideoPage, error) {
 	now := h.Now().UTC()
 	var (
-		vids  []Video
-		byID  = map[uuid.UUID]entityMetrics{}
+		keys  []videoKey
+		byID  = map[uuid.UUID]rank{}
 		dbErr = make(chan error, 1)
 	)
+	byTime := q.Sort == SortPublished || q.Sort == SortAdded
 	go func() {
 		var err error
 		defer func() { dbErr <- err }()
 		defer apperr.Recover(&err)
-		vids, err = selectVideoKeys(ctx, h.DB, ws, q.Filter, now)
+		keys, err = selectVideoKeys(ctx, h.DB, ws, q.Filter, now, byTime)
 	}()
 	var chErr error
 	if sq, ok := videoSortMetrics(ws, now, q.Sort); ok {
 		chErr = metrics{h.CH}.entities(ctx, sq, func(id uuid.UUID, e entityMetrics) error {
-			byID[id] = e
+			v := Video{ID: id}
+			v.withMetrics(e)
+			byID[id] = rankOf(&v, q.Sort)
 			return nil
 		})
 	}
@@ -157,17 +164,20 @@ func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (
 	if chErr != nil {
 		return VideoPage{}, chErr
 	}
-	all := make([]*Video, len(vids))
-	for i := range vids {
-		if e, ok := byID[vids[i].ID]; ok {
-			vids[i].withMetrics(e)
+	all := make([]rank, len(keys))
+	for i, k := range keys {
+		if byTime {
+			all[i] = rankOf(&Video{ID: k.id, PublishedAt: k.published, AddedAt: k.added}, q.Sort)
+		} else if r, ok := byID[k.id]; ok {
+			all[i] = r
+		} else {
+			all[i] = rank{id: k.id}
 		}
-		all[i] = &vids[i]
 	}
-	sortVideoPtrs(all, q.Sort)
+	sortFirst(all, min(len(all), q.Offset+q.Limit))
 	page := VideoPage{Videos: []Video{}, Total: len(all), Limit: q.Limit, Offset: q.Offset}
-	for _, v := range all[min(q.Offset, len(all)):min(len(all), q.Offset+q.Limit)] {
-		page.Videos = append(page.Videos, *v)
+	for _, r := range all[min(q.Offset, len(all)):min(len(all), q.Offset+q.Limit)] {
+		page.Videos = append(page.Videos, Video{ID: r.id})
 	}
 	if err := h.fill(ctx, ws, now, page.Videos); err != nil {
 		return VideoPage{}, err
@@ -265,25 +275,35 @@ FROM videos v
 LEFT JOIN accounts a ON a.id = v.account_id
 WHERE v.workspace_id = $1`
 
-// videoMatchSQL is true for a video that a filter selects (args from
-// videoFilterArgs).
-const videoMatchSQL = `(v.tracked_individually OR a.status IS DISTINCT FROM 'removed')
-  AND ($2::text[] IS NULL OR v.platform = ANY($2))
-  AND ($3::timestamptz IS NULL OR v.published_at >= $3)
-  AND ($4::uuid IS NULL OR coalesce(v.collection_id, a.collection_id) = $4)
-  AND (NOT $5 OR v.tracked_individually)
-  AND (NOT $6 OR v.is_shop)`
-
-// videoFilterSQL is the FROM and WHERE clause of a video filter.
-const videoFilterSQL = videoFromSQL + `
-  AND ` + videoMatchSQL
-
-func videoFilterArgs(ws uuid.UUID, f VideoFilter, now time.Time) []any {
-	var published *time.Time
-	if w := WindowOf(f.Published, now); !w.Start.IsZero() {
-		published = &w.Start
+// videoMatch is the condition a video of videoFromSQL meets when the
+// filter selects it, holding only the filter's own tests, and the
+// arguments of both ($1 the workspace, then the filter's). A test the
+// filter leaves out is not written as "$n IS NULL OR ...": PostgreSQL's
+// generic plan of such a text still tests each row against it, which
+// costs more than the scan.
+func videoMatch(ws uuid.UUID, f VideoFilter, now time.Time) (string, []any) {
+	cond := []string{`(v.tracked_individually OR a.status IS DISTINCT FROM 'removed')`}
+	args := []any{ws}
+	arg := func(v any) string {
+		args = append(args, v)
+		return fmt.Sprintf("$%d", len(args))
 	}
-	return []any{ws, platformNames(f.Platforms), published, f.CollectionID, f.IndividualOnly, f.ShopOnly}
+	if len(f.Platforms) > 0 {
+		cond = append(cond, `v.platform = ANY(`+arg(platformNames(f.Platforms))+`::text[])`)
+	}
+	if w := WindowOf(f.Published, now); !w.Start.IsZero() {
+		cond = append(cond, `v.published_at >= `+arg(w.Start)+`::timestamptz`)
+	}
+	if f.CollectionID != nil {
+		cond = append(cond, `coalesce(v.collection_id, a.collection_id) = `+arg(*f.CollectionID)+`::uuid`)
+	}
+	if f.IndividualOnly {
+		cond = append(cond, `v.tracked_individually`)
+	}
+	if f.ShopOnly {
+		cond = append(cond, `v.is_shop`)
+	}
+	return strings.Join(cond, "\n  AND "), args
 }
 
 // platformNames is a platform filter as SQL wants it: nil for every
@@ -299,38 +319,44 @@ func platformNames(ps []platform.Platform) []string {
 	return out
 }
 
+// videoKey is what the list sorts a video by besides its numbers.
+type videoKey struct {
+	id        uuid.UUID
+	published *time.Time
+	added     time.Time
+}
+
 // selectVideoKeys reads the videos the filter selects with only what the
-// list sorts by besides their numbers: id, publish time and when added.
-func selectVideoKeys(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f VideoFilter, now time.Time) ([]Video, error) {
+// list sorts by besides their numbers: their ids and, for a sort by a time
+// (times), when they were published and added.
+func selectVideoKeys(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f VideoFilter, now time.Time, times bool) ([]videoKey, error) {
 	if err := checkCollection(ctx, db, ws, f.CollectionID); err != nil {
 		return nil, err
 	}
-	rows, err := db.Query(ctx, `SELECT v.id, v.published_at, v.created_at`+videoFilterSQL, videoFilterArgs(ws, f, now)...)
+	cond, args := videoMatch(ws, f, now)
+	var (
+		keys []videoKey
+		k    videoKey
+		// the id as bytes: pgx then copies them, rather than parsing
+		// the text form as a *uuid.UUID
+		dest = []any{(*[16]byte)(&k.id)}
+		cols = `v.id`
+	)
+	if times {
+		dest, cols = append(dest, &k.published, &k.added), `v.id, v.published_at, v.created_at`
+	}
+	rows, err := db.Query(ctx, `SELECT `+cols+videoFromSQL+` AND `+cond, args...)
 	if err != nil {
 		return nil, fmt.Errorf("read videos: %w", err)
 	}
-	// the keys first, the large rows once their number is known
-	type key struct {
-		id        uuid.UUID
-		published *time.Time
-		added     time.Time
-	}
-	var (
-		keys []key
-		k    key
-	)
-	_, err = pgx.ForEachRow(rows, []any{&k.id, &k.published, &k.added}, func() error {
+	_, err = pgx.ForEachRow(rows, dest, func() error {
 		keys = append(keys, k)
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("read videos: %w", err)
 	}
-	out := make([]Video, len(keys))
-	for i, k := range keys {
-		out[i].ID, out[i].PublishedAt, out[i].AddedAt = k.id, k.published, k.added
-	}
-	return out, nil
+	return keys, nil
 }
 
 // describeVideos fills in the details of videos read by selectVideoKeys,
@@ -389,7 +415,8 @@ func selectVideoScope(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f Vid
 	if err := checkCollection(ctx, db, ws, f.CollectionID); err != nil {
 		return nil, entityScope{}, err
 	}
-	rows, err := db.Query(ctx, `SELECT v.id, (`+videoMatchSQL+`) IS TRUE`+videoFromSQL, videoFilterArgs(ws, f, now)...)
+	cond, args := videoMatch(ws, f, now)
+	rows, err := db.Query(ctx, `SELECT v.id, (`+cond+`) IS TRUE`+videoFromSQL, args...)
 	if err != nil {
 		return nil, entityScope{}, fmt.Errorf("read videos: %w", err)
 	}
@@ -435,49 +462,106 @@ func scanVideo(row pgx.CollectableRow) (Video, error) {
 	return v, err
 }
 
-// sortVideos sorts videos in place, as sortVideoPtrs does.
+// sortVideos sorts videos in place by a sort key, from the highest value
+// down; videos without the value come last, ties in id order.
 func sortVideos(vs []Video, by VideoSort) {
-	order := videoOrder(by)
-	slices.SortFunc(vs, func(a, b Video) int { return order(&a, &b) })
+	slices.SortFunc(vs, func(a, b Video) int { return compareRanks(rankOf(&a, by), rankOf(&b, by)) })
 }
 
-// sortVideoPtrs orders videos by the sort key, from the highest value down;
-// videos without the value come last, ties in id order. Pointers are sorted,
-// not the large structs.
-func sortVideoPtrs(vs []*Video, by VideoSort) {
-	slices.SortFunc(vs, videoOrder(by))
+// rank is a video's place in a sort: the one value the sort compares, as
+// an unsigned number in the same order, and whether the video has it.
+type rank struct {
+	id  uuid.UUID
+	v   uint64
+	has bool
 }
 
-// videoOrder compares two videos for a sort key.
-func videoOrder(by VideoSort) func(a, b *Video) int {
-	byCount := func(f func(*Video) *uint64) func(a, b *Video) int {
-		return func(a, b *Video) int { return descNilLast(f(a), f(b)) }
+// rankOf is v's rank in a sort.
+func rankOf(v *Video, by VideoSort) rank {
+	r := rank{id: v.ID}
+	count := func(n *uint64) {
+		if n != nil {
+			r.v, r.has = *n, true
+		}
 	}
-	var order func(a, b *Video) int
+	// flipping the sign bit orders signed numbers as unsigned ones
+	signed := func(n int64) { r.v, r.has = uint64(n)^1<<63, true }
 	switch by {
 	case SortLikes:
-		order = byCount(func(v *Video) *uint64 { return v.Metrics.Likes })
+		count(v.Metrics.Likes)
 	case SortComments:
-		order = byCount(func(v *Video) *uint64 { return v.Metrics.Comments })
+		count(v.Metrics.Comments)
 	case SortShares:
-		order = byCount(func(v *Video) *uint64 { return v.Metrics.Shares })
+		count(v.Metrics.Shares)
 	case SortEngagement:
-		order = func(a, b *Video) int { return descNilLast(a.EngagementRate, b.EngagementRate) }
-	case SortGained24h:
-		order = func(a, b *Video) int { return descNilLast(a.ViewsGained24h, b.ViewsGained24h) }
-	case SortPublished:
-		order = func(a, b *Video) int { return descNilLast(unixNano(a.PublishedAt), unixNano(b.PublishedAt)) }
-	case SortAdded:
-		order = func(a, b *Video) int { return b.AddedAt.Compare(a.AddedAt) }
-	default:
-		order = byCount(func(v *Video) *uint64 { return v.Metrics.Views })
-	}
-	return func(a, b *Video) int {
-		if c := order(a, b); c != 0 {
-			return c
+		// a rate is never negative, and the bits of such floats are in
+		// their order
+		if v.EngagementRate != nil {
+			r.v, r.has = math.Float64bits(*v.EngagementRate), true
 		}
-		return compareIDs(a.ID, b.ID)
+	case SortGained24h:
+		if v.ViewsGained24h != nil {
+			signed(*v.ViewsGained24h)
+		}
+	case SortPublished:
+		if v.PublishedAt != nil {
+			signed(v.PublishedAt.UnixNano())
+		}
+	case SortAdded:
+		signed(v.AddedAt.UnixNano())
+	default:
+		count(v.Metrics.Views)
 	}
+	return r
+}
+
+// sortFirst puts the first k of rs in their order (compareRanks) at its
+// front, the rest behind them in any order: a page needs only its own
+// videos and those before it sorted, which for an early page of a large
+// workspace takes a fraction of a full sort. The k first are found by
+// quickselect around random pivots (no input makes it slow, as ties are
+// broken by the unique ids).
+func sortFirst(rs []rank, k int) {
+	lo, hi := 0, len(rs)
+	for hi-lo > 16 && k > lo && k < hi {
+		// partition rs[lo:hi] around a random pivot, moved to hi-1
+		p := lo + rand.IntN(hi-lo)
+		rs[p], rs[hi-1] = rs[hi-1], rs[p]
+		at := lo
+		for i := lo; i < hi-1; i++ {
+			if compareRanks(rs[i], rs[hi-1]) < 0 {
+				rs[i], rs[at] = rs[at], rs[i]
+				at++
+			}
+		}
+		rs[at], rs[hi-1] = rs[hi-1], rs[at]
+		// rs[lo:at] come before the pivot, now at rs[at], and the rest after
+		if k <= at {
+			hi = at
+		} else {
+			lo = at + 1
+		}
+	}
+	// rs[:lo] are the lo first and rs[:hi] the hi first, in any order
+	if lo >= k {
+		hi = lo
+	}
+	slices.SortFunc(rs[:hi], compareRanks)
+}
+
+// compareRanks orders by the sort key from the highest value down; videos
+// without the value come last, ties in id order.
+func compareRanks(a, b rank) int {
+	switch {
+	case a.has != b.has && a.has:
+		return -1
+	case a.has != b.has:
+		return 1
+	}
+	if c := cmp.Compare(b.v, a.v); c != 0 {
+		return c
+	}
+	return compareIDs(a.id, b.id)
 }
 
 func compareIDs(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) }
@@ -493,12 +577,4 @@ func descNilLast[T cmp.Ordered](a, b *T) int {
 		return -1
 	}
 	return cmp.Compare(*b, *a)
-}
-
-func unixNano(t *time.Time) *int64 {
-	if t == nil {
-		return nil
-	}
-	n := t.UnixNano()
-	return &n
 }
