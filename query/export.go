@@ -71,7 +71,7 @@ func (h ExportHandler) VideoPages(ws uuid.UUID, f VideoFilter) *VideoExport {
 }
 
 // VideoExport is a videos export in progress. Its first page reads the
-// numbers of every video of the workspace from ClickHouse in one query, in
+// numbers of every video of the workspace from ClickHouse in one read, in
 // a compact form (about 80 bytes a video); each page then reads the next
 // videos in id order from PostgreSQL, a short query over a range of an
 // index that starts after the last id written. Both connections go back to
@@ -191,11 +191,13 @@ func (e *VideoExport) pageSQL() (string, []any) {
 func (e *VideoExport) readPage(ctx context.Context) ([]Video, error) {
 	if e.numbers == nil {
 		e.numbers = []videoNumbers{}
-		// One ClickHouse thread: an export is a bulk read that may take a
-		// little longer, while the dashboards of other workspaces keep the
-		// other cores.
+		// One ClickHouse thread, its two reads one after the other: an
+		// export is a bulk read that may take a little longer, while the
+		// dashboards of other workspaces keep the other cores.
 		chCtx := clickhouse.Context(ctx, clickhouse.WithSettings(clickhouse.Settings{"max_threads": 1}))
-		err := metrics{e.h.CH}.entities(chCtx, videoListMetrics(e.ws, e.now), func(id uuid.UUID, m entityMetrics) error {
+		q := videoListMetrics(e.ws, e.now)
+		q.Serial = true
+		err := metrics{e.h.CH}.entities(chCtx, q, func(id uuid.UUID, m entityMetrics) error {
 			e.numbers = append(e.numbers, compactNumbers(id, m))
 			return nil
 		})

@@ -112,6 +112,9 @@ type entitiesQuery struct {
 	// Read are the metrics whose latest values are read; nil reads every
 	// metric the kind has. An unread metric reads as not recorded.
 	Read []Metric
+	// Serial runs the two reads one after the other rather than at once,
+	// for a bulk read that leaves the other cores to other requests.
+	Serial bool
 	// near looks for start values only shortly before each cutoff
 	// (nearRange), the first of the two steps of entities; otherwise
 	// over the Lookback before the cutoff's day.
@@ -426,15 +429,25 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, each func(id uuid.UU
 	kind, cutoffs := q.Kind, q.Cutoffs
 	// per gained metric k (Metric, then More), first[k] is its first value
 	gained := append([]Metric{q.Metric}, q.More...)
-	// the start values are read at once in a goroutine of its own; ctx
-	// ends both reads when one fails or scan returns
+	// the start values are read at once in a goroutine of its own (first,
+	// if Serial); ctx ends both reads when one fails or scan returns
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var (
 		found     starts
 		startsErr = make(chan error, 1)
 	)
-	if len(cutoffs) > 0 {
+	switch {
+	case len(cutoffs) == 0:
+		startsErr <- nil
+	case q.Serial:
+		var err error
+		found, err = m.readStarts(ctx, q, len(gained))
+		if err != nil {
+			return err
+		}
+		startsErr <- nil
+	default:
 		go func() {
 			var err error
 			defer func() { startsErr <- err }()
@@ -444,8 +457,6 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, each func(id uuid.UU
 				cancel()
 			}
 		}()
-	} else {
-		startsErr <- nil
 	}
 	sql, args := q.SQL()
 	qctx, err := q.scoped(ctx)
