@@ -275,14 +275,30 @@ FROM videos v
 LEFT JOIN accounts a ON a.id = v.account_id
 WHERE v.workspace_id = $1`
 
-// videoMatch is the condition a video of videoFromSQL meets when the
-// filter selects it, holding only the filter's own tests, and the
-// arguments of both ($1 the workspace, then the filter's). A test the
-// filter leaves out is not written as "$n IS NULL OR ...": PostgreSQL's
-// generic plan of such a text still tests each row against it, which
-// costs more than the scan.
+// videoIDsFrom is the FROM and WHERE clause of the ids a filter selects:
+// a workspace's videos ($1), joined with their accounts only for a
+// collection filter, the one test that reads them (a video found through
+// an account belongs to the account's collection).
+func videoIDsFrom(f VideoFilter) string {
+	if f.CollectionID != nil {
+		return videoFromSQL
+	}
+	return `
+FROM videos v
+WHERE v.workspace_id = $1`
+}
+
+// videoMatch is the condition a video of videoFromSQL (or videoIDsFrom)
+// meets when the filter selects it, holding only the filter's own tests,
+// and the arguments of both ($1 the workspace, then the filter's). A test
+// the filter leaves out is not written as "$n IS NULL OR ...":
+// PostgreSQL's generic plan of such a text still tests each row against
+// it, which costs more than the scan. Videos of removed accounts are left
+// out by the ids of those accounts, usually none, rather than by joining
+// every video with its account.
 func videoMatch(ws uuid.UUID, f VideoFilter, now time.Time) (string, []any) {
-	cond := []string{`(v.tracked_individually OR a.status IS DISTINCT FROM 'removed')`}
+	cond := []string{`(v.tracked_individually OR v.account_id IS NULL OR v.account_id NOT IN (
+    SELECT id FROM accounts WHERE workspace_id = $1 AND status = 'removed'))`}
 	args := []any{ws}
 	arg := func(v any) string {
 		args = append(args, v)
@@ -345,7 +361,7 @@ func selectVideoKeys(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f Vide
 	if times {
 		dest, cols = append(dest, &k.published, &k.added), `v.id, v.published_at, v.created_at`
 	}
-	rows, err := db.Query(ctx, `SELECT `+cols+videoFromSQL+` AND `+cond, args...)
+	rows, err := db.Query(ctx, `SELECT `+cols+videoIDsFrom(f)+` AND `+cond, args...)
 	if err != nil {
 		return nil, fmt.Errorf("read videos: %w", err)
 	}
@@ -416,7 +432,7 @@ func selectVideoScope(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f Vid
 		return nil, entityScope{}, err
 	}
 	cond, args := videoMatch(ws, f, now)
-	rows, err := db.Query(ctx, `SELECT v.id, (`+cond+`) IS TRUE`+videoFromSQL, args...)
+	rows, err := db.Query(ctx, `SELECT v.id, (`+cond+`) IS TRUE`+videoIDsFrom(f), args...)
 	if err != nil {
 		return nil, entityScope{}, fmt.Errorf("read videos: %w", err)
 	}
