@@ -131,7 +131,7 @@ var entitiesSQL = sqlTemplate("entities", `
 SELECT entity_id, groupBitOrMerge(recorded) AS recorded
 {{- range .Latest}}, argMaxMerge({{.}}_last) AS l_{{.}}{{end}}
 {{- if .Cutoffs}}, minMerge(first_at) AS first_at, argMinMerge({{.Column}}_first) AS m_first
-{{- range .More}}, argMinMerge({{.Column}}_first) AS m_first_{{.Column}}{{end}}{{end}}
+{{- range .More}}, argMinMerge({{.}}_first) AS m_first_{{.}}{{end}}{{end}}
 FROM entity_latest
 WHERE workspace_id = @ws AND entity_kind = @kind{{template "only" .}}
 GROUP BY entity_id`,
@@ -142,16 +142,16 @@ GROUP BY entity_id`,
 // bits of `recorded` of those rows): read from the rows recorded before
 // the cutoff, the Lookback before its day from the daily projection and
 // the hours of its own day from the hourly one; a projection is read only
-// where some cutoff has a range in it. Only entities with such rows are in the answer, in no
-// particular order.
+// where some cutoff has a range in it. Only entities with such rows are in
+// the answer, in no particular order.
 var startsSQL = sqlTemplate("starts", `
 SELECT entity_id
 {{- range $i := .Cutoffs}}, argMaxIf(assumeNotNull({{$.Column}}), last_at, {{template "before" $i}} AND isNotNull({{$.Column}})) AS b{{$i}}
-{{- range $.More}}, argMaxIf(assumeNotNull({{.Column}}), last_at, {{template "before" $i}} AND isNotNull({{.Column}})) AS b{{$i}}_{{.Column}}{{end}}, groupBitOrIf(recorded, {{template "before" $i}}) AS p{{$i}}
+{{- range $.More}}, argMaxIf(assumeNotNull({{.}}), last_at, {{template "before" $i}} AND isNotNull({{.}})) AS b{{$i}}_{{.}}{{end}}, groupBitOrIf(recorded, {{template "before" $i}}) AS p{{$i}}
 {{- end}}
 FROM (
 {{- if .DayCutoffs}}
-    SELECT 0 AS src, entity_id, bucket, last_at, {{.Column}}{{range .More}}, {{.Column}}{{end}}, recorded FROM entity_daily
+    SELECT 0 AS src, entity_id, bucket, last_at, {{.Column}}{{range .More}}, {{.}}{{end}}, recorded FROM entity_daily
     WHERE workspace_id = @ws AND entity_kind = @kind{{template "only" .}} AND (
 {{- range $n, $i := .DayCutoffs}}{{if $n}} OR {{end}}(bucket >= @l{{$i}} AND bucket < @d{{$i}}){{end}})
 {{- end}}
@@ -159,7 +159,7 @@ FROM (
     UNION ALL
 {{- end}}
 {{- if .HourCutoffs}}
-    SELECT 1 AS src, entity_id, bucket, last_at, {{.Column}}{{range .More}}, {{.Column}}{{end}}, recorded FROM entity_hourly
+    SELECT 1 AS src, entity_id, bucket, last_at, {{.Column}}{{range .More}}, {{.}}{{end}}, recorded FROM entity_hourly
     WHERE workspace_id = @ws AND entity_kind = @kind{{template "only" .}} AND (
 {{- range $n, $i := .HourCutoffs}}{{if $n}} OR {{end}}(bucket >= @h{{$i}} AND bucket < @c{{$i}}){{end}})
 {{- end}}
@@ -173,8 +173,9 @@ GROUP BY entity_id`,
 
 // entitiesData is what entitiesSQL and startsSQL are rendered from.
 type entitiesData struct {
+	// the columns of Metric, of More and of the latest values read
 	Column  string
-	More    []struct{ Column string }
+	More    []string
 	Latest  []string
 	Cutoffs []int
 	// DayCutoffs and HourCutoffs are the cutoffs with rows to read in the
@@ -190,7 +191,7 @@ func (q entitiesQuery) data() (entitiesData, []any) {
 		if m == q.Metric || slices.Contains(q.More[:j], m) {
 			panic("query: metric " + string(m) + " asked twice")
 		}
-		d.More = append(d.More, struct{ Column string }{m.column()})
+		d.More = append(d.More, m.column())
 	}
 	for _, x := range q.latest() {
 		d.Latest = append(d.Latest, x.column())
@@ -214,7 +215,8 @@ func (q entitiesQuery) data() (entitiesData, []any) {
 	return d, args
 }
 
-// SQL renders the read of the latest values and its parameters.
+// SQL renders the read of the latest values and its parameters: the
+// first two of data's, the workspace and the kind (it has no cutoffs).
 func (q entitiesQuery) SQL() (string, []any) {
 	d, args := q.data()
 	return renderSQL(entitiesSQL, d), args[:2]
@@ -234,7 +236,7 @@ func (q startsQuery) SQL() (string, []any) {
 func (q entitiesQuery) latest() []Metric {
 	var out []Metric
 	for _, x := range allMetrics {
-		if q.reads(x) || x == q.Metric && len(q.Cutoffs) > 0 || slices.Contains(q.More, x) && len(q.Cutoffs) > 0 {
+		if q.reads(x) || len(q.Cutoffs) > 0 && (x == q.Metric || slices.Contains(q.More, x)) {
 			out = append(out, x)
 		}
 	}
@@ -433,30 +435,26 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, each func(id uuid.UU
 	// if Serial); ctx ends both reads when one fails or scan returns
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var (
-		found     starts
-		startsErr = make(chan error, 1)
-	)
+	var found starts
+	waitStarts := func() error { return nil }
 	switch {
 	case len(cutoffs) == 0:
-		startsErr <- nil
 	case q.Serial:
 		var err error
-		found, err = m.readStarts(ctx, q, len(gained))
-		if err != nil {
+		if found, err = m.readStarts(ctx, q, len(gained)); err != nil {
 			return err
 		}
-		startsErr <- nil
 	default:
+		done := make(chan error, 1)
 		go func() {
 			var err error
-			defer func() { startsErr <- err }()
+			defer func() { done <- err }()
 			defer apperr.Recover(&err)
-			found, err = m.readStarts(ctx, q, len(gained))
-			if err != nil {
+			if found, err = m.readStarts(ctx, q, len(gained)); err != nil {
 				cancel()
 			}
 		}()
+		waitStarts = func() error { return <-done }
 	}
 	sql, args := q.SQL()
 	qctx, err := q.scoped(ctx)
@@ -468,13 +466,13 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, each func(id uuid.UU
 		cancel()
 		// a failed read of the start values cancels this one: its error
 		// is the cause
-		if serr := <-startsErr; serr != nil && errors.Is(err, context.Canceled) {
+		if serr := waitStarts(); serr != nil && errors.Is(err, context.Canceled) {
 			return serr
 		}
 		return fmt.Errorf("read %s metrics: %w", kind, err)
 	}
 	defer rows.Close()
-	if err := <-startsErr; err != nil {
+	if err := waitStarts(); err != nil {
 		return err
 	}
 	read := q.readBits()

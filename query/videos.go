@@ -142,7 +142,9 @@ func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (
 		byID  = map[uuid.UUID]rank{}
 		dbErr = make(chan error, 1)
 	)
-	byTime := q.Sort == SortPublished || q.Sort == SortAdded
+	// a sort that reads no number from ClickHouse sorts by a time
+	sq, byNumber := videoSortMetrics(ws, now, q.Sort)
+	byTime := !byNumber
 	go func() {
 		var err error
 		defer func() { dbErr <- err }()
@@ -150,7 +152,7 @@ func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (
 		keys, err = selectVideoKeys(ctx, h.DB, ws, q.Filter, now, byTime)
 	}()
 	var chErr error
-	if sq, ok := videoSortMetrics(ws, now, q.Sort); ok {
+	if byNumber {
 		chErr = metrics{h.CH}.entities(ctx, sq, func(id uuid.UUID, e entityMetrics) error {
 			v := Video{ID: id}
 			v.withMetrics(e)

@@ -151,12 +151,11 @@ func eachShard(ctx context.Context, ch driver.Conn, cluster string, node NodeDia
 	if node == nil {
 		return fmt.Errorf("no way to reach the nodes of cluster %s for %q", cluster, firstLine(stmt))
 	}
-	l := ClickHouseLayout{Cluster: cluster, Node: node}
 	rows, err := ch.Query(ctx, `SELECT shard_num, groupArray(concat(host_address, ':', toString(port)))
 		FROM (SELECT shard_num, host_address, port FROM system.clusters WHERE cluster = ? ORDER BY shard_num, replica_num)
-		GROUP BY shard_num ORDER BY shard_num`, l.Cluster)
+		GROUP BY shard_num ORDER BY shard_num`, cluster)
 	if err != nil {
-		return fmt.Errorf("list the shards of cluster %s: %w", l.Cluster, err)
+		return fmt.Errorf("list the shards of cluster %s: %w", cluster, err)
 	}
 	type shard struct {
 		num   uint32
@@ -167,27 +166,27 @@ func eachShard(ctx context.Context, ch driver.Conn, cluster string, node NodeDia
 		var s shard
 		if err := rows.Scan(&s.num, &s.addrs); err != nil {
 			rows.Close()
-			return fmt.Errorf("list the shards of cluster %s: %w", l.Cluster, err)
+			return fmt.Errorf("list the shards of cluster %s: %w", cluster, err)
 		}
 		shards = append(shards, s)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return fmt.Errorf("list the shards of cluster %s: %w", l.Cluster, err)
+		return fmt.Errorf("list the shards of cluster %s: %w", cluster, err)
 	}
 	if len(shards) == 0 {
-		return fmt.Errorf("system.clusters lists no shard of cluster %s", l.Cluster)
+		return fmt.Errorf("system.clusters lists no shard of cluster %s", cluster)
 	}
 	for _, s := range shards {
 		var errs []error
 		for i, addr := range s.addrs {
-			node, err := l.Node(ctx, addr)
+			conn, err := node(ctx, addr)
 			if err != nil {
 				errs = append(errs, err)
 				continue
 			}
-			err = apply(ctx, node, stmt)
-			node.Close()
+			err = apply(ctx, conn, stmt)
+			conn.Close()
 			if err != nil {
 				return fmt.Errorf("shard %d (%s): %w", s.num, addr, err)
 			}
@@ -195,7 +194,7 @@ func eachShard(ctx context.Context, ch driver.Conn, cluster string, node NodeDia
 			// what comes next (a Distributed table made AS the local one)
 			// needs the column on every replica that is up
 			for _, other := range slices.Delete(slices.Clone(s.addrs), i, i+1) {
-				if err := l.waitForColumn(ctx, other, stmt); err != nil {
+				if err := waitForColumn(ctx, node, other, stmt); err != nil {
 					return fmt.Errorf("shard %d (%s): %w", s.num, other, err)
 				}
 			}
@@ -211,18 +210,18 @@ func eachShard(ctx context.Context, ch driver.Conn, cluster string, node NodeDia
 // waitForColumn waits up to a minute until the node at addr has the column
 // stmt adds, which its replicated table takes from ZooKeeper; a node that
 // is down is not waited for (it takes the change when it starts).
-func (l ClickHouseLayout) waitForColumn(ctx context.Context, addr, stmt string) error {
+func waitForColumn(ctx context.Context, node NodeDialer, addr, stmt string) error {
 	if !addColumn.MatchString(stmt) {
 		return nil
 	}
-	node, err := l.Node(ctx, addr)
+	conn, err := node(ctx, addr)
 	if err != nil {
 		return nil
 	}
-	defer node.Close()
+	defer conn.Close()
 	deadline := time.Now().Add(time.Minute)
 	for {
-		ok, err := columnExists(ctx, node, stmt)
+		ok, err := columnExists(ctx, conn, stmt)
 		if err != nil || ok {
 			return err
 		}
