@@ -142,3 +142,30 @@ func BenchmarkOverview(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkVideos reads the first page of the same workspace's videos list,
+// uncached, per sort that reads a number from ClickHouse: the ids and sort
+// numbers of all 2,000 videos, then the page's details and numbers.
+func BenchmarkVideos(b *testing.B) {
+	ctx := context.Background()
+	ws, now, err := seedOverviewBench(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := query.VideosHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}
+	for _, by := range []query.VideoSort{query.SortViews, query.SortGained24h} {
+		b.Run(string(by), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				p, err := h.Handle(ctx, ws, query.VideoQuery{Sort: by, Limit: 50})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if p.Total != overviewBenchVideos || len(p.Videos) != 50 {
+					b.Fatalf("%d videos, %d on the page", p.Total, len(p.Videos))
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/page")
+		})
+	}
+}

@@ -138,9 +138,9 @@ type VideosHandler struct {
 func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (VideoPage, error) {
 	now := h.Now().UTC()
 	var (
-		keys  []videoKey
-		byID  = map[uuid.UUID]rank{}
-		dbErr = make(chan error, 1)
+		keys   []videoKey
+		ranked []rank
+		dbErr  = make(chan error, 1)
 	)
 	// a sort that reads no number from ClickHouse sorts by a time
 	sq, byNumber := videoSortMetrics(ws, now, q.Sort)
@@ -154,9 +154,14 @@ func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (
 	var chErr error
 	if byNumber {
 		chErr = metrics{h.CH}.entities(ctx, sq, func(id uuid.UUID, e entityMetrics) error {
-			v := Video{ID: id}
-			v.withMetrics(e)
-			byID[id] = rankOf(&v, q.Sort)
+			v := Video{ID: id, Metrics: e.Latest}
+			if len(e.Gains) > 0 {
+				v.ViewsGained24h = e.Gains[0]
+			}
+			if q.Sort == SortEngagement {
+				v.withMetrics(e)
+			}
+			ranked = append(ranked, rankOf(&v, q.Sort))
 			return nil
 		})
 	}
@@ -166,12 +171,18 @@ func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (
 	if chErr != nil {
 		return VideoPage{}, chErr
 	}
+	// the map is built once the number of ranks is known: growing it
+	// row by row costs more than filling it
+	at := make(map[uuid.UUID]int, len(ranked))
+	for i, r := range ranked {
+		at[r.id] = i
+	}
 	all := make([]rank, len(keys))
 	for i, k := range keys {
 		if byTime {
 			all[i] = rankOf(&Video{ID: k.id, PublishedAt: k.published, AddedAt: k.added}, q.Sort)
-		} else if r, ok := byID[k.id]; ok {
-			all[i] = r
+		} else if j, ok := at[k.id]; ok {
+			all[i] = ranked[j]
 		} else {
 			all[i] = rank{id: k.id}
 		}

@@ -3,7 +3,8 @@
 
 SELECT entity_id, groupBitOrMerge(recorded) AS recorded, argMaxMerge(views_last) AS l_views, argMaxMerge(likes_last) AS l_likes, argMaxMerge(comments_last) AS l_comments, argMaxMerge(shares_last) AS l_shares, argMaxMerge(saves_last) AS l_saves, minMerge(first_at) AS first_at, argMinMerge(views_first) AS m_first
 FROM entity_latest
-WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id IN (SELECT id FROM scope)
+PREWHERE entity_id IN (SELECT id FROM scope)
+WHERE workspace_id = @ws AND entity_kind = @kind
 GROUP BY entity_id
 
 -- the start values, read at once beside it
