@@ -154,6 +154,8 @@ func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (
 	var chErr error
 	if byNumber {
 		chErr = metrics{h.CH}.entities(ctx, sq, func(id uuid.UUID, e entityMetrics) error {
+			// what rankOf reads: the counts, the 24h gain and, for the
+			// engagement sort only, the rate (which withMetrics allocates)
 			v := Video{ID: id, Metrics: e.Latest}
 			if len(e.Gains) > 0 {
 				v.ViewsGained24h = e.Gains[0]
