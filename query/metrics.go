@@ -398,7 +398,8 @@ func (m metrics) readStarts(ctx context.Context, q entitiesQuery, gained int) (s
 	}
 	defer rows.Close()
 	var (
-		s    = starts{slot: map[uuid.UUID]int{}}
+		s    starts
+		ids  []uuid.UUID
 		id   uuid.UUID
 		base = make([]uint64, len(q.Cutoffs)*gained)
 		has  = make([]uint8, len(q.Cutoffs))
@@ -414,12 +415,17 @@ func (m metrics) readStarts(ctx context.Context, q entitiesQuery, gained int) (s
 		if err := rows.Scan(dest...); err != nil {
 			return starts{}, fmt.Errorf("read %s start values: %w", q.Kind, err)
 		}
-		s.slot[id] = len(s.has) / len(has)
+		ids = append(ids, id)
 		s.base = append(s.base, base...)
 		s.has = append(s.has, has...)
 	}
 	if err := rows.Err(); err != nil {
 		return starts{}, fmt.Errorf("read %s start values: %w", q.Kind, err)
+	}
+	// the map is filled once its size is known, as the list's ranks are
+	s.slot = make(map[uuid.UUID]int, len(ids))
+	for j, id := range ids {
+		s.slot[id] = j
 	}
 	return s, nil
 }
