@@ -430,6 +430,101 @@ func TestVideosFiltersSortAndPaging(t *testing.T) {
 	}
 }
 
+// TestVideosPagesOfACountSort walks the pages of the sorts by a count,
+// which ask ClickHouse for the first videos only: pages whose first
+// videos in ClickHouse are crowded out by many more of a removed account,
+// ties, a video whose views are hidden and videos not scraped yet must
+// come out as the order recomputed from the raw snapshots says.
+func TestVideosPagesOfACountSort(t *testing.T) {
+	d := seedDashboard(t)
+	ctx := context.Background()
+	video := func(key string, acc *uuid.UUID) uuid.UUID {
+		id := uuid.New()
+		d.videos[key] = id
+		exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, caption,
+				tracked_individually, status, created_at, last_scraped_at)
+			VALUES ($1, $2, 'instagram', $3, $4, $5, '', $6, 'active', $7, now())`,
+			id, d.ws, key, "https://example.com/v/"+key, acc, acc == nil, dashNow.Add(-48*time.Hour))
+		return id
+	}
+	w := ingest.NewSnapshotWriter(env.CH, 500, time.Now())
+	snap := func(id uuid.UUID, acc *uuid.UUID, m ingest.Metrics) {
+		s := ingest.Snapshot{WorkspaceID: d.ws, Platform: platform.Instagram, Kind: platform.Video, EntityID: id,
+			ScrapedAt: dashNow.Add(-2 * time.Hour), Metrics: m, JobID: uuid.New()}
+		if acc != nil {
+			s.AccountID = *acc
+		}
+		if err := w.Add(ctx, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// more videos of the removed account, between and above the listed ones,
+	// than any page asks ClickHouse for beyond itself
+	removed := d.accounts["acc2"]
+	for i := range 40 {
+		snap(video(fmt.Sprintf("r%d", i), &removed), &removed, ingest.Metrics{Views: u64(uint64(1000 + i)), Likes: u64(uint64(990 + i))})
+	}
+	snap(video("big", nil), nil, ingest.Metrics{Views: u64(5000), Likes: u64(4)})
+	snap(video("mid", nil), nil, ingest.Metrics{Views: u64(1005), Likes: u64(1005)})
+	// ties: ClickHouse orders UUIDs unlike their bytes
+	for i := range 8 {
+		snap(video(fmt.Sprintf("tie%d", i), nil), nil, ingest.Metrics{Views: u64(3), Likes: u64(4)})
+	}
+	snap(video("hidden", nil), nil, ingest.Metrics{Likes: u64(1)})
+	for i := range 4 {
+		video(fmt.Sprintf("new%d", i), nil)
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, d.ws)
+
+	hist := d.history(t, "video")
+	var all videoList
+	d.get(t, "/api/videos", url.Values{"limit": {"500"}, "sort": {"added"}}, &all)
+	for _, by := range []struct {
+		sort   query.VideoSort
+		metric int
+	}{{query.SortViews, 0}, {query.SortLikes, 1}} {
+		// the order the raw snapshots give: highest first, those without
+		// the metric last, ties in id order
+		want := make([]query.Video, len(all.Videos))
+		copy(want, all.Videos)
+		slices.SortFunc(want, func(a, b query.Video) int {
+			x, y := latest(hist[a.ID], by.metric), latest(hist[b.ID], by.metric)
+			switch {
+			case x != nil && y == nil:
+				return -1
+			case x == nil && y != nil:
+				return 1
+			case x != nil && *x != *y:
+				if *x > *y {
+					return -1
+				}
+				return 1
+			}
+			return slices.Compare(a.ID[:], b.ID[:])
+		})
+		// a limit of 50 asks ClickHouse for more videos than it has
+		for _, limit := range []int{1, 2, 7, 50} {
+			for offset := 0; offset < len(want)+1; offset += limit {
+				var page videoList
+				d.get(t, "/api/videos", url.Values{"sort": {string(by.sort)}, "limit": {fmt.Sprint(limit)}, "offset": {fmt.Sprint(offset)}}, &page)
+				var got, exp []string
+				for _, v := range page.Videos {
+					got = append(got, v.PlatformVideoID)
+				}
+				for _, v := range want[min(offset, len(want)):min(offset+limit, len(want))] {
+					exp = append(exp, v.PlatformVideoID)
+				}
+				if page.Total != len(want) || !slices.Equal(got, exp) {
+					t.Errorf("sort %s, limit %d, offset %d: total %d, %v; want total %d, %v", by.sort, limit, offset, page.Total, got, len(want), exp)
+				}
+			}
+		}
+	}
+}
+
 func TestVideosRejectBadParameters(t *testing.T) {
 	d := seedDashboard(t)
 	for _, q := range []string{

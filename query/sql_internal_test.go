@@ -41,6 +41,7 @@ func TestRenderedSQL(t *testing.T) {
 		{"videos_sort_views", mustSort(videoSortMetrics(ws, now, SortViews))},
 		{"videos_sort_engagement", mustSort(videoSortMetrics(ws, now, SortEngagement))},
 		{"videos_sort_gained24h", mustSort(videoSortMetrics(ws, now, SortGained24h))},
+		{"videos_sort_likes_top", func() entitiesQuery { q := mustSort(videoSortMetrics(ws, now, SortLikes)); q.Top = 66; return q }()},
 		{"videos_page", func() entitiesQuery { q := videoListMetrics(ws, now); q.Only = ids; return q }()},
 		{"collections", entitiesQuery{Workspace: ws, Kind: "video", Metric: Views}},
 		// GET /overview: totals and movers, then the chart

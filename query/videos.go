@@ -65,6 +65,16 @@ func VideoSorts() []VideoSort {
 	return []VideoSort{SortViews, SortLikes, SortComments, SortShares, SortEngagement, SortGained24h, SortPublished, SortAdded}
 }
 
+// counts reports whether the sort orders by a count (the latest value of
+// one metric), the default too.
+func (s VideoSort) counts() bool {
+	switch s {
+	case SortViews, SortLikes, SortComments, SortShares, "":
+		return true
+	}
+	return false
+}
+
 // List limits.
 const (
 	DefaultVideoLimit = 50
@@ -135,21 +145,72 @@ type VideosHandler struct {
 // reads from ClickHouse (none for the time sorts). The page's videos are
 // then read in full: their details from PostgreSQL and all their numbers
 // from ClickHouse, at once.
+//
+// A sort by a count of the whole workspace's videos (no filter) asks
+// ClickHouse for the first videos only, already in order (topPage); the
+// ids from PostgreSQL then say which of them are listed. When too few of
+// them are, every video's number is read as for any other sort.
 func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (VideoPage, error) {
 	now := h.Now().UTC()
+	// a sort that reads no number from ClickHouse sorts by a time
+	sq, byNumber := videoSortMetrics(ws, now, q.Sort)
+	byTime := !byNumber
+	if byNumber && q.Sort.counts() && q.Filter.none(now) && q.Offset+q.Limit <= topMax {
+		sq.Top = q.Offset + q.Limit + topSlack
+	}
+	keys, ranked, err := h.sortRead(ctx, ws, q, now, sq, byNumber)
+	if err != nil {
+		return VideoPage{}, err
+	}
+	var all []rank
+	if sq.Top > 0 {
+		var ok bool
+		if all, ok = topPage(keys, ranked, q, sq.Top); !ok {
+			// too many of the first videos in ClickHouse are not listed
+			// (those of removed accounts): sort all of them
+			sq.Top = 0
+			if _, ranked, err = h.sortRead(ctx, ws, q, now, sq, byNumber); err != nil {
+				return VideoPage{}, err
+			}
+		}
+	}
+	if sq.Top == 0 {
+		all = mergeRanks(keys, ranked, q, byTime)
+		sortFirst(all, min(len(all), q.Offset+q.Limit))
+	}
+	page := VideoPage{Videos: []Video{}, Total: len(keys), Limit: q.Limit, Offset: q.Offset}
+	for _, r := range all[min(q.Offset, len(all)):min(len(all), q.Offset+q.Limit)] {
+		page.Videos = append(page.Videos, Video{ID: r.id})
+	}
+	if err := h.fill(ctx, ws, now, page.Videos); err != nil {
+		return VideoPage{}, err
+	}
+	return page, nil
+}
+
+// topMax is the deepest page whose videos are asked from ClickHouse in
+// order (topPage), and topSlack how many more than the page and those
+// before it are asked, to make up for videos not listed.
+const (
+	topMax   = 1000
+	topSlack = 16
+)
+
+// sortRead reads, at once, the ids of the videos the filter selects (and
+// their times, for a time sort) from PostgreSQL and, for a sort by a
+// number, the ranks of the videos of sq from ClickHouse (in sq's order
+// with sq.Top).
+func (h VideosHandler) sortRead(ctx context.Context, ws uuid.UUID, q VideoQuery, now time.Time, sq entitiesQuery, byNumber bool) ([]videoKey, []rank, error) {
 	var (
 		keys   []videoKey
 		ranked []rank
 		dbErr  = make(chan error, 1)
 	)
-	// a sort that reads no number from ClickHouse sorts by a time
-	sq, byNumber := videoSortMetrics(ws, now, q.Sort)
-	byTime := !byNumber
 	go func() {
 		var err error
 		defer func() { dbErr <- err }()
 		defer apperr.Recover(&err)
-		keys, err = selectVideoKeys(ctx, h.DB, ws, q.Filter, now, byTime)
+		keys, err = selectVideoKeys(ctx, h.DB, ws, q.Filter, now, !byNumber)
 	}()
 	var chErr error
 	if byNumber {
@@ -168,11 +229,14 @@ func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (
 		})
 	}
 	if err := <-dbErr; err != nil {
-		return VideoPage{}, err
+		return nil, nil, err
 	}
-	if chErr != nil {
-		return VideoPage{}, chErr
-	}
+	return keys, ranked, chErr
+}
+
+// mergeRanks ranks every video of keys: by its time for a time sort, else
+// by its rank in ranked (no value when it has none there).
+func mergeRanks(keys []videoKey, ranked []rank, q VideoQuery, byTime bool) []rank {
 	// the map is built once the number of ranks is known: growing it
 	// row by row costs more than filling it
 	at := make(map[uuid.UUID]int, len(ranked))
@@ -189,15 +253,50 @@ func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (
 			all[i] = rank{id: k.id}
 		}
 	}
-	sortFirst(all, min(len(all), q.Offset+q.Limit))
-	page := VideoPage{Videos: []Video{}, Total: len(all), Limit: q.Limit, Offset: q.Offset}
-	for _, r := range all[min(q.Offset, len(all)):min(len(all), q.Offset+q.Limit)] {
-		page.Videos = append(page.Videos, Video{ID: r.id})
+	return all
+}
+
+// topPage puts in order the videos up to the end of q's page from the
+// first top videos in ClickHouse (top, in order) and the ids of the listed
+// videos (keys): those of top that are listed and have the sort's value
+// come first, in top's order. When they fill the page, that is the order;
+// when top holds every video ClickHouse has, every other listed video has
+// no value and they follow in id order. Otherwise it reports false: the
+// page cannot be told from top.
+func topPage(keys []videoKey, top []rank, q VideoQuery, asked int) ([]rank, bool) {
+	at := make(map[uuid.UUID]int, len(top))
+	for i, r := range top {
+		at[r.id] = i
 	}
-	if err := h.fill(ctx, ws, now, page.Videos); err != nil {
-		return VideoPage{}, err
+	listed := make([]bool, len(top))
+	var rest []rank
+	for _, k := range keys {
+		if i, ok := at[k.id]; ok {
+			listed[i] = true
+		} else {
+			rest = append(rest, rank{id: k.id})
+		}
 	}
-	return page, nil
+	need := q.Offset + q.Limit
+	var out []rank
+	for i, r := range top {
+		switch {
+		case !listed[i]:
+		case r.has:
+			out = append(out, r)
+		default:
+			rest = append(rest, rank{id: r.id})
+		}
+	}
+	if len(out) >= need {
+		return out[:need], true
+	}
+	if len(top) == asked {
+		return nil, false
+	}
+	// top is all ClickHouse has: the rest have no value
+	sortFirst(rest, min(len(rest), need-len(out)))
+	return append(out, rest[:min(len(rest), need-len(out))]...), true
 }
 
 // fill reads the details and every number of a page of videos.
