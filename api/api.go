@@ -48,12 +48,15 @@ type Deps struct {
 }
 
 // Handlers are the use cases the routes call, with the rate limiter, the
-// cache of answers, and the scrape starts under way, which a shutdown
-// waits for.
+// cache of answers and that of start values, and the scrape starts under
+// way, which a shutdown waits for.
 type Handlers struct {
 	Limiter *ratelimit.Limiter
 	Cache   *query.Cache
-	Starts  *sync.WaitGroup
+	// StartValues keeps the start values of windows between requests
+	// (nil keeps none).
+	StartValues *query.StartCache
+	Starts      *sync.WaitGroup
 
 	SignUp     command.SignUpHandler
 	LogIn      command.LogInHandler

@@ -16,7 +16,7 @@ import (
 func (s *server) cached(c *fiber.Ctx, name, params string, compute func(context.Context) (any, error)) error {
 	m := membership(c)
 	k := query.CacheKey{Workspace: m.WorkspaceID, Version: m.DataVersion, Name: name, Params: params}
-	b, err := s.Cache.JSON(c.UserContext(), k, compute)
+	b, err := s.Cache.JSON(s.withHistory(c.UserContext(), m), k, compute)
 	if err != nil {
 		return err
 	}
@@ -24,6 +24,14 @@ func (s *server) cached(c *fiber.Ctx, name, params string, compute func(context.
 	h.SetContentType(fiber.MIMEApplicationJSONCharsetUTF8)
 	h.Set(fiber.HeaderCacheControl, "private, no-cache")
 	return c.Send(b)
+}
+
+// withHistory lets the reads of a request keep start values (query.History).
+func (s *server) withHistory(ctx context.Context, m query.Membership) context.Context {
+	if s.StartValues == nil || m.ScrapedUntil == nil {
+		return ctx
+	}
+	return query.WithHistory(ctx, query.History{Version: m.HistoryVersion, Until: *m.ScrapedUntil, Starts: s.StartValues})
 }
 
 // params returns the request's query parameters after checking that each

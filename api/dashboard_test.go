@@ -157,7 +157,9 @@ func seedDashboard(t *testing.T, change ...func(*wiring.Deps)) *dashboard {
 	if err := replay.Flush(ctx); err != nil {
 		t.Fatal(err)
 	}
-	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws)
+	// as the scrape of the last snapshots records them: start values from
+	// before 6 hours before now are kept between requests
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1, scraped_until = $2 WHERE id = $1`, ws, dashNow)
 	return d
 }
 

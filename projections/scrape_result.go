@@ -68,7 +68,7 @@ type EntityFailure struct {
 // other's rows crosswise), then videos by platform id, accounts by id,
 // failed targets by kind and id, and the job last.
 func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
-	if err := BumpDataVersion(ctx, tx, r.WorkspaceID); err != nil {
+	if err := recordScrapeTime(ctx, tx, r.WorkspaceID, r.ScrapedAt); err != nil {
 		return err
 	}
 	slices.SortFunc(r.Videos, func(a, b VideoUpdate) int { return cmp.Compare(a.PlatformID, b.PlatformID) })

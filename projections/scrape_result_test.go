@@ -96,3 +96,47 @@ func TestConcurrentScrapeResultsDoNotDeadlock(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestLateScrapeBumpsHistoryVersion: each scrape moves the workspace's
+// latest scrape time forward (never back) and bumps its data version; only
+// one recorded more than state.LateScrape before the latest bumps its
+// history version.
+func TestLateScrapeBumpsHistoryVersion(t *testing.T) {
+	ctx := context.Background()
+	owner, ws := uuid.New(), uuid.New()
+	if _, err := env.PG.Exec(ctx, `INSERT INTO users (id, email) VALUES ($1, $2)`, owner, "history-"+owner.String()[:8]+"@example.com"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.PG.Exec(ctx, `INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit) VALUES ($1, 'w', $2, 'agency', 5000, 15)`, ws, owner); err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
+	steps := []struct {
+		at            time.Time
+		data, history int64
+		until         time.Time
+	}{
+		{t0, 1, 0, t0}, // the first scrape
+		{t0.Add(time.Hour), 2, 0, t0.Add(time.Hour)},      // the next
+		{t0.Add(-4 * time.Hour), 3, 0, t0.Add(time.Hour)}, // late, within LateScrape
+		{t0.Add(-5 * time.Hour), 4, 0, t0.Add(time.Hour)}, // exactly LateScrape before
+		{t0.Add(-6 * time.Hour), 5, 1, t0.Add(time.Hour)}, // older than that
+		{t0.Add(-30 * 24 * time.Hour), 6, 2, t0.Add(time.Hour)},
+		{t0.Add(2 * time.Hour), 7, 2, t0.Add(2 * time.Hour)},
+	}
+	for i, s := range steps {
+		r := projections.ScrapeResult{JobID: uuid.New(), WorkspaceID: ws, Platform: "tiktok", ScrapedAt: s.at}
+		if err := pgx.BeginFunc(ctx, env.PG, func(tx pgx.Tx) error { return projections.ApplyScrape(ctx, tx, r) }); err != nil {
+			t.Fatal(err)
+		}
+		var data, history int64
+		var until time.Time
+		if err := env.PG.QueryRow(ctx, `SELECT data_version, history_version, scraped_until FROM workspaces WHERE id = $1`, ws).Scan(&data, &history, &until); err != nil {
+			t.Fatal(err)
+		}
+		if data != s.data || history != s.history || !until.Equal(s.until) {
+			t.Errorf("scrape %d at %s: data version %d, history version %d, scraped until %s; want %d, %d, %s",
+				i, s.at.Format(time.RFC3339), data, history, until.UTC().Format(time.RFC3339), s.data, s.history, s.until.Format(time.RFC3339))
+		}
+	}
+}

@@ -321,13 +321,53 @@ func nearFrom(c time.Time) time.Time {
 // have recorded and were already tracked before that range. The rows a
 // value was found in are later than any the longer look adds, so a value
 // found in the first step is the one the second would find.
+//
+// With a History in ctx whose StartCache holds the start values of q's
+// cutoffs, they are not read again (one read, of the latest values); see
+// StartCache for when they are kept.
 func (m metrics) entities(ctx context.Context, q entitiesQuery, each func(uuid.UUID, entityMetrics) error) error {
 	if len(q.Cutoffs) == 0 {
-		return m.scan(ctx, q, func(id uuid.UUID, e entityMetrics, _ uint8, _ []uint8) error { return each(id, e) })
+		return m.scan(ctx, q, nil, func(id uuid.UUID, e entityMetrics, _ uint8, _ []uint8, _ []uint64) error { return each(id, e) })
 	}
+	c, key, ok := startCacheOf(ctx, q)
+	if !ok {
+		return m.entitiesRead(ctx, q, each, nil)
+	}
+	if s, hit := c.get(key); hit {
+		return m.scan(ctx, q, &s, func(id uuid.UUID, e entityMetrics, _ uint8, _ []uint8, _ []uint64) error { return each(id, e) })
+	}
+	if q.Only != nil {
+		// a read of some entities keeps nothing: once it is done, the
+		// start values of all of them are read in the background
+		if err := m.entitiesRead(ctx, q, each, nil); err != nil {
+			return err
+		}
+		all := q
+		all.Only, all.Read, all.Serial = nil, []Metric{}, true
+		c.fillLater(key, func(ctx context.Context) (starts, error) {
+			var b startsBuilder
+			err := m.entitiesRead(ctx, all, func(uuid.UUID, entityMetrics) error { return nil }, &b)
+			return b.starts(), err
+		})
+		return nil
+	}
+	var b startsBuilder
+	if err := m.entitiesRead(ctx, q, each, &b); err != nil {
+		return err
+	}
+	c.put(key, b.starts())
+	return nil
+}
+
+// entitiesRead is entities reading the start values, in its two steps;
+// with kept set, it also adds to it the start values each entity's gains
+// were computed from.
+func (m metrics) entitiesRead(ctx context.Context, q entitiesQuery, each func(uuid.UUID, entityMetrics) error, kept *startsBuilder) error {
 	type found struct {
-		id uuid.UUID
-		e  entityMetrics
+		id   uuid.UUID
+		e    entityMetrics
+		has  []uint8
+		base []uint64
 	}
 	var (
 		all     []found
@@ -343,7 +383,7 @@ func (m metrics) entities(ctx context.Context, q entitiesQuery, each func(uuid.U
 	for i, c := range q.Cutoffs {
 		earlier[i] = nearFrom(c)
 	}
-	err := m.scan(ctx, near, func(id uuid.UUID, e entityMetrics, rec uint8, has []uint8) error {
+	err := m.scan(ctx, near, nil, func(id uuid.UUID, e entityMetrics, rec uint8, has []uint8, base []uint64) error {
 		want := rec & gained
 		for i := range has {
 			if has[i]&want != want && e.FirstAt.Before(earlier[i]) {
@@ -351,7 +391,7 @@ func (m metrics) entities(ctx context.Context, q entitiesQuery, each func(uuid.U
 				break
 			}
 		}
-		all = append(all, found{id, e})
+		all = append(all, found{id, e, has, base})
 		return nil
 	})
 	if err != nil {
@@ -360,21 +400,24 @@ func (m metrics) entities(ctx context.Context, q entitiesQuery, each func(uuid.U
 	if len(again) > 0 {
 		full := q
 		full.Only = again
-		fixed := make(map[uuid.UUID]entityMetrics, len(again))
-		err := m.scan(ctx, full, func(id uuid.UUID, e entityMetrics, _ uint8, _ []uint8) error {
-			fixed[id] = e
+		fixed := make(map[uuid.UUID]found, len(again))
+		err := m.scan(ctx, full, nil, func(id uuid.UUID, e entityMetrics, _ uint8, has []uint8, base []uint64) error {
+			fixed[id] = found{id, e, has, base}
 			return nil
 		})
 		if err != nil {
 			return err
 		}
 		for i := range all {
-			if e, ok := fixed[all[i].id]; ok {
-				all[i].e = e
+			if f, ok := fixed[all[i].id]; ok {
+				all[i] = f
 			}
 		}
 	}
 	for _, f := range all {
+		if kept != nil {
+			kept.add(f.id, f.has, f.base)
+		}
 		if err := each(f.id, f.e); err != nil {
 			return err
 		}
@@ -453,10 +496,11 @@ func (m metrics) readStarts(ctx context.Context, q entitiesQuery, gained int) (s
 
 // scan runs q and calls each per entity with the `recorded` bits of all
 // its rows and, per cutoff, those of its rows before the cutoff that the
-// read looked at. The latest values and the start values are two reads,
-// run at once; an entity without rows before any cutoff starts from its
-// first value.
-func (m metrics) scan(ctx context.Context, q entitiesQuery, each func(id uuid.UUID, e entityMetrics, rec uint8, has []uint8) error) error {
+// read looked at, and the start values it found there (as in starts; nil
+// for none). The latest values and the start values are two reads, run at
+// once, or one with the start values known; an entity without rows before
+// any cutoff starts from its first value.
+func (m metrics) scan(ctx context.Context, q entitiesQuery, known *starts, each func(id uuid.UUID, e entityMetrics, rec uint8, has []uint8, base []uint64) error) error {
 	if q.Only != nil && len(q.Only) == 0 {
 		return nil
 	}
@@ -471,6 +515,8 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, each func(id uuid.UU
 	waitStarts := func() error { return nil }
 	switch {
 	case len(cutoffs) == 0:
+	case known != nil:
+		found = *known
 	case q.Serial:
 		var err error
 		if found, err = m.readStarts(ctx, q, len(gained)); err != nil {
@@ -574,7 +620,7 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, each func(id uuid.UU
 			}
 		}
 		e.FirstAt = e.FirstAt.UTC()
-		if err := each(id, e, rec, has); err != nil {
+		if err := each(id, e, rec, has, base); err != nil {
 			return err
 		}
 	}

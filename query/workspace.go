@@ -92,6 +92,10 @@ type Membership struct {
 	// DataVersion is the workspace's data version as of this request; cached
 	// answers are keyed by it.
 	DataVersion int64
+	// HistoryVersion and ScrapedUntil are what the request knows of the
+	// workspace's history (see History).
+	HistoryVersion int64
+	ScrapedUntil   *time.Time
 }
 
 // MembershipHandler finds the workspace a user belongs to.
@@ -101,9 +105,9 @@ type MembershipHandler struct{ DB *pgxpool.Pool }
 func (h MembershipHandler) Handle(ctx context.Context, userID uuid.UUID) (Membership, error) {
 	var m Membership
 	err := h.DB.QueryRow(ctx, `
-SELECT m.workspace_id, m.role, w.data_version
+SELECT m.workspace_id, m.role, w.data_version, w.history_version, w.scraped_until
 FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
-WHERE m.user_id = $1`, userID).Scan(&m.WorkspaceID, &m.Role, &m.DataVersion)
+WHERE m.user_id = $1`, userID).Scan(&m.WorkspaceID, &m.Role, &m.DataVersion, &m.HistoryVersion, &m.ScrapedUntil)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Membership{}, apperr.NotFound("no workspace yet: call POST /api/workspace/bootstrap first")
 	}

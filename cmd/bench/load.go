@@ -51,6 +51,12 @@ type client struct {
 	http   *http.Client
 	db     *pgxpool.Pool
 	ws     uuid.UUID
+	// forget makes invalidate also bump the history version, as a late
+	// scrape does: no start values kept by the server are read; and cold
+	// then waits for settle after each request, for the server's work in
+	// the background to end (the start values it computes after a miss)
+	forget bool
+	settle func()
 }
 
 func newClient(base string, tokens *auth.Tokens, ws workspace, db *pgxpool.Pool, conns int) (*client, error) {
@@ -108,7 +114,11 @@ func (c *client) get(ctx context.Context, path string, body *bytes.Buffer) error
 
 // invalidate does what a write does to the workspace's cached answers.
 func (c *client) invalidate(ctx context.Context) error {
-	if _, err := c.db.Exec(ctx, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, c.ws); err != nil {
+	sql := `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`
+	if c.forget {
+		sql = `UPDATE workspaces SET data_version = data_version + 1, history_version = history_version + 1 WHERE id = $1`
+	}
+	if _, err := c.db.Exec(ctx, sql, c.ws); err != nil {
 		return fmt.Errorf("bump data version: %w", err)
 	}
 	return nil
@@ -128,6 +138,9 @@ func (c *client) cold(ctx context.Context, path string, n int, check func([]byte
 			return stats{}, err
 		}
 		ds = append(ds, time.Since(t))
+		if c.forget && c.settle != nil {
+			c.settle()
+		}
 		if check != nil {
 			if err := check(body.Bytes()); err != nil {
 				return stats{}, fmt.Errorf("GET %s: %w", path, err)

@@ -44,14 +44,19 @@ func TestQuickRun(t *testing.T) {
 	want := []string{
 		"| route | cache | p50 ms | p95 ms | p99 ms | req/s | target | met |",
 		"| GET /api/overview (30d) | cold |",
+		"| GET /api/overview (30d) | cold, nothing kept |",
 		"| GET /api/overview (30d) | warm |",
 		"| GET /api/videos?sort=views | cold |",
+		"| GET /api/videos?sort=views | cold, nothing kept |",
 		"| GET /api/videos?sort=views | warm |",
 		"| GET /api/videos?sort=gained24h | cold |",
+		"| GET /api/videos?sort=gained24h | cold, nothing kept |",
 		"| GET /api/videos?sort=gained24h | warm |",
 		"| GET /api/accounts | cold |",
+		"| GET /api/accounts | cold, nothing kept |",
 		"| GET /api/accounts | warm |",
 		"| GET /api/accounts/{id}/analytics | cold |",
+		"| GET /api/accounts/{id}/analytics | cold, nothing kept |",
 		"| GET /api/accounts/{id}/analytics | warm |",
 		"| GET /api/export?type=videos",
 		"| GET /api/videos of another workspace, alone | warm |",
@@ -69,8 +74,8 @@ func TestQuickRun(t *testing.T) {
 			t.Errorf("the report lacks %q", w)
 		}
 	}
-	if got := strings.Count(table, "\n| "); got != 18 {
-		t.Errorf("the table has %d lines, want the header and 17 rows", got)
+	if got := strings.Count(table, "\n| "); got != 23 {
+		t.Errorf("the table has %d lines, want the header and 22 rows", got)
 	}
 
 	out.Reset()

@@ -19,8 +19,8 @@ import (
 )
 
 // seedVersion changes whenever the generator does, so an older seed is
-// replaced instead of reused.
-const seedVersion = 1
+// replaced instead of reused. 2: workspaces record their latest scrape.
+const seedVersion = 2
 
 const createSeedMarker = `
 CREATE TABLE IF NOT EXISTS bench_seed (
@@ -208,12 +208,14 @@ func seedTenants(ctx context.Context, db *pgxpool.Pool, w *world) error {
 	all := append([]workspace{w.Big}, w.Small...)
 	created := w.End.Add(-time.Duration(w.Sizes.hours()) * time.Hour)
 	var users, workspaces, members, accounts, videos [][]any
-	// Workspace ids repeat from seed to seed; data versions must not, or a
-	// new seed would read answers cached from the previous one.
+	// Workspace ids repeat from seed to seed; data and history versions
+	// must not, or a new seed would read answers or start values cached
+	// from the previous one. Every workspace was last scraped at the end
+	// of its snapshots, as the scrape that wrote them records.
 	version := time.Now().UnixMilli()
 	for _, ws := range all {
 		users = append(users, []any{ws.Owner, ws.Email, created})
-		workspaces = append(workspaces, []any{ws.ID, ws.Name, ws.Owner, ws.Plan, ws.Limit, ws.Seats, version, created})
+		workspaces = append(workspaces, []any{ws.ID, ws.Name, ws.Owner, ws.Plan, ws.Limit, ws.Seats, version, version, w.End, created})
 		members = append(members, []any{ws.ID, ws.Owner, "owner", created})
 		for _, a := range ws.Accounts {
 			p := platforms[a.Platform-1]
@@ -241,7 +243,7 @@ func seedTenants(ctx context.Context, db *pgxpool.Pool, w *world) error {
 		rows  [][]any
 	}{
 		{"users", []string{"id", "email", "created_at"}, users},
-		{"workspaces", []string{"id", "name", "owner_id", "plan", "video_limit", "seat_limit", "data_version", "created_at"}, workspaces},
+		{"workspaces", []string{"id", "name", "owner_id", "plan", "video_limit", "seat_limit", "data_version", "history_version", "scraped_until", "created_at"}, workspaces},
 		{"workspace_members", []string{"workspace_id", "user_id", "role", "joined_at"}, members},
 		{"accounts", []string{"id", "workspace_id", "platform", "handle", "url", "display_name", "status", "tracking_limit",
 			"followers", "last_scraped_at", "created_at"}, accounts},

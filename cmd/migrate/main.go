@@ -69,5 +69,12 @@ func run() error {
 		}
 		fmt.Println("rebuilt:    ", db, analytics.MetricTables, analytics.Dimensions)
 	}
+	// a ClickHouse migration or a rebuild may have refilled the
+	// projections: what was read from them meanwhile is not kept
+	if len(applied.ClickHouse) > 0 || *rebuild {
+		if err := projections.ForgetHistory(ctx, pg); err != nil {
+			return err
+		}
+	}
 	return nil
 }

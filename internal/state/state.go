@@ -4,6 +4,8 @@
 // in PostgreSQL, whose CHECK constraints list exactly these.
 package state
 
+import "time"
+
 // Job is the status of a scrape job (one provider run).
 type Job string
 
@@ -82,3 +84,10 @@ const (
 
 // Mails lists every e-mail status.
 var Mails = []Mail{MailPending, MailSent, MailFailed, MailSkipped}
+
+// LateScrape is how far before a workspace's latest recorded scrape
+// (workspaces.scraped_until) a scrape may be recorded without changing its
+// history: one older than that bumps workspaces.history_version, which
+// start values read from the snapshots before a time at least LateScrape
+// before scraped_until are kept under (query.StartCache).
+const LateScrape = 6 * time.Hour

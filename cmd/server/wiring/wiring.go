@@ -37,6 +37,9 @@ type Deps struct {
 	Passwords *auth.Passwords
 	OpenAPI   []byte
 	Now       func() time.Time
+	// StartValues keeps start values between requests; nil: a new
+	// StartValues.
+	StartValues *query.StartCache
 
 	Provider *ingest.Client // nil when no scraping provider is configured
 	Actors   ingest.Actors
@@ -57,6 +60,19 @@ type Deps struct {
 // memory (query.Cache.LocalBytes).
 const localCacheBytes = 64 << 20
 
+// startValueBytes bounds the start values each process keeps
+// (query.StartCache), each for startValueTTL: about 7 MB per entry of a
+// workspace of 100,000 videos.
+const (
+	startValueBytes = 256 << 20
+	startValueTTL   = time.Hour
+)
+
+// StartValues is the server's cache of start values.
+func StartValues(log *slog.Logger) *query.StartCache {
+	return query.NewStartCache(startValueBytes, startValueTTL, log)
+}
+
 // API builds the handlers from d and returns what api.New routes.
 func API(d Deps) api.Deps {
 	if d.Now == nil {
@@ -64,6 +80,9 @@ func API(d Deps) api.Deps {
 	}
 	if d.Mail == nil {
 		d.Mail = noMailSender{}
+	}
+	if d.StartValues == nil {
+		d.StartValues = StartValues(d.Log)
 	}
 	start := command.StartScrapeHandler{
 		DB: d.DB, Provider: d.Provider, PublicBaseURL: d.Config.PublicBaseURL, WebhookSecret: d.Config.ScraperWebhookSecret, Log: d.Log,
@@ -75,9 +94,10 @@ func API(d Deps) api.Deps {
 		Config: d.Config, Log: d.Log, Tokens: d.Tokens, OpenAPI: d.OpenAPI, Now: d.Now,
 		DB: d.DB, CH: d.CH, Redis: d.Redis, Provider: d.Provider, Site: d.Site,
 		Handlers: api.Handlers{
-			Limiter: ratelimit.New(d.Redis, d.Log),
-			Cache:   &query.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log, LocalBytes: localCacheBytes},
-			Starts:  starts,
+			Limiter:     ratelimit.New(d.Redis, d.Log),
+			Cache:       &query.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log, LocalBytes: localCacheBytes},
+			StartValues: d.StartValues,
+			Starts:      starts,
 
 			SignUp:     command.SignUpHandler{DB: d.DB, Passwords: d.Passwords},
 			LogIn:      command.LogInHandler{DB: d.DB, Passwords: d.Passwords},

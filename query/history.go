@@ -1,0 +1,222 @@
+package query
+
+import (
+	"context"
+	"log/slog"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/state"
+)
+
+// History is what a request knows of its workspace's snapshot history, as
+// of the request (read with its membership): the version of the history
+// (workspaces.history_version) and the latest scrape time recorded
+// (workspaces.scraped_until, zero for none), and the cache of start values
+// to keep values read from it in.
+type History struct {
+	Version int64
+	Until   time.Time
+	Starts  *StartCache
+}
+
+type historyKey struct{}
+
+// WithHistory lets the reads run in ctx keep start values in h.Starts.
+func WithHistory(ctx context.Context, h History) context.Context {
+	return context.WithValue(ctx, historyKey{}, h)
+}
+
+// StartCache keeps, in this process, the start values of every entity of a
+// kind in a workspace before a query's cutoffs, computed once by a read of
+// the whole workspace, so the requests after it read only the latest
+// values.
+//
+// A start value is computed from the snapshots recorded before its cutoff
+// only. Those change only when a scrape is recorded that is older than the
+// workspace's latest one by more than state.LateScrape, which bumps the
+// history version (and a rebuild of the projections, which bumps every
+// workspace's): values are kept under the history version read with the
+// request, and only for cutoffs at least state.LateScrape before the
+// latest scrape, which no later scrape that leaves the version alone can
+// reach. An entity new since holds no snapshot before the cutoffs, as the
+// start values kept say. So a kept value is the one a read would find.
+//
+// Entries expire after TTL and the oldest are dropped beyond MaxBytes;
+// the cutoffs of the windows move every hour, so a workspace's entries are
+// computed again about hourly per process.
+type StartCache struct {
+	MaxBytes int
+	TTL      time.Duration
+	Log      *slog.Logger
+
+	fills   sync.WaitGroup
+	mu      sync.Mutex
+	entries map[string]startEntry
+	order   []string // keys, oldest first
+	bytes   int
+	filling map[string]bool
+}
+
+type startEntry struct {
+	s       starts
+	bytes   int
+	expires time.Time
+}
+
+// NewStartCache keeps up to maxBytes of start values, each for ttl.
+func NewStartCache(maxBytes int, ttl time.Duration, log *slog.Logger) *StartCache {
+	return &StartCache{MaxBytes: maxBytes, TTL: ttl, Log: log}
+}
+
+// startCacheOf returns the cache and key of q's start values when ctx has
+// a History that may keep them.
+func startCacheOf(ctx context.Context, q entitiesQuery) (*StartCache, string, bool) {
+	h, ok := ctx.Value(historyKey{}).(History)
+	if !ok || h.Starts == nil || h.Starts.MaxBytes <= 0 || h.Until.IsZero() {
+		return nil, "", false
+	}
+	settled := h.Until.Add(-state.LateScrape)
+	var b strings.Builder
+	b.WriteString(q.Workspace.String())
+	b.WriteByte('/')
+	b.WriteString(strconv.FormatInt(h.Version, 10))
+	b.WriteByte('/')
+	b.WriteString(string(q.Kind))
+	b.WriteByte('/')
+	b.WriteString(string(q.Metric))
+	for _, m := range q.More {
+		b.WriteByte(',')
+		b.WriteString(string(m))
+	}
+	for _, c := range q.Cutoffs {
+		if c.After(settled) {
+			return nil, "", false
+		}
+		b.WriteByte('/')
+		b.WriteString(strconv.FormatInt(c.Unix(), 10))
+	}
+	return h.Starts, b.String(), true
+}
+
+// Wait waits for the start values being computed in the background.
+func (c *StartCache) Wait() { c.fills.Wait() }
+
+// Len is the number of entries kept.
+func (c *StartCache) Len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.entries)
+}
+
+func (c *StartCache) get(key string) (starts, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.entries[key]
+	if !ok || time.Now().After(e.expires) {
+		return starts{}, false
+	}
+	return e.s, true
+}
+
+// put keeps s under key, dropping expired entries and then the oldest
+// beyond MaxBytes. s is not changed afterwards: readers share it.
+func (c *StartCache) put(key string, s starts) {
+	size := len(key) + len(s.slot)*56 + len(s.base)*8 + len(s.has) + 128
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if size > c.MaxBytes {
+		return
+	}
+	if c.entries == nil {
+		c.entries = map[string]startEntry{}
+	}
+	if old, ok := c.entries[key]; ok {
+		c.bytes -= old.bytes
+	} else {
+		c.order = append(c.order, key)
+	}
+	c.entries[key] = startEntry{s: s, bytes: size, expires: time.Now().Add(c.TTL)}
+	c.bytes += size
+	now := time.Now()
+	keep := c.order[:0]
+	for _, k := range c.order {
+		e, ok := c.entries[k]
+		switch {
+		case !ok:
+		case k != key && (now.After(e.expires) || c.bytes > c.MaxBytes):
+			delete(c.entries, k)
+			c.bytes -= e.bytes
+		default:
+			keep = append(keep, k)
+		}
+	}
+	c.order = keep
+}
+
+// fillLater computes key's start values in the background, unless they are
+// being computed already or another fill runs: one at a time per process,
+// so fills never take more than one core from the requests.
+func (c *StartCache) fillLater(key string, compute func(context.Context) (starts, error)) {
+	c.mu.Lock()
+	if c.filling == nil {
+		c.filling = map[string]bool{}
+	}
+	if len(c.filling) > 0 {
+		c.mu.Unlock()
+		return
+	}
+	c.filling[key] = true
+	c.mu.Unlock()
+	c.fills.Add(1)
+	go func() {
+		defer c.fills.Done()
+		defer func() {
+			c.mu.Lock()
+			delete(c.filling, key)
+			c.mu.Unlock()
+		}()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		s, err := compute(ctx)
+		if err != nil {
+			if c.Log != nil {
+				c.Log.Warn("start values not kept", "err", err)
+			}
+			return
+		}
+		c.put(key, s)
+	}()
+}
+
+// startsBuilder collects start values entity by entity into a starts.
+type startsBuilder struct {
+	ids  []uuid.UUID
+	base []uint64
+	has  []uint8
+}
+
+// add adds an entity's start values (as scan reports them); one without
+// any is left out, which reads the same.
+func (b *startsBuilder) add(id uuid.UUID, has []uint8, base []uint64) {
+	for _, h := range has {
+		if h != 0 {
+			b.ids = append(b.ids, id)
+			b.base = append(b.base, base...)
+			b.has = append(b.has, has...)
+			return
+		}
+	}
+}
+
+func (b *startsBuilder) starts() starts {
+	s := starts{slot: make(map[uuid.UUID]int, len(b.ids)), base: b.base, has: b.has}
+	for j, id := range b.ids {
+		s.slot[id] = j
+	}
+	return s
+}
