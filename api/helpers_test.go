@@ -39,16 +39,19 @@ const testSecret = "test-session-secret-0123456789abcdef"
 
 func testConfig() config.Config {
 	return config.Config{
-		PublicBaseURL:   "http://127.0.0.1:8080",
-		SessionSecret:   testSecret,
-		SessionTTL:      time.Hour,
-		BcryptCost:      4,
-		FoundingSpots:   100,
-		BodyLimit:       64 << 10,
-		RequestTimeout:  10 * time.Second,
-		CacheTTL:        10 * time.Minute,
-		RateLimitPublic: 100000,
-		RateLimitUser:   100000,
+		PublicBaseURL:  "http://127.0.0.1:8080",
+		SessionSecret:  testSecret,
+		SessionTTL:     time.Hour,
+		BcryptCost:     4,
+		FoundingSpots:  100,
+		BodyLimit:      64 << 10,
+		RequestTimeout: 10 * time.Second,
+		CacheTTL:       10 * time.Minute,
+		// as the server's default: the dashboard tests read kept start
+		// values
+		StartValuesBytes: config.DefaultStartValuesBytes,
+		RateLimitPublic:  100000,
+		RateLimitUser:    100000,
 	}
 }
 

@@ -510,6 +510,7 @@ func startServer(ctx context.Context, o options, st *stores, now time.Time) (*se
 		// The dashboard's writes must come from this origin (sameOrigin).
 		PublicBaseURL: base, SessionSecret: secret, SessionTTL: 24 * time.Hour, BcryptCost: 4,
 		FoundingSpots: 100, BodyLimit: 1 << 20, RequestTimeout: 15 * time.Second, CacheTTL: 10 * time.Minute,
+		StartValuesBytes: config.DefaultStartValuesBytes,
 		// The per-user limit stays in the request path, set high enough
 		// that one user can load the server.
 		RateLimitPublic: 20, RateLimitUser: 1 << 30, ScraperMaxPerRun: 50, ScraperPageSize: 1000,
@@ -524,7 +525,7 @@ func startServer(ctx context.Context, o options, st *stores, now time.Time) (*se
 	// The dashboard as the server embeds it (make web builds it).
 	site := web.New(nil)
 	site.Precompress()
-	starts := wiring.StartValues(log)
+	starts := wiring.StartValues(cfg.StartValuesBytes, log)
 	app := api.New(wiring.API(wiring.Deps{
 		Config: cfg, Log: log, DB: st.PG, CH: srvCH, Redis: st.Redis, Tokens: tokens, Passwords: passwords,
 		OpenAPI: reeltrack.OpenAPI, Now: func() time.Time { return now }, Site: site, StartValues: starts,

@@ -86,6 +86,7 @@ type Config struct {
 	BodyLimit             int           // BODY_LIMIT_BYTES
 	RequestTimeout        time.Duration // REQUEST_TIMEOUT
 	CacheTTL              time.Duration // CACHE_TTL
+	StartValuesBytes      int           // START_VALUES_CACHE_BYTES
 	RateLimitPublic       int           // RATE_LIMIT_PUBLIC_PER_MINUTE
 	RateLimitUser         int           // RATE_LIMIT_USER_PER_MINUTE
 	ProxyHeader           string        // PROXY_HEADER
@@ -113,6 +114,10 @@ const (
 	// DefaultDatabaseMaxConns is the PostgreSQL pool's size: four
 	// processes stay under PostgreSQL's default max_connections of 100.
 	DefaultDatabaseMaxConns = 20
+	// DefaultStartValuesBytes bounds the start values of windows one
+	// process keeps (query.StartCache): about 7 MB per entry of a
+	// workspace of 100,000 videos.
+	DefaultStartValuesBytes = 256 << 20
 	// DefaultExportConcurrency bounds the exports one process streams at
 	// once.
 	DefaultExportConcurrency = 8
@@ -211,6 +216,7 @@ func load(getenv func(string) string) (Config, error) {
 		RequestTimeout:           dur("REQUEST_TIMEOUT", 15*time.Second),
 		DatabaseStatementTimeout: dur("DATABASE_STATEMENT_TIMEOUT", 2*time.Second),
 		CacheTTL:                 dur("CACHE_TTL", 10*time.Minute),
+		StartValuesBytes:         num("START_VALUES_CACHE_BYTES", DefaultStartValuesBytes),
 		RateLimitPublic:          num("RATE_LIMIT_PUBLIC_PER_MINUTE", 20),
 		RateLimitUser:            num("RATE_LIMIT_USER_PER_MINUTE", 600),
 		ProxyHeader:              getenv("PROXY_HEADER"),
@@ -298,6 +304,9 @@ func (c Config) Validate() error {
 	}
 	if c.CacheTTL < time.Second {
 		bad("CACHE_TTL: must be at least 1s")
+	}
+	if c.StartValuesBytes < 0 {
+		bad("START_VALUES_CACHE_BYTES: must be 0 (keep none) or more")
 	}
 	if c.DatabaseMaxConns < 2 || c.DatabaseMaxConns > 1000 {
 		bad("DATABASE_MAX_CONNS: must be between 2 and 1000")
@@ -508,6 +517,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Int("rateLimitPublic", c.RateLimitPublic),
 		slog.Int("rateLimitUser", c.RateLimitUser),
 		slog.Duration("cacheTTL", c.CacheTTL),
+		slog.Int("startValuesCacheBytes", c.StartValuesBytes),
 		slog.Int("exportConcurrency", c.ExportConcurrency),
 		slog.Int("exportConcurrencyPerWorkspace", c.ExportConcurrencyPerWorkspace),
 		slog.Duration("exportStallTimeout", c.ExportStallTimeout),

@@ -237,16 +237,16 @@ func TestLoadBounds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.DatabaseMaxConns != 20 || c.ExportConcurrency != 8 || c.ExportConcurrencyPerWorkspace != 2 || c.ExportStallTimeout != 30*time.Second {
-		t.Errorf("defaults: max conns %d, exports %d, per workspace %d, stall %s",
-			c.DatabaseMaxConns, c.ExportConcurrency, c.ExportConcurrencyPerWorkspace, c.ExportStallTimeout)
+	if c.DatabaseMaxConns != 20 || c.ExportConcurrency != 8 || c.ExportConcurrencyPerWorkspace != 2 || c.ExportStallTimeout != 30*time.Second || c.StartValuesBytes != 256<<20 {
+		t.Errorf("defaults: max conns %d, exports %d, per workspace %d, stall %s, start values %d bytes",
+			c.DatabaseMaxConns, c.ExportConcurrency, c.ExportConcurrencyPerWorkspace, c.ExportStallTimeout, c.StartValuesBytes)
 	}
-	c, err = load(env(map[string]string{"DATABASE_MAX_CONNS": "40", "EXPORT_CONCURRENCY": "16", "EXPORT_CONCURRENCY_PER_WORKSPACE": "4", "EXPORT_STALL_TIMEOUT": "1m"}))
-	if err != nil || c.DatabaseMaxConns != 40 || c.ExportConcurrency != 16 || c.ExportConcurrencyPerWorkspace != 4 || c.ExportStallTimeout != time.Minute {
+	c, err = load(env(map[string]string{"DATABASE_MAX_CONNS": "40", "EXPORT_CONCURRENCY": "16", "EXPORT_CONCURRENCY_PER_WORKSPACE": "4", "EXPORT_STALL_TIMEOUT": "1m", "START_VALUES_CACHE_BYTES": "0"}))
+	if err != nil || c.DatabaseMaxConns != 40 || c.ExportConcurrency != 16 || c.ExportConcurrencyPerWorkspace != 4 || c.ExportStallTimeout != time.Minute || c.StartValuesBytes != 0 {
 		t.Errorf("set: %+v, %v", c, err)
 	}
-	_, err = load(env(map[string]string{"DATABASE_MAX_CONNS": "1", "EXPORT_CONCURRENCY": "0", "EXPORT_STALL_TIMEOUT": "10ms"}))
-	for _, key := range []string{"DATABASE_MAX_CONNS", "EXPORT_CONCURRENCY", "EXPORT_STALL_TIMEOUT"} {
+	_, err = load(env(map[string]string{"DATABASE_MAX_CONNS": "1", "EXPORT_CONCURRENCY": "0", "EXPORT_STALL_TIMEOUT": "10ms", "START_VALUES_CACHE_BYTES": "-1"}))
+	for _, key := range []string{"DATABASE_MAX_CONNS", "EXPORT_CONCURRENCY", "EXPORT_STALL_TIMEOUT", "START_VALUES_CACHE_BYTES"} {
 		if err == nil || !strings.Contains(err.Error(), key) {
 			t.Errorf("error does not name %s: %v", key, err)
 		}

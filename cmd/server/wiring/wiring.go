@@ -60,17 +60,14 @@ type Deps struct {
 // memory (query.Cache.LocalBytes).
 const localCacheBytes = 64 << 20
 
-// startValueBytes bounds the start values each process keeps
-// (query.StartCache), each for startValueTTL: about 7 MB per entry of a
-// workspace of 100,000 videos.
-const (
-	startValueBytes = 256 << 20
-	startValueTTL   = time.Hour
-)
+// startValueTTL is how long a process keeps start values
+// (query.StartCache): windows' cutoffs move every hour.
+const startValueTTL = time.Hour
 
-// StartValues is the server's cache of start values.
-func StartValues(log *slog.Logger) *query.StartCache {
-	return query.NewStartCache(startValueBytes, startValueTTL, log)
+// StartValues is the server's cache of start values, of at most maxBytes
+// (START_VALUES_CACHE_BYTES; 0 keeps none).
+func StartValues(maxBytes int, log *slog.Logger) *query.StartCache {
+	return query.NewStartCache(maxBytes, startValueTTL, log)
 }
 
 // API builds the handlers from d and returns what api.New routes.
@@ -82,7 +79,7 @@ func API(d Deps) api.Deps {
 		d.Mail = noMailSender{}
 	}
 	if d.StartValues == nil {
-		d.StartValues = StartValues(d.Log)
+		d.StartValues = StartValues(d.Config.StartValuesBytes, d.Log)
 	}
 	start := command.StartScrapeHandler{
 		DB: d.DB, Provider: d.Provider, PublicBaseURL: d.Config.PublicBaseURL, WebhookSecret: d.Config.ScraperWebhookSecret, Log: d.Log,
