@@ -35,7 +35,7 @@ cluster-stop: ## stop the local ClickHouse cluster and its ZooKeeper
 # (CLICKHOUSE_CLUSTER: made ON CLUSTER, migrated with the cluster layout),
 # node 1 as the entry point. PostgreSQL and Redis are those of
 # `make services`. See docs/scaling.md, "Tests on the cluster".
-CLUSTER_TESTS ?= Agree|Overview|Videos|SpikeScan
+CLUSTER_TESTS ?= Agree|Overview|Videos|SpikeScan|StartValues
 CLUSTER_PACKAGES ?= ./ingest ./projections ./projections/analytics ./cmd/migrate
 CLUSTER_ENV := CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:19001
 define CLUSTER_TEST_RUN
