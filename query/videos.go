@@ -269,23 +269,16 @@ func topPage(keys []videoKey, top []rank, q VideoQuery, asked int) ([]rank, bool
 		at[r.id] = i
 	}
 	listed := make([]bool, len(top))
-	var rest []rank
 	for _, k := range keys {
 		if i, ok := at[k.id]; ok {
 			listed[i] = true
-		} else {
-			rest = append(rest, rank{id: k.id})
 		}
 	}
 	need := q.Offset + q.Limit
 	var out []rank
 	for i, r := range top {
-		switch {
-		case !listed[i]:
-		case r.has:
+		if listed[i] && r.has {
 			out = append(out, r)
-		default:
-			rest = append(rest, rank{id: r.id})
 		}
 	}
 	if len(out) >= need {
@@ -294,7 +287,13 @@ func topPage(keys []videoKey, top []rank, q VideoQuery, asked int) ([]rank, bool
 	if len(top) == asked {
 		return nil, false
 	}
-	// top is all ClickHouse has: the rest have no value
+	// top is all ClickHouse has: every other listed video has no value
+	var rest []rank
+	for _, k := range keys {
+		if i, ok := at[k.id]; !ok || !top[i].has {
+			rest = append(rest, rank{id: k.id})
+		}
+	}
 	sortFirst(rest, min(len(rest), need-len(out)))
 	return append(out, rest[:min(len(rest), need-len(out))]...), true
 }
