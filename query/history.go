@@ -46,7 +46,8 @@ func WithHistory(ctx context.Context, h History) context.Context {
 // reach. An entity new since holds no snapshot before the cutoffs, as the
 // start values kept say. So a kept value is the one a read would find.
 //
-// Entries expire after TTL and the oldest are dropped beyond MaxBytes;
+// Entries expire after TTL, a workspace's go when one under a newer
+// history version is kept, and the oldest are dropped beyond MaxBytes;
 // the cutoffs of the windows move every hour, so a workspace's entries are
 // computed again about hourly per process.
 type StartCache struct {
@@ -56,10 +57,21 @@ type StartCache struct {
 
 	fills   sync.WaitGroup
 	mu      sync.Mutex
-	entries map[string]startEntry
-	order   []string // keys, oldest first
+	entries map[startKey]startEntry
+	order   []startKey // oldest first
 	bytes   int
-	filling map[string]bool
+	filling map[startKey]bool
+	// newest is the newest history version kept per workspace: entries
+	// under an older one are never read again
+	newest map[uuid.UUID]int64
+}
+
+// startKey names one entry: a workspace's history version and the shape
+// of the read (kind, metrics, cutoffs).
+type startKey struct {
+	ws      uuid.UUID
+	version int64
+	shape   string
 }
 
 type startEntry struct {
@@ -75,17 +87,13 @@ func NewStartCache(maxBytes int, ttl time.Duration, log *slog.Logger) *StartCach
 
 // startCacheOf returns the cache and key of q's start values when ctx has
 // a History that may keep them.
-func startCacheOf(ctx context.Context, q entitiesQuery) (*StartCache, string, bool) {
+func startCacheOf(ctx context.Context, q entitiesQuery) (*StartCache, startKey, bool) {
 	h, ok := ctx.Value(historyKey{}).(History)
 	if !ok || h.Starts == nil || h.Starts.MaxBytes <= 0 || h.Until.IsZero() {
-		return nil, "", false
+		return nil, startKey{}, false
 	}
 	settled := h.Until.Add(-state.LateScrape)
 	var b strings.Builder
-	b.WriteString(q.Workspace.String())
-	b.WriteByte('/')
-	b.WriteString(strconv.FormatInt(h.Version, 10))
-	b.WriteByte('/')
 	b.WriteString(string(q.Kind))
 	b.WriteByte('/')
 	b.WriteString(string(q.Metric))
@@ -95,12 +103,12 @@ func startCacheOf(ctx context.Context, q entitiesQuery) (*StartCache, string, bo
 	}
 	for _, c := range q.Cutoffs {
 		if c.After(settled) {
-			return nil, "", false
+			return nil, startKey{}, false
 		}
 		b.WriteByte('/')
 		b.WriteString(strconv.FormatInt(c.Unix(), 10))
 	}
-	return h.Starts, b.String(), true
+	return h.Starts, startKey{ws: q.Workspace, version: h.Version, shape: b.String()}, true
 }
 
 // Wait waits for the start values being computed in the background.
@@ -113,7 +121,7 @@ func (c *StartCache) Len() int {
 	return len(c.entries)
 }
 
-func (c *StartCache) get(key string) (starts, bool) {
+func (c *StartCache) get(key startKey) (starts, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.entries[key]
@@ -123,18 +131,24 @@ func (c *StartCache) get(key string) (starts, bool) {
 	return e.s, true
 }
 
-// put keeps s under key, dropping expired entries and then the oldest
-// beyond MaxBytes. s is not changed afterwards: readers share it.
-func (c *StartCache) put(key string, s starts) {
-	size := len(key) + len(s.slot)*56 + len(s.base)*8 + len(s.has) + 128
+// put keeps s under key, dropping the workspace's entries under older
+// history versions, expired entries and then the oldest beyond MaxBytes;
+// values computed under an older version than one kept are not kept. s
+// is not changed afterwards: readers share it.
+func (c *StartCache) put(key startKey, s starts) {
+	size := len(key.shape) + len(s.slot)*56 + len(s.base)*8 + len(s.has) + 128
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if size > c.MaxBytes {
 		return
 	}
 	if c.entries == nil {
-		c.entries = map[string]startEntry{}
+		c.entries, c.newest = map[startKey]startEntry{}, map[uuid.UUID]int64{}
 	}
+	if v, ok := c.newest[key.ws]; ok && key.version < v {
+		return
+	}
+	c.newest[key.ws] = key.version
 	if old, ok := c.entries[key]; ok {
 		c.bytes -= old.bytes
 	} else {
@@ -148,7 +162,7 @@ func (c *StartCache) put(key string, s starts) {
 		e, ok := c.entries[k]
 		switch {
 		case !ok:
-		case k != key && (now.After(e.expires) || c.bytes > c.MaxBytes):
+		case k != key && (now.After(e.expires) || c.bytes > c.MaxBytes || k.ws == key.ws && k.version < key.version):
 			delete(c.entries, k)
 			c.bytes -= e.bytes
 		default:
@@ -156,15 +170,22 @@ func (c *StartCache) put(key string, s starts) {
 		}
 	}
 	c.order = keep
+	if len(c.newest) > 2*len(c.entries)+64 {
+		// forget the workspaces with nothing kept
+		clear(c.newest)
+		for k := range c.entries {
+			c.newest[k.ws] = max(c.newest[k.ws], k.version)
+		}
+	}
 }
 
 // fillLater computes key's start values in the background, unless they are
 // being computed already or another fill runs: one at a time per process,
 // so fills never take more than one core from the requests.
-func (c *StartCache) fillLater(key string, compute func(context.Context) (starts, error)) {
+func (c *StartCache) fillLater(key startKey, compute func(context.Context) (starts, error)) {
 	c.mu.Lock()
 	if c.filling == nil {
-		c.filling = map[string]bool{}
+		c.filling = map[startKey]bool{}
 	}
 	if len(c.filling) > 0 {
 		c.mu.Unlock()

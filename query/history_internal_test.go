@@ -20,16 +20,17 @@ func TestStartValuesKeptOnlyForSettledCutoffs(t *testing.T) {
 	until := time.Date(2026, 11, 20, 15, 5, 0, 0, time.UTC)
 	q := entitiesQuery{Workspace: uuid.New(), Kind: platform.Video, Metric: Views,
 		Cutoffs: []time.Time{until.Add(-state.LateScrape).Truncate(time.Hour), until.AddDate(0, 0, -7)}}
-	key := func(h History, q entitiesQuery) string {
+	none := startKey{}
+	key := func(h History, q entitiesQuery) startKey {
 		_, k, ok := startCacheOf(WithHistory(context.Background(), h), q)
 		if !ok {
-			return ""
+			return none
 		}
 		return k
 	}
 	h := History{Version: 3, Until: until, Starts: c}
 	k := key(h, q)
-	if k == "" {
+	if k == none {
 		t.Fatal("settled cutoffs not kept")
 	}
 	if key(History{Version: 4, Until: until, Starts: c}, q) == k {
@@ -42,10 +43,10 @@ func TestStartValuesKeptOnlyForSettledCutoffs(t *testing.T) {
 	}
 	late := q
 	late.Cutoffs = []time.Time{until.Add(-state.LateScrape + time.Second)}
-	if key(h, late) != "" {
+	if key(h, late) != none {
 		t.Error("a cutoff less than LateScrape before the latest scrape is kept")
 	}
-	if key(History{Version: 3, Starts: c}, q) != "" {
+	if key(History{Version: 3, Starts: c}, q) != none {
 		t.Error("kept without a recorded scrape")
 	}
 	if _, _, ok := startCacheOf(context.Background(), q); ok {
@@ -54,7 +55,8 @@ func TestStartValuesKeptOnlyForSettledCutoffs(t *testing.T) {
 }
 
 // TestStartCacheDropsTheOldestAndExpired: beyond MaxBytes the oldest
-// entries go, and an expired entry is not read.
+// entries go, an expired entry is not read, and a workspace's entries under
+// an older history version go when a newer one is kept.
 func TestStartCacheDropsTheOldestAndExpired(t *testing.T) {
 	one := func(n int) starts {
 		var b startsBuilder
@@ -63,26 +65,45 @@ func TestStartCacheDropsTheOldestAndExpired(t *testing.T) {
 		}
 		return b.starts()
 	}
+	ws := uuid.New()
+	key := func(name string) startKey { return startKey{ws: ws, shape: name} }
 	c := NewStartCache(3000, time.Hour, nil)
 	for i := range 5 {
-		c.put(fmt.Sprint(i), one(10))
+		c.put(key(fmt.Sprint(i)), one(10))
 	}
-	if _, ok := c.get("0"); ok {
+	if _, ok := c.get(key("0")); ok {
 		t.Error("the oldest entry kept beyond MaxBytes")
 	}
-	if s, ok := c.get("4"); !ok || len(s.slot) != 10 {
+	if s, ok := c.get(key("4")); !ok || len(s.slot) != 10 {
 		t.Errorf("the newest entry: %v, %d entities", ok, len(s.slot))
 	}
 	if c.bytes > c.MaxBytes {
 		t.Errorf("%d bytes kept, MaxBytes %d", c.bytes, c.MaxBytes)
 	}
-	c.put("big", one(1000))
-	if _, ok := c.get("big"); ok {
+	c.put(key("big"), one(1000))
+	if _, ok := c.get(key("big")); ok {
 		t.Error("an entry larger than MaxBytes kept")
 	}
+
+	other := startKey{ws: uuid.New(), shape: "4"}
+	c.put(other, one(1))
+	newer := key("new")
+	newer.version = 1
+	c.put(newer, one(1))
+	if _, ok := c.get(key("4")); ok {
+		t.Error("an entry under an older history version kept beside a newer one")
+	}
+	if _, ok := c.get(other); !ok {
+		t.Error("another workspace's entry dropped")
+	}
+	c.put(key("late"), one(1))
+	if _, ok := c.get(key("late")); ok {
+		t.Error("values computed under an older history version kept")
+	}
+
 	c.TTL = -time.Second
-	c.put("gone", one(1))
-	if _, ok := c.get("gone"); ok {
+	c.put(other, one(1))
+	if _, ok := c.get(other); ok {
 		t.Error("an expired entry read")
 	}
 }
