@@ -40,10 +40,9 @@ func TestStartValuesKeptUntilALateScrape(t *testing.T) {
 	// in the background; the sort by gain reads every video's and keeps them
 	read(page)
 	read(byGain)
-	for deadline := time.Now().Add(10 * time.Second); kept.Len() < 2; time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d sets of start values kept, want 2", kept.Len())
-		}
+	kept.Wait()
+	if kept.Len() < 2 {
+		t.Fatalf("%d sets of start values kept, want 2", kept.Len())
 	}
 	before := read(page)
 	read(byGain)

@@ -60,7 +60,7 @@ type StartCache struct {
 	entries map[startKey]startEntry
 	order   []startKey // oldest first
 	bytes   int
-	filling map[startKey]bool
+	filling bool // a fill runs (fillLater)
 	// newest is the newest history version kept per workspace: entries
 	// under an older one are never read again
 	newest map[uuid.UUID]int64
@@ -179,26 +179,23 @@ func (c *StartCache) put(key startKey, s starts) {
 	}
 }
 
-// fillLater computes key's start values in the background, unless they are
-// being computed already or another fill runs: one at a time per process,
-// so fills never take more than one core from the requests.
+// fillLater computes key's start values in the background, unless a fill
+// runs already: one at a time per process, so fills never take more than
+// one core from the requests.
 func (c *StartCache) fillLater(key startKey, compute func(context.Context) (starts, error)) {
 	c.mu.Lock()
-	if c.filling == nil {
-		c.filling = map[startKey]bool{}
-	}
-	if len(c.filling) > 0 {
+	if c.filling {
 		c.mu.Unlock()
 		return
 	}
-	c.filling[key] = true
+	c.filling = true
 	c.mu.Unlock()
 	c.fills.Add(1)
 	go func() {
 		defer c.fills.Done()
 		defer func() {
 			c.mu.Lock()
-			delete(c.filling, key)
+			c.filling = false
 			c.mu.Unlock()
 		}()
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -234,6 +231,8 @@ func (b *startsBuilder) add(id uuid.UUID, has []uint8, base []uint64) {
 	}
 }
 
+// starts indexes what was added; the map is filled once its size is
+// known, which costs less than growing it row by row.
 func (b *startsBuilder) starts() starts {
 	s := starts{slot: make(map[uuid.UUID]int, len(b.ids)), base: b.base, has: b.has}
 	for j, id := range b.ids {

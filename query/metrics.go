@@ -132,10 +132,11 @@ type entitiesQuery struct {
 // with cutoffs also its first scrape time and the first value ever
 // recorded of Metric (m_first) and of each of More (m_first_<column>),
 // the start value of an entity without one before a cutoff. The rows come
-// in no particular order, but with Top in its order. With Only, the scope is tested in PREWHERE: the
-// read of a page's 50 videos in a workspace of 10,000 then takes about
-// 3 ms instead of 5-6 ms, as ClickHouse no longer carries every row's
-// aggregate states through the filter (docs/benchmarks.md).
+// in no particular order (with Top, in its order). With Only, the scope
+// is tested in PREWHERE: the read of a page's 50 videos in a workspace of
+// 10,000 then takes about 3 ms instead of 5-6 ms, as ClickHouse no longer
+// carries every row's aggregate states through the filter
+// (docs/benchmarks.md).
 var entitiesSQL = sqlTemplate("entities", `
 SELECT entity_id, groupBitOrMerge(recorded) AS recorded
 {{- range .Latest}}, argMaxMerge({{.}}_last) AS l_{{.}}{{end}}
@@ -462,8 +463,7 @@ func (m metrics) readStarts(ctx context.Context, q entitiesQuery, gained int) (s
 	}
 	defer rows.Close()
 	var (
-		s    starts
-		ids  []uuid.UUID
+		all  startsBuilder
 		id   uuid.UUID
 		base = make([]uint64, len(q.Cutoffs)*gained)
 		has  = make([]uint8, len(q.Cutoffs))
@@ -479,19 +479,14 @@ func (m metrics) readStarts(ctx context.Context, q entitiesQuery, gained int) (s
 		if err := rows.Scan(dest...); err != nil {
 			return starts{}, fmt.Errorf("read %s start values: %w", q.Kind, err)
 		}
-		ids = append(ids, id)
-		s.base = append(s.base, base...)
-		s.has = append(s.has, has...)
+		all.ids = append(all.ids, id)
+		all.base = append(all.base, base...)
+		all.has = append(all.has, has...)
 	}
 	if err := rows.Err(); err != nil {
 		return starts{}, fmt.Errorf("read %s start values: %w", q.Kind, err)
 	}
-	// the map is filled once its size is known, as the list's ranks are
-	s.slot = make(map[uuid.UUID]int, len(ids))
-	for j, id := range ids {
-		s.slot[id] = j
-	}
-	return s, nil
+	return all.starts(), nil
 }
 
 // scan runs q and calls each per entity with the `recorded` bits of all

@@ -158,9 +158,7 @@ func bench(ctx context.Context, o options) (bool, error) {
 		results = append(results, res)
 		// the same, with nothing kept from before each request: the first
 		// request after a late scrape, or the first of an hour
-		c.forget = true
-		f, err := c.cold(ctx, r.Path, o.ColdRequests, r.Check)
-		c.forget = false
+		f, err := c.coldNothingKept(ctx, r.Path, o.ColdRequests, r.Check)
 		if err != nil {
 			results = append(results, result{Route: r.Name, Cache: "cold, nothing kept", Rate: "—", Target: "—", Met: "error: " + short(err), Failed: true})
 			continue

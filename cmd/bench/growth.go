@@ -125,6 +125,7 @@ func openWorld(ctx context.Context, o options, name string) (*growthWorld, error
 		g.close()
 		return nil, err
 	}
+	g.c.settle = g.srv.Starts.Wait
 	return g, nil
 }
 
@@ -161,9 +162,7 @@ func (g *growthWorld) measure(ctx context.Context, n int) error {
 			return err
 		}
 		// and again with nothing kept from before each request
-		g.c.forget, g.c.settle = true, g.srv.Starts.Wait
-		s, err = g.c.cold(ctx, r.path, n, r.check)
-		g.c.forget = false
+		s, err = g.c.coldNothingKept(ctx, r.path, n, r.check)
 		if err != nil {
 			return fmt.Errorf("%s: %w", g.Name, err)
 		}

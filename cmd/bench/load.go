@@ -150,6 +150,14 @@ func (c *client) cold(ctx context.Context, path string, n int, check func([]byte
 	return summarize(ds, 0), nil
 }
 
+// coldNothingKept is cold with nothing kept from before each request
+// (forget).
+func (c *client) coldNothingKept(ctx context.Context, path string, n int, check func([]byte) error) (stats, error) {
+	c.forget = true
+	defer func() { c.forget = false }()
+	return c.cold(ctx, path, n, check)
+}
+
 // warm measures path answered from the cache: one priming request, a short
 // unrecorded warm-up, then workers requests in parallel for d.
 func (c *client) warm(ctx context.Context, path string, workers int, d time.Duration) (stats, error) {
