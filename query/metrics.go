@@ -727,12 +727,12 @@ FROM (
             WHERE isNotNull({{.Column}})
             GROUP BY entity_id
         )
-    )
+    ) AS series
     ANY LEFT JOIN (
         SELECT entity_id, argMinMerge({{.Column}}_first) AS f_first
         FROM entity_latest WHERE {{template "filter" .}}
         GROUP BY entity_id
-    ) USING entity_id
+    ) AS firsts USING entity_id
   )
 )`,
 	// the workspace's entities of the kind, and of the scope: the ids of

@@ -304,6 +304,14 @@ type spikeScanQuery struct {
 // isNotNull(views)) AS t0, ... AS m0, ...) and "metrics" turns them into one
 // row per video and metric for ARRAY JOIN. A metric's names carry its
 // index in allMetrics, which is what the rules table holds.
+//
+// Written to mean the same on ClickHouse 18.16 and on current releases:
+// every joined subquery has an alias (current releases refuse one
+// without); joins are ALL INNER against a right side with one row per key
+// (ANY INNER JOIN keeps one left row per key on current releases, and
+// alerts were lost); values are rounded as floor(x + 0.5), half away from
+// zero for the non-negative counts, as round() does on 18.16 only (current
+// releases round half to even).
 var spikeSQL = sqlTemplate("spikes",
 	`{{with .Gain}}{{template "gain" .}}{{end}}{{if and .Gain .Velocity}}
 UNION ALL
@@ -349,7 +357,7 @@ func (q spikeScanQuery) SQL() (string, []any) {
 // that a lambda only captures.
 const spikeGainSQL = `
 SELECT rule_id, video_id, toUInt32(w_start) AS window_start, t_last AS window_end,
-    toInt64(round(v_start)) AS start_value, toInt64(v_last) AS end_value, end_value - start_value AS gain, toFloat64(0) AS baseline
+    toInt64(floor(v_start + 0.5)) AS start_value, toInt64(v_last) AS end_value, end_value - start_value AS gain, toFloat64(0) AS baseline
 FROM (
     SELECT workspace_id, video_id, platform, metric, window, published, t_last, v_last, w_start, k, v_start
     FROM (
@@ -380,24 +388,24 @@ FROM (
                     ARRAY JOIN {{template "metrics" .}}
                 )
                 WHERE length(ts) > 0
-            )
-            ANY INNER JOIN (
+            ) AS points
+            ALL INNER JOIN (
                 SELECT workspace_id, metric, groupArray(window) AS windows
                 FROM (SELECT DISTINCT workspace_id, metric, toInt64(window) AS window FROM rules WHERE cond != 2)
                 GROUP BY workspace_id, metric
-            ) USING (workspace_id, metric)
+            ) AS rule_windows USING (workspace_id, metric)
         )
     )
     ARRAY JOIN windows AS window, starts AS w_start, ks AS k, v_starts AS v_start
     WHERE t_last + window * 3600 >= @now
-)
-ALL INNER JOIN (SELECT rule_id, workspace_id, metric, toInt64(window) AS window, r_platform, cond, threshold, min_start FROM rules WHERE cond != 2)
+) AS matches
+ALL INNER JOIN (SELECT rule_id, workspace_id, metric, toInt64(window) AS window, r_platform, cond, threshold, min_start FROM rules WHERE cond != 2) AS gain_rules
     USING (workspace_id, metric, window)
 WHERE (r_platform = '' OR r_platform = toString(platform))
   AND if(k = 0 AND published > 0 AND published >= w_start, toFloat64(v_last), v_start) >= min_start
   AND multiIf(
-        cond = 0, toFloat64(v_last) - round(v_start) >= threshold,
-        cond = 1, round(v_start) > 0 AND (toFloat64(v_last) - round(v_start)) * 100 / round(v_start) >= threshold,
+        cond = 0, toFloat64(v_last) - floor(v_start + 0.5) >= threshold,
+        cond = 1, floor(v_start + 0.5) > 0 AND (toFloat64(v_last) - floor(v_start + 0.5)) * 100 / floor(v_start + 0.5) >= threshold,
         0)`
 
 // spikeVelocitySQL finds the velocity_vs_baseline matches, from the first
@@ -462,7 +470,7 @@ FROM (
                                 SELECT video_id, workspace_id, platform, published, acc_no, metric, t_last, lo, hi,
                                     toInt64(intDiv(t_last - published, 3600)) AS age_now,
                                     arrayReduce('groupArrayArray', arrayMap((h0, h1, t0, t1, v0, v1, p, top) ->
-                                        arrayMap(j -> toInt64(round(v0 + (toFloat64(v1) - v0) * (p + 3600 * (h0 + 1 + j) - t0) / (t1 - t0))),
+                                        arrayMap(j -> toInt64(floor(v0 + (toFloat64(v1) - v0) * (p + 3600 * (h0 + 1 + j) - t0) / (t1 - t0) + 0.5)),
                                             range(toUInt32(if(t1 > t0, greatest(least(toInt64(h1), top) - h0, 0), 0)))),
                                         arrayPopBack(hs), arrayPopFront(hs), arrayPopBack(ts), arrayPopFront(ts), arrayPopBack(vs), arrayPopFront(vs),
                                         arrayResize([published], length(ts) - 1, published), arrayResize([hi], length(ts) - 1, hi))) AS vals
@@ -482,19 +490,19 @@ FROM (
                                             GROUP BY entity_id
                                         )
                                         ARRAY JOIN {{template "metrics" .}}
-                                    )
-                                    ANY INNER JOIN (
+                                    ) AS series
+                                    ALL INNER JOIN (
                                         SELECT account_id, toUInt64(rowNumberInAllBlocks()) + 1 AS acc_no
                                         FROM (SELECT DISTINCT account_id FROM video_age_hourly WHERE workspace_id IN (SELECT workspace_id FROM rules WHERE cond = 2))
-                                    ) USING account_id
+                                    ) AS accounts USING account_id
                                     WHERE length(ts) > 1
                                 )
-                            )
-                            ANY INNER JOIN (
+                            ) AS interpolated
+                            ALL INNER JOIN (
                                 SELECT workspace_id, metric, groupArray(window) AS windows
                                 FROM (SELECT DISTINCT workspace_id, metric, toInt64(window) AS window FROM rules WHERE cond = 2)
                                 GROUP BY workspace_id, metric
-                            ) USING (workspace_id, metric)
+                            ) AS rule_windows USING (workspace_id, metric)
                         )
                         ARRAY JOIN windows AS window
                     )
@@ -507,8 +515,8 @@ FROM (
     )
     ARRAY JOIN current AS c
     WHERE others >= @min_siblings AND baseline >= 1 AND x >= (SELECT min(threshold) FROM rules WHERE cond = 2) * baseline
-)
-ALL INNER JOIN (SELECT rule_id, workspace_id, metric, toInt64(window) AS window, r_platform, threshold, min_start FROM rules WHERE cond = 2)
+) AS matches
+ALL INNER JOIN (SELECT rule_id, workspace_id, metric, toInt64(window) AS window, r_platform, threshold, min_start FROM rules WHERE cond = 2) AS velocity_rules
     USING (workspace_id, metric, window)
 WHERE (r_platform = '' OR r_platform = toString(platform))
   AND if(age <= window, end_value, end_value - x) >= min_start

@@ -4,6 +4,7 @@ package store
 
 import (
 	"context"
+	"crypto/tls"
 	"fmt"
 	"maps"
 	"net/url"
@@ -66,7 +67,9 @@ func OpenPostgres(ctx context.Context, dsn string, o PostgresOptions) (*pgxpool.
 // ClickHouseOptions says where ClickHouse is.
 type ClickHouseOptions struct {
 	// Addr is host:port, or several separated by commas (the nodes of a
-	// cluster, tried in order).
+	// cluster, tried in order): the native protocol. With an http:// or
+	// https:// prefix (http://host:8123) the connection speaks ClickHouse's
+	// HTTP interface instead, uncompressed.
 	Addr, Database, User, Password string
 	// Cluster is the name of the ClickHouse cluster the database lives on
 	// (CLICKHOUSE_CLUSTER), empty for one server. On a cluster the
@@ -115,10 +118,21 @@ func OpenClickHouse(ctx context.Context, o ClickHouseOptions) (driver.Conn, erro
 		}
 		maps.Copy(settings, o.Settings)
 	}
+	addr, protocol := o.Addr, clickhouse.Native
+	compression := &clickhouse.Compression{Method: clickhouse.CompressionLZ4}
+	var tlsConfig *tls.Config
+	switch {
+	case strings.HasPrefix(addr, "http://"):
+		addr, protocol, compression = strings.TrimPrefix(addr, "http://"), clickhouse.HTTP, nil
+	case strings.HasPrefix(addr, "https://"):
+		addr, protocol, compression = strings.TrimPrefix(addr, "https://"), clickhouse.HTTP, nil
+		tlsConfig = &tls.Config{MinVersion: tls.VersionTLS12}
+	}
 	conn, err := clickhouse.Open(&clickhouse.Options{
-		Addr:        splitAddrs(o.Addr),
+		Addr:        splitAddrs(addr),
 		Settings:    settings,
-		Protocol:    clickhouse.Native,
+		Protocol:    protocol,
+		TLS:         tlsConfig,
 		Auth:        clickhouse.Auth{Database: o.Database, Username: o.User, Password: o.Password},
 		DialTimeout: 3 * time.Second,
 		// Long enough for a migration that refills a projection from a
@@ -127,7 +141,7 @@ func OpenClickHouse(ctx context.Context, o ClickHouseOptions) (driver.Conn, erro
 		MaxOpenConns:     20,
 		MaxIdleConns:     10,
 		ConnMaxLifetime:  time.Hour,
-		Compression:      &clickhouse.Compression{Method: clickhouse.CompressionLZ4},
+		Compression:      compression,
 		ConnOpenStrategy: clickhouse.ConnOpenInOrder,
 	})
 	if err != nil {

@@ -4,7 +4,9 @@
 //
 // Servers come from DATABASE_URL, CLICKHOUSE_ADDR (with CLICKHOUSE_USER and
 // CLICKHOUSE_PASSWORD) and REDIS_URL, with the loopback defaults of `make
-// services`. A server that does not answer fails the package loudly.
+// services`. A server that does not answer fails the package loudly. With
+// CLICKHOUSE_ENGINE=current the package's ClickHouse is a current engine of
+// its own (chDB behind cmd/chdbhttp) instead of CLICKHOUSE_ADDR's server.
 package testenv
 
 import (
@@ -132,6 +134,17 @@ func setup(ctx context.Context) (*Env, error) {
 		}
 		srv = d
 		e.cleanups = append(e.cleanups, cleanup)
+	}
+	if CurrentEngine() {
+		if srv.ClickHouseCluster != "" {
+			return nil, errors.New("CLICKHOUSE_ENGINE=current runs one engine, not a cluster: unset CLICKHOUSE_CLUSTER")
+		}
+		addr, stop, err := StartCurrentEngine(ctx)
+		if err != nil {
+			return nil, err
+		}
+		srv.ClickHouseAddr, srv.ClickHouseUser, srv.ClickHousePass = addr, "default", ""
+		e.cleanups = append(e.cleanups, stop)
 	}
 	if err := e.setupPostgres(ctx, srv.PostgresURL, name); err != nil {
 		e.close()

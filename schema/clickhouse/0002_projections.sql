@@ -24,8 +24,13 @@
 -- States hold plain UInt64 (assumeNotNull under -If) so their types are the
 -- same on every server version.
 --
--- platform and account_id are constant per entity and are not part of the
--- key; after a merge they hold one of the merged rows' values.
+-- platform and account_id are constant per entity; they end the sorting
+-- key, because current ClickHouse releases refuse a column of an
+-- AggregatingMergeTree that is neither in the key nor an aggregate state
+-- (18.16 kept one of the merged rows' values). Readers group by entity_id,
+-- so an entity's rows merge into one answer either way. (This file was
+-- rewritten so: an installation that applied its first text, with the two
+-- columns outside the key, has entity_latest remade by 0009.)
 --
 -- To rebuild a projection (after a bug fix, or to backfill), truncate it and
 -- insert the view's SELECT over metric_snapshots; `migrate -rebuild-projections`
@@ -53,7 +58,7 @@ CREATE TABLE IF NOT EXISTS entity_latest {{onCluster}} (
     followers_first AggregateFunction(argMin, UInt64, DateTime('UTC')),
     followers_last  AggregateFunction(argMax, UInt64, DateTime('UTC'))
 ) ENGINE = {{engine "AggregatingMergeTree"}}
-ORDER BY (workspace_id, entity_kind, entity_id);
+ORDER BY (workspace_id, entity_kind, entity_id, platform, account_id);
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS entity_latest_mv {{onCluster}} TO entity_latest AS
 SELECT
@@ -98,7 +103,7 @@ CREATE TABLE IF NOT EXISTS entity_hourly {{onCluster}} (
     followers_last  AggregateFunction(argMax, UInt64, DateTime('UTC'))
 ) ENGINE = {{engine "AggregatingMergeTree"}}
 PARTITION BY toYYYYMM(bucket)
-ORDER BY (workspace_id, entity_kind, entity_id, bucket);
+ORDER BY (workspace_id, entity_kind, entity_id, bucket, platform, account_id);
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS entity_hourly_mv {{onCluster}} TO entity_hourly AS
 SELECT
@@ -138,7 +143,7 @@ CREATE TABLE IF NOT EXISTS entity_daily {{onCluster}} (
     followers_last  AggregateFunction(argMax, UInt64, DateTime('UTC'))
 ) ENGINE = {{engine "AggregatingMergeTree"}}
 PARTITION BY toYYYYMM(bucket)
-ORDER BY (workspace_id, entity_kind, entity_id, bucket);
+ORDER BY (workspace_id, entity_kind, entity_id, bucket, platform, account_id);
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS entity_daily_mv {{onCluster}} TO entity_daily AS
 SELECT

@@ -5,6 +5,9 @@
 -- contiguous range; sorted by entity first, a time range touched every row
 -- of the workspace's monthly partitions.
 --
+-- platform and account_id end the key, as in 0002 (current releases refuse
+-- them outside it; 0004 replaces these tables anyway).
+--
 -- The tables are recreated and refilled from metric_snapshots. Snapshots
 -- written while this runs reach the new tables through the new views or the
 -- refill, or both; the argMin/argMax states come out the same.
@@ -31,7 +34,7 @@ CREATE TABLE IF NOT EXISTS entity_hourly {{onCluster}} (
     followers_last  AggregateFunction(argMax, UInt64, DateTime('UTC'))
 ) ENGINE = {{engine "AggregatingMergeTree"}}
 PARTITION BY toYYYYMM(bucket)
-ORDER BY (workspace_id, entity_kind, bucket, entity_id);
+ORDER BY (workspace_id, entity_kind, bucket, entity_id, platform, account_id);
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS entity_hourly_mv {{onCluster}} TO entity_hourly AS
 SELECT
@@ -71,7 +74,7 @@ CREATE TABLE IF NOT EXISTS entity_daily {{onCluster}} (
     followers_last  AggregateFunction(argMax, UInt64, DateTime('UTC'))
 ) ENGINE = {{engine "AggregatingMergeTree"}}
 PARTITION BY toYYYYMM(bucket)
-ORDER BY (workspace_id, entity_kind, bucket, entity_id);
+ORDER BY (workspace_id, entity_kind, bucket, entity_id, platform, account_id);
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS entity_daily_mv {{onCluster}} TO entity_daily AS
 SELECT

@@ -234,7 +234,10 @@ WHERE entity_kind = 'account'
 GROUP BY workspace_id, entity_id, day;
 
 -- Growth per day: the day's last value minus the previous calendar day's,
--- NULL when either is missing (hidden, or not scraped that day).
+-- NULL when either is missing (hidden, or not scraped that day). The
+-- joined subquery has an alias, which current releases require (this file
+-- was rewritten so; 0009 remakes the views of an installation that applied
+-- its first text).
 
 CREATE VIEW IF NOT EXISTS {{analytics}}.video_growth_daily {{onCluster}} AS
 SELECT
@@ -265,7 +268,7 @@ ANY LEFT JOIN (
         shares AS prev_shares,
         saves AS prev_saves
     FROM {{analytics}}.video_metrics_daily
-) USING (workspace_id, video_id, day);
+) AS prev USING (workspace_id, video_id, day);
 
 CREATE VIEW IF NOT EXISTS {{analytics}}.account_growth_daily {{onCluster}} AS
 SELECT
@@ -298,7 +301,7 @@ ANY LEFT JOIN (
         saves AS prev_saves,
         followers AS prev_followers
     FROM {{analytics}}.account_metrics_daily
-) USING (workspace_id, account_id, day);
+) AS prev USING (workspace_id, account_id, day);
 
 -- Dimensions, copied from PostgreSQL: a row per change, versioned by the
 -- sync run that copied it (version), deleted = 1 once the row is gone. The

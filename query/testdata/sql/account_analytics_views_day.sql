@@ -35,11 +35,11 @@ FROM (
             WHERE isNotNull(views)
             GROUP BY entity_id
         )
-    )
+    ) AS series
     ANY LEFT JOIN (
         SELECT entity_id, argMinMerge(views_first) AS f_first
         FROM entity_latest WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id IN (SELECT id FROM scope)
         GROUP BY entity_id
-    ) USING entity_id
+    ) AS firsts USING entity_id
   )
 )

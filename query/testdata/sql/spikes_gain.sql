@@ -4,7 +4,7 @@
 -- @min_siblings int 3
 
 SELECT rule_id, video_id, toUInt32(w_start) AS window_start, t_last AS window_end,
-    toInt64(round(v_start)) AS start_value, toInt64(v_last) AS end_value, end_value - start_value AS gain, toFloat64(0) AS baseline
+    toInt64(floor(v_start + 0.5)) AS start_value, toInt64(v_last) AS end_value, end_value - start_value AS gain, toFloat64(0) AS baseline
 FROM (
     SELECT workspace_id, video_id, platform, metric, window, published, t_last, v_last, w_start, k, v_start
     FROM (
@@ -35,22 +35,22 @@ FROM (
                     ARRAY JOIN [0, 1] AS mi, [t0, t1] AS t_rec, [m0, m1] AS v_rec
                 )
                 WHERE length(ts) > 0
-            )
-            ANY INNER JOIN (
+            ) AS points
+            ALL INNER JOIN (
                 SELECT workspace_id, metric, groupArray(window) AS windows
                 FROM (SELECT DISTINCT workspace_id, metric, toInt64(window) AS window FROM rules WHERE cond != 2)
                 GROUP BY workspace_id, metric
-            ) USING (workspace_id, metric)
+            ) AS rule_windows USING (workspace_id, metric)
         )
     )
     ARRAY JOIN windows AS window, starts AS w_start, ks AS k, v_starts AS v_start
     WHERE t_last + window * 3600 >= @now
-)
-ALL INNER JOIN (SELECT rule_id, workspace_id, metric, toInt64(window) AS window, r_platform, cond, threshold, min_start FROM rules WHERE cond != 2)
+) AS matches
+ALL INNER JOIN (SELECT rule_id, workspace_id, metric, toInt64(window) AS window, r_platform, cond, threshold, min_start FROM rules WHERE cond != 2) AS gain_rules
     USING (workspace_id, metric, window)
 WHERE (r_platform = '' OR r_platform = toString(platform))
   AND if(k = 0 AND published > 0 AND published >= w_start, toFloat64(v_last), v_start) >= min_start
   AND multiIf(
-        cond = 0, toFloat64(v_last) - round(v_start) >= threshold,
-        cond = 1, round(v_start) > 0 AND (toFloat64(v_last) - round(v_start)) * 100 / round(v_start) >= threshold,
+        cond = 0, toFloat64(v_last) - floor(v_start + 0.5) >= threshold,
+        cond = 1, floor(v_start + 0.5) > 0 AND (toFloat64(v_last) - floor(v_start + 0.5)) * 100 / floor(v_start + 0.5) >= threshold,
         0)

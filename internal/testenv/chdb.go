@@ -1,0 +1,124 @@
+package testenv
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// EngineCurrent is the value of CLICKHOUSE_ENGINE that runs a test
+// package's ClickHouse on the current engine (chDB behind cmd/chdbhttp,
+// one process per test package) instead of the server at CLICKHOUSE_ADDR.
+const EngineCurrent = "current"
+
+// CurrentEngine reports whether the package runs on the current engine.
+func CurrentEngine() bool {
+	return strings.TrimSpace(os.Getenv("CLICKHOUSE_ENGINE")) == EngineCurrent
+}
+
+// ChDBLibrary is the path of libchdb.so: CHDB_LIB, else where
+// `scripts/services.sh chdb` installs it.
+func ChDBLibrary() string {
+	if p := strings.TrimSpace(os.Getenv("CHDB_LIB")); p != "" {
+		return p
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		home = "/root"
+	}
+	return filepath.Join(home, ".cache", "reeltrack", "chdb-3.4.0", "node_modules", "@chdb", "lib-linux-x64-gnu", "libchdb.so")
+}
+
+var (
+	chdbBuildOnce sync.Once
+	chdbBin       string
+	chdbBuildErr  error
+)
+
+// StartCurrentEngine starts cmd/chdbhttp on a free loopback port with an
+// empty data folder of its own and returns its address (http://host:port,
+// as store.ClickHouseOptions takes it) and a function that stops it and
+// removes the folder. A missing library is an error that says how to
+// install it.
+func StartCurrentEngine(ctx context.Context) (string, func(), error) {
+	lib := ChDBLibrary()
+	if _, err := os.Stat(lib); err != nil {
+		return "", nil, fmt.Errorf("the current ClickHouse engine (chDB) is not installed at %s: run `make services` (scripts/services.sh chdb)", lib)
+	}
+	chdbBuildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "reeltrack-build")
+		if err != nil {
+			chdbBuildErr = err
+			return
+		}
+		chdbBin = filepath.Join(dir, "chdbhttp")
+		cmd := exec.Command("go", "build", "-o", chdbBin, "./cmd/chdbhttp")
+		cmd.Dir = Root()
+		if out, err := cmd.CombinedOutput(); err != nil {
+			chdbBuildErr = fmt.Errorf("build ./cmd/chdbhttp: %v\n%s", err, out)
+		}
+	})
+	if chdbBuildErr != nil {
+		return "", nil, chdbBuildErr
+	}
+	data, err := os.MkdirTemp("", "reeltrack-chdb")
+	if err != nil {
+		return "", nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		os.RemoveAll(data)
+		return "", nil, err
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	cmd := exec.Command(chdbBin, "-addr", addr, "-path", data, "-lib", lib)
+	var out lockedBuffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		os.RemoveAll(data)
+		return "", nil, err
+	}
+	exited := make(chan struct{})
+	go func() {
+		_ = cmd.Wait()
+		close(exited)
+	}()
+	stop := func() {
+		_ = cmd.Process.Signal(os.Interrupt)
+		select {
+		case <-exited:
+		case <-time.After(10 * time.Second):
+			_ = cmd.Process.Kill()
+			<-exited
+		}
+		os.RemoveAll(data)
+	}
+	base := "http://" + addr
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	for {
+		res, err := http.Get(base + "/ping")
+		if err == nil {
+			res.Body.Close()
+			return base, stop, nil
+		}
+		select {
+		case <-exited:
+			os.RemoveAll(data)
+			return "", nil, fmt.Errorf("chdbhttp exited before answering on %s:\n%s", addr, out.String())
+		case <-ctx.Done():
+			stop()
+			return "", nil, errors.Join(fmt.Errorf("chdbhttp did not answer on %s:\n%s", addr, out.String()), ctx.Err())
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
