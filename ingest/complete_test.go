@@ -118,6 +118,7 @@ func mustExec(t testing.TB, sql string, args ...any) {
 // retry completes the job with exactly one set of snapshots, the rows of
 // the partial first write replaced through the sorting key.
 func TestClickHouseFailureMidWriteIsRetried(t *testing.T) {
+	testenv.SkipOnCurrentEngine(t, "the cut is placed by the native protocol's insert text")
 	// 41 rows (40 videos and the account) in batches of 5: nine inserts.
 	for _, cutAt := range []int{3, 9} {
 		t.Run(fmt.Sprintf("insert %d of 9", cutAt), func(t *testing.T) { clickHouseCutAndRetry(t, cutAt) })

@@ -26,16 +26,28 @@ type renderedQuery interface {
 // testdata/sql/<name>.sql (rewrite with go test ./query/ -run
 // TestRenderedSQL -update, and review the diff). The answers these texts
 // give are checked by the tests that recompute them from raw snapshots.
-func TestRenderedSQL(t *testing.T) {
-	ws := uuid.MustParse("0b9c2f3e-1111-4a2b-8c3d-000000000001")
-	ids := []uuid.UUID{uuid.MustParse("0b9c2f3e-2222-4a2b-8c3d-000000000002"), uuid.MustParse("0b9c2f3e-3333-4a2b-8c3d-000000000003")}
-	// mid-hour, so that the 24h cutoffs are not midnight
-	now := time.Date(2026, 11, 20, 12, 34, 56, 789, time.UTC)
+// The inputs of the golden cases: one workspace, two ids (videos, and
+// the first an account too), and a time mid-hour, so that the 24h cutoffs
+// are not midnight.
+var (
+	goldenWorkspace = uuid.MustParse("0b9c2f3e-1111-4a2b-8c3d-000000000001")
+	goldenIDs       = []uuid.UUID{uuid.MustParse("0b9c2f3e-2222-4a2b-8c3d-000000000002"), uuid.MustParse("0b9c2f3e-3333-4a2b-8c3d-000000000003")}
+	goldenNow       = time.Date(2026, 11, 20, 12, 34, 56, 789, time.UTC)
+)
+
+// renderedCase is one golden case: a dashboard query built as its handler
+// builds it.
+type renderedCase struct {
+	name string
+	q    renderedQuery
+}
+
+// renderedCases are the dashboard's ClickHouse queries for representative
+// inputs, each shape the handlers send.
+func renderedCases() []renderedCase {
+	ws, ids, now := goldenWorkspace, goldenIDs, goldenNow
 	w := func(p Preset) Window { return WindowOf(p, now) }
-	cases := []struct {
-		name string
-		q    renderedQuery
-	}{
+	return []renderedCase{
 		// GET /videos, the export and the videos of the accounts list
 		{"videos_list", videoListMetrics(ws, now)},
 		{"videos_sort_views", mustSort(videoSortMetrics(ws, now, SortViews))},
@@ -72,7 +84,10 @@ func TestRenderedSQL(t *testing.T) {
 		{"spikes_velocity", spikeScanQuery{Velocity: []Metric{Views}, From: now.Add(-SpikeLookback).Truncate(time.Hour), Now: now}},
 		{"spikes_both", spikeScanQuery{Gain: []Metric{Comments, Views}, Velocity: []Metric{Shares, Views}, From: now.Add(-2*6*time.Hour - SpikeLookback).Truncate(time.Hour), Now: now}},
 	}
-	for _, c := range cases {
+}
+
+func TestRenderedSQL(t *testing.T) {
+	for _, c := range renderedCases() {
 		t.Run(c.name, func(t *testing.T) {
 			sql, args := c.q.SQL()
 			got := describeArgs(args)

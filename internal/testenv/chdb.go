@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"testing"
 	"time"
 )
 
@@ -22,6 +23,16 @@ const EngineCurrent = "current"
 // CurrentEngine reports whether the package runs on the current engine.
 func CurrentEngine() bool {
 	return strings.TrimSpace(os.Getenv("CLICKHOUSE_ENGINE")) == EngineCurrent
+}
+
+// SkipOnCurrentEngine skips a test that is about the server, not the SQL
+// (a fault of the native protocol, the server's users), when the package
+// runs on the current engine, saying why.
+func SkipOnCurrentEngine(t testing.TB, why string) {
+	t.Helper()
+	if CurrentEngine() {
+		t.Skip("not on the current engine (chDB behind cmd/chdbhttp): " + why)
+	}
 }
 
 // ChDBLibrary is the path of libchdb.so: CHDB_LIB, else where

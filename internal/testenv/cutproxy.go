@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"net"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -23,6 +24,7 @@ type CutProxy struct {
 	ln       net.Listener
 	addr     string
 	upstream string
+	scheme   string // of upstream (http:// for ClickHouse's HTTP interface), kept in Addr
 
 	mu       sync.Mutex
 	conns    map[net.Conn]struct{}
@@ -35,15 +37,19 @@ type CutProxy struct {
 	seen     int
 }
 
-// NewCutProxy listens on a loopback port and forwards to upstream until the
-// test ends.
+// NewCutProxy listens on a loopback port and forwards to upstream
+// (host:port, or http://host:port) until the test ends.
 func NewCutProxy(t testing.TB, upstream string) *CutProxy {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &CutProxy{ln: ln, addr: ln.Addr().String(), upstream: upstream,
+	scheme := ""
+	if i := strings.Index(upstream, "://"); i >= 0 {
+		scheme, upstream = upstream[:i+3], upstream[i+3:]
+	}
+	p := &CutProxy{ln: ln, addr: ln.Addr().String(), upstream: upstream, scheme: scheme,
 		conns: map[net.Conn]struct{}{}, dropped: map[net.Conn]struct{}{}}
 	go p.serve(ln)
 	t.Cleanup(func() {
@@ -55,8 +61,9 @@ func NewCutProxy(t testing.TB, upstream string) *CutProxy {
 	return p
 }
 
-// Addr is the proxy's address, host:port.
-func (p *CutProxy) Addr() string { return p.addr }
+// Addr is the proxy's address, host:port, with the upstream's scheme
+// (http://host:port) if it had one.
+func (p *CutProxy) Addr() string { return p.scheme + p.addr }
 
 // CutAt arms the proxy to cut when the n-th occurrence of needle is about
 // to be forwarded to the server; that chunk is not forwarded.
