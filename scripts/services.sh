@@ -2,9 +2,11 @@
 # services.sh makes sure PostgreSQL, Redis and ClickHouse answer at the
 # addresses the server reads from the environment, and that the application
 # databases exist; and that the tools the dashboard (web/) needs are
-# installed: Node.js with npm to build it, Chromium for its browser tests.
+# installed: Node.js with npm to build it, Chromium for its browser tests;
+# and chDB, the current ClickHouse engine the tests run beside the server.
 # Used by `make services`, `make run` and `make test`; `services.sh node`
-# (used by `make web`) only sees to Node.js and npm.
+# (used by `make web`) only sees to Node.js and npm, `services.sh chdb` to
+# chDB.
 #
 # For each server: if it answers, it is left alone. Otherwise, on a loopback
 # address, the Debian packages are installed where missing, the server is
@@ -647,6 +649,47 @@ ensure_chromium() {
 	echo "chromium: ready ($(command -v chromium || command -v chromium-browser))"
 }
 
+# ---------------------------------------------------------------- chDB
+
+# The current ClickHouse engine the tests run beside 18.16 (docs/clickhouse.md):
+# chDB, ClickHouse as a library, from the npm registry at the version of
+# scripts/chdb/package-lock.json, installed with npm ci into a cache outside
+# the repository (about 180 MB to download, 570 MB on disk) and reused while
+# the lockfile is the same. cmd/chdbhttp serves it to the tests.
+chdb_dir() {
+	local version
+	version=$(sed -n 's/^ *"@chdb\/lib-linux-x64-gnu": "\([^"]*\)".*/\1/p' "$HERE/chdb/package.json" | head -n 1)
+	[[ -n $version ]] || die "chdb: no @chdb/lib-linux-x64-gnu version in $HERE/chdb/package.json"
+	printf '%s/reeltrack/chdb-%s' "${XDG_CACHE_HOME:-$HOME/.cache}" "$version"
+}
+
+ensure_chdb() {
+	local dir lib tmp
+	dir=$(chdb_dir)
+	lib=$dir/node_modules/@chdb/lib-linux-x64-gnu/libchdb.so
+	if [[ -f $lib ]] && cmp -s "$HERE/chdb/package-lock.json" "$dir/package-lock.json"; then
+		echo "chdb: ready ($lib)"
+		return 0
+	fi
+	[[ $(uname -m) == x86_64 && $(uname -s) == Linux ]] ||
+		die "chdb: the tests' current ClickHouse engine is installed for Linux x86_64 only (this is $(uname -s) $(uname -m))"
+	ensure_node
+	echo "chdb: installing chDB into $dir (npm ci, about 180 MB; log: $APT_LOG)"
+	mkdir -p "$(dirname "$dir")"
+	tmp=$(mktemp -d "$dir.new.XXXXXX")
+	cp "$HERE/chdb/package.json" "$HERE/chdb/package-lock.json" "$tmp/"
+	if ! (cd "$tmp" && npm ci --no-audit --no-fund --loglevel=error) >>"$APT_LOG" 2>&1 </dev/null; then
+		rm -rf "$tmp"
+		tail -n 30 "$APT_LOG" >&2
+		die "chdb: npm ci failed (full log: $APT_LOG)"
+	fi
+	[[ -f $tmp/node_modules/@chdb/lib-linux-x64-gnu/libchdb.so ]] ||
+		{ rm -rf "$tmp"; die "chdb: npm installed no libchdb.so (is @chdb/lib-linux-x64-gnu in the lockfile?)"; }
+	rm -rf "$dir"
+	mv "$tmp" "$dir"
+	echo "chdb: ready ($lib)"
+}
+
 case ${1:-all} in
 all)
 	ensure_postgres
@@ -654,7 +697,9 @@ all)
 	ensure_clickhouse
 	ensure_node
 	ensure_chromium
+	ensure_chdb
 	;;
 node) ensure_node ;;
-*) die "usage: $0 [node]" ;;
+chdb) ensure_chdb ;;
+*) die "usage: $0 [node|chdb]" ;;
 esac

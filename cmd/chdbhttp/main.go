@@ -17,8 +17,8 @@
 // the engine's default user, so it listens on loopback only. Queries run
 // one at a time (the library has one connection per process).
 //
-// The library is found with -lib, else CHDB_LIB, else in the cache that
-// `scripts/services.sh chdb` fills.
+// The library is -lib, else CHDB_LIB: `scripts/services.sh chdb` installs
+// it under ~/.cache/reeltrack/ (testenv.ChDBLibrary finds it there).
 package main
 
 import (
@@ -54,13 +54,10 @@ func main() {
 	}
 }
 
-// DefaultLibrary is where `scripts/services.sh chdb` installs the library.
-const DefaultLibrary = "/root/.cache/reeltrack/chdb-3.4.0/node_modules/@chdb/lib-linux-x64-gnu/libchdb.so"
-
 func run() error {
 	addr := flag.String("addr", "127.0.0.1:8124", "loopback address to listen on")
 	dir := flag.String("path", "", "directory of the engine's databases (required; created if missing)")
-	lib := flag.String("lib", "", "path of libchdb.so (default $CHDB_LIB, else "+DefaultLibrary+")")
+	lib := flag.String("lib", "", "path of libchdb.so (default $CHDB_LIB)")
 	flag.Parse()
 	if *dir == "" {
 		return errors.New("-path is required")
@@ -69,7 +66,7 @@ func run() error {
 		*lib = os.Getenv("CHDB_LIB")
 	}
 	if *lib == "" {
-		*lib = DefaultLibrary
+		return errors.New("-lib or CHDB_LIB is required: the path of libchdb.so (scripts/services.sh chdb installs it)")
 	}
 	host, _, err := net.SplitHostPort(*addr)
 	if err != nil {

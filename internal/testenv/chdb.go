@@ -2,6 +2,7 @@ package testenv
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -36,17 +37,34 @@ func SkipOnCurrentEngine(t testing.TB, why string) {
 }
 
 // ChDBLibrary is the path of libchdb.so: CHDB_LIB, else where
-// `scripts/services.sh chdb` installs it.
+// `scripts/services.sh chdb` installs the version of
+// scripts/chdb/package.json (in the user's cache folder).
 func ChDBLibrary() string {
 	if p := strings.TrimSpace(os.Getenv("CHDB_LIB")); p != "" {
 		return p
 	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		home = "/root"
+	version := "unknown"
+	if b, err := os.ReadFile(filepath.Join(Root(), "scripts", "chdb", "package.json")); err == nil {
+		var pkg struct {
+			Dependencies map[string]string `json:"dependencies"`
+		}
+		if json.Unmarshal(b, &pkg) == nil && pkg.Dependencies[chdbPackage] != "" {
+			version = pkg.Dependencies[chdbPackage]
+		}
 	}
-	return filepath.Join(home, ".cache", "reeltrack", "chdb-3.4.0", "node_modules", "@chdb", "lib-linux-x64-gnu", "libchdb.so")
+	cache := os.Getenv("XDG_CACHE_HOME")
+	if cache == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			home = "/root"
+		}
+		cache = filepath.Join(home, ".cache")
+	}
+	return filepath.Join(cache, "reeltrack", "chdb-"+version, "node_modules", chdbPackage, "libchdb.so")
 }
+
+// chdbPackage is the npm package that carries libchdb.so.
+const chdbPackage = "@chdb/lib-linux-x64-gnu"
 
 var (
 	chdbBuildOnce sync.Once
