@@ -7,13 +7,18 @@ GO    ?= go
 export PATH := /usr/local/go/bin:$(HOME)/go/bin:$(shell $(GO) env GOPATH 2>/dev/null)/bin:$(PATH)
 
 .DEFAULT_GOAL := help
-.PHONY: help run test bench faultdrill migrate services lint stripe-mock web screenshots cluster cluster-stop test-cluster test-current
+.PHONY: help run test bench faultdrill migrate services chdb lint stripe-mock web screenshots cluster cluster-stop test-cluster test-current
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
 
-services: ## install (where missing) and start PostgreSQL, ClickHouse and Redis on loopback, create the databases; install Node.js, Chromium and chDB (the tests' current ClickHouse engine)
+services: ## install (where missing) and start PostgreSQL, ClickHouse and Redis on loopback, create the databases; install Node.js and Chromium
 	@scripts/services.sh
+
+# chDB, the current ClickHouse engine of the tests (docs/clickhouse.md),
+# installed where missing into ~/.cache/reeltrack/.
+chdb:
+	@scripts/services.sh chdb
 
 # The local ClickHouse cluster (docs/scaling.md, "A local cluster"): ZooKeeper
 # on 127.0.0.1:2181 and four ClickHouse servers, cluster `reeltrack` of 2
@@ -56,7 +61,7 @@ test-cluster: cluster services stripe-mock ## run the agreement tests (api, quer
 # docs/clickhouse.md.
 CURRENT_PACKAGES ?= ./schema ./cmd/migrate ./cmd/server ./ingest ./projections ./projections/analytics ./query ./api ./internal/analyst/examples
 CURRENT_TEST_RUN = CLICKHOUSE_ENGINE=current $(GO) test -count=1 -timeout 20m $(CURRENT_PACKAGES)
-test-current: services stripe-mock ## run the ClickHouse-facing tests on a current ClickHouse engine (chDB 26.7; about 2 minutes; part of make test)
+test-current: services chdb stripe-mock ## run the ClickHouse-facing tests on a current ClickHouse engine (chDB 26.7; about 2 minutes; part of make test)
 	$(CURRENT_TEST_RUN)
 
 # The dashboard (web/, Vite): built into web/dist, which the server embeds
@@ -138,7 +143,7 @@ run: services stripe-mock web ## start the local servers, the scraping simulator
 # test-current on a current ClickHouse engine, then those of make
 # test-cluster on the local cluster (which `cluster` installs and starts
 # first).
-test: services stripe-mock web cluster ## start the local servers and the local cluster (and install stripe-mock), build the dashboard, then run go vet, the whole test suite, the ClickHouse tests on a current engine, and the cluster tests
+test: services chdb stripe-mock web cluster ## start the local servers and the local cluster (and install stripe-mock), build the dashboard, then run go vet, the whole test suite, the ClickHouse tests on a current engine, and the cluster tests
 	$(GO) vet ./...
 	$(GO) test -race -count=1 -timeout 15m ./...
 	$(CURRENT_TEST_RUN)

@@ -17,6 +17,9 @@ type GoldenStatement struct {
 	Tables []*ext.Table
 }
 
+// FirstDiff shows the first line where two texts differ.
+var FirstDiff = firstDiff
+
 // GoldenInputs are the workspace, the ids and the time the golden cases
 // are built for.
 func GoldenInputs() (uuid.UUID, []uuid.UUID, time.Time) {

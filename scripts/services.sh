@@ -2,11 +2,11 @@
 # services.sh makes sure PostgreSQL, Redis and ClickHouse answer at the
 # addresses the server reads from the environment, and that the application
 # databases exist; and that the tools the dashboard (web/) needs are
-# installed: Node.js with npm to build it, Chromium for its browser tests;
-# and chDB, the current ClickHouse engine the tests run beside the server.
+# installed: Node.js with npm to build it, Chromium for its browser tests.
 # Used by `make services`, `make run` and `make test`; `services.sh node`
-# (used by `make web`) only sees to Node.js and npm, `services.sh chdb` to
-# chDB.
+# (used by `make web`) only sees to Node.js and npm. `services.sh chdb`
+# (used by `make test` and `make test-current`) installs chDB, the current
+# ClickHouse engine the tests run beside the server.
 #
 # For each server: if it answers, it is left alone. Otherwise, on a loopback
 # address, the Debian packages are installed where missing, the server is
@@ -697,7 +697,6 @@ all)
 	ensure_clickhouse
 	ensure_node
 	ensure_chromium
-	ensure_chdb
 	;;
 node) ensure_node ;;
 chdb) ensure_chdb ;;

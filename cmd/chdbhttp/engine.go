@@ -22,7 +22,6 @@ type engine struct {
 	buffer  func(res unsafe.Pointer) unsafe.Pointer
 	length  func(res unsafe.Pointer) uintptr
 	errorOf func(res unsafe.Pointer) *byte
-	version func() *byte
 	connPtr unsafe.Pointer // chdb_connection*, for chdb_close_conn
 }
 

@@ -80,7 +80,7 @@ var (
 func StartCurrentEngine(ctx context.Context) (string, func(), error) {
 	lib := ChDBLibrary()
 	if _, err := os.Stat(lib); err != nil {
-		return "", nil, fmt.Errorf("the current ClickHouse engine (chDB) is not installed at %s: run `make services` (scripts/services.sh chdb)", lib)
+		return "", nil, fmt.Errorf("the current ClickHouse engine (chDB) is not installed at %s: run `make chdb` (scripts/services.sh chdb)", lib)
 	}
 	chdbBuildOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "reeltrack-build")
