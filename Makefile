@@ -54,12 +54,12 @@ test-cluster: cluster services stripe-mock ## run the agreement tests (api, quer
 # of its own (CLICKHOUSE_ENGINE=current: chDB 26.7, the library that
 # scripts/services.sh chdb installs, served by cmd/chdbhttp over
 # ClickHouse's HTTP interface): the migrations, every query, the dashboard's
-# answers through the API, the spike scan, the export, the analytics sync
-# and the examples of docs/analytics.md, each checked against answers
-# recomputed from the raw snapshots, as on 18.16. The tests that are about
+# answers through the API and in the browser, the spike scan, the export,
+# the analytics sync and the examples of docs/analytics.md, each checked
+# against answers recomputed from the raw snapshots, as on 18.16. The tests that are about
 # the server rather than the SQL skip there, saying why. See
 # docs/clickhouse.md.
-CURRENT_PACKAGES ?= ./schema ./cmd/migrate ./cmd/server ./ingest ./projections ./projections/analytics ./query ./api ./internal/analyst/examples
+CURRENT_PACKAGES ?= ./schema ./cmd/migrate ./cmd/server ./ingest ./projections ./projections/analytics ./query ./api ./internal/analyst/examples ./web/e2e
 CURRENT_TEST_RUN = CLICKHOUSE_ENGINE=current $(GO) test -count=1 -timeout 20m $(CURRENT_PACKAGES)
 test-current: services chdb stripe-mock ## run the ClickHouse-facing tests on a current ClickHouse engine (chDB 26.7; about 2 minutes; part of make test)
 	$(CURRENT_TEST_RUN)
