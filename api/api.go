@@ -129,7 +129,7 @@ func New(d Deps) *fiber.App {
 	app.Get("/healthz", s.healthz)
 	app.Get("/readyz", s.readyz)
 
-	r := app.Group("/api", checkQueryText)
+	r := app.Group("/api", noSniff, checkQueryText)
 	r.Get("/openapi.yaml", s.openapi)
 
 	// Browser-facing writes come from our own origins only (sameOrigin):
@@ -143,9 +143,9 @@ func New(d Deps) *fiber.App {
 	origins := d.Config.Origins()
 	fromUs := sameOrigin(origins)
 	publicPerMinute := d.Config.RateLimitPublic
-	r.Post("/auth/signup", fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("auth")), s.postSignUp)
-	r.Post("/auth/login", fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("auth")), s.postLogIn)
-	r.Post("/auth/logout", fromUs, s.postLogOut)
+	r.Post("/auth/signup", privateAnswer, fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("auth")), s.postSignUp)
+	r.Post("/auth/login", privateAnswer, fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("auth")), s.postLogIn)
+	r.Post("/auth/logout", privateAnswer, fromUs, s.postLogOut)
 	r.Options("/lead", preflight(origins))
 	r.Post("/lead", fromUs, allowOrigin(origins), rateLimit(s.Limiter, publicPerMinute, byIP("lead")), s.postLead)
 	r.Get("/founding/stats", s.getFoundingStats)
@@ -156,7 +156,7 @@ func New(d Deps) *fiber.App {
 	// ones included.
 	verified := newSessionCache()
 	dash := func(h fiber.Handler) []fiber.Handler {
-		return []fiber.Handler{fromUs, requireSession(d.Tokens, verified), rateLimit(s.Limiter, d.Config.RateLimitUser, byUser), h}
+		return []fiber.Handler{privateAnswer, fromUs, requireSession(d.Tokens, verified), rateLimit(s.Limiter, d.Config.RateLimitUser, byUser), h}
 	}
 	ws := func(h fiber.Handler) []fiber.Handler { return dash(requireWorkspace(s.Membership, h)) }
 	r.Get("/auth/me", dash(s.getMe)...)

@@ -20,9 +20,7 @@ func (s *server) cached(c *fiber.Ctx, name, params string, compute func(context.
 	if err != nil {
 		return err
 	}
-	h := &c.Response().Header
-	h.SetContentType(fiber.MIMEApplicationJSONCharsetUTF8)
-	h.Set(fiber.HeaderCacheControl, "private, no-cache")
+	c.Response().Header.SetContentType(fiber.MIMEApplicationJSONCharsetUTF8)
 	return c.Send(b)
 }
 

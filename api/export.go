@@ -94,7 +94,6 @@ func (s *server) getExport(c *fiber.Ctx) error {
 	name := fmt.Sprintf("reeltrack-%s-%s.csv", kind, s.Now().UTC().Format("2006-01-02"))
 	c.Set(fiber.HeaderContentType, "text/csv; charset=utf-8")
 	c.Set(fiber.HeaderContentDisposition, `attachment; filename="`+name+`"`)
-	c.Set(fiber.HeaderCacheControl, "no-store")
 	// The server reads the stream as it sends, and closes it when the
 	// response is done or the client is gone.
 	c.Context().SetBodyStream(st, -1)

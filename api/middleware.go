@@ -201,3 +201,20 @@ func membership(c *fiber.Ctx) query.Membership {
 	m, _ := c.Locals(localMembership).(query.Membership)
 	return m
 }
+
+// privateAnswer marks every answer of a route that knows who is asking
+// (the session routes, sign-up, login, logout), errors included, as the
+// caller's alone and not to be kept: by a shared cache on the way, or by
+// the browser for the next person at the same machine. It is set after
+// the handler, so no route can answer otherwise.
+func privateAnswer(c *fiber.Ctx) error {
+	err := c.Next()
+	c.Set(fiber.HeaderCacheControl, "private, no-store")
+	return err
+}
+
+// noSniff keeps browsers to the declared content type of every API answer.
+func noSniff(c *fiber.Ctx) error {
+	c.Set(fiber.HeaderXContentTypeOptions, "nosniff")
+	return c.Next()
+}
