@@ -15,6 +15,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/query"
 )
 
@@ -87,7 +88,7 @@ func (s *server) getExport(c *fiber.Ctx) error {
 	}
 	// The first page is read within the request, so that a failure there
 	// still answers an error status.
-	if err := st.fill(c.UserContext()); err != nil && !exportEnded(err) {
+	if err := st.fill(store.WithoutClickHouseBound(c.UserContext())); err != nil && !exportEnded(err) {
 		st.Close()
 		return err
 	}
@@ -138,7 +139,7 @@ func (e *exportStream) fill(ctx context.Context) error {
 
 func (e *exportStream) Read(p []byte) (int, error) {
 	if e.buf.Len() == 0 && e.err == nil {
-		ctx, cancel := context.WithDeadline(context.Background(), e.deadline)
+		ctx, cancel := context.WithDeadline(store.WithoutClickHouseBound(context.Background()), e.deadline)
 		err := e.fill(ctx)
 		cancel()
 		if err != nil && !exportEnded(err) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net"
 	"net/url"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -209,4 +210,81 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// TestFrozenClickHouseAnswers503Fast freezes ClickHouse (connections open,
+// nothing answers, as under SIGSTOP) with the server's bound on each
+// ClickHouse read (CLICKHOUSE_STATEMENT_TIMEOUT, 2.5 s by default): the
+// routes that are all numbers answer 503 within 3 s instead of holding the
+// request for the whole request timeout, the lists that have a PostgreSQL
+// side answer it without figures, and once ClickHouse answers again the
+// numbers come back without a restart.
+func TestFrozenClickHouseAnswers503Fast(t *testing.T) {
+	proxy := testenv.NewCutProxy(t, env.CHOptions.Addr)
+	o := env.CHOptions
+	o.Addr = proxy.Addr()
+	def, err := config.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.StatementTimeout = def.ClickHouseStatementTimeout
+	if o.StatementTimeout != 2500*time.Millisecond {
+		t.Fatalf("the default CLICKHOUSE_STATEMENT_TIMEOUT is %s, want 2.5s", o.StatementTimeout)
+	}
+	ch, err := store.OpenClickHouse(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ch.Close() })
+	d := seedDashboard(t, func(d *wiring.Deps) { d.CH = ch })
+	var healthy query.AccountList
+	d.get(t, "/api/accounts", nil, &healthy)
+	if !healthy.MetricsAvailable {
+		t.Fatalf("accounts with ClickHouse up: %+v", healthy)
+	}
+
+	proxy.Freeze()
+	defer proxy.Restore()
+	// parameters not asked before, so nothing comes from the cache
+	paths := []string{"/api/videos?sort=likes", "/api/overview?datePreset=30d",
+		"/api/accounts/" + d.accounts["acc1"].String() + "/analytics", "/api/accounts?sort=added"}
+	var wg sync.WaitGroup
+	results := make([]response, len(paths))
+	took := make([]time.Duration, len(paths))
+	for i, p := range paths {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			start := time.Now()
+			results[i] = d.app.request("GET", p, nil, d.cookie)
+			took[i] = time.Since(start)
+		}()
+	}
+	wg.Wait()
+	for i, p := range paths {
+		t.Logf("GET %s while ClickHouse was frozen: %d in %s", p, results[i].Status, took[i].Round(time.Millisecond))
+		if took[i] > 3*time.Second {
+			t.Errorf("GET %s took %s while ClickHouse was frozen; want an answer within 3s", p, took[i])
+		}
+		if strings.HasPrefix(p, "/api/accounts?") {
+			var l query.AccountList
+			results[i].expect(t, 200).decode(t, &l)
+			if l.MetricsAvailable || len(l.Accounts) != len(healthy.Accounts) {
+				t.Errorf("accounts while ClickHouse was frozen: %+v; want the accounts without figures", l)
+			}
+			continue
+		}
+		expectUnavailable(t, "GET "+p+" while ClickHouse is frozen", results[i])
+	}
+
+	proxy.Restore()
+	waitFor(t, "the numbers once ClickHouse answers again", func() bool {
+		var l query.AccountList
+		res := d.app.request("GET", "/api/accounts?sort=followers", nil, d.cookie)
+		if res.Status != 200 {
+			return false
+		}
+		res.decode(t, &l)
+		return l.MetricsAvailable
+	})
 }

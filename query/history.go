@@ -2,6 +2,7 @@ package query
 
 import (
 	"context"
+	"github.com/reeltrack/reeltrack/internal/store"
 	"log/slog"
 	"strconv"
 	"strings"
@@ -198,7 +199,9 @@ func (c *StartCache) fillLater(key startKey, compute func(context.Context) (star
 			c.filling = false
 			c.mu.Unlock()
 		}()
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		// a whole workspace's values, off the request: bounded by the
+		// minute, not by the requests' per-read bound
+		ctx, cancel := context.WithTimeout(store.WithoutClickHouseBound(context.Background()), time.Minute)
 		defer cancel()
 		s, err := compute(ctx)
 		if err != nil {

@@ -124,9 +124,9 @@ func run() error {
 		return err
 	}
 	defer stopScheduler()
-	stopAnalyticsSync := startAnalyticsSync(ctx, pg, ch, schema.AnalyticsDatabase(cfg.ClickHouseDatabase), analyticsSyncInterval, log)
+	stopAnalyticsSync := startAnalyticsSync(store.WithoutStatementBound(ctx), pg, ch, schema.AnalyticsDatabase(cfg.ClickHouseDatabase), analyticsSyncInterval, log)
 	defer stopAnalyticsSync()
-	stopSnapshotRetention := startSnapshotRetention(ctx, ch, schema.Placement{DB: cfg.ClickHouseDatabase, Cluster: cfg.ClickHouseCluster, Node: store.NodeDialer(cfg.Stores().ClickHouse)}, cfg.SnapshotRetention, snapshotRetentionInterval, time.Now, log)
+	stopSnapshotRetention := startSnapshotRetention(store.WithoutStatementBound(ctx), ch, schema.Placement{DB: cfg.ClickHouseDatabase, Cluster: cfg.ClickHouseCluster, Node: store.NodeDialer(cfg.Stores().ClickHouse)}, cfg.SnapshotRetention, snapshotRetentionInterval, time.Now, log)
 	defer stopSnapshotRetention()
 	select {
 	case err := <-serveErr:

@@ -35,13 +35,17 @@ type Config struct {
 	// DatabaseStatementTimeout bounds each PostgreSQL statement of the
 	// server, and half of it each wait for a pooled connection.
 	DatabaseStatementTimeout time.Duration // DATABASE_STATEMENT_TIMEOUT
-	ClickHouseAddr           string        // CLICKHOUSE_ADDR
-	ClickHouseDatabase       string        // CLICKHOUSE_DATABASE
-	ClickHouseUser           string        // CLICKHOUSE_USER
-	ClickHousePassword       string        // CLICKHOUSE_PASSWORD
-	ClickHouseCluster        string        // CLICKHOUSE_CLUSTER
-	RedisURL                 string        // REDIS_URL
-	RedisPrefix              string        // REDIS_PREFIX
+	// ClickHouseStatementTimeout bounds each ClickHouse read of a request
+	// (the export's and batch work's excepted), so a frozen server answers
+	// 503 within it.
+	ClickHouseStatementTimeout time.Duration // CLICKHOUSE_STATEMENT_TIMEOUT
+	ClickHouseAddr             string        // CLICKHOUSE_ADDR
+	ClickHouseDatabase         string        // CLICKHOUSE_DATABASE
+	ClickHouseUser             string        // CLICKHOUSE_USER
+	ClickHousePassword         string        // CLICKHOUSE_PASSWORD
+	ClickHouseCluster          string        // CLICKHOUSE_CLUSTER
+	RedisURL                   string        // REDIS_URL
+	RedisPrefix                string        // REDIS_PREFIX
 
 	SessionSecret string        // SESSION_SECRET
 	SessionTTL    time.Duration // SESSION_TTL
@@ -211,15 +215,16 @@ func load(getenv func(string) string) (Config, error) {
 			"youtube":   str("SCRAPER_ACTOR_YOUTUBE", "streamers~youtube-scraper"),
 			"x":         str("SCRAPER_ACTOR_X", "apidojo~tweet-scraper"),
 		},
-		ScraperInputs:            map[string]map[string]any{},
-		BodyLimit:                num("BODY_LIMIT_BYTES", 1<<20),
-		RequestTimeout:           dur("REQUEST_TIMEOUT", 15*time.Second),
-		DatabaseStatementTimeout: dur("DATABASE_STATEMENT_TIMEOUT", 2*time.Second),
-		CacheTTL:                 dur("CACHE_TTL", 10*time.Minute),
-		StartValuesBytes:         num("START_VALUES_CACHE_BYTES", DefaultStartValuesBytes),
-		RateLimitPublic:          num("RATE_LIMIT_PUBLIC_PER_MINUTE", 20),
-		RateLimitUser:            num("RATE_LIMIT_USER_PER_MINUTE", 600),
-		ProxyHeader:              getenv("PROXY_HEADER"),
+		ScraperInputs:              map[string]map[string]any{},
+		BodyLimit:                  num("BODY_LIMIT_BYTES", 1<<20),
+		RequestTimeout:             dur("REQUEST_TIMEOUT", 15*time.Second),
+		DatabaseStatementTimeout:   dur("DATABASE_STATEMENT_TIMEOUT", 2*time.Second),
+		ClickHouseStatementTimeout: dur("CLICKHOUSE_STATEMENT_TIMEOUT", 2500*time.Millisecond),
+		CacheTTL:                   dur("CACHE_TTL", 10*time.Minute),
+		StartValuesBytes:           num("START_VALUES_CACHE_BYTES", DefaultStartValuesBytes),
+		RateLimitPublic:            num("RATE_LIMIT_PUBLIC_PER_MINUTE", 20),
+		RateLimitUser:              num("RATE_LIMIT_USER_PER_MINUTE", 600),
+		ProxyHeader:                getenv("PROXY_HEADER"),
 
 		ExportConcurrency:             num("EXPORT_CONCURRENCY", DefaultExportConcurrency),
 		ExportConcurrencyPerWorkspace: num("EXPORT_CONCURRENCY_PER_WORKSPACE", DefaultExportConcurrencyPerWorkspace),
@@ -301,6 +306,9 @@ func (c Config) Validate() error {
 	}
 	if c.DatabaseStatementTimeout < 100*time.Millisecond || c.DatabaseStatementTimeout > c.RequestTimeout {
 		bad("DATABASE_STATEMENT_TIMEOUT: must be between 100ms and REQUEST_TIMEOUT")
+	}
+	if c.ClickHouseStatementTimeout < 100*time.Millisecond || c.ClickHouseStatementTimeout > c.RequestTimeout {
+		bad("CLICKHOUSE_STATEMENT_TIMEOUT: must be between 100ms and REQUEST_TIMEOUT")
 	}
 	if c.CacheTTL < time.Second {
 		bad("CACHE_TTL: must be at least 1s")
@@ -466,7 +474,7 @@ func (c Config) Stores() store.Options {
 		Postgres:    store.PostgresOptions{MaxConns: c.DatabaseMaxConns, StatementTimeout: c.DatabaseStatementTimeout},
 		ClickHouse: store.ClickHouseOptions{
 			Addr: c.ClickHouseAddr, Database: c.ClickHouseDatabase, User: c.ClickHouseUser, Password: c.ClickHousePassword,
-			Cluster: c.ClickHouseCluster,
+			Cluster: c.ClickHouseCluster, StatementTimeout: c.ClickHouseStatementTimeout,
 		},
 		RedisURL: c.RedisURL, RedisPrefix: c.RedisPrefix,
 	}
@@ -486,6 +494,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Any("allowedOrigins", c.AllowedOrigins),
 		slog.String("databaseURL", maskURL(c.DatabaseURL)),
 		slog.Duration("databaseStatementTimeout", c.DatabaseStatementTimeout),
+		slog.Duration("clickhouseStatementTimeout", c.ClickHouseStatementTimeout),
 		slog.Int("databaseMaxConns", c.DatabaseMaxConns),
 		slog.String("clickhouseAddr", c.ClickHouseAddr),
 		slog.String("clickhouseDatabase", c.ClickHouseDatabase),

@@ -252,3 +252,19 @@ func TestLoadBounds(t *testing.T) {
 		}
 	}
 }
+
+func TestClickHouseStatementTimeout(t *testing.T) {
+	c, err := load(env(nil))
+	if err != nil || c.ClickHouseStatementTimeout != 2500*time.Millisecond || c.Stores().ClickHouse.StatementTimeout != c.ClickHouseStatementTimeout {
+		t.Fatalf("default: %s (stores: %s), %v", c.ClickHouseStatementTimeout, c.Stores().ClickHouse.StatementTimeout, err)
+	}
+	c, err = load(env(map[string]string{"CLICKHOUSE_STATEMENT_TIMEOUT": "4s"}))
+	if err != nil || c.Stores().ClickHouse.StatementTimeout != 4*time.Second {
+		t.Fatalf("set: %s, %v", c.ClickHouseStatementTimeout, err)
+	}
+	for _, bad := range []string{"10ms", "1m"} {
+		if _, err := load(env(map[string]string{"CLICKHOUSE_STATEMENT_TIMEOUT": bad})); err == nil || !strings.Contains(err.Error(), "CLICKHOUSE_STATEMENT_TIMEOUT") {
+			t.Errorf("CLICKHOUSE_STATEMENT_TIMEOUT=%s: %v", bad, err)
+		}
+	}
+}

@@ -30,8 +30,9 @@ type unboundKey struct{}
 
 type cancelKey struct{}
 
-// WithoutStatementBound returns a context whose PostgreSQL statements are
-// bounded only by the context itself, for long work such as migrations.
+// WithoutStatementBound returns a context whose PostgreSQL statements and
+// ClickHouse reads are bounded only by the context itself, for long work
+// such as migrations.
 func WithoutStatementBound(ctx context.Context) context.Context {
 	return context.WithValue(ctx, unboundKey{}, true)
 }

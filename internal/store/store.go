@@ -78,6 +78,9 @@ type ClickHouseOptions struct {
 	// Settings are further session settings, e.g. log_queries for the
 	// benchmark's report; nil for the service.
 	Settings clickhouse.Settings
+	// StatementTimeout bounds each read and statement (boundConn), unless
+	// its context opts out with WithoutStatementBound; zero: none.
+	StatementTimeout time.Duration
 }
 
 // ClusterSettings are the session settings of a connection to a cluster.
@@ -128,13 +131,21 @@ func OpenClickHouse(ctx context.Context, o ClickHouseOptions) (driver.Conn, erro
 		addr, protocol, compression = strings.TrimPrefix(addr, "https://"), clickhouse.HTTP, nil
 		tlsConfig = &tls.Config{MinVersion: tls.VersionTLS12}
 	}
+	// Opening a connection (connect and handshake) is bounded by the dial
+	// timeout, not by the statement's context: within a statement's bound,
+	// so that a frozen server fails a request that needs a new connection
+	// as soon as one that has one.
+	dialTimeout := 3 * time.Second
+	if o.StatementTimeout > 0 && o.StatementTimeout < dialTimeout*5/4 {
+		dialTimeout = o.StatementTimeout * 4 / 5
+	}
 	conn, err := clickhouse.Open(&clickhouse.Options{
 		Addr:        splitAddrs(addr),
 		Settings:    settings,
 		Protocol:    protocol,
 		TLS:         tlsConfig,
 		Auth:        clickhouse.Auth{Database: o.Database, Username: o.User, Password: o.Password},
-		DialTimeout: 3 * time.Second,
+		DialTimeout: dialTimeout,
 		// Long enough for a migration that refills a projection from a
 		// large metric_snapshots; requests are bounded by their contexts.
 		ReadTimeout:      30 * time.Minute,
@@ -152,6 +163,9 @@ func OpenClickHouse(ctx context.Context, o ClickHouseOptions) (driver.Conn, erro
 	if err := conn.Ping(pingCtx); err != nil {
 		conn.Close()
 		return nil, fmt.Errorf("ping clickhouse at %s: %w", o.Addr, err)
+	}
+	if o.StatementTimeout > 0 {
+		return boundConn{Conn: conn, d: o.StatementTimeout}, nil
 	}
 	return conn, nil
 }
