@@ -85,7 +85,7 @@ web/dist/index.html: $(WEB_SOURCES) web/node_modules/.installed
 	cd web && npm run build || { rm -f dist/index.html; touch dist/.gitkeep; exit 1; }
 	@touch web/dist/.gitkeep $@
 
-screenshots: services stripe-mock web ## write a PNG of every dashboard page at 1440x900 and 375x812, with a filled workspace, into screenshots/
+screenshots: services stripe-mock web ## write a PNG of every dashboard page at 1440x900 and 375x812, light and dark, with a filled workspace, into screenshots/
 	$(GO) test -count=1 -timeout 10m -run '^TestScreenshots$$' ./web/e2e -args -screenshots=$(CURDIR)/screenshots
 
 migrate: services ## apply pending PostgreSQL and ClickHouse migrations

@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"mime"
 	"mime/multipart"
 	"net"
@@ -39,7 +40,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -316,7 +316,7 @@ var insertFormat = regexp.MustCompile(`(?is)^\s*(INSERT\s+INTO\s+.*?)\s+FORMAT\s
 func (f *front) insert(req request) ([]byte, error) {
 	m := insertFormat.FindSubmatch(req.sql)
 	if m == nil {
-		return f.eng.query(append(append(req.sql, '\n'), req.data...), req.format)
+		return nil, errors.New("rows in the body need a query that ends INSERT INTO ... FORMAT <format>")
 	}
 	file, err := os.CreateTemp(f.dir, "insert-*."+strings.ToLower(string(m[2])))
 	if err != nil {
@@ -382,21 +382,16 @@ func (f *front) hello() ([]byte, error) {
 // given one is SET, each one an earlier request set and this one does not
 // goes back to its default.
 func (f *front) applySettings(settings map[string]string) error {
-	names := make([]string, 0, len(f.set))
-	for k := range f.set {
-		if _, ok := settings[k]; !ok {
-			names = append(names, k)
+	for _, k := range slices.Sorted(maps.Keys(f.set)) {
+		if _, ok := settings[k]; ok {
+			continue
 		}
-	}
-	sort.Strings(names)
-	for _, k := range names {
 		if _, err := f.exec("SET "+k+" = DEFAULT", ""); err != nil {
 			return err
 		}
 		delete(f.set, k)
 	}
-	keys := slices.Sorted(mapKeys(settings))
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(settings)) {
 		if _, err := f.exec("SET "+k+" = "+settingValue(settings[k]), ""); err != nil {
 			return err
 		}
@@ -409,27 +404,17 @@ func (f *front) exec(sql, format string) ([]byte, error) {
 	return f.eng.query([]byte(sql), format)
 }
 
-func mapKeys(m map[string]string) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
-}
-
 var number = regexp.MustCompile(`^-?[0-9]+(\.[0-9]+)?$`)
 
 func settingValue(v string) string {
 	if number.MatchString(v) {
 		return v
 	}
-	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(v) + "'"
+	return quoteString(v)
 }
 
 func quoteString(s string) string {
-	return "'" + strings.NewReplacer(`\\`, `\\\\`, `'`, `\\'`).Replace(s) + "'"
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
 }
 
 func quoteIdent(s string) string {

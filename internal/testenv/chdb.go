@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -66,12 +65,6 @@ func ChDBLibrary() string {
 // chdbPackage is the npm package that carries libchdb.so.
 const chdbPackage = "@chdb/lib-linux-x64-gnu"
 
-var (
-	chdbBuildOnce sync.Once
-	chdbBin       string
-	chdbBuildErr  error
-)
-
 // StartCurrentEngine starts cmd/chdbhttp on a free loopback port with an
 // empty data folder of its own and returns its address (http://host:port,
 // as store.ClickHouseOptions takes it) and a function that stops it and
@@ -82,21 +75,9 @@ func StartCurrentEngine(ctx context.Context) (string, func(), error) {
 	if _, err := os.Stat(lib); err != nil {
 		return "", nil, fmt.Errorf("the current ClickHouse engine (chDB) is not installed at %s: run `make chdb` (scripts/services.sh chdb)", lib)
 	}
-	chdbBuildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "reeltrack-build")
-		if err != nil {
-			chdbBuildErr = err
-			return
-		}
-		chdbBin = filepath.Join(dir, "chdbhttp")
-		cmd := exec.Command("go", "build", "-o", chdbBin, "./cmd/chdbhttp")
-		cmd.Dir = Root()
-		if out, err := cmd.CombinedOutput(); err != nil {
-			chdbBuildErr = fmt.Errorf("build ./cmd/chdbhttp: %v\n%s", err, out)
-		}
-	})
-	if chdbBuildErr != nil {
-		return "", nil, chdbBuildErr
+	bin, err := build("./cmd/chdbhttp")
+	if err != nil {
+		return "", nil, err
 	}
 	data, err := os.MkdirTemp("", "reeltrack-chdb")
 	if err != nil {
@@ -109,7 +90,7 @@ func StartCurrentEngine(ctx context.Context) (string, func(), error) {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	cmd := exec.Command(chdbBin, "-addr", addr, "-path", data, "-lib", lib)
+	cmd := exec.Command(bin, "-addr", addr, "-path", data, "-lib", lib)
 	var out lockedBuffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {

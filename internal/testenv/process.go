@@ -138,6 +138,15 @@ type built struct {
 // test process and returns the binary's path.
 func Build(t testing.TB, pkg string) string {
 	t.Helper()
+	bin, err := build(pkg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
+
+// build is Build for callers without a test (TestMain's set-up).
+func build(pkg string) (string, error) {
 	buildsMu.Lock()
 	b, ok := builds[pkg]
 	if !ok {
@@ -158,10 +167,7 @@ func Build(t testing.TB, pkg string) string {
 			b.err = fmt.Errorf("build %s: %v\n%s", pkg, err, out)
 		}
 	})
-	if b.err != nil {
-		t.Fatal(b.err)
-	}
-	return b.bin
+	return b.bin, b.err
 }
 
 // Root is the repository's root folder.

@@ -19,12 +19,13 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
-var screenshots = flag.String("screenshots", "", "write a PNG of every page at 1440×900 and 375×812 into this folder (make screenshots)")
+var screenshots = flag.String("screenshots", "", "write a PNG of every page at 1440×900 and 375×812, light and dark, into this folder (make screenshots)")
 
 // TestScreenshots fills a workspace the way a team would (plans, videos on
 // every platform, accounts, a collection, an alert rule, a teammate, a
 // month of history) and writes a full-page PNG of every page at desktop
-// and phone size, so the dashboard can be reviewed without a browser. It
+// and phone size, in the light and the dark scheme, so the dashboard can
+// be reviewed without a browser. It
 // runs with -screenshots=<folder> only (`make screenshots`).
 func TestScreenshots(t *testing.T) {
 	if *screenshots == "" {
@@ -109,26 +110,49 @@ func TestScreenshots(t *testing.T) {
 	if len(accounts.Accounts) > 0 {
 		pages["account"] = "/accounts/" + accounts.Accounts[0].ID
 	}
-	for _, size := range []struct{ w, h int64 }{{1440, 900}, {375, 812}} {
-		for name, path := range pages {
-			shoot(t, ctx, s.base+path, filepath.Join(dir, fmt.Sprintf("%s-%d.png", name, size.w)), size.w, size.h)
+	each := func(shot func(size screen)) {
+		for _, scheme := range []string{"light", "dark"} {
+			for _, size := range []struct{ w, h int64 }{{1440, 900}, {375, 812}} {
+				shot(screen{w: size.w, h: size.h, scheme: scheme})
+			}
 		}
 	}
+	each(func(sc screen) {
+		for name, path := range pages {
+			shoot(t, ctx, s.base+path, filepath.Join(dir, sc.file(name)), sc)
+		}
+	})
 	// Logged out: the log-in and sign-up pages.
 	do(t, ctx, "log out", chromedp.Click(`//button[normalize-space()="Log out"]`, chromedp.BySearch), chromedp.WaitVisible(`input[name=email]`))
-	for _, size := range []struct{ w, h int64 }{{1440, 900}, {375, 812}} {
-		shoot(t, ctx, s.base+"/login", filepath.Join(dir, fmt.Sprintf("login-%d.png", size.w)), size.w, size.h)
-		shoot(t, ctx, s.base+"/signup", filepath.Join(dir, fmt.Sprintf("signup-%d.png", size.w)), size.w, size.h)
-	}
+	each(func(sc screen) {
+		shoot(t, ctx, s.base+"/login", filepath.Join(dir, sc.file("login")), sc)
+		shoot(t, ctx, s.base+"/signup", filepath.Join(dir, sc.file("signup")), sc)
+	})
 	t.Logf("screenshots in %s", dir)
 }
 
-// shoot opens url at the given size and writes a full-page PNG to file.
-func shoot(t *testing.T, ctx context.Context, url, file string, w, h int64) {
+// screen is a window size and the system's colour scheme.
+type screen struct {
+	w, h   int64
+	scheme string // light or dark
+}
+
+// file names a page's PNG: <page>-<width>.png, or -dark.png.
+func (sc screen) file(page string) string {
+	if sc.scheme == "dark" {
+		return fmt.Sprintf("%s-%d-dark.png", page, sc.w)
+	}
+	return fmt.Sprintf("%s-%d.png", page, sc.w)
+}
+
+// shoot opens url at the screen's size and scheme and writes a full-page
+// PNG to file.
+func shoot(t *testing.T, ctx context.Context, url, file string, sc screen) {
 	t.Helper()
 	var png []byte
 	do(t, ctx, "screenshot "+url,
-		emulation.SetDeviceMetricsOverride(w, h, 1, w < 600),
+		emulation.SetDeviceMetricsOverride(sc.w, sc.h, 1, sc.w < 600),
+		emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: sc.scheme}}),
 		chromedp.Navigate(url),
 		chromedp.WaitVisible(`h1`),
 		chromedp.ActionFunc(func(ctx context.Context) error {
