@@ -126,7 +126,7 @@ func TestAlertRulesRejectBadInput(t *testing.T) {
 func addMember(t *testing.T, ws uuid.UUID, prefix string) string {
 	t.Helper()
 	email, id := uniqueEmail(prefix), uuid.New()
-	exec(t, `INSERT INTO users (id, email) VALUES ($1, $2)`, id, email)
+	exec(t, `INSERT INTO users (id, email, email_verified_at) VALUES ($1, $2, now())`, id, email)
 	exec(t, `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'member')`, ws, id)
 	return email
 }
@@ -212,15 +212,16 @@ func TestAlertMailsGoOnlyToMembers(t *testing.T) {
 	exec(t, `UPDATE alert_rules SET enabled = false`)
 	owner := a.signUp(uniqueEmail("owner"))
 	ws := a.bootstrap(owner).Workspace.ID
-	stays, leaves := addMember(t, ws, "stays"), addMember(t, ws, "leaves")
+	stays, leaves, unverified := addMember(t, ws, "stays"), addMember(t, ws, "leaves"), addMember(t, ws, "unverified")
+	exec(t, `UPDATE users SET email_verified_at = NULL WHERE email = $1`, unverified)
 	var rule query.AlertRule
 	a.request("POST", "/api/alerts", map[string]any{"name": "r", "metric": "views", "condition": "gain", "threshold": 1000,
-		"windowHours": 24, "enabled": false, "recipients": []string{stays, leaves}}, owner).expect(t, 200).decode(t, &rule)
+		"windowHours": 24, "enabled": false, "recipients": []string{stays, leaves, unverified}}, owner).expect(t, 200).decode(t, &rule)
 	exec(t, `UPDATE alert_rules SET recipients = array_append(recipients, 'outsider@example.org') WHERE id = $1`, rule.ID)
 	exec(t, `DELETE FROM workspace_members WHERE user_id = (SELECT id FROM users WHERE email = $1)`, leaves)
 
 	queued := map[string]uuid.UUID{}
-	for _, to := range []string{strings.ToUpper(stays), leaves, "outsider@example.org"} {
+	for _, to := range []string{strings.ToUpper(stays), leaves, unverified, "outsider@example.org"} {
 		id := uuid.New()
 		queued[strings.ToLower(to)] = id
 		exec(t, `INSERT INTO mail_outbox (id, workspace_id, rule_id, recipient, subject, text_body, html_body)
@@ -228,17 +229,17 @@ func TestAlertMailsGoOnlyToMembers(t *testing.T) {
 	}
 	var run struct{ EmailsSent, EmailsFailed, EmailsSkipped int }
 	httpRequest(a, "GET", "/api/cron/alerts", "Bearer "+cronSecret).expect(t, 200).decode(t, &run)
-	if run.EmailsSkipped < 2 || run.EmailsSent < 1 {
-		t.Fatalf("run %+v, want at least 1 sent and 2 skipped", run)
+	if run.EmailsSkipped < 3 || run.EmailsSent < 1 {
+		t.Fatalf("run %+v, want at least 1 sent and 3 skipped", run)
 	}
 	var to []string
 	for _, m := range inbox.Take() {
 		to = append(to, strings.ToLower(m.To))
 	}
-	if !slices.Contains(to, stays) || slices.Contains(to, leaves) || slices.Contains(to, "outsider@example.org") {
-		t.Fatalf("e-mails went to %v, want the member %s and neither %s nor the outsider", to, stays, leaves)
+	if !slices.Contains(to, stays) || slices.Contains(to, leaves) || slices.Contains(to, unverified) || slices.Contains(to, "outsider@example.org") {
+		t.Fatalf("e-mails went to %v, want the member %s and neither %s, the unverified %s nor the outsider", to, stays, leaves, unverified)
 	}
-	for addr, want := range map[string]string{stays: "sent", leaves: "skipped", "outsider@example.org": "skipped"} {
+	for addr, want := range map[string]string{stays: "sent", leaves: "skipped", unverified: "skipped", "outsider@example.org": "skipped"} {
 		if n := count(t, `SELECT count(*) FROM mail_outbox WHERE id = $1 AND status = $2`, queued[addr], want); n != 1 {
 			t.Errorf("the e-mail to %s is not %s", addr, want)
 		}

@@ -58,16 +58,20 @@ type Handlers struct {
 	StartValues *query.StartCache
 	Starts      *sync.WaitGroup
 
-	SignUp     command.SignUpHandler
-	LogIn      command.LogInHandler
-	Bootstrap  command.BootstrapWorkspaceHandler
-	Invite     command.InviteTeammateHandler
-	ManageTeam command.ManageTeamHandler
-	Lead       command.CaptureLeadHandler
-	Track      command.TrackHandler
-	Refresh    command.RefreshDueHandler
-	SendAlerts command.SendAlertsHandler
-	Complete   ingest.CompletionHandler
+	SignUp       command.SignUpHandler
+	LogIn        command.LogInHandler
+	Sessions     command.SessionsHandler
+	VerifyEmail  command.VerifyEmailHandler
+	Password     command.PasswordHandler
+	Bootstrap    command.BootstrapWorkspaceHandler
+	Invite       command.InviteTeammateHandler
+	AcceptInvite command.AcceptInviteHandler
+	ManageTeam   command.ManageTeamHandler
+	Lead         command.CaptureLeadHandler
+	Track        command.TrackHandler
+	Refresh      command.RefreshDueHandler
+	SendAlerts   command.SendAlertsHandler
+	Complete     ingest.CompletionHandler
 
 	Checkout     command.CreateCheckoutHandler
 	Portal       command.CreatePortalHandler
@@ -75,7 +79,10 @@ type Handlers struct {
 
 	Workspace        query.WorkspaceHandler
 	Membership       query.MembershipHandler
+	Session          query.SessionHandler
 	Team             query.TeamHandler
+	InvitePreview    query.InvitePreviewHandler
+	Activity         query.ActivityHandler
 	Founding         query.FoundingStatsHandler
 	Plans            query.PlansHandler
 	ProviderStatus   query.ProviderStatusHandler
@@ -129,7 +136,7 @@ func New(d Deps) *fiber.App {
 	app.Get("/healthz", s.healthz)
 	app.Get("/readyz", s.readyz)
 
-	r := app.Group("/api", noSniff, checkQueryText)
+	r := app.Group("/api", noSniff, checkQueryText, clientInfo)
 	r.Get("/openapi.yaml", s.openapi)
 
 	// Browser-facing writes come from our own origins only (sameOrigin):
@@ -146,6 +153,12 @@ func New(d Deps) *fiber.App {
 	r.Post("/auth/signup", privateAnswer, fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("auth")), s.postSignUp)
 	r.Post("/auth/login", privateAnswer, fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("auth")), s.postLogIn)
 	r.Post("/auth/logout", privateAnswer, fromUs, s.postLogOut)
+	// The links of account e-mails need no session: the token is the
+	// proof. Each answers the same for every bad token.
+	r.Post("/auth/verify-email", privateAnswer, fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("links")), s.postVerifyEmail)
+	r.Post("/auth/password/forgot", privateAnswer, fromUs, rateLimit(s.Limiter, resetsPerClientMinute, byIP("reset")), s.postForgotPassword)
+	r.Post("/auth/password/reset", privateAnswer, fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("links")), s.postResetPassword)
+	r.Post("/invites/preview", privateAnswer, fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("links")), s.postInvitePreview)
 	r.Options("/lead", preflight(origins))
 	r.Post("/lead", fromUs, allowOrigin(origins), rateLimit(s.Limiter, publicPerMinute, byIP("lead")), s.postLead)
 	r.Get("/founding/stats", s.getFoundingStats)
@@ -155,17 +168,28 @@ func New(d Deps) *fiber.App {
 	// middleware would run it for every path under the prefix, unknown
 	// ones included.
 	verified := newSessionCache()
-	dash := func(h fiber.Handler) []fiber.Handler {
-		return []fiber.Handler{privateAnswer, fromUs, requireSession(d.Tokens, verified), rateLimit(s.Limiter, d.Config.RateLimitUser, byUser), h}
+	signedIn := func(hs ...fiber.Handler) []fiber.Handler {
+		return append([]fiber.Handler{privateAnswer, fromUs, requireSession(d.Tokens, verified), rateLimit(s.Limiter, d.Config.RateLimitUser, byUser)}, hs...)
 	}
-	ws := func(h fiber.Handler) []fiber.Handler { return dash(requireWorkspace(s.Membership, h)) }
+	// Every session route checks that the session is live on the server:
+	// the workspace routes with the membership, in one statement.
+	dash := func(hs ...fiber.Handler) []fiber.Handler {
+		return signedIn(append([]fiber.Handler{requireLive(s.Session)}, hs...)...)
+	}
+	ws := func(h fiber.Handler) []fiber.Handler { return signedIn(requireWorkspace(s.Membership, h)) }
 	r.Get("/auth/me", dash(s.getMe)...)
+	r.Post("/auth/logout-everywhere", dash(s.postLogOutEverywhere)...)
+	r.Post("/auth/verify-email/resend", dash(s.postResendVerification)...)
+	r.Post("/auth/password/change", dash(rateLimit(s.Limiter, passwordChangesPerMinute, byUserIn("password")), s.postChangePassword)...)
+	r.Post("/invites/accept", dash(s.postAcceptInvite)...)
 	r.Post("/workspace/bootstrap", dash(s.postBootstrap)...)
 	r.Get("/workspace/team", ws(s.getTeam)...)
 	r.Post("/workspace/team", ws(s.postTeam)...)
 	r.Patch("/workspace/team/members/:userId", ws(s.patchMember)...)
 	r.Delete("/workspace/team/members/:userId", ws(s.deleteMember)...)
+	r.Post("/workspace/team/invites/:id/resend", ws(s.postResendInvite)...)
 	r.Delete("/workspace/team/invites/:id", ws(s.deleteInvite)...)
+	r.Get("/workspace/activity", ws(s.getActivity)...)
 	r.Post("/track", ws(s.postTrack)...)
 	r.Post("/track/bulk", ws(s.postTrackBulk)...)
 	r.Get("/videos", ws(s.getVideos)...)

@@ -23,10 +23,8 @@ import (
 	"github.com/reeltrack/reeltrack"
 	"github.com/reeltrack/reeltrack/api"
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
-	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/config"
-	"github.com/reeltrack/reeltrack/internal/mail"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
@@ -60,8 +58,12 @@ type testApp struct {
 	app  *fiber.App
 	deps wiring.Deps
 	// starts counts the scrape starts still running after their answers
-	// (api.Handlers.Starts): a test waits on it for them to end.
+	// (api.Handlers.Starts), and the e-mails being sent: a test waits on
+	// it for them to end.
 	starts *sync.WaitGroup
+	// mail keeps the e-mails sent (and passes them to the test's own
+	// sender, when it gave one).
+	mail *mailbox
 }
 
 // newApp builds the real router on the package's databases; change adjusts
@@ -96,16 +98,10 @@ func newApp(t *testing.T, change ...func(*wiring.Deps)) *testApp {
 	if d.Tokens == nil {
 		d.Tokens = auth.NewTokens(d.Config.SessionSecret, d.Config.SessionTTL)
 	}
-	if d.Mail == nil {
-		// as cmd/server without SMTP_URL: e-mails go to the log
-		sender, err := mail.NewSender(mail.Options{From: config.DefaultMailFrom}, d.Log)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d.Mail = command.Mailer{Mail: sender}
-	}
+	box := &mailbox{next: d.Mail}
+	d.Mail = box
 	built := wiring.API(d)
-	return &testApp{t: t, app: api.New(built), deps: d, starts: built.Starts}
+	return &testApp{t: t, app: api.New(built), deps: d, starts: built.Starts, mail: box}
 }
 
 // listen serves the app on a loopback port until the test ends and returns
@@ -262,7 +258,6 @@ type workspaceBody struct {
 	} `json:"workspace"`
 	HasAccess bool `json:"hasAccess"`
 	Created   bool `json:"created"`
-	Joined    bool `json:"joined"`
 }
 
 func (a *testApp) bootstrap(c *http.Cookie) workspaceBody {

@@ -11,6 +11,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 
+	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/store"
@@ -21,6 +22,7 @@ const (
 	localRequestID  = "requestId"
 	localSession    = "session"
 	localMembership = "membership"
+	localMe         = "me"
 
 	headerRequestID = "X-Request-ID"
 )
@@ -116,9 +118,35 @@ func requireSession(tokens *auth.Tokens, verified *sessionCache) fiber.Handler {
 			verified.put(raw, s)
 		}
 		c.Locals(localSession, s)
+		cl := clientOf(c)
+		cl.UserID = s.UserID
+		c.SetUserContext(command.WithClient(c.UserContext(), cl))
 		return c.Next()
 	}
 }
+
+// requireLive answers 401 when the session ended on the server; the routes
+// with a workspace check it with the membership (requireWorkspace), in one
+// statement.
+func requireLive(q query.SessionHandler) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		me, err := q.Handle(c.UserContext(), session(c))
+		if err != nil {
+			return err
+		}
+		c.Locals(localMe, me)
+		return c.Next()
+	}
+}
+
+// clientInfo puts the client's address and browser into the request's
+// context, for the activity log and the sessions list.
+func clientInfo(c *fiber.Ctx) error {
+	c.SetUserContext(command.WithClient(c.UserContext(), command.Client{IP: c.IP(), UserAgent: string(c.Request().Header.UserAgent())}))
+	return c.Next()
+}
+
+func clientOf(c *fiber.Ctx) command.Client { return command.ClientOf(c.UserContext()) }
 
 // sessionCache remembers the tokens that passed verification, each for a
 // minute and never past its expiry: a token's verdict does not change before
@@ -180,10 +208,11 @@ func (sc *sessionCache) put(raw string, s auth.Session) {
 	sc.m[strings.Clone(raw)] = verifiedSession{s: s, until: until}
 }
 
-// requireWorkspace loads the caller's workspace membership, then runs next.
+// requireWorkspace loads the caller's workspace membership, checking that
+// the session is live, then runs next.
 func requireWorkspace(q query.MembershipHandler, next fiber.Handler) fiber.Handler {
 	return func(c *fiber.Ctx) error {
-		m, err := q.Handle(c.UserContext(), session(c).UserID)
+		m, err := q.Handle(c.UserContext(), session(c))
 		if err != nil {
 			return err
 		}

@@ -108,9 +108,7 @@ func TestCheckoutAndPortalAreForOwnersAndAdmins(t *testing.T) {
 	ws := a.bootstrap(owner).Workspace
 	exec(t, `UPDATE workspaces SET seat_limit = 5 WHERE id = $1`, ws.ID)
 	memberEmail, adminEmail := uniqueEmail("member"), uniqueEmail("admin")
-	a.request("POST", "/api/workspace/team", map[string]string{"email": memberEmail}, owner).expect(t, 200)
-	a.request("POST", "/api/workspace/team", map[string]string{"email": adminEmail, "role": "admin"}, owner).expect(t, 200)
-	member, admin := a.signUp(memberEmail), a.signUp(adminEmail)
+	member, admin := a.member(owner, memberEmail, "member"), a.member(owner, adminEmail, "admin")
 	if a.bootstrap(member).Workspace.Role != "member" || a.bootstrap(admin).Workspace.Role != "admin" {
 		t.Fatal("invitees did not join")
 	}

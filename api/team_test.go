@@ -15,6 +15,7 @@ type team struct {
 	owner, admin, bob, carol *http.Cookie
 	ownerID, adminID, bobID  uuid.UUID
 	carolID                  uuid.UUID
+	bobEmail                 string
 	invite                   uuid.UUID
 }
 
@@ -25,18 +26,17 @@ func seedTeam(t *testing.T) *team {
 	tm.owner = a.signUp(uniqueEmail("owner"))
 	tm.ws = a.bootstrap(tm.owner).Workspace.ID
 	exec(t, `UPDATE workspaces SET plan = 'growth', video_limit = 1000, seat_limit = 5 WHERE id = $1`, tm.ws)
-	join := func(prefix, role string) (*http.Cookie, uuid.UUID) {
-		email := uniqueEmail(prefix)
-		a.request("POST", "/api/workspace/team", map[string]string{"email": email, "role": role}, tm.owner).expect(t, 200)
-		c := a.signUp(email)
+	join := func(email, role string) (*http.Cookie, uuid.UUID) {
+		c := a.member(tm.owner, email, role)
 		if w := a.bootstrap(c); w.Workspace.ID != tm.ws {
-			t.Fatalf("%s did not join", prefix)
+			t.Fatalf("%s did not join", email)
 		}
 		return c, userID(t, email)
 	}
-	tm.admin, tm.adminID = join("admin", "admin")
-	tm.bob, tm.bobID = join("bob", "member")
-	tm.carol, tm.carolID = join("carol", "member")
+	tm.bobEmail = uniqueEmail("bob")
+	tm.admin, tm.adminID = join(uniqueEmail("admin"), "admin")
+	tm.bob, tm.bobID = join(tm.bobEmail, "member")
+	tm.carol, tm.carolID = join(uniqueEmail("carol"), "member")
 	tm.ownerID = uuid.MustParse(memberID(t, tm.ws, "owner"))
 	var tb teamBody
 	a.request("POST", "/api/workspace/team", map[string]string{"email": uniqueEmail("pending")}, tm.owner).expect(t, 200).decode(t, &tb)
@@ -138,10 +138,15 @@ func TestRemoveMember(t *testing.T) {
 	if len(tb.Members) != 3 || tb.Seats.Used != 4 || tm.role(t, tm.bobID) != "" {
 		t.Fatalf("team after removing bob %+v", tb)
 	}
-	// his very next requests find no workspace, as before a bootstrap
-	a.request("GET", "/api/videos", nil, tm.bob).expectError(t, 404, "not_found")
-	a.request("GET", "/api/workspace/team", nil, tm.bob).expectError(t, 404, "not_found")
-	a.request("DELETE", members("members", tm.carolID), nil, tm.bob).expectError(t, 404, "not_found")
+	// his session ended with the removal: his very next requests, with a
+	// workspace or without, answer 401
+	a.request("GET", "/api/videos", nil, tm.bob).expectError(t, 401, "unauthenticated")
+	a.request("GET", "/api/workspace/team", nil, tm.bob).expectError(t, 401, "unauthenticated")
+	a.request("GET", "/api/auth/me", nil, tm.bob).expectError(t, 401, "unauthenticated")
+	a.request("DELETE", members("members", tm.carolID), nil, tm.bob).expectError(t, 401, "unauthenticated")
+	// signed in again, he finds no workspace, as before a bootstrap
+	bob := a.logIn(tm.bobEmail)
+	a.request("GET", "/api/videos", nil, bob).expectError(t, 404, "not_found")
 	// removing him again: he is no member
 	a.request("DELETE", members("members", tm.bobID), nil, tm.owner).expectError(t, 404, "not_found")
 

@@ -4,6 +4,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/internal/state"
 	"github.com/reeltrack/reeltrack/query"
 )
 
@@ -15,7 +16,6 @@ type bootstrapOut struct {
 	Workspace query.Workspace `json:"workspace"`
 	HasAccess bool            `json:"hasAccess"`
 	Created   bool            `json:"created"`
-	Joined    bool            `json:"joined"`
 }
 
 func (s *server) postBootstrap(c *fiber.Ctx) error {
@@ -34,11 +34,12 @@ func (s *server) postBootstrap(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(bootstrapOut{Workspace: w, HasAccess: w.HasAccess, Created: b.Created, Joined: b.Joined})
+	return c.JSON(bootstrapOut{Workspace: w, HasAccess: w.HasAccess, Created: b.Created})
 }
 
 func (s *server) getTeam(c *fiber.Ctx) error {
-	t, err := s.Team.Handle(c.UserContext(), membership(c).WorkspaceID)
+	m := membership(c)
+	t, err := s.Team.Handle(c.UserContext(), m.WorkspaceID, state.Role(m.Role).Manages())
 	if err != nil {
 		return err
 	}
@@ -117,4 +118,33 @@ func (s *server) deleteInvite(c *fiber.Ctx) error {
 		return err
 	}
 	return s.getTeam(c)
+}
+
+func (s *server) postResendInvite(c *fiber.Ctx) error {
+	id, err := pathID(c)
+	if err != nil {
+		return err
+	}
+	err = s.Invite.Resend(c.UserContext(), command.ResendInvite{
+		WorkspaceID: membership(c).WorkspaceID, ActorID: session(c).UserID, InviteID: id,
+	})
+	if err != nil {
+		return err
+	}
+	return s.getTeam(c)
+}
+
+func (s *server) getActivity(c *fiber.Ctx) error {
+	limit, err := parseLimit(c.Query("limit"), query.DefaultActivityLimit, query.MaxActivityLimit)
+	if err != nil {
+		return err
+	}
+	m := membership(c)
+	a, err := s.Activity.Handle(c.UserContext(), query.ActivityPage{
+		WorkspaceID: m.WorkspaceID, Role: m.Role, Limit: limit, Before: c.Query("before"),
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(a)
 }

@@ -21,7 +21,7 @@ func TestBootstrapCreatesATrialWorkspaceOnce(t *testing.T) {
 	before := time.Now()
 	w := a.bootstrap(c)
 	ws := w.Workspace
-	if !w.Created || w.Joined || ws.Plan != "trial" || ws.VideoLimit != 50 || ws.SeatLimit != 1 ||
+	if !w.Created || ws.Plan != "trial" || ws.VideoLimit != 50 || ws.SeatLimit != 1 ||
 		ws.MaxVideosPerAccount != 30 || !ws.HasAccess || !w.HasAccess || ws.Role != "owner" {
 		t.Fatalf("first bootstrap %+v, want a new trial workspace owned by the caller with access", w)
 	}
@@ -141,8 +141,10 @@ type teamBody struct {
 		Role   string    `json:"role"`
 	} `json:"members"`
 	Invites []struct {
-		Email string `json:"email"`
-		Role  string `json:"role"`
+		ID      uuid.UUID `json:"id"`
+		Email   string    `json:"email"`
+		Role    string    `json:"role"`
+		Expired bool      `json:"expired"`
 	} `json:"invites"`
 	Seats struct{ Used, Limit int } `json:"seats"`
 }
@@ -172,8 +174,11 @@ func TestTeamInvitesAndJoins(t *testing.T) {
 		a.request("POST", "/api/workspace/team", body, owner).expectError(t, 400, "invalid_request")
 	}
 
-	// Bob signs up and lands in the workspace.
+	// Bob signs up, verifies his address, takes the invite's link and
+	// lands in the workspace.
 	bobCookie := a.signUp(bob)
+	a.verify(bob)
+	a.request("POST", "/api/invites/accept", map[string]string{"token": a.link(bob, "/invite")}, bobCookie).expect(t, 200)
 	bw := a.bootstrap(bobCookie)
 	if bw.Workspace.ID != ws.ID || bw.Workspace.Role != "member" || bw.Created {
 		t.Fatalf("invitee bootstrap %+v, want membership of %s", bw, ws.ID)
@@ -185,12 +190,20 @@ func TestTeamInvitesAndJoins(t *testing.T) {
 	// A member cannot invite.
 	a.request("POST", "/api/workspace/team", map[string]string{"email": uniqueEmail("carol")}, bobCookie).expectError(t, 403, "forbidden")
 
-	// An admin invite, accepted at bootstrap by a user who signed up before it.
+	// An admin invite, taken by a user who signed up before it and made a
+	// workspace of their own at their first sign-in, unused: it is given
+	// up for the invited one.
 	dave := uniqueEmail("dave")
 	daveCookie := a.signUp(dave)
+	a.verify(dave)
+	own := a.bootstrap(daveCookie).Workspace.ID
 	a.request("POST", "/api/workspace/team", map[string]string{"email": dave, "role": "admin"}, owner).expect(t, 200)
-	if dw := a.bootstrap(daveCookie); !dw.Joined || dw.Workspace.ID != ws.ID || dw.Workspace.Role != "admin" {
+	a.request("POST", "/api/invites/accept", map[string]string{"token": a.link(dave, "/invite")}, daveCookie).expect(t, 200)
+	if dw := a.bootstrap(daveCookie); dw.Created || dw.Workspace.ID != ws.ID || dw.Workspace.Role != "admin" {
 		t.Fatalf("dave bootstrap %+v", dw)
+	}
+	if count(t, `SELECT count(*) FROM workspaces WHERE id = $1`, own) != 0 {
+		t.Fatal("dave's unused workspace is still there")
 	}
 	// All three seats are now members: the next invite is refused.
 	a.request("POST", "/api/workspace/team", map[string]string{"email": uniqueEmail("erin")}, daveCookie).expectError(t, 403, "forbidden")
@@ -199,8 +212,7 @@ func TestTeamInvitesAndJoins(t *testing.T) {
 // TestInviteTellsNothingOfOtherWorkspaces: inviting someone who belongs to
 // another workspace answers exactly as inviting an address nobody uses
 // (status, headers, body apart from ids, times and e-mails). The invite
-// waits, holding its seat, and takes effect if they bootstrap without a
-// workspace.
+// waits, holding its seat; its link works once they have no workspace.
 func TestInviteTellsNothingOfOtherWorkspaces(t *testing.T) {
 	a := newApp(t)
 	inviter := func() (*http.Cookie, string, uuid.UUID) {
@@ -247,19 +259,26 @@ func TestInviteTellsNothingOfOtherWorkspaces(t *testing.T) {
 		t.Fatalf("%d invites recorded, want both", n)
 	}
 
-	// The taken address stays where it is while it has a workspace.
-	if w := a.bootstrap(takenCookie); w.Workspace.ID != theirs || w.Joined {
+	// The taken address stays where it is while it has a workspace: a
+	// bootstrap never takes an invite, and its link answers 409 while
+	// their workspace is in use.
+	if w := a.bootstrap(takenCookie); w.Workspace.ID != theirs || w.Created {
 		t.Fatalf("bootstrap of the invited member %+v, want their own workspace", w)
 	}
+	a.verify(taken)
+	token := a.link(taken, "/invite")
+	exec(t, `INSERT INTO collections (id, workspace_id, name) VALUES ($1, $2, 'in use')`, uuid.New(), theirs)
+	a.request("POST", "/api/invites/accept", map[string]string{"token": token}, takenCookie).expectError(t, 409, "conflict")
 	var team teamBody
 	a.request("GET", "/api/workspace/team", nil, c2).expect(t, 200).decode(t, &team)
 	if len(team.Members) != 1 || len(team.Invites) != 1 || team.Invites[0].Email != taken || team.Seats.Used != 2 {
 		t.Fatalf("inviter's team %+v, want the invite pending on a seat", team)
 	}
-	// Without a workspace, their next bootstrap takes the invite.
+	// Without a workspace, the link takes them in.
 	exec(t, `DELETE FROM workspaces WHERE id = $1`, theirs)
-	if w := a.bootstrap(takenCookie); w.Workspace.ID != ws2 || !w.Joined || w.Workspace.Role != "member" {
-		t.Fatalf("bootstrap without a workspace %+v, want the invite taken", w)
+	a.request("POST", "/api/invites/accept", map[string]string{"token": token}, takenCookie).expect(t, 200)
+	if w := a.bootstrap(takenCookie); w.Workspace.ID != ws2 || w.Created || w.Workspace.Role != "member" {
+		t.Fatalf("bootstrap after the invite %+v, want the invite taken", w)
 	}
 }
 

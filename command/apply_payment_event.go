@@ -14,6 +14,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/payment"
 	"github.com/reeltrack/reeltrack/internal/plan"
+	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // PaymentEventTypes are the payment events that change a workspace; every
@@ -113,6 +114,13 @@ func (h ApplyPaymentEventHandler) Handle(ctx context.Context, cmd ApplyPaymentEv
 		}
 		if out, err = h.apply(ctx, tx, ev); err != nil {
 			return err
+		}
+		if out.Result == PaymentApplied && out.WorkspaceID != nil {
+			// The payment provider is the actor: no user, no client.
+			if err := recordActivity(WithClient(ctx, Client{}), tx, activity{WorkspaceID: *out.WorkspaceID, ActorEmail: "payment provider",
+				Action: state.ActionBillingChanged, Target: ev.Type, Details: map[string]any{"reason": out.Reason}}); err != nil {
+				return err
+			}
 		}
 		_, err = tx.Exec(ctx, `UPDATE payment_events SET workspace_id = $2, result = $3, reason = $4 WHERE id = $1`,
 			ev.ID, out.WorkspaceID, out.Result, out.Reason)

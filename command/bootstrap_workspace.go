@@ -14,12 +14,14 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/plan"
+	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 const maxWorkspaceName = 100
 
-// BootstrapWorkspace gives the caller a workspace: the one they are in, the
-// one that invited them, or a new trial workspace.
+// BootstrapWorkspace gives the caller a workspace: the one they are in, or a
+// new trial workspace. An invite is accepted with its link only
+// (AcceptInviteHandler), never by matching e-mails here.
 type BootstrapWorkspace struct {
 	UserID uuid.UUID
 	Email  string // from the session; used when the user row does not exist yet
@@ -42,7 +44,6 @@ func (c *BootstrapWorkspace) Validate() error {
 type Bootstrapped struct {
 	WorkspaceID uuid.UUID
 	Created     bool // a new workspace was made
-	Joined      bool // an invite was accepted
 }
 
 // BootstrapWorkspaceHandler is idempotent: calling it again returns the same
@@ -72,13 +73,12 @@ func (h BootstrapWorkspaceHandler) Handle(ctx context.Context, cmd BootstrapWork
 		if !errors.Is(err, pgx.ErrNoRows) {
 			return fmt.Errorf("find membership: %w", err)
 		}
-		if out.WorkspaceID, err = acceptInvite(ctx, tx, cmd.UserID, email); err != nil || out.WorkspaceID != uuid.Nil {
-			out.Joined = err == nil
+		out.WorkspaceID, err = createWorkspace(ctx, tx, cmd.UserID, workspaceName(cmd.Name, email), h.Now())
+		if err != nil {
 			return err
 		}
-		out.WorkspaceID, err = createWorkspace(ctx, tx, cmd.UserID, workspaceName(cmd.Name, email), h.Now())
-		out.Created = err == nil
-		return err
+		out.Created = true
+		return recordActivity(ctx, tx, activity{WorkspaceID: out.WorkspaceID, ActorID: cmd.UserID, Action: state.ActionWorkspaceCreated, Target: workspaceName(cmd.Name, email)})
 	})
 	if err != nil {
 		return Bootstrapped{}, err

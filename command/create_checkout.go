@@ -14,6 +14,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/payment"
 	"github.com/reeltrack/reeltrack/internal/plan"
+	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // CreateCheckout starts a subscription checkout for a paid plan.
@@ -122,6 +123,11 @@ func (h CreateCheckoutHandler) Handle(ctx context.Context, cmd CreateCheckout) (
 		cmd.WorkspaceID, string(name), cmd.Founding)
 	if err != nil {
 		return CheckoutSession{}, fmt.Errorf("record checkout plan: %w", err)
+	}
+	err = recordActivity(ctx, h.DB, activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.UserID, Action: state.ActionCheckoutStarted,
+		Target: string(name), Details: map[string]any{"plan": string(name), "interval": string(interval), "founding": cmd.Founding}})
+	if err != nil {
+		return CheckoutSession{}, err
 	}
 	return CheckoutSession{URL: url}, nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/state"
 	"github.com/reeltrack/reeltrack/projections"
 )
 
@@ -80,6 +81,9 @@ func (h CreateCollectionHandler) Handle(ctx context.Context, cmd CreateCollectio
 		err := tx.QueryRow(ctx, `INSERT INTO collections (id, workspace_id, name) VALUES ($1, $2, $3) RETURNING created_at`,
 			out.ID, cmd.WorkspaceID, cmd.Name).Scan(&out.CreatedAt)
 		if err != nil {
+			return err
+		}
+		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: state.ActionCollectionCreated, Target: cmd.Name}); err != nil {
 			return err
 		}
 		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)

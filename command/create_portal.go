@@ -7,6 +7,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // CreatePortal opens the payment provider's customer portal, where the
@@ -59,6 +60,9 @@ func (h CreatePortalHandler) Handle(ctx context.Context, cmd CreatePortal) (Port
 	url, err := h.Provider.CreatePortal(ctx, *w.customerID, h.ReturnURL)
 	if err != nil {
 		return PortalSession{}, providerError(err)
+	}
+	if err := recordActivity(ctx, h.DB, activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.UserID, Action: state.ActionPortalOpened}); err != nil {
+		return PortalSession{}, err
 	}
 	return PortalSession{URL: url}, nil
 }

@@ -2,6 +2,7 @@ package command
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/google/uuid"
@@ -9,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/state"
 	"github.com/reeltrack/reeltrack/projections"
 )
 
@@ -26,12 +28,16 @@ type DeleteAlertRuleHandler struct{ DB *pgxpool.Pool }
 // found for a rule of another workspace.
 func (h DeleteAlertRuleHandler) Handle(ctx context.Context, cmd DeleteAlertRule) error {
 	return pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `DELETE FROM alert_rules WHERE id = $1 AND workspace_id = $2`, cmd.ID, cmd.WorkspaceID)
+		var name string
+		err := tx.QueryRow(ctx, `DELETE FROM alert_rules WHERE id = $1 AND workspace_id = $2 RETURNING name`, cmd.ID, cmd.WorkspaceID).Scan(&name)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return apperr.NotFound("alert rule not found")
+		}
 		if err != nil {
 			return fmt.Errorf("delete alert rule: %w", err)
 		}
-		if tag.RowsAffected() == 0 {
-			return apperr.NotFound("alert rule not found")
+		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: state.ActionAlertRuleDeleted, Target: name}); err != nil {
+			return err
 		}
 		if _, err := tx.Exec(ctx, `
 			UPDATE mail_outbox SET status = 'skipped', last_error = 'the alert rule was deleted'

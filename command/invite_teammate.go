@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/mail"
 	"github.com/reeltrack/reeltrack/internal/state"
 )
 
@@ -39,12 +42,18 @@ func (c *InviteTeammate) Validate() error {
 	return errors.Join(problems...)
 }
 
-// InviteTeammateHandler records invites; the invitee joins on sign-up or on
-// their next workspace bootstrap. An invite of someone who already belongs
+// InviteTeammateHandler records invites and e-mails their links. The
+// invitee joins with the link only (AcceptInviteHandler): signed in with
+// the invited address, verified. An invite of someone who already belongs
 // to another workspace is recorded like any other and waits, holding its
-// seat, until they have no workspace when they bootstrap (a user belongs to
-// at most one).
-type InviteTeammateHandler struct{ DB *pgxpool.Pool }
+// seat, until it expires or is revoked (a user belongs to at most one
+// workspace).
+type InviteTeammateHandler struct {
+	DB     *pgxpool.Pool
+	Outbox Outbox
+	Links  Links
+	Now    func() time.Time
+}
 
 // Handle checks the inviter's role, duplicates and seats under a lock on the
 // workspace row, so concurrent invites cannot exceed the seat limit.
@@ -52,7 +61,8 @@ func (h InviteTeammateHandler) Handle(ctx context.Context, cmd InviteTeammate) e
 	if err := cmd.Validate(); err != nil {
 		return err
 	}
-	return pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+	var mailID uuid.UUID
+	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
 		var seatLimit int
 		err := tx.QueryRow(ctx, `SELECT seat_limit FROM workspaces WHERE id = $1 FOR UPDATE`, cmd.WorkspaceID).Scan(&seatLimit)
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -77,6 +87,11 @@ func (h InviteTeammateHandler) Handle(ctx context.Context, cmd InviteTeammate) e
 		// Only this workspace's members and invites are looked at: whether
 		// the address has an account or belongs to another workspace must
 		// not change the answer, so the invite is recorded either way.
+		// An expired invite is dropped when the address is invited again.
+		if _, err := tx.Exec(ctx, `DELETE FROM workspace_invites WHERE workspace_id = $1 AND email = $2 AND expires_at <= $3`,
+			cmd.WorkspaceID, cmd.Email, h.Now()); err != nil {
+			return fmt.Errorf("drop expired invite: %w", err)
+		}
 		var member, invited bool
 		var seatsUsed int
 		err = tx.QueryRow(ctx, `
@@ -84,8 +99,8 @@ func (h InviteTeammateHandler) Handle(ctx context.Context, cmd InviteTeammate) e
 				EXISTS (SELECT 1 FROM users u JOIN workspace_members m ON m.user_id = u.id WHERE u.email = $2 AND m.workspace_id = $1),
 				EXISTS (SELECT 1 FROM workspace_invites WHERE workspace_id = $1 AND email = $2),
 				(SELECT count(*) FROM workspace_members WHERE workspace_id = $1)
-				+ (SELECT count(*) FROM workspace_invites WHERE workspace_id = $1)`,
-			cmd.WorkspaceID, cmd.Email).Scan(&member, &invited, &seatsUsed)
+				+ (SELECT count(*) FROM workspace_invites WHERE workspace_id = $1 AND (expires_at IS NULL OR expires_at > $3))`,
+			cmd.WorkspaceID, cmd.Email, h.Now()).Scan(&member, &invited, &seatsUsed)
 		if err != nil {
 			return fmt.Errorf("check invitee: %w", err)
 		}
@@ -97,14 +112,88 @@ func (h InviteTeammateHandler) Handle(ctx context.Context, cmd InviteTeammate) e
 		case seatsUsed >= seatLimit:
 			return apperr.Forbidden(fmt.Sprintf("all %d seats of the plan are in use: upgrade to invite more teammates", seatLimit))
 		}
+		id := uuid.New()
 		_, err = tx.Exec(ctx, `
 			INSERT INTO workspace_invites (id, workspace_id, email, role, invited_by) VALUES ($1, $2, $3, $4, $5)`,
-			uuid.New(), cmd.WorkspaceID, cmd.Email, cmd.Role, cmd.InviterID)
+			id, cmd.WorkspaceID, cmd.Email, cmd.Role, cmd.InviterID)
 		if err != nil {
 			return fmt.Errorf("insert invite: %w", err)
 		}
-		return nil
+		if mailID, err = sendInvite(ctx, tx, h.Links, id, h.Now()); err != nil {
+			return err
+		}
+		return recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.InviterID, Action: state.ActionInviteSent,
+			Target: cmd.Email, Details: map[string]any{"role": cmd.Role}})
 	})
+	if err != nil {
+		return err
+	}
+	h.Outbox.SendSoon(mailID)
+	return nil
+}
+
+// ResendInvite e-mails a pending invite's link again.
+type ResendInvite struct {
+	WorkspaceID uuid.UUID
+	ActorID     uuid.UUID
+	InviteID    uuid.UUID
+}
+
+// Resend makes a new link for the invite (the earlier one stops working),
+// starts its validity again and e-mails it: 403 unless the actor is an
+// owner or admin, 404 for an invite that is not the workspace's.
+func (h InviteTeammateHandler) Resend(ctx context.Context, cmd ResendInvite) error {
+	var mailID uuid.UUID
+	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		if err := lockTeam(ctx, tx, cmd.WorkspaceID, cmd.ActorID, "resend invites"); err != nil {
+			return err
+		}
+		var email string
+		err := tx.QueryRow(ctx, `SELECT email FROM workspace_invites WHERE id = $1 AND workspace_id = $2`, cmd.InviteID, cmd.WorkspaceID).Scan(&email)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return apperr.NotFound("invite not found")
+		}
+		if err != nil {
+			return fmt.Errorf("read invite: %w", err)
+		}
+		if mailID, err = sendInvite(ctx, tx, h.Links, cmd.InviteID, h.Now()); err != nil {
+			return err
+		}
+		return recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: state.ActionInviteResent, Target: email})
+	})
+	if err != nil {
+		return err
+	}
+	h.Outbox.SendSoon(mailID)
+	return nil
+}
+
+// sendInvite gives the invite a new token and expiry and queues the e-mail
+// with its link; it returns the outbox row to send.
+func sendInvite(ctx context.Context, tx pgx.Tx, links Links, inviteID uuid.UUID, now time.Time) (uuid.UUID, error) {
+	raw, hash, err := auth.NewLinkToken()
+	if err != nil {
+		return uuid.Nil, err
+	}
+	var wsID uuid.UUID
+	var email, role, workspace, inviter string
+	err = tx.QueryRow(ctx, `
+		UPDATE workspace_invites i SET token_hash = $2, expires_at = $3, sent_at = $4
+		FROM workspaces w, users u
+		WHERE i.id = $1 AND w.id = i.workspace_id AND u.id = i.invited_by
+		RETURNING i.workspace_id, i.email, i.role, w.name, u.email`,
+		inviteID, hash, now.Add(InviteValidFor), now).Scan(&wsID, &email, &role, &workspace, &inviter)
+	if err != nil {
+		return uuid.Nil, fmt.Errorf("renew invite link: %w", err)
+	}
+	m, err := mail.AccountMessage(mail.AccountLink{
+		Kind: mail.Invite, URL: links.to("/invite", raw), ValidFor: InviteValidFor,
+		Workspace: workspace, Role: role, InvitedBy: inviter,
+	})
+	if err != nil {
+		return uuid.Nil, err
+	}
+	return queueMail(ctx, tx, state.MailInvite, &wsID, email, m)
 }
 
 // managesWorkspace reports whether a member's role may manage the

@@ -12,6 +12,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // LogIn checks an e-mail and password.
@@ -54,8 +55,8 @@ func (h LogInHandler) Handle(ctx context.Context, cmd LogIn) (User, error) {
 	}
 	var u User
 	var hash *string
-	err := h.DB.QueryRow(ctx, `SELECT id, email, password_hash FROM users WHERE email = $1`, cmd.Email).
-		Scan(&u.ID, &u.Email, &hash)
+	err := h.DB.QueryRow(ctx, `SELECT id, email, password_hash, email_verified_at IS NOT NULL FROM users WHERE email = $1`, cmd.Email).
+		Scan(&u.ID, &u.Email, &hash, &u.EmailVerified)
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return User{}, fmt.Errorf("find user: %w", err)
 	}
@@ -67,8 +68,19 @@ func (h LogInHandler) Handle(ctx context.Context, cmd LogIn) (User, error) {
 	if err != nil {
 		return User{}, err
 	}
-	if !ok || u.ID == uuid.Nil {
+	if u.ID == uuid.Nil {
 		return User{}, errBadCredentials
+	}
+	if !ok {
+		// The attempt is the account's to see; one on an unknown address
+		// is nobody's, and the rate limit bounds it.
+		if err := recordActivity(ctx, h.DB, activity{ActorID: u.ID, Action: state.ActionLoginFailed}); err != nil {
+			return User{}, err
+		}
+		return User{}, errBadCredentials
+	}
+	if err := recordActivity(ctx, h.DB, activity{ActorID: u.ID, Action: state.ActionLogin}); err != nil {
+		return User{}, err
 	}
 	return u, nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/state"
 	"github.com/reeltrack/reeltrack/projections"
 )
 
@@ -46,12 +47,20 @@ func (h ManageCollectionHandler) Rename(ctx context.Context, cmd RenameCollectio
 		return err
 	}
 	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `UPDATE collections SET name = $3 WHERE id = $1 AND workspace_id = $2`, cmd.ID, cmd.WorkspaceID, cmd.Name)
+		var old string
+		err := tx.QueryRow(ctx, `
+			UPDATE collections c SET name = $3 FROM collections prev
+			WHERE c.id = $1 AND c.workspace_id = $2 AND prev.id = c.id
+			RETURNING prev.name`, cmd.ID, cmd.WorkspaceID, cmd.Name).Scan(&old)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return apperr.NotFound("collection not found")
+		}
 		if err != nil {
 			return err
 		}
-		if tag.RowsAffected() == 0 {
-			return apperr.NotFound("collection not found")
+		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: state.ActionCollectionChanged, Target: cmd.Name,
+			Details: map[string]any{"from": old}}); err != nil {
+			return err
 		}
 		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
 	})
@@ -95,8 +104,12 @@ func (h ManageCollectionHandler) Delete(ctx context.Context, cmd DeleteCollectio
 				return fmt.Errorf("take %s out of the collection: %w", table, err)
 			}
 		}
-		if _, err := tx.Exec(ctx, `DELETE FROM collections WHERE id = $1`, cmd.ID); err != nil {
+		var name string
+		if err := tx.QueryRow(ctx, `DELETE FROM collections WHERE id = $1 RETURNING name`, cmd.ID).Scan(&name); err != nil {
 			return fmt.Errorf("delete collection: %w", err)
+		}
+		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: state.ActionCollectionDeleted, Target: name}); err != nil {
+			return err
 		}
 		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
 	})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -53,10 +54,9 @@ type RevokeInvite struct {
 // so it is ordered with them and with the others. The owner can be neither
 // demoted nor removed (409): the workspace and its billing are theirs.
 //
-// A removed member loses access with their next request: the membership is
-// read from PostgreSQL on every request (nothing caches it), and their
-// session, which names the user and not the workspace, then finds no
-// workspace. The data version is bumped with every change, as with every
+// A removed member loses access with their next request: their sessions
+// are ended (on every device), and the membership and the session are
+// read from PostgreSQL on every request (nothing caches them). The data version is bumped with every change, as with every
 // write of the workspace. Alert rules naming a removed member's e-mail keep
 // it; the e-mails due to a non-member are skipped when sent.
 type ManageTeamHandler struct{ DB *pgxpool.Pool }
@@ -86,6 +86,10 @@ func (h ManageTeamHandler) ChangeRole(ctx context.Context, cmd ChangeMemberRole)
 			cmd.WorkspaceID, cmd.UserID, cmd.Role); err != nil {
 			return fmt.Errorf("change role: %w", err)
 		}
+		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: state.ActionRoleChanged,
+			Target: userEmail(ctx, tx, cmd.UserID), Details: map[string]any{"from": role, "to": cmd.Role}}); err != nil {
+			return err
+		}
 		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
 	})
 }
@@ -113,6 +117,18 @@ func (h ManageTeamHandler) Remove(ctx context.Context, cmd RemoveMember) error {
 			cmd.WorkspaceID, cmd.UserID); err != nil {
 			return fmt.Errorf("remove member: %w", err)
 		}
+		a := activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: state.ActionMemberLeft,
+			Target: userEmail(ctx, tx, cmd.UserID), Details: map[string]any{"role": role}}
+		if cmd.UserID != cmd.ActorID {
+			// A removed member's sessions end at once, on every device.
+			a.Action = state.ActionMemberRemoved
+			if err := endSessions(ctx, tx, cmd.UserID, time.Now()); err != nil {
+				return err
+			}
+		}
+		if err := recordActivity(ctx, tx, a); err != nil {
+			return err
+		}
 		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
 	})
 }
@@ -124,12 +140,16 @@ func (h ManageTeamHandler) Revoke(ctx context.Context, cmd RevokeInvite) error {
 		if err := lockTeam(ctx, tx, cmd.WorkspaceID, cmd.ActorID, "revoke invites"); err != nil {
 			return err
 		}
-		tag, err := tx.Exec(ctx, `DELETE FROM workspace_invites WHERE id = $1 AND workspace_id = $2`, cmd.InviteID, cmd.WorkspaceID)
+		var email string
+		err := tx.QueryRow(ctx, `DELETE FROM workspace_invites WHERE id = $1 AND workspace_id = $2 RETURNING email`, cmd.InviteID, cmd.WorkspaceID).Scan(&email)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return apperr.NotFound("invite not found")
+		}
 		if err != nil {
 			return fmt.Errorf("revoke invite: %w", err)
 		}
-		if tag.RowsAffected() == 0 {
-			return apperr.NotFound("invite not found")
+		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: state.ActionInviteRevoked, Target: email}); err != nil {
+			return err
 		}
 		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
 	})
@@ -152,6 +172,14 @@ func lockTeam(ctx context.Context, tx pgx.Tx, workspaceID, actorID uuid.UUID, ac
 		return apperr.Forbidden("only owners and admins can " + action)
 	}
 	return nil
+}
+
+// userEmail is the user's address, for the activity log; empty when it
+// cannot be read (the entry is still written).
+func userEmail(ctx context.Context, tx pgx.Tx, userID uuid.UUID) string {
+	var email string
+	_ = tx.QueryRow(ctx, `SELECT email FROM users WHERE id = $1`, userID).Scan(&email)
+	return email
 }
 
 // memberRole is the user's role in the workspace; not found when they are

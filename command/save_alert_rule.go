@@ -16,6 +16,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // Alert rule limits.
@@ -219,7 +220,8 @@ ON CONFLICT (id) DO UPDATE SET
 			return fmt.Errorf("save alert rule: %w", err)
 		}
 		out = r
-		return nil
+		return recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: state.ActionAlertRuleSaved, Target: r.Name,
+			Details: map[string]any{"created": cmd.ID == nil, "enabled": r.Enabled}})
 	})
 	return out, err
 }

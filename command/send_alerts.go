@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -142,8 +141,31 @@ func (h SendAlertsHandler) Handle(ctx context.Context) (AlertRun, error) {
 		}
 		run.Alerted += n
 	}
-	err = h.deliver(ctx, &run)
-	return run, err
+	sent, err := Outbox{DB: h.DB, Mail: h.Mail, Log: h.Log, Now: h.Now}.Deliver(ctx)
+	run.EmailsSent, run.EmailsFailed, run.EmailsSkipped = sent.Sent, sent.Failed, sent.Skipped
+	if err != nil {
+		return run, err
+	}
+	return run, purgeAccountRecords(ctx, h.DB, h.Now())
+}
+
+// purgeAccountRecords deletes the activity log's entries older than
+// state.ActivityKeptFor, and the sessions and link tokens that expired more
+// than a day ago (an expired one is refused anyway).
+func purgeAccountRecords(ctx context.Context, db *pgxpool.Pool, now time.Time) error {
+	for _, q := range []struct {
+		what, sql string
+		before    time.Time
+	}{
+		{"activity log", `DELETE FROM activity_log WHERE created_at < $1`, now.Add(-state.ActivityKeptFor)},
+		{"sessions", `DELETE FROM sessions WHERE expires_at < $1`, now.Add(-24 * time.Hour)},
+		{"link tokens", `DELETE FROM account_tokens WHERE expires_at < $1`, now.Add(-24 * time.Hour)},
+	} {
+		if _, err := db.Exec(ctx, q.sql, q.before); err != nil {
+			return fmt.Errorf("purge %s: %w", q.what, err)
+		}
+	}
+	return nil
 }
 
 // enabledRules reads the enabled rules of the workspaces that have access.
@@ -253,7 +275,7 @@ FROM videos v WHERE v.workspace_id = $1 AND v.id = ANY($4)`,
 			return fmt.Errorf("record alerts: %w", err)
 		}
 		if len(recipients) == 0 {
-			rows, err := tx.Query(ctx, `SELECT u.email FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = $1 ORDER BY u.email`, r.WorkspaceID)
+			rows, err := tx.Query(ctx, `SELECT u.email FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = $1 AND u.email_verified_at IS NOT NULL ORDER BY u.email`, r.WorkspaceID)
 			if err != nil {
 				return fmt.Errorf("read members: %w", err)
 			}
@@ -287,99 +309,4 @@ func (h SendAlertsHandler) alertMail(name string, r SpikeRule, videos []alertedV
 			StartValue: v.StartValue, EndValue: v.EndValue, Gain: v.Gain, GrowthPct: v.GrowthPct, Baseline: v.Baseline}
 	}
 	return a
-}
-
-// The outcomes of one delivery.
-const (
-	mailNoneDue = iota
-	mailSent
-	mailFailed
-	mailSkipped
-)
-
-// deliver sends the due e-mails of the outbox, one row claimed at a time
-// (SKIP LOCKED, so concurrent runs share the work). A failed send is
-// retried on later runs with doubling back-off, up to maxMailAttempts.
-func (h SendAlertsHandler) deliver(ctx context.Context, run *AlertRun) error {
-	for range maxMailsPerRun {
-		outcome, err := h.deliverOne(ctx)
-		if err != nil {
-			return err
-		}
-		switch outcome {
-		case mailNoneDue:
-			return nil
-		case mailSent:
-			run.EmailsSent++
-		case mailFailed:
-			run.EmailsFailed++
-		case mailSkipped:
-			run.EmailsSkipped++
-		}
-	}
-	return nil
-}
-
-// deliverOne sends the oldest due e-mail. An alert e-mail goes out only
-// while its recipient is a member of the workspace: one whose recipient
-// left, or that a rule saved with outside addresses queued, is marked
-// skipped and never sent.
-func (h SendAlertsHandler) deliverOne(ctx context.Context) (outcome int, err error) {
-	err = pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-		var m OutgoingMail
-		var attempts int
-		var ruleID *uuid.UUID
-		var member bool
-		err := tx.QueryRow(ctx, `
-SELECT o.id, o.rule_id, o.recipient, o.subject, o.text_body, o.html_body, o.attempts,
-       EXISTS (SELECT 1 FROM workspace_members wm JOIN users u ON u.id = wm.user_id
-               WHERE wm.workspace_id = o.workspace_id AND u.email = lower(o.recipient))
-FROM mail_outbox o
-WHERE o.status = 'pending' AND o.next_attempt_at <= $1
-ORDER BY o.next_attempt_at, o.id
-LIMIT 1 FOR UPDATE OF o SKIP LOCKED`, h.Now()).Scan(&m.ID, &ruleID, &m.To, &m.Subject, &m.Text, &m.HTML, &attempts, &member)
-		if errors.Is(err, pgx.ErrNoRows) {
-			outcome = mailNoneDue
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("read outbox: %w", err)
-		}
-		if ruleID != nil && !member {
-			outcome = mailSkipped
-			if h.Log != nil {
-				h.Log.WarnContext(ctx, "alert e-mail skipped: the recipient is not a member of the workspace", "outboxId", m.ID, "ruleId", *ruleID)
-			}
-			_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = 'skipped', last_error = $2 WHERE id = $1`,
-				m.ID, "the recipient is not a member of the workspace")
-			return err
-		}
-		sendErr := h.Mail.SendMail(ctx, m)
-		if sendErr == nil {
-			outcome = mailSent
-			_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = '' WHERE id = $1`, m.ID, h.Now())
-			return err
-		}
-		outcome = mailFailed
-		attempts++
-		status := state.MailPending
-		if attempts >= maxMailAttempts || errors.Is(sendErr, ErrMailRejected) {
-			status = state.MailFailed
-		}
-		backoff := min(firstMailBackoff<<(attempts-1), maxMailBackoff)
-		if h.Log != nil {
-			h.Log.WarnContext(ctx, "alert e-mail not sent", "outboxId", m.ID, "attempts", attempts, "error", sendErr)
-		}
-		msg := sendErr.Error()
-		if len(msg) > 500 {
-			msg = msg[:500]
-		}
-		_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = $2, attempts = $3, next_attempt_at = $4, last_error = $5 WHERE id = $1`,
-			m.ID, status, attempts, h.Now().Add(backoff), strings.ToValidUTF8(msg, ""))
-		return err
-	})
-	if err != nil {
-		return mailNoneDue, fmt.Errorf("deliver alert e-mail: %w", err)
-	}
-	return outcome, nil
 }

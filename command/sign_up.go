@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
@@ -30,8 +31,9 @@ type SignUp struct {
 
 // User is a signed-up user.
 type User struct {
-	ID    uuid.UUID
-	Email string
+	ID            uuid.UUID
+	Email         string
+	EmailVerified bool
 }
 
 // Validate normalizes the e-mail and checks the password rules.
@@ -42,30 +44,36 @@ func (c *SignUp) Validate() error {
 		problems = append(problems, err)
 	}
 	c.Email = email
-	problems = append(problems, validatePassword(c.Password, email))
+	problems = append(problems, validatePassword("password", c.Password, email))
 	return errors.Join(problems...)
 }
 
-func validatePassword(p, email string) error {
+// validatePassword checks password p of the account email against the
+// rules; field names the input in the answer.
+func validatePassword(field, p, email string) error {
 	switch {
 	case p == "":
-		return apperr.Invalid("password", "is required")
+		return apperr.Invalid(field, "is required")
 	case utf8.RuneCountInString(p) < minPasswordLength:
-		return apperr.Invalid("password", fmt.Sprintf("must be at least %d characters", minPasswordLength))
+		return apperr.Invalid(field, fmt.Sprintf("must be at least %d characters", minPasswordLength))
 	case len(p) > maxPasswordBytes:
-		return apperr.Invalid("password", fmt.Sprintf("must be at most %d bytes", maxPasswordBytes))
+		return apperr.Invalid(field, fmt.Sprintf("must be at most %d bytes", maxPasswordBytes))
 	case strings.TrimSpace(p) == "":
-		return apperr.Invalid("password", "must not be only spaces")
+		return apperr.Invalid(field, "must not be only spaces")
 	case email != "" && strings.EqualFold(p, email):
-		return apperr.Invalid("password", "must not be the e-mail address")
+		return apperr.Invalid(field, "must not be the e-mail address")
 	}
 	return nil
 }
 
-// SignUpHandler stores new users; a pending invite is accepted at once.
+// SignUpHandler stores new users and e-mails them a verification link. A
+// new user joins no workspace: an invite is accepted with its link only.
 type SignUpHandler struct {
 	DB        *pgxpool.Pool
 	Passwords *auth.Passwords
+	Outbox    Outbox
+	Links     Links
+	Now       func() time.Time
 }
 
 // Handle creates the user, or answers a conflict when the e-mail is taken.
@@ -78,6 +86,7 @@ func (h SignUpHandler) Handle(ctx context.Context, cmd SignUp) (User, error) {
 		return User{}, err
 	}
 	u := User{ID: uuid.New(), Email: cmd.Email}
+	var mailID uuid.UUID
 	err = pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
 		tag, err := tx.Exec(ctx,
 			`INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3) ON CONFLICT (email) DO NOTHING`,
@@ -88,37 +97,12 @@ func (h SignUpHandler) Handle(ctx context.Context, cmd SignUp) (User, error) {
 		if tag.RowsAffected() == 0 {
 			return apperr.Conflict("an account with this e-mail already exists")
 		}
-		_, err = acceptInvite(ctx, tx, u.ID, u.Email)
+		mailID, err = queueVerification(ctx, tx, h.Links, u.ID, u.Email, h.Now())
 		return err
 	})
 	if err != nil {
 		return User{}, err
 	}
+	h.Outbox.SendSoon(mailID)
 	return u, nil
-}
-
-// acceptInvite makes the user a member of the workspace that invited the
-// e-mail first, and drops the e-mail's other invites (their seats free up).
-// It reports the workspace joined, or uuid.Nil when there was no invite.
-func acceptInvite(ctx context.Context, tx pgx.Tx, userID uuid.UUID, email string) (uuid.UUID, error) {
-	var wsID uuid.UUID
-	var role string
-	err := tx.QueryRow(ctx, `
-		SELECT workspace_id, role FROM workspace_invites
-		WHERE email = $1 ORDER BY created_at, id LIMIT 1 FOR UPDATE`, email).Scan(&wsID, &role)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return uuid.Nil, nil
-	}
-	if err != nil {
-		return uuid.Nil, fmt.Errorf("find invite: %w", err)
-	}
-	if _, err := tx.Exec(ctx,
-		`INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3)`,
-		wsID, userID, role); err != nil {
-		return uuid.Nil, fmt.Errorf("join invited workspace: %w", err)
-	}
-	if _, err := tx.Exec(ctx, `DELETE FROM workspace_invites WHERE email = $1`, email); err != nil {
-		return uuid.Nil, fmt.Errorf("delete accepted invites: %w", err)
-	}
-	return wsID, nil
 }

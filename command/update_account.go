@@ -108,6 +108,12 @@ func (h UpdateAccountHandler) Handle(ctx context.Context, cmd UpdateAccount) err
 			WHERE id = $1 AND workspace_id = $2`, cmd.AccountID, cmd.WorkspaceID, newStatus, newLimit); err != nil {
 			return fmt.Errorf("update account: %w", err)
 		}
+		err = recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: state.ActionAccountChanged,
+			Target:  accountName(ctx, tx, cmd.AccountID),
+			Details: map[string]any{"status": map[string]string{"from": status, "to": newStatus}, "trackingLimit": map[string]int{"from": limit, "to": newLimit}}})
+		if err != nil {
+			return err
+		}
 		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
 	})
 }
@@ -119,4 +125,12 @@ func accountCost(status string, trackingLimit int) int {
 		return 0
 	}
 	return trackingLimit
+}
+
+// accountName is how the activity log names an account: platform and
+// handle.
+func accountName(ctx context.Context, tx pgx.Tx, id uuid.UUID) string {
+	var name string
+	_ = tx.QueryRow(ctx, `SELECT platform || ' @' || handle FROM accounts WHERE id = $1`, id).Scan(&name)
+	return name
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/plan"
 )
 
@@ -98,21 +99,35 @@ type Membership struct {
 	ScrapedUntil   *time.Time
 }
 
-// MembershipHandler finds the workspace a user belongs to.
+// MembershipHandler finds the workspace a session's user belongs to, and
+// checks in the same statement that the session is live.
 type MembershipHandler struct{ DB *pgxpool.Pool }
 
-// Handle returns the user's membership, or not found before bootstrap.
-func (h MembershipHandler) Handle(ctx context.Context, userID uuid.UUID) (Membership, error) {
+// Handle returns the user's membership: 401 when the session ended, not
+// found before bootstrap.
+func (h MembershipHandler) Handle(ctx context.Context, s auth.Session) (Membership, error) {
 	var m Membership
+	var live bool
+	var wsID *uuid.UUID
+	var role *string
+	var dataVersion, historyVersion *int64
 	err := h.DB.QueryRow(ctx, `
-SELECT m.workspace_id, m.role, w.data_version, w.history_version, w.scraped_until
-FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
-WHERE m.user_id = $1`, userID).Scan(&m.WorkspaceID, &m.Role, &m.DataVersion, &m.HistoryVersion, &m.ScrapedUntil)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return Membership{}, apperr.NotFound("no workspace yet: call POST /api/workspace/bootstrap first")
-	}
+SELECT `+sessionLiveSQL+`, m.workspace_id, m.role, w.data_version, w.history_version, w.scraped_until
+FROM (VALUES (1)) AS one (x)
+LEFT JOIN users u ON u.id = $1
+LEFT JOIN sessions s ON s.id = $2
+LEFT JOIN workspace_members m ON m.user_id = $1
+LEFT JOIN workspaces w ON w.id = m.workspace_id`, s.UserID, s.ID, s.IssuedAt).
+		Scan(&live, &wsID, &role, &dataVersion, &historyVersion, &m.ScrapedUntil)
 	if err != nil {
 		return Membership{}, fmt.Errorf("read membership: %w", err)
 	}
+	if !live {
+		return Membership{}, ErrSessionEnded
+	}
+	if wsID == nil {
+		return Membership{}, apperr.NotFound("no workspace yet: call POST /api/workspace/bootstrap first")
+	}
+	m.WorkspaceID, m.Role, m.DataVersion, m.HistoryVersion = *wsID, *role, *dataVersion, *historyVersion
 	return m, nil
 }

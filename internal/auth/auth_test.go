@@ -12,16 +12,22 @@ import (
 func TestIssueAndVerify(t *testing.T) {
 	tok := NewTokens("0123456789abcdef0123456789abcdef", time.Hour)
 	id := uuid.New()
-	raw, exp, err := tok.Issue(id, "a@example.com")
+	raw, issued, err := tok.Issue(id, "a@example.com")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if time.Until(exp) < 59*time.Minute {
-		t.Fatalf("expiry %v, want an hour from now", exp)
+	if time.Until(issued.ExpiresAt) < 59*time.Minute {
+		t.Fatalf("expiry %v, want an hour from now", issued.ExpiresAt)
 	}
 	s, err := tok.Verify(raw)
 	if err != nil || s.UserID != id || s.Email != "a@example.com" {
 		t.Fatalf("Verify = %+v, %v", s, err)
+	}
+	if s.ID == "" || s.ID != issued.ID || !s.IssuedAt.Equal(issued.IssuedAt) || !s.ExpiresAt.Equal(issued.ExpiresAt) {
+		t.Fatalf("Verify = %+v, want the issued session %+v", s, issued)
+	}
+	if again, _, _ := tok.Issue(id, "a@example.com"); again == raw {
+		t.Fatal("two sessions of one user share a token")
 	}
 
 	later := NewTokens("0123456789abcdef0123456789abcdef", time.Hour)
@@ -74,5 +80,24 @@ func TestPasswords(t *testing.T) {
 	}
 	if ok, _ := p.Check("", "anything"); ok {
 		t.Fatal("empty hash accepted a password")
+	}
+}
+
+func TestLinkTokens(t *testing.T) {
+	raw, hash, err := NewLinkToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !LooksLikeLinkToken(raw) || string(HashLinkToken(raw)) != string(hash) || strings.Contains(string(hash), raw) {
+		t.Fatalf("token %q: shape or hash wrong", raw)
+	}
+	other, _, _ := NewLinkToken()
+	if other == raw {
+		t.Fatal("two link tokens are equal")
+	}
+	for _, bad := range []string{"", "short", raw + "x", raw[:len(raw)-1] + "*"} {
+		if LooksLikeLinkToken(bad) {
+			t.Errorf("%q looks like a link token", bad)
+		}
 	}
 }

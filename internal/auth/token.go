@@ -16,8 +16,13 @@ const CookieName = "session-access-token"
 
 // Session is who a valid token speaks for.
 type Session struct {
+	// ID is the token's id (its jti): the sessions row of a token this
+	// service issued. Empty for a token of an external provider that
+	// carries none.
+	ID        string
 	UserID    uuid.UUID
 	Email     string
+	IssuedAt  time.Time
 	ExpiresAt time.Time
 }
 
@@ -42,24 +47,24 @@ type claims struct {
 	jwt.RegisteredClaims
 }
 
-// Issue signs a token for the user.
-func (t *Tokens) Issue(userID uuid.UUID, email string) (string, time.Time, error) {
-	now := t.now()
-	exp := now.Add(t.ttl)
+// Issue signs a token for the user, with a new session id.
+func (t *Tokens) Issue(userID uuid.UUID, email string) (string, Session, error) {
+	now := t.now().Truncate(time.Second)
+	s := Session{ID: uuid.NewString(), UserID: userID, Email: email, IssuedAt: now, ExpiresAt: now.Add(t.ttl)}
 	tok := jwt.NewWithClaims(jwt.SigningMethodHS256, claims{
 		Email: email,
 		RegisteredClaims: jwt.RegisteredClaims{
 			Subject:   userID.String(),
-			IssuedAt:  jwt.NewNumericDate(now),
-			ExpiresAt: jwt.NewNumericDate(exp),
-			ID:        uuid.NewString(),
+			IssuedAt:  jwt.NewNumericDate(s.IssuedAt),
+			ExpiresAt: jwt.NewNumericDate(s.ExpiresAt),
+			ID:        s.ID,
 		},
 	})
-	s, err := tok.SignedString(t.secret)
+	raw, err := tok.SignedString(t.secret)
 	if err != nil {
-		return "", time.Time{}, fmt.Errorf("sign session token: %w", err)
+		return "", Session{}, fmt.Errorf("sign session token: %w", err)
 	}
-	return s, exp, nil
+	return raw, s, nil
 }
 
 // ErrInvalidToken is returned for every token that does not verify; the
@@ -83,5 +88,9 @@ func (t *Tokens) Verify(raw string) (Session, error) {
 	if err != nil || id == uuid.Nil {
 		return Session{}, fmt.Errorf("%w: subject is not a user id", ErrInvalidToken)
 	}
-	return Session{UserID: id, Email: strings.ToLower(strings.TrimSpace(c.Email)), ExpiresAt: c.ExpiresAt.Time}, nil
+	s := Session{ID: c.ID, UserID: id, Email: strings.ToLower(strings.TrimSpace(c.Email)), ExpiresAt: c.ExpiresAt.Time}
+	if c.IssuedAt != nil {
+		s.IssuedAt = c.IssuedAt.Time
+	}
+	return s, nil
 }

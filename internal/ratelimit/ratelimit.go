@@ -32,6 +32,7 @@ type Limiter struct {
 type localBucket struct {
 	lim  *rate.Limiter
 	seen time.Time
+	keep time.Duration // how long an unused bucket is kept: until it is full again
 }
 
 // New returns a Limiter on r; with r nil every bucket is in this process.
@@ -53,8 +54,14 @@ func New(r *store.Redis, log *slog.Logger) *Limiter {
 // process's, which starts full. The bucket in Redis is "rate:" (redis_rate's
 // own prefix), the configured prefix, "rl:" and key.
 func (l *Limiter) Allow(ctx context.Context, key string, perMinute int) (bool, time.Duration) {
+	return l.AllowEvery(ctx, key, perMinute, time.Minute)
+}
+
+// AllowEvery is Allow for a bucket of n requests per period (an hour, a
+// day): n may come at once, then one more each period/n.
+func (l *Limiter) AllowEvery(ctx context.Context, key string, n int, period time.Duration) (bool, time.Duration) {
 	if l.rr != nil && l.redis.Up() {
-		res, err := l.rr.Allow(ctx, l.redis.Key("rl:"+key), redis_rate.PerMinute(perMinute))
+		res, err := l.rr.Allow(ctx, l.redis.Key("rl:"+key), redis_rate.Limit{Rate: n, Burst: n, Period: period})
 		if err == nil {
 			if res.Allowed > 0 {
 				return true, 0
@@ -63,16 +70,16 @@ func (l *Limiter) Allow(ctx context.Context, key string, perMinute int) (bool, t
 		}
 		l.log.WarnContext(ctx, "rate limit store unavailable, using in-process limits", "err", err)
 	}
-	return l.allowLocal(key, perMinute)
+	return l.allowLocal(key, n, period)
 }
 
-func (l *Limiter) allowLocal(key string, perMinute int) (bool, time.Duration) {
+func (l *Limiter) allowLocal(key string, n int, period time.Duration) (bool, time.Duration) {
 	now := time.Now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if now.Sub(l.swept) > time.Minute {
 		for k, b := range l.local {
-			if now.Sub(b.seen) > 2*time.Minute {
+			if now.Sub(b.seen) > b.keep {
 				delete(l.local, k)
 			}
 		}
@@ -80,7 +87,7 @@ func (l *Limiter) allowLocal(key string, perMinute int) (bool, time.Duration) {
 	}
 	b, ok := l.local[key]
 	if !ok {
-		b = &localBucket{lim: rate.NewLimiter(rate.Limit(float64(perMinute)/60), perMinute)}
+		b = &localBucket{lim: rate.NewLimiter(rate.Limit(float64(n)/period.Seconds()), n), keep: 2 * period}
 		l.local[key] = b
 	}
 	b.seen = now

@@ -85,9 +85,77 @@ const (
 // Mails lists every e-mail status.
 var Mails = []Mail{MailPending, MailSent, MailFailed, MailSkipped}
 
+// MailKind is what an e-mail of the outbox is (mail_outbox.kind); the kinds
+// other than MailAlert are also the purposes of account links
+// (account_tokens.purpose) and invites.
+type MailKind string
+
+// The kinds of e-mail the service sends.
+const (
+	// MailAlert tells that an alert rule fired; it goes out only to a
+	// verified member of the workspace.
+	MailAlert MailKind = "alert"
+	// MailVerifyEmail carries the link that verifies a user's address.
+	MailVerifyEmail MailKind = "verify_email"
+	// MailResetPassword carries a password reset link.
+	MailResetPassword MailKind = "reset_password"
+	// MailInvite carries an invite's link.
+	MailInvite MailKind = "invite"
+)
+
+// MailKinds lists every kind of e-mail; AccountTokenPurposes the kinds whose
+// links are account_tokens.
+var (
+	MailKinds            = []MailKind{MailAlert, MailVerifyEmail, MailResetPassword, MailInvite}
+	AccountTokenPurposes = []MailKind{MailVerifyEmail, MailResetPassword}
+)
+
 // LateScrape is how far before a workspace's latest recorded scrape
 // (workspaces.scraped_until) a scrape may be recorded without changing its
 // history: one older than that bumps workspaces.history_version, which
 // start values read from the snapshots before a time at least LateScrape
 // before scraped_until are kept under (query.StartCache).
 const LateScrape = 6 * time.Hour
+
+// Action is what an entry of the activity log (activity_log.action) tells.
+type Action string
+
+// The actions the activity log records.
+const (
+	ActionLogin             Action = "login"
+	ActionLoginFailed       Action = "login_failed"
+	ActionLogoutEverywhere  Action = "logout_everywhere"
+	ActionEmailVerified     Action = "email_verified"
+	ActionInviteSent        Action = "invite_sent"
+	ActionInviteResent      Action = "invite_resent"
+	ActionInviteAccepted    Action = "invite_accepted"
+	ActionInviteRevoked     Action = "invite_revoked"
+	ActionRoleChanged       Action = "member_role_changed"
+	ActionMemberRemoved     Action = "member_removed"
+	ActionMemberLeft        Action = "member_left"
+	ActionPasswordReset     Action = "password_reset"
+	ActionPasswordChanged   Action = "password_changed"
+	ActionCheckoutStarted   Action = "billing_checkout_started"
+	ActionPortalOpened      Action = "billing_portal_opened"
+	ActionBillingChanged    Action = "billing_changed"
+	ActionAlertRuleSaved    Action = "alert_rule_saved"
+	ActionAlertRuleDeleted  Action = "alert_rule_deleted"
+	ActionCollectionCreated Action = "collection_created"
+	ActionCollectionChanged Action = "collection_changed"
+	ActionCollectionDeleted Action = "collection_deleted"
+	ActionAccountChanged    Action = "account_settings_changed"
+	ActionWorkspaceCreated  Action = "workspace_created"
+)
+
+// ActivityKeptFor is how long the activity log keeps an entry.
+const ActivityKeptFor = 365 * 24 * time.Hour
+
+// Actions lists every action of the activity log.
+var Actions = []Action{
+	ActionLogin, ActionLoginFailed, ActionLogoutEverywhere, ActionEmailVerified,
+	ActionInviteSent, ActionInviteResent, ActionInviteAccepted, ActionInviteRevoked,
+	ActionRoleChanged, ActionMemberRemoved, ActionMemberLeft, ActionPasswordReset, ActionPasswordChanged,
+	ActionCheckoutStarted, ActionPortalOpened, ActionBillingChanged,
+	ActionAlertRuleSaved, ActionAlertRuleDeleted, ActionCollectionCreated, ActionCollectionChanged, ActionCollectionDeleted,
+	ActionAccountChanged, ActionWorkspaceCreated,
+}

@@ -30,6 +30,8 @@ func TestChecksListTheGoValues(t *testing.T) {
 		{"workspace_members", "workspace_members_role_check", strs([]state.Role{state.RoleOwner, state.RoleAdmin, state.RoleMember})},
 		{"workspace_invites", "workspace_invites_role_check", strs([]state.Role{state.RoleAdmin, state.RoleMember})},
 		{"mail_outbox", "mail_outbox_status_check", strs(state.Mails)},
+		{"mail_outbox", "mail_outbox_kind_check", strs(state.MailKinds)},
+		{"account_tokens", "account_tokens_purpose_check", strs(state.AccountTokenPurposes)},
 	} {
 		var def string
 		err := env.PG.QueryRow(t.Context(), `

@@ -87,6 +87,10 @@ func API(d Deps) api.Deps {
 	// Tracking starts its jobs' runs after answering; a shutdown waits for
 	// the starts under way.
 	starts := &sync.WaitGroup{}
+	// Account e-mails are sent right after their transaction; a shutdown
+	// waits for them too.
+	outbox := command.Outbox{DB: d.DB, Mail: d.Mail, Log: d.Log, Now: d.Now, Sending: starts}
+	links := command.Links{BaseURL: d.Config.PublicBaseURL}
 	return api.Deps{
 		Config: d.Config, Log: d.Log, Tokens: d.Tokens, OpenAPI: d.OpenAPI, Now: d.Now,
 		DB: d.DB, CH: d.CH, Redis: d.Redis, Provider: d.Provider, Site: d.Site,
@@ -96,12 +100,16 @@ func API(d Deps) api.Deps {
 			StartValues: d.StartValues,
 			Starts:      starts,
 
-			SignUp:     command.SignUpHandler{DB: d.DB, Passwords: d.Passwords},
-			LogIn:      command.LogInHandler{DB: d.DB, Passwords: d.Passwords},
-			Bootstrap:  command.BootstrapWorkspaceHandler{DB: d.DB, Now: d.Now},
-			Invite:     command.InviteTeammateHandler{DB: d.DB},
-			ManageTeam: command.ManageTeamHandler{DB: d.DB},
-			Lead:       command.CaptureLeadHandler{DB: d.DB},
+			SignUp:       command.SignUpHandler{DB: d.DB, Passwords: d.Passwords, Outbox: outbox, Links: links, Now: d.Now},
+			LogIn:        command.LogInHandler{DB: d.DB, Passwords: d.Passwords},
+			Sessions:     command.SessionsHandler{DB: d.DB, Now: d.Now},
+			VerifyEmail:  command.VerifyEmailHandler{DB: d.DB, Outbox: outbox, Links: links, Now: d.Now},
+			Password:     command.PasswordHandler{DB: d.DB, Passwords: d.Passwords, Outbox: outbox, Links: links, Now: d.Now},
+			Bootstrap:    command.BootstrapWorkspaceHandler{DB: d.DB, Now: d.Now},
+			Invite:       command.InviteTeammateHandler{DB: d.DB, Outbox: outbox, Links: links, Now: d.Now},
+			AcceptInvite: command.AcceptInviteHandler{DB: d.DB, Now: d.Now},
+			ManageTeam:   command.ManageTeamHandler{DB: d.DB},
+			Lead:         command.CaptureLeadHandler{DB: d.DB},
 			Track: command.TrackHandler{
 				DB: d.DB, Resolver: d.Resolver, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, Starts: starts, Now: d.Now,
 			},
@@ -126,7 +134,10 @@ func API(d Deps) api.Deps {
 
 			Workspace:        query.WorkspaceHandler{DB: d.DB, Now: d.Now},
 			Membership:       query.MembershipHandler{DB: d.DB},
+			Session:          query.SessionHandler{DB: d.DB},
 			Team:             query.TeamHandler{DB: d.DB},
+			InvitePreview:    query.InvitePreviewHandler{DB: d.DB, Now: d.Now},
+			Activity:         query.ActivityHandler{DB: d.DB, Now: d.Now},
 			Founding:         query.FoundingStatsHandler{DB: d.DB, Total: d.Config.FoundingSpots},
 			Plans:            query.PlansHandler{Prices: d.Config.StripePrices},
 			ProviderStatus:   query.ProviderStatusHandler{DB: d.DB},

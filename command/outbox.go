@@ -1,0 +1,199 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/mail"
+	"github.com/reeltrack/reeltrack/internal/state"
+)
+
+// Outbox delivers the e-mails of mail_outbox. Every e-mail the service sends
+// is first queued there, in the transaction of the change it tells about;
+// the alerts cron delivers what is due, and account e-mails are also sent
+// right after their transaction commits (SendSoon).
+type Outbox struct {
+	DB   *pgxpool.Pool
+	Mail MailSender
+	Log  *slog.Logger
+	Now  func() time.Time
+	// Sending, when set, counts the SendSoon deliveries under way, so that
+	// a shutdown or a test can wait for them.
+	Sending *sync.WaitGroup
+}
+
+// OutboxRun counts what one delivery round did.
+type OutboxRun struct {
+	Sent, Failed int
+	// Skipped counts alert e-mails not sent because their recipient is not
+	// a verified member of the workspace when they are due.
+	Skipped int
+}
+
+// The outcomes of one delivery.
+const (
+	mailNoneDue = iota
+	mailSent
+	mailFailed
+	mailSkipped
+)
+
+// sendSoonTimeout bounds the delivery that follows an account e-mail's
+// transaction; a slower mail server leaves it to the next round.
+const sendSoonTimeout = 30 * time.Second
+
+// queueMail adds an e-mail to the outbox in tx; it is due at once.
+func queueMail(ctx context.Context, tx pgx.Tx, kind state.MailKind, workspaceID *uuid.UUID, to string, m mail.Message) (uuid.UUID, error) {
+	id := uuid.New()
+	_, err := tx.Exec(ctx, `
+		INSERT INTO mail_outbox (id, workspace_id, kind, recipient, subject, text_body, html_body)
+		VALUES ($1, $2, $3, $4, $5, $6, $7)`, id, workspaceID, string(kind), to, m.Subject, m.Text, m.HTML)
+	if err != nil {
+		return uuid.Nil, fmt.Errorf("queue %s e-mail: %w", kind, err)
+	}
+	return id, nil
+}
+
+// Deliver sends the due e-mails, one row claimed at a time (SKIP LOCKED,
+// so concurrent rounds share the work). A failed send is retried on later
+// rounds with doubling back-off, up to maxMailAttempts.
+func (o Outbox) Deliver(ctx context.Context) (OutboxRun, error) {
+	var run OutboxRun
+	for range maxMailsPerRun {
+		outcome, err := o.deliverOne(ctx, uuid.Nil)
+		if err != nil {
+			return run, err
+		}
+		switch outcome {
+		case mailNoneDue:
+			return run, nil
+		case mailSent:
+			run.Sent++
+		case mailFailed:
+			run.Failed++
+		case mailSkipped:
+			run.Skipped++
+		}
+	}
+	return run, nil
+}
+
+// SendSoon delivers the queued e-mail id now, in the background, so that a
+// verification or reset link arrives in seconds rather than at the next
+// cron round; the round takes it up if this attempt fails.
+func (o Outbox) SendSoon(id uuid.UUID) {
+	if id == uuid.Nil || o.DB == nil {
+		return
+	}
+	if o.Sending != nil {
+		o.Sending.Add(1)
+	}
+	go func() {
+		if o.Sending != nil {
+			defer o.Sending.Done()
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), sendSoonTimeout)
+		defer cancel()
+		if _, err := o.deliverOne(ctx, id); err != nil && o.Log != nil {
+			o.Log.WarnContext(ctx, "e-mail left to the next delivery round", "outboxId", id, "error", err)
+		}
+	}()
+}
+
+// deliverOne sends the oldest due e-mail, or only the e-mail id, due or not,
+// when it is set. An alert e-mail goes out only while its recipient is a verified
+// member of the workspace: one whose recipient left or never verified the
+// address, or that a rule saved with outside addresses queued, is marked
+// skipped and never sent.
+func (o Outbox) deliverOne(ctx context.Context, id uuid.UUID) (outcome int, err error) {
+	now := time.Now
+	if o.Now != nil {
+		now = o.Now
+	}
+	err = pgx.BeginFunc(ctx, o.DB, func(tx pgx.Tx) error {
+		var m OutgoingMail
+		var attempts int
+		var kind string
+		var member bool
+		err := tx.QueryRow(ctx, `
+SELECT o.id, o.kind, o.recipient, o.subject, o.text_body, o.html_body, o.attempts,
+       EXISTS (SELECT 1 FROM workspace_members wm JOIN users u ON u.id = wm.user_id
+               WHERE wm.workspace_id = o.workspace_id AND u.email = lower(o.recipient)
+                 AND u.email_verified_at IS NOT NULL)
+FROM mail_outbox o
+WHERE o.status = 'pending' AND (o.id = $2 OR ($2 = '00000000-0000-0000-0000-000000000000'::uuid AND o.next_attempt_at <= $1))
+ORDER BY o.next_attempt_at, o.id
+LIMIT 1 FOR UPDATE OF o SKIP LOCKED`, now(), id).Scan(&m.ID, &kind, &m.To, &m.Subject, &m.Text, &m.HTML, &attempts, &member)
+		if errors.Is(err, pgx.ErrNoRows) {
+			outcome = mailNoneDue
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("read outbox: %w", err)
+		}
+		if state.MailKind(kind) == state.MailAlert && !member {
+			outcome = mailSkipped
+			if o.Log != nil {
+				o.Log.WarnContext(ctx, "alert e-mail skipped: the recipient is not a verified member of the workspace", "outboxId", m.ID)
+			}
+			_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = 'skipped', last_error = $2 WHERE id = $1`,
+				m.ID, "the recipient is not a verified member of the workspace")
+			return err
+		}
+		sendErr := o.Mail.SendMail(ctx, m)
+		if sendErr == nil {
+			outcome = mailSent
+			_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = '' WHERE id = $1`, m.ID, now())
+			if err == nil {
+				err = redactLink(ctx, tx, m.ID, kind)
+			}
+			return err
+		}
+		outcome = mailFailed
+		attempts++
+		status := state.MailPending
+		if attempts >= maxMailAttempts || errors.Is(sendErr, ErrMailRejected) {
+			status = state.MailFailed
+		}
+		backoff := min(firstMailBackoff<<(attempts-1), maxMailBackoff)
+		if o.Log != nil {
+			o.Log.WarnContext(ctx, "e-mail not sent", "outboxId", m.ID, "kind", kind, "attempts", attempts, "error", sendErr)
+		}
+		msg := sendErr.Error()
+		if len(msg) > 500 {
+			msg = msg[:500]
+		}
+		_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = $2, attempts = $3, next_attempt_at = $4, last_error = $5 WHERE id = $1`,
+			m.ID, status, attempts, now().Add(backoff), strings.ToValidUTF8(msg, ""))
+		if err == nil && status == state.MailFailed {
+			err = redactLink(ctx, tx, m.ID, kind)
+		}
+		return err
+	})
+	if err != nil {
+		return mailNoneDue, fmt.Errorf("deliver e-mail: %w", err)
+	}
+	return outcome, nil
+}
+
+// redactLink empties the body of an account e-mail once it is sent or given
+// up: the body holds a link's token, which the service otherwise keeps only
+// hashed.
+func redactLink(ctx context.Context, tx pgx.Tx, id uuid.UUID, kind string) error {
+	if state.MailKind(kind) == state.MailAlert {
+		return nil
+	}
+	if _, err := tx.Exec(ctx, `UPDATE mail_outbox SET text_body = '', html_body = '' WHERE id = $1`, id); err != nil {
+		return fmt.Errorf("redact the sent link: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,160 @@
+package query
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/state"
+)
+
+// Activity is a page of a workspace's activity log, newest first.
+type Activity struct {
+	Entries []ActivityEntry `json:"entries"`
+	// Next is the cursor of the next (older) page; nil on the last page.
+	Next *string `json:"next"`
+}
+
+// ActivityEntry is one thing someone did.
+type ActivityEntry struct {
+	ID     string          `json:"id"`
+	At     time.Time       `json:"at"`
+	Action string          `json:"action"`
+	Actor  *Actor          `json:"actor"`
+	Target string          `json:"target"`
+	Detail json.RawMessage `json:"details"`
+	IP     string          `json:"ip"`
+}
+
+// Actor is who did it: a user (ID set) or the payment provider (ID nil).
+type Actor struct {
+	ID    *uuid.UUID `json:"id"`
+	Email string     `json:"email"`
+}
+
+// ActivityPage asks for a page of the log.
+type ActivityPage struct {
+	WorkspaceID uuid.UUID
+	Role        string
+	Limit       int
+	// Before is the cursor of the page after which to read; empty: the
+	// newest entries.
+	Before string
+}
+
+// Limits of an activity page.
+const (
+	DefaultActivityLimit = 50
+	MaxActivityLimit     = 200
+)
+
+// ActivityHandler reads the activity log.
+type ActivityHandler struct {
+	DB  *pgxpool.Pool
+	Now func() time.Time
+}
+
+// Handle answers a page of the workspace's log: 403 unless the caller is an
+// owner or admin; entries older than state.ActivityKeptFor are never answered
+// (the alerts cron deletes them).
+func (h ActivityHandler) Handle(ctx context.Context, p ActivityPage) (Activity, error) {
+	if !state.Role(p.Role).Manages() {
+		return Activity{}, apperr.Forbidden("only owners and admins can read the activity log")
+	}
+	switch {
+	case p.Limit == 0:
+		p.Limit = DefaultActivityLimit
+	case p.Limit < 1 || p.Limit > MaxActivityLimit:
+		return Activity{}, apperr.Invalid("limit", fmt.Sprintf("must be from 1 to %d", MaxActivityLimit))
+	}
+	before := int64(1<<63 - 1)
+	if p.Before != "" {
+		n, err := strconv.ParseInt(p.Before, 10, 64)
+		if err != nil || n < 1 {
+			return Activity{}, apperr.Invalid("before", "must be the next cursor of an earlier page")
+		}
+		before = n
+	}
+	rows, err := h.DB.Query(ctx, `
+SELECT id, created_at, action, actor_id, actor_email, target, details, client_ip
+FROM activity_log
+WHERE workspace_id = $1 AND id < $2 AND created_at > $3
+ORDER BY id DESC
+LIMIT $4`, p.WorkspaceID, before, h.Now().Add(-state.ActivityKeptFor), p.Limit+1)
+	if err != nil {
+		return Activity{}, fmt.Errorf("read activity: %w", err)
+	}
+	out := Activity{Entries: []ActivityEntry{}}
+	var id int64
+	var e ActivityEntry
+	var actorID *uuid.UUID
+	var actorEmail string
+	_, err = pgx.ForEachRow(rows, []any{&id, &e.At, &e.Action, &actorID, &actorEmail, &e.Target, &e.Detail, &e.IP}, func() error {
+		e.ID = strconv.FormatInt(id, 10)
+		e.At = e.At.UTC()
+		e.Actor = nil
+		if actorID != nil || actorEmail != "" {
+			e.Actor = &Actor{ID: actorID, Email: actorEmail}
+		}
+		out.Entries = append(out.Entries, e)
+		return nil
+	})
+	if err != nil {
+		return Activity{}, fmt.Errorf("read activity: %w", err)
+	}
+	if len(out.Entries) > p.Limit {
+		out.Entries = out.Entries[:p.Limit]
+		next := out.Entries[p.Limit-1].ID
+		out.Next = &next
+	}
+	return out, nil
+}
+
+// InvitePreview is what an invite's link offers, shown before it is taken.
+type InvitePreview struct {
+	WorkspaceName string    `json:"workspaceName"`
+	Role          string    `json:"role"`
+	Email         string    `json:"email"`
+	InvitedBy     string    `json:"invitedBy"`
+	ExpiresAt     time.Time `json:"expiresAt"`
+}
+
+// InvitePreviewHandler reads an invite by its link's token.
+type InvitePreviewHandler struct {
+	DB  *pgxpool.Pool
+	Now func() time.Time
+}
+
+// errBadInvite matches the answer of taking a bad invite.
+var errBadInvite = apperr.NotFound("this invite link is invalid or has expired: ask for a new invite")
+
+// Handle answers the invite of the token: not found when the token is
+// unknown, used, revoked or expired.
+func (h InvitePreviewHandler) Handle(ctx context.Context, token string) (InvitePreview, error) {
+	if !auth.LooksLikeLinkToken(token) {
+		return InvitePreview{}, errBadInvite
+	}
+	var p InvitePreview
+	err := h.DB.QueryRow(ctx, `
+SELECT w.name, i.role, i.email, u.email, i.expires_at
+FROM workspace_invites i JOIN workspaces w ON w.id = i.workspace_id JOIN users u ON u.id = i.invited_by
+WHERE i.token_hash = $1 AND i.expires_at > $2`, auth.HashLinkToken(token), h.Now()).
+		Scan(&p.WorkspaceName, &p.Role, &p.Email, &p.InvitedBy, &p.ExpiresAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return InvitePreview{}, errBadInvite
+	}
+	if err != nil {
+		return InvitePreview{}, fmt.Errorf("read invite: %w", err)
+	}
+	p.ExpiresAt = p.ExpiresAt.UTC()
+	return p, nil
+}
