@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/internal/auth"
 )
 
@@ -404,4 +405,26 @@ func uniqueEmailMember(t *testing.T, a *testApp, owner *http.Cookie) string {
 	email := uniqueEmail("plain")
 	a.member(owner, email, "member")
 	return email
+}
+
+// TestActivityIsKeptAYear: the alerts cron deletes the log's entries older
+// than a year, and sessions and links a day past their expiry; younger ones
+// stay.
+func TestActivityIsKeptAYear(t *testing.T) {
+	a := newApp(t, func(d *wiring.Deps) { d.Config.CronSecret = cronSecret })
+	owner, email, ws := starterWorkspace(a, "kept")
+	exec(t, `UPDATE alert_rules SET enabled = false`)
+	exec(t, `INSERT INTO activity_log (workspace_id, action, created_at) VALUES ($1, 'login', now() - interval '366 days'), ($1, 'login', now() - interval '364 days')`, ws)
+	exec(t, `UPDATE sessions SET expires_at = now() - interval '25 hours' WHERE user_id = $1`, userID(t, email))
+	httpRequest(a, "GET", "/api/cron/alerts", "Bearer "+cronSecret).expect(t, 200)
+	if n := count(t, `SELECT count(*) FROM activity_log WHERE workspace_id = $1 AND created_at < now() - interval '365 days'`, ws); n != 0 {
+		t.Fatal("an entry older than a year is kept")
+	}
+	if n := count(t, `SELECT count(*) FROM activity_log WHERE workspace_id = $1 AND created_at < now() - interval '300 days'`, ws); n != 1 {
+		t.Fatal("an entry younger than a year is gone")
+	}
+	if n := count(t, `SELECT count(*) FROM sessions WHERE user_id = $1`, userID(t, email)); n != 0 {
+		t.Fatal("expired sessions are kept")
+	}
+	a.request("GET", "/api/auth/me", nil, owner).expectError(t, 401, "unauthenticated")
 }
