@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
 // VideoExportColumns is the header row of the videos CSV.
@@ -30,6 +31,11 @@ var VideoExportColumns = []string{
 // DefaultExportPage is how many videos one page of the export reads.
 const DefaultExportPage = 2000
 
+// DefaultExportChunk is how many videos' numbers one read of ClickHouse
+// brings to the export, the most it holds at once: about 1.6 MB, and a
+// few MB while they are read.
+const DefaultExportChunk = 20_000
+
 // ExportHandler writes CSV exports.
 type ExportHandler struct {
 	DB  *pgxpool.Pool
@@ -37,6 +43,9 @@ type ExportHandler struct {
 	Now func() time.Time
 	// PageRows is how many videos a page reads; 0 means DefaultExportPage.
 	PageRows int
+	// ChunkRows is how many videos' numbers one read of ClickHouse brings;
+	// 0 means DefaultExportChunk.
+	ChunkRows int
 }
 
 // CheckVideos validates what Videos needs before anything is written, so
@@ -67,31 +76,45 @@ func (h ExportHandler) VideoPages(ws uuid.UUID, f VideoFilter) *VideoExport {
 	if h.PageRows <= 0 {
 		h.PageRows = DefaultExportPage
 	}
-	return &VideoExport{h: h, ws: ws, f: f, now: h.Now().UTC()}
+	if h.ChunkRows <= 0 {
+		h.ChunkRows = DefaultExportChunk
+	}
+	return &VideoExport{h: h, ws: ws, f: f, now: h.Now().UTC(), chunk: -1}
 }
 
-// VideoExport is a videos export in progress. Its first page reads the
-// numbers of every video of the workspace from ClickHouse in one read, in
-// a compact form (about 80 bytes a video); each page then reads the next
+// VideoExport is a videos export in progress. Each page reads the next
 // videos in id order from PostgreSQL, a short query over a range of an
-// index that starts after the last id written. Both connections go back to
-// their pools before any row is written, so between pages the export holds
-// no connection however slowly its client reads, and its memory is the
-// numbers and one page.
+// index that starts after the last id written. Their numbers come from
+// ClickHouse a chunk at a time: the first page reads where the chunks of
+// the workspace's videos end (every ChunkRows-th id in id order), and a
+// chunk's numbers (latest values and gains) are read, in a compact form
+// of about 80 bytes a video, when the first video of the chunk is written.
+// Both connections go back to their pools before any row is written, so
+// between pages the export holds no connection however slowly its client
+// reads, and its memory is one chunk's numbers and one page, whatever the
+// size of the workspace.
 type VideoExport struct {
-	h       ExportHandler
-	ws      uuid.UUID
-	f       VideoFilter
-	now     time.Time
-	after   *uuid.UUID
-	header  bool
-	done    bool
-	record  []string
-	numbers []videoNumbers // nil until the first page
+	h      ExportHandler
+	ws     uuid.UUID
+	f      VideoFilter
+	now    time.Time
+	after  *uuid.UUID
+	header bool
+	done   bool
+	record []string
+	page   []Video
+	// bounds are the last ids of every chunk but the last, in id order:
+	// chunk c holds the videos after bounds[c-1] up to bounds[c]; nil
+	// until the first page.
+	bounds  []uuid.UUID
+	chunk   int            // the chunk whose numbers are read, -1 for none
+	numbers []videoNumbers // the chunk's, in id order
 	next    int            // the first of numbers not yet matched
 
 	// Rows counts the rows written so far.
 	Rows int
+	// Chunks counts the chunks of numbers read from ClickHouse so far.
+	Chunks int
 }
 
 // videoNumbers is what the export shows of a video's metrics.
@@ -187,37 +210,38 @@ func (e *VideoExport) pageSQL() (string, []any) {
 	return fmt.Sprintf(`SELECT %s%s AND %s ORDER BY v.id LIMIT $%d`, videoColumns, videoFromSQL, cond, len(args)), args
 }
 
+// exportSettings run the export's ClickHouse reads on one thread, the
+// reads of a chunk one after the other: an export is a bulk read that may
+// take a little longer, while the dashboards of other workspaces keep the
+// other cores.
+var exportSettings = clickhouse.Settings{"max_threads": 1}
+
 // readPage reads the next page's videos with their numbers.
 func (e *VideoExport) readPage(ctx context.Context) ([]Video, error) {
-	if e.numbers == nil {
-		e.numbers = []videoNumbers{}
-		// One ClickHouse thread, its two reads one after the other: an
-		// export is a bulk read that may take a little longer, while the
-		// dashboards of other workspaces keep the other cores.
-		chCtx := clickhouse.Context(ctx, clickhouse.WithSettings(clickhouse.Settings{"max_threads": 1}))
-		q := videoListMetrics(e.ws, e.now)
-		q.Serial = true
-		err := metrics{e.h.CH}.entities(chCtx, q, func(id uuid.UUID, m entityMetrics) error {
-			e.numbers = append(e.numbers, compactNumbers(id, m))
-			return nil
-		})
+	chCtx := clickhouse.Context(ctx, clickhouse.WithSettings(exportSettings))
+	if e.bounds == nil {
+		b, err := chunkBoundsQuery{Workspace: e.ws, Every: e.h.ChunkRows}.read(chCtx, e.h.CH)
 		if err != nil {
 			return nil, err
 		}
-		slices.SortFunc(e.numbers, func(a, b videoNumbers) int { return compareIDs(a.id, b.id) })
+		e.bounds = b
 	}
 	sql, args := e.pageSQL()
 	rows, err := e.h.DB.Query(ctx, sql, args...)
 	if err != nil {
 		return nil, fmt.Errorf("export videos: %w", err)
 	}
-	vids, err := pgx.CollectRows(rows, scanVideo)
+	vids, err := pgx.AppendRows(e.page[:0], rows, scanVideo)
 	if err != nil {
 		return nil, fmt.Errorf("export videos: %w", err)
 	}
+	e.page = vids
 	// Both are in id order, and ClickHouse holds only the videos with
-	// snapshots: walk the numbers alongside.
+	// snapshots: walk the chunk's numbers alongside.
 	for i := range vids {
+		if err := e.seek(chCtx, vids[i].ID); err != nil {
+			return nil, err
+		}
 		for e.next < len(e.numbers) && compareIDs(e.numbers[e.next].id, vids[i].ID) < 0 {
 			e.next++
 		}
@@ -226,6 +250,77 @@ func (e *VideoExport) readPage(ctx context.Context) ([]Video, error) {
 		}
 	}
 	return vids, nil
+}
+
+// seek reads the numbers of the chunk that holds id, unless they are
+// read. Ids come in order, so chunks are read in order, each once; a chunk
+// without a video to write (the filter left them all out) is not read.
+func (e *VideoExport) seek(ctx context.Context, id uuid.UUID) error {
+	c, _ := slices.BinarySearchFunc(e.bounds, id, compareIDs)
+	if c == e.chunk {
+		return nil
+	}
+	q := videoListMetrics(e.ws, e.now)
+	q.Serial = true
+	if c > 0 {
+		q.After = &e.bounds[c-1]
+	}
+	if c < len(e.bounds) {
+		q.UpTo = &e.bounds[c]
+	}
+	e.chunk, e.next, e.numbers = -1, 0, e.numbers[:0]
+	err := metrics{e.h.CH}.entities(ctx, q, func(id uuid.UUID, m entityMetrics) error {
+		e.numbers = append(e.numbers, compactNumbers(id, m))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	slices.SortFunc(e.numbers, func(a, b videoNumbers) int { return compareIDs(a.id, b.id) })
+	e.chunk = c
+	e.Chunks++
+	return nil
+}
+
+// chunkBoundsQuery reads where the export's chunks of Every videos end:
+// every Every-th id, in id order (the order of their text), of the videos
+// of the workspace that ClickHouse has numbers for. ClickHouse gathers
+// the ids (about 40 bytes each); the answer is one row of a list of
+// len/Every of them.
+type chunkBoundsQuery struct {
+	Workspace uuid.UUID
+	Every     int
+}
+
+const chunkBoundsSQL = `
+SELECT arrayFilter((id, i) -> i %% %d = 0, ids, arrayEnumerate(ids)) AS bounds
+FROM (
+    SELECT arraySort(groupUniqArray(toString(entity_id))) AS ids
+    FROM entity_latest
+    WHERE workspace_id = @ws AND entity_kind = @kind
+)`
+
+// SQL renders the query and its parameters.
+func (q chunkBoundsQuery) SQL() (string, []any) {
+	return fmt.Sprintf(chunkBoundsSQL, max(q.Every, 1)), []any{clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(platform.Video))}
+}
+
+// read returns the last id of every chunk but the last.
+func (q chunkBoundsQuery) read(ctx context.Context, ch driver.Conn) ([]uuid.UUID, error) {
+	var ids []string
+	sql, args := q.SQL()
+	if err := ch.QueryRow(ctx, sql, args...).Scan(&ids); err != nil {
+		return nil, fmt.Errorf("read video metrics: %w", err)
+	}
+	out := make([]uuid.UUID, 0, len(ids))
+	for _, s := range ids {
+		id, err := uuid.Parse(s)
+		if err != nil {
+			return nil, fmt.Errorf("read video metrics: chunk bound %q: %w", s, err)
+		}
+		out = append(out, id)
+	}
+	return out, nil
 }
 
 func videoRecord(r []string, v Video) {

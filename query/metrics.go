@@ -109,6 +109,11 @@ type entitiesQuery struct {
 	// Only, when not nil, reads these entities only (sent as the external
 	// table "scope").
 	Only []uuid.UUID
+	// After and UpTo, when set, read only the entities whose ids come
+	// after After and not after UpTo in the ids' byte order (that of their
+	// text, and of PostgreSQL's; ClickHouse orders UUIDs otherwise): one
+	// range of a bulk read taken range by range (the export).
+	After, UpTo *uuid.UUID
 	// Read are the metrics whose latest values are read; nil reads every
 	// metric the kind has. An unread metric reads as not recorded.
 	Read []Metric
@@ -146,12 +151,16 @@ FROM entity_latest
 {{- if .Only}}
 PREWHERE entity_id IN (SELECT id FROM scope)
 {{- end}}
-WHERE workspace_id = @ws AND entity_kind = @kind
+WHERE workspace_id = @ws AND entity_kind = @kind{{template "range" .}}
 GROUP BY entity_id
 {{- if .Top}}
 ORDER BY bitAnd(recorded, {{.TopBit}}) = 0, l_{{index .Latest 0}} DESC, toString(entity_id)
 LIMIT {{.Top}}
-{{- end}}`)
+{{- end}}`, rangeSQL)
+
+// rangeSQL is the test of an entitiesQuery's After and UpTo: on the ids'
+// text, whose order is their bytes'.
+const rangeSQL = `{{define "range"}}{{if .After}} AND toString(entity_id) > @after{{end}}{{if .UpTo}} AND toString(entity_id) <= @upto{{end}}{{end}}`
 
 // startsSQL has per cutoff i the value of Metric before it (b<i>), that
 // of each of More (b<i>_<column>), and which metrics have one (p<i>, the
@@ -185,7 +194,7 @@ GROUP BY entity_id`,
 	// from the Lookback before it (@l<i>) in the daily projection, and the
 	// hours of its day before the cutoff (@c<i>) in the hourly one
 	`{{define "before"}}((src = 0 AND bucket >= @l{{.}} AND bucket < @d{{.}}) OR (src = 1 AND bucket >= @h{{.}} AND bucket < @c{{.}})){{end}}`,
-	`{{define "only"}}{{if .Only}} AND entity_id IN (SELECT id FROM scope){{end}}{{end}}`)
+	`{{define "only"}}{{if .Only}} AND entity_id IN (SELECT id FROM scope){{end}}{{template "range" .}}{{end}}`, rangeSQL)
 
 // entitiesData is what entitiesSQL and startsSQL are rendered from.
 type entitiesData struct {
@@ -194,6 +203,8 @@ type entitiesData struct {
 	More    []string
 	Latest  []string
 	Cutoffs []int
+	// After and UpTo: the range's bounds are set
+	After, UpTo bool
 	// DayCutoffs and HourCutoffs are the cutoffs with rows to read in the
 	// daily and in the hourly projection.
 	DayCutoffs, HourCutoffs []int
@@ -223,6 +234,14 @@ func (q entitiesQuery) data() (entitiesData, []any) {
 		d.Latest = append(d.Latest, x.column())
 	}
 	args := []any{clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(q.Kind))}
+	if q.After != nil {
+		d.After = true
+		args = append(args, clickhouse.Named("after", q.After.String()))
+	}
+	if q.UpTo != nil {
+		d.UpTo = true
+		args = append(args, clickhouse.Named("upto", q.UpTo.String()))
+	}
 	for i, c := range q.Cutoffs {
 		daily, hourly := Daily.floor(c).Add(-Lookback), Daily.floor(c)
 		if q.near {
@@ -241,11 +260,11 @@ func (q entitiesQuery) data() (entitiesData, []any) {
 	return d, args
 }
 
-// SQL renders the read of the latest values and its parameters: the
-// first two of data's, the workspace and the kind (it has no cutoffs).
+// SQL renders the read of the latest values and its parameters: those of
+// data's before the cutoffs' (the workspace, the kind and the range).
 func (q entitiesQuery) SQL() (string, []any) {
 	d, args := q.data()
-	return renderSQL(entitiesSQL, d), args[:2]
+	return renderSQL(entitiesSQL, d), args[:len(args)-4*len(q.Cutoffs)]
 }
 
 // startsQuery is the read of an entitiesQuery's start values (startsSQL).
@@ -362,17 +381,18 @@ func (m metrics) entities(ctx context.Context, q entitiesQuery, each func(uuid.U
 
 // entitiesRead is entities reading the start values, in its two steps;
 // with kept set, it also adds to it the start values each entity's gains
-// were computed from.
+// were computed from. An entity whose start values the first step found
+// is handed to each at once; only those the second step looks at again
+// are held between the steps.
 func (m metrics) entitiesRead(ctx context.Context, q entitiesQuery, each func(uuid.UUID, entityMetrics) error, kept *startsBuilder) error {
 	type found struct {
-		id   uuid.UUID
 		e    entityMetrics
 		has  []uint8
 		base []uint64
 	}
 	var (
-		all     []found
 		again   []uuid.UUID
+		pending = map[uuid.UUID]found{} // the first step's answer for those of again
 		near    = q
 		gained  = q.Metric.bit()
 		earlier = make([]time.Time, len(q.Cutoffs))
@@ -384,42 +404,38 @@ func (m metrics) entitiesRead(ctx context.Context, q entitiesQuery, each func(uu
 	for i, c := range q.Cutoffs {
 		earlier[i] = nearFrom(c)
 	}
+	take := func(id uuid.UUID, e entityMetrics, has []uint8, base []uint64) error {
+		if kept != nil {
+			kept.add(id, has, base)
+		}
+		return each(id, e)
+	}
 	err := m.scan(ctx, near, nil, func(id uuid.UUID, e entityMetrics, rec uint8, has []uint8, base []uint64) error {
 		want := rec & gained
 		for i := range has {
 			if has[i]&want != want && e.FirstAt.Before(earlier[i]) {
 				again = append(again, id)
-				break
+				pending[id] = found{e, has, base}
+				return nil
 			}
 		}
-		all = append(all, found{id, e, has, base})
-		return nil
+		return take(id, e, has, base)
+	})
+	if err != nil || len(again) == 0 {
+		return err
+	}
+	full := q
+	full.Only = again
+	err = m.scan(ctx, full, nil, func(id uuid.UUID, e entityMetrics, _ uint8, has []uint8, base []uint64) error {
+		delete(pending, id)
+		return take(id, e, has, base)
 	})
 	if err != nil {
 		return err
 	}
-	if len(again) > 0 {
-		full := q
-		full.Only = again
-		fixed := make(map[uuid.UUID]found, len(again))
-		err := m.scan(ctx, full, nil, func(id uuid.UUID, e entityMetrics, _ uint8, has []uint8, base []uint64) error {
-			fixed[id] = found{id, e, has, base}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-		for i := range all {
-			if f, ok := fixed[all[i].id]; ok {
-				all[i] = f
-			}
-		}
-	}
-	for _, f := range all {
-		if kept != nil {
-			kept.add(f.id, f.has, f.base)
-		}
-		if err := each(f.id, f.e); err != nil {
+	// an entity the second read did not find keeps the first's answer
+	for id, f := range pending {
+		if err := take(id, f.e, f.has, f.base); err != nil {
 			return err
 		}
 	}
