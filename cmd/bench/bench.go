@@ -268,14 +268,14 @@ func bench(ctx context.Context, o options) (bool, error) {
 		const neighbourPath = "/api/videos"
 		rs, err := neighbours(ctx, probe, neighbourPath, o.TenantDuration, []neighbourLoad{
 			{Name: fmt.Sprintf("during %d parallel exports of %s rows", o.TenantExports, thousands(float64(nVideos))),
-				Run: c.exportLoad(exportPath, nVideos, o.TenantExports, 0, 0)},
+				Run: c.exportLoad(exportPath, nVideos, o.TenantExports, 0, 0), Memory: true, ExportRow: true},
 			{Name: fmt.Sprintf("during %d slow export readers (%d KiB/s each)", o.SlowReaders, o.SlowReadBytes*10>>10),
-				Run: c.exportLoad(exportPath, nVideos, o.SlowReaders, o.SlowReadBytes, 100*time.Millisecond)},
+				Run: c.exportLoad(exportPath, nVideos, o.SlowReaders, o.SlowReadBytes, 100*time.Millisecond), Memory: true},
 		})
 		if err != nil {
 			return false, err
 		}
-		results = append(results, neighbourRows(neighbourPath, rs)...)
+		results = append(results, neighbourRows(neighbourPath, exportPath, rs)...)
 		notes = neighbourNotes(rs, o.TenantDuration)
 	}
 

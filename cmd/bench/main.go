@@ -231,7 +231,8 @@ func withDatabase(dsn, db string) string {
 // stores are the bench's connections.
 type stores struct {
 	*store.Stores
-	chDatabase string // the bench's ClickHouse database
+	chDatabase string                  // the bench's ClickHouse database
+	chOptions  store.ClickHouseOptions // how to connect to it
 }
 
 func (s *stores) close() { s.Close() }
@@ -268,7 +269,7 @@ func openStores(ctx context.Context, o options) (*stores, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &stores{opened, o.CH.Database}
+	st := &stores{opened, o.CH.Database, o.CH}
 	if _, err := schema.MigrateAll(ctx, st.PG, st.CH, schema.ClickHouseLayout{}, o.CH.Database); err != nil {
 		st.close()
 		return nil, fmt.Errorf("migrate: %w", err)

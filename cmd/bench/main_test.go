@@ -61,6 +61,7 @@ func TestQuickRun(t *testing.T) {
 		"| GET /api/export?type=videos",
 		"| GET /api/videos of another workspace, alone | warm |",
 		"| GET /api/videos of another workspace, during 4 parallel exports of 60 rows | warm |",
+		"| GET /api/export?type=videos, 4 parallel exports of 60 rows | cold |",
 		"| GET /api/videos of another workspace, during 2 slow export readers (10 KiB/s each) | warm |",
 		"- during 4 parallel exports of 60 rows: 1-minute load average",
 		"| PostgreSQL baseline: overview (30d) |",
@@ -74,8 +75,8 @@ func TestQuickRun(t *testing.T) {
 			t.Errorf("the report lacks %q", w)
 		}
 	}
-	if got := strings.Count(table, "\n| "); got != 23 {
-		t.Errorf("the table has %d lines, want the header and 22 rows", got)
+	if got := strings.Count(table, "\n| "); got != 24 {
+		t.Errorf("the table has %d lines, want the header and 23 rows", got)
 	}
 
 	out.Reset()
@@ -180,5 +181,23 @@ func dropScenario(t *testing.T, o options) {
 	defer admin.Close(ctx)
 	if _, err := admin.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{strings.TrimPrefix(u.Path, "/")}.Sanitize()+" WITH (FORCE)"); err != nil {
 		t.Errorf("drop %s: %v", u.Path, err)
+	}
+}
+
+// TestMemoryGrowth: the meter sees memory the process takes while it runs.
+func TestMemoryGrowth(t *testing.T) {
+	m := startMem()
+	b := make([]byte, 64<<20)
+	for i := range b {
+		b[i] = byte(i)
+	}
+	time.Sleep(50 * time.Millisecond) // a sample or more of the heap
+	g := m.end()
+	t.Log(g)
+	if g.Before == 0 || g.Growth() < 60<<20 || g.HeapPeak < g.HeapBefore+60<<20 {
+		t.Errorf("64 MB written during the measurement, growth %d bytes: %s", g.Growth(), g)
+	}
+	if b[len(b)-1] != byte(len(b)-1) {
+		t.Fatal("unreachable")
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/projections/analytics"
 	"github.com/reeltrack/reeltrack/schema"
 )
@@ -157,7 +158,15 @@ func seedSnapshots(ctx context.Context, st *stores, w *world, batchRows int, pro
 	if err := seedTenants(ctx, st.PG, w); err != nil {
 		return m, err
 	}
-	rows, err := writeSnapshots(ctx, st.CH, w, batchRows, progress)
+	// The inserts go through a connection of their own, closed after: a
+	// connection keeps buffers the size of the largest block it sent,
+	// which would stay in the process beside the server the bench measures.
+	ch, err := store.OpenClickHouse(ctx, st.chOptions)
+	if err != nil {
+		return m, err
+	}
+	rows, err := writeSnapshots(ctx, ch, w, batchRows, progress)
+	ch.Close()
 	if err != nil {
 		return m, err
 	}

@@ -25,6 +25,9 @@ type statusCounts struct {
 	Rows                             int64 // data rows of the complete exports
 	Cut                              int   // 200s whose body ended early
 	FirstErr                         error
+	// Took are the times of the complete exports, from the request to the
+	// body's last byte.
+	Took []time.Duration
 }
 
 func (s *statusCounts) add(status int, err error) {
@@ -56,6 +59,7 @@ func (s *statusCounts) merge(o statusCounts) {
 	s.Complete += o.Complete
 	s.Rows += o.Rows
 	s.Cut += o.Cut
+	s.Took = append(s.Took, o.Took...)
 	if s.FirstErr == nil {
 		s.FirstErr = o.FirstErr
 	}
@@ -65,15 +69,23 @@ func (s *statusCounts) merge(o statusCounts) {
 type neighbourLoad struct {
 	Name string
 	Run  func(ctx context.Context) statusCounts
+	// Memory measures the process's memory growth during the load.
+	Memory bool
+	// ExportRow adds a line of the load's exports to the table, with
+	// their times and the memory growth against targetExportGrowth.
+	ExportRow bool
 }
 
 // neighbourResult is one measurement of another workspace's list.
 type neighbourResult struct {
-	Name     string
-	Probe    stats
-	Statuses statusCounts // of the probe
-	Load     statusCounts // of the load beside it
-	LoadAvg  string       // 1-minute load average at the start and at the end
+	Name      string
+	Probe     stats
+	Statuses  statusCounts  // of the probe
+	Load      statusCounts  // of the load beside it
+	LoadAvg   string        // 1-minute load average at the start and at the end
+	Mem       *memGrowth    // with neighbourLoad.Memory
+	Wall      time.Duration // how long the load ran
+	ExportRow bool
 }
 
 // probe requests path as c from workers clients, each at most every
@@ -158,6 +170,7 @@ func (c *client) exportLoop(ctx context.Context, path string, want int, limit in
 			return sc
 		}
 		req.Header.Set("Cookie", c.cookie)
+		start := time.Now()
 		resp, err := c.http.Do(req)
 		if err != nil {
 			if ctx.Err() == nil {
@@ -190,6 +203,7 @@ func (c *client) exportLoop(ctx context.Context, path string, want int, limit in
 		default:
 			sc.Complete++
 			sc.Rows += int64(rows)
+			sc.Took = append(sc.Took, time.Since(start))
 		}
 	}
 	return sc
@@ -260,10 +274,15 @@ func neighbours(ctx context.Context, probe *client, path string, d time.Duration
 	}
 	var out []neighbourResult
 	for _, l := range append([]neighbourLoad{{Name: "alone"}}, loads...) {
-		res := neighbourResult{Name: l.Name, LoadAvg: loadAvg1()}
+		res := neighbourResult{Name: l.Name, LoadAvg: loadAvg1(), ExportRow: l.ExportRow && l.Memory}
+		var mem *memMeter
+		if l.Memory {
+			mem = startMem()
+		}
 		// The load runs until the probe's last answer is in.
 		lctx, stopLoad := context.WithCancel(ctx)
 		var wg sync.WaitGroup
+		started := time.Now()
 		if l.Run != nil {
 			wg.Add(1)
 			go func() {
@@ -278,6 +297,11 @@ func neighbours(ctx context.Context, probe *client, path string, d time.Duration
 		stop()
 		stopLoad()
 		wg.Wait()
+		res.Wall = time.Since(started)
+		if mem != nil {
+			g := mem.end()
+			res.Mem = &g
+		}
 		res.LoadAvg += " → " + loadAvg1()
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -297,7 +321,9 @@ func loadAvg1() string {
 
 // neighbourRows turns the measurements into lines of the table: the probe's
 // latencies, and whether p99 stayed within the target with no 5xx anywhere.
-func neighbourRows(path string, rs []neighbourResult) []result {
+// A load whose memory was measured adds a line of its exports (of
+// exportPath).
+func neighbourRows(path, exportPath string, rs []neighbourResult) []result {
 	var out []result
 	for _, r := range rs {
 		s := r.Probe
@@ -317,8 +343,28 @@ func neighbourRows(path string, rs []neighbourResult) []result {
 			res.Met += fmt.Sprintf("; probe: %d 429, %d failed (%v)", r.Statuses.Limited, r.Statuses.Other, r.Statuses.FirstErr)
 		}
 		out = append(out, res)
+		if r.ExportRow {
+			out = append(out, exportMemoryRow(exportPath, r))
+		}
 	}
 	return out
+}
+
+// exportMemoryRow is the line of the exports of a load whose memory was
+// measured: the times of the complete exports, their rows per second of
+// the measurement, and the process's memory growth against the target.
+func exportMemoryRow(exportPath string, r neighbourResult) result {
+	l, g := r.Load, *r.Mem
+	s := summarize(append([]time.Duration(nil), l.Took...), 0)
+	res := result{Route: fmt.Sprintf("GET %s, %s", exportPath, strings.TrimPrefix(r.Name, "during ")), Cache: "cold", S: &s,
+		Rate: thousands(float64(l.Rows)/r.Wall.Seconds()) + " rows/s", Target: fmt.Sprintf("RSS growth ≤ %s MB", mib(targetExportGrowth)),
+		TargetChecked: true}
+	res.TargetMissed = g.Growth() > targetExportGrowth || l.Complete == 0
+	res.Met = fmt.Sprintf("%s: %s MB", yesNo(!res.TargetMissed), mib(g.Growth()))
+	if l.Complete == 0 {
+		res.Met += ", no export finished"
+	}
+	return res
 }
 
 // neighbourNotes say what the loads beside the probe got.
@@ -332,6 +378,9 @@ func neighbourNotes(rs []neighbourResult, d time.Duration) []string {
 				d, l.OK, l.Complete, thousands(float64(l.Rows)), thousands(float64(l.Rows)/d.Seconds()), l.Limited, l.ServerErrors, l.Cut, l.Other)
 			if l.FirstErr != nil {
 				note += fmt.Sprintf(" (first failure: %s)", short(l.FirstErr))
+			}
+			if r.Mem != nil {
+				note += fmt.Sprintf("; memory of the process (server and clients) over the %s of the load: %s", r.Wall.Round(100*time.Millisecond), r.Mem)
 			}
 		}
 		out = append(out, note)
