@@ -8,7 +8,9 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -196,5 +198,111 @@ func clickHouseCutAndRetry(t *testing.T, cutAt int) {
 	out, err = h.Handle(ctx, ingest.Completion{JobID: job})
 	if err != nil || !out.Replayed {
 		t.Fatalf("replay: %+v, %v", out, err)
+	}
+}
+
+// datasetReads records the dataset pages a provider answered through a
+// proxy in front of it: dataset, offset and limit of every 2xx answer to
+// a read of items, in order, and the total the provider reported.
+type datasetReads struct {
+	mu    sync.Mutex
+	pages []datasetPage
+	total int
+	other int // answers that were not a page (429 and the like)
+}
+
+type datasetPage struct {
+	dataset       string
+	offset, limit int
+}
+
+func (d *datasetReads) record(resp *http.Response) error {
+	r := resp.Request
+	if !strings.HasSuffix(r.URL.Path, "/items") {
+		return nil
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if resp.StatusCode/100 != 2 {
+		d.other++
+		return nil
+	}
+	q := r.URL.Query()
+	offset, _ := strconv.Atoi(q.Get("offset"))
+	limit, _ := strconv.Atoi(q.Get("limit"))
+	d.pages = append(d.pages, datasetPage{dataset: strings.TrimSuffix(strings.TrimPrefix(r.URL.Path, "/v2/datasets/"), "/items"), offset: offset, limit: limit})
+	if t, err := strconv.Atoi(resp.Header.Get("X-Apify-Pagination-Total")); err == nil {
+		d.total = t
+	}
+	return nil
+}
+
+func (d *datasetReads) reset() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.pages, d.total, d.other = nil, 0, 0
+}
+
+// TestCompletionReadsTheDatasetOnce counts the dataset reads of one
+// completion at the provider: a run of 95 videos read 10 items a time,
+// with every page cleaned two items short and every 7th request refused
+// with 429 (and retried). The completion reads its run's dataset in one
+// pass: every page once, in order, from offset 0 to the provider's total,
+// and nothing before or after, while every video gets its snapshot.
+func TestCompletionReadsTheDatasetOnce(t *testing.T) {
+	ctx := context.Background()
+	sim := testenv.ScraperSim(t, "-run-duration", "10ms", "-webhook-retries", "0", "-empty-every", "10", "-rate429", "7")
+	target, _ := url.Parse(sim)
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	var reads datasetReads
+	proxy.ModifyResponse = reads.record
+	front := httptest.NewServer(proxy)
+	t.Cleanup(front.Close)
+	client := ingest.NewClient(ingest.ClientOptions{BaseURL: front.URL, Token: "sim-token", RetryWait: 10 * time.Millisecond, MaxWait: 50 * time.Millisecond})
+
+	const items, pageSize = 95, 10
+	ws, _, job := seedAccountRefresh(t, client, "once_"+uuid.NewString()[:8], items)
+	var dataset string
+	if err := env.PG.QueryRow(ctx, `SELECT dataset_id FROM scrape_jobs WHERE id = $1`, job).Scan(&dataset); err != nil {
+		t.Fatal(err)
+	}
+	reads.reset()
+	h := ingest.CompletionHandler{DB: env.PG, CH: env.CH, Provider: client, PageSize: pageSize, Now: time.Now}
+	out, err := h.Handle(ctx, ingest.Completion{JobID: job})
+	if err != nil || out.Status != "processed" {
+		t.Fatalf("completion: %+v, %v", out, err)
+	}
+	reads.mu.Lock()
+	pages, total, other := reads.pages, reads.total, reads.other
+	reads.mu.Unlock()
+	t.Logf("%d items ingested (%d snapshots) from %d pages of a dataset of %d positions; %d other answers to item reads", out.ItemsTotal, out.Snapshots, len(pages), total, other)
+	if total < items {
+		t.Fatalf("the provider reported %d positions, want at least the %d items", total, items)
+	}
+	want := (total + pageSize - 1) / pageSize
+	if len(pages) != want {
+		t.Errorf("%d dataset pages read, want one pass of %d: %v", len(pages), want, pages)
+	}
+	seen := map[int]bool{}
+	for i, p := range pages {
+		switch {
+		case p.dataset != dataset:
+			t.Errorf("page %d read dataset %q, the run's is %q", i, p.dataset, dataset)
+		case seen[p.offset]:
+			t.Errorf("the page at offset %d was read twice: %v", p.offset, pages)
+		case p.offset != i*pageSize || p.limit != pageSize:
+			t.Errorf("page %d read offset %d limit %d, want %d and %d", i, p.offset, p.limit, i*pageSize, pageSize)
+		}
+		seen[p.offset] = true
+	}
+	if out.ItemsTotal != items || out.Snapshots != items+1 {
+		t.Errorf("%d items and %d snapshots, want %d and %d", out.ItemsTotal, out.Snapshots, items, items+1)
+	}
+	var rows uint64
+	if err := env.CH.QueryRow(ctx, `SELECT count() FROM metric_snapshots WHERE workspace_id = ?`, ws).Scan(&rows); err != nil {
+		t.Fatal(err)
+	}
+	if rows != items+1 {
+		t.Errorf("%d snapshot rows stored, want %d", rows, items+1)
 	}
 }
