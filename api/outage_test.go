@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"maps"
 	"net"
 	"net/url"
 	"strings"
@@ -22,6 +23,13 @@ import (
 // the test can cut or freeze, bounded as the server bounds its pool.
 func proxiedPostgres(t *testing.T) (*pgxpool.Pool, *testenv.CutProxy) {
 	t.Helper()
+	return proxiedPostgresWith(t, store.PostgresOptions{})
+}
+
+// proxiedPostgresWith is proxiedPostgres with the pool's options, the
+// server's statement bound unless they set one.
+func proxiedPostgresWith(t *testing.T, o store.PostgresOptions) (*pgxpool.Pool, *testenv.CutProxy) {
+	t.Helper()
 	proxy := testenv.NewCutProxy(t, pgHostPort(t))
 	u, _ := url.Parse(env.PGURL)
 	u.Host = proxy.Addr()
@@ -29,7 +37,10 @@ func proxiedPostgres(t *testing.T) (*pgxpool.Pool, *testenv.CutProxy) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pool, err := store.OpenPostgres(context.Background(), u.String(), store.PostgresOptions{StatementTimeout: def.DatabaseStatementTimeout})
+	if o.StatementTimeout == 0 {
+		o.StatementTimeout = def.DatabaseStatementTimeout
+	}
+	pool, err := store.OpenPostgres(context.Background(), u.String(), o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,6 +102,93 @@ func TestFrozenPostgresAnswers503Fast(t *testing.T) {
 	waitFor(t, "the pool to serve again after the freeze", func() bool {
 		return a.request("GET", "/api/workspace/team", nil, c).Status == 200
 	})
+}
+
+// TestPoolShrinksAfterAFreeze freezes PostgreSQL while 24 clients keep
+// requesting, then thaws it while they go on: the pool grows to its
+// maximum to serve the backlog. Once the clients stop, the pool closes the
+// connections above its idle size (MinConns) within its idle time and
+// health-check period, and none of the connections the freeze broke is
+// left counted: the pool is back at its idle size, every connection idle,
+// and it serves.
+func TestPoolShrinksAfterAFreeze(t *testing.T) {
+	const minConns, maxConns = 2, 8
+	const idle, check = 500 * time.Millisecond, 100 * time.Millisecond
+	pool, proxy := proxiedPostgresWith(t, store.PostgresOptions{MinConns: minConns, MaxConns: maxConns, MaxConnIdleTime: idle, HealthCheckPeriod: check})
+	if c := pool.Config(); c.MinConns != minConns || c.MaxConns != maxConns || c.MaxConnIdleTime != idle || c.HealthCheckPeriod != check {
+		t.Fatalf("pool configured with min %d, max %d, idle %s, check %s", c.MinConns, c.MaxConns, c.MaxConnIdleTime, c.HealthCheckPeriod)
+	}
+	a := newApp(t, func(d *wiring.Deps) { d.DB = pool })
+	c := a.signUp(uniqueEmail("shrink"))
+	a.bootstrap(c)
+	total := func() int32 { return pool.Stat().TotalConns() }
+	waitFor(t, "the pool at its idle size before the freeze", func() bool { return total() == minConns })
+
+	// clients request until stop, and the pool's size is sampled meanwhile
+	var (
+		mu      sync.Mutex
+		peak    int32
+		answers = map[int]int{}
+	)
+	load := func(d time.Duration) {
+		stop := time.Now().Add(d)
+		var wg sync.WaitGroup
+		for range 24 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for time.Now().Before(stop) {
+					res := a.request("GET", "/api/workspace/team", nil, c)
+					mu.Lock()
+					answers[res.Status]++
+					mu.Unlock()
+				}
+			}()
+		}
+		for time.Now().Before(stop) {
+			mu.Lock()
+			peak = max(peak, total())
+			mu.Unlock()
+			time.Sleep(5 * time.Millisecond)
+		}
+		wg.Wait()
+	}
+
+	proxy.Freeze()
+	load(2 * time.Second)
+	mu.Lock()
+	frozen, frozenPeak := maps.Clone(answers), peak
+	clear(answers)
+	peak = 0
+	mu.Unlock()
+	proxy.Restore()
+	load(2 * time.Second)
+	t.Logf("frozen: answers %v, at most %d connections; thawed: answers %v, at most %d connections", frozen, frozenPeak, answers, peak)
+	if frozen[200] != 0 || frozen[503] == 0 {
+		t.Fatalf("while frozen the requests answered %v, want only 503", frozen)
+	}
+	if answers[200] == 0 {
+		t.Fatalf("after the thaw the requests answered %v, want 200s", answers)
+	}
+	if peak <= minConns {
+		t.Fatalf("the pool had at most %d connections under the load after the thaw: it never grew, the test shows nothing", peak)
+	}
+
+	start := time.Now()
+	bound := idle + check + 2*time.Second
+	for total() != minConns {
+		if time.Since(start) > bound {
+			s := pool.Stat()
+			t.Fatalf("%s after the load the pool has %d connections (%d idle, %d in use, %d opening), want its idle size %d within %s",
+				time.Since(start).Round(time.Millisecond), s.TotalConns(), s.IdleConns(), s.AcquiredConns(), s.ConstructingConns(), minConns, bound)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Logf("the pool went from %d connections back to %d in %s", peak, minConns, time.Since(start).Round(10*time.Millisecond))
+	if s := pool.Stat(); s.IdleConns() != minConns || s.AcquiredConns() != 0 || s.ConstructingConns() != 0 {
+		t.Fatalf("pool at rest: %d idle, %d in use, %d opening", s.IdleConns(), s.AcquiredConns(), s.ConstructingConns())
+	}
+	a.request("GET", "/api/workspace/team", nil, c).expect(t, 200)
 }
 
 // TestPostgresGoneAnswers503 covers a PostgreSQL that drops its

@@ -16,16 +16,40 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// PostgresOptions tune the pool; the zero value keeps pgx's defaults and
-// leaves statements bounded by their contexts only.
+// PostgresOptions tune the pool; the zero value keeps pgx's pool size,
+// this package's idle times and leaves statements bounded by their
+// contexts only.
 type PostgresOptions struct {
 	// MaxConns is the most connections the pool opens (0: the DSN's
 	// pool_max_conns, else pgx's default).
 	MaxConns int
+	// MinConns is the pool's idle size: the connections it keeps open
+	// when nothing runs, opened again in the background when fewer are
+	// (0: the DSN's pool_min_conns, else none).
+	MinConns int
+	// MaxConnIdleTime closes a connection above MinConns that has been
+	// idle for longer, so a pool that grew under a burst (the requests
+	// that piled up during a freeze of the server, say) shrinks back to
+	// its idle size within MaxConnIdleTime plus HealthCheckPeriod of the
+	// burst's end (0: DefaultMaxConnIdleTime).
+	MaxConnIdleTime time.Duration
+	// HealthCheckPeriod is how often the pool closes its connections idle
+	// for too long and opens those below MinConns (0:
+	// DefaultHealthCheckPeriod).
+	HealthCheckPeriod time.Duration
 	// StatementTimeout bounds each statement, and half of it each wait for
 	// a pooled connection (see statementBound); zero: no bound.
 	StatementTimeout time.Duration
 }
+
+// The pool's idle times, unless PostgresOptions sets them: a connection
+// opened for a burst is closed about a minute after it, where pgx's own
+// defaults (30 minutes idle, checked every minute) would keep a pool
+// grown to its maximum open for half an hour.
+const (
+	DefaultMaxConnIdleTime   = time.Minute
+	DefaultHealthCheckPeriod = 15 * time.Second
+)
 
 // OpenPostgres opens a pool and checks that it answers. A DSN without
 // connect_timeout gets one: without it a dead server blocks for minutes.
@@ -46,8 +70,17 @@ func OpenPostgres(ctx context.Context, dsn string, o PostgresOptions) (*pgxpool.
 	if o.MaxConns > 0 {
 		cfg.MaxConns = int32(o.MaxConns)
 	}
-	cfg.MaxConnIdleTime = 5 * time.Minute
-	cfg.HealthCheckPeriod = 30 * time.Second
+	if o.MinConns > 0 {
+		cfg.MinConns = int32(o.MinConns)
+	}
+	cfg.MinConns = min(cfg.MinConns, cfg.MaxConns)
+	cfg.MaxConnIdleTime, cfg.HealthCheckPeriod = DefaultMaxConnIdleTime, DefaultHealthCheckPeriod
+	if o.MaxConnIdleTime > 0 {
+		cfg.MaxConnIdleTime = o.MaxConnIdleTime
+	}
+	if o.HealthCheckPeriod > 0 {
+		cfg.HealthCheckPeriod = o.HealthCheckPeriod
+	}
 	if o.StatementTimeout > 0 {
 		cfg.ConnConfig.Tracer = statementBound{statement: o.StatementTimeout, acquire: o.StatementTimeout / 2}
 	}
