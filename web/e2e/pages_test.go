@@ -17,7 +17,8 @@ func TestPagesAtPhoneWidth(t *testing.T) {
 	s := startSite(t)
 	ctx := openBrowser(t, 375, 812)
 	s.signUp(ctx, "phone")
-	for _, p := range []string{"/", "/videos", "/accounts", "/track", "/collections", "/alerts", "/export", "/team", "/billing"} {
+	for _, p := range []string{"/invite?token=unknown", "/verify-email?token=unknown", "/forgot-password", "/reset-password?token=unknown",
+		"/", "/videos", "/accounts", "/track", "/collections", "/alerts", "/export", "/team", "/team/activity", "/billing", "/settings"} {
 		var overflow bool
 		do(t, ctx, "open "+p,
 			chromedp.Navigate(s.base+p),

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
@@ -89,27 +91,8 @@ func TestScreenshots(t *testing.T) {
 	s.send(cookie, "POST", "/alerts", `{"name":"Campaign engagement","collectionId":"`+col.ID+`","metric":"likes","condition":"growth_pct","threshold":25,"windowHours":48,"enabled":false}`, nil)
 	s.cron("/cron/alerts")
 	s.send(cookie, "POST", "/workspace/team", `{"email":"ben-`+email+`","role":"admin"}`, nil)
+	invite := s.link("ben-"+email, "/invite")
 
-	var accounts struct {
-		Accounts []account `json:"accounts"`
-	}
-	s.api(cookie, "GET", "/accounts", &accounts)
-	pages := map[string]string{
-		"overview":     "/?datePreset=30d",
-		"overview-24h": "/?datePreset=24h",
-		"videos":       "/videos",
-		"video":        "/videos/" + list.Videos[0].ID,
-		"accounts":     "/accounts",
-		"track":        "/track",
-		"collections":  "/collections",
-		"alerts":       "/alerts",
-		"export":       "/export",
-		"team":         "/team",
-		"billing":      "/billing",
-	}
-	if len(accounts.Accounts) > 0 {
-		pages["account"] = "/accounts/" + accounts.Accounts[0].ID
-	}
 	each := func(shot func(size screen)) {
 		for _, scheme := range []string{"light", "dark"} {
 			for _, size := range []struct{ w, h int64 }{{1440, 900}, {375, 812}} {
@@ -117,16 +100,60 @@ func TestScreenshots(t *testing.T) {
 			}
 		}
 	}
+	// Before the address is verified: the shell's banner, the settings'
+	// state; then the e-mailed link verifies it for the other pages.
+	each(func(sc screen) {
+		shoot(t, ctx, s.base+"/settings", filepath.Join(dir, sc.file("settings-unverified")), sc)
+	})
+	s.send(cookie, "POST", "/auth/verify-email", `{"token":"`+strings.TrimPrefix(s.link(email, "/verify-email"), "/verify-email?token=")+`"}`, nil)
+
+	var accounts struct {
+		Accounts []account `json:"accounts"`
+	}
+	s.api(cookie, "GET", "/accounts", &accounts)
+	pages := map[string]string{
+		"overview":      "/?datePreset=30d",
+		"overview-24h":  "/?datePreset=24h",
+		"videos":        "/videos",
+		"video":         "/videos/" + list.Videos[0].ID,
+		"accounts":      "/accounts",
+		"track":         "/track",
+		"collections":   "/collections",
+		"alerts":        "/alerts",
+		"export":        "/export",
+		"team":          "/team",
+		"team-activity": "/team/activity",
+		"billing":       "/billing",
+		"settings":      "/settings",
+	}
+	if len(accounts.Accounts) > 0 {
+		pages["account"] = "/accounts/" + accounts.Accounts[0].ID
+	}
 	each(func(sc screen) {
 		for name, path := range pages {
 			shoot(t, ctx, s.base+path, filepath.Join(dir, sc.file(name)), sc)
 		}
 	})
-	// Logged out: the log-in and sign-up pages.
-	do(t, ctx, "log out", chromedp.Click(`//button[normalize-space()="Log out"]`, chromedp.BySearch), chromedp.WaitVisible(`input[name=email]`))
+	// Signed in as someone else than the invited address: the invite says so.
+	each(func(sc screen) {
+		shoot(t, ctx, s.base+invite, filepath.Join(dir, sc.file("invite-other-address")), sc)
+	})
+	// Logged out: the log-in and sign-up pages, and the pages of e-mailed
+	// links. Each verification link works once: every shot gets its own.
+	if got := s.status("POST", "/auth/password/forgot", `{"email":"`+email+`"}`); got != 202 {
+		t.Fatalf("forgot password: %d", got)
+	}
+	reset := s.link(email, "/reset-password")
+	do(t, ctx, "log out", chromedp.Navigate(s.base+"/settings"), chromedp.WaitVisible(`main h1`), chromedp.Click(`//button[normalize-space()="Log out"]`, chromedp.BySearch), chromedp.WaitVisible(`input[name=email]`))
 	each(func(sc screen) {
 		shoot(t, ctx, s.base+"/login", filepath.Join(dir, sc.file("login")), sc)
 		shoot(t, ctx, s.base+"/signup", filepath.Join(dir, sc.file("signup")), sc)
+		shoot(t, ctx, s.base+invite, filepath.Join(dir, sc.file("invite")), sc)
+		shoot(t, ctx, s.base+"/invite?token=expired", filepath.Join(dir, sc.file("invite-invalid")), sc)
+		shoot(t, ctx, s.base+"/verify-email?token="+verifyToken(t, email), filepath.Join(dir, sc.file("verify-email")), sc)
+		shoot(t, ctx, s.base+"/verify-email?token=used", filepath.Join(dir, sc.file("verify-email-invalid")), sc)
+		shoot(t, ctx, s.base+"/forgot-password?email="+email, filepath.Join(dir, sc.file("forgot-password")), sc)
+		shoot(t, ctx, s.base+reset, filepath.Join(dir, sc.file("reset-password")), sc)
 	})
 	t.Logf("screenshots in %s", dir)
 }
@@ -256,4 +283,21 @@ func seedHistory(t *testing.T, s *site, cookie *network.Cookie, workspaceID stri
 	if _, err := env.PG.Exec(ctx, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// verifyToken records a new verification link of the user's address, as
+// asking for one does, and returns its token: each opens the page once.
+func verifyToken(t *testing.T, email string) string {
+	t.Helper()
+	raw, hash, err := auth.NewLinkToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = env.PG.Exec(context.Background(), `
+		INSERT INTO account_tokens (token_hash, purpose, user_id, email, expires_at)
+		SELECT $1, 'verify_email', id, email, now() + interval '1 day' FROM users WHERE email = $2`, hash, email)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
 }

@@ -12,7 +12,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -33,10 +35,15 @@ const (
 )
 
 // site is the real server binary, with the dashboard embedded, serving the
-// package's databases, the scraping simulator and stripe-mock.
+// package's databases, the scraping simulator and stripe-mock, and sending
+// its e-mails to an SMTP inbox of the test's own.
 type site struct {
-	t    *testing.T
-	base string
+	t     *testing.T
+	base  string
+	inbox *testenv.Inbox
+
+	mu    sync.Mutex
+	mails []testenv.Mail // every e-mail that arrived, oldest first
 }
 
 // startSite builds cmd/server (and with it the embedded dashboard, which
@@ -49,6 +56,7 @@ func startSite(t *testing.T) *site {
 	sim := testenv.ScraperSim(t, "-speed", "3600", "-run-duration", "100ms")
 	stripe := testenv.StripeMock(t)
 	bin := testenv.Build(t, "./cmd/server")
+	inbox := testenv.SMTP(t)
 	base := testenv.Serve(t, testenv.Process{
 		Name:   "server",
 		Binary: bin,
@@ -64,7 +72,7 @@ func startSite(t *testing.T) *site {
 				// failed, as in production, so a slow machine only delays
 				// the numbers.
 				"SCHEDULER_INTERVAL=5s",
-				"SMTP_URL=",
+				"SMTP_URL="+inbox.URL,
 				"LOG_LEVEL=warn",
 				"STRIPE_SECRET_KEY=sk_test_123",
 				"STRIPE_API_URL="+stripe,
@@ -81,7 +89,54 @@ func startSite(t *testing.T) *site {
 		Probe: "/healthz",
 		Wait:  60 * time.Second,
 	})
-	return &site{t: t, base: base}
+	return &site{t: t, base: base, inbox: inbox}
+}
+
+var linkToken = regexp.MustCompile(`https?://[^\s"<>]+(/[a-z-]+)\?token=([A-Za-z0-9_-]+)`)
+
+// link waits for an e-mail to addr, arrived since the last call for that
+// address and page, that links to page ("/verify-email", "/reset-password",
+// "/invite"), and returns the newest such link's path and query (e.g.
+// "/invite?token=…"), to open on the site.
+func (s *site) link(addr, page string) string {
+	s.t.Helper()
+	var found string
+	eventually(s.t, "an e-mail to "+addr+" with a link to "+page, 30*time.Second, func() bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.mails = append(s.mails, s.inbox.Take()...)
+		// The newest such e-mail counts; it and the older ones are read,
+		// so the next call waits for a new one.
+		kept := s.mails[:0:0]
+		for i := len(s.mails) - 1; i >= 0; i-- {
+			m := s.mails[i]
+			l := linkToken.FindStringSubmatch(m.Text)
+			if strings.EqualFold(m.To, addr) && l != nil && l[1] == page {
+				if found == "" {
+					found = l[1] + "?token=" + l[2]
+				}
+				continue
+			}
+			kept = append([]testenv.Mail{m}, kept...)
+		}
+		s.mails = kept
+		return found != ""
+	})
+	return found
+}
+
+// mailsTo is how many e-mails to addr arrived and were not read by link.
+func (s *site) mailsTo(addr string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.mails = append(s.mails, s.inbox.Take()...)
+	n := 0
+	for _, m := range s.mails {
+		if strings.EqualFold(m.To, addr) {
+			n++
+		}
+	}
+	return n
 }
 
 // api reads the API as the browser's session does and decodes the answer.
@@ -201,9 +256,13 @@ func do(t *testing.T, ctx context.Context, what string, actions ...chromedp.Acti
 	c, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	if err := chromedp.Run(c, actions...); err != nil {
-		var loc string
+		var loc, text string
 		_ = chromedp.Run(ctx, chromedp.Location(&loc))
-		t.Fatalf("%s (at %s): %v", what, loc, err)
+		// What the page said helps more than the timeout alone.
+		shown, stop := context.WithTimeout(ctx, 5*time.Second)
+		_ = chromedp.Run(shown, chromedp.Evaluate(`document.body.innerText.slice(0, 1500)`, &text))
+		stop()
+		t.Fatalf("%s (at %s): %v\nthe page shows:\n%s", what, loc, err, text)
 	}
 }
 

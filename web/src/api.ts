@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     readonly fields: Record<string, string> = {},
     readonly requestId = '',
+    // Seconds to wait before asking again (Retry-After of a 429 or 503).
+    readonly retryAfter: number | null = null,
   ) {
     super(message)
   }
@@ -64,11 +66,41 @@ export async function request<T>(method: string, path: string, body?: unknown, s
       e?.message ?? `The server answered ${res.status} ${res.statusText}.`,
       e?.fields ?? {},
       e?.requestId ?? res.headers.get('X-Request-ID') ?? '',
+      retryAfterSeconds(res.headers.get('Retry-After')),
     )
     if (res.status === 401 && !path.startsWith('/auth/')) unauthenticated.forEach((l) => l(err))
     throw err
   }
   return data as T
+}
+
+// retryAfterSeconds reads a Retry-After header: seconds, or an HTTP date.
+function retryAfterSeconds(h: string | null): number | null {
+  if (!h) return null
+  const n = Number(h)
+  if (Number.isFinite(n)) return Math.max(0, Math.ceil(n))
+  const t = Date.parse(h)
+  return Number.isNaN(t) ? null : Math.max(0, Math.ceil((t - Date.now()) / 1000))
+}
+
+// waitText says how long a Retry-After asks to wait: "in 40 seconds",
+// "in 3 minutes", "in 2 hours".
+export function waitText(seconds: number): string {
+  if (seconds < 90) return `in ${Math.max(1, seconds)} second${seconds === 1 ? '' : 's'}`
+  if (seconds < 90 * 60) return `in ${Math.round(seconds / 60)} minutes`
+  return `in ${Math.round(seconds / 3600)} hours`
+}
+
+// tooManyText is what a 429 says: the server's message and, when the
+// answer tells, how long to wait.
+export function tooManyText(e: ApiError): string {
+  if (e.retryAfter !== null) return `Too many requests: try again ${waitText(e.retryAfter)}.`
+  return e.message.replace(/^./, (c) => c.toUpperCase()).replace(/([^.!?])$/, '$1.')
+}
+
+// toApiError turns anything a request threw into an ApiError.
+export function toApiError(e: unknown): ApiError {
+  return e instanceof ApiError ? e : new ApiError(0, 'error', String(e))
 }
 
 export const get = <T>(path: string, q?: Query, signal?: AbortSignal) => request<T>('GET', withQuery(path, q), undefined, signal)

@@ -1,13 +1,15 @@
-// The dashboard: a shell (navigation, plan usage, access banner) around
-// pages that load on demand.
+// The dashboard: a shell (navigation, plan usage, access and e-mail
+// banners) around pages that load on demand; the pages of sign-in and of
+// e-mailed links stand alone and never create a workspace.
 import { render, type ComponentChildren, type ComponentType } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { onUnauthenticated, post, type ApiError } from './api'
 import { exact, day } from './format'
 import { match, navigate, useRoute } from './router'
-import { forgetWorkspace, loadWorkspace, useWorkspace } from './session'
+import { forgetWorkspace, loadWorkspace, useMe, useWorkspace } from './session'
 import './styles.css'
 import { ErrorBox, Spinner } from './ui'
+import { ResendVerification } from './verify'
 
 type Page = { default: ComponentType<{ params: Record<string, string>; query: URLSearchParams }> }
 
@@ -24,12 +26,20 @@ const routes: [string, () => Promise<Page>][] = [
   ['/collections', () => import('./pages/collections')],
   ['/alerts', () => import('./pages/alerts')],
   ['/team', () => import('./pages/team')],
+  ['/team/activity', () => import('./pages/activity')],
   ['/billing', () => import('./pages/billing')],
   ['/export', () => import('./pages/export')],
+  ['/settings', () => import('./pages/settings')],
 ]
 const publicRoutes: [string, () => Promise<Page>][] = [
   ['/login', () => import('./pages/login')],
   ['/signup', () => import('./pages/login')],
+  // The pages of e-mailed links, signed in or not: the shell's bootstrap
+  // (which would create a trial workspace) never runs on them.
+  ['/invite', () => import('./pages/invite')],
+  ['/verify-email', () => import('./pages/verify-email')],
+  ['/forgot-password', () => import('./pages/password')],
+  ['/reset-password', () => import('./pages/password')],
 ]
 
 const NAV: [string, string][] = [
@@ -94,6 +104,20 @@ function AccessBanner() {
   )
 }
 
+// UnverifiedBanner asks to confirm the e-mail address until it is.
+function UnverifiedBanner() {
+  const me = useMe()
+  if (!me || me.emailVerified) return null
+  return (
+    <div class="banner banner-verify" role="region" aria-label="E-mail address not confirmed" data-testid="unverified-banner">
+      <span>
+        Confirm your e-mail address: we sent a link to <strong>{me.email}</strong>. Until then you cannot accept invites or receive alert e-mails.
+      </span>
+      <ResendVerification />
+    </div>
+  )
+}
+
 function Usage() {
   const ws = useWorkspace()
   if (!ws) return null
@@ -139,6 +163,9 @@ function Shell({ path, children }: { path: string; children: ComponentChildren }
         </a>
         <span class="ws-name">{ws?.name}</span>
         <Usage />
+        <a href="/settings" class="settings-link" aria-current={path === '/settings' ? 'page' : undefined}>
+          Settings
+        </a>
         <button type="button" class="link logout" onClick={logout}>
           Log out
         </button>
@@ -155,10 +182,16 @@ function Shell({ path, children }: { path: string; children: ComponentChildren }
               </li>
             )
           })}
+          <li class="nav-settings">
+            <a href="/settings" aria-current={path === '/settings' ? 'page' : undefined}>
+              Settings
+            </a>
+          </li>
         </ul>
       </nav>
       <main id="main" tabIndex={-1}>
         <AccessBanner />
+        <UnverifiedBanner />
         {children}
       </main>
     </div>

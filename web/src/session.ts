@@ -1,25 +1,32 @@
 // The signed-in user's workspace, read once from the idempotent bootstrap
-// route and again after anything that changes plan or usage.
+// route and again after anything that changes plan or usage; and the
+// signed-in user (GET /api/auth/me), read once per app load and again after
+// anything that changes it.
 import { useEffect, useState } from 'preact/hooks'
-import { post } from './api'
-import type { BootstrapResult, Workspace } from './types'
+import { get, post } from './api'
+import type { BootstrapResult, User, UserResponse, Workspace } from './types'
 
 let workspace: Workspace | null = null
+let me: User | null = null
+let meLoading: Promise<User> | null = null
 const listeners = new Set<() => void>()
+const notify = () => listeners.forEach((l) => l())
 
 export async function loadWorkspace(): Promise<Workspace> {
   const r = await post<BootstrapResult>('/workspace/bootstrap')
   workspace = r.workspace
-  listeners.forEach((l) => l())
+  notify()
   return r.workspace
 }
 
 export function forgetWorkspace() {
   workspace = null
-  listeners.forEach((l) => l())
+  me = null
+  meLoading = null
+  notify()
 }
 
-export function useWorkspace(): Workspace | null {
+function useSession() {
   const [, tick] = useState(0)
   useEffect(() => {
     const l = () => tick((n) => n + 1)
@@ -28,9 +35,91 @@ export function useWorkspace(): Workspace | null {
       listeners.delete(l)
     }
   }, [])
+}
+
+export function useWorkspace(): Workspace | null {
+  useSession()
   return workspace
 }
 
 export function canManage(ws: Workspace | null): boolean {
   return ws?.role === 'owner' || ws?.role === 'admin'
+}
+
+// loadMe reads the signed-in user; calls made while one is under way share
+// its answer. A 401 (signed out) rejects.
+export function loadMe(): Promise<User> {
+  if (!meLoading) {
+    meLoading = get<UserResponse>('/auth/me').then(
+      (r) => {
+        me = r.user
+        notify()
+        return r.user
+      },
+      (e) => {
+        meLoading = null
+        throw e
+      },
+    )
+  }
+  return meLoading
+}
+
+// reloadMe reads the user again, e.g. after asking for a verification link.
+export function reloadMe(): Promise<User> {
+  meLoading = null
+  return loadMe()
+}
+
+// setMe keeps the user a sign-in, reset or change answered.
+export function setMe(u: User) {
+  me = u
+  meLoading = Promise.resolve(u)
+  notify()
+}
+
+// useMe is the signed-in user once read (null before); it reads it when
+// no one has yet.
+export function useMe(): User | null {
+  useSession()
+  useEffect(() => {
+    if (!me) loadMe().catch(() => {})
+  }, [])
+  return me
+}
+
+// The pages of e-mailed links, the password reset request and the sign-in
+// pages work without a workspace: opening them never creates one.
+const ACCOUNT_PAGES = ['/invite', '/verify-email', '/reset-password', '/forgot-password']
+
+export function isAccountPage(path: string): boolean {
+  const p = path.split('?')[0].replace(/\/+$/, '')
+  return ACCOUNT_PAGES.includes(p)
+}
+
+// safeNext is a ?next= address inside the app, or null.
+export function safeNext(next: string | null): string | null {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null
+}
+
+// The invite link a visitor opened but could not take yet (signed out, or
+// the address not verified): the verification page leads back to it.
+const PENDING_INVITE = 'reeltrack.pendingInvite'
+
+export function rememberInvite(path: string | null) {
+  try {
+    if (path) localStorage.setItem(PENDING_INVITE, path)
+    else localStorage.removeItem(PENDING_INVITE)
+  } catch {
+    // storage refused (private mode): the link in the e-mail still works
+  }
+}
+
+export function pendingInvite(): string | null {
+  try {
+    const p = localStorage.getItem(PENDING_INVITE)
+    return p && p.startsWith('/invite?') ? p : null
+  } catch {
+    return null
+  }
 }

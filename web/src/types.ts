@@ -255,10 +255,15 @@ export interface Invite {
   role: 'admin' | 'member'
   invitedBy: string
   createdAt: string
+  // When the link stops working; null for an invite made before links
+  // expired.
+  expiresAt: string | null
+  expired: boolean
 }
 
 export interface Team {
   members: Member[]
+  // Owners and admins only: members get an empty list.
   invites: Invite[]
   seats: { used: number; limit: number }
 }
@@ -268,4 +273,70 @@ export interface FoundingStats {
   claimed: number
   held: number
   remaining: number
+}
+
+// GET /api/auth/me, and the user of the sign-in answers.
+export interface User {
+  id: string
+  email: string
+  emailVerified: boolean
+}
+
+export interface UserResponse {
+  user: User
+}
+
+// POST /api/invites/preview: what an invite link offers.
+export interface InvitePreview {
+  workspaceName: string
+  role: 'admin' | 'member'
+  email: string
+  invitedBy: string
+  expiresAt: string
+}
+
+export interface InviteAccepted {
+  workspaceId: string
+  role: Role
+}
+
+export type ActivityAction =
+  | 'login'
+  | 'login_failed'
+  | 'logout_everywhere'
+  | 'email_verified'
+  | 'invite_sent'
+  | 'invite_resent'
+  | 'invite_accepted'
+  | 'invite_revoked'
+  | 'member_role_changed'
+  | 'member_removed'
+  | 'member_left'
+  | 'password_reset'
+  | 'password_changed'
+  | 'billing_checkout_started'
+  | 'billing_portal_opened'
+  | 'billing_changed'
+  | 'alert_rule_saved'
+  | 'alert_rule_deleted'
+  | 'collection_created'
+  | 'collection_changed'
+  | 'collection_deleted'
+  | 'account_settings_changed'
+  | 'workspace_created'
+
+export interface ActivityEntry {
+  id: string
+  at: string
+  action: ActivityAction
+  // null when unknown; the payment provider has an e-mail-like name and no id.
+  actor: { id: string | null; email: string } | null
+  target: string
+  details: Record<string, unknown>
+  ip: string
+}
+
+export interface Activity {
+  entries: ActivityEntry[]
+  next: string | null
 }

@@ -1,13 +1,16 @@
 // Log in and sign up: one form, two modes. After either, the workspace is
-// opened (or created, or an invite is taken) by the bootstrap route.
+// opened (or created) by the bootstrap route, unless the visitor came from
+// an e-mailed link (?next=/invite?token=…), which they go back to first.
+// ?email= fills the address in (an invite's link passes the invited one).
 import { useState } from 'preact/hooks'
-import { ApiError, post } from '../api'
+import { ApiError, post, tooManyText } from '../api'
 import { navigate } from '../router'
-import { loadWorkspace } from '../session'
+import { isAccountPage, loadWorkspace, safeNext, setMe } from '../session'
+import type { UserResponse } from '../types'
 
 export default function Login({ query }: { query: URLSearchParams }) {
   const signup = location.pathname === '/signup'
-  const [email, setEmail] = useState('')
+  const [email, setEmail] = useState(query.get('email') ?? '')
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ApiError | null>(null)
@@ -18,10 +21,11 @@ export default function Login({ query }: { query: URLSearchParams }) {
     setBusy(true)
     setError(null)
     try {
-      await post(signup ? '/auth/signup' : '/auth/login', { email, password })
-      await loadWorkspace()
-      const next = query.get('next')
-      navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : '/', true)
+      const r = await post<UserResponse>(signup ? '/auth/signup' : '/auth/login', { email, password })
+      setMe(r.user)
+      const next = safeNext(query.get('next'))
+      if (!next || !isAccountPage(next)) await loadWorkspace()
+      navigate(next ?? '/', true)
     } catch (err) {
       setError(err instanceof ApiError ? err : new ApiError(0, 'error', String(err)))
     } finally {
@@ -34,7 +38,15 @@ export default function Login({ query }: { query: URLSearchParams }) {
       <form class="card auth-card" onSubmit={submit} noValidate>
         <div class="brand">reeltrack</div>
         <h1>{signup ? 'Create your account' : 'Log in'}</h1>
-        <p class="muted">{signup ? 'Start a free trial: track views, likes and growth of short videos.' : 'Welcome back.'}</p>
+        <p class="muted">
+          {query.get('next')?.startsWith('/invite?')
+            ? signup
+              ? 'Create your account with the invited e-mail address, then accept the invite.'
+              : 'Log in with the invited e-mail address, then accept the invite.'
+            : signup
+              ? 'Start a free trial: track views, likes and growth of short videos.'
+              : 'Welcome back.'}
+        </p>
         <label>
           E-mail
           <input
@@ -79,12 +91,17 @@ export default function Login({ query }: { query: URLSearchParams }) {
         )}
         {error && Object.keys(error.fields).length === 0 && (
           <div class="error-box" role="alert">
-            {error.message}
+            {error.status === 429 ? tooManyText(error) : error.message}
           </div>
         )}
         <button type="submit" class="primary" disabled={busy}>
           {busy ? 'Please wait…' : signup ? 'Sign up' : 'Log in'}
         </button>
+        {!signup && (
+          <p>
+            <a href={'/forgot-password' + (email.includes('@') ? '?email=' + encodeURIComponent(email.trim()) : '')}>Forgot your password?</a>
+          </p>
+        )}
         <p class="muted">
           {signup ? (
             <>

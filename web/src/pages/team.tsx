@@ -1,18 +1,15 @@
-// Team: the workspace's members and pending invites, the seats they use,
-// and (for owners and admins) inviting, changing roles and removing.
+// Team: the workspace's members, the seats they use, and (for owners and
+// admins) pending invites, inviting by e-mailed link, changing roles and
+// removing.
 import { useState } from 'preact/hooks'
 import { ApiError, del, get, patch, post } from '../api'
 import { ago, day, exact, when } from '../format'
 import { navigate } from '../router'
-import { canManage, loadWorkspace, useWorkspace } from '../session'
-import type { Member, Role, Team as TeamData } from '../types'
+import { canManage, loadWorkspace, useMe, useWorkspace } from '../session'
+import type { Invite, Member, Role, Team as TeamData, User } from '../types'
 import { Confirm, PageHeader, Show, useApi } from '../ui'
+import { TeamTabs } from './team-tabs'
 import './team.css'
-
-// GET /api/auth/me (schema UserResponse): who is signed in.
-interface Me {
-  user: { id: string; email: string }
-}
 
 const ROLE_NAMES: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' }
 const toErr = (e: unknown) => (e instanceof ApiError ? e : new ApiError(0, 'error', String(e)))
@@ -40,7 +37,7 @@ function InviteForm({ full, onTeam }: { full: boolean; onTeam: (t: TeamData) => 
     try {
       const t = await post<TeamData>('/workspace/team', { email, role })
       onTeam(t)
-      setSent(`Invited ${email.trim().toLowerCase()}. They join when they sign up or log in with that e-mail.`)
+      setSent(`We e-mailed an invite link to ${email.trim().toLowerCase()}; it works for 7 days.`)
       setEmail('')
     } catch (err) {
       setError(toErr(err))
@@ -179,9 +176,8 @@ function MemberRow({ m, me, manage, onTeam }: { m: Member; me: boolean; manage: 
 }
 
 // Leave lets a member or admin leave the workspace (the owner cannot).
-// Afterwards the bootstrap gives them a workspace of their own, or the one
-// whose invite waits for them.
-function Leave({ me, owner }: { me: Me['user']; owner: boolean }) {
+// Afterwards the bootstrap gives them a workspace of their own.
+function Leave({ me, owner }: { me: User; owner: boolean }) {
   const [busy, setBusy] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [error, setError] = useState<ApiError | null>(null)
@@ -219,7 +215,7 @@ function Leave({ me, owner }: { me: Me['user']; owner: boolean }) {
             <Confirm title="Leave this workspace?" confirm="Leave workspace" onConfirm={leave} onCancel={() => setConfirming(false)}>
               <p>
                 You ({me.email}) lose access at once and your seat becomes free. The videos you tracked and your alert rules stay with the workspace. You then get a
-                workspace of your own, or join one that has invited you.
+                workspace of your own; to join another, open the link of its invite.
               </p>
             </Confirm>
           )}
@@ -229,21 +225,27 @@ function Leave({ me, owner }: { me: Me['user']; owner: boolean }) {
   )
 }
 
-function InviteRow({ i, manage, onTeam }: { i: TeamData['invites'][number]; manage: boolean; onTeam: (t: TeamData) => void }) {
-  const [busy, setBusy] = useState(false)
+// InviteRow is a pending invite: when its link expires, and resending a
+// new link (which starts the 7 days again) or revoking it.
+function InviteRow({ i, onTeam }: { i: Invite; onTeam: (t: TeamData) => void }) {
+  const [busy, setBusy] = useState<'' | 'resend' | 'revoke'>('')
   const [error, setError] = useState<ApiError | null>(null)
-  const revoke = async () => {
-    setBusy(true)
+  const [sent, setSent] = useState(false)
+  const act = async (what: 'resend' | 'revoke') => {
+    setBusy(what)
     setError(null)
+    setSent(false)
     try {
-      onTeam(await del<TeamData>(`/workspace/team/invites/${i.id}`))
+      const t = what === 'resend' ? await post<TeamData>(`/workspace/team/invites/${i.id}/resend`) : await del<TeamData>(`/workspace/team/invites/${i.id}`)
+      if (what === 'resend') setSent(true)
+      onTeam(t)
     } catch (e) {
       setError(toErr(e))
-      setBusy(false)
     }
+    setBusy('')
   }
   return (
-    <tr data-testid="row" data-id={i.id}>
+    <tr data-testid="row" data-id={i.id} class={i.expired ? 'expired' : undefined}>
       <td class="email">
         {i.email}
         <InlineError error={error} />
@@ -257,13 +259,32 @@ function InviteRow({ i, manage, onTeam }: { i: TeamData['invites'][number]; mana
           {ago(i.createdAt)}
         </time>
       </td>
-      {manage && (
-        <td class="row-actions">
-          <button type="button" disabled={busy} onClick={revoke} aria-label={`Revoke the invite of ${i.email}`}>
-            {busy ? 'Revoking…' : 'Revoke'}
+      <td data-testid="invite-expiry">
+        {i.expired ? (
+          <span class="badge status-error">expired</span>
+        ) : i.expiresAt ? (
+          <time dateTime={i.expiresAt} title={when(i.expiresAt)}>
+            {day(i.expiresAt)}
+          </time>
+        ) : (
+          <span class="muted">—</span>
+        )}
+      </td>
+      <td class="row-actions">
+        <div class="invite-actions">
+          {sent && (
+            <span class="notice sent" role="status">
+              Sent
+            </span>
+          )}
+          <button type="button" disabled={!!busy} onClick={() => act('resend')} aria-label={`Resend the invite of ${i.email}`}>
+            {busy === 'resend' ? 'Sending…' : 'Resend'}
           </button>
-        </td>
-      )}
+          <button type="button" disabled={!!busy} onClick={() => act('revoke')} aria-label={`Revoke the invite of ${i.email}`}>
+            {busy === 'revoke' ? 'Revoking…' : 'Revoke'}
+          </button>
+        </div>
+      </td>
     </tr>
   )
 }
@@ -272,8 +293,8 @@ export default function Team() {
   const ws = useWorkspace()
   const manage = canManage(ws)
   const r = useApi((s) => get<TeamData>('/workspace/team', undefined, s), 'team')
-  const me = useApi((s) => get<Me>('/auth/me', undefined, s), 'me')
-  const myId = me.data?.user.id
+  const me = useMe()
+  const myId = me?.id
   const [local, setLocal] = useState<TeamData | null>(null)
 
   const onTeam = (t: TeamData | undefined) => {
@@ -292,6 +313,7 @@ export default function Team() {
   return (
     <>
       <PageHeader title="Team" />
+      <TeamTabs />
       <Show r={r}>
         {(fetched) => {
           const t = local ?? fetched
@@ -344,50 +366,42 @@ export default function Team() {
                 </div>
               </section>
 
-              {me.error && (
-                <div class="field-error" role="alert">
-                  Could not tell which member you are: {me.error.message}{' '}
-                  <button type="button" class="link" onClick={me.reload}>
-                    Try again
-                  </button>
-                </div>
-              )}
-
-              <section class="card" aria-labelledby="invites-title">
-                <h2 id="invites-title">Pending invites ({t.invites.length})</h2>
-                <div class="table-wrap">
-                  <table data-testid="invites" aria-label="Pending invites">
-                    <thead>
-                      <tr>
-                        <th>E-mail</th>
-                        <th>Role</th>
-                        <th>Invited by</th>
-                        <th>Invited</th>
-                        {manage && (
+              {manage && (
+                <section class="card" aria-labelledby="invites-title">
+                  <h2 id="invites-title">Pending invites ({t.invites.length})</h2>
+                  <div class="table-wrap">
+                    <table data-testid="invites" aria-label="Pending invites">
+                      <thead>
+                        <tr>
+                          <th>E-mail</th>
+                          <th>Role</th>
+                          <th>Invited by</th>
+                          <th>Invited</th>
+                          <th>Link expires</th>
                           <th>
                             <span class="sr-only">Actions</span>
                           </th>
-                        )}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {t.invites.map((i) => (
-                        <InviteRow key={i.id} i={i} manage={manage} onTeam={onTeam} />
-                      ))}
-                      {t.invites.length === 0 && (
-                        <tr>
-                          <td colSpan={manage ? 5 : 4} class="muted">
-                            No pending invites.{manage ? ' Invite a teammate with the form above: they join when they sign up or log in with that e-mail.' : ''}
-                          </td>
                         </tr>
-                      )}
-                    </tbody>
-                  </table>
-                </div>
-              </section>
+                      </thead>
+                      <tbody>
+                        {t.invites.map((i) => (
+                          <InviteRow key={i.id} i={i} onTeam={onTeam} />
+                        ))}
+                        {t.invites.length === 0 && (
+                          <tr>
+                            <td colSpan={6} class="muted">
+                              No pending invites. Invite a teammate with the form above: they join with the link we e-mail them.
+                            </td>
+                          </tr>
+                        )}
+                      </tbody>
+                    </table>
+                  </div>
+                </section>
+              )}
 
-              {me.data && t.members.some((m) => m.userId === myId) && (
-                <Leave me={me.data.user} owner={t.members.some((m) => m.userId === myId && m.role === 'owner')} />
+              {me && t.members.some((m) => m.userId === myId) && (
+                <Leave me={me} owner={t.members.some((m) => m.userId === myId && m.role === 'owner')} />
               )}
             </>
           )

@@ -1,0 +1,199 @@
+// Team → Activity: who signed in, invited, changed roles, passwords,
+// billing and settings, from which address; newest first, a page at a
+// time. Owners and admins only.
+import { useState } from 'preact/hooks'
+import { ApiError, get, toApiError } from '../api'
+import { when } from '../format'
+import { canManage, useWorkspace } from '../session'
+import type { Activity as ActivityPage, ActivityEntry } from '../types'
+import { Empty, ErrorBox, PageHeader, Spinner, useApi } from '../ui'
+import { TeamTabs } from './team-tabs'
+import './activity.css'
+
+const PAGE = 50
+const ROLE: Record<string, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' }
+const role = (r: unknown) => (typeof r === 'string' ? (ROLE[r] ?? r) : 'unknown')
+const quoted = (s: string) => (s ? `“${s}”` : 'a nameless one')
+const STATUS: Record<string, string> = { active: 'tracking', paused: 'paused', removed: 'removed', pending: 'waiting', error: 'error' }
+
+function fromTo(v: unknown): { from: unknown; to: unknown } | null {
+  if (v && typeof v === 'object' && 'from' in v && 'to' in v) {
+    const o = v as { from: unknown; to: unknown }
+    return o.from === o.to ? null : o
+  }
+  return null
+}
+
+// sentence says what an entry records, the actor being the subject shown
+// beside it.
+export function sentence(e: ActivityEntry): string {
+  const d = e.details ?? {}
+  const t = e.target
+  switch (e.action) {
+    case 'login':
+      return 'Signed in'
+    case 'login_failed':
+      return 'Failed sign-in attempt (wrong password)'
+    case 'logout_everywhere':
+      return 'Signed out on every device'
+    case 'email_verified':
+      return e.actor && t && e.actor.email.toLowerCase() !== t.toLowerCase() ? `Verified the e-mail address ${t}` : 'Verified their e-mail address'
+    case 'invite_sent':
+      return `Invited ${t || 'someone'}${d.role ? ` as ${role(d.role).toLowerCase()}` : ''}`
+    case 'invite_resent':
+      return `Sent a new invite link to ${t || 'someone'}`
+    case 'invite_accepted':
+      return `Accepted the invite and joined${d.role ? ` as ${role(d.role).toLowerCase()}` : ''}`
+    case 'invite_revoked':
+      return `Revoked the invite of ${t || 'someone'}`
+    case 'member_role_changed':
+      return `Changed ${t || 'a member'}’s role from ${role(d.from)} to ${role(d.to)}`
+    case 'member_removed':
+      return `Removed ${t || 'a member'}${d.role ? ` (${role(d.role)})` : ''} from the workspace`
+    case 'member_left':
+      return `Left the workspace${d.role ? ` (was ${role(d.role)})` : ''}`
+    case 'password_reset':
+      return 'Reset their password with an e-mailed link (every device signed out)'
+    case 'password_changed':
+      return 'Changed their password (other devices signed out)'
+    case 'billing_checkout_started': {
+      const plan = typeof d.plan === 'string' ? d.plan : t
+      const every = d.interval === 'year' ? ', yearly' : d.interval === 'month' ? ', monthly' : ''
+      return `Started a checkout for the ${plan ? plan.charAt(0).toUpperCase() + plan.slice(1) : 'new'} plan${every}${d.founding ? ' (founding offer)' : ''}`
+    }
+    case 'billing_portal_opened':
+      return 'Opened the billing portal'
+    case 'billing_changed':
+      return `Billing changed${typeof d.reason === 'string' && d.reason ? `: ${d.reason}` : ''}`
+    case 'alert_rule_saved':
+      return `${d.created ? 'Created' : 'Changed'} the alert rule ${quoted(t)}${d.enabled === false ? ' (turned off)' : ''}`
+    case 'alert_rule_deleted':
+      return `Deleted the alert rule ${quoted(t)}`
+    case 'collection_created':
+      return `Created the collection ${quoted(t)}`
+    case 'collection_changed':
+      return typeof d.from === 'string' && d.from !== t ? `Renamed the collection ${quoted(d.from)} to ${quoted(t)}` : `Changed the collection ${quoted(t)}`
+    case 'collection_deleted':
+      return `Deleted the collection ${quoted(t)}`
+    case 'account_settings_changed': {
+      const parts: string[] = []
+      const st = fromTo(d.status)
+      if (st) parts.push(`status ${STATUS[String(st.from)] ?? st.from} → ${STATUS[String(st.to)] ?? st.to}`)
+      const lim = fromTo(d.trackingLimit)
+      if (lim) parts.push(`videos tracked ${lim.from} → ${lim.to}`)
+      return `Changed the tracked account ${t || ''}${parts.length ? `: ${parts.join(', ')}` : ''}`.replace(/ +:/, ':').trim()
+    }
+    case 'workspace_created':
+      return `Created the workspace ${quoted(t)}`
+    default: {
+      const words = String(e.action).replace(/_/g, ' ')
+      return (words.charAt(0).toUpperCase() + words.slice(1) + (t ? `: ${t}` : '')).trim()
+    }
+  }
+}
+
+function who(e: ActivityEntry): string {
+  if (!e.actor) return e.action === 'billing_changed' ? 'Payment provider' : '—'
+  if (!e.actor.id && e.actor.email.toLowerCase() === 'payment provider') return 'Payment provider'
+  return e.actor.email || '—'
+}
+
+function Entry({ e }: { e: ActivityEntry }) {
+  return (
+    <tr data-testid="activity-entry" data-action={e.action}>
+      <td class="at" data-label="When">
+        <time dateTime={e.at}>{when(e.at)}</time>
+      </td>
+      <td class="who" data-label="Who">
+        {who(e)}
+      </td>
+      <td class={`what${e.action === 'login_failed' ? ' failed' : ''}`} data-label="What">
+        {sentence(e)}
+      </td>
+      <td class="ip" data-label="Address">
+        {e.ip || '—'}
+      </td>
+    </tr>
+  )
+}
+
+function Log() {
+  const first = useApi((s) => get<ActivityPage>('/workspace/activity', { limit: PAGE }, s), 'activity')
+  const [more, setMore] = useState<ActivityEntry[]>([])
+  const [next, setNext] = useState<string | null | undefined>(undefined)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<ApiError | null>(null)
+  if (first.error) return <ErrorBox error={first.error} retry={first.reload} />
+  if (!first.data) return <Spinner />
+  const cursor = next === undefined ? first.data.next : next
+  const entries = [...first.data.entries, ...more]
+  const loadMore = async () => {
+    if (!cursor) return
+    setBusy(true)
+    setError(null)
+    try {
+      const p = await get<ActivityPage>('/workspace/activity', { limit: PAGE, before: cursor })
+      setMore((m) => [...m, ...p.entries])
+      setNext(p.next)
+    } catch (e) {
+      setError(toApiError(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+  if (entries.length === 0) return <Empty title="Nothing yet">Sign-ins, invites, role, password, billing and settings changes appear here.</Empty>
+  return (
+    <>
+      <div class="table-wrap activity-wrap">
+        <table class="activity" data-testid="activity" aria-label="Activity">
+          <thead>
+            <tr>
+              <th>When</th>
+              <th>Who</th>
+              <th>What</th>
+              <th>Address</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((e) => (
+              <Entry key={e.id} e={e} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {error && <ErrorBox error={error} retry={loadMore} />}
+      {cursor ? (
+        <div class="load-more">
+          <button type="button" disabled={busy} onClick={loadMore} aria-busy={busy}>
+            {busy ? 'Loading…' : 'Load more'}
+          </button>
+        </div>
+      ) : (
+        <p class="muted end">That is everything: entries are kept for a year.</p>
+      )}
+    </>
+  )
+}
+
+export default function Activity() {
+  const ws = useWorkspace()
+  return (
+    <>
+      <PageHeader title="Team activity" />
+      <TeamTabs />
+      {canManage(ws) ? (
+        <>
+          <p class="muted intro">Sign-ins, invites, roles, passwords, billing and settings of this workspace, newest first, with the address they came from.</p>
+          <Log />
+        </>
+      ) : (
+        <div class="empty" role="status">
+          <h3>Only owners and admins can see the activity log</h3>
+          <p>
+            Ask the workspace’s owner or an admin if you need to know who did what. <a href="/team">Back to the team</a>
+          </p>
+        </div>
+      )}
+    </>
+  )
+}
