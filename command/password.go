@@ -30,14 +30,36 @@ type PasswordHandler struct {
 // Forgot e-mails a reset link to the address when it has an account, and
 // does nothing otherwise: the caller answers the same either way, so the
 // answer tells nothing about the address. Malformed addresses are 400.
+// The lookup and the e-mail happen after the answer, in the background
+// (counted in Outbox.Sending), so the answer's time does not tell either.
 func (h PasswordHandler) Forgot(ctx context.Context, rawEmail string) error {
 	email, err := normalizeEmail("email", rawEmail)
 	if err != nil {
 		return err
 	}
+	if h.Outbox.Sending != nil {
+		h.Outbox.Sending.Add(1)
+	}
+	client := ClientOf(ctx)
+	go func() {
+		if h.Outbox.Sending != nil {
+			defer h.Outbox.Sending.Done()
+		}
+		ctx, cancel := context.WithTimeout(WithClient(context.Background(), client), sendSoonTimeout)
+		defer cancel()
+		if err := h.sendReset(ctx, email); err != nil && h.Outbox.Log != nil {
+			h.Outbox.Log.ErrorContext(ctx, "password reset link not queued", "error", err)
+		}
+	}()
+	return nil
+}
+
+// sendReset queues and sends the reset link of the account of email, if
+// there is one.
+func (h PasswordHandler) sendReset(ctx context.Context, email string) error {
 	now := h.Now()
 	var mailID uuid.UUID
-	err = pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
 		var userID uuid.UUID
 		err := tx.QueryRow(ctx, `SELECT id FROM users WHERE email = $1 FOR UPDATE`, email).Scan(&userID)
 		if errors.Is(err, pgx.ErrNoRows) {
