@@ -173,6 +173,12 @@ func TestInviteJourney(t *testing.T) {
 		chromedp.WaitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
 		chromedp.Text(`.ws-name`, &wsName),
 	)
+	mu.Lock()
+	after := bootstraps
+	mu.Unlock()
+	if after == 0 {
+		t.Error("no bootstrap seen after the invite was accepted: the request listener sees nothing")
+	}
 	if wsName != boot.Workspace.Name {
 		t.Errorf("after accepting, the shell shows workspace %q, want the owner's %q", wsName, boot.Workspace.Name)
 	}
@@ -201,18 +207,33 @@ func TestInviteJourney(t *testing.T) {
 	)
 	logOut(t, ctx)
 
-	// The owner's activity log: the invite, its new link, the acceptance.
+	// The owner's activity log: the invite, its new link, the acceptance,
+	// behind a page of 60 failed sign-ins (the newest entries).
 	logIn(t, ctx, s.base, owner, password)
+	if _, err := env.PG.Exec(context.Background(), `
+		INSERT INTO activity_log (workspace_id, actor_id, actor_email, action, client_ip)
+		SELECT $1, u.id, u.email, 'login_failed', '203.0.113.7' FROM users u, generate_series(1, 60) WHERE u.email = $2`, boot.Workspace.ID, owner); err != nil {
+		t.Fatal(err)
+	}
 	var rows []map[string]string
+	var firstPage int
 	do(t, ctx, "the owner's activity log",
 		chromedp.Navigate(s.base+"/team"),
 		chromedp.WaitVisible(`nav.tabs`),
 		chromedp.Click(`//nav[@aria-label="Team"]//a[normalize-space()="Activity"]`, chromedp.BySearch),
+		chromedp.WaitVisible(`[data-testid="activity-entry"][data-action="login_failed"]`),
+		chromedp.Evaluate(`document.querySelectorAll('[data-testid="activity-entry"]').length`, &firstPage),
+		chromedp.Click(`//button[normalize-space()="Load more"]`, chromedp.BySearch),
 		chromedp.WaitVisible(`[data-testid="activity-entry"][data-action="invite_accepted"]`),
+		chromedp.WaitVisible(`//p[starts-with(normalize-space(), "That is everything")]`, chromedp.BySearch),
 		chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="activity-entry"]')].map(r => ({action: r.dataset.action, who: r.querySelector('.who').textContent, what: r.querySelector('.what').textContent, ip: r.querySelector('.ip').textContent}))`, &rows),
 	)
 	labelled(t, ctx)
+	if firstPage != 50 {
+		t.Errorf("the first page shows %d entries, want 50", firstPage)
+	}
 	want := map[string][2]string{
+		"login_failed":    {owner, "Failed sign-in attempt (wrong password)"},
 		"invite_accepted": {mate, "Accepted the invite and joined as member"},
 		"invite_resent":   {owner, "Sent a new invite link to " + mate},
 		"invite_sent":     {owner, "Invited " + mate + " as member"},
