@@ -18,26 +18,39 @@
 #   REDIS_URL            redis://127.0.0.1:6379/0
 #   CLICKHOUSE_ADDR      127.0.0.1:9000
 #   CLICKHOUSE_DATABASE  reeltrack
-#   CLICKHOUSE_USER      default
-#   CLICKHOUSE_PASSWORD  (empty)
+#   CLICKHOUSE_USER      reeltrack: the service's own user
+#   CLICKHOUSE_PASSWORD  its password (reeltrack-local for a server on this
+#                        machine); stored by ClickHouse as its SHA-256
+#   CLICKHOUSE_ADMIN_PASSWORD  the password of ClickHouse's `default`, the
+#                        administrator (default-local for a server on this
+#                        machine)
+#   CLICKHOUSE_SERVICE_NETWORKS  ::1,127.0.0.1: where the service's user may
+#                        log in from
 #   CLICKHOUSE_ANALYST_PASSWORD  analyst-local: password of the read-only
-#                        `analyst` user (docs/analytics.md, Access); never printed
+#                        `analyst` user (docs/analytics.md, Access)
 #   CLICKHOUSE_ANALYST_NETWORKS  ::1,127.0.0.1: where the analyst may log in from
 #   SERVICES_TIMEOUT     seconds to wait for each server to answer (60)
+# No password is ever printed or put on a command line.
 #
-# On the local ClickHouse, the analyst user's config
-# (deploy/clickhouse/analyst-users.xml.in, rendered by
-# deploy/clickhouse/render-analyst-users.sh) is installed into
-# /etc/clickhouse-server/users.d/ and the script waits until the server has
-# loaded it (the analyst logs in and has the file's settings).
+# On the local ClickHouse, the users configs (docs/clickhouse.md, Users) are
+# installed into /etc/clickhouse-server/users.d/ and the script waits until
+# the server has loaded them, also when it already runs with older ones:
+# the service's user and `default` with a password, on loopback only
+# (deploy/clickhouse/service-users.xml.in, rendered by
+# render-service-users.sh; the service then logs in and `default` without
+# a password is refused), and the read-only analyst (analyst-users.xml.in,
+# rendered by render-analyst-users.sh; the analyst logs in and has the
+# file's settings). The service's user creates the databases.
 set -euo pipefail
 
 DATABASE_URL=${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/reeltrack?sslmode=disable&connect_timeout=3}
 REDIS_URL=${REDIS_URL:-redis://127.0.0.1:6379/0}
 CLICKHOUSE_ADDR=${CLICKHOUSE_ADDR:-127.0.0.1:9000}
 CLICKHOUSE_DATABASE=${CLICKHOUSE_DATABASE:-reeltrack}
-CLICKHOUSE_USER=${CLICKHOUSE_USER:-default}
+CLICKHOUSE_USER=${CLICKHOUSE_USER:-reeltrack}
 CLICKHOUSE_PASSWORD=${CLICKHOUSE_PASSWORD:-}
+CLICKHOUSE_ADMIN_PASSWORD=${CLICKHOUSE_ADMIN_PASSWORD:-}
+CLICKHOUSE_SERVICE_NETWORKS=${CLICKHOUSE_SERVICE_NETWORKS:-::1,127.0.0.1}
 CLICKHOUSE_ANALYST_PASSWORD=${CLICKHOUSE_ANALYST_PASSWORD:-analyst-local}
 CLICKHOUSE_ANALYST_NETWORKS=${CLICKHOUSE_ANALYST_NETWORKS:-::1,127.0.0.1}
 TIMEOUT=${SERVICES_TIMEOUT:-60}
@@ -47,6 +60,7 @@ REDIS_LOG=/var/log/redis/reeltrack.log
 CH_LOG=/var/log/clickhouse-server/clickhouse-server.err.log
 CH_CONFIG=/etc/clickhouse-server/config.xml
 CH_ANALYST_USERS=/etc/clickhouse-server/users.d/reeltrack-analyst.xml
+CH_SERVICE_USERS=/etc/clickhouse-server/users.d/reeltrack-service.xml
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 # ---------------------------------------------------------------- helpers
@@ -472,13 +486,46 @@ ensure_redis() {
 
 # ---------------------------------------------------------------- ClickHouse
 
-CH_ARGS=()
+CH_ARGS=()  # --host, --port
+CH_TMP=''   # clickhouse-client configs: the passwords stay off command lines
 
-ch_query() {
-	timeout 15 clickhouse-client "${CH_ARGS[@]}" -q "$1" </dev/null
+# ch_tmp_init makes CH_TMP, a private folder removed when the script ends.
+ch_tmp_init() {
+	[[ -z $CH_TMP ]] || return 0
+	CH_TMP=$(mktemp -d)
+	# shellcheck disable=SC2064 # expanded now: the folder of this run
+	trap "rm -rf '$CH_TMP'" EXIT
 }
 
-ch_ready() { ch_query 'SELECT 1' >/dev/null 2>&1; }
+xml_escape() { printf '%s' "$1" | sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g'; }
+
+# ch_login NAME USER PASSWORD writes a clickhouse-client config that logs in
+# as USER and prints its path.
+ch_login() {
+	local f=$CH_TMP/$1.xml
+	(
+		umask 077
+		printf '<config><user>%s</user><password>%s</password></config>\n' "$(xml_escape "$2")" "$(xml_escape "$3")" >"$f"
+	)
+	printf '%s' "$f"
+}
+
+# ch_as LOGIN QUERY runs QUERY with the client config LOGIN (ch_login).
+ch_as() {
+	timeout 15 clickhouse-client --config-file "$1" "${CH_ARGS[@]}" -q "$2" </dev/null
+}
+
+ch_query() { ch_as "$CH_SERVICE_LOGIN" "$1"; }
+
+# ch_ready: the server answers, whether or not it lets the service in yet
+# (an existing install still has its old users until users.d/ is read).
+ch_ready() {
+	local out
+	out=$(ch_query 'SELECT 1' 2>&1) && return 0
+	# unknown user, wrong password, password required, address not allowed,
+	# authentication failed (current releases)
+	[[ $out =~ Code:\ (192|193|194|195|516)[^0-9] ]]
+}
 
 ch_server_bin() {
 	local b
@@ -516,8 +563,17 @@ ensure_clickhouse() {
 	addr=$(hostport "$CH_HOST" "$CH_PORT")
 	[[ $CLICKHOUSE_DATABASE =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] ||
 		die "clickhouse: CLICKHOUSE_DATABASE must be a plain identifier, got '$CLICKHOUSE_DATABASE'"
-	CH_ARGS=(--host "$CH_HOST" --port "$CH_PORT" --user "$CLICKHOUSE_USER")
-	[[ -n $CLICKHOUSE_PASSWORD ]] && CH_ARGS+=(--password "$CLICKHOUSE_PASSWORD")
+	# The local defaults are for this machine's server only, as the server
+	# takes them (internal/store, ServiceCredentials).
+	if is_loopback "$CH_HOST"; then
+		[[ -n $CLICKHOUSE_PASSWORD || $CLICKHOUSE_USER != reeltrack ]] || CLICKHOUSE_PASSWORD=reeltrack-local
+		[[ -n $CLICKHOUSE_ADMIN_PASSWORD ]] || CLICKHOUSE_ADMIN_PASSWORD=default-local
+	fi
+	[[ -n $CLICKHOUSE_PASSWORD ]] ||
+		die "clickhouse: CLICKHOUSE_PASSWORD is not set: the password of the service's user '$CLICKHOUSE_USER' at $addr"
+	CH_ARGS=(--host "$CH_HOST" --port "$CH_PORT")
+	ch_tmp_init
+	CH_SERVICE_LOGIN=$(ch_login service "$CLICKHOUSE_USER" "$CLICKHOUSE_PASSWORD")
 	# The Debian config listens on loopback port 9000; other ports are not ours to start.
 	is_loopback "$CH_HOST" && ((CH_PORT == 9000)) && managed=1
 
@@ -536,6 +592,9 @@ ensure_clickhouse() {
 	if ((!up && managed)) && ! ch_server_bin >/dev/null; then
 		apt_install clickhouse clickhouse-server
 	fi
+	# The users first, so that a server that starts now never runs with
+	# the package's passwordless `default`.
+	((managed)) && [[ -d /etc/clickhouse-server ]] && install_service_users
 
 	if ((!up && managed)); then
 		need_root "start ClickHouse"
@@ -547,19 +606,69 @@ ensure_clickhouse() {
 	((up)) ||
 		bring_up clickhouse "$addr" "$log" ch_ready ch_running "$start" \
 			"to see why, run it in the foreground: su -s /bin/sh clickhouse -c 'clickhouse-server --config-file=$CH_CONFIG'"
+	if ((managed)) && [[ -d /etc/clickhouse-server ]]; then
+		wait_service_users "$addr"
+	else
+		echo "clickhouse: users not installed: $addr is not this machine's Debian server" \
+			"(install the output of deploy/clickhouse/render-service-users.sh and render-analyst-users.sh in its users.d/)"
+	fi
 
-	local out
-	if ! out=$(ch_query "CREATE DATABASE IF NOT EXISTS \`$CLICKHOUSE_DATABASE\`" 2>&1); then
-		printf '%s\n' "$out" >&2
-		die "clickhouse: cannot create database '$CLICKHOUSE_DATABASE' on $addr as '$CLICKHOUSE_USER'"
+	# The service makes its databases itself: it may, and only those.
+	local out db
+	for db in "$CLICKHOUSE_DATABASE" "${CLICKHOUSE_DATABASE}_analytics"; do
+		if ! out=$(ch_query "CREATE DATABASE IF NOT EXISTS \`$db\`" 2>&1); then
+			printf '%s\n' "$out" >&2
+			die "clickhouse: cannot create database '$db' on $addr as '$CLICKHOUSE_USER'" \
+				"(the service's user; make services installs it on this machine's server, see docs/clickhouse.md, Users)"
+		fi
+	done
+	echo "clickhouse: ready ($addr, databases $CLICKHOUSE_DATABASE and ${CLICKHOUSE_DATABASE}_analytics)"
+	if ((managed)) && [[ -d /etc/clickhouse-server ]]; then
+		ensure_analyst "$addr" "${CLICKHOUSE_DATABASE}_analytics"
+	else
+		echo "clickhouse: analyst user not installed: $addr is not this machine's Debian server"
 	fi
-	local adb=${CLICKHOUSE_DATABASE}_analytics
-	if ! out=$(ch_query "CREATE DATABASE IF NOT EXISTS \`$adb\`" 2>&1); then
-		printf '%s\n' "$out" >&2
-		die "clickhouse: cannot create database '$adb' on $addr as '$CLICKHOUSE_USER'"
+}
+
+# install_service_users installs the service's user and `default` with a
+# password, on loopback only (deploy/clickhouse/render-service-users.sh),
+# into the local server's users.d/, where the file is not current.
+install_service_users() {
+	local f=$CH_TMP/users-service.xml
+	# Rendered as the calling user, so no password reaches a command line.
+	CLICKHOUSE_SERVICE_USER=$CLICKHOUSE_USER CLICKHOUSE_PASSWORD=$CLICKHOUSE_PASSWORD \
+		CLICKHOUSE_ADMIN_PASSWORD=$CLICKHOUSE_ADMIN_PASSWORD CLICKHOUSE_DATABASE=$CLICKHOUSE_DATABASE \
+		CLICKHOUSE_CLUSTER='' CLICKHOUSE_SERVICE_NETWORKS=$CLICKHOUSE_SERVICE_NETWORKS CLICKHOUSE_SERVICE_GRANTS=0 \
+		CLICKHOUSE_SERVICE_PASSWORD_FROM_IMAGE=0 CLICKHOUSE_LOCAL_DEV=1 \
+		"$HERE/../deploy/clickhouse/render-service-users.sh" "$f" >/dev/null
+	if ! as_root cmp -s "$f" "$CH_SERVICE_USERS" 2>/dev/null; then
+		need_root "install the ClickHouse users ($CH_SERVICE_USERS)"
+		as_root mkdir -p "$(dirname "$CH_SERVICE_USERS")"
+		as_root install -m 0644 "$f" "$CH_SERVICE_USERS.new"
+		as_root mv -f "$CH_SERVICE_USERS.new" "$CH_SERVICE_USERS"
+		echo "clickhouse: installed $CH_SERVICE_USERS (user $CLICKHOUSE_USER; default with a password, loopback only)"
 	fi
-	echo "clickhouse: ready ($addr, databases $CLICKHOUSE_DATABASE and $adb)"
-	ensure_analyst "$addr" "$adb"
+}
+
+# wait_service_users ADDR waits until the server has loaded the users file:
+# the service and default log in with their passwords, and default without
+# one is refused.
+wait_service_users() {
+	local addr=$1 admin nopass deadline got=''
+	admin=$(ch_login admin default "$CLICKHOUSE_ADMIN_PASSWORD")
+	nopass=$(ch_login nopass default '')
+	deadline=$((SECONDS + TIMEOUT))
+	until got=$(ch_query 'SELECT 1' 2>&1) && got=$(ch_as "$admin" 'SELECT 1' 2>&1) &&
+		! got=$(ch_as "$nopass" 'SELECT 1' 2>&1); do
+		if ((SECONDS >= deadline)); then
+			printf '%s\n' "$got" | tail -n 3 >&2
+			die "clickhouse: the users of $CH_SERVICE_USERS are not in effect at $addr after ${TIMEOUT}s;" \
+				"check that ClickHouse reads users.d/ (users_config in $CH_CONFIG) and its log $CH_LOG"
+		fi
+		sleep 0.5
+	done
+	echo "clickhouse: users ready ($CLICKHOUSE_USER: its databases only, password from CLICKHOUSE_PASSWORD;" \
+		"default: password from CLICKHOUSE_ADMIN_PASSWORD, this machine only)"
 }
 
 # ch_analyst_settings FILE prints "name<TAB>value" for each setting of the
@@ -573,48 +682,35 @@ ch_analyst_settings() {
 # server and waits until the server has loaded it: the analyst logs in with
 # CLICKHOUSE_ANALYST_PASSWORD and its session has the file's settings.
 ensure_analyst() {
-	local addr=$1 adb=$2 tmpd want names got='' deadline
-	# Like the server itself: only the Debian install on loopback port 9000 is ours.
-	if ! is_loopback "$CH_HOST" || ((CH_PORT != 9000)) || [[ ! -d /etc/clickhouse-server ]]; then
-		echo "clickhouse: analyst user not installed: $addr is not this machine's Debian server" \
-			"(install the output of deploy/clickhouse/render-analyst-users.sh in its users.d/)"
-		return 0
-	fi
-	tmpd=$(mktemp -d)
+	local addr=$1 adb=$2 tmpd login want names got='' deadline
+	tmpd=$CH_TMP
 	# Rendered as the calling user, so the password never reaches a command line.
 	CLICKHOUSE_ANALYST_PASSWORD=$CLICKHOUSE_ANALYST_PASSWORD CLICKHOUSE_DATABASE=$CLICKHOUSE_DATABASE \
 		CLICKHOUSE_ANALYST_NETWORKS=$CLICKHOUSE_ANALYST_NETWORKS \
-		CLICKHOUSE_ANALYST_USER=analyst CLICKHOUSE_ANALYST_DATABASE="$adb" \
-		"$HERE/../deploy/clickhouse/render-analyst-users.sh" "$tmpd/analyst.xml" >/dev/null
-	if ! as_root cmp -s "$tmpd/analyst.xml" "$CH_ANALYST_USERS" 2>/dev/null; then
+		CLICKHOUSE_ANALYST_USER=analyst CLICKHOUSE_ANALYST_DATABASE="$adb" CLICKHOUSE_LOCAL_DEV=1 \
+		"$HERE/../deploy/clickhouse/render-analyst-users.sh" "$tmpd/users-analyst.xml" >/dev/null
+	if ! as_root cmp -s "$tmpd/users-analyst.xml" "$CH_ANALYST_USERS" 2>/dev/null; then
 		need_root "install the ClickHouse analyst user ($CH_ANALYST_USERS)"
 		as_root mkdir -p "$(dirname "$CH_ANALYST_USERS")"
-		as_root install -m 0644 "$tmpd/analyst.xml" "$CH_ANALYST_USERS.new"
+		as_root install -m 0644 "$tmpd/users-analyst.xml" "$CH_ANALYST_USERS.new"
 		as_root mv -f "$CH_ANALYST_USERS.new" "$CH_ANALYST_USERS"
 		echo "clickhouse: installed $CH_ANALYST_USERS"
 	fi
 
-	# A client config file keeps the password off the command line.
-	(
-		umask 077
-		printf '<config><user>analyst</user><password>%s</password></config>\n' \
-			"$(printf '%s' "$CLICKHOUSE_ANALYST_PASSWORD" | sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g')" >"$tmpd/client.xml"
-	)
-	want=$(ch_analyst_settings "$tmpd/analyst.xml")
+	login=$(ch_login analyst analyst "$CLICKHOUSE_ANALYST_PASSWORD")
+	want=$(ch_analyst_settings "$tmpd/users-analyst.xml")
 	names=$(cut -f1 <<<"$want" | sed "s/.*/'&'/" | paste -sd, -)
 	deadline=$((SECONDS + TIMEOUT))
-	until got=$(timeout 15 clickhouse-client --config-file "$tmpd/client.xml" --host "$CH_HOST" --port "$CH_PORT" \
+	until got=$(timeout 15 clickhouse-client --config-file "$login" "${CH_ARGS[@]}" \
 		--database "$adb" -q "SELECT name, value FROM system.settings WHERE name IN ($names) ORDER BY name FORMAT TSV" \
 		</dev/null 2>&1) && [[ $got == "$want" ]]; do
 		if ((SECONDS >= deadline)); then
-			rm -rf "$tmpd"
 			printf '%s\n' "$got" | tail -n 3 >&2
 			die "clickhouse: the analyst user (from $CH_ANALYST_USERS) is not in effect after ${TIMEOUT}s;" \
 				"check that ClickHouse reads users.d/ (users_config in $CH_CONFIG) and its log $CH_LOG"
 		fi
 		sleep 0.5
 	done
-	rm -rf "$tmpd"
 	echo "clickhouse: analyst user ready (read-only on $adb, password from CLICKHOUSE_ANALYST_PASSWORD)"
 }
 

@@ -108,7 +108,6 @@ func run() error {
 		"PostgreSQL database of the bench (created when missing; its name must contain \"bench\"); default: DATABASE_URL's server, database reeltrack_bench")
 	fs.StringVar(&o.CH.Addr, "ch-addr", getenv("CLICKHOUSE_ADDR", "127.0.0.1:9000"), "ClickHouse native address")
 	fs.StringVar(&o.CH.Database, "ch-database", "reeltrack_bench", "ClickHouse database of the bench (created when missing; its name must contain \"bench\")")
-	o.CH.User, o.CH.Password = getenv("CLICKHOUSE_USER", "default"), os.Getenv("CLICKHOUSE_PASSWORD")
 	fs.StringVar(&o.RedisURL, "redis-url", getenv("REDIS_URL", "redis://127.0.0.1:6379/0"), "Redis")
 	fs.StringVar(&o.RedisPrefix, "redis-prefix", "bench:", "prefix of the bench's Redis keys (must contain \"bench\")")
 	fs.IntVar(&o.Sizes.Videos, "videos", defaultSizes.Videos, "videos of the large workspace")
@@ -139,6 +138,9 @@ func run() error {
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		return err
 	}
+	// The bench makes databases of its own and reads the query log: as the
+	// administrator (CLICKHOUSE_ADMIN_USER, CLICKHOUSE_ADMIN_PASSWORD).
+	o.CH.User, o.CH.Password = store.AdminCredentials(o.CH.Addr, os.LookupEnv)
 	var err error
 	if o.Only, err = parsePhases(*only); err != nil {
 		return err

@@ -28,6 +28,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/reeltrack/reeltrack/internal/store"
 )
 
 type options struct {
@@ -82,10 +84,23 @@ func run(o options) error {
 	}
 	defer rds.stop()
 
-	if out, err := exec.Command("clickhouse-client", "--query", "CREATE DATABASE IF NOT EXISTS faultdrill").CombinedOutput(); err != nil {
-		return fmt.Errorf("create the ClickHouse database: %w: %s", err, out)
+	// The drill's database is not the service's: the server runs as the
+	// administrator, who makes it (CLICKHOUSE_ADMIN_USER and
+	// CLICKHOUSE_ADMIN_PASSWORD, the local ones by default).
+	chAddr := os.Getenv("CLICKHOUSE_ADDR")
+	if chAddr == "" {
+		chAddr = "127.0.0.1:9000"
 	}
-	defer exec.Command("clickhouse-client", "--query", "DROP DATABASE IF EXISTS faultdrill").Run() //nolint:errcheck // best effort
+	chUser, chPassword := store.AdminCredentials(chAddr, os.LookupEnv)
+	chAdmin, err := store.OpenClickHouse(context.Background(), store.ClickHouseOptions{Addr: chAddr, Database: "default", User: chUser, Password: chPassword})
+	if err != nil {
+		return fmt.Errorf("ClickHouse as %s: %w", chUser, err)
+	}
+	defer chAdmin.Close()
+	if err := chAdmin.Exec(context.Background(), "CREATE DATABASE IF NOT EXISTS faultdrill"); err != nil {
+		return fmt.Errorf("create the ClickHouse database: %w", err)
+	}
+	defer chAdmin.Exec(context.Background(), "DROP DATABASE IF EXISTS faultdrill") //nolint:errcheck // best effort
 
 	srv := exec.Command(o.server)
 	srv.Env = append(os.Environ(),
@@ -93,6 +108,7 @@ func run(o options) error {
 		"PUBLIC_BASE_URL=http://"+o.httpAddr,
 		fmt.Sprintf("DATABASE_URL=postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable&connect_timeout=3", o.pgPort),
 		fmt.Sprintf("REDIS_URL=redis://127.0.0.1:%d/0", o.redisPort),
+		"CLICKHOUSE_ADDR="+chAddr, "CLICKHOUSE_USER="+chUser, "CLICKHOUSE_PASSWORD="+chPassword,
 		"CLICKHOUSE_DATABASE=faultdrill", "SCRAPER_TOKEN=", "STRIPE_SECRET_KEY=", "SCHEDULER_INTERVAL=", "LOG_LEVEL=error",
 		"RATE_LIMIT_USER_PER_MINUTE=1000000")
 	srv.Stdout, srv.Stderr = io.Discard, os.Stderr

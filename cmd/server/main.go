@@ -47,6 +47,9 @@ func run() error {
 	if cfg.GeneratedSessionToken {
 		log.Warn("SESSION_SECRET is not set: using a random secret, so sessions end when the server restarts")
 	}
+	if cfg.LocalClickHousePassword {
+		log.Info("CLICKHOUSE_PASSWORD is not set: using the local development password of ClickHouse user " + cfg.ClickHouseUser + " (ClickHouse is on this machine)")
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

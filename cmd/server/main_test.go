@@ -75,6 +75,9 @@ func startServer(t *testing.T, extra map[string]string) (string, chan error) {
 	t.Setenv("DATABASE_URL", env.PGURL)
 	t.Setenv("CLICKHOUSE_ADDR", env.CHOptions.Addr)
 	t.Setenv("CLICKHOUSE_DATABASE", env.CHOptions.Database)
+	// the package's database is not the service's: the harness's user
+	t.Setenv("CLICKHOUSE_USER", env.CHOptions.User)
+	t.Setenv("CLICKHOUSE_PASSWORD", env.CHOptions.Password)
 	t.Setenv("REDIS_URL", env.RedisURL)
 	t.Setenv("REDIS_PREFIX", env.Redis.Prefix)
 	t.Setenv("BCRYPT_COST", "4")

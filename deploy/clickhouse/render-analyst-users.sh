@@ -8,6 +8,10 @@
 # Environment:
 #   CLICKHOUSE_ANALYST_PASSWORD  the analyst's password; stored as its SHA-256
 #                                only. Empty: OUT is removed (no analyst user).
+#                                The local development password analyst-local
+#                                is refused unless CLICKHOUSE_LOCAL_DEV=1
+#                                (scripts/services.sh and scripts/cluster.sh
+#                                set it for this machine's servers)
 #   CLICKHOUSE_DATABASE          reeltrack; the analyst reads <it>_analytics
 #   CLICKHOUSE_ANALYST_USER      the user's name (analyst). Another name makes
 #                                another user with the same profile and quota,
@@ -37,6 +41,8 @@ if [ -z "${CLICKHOUSE_ANALYST_PASSWORD:-}" ]; then
 	rm -f "$out"
 	echo "render-analyst-users: CLICKHOUSE_ANALYST_PASSWORD is empty: no analyst user"
 else
+	[ "$CLICKHOUSE_ANALYST_PASSWORD" != analyst-local ] || [ "${CLICKHOUSE_LOCAL_DEV:-0}" = 1 ] ||
+		fail "CLICKHOUSE_ANALYST_PASSWORD is analyst-local, the local development password: choose a password of your own (e.g. openssl rand -hex 24), or leave it empty for no analyst user"
 	case $db in
 	[A-Za-z_]*) ;;
 	*) fail "CLICKHOUSE_DATABASE must be a plain identifier, got '${db%_analytics}'" ;;

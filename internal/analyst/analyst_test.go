@@ -56,10 +56,8 @@ func run(m *testing.M) int {
 	}
 	httpBase = "http://" + net.JoinHostPort(host, getenv("CLICKHOUSE_HTTP_PORT", "8123")) + "/"
 
-	admin, err = store.OpenClickHouse(ctx, store.ClickHouseOptions{
-		Addr: opts.Addr, Database: "system",
-		User: getenv("CLICKHOUSE_USER", "default"), Password: os.Getenv("CLICKHOUSE_PASSWORD"),
-	})
+	user, password, _ := store.ServiceCredentials(opts.Addr, os.Getenv)
+	admin, err = store.OpenClickHouse(ctx, store.ClickHouseOptions{Addr: opts.Addr, Database: "system", User: user, Password: password})
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "analyst: %v; run `make services`\n", err)
 		return 1
@@ -632,7 +630,7 @@ func TestInstalledConfigIsCurrent(t *testing.T) {
 	script := filepath.Join(filepath.Dir(file), "..", "..", "deploy", "clickhouse", "render-analyst-users.sh")
 	out := filepath.Join(t.TempDir(), "analyst.xml")
 	cmd := exec.Command("sh", script, out)
-	cmd.Env = append(os.Environ(), "CLICKHOUSE_ANALYST_PASSWORD="+opts.Password)
+	cmd.Env = append(os.Environ(), "CLICKHOUSE_ANALYST_PASSWORD="+opts.Password, "CLICKHOUSE_LOCAL_DEV=1")
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("%s: %v\n%s", script, err, b)
 	}

@@ -96,6 +96,10 @@ type Config struct {
 	ProxyHeader           string        // PROXY_HEADER
 	LogLevel              slog.Level    // LOG_LEVEL
 	GeneratedSessionToken bool          // set when SESSION_SECRET was empty and a random one was made
+	// LocalClickHousePassword is set when CLICKHOUSE_PASSWORD was empty and
+	// the service user's local development password was taken, which
+	// happens only for a ClickHouse on this machine (store.ServiceCredentials).
+	LocalClickHousePassword bool
 
 	// Exports streamed at once by one process, in all and per workspace,
 	// and how long one waits for its client to take more of the body.
@@ -189,8 +193,6 @@ func load(getenv func(string) string) (Config, error) {
 		DatabaseMaxConns:     num("DATABASE_MAX_CONNS", DefaultDatabaseMaxConns),
 		ClickHouseAddr:       str("CLICKHOUSE_ADDR", "127.0.0.1:9000"),
 		ClickHouseDatabase:   str("CLICKHOUSE_DATABASE", "reeltrack"),
-		ClickHouseUser:       str("CLICKHOUSE_USER", "default"),
-		ClickHousePassword:   getenv("CLICKHOUSE_PASSWORD"),
 		ClickHouseCluster:    getenv("CLICKHOUSE_CLUSTER"),
 		RedisURL:             str("REDIS_URL", "redis://127.0.0.1:6379/0"),
 		RedisPrefix:          str("REDIS_PREFIX", "reeltrack:"),
@@ -230,6 +232,7 @@ func load(getenv func(string) string) (Config, error) {
 		ExportConcurrencyPerWorkspace: num("EXPORT_CONCURRENCY_PER_WORKSPACE", DefaultExportConcurrencyPerWorkspace),
 		ExportStallTimeout:            dur("EXPORT_STALL_TIMEOUT", DefaultExportStallTimeout),
 	}
+	c.ClickHouseUser, c.ClickHousePassword, c.LocalClickHousePassword = store.ServiceCredentials(c.ClickHouseAddr, getenv)
 	base := c.PublicBaseURL
 	for _, raw := range strings.Split(getenv("ALLOWED_ORIGINS"), ",") {
 		if raw = strings.TrimSpace(raw); raw == "" {
@@ -376,6 +379,19 @@ func (c Config) Validate() error {
 	}
 	if c.ClickHouseDatabase == "" || strings.ContainsAny(c.ClickHouseDatabase, "`\"' .;") {
 		bad("CLICKHOUSE_DATABASE: must be a plain name")
+	}
+	if c.ClickHouseUser == "" {
+		bad("CLICKHOUSE_USER: must not be empty")
+	}
+	// A password made for a developer machine, or none, is refused for a
+	// ClickHouse that other machines reach (docs/clickhouse.md, Users).
+	if !store.IsLoopback(c.ClickHouseAddr) {
+		switch c.ClickHousePassword {
+		case "":
+			bad("CLICKHOUSE_PASSWORD: required for a ClickHouse on another machine (CLICKHOUSE_ADDR %s): the password of CLICKHOUSE_USER %s", c.ClickHouseAddr, c.ClickHouseUser)
+		case store.LocalServicePassword, store.LocalAdminPassword:
+			bad("CLICKHOUSE_PASSWORD: %s is the local development password; a ClickHouse on another machine (CLICKHOUSE_ADDR %s) needs a password of its own", c.ClickHousePassword, c.ClickHouseAddr)
+		}
 	}
 	return errors.Join(problems...)
 }

@@ -268,3 +268,34 @@ func TestClickHouseStatementTimeout(t *testing.T) {
 		}
 	}
 }
+
+// TestClickHouseCredentials: the service logs in as its own user; the local
+// development password is taken only for a ClickHouse on this machine, and
+// a ClickHouse elsewhere needs a password of its own.
+func TestClickHouseCredentials(t *testing.T) {
+	c, err := load(env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.ClickHouseUser != "reeltrack" || c.ClickHousePassword != "reeltrack-local" || !c.LocalClickHousePassword {
+		t.Errorf("local defaults: user %q, password %q, local %v", c.ClickHouseUser, c.ClickHousePassword, c.LocalClickHousePassword)
+	}
+	c, err = load(env(map[string]string{"CLICKHOUSE_ADDR": "clickhouse:9000", "CLICKHOUSE_PASSWORD": "a-password-of-its-own"}))
+	if err != nil || c.ClickHouseUser != "reeltrack" || c.ClickHousePassword != "a-password-of-its-own" || c.LocalClickHousePassword {
+		t.Errorf("another machine with a password: %+v %v", c, err)
+	}
+	// another user, e.g. the current engine of the tests, which has none
+	c, err = load(env(map[string]string{"CLICKHOUSE_ADDR": "http://127.0.0.1:8124", "CLICKHOUSE_USER": "default"}))
+	if err != nil || c.ClickHouseUser != "default" || c.ClickHousePassword != "" {
+		t.Errorf("another user on this machine: %+v %v", c, err)
+	}
+	for _, m := range []map[string]string{
+		{"CLICKHOUSE_ADDR": "clickhouse:9000"},
+		{"CLICKHOUSE_ADDR": "clickhouse:9000", "CLICKHOUSE_PASSWORD": "reeltrack-local"},
+		{"CLICKHOUSE_ADDR": "127.0.0.1:19001,10.0.0.7:9000", "CLICKHOUSE_USER": "default"},
+	} {
+		if _, err := load(env(m)); err == nil || !strings.Contains(err.Error(), "CLICKHOUSE_PASSWORD") {
+			t.Errorf("%v: %v, want CLICKHOUSE_PASSWORD refused", m, err)
+		}
+	}
+}

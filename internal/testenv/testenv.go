@@ -2,9 +2,13 @@
 // from a migrated template), its own ClickHouse database (migrated) and its
 // own Redis key prefix, on the real servers, so packages run in parallel.
 //
-// Servers come from DATABASE_URL, CLICKHOUSE_ADDR (with CLICKHOUSE_USER and
-// CLICKHOUSE_PASSWORD) and REDIS_URL, with the loopback defaults of `make
-// services`. A server that does not answer fails the package loudly. With
+// Servers come from DATABASE_URL, CLICKHOUSE_ADDR and REDIS_URL, with the
+// loopback defaults of `make services`. ClickHouse is reached as its
+// administrator, which makes the package's databases: CLICKHOUSE_ADMIN_USER
+// and CLICKHOUSE_ADMIN_PASSWORD (`default`, and its local development
+// password for a server on this machine; store.AdminCredentials), not as
+// the service's user, which may use its own databases only
+// (InstallServiceUser makes one for a test). A server that does not answer fails the package loudly. With
 // CLICKHOUSE_ENGINE=current the package's ClickHouse is a current engine of
 // its own (chDB behind cmd/chdbhttp) instead of CLICKHOUSE_ADDR's server.
 package testenv
@@ -49,7 +53,7 @@ type Env struct {
 type Servers struct {
 	PostgresURL    string // any database; the harness connects to "postgres"
 	ClickHouseAddr string
-	ClickHouseUser string
+	ClickHouseUser string // an administrator: it makes the package's databases
 	ClickHousePass string
 	// ClickHouseCluster (CLICKHOUSE_CLUSTER): the package's databases are
 	// created ON CLUSTER and migrated with the cluster layout.
@@ -91,14 +95,14 @@ func configured() bool {
 }
 
 func loopbackServers() Servers {
-	return Servers{
+	srv := Servers{
 		PostgresURL:       getenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable&connect_timeout=3"),
 		ClickHouseAddr:    getenv("CLICKHOUSE_ADDR", "127.0.0.1:9000"),
-		ClickHouseUser:    getenv("CLICKHOUSE_USER", "default"),
-		ClickHousePass:    os.Getenv("CLICKHOUSE_PASSWORD"),
 		ClickHouseCluster: strings.TrimSpace(os.Getenv("CLICKHOUSE_CLUSTER")),
 		RedisURL:          getenv("REDIS_URL", "redis://127.0.0.1:6379/0"),
 	}
+	srv.ClickHouseUser, srv.ClickHousePass = store.AdminCredentials(srv.ClickHouseAddr, os.LookupEnv)
+	return srv
 }
 
 // Main prepares the package's databases, runs its tests, drops the
