@@ -42,7 +42,9 @@ cluster-stop: ## stop the local ClickHouse cluster and its ZooKeeper
 # `make services`. See docs/scaling.md, "Tests on the cluster".
 CLUSTER_TESTS ?= Agree|Overview|Videos|SpikeScan|StartValues
 CLUSTER_PACKAGES ?= ./ingest ./projections ./projections/analytics ./cmd/migrate
-CLUSTER_ENV := CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:19001
+# The cluster's `default` has no password (deploy/cluster/users.xml): the
+# tests make their databases as it.
+CLUSTER_ENV := CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:19001 CLICKHOUSE_ADMIN_PASSWORD=
 define CLUSTER_TEST_RUN
 	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -timeout 20m -run '$(CLUSTER_TESTS)|^TestCluster' ./query ./api
 	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -timeout 20m -run '^TestCluster' $(CLUSTER_PACKAGES)

@@ -27,8 +27,17 @@
 #   CLUSTER_ZK_PORT  2181
 #   CLUSTER_TIMEOUT  seconds to wait for each server (90)
 #   CLICKHOUSE_DATABASE  reeltrack: created on every node
+#   CLICKHOUSE_USER  reeltrack: the service's own user on every node (its
+#                    databases only; users.d/ beside users.xml)
+#   CLICKHOUSE_PASSWORD  reeltrack-local: its password
 #   CLICKHOUSE_ANALYST_PASSWORD  analyst-local: password of the analysts'
 #                    read-only user on every node (users.d/ beside users.xml)
+# The service's user and the analyst are those of `make services`
+# (docs/clickhouse.md, Users). `default`, the nodes' administrator, has no
+# password here, on loopback only: a replica of ClickHouse 18.16 sends
+# OPTIMIZE, TRUNCATE and partition drops to its shard's leader as `default`
+# without a password (deploy/cluster/users.xml). No password is printed or
+# put on a command line.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -46,6 +55,9 @@ die() {
 }
 DATABASE=${CLICKHOUSE_DATABASE:-reeltrack}
 [[ $DATABASE =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || die "CLICKHOUSE_DATABASE must be a plain identifier"
+SERVICE_USER=${CLICKHOUSE_USER:-reeltrack}
+SERVICE_PASSWORD=${CLICKHOUSE_PASSWORD:-reeltrack-local}
+[[ $SERVICE_USER != default ]] || die "CLICKHOUSE_USER is default: the service's user has a name of its own"
 have() { command -v "$1" >/dev/null 2>&1; }
 
 tcp_port() { echo $((19000 + $1)); }
@@ -89,9 +101,31 @@ ch_bin() {
 	return 1
 }
 
-# ch N QUERY: run QUERY on node N.
-ch() {
-	timeout 30 clickhouse-client --host 127.0.0.1 --port "$(tcp_port "$1")" -q "$2" </dev/null
+xml_escape() { printf '%s' "$1" | sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g'; }
+
+# A private folder for clickhouse-client configs (passwords off command
+# lines), removed when the script ends.
+TMP=$(mktemp -d)
+# shellcheck disable=SC2064 # expanded now: the folder of this run
+trap "rm -rf '$TMP'" EXIT
+
+# login NAME USER PASSWORD writes a clickhouse-client config that logs in as
+# USER into $TMP/NAME.xml.
+login() {
+	(
+		umask 077
+		printf '<config><user>%s</user><password>%s</password></config>\n' "$(xml_escape "$2")" "$(xml_escape "$3")" >"$TMP/$1.xml"
+	)
+}
+login admin default ''
+login service "$SERVICE_USER" "$SERVICE_PASSWORD"
+
+# ch N QUERY: run QUERY on node N as `default`.
+ch() { ch_as admin "$@"; }
+
+# ch_as LOGIN N QUERY: run QUERY on node N with the client config LOGIN.
+ch_as() {
+	timeout 30 clickhouse-client --config-file "$TMP/$1.xml" --host 127.0.0.1 --port "$(tcp_port "$2")" -q "$3" </dev/null
 }
 
 # ----------------------------------------------------------------- ZooKeeper
@@ -214,12 +248,13 @@ crash() {
 
 # ---------------------------------------------------------------- ClickHouse
 
+# render_node N writes node N's config.xml where it differs (a running
+# node rereads it by itself).
 render_node() {
 	local n=$1 dir
 	dir=$(node_dir "$n")
 	as_root mkdir -p "$dir/data" "$dir/tmp" "$dir/log" "$dir/user_files" "$dir/format_schemas"
-	local tmp
-	tmp=$(mktemp)
+	local tmp=$TMP/config-$n.xml
 	sed -e "s|@DIR@|$dir|g" -e "s|@CLUSTER_DIR@|$CLUSTER_DIR|g" \
 		-e "s|@TCP_PORT@|$(tcp_port "$n")|g" -e "s|@HTTP_PORT@|$(http_port "$n")|g" \
 		-e "s|@INTERSERVER_PORT@|$(interserver_port "$n")|g" \
@@ -227,9 +262,10 @@ render_node() {
 		-e "s|@TCP_PORT_3@|$(tcp_port 3)|g" -e "s|@TCP_PORT_4@|$(tcp_port 4)|g" \
 		-e "s|@ZK_PORT@|$ZK_PORT|g" -e "s|@SHARD@|$(shard_of "$n")|g" -e "s|@REPLICA@|ch$n|g" \
 		"$TEMPLATE_DIR/config.xml.in" >"$tmp"
-	as_root install -m 0644 "$tmp" "$dir/config.xml"
+	if ! as_root cmp -s "$tmp" "$dir/config.xml"; then
+		as_root install -m 0644 -o clickhouse -g clickhouse "$tmp" "$dir/config.xml"
+	fi
 	rm -f "$tmp"
-	as_root chown -R clickhouse:clickhouse "$dir"
 }
 
 node_pid() {
@@ -269,8 +305,7 @@ node_start() {
 	as_root rm -f "$dir/clickhouse-server.pid"
 	bin=$(ch_bin) || die "clickhouse-server not found: run 'make services' first (it installs the Debian package)"
 	need_root "start ClickHouse node ch$n"
-	id clickhouse >/dev/null 2>&1 || die "user clickhouse missing (the Debian package creates it)"
-	render_node "$n"
+	as_root chown -R clickhouse:clickhouse "$dir"
 	echo "cluster: starting ch$n (shard $(shard_of "$n"), tcp $(tcp_port "$n"), http $(http_port "$n"); log: $dir/log/)"
 	as_root su -s /bin/sh clickhouse -c \
 		"cd '$dir' && $bin --config-file='$dir/config.xml' --pid-file='$dir/clickhouse-server.pid' --daemon" \
@@ -331,6 +366,9 @@ cluster_check() {
 		want="$(shard_of "$n") ch$n"
 		got=$(ch "$n" "SELECT groupArray(substitution) FROM (SELECT substitution FROM system.macros WHERE macro IN ('shard', 'replica') ORDER BY macro DESC)" | tr -d "[]'" | tr ',' ' ')
 		[[ $got == "$want" ]] || die "ch$n: macros shard, replica are '$got', want '$want'"
+		# the users of users.d/ in effect (a running node rereads them
+		# within seconds)
+		got=$(retry ch_as service "$n" "SELECT 1") || die "ch$n: the service's user $SERVICE_USER cannot log in: $got"
 	done
 }
 
@@ -339,19 +377,44 @@ start() {
 	[[ -f $TEMPLATE_DIR/config.xml.in ]] || die "template $TEMPLATE_DIR/config.xml.in missing"
 	zk_start
 	need_root "write $CLUSTER_DIR"
+	ch_bin >/dev/null || die "clickhouse-server not found: run 'make services' first (it installs the Debian package)"
+	id clickhouse >/dev/null 2>&1 || die "user clickhouse missing (the Debian package creates it)"
 	as_root mkdir -p "$CLUSTER_DIR"
-	as_root install -m 0644 "$TEMPLATE_DIR/users.xml" "$CLUSTER_DIR/users.xml"
+	# Nodes that run reread their users and configs by themselves.
+	users_install
 	analyst_install
+	for n in "${NODES[@]}"; do render_node "$n"; done
 	for n in "${NODES[@]}"; do node_start "$n"; done
 	for n in "${NODES[@]}"; do node_wait "$n"; done
 	cluster_check
 	# The service's database on every node, so it can connect to any of
-	# them; the migrations create the rest (docs/scaling.md).
+	# them, made by the service's user; the migrations create the rest
+	# (docs/scaling.md).
 	local out
-	out=$(retry ch 1 "CREATE DATABASE IF NOT EXISTS \`$DATABASE\` ON CLUSTER reeltrack") ||
+	out=$(retry ch_as service 1 "CREATE DATABASE IF NOT EXISTS \`$DATABASE\` ON CLUSTER reeltrack") ||
 		die "cannot create database $DATABASE on cluster reeltrack: $out"
 	echo "cluster: ready in $((SECONDS - t0))s: cluster reeltrack, shard 1 = 127.0.0.1:$(tcp_port 1),$(tcp_port 2), shard 2 = 127.0.0.1:$(tcp_port 3),$(tcp_port 4); ZooKeeper 127.0.0.1:$ZK_PORT"
 	echo "cluster: e.g. CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:$(tcp_port 1) go run ./cmd/migrate"
+}
+
+# users_install writes the nodes' users.xml (profiles, quotas, `default`)
+# and, into the users.d/ beside it, the service's user of `make services`
+# (deploy/clickhouse/render-service-users.sh) with its databases on the
+# cluster (<db>, <db>_analytics and their shard-local <db>_local,
+# <db>_analytics_local); `default` stays as users.xml has it.
+users_install() {
+	as_root mkdir -p "$CLUSTER_DIR/users.d"
+	if ! as_root cmp -s "$TEMPLATE_DIR/users.xml" "$CLUSTER_DIR/users.xml"; then
+		as_root install -m 0644 "$TEMPLATE_DIR/users.xml" "$CLUSTER_DIR/users.xml"
+	fi
+	CLICKHOUSE_SERVICE_USER=$SERVICE_USER CLICKHOUSE_PASSWORD=$SERVICE_PASSWORD CLICKHOUSE_ADMIN_PASSWORD='' \
+		CLICKHOUSE_DATABASE=$DATABASE CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_SERVICE_NETWORKS=::1,127.0.0.1 \
+		CLICKHOUSE_SERVICE_GRANTS=0 CLICKHOUSE_SERVICE_PASSWORD_FROM_IMAGE=0 CLICKHOUSE_LOCAL_DEV=1 \
+		"$HERE/../deploy/clickhouse/render-service-users.sh" "$TMP/users-service.xml" >/dev/null ||
+		die "cannot render the service's user"
+	if ! as_root cmp -s "$TMP/users-service.xml" "$CLUSTER_DIR/users.d/reeltrack-service.xml"; then
+		as_root install -m 0644 "$TMP/users-service.xml" "$CLUSTER_DIR/users.d/reeltrack-service.xml"
+	fi
 }
 
 # analyst_install writes the analysts' read-only user (docs/analytics.md)
@@ -364,7 +427,7 @@ analyst_install() {
 	local tmpd
 	as_root mkdir -p "$CLUSTER_DIR/users.d"
 	tmpd=$(mktemp -d)
-	CLICKHOUSE_ANALYST_PASSWORD=${CLICKHOUSE_ANALYST_PASSWORD:-analyst-local} CLICKHOUSE_DATABASE=$DATABASE \
+	CLICKHOUSE_ANALYST_PASSWORD=${CLICKHOUSE_ANALYST_PASSWORD:-analyst-local} CLICKHOUSE_DATABASE=$DATABASE CLICKHOUSE_LOCAL_DEV=1 \
 		"$HERE/../deploy/clickhouse/render-analyst-users.sh" "$tmpd/analyst.xml" >/dev/null ||
 		{ rm -rf "$tmpd"; die "cannot render the analyst user"; }
 	if [[ -f $tmpd/analyst.xml ]] && ! cmp -s "$tmpd/analyst.xml" "$CLUSTER_DIR/users.d/reeltrack-analyst.xml"; then

@@ -133,11 +133,16 @@ func ClusterSettings() clickhouse.Settings {
 }
 
 // NodeDialer opens connections to single nodes of o's cluster with o's
-// user and settings (database default), for schema.ClickHouseLayout.Node.
+// user, settings and database, for schema.ClickHouseLayout.Node.
 func NodeDialer(o ClickHouseOptions) func(ctx context.Context, addr string) (driver.Conn, error) {
 	return func(ctx context.Context, addr string) (driver.Conn, error) {
 		n := o
-		n.Addr, n.Database = addr, "default"
+		// The connection's own database, which the migrations make on
+		// every node first; a user of the service may use no other.
+		n.Addr = addr
+		if n.Database == "" {
+			n.Database = "default"
+		}
 		return OpenClickHouse(ctx, n)
 	}
 }
