@@ -26,8 +26,8 @@ type engine struct {
 }
 
 // openEngine loads lib and opens a connection that keeps its databases in
-// dir.
-func openEngine(lib, dir string) (*engine, error) {
+// dir; args are more options of the engine (clickhouse-local's).
+func openEngine(lib, dir string, args ...string) (*engine, error) {
 	h, err := purego.Dlopen(lib, purego.RTLD_NOW|purego.RTLD_GLOBAL)
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", lib, err)
@@ -48,7 +48,7 @@ func openEngine(lib, dir string) (*engine, error) {
 		}
 		purego.RegisterLibFunc(fn, h, name)
 	}
-	args := []string{"clickhouse", "--path=" + dir}
+	args = append([]string{"clickhouse", "--path=" + dir}, args...)
 	argv := make([]*byte, len(args))
 	for i, a := range args {
 		argv[i] = cString(a)

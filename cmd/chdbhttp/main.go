@@ -25,6 +25,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"encoding/xml"
 	"errors"
 	"flag"
 	"fmt"
@@ -58,6 +59,8 @@ func run() error {
 	addr := flag.String("addr", "127.0.0.1:8124", "loopback address to listen on")
 	dir := flag.String("path", "", "directory of the engine's databases (required; created if missing)")
 	lib := flag.String("lib", "", "path of libchdb.so (default $CHDB_LIB)")
+	users := flag.String("users", "", "a users config (users.xml, with its users.d/ beside it) whose user `default` runs every query, with that user's rights "+
+		"(default: none, every right); the tests check a user's SQL grants with it")
 	flag.Parse()
 	if *dir == "" {
 		return errors.New("-path is required")
@@ -81,7 +84,15 @@ func run() error {
 	if _, err := os.Stat(*lib); err != nil {
 		return fmt.Errorf("chDB library: %w (install it with `scripts/services.sh chdb`)", err)
 	}
-	eng, err := openEngine(*lib, *dir)
+	var args []string
+	if *users != "" {
+		conf, err := usersConfig(*dir, *users)
+		if err != nil {
+			return err
+		}
+		args = append(args, "--config-file="+conf)
+	}
+	eng, err := openEngine(*lib, *dir, args...)
 	if err != nil {
 		return err
 	}
@@ -113,6 +124,27 @@ func run() error {
 		return err
 	}
 	return nil
+}
+
+// usersConfig writes into dir the engine's config file that reads its users
+// from the users config at path, and returns the file's path. The engine's
+// one session logs in as `default`, without a password.
+func usersConfig(dir, path string) (string, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	if _, err := os.Stat(abs); err != nil {
+		return "", fmt.Errorf("-users: %w", err)
+	}
+	var b strings.Builder
+	b.WriteString("<clickhouse><users_config>")
+	if err := xml.EscapeText(&b, []byte(abs)); err != nil {
+		return "", err
+	}
+	b.WriteString("</users_config></clickhouse>\n")
+	conf := filepath.Join(dir, "chdbhttp-config.xml")
+	return conf, os.WriteFile(conf, []byte(b.String()), 0o644)
 }
 
 // front answers HTTP requests with the engine, one at a time.

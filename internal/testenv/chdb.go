@@ -71,6 +71,18 @@ const chdbPackage = "@chdb/lib-linux-x64-gnu"
 // removes the folder. A missing library is an error that says how to
 // install it.
 func StartCurrentEngine(ctx context.Context) (string, func(), error) {
+	return startCurrentEngine(ctx)
+}
+
+// StartCurrentEngineAs is StartCurrentEngine with the users config at
+// usersFile (cmd/chdbhttp -users): every query runs as its user `default`,
+// with that user's rights, so a test can check SQL grants on the current
+// engine. The file and the users.d/ beside it are read once, at start.
+func StartCurrentEngineAs(ctx context.Context, usersFile string) (string, func(), error) {
+	return startCurrentEngine(ctx, "-users", usersFile)
+}
+
+func startCurrentEngine(ctx context.Context, args ...string) (string, func(), error) {
 	lib := ChDBLibrary()
 	if _, err := os.Stat(lib); err != nil {
 		return "", nil, fmt.Errorf("the current ClickHouse engine (chDB) is not installed at %s: run `make chdb` (scripts/services.sh chdb)", lib)
@@ -90,7 +102,7 @@ func StartCurrentEngine(ctx context.Context) (string, func(), error) {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	cmd := exec.Command(bin, "-addr", addr, "-path", data, "-lib", lib)
+	cmd := exec.Command(bin, append([]string{"-addr", addr, "-path", data, "-lib", lib}, args...)...)
 	var out lockedBuffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
