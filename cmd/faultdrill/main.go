@@ -100,7 +100,11 @@ func run(o options) error {
 	if err := chAdmin.Exec(context.Background(), "CREATE DATABASE IF NOT EXISTS faultdrill"); err != nil {
 		return fmt.Errorf("create the ClickHouse database: %w", err)
 	}
-	defer chAdmin.Exec(context.Background(), "DROP DATABASE IF EXISTS faultdrill") //nolint:errcheck // best effort
+	defer func() {
+		// best effort; the analytics database's views read the other
+		_ = chAdmin.Exec(context.Background(), "DROP DATABASE IF EXISTS faultdrill_analytics")
+		_ = chAdmin.Exec(context.Background(), "DROP DATABASE IF EXISTS faultdrill")
+	}()
 
 	srv := exec.Command(o.server)
 	srv.Env = append(os.Environ(),
