@@ -456,3 +456,53 @@ func TestTrackDoesNotWaitForTheProvider(t *testing.T) {
 		t.Fatalf("job %s with %d snapshots, want processed with one", got, snapshotCount(t, r.ID))
 	}
 }
+
+// TestNewItemsAreScrapedOnTheirFirstDay: an item is scraped again 1, 6 and
+// 24 hours after it was first tracked, once at each age, even on the trial,
+// whose interval is a day; an older item waits for its plan's interval.
+func TestNewItemsAreScrapedOnTheirFirstDay(t *testing.T) {
+	a, _ := newScrapingApp(t)
+	c := a.signUp(uniqueEmail("dayone"))
+	ws := a.bootstrap(c).Workspace
+	var r trackOut
+	a.request("POST", "/api/track", map[string]string{"url": "https://www.tiktok.com/@dayone.creator"}, c).expect(t, 200).decode(t, &r)
+	waitJob(t, r.JobID)
+	refreshes := func() int {
+		t.Helper()
+		var out struct{ Jobs []string }
+		httpRequest(a, "GET", "/api/cron/refresh", "Bearer "+cronSecret).expect(t, 200).decode(t, &out)
+		for _, j := range out.Jobs {
+			waitJob(t, j)
+		}
+		return count(t, `SELECT count(*) FROM scrape_jobs WHERE workspace_id = $1 AND reason = 'refresh'`, ws.ID)
+	}
+	// created and last scraped so many minutes ago
+	at := func(created, scraped int) {
+		exec(t, `UPDATE accounts SET created_at = now() - make_interval(mins => $2), last_scraped_at = now() - make_interval(mins => $3),
+			refresh_queued_at = NULL WHERE workspace_id = $1`, ws.ID, created, scraped)
+	}
+	for _, step := range []struct {
+		name             string
+		created, scraped int
+		due              bool
+	}{
+		{"just tracked", 5, 4, false},
+		{"an hour old, scraped before", 70, 65, true},
+		{"an hour old, scraped since", 70, 5, false},
+		{"six hours old, scraped at two", 370, 240, true},
+		{"a day old, scraped at six", 24*60 + 10, 18 * 60, true},
+		{"two days old, scraped an hour ago", 48 * 60, 60, false},
+		{"two days old, scraped a day ago", 48 * 60, 24*60 + 5, true},
+	} {
+		at(step.created, step.scraped)
+		before := refreshes()
+		if got := refreshes(); got != before {
+			t.Fatalf("%s: a second cron round refreshed again", step.name)
+		}
+		at(step.created, step.scraped)
+		queued := refreshes() - before
+		if (queued == 1) != step.due || queued > 1 {
+			t.Fatalf("%s: %d refreshes, want due=%v", step.name, queued, step.due)
+		}
+	}
+}

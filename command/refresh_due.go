@@ -25,6 +25,11 @@ const (
 	refreshBatch = 5000
 )
 
+// FirstDayScrapes are the ages, in hours since an item was first tracked,
+// at which it is scraped again whatever its plan's interval: a new item
+// shows growth within its first hours.
+var FirstDayScrapes = []int{1, 6, 24}
+
 // RefreshDue queues scrapes of everything due and retries jobs that did not
 // start or whose run failed.
 type RefreshDue struct{}
@@ -40,6 +45,10 @@ type Refreshed struct {
 // refresh interval. Rows are locked with SKIP LOCKED and marked queued in
 // the same transaction that records the jobs, so two concurrent calls
 // never queue the same item.
+//
+// A newly tracked item is also due at fixed ages whatever the plan's
+// interval (FirstDayScrapes: 1, 6 and 24 hours after it was first
+// tracked), once each, so growth shows on the first day.
 //
 // A workspace whose usage exceeds its video limit (its plan was lowered)
 // keeps its items, but only the oldest ones that fit the limit are
@@ -70,16 +79,19 @@ WITH usage AS (
 SELECT e.kind, e.id, e.workspace_id, e.platform, e.key, e.url, e.tracking_limit, e.last_scraped_at
 FROM (
 	SELECT 'account' AS kind, a.id, a.workspace_id, a.platform, a.handle AS key, a.url, a.tracking_limit,
-	       a.last_scraped_at, a.refresh_queued_at
+	       a.last_scraped_at, a.refresh_queued_at, a.created_at
 	FROM accounts a WHERE a.status IN ('pending', 'active', 'error')
 	UNION ALL
-	SELECT 'video', v.id, v.workspace_id, v.platform, v.platform_video_id, v.url, 0, v.last_scraped_at, v.refresh_queued_at
+	SELECT 'video', v.id, v.workspace_id, v.platform, v.platform_video_id, v.url, 0, v.last_scraped_at, v.refresh_queued_at,
+	       v.created_at
 	FROM videos v WHERE v.tracked_individually
 ) e
 JOIN workspaces w ON w.id = e.workspace_id
 WHERE ` + plan.AccessSQL + `
   AND (e.refresh_queued_at IS NULL OR e.refresh_queued_at < $1::timestamptz - make_interval(secs => $2))
-  AND (e.last_scraped_at IS NULL OR e.last_scraped_at <= $1::timestamptz - make_interval(hours => CASE w.plan %s END))
+  AND (e.last_scraped_at IS NULL OR e.last_scraped_at <= $1::timestamptz - make_interval(hours => CASE w.plan %s END)
+       OR EXISTS (SELECT 1 FROM unnest($4::int[]) AS age (hours)
+                  WHERE e.created_at + make_interval(hours => age.hours) BETWEEN e.last_scraped_at AND $1::timestamptz))
   AND e.id NOT IN (SELECT id FROM beyond_limit)
 ORDER BY e.last_scraped_at NULLS FIRST
 LIMIT $3`
@@ -108,7 +120,7 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 	}
 	var jobs []queuedJob
 	err = pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, fmt.Sprintf(dueSQL, cases), now, staleQueue.Seconds(), refreshBatch)
+		rows, err := tx.Query(ctx, fmt.Sprintf(dueSQL, cases), now, staleQueue.Seconds(), refreshBatch, FirstDayScrapes)
 		if err != nil {
 			return fmt.Errorf("select due items: %w", err)
 		}
