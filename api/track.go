@@ -10,13 +10,15 @@ import (
 )
 
 type trackIn struct {
-	URL          string  `json:"url"`
-	CollectionID *string `json:"collection_id"`
+	URL           string  `json:"url"`
+	CollectionID  *string `json:"collection_id"`
+	TrackingLimit *int    `json:"tracking_limit"`
 }
 
 type trackBulkIn struct {
-	URLs         []string `json:"urls"`
-	CollectionID *string  `json:"collection_id"`
+	URLs          []string `json:"urls"`
+	CollectionID  *string  `json:"collection_id"`
+	TrackingLimit *int     `json:"tracking_limit"`
 }
 
 // trackOut is the answer for one tracked URL.
@@ -73,7 +75,7 @@ func (s *server) postTrack(c *fiber.Ctx) error {
 		return err
 	}
 	res, err := s.Track.Handle(c.UserContext(), command.Track{
-		WorkspaceID: membership(c).WorkspaceID, URL: in.URL, CollectionID: coll,
+		WorkspaceID: membership(c).WorkspaceID, URL: in.URL, CollectionID: coll, TrackingLimit: in.TrackingLimit,
 	})
 	if err != nil {
 		return err
@@ -91,7 +93,7 @@ func (s *server) postTrackBulk(c *fiber.Ctx) error {
 		return err
 	}
 	res, err := s.Track.HandleBulk(c.UserContext(), command.TrackBulk{
-		WorkspaceID: membership(c).WorkspaceID, URLs: in.URLs, CollectionID: coll,
+		WorkspaceID: membership(c).WorkspaceID, URLs: in.URLs, CollectionID: coll, TrackingLimit: in.TrackingLimit,
 	})
 	if err != nil {
 		return err

@@ -506,3 +506,50 @@ func TestNewItemsAreScrapedOnTheirFirstDay(t *testing.T) {
 		}
 	}
 }
+
+// TestAccountTrackingLimitChosenAtTracking: tracking an account takes how
+// many of its newest videos to track; by default as many as fit what is
+// left of the plan, so a trial tracks a second and a third account.
+func TestAccountTrackingLimitChosenAtTracking(t *testing.T) {
+	a, _ := newScrapingApp(t)
+	c := a.signUp(uniqueEmail("limits"))
+	ws := a.bootstrap(c).Workspace // the trial: 50 videos, at most 30 per account
+	limitOf := func(id uuid.UUID) int {
+		return count(t, `SELECT tracking_limit FROM accounts WHERE id = $1`, id)
+	}
+	track := func(url string, limit *int) response {
+		body := map[string]any{"url": url}
+		if limit != nil {
+			body["tracking_limit"] = *limit
+		}
+		return a.request("POST", "/api/track", body, c)
+	}
+	n := func(v int) *int { return &v }
+
+	// bad limits are refused and write nothing
+	for _, bad := range []int{0, -1, 31} {
+		track("https://www.tiktok.com/@limits.bad", n(bad)).expectError(t, 400, "invalid_request")
+	}
+	if count(t, `SELECT count(*) FROM accounts WHERE workspace_id = $1`, ws.ID) != 0 {
+		t.Fatal("a refused limit tracked an account")
+	}
+	var first, second, third trackOut
+	track("https://www.tiktok.com/@limits.one", n(10)).expect(t, 200).decode(t, &first)
+	track("https://www.instagram.com/limits.two/", nil).expect(t, 200).decode(t, &second)
+	if limitOf(first.ID) != 10 || limitOf(second.ID) != 30 {
+		t.Fatalf("limits %d and %d, want 10 as asked and the default 30", limitOf(first.ID), limitOf(second.ID))
+	}
+	// 40 of 50 in use: the default fits what is left
+	track("https://www.youtube.com/@limits.three", nil).expect(t, 200).decode(t, &third)
+	if limitOf(third.ID) != 10 {
+		t.Fatalf("third account's limit %d, want the 10 left", limitOf(third.ID))
+	}
+	if u := a.bootstrap(c).Workspace.Usage.Videos; u != 50 {
+		t.Fatalf("usage %d, want 50", u)
+	}
+	// nothing left: refused
+	track("https://www.tiktok.com/@limits.four", nil).expectError(t, 403, "forbidden")
+	// bulk: the limit applies to each account; a bad one refuses the list
+	a.request("POST", "/api/track/bulk", map[string]any{"urls": []string{"https://www.tiktok.com/@limits.five"}, "tracking_limit": 0}, c).
+		expectError(t, 400, "invalid_request")
+}

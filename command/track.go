@@ -29,6 +29,10 @@ type Track struct {
 	WorkspaceID  uuid.UUID
 	URL          string
 	CollectionID *uuid.UUID
+	// TrackingLimit is how many of an account's newest videos to track;
+	// nil: the default that fits what is left of the plan (trackingLimit).
+	// Ignored for a video.
+	TrackingLimit *int
 }
 
 // Tracked is the answer for one URL.
@@ -67,7 +71,7 @@ type TrackHandler struct {
 // video, 404 for a collection of another workspace, 403 without access or
 // over the plan's video limit.
 func (h TrackHandler) Handle(ctx context.Context, cmd Track) (Tracked, error) {
-	res, err := h.track(ctx, cmd.WorkspaceID, []string{cmd.URL}, cmd.CollectionID)
+	res, err := h.track(ctx, cmd.WorkspaceID, []string{cmd.URL}, cmd.CollectionID, cmd.TrackingLimit)
 	if err != nil {
 		return Tracked{}, err
 	}
@@ -126,7 +130,7 @@ type workspaceLimits struct {
 
 // track runs the shared flow. Per-URL failures are in each result's Err;
 // the returned error is for failures of the whole request.
-func (h TrackHandler) track(ctx context.Context, wsID uuid.UUID, urls []string, collectionID *uuid.UUID) ([]Tracked, error) {
+func (h TrackHandler) track(ctx context.Context, wsID uuid.UUID, urls []string, collectionID *uuid.UUID, trackingLimit *int) ([]Tracked, error) {
 	parsedURLs := h.parseAll(ctx, urls)
 	for _, p := range parsedURLs {
 		if p.err != nil && apperr.KindOf(p.err) == apperr.KindInternal {
@@ -158,7 +162,7 @@ func (h TrackHandler) track(ctx context.Context, wsID uuid.UUID, urls []string, 
 				results[i].Err = p.err
 				continue
 			}
-			r, target, err := h.trackOne(ctx, tx, wsID, p.target, collectionID, &lim)
+			r, target, err := h.trackOne(ctx, tx, wsID, p.target, collectionID, trackingLimit, &lim)
 			if err != nil {
 				if apperr.KindOf(err) == apperr.KindInternal {
 					return err
@@ -274,7 +278,7 @@ func lockWorkspace(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, now time.Time
 
 // trackOne records one target. It returns the scrape target to queue, or
 // nil when the item was already tracked.
-func (h TrackHandler) trackOne(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, t platform.Target, collectionID *uuid.UUID, lim *workspaceLimits) (Tracked, *ingest.Target, error) {
+func (h TrackHandler) trackOne(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, t platform.Target, collectionID *uuid.UUID, trackingLimit *int, lim *workspaceLimits) (Tracked, *ingest.Target, error) {
 	out := Tracked{Success: true, Type: t.Kind, Platform: string(t.Platform)}
 	var cost int
 	var existing uuid.UUID
@@ -285,7 +289,9 @@ func (h TrackHandler) trackOne(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, t
 		err = tx.QueryRow(ctx, `SELECT id, 'active' FROM videos WHERE workspace_id = $1 AND platform = $2 AND platform_video_id = $3`,
 			wsID, string(t.Platform), t.ID).Scan(&existing, &status)
 	} else {
-		cost = min(plan.DefaultAccountTrackingLimit, lim.plan.MaxPerAccount)
+		if cost, err = accountTrackingLimit(trackingLimit, lim); err != nil {
+			return out, nil, err
+		}
 		err = tx.QueryRow(ctx, `SELECT id, status FROM accounts WHERE workspace_id = $1 AND platform = $2 AND handle = $3`,
 			wsID, string(t.Platform), t.ID).Scan(&existing, &status)
 	}
@@ -389,4 +395,20 @@ func queueJobs(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, reason string, by
 		}
 	}
 	return out, nil
+}
+
+// accountTrackingLimit is how many of a new account's newest videos to
+// track: the one asked for (1 to the plan's maximum per account), or by
+// default the plan's default capped by what is left of the plan's video
+// limit, so that a second account fits beside the first.
+func accountTrackingLimit(asked *int, lim *workspaceLimits) (int, error) {
+	if asked != nil {
+		if *asked < 1 || *asked > lim.plan.MaxPerAccount {
+			return 0, apperr.Invalid("tracking_limit", fmt.Sprintf("must be from 1 to %d, the %s plan's maximum per account",
+				lim.plan.MaxPerAccount, lim.plan.Name))
+		}
+		return *asked, nil
+	}
+	left := lim.videoLimit - lim.usage
+	return max(1, min(plan.DefaultAccountTrackingLimit, lim.plan.MaxPerAccount, left)), nil
 }

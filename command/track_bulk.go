@@ -15,6 +15,8 @@ type TrackBulk struct {
 	WorkspaceID  uuid.UUID
 	URLs         []string
 	CollectionID *uuid.UUID
+	// TrackingLimit applies to each account of the list (see Track).
+	TrackingLimit *int
 }
 
 // Validate bounds the list.
@@ -24,6 +26,8 @@ func (c TrackBulk) Validate() error {
 		return apperr.Invalid("urls", "must hold at least one URL")
 	case len(c.URLs) > MaxBulkURLs:
 		return apperr.Invalid("urls", fmt.Sprintf("must hold at most %d URLs, got %d", MaxBulkURLs, len(c.URLs)))
+	case c.TrackingLimit != nil && *c.TrackingLimit < 1:
+		return apperr.Invalid("tracking_limit", "must be at least 1")
 	}
 	return nil
 }
@@ -34,5 +38,5 @@ func (h TrackHandler) HandleBulk(ctx context.Context, cmd TrackBulk) ([]Tracked,
 	if err := cmd.Validate(); err != nil {
 		return nil, err
 	}
-	return h.track(ctx, cmd.WorkspaceID, cmd.URLs, cmd.CollectionID)
+	return h.track(ctx, cmd.WorkspaceID, cmd.URLs, cmd.CollectionID, cmd.TrackingLimit)
 }
