@@ -92,6 +92,7 @@ type Handlers struct {
 	Collections      query.CollectionsHandler
 	CreateCollection command.CreateCollectionHandler
 	ManageCollection command.ManageCollectionHandler
+	AssignCollection command.AssignCollectionHandler
 	Accounts         query.AccountsHandler
 	AccountAnalytics query.AccountAnalyticsHandler
 	UpdateAccount    command.UpdateAccountHandler
@@ -200,6 +201,7 @@ func New(d Deps) *fiber.App {
 	r.Post("/collections", ws(s.postCollection)...)
 	r.Patch("/collections/:id", ws(s.patchCollection)...)
 	r.Delete("/collections/:id", ws(s.deleteCollection)...)
+	r.Post("/collection-items", ws(s.postCollectionItems)...)
 	r.Get("/alerts", ws(s.getAlerts)...)
 	r.Post("/alerts", ws(s.postAlert)...)
 	r.Get("/alerts/events", ws(s.getAlertEvents)...)

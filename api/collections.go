@@ -2,10 +2,15 @@ package api
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/query"
 )
 
@@ -65,4 +70,68 @@ func (s *server) deleteCollection(c *fiber.Ctx) error {
 		return err
 	}
 	return c.SendStatus(fiber.StatusNoContent)
+}
+
+// assignIn is the body of POST /collection-items.
+type assignIn struct {
+	// CollectionID is required: an id, or null for no collection.
+	CollectionID json.RawMessage `json:"collection_id"`
+	VideoIDs     []string        `json:"video_ids"`
+	AccountIDs   []string        `json:"account_ids"`
+}
+
+type assignedOut struct {
+	Videos   int `json:"videos"`
+	Accounts int `json:"accounts"`
+	Followed int `json:"followed"`
+}
+
+// postCollectionItems puts tracked videos and accounts into a collection,
+// or out of any with collection_id null.
+func (s *server) postCollectionItems(c *fiber.Ctx) error {
+	var in assignIn
+	if err := decodeJSON(c, &in, false); err != nil {
+		return err
+	}
+	var raw *string
+	if len(in.CollectionID) == 0 {
+		return apperr.Invalid("collection_id", "is required: a collection's id, or null for none")
+	}
+	if err := json.Unmarshal(in.CollectionID, &raw); err != nil {
+		return apperr.Invalid("collection_id", "must be a UUID, or null for none")
+	}
+	coll, err := parseOptionalUUID("collection_id", raw)
+	if err != nil {
+		return err
+	}
+	videos, err := parseUUIDs("video_ids", in.VideoIDs)
+	if err != nil {
+		return err
+	}
+	accounts, err := parseUUIDs("account_ids", in.AccountIDs)
+	if err != nil {
+		return err
+	}
+	out, err := s.AssignCollection.Handle(c.UserContext(), command.AssignCollection{
+		WorkspaceID: membership(c).WorkspaceID, CollectionID: coll, VideoIDs: videos, AccountIDs: accounts,
+	})
+	if err != nil {
+		return err
+	}
+	return c.JSON(assignedOut{Videos: out.Videos, Accounts: out.Accounts, Followed: out.Followed})
+}
+
+// parseUUIDs reads a list of ids; every malformed one is named.
+func parseUUIDs(field string, raw []string) ([]uuid.UUID, error) {
+	out := make([]uuid.UUID, 0, len(raw))
+	var problems []error
+	for i, r := range raw {
+		id, err := uuid.Parse(r)
+		if err != nil {
+			problems = append(problems, apperr.Invalid(fmt.Sprintf("%s[%d]", field, i), "must be a UUID"))
+			continue
+		}
+		out = append(out, id)
+	}
+	return out, errors.Join(problems...)
 }

@@ -147,6 +147,7 @@ func API(d Deps) api.Deps {
 			Collections:      query.CollectionsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 			CreateCollection: command.CreateCollectionHandler{DB: d.DB},
 			ManageCollection: command.ManageCollectionHandler{DB: d.DB},
+			AssignCollection: command.AssignCollectionHandler{DB: d.DB},
 			Accounts:         query.AccountsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 			AccountAnalytics: query.AccountAnalyticsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 			UpdateAccount:    command.UpdateAccountHandler{DB: d.DB, Now: d.Now},
