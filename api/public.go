@@ -116,5 +116,5 @@ func (s *server) getPlans(c *fiber.Ctx) error {
 	if _, err := params(c); err != nil {
 		return err
 	}
-	return c.JSON(s.Plans.Handle())
+	return c.JSON(s.Plans.Handle(c.UserContext()))
 }

@@ -14,14 +14,16 @@ import (
 )
 
 // PaymentProvider is the payment provider (Stripe): customers, checkout and
-// billing portal sessions, and the subscriptions that payment events are
-// about, read back in their current state. Errors wrap payment.ErrUnavailable,
-// payment.ErrNotFound or payment.ErrRejected.
+// billing portal sessions, the subscriptions that payment events are about,
+// read back in their current state, and the catalogue's prices. Errors wrap
+// payment.ErrUnavailable, payment.ErrNotFound or payment.ErrRejected.
 type PaymentProvider interface {
 	CreateCustomer(ctx context.Context, c payment.NewCustomer) (string, error)
 	CreateCheckout(ctx context.Context, c payment.NewCheckout) (string, error)
 	CreatePortal(ctx context.Context, customerID, returnURL string) (string, error)
 	Subscription(ctx context.Context, id string) (payment.Subscription, error)
+	// Price reads one of the catalogue's prices: amount, currency, interval.
+	Price(ctx context.Context, id string) (payment.Price, error)
 }
 
 // errBillingOff answers the billing routes of a server without Stripe.

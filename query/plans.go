@@ -1,8 +1,12 @@
 package query
 
 import (
+	"context"
+	"log/slog"
+	"sync"
 	"time"
 
+	"github.com/reeltrack/reeltrack/internal/payment"
 	"github.com/reeltrack/reeltrack/internal/plan"
 )
 
@@ -15,12 +19,33 @@ type PlanLimits struct {
 	RefreshIntervalHrs  int       `json:"refreshIntervalHours"`
 }
 
+// Price is a price of the payment provider's catalogue: Amount in the
+// currency's minor unit, paid once per IntervalCount Intervals.
+type Price struct {
+	Amount        int64  `json:"amount"`
+	Currency      string `json:"currency"`
+	Interval      string `json:"interval"`
+	IntervalCount int64  `json:"intervalCount"`
+}
+
 // PaidPlan is a paid plan with the billing intervals a checkout can take.
 type PaidPlan struct {
 	PlanLimits
 	// Intervals are the billing intervals (month, year) that have a price
 	// configured: the ones a checkout accepts for the plan.
 	Intervals []plan.Interval `json:"intervals"`
+	// Prices has one entry per interval of Intervals: the provider's price,
+	// or nil when the provider could not say (not configured, failing).
+	Prices map[plan.Interval]*Price `json:"prices"`
+}
+
+// Founding is the founding offer: FoundingPlan billed yearly at its own
+// price.
+type Founding struct {
+	Plan     plan.Name     `json:"plan"`
+	Interval plan.Interval `json:"interval"`
+	// Price is nil when the provider could not say.
+	Price *Price `json:"price"`
 }
 
 // Trial is the trial every new workspace starts on.
@@ -34,26 +59,144 @@ type Plans struct {
 	// Plans are the paid plans from the smallest to the largest.
 	Plans []PaidPlan `json:"plans"`
 	Trial Trial      `json:"trial"`
+	// Founding is nil when the server has no founding price configured.
+	Founding *Founding `json:"founding"`
 }
 
-// PlansHandler answers the plan catalogue. Amounts are not part of it: the
-// prices are the payment provider's, known here by their ids only.
-type PlansHandler struct{ Prices plan.Prices }
+// PriceReader reads a price of the payment provider by id.
+type PriceReader interface {
+	Price(ctx context.Context, id string) (payment.Price, error)
+}
+
+// Price cache lifetimes: a price read is kept an hour (prices of a
+// catalogue change rarely, and a changed amount gets a new price id); a
+// failed read is not tried again for a minute, so a provider outage does
+// not slow every answer.
+const (
+	priceTTL       = time.Hour
+	priceFailedTTL = time.Minute
+	priceTimeout   = 3 * time.Second
+)
+
+// PlansHandler answers the plan catalogue, with the amounts of its prices
+// read from the payment provider and kept in process.
+type PlansHandler struct {
+	Prices   plan.Prices
+	Provider PriceReader  // nil: billing is not configured, no amounts
+	Log      *slog.Logger // nil: failed reads are not logged
+	Now      func() time.Time
+	cache    *priceCache
+}
+
+// NewPlansHandler builds the handler with its price cache.
+func NewPlansHandler(prices plan.Prices, provider PriceReader, log *slog.Logger) PlansHandler {
+	return PlansHandler{Prices: prices, Provider: provider, Log: log, cache: &priceCache{entries: map[string]priceEntry{}}}
+}
+
+type priceCache struct {
+	mu      sync.Mutex
+	entries map[string]priceEntry
+}
+
+type priceEntry struct {
+	price   *Price
+	expires time.Time
+}
 
 // Handle returns the catalogue.
-func (h PlansHandler) Handle() Plans {
+func (h PlansHandler) Handle(ctx context.Context) Plans {
 	trial, _ := plan.Lookup(plan.Trial)
 	out := Plans{Plans: []PaidPlan{}, Trial: Trial{PlanLimits: limitsOf(trial), LengthDays: int(plan.TrialLength / (24 * time.Hour))}}
+	ids := map[string]*Price{}
 	for _, p := range plan.Paid() {
-		pp := PaidPlan{PlanLimits: limitsOf(p), Intervals: []plan.Interval{}}
 		for _, i := range []plan.Interval{plan.Monthly, plan.Yearly} {
-			if h.Prices.Price(p.Name, i, false) != "" {
+			if id := h.Prices.Price(p.Name, i, false); id != "" {
+				ids[id] = nil
+			}
+		}
+	}
+	if h.Prices.Founding != "" {
+		ids[h.Prices.Founding] = nil
+	}
+	h.lookup(ctx, ids)
+	for _, p := range plan.Paid() {
+		pp := PaidPlan{PlanLimits: limitsOf(p), Intervals: []plan.Interval{}, Prices: map[plan.Interval]*Price{}}
+		for _, i := range []plan.Interval{plan.Monthly, plan.Yearly} {
+			if id := h.Prices.Price(p.Name, i, false); id != "" {
 				pp.Intervals = append(pp.Intervals, i)
+				pp.Prices[i] = ids[id]
 			}
 		}
 		out.Plans = append(out.Plans, pp)
 	}
+	if h.Prices.Founding != "" {
+		out.Founding = &Founding{Plan: plan.FoundingPlan, Interval: plan.Yearly, Price: ids[h.Prices.Founding]}
+	}
 	return out
+}
+
+// lookup fills ids with the prices known: from the cache, else read from
+// the provider, all at once; a price it cannot read stays nil.
+func (h PlansHandler) lookup(ctx context.Context, ids map[string]*Price) {
+	if h.Provider == nil || len(ids) == 0 {
+		return
+	}
+	now := time.Now
+	if h.Now != nil {
+		now = h.Now
+	}
+	var missing []string
+	if h.cache != nil {
+		h.cache.mu.Lock()
+		for id := range ids {
+			if e, ok := h.cache.entries[id]; ok && now().Before(e.expires) {
+				ids[id] = e.price
+			} else {
+				missing = append(missing, id)
+			}
+		}
+		h.cache.mu.Unlock()
+	} else {
+		for id := range ids {
+			missing = append(missing, id)
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, priceTimeout)
+	defer cancel()
+	read := make([]*Price, len(missing))
+	var wg sync.WaitGroup
+	for n, id := range missing {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p, err := h.Provider.Price(ctx, id)
+			if err != nil {
+				if h.Log != nil {
+					h.Log.WarnContext(ctx, "plans: price not read, answered without it", "price", id, "err", err)
+				}
+				return
+			}
+			read[n] = &Price{Amount: p.Amount, Currency: p.Currency, Interval: p.Interval, IntervalCount: p.IntervalCount}
+		}()
+	}
+	wg.Wait()
+	if h.cache != nil {
+		h.cache.mu.Lock()
+		defer h.cache.mu.Unlock()
+	}
+	for n, id := range missing {
+		ids[id] = read[n]
+		if h.cache != nil {
+			ttl := priceTTL
+			if read[n] == nil {
+				ttl = priceFailedTTL
+			}
+			h.cache.entries[id] = priceEntry{price: read[n], expires: now().Add(ttl)}
+		}
+	}
 }
 
 func limitsOf(p plan.Plan) PlanLimits {

@@ -139,7 +139,7 @@ func API(d Deps) api.Deps {
 			InvitePreview:    query.InvitePreviewHandler{DB: d.DB, Now: d.Now},
 			Activity:         query.ActivityHandler{DB: d.DB, Now: d.Now},
 			Founding:         query.FoundingStatsHandler{DB: d.DB, Total: d.Config.FoundingSpots},
-			Plans:            query.PlansHandler{Prices: d.Config.StripePrices},
+			Plans:            query.NewPlansHandler(d.Config.StripePrices, d.Payment, d.Log),
 			ProviderStatus:   query.ProviderStatusHandler{DB: d.DB},
 			Videos:           query.VideosHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 			Overview:         query.OverviewHandler{DB: d.DB, CH: d.CH, Now: d.Now},
