@@ -105,8 +105,27 @@ func TestExportVideosMatchesTheList(t *testing.T) {
 	if got := byID[d.videos["v2"].String()][col["caption"]]; got != "line one\nline \"two\", three" {
 		t.Errorf("multi-line caption exported as %q", got)
 	}
-	if got := byID[d.videos["v3"].String()][col["account_handle"]]; got != "'@handle" {
+	// a handle is written without its '@', not as a quoted formula
+	if got := byID[d.videos["v3"].String()][col["account_handle"]]; got != "handle" {
 		t.Errorf("handle exported as %q", got)
+	}
+	// the collection by its name beside its id; is_shop true or false;
+	// the engagement rate's column says its unit
+	for _, v := range list.Videos {
+		r := byID[v.ID.String()]
+		wantName, wantID := "", ""
+		if v.CollectionID != nil {
+			wantName, wantID = "Launch", v.CollectionID.String()
+		}
+		if r[col["collection"]] != wantName || r[col["collection_id"]] != wantID {
+			t.Errorf("%s collection %q (%q), want %q (%q)", v.PlatformVideoID, r[col["collection"]], r[col["collection_id"]], wantName, wantID)
+		}
+		if shop := r[col["is_shop"]]; shop != strconv.FormatBool(v.IsShop != nil && *v.IsShop) {
+			t.Errorf("%s is_shop %q", v.PlatformVideoID, shop)
+		}
+	}
+	if _, ok := col["engagement_rate_pct"]; !ok {
+		t.Errorf("no engagement_rate_pct column: %v", recs[0])
 	}
 
 	// the same filters as the list
@@ -165,8 +184,8 @@ func TestExportStreamsLargeWorkspaces(t *testing.T) {
 	}
 	for i, r := range recs[1:] {
 		id := uuid.MustParse(r[0])
-		if want := strconv.Itoa(int(id[0]) * 1000); r[13] != want {
-			t.Fatalf("row %d views %q, want %s", i, r[13], want)
+		if want := strconv.Itoa(int(id[0]) * 1000); r[14] != want {
+			t.Fatalf("row %d views %q, want %s", i, r[14], want)
 		}
 		if i > 0 && r[0] <= recs[i][0] {
 			t.Fatalf("row %d out of order", i)
@@ -176,7 +195,7 @@ func TestExportStreamsLargeWorkspaces(t *testing.T) {
 
 func TestExportAccountsMatchesTheList(t *testing.T) {
 	d := seedDashboard(t)
-	exec(t, `UPDATE accounts SET display_name = '+SUM(A1)' WHERE id = $1`, d.accounts["acc1"])
+	exec(t, `UPDATE accounts SET display_name = '+SUM(A1)', handle = '@acc1' WHERE id = $1`, d.accounts["acc1"])
 	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, d.ws)
 	var list query.AccountList
 	d.get(t, "/api/accounts", nil, &list)
@@ -208,6 +227,12 @@ func TestExportAccountsMatchesTheList(t *testing.T) {
 		}
 		if a.ID == d.accounts["acc1"] && r[col["display_name"]] != "'+SUM(A1)" {
 			t.Errorf("display name exported as %q", r[col["display_name"]])
+		}
+		if wantName := map[bool]string{true: "Launch", false: ""}[a.CollectionID != nil]; r[col["collection"]] != wantName {
+			t.Errorf("account %s collection %q, want %q", a.Handle, r[col["collection"]], wantName)
+		}
+		if a.ID == d.accounts["acc1"] && r[col["handle"]] != "acc1" {
+			t.Errorf("handle @acc1 exported as %q", r[col["handle"]])
 		}
 	}
 	for _, q := range []string{"type=accounts&individualOnly=true", "type=accounts&sort=random", "type=accounts&platforms=vine"} {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
@@ -23,8 +24,8 @@ import (
 // VideoExportColumns is the header row of the videos CSV.
 var VideoExportColumns = []string{
 	"id", "platform", "platform_video_id", "url", "account_handle", "caption", "thumbnail_url",
-	"published_at", "added_at", "status", "collection_id", "tracked_individually", "is_shop",
-	"views", "likes", "comments", "shares", "saves", "engagement_rate",
+	"published_at", "added_at", "status", "collection_id", "collection", "tracked_individually", "is_shop",
+	"views", "likes", "comments", "shares", "saves", "engagement_rate_pct",
 	"views_gained_24h", "views_gained_7d", "last_scraped_at",
 }
 
@@ -103,6 +104,9 @@ type VideoExport struct {
 	done   bool
 	record []string
 	page   []Video
+	// names are the workspace's collections' names by id, read with the
+	// first page.
+	names map[uuid.UUID]string
 	// bounds are the last ids of every chunk but the last, in id order:
 	// chunk c holds the videos after bounds[c-1] up to bounds[c]; nil
 	// until the first page.
@@ -179,7 +183,7 @@ func (e *VideoExport) WritePage(ctx context.Context, out io.Writer) error {
 		e.record = make([]string, len(VideoExportColumns))
 	}
 	for i := range vids {
-		videoRecord(e.record, vids[i])
+		videoRecord(e.record, vids[i], e.names)
 		if err := w.Write(e.record); err != nil {
 			return err
 		}
@@ -225,6 +229,11 @@ func (e *VideoExport) readPage(ctx context.Context) ([]Video, error) {
 			return nil, err
 		}
 		e.bounds = b
+		names, err := collectionNames(ctx, e.h.DB, e.ws)
+		if err != nil {
+			return nil, err
+		}
+		e.names = names
 	}
 	sql, args := e.pageSQL()
 	rows, err := e.h.DB.Query(ctx, sql, args...)
@@ -323,12 +332,37 @@ func (q chunkBoundsQuery) read(ctx context.Context, ch driver.Conn) ([]uuid.UUID
 	return out, nil
 }
 
-func videoRecord(r []string, v Video) {
+// collectionNames reads the names of a workspace's collections by id.
+func collectionNames(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID) (map[uuid.UUID]string, error) {
+	rows, err := db.Query(ctx, `SELECT id, name FROM collections WHERE workspace_id = $1`, ws)
+	if err != nil {
+		return nil, fmt.Errorf("read collections: %w", err)
+	}
+	names := map[uuid.UUID]string{}
+	var id uuid.UUID
+	var name string
+	if _, err := pgx.ForEachRow(rows, []any{&id, &name}, func() error {
+		names[id] = name
+		return nil
+	}); err != nil {
+		return nil, fmt.Errorf("read collections: %w", err)
+	}
+	return names, nil
+}
+
+func collectionCell(id *uuid.UUID, names map[uuid.UUID]string) string {
+	if id == nil {
+		return ""
+	}
+	return cell(names[*id])
+}
+
+func videoRecord(r []string, v Video, names map[uuid.UUID]string) {
 	m := v.Metrics
 	copy(r, []string{
-		v.ID.String(), v.Platform, cell(v.PlatformVideoID), cell(v.URL), cell(v.AccountHandle), cell(v.Caption), cell(v.ThumbnailURL),
-		timeCell(v.PublishedAt), timeCell(&v.AddedAt), v.Status, uuidCell(v.CollectionID),
-		strconv.FormatBool(v.TrackedIndividually), boolCell(v.IsShop),
+		v.ID.String(), v.Platform, cell(v.PlatformVideoID), cell(v.URL), handleCell(v.AccountHandle), cell(v.Caption), cell(v.ThumbnailURL),
+		timeCell(v.PublishedAt), timeCell(&v.AddedAt), v.Status, uuidCell(v.CollectionID), collectionCell(v.CollectionID, names),
+		strconv.FormatBool(v.TrackedIndividually), strconv.FormatBool(v.IsShop != nil && *v.IsShop),
 		countCell(m.Views), countCell(m.Likes), countCell(m.Comments), countCell(m.Shares), countCell(m.Saves),
 		rateCell(v.EngagementRate), gainCell(v.ViewsGained24h), gainCell(v.ViewsGained7d), timeCell(v.LastScrapedAt),
 	})
@@ -345,6 +379,13 @@ func cell(s string) string {
 	return s
 }
 
+// handleCell writes a handle without its leading '@' (the platform column
+// says whose handle it is), so that a handle is never mistaken for a
+// formula nor mangled by the guard; what is left goes through cell.
+func handleCell(h string) string {
+	return cell(strings.TrimPrefix(h, "@"))
+}
+
 func timeCell(t *time.Time) string {
 	if t == nil {
 		return ""
@@ -357,13 +398,6 @@ func uuidCell(id *uuid.UUID) string {
 		return ""
 	}
 	return id.String()
-}
-
-func boolCell(b *bool) string {
-	if b == nil {
-		return ""
-	}
-	return strconv.FormatBool(*b)
 }
 
 func countCell(n *uint64) string {
@@ -389,9 +423,9 @@ func rateCell(r *float64) string {
 
 // AccountExportColumns is the header row of the accounts CSV.
 var AccountExportColumns = []string{
-	"id", "platform", "handle", "url", "display_name", "status", "status_reason", "tracking_limit", "collection_id",
+	"id", "platform", "handle", "url", "display_name", "status", "status_reason", "tracking_limit", "collection_id", "collection",
 	"followers", "followers_gained_7d", "followers_gained_30d", "tracked_videos", "videos_with_views",
-	"total_views", "average_views", "engagement_rate", "views_gained_7d", "last_scraped_at", "added_at",
+	"total_views", "average_views", "engagement_rate_pct", "views_gained_7d", "last_scraped_at", "added_at",
 }
 
 // CheckAccounts validates what Accounts needs before anything is written.
@@ -407,6 +441,10 @@ func (h ExportHandler) Accounts(ctx context.Context, ws uuid.UUID, q AccountQuer
 	if err != nil {
 		return 0, err
 	}
+	names, err := collectionNames(ctx, h.DB, ws)
+	if err != nil {
+		return 0, err
+	}
 	if !list.MetricsAvailable {
 		return 0, apperr.Unavailable("the metrics store is not answering: retry in a few seconds")
 	}
@@ -417,8 +455,8 @@ func (h ExportHandler) Accounts(ctx context.Context, ws uuid.UUID, q AccountQuer
 	}
 	for i, a := range list.Accounts {
 		err := w.Write([]string{
-			a.ID.String(), a.Platform, cell(a.Handle), cell(a.URL), cell(a.DisplayName), a.Status, cell(a.StatusReason),
-			strconv.Itoa(a.TrackingLimit), uuidCell(a.CollectionID),
+			a.ID.String(), a.Platform, handleCell(a.Handle), cell(a.URL), cell(a.DisplayName), a.Status, cell(a.StatusReason),
+			strconv.Itoa(a.TrackingLimit), uuidCell(a.CollectionID), collectionCell(a.CollectionID, names),
 			countCell(a.Followers), gainCell(a.FollowersGained7d), gainCell(a.FollowersGained30d),
 			strconv.Itoa(a.TrackedVideos), strconv.Itoa(*a.VideosWithViews), strconv.FormatUint(*a.TotalViews, 10),
 			rateCell(a.AverageViews), rateCell(a.EngagementRate), gainCell(a.ViewsGained7d), timeCell(a.LastScrapedAt), timeCell(&a.AddedAt),
