@@ -694,11 +694,12 @@ func TestAccountAnalyticsAgreeWithRawSnapshots(t *testing.T) {
 				t.Errorf("%s: cadence %+v, want %+v", name, an.Cadence, c)
 			}
 
-			// the best video gained the most views in 7d
+			// the best video gained the most views in 7d; none gained
+			// nothing
 			var best string
 			var bestGain int64
 			for _, v := range accountVideos[key] {
-				if g := gainSince(vidHist[d.videos[v]], 0, c7); g != nil && (best == "" || *g > bestGain) {
+				if g := gainSince(vidHist[d.videos[v]], 0, c7); g != nil && *g > 0 && (best == "" || *g > bestGain) {
 					best, bestGain = v, *g
 				}
 			}

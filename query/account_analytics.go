@@ -308,11 +308,11 @@ type BestVideo struct {
 }
 
 // bestVideo is the video that gained the most views over the 7d window
-// (ties: more views, then id order); nil when no video has views.
+// (ties: more views, then id order); nil when no video gained views.
 func bestVideo(vs []Video) *BestVideo {
 	var best *BestVideo
 	for _, v := range vs {
-		if v.ViewsGained7d == nil {
+		if v.ViewsGained7d == nil || *v.ViewsGained7d <= 0 {
 			continue
 		}
 		m := BestVideo{Video: v, ViewsGained: *v.ViewsGained7d}

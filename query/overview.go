@@ -236,7 +236,8 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 				}
 			}
 		}
-		if g := e.Gains[0]; g != nil {
+		// a video that gained no views is no mover
+		if g := e.Gains[0]; g != nil && *g > 0 {
 			out.TopMovers = addMover(out.TopMovers, Mover{ID: id, Views: m.Views, ViewsGained: *g}, TopMovers)
 		}
 		if first.IsZero() || e.FirstAt.Before(first) {
