@@ -125,14 +125,27 @@ export function Pager({ total, limit, offset, onPage }: { total: number; limit: 
   if (total <= limit) return null
   const page = Math.floor(offset / limit) + 1
   const pages = Math.ceil(total / limit)
+  const last = (pages - 1) * limit
+  // an offset past the end (an old link, a list that shrank) has no page
+  // number: offer the last page instead of "Page 11 of 3"
+  const past = page > pages
   return (
     <nav class="pager" aria-label="Pages">
-      <button type="button" disabled={offset === 0} onClick={() => onPage(Math.max(0, offset - limit))}>
+      <button type="button" disabled={offset === 0} onClick={() => onPage(past ? last : Math.max(0, offset - limit))}>
         ← Previous
       </button>
-      <span>
-        Page {page} of {pages}
-      </span>
+      {past ? (
+        <span>
+          {pages} pages ·{' '}
+          <button type="button" class="link" onClick={() => onPage(last)}>
+            Go to the last page
+          </button>
+        </span>
+      ) : (
+        <span>
+          Page {page} of {pages}
+        </span>
+      )}
       <button type="button" disabled={offset + limit >= total} onClick={() => onPage(offset + limit)}>
         Next →
       </button>

@@ -203,10 +203,15 @@ export default function Videos({ query }: { query: URLSearchParams }) {
             )
           ) : list.videos.length === 0 ? (
             <Empty title="This page is empty">
-              There are only {exact(list.total)} videos here.{' '}
+              There are only {exact(list.total)} {list.total === 1 ? 'video' : 'videos'} here.{' '}
+              <button type="button" class="link" onClick={() => setQuery({ offset: Math.floor((list.total - 1) / LIMIT) * LIMIT || null })}>
+                Go to the last page
+              </button>{' '}
+              or{' '}
               <button type="button" class="link" onClick={() => setQuery({ offset: null })}>
-                Go to the first page
+                the first
               </button>
+              .
             </Empty>
           ) : (
             <div class={`table-wrap${r.loading ? ' stale' : ''}`} aria-busy={r.loading}>
