@@ -1,7 +1,7 @@
 // Billing: the current plan with its usage and access, the paid plans
 // (from the server's catalogue) with checkout, the founding offer and the
 // customer portal.
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, get, post } from '../api'
 import { day, exact, when } from '../format'
 import { setQuery } from '../router'
@@ -17,8 +17,9 @@ const PLAN_NAMES: Record<string, string> = { trial: 'Trial', starter: 'Starter',
 const planName = (p: string) => PLAN_NAMES[p] ?? p
 const toErr = (e: unknown) => (e instanceof ApiError ? e : new ApiError(0, 'error', String(e)))
 
-// GET /api/plans (schema Plans): what each plan allows. Prices are not in
-// the catalogue; the payment provider shows them at checkout.
+// GET /api/plans (schema Plans): what each plan allows, and the payment
+// provider's prices when the server could read them (null otherwise: the
+// provider shows them at checkout).
 interface PlanLimits {
   name: PlanName
   videoLimit: number
@@ -26,12 +27,75 @@ interface PlanLimits {
   maxVideosPerAccount: number
   refreshIntervalHours: number
 }
+// PlanPrice is a price of the provider: amount in the currency's minor unit.
+interface PlanPrice {
+  amount: number
+  currency: string
+  interval: 'day' | 'week' | 'month' | 'year'
+  intervalCount: number
+}
 interface PaidPlan extends PlanLimits {
   intervals: Interval[]
+  prices: Partial<Record<Interval, PlanPrice | null>>
 }
 interface Plans {
   plans: PaidPlan[]
   trial: PlanLimits & { lengthDays: number }
+  founding: { plan: PlanName; interval: Interval; price: PlanPrice | null } | null
+}
+
+// money formats a price's amount in its currency, with the currency's own
+// number of decimals (2 for USD, 0 for JPY).
+function money(p: PlanPrice): string {
+  try {
+    const f = new Intl.NumberFormat(undefined, { style: 'currency', currency: p.currency.toUpperCase() })
+    return f.format(p.amount / 10 ** (f.resolvedOptions().maximumFractionDigits ?? 2))
+  } catch {
+    return `${(p.amount / 100).toFixed(2)} ${p.currency.toUpperCase()}`
+  }
+}
+
+// period says how often a price is paid: "per month", "every 3 months".
+const period = (p: PlanPrice) => (p.intervalCount > 1 ? `every ${p.intervalCount} ${p.interval}s` : `per ${p.interval}`)
+
+function PriceTag({ p, testid }: { p: PlanPrice; testid?: string }) {
+  return (
+    <span data-testid={testid}>
+      <strong>{money(p)}</strong> {period(p)}
+    </span>
+  )
+}
+
+// useBusyUntilBack is the busy state of buttons that send the browser to
+// the payment provider. Coming back with the browser's Back button shows
+// the page as it was left, busy: the state is cleared when the page is
+// restored from the back-forward cache or shown again after leaving.
+function useBusyUntilBack(): [string, (key: string) => void, (url: string) => void] {
+  const [busy, setBusy] = useState('')
+  const away = useRef(false)
+  useEffect(() => {
+    const back = () => {
+      away.current = false
+      setBusy('')
+    }
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) back()
+    }
+    const onVisible = () => {
+      if (document.visibilityState === 'visible' && away.current) back()
+    }
+    addEventListener('pageshow', onShow)
+    document.addEventListener('visibilitychange', onVisible)
+    return () => {
+      removeEventListener('pageshow', onShow)
+      document.removeEventListener('visibilitychange', onVisible)
+    }
+  }, [])
+  const leave = (url: string) => {
+    away.current = true
+    location.assign(url)
+  }
+  return [busy, setBusy, leave]
 }
 
 const every = (h: number) => (h === 1 ? 'every hour' : `every ${h} h`)
@@ -161,24 +225,24 @@ function CurrentPlan({ ws, trial }: { ws: Workspace; trial: Plans['trial'] | und
 }
 
 function Portal({ manage }: { manage: boolean }) {
-  const [busy, setBusy] = useState(false)
+  const [busy, setBusy, leave] = useBusyUntilBack()
   const [error, setError] = useState<ApiError | null>(null)
   const open = async () => {
-    setBusy(true)
+    setBusy('portal')
     setError(null)
     try {
       const r = await post<{ url: string }>('/payment/create-portal')
-      location.assign(r.url)
+      leave(r.url)
     } catch (e) {
       setError(toErr(e))
-      setBusy(false)
+      setBusy('')
     }
   }
   return (
     <section class="card" aria-labelledby="portal-title">
       <h2 id="portal-title">Subscription</h2>
       <p class="muted">Change plan or billing interval, update payment details, see invoices or cancel in the customer portal.</p>
-      <button type="button" class="primary" onClick={open} disabled={busy || !manage}>
+      <button type="button" class="primary" onClick={open} disabled={!!busy || !manage}>
         {busy ? 'Opening…' : 'Manage subscription'}
       </button>
       {error && <ErrorBox error={error} />}
@@ -189,7 +253,7 @@ function Portal({ manage }: { manage: boolean }) {
 export default function Billing({ query }: { query: URLSearchParams }) {
   const ws = useWorkspace()
   const [wsError, setWsError] = useState<ApiError | null>(null)
-  const [busy, setBusy] = useState<string>('')
+  const [busy, setBusy, leave] = useBusyUntilBack()
   const [error, setError] = useState<{ key: string; err: ApiError } | null>(null)
   const plans = useApi((s) => get<Plans>('/plans', undefined, s), 'plans')
   const founding = useApi((s) => get<FoundingStats>('/founding/stats', undefined, s), 'founding')
@@ -220,7 +284,7 @@ export default function Billing({ query }: { query: URLSearchParams }) {
     setError(null)
     try {
       const r = await post<{ url: string }>('/payment/create-checkout', isFounding ? { plan, interval: iv, founding: true } : { plan, interval: iv })
-      location.assign(r.url)
+      leave(r.url)
     } catch (e) {
       setError({ key, err: toErr(e) })
       setBusy('')
@@ -230,6 +294,8 @@ export default function Billing({ query }: { query: URLSearchParams }) {
 
   const f = founding.data
   const growth = catalogue.find((p) => p.name === 'growth')
+  const foundingPrice = plans.data?.founding?.price ?? null
+  const growthYearly = growth?.prices.year ?? null
 
   return (
     <>
@@ -275,6 +341,11 @@ export default function Billing({ query }: { query: URLSearchParams }) {
                         <h3 id={`plan-${p.name}`}>
                           {planName(p.name)} {current && <span class="badge">Your plan</span>}
                         </h3>
+                        {sellable && (
+                          <p class="price">
+                            {p.prices[interval] ? <PriceTag p={p.prices[interval]!} testid={`price-${p.name}`} /> : <span class="muted">Price shown at checkout</span>}
+                          </p>
+                        )}
                         <Limits p={p} />
                         <p class="muted small">
                           {p.intervals.length === 0
@@ -297,7 +368,11 @@ export default function Billing({ query }: { query: URLSearchParams }) {
                     )
                   })}
                 </div>
-                <p class="muted small">Prices and taxes are shown at checkout.</p>
+                <p class="muted small">
+                  {d.plans.every((p) => p.intervals.every((iv) => p.prices[iv]))
+                    ? 'Taxes, where they apply, are shown at checkout.'
+                    : 'Prices and taxes are shown at checkout.'}
+                </p>
               </>
             )
           }
@@ -314,8 +389,18 @@ export default function Billing({ query }: { query: URLSearchParams }) {
           ) : (
             <>
               <p>
-                The Growth plan{growth ? ` (${exact(growth.videoLimit)} videos, ${exact(growth.seatLimit)} seats)` : ''} billed yearly at a founding price, for the first{' '}
-                {exact(f.total)} workspaces.{' '}
+                The Growth plan{growth ? ` (${exact(growth.videoLimit)} videos, ${exact(growth.seatLimit)} seats)` : ''} billed yearly at a founding price
+                {foundingPrice ? (
+                  <>
+                    {' '}of <PriceTag p={foundingPrice} testid="founding-price" />
+                    {growthYearly && growthYearly.amount !== foundingPrice.amount && growthYearly.currency === foundingPrice.currency
+                      ? ` instead of ${money(growthYearly)}`
+                      : ''}
+                  </>
+                ) : (
+                  ' (shown at checkout)'
+                )}
+                , for the first {exact(f.total)} workspaces.{' '}
                 <strong data-testid="founding-remaining">{exact(f.remaining)}</strong> of {exact(f.total)} spots left.
               </p>
               <p class="muted small">Starting the checkout holds a spot for you for about two hours while you pay.</p>
