@@ -219,7 +219,7 @@ function Panel({ d, reload }: { d: AccountAnalytics; reload: () => void }) {
             </div>
           </div>
         ) : (
-          <p class="muted">No video has views yet.</p>
+          <p class="muted">No video gained views in the last 7 days.</p>
         )}
       </section>
 
