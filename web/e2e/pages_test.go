@@ -12,11 +12,14 @@ import (
 
 // TestPagesAtPhoneWidth opens every page at 375 px: each renders its
 // heading, and none scrolls sideways (wide tables scroll inside their
-// frame).
+// frame), not even with a collection of a long name in every collection
+// menu.
 func TestPagesAtPhoneWidth(t *testing.T) {
 	s := startSite(t)
 	ctx := openBrowser(t, 375, 812)
 	s.signUp(ctx, "phone")
+	long := strings.Repeat("SpringLaunchCampaignWithCreators", 4)[:100] // the longest name, unbreakable
+	s.send(sessionCookie(t, ctx, s.base), "POST", "/collections", `{"name": "`+long+`"}`, nil)
 	for _, p := range []string{"/invite?token=unknown", "/verify-email?token=unknown", "/forgot-password", "/reset-password?token=unknown",
 		"/", "/videos", "/accounts", "/track", "/collections", "/alerts", "/export", "/team", "/team/activity", "/billing", "/settings"} {
 		var overflow bool
