@@ -36,6 +36,7 @@ export function useCollections() {
 
 export function FilterBar({ f, presets = true, presetLabel = 'Period' }: { f: Filters; presets?: boolean; presetLabel?: string }) {
   const cols = useCollections()
+  const chosen = cols.data?.collections.find((c) => c.id === f.collectionId)
   const toggle = (p: string) => {
     const next = f.platforms.includes(p) ? f.platforms.filter((x) => x !== p) : [...f.platforms, p]
     setQuery({ platforms: next.join(','), offset: null })
@@ -67,10 +68,12 @@ export function FilterBar({ f, presets = true, presetLabel = 'Period' }: { f: Fi
       </div>
       <label class="inline">
         <span>Collection</span>
-        <select value={f.collectionId} onChange={(e) => setQuery({ collectionId: (e.target as HTMLSelectElement).value, offset: null })}>
+        <select value={f.collectionId} title={chosen ? chosen.name : 'All collections'} onChange={(e) => setQuery({ collectionId: (e.target as HTMLSelectElement).value, offset: null })}>
           <option value="">All collections</option>
           {cols.data?.collections.map((c) => (
-            <option value={c.id}>{c.name}</option>
+            <option value={c.id} title={c.name}>
+              {c.name}
+            </option>
           ))}
         </select>
       </label>

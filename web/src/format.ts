@@ -61,3 +61,21 @@ export function platformName(p: string | null | undefined): string {
 }
 
 export const PRESET_NAMES: Record<string, string> = { '24h': '24 hours', '7d': '7 days', '30d': '30 days', '90d': '90 days', all: 'All time' }
+
+// videoKind names a tracked item the way its platform does: an X post, a
+// TikTok video, an Instagram reel or post, a YouTube video or short.
+export function videoKind(platform: string | null | undefined, url?: string | null): string {
+  const u = url ?? ''
+  switch (platform) {
+    case 'x':
+      return 'X post'
+    case 'tiktok':
+      return 'TikTok video'
+    case 'instagram':
+      return /\/(reels?|tv)\//.test(u) ? 'Instagram reel' : 'Instagram post'
+    case 'youtube':
+      return /\/shorts\//.test(u) ? 'YouTube short' : 'YouTube video'
+    default:
+      return 'Video'
+  }
+}

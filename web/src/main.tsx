@@ -6,7 +6,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { onUnauthenticated, post, type ApiError } from './api'
 import { exact, day } from './format'
 import { match, navigate, useRoute } from './router'
-import { forgetWorkspace, loadWorkspace, useMe, useWorkspace } from './session'
+import { forgetWorkspace, loadWorkspace, signedIn, useMe, useWorkspace } from './session'
 import './styles.css'
 import { ErrorBox, Spinner } from './ui'
 import { ResendVerification } from './verify'
@@ -54,11 +54,18 @@ const NAV: [string, string][] = [
   ['/billing', 'Billing'],
 ]
 
+// A 401 sends the visitor to the login page, which comes back here after;
+// when they were signed in, it says that their session ended.
 onUnauthenticated(() => {
+  const ended = signedIn()
   forgetWorkspace()
   if (!location.pathname.startsWith('/login') && !location.pathname.startsWith('/signup')) {
     const next = location.pathname + location.search
-    navigate('/login' + (next !== '/' ? '?next=' + encodeURIComponent(next) : ''), true)
+    const q = new URLSearchParams()
+    if (next !== '/') q.set('next', next)
+    if (ended) q.set('reason', 'session-ended')
+    const qs = q.toString()
+    navigate('/login' + (qs ? '?' + qs : ''), true)
   }
 })
 

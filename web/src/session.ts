@@ -19,6 +19,12 @@ export async function loadWorkspace(): Promise<Workspace> {
   return r.workspace
 }
 
+// signedIn says whether this page has seen the user signed in: a 401 then
+// means the session ended, not that there never was one.
+export function signedIn(): boolean {
+  return workspace !== null || me !== null
+}
+
 export function forgetWorkspace() {
   workspace = null
   me = null

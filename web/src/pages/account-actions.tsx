@@ -20,9 +20,32 @@ export function isPlanError(e: { status?: number; code?: string; message: string
   return forbidden && /limit|access|plan|trial|subscription/i.test(e.message)
 }
 
-// sentence starts the API's message with a capital and ends it with a stop.
+// The names of the API's input fields as the forms call them.
+const FIELD_LABELS: Record<string, string> = { url: 'the link', urls: 'the links', name: 'the name', email: 'the e-mail address' }
+
+// readable words an API message for people: "url: is required" becomes
+// "the link is required", "urls[2]: unsupported host" "link 3: unsupported
+// host", and "all 1 seats of the plan are in use" "the plan's only seat is
+// in use".
+export function readable(s: string): string {
+  let t = s
+    .trim()
+    .replace(/\ball 1 seats of the plan are\b/g, "the plan's only seat is")
+    .replace(/\ball 1 seats\b/g, 'the only seat')
+    .replace(/\b1 seats\b/g, '1 seat')
+  const m = /^([a-z_]+)(?:\[(\d+)\])?: (.*)$/s.exec(t)
+  if (m) {
+    const [, field, index, rest] = m
+    const label = index !== undefined && field === 'urls' ? `link ${Number(index) + 1}` : (FIELD_LABELS[field] ?? field.replace(/_/g, ' '))
+    t = /^(is|are|must|may|has|was) /.test(rest) ? `${label} ${rest}` : `${label}: ${rest}`
+  }
+  return t
+}
+
+// sentence starts the API's message, made readable, with a capital and
+// ends it with a stop.
 export function sentence(s: string): string {
-  const t = s.trim()
+  const t = readable(s)
   if (!t) return t
   return t[0].toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? '' : '.')
 }

@@ -258,11 +258,16 @@ function RuleForm({ initial, onSaved, onCancel }: { initial: FormState; onSaved:
         <div class="field">
           <label>
             Collection
-            <select value={f.collectionId} onChange={(e) => set('collectionId', (e.target as HTMLSelectElement).value)} {...inv('collectionId')}>
+            <select
+              value={f.collectionId}
+              title={cols.data?.collections.find((c) => c.id === f.collectionId)?.name ?? 'Whole workspace'}
+              onChange={(e) => set('collectionId', (e.target as HTMLSelectElement).value)} {...inv('collectionId')}>
               <option value="">Whole workspace</option>
               {collectionMissing && <option value={f.collectionId}>(unknown collection)</option>}
               {cols.data?.collections.map((c) => (
-                <option value={c.id}>{c.name}</option>
+                <option value={c.id} title={c.name}>
+                  {c.name}
+                </option>
               ))}
             </select>
           </label>

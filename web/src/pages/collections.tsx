@@ -156,7 +156,9 @@ function Row({ c, metrics, reload }: { c: Collection; metrics: boolean; reload: 
             </button>
           </form>
         ) : (
-          <strong class="collection-name">{c.name}</strong>
+          <strong class="collection-name" title={c.name}>
+            {c.name}
+          </strong>
         )}
         <InlineError error={error} />
         {deleteBlocked && (

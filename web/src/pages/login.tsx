@@ -7,6 +7,7 @@ import { ApiError, post, tooManyText } from '../api'
 import { navigate } from '../router'
 import { isAccountPage, loadWorkspace, safeNext, setMe } from '../session'
 import type { UserResponse } from '../types'
+import './auth.css'
 
 export default function Login({ query }: { query: URLSearchParams }) {
   const signup = location.pathname === '/signup'
@@ -47,6 +48,11 @@ export default function Login({ query }: { query: URLSearchParams }) {
               ? 'Start a free trial: track views, likes and growth of short videos.'
               : 'Welcome back.'}
         </p>
+        {!signup && query.get('reason') === 'session-ended' && !error && (
+          <div class="banner" role="status" data-testid="session-ended">
+            Your session has ended: sign in again.
+          </div>
+        )}
         <label>
           E-mail
           <input

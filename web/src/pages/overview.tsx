@@ -11,7 +11,23 @@ import type { Overview as OverviewData, PeriodGained } from '../types'
 import { Empty, PageHeader, PlatformBadge, Show, Spinner, Thumb, useApi } from '../ui'
 
 
-function Kpi({ label, value, raw, change, hint }: { label: string; value: string; raw: number | null; change?: PeriodGained | null; hint?: string }) {
+// Kpi is one key figure; change, when given, is what it gained in the
+// window (named by windowName) and in the window before.
+function Kpi({
+  label,
+  value,
+  raw,
+  change,
+  hint,
+  windowName = '',
+}: {
+  label: string
+  value: string
+  raw: number | null
+  change?: PeriodGained | null
+  hint?: string
+  windowName?: string
+}) {
   return (
     <div class="kpi card" data-testid={'kpi-' + label.toLowerCase()} data-value={raw ?? ''}>
       <div class="kpi-label">{label}</div>
@@ -19,9 +35,15 @@ function Kpi({ label, value, raw, change, hint }: { label: string; value: string
         {value}
       </div>
       {change ? (
-        <div class="kpi-change">
+        <div class="kpi-change" data-testid={'kpi-change-' + label.toLowerCase()}>
           <span class={change.changePct === null ? '' : change.changePct >= 0 ? 'up' : 'down'}>{signed(change.period)}</span>
-          {change.changePct !== null && <span class="muted"> · {signedPct(change.changePct)} vs previous</span>}
+          <span class="muted"> {windowName ? `in the last ${windowName}` : 'since tracking started'}</span>
+          {change.previous !== null && windowName && (
+            <div class="muted">
+              previous {windowName}: {num(change.previous)}
+              {change.changePct !== null && ` (${signedPct(change.changePct)})`}
+            </div>
+          )}
         </div>
       ) : (
         hint && <div class="kpi-change muted">{hint}</div>
@@ -75,11 +97,11 @@ export default function Overview({ query }: { query: URLSearchParams }) {
           return (
             <div class={r.loading ? 'stale' : ''} aria-busy={r.loading}>
               <section class="kpis" aria-label="Key figures">
-                <Kpi label="Views" value={num(o.totals.views)} raw={o.totals.views} change={o.gained.views} />
-                <Kpi label="Likes" value={num(o.totals.likes)} raw={o.totals.likes} change={o.gained.likes} />
-                <Kpi label="Comments" value={num(o.totals.comments)} raw={o.totals.comments} change={o.gained.comments} />
-                <Kpi label="Shares" value={num(o.totals.shares)} raw={o.totals.shares} change={o.gained.shares} />
-                <Kpi label="Saves" value={num(o.totals.saves)} raw={o.totals.saves} change={o.gained.saves} />
+                <Kpi label="Views" value={num(o.totals.views)} raw={o.totals.views} change={o.gained.views} windowName={o.datePreset === 'all' ? '' : windowName} />
+                <Kpi label="Likes" value={num(o.totals.likes)} raw={o.totals.likes} change={o.gained.likes} windowName={o.datePreset === 'all' ? '' : windowName} />
+                <Kpi label="Comments" value={num(o.totals.comments)} raw={o.totals.comments} change={o.gained.comments} windowName={o.datePreset === 'all' ? '' : windowName} />
+                <Kpi label="Shares" value={num(o.totals.shares)} raw={o.totals.shares} change={o.gained.shares} windowName={o.datePreset === 'all' ? '' : windowName} />
+                <Kpi label="Saves" value={num(o.totals.saves)} raw={o.totals.saves} change={o.gained.saves} windowName={o.datePreset === 'all' ? '' : windowName} />
                 <Kpi label="Engagement" value={pct(o.totals.engagementRate)} raw={o.totals.engagementRate} hint="interactions per view" />
                 <Kpi label="Videos" value={num(o.totals.videos)} raw={o.totals.videos} hint="tracked" />
                 <Kpi label="Accounts" value={num(o.totals.accounts)} raw={o.totals.accounts} hint="tracked" />

@@ -322,7 +322,8 @@ export default function Team() {
             <>
               <section class="card seats" aria-label="Seats">
                 <div>
-                  <strong data-testid="seats-used">{exact(t.seats.used)}</strong> of <strong data-testid="seats-limit">{exact(t.seats.limit)}</strong> seats used
+                  <strong data-testid="seats-used">{exact(t.seats.used)}</strong> of <strong data-testid="seats-limit">{exact(t.seats.limit)}</strong>{' '}
+                  {t.seats.limit === 1 ? 'seat' : 'seats'} used
                   <span class="muted"> · members plus pending invites</span>
                 </div>
                 <div class="meter" role="progressbar" aria-label="Seats used" aria-valuemin={0} aria-valuemax={t.seats.limit} aria-valuenow={t.seats.used}>

@@ -3,7 +3,7 @@
 import { useState } from 'preact/hooks'
 import { ApiError, post } from '../api'
 import { useCollections } from '../filters'
-import { exact } from '../format'
+import { exact, videoKind } from '../format'
 import { loadWorkspace, useWorkspace } from '../session'
 import type { TrackResult } from '../types'
 import { PageHeader, PlatformBadge } from '../ui'
@@ -70,7 +70,7 @@ function ResultItem({ r }: { r: TrackResult }) {
       <div class="result-head">
         <span class="result-state">{failed ? '✕ Not tracked' : r.existing ? '• Already tracked' : '✓ Tracking'}</span>
         {r.platform && <PlatformBadge platform={r.platform} />}
-        {r.type && <span class="badge">{r.type === 'account' ? 'Account' : 'Video'}</span>}
+        {r.type && <span class="badge">{r.type === 'account' ? 'Account' : videoKind(r.platform, r.url)}</span>}
       </div>
       <div class="result-url">{r.url}</div>
       <div class="result-msg">
@@ -88,7 +88,7 @@ function ResultItem({ r }: { r: TrackResult }) {
         {href && (
           <>
             {' '}
-            <a href={href}>Open {r.type === 'account' ? 'account' : 'video'}</a>
+            <a href={href}>Open {r.type === 'account' ? 'account' : videoKind(r.platform, r.url).replace(/^\S+ /, '')}</a>
           </>
         )}
       </div>
@@ -190,17 +190,25 @@ export default function Track() {
           />
         </label>
         <div id="urls-count" class={tooMany ? 'field-error' : 'muted small'} aria-live="polite">
-          {all.length === 0
+          {pasted.length === 0
             ? 'Blank lines are ignored.'
-            : `${all.length} ${all.length === 1 ? 'link' : 'links'} of at most ${MAX}${tooMany ? ` — remove ${all.length - MAX} to continue` : ''}.`}
+            : `${pasted.length} ${pasted.length === 1 ? 'link' : 'links'} in this box${
+                all.length > pasted.length ? `, ${all.length} with the link above,` : ''
+              } of at most ${MAX}${tooMany ? ` — remove ${all.length - MAX} to continue` : ''}.`}
         </div>
         <div class="form-row">
           <label>
             Collection
-            <select name="collection" value={collection} onChange={(e) => setCollection((e.target as HTMLSelectElement).value)}>
+            <select
+              name="collection"
+              value={collection}
+              title={cols.data?.collections.find((c) => c.id === collection)?.name ?? 'No collection'}
+              onChange={(e) => setCollection((e.target as HTMLSelectElement).value)}>
               <option value="">No collection</option>
               {cols.data?.collections.map((c) => (
-                <option value={c.id}>{c.name}</option>
+                <option value={c.id} title={c.name}>
+                  {c.name}
+                </option>
               ))}
             </select>
           </label>

@@ -4,10 +4,10 @@ import type { ComponentChildren } from 'preact'
 import { get } from '../api'
 import { TimeChart } from '../chart'
 import { useCollections } from '../filters'
-import { DASH, day, exact, num, pct, platformName, signed, when } from '../format'
+import { DASH, day, exact, num, pct, platformName, signed, videoKind, when } from '../format'
 import { setQuery } from '../router'
 import type { Video } from '../types'
-import { ErrorBox, Freshness, PageHeader, PlatformBadge, Spinner, StatusBadge, Thumb, useApi } from '../ui'
+import { Empty, ErrorBox, Freshness, PageHeader, PlatformBadge, Spinner, StatusBadge, Thumb, useApi } from '../ui'
 import './videos.css'
 import './video.css'
 
@@ -209,6 +209,19 @@ export default function VideoPage({ params, query }: { params: Record<string, st
   const cols = useCollections()
   const v = r.data
 
+  if (r.error && !v && (r.error.status === 404 || r.error.status === 400))
+    return (
+      <>
+        <PageHeader title="Video not found">
+          <a class="vt-btn" href="/videos">
+            ← All videos
+          </a>
+        </PageHeader>
+        <Empty title="This video is not tracked in this workspace">
+          It may have been removed, or it belongs to another workspace. See <a href="/videos">your videos</a>.
+        </Empty>
+      </>
+    )
   if (r.error && !v)
     return (
       <>
@@ -228,7 +241,7 @@ export default function VideoPage({ params, query }: { params: Record<string, st
     )
 
   const caption = v.caption?.trim() || ''
-  const title = caption ? (caption.length > 60 ? caption.slice(0, 57).trimEnd() + '…' : caption) : `${platformName(v.platform)} video`
+  const title = caption ? (caption.length > 60 ? caption.slice(0, 57).trimEnd() + '…' : caption) : videoKind(v.platform, v.url)
   const collection = v.collectionId ? cols.data?.collections.find((c) => c.id === v.collectionId) : undefined
   const m = v.metrics
   const fresh = () => <Freshness at={v.lastScrapedAt} status={v.status} />
