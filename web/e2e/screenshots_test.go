@@ -181,7 +181,7 @@ func shoot(t *testing.T, ctx context.Context, url, file string, sc screen) {
 		emulation.SetDeviceMetricsOverride(sc.w, sc.h, 1, sc.w < 600),
 		emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: sc.scheme}}),
 		chromedp.Navigate(url),
-		chromedp.WaitVisible(`h1`),
+		chromedp.WaitVisible(`h1`, chromedp.ByQuery),
 		chromedp.ActionFunc(func(ctx context.Context) error {
 			// Pages are drawn once no request is pending and charts are in.
 			deadline := time.Now().Add(10 * time.Second)
