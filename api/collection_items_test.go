@@ -47,6 +47,10 @@ func TestCollectionItems(t *testing.T) {
 	if m.Accounts != 1 || m.Followed != videos || in(&launch) != videos {
 		t.Fatalf("moved %+v, %d videos in Launch, want the account and its %d videos", m, in(&launch), videos)
 	}
+	if count(t, `SELECT count(*) FROM activity_log WHERE workspace_id = $1 AND action = 'collection_changed' AND target = 'Launch'
+		AND details = jsonb_build_object('accounts', 1, 'videos', $2::int)`, ws.ID, videos) != 1 {
+		t.Fatal("the move is not in the activity log")
+	}
 	// one of its videos and the single video into Other
 	a.request("POST", "/api/collection-items", map[string]any{"collection_id": other, "video_ids": []uuid.UUID{one, single.ID}}, c).
 		expect(t, 200).decode(t, &m)

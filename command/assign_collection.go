@@ -104,11 +104,8 @@ func (h AssignCollectionHandler) Handle(ctx context.Context, cmd AssignCollectio
 		if out.Videos = int(tag.RowsAffected()); out.Videos != len(videos) {
 			return apperr.NotFound("video not found: an id is not a tracked video of this workspace")
 		}
-		target := name
-		if cmd.CollectionID == nil {
-			target = "no collection"
-		}
-		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: state.ActionCollectionChanged, Target: target,
+		// Target is the collection moved into; empty: out of any.
+		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: state.ActionCollectionChanged, Target: name,
 			Details: map[string]any{"videos": out.Videos + out.Followed, "accounts": out.Accounts}}); err != nil {
 			return err
 		}

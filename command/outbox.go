@@ -152,10 +152,8 @@ LIMIT 1 FOR UPDATE OF o SKIP LOCKED`, now(), id).Scan(&m.ID, &kind, &m.To, &m.Su
 		sendErr := o.Mail.SendMail(ctx, m)
 		if sendErr == nil {
 			outcome = mailSent
-			_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = '' WHERE id = $1`, m.ID, now())
-			if err == nil {
-				err = redactLink(ctx, tx, m.ID, kind)
-			}
+			_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = '',`+redactLinkSQL+`
+				WHERE id = $1`, m.ID, now())
 			return err
 		}
 		outcome = mailFailed
@@ -172,11 +170,14 @@ LIMIT 1 FOR UPDATE OF o SKIP LOCKED`, now(), id).Scan(&m.ID, &kind, &m.To, &m.Su
 		if len(msg) > 500 {
 			msg = msg[:500]
 		}
-		_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = $2, attempts = $3, next_attempt_at = $4, last_error = $5 WHERE id = $1`,
-			m.ID, status, attempts, now().Add(backoff), strings.ToValidUTF8(msg, ""))
-		if err == nil && status == state.MailFailed {
-			err = redactLink(ctx, tx, m.ID, kind)
+		// A given-up e-mail's link is redacted too; a pending one keeps its
+		// body for the next attempt.
+		redact := ""
+		if status == state.MailFailed {
+			redact = "," + redactLinkSQL
 		}
+		_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = $2, attempts = $3, next_attempt_at = $4, last_error = $5`+redact+`
+			WHERE id = $1`, m.ID, status, attempts, now().Add(backoff), strings.ToValidUTF8(msg, ""))
 		return err
 	})
 	if err != nil {
@@ -185,15 +186,9 @@ LIMIT 1 FOR UPDATE OF o SKIP LOCKED`, now(), id).Scan(&m.ID, &kind, &m.To, &m.Su
 	return outcome, nil
 }
 
-// redactLink empties the body of an account e-mail once it is sent or given
-// up: the body holds a link's token, which the service otherwise keeps only
-// hashed.
-func redactLink(ctx context.Context, tx pgx.Tx, id uuid.UUID, kind string) error {
-	if state.MailKind(kind) == state.MailAlert {
-		return nil
-	}
-	if _, err := tx.Exec(ctx, `UPDATE mail_outbox SET text_body = '', html_body = '' WHERE id = $1`, id); err != nil {
-		return fmt.Errorf("redact the sent link: %w", err)
-	}
-	return nil
-}
+// redactLinkSQL empties the body of an account e-mail, in the statement
+// that marks it sent or given up: the body holds a link's token, which the
+// service otherwise keeps only hashed. Alert e-mails keep theirs.
+const redactLinkSQL = `
+	text_body = CASE WHEN kind = 'alert' THEN text_body ELSE '' END,
+	html_body = CASE WHEN kind = 'alert' THEN html_body ELSE '' END`

@@ -3,7 +3,6 @@ package query
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -13,7 +12,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
-	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/state"
 )
 
@@ -117,44 +115,4 @@ LIMIT $4`, p.WorkspaceID, before, h.Now().Add(-state.ActivityKeptFor), p.Limit+1
 		out.Next = &next
 	}
 	return out, nil
-}
-
-// InvitePreview is what an invite's link offers, shown before it is taken.
-type InvitePreview struct {
-	WorkspaceName string    `json:"workspaceName"`
-	Role          string    `json:"role"`
-	Email         string    `json:"email"`
-	InvitedBy     string    `json:"invitedBy"`
-	ExpiresAt     time.Time `json:"expiresAt"`
-}
-
-// InvitePreviewHandler reads an invite by its link's token.
-type InvitePreviewHandler struct {
-	DB  *pgxpool.Pool
-	Now func() time.Time
-}
-
-// errBadInvite matches the answer of taking a bad invite.
-var errBadInvite = apperr.NotFound("this invite link is invalid or has expired: ask for a new invite")
-
-// Handle answers the invite of the token: not found when the token is
-// unknown, used, revoked or expired.
-func (h InvitePreviewHandler) Handle(ctx context.Context, token string) (InvitePreview, error) {
-	if !auth.LooksLikeLinkToken(token) {
-		return InvitePreview{}, errBadInvite
-	}
-	var p InvitePreview
-	err := h.DB.QueryRow(ctx, `
-SELECT w.name, i.role, i.email, u.email, i.expires_at
-FROM workspace_invites i JOIN workspaces w ON w.id = i.workspace_id JOIN users u ON u.id = i.invited_by
-WHERE i.token_hash = $1 AND i.expires_at > $2`, auth.HashLinkToken(token), h.Now()).
-		Scan(&p.WorkspaceName, &p.Role, &p.Email, &p.InvitedBy, &p.ExpiresAt)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return InvitePreview{}, errBadInvite
-	}
-	if err != nil {
-		return InvitePreview{}, fmt.Errorf("read invite: %w", err)
-	}
-	p.ExpiresAt = p.ExpiresAt.UTC()
-	return p, nil
 }

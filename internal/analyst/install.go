@@ -60,16 +60,9 @@ func Install(ctx context.Context, addr, user, analyticsDB string) (*Installed, e
 // waits until the user is in effect on every server of addrs, and its
 // Options log in on the first.
 func InstallIn(ctx context.Context, dir string, addrs []string, user, analyticsDB string) (*Installed, error) {
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return nil, fmt.Errorf("analyst user %s: %s is missing: it needs the local ClickHouse of `make services` (or the cluster of `make cluster`)", user, dir)
+	if err := CheckUsersDir(dir); err != nil {
+		return nil, fmt.Errorf("analyst user %s: %w", user, err)
 	}
-	probe, err := os.CreateTemp(dir, ".reeltrack-probe-*")
-	if err != nil {
-		return nil, fmt.Errorf("analyst user %s: cannot write into %s (%v): run as root, like `make services` (CI runs the tests as root)", user, dir, err)
-	}
-	probe.Close()
-	os.Remove(probe.Name())
-
 	removeStale(dir, time.Hour)
 
 	script, err := renderScript()
@@ -180,4 +173,19 @@ func removeStale(dir string, age time.Duration) {
 			_ = os.Remove(f)
 		}
 	}
+}
+
+// CheckUsersDir reports why users can not be installed into dir, a
+// ClickHouse server's users.d: it must exist and be writable (root, as
+// after `make services`; CI runs the tests as root).
+func CheckUsersDir(dir string) error {
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return fmt.Errorf("%s is missing: it needs the local ClickHouse of `make services` (or the cluster of `make cluster`)", dir)
+	}
+	probe, err := os.CreateTemp(dir, ".reeltrack-probe-*")
+	if err != nil {
+		return fmt.Errorf("cannot write into %s (%v): run as root, like `make services`", dir, err)
+	}
+	probe.Close()
+	return os.Remove(probe.Name())
 }

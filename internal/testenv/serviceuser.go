@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/reeltrack/reeltrack/internal/analyst"
 	"github.com/reeltrack/reeltrack/internal/store"
 )
 
@@ -53,15 +54,9 @@ const serviceUserPrefix = "svc_"
 // It needs write access to dir (root, as after `make services`).
 func InstallServiceUser(ctx context.Context, dir string, addrs []string, db, cluster string) (*ServiceUser, error) {
 	user := serviceUserPrefix + db
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		return nil, fmt.Errorf("service user %s: %s is missing: it needs the local ClickHouse of `make services` (or the cluster of `make cluster`)", user, dir)
+	if err := analyst.CheckUsersDir(dir); err != nil {
+		return nil, fmt.Errorf("service user %s: %w", user, err)
 	}
-	probe, err := os.CreateTemp(dir, ".reeltrack-probe-*")
-	if err != nil {
-		return nil, fmt.Errorf("service user %s: cannot write into %s (%v): run as root, like `make services`", user, dir, err)
-	}
-	probe.Close()
-	os.Remove(probe.Name())
 	removeStaleServiceUsers(dir, time.Hour)
 
 	var b [16]byte

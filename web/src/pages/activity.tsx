@@ -72,6 +72,10 @@ export function sentence(e: ActivityEntry): string {
     case 'collection_created':
       return `Created the collection ${quoted(t)}`
     case 'collection_changed':
+      if (typeof d.videos === 'number' && typeof d.accounts === 'number') {
+        const what = `${d.accounts} ${d.accounts === 1 ? 'account' : 'accounts'} and ${d.videos} ${d.videos === 1 ? 'video' : 'videos'}`
+        return t ? `Moved ${what} into the collection ${quoted(t)}` : `Took ${what} out of their collections`
+      }
       return typeof d.from === 'string' && d.from !== t ? `Renamed the collection ${quoted(d.from)} to ${quoted(t)}` : `Changed the collection ${quoted(t)}`
     case 'collection_deleted':
       return `Deleted the collection ${quoted(t)}`
