@@ -93,6 +93,7 @@ type Handlers struct {
 	CreateCollection command.CreateCollectionHandler
 	ManageCollection command.ManageCollectionHandler
 	AssignCollection command.AssignCollectionHandler
+	OrganiseItems    command.OrganiseItemsHandler
 	Accounts         query.AccountsHandler
 	AccountAnalytics query.AccountAnalyticsHandler
 	UpdateAccount    command.UpdateAccountHandler
@@ -195,6 +196,9 @@ func New(d Deps) *fiber.App {
 	r.Post("/track/bulk", ws(s.postTrackBulk)...)
 	r.Get("/videos", ws(s.getVideos)...)
 	r.Get("/videos/:id", ws(s.getVideo)...)
+	r.Patch("/videos/:id", ws(s.patchVideo)...)
+	r.Delete("/videos/:id", ws(s.deleteVideo)...)
+	r.Post("/items/bulk", ws(s.postItemsBulk)...)
 	r.Get("/overview", ws(s.getOverview)...)
 	r.Get("/export", ws(s.getExport)...)
 	r.Get("/collections", ws(s.getCollections)...)

@@ -93,14 +93,7 @@ func (s *server) postCollectionItems(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &in, false); err != nil {
 		return err
 	}
-	var raw *string
-	if len(in.CollectionID) == 0 {
-		return apperr.Invalid("collection_id", "is required: a collection's id, or null for none")
-	}
-	if err := json.Unmarshal(in.CollectionID, &raw); err != nil {
-		return apperr.Invalid("collection_id", "must be a UUID, or null for none")
-	}
-	coll, err := parseOptionalUUID("collection_id", raw)
+	coll, err := parseCollectionRef(in.CollectionID)
 	if err != nil {
 		return err
 	}
@@ -119,6 +112,19 @@ func (s *server) postCollectionItems(c *fiber.Ctx) error {
 		return err
 	}
 	return c.JSON(assignedOut{Videos: out.Videos, Accounts: out.Accounts, Followed: out.Followed})
+}
+
+// parseCollectionRef reads a required collection_id that may be null (no
+// collection).
+func parseCollectionRef(raw json.RawMessage) (*uuid.UUID, error) {
+	var id *string
+	if len(raw) == 0 {
+		return nil, apperr.Invalid("collection_id", "is required: a collection's id, or null for none")
+	}
+	if err := json.Unmarshal(raw, &id); err != nil {
+		return nil, apperr.Invalid("collection_id", "must be a UUID, or null for none")
+	}
+	return parseOptionalUUID("collection_id", id)
 }
 
 // parseUUIDs reads a list of ids; every malformed one is named.

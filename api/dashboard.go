@@ -54,7 +54,7 @@ func params(c *fiber.Ctx, allowed ...string) (func(string) string, error) {
 // uuidParams are the query parameters that hold a UUID.
 var uuidParams = []string{"collectionId", "ruleId"}
 
-var filterParams = []string{"platforms", "datePreset", "collectionId", "individualOnly", "platformShopOnly"}
+var filterParams = []string{"platforms", "datePreset", "collectionId", "individualOnly", "platformShopOnly", "status"}
 
 func (s *server) getVideos(c *fiber.Ctx) error {
 	get, err := params(c, append(filterParams, "sort", "limit", "offset")...)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"mime"
+	"strconv"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
@@ -39,6 +40,7 @@ var kindStatus = map[apperr.Kind]struct {
 	apperr.KindNotFound:        {fiber.StatusNotFound, "not_found"},
 	apperr.KindConflict:        {fiber.StatusConflict, "conflict"},
 	apperr.KindUnavailable:     {fiber.StatusServiceUnavailable, "unavailable"},
+	apperr.KindLimited:         {fiber.StatusTooManyRequests, "rate_limited"},
 }
 
 var fiberCodes = map[int]string{
@@ -74,6 +76,9 @@ func errorHandler(log *slog.Logger) fiber.ErrorHandler {
 			status, detail.Code, detail.Message = m.status, m.code, apperr.Message(err)
 			if fields := apperr.Fields(err); len(fields) > 0 {
 				detail.Fields = fields
+			}
+			if wait := apperr.RetryAfter(err); wait > 0 {
+				c.Set(fiber.HeaderRetryAfter, strconv.Itoa(wait))
 			}
 		} else if errors.As(err, &fe) && fe.Code < 500 {
 			status, detail.Message = fe.Code, fe.Message

@@ -11,6 +11,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/state"
 	"github.com/reeltrack/reeltrack/query"
 )
 
@@ -54,6 +55,12 @@ func parseVideoFilter(get func(string) string, defPreset query.Preset) (query.Vi
 	}
 	if f.ShopOnly, err = parseBool(get("platformShopOnly"), "platformShopOnly"); err != nil {
 		errs = append(errs, err)
+	}
+	if raw := get("status"); raw != "" {
+		if !slices.Contains(query.VideoStatuses, state.Item(raw)) {
+			errs = append(errs, apperr.Invalid("status", fmt.Sprintf("unknown value %s: must be one of %s", quote(raw), join(query.VideoStatuses))))
+		}
+		f.Status = state.Item(raw)
 	}
 	return f, joinErrs(errs)
 }

@@ -15,7 +15,7 @@ import (
 )
 
 // MaxAssignItems bounds the videos and the accounts of one assignment.
-const MaxAssignItems = 1000
+const MaxAssignItems = MaxOrganiseItems
 
 // AssignCollection puts tracked videos and accounts into a collection, or
 // out of any (CollectionID nil), whenever they were tracked.
@@ -97,7 +97,7 @@ func (h AssignCollectionHandler) Handle(ctx context.Context, cmd AssignCollectio
 		}
 		tag, err = tx.Exec(ctx, `
 			UPDATE videos SET collection_id = $3, updated_at = now()
-			WHERE workspace_id = $1 AND id = ANY($2)`, cmd.WorkspaceID, videos, cmd.CollectionID)
+			WHERE workspace_id = $1 AND id = ANY($2) AND status <> 'removed'`, cmd.WorkspaceID, videos, cmd.CollectionID)
 		if err != nil {
 			return fmt.Errorf("move videos: %w", err)
 		}

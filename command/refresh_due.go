@@ -40,8 +40,8 @@ type Refreshed struct {
 	Jobs   []string
 }
 
-// RefreshDueHandler selects due accounts (not paused or removed) and
-// individually tracked videos of workspaces with access, by their plan's
+// RefreshDueHandler selects due accounts and individually tracked videos
+// (neither paused nor removed) of workspaces with access, by their plan's
 // refresh interval. Rows are locked with SKIP LOCKED and marked queued in
 // the same transaction that records the jobs, so two concurrent calls
 // never queue the same item.
@@ -84,7 +84,7 @@ FROM (
 	UNION ALL
 	SELECT 'video', v.id, v.workspace_id, v.platform, v.platform_video_id, v.url, 0, v.last_scraped_at, v.refresh_queued_at,
 	       v.created_at
-	FROM videos v WHERE v.tracked_individually
+	FROM videos v WHERE v.tracked_individually AND v.status IN ('pending', 'active', 'error')
 ) e
 JOIN workspaces w ON w.id = e.workspace_id
 WHERE ` + plan.AccessSQL + `

@@ -286,7 +286,7 @@ func (h TrackHandler) trackOne(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, t
 	var err error
 	if t.Kind == platform.Video {
 		cost = 1
-		err = tx.QueryRow(ctx, `SELECT id, 'active' FROM videos WHERE workspace_id = $1 AND platform = $2 AND platform_video_id = $3`,
+		err = tx.QueryRow(ctx, `SELECT id, status FROM videos WHERE workspace_id = $1 AND platform = $2 AND platform_video_id = $3`,
 			wsID, string(t.Platform), t.ID).Scan(&existing, &status)
 	} else {
 		if cost, err = accountTrackingLimit(trackingLimit, lim); err != nil {
@@ -298,7 +298,10 @@ func (h TrackHandler) trackOne(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, t
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return out, nil, fmt.Errorf("find tracked item: %w", err)
 	}
-	if existing != uuid.Nil && state.Item(status) != state.ItemRemoved {
+	// A removed item comes back; a video beyond its account's limit is
+	// tracked by its own link from now on.
+	comesBack := state.Item(status) == state.ItemRemoved || (t.Kind == platform.Video && state.Item(status) == state.ItemBeyondLimit)
+	if existing != uuid.Nil && !comesBack {
 		out.ID, out.Existing = &existing, true
 		out.Message = "already tracked"
 		var job uuid.UUID
@@ -319,6 +322,12 @@ func (h TrackHandler) trackOne(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, t
 	}
 	id := existing
 	switch {
+	case t.Kind == platform.Video && existing != uuid.Nil:
+		// tracked by its own link from now on
+		_, err = tx.Exec(ctx, `
+			UPDATE videos SET status = 'pending', status_reason = '', tracked_individually = true,
+				collection_id = coalesce($2, collection_id), updated_at = now()
+			WHERE id = $1`, id, collectionID)
 	case t.Kind == platform.Video:
 		id = uuid.New()
 		_, err = tx.Exec(ctx, `
@@ -331,6 +340,9 @@ func (h TrackHandler) trackOne(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, t
 			UPDATE accounts SET status = 'pending', status_reason = '', tracking_limit = $2,
 				collection_id = coalesce($3, collection_id), updated_at = now()
 			WHERE id = $1`, id, cost, collectionID)
+		if err == nil {
+			err = rankAccountVideos(ctx, tx, id, cost)
+		}
 	default:
 		id = uuid.New()
 		_, err = tx.Exec(ctx, `

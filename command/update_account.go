@@ -108,6 +108,11 @@ func (h UpdateAccountHandler) Handle(ctx context.Context, cmd UpdateAccount) err
 			WHERE id = $1 AND workspace_id = $2`, cmd.AccountID, cmd.WorkspaceID, newStatus, newLimit); err != nil {
 			return fmt.Errorf("update account: %w", err)
 		}
+		if newLimit != limit {
+			if err := rankAccountVideos(ctx, tx, cmd.AccountID, newLimit); err != nil {
+				return err
+			}
+		}
 		err = recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: state.ActionAccountChanged,
 			Target:  accountName(ctx, tx, cmd.AccountID),
 			Details: map[string]any{"status": map[string]string{"from": status, "to": newStatus}, "trackingLimit": map[string]int{"from": limit, "to": newLimit}}})

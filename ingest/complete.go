@@ -270,11 +270,14 @@ type videoTarget struct {
 }
 
 type accountTarget struct {
-	id      uuid.UUID
-	key     string
-	limit   int
-	known   map[string]uuid.UUID // the account's tracked videos, by platform id
-	newest  candidates           // the newest untracked videos, at most room
+	id    uuid.UUID
+	key   string
+	limit int
+	known map[string]uuid.UUID // the account's videos, by platform id
+	// idle are the known videos scrapes leave alone: paused or removed by
+	// the workspace, or beyond the account's tracking limit.
+	idle    map[string]bool
+	newest  candidates // the newest untracked videos, at most room
 	room    int
 	account *normalize.Account
 	seen    bool
@@ -298,6 +301,7 @@ func (h CompletionHandler) loadTargets(ctx context.Context, jobID uuid.UUID, j j
 		SELECT t.entity_kind, t.entity_id, coalesce(v.platform_video_id, a.handle), coalesce(a.tracking_limit, 0)
 		FROM scrape_job_targets t
 		LEFT JOIN videos v ON t.entity_kind = 'video' AND v.id = t.entity_id AND v.workspace_id = $2
+			AND v.status NOT IN ('paused', 'removed', 'beyond_limit')
 		LEFT JOIN accounts a ON t.entity_kind = 'account' AND a.id = t.entity_id AND a.workspace_id = $2
 		WHERE t.job_id = $1 AND coalesce(v.id, a.id) IS NOT NULL
 		ORDER BY t.entity_kind, t.entity_id`, jobID, j.workspaceID)
@@ -315,7 +319,7 @@ func (h CompletionHandler) loadTargets(ctx context.Context, jobID uuid.UUID, j j
 			s.videoList = append(s.videoList, v)
 			return nil
 		}
-		a := &accountTarget{id: id, key: key, limit: limit, known: map[string]uuid.UUID{}}
+		a := &accountTarget{id: id, key: key, limit: limit, known: map[string]uuid.UUID{}, idle: map[string]bool{}}
 		s.accounts[key] = a
 		s.accountList = append(s.accountList, a)
 		accountIDs = append(accountIDs, id)
@@ -331,22 +335,33 @@ func (h CompletionHandler) loadTargets(ctx context.Context, jobID uuid.UUID, j j
 	for _, a := range s.accountList {
 		byID[a.id] = a
 	}
-	rows, err = h.DB.Query(ctx, `SELECT account_id, platform_video_id, id FROM videos WHERE workspace_id = $1 AND account_id = ANY($2)`,
+	rows, err = h.DB.Query(ctx, `SELECT account_id, platform_video_id, id, status FROM videos WHERE workspace_id = $1 AND account_id = ANY($2)`,
 		j.workspaceID, accountIDs)
 	if err != nil {
 		return nil, fmt.Errorf("read tracked videos of accounts: %w", err)
 	}
 	var accountID uuid.UUID
-	var pid string
-	_, err = pgx.ForEachRow(rows, []any{&accountID, &pid, &id}, func() error {
-		byID[accountID].known[pid] = id
+	var pid, status string
+	held := map[uuid.UUID]int{}
+	_, err = pgx.ForEachRow(rows, []any{&accountID, &pid, &id, &status}, func() error {
+		a := byID[accountID]
+		a.known[pid] = id
+		switch st := state.Item(status); {
+		case !st.Refreshed():
+			a.idle[pid] = true
+			if st == state.ItemPaused {
+				held[accountID]++ // a paused video keeps its place
+			}
+		default:
+			held[accountID]++
+		}
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("read tracked videos of accounts: %w", err)
 	}
 	for _, a := range s.accountList {
-		a.room = max(a.limit-len(a.known), 0)
+		a.room = max(a.limit-held[a.id], 0)
 	}
 	return s, nil
 }
@@ -428,6 +443,9 @@ func (s *scrape) take(ctx context.Context, item normalize.Item) error {
 		}
 		a.seen = true
 		if id, ok := a.known[v.ID]; ok {
+			if a.idle[v.ID] {
+				continue
+			}
 			s.update(v, id, &a.id)
 			if err := s.snapshot(ctx, platform.Video, id, a.id, v.Metrics, nil, v.PublishedAt); err != nil {
 				return err

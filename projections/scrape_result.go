@@ -98,7 +98,8 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 				thumbnail_url = excluded.thumbnail_url,
 				published_at = coalesce(excluded.published_at, v.published_at),
 				is_shop = coalesce(excluded.is_shop, v.is_shop),
-				status = 'active', status_reason = '',
+				status = CASE WHEN v.status IN ('paused', 'removed', 'beyond_limit') THEN v.status ELSE 'active' END,
+				status_reason = '',
 				last_scraped_at = greatest(v.last_scraped_at, excluded.last_scraped_at),
 				refresh_queued_at = NULL,
 				updated_at = now()`,
@@ -137,7 +138,7 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 		}
 		_, err := tx.Exec(ctx, `
 			UPDATE `+table+` SET
-				status = CASE WHEN status IN ('paused', 'removed') THEN status ELSE 'error' END,
+				status = CASE WHEN status IN ('paused', 'removed', 'beyond_limit') THEN status ELSE 'error' END,
 				status_reason = $3, refresh_queued_at = NULL, updated_at = now()
 			WHERE id = $1 AND workspace_id = $2`, f.ID, r.WorkspaceID, f.Reason)
 		if err != nil {

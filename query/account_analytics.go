@@ -13,6 +13,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // Account analytics bounds.
@@ -127,17 +128,25 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 	out := AccountAnalytics{Account: r.Account, Granularity: g, End: now,
 		Followers: []FollowersPoint{}, Views: []Point{}}
 
-	videos := make([]Video, len(r.Videos))
-	ids := make([]uuid.UUID, len(r.Videos))
+	// The figures cover the videos the account tracks; those beyond its
+	// tracking limit are listed after them.
+	videos := make([]Video, 0, len(r.Videos))
+	var beyond []Video
+	ids := make([]uuid.UUID, 0, len(r.Videos))
 	first := r.FirstAt
-	for i, v := range r.Videos {
-		videos[i], ids[i] = v.Video, v.ID
+	for _, v := range r.Videos {
+		if state.Item(v.Status) == state.ItemBeyondLimit {
+			beyond = append(beyond, v.Video)
+			continue
+		}
+		videos, ids = append(videos, v.Video), append(ids, v.ID)
 		if !v.FirstAt.IsZero() && (first.IsZero() || v.FirstAt.Before(first)) {
 			first = v.FirstAt
 		}
 	}
 	sortVideos(videos, SortViews)
-	out.Videos = videos
+	sortVideos(beyond, SortViews)
+	out.Videos = append(slices.Clip(videos), beyond...)
 	out.TopVideos = videos[:min(TopVideos, len(videos))]
 	out.PerVideo = perVideoStats(videos)
 	out.Cadence = postingCadence(videos, now)

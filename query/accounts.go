@@ -13,6 +13,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/state"
 	"github.com/reeltrack/reeltrack/internal/store"
 )
 
@@ -37,8 +38,13 @@ type Account struct {
 	// 30d windows (see Preset); nil when followers were never recorded.
 	FollowersGained7d  *int64 `json:"followersGained7d"`
 	FollowersGained30d *int64 `json:"followersGained30d"`
-	// TrackedVideos counts the videos found through the account.
+	// TrackedVideos counts the videos found through the account that it
+	// tracks: not removed, not beyond its tracking limit. The figures below
+	// cover these.
 	TrackedVideos int `json:"trackedVideos"`
+	// VideosBeyondLimit counts the account's videos beyond its tracking
+	// limit: kept with their history, no longer refreshed or counted.
+	VideosBeyondLimit int `json:"videosBeyondLimit"`
 	// VideosWithViews counts those with a recorded view count; nil, like
 	// every figure read from ClickHouse, when the numbers are unavailable
 	// (see AccountList.MetricsAvailable).
@@ -181,7 +187,12 @@ const accountColumns = `a.id, a.platform, a.handle, a.url, a.display_name, a.ava
 
 const accountsSQL = `
 SELECT ` + accountColumns + `
-FROM accounts a
+FROM accounts a` + accountsWhereSQL
+
+// accountsWhereSQL selects a workspace's accounts ($1): one ($2, or all
+// with NULL), removed ones too when $3, of the platforms $4 (NULL: all),
+// of the collection $5 (NULL: any).
+const accountsWhereSQL = `
 WHERE a.workspace_id = $1
   AND ($2::uuid IS NULL OR a.id = $2)
   AND ($3 OR a.status <> 'removed')
@@ -222,9 +233,9 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 		return nil
 	})
 	pg.Go(func() error {
-		cols, scan := `v.id, v.account_id`, func(row pgx.CollectableRow) (Video, error) {
+		cols, scan := `v.id, v.account_id, v.status`, func(row pgx.CollectableRow) (Video, error) {
 			var v Video
-			return v, row.Scan(&v.ID, &v.AccountID)
+			return v, row.Scan(&v.ID, &v.AccountID, &v.Status)
 		}
 		if sel.VideoDetails {
 			cols, scan = videoColumns, scanVideo
@@ -272,7 +283,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 	}
 	for _, v := range videos {
 		i, ok := index[*v.AccountID]
-		if !ok {
+		if !ok || state.Item(v.Status) == state.ItemRemoved {
 			continue
 		}
 		r := videoRow{Video: v}
@@ -296,17 +307,26 @@ func accountListMetrics(ws uuid.UUID, now time.Time) entitiesQuery {
 		Cutoffs: []time.Time{WindowOf(Preset7d, now).Start, WindowOf(Preset30d, now).Start}}
 }
 
-// derive sums the account's video figures; without metrics it only counts
-// the videos.
+// derive sums the figures of the account's counted videos (those beyond
+// its tracking limit are only counted apart); without metrics it only
+// counts the videos.
 func (r *accountRow) derive(withMetrics bool) {
-	r.TrackedVideos = len(r.Videos)
+	counted := make([]videoRow, 0, len(r.Videos))
+	for _, v := range r.Videos {
+		if state.Item(v.Status) == state.ItemBeyondLimit {
+			r.VideosBeyondLimit++
+		} else {
+			counted = append(counted, v)
+		}
+	}
+	r.TrackedVideos = len(counted)
 	if !withMetrics {
 		return
 	}
 	var interactions, rated, total uint64
 	var withViews int
 	var gained int64
-	for _, v := range r.Videos {
+	for _, v := range counted {
 		if p := v.Metrics.Views; p != nil {
 			withViews++
 			total += *p

@@ -17,6 +17,9 @@ type PlanLimits struct {
 	SeatLimit           int       `json:"seatLimit"`
 	MaxVideosPerAccount int       `json:"maxVideosPerAccount"`
 	RefreshIntervalHrs  int       `json:"refreshIntervalHours"`
+	// ManualRefreshesPerDay is how many items may be refreshed on demand
+	// over any 24 hours.
+	ManualRefreshesPerDay int `json:"manualRefreshesPerDay"`
 }
 
 // Price is a price of the payment provider's catalogue: Amount in the
@@ -201,5 +204,5 @@ func (h PlansHandler) lookup(ctx context.Context, ids map[string]*Price) {
 
 func limitsOf(p plan.Plan) PlanLimits {
 	return PlanLimits{Name: p.Name, VideoLimit: p.VideoLimit, SeatLimit: p.SeatLimit, MaxVideosPerAccount: p.MaxPerAccount,
-		RefreshIntervalHrs: int(p.RefreshInterval / time.Hour)}
+		RefreshIntervalHrs: int(p.RefreshInterval / time.Hour), ManualRefreshesPerDay: p.ManualRefreshesPerDay}
 }

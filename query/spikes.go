@@ -106,8 +106,9 @@ const velocityCondition = 2
 // at least 1.
 //
 // ClickHouse filters by workspace and platform; the collection scope, the
-// video's status and its account's (paused and removed accounts never
-// alert) are checked in PostgreSQL for the matching videos only.
+// video's status and its account's (failed, paused, removed and
+// beyond-limit videos and paused and removed accounts never alert) are
+// checked in PostgreSQL for the matching videos only.
 func (h SpikesHandler) Scan(ctx context.Context, rules []SpikeRule) (SpikeScan, error) {
 	var out SpikeScan
 	if len(rules) == 0 {
@@ -198,12 +199,12 @@ func (h SpikesHandler) Scan(ctx context.Context, rules []SpikeRule) (SpikeScan, 
 }
 
 // spikeScopeSQL reads, of the matching videos, those that can alert
-// (tracked, not failed, not of a paused or removed account) with what a
+// (refreshed, not failed, not of a paused or removed account) with what a
 // rule's scope is checked against.
 const spikeScopeSQL = `
 SELECT v.id, v.workspace_id, v.platform, coalesce(v.collection_id, a.collection_id)
 FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
-WHERE v.id = ANY($1) AND v.status <> 'error'
+WHERE v.id = ANY($1) AND v.status IN ('pending', 'active')
   AND (v.tracked_individually OR a.status IN ('pending', 'active', 'error'))`
 
 // inScope keeps the candidates whose video can alert and lies in its
@@ -259,7 +260,7 @@ func (h SpikesHandler) inScope(ctx context.Context, rules map[uuid.UUID]SpikeRul
 // platform or NULL, per rule).
 const spikeCoveredSQL = `
 SELECT count(*) FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
-WHERE v.workspace_id = ANY($1) AND v.status <> 'error'
+WHERE v.workspace_id = ANY($1) AND v.status IN ('pending', 'active')
   AND (v.tracked_individually OR a.status IN ('pending', 'active', 'error'))
   AND EXISTS (
     SELECT 1 FROM unnest($1::uuid[], $2::uuid[], $3::text[]) AS r(workspace_id, collection_id, platform)

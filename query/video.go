@@ -76,8 +76,9 @@ type VideoScrape struct {
 }
 
 // One returns one video of the workspace, as the list shows it, with its
-// series and scrape history; not found for a video of another workspace or
-// of a removed account, which the list hides too.
+// series and scrape history; not found for a video of another workspace, a
+// removed one or one of a removed account, which the list hides too. A
+// video beyond its account's limit is found: its history stays.
 func (h VideosHandler) One(ctx context.Context, ws, id uuid.UUID) (VideoDetail, error) {
 	now := h.Now().UTC()
 	out := VideoDetail{Hourly: []VideoPoint{}, Daily: []VideoPoint{}, History: []VideoScrape{}}
@@ -89,7 +90,7 @@ func (h VideosHandler) One(ctx context.Context, ws, id uuid.UUID) (VideoDetail, 
 	eg, ectx := newGroup(ctx)
 	eg.Go(func() error {
 		rows, err := h.DB.Query(ectx, `SELECT `+videoColumns+videoFromSQL+` AND v.id = $2
-  AND (v.tracked_individually OR a.status IS DISTINCT FROM 'removed')`, ws, id)
+  AND v.status <> 'removed' AND (v.tracked_individually OR a.status IS DISTINCT FROM 'removed')`, ws, id)
 		if err != nil {
 			return fmt.Errorf("read video: %w", err)
 		}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // Video is one row of the videos list.
@@ -83,8 +84,13 @@ const (
 )
 
 // VideoFilter selects videos; the zero value selects every video of the
-// workspace except those of removed accounts.
+// workspace the dashboard counts: not removed, not beyond its account's
+// tracking limit, and not of a removed account.
 type VideoFilter struct {
+	// Status keeps videos of one status (VideoStatuses); empty keeps the
+	// counted ones (every status but beyond_limit). Removed videos are
+	// never listed.
+	Status    state.Item
 	Platforms []platform.Platform
 	// Published keeps videos published inside the window (see Preset).
 	Published    Preset
@@ -112,10 +118,12 @@ type VideoPage struct {
 	Offset int `json:"offset"`
 }
 
-// none reports whether the filter keeps every video (but those of removed
-// accounts).
+// VideoStatuses are the statuses a filter may keep.
+var VideoStatuses = []state.Item{state.ItemActive, state.ItemPending, state.ItemError, state.ItemPaused, state.ItemBeyondLimit}
+
+// none reports whether the filter keeps every counted video.
 func (f VideoFilter) none(now time.Time) bool {
-	return len(f.Platforms) == 0 && WindowOf(f.Published, now).Start.IsZero() && f.CollectionID == nil && !f.IndividualOnly && !f.ShopOnly
+	return f.Status == "" && len(f.Platforms) == 0 && WindowOf(f.Published, now).Start.IsZero() && f.CollectionID == nil && !f.IndividualOnly && !f.ShopOnly
 }
 
 // Key is the filter in a canonical form, for cache keys.
@@ -124,7 +132,7 @@ func (f VideoFilter) Key() string {
 	if f.CollectionID != nil {
 		c = f.CollectionID.String()
 	}
-	return fmt.Sprintf("p=%s&d=%s&c=%s&i=%t&s=%t", join(f.Platforms), f.Published, c, f.IndividualOnly, f.ShopOnly)
+	return fmt.Sprintf("p=%s&d=%s&c=%s&i=%t&s=%t&st=%s", join(f.Platforms), f.Published, c, f.IndividualOnly, f.ShopOnly, f.Status)
 }
 
 // Key is the query in a canonical form, for cache keys.
@@ -416,6 +424,11 @@ func videoMatch(ws uuid.UUID, f VideoFilter, now time.Time) (string, []any) {
 	arg := func(v any) string {
 		args = append(args, v)
 		return fmt.Sprintf("$%d", len(args))
+	}
+	if f.Status == "" {
+		cond = append(cond, `v.status NOT IN ('removed', 'beyond_limit')`)
+	} else {
+		cond = append(cond, `v.status = `+arg(string(f.Status))+`::text`)
 	}
 	if len(f.Platforms) > 0 {
 		cond = append(cond, `v.platform = ANY(`+arg(platformNames(f.Platforms))+`::text[])`)

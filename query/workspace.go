@@ -19,21 +19,24 @@ import (
 
 // Workspace is what the dashboard shows about the caller's workspace.
 type Workspace struct {
-	ID                  uuid.UUID  `json:"id"`
-	Name                string     `json:"name"`
-	Plan                plan.Name  `json:"plan"`
-	VideoLimit          int        `json:"videoLimit"`
-	SeatLimit           int        `json:"seatLimit"`
-	MaxVideosPerAccount int        `json:"maxVideosPerAccount"`
-	RefreshIntervalHrs  int        `json:"refreshIntervalHours"`
-	HasAccess           bool       `json:"hasAccess"`
-	TrialEndsAt         *time.Time `json:"trialEndsAt"`
-	SubscriptionStatus  *string    `json:"subscriptionStatus"`
-	GraceEndsAt         *time.Time `json:"graceEndsAt"` // when access ends while the subscription is past due
-	Founding            bool       `json:"founding"`
-	Role                string     `json:"role"`
-	Usage               Usage      `json:"usage"`
-	CreatedAt           time.Time  `json:"createdAt"`
+	ID                  uuid.UUID `json:"id"`
+	Name                string    `json:"name"`
+	Plan                plan.Name `json:"plan"`
+	VideoLimit          int       `json:"videoLimit"`
+	SeatLimit           int       `json:"seatLimit"`
+	MaxVideosPerAccount int       `json:"maxVideosPerAccount"`
+	RefreshIntervalHrs  int       `json:"refreshIntervalHours"`
+	// ManualRefreshesPerDay is the plan's quota of items refreshed on
+	// demand over any 24 hours.
+	ManualRefreshesPerDay int        `json:"manualRefreshesPerDay"`
+	HasAccess             bool       `json:"hasAccess"`
+	TrialEndsAt           *time.Time `json:"trialEndsAt"`
+	SubscriptionStatus    *string    `json:"subscriptionStatus"`
+	GraceEndsAt           *time.Time `json:"graceEndsAt"` // when access ends while the subscription is past due
+	Founding              bool       `json:"founding"`
+	Role                  string     `json:"role"`
+	Usage                 Usage      `json:"usage"`
+	CreatedAt             time.Time  `json:"createdAt"`
 }
 
 // Usage is what counts against the plan's limits.
@@ -82,6 +85,7 @@ func (h WorkspaceHandler) Handle(ctx context.Context, workspaceID, userID uuid.U
 	w.Plan = p.Name
 	w.MaxVideosPerAccount = p.MaxPerAccount
 	w.RefreshIntervalHrs = int(p.RefreshInterval / time.Hour)
+	w.ManualRefreshesPerDay = p.ManualRefreshesPerDay
 	w.HasAccess = plan.HasAccess(p.Name, flag, w.TrialEndsAt, w.GraceEndsAt, h.Now())
 	return w, nil
 }

@@ -22,6 +22,7 @@ const (
 	KindForbidden
 	KindUnauthenticated
 	KindUnavailable
+	KindLimited
 )
 
 // Error is a failure of a known kind with a message that is safe to show.
@@ -29,6 +30,8 @@ type Error struct {
 	Kind    Kind
 	Field   string // the offending input field, for KindInvalid
 	Message string
+	// RetryAfter is when to try again, in seconds, for KindLimited.
+	RetryAfter int
 }
 
 func (e *Error) Error() string {
@@ -55,6 +58,21 @@ func Forbidden(message string) error { return &Error{Kind: KindForbidden, Messag
 // Unauthenticated reports a missing or bad credential.
 func Unauthenticated(message string) error {
 	return &Error{Kind: KindUnauthenticated, Message: message}
+}
+
+// Limited reports a quota the request would exceed until retryAfter
+// seconds have passed.
+func Limited(message string, retryAfter int) error {
+	return &Error{Kind: KindLimited, Message: message, RetryAfter: retryAfter}
+}
+
+// RetryAfter is the wait of a KindLimited error, in seconds; 0 for others.
+func RetryAfter(err error) int {
+	var e *Error
+	if errors.As(err, &e) && e.Kind == KindLimited {
+		return e.RetryAfter
+	}
+	return 0
 }
 
 // Unavailable reports a dependency that is not configured or not reachable.

@@ -29,6 +29,9 @@ type Plan struct {
 	RefreshInterval time.Duration `json:"-"`
 	// MaxPerAccount caps the tracking limit of a single account.
 	MaxPerAccount int `json:"maxVideosPerAccount"`
+	// ManualRefreshesPerDay caps the items a workspace may have scraped on
+	// demand ("refresh now") over any 24 hours.
+	ManualRefreshesPerDay int `json:"manualRefreshesPerDay"`
 	// Paid is false for the trial.
 	Paid bool `json:"paid"`
 }
@@ -40,10 +43,10 @@ const TrialLength = 7 * 24 * time.Hour
 const DefaultAccountTrackingLimit = 30
 
 var catalogue = map[Name]Plan{
-	Trial:   {Name: Trial, VideoLimit: 50, SeatLimit: 1, RefreshInterval: 24 * time.Hour, MaxPerAccount: 30},
-	Starter: {Name: Starter, VideoLimit: 250, SeatLimit: 2, RefreshInterval: 24 * time.Hour, MaxPerAccount: 50, Paid: true},
-	Growth:  {Name: Growth, VideoLimit: 1000, SeatLimit: 5, RefreshInterval: 6 * time.Hour, MaxPerAccount: 100, Paid: true},
-	Agency:  {Name: Agency, VideoLimit: 5000, SeatLimit: 15, RefreshInterval: time.Hour, MaxPerAccount: 200, Paid: true},
+	Trial:   {Name: Trial, VideoLimit: 50, SeatLimit: 1, RefreshInterval: 24 * time.Hour, MaxPerAccount: 30, ManualRefreshesPerDay: 25},
+	Starter: {Name: Starter, VideoLimit: 250, SeatLimit: 2, RefreshInterval: 24 * time.Hour, MaxPerAccount: 50, ManualRefreshesPerDay: 100, Paid: true},
+	Growth:  {Name: Growth, VideoLimit: 1000, SeatLimit: 5, RefreshInterval: 6 * time.Hour, MaxPerAccount: 100, ManualRefreshesPerDay: 500, Paid: true},
+	Agency:  {Name: Agency, VideoLimit: 5000, SeatLimit: 15, RefreshInterval: time.Hour, MaxPerAccount: 200, ManualRefreshesPerDay: 2500, Paid: true},
 }
 
 // Lookup returns the plan called name.

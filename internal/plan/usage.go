@@ -1,12 +1,13 @@
 package plan
 
 // What counts against a workspace's video limit: every individually tracked
-// video counts 1 and every account that is not removed counts its tracking
-// limit (paused accounts too: pausing keeps the account's place). The usage
+// video that is not removed counts 1 and every account that is not removed
+// counts its tracking limit (paused items too: pausing keeps the item's
+// place). Videos found through an account are covered by its limit. The usage
 // sum and the item list below are built from these fragments, so they
 // cannot disagree.
 const (
-	videoCounts   = `tracked_individually`
+	videoCounts   = `tracked_individually AND status <> 'removed'`
 	accountCounts = `status <> 'removed'`
 	accountCost   = `tracking_limit`
 )

@@ -30,26 +30,38 @@ var Jobs = []Job{JobQueued, JobRunning, JobSucceeded, JobFailed, JobProcessed}
 // Item is the status of a tracked account or video.
 type Item string
 
-// The statuses of a tracked item. Videos are only pending, active or error;
-// accounts may also be paused or removed by their workspace.
+// The statuses of a tracked item. Both may be paused or removed by their
+// workspace; a video found through an account is also beyond_limit when the
+// account's tracking limit no longer keeps it.
 const (
 	// ItemPending is tracked and not yet scraped.
 	ItemPending Item = "pending"
 	// ItemActive was scraped with data.
 	ItemActive Item = "active"
-	// ItemPaused is an account its workspace paused: not refreshed.
+	// ItemPaused is an item its workspace paused: not refreshed, still
+	// counted (it keeps its place) and shown.
 	ItemPaused Item = "paused"
-	// ItemRemoved is an account its workspace removed: not refreshed, not
-	// counted, not shown.
+	// ItemRemoved is an item its workspace removed: not refreshed, not
+	// counted, not shown; its row and history stay, and tracking it again
+	// brings it back.
 	ItemRemoved Item = "removed"
 	// ItemError had no data in its last scrape; its status reason says why.
 	ItemError Item = "error"
+	// ItemBeyondLimit is a video found through an account that is not among
+	// the account's newest videos its tracking limit keeps: it keeps its
+	// history and is shown as such, but is not refreshed and not counted.
+	ItemBeyondLimit Item = "beyond_limit"
 )
+
+// Refreshed reports whether scrapes keep an item of this status up to date.
+func (s Item) Refreshed() bool {
+	return s != ItemPaused && s != ItemRemoved && s != ItemBeyondLimit
+}
 
 // Accounts lists the statuses of an account; Videos those of a video.
 var (
 	Accounts = []Item{ItemPending, ItemActive, ItemPaused, ItemRemoved, ItemError}
-	Videos   = []Item{ItemPending, ItemActive, ItemError}
+	Videos   = []Item{ItemPending, ItemActive, ItemPaused, ItemRemoved, ItemError, ItemBeyondLimit}
 )
 
 // Role is a member's or an invite's role in a workspace.
@@ -144,6 +156,7 @@ const (
 	ActionCollectionChanged Action = "collection_changed"
 	ActionCollectionDeleted Action = "collection_deleted"
 	ActionAccountChanged    Action = "account_settings_changed"
+	ActionItemsChanged      Action = "tracked_items_changed"
 	ActionWorkspaceCreated  Action = "workspace_created"
 )
 
@@ -157,5 +170,5 @@ var Actions = []Action{
 	ActionRoleChanged, ActionMemberRemoved, ActionMemberLeft, ActionPasswordReset, ActionPasswordChanged,
 	ActionCheckoutStarted, ActionPortalOpened, ActionBillingChanged,
 	ActionAlertRuleSaved, ActionAlertRuleDeleted, ActionCollectionCreated, ActionCollectionChanged, ActionCollectionDeleted,
-	ActionAccountChanged, ActionWorkspaceCreated,
+	ActionAccountChanged, ActionItemsChanged, ActionWorkspaceCreated,
 }

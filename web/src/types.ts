@@ -15,6 +15,7 @@ export interface Workspace {
   seatLimit: number
   maxVideosPerAccount: number
   refreshIntervalHours: number
+  manualRefreshesPerDay: number
   hasAccess: boolean
   trialEndsAt: string | null
   subscriptionStatus: string | null
@@ -40,6 +41,11 @@ export interface Counts {
   saves: number | null
 }
 
+// paused: not refreshed, still counted; beyond_limit: found through an
+// account whose tracking limit no longer keeps it (history kept, not
+// refreshed, not counted).
+export type VideoStatus = 'pending' | 'active' | 'error' | 'paused' | 'beyond_limit'
+
 export interface Video {
   id: string
   platform: Platform
@@ -50,7 +56,7 @@ export interface Video {
   accountId?: string | null
   accountHandle?: string
   publishedAt?: string | null
-  status: 'pending' | 'active' | 'error'
+  status: VideoStatus
   statusReason?: string
   collectionId?: string | null
   trackedIndividually: boolean
@@ -133,6 +139,7 @@ export interface Account {
   followersGained7d: number | null
   followersGained30d: number | null
   trackedVideos: number
+  videosBeyondLimit: number
   videosWithViews: number | null
   totalViews: number | null
   averageViews: number | null

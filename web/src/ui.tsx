@@ -99,11 +99,19 @@ const STATUS_TEXT: Record<string, string> = {
   paused: 'Paused',
   removed: 'Removed',
   error: 'Error',
+  beyond_limit: 'Beyond limit',
+}
+
+// STATUS_TITLE explains the statuses whose badge alone does not say what
+// they mean for the numbers.
+const STATUS_TITLE: Record<string, string> = {
+  paused: 'Not refreshed; still counts against the video limit',
+  beyond_limit: "Older than the account's tracking limit keeps: its history stays, it is no longer refreshed or counted",
 }
 
 export function StatusBadge({ status, reason }: { status: string; reason?: string }) {
   return (
-    <span class={`badge status-${status}`} title={reason || undefined}>
+    <span class={`badge status-${status}`} title={reason || STATUS_TITLE[status] || undefined}>
       {STATUS_TEXT[status] ?? status}
       {status === 'error' && reason ? <span class="reason">: {reason}</span> : null}
     </span>

@@ -148,6 +148,9 @@ func API(d Deps) api.Deps {
 			CreateCollection: command.CreateCollectionHandler{DB: d.DB},
 			ManageCollection: command.ManageCollectionHandler{DB: d.DB},
 			AssignCollection: command.AssignCollectionHandler{DB: d.DB},
+			OrganiseItems: command.OrganiseItemsHandler{
+				DB: d.DB, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, Starts: starts, Now: d.Now,
+			},
 			Accounts:         query.AccountsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 			AccountAnalytics: query.AccountAnalyticsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 			UpdateAccount:    command.UpdateAccountHandler{DB: d.DB, Now: d.Now},

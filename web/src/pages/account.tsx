@@ -9,6 +9,7 @@ import { navigate, setQuery } from '../router'
 import type { AccountAnalytics, Video } from '../types'
 import { Empty, Freshness, PageHeader, PlatformBadge, Show, Spinner, StatusBadge, Thumb, useApi } from '../ui'
 import { AccountActions, Avatar, Num, accountName, gainClass } from './account-actions'
+import { Organise } from './organise'
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 const decimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 })
@@ -131,14 +132,31 @@ function Panel({ d, reload }: { d: AccountAnalytics; reload: () => void }) {
               <Freshness at={a.lastScrapedAt} status={a.status} />
             </dd>
             <dt>Tracking</dt>
-            <dd>
-              newest {a.tracking_limit} videos ({a.trackedVideos} found)
+            <dd data-testid="tracking">
+              newest {a.tracking_limit} {a.tracking_limit === 1 ? 'video' : 'videos'}: {a.trackedVideos} tracked
+              {a.videosBeyondLimit > 0 && (
+                <span class="muted">
+                  {' '}
+                  · {a.videosBeyondLimit} older {a.videosBeyondLimit === 1 ? 'one' : 'ones'} beyond the limit, kept with {a.videosBeyondLimit === 1 ? 'its' : 'their'} history but no
+                  longer refreshed or counted
+                </span>
+              )}
             </dd>
             <dt>Added</dt>
             <dd>{when(a.addedAt)}</dd>
           </dl>
         </div>
-        <AccountActions a={a} onChanged={reload} onRemoved={() => navigate('/accounts')} />
+        <div class="account-side">
+          <AccountActions a={a} onChanged={reload} onRemoved={() => navigate('/accounts')} />
+          <Organise
+            sel={{ accountIds: [a.id] }}
+            label={name}
+            count={1}
+            actions={a.status === 'paused' ? ['move'] : ['move', 'refresh']}
+            current={a.collectionId ?? null}
+            onDone={reload}
+          />
+        </div>
       </section>
 
       <section class="kpis" aria-label="Key figures">

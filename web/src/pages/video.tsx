@@ -5,11 +5,12 @@ import { get } from '../api'
 import { TimeChart } from '../chart'
 import { useCollections } from '../filters'
 import { DASH, day, exact, num, pct, platformName, signed, videoKind, when } from '../format'
-import { setQuery } from '../router'
+import { navigate, setQuery } from '../router'
 import type { Video } from '../types'
 import { Empty, ErrorBox, Freshness, PageHeader, PlatformBadge, Spinner, StatusBadge, Thumb, useApi } from '../ui'
 import './videos.css'
 import './video.css'
+import { VideoActions } from './organise'
 
 // GET /api/videos/{id} (schema VideoDetail): the video plus its series
 // and the scrapes that covered it.
@@ -30,7 +31,7 @@ interface Scrape {
   status: ScrapeStatus
   reason: string
   givenUp: boolean
-  trigger: 'track' | 'refresh'
+  trigger: 'track' | 'refresh' | 'manual'
   via: 'video' | 'account'
   attempts: number
   queuedAt: string
@@ -181,7 +182,7 @@ function History({ history }: { history: Scrape[] }) {
                       {!e.givenUp && e.status === 'queued' && e.reason && <div class="muted small">will be tried again</div>}
                     </td>
                     <td>
-                      {e.trigger === 'track' ? 'First scrape after tracking' : 'Refresh'}
+                      {e.trigger === 'track' ? 'First scrape after tracking' : e.trigger === 'manual' ? 'Refresh now (asked for)' : 'Refresh'}
                       <div class="muted small">{e.via === 'account' ? 'of its account' : 'of this video'}</div>
                     </td>
                     <td class="num">{exact(e.attempts)}</td>
@@ -305,6 +306,7 @@ export default function VideoPage({ params, query }: { params: Record<string, st
               </a>
             )}
           </div>
+          <VideoActions v={v} onChanged={r.reload} onRemoved={() => navigate('/videos')} />
         </div>
       </section>
 

@@ -1,0 +1,40 @@
+package command
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+)
+
+// rankAccountVideos applies an account's tracking limit to the videos found
+// through it: the newest (by publication, then by when they were found) up
+// to the limit are tracked, the older ones are beyond_limit — kept with
+// their history, not refreshed, not counted. Videos the workspace removed
+// take no place, and videos tracked by their own link are left alone. A
+// video back within the limit is active again, or pending when it was
+// never scraped.
+func rankAccountVideos(ctx context.Context, tx pgx.Tx, accountID uuid.UUID, limit int) error {
+	_, err := tx.Exec(ctx, `
+		WITH ranked AS (
+			SELECT id, status, last_scraped_at,
+			       row_number() OVER (ORDER BY published_at DESC NULLS LAST, created_at DESC, id) AS place
+			FROM videos
+			WHERE account_id = $1 AND NOT tracked_individually AND status <> 'removed'
+		), wanted AS (
+			SELECT id, CASE
+				WHEN place > $2 THEN 'beyond_limit'
+				WHEN status <> 'beyond_limit' THEN status
+				WHEN last_scraped_at IS NULL THEN 'pending'
+				ELSE 'active' END AS status
+			FROM ranked
+		)
+		UPDATE videos v SET status = w.status, status_reason = '', updated_at = now()
+		FROM wanted w
+		WHERE v.id = w.id AND v.status <> w.status`, accountID, limit)
+	if err != nil {
+		return fmt.Errorf("apply the account's tracking limit to its videos: %w", err)
+	}
+	return nil
+}

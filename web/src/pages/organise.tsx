@@ -1,0 +1,255 @@
+// Organising what is tracked after the fact: move into a collection, pause,
+// resume, refresh now and remove — one video from its page, one account
+// from its page, or many rows of the Videos and Accounts lists at once
+// (POST /api/items/bulk).
+import type { ComponentChildren } from 'preact'
+import { useState } from 'preact/hooks'
+import { ApiError, post, waitText } from '../api'
+import { useCollections } from '../filters'
+import { loadWorkspace, useWorkspace } from '../session'
+import type { Video } from '../types'
+import { Confirm } from '../ui'
+import { InlineError, asApiError } from './account-actions'
+import './organise.css'
+
+export type BulkAction = 'pause' | 'resume' | 'remove' | 'refresh' | 'move'
+
+// Selection names the items an action applies to: ids, or every item the
+// list shows for its filter (the list's query parameters).
+export interface Selection {
+  videoIds?: string[]
+  accountIds?: string[]
+  videosMatching?: Record<string, string>
+  accountsMatching?: Record<string, string>
+}
+
+interface BulkResult {
+  action: BulkAction
+  videos: number
+  accounts: number
+  followed: number
+  unchanged: number
+  refreshesLeft?: number
+  refreshQuota?: number
+}
+
+function bulk(action: BulkAction, sel: Selection, collectionId?: string | null): Promise<BulkResult> {
+  const body: Record<string, unknown> = { action }
+  if (sel.videoIds?.length) body.video_ids = sel.videoIds
+  if (sel.accountIds?.length) body.account_ids = sel.accountIds
+  if (sel.videosMatching) body.videos_matching = sel.videosMatching
+  if (sel.accountsMatching) body.accounts_matching = sel.accountsMatching
+  if (action === 'move') body.collection_id = collectionId ?? null
+  return post<BulkResult>('/items/bulk', body)
+}
+
+function plural(n: number, one: string, many = one + 's'): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
+}
+
+// what says what an answer changed, in words.
+function what(r: BulkResult): string {
+  const parts: string[] = []
+  if (r.accounts) parts.push(plural(r.accounts, 'account'))
+  if (r.videos) parts.push(plural(r.videos, 'video'))
+  const items = parts.join(' and ') || 'nothing'
+  const verb = { pause: 'Paused', resume: 'Resumed', remove: 'Removed', refresh: 'Refreshing', move: 'Moved' }[r.action]
+  let s = `${verb} ${items}`
+  if (r.action === 'move' && r.followed) s += ` (and ${plural(r.followed, 'video')} of those accounts with them)`
+  if (r.unchanged) s += `; ${plural(r.unchanged, 'item')} left as ${r.unchanged === 1 ? 'it was' : 'they were'}`
+  if (r.action === 'refresh' && r.refreshesLeft !== undefined) s += `. ${plural(r.refreshesLeft, 'refresh', 'refreshes')} left today`
+  return s + '.'
+}
+
+// errorOf words a refused action, with the wait of a quota.
+function errorOf(e: unknown): ApiError {
+  const err = asApiError(e)
+  if (err.status === 429 && err.retryAfter !== null && /quota/i.test(err.message)) {
+    return new ApiError(429, err.code, `${err.message.replace(/[.]$/, '')}; more can be refreshed ${waitText(err.retryAfter)}`)
+  }
+  return err
+}
+
+// CollectionSelect picks a collection, or none.
+export function CollectionSelect({
+  id,
+  value,
+  onChange,
+  disabled,
+  placeholder,
+}: {
+  id: string
+  value: string
+  onChange: (v: string) => void
+  disabled?: boolean
+  placeholder?: string
+}) {
+  const cols = useCollections()
+  return (
+    <select id={id} value={value} disabled={disabled || !cols.data} onChange={(e) => onChange((e.target as HTMLSelectElement).value)}>
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
+      <option value="none">No collection</option>
+      {cols.data?.collections.map((c) => (
+        <option key={c.id} value={c.id} title={c.name}>
+          {c.name}
+        </option>
+      ))}
+    </select>
+  )
+}
+
+// Organise is the row of controls for one selection: move to a
+// collection, and the actions the caller allows. onDone runs after a
+// change (the caller reloads what it shows).
+export function Organise({
+  sel,
+  label,
+  count,
+  actions,
+  current,
+  onDone,
+  children,
+  removeText,
+}: {
+  sel: Selection
+  // label names the selection in questions and answers: "this video",
+  // "12 videos"
+  label: string
+  // count is how many items the selection holds (for the questions)
+  count: number
+  actions: BulkAction[]
+  // current is the collection the items are in, when they share one
+  current?: string | null
+  onDone: (r: BulkResult) => void
+  children?: ComponentChildren
+  removeText?: ComponentChildren
+}) {
+  const ws = useWorkspace()
+  const [busy, setBusy] = useState<BulkAction | ''>('')
+  const [error, setError] = useState<ApiError | null>(null)
+  const [done, setDone] = useState('')
+  const [asking, setAsking] = useState(false)
+  const [target, setTarget] = useState('')
+  const uid = label.replace(/\W+/g, '-')
+
+  const run = async (action: BulkAction, collection?: string) => {
+    setBusy(action)
+    setError(null)
+    setDone('')
+    try {
+      const r = await bulk(action, sel, collection === 'none' ? null : collection)
+      setDone(what(r))
+      loadWorkspace().catch(() => {})
+      onDone(r)
+    } catch (e) {
+      setError(errorOf(e))
+    } finally {
+      setBusy('')
+    }
+  }
+  const move = (e: Event) => {
+    e.preventDefault()
+    if (!target) {
+      setError(new ApiError(400, 'invalid_request', 'Choose a collection to move into.'))
+      return
+    }
+    run('move', target).then(() => setTarget(''))
+  }
+  const stillCurrent = target !== '' && (target === 'none' ? current === null : target === current)
+  return (
+    <div class="organise" data-testid="organise">
+      {actions.includes('move') && (
+        <form class="organise-move" onSubmit={move} aria-label={`Collection of ${label}`}>
+          <label for={`move-${uid}`}>Collection</label>
+          <div class="organise-row">
+            <CollectionSelect id={`move-${uid}`} value={target} onChange={setTarget} disabled={!!busy} placeholder="Move to…" />
+            <button type="submit" disabled={!!busy || !target || stillCurrent} data-testid="move">
+              {busy === 'move' ? 'Moving…' : 'Move'}
+            </button>
+          </div>
+        </form>
+      )}
+      <div class="organise-row organise-buttons">
+        {actions.includes('pause') && (
+          <button type="button" disabled={!!busy} onClick={() => run('pause')} data-testid="bulk-pause" title="Stop refreshing (still counts against the video limit)">
+            {busy === 'pause' ? 'Pausing…' : 'Pause'}
+          </button>
+        )}
+        {actions.includes('resume') && (
+          <button type="button" disabled={!!busy} onClick={() => run('resume')} data-testid="bulk-resume" title="Refresh again on the plan's schedule">
+            {busy === 'resume' ? 'Resuming…' : 'Resume'}
+          </button>
+        )}
+        {actions.includes('refresh') && (
+          <button
+            type="button"
+            disabled={!!busy}
+            onClick={() => run('refresh')}
+            data-testid="refresh-now"
+            title={ws ? `Scrape now, whatever the schedule: ${ws.manualRefreshesPerDay} items a day on your plan` : 'Scrape now'}
+          >
+            {busy === 'refresh' ? 'Queuing…' : 'Refresh now'}
+          </button>
+        )}
+        {actions.includes('remove') && (
+          <button type="button" class="danger-outline" disabled={!!busy} onClick={() => setAsking(true)} data-testid="bulk-remove">
+            {busy === 'remove' ? 'Removing…' : 'Remove'}
+          </button>
+        )}
+        {children}
+      </div>
+      <InlineError error={error} />
+      {done && (
+        <p class="organise-done" role="status">
+          {done}
+        </p>
+      )}
+      {asking && (
+        <Confirm
+          title={`Remove ${label}?`}
+          confirm={count === 1 ? 'Remove' : `Remove ${count.toLocaleString('en-US')}`}
+          onConfirm={() => {
+            setAsking(false)
+            run('remove')
+          }}
+          onCancel={() => setAsking(false)}
+        >
+          {removeText ?? (
+            <p>
+              {count === 1 ? 'It leaves' : 'They leave'} the lists, the overview and exports, {count === 1 ? 'is' : 'are'} no longer refreshed and stop
+              counting against your video limit.
+            </p>
+          )}
+          <p class="muted">Nothing is deleted: the history is kept, and tracking a link again brings it back.</p>
+        </Confirm>
+      )}
+    </div>
+  )
+}
+
+// VideoActions organises one video from its page; onRemoved runs once it
+// is removed (the page then has nothing to show).
+export function VideoActions({ v, onChanged, onRemoved }: { v: Video; onChanged: () => void; onRemoved: () => void }) {
+  const actions: BulkAction[] = ['move']
+  if (v.status === 'paused') actions.push('resume')
+  else if (v.status !== 'beyond_limit') actions.push('pause', 'refresh')
+  actions.push('remove')
+  return (
+    <div class="vt-organise">
+      {v.status === 'beyond_limit' && (
+        <p class="muted small" data-testid="beyond-limit-note">
+          Older than its account's tracking limit keeps: no longer refreshed or counted, its history stays.{' '}
+          {v.accountId && <a href={`/accounts/${v.accountId}`}>Raise the account's limit</a>}
+        </p>
+      )}
+      <Organise
+        sel={{ videoIds: [v.id] }}
+        label="this video"
+        count={1}
+        actions={actions}
+        current={v.collectionId ?? null}
+        onDone={(r) => (r.action === 'remove' ? onRemoved() : onChanged())}
+      />
+    </div>
+  )
+}
