@@ -253,3 +253,121 @@ export function VideoActions({ v, onChanged, onRemoved }: { v: Video; onChanged:
     </div>
   )
 }
+
+// A list's selection: rows picked by id on the page, or every row the
+// list's filter matches. It empties when the filter (key) changes.
+export interface ListSelection {
+  ids: Set<string>
+  all: boolean
+  toggle: (id: string) => void
+  setPage: (ids: string[], on: boolean) => void
+  selectAll: () => void
+  clear: () => void
+}
+
+export function useSelection(key: string): ListSelection {
+  const [state, setState] = useState<{ key: string; ids: Set<string>; all: boolean }>({ key, ids: new Set(), all: false })
+  const cur = state.key === key ? state : { key, ids: new Set<string>(), all: false }
+  return {
+    ids: cur.ids,
+    all: cur.all,
+    toggle: (id) => {
+      const ids = new Set(cur.ids)
+      if (ids.has(id)) ids.delete(id)
+      else ids.add(id)
+      setState({ key, ids, all: false })
+    },
+    setPage: (pageIds, on) => {
+      const ids = new Set(cur.ids)
+      for (const id of pageIds) {
+        if (on) ids.add(id)
+        else ids.delete(id)
+      }
+      setState({ key, ids, all: false })
+    },
+    selectAll: () => setState({ key, ids: cur.ids, all: true }),
+    clear: () => setState({ key, ids: new Set(), all: false }),
+  }
+}
+
+// SelectBox is a row's checkbox (or the header's, for the page's rows).
+export function SelectBox({ checked, onChange, label, mixed }: { checked: boolean; onChange: (on: boolean) => void; label: string; mixed?: boolean }) {
+  return (
+    <input
+      type="checkbox"
+      class="select-box"
+      checked={checked}
+      aria-label={label}
+      ref={(el) => {
+        if (el) el.indeterminate = !!mixed
+      }}
+      onChange={(e) => onChange((e.target as HTMLInputElement).checked)}
+    />
+  )
+}
+
+// BulkBar acts on a list's selection: the rows picked, or (once asked)
+// every row the filter matches. matching is the list's filter as its query
+// parameters; noun names a row ("video", "account").
+export function BulkBar({
+  s,
+  kind,
+  total,
+  pageSize,
+  matching,
+  onDone,
+}: {
+  s: ListSelection
+  kind: 'video' | 'account'
+  total: number
+  pageSize: number
+  matching: Record<string, string>
+  onDone: () => void
+}) {
+  const [done, setDone] = useState('')
+  const n = s.all ? total : s.ids.size
+  if (n === 0)
+    return done ? (
+      <p class="organise-done bulk-done" role="status" data-testid="bulk-done">
+        {done}
+      </p>
+    ) : null
+  const ids = [...s.ids]
+  const sel: Selection =
+    kind === 'video' ? (s.all ? { videosMatching: matching } : { videoIds: ids }) : s.all ? { accountsMatching: matching } : { accountIds: ids }
+  const noun = (k: number) => `${k.toLocaleString('en-US')} ${kind}${k === 1 ? '' : 's'}`
+  return (
+    <section class="bulk-bar" aria-label="Selected rows" data-testid="bulk-bar">
+      <span class="bulk-count" data-testid="bulk-count">
+        {s.all ? `All ${noun(n)} matching` : `${noun(n)} selected`}
+      </span>
+      {!s.all && total > s.ids.size && s.ids.size >= Math.min(pageSize, total) && (
+        <button type="button" class="link" onClick={s.selectAll} data-testid="select-all-matching">
+          Select all {noun(total)} matching
+        </button>
+      )}
+      <button type="button" class="link" onClick={s.clear}>
+        Clear
+      </button>
+      <Organise
+        sel={sel}
+        label={s.all ? `all ${noun(n)} matching` : noun(n)}
+        count={n}
+        actions={['move', 'pause', 'resume', 'refresh', 'remove']}
+        onDone={(r) => {
+          setDone(what(r))
+          s.clear()
+          onDone()
+        }}
+        removeText={
+          kind === 'account' ? (
+            <p>
+              The {n === 1 ? 'account and its videos leave' : 'accounts and their videos leave'} the lists, the overview and exports, are no longer
+              refreshed and stop counting against your video limit.
+            </p>
+          ) : undefined
+        }
+      />
+    </section>
+  )
+}

@@ -1,0 +1,118 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestOrganiseOnItemPages organises what is tracked after the fact from the
+// item pages: lowering an account's limit shows its older videos as beyond
+// the limit and the account page says how many; the account moves into a
+// collection with its videos; a video is paused, resumed and removed from
+// its page, and leaves the lists.
+func TestOrganiseOnItemPages(t *testing.T) {
+	s := startSite(t)
+	ctx := openBrowser(t, 1440, 900)
+	s.signUp(ctx, "organise")
+	cookie := sessionCookie(t, ctx, s.base)
+	var col struct {
+		ID string `json:"id"`
+	}
+	s.send(cookie, "POST", "/collections", `{"name": "Launch week"}`, &col)
+	var acct struct {
+		ID string `json:"id"`
+	}
+	s.send(cookie, "POST", "/track", `{"url": "https://www.tiktok.com/@organise.pages", "tracking_limit": 6}`, &acct)
+	type accountRow struct {
+		ID                string `json:"id"`
+		TrackedVideos     int    `json:"trackedVideos"`
+		VideosBeyondLimit int    `json:"videosBeyondLimit"`
+	}
+	var found int
+	eventually(t, "the account's videos arrive", 60*time.Second, func() bool {
+		var list struct{ Accounts []accountRow }
+		s.api(cookie, "GET", "/accounts", &list)
+		for _, a := range list.Accounts {
+			if a.ID == acct.ID {
+				found = a.TrackedVideos
+			}
+		}
+		return found >= 4
+	})
+
+	// lower the limit to 2 on the account page
+	var tracking string
+	var beyondRows int
+	do(t, ctx, "lower the account's limit",
+		chromedp.Navigate(s.base+"/accounts/"+acct.ID),
+		chromedp.WaitVisible(`input[name=tracking_limit]`),
+		chromedp.SetValue(`input[name=tracking_limit]`, ""),
+		chromedp.SendKeys(`input[name=tracking_limit]`, "2"),
+		chromedp.Click(`form.limit-form button[type=submit]`),
+		chromedp.WaitVisible(`//dd[@data-testid="tracking"][contains(., "beyond the limit")]`, chromedp.BySearch),
+		chromedp.Text(`[data-testid="tracking"]`, &tracking),
+		chromedp.Evaluate(`[...document.querySelectorAll('tr[data-testid=row] .badge')].filter(b => b.textContent === 'Beyond limit').length`, &beyondRows),
+	)
+	if !strings.Contains(tracking, "2 tracked") || beyondRows != found-2 {
+		t.Errorf("after lowering the limit to 2 of %d videos the page says %q and marks %d rows beyond the limit", found, tracking, beyondRows)
+	}
+	var videos struct{ Total int }
+	s.api(cookie, "GET", "/videos", &videos)
+	if videos.Total != 2 {
+		t.Errorf("the Videos list counts %d after lowering the limit to 2", videos.Total)
+	}
+
+	// move the account into the collection: its tracked videos follow
+	var said string
+	do(t, ctx, "move the account",
+		chromedp.SetValue(`.account-side select`, col.ID),
+		chromedp.Click(`.account-side [data-testid=move]`),
+		chromedp.WaitVisible(`.account-side .organise-done`),
+		chromedp.Text(`.account-side .organise-done`, &said),
+	)
+	if !strings.Contains(said, "Moved 1 account") {
+		t.Errorf("moving the account says %q", said)
+	}
+	s.api(cookie, "GET", "/videos?collectionId="+col.ID, &videos)
+	if videos.Total != 2 {
+		t.Errorf("the collection holds %d videos after moving the account, want its 2 tracked", videos.Total)
+	}
+
+	// pause, resume and remove one of its tracked videos from its page
+	var list struct {
+		Videos []struct{ ID string }
+	}
+	s.api(cookie, "GET", "/videos", &list)
+	if len(list.Videos) == 0 {
+		t.Fatal("no video listed")
+	}
+	id := list.Videos[0].ID
+	var badge string
+	do(t, ctx, "pause a video",
+		chromedp.Navigate(s.base+"/videos/"+id),
+		chromedp.WaitVisible(`[data-testid=bulk-pause]`),
+		chromedp.Click(`[data-testid=bulk-pause]`),
+		chromedp.WaitVisible(`[data-testid=bulk-resume]`),
+		chromedp.Text(`.facts .badge[class*=status-]`, &badge),
+	)
+	if badge != "Paused" {
+		t.Errorf("a paused video's status reads %q", badge)
+	}
+	do(t, ctx, "resume it",
+		chromedp.Click(`[data-testid=bulk-resume]`),
+		chromedp.WaitVisible(`[data-testid=bulk-pause]`),
+	)
+	do(t, ctx, "remove it",
+		chromedp.Click(`[data-testid=bulk-remove]`),
+		chromedp.WaitVisible(`dialog[open] button.danger`),
+		chromedp.Click(`dialog[open] button.danger`),
+		chromedp.WaitVisible(`//h1[normalize-space()="Videos"]`, chromedp.BySearch),
+	)
+	s.api(cookie, "GET", "/videos", &videos)
+	if videos.Total != 1 {
+		t.Errorf("after removing a video the list counts %d, want 1", videos.Total)
+	}
+}
