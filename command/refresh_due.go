@@ -70,7 +70,7 @@ WITH usage AS (
 ), over_limit AS (
 	SELECT u.workspace_id, w.video_limit FROM usage u JOIN workspaces w ON w.id = u.workspace_id
 	GROUP BY u.workspace_id, w.video_limit HAVING sum(u.cost) > w.video_limit
-), beyond_limit AS (
+), past_plan_limit AS (
 	SELECT id FROM (
 		SELECT u.id, o.video_limit, sum(u.cost) OVER (PARTITION BY u.workspace_id ORDER BY u.created_at, u.id) AS used
 		FROM usage u JOIN over_limit o ON o.workspace_id = u.workspace_id
@@ -92,7 +92,7 @@ WHERE ` + plan.AccessSQL + `
   AND (e.last_scraped_at IS NULL OR e.last_scraped_at <= $1::timestamptz - make_interval(hours => CASE w.plan %s END)
        OR EXISTS (SELECT 1 FROM unnest($4::int[]) AS age (hours)
                   WHERE e.created_at + make_interval(hours => age.hours) BETWEEN e.last_scraped_at AND $1::timestamptz))
-  AND e.id NOT IN (SELECT id FROM beyond_limit)
+  AND e.id NOT IN (SELECT id FROM past_plan_limit)
 ORDER BY e.last_scraped_at NULLS FIRST
 LIMIT $3`
 
