@@ -252,8 +252,11 @@ type workspaceBody struct {
 		Founding            bool       `json:"founding"`
 		Role                string     `json:"role"`
 		Usage               struct {
-			Videos int `json:"videos"`
-			Seats  int `json:"seats"`
+			Videos       int `json:"videos"`
+			VideosByLink int `json:"videosByLink"`
+			AccountSlots int `json:"accountSlots"`
+			Accounts     int `json:"accounts"`
+			Seats        int `json:"seats"`
 		} `json:"usage"`
 	} `json:"workspace"`
 	HasAccess bool `json:"hasAccess"`

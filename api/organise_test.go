@@ -143,8 +143,13 @@ func TestOrganiseItems(t *testing.T) {
 		t.Fatalf("moved %+v; want the %d Instagram videos", out, all-1)
 	}
 
+	// the usage meter says what it counts
+	u := a.bootstrap(c).Workspace.Usage
+	if u.VideosByLink != 1 || u.AccountSlots != 8 || u.Accounts != 1 || u.Videos != 9 {
+		t.Fatalf("usage %+v, want 1 video by link and 8 kept for 1 account", u)
+	}
 	// pause the single video and the account: not refreshed, still counted
-	usage := a.bootstrap(c).Workspace.Usage.Videos
+	usage := u.Videos
 	a.request("POST", "/api/items/bulk", map[string]any{"action": "pause", "video_ids": []uuid.UUID{single.ID},
 		"account_ids": []uuid.UUID{acct.ID}}, c).expect(t, 200).decode(t, &out)
 	if out.Videos != 1 || out.Accounts != 1 || a.bootstrap(c).Workspace.Usage.Videos != usage {

@@ -42,8 +42,14 @@ type Workspace struct {
 // Usage is what counts against the plan's limits.
 type Usage struct {
 	// Videos is individually tracked videos plus the tracking limit of every
-	// account that is not removed.
+	// account that is not removed: VideosByLink + AccountSlots.
 	Videos int `json:"videos"`
+	// VideosByLink counts the videos tracked by their own link.
+	VideosByLink int `json:"videosByLink"`
+	// AccountSlots is what the Accounts (not removed) keep for their
+	// videos: the sum of their tracking limits.
+	AccountSlots int `json:"accountSlots"`
+	Accounts     int `json:"accounts"`
 	// Seats is members plus pending invites.
 	Seats int `json:"seats"`
 }
@@ -51,7 +57,7 @@ type Usage struct {
 const workspaceSQL = `
 SELECT w.id, w.name, w.plan, w.video_limit, w.seat_limit, w.has_access, w.trial_ends_at,
        w.subscription_status, w.grace_ends_at, w.founding, w.created_at, m.role,
-       ` + plan.VideoUsageSQL + `,
+       ` + plan.VideosByLinkSQL + `, ` + plan.AccountSlotsSQL + `, ` + plan.AccountsSQL + `,
        (SELECT count(*) FROM workspace_members x WHERE x.workspace_id = w.id)
        + (SELECT count(*) FROM workspace_invites i WHERE i.workspace_id = w.id)
 FROM workspaces w
@@ -71,13 +77,15 @@ func (h WorkspaceHandler) Handle(ctx context.Context, workspaceID, userID uuid.U
 	var flag bool
 	err := h.DB.QueryRow(ctx, workspaceSQL, workspaceID, userID).Scan(
 		&w.ID, &w.Name, &planName, &w.VideoLimit, &w.SeatLimit, &flag, &w.TrialEndsAt,
-		&w.SubscriptionStatus, &w.GraceEndsAt, &w.Founding, &w.CreatedAt, &w.Role, &w.Usage.Videos, &w.Usage.Seats)
+		&w.SubscriptionStatus, &w.GraceEndsAt, &w.Founding, &w.CreatedAt, &w.Role,
+		&w.Usage.VideosByLink, &w.Usage.AccountSlots, &w.Usage.Accounts, &w.Usage.Seats)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Workspace{}, apperr.NotFound("workspace not found")
 	}
 	if err != nil {
 		return Workspace{}, fmt.Errorf("read workspace: %w", err)
 	}
+	w.Usage.Videos = w.Usage.VideosByLink + w.Usage.AccountSlots
 	p, err := plan.Stored(planName)
 	if err != nil {
 		return Workspace{}, err

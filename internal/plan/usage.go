@@ -16,8 +16,18 @@ const (
 // of its video limit. $1 is the workspace id. The dashboard's usage and the
 // limit checks of tracking and of account changes all read it from here, so
 // they cannot disagree.
-const VideoUsageSQL = `((SELECT count(*) FROM videos WHERE workspace_id = $1 AND ` + videoCounts + `)
-	+ (SELECT coalesce(sum(` + accountCost + `), 0) FROM accounts WHERE workspace_id = $1 AND ` + accountCounts + `))`
+const VideoUsageSQL = `(` + VideosByLinkSQL + `
+	+ ` + AccountSlotsSQL + `)`
+
+// VideosByLinkSQL is the part of VideoUsageSQL that videos tracked by their
+// own link use, and AccountSlotsSQL the part accounts keep for their
+// videos (the sum of their tracking limits); AccountsSQL counts those
+// accounts. $1 is the workspace id.
+const (
+	VideosByLinkSQL = `(SELECT count(*) FROM videos WHERE workspace_id = $1 AND ` + videoCounts + `)`
+	AccountSlotsSQL = `(SELECT coalesce(sum(` + accountCost + `), 0) FROM accounts WHERE workspace_id = $1 AND ` + accountCounts + `)`
+	AccountsSQL     = `(SELECT count(*) FROM accounts WHERE workspace_id = $1 AND ` + accountCounts + `)`
+)
 
 // UsageItemsSQL is a PostgreSQL query listing what counts against the video
 // limit of every workspace, one row per item: kind ('account' or 'video'),

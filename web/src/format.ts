@@ -1,4 +1,5 @@
 // Numbers and times for people: 1.2M, +12.3 %, dates in the viewer's zone.
+import type { Workspace } from './types'
 
 const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 })
 const whole = new Intl.NumberFormat()
@@ -78,4 +79,13 @@ export function videoKind(platform: string | null | undefined, url?: string | nu
     default:
       return 'Video'
   }
+}
+
+// usageText says what the usage meter counts: the videos tracked by their
+// link and what the accounts keep for their videos (their limits).
+export function usageText(ws: Workspace): string {
+  const u = ws.usage
+  const parts = [`${exact(u.videosByLink)} ${u.videosByLink === 1 ? 'video' : 'videos'} tracked by link`]
+  if (u.accounts > 0) parts.push(`${exact(u.accountSlots)} kept for ${exact(u.accounts)} ${u.accounts === 1 ? "account's" : "accounts'"} newest videos`)
+  return `${exact(u.videos)} of your plan's ${exact(ws.videoLimit)} videos in use: ${parts.join(' + ')}`
 }

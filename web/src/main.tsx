@@ -4,7 +4,7 @@
 import { render, type ComponentChildren, type ComponentType } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { onUnauthenticated, post, type ApiError } from './api'
-import { exact, day } from './format'
+import { exact, day, usageText } from './format'
 import { match, navigate, useRoute } from './router'
 import { forgetWorkspace, loadWorkspace, signedIn, useMe, useWorkspace } from './session'
 import './styles.css'
@@ -131,7 +131,7 @@ function Usage() {
   const used = ws.usage.videos
   const full = used >= ws.videoLimit
   return (
-    <a href="/billing" class={`usage${full ? ' full' : ''}`} title="Videos tracked of your plan's limit">
+    <a href="/billing" class={`usage${full ? ' full' : ''}`} title={usageText(ws)}>
       <span class="usage-label">
         {exact(used)} / {exact(ws.videoLimit)} videos
       </span>

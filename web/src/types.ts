@@ -22,7 +22,7 @@ export interface Workspace {
   graceEndsAt: string | null
   founding: boolean
   role: Role
-  usage: { videos: number; seats: number }
+  usage: { videos: number; videosByLink: number; accountSlots: number; accounts: number; seats: number }
   createdAt: string
 }
 
