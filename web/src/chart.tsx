@@ -95,7 +95,17 @@ export function TimeChart({ times, series, granularity, label, height = 260 }: C
       height,
       legend: { show: series.length > 1, live: false },
       cursor: { points: { show: true }, drag: { x: false, y: false } },
-      scales: { x: { time: true } },
+      // One bucket alone (an item scraped once) would stretch the axis
+      // over years: the axis then spans the bucket's neighbours.
+      scales: {
+        x: {
+          time: true,
+          range: (_u, min, max) => {
+            const pad = granularity === 'hour' ? 3600 : 86400
+            return min === max ? [min - pad, max + pad] : [min, max]
+          },
+        },
+      },
       axes: [
         { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid } },
         { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid }, values: (_u, v) => v.map(axisNumber), size: 56 },

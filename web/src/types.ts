@@ -116,6 +116,8 @@ export interface Overview {
   gained: Record<'views' | 'likes' | 'comments' | 'shares' | 'saves', PeriodGained>
   series: SeriesPoint[]
   topMovers: Mover[]
+  // the soonest next scrape of the tracked items; null when none is refreshed
+  nextScrapeAt: string | null
 }
 
 export interface Account {
@@ -172,6 +174,7 @@ export interface AccountAnalytics {
     byHour: number[]
   }
   bestVideo: (Video & { viewsGained?: number }) | null
+  nextScrapeAt: string | null
 }
 
 export interface Collection {
