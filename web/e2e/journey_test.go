@@ -54,11 +54,11 @@ func TestDashboardJourney(t *testing.T) {
 	ctx := openBrowser(t, 1440, 900)
 	email := fmt.Sprintf("journey-%d@example.com", time.Now().UnixNano())
 
-	// Sign up: the first visit bootstraps the workspace and lands on the
-	// overview, whose empty state points at tracking.
+	// Sign up from the front door: the first visit bootstraps the workspace
+	// and lands on the overview, whose empty state points at tracking.
 	do(t, ctx, "sign up",
 		chromedp.Navigate(s.base+"/"),
-		chromedp.WaitVisible(`input[name=email]`),
+		chromedp.WaitVisible(`[data-testid="landing-lead"]`),
 		chromedp.Click(`//a[normalize-space()="Create an account"]`, chromedp.BySearch),
 		chromedp.WaitVisible(`//h1[normalize-space()="Create your account"]`, chromedp.BySearch),
 		chromedp.SendKeys(`input[name=email]`, email),
