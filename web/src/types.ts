@@ -232,6 +232,7 @@ export interface AlertEvent {
   ruleName: string
   videoId: string
   videoUrl: string
+  videoCaption: string
   platform: Platform
   accountHandle: string
   triggeredAt: string
@@ -243,6 +244,8 @@ export interface AlertEvent {
   gain: number
   growthPct: number | null
   baseline: number | null
+  // published inside the window: the gain counts from 0 at publishing
+  sincePublished: boolean
 }
 
 export interface Member {
