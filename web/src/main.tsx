@@ -163,6 +163,12 @@ function Shell({ path, children }: { path: string; children: ComponentChildren }
     try {
       await post('/auth/logout')
     } finally {
+      // what the Track page kept for this tab is not for the next person
+      try {
+        for (const k of Object.keys(sessionStorage)) if (k.startsWith('reeltrack.')) sessionStorage.removeItem(k)
+      } catch {
+        // storage refused: nothing was kept
+      }
       forgetWorkspace()
       navigate('/login', true)
     }
