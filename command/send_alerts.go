@@ -308,7 +308,7 @@ func (h SendAlertsHandler) alertMail(name string, r SpikeRule, videos []alertedV
 	for i, v := range videos {
 		a.Videos[i] = mail.AlertVideo{URL: v.URL, Platform: v.Platform, Handle: v.Handle, Caption: v.Caption,
 			StartValue: v.StartValue, EndValue: v.EndValue, Gain: v.Gain, GrowthPct: v.GrowthPct, Baseline: v.Baseline,
-			SincePublished: v.PublishedAt != nil && !v.PublishedAt.Before(v.WindowStart)}
+			SincePublished: v.StartValue == 0 && v.PublishedAt != nil && !v.PublishedAt.Before(v.WindowStart)}
 	}
 	return a
 }

@@ -53,7 +53,7 @@ type AlertEvent struct {
 	GrowthPct     *float64  `json:"growthPct"`
 	Baseline      *float64  `json:"baseline"`
 	// SincePublished is true when the video was published inside the
-	// window: its gain counts from 0 at publishing. The lists' gains count
+	// window and its gain counted from 0 at publishing. The lists' gains count
 	// such a video from its first scrape instead (see Preset).
 	SincePublished bool `json:"sincePublished"`
 }
@@ -117,7 +117,7 @@ func (h AlertsHandler) Events(ctx context.Context, ws uuid.UUID, rule *uuid.UUID
 	rows, err := h.DB.Query(ctx, `
 SELECT e.id, e.rule_id, r.name, e.video_id, v.url, v.caption, v.platform, v.account_handle, e.triggered_at, e.metric,
        e.window_start, e.window_end, e.start_value, e.end_value, e.gain, e.growth_pct, e.baseline,
-       coalesce(v.published_at >= e.window_start, false)
+       e.start_value = 0 AND coalesce(v.published_at >= e.window_start, false)
 FROM alert_events e
 JOIN alert_rules r ON r.id = e.rule_id
 JOIN videos v ON v.id = e.video_id
