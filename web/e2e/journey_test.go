@@ -103,7 +103,8 @@ func TestDashboardJourney(t *testing.T) {
 		return true
 	})
 
-	// Overview: the KPIs are the API's totals; the chart is drawn.
+	// Overview: the KPIs are the API's totals; with one scrape of each
+	// item, the chart's place says when the next scrape comes.
 	var ov struct {
 		Totals struct {
 			Views  int64 `json:"views"`
@@ -112,7 +113,7 @@ func TestDashboardJourney(t *testing.T) {
 		} `json:"totals"`
 	}
 	s.api(cookie, "GET", "/overview?datePreset=all", &ov)
-	do(t, ctx, "overview", chromedp.Navigate(s.base+"/?datePreset=all"), chromedp.WaitVisible(`.chart[data-drawn]`))
+	do(t, ctx, "overview", chromedp.Navigate(s.base+"/?datePreset=all"), chromedp.WaitVisible(`[data-testid="next-scrape"], .chart[data-drawn]`))
 	expectValue(t, ctx, `[data-testid="kpi-views"]`, ov.Totals.Views)
 	expectValue(t, ctx, `[data-testid="kpi-likes"]`, ov.Totals.Likes)
 	expectValue(t, ctx, `[data-testid="kpi-videos"]`, ov.Totals.Videos)
