@@ -16,8 +16,9 @@ import (
 // scraped items ($1 the workspace): its plan and access, and per item
 // (the accounts the refresh scrapes and the individually tracked videos;
 // a video found through an account is scraped with its account) when it
-// was first tracked, last scraped and queued. Paused and removed items,
-// and videos beyond a lowered limit, are never due. %s narrows the items.
+// was first tracked, last scraped and queued: the items the refresh
+// selects, so paused and removed items, and videos beyond a lowered limit,
+// are never due. %s narrows the items.
 const scheduledSQL = `
 SELECT w.plan, w.has_access, w.trial_ends_at, w.grace_ends_at, e.created_at, e.last_scraped_at, e.refresh_queued_at
 FROM workspaces w
@@ -26,7 +27,7 @@ JOIN (
 	FROM accounts a WHERE a.workspace_id = $1 AND a.status IN ('pending', 'active', 'error')
 	UNION ALL
 	SELECT v.id, v.workspace_id, v.created_at, v.last_scraped_at, v.refresh_queued_at
-	FROM videos v WHERE v.workspace_id = $1 AND v.tracked_individually AND v.status NOT IN ('paused', 'removed', 'beyond_limit')
+	FROM videos v WHERE v.workspace_id = $1 AND v.tracked_individually AND v.status IN ('pending', 'active', 'error')
 ) e ON e.workspace_id = w.id
 WHERE w.id = $1 %s`
 
@@ -35,7 +36,7 @@ WHERE w.id = $1 %s`
 const (
 	scheduledAccount = `AND e.id = $2`
 	scheduledVideo   = `AND e.id = (SELECT CASE WHEN v.tracked_individually THEN v.id ELSE v.account_id END
-	FROM videos v WHERE v.workspace_id = $1 AND v.id = $2)`
+	FROM videos v WHERE v.workspace_id = $1 AND v.id = $2 AND v.status NOT IN ('paused', 'removed', 'beyond_limit'))`
 	scheduledAll = ``
 )
 
