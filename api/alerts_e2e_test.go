@@ -331,7 +331,8 @@ func videoLine(t *testing.T, video uuid.UUID) string {
 		t.Fatal(err)
 	}
 	if !published.Before(lastAt.Add(-6 * time.Hour)) {
-		return fmt.Sprintf("+%d views in 6h (0 → %d)\n", last, last) + "|" + url
+		// published inside the window: counted from 0 at publishing
+		return fmt.Sprintf("+%d views since it was published, within 6h (0 → %d)\n", last, last) + "|" + url
 	}
 	return fmt.Sprintf("+%d views in 6h (%d → %d, +%.1f %%)\n", last-first, first, last, float64(last-first)*100/float64(first)) + "|" + url
 }

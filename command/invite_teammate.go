@@ -109,6 +109,8 @@ func (h InviteTeammateHandler) Handle(ctx context.Context, cmd InviteTeammate) e
 			return apperr.Conflict("this e-mail is already a member of the workspace")
 		case invited:
 			return apperr.Conflict("this e-mail has already been invited")
+		case seatsUsed >= seatLimit && seatLimit == 1:
+			return apperr.Forbidden("the plan's only seat is in use: upgrade to invite teammates")
 		case seatsUsed >= seatLimit:
 			return apperr.Forbidden(fmt.Sprintf("all %d seats of the plan are in use: upgrade to invite more teammates", seatLimit))
 		}

@@ -27,8 +27,9 @@ const (
 
 // FirstDayScrapes are the ages, in hours since an item was first tracked,
 // at which it is scraped again whatever its plan's interval: a new item
-// shows growth within its first hours.
-var FirstDayScrapes = []int{1, 6, 24}
+// shows growth within its first hours. The list is the plan package's, so
+// the dashboard's next scrape time (plan.NextScrape) follows the same rule.
+var FirstDayScrapes = plan.FirstDayScrapes
 
 // RefreshDue queues scrapes of everything due and retries jobs that did not
 // start or whose run failed.

@@ -172,7 +172,9 @@ func (h SaveAlertRuleHandler) Handle(ctx context.Context, cmd SaveAlertRule) (Al
 				}
 			}
 			if len(missing) > 0 {
-				return errors.Join(missing...)
+				// every bad field at once: the missing ones, and what the
+				// rule's check says of the fields that were given
+				return errors.Join(append(missing, givenFieldErrors(cmd, missing)...)...)
 			}
 		}
 		apply(&r.Name, cmd.Name)
@@ -260,4 +262,32 @@ func apply[T any](dst *T, v *T) {
 	if v != nil {
 		*dst = *v
 	}
+}
+
+// givenFieldErrors are the problems of a new rule's fields that were given,
+// beside the required ones that were not (missing): the rule is checked
+// with the defaults in place of what is missing, and only the fields not
+// already named missing are kept.
+func givenFieldErrors(cmd SaveAlertRule, missing []error) []error {
+	r := AlertRule{CooldownHours: DefaultCooldownHours, Enabled: true, Recipients: []string{},
+		Name: "x", Metric: alertMetrics[0], Condition: ConditionGrowth, Threshold: 1, WindowHours: 1}
+	apply(&r.Name, cmd.Name)
+	apply(&r.CollectionID, cmd.CollectionID)
+	apply(&r.Platform, cmd.Platform)
+	apply(&r.Metric, cmd.Metric)
+	apply(&r.Condition, cmd.Condition)
+	apply(&r.Threshold, cmd.Threshold)
+	apply(&r.WindowHours, cmd.WindowHours)
+	apply(&r.MinStartValue, cmd.MinStartValue)
+	apply(&r.CooldownHours, cmd.CooldownHours)
+	apply(&r.Recipients, cmd.Recipients)
+	named := apperr.Fields(errors.Join(missing...))
+	var out []error
+	for field, msg := range apperr.Fields(r.Validate()) {
+		if _, ok := named[field]; !ok {
+			out = append(out, apperr.Invalid(field, msg))
+		}
+	}
+	slices.SortFunc(out, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
+	return out
 }

@@ -205,6 +205,7 @@ ORDER BY r.workspace_id, r.id`)
 type alertedVideo struct {
 	Spike
 	URL, Platform, Handle, Caption string
+	PublishedAt                    *time.Time
 }
 
 // record stores the rule's new alerts (those outside its cooldown) and one
@@ -232,7 +233,7 @@ func (h SendAlertsHandler) record(ctx context.Context, r SpikeRule, spikes []Spi
 			ids[i] = s.VideoID
 		}
 		rows, err := tx.Query(ctx, `
-SELECT v.id, v.url, v.platform, v.account_handle, v.caption,
+SELECT v.id, v.url, v.platform, v.account_handle, v.caption, v.published_at,
        EXISTS (SELECT 1 FROM alert_events e WHERE e.rule_id = $2 AND e.video_id = v.id AND e.triggered_at > $3)
 FROM videos v WHERE v.workspace_id = $1 AND v.id = ANY($4)`,
 			r.WorkspaceID, r.ID, now.Add(-time.Duration(r.CooldownHours)*time.Hour), ids)
@@ -244,7 +245,7 @@ FROM videos v WHERE v.workspace_id = $1 AND v.id = ANY($4)`,
 			var id uuid.UUID
 			var v alertedVideo
 			var cooling bool
-			if err := rows.Scan(&id, &v.URL, &v.Platform, &v.Handle, &v.Caption, &cooling); err != nil {
+			if err := rows.Scan(&id, &v.URL, &v.Platform, &v.Handle, &v.Caption, &v.PublishedAt, &cooling); err != nil {
 				rows.Close()
 				return fmt.Errorf("read alerted videos: %w", err)
 			}
@@ -306,7 +307,8 @@ func (h SendAlertsHandler) alertMail(name string, r SpikeRule, videos []alertedV
 		Videos: make([]mail.AlertVideo, len(videos))}
 	for i, v := range videos {
 		a.Videos[i] = mail.AlertVideo{URL: v.URL, Platform: v.Platform, Handle: v.Handle, Caption: v.Caption,
-			StartValue: v.StartValue, EndValue: v.EndValue, Gain: v.Gain, GrowthPct: v.GrowthPct, Baseline: v.Baseline}
+			StartValue: v.StartValue, EndValue: v.EndValue, Gain: v.Gain, GrowthPct: v.GrowthPct, Baseline: v.Baseline,
+			SincePublished: v.StartValue == 0 && v.PublishedAt != nil && !v.PublishedAt.Before(v.WindowStart)}
 	}
 	return a
 }

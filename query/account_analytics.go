@@ -48,6 +48,11 @@ type AccountAnalytics struct {
 	PerVideo  PerVideoStats  `json:"perVideo"`
 	Cadence   PostingCadence `json:"cadence"`
 	BestVideo *BestVideo     `json:"bestVideo"`
+	// NextScrapeAt is when the account is next scraped, by the refresh's
+	// rules (plan.NextScrape); a time not after End is a scrape queued or
+	// due now; nil when it is not refreshed (paused, removed, or the
+	// workspace has no access).
+	NextScrapeAt *time.Time `json:"nextScrapeAt"`
 }
 
 // FollowersPoint is one bucket of the followers series.
@@ -124,9 +129,13 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 		return AccountAnalytics{}, apperr.NotFound("account not found")
 	}
 	r := rows[0]
+	next, err := nextScrape(ctx, h.DB, ws, scheduledAccount, now, id)
+	if err != nil {
+		return AccountAnalytics{}, err
+	}
 	g := q.Granularity
 	out := AccountAnalytics{Account: r.Account, Granularity: g, End: now,
-		Followers: []FollowersPoint{}, Views: []Point{}}
+		Followers: []FollowersPoint{}, Views: []Point{}, NextScrapeAt: next}
 
 	// The figures cover the videos the account tracks; those beyond its
 	// tracking limit are listed after them.

@@ -33,11 +33,14 @@ type AlertRule struct {
 
 // AlertEvent is one alert raised by a rule for a video.
 type AlertEvent struct {
-	ID            uuid.UUID `json:"id"`
-	RuleID        uuid.UUID `json:"ruleId"`
-	RuleName      string    `json:"ruleName"`
-	VideoID       uuid.UUID `json:"videoId"`
-	VideoURL      string    `json:"videoUrl"`
+	ID       uuid.UUID `json:"id"`
+	RuleID   uuid.UUID `json:"ruleId"`
+	RuleName string    `json:"ruleName"`
+	VideoID  uuid.UUID `json:"videoId"`
+	VideoURL string    `json:"videoUrl"`
+	// VideoCaption is the video's caption as last scraped; empty when it
+	// has none.
+	VideoCaption  string    `json:"videoCaption"`
 	Platform      string    `json:"platform"`
 	AccountHandle string    `json:"accountHandle"`
 	TriggeredAt   time.Time `json:"triggeredAt"`
@@ -49,6 +52,10 @@ type AlertEvent struct {
 	Gain          int64     `json:"gain"`
 	GrowthPct     *float64  `json:"growthPct"`
 	Baseline      *float64  `json:"baseline"`
+	// SincePublished is true when the video was published inside the
+	// window and its gain counted from 0 at publishing. The lists' gains count
+	// such a video from its first scrape instead (see Preset).
+	SincePublished bool `json:"sincePublished"`
 }
 
 // AlertsHandler reads alert rules and events.
@@ -108,8 +115,9 @@ const MaxAlertEvents = 500
 // is not nil.
 func (h AlertsHandler) Events(ctx context.Context, ws uuid.UUID, rule *uuid.UUID, limit int) ([]AlertEvent, error) {
 	rows, err := h.DB.Query(ctx, `
-SELECT e.id, e.rule_id, r.name, e.video_id, v.url, v.platform, v.account_handle, e.triggered_at, e.metric,
-       e.window_start, e.window_end, e.start_value, e.end_value, e.gain, e.growth_pct, e.baseline
+SELECT e.id, e.rule_id, r.name, e.video_id, v.url, v.caption, v.platform, v.account_handle, e.triggered_at, e.metric,
+       e.window_start, e.window_end, e.start_value, e.end_value, e.gain, e.growth_pct, e.baseline,
+       e.start_value = 0 AND coalesce(v.published_at >= e.window_start, false)
 FROM alert_events e
 JOIN alert_rules r ON r.id = e.rule_id
 JOIN videos v ON v.id = e.video_id
@@ -121,8 +129,8 @@ LIMIT $3`, ws, rule, limit)
 	}
 	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (AlertEvent, error) {
 		var e AlertEvent
-		err := row.Scan(&e.ID, &e.RuleID, &e.RuleName, &e.VideoID, &e.VideoURL, &e.Platform, &e.AccountHandle, &e.TriggeredAt, &e.Metric,
-			&e.WindowStart, &e.WindowEnd, &e.StartValue, &e.EndValue, &e.Gain, &e.GrowthPct, &e.Baseline)
+		err := row.Scan(&e.ID, &e.RuleID, &e.RuleName, &e.VideoID, &e.VideoURL, &e.VideoCaption, &e.Platform, &e.AccountHandle, &e.TriggeredAt, &e.Metric,
+			&e.WindowStart, &e.WindowEnd, &e.StartValue, &e.EndValue, &e.Gain, &e.GrowthPct, &e.Baseline, &e.SincePublished)
 		e.TriggeredAt, e.WindowStart, e.WindowEnd = e.TriggeredAt.UTC(), e.WindowStart.UTC(), e.WindowEnd.UTC()
 		return e, err
 	})

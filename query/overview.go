@@ -31,6 +31,11 @@ type Overview struct {
 	Gains     CountsGained `json:"gained"`
 	Series    []Point      `json:"series"`
 	TopMovers []Mover      `json:"topMovers"`
+	// NextScrapeAt is the soonest next scrape of the workspace's tracked
+	// items, by the refresh's rules (plan.NextScrape): when a workspace
+	// without growth yet will have some. A time not after End is a scrape
+	// queued or due now; nil when nothing is refreshed.
+	NextScrapeAt *time.Time `json:"nextScrapeAt"`
 }
 
 // CountsGained has, per count of Totals, what the selected videos gained
@@ -145,8 +150,14 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		base              int64
 		points            map[time.Time]seriesPoint
 		chErr, sErr, aErr error
+		nErr              error
 	)
-	wg.Add(2)
+	wg.Add(3)
+	go func() {
+		defer wg.Done()
+		defer apperr.Recover(&nErr)
+		out.NextScrapeAt, nErr = nextScrape(ctx, h.DB, ws, scheduledAll, now)
+	}()
 	go func() {
 		defer wg.Done()
 		defer apperr.Recover(&chErr)
@@ -197,7 +208,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	if err != nil {
 		return Overview{}, err
 	}
-	if err := errors.Join(chErr, sErr, aErr); err != nil {
+	if err := errors.Join(chErr, sErr, aErr, nErr); err != nil {
 		return Overview{}, err
 	}
 

@@ -36,6 +36,12 @@ type VideoDetail struct {
 	// History lists the scrapes of the video or of its account, newest
 	// first, at most MaxVideoHistory.
 	History []VideoScrape `json:"history"`
+	// NextScrapeAt is when the video is next scraped (with its account
+	// when found through one), by the refresh's rules: its plan's interval
+	// and the first day's extra scrapes (plan.NextScrape). A time not after
+	// the answer's is a scrape queued or due now; nil when it is not
+	// refreshed (paused, or the workspace has no access).
+	NextScrapeAt *time.Time `json:"nextScrapeAt"`
 }
 
 // VideoPoint is one bucket of a video's series: per metric, the last value
@@ -111,6 +117,10 @@ func (h VideosHandler) One(ctx context.Context, ws, id uuid.UUID) (VideoDetail, 
 	})
 	eg.Go(func() (err error) {
 		out.History, err = videoHistory(ectx, h, ws, id)
+		return err
+	})
+	eg.Go(func() (err error) {
+		out.NextScrapeAt, err = nextScrape(ectx, h.DB, ws, scheduledVideo, now, id)
 		return err
 	})
 	if err := eg.Wait(); err != nil {

@@ -28,6 +28,9 @@ type AlertVideo struct {
 	// Baseline is, for velocity_vs_baseline, the median gain of the
 	// account's other videos over the same hours of age.
 	Baseline *float64
+	// SincePublished is true for a video published inside the window: its
+	// gain counts from 0 at publishing, not from an earlier scrape.
+	SincePublished bool
 }
 
 // alertVideoView is an AlertVideo with the e-mail's words for its
@@ -39,7 +42,7 @@ type alertVideoView struct {
 
 var alertText = texttemplate.Must(texttemplate.New("text").Parse(`Your alert "{{.Rule}}" fired for {{len .Videos}} video{{if ne (len .Videos) 1}}s{{end}}:
 {{range .Videos}}
-- {{.Platform}} @{{.Handle}}: +{{.Gain}} {{$.Metric}} in {{$.Window}}h ({{.StartValue}} → {{.EndValue}}{{with .Growth}}, {{.}}{{end}}){{with .Versus}}, {{.}}{{end}}
+- {{.Platform}} @{{.Handle}}: +{{.Gain}} {{$.Metric}} {{if .SincePublished}}since it was published, within {{$.Window}}h{{else}}in {{$.Window}}h{{end}} ({{.StartValue}} → {{.EndValue}}{{with .Growth}}, {{.}}{{end}}){{with .Versus}}, {{.}}{{end}}
   {{.URL}}
 {{end}}
 Dashboard: {{.Dashboard}}
@@ -52,11 +55,11 @@ var alertHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html
 <tr><th align="left">Video</th><th align="right">Gained</th><th align="right">From</th><th align="right">To</th></tr>
 {{range .Videos}}<tr>
 <td><a href="{{.URL}}">{{.Platform}} @{{.Handle}}</a><br><small>{{.Caption}}</small></td>
-<td align="right">+{{.Gain}} {{$.Metric}}{{with .Growth}} ({{.}}){{end}}{{with .Versus}}<br><small>{{.}}</small>{{end}}</td>
+<td align="right">+{{.Gain}} {{$.Metric}}{{if .SincePublished}}<br><small>since it was published</small>{{end}}{{with .Growth}} ({{.}}){{end}}{{with .Versus}}<br><small>{{.}}</small>{{end}}</td>
 <td align="right">{{.StartValue}}</td><td align="right">{{.EndValue}}</td>
 </tr>{{end}}
 </table>
-<p>Window: {{.Window}} hours. <a href="{{.Dashboard}}">Open the dashboard</a></p>
+<p>Window: {{.Window}} hours, up to each video's latest scrape; a video published inside it counts from 0. <a href="{{.Dashboard}}">Open the dashboard</a></p>
 </body></html>
 `))
 

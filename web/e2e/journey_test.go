@@ -54,11 +54,11 @@ func TestDashboardJourney(t *testing.T) {
 	ctx := openBrowser(t, 1440, 900)
 	email := fmt.Sprintf("journey-%d@example.com", time.Now().UnixNano())
 
-	// Sign up: the first visit bootstraps the workspace and lands on the
-	// overview, whose empty state points at tracking.
+	// Sign up from the front door: the first visit bootstraps the workspace
+	// and lands on the overview, whose empty state points at tracking.
 	do(t, ctx, "sign up",
 		chromedp.Navigate(s.base+"/"),
-		chromedp.WaitVisible(`input[name=email]`),
+		chromedp.WaitVisible(`[data-testid="landing-lead"]`),
 		chromedp.Click(`//a[normalize-space()="Create an account"]`, chromedp.BySearch),
 		chromedp.WaitVisible(`//h1[normalize-space()="Create your account"]`, chromedp.BySearch),
 		chromedp.SendKeys(`input[name=email]`, email),
@@ -103,7 +103,8 @@ func TestDashboardJourney(t *testing.T) {
 		return true
 	})
 
-	// Overview: the KPIs are the API's totals; the chart is drawn.
+	// Overview: the KPIs are the API's totals; with one scrape of each
+	// item, the chart's place says when the next scrape comes.
 	var ov struct {
 		Totals struct {
 			Views  int64 `json:"views"`
@@ -112,7 +113,7 @@ func TestDashboardJourney(t *testing.T) {
 		} `json:"totals"`
 	}
 	s.api(cookie, "GET", "/overview?datePreset=all", &ov)
-	do(t, ctx, "overview", chromedp.Navigate(s.base+"/?datePreset=all"), chromedp.WaitVisible(`.chart[data-drawn]`))
+	do(t, ctx, "overview", chromedp.Navigate(s.base+"/?datePreset=all"), chromedp.WaitVisible(`[data-testid="next-scrape"], .chart[data-drawn]`))
 	expectValue(t, ctx, `[data-testid="kpi-views"]`, ov.Totals.Views)
 	expectValue(t, ctx, `[data-testid="kpi-likes"]`, ov.Totals.Likes)
 	expectValue(t, ctx, `[data-testid="kpi-videos"]`, ov.Totals.Videos)

@@ -146,6 +146,7 @@ func TestScreenshots(t *testing.T) {
 	reset := s.link(email, "/reset-password")
 	do(t, ctx, "log out", chromedp.Navigate(s.base+"/settings"), chromedp.WaitVisible(`main h1`), chromedp.Click(`//button[normalize-space()="Log out"]`, chromedp.BySearch), chromedp.WaitVisible(`input[name=email]`))
 	each(func(sc screen) {
+		shoot(t, ctx, s.base+"/", filepath.Join(dir, sc.file("landing")), sc)
 		shoot(t, ctx, s.base+"/login", filepath.Join(dir, sc.file("login")), sc)
 		shoot(t, ctx, s.base+"/signup", filepath.Join(dir, sc.file("signup")), sc)
 		shoot(t, ctx, s.base+invite, filepath.Join(dir, sc.file("invite")), sc)
@@ -154,6 +155,34 @@ func TestScreenshots(t *testing.T) {
 		shoot(t, ctx, s.base+"/verify-email?token=used", filepath.Join(dir, sc.file("verify-email-invalid")), sc)
 		shoot(t, ctx, s.base+"/forgot-password?email="+email, filepath.Join(dir, sc.file("forgot-password")), sc)
 		shoot(t, ctx, s.base+reset, filepath.Join(dir, sc.file("reset-password")), sc)
+	})
+
+	// Day one: a new workspace whose video and account were scraped once,
+	// where the pages say when the next scrape comes.
+	s.signUp(ctx, "dayone")
+	fresh := sessionCookie(t, ctx, s.base)
+	var vid, acc struct {
+		ID string `json:"id"`
+	}
+	s.send(fresh, "POST", "/track", `{"url":"https://www.tiktok.com/@dayone.screens/video/7301234567890123477"}`, &vid)
+	s.send(fresh, "POST", "/track", `{"url":"https://www.tiktok.com/@dayone.screens","tracking_limit":5}`, &acc)
+	eventually(t, "the day-one scrapes", 60*time.Second, func() bool {
+		var v struct {
+			LastScrapedAt *string `json:"lastScrapedAt"`
+		}
+		var a struct {
+			Account struct {
+				LastScrapedAt *string `json:"lastScrapedAt"`
+			} `json:"account"`
+		}
+		s.api(fresh, "GET", "/videos/"+vid.ID, &v)
+		s.api(fresh, "GET", "/accounts/"+acc.ID+"/analytics", &a)
+		return v.LastScrapedAt != nil && a.Account.LastScrapedAt != nil
+	})
+	each(func(sc screen) {
+		shoot(t, ctx, s.base+"/", filepath.Join(dir, sc.file("overview-day-one")), sc)
+		shoot(t, ctx, s.base+"/videos/"+vid.ID, filepath.Join(dir, sc.file("video-day-one")), sc)
+		shoot(t, ctx, s.base+"/accounts/"+acc.ID, filepath.Join(dir, sc.file("account-day-one")), sc)
 	})
 	t.Logf("screenshots in %s", dir)
 }

@@ -95,7 +95,18 @@ export function TimeChart({ times, series, granularity, label, height = 260 }: C
       height,
       legend: { show: series.length > 1, live: false },
       cursor: { points: { show: true }, drag: { x: false, y: false } },
-      scales: { x: { time: true } },
+      // One bucket alone (an item scraped once): uPlot stretches the axis
+      // over a thousand days from it; the axis spans the bucket's
+      // neighbours instead.
+      scales: {
+        x: {
+          time: true,
+          range: (_u, min, max) => {
+            const pad = granularity === 'hour' ? 3600 : 86400
+            return xs.length && xs.every((x) => x === xs[0]) ? [xs[0] - pad, xs[0] + pad] : [min, max]
+          },
+        },
+      },
       axes: [
         { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid } },
         { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid }, values: (_u, v) => v.map(axisNumber), size: 56 },
@@ -120,6 +131,10 @@ export function TimeChart({ times, series, granularity, label, height = 260 }: C
         }),
       ],
       plugins: [tooltip(granularity, series)],
+      hooks: {
+        // the time the x axis spans, in seconds (the tests read it)
+        setScale: [(u, key) => void (key === 'x' && (el.dataset.xspan = String((u.scales.x.max ?? 0) - (u.scales.x.min ?? 0))))],
+      },
     }
     const plot = new uPlot(opts, [xs, ...series.map((s) => s.values)] as uPlot.AlignedData, el)
     plot.root.setAttribute('aria-label', label)

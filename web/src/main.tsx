@@ -54,11 +54,23 @@ const NAV: [string, string][] = [
   ['/billing', 'Billing'],
 ]
 
+// The front door: what the product is, shown at / to a visitor who is not
+// signed in (and was not during this visit).
+const landing = () => import('./pages/landing')
+let atTheDoor = false
+const doorListeners = new Set<() => void>()
+
 // A 401 sends the visitor to the login page, which comes back here after;
-// when they were signed in, it says that their session ended.
+// when they were signed in, it says that their session ended. A visitor
+// who was not signed in and opened / sees the front door instead.
 onUnauthenticated(() => {
   const ended = signedIn()
   forgetWorkspace()
+  if (location.pathname === '/' && !ended) {
+    atTheDoor = true
+    doorListeners.forEach((l) => l())
+    return
+  }
   if (!location.pathname.startsWith('/login') && !location.pathname.startsWith('/signup')) {
     const next = location.pathname + location.search
     const q = new URLSearchParams()
@@ -151,6 +163,12 @@ function Shell({ path, children }: { path: string; children: ComponentChildren }
     try {
       await post('/auth/logout')
     } finally {
+      // what the Track page kept for this tab is not for the next person
+      try {
+        for (const k of Object.keys(sessionStorage)) if (k.startsWith('reeltrack.')) sessionStorage.removeItem(k)
+      } catch {
+        // storage refused: nothing was kept
+      }
       forgetWorkspace()
       navigate('/login', true)
     }
@@ -205,9 +223,22 @@ function Shell({ path, children }: { path: string; children: ComponentChildren }
   )
 }
 
+function useAtTheDoor(): boolean {
+  const [, tick] = useState(0)
+  useEffect(() => {
+    const l = () => tick((n) => n + 1)
+    doorListeners.add(l)
+    return () => {
+      doorListeners.delete(l)
+    }
+  }, [])
+  return atTheDoor
+}
+
 function App() {
   const route = useRoute()
   const ws = useWorkspace()
+  const door = useAtTheDoor()
   const [boot, setBoot] = useState<ApiError | null>(null)
   const pub = find(publicRoutes, route.path)
   useEffect(() => {
@@ -222,6 +253,7 @@ function App() {
   }, [route.path])
 
   if (pub) return <Lazy load={pub.load} params={pub.params} query={route.query} />
+  if (door && !ws && route.path === '/') return <Lazy load={landing} params={{}} query={route.query} />
   if (boot) return <ErrorBox error={boot} retry={() => loadWorkspace().then(() => setBoot(null), (e: ApiError) => setBoot(e))} />
   if (!ws) return <Spinner label="Opening your workspace…" />
   const page = find(routes, route.path)

@@ -122,6 +122,8 @@ export interface Overview {
   gained: Record<'views' | 'likes' | 'comments' | 'shares' | 'saves', PeriodGained>
   series: SeriesPoint[]
   topMovers: Mover[]
+  // the soonest next scrape of the tracked items; null when none is refreshed
+  nextScrapeAt: string | null
 }
 
 export interface Account {
@@ -179,6 +181,7 @@ export interface AccountAnalytics {
     byHour: number[]
   }
   bestVideo: (Video & { viewsGained?: number }) | null
+  nextScrapeAt: string | null
 }
 
 export interface Collection {
@@ -236,6 +239,7 @@ export interface AlertEvent {
   ruleName: string
   videoId: string
   videoUrl: string
+  videoCaption: string
   platform: Platform
   accountHandle: string
   triggeredAt: string
@@ -247,6 +251,8 @@ export interface AlertEvent {
   gain: number
   growthPct: number | null
   baseline: number | null
+  // published inside the window: the gain counts from 0 at publishing
+  sincePublished: boolean
 }
 
 export interface Member {

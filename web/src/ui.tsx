@@ -212,3 +212,35 @@ export function Thumb({ src, alt }: { src?: string; alt: string }) {
   if (!src || failed) return <span class="thumb thumb-empty" aria-hidden="true" />
   return <img class="thumb" src={src} alt={alt} loading="lazy" referrerpolicy="no-referrer" onError={() => setFailed(true)} />
 }
+
+// nextScrapeIn says in words how soon a scrape at iso comes.
+export function nextScrapeIn(iso: string, now = Date.now()): string {
+  const min = Math.round((Date.parse(iso) - now) / 60000)
+  if (min <= 1) return 'The next scrape is under way'
+  if (min < 90) return `Next scrape in about ${min} min`
+  const h = Math.round(min / 60)
+  if (h < 36) return `Next scrape in about ${h} h`
+  return `Next scrape in about ${Math.round(h / 24)} days`
+}
+
+// NextScrape stands in for a chart with no growth yet (an item scraped
+// once): when the next scrape comes (the API's nextScrapeAt), after which
+// growth shows.
+export function NextScrape({ at, item = 'it' }: { at: string | null | undefined; item?: string }) {
+  const [, tick] = useState(0)
+  useEffect(() => {
+    const t = setInterval(() => tick((n) => n + 1), 30000)
+    return () => clearInterval(t)
+  }, [])
+  return (
+    <p class="next-scrape" data-testid="next-scrape" role="status">
+      {at ? (
+        <>
+          <strong title={when(at)}>{nextScrapeIn(at)}</strong> — growth shows after it.
+        </>
+      ) : (
+        <>No growth yet: growth shows once {item} has been scraped twice, and no scrape is planned (paused, or the plan has no access).</>
+      )}
+    </p>
+  )
+}

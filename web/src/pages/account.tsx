@@ -7,7 +7,7 @@ import { TimeChart } from '../chart'
 import { day, exact, num, pct, signed, when } from '../format'
 import { navigate, setQuery } from '../router'
 import type { AccountAnalytics, Video } from '../types'
-import { Empty, Freshness, PageHeader, PlatformBadge, Show, Spinner, StatusBadge, Thumb, useApi } from '../ui'
+import { Empty, Freshness, NextScrape, PageHeader, PlatformBadge, Show, Spinner, StatusBadge, Thumb, useApi } from '../ui'
 import { AccountActions, Avatar, Num, accountName, gainClass } from './account-actions'
 import { Organise } from './organise'
 
@@ -194,32 +194,39 @@ function Panel({ d, reload }: { d: AccountAnalytics; reload: () => void }) {
         <span class="muted small">Buckets are UTC {per}s; times shown in your time zone.</span>
       </div>
 
-      <div class="grid2">
-        <section class="card">
-          <h2>
-            Followers <small class="muted">· per {per}{range && `, ${range}`}</small>
-          </h2>
-          {followers.times.length < 2 && d.granularity === 'day' && d.followersSeries.some((p) => p.followers !== null) ? (
-            <OneBucket onHourly={() => setQuery({ granularity: 'hour' })} />
-          ) : followers.times.length && d.followersSeries.some((p) => p.followers !== null) ? (
-            <TimeChart label={`Followers per ${per}`} granularity={d.granularity} times={followers.times} series={followers.series} height={220} />
-          ) : (
-            <p class="muted">No follower counts recorded yet{a.lastScrapedAt ? '' : ': the first scrape is queued'}.</p>
-          )}
+      {a.lastScrapedAt && d.followersSeries.every((p) => !p.followersGained) && d.viewsSeries.every((p) => !p.viewsGained) ? (
+        // scraped once so far: nothing to chart yet
+        <section class="card" aria-label="Growth">
+          <NextScrape at={d.nextScrapeAt} item="the account" />
         </section>
-        <section class="card">
-          <h2>
-            Views gained <small class="muted">· per {per}{range && `, ${range}`}</small>
-          </h2>
-          {views.times.length === 1 && d.granularity === 'day' ? (
-            <OneBucket onHourly={() => setQuery({ granularity: 'hour' })} />
-          ) : views.times.length ? (
-            <TimeChart label={`Views gained per ${per}`} granularity={d.granularity} times={views.times} series={views.series} height={220} />
-          ) : (
-            <p class="muted">No video snapshots yet{a.lastScrapedAt ? '' : ': the first scrape is queued'}.</p>
-          )}
-        </section>
-      </div>
+      ) : (
+        <div class="grid2">
+          <section class="card">
+            <h2>
+              Followers <small class="muted">· per {per}{range && `, ${range}`}</small>
+            </h2>
+            {followers.times.length < 2 && d.granularity === 'day' && d.followersSeries.some((p) => p.followers !== null) ? (
+              <OneBucket onHourly={() => setQuery({ granularity: 'hour' })} />
+            ) : followers.times.length && d.followersSeries.some((p) => p.followers !== null) ? (
+              <TimeChart label={`Followers per ${per}`} granularity={d.granularity} times={followers.times} series={followers.series} height={220} />
+            ) : (
+              <p class="muted">No follower counts recorded yet{a.lastScrapedAt ? '' : ': the first scrape is queued'}.</p>
+            )}
+          </section>
+          <section class="card">
+            <h2>
+              Views gained <small class="muted">· per {per}{range && `, ${range}`}</small>
+            </h2>
+            {views.times.length === 1 && d.granularity === 'day' ? (
+              <OneBucket onHourly={() => setQuery({ granularity: 'hour' })} />
+            ) : views.times.length ? (
+              <TimeChart label={`Views gained per ${per}`} granularity={d.granularity} times={views.times} series={views.series} height={220} />
+            ) : (
+              <p class="muted">No video snapshots yet{a.lastScrapedAt ? '' : ': the first scrape is queued'}.</p>
+            )}
+          </section>
+        </div>
+      )}
 
       <section class="card" aria-labelledby="best-h">
         <h2 id="best-h">Best video of the last 7 days</h2>

@@ -1,9 +1,9 @@
 // Alerts: the workspace's viral-spike rules (scope, condition, recipients,
 // on/off), a form to create or edit one, and the alerts they raised.
-import { useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, del, get, post } from '../api'
 import { useCollections } from '../filters'
-import { ago, exact, num, platformName, signed, signedPct, when } from '../format'
+import { ago, exact, num, platformName, signed, signedPct, videoKind, when } from '../format'
 import { setQuery } from '../router'
 import { PLATFORMS, type AlertCondition, type AlertEvent, type AlertMetric, type AlertRule } from '../types'
 import { Confirm, Empty, ErrorBox, PageHeader, PlatformBadge, Show, Spinner, useApi } from '../ui'
@@ -94,13 +94,48 @@ function numberOrText(s: string): number | string | undefined {
   return Number.isFinite(n) ? n : t
 }
 
-function RuleForm({ initial, onSaved, onCancel }: { initial: FormState; onSaved: (r: AlertRule) => void; onCancel?: () => void }) {
+// checkForm names every field of the form the API would refuse, at once,
+// in the API's words, before anything is sent.
+function checkForm(f: FormState, recipients: number): Record<string, string> {
+  const out: Record<string, string> = {}
+  const whole = (s: string) => /^-?\d+$/.test(s.trim())
+  if (!f.name.trim()) out.name = 'is required'
+  else if (f.name.trim().length > 100) out.name = 'must be at most 100 characters'
+  const t = Number(f.threshold.trim())
+  if (!f.threshold.trim()) out.threshold = 'is required'
+  else if (!Number.isFinite(t) || t <= 0) out.threshold = 'must be a number above 0'
+  else if (f.condition === 'gain' && !whole(f.threshold)) out.threshold = `must be a whole number of ${f.metric} for the gain condition`
+  else if (f.condition === 'velocity_vs_baseline' && (t <= 1 || t > 1000)) out.threshold = 'must be above 1 and at most 1000 (times the median)'
+  const w = Number(f.windowHours.trim())
+  if (!f.windowHours.trim()) out.windowHours = 'is required'
+  else if (!whole(f.windowHours) || w < 1 || w > 168) out.windowHours = 'must be a whole number from 1 to 168'
+  if (f.minStartValue.trim() && (!whole(f.minStartValue) || Number(f.minStartValue) < 0)) out.minStartValue = 'must be a whole number, 0 or more'
+  if (f.cooldownHours.trim() && (!whole(f.cooldownHours) || Number(f.cooldownHours) < 0 || Number(f.cooldownHours) > 720))
+    out.cooldownHours = 'must be a whole number from 0 to 720'
+  if (recipients > 20) out.recipients = 'must have at most 20 addresses'
+  return out
+}
+
+function RuleForm({
+  initial,
+  onSaved,
+  onCancel,
+  notice,
+}: {
+  initial: FormState
+  onSaved: (r: AlertRule) => void
+  onCancel?: () => void
+  notice?: string
+}) {
   const [f, setF] = useState<FormState>(initial)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ApiError | null>(null)
   const cols = useCollections()
   const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((x) => ({ ...x, [k]: v }))
   const recips = splitEmails(f.recipients)
+  // the saved rule's notice is by the button, scrolled into view
+  const noticeRef = useRef<HTMLParagraphElement>(null)
+  useEffect(() => noticeRef.current?.scrollIntoView({ block: 'nearest' }), [notice])
 
   // fields maps the API's field names ("threshold", "recipients[1]",
   // "rule.name") to the form's fields.
@@ -129,6 +164,12 @@ function RuleForm({ initial, onSaved, onCancel }: { initial: FormState; onSaved:
 
   const submit = async (e: Event) => {
     e.preventDefault()
+    const bad = checkForm(f, recips.length)
+    if (Object.keys(bad).length) {
+      setError(new ApiError(400, 'invalid_request', 'Some fields need a change.', bad))
+      requestAnimationFrame(() => (document.querySelector('form[aria-label="Alert rule"] [aria-invalid="true"]') as HTMLElement | null)?.focus())
+      return
+    }
     setBusy(true)
     setError(null)
     try {
@@ -324,6 +365,11 @@ function RuleForm({ initial, onSaved, onCancel }: { initial: FormState; onSaved:
         <button type="submit" class="primary" disabled={busy}>
           {busy ? 'Saving…' : f.id ? 'Save changes' : 'Create rule'}
         </button>
+        {notice && (
+          <p class="notice" role="status" data-testid="alert-saved" ref={noticeRef}>
+            {notice}
+          </p>
+        )}
       </div>
     </form>
   )
@@ -466,10 +512,15 @@ function Events({ rules, ruleId }: { rules: AlertRule[]; ruleId: string }) {
                     <tr data-testid="row" data-id={e.id}>
                       <td>{e.ruleName}</td>
                       <td class="event-video">
-                        <PlatformBadge platform={e.platform} /> <a href={`/videos/${e.videoId}`}>Open video</a>{' '}
-                        <a href={e.videoUrl} target="_blank" rel="noopener noreferrer" aria-label={`Open on ${platformName(e.platform)} (new tab)`}>
-                          on {platformName(e.platform)} ↗
+                        <a href={`/videos/${e.videoId}`} class="event-caption" data-testid="event-caption" title={e.videoCaption || undefined}>
+                          {e.videoCaption.trim() || videoKind(e.platform, e.videoUrl)}
                         </a>
+                        <div class="muted small">
+                          <PlatformBadge platform={e.platform} />{' '}
+                          <a href={e.videoUrl} target="_blank" rel="noopener noreferrer" aria-label={`Open on ${platformName(e.platform)} (new tab)`}>
+                            on {platformName(e.platform)} ↗
+                          </a>
+                        </div>
                       </td>
                       <td>{e.accountHandle ? '@' + e.accountHandle : <span class="muted">—</span>}</td>
                       <td>{e.metric}</td>
@@ -478,6 +529,7 @@ function Events({ rules, ruleId }: { rules: AlertRule[]; ruleId: string }) {
                       </td>
                       <td class="num up" data-testid="gain">
                         {signed(e.gain)}
+                        <div class="muted small" data-testid="gain-span">{gainSpan(e)}</div>
                         {e.baseline !== null && e.baseline !== undefined && <div class="muted small">baseline {num(e.baseline)}</div>}
                       </td>
                       <td class="num">{signedPct(e.growthPct)}</td>
@@ -490,6 +542,11 @@ function Events({ rules, ruleId }: { rules: AlertRule[]; ruleId: string }) {
                   ))}
                 </tbody>
               </table>
+              <p class="muted small" data-testid="gain-note">
+                An alert’s gain runs up to the video’s latest scrape, and a video published inside the window counts from 0 at publishing. The
+                lists’ “Gained 24 h” counts from a video’s first scrape, so a new video scraped once shows a gain here and 0 there until its next
+                scrape.
+              </p>
             </div>
           )
         }
@@ -498,12 +555,21 @@ function Events({ rules, ruleId }: { rules: AlertRule[]; ruleId: string }) {
   )
 }
 
+// gainSpan says what an alert's gain covers: the hours of its window, or
+// the time since publishing for a video published inside it.
+function gainSpan(e: AlertEvent): string {
+  if (e.sincePublished) return 'since it was published'
+  const h = Math.round((Date.parse(e.windowEnd) - Date.parse(e.windowStart)) / 3600000)
+  return `in ${h} h to its last scrape`
+}
+
 export default function Alerts({ query }: { query: URLSearchParams }) {
   const rules = useApi((s) => get<{ rules: AlertRule[] }>('/alerts', undefined, s), 'alerts')
   const cols = useCollections()
   const [editing, setEditing] = useState<AlertRule | null>(null)
   const [local, setLocal] = useState<AlertRule[] | null>(null)
   const [notice, setNotice] = useState('')
+  const [saveNotice, setSaveNotice] = useState('')
   const [formKey, setFormKey] = useState(0)
   const list = local ?? rules.data?.rules
   const ruleId = query.get('ruleId') ?? ''
@@ -515,13 +581,15 @@ export default function Alerts({ query }: { query: URLSearchParams }) {
   }
   const saved = (r: AlertRule) => {
     replace(r)
-    setNotice(editing ? `Saved “${r.name}”.` : `Created “${r.name}”.`)
+    setNotice('')
+    setSaveNotice(editing ? `Saved “${r.name}”.` : `Created “${r.name}”.`)
     setEditing(null)
     setFormKey((k) => k + 1)
   }
   const edit = (r: AlertRule) => {
     setEditing(r)
     setNotice('')
+    setSaveNotice('')
     setFormKey((k) => k + 1)
     requestAnimationFrame(() => document.querySelector<HTMLElement>('form[aria-label="Alert rule"] input')?.focus())
   }
@@ -570,6 +638,7 @@ export default function Alerts({ query }: { query: URLSearchParams }) {
                     onDeleted={() => {
                       setLocal(list.filter((x) => x.id !== r.id))
                       if (editing?.id === r.id) setEditing(null)
+                      setSaveNotice('')
                       setNotice(`Deleted “${r.name}”.`)
                     }}
                   />
@@ -584,7 +653,7 @@ export default function Alerts({ query }: { query: URLSearchParams }) {
           </p>
         )}
       </section>
-      <RuleForm key={formKey} initial={editing ? fromRule(editing) : BLANK} onSaved={saved} onCancel={editing ? () => (setEditing(null), setFormKey((k) => k + 1)) : undefined} />
+      <RuleForm key={formKey} initial={editing ? fromRule(editing) : BLANK} onSaved={saved} notice={saveNotice} onCancel={editing ? () => (setEditing(null), setFormKey((k) => k + 1)) : undefined} />
       <Events rules={list ?? []} ruleId={ruleId} />
     </>
   )

@@ -8,7 +8,7 @@ import { PRESET_NAMES, num, pct, signed, signedPct } from '../format'
 import { setQuery } from '../router'
 import { loadWorkspace, useWorkspace } from '../session'
 import type { Overview as OverviewData, PeriodGained } from '../types'
-import { Empty, PageHeader, PlatformBadge, Show, Spinner, Thumb, useApi } from '../ui'
+import { Empty, NextScrape, PageHeader, PlatformBadge, Show, Spinner, Thumb, useApi } from '../ui'
 
 
 // Kpi is one key figure; change, when given, is what it gained in the
@@ -76,6 +76,13 @@ function CheckoutReturn() {
   )
 }
 
+// noGrowth: nothing gained in the window or the one before it, as in a
+// workspace whose videos were scraped once so far; the chart would be flat.
+function noGrowth(o: OverviewData): boolean {
+  const g = o.gained.views
+  return g.period === 0 && !g.previous && o.series.every((p) => p.viewsGained === 0)
+}
+
 export default function Overview({ query }: { query: URLSearchParams }) {
   const f = readFilters(query, '7d')
   const q = filterQuery(f)
@@ -111,7 +118,9 @@ export default function Overview({ query }: { query: URLSearchParams }) {
                   Views gained {o.datePreset === 'all' ? 'since tracking started' : `in the last ${windowName}`}
                   <small class="muted"> · per {o.granularity}</small>
                 </h2>
-                {o.series.length ? (
+                {noGrowth(o) ? (
+                  <NextScrape at={o.nextScrapeAt} item="a video" />
+                ) : o.series.length ? (
                   <TimeChart
                     label={`Views gained per ${o.granularity}`}
                     granularity={o.granularity}

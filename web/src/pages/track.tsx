@@ -1,6 +1,6 @@
 // Track: paste one link, or up to 50 (one per line), optionally into a
 // collection; see what each became, and what the plan still allows.
-import { useState } from 'preact/hooks'
+import { useEffect, useState } from 'preact/hooks'
 import { ApiError, post } from '../api'
 import { useCollections } from '../filters'
 import { exact, videoKind } from '../format'
@@ -17,6 +17,56 @@ function lines(text: string): string[] {
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter((l) => l !== '')
+}
+
+// What the page keeps in the tab's session storage: the links being
+// written (so a sign-in after the session ended on submit finds them
+// again) and the last results (so Back from a video's page shows them).
+const DRAFT = 'reeltrack.track.draft'
+const RESULTS = 'reeltrack.track.results'
+
+interface Draft {
+  url: string
+  urls: string
+  collection: string
+  limit: string
+}
+
+function recall<T>(key: string): T | null {
+  try {
+    const raw = sessionStorage.getItem(key)
+    return raw ? (JSON.parse(raw) as T) : null
+  } catch {
+    return null
+  }
+}
+
+function keep(key: string, value: unknown) {
+  try {
+    if (value === null) sessionStorage.removeItem(key)
+    else sessionStorage.setItem(key, JSON.stringify(value))
+  } catch {
+    // storage refused (private mode, full): the page works without it
+  }
+}
+
+// isAccountLink tells a link to an account (profile, channel) from one to
+// a video, as the server's parser does for the links it accepts.
+export function isAccountLink(raw: string): boolean {
+  let u: URL
+  try {
+    u = new URL(/^[a-z]+:\/\//i.test(raw.trim()) ? raw.trim() : 'https://' + raw.trim())
+  } catch {
+    return false
+  }
+  const host = u.hostname.toLowerCase().replace(/^(www|m|mobile)\./, '')
+  const parts = u.pathname.split('/').filter(Boolean)
+  if (host === 'tiktok.com') return parts.length === 1 && parts[0].startsWith('@')
+  if (host === 'instagram.com') return parts.length === 1 && !['reel', 'reels', 'p', 'tv', 'share', 'stories', 'explore'].includes(parts[0].toLowerCase())
+  if (host === 'youtube.com')
+    return (parts.length >= 1 && parts[0].startsWith('@')) || ['channel', 'c', 'user'].includes((parts[0] ?? '').toLowerCase())
+  if (host === 'x.com' || host === 'twitter.com') return parts.length === 1 && !['i', 'home', 'search'].includes(parts[0].toLowerCase())
+  return false
 }
 
 function Usage() {
@@ -47,8 +97,9 @@ function Usage() {
         <span style={{ width: pctUsed + '%' }} />
       </div>
       <p class="muted small">
-        A video link uses 1. An account link uses its tracking limit: its newest {Math.min(30, ws.maxVideosPerAccount)} videos by default (up to{' '}
-        {ws.maxVideosPerAccount} on your plan, changeable on the <a href="/accounts">Accounts</a> page). Links already tracked cost nothing.
+        A video link uses 1. An account link uses its tracking limit: how many of its newest videos it tracks, chosen when you paste it (by default
+        what fits what is left, at most {Math.min(30, ws.maxVideosPerAccount)}; up to {ws.maxVideosPerAccount} on your plan, changeable later on the{' '}
+        <a href="/accounts">Accounts</a> page). Links already tracked cost nothing.
       </p>
       {(!ws.hasAccess || full) && (
         <p class="plan-warning">
@@ -99,17 +150,31 @@ function ResultItem({ r }: { r: TrackResult }) {
 export default function Track() {
   const ws = useWorkspace()
   const cols = useCollections()
-  const [url, setUrl] = useState('')
-  const [urls, setUrls] = useState('')
-  const [collection, setCollection] = useState('')
+  const [draft] = useState(() => recall<Draft>(DRAFT))
+  const [url, setUrl] = useState(draft?.url ?? '')
+  const [urls, setUrls] = useState(draft?.urls ?? '')
+  const [collection, setCollection] = useState(draft?.collection ?? '')
+  const [limit, setLimit] = useState(draft?.limit ?? '')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ApiError | null>(null)
-  const [results, setResults] = useState<TrackResult[] | null>(null)
+  const [results, setResults] = useState<TrackResult[] | null>(() => recall<TrackResult[]>(RESULTS))
+
+  useEffect(() => keep(DRAFT, url || urls || collection || limit ? { url, urls, collection, limit } : null), [url, urls, collection, limit])
+  useEffect(() => keep(RESULTS, results), [results])
 
   const pasted = lines(urls)
   const bulk = pasted.length > 0
   const all = bulk ? (url.trim() ? [url.trim(), ...pasted] : pasted) : url.trim() ? [url.trim()] : []
   const tooMany = all.length > MAX
+  const accounts = all.filter(isAccountLink).length
+  // the tracking limit an account link gets: the API's default is what
+  // fits the plan's videos left, at most 30 and the plan's maximum
+  const left = ws ? Math.max(0, ws.videoLimit - ws.usage.videos) : 0
+  const maxPer = ws?.maxVideosPerAccount ?? 30
+  const defaultLimit = Math.max(1, Math.min(30, maxPer, left))
+  const limitText = limit.trim()
+  const limitValue = limitText ? Number(limitText) : null
+  const limitBad = limitValue !== null && (!Number.isInteger(limitValue) || limitValue < 1 || limitValue > maxPer)
 
   const submit = async (e: Event) => {
     e.preventDefault()
@@ -122,19 +187,24 @@ export default function Track() {
       setError(new ApiError(400, 'invalid_request', `At most ${MAX} links at a time: you pasted ${all.length}. Remove ${all.length - MAX} and try again.`))
       return
     }
+    if (accounts > 0 && limitBad) {
+      setError(new ApiError(400, 'invalid_request', `Videos per account must be a whole number from 1 to ${maxPer}, the ${ws?.plan ?? ''} plan's maximum.`))
+      return
+    }
     setBusy(true)
     const collection_id = collection || null
+    const extra = accounts > 0 && limitValue !== null ? { tracking_limit: limitValue } : {}
     try {
       let out: TrackResult[]
       if (bulk) {
-        const r = await post<{ results: TrackResult[] }>('/track/bulk', { urls: all, collection_id })
+        const r = await post<{ results: TrackResult[] }>('/track/bulk', { urls: all, collection_id, ...extra })
         out = r.results
         // Keep only the links that failed, so they can be fixed and sent again.
         const failed = out.filter((x) => !x.success).map((x) => x.url)
         setUrls(failed.join('\n'))
         setUrl('')
       } else {
-        const r = await post<TrackResult>('/track', { url: all[0], collection_id })
+        const r = await post<TrackResult>('/track', { url: all[0], collection_id, ...extra })
         out = [r]
         if (r.success) setUrl('')
       }
@@ -196,6 +266,33 @@ export default function Track() {
                 all.length > pasted.length ? `, ${all.length} with the link above,` : ''
               } of at most ${MAX}${tooMany ? ` — remove ${all.length - MAX} to continue` : ''}.`}
         </div>
+        {accounts > 0 && ws && (
+          <div class="tracking-limit" data-testid="tracking-limit">
+            <label>
+              Videos to track per account
+              <input
+                type="number"
+                name="tracking_limit"
+                inputMode="numeric"
+                min={1}
+                max={maxPer}
+                step={1}
+                placeholder={String(defaultLimit)}
+                value={limit}
+                onInput={(e) => setLimit((e.target as HTMLInputElement).value)}
+                aria-describedby="tracking-limit-hint"
+                aria-invalid={limitBad}
+              />
+            </label>
+            <div id="tracking-limit-hint" class={limitBad ? 'field-error' : 'muted small'} data-testid="tracking-limit-hint">
+              {accounts === 1 ? 'The account' : `Each of the ${accounts} accounts`} tracks its newest{' '}
+              <strong>{limitValue !== null && !limitBad ? exact(limitValue) : exact(defaultLimit)}</strong> videos
+              {limitText ? '' : ' (the default: what fits what is left)'}. Up to {exact(maxPer)} per account on the {ws.plan} plan;{' '}
+              <span data-testid="slots-left">{exact(left)}</span> of {exact(ws.videoLimit)} video slots left.
+              {limitValue !== null && !limitBad && limitValue * accounts > left ? ' That is more than is left: the plan would refuse it.' : ''}
+            </div>
+          </div>
+        )}
         <div class="form-row">
           <label>
             Collection
@@ -251,7 +348,12 @@ export default function Track() {
 
       {results && (
         <section class="card results-card" aria-labelledby="results-h">
-          <h2 id="results-h">Results</h2>
+          <div class="results-head">
+            <h2 id="results-h">Results</h2>
+            <button type="button" class="link" onClick={() => setResults(null)}>
+              Clear
+            </button>
+          </div>
           <p aria-live="polite" class="muted">
             {[ok && `${ok} now tracked`, existing && `${existing} already tracked`, failed && `${failed} not tracked`].filter(Boolean).join(' · ')}.
             {ok > 0 && ` The first scrape of ${ok === 1 ? 'it' : 'each new item'} is queued.`}

@@ -7,7 +7,7 @@ import { useCollections } from '../filters'
 import { DASH, day, exact, num, pct, platformName, signed, videoKind, when } from '../format'
 import { navigate, setQuery } from '../router'
 import type { Video } from '../types'
-import { Empty, ErrorBox, Freshness, PageHeader, PlatformBadge, Spinner, StatusBadge, Thumb, useApi } from '../ui'
+import { Empty, ErrorBox, Freshness, NextScrape, PageHeader, PlatformBadge, Spinner, StatusBadge, Thumb, useApi } from '../ui'
 import './videos.css'
 import './video.css'
 import { VideoActions } from './organise'
@@ -42,6 +42,7 @@ interface VideoDetail extends Video {
   hourly: Point[]
   daily: Point[]
   history: Scrape[]
+  nextScrapeAt: string | null
 }
 
 function Kpi({
@@ -99,7 +100,10 @@ function Growth({ v, by }: { v: VideoDetail; by: 'hour' | 'day' }) {
           </button>
         </div>
       </div>
-      {pts.length ? (
+      {v.lastScrapedAt && v.hourly.length < 2 && v.daily.length < 2 ? (
+        // scraped once: no growth to draw yet
+        <NextScrape at={v.nextScrapeAt} item="the video" />
+      ) : pts.length ? (
         <>
           <TimeChart
             label={`Views, likes and comments of this video ${by === 'hour' ? 'by hour over the last 30 days' : 'by day since tracking started'}`}

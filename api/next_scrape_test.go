@@ -1,0 +1,109 @@
+package api_test
+
+import (
+	"testing"
+	"time"
+)
+
+// TestNextScrapeFollowsTheRefresh: the video, account and overview answers
+// say when the next scrape comes, by the rules the refresh queues with: an
+// item is due exactly when its nextScrapeAt is not in the future, and a
+// paused account has none.
+func TestNextScrapeFollowsTheRefresh(t *testing.T) {
+	a, _ := newScrapingApp(t)
+	c := a.signUp(uniqueEmail("nextscrape"))
+	ws := a.bootstrap(c).Workspace
+	var acc, vid trackOut
+	a.request("POST", "/api/track", map[string]any{"url": "https://www.tiktok.com/@next.scrape", "tracking_limit": 3}, c).expect(t, 200).decode(t, &acc)
+	waitJob(t, acc.JobID)
+	a.request("POST", "/api/track", map[string]string{"url": "https://www.youtube.com/watch?v=nextScrape1"}, c).expect(t, 200).decode(t, &vid)
+	waitJob(t, vid.JobID)
+
+	type answer struct {
+		NextScrapeAt *time.Time `json:"nextScrapeAt"`
+	}
+	read := func(path string) *time.Time {
+		t.Helper()
+		var out answer
+		a.request("GET", path, nil, c).expect(t, 200).decode(t, &out)
+		return out.NextScrapeAt
+	}
+	near := func(what string, got *time.Time, want time.Time) {
+		t.Helper()
+		if got == nil {
+			t.Fatalf("%s: no nextScrapeAt, want %s", what, want)
+		}
+		if d := got.Sub(want); d < -5*time.Second || d > 5*time.Second {
+			t.Fatalf("%s: nextScrapeAt %s, want about %s", what, got, want)
+		}
+	}
+	// Just after its first scrape, each item's next scrape is the first
+	// day's one, an hour after tracking; the overview gives the soonest.
+	var created time.Time
+	if err := env.PG.QueryRow(t.Context(), `SELECT created_at FROM videos WHERE id = $1`, vid.ID).Scan(&created); err != nil {
+		t.Fatal(err)
+	}
+	near("video", read("/api/videos/"+vid.ID.String()), created.Add(time.Hour))
+	var accCreated time.Time
+	if err := env.PG.QueryRow(t.Context(), `SELECT created_at FROM accounts WHERE id = $1`, acc.ID).Scan(&accCreated); err != nil {
+		t.Fatal(err)
+	}
+	near("account", read("/api/accounts/"+acc.ID.String()+"/analytics"), accCreated.Add(time.Hour))
+	near("overview", read("/api/overview"), accCreated.Add(time.Hour))
+
+	// A video found through the account is scraped with it.
+	var found string
+	if err := env.PG.QueryRow(t.Context(), `SELECT id::text FROM videos WHERE account_id = $1 LIMIT 1`, acc.ID).Scan(&found); err != nil {
+		t.Fatal(err)
+	}
+	near("the account's video", read("/api/videos/"+found), accCreated.Add(time.Hour))
+
+	// Ages of the account (created and last scraped so many minutes ago):
+	// the refresh queues it exactly when the answer says it is due.
+	exec(t, `UPDATE videos SET tracked_individually = false WHERE id = $1`, vid.ID) // the account alone is scheduled
+	for _, step := range []struct {
+		name             string
+		created, scraped int
+		wantIn           time.Duration // from now; 0: due now
+	}{
+		{"just tracked", 5, 4, 55 * time.Minute},
+		{"an hour old, scraped before", 70, 65, 0},
+		{"an hour old, scraped since", 70, 5, 290 * time.Minute},
+		{"six hours old, scraped at two", 370, 240, 0},
+		{"a day old, scraped at six", 24*60 + 10, 18 * 60, 0},
+		{"two days old, scraped an hour ago", 48 * 60, 60, 23 * time.Hour},
+		{"two days old, scraped a day ago", 48 * 60, 24*60 + 5, 0},
+	} {
+		exec(t, `UPDATE accounts SET created_at = now() - make_interval(mins => $2), last_scraped_at = now() - make_interval(mins => $3),
+			refresh_queued_at = NULL WHERE id = $1`, acc.ID, step.created, step.scraped)
+		exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws.ID)
+		now := time.Now()
+		next := read("/api/accounts/" + acc.ID.String() + "/analytics")
+		near(step.name, next, now.Add(step.wantIn))
+		near(step.name+" (overview)", read("/api/overview"), now.Add(step.wantIn))
+		due := !next.After(time.Now())
+		// the package's other tests share the database: count this
+		// workspace's refreshes only
+		refreshes := func() int {
+			return count(t, `SELECT count(*) FROM scrape_jobs WHERE workspace_id = $1 AND reason = 'refresh'`, ws.ID)
+		}
+		before := refreshes()
+		var out struct{ Jobs []string }
+		httpRequest(a, "GET", "/api/cron/refresh", "Bearer "+cronSecret).expect(t, 200).decode(t, &out)
+		for _, j := range out.Jobs {
+			waitJob(t, j)
+		}
+		if queued := refreshes() - before; (queued > 0) != due {
+			t.Fatalf("%s: nextScrapeAt %s (due %v), but the refresh queued %d jobs", step.name, next, due, queued)
+		}
+	}
+
+	// A paused account is not refreshed: no next scrape anywhere.
+	exec(t, `UPDATE accounts SET status = 'paused' WHERE id = $1`, acc.ID)
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws.ID)
+	for _, path := range []string{"/api/accounts/" + acc.ID.String() + "/analytics", "/api/overview", "/api/videos/" + found} {
+		if got := read(path); got != nil {
+			t.Fatalf("%s: nextScrapeAt %s for a paused account, want null", path, got)
+		}
+	}
+}

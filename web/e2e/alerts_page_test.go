@@ -1,0 +1,101 @@
+package e2e
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/google/uuid"
+)
+
+// TestAlertsPage: an empty rule form marks every field it needs at once;
+// the saved rule's notice shows by the button, on screen; an alert in the
+// list names its video by caption and handle, links to it, and says what
+// its gain covers.
+func TestAlertsPage(t *testing.T) {
+	s := startSite(t)
+	ctx := openBrowser(t, 1440, 900)
+	s.signUp(ctx, "alertspage")
+	cookie := sessionCookie(t, ctx, s.base)
+
+	var invalid []string
+	do(t, ctx, "submit the empty form",
+		chromedp.Navigate(s.base+"/alerts"),
+		chromedp.WaitVisible(`form[aria-label="Alert rule"]`),
+		chromedp.Evaluate(`(() => { const w = document.querySelector('form[aria-label="Alert rule"] input[name=windowHours]'); w.value = ''; w.dispatchEvent(new Event('input', {bubbles: true})) })()`, nil),
+		chromedp.Click(`form[aria-label="Alert rule"] button[type=submit]`),
+		chromedp.WaitVisible(`form[aria-label="Alert rule"] .field-error`),
+		chromedp.Evaluate(`[...document.querySelectorAll('form[aria-label="Alert rule"] [aria-invalid="true"]')].map(e => e.name)`, &invalid),
+	)
+	for _, want := range []string{"name", "threshold", "windowHours"} {
+		found := false
+		for _, f := range invalid {
+			found = found || f == want
+		}
+		if !found {
+			t.Errorf("the empty form marks %v, not %s", invalid, want)
+		}
+	}
+
+	var inView bool
+	var notice string
+	do(t, ctx, "save a rule",
+		typeInto(`form[aria-label="Alert rule"] input[name=name]`, "Going viral"),
+		typeInto(`form[aria-label="Alert rule"] input[name=threshold]`, "1000"),
+		typeInto(`form[aria-label="Alert rule"] input[name=windowHours]`, "6"),
+		chromedp.Click(`form[aria-label="Alert rule"] button[type=submit]`),
+		chromedp.WaitVisible(`[data-testid="alert-saved"]`),
+		chromedp.Sleep(300*time.Millisecond),
+		chromedp.Text(`[data-testid="alert-saved"]`, &notice),
+		chromedp.Evaluate(`(() => { const r = document.querySelector('[data-testid="alert-saved"]').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight })()`, &inView),
+	)
+	if !strings.Contains(notice, "Going viral") || !inView {
+		t.Errorf("the saved notice %q is on screen: %v", notice, inView)
+	}
+
+	// An alert of a new video, published inside the window.
+	var v struct {
+		ID    string `json:"id"`
+		JobID string `json:"job_id"`
+	}
+	s.send(cookie, "POST", "/track", `{"url":"https://www.tiktok.com/@alerts.page/video/7301234567890123488"}`, &v)
+	var rules struct {
+		Rules []struct {
+			ID string `json:"id"`
+		} `json:"rules"`
+	}
+	s.api(cookie, "GET", "/alerts", &rules)
+	var boot struct {
+		Workspace struct {
+			ID string `json:"id"`
+		} `json:"workspace"`
+	}
+	s.api(cookie, "POST", "/workspace/bootstrap", &boot)
+	now := time.Now().UTC()
+	pg := func(sql string, args ...any) {
+		t.Helper()
+		if _, err := env.PG.Exec(context.Background(), sql, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pg(`UPDATE videos SET caption = 'Five-minute breakfast', published_at = $2 WHERE id = $1`, v.ID, now.Add(-2*time.Hour))
+	pg(`INSERT INTO alert_events (id, workspace_id, rule_id, video_id, triggered_at, metric, window_start, window_end, start_value, end_value, gain)
+		VALUES ($1, $2, $3, $4, $5, 'views', $6, $5, 0, 22300, 22300)`, uuid.New(), boot.Workspace.ID, rules.Rules[0].ID, v.ID, now, now.Add(-6*time.Hour))
+	var caption, href, span, note string
+	do(t, ctx, "the alert list",
+		chromedp.Navigate(s.base+"/alerts"),
+		chromedp.WaitVisible(`[data-testid="event-caption"]`),
+		chromedp.Text(`[data-testid="event-caption"]`, &caption),
+		chromedp.AttributeValue(`[data-testid="event-caption"]`, "href", &href, nil),
+		chromedp.Text(`[data-testid="gain-span"]`, &span),
+		chromedp.Text(`[data-testid="gain-note"]`, &note),
+	)
+	if caption != "Five-minute breakfast" || href != "/videos/"+v.ID {
+		t.Errorf("the alert names its video %q linking to %q", caption, href)
+	}
+	if span != "since it was published" || !strings.Contains(note, "first scrape") {
+		t.Errorf("the alert's gain says %q, its note %q", span, note)
+	}
+}

@@ -1,0 +1,140 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBillingSells: against stripe-mock's catalogue, each plan's card shows
+// its price with currency and interval and lists every limit of the plan;
+// the founding offer shows its price and the spots left as the API counts
+// them; the trial's single seat reads as one seat, on Billing and in the
+// Team page's refusal of a second invite.
+func TestBillingSells(t *testing.T) {
+	s := startSite(t)
+	ctx := openBrowser(t, 1440, 900)
+	s.signUp(ctx, "billsells")
+	cookie := sessionCookie(t, ctx, s.base)
+
+	var plans struct {
+		Plans []struct {
+			Name                 string `json:"name"`
+			VideoLimit           int    `json:"videoLimit"`
+			SeatLimit            int    `json:"seatLimit"`
+			MaxVideosPerAccount  int    `json:"maxVideosPerAccount"`
+			RefreshIntervalHours int    `json:"refreshIntervalHours"`
+		} `json:"plans"`
+	}
+	s.api(nil, "GET", "/plans", &plans)
+	var stats struct {
+		Total     int `json:"total"`
+		Remaining int `json:"remaining"`
+	}
+	s.api(nil, "GET", "/founding/stats", &stats)
+	if len(plans.Plans) != 3 {
+		t.Fatalf("%d paid plans, want 3", len(plans.Plans))
+	}
+
+	var page string
+	do(t, ctx, "billing",
+		chromedp.Navigate(s.base+"/billing"),
+		chromedp.WaitVisible(`[data-testid="price-growth"]`),
+		chromedp.WaitVisible(`[data-testid="founding-price"]`),
+		chromedp.Text(`main`, &page),
+	)
+	for _, p := range plans.Plans {
+		var card, price string
+		do(t, ctx, "plan "+p.Name,
+			chromedp.Text(`[data-testid="plan-`+p.Name+`"]`, &card),
+			chromedp.Text(`[data-testid="price-`+p.Name+`"]`, &price),
+		)
+		// stripe-mock prices every id at 20.00 USD a month
+		if !strings.Contains(price, "$20.00") || !strings.Contains(price, "per month") {
+			t.Errorf("%s: the price reads %q, want its amount, currency and interval", p.Name, price)
+		}
+		every := fmt.Sprintf("every %d h", p.RefreshIntervalHours)
+		if p.RefreshIntervalHours == 1 {
+			every = "every hour"
+		}
+		for _, want := range []string{
+			fmt.Sprintf("%s tracked videos", group(p.VideoLimit)),
+			fmt.Sprintf("%d seats", p.SeatLimit),
+			fmt.Sprintf("up to %d videos per tracked account", p.MaxVideosPerAccount),
+			"refreshed " + every,
+		} {
+			if !strings.Contains(card, want) {
+				t.Errorf("%s: the card does not list %q:\n%s", p.Name, want, card)
+			}
+		}
+	}
+	var founding, remaining string
+	do(t, ctx, "founding offer",
+		chromedp.Text(`[data-testid="founding"]`, &founding),
+		chromedp.Text(`[data-testid="founding-remaining"]`, &remaining),
+	)
+	if !strings.Contains(founding, "$20.00") || remaining != fmt.Sprint(stats.Remaining) ||
+		!strings.Contains(founding, fmt.Sprintf("%d of %d spots left", stats.Remaining, stats.Total)) {
+		t.Errorf("the founding offer reads %q, want its price and %d of %d spots left", founding, stats.Remaining, stats.Total)
+	}
+	if regexp.MustCompile(`\b1 seats\b|all 1 seats`).MatchString(page) {
+		t.Errorf("Billing writes one seat as seats:\n%s", page)
+	}
+	if !strings.Contains(page, "1 seat") {
+		t.Errorf("the trial's limits do not say 1 seat:\n%s", page)
+	}
+
+	// The trial's one seat is taken: the invite's refusal says so in words.
+	var said string
+	do(t, ctx, "invite on the trial",
+		chromedp.Navigate(s.base+"/team"),
+		chromedp.WaitVisible(`main h1`),
+		chromedp.Text(`main`, &said),
+	)
+	var refusal struct {
+		Error struct{ Message string } `json:"error"`
+	}
+	sendRaw(t, s.base, cookie.Value, "POST", "/workspace/team", `{"email":"mate@example.com","role":"member"}`, &refusal)
+	if strings.Contains(refusal.Error.Message, "1 seats") || !strings.Contains(refusal.Error.Message, "only seat") {
+		t.Errorf("a second invite on the trial is refused with %q, want the plan's only seat named", refusal.Error.Message)
+	}
+	if strings.Contains(said, "1 seats") {
+		t.Errorf("the Team page writes one seat as seats:\n%s", said)
+	}
+}
+
+// group writes n with thousands separators, as the page does ("1,000").
+func group(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// sendRaw calls the API with the session cookie and decodes the answer,
+// whatever its status.
+func sendRaw(t *testing.T, base, session, method, path, body string, out any) {
+	t.Helper()
+	req, err := http.NewRequest(method, base+"/api"+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.AddCookie(&http.Cookie{Name: "session-access-token", Value: session})
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	if err := json.Unmarshal(raw, out); err != nil {
+		t.Fatalf("%s %s: %v in %s", method, path, err, raw)
+	}
+}
