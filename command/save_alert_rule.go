@@ -177,17 +177,7 @@ func (h SaveAlertRuleHandler) Handle(ctx context.Context, cmd SaveAlertRule) (Al
 				return errors.Join(append(missing, givenFieldErrors(cmd, missing)...)...)
 			}
 		}
-		apply(&r.Name, cmd.Name)
-		apply(&r.CollectionID, cmd.CollectionID)
-		apply(&r.Platform, cmd.Platform)
-		apply(&r.Metric, cmd.Metric)
-		apply(&r.Condition, cmd.Condition)
-		apply(&r.Threshold, cmd.Threshold)
-		apply(&r.WindowHours, cmd.WindowHours)
-		apply(&r.MinStartValue, cmd.MinStartValue)
-		apply(&r.CooldownHours, cmd.CooldownHours)
-		apply(&r.Recipients, cmd.Recipients)
-		apply(&r.Enabled, cmd.Enabled)
+		cmd.applyTo(&r)
 		if err := r.Validate(); err != nil {
 			return err
 		}
@@ -271,6 +261,20 @@ func apply[T any](dst *T, v *T) {
 func givenFieldErrors(cmd SaveAlertRule, missing []error) []error {
 	r := AlertRule{CooldownHours: DefaultCooldownHours, Enabled: true, Recipients: []string{},
 		Name: "x", Metric: alertMetrics[0], Condition: ConditionGrowth, Threshold: 1, WindowHours: 1}
+	cmd.applyTo(&r)
+	named := apperr.Fields(errors.Join(missing...))
+	var out []error
+	for field, msg := range apperr.Fields(r.Validate()) {
+		if _, ok := named[field]; !ok {
+			out = append(out, apperr.Invalid(field, msg))
+		}
+	}
+	slices.SortFunc(out, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
+	return out
+}
+
+// applyTo sets the fields the command gives on r, leaving the others.
+func (cmd SaveAlertRule) applyTo(r *AlertRule) {
 	apply(&r.Name, cmd.Name)
 	apply(&r.CollectionID, cmd.CollectionID)
 	apply(&r.Platform, cmd.Platform)
@@ -281,13 +285,5 @@ func givenFieldErrors(cmd SaveAlertRule, missing []error) []error {
 	apply(&r.MinStartValue, cmd.MinStartValue)
 	apply(&r.CooldownHours, cmd.CooldownHours)
 	apply(&r.Recipients, cmd.Recipients)
-	named := apperr.Fields(errors.Join(missing...))
-	var out []error
-	for field, msg := range apperr.Fields(r.Validate()) {
-		if _, ok := named[field]; !ok {
-			out = append(out, apperr.Invalid(field, msg))
-		}
-	}
-	slices.SortFunc(out, func(a, b error) int { return strings.Compare(a.Error(), b.Error()) })
-	return out
+	apply(&r.Enabled, cmd.Enabled)
 }

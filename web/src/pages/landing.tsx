@@ -43,14 +43,7 @@ export default function Landing() {
             reeltrack tracks the views, likes, comments, shares, saves and followers of TikTok, Instagram, YouTube and X accounts and videos on a
             schedule, and shows how they grow: charts, alerts and exports, on a server of your own.
           </p>
-          <div class="hero-actions">
-            <a href="/signup" class="button primary">
-              Create an account
-            </a>
-            <a href="/login" class="button">
-              Log in
-            </a>
-          </div>
+          <Actions />
           <p class="muted small">Starts with a free 7-day trial: no card needed.</p>
           <ul class="platforms" aria-label="Platforms">
             <li class="badge platform-tiktok">TikTok</li>
@@ -86,16 +79,22 @@ export default function Landing() {
         <section class="card closing" aria-labelledby="closing-title">
           <h2 id="closing-title">Start tracking in a minute</h2>
           <p class="muted">Sign up, paste a link, and the first numbers arrive within minutes.</p>
-          <div class="hero-actions">
-            <a href="/signup" class="button primary">
-              Create an account
-            </a>
-            <a href="/login" class="button">
-              Log in
-            </a>
-          </div>
+          <Actions />
         </section>
       </main>
+    </div>
+  )
+}
+
+function Actions() {
+  return (
+    <div class="hero-actions">
+      <a href="/signup" class="button primary">
+        Create an account
+      </a>
+      <a href="/login" class="button">
+        Log in
+      </a>
     </div>
   )
 }
