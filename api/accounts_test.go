@@ -162,8 +162,17 @@ func (d *dashboard) wantAccount(key string, accHist, vidHist map[uuid.UUID][]raw
 	var withViews int
 	var gained int64
 	w.VideosWithViews, w.TotalViews, w.ViewsGained7d = &withViews, &total, &gained
+	w.Views7d = make([]*int64, query.SparkDays)
 	for _, v := range accountVideos[key] {
 		vh := vidHist[d.videos[v]]
+		for i, g := range dailyViews(vh, dashNow) {
+			if g != nil {
+				if w.Views7d[i] == nil {
+					w.Views7d[i] = new(int64)
+				}
+				*w.Views7d[i] += *g
+			}
+		}
 		views := latest(vh, 0)
 		if views == nil {
 			continue
@@ -204,6 +213,9 @@ func (d *dashboard) checkAccount(t *testing.T, got query.Account, accHist, vidHi
 		t.Errorf("%s videos %d (%s with views), views %s, gained 7d %s; raw snapshots say %d (%s), %s, %s", key,
 			got.TrackedVideos, show(got.VideosWithViews), show(got.TotalViews), show(got.ViewsGained7d),
 			w.TrackedVideos, show(w.VideosWithViews), show(w.TotalViews), show(w.ViewsGained7d))
+	}
+	if !slices.EqualFunc(got.Views7d, w.Views7d, ptrEq) {
+		t.Errorf("%s views7d %s; raw snapshots say %s", key, showDays(got.Views7d), showDays(w.Views7d))
 	}
 	if !floatEq(got.AverageViews, w.AverageViews) || !floatEq(got.EngagementRate, w.EngagementRate) {
 		t.Errorf("%s average views %s, engagement %s; raw snapshots say %s, %s", key,

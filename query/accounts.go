@@ -51,7 +51,11 @@ type Account struct {
 	// with more than 0 views, as the overview computes it.
 	EngagementRate *float64 `json:"engagementRate"`
 	// ViewsGained7d sums the videos' views gained over the 7d window.
-	ViewsGained7d *int64     `json:"viewsGained7d"`
+	ViewsGained7d *int64 `json:"viewsGained7d"`
+	// Views7d sums the videos' views gained on each of the last 7 UTC
+	// days, oldest first (see DailyViews); a day is null when no video has
+	// a value for it. Only in the list.
+	Views7d       []*int64   `json:"views7d,omitempty"`
 	LastScrapedAt *time.Time `json:"lastScrapedAt"`
 	AddedAt       time.Time  `json:"addedAt"`
 }
@@ -118,7 +122,7 @@ func (h AccountsHandler) Handle(ctx context.Context, ws uuid.UUID, q AccountQuer
 	if err := checkCollection(ctx, h.DB, ws, q.CollectionID); err != nil {
 		return AccountList{}, err
 	}
-	sel := accountSelect{Platforms: q.Platforms, CollectionID: q.CollectionID, WithoutMetrics: true}
+	sel := accountSelect{Platforms: q.Platforms, CollectionID: q.CollectionID, WithoutMetrics: true, Daily: true}
 	rows, withMetrics, err := loadAccounts(ctx, h.DB, h.CH, ws, sel, h.Now().UTC())
 	if err != nil {
 		return AccountList{}, err
@@ -157,6 +161,8 @@ type accountSelect struct {
 	// WithoutMetrics lets the accounts be read from PostgreSQL alone when
 	// ClickHouse is unavailable: their figures stay nil.
 	WithoutMetrics bool
+	// Daily reads the videos' daily views for the sparkline (Views7d).
+	Daily bool
 }
 
 // videoRow is an account's video with the time of its first snapshot.
@@ -206,6 +212,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 		videos   []Video
 		accByID  = map[uuid.UUID]entityMetrics{}
 		vidByID  = map[uuid.UUID]entityMetrics{}
+		daily    = map[uuid.UUID][]*int64{}
 	)
 	// The PostgreSQL reads and the ClickHouse reads are separate groups,
 	// so a ClickHouse failure that may pass does not cancel the rows.
@@ -253,6 +260,13 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 			return nil
 		})
 	})
+	if sel.Daily {
+		chg.Go(func() error {
+			return dailyViewsQuery{Workspace: ws, Now: now}.read(chctx, metrics{ch}, func(id uuid.UUID, d []*int64) {
+				daily[id] = d
+			})
+		})
+	}
 	pgErr, chErr := pg.Wait(), chg.Wait()
 	if pgErr != nil {
 		return nil, false, pgErr
@@ -280,10 +294,16 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 			r.withMetrics(e)
 			r.FirstAt = e.FirstAt
 		}
+		if d, ok := daily[v.ID]; ok && withMetrics {
+			accounts[i].Views7d = sumDaily(accounts[i].Views7d, d)
+		}
 		accounts[i].Videos = append(accounts[i].Videos, r)
 	}
 	for i := range accounts {
 		accounts[i].derive(withMetrics)
+		if sel.Daily && withMetrics && accounts[i].Views7d == nil {
+			accounts[i].Views7d = make([]*int64, SparkDays)
+		}
 	}
 	return accounts, withMetrics, nil
 }

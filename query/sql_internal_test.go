@@ -53,6 +53,11 @@ func renderedCases() []renderedCase {
 		{"videos_sort_views", mustSort(videoSortMetrics(ws, now, SortViews))},
 		{"videos_sort_engagement", mustSort(videoSortMetrics(ws, now, SortEngagement))},
 		{"videos_sort_gained24h", mustSort(videoSortMetrics(ws, now, SortGained24h))},
+		{"videos_sort_gained7d", mustSort(videoSortMetrics(ws, now, SortGained7d))},
+		{"videos_sort_saves_top", func() entitiesQuery { q := mustSort(videoSortMetrics(ws, now, SortSaves)); q.Top = 66; return q }()},
+		// the sparklines of GET /videos (a page) and GET /accounts (every video)
+		{"videos_page_daily_views", dailyViewsQuery{Workspace: ws, Only: ids, Now: now}},
+		{"accounts_daily_views", dailyViewsQuery{Workspace: ws, Now: now}},
 		{"videos_sort_likes_top", func() entitiesQuery { q := mustSort(videoSortMetrics(ws, now, SortLikes)); q.Top = 66; return q }()},
 		{"videos_page", func() entitiesQuery { q := videoListMetrics(ws, now); q.Only = ids; return q }()},
 		{"collections", entitiesQuery{Workspace: ws, Kind: "video", Metric: Views}},
