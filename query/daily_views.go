@@ -30,11 +30,12 @@ type dailyViewsQuery struct {
 // that recorded views; a day still split across unmerged parts gives the
 // later one by last_at), and the video's first recorded views and when it
 // was first scraped (entity_latest), the start of a video first scraped on
-// a shown day.
+// a shown day. The days come in order, so that every engine gives the same
+// answer.
 const dailyViewsSQL = `
 SELECT entity_id, days, vals, f_first, f_at
 FROM (
-    SELECT entity_id, groupArray(toUInt32(bucket)) AS days, groupArray(v) AS vals
+    SELECT entity_id, arraySort(groupArray(toUInt32(bucket))) AS days, arraySort((x, t) -> t, groupArray(v), groupArray(toUInt32(bucket))) AS vals
     FROM (
         SELECT entity_id, bucket, argMax(assumeNotNull(views), last_at) AS v
         FROM entity_daily

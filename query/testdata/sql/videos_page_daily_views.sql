@@ -4,7 +4,7 @@
 
 SELECT entity_id, days, vals, f_first, f_at
 FROM (
-    SELECT entity_id, groupArray(toUInt32(bucket)) AS days, groupArray(v) AS vals
+    SELECT entity_id, arraySort(groupArray(toUInt32(bucket))) AS days, arraySort((x, t) -> t, groupArray(v), groupArray(toUInt32(bucket))) AS vals
     FROM (
         SELECT entity_id, bucket, argMax(assumeNotNull(views), last_at) AS v
         FROM entity_daily
