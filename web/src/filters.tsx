@@ -34,7 +34,10 @@ export function useCollections() {
   return useApi((s) => get<CollectionList>('/collections', undefined, s), 'collections')
 }
 
-export function FilterBar({ f, presets = true, presetLabel = 'Period' }: { f: Filters; presets?: boolean; presetLabel?: string }) {
+// FilterBar shows the filters; presetLabel is the visible name of the
+// period buttons (what they filter by), presetNote a longer explanation
+// for assistive technology and the tooltip.
+export function FilterBar({ f, presets = true, presetLabel = 'Gains over', presetNote = 'the window the gains and the chart cover' }: { f: Filters; presets?: boolean; presetLabel?: string; presetNote?: string }) {
   const cols = useCollections()
   const chosen = cols.data?.collections.find((c) => c.id === f.collectionId)
   const toggle = (p: string) => {
@@ -44,7 +47,11 @@ export function FilterBar({ f, presets = true, presetLabel = 'Period' }: { f: Fi
   return (
     <div class="filters" role="group" aria-label="Filters">
       {presets && (
-        <div class="segmented" role="radiogroup" aria-label={presetLabel}>
+        <div class="filter-group">
+        <span class="filter-label" id="preset-label" title={presetNote}>
+          {presetLabel}
+        </span>
+        <div class="segmented" role="radiogroup" aria-labelledby="preset-label" aria-describedby={presetNote ? 'preset-note' : undefined}>
           {PRESETS.map((p) => (
             <button
               type="button"
@@ -57,6 +64,12 @@ export function FilterBar({ f, presets = true, presetLabel = 'Period' }: { f: Fi
               {p === 'all' ? 'All' : p}
             </button>
           ))}
+        </div>
+        {presetNote && (
+          <span class="sr-only" id="preset-note">
+            {presetNote}
+          </span>
+        )}
         </div>
       )}
       <div class="segmented" role="group" aria-label="Platforms">

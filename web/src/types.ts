@@ -61,6 +61,8 @@ export interface Video {
   engagementRate?: number | null
   viewsGained24h?: number | null
   viewsGained7d?: number | null
+  // the lists only: views gained on each of the last 7 UTC days, oldest first
+  views7d?: (number | null)[]
 }
 
 export interface VideoList {
@@ -138,6 +140,7 @@ export interface Account {
   averageViews: number | null
   engagementRate: number | null
   viewsGained7d: number | null
+  views7d?: (number | null)[]
   lastScrapedAt: string | null
   addedAt: string
 }

@@ -5,6 +5,7 @@ import { get } from '../api'
 import { FilterBar, readFilters } from '../filters'
 import { exact, pct, signed } from '../format'
 import { setQuery } from '../router'
+import { Sparkline } from '../sparkline'
 import type { Account, AccountList } from '../types'
 import { Empty, Freshness, PageHeader, PlatformBadge, Show, Spinner, StatusBadge, useApi } from '../ui'
 import { AccountActions, Avatar, Num, accountName, gainClass } from './account-actions'
@@ -68,6 +69,7 @@ function Row({ a, reload }: { a: Account; reload: () => void }) {
       <Num v={a.averageViews} testid="average-views" />
       <Num v={a.engagementRate} testid="engagement" fmt={pct} />
       <Num v={a.viewsGained7d} testid="views-gained-7d" fmt={signed} cls={gainClass(a.viewsGained7d)} />
+      <td class="acc-trend">{a.views7d && <Sparkline values={a.views7d} />}</td>
       <td>
         <AccountActions a={a} onChanged={reload} />
       </td>
@@ -144,6 +146,9 @@ export default function Accounts({ query }: { query: URLSearchParams }) {
                       <SortHead label="Avg. views" current={sort} title="Average views per video with views" />
                       <SortHead label="Engagement" sort="engagement" current={sort} title="(likes + comments + shares + saves) / views" />
                       <SortHead label="Views 7 d" sort="gained7d" current={sort} title="Views gained in the last 7 days" />
+                      <th scope="col" title="Views gained per day over the last 7 days (UTC days)">
+                        Last 7 days
+                      </th>
                       <th scope="col">Actions</th>
                     </tr>
                   </thead>

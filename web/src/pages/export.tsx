@@ -75,7 +75,7 @@ export default function Export({ query }: { query: URLSearchParams }) {
         Download your tracked videos or accounts as a CSV file for Excel, Numbers or Google Sheets. The filters below choose what goes into the files; the
         numbers are the latest scraped values. Times are in UTC (ISO 8601); unknown values are empty cells.
       </p>
-      <FilterBar f={f} presetLabel="Videos published in" />
+      <FilterBar f={f} presetLabel="Filter by publish date" presetNote="exports the videos published in the chosen period" />
 
       <div class="grid2 vt-exports">
         <section class="card" aria-labelledby="export-videos-title">
