@@ -99,7 +99,7 @@ export interface PeriodGained {
 }
 
 export interface Overview {
-  datePreset: DatePreset
+  datePreset: DatePreset | 'custom'
   granularity: 'hour' | 'day'
   start: string | null
   end: string
