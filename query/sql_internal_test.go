@@ -61,12 +61,11 @@ func renderedCases() []renderedCase {
 		{"videos_sort_likes_top", func() entitiesQuery { q := mustSort(videoSortMetrics(ws, now, SortLikes)); q.Top = 66; return q }()},
 		{"videos_page", func() entitiesQuery { q := videoListMetrics(ws, now); q.Only = ids; return q }()},
 		{"collections", entitiesQuery{Workspace: ws, Kind: "video", Metric: Views}},
-		// GET /export: where its chunks end, then a chunk's numbers (its
-		// first step), the ids after one and up to another
-		{"export_chunk_bounds", chunkBoundsQuery{Workspace: ws, Every: 2}},
+		// GET /export: a chunk's numbers, its ids sent (the first of its
+		// two steps)
 		{"export_chunk_near", func() entitiesQuery {
 			q := videoListMetrics(ws, now)
-			q.near, q.After, q.UpTo = true, &ids[0], &ids[1]
+			q.near, q.Only, q.Serial = true, ids, true
 			return q
 		}()},
 		// GET /overview: totals and movers, then the chart
