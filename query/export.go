@@ -46,6 +46,9 @@ type ExportHandler struct {
 	// ChunkRows is how many videos' numbers one read of ClickHouse brings;
 	// 0 means DefaultExportChunk.
 	ChunkRows int
+	// DailyItems is how many items a page of the daily series export
+	// reads; 0 means DefaultDailyExportItems.
+	DailyItems int
 }
 
 // CheckVideos validates what Videos needs before anything is written, so

@@ -68,6 +68,8 @@ func renderedCases() []renderedCase {
 			q.near, q.Only, q.Serial = true, ids, true
 			return q
 		}()},
+		// GET /export?type=daily: a page's days, its ids sent
+		{"export_daily", dailySeriesQuery{Workspace: ws, Kind: "video", Only: ids, From: Daily.floor(now).AddDate(0, 0, -36), To: Daily.floor(now).AddDate(0, 0, 1)}},
 		// GET /overview: totals and movers, then the chart
 		{"overview_totals_24h", overviewMetrics(ws, w(Preset24h))},
 		{"overview_totals_7d", overviewMetrics(ws, w(Preset7d))},
