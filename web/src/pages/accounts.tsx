@@ -68,8 +68,10 @@ function Row({ a, reload }: { a: Account; reload: () => void }) {
       <Num v={a.totalViews} testid="total-views" />
       <Num v={a.averageViews} testid="average-views" />
       <Num v={a.engagementRate} testid="engagement" fmt={pct} />
-      <Num v={a.viewsGained7d} testid="views-gained-7d" fmt={signed} cls={gainClass(a.viewsGained7d)} />
-      <td class="acc-trend">{a.views7d && <Sparkline values={a.views7d} />}</td>
+      <td class="num acc-gain" data-testid="views-gained-7d" data-value={a.viewsGained7d ?? ''} title={a.viewsGained7d === null ? 'not available' : exact(a.viewsGained7d)}>
+        <span class={gainClass(a.viewsGained7d)}>{signed(a.viewsGained7d)}</span>
+        {a.views7d && <Sparkline values={a.views7d} />}
+      </td>
       <td>
         <AccountActions a={a} onChanged={reload} />
       </td>
@@ -145,10 +147,7 @@ export default function Accounts({ query }: { query: URLSearchParams }) {
                       <SortHead label="Total views" sort="views" current={sort} />
                       <SortHead label="Avg. views" current={sort} title="Average views per video with views" />
                       <SortHead label="Engagement" sort="engagement" current={sort} title="(likes + comments + shares + saves) / views" />
-                      <SortHead label="Views 7 d" sort="gained7d" current={sort} title="Views gained in the last 7 days" />
-                      <th scope="col" title="Views gained per day over the last 7 days (UTC days)">
-                        Last 7 days
-                      </th>
+                      <SortHead label="Views 7 d" sort="gained7d" current={sort} title="Views gained in the last 7 days; the line shows each day's (UTC days)" />
                       <th scope="col">Actions</th>
                     </tr>
                   </thead>
