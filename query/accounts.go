@@ -212,7 +212,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 		videos   []Video
 		accByID  = map[uuid.UUID]entityMetrics{}
 		vidByID  = map[uuid.UUID]entityMetrics{}
-		daily    = map[uuid.UUID][]*int64{}
+		daily    dailyRead
 	)
 	// The PostgreSQL reads and the ClickHouse reads are separate groups,
 	// so a ClickHouse failure that may pass does not cancel the rows.
@@ -262,9 +262,9 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 	})
 	if sel.Daily {
 		chg.Go(func() error {
-			return dailyViewsQuery{Workspace: ws, Now: now}.read(chctx, metrics{ch}, func(id uuid.UUID, d []*int64) {
-				daily[id] = d
-			})
+			var err error
+			daily, err = dailyViewsQuery{Workspace: ws, Now: now}.read(chctx, metrics{ch})
+			return err
 		})
 	}
 	pgErr, chErr := pg.Wait(), chg.Wait()
@@ -284,6 +284,10 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 			accounts[i].FollowersGained7d, accounts[i].FollowersGained30d = e.Gains[0], e.Gains[1]
 		}
 	}
+	var (
+		gains slab[int64]
+		days  slab[*int64]
+	)
 	for _, v := range videos {
 		i, ok := index[*v.AccountID]
 		if !ok {
@@ -294,8 +298,8 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 			r.withMetrics(e)
 			r.FirstAt = e.FirstAt
 		}
-		if d, ok := daily[v.ID]; ok && withMetrics {
-			accounts[i].Views7d = sumDaily(accounts[i].Views7d, d)
+		if _, ok := daily.at[v.ID]; ok && withMetrics {
+			accounts[i].Views7d = sumDaily(accounts[i].Views7d, daily.views(v.ID, vidByID[v.ID], &gains, &days))
 		}
 		accounts[i].Videos = append(accounts[i].Videos, r)
 	}

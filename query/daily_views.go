@@ -15,43 +15,32 @@ import (
 const SparkDays = 7
 
 // dailyViewsQuery reads, for some videos of a workspace (Only, sent as the
-// external table "scope") or all of them (Only nil), the views gained on
-// each of the SparkDays UTC days up to the one holding Now: the sparkline
-// of the videos and accounts lists (DailyViews). One read for the whole
-// page, never one per row.
+// external table "scope") or all of them (Only nil), the last views of
+// each UTC day from the day before the SparkDays days up to the one
+// holding Now: with the videos' first views, the sparkline of the videos
+// and accounts lists (DailyViews). One read for the whole page, never one
+// per row.
 type dailyViewsQuery struct {
 	Workspace uuid.UUID
 	Only      []uuid.UUID
 	Now       time.Time
 }
 
-// dailyViewsSQL has per video the last views recorded on each UTC day from
-// the day before the first shown (entity_daily: the last snapshot of a day
+// dailyViewsSQL has per video and UTC day from the day before the first
+// shown the last views recorded (entity_daily: the last snapshot of a day
 // that recorded views; a day still split across unmerged parts gives the
-// later one by last_at), and the video's first recorded views and when it
-// was first scraped (entity_latest), the start of a video first scraped on
-// a shown day. The days come in order, so that every engine gives the same
-// answer.
+// later one by last_at): one plain row per video and day, which the
+// driver reads without allocating per row. A video first scraped on a
+// shown day starts from its first views, which the page's other read
+// (entities) has.
 const dailyViewsSQL = `
-SELECT entity_id, days, vals, f_first, f_at
-FROM (
-    SELECT entity_id, arraySort(groupArray(toUInt32(bucket))) AS days, arraySort((x, t) -> t, groupArray(v), groupArray(toUInt32(bucket))) AS vals
-    FROM (
-        SELECT entity_id, bucket, argMax(assumeNotNull(views), last_at) AS v
-        FROM entity_daily
-        WHERE workspace_id = @ws AND entity_kind = @kind AND bucket >= @from AND isNotNull(views){{if .}}
-          AND entity_id IN (SELECT id FROM scope){{end}}
-        GROUP BY entity_id, bucket
-    ) AS per_day
-    GROUP BY entity_id
-) AS daily
-ANY LEFT JOIN (
-    SELECT entity_id, argMinMerge(views_first) AS f_first, minMerge(first_at) AS f_at
-    FROM entity_latest
-    WHERE workspace_id = @ws AND entity_kind = @kind{{if .}}
-      AND entity_id IN (SELECT id FROM scope){{end}}
-    GROUP BY entity_id
-) AS firsts USING entity_id`
+SELECT entity_id, toUInt32(bucket) AS day, argMax(assumeNotNull(views), last_at) AS v
+FROM entity_daily
+{{- if .}}
+PREWHERE entity_id IN (SELECT id FROM scope)
+{{- end}}
+WHERE workspace_id = @ws AND entity_kind = @kind AND bucket >= @from AND isNotNull(views)
+GROUP BY entity_id, bucket`
 
 var dailyViewsTemplate = sqlTemplate("daily_views", dailyViewsSQL)
 
@@ -68,42 +57,75 @@ func (q dailyViewsQuery) SQL() (string, []any) {
 	}
 }
 
-// read runs q and calls each per video that has views recorded in the
-// span, with its SparkDays daily gains (DailyViews).
-func (q dailyViewsQuery) read(ctx context.Context, m metrics, each func(uuid.UUID, []*int64)) error {
+// dailyValues are a video's last views of each day read: slot 0 the day
+// before the first shown, slot i+1 the i-th shown; has[i] says slot i has
+// one.
+type dailyValues struct {
+	v   [SparkDays + 1]uint64
+	has [SparkDays + 1]bool
+}
+
+// dailyRead is what a dailyViewsQuery read: the days of each video with
+// views recorded in the span.
+type dailyRead struct {
+	from time.Time
+	at   map[uuid.UUID]int
+	vals []dailyValues
+}
+
+// read runs q.
+func (q dailyViewsQuery) read(ctx context.Context, m metrics) (dailyRead, error) {
+	out := dailyRead{from: q.firstDay(), at: map[uuid.UUID]int{}}
 	if q.Only != nil && len(q.Only) == 0 {
-		return nil
+		return out, nil
 	}
 	sql, args := q.SQL()
 	ctx, err := entitiesQuery{Only: q.Only}.scoped(ctx)
 	if err != nil {
-		return err
+		return out, err
 	}
 	rows, err := m.CH.Query(ctx, sql, args...)
 	if err != nil {
-		return fmt.Errorf("read daily views: %w", err)
+		return out, fmt.Errorf("read daily views: %w", err)
 	}
 	defer rows.Close()
 	var (
-		id     uuid.UUID
-		days   []uint32
-		vals   []uint64
-		first  uint64
-		firstT time.Time
-		gains  slab[int64]
-		ptrs   slab[*int64]
+		id  uuid.UUID
+		day uint32
+		v   uint64
 	)
-	from := q.firstDay()
+	start := out.from.AddDate(0, 0, -1).Unix()
 	for rows.Next() {
-		if err := rows.Scan(&id, &days, &vals, &first, &firstT); err != nil {
-			return fmt.Errorf("read daily views: %w", err)
+		if err := rows.Scan(&id, &day, &v); err != nil {
+			return out, fmt.Errorf("read daily views: %w", err)
 		}
-		each(id, DailyViews(from, days, vals, first, firstT, gains.take(SparkDays), ptrs.take(SparkDays)))
+		i := (int64(day) - start) / (24 * 3600)
+		if i < 0 || i > SparkDays {
+			continue
+		}
+		j, ok := out.at[id]
+		if !ok {
+			j = len(out.vals)
+			out.at[id] = j
+			out.vals = append(out.vals, dailyValues{})
+		}
+		out.vals[j].v[i], out.vals[j].has[i] = v, true
 	}
 	if err := rows.Err(); err != nil {
-		return fmt.Errorf("read daily views: %w", err)
+		return out, fmt.Errorf("read daily views: %w", err)
 	}
-	return nil
+	return out, nil
+}
+
+// views is the sparkline of a video (DailyViews) whose numbers are e
+// (read with cutoffs, so that e.First is its first views), or SparkDays
+// nils for a video without views in the span.
+func (r dailyRead) views(id uuid.UUID, e entityMetrics, g *slab[int64], p *slab[*int64]) []*int64 {
+	j, ok := r.at[id]
+	if !ok {
+		return make([]*int64, SparkDays)
+	}
+	return DailyViews(r.from, &r.vals[j], e.First, e.FirstAt, g.take(SparkDays), p.take(SparkDays))
 }
 
 // DailyViews computes a video's views gained on each of the SparkDays days
@@ -112,29 +134,18 @@ func (q dailyViewsQuery) read(ctx context.Context, m metrics, each func(uuid.UUI
 // scraped that day, less its first recorded views (growth before the first
 // scrape is not counted, as in every gain). A day gets nil when the video
 // has no views recorded by its end, or none before it and was not first
-// scraped on it. days are the days' starts (Unix seconds) with views in
-// vals, in any order; g and out hold SparkDays values each.
-func DailyViews(from time.Time, days []uint32, vals []uint64, first uint64, firstAt time.Time, g []int64, out []*int64) []*int64 {
-	// last[i] is the last views recorded on day i-1 from `from` (slot 0 the
-	// day before it)
-	var last [SparkDays + 1]*uint64
-	start := from.AddDate(0, 0, -1).Unix()
-	for k, d := range days {
-		i := (int64(d) - start) / (24 * 3600)
-		if i >= 0 && i <= SparkDays {
-			last[i] = &vals[k]
-		}
-	}
+// scraped on it. g and out hold SparkDays values each.
+func DailyViews(from time.Time, d *dailyValues, first uint64, firstAt time.Time, g []int64, out []*int64) []*int64 {
 	var before *uint64 // the last views recorded before the current day
-	if last[0] != nil {
-		before = last[0]
+	if d.has[0] {
+		before = &d.v[0]
 	}
 	firstDay := Daily.floor(firstAt)
 	for i := range SparkDays {
 		day := from.AddDate(0, 0, i)
-		end := last[i+1]
-		if end == nil {
-			end = before
+		end := before
+		if d.has[i+1] {
+			end = &d.v[i+1]
 		}
 		s := before
 		if s == nil && firstDay.Equal(day) {
@@ -145,8 +156,8 @@ func DailyViews(from time.Time, days []uint32, vals []uint64, first uint64, firs
 			g[i] = int64(*end) - int64(*s)
 			out[i] = &g[i]
 		}
-		if last[i+1] != nil {
-			before = last[i+1]
+		if d.has[i+1] {
+			before = &d.v[i+1]
 		}
 	}
 	return out

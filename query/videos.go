@@ -324,24 +324,24 @@ func (h VideosHandler) fill(ctx context.Context, ws uuid.UUID, now time.Time, vs
 			return nil
 		})
 	})
-	daily := map[uuid.UUID][]*int64{}
+	var daily dailyRead
 	eg.Go(func() error {
-		return dailyViewsQuery{Workspace: ws, Only: ids, Now: now}.read(ectx, metrics{h.CH}, func(id uuid.UUID, d []*int64) {
-			daily[id] = d
-		})
+		var err error
+		daily, err = dailyViewsQuery{Workspace: ws, Only: ids, Now: now}.read(ectx, metrics{h.CH})
+		return err
 	})
 	eg.Go(func() error { return describeVideos(ectx, h.DB, ws, vs) })
 	if err := eg.Wait(); err != nil {
 		return err
 	}
+	var g slab[int64]
+	var p slab[*int64]
 	for i := range vs {
-		if e, ok := pageMetrics[vs[i].ID]; ok {
+		e, ok := pageMetrics[vs[i].ID]
+		if ok {
 			vs[i].withMetrics(e)
 		}
-		vs[i].Views7d = daily[vs[i].ID]
-		if vs[i].Views7d == nil {
-			vs[i].Views7d = make([]*int64, SparkDays)
-		}
+		vs[i].Views7d = daily.views(vs[i].ID, e, &g, &p)
 	}
 	return nil
 }
