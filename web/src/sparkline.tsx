@@ -22,7 +22,8 @@ export function sparkDays(n: number, now = new Date()): string[] {
 // sparkText is the sparkline said in words.
 export function sparkText(values: (number | null)[]): string {
   const days = sparkDays(values.length)
-  return 'Views gained per day, last 7 days: ' + values.map((v, i) => `${days[i]} ${v === null ? 'no data' : signed(v)}`).join(', ')
+  const name = (i: number) => (i === values.length - 1 ? 'today so far' : days[i])
+  return 'Views gained per day, last 7 days: ' + values.map((v, i) => `${name(i)} ${v === null ? 'no data' : signed(v)}`).join(', ')
 }
 
 export function Sparkline({ values, testid = 'spark' }: { values: (number | null)[] | undefined; testid?: string }) {
