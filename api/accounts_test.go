@@ -158,10 +158,10 @@ func (d *dashboard) wantAccount(key string, accHist, vidHist map[uuid.UUID][]raw
 		FollowersGained30d: gainSince(h, 5, c30),
 		TrackedVideos:      len(accountVideos[key]),
 	}
-	var inter, rated, total uint64
+	var inter, rated, total, saves uint64
 	var withViews int
 	var gained int64
-	w.VideosWithViews, w.TotalViews, w.ViewsGained7d = &withViews, &total, &gained
+	w.VideosWithViews, w.TotalViews, w.ViewsGained7d, w.TotalSaves = &withViews, &total, &gained, &saves
 	w.Views7d = make([]*int64, query.SparkDays)
 	for _, v := range accountVideos[key] {
 		vh := vidHist[d.videos[v]]
@@ -172,6 +172,9 @@ func (d *dashboard) wantAccount(key string, accHist, vidHist map[uuid.UUID][]raw
 				}
 				*w.Views7d[i] += *g
 			}
+		}
+		if x := latest(vh, 4); x != nil {
+			saves += *x
 		}
 		views := latest(vh, 0)
 		if views == nil {
@@ -217,6 +220,9 @@ func (d *dashboard) checkAccount(t *testing.T, got query.Account, accHist, vidHi
 	// views7d is in the list only, not in one account's answer
 	if got.Views7d != nil && !slices.EqualFunc(got.Views7d, w.Views7d, ptrEq) {
 		t.Errorf("%s views7d %s; raw snapshots say %s", key, showDays(got.Views7d), showDays(w.Views7d))
+	}
+	if got.VideosWithViews != nil && !ptrEq(got.TotalSaves, w.TotalSaves) {
+		t.Errorf("%s saves %s; raw snapshots say %s", key, show(got.TotalSaves), show(w.TotalSaves))
 	}
 	if !floatEq(got.AverageViews, w.AverageViews) || !floatEq(got.EngagementRate, w.EngagementRate) {
 		t.Errorf("%s average views %s, engagement %s; raw snapshots say %s, %s", key,
@@ -288,6 +294,7 @@ func TestAccountsFiltersAndSort(t *testing.T) {
 		},
 		"views":      func(a query.Account) *float64 { return toF(a.TotalViews) },
 		"gained7d":   func(a query.Account) *float64 { return toF(a.ViewsGained7d) },
+		"saves":      func(a query.Account) *float64 { return toF(a.TotalSaves) },
 		"engagement": func(a query.Account) *float64 { return a.EngagementRate },
 	}
 	for sortBy, f := range value {

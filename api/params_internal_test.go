@@ -102,7 +102,7 @@ func TestParseOverviewAccountAndAnalyticsQueries(t *testing.T) {
 	t.Run("accounts sort", func(t *testing.T) {
 		q, err := parseAccountQuery(getter(map[string]string{"sort": "likes"}))
 		checkParsed(t, q, query.AccountQuery{}, err, map[string]string{
-			"sort": `unknown value "likes": must be one of followers, followersGained7d, views, gained7d, engagement, videos, added`,
+			"sort": `unknown value "likes": must be one of followers, followersGained7d, views, gained7d, saves, engagement, videos, added`,
 		})
 	})
 	t.Run("granularity", func(t *testing.T) {

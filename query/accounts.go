@@ -45,6 +45,9 @@ type Account struct {
 	VideosWithViews *int `json:"videosWithViews"`
 	// TotalViews sums the latest views of the account's videos.
 	TotalViews *uint64 `json:"totalViews"`
+	// TotalSaves sums the latest saves of the account's videos (those
+	// whose platform shows them).
+	TotalSaves *uint64 `json:"totalSaves"`
 	// AverageViews is TotalViews per video with views; nil without one.
 	AverageViews *float64 `json:"averageViews"`
 	// EngagementRate is interactions per view in percent over the videos
@@ -70,6 +73,7 @@ const (
 	AccountSortFollowersGained7d AccountSort = "followersGained7d"
 	AccountSortViews             AccountSort = "views"
 	AccountSortGained7d          AccountSort = "gained7d"
+	AccountSortSaves             AccountSort = "saves"
 	AccountSortEngagement        AccountSort = "engagement"
 	AccountSortVideos            AccountSort = "videos"
 	AccountSortAdded             AccountSort = "added"
@@ -78,7 +82,7 @@ const (
 // AccountSorts returns every sort order of the accounts list.
 func AccountSorts() []AccountSort {
 	return []AccountSort{AccountSortFollowers, AccountSortFollowersGained7d, AccountSortViews,
-		AccountSortGained7d, AccountSortEngagement, AccountSortVideos, AccountSortAdded}
+		AccountSortGained7d, AccountSortSaves, AccountSortEngagement, AccountSortVideos, AccountSortAdded}
 }
 
 // AccountQuery selects and orders the accounts list.
@@ -327,7 +331,7 @@ func (r *accountRow) derive(withMetrics bool) {
 	if !withMetrics {
 		return
 	}
-	var interactions, rated, total uint64
+	var interactions, rated, total, saves uint64
 	var withViews int
 	var gained int64
 	for _, v := range r.Videos {
@@ -342,8 +346,11 @@ func (r *accountRow) derive(withMetrics bool) {
 		if g := v.ViewsGained7d; g != nil {
 			gained += *g
 		}
+		if p := v.Metrics.Saves; p != nil {
+			saves += *p
+		}
 	}
-	r.VideosWithViews, r.TotalViews, r.ViewsGained7d = &withViews, &total, &gained
+	r.VideosWithViews, r.TotalViews, r.ViewsGained7d, r.TotalSaves = &withViews, &total, &gained, &saves
 	if withViews > 0 {
 		avg := float64(total) / float64(withViews)
 		r.AverageViews = &avg
@@ -372,6 +379,8 @@ func sortAccounts(as []Account, by AccountSort) {
 		order = func(a, b *Account) int { return descNilLast(a.TotalViews, b.TotalViews) }
 	case AccountSortGained7d:
 		order = func(a, b *Account) int { return descNilLast(a.ViewsGained7d, b.ViewsGained7d) }
+	case AccountSortSaves:
+		order = func(a, b *Account) int { return descNilLast(a.TotalSaves, b.TotalSaves) }
 	case AccountSortEngagement:
 		order = func(a, b *Account) int { return descNilLast(a.EngagementRate, b.EngagementRate) }
 	case AccountSortVideos:

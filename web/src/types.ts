@@ -137,6 +137,7 @@ export interface Account {
   trackedVideos: number
   videosWithViews: number | null
   totalViews: number | null
+  totalSaves?: number | null
   averageViews: number | null
   engagementRate: number | null
   viewsGained7d: number | null

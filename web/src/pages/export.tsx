@@ -10,13 +10,14 @@ import type { AccountList, VideoList } from '../types'
 import { ErrorBox, PageHeader, useApi } from '../ui'
 import './videos.css'
 
-const ACCOUNT_SORTS = ['followers', 'followersGained7d', 'views', 'gained7d', 'engagement', 'videos', 'added'] as const
+const ACCOUNT_SORTS = ['followers', 'followersGained7d', 'views', 'gained7d', 'saves', 'engagement', 'videos', 'added'] as const
 type AccountSort = (typeof ACCOUNT_SORTS)[number]
 const ACCOUNT_SORT_NAMES: Record<AccountSort, string> = {
   followers: 'Most followers',
   followersGained7d: 'Most followers gained in 7 days',
   views: 'Most views',
   gained7d: 'Most views gained in 7 days',
+  saves: 'Most saves',
   engagement: 'Highest engagement',
   videos: 'Most tracked videos',
   added: 'Most recently tracked',
