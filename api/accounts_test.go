@@ -161,7 +161,7 @@ func (d *dashboard) wantAccount(key string, accHist, vidHist map[uuid.UUID][]raw
 	var inter, rated, total, saves uint64
 	var withViews int
 	var gained int64
-	w.VideosWithViews, w.TotalViews, w.ViewsGained7d, w.TotalSaves = &withViews, &total, &gained, &saves
+	w.VideosWithViews, w.TotalViews, w.ViewsGained7d = &withViews, &total, &gained
 	w.Views7d = make([]*int64, query.SparkDays)
 	for _, v := range accountVideos[key] {
 		vh := vidHist[d.videos[v]]
@@ -175,6 +175,7 @@ func (d *dashboard) wantAccount(key string, accHist, vidHist map[uuid.UUID][]raw
 		}
 		if x := latest(vh, 4); x != nil {
 			saves += *x
+			w.TotalSaves = &saves
 		}
 		views := latest(vh, 0)
 		if views == nil {

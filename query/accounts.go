@@ -45,8 +45,8 @@ type Account struct {
 	VideosWithViews *int `json:"videosWithViews"`
 	// TotalViews sums the latest views of the account's videos.
 	TotalViews *uint64 `json:"totalViews"`
-	// TotalSaves sums the latest saves of the account's videos (those
-	// whose platform shows them).
+	// TotalSaves sums the latest saves of the account's videos; nil when
+	// none has recorded saves (Instagram hides them).
 	TotalSaves *uint64 `json:"totalSaves"`
 	// AverageViews is TotalViews per video with views; nil without one.
 	AverageViews *float64 `json:"averageViews"`
@@ -348,9 +348,10 @@ func (r *accountRow) derive(withMetrics bool) {
 		}
 		if p := v.Metrics.Saves; p != nil {
 			saves += *p
+			r.TotalSaves = &saves
 		}
 	}
-	r.VideosWithViews, r.TotalViews, r.ViewsGained7d, r.TotalSaves = &withViews, &total, &gained, &saves
+	r.VideosWithViews, r.TotalViews, r.ViewsGained7d = &withViews, &total, &gained
 	if withViews > 0 {
 		avg := float64(total) / float64(withViews)
 		r.AverageViews = &avg
