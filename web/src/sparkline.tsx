@@ -40,24 +40,30 @@ export function Sparkline({ values, testid = 'spark' }: { values: (number | null
   const span = hi - lo || 1
   const x = (i: number) => PAD + (i * (W - 2 * PAD)) / Math.max(1, vs.length - 1)
   const y = (v: number) => H - PAD - ((v - lo) * (H - 2 * PAD)) / span
-  // runs of consecutive days with a value, each one polyline
+  // runs of consecutive days with a value, each one polyline; today, the
+  // last day, is only partly over: its segment is dashed, so that a low
+  // value early in the day does not read as a fall
+  const today = vs.length - 1
   const runs: string[] = []
   let run: string[] = []
   vs.forEach((v, i) => {
-    if (v === null) {
+    if (v === null || i === today) {
       if (run.length) runs.push(run.join(' '))
       run = []
-    } else run.push(`${x(i).toFixed(1)},${y(v).toFixed(1)}`)
+    }
+    if (v !== null && i !== today) run.push(`${x(i).toFixed(1)},${y(v).toFixed(1)}`)
   })
   if (run.length) runs.push(run.join(' '))
   const lastIdx = vs.length - 1 - [...vs].reverse().findIndex((v) => v !== null)
+  const prev = vs[today - 1]
   const label = sparkText(vs)
   return (
     <svg class="spark" width={W} height={H} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={label} data-testid={testid} data-values={vs.map((v) => v ?? '').join(',')}>
       <title>{label}</title>
       <line class="spark-base" x1={PAD} x2={W - PAD} y1={y(0)} y2={y(0)} />
       {runs.map((pts) => (pts.includes(' ') ? <polyline points={pts} /> : <circle class="spark-dot" cx={pts.split(',')[0]} cy={pts.split(',')[1]} r="1.5" />))}
-      <circle class="spark-dot" cx={x(lastIdx)} cy={y(vs[lastIdx] as number)} r="2" />
+      {vs[today] !== null && prev !== null && prev !== undefined && <line class="spark-today" x1={x(today - 1)} y1={y(prev)} x2={x(today)} y2={y(vs[today] as number)} />}
+      <circle class={lastIdx === today ? 'spark-dot spark-now' : 'spark-dot'} cx={x(lastIdx)} cy={y(vs[lastIdx] as number)} r="2" />
     </svg>
   )
 }

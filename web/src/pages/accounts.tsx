@@ -155,7 +155,7 @@ export default function Accounts({ query }: { query: URLSearchParams }) {
                       <SortHead label="Total views" sort="views" current={sort} title="Latest views of the account's videos, and their saves below" />
                       <SortHead label="Avg. views" current={sort} title="Average views per video with views" />
                       <SortHead label="Engagement" sort="engagement" current={sort} title="(likes + comments + shares + saves) / views" />
-                      <SortHead label="Views 7 d" sort="gained7d" current={sort} title="Views gained in the last 7 days; the line shows each day's (UTC days)" />
+                      <SortHead label="Views 7 d" sort="gained7d" current={sort} title="Views gained in the last 7 days; the line shows each day's (UTC days; today, dashed, is not over yet)" />
                       <th scope="col">Actions</th>
                     </tr>
                   </thead>
