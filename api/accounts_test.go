@@ -158,12 +158,25 @@ func (d *dashboard) wantAccount(key string, accHist, vidHist map[uuid.UUID][]raw
 		FollowersGained30d: gainSince(h, 5, c30),
 		TrackedVideos:      len(accountVideos[key]),
 	}
-	var inter, rated, total uint64
+	var inter, rated, total, saves uint64
 	var withViews int
 	var gained int64
 	w.VideosWithViews, w.TotalViews, w.ViewsGained7d = &withViews, &total, &gained
+	w.Views7d = make([]*int64, query.SparkDays)
 	for _, v := range accountVideos[key] {
 		vh := vidHist[d.videos[v]]
+		for i, g := range dailyViews(vh, dashNow) {
+			if g != nil {
+				if w.Views7d[i] == nil {
+					w.Views7d[i] = new(int64)
+				}
+				*w.Views7d[i] += *g
+			}
+		}
+		if x := latest(vh, 4); x != nil {
+			saves += *x
+			w.TotalSaves = &saves
+		}
 		views := latest(vh, 0)
 		if views == nil {
 			continue
@@ -205,6 +218,13 @@ func (d *dashboard) checkAccount(t *testing.T, got query.Account, accHist, vidHi
 			got.TrackedVideos, show(got.VideosWithViews), show(got.TotalViews), show(got.ViewsGained7d),
 			w.TrackedVideos, show(w.VideosWithViews), show(w.TotalViews), show(w.ViewsGained7d))
 	}
+	// views7d is in the list only, not in one account's answer
+	if got.Views7d != nil && !slices.EqualFunc(got.Views7d, w.Views7d, ptrEq) {
+		t.Errorf("%s views7d %s; raw snapshots say %s", key, showDays(got.Views7d), showDays(w.Views7d))
+	}
+	if got.VideosWithViews != nil && !ptrEq(got.TotalSaves, w.TotalSaves) {
+		t.Errorf("%s saves %s; raw snapshots say %s", key, show(got.TotalSaves), show(w.TotalSaves))
+	}
 	if !floatEq(got.AverageViews, w.AverageViews) || !floatEq(got.EngagementRate, w.EngagementRate) {
 		t.Errorf("%s average views %s, engagement %s; raw snapshots say %s, %s", key,
 			show(got.AverageViews), show(got.EngagementRate), show(w.AverageViews), show(w.EngagementRate))
@@ -220,6 +240,9 @@ func TestAccountsAgreeWithRawSnapshots(t *testing.T) {
 		t.Fatalf("accounts %v (total %d), want acc1, acc3, acc4 by followers", got, l.Total)
 	}
 	for _, a := range l.Accounts {
+		if len(a.Views7d) != query.SparkDays {
+			t.Errorf("%s views7d has %d days, want %d", d.key(a.ID), len(a.Views7d), query.SparkDays)
+		}
 		d.checkAccount(t, a, accHist, vidHist)
 	}
 	a3 := l.Accounts[1]
@@ -272,6 +295,7 @@ func TestAccountsFiltersAndSort(t *testing.T) {
 		},
 		"views":      func(a query.Account) *float64 { return toF(a.TotalViews) },
 		"gained7d":   func(a query.Account) *float64 { return toF(a.ViewsGained7d) },
+		"saves":      func(a query.Account) *float64 { return toF(a.TotalSaves) },
 		"engagement": func(a query.Account) *float64 { return a.EngagementRate },
 	}
 	for sortBy, f := range value {

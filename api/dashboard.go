@@ -84,11 +84,11 @@ func (s *server) getVideo(c *fiber.Ctx) error {
 }
 
 func (s *server) getOverview(c *fiber.Ctx) error {
-	get, err := params(c, filterParams...)
+	get, err := params(c, append(filterParams, "from", "to")...)
 	if err != nil {
 		return err
 	}
-	q, err := parseOverviewQuery(get)
+	q, err := parseOverviewQuery(get, s.Now())
 	if err != nil {
 		return err
 	}

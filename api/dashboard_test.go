@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -232,6 +233,50 @@ func latest(h []rawSnapshot, m int) *uint64 {
 	return out
 }
 
+// dailyViews recomputes a video's sparkline from its raw snapshots: per
+// day of the last 7, the last views recorded by its end less the last
+// before it, both looked for from the day before the first; a video first
+// scraped that day starts from its first views.
+func dailyViews(h []rawSnapshot, now time.Time) []*int64 {
+	first := now.UTC().Truncate(24*time.Hour).AddDate(0, 0, -(query.SparkDays - 1))
+	from := first.AddDate(0, 0, -1)
+	lastBefore := func(t time.Time) *uint64 {
+		var out *uint64
+		for _, s := range h {
+			if s.metrics[0] != nil && s.at.Before(t) && !s.at.Before(from) {
+				out = s.metrics[0]
+			}
+		}
+		return out
+	}
+	out := make([]*int64, query.SparkDays)
+	for i := range out {
+		day := first.AddDate(0, 0, i)
+		end, start := lastBefore(day.AddDate(0, 0, 1)), lastBefore(day)
+		if start == nil && len(h) > 0 && h[0].at.UTC().Truncate(24*time.Hour).Equal(day) {
+			for _, s := range h {
+				if s.metrics[0] != nil {
+					start = s.metrics[0]
+					break
+				}
+			}
+		}
+		if end != nil && start != nil {
+			g := int64(*end) - int64(*start)
+			out[i] = &g
+		}
+	}
+	return out
+}
+
+func showDays(d []*int64) string {
+	var b strings.Builder
+	for _, p := range d {
+		b.WriteString(show(p) + " ")
+	}
+	return b.String()
+}
+
 func gainSince(h []rawSnapshot, m int, t time.Time) *int64 {
 	l := latest(h, m)
 	from, ok := valueBefore(h, m, t)
@@ -281,6 +326,21 @@ func TestVideosAgreeWithRawSnapshots(t *testing.T) {
 		t.Fatalf("total %d, %d videos; want %d", list.Total, len(list.Videos), len(want))
 	}
 	checkVideos(t, hist, list.Videos, dashNow)
+	// the sparklines hold days with views gained, and 7 days each
+	days := 0
+	for _, v := range list.Videos {
+		if len(v.Views7d) != query.SparkDays {
+			t.Errorf("%s views7d has %d days, want %d", v.PlatformVideoID, len(v.Views7d), query.SparkDays)
+		}
+		for _, p := range v.Views7d {
+			if p != nil && *p > 0 {
+				days++
+			}
+		}
+	}
+	if days == 0 {
+		t.Error("no video gained views on any day of views7d")
+	}
 	// sorted by views, highest first, the video without views last
 	for i := 1; i < len(list.Videos); i++ {
 		a, b := list.Videos[i-1].Metrics.Views, list.Videos[i].Metrics.Views
@@ -327,6 +387,16 @@ func sortKey(by query.VideoSort) func(query.Video) *float64 {
 		return func(v query.Video) *float64 { return f(v.Metrics.Comments) }
 	case query.SortShares:
 		return func(v query.Video) *float64 { return f(v.Metrics.Shares) }
+	case query.SortSaves:
+		return func(v query.Video) *float64 { return f(v.Metrics.Saves) }
+	case query.SortGained7d:
+		return func(v query.Video) *float64 {
+			if v.ViewsGained7d == nil {
+				return nil
+			}
+			x := float64(*v.ViewsGained7d)
+			return &x
+		}
 	case query.SortEngagement:
 		return func(v query.Video) *float64 { return v.EngagementRate }
 	case query.SortGained24h:
@@ -372,6 +442,9 @@ func checkVideos(t *testing.T, hist map[uuid.UUID][]rawSnapshot, videos []query.
 		if w := gainSince(h, 0, c7); !ptrEq(v.ViewsGained7d, w) {
 			t.Errorf("%s viewsGained7d = %s, raw snapshots say %s", v.PlatformVideoID, show(v.ViewsGained7d), show(w))
 		}
+		if w := dailyViews(h, now); !slices.EqualFunc(v.Views7d, w, ptrEq) {
+			t.Errorf("%s views7d = %s, raw snapshots say %s", v.PlatformVideoID, showDays(v.Views7d), showDays(w))
+		}
 		if l := latest(h, 0); l != nil && *l > 0 {
 			var inter uint64
 			for m := 1; m <= 4; m++ {
@@ -412,6 +485,7 @@ func TestVideosFiltersSortAndPaging(t *testing.T) {
 		{url.Values{"sort": {"added"}}, []string{"v4", "v3", "v2", "v1", "v6"}, true},
 		{url.Values{"sort": {"published"}}, []string{"v4", "v3", "v2", "v1", "v6"}, true},
 		{url.Values{"sort": {"gained24h"}}, []string{"v3", "v1", "v2", "v6", "v4"}, true},
+		{url.Values{"sort": {"gained7d"}}, []string{"v1", "v3", "v2", "v6", "v4"}, true},
 		{url.Values{"sort": {"views"}, "limit": {"2"}, "offset": {"1"}}, []string{"v6", "v3"}, true},
 	}
 	for _, c := range cases {

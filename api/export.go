@@ -72,8 +72,29 @@ func (s *server) getExport(c *fiber.Ctx) error {
 			_, err := s.Export.Accounts(ctx, m.WorkspaceID, q, w)
 			return err
 		}
+	case "daily":
+		get, err := params(c, "type", "platforms", "collectionId", "individualOnly", "platformShopOnly", "from", "to")
+		if err != nil {
+			return err
+		}
+		f, err := parseVideoFilter(get, query.PresetAll)
+		from, to := query.DailyRange(s.Now())
+		var rerr error
+		if get("from") != "" || get("to") != "" {
+			var fp, tp *time.Time
+			if fp, tp, rerr = parseRange(get("from"), get("to"), s.Now()); rerr == nil {
+				from, to = *fp, *tp
+			}
+		}
+		if err := joinErrs(nonNil(err, rerr)); err != nil {
+			return err
+		}
+		if err := s.Export.CheckVideos(c.UserContext(), m.WorkspaceID, f); err != nil {
+			return err
+		}
+		next = s.Export.DailyPages(m.WorkspaceID, f, from, to).WritePage
 	default:
-		return apperr.Invalid("type", "must be videos or accounts")
+		return apperr.Invalid("type", "must be videos, accounts or daily")
 	}
 
 	release, refused := s.exportSlots.take(m.WorkspaceID)

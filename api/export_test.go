@@ -3,12 +3,14 @@ package api_test
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/csv"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -65,10 +67,24 @@ func TestExportVideosMatchesTheList(t *testing.T) {
 		t.Fatalf("%d rows, the list has %d videos", len(recs)-1, list.Total)
 	}
 	byID := map[string][]string{}
-	for i, r := range recs[1:] {
+	for _, r := range recs[1:] {
 		byID[r[0]] = r
-		if i > 0 && r[0] < recs[i][0] {
-			t.Errorf("rows not in id order")
+	}
+	// rows by platform, account handle, publish time (oldest first,
+	// unknown last), then id
+	order := slices.Clone(list.Videos)
+	slices.SortFunc(order, func(a, b query.Video) int {
+		pub := func(v query.Video) time.Time {
+			if v.PublishedAt == nil {
+				return time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
+			}
+			return *v.PublishedAt
+		}
+		return cmp.Or(cmp.Compare(a.Platform, b.Platform), cmp.Compare(a.AccountHandle, b.AccountHandle), pub(a).Compare(pub(b)), cmp.Compare(a.ID.String(), b.ID.String()))
+	})
+	for i, v := range order {
+		if recs[i+1][0] != v.ID.String() {
+			t.Errorf("row %d is %s (%s @%s), want %s (%s @%s %v)", i+1, recs[i+1][0], recs[i+1][col["platform"]], recs[i+1][col["account_handle"]], v.ID, v.Platform, v.AccountHandle, v.PublishedAt)
 		}
 	}
 	num := func(p *uint64) string {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -109,8 +110,9 @@ func parseAccountQuery(get func(string) string) (query.AccountQuery, error) {
 }
 
 // parseOverviewQuery reads the parameters of GET /overview: datePreset is
-// the window (default 30d); the other filters select videos as in the list.
-func parseOverviewQuery(get func(string) string) (query.OverviewQuery, error) {
+// the window (default 30d), or from and to a custom range (parseRange);
+// the other filters select videos as in the list.
+func parseOverviewQuery(get func(string) string, now time.Time) (query.OverviewQuery, error) {
 	f, err := parseVideoFilter(func(k string) string {
 		if k == "datePreset" {
 			return ""
@@ -118,7 +120,52 @@ func parseOverviewQuery(get func(string) string) (query.OverviewQuery, error) {
 		return get(k)
 	}, query.PresetAll)
 	p, perr := parsePreset(get("datePreset"), query.Preset30d)
-	return query.OverviewQuery{Window: p, Filter: f}, joinErrs(nonNil(err, perr))
+	q := query.OverviewQuery{Window: p, Filter: f}
+	var rerr error
+	if get("from") != "" || get("to") != "" {
+		if get("datePreset") != "" {
+			rerr = apperr.Invalid("datePreset", "give either a datePreset or a from and to range, not both")
+		} else {
+			q.From, q.To, rerr = parseRange(get("from"), get("to"), now)
+		}
+	}
+	return q, joinErrs(nonNil(err, perr, rerr))
+}
+
+// parseRange reads a custom range of UTC dates (YYYY-MM-DD, both
+// included): both given, from not after to, to not after today, and from
+// within the last query.MaxRangeDays days.
+func parseRange(rawFrom, rawTo string, now time.Time) (from, to *time.Time, err error) {
+	var errs []error
+	date := func(raw, field string) *time.Time {
+		if raw == "" {
+			errs = append(errs, apperr.Invalid(field, "give both from and to (dates as YYYY-MM-DD)"))
+			return nil
+		}
+		t, err := time.Parse(time.DateOnly, raw)
+		if err != nil {
+			errs = append(errs, apperr.Invalid(field, fmt.Sprintf("%s is not a date: must be YYYY-MM-DD", quote(raw))))
+			return nil
+		}
+		return &t
+	}
+	from, to = date(rawFrom, "from"), date(rawTo, "to")
+	today := now.UTC().Truncate(24 * time.Hour)
+	earliest := today.AddDate(0, 0, -query.MaxRangeDays)
+	if from != nil && from.Before(earliest) {
+		errs = append(errs, apperr.Invalid("from", fmt.Sprintf("must be within the last %d days (on or after %s): the dashboard's history does not reach further back",
+			query.MaxRangeDays, earliest.Format(time.DateOnly))))
+	}
+	if to != nil && to.After(today) {
+		errs = append(errs, apperr.Invalid("to", fmt.Sprintf("must not be after today, %s (UTC)", today.Format(time.DateOnly))))
+	}
+	if from != nil && to != nil && to.Before(*from) {
+		errs = append(errs, apperr.Invalid("to", "must be on or after from: the range is reversed"))
+	}
+	if err := joinErrs(errs); err != nil {
+		return nil, nil, err
+	}
+	return from, to, nil
 }
 
 // parseAccountAnalyticsQuery reads granularity: day (default) or hour.

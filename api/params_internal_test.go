@@ -3,6 +3,7 @@ package api
 import (
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -40,7 +41,7 @@ func TestParseVideoQuery(t *testing.T) {
 			"collectionId":     "must be a UUID",
 			"individualOnly":   "must be true or false",
 			"platformShopOnly": "must be true or false",
-			"sort":             `unknown value "best": must be one of views, likes, comments, shares, engagement, gained24h, published, added`,
+			"sort":             `unknown value "best": must be one of views, likes, comments, shares, saves, engagement, gained24h, gained7d, published, added`,
 			"limit":            "must be an integer from 1 to 500",
 			"offset":           "must be an integer from 0 to 1000000",
 		}},
@@ -54,20 +55,46 @@ func TestParseVideoQuery(t *testing.T) {
 
 func TestParseOverviewAccountAndAnalyticsQueries(t *testing.T) {
 	t.Run("overview defaults to 30d", func(t *testing.T) {
-		q, err := parseOverviewQuery(getter(nil))
+		q, err := parseOverviewQuery(getter(nil), time.Now())
 		checkParsed(t, q, query.OverviewQuery{Window: query.Preset30d, Filter: query.VideoFilter{Published: query.PresetAll}}, err, nil)
 	})
 	t.Run("overview window is not a filter", func(t *testing.T) {
-		q, err := parseOverviewQuery(getter(map[string]string{"datePreset": "24h"}))
+		q, err := parseOverviewQuery(getter(map[string]string{"datePreset": "24h"}), time.Now())
 		checkParsed(t, q, query.OverviewQuery{Window: query.Preset24h, Filter: query.VideoFilter{Published: query.PresetAll}}, err, nil)
 	})
 	t.Run("overview problems", func(t *testing.T) {
-		q, err := parseOverviewQuery(getter(map[string]string{"datePreset": "all-time", "individualOnly": "no"}))
+		q, err := parseOverviewQuery(getter(map[string]string{"datePreset": "all-time", "individualOnly": "no"}), time.Now())
 		checkParsed(t, q, query.OverviewQuery{}, err, map[string]string{
 			"datePreset":     `unknown value "all-time": must be one of 24h, 7d, 30d, 90d, all`,
 			"individualOnly": "must be true or false",
 		})
 	})
+	now := time.Date(2026, 11, 20, 15, 30, 0, 0, time.UTC)
+	day := func(s string) *time.Time { d, _ := time.Parse(time.DateOnly, s); return &d }
+	t.Run("overview custom range", func(t *testing.T) {
+		q, err := parseOverviewQuery(getter(map[string]string{"from": "2026-11-01", "to": "2026-11-20"}), now)
+		checkParsed(t, q, query.OverviewQuery{Window: query.Preset30d, From: day("2026-11-01"), To: day("2026-11-20"), Filter: query.VideoFilter{Published: query.PresetAll}}, err, nil)
+		q, err = parseOverviewQuery(getter(map[string]string{"from": "2025-11-20", "to": "2025-11-20"}), now)
+		checkParsed(t, q, query.OverviewQuery{Window: query.Preset30d, From: day("2025-11-20"), To: day("2025-11-20"), Filter: query.VideoFilter{Published: query.PresetAll}}, err, nil)
+	})
+	for name, c := range map[string]struct {
+		params map[string]string
+		fields map[string]string
+	}{
+		"range without its end":   {map[string]string{"from": "2026-11-01"}, map[string]string{"to": "give both from and to (dates as YYYY-MM-DD)"}},
+		"range without its start": {map[string]string{"to": "2026-11-01"}, map[string]string{"from": "give both from and to (dates as YYYY-MM-DD)"}},
+		"range and preset":        {map[string]string{"from": "2026-11-01", "to": "2026-11-02", "datePreset": "7d"}, map[string]string{"datePreset": "give either a datePreset or a from and to range, not both"}},
+		"range not dates":         {map[string]string{"from": "1 Nov", "to": "2026-11-31"}, map[string]string{"from": `"1 Nov" is not a date: must be YYYY-MM-DD`, "to": `"2026-11-31" is not a date: must be YYYY-MM-DD`}},
+		"range reversed":          {map[string]string{"from": "2026-11-10", "to": "2026-11-09"}, map[string]string{"to": "must be on or after from: the range is reversed"}},
+		"range in the future":     {map[string]string{"from": "2026-11-10", "to": "2026-11-21"}, map[string]string{"to": "must not be after today, 2026-11-20 (UTC)"}},
+		"range beyond the history": {map[string]string{"from": "2025-11-19", "to": "2026-11-09"},
+			map[string]string{"from": "must be within the last 365 days (on or after 2025-11-20): the dashboard's history does not reach further back"}},
+	} {
+		t.Run("overview "+name, func(t *testing.T) {
+			q, err := parseOverviewQuery(getter(c.params), now)
+			checkParsed(t, q, query.OverviewQuery{}, err, c.fields)
+		})
+	}
 	t.Run("accounts read only platforms, collectionId and sort", func(t *testing.T) {
 		q, err := parseAccountQuery(getter(map[string]string{"platforms": "x", "datePreset": "1y", "sort": "gained7d"}))
 		checkParsed(t, q, query.AccountQuery{Platforms: []platform.Platform{platform.X}, Sort: query.AccountSortGained7d}, err, nil)
@@ -75,7 +102,7 @@ func TestParseOverviewAccountAndAnalyticsQueries(t *testing.T) {
 	t.Run("accounts sort", func(t *testing.T) {
 		q, err := parseAccountQuery(getter(map[string]string{"sort": "likes"}))
 		checkParsed(t, q, query.AccountQuery{}, err, map[string]string{
-			"sort": `unknown value "likes": must be one of followers, followersGained7d, views, gained7d, engagement, videos, added`,
+			"sort": `unknown value "likes": must be one of followers, followersGained7d, views, gained7d, saves, engagement, videos, added`,
 		})
 	})
 	t.Run("granularity", func(t *testing.T) {

@@ -51,13 +51,20 @@ type Account struct {
 	VideosWithViews *int `json:"videosWithViews"`
 	// TotalViews sums the latest views of the account's videos.
 	TotalViews *uint64 `json:"totalViews"`
+	// TotalSaves sums the latest saves of the account's videos; nil when
+	// none has recorded saves (Instagram hides them).
+	TotalSaves *uint64 `json:"totalSaves"`
 	// AverageViews is TotalViews per video with views; nil without one.
 	AverageViews *float64 `json:"averageViews"`
 	// EngagementRate is interactions per view in percent over the videos
 	// with more than 0 views, as the overview computes it.
 	EngagementRate *float64 `json:"engagementRate"`
 	// ViewsGained7d sums the videos' views gained over the 7d window.
-	ViewsGained7d *int64     `json:"viewsGained7d"`
+	ViewsGained7d *int64 `json:"viewsGained7d"`
+	// Views7d sums the videos' views gained on each of the last 7 UTC
+	// days, oldest first (see DailyViews); a day is null when no video has
+	// a value for it. Only in the list.
+	Views7d       []*int64   `json:"views7d,omitempty"`
 	LastScrapedAt *time.Time `json:"lastScrapedAt"`
 	AddedAt       time.Time  `json:"addedAt"`
 }
@@ -72,6 +79,7 @@ const (
 	AccountSortFollowersGained7d AccountSort = "followersGained7d"
 	AccountSortViews             AccountSort = "views"
 	AccountSortGained7d          AccountSort = "gained7d"
+	AccountSortSaves             AccountSort = "saves"
 	AccountSortEngagement        AccountSort = "engagement"
 	AccountSortVideos            AccountSort = "videos"
 	AccountSortAdded             AccountSort = "added"
@@ -80,7 +88,7 @@ const (
 // AccountSorts returns every sort order of the accounts list.
 func AccountSorts() []AccountSort {
 	return []AccountSort{AccountSortFollowers, AccountSortFollowersGained7d, AccountSortViews,
-		AccountSortGained7d, AccountSortEngagement, AccountSortVideos, AccountSortAdded}
+		AccountSortGained7d, AccountSortSaves, AccountSortEngagement, AccountSortVideos, AccountSortAdded}
 }
 
 // AccountQuery selects and orders the accounts list.
@@ -124,7 +132,7 @@ func (h AccountsHandler) Handle(ctx context.Context, ws uuid.UUID, q AccountQuer
 	if err := checkCollection(ctx, h.DB, ws, q.CollectionID); err != nil {
 		return AccountList{}, err
 	}
-	sel := accountSelect{Platforms: q.Platforms, CollectionID: q.CollectionID, WithoutMetrics: true}
+	sel := accountSelect{Platforms: q.Platforms, CollectionID: q.CollectionID, WithoutMetrics: true, Daily: true}
 	rows, withMetrics, err := loadAccounts(ctx, h.DB, h.CH, ws, sel, h.Now().UTC())
 	if err != nil {
 		return AccountList{}, err
@@ -163,6 +171,8 @@ type accountSelect struct {
 	// WithoutMetrics lets the accounts be read from PostgreSQL alone when
 	// ClickHouse is unavailable: their figures stay nil.
 	WithoutMetrics bool
+	// Daily reads the videos' daily views for the sparkline (Views7d).
+	Daily bool
 }
 
 // videoRow is an account's video with the time of its first snapshot.
@@ -217,6 +227,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 		videos   []Video
 		accByID  = map[uuid.UUID]entityMetrics{}
 		vidByID  = map[uuid.UUID]entityMetrics{}
+		daily    dailyRead
 	)
 	// The PostgreSQL reads and the ClickHouse reads are separate groups,
 	// so a ClickHouse failure that may pass does not cancel the rows.
@@ -264,6 +275,13 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 			return nil
 		})
 	})
+	if sel.Daily {
+		chg.Go(func() error {
+			var err error
+			daily, err = dailyViewsQuery{Workspace: ws, Now: now}.read(chctx, metrics{ch})
+			return err
+		})
+	}
 	pgErr, chErr := pg.Wait(), chg.Wait()
 	if pgErr != nil {
 		return nil, false, pgErr
@@ -281,6 +299,10 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 			accounts[i].FollowersGained7d, accounts[i].FollowersGained30d = e.Gains[0], e.Gains[1]
 		}
 	}
+	var (
+		gains slab[int64]
+		days  slab[*int64]
+	)
 	for _, v := range videos {
 		i, ok := index[*v.AccountID]
 		if !ok || state.Item(v.Status) == state.ItemRemoved {
@@ -291,10 +313,16 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 			r.withMetrics(e)
 			r.FirstAt = e.FirstAt
 		}
+		if _, ok := daily.at[v.ID]; ok && withMetrics {
+			accounts[i].Views7d = sumDaily(accounts[i].Views7d, daily.views(v.ID, vidByID[v.ID], &gains, &days))
+		}
 		accounts[i].Videos = append(accounts[i].Videos, r)
 	}
 	for i := range accounts {
 		accounts[i].derive(withMetrics)
+		if sel.Daily && withMetrics && accounts[i].Views7d == nil {
+			accounts[i].Views7d = make([]*int64, SparkDays)
+		}
 	}
 	return accounts, withMetrics, nil
 }
@@ -323,7 +351,7 @@ func (r *accountRow) derive(withMetrics bool) {
 	if !withMetrics {
 		return
 	}
-	var interactions, rated, total uint64
+	var interactions, rated, total, saves uint64
 	var withViews int
 	var gained int64
 	for _, v := range counted {
@@ -337,6 +365,10 @@ func (r *accountRow) derive(withMetrics bool) {
 		}
 		if g := v.ViewsGained7d; g != nil {
 			gained += *g
+		}
+		if p := v.Metrics.Saves; p != nil {
+			saves += *p
+			r.TotalSaves = &saves
 		}
 	}
 	r.VideosWithViews, r.TotalViews, r.ViewsGained7d = &withViews, &total, &gained
@@ -368,6 +400,8 @@ func sortAccounts(as []Account, by AccountSort) {
 		order = func(a, b *Account) int { return descNilLast(a.TotalViews, b.TotalViews) }
 	case AccountSortGained7d:
 		order = func(a, b *Account) int { return descNilLast(a.ViewsGained7d, b.ViewsGained7d) }
+	case AccountSortSaves:
+		order = func(a, b *Account) int { return descNilLast(a.TotalSaves, b.TotalSaves) }
 	case AccountSortEngagement:
 		order = func(a, b *Account) int { return descNilLast(a.EngagementRate, b.EngagementRate) }
 	case AccountSortVideos:

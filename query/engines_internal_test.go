@@ -56,6 +56,20 @@ func GoldenStatements(rules func() *ext.Table) ([]GoldenStatement, error) {
 				sql, args := startsQuery{q}.SQL()
 				st = GoldenStatement{Name: c.name + "/starts", SQL: sql, Args: args, Tables: st.Tables}
 			}
+		case dailySeriesQuery:
+			t, err := idTable("scope", q.Only)
+			if err != nil {
+				return nil, err
+			}
+			st.Tables = append(st.Tables, t)
+		case dailyViewsQuery:
+			if q.Only != nil {
+				t, err := idTable("scope", q.Only)
+				if err != nil {
+					return nil, err
+				}
+				st.Tables = append(st.Tables, t)
+			}
 		case spikeScanQuery:
 			st.Tables = append(st.Tables, rules())
 		}

@@ -18,7 +18,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
-	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
 // VideoExportColumns is the header row of the videos CSV.
@@ -47,6 +46,9 @@ type ExportHandler struct {
 	// ChunkRows is how many videos' numbers one read of ClickHouse brings;
 	// 0 means DefaultExportChunk.
 	ChunkRows int
+	// DailyItems is how many items a page of the daily series export
+	// reads; 0 means DefaultDailyExportItems.
+	DailyItems int
 }
 
 // CheckVideos validates what Videos needs before anything is written, so
@@ -56,8 +58,8 @@ func (h ExportHandler) CheckVideos(ctx context.Context, ws uuid.UUID, f VideoFil
 	return checkCollection(ctx, h.DB, ws, f.CollectionID)
 }
 
-// Videos writes the videos the filter selects as CSV, in id order, and
-// returns how many rows it wrote.
+// Videos writes the videos the filter selects as CSV, in the export's
+// order (exportOrder), and returns how many rows it wrote.
 func (h ExportHandler) Videos(ctx context.Context, ws uuid.UUID, f VideoFilter, out io.Writer) (int, error) {
 	e := h.VideoPages(ws, f)
 	for {
@@ -80,40 +82,63 @@ func (h ExportHandler) VideoPages(ws uuid.UUID, f VideoFilter) *VideoExport {
 	if h.ChunkRows <= 0 {
 		h.ChunkRows = DefaultExportChunk
 	}
-	return &VideoExport{h: h, ws: ws, f: f, now: h.Now().UTC(), chunk: -1}
+	return &VideoExport{h: h, ws: ws, f: f, now: h.Now().UTC()}
 }
 
-// VideoExport is a videos export in progress. Each page reads the next
-// videos in id order from PostgreSQL, a short query over a range of an
-// index that starts after the last id written. Their numbers come from
-// ClickHouse a chunk at a time: the first page reads where the chunks of
-// the workspace's videos end (every ChunkRows-th id in id order), and a
-// chunk's numbers (latest values and gains) are read, in a compact form
-// of about 80 bytes a video, when the first video of the chunk is written.
-// Both connections go back to their pools before any row is written, so
-// between pages the export holds no connection however slowly its client
-// reads, and its memory is one chunk's numbers and one page, whatever the
-// size of the workspace.
+// exportOrder is the order of the videos export's rows, as a reader of
+// the file expects them: by platform, then account handle (videos without
+// one first), then publish time, oldest first (unknown last), then id.
+// Handles compare by their characters' codes (COLLATE "C"), the same on
+// every server whatever its locale, and as Go compares them. exportKey is
+// a video's place in it, which the pages and the chunks start after (or
+// at).
+const exportOrder = `v.platform, v.account_handle COLLATE "C", coalesce(v.published_at, '9999-12-31T00:00:00Z'::timestamptz), v.id`
+
+// noPublishTime stands for an unknown publish time in exportOrder.
+var noPublishTime = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
+
+type exportKey struct {
+	platform, handle string
+	published        time.Time
+	id               uuid.UUID
+}
+
+func keyOf(v *Video) exportKey {
+	k := exportKey{platform: v.Platform, handle: v.AccountHandle, published: noPublishTime, id: v.ID}
+	if v.PublishedAt != nil {
+		k.published = *v.PublishedAt
+	}
+	return k
+}
+
+// VideoExport is a videos export in progress, in exportOrder. Each page
+// reads the next videos from PostgreSQL, starting after the last one
+// written. Their numbers come from ClickHouse a chunk at a time: when a
+// page reaches a video whose numbers are not read, the ids of the next
+// ChunkRows videos from it are read from PostgreSQL, and their numbers
+// (latest values and gains) from ClickHouse, in a compact form of about
+// 80 bytes a video. Both connections go back to their pools before any row
+// is written, so between pages the export holds no connection however
+// slowly its client reads, and its memory is one chunk's numbers and one
+// page, whatever the size of the workspace.
 type VideoExport struct {
 	h      ExportHandler
 	ws     uuid.UUID
 	f      VideoFilter
 	now    time.Time
-	after  *uuid.UUID
+	after  *exportKey
 	header bool
 	done   bool
+	named  bool
 	record []string
 	page   []Video
 	// names are the workspace's collections' names by id, read with the
 	// first page.
 	names map[uuid.UUID]string
-	// bounds are the last ids of every chunk but the last, in id order:
-	// chunk c holds the videos after bounds[c-1] up to bounds[c]; nil
-	// until the first page.
-	bounds  []uuid.UUID
-	chunk   int            // the chunk whose numbers are read, -1 for none
-	numbers []videoNumbers // the chunk's, in id order
-	next    int            // the first of numbers not yet matched
+	// inChunk holds the ids of the chunk's videos, numbers their numbers
+	// (of those ClickHouse has) in id order.
+	inChunk map[uuid.UUID]struct{}
+	numbers []videoNumbers
 
 	// Rows counts the rows written so far.
 	Rows int
@@ -194,24 +219,29 @@ func (e *VideoExport) WritePage(ctx context.Context, out io.Writer) error {
 	}
 	e.Rows += len(vids)
 	if n := len(vids); n > 0 {
-		last := vids[n-1].ID
-		e.after = &last
+		k := keyOf(&vids[n-1])
+		e.after = &k
 	}
 	return nil
 }
 
-// pageSQL is the query of the next page of videos with its arguments:
-// the first page, or those after the last id written. Two texts rather
-// than one with "$n IS NULL OR v.id > $n", so that a cached generic plan
-// still starts the index range at the last id.
-func (e *VideoExport) pageSQL() (string, []any) {
+// orderedSQL selects cols of the filter's videos in exportOrder, from the
+// first or from after (at, with inclusive) a key, at most limit of them.
+// Two texts rather than one with "$n IS NULL OR ...", so that a cached
+// generic plan keeps the key's test out of the first page's.
+func (e *VideoExport) orderedSQL(cols string, from *exportKey, inclusive bool, limit int) (string, []any) {
 	cond, args := videoMatch(e.ws, e.f, e.now)
-	if e.after != nil {
-		args = append(args, *e.after)
-		cond += fmt.Sprintf(" AND v.id > $%d", len(args))
+	if from != nil {
+		op := ">"
+		if inclusive {
+			op = ">="
+		}
+		n := len(args)
+		args = append(args, from.platform, from.handle, from.published, from.id)
+		cond += fmt.Sprintf(` AND (%s) %s ($%d::text, $%d::text COLLATE "C", $%d::timestamptz, $%d::uuid)`, exportOrder, op, n+1, n+2, n+3, n+4)
 	}
-	args = append(args, e.h.PageRows)
-	return fmt.Sprintf(`SELECT %s%s AND %s ORDER BY v.id LIMIT $%d`, videoColumns, videoFromSQL, cond, len(args)), args
+	args = append(args, limit)
+	return fmt.Sprintf(`SELECT %s%s AND %s ORDER BY %s LIMIT $%d`, cols, videoFromSQL, cond, exportOrder, len(args)), args
 }
 
 // exportSettings run the export's ClickHouse reads on one thread, the
@@ -223,19 +253,14 @@ var exportSettings = clickhouse.Settings{"max_threads": 1}
 // readPage reads the next page's videos with their numbers.
 func (e *VideoExport) readPage(ctx context.Context) ([]Video, error) {
 	chCtx := clickhouse.Context(ctx, clickhouse.WithSettings(exportSettings))
-	if e.bounds == nil {
-		b, err := chunkBoundsQuery{Workspace: e.ws, Every: e.h.ChunkRows}.read(chCtx, e.h.CH)
-		if err != nil {
-			return nil, err
-		}
-		e.bounds = b
+	if !e.named {
 		names, err := collectionNames(ctx, e.h.DB, e.ws)
 		if err != nil {
 			return nil, err
 		}
-		e.names = names
+		e.names, e.named = names, true
 	}
-	sql, args := e.pageSQL()
+	sql, args := e.orderedSQL(videoColumns, e.after, false, e.h.PageRows)
 	rows, err := e.h.DB.Query(ctx, sql, args...)
 	if err != nil {
 		return nil, fmt.Errorf("export videos: %w", err)
@@ -245,40 +270,41 @@ func (e *VideoExport) readPage(ctx context.Context) ([]Video, error) {
 		return nil, fmt.Errorf("export videos: %w", err)
 	}
 	e.page = vids
-	// Both are in id order, and ClickHouse holds only the videos with
-	// snapshots: walk the chunk's numbers alongside.
 	for i := range vids {
-		if err := e.seek(chCtx, vids[i].ID); err != nil {
-			return nil, err
+		if _, ok := e.inChunk[vids[i].ID]; !ok {
+			if err := e.readChunk(ctx, chCtx, keyOf(&vids[i])); err != nil {
+				return nil, err
+			}
 		}
-		for e.next < len(e.numbers) && compareIDs(e.numbers[e.next].id, vids[i].ID) < 0 {
-			e.next++
-		}
-		if e.next < len(e.numbers) && e.numbers[e.next].id == vids[i].ID {
-			vids[i].withMetrics(e.numbers[e.next].metrics())
+		j, ok := slices.BinarySearchFunc(e.numbers, vids[i].ID, func(n videoNumbers, id uuid.UUID) int { return compareIDs(n.id, id) })
+		if ok {
+			vids[i].withMetrics(e.numbers[j].metrics())
 		}
 	}
 	return vids, nil
 }
 
-// seek reads the numbers of the chunk that holds id, unless they are
-// read. Ids come in order, so chunks are read in order, each once; a chunk
-// without a video to write (the filter left them all out) is not read.
-func (e *VideoExport) seek(ctx context.Context, id uuid.UUID) error {
-	c, _ := slices.BinarySearchFunc(e.bounds, id, compareIDs)
-	if c == e.chunk {
-		return nil
+// readChunk reads the ids of the ChunkRows videos from the one at `from`
+// (PostgreSQL, in exportOrder), then their numbers (ClickHouse, sent the
+// ids), replacing the chunk read before.
+func (e *VideoExport) readChunk(ctx, chCtx context.Context, from exportKey) error {
+	sql, args := e.orderedSQL("v.id", &from, true, e.h.ChunkRows)
+	rows, err := e.h.DB.Query(ctx, sql, args...)
+	if err != nil {
+		return fmt.Errorf("export videos: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		return fmt.Errorf("export videos: %w", err)
+	}
+	e.inChunk = make(map[uuid.UUID]struct{}, len(ids))
+	for _, id := range ids {
+		e.inChunk[id] = struct{}{}
 	}
 	q := videoListMetrics(e.ws, e.now)
-	q.Serial = true
-	if c > 0 {
-		q.After = &e.bounds[c-1]
-	}
-	if c < len(e.bounds) {
-		q.UpTo = &e.bounds[c]
-	}
-	e.chunk, e.next, e.numbers = -1, 0, e.numbers[:0]
-	err := metrics{e.h.CH}.entities(ctx, q, func(id uuid.UUID, m entityMetrics) error {
+	q.Serial, q.Only = true, ids
+	e.numbers = e.numbers[:0]
+	err = metrics{e.h.CH}.entities(chCtx, q, func(id uuid.UUID, m entityMetrics) error {
 		e.numbers = append(e.numbers, compactNumbers(id, m))
 		return nil
 	})
@@ -286,50 +312,8 @@ func (e *VideoExport) seek(ctx context.Context, id uuid.UUID) error {
 		return err
 	}
 	slices.SortFunc(e.numbers, func(a, b videoNumbers) int { return compareIDs(a.id, b.id) })
-	e.chunk = c
 	e.Chunks++
 	return nil
-}
-
-// chunkBoundsQuery reads where the export's chunks of Every videos end:
-// every Every-th id, in id order (the order of their text), of the videos
-// of the workspace that ClickHouse has numbers for. ClickHouse gathers
-// the ids (about 40 bytes each); the answer is one row of a list of
-// len/Every of them.
-type chunkBoundsQuery struct {
-	Workspace uuid.UUID
-	Every     int
-}
-
-const chunkBoundsSQL = `
-SELECT arrayFilter((id, i) -> i %% %d = 0, ids, arrayEnumerate(ids)) AS bounds
-FROM (
-    SELECT arraySort(groupUniqArray(toString(entity_id))) AS ids
-    FROM entity_latest
-    WHERE workspace_id = @ws AND entity_kind = @kind
-)`
-
-// SQL renders the query and its parameters.
-func (q chunkBoundsQuery) SQL() (string, []any) {
-	return fmt.Sprintf(chunkBoundsSQL, max(q.Every, 1)), []any{clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(platform.Video))}
-}
-
-// read returns the last id of every chunk but the last.
-func (q chunkBoundsQuery) read(ctx context.Context, ch driver.Conn) ([]uuid.UUID, error) {
-	var ids []string
-	sql, args := q.SQL()
-	if err := ch.QueryRow(ctx, sql, args...).Scan(&ids); err != nil {
-		return nil, fmt.Errorf("read video metrics: %w", err)
-	}
-	out := make([]uuid.UUID, 0, len(ids))
-	for _, s := range ids {
-		id, err := uuid.Parse(s)
-		if err != nil {
-			return nil, fmt.Errorf("read video metrics: chunk bound %q: %w", s, err)
-		}
-		out = append(out, id)
-	}
-	return out, nil
 }
 
 // collectionNames reads the names of a workspace's collections by id.

@@ -84,7 +84,10 @@ func EngagementRate(interactions, views uint64) *float64 {
 // entityMetrics is what the projections hold about one entity.
 type entityMetrics struct {
 	FirstAt time.Time
-	Latest  Counts
+	// First is the first recorded value of the query's Metric (read with
+	// cutoffs only; 0 when never recorded).
+	First  uint64
+	Latest Counts
 	// Gains[i] is the tracked metric's gain since the i-th cutoff; nil when
 	// the metric was never recorded.
 	Gains []*int64
@@ -631,6 +634,9 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, known *starts, each 
 			}
 		}
 		e.FirstAt = e.FirstAt.UTC()
+		if len(cutoffs) > 0 {
+			e.First = first[0]
+		}
 		if err := each(id, e, rec, has, base); err != nil {
 			return err
 		}

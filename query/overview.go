@@ -115,14 +115,29 @@ type Mover struct {
 // TopMovers is how many videos the overview lists as movers.
 const TopMovers = 5
 
-// OverviewQuery selects the window and the videos of an overview.
+// OverviewQuery selects the window and the videos of an overview: a
+// preset, or with From and To (UTC dates, both included) a custom range.
 type OverviewQuery struct {
-	Window Preset
-	Filter VideoFilter
+	Window   Preset
+	From, To *time.Time
+	Filter   VideoFilter
 }
 
 // Key is the query in a canonical form, for cache keys.
-func (q OverviewQuery) Key() string { return "w=" + string(q.Window) + "&" + q.Filter.Key() }
+func (q OverviewQuery) Key() string {
+	if q.From != nil && q.To != nil {
+		return "w=custom:" + q.From.Format(time.DateOnly) + ":" + q.To.Format(time.DateOnly) + "&" + q.Filter.Key()
+	}
+	return "w=" + string(q.Window) + "&" + q.Filter.Key()
+}
+
+// window resolves the query's window at now.
+func (q OverviewQuery) window(now time.Time) Window {
+	if q.From != nil && q.To != nil {
+		return RangeWindow(*q.From, *q.To, now)
+	}
+	return WindowOf(q.Window, now)
+}
 
 // OverviewHandler answers the overview.
 type OverviewHandler struct {
@@ -135,10 +150,13 @@ type OverviewHandler struct {
 // numbers and the chart are read from ClickHouse.
 func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQuery) (Overview, error) {
 	now := h.Now().UTC()
-	w := WindowOf(q.Window, now)
-	out := Overview{DatePreset: q.Window, Granularity: w.Granularity, End: now, Series: []Point{}, TopMovers: []Mover{}}
-	if q.Window != PresetAll {
+	w := q.window(now)
+	out := Overview{DatePreset: w.Preset, Granularity: w.Granularity, End: now, Series: []Point{}, TopMovers: []Mover{}}
+	if w.Preset != PresetAll {
 		out.Start = &w.Start
+	}
+	if !w.End.IsZero() {
+		out.End = w.End
 	}
 
 	// The numbers of every video are read while PostgreSQL selects the
@@ -176,7 +194,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	// selection is indeed every one; otherwise it is cancelled and the
 	// selection's chart read instead.
 	var (
-		every                 = q.Window != PresetAll && q.Filter.none(now)
+		every                 = w.Preset != PresetAll && q.Filter.none(now)
 		everyBase             int64
 		everyPts              map[time.Time]seriesPoint
 		everyErr              error
@@ -194,7 +212,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	}
 	scope, chScope, err := selectVideoScope(ctx, h.DB, ws, q.Filter, now)
 	switch {
-	case err != nil || q.Window == PresetAll || len(scope) == 0:
+	case err != nil || w.Preset == PresetAll || len(scope) == 0:
 	case every && chScope.all():
 		<-everyDone
 		base, points, sErr = everyBase, everyPts, everyErr
@@ -238,18 +256,27 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		}
 		// per count, the gain since the window's start and, before it,
 		// since the previous window's: the previous window gained their
-		// difference
+		// difference; a window that ended before now gained its start's
+		// less its end's
+		var moved *int64
 		for k, gs := range append([][]*int64{e.Gains}, e.MoreGains...) {
 			if g := gs[0]; g != nil {
-				gains[k].Period += *g
+				period := *g
+				if len(gs) > 2 {
+					period -= *gs[2]
+				}
+				gains[k].Period += period
 				if len(gs) > 1 {
 					previous[k] += *gs[1] - *g
+				}
+				if k == 0 {
+					moved = &period
 				}
 			}
 		}
 		// a video that gained no views is no mover
-		if g := e.Gains[0]; g != nil && *g > 0 {
-			out.TopMovers = addMover(out.TopMovers, Mover{ID: id, Views: m.Views, ViewsGained: *g}, TopMovers)
+		if moved != nil && *moved > 0 {
+			out.TopMovers = addMover(out.TopMovers, Mover{ID: id, Views: m.Views, ViewsGained: *moved}, TopMovers)
 		}
 		if first.IsZero() || e.FirstAt.Before(first) {
 			first = e.FirstAt
@@ -258,7 +285,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	out.Totals.Videos = len(scope)
 	out.Totals.EngagementRate = EngagementRate(interactions, withViews)
 	for k, g := range gains {
-		if q.Window != PresetAll {
+		if w.Preset != PresetAll {
 			g.Previous = &previous[k]
 			if previous[k] != 0 {
 				pct := float64(g.Period-previous[k]) * 100 / float64(previous[k])
@@ -268,9 +295,13 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	}
 	// viewsGained, older than the gains of every count, is views'
 	out.Gained = out.Gains.Views
-	if q.Window != PresetAll {
+	if w.Preset != PresetAll {
 		if len(scope) > 0 {
-			out.Series = fillSeries(w.Granularity, w.Start, now, base, points)
+			last := now
+			if !w.End.IsZero() {
+				last = w.End.Add(-time.Second)
+			}
+			out.Series = fillSeries(w.Granularity, w.Start, last, base, points)
 		}
 	} else if !first.IsZero() {
 		start := Daily.floor(first)
@@ -289,11 +320,15 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 // overviewMetrics reads the numbers of every video of the workspace for
 // the totals, the gains and the movers: the latest values, and every
 // count's gain in the window and since the previous window's start (for
-// "all", since the first snapshot), in one read.
+// "all", since the first snapshot), and since the end of a window that
+// ended before now, in one read.
 func overviewMetrics(ws uuid.UUID, w Window) entitiesQuery {
 	cutoffs := []time.Time{time.Unix(0, 0).UTC()}
 	if w.Preset != PresetAll {
 		cutoffs = []time.Time{w.Start, w.PrevStart}
+	}
+	if !w.End.IsZero() {
+		cutoffs = append(cutoffs, w.End)
 	}
 	return entitiesQuery{Workspace: ws, Kind: platform.Video, Metric: gainedCounts[0], More: gainedCounts[1:], Cutoffs: cutoffs}
 }

@@ -162,7 +162,7 @@ func BenchmarkVideos(b *testing.B) {
 		{"", ctx},
 		{"kept/", query.WithHistory(ctx, query.History{Until: now, Starts: kept})},
 	} {
-		for _, by := range []query.VideoSort{query.SortViews, query.SortGained24h} {
+		for _, by := range []query.VideoSort{query.SortViews, query.SortGained24h, query.SortGained7d} {
 			b.Run(c.name+string(by), func(b *testing.B) {
 				b.ReportAllocs()
 				page := func() {

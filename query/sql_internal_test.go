@@ -53,17 +53,23 @@ func renderedCases() []renderedCase {
 		{"videos_sort_views", mustSort(videoSortMetrics(ws, now, SortViews))},
 		{"videos_sort_engagement", mustSort(videoSortMetrics(ws, now, SortEngagement))},
 		{"videos_sort_gained24h", mustSort(videoSortMetrics(ws, now, SortGained24h))},
+		{"videos_sort_gained7d", mustSort(videoSortMetrics(ws, now, SortGained7d))},
+		{"videos_sort_saves_top", func() entitiesQuery { q := mustSort(videoSortMetrics(ws, now, SortSaves)); q.Top = 66; return q }()},
+		// the sparklines of GET /videos (a page) and GET /accounts (every video)
+		{"videos_page_daily_views", dailyViewsQuery{Workspace: ws, Only: ids, Now: now}},
+		{"accounts_daily_views", dailyViewsQuery{Workspace: ws, Now: now}},
 		{"videos_sort_likes_top", func() entitiesQuery { q := mustSort(videoSortMetrics(ws, now, SortLikes)); q.Top = 66; return q }()},
 		{"videos_page", func() entitiesQuery { q := videoListMetrics(ws, now); q.Only = ids; return q }()},
 		{"collections", entitiesQuery{Workspace: ws, Kind: "video", Metric: Views}},
-		// GET /export: where its chunks end, then a chunk's numbers (its
-		// first step), the ids after one and up to another
-		{"export_chunk_bounds", chunkBoundsQuery{Workspace: ws, Every: 2}},
+		// GET /export: a chunk's numbers, its ids sent (the first of its
+		// two steps)
 		{"export_chunk_near", func() entitiesQuery {
 			q := videoListMetrics(ws, now)
-			q.near, q.After, q.UpTo = true, &ids[0], &ids[1]
+			q.near, q.Only, q.Serial = true, ids, true
 			return q
 		}()},
+		// GET /export?type=daily: a page's days, its ids sent
+		{"export_daily", dailySeriesQuery{Workspace: ws, Kind: "video", Only: ids, From: Daily.floor(now).AddDate(0, 0, -36), To: Daily.floor(now).AddDate(0, 0, 1)}},
 		// GET /overview: totals and movers, then the chart
 		{"overview_totals_24h", overviewMetrics(ws, w(Preset24h))},
 		{"overview_totals_7d", overviewMetrics(ws, w(Preset7d))},

@@ -43,6 +43,10 @@ type Video struct {
 	EngagementRate      *float64   `json:"engagementRate"`
 	ViewsGained24h      *int64     `json:"viewsGained24h"`
 	ViewsGained7d       *int64     `json:"viewsGained7d"`
+	// Views7d are the views gained on each of the last 7 UTC days, oldest
+	// first, today so far last (see DailyViews); null for a day without a
+	// value.
+	Views7d []*int64 `json:"views7d,omitempty"`
 }
 
 // VideoSort orders the videos list, always from the highest value down;
@@ -55,22 +59,24 @@ const (
 	SortLikes      VideoSort = "likes"
 	SortComments   VideoSort = "comments"
 	SortShares     VideoSort = "shares"
+	SortSaves      VideoSort = "saves"
 	SortEngagement VideoSort = "engagement"
 	SortGained24h  VideoSort = "gained24h"
+	SortGained7d   VideoSort = "gained7d"
 	SortPublished  VideoSort = "published"
 	SortAdded      VideoSort = "added"
 )
 
 // VideoSorts returns every sort order of the videos list.
 func VideoSorts() []VideoSort {
-	return []VideoSort{SortViews, SortLikes, SortComments, SortShares, SortEngagement, SortGained24h, SortPublished, SortAdded}
+	return []VideoSort{SortViews, SortLikes, SortComments, SortShares, SortSaves, SortEngagement, SortGained24h, SortGained7d, SortPublished, SortAdded}
 }
 
 // counts reports whether the sort orders by a count (the latest value of
 // one metric), the default too.
 func (s VideoSort) counts() bool {
 	switch s {
-	case SortViews, SortLikes, SortComments, SortShares, "":
+	case SortViews, SortLikes, SortComments, SortShares, SortSaves, "":
 		return true
 	}
 	return false
@@ -223,11 +229,12 @@ func (h VideosHandler) sortRead(ctx context.Context, ws uuid.UUID, q VideoQuery,
 	var chErr error
 	if byNumber {
 		chErr = metrics{h.CH}.entities(ctx, sq, func(id uuid.UUID, e entityMetrics) error {
-			// what rankOf reads: the counts, the 24h gain and, for the
-			// engagement sort only, the rate (which withMetrics allocates)
+			// what rankOf reads: the counts, the one gain read (24h or 7d)
+			// and, for the engagement sort only, the rate (which
+			// withMetrics allocates)
 			v := Video{ID: id, Metrics: e.Latest}
 			if len(e.Gains) > 0 {
-				v.ViewsGained24h = e.Gains[0]
+				v.ViewsGained24h, v.ViewsGained7d = e.Gains[0], e.Gains[0]
 			}
 			if q.Sort == SortEngagement {
 				v.withMetrics(e)
@@ -325,14 +332,24 @@ func (h VideosHandler) fill(ctx context.Context, ws uuid.UUID, now time.Time, vs
 			return nil
 		})
 	})
+	var daily dailyRead
+	eg.Go(func() error {
+		var err error
+		daily, err = dailyViewsQuery{Workspace: ws, Only: ids, Now: now}.read(ectx, metrics{h.CH})
+		return err
+	})
 	eg.Go(func() error { return describeVideos(ectx, h.DB, ws, vs) })
 	if err := eg.Wait(); err != nil {
 		return err
 	}
+	var g slab[int64]
+	var p slab[*int64]
 	for i := range vs {
-		if e, ok := pageMetrics[vs[i].ID]; ok {
+		e, ok := pageMetrics[vs[i].ID]
+		if ok {
 			vs[i].withMetrics(e)
 		}
+		vs[i].Views7d = daily.views(vs[i].ID, e, &g, &p)
 	}
 	return nil
 }
@@ -357,6 +374,11 @@ func videoSortMetrics(ws uuid.UUID, now time.Time, by VideoSort) (entitiesQuery,
 	case SortGained24h:
 		q.Read = []Metric{Views}
 		q.Cutoffs = []time.Time{WindowOf(Preset24h, now).Start}
+	case SortGained7d:
+		q.Read = []Metric{Views}
+		q.Cutoffs = []time.Time{WindowOf(Preset7d, now).Start}
+	case SortSaves:
+		q.Read = []Metric{Saves}
 	case SortLikes:
 		q.Read = []Metric{Likes}
 	case SortComments:
@@ -523,7 +545,7 @@ func describeVideos(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, vs []Vi
 			return struct{}{}, err
 		}
 		v := &vs[at[d.ID]]
-		d.Metrics, d.EngagementRate, d.ViewsGained24h, d.ViewsGained7d = v.Metrics, v.EngagementRate, v.ViewsGained24h, v.ViewsGained7d
+		d.Metrics, d.EngagementRate, d.ViewsGained24h, d.ViewsGained7d, d.Views7d = v.Metrics, v.EngagementRate, v.ViewsGained24h, v.ViewsGained7d, v.Views7d
 		*v = d
 		return struct{}{}, nil
 	})
@@ -635,6 +657,8 @@ func rankOf(v *Video, by VideoSort) rank {
 		count(v.Metrics.Comments)
 	case SortShares:
 		count(v.Metrics.Shares)
+	case SortSaves:
+		count(v.Metrics.Saves)
 	case SortEngagement:
 		// a rate is never negative, and the bits of such floats are in
 		// their order
@@ -644,6 +668,10 @@ func rankOf(v *Video, by VideoSort) rank {
 	case SortGained24h:
 		if v.ViewsGained24h != nil {
 			signed(*v.ViewsGained24h)
+		}
+	case SortGained7d:
+		if v.ViewsGained7d != nil {
+			signed(*v.ViewsGained7d)
 		}
 	case SortPublished:
 		if v.PublishedAt != nil {

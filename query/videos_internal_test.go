@@ -62,7 +62,7 @@ func TestSortsOrderEveryValue(t *testing.T) {
 			p := time.Unix(rnd.Int64N(4e9)-2e9, rnd.Int64N(1e9)).UTC()
 			v.PublishedAt = &p
 		}
-		for _, m := range []**uint64{&v.Metrics.Views, &v.Metrics.Likes, &v.Metrics.Comments, &v.Metrics.Shares} {
+		for _, m := range []**uint64{&v.Metrics.Views, &v.Metrics.Likes, &v.Metrics.Comments, &v.Metrics.Shares, &v.Metrics.Saves} {
 			if maybe() {
 				n := rnd.Uint64N(1000)
 				if rnd.IntN(10) == 0 {
@@ -76,20 +76,31 @@ func TestSortsOrderEveryValue(t *testing.T) {
 			v.ViewsGained24h = &g
 		}
 		if maybe() {
+			g := rnd.Int64N(2000) - 1000
+			v.ViewsGained7d = &g
+		}
+		if maybe() {
 			r := rnd.Float64() * 100
 			v.EngagementRate = &r
 		}
 	}
 	// the same value for several videos, so that ties occur
 	for i := 0; i+1 < len(vs); i += 7 {
-		vs[i+1].Metrics, vs[i+1].ViewsGained24h, vs[i+1].EngagementRate = vs[i].Metrics, vs[i].ViewsGained24h, vs[i].EngagementRate
+		vs[i+1].Metrics, vs[i+1].ViewsGained24h, vs[i+1].ViewsGained7d, vs[i+1].EngagementRate = vs[i].Metrics, vs[i].ViewsGained24h, vs[i].ViewsGained7d, vs[i].EngagementRate
 		vs[i+1].PublishedAt, vs[i+1].AddedAt = vs[i].PublishedAt, vs[i].AddedAt
 	}
 	value := map[VideoSort]func(v Video) *big.Float{
-		SortViews:      func(v Video) *big.Float { return count(v.Metrics.Views) },
-		SortLikes:      func(v Video) *big.Float { return count(v.Metrics.Likes) },
-		SortComments:   func(v Video) *big.Float { return count(v.Metrics.Comments) },
-		SortShares:     func(v Video) *big.Float { return count(v.Metrics.Shares) },
+		SortViews:    func(v Video) *big.Float { return count(v.Metrics.Views) },
+		SortLikes:    func(v Video) *big.Float { return count(v.Metrics.Likes) },
+		SortComments: func(v Video) *big.Float { return count(v.Metrics.Comments) },
+		SortShares:   func(v Video) *big.Float { return count(v.Metrics.Shares) },
+		SortSaves:    func(v Video) *big.Float { return count(v.Metrics.Saves) },
+		SortGained7d: func(v Video) *big.Float {
+			if v.ViewsGained7d == nil {
+				return nil
+			}
+			return new(big.Float).SetInt64(*v.ViewsGained7d)
+		},
 		SortEngagement: func(v Video) *big.Float { return ptrFloat(v.EngagementRate) },
 		SortGained24h: func(v Video) *big.Float {
 			if v.ViewsGained24h == nil {

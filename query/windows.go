@@ -37,6 +37,14 @@ const (
 	PresetAll Preset = "all"
 )
 
+// PresetCustom names a window of whole UTC days chosen by their dates
+// (RangeWindow), not a preset of the parameter datePreset.
+const PresetCustom Preset = "custom"
+
+// MaxRangeDays is how far back a custom range may start: the days before
+// today the dashboard reads, as the account analytics' daily series.
+const MaxRangeDays = 365
+
 // Presets returns every preset.
 func Presets() []Preset { return []Preset{Preset24h, Preset7d, Preset30d, Preset90d, PresetAll} }
 
@@ -86,6 +94,23 @@ type Window struct {
 	PrevStart time.Time
 	// Granularity is the bucket size of the window's chart series.
 	Granularity Granularity
+	// End, for a custom range that ended before now, is the first instant
+	// after it; zero for a window that ends now.
+	End time.Time
+}
+
+// RangeWindow is the window of the UTC days from `from` to `to`, both
+// included (dates at midnight UTC, from not after to): its previous
+// window is as many days before it. A range that reaches today ends now.
+func RangeWindow(from, to, now time.Time) Window {
+	from, to = Daily.floor(from), Daily.floor(to)
+	end := to.AddDate(0, 0, 1)
+	days := int(end.Sub(from) / (24 * time.Hour))
+	w := Window{Preset: PresetCustom, Start: from, PrevStart: from.AddDate(0, 0, -days), Granularity: Daily}
+	if !end.After(now) {
+		w.End = end
+	}
+	return w
 }
 
 // WindowOf resolves a preset at now.

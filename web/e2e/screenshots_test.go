@@ -112,19 +112,20 @@ func TestScreenshots(t *testing.T) {
 	}
 	s.api(cookie, "GET", "/accounts", &accounts)
 	pages := map[string]string{
-		"overview":      "/?datePreset=30d",
-		"overview-24h":  "/?datePreset=24h",
-		"videos":        "/videos",
-		"video":         "/videos/" + list.Videos[0].ID,
-		"accounts":      "/accounts",
-		"track":         "/track",
-		"collections":   "/collections",
-		"alerts":        "/alerts",
-		"export":        "/export",
-		"team":          "/team",
-		"team-activity": "/team/activity",
-		"billing":       "/billing",
-		"settings":      "/settings",
+		"overview":       "/?datePreset=30d",
+		"overview-24h":   "/?datePreset=24h",
+		"overview-range": "/?from=" + time.Now().UTC().AddDate(0, 0, -20).Format(time.DateOnly) + "&to=" + time.Now().UTC().AddDate(0, 0, -6).Format(time.DateOnly),
+		"videos":         "/videos",
+		"video":          "/videos/" + list.Videos[0].ID,
+		"accounts":       "/accounts",
+		"track":          "/track",
+		"collections":    "/collections",
+		"alerts":         "/alerts",
+		"export":         "/export",
+		"team":           "/team",
+		"team-activity":  "/team/activity",
+		"billing":        "/billing",
+		"settings":       "/settings",
 	}
 	if len(accounts.Accounts) > 0 {
 		pages["account"] = "/accounts/" + accounts.Accounts[0].ID

@@ -5,37 +5,127 @@ import { PRESET_NAMES, platformName } from './format'
 import { setQuery } from './router'
 import { PLATFORMS, PRESETS, type CollectionList, type DatePreset } from './types'
 import { useApi } from './ui'
+import { useState } from 'preact/hooks'
 
 export interface Filters {
   datePreset: DatePreset
   platforms: string[]
   collectionId: string
+  // from and to (YYYY-MM-DD, UTC days, both included) are a custom range
+  // in place of the preset, on the pages that take one; '' otherwise.
+  from: string
+  to: string
 }
 
-export function readFilters(q: URLSearchParams, preset: DatePreset = '7d'): Filters {
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+// readFilters reads the filters from the address; range reads a custom
+// from/to range too (the Overview's).
+export function readFilters(q: URLSearchParams, preset: DatePreset = '7d', range = false): Filters {
   const p = q.get('datePreset') as DatePreset | null
+  const from = q.get('from') ?? ''
+  const to = q.get('to') ?? ''
+  const custom = range && DATE.test(from) && DATE.test(to)
   return {
     datePreset: p && PRESETS.includes(p) ? p : preset,
     platforms: (q.get('platforms') ?? '').split(',').filter((x) => (PLATFORMS as string[]).includes(x)),
     collectionId: q.get('collectionId') ?? '',
+    from: custom ? from : '',
+    to: custom ? to : '',
   }
 }
 
-// filterQuery is the API's query for f.
+// filterQuery is the API's query for f: a custom range replaces the preset.
 export function filterQuery(f: Filters) {
+  const custom = !!(f.from && f.to)
   return {
-    datePreset: f.datePreset,
+    datePreset: custom ? undefined : f.datePreset,
+    from: custom ? f.from : undefined,
+    to: custom ? f.to : undefined,
     platforms: f.platforms.join(',') || undefined,
     collectionId: f.collectionId || undefined,
   }
+}
+
+const rangeDay = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+
+// periodNames names an answer's window: name for "previous <name>", and
+// phrase for what the gains cover ("in the last 7 days", "from 1 Nov 2026
+// to 7 Nov 2026", "since tracking started").
+export function periodNames(o: { datePreset: string; start: string | null; end: string }): { name: string; phrase: string } {
+  if (o.datePreset === 'all') return { name: '', phrase: 'since tracking started' }
+  if (o.datePreset === 'custom' && o.start) {
+    const start = new Date(o.start)
+    // the range's last day: the day before its end, or today
+    const last = new Date(Math.max(start.getTime(), new Date(o.end).getTime() - 1))
+    const days = Math.round((Date.UTC(last.getUTCFullYear(), last.getUTCMonth(), last.getUTCDate()) - start.getTime()) / 86_400_000) + 1
+    const from = rangeDay.format(start)
+    const to = rangeDay.format(last)
+    return { name: days === 1 ? 'day' : `${days} days`, phrase: from === to ? `on ${from}` : `from ${from} to ${to}` }
+  }
+  const name = (PRESET_NAMES[o.datePreset] ?? o.datePreset).toLowerCase()
+  return { name, phrase: `in the last ${name}` }
+}
+
+// DateRange picks a custom range of days beside the presets; it is kept in
+// the address (from, to) like them.
+function DateRange({ f, open }: { f: Filters; open: boolean }) {
+  const [from, setFrom] = useState(f.from)
+  const [to, setTo] = useState(f.to)
+  const [problem, setProblem] = useState('')
+  if (!open) return null
+  const today = new Date().toISOString().slice(0, 10)
+  const apply = (e: Event) => {
+    e.preventDefault()
+    if (!from || !to) return setProblem('Choose both a first and a last day.')
+    if (to < from) return setProblem('The last day comes before the first: swap them.')
+    setProblem('')
+    setQuery({ from, to, datePreset: null, offset: null })
+  }
+  return (
+    <form class="date-range" aria-label="Custom date range" onSubmit={apply}>
+      <label class="inline">
+        <span>From</span>
+        <input type="date" name="from" value={from} max={to || today} required onInput={(e) => setFrom((e.target as HTMLInputElement).value)} />
+      </label>
+      <label class="inline">
+        <span>to</span>
+        <input type="date" name="to" value={to} min={from || undefined} max={today} required onInput={(e) => setTo((e.target as HTMLInputElement).value)} />
+      </label>
+      <button type="submit">Apply</button>
+      {problem && (
+        <span class="range-error" role="alert">
+          {problem}
+        </span>
+      )}
+    </form>
+  )
 }
 
 export function useCollections() {
   return useApi((s) => get<CollectionList>('/collections', undefined, s), 'collections')
 }
 
-export function FilterBar({ f, presets = true, presetLabel = 'Period' }: { f: Filters; presets?: boolean; presetLabel?: string }) {
+// FilterBar shows the filters; presetLabel is the visible name of the
+// period buttons (what they filter by), presetNote a longer explanation
+// for assistive technology and the tooltip.
+export function FilterBar({
+  f,
+  presets = true,
+  presetLabel = 'Gains over',
+  presetNote = 'the window the gains and the chart cover',
+  range = false,
+}: {
+  f: Filters
+  presets?: boolean
+  presetLabel?: string
+  presetNote?: string
+  // range offers a custom from/to range beside the presets
+  range?: boolean
+}) {
   const cols = useCollections()
+  const custom = range && !!(f.from && f.to)
+  const [picking, setPicking] = useState(false)
   const chosen = cols.data?.collections.find((c) => c.id === f.collectionId)
   const toggle = (p: string) => {
     const next = f.platforms.includes(p) ? f.platforms.filter((x) => x !== p) : [...f.platforms, p]
@@ -44,19 +134,38 @@ export function FilterBar({ f, presets = true, presetLabel = 'Period' }: { f: Fi
   return (
     <div class="filters" role="group" aria-label="Filters">
       {presets && (
-        <div class="segmented" role="radiogroup" aria-label={presetLabel}>
+        <div class="filter-group">
+        <span class="filter-label" id="preset-label" title={presetNote}>
+          {presetLabel}
+        </span>
+        <div class="segmented" role="radiogroup" aria-labelledby="preset-label" aria-describedby={presetNote ? 'preset-note' : undefined}>
           {PRESETS.map((p) => (
             <button
               type="button"
               role="radio"
-              aria-checked={f.datePreset === p}
-              class={f.datePreset === p ? 'on' : ''}
+              aria-checked={!custom && !picking && f.datePreset === p}
+              class={!custom && !picking && f.datePreset === p ? 'on' : ''}
               title={PRESET_NAMES[p]}
-              onClick={() => setQuery({ datePreset: p, offset: null })}
+              onClick={() => {
+                setPicking(false)
+                setQuery({ datePreset: p, from: null, to: null, offset: null })
+              }}
             >
               {p === 'all' ? 'All' : p}
             </button>
           ))}
+          {range && (
+            <button type="button" role="radio" aria-checked={custom || picking} class={custom || picking ? 'on' : ''} title="Choose the first and last day" onClick={() => setPicking(true)}>
+              Custom
+            </button>
+          )}
+        </div>
+        {presetNote && (
+          <span class="sr-only" id="preset-note">
+            {presetNote}
+          </span>
+        )}
+        {range && <DateRange key={`${f.from}:${f.to}`} f={f} open={custom || picking} />}
         </div>
       )}
       <div class="segmented" role="group" aria-label="Platforms">

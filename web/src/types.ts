@@ -67,6 +67,8 @@ export interface Video {
   engagementRate?: number | null
   viewsGained24h?: number | null
   viewsGained7d?: number | null
+  // the lists only: views gained on each of the last 7 UTC days, oldest first
+  views7d?: (number | null)[]
 }
 
 export interface VideoList {
@@ -103,7 +105,7 @@ export interface PeriodGained {
 }
 
 export interface Overview {
-  datePreset: DatePreset
+  datePreset: DatePreset | 'custom'
   granularity: 'hour' | 'day'
   start: string | null
   end: string
@@ -144,9 +146,11 @@ export interface Account {
   videosBeyondLimit: number
   videosWithViews: number | null
   totalViews: number | null
+  totalSaves?: number | null
   averageViews: number | null
   engagementRate: number | null
   viewsGained7d: number | null
+  views7d?: (number | null)[]
   lastScrapedAt: string | null
   addedAt: string
 }

@@ -109,10 +109,19 @@ const STATUS_TITLE: Record<string, string> = {
   beyond_limit: "Older than the account's tracking limit keeps: its history stays, it is no longer refreshed or counted",
 }
 
+// statusLabel names a tracked item's status for people; a status this
+// build does not know yet reads as its words ("some_state" → "Some state").
+export function statusLabel(status: string): string {
+  const known = STATUS_TEXT[status]
+  if (known) return known
+  const words = status.replace(/[_-]+/g, ' ').trim()
+  return words ? words[0].toUpperCase() + words.slice(1) : 'Unknown'
+}
+
 export function StatusBadge({ status, reason }: { status: string; reason?: string }) {
   return (
-    <span class={`badge status-${status}`} title={reason || STATUS_TITLE[status] || undefined}>
-      {STATUS_TEXT[status] ?? status}
+    <span class={`badge status-${status}`} title={reason || STATUS_TITLE[status] || undefined} data-status={status}>
+      {statusLabel(status)}
       {status === 'error' && reason ? <span class="reason">: {reason}</span> : null}
     </span>
   )

@@ -3,8 +3,9 @@
 // videos are tracked. Filters and sort live in the address.
 import { get } from '../api'
 import { FilterBar, readFilters } from '../filters'
-import { exact, pct, signed } from '../format'
+import { exact, num, pct, signed } from '../format'
 import { setQuery } from '../router'
+import { Sparkline } from '../sparkline'
 import type { Account, AccountList } from '../types'
 import { Empty, Freshness, PageHeader, PlatformBadge, Show, Spinner, StatusBadge, useApi } from '../ui'
 import { AccountActions, Avatar, Num, accountName, gainClass } from './account-actions'
@@ -14,6 +15,7 @@ const SORTS: [string, string][] = [
   ['followersGained7d', 'Followers gained (7 d)'],
   ['views', 'Total views'],
   ['gained7d', 'Views gained (7 d)'],
+  ['saves', 'Saves'],
   ['engagement', 'Engagement'],
   ['videos', 'Tracked videos'],
   ['added', 'Recently added'],
@@ -64,10 +66,20 @@ function Row({ a, reload }: { a: Account; reload: () => void }) {
         {exact(a.trackedVideos)}
         <span class="muted small"> / {a.tracking_limit}</span>
       </td>
-      <Num v={a.totalViews} testid="total-views" />
+      <td class="num" data-testid="total-views" data-value={a.totalViews ?? ''} title={a.totalViews === null ? 'not available' : exact(a.totalViews)}>
+        {num(a.totalViews)}
+        {a.totalSaves != null && (
+          <div class="muted small" data-testid="total-saves" data-value={a.totalSaves} title={`${exact(a.totalSaves)} saves`}>
+            {num(a.totalSaves)} saves
+          </div>
+        )}
+      </td>
       <Num v={a.averageViews} testid="average-views" />
       <Num v={a.engagementRate} testid="engagement" fmt={pct} />
-      <Num v={a.viewsGained7d} testid="views-gained-7d" fmt={signed} cls={gainClass(a.viewsGained7d)} />
+      <td class="num acc-gain" data-testid="views-gained-7d" data-value={a.viewsGained7d ?? ''} title={a.viewsGained7d === null ? 'not available' : exact(a.viewsGained7d)}>
+        <span class={gainClass(a.viewsGained7d)}>{signed(a.viewsGained7d)}</span>
+        {a.views7d && <Sparkline values={a.views7d} />}
+      </td>
       <td>
         <AccountActions a={a} onChanged={reload} />
       </td>
@@ -140,10 +152,10 @@ export default function Accounts({ query }: { query: URLSearchParams }) {
                       <SortHead label="Followers" sort="followers" current={sort} />
                       <SortHead label="Followers 7 d" sort="followersGained7d" current={sort} title="Followers gained in the last 7 days" />
                       <SortHead label="Videos" sort="videos" current={sort} title="Videos found through the account / tracking limit" />
-                      <SortHead label="Total views" sort="views" current={sort} />
+                      <SortHead label="Total views" sort="views" current={sort} title="Latest views of the account's videos, and their saves below" />
                       <SortHead label="Avg. views" current={sort} title="Average views per video with views" />
                       <SortHead label="Engagement" sort="engagement" current={sort} title="(likes + comments + shares + saves) / views" />
-                      <SortHead label="Views 7 d" sort="gained7d" current={sort} title="Views gained in the last 7 days" />
+                      <SortHead label="Views 7 d" sort="gained7d" current={sort} title="Views gained in the last 7 days; the line shows each day's (UTC days; today, dashed, is not over yet)" />
                       <th scope="col">Actions</th>
                     </tr>
                   </thead>

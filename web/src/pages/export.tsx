@@ -10,22 +10,32 @@ import type { AccountList, VideoList } from '../types'
 import { ErrorBox, PageHeader, useApi } from '../ui'
 import './videos.css'
 
-const ACCOUNT_SORTS = ['followers', 'followersGained7d', 'views', 'gained7d', 'engagement', 'videos', 'added'] as const
+const ACCOUNT_SORTS = ['followers', 'followersGained7d', 'views', 'gained7d', 'saves', 'engagement', 'videos', 'added'] as const
 type AccountSort = (typeof ACCOUNT_SORTS)[number]
 const ACCOUNT_SORT_NAMES: Record<AccountSort, string> = {
   followers: 'Most followers',
   followersGained7d: 'Most followers gained in 7 days',
   views: 'Most views',
   gained7d: 'Most views gained in 7 days',
+  saves: 'Most saves',
   engagement: 'Highest engagement',
   videos: 'Most tracked videos',
   added: 'Most recently tracked',
 }
 
 const VIDEO_COLUMNS =
-  'id, platform, platform_video_id, url, account_handle, caption, thumbnail_url, published_at, added_at, status, collection_id, tracked_individually, is_shop, views, likes, comments, shares, saves, engagement_rate, views_gained_24h, views_gained_7d, last_scraped_at'
+  'id, platform, platform_video_id, url, account_handle, caption, thumbnail_url, published_at, added_at, status, collection_id, collection, tracked_individually, is_shop, views, likes, comments, shares, saves, engagement_rate_pct, views_gained_24h, views_gained_7d, last_scraped_at'
 const ACCOUNT_COLUMNS =
-  'id, platform, handle, url, display_name, status, status_reason, tracking_limit, collection_id, followers, followers_gained_7d, followers_gained_30d, tracked_videos, videos_with_views, total_views, average_views, engagement_rate, views_gained_7d, last_scraped_at, added_at'
+  'id, platform, handle, url, display_name, status, status_reason, tracking_limit, collection_id, collection, followers, followers_gained_7d, followers_gained_30d, tracked_videos, videos_with_views, total_views, average_views, engagement_rate_pct, views_gained_7d, last_scraped_at, added_at'
+const DAILY_COLUMNS =
+  'date, item_type, id, platform, account_handle, platform_video_id, url, collection, published_at, views, likes, comments, shares, saves, followers, views_gained, likes_gained, comments_gained, shares_gained, saves_gained, followers_gained, scraped_that_day'
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+// isoDay is the UTC day n days before today, as YYYY-MM-DD.
+function isoDay(daysAgo: number): string {
+  return new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10)
+}
 
 function flag(q: URLSearchParams, k: string): boolean {
   const v = q.get(k)
@@ -54,6 +64,21 @@ export default function Export({ query }: { query: URLSearchParams }) {
   const accountQuery = { platforms: base.platforms, collectionId: base.collectionId, sort: sort === 'followers' ? undefined : sort }
   const videosHref = withQuery('/api/export', { type: 'videos', ...videoQuery })
   const accountsHref = withQuery('/api/export', { type: 'accounts', ...accountQuery })
+  // the daily series' range, kept in the address: the last 30 days unless chosen
+  const qFrom = query.get('from') ?? ''
+  const qTo = query.get('to') ?? ''
+  const dailyFrom = DATE.test(qFrom) ? qFrom : isoDay(29)
+  const dailyTo = DATE.test(qTo) ? qTo : isoDay(0)
+  const rangeProblem = dailyTo < dailyFrom ? 'The last day comes before the first.' : dailyFrom < isoDay(365) ? 'The first day is more than 365 days ago.' : ''
+  const dailyHref = withQuery('/api/export', {
+    type: 'daily',
+    platforms: base.platforms,
+    collectionId: base.collectionId,
+    individualOnly: videoQuery.individualOnly,
+    platformShopOnly: videoQuery.platformShopOnly,
+    from: dailyFrom,
+    to: dailyTo,
+  })
 
   // How many rows each file will have; this also checks the filters (an
   // unknown collection answers its error here rather than in a download).
@@ -75,7 +100,7 @@ export default function Export({ query }: { query: URLSearchParams }) {
         Download your tracked videos or accounts as a CSV file for Excel, Numbers or Google Sheets. The filters below choose what goes into the files; the
         numbers are the latest scraped values. Times are in UTC (ISO 8601); unknown values are empty cells.
       </p>
-      <FilterBar f={f} presetLabel="Videos published in" />
+      <FilterBar f={f} presetLabel="Filter by publish date" presetNote="exports the videos published in the chosen period" />
 
       <div class="grid2 vt-exports">
         <section class="card" aria-labelledby="export-videos-title">
@@ -84,7 +109,7 @@ export default function Export({ query }: { query: URLSearchParams }) {
             One row per video: {scope}
             {f.datePreset !== 'all' ? `, published in the last ${PRESET_NAMES[f.datePreset]}` : ''}
             {individualOnly ? ', tracked by their own link only' : ''}
-            {platformShopOnly ? ', shop videos only' : ''}.
+            {platformShopOnly ? ', shop videos only' : ''}. Rows are ordered by platform, then account, then publish time (oldest first).
           </p>
           <div class="filters">
             <label class="check">
@@ -148,6 +173,39 @@ export default function Export({ query }: { query: URLSearchParams }) {
             <summary>Columns</summary>
             <p>
               <code>{ACCOUNT_COLUMNS}</code>
+            </p>
+          </details>
+        </section>
+        <section class="card" aria-labelledby="export-daily-title">
+          <h2 id="export-daily-title">Daily series</h2>
+          <p>
+            One row per video and per account for each day of the range: the numbers at the end of the day and what they gained since the day before
+            ({scope}; videos first, in the order of the videos file, then accounts). The period above does not apply; the video options do.
+          </p>
+          <div class="filters">
+            <label class="inline">
+              <span>From</span>
+              <input type="date" name="daily-from" value={dailyFrom} max={dailyTo} onChange={(e) => setQuery({ from: (e.target as HTMLInputElement).value || null })} />
+            </label>
+            <label class="inline">
+              <span>to</span>
+              <input type="date" name="daily-to" value={dailyTo} min={dailyFrom} max={isoDay(0)} onChange={(e) => setQuery({ to: (e.target as HTMLInputElement).value || null })} />
+            </label>
+          </div>
+          {rangeProblem && (
+            <p class="range-error" role="alert">
+              {rangeProblem}
+            </p>
+          )}
+          <div class="actions">
+            <a class="vt-btn primary" href={dailyHref} download data-testid="export-daily">
+              Download daily series CSV
+            </a>
+          </div>
+          <details>
+            <summary>Columns</summary>
+            <p>
+              <code>{DAILY_COLUMNS}</code>
             </p>
           </details>
         </section>

@@ -3,8 +3,8 @@
 import { useEffect } from 'preact/hooks'
 import { get } from '../api'
 import { TimeChart } from '../chart'
-import { FilterBar, filterQuery, readFilters } from '../filters'
-import { PRESET_NAMES, num, pct, signed, signedPct } from '../format'
+import { FilterBar, filterQuery, periodNames, readFilters } from '../filters'
+import { num, pct, signed, signedPct } from '../format'
 import { setQuery } from '../router'
 import { loadWorkspace, useWorkspace } from '../session'
 import type { Overview as OverviewData, PeriodGained } from '../types'
@@ -20,6 +20,7 @@ function Kpi({
   change,
   hint,
   windowName = '',
+  phrase = 'since tracking started',
 }: {
   label: string
   value: string
@@ -27,6 +28,7 @@ function Kpi({
   change?: PeriodGained | null
   hint?: string
   windowName?: string
+  phrase?: string
 }) {
   return (
     <div class="kpi card" data-testid={'kpi-' + label.toLowerCase()} data-value={raw ?? ''}>
@@ -37,7 +39,7 @@ function Kpi({
       {change ? (
         <div class="kpi-change" data-testid={'kpi-change-' + label.toLowerCase()}>
           <span class={change.changePct === null ? '' : change.changePct >= 0 ? 'up' : 'down'}>{signed(change.period)}</span>
-          <span class="muted"> {windowName ? `in the last ${windowName}` : 'since tracking started'}</span>
+          <span class="muted"> {phrase}</span>
           {change.previous !== null && windowName && (
             <div class="muted">
               previous {windowName}: {num(change.previous)}
@@ -84,17 +86,17 @@ function noGrowth(o: OverviewData): boolean {
 }
 
 export default function Overview({ query }: { query: URLSearchParams }) {
-  const f = readFilters(query, '7d')
+  const f = readFilters(query, '7d', true)
   const q = filterQuery(f)
   const r = useApi((s) => get<OverviewData>('/overview', q, s), JSON.stringify(q))
   return (
     <>
       <PageHeader title="Overview" />
       {query.get('checkout') === 'success' && <CheckoutReturn />}
-      <FilterBar f={f} />
+      <FilterBar f={f} range />
       <Show r={r}>
         {(o) => {
-          const windowName = PRESET_NAMES[o.datePreset].toLowerCase()
+          const { name: windowName, phrase } = periodNames(o)
           if (o.totals.videos === 0)
             return (
               <Empty title="Nothing tracked yet">
@@ -104,18 +106,18 @@ export default function Overview({ query }: { query: URLSearchParams }) {
           return (
             <div class={r.loading ? 'stale' : ''} aria-busy={r.loading}>
               <section class="kpis" aria-label="Key figures">
-                <Kpi label="Views" value={num(o.totals.views)} raw={o.totals.views} change={o.gained.views} windowName={o.datePreset === 'all' ? '' : windowName} />
-                <Kpi label="Likes" value={num(o.totals.likes)} raw={o.totals.likes} change={o.gained.likes} windowName={o.datePreset === 'all' ? '' : windowName} />
-                <Kpi label="Comments" value={num(o.totals.comments)} raw={o.totals.comments} change={o.gained.comments} windowName={o.datePreset === 'all' ? '' : windowName} />
-                <Kpi label="Shares" value={num(o.totals.shares)} raw={o.totals.shares} change={o.gained.shares} windowName={o.datePreset === 'all' ? '' : windowName} />
-                <Kpi label="Saves" value={num(o.totals.saves)} raw={o.totals.saves} change={o.gained.saves} windowName={o.datePreset === 'all' ? '' : windowName} />
+                <Kpi label="Views" value={num(o.totals.views)} raw={o.totals.views} change={o.gained.views} windowName={windowName} phrase={phrase} />
+                <Kpi label="Likes" value={num(o.totals.likes)} raw={o.totals.likes} change={o.gained.likes} windowName={windowName} phrase={phrase} />
+                <Kpi label="Comments" value={num(o.totals.comments)} raw={o.totals.comments} change={o.gained.comments} windowName={windowName} phrase={phrase} />
+                <Kpi label="Shares" value={num(o.totals.shares)} raw={o.totals.shares} change={o.gained.shares} windowName={windowName} phrase={phrase} />
+                <Kpi label="Saves" value={num(o.totals.saves)} raw={o.totals.saves} change={o.gained.saves} windowName={windowName} phrase={phrase} />
                 <Kpi label="Engagement" value={pct(o.totals.engagementRate)} raw={o.totals.engagementRate} hint="interactions per view" />
                 <Kpi label="Videos" value={num(o.totals.videos)} raw={o.totals.videos} hint="tracked" />
                 <Kpi label="Accounts" value={num(o.totals.accounts)} raw={o.totals.accounts} hint="tracked" />
               </section>
               <section class="card">
                 <h2>
-                  Views gained {o.datePreset === 'all' ? 'since tracking started' : `in the last ${windowName}`}
+                  Views gained {phrase}
                   <small class="muted"> · per {o.granularity}</small>
                 </h2>
                 {noGrowth(o) ? (

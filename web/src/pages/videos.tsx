@@ -3,23 +3,28 @@
 // of it kept in the address.
 import { get, withQuery } from '../api'
 import { FilterBar, filterQuery, readFilters } from '../filters'
+import type { ComponentChild } from 'preact'
+import { useState } from 'preact/hooks'
 import { DASH, day, exact, num, pct, platformName, signed, when } from '../format'
 import { setQuery } from '../router'
+import { Sparkline } from '../sparkline'
 import type { Video, VideoList } from '../types'
 import { Empty, ErrorBox, Freshness, PageHeader, Pager, PlatformBadge, Spinner, StatusBadge, Thumb, useApi } from '../ui'
 import './videos.css'
 
 const LIMIT = 50
 
-const SORTS = ['views', 'likes', 'comments', 'shares', 'engagement', 'gained24h', 'published', 'added'] as const
+const SORTS = ['views', 'likes', 'comments', 'shares', 'saves', 'engagement', 'gained24h', 'gained7d', 'published', 'added'] as const
 type Sort = (typeof SORTS)[number]
 const SORT_NAMES: Record<Sort, string> = {
   views: 'Most views',
   likes: 'Most likes',
   comments: 'Most comments',
   shares: 'Most shares',
+  saves: 'Most saves',
   engagement: 'Highest engagement',
   gained24h: 'Most views gained in 24 h',
+  gained7d: 'Most views gained in 7 days',
   published: 'Newest published',
   added: 'Most recently tracked',
 }
@@ -39,88 +44,173 @@ function readVideoQuery(q: URLSearchParams) {
   return { f, sort, offset, individualOnly: flag(q, 'individualOnly'), platformShopOnly: flag(q, 'platformShopOnly') }
 }
 
-function Count({ v, testid }: { v: number | null | undefined; testid?: string }) {
+// The table's columns after the video itself. Each can be hidden (the
+// choice is kept in this browser), so that the table fits the window; at
+// phone width every row is a card of the shown columns.
+interface Column {
+  key: string
+  label: string
+  title?: string
+  sort?: Sort
+  num?: boolean
+  cell: (v: Video) => ComponentChild
+  // the number the cell shows, exact, for its data-value
+  value?: (v: Video) => number | null | undefined
+  // shown unless the viewer hides it
+  shown: boolean
+}
+
+function Count({ v }: { v: number | null | undefined }) {
   return (
-    <td class="num" data-testid={testid} data-value={v ?? ''} title={v === null || v === undefined ? 'Not recorded' : exact(v)}>
+    <span title={v === null || v === undefined ? 'Not recorded' : exact(v)}>
       {num(v)}
-    </td>
+    </span>
   )
 }
 
 function Gain({ v }: { v: number | null | undefined }) {
   return (
-    <td class="num" data-value={v ?? ''} title={v === null || v === undefined ? undefined : exact(v)}>
-      <span class={v ? (v > 0 ? 'up' : 'down') : ''}>{signed(v)}</span>
-    </td>
+    <span title={v === null || v === undefined ? undefined : exact(v)} class={v ? (v > 0 ? 'up' : 'down') : ''}>
+      {signed(v)}
+    </span>
   )
 }
 
-function SortTh({ label, sort, current }: { label: string; sort: Sort; current: Sort }) {
+const COLUMNS: Column[] = [
+  { key: 'views', label: 'Views', sort: 'views', num: true, shown: true, value: (v) => v.metrics.views, cell: (v) => <Count v={v.metrics.views} /> },
+  { key: 'likes', label: 'Likes', sort: 'likes', num: true, shown: true, value: (v) => v.metrics.likes, cell: (v) => <Count v={v.metrics.likes} /> },
+  { key: 'comments', label: 'Comments', sort: 'comments', num: true, shown: true, value: (v) => v.metrics.comments, cell: (v) => <Count v={v.metrics.comments} /> },
+  { key: 'shares', label: 'Shares', sort: 'shares', num: true, shown: true, value: (v) => v.metrics.shares, cell: (v) => <Count v={v.metrics.shares} /> },
+  { key: 'saves', label: 'Saves', sort: 'saves', num: true, shown: true, value: (v) => v.metrics.saves, cell: (v) => <Count v={v.metrics.saves} /> },
+  {
+    key: 'engagement',
+    label: 'Engagement',
+    title: '(likes + comments + shares + saves) / views',
+    sort: 'engagement',
+    num: true,
+    shown: true,
+    value: (v) => v.engagementRate,
+    cell: (v) => pct(v.engagementRate),
+  },
+  { key: 'gained24h', label: 'Gained 24 h', title: 'Views gained in the last 24 hours', sort: 'gained24h', num: true, shown: true, value: (v) => v.viewsGained24h, cell: (v) => <Gain v={v.viewsGained24h} /> },
+  { key: 'gained7d', label: 'Gained 7 d', title: 'Views gained in the last 7 days', sort: 'gained7d', num: true, shown: true, value: (v) => v.viewsGained7d, cell: (v) => <Gain v={v.viewsGained7d} /> },
+  { key: 'trend', label: 'Last 7 days', title: 'Views gained per day over the last 7 days (UTC days; today, dashed, is not over yet)', shown: true, cell: (v) => <Sparkline values={v.views7d} /> },
+  {
+    key: 'published',
+    label: 'Published',
+    sort: 'published',
+    shown: false,
+    cell: (v) => (v.publishedAt ? <time dateTime={v.publishedAt} title={when(v.publishedAt)}>{day(v.publishedAt)}</time> : <span class="muted">{DASH}</span>),
+  },
+  { key: 'scraped', label: 'Last scraped', shown: false, cell: (v) => <Freshness at={v.lastScrapedAt} status={v.status} /> },
+]
+
+const COLUMNS_KEY = 'reeltrack.videos.columns'
+
+// useColumns is the set of shown columns, kept in this browser.
+function useColumns(): [Set<string>, (key: string, on: boolean) => void] {
+  const [shown, setShown] = useState<Set<string>>(() => {
+    try {
+      const saved = JSON.parse(localStorage.getItem(COLUMNS_KEY) ?? 'null')
+      if (Array.isArray(saved)) return new Set(saved.filter((k) => COLUMNS.some((c) => c.key === k)))
+    } catch {
+      // a broken or unavailable store falls back to the defaults
+    }
+    return new Set(COLUMNS.filter((c) => c.shown).map((c) => c.key))
+  })
+  const set = (key: string, on: boolean) => {
+    const next = new Set(shown)
+    if (on) next.add(key)
+    else next.delete(key)
+    setShown(next)
+    try {
+      localStorage.setItem(COLUMNS_KEY, JSON.stringify(COLUMNS.filter((c) => next.has(c.key)).map((c) => c.key)))
+    } catch {
+      // not kept: the choice lasts for this page
+    }
+  }
+  return [shown, set]
+}
+
+function ColumnPicker({ shown, set }: { shown: Set<string>; set: (key: string, on: boolean) => void }) {
+  return (
+    <details class="vt-columns">
+      <summary>Columns</summary>
+      <fieldset>
+        <legend class="sr-only">Columns to show</legend>
+        {COLUMNS.map((c) => (
+          <label class="check">
+            <input type="checkbox" name={`column-${c.key}`} checked={shown.has(c.key)} onChange={(e) => set(c.key, (e.target as HTMLInputElement).checked)} />
+            {c.label}
+          </label>
+        ))}
+      </fieldset>
+    </details>
+  )
+}
+
+function Head({ c, current }: { c: Column; current: Sort }) {
+  const cls = c.num ? 'num' : undefined
+  if (!c.sort)
+    return (
+      <th class={cls} scope="col" title={c.title}>
+        {c.label}
+      </th>
+    )
+  const sort = c.sort
   const on = sort === current
   return (
-    <th class="num" scope="col" aria-sort={on ? 'descending' : undefined}>
+    <th class={cls} scope="col" aria-sort={on ? 'descending' : undefined} title={c.title}>
       <button
         type="button"
         class="sort"
         onClick={() => setQuery({ sort: sort === 'views' ? null : sort, offset: null })}
         title={on ? `Sorted: ${SORT_NAMES[sort].toLowerCase()}` : `Sort: ${SORT_NAMES[sort].toLowerCase()}`}
       >
-        {label}
+        {c.label}
         <span aria-hidden="true">{on ? ' ▼' : ''}</span>
       </button>
     </th>
   )
 }
 
-function Row({ v }: { v: Video }) {
+function Row({ v, columns }: { v: Video; columns: Column[] }) {
   const title = v.caption?.trim() || `${platformName(v.platform)} video ${v.platformVideoId}`
   return (
     <tr data-testid="row" data-id={v.id}>
-      <td>
+      {/* a leading selection column (a checkbox per row) goes here, before the video */}
+      <td class="vt-video">
         <div class="video-cell">
           <Thumb src={v.thumbnailUrl} alt="" />
           <div class="video-text">
-            <a href={`/videos/${v.id}`} class="caption">
+            <a href={`/videos/${v.id}`} class="caption" title={title}>
               {title}
             </a>
-            <a class="ext" href={v.url} target="_blank" rel="noopener noreferrer" aria-label={`Open on ${platformName(v.platform)} (opens in a new tab)`}>
-              Open on {platformName(v.platform)} ↗
-            </a>
+            <div class="vt-meta">
+              {v.accountHandle ? (
+                v.accountId ? (
+                  <a href={`/accounts/${v.accountId}`} data-testid="account">
+                    @{v.accountHandle}
+                  </a>
+                ) : (
+                  <span data-testid="account">@{v.accountHandle}</span>
+                )
+              ) : null}
+              <PlatformBadge platform={v.platform} />
+              {v.isShop && <span class="badge vt-shop">Shop</span>}
+              {v.status !== 'active' && <StatusBadge status={v.status} reason={v.statusReason} />}
+              <a class="ext" href={v.url} target="_blank" rel="noopener noreferrer" aria-label={`Open on ${platformName(v.platform)} (opens in a new tab)`}>
+                Open ↗
+              </a>
+            </div>
           </div>
         </div>
       </td>
-      <td>
-        {v.accountHandle ? (
-          v.accountId ? (
-            <a href={`/accounts/${v.accountId}`}>@{v.accountHandle}</a>
-          ) : (
-            <span>@{v.accountHandle}</span>
-          )
-        ) : (
-          <span class="muted">{DASH}</span>
-        )}
-      </td>
-      <td>
-        <PlatformBadge platform={v.platform} />
-        {v.isShop && <span class="badge vt-shop">Shop</span>}
-      </td>
-      <td>
-        <StatusBadge status={v.status} reason={v.statusReason} />
-      </td>
-      <Count v={v.metrics.views} testid="views" />
-      <Count v={v.metrics.likes} testid="likes" />
-      <Count v={v.metrics.comments} testid="comments" />
-      <Count v={v.metrics.shares} testid="shares" />
-      <Count v={v.metrics.saves} testid="saves" />
-      <td class="num" data-testid="engagement" data-value={v.engagementRate ?? ''}>
-        {pct(v.engagementRate)}
-      </td>
-      <Gain v={v.viewsGained24h} />
-      <Gain v={v.viewsGained7d} />
-      <td class="nowrap">{v.publishedAt ? <time dateTime={v.publishedAt} title={when(v.publishedAt)}>{day(v.publishedAt)}</time> : <span class="muted">{DASH}</span>}</td>
-      <td class="nowrap">
-        <Freshness at={v.lastScrapedAt} status={v.status} />
-      </td>
+      {columns.map((c) => (
+        <td class={c.num ? 'num' : c.key === 'trend' ? 'vt-trend' : 'nowrap'} data-testid={c.key} data-label={c.label} data-value={c.value ? (c.value(v) ?? '') : undefined}>
+          {c.cell(v)}
+        </td>
+      ))}
     </tr>
   )
 }
@@ -137,6 +227,8 @@ export default function Videos({ query }: { query: URLSearchParams }) {
   const filtered = st.f.datePreset !== 'all' || st.f.platforms.length > 0 || !!st.f.collectionId || st.individualOnly || st.platformShopOnly
   const exportHref = withQuery('/export', { ...fq, datePreset: st.f.datePreset === 'all' ? undefined : st.f.datePreset })
   const list = r.data
+  const [shown, setShown] = useColumns()
+  const columns = COLUMNS.filter((c) => shown.has(c.key))
 
   return (
     <>
@@ -148,7 +240,7 @@ export default function Videos({ query }: { query: URLSearchParams }) {
           Track videos
         </a>
       </PageHeader>
-      <FilterBar f={st.f} presetLabel="Published in" />
+      <FilterBar f={st.f} presetLabel="Filter by publish date" presetNote="shows the videos published in the chosen period" />
       <div class="filters vt-controls">
         <label class="check">
           <input type="checkbox" checked={st.individualOnly} onChange={(e) => setQuery({ individualOnly: (e.target as HTMLInputElement).checked ? 'true' : null, offset: null })} />
@@ -169,6 +261,7 @@ export default function Videos({ query }: { query: URLSearchParams }) {
             ))}
           </select>
         </label>
+        <ColumnPicker shown={shown} set={setShown} />
       </div>
 
       {r.error && <ErrorBox error={r.error} retry={r.reload} />}
@@ -214,40 +307,25 @@ export default function Videos({ query }: { query: URLSearchParams }) {
               .
             </Empty>
           ) : (
-            <div class={`table-wrap${r.loading ? ' stale' : ''}`} aria-busy={r.loading}>
+            <div class={`vt-list${r.loading ? ' stale' : ''}`} aria-busy={r.loading}>
+              <div class="table-wrap">
               <table class="vt-table" data-testid="videos-table" aria-label="Tracked videos">
                 <thead>
                   <tr>
+                    {/* the selection column's head goes here */}
                     <th scope="col">Video</th>
-                    <th scope="col">Account</th>
-                    <th scope="col">Platform</th>
-                    <th scope="col">Status</th>
-                    <SortTh label="Views" sort="views" current={st.sort} />
-                    <SortTh label="Likes" sort="likes" current={st.sort} />
-                    <SortTh label="Comments" sort="comments" current={st.sort} />
-                    <SortTh label="Shares" sort="shares" current={st.sort} />
-                    <th class="num" scope="col">
-                      Saves
-                    </th>
-                    <SortTh label="Engagement" sort="engagement" current={st.sort} />
-                    <SortTh label="Gained 24 h" sort="gained24h" current={st.sort} />
-                    <th class="num" scope="col">
-                      Gained 7 d
-                    </th>
-                    <th scope="col" aria-sort={st.sort === 'published' ? 'descending' : undefined}>
-                      <button type="button" class="sort" onClick={() => setQuery({ sort: 'published', offset: null })}>
-                        Published<span aria-hidden="true">{st.sort === 'published' ? ' ▼' : ''}</span>
-                      </button>
-                    </th>
-                    <th scope="col">Last scraped</th>
+                    {columns.map((c) => (
+                      <Head c={c} current={st.sort} />
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
                   {list.videos.map((v) => (
-                    <Row key={v.id} v={v} />
+                    <Row key={v.id} v={v} columns={columns} />
                   ))}
                 </tbody>
               </table>
+              </div>
             </div>
           )}
           <Pager total={list.total} limit={LIMIT} offset={st.offset} onPage={(o) => setQuery({ offset: o || null }, false)} />

@@ -1,0 +1,182 @@
+package query
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2"
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/platform"
+)
+
+// SparkDays is how many days the lists' sparklines show: views7d.
+const SparkDays = 7
+
+// dailyViewsQuery reads, for some videos of a workspace (Only, sent as the
+// external table "scope") or all of them (Only nil), the last views of
+// each UTC day from the day before the SparkDays days up to the one
+// holding Now: with the videos' first views, the sparkline of the videos
+// and accounts lists (DailyViews). One read for the whole page, never one
+// per row.
+type dailyViewsQuery struct {
+	Workspace uuid.UUID
+	Only      []uuid.UUID
+	Now       time.Time
+}
+
+// dailyViewsSQL has per video and UTC day from the day before the first
+// shown the last views recorded (entity_daily: the last snapshot of a day
+// that recorded views; a day still split across unmerged parts gives the
+// later one by last_at): one plain row per video and day, which the
+// driver reads without allocating per row. A video first scraped on a
+// shown day starts from its first views, which the page's other read
+// (entities) has.
+const dailyViewsSQL = `
+SELECT entity_id, toUInt32(bucket) AS day, argMax(assumeNotNull(views), last_at) AS v
+FROM entity_daily
+{{- if .}}
+PREWHERE entity_id IN (SELECT id FROM scope)
+{{- end}}
+WHERE workspace_id = @ws AND entity_kind = @kind AND bucket >= @from AND isNotNull(views)
+GROUP BY entity_id, bucket`
+
+var dailyViewsTemplate = sqlTemplate("daily_views", dailyViewsSQL)
+
+// firstDay is the first day shown.
+func (q dailyViewsQuery) firstDay() time.Time {
+	return Daily.floor(q.Now).AddDate(0, 0, -(SparkDays - 1))
+}
+
+// SQL renders the query and its parameters.
+func (q dailyViewsQuery) SQL() (string, []any) {
+	return renderSQL(dailyViewsTemplate, q.Only != nil), []any{
+		clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(platform.Video)),
+		clickhouse.Named("from", q.firstDay().AddDate(0, 0, -1)),
+	}
+}
+
+// dailyValues are a video's last views of each day read: slot 0 the day
+// before the first shown, slot i+1 the i-th shown; has[i] says slot i has
+// one.
+type dailyValues struct {
+	v   [SparkDays + 1]uint64
+	has [SparkDays + 1]bool
+}
+
+// dailyRead is what a dailyViewsQuery read: the days of each video with
+// views recorded in the span.
+type dailyRead struct {
+	from time.Time
+	at   map[uuid.UUID]int
+	vals []dailyValues
+}
+
+// read runs q.
+func (q dailyViewsQuery) read(ctx context.Context, m metrics) (dailyRead, error) {
+	out := dailyRead{from: q.firstDay(), at: map[uuid.UUID]int{}}
+	if q.Only != nil && len(q.Only) == 0 {
+		return out, nil
+	}
+	sql, args := q.SQL()
+	ctx, err := entitiesQuery{Only: q.Only}.scoped(ctx)
+	if err != nil {
+		return out, err
+	}
+	rows, err := m.CH.Query(ctx, sql, args...)
+	if err != nil {
+		return out, fmt.Errorf("read daily views: %w", err)
+	}
+	defer rows.Close()
+	var (
+		id  uuid.UUID
+		day uint32
+		v   uint64
+	)
+	start := out.from.AddDate(0, 0, -1).Unix()
+	for rows.Next() {
+		if err := rows.Scan(&id, &day, &v); err != nil {
+			return out, fmt.Errorf("read daily views: %w", err)
+		}
+		i := (int64(day) - start) / (24 * 3600)
+		if i < 0 || i > SparkDays {
+			continue
+		}
+		j, ok := out.at[id]
+		if !ok {
+			j = len(out.vals)
+			out.at[id] = j
+			out.vals = append(out.vals, dailyValues{})
+		}
+		out.vals[j].v[i], out.vals[j].has[i] = v, true
+	}
+	if err := rows.Err(); err != nil {
+		return out, fmt.Errorf("read daily views: %w", err)
+	}
+	return out, nil
+}
+
+// views is the sparkline of a video (DailyViews) whose numbers are e
+// (read with cutoffs, so that e.First is its first views), or SparkDays
+// nils for a video without views in the span.
+func (r dailyRead) views(id uuid.UUID, e entityMetrics, g *slab[int64], p *slab[*int64]) []*int64 {
+	j, ok := r.at[id]
+	if !ok {
+		return make([]*int64, SparkDays)
+	}
+	return DailyViews(r.from, &r.vals[j], e.First, e.FirstAt, g.take(SparkDays), p.take(SparkDays))
+}
+
+// DailyViews computes a video's views gained on each of the SparkDays days
+// from `from`: a day's last recorded views less the last recorded before
+// that day (looked for from the day before `from`), or, for a video first
+// scraped that day, less its first recorded views (growth before the first
+// scrape is not counted, as in every gain). A day gets nil when the video
+// has no views recorded by its end, or none before it and was not first
+// scraped on it. g and out hold SparkDays values each.
+func DailyViews(from time.Time, d *dailyValues, first uint64, firstAt time.Time, g []int64, out []*int64) []*int64 {
+	var before *uint64 // the last views recorded before the current day
+	if d.has[0] {
+		before = &d.v[0]
+	}
+	firstDay := Daily.floor(firstAt)
+	for i := range SparkDays {
+		day := from.AddDate(0, 0, i)
+		end := before
+		if d.has[i+1] {
+			end = &d.v[i+1]
+		}
+		s := before
+		if s == nil && firstDay.Equal(day) {
+			s = &first
+		}
+		out[i] = nil
+		if end != nil && s != nil {
+			g[i] = int64(*end) - int64(*s)
+			out[i] = &g[i]
+		}
+		if d.has[i+1] {
+			before = &d.v[i+1]
+		}
+	}
+	return out
+}
+
+// sumDaily adds src's days into dst's, allocating dst's values as needed:
+// a day is nil only when every video of it is.
+func sumDaily(dst, src []*int64) []*int64 {
+	if dst == nil {
+		dst = make([]*int64, SparkDays)
+	}
+	for i, p := range src {
+		if p == nil {
+			continue
+		}
+		if dst[i] == nil {
+			dst[i] = new(int64)
+		}
+		*dst[i] += *p
+	}
+	return dst
+}

@@ -1,0 +1,341 @@
+package query
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/reeltrack/reeltrack/internal/platform"
+)
+
+// DailyExportColumns is the header row of the daily series CSV: one row
+// per item (video or account) and UTC day.
+var DailyExportColumns = []string{
+	"date", "item_type", "id", "platform", "account_handle", "platform_video_id", "url", "collection", "published_at",
+	"views", "likes", "comments", "shares", "saves", "followers",
+	"views_gained", "likes_gained", "comments_gained", "shares_gained", "saves_gained", "followers_gained",
+	"scraped_that_day",
+}
+
+// DefaultDailyExportDays is the range of the daily series export when the
+// request names none: the last 30 UTC days, today included.
+const DefaultDailyExportDays = 30
+
+// DefaultDailyExportItems is how many items one page of the daily series
+// export reads: their rows (at most MaxRangeDays each) are one page.
+const DefaultDailyExportItems = 200
+
+// DailyExport is a daily series export in progress: the videos the
+// filter selects in the videos export's order (exportOrder), then, unless
+// the filter keeps only videos tracked by their own link or shop videos,
+// the accounts on its platforms and in its collection that are not
+// removed, by platform, handle (character order) and id. Each page reads
+// the next items from PostgreSQL, after the last one written, and their
+// days from ClickHouse's daily projection, their ids sent; nothing is held
+// between pages but the last item's place.
+//
+// A row is a day of the range from the item's first value recorded by
+// that day's end (looked for from Lookback before the range): the last
+// value of each count recorded by the day's end, what it gained since the
+// day before (empty when the day before has no value: the item's first
+// day in the look-back), and whether a snapshot was taken that day.
+type DailyExport struct {
+	h        ExportHandler
+	ws       uuid.UUID
+	f        VideoFilter
+	from, to time.Time // the first and last days, at midnight UTC
+	videos   *VideoExport
+	after    *exportKey // the last account written
+	accounts bool       // the videos are written: accounts now
+	header   bool
+	done     bool
+	named    bool
+	names    map[uuid.UUID]string
+	record   []string
+
+	// Rows counts the rows written so far.
+	Rows int
+}
+
+// DailyPages starts a daily series export of the days from `from` to `to`
+// (UTC dates, both included; checked by the caller).
+func (h ExportHandler) DailyPages(ws uuid.UUID, f VideoFilter, from, to time.Time) *DailyExport {
+	h.PageRows = h.DailyItems
+	if h.PageRows <= 0 {
+		h.PageRows = DefaultDailyExportItems
+	}
+	return &DailyExport{h: h, ws: ws, f: f, from: Daily.floor(from), to: Daily.floor(to), videos: h.VideoPages(ws, f)}
+}
+
+// DailyRange is the default range of the daily series export at now.
+func DailyRange(now time.Time) (from, to time.Time) {
+	to = Daily.floor(now)
+	return to.AddDate(0, 0, -(DefaultDailyExportDays - 1)), to
+}
+
+// dailyItem is an item of the daily export with what its rows repeat.
+type dailyItem struct {
+	kind       platform.Kind
+	id         uuid.UUID
+	platform   string
+	handle     string
+	videoID    string
+	url        string
+	collection *uuid.UUID
+	published  *time.Time
+}
+
+// WritePage writes the next page of rows (the header row first) to out.
+// It returns io.EOF once every row is written.
+func (e *DailyExport) WritePage(ctx context.Context, out io.Writer) error {
+	if e.done {
+		return io.EOF
+	}
+	if !e.named {
+		names, err := collectionNames(ctx, e.h.DB, e.ws)
+		if err != nil {
+			return err
+		}
+		e.names, e.named = names, true
+	}
+	items, kind, err := e.nextItems(ctx)
+	if err != nil {
+		return err
+	}
+	days, err := e.readDays(ctx, kind, items)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(out)
+	w.UseCRLF = true
+	if !e.header {
+		if err := w.Write(DailyExportColumns); err != nil {
+			return err
+		}
+		e.header = true
+		e.record = make([]string, len(DailyExportColumns))
+	}
+	for _, it := range items {
+		for _, d := range days[it.id] {
+			dailyRecord(e.record, it, d, e.names)
+			if err := w.Write(e.record); err != nil {
+				return err
+			}
+			e.Rows++
+		}
+	}
+	w.Flush()
+	return w.Error()
+}
+
+// nextItems reads the next page of items: videos, then accounts.
+func (e *DailyExport) nextItems(ctx context.Context) ([]dailyItem, platform.Kind, error) {
+	if !e.accounts {
+		sql, args := e.videos.orderedSQL(videoColumns, e.videos.after, false, e.h.PageRows)
+		rows, err := e.h.DB.Query(ctx, sql, args...)
+		if err != nil {
+			return nil, "", fmt.Errorf("export daily series: %w", err)
+		}
+		vids, err := pgx.CollectRows(rows, scanVideo)
+		if err != nil {
+			return nil, "", fmt.Errorf("export daily series: %w", err)
+		}
+		if n := len(vids); n > 0 {
+			k := keyOf(&vids[n-1])
+			e.videos.after = &k
+		}
+		if len(vids) < e.h.PageRows {
+			e.accounts = true
+			e.done = e.f.IndividualOnly || e.f.ShopOnly
+		}
+		items := make([]dailyItem, len(vids))
+		for i, v := range vids {
+			items[i] = dailyItem{kind: platform.Video, id: v.ID, platform: v.Platform, handle: v.AccountHandle, videoID: v.PlatformVideoID,
+				url: v.URL, collection: v.CollectionID, published: v.PublishedAt}
+		}
+		return items, platform.Video, nil
+	}
+	args := []any{e.ws, platformNames(e.f.Platforms), e.f.CollectionID, e.h.PageRows}
+	cond := ""
+	if e.after != nil {
+		args = append(args, e.after.platform, e.after.handle, e.after.id)
+		cond = ` AND (a.platform, a.handle COLLATE "C", a.id) > ($5::text, $6::text COLLATE "C", $7::uuid)`
+	}
+	rows, err := e.h.DB.Query(ctx, `
+SELECT a.id, a.platform, a.handle, a.url, a.collection_id
+FROM accounts a
+WHERE a.workspace_id = $1 AND a.status <> 'removed'
+  AND ($2::text[] IS NULL OR a.platform = ANY($2))
+  AND ($3::uuid IS NULL OR a.collection_id = $3)`+cond+`
+ORDER BY a.platform, a.handle COLLATE "C", a.id
+LIMIT $4`, args...)
+	if err != nil {
+		return nil, "", fmt.Errorf("export daily series: %w", err)
+	}
+	items, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (dailyItem, error) {
+		it := dailyItem{kind: platform.Account}
+		return it, row.Scan(&it.id, &it.platform, &it.handle, &it.url, &it.collection)
+	})
+	if err != nil {
+		return nil, "", fmt.Errorf("export daily series: %w", err)
+	}
+	if n := len(items); n > 0 {
+		e.after = &exportKey{platform: items[n-1].platform, handle: items[n-1].handle, id: items[n-1].id}
+	}
+	e.done = len(items) < e.h.PageRows
+	return items, platform.Account, nil
+}
+
+// dailyRow is one day of an item.
+type dailyRow struct {
+	day     time.Time
+	counts  [6]uint64 // views, likes, comments, shares, saves, followers
+	has     uint8     // the `recorded` bits of counts that have a value
+	gains   [6]int64
+	gained  uint8 // the bits of gains that have a value
+	scraped bool
+}
+
+// dailySeriesSQL has per item and UTC day from @from to @to the last
+// recorded value of each count and which counts were recorded
+// (entity_daily keeps a day's last value of each count, even when its
+// last snapshot hid one), in order.
+const dailySeriesSQL = `
+SELECT entity_id, toUInt32(bucket) AS day, groupBitOr(recorded) AS rec,
+    argMaxIf(assumeNotNull(views), last_at, isNotNull(views)) AS views,
+    argMaxIf(assumeNotNull(likes), last_at, isNotNull(likes)) AS likes,
+    argMaxIf(assumeNotNull(comments), last_at, isNotNull(comments)) AS comments,
+    argMaxIf(assumeNotNull(shares), last_at, isNotNull(shares)) AS shares,
+    argMaxIf(assumeNotNull(saves), last_at, isNotNull(saves)) AS saves,
+    argMaxIf(assumeNotNull(followers), last_at, isNotNull(followers)) AS followers
+FROM entity_daily
+WHERE workspace_id = @ws AND entity_kind = @kind AND bucket >= @from AND bucket < @to
+  AND entity_id IN (SELECT id FROM scope)
+GROUP BY entity_id, bucket
+ORDER BY entity_id, bucket`
+
+// dailySeriesQuery reads the days of some items of one kind.
+type dailySeriesQuery struct {
+	Workspace uuid.UUID
+	Kind      platform.Kind
+	Only      []uuid.UUID
+	From, To  time.Time // the first day read, and the day after the last
+}
+
+// SQL renders the query and its parameters.
+func (q dailySeriesQuery) SQL() (string, []any) {
+	return dailySeriesSQL, []any{clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(q.Kind)),
+		clickhouse.Named("from", q.From), clickhouse.Named("to", q.To)}
+}
+
+// readDays reads the rows of items, by item.
+func (e *DailyExport) readDays(ctx context.Context, kind platform.Kind, items []dailyItem) (map[uuid.UUID][]dailyRow, error) {
+	out := map[uuid.UUID][]dailyRow{}
+	if len(items) == 0 {
+		return out, nil
+	}
+	ids := make([]uuid.UUID, len(items))
+	for i, it := range items {
+		ids[i] = it.id
+	}
+	q := dailySeriesQuery{Workspace: e.ws, Kind: kind, Only: ids, From: e.from.Add(-Lookback), To: e.to.AddDate(0, 0, 1)}
+	sql, args := q.SQL()
+	ctx, err := entitiesQuery{Only: ids}.scoped(clickhouse.Context(ctx, clickhouse.WithSettings(exportSettings)))
+	if err != nil {
+		return nil, err
+	}
+	rows, err := e.h.CH.Query(ctx, sql, args...)
+	if err != nil {
+		return nil, fmt.Errorf("read daily series: %w", err)
+	}
+	defer rows.Close()
+	var (
+		id   uuid.UUID
+		day  uint32
+		rec  uint8
+		vals [6]uint64
+		// the item being read and its values carried from day to day
+		cur   uuid.UUID
+		carry dailyRow
+		last  time.Time
+	)
+	// flushTo adds cur's rows for the days of the range up to (not
+	// including) until, carrying its last values
+	flushTo := func(until time.Time) {
+		if cur == uuid.Nil || carry.has == 0 {
+			return
+		}
+		for d := maxTime(last.AddDate(0, 0, 1), e.from); d.Before(until) && !d.After(e.to); d = d.AddDate(0, 0, 1) {
+			r := carry
+			r.day, r.scraped = d, false
+			r.gains, r.gained = [6]int64{}, carry.has // nothing moved on a day without a snapshot
+			out[cur] = append(out[cur], r)
+		}
+		if until.After(last) {
+			last = until.AddDate(0, 0, -1)
+		}
+	}
+	for rows.Next() {
+		if err := rows.Scan(&id, &day, &rec, &vals[0], &vals[1], &vals[2], &vals[3], &vals[4], &vals[5]); err != nil {
+			return nil, fmt.Errorf("read daily series: %w", err)
+		}
+		t := time.Unix(int64(day), 0).UTC()
+		if id != cur {
+			flushTo(e.to.AddDate(0, 0, 1))
+			cur, carry, last = id, dailyRow{}, time.Time{}
+		} else {
+			flushTo(t)
+		}
+		r := dailyRow{day: t, scraped: true, has: carry.has | rec}
+		for i := range vals {
+			bit := uint8(1) << i
+			switch {
+			case rec&bit != 0:
+				r.counts[i] = vals[i]
+				if carry.has&bit != 0 {
+					r.gains[i], r.gained = int64(vals[i])-int64(carry.counts[i]), r.gained|bit
+				}
+			case carry.has&bit != 0:
+				r.counts[i], r.gained = carry.counts[i], r.gained|bit
+			}
+		}
+		carry, last = r, t
+		if !t.Before(e.from) {
+			out[cur] = append(out[cur], r)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read daily series: %w", err)
+	}
+	flushTo(e.to.AddDate(0, 0, 1))
+	return out, nil
+}
+
+func dailyRecord(r []string, it dailyItem, d dailyRow, names map[uuid.UUID]string) {
+	count := func(i int) string {
+		if d.has&(1<<i) == 0 {
+			return ""
+		}
+		return strconv.FormatUint(d.counts[i], 10)
+	}
+	gain := func(i int) string {
+		if d.gained&(1<<i) == 0 {
+			return ""
+		}
+		return strconv.FormatInt(d.gains[i], 10)
+	}
+	copy(r, []string{
+		d.day.Format(time.DateOnly), string(it.kind), it.id.String(), it.platform, handleCell(it.handle), cell(it.videoID), cell(it.url),
+		collectionCell(it.collection, names), timeCell(it.published),
+		count(0), count(1), count(2), count(3), count(4), count(5),
+		gain(0), gain(1), gain(2), gain(3), gain(4), gain(5),
+		strconv.FormatBool(d.scraped),
+	})
+}
