@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -116,3 +117,84 @@ func TestOrganiseOnItemPages(t *testing.T) {
 		t.Errorf("after removing a video the list counts %d, want 1", videos.Total)
 	}
 }
+
+// TestOrganiseFromLists selects rows of the Videos and Accounts lists and
+// acts on them at once: two videos move into a collection, the whole page
+// pauses and shows under the Paused status, an account is refreshed now.
+func TestOrganiseFromLists(t *testing.T) {
+	s := startSite(t)
+	ctx := openBrowser(t, 1440, 900)
+	s.signUp(ctx, "bulk")
+	cookie := sessionCookie(t, ctx, s.base)
+	var col struct {
+		ID string `json:"id"`
+	}
+	s.send(cookie, "POST", "/collections", `{"name": "Picked"}`, &col)
+	s.send(cookie, "POST", "/track/bulk", `{"urls":[
+		"https://www.tiktok.com/@bulklist/video/7301234567890120001",
+		"https://www.tiktok.com/@bulklist/video/7301234567890120002",
+		"https://www.instagram.com/reel/BulkList003/",
+		"https://www.youtube.com/shorts/bulkList004",
+		"https://www.instagram.com/bulk.list.account/"]}`, nil)
+	var videos struct {
+		Total  int
+		Videos []struct{ ID string }
+	}
+	eventually(t, "the videos arrive", 60*time.Second, func() bool {
+		s.api(cookie, "GET", "/videos", &videos)
+		return videos.Total >= 6
+	})
+
+	var count, done string
+	do(t, ctx, "move two videos",
+		chromedp.Navigate(s.base+"/videos"),
+		chromedp.WaitVisible(`tr[data-testid=row] .select-box`),
+		chromedp.Click(`tr[data-testid=row]:nth-child(1) .select-box`),
+		chromedp.Click(`tr[data-testid=row]:nth-child(2) .select-box`),
+		chromedp.Text(`[data-testid=bulk-count]`, &count),
+		chromedp.SetValue(`[data-testid=bulk-bar] select`, col.ID),
+		chromedp.Click(`[data-testid=bulk-bar] [data-testid=move]`),
+		chromedp.WaitVisible(`[data-testid=bulk-done]`),
+		chromedp.Text(`[data-testid=bulk-done]`, &done),
+	)
+	if count != "2 videos selected" || !strings.HasPrefix(done, "Moved 2 videos") {
+		t.Errorf("the bar said %q, then %q", count, done)
+	}
+	var in struct{ Total int }
+	s.api(cookie, "GET", "/videos?collectionId="+col.ID, &in)
+	if in.Total != 2 {
+		t.Errorf("%d videos in the collection after moving two", in.Total)
+	}
+
+	do(t, ctx, "pause the page",
+		chromedp.Click(`thead .select-box`),
+		chromedp.WaitVisible(`[data-testid=bulk-pause]`),
+		chromedp.Click(`[data-testid=bulk-pause]`),
+		chromedp.WaitVisible(`[data-testid=bulk-done]`),
+		chromedp.Text(`[data-testid=bulk-done]`, &done),
+		chromedp.SetValue(`select[name=status]`, "paused"),
+		chromedp.WaitVisible(`//strong[@data-testid="videos-total"][@data-value="`+itoa(videos.Total)+`"]`, chromedp.BySearch),
+	)
+	if !strings.HasPrefix(done, "Paused "+itoa(videos.Total)+" videos") {
+		t.Errorf("pausing the page said %q", done)
+	}
+	var paused struct{ Total int }
+	s.api(cookie, "GET", "/videos?status=paused", &paused)
+	if paused.Total != videos.Total {
+		t.Errorf("%d videos paused, want %d", paused.Total, videos.Total)
+	}
+
+	do(t, ctx, "refresh an account now",
+		chromedp.Navigate(s.base+"/accounts"),
+		chromedp.WaitVisible(`tr[data-testid=row] .select-box`),
+		chromedp.Click(`tr[data-testid=row] .select-box`),
+		chromedp.Click(`[data-testid=bulk-bar] [data-testid=refresh-now]`),
+		chromedp.WaitVisible(`[data-testid=bulk-done]`),
+		chromedp.Text(`[data-testid=bulk-done]`, &done),
+	)
+	if !strings.HasPrefix(done, "Refreshing 1 account") || !strings.Contains(done, "refreshes left today") {
+		t.Errorf("refreshing an account said %q", done)
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -9,6 +9,7 @@ import { Sparkline } from '../sparkline'
 import type { Account, AccountList } from '../types'
 import { Empty, Freshness, PageHeader, PlatformBadge, Show, Spinner, StatusBadge, useApi } from '../ui'
 import { AccountActions, Avatar, Num, accountName, gainClass } from './account-actions'
+import { BulkBar, SelectBox, useSelection, type ListSelection } from './organise'
 
 const SORTS: [string, string][] = [
   ['followers', 'Followers'],
@@ -39,10 +40,13 @@ function SortHead({ label, sort, current, title }: { label: string; sort?: strin
   )
 }
 
-function Row({ a, reload }: { a: Account; reload: () => void }) {
+function Row({ a, reload, sel }: { a: Account; reload: () => void; sel: ListSelection }) {
   const name = accountName(a)
   return (
     <tr data-testid="row" data-id={a.id}>
+      <td class="acc-select">
+        <SelectBox checked={sel.all || sel.ids.has(a.id)} onChange={() => sel.toggle(a.id)} label={`Select ${name}`} />
+      </td>
       <td>
         <div class="who">
           <Avatar a={a} />
@@ -62,9 +66,19 @@ function Row({ a, reload }: { a: Account; reload: () => void }) {
       </td>
       <Num v={a.followers} testid="followers" />
       <Num v={a.followersGained7d} testid="followers-gained-7d" fmt={signed} cls={gainClass(a.followersGained7d)} />
-      <td class="num" data-testid="tracked-videos" data-value={a.trackedVideos} title={`${a.trackedVideos} found, newest ${a.tracking_limit} tracked`}>
+      <td
+        class="num"
+        data-testid="tracked-videos"
+        data-value={a.trackedVideos}
+        title={`${a.trackedVideos} tracked of its newest ${a.tracking_limit}${a.videosBeyondLimit ? `; ${a.videosBeyondLimit} older beyond the limit (kept, not refreshed or counted)` : ''}`}
+      >
         {exact(a.trackedVideos)}
         <span class="muted small"> / {a.tracking_limit}</span>
+        {a.videosBeyondLimit > 0 && (
+          <div class="muted small" data-testid="beyond-limit">
+            +{exact(a.videosBeyondLimit)} beyond
+          </div>
+        )}
       </td>
       <td class="num" data-testid="total-views" data-value={a.totalViews ?? ''} title={a.totalViews === null ? 'not available' : exact(a.totalViews)}>
         {num(a.totalViews)}
@@ -94,6 +108,11 @@ export default function Accounts({ query }: { query: URLSearchParams }) {
   const q = { platforms: f.platforms.join(',') || undefined, collectionId: f.collectionId || undefined, sort }
   const r = useApi((s) => get<AccountList>('/accounts', q, s), JSON.stringify(q))
   const filtered = f.platforms.length > 0 || !!f.collectionId
+  // the rows a bulk action on "all matching" selects: the list's filter
+  const matching: Record<string, string> = {}
+  if (q.platforms) matching.platforms = q.platforms
+  if (q.collectionId) matching.collectionId = q.collectionId
+  const sel = useSelection(JSON.stringify(matching))
   return (
     <>
       <PageHeader title="Accounts">
@@ -143,15 +162,24 @@ export default function Accounts({ query }: { query: URLSearchParams }) {
                 {d.total} {d.total === 1 ? 'account' : 'accounts'}. Views and engagement cover the tracked videos found through each account; gains are over the
                 last 7 days.
               </p>
+              <BulkBar s={sel} kind="account" total={d.total} pageSize={d.accounts.length} matching={matching} onDone={r.reload} />
               <div class="table-wrap">
                 <table class="compact" data-testid="accounts-table" aria-label="Tracked accounts">
                   <thead>
                     <tr>
+                      <th scope="col" class="acc-select">
+                        <SelectBox
+                          checked={sel.all || d.accounts.every((a) => sel.ids.has(a.id))}
+                          mixed={!sel.all && d.accounts.some((a) => sel.ids.has(a.id)) && !d.accounts.every((a) => sel.ids.has(a.id))}
+                          onChange={(on) => sel.setPage(d.accounts.map((a) => a.id), on)}
+                          label="Select every account listed"
+                        />
+                      </th>
                       <th scope="col">Account</th>
                       <th scope="col" title="Status and last scrape">Status</th>
                       <SortHead label="Followers" sort="followers" current={sort} />
                       <SortHead label="Followers 7 d" sort="followersGained7d" current={sort} title="Followers gained in the last 7 days" />
-                      <SortHead label="Videos" sort="videos" current={sort} title="Videos found through the account / tracking limit" />
+                      <SortHead label="Videos" sort="videos" current={sort} title="Videos the account tracks / its tracking limit (older ones beyond it below)" />
                       <SortHead label="Total views" sort="views" current={sort} title="Latest views of the account's videos, and their saves below" />
                       <SortHead label="Avg. views" current={sort} title="Average views per video with views" />
                       <SortHead label="Engagement" sort="engagement" current={sort} title="(likes + comments + shares + saves) / views" />
@@ -161,7 +189,7 @@ export default function Accounts({ query }: { query: URLSearchParams }) {
                   </thead>
                   <tbody>
                     {d.accounts.map((a) => (
-                      <Row key={a.id} a={a} reload={r.reload} />
+                      <Row key={a.id} a={a} reload={r.reload} sel={sel} />
                     ))}
                   </tbody>
                 </table>

@@ -8,8 +8,9 @@ import { useState } from 'preact/hooks'
 import { DASH, day, exact, num, pct, platformName, signed, when } from '../format'
 import { setQuery } from '../router'
 import { Sparkline } from '../sparkline'
-import type { Video, VideoList } from '../types'
-import { Empty, ErrorBox, Freshness, PageHeader, Pager, PlatformBadge, Spinner, StatusBadge, Thumb, useApi } from '../ui'
+import type { Video, VideoList, VideoStatus } from '../types'
+import { Empty, ErrorBox, Freshness, PageHeader, Pager, PlatformBadge, Spinner, StatusBadge, Thumb, statusLabel, useApi } from '../ui'
+import { BulkBar, SelectBox, useSelection, type ListSelection } from './organise'
 import './videos.css'
 
 const LIMIT = 50
@@ -29,6 +30,10 @@ const SORT_NAMES: Record<Sort, string> = {
   added: 'Most recently tracked',
 }
 
+// The statuses the list can keep; without one it lists the videos that
+// count (all but those beyond their account's limit).
+const STATUSES: VideoStatus[] = ['active', 'pending', 'error', 'paused', 'beyond_limit']
+
 function flag(q: URLSearchParams, k: string): boolean {
   const v = q.get(k)
   return v === 'true' || v === '1'
@@ -41,7 +46,9 @@ function readVideoQuery(q: URLSearchParams) {
   const sort: Sort = s && SORTS.includes(s) ? s : 'views'
   const o = Number.parseInt(q.get('offset') ?? '', 10)
   const offset = Number.isFinite(o) && o > 0 ? Math.min(o, 1_000_000) : 0
-  return { f, sort, offset, individualOnly: flag(q, 'individualOnly'), platformShopOnly: flag(q, 'platformShopOnly') }
+  const st = q.get('status') as VideoStatus | null
+  const status = st && STATUSES.includes(st) ? st : null
+  return { f, sort, offset, status, individualOnly: flag(q, 'individualOnly'), platformShopOnly: flag(q, 'platformShopOnly') }
 }
 
 // The table's columns after the video itself. Each can be hidden (the
@@ -174,11 +181,13 @@ function Head({ c, current }: { c: Column; current: Sort }) {
   )
 }
 
-function Row({ v, columns }: { v: Video; columns: Column[] }) {
+function Row({ v, columns, sel }: { v: Video; columns: Column[]; sel: ListSelection }) {
   const title = v.caption?.trim() || `${platformName(v.platform)} video ${v.platformVideoId}`
   return (
     <tr data-testid="row" data-id={v.id}>
-      {/* a leading selection column (a checkbox per row) goes here, before the video */}
+      <td class="vt-select">
+        <SelectBox checked={sel.all || sel.ids.has(v.id)} onChange={() => sel.toggle(v.id)} label={`Select ${title}`} />
+      </td>
       <td class="vt-video">
         <div class="video-cell">
           <Thumb src={v.thumbnailUrl} alt="" />
@@ -221,10 +230,15 @@ export default function Videos({ query }: { query: URLSearchParams }) {
     ...filterQuery(st.f),
     individualOnly: st.individualOnly ? 'true' : undefined,
     platformShopOnly: st.platformShopOnly ? 'true' : undefined,
+    status: st.status ?? undefined,
   }
   const q = { ...fq, sort: st.sort, limit: LIMIT, offset: st.offset || undefined }
   const r = useApi((s) => get<VideoList>('/videos', q, s), JSON.stringify(q))
-  const filtered = st.f.datePreset !== 'all' || st.f.platforms.length > 0 || !!st.f.collectionId || st.individualOnly || st.platformShopOnly
+  const filtered = st.f.datePreset !== 'all' || st.f.platforms.length > 0 || !!st.f.collectionId || st.individualOnly || st.platformShopOnly || !!st.status
+  // the rows a bulk action on "all matching" selects: the list's filter
+  const matching: Record<string, string> = {}
+  for (const [k, v] of Object.entries(fq)) if (typeof v === 'string' && k !== 'from' && k !== 'to') matching[k] = v
+  const sel = useSelection(JSON.stringify(matching))
   const exportHref = withQuery('/export', { ...fq, datePreset: st.f.datePreset === 'all' ? undefined : st.f.datePreset })
   const list = r.data
   const [shown, setShown] = useColumns()
@@ -249,6 +263,19 @@ export default function Videos({ query }: { query: URLSearchParams }) {
         <label class="check">
           <input type="checkbox" checked={st.platformShopOnly} onChange={(e) => setQuery({ platformShopOnly: (e.target as HTMLInputElement).checked ? 'true' : null, offset: null })} />
           Only shop videos
+        </label>
+        <label class="inline">
+          <span>Status</span>
+          <select
+            name="status"
+            value={st.status ?? ''}
+            onChange={(e) => setQuery({ status: (e.target as HTMLSelectElement).value || null, offset: null })}
+          >
+            <option value="">Tracked and counted</option>
+            {STATUSES.map((s) => (
+              <option value={s}>{statusLabel(s)}</option>
+            ))}
+          </select>
         </label>
         <label class="inline">
           <span>Sort by</span>
@@ -308,11 +335,19 @@ export default function Videos({ query }: { query: URLSearchParams }) {
             </Empty>
           ) : (
             <div class={`vt-list${r.loading ? ' stale' : ''}`} aria-busy={r.loading}>
+              <BulkBar s={sel} kind="video" total={list.total} pageSize={list.videos.length} matching={matching} onDone={r.reload} />
               <div class="table-wrap">
               <table class="vt-table" data-testid="videos-table" aria-label="Tracked videos">
                 <thead>
                   <tr>
-                    {/* the selection column's head goes here */}
+                    <th scope="col" class="vt-select">
+                      <SelectBox
+                        checked={sel.all || (list.videos.length > 0 && list.videos.every((v) => sel.ids.has(v.id)))}
+                        mixed={!sel.all && list.videos.some((v) => sel.ids.has(v.id)) && !list.videos.every((v) => sel.ids.has(v.id))}
+                        onChange={(on) => sel.setPage(list.videos.map((v) => v.id), on)}
+                        label="Select the videos of this page"
+                      />
+                    </th>
                     <th scope="col">Video</th>
                     {columns.map((c) => (
                       <Head c={c} current={st.sort} />
@@ -321,7 +356,7 @@ export default function Videos({ query }: { query: URLSearchParams }) {
                 </thead>
                 <tbody>
                   {list.videos.map((v) => (
-                    <Row key={v.id} v={v} columns={columns} />
+                    <Row key={v.id} v={v} columns={columns} sel={sel} />
                   ))}
                 </tbody>
               </table>
