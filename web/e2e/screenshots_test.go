@@ -128,7 +128,10 @@ func TestScreenshots(t *testing.T) {
 		"settings":       "/settings",
 	}
 	if len(accounts.Accounts) > 0 {
+		// a lowered limit: the account's older videos show beyond it
+		s.send(cookie, "PATCH", "/accounts/"+accounts.Accounts[0].ID, `{"tracking_limit": 24}`, nil)
 		pages["account"] = "/accounts/" + accounts.Accounts[0].ID
+		pages["videos-beyond-limit"] = "/videos?status=beyond_limit"
 	}
 	each(func(sc screen) {
 		for name, path := range pages {
