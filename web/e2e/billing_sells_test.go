@@ -25,11 +25,12 @@ func TestBillingSells(t *testing.T) {
 
 	var plans struct {
 		Plans []struct {
-			Name                 string `json:"name"`
-			VideoLimit           int    `json:"videoLimit"`
-			SeatLimit            int    `json:"seatLimit"`
-			MaxVideosPerAccount  int    `json:"maxVideosPerAccount"`
-			RefreshIntervalHours int    `json:"refreshIntervalHours"`
+			Name                  string `json:"name"`
+			VideoLimit            int    `json:"videoLimit"`
+			SeatLimit             int    `json:"seatLimit"`
+			MaxVideosPerAccount   int    `json:"maxVideosPerAccount"`
+			RefreshIntervalHours  int    `json:"refreshIntervalHours"`
+			ManualRefreshesPerDay int    `json:"manualRefreshesPerDay"`
 		} `json:"plans"`
 	}
 	s.api(nil, "GET", "/plans", &plans)
@@ -68,6 +69,7 @@ func TestBillingSells(t *testing.T) {
 			fmt.Sprintf("%d seats", p.SeatLimit),
 			fmt.Sprintf("up to %d videos per tracked account", p.MaxVideosPerAccount),
 			"refreshed " + every,
+			fmt.Sprintf("%s items a day refreshed on demand", group(p.ManualRefreshesPerDay)),
 		} {
 			if !strings.Contains(card, want) {
 				t.Errorf("%s: the card does not list %q:\n%s", p.Name, want, card)

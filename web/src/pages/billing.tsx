@@ -26,6 +26,7 @@ interface PlanLimits {
   seatLimit: number
   maxVideosPerAccount: number
   refreshIntervalHours: number
+  manualRefreshesPerDay: number
 }
 // PlanPrice is a price of the provider: amount in the currency's minor unit.
 interface PlanPrice {
@@ -111,6 +112,7 @@ function Limits({ p }: { p: PlanLimits }) {
       </li>
       <li>up to {exact(p.maxVideosPerAccount)} videos per tracked account</li>
       <li>numbers refreshed {every(p.refreshIntervalHours)}</li>
+      {p.manualRefreshesPerDay > 0 && <li>{exact(p.manualRefreshesPerDay)} items a day refreshed on demand</li>}
     </ul>
   )
 }

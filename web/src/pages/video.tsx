@@ -69,10 +69,13 @@ function Kpi({
   )
 }
 
-function GainKpi({ id, label, raw, window }: { id: string; label: string; raw: number | null | undefined; window: string }) {
+// GainKpi is a window's views gained; a video tracked inside the window
+// counts from its first scrape, and says so.
+function GainKpi({ id, label, raw, window, hours, added }: { id: string; label: string; raw: number | null | undefined; window: string; hours: number; added: string }) {
+  const newer = Date.now() - Date.parse(added) < hours * 3600 * 1000
   return (
     <Kpi id={id} label={label} value={signed(raw)} raw={raw}>
-      {raw === null || raw === undefined ? 'needs two scrapes' : `views in the last ${window}`}
+      {raw === null || raw === undefined ? 'needs two scrapes' : newer ? 'views since its first scrape' : `views in the last ${window}`}
     </Kpi>
   )
 }
@@ -333,8 +336,8 @@ export default function VideoPage({ params, query }: { params: Record<string, st
         <Kpi id="engagement" label="Engagement" value={pct(v.engagementRate)} raw={v.engagementRate}>
           interactions per view
         </Kpi>
-        <GainKpi id="gained24h" label="Gained 24 h" raw={v.viewsGained24h} window="24 hours" />
-        <GainKpi id="gained7d" label="Gained 7 d" raw={v.viewsGained7d} window="7 days" />
+        <GainKpi id="gained24h" label="Gained 24 h" raw={v.viewsGained24h} window="24 hours" hours={24} added={v.addedAt} />
+        <GainKpi id="gained7d" label="Gained 7 d" raw={v.viewsGained7d} window="7 days" hours={24 * 7} added={v.addedAt} />
       </section>
 
       <Growth v={v} by={by} />

@@ -99,8 +99,8 @@ const COLUMNS: Column[] = [
     value: (v) => v.engagementRate,
     cell: (v) => pct(v.engagementRate),
   },
-  { key: 'gained24h', label: 'Gained 24 h', title: 'Views gained in the last 24 hours', sort: 'gained24h', num: true, shown: true, value: (v) => v.viewsGained24h, cell: (v) => <Gain v={v.viewsGained24h} /> },
-  { key: 'gained7d', label: 'Gained 7 d', title: 'Views gained in the last 7 days', sort: 'gained7d', num: true, shown: true, value: (v) => v.viewsGained7d, cell: (v) => <Gain v={v.viewsGained7d} /> },
+  { key: 'gained24h', label: 'Gained 24 h', title: 'Views gained in the last 24 hours; a video tracked since counts from its first scrape', sort: 'gained24h', num: true, shown: true, value: (v) => v.viewsGained24h, cell: (v) => <Gain v={v.viewsGained24h} /> },
+  { key: 'gained7d', label: 'Gained 7 d', title: 'Views gained in the last 7 days; a video tracked since counts from its first scrape', sort: 'gained7d', num: true, shown: true, value: (v) => v.viewsGained7d, cell: (v) => <Gain v={v.viewsGained7d} /> },
   { key: 'trend', label: 'Last 7 days', title: 'Views gained per day over the last 7 days (UTC days; today, dashed, is not over yet)', shown: true, cell: (v) => <Sparkline values={v.views7d} /> },
   {
     key: 'published',
