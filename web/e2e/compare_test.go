@@ -130,9 +130,9 @@ func TestCompareVideosAndAccounts(t *testing.T) {
 		var ids []string
 		var loc string
 		do(t, ctx, "sort by "+by,
-			chromedp.SetValue(`.vt-controls select`, by),
+			chromedp.SetValue(`.vt-controls select[name=sort]`, by),
 			chromedp.ActionFunc(func(ctx context.Context) error {
-				return chromedp.Evaluate(`document.querySelector('.vt-controls select').dispatchEvent(new Event('change', {bubbles: true}))`, nil).Do(ctx)
+				return chromedp.Evaluate(`document.querySelector('.vt-controls select[name=sort]').dispatchEvent(new Event('change', {bubbles: true}))`, nil).Do(ctx)
 			}),
 			chromedp.Poll(`location.search.includes('sort=`+by+`') && !document.querySelector('[aria-busy=true]')`, nil),
 			chromedp.Location(&loc),

@@ -31,7 +31,7 @@ export function Sparkline({ values, testid = 'spark' }: { values: (number | null
   const known = vs.filter((v): v is number => v !== null)
   if (known.length === 0)
     return (
-      <span class="spark-none muted" data-testid={testid} data-values="">
+      <span class="spark-none muted" data-testid={testid} data-values={vs.map((v) => v ?? '').join(',')}>
         no data yet
       </span>
     )

@@ -279,7 +279,7 @@ export default function Videos({ query }: { query: URLSearchParams }) {
         </label>
         <label class="inline">
           <span>Sort by</span>
-          <select value={st.sort} onChange={(e) => {
+          <select name="sort" value={st.sort} onChange={(e) => {
             const v = (e.target as HTMLSelectElement).value
             setQuery({ sort: v === 'views' ? null : v, offset: null })
           }}>
