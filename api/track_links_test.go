@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/internal/platform"
@@ -199,16 +200,28 @@ func TestTrackIdentifiesEveryLinkForm(t *testing.T) {
 	}
 
 	// The jobs add the accounts' videos; what malformed links would write is
-	// counted once they are done.
-	for _, j := range jobs {
+	// counted once they are done: every job of the workspace, as an
+	// Instagram account has two (its reels and its details).
+	rows, err := env.PG.Query(t.Context(), `SELECT id::text FROM scrape_jobs WHERE workspace_id = $1`, ws.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) < len(jobs) {
+		t.Fatalf("%d jobs recorded, the answers named %d", len(all), len(jobs))
+	}
+	for _, j := range all {
 		waitJob(t, j)
 	}
-	rows := func() int {
+	countRows := func() int {
 		return count(t, `SELECT count(*) FROM videos WHERE workspace_id = $1`, ws.ID) +
 			count(t, `SELECT count(*) FROM accounts WHERE workspace_id = $1`, ws.ID) +
 			count(t, `SELECT count(*) FROM scrape_jobs WHERE workspace_id = $1`, ws.ID)
 	}
-	before := rows()
+	before := countRows()
 	for _, bad := range []string{
 		// Wrong id shapes.
 		"https://www.tiktok.com/@some.user/video/72345abc",
@@ -247,7 +260,7 @@ func TestTrackIdentifiesEveryLinkForm(t *testing.T) {
 	} {
 		a.request("POST", "/api/track", map[string]string{"url": bad}, c).expectError(t, 400, "invalid_request")
 	}
-	if n := rows(); n != before {
+	if n := countRows(); n != before {
 		t.Fatalf("malformed links wrote %d rows", n-before)
 	}
 }
