@@ -15,6 +15,7 @@ import (
 // list names its video by caption and handle, links to it, and says what
 // its gain covers.
 func TestAlertsPage(t *testing.T) {
+	skipUIOnCurrentEngine(t)
 	s := startSite(t)
 	ctx := openBrowser(t, 1440, 900)
 	s.signUp(ctx, "alertspage")

@@ -18,6 +18,7 @@ import (
 // them; the trial's single seat reads as one seat, on Billing and in the
 // Team page's refusal of a second invite.
 func TestBillingSells(t *testing.T) {
+	skipUIOnCurrentEngine(t)
 	s := startSite(t)
 	ctx := openBrowser(t, 1440, 900)
 	s.signUp(ctx, "billsells")

@@ -19,6 +19,7 @@ import (
 // session that ends while the dashboard is open sends to the login page,
 // which says so.
 func TestEverydayAtPhoneWidth(t *testing.T) {
+	skipUIOnCurrentEngine(t)
 	s := startSite(t)
 	ctx := openBrowser(t, 375, 812)
 	// A headless window may not shrink below 500 px: the page is laid out

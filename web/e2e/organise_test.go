@@ -15,6 +15,7 @@ import (
 // collection with its videos; a video is paused, resumed and removed from
 // its page, and leaves the lists.
 func TestOrganiseOnItemPages(t *testing.T) {
+	skipUIOnCurrentEngine(t)
 	s := startSite(t)
 	ctx := openBrowser(t, 1440, 900)
 	s.signUp(ctx, "organise")
@@ -122,6 +123,7 @@ func TestOrganiseOnItemPages(t *testing.T) {
 // acts on them at once: two videos move into a collection, the whole page
 // pauses and shows under the Paused status, an account is refreshed now.
 func TestOrganiseFromLists(t *testing.T) {
+	skipUIOnCurrentEngine(t)
 	s := startSite(t)
 	ctx := openBrowser(t, 1440, 900)
 	s.signUp(ctx, "bulk")

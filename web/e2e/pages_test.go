@@ -15,6 +15,7 @@ import (
 // frame), not even with a collection of a long name in every collection
 // menu.
 func TestPagesAtPhoneWidth(t *testing.T) {
+	skipUIOnCurrentEngine(t)
 	s := startSite(t)
 	ctx := openBrowser(t, 375, 812)
 	s.signUp(ctx, "phone")

@@ -312,3 +312,14 @@ func (s *site) signUp(ctx context.Context, name string) string {
 	)
 	return email
 }
+
+// skipUIOnCurrentEngine skips, on the current ClickHouse engine, a browser
+// test of the dashboard's forms, layout and flows (sign-in, billing, the
+// Track page, organising): they read ClickHouse only as the API tests do,
+// which run on both engines, so the current engine's run keeps the browser
+// tests that draw its numbers (the journey, the lists' sparklines and sorts,
+// the day-one charts).
+func skipUIOnCurrentEngine(t *testing.T) {
+	t.Helper()
+	testenv.SkipOnCurrentEngine(t, "a test of the dashboard's forms and layout, not of its numbers")
+}

@@ -14,6 +14,7 @@ import (
 // Back from an item's page; links pasted when the session has ended are
 // still in the box after signing in again.
 func TestTrackPageKeepsWhatWasPasted(t *testing.T) {
+	skipUIOnCurrentEngine(t)
 	s := startSite(t)
 	ctx := openBrowser(t, 1440, 900)
 	email := s.signUp(ctx, "trackpage")

@@ -67,6 +67,7 @@ func typeInto(sel, value string) chromedp.Action {
 // owner's activity log tells it all, a member's team page shows neither
 // invites nor the log.
 func TestInviteJourney(t *testing.T) {
+	skipUIOnCurrentEngine(t)
 	s := startSite(t)
 	ctx := openBrowser(t, 1280, 800)
 	owner := s.signUp(ctx, "owner")
@@ -256,6 +257,7 @@ func TestInviteJourney(t *testing.T) {
 // the new one and signs in. Then the settings page changes it again and
 // signs out everywhere.
 func TestForgotAndResetPassword(t *testing.T) {
+	skipUIOnCurrentEngine(t)
 	s := startSite(t)
 	ctx := openBrowser(t, 375, 812)
 	email := s.signUp(ctx, "reset")
@@ -353,6 +355,7 @@ func TestForgotAndResetPassword(t *testing.T) {
 // second click says how long to wait); the link verifies the address and
 // the banner goes.
 func TestUnverifiedBanner(t *testing.T) {
+	skipUIOnCurrentEngine(t)
 	s := startSite(t)
 	ctx := openBrowser(t, 1280, 800)
 	email := s.signUp(ctx, "banner")
