@@ -60,21 +60,7 @@ func TestCompareVideosAndAccounts(t *testing.T) {
 		"https://www.instagram.com/reel/C1a2B3c4D5e/",
 		"https://www.youtube.com/shorts/dQw4w9WgXcQ",
 		"https://www.tiktok.com/@streetfood.daily"]}`, nil)
-	eventually(t, "the first scrapes", 120*time.Second, func() bool {
-		var l struct {
-			Videos []struct {
-				Status string `json:"status"`
-			} `json:"videos"`
-			Total int `json:"total"`
-		}
-		s.api(cookie, "GET", "/videos?limit=500", &l)
-		for _, v := range l.Videos {
-			if v.Status == "pending" {
-				return false
-			}
-		}
-		return l.Total >= 5
-	})
+	s.waitFirstScrapes(cookie, 5)
 	seedHistory(t, s, cookie, boot.Workspace.ID)
 
 	// Videos: the sparklines are the API's views7d, row by row.
@@ -203,7 +189,10 @@ func TestCompareVideosAndAccounts(t *testing.T) {
 			return chromedp.Evaluate(`document.querySelector('form[aria-label="Custom date range"] input[name=to]').dispatchEvent(new Event('input', {bubbles: true}))`, nil).Do(ctx)
 		}),
 		chromedp.Click(`form[aria-label="Custom date range"] button[type=submit]`),
-		chromedp.Poll(`location.search.includes('from=`+from+`') && !document.querySelector('[aria-busy=true]')`, nil),
+		// the address changes at once, the numbers when the answer is drawn:
+		// wait for the KPI to speak of a range (or give up after 10 s)
+		chromedp.Poll(`location.search.includes('from=`+from+`') && !document.querySelector('[aria-busy=true]') &&
+			(document.querySelector('[data-testid="kpi-change-views"]')?.textContent ?? '').includes('from ')`, nil, chromedp.WithPollingTimeout(10*time.Second)),
 		chromedp.WaitVisible(`[data-testid="kpi-change-views"]`),
 		chromedp.Location(&loc),
 		chromedp.Text(`[data-testid="kpi-change-views"]`, &change),

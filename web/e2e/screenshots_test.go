@@ -69,22 +69,7 @@ func TestScreenshots(t *testing.T) {
 		"https://www.tiktok.com/@fitwithmara/video/7309876543210987654",
 		"https://www.youtube.com/shorts/abcdEFGhijk"]}`, nil)
 	var list videoList
-	eventually(t, "the first scrapes", 120*time.Second, func() bool {
-		var l struct {
-			Videos []struct {
-				Status  string `json:"status"`
-				Metrics counts `json:"metrics"`
-			} `json:"videos"`
-			Total int `json:"total"`
-		}
-		s.api(cookie, "GET", "/videos?limit=500", &l)
-		for _, v := range l.Videos {
-			if v.Status == "pending" {
-				return false
-			}
-		}
-		return l.Total >= 10
-	})
+	s.waitFirstScrapes(cookie, 10)
 	s.api(cookie, "GET", "/videos?limit=500", &list)
 	seedHistory(t, s, cookie, boot.Workspace.ID)
 	s.send(cookie, "POST", "/alerts", `{"name":"TikTok going viral","platform":"tiktok","metric":"views","condition":"gain","threshold":1000,"windowHours":24}`, nil)

@@ -323,3 +323,24 @@ func skipUIOnCurrentEngine(t *testing.T) {
 	t.Helper()
 	testenv.SkipOnCurrentEngine(t, "a test of the dashboard's forms and layout, not of its numbers")
 }
+
+// waitFirstScrapes waits until the workspace lists at least n videos and
+// none of them waits for its first scrape.
+func (s *site) waitFirstScrapes(cookie *network.Cookie, n int) {
+	s.t.Helper()
+	eventually(s.t, "the first scrapes", 120*time.Second, func() bool {
+		var l struct {
+			Videos []struct {
+				Status string `json:"status"`
+			} `json:"videos"`
+			Total int `json:"total"`
+		}
+		s.api(cookie, "GET", "/videos?limit=500", &l)
+		for _, v := range l.Videos {
+			if v.Status == "pending" {
+				return false
+			}
+		}
+		return l.Total >= n
+	})
+}
