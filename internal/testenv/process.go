@@ -76,6 +76,10 @@ func Serve(t testing.TB, p Process) string {
 	t.Cleanup(func() {
 		_ = cmd.Process.Kill()
 		<-exited
+		// a failed test shows what the process said, to tell why
+		if t.Failed() {
+			t.Logf("%s's output (the last %d KiB):\n%s", name, keepOutput>>10, out.String())
+		}
 	})
 	base := "http://" + addr
 	deadline := time.Now().Add(wait)

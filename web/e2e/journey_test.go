@@ -85,7 +85,9 @@ func TestDashboardJourney(t *testing.T) {
 	// The simulator's scrapes arrive: every video has its views.
 	var list videoList
 	last := ""
-	eventually(t, "the scraped numbers", 3*time.Minute, func() bool {
+	// A run that fails is retried after 1, then 2 minutes: the bound
+	// leaves room for two failed runs.
+	eventually(t, "the scraped numbers", 5*time.Minute, func() bool {
 		s.api(cookie, "GET", "/videos?limit=500", &list)
 		waiting := 0
 		for _, v := range list.Videos {
