@@ -68,12 +68,7 @@ func TestAlertsPage(t *testing.T) {
 		} `json:"rules"`
 	}
 	s.api(cookie, "GET", "/alerts", &rules)
-	var boot struct {
-		Workspace struct {
-			ID string `json:"id"`
-		} `json:"workspace"`
-	}
-	s.api(cookie, "POST", "/workspace/bootstrap", &boot)
+	ws := s.workspace(cookie)
 	now := time.Now().UTC()
 	pg := func(sql string, args ...any) {
 		t.Helper()
@@ -83,7 +78,7 @@ func TestAlertsPage(t *testing.T) {
 	}
 	pg(`UPDATE videos SET caption = 'Five-minute breakfast', published_at = $2 WHERE id = $1`, v.ID, now.Add(-2*time.Hour))
 	pg(`INSERT INTO alert_events (id, workspace_id, rule_id, video_id, triggered_at, metric, window_start, window_end, start_value, end_value, gain)
-		VALUES ($1, $2, $3, $4, $5, 'views', $6, $5, 0, 22300, 22300)`, uuid.New(), boot.Workspace.ID, rules.Rules[0].ID, v.ID, now, now.Add(-6*time.Hour))
+		VALUES ($1, $2, $3, $4, $5, 'views', $6, $5, 0, 22300, 22300)`, uuid.New(), ws.ID, rules.Rules[0].ID, v.ID, now, now.Add(-6*time.Hour))
 	var caption, href, span, note string
 	do(t, ctx, "the alert list",
 		chromedp.Navigate(s.base+"/alerts"),

@@ -46,14 +46,7 @@ func TestCompareVideosAndAccounts(t *testing.T) {
 	do(t, ctx, "1440 px viewport", chromedp.EmulateViewport(1440, 900))
 	s.signUp(ctx, "compare")
 	cookie := sessionCookie(t, ctx, s.base)
-	var boot struct {
-		Workspace struct {
-			ID string `json:"id"`
-		} `json:"workspace"`
-	}
-	s.api(cookie, "POST", "/workspace/bootstrap", &boot)
-	s.send(cookie, "POST", "/payment/create-checkout", `{"plan":"growth","interval":"year"}`, nil)
-	s.paymentEvent(`{"id":"evt_compare","object":"event","type":"checkout.session.completed","livemode":false,"data":{"object":{"object":"checkout.session","mode":"subscription","client_reference_id":"` + boot.Workspace.ID + `","subscription":"sub_compare"}}}`)
+	ws := s.subscribe(cookie, "year", "compare")
 	s.send(cookie, "POST", "/track/bulk", `{"urls":[
 		"https://www.tiktok.com/@glowlab/video/7301234567890123456",
 		"https://www.tiktok.com/@glowlab/video/7301234567890123457",
@@ -61,7 +54,7 @@ func TestCompareVideosAndAccounts(t *testing.T) {
 		"https://www.youtube.com/shorts/dQw4w9WgXcQ",
 		"https://www.tiktok.com/@streetfood.daily"]}`, nil)
 	s.waitFirstScrapes(cookie, 5)
-	seedHistory(t, s, cookie, boot.Workspace.ID)
+	seedHistory(t, s, cookie, ws.ID)
 
 	// Videos: the sparklines are the API's views7d, row by row.
 	var list struct {

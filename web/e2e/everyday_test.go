@@ -28,13 +28,7 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 	s.signUp(ctx, "everyday")
 	cookie := sessionCookie(t, ctx, s.base)
 	name := strings.Repeat("Spring launch campaign with creators ", 3)[:100] // the longest name allowed
-	var col struct {
-		ID string `json:"id"`
-	}
-	s.send(cookie, "POST", "/collections", `{"name": "`+name+`"}`, &col)
-	if col.ID == "" {
-		t.Fatal("POST /collections answered no id")
-	}
+	colID := s.newCollection(cookie, name)
 
 	// Track an X post into the collection from the Track page: the result
 	// calls it a post.
@@ -45,7 +39,7 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 		chromedp.WaitVisible(`form[aria-label="Track a URL"] input[name=url]`),
 		chromedp.SendKeys(`form[aria-label="Track a URL"] input[name=url]`, post),
 		chromedp.Text(`#urls-count`, &count),
-		chromedp.SetValue(`select[name=collection]`, col.ID),
+		chromedp.SetValue(`select[name=collection]`, colID),
 		chromedp.Click(`form[aria-label="Track a URL"] button[type=submit]`),
 		chromedp.WaitVisible(`[data-testid="track-result"] .result-head .badge:last-child`),
 		chromedp.Text(`[data-testid="track-result"] .result-head .badge:last-child`, &badge),
@@ -74,7 +68,7 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 
 	// No page scrolls sideways; every menu keeps within the screen; the
 	// collection menus name the chosen collection whole in their title.
-	for _, p := range []string{"/?collectionId=" + col.ID, "/videos?collectionId=" + col.ID, "/accounts?collectionId=" + col.ID, "/track", "/export?collectionId=" + col.ID, "/alerts"} {
+	for _, p := range []string{"/?collectionId=" + colID, "/videos?collectionId=" + colID, "/accounts?collectionId=" + colID, "/track", "/export?collectionId=" + colID, "/alerts"} {
 		var wide int
 		var selects []float64
 		do(t, ctx, "open "+p,
@@ -95,7 +89,7 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 		if strings.Contains(p, "collectionId") {
 			var title string
 			do(t, ctx, "the collection menu's title on "+p, chromedp.Evaluate(`(() => {
-				const s = [...document.querySelectorAll('main select')].find(s => [...s.options].some(o => o.value === `+"`"+col.ID+"`"+`))
+				const s = [...document.querySelectorAll('main select')].find(s => [...s.options].some(o => o.value === `+"`"+colID+"`"+`))
 				return s ? s.title : ''
 			})()`, &title))
 			if title != name {

@@ -73,12 +73,7 @@ func TestFrontDoorAndDayOne(t *testing.T) {
 		chromedp.WaitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
 	)
 	cookie := sessionCookie(t, ctx, s.base)
-	var boot struct {
-		Workspace struct {
-			ID string `json:"id"`
-		} `json:"workspace"`
-	}
-	s.api(cookie, "POST", "/workspace/bootstrap", &boot)
+	ws := s.workspace(cookie)
 
 	// Day one: a video and an account, each scraped once.
 	var vid, acc struct {
@@ -121,7 +116,7 @@ func TestFrontDoorAndDayOne(t *testing.T) {
 	w := ingest.NewSnapshotWriter(env.CH, 0, time.Now())
 	views := uint64(10)
 	if err := w.Add(context.Background(), ingest.Snapshot{
-		WorkspaceID: uuid.MustParse(boot.Workspace.ID), Platform: platform.TikTok, Kind: platform.Video, EntityID: uuid.MustParse(vid.ID),
+		WorkspaceID: uuid.MustParse(ws.ID), Platform: platform.TikTok, Kind: platform.Video, EntityID: uuid.MustParse(vid.ID),
 		ScrapedAt: time.Now().UTC().Add(-40 * 24 * time.Hour), Metrics: ingest.Metrics{Views: &views},
 	}); err != nil {
 		t.Fatal(err)
@@ -129,7 +124,7 @@ func TestFrontDoorAndDayOne(t *testing.T) {
 	if err := w.Flush(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := env.PG.Exec(context.Background(), `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, boot.Workspace.ID); err != nil {
+	if _, err := env.PG.Exec(context.Background(), `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws.ID); err != nil {
 		t.Fatal(err)
 	}
 	var span string

@@ -20,10 +20,7 @@ func TestOrganiseOnItemPages(t *testing.T) {
 	ctx := openBrowser(t, 1440, 900)
 	s.signUp(ctx, "organise")
 	cookie := sessionCookie(t, ctx, s.base)
-	var col struct {
-		ID string `json:"id"`
-	}
-	s.send(cookie, "POST", "/collections", `{"name": "Launch week"}`, &col)
+	colID := s.newCollection(cookie, "Launch week")
 	var acct struct {
 		ID string `json:"id"`
 	}
@@ -70,7 +67,7 @@ func TestOrganiseOnItemPages(t *testing.T) {
 	// move the account into the collection: its tracked videos follow
 	var said string
 	do(t, ctx, "move the account",
-		chromedp.SetValue(`.account-side select`, col.ID),
+		chromedp.SetValue(`.account-side select`, colID),
 		chromedp.Click(`.account-side [data-testid=move]`),
 		chromedp.WaitVisible(`.account-side .organise-done`),
 		chromedp.Text(`.account-side .organise-done`, &said),
@@ -78,7 +75,7 @@ func TestOrganiseOnItemPages(t *testing.T) {
 	if !strings.Contains(said, "Moved 1 account") {
 		t.Errorf("moving the account says %q", said)
 	}
-	s.api(cookie, "GET", "/videos?collectionId="+col.ID, &videos)
+	s.api(cookie, "GET", "/videos?collectionId="+colID, &videos)
 	if videos.Total != 2 {
 		t.Errorf("the collection holds %d videos after moving the account, want its 2 tracked", videos.Total)
 	}
@@ -128,10 +125,7 @@ func TestOrganiseFromLists(t *testing.T) {
 	ctx := openBrowser(t, 1440, 900)
 	s.signUp(ctx, "bulk")
 	cookie := sessionCookie(t, ctx, s.base)
-	var col struct {
-		ID string `json:"id"`
-	}
-	s.send(cookie, "POST", "/collections", `{"name": "Picked"}`, &col)
+	colID := s.newCollection(cookie, "Picked")
 	s.send(cookie, "POST", "/track/bulk", `{"urls":[
 		"https://www.tiktok.com/@bulklist/video/7301234567890120001",
 		"https://www.tiktok.com/@bulklist/video/7301234567890120002",
@@ -154,7 +148,7 @@ func TestOrganiseFromLists(t *testing.T) {
 		chromedp.Click(`tr[data-testid=row]:nth-child(1) .select-box`),
 		chromedp.Click(`tr[data-testid=row]:nth-child(2) .select-box`),
 		chromedp.Text(`[data-testid=bulk-count]`, &count),
-		chromedp.SetValue(`[data-testid=bulk-bar] select`, col.ID),
+		chromedp.SetValue(`[data-testid=bulk-bar] select`, colID),
 		chromedp.Click(`[data-testid=bulk-bar] [data-testid=move]`),
 		chromedp.WaitVisible(`[data-testid=bulk-done]`),
 		chromedp.Text(`[data-testid=bulk-done]`, &done),
@@ -163,7 +157,7 @@ func TestOrganiseFromLists(t *testing.T) {
 		t.Errorf("the bar said %q, then %q", count, done)
 	}
 	var in struct{ Total int }
-	s.api(cookie, "GET", "/videos?collectionId="+col.ID, &in)
+	s.api(cookie, "GET", "/videos?collectionId="+colID, &in)
 	if in.Total != 2 {
 		t.Errorf("%d videos in the collection after moving two", in.Total)
 	}

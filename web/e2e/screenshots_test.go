@@ -44,20 +44,10 @@ func TestScreenshots(t *testing.T) {
 	ctx := openBrowser(t, 1440, 900)
 	email := s.signUp(ctx, "screens")
 	cookie := sessionCookie(t, ctx, s.base)
-	var boot struct {
-		Workspace struct {
-			ID string `json:"id"`
-		} `json:"workspace"`
-	}
-	s.api(cookie, "POST", "/workspace/bootstrap", &boot)
-	s.send(cookie, "POST", "/payment/create-checkout", `{"plan":"growth","interval":"year"}`, nil)
-	s.paymentEvent(`{"id":"evt_screens","object":"event","type":"checkout.session.completed","livemode":false,"data":{"object":{"object":"checkout.session","mode":"subscription","client_reference_id":"` + boot.Workspace.ID + `","subscription":"sub_screens"}}}`)
+	ws := s.subscribe(cookie, "year", "screens")
 
-	var col struct {
-		ID string `json:"id"`
-	}
-	s.send(cookie, "POST", "/collections", `{"name":"Spring campaign"}`, &col)
-	s.send(cookie, "POST", "/track/bulk", `{"collection_id":"`+col.ID+`","urls":[
+	colID := s.newCollection(cookie, "Spring campaign")
+	s.send(cookie, "POST", "/track/bulk", `{"collection_id":"`+colID+`","urls":[
 		"https://www.tiktok.com/@glowlab/video/7301234567890123456",
 		"https://www.tiktok.com/@glowlab/video/7301234567890123457",
 		"https://www.instagram.com/reel/C1a2B3c4D5e/",
@@ -71,9 +61,9 @@ func TestScreenshots(t *testing.T) {
 	var list videoList
 	s.waitFirstScrapes(cookie, 10)
 	s.api(cookie, "GET", "/videos?limit=500", &list)
-	seedHistory(t, s, cookie, boot.Workspace.ID)
+	seedHistory(t, s, cookie, ws.ID)
 	s.send(cookie, "POST", "/alerts", `{"name":"TikTok going viral","platform":"tiktok","metric":"views","condition":"gain","threshold":1000,"windowHours":24}`, nil)
-	s.send(cookie, "POST", "/alerts", `{"name":"Campaign engagement","collectionId":"`+col.ID+`","metric":"likes","condition":"growth_pct","threshold":25,"windowHours":48,"enabled":false}`, nil)
+	s.send(cookie, "POST", "/alerts", `{"name":"Campaign engagement","collectionId":"`+colID+`","metric":"likes","condition":"growth_pct","threshold":25,"windowHours":48,"enabled":false}`, nil)
 	s.cron("/cron/alerts")
 	s.send(cookie, "POST", "/workspace/team", `{"email":"ben-`+email+`","role":"admin"}`, nil)
 	invite := s.link("ben-"+email, "/invite")

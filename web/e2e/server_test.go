@@ -183,6 +183,54 @@ func (s *site) cron(path string) {
 	s.send(nil, "GET", path, "", nil)
 }
 
+// newCollection creates a collection and answers its id.
+func (s *site) newCollection(cookie *network.Cookie, name string) string {
+	s.t.Helper()
+	var col struct {
+		ID string `json:"id"`
+	}
+	body, _ := json.Marshal(map[string]string{"name": name})
+	s.send(cookie, "POST", "/collections", string(body), &col)
+	if col.ID == "" {
+		s.t.Fatal("POST /collections answered no id")
+	}
+	return col.ID
+}
+
+// workspaceInfo is the signed-in user's workspace as the API gives it.
+type workspaceInfo struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// workspace answers the signed-in user's workspace.
+func (s *site) workspace(cookie *network.Cookie) workspaceInfo {
+	s.t.Helper()
+	var boot struct {
+		Workspace workspaceInfo `json:"workspace"`
+	}
+	s.api(cookie, "POST", "/workspace/bootstrap", &boot)
+	return boot.Workspace
+}
+
+// subscribe moves the signed-in user's workspace to the Growth plan, billed
+// each month or year, as a completed checkout does; ref names the payment
+// provider's subscription.
+func (s *site) subscribe(cookie *network.Cookie, interval, ref string) workspaceInfo {
+	s.t.Helper()
+	ws := s.workspace(cookie)
+	s.send(cookie, "POST", "/payment/create-checkout", `{"plan":"growth","interval":"`+interval+`"}`, nil)
+	s.checkoutCompleted(ws.ID, ref)
+	return ws
+}
+
+// checkoutCompleted sends the payment provider's event of a completed
+// checkout of the workspace, whose subscription is sub_<ref>_<workspace id>.
+func (s *site) checkoutCompleted(workspaceID, ref string) {
+	s.t.Helper()
+	s.paymentEvent(`{"id":"evt_` + ref + `_` + workspaceID + `","object":"event","type":"checkout.session.completed","livemode":false,"data":{"object":{"object":"checkout.session","mode":"subscription","client_reference_id":"` + workspaceID + `","subscription":"sub_` + ref + `_` + workspaceID + `"}}}`)
+}
+
 // paymentEvent posts a payment-provider event signed with the webhook
 // secret, as the provider does once a checkout is paid.
 func (s *site) paymentEvent(body string) {

@@ -72,16 +72,8 @@ func TestInviteJourney(t *testing.T) {
 	ctx := openBrowser(t, 1280, 800)
 	owner := s.signUp(ctx, "owner")
 	cookie := sessionCookie(t, ctx, s.base)
-	var boot struct {
-		Workspace struct {
-			ID   string `json:"id"`
-			Name string `json:"name"`
-		} `json:"workspace"`
-	}
-	s.api(cookie, "POST", "/workspace/bootstrap", &boot)
 	// A trial has one seat: the plan that pays for teammates.
-	s.send(cookie, "POST", "/payment/create-checkout", `{"plan":"growth","interval":"month"}`, nil)
-	s.paymentEvent(`{"id":"evt_invite_` + boot.Workspace.ID + `","object":"event","type":"checkout.session.completed","livemode":false,"data":{"object":{"object":"checkout.session","mode":"subscription","client_reference_id":"` + boot.Workspace.ID + `","subscription":"sub_invite"}}}`)
+	ws := s.subscribe(cookie, "month", "invite")
 
 	mate := "mate-" + owner
 	var sent string
@@ -135,7 +127,7 @@ func TestInviteJourney(t *testing.T) {
 		chromedp.WaitVisible(`[data-testid="invite-summary"]`),
 		chromedp.Text(`[data-testid="invite-summary"]`, &summary),
 	)
-	if want := owner + " invited you to " + boot.Workspace.Name + " as a member."; summary != want {
+	if want := owner + " invited you to " + ws.Name + " as a member."; summary != want {
 		t.Errorf("invite page: %q, want %q", summary, want)
 	}
 	labelled(t, ctx)
@@ -180,8 +172,8 @@ func TestInviteJourney(t *testing.T) {
 	if after == 0 {
 		t.Error("no bootstrap seen after the invite was accepted: the request listener sees nothing")
 	}
-	if wsName != boot.Workspace.Name {
-		t.Errorf("after accepting, the shell shows workspace %q, want the owner's %q", wsName, boot.Workspace.Name)
+	if wsName != ws.Name {
+		t.Errorf("after accepting, the shell shows workspace %q, want the owner's %q", wsName, ws.Name)
 	}
 	var created int
 	if err := env.PG.QueryRow(context.Background(), `
@@ -213,7 +205,7 @@ func TestInviteJourney(t *testing.T) {
 	logIn(t, ctx, s.base, owner, password)
 	if _, err := env.PG.Exec(context.Background(), `
 		INSERT INTO activity_log (workspace_id, actor_id, actor_email, action, client_ip)
-		SELECT $1, u.id, u.email, 'login_failed', '203.0.113.7' FROM users u, generate_series(1, 60) WHERE u.email = $2`, boot.Workspace.ID, owner); err != nil {
+		SELECT $1, u.id, u.email, 'login_failed', '203.0.113.7' FROM users u, generate_series(1, 60) WHERE u.email = $2`, ws.ID, owner); err != nil {
 		t.Fatal(err)
 	}
 	var rows []map[string]string

@@ -319,7 +319,7 @@ export default function VideoPage({ params, query }: { params: Record<string, st
 
       <section class="kpis vt-kpis" aria-label="Latest numbers">
         <Kpi id="views" label="Views" value={num(m.views)} raw={m.views}>
-          {fresh()}
+          {m.views === null && v.lastScrapedAt ? 'not given in the last scrape' : fresh()}
         </Kpi>
         <Kpi id="likes" label="Likes" value={num(m.likes)} raw={m.likes}>
           {m.likes === null && v.lastScrapedAt ? 'hidden by the platform' : fresh()}
