@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
@@ -144,24 +145,13 @@ func (s *server) selectItems(c *fiber.Ctx, ws uuid.UUID, in bulkIn) (videos, acc
 func matching(field string, m map[string]string, allowed []string) (func(string) string, error) {
 	for k, v := range m {
 		if !slices.Contains(allowed, k) {
-			return nil, apperr.Invalid(field+"."+k, "unknown filter: allowed are "+joinStrings(allowed))
+			return nil, apperr.Invalid(field+"."+k, "unknown filter: allowed are "+strings.Join(allowed, ", "))
 		}
 		if v == "" && slices.Contains(uuidParams, k) {
 			return nil, apperr.Invalid(field+"."+k, "must be a UUID; leave it out for none")
 		}
 	}
 	return func(k string) string { return m[k] }, nil
-}
-
-func joinStrings(vs []string) string {
-	out := ""
-	for i, v := range vs {
-		if i > 0 {
-			out += ", "
-		}
-		out += v
-	}
-	return out
 }
 
 // videoPatchIn is the body of PATCH /videos/{id}.
