@@ -9,6 +9,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/query"
 )
 
@@ -41,18 +42,18 @@ func (n nullable[T]) ptr() **T {
 }
 
 type alertRuleIn struct {
-	ID            *string          `json:"id"`
-	Name          *string          `json:"name"`
-	CollectionID  nullable[string] `json:"collectionId"`
-	Platform      nullable[string] `json:"platform"`
-	Metric        *string          `json:"metric"`
-	Condition     *string          `json:"condition"`
-	Threshold     *float64         `json:"threshold"`
-	WindowHours   *int             `json:"windowHours"`
-	MinStartValue *int64           `json:"minStartValue"`
-	CooldownHours *int             `json:"cooldownHours"`
-	Recipients    *[]string        `json:"recipients"`
-	Enabled       *bool            `json:"enabled"`
+	ID            *string           `json:"id"`
+	Name          *string           `json:"name"`
+	CollectionID  nullable[string]  `json:"collectionId"`
+	Platform      nullable[string]  `json:"platform"`
+	Metric        *domain.Metric    `json:"metric"`
+	Condition     *domain.Condition `json:"condition"`
+	Threshold     *float64          `json:"threshold"`
+	WindowHours   *int              `json:"windowHours"`
+	MinStartValue *int64            `json:"minStartValue"`
+	CooldownHours *int              `json:"cooldownHours"`
+	Recipients    *[]string         `json:"recipients"`
+	Enabled       *bool             `json:"enabled"`
 }
 
 type alertRulesOut struct {

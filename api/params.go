@@ -11,8 +11,8 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
-	"github.com/reeltrack/reeltrack/internal/state"
 	"github.com/reeltrack/reeltrack/query"
 )
 
@@ -58,10 +58,10 @@ func parseVideoFilter(get func(string) string, defPreset query.Preset) (query.Vi
 		errs = append(errs, err)
 	}
 	if raw := get("status"); raw != "" {
-		if !slices.Contains(query.VideoStatuses, state.Item(raw)) {
+		if !slices.Contains(query.VideoStatuses, domain.Item(raw)) {
 			errs = append(errs, apperr.Invalid("status", fmt.Sprintf("unknown value %s: must be one of %s", quote(raw), join(query.VideoStatuses))))
 		}
-		f.Status = state.Item(raw)
+		f.Status = domain.Item(raw)
 	}
 	return f, joinErrs(errs)
 }

@@ -4,7 +4,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/reeltrack/reeltrack/command"
-	"github.com/reeltrack/reeltrack/internal/state"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/query"
 )
 
@@ -39,7 +39,7 @@ func (s *server) postBootstrap(c *fiber.Ctx) error {
 
 func (s *server) getTeam(c *fiber.Ctx) error {
 	m := membership(c)
-	t, err := s.Team.Handle(c.UserContext(), m.WorkspaceID, state.Role(m.Role).Manages())
+	t, err := s.Team.Handle(c.UserContext(), m.WorkspaceID, domain.Role(m.Role).Manages())
 	if err != nil {
 		return err
 	}

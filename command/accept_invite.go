@@ -12,7 +12,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
-	"github.com/reeltrack/reeltrack/internal/state"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/projections"
 )
 
@@ -91,7 +91,7 @@ func (h AcceptInviteHandler) Handle(ctx context.Context, cmd AcceptInvite) (Acce
 		if _, err := tx.Exec(ctx, `DELETE FROM workspace_invites WHERE email = $1`, invited); err != nil {
 			return fmt.Errorf("delete accepted invites: %w", err)
 		}
-		if err := recordActivity(ctx, tx, activity{WorkspaceID: out.WorkspaceID, ActorID: cmd.UserID, Action: state.ActionInviteAccepted,
+		if err := recordActivity(ctx, tx, activity{WorkspaceID: out.WorkspaceID, ActorID: cmd.UserID, Action: domain.ActionInviteAccepted,
 			Target: invited, Details: map[string]any{"role": out.Role}}); err != nil {
 			return err
 		}
@@ -118,7 +118,7 @@ func leaveUnusedWorkspace(ctx context.Context, tx pgx.Tx, userID, joining uuid.U
 		return fmt.Errorf("read membership: %w", err)
 	}
 	busy := apperr.Conflict("you already belong to a workspace: leave it, or ask its owner to remove you, then open the invite link again")
-	if state.Role(role) != state.RoleOwner {
+	if domain.Role(role) != domain.RoleOwner {
 		return busy
 	}
 	var unused bool

@@ -13,8 +13,8 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/mail"
-	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // How long the links of account e-mails work.
@@ -43,7 +43,7 @@ var errBadLink = apperr.Invalid("token", "is invalid or has expired: ask for a n
 // issueAccountToken makes the user's link of purpose, valid for validFor,
 // and ends the earlier unused links of the same purpose: only the newest
 // link works. It returns the token for the e-mail.
-func issueAccountToken(ctx context.Context, tx pgx.Tx, purpose state.MailKind, userID uuid.UUID, email string, validFor time.Duration, now time.Time) (string, error) {
+func issueAccountToken(ctx context.Context, tx pgx.Tx, purpose domain.MailKind, userID uuid.UUID, email string, validFor time.Duration, now time.Time) (string, error) {
 	raw, hash, err := auth.NewLinkToken()
 	if err != nil {
 		return "", err
@@ -64,7 +64,7 @@ func issueAccountToken(ctx context.Context, tx pgx.Tx, purpose state.MailKind, u
 // useAccountToken takes a link token of purpose: it must be unused,
 // unexpired and sent to the user's current address. It is marked used in
 // tx, so it works once. It returns the user and the address.
-func useAccountToken(ctx context.Context, tx pgx.Tx, purpose state.MailKind, raw string, now time.Time) (uuid.UUID, string, error) {
+func useAccountToken(ctx context.Context, tx pgx.Tx, purpose domain.MailKind, raw string, now time.Time) (uuid.UUID, string, error) {
 	if !auth.LooksLikeLinkToken(raw) {
 		return uuid.Nil, "", errBadLink
 	}
@@ -88,7 +88,7 @@ func useAccountToken(ctx context.Context, tx pgx.Tx, purpose state.MailKind, raw
 // queueVerification makes a verification link for the user and queues its
 // e-mail; it returns the outbox row to send.
 func queueVerification(ctx context.Context, tx pgx.Tx, links Links, userID uuid.UUID, email string, now time.Time) (uuid.UUID, error) {
-	token, err := issueAccountToken(ctx, tx, state.MailVerifyEmail, userID, email, VerifyLinkValidFor, now)
+	token, err := issueAccountToken(ctx, tx, domain.MailVerifyEmail, userID, email, VerifyLinkValidFor, now)
 	if err != nil {
 		return uuid.Nil, err
 	}
@@ -96,7 +96,7 @@ func queueVerification(ctx context.Context, tx pgx.Tx, links Links, userID uuid.
 	if err != nil {
 		return uuid.Nil, err
 	}
-	return queueMail(ctx, tx, state.MailVerifyEmail, nil, email, m)
+	return queueMail(ctx, tx, domain.MailVerifyEmail, nil, email, m)
 }
 
 // VerifyEmailHandler sends verification links and takes them.
@@ -141,7 +141,7 @@ func (h VerifyEmailHandler) Confirm(ctx context.Context, token string) (string, 
 	now := h.Now()
 	var email string
 	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-		userID, addr, err := useAccountToken(ctx, tx, state.MailVerifyEmail, token, now)
+		userID, addr, err := useAccountToken(ctx, tx, domain.MailVerifyEmail, token, now)
 		if err != nil {
 			return err
 		}
@@ -149,7 +149,7 @@ func (h VerifyEmailHandler) Confirm(ctx context.Context, token string) (string, 
 		if _, err := tx.Exec(ctx, `UPDATE users SET email_verified_at = COALESCE(email_verified_at, $2) WHERE id = $1`, userID, now); err != nil {
 			return fmt.Errorf("verify e-mail: %w", err)
 		}
-		return recordActivity(ctx, tx, activity{ActorID: userID, Action: state.ActionEmailVerified, Target: addr})
+		return recordActivity(ctx, tx, activity{ActorID: userID, Action: domain.ActionEmailVerified, Target: addr})
 	})
 	return email, err
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgconn"
 
-	"github.com/reeltrack/reeltrack/internal/state"
+	"github.com/reeltrack/reeltrack/internal/domain"
 )
 
 // Client is who sends a request, as the activity log records it: the
@@ -46,7 +46,7 @@ type activity struct {
 	// signed-in user. The payment provider has no id, only ActorEmail.
 	ActorID    uuid.UUID
 	ActorEmail string
-	Action     state.Action
+	Action     domain.Action
 	// Target is what the action was done to, in a few words: an e-mail, a
 	// rule's or a collection's name.
 	Target  string

@@ -12,9 +12,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/payment"
 	"github.com/reeltrack/reeltrack/internal/plan"
-	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // PaymentEventTypes are the payment events that change a workspace; every
@@ -118,7 +118,7 @@ func (h ApplyPaymentEventHandler) Handle(ctx context.Context, cmd ApplyPaymentEv
 		if out.Result == PaymentApplied && out.WorkspaceID != nil {
 			// The payment provider is the actor: no user, no client.
 			if err := recordActivity(WithClient(ctx, Client{}), tx, activity{WorkspaceID: *out.WorkspaceID, ActorEmail: "payment provider",
-				Action: state.ActionBillingChanged, Target: ev.Type, Details: map[string]any{"reason": out.Reason}}); err != nil {
+				Action: domain.ActionBillingChanged, Target: ev.Type, Details: map[string]any{"reason": out.Reason}}); err != nil {
 				return err
 			}
 		}

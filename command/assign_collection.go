@@ -10,7 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
-	"github.com/reeltrack/reeltrack/internal/state"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/projections"
 )
 
@@ -105,7 +105,7 @@ func (h AssignCollectionHandler) Handle(ctx context.Context, cmd AssignCollectio
 			return apperr.NotFound("video not found: an id is not a tracked video of this workspace")
 		}
 		// Target is the collection moved into; empty: out of any.
-		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: state.ActionCollectionChanged, Target: name,
+		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: domain.ActionCollectionChanged, Target: name,
 			Details: map[string]any{"videos": out.Videos + out.Followed, "accounts": out.Accounts}}); err != nil {
 			return err
 		}

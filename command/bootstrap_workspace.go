@@ -13,8 +13,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/plan"
-	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 const maxWorkspaceName = 100
@@ -78,7 +78,7 @@ func (h BootstrapWorkspaceHandler) Handle(ctx context.Context, cmd BootstrapWork
 			return err
 		}
 		out.Created = true
-		return recordActivity(ctx, tx, activity{WorkspaceID: out.WorkspaceID, ActorID: cmd.UserID, Action: state.ActionWorkspaceCreated, Target: workspaceName(cmd.Name, email)})
+		return recordActivity(ctx, tx, activity{WorkspaceID: out.WorkspaceID, ActorID: cmd.UserID, Action: domain.ActionWorkspaceCreated, Target: workspaceName(cmd.Name, email)})
 	})
 	if err != nil {
 		return Bootstrapped{}, err

@@ -12,9 +12,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/payment"
 	"github.com/reeltrack/reeltrack/internal/plan"
-	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // CreateCheckout starts a subscription checkout for a paid plan.
@@ -124,7 +124,7 @@ func (h CreateCheckoutHandler) Handle(ctx context.Context, cmd CreateCheckout) (
 	if err != nil {
 		return CheckoutSession{}, fmt.Errorf("record checkout plan: %w", err)
 	}
-	err = recordActivity(ctx, h.DB, activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.UserID, Action: state.ActionCheckoutStarted,
+	err = recordActivity(ctx, h.DB, activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.UserID, Action: domain.ActionCheckoutStarted,
 		Target: string(name), Details: map[string]any{"plan": string(name), "interval": string(interval), "founding": cmd.Founding}})
 	if err != nil {
 		return CheckoutSession{}, err

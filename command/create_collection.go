@@ -15,7 +15,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
-	"github.com/reeltrack/reeltrack/internal/state"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/projections"
 )
 
@@ -83,7 +83,7 @@ func (h CreateCollectionHandler) Handle(ctx context.Context, cmd CreateCollectio
 		if err != nil {
 			return err
 		}
-		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: state.ActionCollectionCreated, Target: cmd.Name}); err != nil {
+		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: domain.ActionCollectionCreated, Target: cmd.Name}); err != nil {
 			return err
 		}
 		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)

@@ -7,7 +7,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
-	"github.com/reeltrack/reeltrack/internal/state"
+	"github.com/reeltrack/reeltrack/internal/domain"
 )
 
 // CreatePortal opens the payment provider's customer portal, where the
@@ -61,7 +61,7 @@ func (h CreatePortalHandler) Handle(ctx context.Context, cmd CreatePortal) (Port
 	if err != nil {
 		return PortalSession{}, providerError(err)
 	}
-	if err := recordActivity(ctx, h.DB, activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.UserID, Action: state.ActionPortalOpened}); err != nil {
+	if err := recordActivity(ctx, h.DB, activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.UserID, Action: domain.ActionPortalOpened}); err != nil {
 		return PortalSession{}, err
 	}
 	return PortalSession{URL: url}, nil

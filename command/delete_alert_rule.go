@@ -10,7 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
-	"github.com/reeltrack/reeltrack/internal/state"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/projections"
 )
 
@@ -36,7 +36,7 @@ func (h DeleteAlertRuleHandler) Handle(ctx context.Context, cmd DeleteAlertRule)
 		if err != nil {
 			return fmt.Errorf("delete alert rule: %w", err)
 		}
-		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: state.ActionAlertRuleDeleted, Target: name}); err != nil {
+		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: domain.ActionAlertRuleDeleted, Target: name}); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `

@@ -12,8 +12,8 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/mail"
-	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // InviteTeammate invites an e-mail into the caller's workspace.
@@ -34,8 +34,8 @@ func (c *InviteTeammate) Validate() error {
 	c.Email = email
 	switch c.Role {
 	case "":
-		c.Role = string(state.RoleMember)
-	case string(state.RoleMember), string(state.RoleAdmin):
+		c.Role = string(domain.RoleMember)
+	case string(domain.RoleMember), string(domain.RoleAdmin):
 	default:
 		problems = append(problems, apperr.Invalid("role", `must be "member" or "admin"`))
 	}
@@ -124,7 +124,7 @@ func (h InviteTeammateHandler) Handle(ctx context.Context, cmd InviteTeammate) e
 		if mailID, err = sendInvite(ctx, tx, h.Links, id, h.Now()); err != nil {
 			return err
 		}
-		return recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.InviterID, Action: state.ActionInviteSent,
+		return recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.InviterID, Action: domain.ActionInviteSent,
 			Target: cmd.Email, Details: map[string]any{"role": cmd.Role}})
 	})
 	if err != nil {
@@ -161,7 +161,7 @@ func (h InviteTeammateHandler) Resend(ctx context.Context, cmd ResendInvite) err
 		if mailID, err = sendInvite(ctx, tx, h.Links, cmd.InviteID, h.Now()); err != nil {
 			return err
 		}
-		return recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: state.ActionInviteResent, Target: email})
+		return recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: domain.ActionInviteResent, Target: email})
 	})
 	if err != nil {
 		return err
@@ -195,9 +195,9 @@ func sendInvite(ctx context.Context, tx pgx.Tx, links Links, inviteID uuid.UUID,
 	if err != nil {
 		return uuid.Nil, err
 	}
-	return queueMail(ctx, tx, state.MailInvite, &wsID, email, m)
+	return queueMail(ctx, tx, domain.MailInvite, &wsID, email, m)
 }
 
 // managesWorkspace reports whether a member's role may manage the
 // workspace: invite teammates and handle billing.
-func managesWorkspace(role string) bool { return state.Role(role).Manages() }
+func managesWorkspace(role string) bool { return domain.Role(role).Manages() }

@@ -12,7 +12,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
-	"github.com/reeltrack/reeltrack/internal/state"
+	"github.com/reeltrack/reeltrack/internal/domain"
 )
 
 // LogIn checks an e-mail and password.
@@ -74,12 +74,12 @@ func (h LogInHandler) Handle(ctx context.Context, cmd LogIn) (User, error) {
 	if !ok {
 		// The attempt is the account's to see; one on an unknown address
 		// is nobody's, and the rate limit bounds it.
-		if err := recordActivity(ctx, h.DB, activity{ActorID: u.ID, Action: state.ActionLoginFailed}); err != nil {
+		if err := recordActivity(ctx, h.DB, activity{ActorID: u.ID, Action: domain.ActionLoginFailed}); err != nil {
 			return User{}, err
 		}
 		return User{}, errBadCredentials
 	}
-	if err := recordActivity(ctx, h.DB, activity{ActorID: u.ID, Action: state.ActionLogin}); err != nil {
+	if err := recordActivity(ctx, h.DB, activity{ActorID: u.ID, Action: domain.ActionLogin}); err != nil {
 		return User{}, err
 	}
 	return u, nil

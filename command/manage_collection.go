@@ -10,7 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
-	"github.com/reeltrack/reeltrack/internal/state"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/projections"
 )
 
@@ -58,7 +58,7 @@ func (h ManageCollectionHandler) Rename(ctx context.Context, cmd RenameCollectio
 		if err != nil {
 			return err
 		}
-		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: state.ActionCollectionChanged, Target: cmd.Name,
+		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: domain.ActionCollectionChanged, Target: cmd.Name,
 			Details: map[string]any{"from": old}}); err != nil {
 			return err
 		}
@@ -108,7 +108,7 @@ func (h ManageCollectionHandler) Delete(ctx context.Context, cmd DeleteCollectio
 		if err := tx.QueryRow(ctx, `DELETE FROM collections WHERE id = $1 RETURNING name`, cmd.ID).Scan(&name); err != nil {
 			return fmt.Errorf("delete collection: %w", err)
 		}
-		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: state.ActionCollectionDeleted, Target: name}); err != nil {
+		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: domain.ActionCollectionDeleted, Target: name}); err != nil {
 			return err
 		}
 		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)

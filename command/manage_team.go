@@ -11,7 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
-	"github.com/reeltrack/reeltrack/internal/state"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/projections"
 )
 
@@ -25,8 +25,8 @@ type ChangeMemberRole struct {
 
 // Validate checks the role.
 func (c ChangeMemberRole) Validate() error {
-	switch state.Role(c.Role) {
-	case state.RoleAdmin, state.RoleMember:
+	switch domain.Role(c.Role) {
+	case domain.RoleAdmin, domain.RoleMember:
 		return nil
 	case "":
 		return apperr.Invalid("role", `is required: "admin" or "member"`)
@@ -76,7 +76,7 @@ func (h ManageTeamHandler) ChangeRole(ctx context.Context, cmd ChangeMemberRole)
 		if err != nil {
 			return err
 		}
-		if state.Role(role) == state.RoleOwner {
+		if domain.Role(role) == domain.RoleOwner {
 			return apperr.Conflict("the owner's role cannot be changed")
 		}
 		if role == cmd.Role {
@@ -86,7 +86,7 @@ func (h ManageTeamHandler) ChangeRole(ctx context.Context, cmd ChangeMemberRole)
 			cmd.WorkspaceID, cmd.UserID, cmd.Role); err != nil {
 			return fmt.Errorf("change role: %w", err)
 		}
-		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: state.ActionRoleChanged,
+		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: domain.ActionRoleChanged,
 			Target: userEmail(ctx, tx, cmd.UserID), Details: map[string]any{"from": role, "to": cmd.Role}}); err != nil {
 			return err
 		}
@@ -110,18 +110,18 @@ func (h ManageTeamHandler) Remove(ctx context.Context, cmd RemoveMember) error {
 		if err != nil {
 			return err
 		}
-		if state.Role(role) == state.RoleOwner {
+		if domain.Role(role) == domain.RoleOwner {
 			return apperr.Conflict("the owner cannot be removed from the workspace, nor leave it")
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM workspace_members WHERE workspace_id = $1 AND user_id = $2`,
 			cmd.WorkspaceID, cmd.UserID); err != nil {
 			return fmt.Errorf("remove member: %w", err)
 		}
-		a := activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: state.ActionMemberLeft,
+		a := activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: domain.ActionMemberLeft,
 			Target: userEmail(ctx, tx, cmd.UserID), Details: map[string]any{"role": role}}
 		if cmd.UserID != cmd.ActorID {
 			// A removed member's sessions end at once, on every device.
-			a.Action = state.ActionMemberRemoved
+			a.Action = domain.ActionMemberRemoved
 			if err := endSessions(ctx, tx, cmd.UserID, time.Now()); err != nil {
 				return err
 			}
@@ -148,7 +148,7 @@ func (h ManageTeamHandler) Revoke(ctx context.Context, cmd RevokeInvite) error {
 		if err != nil {
 			return fmt.Errorf("revoke invite: %w", err)
 		}
-		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: state.ActionInviteRevoked, Target: email}); err != nil {
+		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: domain.ActionInviteRevoked, Target: email}); err != nil {
 			return err
 		}
 		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)

@@ -13,8 +13,8 @@ import (
 
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
-	"github.com/reeltrack/reeltrack/internal/state"
 	"github.com/reeltrack/reeltrack/projections"
 )
 
@@ -124,7 +124,7 @@ func (h OrganiseItemsHandler) Handle(ctx context.Context, cmd OrganiseItems) (Or
 		if out.Videos+out.Accounts == 0 {
 			return nil
 		}
-		err = recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: state.ActionItemsChanged,
+		err = recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: domain.ActionItemsChanged,
 			Details: map[string]any{"action": string(cmd.Action), "videos": out.Videos, "accounts": out.Accounts}})
 		if err != nil {
 			return err
@@ -144,7 +144,7 @@ type lockedItem struct {
 	id            uuid.UUID
 	platform      string
 	key, url      string
-	status        state.Item
+	status        domain.Item
 	trackingLimit int
 	queuedAt      *time.Time
 	scraped       bool
@@ -175,7 +175,7 @@ func lockItems(ctx context.Context, tx pgx.Tx, ws uuid.UUID, videos, accounts []
 		it := lockedItem{kind: q.kind}
 		found := 0
 		_, err = pgx.ForEachRow(rows, []any{&it.id, &it.platform, &it.key, &it.url, &it.status, &it.trackingLimit, &it.queuedAt, &it.scraped}, func() error {
-			if it.status != state.ItemRemoved || withRemoved {
+			if it.status != domain.ItemRemoved || withRemoved {
 				found++
 			}
 			items = append(items, it)
@@ -217,23 +217,23 @@ func changeStatus(ctx context.Context, tx pgx.Tx, action ItemAction, items []loc
 
 // statusAfter is an item's status after an action; false when the action
 // leaves it as it is.
-func statusAfter(action ItemAction, it lockedItem) (state.Item, bool) {
+func statusAfter(action ItemAction, it lockedItem) (domain.Item, bool) {
 	switch action {
 	case ActionPause:
-		if it.status == state.ItemPaused || it.status == state.ItemRemoved || it.status == state.ItemBeyondLimit {
+		if it.status == domain.ItemPaused || it.status == domain.ItemRemoved || it.status == domain.ItemBeyondLimit {
 			return "", false
 		}
-		return state.ItemPaused, true
+		return domain.ItemPaused, true
 	case ActionResume:
-		if it.status != state.ItemPaused {
+		if it.status != domain.ItemPaused {
 			return "", false
 		}
 		if it.scraped {
-			return state.ItemActive, true
+			return domain.ItemActive, true
 		}
-		return state.ItemPending, true
+		return domain.ItemPending, true
 	case ActionRemove:
-		return state.ItemRemoved, it.status != state.ItemRemoved
+		return domain.ItemRemoved, it.status != domain.ItemRemoved
 	}
 	return "", false
 }

@@ -13,8 +13,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/mail"
-	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // Outbox delivers the e-mails of mail_outbox. Every e-mail the service sends
@@ -52,7 +52,7 @@ const (
 const sendSoonTimeout = 30 * time.Second
 
 // queueMail adds an e-mail to the outbox in tx; it is due at once.
-func queueMail(ctx context.Context, tx pgx.Tx, kind state.MailKind, workspaceID *uuid.UUID, to string, m mail.Message) (uuid.UUID, error) {
+func queueMail(ctx context.Context, tx pgx.Tx, kind domain.MailKind, workspaceID *uuid.UUID, to string, m mail.Message) (uuid.UUID, error) {
 	id := uuid.New()
 	_, err := tx.Exec(ctx, `
 		INSERT INTO mail_outbox (id, workspace_id, kind, recipient, subject, text_body, html_body)
@@ -140,7 +140,7 @@ LIMIT 1 FOR UPDATE OF o SKIP LOCKED`, now(), id).Scan(&m.ID, &kind, &m.To, &m.Su
 		if err != nil {
 			return fmt.Errorf("read outbox: %w", err)
 		}
-		if state.MailKind(kind) == state.MailAlert && !member {
+		if domain.MailKind(kind) == domain.MailAlert && !member {
 			outcome = mailSkipped
 			if o.Log != nil {
 				o.Log.WarnContext(ctx, "alert e-mail skipped: the recipient is not a verified member of the workspace", "outboxId", m.ID)
@@ -158,9 +158,9 @@ LIMIT 1 FOR UPDATE OF o SKIP LOCKED`, now(), id).Scan(&m.ID, &kind, &m.To, &m.Su
 		}
 		outcome = mailFailed
 		attempts++
-		status := state.MailPending
+		status := domain.MailPending
 		if attempts >= maxMailAttempts || errors.Is(sendErr, ErrMailRejected) {
-			status = state.MailFailed
+			status = domain.MailFailed
 		}
 		backoff := min(firstMailBackoff<<(attempts-1), maxMailBackoff)
 		if o.Log != nil {
@@ -173,7 +173,7 @@ LIMIT 1 FOR UPDATE OF o SKIP LOCKED`, now(), id).Scan(&m.ID, &kind, &m.To, &m.Su
 		// A given-up e-mail's link is redacted too; a pending one keeps its
 		// body for the next attempt.
 		redact := ""
-		if status == state.MailFailed {
+		if status == domain.MailFailed {
 			redact = "," + redactLinkSQL
 		}
 		_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = $2, attempts = $3, next_attempt_at = $4, last_error = $5`+redact+`

@@ -12,8 +12,8 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/mail"
-	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // PasswordHandler resets forgotten passwords by e-mail and changes known
@@ -68,7 +68,7 @@ func (h PasswordHandler) sendReset(ctx context.Context, email string) error {
 		if err != nil {
 			return fmt.Errorf("find user: %w", err)
 		}
-		token, err := issueAccountToken(ctx, tx, state.MailResetPassword, userID, email, ResetLinkValidFor, now)
+		token, err := issueAccountToken(ctx, tx, domain.MailResetPassword, userID, email, ResetLinkValidFor, now)
 		if err != nil {
 			return err
 		}
@@ -76,7 +76,7 @@ func (h PasswordHandler) sendReset(ctx context.Context, email string) error {
 		if err != nil {
 			return err
 		}
-		mailID, err = queueMail(ctx, tx, state.MailResetPassword, nil, email, m)
+		mailID, err = queueMail(ctx, tx, domain.MailResetPassword, nil, email, m)
 		return err
 	})
 	if err != nil {
@@ -109,7 +109,7 @@ func (h PasswordHandler) Reset(ctx context.Context, cmd ResetPassword) (User, er
 	now := h.Now()
 	var u User
 	err = pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-		userID, email, err := useAccountToken(ctx, tx, state.MailResetPassword, cmd.Token, now)
+		userID, email, err := useAccountToken(ctx, tx, domain.MailResetPassword, cmd.Token, now)
 		if err != nil {
 			return err
 		}
@@ -125,7 +125,7 @@ func (h PasswordHandler) Reset(ctx context.Context, cmd ResetPassword) (User, er
 		if err := endSessions(ctx, tx, userID, now); err != nil {
 			return err
 		}
-		return recordActivity(ctx, tx, activity{ActorID: userID, Action: state.ActionPasswordReset})
+		return recordActivity(ctx, tx, activity{ActorID: userID, Action: domain.ActionPasswordReset})
 	})
 	if err != nil {
 		return User{}, err
@@ -184,7 +184,7 @@ func (h PasswordHandler) Change(ctx context.Context, cmd ChangePassword) (User, 
 		if err := endSessions(ctx, tx, cmd.UserID, now); err != nil {
 			return err
 		}
-		return recordActivity(ctx, tx, activity{ActorID: cmd.UserID, Action: state.ActionPasswordChanged})
+		return recordActivity(ctx, tx, activity{ActorID: cmd.UserID, Action: domain.ActionPasswordChanged})
 	})
 	if err != nil {
 		return User{}, err

@@ -10,7 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
-	"github.com/reeltrack/reeltrack/internal/state"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/projections"
 )
 
@@ -57,7 +57,7 @@ func (h RemoveAccountHandler) Handle(ctx context.Context, cmd RemoveAccount) err
 		if err != nil {
 			return fmt.Errorf("lock account: %w", err)
 		}
-		if state.Item(status) == state.ItemRemoved {
+		if domain.Item(status) == domain.ItemRemoved {
 			return nil
 		}
 		if _, err := tx.Exec(ctx, `UPDATE accounts SET status = 'removed', status_reason = '', updated_at = now() WHERE id = $1`,

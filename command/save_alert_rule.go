@@ -15,8 +15,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
-	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // Alert rule limits.
@@ -30,18 +30,6 @@ const (
 	MaxVelocityThreshold  = 1000
 )
 
-// The alert conditions.
-const (
-	ConditionGain     = "gain"
-	ConditionGrowth   = "growth_pct"
-	ConditionVelocity = "velocity_vs_baseline"
-)
-
-var (
-	alertMetrics    = []string{"views", "likes", "comments", "shares"}
-	alertConditions = []string{ConditionGain, ConditionGrowth, ConditionVelocity}
-)
-
 // SaveAlertRule creates a rule, or updates the workspace's rule ID. Fields
 // left nil take their defaults on create and keep their value on update.
 type SaveAlertRule struct {
@@ -50,8 +38,8 @@ type SaveAlertRule struct {
 	Name          *string
 	CollectionID  **uuid.UUID // set to a nil pointer to scope to the whole workspace
 	Platform      **string
-	Metric        *string
-	Condition     *string
+	Metric        *domain.Metric
+	Condition     *domain.Condition
 	Threshold     *float64
 	WindowHours   *int
 	MinStartValue *int64
@@ -66,8 +54,8 @@ type AlertRule struct {
 	Name          string
 	CollectionID  *uuid.UUID
 	Platform      *string
-	Metric        string
-	Condition     string
+	Metric        domain.Metric
+	Condition     domain.Condition
 	Threshold     float64
 	WindowHours   int
 	MinStartValue int64
@@ -91,21 +79,21 @@ func (r *AlertRule) Validate() error {
 	if r.Platform != nil && !platform.Platform(*r.Platform).Valid() {
 		errs = append(errs, apperr.Invalid("platform", "must be tiktok, instagram, youtube, x or null"))
 	}
-	if !slices.Contains(alertMetrics, r.Metric) {
-		errs = append(errs, apperr.Invalid("metric", "must be one of "+strings.Join(alertMetrics, ", ")))
+	if !slices.Contains(domain.AlertMetrics, r.Metric) {
+		errs = append(errs, apperr.Invalid("metric", "must be one of "+joinNames(domain.AlertMetrics)))
 	}
-	if !slices.Contains(alertConditions, r.Condition) {
-		errs = append(errs, apperr.Invalid("condition", "must be one of "+strings.Join(alertConditions, ", ")))
+	if !slices.Contains(domain.Conditions, r.Condition) {
+		errs = append(errs, apperr.Invalid("condition", "must be one of "+joinNames(domain.Conditions)))
 	}
 	t := r.Threshold
 	switch {
 	case math.IsNaN(t) || math.IsInf(t, 0) || t <= 0:
 		errs = append(errs, apperr.Invalid("threshold", "must be a number above 0"))
-	case r.Condition == ConditionGain && (t != math.Trunc(t) || t > math.MaxInt64/2):
-		errs = append(errs, apperr.Invalid("threshold", "must be a whole number of "+r.Metric+" for the gain condition"))
-	case r.Condition == ConditionGrowth && t > MaxGrowthPctThreshold:
+	case r.Condition == domain.ConditionGain && (t != math.Trunc(t) || t > math.MaxInt64/2):
+		errs = append(errs, apperr.Invalid("threshold", "must be a whole number of "+string(r.Metric)+" for the gain condition"))
+	case r.Condition == domain.ConditionGrowth && t > MaxGrowthPctThreshold:
 		errs = append(errs, apperr.Invalid("threshold", fmt.Sprintf("must be at most %d (percent) for the growth_pct condition", MaxGrowthPctThreshold)))
-	case r.Condition == ConditionVelocity && (t <= 1 || t > MaxVelocityThreshold):
+	case r.Condition == domain.ConditionVelocity && (t <= 1 || t > MaxVelocityThreshold):
 		errs = append(errs, apperr.Invalid("threshold", fmt.Sprintf("must be above 1 and at most %d (times the median) for the velocity_vs_baseline condition", MaxVelocityThreshold)))
 	}
 	if r.WindowHours < 1 || r.WindowHours > MaxWindowHours {
@@ -212,7 +200,7 @@ ON CONFLICT (id) DO UPDATE SET
 			return fmt.Errorf("save alert rule: %w", err)
 		}
 		out = r
-		return recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: state.ActionAlertRuleSaved, Target: r.Name,
+		return recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: domain.ActionAlertRuleSaved, Target: r.Name,
 			Details: map[string]any{"created": cmd.ID == nil, "enabled": r.Enabled}})
 	})
 	return out, err
@@ -260,7 +248,7 @@ func apply[T any](dst *T, v *T) {
 // already named missing are kept.
 func givenFieldErrors(cmd SaveAlertRule, missing []error) []error {
 	r := AlertRule{CooldownHours: DefaultCooldownHours, Enabled: true, Recipients: []string{},
-		Name: "x", Metric: alertMetrics[0], Condition: ConditionGrowth, Threshold: 1, WindowHours: 1}
+		Name: "x", Metric: domain.AlertMetrics[0], Condition: domain.ConditionGrowth, Threshold: 1, WindowHours: 1}
 	cmd.applyTo(&r)
 	named := apperr.Fields(errors.Join(missing...))
 	var out []error
@@ -286,4 +274,13 @@ func (cmd SaveAlertRule) applyTo(r *AlertRule) {
 	apply(&r.CooldownHours, cmd.CooldownHours)
 	apply(&r.Recipients, cmd.Recipients)
 	apply(&r.Enabled, cmd.Enabled)
+}
+
+// joinNames lists names for a message: "a, b, c".
+func joinNames[T ~string](names []T) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = string(n)
+	}
+	return strings.Join(out, ", ")
 }

@@ -11,9 +11,9 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/mail"
 	"github.com/reeltrack/reeltrack/internal/plan"
-	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // OutgoingMail is one e-mail of the outbox.
@@ -60,48 +60,10 @@ const (
 	maxMailBackoff   = 6 * time.Hour
 )
 
-// SpikeRule is an enabled alert rule of a workspace with access, as the
-// spike scan needs it.
-type SpikeRule struct {
-	ID            uuid.UUID
-	WorkspaceID   uuid.UUID
-	CollectionID  *uuid.UUID
-	Platform      *string
-	Metric        string
-	Condition     string
-	Threshold     float64
-	WindowHours   int
-	MinStartValue int64
-	CooldownHours int
-}
-
-// Spike is a video that meets a rule, with the values that made it.
-type Spike struct {
-	RuleID  uuid.UUID
-	VideoID uuid.UUID
-	// WindowStart and WindowEnd bound the span the values are measured
-	// over.
-	WindowStart, WindowEnd time.Time
-	StartValue, EndValue   int64
-	Gain                   int64
-	// GrowthPct is the gain in percent of the start value, when set.
-	GrowthPct *float64
-	// Baseline is, for velocity_vs_baseline, the median gain of the
-	// account's other videos over the same hours of age.
-	Baseline *float64
-}
-
-// SpikeScan is one scan's outcome.
-type SpikeScan struct {
-	// Videos is how many videos some rule covers.
-	Videos int
-	Spikes []Spike
-}
-
 // SpikeScanner finds the videos that meet the rules; the read side
 // implements it.
 type SpikeScanner interface {
-	Scan(ctx context.Context, rules []SpikeRule) (SpikeScan, error)
+	Scan(ctx context.Context, rules []domain.SpikeRule) (domain.SpikeScan, error)
 }
 
 // SendAlertsHandler runs the spike scan, records new alerts with their
@@ -127,7 +89,7 @@ func (h SendAlertsHandler) Handle(ctx context.Context) (AlertRun, error) {
 		return run, err
 	}
 	run.Scanned, run.Matched = scan.Videos, len(scan.Spikes)
-	byRule := map[uuid.UUID][]Spike{}
+	byRule := map[uuid.UUID][]domain.Spike{}
 	for _, s := range scan.Spikes {
 		byRule[s.RuleID] = append(byRule[s.RuleID], s)
 	}
@@ -150,14 +112,14 @@ func (h SendAlertsHandler) Handle(ctx context.Context) (AlertRun, error) {
 }
 
 // purgeAccountRecords deletes the activity log's entries older than
-// state.ActivityKeptFor, and the sessions and link tokens that expired more
+// domain.ActivityKeptFor, and the sessions and link tokens that expired more
 // than a day ago (an expired one is refused anyway).
 func purgeAccountRecords(ctx context.Context, db *pgxpool.Pool, now time.Time) error {
 	for _, q := range []struct {
 		what, sql string
 		before    time.Time
 	}{
-		{"activity log", `DELETE FROM activity_log WHERE created_at < $1`, now.Add(-state.ActivityKeptFor)},
+		{"activity log", `DELETE FROM activity_log WHERE created_at < $1`, now.Add(-domain.ActivityKeptFor)},
 		{"sessions", `DELETE FROM sessions WHERE expires_at < $1`, now.Add(-24 * time.Hour)},
 		{"link tokens", `DELETE FROM account_tokens WHERE expires_at < $1`, now.Add(-24 * time.Hour)},
 	} {
@@ -169,7 +131,7 @@ func purgeAccountRecords(ctx context.Context, db *pgxpool.Pool, now time.Time) e
 }
 
 // enabledRules reads the enabled rules of the workspaces that have access.
-func (h SendAlertsHandler) enabledRules(ctx context.Context) ([]SpikeRule, error) {
+func (h SendAlertsHandler) enabledRules(ctx context.Context) ([]domain.SpikeRule, error) {
 	rows, err := h.DB.Query(ctx, `
 SELECT r.id, r.workspace_id, r.collection_id, r.platform, r.metric, r.condition, r.threshold, r.window_hours,
        r.min_start_value, r.cooldown_hours, w.plan, w.has_access, w.trial_ends_at, w.grace_ends_at
@@ -180,10 +142,10 @@ ORDER BY r.workspace_id, r.id`)
 		return nil, fmt.Errorf("read alert rules: %w", err)
 	}
 	defer rows.Close()
-	var out []SpikeRule
+	var out []domain.SpikeRule
 	now := h.Now()
 	for rows.Next() {
-		var r SpikeRule
+		var r domain.SpikeRule
 		var planName string
 		var access bool
 		var trialEnds, graceEnds *time.Time
@@ -203,7 +165,7 @@ ORDER BY r.workspace_id, r.id`)
 
 // alertedVideo is a video of an alert e-mail.
 type alertedVideo struct {
-	Spike
+	domain.Spike
 	URL, Platform, Handle, Caption string
 	PublishedAt                    *time.Time
 }
@@ -212,7 +174,7 @@ type alertedVideo struct {
 // e-mail per recipient, in one transaction under a lock on the rule, so
 // concurrent or repeated scans record each alert once. It returns how many
 // alerts were new.
-func (h SendAlertsHandler) record(ctx context.Context, r SpikeRule, spikes []Spike) (int, error) {
+func (h SendAlertsHandler) record(ctx context.Context, r domain.SpikeRule, spikes []domain.Spike) (int, error) {
 	var fresh []alertedVideo
 	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
 		fresh = nil
@@ -302,7 +264,7 @@ FROM videos v WHERE v.workspace_id = $1 AND v.id = ANY($4)`,
 }
 
 // alertMail is the alert e-mail's content: the rule and its new alerts.
-func (h SendAlertsHandler) alertMail(name string, r SpikeRule, videos []alertedVideo) mail.Alert {
+func (h SendAlertsHandler) alertMail(name string, r domain.SpikeRule, videos []alertedVideo) mail.Alert {
 	a := mail.Alert{Rule: name, Metric: string(r.Metric), WindowHours: r.WindowHours, DashboardURL: h.DashboardURL,
 		Videos: make([]mail.AlertVideo, len(videos))}
 	for i, v := range videos {

@@ -11,7 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/auth"
-	"github.com/reeltrack/reeltrack/internal/state"
+	"github.com/reeltrack/reeltrack/internal/domain"
 )
 
 // SessionsHandler records the sessions this service issues and ends them.
@@ -70,7 +70,7 @@ func (h SessionsHandler) EndAll(ctx context.Context, userID uuid.UUID) error {
 		if err := endSessions(ctx, tx, userID, h.now()); err != nil {
 			return err
 		}
-		return recordActivity(ctx, tx, activity{ActorID: userID, Action: state.ActionLogoutEverywhere})
+		return recordActivity(ctx, tx, activity{ActorID: userID, Action: domain.ActionLogoutEverywhere})
 	})
 }
 

@@ -15,9 +15,9 @@ import (
 
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/plan"
 	"github.com/reeltrack/reeltrack/internal/platform"
-	"github.com/reeltrack/reeltrack/internal/state"
 	"github.com/reeltrack/reeltrack/projections"
 )
 
@@ -189,7 +189,7 @@ func (h TrackHandler) track(ctx context.Context, wsID uuid.UUID, urls []string, 
 		for _, j := range jobs {
 			for _, t := range j.targets {
 				for _, i := range resultOf[t.EntityID] {
-					results[i].JobID, results[i].ScrapeStatus = j.id.String(), string(state.JobQueued)
+					results[i].JobID, results[i].ScrapeStatus = j.id.String(), string(domain.JobQueued)
 				}
 			}
 		}
@@ -300,7 +300,7 @@ func (h TrackHandler) trackOne(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, t
 	}
 	// A removed item comes back; a video beyond its account's limit is
 	// tracked by its own link from now on.
-	comesBack := state.Item(status) == state.ItemRemoved || (t.Kind == platform.Video && state.Item(status) == state.ItemBeyondLimit)
+	comesBack := domain.Item(status) == domain.ItemRemoved || (t.Kind == platform.Video && domain.Item(status) == domain.ItemBeyondLimit)
 	if existing != uuid.Nil && !comesBack {
 		out.ID, out.Existing = &existing, true
 		out.Message = "already tracked"

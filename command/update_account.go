@@ -12,13 +12,13 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
-	"github.com/reeltrack/reeltrack/internal/state"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/projections"
 )
 
 // AccountStatuses are the statuses a caller may set on an account; pending
 // and error are set by tracking and by scrape results only.
-var AccountStatuses = []string{string(state.ItemActive), string(state.ItemPaused), string(state.ItemRemoved)}
+var AccountStatuses = []string{string(domain.ItemActive), string(domain.ItemPaused), string(domain.ItemRemoved)}
 
 // UpdateAccount changes an account's status, its tracking limit, or both.
 type UpdateAccount struct {
@@ -113,7 +113,7 @@ func (h UpdateAccountHandler) Handle(ctx context.Context, cmd UpdateAccount) err
 				return err
 			}
 		}
-		err = recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: state.ActionAccountChanged,
+		err = recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: domain.ActionAccountChanged,
 			Target:  accountName(ctx, tx, cmd.AccountID),
 			Details: map[string]any{"status": map[string]string{"from": status, "to": newStatus}, "trackingLimit": map[string]int{"from": limit, "to": newLimit}}})
 		if err != nil {
@@ -126,7 +126,7 @@ func (h UpdateAccountHandler) Handle(ctx context.Context, cmd UpdateAccount) err
 // accountCost is what an account counts against the video limit (see
 // plan.VideoUsageSQL).
 func accountCost(status string, trackingLimit int) int {
-	if state.Item(status) == state.ItemRemoved {
+	if domain.Item(status) == domain.ItemRemoved {
 		return 0
 	}
 	return trackingLimit

@@ -16,8 +16,8 @@ import (
 
 	"github.com/reeltrack/reeltrack/ingest/normalize"
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
-	"github.com/reeltrack/reeltrack/internal/state"
 	"github.com/reeltrack/reeltrack/projections"
 )
 
@@ -95,7 +95,7 @@ func (h CompletionHandler) Handle(ctx context.Context, cmd Completion) (out Outc
 		return out, fmt.Errorf("read job: %w", err)
 	}
 	j.platform = platform.Platform(p)
-	if j.status == string(state.JobProcessed) {
+	if j.status == string(domain.JobProcessed) {
 		out.Status, out.Replayed = j.status, true
 		return out, nil
 	}
@@ -110,7 +110,7 @@ func (h CompletionHandler) Handle(ctx context.Context, cmd Completion) (out Outc
 		return out, err
 	}
 	if !claimed {
-		if j.status == string(state.JobProcessed) {
+		if j.status == string(domain.JobProcessed) {
 			out.Status, out.Replayed = j.status, true
 			return out, nil
 		}
@@ -178,7 +178,7 @@ func (h CompletionHandler) ingest(ctx context.Context, jobID uuid.UUID, j jobRow
 		err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
 			return projections.FailJob(ctx, tx, jobID, j.workspaceID, reason)
 		})
-		out.Status = string(state.JobFailed)
+		out.Status = string(domain.JobFailed)
 		return out, err
 	}
 	// The snapshot time must be the same on every delivery of this
@@ -234,7 +234,7 @@ func (h CompletionHandler) ingest(ctx context.Context, jobID uuid.UUID, j jobRow
 	if err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error { return projections.ApplyScrape(ctx, tx, result) }); err != nil {
 		return out, err
 	}
-	out.Status, out.Snapshots, out.Failed = string(state.JobProcessed), s.snapshots, len(result.Failed)
+	out.Status, out.Snapshots, out.Failed = string(domain.JobProcessed), s.snapshots, len(result.Failed)
 	if h.Log != nil {
 		h.Log.Info("scrape processed", "jobId", jobID, "platform", j.platform, "items", out.ItemsTotal,
 			"skipped", out.ItemsSkipped, "snapshots", out.Snapshots, "failedTargets", out.Failed)
@@ -346,10 +346,10 @@ func (h CompletionHandler) loadTargets(ctx context.Context, jobID uuid.UUID, j j
 	_, err = pgx.ForEachRow(rows, []any{&accountID, &pid, &id, &status}, func() error {
 		a := byID[accountID]
 		a.known[pid] = id
-		switch st := state.Item(status); {
+		switch st := domain.Item(status); {
 		case !st.Refreshed():
 			a.idle[pid] = true
-			if st == state.ItemPaused {
+			if st == domain.ItemPaused {
 				held[accountID]++ // a paused video keeps its place
 			}
 		default:

@@ -8,7 +8,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgconn"
 
-	"github.com/reeltrack/reeltrack/internal/state"
+	"github.com/reeltrack/reeltrack/internal/domain"
 )
 
 // Execer is a pgx transaction, connection or pool.
@@ -29,7 +29,7 @@ func BumpDataVersion(ctx context.Context, db Execer, workspaceID uuid.UUID) erro
 // recordScrapeTime is BumpDataVersion for a scrape's result recorded at
 // scrapedAt: it also moves the workspace's latest scrape time
 // (scraped_until) forward and, when the scrape is older than that by more
-// than state.LateScrape, bumps its history version, so start values kept
+// than domain.LateScrape, bumps its history version, so start values kept
 // from before the scrape are no longer read. Its snapshots are in
 // ClickHouse before this runs, so a start value read after the bump sees
 // them.
@@ -38,7 +38,7 @@ func recordScrapeTime(ctx context.Context, db Execer, workspaceID uuid.UUID, scr
 		UPDATE workspaces SET data_version = data_version + 1,
 			history_version = history_version + CASE WHEN $2 < scraped_until - $3 * interval '1 second' THEN 1 ELSE 0 END,
 			scraped_until = greatest(scraped_until, $2)
-		WHERE id = $1`, workspaceID, scrapedAt, int64(state.LateScrape/time.Second))
+		WHERE id = $1`, workspaceID, scrapedAt, int64(domain.LateScrape/time.Second))
 	if err != nil {
 		return fmt.Errorf("record scrape time: %w", err)
 	}

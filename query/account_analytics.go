@@ -12,8 +12,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
-	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // Account analytics bounds.
@@ -144,7 +144,7 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 	ids := make([]uuid.UUID, 0, len(r.Videos))
 	first := r.FirstAt
 	for _, v := range r.Videos {
-		if state.Item(v.Status) == state.ItemBeyondLimit {
+		if domain.Item(v.Status) == domain.ItemBeyondLimit {
 			beyond = append(beyond, v.Video)
 			continue
 		}
@@ -210,17 +210,17 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 
 // analyticsFollowers reads the followers series of one account.
 func analyticsFollowers(ws, id uuid.UUID, g Granularity, start time.Time) seriesQuery {
-	return seriesQuery{Workspace: ws, Kind: platform.Account, Metric: Followers, Scope: onlyIDs([]uuid.UUID{id}), Granularity: g, Start: start}
+	return seriesQuery{Workspace: ws, Kind: platform.Account, Metric: domain.Followers, Scope: onlyIDs([]uuid.UUID{id}), Granularity: g, Start: start}
 }
 
 // analyticsViews reads the views series summed over an account's videos.
 func analyticsViews(ws uuid.UUID, videos []uuid.UUID, g Granularity, start time.Time) seriesQuery {
-	return seriesQuery{Workspace: ws, Kind: platform.Video, Metric: Views, Scope: onlyIDs(videos), Granularity: g, Start: start}
+	return seriesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views, Scope: onlyIDs(videos), Granularity: g, Start: start}
 }
 
 // firstFollowersQuery finds the hour of an account's first followers count.
 func firstFollowersQuery(ws, id uuid.UUID) firstRecordedQuery {
-	return firstRecordedQuery{Workspace: ws, Kind: platform.Account, ID: id, Metric: Followers}
+	return firstRecordedQuery{Workspace: ws, Kind: platform.Account, ID: id, Metric: domain.Followers}
 }
 
 // firstRecordedQuery finds the hour of an entity's first recorded value
@@ -229,7 +229,7 @@ type firstRecordedQuery struct {
 	Workspace uuid.UUID
 	Kind      platform.Kind
 	ID        uuid.UUID
-	Metric    Metric
+	Metric    domain.Metric
 }
 
 var firstRecordedSQL = sqlTemplate("firstRecorded", `
@@ -239,7 +239,7 @@ WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id = @id AND isNotNu
 
 // SQL renders the query and its parameters.
 func (q firstRecordedQuery) SQL() (string, []any) {
-	return renderSQL(firstRecordedSQL, q.Metric.column()),
+	return renderSQL(firstRecordedSQL, q.Metric.Column()),
 		[]any{clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(q.Kind)), clickhouse.Named("id", q.ID)}
 }
 

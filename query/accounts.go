@@ -12,8 +12,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
-	"github.com/reeltrack/reeltrack/internal/state"
 	"github.com/reeltrack/reeltrack/internal/store"
 )
 
@@ -305,7 +305,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 	)
 	for _, v := range videos {
 		i, ok := index[*v.AccountID]
-		if !ok || state.Item(v.Status) == state.ItemRemoved {
+		if !ok || domain.Item(v.Status) == domain.ItemRemoved {
 			continue
 		}
 		r := videoRow{Video: v}
@@ -331,7 +331,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 // as the accounts list shows them: the latest followers, and the followers
 // gained in the 7d and 30d windows.
 func accountListMetrics(ws uuid.UUID, now time.Time) entitiesQuery {
-	return entitiesQuery{Workspace: ws, Kind: platform.Account, Metric: Followers,
+	return entitiesQuery{Workspace: ws, Kind: platform.Account, Metric: domain.Followers,
 		Cutoffs: []time.Time{WindowOf(Preset7d, now).Start, WindowOf(Preset30d, now).Start}}
 }
 
@@ -341,7 +341,7 @@ func accountListMetrics(ws uuid.UUID, now time.Time) entitiesQuery {
 func (r *accountRow) derive(withMetrics bool) {
 	counted := make([]videoRow, 0, len(r.Videos))
 	for _, v := range r.Videos {
-		if state.Item(v.Status) == state.ItemBeyondLimit {
+		if domain.Item(v.Status) == domain.ItemBeyondLimit {
 			r.VideosBeyondLimit++
 		} else {
 			counted = append(counted, v)

@@ -12,7 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
-	"github.com/reeltrack/reeltrack/internal/state"
+	"github.com/reeltrack/reeltrack/internal/domain"
 )
 
 // Activity is a page of a workspace's activity log, newest first.
@@ -62,10 +62,10 @@ type ActivityHandler struct {
 }
 
 // Handle answers a page of the workspace's log: 403 unless the caller is an
-// owner or admin; entries older than state.ActivityKeptFor are never answered
+// owner or admin; entries older than domain.ActivityKeptFor are never answered
 // (the alerts cron deletes them).
 func (h ActivityHandler) Handle(ctx context.Context, p ActivityPage) (Activity, error) {
-	if !state.Role(p.Role).Manages() {
+	if !domain.Role(p.Role).Manages() {
 		return Activity{}, apperr.Forbidden("only owners and admins can read the activity log")
 	}
 	switch {
@@ -87,7 +87,7 @@ SELECT id, created_at, action, actor_id, actor_email, target, details, client_ip
 FROM activity_log
 WHERE workspace_id = $1 AND id < $2 AND created_at > $3
 ORDER BY id DESC
-LIMIT $4`, p.WorkspaceID, before, h.Now().Add(-state.ActivityKeptFor), p.Limit+1)
+LIMIT $4`, p.WorkspaceID, before, h.Now().Add(-domain.ActivityKeptFor), p.Limit+1)
 	if err != nil {
 		return Activity{}, fmt.Errorf("read activity: %w", err)
 	}

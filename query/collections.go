@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/store"
 )
@@ -59,7 +60,7 @@ func (h CollectionsHandler) Handle(ctx context.Context, ws uuid.UUID) (Collectio
 		var err error
 		defer func() { chErr <- err }()
 		defer apperr.Recover(&err)
-		err = metrics{h.CH}.entities(chctx, entitiesQuery{Workspace: ws, Kind: platform.Video, Metric: Views}, func(id uuid.UUID, e entityMetrics) error {
+		err = metrics{h.CH}.entities(chctx, entitiesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views}, func(id uuid.UUID, e entityMetrics) error {
 			if e.Latest.Views != nil {
 				views[id] = *e.Latest.Views
 			}

@@ -2,6 +2,7 @@ package query
 
 import (
 	"context"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"log/slog"
 	"strconv"
@@ -10,8 +11,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-
-	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // History is what a request knows of its workspace's snapshot history, as
@@ -39,10 +38,10 @@ func WithHistory(ctx context.Context, h History) context.Context {
 //
 // A start value is computed from the snapshots recorded before its cutoff
 // only. Those change only when a scrape is recorded that is older than the
-// workspace's latest one by more than state.LateScrape, which bumps the
+// workspace's latest one by more than domain.LateScrape, which bumps the
 // history version (and a rebuild of the projections, which bumps every
 // workspace's): values are kept under the history version read with the
-// request, and only for cutoffs at least state.LateScrape before the
+// request, and only for cutoffs at least domain.LateScrape before the
 // latest scrape, which no later scrape that leaves the version alone can
 // reach. An entity new since holds no snapshot before the cutoffs, as the
 // start values kept say. So a kept value is the one a read would find.
@@ -93,7 +92,7 @@ func startCacheOf(ctx context.Context, q entitiesQuery) (*StartCache, startKey, 
 	if !ok || h.Starts == nil || h.Starts.MaxBytes <= 0 || h.Until.IsZero() {
 		return nil, startKey{}, false
 	}
-	settled := h.Until.Add(-state.LateScrape)
+	settled := h.Until.Add(-domain.LateScrape)
 	var b strings.Builder
 	b.WriteString(string(q.Kind))
 	b.WriteByte('/')

@@ -8,18 +8,18 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
-	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // TestStartValuesKeptOnlyForSettledCutoffs: start values are kept only
-// for cutoffs at least state.LateScrape before the latest scrape, under
+// for cutoffs at least domain.LateScrape before the latest scrape, under
 // the history version, and not without a recorded scrape.
 func TestStartValuesKeptOnlyForSettledCutoffs(t *testing.T) {
 	c := NewStartCache(1<<20, time.Hour, nil)
 	until := time.Date(2026, 11, 20, 15, 5, 0, 0, time.UTC)
-	q := entitiesQuery{Workspace: uuid.New(), Kind: platform.Video, Metric: Views,
-		Cutoffs: []time.Time{until.Add(-state.LateScrape).Truncate(time.Hour), until.AddDate(0, 0, -7)}}
+	q := entitiesQuery{Workspace: uuid.New(), Kind: platform.Video, Metric: domain.Views,
+		Cutoffs: []time.Time{until.Add(-domain.LateScrape).Truncate(time.Hour), until.AddDate(0, 0, -7)}}
 	none := startKey{}
 	key := func(h History, q entitiesQuery) startKey {
 		_, k, ok := startCacheOf(WithHistory(context.Background(), h), q)
@@ -37,12 +37,12 @@ func TestStartValuesKeptOnlyForSettledCutoffs(t *testing.T) {
 		t.Error("another history version reads the same entry")
 	}
 	other := q
-	other.More = []Metric{Likes}
+	other.More = []domain.Metric{domain.Likes}
 	if key(h, other) == k {
 		t.Error("other metrics read the same entry")
 	}
 	late := q
-	late.Cutoffs = []time.Time{until.Add(-state.LateScrape + time.Second)}
+	late.Cutoffs = []time.Time{until.Add(-domain.LateScrape + time.Second)}
 	if key(h, late) != none {
 		t.Error("a cutoff less than LateScrape before the latest scrape is kept")
 	}

@@ -13,42 +13,9 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
-
-// Metric is one counted quantity of a snapshot.
-type Metric string
-
-// The metrics; their order is the order of the `recorded` bits in the
-// projections (views 1, likes 2, ... followers 32).
-const (
-	Views     Metric = "views"
-	Likes     Metric = "likes"
-	Comments  Metric = "comments"
-	Shares    Metric = "shares"
-	Saves     Metric = "saves"
-	Followers Metric = "followers"
-)
-
-var allMetrics = []Metric{Views, Likes, Comments, Shares, Saves, Followers}
-
-// column is the metric's column in the projections: the allow-list of
-// metric names that SQL texts may hold.
-func (m Metric) column() string {
-	if indexOf(m) < 0 {
-		panic("query: unknown metric " + string(m))
-	}
-	return string(m)
-}
-
-func (m Metric) bit() uint8 {
-	for i, x := range allMetrics {
-		if x == m {
-			return 1 << i
-		}
-	}
-	panic("query: unknown metric " + string(m))
-}
 
 // Counts are the latest recorded values; nil means never recorded (hidden by
 // the platform, or not scraped yet).
@@ -106,8 +73,8 @@ type metrics struct{ CH driver.Conn }
 type entitiesQuery struct {
 	Workspace uuid.UUID
 	Kind      platform.Kind
-	Metric    Metric
-	More      []Metric
+	Metric    domain.Metric
+	More      []domain.Metric
 	Cutoffs   []time.Time
 	// Only, when not nil, reads these entities only (sent as the external
 	// table "scope").
@@ -119,7 +86,7 @@ type entitiesQuery struct {
 	After, UpTo *uuid.UUID
 	// Read are the metrics whose latest values are read; nil reads every
 	// metric the kind has. An unread metric reads as not recorded.
-	Read []Metric
+	Read []domain.Metric
 	// Serial runs the two reads one after the other rather than at once,
 	// for a bulk read that leaves the other cores to other requests.
 	Serial bool
@@ -220,21 +187,21 @@ type entitiesData struct {
 
 // data checks q's metrics and builds its templates' data and parameters.
 func (q entitiesQuery) data() (entitiesData, []any) {
-	d := entitiesData{Column: q.Metric.column(), Only: q.Only != nil}
+	d := entitiesData{Column: q.Metric.Column(), Only: q.Only != nil}
 	if q.Top > 0 {
 		if len(q.Read) != 1 || len(q.Cutoffs) > 0 {
 			panic("query: a read of the top entities orders by one metric, without cutoffs")
 		}
-		d.Top, d.TopBit = q.Top, q.Read[0].bit()
+		d.Top, d.TopBit = q.Top, q.Read[0].Bit()
 	}
 	for j, m := range q.More {
 		if m == q.Metric || slices.Contains(q.More[:j], m) {
 			panic("query: metric " + string(m) + " asked twice")
 		}
-		d.More = append(d.More, m.column())
+		d.More = append(d.More, m.Column())
 	}
 	for _, x := range q.latest() {
-		d.Latest = append(d.Latest, x.column())
+		d.Latest = append(d.Latest, x.Column())
 	}
 	args := []any{clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(q.Kind))}
 	if q.After != nil {
@@ -281,9 +248,9 @@ func (q startsQuery) SQL() (string, []any) {
 
 // latest are the metrics whose latest values q reads: those of Read and
 // the gained ones (a gain is the latest value less the start value).
-func (q entitiesQuery) latest() []Metric {
-	var out []Metric
-	for _, x := range allMetrics {
+func (q entitiesQuery) latest() []domain.Metric {
+	var out []domain.Metric
+	for _, x := range domain.Metrics {
 		if q.reads(x) || len(q.Cutoffs) > 0 && (x == q.Metric || slices.Contains(q.More, x)) {
 			out = append(out, x)
 		}
@@ -292,17 +259,17 @@ func (q entitiesQuery) latest() []Metric {
 }
 
 // reads reports whether q reads the latest value of x.
-func (q entitiesQuery) reads(x Metric) bool {
-	return (x == Followers) == (q.Kind == platform.Account) && (q.Read == nil || slices.Contains(q.Read, x))
+func (q entitiesQuery) reads(x domain.Metric) bool {
+	return (x == domain.Followers) == (q.Kind == platform.Account) && (q.Read == nil || slices.Contains(q.Read, x))
 }
 
 // readBits are the `recorded` bits of the metrics whose latest values q
 // reads.
 func (q entitiesQuery) readBits() uint8 {
 	var bits uint8
-	for _, x := range allMetrics {
+	for _, x := range domain.Metrics {
 		if q.reads(x) {
-			bits |= x.bit()
+			bits |= x.Bit()
 		}
 	}
 	return bits
@@ -366,7 +333,7 @@ func (m metrics) entities(ctx context.Context, q entitiesQuery, each func(uuid.U
 			return err
 		}
 		all := q
-		all.Only, all.Read, all.Serial = nil, []Metric{}, true
+		all.Only, all.Read, all.Serial = nil, []domain.Metric{}, true
 		c.fillLater(key, func(ctx context.Context) (starts, error) {
 			var b startsBuilder
 			err := m.entitiesRead(ctx, all, func(uuid.UUID, entityMetrics) error { return nil }, &b)
@@ -397,12 +364,12 @@ func (m metrics) entitiesRead(ctx context.Context, q entitiesQuery, each func(uu
 		again   []uuid.UUID
 		pending = map[uuid.UUID]found{} // the first step's answer for those of again
 		near    = q
-		gained  = q.Metric.bit()
+		gained  = q.Metric.Bit()
 		earlier = make([]time.Time, len(q.Cutoffs))
 	)
 	near.near = true
 	for _, m := range q.More {
-		gained |= m.bit()
+		gained |= m.Bit()
 	}
 	for i, c := range q.Cutoffs {
 		earlier[i] = nearFrom(c)
@@ -520,7 +487,7 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, known *starts, each 
 	}
 	kind, cutoffs := q.Kind, q.Cutoffs
 	// per gained metric k (Metric, then More), first[k] is its first value
-	gained := append([]Metric{q.Metric}, q.More...)
+	gained := append([]domain.Metric{q.Metric}, q.More...)
 	// the start values are read at once in a goroutine of its own (first,
 	// if Serial); ctx ends both reads when one fails or scan returns
 	ctx, cancel := context.WithCancel(ctx)
@@ -580,7 +547,7 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, known *starts, each 
 		ptrs   = []**uint64{&e.Latest.Views, &e.Latest.Likes, &e.Latest.Comments, &e.Latest.Shares, &e.Latest.Saves, &e.Latest.Followers}
 	)
 	for _, x := range latest {
-		dest = append(dest, &vals[indexOf(x)])
+		dest = append(dest, &vals[x.Index()])
 	}
 	if len(cutoffs) > 0 {
 		dest = append(dest, &e.FirstAt)
@@ -599,7 +566,7 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, known *starts, each 
 		if err := rows.Scan(dest...); err != nil {
 			return fmt.Errorf("read %s metrics: %w", kind, err)
 		}
-		for i := range allMetrics {
+		for i := range domain.Metrics {
 			*ptrs[i] = nil
 			if rec&read&(1<<i) != 0 {
 				c := counts.take(1)
@@ -615,8 +582,8 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, known *starts, each 
 		e.Gains, e.MoreGains = nil, nil
 		for k, m := range gained {
 			gs := gainsP.take(len(cutoffs))
-			if bit := m.bit(); rec&bit != 0 {
-				last := vals[indexOf(m)]
+			if bit := m.Bit(); rec&bit != 0 {
+				last := vals[m.Index()]
 				g := gains.take(len(cutoffs))
 				for i := range cutoffs {
 					from := first[k]
@@ -665,15 +632,6 @@ func (s *slab[T]) take(n int) []T {
 	return out
 }
 
-func indexOf(m Metric) int {
-	for i, x := range allMetrics {
-		if x == m {
-			return i
-		}
-	}
-	return -1
-}
-
 // seriesPoint is one bucket of a series summed over entities.
 type seriesPoint struct {
 	// Gained is the sum of the entities' gains within the bucket.
@@ -703,7 +661,7 @@ func onlyIDs(ids []uuid.UUID) entityScope { return entityScope{IDs: ids} }
 type seriesQuery struct {
 	Workspace   uuid.UUID
 	Kind        platform.Kind
-	Metric      Metric
+	Metric      domain.Metric
 	Scope       entityScope
 	Granularity Granularity
 	Start       time.Time
@@ -763,7 +721,7 @@ FROM (
 
 // SQL renders the query and its parameters.
 func (q seriesQuery) SQL() (string, []any) {
-	data := struct{ Column, Table, ScopeOp string }{Column: q.Metric.column(), Table: q.Granularity.table()}
+	data := struct{ Column, Table, ScopeOp string }{Column: q.Metric.Column(), Table: q.Granularity.table()}
 	switch {
 	case q.Scope.all():
 	case q.Scope.Except:

@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
@@ -65,7 +66,7 @@ func (c *CountsGained) counts() []*PeriodGained {
 
 // gainedCounts are the counts whose gains the overview reads: views, the
 // entities query's Metric, then its More.
-var gainedCounts = []Metric{Views, Likes, Comments, Shares, Saves}
+var gainedCounts = []domain.Metric{domain.Views, domain.Likes, domain.Comments, domain.Shares, domain.Saves}
 
 // Totals are the latest values summed over the selected videos.
 type Totals struct {
@@ -336,7 +337,7 @@ func overviewMetrics(ws uuid.UUID, w Window) entitiesQuery {
 // overviewSeries reads the chart: the views of the scope's videos per
 // bucket from start.
 func overviewSeries(ws uuid.UUID, scope entityScope, g Granularity, start time.Time) seriesQuery {
-	return seriesQuery{Workspace: ws, Kind: platform.Video, Metric: Views, Scope: scope, Granularity: g, Start: start}
+	return seriesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views, Scope: scope, Granularity: g, Start: start}
 }
 
 // describeMovers fills in the movers' details from PostgreSQL.

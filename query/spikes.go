@@ -12,46 +12,9 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
 )
-
-// SpikeRule is an enabled alert rule as the scan needs it.
-type SpikeRule struct {
-	ID            uuid.UUID
-	WorkspaceID   uuid.UUID
-	CollectionID  *uuid.UUID
-	Platform      *string
-	Metric        Metric
-	Condition     string
-	Threshold     float64
-	WindowHours   int
-	MinStartValue int64
-	CooldownHours int
-}
-
-// Spike is a video that meets a rule, with the values that made it.
-type Spike struct {
-	RuleID  uuid.UUID
-	VideoID uuid.UUID
-	// WindowStart and WindowEnd bound the window. For gain and growth_pct
-	// it ends at the video's latest snapshot and lasts the rule's window;
-	// for velocity_vs_baseline it is the last whole hours of the video's
-	// age (hours since publishing) that the rule's window spans, the span
-	// its siblings are measured over.
-	WindowStart, WindowEnd time.Time
-	StartValue, EndValue   int64
-	Gain                   int64
-	GrowthPct              *float64
-	// Baseline is, for velocity_vs_baseline, the median gain of the
-	// account's other videos over the same hours of age.
-	Baseline *float64
-}
-
-// SpikeScan is one scan's outcome.
-type SpikeScan struct {
-	// Videos is how many videos some enabled rule covers.
-	Videos int
-	Spikes []Spike
-}
 
 // SpikeLookback is how far before a window's start the scan looks for the
 // snapshot the window's start value is interpolated from. A video with no
@@ -75,11 +38,6 @@ type SpikesHandler struct {
 	CH  driver.Conn
 	Now func() time.Time
 }
-
-// Rule conditions as the scan's SQL numbers them.
-var spikeConditions = map[string]uint8{"gain": 0, "growth_pct": 1, "velocity_vs_baseline": 2}
-
-const velocityCondition = 2
 
 // Scan evaluates every enabled rule of every workspace with access in one
 // ClickHouse query, which returns only the (rule, video) pairs that meet
@@ -109,8 +67,8 @@ const velocityCondition = 2
 // video's status and its account's (failed, paused, removed and
 // beyond-limit videos and paused and removed accounts never alert) are
 // checked in PostgreSQL for the matching videos only.
-func (h SpikesHandler) Scan(ctx context.Context, rules []SpikeRule) (SpikeScan, error) {
-	var out SpikeScan
+func (h SpikesHandler) Scan(ctx context.Context, rules []domain.SpikeRule) (domain.SpikeScan, error) {
+	var out domain.SpikeScan
 	if len(rules) == 0 {
 		return out, nil
 	}
@@ -124,21 +82,21 @@ func (h SpikesHandler) Scan(ctx context.Context, rules []SpikeRule) (SpikeScan, 
 	}
 	q := spikeScanQuery{Now: now}
 	maxWindow := 0
-	byID := make(map[uuid.UUID]SpikeRule, len(rules))
+	byID := make(map[uuid.UUID]domain.SpikeRule, len(rules))
 	for _, r := range rules {
-		cond, ok := spikeConditions[r.Condition]
-		m := indexOf(r.Metric)
-		if !ok || m < 0 || m > 3 {
+		// the scan's SQL numbers conditions and metrics by their index
+		cond, m := slices.Index(domain.Conditions, r.Condition), slices.Index(domain.AlertMetrics, r.Metric)
+		if cond < 0 || m < 0 {
 			return out, fmt.Errorf("spike scan: rule %s has condition %q on %q", r.ID, r.Condition, r.Metric)
 		}
 		plat := ""
 		if r.Platform != nil {
 			plat = *r.Platform
 		}
-		if err := rulesTable.Append(r.ID, r.WorkspaceID, plat, uint8(m), cond, r.Threshold, uint16(r.WindowHours), uint64(max(r.MinStartValue, 0))); err != nil {
+		if err := rulesTable.Append(r.ID, r.WorkspaceID, plat, uint8(m), uint8(cond), r.Threshold, uint16(r.WindowHours), uint64(max(r.MinStartValue, 0))); err != nil {
 			return out, fmt.Errorf("rules table: %w", err)
 		}
-		if cond == velocityCondition {
+		if r.Condition == domain.ConditionVelocity {
 			if !slices.Contains(q.Velocity, r.Metric) {
 				q.Velocity = append(q.Velocity, r.Metric)
 			}
@@ -151,7 +109,7 @@ func (h SpikesHandler) Scan(ctx context.Context, rules []SpikeRule) (SpikeScan, 
 		byID[r.ID] = r
 	}
 
-	var candidates []Spike
+	var candidates []domain.Spike
 	g, gctx := newGroup(ctx)
 	g.Go(func() error {
 		n, err := h.countCovered(gctx, rules)
@@ -170,7 +128,7 @@ func (h SpikesHandler) Scan(ctx context.Context, rules []SpikeRule) (SpikeScan, 
 		}
 		defer res.Close()
 		for res.Next() {
-			var s Spike
+			var s domain.Spike
 			var start, end uint32
 			var baseline float64
 			if err := res.Scan(&s.RuleID, &s.VideoID, &start, &end, &s.StartValue, &s.EndValue, &s.Gain, &baseline); err != nil {
@@ -181,7 +139,7 @@ func (h SpikesHandler) Scan(ctx context.Context, rules []SpikeRule) (SpikeScan, 
 				pct := float64(s.Gain) * 100 / float64(s.StartValue)
 				s.GrowthPct = &pct
 			}
-			if byID[s.RuleID].Condition == "velocity_vs_baseline" {
+			if byID[s.RuleID].Condition == domain.ConditionVelocity {
 				s.Baseline = &baseline
 			}
 			candidates = append(candidates, s)
@@ -209,7 +167,7 @@ WHERE v.id = ANY($1) AND v.status IN ('pending', 'active')
 
 // inScope keeps the candidates whose video can alert and lies in its
 // rule's workspace, collection and platform.
-func (h SpikesHandler) inScope(ctx context.Context, rules map[uuid.UUID]SpikeRule, candidates []Spike) ([]Spike, error) {
+func (h SpikesHandler) inScope(ctx context.Context, rules map[uuid.UUID]domain.SpikeRule, candidates []domain.Spike) ([]domain.Spike, error) {
 	if len(candidates) == 0 {
 		return nil, nil
 	}
@@ -268,7 +226,7 @@ WHERE v.workspace_id = ANY($1) AND v.status IN ('pending', 'active')
       AND (r.collection_id IS NULL OR r.collection_id = coalesce(v.collection_id, a.collection_id))
       AND (r.platform IS NULL OR r.platform = v.platform))`
 
-func (h SpikesHandler) countCovered(ctx context.Context, rules []SpikeRule) (int, error) {
+func (h SpikesHandler) countCovered(ctx context.Context, rules []domain.SpikeRule) (int, error) {
 	ws := make([]uuid.UUID, len(rules))
 	colls := make([]*uuid.UUID, len(rules))
 	plats := make([]*string, len(rules))
@@ -282,19 +240,15 @@ func (h SpikesHandler) countCovered(ctx context.Context, rules []SpikeRule) (int
 	return n, nil
 }
 
-// spikeMetricColumns are the projections' metric columns a rule can name,
-// by their index in allMetrics: the allow-list the scan's SQL is built from.
-var spikeMetricColumns = []string{"views", "likes", "comments", "shares"}
-
 // spikeScanQuery is the scan's ClickHouse query. It reads the external
 // table rules (one row per rule: rule_id, workspace_id, r_platform, metric
-// as its index in allMetrics, cond as in spikeConditions, threshold,
-// window in hours, min_start).
+// as its index in domain.AlertMetrics, cond as its index in
+// domain.Conditions, threshold, window in hours, min_start).
 type spikeScanQuery struct {
 	// Gain and Velocity are the metrics that the gain and growth_pct
 	// rules, and the velocity_vs_baseline rules, name: each branch of the
 	// scan reads only these columns, and is left out without them.
-	Gain, Velocity []Metric
+	Gain, Velocity []domain.Metric
 	// From is the first hour the gain branch reads.
 	From time.Time
 	Now  time.Time
@@ -304,7 +258,7 @@ type spikeScanQuery struct {
 // and values of each metric's recorded points (groupArrayIf(...,
 // isNotNull(views)) AS t0, ... AS m0, ...) and "metrics" turns them into one
 // row per video and metric for ARRAY JOIN. A metric's names carry its
-// index in allMetrics, which is what the rules table holds.
+// index in domain.Metrics, which is what the rules table holds.
 //
 // Written to mean the same on ClickHouse 18.16 and on current releases:
 // every joined subquery has an alias (current releases refuse one
@@ -328,14 +282,14 @@ func (q spikeScanQuery) SQL() (string, []any) {
 		Column string
 		Index  int
 	}
-	columns := func(ms []Metric) []metric {
+	columns := func(ms []domain.Metric) []metric {
 		var out []metric
 		for _, m := range ms {
-			i := indexOf(m)
-			if i < 0 || i >= len(spikeMetricColumns) {
+			i := slices.Index(domain.AlertMetrics, m)
+			if i < 0 {
 				panic("query: no spike scan on " + string(m))
 			}
-			out = append(out, metric{Column: spikeMetricColumns[i], Index: i})
+			out = append(out, metric{Column: m.Column(), Index: i})
 		}
 		return out
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/query"
 )
 
@@ -26,14 +27,14 @@ import (
 func BenchmarkSpikeScan(b *testing.B) {
 	b.Run("100k-videos-gain+growth", func(b *testing.B) {
 		benchSpikeScan(b, []benchRule{
-			{"gain", query.Views, 50000}, {"growth_pct", query.Views, 80}, {"gain", query.Views, 50000},
-			{"growth_pct", query.Views, 80}, {"gain", query.Views, 50000},
+			{"gain", domain.Views, 50000}, {"growth_pct", domain.Views, 80}, {"gain", domain.Views, 50000},
+			{"growth_pct", domain.Views, 80}, {"gain", domain.Views, 50000},
 		})
 	})
 	b.Run("100k-videos-mix-with-velocity", func(b *testing.B) {
 		benchSpikeScan(b, []benchRule{
-			{"gain", query.Views, 30000}, {"growth_pct", query.Views, 80}, {"velocity_vs_baseline", query.Views, 4},
-			{"gain", query.Likes, 10000}, {"velocity_vs_baseline", query.Views, 4},
+			{"gain", domain.Views, 30000}, {"growth_pct", domain.Views, 80}, {"velocity_vs_baseline", domain.Views, 4},
+			{"gain", domain.Likes, 10000}, {"velocity_vs_baseline", domain.Views, 4},
 		})
 	})
 }
@@ -41,8 +42,8 @@ func BenchmarkSpikeScan(b *testing.B) {
 // benchRule is a rule of each benchmark workspace; the i-th one has the
 // i-th of the windows 1, 3, 6, 12 and 24 hours.
 type benchRule struct {
-	condition string
-	metric    query.Metric
+	condition domain.Condition
+	metric    domain.Metric
 	threshold float64
 }
 
@@ -131,10 +132,10 @@ func benchSpikeScan(b *testing.B, mix []benchRule) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var rules []query.SpikeRule
+	var rules []domain.SpikeRule
 	for _, ws := range workspaces {
 		for i, r := range mix {
-			rules = append(rules, query.SpikeRule{ID: uuid.New(), WorkspaceID: ws, Metric: r.metric, Condition: r.condition,
+			rules = append(rules, domain.SpikeRule{ID: uuid.New(), WorkspaceID: ws, Metric: r.metric, Condition: r.condition,
 				Threshold: r.threshold, WindowHours: []int{1, 3, 6, 12, 24}[i], CooldownHours: 24})
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/query"
 )
@@ -141,20 +142,20 @@ func checkAgainstReference(t *testing.T, seed uint64) {
 		t.Fatal(err)
 	}
 
-	rule := func(cond string, m query.Metric, window int, threshold float64, minStart int64) query.SpikeRule {
-		return query.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: m, Condition: cond, Threshold: threshold, WindowHours: window, MinStartValue: minStart}
+	rule := func(cond domain.Condition, m domain.Metric, window int, threshold float64, minStart int64) domain.SpikeRule {
+		return domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: m, Condition: cond, Threshold: threshold, WindowHours: window, MinStartValue: minStart}
 	}
-	inCollection := rule("gain", query.Views, 6, 1500, 0)
+	inCollection := rule("gain", domain.Views, 6, 1500, 0)
 	inCollection.CollectionID = &f.coll
-	onInstagram := rule("gain", query.Views, 6, 1500, 0)
+	onInstagram := rule("gain", domain.Views, 6, 1500, 0)
 	onInstagram.Platform = ptr("instagram")
-	velocityInCollection := rule("velocity_vs_baseline", query.Views, 3, 2, 0)
+	velocityInCollection := rule("velocity_vs_baseline", domain.Views, 3, 2, 0)
 	velocityInCollection.CollectionID = &f.coll
-	rules := []query.SpikeRule{
-		rule("gain", query.Views, 3, 2000, 0), rule("gain", query.Views, 12, 5000, 1000), rule("growth_pct", query.Views, 6, 50, 0),
-		rule("growth_pct", query.Likes, 24, 30, 0), rule("gain", query.Likes, 48, 500, 0), inCollection, onInstagram,
-		rule("velocity_vs_baseline", query.Views, 6, 1.5, 0), rule("velocity_vs_baseline", query.Views, 24, 1.2, 500),
-		rule("velocity_vs_baseline", query.Likes, 12, 1.5, 0), velocityInCollection,
+	rules := []domain.SpikeRule{
+		rule("gain", domain.Views, 3, 2000, 0), rule("gain", domain.Views, 12, 5000, 1000), rule("growth_pct", domain.Views, 6, 50, 0),
+		rule("growth_pct", domain.Likes, 24, 30, 0), rule("gain", domain.Likes, 48, 500, 0), inCollection, onInstagram,
+		rule("velocity_vs_baseline", domain.Views, 6, 1.5, 0), rule("velocity_vs_baseline", domain.Views, 24, 1.2, 500),
+		rule("velocity_vs_baseline", domain.Likes, 12, 1.5, 0), velocityInCollection,
 	}
 	scan, err := query.SpikesHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), rules)
 	if err != nil {
@@ -207,7 +208,7 @@ func checkAgainstReference(t *testing.T, seed uint64) {
 	}
 }
 
-func describeSpike(s query.Spike) string {
+func describeSpike(s domain.Spike) string {
 	b := "-"
 	if s.Baseline != nil {
 		b = fmt.Sprintf("%.4f", *s.Baseline)
@@ -216,13 +217,13 @@ func describeSpike(s query.Spike) string {
 }
 
 // referenceSpikes is the rule read plainly, for the videos that can alert.
-func referenceSpikes(r query.SpikeRule, videos []*refVideo, now, from time.Time) []query.Spike {
-	var out []query.Spike
+func referenceSpikes(r domain.SpikeRule, videos []*refVideo, now, from time.Time) []domain.Spike {
+	var out []domain.Spike
 	for _, v := range videos {
 		if v.account == "gone" || (r.Platform != nil && *r.Platform != v.platform) || (r.CollectionID != nil && !v.collection) {
 			continue
 		}
-		var s *query.Spike
+		var s *domain.Spike
 		if r.Condition == "velocity_vs_baseline" {
 			s = referenceVelocity(r, v, videos, now)
 		} else {
@@ -239,14 +240,14 @@ func referenceSpikes(r query.SpikeRule, videos []*refVideo, now, from time.Time)
 type refSeries struct{ t, v []int64 }
 
 // series is the video's recorded points of the metric from `from` on.
-func (v *refVideo) series(m query.Metric, from time.Time) refSeries {
+func (v *refVideo) series(m domain.Metric, from time.Time) refSeries {
 	var s refSeries
 	for _, p := range v.points {
 		if p.at.Before(from) {
 			continue
 		}
 		val := p.views
-		if m == query.Likes {
+		if m == domain.Likes {
 			if p.likes == nil {
 				continue
 			}
@@ -264,7 +265,7 @@ func (s refSeries) between(k int, x int64) float64 {
 	return float64(s.v[k]) + (float64(s.v[k+1])-float64(s.v[k]))*float64(x-s.t[k])/float64(s.t[k+1]-s.t[k])
 }
 
-func referenceGain(r query.SpikeRule, v *refVideo, now, from time.Time) *query.Spike {
+func referenceGain(r domain.SpikeRule, v *refVideo, now, from time.Time) *domain.Spike {
 	s := v.series(r.Metric, from)
 	n := len(s.t)
 	if n == 0 {
@@ -309,7 +310,7 @@ func referenceGain(r query.SpikeRule, v *refVideo, now, from time.Time) *query.S
 			return nil
 		}
 	}
-	out := &query.Spike{WindowStart: time.Unix(wStart, 0).UTC(), WindowEnd: time.Unix(tLast, 0).UTC(), StartValue: int64(start), EndValue: vLast}
+	out := &domain.Spike{WindowStart: time.Unix(wStart, 0).UTC(), WindowEnd: time.Unix(tLast, 0).UTC(), StartValue: int64(start), EndValue: vLast}
 	out.Gain = out.EndValue - out.StartValue
 	return out
 }
@@ -318,7 +319,7 @@ func referenceGain(r query.SpikeRule, v *refVideo, now, from time.Time) *query.S
 // around, from the hour after its first snapshot to its last (at most
 // MaxVelocityAgeHours), over its first 216 hours; ok false when it cannot
 // be measured by age.
-func (v *refVideo) ageValues(m query.Metric) (lo, hi int, vals map[int]int64, tLast int64, ok bool) {
+func (v *refVideo) ageValues(m domain.Metric) (lo, hi int, vals map[int]int64, tLast int64, ok bool) {
 	if v.published.IsZero() || v.account == "" {
 		return 0, 0, nil, 0, false
 	}
@@ -360,7 +361,7 @@ func ageGain(lo int, vals map[int]int64, a, window int) (int64, bool) {
 	return end - vals[a-window], true
 }
 
-func referenceVelocity(r query.SpikeRule, v *refVideo, videos []*refVideo, now time.Time) *query.Spike {
+func referenceVelocity(r domain.SpikeRule, v *refVideo, videos []*refVideo, now time.Time) *domain.Spike {
 	lo, hi, vals, tLast, ok := v.ageValues(r.Metric)
 	if !ok {
 		return nil
@@ -403,7 +404,7 @@ func referenceVelocity(r query.SpikeRule, v *refVideo, videos []*refVideo, now t
 	if baseline < 1 || float64(x) < r.Threshold*baseline || minBase < r.MinStartValue {
 		return nil
 	}
-	return &query.Spike{
+	return &domain.Spike{
 		WindowStart: time.Unix(p+int64(age-r.WindowHours)*3600, 0).UTC(), WindowEnd: time.Unix(p+int64(age)*3600, 0).UTC(),
 		StartValue: end - x, EndValue: end, Gain: x, Baseline: &baseline,
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/query"
@@ -132,18 +133,18 @@ func TestSpikeScan(t *testing.T) {
 	other.flush()
 	f.flush()
 
-	views := query.Views
-	gain := query.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: views, Condition: "gain", Threshold: 1000, WindowHours: 6}
-	tiktokInCollection := query.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: views, Condition: "gain", Threshold: 1000, WindowHours: 6,
+	views := domain.Views
+	gain := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: views, Condition: "gain", Threshold: 1000, WindowHours: 6}
+	tiktokInCollection := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: views, Condition: "gain", Threshold: 1000, WindowHours: 6,
 		CollectionID: &f.coll, Platform: ptr("tiktok")}
-	growth := query.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: views, Condition: "growth_pct", Threshold: 50, WindowHours: 24, MinStartValue: 1000}
+	growth := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: views, Condition: "growth_pct", Threshold: 50, WindowHours: 24, MinStartValue: 1000}
 
 	scan, err := query.SpikesHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(),
-		[]query.SpikeRule{gain, tiktokInCollection, growth})
+		[]domain.SpikeRule{gain, tiktokInCollection, growth})
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]query.Spike{}
+	got := map[string]domain.Spike{}
 	name := map[uuid.UUID]string{}
 	for k, id := range f.ids {
 		name[id] = k
@@ -214,11 +215,11 @@ func TestSpikeScanVelocityAgainstSiblingsAtTheSameAge(t *testing.T) {
 	f.video("alone", "tiktok", "solo", false, 10*time.Hour, hourly(9, 0, func(a int) uint64 { return 1000 * uint64(10-a) }))
 	f.flush()
 
-	velocity := func(k float64) query.SpikeRule {
-		return query.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: query.Views, Condition: "velocity_vs_baseline", Threshold: k, WindowHours: 6}
+	velocity := func(k float64) domain.SpikeRule {
+		return domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: domain.Views, Condition: "velocity_vs_baseline", Threshold: k, WindowHours: 6}
 	}
 	five, six := velocity(5), velocity(5.1)
-	scan, err := query.SpikesHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []query.SpikeRule{five, six})
+	scan, err := query.SpikesHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []domain.SpikeRule{five, six})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -289,9 +290,9 @@ func TestSpikeScanVelocityWithSeveralSiblings(t *testing.T) {
 	video("qrocket", "paused", 10, 5000, nil)
 	f.flush()
 
-	six := query.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: query.Views, Condition: "velocity_vs_baseline", Threshold: 4, WindowHours: 6}
-	twelve := query.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: query.Views, Condition: "velocity_vs_baseline", Threshold: 1.5, WindowHours: 12}
-	scan, err := query.SpikesHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []query.SpikeRule{six, twelve})
+	six := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: domain.Views, Condition: "velocity_vs_baseline", Threshold: 4, WindowHours: 6}
+	twelve := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: domain.Views, Condition: "velocity_vs_baseline", Threshold: 1.5, WindowHours: 12}
+	scan, err := query.SpikesHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []domain.SpikeRule{six, twelve})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -349,8 +350,8 @@ func TestSpikeScanWindowStartAcrossAGapLongAgo(t *testing.T) {
 	// that 33 hours earlier still
 	f.video("v", "tiktok", "", false, 200*time.Hour, map[float64]uint64{80: 10000, 40: 14000, 23: 15700})
 	f.flush()
-	r := query.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: query.Views, Condition: "gain", Threshold: 2000, WindowHours: 24}
-	scan, err := query.SpikesHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []query.SpikeRule{r})
+	r := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: domain.Views, Condition: "gain", Threshold: 2000, WindowHours: 24}
+	scan, err := query.SpikesHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []domain.SpikeRule{r})
 	if err != nil {
 		t.Fatal(err)
 	}

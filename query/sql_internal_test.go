@@ -12,6 +12,8 @@ import (
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/sql from the rendered SQL")
@@ -60,7 +62,7 @@ func renderedCases() []renderedCase {
 		{"accounts_daily_views", dailyViewsQuery{Workspace: ws, Now: now}},
 		{"videos_sort_likes_top", func() entitiesQuery { q := mustSort(videoSortMetrics(ws, now, SortLikes)); q.Top = 66; return q }()},
 		{"videos_page", func() entitiesQuery { q := videoListMetrics(ws, now); q.Only = ids; return q }()},
-		{"collections", entitiesQuery{Workspace: ws, Kind: "video", Metric: Views}},
+		{"collections", entitiesQuery{Workspace: ws, Kind: "video", Metric: domain.Views}},
 		// GET /export: a chunk's numbers, its ids sent (the first of its
 		// two steps)
 		{"export_chunk_near", func() entitiesQuery {
@@ -94,9 +96,9 @@ func renderedCases() []renderedCase {
 		{"video_series_hour", videoHourly(ws, ids[0], now.AddDate(0, -2, 0), now)},
 		{"video_series_day", videoDaily(ws, ids[0], now.AddDate(0, -2, 0))},
 		// GET /cron/alerts
-		{"spikes_gain", spikeScanQuery{Gain: []Metric{Views, Likes}, From: now.Add(-2*24*time.Hour - SpikeLookback).Truncate(time.Hour), Now: now}},
-		{"spikes_velocity", spikeScanQuery{Velocity: []Metric{Views}, From: now.Add(-SpikeLookback).Truncate(time.Hour), Now: now}},
-		{"spikes_both", spikeScanQuery{Gain: []Metric{Comments, Views}, Velocity: []Metric{Shares, Views}, From: now.Add(-2*6*time.Hour - SpikeLookback).Truncate(time.Hour), Now: now}},
+		{"spikes_gain", spikeScanQuery{Gain: []domain.Metric{domain.Views, domain.Likes}, From: now.Add(-2*24*time.Hour - SpikeLookback).Truncate(time.Hour), Now: now}},
+		{"spikes_velocity", spikeScanQuery{Velocity: []domain.Metric{domain.Views}, From: now.Add(-SpikeLookback).Truncate(time.Hour), Now: now}},
+		{"spikes_both", spikeScanQuery{Gain: []domain.Metric{domain.Comments, domain.Views}, Velocity: []domain.Metric{domain.Shares, domain.Views}, From: now.Add(-2*6*time.Hour - SpikeLookback).Truncate(time.Hour), Now: now}},
 	}
 }
 
@@ -204,12 +206,12 @@ func firstDiff(want, got string) string {
 // TestSQLTakesOnlyKnownMetrics: a metric reaches the text only through the
 // allow-list.
 func TestSQLTakesOnlyKnownMetrics(t *testing.T) {
-	bad := Metric("views) OR (1")
+	bad := domain.Metric("views) OR (1")
 	for name, q := range map[string]renderedQuery{
 		"entities": entitiesQuery{Kind: "video", Metric: bad},
 		"series":   seriesQuery{Kind: "video", Metric: bad, Granularity: Daily},
 		"first":    firstRecordedQuery{Kind: "video", Metric: bad},
-		"spikes":   spikeScanQuery{Gain: []Metric{Saves}},
+		"spikes":   spikeScanQuery{Gain: []domain.Metric{domain.Saves}},
 	} {
 		func() {
 			defer func() {

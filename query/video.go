@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
@@ -190,13 +191,13 @@ ORDER BY bucket`)
 
 // videoSeriesMetrics are the metrics of a video's series, in the order of
 // the `recorded` bits.
-var videoSeriesMetrics = []Metric{Views, Likes, Comments, Shares, Saves}
+var videoSeriesMetrics = []domain.Metric{domain.Views, domain.Likes, domain.Comments, domain.Shares, domain.Saves}
 
 // SQL renders the query and its parameters.
 func (q videoSeriesQuery) SQL() (string, []any) {
 	cols := make([]string, len(videoSeriesMetrics))
 	for i, m := range videoSeriesMetrics {
-		cols[i] = m.column()
+		cols[i] = m.Column()
 	}
 	text := renderSQL(videoSeriesSQL, struct {
 		Table string
@@ -226,7 +227,7 @@ func videoSeries(ctx context.Context, ch driver.Conn, q videoSeriesQuery) ([]Vid
 		}
 		p := VideoPoint{T: t.UTC()}
 		for i, dst := range []**uint64{&p.Views, &p.Likes, &p.Comments, &p.Shares, &p.Saves} {
-			if rec&videoSeriesMetrics[i].bit() != 0 {
+			if rec&videoSeriesMetrics[i].Bit() != 0 {
 				v := vals[i]
 				*dst = &v
 			}

@@ -17,8 +17,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
-	"github.com/reeltrack/reeltrack/internal/state"
 )
 
 // Video is one row of the videos list.
@@ -96,7 +96,7 @@ type VideoFilter struct {
 	// Status keeps videos of one status (VideoStatuses); empty keeps the
 	// counted ones (every status but beyond_limit). Removed videos are
 	// never listed.
-	Status    state.Item
+	Status    domain.Item
 	Platforms []platform.Platform
 	// Published keeps videos published inside the window (see Preset).
 	Published    Preset
@@ -125,7 +125,7 @@ type VideoPage struct {
 }
 
 // VideoStatuses are the statuses a filter may keep.
-var VideoStatuses = []state.Item{state.ItemActive, state.ItemPending, state.ItemError, state.ItemPaused, state.ItemBeyondLimit}
+var VideoStatuses = []domain.Item{domain.ItemActive, domain.ItemPending, domain.ItemError, domain.ItemPaused, domain.ItemBeyondLimit}
 
 // none reports whether the filter keeps every counted video.
 func (f VideoFilter) none(now time.Time) bool {
@@ -358,35 +358,35 @@ func (h VideosHandler) fill(ctx context.Context, ws uuid.UUID, now time.Time, vs
 // videos list shows them: the latest values, and the views gained in the
 // 24h and 7d windows.
 func videoListMetrics(ws uuid.UUID, now time.Time) entitiesQuery {
-	return entitiesQuery{Workspace: ws, Kind: platform.Video, Metric: Views,
+	return entitiesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views,
 		Cutoffs: []time.Time{WindowOf(Preset24h, now).Start, WindowOf(Preset7d, now).Start}}
 }
 
 // videoSortMetrics reads, of every video of the workspace, only the numbers
 // a sort compares; false for a sort that reads none.
 func videoSortMetrics(ws uuid.UUID, now time.Time, by VideoSort) (entitiesQuery, bool) {
-	q := entitiesQuery{Workspace: ws, Kind: platform.Video, Metric: Views}
+	q := entitiesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views}
 	switch by {
 	case SortPublished, SortAdded:
 		return q, false
 	case SortEngagement:
 		// every count: the rate divides their sum by the views
 	case SortGained24h:
-		q.Read = []Metric{Views}
+		q.Read = []domain.Metric{domain.Views}
 		q.Cutoffs = []time.Time{WindowOf(Preset24h, now).Start}
 	case SortGained7d:
-		q.Read = []Metric{Views}
+		q.Read = []domain.Metric{domain.Views}
 		q.Cutoffs = []time.Time{WindowOf(Preset7d, now).Start}
 	case SortSaves:
-		q.Read = []Metric{Saves}
+		q.Read = []domain.Metric{domain.Saves}
 	case SortLikes:
-		q.Read = []Metric{Likes}
+		q.Read = []domain.Metric{domain.Likes}
 	case SortComments:
-		q.Read = []Metric{Comments}
+		q.Read = []domain.Metric{domain.Comments}
 	case SortShares:
-		q.Read = []Metric{Shares}
+		q.Read = []domain.Metric{domain.Shares}
 	default:
-		q.Read = []Metric{Views}
+		q.Read = []domain.Metric{domain.Views}
 	}
 	return q, true
 }

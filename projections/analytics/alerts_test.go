@@ -8,15 +8,16 @@ import (
 
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/projections/analytics"
 )
 
 // spikes is a spike scan that finds the spikes it was given.
-type spikes []command.Spike
+type spikes []domain.Spike
 
-func (s spikes) Scan(context.Context, []command.SpikeRule) (command.SpikeScan, error) {
-	return command.SpikeScan{Videos: len(s), Spikes: s}, nil
+func (s spikes) Scan(context.Context, []domain.SpikeRule) (domain.SpikeScan, error) {
+	return domain.SpikeScan{Videos: len(s), Spikes: s}, nil
 }
 
 type noMail struct{}
@@ -36,7 +37,7 @@ func TestAlertsFollowWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 	video := *tracked.ID
-	name, metric, condition, threshold, window := "Views spike", "views", command.ConditionGain, 5000.0, 24
+	name, metric, condition, threshold, window := "Views spike", domain.Views, domain.ConditionGain, 5000.0, 24
 	rule, err := command.SaveAlertRuleHandler{DB: env.PG}.Handle(ctx, command.SaveAlertRule{
 		WorkspaceID: ws, Name: &name, Metric: &metric, Condition: &condition, Threshold: &threshold, WindowHours: &window,
 	})

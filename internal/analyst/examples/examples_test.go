@@ -32,6 +32,7 @@ import (
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/analyst"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/projections/analytics"
@@ -280,10 +281,10 @@ func seed(t *testing.T) *world {
 }
 
 // spikes is a spike scan that finds the spikes it was given.
-type spikes []command.Spike
+type spikes []domain.Spike
 
-func (s spikes) Scan(context.Context, []command.SpikeRule) (command.SpikeScan, error) {
-	return command.SpikeScan{Videos: len(s), Spikes: s}, nil
+func (s spikes) Scan(context.Context, []domain.SpikeRule) (domain.SpikeScan, error) {
+	return domain.SpikeScan{Videos: len(s), Spikes: s}, nil
 }
 
 type noMail struct{}
@@ -328,7 +329,7 @@ func seedAlerts(t *testing.T, w *world) {
 		{ws: w.other, name: "Views +20k a day", threshold: 20_000, cooldown: 24},
 	}
 	for _, r := range w.rules {
-		metric, condition, threshold, window := "views", command.ConditionGain, float64(r.threshold), 24
+		metric, condition, threshold, window := domain.Views, domain.ConditionGain, float64(r.threshold), 24
 		saved, err := command.SaveAlertRuleHandler{DB: env.PG}.Handle(ctx, command.SaveAlertRule{WorkspaceID: r.ws, Name: &r.name,
 			Metric: &metric, Condition: &condition, Threshold: &threshold, WindowHours: &window, CooldownHours: &r.cooldown})
 		if err != nil {
@@ -343,7 +344,7 @@ func seedAlerts(t *testing.T, w *world) {
 		for _, r := range w.rules {
 			for id, byDay := range gains[r.ws] {
 				if g, ok := byDay[day]; ok && g[2] > r.threshold {
-					found = append(found, command.Spike{RuleID: r.id, VideoID: id, WindowStart: day.Add(-12 * time.Hour), WindowEnd: day.Add(12 * time.Hour),
+					found = append(found, domain.Spike{RuleID: r.id, VideoID: id, WindowStart: day.Add(-12 * time.Hour), WindowEnd: day.Add(12 * time.Hour),
 						StartValue: g[0], EndValue: g[1], Gain: g[2], GrowthPct: ptr(100 * float64(g[2]) / float64(g[0]))})
 				}
 			}

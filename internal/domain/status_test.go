@@ -1,12 +1,12 @@
-package state_test
+package domain_test
 
 import (
 	"regexp"
 	"slices"
 	"testing"
 
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
-	"github.com/reeltrack/reeltrack/internal/state"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
@@ -23,15 +23,15 @@ func TestChecksListTheGoValues(t *testing.T) {
 		table, constraint string
 		want              []string
 	}{
-		{"scrape_jobs", "scrape_jobs_status_check", strs(state.Jobs)},
-		{"accounts", "accounts_status_check", strs(state.Accounts)},
-		{"videos", "videos_status_check", strs(state.Videos)},
+		{"scrape_jobs", "scrape_jobs_status_check", strs(domain.Jobs)},
+		{"accounts", "accounts_status_check", strs(domain.Accounts)},
+		{"videos", "videos_status_check", strs(domain.Videos)},
 		{"scrape_job_targets", "scrape_job_targets_entity_kind_check", strs([]platform.Kind{platform.Video, platform.Account})},
-		{"workspace_members", "workspace_members_role_check", strs([]state.Role{state.RoleOwner, state.RoleAdmin, state.RoleMember})},
-		{"workspace_invites", "workspace_invites_role_check", strs([]state.Role{state.RoleAdmin, state.RoleMember})},
-		{"mail_outbox", "mail_outbox_status_check", strs(state.Mails)},
-		{"mail_outbox", "mail_outbox_kind_check", strs(state.MailKinds)},
-		{"account_tokens", "account_tokens_purpose_check", strs(state.AccountTokenPurposes)},
+		{"workspace_members", "workspace_members_role_check", strs([]domain.Role{domain.RoleOwner, domain.RoleAdmin, domain.RoleMember})},
+		{"workspace_invites", "workspace_invites_role_check", strs([]domain.Role{domain.RoleAdmin, domain.RoleMember})},
+		{"mail_outbox", "mail_outbox_status_check", strs(domain.Mails)},
+		{"mail_outbox", "mail_outbox_kind_check", strs(domain.MailKinds)},
+		{"account_tokens", "account_tokens_purpose_check", strs(domain.AccountTokenPurposes)},
 	} {
 		var def string
 		err := env.PG.QueryRow(t.Context(), `

@@ -1,8 +1,4 @@
-// Package state names the states that several packages write and read: a
-// scrape job's status, a tracked item's status, a member's role and a
-// queued e-mail's status. The values are stored
-// in PostgreSQL, whose CHECK constraints list exactly these.
-package state
+package domain
 
 import "time"
 

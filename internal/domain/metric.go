@@ -1,0 +1,48 @@
+package domain
+
+// Metric is one counted quantity of a snapshot.
+type Metric string
+
+// The metrics.
+const (
+	Views     Metric = "views"
+	Likes     Metric = "likes"
+	Comments  Metric = "comments"
+	Shares    Metric = "shares"
+	Saves     Metric = "saves"
+	Followers Metric = "followers"
+)
+
+// Metrics lists every metric in the order of the `recorded` bits of the
+// ClickHouse projections (views 1, likes 2, ... followers 32) and of the
+// metric numbers of the spike scan.
+var Metrics = []Metric{Views, Likes, Comments, Shares, Saves, Followers}
+
+// Index is m's place in Metrics; -1 for a name that is not a metric.
+func (m Metric) Index() int {
+	for i, x := range Metrics {
+		if x == m {
+			return i
+		}
+	}
+	return -1
+}
+
+// Column is m's column in the snapshots and projections: the allow-list
+// of metric names SQL texts may hold. It panics on a name that is not a
+// metric, which only a programming error can give.
+func (m Metric) Column() string {
+	if m.Index() < 0 {
+		panic("domain: unknown metric " + string(m))
+	}
+	return string(m)
+}
+
+// Bit is m's bit in the projections' `recorded` mask.
+func (m Metric) Bit() uint8 {
+	i := m.Index()
+	if i < 0 {
+		panic("domain: unknown metric " + string(m))
+	}
+	return 1 << i
+}
