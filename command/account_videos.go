@@ -6,6 +6,8 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
 )
 
 // rankAccountVideos applies an account's tracking limit to the videos found
@@ -21,18 +23,19 @@ func rankAccountVideos(ctx context.Context, tx pgx.Tx, accountID uuid.UUID, limi
 			SELECT id, status, last_scraped_at,
 			       row_number() OVER (ORDER BY published_at DESC NULLS LAST, created_at DESC, id) AS place
 			FROM videos
-			WHERE account_id = $1 AND NOT tracked_individually AND status <> 'removed'
+			WHERE account_id = $1 AND NOT tracked_individually AND status <> $3
 		), wanted AS (
 			SELECT id, CASE
-				WHEN place > $2 THEN 'beyond_limit'
-				WHEN status <> 'beyond_limit' THEN status
-				WHEN last_scraped_at IS NULL THEN 'pending'
-				ELSE 'active' END AS status
+				WHEN place > $2 THEN $4
+				WHEN status <> $4 THEN status
+				WHEN last_scraped_at IS NULL THEN $5
+				ELSE $6 END AS status
 			FROM ranked
 		)
 		UPDATE videos v SET status = w.status, status_reason = '', updated_at = now()
 		FROM wanted w
-		WHERE v.id = w.id AND v.status <> w.status`, accountID, limit)
+		WHERE v.id = w.id AND v.status <> w.status`, accountID, limit,
+		domain.ItemRemoved, domain.ItemBeyondLimit, domain.ItemPending, domain.ItemActive)
 	if err != nil {
 		return fmt.Errorf("apply the account's tracking limit to its videos: %w", err)
 	}

@@ -78,17 +78,17 @@ func (h AssignCollectionHandler) Handle(ctx context.Context, cmd AssignCollectio
 		tag, err := tx.Exec(ctx, `
 			UPDATE videos v SET collection_id = $3, updated_at = now()
 			FROM accounts a
-			WHERE a.workspace_id = $1 AND a.id = ANY($2) AND a.status <> 'removed'
+			WHERE a.workspace_id = $1 AND a.id = ANY($2) AND a.status <> $5
 			  AND v.workspace_id = a.workspace_id AND v.account_id = a.id AND NOT (v.id = ANY($4))
 			  AND v.collection_id IS NOT DISTINCT FROM a.collection_id`,
-			cmd.WorkspaceID, accounts, cmd.CollectionID, videos)
+			cmd.WorkspaceID, accounts, cmd.CollectionID, videos, domain.ItemRemoved)
 		if err != nil {
 			return fmt.Errorf("move the accounts' videos: %w", err)
 		}
 		out.Followed = int(tag.RowsAffected())
 		tag, err = tx.Exec(ctx, `
 			UPDATE accounts SET collection_id = $3, updated_at = now()
-			WHERE workspace_id = $1 AND id = ANY($2) AND status <> 'removed'`, cmd.WorkspaceID, accounts, cmd.CollectionID)
+			WHERE workspace_id = $1 AND id = ANY($2) AND status <> $4`, cmd.WorkspaceID, accounts, cmd.CollectionID, domain.ItemRemoved)
 		if err != nil {
 			return fmt.Errorf("move accounts: %w", err)
 		}
@@ -97,7 +97,7 @@ func (h AssignCollectionHandler) Handle(ctx context.Context, cmd AssignCollectio
 		}
 		tag, err = tx.Exec(ctx, `
 			UPDATE videos SET collection_id = $3, updated_at = now()
-			WHERE workspace_id = $1 AND id = ANY($2) AND status <> 'removed'`, cmd.WorkspaceID, videos, cmd.CollectionID)
+			WHERE workspace_id = $1 AND id = ANY($2) AND status <> $4`, cmd.WorkspaceID, videos, cmd.CollectionID, domain.ItemRemoved)
 		if err != nil {
 			return fmt.Errorf("move videos: %w", err)
 		}

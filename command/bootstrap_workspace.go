@@ -130,7 +130,7 @@ func createWorkspace(ctx context.Context, tx pgx.Tx, owner uuid.UUID, name strin
 		return uuid.Nil, fmt.Errorf("insert workspace: %w", err)
 	}
 	if _, err := tx.Exec(ctx,
-		`INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner')`, id, owner); err != nil {
+		`INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3)`, id, owner, domain.RoleOwner); err != nil {
 		return uuid.Nil, fmt.Errorf("insert owner: %w", err)
 	}
 	return id, nil

@@ -40,8 +40,8 @@ func (h DeleteAlertRuleHandler) Handle(ctx context.Context, cmd DeleteAlertRule)
 			return err
 		}
 		if _, err := tx.Exec(ctx, `
-			UPDATE mail_outbox SET status = 'skipped', last_error = 'the alert rule was deleted'
-			WHERE workspace_id = $1 AND rule_id = $2 AND status = 'pending'`, cmd.WorkspaceID, cmd.ID); err != nil {
+			UPDATE mail_outbox SET status = $3, last_error = 'the alert rule was deleted'
+			WHERE workspace_id = $1 AND rule_id = $2 AND status = $4`, cmd.WorkspaceID, cmd.ID, domain.MailSkipped, domain.MailPending); err != nil {
 			return fmt.Errorf("skip the rule's e-mails: %w", err)
 		}
 		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)

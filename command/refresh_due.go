@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/plan"
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
@@ -81,6 +82,8 @@ SELECT e.kind, e.id, e.workspace_id, e.platform, e.key, e.url, e.tracking_limit,
 FROM (
 	SELECT 'account' AS kind, a.id, a.workspace_id, a.platform, a.handle AS key, a.url, a.tracking_limit,
 	       a.last_scraped_at, a.refresh_queued_at, a.created_at
+	-- domain.RefreshedItems, written out: the predicate of the partial
+	-- index accounts_refresh_idx, which a parameter could not use
 	FROM accounts a WHERE a.status IN ('pending', 'active', 'error')
 	UNION ALL
 	SELECT 'video', v.id, v.workspace_id, v.platform, v.platform_video_id, v.url, 0, v.last_scraped_at, v.refresh_queued_at,
@@ -208,14 +211,14 @@ func jobIDs(jobs []queuedJob) []uuid.UUID {
 // given up and its targets become due again.
 func (h RefreshDueHandler) retryJobs(ctx context.Context, now time.Time) ([]uuid.UUID, error) {
 	_, err := h.DB.Exec(ctx, `
-		UPDATE scrape_jobs SET status = 'queued', updated_at = now()
-		WHERE status = 'running' AND provider_run_id IS NULL AND updated_at < $1::timestamptz - interval '10 minutes'`, now)
+		UPDATE scrape_jobs SET status = $2, updated_at = now()
+		WHERE status = $3 AND provider_run_id IS NULL AND updated_at < $1::timestamptz - interval '10 minutes'`, now, domain.JobQueued, domain.JobRunning)
 	if err != nil {
 		return nil, fmt.Errorf("requeue stuck jobs: %w", err)
 	}
 	_, err = h.DB.Exec(ctx, `
 		WITH given_up AS (
-			UPDATE scrape_jobs SET status = 'failed', error = 'gave up after ' || attempts || ' attempts: ' || error,
+			UPDATE scrape_jobs SET status = $2, error = 'gave up after ' || attempts || ' attempts: ' || error,
 				given_up_at = now(), updated_at = now()
 			WHERE status IN ('queued', 'failed') AND given_up_at IS NULL AND attempts >= $1
 			RETURNING id
@@ -224,11 +227,13 @@ func (h RefreshDueHandler) retryJobs(ctx context.Context, now time.Time) ([]uuid
 		), a AS (
 			UPDATE accounts SET refresh_queued_at = NULL WHERE id IN (SELECT entity_id FROM targets)
 		)
-		UPDATE videos SET refresh_queued_at = NULL WHERE id IN (SELECT entity_id FROM targets)`, maxAttempts)
+		UPDATE videos SET refresh_queued_at = NULL WHERE id IN (SELECT entity_id FROM targets)`, maxAttempts, domain.JobFailed)
 	if err != nil {
 		return nil, fmt.Errorf("give up jobs: %w", err)
 	}
 	rows, err := h.DB.Query(ctx, `
+		-- the statuses written out: the predicate of the partial index
+		-- scrape_jobs_retry_idx, which a parameter could not use
 		SELECT id FROM scrape_jobs
 		WHERE status IN ('queued', 'failed') AND given_up_at IS NULL AND attempts < $1
 		  AND updated_at < $2::timestamptz - make_interval(secs => 30 * power(2, attempts))

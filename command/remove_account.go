@@ -60,8 +60,8 @@ func (h RemoveAccountHandler) Handle(ctx context.Context, cmd RemoveAccount) err
 		if domain.Item(status) == domain.ItemRemoved {
 			return nil
 		}
-		if _, err := tx.Exec(ctx, `UPDATE accounts SET status = 'removed', status_reason = '', updated_at = now() WHERE id = $1`,
-			cmd.AccountID); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE accounts SET status = $2, status_reason = '', updated_at = now() WHERE id = $1`,
+			cmd.AccountID, domain.ItemRemoved); err != nil {
 			return fmt.Errorf("remove account: %w", err)
 		}
 		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)

@@ -325,9 +325,9 @@ func (h TrackHandler) trackOne(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, t
 	case t.Kind == platform.Video && existing != uuid.Nil:
 		// tracked by its own link from now on
 		_, err = tx.Exec(ctx, `
-			UPDATE videos SET status = 'pending', status_reason = '', tracked_individually = true,
+			UPDATE videos SET status = $3, status_reason = '', tracked_individually = true,
 				collection_id = coalesce($2, collection_id), updated_at = now()
-			WHERE id = $1`, id, collectionID)
+			WHERE id = $1`, id, collectionID, domain.ItemPending)
 	case t.Kind == platform.Video:
 		id = uuid.New()
 		_, err = tx.Exec(ctx, `
@@ -337,9 +337,9 @@ func (h TrackHandler) trackOne(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, t
 	case existing != uuid.Nil:
 		// A removed account tracked again comes back, charged again.
 		_, err = tx.Exec(ctx, `
-			UPDATE accounts SET status = 'pending', status_reason = '', tracking_limit = $2,
+			UPDATE accounts SET status = $4, status_reason = '', tracking_limit = $2,
 				collection_id = coalesce($3, collection_id), updated_at = now()
-			WHERE id = $1`, id, cost, collectionID)
+			WHERE id = $1`, id, cost, collectionID, domain.ItemPending)
 		if err == nil {
 			err = rankAccountVideos(ctx, tx, id, cost)
 		}

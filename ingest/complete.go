@@ -134,9 +134,9 @@ func (h CompletionHandler) claim(ctx context.Context, jobID uuid.UUID, j *jobRow
 	}
 	err := h.DB.QueryRow(ctx, `
 		UPDATE scrape_jobs SET ingest_claimed_until = now() + make_interval(secs => $2)
-		WHERE id = $1 AND status <> 'processed' AND provider_run_id IS NOT NULL
+		WHERE id = $1 AND status <> $3 AND provider_run_id IS NOT NULL
 		  AND (ingest_claimed_until IS NULL OR ingest_claimed_until <= now())
-		RETURNING status, provider_run_id`, jobID, lease.Seconds()).Scan(&j.status, &j.runID)
+		RETURNING status, provider_run_id`, jobID, lease.Seconds(), domain.JobProcessed).Scan(&j.status, &j.runID)
 	if err == nil {
 		return true, nil
 	}
@@ -301,10 +301,10 @@ func (h CompletionHandler) loadTargets(ctx context.Context, jobID uuid.UUID, j j
 		SELECT t.entity_kind, t.entity_id, coalesce(v.platform_video_id, a.handle), coalesce(a.tracking_limit, 0)
 		FROM scrape_job_targets t
 		LEFT JOIN videos v ON t.entity_kind = 'video' AND v.id = t.entity_id AND v.workspace_id = $2
-			AND v.status NOT IN ('paused', 'removed', 'beyond_limit')
+			AND v.status = ANY($3)
 		LEFT JOIN accounts a ON t.entity_kind = 'account' AND a.id = t.entity_id AND a.workspace_id = $2
 		WHERE t.job_id = $1 AND coalesce(v.id, a.id) IS NOT NULL
-		ORDER BY t.entity_kind, t.entity_id`, jobID, j.workspaceID)
+		ORDER BY t.entity_kind, t.entity_id`, jobID, j.workspaceID, domain.RefreshedItems)
 	if err != nil {
 		return nil, fmt.Errorf("read job targets: %w", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
@@ -88,7 +89,7 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 			INSERT INTO videos AS v (id, workspace_id, platform, platform_video_id, url, account_id, account_handle,
 				caption, thumbnail_url, published_at, is_shop, tracked_individually, status, last_scraped_at)
 			SELECT u.id, $1, $2, u.pid, u.url, u.account_id, u.handle, u.caption, u.thumb, u.published, u.shop,
-				false, 'active', $3
+				false, $13, $3
 			FROM unnest($4::uuid[], $5::text[], $6::text[], $7::uuid[], $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::bool[])
 				AS u(id, pid, url, account_id, handle, caption, thumb, published, shop)
 			ORDER BY u.pid
@@ -98,12 +99,13 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 				thumbnail_url = excluded.thumbnail_url,
 				published_at = coalesce(excluded.published_at, v.published_at),
 				is_shop = coalesce(excluded.is_shop, v.is_shop),
-				status = CASE WHEN v.status IN ('paused', 'removed', 'beyond_limit') THEN v.status ELSE 'active' END,
+				status = CASE WHEN v.status = ANY($14) THEN v.status ELSE $13 END,
 				status_reason = '',
 				last_scraped_at = greatest(v.last_scraped_at, excluded.last_scraped_at),
 				refresh_queued_at = NULL,
 				updated_at = now()`,
-			r.WorkspaceID, r.Platform, r.ScrapedAt, ids, pids, urls, accounts, handles, captions, thumbs, published, shop)
+			r.WorkspaceID, r.Platform, r.ScrapedAt, ids, pids, urls, accounts, handles, captions, thumbs, published, shop,
+			domain.ItemActive, domain.HeldItems)
 		if err != nil {
 			return fmt.Errorf("upsert scraped videos: %w", err)
 		}
@@ -116,7 +118,7 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 		}
 		_, err := tx.Exec(ctx, `
 			UPDATE accounts SET
-				status = CASE WHEN status IN ('paused', 'removed') THEN status ELSE 'active' END,
+				status = CASE WHEN status = ANY($8) THEN status ELSE $9 END,
 				status_reason = '',
 				platform_account_id = CASE WHEN $3 <> '' THEN $3 ELSE platform_account_id END,
 				display_name = CASE WHEN $4 <> '' THEN $4 ELSE display_name END,
@@ -126,7 +128,7 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 				refresh_queued_at = NULL,
 				updated_at = now()
 			WHERE id = $1 AND workspace_id = $2`,
-			a.ID, r.WorkspaceID, a.PlatformID, a.DisplayName, a.AvatarURL, followers, r.ScrapedAt)
+			a.ID, r.WorkspaceID, a.PlatformID, a.DisplayName, a.AvatarURL, followers, r.ScrapedAt, domain.HeldItems, domain.ItemActive)
 		if err != nil {
 			return fmt.Errorf("update scraped account: %w", err)
 		}
@@ -138,17 +140,17 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 		}
 		_, err := tx.Exec(ctx, `
 			UPDATE `+table+` SET
-				status = CASE WHEN status IN ('paused', 'removed', 'beyond_limit') THEN status ELSE 'error' END,
+				status = CASE WHEN status = ANY($4) THEN status ELSE $5 END,
 				status_reason = $3, refresh_queued_at = NULL, updated_at = now()
-			WHERE id = $1 AND workspace_id = $2`, f.ID, r.WorkspaceID, f.Reason)
+			WHERE id = $1 AND workspace_id = $2`, f.ID, r.WorkspaceID, f.Reason, domain.HeldItems, domain.ItemError)
 		if err != nil {
 			return fmt.Errorf("mark %s failed: %w", f.Kind, err)
 		}
 	}
 	_, err := tx.Exec(ctx, `
-		UPDATE scrape_jobs SET status = 'processed', error = '', scraped_at = $2,
+		UPDATE scrape_jobs SET status = $5, error = '', scraped_at = $2,
 			items_total = $3, items_skipped = $4, ingest_claimed_until = NULL, updated_at = now()
-		WHERE id = $1`, r.JobID, r.ScrapedAt, r.ItemsTotal, r.ItemsSkipped)
+		WHERE id = $1`, r.JobID, r.ScrapedAt, r.ItemsTotal, r.ItemsSkipped, domain.JobProcessed)
 	if err != nil {
 		return fmt.Errorf("mark job processed: %w", err)
 	}
@@ -173,15 +175,15 @@ func FailJob(ctx context.Context, tx pgx.Tx, jobID, workspaceID uuid.UUID, reaso
 				ORDER BY e.id FOR UPDATE OF e
 			)
 			UPDATE `+table+` e SET
-				status = CASE WHEN e.status IN ('paused', 'removed') THEN e.status ELSE 'error' END,
+				status = CASE WHEN e.status = ANY($4) THEN e.status ELSE $5 END,
 				status_reason = $3, updated_at = now()
-			FROM locked WHERE e.id = locked.id`, jobID, workspaceID, reason)
+			FROM locked WHERE e.id = locked.id`, jobID, workspaceID, reason, domain.HeldItems, domain.ItemError)
 		if err != nil {
 			return fmt.Errorf("mark %s of failed job: %w", table, err)
 		}
 	}
-	if _, err := tx.Exec(ctx, `UPDATE scrape_jobs SET status = 'failed', error = $2, ingest_claimed_until = NULL, updated_at = now() WHERE id = $1`,
-		jobID, reason); err != nil {
+	if _, err := tx.Exec(ctx, `UPDATE scrape_jobs SET status = $3, error = $2, ingest_claimed_until = NULL, updated_at = now() WHERE id = $1`,
+		jobID, reason, domain.JobFailed); err != nil {
 		return fmt.Errorf("mark job failed: %w", err)
 	}
 	return nil

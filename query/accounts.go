@@ -201,11 +201,11 @@ FROM accounts a` + accountsWhereSQL
 
 // accountsWhereSQL selects a workspace's accounts ($1): one ($2, or all
 // with NULL), removed ones too when $3, of the platforms $4 (NULL: all),
-// of the collection $5 (NULL: any).
+// of the collection $5 (NULL: any); $6 is domain.ItemRemoved.
 const accountsWhereSQL = `
 WHERE a.workspace_id = $1
   AND ($2::uuid IS NULL OR a.id = $2)
-  AND ($3 OR a.status <> 'removed')
+  AND ($3 OR a.status <> $6)
   AND ($4::text[] IS NULL OR a.platform = ANY($4))
   AND ($5::uuid IS NULL OR a.collection_id = $5)`
 
@@ -233,7 +233,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 	// so a ClickHouse failure that may pass does not cancel the rows.
 	pg, pgctx := newGroup(ctx)
 	pg.Go(func() error {
-		rows, err := db.Query(pgctx, accountsSQL, ws, sel.ID, sel.IncludeRemoved, platformNames(sel.Platforms), sel.CollectionID)
+		rows, err := db.Query(pgctx, accountsSQL, ws, sel.ID, sel.IncludeRemoved, platformNames(sel.Platforms), sel.CollectionID, domain.ItemRemoved)
 		if err != nil {
 			return fmt.Errorf("read accounts: %w", err)
 		}

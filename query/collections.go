@@ -72,11 +72,11 @@ WITH members AS (
     SELECT coalesce(v.collection_id, a.collection_id) AS collection_id, array_agg(v.id) AS videos
     FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
     WHERE v.workspace_id = $1 AND coalesce(v.collection_id, a.collection_id) IS NOT NULL
-      AND (v.tracked_individually OR a.status IS DISTINCT FROM 'removed')
+      AND (v.tracked_individually OR a.status IS DISTINCT FROM $2)
     GROUP BY 1
 ), accounts AS (
     SELECT collection_id, count(*) AS n FROM accounts
-    WHERE workspace_id = $1 AND collection_id IS NOT NULL AND status <> 'removed'
+    WHERE workspace_id = $1 AND collection_id IS NOT NULL AND status <> $2
     GROUP BY 1
 )
 SELECT c.id, c.name, c.created_at, coalesce(acc.n, 0), coalesce(m.videos, '{}')
@@ -84,7 +84,7 @@ FROM collections c
 LEFT JOIN members m ON m.collection_id = c.id
 LEFT JOIN accounts acc ON acc.collection_id = c.id
 WHERE c.workspace_id = $1
-ORDER BY c.created_at, c.id`, ws)
+ORDER BY c.created_at, c.id`, ws, domain.ItemRemoved)
 	if err != nil {
 		cancel()
 		<-chErr

@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
@@ -162,16 +163,16 @@ func (e *DailyExport) nextItems(ctx context.Context) ([]dailyItem, platform.Kind
 		}
 		return items, platform.Video, nil
 	}
-	args := []any{e.ws, platformNames(e.f.Platforms), e.f.CollectionID, e.h.PageRows}
+	args := []any{e.ws, platformNames(e.f.Platforms), e.f.CollectionID, e.h.PageRows, domain.ItemRemoved}
 	cond := ""
 	if e.after != nil {
 		args = append(args, e.after.platform, e.after.handle, e.after.id)
-		cond = ` AND (a.platform, a.handle COLLATE "C", a.id) > ($5::text, $6::text COLLATE "C", $7::uuid)`
+		cond = ` AND (a.platform, a.handle COLLATE "C", a.id) > ($6::text, $7::text COLLATE "C", $8::uuid)`
 	}
 	rows, err := e.h.DB.Query(ctx, `
 SELECT a.id, a.platform, a.handle, a.url, a.collection_id
 FROM accounts a
-WHERE a.workspace_id = $1 AND a.status <> 'removed'
+WHERE a.workspace_id = $1 AND a.status <> $5
   AND ($2::text[] IS NULL OR a.platform = ANY($2))
   AND ($3::uuid IS NULL OR a.collection_id = $3)`+cond+`
 ORDER BY a.platform, a.handle COLLATE "C", a.id

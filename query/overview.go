@@ -414,9 +414,9 @@ func countAccounts(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f VideoF
 	var n int
 	err := db.QueryRow(ctx, `
 SELECT count(*) FROM accounts
-WHERE workspace_id = $1 AND status <> 'removed'
+WHERE workspace_id = $1 AND status <> $4
   AND ($2::text[] IS NULL OR platform = ANY($2))
-  AND ($3::uuid IS NULL OR collection_id = $3)`, ws, platformNames(f.Platforms), f.CollectionID).Scan(&n)
+  AND ($3::uuid IS NULL OR collection_id = $3)`, ws, platformNames(f.Platforms), f.CollectionID, domain.ItemRemoved).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("count accounts: %w", err)
 	}

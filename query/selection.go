@@ -6,6 +6,8 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
 )
 
 // The ids a bulk action on "everything the filter matches" applies to: the
@@ -35,7 +37,7 @@ func (h AccountsHandler) IDs(ctx context.Context, ws uuid.UUID, q AccountQuery) 
 		return nil, err
 	}
 	rows, err := h.DB.Query(ctx, `SELECT a.id FROM accounts a`+accountsWhereSQL+` ORDER BY a.id`,
-		ws, nil, false, platformNames(q.Platforms), q.CollectionID)
+		ws, nil, false, platformNames(q.Platforms), q.CollectionID, domain.ItemRemoved)
 	if err != nil {
 		return nil, fmt.Errorf("select accounts: %w", err)
 	}

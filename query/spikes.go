@@ -158,12 +158,13 @@ func (h SpikesHandler) Scan(ctx context.Context, rules []domain.SpikeRule) (doma
 
 // spikeScopeSQL reads, of the matching videos, those that can alert
 // (refreshed, not failed, not of a paused or removed account) with what a
-// rule's scope is checked against.
+// rule's scope is checked against ($2 domain.AlertedVideos, $3
+// domain.RefreshedItems).
 const spikeScopeSQL = `
 SELECT v.id, v.workspace_id, v.platform, coalesce(v.collection_id, a.collection_id)
 FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
-WHERE v.id = ANY($1) AND v.status IN ('pending', 'active')
-  AND (v.tracked_individually OR a.status IN ('pending', 'active', 'error'))`
+WHERE v.id = ANY($1) AND v.status = ANY($2)
+  AND (v.tracked_individually OR a.status = ANY($3))`
 
 // inScope keeps the candidates whose video can alert and lies in its
 // rule's workspace, collection and platform.
@@ -183,7 +184,7 @@ func (h SpikesHandler) inScope(ctx context.Context, rules map[uuid.UUID]domain.S
 		collection *uuid.UUID
 	}
 	videos := make(map[uuid.UUID]scope, len(ids))
-	rows, err := h.DB.Query(ctx, spikeScopeSQL, ids)
+	rows, err := h.DB.Query(ctx, spikeScopeSQL, ids, domain.AlertedVideos, domain.RefreshedItems)
 	if err != nil {
 		return nil, fmt.Errorf("read scope of spikes: %w", err)
 	}
@@ -215,11 +216,12 @@ func (h SpikesHandler) inScope(ctx context.Context, rules map[uuid.UUID]domain.S
 
 // spikeCoveredSQL counts the videos that can alert and lie in the scope
 // of at least one of the rules ($1–$3: workspace, collection or NULL,
-// platform or NULL, per rule).
+// platform or NULL, per rule; $4 domain.AlertedVideos, $5
+// domain.RefreshedItems).
 const spikeCoveredSQL = `
 SELECT count(*) FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
-WHERE v.workspace_id = ANY($1) AND v.status IN ('pending', 'active')
-  AND (v.tracked_individually OR a.status IN ('pending', 'active', 'error'))
+WHERE v.workspace_id = ANY($1) AND v.status = ANY($4)
+  AND (v.tracked_individually OR a.status = ANY($5))
   AND EXISTS (
     SELECT 1 FROM unnest($1::uuid[], $2::uuid[], $3::text[]) AS r(workspace_id, collection_id, platform)
     WHERE r.workspace_id = v.workspace_id
@@ -234,7 +236,7 @@ func (h SpikesHandler) countCovered(ctx context.Context, rules []domain.SpikeRul
 		ws[i], colls[i], plats[i] = r.WorkspaceID, r.CollectionID, r.Platform
 	}
 	var n int
-	if err := h.DB.QueryRow(ctx, spikeCoveredSQL, ws, colls, plats).Scan(&n); err != nil {
+	if err := h.DB.QueryRow(ctx, spikeCoveredSQL, ws, colls, plats, domain.AlertedVideos, domain.RefreshedItems).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count videos to scan: %w", err)
 	}
 	return n, nil

@@ -97,7 +97,7 @@ func (h VideosHandler) One(ctx context.Context, ws, id uuid.UUID) (VideoDetail, 
 	eg, ectx := newGroup(ctx)
 	eg.Go(func() error {
 		rows, err := h.DB.Query(ectx, `SELECT `+videoColumns+videoFromSQL+` AND v.id = $2
-  AND v.status <> 'removed' AND (v.tracked_individually OR a.status IS DISTINCT FROM 'removed')`, ws, id)
+  AND v.status <> $3 AND (v.tracked_individually OR a.status IS DISTINCT FROM $3)`, ws, id, domain.ItemRemoved)
 		if err != nil {
 			return fmt.Errorf("read video: %w", err)
 		}

@@ -439,18 +439,22 @@ WHERE v.workspace_id = $1`
 // it, which costs more than the scan. Videos of removed accounts are left
 // out by the ids of those accounts, usually none, rather than by joining
 // every video with its account.
+// uncountedVideos are the statuses of the videos the lists leave out unless
+// asked for: removed ones and those beyond their account's limit.
+var uncountedVideos = []domain.Item{domain.ItemRemoved, domain.ItemBeyondLimit}
+
 func videoMatch(ws uuid.UUID, f VideoFilter, now time.Time) (string, []any) {
-	cond := []string{`(v.tracked_individually OR v.account_id IS NULL OR v.account_id NOT IN (
-    SELECT id FROM accounts WHERE workspace_id = $1 AND status = 'removed'))`}
 	args := []any{ws}
 	arg := func(v any) string {
 		args = append(args, v)
 		return fmt.Sprintf("$%d", len(args))
 	}
+	cond := []string{`(v.tracked_individually OR v.account_id IS NULL OR v.account_id NOT IN (
+    SELECT id FROM accounts WHERE workspace_id = $1 AND status = ` + arg(domain.ItemRemoved) + `::text))`}
 	if f.Status == "" {
-		cond = append(cond, `v.status NOT IN ('removed', 'beyond_limit')`)
+		cond = append(cond, `v.status <> ALL(`+arg(uncountedVideos)+`::text[])`)
 	} else {
-		cond = append(cond, `v.status = `+arg(string(f.Status))+`::text`)
+		cond = append(cond, `v.status = `+arg(f.Status)+`::text`)
 	}
 	if len(f.Platforms) > 0 {
 		cond = append(cond, `v.platform = ANY(`+arg(platformNames(f.Platforms))+`::text[])`)

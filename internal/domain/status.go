@@ -1,6 +1,9 @@
 package domain
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // Job is the status of a scrape job (one provider run).
 type Job string
@@ -50,9 +53,17 @@ const (
 )
 
 // Refreshed reports whether scrapes keep an item of this status up to date.
-func (s Item) Refreshed() bool {
-	return s != ItemPaused && s != ItemRemoved && s != ItemBeyondLimit
-}
+func (s Item) Refreshed() bool { return slices.Contains(RefreshedItems, s) }
+
+// RefreshedItems are the statuses of the items scrapes keep up to date;
+// HeldItems those of the items a scrape leaves as they are (paused, removed,
+// beyond the limit). AlertedVideos are the statuses of the videos alert
+// rules watch.
+var (
+	RefreshedItems = []Item{ItemPending, ItemActive, ItemError}
+	HeldItems      = []Item{ItemPaused, ItemRemoved, ItemBeyondLimit}
+	AlertedVideos  = []Item{ItemPending, ItemActive}
+)
 
 // Accounts lists the statuses of an account; Videos those of a video.
 var (

@@ -1,14 +1,21 @@
 package plan
 
+import "github.com/reeltrack/reeltrack/internal/domain"
+
 // What counts against a workspace's video limit: every individually tracked
 // video that is not removed counts 1 and every account that is not removed
 // counts its tracking limit (paused items too: pausing keeps the item's
 // place). Videos found through an account are covered by its limit. The usage
 // sum and the item list below are built from these fragments, so they
 // cannot disagree.
+//
+// The fragments are embedded in statements of their own numbering, so the
+// removed status is written into them from domain.ItemRemoved rather than
+// passed as a parameter.
 const (
-	videoCounts   = `tracked_individually AND status <> 'removed'`
-	accountCounts = `status <> 'removed'`
+	removedSQL    = `'` + string(domain.ItemRemoved) + `'`
+	videoCounts   = `tracked_individually AND status <> ` + removedSQL
+	accountCounts = `status <> ` + removedSQL
 	accountCost   = `tracking_limit`
 )
 
