@@ -3,9 +3,9 @@
 package api
 
 import (
+	"context"
 	"log/slog"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
@@ -16,6 +16,7 @@ import (
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/background"
 	"github.com/reeltrack/reeltrack/internal/config"
 	"github.com/reeltrack/reeltrack/internal/ratelimit"
 	"github.com/reeltrack/reeltrack/internal/store"
@@ -48,15 +49,15 @@ type Deps struct {
 }
 
 // Handlers are the use cases the routes call, with the rate limiter, the
-// cache of answers and that of start values, and the scrape starts under
-// way, which a shutdown waits for.
+// cache of answers and that of start values, and the work left running
+// after the answers (scrape starts, e-mails), which a shutdown waits for.
 type Handlers struct {
 	Limiter *ratelimit.Limiter
 	Cache   *query.Cache
 	// StartValues keeps the start values of windows between requests
 	// (nil keeps none).
 	StartValues *query.StartCache
-	Starts      *sync.WaitGroup
+	Starts      *background.Tasks
 
 	SignUp       command.SignUpHandler
 	LogIn        command.LogInHandler
@@ -123,7 +124,7 @@ func New(d Deps) *fiber.App {
 		d.Now = time.Now
 	}
 	if d.Starts == nil {
-		d.Starts = &sync.WaitGroup{}
+		d.Starts = &background.Tasks{Log: d.Log}
 	}
 	s := &server{
 		Deps: d,
@@ -133,7 +134,7 @@ func New(d Deps) *fiber.App {
 	}
 
 	app := newApp(d)
-	app.Hooks().OnShutdown(func() error { waitForStarts(d.Starts, startsShutdownWait); return nil })
+	app.Hooks().OnShutdown(func() error { stopBackground(d.Starts, d.StartValues, backgroundShutdownWait); return nil })
 
 	app.Get("/healthz", s.healthz)
 	app.Get("/readyz", s.readyz)
@@ -271,22 +272,18 @@ func newApp(d Deps) *fiber.App {
 	return app
 }
 
-// startsShutdownWait bounds how long a shutdown waits for the runs that
-// tracking is still starting.
-const startsShutdownWait = 10 * time.Second
+// backgroundShutdownWait bounds how long a shutdown waits for the work
+// left running after the answers.
+const backgroundShutdownWait = 10 * time.Second
 
-// waitForStarts lets the starts under way finish, so that none is cut off
-// between the provider starting a run and the job recording it; a start
-// still waiting on the provider after limit is left to its own deadline, and
-// its job to the cron refresh.
-func waitForStarts(starts *sync.WaitGroup, limit time.Duration) {
-	done := make(chan struct{})
-	go func() {
-		starts.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-	case <-time.After(limit):
-	}
+// stopBackground lets the starts under way finish, so that none is cut off
+// between the provider starting a run and the job recording it, and stops
+// the start values being read (see query.StartCache.Close); no more starts
+// begin, their jobs stay queued. A start still waiting on the provider
+// after limit is cancelled, and its job left to the cron refresh.
+func stopBackground(starts *background.Tasks, startValues *query.StartCache, limit time.Duration) {
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	_ = startValues.Close(ctx)
+	_ = starts.Shutdown(ctx)
 }

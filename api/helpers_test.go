@@ -12,7 +12,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -24,6 +23,7 @@ import (
 	"github.com/reeltrack/reeltrack/api"
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/background"
 	"github.com/reeltrack/reeltrack/internal/config"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/internal/testenv"
@@ -60,7 +60,7 @@ type testApp struct {
 	// starts counts the scrape starts still running after their answers
 	// (api.Handlers.Starts), and the e-mails being sent: a test waits on
 	// it for them to end.
-	starts *sync.WaitGroup
+	starts *background.Tasks
 	// mail keeps the e-mails sent (and passes them to the test's own
 	// sender, when it gave one).
 	mail *mailbox

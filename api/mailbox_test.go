@@ -49,7 +49,7 @@ var linkToken = regexp.MustCompile(`(/[a-z-]+)\?token=([A-Za-z0-9_-]+)`)
 // test fails when there is none. Both parts of the e-mail carry it.
 func (a *testApp) link(addr, page string) string {
 	a.t.Helper()
-	a.starts.Wait()
+	_ = a.starts.Wait(context.Background())
 	mails := a.mail.to(addr)
 	for i := len(mails) - 1; i >= 0; i-- {
 		for _, m := range linkToken.FindAllStringSubmatch(mails[i].Text, -1) {

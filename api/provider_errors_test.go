@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -198,7 +199,7 @@ func TestStartOutOfCreditPausesStarts(t *testing.T) {
 		t.Fatalf("the refresh started %v while starting runs is paused", jobs)
 	}
 	second := trackQueued(t, a, c)
-	a.starts.Wait() // the background start has ended, asking the provider or not
+	_ = a.starts.Wait(context.Background()) // the background start has ended, asking the provider or not
 	if n, m := script.startsOf(r.JobID), script.startsOf(second.JobID); n != 1 || m != 0 {
 		t.Fatalf("%d and %d starts while paused, want the first job's 1 and none", n, m)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -14,6 +13,7 @@ import (
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/background"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/projections"
 )
@@ -82,9 +82,9 @@ type OrganiseItemsHandler struct {
 	Actors    ingest.Actors
 	MaxPerRun int
 	Start     StartScrapeHandler
-	// Starts counts the starts still running after their answers, for a
-	// graceful shutdown to wait on; nil: not counted.
-	Starts *sync.WaitGroup
+	// Starts runs the starts after their answers, counted for a graceful
+	// shutdown to wait on; nil: not counted.
+	Starts *background.Tasks
 	Now    func() time.Time
 }
 

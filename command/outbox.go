@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -14,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/background"
 	"github.com/reeltrack/reeltrack/internal/mail"
 )
 
@@ -26,9 +26,9 @@ type Outbox struct {
 	Mail MailSender
 	Log  *slog.Logger
 	Now  func() time.Time
-	// Sending, when set, counts the SendSoon deliveries under way, so that
-	// a shutdown or a test can wait for them.
-	Sending *sync.WaitGroup
+	// Sending, when set, runs the SendSoon deliveries, counted so that a
+	// shutdown or a test can wait for them.
+	Sending *background.Tasks
 }
 
 // OutboxRun counts what one delivery round did.
@@ -94,19 +94,14 @@ func (o Outbox) SendSoon(id uuid.UUID) {
 	if id == uuid.Nil || o.DB == nil {
 		return
 	}
-	if o.Sending != nil {
-		o.Sending.Add(1)
-	}
-	go func() {
-		if o.Sending != nil {
-			defer o.Sending.Done()
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), sendSoonTimeout)
+	// Refused while the process stops: the round takes it up.
+	o.Sending.Go(context.Background(), func(ctx context.Context) {
+		ctx, cancel := context.WithTimeout(ctx, sendSoonTimeout)
 		defer cancel()
 		if _, err := o.deliverOne(ctx, id); err != nil && o.Log != nil {
 			o.Log.WarnContext(ctx, "e-mail left to the next delivery round", "outboxId", id, "error", err)
 		}
-	}()
+	})
 }
 
 // deliverOne sends the oldest due e-mail, or only the e-mail id, due or not,

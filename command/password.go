@@ -37,20 +37,18 @@ func (h PasswordHandler) Forgot(ctx context.Context, rawEmail string) error {
 	if err != nil {
 		return err
 	}
-	if h.Outbox.Sending != nil {
-		h.Outbox.Sending.Add(1)
-	}
-	client := ClientOf(ctx)
-	go func() {
-		if h.Outbox.Sending != nil {
-			defer h.Outbox.Sending.Done()
-		}
-		ctx, cancel := context.WithTimeout(WithClient(context.Background(), client), sendSoonTimeout)
+	send := func(ctx context.Context) {
+		ctx, cancel := context.WithTimeout(ctx, sendSoonTimeout)
 		defer cancel()
 		if err := h.sendReset(ctx, email); err != nil && h.Outbox.Log != nil {
 			h.Outbox.Log.ErrorContext(ctx, "password reset link not queued", "error", err)
 		}
-	}()
+	}
+	base := WithClient(context.Background(), ClientOf(ctx))
+	if !h.Outbox.Sending.Go(base, send) {
+		// the process is stopping: nothing else would queue the link
+		send(base)
+	}
 	return nil
 }
 

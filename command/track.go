@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -16,6 +15,7 @@ import (
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/background"
 	"github.com/reeltrack/reeltrack/internal/plan"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/projections"
@@ -61,9 +61,9 @@ type TrackHandler struct {
 	Actors    ingest.Actors
 	MaxPerRun int
 	Start     StartScrapeHandler
-	// Starts counts the starts still running after their answers, for a
-	// shutdown to wait for; nil counts nothing.
-	Starts *sync.WaitGroup
+	// Starts runs the starts after their answers, counted for a shutdown
+	// to wait for; nil counts nothing.
+	Starts *background.Tasks
 	Now    func() time.Time
 }
 
@@ -208,21 +208,15 @@ const startTimeout = 2 * time.Minute
 // startAfterAnswer starts the runs of committed jobs without keeping the
 // caller waiting on the provider: in the background, under a deadline of
 // its own. A job that does not start is left queued (by the starter, or,
-// when the process stops first, as it was committed) and the cron refresh
+// when the process is stopping, as it was committed) and the cron refresh
 // starts it, so a provider that is down or slow loses nothing.
-func startAfterAnswer(ctx context.Context, start StartScrapeHandler, running *sync.WaitGroup, jobs []queuedJob) {
+func startAfterAnswer(ctx context.Context, start StartScrapeHandler, running *background.Tasks, jobs []queuedJob) {
 	if len(jobs) == 0 {
 		return
 	}
-	if running != nil {
-		running.Add(1)
-	}
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), startTimeout)
-	go func() {
+	running.Go(context.WithoutCancel(ctx), func(ctx context.Context) {
+		ctx, cancel := context.WithTimeout(ctx, startTimeout)
 		defer cancel()
-		if running != nil {
-			defer running.Done()
-		}
 		// The answer is sent: a panic is logged, and the job left to the
 		// refresh.
 		var err error
@@ -234,7 +228,7 @@ func startAfterAnswer(ctx context.Context, start StartScrapeHandler, running *sy
 		defer apperr.Recover(&err)
 		// A failure is recorded on the job for the refresh to retry.
 		start.startAll(ctx, jobIDs(jobs), nil)
-	}()
+	})
 }
 
 // errNoAccess refuses what needs access the workspace does not have.

@@ -1,6 +1,7 @@
 package query
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,6 +15,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"golang.org/x/sync/singleflight"
 
+	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/store"
 )
 
@@ -36,6 +38,9 @@ type Cache struct {
 	// LocalBytes bounds the answers kept in this process (keys and bodies);
 	// 0 keeps none.
 	LocalBytes int
+	// ComputeTimeout bounds a computation of an answer, which goes on when
+	// the callers waiting for it leave; 0: computeTimeout.
+	ComputeTimeout time.Duration
 
 	flight singleflight.Group
 	local  localAnswers
@@ -112,11 +117,21 @@ func (c *Cache) JSON(ctx context.Context, k CacheKey, compute func(context.Conte
 	return c.fill(ctx, k, key, compute)
 }
 
+// computeTimeout is the default of Cache.ComputeTimeout.
+const computeTimeout = time.Minute
+
 // fill computes, encodes and stores k's answer under key. Concurrent misses
-// of one key compute once.
+// of one key compute once, under the first caller's context values (request
+// id, statement bounds) but not its end: a caller that leaves returns at
+// once, and the others still get the answer.
 func (c *Cache) fill(ctx context.Context, k CacheKey, key string, compute func(context.Context) (any, error)) ([]byte, error) {
-	v, err, _ := c.flight.Do(key, func() (any, error) {
-		v, err := compute(ctx)
+	shared := context.WithoutCancel(ctx)
+	answer := c.flight.DoChan(key, func() (v any, err error) {
+		ctx, cancel := context.WithTimeout(shared, cmp.Or(c.ComputeTimeout, computeTimeout))
+		defer cancel()
+		// no caller's goroutine runs this: a panic is returned as an error
+		defer apperr.Recover(&err)
+		v, err = compute(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -138,10 +153,15 @@ func (c *Cache) fill(ctx context.Context, k CacheKey, key string, compute func(c
 		c.local.put(key, b, c.TTL, c.LocalBytes)
 		return b, nil
 	})
-	if err != nil {
-		return nil, err
+	select {
+	case r := <-answer:
+		if r.Err != nil {
+			return nil, r.Err
+		}
+		return r.Val.([]byte), nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	}
-	return v.([]byte), nil
 }
 
 // Partial is an answer that may lack figures a server could not give; such

@@ -67,6 +67,81 @@ func TestConcurrentMissesComputeOnce(t *testing.T) {
 	}
 }
 
+// TestACallerLeavingLeavesTheSharedComputation: two callers share one
+// computation; the first leaves (its client went away) and returns at once,
+// while the computation goes on, with the first caller's values but not its
+// cancellation, and the second gets the answer.
+func TestACallerLeavingLeavesTheSharedComputation(t *testing.T) {
+	c := query.Cache{}
+	key := query.CacheKey{Workspace: uuid.New(), Version: 1, Name: "overview", Params: "w=7d"}
+	type requestID struct{}
+	release := make(chan struct{})
+	var computed atomic.Int32
+	compute := func(ctx context.Context) (any, error) {
+		computed.Add(1)
+		<-release
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if _, ok := ctx.Deadline(); !ok {
+			return nil, errors.New("the computation has no deadline")
+		}
+		return map[string]any{"request": ctx.Value(requestID{})}, nil
+	}
+	first, leave := context.WithCancel(context.WithValue(context.Background(), requestID{}, "r1"))
+	defer leave()
+	firstErr := make(chan error, 1)
+	go func() {
+		_, err := c.JSON(first, key, compute)
+		firstErr <- err
+	}()
+	waitInFill(t, 1)
+	second := make(chan []byte, 1)
+	go func() {
+		b, err := c.JSON(context.Background(), key, compute)
+		if err != nil {
+			t.Error(err)
+		}
+		second <- b
+	}()
+	waitInFill(t, 2)
+	leave()
+	select {
+	case err := <-firstErr:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("the caller that left: %v, want context.Canceled", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the caller that left still waits for the computation")
+	}
+	close(release)
+	if b := <-second; string(b) != `{"request":"r1"}` {
+		t.Fatalf("the caller that stayed: %s", b)
+	}
+	if n := computed.Load(); n != 1 {
+		t.Fatalf("computed %d times, want 1", n)
+	}
+	// A panic in a computation is its callers' error, not the process's end.
+	_, err := c.JSON(context.Background(), key, func(context.Context) (any, error) { panic("boom") })
+	if err == nil || !strings.Contains(err.Error(), "panic: boom") {
+		t.Fatalf("a computation that panicked: %v", err)
+	}
+}
+
+// waitInFill waits until n callers wait in Cache.fill.
+func waitInFill(t *testing.T, n int) {
+	t.Helper()
+	buf := make([]byte, 1<<20)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		if strings.Count(string(buf[:runtime.Stack(buf, true)]), "query.(*Cache).fill(") >= n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d callers did not arrive within 10s", n)
+		}
+	}
+}
+
 func TestCacheKeysSeparateWorkspacesAndVersions(t *testing.T) {
 	ws := uuid.New()
 	a := query.CacheKey{Workspace: ws, Version: 1, Name: "videos", Params: "sort=views"}

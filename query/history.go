@@ -2,8 +2,6 @@ package query
 
 import (
 	"context"
-	"github.com/reeltrack/reeltrack/internal/domain"
-	"github.com/reeltrack/reeltrack/internal/store"
 	"log/slog"
 	"strconv"
 	"strings"
@@ -11,6 +9,10 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/background"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/store"
 )
 
 // History is what a request knows of its workspace's snapshot history, as
@@ -54,8 +56,10 @@ type StartCache struct {
 	MaxBytes int
 	TTL      time.Duration
 	Log      *slog.Logger
+	// Now is the clock entries expire by, the handlers' own; nil: time.Now.
+	Now func() time.Time
 
-	fills   sync.WaitGroup
+	fills   background.Tasks
 	mu      sync.Mutex
 	entries map[startKey]startEntry
 	order   []startKey // oldest first
@@ -82,7 +86,9 @@ type startEntry struct {
 
 // NewStartCache keeps up to maxBytes of start values, each for ttl.
 func NewStartCache(maxBytes int, ttl time.Duration, log *slog.Logger) *StartCache {
-	return &StartCache{MaxBytes: maxBytes, TTL: ttl, Log: log}
+	c := &StartCache{MaxBytes: maxBytes, TTL: ttl, Log: log}
+	c.fills.Log = log
+	return c
 }
 
 // startCacheOf returns the cache and key of q's start values when ctx has
@@ -112,7 +118,24 @@ func startCacheOf(ctx context.Context, q entitiesQuery) (*StartCache, startKey, 
 }
 
 // Wait waits for the start values being computed in the background.
-func (c *StartCache) Wait() { c.fills.Wait() }
+func (c *StartCache) Wait() { _ = c.fills.Wait(context.Background()) }
+
+// Close cancels the start values being computed in the background, starts
+// no more, and waits until those cancelled have returned or ctx ends.
+func (c *StartCache) Close(ctx context.Context) error {
+	if c == nil {
+		return nil
+	}
+	c.fills.Cancel()
+	return c.fills.Wait(ctx)
+}
+
+func (c *StartCache) now() time.Time {
+	if c.Now != nil {
+		return c.Now()
+	}
+	return time.Now()
+}
 
 // Len is the number of entries kept.
 func (c *StartCache) Len() int {
@@ -125,7 +148,7 @@ func (c *StartCache) get(key startKey) (starts, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.entries[key]
-	if !ok || time.Now().After(e.expires) {
+	if !ok || c.now().After(e.expires) {
 		return starts{}, false
 	}
 	return e.s, true
@@ -154,9 +177,9 @@ func (c *StartCache) put(key startKey, s starts) {
 	} else {
 		c.order = append(c.order, key)
 	}
-	c.entries[key] = startEntry{s: s, bytes: size, expires: time.Now().Add(c.TTL)}
+	now := c.now()
+	c.entries[key] = startEntry{s: s, bytes: size, expires: now.Add(c.TTL)}
 	c.bytes += size
-	now := time.Now()
 	keep := c.order[:0]
 	for _, k := range c.order {
 		e, ok := c.entries[k]
@@ -181,7 +204,8 @@ func (c *StartCache) put(key startKey, s starts) {
 
 // fillLater computes key's start values in the background, unless a fill
 // runs already: one at a time per process, so fills never take more than
-// one core from the requests.
+// one core from the requests. Close cancels a fill, and none starts
+// after it; a panic in one is logged.
 func (c *StartCache) fillLater(key startKey, compute func(context.Context) (starts, error)) {
 	c.mu.Lock()
 	if c.filling {
@@ -190,17 +214,15 @@ func (c *StartCache) fillLater(key startKey, compute func(context.Context) (star
 	}
 	c.filling = true
 	c.mu.Unlock()
-	c.fills.Add(1)
-	go func() {
-		defer c.fills.Done()
+	// a whole workspace's values, off the request: bounded by the minute,
+	// not by the requests' per-read bound
+	c.fills.Go(store.WithoutClickHouseBound(context.Background()), func(ctx context.Context) {
 		defer func() {
 			c.mu.Lock()
 			c.filling = false
 			c.mu.Unlock()
 		}()
-		// a whole workspace's values, off the request: bounded by the
-		// minute, not by the requests' per-read bound
-		ctx, cancel := context.WithTimeout(store.WithoutClickHouseBound(context.Background()), time.Minute)
+		ctx, cancel := context.WithTimeout(ctx, time.Minute)
 		defer cancel()
 		s, err := compute(ctx)
 		if err != nil {
@@ -210,7 +232,7 @@ func (c *StartCache) fillLater(key startKey, compute func(context.Context) (star
 			return
 		}
 		c.put(key, s)
-	}()
+	})
 }
 
 // startsBuilder collects start values entity by entity into a starts.

@@ -1,8 +1,13 @@
 package query
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -106,4 +111,100 @@ func TestStartCacheDropsTheOldestAndExpired(t *testing.T) {
 	if _, ok := c.get(other); ok {
 		t.Error("an expired entry read")
 	}
+}
+
+// TestStartValuesFillRecoversItsPanic: a fill that panics is logged and
+// ends that fill only: the process goes on, and so do later fills.
+func TestStartValuesFillRecoversItsPanic(t *testing.T) {
+	var logs lockedBuffer
+	c := NewStartCache(1<<20, time.Hour, slog.New(slog.NewJSONHandler(&logs, nil)))
+	key := startKey{ws: uuid.New(), shape: "video/views"}
+	c.fillLater(key, func(context.Context) (starts, error) { panic("boom") })
+	c.Wait()
+	if s := logs.String(); !strings.Contains(s, "panic: boom") {
+		t.Fatalf("the panic is not logged: %q", s)
+	}
+	c.fillLater(key, func(context.Context) (starts, error) { return oneStart(), nil })
+	c.Wait()
+	if _, ok := c.get(key); !ok {
+		t.Fatal("no fill after the one that panicked")
+	}
+}
+
+// TestCloseCancelsAndWaitsForTheFill: Close cancels a fill under way and
+// returns once it has, and no fill starts after it.
+func TestCloseCancelsAndWaitsForTheFill(t *testing.T) {
+	c := NewStartCache(1<<20, time.Hour, nil)
+	key := startKey{ws: uuid.New(), shape: "video/views"}
+	started := make(chan struct{})
+	var ended atomic.Bool
+	c.fillLater(key, func(ctx context.Context) (starts, error) {
+		close(started)
+		<-ctx.Done()
+		time.Sleep(20 * time.Millisecond) // the read returning
+		ended.Store(true)
+		return starts{}, ctx.Err()
+	})
+	<-started
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := c.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if !ended.Load() {
+		t.Fatal("Close returned before the fill")
+	}
+	var ran atomic.Bool
+	c.fillLater(key, func(context.Context) (starts, error) { ran.Store(true); return oneStart(), nil })
+	c.Wait()
+	if ran.Load() {
+		t.Fatal("a fill started after Close")
+	}
+}
+
+// TestStartValuesExpireByTheHandlersClock: what a fill keeps expires by
+// the cache's clock, not the wall clock.
+func TestStartValuesExpireByTheHandlersClock(t *testing.T) {
+	c := NewStartCache(1<<20, time.Hour, nil)
+	var now atomic.Int64
+	now.Store(time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC).UnixNano())
+	c.Now = func() time.Time { return time.Unix(0, now.Load()).UTC() }
+	key := startKey{ws: uuid.New(), shape: "video/views"}
+	c.fillLater(key, func(context.Context) (starts, error) { return oneStart(), nil })
+	c.Wait()
+	if e := c.entries[key]; !e.expires.Equal(c.Now().Add(time.Hour)) {
+		t.Fatalf("kept until %v, want an hour after %v", e.expires, c.Now())
+	}
+	if _, ok := c.get(key); !ok {
+		t.Fatal("not read within its hour")
+	}
+	now.Add(int64(time.Hour + time.Second))
+	if _, ok := c.get(key); ok {
+		t.Fatal("read an hour after the clock's time it was kept at")
+	}
+}
+
+// oneStart is the start values of one entity.
+func oneStart() starts {
+	var b startsBuilder
+	b.add(uuid.New(), []uint8{1}, []uint64{5})
+	return b.starts()
+}
+
+// lockedBuffer is a log sink safe for the fills' goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

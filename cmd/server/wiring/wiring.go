@@ -7,7 +7,6 @@ package wiring
 import (
 	"context"
 	"log/slog"
-	"sync"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
@@ -18,6 +17,7 @@ import (
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/background"
 	"github.com/reeltrack/reeltrack/internal/config"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/ratelimit"
@@ -38,7 +38,7 @@ type Deps struct {
 	OpenAPI   []byte
 	Now       func() time.Time
 	// StartValues keeps start values between requests; nil: a new
-	// StartValues.
+	// StartValues. Its clock, when not set, is Now.
 	StartValues *query.StartCache
 
 	Provider *ingest.Client // nil when no scraping provider is configured
@@ -81,12 +81,15 @@ func API(d Deps) api.Deps {
 	if d.StartValues == nil {
 		d.StartValues = StartValues(d.Config.StartValuesBytes, d.Log)
 	}
+	if d.StartValues.Now == nil {
+		d.StartValues.Now = d.Now
+	}
 	start := command.StartScrapeHandler{
 		DB: d.DB, Provider: d.Provider, PublicBaseURL: d.Config.PublicBaseURL, WebhookSecret: d.Config.ScraperWebhookSecret, Log: d.Log,
 	}
 	// Tracking starts its jobs' runs after answering; a shutdown waits for
 	// the starts under way.
-	starts := &sync.WaitGroup{}
+	starts := &background.Tasks{Log: d.Log}
 	// Account e-mails are sent right after their transaction; a shutdown
 	// waits for them too.
 	outbox := command.Outbox{DB: d.DB, Mail: d.Mail, Log: d.Log, Now: d.Now, Sending: starts}
@@ -96,7 +99,7 @@ func API(d Deps) api.Deps {
 		DB: d.DB, CH: d.CH, Redis: d.Redis, Provider: d.Provider, Site: d.Site,
 		Handlers: api.Handlers{
 			Limiter:     ratelimit.New(d.Redis, d.Log),
-			Cache:       &query.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log, LocalBytes: localCacheBytes},
+			Cache:       &query.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log, LocalBytes: localCacheBytes, ComputeTimeout: d.Config.RequestTimeout},
 			StartValues: d.StartValues,
 			Starts:      starts,
 

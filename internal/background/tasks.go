@@ -1,0 +1,133 @@
+// Package background runs the work a request leaves behind it (the start
+// of a tracking answer's runs, an account e-mail, the start values read
+// after a dashboard answer), counted so that a shutdown can wait for it.
+package background
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"sync"
+)
+
+// Tasks are functions running in goroutines of their own. Once Shutdown or
+// Cancel has begun, Go starts no more, so a wait for those running is never
+// joined by a later one. A panic in a task is logged and ends that task
+// only. The zero value is ready; a nil *Tasks runs tasks without counting
+// them.
+type Tasks struct {
+	// Log receives the panics of tasks; nil: slog.Default().
+	Log *slog.Logger
+
+	mu      sync.Mutex
+	running int
+	idle    chan struct{} // closed when running drops to 0; nil while none runs
+	stopped bool          // Shutdown or Cancel began: Go refuses
+	// cancel ends the contexts of the tasks running (Cancel, or a Shutdown
+	// that gave up waiting)
+	stopping context.Context
+	cancel   context.CancelFunc
+}
+
+// Go runs fn in a goroutine of its own under a context derived from ctx,
+// which Cancel ends, and reports true; once Shutdown or Cancel has begun
+// it runs nothing and reports false.
+func (t *Tasks) Go(ctx context.Context, fn func(context.Context)) bool {
+	if t == nil {
+		t = &Tasks{}
+	}
+	t.mu.Lock()
+	if t.stopped {
+		t.mu.Unlock()
+		return false
+	}
+	if t.stopping == nil {
+		t.stopping, t.cancel = context.WithCancel(context.Background())
+	}
+	if t.running == 0 {
+		t.idle = make(chan struct{})
+	}
+	t.running++
+	t.mu.Unlock()
+
+	ctx, cancel := context.WithCancel(ctx)
+	unhook := context.AfterFunc(t.stopping, cancel)
+	go func() {
+		defer t.done()
+		defer unhook()
+		defer cancel()
+		defer t.recover(ctx)
+		fn(ctx)
+	}()
+	return true
+}
+
+func (t *Tasks) recover(ctx context.Context) {
+	if r := recover(); r != nil {
+		log := t.Log
+		if log == nil {
+			log = slog.Default()
+		}
+		log.ErrorContext(ctx, "background task panicked", "err", fmt.Sprintf("panic: %v\n%s", r, debug.Stack()))
+	}
+}
+
+func (t *Tasks) done() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.running--
+	if t.running == 0 {
+		close(t.idle)
+		t.idle = nil
+	}
+}
+
+// Wait waits until no task runs or ctx ends, and then returns ctx's error.
+func (t *Tasks) Wait(ctx context.Context) error {
+	if t == nil {
+		return nil
+	}
+	t.mu.Lock()
+	idle := t.idle
+	t.mu.Unlock()
+	if idle == nil {
+		return nil
+	}
+	select {
+	case <-idle:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Shutdown refuses new tasks and waits for those running until they end or
+// ctx ends; then it cancels the contexts of those still running, without
+// waiting for them, and returns ctx's error.
+func (t *Tasks) Shutdown(ctx context.Context) error {
+	if t == nil {
+		return nil
+	}
+	t.mu.Lock()
+	t.stopped = true
+	t.mu.Unlock()
+	err := t.Wait(ctx)
+	if err != nil {
+		t.Cancel()
+	}
+	return err
+}
+
+// Cancel refuses new tasks and cancels the contexts of those running.
+func (t *Tasks) Cancel() {
+	if t == nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.stopped = true
+	if t.cancel != nil {
+		t.cancel()
+	}
+}
