@@ -260,7 +260,7 @@ func isAPIPath(p string) bool {
 func newApp(d Deps) *fiber.App {
 	app := fiber.New(fiber.Config{
 		AppName:               "reeltrack",
-		ErrorHandler:          errorHandler(d.Log),
+		ErrorHandler:          errorHandler,
 		BodyLimit:             d.Config.BodyLimit,
 		ReadTimeout:           30 * time.Second,
 		WriteTimeout:          5 * time.Minute,

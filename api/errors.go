@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 
+	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/store"
 )
@@ -55,55 +57,82 @@ var fiberCodes = map[int]string{
 }
 
 // errorHandler maps an error to its status and the JSON error body. Errors of
-// no known kind are 500s with a generic message, logged once with the
-// request id.
-func errorHandler(log *slog.Logger) fiber.ErrorHandler {
-	return func(c *fiber.Ctx, err error) error {
-		reqID, _ := c.Locals(localRequestID).(string)
-		detail := ErrorDetail{RequestID: reqID}
-		status := fiber.StatusInternalServerError
-
-		var fe *fiber.Error
-		if apperr.KindOf(err) == apperr.KindInternal && store.Unavailable(err) {
-			// A server that refused, broke or did not answer in time: the
-			// request may succeed later, so it is one kind whatever the
-			// route, and the operator sees it once per request.
-			log.Warn("storage unavailable", "requestId", reqID, "method", c.Method(), "path", c.Path(), "err", err)
-			err = apperr.Unavailable("a storage server is not answering: retry in a few seconds")
+// no known kind are 500s with a generic message. The error, with its
+// causes, is left for the access log when the server failed the request
+// (every 5xx) or the request was cancelled; the body never holds it.
+func errorHandler(c *fiber.Ctx, err error) error {
+	reqID, _ := c.Locals(localRequestID).(string)
+	detail := ErrorDetail{RequestID: reqID}
+	status, level := fiber.StatusInternalServerError, slog.LevelError
+	var fe *fiber.Error
+	switch kind := apperr.KindOf(err); {
+	case errors.Is(err, ingest.ErrProviderUnavailable):
+		// The scraping provider could not be reached, did not answer in
+		// time or answered 429 or 5xx: its outage, not the service's.
+		status, level = fiber.StatusServiceUnavailable, slog.LevelWarn
+		detail.Code, detail.Message = "provider_unavailable", "the scraping provider is not answering: try again in a minute"
+		c.Set(fiber.HeaderRetryAfter, retryAfterProvider)
+	case errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded):
+		// The request's work was cancelled (the client went away), no
+		// server failed: nginx's 499, which no client reads.
+		status, level = statusCancelled, slog.LevelInfo
+		detail.Code, detail.Message = "cancelled", "the request was cancelled"
+	case kind == apperr.KindInternal && store.Unavailable(err):
+		// A server that refused, broke or did not answer in time: the
+		// request may succeed later, so it is one kind whatever the route.
+		status, level = fiber.StatusServiceUnavailable, slog.LevelWarn
+		detail.Code, detail.Message = kindStatus[apperr.KindUnavailable].code, "a storage server is not answering: retry in a few seconds"
+	case kind != apperr.KindInternal:
+		m := kindStatus[kind]
+		status, level, detail.Code, detail.Message = m.status, slog.LevelWarn, m.code, apperr.Message(err)
+		if fields := apperr.Fields(err); len(fields) > 0 {
+			detail.Fields = fields
 		}
-		if kind := apperr.KindOf(err); kind != apperr.KindInternal {
-			m := kindStatus[kind]
-			status, detail.Code, detail.Message = m.status, m.code, apperr.Message(err)
-			if fields := apperr.Fields(err); len(fields) > 0 {
-				detail.Fields = fields
-			}
-			if wait := apperr.RetryAfter(err); wait > 0 {
-				c.Set(fiber.HeaderRetryAfter, strconv.Itoa(wait))
-			}
-		} else if errors.As(err, &fe) && fe.Code < 500 {
-			status, detail.Message = fe.Code, fe.Message
-			detail.Code = fiberCodes[fe.Code]
-			if detail.Code == "" {
-				detail.Code = "error"
-			}
-			if fe.Code == fiber.StatusRequestEntityTooLarge {
-				detail.Message = "request body is too large"
-			}
-		} else {
-			detail.Code, detail.Message = "internal", "internal error"
-			log.Error("request failed", "requestId", reqID, "method", c.Method(), "path", c.Path(), "err", err)
+		if wait := apperr.RetryAfter(err); wait > 0 {
+			c.Set(fiber.HeaderRetryAfter, strconv.Itoa(wait))
 		}
-		if status == fiber.StatusServiceUnavailable && c.GetRespHeader(fiber.HeaderRetryAfter) == "" {
-			c.Set(fiber.HeaderRetryAfter, retryAfterUnavailable)
+	case errors.As(err, &fe) && fe.Code < 500:
+		status, detail.Message = fe.Code, fe.Message
+		detail.Code = fiberCodes[fe.Code]
+		if detail.Code == "" {
+			detail.Code = "error"
 		}
-		return c.Status(status).JSON(ErrorBody{Error: detail})
+		if fe.Code == fiber.StatusRequestEntityTooLarge {
+			detail.Message = "request body is too large"
+		}
+	default:
+		detail.Code, detail.Message = "internal", "internal error"
 	}
+	if status >= 500 || status == statusCancelled {
+		c.Locals(localFailure, failure{code: detail.Code, err: err, level: level})
+	}
+	if status == fiber.StatusServiceUnavailable && c.GetRespHeader(fiber.HeaderRetryAfter) == "" {
+		c.Set(fiber.HeaderRetryAfter, retryAfterUnavailable)
+	}
+	return c.Status(status).JSON(ErrorBody{Error: detail})
 }
+
+// failure is what the access log says of a request the server failed or
+// that was cancelled: the error code, the error with its causes, and the
+// level of the line.
+type failure struct {
+	code  string
+	err   error
+	level slog.Level
+}
+
+// statusCancelled answers a request whose work was cancelled.
+const statusCancelled = 499
 
 // retryAfterUnavailable is the Retry-After of a 503, in seconds: long enough
 // for a restarting server or a reconnecting pool, short enough that a client
 // does not wait for nothing.
 const retryAfterUnavailable = "5"
+
+// retryAfterProvider is the Retry-After of a 503 for the scraping
+// provider, in seconds: the client has already retried its calls with
+// back-off.
+const retryAfterProvider = "60"
 
 // decodeJSON decodes a JSON object body strictly: unknown fields, wrong
 // types, trailing data, malformed JSON and text that is not valid UTF-8 or

@@ -64,3 +64,31 @@ func TestRequestLogsAreJSONWithoutSecrets(t *testing.T) {
 		t.Fatalf("%d request log lines, want 3:\n%s", lines, out)
 	}
 }
+
+// requestLine returns the access log line of the request that answered
+// res, decoded, and fails the test when there is none.
+func requestLine(t *testing.T, logs *syncBuffer, res response) map[string]any {
+	t.Helper()
+	id := res.Header.Get("X-Request-ID")
+	sc := bufio.NewScanner(strings.NewReader(logs.String()))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var line map[string]any
+		if json.Unmarshal(sc.Bytes(), &line) == nil && line["msg"] == "request" && line["requestId"] == id && id != "" {
+			return line
+		}
+	}
+	t.Fatalf("no request log line with request id %q:\n%s", id, logs)
+	return nil
+}
+
+// expectFailureLine checks the access log line of a failed request: its
+// level, status and error code, and an error that holds cause.
+func expectFailureLine(t *testing.T, logs *syncBuffer, res response, level, code, cause string) {
+	t.Helper()
+	line := requestLine(t, logs, res)
+	err, _ := line["err"].(string)
+	if line["level"] != level || line["status"] != float64(res.Status) || line["code"] != code || !strings.Contains(err, cause) {
+		t.Fatalf("request log line %v, want level %s, status %d, code %s and an error with %q", line, level, res.Status, code, cause)
+	}
+}

@@ -23,6 +23,7 @@ const (
 	localSession    = "session"
 	localMembership = "membership"
 	localMe         = "me"
+	localFailure    = "failure"
 
 	headerRequestID = "X-Request-ID"
 )
@@ -43,7 +44,10 @@ func requestID(c *fiber.Ctx) error {
 
 // accessLog writes one JSON line per request, after the error handler has
 // set the final status. It logs the path without the query string and never
-// headers, cookies or bodies.
+// headers, cookies or bodies. A request the server failed carries its error
+// code and its error with the causes, the line at warning level for an
+// outage or a refusal and error level for an internal error; a cancelled
+// request's line is at info level.
 func accessLog(log *slog.Logger) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		start := time.Now()
@@ -53,11 +57,16 @@ func accessLog(log *slog.Logger) fiber.Handler {
 			}
 		}
 		ctx := context.Background()
-		if !log.Enabled(ctx, slog.LevelInfo) {
+		level := slog.LevelInfo
+		failed, hasFailure := c.Locals(localFailure).(failure)
+		if hasFailure {
+			level = failed.level
+		}
+		if !log.Enabled(ctx, level) {
 			return nil
 		}
 		id, _ := c.Locals(localRequestID).(string)
-		attrs := [7]slog.Attr{
+		attrs := [9]slog.Attr{
 			slog.String("requestId", id),
 			slog.String("method", c.Method()),
 			slog.String("path", c.Path()),
@@ -70,7 +79,11 @@ func accessLog(log *slog.Logger) fiber.Handler {
 			attrs[n] = slog.String("userId", s.UserID.String())
 			n++
 		}
-		log.LogAttrs(ctx, slog.LevelInfo, "request", attrs[:n]...)
+		if hasFailure {
+			attrs[n], attrs[n+1] = slog.String("code", failed.code), slog.Any("err", failed.err)
+			n += 2
+		}
+		log.LogAttrs(ctx, level, "request", attrs[:n]...)
 		return nil
 	}
 }

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"log/slog"
 	"maps"
 	"net"
 	"net/url"
@@ -193,7 +194,8 @@ func TestPoolShrinksAfterAFreeze(t *testing.T) {
 
 // TestPostgresGoneAnswers503 covers a PostgreSQL that drops its
 // connections (a restart) and one that refuses them (stopped): both are the
-// one outage answer, never a 500.
+// one outage answer, never a 500, and the request's log line holds the
+// cause.
 func TestPostgresGoneAnswers503(t *testing.T) {
 	pool, proxy := proxiedPostgres(t)
 	a := newApp(t, func(d *wiring.Deps) { d.DB = pool })
@@ -227,8 +229,15 @@ func TestPostgresGoneAnswers503(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(refusing.Close)
-	b := newApp(t, func(d *wiring.Deps) { d.DB = refusing })
-	expectUnavailable(t, "GET /api/workspace/team with PostgreSQL refusing", b.request("GET", "/api/workspace/team", nil, c))
+	var logs syncBuffer
+	b := newApp(t, func(d *wiring.Deps) {
+		d.DB = refusing
+		d.Log = slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	})
+	res := b.request("GET", "/api/workspace/team", nil, c)
+	expectUnavailable(t, "GET /api/workspace/team with PostgreSQL refusing", res)
+	// The request's log line says which server failed and how.
+	expectFailureLine(t, &logs, res, "WARN", "unavailable", "connection refused")
 	expectUnavailable(t, "login with PostgreSQL refusing",
 		b.request("POST", "/api/auth/login", map[string]string{"email": uniqueEmail("gone"), "password": "correct horse"}))
 }

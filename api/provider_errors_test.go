@@ -19,6 +19,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
 // startScript fronts the simulator and answers run starts with a scripted
@@ -358,5 +359,131 @@ func TestRefreshGivesUpAfterThreeAttempts(t *testing.T) {
 	}
 	if n := script.startsOf(r.JobID); n != 3 {
 		t.Fatalf("%d starts of a given-up job, want 3", n)
+	}
+}
+
+// providerFront fronts a simulator and answers as its mode says: "run"
+// answers reads of a run 500 (with the token in the message), "items"
+// answers dataset reads 502, "drop" closes every connection without an
+// answer; "" passes everything on.
+type providerFront struct {
+	mu    sync.Mutex
+	mode  string
+	proxy *httputil.ReverseProxy
+}
+
+func (f *providerFront) set(mode string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.mode = mode
+}
+
+func (f *providerFront) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f.mu.Lock()
+	mode := f.mode
+	f.mu.Unlock()
+	switch {
+	case mode == "run" && strings.HasPrefix(r.URL.Path, "/v2/actor-runs/"):
+		http.Error(w, `{"error":{"type":"internal-server-error","message":"broken for sim-token"}}`, http.StatusInternalServerError)
+	case mode == "items" && strings.HasSuffix(r.URL.Path, "/items"):
+		http.Error(w, `{"error":{"type":"bad-gateway","message":"no dataset now"}}`, http.StatusBadGateway)
+	case mode == "drop":
+		if conn, _, err := w.(http.Hijacker).Hijack(); err == nil {
+			conn.Close()
+		}
+	default:
+		f.proxy.ServeHTTP(w, r)
+	}
+}
+
+// TestCompletionWhileTheProviderIsDown delivers a completion while the
+// provider cannot give its run or dataset (5xx after the client's retries,
+// connections closed without an answer): each delivery answers 503 with
+// the provider's code and a Retry-After, never the storage outage's
+// "unavailable", and leaves the job for the provider's retry, which
+// processes it once the provider answers. The request's log line holds the
+// cause at warning level; neither it nor the answer holds the token.
+func TestCompletionWhileTheProviderIsDown(t *testing.T) {
+	sim := testenv.ScraperSim(t, "-run-duration", "10ms", "-webhook-retries", "0", "-quirks=false")
+	target, err := url.Parse(sim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	front := &providerFront{proxy: httputil.NewSingleHostReverseProxy(target)}
+	srv := httptest.NewServer(front)
+	t.Cleanup(srv.Close)
+	client := ingest.NewClient(ingest.ClientOptions{BaseURL: srv.URL, Token: "sim-token", RetryWait: time.Millisecond, MaxWait: 5 * time.Millisecond})
+	_, job := seedFinishedRun(t, client, 2)
+	var logs syncBuffer
+	a := newApp(t, func(d *wiring.Deps) {
+		d.Provider = client
+		d.Log = slog.New(slog.NewJSONHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	})
+
+	for mode, cause := range map[string]string{"run": "scraping provider answered 500", "items": "scraping provider answered 502", "drop": "EOF"} {
+		front.set(mode)
+		res := a.request("POST", "/api/webhooks/scraper?job_id="+job.String(), nil)
+		e := res.expectError(t, http.StatusServiceUnavailable, "provider_unavailable")
+		if res.Header.Get("Retry-After") == "" || strings.Contains(string(res.Body), "sim-token") || strings.Contains(e.Message, cause) {
+			t.Fatalf("provider %s: %s with Retry-After %q, want the safe message and a Retry-After", mode, res.Body, res.Header.Get("Retry-After"))
+		}
+		expectFailureLine(t, &logs, res, "WARN", "provider_unavailable", cause)
+		if n := count(t, `SELECT count(*) FROM scrape_jobs WHERE id = $1 AND status = 'running' AND ingest_claimed_until IS NULL`, job); n != 1 {
+			t.Fatalf("provider %s: the job is not left for the retry", mode)
+		}
+	}
+	if strings.Contains(logs.String(), "sim-token") {
+		t.Fatalf("the token is in the log:\n%s", logs.String())
+	}
+
+	front.set("")
+	var out ingest.Outcome
+	a.request("POST", "/api/webhooks/scraper?job_id="+job.String(), nil).expect(t, http.StatusOK).decode(t, &out)
+	if out.Status != "processed" {
+		t.Fatalf("the delivery once the provider answers: %+v", out)
+	}
+}
+
+// TestStartFailureLogKeepsSecretsOut: a run start that the provider drops
+// is logged with its cause and recorded on the job, which the video page
+// shows, naming the request without its query string: that carries the
+// webhook's secret header. Neither the log nor the job holds the secret or
+// the token.
+func TestStartFailureLogKeepsSecretsOut(t *testing.T) {
+	const secret = "hook-secret-for-the-log-test"
+	var front *providerFront
+	logs := &syncBuffer{}
+	a, sim := newScrapingAppWith(t, func(d *wiring.Deps) {
+		front = &providerFront{mode: "drop"}
+		srv := httptest.NewServer(front)
+		t.Cleanup(srv.Close)
+		d.Provider = ingest.NewClient(ingest.ClientOptions{BaseURL: srv.URL, Token: "sim-token", RetryWait: time.Millisecond, MaxWait: 5 * time.Millisecond})
+		d.Config.ScraperWebhookSecret = secret
+		d.Log = slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	})
+	target, err := url.Parse(sim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	front.proxy = httputil.NewSingleHostReverseProxy(target)
+	c := a.signUp(uniqueEmail("startlog"))
+	a.bootstrap(c)
+	r := trackQueued(t, a, c)
+	waitRow(t, "the dropped start left the job queued", `SELECT count(*) FROM scrape_jobs WHERE id = $1 AND status = 'queued' AND error LIKE '%EOF%'`, r.JobID)
+	a.starts.Wait(t.Context())
+	var jobErr string
+	if err := env.PG.QueryRow(t.Context(), `SELECT error FROM scrape_jobs WHERE id = $1`, r.JobID).Scan(&jobErr); err != nil {
+		t.Fatal(err)
+	}
+	logged := logs.String()
+	if !strings.Contains(logged, "did not start a run") || !strings.Contains(logged, "/runs") {
+		t.Fatalf("the failed start is not logged with its cause:\n%s", logged)
+	}
+	for _, text := range []string{logged, jobErr} {
+		for _, leak := range []string{"webhooks=", secret, "sim-token"} {
+			if strings.Contains(text, leak) {
+				t.Fatalf("%q is in the log or the job's error:\n%s", leak, text)
+			}
+		}
 	}
 }

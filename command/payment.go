@@ -35,7 +35,7 @@ var errBillingOff = apperr.Unavailable("billing is not configured on this server
 // The provider's own message stays in the wrapped error, for the log.
 func providerError(err error) error {
 	if errors.Is(err, payment.ErrUnavailable) {
-		return errors.Join(apperr.Unavailable("the payment provider is not answering right now; try again in a minute"), err)
+		return apperr.Wrap(apperr.KindUnavailable, "the payment provider is not answering right now; try again in a minute", err)
 	}
 	return err
 }

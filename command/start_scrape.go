@@ -175,6 +175,9 @@ func (h StartScrapeHandler) failed(ctx context.Context, jobID, workspaceID uuid.
 	case ingest.FailureNotFound:
 		return h.pause(ctx, jobID, actor, "actor", "the provider has no actor "+actor+" (check the SCRAPER_ACTOR_ settings): "+pe.Error(), cause)
 	}
+	if h.Log != nil {
+		h.Log.Warn("scraping provider did not start a run: the job stays queued", "jobId", jobID, "actor", actor, "err", cause)
+	}
 	if _, err := h.DB.Exec(ctx, `
 		UPDATE scrape_jobs SET status = 'queued', error = $2, updated_at = now() WHERE id = $1`, jobID, cause.Error()); err != nil {
 		return errors.Join(cause, fmt.Errorf("release job: %w", err))

@@ -64,6 +64,56 @@ func (e *ProviderError) Error() string {
 	return fmt.Sprintf("scraping provider answered %d %s: %s", e.Status, e.Type, e.Message)
 }
 
+// Is makes an answer of 429 or 5xx match ErrProviderUnavailable.
+func (e *ProviderError) Is(target error) bool {
+	return target == ErrProviderUnavailable && (e.Status == http.StatusTooManyRequests || e.Status >= 500)
+}
+
+// ErrProviderUnavailable is in the chain of every error of a provider call
+// that may succeed later: the provider could not be reached, broke the
+// connection, did not answer in time, answered 429 or 5xx, or sent an
+// answer that was cut short or could not be read. The HTTP layer answers
+// it as the provider's outage, not the service's. A call whose context was
+// cancelled does not match.
+var ErrProviderUnavailable = errors.New("the scraping provider is not answering")
+
+// unreachable is a provider call that got no whole answer. Its text names
+// the request without the query string, which can hold secrets (the
+// webhook's headers), and with the token masked.
+type unreachable struct {
+	msg string
+	err error
+}
+
+func (e *unreachable) Error() string   { return e.msg }
+func (e *unreachable) Unwrap() []error { return []error{e.err, ErrProviderUnavailable} }
+
+// failed marks err, from a call that got no whole answer, as the
+// provider's outage, unless the caller cancelled the call; a *url.Error's
+// URL loses its query string and user info.
+func (c *Client) failed(err error) error {
+	if err == nil || errors.Is(err, context.Canceled) {
+		return err
+	}
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		u := ue.URL
+		if i := strings.IndexAny(u, "?#"); i >= 0 {
+			u = u[:i]
+		}
+		if p, perr := url.Parse(u); perr == nil && p.User != nil {
+			p.User = nil
+			u = p.String()
+		}
+		err = &url.Error{Op: ue.Op, URL: u, Err: ue.Err}
+	}
+	msg := err.Error()
+	if c.token != "" {
+		msg = strings.ReplaceAll(msg, c.token, "***")
+	}
+	return &unreachable{msg: msg, err: err}
+}
+
 // Failure is what a failed call to the provider means for the caller.
 type Failure int
 
@@ -331,7 +381,7 @@ func (c *Client) eachItem(ctx context.Context, datasetID string, offset, limit i
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return 0, total, fmt.Errorf("read dataset %s: %w", datasetID, err)
+		return 0, total, fmt.Errorf("read dataset %s: %w", datasetID, c.failed(err))
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode/100 != 2 {
@@ -343,15 +393,15 @@ func (c *Client) eachItem(ctx context.Context, datasetID string, offset, limit i
 	// Stream the array item by item: a page is never held whole.
 	a := normalize.NewItemReader(resp.Body)
 	if err := a.Open(); err != nil {
-		return 0, total, fmt.Errorf("read dataset %s: %w", datasetID, err)
+		return 0, total, fmt.Errorf("read dataset %s: %w", datasetID, c.failed(err))
 	}
 	for {
 		raw, err := a.Next()
 		if errors.Is(err, io.ErrUnexpectedEOF) {
-			return n, total, fmt.Errorf("read dataset %s: truncated answer after %d items: %w", datasetID, n, err)
+			return n, total, fmt.Errorf("read dataset %s: truncated answer after %d items: %w", datasetID, n, c.failed(err))
 		}
 		if err != nil {
-			return n, total, fmt.Errorf("read dataset %s item %d: %w", datasetID, offset+n, err)
+			return n, total, fmt.Errorf("read dataset %s item %d: %w", datasetID, offset+n, c.failed(err))
 		}
 		if raw == nil {
 			// Read the rest of the body (a newline, the last chunk) so
@@ -390,14 +440,14 @@ func (c *Client) do(ctx context.Context, hc *retryablehttp.Client, method, path 
 	}
 	resp, err := hc.Do(req)
 	if err != nil {
-		return err
+		return c.failed(err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode/100 != 2 {
 		return c.providerError(resp)
 	}
 	if err := json.NewDecoder(io.LimitReader(resp.Body, 4<<20)).Decode(out); err != nil {
-		return fmt.Errorf("decode answer: %w", err)
+		return c.failed(fmt.Errorf("decode answer: %w", err))
 	}
 	return nil
 }

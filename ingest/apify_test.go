@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -402,5 +403,75 @@ func TestFailureOf(t *testing.T) {
 	}
 	if got := FailureOf(errors.New("dial tcp: connection refused")); got != FailureTransient {
 		t.Errorf("network error: failure %d, want transient", got)
+	}
+}
+
+// TestProviderOutagesAreTyped: every error of a call that may succeed
+// later (429 and 5xx answers, a provider that cannot be reached, an answer
+// cut short) matches ErrProviderUnavailable, so that the HTTP layer tells
+// the provider's outage from the service's; a refusal (other 4xx), a call
+// the caller cancelled and an error of the caller's own item callback do
+// not.
+func TestProviderOutagesAreTyped(t *testing.T) {
+	for status, want := range map[int]bool{429: true, 500: true, 502: true, 503: true, 400: false, 401: false, 402: false, 404: false} {
+		_, srv := newScripted(t, status, status, status, status)
+		c, _ := testClient(t, srv, 0)
+		_, err := c.GetRun(bounded(t), "run-1")
+		if got := errors.Is(err, ErrProviderUnavailable); got != want {
+			t.Errorf("answer %d: errors.Is(%v, ErrProviderUnavailable) = %v, want %v", status, err, got, want)
+		}
+	}
+
+	_, srv := newScripted(t)
+	c, _ := testClient(t, srv, 100)
+	if _, err := c.GetRun(bounded(t), "run-1"); !errors.Is(err, ErrProviderUnavailable) {
+		t.Errorf("provider down: %v does not match ErrProviderUnavailable", err)
+	}
+
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	c, _ = testClient(t, srv, 0)
+	if _, err := c.GetRun(ctx, "run-1"); err == nil || errors.Is(err, ErrProviderUnavailable) {
+		t.Errorf("cancelled call: %v, want an error that is not the provider's outage", err)
+	}
+
+	page := `[{"id": "1"}, {"id": "2"}]`
+	items := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, page)
+	}))
+	t.Cleanup(items.Close)
+	c = NewClient(ClientOptions{BaseURL: items.URL, Token: "t", RetryMax: -1})
+	mine := errors.New("snapshot store refused")
+	_, err := c.Items(bounded(t), "ds", 0, 10, func(json.RawMessage) error { return mine })
+	if !errors.Is(err, mine) || errors.Is(err, ErrProviderUnavailable) {
+		t.Errorf("callback error: %v, want it as it is", err)
+	}
+	page = `[{"id": "1"},`
+	if _, err := c.Items(bounded(t), "ds", 0, 10, func(json.RawMessage) error { return nil }); !errors.Is(err, ErrProviderUnavailable) {
+		t.Errorf("truncated page: %v does not match ErrProviderUnavailable", err)
+	}
+}
+
+// TestProviderErrorsHideSecrets: the error of a call that got no answer
+// names the request without its query string (a run start's carries the
+// webhook's secret header) and never holds the token, since it goes to the
+// log and to the job's error, which the dashboard shows.
+func TestProviderErrorsHideSecrets(t *testing.T) {
+	_, srv := newScripted(t)
+	c, _ := testClient(t, srv, 100)
+	const secret = "webhook-secret-value"
+	_, err := c.StartRun(bounded(t), "clockworks~tiktok-scraper", json.RawMessage(`{}`),
+		Webhook{RequestURL: "http://127.0.0.1:1/hook?token=test-token", Headers: map[string]string{"X-Secret": secret}, IdempotencyKey: "k"})
+	if !errors.Is(err, ErrProviderUnavailable) {
+		t.Fatalf("start while the provider is down: %v", err)
+	}
+	text := err.Error()
+	for _, leak := range []string{"?", "webhooks", secret, base64.StdEncoding.EncodeToString([]byte(secret))[:12], "test-token"} {
+		if strings.Contains(text, leak) {
+			t.Fatalf("error %q holds %q", text, leak)
+		}
+	}
+	if !strings.Contains(text, "/v2/actors/clockworks~tiktok-scraper/runs") {
+		t.Fatalf("error %q does not name the request", text)
 	}
 }

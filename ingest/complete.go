@@ -164,7 +164,7 @@ func (h CompletionHandler) ingest(ctx context.Context, jobID uuid.UUID, j jobRow
 	out := Outcome{JobID: jobID}
 	run, err := h.Provider.GetRun(ctx, *j.runID)
 	if err != nil {
-		return out, apperr.Unavailable("cannot read the run from the scraping provider: " + err.Error())
+		return out, apperr.Wrap(apperr.KindUnavailable, "cannot read the run from the scraping provider", err)
 	}
 	out.RunStatus = run.Status
 	if !run.Terminal() {
@@ -218,8 +218,8 @@ func (h CompletionHandler) ingest(ctx context.Context, jobID uuid.UUID, j jobRow
 	})
 	if err != nil {
 		var pe *ProviderError
-		if errors.As(err, &pe) || errors.Is(err, context.DeadlineExceeded) {
-			return out, apperr.Unavailable("cannot read the dataset from the scraping provider: " + err.Error())
+		if errors.As(err, &pe) || errors.Is(err, ErrProviderUnavailable) {
+			return out, apperr.Wrap(apperr.KindUnavailable, "cannot read the dataset from the scraping provider", err)
 		}
 		return out, err
 	}

@@ -32,13 +32,34 @@ type Error struct {
 	Message string
 	// RetryAfter is when to try again, in seconds, for KindLimited.
 	RetryAfter int
+	// Cause is the failure behind the error, for the log: Error includes
+	// it, and errors.Is and errors.As reach it, but Message never shows it.
+	Cause error
 }
 
+// Error is the safe message followed by the cause's text, if any.
 func (e *Error) Error() string {
+	if e.Cause != nil {
+		return e.safe() + ": " + e.Cause.Error()
+	}
+	return e.safe()
+}
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Cause }
+
+// safe is the text shown to the caller: the field and the message.
+func (e *Error) safe() string {
 	if e.Field != "" {
 		return e.Field + ": " + e.Message
 	}
 	return e.Message
+}
+
+// Wrap reports a failure of kind with a message that is safe to show, and
+// keeps cause for the log.
+func Wrap(kind Kind, message string, cause error) error {
+	return &Error{Kind: kind, Message: message, Cause: cause}
 }
 
 // Invalid reports bad input in one field (field may be empty).
@@ -128,7 +149,8 @@ func Fields(err error) map[string]string {
 }
 
 // Message returns the user-facing message of err: the messages of all known
-// errors in its tree joined with "; ", without the wrapping context.
+// errors in its tree joined with "; ", without the wrapping context and
+// without their causes.
 func Message(err error) string {
 	var msgs []string
 	var walk func(error)
@@ -136,7 +158,7 @@ func Message(err error) string {
 		switch x := err.(type) {
 		case nil:
 		case *Error:
-			msgs = append(msgs, x.Error())
+			msgs = append(msgs, x.safe())
 		case interface{ Unwrap() []error }:
 			for _, e := range x.Unwrap() {
 				walk(e)
