@@ -1,45 +1,26 @@
 package api
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/reeltrack/reeltrack/internal/config"
+	"github.com/reeltrack/reeltrack/internal/testenv"
 )
-
-// lockedBuffer is a log sink safe for the server's goroutines.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // TestPanicAnswers500AndKeepsServing runs a handler that panics through the
 // middleware every request passes: the request answers the usual 500 with
 // its request id, the log holds the panic under that id, and the next
 // request is served.
 func TestPanicAnswers500AndKeepsServing(t *testing.T) {
-	var logs lockedBuffer
+	var logs testenv.LogBuffer
 	app := newApp(Deps{
 		Config: config.Config{BodyLimit: 1 << 20, RequestTimeout: 5 * time.Second},
 		Log:    slog.New(slog.NewJSONHandler(&logs, nil)),

@@ -1,12 +1,10 @@
 package query
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"log/slog"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -15,6 +13,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
 // TestStartValuesKeptOnlyForSettledCutoffs: start values are kept only
@@ -116,7 +115,7 @@ func TestStartCacheDropsTheOldestAndExpired(t *testing.T) {
 // TestStartValuesFillRecoversItsPanic: a fill that panics is logged and
 // ends that fill only: the process goes on, and so do later fills.
 func TestStartValuesFillRecoversItsPanic(t *testing.T) {
-	var logs lockedBuffer
+	var logs testenv.LogBuffer
 	c := NewStartCache(1<<20, time.Hour, slog.New(slog.NewJSONHandler(&logs, nil)))
 	key := startKey{ws: uuid.New(), shape: "video/views"}
 	c.fillLater(key, func(context.Context) (starts, error) { panic("boom") })
@@ -189,22 +188,4 @@ func oneStart() starts {
 	var b startsBuilder
 	b.add(uuid.New(), []uint8{1}, []uint64{5})
 	return b.starts()
-}
-
-// lockedBuffer is a log sink safe for the fills' goroutines.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }

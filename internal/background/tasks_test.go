@@ -1,7 +1,6 @@
 package background_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"log/slog"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/reeltrack/reeltrack/internal/background"
+	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
 // TestGoDuringShutdown starts tasks from many goroutines while a shutdown
@@ -108,7 +108,7 @@ func TestWaitThatGivesUpLeavesNoGoroutine(t *testing.T) {
 
 // TestTaskPanicIsLogged: a task's panic is logged and ends that task only.
 func TestTaskPanicIsLogged(t *testing.T) {
-	var out lockedBuffer
+	var out testenv.LogBuffer
 	tasks := background.Tasks{Log: slog.New(slog.NewJSONHandler(&out, nil))}
 	tasks.Go(context.Background(), func(context.Context) {
 		var m map[string]int
@@ -148,22 +148,4 @@ func settles(t *testing.T, want int) {
 			t.Fatalf("%d goroutines, want %d:\n%s", runtime.NumGoroutine(), want, buf[:runtime.Stack(buf, true)])
 		}
 	}
-}
-
-// lockedBuffer is a log sink safe for the tasks' goroutines.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }

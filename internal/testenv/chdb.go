@@ -103,7 +103,7 @@ func startCurrentEngine(ctx context.Context, args ...string) (string, func(), er
 	addr := ln.Addr().String()
 	ln.Close()
 	cmd := exec.Command(bin, append([]string{"-addr", addr, "-path", data, "-lib", lib}, args...)...)
-	var out lockedBuffer
+	out := LogBuffer{Keep: keepOutput}
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
 		os.RemoveAll(data)

@@ -63,7 +63,7 @@ func Serve(t testing.TB, p Process) string {
 	if p.Env != nil {
 		cmd.Env = append(os.Environ(), p.Env(addr)...)
 	}
-	var out lockedBuffer
+	out := LogBuffer{Keep: keepOutput}
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -102,26 +102,28 @@ func Serve(t testing.TB, p Process) string {
 	}
 }
 
-// lockedBuffer keeps the last 64 KiB of a process's output for a failure
-// message.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf []byte
+// LogBuffer is an output or log sink that goroutines may write to at once;
+// it keeps the last Keep bytes written, or all of them when Keep is 0.
+type LogBuffer struct {
+	Keep int
+	mu   sync.Mutex
+	buf  []byte
 }
 
+// keepOutput is how much of a process's output a failure message shows.
 const keepOutput = 64 << 10
 
-func (b *lockedBuffer) Write(p []byte) (int, error) {
+func (b *LogBuffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.buf = append(b.buf, p...)
-	if len(b.buf) > keepOutput {
-		b.buf = append(b.buf[:0], b.buf[len(b.buf)-keepOutput:]...)
+	if b.Keep > 0 && len(b.buf) > b.Keep {
+		b.buf = append(b.buf[:0], b.buf[len(b.buf)-b.Keep:]...)
 	}
 	return len(p), nil
 }
 
-func (b *lockedBuffer) String() string {
+func (b *LogBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return string(b.buf)
