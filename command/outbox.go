@@ -125,6 +125,8 @@ SELECT o.id, o.kind, o.recipient, o.subject, o.text_body, o.html_body, o.attempt
                WHERE wm.workspace_id = o.workspace_id AND u.email = lower(o.recipient)
                  AND u.email_verified_at IS NOT NULL)
 FROM mail_outbox o
+-- domain.MailPending written out: the predicate of the partial index
+-- mail_outbox_due_idx, which a parameter could not use
 WHERE o.status = 'pending' AND (o.id = $2 OR ($2 = '00000000-0000-0000-0000-000000000000'::uuid AND o.next_attempt_at <= $1))
 ORDER BY o.next_attempt_at, o.id
 LIMIT 1 FOR UPDATE OF o SKIP LOCKED`, now(), id).Scan(&m.ID, &kind, &m.To, &m.Subject, &m.Text, &m.HTML, &attempts, &member)
@@ -140,15 +142,15 @@ LIMIT 1 FOR UPDATE OF o SKIP LOCKED`, now(), id).Scan(&m.ID, &kind, &m.To, &m.Su
 			if o.Log != nil {
 				o.Log.WarnContext(ctx, "alert e-mail skipped: the recipient is not a verified member of the workspace", "outboxId", m.ID)
 			}
-			_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = 'skipped', last_error = $2 WHERE id = $1`,
-				m.ID, "the recipient is not a verified member of the workspace")
+			_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = $3, last_error = $2 WHERE id = $1`,
+				m.ID, "the recipient is not a verified member of the workspace", domain.MailSkipped)
 			return err
 		}
 		sendErr := o.Mail.SendMail(ctx, m)
 		if sendErr == nil {
 			outcome = mailSent
-			_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = 'sent', sent_at = $2, attempts = attempts + 1, last_error = '',`+redactLinkSQL+`
-				WHERE id = $1`, m.ID, now())
+			_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = $3, sent_at = $2, attempts = attempts + 1, last_error = '',`+redactLinkSQL+`
+				WHERE id = $1`, m.ID, now(), domain.MailSent)
 			return err
 		}
 		outcome = mailFailed

@@ -14,6 +14,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/projections"
 )
 
@@ -106,9 +107,9 @@ func (h StartScrapeHandler) Handle(ctx context.Context, cmd StartScrape) error {
 	// Claiming sets status running without a run id: a concurrent starter
 	// finds nothing to claim, so one job never starts two runs.
 	err = h.DB.QueryRow(ctx, `
-		UPDATE scrape_jobs SET status = 'running', attempts = attempts + 1, error = '', updated_at = now()
-		WHERE id = $1 AND status IN ('queued', 'failed') AND given_up_at IS NULL
-		RETURNING actor, input, attempts, workspace_id`, cmd.JobID).Scan(&actor, &input, &attempt, &workspaceID)
+		UPDATE scrape_jobs SET status = $2, attempts = attempts + 1, error = '', updated_at = now()
+		WHERE id = $1 AND status = ANY($3) AND given_up_at IS NULL
+		RETURNING actor, input, attempts, workspace_id`, cmd.JobID, domain.JobRunning, []domain.Job{domain.JobQueued, domain.JobFailed}).Scan(&actor, &input, &attempt, &workspaceID)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return ErrNotStartable
 	}
@@ -179,7 +180,7 @@ func (h StartScrapeHandler) failed(ctx context.Context, jobID, workspaceID uuid.
 		h.Log.Warn("scraping provider did not start a run: the job stays queued", "jobId", jobID, "actor", actor, "err", cause)
 	}
 	if _, err := h.DB.Exec(ctx, `
-		UPDATE scrape_jobs SET status = 'queued', error = $2, updated_at = now() WHERE id = $1`, jobID, cause.Error()); err != nil {
+		UPDATE scrape_jobs SET status = $3, error = $2, updated_at = now() WHERE id = $1`, jobID, cause.Error(), domain.JobQueued); err != nil {
 		return errors.Join(cause, fmt.Errorf("release job: %w", err))
 	}
 	return cause
@@ -230,8 +231,8 @@ func (h StartScrapeHandler) pause(ctx context.Context, jobID uuid.UUID, actor, k
 			return fmt.Errorf("record provider pause: %w", err)
 		}
 		_, err = tx.Exec(ctx, `
-			UPDATE scrape_jobs SET status = 'queued', attempts = greatest(attempts - 1, 0), error = $2, updated_at = now()
-			WHERE id = $1`, jobID, reason)
+			UPDATE scrape_jobs SET status = $3, attempts = greatest(attempts - 1, 0), error = $2, updated_at = now()
+			WHERE id = $1`, jobID, reason, domain.JobQueued)
 		if err != nil {
 			return fmt.Errorf("release job: %w", err)
 		}
