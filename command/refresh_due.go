@@ -88,7 +88,7 @@ FROM (
 	UNION ALL
 	SELECT 'video', v.id, v.workspace_id, v.platform, v.platform_video_id, v.url, 0, v.last_scraped_at, v.refresh_queued_at,
 	       v.created_at
-	FROM videos v WHERE v.tracked_individually AND v.status IN ('pending', 'active', 'error')
+	FROM videos v WHERE v.tracked_individually AND v.status = ANY($5)
 ) e
 JOIN workspaces w ON w.id = e.workspace_id
 WHERE ` + plan.AccessSQL + `
@@ -124,7 +124,7 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 	}
 	var jobs []queuedJob
 	err = pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, fmt.Sprintf(dueSQL, cases), now, staleQueue.Seconds(), refreshBatch, FirstDayScrapes)
+		rows, err := tx.Query(ctx, fmt.Sprintf(dueSQL, cases), now, staleQueue.Seconds(), refreshBatch, FirstDayScrapes, domain.RefreshedItems)
 		if err != nil {
 			return fmt.Errorf("select due items: %w", err)
 		}
@@ -220,6 +220,8 @@ func (h RefreshDueHandler) retryJobs(ctx context.Context, now time.Time) ([]uuid
 		WITH given_up AS (
 			UPDATE scrape_jobs SET status = $2, error = 'gave up after ' || attempts || ' attempts: ' || error,
 				given_up_at = now(), updated_at = now()
+			-- the statuses written out: the predicate of the partial index
+			-- scrape_jobs_retry_idx, which a parameter could not use
 			WHERE status IN ('queued', 'failed') AND given_up_at IS NULL AND attempts >= $1
 			RETURNING id
 		), targets AS (
