@@ -34,7 +34,7 @@ var importRules = []importRule{
 		onlyImports("cmd/scrapersim"),
 		onlyImports("cmd/chdbhttp"),
 	)},
-	{"api", onlyImports("api", "command", "query", "ingest", "web", "internal/...")},
+	{"api", onlyImports("api", "command", "query", "query/answercache", "ingest", "web", "internal/...")},
 	{"api-importers", importedOnlyBy("api", "cmd/server/wiring", "cmd/server", "cmd/bench")},
 	{"siblings", all(
 		doesNotDependOn("command", "query"),
@@ -42,6 +42,7 @@ var importRules = []importRule{
 	)},
 	{"command", onlyImports("command", "ingest", "projections", "internal/...")},
 	{"query", onlyImports("query", "internal/...")},
+	{"answercache", onlyImports("query/answercache", "internal/...")},
 	{"ingest", onlyImports("ingest", "ingest/normalize", "projections", "internal/...")},
 	{"normalize", all(
 		onlyImports("ingest/normalize", "internal/platform"),

@@ -21,6 +21,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/ratelimit"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/answercache"
 	"github.com/reeltrack/reeltrack/web"
 )
 
@@ -53,7 +54,7 @@ type Deps struct {
 // after the answers (scrape starts, e-mails), which a shutdown waits for.
 type Handlers struct {
 	Limiter *ratelimit.Limiter
-	Cache   *query.Cache
+	Cache   *answercache.Cache
 	// StartValues keeps the start values of windows between requests
 	// (nil keeps none).
 	StartValues *query.StartCache

@@ -9,13 +9,14 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/answercache"
 )
 
 // cached answers from the cache, keyed by the caller's workspace, its data
 // version, the answer's name and its normalized parameters.
 func (s *server) cached(c *fiber.Ctx, name, params string, compute func(context.Context) (any, error)) error {
 	m := membership(c)
-	k := query.CacheKey{Workspace: m.WorkspaceID, Version: m.DataVersion, Name: name, Params: params}
+	k := answercache.Key{Workspace: m.WorkspaceID, Version: m.DataVersion, Name: name, Params: params}
 	b, err := s.Cache.JSON(s.withHistory(c.UserContext(), m), k, compute)
 	if err != nil {
 		return err

@@ -23,6 +23,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/ratelimit"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/answercache"
 	"github.com/reeltrack/reeltrack/web"
 )
 
@@ -57,7 +58,7 @@ type Deps struct {
 }
 
 // localCacheBytes bounds the cached answers each process also keeps in
-// memory (query.Cache.LocalBytes).
+// memory (answercache.Cache.LocalBytes).
 const localCacheBytes = 64 << 20
 
 // startValueTTL is how long a process keeps start values
@@ -99,7 +100,7 @@ func API(d Deps) api.Deps {
 		DB: d.DB, CH: d.CH, Redis: d.Redis, Provider: d.Provider, Site: d.Site,
 		Handlers: api.Handlers{
 			Limiter:     ratelimit.New(d.Redis, d.Log),
-			Cache:       &query.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log, LocalBytes: localCacheBytes, ComputeTimeout: d.Config.RequestTimeout},
+			Cache:       &answercache.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log, LocalBytes: localCacheBytes, ComputeTimeout: d.Config.RequestTimeout},
 			StartValues: d.StartValues,
 			Starts:      starts,
 
