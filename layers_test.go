@@ -34,14 +34,16 @@ var importRules = []importRule{
 		onlyImports("cmd/scrapersim"),
 		onlyImports("cmd/chdbhttp"),
 	)},
-	{"api", onlyImports("api", "command", "query", "ingest", "web", "internal/...")},
+	{"api", onlyImports("api", "command", "query", "query/answercache", "query/chread", "ingest", "web", "internal/...")},
 	{"api-importers", importedOnlyBy("api", "cmd/server/wiring", "cmd/server", "cmd/bench")},
 	{"siblings", all(
 		doesNotDependOn("command", "query"),
 		doesNotDependOn("query", "command"),
 	)},
 	{"command", onlyImports("command", "ingest", "projections", "internal/...")},
-	{"query", onlyImports("query", "internal/...")},
+	{"query", onlyImports("query", "query/chread", "internal/...")},
+	{"chread", onlyImports("query/chread", "internal/...")},
+	{"answercache", onlyImports("query/answercache", "internal/...")},
 	{"ingest", onlyImports("ingest", "ingest/normalize", "projections", "internal/...")},
 	{"normalize", all(
 		onlyImports("ingest/normalize", "internal/platform"),

@@ -21,6 +21,8 @@ import (
 	"github.com/reeltrack/reeltrack/internal/ratelimit"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/answercache"
+	"github.com/reeltrack/reeltrack/query/chread"
 	"github.com/reeltrack/reeltrack/web"
 )
 
@@ -53,11 +55,13 @@ type Deps struct {
 // after the answers (scrape starts, e-mails), which a shutdown waits for.
 type Handlers struct {
 	Limiter *ratelimit.Limiter
-	Cache   *query.Cache
-	// StartValues keeps the start values of windows between requests
+	Cache   *answercache.Cache
+	// StartValueCache keeps the start values of windows between requests
 	// (nil keeps none).
-	StartValues *query.StartCache
-	Starts      *background.Tasks
+	StartValueCache *chread.StartValueCache
+	// ScrapeStarts runs the scrape starts (and the account e-mails) left
+	// after their answers.
+	ScrapeStarts *background.Tasks
 
 	SignUp       command.SignUpHandler
 	LogIn        command.LogInHandler
@@ -123,8 +127,8 @@ func New(d Deps) *fiber.App {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	if d.Starts == nil {
-		d.Starts = &background.Tasks{Log: d.Log}
+	if d.ScrapeStarts == nil {
+		d.ScrapeStarts = &background.Tasks{Log: d.Log}
 	}
 	s := &server{
 		Deps: d,
@@ -134,7 +138,7 @@ func New(d Deps) *fiber.App {
 	}
 
 	app := newApp(d)
-	app.Hooks().OnShutdown(func() error { stopBackground(d.Starts, d.StartValues, backgroundShutdownWait); return nil })
+	app.Hooks().OnShutdown(func() error { stopBackground(d.ScrapeStarts, d.StartValueCache, backgroundShutdownWait); return nil })
 
 	app.Get("/healthz", s.healthz)
 	app.Get("/readyz", s.readyz)
@@ -278,10 +282,10 @@ const backgroundShutdownWait = 10 * time.Second
 
 // stopBackground lets the starts under way finish, so that none is cut off
 // between the provider starting a run and the job recording it, and stops
-// the start values being read (see query.StartCache.Close); no more starts
+// the start values being read (see chread.StartValueCache.Close); no more starts
 // begin, their jobs stay queued. A start still waiting on the provider
 // after limit is cancelled, and its job left to the cron refresh.
-func stopBackground(starts *background.Tasks, startValues *query.StartCache, limit time.Duration) {
+func stopBackground(starts *background.Tasks, startValues *chread.StartValueCache, limit time.Duration) {
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	_ = startValues.Close(ctx)

@@ -9,14 +9,16 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/answercache"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // cached answers from the cache, keyed by the caller's workspace, its data
 // version, the answer's name and its normalized parameters.
 func (s *server) cached(c *fiber.Ctx, name, params string, compute func(context.Context) (any, error)) error {
 	m := membership(c)
-	k := query.CacheKey{Workspace: m.WorkspaceID, Version: m.DataVersion, Name: name, Params: params}
-	b, err := s.Cache.JSON(s.withHistory(c.UserContext(), m), k, compute)
+	k := answercache.Key{Workspace: m.WorkspaceID, Version: m.DataVersion, Name: name, Params: params}
+	b, err := s.Cache.JSON(s.withStartValueCache(c.UserContext(), m), k, compute)
 	if err != nil {
 		return err
 	}
@@ -24,12 +26,14 @@ func (s *server) cached(c *fiber.Ctx, name, params string, compute func(context.
 	return c.Send(b)
 }
 
-// withHistory lets the reads of a request keep start values (query.History).
-func (s *server) withHistory(ctx context.Context, m query.Membership) context.Context {
-	if s.StartValues == nil || m.ScrapedUntil == nil {
+// withStartValueCache lets the reads of a request keep start values in
+// the server's cache, under the workspace's history as of the request
+// (chread.KeptStartValues).
+func (s *server) withStartValueCache(ctx context.Context, m query.Membership) context.Context {
+	if s.StartValueCache == nil || m.ScrapedUntil == nil {
 		return ctx
 	}
-	return query.WithHistory(ctx, query.History{Version: m.HistoryVersion, Until: *m.ScrapedUntil, Starts: s.StartValues})
+	return chread.WithKeptStartValues(ctx, chread.KeptStartValues{Cache: s.StartValueCache, HistoryVersion: m.HistoryVersion, ScrapedUntil: *m.ScrapedUntil})
 }
 
 // params returns the request's query parameters after checking that each

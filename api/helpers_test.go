@@ -58,8 +58,8 @@ type testApp struct {
 	app  *fiber.App
 	deps wiring.Deps
 	// starts counts the scrape starts still running after their answers
-	// (api.Handlers.Starts), and the e-mails being sent: a test waits on
-	// it for them to end.
+	// (api.Handlers.ScrapeStarts), and the e-mails being sent: a test
+	// waits on it for them to end.
 	starts *background.Tasks
 	// mail keeps the e-mails sent (and passes them to the test's own
 	// sender, when it gave one).
@@ -101,7 +101,7 @@ func newApp(t *testing.T, change ...func(*wiring.Deps)) *testApp {
 	box := &mailbox{next: d.Mail}
 	d.Mail = box
 	built := wiring.API(d)
-	return &testApp{t: t, app: api.New(built), deps: d, starts: built.Starts, mail: box}
+	return &testApp{t: t, app: api.New(built), deps: d, starts: built.ScrapeStarts, mail: box}
 }
 
 // listen serves the app on a loopback port until the test ends and returns

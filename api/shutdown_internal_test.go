@@ -9,7 +9,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/background"
 	"github.com/reeltrack/reeltrack/internal/config"
-	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // TestShutdownWaitsForTheStartsUnderWay: the app's shutdown waits for the
@@ -17,11 +17,11 @@ import (
 // read; nothing starts after it.
 func TestShutdownWaitsForTheStartsUnderWay(t *testing.T) {
 	starts := &background.Tasks{}
-	kept := query.NewStartCache(1<<20, time.Hour, nil)
+	kept := chread.NewStartValueCache(1<<20, time.Hour, nil)
 	app := New(Deps{
 		Config:   config.Config{BodyLimit: 1 << 20, RequestTimeout: 5 * time.Second},
 		Log:      slog.New(slog.NewJSONHandler(io.Discard, nil)),
-		Handlers: Handlers{Starts: starts, StartValues: kept},
+		Handlers: Handlers{ScrapeStarts: starts, StartValueCache: kept},
 	})
 	finished := make(chan struct{})
 	starts.Go(context.Background(), func(context.Context) {

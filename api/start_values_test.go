@@ -13,6 +13,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/projections"
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // TestStartValuesKeptUntilALateScrape reads the videos list while the
@@ -21,8 +22,8 @@ import (
 // kept, and after a scrape older than the workspace's latest one changed
 // a start value.
 func TestStartValuesKeptUntilALateScrape(t *testing.T) {
-	kept := query.NewStartCache(64<<20, time.Hour, nil)
-	d := seedDashboard(t, func(dp *wiring.Deps) { dp.StartValues = kept })
+	kept := chread.NewStartValueCache(64<<20, time.Hour, nil)
+	d := seedDashboard(t, func(dp *wiring.Deps) { dp.StartValueCache = kept })
 	ctx := context.Background()
 	// each read after a write, as a dashboard's after a scrape
 	read := func(params url.Values) videoList {

@@ -82,10 +82,10 @@ type OrganiseItemsHandler struct {
 	Actors    ingest.Actors
 	MaxPerRun int
 	Start     StartScrapeHandler
-	// Starts runs the starts after their answers, counted for a graceful
+	// ScrapeStarts runs the starts after their answers, counted for a graceful
 	// shutdown to wait on; nil: not counted.
-	Starts *background.Tasks
-	Now    func() time.Time
+	ScrapeStarts *background.Tasks
+	Now          func() time.Time
 }
 
 // Handle applies the action to every named item or to none: 404 when an id
@@ -134,7 +134,7 @@ func (h OrganiseItemsHandler) Handle(ctx context.Context, cmd OrganiseItems) (Or
 	if err != nil {
 		return Organised{}, err
 	}
-	startAfterAnswer(ctx, h.Start, h.Starts, jobs)
+	startAfterAnswer(ctx, h.Start, h.ScrapeStarts, jobs)
 	return out, nil
 }
 

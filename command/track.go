@@ -61,10 +61,10 @@ type TrackHandler struct {
 	Actors    ingest.Actors
 	MaxPerRun int
 	Start     StartScrapeHandler
-	// Starts runs the starts after their answers, counted for a shutdown
+	// ScrapeStarts runs the starts after their answers, counted for a shutdown
 	// to wait for; nil counts nothing.
-	Starts *background.Tasks
-	Now    func() time.Time
+	ScrapeStarts *background.Tasks
+	Now          func() time.Time
 }
 
 // Handle tracks one URL: 400 for a URL that is not a public account or
@@ -198,7 +198,7 @@ func (h TrackHandler) track(ctx context.Context, wsID uuid.UUID, urls []string, 
 	if err != nil {
 		return nil, err
 	}
-	startAfterAnswer(ctx, h.Start, h.Starts, jobs)
+	startAfterAnswer(ctx, h.Start, h.ScrapeStarts, jobs)
 	return results, nil
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // Account analytics bounds.
@@ -164,9 +165,9 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 	var start time.Time
 	switch {
 	case g == Hourly:
-		start = Hourly.floor(now).Add(-(AnalyticsHours - 1) * time.Hour)
+		start = Hourly.Floor(now).Add(-(AnalyticsHours - 1) * time.Hour)
 	case !first.IsZero():
-		start = maxTime(Daily.floor(first), Daily.floor(now).AddDate(0, 0, -(AnalyticsMaxDays-1)))
+		start = maxTime(Daily.Floor(first), Daily.Floor(now).AddDate(0, 0, -(AnalyticsMaxDays-1)))
 	default:
 		// never scraped: nothing to chart by day
 		return out, nil
@@ -175,12 +176,12 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 
 	var (
 		fBase, vBase     int64
-		fPoints, vPoints map[time.Time]seriesPoint
+		fPoints, vPoints map[time.Time]chread.SeriesPoint
 		firstFollowers   *time.Time
 	)
 	eg, ectx := newGroup(ctx)
 	eg.Go(func() (err error) {
-		fBase, fPoints, err = metrics{h.CH}.series(ectx, analyticsFollowers(ws, id, g, start))
+		fBase, fPoints, err = chread.Reader{CH: h.CH}.Series(ectx, analyticsFollowers(ws, id, g, start))
 		return err
 	})
 	eg.Go(func() (err error) {
@@ -189,17 +190,17 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 	})
 	if len(ids) > 0 {
 		eg.Go(func() (err error) {
-			vBase, vPoints, err = metrics{h.CH}.series(ectx, analyticsViews(ws, ids, g, start))
+			vBase, vPoints, err = chread.Reader{CH: h.CH}.Series(ectx, analyticsViews(ws, ids, g, start))
 			return err
 		})
 	}
 	if err := eg.Wait(); err != nil {
 		return AccountAnalytics{}, err
 	}
-	out.Views = fillSeries(g, start, now, vBase, vPoints)
-	for _, p := range fillSeries(g, start, now, fBase, fPoints) {
+	out.Views = seriesOnEveryBucket(g, start, now, vBase, vPoints)
+	for _, p := range seriesOnEveryBucket(g, start, now, fBase, fPoints) {
 		fp := FollowersPoint{T: p.T, Gained: p.Gained}
-		if firstFollowers != nil && p.T.Add(g.step()).After(*firstFollowers) {
+		if firstFollowers != nil && p.T.Add(g.Step()).After(*firstFollowers) {
 			total := p.Total
 			fp.Followers = &total
 		}
@@ -209,13 +210,13 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 }
 
 // analyticsFollowers reads the followers series of one account.
-func analyticsFollowers(ws, id uuid.UUID, g Granularity, start time.Time) seriesQuery {
-	return seriesQuery{Workspace: ws, Kind: platform.Account, Metric: domain.Followers, Scope: onlyIDs([]uuid.UUID{id}), Granularity: g, Start: start}
+func analyticsFollowers(ws, id uuid.UUID, g Granularity, start time.Time) chread.SeriesQuery {
+	return chread.SeriesQuery{Workspace: ws, Kind: platform.Account, Metric: domain.Followers, Scope: chread.OnlyIDs([]uuid.UUID{id}), Granularity: g, Start: start}
 }
 
 // analyticsViews reads the views series summed over an account's videos.
-func analyticsViews(ws uuid.UUID, videos []uuid.UUID, g Granularity, start time.Time) seriesQuery {
-	return seriesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views, Scope: onlyIDs(videos), Granularity: g, Start: start}
+func analyticsViews(ws uuid.UUID, videos []uuid.UUID, g Granularity, start time.Time) chread.SeriesQuery {
+	return chread.SeriesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views, Scope: chread.OnlyIDs(videos), Granularity: g, Start: start}
 }
 
 // firstFollowersQuery finds the hour of an account's first followers count.
@@ -232,14 +233,14 @@ type firstRecordedQuery struct {
 	Metric    domain.Metric
 }
 
-var firstRecordedSQL = sqlTemplate("firstRecorded", `
+var firstRecordedSQL = chread.SQLTemplate("firstRecorded", `
 SELECT min(bucket), count()
 FROM entity_hourly
 WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id = @id AND isNotNull({{.}})`)
 
 // SQL renders the query and its parameters.
 func (q firstRecordedQuery) SQL() (string, []any) {
-	return renderSQL(firstRecordedSQL, q.Metric.Column()),
+	return chread.RenderSQL(firstRecordedSQL, q.Metric.Column()),
 		[]any{clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(q.Kind)), clickhouse.Named("id", q.ID)}
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/store"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // Account is one row of the accounts list: the account with metrics derived
@@ -62,8 +63,8 @@ type Account struct {
 	// ViewsGained7d sums the videos' views gained over the 7d window.
 	ViewsGained7d *int64 `json:"viewsGained7d"`
 	// Views7d sums the videos' views gained on each of the last 7 UTC
-	// days, oldest first (see DailyViews); a day is null when no video has
-	// a value for it. Only in the list.
+	// days, oldest first (see chread.DailyViews); a day is null when no
+	// video has a value for it. Only in the list.
 	Views7d       []*int64   `json:"views7d,omitempty"`
 	LastScrapedAt *time.Time `json:"lastScrapedAt"`
 	AddedAt       time.Time  `json:"addedAt"`
@@ -225,9 +226,9 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 	var (
 		accounts []accountRow
 		videos   []Video
-		accByID  = map[uuid.UUID]entityMetrics{}
-		vidByID  = map[uuid.UUID]entityMetrics{}
-		daily    dailyRead
+		accByID  = map[uuid.UUID]chread.EntityMetrics{}
+		vidByID  = map[uuid.UUID]chread.EntityMetrics{}
+		daily    chread.DailyRead
 	)
 	// The PostgreSQL reads and the ClickHouse reads are separate groups,
 	// so a ClickHouse failure that may pass does not cancel the rows.
@@ -263,14 +264,14 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 	})
 	chg, chctx := newGroup(ctx)
 	chg.Go(func() error {
-		return metrics{ch}.entities(chctx, accountListMetrics(ws, now), func(id uuid.UUID, e entityMetrics) error {
+		return chread.Reader{CH: ch}.Entities(chctx, accountListMetrics(ws, now), func(id uuid.UUID, e chread.EntityMetrics) error {
 			accByID[id] = e
 			return nil
 		})
 	})
 	chg.Go(func() error {
 		// the query of the videos list, so each video reads the same there
-		return metrics{ch}.entities(chctx, videoListMetrics(ws, now), func(id uuid.UUID, e entityMetrics) error {
+		return chread.Reader{CH: ch}.Entities(chctx, videoListMetrics(ws, now), func(id uuid.UUID, e chread.EntityMetrics) error {
 			vidByID[id] = e
 			return nil
 		})
@@ -278,7 +279,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 	if sel.Daily {
 		chg.Go(func() error {
 			var err error
-			daily, err = dailyViewsQuery{Workspace: ws, Now: now}.read(chctx, metrics{ch})
+			daily, err = chread.DailyViewsQuery{Workspace: ws, Now: now}.Read(chctx, chread.Reader{CH: ch})
 			return err
 		})
 	}
@@ -300,8 +301,8 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 		}
 	}
 	var (
-		gains slab[int64]
-		days  slab[*int64]
+		gains chread.Slab[int64]
+		days  chread.Slab[*int64]
 	)
 	for _, v := range videos {
 		i, ok := index[*v.AccountID]
@@ -313,8 +314,8 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 			r.withMetrics(e)
 			r.FirstAt = e.FirstAt
 		}
-		if _, ok := daily.at[v.ID]; ok && withMetrics {
-			accounts[i].Views7d = sumDaily(accounts[i].Views7d, daily.views(v.ID, vidByID[v.ID], &gains, &days))
+		if daily.Has(v.ID) && withMetrics {
+			accounts[i].Views7d = chread.SumDaily(accounts[i].Views7d, daily.Views(v.ID, vidByID[v.ID], &gains, &days))
 		}
 		accounts[i].Videos = append(accounts[i].Videos, r)
 	}
@@ -330,8 +331,8 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 // accountListMetrics reads the numbers of every account of the workspace
 // as the accounts list shows them: the latest followers, and the followers
 // gained in the 7d and 30d windows.
-func accountListMetrics(ws uuid.UUID, now time.Time) entitiesQuery {
-	return entitiesQuery{Workspace: ws, Kind: platform.Account, Metric: domain.Followers,
+func accountListMetrics(ws uuid.UUID, now time.Time) chread.EntitiesQuery {
+	return chread.EntitiesQuery{Workspace: ws, Kind: platform.Account, Metric: domain.Followers,
 		Cutoffs: []time.Time{WindowOf(Preset7d, now).Start, WindowOf(Preset30d, now).Start}}
 }
 

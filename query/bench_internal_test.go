@@ -6,6 +6,8 @@ import (
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // ReadOverviewMetrics runs only the overview's read of every video's
@@ -13,7 +15,7 @@ import (
 // many videos it read.
 func ReadOverviewMetrics(ctx context.Context, ch driver.Conn, ws uuid.UUID, p Preset, now time.Time) (int, error) {
 	n := 0
-	err := metrics{ch}.entities(ctx, overviewMetrics(ws, WindowOf(p, now)), func(uuid.UUID, entityMetrics) error {
+	err := chread.Reader{CH: ch}.Entities(ctx, overviewMetrics(ws, WindowOf(p, now)), func(uuid.UUID, chread.EntityMetrics) error {
 		n++
 		return nil
 	})

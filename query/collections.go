@@ -14,6 +14,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/store"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // Collection is one row of the collections list.
@@ -60,7 +61,7 @@ func (h CollectionsHandler) Handle(ctx context.Context, ws uuid.UUID) (Collectio
 		var err error
 		defer func() { chErr <- err }()
 		defer apperr.Recover(&err)
-		err = metrics{h.CH}.entities(chctx, entitiesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views}, func(id uuid.UUID, e entityMetrics) error {
+		err = chread.Reader{CH: h.CH}.Entities(chctx, chread.EntitiesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views}, func(id uuid.UUID, e chread.EntityMetrics) error {
 			if e.Latest.Views != nil {
 				views[id] = *e.Latest.Views
 			}

@@ -5,6 +5,8 @@ import (
 
 	"github.com/ClickHouse/clickhouse-go/v2/ext"
 	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // GoldenStatement is one statement of the golden cases (testdata/sql) as
@@ -35,17 +37,17 @@ func GoldenStatements(rules func() *ext.Table) ([]GoldenStatement, error) {
 		sql, args := c.q.SQL()
 		st := GoldenStatement{Name: c.name, SQL: sql, Args: args}
 		switch q := c.q.(type) {
-		case seriesQuery:
-			t, err := q.scopeTable()
+		case chread.SeriesQuery:
+			t, err := q.ScopeTable()
 			if err != nil {
 				return nil, err
 			}
 			if t != nil {
 				st.Tables = append(st.Tables, t)
 			}
-		case entitiesQuery:
+		case chread.EntitiesQuery:
 			if q.Only != nil {
-				t, err := idTable("scope", q.Only)
+				t, err := chread.IDTable("scope", q.Only)
 				if err != nil {
 					return nil, err
 				}
@@ -53,18 +55,18 @@ func GoldenStatements(rules func() *ext.Table) ([]GoldenStatement, error) {
 			}
 			if len(q.Cutoffs) > 0 {
 				out = append(out, st)
-				sql, args := startsQuery{q}.SQL()
+				sql, args := q.StartsSQL()
 				st = GoldenStatement{Name: c.name + "/starts", SQL: sql, Args: args, Tables: st.Tables}
 			}
 		case dailySeriesQuery:
-			t, err := idTable("scope", q.Only)
+			t, err := chread.IDTable("scope", q.Only)
 			if err != nil {
 				return nil, err
 			}
 			st.Tables = append(st.Tables, t)
-		case dailyViewsQuery:
+		case chread.DailyViewsQuery:
 			if q.Only != nil {
-				t, err := idTable("scope", q.Only)
+				t, err := chread.IDTable("scope", q.Only)
 				if err != nil {
 					return nil, err
 				}

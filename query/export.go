@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // VideoExportColumns is the header row of the videos CSV.
@@ -154,7 +155,7 @@ type videoNumbers struct {
 	has    uint8     // bit i: counts[i] is recorded; bits 5 and 6: the gains are
 }
 
-func compactNumbers(id uuid.UUID, e entityMetrics) videoNumbers {
+func compactNumbers(id uuid.UUID, e chread.EntityMetrics) videoNumbers {
 	n := videoNumbers{id: id}
 	for i, p := range []*uint64{e.Latest.Views, e.Latest.Likes, e.Latest.Comments, e.Latest.Shares, e.Latest.Saves} {
 		if p != nil {
@@ -169,8 +170,8 @@ func compactNumbers(id uuid.UUID, e entityMetrics) videoNumbers {
 	return n
 }
 
-func (n *videoNumbers) metrics() entityMetrics {
-	var e entityMetrics
+func (n *videoNumbers) metrics() chread.EntityMetrics {
+	var e chread.EntityMetrics
 	for i, p := range []**uint64{&e.Latest.Views, &e.Latest.Likes, &e.Latest.Comments, &e.Latest.Shares, &e.Latest.Saves} {
 		if n.has&(1<<i) != 0 {
 			v := n.counts[i]
@@ -304,7 +305,7 @@ func (e *VideoExport) readChunk(ctx, chCtx context.Context, from exportKey) erro
 	q := videoListMetrics(e.ws, e.now)
 	q.Serial, q.Only = true, ids
 	e.numbers = e.numbers[:0]
-	err = metrics{e.h.CH}.entities(chCtx, q, func(id uuid.UUID, m entityMetrics) error {
+	err = chread.Reader{CH: e.h.CH}.Entities(chCtx, q, func(id uuid.UUID, m chread.EntityMetrics) error {
 		e.numbers = append(e.numbers, compactNumbers(id, m))
 		return nil
 	})

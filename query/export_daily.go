@@ -14,6 +14,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // DailyExportColumns is the header row of the daily series CSV: one row
@@ -72,12 +73,12 @@ func (h ExportHandler) DailyPages(ws uuid.UUID, f VideoFilter, from, to time.Tim
 	if h.PageRows <= 0 {
 		h.PageRows = DefaultDailyExportItems
 	}
-	return &DailyExport{h: h, ws: ws, f: f, from: Daily.floor(from), to: Daily.floor(to), videos: h.VideoPages(ws, f)}
+	return &DailyExport{h: h, ws: ws, f: f, from: Daily.Floor(from), to: Daily.Floor(to), videos: h.VideoPages(ws, f)}
 }
 
 // DailyRange is the default range of the daily series export at now.
 func DailyRange(now time.Time) (from, to time.Time) {
-	to = Daily.floor(now)
+	to = Daily.Floor(now)
 	return to.AddDate(0, 0, -(DefaultDailyExportDays - 1)), to
 }
 
@@ -248,7 +249,7 @@ func (e *DailyExport) readDays(ctx context.Context, kind platform.Kind, items []
 	}
 	q := dailySeriesQuery{Workspace: e.ws, Kind: kind, Only: ids, From: e.from.Add(-Lookback), To: e.to.AddDate(0, 0, 1)}
 	sql, args := q.SQL()
-	ctx, err := entitiesQuery{Only: ids}.scoped(clickhouse.Context(ctx, clickhouse.WithSettings(exportSettings)))
+	ctx, err := chread.EntitiesQuery{Only: ids}.Scoped(clickhouse.Context(ctx, clickhouse.WithSettings(exportSettings)))
 	if err != nil {
 		return nil, err
 	}

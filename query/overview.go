@@ -16,6 +16,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // Overview is the answer of GET /overview: the workspace's KPIs over a
@@ -165,9 +166,9 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	// chart of a filtered selection starts once the selection is there.
 	var (
 		wg                sync.WaitGroup
-		byID              = map[uuid.UUID]entityMetrics{}
+		byID              = map[uuid.UUID]chread.EntityMetrics{}
 		base              int64
-		points            map[time.Time]seriesPoint
+		points            map[time.Time]chread.SeriesPoint
 		chErr, sErr, aErr error
 		nErr              error
 	)
@@ -180,7 +181,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	go func() {
 		defer wg.Done()
 		defer apperr.Recover(&chErr)
-		chErr = metrics{h.CH}.entities(ctx, overviewMetrics(ws, w), func(id uuid.UUID, e entityMetrics) error {
+		chErr = chread.Reader{CH: h.CH}.Entities(ctx, overviewMetrics(ws, w), func(id uuid.UUID, e chread.EntityMetrics) error {
 			byID[id] = e
 			return nil
 		})
@@ -197,7 +198,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	var (
 		every                 = w.Preset != PresetAll && q.Filter.none(now)
 		everyBase             int64
-		everyPts              map[time.Time]seriesPoint
+		everyPts              map[time.Time]chread.SeriesPoint
 		everyErr              error
 		everyDone             = make(chan struct{})
 		everyCtx, cancelEvery = context.WithCancel(ctx)
@@ -206,7 +207,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		go func() {
 			defer close(everyDone)
 			defer apperr.Recover(&everyErr)
-			everyBase, everyPts, everyErr = metrics{h.CH}.series(everyCtx, overviewSeries(ws, entityScope{Except: true}, w.Granularity, w.Start))
+			everyBase, everyPts, everyErr = chread.Reader{CH: h.CH}.Series(everyCtx, overviewSeries(ws, chread.EntityScope{Except: true}, w.Granularity, w.Start))
 		}()
 	} else {
 		close(everyDone)
@@ -214,12 +215,12 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	scope, chScope, err := selectVideoScope(ctx, h.DB, ws, q.Filter, now)
 	switch {
 	case err != nil || w.Preset == PresetAll || len(scope) == 0:
-	case every && chScope.all():
+	case every && chScope.All():
 		<-everyDone
 		base, points, sErr = everyBase, everyPts, everyErr
 	default:
 		cancelEvery()
-		base, points, sErr = metrics{h.CH}.series(ctx, overviewSeries(ws, chScope, w.Granularity, w.Start))
+		base, points, sErr = chread.Reader{CH: h.CH}.Series(ctx, overviewSeries(ws, chScope, w.Granularity, w.Start))
 	}
 	cancelEvery()
 	<-everyDone
@@ -302,15 +303,15 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 			if !w.End.IsZero() {
 				last = w.End.Add(-time.Second)
 			}
-			out.Series = fillSeries(w.Granularity, w.Start, last, base, points)
+			out.Series = seriesOnEveryBucket(w.Granularity, w.Start, last, base, points)
 		}
 	} else if !first.IsZero() {
-		start := Daily.floor(first)
-		base, points, err := metrics{h.CH}.series(ctx, overviewSeries(ws, chScope, w.Granularity, start))
+		start := Daily.Floor(first)
+		base, points, err := chread.Reader{CH: h.CH}.Series(ctx, overviewSeries(ws, chScope, w.Granularity, start))
 		if err != nil {
 			return Overview{}, err
 		}
-		out.Series = fillSeries(w.Granularity, start, now, base, points)
+		out.Series = seriesOnEveryBucket(w.Granularity, start, now, base, points)
 	}
 	if err := h.describeMovers(ctx, ws, out.TopMovers); err != nil {
 		return Overview{}, err
@@ -323,7 +324,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 // count's gain in the window and since the previous window's start (for
 // "all", since the first snapshot), and since the end of a window that
 // ended before now, in one read.
-func overviewMetrics(ws uuid.UUID, w Window) entitiesQuery {
+func overviewMetrics(ws uuid.UUID, w Window) chread.EntitiesQuery {
 	cutoffs := []time.Time{time.Unix(0, 0).UTC()}
 	if w.Preset != PresetAll {
 		cutoffs = []time.Time{w.Start, w.PrevStart}
@@ -331,13 +332,13 @@ func overviewMetrics(ws uuid.UUID, w Window) entitiesQuery {
 	if !w.End.IsZero() {
 		cutoffs = append(cutoffs, w.End)
 	}
-	return entitiesQuery{Workspace: ws, Kind: platform.Video, Metric: gainedCounts[0], More: gainedCounts[1:], Cutoffs: cutoffs}
+	return chread.EntitiesQuery{Workspace: ws, Kind: platform.Video, Metric: gainedCounts[0], More: gainedCounts[1:], Cutoffs: cutoffs}
 }
 
 // overviewSeries reads the chart: the views of the scope's videos per
 // bucket from start.
-func overviewSeries(ws uuid.UUID, scope entityScope, g Granularity, start time.Time) seriesQuery {
-	return seriesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views, Scope: scope, Granularity: g, Start: start}
+func overviewSeries(ws uuid.UUID, scope chread.EntityScope, g Granularity, start time.Time) chread.SeriesQuery {
+	return chread.SeriesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views, Scope: scope, Granularity: g, Start: start}
 }
 
 // describeMovers fills in the movers' details from PostgreSQL.
@@ -376,9 +377,9 @@ FROM videos WHERE workspace_id = $1 AND id = ANY($2)`, ws, ids)
 	return rows.Err()
 }
 
-// fillSeries lays the points out on every bucket from start to now, zero
-// where nothing moved, with the running total.
-func fillSeries(g Granularity, start, now time.Time, base int64, points map[time.Time]seriesPoint) []Point {
+// seriesOnEveryBucket lays the points out on every bucket from start to
+// now, zero where nothing moved, with the running total.
+func seriesOnEveryBucket(g Granularity, start, now time.Time, base int64, points map[time.Time]chread.SeriesPoint) []Point {
 	bs := buckets(g, start, now)
 	out := make([]Point, len(bs))
 	total := base

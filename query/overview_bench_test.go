@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // The overview benchmark's workspace: overviewBenchVideos videos on
@@ -154,13 +155,13 @@ func BenchmarkVideos(b *testing.B) {
 	}
 	h := query.VideosHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}
 	// kept/: with the start values kept between requests, as after a scrape
-	kept := query.NewStartCache(64<<20, time.Hour, nil)
+	kept := chread.NewStartValueCache(64<<20, time.Hour, nil)
 	for _, c := range []struct {
 		name string
 		ctx  context.Context
 	}{
 		{"", ctx},
-		{"kept/", query.WithHistory(ctx, query.History{Until: now, Starts: kept})},
+		{"kept/", chread.WithKeptStartValues(ctx, chread.KeptStartValues{Cache: kept, ScrapedUntil: now})},
 	} {
 		for _, by := range []query.VideoSort{query.SortViews, query.SortGained24h, query.SortGained7d} {
 			b.Run(c.name+string(by), func(b *testing.B) {

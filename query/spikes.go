@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // SpikeLookback is how far before a window's start the scan looks for the
@@ -269,7 +270,7 @@ type spikeScanQuery struct {
 // alerts were lost); values are rounded as floor(x + 0.5), half away from
 // zero for the non-negative counts, as round() does on 18.16 only (current
 // releases round half to even).
-var spikeSQL = sqlTemplate("spikes",
+var spikeSQL = chread.SQLTemplate("spikes",
 	`{{with .Gain}}{{template "gain" .}}{{end}}{{if and .Gain .Velocity}}
 UNION ALL
 {{end}}{{with .Velocity}}{{template "velocity" .}}{{end}}`,
@@ -296,7 +297,7 @@ func (q spikeScanQuery) SQL() (string, []any) {
 		return out
 	}
 	data := struct{ Gain, Velocity []metric }{columns(q.Gain), columns(q.Velocity)}
-	return renderSQL(spikeSQL, data), []any{
+	return chread.RenderSQL(spikeSQL, data), []any{
 		clickhouse.Named("from", q.From), clickhouse.Named("now", q.Now.Unix()),
 		clickhouse.Named("max_age", MaxVelocityAgeHours), clickhouse.Named("min_siblings", MinVelocitySiblings),
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/sql from the rendered SQL")
@@ -56,40 +57,40 @@ func renderedCases() []renderedCase {
 		{"videos_sort_engagement", mustSort(videoSortMetrics(ws, now, SortEngagement))},
 		{"videos_sort_gained24h", mustSort(videoSortMetrics(ws, now, SortGained24h))},
 		{"videos_sort_gained7d", mustSort(videoSortMetrics(ws, now, SortGained7d))},
-		{"videos_sort_saves_top", func() entitiesQuery { q := mustSort(videoSortMetrics(ws, now, SortSaves)); q.Top = 66; return q }()},
+		{"videos_sort_saves_top", func() chread.EntitiesQuery { q := mustSort(videoSortMetrics(ws, now, SortSaves)); q.Top = 66; return q }()},
 		// the sparklines of GET /videos (a page) and GET /accounts (every video)
-		{"videos_page_daily_views", dailyViewsQuery{Workspace: ws, Only: ids, Now: now}},
-		{"accounts_daily_views", dailyViewsQuery{Workspace: ws, Now: now}},
-		{"videos_sort_likes_top", func() entitiesQuery { q := mustSort(videoSortMetrics(ws, now, SortLikes)); q.Top = 66; return q }()},
-		{"videos_page", func() entitiesQuery { q := videoListMetrics(ws, now); q.Only = ids; return q }()},
-		{"collections", entitiesQuery{Workspace: ws, Kind: "video", Metric: domain.Views}},
+		{"videos_page_daily_views", chread.DailyViewsQuery{Workspace: ws, Only: ids, Now: now}},
+		{"accounts_daily_views", chread.DailyViewsQuery{Workspace: ws, Now: now}},
+		{"videos_sort_likes_top", func() chread.EntitiesQuery { q := mustSort(videoSortMetrics(ws, now, SortLikes)); q.Top = 66; return q }()},
+		{"videos_page", func() chread.EntitiesQuery { q := videoListMetrics(ws, now); q.Only = ids; return q }()},
+		{"collections", chread.EntitiesQuery{Workspace: ws, Kind: "video", Metric: domain.Views}},
 		// GET /export: a chunk's numbers, its ids sent (the first of its
 		// two steps)
-		{"export_chunk_near", func() entitiesQuery {
+		{"export_chunk_near", func() chread.EntitiesQuery {
 			q := videoListMetrics(ws, now)
-			q.near, q.Only, q.Serial = true, ids, true
+			q.Near, q.Only, q.Serial = true, ids, true
 			return q
 		}()},
 		// GET /export?type=daily: a page's days, its ids sent
-		{"export_daily", dailySeriesQuery{Workspace: ws, Kind: "video", Only: ids, From: Daily.floor(now).AddDate(0, 0, -36), To: Daily.floor(now).AddDate(0, 0, 1)}},
+		{"export_daily", dailySeriesQuery{Workspace: ws, Kind: "video", Only: ids, From: Daily.Floor(now).AddDate(0, 0, -36), To: Daily.Floor(now).AddDate(0, 0, 1)}},
 		// GET /overview: totals and movers, then the chart
 		{"overview_totals_24h", overviewMetrics(ws, w(Preset24h))},
 		{"overview_totals_7d", overviewMetrics(ws, w(Preset7d))},
 		{"overview_totals_30d", overviewMetrics(ws, w(Preset30d))},
-		// the first of its two steps (entities): start values from shortly
+		// the first of its two steps (chread.Reader.Entities): start values from shortly
 		// before each cutoff only
-		{"overview_totals_30d_near", func() entitiesQuery { q := overviewMetrics(ws, w(Preset30d)); q.near = true; return q }()},
-		{"videos_list_near", func() entitiesQuery { q := videoListMetrics(ws, now); q.near = true; return q }()},
+		{"overview_totals_30d_near", func() chread.EntitiesQuery { q := overviewMetrics(ws, w(Preset30d)); q.Near = true; return q }()},
+		{"videos_list_near", func() chread.EntitiesQuery { q := videoListMetrics(ws, now); q.Near = true; return q }()},
 		{"overview_totals_90d", overviewMetrics(ws, w(Preset90d))},
 		{"overview_totals_all", overviewMetrics(ws, w(PresetAll))},
-		{"overview_series_24h", overviewSeries(ws, entityScope{IDs: ids[:1], Except: true}, Hourly, w(Preset24h).Start)},
-		{"overview_series_30d", overviewSeries(ws, onlyIDs(ids), Daily, w(Preset30d).Start)},
-		{"overview_series_all", overviewSeries(ws, entityScope{Except: true}, Daily, Daily.floor(now.AddDate(0, -3, 0)))},
+		{"overview_series_24h", overviewSeries(ws, chread.EntityScope{IDs: ids[:1], Except: true}, Hourly, w(Preset24h).Start)},
+		{"overview_series_30d", overviewSeries(ws, chread.OnlyIDs(ids), Daily, w(Preset30d).Start)},
+		{"overview_series_all", overviewSeries(ws, chread.EntityScope{Except: true}, Daily, Daily.Floor(now.AddDate(0, -3, 0)))},
 		// GET /accounts
 		{"accounts", accountListMetrics(ws, now)},
 		// GET /accounts/{id}/analytics
-		{"account_analytics_followers_hour", analyticsFollowers(ws, ids[0], Hourly, Hourly.floor(now).Add(-(AnalyticsHours-1)*time.Hour))},
-		{"account_analytics_views_day", analyticsViews(ws, ids, Daily, Daily.floor(now).AddDate(0, 0, -40))},
+		{"account_analytics_followers_hour", analyticsFollowers(ws, ids[0], Hourly, Hourly.Floor(now).Add(-(AnalyticsHours-1)*time.Hour))},
+		{"account_analytics_views_day", analyticsViews(ws, ids, Daily, Daily.Floor(now).AddDate(0, 0, -40))},
 		{"account_analytics_first_followers", firstFollowersQuery(ws, ids[0])},
 		// GET /videos/{id}
 		{"video_metrics", videoMetrics(ws, ids[0], now)},
@@ -107,8 +108,8 @@ func TestRenderedSQL(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			sql, args := c.q.SQL()
 			got := describeArgs(args)
-			if s, ok := c.q.(seriesQuery); ok {
-				tbl, err := s.scopeTable()
+			if s, ok := c.q.(chread.SeriesQuery); ok {
+				tbl, err := s.ScopeTable()
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -118,9 +119,9 @@ func TestRenderedSQL(t *testing.T) {
 			}
 			got += sql
 			checkBound(t, sql, args)
-			// entities reads the start values in a second query beside it
-			if e, ok := c.q.(entitiesQuery); ok && len(e.Cutoffs) > 0 {
-				sql, args := startsQuery{e}.SQL()
+			// Entities reads the start values in a second query beside it
+			if e, ok := c.q.(chread.EntitiesQuery); ok && len(e.Cutoffs) > 0 {
+				sql, args := e.StartsSQL()
 				got += "\n\n-- the start values, read at once beside it\n" + describeArgs(args) + sql
 				checkBound(t, sql, args)
 			}
@@ -208,8 +209,8 @@ func firstDiff(want, got string) string {
 func TestSQLTakesOnlyKnownMetrics(t *testing.T) {
 	bad := domain.Metric("views) OR (1")
 	for name, q := range map[string]renderedQuery{
-		"entities": entitiesQuery{Kind: "video", Metric: bad},
-		"series":   seriesQuery{Kind: "video", Metric: bad, Granularity: Daily},
+		"entities": chread.EntitiesQuery{Kind: "video", Metric: bad},
+		"series":   chread.SeriesQuery{Kind: "video", Metric: bad, Granularity: Daily},
 		"first":    firstRecordedQuery{Kind: "video", Metric: bad},
 		"spikes":   spikeScanQuery{Gain: []domain.Metric{domain.Saves}},
 	} {
@@ -224,7 +225,7 @@ func TestSQLTakesOnlyKnownMetrics(t *testing.T) {
 	}
 }
 
-func mustSort(q entitiesQuery, ok bool) entitiesQuery {
+func mustSort(q chread.EntitiesQuery, ok bool) chread.EntitiesQuery {
 	if !ok {
 		panic("the sort reads no numbers")
 	}

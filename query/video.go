@@ -13,6 +13,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // Video detail bounds.
@@ -91,7 +92,7 @@ func (h VideosHandler) One(ctx context.Context, ws, id uuid.UUID) (VideoDetail, 
 	out := VideoDetail{Hourly: []VideoPoint{}, Daily: []VideoPoint{}, History: []VideoScrape{}}
 	var (
 		found bool
-		e     entityMetrics
+		e     chread.EntityMetrics
 		has   bool
 	)
 	eg, ectx := newGroup(ctx)
@@ -111,7 +112,7 @@ func (h VideosHandler) One(ctx context.Context, ws, id uuid.UUID) (VideoDetail, 
 		return nil
 	})
 	eg.Go(func() error {
-		return metrics{h.CH}.entities(ectx, videoMetrics(ws, id, now), func(_ uuid.UUID, m entityMetrics) error {
+		return chread.Reader{CH: h.CH}.Entities(ectx, videoMetrics(ws, id, now), func(_ uuid.UUID, m chread.EntityMetrics) error {
 			e, has = m, true
 			return nil
 		})
@@ -152,7 +153,7 @@ func (h VideosHandler) One(ctx context.Context, ws, id uuid.UUID) (VideoDetail, 
 
 // videoMetrics reads one video's numbers as the videos list reads them
 // (videoListMetrics).
-func videoMetrics(ws, id uuid.UUID, now time.Time) entitiesQuery {
+func videoMetrics(ws, id uuid.UUID, now time.Time) chread.EntitiesQuery {
 	q := videoListMetrics(ws, now)
 	q.Only = []uuid.UUID{id}
 	return q
@@ -161,13 +162,13 @@ func videoMetrics(ws, id uuid.UUID, now time.Time) entitiesQuery {
 // videoHourly reads a video's hour series: the last VideoHourlyDays, from
 // its first snapshot at the earliest.
 func videoHourly(ws, id uuid.UUID, first, now time.Time) videoSeriesQuery {
-	start := maxTime(Hourly.floor(first), Hourly.floor(now).Add(-(VideoHourlyDays*24-1)*time.Hour))
+	start := maxTime(Hourly.Floor(first), Hourly.Floor(now).Add(-(VideoHourlyDays*24-1)*time.Hour))
 	return videoSeriesQuery{Workspace: ws, ID: id, Granularity: Hourly, Start: start}
 }
 
 // videoDaily reads a video's day series since its first snapshot.
 func videoDaily(ws, id uuid.UUID, first time.Time) videoSeriesQuery {
-	return videoSeriesQuery{Workspace: ws, ID: id, Granularity: Daily, Start: Daily.floor(first)}
+	return videoSeriesQuery{Workspace: ws, ID: id, Granularity: Daily, Start: Daily.Floor(first)}
 }
 
 // videoSeriesQuery reads one video's buckets of Granularity from Start.
@@ -181,7 +182,7 @@ type videoSeriesQuery struct {
 // videoSeriesSQL: a bucket may hold several rows (parts not merged yet, or
 // snapshots that hid different metrics), each a true snapshot: per metric,
 // the value of the latest row that recorded it, and whether any did.
-var videoSeriesSQL = sqlTemplate("videoSeries", `
+var videoSeriesSQL = chread.SQLTemplate("videoSeries", `
 SELECT bucket, groupBitOr(recorded) AS rec
 {{- range .Cols}}, argMaxIf(assumeNotNull({{.}}), last_at, isNotNull({{.}})) AS {{.}}{{end}}
 FROM {{.Table}}
@@ -199,10 +200,10 @@ func (q videoSeriesQuery) SQL() (string, []any) {
 	for i, m := range videoSeriesMetrics {
 		cols[i] = m.Column()
 	}
-	text := renderSQL(videoSeriesSQL, struct {
+	text := chread.RenderSQL(videoSeriesSQL, struct {
 		Table string
 		Cols  []string
-	}{q.Granularity.table(), cols})
+	}{q.Granularity.Table(), cols})
 	return text, []any{clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(platform.Video)),
 		clickhouse.Named("start", q.Start.UTC()), clickhouse.Named("id", q.ID)}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // Video is one row of the videos list.
@@ -44,8 +45,8 @@ type Video struct {
 	ViewsGained24h      *int64     `json:"viewsGained24h"`
 	ViewsGained7d       *int64     `json:"viewsGained7d"`
 	// Views7d are the views gained on each of the last 7 UTC days, oldest
-	// first, today so far last (see DailyViews); null for a day without a
-	// value.
+	// first, today so far last (see chread.DailyViews); null for a day
+	// without a value.
 	Views7d []*int64 `json:"views7d,omitempty"`
 }
 
@@ -196,7 +197,7 @@ func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (
 	for _, r := range all[min(q.Offset, len(all)):min(len(all), q.Offset+q.Limit)] {
 		page.Videos = append(page.Videos, Video{ID: r.id})
 	}
-	if err := h.fill(ctx, ws, now, page.Videos); err != nil {
+	if err := h.completePage(ctx, ws, now, page.Videos); err != nil {
 		return VideoPage{}, err
 	}
 	return page, nil
@@ -214,7 +215,7 @@ const (
 // their times, for a time sort) from PostgreSQL and, for a sort by a
 // number, the ranks of the videos of sq from ClickHouse (in sq's order
 // with sq.Top).
-func (h VideosHandler) sortRead(ctx context.Context, ws uuid.UUID, q VideoQuery, now time.Time, sq entitiesQuery, byNumber bool) ([]videoKey, []rank, error) {
+func (h VideosHandler) sortRead(ctx context.Context, ws uuid.UUID, q VideoQuery, now time.Time, sq chread.EntitiesQuery, byNumber bool) ([]videoKey, []rank, error) {
 	var (
 		keys   []videoKey
 		ranked []rank
@@ -228,7 +229,7 @@ func (h VideosHandler) sortRead(ctx context.Context, ws uuid.UUID, q VideoQuery,
 	}()
 	var chErr error
 	if byNumber {
-		chErr = metrics{h.CH}.entities(ctx, sq, func(id uuid.UUID, e entityMetrics) error {
+		chErr = chread.Reader{CH: h.CH}.Entities(ctx, sq, func(id uuid.UUID, e chread.EntityMetrics) error {
 			// what rankOf reads: the counts, the one gain read (24h or 7d)
 			// and, for the engagement sort only, the rate (which
 			// withMetrics allocates)
@@ -313,8 +314,9 @@ func topPage(keys []videoKey, top []rank, q VideoQuery, asked int) ([]rank, bool
 	return append(out, rest[:min(len(rest), need-len(out))]...), true
 }
 
-// fill reads the details and every number of a page of videos.
-func (h VideosHandler) fill(ctx context.Context, ws uuid.UUID, now time.Time, vs []Video) error {
+// completePage reads the details and every number of a page of videos,
+// of which vs holds only the ids.
+func (h VideosHandler) completePage(ctx context.Context, ws uuid.UUID, now time.Time, vs []Video) error {
 	if len(vs) == 0 {
 		return nil
 	}
@@ -322,34 +324,34 @@ func (h VideosHandler) fill(ctx context.Context, ws uuid.UUID, now time.Time, vs
 	for i, v := range vs {
 		ids[i] = v.ID
 	}
-	pageMetrics := map[uuid.UUID]entityMetrics{}
+	pageMetrics := map[uuid.UUID]chread.EntityMetrics{}
 	eg, ectx := newGroup(ctx)
 	eg.Go(func() error {
 		q := videoListMetrics(ws, now)
 		q.Only = ids
-		return metrics{h.CH}.entities(ectx, q, func(id uuid.UUID, e entityMetrics) error {
+		return chread.Reader{CH: h.CH}.Entities(ectx, q, func(id uuid.UUID, e chread.EntityMetrics) error {
 			pageMetrics[id] = e
 			return nil
 		})
 	})
-	var daily dailyRead
+	var daily chread.DailyRead
 	eg.Go(func() error {
 		var err error
-		daily, err = dailyViewsQuery{Workspace: ws, Only: ids, Now: now}.read(ectx, metrics{h.CH})
+		daily, err = chread.DailyViewsQuery{Workspace: ws, Only: ids, Now: now}.Read(ectx, chread.Reader{CH: h.CH})
 		return err
 	})
 	eg.Go(func() error { return describeVideos(ectx, h.DB, ws, vs) })
 	if err := eg.Wait(); err != nil {
 		return err
 	}
-	var g slab[int64]
-	var p slab[*int64]
+	var g chread.Slab[int64]
+	var p chread.Slab[*int64]
 	for i := range vs {
 		e, ok := pageMetrics[vs[i].ID]
 		if ok {
 			vs[i].withMetrics(e)
 		}
-		vs[i].Views7d = daily.views(vs[i].ID, e, &g, &p)
+		vs[i].Views7d = daily.Views(vs[i].ID, e, &g, &p)
 	}
 	return nil
 }
@@ -357,15 +359,15 @@ func (h VideosHandler) fill(ctx context.Context, ws uuid.UUID, now time.Time, vs
 // videoListMetrics reads the numbers of every video of the workspace as the
 // videos list shows them: the latest values, and the views gained in the
 // 24h and 7d windows.
-func videoListMetrics(ws uuid.UUID, now time.Time) entitiesQuery {
-	return entitiesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views,
+func videoListMetrics(ws uuid.UUID, now time.Time) chread.EntitiesQuery {
+	return chread.EntitiesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views,
 		Cutoffs: []time.Time{WindowOf(Preset24h, now).Start, WindowOf(Preset7d, now).Start}}
 }
 
 // videoSortMetrics reads, of every video of the workspace, only the numbers
 // a sort compares; false for a sort that reads none.
-func videoSortMetrics(ws uuid.UUID, now time.Time, by VideoSort) (entitiesQuery, bool) {
-	q := entitiesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views}
+func videoSortMetrics(ws uuid.UUID, now time.Time, by VideoSort) (chread.EntitiesQuery, bool) {
+	q := chread.EntitiesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views}
 	switch by {
 	case SortPublished, SortAdded:
 		return q, false
@@ -391,7 +393,7 @@ func videoSortMetrics(ws uuid.UUID, now time.Time, by VideoSort) (entitiesQuery,
 	return q, true
 }
 
-func (v *Video) withMetrics(e entityMetrics) {
+func (v *Video) withMetrics(e chread.EntityMetrics) {
 	v.Metrics = e.Latest
 	v.Metrics.Followers = nil
 	if v.Metrics.Views != nil {
@@ -579,14 +581,14 @@ func checkCollection(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, id *uu
 // scope that selects them in ClickHouse, whose video entities are the
 // workspace's videos in PostgreSQL: the selected ids or, when fewer, the
 // others; with no filter and no removed account it lists nothing.
-func selectVideoScope(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f VideoFilter, now time.Time) ([]uuid.UUID, entityScope, error) {
+func selectVideoScope(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f VideoFilter, now time.Time) ([]uuid.UUID, chread.EntityScope, error) {
 	if err := checkCollection(ctx, db, ws, f.CollectionID); err != nil {
-		return nil, entityScope{}, err
+		return nil, chread.EntityScope{}, err
 	}
 	cond, args := videoMatch(ws, f, now)
 	rows, err := db.Query(ctx, `SELECT v.id, (`+cond+`) IS TRUE`+videoIDsFrom(f), args...)
 	if err != nil {
-		return nil, entityScope{}, fmt.Errorf("read videos: %w", err)
+		return nil, chread.EntityScope{}, fmt.Errorf("read videos: %w", err)
 	}
 	defer rows.Close()
 	var (
@@ -596,7 +598,7 @@ func selectVideoScope(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f Vid
 	)
 	for rows.Next() {
 		if err := rows.Scan(&id, &match); err != nil {
-			return nil, entityScope{}, fmt.Errorf("read videos: %w", err)
+			return nil, chread.EntityScope{}, fmt.Errorf("read videos: %w", err)
 		}
 		if match {
 			in = append(in, id)
@@ -605,12 +607,12 @@ func selectVideoScope(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f Vid
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return nil, entityScope{}, fmt.Errorf("read videos: %w", err)
+		return nil, chread.EntityScope{}, fmt.Errorf("read videos: %w", err)
 	}
 	if len(out) < len(in) {
-		return in, entityScope{IDs: out, Except: true}, nil
+		return in, chread.EntityScope{IDs: out, Except: true}, nil
 	}
-	return in, entityScope{IDs: in}, nil
+	return in, chread.EntityScope{IDs: in}, nil
 }
 
 func scanVideo(row pgx.CollectableRow) (Video, error) {

@@ -3,6 +3,8 @@ package query
 import (
 	"strings"
 	"time"
+
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // A Preset names a window ending now. Windows are whole UTC hours or days,
@@ -24,9 +26,21 @@ import (
 type Preset string
 
 // Lookback is how far before a window's start its start value is looked
-// for. Reading a bounded span keeps every query's cost independent of how
-// long a workspace has been tracking.
-const Lookback = 7 * 24 * time.Hour
+// for (chread.Lookback).
+const Lookback = chread.Lookback
+
+// Granularity is the bucket size of a series (chread.Granularity).
+type Granularity = chread.Granularity
+
+// SparkDays is how many days the lists' sparklines show: views7d
+// (chread.SparkDays).
+const SparkDays = chread.SparkDays
+
+// The granularities.
+const (
+	Hourly = chread.Hourly
+	Daily  = chread.Daily
+)
 
 // The presets.
 const (
@@ -56,32 +70,11 @@ func join[T ~string](vs []T) string {
 	return strings.Join(s, ", ")
 }
 
-// Granularity is the bucket size of a series.
-type Granularity string
-
-// The granularities.
-const (
-	Hourly Granularity = "hour"
-	Daily  Granularity = "day"
-)
-
-func (g Granularity) step() time.Duration {
-	if g == Hourly {
-		return time.Hour
+func maxTime(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
 	}
-	return 24 * time.Hour
-}
-
-// table is the projection that holds the granularity's buckets.
-func (g Granularity) table() string {
-	if g == Hourly {
-		return "entity_hourly"
-	}
-	return "entity_daily"
-}
-
-func (g Granularity) floor(t time.Time) time.Time {
-	return t.UTC().Truncate(g.step())
+	return b
 }
 
 // Window is a preset resolved against the current time.
@@ -103,7 +96,7 @@ type Window struct {
 // included (dates at midnight UTC, from not after to): its previous
 // window is as many days before it. A range that reaches today ends now.
 func RangeWindow(from, to, now time.Time) Window {
-	from, to = Daily.floor(from), Daily.floor(to)
+	from, to = Daily.Floor(from), Daily.Floor(to)
 	end := to.AddDate(0, 0, 1)
 	days := int(end.Sub(from) / (24 * time.Hour))
 	w := Window{Preset: PresetCustom, Start: from, PrevStart: from.AddDate(0, 0, -days), Granularity: Daily}
@@ -118,11 +111,11 @@ func WindowOf(p Preset, now time.Time) Window {
 	now = now.UTC()
 	switch p {
 	case Preset24h:
-		start := Hourly.floor(now).Add(-23 * time.Hour)
+		start := Hourly.Floor(now).Add(-23 * time.Hour)
 		return Window{Preset: p, Start: start, PrevStart: start.Add(-24 * time.Hour), Granularity: Hourly}
 	case Preset7d, Preset30d, Preset90d:
 		days := map[Preset]int{Preset7d: 7, Preset30d: 30, Preset90d: 90}[p]
-		start := Daily.floor(now).AddDate(0, 0, -(days - 1))
+		start := Daily.Floor(now).AddDate(0, 0, -(days - 1))
 		return Window{Preset: p, Start: start, PrevStart: start.AddDate(0, 0, -days), Granularity: Daily}
 	default:
 		return Window{Preset: PresetAll, Granularity: Daily}
@@ -132,7 +125,7 @@ func WindowOf(p Preset, now time.Time) Window {
 // buckets lists the bucket starts from the first to the one holding now.
 func buckets(g Granularity, first, now time.Time) []time.Time {
 	var out []time.Time
-	for t, last := g.floor(first), g.floor(now); !t.After(last); t = t.Add(g.step()) {
+	for t, last := g.Floor(first), g.Floor(now); !t.After(last); t = t.Add(g.Step()) {
 		out = append(out, t)
 	}
 	return out

@@ -89,7 +89,7 @@ func TestWindowOfBoundaries(t *testing.T) {
 				t.Errorf("%s, %s: %d buckets from %v; want %d from the start", c.name, p.preset, len(bs), bs[0], p.buckets)
 				continue
 			}
-			if last := bs[len(bs)-1]; c.now.Before(last) || !c.now.Before(last.Add(p.g.step())) {
+			if last := bs[len(bs)-1]; c.now.Before(last) || !c.now.Before(last.Add(p.g.Step())) {
 				t.Errorf("%s, %s: last bucket %s does not hold now", c.name, p.preset, last)
 			}
 		}

@@ -1,5 +1,7 @@
-// Package query is the read side: it answers the dashboard from ClickHouse,
-// PostgreSQL and the Redis cache, and never writes PostgreSQL.
+// Package query is the read side: the dashboard's answers, one route
+// family per file, from PostgreSQL and from the ClickHouse projections,
+// which it reads through query/chread; it never writes PostgreSQL. The
+// HTTP layer keeps the answers in query/answercache.
 package query
 
 import (
@@ -106,7 +108,7 @@ type Membership struct {
 	// answers are keyed by it.
 	DataVersion int64
 	// HistoryVersion and ScrapedUntil are what the request knows of the
-	// workspace's history (see History).
+	// workspace's history (see chread.KeptStartValues).
 	HistoryVersion int64
 	ScrapedUntil   *time.Time
 }

@@ -20,7 +20,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/config"
 	"github.com/reeltrack/reeltrack/projections"
-	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/chread"
 	"github.com/reeltrack/reeltrack/web"
 )
 
@@ -96,7 +96,7 @@ func bench(ctx context.Context, o options) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	c.settle = srv.Starts.Wait
+	c.settle = srv.StartValueCache.Wait
 	nVideos := len(w.Big.Videos)
 	every := []*route{
 		{Name: "GET /api/overview (30d)", Path: "/api/overview", ColdTarget: targetColdOverview, Check: checkOverview(nVideos)},
@@ -110,7 +110,7 @@ func bench(ctx context.Context, o options) (bool, error) {
 
 	var results []result
 	// the cold p95 of each route, and the same with no start values kept
-	// by the server (query.StartCache)
+	// by the server (chread.StartValueCache)
 	coldP95, forgotP95 := map[string]time.Duration{}, map[string]time.Duration{}
 	var coldRoutes []*route
 	if o.Only.runs("cold") {
@@ -136,7 +136,7 @@ func bench(ctx context.Context, o options) (bool, error) {
 		if _, err := c.cold(ctx, r.Path, 1, nil); err != nil && !errors.Is(err, errRouteMissing) {
 			return false, err
 		}
-		srv.Starts.Wait()
+		srv.StartValueCache.Wait()
 		r.coldFrom = time.Now()
 		s, err := c.cold(ctx, r.Path, o.ColdRequests, r.Check)
 		r.coldTo = time.Now()
@@ -449,7 +449,7 @@ func report(o options, s seedResult, parts map[string]uint64, waited time.Durati
 		// the machine may be shared: a busy one slows every number below
 		fmt.Fprintf(out, "- load average when the report was printed (1, 5, 15 min): %s\n", strings.Join(strings.Fields(string(b))[:3], ", "))
 	}
-	fmt.Fprintf(out, "- server in process (GOMAXPROCS %d, %d CPUs); cold: %d requests per route one at a time after an untimed one, data version bumped before each (as a scrape does: the start values of windows the server keeps, query.StartCache, are read again); cold, nothing kept: the same with the history version bumped too (as a late scrape does); warm: %d clients for %s per route\n\n",
+	fmt.Fprintf(out, "- server in process (GOMAXPROCS %d, %d CPUs); cold: %d requests per route one at a time after an untimed one, data version bumped before each (as a scrape does: the start values of windows the server keeps, chread.StartValueCache, are read again); cold, nothing kept: the same with the history version bumped too (as a late scrape does); warm: %d clients for %s per route\n\n",
 		runtime.GOMAXPROCS(0), runtime.NumCPU(), o.ColdRequests, o.Concurrency, o.Duration)
 	fmt.Fprintln(out, "| route | cache | p50 ms | p95 ms | p99 ms | req/s | target | met |")
 	fmt.Fprintln(out, "|---|---|---:|---:|---:|---:|---|---|")
@@ -482,11 +482,11 @@ func report(o options, s seedResult, parts map[string]uint64, waited time.Durati
 // server is the API, as cmd/server wires it, served in process on
 // loopback over the bench's databases.
 type server struct {
-	Base   string
-	Tokens *auth.Tokens
-	Site   *web.Site
-	Starts *query.StartCache
-	stop   func()
+	Base            string
+	Tokens          *auth.Tokens
+	Site            *web.Site
+	StartValueCache *chread.StartValueCache
+	stop            func()
 }
 
 // startServer serves the API over st with its clock at now (a reused seed
@@ -523,10 +523,10 @@ func startServer(ctx context.Context, o options, st *stores, now time.Time) (*se
 	// The dashboard as the server embeds it (make web builds it).
 	site := web.New(nil)
 	site.Precompress()
-	starts := wiring.StartValues(cfg.StartValuesBytes, log)
+	startValues := wiring.NewStartValueCache(cfg.StartValuesBytes, log)
 	app := api.New(wiring.API(wiring.Deps{
 		Config: cfg, Log: log, DB: st.PG, CH: srvCH, Redis: st.Redis, Tokens: tokens, Passwords: passwords,
-		OpenAPI: reeltrack.OpenAPI, Now: func() time.Time { return now }, Site: site, StartValues: starts,
+		OpenAPI: reeltrack.OpenAPI, Now: func() time.Time { return now }, Site: site, StartValueCache: startValues,
 	}))
 	served := make(chan error, 1)
 	go func() { served <- app.Listener(ln) }()
@@ -537,7 +537,7 @@ func startServer(ctx context.Context, o options, st *stores, now time.Time) (*se
 		<-served
 		srvCH.Close()
 	}
-	return &server{Base: base, Tokens: tokens, Site: site, Starts: starts, stop: stop}, nil
+	return &server{Base: base, Tokens: tokens, Site: site, StartValueCache: startValues, stop: stop}, nil
 }
 
 // settle merges the projections and waits for ClickHouse's merges: a

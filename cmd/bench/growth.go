@@ -125,7 +125,7 @@ func openWorld(ctx context.Context, o options, name string) (*growthWorld, error
 		g.close()
 		return nil, err
 	}
-	g.c.settle = g.srv.Starts.Wait
+	g.c.settle = g.srv.StartValueCache.Wait
 	return g, nil
 }
 
@@ -145,7 +145,7 @@ func (g *growthWorld) measure(ctx context.Context, n int) error {
 			return fmt.Errorf("%s: %w", g.Name, err)
 		}
 		// and the start values the server computes after them
-		g.srv.Starts.Wait()
+		g.srv.StartValueCache.Wait()
 		// the query log counts in whole seconds: start on a new one
 		time.Sleep(time.Until(time.Now().Truncate(time.Second).Add(time.Second)))
 		from := time.Now()

@@ -123,7 +123,7 @@ const (
 	// processes stay under PostgreSQL's default max_connections of 100.
 	DefaultDatabaseMaxConns = 20
 	// DefaultStartValuesBytes bounds the start values of windows one
-	// process keeps (query.StartCache): about 7 MB per entry of a
+	// process keeps (chread.StartValueCache): about 7 MB per entry of a
 	// workspace of 100,000 videos.
 	DefaultStartValuesBytes = 256 << 20
 	// DefaultExportConcurrency bounds the exports one process streams at

@@ -133,7 +133,7 @@ var (
 // (workspaces.scraped_until) a scrape may be recorded without changing its
 // history: one older than that bumps workspaces.history_version, which
 // start values read from the snapshots before a time at least LateScrape
-// before scraped_until are kept under (query.StartCache).
+// before scraped_until are kept under (chread.StartValueCache).
 const LateScrape = 6 * time.Hour
 
 // Action is what an entry of the activity log (activity_log.action) tells.

@@ -23,6 +23,8 @@ import (
 	"github.com/reeltrack/reeltrack/internal/ratelimit"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/answercache"
+	"github.com/reeltrack/reeltrack/query/chread"
 	"github.com/reeltrack/reeltrack/web"
 )
 
@@ -37,9 +39,9 @@ type Deps struct {
 	Passwords *auth.Passwords
 	OpenAPI   []byte
 	Now       func() time.Time
-	// StartValues keeps start values between requests; nil: a new
-	// StartValues. Its clock, when not set, is Now.
-	StartValues *query.StartCache
+	// StartValueCache keeps start values between requests; nil: a new
+	// one (NewStartValueCache). Its clock, when not set, is Now.
+	StartValueCache *chread.StartValueCache
 
 	Provider *ingest.Client // nil when no scraping provider is configured
 	Actors   ingest.Actors
@@ -57,17 +59,17 @@ type Deps struct {
 }
 
 // localCacheBytes bounds the cached answers each process also keeps in
-// memory (query.Cache.LocalBytes).
+// memory (answercache.Cache.LocalBytes).
 const localCacheBytes = 64 << 20
 
 // startValueTTL is how long a process keeps start values
-// (query.StartCache): windows' cutoffs move every hour.
+// (chread.StartValueCache): windows' cutoffs move every hour.
 const startValueTTL = time.Hour
 
-// StartValues is the server's cache of start values, of at most maxBytes
-// (START_VALUES_CACHE_BYTES; 0 keeps none).
-func StartValues(maxBytes int, log *slog.Logger) *query.StartCache {
-	return query.NewStartCache(maxBytes, startValueTTL, log)
+// NewStartValueCache is the server's cache of start values, of at most
+// maxBytes (START_VALUES_CACHE_BYTES; 0 keeps none).
+func NewStartValueCache(maxBytes int, log *slog.Logger) *chread.StartValueCache {
+	return chread.NewStartValueCache(maxBytes, startValueTTL, log)
 }
 
 // API builds the handlers from d and returns what api.New routes.
@@ -78,30 +80,30 @@ func API(d Deps) api.Deps {
 	if d.Mail == nil {
 		d.Mail = noMailSender{}
 	}
-	if d.StartValues == nil {
-		d.StartValues = StartValues(d.Config.StartValuesBytes, d.Log)
+	if d.StartValueCache == nil {
+		d.StartValueCache = NewStartValueCache(d.Config.StartValuesBytes, d.Log)
 	}
-	if d.StartValues.Now == nil {
-		d.StartValues.Now = d.Now
+	if d.StartValueCache.Now == nil {
+		d.StartValueCache.Now = d.Now
 	}
 	start := command.StartScrapeHandler{
 		DB: d.DB, Provider: d.Provider, PublicBaseURL: d.Config.PublicBaseURL, WebhookSecret: d.Config.ScraperWebhookSecret, Log: d.Log,
 	}
 	// Tracking starts its jobs' runs after answering; a shutdown waits for
 	// the starts under way.
-	starts := &background.Tasks{Log: d.Log}
+	scrapeStarts := &background.Tasks{Log: d.Log}
 	// Account e-mails are sent right after their transaction; a shutdown
 	// waits for them too.
-	outbox := command.Outbox{DB: d.DB, Mail: d.Mail, Log: d.Log, Now: d.Now, Sending: starts}
+	outbox := command.Outbox{DB: d.DB, Mail: d.Mail, Log: d.Log, Now: d.Now, Sending: scrapeStarts}
 	links := command.Links{BaseURL: d.Config.PublicBaseURL}
 	return api.Deps{
 		Config: d.Config, Log: d.Log, Tokens: d.Tokens, OpenAPI: d.OpenAPI, Now: d.Now,
 		DB: d.DB, CH: d.CH, Redis: d.Redis, Provider: d.Provider, Site: d.Site,
 		Handlers: api.Handlers{
-			Limiter:     ratelimit.New(d.Redis, d.Log),
-			Cache:       &query.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log, LocalBytes: localCacheBytes, ComputeTimeout: d.Config.RequestTimeout},
-			StartValues: d.StartValues,
-			Starts:      starts,
+			Limiter:         ratelimit.New(d.Redis, d.Log),
+			Cache:           &answercache.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log, LocalBytes: localCacheBytes, ComputeTimeout: d.Config.RequestTimeout},
+			StartValueCache: d.StartValueCache,
+			ScrapeStarts:    scrapeStarts,
 
 			SignUp:       command.SignUpHandler{DB: d.DB, Passwords: d.Passwords, Outbox: outbox, Links: links, Now: d.Now},
 			LogIn:        command.LogInHandler{DB: d.DB, Passwords: d.Passwords},
@@ -114,7 +116,7 @@ func API(d Deps) api.Deps {
 			ManageTeam:   command.ManageTeamHandler{DB: d.DB},
 			Lead:         command.CaptureLeadHandler{DB: d.DB},
 			Track: command.TrackHandler{
-				DB: d.DB, Resolver: d.Resolver, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, Starts: starts, Now: d.Now,
+				DB: d.DB, Resolver: d.Resolver, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, ScrapeStarts: scrapeStarts, Now: d.Now,
 			},
 			Refresh: command.RefreshDueHandler{DB: d.DB, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, Now: d.Now},
 			Complete: ingest.CompletionHandler{
@@ -152,7 +154,7 @@ func API(d Deps) api.Deps {
 			ManageCollection: command.ManageCollectionHandler{DB: d.DB},
 			AssignCollection: command.AssignCollectionHandler{DB: d.DB},
 			OrganiseItems: command.OrganiseItemsHandler{
-				DB: d.DB, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, Starts: starts, Now: d.Now,
+				DB: d.DB, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, ScrapeStarts: scrapeStarts, Now: d.Now,
 			},
 			Accounts:         query.AccountsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 			AccountAnalytics: query.AccountAnalyticsHandler{DB: d.DB, CH: d.CH, Now: d.Now},

@@ -1,4 +1,4 @@
-package query
+package chread
 
 import (
 	"context"
@@ -20,24 +20,24 @@ import (
 // for cutoffs at least domain.LateScrape before the latest scrape, under
 // the history version, and not without a recorded scrape.
 func TestStartValuesKeptOnlyForSettledCutoffs(t *testing.T) {
-	c := NewStartCache(1<<20, time.Hour, nil)
+	c := NewStartValueCache(1<<20, time.Hour, nil)
 	until := time.Date(2026, 11, 20, 15, 5, 0, 0, time.UTC)
-	q := entitiesQuery{Workspace: uuid.New(), Kind: platform.Video, Metric: domain.Views,
+	q := EntitiesQuery{Workspace: uuid.New(), Kind: platform.Video, Metric: domain.Views,
 		Cutoffs: []time.Time{until.Add(-domain.LateScrape).Truncate(time.Hour), until.AddDate(0, 0, -7)}}
 	none := startKey{}
-	key := func(h History, q entitiesQuery) startKey {
-		_, k, ok := startCacheOf(WithHistory(context.Background(), h), q)
+	key := func(h KeptStartValues, q EntitiesQuery) startKey {
+		_, k, ok := startValueCacheOf(WithKeptStartValues(context.Background(), h), q)
 		if !ok {
 			return none
 		}
 		return k
 	}
-	h := History{Version: 3, Until: until, Starts: c}
+	h := KeptStartValues{Cache: c, HistoryVersion: 3, ScrapedUntil: until}
 	k := key(h, q)
 	if k == none {
 		t.Fatal("settled cutoffs not kept")
 	}
-	if key(History{Version: 4, Until: until, Starts: c}, q) == k {
+	if key(KeptStartValues{Cache: c, HistoryVersion: 4, ScrapedUntil: until}, q) == k {
 		t.Error("another history version reads the same entry")
 	}
 	other := q
@@ -50,18 +50,18 @@ func TestStartValuesKeptOnlyForSettledCutoffs(t *testing.T) {
 	if key(h, late) != none {
 		t.Error("a cutoff less than LateScrape before the latest scrape is kept")
 	}
-	if key(History{Version: 3, Starts: c}, q) != none {
+	if key(KeptStartValues{Cache: c, HistoryVersion: 3}, q) != none {
 		t.Error("kept without a recorded scrape")
 	}
-	if _, _, ok := startCacheOf(context.Background(), q); ok {
-		t.Error("kept without a history")
+	if _, _, ok := startValueCacheOf(context.Background(), q); ok {
+		t.Error("kept without a KeptStartValues")
 	}
 }
 
-// TestStartCacheDropsTheOldestAndExpired: beyond MaxBytes the oldest
+// TestStartValueCacheDropsTheOldestAndExpired: beyond MaxBytes the oldest
 // entries go, an expired entry is not read, and a workspace's entries under
 // an older history version go when a newer one is kept.
-func TestStartCacheDropsTheOldestAndExpired(t *testing.T) {
+func TestStartValueCacheDropsTheOldestAndExpired(t *testing.T) {
 	one := func(n int) starts {
 		var b startsBuilder
 		for range n {
@@ -71,7 +71,7 @@ func TestStartCacheDropsTheOldestAndExpired(t *testing.T) {
 	}
 	ws := uuid.New()
 	key := func(name string) startKey { return startKey{ws: ws, shape: name} }
-	c := NewStartCache(3000, time.Hour, nil)
+	c := NewStartValueCache(3000, time.Hour, nil)
 	for i := range 5 {
 		c.put(key(fmt.Sprint(i)), one(10))
 	}
@@ -112,32 +112,33 @@ func TestStartCacheDropsTheOldestAndExpired(t *testing.T) {
 	}
 }
 
-// TestStartValuesFillRecoversItsPanic: a fill that panics is logged and
-// ends that fill only: the process goes on, and so do later fills.
-func TestStartValuesFillRecoversItsPanic(t *testing.T) {
+// TestStartValuesComputationRecoversItsPanic: a computation that panics is
+// logged and ends that computation only: the process goes on, and so do
+// later ones.
+func TestStartValuesComputationRecoversItsPanic(t *testing.T) {
 	var logs testenv.LogBuffer
-	c := NewStartCache(1<<20, time.Hour, slog.New(slog.NewJSONHandler(&logs, nil)))
+	c := NewStartValueCache(1<<20, time.Hour, slog.New(slog.NewJSONHandler(&logs, nil)))
 	key := startKey{ws: uuid.New(), shape: "video/views"}
-	c.fillLater(key, func(context.Context) (starts, error) { panic("boom") })
+	c.computeLater(key, func(context.Context) (starts, error) { panic("boom") })
 	c.Wait()
 	if s := logs.String(); !strings.Contains(s, "panic: boom") {
 		t.Fatalf("the panic is not logged: %q", s)
 	}
-	c.fillLater(key, func(context.Context) (starts, error) { return oneStart(), nil })
+	c.computeLater(key, func(context.Context) (starts, error) { return oneStart(), nil })
 	c.Wait()
 	if _, ok := c.get(key); !ok {
-		t.Fatal("no fill after the one that panicked")
+		t.Fatal("no computation after the one that panicked")
 	}
 }
 
-// TestCloseCancelsAndWaitsForTheFill: Close cancels a fill under way and
-// returns once it has, and no fill starts after it.
-func TestCloseCancelsAndWaitsForTheFill(t *testing.T) {
-	c := NewStartCache(1<<20, time.Hour, nil)
+// TestCloseCancelsAndWaitsForTheComputation: Close cancels a computation
+// under way and returns once it has, and none starts after it.
+func TestCloseCancelsAndWaitsForTheComputation(t *testing.T) {
+	c := NewStartValueCache(1<<20, time.Hour, nil)
 	key := startKey{ws: uuid.New(), shape: "video/views"}
 	started := make(chan struct{})
 	var ended atomic.Bool
-	c.fillLater(key, func(ctx context.Context) (starts, error) {
+	c.computeLater(key, func(ctx context.Context) (starts, error) {
 		close(started)
 		<-ctx.Done()
 		time.Sleep(20 * time.Millisecond) // the read returning
@@ -151,25 +152,25 @@ func TestCloseCancelsAndWaitsForTheFill(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !ended.Load() {
-		t.Fatal("Close returned before the fill")
+		t.Fatal("Close returned before the computation")
 	}
 	var ran atomic.Bool
-	c.fillLater(key, func(context.Context) (starts, error) { ran.Store(true); return oneStart(), nil })
+	c.computeLater(key, func(context.Context) (starts, error) { ran.Store(true); return oneStart(), nil })
 	c.Wait()
 	if ran.Load() {
-		t.Fatal("a fill started after Close")
+		t.Fatal("a computation started after Close")
 	}
 }
 
-// TestStartValuesExpireByTheHandlersClock: what a fill keeps expires by
-// the cache's clock, not the wall clock.
+// TestStartValuesExpireByTheHandlersClock: what a computation keeps
+// expires by the cache's clock, not the wall clock.
 func TestStartValuesExpireByTheHandlersClock(t *testing.T) {
-	c := NewStartCache(1<<20, time.Hour, nil)
+	c := NewStartValueCache(1<<20, time.Hour, nil)
 	var now atomic.Int64
 	now.Store(time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC).UnixNano())
 	c.Now = func() time.Time { return time.Unix(0, now.Load()).UTC() }
 	key := startKey{ws: uuid.New(), shape: "video/views"}
-	c.fillLater(key, func(context.Context) (starts, error) { return oneStart(), nil })
+	c.computeLater(key, func(context.Context) (starts, error) { return oneStart(), nil })
 	c.Wait()
 	if e := c.entries[key]; !e.expires.Equal(c.Now().Add(time.Hour)) {
 		t.Fatalf("kept until %v, want an hour after %v", e.expires, c.Now())

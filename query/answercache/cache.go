@@ -1,4 +1,6 @@
-package query
+// Package answercache keeps the dashboard's encoded answers in Redis and in
+// this process, under keys that hold the workspace's data version.
+package answercache
 
 import (
 	"cmp"
@@ -46,18 +48,18 @@ type Cache struct {
 	local  localAnswers
 }
 
-// CacheKey names one cached answer.
-type CacheKey struct {
+// Key names one cached answer.
+type Key struct {
 	Workspace uuid.UUID
 	Version   int64
 	Name      string
 	Params    string
 }
 
-func (k CacheKey) String() string { return string(k.appendTo(nil)) }
+func (k Key) String() string { return string(k.appendTo(nil)) }
 
 // appendTo appends "cache:workspace:version:name:params" to b.
-func (k CacheKey) appendTo(b []byte) []byte {
+func (k Key) appendTo(b []byte) []byte {
 	b = append(b, "cache:"...)
 	b = append(b, k.Workspace.String()...)
 	b = append(b, ':')
@@ -69,7 +71,7 @@ func (k CacheKey) appendTo(b []byte) []byte {
 }
 
 // key is k's key in Redis, with the configured prefix, and in this process.
-func (c *Cache) key(k CacheKey) string {
+func (c *Cache) key(k Key) string {
 	prefix := ""
 	if c.Redis != nil {
 		prefix = c.Redis.Prefix
@@ -80,13 +82,13 @@ func (c *Cache) key(k CacheKey) string {
 
 // JSON returns the answer for k encoded as JSON: kept in this process, from
 // Redis, or computed, encoded and stored.
-func (c *Cache) JSON(ctx context.Context, k CacheKey, compute func(context.Context) (any, error)) ([]byte, error) {
+func (c *Cache) JSON(ctx context.Context, k Key, compute func(context.Context) (any, error)) ([]byte, error) {
 	key := c.key(k)
 	if b, ok := c.local.get(key, c.LocalBytes); ok {
 		return b, nil
 	}
 	if c.Redis == nil || !c.Redis.Up() {
-		return c.fill(ctx, k, key, compute)
+		return c.computeAndStore(ctx, k, key, compute)
 	}
 	var (
 		get *redis.StringCmd
@@ -114,17 +116,17 @@ func (c *Cache) JSON(ctx context.Context, k CacheKey, compute func(context.Conte
 	if !errors.Is(err, redis.Nil) && c.Log != nil {
 		c.Log.WarnContext(ctx, "cache read failed", "name", k.Name, "error", err)
 	}
-	return c.fill(ctx, k, key, compute)
+	return c.computeAndStore(ctx, k, key, compute)
 }
 
 // computeTimeout is the default of Cache.ComputeTimeout.
 const computeTimeout = time.Minute
 
-// fill computes, encodes and stores k's answer under key. Concurrent misses
+// computeAndStore computes, encodes and stores k's answer under key. Concurrent misses
 // of one key compute once, under the first caller's context values (request
 // id, statement bounds) but not its end: a caller that leaves returns at
 // once, and the others still get the answer.
-func (c *Cache) fill(ctx context.Context, k CacheKey, key string, compute func(context.Context) (any, error)) ([]byte, error) {
+func (c *Cache) computeAndStore(ctx context.Context, k Key, key string, compute func(context.Context) (any, error)) ([]byte, error) {
 	shared := context.WithoutCancel(ctx)
 	answer := c.flight.DoChan(key, func() (v any, err error) {
 		ctx, cancel := context.WithTimeout(shared, cmp.Or(c.ComputeTimeout, computeTimeout))

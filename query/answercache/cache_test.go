@@ -1,4 +1,4 @@
-package query_test
+package answercache_test
 
 import (
 	"context"
@@ -12,14 +12,14 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/answercache"
 )
 
 func TestConcurrentMissesComputeOnce(t *testing.T) {
-	var c query.Cache
+	var c answercache.Cache
 	var computed atomic.Int32
 	release := make(chan struct{})
-	key := query.CacheKey{Workspace: uuid.New(), Version: 3, Name: "overview", Params: "w=30d"}
+	key := answercache.Key{Workspace: uuid.New(), Version: 3, Name: "overview", Params: "w=30d"}
 	var wg sync.WaitGroup
 	answers := make([][]byte, 20)
 	for i := range answers {
@@ -38,10 +38,10 @@ func TestConcurrentMissesComputeOnce(t *testing.T) {
 		}()
 	}
 	// Let every caller arrive while the first computes: one in compute,
-	// the others waiting for its answer, all of them filling the miss.
+	// the others waiting for its answer, all of them on the one computation of the miss.
 	buf := make([]byte, 1<<20)
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
-		arrived := strings.Count(string(buf[:runtime.Stack(buf, true)]), "query.(*Cache).fill(")
+		arrived := strings.Count(string(buf[:runtime.Stack(buf, true)]), "answercache.(*Cache).computeAndStore(")
 		if arrived >= len(answers) {
 			break
 		}
@@ -72,8 +72,8 @@ func TestConcurrentMissesComputeOnce(t *testing.T) {
 // while the computation goes on, with the first caller's values but not its
 // cancellation, and the second gets the answer.
 func TestACallerLeavingLeavesTheSharedComputation(t *testing.T) {
-	c := query.Cache{}
-	key := query.CacheKey{Workspace: uuid.New(), Version: 1, Name: "overview", Params: "w=7d"}
+	c := answercache.Cache{}
+	key := answercache.Key{Workspace: uuid.New(), Version: 1, Name: "overview", Params: "w=7d"}
 	type requestID struct{}
 	release := make(chan struct{})
 	var computed atomic.Int32
@@ -128,12 +128,12 @@ func TestACallerLeavingLeavesTheSharedComputation(t *testing.T) {
 	}
 }
 
-// waitInFill waits until n callers wait in Cache.fill.
+// waitInFill waits until n callers wait in Cache.computeAndStore.
 func waitInFill(t *testing.T, n int) {
 	t.Helper()
 	buf := make([]byte, 1<<20)
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
-		if strings.Count(string(buf[:runtime.Stack(buf, true)]), "query.(*Cache).fill(") >= n {
+		if strings.Count(string(buf[:runtime.Stack(buf, true)]), "answercache.(*Cache).computeAndStore(") >= n {
 			return
 		}
 		if time.Now().After(deadline) {
@@ -144,8 +144,8 @@ func waitInFill(t *testing.T, n int) {
 
 func TestCacheKeysSeparateWorkspacesAndVersions(t *testing.T) {
 	ws := uuid.New()
-	a := query.CacheKey{Workspace: ws, Version: 1, Name: "videos", Params: "sort=views"}
-	for _, b := range []query.CacheKey{
+	a := answercache.Key{Workspace: ws, Version: 1, Name: "videos", Params: "sort=views"}
+	for _, b := range []answercache.Key{
 		{Workspace: uuid.New(), Version: 1, Name: "videos", Params: "sort=views"},
 		{Workspace: ws, Version: 2, Name: "videos", Params: "sort=views"},
 		{Workspace: ws, Version: 1, Name: "overview", Params: "sort=views"},
@@ -169,10 +169,10 @@ func (c *counter) compute(v any) func(context.Context) (any, error) {
 
 func TestLocalAnswersSkipRedisUntilItsEntryExpires(t *testing.T) {
 	ctx := context.Background()
-	c := &query.Cache{Redis: env.Redis, TTL: time.Minute, LocalBytes: 1 << 20}
+	c := &answercache.Cache{Redis: env.Redis, TTL: time.Minute, LocalBytes: 1 << 20}
 	var ahead atomic.Int64
-	query.SetCacheClock(c, func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) })
-	k := query.CacheKey{Workspace: uuid.New(), Version: 7, Name: "overview", Params: "w=30d"}
+	answercache.SetCacheClock(c, func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) })
+	k := answercache.Key{Workspace: uuid.New(), Version: 7, Name: "overview", Params: "w=30d"}
 	var n counter
 	if b, err := c.JSON(ctx, k, n.compute(map[string]int{"views": 1})); err != nil || string(b) != `{"views":1}` {
 		t.Fatalf("first read %s, %v", b, err)
@@ -194,7 +194,7 @@ func TestLocalAnswersSkipRedisUntilItsEntryExpires(t *testing.T) {
 	}
 
 	// An answer read from Redis is kept no longer than Redis keeps it.
-	k2 := query.CacheKey{Workspace: uuid.New(), Version: 1, Name: "videos", Params: "sort=views"}
+	k2 := answercache.Key{Workspace: uuid.New(), Version: 1, Name: "videos", Params: "sort=views"}
 	if err := env.Redis.Client.Set(ctx, env.Redis.Prefix+k2.String(), `{"from":"redis"}`, 30*time.Second).Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -214,10 +214,10 @@ func TestLocalAnswersSkipRedisUntilItsEntryExpires(t *testing.T) {
 
 func TestLocalAnswersStayWithinTheirBudget(t *testing.T) {
 	ctx := context.Background()
-	c := &query.Cache{TTL: time.Minute, LocalBytes: 8 << 10}
+	c := &answercache.Cache{TTL: time.Minute, LocalBytes: 8 << 10}
 	big := strings.Repeat("x", 2<<10) // more than an eighth of the budget: never kept
 	var n counter
-	k := query.CacheKey{Workspace: uuid.New(), Version: 1, Name: "big"}
+	k := answercache.Key{Workspace: uuid.New(), Version: 1, Name: "big"}
 	for range 2 {
 		if _, err := c.JSON(ctx, k, n.compute(big)); err != nil {
 			t.Fatal(err)
@@ -229,7 +229,7 @@ func TestLocalAnswersStayWithinTheirBudget(t *testing.T) {
 	// Many small answers: the oldest make room, the newest is kept.
 	var m counter
 	for i := range 200 {
-		k := query.CacheKey{Workspace: uuid.New(), Version: int64(i), Name: "small"}
+		k := answercache.Key{Workspace: uuid.New(), Version: int64(i), Name: "small"}
 		if _, err := c.JSON(ctx, k, m.compute(strings.Repeat("y", 100))); err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package query
+package chread
 
 import (
 	"context"
@@ -15,25 +15,26 @@ import (
 	"github.com/reeltrack/reeltrack/internal/store"
 )
 
-// History is what a request knows of its workspace's snapshot history, as
-// of the request (read with its membership): the version of the history
-// (workspaces.history_version) and the latest scrape time recorded
-// (workspaces.scraped_until, zero for none), and the cache of start values
-// to keep values read from it in.
-type History struct {
-	Version int64
-	Until   time.Time
-	Starts  *StartCache
+// KeptStartValues lets the reads of a request keep start values in Cache:
+// the cache, and what the request knows of its workspace's snapshot
+// history (read with its membership), which says which values may be
+// kept: the version of the history (workspaces.history_version) and the
+// latest scrape time recorded (workspaces.scraped_until, zero for none).
+type KeptStartValues struct {
+	Cache          *StartValueCache
+	HistoryVersion int64
+	ScrapedUntil   time.Time
 }
 
-type historyKey struct{}
+type keptKey struct{}
 
-// WithHistory lets the reads run in ctx keep start values in h.Starts.
-func WithHistory(ctx context.Context, h History) context.Context {
-	return context.WithValue(ctx, historyKey{}, h)
+// WithKeptStartValues lets the reads run in ctx keep start values in
+// k.Cache.
+func WithKeptStartValues(ctx context.Context, k KeptStartValues) context.Context {
+	return context.WithValue(ctx, keptKey{}, k)
 }
 
-// StartCache keeps, in this process, the start values of every entity of a
+// StartValueCache keeps, in this process, the start values of every entity of a
 // kind in a workspace before a query's cutoffs, computed once by a read of
 // the whole workspace, so the requests after it read only the latest
 // values.
@@ -52,19 +53,19 @@ func WithHistory(ctx context.Context, h History) context.Context {
 // history version is kept, and the oldest are dropped beyond MaxBytes;
 // the cutoffs of the windows move every hour, so a workspace's entries are
 // computed again about hourly per process.
-type StartCache struct {
+type StartValueCache struct {
 	MaxBytes int
 	TTL      time.Duration
 	Log      *slog.Logger
 	// Now is the clock entries expire by, the handlers' own; nil: time.Now.
 	Now func() time.Time
 
-	fills   background.Tasks
-	mu      sync.Mutex
-	entries map[startKey]startEntry
-	order   []startKey // oldest first
-	bytes   int
-	filling bool // a fill runs (fillLater)
+	computations background.Tasks
+	mu           sync.Mutex
+	entries      map[startKey]startEntry
+	order        []startKey // oldest first
+	bytes        int
+	computing    bool // a computation runs (computeLater)
 	// newest is the newest history version kept per workspace: entries
 	// under an older one are never read again
 	newest map[uuid.UUID]int64
@@ -84,21 +85,21 @@ type startEntry struct {
 	expires time.Time
 }
 
-// NewStartCache keeps up to maxBytes of start values, each for ttl.
-func NewStartCache(maxBytes int, ttl time.Duration, log *slog.Logger) *StartCache {
-	c := &StartCache{MaxBytes: maxBytes, TTL: ttl, Log: log}
-	c.fills.Log = log
+// NewStartValueCache keeps up to maxBytes of start values, each for ttl.
+func NewStartValueCache(maxBytes int, ttl time.Duration, log *slog.Logger) *StartValueCache {
+	c := &StartValueCache{MaxBytes: maxBytes, TTL: ttl, Log: log}
+	c.computations.Log = log
 	return c
 }
 
-// startCacheOf returns the cache and key of q's start values when ctx has
-// a History that may keep them.
-func startCacheOf(ctx context.Context, q entitiesQuery) (*StartCache, startKey, bool) {
-	h, ok := ctx.Value(historyKey{}).(History)
-	if !ok || h.Starts == nil || h.Starts.MaxBytes <= 0 || h.Until.IsZero() {
+// startValueCacheOf returns the cache and key of q's start values when
+// ctx has a KeptStartValues that may keep them.
+func startValueCacheOf(ctx context.Context, q EntitiesQuery) (*StartValueCache, startKey, bool) {
+	k, ok := ctx.Value(keptKey{}).(KeptStartValues)
+	if !ok || k.Cache == nil || k.Cache.MaxBytes <= 0 || k.ScrapedUntil.IsZero() {
 		return nil, startKey{}, false
 	}
-	settled := h.Until.Add(-domain.LateScrape)
+	settled := k.ScrapedUntil.Add(-domain.LateScrape)
 	var b strings.Builder
 	b.WriteString(string(q.Kind))
 	b.WriteByte('/')
@@ -114,23 +115,23 @@ func startCacheOf(ctx context.Context, q entitiesQuery) (*StartCache, startKey, 
 		b.WriteByte('/')
 		b.WriteString(strconv.FormatInt(c.Unix(), 10))
 	}
-	return h.Starts, startKey{ws: q.Workspace, version: h.Version, shape: b.String()}, true
+	return k.Cache, startKey{ws: q.Workspace, version: k.HistoryVersion, shape: b.String()}, true
 }
 
 // Wait waits for the start values being computed in the background.
-func (c *StartCache) Wait() { _ = c.fills.Wait(context.Background()) }
+func (c *StartValueCache) Wait() { _ = c.computations.Wait(context.Background()) }
 
 // Close cancels the start values being computed in the background, starts
 // no more, and waits until those cancelled have returned or ctx ends.
-func (c *StartCache) Close(ctx context.Context) error {
+func (c *StartValueCache) Close(ctx context.Context) error {
 	if c == nil {
 		return nil
 	}
-	c.fills.Cancel()
-	return c.fills.Wait(ctx)
+	c.computations.Cancel()
+	return c.computations.Wait(ctx)
 }
 
-func (c *StartCache) now() time.Time {
+func (c *StartValueCache) now() time.Time {
 	if c.Now != nil {
 		return c.Now()
 	}
@@ -138,13 +139,13 @@ func (c *StartCache) now() time.Time {
 }
 
 // Len is the number of entries kept.
-func (c *StartCache) Len() int {
+func (c *StartValueCache) Len() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return len(c.entries)
 }
 
-func (c *StartCache) get(key startKey) (starts, bool) {
+func (c *StartValueCache) get(key startKey) (starts, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.entries[key]
@@ -158,7 +159,7 @@ func (c *StartCache) get(key startKey) (starts, bool) {
 // history versions, expired entries and then the oldest beyond MaxBytes;
 // values computed under an older version than one kept are not kept. s
 // is not changed afterwards: readers share it.
-func (c *StartCache) put(key startKey, s starts) {
+func (c *StartValueCache) put(key startKey, s starts) {
 	size := len(key.shape) + len(s.slot)*56 + len(s.base)*8 + len(s.has) + 128
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -202,24 +203,24 @@ func (c *StartCache) put(key startKey, s starts) {
 	}
 }
 
-// fillLater computes key's start values in the background, unless a fill
-// runs already: one at a time per process, so fills never take more than
-// one core from the requests. Close cancels a fill, and none starts
+// computeLater computes key's start values in the background, unless a
+// computation runs already: one at a time per process, so they never take
+// more than one core from the requests. Close cancels one, and none starts
 // after it; a panic in one is logged.
-func (c *StartCache) fillLater(key startKey, compute func(context.Context) (starts, error)) {
+func (c *StartValueCache) computeLater(key startKey, compute func(context.Context) (starts, error)) {
 	c.mu.Lock()
-	if c.filling {
+	if c.computing {
 		c.mu.Unlock()
 		return
 	}
-	c.filling = true
+	c.computing = true
 	c.mu.Unlock()
 	// a whole workspace's values, off the request: bounded by the minute,
 	// not by the requests' per-read bound
-	c.fills.Go(store.WithoutClickHouseBound(context.Background()), func(ctx context.Context) {
+	c.computations.Go(store.WithoutClickHouseBound(context.Background()), func(ctx context.Context) {
 		defer func() {
 			c.mu.Lock()
-			c.filling = false
+			c.computing = false
 			c.mu.Unlock()
 		}()
 		ctx, cancel := context.WithTimeout(ctx, time.Minute)

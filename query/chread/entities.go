@@ -1,4 +1,10 @@
-package query
+// Package chread reads the ClickHouse projections the dashboard's answers
+// are made of: the entities' latest values and gains (Entities), the
+// series summed over entities (Series), the videos' daily views
+// (DailyViewsQuery), and the start values of windows kept between
+// requests (StartValueCache). Each read is a query value whose SQL method
+// renders its text from a template (sql.go) and its named parameters.
+package chread
 
 import (
 	"context"
@@ -8,7 +14,6 @@ import (
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
-	"github.com/ClickHouse/clickhouse-go/v2/ext"
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/google/uuid"
 
@@ -39,17 +44,8 @@ func (c Counts) Interactions() uint64 {
 	return n
 }
 
-// EngagementRate is interactions per view in percent: nil without views.
-func EngagementRate(interactions, views uint64) *float64 {
-	if views == 0 {
-		return nil
-	}
-	r := float64(interactions) * 100 / float64(views)
-	return &r
-}
-
-// entityMetrics is what the projections hold about one entity.
-type entityMetrics struct {
+// EntityMetrics is what the projections hold about one entity.
+type EntityMetrics struct {
 	FirstAt time.Time
 	// First is the first recorded value of the query's Metric (read with
 	// cutoffs only; 0 when never recorded).
@@ -62,15 +58,18 @@ type entityMetrics struct {
 	MoreGains [][]*int64
 }
 
-// metrics reads the projections of ClickHouse.
-type metrics struct{ CH driver.Conn }
+// Reader reads the projections of ClickHouse over one connection: the
+// entities' numbers (Entities), the series (Series) and the daily views
+// (DailyViewsQuery.Read).
+type Reader struct{ CH driver.Conn }
 
-// entitiesQuery reads every entity of one kind in a workspace: latest
+// EntitiesQuery reads every entity of one kind in a workspace: latest
 // values and, for Metric and each of More, the value before each cutoff,
-// which gives the gain since it (see Preset for what a gain is): one read
-// of entity_latest and, with cutoffs, one of the start values beside it.
+// which gives the gain since it (see query.Preset for what a gain is): one
+// read of entity_latest and, with cutoffs, one of the start values beside
+// it.
 // Cutoffs must be whole hours.
-type entitiesQuery struct {
+type EntitiesQuery struct {
 	Workspace uuid.UUID
 	Kind      platform.Kind
 	Metric    domain.Metric
@@ -92,14 +91,14 @@ type entitiesQuery struct {
 	Serial bool
 	// Top, when above 0, reads only the Top entities that come first in
 	// the order of the one metric of Read, from the highest value down,
-	// entities without one last, ties in id order (as compareRanks): the
-	// ClickHouse side of a page of a sort (VideosHandler). Not with
-	// cutoffs.
+	// entities without one last, ties in id order (as query's
+	// compareRanks): the ClickHouse side of a page of a sort
+	// (query.VideosHandler). Not with cutoffs.
 	Top int
-	// near looks for start values only shortly before each cutoff
-	// (nearRange), the first of the two steps of entities; otherwise
+	// Near looks for start values only shortly before each cutoff
+	// (nearRange), the first of the two steps of Entities; otherwise
 	// over the Lookback before the cutoff's day.
-	near bool
+	Near bool
 }
 
 // entitiesSQL reads per entity the `recorded` bits of its rows (one per
@@ -112,7 +111,7 @@ type entitiesQuery struct {
 // 10,000 then takes about 3 ms instead of 5-6 ms, as ClickHouse no longer
 // carries every row's aggregate states through the filter
 // (docs/benchmarks.md).
-var entitiesSQL = sqlTemplate("entities", `
+var entitiesSQL = SQLTemplate("entities", `
 SELECT entity_id, groupBitOrMerge(recorded) AS recorded
 {{- range .Latest}}, argMaxMerge({{.}}_last) AS l_{{.}}{{end}}
 {{- if .Cutoffs}}, minMerge(first_at) AS first_at, argMinMerge({{.Column}}_first) AS m_first
@@ -128,7 +127,7 @@ ORDER BY bitAnd(recorded, {{.TopBit}}) = 0, l_{{index .Latest 0}} DESC, toString
 LIMIT {{.Top}}
 {{- end}}`, rangeSQL)
 
-// rangeSQL is the test of an entitiesQuery's After and UpTo: on the ids'
+// rangeSQL is the test of an EntitiesQuery's After and UpTo: on the ids'
 // text, whose order is their bytes'.
 const rangeSQL = `{{define "range"}}{{if .After}} AND toString(entity_id) > @after{{end}}{{if .UpTo}} AND toString(entity_id) <= @upto{{end}}{{end}}`
 
@@ -139,7 +138,7 @@ const rangeSQL = `{{define "range"}}{{if .After}} AND toString(entity_id) > @aft
 // the hours of its own day from the hourly one; a projection is read only
 // where some cutoff has a range in it. Only entities with such rows are in
 // the answer, in no particular order.
-var startsSQL = sqlTemplate("starts", `
+var startsSQL = SQLTemplate("starts", `
 SELECT entity_id
 {{- range $i := .Cutoffs}}, argMaxIf(assumeNotNull({{$.Column}}), last_at, {{template "before" $i}} AND isNotNull({{$.Column}})) AS b{{$i}}
 {{- range $.More}}, argMaxIf(assumeNotNull({{.}}), last_at, {{template "before" $i}} AND isNotNull({{.}})) AS b{{$i}}_{{.}}{{end}}, groupBitOrIf(recorded, {{template "before" $i}}) AS p{{$i}}
@@ -186,17 +185,17 @@ type entitiesData struct {
 }
 
 // data checks q's metrics and builds its templates' data and parameters.
-func (q entitiesQuery) data() (entitiesData, []any) {
+func (q EntitiesQuery) data() (entitiesData, []any) {
 	d := entitiesData{Column: q.Metric.Column(), Only: q.Only != nil}
 	if q.Top > 0 {
 		if len(q.Read) != 1 || len(q.Cutoffs) > 0 {
-			panic("query: a read of the top entities orders by one metric, without cutoffs")
+			panic("chread: a read of the top entities orders by one metric, without cutoffs")
 		}
 		d.Top, d.TopBit = q.Top, q.Read[0].Bit()
 	}
 	for j, m := range q.More {
 		if m == q.Metric || slices.Contains(q.More[:j], m) {
-			panic("query: metric " + string(m) + " asked twice")
+			panic("chread: metric " + string(m) + " asked twice")
 		}
 		d.More = append(d.More, m.Column())
 	}
@@ -213,18 +212,18 @@ func (q entitiesQuery) data() (entitiesData, []any) {
 		args = append(args, clickhouse.Named("upto", q.UpTo.String()))
 	}
 	for i, c := range q.Cutoffs {
-		daily, hourly := Daily.floor(c).Add(-Lookback), Daily.floor(c)
-		if q.near {
+		daily, hourly := Daily.Floor(c).Add(-Lookback), Daily.Floor(c)
+		if q.Near {
 			daily, hourly = nearRange(c)
 		}
 		d.Cutoffs = append(d.Cutoffs, i)
-		if daily.Before(Daily.floor(c)) {
+		if daily.Before(Daily.Floor(c)) {
 			d.DayCutoffs = append(d.DayCutoffs, i)
 		}
 		if hourly.Before(c) {
 			d.HourCutoffs = append(d.HourCutoffs, i)
 		}
-		args = append(args, clickhouse.Named(fmt.Sprintf("c%d", i), c), clickhouse.Named(fmt.Sprintf("d%d", i), Daily.floor(c)),
+		args = append(args, clickhouse.Named(fmt.Sprintf("c%d", i), c), clickhouse.Named(fmt.Sprintf("d%d", i), Daily.Floor(c)),
 			clickhouse.Named(fmt.Sprintf("l%d", i), daily), clickhouse.Named(fmt.Sprintf("h%d", i), hourly))
 	}
 	return d, args
@@ -232,23 +231,21 @@ func (q entitiesQuery) data() (entitiesData, []any) {
 
 // SQL renders the read of the latest values and its parameters: those of
 // data's before the cutoffs' (the workspace, the kind and the range).
-func (q entitiesQuery) SQL() (string, []any) {
+func (q EntitiesQuery) SQL() (string, []any) {
 	d, args := q.data()
-	return renderSQL(entitiesSQL, d), args[:len(args)-4*len(q.Cutoffs)]
+	return RenderSQL(entitiesSQL, d), args[:len(args)-4*len(q.Cutoffs)]
 }
 
-// startsQuery is the read of an entitiesQuery's start values (startsSQL).
-type startsQuery struct{ entitiesQuery }
-
-// SQL renders the read of the start values and its parameters.
-func (q startsQuery) SQL() (string, []any) {
+// StartsSQL renders the read of q's start values (startsSQL), which
+// Entities runs beside the read of the latest values, and its parameters.
+func (q EntitiesQuery) StartsSQL() (string, []any) {
 	d, args := q.data()
-	return renderSQL(startsSQL, d), args
+	return RenderSQL(startsSQL, d), args
 }
 
 // latest are the metrics whose latest values q reads: those of Read and
 // the gained ones (a gain is the latest value less the start value).
-func (q entitiesQuery) latest() []domain.Metric {
+func (q EntitiesQuery) latest() []domain.Metric {
 	var out []domain.Metric
 	for _, x := range domain.Metrics {
 		if q.reads(x) || len(q.Cutoffs) > 0 && (x == q.Metric || slices.Contains(q.More, x)) {
@@ -259,13 +256,13 @@ func (q entitiesQuery) latest() []domain.Metric {
 }
 
 // reads reports whether q reads the latest value of x.
-func (q entitiesQuery) reads(x domain.Metric) bool {
+func (q EntitiesQuery) reads(x domain.Metric) bool {
 	return (x == domain.Followers) == (q.Kind == platform.Account) && (q.Read == nil || slices.Contains(q.Read, x))
 }
 
 // readBits are the `recorded` bits of the metrics whose latest values q
 // reads.
-func (q entitiesQuery) readBits() uint8 {
+func (q EntitiesQuery) readBits() uint8 {
 	var bits uint8
 	for _, x := range domain.Metrics {
 		if q.reads(x) {
@@ -276,7 +273,7 @@ func (q entitiesQuery) readBits() uint8 {
 }
 
 // nearHours of hourly rows before a cutoff are the first step's look for
-// its start value (entities): entities scraped hourly have one there. A
+// its start value (Entities): entities scraped hourly have one there. A
 // cutoff at midnight, or less than nearHours after it, looks at the day
 // before instead (and the hours of its own day), which holds one for
 // entities scraped at least daily.
@@ -285,7 +282,7 @@ const nearHours = 2 * time.Hour
 // nearRange is where the first step looks for a start value before c: the
 // daily rows from daily to c's day and the hourly rows from hourly to c.
 func nearRange(c time.Time) (daily, hourly time.Time) {
-	day := Daily.floor(c)
+	day := Daily.Floor(c)
 	if from := c.Add(-nearHours); !from.Before(day) {
 		return day, from
 	}
@@ -295,13 +292,13 @@ func nearRange(c time.Time) (daily, hourly time.Time) {
 // nearFrom is the earliest time nearRange looks at.
 func nearFrom(c time.Time) time.Time {
 	daily, hourly := nearRange(c)
-	if daily.Before(Daily.floor(c)) {
+	if daily.Before(Daily.Floor(c)) {
 		return daily
 	}
 	return hourly
 }
 
-// entities runs q and calls each per entity, in no particular order (with
+// Entities runs q and calls each per entity, in no particular order (with
 // Top, in its order).
 //
 // Start values are read in two steps with the same answer as one read over
@@ -312,51 +309,51 @@ func nearFrom(c time.Time) time.Time {
 // value was found in are later than any the longer look adds, so a value
 // found in the first step is the one the second would find.
 //
-// With a History in ctx whose StartCache holds the start values of q's
+// With a KeptStartValues in ctx whose cache holds the start values of q's
 // cutoffs, they are not read again (one read, of the latest values); see
-// StartCache for when they are kept.
-func (m metrics) entities(ctx context.Context, q entitiesQuery, each func(uuid.UUID, entityMetrics) error) error {
+// StartValueCache for when they are kept.
+func (r Reader) Entities(ctx context.Context, q EntitiesQuery, each func(uuid.UUID, EntityMetrics) error) error {
 	if len(q.Cutoffs) == 0 {
-		return m.scan(ctx, q, nil, func(id uuid.UUID, e entityMetrics, _ uint8, _ []uint8, _ []uint64) error { return each(id, e) })
+		return r.scan(ctx, q, nil, func(id uuid.UUID, e EntityMetrics, _ uint8, _ []uint8, _ []uint64) error { return each(id, e) })
 	}
-	c, key, ok := startCacheOf(ctx, q)
+	c, key, ok := startValueCacheOf(ctx, q)
 	if !ok {
-		return m.entitiesRead(ctx, q, each, nil)
+		return r.entitiesRead(ctx, q, each, nil)
 	}
 	if s, hit := c.get(key); hit {
-		return m.scan(ctx, q, &s, func(id uuid.UUID, e entityMetrics, _ uint8, _ []uint8, _ []uint64) error { return each(id, e) })
+		return r.scan(ctx, q, &s, func(id uuid.UUID, e EntityMetrics, _ uint8, _ []uint8, _ []uint64) error { return each(id, e) })
 	}
 	if q.Only != nil {
 		// a read of some entities keeps nothing: once it is done, the
 		// start values of all of them are read in the background
-		if err := m.entitiesRead(ctx, q, each, nil); err != nil {
+		if err := r.entitiesRead(ctx, q, each, nil); err != nil {
 			return err
 		}
 		all := q
 		all.Only, all.Read, all.Serial = nil, []domain.Metric{}, true
-		c.fillLater(key, func(ctx context.Context) (starts, error) {
+		c.computeLater(key, func(ctx context.Context) (starts, error) {
 			var b startsBuilder
-			err := m.entitiesRead(ctx, all, func(uuid.UUID, entityMetrics) error { return nil }, &b)
+			err := r.entitiesRead(ctx, all, func(uuid.UUID, EntityMetrics) error { return nil }, &b)
 			return b.starts(), err
 		})
 		return nil
 	}
 	var b startsBuilder
-	if err := m.entitiesRead(ctx, q, each, &b); err != nil {
+	if err := r.entitiesRead(ctx, q, each, &b); err != nil {
 		return err
 	}
 	c.put(key, b.starts())
 	return nil
 }
 
-// entitiesRead is entities reading the start values, in its two steps;
+// entitiesRead is Entities reading the start values, in its two steps;
 // with kept set, it also adds to it the start values each entity's gains
 // were computed from. An entity whose start values the first step found
 // is handed to each at once; only those the second step looks at again
 // are held between the steps.
-func (m metrics) entitiesRead(ctx context.Context, q entitiesQuery, each func(uuid.UUID, entityMetrics) error, kept *startsBuilder) error {
+func (r Reader) entitiesRead(ctx context.Context, q EntitiesQuery, each func(uuid.UUID, EntityMetrics) error, kept *startsBuilder) error {
 	type found struct {
-		e    entityMetrics
+		e    EntityMetrics
 		has  []uint8
 		base []uint64
 	}
@@ -367,20 +364,20 @@ func (m metrics) entitiesRead(ctx context.Context, q entitiesQuery, each func(uu
 		gained  = q.Metric.Bit()
 		earlier = make([]time.Time, len(q.Cutoffs))
 	)
-	near.near = true
+	near.Near = true
 	for _, m := range q.More {
 		gained |= m.Bit()
 	}
 	for i, c := range q.Cutoffs {
 		earlier[i] = nearFrom(c)
 	}
-	take := func(id uuid.UUID, e entityMetrics, has []uint8, base []uint64) error {
+	take := func(id uuid.UUID, e EntityMetrics, has []uint8, base []uint64) error {
 		if kept != nil {
 			kept.add(id, has, base)
 		}
 		return each(id, e)
 	}
-	err := m.scan(ctx, near, nil, func(id uuid.UUID, e entityMetrics, rec uint8, has []uint8, base []uint64) error {
+	err := r.scan(ctx, near, nil, func(id uuid.UUID, e EntityMetrics, rec uint8, has []uint8, base []uint64) error {
 		want := rec & gained
 		for i := range has {
 			if has[i]&want != want && e.FirstAt.Before(earlier[i]) {
@@ -396,7 +393,7 @@ func (m metrics) entitiesRead(ctx context.Context, q entitiesQuery, each func(uu
 	}
 	full := q
 	full.Only = again
-	err = m.scan(ctx, full, nil, func(id uuid.UUID, e entityMetrics, _ uint8, has []uint8, base []uint64) error {
+	err = r.scan(ctx, full, nil, func(id uuid.UUID, e EntityMetrics, _ uint8, has []uint8, base []uint64) error {
 		delete(pending, id)
 		return take(id, e, has, base)
 	})
@@ -412,22 +409,22 @@ func (m metrics) entitiesRead(ctx context.Context, q entitiesQuery, each func(uu
 	return nil
 }
 
-// scoped sends the entities of Only, if set, with a query run in ctx as
+// Scoped sends the entities of Only, if set, with a query run in ctx as
 // the external table "scope" (each query its own: a table is not shared
 // between queries running at once).
-func (q entitiesQuery) scoped(ctx context.Context) (context.Context, error) {
+func (q EntitiesQuery) Scoped(ctx context.Context) (context.Context, error) {
 	if q.Only == nil {
 		return ctx, nil
 	}
-	t, err := idTable("scope", q.Only)
+	t, err := IDTable("scope", q.Only)
 	if err != nil {
 		return nil, err
 	}
 	return clickhouse.Context(ctx, clickhouse.WithExternalTable(t)), nil
 }
 
-// starts are the start values a startsQuery found. An entity's slot j
-// holds, per cutoff i, the value of gained metric k before it at
+// starts are the start values a read of startsSQL found. An entity's slot
+// j holds, per cutoff i, the value of gained metric k before it at
 // base[(j*len(cutoffs) + i)*len(gained) + k] and which metrics have one
 // at has[j*len(cutoffs) + i].
 type starts struct {
@@ -437,13 +434,13 @@ type starts struct {
 }
 
 // readStarts runs the start values' read of q.
-func (m metrics) readStarts(ctx context.Context, q entitiesQuery, gained int) (starts, error) {
-	sql, args := startsQuery{q}.SQL()
-	ctx, err := q.scoped(ctx)
+func (r Reader) readStarts(ctx context.Context, q EntitiesQuery, gained int) (starts, error) {
+	sql, args := q.StartsSQL()
+	ctx, err := q.Scoped(ctx)
 	if err != nil {
 		return starts{}, err
 	}
-	rows, err := m.CH.Query(ctx, sql, args...)
+	rows, err := r.CH.Query(ctx, sql, args...)
 	if err != nil {
 		return starts{}, fmt.Errorf("read %s start values: %w", q.Kind, err)
 	}
@@ -481,7 +478,7 @@ func (m metrics) readStarts(ctx context.Context, q entitiesQuery, gained int) (s
 // for none). The latest values and the start values are two reads, run at
 // once, or one with the start values known; an entity without rows before
 // any cutoff starts from its first value.
-func (m metrics) scan(ctx context.Context, q entitiesQuery, known *starts, each func(id uuid.UUID, e entityMetrics, rec uint8, has []uint8, base []uint64) error) error {
+func (r Reader) scan(ctx context.Context, q EntitiesQuery, known *starts, each func(id uuid.UUID, e EntityMetrics, rec uint8, has []uint8, base []uint64) error) error {
 	if q.Only != nil && len(q.Only) == 0 {
 		return nil
 	}
@@ -500,7 +497,7 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, known *starts, each 
 		found = *known
 	case q.Serial:
 		var err error
-		if found, err = m.readStarts(ctx, q, len(gained)); err != nil {
+		if found, err = r.readStarts(ctx, q, len(gained)); err != nil {
 			return err
 		}
 	default:
@@ -509,17 +506,17 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, known *starts, each 
 			var err error
 			defer func() { done <- err }()
 			defer apperr.Recover(&err)
-			if found, err = m.readStarts(ctx, q, len(gained)); err != nil {
+			if found, err = r.readStarts(ctx, q, len(gained)); err != nil {
 				cancel()
 			}
 		}()
 		waitStarts = func() error { return <-done }
 	}
 	sql, args := q.SQL()
-	qctx, err := q.scoped(ctx)
+	qctx, err := q.Scoped(ctx)
 	var rows driver.Rows
 	if err == nil {
-		rows, err = m.CH.Query(qctx, sql, args...)
+		rows, err = r.CH.Query(qctx, sql, args...)
 	}
 	if err != nil {
 		cancel()
@@ -541,7 +538,7 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, known *starts, each 
 		vals   [6]uint64
 		first  = make([]uint64, len(gained))
 		none   = make([]uint8, len(cutoffs))
-		e      entityMetrics
+		e      EntityMetrics
 		dest   = []any{&id, &rec}
 		latest = q.latest()
 		ptrs   = []**uint64{&e.Latest.Views, &e.Latest.Likes, &e.Latest.Comments, &e.Latest.Shares, &e.Latest.Saves, &e.Latest.Followers}
@@ -558,9 +555,9 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, known *starts, each 
 	// the values the entities' pointers point at, taken from blocks
 	// shared by many entities rather than allocated one by one
 	var (
-		counts slab[uint64]
-		gains  slab[int64]
-		gainsP slab[*int64]
+		counts Slab[uint64]
+		gains  Slab[int64]
+		gainsP Slab[*int64]
 	)
 	for rows.Next() {
 		if err := rows.Scan(dest...); err != nil {
@@ -569,7 +566,7 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, known *starts, each 
 		for i := range domain.Metrics {
 			*ptrs[i] = nil
 			if rec&read&(1<<i) != 0 {
-				c := counts.take(1)
+				c := counts.Take(1)
 				c[0] = vals[i]
 				*ptrs[i] = &c[0]
 			}
@@ -581,10 +578,10 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, known *starts, each 
 		}
 		e.Gains, e.MoreGains = nil, nil
 		for k, m := range gained {
-			gs := gainsP.take(len(cutoffs))
+			gs := gainsP.Take(len(cutoffs))
 			if bit := m.Bit(); rec&bit != 0 {
 				last := vals[m.Index()]
-				g := gains.take(len(cutoffs))
+				g := gains.Take(len(cutoffs))
 				for i := range cutoffs {
 					from := first[k]
 					if has[i]&bit != 0 {
@@ -612,194 +609,4 @@ func (m metrics) scan(ctx context.Context, q entitiesQuery, known *starts, each 
 		return fmt.Errorf("read %s metrics: %w", kind, err)
 	}
 	return nil
-}
-
-// slab hands out small slices carved from larger blocks: one allocation
-// per block instead of one per slice. A block is never reused, so a slice
-// taken stays valid.
-type slab[T any] struct{ free []T }
-
-// slabBlock is the length of a block of a slab.
-const slabBlock = 1024
-
-// take returns a zeroed slice of n elements.
-func (s *slab[T]) take(n int) []T {
-	if len(s.free) < n {
-		s.free = make([]T, max(n, slabBlock))
-	}
-	out := s.free[:n:n]
-	s.free = s.free[n:]
-	return out
-}
-
-// seriesPoint is one bucket of a series summed over entities.
-type seriesPoint struct {
-	// Gained is the sum of the entities' gains within the bucket.
-	Gained int64
-	// Appeared is the sum of the first values of entities first recorded
-	// in the bucket: with Gained, it moves the running total.
-	Appeared int64
-}
-
-// entityScope selects entities of a workspace in ClickHouse: those listed
-// or, with Except, all but those listed.
-type entityScope struct {
-	IDs    []uuid.UUID
-	Except bool
-}
-
-// all reports whether the scope selects every entity.
-func (s entityScope) all() bool { return s.Except && len(s.IDs) == 0 }
-
-// onlyIDs is the scope of the listed entities.
-func onlyIDs(ids []uuid.UUID) entityScope { return entityScope{IDs: ids} }
-
-// seriesQuery sums Metric over the entities of one kind in the workspace
-// that Scope selects, per bucket of Granularity from Start (a whole
-// bucket) to now. It also reads the total before Start: the sum of the
-// entities' last values recorded in the Lookback before it.
-type seriesQuery struct {
-	Workspace   uuid.UUID
-	Kind        platform.Kind
-	Metric      domain.Metric
-	Scope       entityScope
-	Granularity Granularity
-	Start       time.Time
-}
-
-// seriesSQL: every row is a point (a snapshot's time and value): an hour
-// or day still split across unmerged parts gives two true points, so rows
-// need no merging first. Per entity, its points sorted by time: the k
-// points before the start (the Lookback before its day from the daily
-// projection, the hours of its day before it from the hourly one) only
-// give the start value, the last of them; without one, the first point
-// inside counts from the entity's first value ever, as the gains of
-// entitiesQuery do (for an entity first scraped inside, that is the point
-// itself: it appears with its value and gains nothing). Each point inside
-// gains its difference to the point before it, in the bucket of its time;
-// sumMap adds the entities' gains up per bucket in one pass.
-var seriesSQL = sqlTemplate("series", `
-SELECT tupleElement(g, 1), tupleElement(g, 2), tupleElement(a, 1), tupleElement(a, 2), before_total
-FROM (
-  SELECT sumMap(bs, gains) AS g, sumMap(appeared_at, appeared) AS a, sum(base) AS before_total
-  FROM (
-    SELECT
-        arrayMap(t -> intDiv(t, @step) * @step, arraySlice(ts, k + 1)) AS bs,
-        arrayPopFront(arrayDifference(arrayPushFront(arraySlice(vs, k + 1), if(k > 0, vs[k], toInt64(f_first))))) AS gains,
-        if(k = 0, [bs[1]], emptyArrayUInt32()) AS appeared_at,
-        if(k = 0, [toInt64(f_first)], emptyArrayInt64()) AS appeared,
-        if(k > 0, vs[k], toInt64(0)) AS base
-    FROM (
-        SELECT entity_id, arraySort((v, t) -> t, vs0, ts0) AS vs, arraySort(ts0) AS ts,
-            arrayCount(t -> t < @startsec, ts0) AS k
-        FROM (
-            SELECT entity_id, groupArray(toUInt32(last_at)) AS ts0, groupArray(toInt64(assumeNotNull({{.Column}}))) AS vs0
-            FROM (
-                SELECT entity_id, last_at, {{.Column}} FROM entity_daily
-                WHERE {{template "filter" .}} AND bucket >= @lookback AND bucket < @startday
-                UNION ALL
-                SELECT entity_id, last_at, {{.Column}} FROM entity_hourly
-                WHERE {{template "filter" .}} AND bucket >= @startday AND bucket < @start
-                UNION ALL
-                SELECT entity_id, last_at, {{.Column}} FROM {{.Table}}
-                WHERE {{template "filter" .}} AND bucket >= @start
-            )
-            WHERE isNotNull({{.Column}})
-            GROUP BY entity_id
-        )
-    ) AS series
-    ANY LEFT JOIN (
-        SELECT entity_id, argMinMerge({{.Column}}_first) AS f_first
-        FROM entity_latest WHERE {{template "filter" .}}
-        GROUP BY entity_id
-    ) AS firsts USING entity_id
-  )
-)`,
-	// the workspace's entities of the kind, and of the scope: the ids of
-	// the external table scope, or all but those
-	`{{define "filter"}}workspace_id = @ws AND entity_kind = @kind{{with .ScopeOp}} AND entity_id {{.}} (SELECT id FROM scope){{end}}{{end}}`)
-
-// SQL renders the query and its parameters.
-func (q seriesQuery) SQL() (string, []any) {
-	data := struct{ Column, Table, ScopeOp string }{Column: q.Metric.Column(), Table: q.Granularity.table()}
-	switch {
-	case q.Scope.all():
-	case q.Scope.Except:
-		data.ScopeOp = "NOT IN"
-	default:
-		data.ScopeOp = "IN"
-	}
-	startDay := Daily.floor(q.Start)
-	return renderSQL(seriesSQL, data), []any{
-		clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(q.Kind)),
-		clickhouse.Named("start", q.Start.UTC()), clickhouse.Named("startday", startDay),
-		clickhouse.Named("lookback", startDay.Add(-Lookback)),
-		clickhouse.Named("startsec", q.Start.Unix()), clickhouse.Named("step", int64(q.Granularity.step()/time.Second)),
-	}
-}
-
-// scopeTable is the external table "scope" that the SQL reads: nil when
-// the scope selects every entity.
-func (q seriesQuery) scopeTable() (*ext.Table, error) {
-	if q.Scope.all() {
-		return nil, nil
-	}
-	return idTable("scope", q.Scope.IDs)
-}
-
-// idTable is an external table of one UUID column, id.
-func idTable(name string, ids []uuid.UUID) (*ext.Table, error) {
-	t, err := ext.NewTable(name, ext.Column("id", "UUID"))
-	if err != nil {
-		return nil, fmt.Errorf("%s table: %w", name, err)
-	}
-	for _, id := range ids {
-		if err := t.Append(id); err != nil {
-			return nil, fmt.Errorf("%s table: %w", name, err)
-		}
-	}
-	return t, nil
-}
-
-// series runs q: the total before its start, and the points per bucket.
-func (m metrics) series(ctx context.Context, q seriesQuery) (int64, map[time.Time]seriesPoint, error) {
-	sql, args := q.SQL()
-	t, err := q.scopeTable()
-	if err != nil {
-		return 0, nil, err
-	}
-	if t != nil {
-		ctx = clickhouse.Context(ctx, clickhouse.WithExternalTable(t))
-	}
-	var (
-		bs, appearedAt  []uint32
-		gains, appeared []int64
-		base            int64
-	)
-	err = m.CH.QueryRow(ctx, sql, args...).
-		Scan(&bs, &gains, &appearedAt, &appeared, &base)
-	if err != nil {
-		return 0, nil, fmt.Errorf("read %s series: %w", q.Metric, err)
-	}
-	out := make(map[time.Time]seriesPoint, len(bs))
-	for i, b := range bs {
-		t := time.Unix(int64(b), 0).UTC()
-		p := out[t]
-		p.Gained += gains[i]
-		out[t] = p
-	}
-	for i, b := range appearedAt {
-		t := time.Unix(int64(b), 0).UTC()
-		p := out[t]
-		p.Appeared += appeared[i]
-		out[t] = p
-	}
-	return base, out, nil
-}
-
-func maxTime(a, b time.Time) time.Time {
-	if a.After(b) {
-		return a
-	}
-	return b
 }

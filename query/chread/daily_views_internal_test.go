@@ -1,4 +1,4 @@
-package query
+package chread
 
 import (
 	"fmt"
@@ -15,8 +15,8 @@ func TestDailyViews(t *testing.T) {
 	from := time.Date(2026, 11, 14, 0, 0, 0, 0, time.UTC)
 	n := func(v int64) *int64 { return &v }
 	// values: slot 0 the day before from, slot i+1 the i-th day; -1 none
-	days := func(vs ...int64) *dailyValues {
-		var d dailyValues
+	days := func(vs ...int64) *DailyValues {
+		var d DailyValues
 		for i, v := range vs {
 			if v >= 0 {
 				d.v[i], d.has[i] = uint64(v), true
@@ -27,7 +27,7 @@ func TestDailyViews(t *testing.T) {
 	long := from.AddDate(0, 0, -30)
 	for _, c := range []struct {
 		name    string
-		d       *dailyValues
+		d       *DailyValues
 		first   uint64
 		firstAt time.Time
 		want    []*int64

@@ -1,4 +1,4 @@
-package query
+package chread
 
 import (
 	"context"
@@ -14,13 +14,13 @@ import (
 // SparkDays is how many days the lists' sparklines show: views7d.
 const SparkDays = 7
 
-// dailyViewsQuery reads, for some videos of a workspace (Only, sent as the
+// DailyViewsQuery reads, for some videos of a workspace (Only, sent as the
 // external table "scope") or all of them (Only nil), the last views of
 // each UTC day from the day before the SparkDays days up to the one
 // holding Now: with the videos' first views, the sparkline of the videos
 // and accounts lists (DailyViews). One read for the whole page, never one
 // per row.
-type dailyViewsQuery struct {
+type DailyViewsQuery struct {
 	Workspace uuid.UUID
 	Only      []uuid.UUID
 	Now       time.Time
@@ -42,49 +42,49 @@ PREWHERE entity_id IN (SELECT id FROM scope)
 WHERE workspace_id = @ws AND entity_kind = @kind AND bucket >= @from AND isNotNull(views)
 GROUP BY entity_id, bucket`
 
-var dailyViewsTemplate = sqlTemplate("daily_views", dailyViewsSQL)
+var dailyViewsTemplate = SQLTemplate("daily_views", dailyViewsSQL)
 
 // firstDay is the first day shown.
-func (q dailyViewsQuery) firstDay() time.Time {
-	return Daily.floor(q.Now).AddDate(0, 0, -(SparkDays - 1))
+func (q DailyViewsQuery) firstDay() time.Time {
+	return Daily.Floor(q.Now).AddDate(0, 0, -(SparkDays - 1))
 }
 
 // SQL renders the query and its parameters.
-func (q dailyViewsQuery) SQL() (string, []any) {
-	return renderSQL(dailyViewsTemplate, q.Only != nil), []any{
+func (q DailyViewsQuery) SQL() (string, []any) {
+	return RenderSQL(dailyViewsTemplate, q.Only != nil), []any{
 		clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(platform.Video)),
 		clickhouse.Named("from", q.firstDay().AddDate(0, 0, -1)),
 	}
 }
 
-// dailyValues are a video's last views of each day read: slot 0 the day
+// DailyValues are a video's last views of each day read: slot 0 the day
 // before the first shown, slot i+1 the i-th shown; has[i] says slot i has
 // one.
-type dailyValues struct {
+type DailyValues struct {
 	v   [SparkDays + 1]uint64
 	has [SparkDays + 1]bool
 }
 
-// dailyRead is what a dailyViewsQuery read: the days of each video with
+// DailyRead is what a DailyViewsQuery read: the days of each video with
 // views recorded in the span.
-type dailyRead struct {
+type DailyRead struct {
 	from time.Time
 	at   map[uuid.UUID]int
-	vals []dailyValues
+	vals []DailyValues
 }
 
-// read runs q.
-func (q dailyViewsQuery) read(ctx context.Context, m metrics) (dailyRead, error) {
-	out := dailyRead{from: q.firstDay(), at: map[uuid.UUID]int{}}
+// Read runs q over r.
+func (q DailyViewsQuery) Read(ctx context.Context, r Reader) (DailyRead, error) {
+	out := DailyRead{from: q.firstDay(), at: map[uuid.UUID]int{}}
 	if q.Only != nil && len(q.Only) == 0 {
 		return out, nil
 	}
 	sql, args := q.SQL()
-	ctx, err := entitiesQuery{Only: q.Only}.scoped(ctx)
+	ctx, err := EntitiesQuery{Only: q.Only}.Scoped(ctx)
 	if err != nil {
 		return out, err
 	}
-	rows, err := m.CH.Query(ctx, sql, args...)
+	rows, err := r.CH.Query(ctx, sql, args...)
 	if err != nil {
 		return out, fmt.Errorf("read daily views: %w", err)
 	}
@@ -107,7 +107,7 @@ func (q dailyViewsQuery) read(ctx context.Context, m metrics) (dailyRead, error)
 		if !ok {
 			j = len(out.vals)
 			out.at[id] = j
-			out.vals = append(out.vals, dailyValues{})
+			out.vals = append(out.vals, DailyValues{})
 		}
 		out.vals[j].v[i], out.vals[j].has[i] = v, true
 	}
@@ -117,15 +117,21 @@ func (q dailyViewsQuery) read(ctx context.Context, m metrics) (dailyRead, error)
 	return out, nil
 }
 
-// views is the sparkline of a video (DailyViews) whose numbers are e
+// Has reports whether the video id has views recorded in the span read.
+func (r DailyRead) Has(id uuid.UUID) bool {
+	_, ok := r.at[id]
+	return ok
+}
+
+// Views is the sparkline of a video (DailyViews) whose numbers are e
 // (read with cutoffs, so that e.First is its first views), or SparkDays
 // nils for a video without views in the span.
-func (r dailyRead) views(id uuid.UUID, e entityMetrics, g *slab[int64], p *slab[*int64]) []*int64 {
+func (r DailyRead) Views(id uuid.UUID, e EntityMetrics, g *Slab[int64], p *Slab[*int64]) []*int64 {
 	j, ok := r.at[id]
 	if !ok {
 		return make([]*int64, SparkDays)
 	}
-	return DailyViews(r.from, &r.vals[j], e.First, e.FirstAt, g.take(SparkDays), p.take(SparkDays))
+	return DailyViews(r.from, &r.vals[j], e.First, e.FirstAt, g.Take(SparkDays), p.Take(SparkDays))
 }
 
 // DailyViews computes a video's views gained on each of the SparkDays days
@@ -135,12 +141,12 @@ func (r dailyRead) views(id uuid.UUID, e entityMetrics, g *slab[int64], p *slab[
 // scrape is not counted, as in every gain). A day gets nil when the video
 // has no views recorded by its end, or none before it and was not first
 // scraped on it. g and out hold SparkDays values each.
-func DailyViews(from time.Time, d *dailyValues, first uint64, firstAt time.Time, g []int64, out []*int64) []*int64 {
+func DailyViews(from time.Time, d *DailyValues, first uint64, firstAt time.Time, g []int64, out []*int64) []*int64 {
 	var before *uint64 // the last views recorded before the current day
 	if d.has[0] {
 		before = &d.v[0]
 	}
-	firstDay := Daily.floor(firstAt)
+	firstDay := Daily.Floor(firstAt)
 	for i := range SparkDays {
 		day := from.AddDate(0, 0, i)
 		end := before
@@ -163,9 +169,9 @@ func DailyViews(from time.Time, d *dailyValues, first uint64, firstAt time.Time,
 	return out
 }
 
-// sumDaily adds src's days into dst's, allocating dst's values as needed:
+// SumDaily adds src's days into dst's, allocating dst's values as needed:
 // a day is nil only when every video of it is.
-func sumDaily(dst, src []*int64) []*int64 {
+func SumDaily(dst, src []*int64) []*int64 {
 	if dst == nil {
 		dst = make([]*int64, SparkDays)
 	}

@@ -1,0 +1,38 @@
+package chread
+
+import "time"
+
+// Lookback is how far before a window's start its start value is looked
+// for. Reading a bounded span keeps every query's cost independent of how
+// long a workspace has been tracking.
+const Lookback = 7 * 24 * time.Hour
+
+// Granularity is the bucket size of a series.
+type Granularity string
+
+// The granularities.
+const (
+	Hourly Granularity = "hour"
+	Daily  Granularity = "day"
+)
+
+// Step is the length of a bucket.
+func (g Granularity) Step() time.Duration {
+	if g == Hourly {
+		return time.Hour
+	}
+	return 24 * time.Hour
+}
+
+// Table is the projection that holds the granularity's buckets.
+func (g Granularity) Table() string {
+	if g == Hourly {
+		return "entity_hourly"
+	}
+	return "entity_daily"
+}
+
+// Floor is the start of the bucket holding t.
+func (g Granularity) Floor(t time.Time) time.Time {
+	return t.UTC().Truncate(g.Step())
+}

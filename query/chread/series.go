@@ -1,0 +1,179 @@
+package chread
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2"
+	"github.com/ClickHouse/clickhouse-go/v2/ext"
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/platform"
+)
+
+// SeriesPoint is one bucket of a series summed over entities.
+type SeriesPoint struct {
+	// Gained is the sum of the entities' gains within the bucket.
+	Gained int64
+	// Appeared is the sum of the first values of entities first recorded
+	// in the bucket: with Gained, it moves the running total.
+	Appeared int64
+}
+
+// EntityScope selects entities of a workspace in ClickHouse: those listed
+// or, with Except, all but those listed.
+type EntityScope struct {
+	IDs    []uuid.UUID
+	Except bool
+}
+
+// All reports whether the scope selects every entity.
+func (s EntityScope) All() bool { return s.Except && len(s.IDs) == 0 }
+
+// OnlyIDs is the scope of the listed entities.
+func OnlyIDs(ids []uuid.UUID) EntityScope { return EntityScope{IDs: ids} }
+
+// SeriesQuery sums Metric over the entities of one kind in the workspace
+// that Scope selects, per bucket of Granularity from Start (a whole
+// bucket) to now. It also reads the total before Start: the sum of the
+// entities' last values recorded in the Lookback before it.
+type SeriesQuery struct {
+	Workspace   uuid.UUID
+	Kind        platform.Kind
+	Metric      domain.Metric
+	Scope       EntityScope
+	Granularity Granularity
+	Start       time.Time
+}
+
+// seriesSQL: every row is a point (a snapshot's time and value): an hour
+// or day still split across unmerged parts gives two true points, so rows
+// need no merging first. Per entity, its points sorted by time: the k
+// points before the start (the Lookback before its day from the daily
+// projection, the hours of its day before it from the hourly one) only
+// give the start value, the last of them; without one, the first point
+// inside counts from the entity's first value ever, as the gains of
+// EntitiesQuery do (for an entity first scraped inside, that is the point
+// itself: it appears with its value and gains nothing). Each point inside
+// gains its difference to the point before it, in the bucket of its time;
+// sumMap adds the entities' gains up per bucket in one pass.
+var seriesSQL = SQLTemplate("series", `
+SELECT tupleElement(g, 1), tupleElement(g, 2), tupleElement(a, 1), tupleElement(a, 2), before_total
+FROM (
+  SELECT sumMap(bs, gains) AS g, sumMap(appeared_at, appeared) AS a, sum(base) AS before_total
+  FROM (
+    SELECT
+        arrayMap(t -> intDiv(t, @step) * @step, arraySlice(ts, k + 1)) AS bs,
+        arrayPopFront(arrayDifference(arrayPushFront(arraySlice(vs, k + 1), if(k > 0, vs[k], toInt64(f_first))))) AS gains,
+        if(k = 0, [bs[1]], emptyArrayUInt32()) AS appeared_at,
+        if(k = 0, [toInt64(f_first)], emptyArrayInt64()) AS appeared,
+        if(k > 0, vs[k], toInt64(0)) AS base
+    FROM (
+        SELECT entity_id, arraySort((v, t) -> t, vs0, ts0) AS vs, arraySort(ts0) AS ts,
+            arrayCount(t -> t < @startsec, ts0) AS k
+        FROM (
+            SELECT entity_id, groupArray(toUInt32(last_at)) AS ts0, groupArray(toInt64(assumeNotNull({{.Column}}))) AS vs0
+            FROM (
+                SELECT entity_id, last_at, {{.Column}} FROM entity_daily
+                WHERE {{template "filter" .}} AND bucket >= @lookback AND bucket < @startday
+                UNION ALL
+                SELECT entity_id, last_at, {{.Column}} FROM entity_hourly
+                WHERE {{template "filter" .}} AND bucket >= @startday AND bucket < @start
+                UNION ALL
+                SELECT entity_id, last_at, {{.Column}} FROM {{.Table}}
+                WHERE {{template "filter" .}} AND bucket >= @start
+            )
+            WHERE isNotNull({{.Column}})
+            GROUP BY entity_id
+        )
+    ) AS series
+    ANY LEFT JOIN (
+        SELECT entity_id, argMinMerge({{.Column}}_first) AS f_first
+        FROM entity_latest WHERE {{template "filter" .}}
+        GROUP BY entity_id
+    ) AS firsts USING entity_id
+  )
+)`,
+	// the workspace's entities of the kind, and of the scope: the ids of
+	// the external table scope, or all but those
+	`{{define "filter"}}workspace_id = @ws AND entity_kind = @kind{{with .ScopeOp}} AND entity_id {{.}} (SELECT id FROM scope){{end}}{{end}}`)
+
+// SQL renders the query and its parameters.
+func (q SeriesQuery) SQL() (string, []any) {
+	data := struct{ Column, Table, ScopeOp string }{Column: q.Metric.Column(), Table: q.Granularity.Table()}
+	switch {
+	case q.Scope.All():
+	case q.Scope.Except:
+		data.ScopeOp = "NOT IN"
+	default:
+		data.ScopeOp = "IN"
+	}
+	startDay := Daily.Floor(q.Start)
+	return RenderSQL(seriesSQL, data), []any{
+		clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(q.Kind)),
+		clickhouse.Named("start", q.Start.UTC()), clickhouse.Named("startday", startDay),
+		clickhouse.Named("lookback", startDay.Add(-Lookback)),
+		clickhouse.Named("startsec", q.Start.Unix()), clickhouse.Named("step", int64(q.Granularity.Step()/time.Second)),
+	}
+}
+
+// ScopeTable is the external table "scope" that the SQL reads: nil when
+// the scope selects every entity.
+func (q SeriesQuery) ScopeTable() (*ext.Table, error) {
+	if q.Scope.All() {
+		return nil, nil
+	}
+	return IDTable("scope", q.Scope.IDs)
+}
+
+// IDTable is an external table of one UUID column, id.
+func IDTable(name string, ids []uuid.UUID) (*ext.Table, error) {
+	t, err := ext.NewTable(name, ext.Column("id", "UUID"))
+	if err != nil {
+		return nil, fmt.Errorf("%s table: %w", name, err)
+	}
+	for _, id := range ids {
+		if err := t.Append(id); err != nil {
+			return nil, fmt.Errorf("%s table: %w", name, err)
+		}
+	}
+	return t, nil
+}
+
+// Series runs q: the total before its start, and the points per bucket.
+func (r Reader) Series(ctx context.Context, q SeriesQuery) (int64, map[time.Time]SeriesPoint, error) {
+	sql, args := q.SQL()
+	t, err := q.ScopeTable()
+	if err != nil {
+		return 0, nil, err
+	}
+	if t != nil {
+		ctx = clickhouse.Context(ctx, clickhouse.WithExternalTable(t))
+	}
+	var (
+		bs, appearedAt  []uint32
+		gains, appeared []int64
+		base            int64
+	)
+	err = r.CH.QueryRow(ctx, sql, args...).
+		Scan(&bs, &gains, &appearedAt, &appeared, &base)
+	if err != nil {
+		return 0, nil, fmt.Errorf("read %s series: %w", q.Metric, err)
+	}
+	out := make(map[time.Time]SeriesPoint, len(bs))
+	for i, b := range bs {
+		t := time.Unix(int64(b), 0).UTC()
+		p := out[t]
+		p.Gained += gains[i]
+		out[t] = p
+	}
+	for i, b := range appearedAt {
+		t := time.Unix(int64(b), 0).UTC()
+		p := out[t]
+		p.Appeared += appeared[i]
+		out[t] = p
+	}
+	return base, out, nil
+}
