@@ -29,7 +29,7 @@ const architectureDoc = "docs/architecture.md"
 var importRules = []importRule{
 	{"wiring", importedOnlyBy("cmd/...", "cmd/server", "cmd/bench")},
 	{"binaries", all(
-		onlyImports("cmd/migrate", "schema", "projections", "projections/analytics", "internal/..."),
+		onlyImports("cmd/migrate", "schema", "projections", "projections/analytics", "command", "internal/..."),
 		onlyImports("cmd/faultdrill", "internal/..."),
 		onlyImports("cmd/scrapersim"),
 		onlyImports("cmd/chdbhttp"),
@@ -40,16 +40,16 @@ var importRules = []importRule{
 		doesNotDependOn("command", "query"),
 		doesNotDependOn("query", "command"),
 	)},
-	{"command", onlyImports("command", "ingest", "projections", "internal/...")},
+	{"command", onlyImports("command", "ingest", "ingest/normalize", "internal/...")},
 	{"query", onlyImports("query", "internal/...")},
-	{"ingest", onlyImports("ingest", "ingest/normalize", "projections", "internal/...")},
+	{"ingest", onlyImports("ingest", "ingest/normalize", "internal/...")},
 	{"normalize", all(
 		onlyImports("ingest/normalize", "internal/platform"),
 		importsNoneOf("ingest/normalize",
 			"net/http/...", "github.com/gofiber/fiber/...", "github.com/ClickHouse/...",
 			"github.com/jackc/pgx/...", "github.com/redis/..."),
 	)},
-	{"projections", onlyImports("projections", "internal/platform", "internal/domain", "schema")},
+	{"projections", onlyImports("projections", "schema")},
 	{"projections-analytics", onlyImports("projections/analytics", "schema")},
 	{"internal", onlyImports("internal/...", "internal/...", "schema")},
 	{"testenv", importedOnlyBy("internal/testenv")},
