@@ -41,7 +41,7 @@ cluster-stop: ## stop the local ClickHouse cluster and its ZooKeeper
 # node 1 as the entry point. PostgreSQL and Redis are those of
 # `make services`. See docs/scaling.md, "Tests on the cluster".
 CLUSTER_TESTS ?= Agree|Overview|Videos|SpikeScan|StartValues
-CLUSTER_PACKAGES ?= ./ingest ./projections ./projections/analytics ./cmd/migrate
+CLUSTER_PACKAGES ?= ./command ./projections ./projections/analytics ./cmd/migrate
 # The cluster's `default` has no password (deploy/cluster/users.xml): the
 # tests make their databases as it.
 CLUSTER_ENV := CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:19001 CLICKHOUSE_ADMIN_PASSWORD=
@@ -64,7 +64,7 @@ test-cluster: cluster services stripe-mock ## run the agreement tests (api, quer
 # The browser tests run after the others, alone: beside the API package's
 # load on the engine, the journey's first scrape once waited past its
 # 3-minute bound (a failed run is retried after 1, then 2 minutes).
-CURRENT_PACKAGES ?= ./schema ./cmd/migrate ./cmd/server ./ingest ./projections ./projections/analytics ./query ./api ./internal/analyst/examples
+CURRENT_PACKAGES ?= ./schema ./cmd/migrate ./cmd/server ./command ./projections ./projections/analytics ./query ./api ./internal/analyst/examples
 CURRENT_TEST_RUN = CLICKHOUSE_ENGINE=current $(GO) test -count=1 -timeout 20m $(CURRENT_PACKAGES) && \
 	CLICKHOUSE_ENGINE=current $(GO) test -count=1 -timeout 10m ./web/e2e
 test-current: services chdb stripe-mock ## run the ClickHouse-facing tests on a current ClickHouse engine (chDB 26.7; about 2 minutes; part of make test)

@@ -76,7 +76,7 @@ type Handlers struct {
 	Track        command.TrackHandler
 	Refresh      command.RefreshDueHandler
 	SendAlerts   command.SendAlertsHandler
-	Complete     ingest.CompletionHandler
+	Complete     command.CompleteScrapeHandler
 
 	Checkout     command.CreateCheckoutHandler
 	Portal       command.CreatePortalHandler

@@ -17,6 +17,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
+	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
@@ -89,7 +90,7 @@ func rawSnapshots(t *testing.T, ws uuid.UUID) uint64 {
 type delivery struct {
 	status     int
 	retryAfter string
-	outcome    ingest.Outcome
+	outcome    command.ScrapeOutcome
 	body       string
 }
 
@@ -133,7 +134,7 @@ func TestParallelDeliveriesIngestOnce(t *testing.T) {
 	close(gate)
 	wg.Wait()
 
-	var processed []ingest.Outcome
+	var processed []command.ScrapeOutcome
 	statuses := map[string]int{}
 	for i, r := range results {
 		key := http.StatusText(r.status)
@@ -190,7 +191,7 @@ func TestClaimOfADeadDeliveryExpires(t *testing.T) {
 	}
 
 	exec(t, `UPDATE scrape_jobs SET ingest_claimed_until = now() - interval '1 second' WHERE id = $1`, job)
-	var out ingest.Outcome
+	var out command.ScrapeOutcome
 	a.request("POST", "/api/webhooks/scraper?job_id="+job.String(), nil).expect(t, http.StatusOK).decode(t, &out)
 	if out.Status != "processed" || out.Replayed || out.Snapshots != 6 || reads.Load() != 1 {
 		t.Fatalf("after the lease expired: %+v, %d dataset reads", out, reads.Load())

@@ -9,9 +9,9 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
+	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/platform"
-	"github.com/reeltrack/reeltrack/projections"
 	"github.com/reeltrack/reeltrack/query"
 	"github.com/reeltrack/reeltrack/query/chread"
 )
@@ -68,7 +68,7 @@ func TestStartValuesKeptUntilALateScrape(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tx.Rollback(ctx)
-	if err := projections.ApplyScrape(ctx, tx, projections.ScrapeResult{JobID: job, WorkspaceID: d.ws, Platform: "tiktok", ScrapedAt: at}); err != nil {
+	if err := command.ApplyScrape(ctx, tx, command.ScrapeResult{JobID: job, WorkspaceID: d.ws, Platform: "tiktok", ScrapedAt: at}); err != nil {
 		t.Fatal(err)
 	}
 	if err := tx.Commit(ctx); err != nil {

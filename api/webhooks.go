@@ -9,7 +9,6 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/command"
-	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 )
 
@@ -31,8 +30,8 @@ func (s *server) postScraperWebhook(c *fiber.Ctx) error {
 	if err != nil {
 		return apperr.Invalid("job_id", "must be a UUID")
 	}
-	out, err := s.Complete.Handle(c.UserContext(), ingest.Completion{JobID: id})
-	if errors.Is(err, ingest.ErrCompletionInProgress) {
+	out, err := s.Complete.Handle(c.UserContext(), command.CompleteScrape{JobID: id})
+	if errors.Is(err, command.ErrCompletionInProgress) {
 		// A 409 so the provider delivers again later, when the job is
 		// processed and the answer is a 200 replay.
 		c.Set(fiber.HeaderRetryAfter, "30")

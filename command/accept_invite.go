@@ -13,7 +13,6 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/domain"
-	"github.com/reeltrack/reeltrack/projections"
 )
 
 // AcceptInvite joins a workspace with the token of an invite's link.
@@ -95,7 +94,7 @@ func (h AcceptInviteHandler) Handle(ctx context.Context, cmd AcceptInvite) (Acce
 			Target: invited, Details: map[string]any{"role": out.Role}}); err != nil {
 			return err
 		}
-		return projections.BumpDataVersion(ctx, tx, out.WorkspaceID)
+		return BumpDataVersion(ctx, tx, out.WorkspaceID)
 	})
 	if err != nil {
 		return Accepted{}, err

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/reeltrack/reeltrack/internal/domain"
 )
@@ -32,11 +31,6 @@ func ClientOf(ctx context.Context) Client {
 	return c
 }
 
-// execer runs a statement: a transaction or the pool.
-type execer interface {
-	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
-}
-
 // activity is one entry of the activity log.
 type activity struct {
 	// WorkspaceID is the workspace the entry belongs to; uuid.Nil: the
@@ -55,7 +49,7 @@ type activity struct {
 
 // recordActivity writes a into the activity log with the client of ctx, in
 // the transaction of the change it records.
-func recordActivity(ctx context.Context, q execer, a activity) error {
+func recordActivity(ctx context.Context, q Execer, a activity) error {
 	if a.ActorID == uuid.Nil && a.ActorEmail == "" {
 		a.ActorID = ClientOf(ctx).UserID
 	}

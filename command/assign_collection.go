@@ -11,7 +11,6 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
-	"github.com/reeltrack/reeltrack/projections"
 )
 
 // MaxAssignItems bounds the videos and the accounts of one assignment.
@@ -109,7 +108,7 @@ func (h AssignCollectionHandler) Handle(ctx context.Context, cmd AssignCollectio
 			Details: map[string]any{"videos": out.Videos + out.Followed, "accounts": out.Accounts}}); err != nil {
 			return err
 		}
-		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+		return BumpDataVersion(ctx, tx, cmd.WorkspaceID)
 	})
 	if err != nil {
 		return Assigned{}, err

@@ -16,7 +16,6 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
-	"github.com/reeltrack/reeltrack/projections"
 )
 
 // MaxCollectionName is the longest collection name, in characters.
@@ -86,7 +85,7 @@ func (h CreateCollectionHandler) Handle(ctx context.Context, cmd CreateCollectio
 		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: domain.ActionCollectionCreated, Target: cmd.Name}); err != nil {
 			return err
 		}
-		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+		return BumpDataVersion(ctx, tx, cmd.WorkspaceID)
 	})
 	if taken := nameTaken(err, cmd.Name); taken != nil {
 		return CreatedCollection{}, taken

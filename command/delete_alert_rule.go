@@ -11,7 +11,6 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
-	"github.com/reeltrack/reeltrack/projections"
 )
 
 // DeleteAlertRule deletes one of the workspace's alert rules.
@@ -44,6 +43,6 @@ func (h DeleteAlertRuleHandler) Handle(ctx context.Context, cmd DeleteAlertRule)
 			WHERE workspace_id = $1 AND rule_id = $2 AND status = $4`, cmd.WorkspaceID, cmd.ID, domain.MailSkipped, domain.MailPending); err != nil {
 			return fmt.Errorf("skip the rule's e-mails: %w", err)
 		}
-		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+		return BumpDataVersion(ctx, tx, cmd.WorkspaceID)
 	})
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
-	"github.com/reeltrack/reeltrack/projections"
 )
 
 // RenameCollection gives a collection a new name.
@@ -62,7 +61,7 @@ func (h ManageCollectionHandler) Rename(ctx context.Context, cmd RenameCollectio
 			Details: map[string]any{"from": old}}); err != nil {
 			return err
 		}
-		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+		return BumpDataVersion(ctx, tx, cmd.WorkspaceID)
 	})
 	if taken := nameTaken(err, cmd.Name); taken != nil {
 		return taken
@@ -111,6 +110,6 @@ func (h ManageCollectionHandler) Delete(ctx context.Context, cmd DeleteCollectio
 		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: domain.ActionCollectionDeleted, Target: name}); err != nil {
 			return err
 		}
-		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+		return BumpDataVersion(ctx, tx, cmd.WorkspaceID)
 	})
 }

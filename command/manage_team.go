@@ -12,7 +12,6 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
-	"github.com/reeltrack/reeltrack/projections"
 )
 
 // ChangeMemberRole makes a member of the workspace an admin or a member.
@@ -90,7 +89,7 @@ func (h ManageTeamHandler) ChangeRole(ctx context.Context, cmd ChangeMemberRole)
 			Target: userEmail(ctx, tx, cmd.UserID), Details: map[string]any{"from": role, "to": cmd.Role}}); err != nil {
 			return err
 		}
-		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+		return BumpDataVersion(ctx, tx, cmd.WorkspaceID)
 	})
 }
 
@@ -129,7 +128,7 @@ func (h ManageTeamHandler) Remove(ctx context.Context, cmd RemoveMember) error {
 		if err := recordActivity(ctx, tx, a); err != nil {
 			return err
 		}
-		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+		return BumpDataVersion(ctx, tx, cmd.WorkspaceID)
 	})
 }
 
@@ -151,7 +150,7 @@ func (h ManageTeamHandler) Revoke(ctx context.Context, cmd RevokeInvite) error {
 		if err := recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: domain.ActionInviteRevoked, Target: email}); err != nil {
 			return err
 		}
-		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+		return BumpDataVersion(ctx, tx, cmd.WorkspaceID)
 	})
 }
 

@@ -15,7 +15,6 @@ import (
 	"github.com/reeltrack/reeltrack/internal/background"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
-	"github.com/reeltrack/reeltrack/projections"
 )
 
 // ItemAction is what OrganiseItems does to the items it names.
@@ -129,7 +128,7 @@ func (h OrganiseItemsHandler) Handle(ctx context.Context, cmd OrganiseItems) (Or
 		if err != nil {
 			return err
 		}
-		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+		return BumpDataVersion(ctx, tx, cmd.WorkspaceID)
 	})
 	if err != nil {
 		return Organised{}, err

@@ -11,7 +11,6 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
-	"github.com/reeltrack/reeltrack/projections"
 )
 
 // RemoveAccount soft-removes an account: the row, its videos and its
@@ -64,6 +63,6 @@ func (h RemoveAccountHandler) Handle(ctx context.Context, cmd RemoveAccount) err
 			cmd.AccountID, domain.ItemRemoved); err != nil {
 			return fmt.Errorf("remove account: %w", err)
 		}
-		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+		return BumpDataVersion(ctx, tx, cmd.WorkspaceID)
 	})
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
-	"github.com/reeltrack/reeltrack/projections"
 )
 
 // WebhookSecretHeader carries the shared secret on provider webhooks.
@@ -192,7 +191,7 @@ func (h StartScrapeHandler) failed(ctx context.Context, jobID, workspaceID uuid.
 func (h StartScrapeHandler) refused(ctx context.Context, jobID, workspaceID uuid.UUID, actor string, pe *ingest.ProviderError, cause error) error {
 	reason := "the provider refused the input: " + pe.Message
 	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-		if err := projections.FailJob(ctx, tx, jobID, workspaceID, reason); err != nil {
+		if err := FailJob(ctx, tx, jobID, workspaceID, reason); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, `UPDATE scrape_jobs SET given_up_at = now() WHERE id = $1`, jobID)

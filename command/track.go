@@ -18,7 +18,6 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/plan"
 	"github.com/reeltrack/reeltrack/internal/platform"
-	"github.com/reeltrack/reeltrack/projections"
 )
 
 // MaxBulkURLs is the most URLs one bulk track request may carry.
@@ -178,7 +177,7 @@ func (h TrackHandler) track(ctx context.Context, wsID uuid.UUID, urls []string, 
 			}
 		}
 		if len(byPlatform) > 0 {
-			if err := projections.BumpDataVersion(ctx, tx, wsID); err != nil {
+			if err := BumpDataVersion(ctx, tx, wsID); err != nil {
 				return err
 			}
 		}

@@ -13,7 +13,6 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
-	"github.com/reeltrack/reeltrack/projections"
 )
 
 // AccountStatuses are the statuses a caller may set on an account; pending
@@ -119,7 +118,7 @@ func (h UpdateAccountHandler) Handle(ctx context.Context, cmd UpdateAccount) err
 		if err != nil {
 			return err
 		}
-		return projections.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+		return BumpDataVersion(ctx, tx, cmd.WorkspaceID)
 	})
 }
 

@@ -183,28 +183,28 @@ func buildInputs(p platform.Platform, targets []Target, actor Actor) ([]json.Raw
 	return out, nil
 }
 
-// runScope is what a run reports about its account targets: their profiles
-// (followers, names; whether the account exists, so its status) and their
-// videos. Each is handled only by a run that reports it, so the two
-// Instagram runs of an account never undo each other.
-type runScope struct {
-	profiles bool
-	videos   bool
+// RunScope is what a run reports about its account targets: their
+// profiles (followers, names; whether the account exists, so its status)
+// and their videos. Each is handled only by a run that reports it, so the
+// two Instagram runs of an account never undo each other.
+type RunScope struct {
+	Profiles bool
+	Videos   bool
 }
 
-// scopeOf reads the scope of a run from the platform and the run's input.
-func scopeOf(p platform.Platform, input []byte) runScope {
+// ScopeOf reads the scope of a run from the platform and the run's input.
+func ScopeOf(p platform.Platform, input []byte) RunScope {
 	if p != platform.Instagram {
-		return runScope{profiles: true, videos: true}
+		return RunScope{Profiles: true, Videos: true}
 	}
 	var in struct {
 		ResultsType string `json:"resultsType"`
 	}
 	_ = json.Unmarshal(input, &in) // an unreadable input reads as posts
 	if strings.EqualFold(strings.TrimSpace(in.ResultsType), instagramDetails) {
-		return runScope{profiles: true}
+		return RunScope{Profiles: true}
 	}
-	return runScope{videos: true}
+	return RunScope{Videos: true}
 }
 
 func nonNil(s []string) []string {

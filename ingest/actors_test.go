@@ -91,8 +91,8 @@ func TestPlanInputs(t *testing.T) {
 	if len(plans) != 4 || len(plans[0].Targets) != 2 || len(plans[1].Targets) != 2 || len(plans[2].Targets) != 1 || len(plans[3].Targets) != 1 {
 		t.Fatalf("%d runs for 3 accounts at 2 a run", len(plans))
 	}
-	for i, want := range []runScope{{videos: true}, {profiles: true}, {videos: true}, {profiles: true}} {
-		if got := scopeOf(platform.Instagram, plans[i].Input); got != want {
+	for i, want := range []RunScope{{Videos: true}, {Profiles: true}, {Videos: true}, {Profiles: true}} {
+		if got := ScopeOf(platform.Instagram, plans[i].Input); got != want {
 			t.Errorf("run %d scope %+v, want %+v", i, got, want)
 		}
 	}
@@ -102,17 +102,17 @@ func TestScopeOf(t *testing.T) {
 	for _, c := range []struct {
 		p     platform.Platform
 		input string
-		want  runScope
+		want  RunScope
 	}{
-		{platform.Instagram, `{"resultsType":"details"}`, runScope{profiles: true}},
-		{platform.Instagram, `{"resultsType":"reels"}`, runScope{videos: true}},
-		{platform.Instagram, `{"resultsType":"posts"}`, runScope{videos: true}},
-		{platform.Instagram, `not json`, runScope{videos: true}},
-		{platform.TikTok, `{"resultsType":"details"}`, runScope{profiles: true, videos: true}},
-		{platform.X, `{}`, runScope{profiles: true, videos: true}},
-		{platform.YouTube, `{}`, runScope{profiles: true, videos: true}},
+		{platform.Instagram, `{"resultsType":"details"}`, RunScope{Profiles: true}},
+		{platform.Instagram, `{"resultsType":"reels"}`, RunScope{Videos: true}},
+		{platform.Instagram, `{"resultsType":"posts"}`, RunScope{Videos: true}},
+		{platform.Instagram, `not json`, RunScope{Videos: true}},
+		{platform.TikTok, `{"resultsType":"details"}`, RunScope{Profiles: true, Videos: true}},
+		{platform.X, `{}`, RunScope{Profiles: true, Videos: true}},
+		{platform.YouTube, `{}`, RunScope{Profiles: true, Videos: true}},
 	} {
-		if got := scopeOf(c.p, []byte(c.input)); got != c.want {
+		if got := ScopeOf(c.p, []byte(c.input)); got != c.want {
 			t.Errorf("%s %s: %+v, want %+v", c.p, c.input, got, c.want)
 		}
 	}

@@ -1,4 +1,5 @@
-// Package projections keeps the read models in step with what was written:
-// ClickHouse rollups of metric snapshots, entity status from scrape results,
-// and the Redis cache versions that a write invalidates.
+// Package projections holds the ClickHouse read models derived from
+// metric_snapshots: their rebuild (rebuild.go) and the drop of expired
+// snapshot partitions (retention.go). The analytics database's sync is
+// projections/analytics.
 package projections

@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/internal/config"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/projections"
@@ -72,7 +73,7 @@ func run() error {
 	// a ClickHouse migration or a rebuild may have refilled the
 	// projections: what was read from them meanwhile is not kept
 	if len(applied.ClickHouse) > 0 || *rebuild {
-		if err := projections.ForgetHistory(ctx, pg); err != nil {
+		if err := command.ForgetHistory(ctx, pg); err != nil {
 			return err
 		}
 	}

@@ -22,7 +22,7 @@ import (
 )
 
 // Cache keeps encoded answers in Redis under a key made of the workspace,
-// its data version (see projections.BumpDataVersion), the answer's name and
+// its data version (see command.BumpDataVersion), the answer's name and
 // its normalized parameters. A write bumps the version in its own
 // transaction, so an answer computed before the write is never read after
 // it; the TTL only bounds what Redis holds. Concurrent misses of one key in

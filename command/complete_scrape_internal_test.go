@@ -1,9 +1,11 @@
-package ingest
+package command
 
 import (
 	"testing"
 
 	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/ingest"
 )
 
 // TestUnplacedFailureRows: failure rows that name no target go to the
@@ -28,7 +30,7 @@ func TestUnplacedFailureRows(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := &scrape{scope: runScope{profiles: c.profiles, videos: true}, accounts: map[string]*accountTarget{}}
+			s := &scrape{scope: ingest.RunScope{Profiles: c.profiles, Videos: true}, accounts: map[string]*accountTarget{}}
 			for i := 0; i < c.unseen; i++ {
 				s.accountList = append(s.accountList, &accountTarget{id: uuid.New()})
 			}

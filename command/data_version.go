@@ -1,4 +1,4 @@
-package projections
+package command
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 )
 
-// Execer is a pgx transaction, connection or pool.
+// Execer runs a statement: a pgx transaction, connection or pool.
 type Execer interface {
 	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
 }

@@ -1,4 +1,4 @@
-package ingest_test
+package command_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/google/uuid"
 
+	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/query"
@@ -116,8 +117,8 @@ func replayAddsNoRows(t *testing.T, cl *testenv.Cluster, tables []string, lost i
 	}
 
 	conn := &lostAnswer{Conn: env.CH, n: lost}
-	h := ingest.CompletionHandler{DB: env.PG, CH: conn, Provider: client, PageSize: 10, Batch: 5, Now: time.Now}
-	if out, err := h.Handle(ctx, ingest.Completion{JobID: job}); err == nil || out.Status == "processed" {
+	h := command.CompleteScrapeHandler{DB: env.PG, CH: conn, Provider: client, PageSize: 10, Batch: 5, Now: time.Now}
+	if out, err := h.Handle(ctx, command.CompleteScrape{JobID: job}); err == nil || out.Status == "processed" {
 		t.Fatalf("completion whose insert answer was lost: %+v, %v; want a failure", out, err)
 	}
 	first := rows()
@@ -126,7 +127,7 @@ func replayAddsNoRows(t *testing.T, cl *testenv.Cluster, tables []string, lost i
 	}
 	partsBefore := parts()
 
-	out, err := h.Handle(ctx, ingest.Completion{JobID: job})
+	out, err := h.Handle(ctx, command.CompleteScrape{JobID: job})
 	if err != nil || out.Status != "processed" || out.Snapshots != 41 {
 		t.Fatalf("retry: %+v, %v", out, err)
 	}

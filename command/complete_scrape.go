@@ -1,4 +1,4 @@
-package ingest
+package command
 
 import (
 	"container/heap"
@@ -14,24 +14,25 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/ingest/normalize"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
-	"github.com/reeltrack/reeltrack/projections"
 )
 
 // videoNamespace derives the ids of videos found through an account from
 // their identity, so a retried completion writes the same ids.
 var videoNamespace = uuid.MustParse("6f1c2a8e-3b0d-4c57-9a7e-52c4d1e0b9f3")
 
-// Completion is a provider's report that a job's run ended.
-type Completion struct {
+// CompleteScrape is the scraping provider's report that a job's run
+// ended (POST /api/webhooks/scraper).
+type CompleteScrape struct {
 	JobID uuid.UUID
 }
 
-// Outcome is what processing a completion did.
-type Outcome struct {
+// ScrapeOutcome is what processing a completion did.
+type ScrapeOutcome struct {
 	JobID        uuid.UUID `json:"jobId"`
 	Status       string    `json:"status"`
 	RunStatus    string    `json:"runStatus,omitempty"`
@@ -42,14 +43,15 @@ type Outcome struct {
 	Replayed     bool      `json:"replayed"`
 }
 
-// CompletionHandler processes run completions: it reads the run back from
-// the provider (the webhook body is not trusted), pages through the dataset
-// with bounded memory, writes snapshots to ClickHouse, and then records
-// entity status and the job in PostgreSQL.
-type CompletionHandler struct {
+// CompleteScrapeHandler processes run completions: it claims the job, reads
+// the run back from the provider (the webhook body is not trusted), pages
+// through the dataset with bounded memory, writes snapshots to ClickHouse
+// (ingest.SnapshotWriter), and then records entity status and the job in
+// PostgreSQL (ApplyScrape, or FailJob for a run that ended without data).
+type CompleteScrapeHandler struct {
 	DB       *pgxpool.Pool
 	CH       driver.Conn
-	Provider *Client
+	Provider *ingest.Client
 	PageSize int // dataset items per request, default 1000
 	Batch    int // snapshot rows per ClickHouse insert, default 50,000
 	Log      *slog.Logger
@@ -82,8 +84,8 @@ const (
 // the job (a lease on its row) and ingests it; a concurrent delivery gets
 // ErrCompletionInProgress and reads nothing. A failure releases the claim,
 // so the provider's retry of the failed delivery can claim the job again.
-func (h CompletionHandler) Handle(ctx context.Context, cmd Completion) (out Outcome, err error) {
-	out = Outcome{JobID: cmd.JobID}
+func (h CompleteScrapeHandler) Handle(ctx context.Context, cmd CompleteScrape) (out ScrapeOutcome, err error) {
+	out = ScrapeOutcome{JobID: cmd.JobID}
 	var j jobRow
 	var p string
 	err = h.DB.QueryRow(ctx, `SELECT workspace_id, platform, status, provider_run_id, created_at FROM scrape_jobs WHERE id = $1`, cmd.JobID).
@@ -121,13 +123,13 @@ func (h CompletionHandler) Handle(ctx context.Context, cmd Completion) (out Outc
 			h.release(ctx, cmd.JobID)
 		}
 	}()
-	return h.ingest(ctx, cmd.JobID, j)
+	return h.process(ctx, cmd.JobID, j)
 }
 
 // claim takes the job's ingest lease when no other delivery holds it and
 // the job is not processed, and reports whether it did; j is refreshed
 // either way.
-func (h CompletionHandler) claim(ctx context.Context, jobID uuid.UUID, j *jobRow) (bool, error) {
+func (h CompleteScrapeHandler) claim(ctx context.Context, jobID uuid.UUID, j *jobRow) (bool, error) {
 	lease := defaultClaim
 	if d, ok := ctx.Deadline(); ok {
 		lease = time.Until(d) + claimMargin
@@ -151,7 +153,7 @@ func (h CompletionHandler) claim(ctx context.Context, jobID uuid.UUID, j *jobRow
 
 // release gives the claim up after a failure, even when the request's
 // context has ended; if this fails too, the lease expires.
-func (h CompletionHandler) release(ctx context.Context, jobID uuid.UUID) {
+func (h CompleteScrapeHandler) release(ctx context.Context, jobID uuid.UUID) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
 	if _, err := h.DB.Exec(ctx, `UPDATE scrape_jobs SET ingest_claimed_until = NULL WHERE id = $1`, jobID); err != nil && h.Log != nil {
@@ -159,9 +161,9 @@ func (h CompletionHandler) release(ctx context.Context, jobID uuid.UUID) {
 	}
 }
 
-// ingest reads the claimed job's run and dataset and records the result.
-func (h CompletionHandler) ingest(ctx context.Context, jobID uuid.UUID, j jobRow) (Outcome, error) {
-	out := Outcome{JobID: jobID}
+// process reads the claimed job's run and dataset and records the result.
+func (h CompleteScrapeHandler) process(ctx context.Context, jobID uuid.UUID, j jobRow) (ScrapeOutcome, error) {
+	out := ScrapeOutcome{JobID: jobID}
 	run, err := h.Provider.GetRun(ctx, *j.runID)
 	if err != nil {
 		return out, apperr.Wrap(apperr.KindUnavailable, "cannot read the run from the scraping provider", err)
@@ -170,13 +172,13 @@ func (h CompletionHandler) ingest(ctx context.Context, jobID uuid.UUID, j jobRow
 	if !run.Terminal() {
 		return out, apperr.Conflict("the run has not finished yet")
 	}
-	if run.Status != RunSucceeded {
+	if run.Status != ingest.RunSucceeded {
 		reason := "scrape run " + strings.ToLower(run.Status)
 		if run.StatusMessage != "" {
 			reason += ": " + run.StatusMessage
 		}
 		err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-			return projections.FailJob(ctx, tx, jobID, j.workspaceID, reason)
+			return FailJob(ctx, tx, jobID, j.workspaceID, reason)
 		})
 		out.Status = string(domain.JobFailed)
 		return out, err
@@ -199,8 +201,8 @@ func (h CompletionHandler) ingest(ctx context.Context, jobID uuid.UUID, j jobRow
 	// The job's creation time versions its rows: every delivery of this
 	// completion writes the same rows in the same batches, which a
 	// replicated table drops as duplicates, and a later job's rows win over
-	// this one's (NewSnapshotWriter).
-	s.writer = NewSnapshotWriter(h.CH, h.Batch, j.createdAt)
+	// this one's (ingest.NewSnapshotWriter).
+	s.writer = ingest.NewSnapshotWriter(h.CH, h.Batch, j.createdAt)
 	s.scrapedAt = scrapedAt
 	s.jobID = jobID
 	pageSize := h.PageSize
@@ -217,8 +219,8 @@ func (h CompletionHandler) ingest(ctx context.Context, jobID uuid.UUID, j jobRow
 		return s.take(ctx, item)
 	})
 	if err != nil {
-		var pe *ProviderError
-		if errors.As(err, &pe) || errors.Is(err, ErrProviderUnavailable) {
+		var pe *ingest.ProviderError
+		if errors.As(err, &pe) || errors.Is(err, ingest.ErrProviderUnavailable) {
 			return out, apperr.Wrap(apperr.KindUnavailable, "cannot read the dataset from the scraping provider", err)
 		}
 		return out, err
@@ -231,7 +233,7 @@ func (h CompletionHandler) ingest(ctx context.Context, jobID uuid.UUID, j jobRow
 	}
 	result := s.result()
 	result.ItemsTotal, result.ItemsSkipped = out.ItemsTotal, out.ItemsSkipped
-	if err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error { return projections.ApplyScrape(ctx, tx, result) }); err != nil {
+	if err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error { return ApplyScrape(ctx, tx, result) }); err != nil {
 		return out, err
 	}
 	out.Status, out.Snapshots, out.Failed = string(domain.JobProcessed), s.snapshots, len(result.Failed)
@@ -248,16 +250,16 @@ type scrape struct {
 	workspaceID uuid.UUID
 	platform    platform.Platform
 	scrapedAt   time.Time
-	writer      *SnapshotWriter
+	writer      *ingest.SnapshotWriter
 	snapshots   int
 
 	videos      map[string]*videoTarget   // by platform video id
 	accounts    map[string]*accountTarget // by every key that names it
 	accountList []*accountTarget
 	videoList   []*videoTarget
-	updates     map[string]projections.VideoUpdate // by platform video id
+	updates     map[string]VideoUpdate // by platform video id
 	// scope is what the run reports about its accounts.
-	scope runScope
+	scope ingest.RunScope
 	// unplaced are the reasons of failure rows that name no target (X's
 	// rows carry no input), in dataset order.
 	unplaced []string
@@ -287,16 +289,16 @@ type accountTarget struct {
 // loadTargets reads the job's targets in a fixed order: finish writes the
 // snapshots it held back in that order, so every delivery of the completion
 // fills the same batches.
-func (h CompletionHandler) loadTargets(ctx context.Context, jobID uuid.UUID, j jobRow) (*scrape, error) {
+func (h CompleteScrapeHandler) loadTargets(ctx context.Context, jobID uuid.UUID, j jobRow) (*scrape, error) {
 	s := &scrape{
 		workspaceID: j.workspaceID, platform: j.platform,
-		videos: map[string]*videoTarget{}, accounts: map[string]*accountTarget{}, updates: map[string]projections.VideoUpdate{},
+		videos: map[string]*videoTarget{}, accounts: map[string]*accountTarget{}, updates: map[string]VideoUpdate{},
 	}
 	var input []byte
 	if err := h.DB.QueryRow(ctx, `SELECT input FROM scrape_jobs WHERE id = $1`, jobID).Scan(&input); err != nil {
 		return nil, fmt.Errorf("read job input: %w", err)
 	}
-	s.scope = scopeOf(j.platform, input)
+	s.scope = ingest.ScopeOf(j.platform, input)
 	rows, err := h.DB.Query(ctx, `
 		SELECT t.entity_kind, t.entity_id, coalesce(v.platform_video_id, a.handle), coalesce(a.tracking_limit, 0)
 		FROM scrape_job_targets t
@@ -412,7 +414,7 @@ func (s *scrape) take(ctx context.Context, item normalize.Item) error {
 		}
 		if a := s.accountFor(item, ""); a != nil {
 			placed = true
-			if !a.seen && s.scope.profiles {
+			if !a.seen && s.scope.Profiles {
 				a.reason = item.Reason
 			}
 		}
@@ -421,7 +423,7 @@ func (s *scrape) take(ctx context.Context, item normalize.Item) error {
 		}
 		return nil
 	}
-	if item.Account != nil && s.scope.profiles {
+	if item.Account != nil && s.scope.Profiles {
 		for _, k := range item.Account.Keys {
 			if a := s.accounts[k]; a != nil {
 				a.account, a.seen = item.Account, true
@@ -438,7 +440,7 @@ func (s *scrape) take(ctx context.Context, item normalize.Item) error {
 			continue
 		}
 		a := s.accountFor(item, v.AuthorHandle)
-		if a == nil || !s.scope.videos {
+		if a == nil || !s.scope.Videos {
 			continue
 		}
 		a.seen = true
@@ -465,15 +467,15 @@ func videoKeyOfInput(input string) string {
 }
 
 func (s *scrape) update(v normalize.Video, id uuid.UUID, accountID *uuid.UUID) {
-	s.updates[v.ID] = projections.VideoUpdate{
+	s.updates[v.ID] = VideoUpdate{
 		ID: id, PlatformID: v.ID, URL: v.URL, AccountID: accountID, AuthorHandle: v.AuthorHandle,
 		Caption: v.Caption, ThumbnailURL: v.ThumbnailURL, PublishedAt: v.PublishedAt, IsShop: v.IsShop,
 	}
 }
 
-func (s *scrape) snapshot(ctx context.Context, kind platform.Kind, id, accountID uuid.UUID, m Metrics, followers *uint64, published *time.Time) error {
+func (s *scrape) snapshot(ctx context.Context, kind platform.Kind, id, accountID uuid.UUID, m ingest.Metrics, followers *uint64, published *time.Time) error {
 	s.snapshots++
-	snap := Snapshot{
+	snap := ingest.Snapshot{
 		WorkspaceID: s.workspaceID, Platform: s.platform, Kind: kind, EntityID: id, AccountID: accountID,
 		ScrapedAt: s.scrapedAt, Metrics: m, Followers: followers, JobID: s.jobID,
 	}
@@ -518,7 +520,7 @@ func (s *scrape) finish(ctx context.Context, db *pgxpool.Pool) error {
 			}
 		}
 		if a.account != nil {
-			if err := s.snapshot(ctx, platform.Account, a.id, a.id, Metrics{}, a.account.Followers, nil); err != nil {
+			if err := s.snapshot(ctx, platform.Account, a.id, a.id, ingest.Metrics{}, a.account.Followers, nil); err != nil {
 				return err
 			}
 		}
@@ -526,32 +528,32 @@ func (s *scrape) finish(ctx context.Context, db *pgxpool.Pool) error {
 	return nil
 }
 
-func (s *scrape) result() projections.ScrapeResult {
-	r := projections.ScrapeResult{JobID: s.jobID, WorkspaceID: s.workspaceID, Platform: string(s.platform), ScrapedAt: s.scrapedAt}
+func (s *scrape) result() ScrapeResult {
+	r := ScrapeResult{JobID: s.jobID, WorkspaceID: s.workspaceID, Platform: string(s.platform), ScrapedAt: s.scrapedAt}
 	for _, u := range s.updates {
 		r.Videos = append(r.Videos, u)
 	}
 	s.placeUnplaced()
 	for _, v := range s.videoList {
 		if !v.seen {
-			r.Failed = append(r.Failed, projections.EntityFailure{Kind: platform.Video, ID: v.id, Reason: orDefault(v.reason)})
+			r.Failed = append(r.Failed, EntityFailure{Kind: platform.Video, ID: v.id, Reason: orDefault(v.reason)})
 		}
 	}
 	for _, a := range s.accountList {
-		if !s.scope.profiles {
+		if !s.scope.Profiles {
 			// The run that reports the profile decides the account's status.
 			continue
 		}
 		switch {
 		case a.account != nil:
-			r.Accounts = append(r.Accounts, projections.AccountUpdate{
+			r.Accounts = append(r.Accounts, AccountUpdate{
 				ID: a.id, PlatformID: a.account.PlatformID, DisplayName: a.account.DisplayName,
 				AvatarURL: a.account.AvatarURL, Followers: a.account.Followers,
 			})
 		case a.seen:
-			r.Accounts = append(r.Accounts, projections.AccountUpdate{ID: a.id})
+			r.Accounts = append(r.Accounts, AccountUpdate{ID: a.id})
 		default:
-			r.Failed = append(r.Failed, projections.EntityFailure{Kind: platform.Account, ID: a.id, Reason: orDefault(a.reason)})
+			r.Failed = append(r.Failed, EntityFailure{Kind: platform.Account, ID: a.id, Reason: orDefault(a.reason)})
 		}
 	}
 	return r
@@ -576,7 +578,7 @@ func (s *scrape) placeUnplaced() {
 			reasons = append(reasons, &v.reason)
 		}
 	}
-	if s.scope.profiles {
+	if s.scope.Profiles {
 		for _, a := range s.accountList {
 			if !a.seen && a.account == nil && a.reason == "" {
 				reasons = append(reasons, &a.reason)

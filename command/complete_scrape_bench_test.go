@@ -1,4 +1,4 @@
-package ingest_test
+package command_test
 
 import (
 	"context"
@@ -11,13 +11,10 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
-
-var env *testenv.Env
-
-func TestMain(m *testing.M) { testenv.Main(m, &env) }
 
 // BenchmarkAccountRefresh processes the completion of an account refresh
 // whose dataset holds n items, served by the simulator over loopback: the
@@ -36,13 +33,13 @@ func benchAccountRefresh(b *testing.B, items int) {
 	client := ingest.NewClient(ingest.ClientOptions{BaseURL: sim, Token: "sim-token"})
 
 	_, _, job := seedAccountRefresh(b, client, fmt.Sprintf("bench%d_%s", items, uuid.NewString()[:8]), items)
-	h := ingest.CompletionHandler{DB: env.PG, CH: env.CH, Provider: client, PageSize: 1000, Now: time.Now}
+	h := command.CompleteScrapeHandler{DB: env.PG, CH: env.CH, Provider: client, PageSize: 1000, Now: time.Now}
 
 	rssBefore := procStatusKB(b, "VmRSS")
 	b.ResetTimer()
 	var total int
 	for range b.N {
-		out, err := h.Handle(ctx, ingest.Completion{JobID: job})
+		out, err := h.Handle(ctx, command.CompleteScrape{JobID: job})
 		if err != nil {
 			b.Fatal(err)
 		}

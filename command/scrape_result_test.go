@@ -1,4 +1,4 @@
-package projections_test
+package command_test
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/reeltrack/reeltrack/projections"
+	"github.com/reeltrack/reeltrack/command"
 )
 
 // TestConcurrentScrapeResultsDoNotDeadlock records results of different
@@ -36,17 +36,17 @@ func TestConcurrentScrapeResultsDoNotDeadlock(t *testing.T) {
 		exec(`INSERT INTO accounts (id, workspace_id, platform, handle, url, tracking_limit) VALUES ($1, $2, 'tiktok', $3, $4, 30)`,
 			accounts[i], ws, fmt.Sprintf("lock%d", i), fmt.Sprintf("https://www.tiktok.com/@lock%d", i))
 	}
-	videos := make([]projections.VideoUpdate, 120)
+	videos := make([]command.VideoUpdate, 120)
 	for i := range videos {
 		pid := fmt.Sprintf("73%017d", i)
-		videos[i] = projections.VideoUpdate{
+		videos[i] = command.VideoUpdate{
 			ID: uuid.NewSHA1(ws, []byte(pid)), PlatformID: pid, URL: "https://www.tiktok.com/@lock/video/" + pid,
 			AccountID: &accounts[i%len(accounts)], AuthorHandle: "lock",
 		}
 	}
 	// The videos exist before the race, so results can also fail them.
-	seed := projections.ScrapeResult{JobID: uuid.New(), WorkspaceID: ws, Platform: "tiktok", ScrapedAt: time.Now().Add(-time.Hour), Videos: videos}
-	if err := pgx.BeginFunc(ctx, env.PG, func(tx pgx.Tx) error { return projections.ApplyScrape(ctx, tx, seed) }); err != nil {
+	seed := command.ScrapeResult{JobID: uuid.New(), WorkspaceID: ws, Platform: "tiktok", ScrapedAt: time.Now().Add(-time.Hour), Videos: videos}
+	if err := pgx.BeginFunc(ctx, env.PG, func(tx pgx.Tx) error { return command.ApplyScrape(ctx, tx, seed) }); err != nil {
 		t.Fatal(err)
 	}
 	// A job of every video and account, for the failed runs among the
@@ -64,25 +64,25 @@ func TestConcurrentScrapeResultsDoNotDeadlock(t *testing.T) {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(uint64(w), 1))
 			for r := range rounds {
-				res := projections.ScrapeResult{JobID: uuid.New(), WorkspaceID: ws, Platform: "tiktok", ScrapedAt: time.Now().Truncate(time.Second)}
+				res := command.ScrapeResult{JobID: uuid.New(), WorkspaceID: ws, Platform: "tiktok", ScrapedAt: time.Now().Truncate(time.Second)}
 				for _, i := range rng.Perm(len(videos)) {
 					if rng.IntN(4) == 0 {
-						res.Failed = append(res.Failed, projections.EntityFailure{Kind: "video", ID: videos[i].ID, Reason: "gone"})
+						res.Failed = append(res.Failed, command.EntityFailure{Kind: "video", ID: videos[i].ID, Reason: "gone"})
 					} else {
 						res.Videos = append(res.Videos, videos[i])
 					}
 				}
 				for _, i := range rng.Perm(len(accounts)) {
 					if rng.IntN(3) == 0 {
-						res.Failed = append(res.Failed, projections.EntityFailure{Kind: "account", ID: accounts[i], Reason: "private"})
+						res.Failed = append(res.Failed, command.EntityFailure{Kind: "account", ID: accounts[i], Reason: "private"})
 					} else {
-						res.Accounts = append(res.Accounts, projections.AccountUpdate{ID: accounts[i], DisplayName: fmt.Sprintf("w%d r%d", w, r)})
+						res.Accounts = append(res.Accounts, command.AccountUpdate{ID: accounts[i], DisplayName: fmt.Sprintf("w%d r%d", w, r)})
 					}
 				}
 				rng.Shuffle(len(res.Failed), func(i, j int) { res.Failed[i], res.Failed[j] = res.Failed[j], res.Failed[i] })
-				apply := func(tx pgx.Tx) error { return projections.ApplyScrape(ctx, tx, res) }
+				apply := func(tx pgx.Tx) error { return command.ApplyScrape(ctx, tx, res) }
 				if r%3 == 2 {
-					apply = func(tx pgx.Tx) error { return projections.FailJob(ctx, tx, seed.JobID, ws, "run failed") }
+					apply = func(tx pgx.Tx) error { return command.FailJob(ctx, tx, seed.JobID, ws, "run failed") }
 				}
 				if err := pgx.BeginFunc(ctx, env.PG, apply); err != nil {
 					errs <- err
@@ -99,7 +99,7 @@ func TestConcurrentScrapeResultsDoNotDeadlock(t *testing.T) {
 
 // TestLateScrapeBumpsHistoryVersion: each scrape moves the workspace's
 // latest scrape time forward (never back) and bumps its data version; only
-// one recorded more than state.LateScrape before the latest bumps its
+// one recorded more than domain.LateScrape before the latest bumps its
 // history version.
 func TestLateScrapeBumpsHistoryVersion(t *testing.T) {
 	ctx := context.Background()
@@ -125,8 +125,8 @@ func TestLateScrapeBumpsHistoryVersion(t *testing.T) {
 		{t0.Add(2 * time.Hour), 7, 2, t0.Add(2 * time.Hour)},
 	}
 	for i, s := range steps {
-		r := projections.ScrapeResult{JobID: uuid.New(), WorkspaceID: ws, Platform: "tiktok", ScrapedAt: s.at}
-		if err := pgx.BeginFunc(ctx, env.PG, func(tx pgx.Tx) error { return projections.ApplyScrape(ctx, tx, r) }); err != nil {
+		r := command.ScrapeResult{JobID: uuid.New(), WorkspaceID: ws, Platform: "tiktok", ScrapedAt: s.at}
+		if err := pgx.BeginFunc(ctx, env.PG, func(tx pgx.Tx) error { return command.ApplyScrape(ctx, tx, r) }); err != nil {
 			t.Fatal(err)
 		}
 		var data, history int64

@@ -1,4 +1,4 @@
-package ingest_test
+package command_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/ingest/normalize"
 	"github.com/reeltrack/reeltrack/internal/platform"
@@ -89,10 +90,10 @@ func newSimClient(t *testing.T) *ingest.Client {
 	return ingest.NewClient(ingest.ClientOptions{BaseURL: sim, Token: "sim-token", RetryWait: 10 * time.Millisecond, MaxWait: 50 * time.Millisecond})
 }
 
-func complete(t *testing.T, client *ingest.Client, job uuid.UUID) ingest.Outcome {
+func complete(t *testing.T, client *ingest.Client, job uuid.UUID) command.ScrapeOutcome {
 	t.Helper()
-	h := ingest.CompletionHandler{DB: env.PG, CH: env.CH, Provider: client, PageSize: 25, Now: time.Now}
-	out, err := h.Handle(context.Background(), ingest.Completion{JobID: job})
+	h := command.CompleteScrapeHandler{DB: env.PG, CH: env.CH, Provider: client, PageSize: 25, Now: time.Now}
+	out, err := h.Handle(context.Background(), command.CompleteScrape{JobID: job})
 	if err != nil || out.Status != "processed" {
 		t.Fatalf("completion of %s: %+v, %v", job, out, err)
 	}

@@ -1,4 +1,4 @@
-package ingest_test
+package command_test
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/store"
@@ -47,8 +48,8 @@ func TestProviderFailureMidDatasetIsRetried(t *testing.T) {
 
 	ws, account, job := seedAccountRefresh(t, client, "retry_"+uuid.NewString()[:8], 40)
 
-	h := ingest.CompletionHandler{DB: env.PG, CH: env.CH, Provider: client, PageSize: 10, Now: time.Now}
-	if _, err := h.Handle(ctx, ingest.Completion{JobID: job}); apperr.KindOf(err) != apperr.KindUnavailable {
+	h := command.CompleteScrapeHandler{DB: env.PG, CH: env.CH, Provider: client, PageSize: 10, Now: time.Now}
+	if _, err := h.Handle(ctx, command.CompleteScrape{JobID: job}); apperr.KindOf(err) != apperr.KindUnavailable {
 		t.Fatalf("completion with a broken provider: %v, want unavailable (5xx)", err)
 	}
 	var status string
@@ -61,7 +62,7 @@ func TestProviderFailureMidDatasetIsRetried(t *testing.T) {
 	}
 
 	broken.Store(false)
-	out, err := h.Handle(ctx, ingest.Completion{JobID: job})
+	out, err := h.Handle(ctx, command.CompleteScrape{JobID: job})
 	if err != nil || out.Status != "processed" || out.ItemsTotal != 40 {
 		t.Fatalf("retry: %+v, %v", out, err)
 	}
@@ -144,8 +145,8 @@ func clickHouseCutAndRetry(t *testing.T, cutAt int) {
 
 	// The proxy cuts every connection when that insert's query goes by.
 	proxy.CutAt([]byte("INSERT INTO metric_snapshots"), cutAt)
-	h := ingest.CompletionHandler{DB: env.PG, CH: ch, Provider: client, PageSize: 10, Batch: 5, Now: time.Now}
-	out, err := h.Handle(ctx, ingest.Completion{JobID: job})
+	h := command.CompleteScrapeHandler{DB: env.PG, CH: ch, Provider: client, PageSize: 10, Batch: 5, Now: time.Now}
+	out, err := h.Handle(ctx, command.CompleteScrape{JobID: job})
 	if err == nil || apperr.KindOf(err) != apperr.KindInternal || out.Status == "processed" {
 		t.Fatalf("completion with ClickHouse cut off: %+v, %v; want an internal error (500)", out, err)
 	}
@@ -174,7 +175,7 @@ func clickHouseCutAndRetry(t *testing.T, cutAt int) {
 	}
 
 	proxy.Restore()
-	out, err = h.Handle(ctx, ingest.Completion{JobID: job})
+	out, err = h.Handle(ctx, command.CompleteScrape{JobID: job})
 	if err != nil || out.Status != "processed" || out.ItemsTotal != 40 || out.Snapshots != 41 {
 		t.Fatalf("retry: %+v, %v", out, err)
 	}
@@ -195,7 +196,7 @@ func clickHouseCutAndRetry(t *testing.T, cutAt int) {
 	}
 
 	// The provider delivering the webhook once more changes nothing.
-	out, err = h.Handle(ctx, ingest.Completion{JobID: job})
+	out, err = h.Handle(ctx, command.CompleteScrape{JobID: job})
 	if err != nil || !out.Replayed {
 		t.Fatalf("replay: %+v, %v", out, err)
 	}
@@ -267,8 +268,8 @@ func TestCompletionReadsTheDatasetOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	reads.reset()
-	h := ingest.CompletionHandler{DB: env.PG, CH: env.CH, Provider: client, PageSize: pageSize, Now: time.Now}
-	out, err := h.Handle(ctx, ingest.Completion{JobID: job})
+	h := command.CompleteScrapeHandler{DB: env.PG, CH: env.CH, Provider: client, PageSize: pageSize, Now: time.Now}
+	out, err := h.Handle(ctx, command.CompleteScrape{JobID: job})
 	if err != nil || out.Status != "processed" {
 		t.Fatalf("completion: %+v, %v", out, err)
 	}
