@@ -109,7 +109,7 @@ func (s *server) getExport(c *fiber.Ctx) error {
 	}
 	// The first page is read within the request, so that a failure there
 	// still answers an error status.
-	if err := st.fill(store.WithoutClickHouseBound(c.UserContext())); err != nil && !exportEnded(err) {
+	if err := st.readUntilBytes(store.WithoutClickHouseBound(c.UserContext())); err != nil && !exportEnded(err) {
 		st.Close()
 		return err
 	}
@@ -150,8 +150,8 @@ type exportStream struct {
 	closed sync.Once
 }
 
-// fill reads pages until one adds bytes or the export ends.
-func (e *exportStream) fill(ctx context.Context) error {
+// readUntilBytes reads pages until one adds bytes or the export ends.
+func (e *exportStream) readUntilBytes(ctx context.Context) error {
 	for e.buf.Len() == 0 && e.err == nil {
 		e.err = e.next(ctx, &e.buf)
 	}
@@ -161,7 +161,7 @@ func (e *exportStream) fill(ctx context.Context) error {
 func (e *exportStream) Read(p []byte) (int, error) {
 	if e.buf.Len() == 0 && e.err == nil {
 		ctx, cancel := context.WithDeadline(store.WithoutClickHouseBound(context.Background()), e.deadline)
-		err := e.fill(ctx)
+		err := e.readUntilBytes(ctx)
 		cancel()
 		if err != nil && !exportEnded(err) {
 			// The status is sent: the truncated body is all the client

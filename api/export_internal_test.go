@@ -20,7 +20,7 @@ func TestExportStreamTellsAFailureFromTheEnd(t *testing.T) {
 		pages++
 		return closed
 	}}
-	err := st.fill(context.Background())
+	err := st.readUntilBytes(context.Background())
 	if err == nil || exportEnded(err) {
 		t.Fatalf("first page failed with %v, and the stream reads it as the end (%v)", closed, err)
 	}
@@ -34,7 +34,7 @@ func TestExportStreamTellsAFailureFromTheEnd(t *testing.T) {
 		_, err := fmt.Fprintf(w, "row %d\r\n", written)
 		return err
 	}}
-	if err := st.fill(context.Background()); err != nil {
+	if err := st.readUntilBytes(context.Background()); err != nil {
 		t.Fatalf("first page: %v", err)
 	}
 	body, err := io.ReadAll(st)
