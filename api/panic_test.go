@@ -8,10 +8,11 @@ import (
 	"testing"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
-	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
 // panickingTransport panics on every request, as a bug in a client would.
@@ -45,11 +46,8 @@ func TestPanicInARequestsGoroutineAnswers500(t *testing.T) {
 	c := a.signUp(uniqueEmail("panic"))
 	ws := a.bootstrap(c).Workspace.ID
 	// a video and an account, so that the lists read their numbers
-	account, video := uuid.New(), uuid.New()
-	exec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, tracking_limit, status)
-		VALUES ($1, $2, 'tiktok', 'panicker', 'https://www.tiktok.com/@panicker', 5, 'active')`, account, ws)
-	exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, tracked_individually, status)
-		VALUES ($1, $2, 'tiktok', '7300000000000000001', 'https://www.tiktok.com/@panicker/video/7300000000000000001', $3, false, 'active')`, video, ws, account)
+	account := env.Account(t, ws, testenv.AccountOptions{Handle: "panicker", TrackingLimit: 5, Status: domain.ItemActive})
+	video := env.Video(t, ws, testenv.VideoOptions{AccountID: account, Status: domain.ItemActive})
 
 	for _, r := range []struct {
 		method, path, panic string

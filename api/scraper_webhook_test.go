@@ -19,6 +19,8 @@ import (
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
@@ -50,13 +52,10 @@ func countingProvider(t *testing.T) (*ingest.Client, *atomic.Int32) {
 func seedFinishedRun(t *testing.T, client *ingest.Client, items int) (ws, job uuid.UUID) {
 	t.Helper()
 	ctx := context.Background()
-	owner, account := uuid.New(), uuid.New()
-	ws, job = uuid.New(), uuid.New()
+	job = uuid.New()
 	handle := "hook_" + uuid.NewString()[:8]
-	exec(t, `INSERT INTO users (id, email) VALUES ($1, $2)`, owner, uniqueEmail(handle))
-	exec(t, `INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit) VALUES ($1, 'w', $2, 'agency', 5000, 15)`, ws, owner)
-	exec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, tracking_limit) VALUES ($1, $2, 'tiktok', $3, $4, $5)`,
-		account, ws, handle, "https://www.tiktok.com/@"+handle, items)
+	ws = env.Workspace(t, testenv.WorkspaceOptions{})
+	account := env.Account(t, ws, testenv.AccountOptions{Handle: handle, TrackingLimit: items})
 	input, _ := json.Marshal(map[string]any{"profiles": []string{handle}, "postURLs": []string{}, "resultsPerPage": items})
 	run, err := client.StartRun(ctx, "clockworks~tiktok-scraper", input, ingest.Webhook{RequestURL: "http://127.0.0.1:1/none", IdempotencyKey: job.String()})
 	if err != nil {
@@ -70,9 +69,8 @@ func seedFinishedRun(t *testing.T, client *ingest.Client, items int) (ws, job uu
 			t.Fatal(err)
 		}
 	}
-	exec(t, `INSERT INTO scrape_jobs (id, workspace_id, platform, actor, input, reason, status, provider_run_id, dataset_id)
-		VALUES ($1, $2, 'tiktok', 'clockworks~tiktok-scraper', $3, 'refresh', 'running', $4, $5)`, job, ws, input, run.ID, run.DefaultDatasetID)
-	exec(t, `INSERT INTO scrape_job_targets (job_id, entity_kind, entity_id) VALUES ($1, 'account', $2)`, job, account)
+	env.Job(t, ws, testenv.JobOptions{ID: job, Actor: "clockworks~tiktok-scraper", Input: input, Status: domain.JobRunning,
+		RunID: run.ID, DatasetID: run.DefaultDatasetID, Targets: []testenv.JobTarget{{Kind: platform.Account, ID: account}}})
 	return ws, job
 }
 
@@ -203,11 +201,9 @@ func TestClaimOfADeadDeliveryExpires(t *testing.T) {
 // 503 that the provider retries, the job left as it was.
 func TestCompletionWithoutProviderIsUnavailable(t *testing.T) {
 	a := newApp(t)
-	owner, ws, job := uuid.New(), uuid.New(), uuid.New()
-	exec(t, `INSERT INTO users (id, email) VALUES ($1, $2)`, owner, uniqueEmail("noprovider"))
-	exec(t, `INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit) VALUES ($1, 'w', $2, 'agency', 5000, 15)`, ws, owner)
-	exec(t, `INSERT INTO scrape_jobs (id, workspace_id, platform, actor, input, reason, status, provider_run_id)
-		VALUES ($1, $2, 'tiktok', 'clockworks~tiktok-scraper', '{}', 'refresh', 'running', $3)`, job, ws, "run-"+job.String()[:8])
+	ws := env.Workspace(t, testenv.WorkspaceOptions{})
+	job := uuid.New()
+	env.Job(t, ws, testenv.JobOptions{ID: job, Actor: "clockworks~tiktok-scraper", Status: domain.JobRunning, RunID: "run-" + job.String()[:8]})
 	a.request("POST", "/api/webhooks/scraper?job_id="+job.String(), nil).expectError(t, http.StatusServiceUnavailable, "unavailable")
 	if n := count(t, `SELECT count(*) FROM scrape_jobs WHERE id = $1 AND status = 'running' AND ingest_claimed_until IS NULL`, job); n != 1 {
 		t.Fatal("the job changed")

@@ -13,6 +13,9 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
 func TestBootstrapCreatesATrialWorkspaceOnce(t *testing.T) {
@@ -69,11 +72,10 @@ func TestBootstrapUsageCountsVideosAndAccountLimits(t *testing.T) {
 	a := newApp(t)
 	c := a.signUp(uniqueEmail("usage"))
 	ws := a.bootstrap(c).Workspace
-	acct := uuid.New()
-	exec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, tracking_limit) VALUES ($1, $2, 'tiktok', 'a', 'https://www.tiktok.com/@a', 12)`, acct, ws.ID)
-	exec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, tracking_limit, status) VALUES ($1, $2, 'tiktok', 'gone', 'https://www.tiktok.com/@gone', 20, 'removed')`, uuid.New(), ws.ID)
-	exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, tracked_individually) VALUES ($1, $2, 'youtube', 'v1', 'https://youtu.be/v1', true)`, uuid.New(), ws.ID)
-	exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, tracked_individually, account_id) VALUES ($1, $2, 'tiktok', 'v2', 'https://www.tiktok.com/@a/video/2', false, $3)`, uuid.New(), ws.ID, acct)
+	acct := env.Account(t, ws.ID, testenv.AccountOptions{TrackingLimit: 12})
+	env.Account(t, ws.ID, testenv.AccountOptions{TrackingLimit: 20, Status: domain.ItemRemoved})
+	env.Video(t, ws.ID, testenv.VideoOptions{Platform: platform.YouTube})
+	env.Video(t, ws.ID, testenv.VideoOptions{AccountID: acct})
 	if u := a.bootstrap(c).Workspace.Usage; u.Videos != 13 {
 		t.Fatalf("usage %+v, want 12 (active account's limit) + 1 (individual video) = 13", u)
 	}
@@ -267,7 +269,7 @@ func TestInviteTellsNothingOfOtherWorkspaces(t *testing.T) {
 	}
 	a.verify(taken)
 	token := a.link(taken, "/invite")
-	exec(t, `INSERT INTO collections (id, workspace_id, name) VALUES ($1, $2, 'in use')`, uuid.New(), theirs)
+	env.Collection(t, theirs, "in use")
 	a.request("POST", "/api/invites/accept", map[string]string{"token": token}, takenCookie).expectError(t, 409, "conflict")
 	var team teamBody
 	a.request("GET", "/api/workspace/team", nil, c2).expect(t, 200).decode(t, &team)

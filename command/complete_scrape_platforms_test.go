@@ -12,6 +12,7 @@ import (
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/ingest/normalize"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
@@ -33,11 +34,7 @@ type seeded struct {
 
 func seedJobs(t *testing.T, client *ingest.Client, actors ingest.Actors, items ...tracked) seeded {
 	t.Helper()
-	ctx := context.Background()
-	owner := uuid.New()
-	s := seeded{ws: uuid.New(), ids: map[string]uuid.UUID{}}
-	mustExec(t, `INSERT INTO users (id, email) VALUES ($1, $2)`, owner, "o"+uuid.NewString()[:8]+"@example.com")
-	mustExec(t, `INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit) VALUES ($1, 'w', $2, 'agency', 5000, 15)`, s.ws, owner)
+	s := seeded{ws: env.Workspace(t, testenv.WorkspaceOptions{}), ids: map[string]uuid.UUID{}}
 	var p platform.Platform
 	var targets []ingest.Target
 	for _, it := range items {
@@ -46,15 +43,13 @@ func seedJobs(t *testing.T, client *ingest.Client, actors ingest.Actors, items .
 			t.Fatalf("%s: %v", it.url, err)
 		}
 		p = pt.Platform
-		id := uuid.New()
-		s.ids[it.url] = id
+		var id uuid.UUID
 		if pt.Kind == platform.Account {
-			mustExec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, tracking_limit) VALUES ($1, $2, $3, $4, $5, $6)`,
-				id, s.ws, string(p), pt.ID, pt.URL, it.limit)
+			id = env.Account(t, s.ws, testenv.AccountOptions{Platform: p, Handle: pt.ID, URL: pt.URL, TrackingLimit: it.limit})
 		} else {
-			mustExec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, tracked_individually) VALUES ($1, $2, $3, $4, $5, true)`,
-				id, s.ws, string(p), pt.ID, pt.URL)
+			id = env.Video(t, s.ws, testenv.VideoOptions{Platform: p, PlatformID: pt.ID, URL: pt.URL})
 		}
+		s.ids[it.url] = id
 		targets = append(targets, ingest.Target{Kind: pt.Kind, EntityID: id, URL: pt.URL, Key: pt.ID, Limit: it.limit})
 	}
 	plans, err := actors.Plan(p, targets, 50)
@@ -63,24 +58,13 @@ func seedJobs(t *testing.T, client *ingest.Client, actors ingest.Actors, items .
 	}
 	for _, rp := range plans {
 		job := uuid.New()
-		run, err := client.StartRun(ctx, rp.Actor, rp.Input, ingest.Webhook{RequestURL: "http://127.0.0.1:1/none", IdempotencyKey: job.String()})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for deadline := time.Now().Add(30 * time.Second); !run.Terminal(); time.Sleep(20 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatal("run did not finish")
-			}
-			if run, err = client.GetRun(ctx, run.ID); err != nil {
-				t.Fatal(err)
-			}
-		}
-		mustExec(t, `INSERT INTO scrape_jobs (id, workspace_id, platform, actor, input, reason, status, provider_run_id, dataset_id)
-			VALUES ($1, $2, $3, $4, $5, 'refresh', 'running', $6, $7)`, job, s.ws, string(p), rp.Actor, json.RawMessage(rp.Input), run.ID, run.DefaultDatasetID)
+		run := finishedRun(t, client, rp.Actor, rp.Input, job)
+		var jobTargets []testenv.JobTarget
 		for _, tg := range rp.Targets {
-			mustExec(t, `INSERT INTO scrape_job_targets (job_id, entity_kind, entity_id) VALUES ($1, $2, $3)`, job, string(tg.Kind), tg.EntityID)
+			jobTargets = append(jobTargets, testenv.JobTarget{Kind: tg.Kind, ID: tg.EntityID})
 		}
-		s.jobs = append(s.jobs, job)
+		s.jobs = append(s.jobs, env.Job(t, s.ws, testenv.JobOptions{ID: job, Platform: p, Actor: rp.Actor, Input: rp.Input,
+			Status: domain.JobRunning, RunID: run.ID, DatasetID: run.DefaultDatasetID, Targets: jobTargets}))
 	}
 	return s
 }

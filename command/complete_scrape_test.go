@@ -20,6 +20,8 @@ import (
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
@@ -81,15 +83,22 @@ func TestProviderFailureMidDatasetIsRetried(t *testing.T) {
 // and records the refresh job, ready for its completion to be processed.
 func seedAccountRefresh(t testing.TB, client *ingest.Client, handle string, items int) (ws, account, job uuid.UUID) {
 	t.Helper()
-	ctx := context.Background()
-	owner := uuid.New()
-	ws, account, job = uuid.New(), uuid.New(), uuid.New()
-	mustExec(t, `INSERT INTO users (id, email) VALUES ($1, $2)`, owner, handle+"@example.com")
-	mustExec(t, `INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit) VALUES ($1, 'w', $2, 'agency', 5000, 15)`, ws, owner)
-	mustExec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, tracking_limit) VALUES ($1, $2, 'tiktok', $3, $4, $5)`,
-		account, ws, handle, "https://www.tiktok.com/@"+handle, min(items, 200))
+	ws = env.Workspace(t, testenv.WorkspaceOptions{})
+	account = env.Account(t, ws, testenv.AccountOptions{Handle: handle, TrackingLimit: min(items, 200)})
+	const actor = "clockworks~tiktok-scraper"
 	input, _ := json.Marshal(map[string]any{"profiles": []string{handle}, "postURLs": []string{}, "resultsPerPage": items})
-	run, err := client.StartRun(ctx, "clockworks~tiktok-scraper", input, ingest.Webhook{RequestURL: "http://127.0.0.1:1/none", IdempotencyKey: job.String()})
+	job = uuid.New()
+	run := finishedRun(t, client, actor, input, job)
+	env.Job(t, ws, testenv.JobOptions{ID: job, Actor: actor, Input: input, Status: domain.JobRunning, RunID: run.ID, DatasetID: run.DefaultDatasetID,
+		Targets: []testenv.JobTarget{{Kind: platform.Account, ID: account}}})
+	return ws, account, job
+}
+
+// finishedRun starts a simulator run of the job and waits for it to finish.
+func finishedRun(t testing.TB, client *ingest.Client, actor string, input []byte, job uuid.UUID) ingest.Run {
+	t.Helper()
+	ctx := context.Background()
+	run, err := client.StartRun(ctx, actor, input, ingest.Webhook{RequestURL: "http://127.0.0.1:1/none", IdempotencyKey: job.String()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,17 +110,7 @@ func seedAccountRefresh(t testing.TB, client *ingest.Client, handle string, item
 			t.Fatal(err)
 		}
 	}
-	mustExec(t, `INSERT INTO scrape_jobs (id, workspace_id, platform, actor, input, reason, status, provider_run_id, dataset_id)
-		VALUES ($1, $2, 'tiktok', 'clockworks~tiktok-scraper', $3, 'refresh', 'running', $4, $5)`, job, ws, input, run.ID, run.DefaultDatasetID)
-	mustExec(t, `INSERT INTO scrape_job_targets (job_id, entity_kind, entity_id) VALUES ($1, 'account', $2)`, job, account)
-	return ws, account, job
-}
-
-func mustExec(t testing.TB, sql string, args ...any) {
-	t.Helper()
-	if _, err := env.PG.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
+	return run
 }
 
 // TestClickHouseFailureMidWriteIsRetried cuts ClickHouse off during the

@@ -12,6 +12,8 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
 // TestConcurrentScrapeResultsDoNotDeadlock records results of different
@@ -21,20 +23,10 @@ import (
 // taken in one order, so none waits on another crosswise.
 func TestConcurrentScrapeResultsDoNotDeadlock(t *testing.T) {
 	ctx := context.Background()
-	owner, ws := uuid.New(), uuid.New()
-	exec := func(sql string, args ...any) {
-		t.Helper()
-		if _, err := env.PG.Exec(ctx, sql, args...); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-	}
-	exec(`INSERT INTO users (id, email) VALUES ($1, $2)`, owner, "lock-order-"+owner.String()[:8]+"@example.com")
-	exec(`INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit) VALUES ($1, 'w', $2, 'agency', 5000, 15)`, ws, owner)
+	ws := env.Workspace(t, testenv.WorkspaceOptions{})
 	accounts := make([]uuid.UUID, 6)
 	for i := range accounts {
-		accounts[i] = uuid.New()
-		exec(`INSERT INTO accounts (id, workspace_id, platform, handle, url, tracking_limit) VALUES ($1, $2, 'tiktok', $3, $4, 30)`,
-			accounts[i], ws, fmt.Sprintf("lock%d", i), fmt.Sprintf("https://www.tiktok.com/@lock%d", i))
+		accounts[i] = env.Account(t, ws, testenv.AccountOptions{Handle: fmt.Sprintf("lock%d", i)})
 	}
 	videos := make([]command.VideoUpdate, 120)
 	for i := range videos {
@@ -51,9 +43,14 @@ func TestConcurrentScrapeResultsDoNotDeadlock(t *testing.T) {
 	}
 	// A job of every video and account, for the failed runs among the
 	// results.
-	exec(`INSERT INTO scrape_jobs (id, workspace_id, platform, actor, input, reason) VALUES ($1, $2, 'tiktok', 'a', '{}', 'refresh')`, seed.JobID, ws)
-	exec(`INSERT INTO scrape_job_targets (job_id, entity_kind, entity_id)
-		SELECT $1::uuid, 'video', id FROM videos WHERE workspace_id = $2 UNION ALL SELECT $1::uuid, 'account', id FROM accounts WHERE workspace_id = $2`, seed.JobID, ws)
+	targets := make([]testenv.JobTarget, 0, len(videos)+len(accounts))
+	for _, v := range videos {
+		targets = append(targets, testenv.JobTarget{Kind: platform.Video, ID: v.ID})
+	}
+	for _, a := range accounts {
+		targets = append(targets, testenv.JobTarget{Kind: platform.Account, ID: a})
+	}
+	env.Job(t, ws, testenv.JobOptions{ID: seed.JobID, Targets: targets})
 
 	const workers, rounds = 8, 6
 	errs := make(chan error, workers*rounds)
@@ -103,13 +100,7 @@ func TestConcurrentScrapeResultsDoNotDeadlock(t *testing.T) {
 // history version.
 func TestLateScrapeBumpsHistoryVersion(t *testing.T) {
 	ctx := context.Background()
-	owner, ws := uuid.New(), uuid.New()
-	if _, err := env.PG.Exec(ctx, `INSERT INTO users (id, email) VALUES ($1, $2)`, owner, "history-"+owner.String()[:8]+"@example.com"); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := env.PG.Exec(ctx, `INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit) VALUES ($1, 'w', $2, 'agency', 5000, 15)`, ws, owner); err != nil {
-		t.Fatal(err)
-	}
+	ws := env.Workspace(t, testenv.WorkspaceOptions{})
 	t0 := time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
 	steps := []struct {
 		at            time.Time

@@ -12,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/internal/testenv"
@@ -19,13 +20,6 @@ import (
 	"github.com/reeltrack/reeltrack/query"
 	"github.com/reeltrack/reeltrack/schema"
 )
-
-func mustExec(t *testing.T, sql string, args ...any) {
-	t.Helper()
-	if _, err := env.PG.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
-}
 
 // partitions lists the active partitions of metric_snapshots. On a cluster
 // they are those of the shard-local tables: every node's, once each
@@ -105,17 +99,13 @@ func dropExpiredKeepsTheDashboard(t *testing.T, cl *testenv.Cluster) {
 	ctx := context.Background()
 	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
-	ws, owner, account := uuid.New(), uuid.New(), uuid.New()
-	mustExec(t, `INSERT INTO users (id, email, password_hash) VALUES ($1, $2, 'x')`, owner, owner.String()+"@example.com")
-	mustExec(t, `INSERT INTO workspaces (id, name, owner_id, video_limit, seat_limit) VALUES ($1, 'retention', $2, 5000, 5)`, ws, owner)
-	mustExec(t, `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner')`, ws, owner)
-	mustExec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, status) VALUES ($1, $2, 'tiktok', 'acc', 'u', 'active')`, account, ws)
+	ws := env.Workspace(t, testenv.WorkspaceOptions{})
+	account := env.Account(t, ws, testenv.AccountOptions{Status: domain.ItemActive})
 	start := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
 	w := ingest.NewSnapshotWriter(env.CH, 1000, time.Now())
-	videos := []uuid.UUID{uuid.New(), uuid.New()}
-	for i, v := range videos {
-		mustExec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, published_at, tracked_individually, status)
-			VALUES ($1, $2, 'tiktok', $3, 'u', $4, $5, false, 'active')`, v, ws, v.String(), account, start.Add(-time.Duration(i+1)*time.Hour))
+	videos := make([]uuid.UUID, 2)
+	for i := range videos {
+		videos[i] = env.Video(t, ws, testenv.VideoOptions{AccountID: account, Status: domain.ItemActive, PublishedAt: start.Add(-time.Duration(i+1) * time.Hour)})
 	}
 	for at := start; at.Before(now); at = at.Add(24 * time.Hour) {
 		day := uint64(at.Sub(start) / (24 * time.Hour))

@@ -36,41 +36,26 @@ type spikeFixture struct {
 }
 
 func newSpikeFixture(t *testing.T, now time.Time) *spikeFixture {
-	f := &spikeFixture{t: t, now: now, ws: uuid.New(), coll: uuid.New(), ids: map[string]uuid.UUID{},
+	ws := env.Workspace(t, testenv.WorkspaceOptions{})
+	return &spikeFixture{t: t, now: now, ws: ws, coll: env.Collection(t, ws, "c"), ids: map[string]uuid.UUID{},
 		w: ingest.NewSnapshotWriter(env.CH, 1000, time.Now())}
-	owner := uuid.New()
-	mustExec(t, `INSERT INTO users (id, email, password_hash) VALUES ($1, $2, 'x')`, owner, owner.String()+"@example.com")
-	mustExec(t, `INSERT INTO workspaces (id, name, owner_id, video_limit, seat_limit) VALUES ($1, 'spikes', $2, 5000, 5)`, f.ws, owner)
-	mustExec(t, `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner')`, f.ws, owner)
-	mustExec(t, `INSERT INTO collections (id, workspace_id, name) VALUES ($1, $2, 'c')`, f.coll, f.ws)
-	return f
 }
 
 func (f *spikeFixture) account(key, status string) {
-	id := uuid.New()
-	f.ids[key] = id
-	mustExec(f.t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, status) VALUES ($1, $2, 'tiktok', $3, 'u', $4)`, id, f.ws, key, status)
+	f.ids[key] = env.Account(f.t, f.ws, testenv.AccountOptions{Handle: key, Status: domain.Item(status)})
 }
 
 // video adds a video published `published` ago with views at the given
 // ages (hours before now → views).
 func (f *spikeFixture) video(key, plat, account string, inCollection bool, published time.Duration, views map[float64]uint64) {
-	id := uuid.New()
-	f.ids[key] = id
-	var acc, coll *uuid.UUID
-	if account != "" {
-		a := f.ids[account]
-		acc = &a
-	}
+	var coll *uuid.UUID
 	if inCollection {
 		coll = &f.coll
 	}
-	mustExec(f.t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, collection_id, published_at, tracked_individually, status)
-		VALUES ($1, $2, $3, $4, 'u', $5, $6, $7, $8, 'active')`, id, f.ws, plat, key, acc, coll, f.now.Add(-published), account == "")
-	var accID uuid.UUID
-	if acc != nil {
-		accID = *acc
-	}
+	accID := f.ids[account] // uuid.Nil for a video tracked by its own link
+	id := env.Video(f.t, f.ws, testenv.VideoOptions{Platform: platform.Platform(plat), PlatformID: key, AccountID: accID, CollectionID: coll,
+		PublishedAt: f.now.Add(-published), Status: domain.ItemActive})
+	f.ids[key] = id
 	for age, v := range views {
 		v := v
 		err := f.w.Add(context.Background(), ingest.Snapshot{WorkspaceID: f.ws, Platform: platform.Platform(plat), Kind: platform.Video,

@@ -13,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/projections/analytics"
@@ -23,13 +24,6 @@ import (
 var env *testenv.Env
 
 func TestMain(m *testing.M) { testenv.Main(m, &env) }
-
-func mustExec(t *testing.T, sql string, args ...any) {
-	t.Helper()
-	if _, err := env.PG.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
-}
 
 // TestClusterRebuildProjections runs `migrate -rebuild-projections` twice
 // on the cluster over a workspace's snapshots (three videos and their
@@ -45,16 +39,12 @@ func TestClusterRebuildProjections(t *testing.T) {
 	ctx := context.Background()
 	now := time.Date(2026, 11, 10, 12, 30, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
-	ws, owner, account := uuid.New(), uuid.New(), uuid.New()
-	mustExec(t, `INSERT INTO users (id, email, password_hash) VALUES ($1, $2, 'x')`, owner, owner.String()+"@example.com")
-	mustExec(t, `INSERT INTO workspaces (id, name, owner_id, video_limit, seat_limit) VALUES ($1, 'rebuild', $2, 5000, 5)`, ws, owner)
-	mustExec(t, `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner')`, ws, owner)
-	mustExec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, status) VALUES ($1, $2, 'tiktok', 'acc', 'u', 'active')`, account, ws)
+	ws := env.Workspace(t, testenv.WorkspaceOptions{})
+	account := env.Account(t, ws, testenv.AccountOptions{Status: domain.ItemActive})
 	start := now.Add(-20 * 24 * time.Hour).Truncate(time.Hour)
-	videos := []uuid.UUID{uuid.New(), uuid.New(), uuid.New()}
-	for i, v := range videos {
-		mustExec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, published_at, tracked_individually, status)
-			VALUES ($1, $2, 'tiktok', $3, 'u', $4, $5, false, 'active')`, v, ws, v.String(), account, start.Add(-time.Duration(i+1)*time.Hour))
+	videos := make([]uuid.UUID, 3)
+	for i := range videos {
+		videos[i] = env.Video(t, ws, testenv.VideoOptions{AccountID: account, Status: domain.ItemActive, PublishedAt: start.Add(-time.Duration(i+1) * time.Hour)})
 	}
 	w := ingest.NewSnapshotWriter(env.CH, 100_000, start)
 	written := 0

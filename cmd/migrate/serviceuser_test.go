@@ -16,9 +16,9 @@ import (
 
 	"github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
-	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/internal/testenv"
@@ -203,13 +203,9 @@ func runAsService(t *testing.T, ctx context.Context, o store.ClickHouseOptions) 
 	t.Cleanup(func() { conn.Close() })
 
 	now := time.Now().UTC().Truncate(time.Hour)
-	ws, owner, account, video := uuid.New(), uuid.New(), uuid.New(), uuid.New()
-	mustExec(t, `INSERT INTO users (id, email, password_hash) VALUES ($1, $2, 'x')`, owner, owner.String()+"@example.com")
-	mustExec(t, `INSERT INTO workspaces (id, name, owner_id, video_limit, seat_limit) VALUES ($1, 'service user', $2, 5000, 5)`, ws, owner)
-	mustExec(t, `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner')`, ws, owner)
-	mustExec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, status) VALUES ($1, $2, 'tiktok', 'svc', 'u', 'active')`, account, ws)
-	mustExec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, published_at, tracked_individually, status)
-		VALUES ($1, $2, 'tiktok', $3, 'u', $4, $5, false, 'active')`, video, ws, video.String(), account, now.Add(-400*24*time.Hour))
+	ws := env.Workspace(t, testenv.WorkspaceOptions{})
+	account := env.Account(t, ws, testenv.AccountOptions{Status: domain.ItemActive})
+	video := env.Video(t, ws, testenv.VideoOptions{AccountID: account, Status: domain.ItemActive, PublishedAt: now.Add(-400 * 24 * time.Hour)})
 	w := ingest.NewSnapshotWriter(conn, 100, now)
 	// one snapshot of a year ago, in a partition the retention drops
 	for _, at := range []time.Time{now.Add(-365 * 24 * time.Hour), now.Add(-2 * time.Hour), now.Add(-time.Hour)} {

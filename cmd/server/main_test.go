@@ -137,21 +137,8 @@ func stopServer(t *testing.T, base string, done chan error) {
 func TestSchedulerRefreshesDueAccounts(t *testing.T) {
 	ctx := context.Background()
 	sim := testenv.ScraperSim(t, "-run-duration", "50ms", "-webhook-retries", "3", "-webhook-backoff", "50ms", "-quirks=false")
-	owner, ws, account := uuid.New(), uuid.New(), uuid.New()
-	handle := "sched_" + uuid.NewString()[:8]
-	for _, q := range []struct {
-		sql  string
-		args []any
-	}{
-		{`INSERT INTO users (id, email) VALUES ($1, $2)`, []any{owner, handle + "@example.com"}},
-		{`INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit) VALUES ($1, 'w', $2, 'agency', 5000, 15)`, []any{ws, owner}},
-		{`INSERT INTO accounts (id, workspace_id, platform, handle, url, tracking_limit) VALUES ($1, $2, 'tiktok', $3, $4, 5)`,
-			[]any{account, ws, handle, "https://www.tiktok.com/@" + handle}},
-	} {
-		if _, err := env.PG.Exec(ctx, q.sql, q.args...); err != nil {
-			t.Fatalf("%s: %v", q.sql, err)
-		}
-	}
+	ws := env.Workspace(t, testenv.WorkspaceOptions{})
+	account := env.Account(t, ws, testenv.AccountOptions{Handle: "sched_" + uuid.NewString()[:8], TrackingLimit: 5})
 
 	var rounds atomic.Int32
 	afterSchedulerRound = func() { rounds.Add(1) }

@@ -13,6 +13,8 @@ import (
 
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/plan"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/projections/analytics"
@@ -25,22 +27,10 @@ func TestMain(m *testing.M) { testenv.Main(m, &env) }
 
 func db() string { return schema.AnalyticsDatabase(env.CHOptions.Database) }
 
-// workspace inserts a user and a workspace on the growth plan.
+// workspace records a workspace on the growth plan.
 func workspace(t *testing.T) uuid.UUID {
 	t.Helper()
-	ctx := context.Background()
-	user, ws := uuid.New(), uuid.New()
-	if _, err := env.PG.Exec(ctx, `INSERT INTO users (id, email) VALUES ($1, $2)`, user, user.String()+"@example.com"); err != nil {
-		t.Fatal(err)
-	}
-	_, err := env.PG.Exec(ctx, `INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit) VALUES ($1, 'Acme', $2, 'growth', 500, 5)`, ws, user)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := env.PG.Exec(ctx, `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner')`, ws, user); err != nil {
-		t.Fatal(err)
-	}
-	return ws
+	return env.Workspace(t, testenv.WorkspaceOptions{Name: "Acme", Plan: plan.Growth, VideoLimit: 500})
 }
 
 func sync(t *testing.T) analytics.Synced {
@@ -125,11 +115,7 @@ func TestDimensionsFollowWrites(t *testing.T) {
 	}
 
 	// an account, then removed
-	account := uuid.New()
-	_, err = env.PG.Exec(ctx, `INSERT INTO accounts (id, workspace_id, platform, handle, url, status) VALUES ($1, $2, 'instagram', 'acme', 'https://www.instagram.com/acme/', 'active')`, account, ws)
-	if err != nil {
-		t.Fatal(err)
-	}
+	account := env.Account(t, ws, testenv.AccountOptions{Platform: platform.Instagram, Handle: "acme", Status: domain.ItemActive})
 	sync(t)
 	if err := (command.RemoveAccountHandler{DB: env.PG}).Handle(ctx, command.RemoveAccount{WorkspaceID: ws, AccountID: account}); err != nil {
 		t.Fatal(err)

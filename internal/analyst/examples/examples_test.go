@@ -33,6 +33,7 @@ import (
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/analyst"
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/plan"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/projections/analytics"
@@ -142,14 +143,7 @@ func seed(t *testing.T) *world {
 	ctx := context.Background()
 	w := &world{}
 	for _, p := range []*uuid.UUID{&w.ws, &w.other} {
-		owner := uuid.New()
-		*p = uuid.New()
-		if _, err := env.PG.Exec(ctx, `INSERT INTO users (id, email) VALUES ($1, $2)`, owner, owner.String()+"@example.com"); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := env.PG.Exec(ctx, `INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit) VALUES ($1, 'Acme', $2, 'growth', 500, 5)`, *p, owner); err != nil {
-			t.Fatal(err)
-		}
+		*p = env.Workspace(t, testenv.WorkspaceOptions{Name: "Acme", Plan: plan.Growth, VideoLimit: 500})
 	}
 	for _, c := range []struct {
 		id   *uuid.UUID

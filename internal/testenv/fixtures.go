@@ -1,0 +1,253 @@
+package testenv
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/plan"
+	"github.com/reeltrack/reeltrack/internal/platform"
+)
+
+// The fixture builders record rows of the package's PostgreSQL database as
+// the service would hold them, with the defaults below, so tests seed a
+// workspace, its tracked accounts and videos and its scrape jobs in one
+// line each. Each fails the test on an error and returns the new row's id.
+
+// WorkspaceOptions shapes a workspace. The zero value is a workspace named
+// "w" on the agency plan, with the plan's limits and access.
+type WorkspaceOptions struct {
+	Name string    // "w" when empty
+	Plan plan.Name // plan.Agency when empty
+	// VideoLimit and SeatLimit are the plan's when 0.
+	VideoLimit, SeatLimit int
+	// OwnerEmail is the owner's address; "<owner id>@example.com" when empty.
+	OwnerEmail string
+	// TrialEndsAt is the end of a trial; nil: none (a trial workspace
+	// without one has no access).
+	TrialEndsAt *time.Time
+	// NoAccess clears the stored access flag, as an ended subscription does.
+	NoAccess bool
+}
+
+// Workspace records a user and a workspace it owns (the user its member
+// with the owner role) and returns the workspace's id.
+func (e *Env) Workspace(t testing.TB, o WorkspaceOptions) uuid.UUID {
+	t.Helper()
+	if o.Name == "" {
+		o.Name = "w"
+	}
+	if o.Plan == "" {
+		o.Plan = plan.Agency
+	}
+	p, ok := plan.Lookup(o.Plan)
+	if !ok {
+		t.Fatalf("testenv: no plan %q", o.Plan)
+	}
+	if o.VideoLimit == 0 {
+		o.VideoLimit = p.VideoLimit
+	}
+	if o.SeatLimit == 0 {
+		o.SeatLimit = p.SeatLimit
+	}
+	owner, ws := uuid.New(), uuid.New()
+	if o.OwnerEmail == "" {
+		o.OwnerEmail = owner.String() + "@example.com"
+	}
+	e.mustExec(t, `INSERT INTO users (id, email) VALUES ($1, $2)`, owner, o.OwnerEmail)
+	e.mustExec(t, `INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit, trial_ends_at, has_access)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, ws, o.Name, owner, string(o.Plan), o.VideoLimit, o.SeatLimit, o.TrialEndsAt, !o.NoAccess)
+	e.mustExec(t, `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3)`, ws, owner, string(domain.RoleOwner))
+	return ws
+}
+
+// Collection records a collection of the workspace and returns its id.
+func (e *Env) Collection(t testing.TB, ws uuid.UUID, name string) uuid.UUID {
+	t.Helper()
+	id := uuid.New()
+	e.mustExec(t, `INSERT INTO collections (id, workspace_id, name) VALUES ($1, $2, $3)`, id, ws, name)
+	return id
+}
+
+// AccountOptions shapes a tracked account. The zero value is a pending
+// TikTok account with a handle of its own, its profile's URL and the
+// default tracking limit, never scraped, in no collection.
+type AccountOptions struct {
+	Platform platform.Platform // platform.TikTok when empty
+	Handle   string            // "acc_" and 8 characters of its id when empty
+	URL      string            // the profile's URL when empty
+	Status   domain.Item       // domain.ItemPending when empty
+	// TrackingLimit is plan.DefaultAccountTrackingLimit when 0.
+	TrackingLimit int
+	CollectionID  *uuid.UUID
+	// LastScrapedAt is NULL when zero: never scraped.
+	LastScrapedAt time.Time
+}
+
+// profileURL is an account's URL on each platform, by handle.
+var profileURL = map[platform.Platform]string{
+	platform.TikTok:    "https://www.tiktok.com/@%s",
+	platform.Instagram: "https://www.instagram.com/%s/",
+	platform.YouTube:   "https://www.youtube.com/@%s",
+	platform.X:         "https://x.com/%s",
+}
+
+// Account records a tracked account of the workspace and returns its id.
+func (e *Env) Account(t testing.TB, ws uuid.UUID, o AccountOptions) uuid.UUID {
+	t.Helper()
+	id := uuid.New()
+	if o.Platform == "" {
+		o.Platform = platform.TikTok
+	}
+	if o.Handle == "" {
+		o.Handle = "acc_" + id.String()[:8]
+	}
+	if o.URL == "" {
+		o.URL = fmt.Sprintf(profileURL[o.Platform], o.Handle)
+	}
+	if o.Status == "" {
+		o.Status = domain.ItemPending
+	}
+	if o.TrackingLimit == 0 {
+		o.TrackingLimit = plan.DefaultAccountTrackingLimit
+	}
+	e.mustExec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, status, tracking_limit, collection_id, last_scraped_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, id, ws, string(o.Platform), o.Handle, o.URL, string(o.Status),
+		o.TrackingLimit, o.CollectionID, nullTime(o.LastScrapedAt))
+	return id
+}
+
+// VideoOptions shapes a tracked video. The zero value is a pending TikTok
+// video tracked by its own link, its platform id its own id, never
+// scraped, with no publication time, in no collection.
+type VideoOptions struct {
+	Platform   platform.Platform // platform.TikTok when empty
+	PlatformID string            // the video's id when empty
+	URL        string            // a link to the video when empty
+	// AccountID is the account the video was found through; uuid.Nil: it is
+	// tracked by its own link only.
+	AccountID     uuid.UUID
+	AccountHandle string
+	// ByLink marks a video of an account as tracked by its own link too.
+	ByLink       bool
+	CollectionID *uuid.UUID
+	Status       domain.Item // domain.ItemPending when empty
+	// PublishedAt and LastScrapedAt are NULL when zero.
+	PublishedAt, LastScrapedAt time.Time
+}
+
+// videoURL is a video's URL on each platform, by its platform id.
+var videoURL = map[platform.Platform]string{
+	platform.TikTok:    "https://www.tiktok.com/@user/video/%s",
+	platform.Instagram: "https://www.instagram.com/reel/%s/",
+	platform.YouTube:   "https://www.youtube.com/shorts/%s",
+	platform.X:         "https://x.com/user/status/%s",
+}
+
+// Video records a tracked video of the workspace and returns its id.
+func (e *Env) Video(t testing.TB, ws uuid.UUID, o VideoOptions) uuid.UUID {
+	t.Helper()
+	id := uuid.New()
+	if o.Platform == "" {
+		o.Platform = platform.TikTok
+	}
+	if o.PlatformID == "" {
+		o.PlatformID = id.String()
+	}
+	if o.URL == "" {
+		o.URL = fmt.Sprintf(videoURL[o.Platform], o.PlatformID)
+	}
+	if o.Status == "" {
+		o.Status = domain.ItemPending
+	}
+	var account *uuid.UUID
+	if o.AccountID != uuid.Nil {
+		account = &o.AccountID
+	}
+	e.mustExec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, account_handle, collection_id,
+			published_at, tracked_individually, status, last_scraped_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, id, ws, string(o.Platform), o.PlatformID, o.URL, account,
+		o.AccountHandle, o.CollectionID, nullTime(o.PublishedAt), account == nil || o.ByLink, string(o.Status), nullTime(o.LastScrapedAt))
+	return id
+}
+
+// JobOptions shapes a scrape job. The zero value is a queued TikTok
+// refresh job with an empty input, no run and no targets, created now.
+type JobOptions struct {
+	ID       uuid.UUID         // a new id when uuid.Nil
+	Platform platform.Platform // platform.TikTok when empty
+	Actor    string            // "actor" when empty
+	Input    []byte            // {} when empty
+	Reason   string            // track, refresh or manual; refresh when empty
+	Status   domain.Job        // domain.JobQueued when empty
+	// RunID and DatasetID are the provider's run; NULL when empty.
+	RunID, DatasetID string
+	// CreatedAt is now when zero.
+	CreatedAt time.Time
+	Targets   []JobTarget
+}
+
+// JobTarget is an item a scrape job refreshes.
+type JobTarget struct {
+	Kind platform.Kind
+	ID   uuid.UUID
+}
+
+// Job records a scrape job of the workspace and its targets and returns
+// its id.
+func (e *Env) Job(t testing.TB, ws uuid.UUID, o JobOptions) uuid.UUID {
+	t.Helper()
+	if o.ID == uuid.Nil {
+		o.ID = uuid.New()
+	}
+	if o.Platform == "" {
+		o.Platform = platform.TikTok
+	}
+	if o.Actor == "" {
+		o.Actor = "actor"
+	}
+	if len(o.Input) == 0 {
+		o.Input = []byte("{}")
+	}
+	if o.Reason == "" {
+		o.Reason = "refresh"
+	}
+	if o.Status == "" {
+		o.Status = domain.JobQueued
+	}
+	if o.CreatedAt.IsZero() {
+		o.CreatedAt = time.Now()
+	}
+	e.mustExec(t, `INSERT INTO scrape_jobs (id, workspace_id, platform, actor, input, reason, status, provider_run_id, dataset_id, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, o.ID, ws, string(o.Platform), o.Actor, string(o.Input), o.Reason,
+		string(o.Status), nullString(o.RunID), nullString(o.DatasetID), o.CreatedAt)
+	for _, tg := range o.Targets {
+		e.mustExec(t, `INSERT INTO scrape_job_targets (job_id, entity_kind, entity_id) VALUES ($1, $2, $3)`, o.ID, string(tg.Kind), tg.ID)
+	}
+	return o.ID
+}
+
+func (e *Env) mustExec(t testing.TB, sql string, args ...any) {
+	t.Helper()
+	if _, err := e.PG.Exec(context.Background(), sql, args...); err != nil {
+		t.Fatalf("testenv: %s: %v", sql, err)
+	}
+}
+
+func nullTime(at time.Time) *time.Time {
+	if at.IsZero() {
+		return nil
+	}
+	return &at
+}
+
+func nullString(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
