@@ -62,6 +62,9 @@ func TestAlertsPage(t *testing.T) {
 		JobID string `json:"job_id"`
 	}
 	s.send(cookie, "POST", "/track", `{"url":"https://www.tiktok.com/@alerts.page/video/7301234567890123488"}`, &v)
+	// its first scrape first: the scrape writes the caption and the
+	// publication time the lines below set
+	s.waitFirstScrapes(cookie, 1)
 	var rules struct {
 		Rules []struct {
 			ID string `json:"id"`
