@@ -4,27 +4,18 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/gofiber/fiber/v2"
-
-	"github.com/reeltrack/reeltrack/internal/config"
-	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
 // TestCancelledRequestIsNotAnOutage: work cancelled under a request (its
 // client went away) answers 499 and is logged at info level with its
 // cause, not as a storage outage; a deadline that passed still is one.
 func TestCancelledRequestIsNotAnOutage(t *testing.T) {
-	var logs testenv.LogBuffer
-	app := newApp(Deps{
-		Config: config.Config{BodyLimit: 1 << 20, RequestTimeout: 5 * time.Second},
-		Log:    slog.New(slog.NewJSONHandler(&logs, nil)),
-	})
+	app, logs := loggedApp()
 	app.Get("/cancelled", func(*fiber.Ctx) error { return fmt.Errorf("read videos: %w", context.Canceled) })
 	app.Get("/late", func(*fiber.Ctx) error { return fmt.Errorf("read videos: %w", context.DeadlineExceeded) })
 

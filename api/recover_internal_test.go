@@ -20,11 +20,7 @@ import (
 // its request id, the log holds the panic under that id, and the next
 // request is served.
 func TestPanicAnswers500AndKeepsServing(t *testing.T) {
-	var logs testenv.LogBuffer
-	app := newApp(Deps{
-		Config: config.Config{BodyLimit: 1 << 20, RequestTimeout: 5 * time.Second},
-		Log:    slog.New(slog.NewJSONHandler(&logs, nil)),
-	})
+	app, logs := loggedApp()
 	app.Get("/boom", func(*fiber.Ctx) error {
 		var m map[string]int
 		//lint:ignore SA5000 the handler panics on purpose, with a runtime error
@@ -61,4 +57,15 @@ func TestPanicAnswers500AndKeepsServing(t *testing.T) {
 	if err != nil || res.StatusCode != 200 {
 		t.Fatalf("the request after the panic: %v %v", res, err)
 	}
+}
+
+// loggedApp is the app with every middleware and no route, logging as JSON
+// into the buffer it returns.
+func loggedApp() (*fiber.App, *testenv.LogBuffer) {
+	logs := &testenv.LogBuffer{}
+	app := newApp(Deps{
+		Config: config.Config{BodyLimit: 1 << 20, RequestTimeout: 5 * time.Second},
+		Log:    slog.New(slog.NewJSONHandler(logs, nil)),
+	})
+	return app, logs
 }
