@@ -157,34 +157,12 @@ func loadConfig(args []string, getenv func(string) string) (Config, error) {
 	if err := fs.Parse(args); err != nil {
 		return Config{}, err
 	}
-	dur := func(name, v string) time.Duration {
-		d, err := time.ParseDuration(v)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", name, err))
-		}
-		return d
-	}
-	num := func(name, v string) int {
-		n, err := strconv.Atoi(v)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", name, err))
-		}
-		return n
-	}
+	dur := func(name, v string) time.Duration { return parseFlag(&errs, name, v, time.ParseDuration) }
+	num := func(name, v string) int { return parseFlag(&errs, name, v, strconv.Atoi) }
 	float := func(name, v string) float64 {
-		f, err := strconv.ParseFloat(v, 64)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", name, err))
-		}
-		return f
+		return parseFlag(&errs, name, v, func(s string) (float64, error) { return strconv.ParseFloat(s, 64) })
 	}
-	boolean := func(name, v string) bool {
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", name, err))
-		}
-		return b
-	}
+	boolean := func(name, v string) bool { return parseFlag(&errs, name, v, strconv.ParseBool) }
 	cfg := Config{
 		Addr:               *addr,
 		Token:              *token,
@@ -248,4 +226,13 @@ func run(args []string, getenv func(string) string) error {
 	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdown)
+}
+
+// parseFlag parses the value v of the flag name, adding its error to errs.
+func parseFlag[T any](errs *[]error, name, v string, parse func(string) (T, error)) T {
+	x, err := parse(v)
+	if err != nil {
+		*errs = append(*errs, fmt.Errorf("%s: %w", name, err))
+	}
+	return x
 }

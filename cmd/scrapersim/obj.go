@@ -53,32 +53,11 @@ func appendJSON(b []byte, v any) []byte {
 		}
 		return append(b, '}')
 	case []obj:
-		b = append(b, '[')
-		for i, e := range x {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendJSON(b, e)
-		}
-		return append(b, ']')
+		return appendArray(b, x, func(b []byte, e obj) []byte { return appendJSON(b, e) })
 	case []any:
-		b = append(b, '[')
-		for i, e := range x {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendJSON(b, e)
-		}
-		return append(b, ']')
+		return appendArray(b, x, appendJSON)
 	case []string:
-		b = append(b, '[')
-		for i, e := range x {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendString(b, e)
-		}
-		return append(b, ']')
+		return appendArray(b, x, appendString)
 	case string:
 		return appendString(b, x)
 	case int:
@@ -95,6 +74,18 @@ func appendJSON(b []byte, v any) []byte {
 		return append(b, x...)
 	}
 	return append(b, "null"...)
+}
+
+// appendArray appends the JSON array of xs, each element written by each.
+func appendArray[T any](b []byte, xs []T, each func([]byte, T) []byte) []byte {
+	b = append(b, '[')
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = each(b, x)
+	}
+	return append(b, ']')
 }
 
 // rawJSON is already-encoded JSON.
