@@ -1,11 +1,12 @@
 // The filters the dashboard routes share (date window, platforms,
 // collection), kept in the address so a view can be bookmarked and shared.
+import type { ComponentChildren } from 'preact'
+import { useState } from 'preact/hooks'
 import { get } from './api'
 import { PRESET_NAMES, platformName } from './format'
 import { setQuery } from './router'
 import { PLATFORMS, PRESETS, type CollectionList, type DatePreset } from './types'
-import { useApi } from './ui'
-import { useState } from 'preact/hooks'
+import { useApi, type Loaded } from './ui'
 
 export interface Filters {
   datePreset: DatePreset
@@ -106,6 +107,44 @@ export function useCollections() {
   return useApi((s) => get<CollectionList>('/collections', undefined, s), 'collections')
 }
 
+// CollectionSelect picks one of the workspace's collections, or '' (named
+// none); children are options between the two. Unless untitled, its
+// tooltip names the choice, which a narrow select cuts.
+export function CollectionSelect({
+  cols,
+  value,
+  none,
+  onPick,
+  untitled,
+  children,
+  ...select
+}: {
+  cols: Loaded<CollectionList>
+  value: string
+  none: string
+  onPick: (id: string) => void
+  untitled?: boolean
+  children?: ComponentChildren
+  id?: string
+  name?: string
+  disabled?: boolean
+  'aria-invalid'?: boolean
+  'aria-describedby'?: string
+}) {
+  const chosen = cols.data?.collections.find((c) => c.id === value)
+  return (
+    <select {...select} value={value} title={untitled ? undefined : chosen ? chosen.name : none} onChange={(e) => onPick((e.target as HTMLSelectElement).value)}>
+      <option value="">{none}</option>
+      {children}
+      {cols.data?.collections.map((c) => (
+        <option value={c.id} title={c.name}>
+          {c.name}
+        </option>
+      ))}
+    </select>
+  )
+}
+
 // FilterBar shows the filters; presetLabel is the visible name of the
 // period buttons (what they filter by), presetNote a longer explanation
 // for assistive technology and the tooltip.
@@ -126,7 +165,6 @@ export function FilterBar({
   const cols = useCollections()
   const custom = range && !!(f.from && f.to)
   const [picking, setPicking] = useState(false)
-  const chosen = cols.data?.collections.find((c) => c.id === f.collectionId)
   const toggle = (p: string) => {
     const next = f.platforms.includes(p) ? f.platforms.filter((x) => x !== p) : [...f.platforms, p]
     setQuery({ platforms: next.join(','), offset: null })
@@ -177,14 +215,7 @@ export function FilterBar({
       </div>
       <label class="inline">
         <span>Collection</span>
-        <select value={f.collectionId} title={chosen ? chosen.name : 'All collections'} onChange={(e) => setQuery({ collectionId: (e.target as HTMLSelectElement).value, offset: null })}>
-          <option value="">All collections</option>
-          {cols.data?.collections.map((c) => (
-            <option value={c.id} title={c.name}>
-              {c.name}
-            </option>
-          ))}
-        </select>
+        <CollectionSelect cols={cols} none="All collections" value={f.collectionId} onPick={(id) => setQuery({ collectionId: id, offset: null })} />
       </label>
     </div>
   )

@@ -4,6 +4,7 @@
 // anything that changes it.
 import { useEffect, useState } from 'preact/hooks'
 import { get, post } from './api'
+import { navigate } from './router'
 import type { BootstrapResult, User, UserResponse, Workspace } from './types'
 
 let workspace: Workspace | null = null
@@ -17,6 +18,18 @@ export async function loadWorkspace(): Promise<Workspace> {
   workspace = r.workspace
   notify()
   return r.workspace
+}
+
+// openDashboard opens the overview once the workspace is read again (after
+// a sign-in, joining or leaving one); when that fails, the shell reads it
+// again and shows its own error.
+export async function openDashboard() {
+  try {
+    await loadWorkspace()
+  } catch {
+    // the shell loads it again
+  }
+  navigate('/', true)
 }
 
 // signedIn says whether this page has seen the user signed in: a 401 then

@@ -1,8 +1,9 @@
 // Shared pieces of every page: requests with their loading and error
-// states, empty states, confirmations, badges and paging.
-import type { ComponentChildren } from 'preact'
+// states, form fields and actions, empty states, confirmations, badges and
+// paging.
+import type { ComponentChildren, InputHTMLAttributes } from 'preact'
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
-import { ApiError } from './api'
+import { ApiError, toApiError, tooManyText } from './api'
 import { ago, platformName, when } from './format'
 
 export interface Loaded<T> {
@@ -33,7 +34,7 @@ export function useApi<T>(load: (signal: AbortSignal) => Promise<T>, key: string
       },
       (e) => {
         if (ctl.signal.aborted) return
-        setError(e instanceof ApiError ? e : new ApiError(0, 'error', String(e)))
+        setError(toApiError(e))
         setLoading(false)
       },
     )
@@ -41,6 +42,105 @@ export function useApi<T>(load: (signal: AbortSignal) => Promise<T>, key: string
   }, [key, n])
   const reload = useCallback(() => setN((x) => x + 1), [])
   return { data, error, loading, reload }
+}
+
+// useAction is what a control sends: busy (the key of the run under way,
+// '' when none) and the error of the last run. run clears the error, is
+// busy with key while act runs, and keeps what act throws (through wrap);
+// it answers that error, or null. stay stays busy after a success, for an
+// action after which the row goes or the page leaves.
+export function useAction<K extends string = 'busy'>() {
+  const [busy, setBusy] = useState<K | ''>('')
+  const [error, setError] = useState<ApiError | null>(null)
+  const run = async (
+    act: () => Promise<unknown>,
+    { key = 'busy' as K, stay = false, wrap = toApiError }: { key?: K; stay?: boolean; wrap?: (e: unknown) => ApiError } = {},
+  ): Promise<ApiError | null> => {
+    setBusy(key)
+    setError(null)
+    try {
+      await act()
+    } catch (e) {
+      const err = wrap(e)
+      setError(err)
+      setBusy('')
+      return err
+    }
+    if (!stay) setBusy('')
+    return null
+  }
+  return { busy, error, setError, run }
+}
+
+// Field is a labelled input and, below it, its error or else its hint
+// (with the ids name-error and name-hint the input points to).
+export function Field({
+  label,
+  name,
+  value,
+  set,
+  error,
+  hint,
+  ...input
+}: {
+  label: string
+  name: string
+  value: string
+  set: (v: string) => void
+  error?: string | false
+  hint?: string | false
+  type: 'email' | 'password'
+  autocomplete?: string
+  required?: boolean
+  minLength?: number
+}) {
+  return (
+    <>
+      <label>
+        {label}
+        <input
+          // (preact types each input type apart; these are text inputs)
+          {...(input as InputHTMLAttributes)}
+          name={name}
+          value={value}
+          onInput={(e) => set((e.target as HTMLInputElement).value)}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${name}-error` : hint ? `${name}-hint` : undefined}
+        />
+      </label>
+      {error ? (
+        <small id={`${name}-error`} class="field-error">
+          {error}
+        </small>
+      ) : (
+        hint && (
+          <small id={`${name}-hint`} class="muted">
+            {hint}
+          </small>
+        )
+      )}
+    </>
+  )
+}
+
+// FormError is a form's error that none of its fields shows; a 429 says
+// how long to wait.
+export function FormError({ error, say = (m) => m }: { error: ApiError; say?: (message: string) => string }) {
+  return (
+    <div class="error-box" role="alert">
+      {error.status === 429 ? tooManyText(error) : say(error.message)}
+    </div>
+  )
+}
+
+// ErrorNote is the error of one row's or section's change, under it.
+export function ErrorNote({ error }: { error: ApiError | null }) {
+  if (!error) return null
+  return (
+    <div class="field-error" role="alert">
+      {error.message}
+    </div>
+  )
 }
 
 export function Spinner({ label = 'Loading…' }: { label?: string }) {

@@ -6,12 +6,8 @@ import { ApiError, del, patch } from '../api'
 import { loadWorkspace, useWorkspace } from '../session'
 import { exact, num } from '../format'
 import type { Account } from '../types'
-import { Confirm, Thumb } from '../ui'
+import { Confirm, Thumb, useAction } from '../ui'
 import './accounts.css'
-
-export function asApiError(e: unknown): ApiError {
-  return e instanceof ApiError ? e : new ApiError(0, 'error', String(e))
-}
 
 // isPlanError: a 403 about the video limit or the workspace's access,
 // which a bigger (or any) plan solves.
@@ -82,9 +78,9 @@ export function accountName(a: Pick<Account, 'handle' | 'platform'>): string {
 export function AccountActions({ a, onChanged, onRemoved }: { a: Account; onChanged: () => void; onRemoved?: () => void }) {
   const ws = useWorkspace()
   const max = ws?.maxVideosPerAccount
-  const [busy, setBusy] = useState<'' | 'status' | 'remove' | 'limit'>('')
-  const [error, setError] = useState<ApiError | null>(null)
-  const [limitError, setLimitError] = useState<ApiError | null>(null)
+  const { busy: changing, error, run } = useAction<'status' | 'remove'>()
+  const { busy: saving, error: limitError, setError: setLimitError, run: runLimit } = useAction<'limit'>()
+  const busy = changing || saving
   const [asking, setAsking] = useState(false)
   const [limit, setLimit] = useState(String(a.tracking_limit))
   useEffect(() => setLimit(String(a.tracking_limit)), [a.tracking_limit, a.id])
@@ -95,54 +91,43 @@ export function AccountActions({ a, onChanged, onRemoved }: { a: Account; onChan
     loadWorkspace().catch(() => {})
   }
 
-  const setStatus = async (status: 'active' | 'paused') => {
-    setBusy('status')
-    setError(null)
-    try {
-      await patch<Account>(`/accounts/${a.id}`, { status })
-      done()
-    } catch (e) {
-      setError(asApiError(e))
-    } finally {
-      setBusy('')
-    }
-  }
+  const setStatus = (status: 'active' | 'paused') =>
+    run(
+      async () => {
+        await patch<Account>(`/accounts/${a.id}`, { status })
+        done()
+      },
+      { key: 'status' },
+    )
 
-  const remove = async () => {
+  const remove = () => {
     setAsking(false)
-    setBusy('remove')
-    setError(null)
-    try {
-      await del<Account>(`/accounts/${a.id}`)
-      loadWorkspace().catch(() => {})
-      if (onRemoved) onRemoved()
-      else onChanged()
-    } catch (e) {
-      setError(asApiError(e))
-      setBusy('')
-      return
-    }
-    setBusy('')
+    run(
+      async () => {
+        await del<Account>(`/accounts/${a.id}`)
+        loadWorkspace().catch(() => {})
+        if (onRemoved) onRemoved()
+        else onChanged()
+      },
+      { key: 'remove' },
+    )
   }
 
   const n = Number(limit)
   const limitValid = limit.trim() !== '' && Number.isInteger(n) && n >= 1 && (max === undefined || n <= max)
-  const saveLimit = async (e: Event) => {
+  const saveLimit = (e: Event) => {
     e.preventDefault()
-    setLimitError(null)
     if (!limitValid) {
       setLimitError(new ApiError(400, 'invalid_request', `Enter a whole number from 1 to ${max ?? 'the plan maximum'}.`))
       return
     }
-    setBusy('limit')
-    try {
-      await patch<Account>(`/accounts/${a.id}`, { tracking_limit: n })
-      done()
-    } catch (err) {
-      setLimitError(asApiError(err))
-    } finally {
-      setBusy('')
-    }
+    runLimit(
+      async () => {
+        await patch<Account>(`/accounts/${a.id}`, { tracking_limit: n })
+        done()
+      },
+      { key: 'limit' },
+    )
   }
 
   const paused = a.status === 'paused'

@@ -2,7 +2,7 @@
 // (from the server's catalogue) with checkout, the founding offer and the
 // customer portal.
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { ApiError, get, post } from '../api'
+import { ApiError, get, post, toApiError } from '../api'
 import { day, exact, when } from '../format'
 import { setQuery } from '../router'
 import { canManage, loadWorkspace, useWorkspace } from '../session'
@@ -15,7 +15,6 @@ const INTERVALS: Interval[] = ['month', 'year']
 const INTERVAL_NAMES: Record<Interval, string> = { month: 'Monthly', year: 'Yearly' }
 const PLAN_NAMES: Record<string, string> = { trial: 'Trial', starter: 'Starter', growth: 'Growth', agency: 'Agency' }
 const planName = (p: string) => PLAN_NAMES[p] ?? p
-const toErr = (e: unknown) => (e instanceof ApiError ? e : new ApiError(0, 'error', String(e)))
 
 // GET /api/plans (schema Plans): what each plan allows, and the payment
 // provider's prices when the server could read them (null otherwise: the
@@ -236,7 +235,7 @@ function Portal({ manage }: { manage: boolean }) {
       const r = await post<{ url: string }>('/payment/create-portal')
       leave(r.url)
     } catch (e) {
-      setError(toErr(e))
+      setError(toApiError(e))
       setBusy('')
     }
   }
@@ -267,7 +266,7 @@ export default function Billing({ query }: { query: URLSearchParams }) {
 
   const reloadWs = () => {
     setWsError(null)
-    loadWorkspace().catch((e) => setWsError(toErr(e)))
+    loadWorkspace().catch((e) => setWsError(toApiError(e)))
   }
   useEffect(reloadWs, [])
 
@@ -288,7 +287,7 @@ export default function Billing({ query }: { query: URLSearchParams }) {
       const r = await post<{ url: string }>('/payment/create-checkout', isFounding ? { plan, interval: iv, founding: true } : { plan, interval: iv })
       leave(r.url)
     } catch (e) {
-      setError({ key, err: toErr(e) })
+      setError({ key, err: toApiError(e) })
       setBusy('')
       if (isFounding) founding.reload()
     }

@@ -5,35 +5,28 @@ import { useState } from 'preact/hooks'
 import { ApiError, del, get, patch, post } from '../api'
 import { day, exact, num, when } from '../format'
 import type { Collection, CollectionList } from '../types'
-import { Confirm, Empty, PageHeader, Show, Spinner, useApi } from '../ui'
-import { InlineError, asApiError } from './account-actions'
+import { Confirm, Empty, PageHeader, Show, Spinner, useAction, useApi } from '../ui'
+import { InlineError } from './account-actions'
 import './collections.css'
 
 function CreateForm({ onCreated }: { onCreated: () => void }) {
   const [name, setName] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
+  const { busy, error, setError, run } = useAction()
   const [created, setCreated] = useState('')
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault()
-    setError(null)
     setCreated('')
     const n = name.trim()
     if (!n) {
       setError(new ApiError(400, 'invalid_request', 'Give the collection a name.'))
       return
     }
-    setBusy(true)
-    try {
+    run(async () => {
       const c = await post<Collection>('/collections', { name: n })
       setName('')
       setCreated(c.name)
       onCreated()
-    } catch (err) {
-      setError(asApiError(err))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
   return (
     <form class="card" aria-label="New collection" onSubmit={submit} noValidate>
@@ -52,7 +45,7 @@ function CreateForm({ onCreated }: { onCreated: () => void }) {
             aria-describedby="new-collection-hint"
           />
         </label>
-        <button type="submit" class="primary" disabled={busy}>
+        <button type="submit" class="primary" disabled={!!busy}>
           {busy ? 'Creating…' : 'Create collection'}
         </button>
       </div>
@@ -72,12 +65,11 @@ function CreateForm({ onCreated }: { onCreated: () => void }) {
 function Row({ c, metrics, reload }: { c: Collection; metrics: boolean; reload: () => void }) {
   const [editing, setEditing] = useState(false)
   const [name, setName] = useState(c.name)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
+  const { busy, error, setError, run } = useAction()
   const [asking, setAsking] = useState(false)
   const [deleteBlocked, setDeleteBlocked] = useState(false)
 
-  const rename = async (e: Event) => {
+  const rename = (e: Event) => {
     e.preventDefault()
     const n = name.trim()
     if (!n) {
@@ -88,35 +80,22 @@ function Row({ c, metrics, reload }: { c: Collection; metrics: boolean; reload: 
       setEditing(false)
       return
     }
-    setBusy(true)
-    setError(null)
     setDeleteBlocked(false)
-    try {
+    run(async () => {
       await patch<Collection>(`/collections/${c.id}`, { name: n })
       setEditing(false)
       reload()
-    } catch (err) {
-      setError(asApiError(err))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   const remove = async () => {
     setAsking(false)
-    setBusy(true)
-    setError(null)
     setDeleteBlocked(false)
-    try {
+    const failed = await run(async () => {
       await del(`/collections/${c.id}`)
       reload()
-    } catch (err) {
-      const e = asApiError(err)
-      setError(e)
-      setDeleteBlocked(e.status === 409)
-    } finally {
-      setBusy(false)
-    }
+    })
+    setDeleteBlocked(failed?.status === 409)
   }
 
   const q = encodeURIComponent(c.id)
@@ -140,12 +119,12 @@ function Row({ c, metrics, reload }: { c: Collection; metrics: boolean; reload: 
               }}
               ref={(el) => el?.focus()}
             />
-            <button type="submit" disabled={busy}>
+            <button type="submit" disabled={!!busy}>
               {busy ? 'Saving…' : 'Save'}
             </button>
             <button
               type="button"
-              disabled={busy}
+              disabled={!!busy}
               onClick={() => {
                 setEditing(false)
                 setName(c.name)
@@ -187,11 +166,11 @@ function Row({ c, metrics, reload }: { c: Collection; metrics: boolean; reload: 
           <a href={`/?collectionId=${q}`}>Overview</a>
           <a href={`/accounts?collectionId=${q}`}>Accounts</a>
           {!editing && (
-            <button type="button" disabled={busy} onClick={() => setEditing(true)} aria-label={`Rename ${c.name}`}>
+            <button type="button" disabled={!!busy} onClick={() => setEditing(true)} aria-label={`Rename ${c.name}`}>
               Rename
             </button>
           )}
-          <button type="button" class="danger-outline" disabled={busy} onClick={() => setAsking(true)} aria-label={`Delete ${c.name}`}>
+          <button type="button" class="danger-outline" disabled={!!busy} onClick={() => setAsking(true)} aria-label={`Delete ${c.name}`}>
             Delete
           </button>
         </div>

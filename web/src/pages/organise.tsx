@@ -4,12 +4,12 @@
 // (POST /api/items/bulk).
 import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
-import { ApiError, post, waitText } from '../api'
-import { useCollections } from '../filters'
+import { ApiError, post, toApiError, waitText } from '../api'
+import { CollectionSelect, useCollections } from '../filters'
 import { loadWorkspace, useWorkspace } from '../session'
 import type { Video } from '../types'
-import { Confirm } from '../ui'
-import { InlineError, asApiError } from './account-actions'
+import { Confirm, useAction } from '../ui'
+import { InlineError } from './account-actions'
 import './organise.css'
 
 export type BulkAction = 'pause' | 'resume' | 'remove' | 'refresh' | 'move'
@@ -63,39 +63,11 @@ function what(r: BulkResult): string {
 
 // errorOf words a refused action, with the wait of a quota.
 function errorOf(e: unknown): ApiError {
-  const err = asApiError(e)
+  const err = toApiError(e)
   if (err.status === 429 && err.retryAfter !== null && /quota/i.test(err.message)) {
     return new ApiError(429, err.code, `${err.message.replace(/[.]$/, '')}; more can be refreshed ${waitText(err.retryAfter)}`)
   }
   return err
-}
-
-// CollectionSelect picks a collection, or none.
-export function CollectionSelect({
-  id,
-  value,
-  onChange,
-  disabled,
-  placeholder,
-}: {
-  id: string
-  value: string
-  onChange: (v: string) => void
-  disabled?: boolean
-  placeholder?: string
-}) {
-  const cols = useCollections()
-  return (
-    <select id={id} value={value} disabled={disabled || !cols.data} onChange={(e) => onChange((e.target as HTMLSelectElement).value)}>
-      {placeholder !== undefined && <option value="">{placeholder}</option>}
-      <option value="none">No collection</option>
-      {cols.data?.collections.map((c) => (
-        <option key={c.id} value={c.id} title={c.name}>
-          {c.name}
-        </option>
-      ))}
-    </select>
-  )
 }
 
 // Organise is the row of controls for one selection: move to a
@@ -125,27 +97,24 @@ export function Organise({
   removeText?: ComponentChildren
 }) {
   const ws = useWorkspace()
-  const [busy, setBusy] = useState<BulkAction | ''>('')
-  const [error, setError] = useState<ApiError | null>(null)
+  const cols = useCollections()
+  const { busy, error, setError, run: send } = useAction<BulkAction>()
   const [done, setDone] = useState('')
   const [asking, setAsking] = useState(false)
   const [target, setTarget] = useState('')
   const uid = label.replace(/\W+/g, '-')
 
-  const run = async (action: BulkAction, collection?: string) => {
-    setBusy(action)
-    setError(null)
+  const run = (action: BulkAction, collection?: string) => {
     setDone('')
-    try {
-      const r = await bulk(action, sel, collection === 'none' ? null : collection)
-      setDone(what(r))
-      loadWorkspace().catch(() => {})
-      onDone(r)
-    } catch (e) {
-      setError(errorOf(e))
-    } finally {
-      setBusy('')
-    }
+    return send(
+      async () => {
+        const r = await bulk(action, sel, collection === 'none' ? null : collection)
+        setDone(what(r))
+        loadWorkspace().catch(() => {})
+        onDone(r)
+      },
+      { key: action, wrap: errorOf },
+    )
   }
   const move = (e: Event) => {
     e.preventDefault()
@@ -162,7 +131,9 @@ export function Organise({
         <form class="organise-move" onSubmit={move} aria-label={`Collection of ${label}`}>
           <label for={`move-${uid}`}>Collection</label>
           <div class="organise-row">
-            <CollectionSelect id={`move-${uid}`} value={target} onChange={setTarget} disabled={!!busy} placeholder="Move to…" />
+            <CollectionSelect cols={cols} untitled none="Move to…" id={`move-${uid}`} value={target} onPick={setTarget} disabled={!!busy || !cols.data}>
+              <option value="none">No collection</option>
+            </CollectionSelect>
             <button type="submit" disabled={!!busy || !target || stillCurrent} data-testid="move">
               {busy === 'move' ? 'Moving…' : 'Move'}
             </button>
