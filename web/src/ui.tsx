@@ -180,6 +180,31 @@ export function Show<T>({ r, children }: { r: Loaded<T>; children: (data: T) => 
   return <>{children(r.data)}</>
 }
 
+// A column of a TableHead: its name, or its name and how it shows (num:
+// figures, right-aligned; hidden: named for screen readers only).
+export type Column = string | { label: string; num?: boolean; hidden?: boolean }
+export const numCol = (label: string): Column => ({ label, num: true })
+export const ACTIONS: Column = { label: 'Actions', hidden: true }
+
+// TableHead is a table's row of column names; scoped marks each as the
+// header of its column.
+export function TableHead({ cols, scoped }: { cols: Column[]; scoped?: boolean }) {
+  return (
+    <thead>
+      <tr>
+        {cols.map((c) => {
+          const col = typeof c === 'string' ? { label: c, num: false, hidden: false } : c
+          return (
+            <th scope={scoped ? 'col' : undefined} class={col.num ? 'num' : undefined}>
+              {col.hidden ? <span class="sr-only">{col.label}</span> : col.label}
+            </th>
+          )
+        })}
+      </tr>
+    </thead>
+  )
+}
+
 export function Empty({ title, children }: { title: string; children?: ComponentChildren }) {
   return (
     <div class="empty">

@@ -6,7 +6,7 @@ import { get } from '../api'
 import { when } from '../format'
 import { canManage, useWorkspace } from '../session'
 import type { Activity as ActivityPage, ActivityEntry } from '../types'
-import { Empty, ErrorBox, PageHeader, Spinner, useAction, useApi } from '../ui'
+import { Empty, ErrorBox, PageHeader, Spinner, TableHead, useAction, useApi } from '../ui'
 import { TeamTabs } from './team-tabs'
 import './activity.css'
 
@@ -143,14 +143,7 @@ function Log() {
     <>
       <div class="table-wrap activity-wrap">
         <table class="activity" data-testid="activity" aria-label="Activity">
-          <thead>
-            <tr>
-              <th>When</th>
-              <th>Who</th>
-              <th>What</th>
-              <th>Address</th>
-            </tr>
-          </thead>
+          <TableHead cols={['When', 'Who', 'What', 'Address']} />
           <tbody>
             {entries.map((e) => (
               <Entry key={e.id} e={e} />

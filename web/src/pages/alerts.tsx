@@ -7,7 +7,7 @@ import { CollectionSelect, useCollections } from '../filters'
 import { ago, exact, num, platformName, signed, signedPct, videoKind, when } from '../format'
 import { setQuery } from '../router'
 import { PLATFORMS, type AlertCondition, type AlertEvent, type AlertMetric, type AlertRule } from '../types'
-import { Confirm, Empty, ErrorBox, ErrorNote, PageHeader, PlatformBadge, Show, Spinner, useAction, useApi } from '../ui'
+import { ACTIONS, Confirm, Empty, ErrorBox, ErrorNote, PageHeader, PlatformBadge, Show, Spinner, TableHead, numCol, useAction, useApi } from '../ui'
 import './alerts.css'
 
 const METRICS: AlertMetric[] = ['views', 'likes', 'comments', 'shares']
@@ -448,18 +448,7 @@ function Events({ rules, ruleId }: { rules: AlertRule[]; ruleId: string }) {
           ) : (
             <div class={`table-wrap${r.loading ? ' stale' : ''}`}>
               <table data-testid="alert-events" aria-label="Recent alerts">
-                <thead>
-                  <tr>
-                    <th>Rule</th>
-                    <th>Video</th>
-                    <th>Account</th>
-                    <th>Metric</th>
-                    <th class="num">Start → end</th>
-                    <th class="num">Gain</th>
-                    <th class="num">Growth</th>
-                    <th>Triggered</th>
-                  </tr>
-                </thead>
+                <TableHead cols={['Rule', 'Video', 'Account', 'Metric', numCol('Start → end'), numCol('Gain'), numCol('Growth'), 'Triggered']} />
                 <tbody>
                   {d.events.map((e) => (
                     <tr data-testid="row" data-id={e.id}>
@@ -564,22 +553,7 @@ export default function Alerts({ query }: { query: URLSearchParams }) {
         ) : (
           <div class="table-wrap">
             <table data-testid="alert-rules" aria-label="Alert rules">
-              <thead>
-                <tr>
-                  <th>Name</th>
-                  <th>Scope</th>
-                  <th>Platform</th>
-                  <th>Condition</th>
-                  <th class="num">Cooldown</th>
-                  <th>Recipients</th>
-                  <th>Enabled</th>
-                  <th>Last triggered</th>
-                  <th class="num">Alerts</th>
-                  <th>
-                    <span class="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead cols={['Name', 'Scope', 'Platform', 'Condition', numCol('Cooldown'), 'Recipients', 'Enabled', 'Last triggered', numCol('Alerts'), ACTIONS]} />
               <tbody>
                 {list.map((r) => (
                   <RuleRow

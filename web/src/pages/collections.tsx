@@ -5,7 +5,7 @@ import { useState } from 'preact/hooks'
 import { ApiError, del, get, patch, post } from '../api'
 import { day, exact, num, when } from '../format'
 import type { Collection, CollectionList } from '../types'
-import { Confirm, Empty, PageHeader, Show, Spinner, useAction, useApi } from '../ui'
+import { Confirm, Empty, PageHeader, Show, Spinner, TableHead, numCol, useAction, useApi } from '../ui'
 import { InlineError } from './account-actions'
 import './collections.css'
 
@@ -213,22 +213,7 @@ export default function Collections() {
               )}
               <div class="table-wrap">
                 <table data-testid="collections-table" aria-label="Collections">
-                  <thead>
-                    <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col" class="num">
-                        Videos
-                      </th>
-                      <th scope="col" class="num">
-                        Accounts
-                      </th>
-                      <th scope="col" class="num">
-                        Views
-                      </th>
-                      <th scope="col">Created</th>
-                      <th scope="col">Actions</th>
-                    </tr>
-                  </thead>
+                  <TableHead scoped cols={['Name', numCol('Videos'), numCol('Accounts'), numCol('Views'), 'Created', 'Actions']} />
                   <tbody>
                     {d.collections.map((c) => (
                       <Row key={c.id} c={c} metrics={d.metricsAvailable} reload={r.reload} />

@@ -6,7 +6,7 @@ import { del, get, patch, post } from '../api'
 import { ago, day, exact, when } from '../format'
 import { canManage, loadWorkspace, openDashboard, useMe, useWorkspace } from '../session'
 import type { Invite, Member, Role, Team as TeamData, User } from '../types'
-import { Confirm, ErrorNote, PageHeader, Show, useAction, useApi } from '../ui'
+import { ACTIONS, Confirm, ErrorNote, PageHeader, Show, TableHead, useAction, useApi } from '../ui'
 import { TeamTabs } from './team-tabs'
 import './team.css'
 
@@ -289,18 +289,7 @@ export default function Team() {
                 <h2 id="members-title">Members ({t.members.length})</h2>
                 <div class="table-wrap">
                   <table data-testid="members" aria-label="Members">
-                    <thead>
-                      <tr>
-                        <th>E-mail</th>
-                        <th>Role</th>
-                        <th>Joined</th>
-                        {manage && (
-                          <th>
-                            <span class="sr-only">Actions</span>
-                          </th>
-                        )}
-                      </tr>
-                    </thead>
+                    <TableHead cols={manage ? ['E-mail', 'Role', 'Joined', ACTIONS] : ['E-mail', 'Role', 'Joined']} />
                     <tbody>
                       {t.members.map((m) => (
                         <MemberRow key={m.userId} m={m} me={m.userId === myId} manage={manage} onTeam={onTeam} />
@@ -315,18 +304,7 @@ export default function Team() {
                   <h2 id="invites-title">Pending invites ({t.invites.length})</h2>
                   <div class="table-wrap">
                     <table data-testid="invites" aria-label="Pending invites">
-                      <thead>
-                        <tr>
-                          <th>E-mail</th>
-                          <th>Role</th>
-                          <th>Invited by</th>
-                          <th>Invited</th>
-                          <th>Link expires</th>
-                          <th>
-                            <span class="sr-only">Actions</span>
-                          </th>
-                        </tr>
-                      </thead>
+                      <TableHead cols={['E-mail', 'Role', 'Invited by', 'Invited', 'Link expires', ACTIONS]} />
                       <tbody>
                         {t.invites.map((i) => (
                           <InviteRow key={i.id} i={i} onTeam={onTeam} />

@@ -7,7 +7,7 @@ import { useCollections } from '../filters'
 import { DASH, day, exact, num, pct, platformName, signed, videoKind, when } from '../format'
 import { navigate, setQuery } from '../router'
 import type { Video } from '../types'
-import { Empty, ErrorBox, Freshness, NextScrape, PageHeader, PlatformBadge, Spinner, StatusBadge, Thumb, useApi } from '../ui'
+import { Empty, ErrorBox, Freshness, NextScrape, PageHeader, PlatformBadge, Spinner, StatusBadge, TableHead, Thumb, numCol, useApi } from '../ui'
 import './videos.css'
 import './video.css'
 import { VideoActions } from './organise'
@@ -164,18 +164,7 @@ function History({ history }: { history: Scrape[] }) {
           </p>
           <div class="table-wrap">
             <table class="vt-scrapes" data-testid="history-table" aria-label="Scrape history">
-              <thead>
-                <tr>
-                  <th scope="col">Last change</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Scrape</th>
-                  <th scope="col" class="num">
-                    Attempts
-                  </th>
-                  <th scope="col">Queued</th>
-                  <th scope="col">Scraped</th>
-                </tr>
-              </thead>
+              <TableHead scoped cols={['Last change', 'Status', 'Scrape', numCol('Attempts'), 'Queued', 'Scraped']} />
               <tbody>
                 {history.map((e) => (
                   <tr key={e.jobId} data-testid="history-row" data-id={e.jobId} data-status={e.status}>
