@@ -9,7 +9,7 @@ import { Sparkline } from '../sparkline'
 import type { Account, AccountList } from '../types'
 import { Empty, Freshness, PageHeader, PlatformBadge, Show, Spinner, StatusBadge, useApi } from '../ui'
 import { AccountActions, Avatar, Num, accountName, gainClass } from './account-actions'
-import { BulkBar, SelectBox, useSelection, type ListSelection } from './organise'
+import { BulkBar, PageSelectBox, SelectBox, useSelection, type ListSelection } from './organise'
 
 const SORTS: [string, string][] = [
   ['followers', 'Followers'],
@@ -168,12 +168,7 @@ export default function Accounts({ query }: { query: URLSearchParams }) {
                   <thead>
                     <tr>
                       <th scope="col" class="acc-select">
-                        <SelectBox
-                          checked={sel.all || d.accounts.every((a) => sel.ids.has(a.id))}
-                          mixed={!sel.all && d.accounts.some((a) => sel.ids.has(a.id)) && !d.accounts.every((a) => sel.ids.has(a.id))}
-                          onChange={(on) => sel.setPage(d.accounts.map((a) => a.id), on)}
-                          label="Select every account listed"
-                        />
+                        <PageSelectBox sel={sel} ids={d.accounts.map((a) => a.id)} label="Select every account listed" />
                       </th>
                       <th scope="col">Account</th>
                       <th scope="col" title="Status and last scrape">Status</th>

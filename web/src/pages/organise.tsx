@@ -277,6 +277,20 @@ export function SelectBox({ checked, onChange, label, mixed }: { checked: boolea
   )
 }
 
+// PageSelectBox is the header's checkbox: every row of the page (ids)
+// picked, some (mixed) or none.
+export function PageSelectBox({ sel, ids, label }: { sel: ListSelection; ids: string[]; label: string }) {
+  const picked = ids.filter((id) => sel.ids.has(id)).length
+  return (
+    <SelectBox
+      checked={sel.all || (ids.length > 0 && picked === ids.length)}
+      mixed={!sel.all && picked > 0 && picked < ids.length}
+      onChange={(on) => sel.setPage(ids, on)}
+      label={label}
+    />
+  )
+}
+
 // BulkBar acts on a list's selection: the rows picked, or (once asked)
 // every row the filter matches. matching is the list's filter as its query
 // parameters; noun names a row ("video", "account").

@@ -10,7 +10,7 @@ import { setQuery } from '../router'
 import { Sparkline } from '../sparkline'
 import type { Video, VideoList, VideoStatus } from '../types'
 import { Empty, ErrorBox, Freshness, PageHeader, Pager, PlatformBadge, Spinner, StatusBadge, Thumb, statusLabel, useApi } from '../ui'
-import { BulkBar, SelectBox, useSelection, type ListSelection } from './organise'
+import { BulkBar, PageSelectBox, SelectBox, useSelection, type ListSelection } from './organise'
 import './videos.css'
 
 const LIMIT = 50
@@ -341,12 +341,7 @@ export default function Videos({ query }: { query: URLSearchParams }) {
                 <thead>
                   <tr>
                     <th scope="col" class="vt-select">
-                      <SelectBox
-                        checked={sel.all || (list.videos.length > 0 && list.videos.every((v) => sel.ids.has(v.id)))}
-                        mixed={!sel.all && list.videos.some((v) => sel.ids.has(v.id)) && !list.videos.every((v) => sel.ids.has(v.id))}
-                        onChange={(on) => sel.setPage(list.videos.map((v) => v.id), on)}
-                        label="Select the videos of this page"
-                      />
+                      <PageSelectBox sel={sel} ids={list.videos.map((v) => v.id)} label="Select the videos of this page" />
                     </th>
                     <th scope="col">Video</th>
                     {columns.map((c) => (
