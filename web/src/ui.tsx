@@ -256,9 +256,15 @@ export function StatusBadge({ status, reason }: { status: string; reason?: strin
 // scrape is still to come.
 export function Freshness({ at, status }: { at: string | null | undefined; status?: string }) {
   if (!at) return <span class="muted">{status === 'error' ? 'not scraped' : 'first scrape queued'}</span>
+  return <Time at={at} show={ago} />
+}
+
+// Time is a moment shown as show words it (by default date and time),
+// with the date and time as its tooltip.
+export function Time({ at, show = when }: { at: string; show?: (iso: string) => string }) {
   return (
     <time dateTime={at} title={when(at)}>
-      {ago(at)}
+      {show(at)}
     </time>
   )
 }

@@ -7,7 +7,7 @@ import { CollectionSelect, useCollections } from '../filters'
 import { ago, exact, num, platformName, signed, signedPct, videoKind, when } from '../format'
 import { setQuery } from '../router'
 import { PLATFORMS, type AlertCondition, type AlertEvent, type AlertMetric, type AlertRule } from '../types'
-import { ACTIONS, Confirm, Empty, ErrorBox, ErrorNote, PageHeader, PlatformBadge, Show, Spinner, TableHead, numCol, useAction, useApi } from '../ui'
+import { ACTIONS, Confirm, Empty, ErrorBox, ErrorNote, PageHeader, PlatformBadge, Show, Spinner, TableHead, Time, numCol, useAction, useApi } from '../ui'
 import './alerts.css'
 
 const METRICS: AlertMetric[] = ['views', 'likes', 'comments', 'shares']
@@ -392,9 +392,7 @@ function RuleRow({
       </td>
       <td>
         {r.lastTriggeredAt ? (
-          <time dateTime={r.lastTriggeredAt} title={when(r.lastTriggeredAt)}>
-            {ago(r.lastTriggeredAt)}
-          </time>
+          <Time at={r.lastTriggeredAt} show={ago} />
         ) : (
           <span class="muted">never</span>
         )}
@@ -476,9 +474,7 @@ function Events({ rules, ruleId }: { rules: AlertRule[]; ruleId: string }) {
                       </td>
                       <td class="num">{signedPct(e.growthPct)}</td>
                       <td>
-                        <time dateTime={e.triggeredAt} title={when(e.triggeredAt)}>
-                          {when(e.triggeredAt)}
-                        </time>
+                        <Time at={e.triggeredAt} />
                       </td>
                     </tr>
                   ))}

@@ -3,9 +3,9 @@
 // overview.
 import { useState } from 'preact/hooks'
 import { ApiError, del, get, patch, post } from '../api'
-import { day, exact, num, when } from '../format'
+import { day, exact, num } from '../format'
 import type { Collection, CollectionList } from '../types'
-import { Confirm, Empty, PageHeader, Show, Spinner, TableHead, numCol, useAction, useApi } from '../ui'
+import { Confirm, Empty, PageHeader, Show, Spinner, TableHead, Time, numCol, useAction, useApi } from '../ui'
 import { InlineError } from './account-actions'
 import './collections.css'
 
@@ -156,9 +156,7 @@ function Row({ c, metrics, reload }: { c: Collection; metrics: boolean; reload: 
         {num(c.views)}
       </td>
       <td>
-        <time dateTime={c.createdAt} title={when(c.createdAt)}>
-          {day(c.createdAt)}
-        </time>
+        <Time at={c.createdAt} show={day} />
       </td>
       <td>
         <div class="row-actions">

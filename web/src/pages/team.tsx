@@ -3,10 +3,10 @@
 // removing.
 import { useState } from 'preact/hooks'
 import { del, get, patch, post } from '../api'
-import { ago, day, exact, when } from '../format'
+import { ago, day, exact } from '../format'
 import { canManage, loadWorkspace, openDashboard, useMe, useWorkspace } from '../session'
 import type { Invite, Member, Role, Team as TeamData, User } from '../types'
-import { ACTIONS, Confirm, ErrorNote, PageHeader, Show, TableHead, useAction, useApi } from '../ui'
+import { ACTIONS, Confirm, ErrorNote, PageHeader, Show, TableHead, Time, useAction, useApi } from '../ui'
 import { TeamTabs } from './team-tabs'
 import './team.css'
 
@@ -115,9 +115,7 @@ function MemberRow({ m, me, manage, onTeam }: { m: Member; me: boolean; manage: 
         )}
       </td>
       <td>
-        <time dateTime={m.joinedAt} title={when(m.joinedAt)}>
-          {day(m.joinedAt)}
-        </time>
+        <Time at={m.joinedAt} show={day} />
       </td>
       {manage && (
         <td class="row-actions">
@@ -201,17 +199,13 @@ function InviteRow({ i, onTeam }: { i: Invite; onTeam: (t: TeamData) => void }) 
       </td>
       <td class="email">{i.invitedBy}</td>
       <td>
-        <time dateTime={i.createdAt} title={when(i.createdAt)}>
-          {ago(i.createdAt)}
-        </time>
+        <Time at={i.createdAt} show={ago} />
       </td>
       <td data-testid="invite-expiry">
         {i.expired ? (
           <span class="badge status-error">expired</span>
         ) : i.expiresAt ? (
-          <time dateTime={i.expiresAt} title={when(i.expiresAt)}>
-            {day(i.expiresAt)}
-          </time>
+          <Time at={i.expiresAt} show={day} />
         ) : (
           <span class="muted">—</span>
         )}

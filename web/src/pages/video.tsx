@@ -7,7 +7,7 @@ import { useCollections } from '../filters'
 import { DASH, day, exact, num, pct, platformName, signed, videoKind, when } from '../format'
 import { navigate, setQuery } from '../router'
 import type { Video } from '../types'
-import { Empty, ErrorBox, Freshness, NextScrape, PageHeader, PlatformBadge, Spinner, StatusBadge, TableHead, Thumb, numCol, useApi } from '../ui'
+import { Empty, ErrorBox, Freshness, NextScrape, PageHeader, PlatformBadge, Spinner, StatusBadge, TableHead, Thumb, Time, numCol, useApi } from '../ui'
 import './videos.css'
 import './video.css'
 import { VideoActions } from './organise'
@@ -146,11 +146,7 @@ const SCRAPE_BADGE: Record<ScrapeStatus, string> = {
 
 function At({ iso }: { iso: string | null }) {
   if (!iso) return <span class="muted">{DASH}</span>
-  return (
-    <time dateTime={iso} title={when(iso)}>
-      {when(iso)}
-    </time>
-  )
+  return <Time at={iso} />
 }
 
 function History({ history }: { history: Scrape[] }) {

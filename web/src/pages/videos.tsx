@@ -5,11 +5,11 @@ import { get, withQuery } from '../api'
 import { FilterBar, filterQuery, readFilters } from '../filters'
 import type { ComponentChild } from 'preact'
 import { useState } from 'preact/hooks'
-import { DASH, day, exact, num, pct, platformName, signed, when } from '../format'
+import { DASH, day, exact, num, pct, platformName, signed } from '../format'
 import { setQuery } from '../router'
 import { Sparkline } from '../sparkline'
 import type { Video, VideoList, VideoStatus } from '../types'
-import { Empty, ErrorBox, Freshness, PageHeader, Pager, PlatformBadge, Spinner, StatusBadge, Thumb, statusLabel, useApi } from '../ui'
+import { Empty, ErrorBox, Freshness, PageHeader, Pager, PlatformBadge, Spinner, StatusBadge, Thumb, Time, statusLabel, useApi } from '../ui'
 import { BulkBar, PageSelectBox, SelectBox, useSelection, type ListSelection } from './organise'
 import './videos.css'
 
@@ -107,7 +107,7 @@ const COLUMNS: Column[] = [
     label: 'Published',
     sort: 'published',
     shown: false,
-    cell: (v) => (v.publishedAt ? <time dateTime={v.publishedAt} title={when(v.publishedAt)}>{day(v.publishedAt)}</time> : <span class="muted">{DASH}</span>),
+    cell: (v) => (v.publishedAt ? <Time at={v.publishedAt} show={day} /> : <span class="muted">{DASH}</span>),
   },
   { key: 'scraped', label: 'Last scraped', shown: false, cell: (v) => <Freshness at={v.lastScrapedAt} status={v.status} /> },
 ]
