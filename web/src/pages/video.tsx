@@ -6,7 +6,7 @@ import { TimeChart } from '../chart'
 import { useCollections } from '../filters'
 import { DASH, day, exact, num, pct, platformName, signed, videoKind, when } from '../format'
 import { navigate, setQuery } from '../router'
-import type { Video } from '../types'
+import type { Counts, Video } from '../types'
 import { Empty, ErrorBox, Freshness, NextScrape, PageHeader, PlatformBadge, Spinner, StatusBadge, TableHead, Thumb, Time, numCol, useApi } from '../ui'
 import './videos.css'
 import './video.css'
@@ -68,6 +68,16 @@ function Kpi({
     </div>
   )
 }
+
+// The counts of the latest scrape: key, name, and what a missing one means
+// once the video was scraped.
+const COUNTS: [keyof Counts, string, string][] = [
+  ['views', 'Views', 'not given in the last scrape'],
+  ['likes', 'Likes', 'hidden by the platform'],
+  ['comments', 'Comments', 'hidden by the platform'],
+  ['shares', 'Shares', 'not given by the platform'],
+  ['saves', 'Saves', 'not given by the platform'],
+]
 
 // GainKpi is a window's views gained; a video tracked inside the window
 // counts from its first scrape, and says so.
@@ -303,21 +313,11 @@ export default function VideoPage({ params, query }: { params: Record<string, st
       </section>
 
       <section class="kpis vt-kpis" aria-label="Latest numbers">
-        <Kpi id="views" label="Views" value={num(m.views)} raw={m.views}>
-          {m.views === null && v.lastScrapedAt ? 'not given in the last scrape' : fresh()}
-        </Kpi>
-        <Kpi id="likes" label="Likes" value={num(m.likes)} raw={m.likes}>
-          {m.likes === null && v.lastScrapedAt ? 'hidden by the platform' : fresh()}
-        </Kpi>
-        <Kpi id="comments" label="Comments" value={num(m.comments)} raw={m.comments}>
-          {m.comments === null && v.lastScrapedAt ? 'hidden by the platform' : fresh()}
-        </Kpi>
-        <Kpi id="shares" label="Shares" value={num(m.shares)} raw={m.shares}>
-          {m.shares === null && v.lastScrapedAt ? 'not given by the platform' : fresh()}
-        </Kpi>
-        <Kpi id="saves" label="Saves" value={num(m.saves)} raw={m.saves}>
-          {m.saves === null && v.lastScrapedAt ? 'not given by the platform' : fresh()}
-        </Kpi>
+        {COUNTS.map(([k, label, missing]) => (
+          <Kpi id={k} label={label} value={num(m[k])} raw={m[k]}>
+            {m[k] === null && v.lastScrapedAt ? missing : fresh()}
+          </Kpi>
+        ))}
         <Kpi id="engagement" label="Engagement" value={pct(v.engagementRate)} raw={v.engagementRate}>
           interactions per view
         </Kpi>
