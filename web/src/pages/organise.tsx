@@ -262,7 +262,7 @@ export function useSelection(key: string): ListSelection {
 }
 
 // SelectBox is a row's checkbox (or the header's, for the page's rows).
-export function SelectBox({ checked, onChange, label, mixed }: { checked: boolean; onChange: (on: boolean) => void; label: string; mixed?: boolean }) {
+function SelectBox({ checked, onChange, label, mixed }: { checked: boolean; onChange: (on: boolean) => void; label: string; mixed?: boolean }) {
   return (
     <input
       type="checkbox"
@@ -277,17 +277,69 @@ export function SelectBox({ checked, onChange, label, mixed }: { checked: boolea
   )
 }
 
-// PageSelectBox is the header's checkbox: every row of the page (ids)
-// picked, some (mixed) or none.
-export function PageSelectBox({ sel, ids, label }: { sel: ListSelection; ids: string[]; label: string }) {
+// SelectCell is a row's cell with its checkbox.
+export function SelectCell({ sel, id, cls, label }: { sel: ListSelection; id: string; cls: string; label: string }) {
+  return (
+    <td class={cls}>
+      <SelectBox checked={sel.all || sel.ids.has(id)} onChange={() => sel.toggle(id)} label={label} />
+    </td>
+  )
+}
+
+// SelectTable is a list's table whose rows (children, with a SelectCell
+// first) can be picked, under the bar that acts on them. The header's
+// checkbox (in a column of class cls, named by label) picks every row of
+// the page (ids), and shows when some are; head is the other columns.
+export function SelectTable({
+  sel,
+  kind,
+  total,
+  ids,
+  matching,
+  onDone,
+  cls,
+  label,
+  head,
+  children,
+  ...table
+}: {
+  sel: ListSelection
+  kind: 'video' | 'account'
+  total: number
+  ids: string[]
+  matching: Record<string, string>
+  onDone: () => void
+  cls: string
+  label: string
+  head: ComponentChildren
+  children: ComponentChildren
+  class: string
+  'data-testid': string
+  'aria-label': string
+}) {
   const picked = ids.filter((id) => sel.ids.has(id)).length
   return (
-    <SelectBox
-      checked={sel.all || (ids.length > 0 && picked === ids.length)}
-      mixed={!sel.all && picked > 0 && picked < ids.length}
-      onChange={(on) => sel.setPage(ids, on)}
-      label={label}
-    />
+    <>
+      <BulkBar s={sel} kind={kind} total={total} pageSize={ids.length} matching={matching} onDone={onDone} />
+      <div class="table-wrap">
+        <table {...table}>
+          <thead>
+            <tr>
+              <th scope="col" class={cls}>
+                <SelectBox
+                  checked={sel.all || (ids.length > 0 && picked === ids.length)}
+                  mixed={!sel.all && picked > 0 && picked < ids.length}
+                  onChange={(on) => sel.setPage(ids, on)}
+                  label={label}
+                />
+              </th>
+              {head}
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      </div>
+    </>
   )
 }
 

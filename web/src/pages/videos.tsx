@@ -10,7 +10,7 @@ import { setQuery } from '../router'
 import { Sparkline } from '../sparkline'
 import type { Video, VideoList, VideoStatus } from '../types'
 import { Empty, ErrorBox, Freshness, PageHeader, Pager, PlatformBadge, Spinner, StatusBadge, Thumb, Time, statusLabel, useApi } from '../ui'
-import { BulkBar, PageSelectBox, SelectBox, useSelection, type ListSelection } from './organise'
+import { SelectCell, SelectTable, useSelection, type ListSelection } from './organise'
 import './videos.css'
 
 const LIMIT = 50
@@ -185,9 +185,7 @@ function Row({ v, columns, sel }: { v: Video; columns: Column[]; sel: ListSelect
   const title = v.caption?.trim() || `${platformName(v.platform)} video ${v.platformVideoId}`
   return (
     <tr data-testid="row" data-id={v.id}>
-      <td class="vt-select">
-        <SelectBox checked={sel.all || sel.ids.has(v.id)} onChange={() => sel.toggle(v.id)} label={`Select ${title}`} />
-      </td>
+      <SelectCell sel={sel} id={v.id} cls="vt-select" label={`Select ${title}`} />
       <td class="vt-video">
         <div class="video-cell">
           <Thumb src={v.thumbnailUrl} alt="" />
@@ -335,27 +333,31 @@ export default function Videos({ query }: { query: URLSearchParams }) {
             </Empty>
           ) : (
             <div class={`vt-list${r.loading ? ' stale' : ''}`} aria-busy={r.loading}>
-              <BulkBar s={sel} kind="video" total={list.total} pageSize={list.videos.length} matching={matching} onDone={r.reload} />
-              <div class="table-wrap">
-              <table class="vt-table" data-testid="videos-table" aria-label="Tracked videos">
-                <thead>
-                  <tr>
-                    <th scope="col" class="vt-select">
-                      <PageSelectBox sel={sel} ids={list.videos.map((v) => v.id)} label="Select the videos of this page" />
-                    </th>
+              <SelectTable
+                sel={sel}
+                kind="video"
+                total={list.total}
+                ids={list.videos.map((v) => v.id)}
+                matching={matching}
+                onDone={r.reload}
+                cls="vt-select"
+                label="Select the videos of this page"
+                class="vt-table"
+                data-testid="videos-table"
+                aria-label="Tracked videos"
+                head={
+                  <>
                     <th scope="col">Video</th>
                     {columns.map((c) => (
                       <Head c={c} current={st.sort} />
                     ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.videos.map((v) => (
-                    <Row key={v.id} v={v} columns={columns} sel={sel} />
-                  ))}
-                </tbody>
-              </table>
-              </div>
+                  </>
+                }
+              >
+                {list.videos.map((v) => (
+                  <Row key={v.id} v={v} columns={columns} sel={sel} />
+                ))}
+              </SelectTable>
             </div>
           )}
           <Pager total={list.total} limit={LIMIT} offset={st.offset} onPage={(o) => setQuery({ offset: o || null }, false)} />
