@@ -73,6 +73,36 @@ export function accountName(a: Pick<Account, 'handle' | 'platform'>): string {
   return a.handle ? (a.handle.startsWith('@') ? a.handle : '@' + a.handle) : 'account'
 }
 
+// LimitInput is an account's tracking limit: how many of its newest
+// videos it tracks, a whole number from 1 to the plan's max.
+export function LimitInput({
+  value,
+  set,
+  ...input
+}: {
+  value: string
+  set: (v: string) => void
+  max: number | undefined
+  id?: string
+  placeholder?: string
+  disabled?: boolean
+  'aria-invalid': boolean
+  'aria-describedby': string
+}) {
+  return (
+    <input
+      type="number"
+      name="tracking_limit"
+      inputMode="numeric"
+      min={1}
+      step={1}
+      {...input}
+      value={value}
+      onInput={(e) => set((e.target as HTMLInputElement).value)}
+    />
+  )
+}
+
 // AccountActions changes one account. onChanged runs after a change (the
 // caller reloads what it shows); onRemoved after a removal.
 export function AccountActions({ a, onChanged, onRemoved }: { a: Account; onChanged: () => void; onRemoved?: () => void }) {
@@ -152,19 +182,14 @@ export function AccountActions({ a, onChanged, onRemoved }: { a: Account; onChan
       <form class="limit-form" onSubmit={saveLimit} aria-label={`Tracking limit of ${name}`} noValidate>
         <label for={limitId}>Videos tracked (newest)</label>
         <div class="limit-row">
-          <input
+          <LimitInput
             id={limitId}
-            type="number"
-            name="tracking_limit"
-            inputMode="numeric"
-            min={1}
             max={max}
-            step={1}
             value={limit}
+            set={setLimit}
             disabled={busy === 'limit'}
             aria-invalid={!!limitError}
             aria-describedby={`${limitId}-hint${limitError ? ` ${limitId}-error` : ''}`}
-            onInput={(e) => setLimit((e.target as HTMLInputElement).value)}
           />
           <span id={`${limitId}-hint`} class="muted small">
             {max ? `max ${max}` : ''}

@@ -7,7 +7,7 @@ import { exact, videoKind } from '../format'
 import { loadWorkspace, useWorkspace } from '../session'
 import type { TrackResult } from '../types'
 import { PageHeader, PlatformBadge, useAction } from '../ui'
-import { InlineError, isPlanError, sentence } from './account-actions'
+import { InlineError, LimitInput, isPlanError, sentence } from './account-actions'
 import './track.css'
 
 const MAX = 50
@@ -262,16 +262,11 @@ export default function Track() {
           <div class="tracking-limit" data-testid="tracking-limit">
             <label>
               Videos to track per account
-              <input
-                type="number"
-                name="tracking_limit"
-                inputMode="numeric"
-                min={1}
+              <LimitInput
                 max={maxPer}
-                step={1}
                 placeholder={String(defaultLimit)}
                 value={limit}
-                onInput={(e) => setLimit((e.target as HTMLInputElement).value)}
+                set={setLimit}
                 aria-describedby="tracking-limit-hint"
                 aria-invalid={limitBad}
               />
