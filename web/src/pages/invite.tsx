@@ -4,14 +4,14 @@
 // address), verifying the address, and joining. It never creates a
 // workspace of its own for the visitor.
 import { useEffect, useState } from 'preact/hooks'
-import { ApiError, post, request, toApiError } from '../api'
+import { ApiError, post, request, sentence, toApiError } from '../api'
 import { when } from '../format'
 import { navigate } from '../router'
 import { forgetWorkspace, loadMe, openDashboard, rememberInvite, reloadMe } from '../session'
 import type { InviteAccepted, InvitePreview, User } from '../types'
 import { ErrorBox, Spinner, useAction, useApi } from '../ui'
 import { ResendVerification } from '../verify'
-import { AuthFrame, sentence } from './auth-frame'
+import { AuthFrame } from './auth-frame'
 
 const ROLE_TEXT: Record<string, string> = { admin: 'an admin', member: 'a member' }
 

@@ -1,12 +1,12 @@
 // A forgotten password: asking for a reset link (/forgot-password), and
 // choosing a new password with it (/reset-password?token=…), which signs in.
 import { useState } from 'preact/hooks'
-import { ApiError, post } from '../api'
+import { ApiError, post, sentence } from '../api'
 import { useRoute } from '../router'
 import { openDashboard, setMe } from '../session'
 import type { UserResponse } from '../types'
 import { Field, FormError, useAction } from '../ui'
-import { AuthFrame, sentence } from './auth-frame'
+import { AuthFrame } from './auth-frame'
 
 function Forgot({ query }: { query: URLSearchParams }) {
   const [email, setEmail] = useState(query.get('email') ?? '')
