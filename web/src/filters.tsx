@@ -48,6 +48,29 @@ export function filterQuery(f: Filters) {
   }
 }
 
+// flag reads a yes/no filter of the address ("true" or "1").
+export function flag(q: URLSearchParams, k: string): boolean {
+  const v = q.get(k)
+  return v === 'true' || v === '1'
+}
+
+// VideoOptions narrows a list of videos to those tracked by their own
+// link, or to shop videos.
+export function VideoOptions({ individualOnly, platformShopOnly }: { individualOnly: boolean; platformShopOnly: boolean }) {
+  return (
+    <>
+      <label class="check">
+        <input type="checkbox" checked={individualOnly} onChange={(e) => setQuery({ individualOnly: (e.target as HTMLInputElement).checked ? 'true' : null, offset: null })} />
+        Only videos tracked by their own link
+      </label>
+      <label class="check">
+        <input type="checkbox" checked={platformShopOnly} onChange={(e) => setQuery({ platformShopOnly: (e.target as HTMLInputElement).checked ? 'true' : null, offset: null })} />
+        Only shop videos
+      </label>
+    </>
+  )
+}
+
 const rangeDay = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
 
 // periodNames names an answer's window: name for "previous <name>", and

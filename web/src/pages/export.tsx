@@ -4,7 +4,7 @@
 // browser saves the file the server streams.
 import type { ComponentChildren } from 'preact'
 import { get, withQuery } from '../api'
-import { FilterBar, filterQuery, readFilters, useCollections } from '../filters'
+import { FilterBar, VideoOptions, filterQuery, flag, readFilters, useCollections } from '../filters'
 import { PRESET_NAMES, exact, platformName } from '../format'
 import { setQuery } from '../router'
 import type { AccountList, VideoList } from '../types'
@@ -36,11 +36,6 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/
 // isoDay is the UTC day n days before today, as YYYY-MM-DD.
 function isoDay(daysAgo: number): string {
   return new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10)
-}
-
-function flag(q: URLSearchParams, k: string): boolean {
-  const v = q.get(k)
-  return v === 'true' || v === '1'
 }
 
 function plural(n: number, one: string, many: string) {
@@ -144,14 +139,7 @@ export default function Export({ query }: { query: URLSearchParams }) {
             {platformShopOnly ? ', shop videos only' : ''}. Rows are ordered by platform, then account, then publish time (oldest first).
           </p>
           <div class="filters">
-            <label class="check">
-              <input type="checkbox" checked={individualOnly} onChange={(e) => setQuery({ individualOnly: (e.target as HTMLInputElement).checked ? 'true' : null })} />
-              Only videos tracked by their own link
-            </label>
-            <label class="check">
-              <input type="checkbox" checked={platformShopOnly} onChange={(e) => setQuery({ platformShopOnly: (e.target as HTMLInputElement).checked ? 'true' : null })} />
-              Only shop videos
-            </label>
+            <VideoOptions individualOnly={individualOnly} platformShopOnly={platformShopOnly} />
           </div>
           <Matches kind="videos" r={videos} value={videos.data?.total} text={(d) => plural(d.total, 'video matches', 'videos match')} />
         </ExportCard>

@@ -2,7 +2,7 @@
 // and paged by the server (only one page of rows is ever in the page), all
 // of it kept in the address.
 import { get, withQuery } from '../api'
-import { FilterBar, filterQuery, readFilters } from '../filters'
+import { FilterBar, VideoOptions, filterQuery, flag, readFilters } from '../filters'
 import type { ComponentChild } from 'preact'
 import { useState } from 'preact/hooks'
 import { DASH, day, exact, num, pct, platformName, signed } from '../format'
@@ -33,11 +33,6 @@ const SORT_NAMES: Record<Sort, string> = {
 // The statuses the list can keep; without one it lists the videos that
 // count (all but those beyond their account's limit).
 const STATUSES: VideoStatus[] = ['active', 'pending', 'error', 'paused', 'beyond_limit']
-
-function flag(q: URLSearchParams, k: string): boolean {
-  const v = q.get(k)
-  return v === 'true' || v === '1'
-}
 
 // readVideoQuery is the list's state as the address holds it.
 function readVideoQuery(q: URLSearchParams) {
@@ -254,14 +249,7 @@ export default function Videos({ query }: { query: URLSearchParams }) {
       </PageHeader>
       <FilterBar f={st.f} presetLabel="Filter by publish date" presetNote="shows the videos published in the chosen period" />
       <div class="filters vt-controls">
-        <label class="check">
-          <input type="checkbox" checked={st.individualOnly} onChange={(e) => setQuery({ individualOnly: (e.target as HTMLInputElement).checked ? 'true' : null, offset: null })} />
-          Only videos tracked by their own link
-        </label>
-        <label class="check">
-          <input type="checkbox" checked={st.platformShopOnly} onChange={(e) => setQuery({ platformShopOnly: (e.target as HTMLInputElement).checked ? 'true' : null, offset: null })} />
-          Only shop videos
-        </label>
+        <VideoOptions individualOnly={st.individualOnly} platformShopOnly={st.platformShopOnly} />
         <label class="inline">
           <span>Status</span>
           <select
