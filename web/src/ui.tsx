@@ -205,6 +205,19 @@ export function TableHead({ cols, scoped }: { cols: Column[]; scoped?: boolean }
   )
 }
 
+// Stale dims what r showed while its next answer loads; Updating says so.
+export function Stale<T>({ r, children }: { r: Loaded<T>; children: ComponentChildren }) {
+  return (
+    <div class={r.loading ? 'stale' : ''} aria-busy={r.loading}>
+      {children}
+    </div>
+  )
+}
+
+export function Updating<T>({ r }: { r: Loaded<T> }) {
+  return r.loading && r.data ? <Spinner label="Updating…" /> : null
+}
+
 export function Empty({ title, children }: { title: string; children?: ComponentChildren }) {
   return (
     <div class="empty">

@@ -7,7 +7,7 @@ import { TimeChart } from '../chart'
 import { day, exact, num, pct, signed, when } from '../format'
 import { navigate, setQuery } from '../router'
 import type { AccountAnalytics, Video } from '../types'
-import { Empty, Freshness, NextScrape, PageHeader, PlatformBadge, Show, Spinner, StatusBadge, TableHead, Thumb, numCol, useApi } from '../ui'
+import { Empty, Freshness, NextScrape, PageHeader, PlatformBadge, Show, Stale, StatusBadge, TableHead, Thumb, Updating, numCol, useApi } from '../ui'
 import { AccountActions, Avatar, Num, accountName, gainClass } from './account-actions'
 import { Organise } from './organise'
 
@@ -326,13 +326,13 @@ export default function AccountPage({ params, query }: { params: Record<string, 
       ) : (
         <Show r={r}>
           {(d) => (
-            <div class={r.loading ? 'stale' : ''} aria-busy={r.loading}>
+            <Stale r={r}>
               <Panel d={d} reload={r.reload} />
-            </div>
+            </Stale>
           )}
         </Show>
       )}
-      {r.loading && r.data && <Spinner label="Updating…" />}
+      <Updating r={r} />
     </>
   )
 }

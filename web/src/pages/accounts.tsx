@@ -7,7 +7,7 @@ import { exact, num, pct, signed } from '../format'
 import { setQuery } from '../router'
 import { Sparkline } from '../sparkline'
 import type { Account, AccountList } from '../types'
-import { Empty, Freshness, PageHeader, PlatformBadge, Show, Spinner, StatusBadge, useApi } from '../ui'
+import { Empty, Freshness, PageHeader, PlatformBadge, Show, Stale, StatusBadge, Updating, useApi } from '../ui'
 import { AccountActions, Avatar, Num, accountName, gainClass } from './account-actions'
 import { SelectCell, SelectTable, useSelection, type ListSelection } from './organise'
 
@@ -147,7 +147,7 @@ export default function Accounts({ query }: { query: URLSearchParams }) {
               </Empty>
             )
           return (
-            <div class={r.loading ? 'stale' : ''} aria-busy={r.loading}>
+            <Stale r={r}>
               {!d.metricsAvailable && (
                 <div class="notice" role="status">
                   The numbers are temporarily unavailable: the accounts are listed without their figures. Try again in a few minutes.{' '}
@@ -193,11 +193,11 @@ export default function Accounts({ query }: { query: URLSearchParams }) {
                   <Row key={a.id} a={a} reload={r.reload} sel={sel} />
                 ))}
               </SelectTable>
-            </div>
+            </Stale>
           )
         }}
       </Show>
-      {r.loading && r.data && <Spinner label="Updating…" />}
+      <Updating r={r} />
     </>
   )
 }

@@ -5,7 +5,7 @@ import { useState } from 'preact/hooks'
 import { ApiError, del, get, patch, post } from '../api'
 import { day, exact, num } from '../format'
 import type { Collection, CollectionList } from '../types'
-import { Confirm, Empty, PageHeader, Show, Spinner, TableHead, Time, numCol, useAction, useApi } from '../ui'
+import { Confirm, Empty, PageHeader, Show, Stale, TableHead, Time, Updating, numCol, useAction, useApi } from '../ui'
 import { InlineError } from './account-actions'
 import './collections.css'
 
@@ -200,7 +200,7 @@ export default function Collections() {
               <a href="/track">Track</a> page.
             </Empty>
           ) : (
-            <div class={r.loading ? 'stale' : ''} aria-busy={r.loading}>
+            <Stale r={r}>
               {!d.metricsAvailable && (
                 <div class="notice" role="status">
                   Views are temporarily unavailable (shown as “—”); videos and accounts are counted. Try again in a few minutes.{' '}
@@ -220,11 +220,11 @@ export default function Collections() {
                 </table>
               </div>
               <p class="muted small">Videos include those found through the collection's accounts; views are their latest views, summed.</p>
-            </div>
+            </Stale>
           )
         }
       </Show>
-      {r.loading && r.data && <Spinner label="Updating…" />}
+      <Updating r={r} />
     </>
   )
 }
