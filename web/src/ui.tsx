@@ -314,8 +314,35 @@ export function Pager({ total, limit, offset, onPage }: { total: number; limit: 
   )
 }
 
-// Confirm asks before something that cannot be undone.
-export function Confirm({
+// A Question is whether a Confirm is open: ask opens it, close closes it.
+export interface Question {
+  open: boolean
+  ask: () => void
+  close: () => void
+}
+
+export function useQuestion(): Question {
+  const [open, setOpen] = useState(false)
+  return { open, ask: () => setOpen(true), close: () => setOpen(false) }
+}
+
+// Confirm asks, while its question is open, before something that cannot
+// be undone; either answer closes it.
+export function Confirm({ question, onConfirm, ...ask }: { question: Question; title: string; children?: ComponentChildren; confirm: string; onConfirm: () => void }) {
+  if (!question.open) return null
+  return (
+    <ConfirmDialog
+      {...ask}
+      onConfirm={() => {
+        question.close()
+        onConfirm()
+      }}
+      onCancel={question.close}
+    />
+  )
+}
+
+function ConfirmDialog({
   title,
   children,
   confirm,

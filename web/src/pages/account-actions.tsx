@@ -6,7 +6,7 @@ import { ApiError, del, patch } from '../api'
 import { loadWorkspace, useWorkspace } from '../session'
 import { exact, num } from '../format'
 import type { Account } from '../types'
-import { Confirm, Thumb, useAction } from '../ui'
+import { Confirm, Thumb, useAction, useQuestion } from '../ui'
 import './accounts.css'
 
 // isPlanError: a 403 about the video limit or the workspace's access,
@@ -111,7 +111,7 @@ export function AccountActions({ a, onChanged, onRemoved }: { a: Account; onChan
   const { busy: changing, error, run } = useAction<'status' | 'remove'>()
   const { busy: saving, error: limitError, setError: setLimitError, run: runLimit } = useAction<'limit'>()
   const busy = changing || saving
-  const [asking, setAsking] = useState(false)
+  const question = useQuestion()
   const [limit, setLimit] = useState(String(a.tracking_limit))
   useEffect(() => setLimit(String(a.tracking_limit)), [a.tracking_limit, a.id])
   const name = accountName(a)
@@ -130,8 +130,7 @@ export function AccountActions({ a, onChanged, onRemoved }: { a: Account; onChan
       { key: 'status' },
     )
 
-  const remove = () => {
-    setAsking(false)
+  const remove = () =>
     run(
       async () => {
         await del<Account>(`/accounts/${a.id}`)
@@ -141,7 +140,6 @@ export function AccountActions({ a, onChanged, onRemoved }: { a: Account; onChan
       },
       { key: 'remove' },
     )
-  }
 
   const n = Number(limit)
   const limitValid = limit.trim() !== '' && Number.isInteger(n) && n >= 1 && (max === undefined || n <= max)
@@ -175,7 +173,7 @@ export function AccountActions({ a, onChanged, onRemoved }: { a: Account; onChan
         >
           {busy === 'status' ? (paused ? 'Resuming…' : 'Pausing…') : paused ? 'Resume' : 'Pause'}
         </button>
-        <button type="button" class="danger-outline" disabled={!!busy} onClick={() => setAsking(true)} aria-label={`Remove ${name}`} data-testid="remove">
+        <button type="button" class="danger-outline" disabled={!!busy} onClick={question.ask} aria-label={`Remove ${name}`} data-testid="remove">
           {busy === 'remove' ? 'Removing…' : 'Remove'}
         </button>
       </div>
@@ -201,15 +199,13 @@ export function AccountActions({ a, onChanged, onRemoved }: { a: Account; onChan
         <InlineError error={limitError} id={`${limitId}-error`} />
       </form>
       <InlineError error={error} />
-      {asking && (
-        <Confirm title={`Remove ${name}?`} confirm="Remove account" onConfirm={remove} onCancel={() => setAsking(false)}>
-          <p>
-            {name} and its videos leave the accounts list, the videos list, the overview and exports. It is no longer refreshed and stops counting against
-            your video limit ({a.tracking_limit} {a.tracking_limit === 1 ? 'video' : 'videos'} freed).
-          </p>
-          <p class="muted">Nothing is deleted: its history is kept, and tracking its link again brings it back (counted again).</p>
-        </Confirm>
-      )}
+      <Confirm question={question} title={`Remove ${name}?`} confirm="Remove account" onConfirm={remove}>
+        <p>
+          {name} and its videos leave the accounts list, the videos list, the overview and exports. It is no longer refreshed and stops counting against
+          your video limit ({a.tracking_limit} {a.tracking_limit === 1 ? 'video' : 'videos'} freed).
+        </p>
+        <p class="muted">Nothing is deleted: its history is kept, and tracking its link again brings it back (counted again).</p>
+      </Confirm>
     </div>
   )
 }

@@ -7,7 +7,7 @@ import { CollectionSelect, useCollections } from '../filters'
 import { ago, exact, num, platformName, signed, signedPct, videoKind, when } from '../format'
 import { setQuery } from '../router'
 import { PLATFORMS, type AlertCondition, type AlertEvent, type AlertMetric, type AlertRule } from '../types'
-import { ACTIONS, Confirm, Empty, ErrorBox, ErrorNote, PageHeader, PlatformBadge, Show, Spinner, TableHead, Time, numCol, useAction, useApi } from '../ui'
+import { ACTIONS, Confirm, Empty, ErrorBox, ErrorNote, PageHeader, PlatformBadge, Show, Spinner, TableHead, Time, numCol, useAction, useApi, useQuestion } from '../ui'
 import './alerts.css'
 
 const METRICS: AlertMetric[] = ['views', 'likes', 'comments', 'shares']
@@ -362,16 +362,17 @@ function RuleRow({
   onDeleted: () => void
 }) {
   const { busy, error, run } = useAction()
-  const [confirming, setConfirming] = useState(false)
+  const question = useQuestion()
 
   const toggle = () => run(async () => onChanged(await post<AlertRule>('/alerts', { id: r.id, enabled: !r.enabled })))
-  const remove = () => {
-    setConfirming(false)
-    run(async () => {
-      await del(`/alerts/${r.id}`)
-      onDeleted()
-    }, { stay: true })
-  }
+  const remove = () =>
+    run(
+      async () => {
+        await del(`/alerts/${r.id}`)
+        onDeleted()
+      },
+      { stay: true },
+    )
 
   return (
     <tr data-testid="row" data-id={r.id}>
@@ -404,16 +405,14 @@ function RuleRow({
         <button type="button" onClick={onEdit} disabled={!!busy} aria-label={`Edit ${r.name}`}>
           Edit
         </button>
-        <button type="button" onClick={() => setConfirming(true)} disabled={!!busy} aria-label={`Delete ${r.name}`}>
+        <button type="button" onClick={question.ask} disabled={!!busy} aria-label={`Delete ${r.name}`}>
           Delete
         </button>
-        {confirming && (
-          <Confirm title="Delete this alert rule?" confirm="Delete rule" onConfirm={remove} onCancel={() => setConfirming(false)}>
-            <p>
-              “{r.name}” stops alerting. The alerts it already raised are kept in the history below as long as the server keeps them.
-            </p>
-          </Confirm>
-        )}
+        <Confirm question={question} title="Delete this alert rule?" confirm="Delete rule" onConfirm={remove}>
+          <p>
+            “{r.name}” stops alerting. The alerts it already raised are kept in the history below as long as the server keeps them.
+          </p>
+        </Confirm>
       </td>
     </tr>
   )

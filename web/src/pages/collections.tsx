@@ -5,7 +5,7 @@ import { useState } from 'preact/hooks'
 import { ApiError, del, get, patch, post } from '../api'
 import { day, exact, num } from '../format'
 import type { Collection, CollectionList } from '../types'
-import { Confirm, Empty, PageHeader, Show, Stale, TableHead, Time, Updating, numCol, useAction, useApi } from '../ui'
+import { Confirm, Empty, PageHeader, Show, Stale, TableHead, Time, Updating, numCol, useAction, useApi, useQuestion } from '../ui'
 import { InlineError } from './account-actions'
 import './collections.css'
 
@@ -66,7 +66,7 @@ function Row({ c, metrics, reload }: { c: Collection; metrics: boolean; reload: 
   const [editing, setEditing] = useState(false)
   const [name, setName] = useState(c.name)
   const { busy, error, setError, run } = useAction()
-  const [asking, setAsking] = useState(false)
+  const question = useQuestion()
   const [deleteBlocked, setDeleteBlocked] = useState(false)
 
   const rename = (e: Event) => {
@@ -89,7 +89,6 @@ function Row({ c, metrics, reload }: { c: Collection; metrics: boolean; reload: 
   }
 
   const remove = async () => {
-    setAsking(false)
     setDeleteBlocked(false)
     const failed = await run(async () => {
       await del(`/collections/${c.id}`)
@@ -168,19 +167,17 @@ function Row({ c, metrics, reload }: { c: Collection; metrics: boolean; reload: 
               Rename
             </button>
           )}
-          <button type="button" class="danger-outline" disabled={!!busy} onClick={() => setAsking(true)} aria-label={`Delete ${c.name}`}>
+          <button type="button" class="danger-outline" disabled={!!busy} onClick={question.ask} aria-label={`Delete ${c.name}`}>
             Delete
           </button>
         </div>
-        {asking && (
-          <Confirm title={`Delete “${c.name}”?`} confirm="Delete collection" onConfirm={remove} onCancel={() => setAsking(false)}>
-            <p>
-              The collection is deleted. Its {exact(c.videos)} {c.videos === 1 ? 'video' : 'videos'} and {exact(c.accounts)}{' '}
-              {c.accounts === 1 ? 'account' : 'accounts'} are not removed: they stay tracked, with their history, in no collection.
-            </p>
-            <p class="muted">If alert rules are limited to this collection, delete them or change their scope first.</p>
-          </Confirm>
-        )}
+        <Confirm question={question} title={`Delete “${c.name}”?`} confirm="Delete collection" onConfirm={remove}>
+          <p>
+            The collection is deleted. Its {exact(c.videos)} {c.videos === 1 ? 'video' : 'videos'} and {exact(c.accounts)}{' '}
+            {c.accounts === 1 ? 'account' : 'accounts'} are not removed: they stay tracked, with their history, in no collection.
+          </p>
+          <p class="muted">If alert rules are limited to this collection, delete them or change their scope first.</p>
+        </Confirm>
       </td>
     </tr>
   )

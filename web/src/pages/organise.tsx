@@ -8,7 +8,7 @@ import { ApiError, post, toApiError, waitText } from '../api'
 import { CollectionSelect, useCollections } from '../filters'
 import { loadWorkspace, useWorkspace } from '../session'
 import type { Video } from '../types'
-import { Confirm, useAction } from '../ui'
+import { Confirm, useAction, useQuestion } from '../ui'
 import { InlineError } from './account-actions'
 import './organise.css'
 
@@ -100,7 +100,7 @@ export function Organise({
   const cols = useCollections()
   const { busy, error, setError, run: send } = useAction<BulkAction>()
   const [done, setDone] = useState('')
-  const [asking, setAsking] = useState(false)
+  const question = useQuestion()
   const [target, setTarget] = useState('')
   const uid = label.replace(/\W+/g, '-')
 
@@ -163,7 +163,7 @@ export function Organise({
           </button>
         )}
         {actions.includes('remove') && (
-          <button type="button" class="danger-outline" disabled={!!busy} onClick={() => setAsking(true)} data-testid="bulk-remove">
+          <button type="button" class="danger-outline" disabled={!!busy} onClick={question.ask} data-testid="bulk-remove">
             {busy === 'remove' ? 'Removing…' : 'Remove'}
           </button>
         )}
@@ -175,25 +175,20 @@ export function Organise({
           {done}
         </p>
       )}
-      {asking && (
-        <Confirm
-          title={`Remove ${label}?`}
-          confirm={count === 1 ? 'Remove' : `Remove ${count.toLocaleString('en-US')}`}
-          onConfirm={() => {
-            setAsking(false)
-            run('remove')
-          }}
-          onCancel={() => setAsking(false)}
-        >
-          {removeText ?? (
-            <p>
-              {count === 1 ? 'It leaves' : 'They leave'} the lists, the overview and exports, {count === 1 ? 'is' : 'are'} no longer refreshed and stop
-              counting against your video limit.
-            </p>
-          )}
-          <p class="muted">Nothing is deleted: the history is kept, and tracking a link again brings it back.</p>
-        </Confirm>
-      )}
+      <Confirm
+        question={question}
+        title={`Remove ${label}?`}
+        confirm={count === 1 ? 'Remove' : `Remove ${count.toLocaleString('en-US')}`}
+        onConfirm={() => run('remove')}
+      >
+        {removeText ?? (
+          <p>
+            {count === 1 ? 'It leaves' : 'They leave'} the lists, the overview and exports, {count === 1 ? 'is' : 'are'} no longer refreshed and stop
+            counting against your video limit.
+          </p>
+        )}
+        <p class="muted">Nothing is deleted: the history is kept, and tracking a link again brings it back.</p>
+      </Confirm>
     </div>
   )
 }

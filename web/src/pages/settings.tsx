@@ -5,7 +5,7 @@ import { ApiError, post } from '../api'
 import { navigate } from '../router'
 import { forgetWorkspace, setMe, useMe } from '../session'
 import type { UserResponse } from '../types'
-import { Confirm, Field, FormError, PageHeader, Spinner, useAction } from '../ui'
+import { Confirm, Field, FormError, PageHeader, Spinner, useAction, useQuestion } from '../ui'
 import { ResendVerification } from '../verify'
 import './settings.css'
 
@@ -77,10 +77,9 @@ function ChangePassword() {
 }
 
 function SignOutEverywhere() {
-  const [confirming, setConfirming] = useState(false)
+  const question = useQuestion()
   const { busy, error, run } = useAction()
   const go = async () => {
-    setConfirming(false)
     if (await run(() => post('/auth/logout-everywhere'), { stay: true })) return
     forgetWorkspace()
     navigate('/login', true)
@@ -89,7 +88,7 @@ function SignOutEverywhere() {
     <section class="card" aria-labelledby="everywhere-title">
       <h2 id="everywhere-title">Sign out everywhere</h2>
       <p class="muted">Ends every session of your account, on this device too: phones, other browsers, a computer you forgot to log out of.</p>
-      <button type="button" class="danger" disabled={!!busy} onClick={() => setConfirming(true)}>
+      <button type="button" class="danger" disabled={!!busy} onClick={question.ask}>
         {busy ? 'Signing out…' : 'Sign out everywhere'}
       </button>
       {error && (
@@ -97,11 +96,9 @@ function SignOutEverywhere() {
           {error.message}
         </div>
       )}
-      {confirming && (
-        <Confirm title="Sign out everywhere?" confirm="Sign out everywhere" onConfirm={go} onCancel={() => setConfirming(false)}>
-          <p>Every device signed in to your account, this one included, is signed out at once. You then log in again here.</p>
-        </Confirm>
-      )}
+      <Confirm question={question} title="Sign out everywhere?" confirm="Sign out everywhere" onConfirm={go}>
+        <p>Every device signed in to your account, this one included, is signed out at once. You then log in again here.</p>
+      </Confirm>
     </section>
   )
 }

@@ -6,7 +6,7 @@ import { del, get, patch, post } from '../api'
 import { ago, day, exact } from '../format'
 import { canManage, loadWorkspace, openDashboard, useMe, useWorkspace } from '../session'
 import type { Invite, Member, Role, Team as TeamData, User } from '../types'
-import { ACTIONS, Confirm, ErrorNote, PageHeader, Show, TableHead, Time, useAction, useApi } from '../ui'
+import { ACTIONS, Confirm, ErrorNote, PageHeader, Show, TableHead, Time, useAction, useApi, useQuestion } from '../ui'
 import { TeamTabs } from './team-tabs'
 import './team.css'
 
@@ -82,16 +82,13 @@ function InviteForm({ full, onTeam }: { full: boolean; onTeam: (t: TeamData) => 
 
 function MemberRow({ m, me, manage, onTeam }: { m: Member; me: boolean; manage: boolean; onTeam: (t: TeamData | undefined) => void }) {
   const { busy, error, run } = useAction()
-  const [confirming, setConfirming] = useState(false)
+  const question = useQuestion()
   // Your own role and membership are not changed from your row: leaving
   // has its own button below the table.
   const editable = manage && m.role !== 'owner' && !me
 
   const changeRole = async (role: string) => run(async () => onTeam(await patch<TeamData>(`/workspace/team/members/${m.userId}`, { role })))
-  const remove = () => {
-    setConfirming(false)
-    run(async () => onTeam(await del<TeamData | undefined>(`/workspace/team/members/${m.userId}`)), { stay: true })
-  }
+  const remove = () => run(async () => onTeam(await del<TeamData | undefined>(`/workspace/team/members/${m.userId}`)), { stay: true })
 
   return (
     <tr data-testid="row" data-id={m.userId} data-me={me ? 'true' : undefined} class={me ? 'me' : undefined}>
@@ -120,17 +117,15 @@ function MemberRow({ m, me, manage, onTeam }: { m: Member; me: boolean; manage: 
       {manage && (
         <td class="row-actions">
           {editable && (
-            <button type="button" disabled={!!busy} onClick={() => setConfirming(true)} aria-label={`Remove ${m.email}`}>
+            <button type="button" disabled={!!busy} onClick={question.ask} aria-label={`Remove ${m.email}`}>
               Remove
             </button>
           )}
-          {confirming && (
-            <Confirm title="Remove this member?" confirm="Remove member" onConfirm={remove} onCancel={() => setConfirming(false)}>
-              <p>
-                {m.email} loses access to this workspace at once and their seat becomes free. Their tracked videos and alert rules stay.
-              </p>
-            </Confirm>
-          )}
+          <Confirm question={question} title="Remove this member?" confirm="Remove member" onConfirm={remove}>
+            <p>
+              {m.email} loses access to this workspace at once and their seat becomes free. Their tracked videos and alert rules stay.
+            </p>
+          </Confirm>
         </td>
       )}
     </tr>
@@ -141,9 +136,8 @@ function MemberRow({ m, me, manage, onTeam }: { m: Member; me: boolean; manage: 
 // Afterwards the bootstrap gives them a workspace of their own.
 function Leave({ me, owner }: { me: User; owner: boolean }) {
   const { busy, error, run } = useAction()
-  const [confirming, setConfirming] = useState(false)
+  const question = useQuestion()
   const leave = async () => {
-    setConfirming(false)
     if (!(await run(() => del<undefined>(`/workspace/team/members/${me.id}`), { stay: true }))) await openDashboard()
   }
   return (
@@ -154,18 +148,16 @@ function Leave({ me, owner }: { me: User; owner: boolean }) {
       ) : (
         <>
           <p class="muted">You lose access to its videos, accounts and alerts at once. You can come back only with a new invite.</p>
-          <button type="button" class="danger" disabled={!!busy} onClick={() => setConfirming(true)}>
+          <button type="button" class="danger" disabled={!!busy} onClick={question.ask}>
             {busy ? 'Leaving…' : 'Leave workspace'}
           </button>
           <ErrorNote error={error} />
-          {confirming && (
-            <Confirm title="Leave this workspace?" confirm="Leave workspace" onConfirm={leave} onCancel={() => setConfirming(false)}>
-              <p>
-                You ({me.email}) lose access at once and your seat becomes free. The videos you tracked and your alert rules stay with the workspace. You then get a
-                workspace of your own; to join another, open the link of its invite.
-              </p>
-            </Confirm>
-          )}
+          <Confirm question={question} title="Leave this workspace?" confirm="Leave workspace" onConfirm={leave}>
+            <p>
+              You ({me.email}) lose access at once and your seat becomes free. The videos you tracked and your alert rules stay with the workspace. You then get a
+              workspace of your own; to join another, open the link of its invite.
+            </p>
+          </Confirm>
         </>
       )}
     </section>
