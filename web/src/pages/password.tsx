@@ -1,5 +1,6 @@
 // A forgotten password: asking for a reset link (/forgot-password), and
 // choosing a new password with it (/reset-password?token=…), which signs in.
+import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
 import { ApiError, post, sentence } from '../api'
 import { useRoute } from '../router'
@@ -7,6 +8,20 @@ import { openDashboard, setMe } from '../session'
 import type { UserResponse } from '../types'
 import { Field, FormError, useAction } from '../ui'
 import { AuthFrame } from './auth-frame'
+
+// AuthForm is the frame of a form that asks one thing: its title, what it
+// is for, and its fields.
+function AuthForm({ title, intro, onSubmit, children }: { title: string; intro: string; onSubmit: (e: Event) => void; children: ComponentChildren }) {
+  return (
+    <AuthFrame title={title}>
+      <form class="auth-form" onSubmit={onSubmit} noValidate>
+        <h1>{title}</h1>
+        <p class="muted">{intro}</p>
+        {children}
+      </form>
+    </AuthFrame>
+  )
+}
 
 function Forgot({ query }: { query: URLSearchParams }) {
   const [email, setEmail] = useState(query.get('email') ?? '')
@@ -39,29 +54,25 @@ function Forgot({ query }: { query: URLSearchParams }) {
     )
   }
   return (
-    <AuthFrame title="Forgot your password?">
-      <form class="auth-form" onSubmit={submit} noValidate>
-        <h1>Forgot your password?</h1>
-        <p class="muted">Enter the e-mail address of your account: we send it a link to choose a new password.</p>
-        <Field
-          label="E-mail"
-          type="email"
-          name="email"
-          autocomplete="email"
-          required
-          value={email}
-          set={setEmail}
-          error={error?.fields.email && `E-mail ${error.fields.email}`}
-        />
-        {error && !error.fields.email && <FormError error={error} say={sentence} />}
-        <button type="submit" class="primary" disabled={!!busy}>
-          {busy ? 'Sending…' : 'Send the reset link'}
-        </button>
-        <p class="muted">
-          Remembered it? <a href="/login">Log in</a>
-        </p>
-      </form>
-    </AuthFrame>
+    <AuthForm title="Forgot your password?" intro="Enter the e-mail address of your account: we send it a link to choose a new password." onSubmit={submit}>
+      <Field
+        label="E-mail"
+        type="email"
+        name="email"
+        autocomplete="email"
+        required
+        value={email}
+        set={setEmail}
+        error={error?.fields.email && `E-mail ${error.fields.email}`}
+      />
+      {error && !error.fields.email && <FormError error={error} say={sentence} />}
+      <button type="submit" class="primary" disabled={!!busy}>
+        {busy ? 'Sending…' : 'Send the reset link'}
+      </button>
+      <p class="muted">
+        Remembered it? <a href="/login">Log in</a>
+      </p>
+    </AuthForm>
   )
 }
 
@@ -99,38 +110,34 @@ function Reset({ query }: { query: URLSearchParams }) {
     )
   }
   return (
-    <AuthFrame title="Choose a new password">
-      <form class="auth-form" onSubmit={submit} noValidate>
-        <h1>Choose a new password</h1>
-        <p class="muted">It signs you in here and out of every other device.</p>
-        <Field
-          label="New password"
-          type="password"
-          name="password"
-          autocomplete="new-password"
-          required
-          minLength={8}
-          value={password}
-          set={setPassword}
-          error={f.password && `Password ${f.password}`}
-          hint="At least 8 characters, and not your e-mail address."
-        />
-        <Field
-          label="Repeat the new password"
-          type="password"
-          name="repeat"
-          autocomplete="new-password"
-          required
-          value={repeat}
-          set={setRepeat}
-          error={f.repeat && 'The two passwords differ: type the same one twice.'}
-        />
-        {error && !f.password && !f.repeat && <FormError error={error} say={sentence} />}
-        <button type="submit" class="primary" disabled={!!busy}>
-          {busy ? 'Saving…' : 'Set the new password'}
-        </button>
-      </form>
-    </AuthFrame>
+    <AuthForm title="Choose a new password" intro="It signs you in here and out of every other device." onSubmit={submit}>
+      <Field
+        label="New password"
+        type="password"
+        name="password"
+        autocomplete="new-password"
+        required
+        minLength={8}
+        value={password}
+        set={setPassword}
+        error={f.password && `Password ${f.password}`}
+        hint="At least 8 characters, and not your e-mail address."
+      />
+      <Field
+        label="Repeat the new password"
+        type="password"
+        name="repeat"
+        autocomplete="new-password"
+        required
+        value={repeat}
+        set={setRepeat}
+        error={f.repeat && 'The two passwords differ: type the same one twice.'}
+      />
+      {error && !f.password && !f.repeat && <FormError error={error} say={sentence} />}
+      <button type="submit" class="primary" disabled={!!busy}>
+        {busy ? 'Saving…' : 'Set the new password'}
+      </button>
+    </AuthForm>
   )
 }
 
