@@ -6,7 +6,7 @@ import { ApiError, get, post, toApiError } from '../api'
 import { day, exact, when } from '../format'
 import { setQuery } from '../router'
 import { canManage, loadWorkspace, useWorkspace } from '../session'
-import type { FoundingStats, PlanName, Workspace } from '../types'
+import type { FoundingStats, Limits, PlanName, Workspace } from '../types'
 import { Empty, ErrorBox, PageHeader, Show, Spinner, useApi } from '../ui'
 import './billing.css'
 
@@ -19,13 +19,8 @@ const planName = (p: string) => PLAN_NAMES[p] ?? p
 // GET /api/plans (schema Plans): what each plan allows, and the payment
 // provider's prices when the server could read them (null otherwise: the
 // provider shows them at checkout).
-interface PlanLimits {
+interface PlanLimits extends Limits {
   name: PlanName
-  videoLimit: number
-  seatLimit: number
-  maxVideosPerAccount: number
-  refreshIntervalHours: number
-  manualRefreshesPerDay: number
 }
 // PlanPrice is a price of the provider: amount in the currency's minor unit.
 interface PlanPrice {

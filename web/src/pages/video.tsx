@@ -14,13 +14,8 @@ import { VideoActions } from './organise'
 
 // GET /api/videos/{id} (schema VideoDetail): the video plus its series
 // and the scrapes that covered it.
-interface Point {
+interface Point extends Counts {
   t: string
-  views: number | null
-  likes: number | null
-  comments: number | null
-  shares: number | null
-  saves: number | null
 }
 
 type ScrapeStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'processed'
