@@ -4,7 +4,7 @@
 import { render, type ComponentChildren, type ComponentType } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { onUnauthenticated, post, type ApiError } from './api'
-import { exact, day, usageText } from './format'
+import { exact, day, filled, usageText } from './format'
 import { match, navigate, useRoute } from './router'
 import { forgetWorkspace, loadWorkspace, signedIn, useMe, useWorkspace } from './session'
 import { Signal, useSignal } from './signal'
@@ -149,7 +149,7 @@ function Usage() {
         {exact(used)} / {exact(ws.videoLimit)} videos
       </span>
       <span class="meter" aria-hidden="true">
-        <span class="meter-fill" style={{ width: `${Math.min(100, (used / Math.max(1, ws.videoLimit)) * 100)}%` }} />
+        <span class="meter-fill" style={{ width: filled(used, ws.videoLimit) }} />
       </span>
       <span class="plan">{ws.plan}</span>
     </a>

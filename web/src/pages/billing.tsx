@@ -3,7 +3,7 @@
 // customer portal.
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, get, post, toApiError } from '../api'
-import { day, exact, when } from '../format'
+import { day, exact, filled, when } from '../format'
 import { setQuery } from '../router'
 import { canManage, loadWorkspace, useWorkspace } from '../session'
 import type { FoundingStats, Limits, PlanName, Workspace } from '../types'
@@ -145,7 +145,7 @@ function Usage({ label, used, limit, testid }: { label: string; used: number; li
         {used > limit && <span class="down"> · over the limit</span>}
       </div>
       <div class="bar" role="progressbar" aria-label={`${label} used`} aria-valuemin={0} aria-valuemax={limit} aria-valuenow={used}>
-        <span class={over ? 'full' : ''} style={{ width: `${Math.min(100, (used / Math.max(1, limit)) * 100)}%` }} />
+        <span class={over ? 'full' : ''} style={{ width: filled(used, limit) }} />
       </div>
     </div>
   )

@@ -3,7 +3,7 @@
 // removing.
 import { useState } from 'preact/hooks'
 import { del, get, patch, post } from '../api'
-import { ago, day, exact } from '../format'
+import { ago, day, exact, filled } from '../format'
 import { canManage, loadWorkspace, openDashboard, useMe, useWorkspace } from '../session'
 import type { Invite, Member, Role, Team as TeamData, User } from '../types'
 import { ACTIONS, Confirm, ErrorNote, PageHeader, Show, TableHead, Time, useAction, useApi, useQuestion } from '../ui'
@@ -256,7 +256,7 @@ export default function Team() {
                   <span class="muted"> · members plus pending invites</span>
                 </div>
                 <div class="meter" role="progressbar" aria-label="Seats used" aria-valuemin={0} aria-valuemax={t.seats.limit} aria-valuenow={t.seats.used}>
-                  <span class={`meter-fill${full ? ' full' : ''}`} style={{ width: `${Math.min(100, (t.seats.used / Math.max(1, t.seats.limit)) * 100)}%` }} />
+                  <span class={`meter-fill${full ? ' full' : ''}`} style={{ width: filled(t.seats.used, t.seats.limit) }} />
                 </div>
                 {full && !manage && (
                   <p class="muted">
