@@ -16,10 +16,7 @@ import (
 // its gain covers.
 func TestAlertsPage(t *testing.T) {
 	skipUIOnCurrentEngine(t)
-	s := startSite(t)
-	ctx := openBrowser(t, 1440, 900)
-	s.signUp(ctx, "alertspage")
-	cookie := sessionCookie(t, ctx, s.base)
+	s, ctx, _, cookie := signedUp(t, 1440, 900, "alertspage")
 
 	var invalid []string
 	do(t, ctx, "submit the empty form",

@@ -19,10 +19,7 @@ import (
 // Team page's refusal of a second invite.
 func TestBillingSells(t *testing.T) {
 	skipUIOnCurrentEngine(t)
-	s := startSite(t)
-	ctx := openBrowser(t, 1440, 900)
-	s.signUp(ctx, "billsells")
-	cookie := sessionCookie(t, ctx, s.base)
+	s, ctx, _, cookie := signedUp(t, 1440, 900, "billsells")
 
 	var plans struct {
 		Plans []struct {

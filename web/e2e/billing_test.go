@@ -17,9 +17,7 @@ import (
 // for every price id) and the founding offer's price with the spots left.
 func TestBillingAfterBackFromCheckout(t *testing.T) {
 	skipUIOnCurrentEngine(t)
-	s := startSite(t)
-	ctx := openBrowser(t, 1280, 900)
-	s.signUp(ctx, "billing")
+	s, ctx, _, _ := signedUp(t, 1280, 900, "billing")
 
 	// The provider's checkout page is served by the test: the browser
 	// leaves the site for it, as it does in production.

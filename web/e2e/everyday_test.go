@@ -39,6 +39,8 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 		chromedp.WaitVisible(`form[aria-label="Track a URL"] input[name=url]`),
 		chromedp.SendKeys(`form[aria-label="Track a URL"] input[name=url]`, post),
 		chromedp.Text(`#urls-count`, &count),
+		// the menu lists the collection once the page has read them
+		chromedp.WaitReady(`select[name=collection] option[value="`+colID+`"]`),
 		chromedp.SetValue(`select[name=collection]`, colID),
 		chromedp.Click(`form[aria-label="Track a URL"] button[type=submit]`),
 		chromedp.WaitVisible(`[data-testid="track-result"] .result-head .badge:last-child`),

@@ -16,10 +16,7 @@ import (
 // its page, and leaves the lists.
 func TestOrganiseOnItemPages(t *testing.T) {
 	skipUIOnCurrentEngine(t)
-	s := startSite(t)
-	ctx := openBrowser(t, 1440, 900)
-	s.signUp(ctx, "organise")
-	cookie := sessionCookie(t, ctx, s.base)
+	s, ctx, _, cookie := signedUp(t, 1440, 900, "organise")
 	colID := s.newCollection(cookie, "Launch week")
 	var acct struct {
 		ID string `json:"id"`
@@ -121,10 +118,7 @@ func TestOrganiseOnItemPages(t *testing.T) {
 // pauses and shows under the Paused status, an account is refreshed now.
 func TestOrganiseFromLists(t *testing.T) {
 	skipUIOnCurrentEngine(t)
-	s := startSite(t)
-	ctx := openBrowser(t, 1440, 900)
-	s.signUp(ctx, "bulk")
-	cookie := sessionCookie(t, ctx, s.base)
+	s, ctx, _, cookie := signedUp(t, 1440, 900, "bulk")
 	colID := s.newCollection(cookie, "Picked")
 	s.send(cookie, "POST", "/track/bulk", `{"urls":[
 		"https://www.tiktok.com/@bulklist/video/7301234567890120001",

@@ -16,11 +16,9 @@ import (
 // menu.
 func TestPagesAtPhoneWidth(t *testing.T) {
 	skipUIOnCurrentEngine(t)
-	s := startSite(t)
-	ctx := openBrowser(t, 375, 812)
-	s.signUp(ctx, "phone")
+	s, ctx, _, cookie := signedUp(t, 375, 812, "phone")
 	long := strings.Repeat("SpringLaunchCampaignWithCreators", 4)[:100] // the longest name, unbreakable
-	s.send(sessionCookie(t, ctx, s.base), "POST", "/collections", `{"name": "`+long+`"}`, nil)
+	s.send(cookie, "POST", "/collections", `{"name": "`+long+`"}`, nil)
 	for _, p := range []string{"/invite?token=unknown", "/verify-email?token=unknown", "/forgot-password", "/reset-password?token=unknown",
 		"/", "/videos", "/accounts", "/track", "/collections", "/alerts", "/export", "/team", "/team/activity", "/billing", "/settings"} {
 		var overflow bool
@@ -47,9 +45,7 @@ func TestPagesAtPhoneWidth(t *testing.T) {
 // TestPagesShowTheAPIsErrors answers the dashboard's reads with errors: the
 // pages show the API's message and a way to retry, never a blank page.
 func TestPagesShowTheAPIsErrors(t *testing.T) {
-	s := startSite(t)
-	ctx := openBrowser(t, 1280, 800)
-	s.signUp(ctx, "errors")
+	s, ctx, _, _ := signedUp(t, 1280, 800, "errors")
 	const message = "a storage server is not answering: retry in a few seconds"
 	body := base64.StdEncoding.EncodeToString([]byte(`{"error":{"code":"unavailable","message":"` + message + `","requestId":"req-e2e"}}`))
 	chromedp.ListenTarget(ctx, func(ev any) {

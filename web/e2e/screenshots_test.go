@@ -40,10 +40,7 @@ func TestScreenshots(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	s := startSite(t)
-	ctx := openBrowser(t, 1440, 900)
-	email := s.signUp(ctx, "screens")
-	cookie := sessionCookie(t, ctx, s.base)
+	s, ctx, email, cookie := signedUp(t, 1440, 900, "screens")
 	ws := s.subscribe(cookie, "year", "screens")
 
 	colID := s.newCollection(cookie, "Spring campaign")

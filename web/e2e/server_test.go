@@ -361,6 +361,17 @@ func (s *site) signUp(ctx context.Context, name string) string {
 	return email
 }
 
+// signedUp starts the site and a browser of width×height, signs a new
+// user up in it (its address made from name) and answers the site, the
+// browser, the user's e-mail and its session cookie.
+func signedUp(t *testing.T, width, height int, name string) (*site, context.Context, string, *network.Cookie) {
+	t.Helper()
+	s := startSite(t)
+	ctx := openBrowser(t, width, height)
+	email := s.signUp(ctx, name)
+	return s, ctx, email, sessionCookie(t, ctx, s.base)
+}
+
 // skipUIOnCurrentEngine skips, on the current ClickHouse engine, a browser
 // test of the dashboard's forms, layout and flows (sign-in, billing, the
 // Track page, organising): they read ClickHouse only as the API tests do,

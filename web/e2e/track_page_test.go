@@ -15,10 +15,7 @@ import (
 // still in the box after signing in again.
 func TestTrackPageKeepsWhatWasPasted(t *testing.T) {
 	skipUIOnCurrentEngine(t)
-	s := startSite(t)
-	ctx := openBrowser(t, 1440, 900)
-	email := s.signUp(ctx, "trackpage")
-	cookie := sessionCookie(t, ctx, s.base)
+	s, ctx, email, cookie := signedUp(t, 1440, 900, "trackpage")
 
 	// An account link: the control says the default (30 on the trial, all
 	// of it fits the 50 left), the maximum and the slots left.

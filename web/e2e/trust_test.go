@@ -68,10 +68,7 @@ func typeInto(sel, value string) chromedp.Action {
 // invites nor the log.
 func TestInviteJourney(t *testing.T) {
 	skipUIOnCurrentEngine(t)
-	s := startSite(t)
-	ctx := openBrowser(t, 1280, 800)
-	owner := s.signUp(ctx, "owner")
-	cookie := sessionCookie(t, ctx, s.base)
+	s, ctx, owner, cookie := signedUp(t, 1280, 800, "owner")
 	// A trial has one seat: the plan that pays for teammates.
 	ws := s.subscribe(cookie, "month", "invite")
 
@@ -250,9 +247,7 @@ func TestInviteJourney(t *testing.T) {
 // signs out everywhere.
 func TestForgotAndResetPassword(t *testing.T) {
 	skipUIOnCurrentEngine(t)
-	s := startSite(t)
-	ctx := openBrowser(t, 375, 812)
-	email := s.signUp(ctx, "reset")
+	s, ctx, email, _ := signedUp(t, 375, 812, "reset")
 	logOut(t, ctx)
 
 	var said string
@@ -348,9 +343,7 @@ func TestForgotAndResetPassword(t *testing.T) {
 // the banner goes.
 func TestUnverifiedBanner(t *testing.T) {
 	skipUIOnCurrentEngine(t)
-	s := startSite(t)
-	ctx := openBrowser(t, 1280, 800)
-	email := s.signUp(ctx, "banner")
+	s, ctx, email, _ := signedUp(t, 1280, 800, "banner")
 	var text string
 	do(t, ctx, "the banner",
 		chromedp.WaitVisible(`[data-testid="unverified-banner"]`),

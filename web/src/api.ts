@@ -91,11 +91,14 @@ export function waitText(seconds: number): string {
   return `in ${Math.round(seconds / 3600)} hours`
 }
 
+// sentence makes one of the API's messages a sentence: capital, full stop.
+export const sentence = (m: string) => m.replace(/^./, (c) => c.toUpperCase()).replace(/([^.!?])$/, '$1.')
+
 // tooManyText is what a 429 says: the server's message and, when the
 // answer tells, how long to wait.
 export function tooManyText(e: ApiError): string {
   if (e.retryAfter !== null) return `Too many requests: try again ${waitText(e.retryAfter)}.`
-  return e.message.replace(/^./, (c) => c.toUpperCase()).replace(/([^.!?])$/, '$1.')
+  return sentence(e.message)
 }
 
 // toApiError turns anything a request threw into an ApiError.

@@ -1,11 +1,12 @@
 // The filters the dashboard routes share (date window, platforms,
 // collection), kept in the address so a view can be bookmarked and shared.
+import type { ComponentChildren } from 'preact'
+import { useState } from 'preact/hooks'
 import { get } from './api'
 import { PRESET_NAMES, platformName } from './format'
 import { setQuery } from './router'
 import { PLATFORMS, PRESETS, type CollectionList, type DatePreset } from './types'
-import { useApi } from './ui'
-import { useState } from 'preact/hooks'
+import { useApi, type Loaded } from './ui'
 
 export interface Filters {
   datePreset: DatePreset
@@ -45,6 +46,29 @@ export function filterQuery(f: Filters) {
     platforms: f.platforms.join(',') || undefined,
     collectionId: f.collectionId || undefined,
   }
+}
+
+// flag reads a yes/no filter of the address ("true" or "1").
+export function flag(q: URLSearchParams, k: string): boolean {
+  const v = q.get(k)
+  return v === 'true' || v === '1'
+}
+
+// VideoOptions narrows a list of videos to those tracked by their own
+// link, or to shop videos.
+export function VideoOptions({ individualOnly, platformShopOnly }: { individualOnly: boolean; platformShopOnly: boolean }) {
+  return (
+    <>
+      <label class="check">
+        <input type="checkbox" checked={individualOnly} onChange={(e) => setQuery({ individualOnly: (e.target as HTMLInputElement).checked ? 'true' : null, offset: null })} />
+        Only videos tracked by their own link
+      </label>
+      <label class="check">
+        <input type="checkbox" checked={platformShopOnly} onChange={(e) => setQuery({ platformShopOnly: (e.target as HTMLInputElement).checked ? 'true' : null, offset: null })} />
+        Only shop videos
+      </label>
+    </>
+  )
 }
 
 const rangeDay = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
@@ -106,6 +130,44 @@ export function useCollections() {
   return useApi((s) => get<CollectionList>('/collections', undefined, s), 'collections')
 }
 
+// CollectionSelect picks one of the workspace's collections, or '' (named
+// none); children are options between the two. Unless untitled, its
+// tooltip names the choice, which a narrow select cuts.
+export function CollectionSelect({
+  cols,
+  value,
+  none,
+  onPick,
+  untitled,
+  children,
+  ...select
+}: {
+  cols: Loaded<CollectionList>
+  value: string
+  none: string
+  onPick: (id: string) => void
+  untitled?: boolean
+  children?: ComponentChildren
+  id?: string
+  name?: string
+  disabled?: boolean
+  'aria-invalid'?: boolean
+  'aria-describedby'?: string
+}) {
+  const chosen = cols.data?.collections.find((c) => c.id === value)
+  return (
+    <select {...select} value={value} title={untitled ? undefined : chosen ? chosen.name : none} onChange={(e) => onPick((e.target as HTMLSelectElement).value)}>
+      <option value="">{none}</option>
+      {children}
+      {cols.data?.collections.map((c) => (
+        <option value={c.id} title={c.name}>
+          {c.name}
+        </option>
+      ))}
+    </select>
+  )
+}
+
 // FilterBar shows the filters; presetLabel is the visible name of the
 // period buttons (what they filter by), presetNote a longer explanation
 // for assistive technology and the tooltip.
@@ -126,7 +188,6 @@ export function FilterBar({
   const cols = useCollections()
   const custom = range && !!(f.from && f.to)
   const [picking, setPicking] = useState(false)
-  const chosen = cols.data?.collections.find((c) => c.id === f.collectionId)
   const toggle = (p: string) => {
     const next = f.platforms.includes(p) ? f.platforms.filter((x) => x !== p) : [...f.platforms, p]
     setQuery({ platforms: next.join(','), offset: null })
@@ -177,14 +238,7 @@ export function FilterBar({
       </div>
       <label class="inline">
         <span>Collection</span>
-        <select value={f.collectionId} title={chosen ? chosen.name : 'All collections'} onChange={(e) => setQuery({ collectionId: (e.target as HTMLSelectElement).value, offset: null })}>
-          <option value="">All collections</option>
-          {cols.data?.collections.map((c) => (
-            <option value={c.id} title={c.name}>
-              {c.name}
-            </option>
-          ))}
-        </select>
+        <CollectionSelect cols={cols} none="All collections" value={f.collectionId} onPick={(id) => setQuery({ collectionId: id, offset: null })} />
       </label>
     </div>
   )

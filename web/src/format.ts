@@ -21,6 +21,12 @@ export function signed(n: number | null | undefined): string {
   return (n > 0 ? '+' : n < 0 ? '−' : '') + num(Math.abs(n))
 }
 
+// filled is how much of a meter used of limit fills, as a CSS width (a
+// limit of 0 counts as 1; past the limit it is full).
+export function filled(used: number, limit: number): string {
+  return `${Math.min(100, (used / Math.max(1, limit)) * 100)}%`
+}
+
 export function pct(n: number | null | undefined): string {
   return n === null || n === undefined ? DASH : `${oneDecimal.format(n)} %`
 }

@@ -4,9 +4,10 @@
 import { render, type ComponentChildren, type ComponentType } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { onUnauthenticated, post, type ApiError } from './api'
-import { exact, day, usageText } from './format'
+import { exact, day, filled, usageText } from './format'
 import { match, navigate, useRoute } from './router'
 import { forgetWorkspace, loadWorkspace, signedIn, useMe, useWorkspace } from './session'
+import { Signal, useSignal } from './signal'
 import './styles.css'
 import { ErrorBox, Spinner } from './ui'
 import { ResendVerification } from './verify'
@@ -58,7 +59,7 @@ const NAV: [string, string][] = [
 // signed in (and was not during this visit).
 const landing = () => import('./pages/landing')
 let atTheDoor = false
-const doorListeners = new Set<() => void>()
+const doorOpened = new Signal()
 
 // A 401 sends the visitor to the login page, which comes back here after;
 // when they were signed in, it says that their session ended. A visitor
@@ -68,7 +69,7 @@ onUnauthenticated(() => {
   forgetWorkspace()
   if (location.pathname === '/' && !ended) {
     atTheDoor = true
-    doorListeners.forEach((l) => l())
+    doorOpened.notify()
     return
   }
   if (!location.pathname.startsWith('/login') && !location.pathname.startsWith('/signup')) {
@@ -148,7 +149,7 @@ function Usage() {
         {exact(used)} / {exact(ws.videoLimit)} videos
       </span>
       <span class="meter" aria-hidden="true">
-        <span class="meter-fill" style={{ width: `${Math.min(100, (used / Math.max(1, ws.videoLimit)) * 100)}%` }} />
+        <span class="meter-fill" style={{ width: filled(used, ws.videoLimit) }} />
       </span>
       <span class="plan">{ws.plan}</span>
     </a>
@@ -224,14 +225,7 @@ function Shell({ path, children }: { path: string; children: ComponentChildren }
 }
 
 function useAtTheDoor(): boolean {
-  const [, tick] = useState(0)
-  useEffect(() => {
-    const l = () => tick((n) => n + 1)
-    doorListeners.add(l)
-    return () => {
-      doorListeners.delete(l)
-    }
-  }, [])
+  useSignal(doorOpened)
   return atTheDoor
 }
 

@@ -1,13 +1,10 @@
 // A small client-side router: the address bar is the state, so every view
 // (page, filters, sort, paging) can be bookmarked and shared.
 import { useEffect, useState } from 'preact/hooks'
+import { Signal } from './signal'
 
-type Listener = () => void
-const listeners = new Set<Listener>()
-
-function notify() {
-  listeners.forEach((l) => l())
-}
+const moved = new Signal()
+const notify = moved.notify
 
 window.addEventListener('popstate', notify)
 
@@ -40,13 +37,7 @@ function current(): Route {
 
 export function useRoute(): Route {
   const [route, setRoute] = useState(current)
-  useEffect(() => {
-    const l = () => setRoute(current())
-    listeners.add(l)
-    return () => {
-      listeners.delete(l)
-    }
-  }, [])
+  useEffect(() => moved.listen(() => setRoute(current())), [])
   return route
 }
 

@@ -2,21 +2,35 @@
 // route and again after anything that changes plan or usage; and the
 // signed-in user (GET /api/auth/me), read once per app load and again after
 // anything that changes it.
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect } from 'preact/hooks'
 import { get, post } from './api'
+import { navigate } from './router'
+import { Signal, useSignal } from './signal'
 import type { BootstrapResult, User, UserResponse, Workspace } from './types'
 
 let workspace: Workspace | null = null
 let me: User | null = null
 let meLoading: Promise<User> | null = null
-const listeners = new Set<() => void>()
-const notify = () => listeners.forEach((l) => l())
+const changed = new Signal()
+const notify = changed.notify
 
 export async function loadWorkspace(): Promise<Workspace> {
   const r = await post<BootstrapResult>('/workspace/bootstrap')
   workspace = r.workspace
   notify()
   return r.workspace
+}
+
+// openDashboard opens the overview once the workspace is read again (after
+// a sign-in, joining or leaving one); when that fails, the shell reads it
+// again and shows its own error.
+export async function openDashboard() {
+  try {
+    await loadWorkspace()
+  } catch {
+    // the shell loads it again
+  }
+  navigate('/', true)
 }
 
 // signedIn says whether this page has seen the user signed in: a 401 then
@@ -32,19 +46,8 @@ export function forgetWorkspace() {
   notify()
 }
 
-function useSession() {
-  const [, tick] = useState(0)
-  useEffect(() => {
-    const l = () => tick((n) => n + 1)
-    listeners.add(l)
-    return () => {
-      listeners.delete(l)
-    }
-  }, [])
-}
-
 export function useWorkspace(): Workspace | null {
-  useSession()
+  useSignal(changed)
   return workspace
 }
 
@@ -87,7 +90,7 @@ export function setMe(u: User) {
 // useMe is the signed-in user once read (null before); it reads it when
 // no one has yet.
 export function useMe(): User | null {
-  useSession()
+  useSignal(changed)
   useEffect(() => {
     if (!me) loadMe().catch(() => {})
   }, [])

@@ -7,15 +7,19 @@ export const PRESETS: DatePreset[] = ['24h', '7d', '30d', '90d', 'all']
 export type Role = 'owner' | 'admin' | 'member'
 export type PlanName = 'trial' | 'starter' | 'growth' | 'agency'
 
-export interface Workspace {
-  id: string
-  name: string
-  plan: PlanName
+// What a plan allows (a workspace has its plan's).
+export interface Limits {
   videoLimit: number
   seatLimit: number
   maxVideosPerAccount: number
   refreshIntervalHours: number
   manualRefreshesPerDay: number
+}
+
+export interface Workspace extends Limits {
+  id: string
+  name: string
+  plan: PlanName
   hasAccess: boolean
   trialEndsAt: string | null
   subscriptionStatus: string | null

@@ -1,8 +1,9 @@
 // Shared pieces of every page: requests with their loading and error
-// states, empty states, confirmations, badges and paging.
-import type { ComponentChildren } from 'preact'
+// states, form fields and actions, empty states, confirmations, badges and
+// paging.
+import type { ComponentChildren, InputHTMLAttributes } from 'preact'
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
-import { ApiError } from './api'
+import { ApiError, toApiError, tooManyText } from './api'
 import { ago, platformName, when } from './format'
 
 export interface Loaded<T> {
@@ -33,7 +34,7 @@ export function useApi<T>(load: (signal: AbortSignal) => Promise<T>, key: string
       },
       (e) => {
         if (ctl.signal.aborted) return
-        setError(e instanceof ApiError ? e : new ApiError(0, 'error', String(e)))
+        setError(toApiError(e))
         setLoading(false)
       },
     )
@@ -41,6 +42,105 @@ export function useApi<T>(load: (signal: AbortSignal) => Promise<T>, key: string
   }, [key, n])
   const reload = useCallback(() => setN((x) => x + 1), [])
   return { data, error, loading, reload }
+}
+
+// useAction is what a control sends: busy (the key of the run under way,
+// '' when none) and the error of the last run. run clears the error, is
+// busy with key while act runs, and keeps what act throws (through wrap);
+// it answers that error, or null. stay stays busy after a success, for an
+// action after which the row goes or the page leaves.
+export function useAction<K extends string = 'busy'>() {
+  const [busy, setBusy] = useState<K | ''>('')
+  const [error, setError] = useState<ApiError | null>(null)
+  const run = async (
+    act: () => Promise<unknown>,
+    { key = 'busy' as K, stay = false, wrap = toApiError }: { key?: K; stay?: boolean; wrap?: (e: unknown) => ApiError } = {},
+  ): Promise<ApiError | null> => {
+    setBusy(key)
+    setError(null)
+    try {
+      await act()
+    } catch (e) {
+      const err = wrap(e)
+      setError(err)
+      setBusy('')
+      return err
+    }
+    if (!stay) setBusy('')
+    return null
+  }
+  return { busy, error, setError, run }
+}
+
+// Field is a labelled input and, below it, its error or else its hint
+// (with the ids name-error and name-hint the input points to).
+export function Field({
+  label,
+  name,
+  value,
+  set,
+  error,
+  hint,
+  ...input
+}: {
+  label: string
+  name: string
+  value: string
+  set: (v: string) => void
+  error?: string | false
+  hint?: string | false
+  type: 'email' | 'password'
+  autocomplete?: string
+  required?: boolean
+  minLength?: number
+}) {
+  return (
+    <>
+      <label>
+        {label}
+        <input
+          // (preact types each input type apart; these are text inputs)
+          {...(input as InputHTMLAttributes)}
+          name={name}
+          value={value}
+          onInput={(e) => set((e.target as HTMLInputElement).value)}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${name}-error` : hint ? `${name}-hint` : undefined}
+        />
+      </label>
+      {error ? (
+        <small id={`${name}-error`} class="field-error">
+          {error}
+        </small>
+      ) : (
+        hint && (
+          <small id={`${name}-hint`} class="muted">
+            {hint}
+          </small>
+        )
+      )}
+    </>
+  )
+}
+
+// FormError is a form's error that none of its fields shows; a 429 says
+// how long to wait.
+export function FormError({ error, say = (m) => m }: { error: ApiError; say?: (message: string) => string }) {
+  return (
+    <div class="error-box" role="alert">
+      {error.status === 429 ? tooManyText(error) : say(error.message)}
+    </div>
+  )
+}
+
+// ErrorNote is the error of one row's or section's change, under it.
+export function ErrorNote({ error }: { error: ApiError | null }) {
+  if (!error) return null
+  return (
+    <div class="field-error" role="alert">
+      {error.message}
+    </div>
+  )
 }
 
 export function Spinner({ label = 'Loading…' }: { label?: string }) {
@@ -78,6 +178,44 @@ export function Show<T>({ r, children }: { r: Loaded<T>; children: (data: T) => 
   if (r.error) return <ErrorBox error={r.error} retry={r.reload} />
   if (r.data === undefined) return <Spinner />
   return <>{children(r.data)}</>
+}
+
+// A column of a TableHead: its name, or its name and how it shows (num:
+// figures, right-aligned; hidden: named for screen readers only).
+export type Column = string | { label: string; num?: boolean; hidden?: boolean }
+export const numCol = (label: string): Column => ({ label, num: true })
+export const ACTIONS: Column = { label: 'Actions', hidden: true }
+
+// TableHead is a table's row of column names; scoped marks each as the
+// header of its column.
+export function TableHead({ cols, scoped }: { cols: Column[]; scoped?: boolean }) {
+  return (
+    <thead>
+      <tr>
+        {cols.map((c) => {
+          const col = typeof c === 'string' ? { label: c, num: false, hidden: false } : c
+          return (
+            <th scope={scoped ? 'col' : undefined} class={col.num ? 'num' : undefined}>
+              {col.hidden ? <span class="sr-only">{col.label}</span> : col.label}
+            </th>
+          )
+        })}
+      </tr>
+    </thead>
+  )
+}
+
+// Stale dims what r showed while its next answer loads; Updating says so.
+export function Stale<T>({ r, children }: { r: Loaded<T>; children: ComponentChildren }) {
+  return (
+    <div class={r.loading ? 'stale' : ''} aria-busy={r.loading}>
+      {children}
+    </div>
+  )
+}
+
+export function Updating<T>({ r }: { r: Loaded<T> }) {
+  return r.loading && r.data ? <Spinner label="Updating…" /> : null
 }
 
 export function Empty({ title, children }: { title: string; children?: ComponentChildren }) {
@@ -131,9 +269,15 @@ export function StatusBadge({ status, reason }: { status: string; reason?: strin
 // scrape is still to come.
 export function Freshness({ at, status }: { at: string | null | undefined; status?: string }) {
   if (!at) return <span class="muted">{status === 'error' ? 'not scraped' : 'first scrape queued'}</span>
+  return <Time at={at} show={ago} />
+}
+
+// Time is a moment shown as show words it (by default date and time),
+// with the date and time as its tooltip.
+export function Time({ at, show = when }: { at: string; show?: (iso: string) => string }) {
   return (
     <time dateTime={at} title={when(at)}>
-      {ago(at)}
+      {show(at)}
     </time>
   )
 }
@@ -170,8 +314,35 @@ export function Pager({ total, limit, offset, onPage }: { total: number; limit: 
   )
 }
 
-// Confirm asks before something that cannot be undone.
-export function Confirm({
+// A Question is whether a Confirm is open: ask opens it, close closes it.
+export interface Question {
+  open: boolean
+  ask: () => void
+  close: () => void
+}
+
+export function useQuestion(): Question {
+  const [open, setOpen] = useState(false)
+  return { open, ask: () => setOpen(true), close: () => setOpen(false) }
+}
+
+// Confirm asks, while its question is open, before something that cannot
+// be undone; either answer closes it.
+export function Confirm({ question, onConfirm, ...ask }: { question: Question; title: string; children?: ComponentChildren; confirm: string; onConfirm: () => void }) {
+  if (!question.open) return null
+  return (
+    <ConfirmDialog
+      {...ask}
+      onConfirm={() => {
+        question.close()
+        onConfirm()
+      }}
+      onCancel={question.close}
+    />
+  )
+}
+
+function ConfirmDialog({
   title,
   children,
   confirm,

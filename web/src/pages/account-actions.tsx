@@ -6,12 +6,8 @@ import { ApiError, del, patch } from '../api'
 import { loadWorkspace, useWorkspace } from '../session'
 import { exact, num } from '../format'
 import type { Account } from '../types'
-import { Confirm, Thumb } from '../ui'
+import { Confirm, Thumb, useAction, useQuestion } from '../ui'
 import './accounts.css'
-
-export function asApiError(e: unknown): ApiError {
-  return e instanceof ApiError ? e : new ApiError(0, 'error', String(e))
-}
 
 // isPlanError: a 403 about the video limit or the workspace's access,
 // which a bigger (or any) plan solves.
@@ -77,15 +73,45 @@ export function accountName(a: Pick<Account, 'handle' | 'platform'>): string {
   return a.handle ? (a.handle.startsWith('@') ? a.handle : '@' + a.handle) : 'account'
 }
 
+// LimitInput is an account's tracking limit: how many of its newest
+// videos it tracks, a whole number from 1 to the plan's max.
+export function LimitInput({
+  value,
+  set,
+  ...input
+}: {
+  value: string
+  set: (v: string) => void
+  max: number | undefined
+  id?: string
+  placeholder?: string
+  disabled?: boolean
+  'aria-invalid': boolean
+  'aria-describedby': string
+}) {
+  return (
+    <input
+      type="number"
+      name="tracking_limit"
+      inputMode="numeric"
+      min={1}
+      step={1}
+      {...input}
+      value={value}
+      onInput={(e) => set((e.target as HTMLInputElement).value)}
+    />
+  )
+}
+
 // AccountActions changes one account. onChanged runs after a change (the
 // caller reloads what it shows); onRemoved after a removal.
 export function AccountActions({ a, onChanged, onRemoved }: { a: Account; onChanged: () => void; onRemoved?: () => void }) {
   const ws = useWorkspace()
   const max = ws?.maxVideosPerAccount
-  const [busy, setBusy] = useState<'' | 'status' | 'remove' | 'limit'>('')
-  const [error, setError] = useState<ApiError | null>(null)
-  const [limitError, setLimitError] = useState<ApiError | null>(null)
-  const [asking, setAsking] = useState(false)
+  const { busy: changing, error, run } = useAction<'status' | 'remove'>()
+  const { busy: saving, error: limitError, setError: setLimitError, run: runLimit } = useAction<'limit'>()
+  const busy = changing || saving
+  const question = useQuestion()
   const [limit, setLimit] = useState(String(a.tracking_limit))
   useEffect(() => setLimit(String(a.tracking_limit)), [a.tracking_limit, a.id])
   const name = accountName(a)
@@ -95,54 +121,41 @@ export function AccountActions({ a, onChanged, onRemoved }: { a: Account; onChan
     loadWorkspace().catch(() => {})
   }
 
-  const setStatus = async (status: 'active' | 'paused') => {
-    setBusy('status')
-    setError(null)
-    try {
-      await patch<Account>(`/accounts/${a.id}`, { status })
-      done()
-    } catch (e) {
-      setError(asApiError(e))
-    } finally {
-      setBusy('')
-    }
-  }
+  const setStatus = (status: 'active' | 'paused') =>
+    run(
+      async () => {
+        await patch<Account>(`/accounts/${a.id}`, { status })
+        done()
+      },
+      { key: 'status' },
+    )
 
-  const remove = async () => {
-    setAsking(false)
-    setBusy('remove')
-    setError(null)
-    try {
-      await del<Account>(`/accounts/${a.id}`)
-      loadWorkspace().catch(() => {})
-      if (onRemoved) onRemoved()
-      else onChanged()
-    } catch (e) {
-      setError(asApiError(e))
-      setBusy('')
-      return
-    }
-    setBusy('')
-  }
+  const remove = () =>
+    run(
+      async () => {
+        await del<Account>(`/accounts/${a.id}`)
+        loadWorkspace().catch(() => {})
+        if (onRemoved) onRemoved()
+        else onChanged()
+      },
+      { key: 'remove' },
+    )
 
   const n = Number(limit)
   const limitValid = limit.trim() !== '' && Number.isInteger(n) && n >= 1 && (max === undefined || n <= max)
-  const saveLimit = async (e: Event) => {
+  const saveLimit = (e: Event) => {
     e.preventDefault()
-    setLimitError(null)
     if (!limitValid) {
       setLimitError(new ApiError(400, 'invalid_request', `Enter a whole number from 1 to ${max ?? 'the plan maximum'}.`))
       return
     }
-    setBusy('limit')
-    try {
-      await patch<Account>(`/accounts/${a.id}`, { tracking_limit: n })
-      done()
-    } catch (err) {
-      setLimitError(asApiError(err))
-    } finally {
-      setBusy('')
-    }
+    runLimit(
+      async () => {
+        await patch<Account>(`/accounts/${a.id}`, { tracking_limit: n })
+        done()
+      },
+      { key: 'limit' },
+    )
   }
 
   const paused = a.status === 'paused'
@@ -160,26 +173,21 @@ export function AccountActions({ a, onChanged, onRemoved }: { a: Account; onChan
         >
           {busy === 'status' ? (paused ? 'Resuming…' : 'Pausing…') : paused ? 'Resume' : 'Pause'}
         </button>
-        <button type="button" class="danger-outline" disabled={!!busy} onClick={() => setAsking(true)} aria-label={`Remove ${name}`} data-testid="remove">
+        <button type="button" class="danger-outline" disabled={!!busy} onClick={question.ask} aria-label={`Remove ${name}`} data-testid="remove">
           {busy === 'remove' ? 'Removing…' : 'Remove'}
         </button>
       </div>
       <form class="limit-form" onSubmit={saveLimit} aria-label={`Tracking limit of ${name}`} noValidate>
         <label for={limitId}>Videos tracked (newest)</label>
         <div class="limit-row">
-          <input
+          <LimitInput
             id={limitId}
-            type="number"
-            name="tracking_limit"
-            inputMode="numeric"
-            min={1}
             max={max}
-            step={1}
             value={limit}
+            set={setLimit}
             disabled={busy === 'limit'}
             aria-invalid={!!limitError}
             aria-describedby={`${limitId}-hint${limitError ? ` ${limitId}-error` : ''}`}
-            onInput={(e) => setLimit((e.target as HTMLInputElement).value)}
           />
           <span id={`${limitId}-hint`} class="muted small">
             {max ? `max ${max}` : ''}
@@ -191,15 +199,13 @@ export function AccountActions({ a, onChanged, onRemoved }: { a: Account; onChan
         <InlineError error={limitError} id={`${limitId}-error`} />
       </form>
       <InlineError error={error} />
-      {asking && (
-        <Confirm title={`Remove ${name}?`} confirm="Remove account" onConfirm={remove} onCancel={() => setAsking(false)}>
-          <p>
-            {name} and its videos leave the accounts list, the videos list, the overview and exports. It is no longer refreshed and stops counting against
-            your video limit ({a.tracking_limit} {a.tracking_limit === 1 ? 'video' : 'videos'} freed).
-          </p>
-          <p class="muted">Nothing is deleted: its history is kept, and tracking its link again brings it back (counted again).</p>
-        </Confirm>
-      )}
+      <Confirm question={question} title={`Remove ${name}?`} confirm="Remove account" onConfirm={remove}>
+        <p>
+          {name} and its videos leave the accounts list, the videos list, the overview and exports. It is no longer refreshed and stops counting against
+          your video limit ({a.tracking_limit} {a.tracking_limit === 1 ? 'video' : 'videos'} freed).
+        </p>
+        <p class="muted">Nothing is deleted: its history is kept, and tracking its link again brings it back (counted again).</p>
+      </Confirm>
     </div>
   )
 }

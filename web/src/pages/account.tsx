@@ -7,7 +7,7 @@ import { TimeChart } from '../chart'
 import { day, exact, num, pct, signed, when } from '../format'
 import { navigate, setQuery } from '../router'
 import type { AccountAnalytics, Video } from '../types'
-import { Empty, Freshness, NextScrape, PageHeader, PlatformBadge, Show, Spinner, StatusBadge, Thumb, useApi } from '../ui'
+import { Empty, Freshness, NextScrape, PageHeader, PlatformBadge, Show, Stale, StatusBadge, TableHead, Thumb, Updating, numCol, useApi } from '../ui'
 import { AccountActions, Avatar, Num, accountName, gainClass } from './account-actions'
 import { Organise } from './organise'
 
@@ -255,34 +255,10 @@ function Panel({ d, reload }: { d: AccountAnalytics; reload: () => void }) {
         {d.videos.length ? (
           <div class="table-wrap">
             <table data-testid="account-videos-table" aria-labelledby="videos-h">
-              <thead>
-                <tr>
-                  <th scope="col">Video</th>
-                  <th scope="col">Published</th>
-                  <th scope="col" class="num">
-                    Views
-                  </th>
-                  <th scope="col" class="num">
-                    Likes
-                  </th>
-                  <th scope="col" class="num">
-                    Comments
-                  </th>
-                  <th scope="col" class="num">
-                    Shares
-                  </th>
-                  <th scope="col" class="num">
-                    Engagement
-                  </th>
-                  <th scope="col" class="num">
-                    Views 24 h
-                  </th>
-                  <th scope="col" class="num">
-                    Views 7 d
-                  </th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
+              <TableHead
+                scoped
+                cols={['Video', 'Published', numCol('Views'), numCol('Likes'), numCol('Comments'), numCol('Shares'), numCol('Engagement'), numCol('Views 24 h'), numCol('Views 7 d'), 'Status']}
+              />
               <tbody>
                 {d.videos.map((v) => (
                   <VideoRow key={v.id} v={v} />
@@ -350,13 +326,13 @@ export default function AccountPage({ params, query }: { params: Record<string, 
       ) : (
         <Show r={r}>
           {(d) => (
-            <div class={r.loading ? 'stale' : ''} aria-busy={r.loading}>
+            <Stale r={r}>
               <Panel d={d} reload={r.reload} />
-            </div>
+            </Stale>
           )}
         </Show>
       )}
-      {r.loading && r.data && <Spinner label="Updating…" />}
+      <Updating r={r} />
     </>
   )
 }

@@ -7,9 +7,9 @@ import { exact, num, pct, signed } from '../format'
 import { setQuery } from '../router'
 import { Sparkline } from '../sparkline'
 import type { Account, AccountList } from '../types'
-import { Empty, Freshness, PageHeader, PlatformBadge, Show, Spinner, StatusBadge, useApi } from '../ui'
+import { Empty, Freshness, PageHeader, PlatformBadge, Show, Stale, StatusBadge, Updating, useApi } from '../ui'
 import { AccountActions, Avatar, Num, accountName, gainClass } from './account-actions'
-import { BulkBar, SelectBox, useSelection, type ListSelection } from './organise'
+import { SelectCell, SelectTable, useSelection, type ListSelection } from './organise'
 
 const SORTS: [string, string][] = [
   ['followers', 'Followers'],
@@ -44,9 +44,7 @@ function Row({ a, reload, sel }: { a: Account; reload: () => void; sel: ListSele
   const name = accountName(a)
   return (
     <tr data-testid="row" data-id={a.id}>
-      <td class="acc-select">
-        <SelectBox checked={sel.all || sel.ids.has(a.id)} onChange={() => sel.toggle(a.id)} label={`Select ${name}`} />
-      </td>
+      <SelectCell sel={sel} id={a.id} cls="acc-select" label={`Select ${name}`} />
       <td>
         <div class="who">
           <Avatar a={a} />
@@ -149,7 +147,7 @@ export default function Accounts({ query }: { query: URLSearchParams }) {
               </Empty>
             )
           return (
-            <div class={r.loading ? 'stale' : ''} aria-busy={r.loading}>
+            <Stale r={r}>
               {!d.metricsAvailable && (
                 <div class="notice" role="status">
                   The numbers are temporarily unavailable: the accounts are listed without their figures. Try again in a few minutes.{' '}
@@ -162,43 +160,44 @@ export default function Accounts({ query }: { query: URLSearchParams }) {
                 {d.total} {d.total === 1 ? 'account' : 'accounts'}. Views and engagement cover the tracked videos found through each account; gains are over the
                 last 7 days.
               </p>
-              <BulkBar s={sel} kind="account" total={d.total} pageSize={d.accounts.length} matching={matching} onDone={r.reload} />
-              <div class="table-wrap">
-                <table class="compact" data-testid="accounts-table" aria-label="Tracked accounts">
-                  <thead>
-                    <tr>
-                      <th scope="col" class="acc-select">
-                        <SelectBox
-                          checked={sel.all || d.accounts.every((a) => sel.ids.has(a.id))}
-                          mixed={!sel.all && d.accounts.some((a) => sel.ids.has(a.id)) && !d.accounts.every((a) => sel.ids.has(a.id))}
-                          onChange={(on) => sel.setPage(d.accounts.map((a) => a.id), on)}
-                          label="Select every account listed"
-                        />
-                      </th>
-                      <th scope="col">Account</th>
-                      <th scope="col" title="Status and last scrape">Status</th>
-                      <SortHead label="Followers" sort="followers" current={sort} />
-                      <SortHead label="Followers 7 d" sort="followersGained7d" current={sort} title="Followers gained in the last 7 days" />
-                      <SortHead label="Videos" sort="videos" current={sort} title="Videos the account tracks / its tracking limit (older ones beyond it below)" />
-                      <SortHead label="Total views" sort="views" current={sort} title="Latest views of the account's videos, and their saves below" />
-                      <SortHead label="Avg. views" current={sort} title="Average views per video with views" />
-                      <SortHead label="Engagement" sort="engagement" current={sort} title="(likes + comments + shares + saves) / views" />
-                      <SortHead label="Views 7 d" sort="gained7d" current={sort} title="Views gained in the last 7 days; the line shows each day's (UTC days; today, dashed, is not over yet)" />
-                      <th scope="col">Actions</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.accounts.map((a) => (
-                      <Row key={a.id} a={a} reload={r.reload} sel={sel} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </div>
+              <SelectTable
+                sel={sel}
+                kind="account"
+                total={d.total}
+                ids={d.accounts.map((a) => a.id)}
+                matching={matching}
+                onDone={r.reload}
+                cls="acc-select"
+                label="Select every account listed"
+                class="compact"
+                data-testid="accounts-table"
+                aria-label="Tracked accounts"
+                head={
+                  <>
+                    <th scope="col">Account</th>
+                    <th scope="col" title="Status and last scrape">
+                      Status
+                    </th>
+                    <SortHead label="Followers" sort="followers" current={sort} />
+                    <SortHead label="Followers 7 d" sort="followersGained7d" current={sort} title="Followers gained in the last 7 days" />
+                    <SortHead label="Videos" sort="videos" current={sort} title="Videos the account tracks / its tracking limit (older ones beyond it below)" />
+                    <SortHead label="Total views" sort="views" current={sort} title="Latest views of the account's videos, and their saves below" />
+                    <SortHead label="Avg. views" current={sort} title="Average views per video with views" />
+                    <SortHead label="Engagement" sort="engagement" current={sort} title="(likes + comments + shares + saves) / views" />
+                    <SortHead label="Views 7 d" sort="gained7d" current={sort} title="Views gained in the last 7 days; the line shows each day's (UTC days; today, dashed, is not over yet)" />
+                    <th scope="col">Actions</th>
+                  </>
+                }
+              >
+                {d.accounts.map((a) => (
+                  <Row key={a.id} a={a} reload={r.reload} sel={sel} />
+                ))}
+              </SelectTable>
+            </Stale>
           )
         }}
       </Show>
-      {r.loading && r.data && <Spinner label="Updating…" />}
+      <Updating r={r} />
     </>
   )
 }

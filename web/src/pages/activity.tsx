@@ -2,11 +2,11 @@
 // billing and settings, from which address; newest first, a page at a
 // time. Owners and admins only.
 import { useState } from 'preact/hooks'
-import { ApiError, get, toApiError } from '../api'
+import { get } from '../api'
 import { when } from '../format'
 import { canManage, useWorkspace } from '../session'
 import type { Activity as ActivityPage, ActivityEntry } from '../types'
-import { Empty, ErrorBox, PageHeader, Spinner, useApi } from '../ui'
+import { Empty, ErrorBox, PageHeader, Spinner, TableHead, useAction, useApi } from '../ui'
 import { TeamTabs } from './team-tabs'
 import './activity.css'
 
@@ -125,39 +125,25 @@ function Log() {
   const first = useApi((s) => get<ActivityPage>('/workspace/activity', { limit: PAGE }, s), 'activity')
   const [more, setMore] = useState<ActivityEntry[]>([])
   const [next, setNext] = useState<string | null | undefined>(undefined)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
+  const { busy, error, run } = useAction()
   if (first.error) return <ErrorBox error={first.error} retry={first.reload} />
   if (!first.data) return <Spinner />
   const cursor = next === undefined ? first.data.next : next
   const entries = [...first.data.entries, ...more]
-  const loadMore = async () => {
+  const loadMore = () => {
     if (!cursor) return
-    setBusy(true)
-    setError(null)
-    try {
+    run(async () => {
       const p = await get<ActivityPage>('/workspace/activity', { limit: PAGE, before: cursor })
       setMore((m) => [...m, ...p.entries])
       setNext(p.next)
-    } catch (e) {
-      setError(toApiError(e))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
   if (entries.length === 0) return <Empty title="Nothing yet">Sign-ins, invites, role, password, billing and settings changes appear here.</Empty>
   return (
     <>
       <div class="table-wrap activity-wrap">
         <table class="activity" data-testid="activity" aria-label="Activity">
-          <thead>
-            <tr>
-              <th>When</th>
-              <th>Who</th>
-              <th>What</th>
-              <th>Address</th>
-            </tr>
-          </thead>
+          <TableHead cols={['When', 'Who', 'What', 'Address']} />
           <tbody>
             {entries.map((e) => (
               <Entry key={e.id} e={e} />
@@ -168,7 +154,7 @@ function Log() {
       {error && <ErrorBox error={error} retry={loadMore} />}
       {cursor ? (
         <div class="load-more">
-          <button type="button" disabled={busy} onClick={loadMore} aria-busy={busy}>
+          <button type="button" disabled={!!busy} onClick={loadMore} aria-busy={!!busy}>
             {busy ? 'Loading…' : 'Load more'}
           </button>
         </div>

@@ -1,12 +1,13 @@
 // Alerts: the workspace's viral-spike rules (scope, condition, recipients,
 // on/off), a form to create or edit one, and the alerts they raised.
+import type { ComponentChildren } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, del, get, post } from '../api'
-import { useCollections } from '../filters'
+import { CollectionSelect, useCollections } from '../filters'
 import { ago, exact, num, platformName, signed, signedPct, videoKind, when } from '../format'
 import { setQuery } from '../router'
 import { PLATFORMS, type AlertCondition, type AlertEvent, type AlertMetric, type AlertRule } from '../types'
-import { Confirm, Empty, ErrorBox, PageHeader, PlatformBadge, Show, Spinner, useApi } from '../ui'
+import { ACTIONS, Confirm, Empty, ErrorBox, ErrorNote, PageHeader, PlatformBadge, Show, Spinner, TableHead, Time, numCol, useAction, useApi, useQuestion } from '../ui'
 import './alerts.css'
 
 const METRICS: AlertMetric[] = ['views', 'likes', 'comments', 'shares']
@@ -19,8 +20,6 @@ const CONDITIONS: { value: AlertCondition; label: string; hint: string }[] = [
     hint: 'the gain is at least the threshold (above 1) times the median gain of the same account’s other videos at the same age; videos are judged in their first 7 days',
   },
 ]
-
-const toErr = (e: unknown) => (e instanceof ApiError ? e : new ApiError(0, 'error', String(e)))
 
 // conditionText says a rule's condition in words: "views gain ≥ 10,000 within 24 h".
 export function conditionText(r: Pick<AlertRule, 'metric' | 'condition' | 'threshold' | 'windowHours' | 'minStartValue'>): string {
@@ -116,6 +115,38 @@ function checkForm(f: FormState, recipients: number): Record<string, string> {
   return out
 }
 
+// RuleField is one field of the rule form: its control, hint and errors.
+function RuleField({
+  k,
+  label,
+  hint,
+  error,
+  cls = '',
+  hintCls = 'muted',
+  children,
+}: {
+  k: string
+  label: string
+  hint: ComponentChildren
+  error: ComponentChildren
+  cls?: string
+  hintCls?: string
+  children: ComponentChildren
+}) {
+  return (
+    <div class={'field' + cls}>
+      <label>
+        {label}
+        {children}
+      </label>
+      <small id={`alert-${k}-hint`} class={hintCls}>
+        {hint}
+      </small>
+      {error}
+    </div>
+  )
+}
+
 function RuleForm({
   initial,
   onSaved,
@@ -128,8 +159,7 @@ function RuleForm({
   notice?: string
 }) {
   const [f, setF] = useState<FormState>(initial)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
+  const { busy, error, setError, run } = useAction()
   const cols = useCollections()
   const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setF((x) => ({ ...x, [k]: v }))
   const recips = splitEmails(f.recipients)
@@ -162,7 +192,7 @@ function RuleForm({
     'aria-describedby': fieldErr[k] ? `alert-${k}-error` : hint ? `alert-${k}-hint` : undefined,
   })
 
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault()
     const bad = checkForm(f, recips.length)
     if (Object.keys(bad).length) {
@@ -170,9 +200,7 @@ function RuleForm({
       requestAnimationFrame(() => (document.querySelector('form[aria-label="Alert rule"] [aria-invalid="true"]') as HTMLElement | null)?.focus())
       return
     }
-    setBusy(true)
-    setError(null)
-    try {
+    run(async () => {
       const body: Record<string, unknown> = {
         name: f.name,
         metric: f.metric,
@@ -190,11 +218,7 @@ function RuleForm({
       const saved = await post<AlertRule>('/alerts', body)
       onSaved(saved)
       if (!f.id) setF(BLANK)
-    } catch (err) {
-      setError(toErr(err))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   const cond = CONDITIONS.find((c) => c.value === f.condition)!
@@ -205,150 +229,99 @@ function RuleForm({
     <form class="card alert-form" aria-label="Alert rule" onSubmit={submit} noValidate>
       <h2>{f.id ? `Edit “${initial.name}”` : 'New alert rule'}</h2>
       <div class="alert-grid">
-        <div class="field">
-          <label>
-            Name
-            <input type="text" maxLength={100} required value={f.name} onInput={(e) => set('name', (e.target as HTMLInputElement).value)} {...inv('name')} />
-          </label>
-          <small id="alert-name-hint" class="muted">
-            Shown in the alert e-mail, up to 100 characters.
-          </small>
-          {fe('name')}
-        </div>
-        <div class="field">
-          <label>
-            Metric
-            <select value={f.metric} onChange={(e) => set('metric', (e.target as HTMLSelectElement).value as AlertMetric)} {...inv('metric')}>
-              {METRICS.map((m) => (
-                <option value={m}>{m[0].toUpperCase() + m.slice(1)}</option>
-              ))}
-            </select>
-          </label>
-          <small id="alert-metric-hint" class="muted">
-            The number of each video that is watched.
-          </small>
-          {fe('metric')}
-        </div>
-        <div class="field">
-          <label>
-            Condition
-            <select value={f.condition} onChange={(e) => set('condition', (e.target as HTMLSelectElement).value as AlertCondition)} {...inv('condition')}>
-              {CONDITIONS.map((c) => (
-                <option value={c.value}>{c.label}</option>
-              ))}
-            </select>
-          </label>
-          <small id="alert-condition-hint" class="muted">
-            Alert when {cond.hint}.
-          </small>
-          {fe('condition')}
-        </div>
-        <div class="field">
-          <label>
-            Threshold ({thresholdUnit})
-            <input
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={f.condition === 'gain' ? 1 : 'any'}
-              required
-              value={f.threshold}
-              onInput={(e) => set('threshold', (e.target as HTMLInputElement).value)}
-              {...inv('threshold')}
-            />
-          </label>
-          <small id="alert-threshold-hint" class="muted">
-            {f.condition === 'gain'
+        <RuleField k="name" label="Name" hint="Shown in the alert e-mail, up to 100 characters." error={fe('name')}>
+          <input type="text" maxLength={100} required value={f.name} onInput={(e) => set('name', (e.target as HTMLInputElement).value)} {...inv('name')} />
+        </RuleField>
+        <RuleField k="metric" label="Metric" hint="The number of each video that is watched." error={fe('metric')}>
+          <select value={f.metric} onChange={(e) => set('metric', (e.target as HTMLSelectElement).value as AlertMetric)} {...inv('metric')}>
+            {METRICS.map((m) => (
+              <option value={m}>{m[0].toUpperCase() + m.slice(1)}</option>
+            ))}
+          </select>
+        </RuleField>
+        <RuleField k="condition" label="Condition" hint={`Alert when ${cond.hint}.`} error={fe('condition')}>
+          <select value={f.condition} onChange={(e) => set('condition', (e.target as HTMLSelectElement).value as AlertCondition)} {...inv('condition')}>
+            {CONDITIONS.map((c) => (
+              <option value={c.value}>{c.label}</option>
+            ))}
+          </select>
+        </RuleField>
+        <RuleField
+          k="threshold"
+          label={`Threshold (${thresholdUnit})`}
+          hint={
+            f.condition === 'gain'
               ? 'A whole number above 0, e.g. 10000.'
               : f.condition === 'growth_pct'
                 ? 'Percent above 0, e.g. 50 for +50 %.'
-                : 'A factor above 1, e.g. 3 for three times the usual gain.'}
-          </small>
-          {fe('threshold')}
-        </div>
-        <div class="field">
-          <label>
-            Window (hours)
-            <input type="number" min={1} max={168} step={1} required value={f.windowHours} onInput={(e) => set('windowHours', (e.target as HTMLInputElement).value)} {...inv('windowHours')} />
-          </label>
-          <small id="alert-windowHours-hint" class="muted">
-            The growth is measured over the last 1–168 hours.
-          </small>
-          {fe('windowHours')}
-        </div>
-        <div class="field">
-          <label>
-            Minimum start value
-            <input type="number" min={0} step={1} value={f.minStartValue} onInput={(e) => set('minStartValue', (e.target as HTMLInputElement).value)} {...inv('minStartValue')} />
-          </label>
-          <small id="alert-minStartValue-hint" class="muted">
-            Ignore videos below this value at the window’s start (0: none).
-          </small>
-          {fe('minStartValue')}
-        </div>
-        <div class="field">
-          <label>
-            Cooldown (hours)
-            <input type="number" min={0} max={720} step={1} value={f.cooldownHours} onInput={(e) => set('cooldownHours', (e.target as HTMLInputElement).value)} {...inv('cooldownHours')} />
-          </label>
-          <small id="alert-cooldownHours-hint" class="muted">
-            After an alert about a video, stay quiet about it for 0–720 hours (default 24).
-          </small>
-          {fe('cooldownHours')}
-        </div>
-        <div class="field">
-          <label>
-            Collection
-            <select
-              value={f.collectionId}
-              title={cols.data?.collections.find((c) => c.id === f.collectionId)?.name ?? 'Whole workspace'}
-              onChange={(e) => set('collectionId', (e.target as HTMLSelectElement).value)} {...inv('collectionId')}>
-              <option value="">Whole workspace</option>
-              {collectionMissing && <option value={f.collectionId}>(unknown collection)</option>}
-              {cols.data?.collections.map((c) => (
-                <option value={c.id} title={c.name}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <small id="alert-collectionId-hint" class="muted">
-            {cols.error ? `Collections could not be loaded: ${cols.error.message}` : 'Only watch the videos of one collection, or all of them.'}
-          </small>
-          {fe('collectionId')}
-        </div>
-        <div class="field">
-          <label>
-            Platform
-            <select value={f.platform} onChange={(e) => set('platform', (e.target as HTMLSelectElement).value)} {...inv('platform')}>
-              <option value="">All platforms</option>
-              {PLATFORMS.map((p) => (
-                <option value={p}>{platformName(p)}</option>
-              ))}
-            </select>
-          </label>
-          <small id="alert-platform-hint" class="muted">
-            Only watch videos of one platform.
-          </small>
-          {fe('platform')}
-        </div>
-        <div class="field alert-recipients">
-          <label>
-            Recipients
-            <textarea
-              rows={3}
-              placeholder="ana@example.com, ben@example.com"
-              value={f.recipients}
-              onInput={(e) => set('recipients', (e.target as HTMLTextAreaElement).value)}
-              {...inv('recipients')}
-            />
-          </label>
-          <small id="alert-recipients-hint" class={recips.length > 20 ? 'field-error' : 'muted'}>
-            E-mails of workspace members, separated by commas or new lines, at most 20 ({recips.length} now). Empty: every member.{' '}
-            <a href="/team">Team</a>
-          </small>
-          {fe('recipients')}
-        </div>
+                : 'A factor above 1, e.g. 3 for three times the usual gain.'
+          }
+          error={fe('threshold')}
+        >
+          <input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={f.condition === 'gain' ? 1 : 'any'}
+            required
+            value={f.threshold}
+            onInput={(e) => set('threshold', (e.target as HTMLInputElement).value)}
+            {...inv('threshold')}
+          />
+        </RuleField>
+        <RuleField k="windowHours" label="Window (hours)" hint="The growth is measured over the last 1–168 hours." error={fe('windowHours')}>
+          <input type="number" min={1} max={168} step={1} required value={f.windowHours} onInput={(e) => set('windowHours', (e.target as HTMLInputElement).value)} {...inv('windowHours')} />
+        </RuleField>
+        <RuleField k="minStartValue" label="Minimum start value" hint="Ignore videos below this value at the window’s start (0: none)." error={fe('minStartValue')}>
+          <input type="number" min={0} step={1} value={f.minStartValue} onInput={(e) => set('minStartValue', (e.target as HTMLInputElement).value)} {...inv('minStartValue')} />
+        </RuleField>
+        <RuleField
+          k="cooldownHours"
+          label="Cooldown (hours)"
+          hint="After an alert about a video, stay quiet about it for 0–720 hours (default 24)."
+          error={fe('cooldownHours')}
+        >
+          <input type="number" min={0} max={720} step={1} value={f.cooldownHours} onInput={(e) => set('cooldownHours', (e.target as HTMLInputElement).value)} {...inv('cooldownHours')} />
+        </RuleField>
+        <RuleField
+          k="collectionId"
+          label="Collection"
+          hint={cols.error ? `Collections could not be loaded: ${cols.error.message}` : 'Only watch the videos of one collection, or all of them.'}
+          error={fe('collectionId')}
+        >
+          <CollectionSelect cols={cols} none="Whole workspace" value={f.collectionId} onPick={(v) => set('collectionId', v)} {...inv('collectionId')}>
+            {collectionMissing && <option value={f.collectionId}>(unknown collection)</option>}
+          </CollectionSelect>
+        </RuleField>
+        <RuleField k="platform" label="Platform" hint="Only watch videos of one platform." error={fe('platform')}>
+          <select value={f.platform} onChange={(e) => set('platform', (e.target as HTMLSelectElement).value)} {...inv('platform')}>
+            <option value="">All platforms</option>
+            {PLATFORMS.map((p) => (
+              <option value={p}>{platformName(p)}</option>
+            ))}
+          </select>
+        </RuleField>
+        <RuleField
+          k="recipients"
+          cls=" alert-recipients"
+          label="Recipients"
+          hintCls={recips.length > 20 ? 'field-error' : 'muted'}
+          hint={
+            <>
+              E-mails of workspace members, separated by commas or new lines, at most 20 ({recips.length} now). Empty: every member.{' '}
+              <a href="/team">Team</a>
+            </>
+          }
+          error={fe('recipients')}
+        >
+          <textarea
+            rows={3}
+            placeholder="ana@example.com, ben@example.com"
+            value={f.recipients}
+            onInput={(e) => set('recipients', (e.target as HTMLTextAreaElement).value)}
+            {...inv('recipients')}
+          />
+        </RuleField>
       </div>
       <label class="check">
         <input type="checkbox" checked={f.enabled} onChange={(e) => set('enabled', (e.target as HTMLInputElement).checked)} />
@@ -362,7 +335,7 @@ function RuleForm({
             Cancel
           </button>
         )}
-        <button type="submit" class="primary" disabled={busy}>
+        <button type="submit" class="primary" disabled={!!busy}>
           {busy ? 'Saving…' : f.id ? 'Save changes' : 'Create rule'}
         </button>
         {notice && (
@@ -388,43 +361,24 @@ function RuleRow({
   onChanged: (r: AlertRule) => void
   onDeleted: () => void
 }) {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
-  const [confirming, setConfirming] = useState(false)
+  const { busy, error, run } = useAction()
+  const question = useQuestion()
 
-  const toggle = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      onChanged(await post<AlertRule>('/alerts', { id: r.id, enabled: !r.enabled }))
-    } catch (e) {
-      setError(toErr(e))
-    } finally {
-      setBusy(false)
-    }
-  }
-  const remove = async () => {
-    setConfirming(false)
-    setBusy(true)
-    setError(null)
-    try {
-      await del(`/alerts/${r.id}`)
-      onDeleted()
-    } catch (e) {
-      setError(toErr(e))
-      setBusy(false)
-    }
-  }
+  const toggle = () => run(async () => onChanged(await post<AlertRule>('/alerts', { id: r.id, enabled: !r.enabled })))
+  const remove = () =>
+    run(
+      async () => {
+        await del(`/alerts/${r.id}`)
+        onDeleted()
+      },
+      { stay: true },
+    )
 
   return (
     <tr data-testid="row" data-id={r.id}>
       <td>
         <strong>{r.name}</strong>
-        {error && (
-          <div class="field-error" role="alert">
-            {error.message}
-          </div>
-        )}
+        <ErrorNote error={error} />
       </td>
       <td>{r.collectionId ? collectionName(r.collectionId) : 'Whole workspace'}</td>
       <td>{r.platform ? <PlatformBadge platform={r.platform} /> : 'All platforms'}</td>
@@ -433,15 +387,13 @@ function RuleRow({
       <td class="recipients">{r.recipients.length ? r.recipients.join(', ') : <span class="muted">All members</span>}</td>
       <td>
         <label class="switch">
-          <input type="checkbox" role="switch" checked={r.enabled} disabled={busy} onChange={toggle} aria-label={`Enabled: ${r.name}`} />
+          <input type="checkbox" role="switch" checked={r.enabled} disabled={!!busy} onChange={toggle} aria-label={`Enabled: ${r.name}`} />
           <span>{r.enabled ? 'On' : 'Off'}</span>
         </label>
       </td>
       <td>
         {r.lastTriggeredAt ? (
-          <time dateTime={r.lastTriggeredAt} title={when(r.lastTriggeredAt)}>
-            {ago(r.lastTriggeredAt)}
-          </time>
+          <Time at={r.lastTriggeredAt} show={ago} />
         ) : (
           <span class="muted">never</span>
         )}
@@ -450,19 +402,17 @@ function RuleRow({
         {exact(r.triggerCount)}
       </td>
       <td class="row-actions">
-        <button type="button" onClick={onEdit} disabled={busy} aria-label={`Edit ${r.name}`}>
+        <button type="button" onClick={onEdit} disabled={!!busy} aria-label={`Edit ${r.name}`}>
           Edit
         </button>
-        <button type="button" onClick={() => setConfirming(true)} disabled={busy} aria-label={`Delete ${r.name}`}>
+        <button type="button" onClick={question.ask} disabled={!!busy} aria-label={`Delete ${r.name}`}>
           Delete
         </button>
-        {confirming && (
-          <Confirm title="Delete this alert rule?" confirm="Delete rule" onConfirm={remove} onCancel={() => setConfirming(false)}>
-            <p>
-              “{r.name}” stops alerting. The alerts it already raised are kept in the history below as long as the server keeps them.
-            </p>
-          </Confirm>
-        )}
+        <Confirm question={question} title="Delete this alert rule?" confirm="Delete rule" onConfirm={remove}>
+          <p>
+            “{r.name}” stops alerting. The alerts it already raised are kept in the history below as long as the server keeps them.
+          </p>
+        </Confirm>
       </td>
     </tr>
   )
@@ -495,18 +445,7 @@ function Events({ rules, ruleId }: { rules: AlertRule[]; ruleId: string }) {
           ) : (
             <div class={`table-wrap${r.loading ? ' stale' : ''}`}>
               <table data-testid="alert-events" aria-label="Recent alerts">
-                <thead>
-                  <tr>
-                    <th>Rule</th>
-                    <th>Video</th>
-                    <th>Account</th>
-                    <th>Metric</th>
-                    <th class="num">Start → end</th>
-                    <th class="num">Gain</th>
-                    <th class="num">Growth</th>
-                    <th>Triggered</th>
-                  </tr>
-                </thead>
+                <TableHead cols={['Rule', 'Video', 'Account', 'Metric', numCol('Start → end'), numCol('Gain'), numCol('Growth'), 'Triggered']} />
                 <tbody>
                   {d.events.map((e) => (
                     <tr data-testid="row" data-id={e.id}>
@@ -534,9 +473,7 @@ function Events({ rules, ruleId }: { rules: AlertRule[]; ruleId: string }) {
                       </td>
                       <td class="num">{signedPct(e.growthPct)}</td>
                       <td>
-                        <time dateTime={e.triggeredAt} title={when(e.triggeredAt)}>
-                          {when(e.triggeredAt)}
-                        </time>
+                        <Time at={e.triggeredAt} />
                       </td>
                     </tr>
                   ))}
@@ -611,22 +548,7 @@ export default function Alerts({ query }: { query: URLSearchParams }) {
         ) : (
           <div class="table-wrap">
             <table data-testid="alert-rules" aria-label="Alert rules">
-              <thead>
-                <tr>
-                  <th>Name</th>
-                  <th>Scope</th>
-                  <th>Platform</th>
-                  <th>Condition</th>
-                  <th class="num">Cooldown</th>
-                  <th>Recipients</th>
-                  <th>Enabled</th>
-                  <th>Last triggered</th>
-                  <th class="num">Alerts</th>
-                  <th>
-                    <span class="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead cols={['Name', 'Scope', 'Platform', 'Condition', numCol('Cooldown'), 'Recipients', 'Enabled', 'Last triggered', numCol('Alerts'), ACTIONS]} />
               <tbody>
                 {list.map((r) => (
                   <RuleRow

@@ -19,6 +19,3 @@ export function AuthFrame({ title, children }: { title: string; children: Compon
     </main>
   )
 }
-
-// sentence makes one of the API's messages a sentence: capital, full stop.
-export const sentence = (m: string) => m.replace(/^./, (c) => c.toUpperCase()).replace(/([^.!?])$/, '$1.')

@@ -2,11 +2,11 @@
 // (from the server's catalogue) with checkout, the founding offer and the
 // customer portal.
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { ApiError, get, post } from '../api'
-import { day, exact, when } from '../format'
+import { ApiError, get, post, toApiError } from '../api'
+import { day, exact, filled, when } from '../format'
 import { setQuery } from '../router'
 import { canManage, loadWorkspace, useWorkspace } from '../session'
-import type { FoundingStats, PlanName, Workspace } from '../types'
+import type { FoundingStats, Limits, PlanName, Workspace } from '../types'
 import { Empty, ErrorBox, PageHeader, Show, Spinner, useApi } from '../ui'
 import './billing.css'
 
@@ -15,18 +15,12 @@ const INTERVALS: Interval[] = ['month', 'year']
 const INTERVAL_NAMES: Record<Interval, string> = { month: 'Monthly', year: 'Yearly' }
 const PLAN_NAMES: Record<string, string> = { trial: 'Trial', starter: 'Starter', growth: 'Growth', agency: 'Agency' }
 const planName = (p: string) => PLAN_NAMES[p] ?? p
-const toErr = (e: unknown) => (e instanceof ApiError ? e : new ApiError(0, 'error', String(e)))
 
 // GET /api/plans (schema Plans): what each plan allows, and the payment
 // provider's prices when the server could read them (null otherwise: the
 // provider shows them at checkout).
-interface PlanLimits {
+interface PlanLimits extends Limits {
   name: PlanName
-  videoLimit: number
-  seatLimit: number
-  maxVideosPerAccount: number
-  refreshIntervalHours: number
-  manualRefreshesPerDay: number
 }
 // PlanPrice is a price of the provider: amount in the currency's minor unit.
 interface PlanPrice {
@@ -151,7 +145,7 @@ function Usage({ label, used, limit, testid }: { label: string; used: number; li
         {used > limit && <span class="down"> · over the limit</span>}
       </div>
       <div class="bar" role="progressbar" aria-label={`${label} used`} aria-valuemin={0} aria-valuemax={limit} aria-valuenow={used}>
-        <span class={over ? 'full' : ''} style={{ width: `${Math.min(100, (used / Math.max(1, limit)) * 100)}%` }} />
+        <span class={over ? 'full' : ''} style={{ width: filled(used, limit) }} />
       </div>
     </div>
   )
@@ -236,7 +230,7 @@ function Portal({ manage }: { manage: boolean }) {
       const r = await post<{ url: string }>('/payment/create-portal')
       leave(r.url)
     } catch (e) {
-      setError(toErr(e))
+      setError(toApiError(e))
       setBusy('')
     }
   }
@@ -267,7 +261,7 @@ export default function Billing({ query }: { query: URLSearchParams }) {
 
   const reloadWs = () => {
     setWsError(null)
-    loadWorkspace().catch((e) => setWsError(toErr(e)))
+    loadWorkspace().catch((e) => setWsError(toApiError(e)))
   }
   useEffect(reloadWs, [])
 
@@ -288,7 +282,7 @@ export default function Billing({ query }: { query: URLSearchParams }) {
       const r = await post<{ url: string }>('/payment/create-checkout', isFounding ? { plan, interval: iv, founding: true } : { plan, interval: iv })
       leave(r.url)
     } catch (e) {
-      setError({ key, err: toErr(e) })
+      setError({ key, err: toApiError(e) })
       setBusy('')
       if (isFounding) founding.reload()
     }

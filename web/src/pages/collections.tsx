@@ -3,37 +3,30 @@
 // overview.
 import { useState } from 'preact/hooks'
 import { ApiError, del, get, patch, post } from '../api'
-import { day, exact, num, when } from '../format'
+import { day, exact, num } from '../format'
 import type { Collection, CollectionList } from '../types'
-import { Confirm, Empty, PageHeader, Show, Spinner, useApi } from '../ui'
-import { InlineError, asApiError } from './account-actions'
+import { Confirm, Empty, PageHeader, Show, Stale, TableHead, Time, Updating, numCol, useAction, useApi, useQuestion } from '../ui'
+import { InlineError } from './account-actions'
 import './collections.css'
 
 function CreateForm({ onCreated }: { onCreated: () => void }) {
   const [name, setName] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
+  const { busy, error, setError, run } = useAction()
   const [created, setCreated] = useState('')
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault()
-    setError(null)
     setCreated('')
     const n = name.trim()
     if (!n) {
       setError(new ApiError(400, 'invalid_request', 'Give the collection a name.'))
       return
     }
-    setBusy(true)
-    try {
+    run(async () => {
       const c = await post<Collection>('/collections', { name: n })
       setName('')
       setCreated(c.name)
       onCreated()
-    } catch (err) {
-      setError(asApiError(err))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
   return (
     <form class="card" aria-label="New collection" onSubmit={submit} noValidate>
@@ -52,7 +45,7 @@ function CreateForm({ onCreated }: { onCreated: () => void }) {
             aria-describedby="new-collection-hint"
           />
         </label>
-        <button type="submit" class="primary" disabled={busy}>
+        <button type="submit" class="primary" disabled={!!busy}>
           {busy ? 'Creating…' : 'Create collection'}
         </button>
       </div>
@@ -72,12 +65,11 @@ function CreateForm({ onCreated }: { onCreated: () => void }) {
 function Row({ c, metrics, reload }: { c: Collection; metrics: boolean; reload: () => void }) {
   const [editing, setEditing] = useState(false)
   const [name, setName] = useState(c.name)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
-  const [asking, setAsking] = useState(false)
+  const { busy, error, setError, run } = useAction()
+  const question = useQuestion()
   const [deleteBlocked, setDeleteBlocked] = useState(false)
 
-  const rename = async (e: Event) => {
+  const rename = (e: Event) => {
     e.preventDefault()
     const n = name.trim()
     if (!n) {
@@ -88,35 +80,21 @@ function Row({ c, metrics, reload }: { c: Collection; metrics: boolean; reload: 
       setEditing(false)
       return
     }
-    setBusy(true)
-    setError(null)
     setDeleteBlocked(false)
-    try {
+    run(async () => {
       await patch<Collection>(`/collections/${c.id}`, { name: n })
       setEditing(false)
       reload()
-    } catch (err) {
-      setError(asApiError(err))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   const remove = async () => {
-    setAsking(false)
-    setBusy(true)
-    setError(null)
     setDeleteBlocked(false)
-    try {
+    const failed = await run(async () => {
       await del(`/collections/${c.id}`)
       reload()
-    } catch (err) {
-      const e = asApiError(err)
-      setError(e)
-      setDeleteBlocked(e.status === 409)
-    } finally {
-      setBusy(false)
-    }
+    })
+    setDeleteBlocked(failed?.status === 409)
   }
 
   const q = encodeURIComponent(c.id)
@@ -140,12 +118,12 @@ function Row({ c, metrics, reload }: { c: Collection; metrics: boolean; reload: 
               }}
               ref={(el) => el?.focus()}
             />
-            <button type="submit" disabled={busy}>
+            <button type="submit" disabled={!!busy}>
               {busy ? 'Saving…' : 'Save'}
             </button>
             <button
               type="button"
-              disabled={busy}
+              disabled={!!busy}
               onClick={() => {
                 setEditing(false)
                 setName(c.name)
@@ -177,9 +155,7 @@ function Row({ c, metrics, reload }: { c: Collection; metrics: boolean; reload: 
         {num(c.views)}
       </td>
       <td>
-        <time dateTime={c.createdAt} title={when(c.createdAt)}>
-          {day(c.createdAt)}
-        </time>
+        <Time at={c.createdAt} show={day} />
       </td>
       <td>
         <div class="row-actions">
@@ -187,23 +163,21 @@ function Row({ c, metrics, reload }: { c: Collection; metrics: boolean; reload: 
           <a href={`/?collectionId=${q}`}>Overview</a>
           <a href={`/accounts?collectionId=${q}`}>Accounts</a>
           {!editing && (
-            <button type="button" disabled={busy} onClick={() => setEditing(true)} aria-label={`Rename ${c.name}`}>
+            <button type="button" disabled={!!busy} onClick={() => setEditing(true)} aria-label={`Rename ${c.name}`}>
               Rename
             </button>
           )}
-          <button type="button" class="danger-outline" disabled={busy} onClick={() => setAsking(true)} aria-label={`Delete ${c.name}`}>
+          <button type="button" class="danger-outline" disabled={!!busy} onClick={question.ask} aria-label={`Delete ${c.name}`}>
             Delete
           </button>
         </div>
-        {asking && (
-          <Confirm title={`Delete “${c.name}”?`} confirm="Delete collection" onConfirm={remove} onCancel={() => setAsking(false)}>
-            <p>
-              The collection is deleted. Its {exact(c.videos)} {c.videos === 1 ? 'video' : 'videos'} and {exact(c.accounts)}{' '}
-              {c.accounts === 1 ? 'account' : 'accounts'} are not removed: they stay tracked, with their history, in no collection.
-            </p>
-            <p class="muted">If alert rules are limited to this collection, delete them or change their scope first.</p>
-          </Confirm>
-        )}
+        <Confirm question={question} title={`Delete “${c.name}”?`} confirm="Delete collection" onConfirm={remove}>
+          <p>
+            The collection is deleted. Its {exact(c.videos)} {c.videos === 1 ? 'video' : 'videos'} and {exact(c.accounts)}{' '}
+            {c.accounts === 1 ? 'account' : 'accounts'} are not removed: they stay tracked, with their history, in no collection.
+          </p>
+          <p class="muted">If alert rules are limited to this collection, delete them or change their scope first.</p>
+        </Confirm>
       </td>
     </tr>
   )
@@ -223,7 +197,7 @@ export default function Collections() {
               <a href="/track">Track</a> page.
             </Empty>
           ) : (
-            <div class={r.loading ? 'stale' : ''} aria-busy={r.loading}>
+            <Stale r={r}>
               {!d.metricsAvailable && (
                 <div class="notice" role="status">
                   Views are temporarily unavailable (shown as “—”); videos and accounts are counted. Try again in a few minutes.{' '}
@@ -234,22 +208,7 @@ export default function Collections() {
               )}
               <div class="table-wrap">
                 <table data-testid="collections-table" aria-label="Collections">
-                  <thead>
-                    <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col" class="num">
-                        Videos
-                      </th>
-                      <th scope="col" class="num">
-                        Accounts
-                      </th>
-                      <th scope="col" class="num">
-                        Views
-                      </th>
-                      <th scope="col">Created</th>
-                      <th scope="col">Actions</th>
-                    </tr>
-                  </thead>
+                  <TableHead scoped cols={['Name', numCol('Videos'), numCol('Accounts'), numCol('Views'), 'Created', 'Actions']} />
                   <tbody>
                     {d.collections.map((c) => (
                       <Row key={c.id} c={c} metrics={d.metricsAvailable} reload={r.reload} />
@@ -258,11 +217,11 @@ export default function Collections() {
                 </table>
               </div>
               <p class="muted small">Videos include those found through the collection's accounts; views are their latest views, summed.</p>
-            </div>
+            </Stale>
           )
         }
       </Show>
-      {r.loading && r.data && <Spinner label="Updating…" />}
+      <Updating r={r} />
     </>
   )
 }

@@ -2,12 +2,13 @@
 // lists (kept in the address, so "Export these videos" on the videos page
 // lands here with its filters set). The downloads are plain links: the
 // browser saves the file the server streams.
+import type { ComponentChildren } from 'preact'
 import { get, withQuery } from '../api'
-import { FilterBar, filterQuery, readFilters, useCollections } from '../filters'
+import { FilterBar, VideoOptions, filterQuery, flag, readFilters, useCollections } from '../filters'
 import { PRESET_NAMES, exact, platformName } from '../format'
 import { setQuery } from '../router'
 import type { AccountList, VideoList } from '../types'
-import { ErrorBox, PageHeader, useApi } from '../ui'
+import { ErrorBox, PageHeader, useApi, type Loaded } from '../ui'
 import './videos.css'
 
 const ACCOUNT_SORTS = ['followers', 'followersGained7d', 'views', 'gained7d', 'saves', 'engagement', 'videos', 'added'] as const
@@ -37,13 +38,40 @@ function isoDay(daysAgo: number): string {
   return new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10)
 }
 
-function flag(q: URLSearchParams, k: string): boolean {
-  const v = q.get(k)
-  return v === 'true' || v === '1'
-}
-
 function plural(n: number, one: string, many: string) {
   return `${exact(n)} ${n === 1 ? one : many}`
+}
+
+// ExportCard is one of the files: what goes into it (children), its
+// download link and its columns.
+function ExportCard({ kind, title, href, link, columns, children }: { kind: string; title: string; href: string; link: string; columns: string; children: ComponentChildren }) {
+  return (
+    <section class="card" aria-labelledby={`export-${kind}-title`}>
+      <h2 id={`export-${kind}-title`}>{title}</h2>
+      {children}
+      <div class="actions">
+        <a class="vt-btn primary" href={href} download data-testid={`export-${kind}`}>
+          {link}
+        </a>
+      </div>
+      <details>
+        <summary>Columns</summary>
+        <p>
+          <code>{columns}</code>
+        </p>
+      </details>
+    </section>
+  )
+}
+
+// Matches says how many rows a file will have, once counted.
+function Matches<T>({ kind, r, value, text }: { kind: string; r: Loaded<T>; value: number | undefined; text: (d: T) => string }) {
+  if (r.error) return <ErrorBox error={r.error} retry={r.reload} />
+  return (
+    <p class="muted" aria-live="polite" data-testid={`export-${kind}-count`} data-value={value ?? ''}>
+      {r.data ? text(r.data) + '.' : 'Counting…'}
+    </p>
+  )
 }
 
 export default function Export({ query }: { query: URLSearchParams }) {
@@ -103,8 +131,7 @@ export default function Export({ query }: { query: URLSearchParams }) {
       <FilterBar f={f} presetLabel="Filter by publish date" presetNote="exports the videos published in the chosen period" />
 
       <div class="grid2 vt-exports">
-        <section class="card" aria-labelledby="export-videos-title">
-          <h2 id="export-videos-title">Videos</h2>
+        <ExportCard kind="videos" title="Videos" href={videosHref} link="Download videos CSV" columns={VIDEO_COLUMNS}>
           <p>
             One row per video: {scope}
             {f.datePreset !== 'all' ? `, published in the last ${PRESET_NAMES[f.datePreset]}` : ''}
@@ -112,37 +139,12 @@ export default function Export({ query }: { query: URLSearchParams }) {
             {platformShopOnly ? ', shop videos only' : ''}. Rows are ordered by platform, then account, then publish time (oldest first).
           </p>
           <div class="filters">
-            <label class="check">
-              <input type="checkbox" checked={individualOnly} onChange={(e) => setQuery({ individualOnly: (e.target as HTMLInputElement).checked ? 'true' : null })} />
-              Only videos tracked by their own link
-            </label>
-            <label class="check">
-              <input type="checkbox" checked={platformShopOnly} onChange={(e) => setQuery({ platformShopOnly: (e.target as HTMLInputElement).checked ? 'true' : null })} />
-              Only shop videos
-            </label>
+            <VideoOptions individualOnly={individualOnly} platformShopOnly={platformShopOnly} />
           </div>
-          {videos.error ? (
-            <ErrorBox error={videos.error} retry={videos.reload} />
-          ) : (
-            <p class="muted" aria-live="polite" data-testid="export-videos-count" data-value={videos.data?.total ?? ''}>
-              {videos.data ? plural(videos.data.total, 'video matches', 'videos match') + '.' : 'Counting…'}
-            </p>
-          )}
-          <div class="actions">
-            <a class="vt-btn primary" href={videosHref} download data-testid="export-videos">
-              Download videos CSV
-            </a>
-          </div>
-          <details>
-            <summary>Columns</summary>
-            <p>
-              <code>{VIDEO_COLUMNS}</code>
-            </p>
-          </details>
-        </section>
+          <Matches kind="videos" r={videos} value={videos.data?.total} text={(d) => plural(d.total, 'video matches', 'videos match')} />
+        </ExportCard>
 
-        <section class="card" aria-labelledby="export-accounts-title">
-          <h2 id="export-accounts-title">Accounts</h2>
+        <ExportCard kind="accounts" title="Accounts" href={accountsHref} link="Download accounts CSV" columns={ACCOUNT_COLUMNS}>
           <p>
             One row per tracked account: {scope}, in the order you choose. The period and the video options do not apply to accounts; their figures
             cover the videos found through each account.
@@ -157,27 +159,14 @@ export default function Export({ query }: { query: URLSearchParams }) {
               </select>
             </label>
           </div>
-          {accounts.error ? (
-            <ErrorBox error={accounts.error} retry={accounts.reload} />
-          ) : (
-            <p class="muted" aria-live="polite" data-testid="export-accounts-count" data-value={accounts.data?.accounts.length ?? ''}>
-              {accounts.data ? plural(accounts.data.total ?? accounts.data.accounts.length, 'account matches', 'accounts match') + '.' : 'Counting…'}
-            </p>
-          )}
-          <div class="actions">
-            <a class="vt-btn primary" href={accountsHref} download data-testid="export-accounts">
-              Download accounts CSV
-            </a>
-          </div>
-          <details>
-            <summary>Columns</summary>
-            <p>
-              <code>{ACCOUNT_COLUMNS}</code>
-            </p>
-          </details>
-        </section>
-        <section class="card" aria-labelledby="export-daily-title">
-          <h2 id="export-daily-title">Daily series</h2>
+          <Matches
+            kind="accounts"
+            r={accounts}
+            value={accounts.data?.accounts.length}
+            text={(d) => plural(d.total ?? d.accounts.length, 'account matches', 'accounts match')}
+          />
+        </ExportCard>
+        <ExportCard kind="daily" title="Daily series" href={dailyHref} link="Download daily series CSV" columns={DAILY_COLUMNS}>
           <p>
             One row per video and per account for each day of the range: the numbers at the end of the day and what they gained since the day before
             ({scope}; videos first, in the order of the videos file, then accounts). The period above does not apply; the video options do.
@@ -197,18 +186,7 @@ export default function Export({ query }: { query: URLSearchParams }) {
               {rangeProblem}
             </p>
           )}
-          <div class="actions">
-            <a class="vt-btn primary" href={dailyHref} download data-testid="export-daily">
-              Download daily series CSV
-            </a>
-          </div>
-          <details>
-            <summary>Columns</summary>
-            <p>
-              <code>{DAILY_COLUMNS}</code>
-            </p>
-          </details>
-        </section>
+        </ExportCard>
       </div>
       <p class="muted">
         A workspace can run two exports at a time; if a download fails with “too many exports”, wait for the other one to finish and try again. Text that

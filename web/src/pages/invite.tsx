@@ -4,14 +4,14 @@
 // address), verifying the address, and joining. It never creates a
 // workspace of its own for the visitor.
 import { useEffect, useState } from 'preact/hooks'
-import { ApiError, post, request, toApiError } from '../api'
+import { ApiError, post, request, sentence, toApiError } from '../api'
 import { when } from '../format'
 import { navigate } from '../router'
-import { forgetWorkspace, loadMe, loadWorkspace, rememberInvite, reloadMe } from '../session'
+import { forgetWorkspace, loadMe, openDashboard, rememberInvite, reloadMe } from '../session'
 import type { InviteAccepted, InvitePreview, User } from '../types'
-import { ErrorBox, Spinner, useApi } from '../ui'
+import { ErrorBox, Spinner, useAction, useApi } from '../ui'
 import { ResendVerification } from '../verify'
-import { AuthFrame, sentence } from './auth-frame'
+import { AuthFrame } from './auth-frame'
 
 const ROLE_TEXT: Record<string, string> = { admin: 'an admin', member: 'a member' }
 
@@ -53,8 +53,7 @@ export default function Invite({ query }: { query: URLSearchParams }) {
     token,
   )
   const { who, error: whoError, check } = useSignedIn()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
+  const { busy, error, run } = useAction()
   const invite = preview.data
   // Until it is taken, the verification page leads back to this invite.
   useEffect(() => {
@@ -63,22 +62,9 @@ export default function Invite({ query }: { query: URLSearchParams }) {
   }, [invite, who, preview.error])
 
   const accept = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      await post<InviteAccepted>('/invites/accept', { token })
-    } catch (e) {
-      setError(toApiError(e))
-      setBusy(false)
-      return
-    }
+    if (await run(() => post<InviteAccepted>('/invites/accept', { token }), { stay: true })) return
     rememberInvite(null)
-    try {
-      await loadWorkspace()
-    } catch {
-      // the shell loads it again and shows its own error
-    }
-    navigate('/', true)
+    await openDashboard()
   }
   const switchAccount = async () => {
     try {
@@ -172,7 +158,7 @@ export default function Invite({ query }: { query: URLSearchParams }) {
       )}
       {who && sameAddress && who.emailVerified && (
         <>
-          <button type="button" class="primary" disabled={busy} onClick={accept}>
+          <button type="button" class="primary" disabled={!!busy} onClick={accept}>
             {busy ? 'Joining…' : 'Accept and join'}
           </button>
           {error && (

@@ -3,35 +3,29 @@
 // an e-mailed link (?next=/invite?token=…), which they go back to first.
 // ?email= fills the address in (an invite's link passes the invited one).
 import { useState } from 'preact/hooks'
-import { ApiError, post, tooManyText } from '../api'
+import { post } from '../api'
 import { navigate } from '../router'
 import { isAccountPage, loadWorkspace, safeNext, setMe } from '../session'
 import type { UserResponse } from '../types'
+import { Field, FormError, useAction } from '../ui'
 import './auth.css'
 
 export default function Login({ query }: { query: URLSearchParams }) {
   const signup = location.pathname === '/signup'
   const [email, setEmail] = useState(query.get('email') ?? '')
   const [password, setPassword] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
+  const { busy, error, run } = useAction()
   document.title = (signup ? 'Sign up' : 'Log in') + ' · reeltrack'
 
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
+    run(async () => {
       const r = await post<UserResponse>(signup ? '/auth/signup' : '/auth/login', { email, password })
       setMe(r.user)
       const next = safeNext(query.get('next'))
       if (!next || !isAccountPage(next)) await loadWorkspace()
       navigate(next ?? '/', true)
-    } catch (err) {
-      setError(err instanceof ApiError ? err : new ApiError(0, 'error', String(err)))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (
@@ -53,54 +47,21 @@ export default function Login({ query }: { query: URLSearchParams }) {
             Your session has ended: sign in again.
           </div>
         )}
-        <label>
-          E-mail
-          <input
-            type="email"
-            name="email"
-            autocomplete="email"
-            required
-            value={email}
-            onInput={(e) => setEmail((e.target as HTMLInputElement).value)}
-            aria-invalid={!!error?.fields.email}
-            aria-describedby={error?.fields.email ? 'email-error' : undefined}
-          />
-        </label>
-        {error?.fields.email && (
-          <small id="email-error" class="field-error">
-            {error.fields.email}
-          </small>
-        )}
-        <label>
-          Password
-          <input
-            type="password"
-            name="password"
-            autocomplete={signup ? 'new-password' : 'current-password'}
-            required
-            minLength={signup ? 8 : 1}
-            value={password}
-            onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
-            aria-invalid={!!error?.fields.password}
-            aria-describedby={error?.fields.password ? 'password-error' : signup ? 'password-hint' : undefined}
-          />
-        </label>
-        {signup && !error?.fields.password && (
-          <small id="password-hint" class="muted">
-            At least 8 characters.
-          </small>
-        )}
-        {error?.fields.password && (
-          <small id="password-error" class="field-error">
-            {error.fields.password}
-          </small>
-        )}
-        {error && Object.keys(error.fields).length === 0 && (
-          <div class="error-box" role="alert">
-            {error.status === 429 ? tooManyText(error) : error.message}
-          </div>
-        )}
-        <button type="submit" class="primary" disabled={busy}>
+        <Field label="E-mail" type="email" name="email" autocomplete="email" required value={email} set={setEmail} error={error?.fields.email} />
+        <Field
+          label="Password"
+          type="password"
+          name="password"
+          autocomplete={signup ? 'new-password' : 'current-password'}
+          required
+          minLength={signup ? 8 : 1}
+          value={password}
+          set={setPassword}
+          error={error?.fields.password}
+          hint={signup && 'At least 8 characters.'}
+        />
+        {error && Object.keys(error.fields).length === 0 && <FormError error={error} />}
+        <button type="submit" class="primary" disabled={!!busy}>
           {busy ? 'Please wait…' : signup ? 'Sign up' : 'Log in'}
         </button>
         {!signup && (

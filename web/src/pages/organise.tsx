@@ -4,12 +4,12 @@
 // (POST /api/items/bulk).
 import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
-import { ApiError, post, waitText } from '../api'
-import { useCollections } from '../filters'
+import { ApiError, post, toApiError, waitText } from '../api'
+import { CollectionSelect, useCollections } from '../filters'
 import { loadWorkspace, useWorkspace } from '../session'
 import type { Video } from '../types'
-import { Confirm } from '../ui'
-import { InlineError, asApiError } from './account-actions'
+import { Confirm, useAction, useQuestion } from '../ui'
+import { InlineError } from './account-actions'
 import './organise.css'
 
 export type BulkAction = 'pause' | 'resume' | 'remove' | 'refresh' | 'move'
@@ -63,39 +63,11 @@ function what(r: BulkResult): string {
 
 // errorOf words a refused action, with the wait of a quota.
 function errorOf(e: unknown): ApiError {
-  const err = asApiError(e)
+  const err = toApiError(e)
   if (err.status === 429 && err.retryAfter !== null && /quota/i.test(err.message)) {
     return new ApiError(429, err.code, `${err.message.replace(/[.]$/, '')}; more can be refreshed ${waitText(err.retryAfter)}`)
   }
   return err
-}
-
-// CollectionSelect picks a collection, or none.
-export function CollectionSelect({
-  id,
-  value,
-  onChange,
-  disabled,
-  placeholder,
-}: {
-  id: string
-  value: string
-  onChange: (v: string) => void
-  disabled?: boolean
-  placeholder?: string
-}) {
-  const cols = useCollections()
-  return (
-    <select id={id} value={value} disabled={disabled || !cols.data} onChange={(e) => onChange((e.target as HTMLSelectElement).value)}>
-      {placeholder !== undefined && <option value="">{placeholder}</option>}
-      <option value="none">No collection</option>
-      {cols.data?.collections.map((c) => (
-        <option key={c.id} value={c.id} title={c.name}>
-          {c.name}
-        </option>
-      ))}
-    </select>
-  )
 }
 
 // Organise is the row of controls for one selection: move to a
@@ -125,27 +97,24 @@ export function Organise({
   removeText?: ComponentChildren
 }) {
   const ws = useWorkspace()
-  const [busy, setBusy] = useState<BulkAction | ''>('')
-  const [error, setError] = useState<ApiError | null>(null)
+  const cols = useCollections()
+  const { busy, error, setError, run: send } = useAction<BulkAction>()
   const [done, setDone] = useState('')
-  const [asking, setAsking] = useState(false)
+  const question = useQuestion()
   const [target, setTarget] = useState('')
   const uid = label.replace(/\W+/g, '-')
 
-  const run = async (action: BulkAction, collection?: string) => {
-    setBusy(action)
-    setError(null)
+  const run = (action: BulkAction, collection?: string) => {
     setDone('')
-    try {
-      const r = await bulk(action, sel, collection === 'none' ? null : collection)
-      setDone(what(r))
-      loadWorkspace().catch(() => {})
-      onDone(r)
-    } catch (e) {
-      setError(errorOf(e))
-    } finally {
-      setBusy('')
-    }
+    return send(
+      async () => {
+        const r = await bulk(action, sel, collection === 'none' ? null : collection)
+        setDone(what(r))
+        loadWorkspace().catch(() => {})
+        onDone(r)
+      },
+      { key: action, wrap: errorOf },
+    )
   }
   const move = (e: Event) => {
     e.preventDefault()
@@ -162,7 +131,9 @@ export function Organise({
         <form class="organise-move" onSubmit={move} aria-label={`Collection of ${label}`}>
           <label for={`move-${uid}`}>Collection</label>
           <div class="organise-row">
-            <CollectionSelect id={`move-${uid}`} value={target} onChange={setTarget} disabled={!!busy} placeholder="Move to…" />
+            <CollectionSelect cols={cols} untitled none="Move to…" id={`move-${uid}`} value={target} onPick={setTarget} disabled={!!busy || !cols.data}>
+              <option value="none">No collection</option>
+            </CollectionSelect>
             <button type="submit" disabled={!!busy || !target || stillCurrent} data-testid="move">
               {busy === 'move' ? 'Moving…' : 'Move'}
             </button>
@@ -192,7 +163,7 @@ export function Organise({
           </button>
         )}
         {actions.includes('remove') && (
-          <button type="button" class="danger-outline" disabled={!!busy} onClick={() => setAsking(true)} data-testid="bulk-remove">
+          <button type="button" class="danger-outline" disabled={!!busy} onClick={question.ask} data-testid="bulk-remove">
             {busy === 'remove' ? 'Removing…' : 'Remove'}
           </button>
         )}
@@ -204,25 +175,20 @@ export function Organise({
           {done}
         </p>
       )}
-      {asking && (
-        <Confirm
-          title={`Remove ${label}?`}
-          confirm={count === 1 ? 'Remove' : `Remove ${count.toLocaleString('en-US')}`}
-          onConfirm={() => {
-            setAsking(false)
-            run('remove')
-          }}
-          onCancel={() => setAsking(false)}
-        >
-          {removeText ?? (
-            <p>
-              {count === 1 ? 'It leaves' : 'They leave'} the lists, the overview and exports, {count === 1 ? 'is' : 'are'} no longer refreshed and stop
-              counting against your video limit.
-            </p>
-          )}
-          <p class="muted">Nothing is deleted: the history is kept, and tracking a link again brings it back.</p>
-        </Confirm>
-      )}
+      <Confirm
+        question={question}
+        title={`Remove ${label}?`}
+        confirm={count === 1 ? 'Remove' : `Remove ${count.toLocaleString('en-US')}`}
+        onConfirm={() => run('remove')}
+      >
+        {removeText ?? (
+          <p>
+            {count === 1 ? 'It leaves' : 'They leave'} the lists, the overview and exports, {count === 1 ? 'is' : 'are'} no longer refreshed and stop
+            counting against your video limit.
+          </p>
+        )}
+        <p class="muted">Nothing is deleted: the history is kept, and tracking a link again brings it back.</p>
+      </Confirm>
     </div>
   )
 }
@@ -291,7 +257,7 @@ export function useSelection(key: string): ListSelection {
 }
 
 // SelectBox is a row's checkbox (or the header's, for the page's rows).
-export function SelectBox({ checked, onChange, label, mixed }: { checked: boolean; onChange: (on: boolean) => void; label: string; mixed?: boolean }) {
+function SelectBox({ checked, onChange, label, mixed }: { checked: boolean; onChange: (on: boolean) => void; label: string; mixed?: boolean }) {
   return (
     <input
       type="checkbox"
@@ -303,6 +269,72 @@ export function SelectBox({ checked, onChange, label, mixed }: { checked: boolea
       }}
       onChange={(e) => onChange((e.target as HTMLInputElement).checked)}
     />
+  )
+}
+
+// SelectCell is a row's cell with its checkbox.
+export function SelectCell({ sel, id, cls, label }: { sel: ListSelection; id: string; cls: string; label: string }) {
+  return (
+    <td class={cls}>
+      <SelectBox checked={sel.all || sel.ids.has(id)} onChange={() => sel.toggle(id)} label={label} />
+    </td>
+  )
+}
+
+// SelectTable is a list's table whose rows (children, with a SelectCell
+// first) can be picked, under the bar that acts on them. The header's
+// checkbox (in a column of class cls, named by label) picks every row of
+// the page (ids), and shows when some are; head is the other columns.
+export function SelectTable({
+  sel,
+  kind,
+  total,
+  ids,
+  matching,
+  onDone,
+  cls,
+  label,
+  head,
+  children,
+  ...table
+}: {
+  sel: ListSelection
+  kind: 'video' | 'account'
+  total: number
+  ids: string[]
+  matching: Record<string, string>
+  onDone: () => void
+  cls: string
+  label: string
+  head: ComponentChildren
+  children: ComponentChildren
+  class: string
+  'data-testid': string
+  'aria-label': string
+}) {
+  const picked = ids.filter((id) => sel.ids.has(id)).length
+  return (
+    <>
+      <BulkBar s={sel} kind={kind} total={total} pageSize={ids.length} matching={matching} onDone={onDone} />
+      <div class="table-wrap">
+        <table {...table}>
+          <thead>
+            <tr>
+              <th scope="col" class={cls}>
+                <SelectBox
+                  checked={sel.all || (ids.length > 0 && picked === ids.length)}
+                  mixed={!sel.all && picked > 0 && picked < ids.length}
+                  onChange={(on) => sel.setPage(ids, on)}
+                  label={label}
+                />
+              </th>
+              {head}
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      </div>
+    </>
   )
 }
 

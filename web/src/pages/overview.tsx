@@ -8,7 +8,7 @@ import { num, pct, signed, signedPct } from '../format'
 import { setQuery } from '../router'
 import { loadWorkspace, useWorkspace } from '../session'
 import type { Overview as OverviewData, PeriodGained } from '../types'
-import { Empty, NextScrape, PageHeader, PlatformBadge, Show, Spinner, Thumb, useApi } from '../ui'
+import { Empty, NextScrape, PageHeader, PlatformBadge, Show, Stale, Thumb, Updating, useApi } from '../ui'
 
 
 // Kpi is one key figure; change, when given, is what it gained in the
@@ -104,7 +104,7 @@ export default function Overview({ query }: { query: URLSearchParams }) {
               </Empty>
             )
           return (
-            <div class={r.loading ? 'stale' : ''} aria-busy={r.loading}>
+            <Stale r={r}>
               <section class="kpis" aria-label="Key figures">
                 <Kpi label="Views" value={num(o.totals.views)} raw={o.totals.views} change={o.gained.views} windowName={windowName} phrase={phrase} />
                 <Kpi label="Likes" value={num(o.totals.likes)} raw={o.totals.likes} change={o.gained.likes} windowName={windowName} phrase={phrase} />
@@ -157,11 +157,11 @@ export default function Overview({ query }: { query: URLSearchParams }) {
                   <p class="muted">No video gained views in this window.</p>
                 )}
               </section>
-            </div>
+            </Stale>
           )
         }}
       </Show>
-      {r.loading && r.data && <Spinner label="Updating…" />}
+      <Updating r={r} />
     </>
   )
 }

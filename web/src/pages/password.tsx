@@ -1,29 +1,38 @@
 // A forgotten password: asking for a reset link (/forgot-password), and
 // choosing a new password with it (/reset-password?token=…), which signs in.
+import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
-import { ApiError, post, toApiError, tooManyText } from '../api'
-import { navigate, useRoute } from '../router'
-import { loadWorkspace, setMe } from '../session'
+import { ApiError, post, sentence } from '../api'
+import { useRoute } from '../router'
+import { openDashboard, setMe } from '../session'
 import type { UserResponse } from '../types'
-import { AuthFrame, sentence } from './auth-frame'
+import { Field, FormError, useAction } from '../ui'
+import { AuthFrame } from './auth-frame'
+
+// AuthForm is the frame of a form that asks one thing: its title, what it
+// is for, and its fields.
+function AuthForm({ title, intro, onSubmit, children }: { title: string; intro: string; onSubmit: (e: Event) => void; children: ComponentChildren }) {
+  return (
+    <AuthFrame title={title}>
+      <form class="auth-form" onSubmit={onSubmit} noValidate>
+        <h1>{title}</h1>
+        <p class="muted">{intro}</p>
+        {children}
+      </form>
+    </AuthFrame>
+  )
+}
 
 function Forgot({ query }: { query: URLSearchParams }) {
   const [email, setEmail] = useState(query.get('email') ?? '')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
+  const { busy, error, run } = useAction()
   const [sentTo, setSentTo] = useState('')
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
+    run(async () => {
       await post('/auth/password/forgot', { email })
       setSentTo(email.trim())
-    } catch (err) {
-      setError(toApiError(err))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
   if (sentTo) {
     return (
@@ -45,41 +54,25 @@ function Forgot({ query }: { query: URLSearchParams }) {
     )
   }
   return (
-    <AuthFrame title="Forgot your password?">
-      <form class="auth-form" onSubmit={submit} noValidate>
-        <h1>Forgot your password?</h1>
-        <p class="muted">Enter the e-mail address of your account: we send it a link to choose a new password.</p>
-        <label>
-          E-mail
-          <input
-            type="email"
-            name="email"
-            autocomplete="email"
-            required
-            value={email}
-            onInput={(e) => setEmail((e.target as HTMLInputElement).value)}
-            aria-invalid={!!error?.fields.email}
-            aria-describedby={error?.fields.email ? 'email-error' : undefined}
-          />
-        </label>
-        {error?.fields.email && (
-          <small id="email-error" class="field-error">
-            E-mail {error.fields.email}
-          </small>
-        )}
-        {error && !error.fields.email && (
-          <div class="error-box" role="alert">
-            {error.status === 429 ? tooManyText(error) : sentence(error.message)}
-          </div>
-        )}
-        <button type="submit" class="primary" disabled={busy}>
-          {busy ? 'Sending…' : 'Send the reset link'}
-        </button>
-        <p class="muted">
-          Remembered it? <a href="/login">Log in</a>
-        </p>
-      </form>
-    </AuthFrame>
+    <AuthForm title="Forgot your password?" intro="Enter the e-mail address of your account: we send it a link to choose a new password." onSubmit={submit}>
+      <Field
+        label="E-mail"
+        type="email"
+        name="email"
+        autocomplete="email"
+        required
+        value={email}
+        set={setEmail}
+        error={error?.fields.email && `E-mail ${error.fields.email}`}
+      />
+      {error && !error.fields.email && <FormError error={error} say={sentence} />}
+      <button type="submit" class="primary" disabled={!!busy}>
+        {busy ? 'Sending…' : 'Send the reset link'}
+      </button>
+      <p class="muted">
+        Remembered it? <a href="/login">Log in</a>
+      </p>
+    </AuthForm>
   )
 }
 
@@ -87,30 +80,15 @@ function Reset({ query }: { query: URLSearchParams }) {
   const token = query.get('token') ?? ''
   const [password, setPassword] = useState('')
   const [repeat, setRepeat] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
+  const { busy, error, setError, run } = useAction()
   const submit = async (e: Event) => {
     e.preventDefault()
     if (password !== repeat) {
       setError(new ApiError(400, 'invalid', 'The passwords differ.', { repeat: 'is not the same as the new password' }))
       return
     }
-    setBusy(true)
-    setError(null)
-    try {
-      const r = await post<UserResponse>('/auth/password/reset', { token, password })
-      setMe(r.user)
-    } catch (err) {
-      setError(toApiError(err))
-      setBusy(false)
-      return
-    }
-    try {
-      await loadWorkspace()
-    } catch {
-      // the shell loads it again and shows its own error
-    }
-    navigate('/', true)
+    const failed = await run(async () => setMe((await post<UserResponse>('/auth/password/reset', { token, password })).user), { stay: true })
+    if (!failed) await openDashboard()
   }
   const f = error?.fields ?? {}
   if (!token || f.token) {
@@ -132,61 +110,34 @@ function Reset({ query }: { query: URLSearchParams }) {
     )
   }
   return (
-    <AuthFrame title="Choose a new password">
-      <form class="auth-form" onSubmit={submit} noValidate>
-        <h1>Choose a new password</h1>
-        <p class="muted">It signs you in here and out of every other device.</p>
-        <label>
-          New password
-          <input
-            type="password"
-            name="password"
-            autocomplete="new-password"
-            required
-            minLength={8}
-            value={password}
-            onInput={(e) => setPassword((e.target as HTMLInputElement).value)}
-            aria-invalid={!!f.password}
-            aria-describedby={f.password ? 'password-error' : 'password-hint'}
-          />
-        </label>
-        {f.password ? (
-          <small id="password-error" class="field-error">
-            Password {f.password}
-          </small>
-        ) : (
-          <small id="password-hint" class="muted">
-            At least 8 characters, and not your e-mail address.
-          </small>
-        )}
-        <label>
-          Repeat the new password
-          <input
-            type="password"
-            name="repeat"
-            autocomplete="new-password"
-            required
-            value={repeat}
-            onInput={(e) => setRepeat((e.target as HTMLInputElement).value)}
-            aria-invalid={!!f.repeat}
-            aria-describedby={f.repeat ? 'repeat-error' : undefined}
-          />
-        </label>
-        {f.repeat && (
-          <small id="repeat-error" class="field-error">
-            The two passwords differ: type the same one twice.
-          </small>
-        )}
-        {error && !f.password && !f.repeat && (
-          <div class="error-box" role="alert">
-            {error.status === 429 ? tooManyText(error) : sentence(error.message)}
-          </div>
-        )}
-        <button type="submit" class="primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Set the new password'}
-        </button>
-      </form>
-    </AuthFrame>
+    <AuthForm title="Choose a new password" intro="It signs you in here and out of every other device." onSubmit={submit}>
+      <Field
+        label="New password"
+        type="password"
+        name="password"
+        autocomplete="new-password"
+        required
+        minLength={8}
+        value={password}
+        set={setPassword}
+        error={f.password && `Password ${f.password}`}
+        hint="At least 8 characters, and not your e-mail address."
+      />
+      <Field
+        label="Repeat the new password"
+        type="password"
+        name="repeat"
+        autocomplete="new-password"
+        required
+        value={repeat}
+        set={setRepeat}
+        error={f.repeat && 'The two passwords differ: type the same one twice.'}
+      />
+      {error && !f.password && !f.repeat && <FormError error={error} say={sentence} />}
+      <button type="submit" class="primary" disabled={!!busy}>
+        {busy ? 'Saving…' : 'Set the new password'}
+      </button>
+    </AuthForm>
   )
 }
 

@@ -1,58 +1,18 @@
 // Account settings: the signed-in user's e-mail address and whether it is
 // verified, changing the password, and signing out of every device.
 import { useState } from 'preact/hooks'
-import { ApiError, post, toApiError, tooManyText } from '../api'
+import { ApiError, post } from '../api'
 import { navigate } from '../router'
 import { forgetWorkspace, setMe, useMe } from '../session'
 import type { UserResponse } from '../types'
-import { Confirm, PageHeader, Spinner } from '../ui'
+import { Confirm, Field, FormError, PageHeader, Spinner, useAction, useQuestion } from '../ui'
 import { ResendVerification } from '../verify'
 import './settings.css'
 
-function PasswordField({
-  name,
-  label,
-  value,
-  set,
-  error,
-  hint,
-  autocomplete,
-}: {
-  name: string
-  label: string
-  value: string
-  set: (v: string) => void
-  error?: string
-  hint?: string
-  autocomplete: string
-}) {
-  const described = error ? `${name}-error` : hint ? `${name}-hint` : undefined
+function PasswordField(p: { name: string; label: string; value: string; set: (v: string) => void; error?: string; hint?: string; autocomplete: string }) {
   return (
     <div class="field">
-      <label>
-        {label}
-        <input
-          type="password"
-          name={name}
-          autocomplete={autocomplete}
-          required
-          value={value}
-          onInput={(e) => set((e.target as HTMLInputElement).value)}
-          aria-invalid={!!error}
-          aria-describedby={described}
-        />
-      </label>
-      {error ? (
-        <small id={`${name}-error`} class="field-error">
-          {error}
-        </small>
-      ) : (
-        hint && (
-          <small id={`${name}-hint`} class="muted">
-            {hint}
-          </small>
-        )
-      )}
+      <Field type="password" required {...p} />
     </div>
   )
 }
@@ -61,30 +21,23 @@ function ChangePassword() {
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState('')
   const [repeat, setRepeat] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
+  const { busy, error, setError, run } = useAction()
   const [done, setDone] = useState(false)
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault()
     setDone(false)
     if (next !== repeat) {
       setError(new ApiError(400, 'invalid', 'The passwords differ.', { repeat: 'The two new passwords differ: type the same one twice.' }))
       return
     }
-    setBusy(true)
-    setError(null)
-    try {
+    run(async () => {
       const r = await post<UserResponse>('/auth/password/change', { currentPassword: current, newPassword: next })
       setMe(r.user)
       setDone(true)
       setCurrent('')
       setNext('')
       setRepeat('')
-    } catch (err) {
-      setError(toApiError(err))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
   const f = error?.fields ?? {}
   return (
@@ -108,13 +61,9 @@ function ChangePassword() {
         error={f.newPassword && `New password ${f.newPassword}.`}
       />
       <PasswordField name="repeat" label="Repeat the new password" value={repeat} set={setRepeat} autocomplete="new-password" error={f.repeat} />
-      {error && !f.currentPassword && !f.newPassword && !f.repeat && (
-        <div class="error-box" role="alert">
-          {error.status === 429 ? tooManyText(error) : error.message}
-        </div>
-      )}
+      {error && !f.currentPassword && !f.newPassword && !f.repeat && <FormError error={error} />}
       <div>
-        <button type="submit" class="primary" disabled={busy}>
+        <button type="submit" class="primary" disabled={!!busy}>
           {busy ? 'Changing…' : 'Change password'}
         </button>
       </div>
@@ -128,20 +77,10 @@ function ChangePassword() {
 }
 
 function SignOutEverywhere() {
-  const [confirming, setConfirming] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
+  const question = useQuestion()
+  const { busy, error, run } = useAction()
   const go = async () => {
-    setConfirming(false)
-    setBusy(true)
-    setError(null)
-    try {
-      await post('/auth/logout-everywhere')
-    } catch (e) {
-      setError(toApiError(e))
-      setBusy(false)
-      return
-    }
+    if (await run(() => post('/auth/logout-everywhere'), { stay: true })) return
     forgetWorkspace()
     navigate('/login', true)
   }
@@ -149,7 +88,7 @@ function SignOutEverywhere() {
     <section class="card" aria-labelledby="everywhere-title">
       <h2 id="everywhere-title">Sign out everywhere</h2>
       <p class="muted">Ends every session of your account, on this device too: phones, other browsers, a computer you forgot to log out of.</p>
-      <button type="button" class="danger" disabled={busy} onClick={() => setConfirming(true)}>
+      <button type="button" class="danger" disabled={!!busy} onClick={question.ask}>
         {busy ? 'Signing out…' : 'Sign out everywhere'}
       </button>
       {error && (
@@ -157,11 +96,9 @@ function SignOutEverywhere() {
           {error.message}
         </div>
       )}
-      {confirming && (
-        <Confirm title="Sign out everywhere?" confirm="Sign out everywhere" onConfirm={go} onCancel={() => setConfirming(false)}>
-          <p>Every device signed in to your account, this one included, is signed out at once. You then log in again here.</p>
-        </Confirm>
-      )}
+      <Confirm question={question} title="Sign out everywhere?" confirm="Sign out everywhere" onConfirm={go}>
+        <p>Every device signed in to your account, this one included, is signed out at once. You then log in again here.</p>
+      </Confirm>
     </section>
   )
 }

@@ -2,48 +2,30 @@
 // admins) pending invites, inviting by e-mailed link, changing roles and
 // removing.
 import { useState } from 'preact/hooks'
-import { ApiError, del, get, patch, post } from '../api'
-import { ago, day, exact, when } from '../format'
-import { navigate } from '../router'
-import { canManage, loadWorkspace, useMe, useWorkspace } from '../session'
+import { del, get, patch, post } from '../api'
+import { ago, day, exact, filled } from '../format'
+import { canManage, loadWorkspace, openDashboard, useMe, useWorkspace } from '../session'
 import type { Invite, Member, Role, Team as TeamData, User } from '../types'
-import { Confirm, PageHeader, Show, useApi } from '../ui'
+import { ACTIONS, Confirm, ErrorNote, PageHeader, Show, TableHead, Time, useAction, useApi, useQuestion } from '../ui'
 import { TeamTabs } from './team-tabs'
 import './team.css'
 
 const ROLE_NAMES: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' }
-const toErr = (e: unknown) => (e instanceof ApiError ? e : new ApiError(0, 'error', String(e)))
-
-function InlineError({ error }: { error: ApiError | null }) {
-  if (!error) return null
-  return (
-    <div class="field-error" role="alert">
-      {error.message}
-    </div>
-  )
-}
 
 function InviteForm({ full, onTeam }: { full: boolean; onTeam: (t: TeamData) => void }) {
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<'member' | 'admin'>('member')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
+  const { busy, error, run } = useAction()
   const [sent, setSent] = useState('')
-  const submit = async (e: Event) => {
+  const submit = (e: Event) => {
     e.preventDefault()
-    setBusy(true)
-    setError(null)
     setSent('')
-    try {
+    run(async () => {
       const t = await post<TeamData>('/workspace/team', { email, role })
       onTeam(t)
       setSent(`We e-mailed an invite link to ${email.trim().toLowerCase()}; it works for 7 days.`)
       setEmail('')
-    } catch (err) {
-      setError(toErr(err))
-    } finally {
-      setBusy(false)
-    }
+    })
   }
   return (
     <form class="card" aria-label="Invite a teammate" onSubmit={submit} noValidate>
@@ -70,7 +52,7 @@ function InviteForm({ full, onTeam }: { full: boolean; onTeam: (t: TeamData) => 
             <option value="admin">Admin</option>
           </select>
         </label>
-        <button type="submit" class="primary" disabled={busy}>
+        <button type="submit" class="primary" disabled={!!busy}>
           {busy ? 'Inviting…' : 'Send invite'}
         </button>
       </div>
@@ -88,7 +70,7 @@ function InviteForm({ full, onTeam }: { full: boolean; onTeam: (t: TeamData) => 
           All seats are in use: <a href="/billing">upgrade your plan</a> or revoke a pending invite before inviting someone else.
         </p>
       )}
-      {error && !error.fields.email && !error.fields.role && <InlineError error={error} />}
+      {error && !error.fields.email && !error.fields.role && <ErrorNote error={error} />}
       {sent && (
         <p class="notice" role="status">
           {sent}
@@ -99,35 +81,14 @@ function InviteForm({ full, onTeam }: { full: boolean; onTeam: (t: TeamData) => 
 }
 
 function MemberRow({ m, me, manage, onTeam }: { m: Member; me: boolean; manage: boolean; onTeam: (t: TeamData | undefined) => void }) {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
-  const [confirming, setConfirming] = useState(false)
+  const { busy, error, run } = useAction()
+  const question = useQuestion()
   // Your own role and membership are not changed from your row: leaving
   // has its own button below the table.
   const editable = manage && m.role !== 'owner' && !me
 
-  const changeRole = async (role: string) => {
-    setBusy(true)
-    setError(null)
-    try {
-      onTeam(await patch<TeamData>(`/workspace/team/members/${m.userId}`, { role }))
-    } catch (e) {
-      setError(toErr(e))
-    } finally {
-      setBusy(false)
-    }
-  }
-  const remove = async () => {
-    setConfirming(false)
-    setBusy(true)
-    setError(null)
-    try {
-      onTeam(await del<TeamData | undefined>(`/workspace/team/members/${m.userId}`))
-    } catch (e) {
-      setError(toErr(e))
-      setBusy(false)
-    }
-  }
+  const changeRole = async (role: string) => run(async () => onTeam(await patch<TeamData>(`/workspace/team/members/${m.userId}`, { role })))
+  const remove = () => run(async () => onTeam(await del<TeamData | undefined>(`/workspace/team/members/${m.userId}`)), { stay: true })
 
   return (
     <tr data-testid="row" data-id={m.userId} data-me={me ? 'true' : undefined} class={me ? 'me' : undefined}>
@@ -138,11 +99,11 @@ function MemberRow({ m, me, manage, onTeam }: { m: Member; me: boolean; manage: 
             you
           </span>
         )}
-        <InlineError error={error} />
+        <ErrorNote error={error} />
       </td>
       <td>
         {editable ? (
-          <select value={m.role} disabled={busy} aria-label={`Role of ${m.email}`} onChange={(e) => changeRole((e.target as HTMLSelectElement).value)}>
+          <select value={m.role} disabled={!!busy} aria-label={`Role of ${m.email}`} onChange={(e) => changeRole((e.target as HTMLSelectElement).value)}>
             <option value="member">Member</option>
             <option value="admin">Admin</option>
           </select>
@@ -151,24 +112,20 @@ function MemberRow({ m, me, manage, onTeam }: { m: Member; me: boolean; manage: 
         )}
       </td>
       <td>
-        <time dateTime={m.joinedAt} title={when(m.joinedAt)}>
-          {day(m.joinedAt)}
-        </time>
+        <Time at={m.joinedAt} show={day} />
       </td>
       {manage && (
         <td class="row-actions">
           {editable && (
-            <button type="button" disabled={busy} onClick={() => setConfirming(true)} aria-label={`Remove ${m.email}`}>
+            <button type="button" disabled={!!busy} onClick={question.ask} aria-label={`Remove ${m.email}`}>
               Remove
             </button>
           )}
-          {confirming && (
-            <Confirm title="Remove this member?" confirm="Remove member" onConfirm={remove} onCancel={() => setConfirming(false)}>
-              <p>
-                {m.email} loses access to this workspace at once and their seat becomes free. Their tracked videos and alert rules stay.
-              </p>
-            </Confirm>
-          )}
+          <Confirm question={question} title="Remove this member?" confirm="Remove member" onConfirm={remove}>
+            <p>
+              {m.email} loses access to this workspace at once and their seat becomes free. Their tracked videos and alert rules stay.
+            </p>
+          </Confirm>
         </td>
       )}
     </tr>
@@ -178,26 +135,10 @@ function MemberRow({ m, me, manage, onTeam }: { m: Member; me: boolean; manage: 
 // Leave lets a member or admin leave the workspace (the owner cannot).
 // Afterwards the bootstrap gives them a workspace of their own.
 function Leave({ me, owner }: { me: User; owner: boolean }) {
-  const [busy, setBusy] = useState(false)
-  const [confirming, setConfirming] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
+  const { busy, error, run } = useAction()
+  const question = useQuestion()
   const leave = async () => {
-    setConfirming(false)
-    setBusy(true)
-    setError(null)
-    try {
-      await del<undefined>(`/workspace/team/members/${me.id}`)
-    } catch (e) {
-      setError(toErr(e))
-      setBusy(false)
-      return
-    }
-    try {
-      await loadWorkspace()
-    } catch {
-      // the dashboard's shell loads it again and shows its own error
-    }
-    navigate('/', true)
+    if (!(await run(() => del<undefined>(`/workspace/team/members/${me.id}`), { stay: true }))) await openDashboard()
   }
   return (
     <section class="card leave" aria-labelledby="leave-title">
@@ -207,18 +148,16 @@ function Leave({ me, owner }: { me: User; owner: boolean }) {
       ) : (
         <>
           <p class="muted">You lose access to its videos, accounts and alerts at once. You can come back only with a new invite.</p>
-          <button type="button" class="danger" disabled={busy} onClick={() => setConfirming(true)}>
+          <button type="button" class="danger" disabled={!!busy} onClick={question.ask}>
             {busy ? 'Leaving…' : 'Leave workspace'}
           </button>
-          <InlineError error={error} />
-          {confirming && (
-            <Confirm title="Leave this workspace?" confirm="Leave workspace" onConfirm={leave} onCancel={() => setConfirming(false)}>
-              <p>
-                You ({me.email}) lose access at once and your seat becomes free. The videos you tracked and your alert rules stay with the workspace. You then get a
-                workspace of your own; to join another, open the link of its invite.
-              </p>
-            </Confirm>
-          )}
+          <ErrorNote error={error} />
+          <Confirm question={question} title="Leave this workspace?" confirm="Leave workspace" onConfirm={leave}>
+            <p>
+              You ({me.email}) lose access at once and your seat becomes free. The videos you tracked and your alert rules stay with the workspace. You then get a
+              workspace of your own; to join another, open the link of its invite.
+            </p>
+          </Confirm>
         </>
       )}
     </section>
@@ -228,44 +167,37 @@ function Leave({ me, owner }: { me: User; owner: boolean }) {
 // InviteRow is a pending invite: when its link expires, and resending a
 // new link (which starts the 7 days again) or revoking it.
 function InviteRow({ i, onTeam }: { i: Invite; onTeam: (t: TeamData) => void }) {
-  const [busy, setBusy] = useState<'' | 'resend' | 'revoke'>('')
-  const [error, setError] = useState<ApiError | null>(null)
+  const { busy, error, run } = useAction<'resend' | 'revoke'>()
   const [sent, setSent] = useState(false)
-  const act = async (what: 'resend' | 'revoke') => {
-    setBusy(what)
-    setError(null)
+  const act = (what: 'resend' | 'revoke') => {
     setSent(false)
-    try {
-      const t = what === 'resend' ? await post<TeamData>(`/workspace/team/invites/${i.id}/resend`) : await del<TeamData>(`/workspace/team/invites/${i.id}`)
-      if (what === 'resend') setSent(true)
-      onTeam(t)
-    } catch (e) {
-      setError(toErr(e))
-    }
-    setBusy('')
+    run(
+      async () => {
+        const t = what === 'resend' ? await post<TeamData>(`/workspace/team/invites/${i.id}/resend`) : await del<TeamData>(`/workspace/team/invites/${i.id}`)
+        if (what === 'resend') setSent(true)
+        onTeam(t)
+      },
+      { key: what },
+    )
   }
   return (
     <tr data-testid="row" data-id={i.id} class={i.expired ? 'expired' : undefined}>
       <td class="email">
         {i.email}
-        <InlineError error={error} />
+        <ErrorNote error={error} />
       </td>
       <td>
         <span class={`badge role-${i.role}`}>{ROLE_NAMES[i.role]}</span>
       </td>
       <td class="email">{i.invitedBy}</td>
       <td>
-        <time dateTime={i.createdAt} title={when(i.createdAt)}>
-          {ago(i.createdAt)}
-        </time>
+        <Time at={i.createdAt} show={ago} />
       </td>
       <td data-testid="invite-expiry">
         {i.expired ? (
           <span class="badge status-error">expired</span>
         ) : i.expiresAt ? (
-          <time dateTime={i.expiresAt} title={when(i.expiresAt)}>
-            {day(i.expiresAt)}
-          </time>
+          <Time at={i.expiresAt} show={day} />
         ) : (
           <span class="muted">—</span>
         )}
@@ -300,10 +232,7 @@ export default function Team() {
   const onTeam = (t: TeamData | undefined) => {
     if (!t) {
       // 204: the caller removed themself and no longer sees this team.
-      loadWorkspace().then(
-        () => navigate('/', true),
-        () => navigate('/', true),
-      )
+      openDashboard()
       return
     }
     setLocal(t)
@@ -327,7 +256,7 @@ export default function Team() {
                   <span class="muted"> · members plus pending invites</span>
                 </div>
                 <div class="meter" role="progressbar" aria-label="Seats used" aria-valuemin={0} aria-valuemax={t.seats.limit} aria-valuenow={t.seats.used}>
-                  <span class={`meter-fill${full ? ' full' : ''}`} style={{ width: `${Math.min(100, (t.seats.used / Math.max(1, t.seats.limit)) * 100)}%` }} />
+                  <span class={`meter-fill${full ? ' full' : ''}`} style={{ width: filled(t.seats.used, t.seats.limit) }} />
                 </div>
                 {full && !manage && (
                   <p class="muted">
@@ -346,18 +275,7 @@ export default function Team() {
                 <h2 id="members-title">Members ({t.members.length})</h2>
                 <div class="table-wrap">
                   <table data-testid="members" aria-label="Members">
-                    <thead>
-                      <tr>
-                        <th>E-mail</th>
-                        <th>Role</th>
-                        <th>Joined</th>
-                        {manage && (
-                          <th>
-                            <span class="sr-only">Actions</span>
-                          </th>
-                        )}
-                      </tr>
-                    </thead>
+                    <TableHead cols={manage ? ['E-mail', 'Role', 'Joined', ACTIONS] : ['E-mail', 'Role', 'Joined']} />
                     <tbody>
                       {t.members.map((m) => (
                         <MemberRow key={m.userId} m={m} me={m.userId === myId} manage={manage} onTeam={onTeam} />
@@ -372,18 +290,7 @@ export default function Team() {
                   <h2 id="invites-title">Pending invites ({t.invites.length})</h2>
                   <div class="table-wrap">
                     <table data-testid="invites" aria-label="Pending invites">
-                      <thead>
-                        <tr>
-                          <th>E-mail</th>
-                          <th>Role</th>
-                          <th>Invited by</th>
-                          <th>Invited</th>
-                          <th>Link expires</th>
-                          <th>
-                            <span class="sr-only">Actions</span>
-                          </th>
-                        </tr>
-                      </thead>
+                      <TableHead cols={['E-mail', 'Role', 'Invited by', 'Invited', 'Link expires', ACTIONS]} />
                       <tbody>
                         {t.invites.map((i) => (
                           <InviteRow key={i.id} i={i} onTeam={onTeam} />

@@ -2,12 +2,12 @@
 // collection; see what each became, and what the plan still allows.
 import { useEffect, useState } from 'preact/hooks'
 import { ApiError, post } from '../api'
-import { useCollections } from '../filters'
+import { CollectionSelect, useCollections } from '../filters'
 import { exact, videoKind } from '../format'
 import { loadWorkspace, useWorkspace } from '../session'
 import type { TrackResult } from '../types'
-import { PageHeader, PlatformBadge } from '../ui'
-import { InlineError, asApiError, isPlanError, sentence } from './account-actions'
+import { PageHeader, PlatformBadge, useAction } from '../ui'
+import { InlineError, LimitInput, isPlanError, sentence } from './account-actions'
 import './track.css'
 
 const MAX = 50
@@ -155,8 +155,7 @@ export default function Track() {
   const [urls, setUrls] = useState(draft?.urls ?? '')
   const [collection, setCollection] = useState(draft?.collection ?? '')
   const [limit, setLimit] = useState(draft?.limit ?? '')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ApiError | null>(null)
+  const { busy, error, setError, run } = useAction()
   const [results, setResults] = useState<TrackResult[] | null>(() => recall<TrackResult[]>(RESULTS))
 
   useEffect(() => keep(DRAFT, url || urls || collection || limit ? { url, urls, collection, limit } : null), [url, urls, collection, limit])
@@ -178,7 +177,6 @@ export default function Track() {
 
   const submit = async (e: Event) => {
     e.preventDefault()
-    setError(null)
     if (all.length === 0) {
       setError(new ApiError(400, 'invalid_request', 'Paste a link to a video or an account first.'))
       return
@@ -191,10 +189,9 @@ export default function Track() {
       setError(new ApiError(400, 'invalid_request', `Videos per account must be a whole number from 1 to ${maxPer}, the ${ws?.plan ?? ''} plan's maximum.`))
       return
     }
-    setBusy(true)
     const collection_id = collection || null
     const extra = accounts > 0 && limitValue !== null ? { tracking_limit: limitValue } : {}
-    try {
+    const failed = await run(async () => {
       let out: TrackResult[]
       if (bulk) {
         const r = await post<{ results: TrackResult[] }>('/track/bulk', { urls: all, collection_id, ...extra })
@@ -210,13 +207,8 @@ export default function Track() {
       }
       setResults(out)
       loadWorkspace().catch(() => {})
-    } catch (err) {
-      const ae = asApiError(err)
-      setError(ae)
-      setResults(null)
-    } finally {
-      setBusy(false)
-    }
+    })
+    if (failed) setResults(null)
   }
 
   const ok = results?.filter((r) => r.success && !r.existing).length ?? 0
@@ -270,16 +262,11 @@ export default function Track() {
           <div class="tracking-limit" data-testid="tracking-limit">
             <label>
               Videos to track per account
-              <input
-                type="number"
-                name="tracking_limit"
-                inputMode="numeric"
-                min={1}
+              <LimitInput
                 max={maxPer}
-                step={1}
                 placeholder={String(defaultLimit)}
                 value={limit}
-                onInput={(e) => setLimit((e.target as HTMLInputElement).value)}
+                set={setLimit}
                 aria-describedby="tracking-limit-hint"
                 aria-invalid={limitBad}
               />
@@ -296,20 +283,9 @@ export default function Track() {
         <div class="form-row">
           <label>
             Collection
-            <select
-              name="collection"
-              value={collection}
-              title={cols.data?.collections.find((c) => c.id === collection)?.name ?? 'No collection'}
-              onChange={(e) => setCollection((e.target as HTMLSelectElement).value)}>
-              <option value="">No collection</option>
-              {cols.data?.collections.map((c) => (
-                <option value={c.id} title={c.name}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
+            <CollectionSelect cols={cols} none="No collection" name="collection" value={collection} onPick={setCollection} />
           </label>
-          <button type="submit" class="primary" disabled={busy || tooMany || (ws !== null && !ws.hasAccess)}>
+          <button type="submit" class="primary" disabled={!!busy || tooMany || (ws !== null && !ws.hasAccess)}>
             {busy ? 'Tracking…' : all.length > 1 ? `Track ${all.length} links` : 'Track'}
           </button>
         </div>

@@ -2,12 +2,12 @@
 // carries (/verify-email?token=…). It sends the token once, signed in or
 // not, and says what came of it.
 import { useEffect, useState } from 'preact/hooks'
-import { ApiError, post, toApiError } from '../api'
+import { ApiError, post, sentence, toApiError } from '../api'
 import { loadMe, pendingInvite, safeNext, setMe } from '../session'
 import type { User } from '../types'
 import { Spinner } from '../ui'
 import { ResendVerification } from '../verify'
-import { AuthFrame, sentence } from './auth-frame'
+import { AuthFrame } from './auth-frame'
 
 interface Verified {
   ok: boolean

@@ -6,21 +6,16 @@ import { TimeChart } from '../chart'
 import { useCollections } from '../filters'
 import { DASH, day, exact, num, pct, platformName, signed, videoKind, when } from '../format'
 import { navigate, setQuery } from '../router'
-import type { Video } from '../types'
-import { Empty, ErrorBox, Freshness, NextScrape, PageHeader, PlatformBadge, Spinner, StatusBadge, Thumb, useApi } from '../ui'
+import type { Counts, Video } from '../types'
+import { Empty, ErrorBox, Freshness, NextScrape, PageHeader, PlatformBadge, Spinner, StatusBadge, TableHead, Thumb, Time, numCol, useApi } from '../ui'
 import './videos.css'
 import './video.css'
 import { VideoActions } from './organise'
 
 // GET /api/videos/{id} (schema VideoDetail): the video plus its series
 // and the scrapes that covered it.
-interface Point {
+interface Point extends Counts {
   t: string
-  views: number | null
-  likes: number | null
-  comments: number | null
-  shares: number | null
-  saves: number | null
 }
 
 type ScrapeStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'processed'
@@ -68,6 +63,16 @@ function Kpi({
     </div>
   )
 }
+
+// The counts of the latest scrape: key, name, and what a missing one means
+// once the video was scraped.
+const COUNTS: [keyof Counts, string, string][] = [
+  ['views', 'Views', 'not given in the last scrape'],
+  ['likes', 'Likes', 'hidden by the platform'],
+  ['comments', 'Comments', 'hidden by the platform'],
+  ['shares', 'Shares', 'not given by the platform'],
+  ['saves', 'Saves', 'not given by the platform'],
+]
 
 // GainKpi is a window's views gained; a video tracked inside the window
 // counts from its first scrape, and says so.
@@ -146,11 +151,7 @@ const SCRAPE_BADGE: Record<ScrapeStatus, string> = {
 
 function At({ iso }: { iso: string | null }) {
   if (!iso) return <span class="muted">{DASH}</span>
-  return (
-    <time dateTime={iso} title={when(iso)}>
-      {when(iso)}
-    </time>
-  )
+  return <Time at={iso} />
 }
 
 function History({ history }: { history: Scrape[] }) {
@@ -164,18 +165,7 @@ function History({ history }: { history: Scrape[] }) {
           </p>
           <div class="table-wrap">
             <table class="vt-scrapes" data-testid="history-table" aria-label="Scrape history">
-              <thead>
-                <tr>
-                  <th scope="col">Last change</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Scrape</th>
-                  <th scope="col" class="num">
-                    Attempts
-                  </th>
-                  <th scope="col">Queued</th>
-                  <th scope="col">Scraped</th>
-                </tr>
-              </thead>
+              <TableHead scoped cols={['Last change', 'Status', 'Scrape', numCol('Attempts'), 'Queued', 'Scraped']} />
               <tbody>
                 {history.map((e) => (
                   <tr key={e.jobId} data-testid="history-row" data-id={e.jobId} data-status={e.status}>
@@ -318,21 +308,11 @@ export default function VideoPage({ params, query }: { params: Record<string, st
       </section>
 
       <section class="kpis vt-kpis" aria-label="Latest numbers">
-        <Kpi id="views" label="Views" value={num(m.views)} raw={m.views}>
-          {m.views === null && v.lastScrapedAt ? 'not given in the last scrape' : fresh()}
-        </Kpi>
-        <Kpi id="likes" label="Likes" value={num(m.likes)} raw={m.likes}>
-          {m.likes === null && v.lastScrapedAt ? 'hidden by the platform' : fresh()}
-        </Kpi>
-        <Kpi id="comments" label="Comments" value={num(m.comments)} raw={m.comments}>
-          {m.comments === null && v.lastScrapedAt ? 'hidden by the platform' : fresh()}
-        </Kpi>
-        <Kpi id="shares" label="Shares" value={num(m.shares)} raw={m.shares}>
-          {m.shares === null && v.lastScrapedAt ? 'not given by the platform' : fresh()}
-        </Kpi>
-        <Kpi id="saves" label="Saves" value={num(m.saves)} raw={m.saves}>
-          {m.saves === null && v.lastScrapedAt ? 'not given by the platform' : fresh()}
-        </Kpi>
+        {COUNTS.map(([k, label, missing]) => (
+          <Kpi id={k} label={label} value={num(m[k])} raw={m[k]}>
+            {m[k] === null && v.lastScrapedAt ? missing : fresh()}
+          </Kpi>
+        ))}
         <Kpi id="engagement" label="Engagement" value={pct(v.engagementRate)} raw={v.engagementRate}>
           interactions per view
         </Kpi>

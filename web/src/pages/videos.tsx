@@ -2,15 +2,15 @@
 // and paged by the server (only one page of rows is ever in the page), all
 // of it kept in the address.
 import { get, withQuery } from '../api'
-import { FilterBar, filterQuery, readFilters } from '../filters'
+import { FilterBar, VideoOptions, filterQuery, flag, readFilters } from '../filters'
 import type { ComponentChild } from 'preact'
 import { useState } from 'preact/hooks'
-import { DASH, day, exact, num, pct, platformName, signed, when } from '../format'
+import { DASH, day, exact, num, pct, platformName, signed } from '../format'
 import { setQuery } from '../router'
 import { Sparkline } from '../sparkline'
 import type { Video, VideoList, VideoStatus } from '../types'
-import { Empty, ErrorBox, Freshness, PageHeader, Pager, PlatformBadge, Spinner, StatusBadge, Thumb, statusLabel, useApi } from '../ui'
-import { BulkBar, SelectBox, useSelection, type ListSelection } from './organise'
+import { Empty, ErrorBox, Freshness, PageHeader, Pager, PlatformBadge, Spinner, StatusBadge, Thumb, Time, statusLabel, useApi } from '../ui'
+import { SelectCell, SelectTable, useSelection, type ListSelection } from './organise'
 import './videos.css'
 
 const LIMIT = 50
@@ -33,11 +33,6 @@ const SORT_NAMES: Record<Sort, string> = {
 // The statuses the list can keep; without one it lists the videos that
 // count (all but those beyond their account's limit).
 const STATUSES: VideoStatus[] = ['active', 'pending', 'error', 'paused', 'beyond_limit']
-
-function flag(q: URLSearchParams, k: string): boolean {
-  const v = q.get(k)
-  return v === 'true' || v === '1'
-}
 
 // readVideoQuery is the list's state as the address holds it.
 function readVideoQuery(q: URLSearchParams) {
@@ -107,7 +102,7 @@ const COLUMNS: Column[] = [
     label: 'Published',
     sort: 'published',
     shown: false,
-    cell: (v) => (v.publishedAt ? <time dateTime={v.publishedAt} title={when(v.publishedAt)}>{day(v.publishedAt)}</time> : <span class="muted">{DASH}</span>),
+    cell: (v) => (v.publishedAt ? <Time at={v.publishedAt} show={day} /> : <span class="muted">{DASH}</span>),
   },
   { key: 'scraped', label: 'Last scraped', shown: false, cell: (v) => <Freshness at={v.lastScrapedAt} status={v.status} /> },
 ]
@@ -185,9 +180,7 @@ function Row({ v, columns, sel }: { v: Video; columns: Column[]; sel: ListSelect
   const title = v.caption?.trim() || `${platformName(v.platform)} video ${v.platformVideoId}`
   return (
     <tr data-testid="row" data-id={v.id}>
-      <td class="vt-select">
-        <SelectBox checked={sel.all || sel.ids.has(v.id)} onChange={() => sel.toggle(v.id)} label={`Select ${title}`} />
-      </td>
+      <SelectCell sel={sel} id={v.id} cls="vt-select" label={`Select ${title}`} />
       <td class="vt-video">
         <div class="video-cell">
           <Thumb src={v.thumbnailUrl} alt="" />
@@ -256,14 +249,7 @@ export default function Videos({ query }: { query: URLSearchParams }) {
       </PageHeader>
       <FilterBar f={st.f} presetLabel="Filter by publish date" presetNote="shows the videos published in the chosen period" />
       <div class="filters vt-controls">
-        <label class="check">
-          <input type="checkbox" checked={st.individualOnly} onChange={(e) => setQuery({ individualOnly: (e.target as HTMLInputElement).checked ? 'true' : null, offset: null })} />
-          Only videos tracked by their own link
-        </label>
-        <label class="check">
-          <input type="checkbox" checked={st.platformShopOnly} onChange={(e) => setQuery({ platformShopOnly: (e.target as HTMLInputElement).checked ? 'true' : null, offset: null })} />
-          Only shop videos
-        </label>
+        <VideoOptions individualOnly={st.individualOnly} platformShopOnly={st.platformShopOnly} />
         <label class="inline">
           <span>Status</span>
           <select
@@ -335,32 +321,31 @@ export default function Videos({ query }: { query: URLSearchParams }) {
             </Empty>
           ) : (
             <div class={`vt-list${r.loading ? ' stale' : ''}`} aria-busy={r.loading}>
-              <BulkBar s={sel} kind="video" total={list.total} pageSize={list.videos.length} matching={matching} onDone={r.reload} />
-              <div class="table-wrap">
-              <table class="vt-table" data-testid="videos-table" aria-label="Tracked videos">
-                <thead>
-                  <tr>
-                    <th scope="col" class="vt-select">
-                      <SelectBox
-                        checked={sel.all || (list.videos.length > 0 && list.videos.every((v) => sel.ids.has(v.id)))}
-                        mixed={!sel.all && list.videos.some((v) => sel.ids.has(v.id)) && !list.videos.every((v) => sel.ids.has(v.id))}
-                        onChange={(on) => sel.setPage(list.videos.map((v) => v.id), on)}
-                        label="Select the videos of this page"
-                      />
-                    </th>
+              <SelectTable
+                sel={sel}
+                kind="video"
+                total={list.total}
+                ids={list.videos.map((v) => v.id)}
+                matching={matching}
+                onDone={r.reload}
+                cls="vt-select"
+                label="Select the videos of this page"
+                class="vt-table"
+                data-testid="videos-table"
+                aria-label="Tracked videos"
+                head={
+                  <>
                     <th scope="col">Video</th>
                     {columns.map((c) => (
                       <Head c={c} current={st.sort} />
                     ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.videos.map((v) => (
-                    <Row key={v.id} v={v} columns={columns} sel={sel} />
-                  ))}
-                </tbody>
-              </table>
-              </div>
+                  </>
+                }
+              >
+                {list.videos.map((v) => (
+                  <Row key={v.id} v={v} columns={columns} sel={sel} />
+                ))}
+              </SelectTable>
             </div>
           )}
           <Pager total={list.total} limit={LIMIT} offset={st.offset} onPage={(o) => setQuery({ offset: o || null }, false)} />
