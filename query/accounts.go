@@ -322,7 +322,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 	for i := range accounts {
 		accounts[i].derive(withMetrics)
 		if sel.Daily && withMetrics && accounts[i].Views7d == nil {
-			accounts[i].Views7d = make([]*int64, SparkDays)
+			accounts[i].Views7d = make([]*int64, chread.SparkDays)
 		}
 	}
 	return accounts, withMetrics, nil

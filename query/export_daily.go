@@ -44,7 +44,7 @@ const DefaultDailyExportItems = 200
 // between pages but the last item's place.
 //
 // A row is a day of the range from the item's first value recorded by
-// that day's end (looked for from Lookback before the range): the last
+// that day's end (looked for from chread.Lookback before the range): the last
 // value of each count recorded by the day's end, what it gained since the
 // day before (empty when the day before has no value: the item's first
 // day in the look-back), and whether a snapshot was taken that day.
@@ -73,12 +73,12 @@ func (h ExportHandler) DailyPages(ws uuid.UUID, f VideoFilter, from, to time.Tim
 	if h.PageRows <= 0 {
 		h.PageRows = DefaultDailyExportItems
 	}
-	return &DailyExport{h: h, ws: ws, f: f, from: Daily.Floor(from), to: Daily.Floor(to), videos: h.VideoPages(ws, f)}
+	return &DailyExport{h: h, ws: ws, f: f, from: chread.Daily.Floor(from), to: chread.Daily.Floor(to), videos: h.VideoPages(ws, f)}
 }
 
 // DailyRange is the default range of the daily series export at now.
 func DailyRange(now time.Time) (from, to time.Time) {
-	to = Daily.Floor(now)
+	to = chread.Daily.Floor(now)
 	return to.AddDate(0, 0, -(DefaultDailyExportDays - 1)), to
 }
 
@@ -247,7 +247,7 @@ func (e *DailyExport) readDays(ctx context.Context, kind platform.Kind, items []
 	for i, it := range items {
 		ids[i] = it.id
 	}
-	q := dailySeriesQuery{Workspace: e.ws, Kind: kind, Only: ids, From: e.from.Add(-Lookback), To: e.to.AddDate(0, 0, 1)}
+	q := dailySeriesQuery{Workspace: e.ws, Kind: kind, Only: ids, From: e.from.Add(-chread.Lookback), To: e.to.AddDate(0, 0, 1)}
 	sql, args := q.SQL()
 	ctx, err := chread.EntitiesQuery{Only: ids}.Scoped(clickhouse.Context(ctx, clickhouse.WithSettings(exportSettings)))
 	if err != nil {

@@ -22,12 +22,12 @@ import (
 // Overview is the answer of GET /overview: the workspace's KPIs over a
 // window, a chart series, and the videos that moved most.
 type Overview struct {
-	DatePreset  Preset       `json:"datePreset"`
-	Granularity Granularity  `json:"granularity"`
-	Start       *time.Time   `json:"start"`
-	End         time.Time    `json:"end"`
-	Totals      Totals       `json:"totals"`
-	Gained      PeriodGained `json:"viewsGained"`
+	DatePreset  Preset             `json:"datePreset"`
+	Granularity chread.Granularity `json:"granularity"`
+	Start       *time.Time         `json:"start"`
+	End         time.Time          `json:"end"`
+	Totals      Totals             `json:"totals"`
+	Gained      PeriodGained       `json:"viewsGained"`
 	// Gains are the same comparison for every count; Gains.Views equals
 	// Gained.
 	Gains     CountsGained `json:"gained"`
@@ -47,7 +47,7 @@ type Overview struct {
 //
 // Engagement has no gain: it is a rate, and a rate at the window's start
 // cannot be told from the same values. The start values of the gains are
-// the values recorded in the Lookback before the start, or else the first
+// the values recorded in the chread.Lookback before the start, or else the first
 // ones, recorded inside the window (videos first scraped inside it,
 // counts hidden then): a rate built from them would mix instants and
 // videos that the rate now does not. Videos and accounts are counts of the
@@ -306,7 +306,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 			out.Series = seriesOnEveryBucket(w.Granularity, w.Start, last, base, points)
 		}
 	} else if !first.IsZero() {
-		start := Daily.Floor(first)
+		start := chread.Daily.Floor(first)
 		base, points, err := chread.Reader{CH: h.CH}.Series(ctx, overviewSeries(ws, chScope, w.Granularity, start))
 		if err != nil {
 			return Overview{}, err
@@ -337,7 +337,7 @@ func overviewMetrics(ws uuid.UUID, w Window) chread.EntitiesQuery {
 
 // overviewSeries reads the chart: the views of the scope's videos per
 // bucket from start.
-func overviewSeries(ws uuid.UUID, scope chread.EntityScope, g Granularity, start time.Time) chread.SeriesQuery {
+func overviewSeries(ws uuid.UUID, scope chread.EntityScope, g chread.Granularity, start time.Time) chread.SeriesQuery {
 	return chread.SeriesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views, Scope: scope, Granularity: g, Start: start}
 }
 
@@ -379,7 +379,7 @@ FROM videos WHERE workspace_id = $1 AND id = ANY($2)`, ws, ids)
 
 // seriesOnEveryBucket lays the points out on every bucket from start to
 // now, zero where nothing moved, with the running total.
-func seriesOnEveryBucket(g Granularity, start, now time.Time, base int64, points map[time.Time]chread.SeriesPoint) []Point {
+func seriesOnEveryBucket(g chread.Granularity, start, now time.Time, base int64, points map[time.Time]chread.SeriesPoint) []Point {
 	bs := buckets(g, start, now)
 	out := make([]Point, len(bs))
 	total := base

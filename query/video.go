@@ -162,20 +162,20 @@ func videoMetrics(ws, id uuid.UUID, now time.Time) chread.EntitiesQuery {
 // videoHourly reads a video's hour series: the last VideoHourlyDays, from
 // its first snapshot at the earliest.
 func videoHourly(ws, id uuid.UUID, first, now time.Time) videoSeriesQuery {
-	start := maxTime(Hourly.Floor(first), Hourly.Floor(now).Add(-(VideoHourlyDays*24-1)*time.Hour))
-	return videoSeriesQuery{Workspace: ws, ID: id, Granularity: Hourly, Start: start}
+	start := maxTime(chread.Hourly.Floor(first), chread.Hourly.Floor(now).Add(-(VideoHourlyDays*24-1)*time.Hour))
+	return videoSeriesQuery{Workspace: ws, ID: id, Granularity: chread.Hourly, Start: start}
 }
 
 // videoDaily reads a video's day series since its first snapshot.
 func videoDaily(ws, id uuid.UUID, first time.Time) videoSeriesQuery {
-	return videoSeriesQuery{Workspace: ws, ID: id, Granularity: Daily, Start: Daily.Floor(first)}
+	return videoSeriesQuery{Workspace: ws, ID: id, Granularity: chread.Daily, Start: chread.Daily.Floor(first)}
 }
 
 // videoSeriesQuery reads one video's buckets of Granularity from Start.
 type videoSeriesQuery struct {
 	Workspace   uuid.UUID
 	ID          uuid.UUID
-	Granularity Granularity
+	Granularity chread.Granularity
 	Start       time.Time
 }
 

@@ -24,26 +24,26 @@ import (
 
 // Video is one row of the videos list.
 type Video struct {
-	ID                  uuid.UUID  `json:"id"`
-	Platform            string     `json:"platform"`
-	PlatformVideoID     string     `json:"platformVideoId"`
-	URL                 string     `json:"url"`
-	Caption             string     `json:"caption"`
-	ThumbnailURL        string     `json:"thumbnailUrl"`
-	AccountID           *uuid.UUID `json:"accountId"`
-	AccountHandle       string     `json:"accountHandle"`
-	PublishedAt         *time.Time `json:"publishedAt"`
-	Status              string     `json:"status"`
-	StatusReason        string     `json:"statusReason"`
-	CollectionID        *uuid.UUID `json:"collectionId"`
-	TrackedIndividually bool       `json:"trackedIndividually"`
-	IsShop              *bool      `json:"isShop"`
-	AddedAt             time.Time  `json:"addedAt"`
-	LastScrapedAt       *time.Time `json:"lastScrapedAt"`
-	Metrics             Counts     `json:"metrics"`
-	EngagementRate      *float64   `json:"engagementRate"`
-	ViewsGained24h      *int64     `json:"viewsGained24h"`
-	ViewsGained7d       *int64     `json:"viewsGained7d"`
+	ID                  uuid.UUID     `json:"id"`
+	Platform            string        `json:"platform"`
+	PlatformVideoID     string        `json:"platformVideoId"`
+	URL                 string        `json:"url"`
+	Caption             string        `json:"caption"`
+	ThumbnailURL        string        `json:"thumbnailUrl"`
+	AccountID           *uuid.UUID    `json:"accountId"`
+	AccountHandle       string        `json:"accountHandle"`
+	PublishedAt         *time.Time    `json:"publishedAt"`
+	Status              string        `json:"status"`
+	StatusReason        string        `json:"statusReason"`
+	CollectionID        *uuid.UUID    `json:"collectionId"`
+	TrackedIndividually bool          `json:"trackedIndividually"`
+	IsShop              *bool         `json:"isShop"`
+	AddedAt             time.Time     `json:"addedAt"`
+	LastScrapedAt       *time.Time    `json:"lastScrapedAt"`
+	Metrics             chread.Counts `json:"metrics"`
+	EngagementRate      *float64      `json:"engagementRate"`
+	ViewsGained24h      *int64        `json:"viewsGained24h"`
+	ViewsGained7d       *int64        `json:"viewsGained7d"`
 	// Views7d are the views gained on each of the last 7 UTC days, oldest
 	// first, today so far last (see chread.DailyViews); null for a day
 	// without a value.
