@@ -262,10 +262,7 @@ func (e *VideoExport) readPage(ctx context.Context) ([]Video, error) {
 		e.names, e.named = names, true
 	}
 	sql, args := e.orderedSQL(videoColumns, e.after, false, e.h.PageRows)
-	rows, err := e.h.DB.Query(ctx, sql, args...)
-	if err != nil {
-		return nil, fmt.Errorf("export videos: %w", err)
-	}
+	rows, _ := e.h.DB.Query(ctx, sql, args...)
 	vids, err := pgx.AppendRows(e.page[:0], rows, scanVideo)
 	if err != nil {
 		return nil, fmt.Errorf("export videos: %w", err)
@@ -290,10 +287,7 @@ func (e *VideoExport) readPage(ctx context.Context) ([]Video, error) {
 // ids), replacing the chunk read before.
 func (e *VideoExport) readChunk(ctx, chCtx context.Context, from exportKey) error {
 	sql, args := e.orderedSQL("v.id", &from, true, e.h.ChunkRows)
-	rows, err := e.h.DB.Query(ctx, sql, args...)
-	if err != nil {
-		return fmt.Errorf("export videos: %w", err)
-	}
+	rows, _ := e.h.DB.Query(ctx, sql, args...)
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
 	if err != nil {
 		return fmt.Errorf("export videos: %w", err)
@@ -319,10 +313,7 @@ func (e *VideoExport) readChunk(ctx, chCtx context.Context, from exportKey) erro
 
 // collectionNames reads the names of a workspace's collections by id.
 func collectionNames(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID) (map[uuid.UUID]string, error) {
-	rows, err := db.Query(ctx, `SELECT id, name FROM collections WHERE workspace_id = $1`, ws)
-	if err != nil {
-		return nil, fmt.Errorf("read collections: %w", err)
-	}
+	rows, _ := db.Query(ctx, `SELECT id, name FROM collections WHERE workspace_id = $1`, ws)
 	names := map[uuid.UUID]string{}
 	var id uuid.UUID
 	var name string

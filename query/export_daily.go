@@ -141,10 +141,7 @@ func (e *DailyExport) WritePage(ctx context.Context, out io.Writer) error {
 func (e *DailyExport) nextItems(ctx context.Context) ([]dailyItem, platform.Kind, error) {
 	if !e.accounts {
 		sql, args := e.videos.orderedSQL(videoColumns, e.videos.after, false, e.h.PageRows)
-		rows, err := e.h.DB.Query(ctx, sql, args...)
-		if err != nil {
-			return nil, "", fmt.Errorf("export daily series: %w", err)
-		}
+		rows, _ := e.h.DB.Query(ctx, sql, args...)
 		vids, err := pgx.CollectRows(rows, scanVideo)
 		if err != nil {
 			return nil, "", fmt.Errorf("export daily series: %w", err)
@@ -170,7 +167,7 @@ func (e *DailyExport) nextItems(ctx context.Context) ([]dailyItem, platform.Kind
 		args = append(args, e.after.platform, e.after.handle, e.after.id)
 		cond = ` AND (a.platform, a.handle COLLATE "C", a.id) > ($6::text, $7::text COLLATE "C", $8::uuid)`
 	}
-	rows, err := e.h.DB.Query(ctx, `
+	rows, _ := e.h.DB.Query(ctx, `
 SELECT a.id, a.platform, a.handle, a.url, a.collection_id
 FROM accounts a
 WHERE a.workspace_id = $1 AND a.status <> $5
@@ -178,9 +175,6 @@ WHERE a.workspace_id = $1 AND a.status <> $5
   AND ($3::uuid IS NULL OR a.collection_id = $3)`+cond+`
 ORDER BY a.platform, a.handle COLLATE "C", a.id
 LIMIT $4`, args...)
-	if err != nil {
-		return nil, "", fmt.Errorf("export daily series: %w", err)
-	}
 	items, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (dailyItem, error) {
 		it := dailyItem{kind: platform.Account}
 		return it, row.Scan(&it.id, &it.platform, &it.handle, &it.url, &it.collection)

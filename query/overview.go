@@ -350,12 +350,9 @@ func (h OverviewHandler) describeMovers(ctx context.Context, ws uuid.UUID, ms []
 	for i, m := range ms {
 		ids[i] = m.ID
 	}
-	rows, err := h.DB.Query(ctx, `
+	rows, _ := h.DB.Query(ctx, `
 SELECT id, platform, url, caption, thumbnail_url, account_handle, published_at
 FROM videos WHERE workspace_id = $1 AND id = ANY($2)`, ws, ids)
-	if err != nil {
-		return fmt.Errorf("read movers: %w", err)
-	}
 	defer rows.Close()
 	for rows.Next() {
 		var m Mover

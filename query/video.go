@@ -97,11 +97,8 @@ func (h VideosHandler) One(ctx context.Context, ws, id uuid.UUID) (VideoDetail, 
 	)
 	eg, ectx := newGroup(ctx)
 	eg.Go(func() error {
-		rows, err := h.DB.Query(ectx, `SELECT `+videoColumns+videoFromSQL+` AND v.id = $2
+		rows, _ := h.DB.Query(ectx, `SELECT `+videoColumns+videoFromSQL+` AND v.id = $2
   AND v.status <> $3 AND (v.tracked_individually OR a.status IS DISTINCT FROM $3)`, ws, id, domain.ItemRemoved)
-		if err != nil {
-			return fmt.Errorf("read video: %w", err)
-		}
 		vs, err := pgx.CollectRows(rows, scanVideo)
 		if err != nil {
 			return fmt.Errorf("read video: %w", err)
@@ -257,13 +254,10 @@ ORDER BY j.updated_at DESC, j.id
 LIMIT $3`
 
 func videoHistory(ctx context.Context, h VideosHandler, ws, id uuid.UUID) ([]VideoScrape, error) {
-	rows, err := h.DB.Query(ctx, videoHistorySQL, ws, id, MaxVideoHistory)
-	if err != nil {
-		return nil, fmt.Errorf("read video history: %w", err)
-	}
+	rows, _ := h.DB.Query(ctx, videoHistorySQL, ws, id, MaxVideoHistory)
 	out := []VideoScrape{}
 	var s VideoScrape
-	_, err = pgx.ForEachRow(rows, []any{&s.JobID, &s.At, &s.Status, &s.Reason, &s.GivenUp, &s.Trigger, &s.Via,
+	_, err := pgx.ForEachRow(rows, []any{&s.JobID, &s.At, &s.Status, &s.Reason, &s.GivenUp, &s.Trigger, &s.Via,
 		&s.Attempts, &s.QueuedAt, &s.ScrapedAt}, func() error {
 		x := s
 		x.At, x.QueuedAt = x.At.UTC(), x.QueuedAt.UTC()

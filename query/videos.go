@@ -515,11 +515,8 @@ func selectVideoKeys(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f Vide
 	if times {
 		dest, cols = append(dest, &k.published, &k.added), `v.id, v.published_at, v.created_at`
 	}
-	rows, err := db.Query(ctx, `SELECT `+cols+videoIDsFrom(f)+` AND `+cond, args...)
-	if err != nil {
-		return nil, fmt.Errorf("read videos: %w", err)
-	}
-	_, err = pgx.ForEachRow(rows, dest, func() error {
+	rows, _ := db.Query(ctx, `SELECT `+cols+videoIDsFrom(f)+` AND `+cond, args...)
+	_, err := pgx.ForEachRow(rows, dest, func() error {
 		keys = append(keys, k)
 		return nil
 	})
@@ -541,11 +538,8 @@ func describeVideos(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, vs []Vi
 		ids[i] = v.ID
 		at[v.ID] = i
 	}
-	rows, err := db.Query(ctx, `SELECT `+videoColumns+videoFromSQL+` AND v.id = ANY($2)`, ws, ids)
-	if err != nil {
-		return fmt.Errorf("read videos: %w", err)
-	}
-	_, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (struct{}, error) {
+	rows, _ := db.Query(ctx, `SELECT `+videoColumns+videoFromSQL+` AND v.id = ANY($2)`, ws, ids)
+	_, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (struct{}, error) {
 		d, err := scanVideo(row)
 		if err != nil {
 			return struct{}{}, err
@@ -586,10 +580,7 @@ func selectVideoScope(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f Vid
 		return nil, chread.EntityScope{}, err
 	}
 	cond, args := videoMatch(ws, f, now)
-	rows, err := db.Query(ctx, `SELECT v.id, (`+cond+`) IS TRUE`+videoIDsFrom(f), args...)
-	if err != nil {
-		return nil, chread.EntityScope{}, fmt.Errorf("read videos: %w", err)
-	}
+	rows, _ := db.Query(ctx, `SELECT v.id, (`+cond+`) IS TRUE`+videoIDsFrom(f), args...)
 	defer rows.Close()
 	var (
 		in, out []uuid.UUID
