@@ -66,10 +66,7 @@ func (s *server) deleteAccount(c *fiber.Ctx) error {
 // write (never from the cache).
 func (s *server) answerAccount(c *fiber.Ctx, ws, id uuid.UUID) error {
 	a, err := s.Accounts.One(c.UserContext(), ws, id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(a)
+	return answer(c, a, err)
 }
 
 func (s *server) getAccountAnalytics(c *fiber.Ctx) error {

@@ -141,10 +141,7 @@ func (s *server) getAlertEvents(c *fiber.Ctx) error {
 		}
 	}
 	events, err := s.Alerts.Events(c.UserContext(), ws, rule, limit)
-	if err != nil {
-		return err
-	}
-	return c.JSON(alertEventsOut{Events: events})
+	return answer(c, alertEventsOut{Events: events}, err)
 }
 
 func (s *server) deleteAlert(c *fiber.Ctx) error {

@@ -93,10 +93,7 @@ func (s *server) postVerifyEmail(c *fiber.Ctx) error {
 		return err
 	}
 	email, err := s.VerifyEmail.Confirm(c.UserContext(), in.Token)
-	if err != nil {
-		return err
-	}
-	return c.JSON(verifiedOut{OK: true, Email: email})
+	return answer(c, verifiedOut{OK: true, Email: email}, err)
 }
 
 // Resending the verification link: once a minute, ten times a day per user.
@@ -113,10 +110,7 @@ func (s *server) postResendVerification(c *fiber.Ctx) error {
 	if err := s.limit(c, "verify-day:"+user, resendPerDay, 24*time.Hour); err != nil {
 		return err
 	}
-	if err := s.VerifyEmail.Resend(c.UserContext(), session(c).UserID); err != nil {
-		return err
-	}
-	return c.JSON(okBody{OK: true})
+	return answer(c, okBody{OK: true}, s.VerifyEmail.Resend(c.UserContext(), session(c).UserID))
 }
 
 type forgotIn struct {
@@ -218,10 +212,7 @@ func (s *server) postInvitePreview(c *fiber.Ctx) error {
 		return err
 	}
 	p, err := s.InvitePreview.Handle(c.UserContext(), in.Token)
-	if err != nil {
-		return err
-	}
-	return c.JSON(previewOut{Invite: p})
+	return answer(c, previewOut{Invite: p}, err)
 }
 
 type acceptedOut struct {
@@ -235,10 +226,7 @@ func (s *server) postAcceptInvite(c *fiber.Ctx) error {
 		return err
 	}
 	a, err := s.AcceptInvite.Handle(c.UserContext(), command.AcceptInvite{UserID: session(c).UserID, Token: in.Token})
-	if err != nil {
-		return err
-	}
-	return c.JSON(acceptedOut{WorkspaceID: a.WorkspaceID, Role: a.Role})
+	return answer(c, acceptedOut{WorkspaceID: a.WorkspaceID, Role: a.Role}, err)
 }
 
 type okBody struct {

@@ -55,10 +55,7 @@ func (s *server) patchCollection(c *fiber.Ctx) error {
 	}
 	// read after the write, never from the cache
 	out, err := s.Collections.One(c.UserContext(), ws, id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(out)
+	return answer(c, out, err)
 }
 
 func (s *server) deleteCollection(c *fiber.Ctx) error {
@@ -108,10 +105,7 @@ func (s *server) postCollectionItems(c *fiber.Ctx) error {
 	out, err := s.AssignCollection.Handle(c.UserContext(), command.AssignCollection{
 		WorkspaceID: membership(c).WorkspaceID, CollectionID: coll, VideoIDs: videos, AccountIDs: accounts,
 	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(assignedOut{Videos: out.Videos, Accounts: out.Accounts, Followed: out.Followed})
+	return answer(c, assignedOut{Videos: out.Videos, Accounts: out.Accounts, Followed: out.Followed}, err)
 }
 
 // parseCollectionRef reads a required collection_id that may be null (no

@@ -134,6 +134,14 @@ const retryAfterUnavailable = "5"
 // back-off.
 const retryAfterProvider = "60"
 
+// answer renders v as JSON, or leaves err to the error handler.
+func answer[T any](c *fiber.Ctx, v T, err error) error {
+	if err != nil {
+		return err
+	}
+	return c.JSON(v)
+}
+
 // decodeJSON decodes a JSON object body strictly: unknown fields, wrong
 // types, trailing data, malformed JSON and text that is not valid UTF-8 or
 // holds a NUL character are 400s naming the problem. A body must be sent as

@@ -81,10 +81,7 @@ func (s *server) postItemsBulk(c *fiber.Ctx) error {
 		out, err := s.AssignCollection.Handle(c.UserContext(), command.AssignCollection{
 			WorkspaceID: ws, CollectionID: coll, VideoIDs: videos, AccountIDs: accounts,
 		})
-		if err != nil {
-			return err
-		}
-		return c.JSON(bulkOut{Action: in.Action, Videos: out.Videos, Accounts: out.Accounts, Followed: out.Followed})
+		return answer(c, bulkOut{Action: in.Action, Videos: out.Videos, Accounts: out.Accounts, Followed: out.Followed}, err)
 	}
 	out, err := s.OrganiseItems.Handle(c.UserContext(), command.OrganiseItems{
 		WorkspaceID: ws, Action: command.ItemAction(in.Action), VideoIDs: videos, AccountIDs: accounts,
@@ -206,8 +203,5 @@ func (s *server) organiseVideo(c *fiber.Ctx, id uuid.UUID, action command.ItemAc
 		return c.SendStatus(fiber.StatusNoContent)
 	}
 	v, err := s.Videos.One(c.UserContext(), ws, id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(v)
+	return answer(c, v, err)
 }

@@ -31,10 +31,7 @@ func (s *server) postCreateCheckout(c *fiber.Ctx) error {
 		WorkspaceID: membership(c).WorkspaceID, UserID: session(c).UserID,
 		Plan: in.Plan, Interval: in.Interval, Founding: in.Founding,
 	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(urlOut{URL: out.URL})
+	return answer(c, urlOut{URL: out.URL}, err)
 }
 
 func (s *server) postCreatePortal(c *fiber.Ctx) error {
@@ -44,10 +41,7 @@ func (s *server) postCreatePortal(c *fiber.Ctx) error {
 	out, err := s.Portal.Handle(c.UserContext(), command.CreatePortal{
 		WorkspaceID: membership(c).WorkspaceID, UserID: session(c).UserID,
 	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(urlOut{URL: out.URL})
+	return answer(c, urlOut{URL: out.URL}, err)
 }
 
 type paymentWebhookOut struct {

@@ -21,18 +21,12 @@ func (s *server) postLead(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &in, false); err != nil {
 		return err
 	}
-	if err := s.Lead.Handle(c.UserContext(), command.CaptureLead{Email: in.Email, Source: in.Source}); err != nil {
-		return err
-	}
-	return c.JSON(okBody{OK: true})
+	return answer(c, okBody{OK: true}, s.Lead.Handle(c.UserContext(), command.CaptureLead{Email: in.Email, Source: in.Source}))
 }
 
 func (s *server) getFoundingStats(c *fiber.Ctx) error {
 	st, err := s.Founding.Handle(c.UserContext())
-	if err != nil {
-		return err
-	}
-	return c.JSON(st)
+	return answer(c, st, err)
 }
 
 func (s *server) healthz(c *fiber.Ctx) error {

@@ -77,10 +77,7 @@ func (s *server) postTrack(c *fiber.Ctx) error {
 	res, err := s.Track.Handle(c.UserContext(), command.Track{
 		WorkspaceID: membership(c).WorkspaceID, URL: in.URL, CollectionID: coll, TrackingLimit: in.TrackingLimit,
 	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(newTrackOut(res))
+	return answer(c, newTrackOut(res), err)
 }
 
 func (s *server) postTrackBulk(c *fiber.Ctx) error {

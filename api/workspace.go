@@ -31,19 +31,13 @@ func (s *server) postBootstrap(c *fiber.Ctx) error {
 		return err
 	}
 	w, err := s.Workspace.Handle(c.UserContext(), b.WorkspaceID, sess.UserID)
-	if err != nil {
-		return err
-	}
-	return c.JSON(bootstrapOut{Workspace: w, HasAccess: w.HasAccess, Created: b.Created})
+	return answer(c, bootstrapOut{Workspace: w, HasAccess: w.HasAccess, Created: b.Created}, err)
 }
 
 func (s *server) getTeam(c *fiber.Ctx) error {
 	m := membership(c)
 	t, err := s.Team.Handle(c.UserContext(), m.WorkspaceID, domain.Role(m.Role).Manages())
-	if err != nil {
-		return err
-	}
-	return c.JSON(t)
+	return answer(c, t, err)
 }
 
 type inviteIn struct {
@@ -143,8 +137,5 @@ func (s *server) getActivity(c *fiber.Ctx) error {
 	a, err := s.Activity.Handle(c.UserContext(), query.ActivityPage{
 		WorkspaceID: m.WorkspaceID, Role: m.Role, Limit: limit, Before: c.Query("before"),
 	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(a)
+	return answer(c, a, err)
 }
