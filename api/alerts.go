@@ -78,11 +78,7 @@ func (s *server) getAlerts(c *fiber.Ctx) error {
 	return c.JSON(alertRulesOut{Rules: rules})
 }
 
-func (s *server) postAlert(c *fiber.Ctx) error {
-	var in alertRuleIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postAlert(c *fiber.Ctx, in alertRuleIn) error {
 	ws := membership(c).WorkspaceID
 	cmd := command.SaveAlertRule{
 		WorkspaceID: ws, Name: in.Name, Platform: in.Platform.ptr(), Metric: in.Metric, Condition: in.Condition,

@@ -27,11 +27,7 @@ func (s *server) getCollections(c *fiber.Ctx) error {
 	})
 }
 
-func (s *server) postCollection(c *fiber.Ctx) error {
-	var in collectionIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postCollection(c *fiber.Ctx, in collectionIn) error {
 	out, err := s.CreateCollection.Handle(c.UserContext(), command.CreateCollection{WorkspaceID: membership(c).WorkspaceID, Name: in.Name})
 	if err != nil {
 		return err
@@ -85,11 +81,7 @@ type assignedOut struct {
 
 // postCollectionItems puts tracked videos and accounts into a collection,
 // or out of any with collection_id null.
-func (s *server) postCollectionItems(c *fiber.Ctx) error {
-	var in assignIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postCollectionItems(c *fiber.Ctx, in assignIn) error {
 	coll, err := parseCollectionRef(in.CollectionID)
 	if err != nil {
 		return err

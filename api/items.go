@@ -48,11 +48,7 @@ type bulkOut struct {
 	RefreshQuota  *int `json:"refreshQuota,omitempty"`
 }
 
-func (s *server) postItemsBulk(c *fiber.Ctx) error {
-	var in bulkIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postItemsBulk(c *fiber.Ctx, in bulkIn) error {
 	actions := []string{moveAction}
 	for _, a := range command.ItemActions {
 		actions = append(actions, string(a))

@@ -22,11 +22,7 @@ type checkoutIn struct {
 	Founding bool   `json:"founding"`
 }
 
-func (s *server) postCreateCheckout(c *fiber.Ctx) error {
-	var in checkoutIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postCreateCheckout(c *fiber.Ctx, in checkoutIn) error {
 	out, err := s.Checkout.Handle(c.UserContext(), command.CreateCheckout{
 		WorkspaceID: membership(c).WorkspaceID, UserID: session(c).UserID,
 		Plan: in.Plan, Interval: in.Interval, Founding: in.Founding,

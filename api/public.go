@@ -16,11 +16,7 @@ type leadIn struct {
 	Source string `json:"source"`
 }
 
-func (s *server) postLead(c *fiber.Ctx) error {
-	var in leadIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postLead(c *fiber.Ctx, in leadIn) error {
 	return answer(c, okBody{OK: true}, s.Lead.Handle(c.UserContext(), command.CaptureLead{Email: in.Email, Source: in.Source}))
 }
 

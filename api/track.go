@@ -62,11 +62,7 @@ func parseOptionalUUID(field string, s *string) (*uuid.UUID, error) {
 	return &id, nil
 }
 
-func (s *server) postTrack(c *fiber.Ctx) error {
-	var in trackIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postTrack(c *fiber.Ctx, in trackIn) error {
 	if in.URL == "" {
 		return apperr.Invalid("url", "is required")
 	}
@@ -80,11 +76,7 @@ func (s *server) postTrack(c *fiber.Ctx) error {
 	return answer(c, newTrackOut(res), err)
 }
 
-func (s *server) postTrackBulk(c *fiber.Ctx) error {
-	var in trackBulkIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postTrackBulk(c *fiber.Ctx, in trackBulkIn) error {
 	coll, err := parseOptionalUUID("collection_id", in.CollectionID)
 	if err != nil {
 		return err

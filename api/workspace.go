@@ -45,11 +45,7 @@ type inviteIn struct {
 	Role  string `json:"role"`
 }
 
-func (s *server) postTeam(c *fiber.Ctx) error {
-	var in inviteIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postTeam(c *fiber.Ctx, in inviteIn) error {
 	m := membership(c)
 	err := s.Invite.Handle(c.UserContext(), command.InviteTeammate{
 		WorkspaceID: m.WorkspaceID, InviterID: session(c).UserID, Email: in.Email, Role: in.Role,
