@@ -243,11 +243,7 @@ func (e *DailyExport) readDays(ctx context.Context, kind platform.Kind, items []
 	}
 	q := dailySeriesQuery{Workspace: e.ws, Kind: kind, Only: ids, From: e.from.Add(-chread.Lookback), To: e.to.AddDate(0, 0, 1)}
 	sql, args := q.SQL()
-	ctx, err := chread.EntitiesQuery{Only: ids}.Scoped(clickhouse.Context(ctx, clickhouse.WithSettings(exportSettings)))
-	if err != nil {
-		return nil, err
-	}
-	rows, err := e.h.CH.Query(ctx, sql, args...)
+	rows, err := chread.Reader{CH: e.h.CH}.QueryScoped(clickhouse.Context(ctx, clickhouse.WithSettings(exportSettings)), ids, sql, args...)
 	if err != nil {
 		return nil, fmt.Errorf("read daily series: %w", err)
 	}
