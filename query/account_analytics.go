@@ -190,7 +190,7 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 	})
 	if len(ids) > 0 {
 		eg.Go(func() (err error) {
-			vBase, vPoints, err = chread.Reader{CH: h.CH}.Series(ectx, analyticsViews(ws, ids, g, start))
+			vBase, vPoints, err = chread.Reader{CH: h.CH}.Series(ectx, viewsSeries(ws, chread.OnlyIDs(ids), g, start))
 			return err
 		})
 	}
@@ -212,11 +212,6 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 // analyticsFollowers reads the followers series of one account.
 func analyticsFollowers(ws, id uuid.UUID, g chread.Granularity, start time.Time) chread.SeriesQuery {
 	return chread.SeriesQuery{Workspace: ws, Kind: platform.Account, Metric: domain.Followers, Scope: chread.OnlyIDs([]uuid.UUID{id}), Granularity: g, Start: start}
-}
-
-// analyticsViews reads the views series summed over an account's videos.
-func analyticsViews(ws uuid.UUID, videos []uuid.UUID, g chread.Granularity, start time.Time) chread.SeriesQuery {
-	return chread.SeriesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views, Scope: chread.OnlyIDs(videos), Granularity: g, Start: start}
 }
 
 // firstFollowersQuery finds the hour of an account's first followers count.

@@ -207,7 +207,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		go func() {
 			defer close(everyDone)
 			defer apperr.Recover(&everyErr)
-			everyBase, everyPts, everyErr = chread.Reader{CH: h.CH}.Series(everyCtx, overviewSeries(ws, chread.EntityScope{Except: true}, w.Granularity, w.Start))
+			everyBase, everyPts, everyErr = chread.Reader{CH: h.CH}.Series(everyCtx, viewsSeries(ws, chread.EntityScope{Except: true}, w.Granularity, w.Start))
 		}()
 	} else {
 		close(everyDone)
@@ -220,7 +220,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		base, points, sErr = everyBase, everyPts, everyErr
 	default:
 		cancelEvery()
-		base, points, sErr = chread.Reader{CH: h.CH}.Series(ctx, overviewSeries(ws, chScope, w.Granularity, w.Start))
+		base, points, sErr = chread.Reader{CH: h.CH}.Series(ctx, viewsSeries(ws, chScope, w.Granularity, w.Start))
 	}
 	cancelEvery()
 	<-everyDone
@@ -307,7 +307,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		}
 	} else if !first.IsZero() {
 		start := chread.Daily.Floor(first)
-		base, points, err := chread.Reader{CH: h.CH}.Series(ctx, overviewSeries(ws, chScope, w.Granularity, start))
+		base, points, err := chread.Reader{CH: h.CH}.Series(ctx, viewsSeries(ws, chScope, w.Granularity, start))
 		if err != nil {
 			return Overview{}, err
 		}
@@ -335,9 +335,9 @@ func overviewMetrics(ws uuid.UUID, w Window) chread.EntitiesQuery {
 	return chread.EntitiesQuery{Workspace: ws, Kind: platform.Video, Metric: gainedCounts[0], More: gainedCounts[1:], Cutoffs: cutoffs}
 }
 
-// overviewSeries reads the chart: the views of the scope's videos per
-// bucket from start.
-func overviewSeries(ws uuid.UUID, scope chread.EntityScope, g chread.Granularity, start time.Time) chread.SeriesQuery {
+// viewsSeries reads a chart: the views of the scope's videos per bucket
+// from start.
+func viewsSeries(ws uuid.UUID, scope chread.EntityScope, g chread.Granularity, start time.Time) chread.SeriesQuery {
 	return chread.SeriesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views, Scope: scope, Granularity: g, Start: start}
 }
 
