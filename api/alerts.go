@@ -140,11 +140,7 @@ func (s *server) getAlertEvents(c *fiber.Ctx) error {
 	return answer(c, alertEventsOut{Events: events}, err)
 }
 
-func (s *server) deleteAlert(c *fiber.Ctx) error {
-	id, err := pathID(c)
-	if err != nil {
-		return err
-	}
+func (s *server) deleteAlert(c *fiber.Ctx, id uuid.UUID) error {
 	if err := s.DeleteAlert.Handle(c.UserContext(), command.DeleteAlertRule{WorkspaceID: membership(c).WorkspaceID, ID: id}); err != nil {
 		return err
 	}

@@ -36,11 +36,7 @@ func (s *server) postCollection(c *fiber.Ctx, in collectionIn) error {
 	return c.JSON(query.Collection{ID: out.ID, Name: out.Name, CreatedAt: out.CreatedAt, Views: new(uint64)})
 }
 
-func (s *server) patchCollection(c *fiber.Ctx) error {
-	id, err := pathID(c)
-	if err != nil {
-		return err
-	}
+func (s *server) patchCollection(c *fiber.Ctx, id uuid.UUID) error {
 	var in collectionIn
 	if err := decodeJSON(c, &in, false); err != nil {
 		return err
@@ -54,11 +50,7 @@ func (s *server) patchCollection(c *fiber.Ctx) error {
 	return answer(c, out, err)
 }
 
-func (s *server) deleteCollection(c *fiber.Ctx) error {
-	id, err := pathID(c)
-	if err != nil {
-		return err
-	}
+func (s *server) deleteCollection(c *fiber.Ctx, id uuid.UUID) error {
 	if err := s.ManageCollection.Delete(c.UserContext(), command.DeleteCollection{WorkspaceID: membership(c).WorkspaceID, ID: id}); err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/query"
@@ -74,11 +75,7 @@ func (s *server) getVideos(c *fiber.Ctx) error {
 	})
 }
 
-func (s *server) getVideo(c *fiber.Ctx) error {
-	id, err := pathID(c)
-	if err != nil {
-		return err
-	}
+func (s *server) getVideo(c *fiber.Ctx, id uuid.UUID) error {
 	if _, err := params(c); err != nil {
 		return err
 	}

@@ -160,11 +160,7 @@ var videoStatusActions = map[string]command.ItemAction{
 
 // patchVideo pauses, resumes or removes one video and answers it as the
 // list shows it (or 204 once removed, when it is no longer shown).
-func (s *server) patchVideo(c *fiber.Ctx) error {
-	id, err := pathID(c)
-	if err != nil {
-		return err
-	}
+func (s *server) patchVideo(c *fiber.Ctx, id uuid.UUID) error {
 	var in videoPatchIn
 	if err := decodeJSON(c, &in, false); err != nil {
 		return err
@@ -181,11 +177,7 @@ func (s *server) patchVideo(c *fiber.Ctx) error {
 
 // deleteVideo removes one video: its row and history stay, it leaves the
 // dashboard and stops counting; tracking its link again brings it back.
-func (s *server) deleteVideo(c *fiber.Ctx) error {
-	id, err := pathID(c)
-	if err != nil {
-		return err
-	}
+func (s *server) deleteVideo(c *fiber.Ctx, id uuid.UUID) error {
 	return s.organiseVideo(c, id, command.ActionRemove)
 }
 

@@ -2,6 +2,7 @@ package api
 
 import (
 	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/internal/domain"
@@ -60,16 +61,12 @@ type memberPatchIn struct {
 	Role string `json:"role"`
 }
 
-func (s *server) patchMember(c *fiber.Ctx) error {
-	user, err := pathUUID(c, "userId")
-	if err != nil {
-		return err
-	}
+func (s *server) patchMember(c *fiber.Ctx, user uuid.UUID) error {
 	var in memberPatchIn
 	if err := decodeJSON(c, &in, false); err != nil {
 		return err
 	}
-	err = s.ManageTeam.ChangeRole(c.UserContext(), command.ChangeMemberRole{
+	err := s.ManageTeam.ChangeRole(c.UserContext(), command.ChangeMemberRole{
 		WorkspaceID: membership(c).WorkspaceID, ActorID: session(c).UserID, UserID: user, Role: in.Role,
 	})
 	if err != nil {
@@ -80,13 +77,9 @@ func (s *server) patchMember(c *fiber.Ctx) error {
 
 // deleteMember removes a teammate and answers the team, or answers 204 to
 // a member who left: they no longer see the team.
-func (s *server) deleteMember(c *fiber.Ctx) error {
-	user, err := pathUUID(c, "userId")
-	if err != nil {
-		return err
-	}
+func (s *server) deleteMember(c *fiber.Ctx, user uuid.UUID) error {
 	me := session(c).UserID
-	err = s.ManageTeam.Remove(c.UserContext(), command.RemoveMember{WorkspaceID: membership(c).WorkspaceID, ActorID: me, UserID: user})
+	err := s.ManageTeam.Remove(c.UserContext(), command.RemoveMember{WorkspaceID: membership(c).WorkspaceID, ActorID: me, UserID: user})
 	if err != nil {
 		return err
 	}
@@ -96,12 +89,8 @@ func (s *server) deleteMember(c *fiber.Ctx) error {
 	return s.getTeam(c)
 }
 
-func (s *server) deleteInvite(c *fiber.Ctx) error {
-	id, err := pathID(c)
-	if err != nil {
-		return err
-	}
-	err = s.ManageTeam.Revoke(c.UserContext(), command.RevokeInvite{
+func (s *server) deleteInvite(c *fiber.Ctx, id uuid.UUID) error {
+	err := s.ManageTeam.Revoke(c.UserContext(), command.RevokeInvite{
 		WorkspaceID: membership(c).WorkspaceID, ActorID: session(c).UserID, InviteID: id,
 	})
 	if err != nil {
@@ -110,12 +99,8 @@ func (s *server) deleteInvite(c *fiber.Ctx) error {
 	return s.getTeam(c)
 }
 
-func (s *server) postResendInvite(c *fiber.Ctx) error {
-	id, err := pathID(c)
-	if err != nil {
-		return err
-	}
-	err = s.Invite.Resend(c.UserContext(), command.ResendInvite{
+func (s *server) postResendInvite(c *fiber.Ctx, id uuid.UUID) error {
+	err := s.Invite.Resend(c.UserContext(), command.ResendInvite{
 		WorkspaceID: membership(c).WorkspaceID, ActorID: session(c).UserID, InviteID: id,
 	})
 	if err != nil {
