@@ -379,10 +379,7 @@ func scanAccount(row pgx.CollectableRow) (accountRow, error) {
 	err := row.Scan(&a.ID, &a.Platform, &a.Handle, &a.URL, &a.DisplayName, &a.AvatarURL, &a.Status, &a.StatusReason,
 		&a.TrackingLimit, &a.CollectionID, &a.LastScrapedAt, &a.AddedAt)
 	a.AddedAt = a.AddedAt.UTC()
-	if a.LastScrapedAt != nil {
-		t := a.LastScrapedAt.UTC()
-		a.LastScrapedAt = &t
-	}
+	a.LastScrapedAt = inUTC(a.LastScrapedAt)
 	return a, err
 }
 

@@ -93,10 +93,7 @@ ORDER BY r.created_at, r.id`, ws, id)
 		err := row.Scan(&r.ID, &r.Name, &r.CollectionID, &r.Platform, &r.Metric, &r.Condition, &r.Threshold, &r.WindowHours,
 			&r.MinStartValue, &r.CooldownHours, &r.Recipients, &r.Enabled, &r.CreatedAt, &r.UpdatedAt, &r.LastTriggeredAt, &r.TriggerCount)
 		r.CreatedAt, r.UpdatedAt = r.CreatedAt.UTC(), r.UpdatedAt.UTC()
-		if r.LastTriggeredAt != nil {
-			t := r.LastTriggeredAt.UTC()
-			r.LastTriggeredAt = &t
-		}
+		r.LastTriggeredAt = inUTC(r.LastTriggeredAt)
 		return r, err
 	})
 	if err != nil {

@@ -364,10 +364,7 @@ FROM videos WHERE workspace_id = $1 AND id = ANY($2)`, ws, ids)
 				views, gained := ms[i].Views, ms[i].ViewsGained
 				ms[i] = m
 				ms[i].Views, ms[i].ViewsGained = views, gained
-				if m.PublishedAt != nil {
-					t := m.PublishedAt.UTC()
-					ms[i].PublishedAt = &t
-				}
+				ms[i].PublishedAt = inUTC(m.PublishedAt)
 			}
 		}
 	}

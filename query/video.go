@@ -261,10 +261,7 @@ func videoHistory(ctx context.Context, h VideosHandler, ws, id uuid.UUID) ([]Vid
 		&s.Attempts, &s.QueuedAt, &s.ScrapedAt}, func() error {
 		x := s
 		x.At, x.QueuedAt = x.At.UTC(), x.QueuedAt.UTC()
-		if x.ScrapedAt != nil {
-			t := x.ScrapedAt.UTC()
-			x.ScrapedAt = &t
-		}
+		x.ScrapedAt = inUTC(x.ScrapedAt)
 		out = append(out, x)
 		return nil
 	})

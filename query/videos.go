@@ -612,14 +612,8 @@ func scanVideo(row pgx.CollectableRow) (Video, error) {
 		&v.AccountHandle, &v.PublishedAt, &v.Status, &v.StatusReason, &v.CollectionID,
 		&v.TrackedIndividually, &v.IsShop, &v.AddedAt, &v.LastScrapedAt)
 	v.AddedAt = v.AddedAt.UTC()
-	if v.PublishedAt != nil {
-		t := v.PublishedAt.UTC()
-		v.PublishedAt = &t
-	}
-	if v.LastScrapedAt != nil {
-		t := v.LastScrapedAt.UTC()
-		v.LastScrapedAt = &t
-	}
+	v.PublishedAt = inUTC(v.PublishedAt)
+	v.LastScrapedAt = inUTC(v.LastScrapedAt)
 	return v, err
 }
 

@@ -113,3 +113,12 @@ func buckets(g chread.Granularity, first, now time.Time) []time.Time {
 	}
 	return out
 }
+
+// inUTC is *t in UTC, or nil for nil.
+func inUTC(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
