@@ -41,6 +41,14 @@ func (s *server) getTeam(c *fiber.Ctx) error {
 	return answer(c, t, err)
 }
 
+// teamAfter answers the team after a change of it, or the change's error.
+func (s *server) teamAfter(c *fiber.Ctx, err error) error {
+	if err != nil {
+		return err
+	}
+	return s.getTeam(c)
+}
+
 type inviteIn struct {
 	Email string `json:"email"`
 	Role  string `json:"role"`
@@ -48,13 +56,9 @@ type inviteIn struct {
 
 func (s *server) postTeam(c *fiber.Ctx, in inviteIn) error {
 	m := membership(c)
-	err := s.Invite.Handle(c.UserContext(), command.InviteTeammate{
+	return s.teamAfter(c, s.Invite.Handle(c.UserContext(), command.InviteTeammate{
 		WorkspaceID: m.WorkspaceID, InviterID: session(c).UserID, Email: in.Email, Role: in.Role,
-	})
-	if err != nil {
-		return err
-	}
-	return s.getTeam(c)
+	}))
 }
 
 type memberPatchIn struct {
@@ -66,13 +70,9 @@ func (s *server) patchMember(c *fiber.Ctx, user uuid.UUID) error {
 	if err := decodeJSON(c, &in, false); err != nil {
 		return err
 	}
-	err := s.ManageTeam.ChangeRole(c.UserContext(), command.ChangeMemberRole{
+	return s.teamAfter(c, s.ManageTeam.ChangeRole(c.UserContext(), command.ChangeMemberRole{
 		WorkspaceID: membership(c).WorkspaceID, ActorID: session(c).UserID, UserID: user, Role: in.Role,
-	})
-	if err != nil {
-		return err
-	}
-	return s.getTeam(c)
+	}))
 }
 
 // deleteMember removes a teammate and answers the team, or answers 204 to
@@ -90,23 +90,15 @@ func (s *server) deleteMember(c *fiber.Ctx, user uuid.UUID) error {
 }
 
 func (s *server) deleteInvite(c *fiber.Ctx, id uuid.UUID) error {
-	err := s.ManageTeam.Revoke(c.UserContext(), command.RevokeInvite{
+	return s.teamAfter(c, s.ManageTeam.Revoke(c.UserContext(), command.RevokeInvite{
 		WorkspaceID: membership(c).WorkspaceID, ActorID: session(c).UserID, InviteID: id,
-	})
-	if err != nil {
-		return err
-	}
-	return s.getTeam(c)
+	}))
 }
 
 func (s *server) postResendInvite(c *fiber.Ctx, id uuid.UUID) error {
-	err := s.Invite.Resend(c.UserContext(), command.ResendInvite{
+	return s.teamAfter(c, s.Invite.Resend(c.UserContext(), command.ResendInvite{
 		WorkspaceID: membership(c).WorkspaceID, ActorID: session(c).UserID, InviteID: id,
-	})
-	if err != nil {
-		return err
-	}
-	return s.getTeam(c)
+	}))
 }
 
 func (s *server) getActivity(c *fiber.Ctx) error {
