@@ -2,7 +2,6 @@ package query
 
 import (
 	"context"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"strconv"
@@ -56,14 +55,8 @@ type DailyExport struct {
 	videos   *VideoExport
 	after    *exportKey // the last account written
 	accounts bool       // the videos are written: accounts now
-	header   bool
 	done     bool
-	named    bool
-	names    map[uuid.UUID]string
-	record   []string
-
-	// Rows counts the rows written so far.
-	Rows int
+	csvPages
 }
 
 // DailyPages starts a daily series export of the days from `from` to `to`
@@ -100,12 +93,8 @@ func (e *DailyExport) WritePage(ctx context.Context, out io.Writer) error {
 	if e.done {
 		return io.EOF
 	}
-	if !e.named {
-		names, err := collectionNames(ctx, e.h.DB, e.ws)
-		if err != nil {
-			return err
-		}
-		e.names, e.named = names, true
+	if err := e.readNames(ctx, e.h.DB, e.ws); err != nil {
+		return err
 	}
 	items, kind, err := e.nextItems(ctx)
 	if err != nil {
@@ -115,14 +104,9 @@ func (e *DailyExport) WritePage(ctx context.Context, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	w := csv.NewWriter(out)
-	w.UseCRLF = true
-	if !e.header {
-		if err := w.Write(DailyExportColumns); err != nil {
-			return err
-		}
-		e.header = true
-		e.record = make([]string, len(DailyExportColumns))
+	w, err := e.writer(out, DailyExportColumns)
+	if err != nil {
+		return err
 	}
 	for _, it := range items {
 		for _, d := range days[it.id] {
