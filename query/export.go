@@ -343,10 +343,7 @@ func collectionNames(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID) (map[u
 }
 
 func collectionCell(id *uuid.UUID, names map[uuid.UUID]string) string {
-	if id == nil {
-		return ""
-	}
-	return cell(names[*id])
+	return optionalCell(id, func(id uuid.UUID) string { return cell(names[id]) })
 }
 
 func videoRecord(r []string, v Video, names map[uuid.UUID]string) {
@@ -379,38 +376,29 @@ func handleCell(h string) string {
 }
 
 func timeCell(t *time.Time) string {
-	if t == nil {
-		return ""
-	}
-	return t.UTC().Format(time.RFC3339)
+	return optionalCell(t, func(t time.Time) string { return t.UTC().Format(time.RFC3339) })
 }
 
-func uuidCell(id *uuid.UUID) string {
-	if id == nil {
-		return ""
-	}
-	return id.String()
-}
+func uuidCell(id *uuid.UUID) string { return optionalCell(id, uuid.UUID.String) }
 
 func countCell(n *uint64) string {
-	if n == nil {
-		return ""
-	}
-	return strconv.FormatUint(*n, 10)
+	return optionalCell(n, func(n uint64) string { return strconv.FormatUint(n, 10) })
 }
 
 func gainCell(n *int64) string {
-	if n == nil {
-		return ""
-	}
-	return strconv.FormatInt(*n, 10)
+	return optionalCell(n, func(n int64) string { return strconv.FormatInt(n, 10) })
 }
 
 func rateCell(r *float64) string {
-	if r == nil {
+	return optionalCell(r, func(r float64) string { return strconv.FormatFloat(r, 'f', 4, 64) })
+}
+
+// optionalCell is *p written by format, or an empty cell for nil.
+func optionalCell[T any](p *T, format func(T) string) string {
+	if p == nil {
 		return ""
 	}
-	return strconv.FormatFloat(*r, 'f', 4, 64)
+	return format(*p)
 }
 
 // AccountExportColumns is the header row of the accounts CSV.
