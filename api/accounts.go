@@ -11,11 +11,7 @@ import (
 )
 
 func (s *server) getAccounts(c *fiber.Ctx) error {
-	get, err := params(c, "platforms", "collectionId", "sort")
-	if err != nil {
-		return err
-	}
-	q, err := parseAccountQuery(get)
+	q, err := parsed(c, parseAccountQuery, "platforms", "collectionId", "sort")
 	if err != nil {
 		return err
 	}
@@ -62,11 +58,7 @@ func (s *server) answerAccount(c *fiber.Ctx, ws, id uuid.UUID) error {
 }
 
 func (s *server) getAccountAnalytics(c *fiber.Ctx, id uuid.UUID) error {
-	get, err := params(c, "granularity")
-	if err != nil {
-		return err
-	}
-	q, err := parseAccountAnalyticsQuery(get)
+	q, err := parsed(c, parseAccountAnalyticsQuery, "granularity")
 	if err != nil {
 		return err
 	}
