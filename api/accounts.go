@@ -11,11 +11,7 @@ import (
 )
 
 func (s *server) getAccounts(c *fiber.Ctx) error {
-	get, err := params(c, "platforms", "collectionId", "sort")
-	if err != nil {
-		return err
-	}
-	q, err := parseAccountQuery(get)
+	q, err := parsed(c, parseAccountQuery, "platforms", "collectionId", "sort")
 	if err != nil {
 		return err
 	}
@@ -31,17 +27,13 @@ type accountPatchIn struct {
 	TrackingLimit *int    `json:"tracking_limit"`
 }
 
-func (s *server) patchAccount(c *fiber.Ctx) error {
-	id, err := accountID(c)
-	if err != nil {
-		return err
-	}
+func (s *server) patchAccount(c *fiber.Ctx, id uuid.UUID) error {
 	var in accountPatchIn
 	if err := decodeJSON(c, &in, false); err != nil {
 		return err
 	}
 	ws := membership(c).WorkspaceID
-	err = s.UpdateAccount.Handle(c.UserContext(), command.UpdateAccount{
+	err := s.UpdateAccount.Handle(c.UserContext(), command.UpdateAccount{
 		WorkspaceID: ws, AccountID: id, Status: in.Status, TrackingLimit: in.TrackingLimit,
 	})
 	if err != nil {
@@ -50,11 +42,7 @@ func (s *server) patchAccount(c *fiber.Ctx) error {
 	return s.answerAccount(c, ws, id)
 }
 
-func (s *server) deleteAccount(c *fiber.Ctx) error {
-	id, err := accountID(c)
-	if err != nil {
-		return err
-	}
+func (s *server) deleteAccount(c *fiber.Ctx, id uuid.UUID) error {
 	ws := membership(c).WorkspaceID
 	if err := s.RemoveAccount.Handle(c.UserContext(), command.RemoveAccount{WorkspaceID: ws, AccountID: id}); err != nil {
 		return err
@@ -66,22 +54,11 @@ func (s *server) deleteAccount(c *fiber.Ctx) error {
 // write (never from the cache).
 func (s *server) answerAccount(c *fiber.Ctx, ws, id uuid.UUID) error {
 	a, err := s.Accounts.One(c.UserContext(), ws, id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(a)
+	return answer(c, a, err)
 }
 
-func (s *server) getAccountAnalytics(c *fiber.Ctx) error {
-	id, err := accountID(c)
-	if err != nil {
-		return err
-	}
-	get, err := params(c, "granularity")
-	if err != nil {
-		return err
-	}
-	q, err := parseAccountAnalyticsQuery(get)
+func (s *server) getAccountAnalytics(c *fiber.Ctx, id uuid.UUID) error {
+	q, err := parsed(c, parseAccountAnalyticsQuery, "granularity")
 	if err != nil {
 		return err
 	}
@@ -90,10 +67,16 @@ func (s *server) getAccountAnalytics(c *fiber.Ctx) error {
 	})
 }
 
-func accountID(c *fiber.Ctx) (uuid.UUID, error) { return pathID(c) }
-
-// pathID is the route's {id}, which must be a UUID.
-func pathID(c *fiber.Ctx) (uuid.UUID, error) { return pathUUID(c, "id") }
+// withID parses the route's parameter name (pathUUID) and hands it to next.
+func withID(name string, next func(*fiber.Ctx, uuid.UUID) error) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		id, err := pathUUID(c, name)
+		if err != nil {
+			return err
+		}
+		return next(c, id)
+	}
+}
 
 // pathUUID is the route's parameter name, which must be a UUID.
 func pathUUID(c *fiber.Ctx, name string) (uuid.UUID, error) {

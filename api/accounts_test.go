@@ -15,6 +15,7 @@ import (
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // accountVideos says which fixture videos each account found.
@@ -162,7 +163,7 @@ func (d *dashboard) wantAccount(key string, accHist, vidHist map[uuid.UUID][]raw
 	var withViews int
 	var gained int64
 	w.VideosWithViews, w.TotalViews, w.ViewsGained7d = &withViews, &total, &gained
-	w.Views7d = make([]*int64, query.SparkDays)
+	w.Views7d = make([]*int64, chread.SparkDays)
 	for _, v := range accountVideos[key] {
 		vh := vidHist[d.videos[v]]
 		for i, g := range dailyViews(vh, dashNow) {
@@ -240,8 +241,8 @@ func TestAccountsAgreeWithRawSnapshots(t *testing.T) {
 		t.Fatalf("accounts %v (total %d), want acc1, acc3, acc4 by followers", got, l.Total)
 	}
 	for _, a := range l.Accounts {
-		if len(a.Views7d) != query.SparkDays {
-			t.Errorf("%s views7d has %d days, want %d", d.key(a.ID), len(a.Views7d), query.SparkDays)
+		if len(a.Views7d) != chread.SparkDays {
+			t.Errorf("%s views7d has %d days, want %d", d.key(a.ID), len(a.Views7d), chread.SparkDays)
 		}
 		d.checkAccount(t, a, accHist, vidHist)
 	}
@@ -532,8 +533,8 @@ func TestDeleteAccount(t *testing.T) {
 }
 
 // step is the bucket length of a granularity.
-func step(g query.Granularity) time.Duration {
-	if g == query.Hourly {
+func step(g chread.Granularity) time.Duration {
+	if g == chread.Hourly {
 		return time.Hour
 	}
 	return 24 * time.Hour
@@ -571,10 +572,10 @@ func TestAccountAnalyticsAgreeWithRawSnapshots(t *testing.T) {
 	c7 := dashNow.Truncate(24*time.Hour).AddDate(0, 0, -6)
 	c24 := dashNow.Truncate(time.Hour).Add(-23 * time.Hour)
 	for _, key := range []string{"acc1", "acc3", "acc4"} {
-		for _, g := range []query.Granularity{query.Daily, query.Hourly} {
+		for _, g := range []chread.Granularity{chread.Daily, chread.Hourly} {
 			var an query.AccountAnalytics
 			params := url.Values{"granularity": {string(g)}}
-			if g == query.Daily && key == "acc1" {
+			if g == chread.Daily && key == "acc1" {
 				params = nil // the default
 			}
 			d.get(t, "/api/accounts/"+d.accounts[key].String()+"/analytics", params, &an)
@@ -595,7 +596,7 @@ func TestAccountAnalyticsAgreeWithRawSnapshots(t *testing.T) {
 			// the series: every bucket from the documented start to now
 			s := step(g)
 			var start time.Time
-			if g == query.Hourly {
+			if g == chread.Hourly {
 				start = dashNow.Truncate(time.Hour).Add(-167 * time.Hour)
 			} else if f := firstAt(append(vhs, ah)...); !f.IsZero() {
 				start = f.Truncate(24 * time.Hour)

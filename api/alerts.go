@@ -78,11 +78,7 @@ func (s *server) getAlerts(c *fiber.Ctx) error {
 	return c.JSON(alertRulesOut{Rules: rules})
 }
 
-func (s *server) postAlert(c *fiber.Ctx) error {
-	var in alertRuleIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postAlert(c *fiber.Ctx, in alertRuleIn) error {
 	ws := membership(c).WorkspaceID
 	cmd := command.SaveAlertRule{
 		WorkspaceID: ws, Name: in.Name, Platform: in.Platform.ptr(), Metric: in.Metric, Condition: in.Condition,
@@ -141,17 +137,10 @@ func (s *server) getAlertEvents(c *fiber.Ctx) error {
 		}
 	}
 	events, err := s.Alerts.Events(c.UserContext(), ws, rule, limit)
-	if err != nil {
-		return err
-	}
-	return c.JSON(alertEventsOut{Events: events})
+	return answer(c, alertEventsOut{Events: events}, err)
 }
 
-func (s *server) deleteAlert(c *fiber.Ctx) error {
-	id, err := pathID(c)
-	if err != nil {
-		return err
-	}
+func (s *server) deleteAlert(c *fiber.Ctx, id uuid.UUID) error {
 	if err := s.DeleteAlert.Handle(c.UserContext(), command.DeleteAlertRule{WorkspaceID: membership(c).WorkspaceID, ID: id}); err != nil {
 		return err
 	}

@@ -24,11 +24,7 @@ func meOf(u command.User) query.Me {
 	return query.Me{ID: u.ID, Email: u.Email, EmailVerified: u.EmailVerified}
 }
 
-func (s *server) postSignUp(c *fiber.Ctx) error {
-	var in credentials
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postSignUp(c *fiber.Ctx, in credentials) error {
 	u, err := s.SignUp.Handle(c.UserContext(), command.SignUp{Email: in.Email, Password: in.Password})
 	if err != nil {
 		return err
@@ -36,11 +32,7 @@ func (s *server) postSignUp(c *fiber.Ctx) error {
 	return s.signIn(c, u)
 }
 
-func (s *server) postLogIn(c *fiber.Ctx) error {
-	var in credentials
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postLogIn(c *fiber.Ctx, in credentials) error {
 	u, err := s.LogIn.Handle(c.UserContext(), command.LogIn{Email: in.Email, Password: in.Password})
 	if err != nil {
 		return err
@@ -87,16 +79,9 @@ type verifiedOut struct {
 	Email string `json:"email"`
 }
 
-func (s *server) postVerifyEmail(c *fiber.Ctx) error {
-	var in tokenIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postVerifyEmail(c *fiber.Ctx, in tokenIn) error {
 	email, err := s.VerifyEmail.Confirm(c.UserContext(), in.Token)
-	if err != nil {
-		return err
-	}
-	return c.JSON(verifiedOut{OK: true, Email: email})
+	return answer(c, verifiedOut{OK: true, Email: email}, err)
 }
 
 // Resending the verification link: once a minute, ten times a day per user.
@@ -113,10 +98,7 @@ func (s *server) postResendVerification(c *fiber.Ctx) error {
 	if err := s.limit(c, "verify-day:"+user, resendPerDay, 24*time.Hour); err != nil {
 		return err
 	}
-	if err := s.VerifyEmail.Resend(c.UserContext(), session(c).UserID); err != nil {
-		return err
-	}
-	return c.JSON(okBody{OK: true})
+	return answer(c, okBody{OK: true}, s.VerifyEmail.Resend(c.UserContext(), session(c).UserID))
 }
 
 type forgotIn struct {
@@ -127,11 +109,7 @@ type forgotIn struct {
 // per address, counted whether the address has an account or not.
 const resetsPerAddressHour = 3
 
-func (s *server) postForgotPassword(c *fiber.Ctx) error {
-	var in forgotIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postForgotPassword(c *fiber.Ctx, in forgotIn) error {
 	if err := s.limit(c, "reset-address:"+addressKey(in.Email), resetsPerAddressHour, time.Hour); err != nil {
 		return err
 	}
@@ -146,11 +124,7 @@ type resetIn struct {
 	Password string `json:"password"`
 }
 
-func (s *server) postResetPassword(c *fiber.Ctx) error {
-	var in resetIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postResetPassword(c *fiber.Ctx, in resetIn) error {
 	u, err := s.Password.Reset(c.UserContext(), command.ResetPassword{Token: in.Token, Password: in.Password})
 	if err != nil {
 		return err
@@ -163,11 +137,7 @@ type changePasswordIn struct {
 	NewPassword     string `json:"newPassword"`
 }
 
-func (s *server) postChangePassword(c *fiber.Ctx) error {
-	var in changePasswordIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postChangePassword(c *fiber.Ctx, in changePasswordIn) error {
 	u, err := s.Password.Change(c.UserContext(), command.ChangePassword{
 		UserID: session(c).UserID, CurrentPassword: in.CurrentPassword, NewPassword: in.NewPassword,
 	})
@@ -212,16 +182,9 @@ type previewOut struct {
 	Invite query.InvitePreview `json:"invite"`
 }
 
-func (s *server) postInvitePreview(c *fiber.Ctx) error {
-	var in tokenIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postInvitePreview(c *fiber.Ctx, in tokenIn) error {
 	p, err := s.InvitePreview.Handle(c.UserContext(), in.Token)
-	if err != nil {
-		return err
-	}
-	return c.JSON(previewOut{Invite: p})
+	return answer(c, previewOut{Invite: p}, err)
 }
 
 type acceptedOut struct {
@@ -229,16 +192,9 @@ type acceptedOut struct {
 	Role        string    `json:"role"`
 }
 
-func (s *server) postAcceptInvite(c *fiber.Ctx) error {
-	var in tokenIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postAcceptInvite(c *fiber.Ctx, in tokenIn) error {
 	a, err := s.AcceptInvite.Handle(c.UserContext(), command.AcceptInvite{UserID: session(c).UserID, Token: in.Token})
-	if err != nil {
-		return err
-	}
-	return c.JSON(acceptedOut{WorkspaceID: a.WorkspaceID, Role: a.Role})
+	return answer(c, acceptedOut{WorkspaceID: a.WorkspaceID, Role: a.Role}, err)
 }
 
 type okBody struct {

@@ -27,11 +27,7 @@ func (s *server) getCollections(c *fiber.Ctx) error {
 	})
 }
 
-func (s *server) postCollection(c *fiber.Ctx) error {
-	var in collectionIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postCollection(c *fiber.Ctx, in collectionIn) error {
 	out, err := s.CreateCollection.Handle(c.UserContext(), command.CreateCollection{WorkspaceID: membership(c).WorkspaceID, Name: in.Name})
 	if err != nil {
 		return err
@@ -40,11 +36,7 @@ func (s *server) postCollection(c *fiber.Ctx) error {
 	return c.JSON(query.Collection{ID: out.ID, Name: out.Name, CreatedAt: out.CreatedAt, Views: new(uint64)})
 }
 
-func (s *server) patchCollection(c *fiber.Ctx) error {
-	id, err := pathID(c)
-	if err != nil {
-		return err
-	}
+func (s *server) patchCollection(c *fiber.Ctx, id uuid.UUID) error {
 	var in collectionIn
 	if err := decodeJSON(c, &in, false); err != nil {
 		return err
@@ -55,17 +47,10 @@ func (s *server) patchCollection(c *fiber.Ctx) error {
 	}
 	// read after the write, never from the cache
 	out, err := s.Collections.One(c.UserContext(), ws, id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(out)
+	return answer(c, out, err)
 }
 
-func (s *server) deleteCollection(c *fiber.Ctx) error {
-	id, err := pathID(c)
-	if err != nil {
-		return err
-	}
+func (s *server) deleteCollection(c *fiber.Ctx, id uuid.UUID) error {
 	if err := s.ManageCollection.Delete(c.UserContext(), command.DeleteCollection{WorkspaceID: membership(c).WorkspaceID, ID: id}); err != nil {
 		return err
 	}
@@ -88,11 +73,7 @@ type assignedOut struct {
 
 // postCollectionItems puts tracked videos and accounts into a collection,
 // or out of any with collection_id null.
-func (s *server) postCollectionItems(c *fiber.Ctx) error {
-	var in assignIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postCollectionItems(c *fiber.Ctx, in assignIn) error {
 	coll, err := parseCollectionRef(in.CollectionID)
 	if err != nil {
 		return err
@@ -108,10 +89,7 @@ func (s *server) postCollectionItems(c *fiber.Ctx) error {
 	out, err := s.AssignCollection.Handle(c.UserContext(), command.AssignCollection{
 		WorkspaceID: membership(c).WorkspaceID, CollectionID: coll, VideoIDs: videos, AccountIDs: accounts,
 	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(assignedOut{Videos: out.Videos, Accounts: out.Accounts, Followed: out.Followed})
+	return answer(c, assignedOut{Videos: out.Videos, Accounts: out.Accounts, Followed: out.Followed}, err)
 }
 
 // parseCollectionRef reads a required collection_id that may be null (no

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/query"
@@ -55,17 +56,24 @@ func params(c *fiber.Ctx, allowed ...string) (func(string) string, error) {
 	return func(k string) string { return c.Query(k) }, err
 }
 
+// parsed reads the request's query parameters, allowed as params checks
+// them, with parse.
+func parsed[Q any](c *fiber.Ctx, parse func(get func(string) string) (Q, error), allowed ...string) (Q, error) {
+	get, err := params(c, allowed...)
+	if err != nil {
+		var none Q
+		return none, err
+	}
+	return parse(get)
+}
+
 // uuidParams are the query parameters that hold a UUID.
 var uuidParams = []string{"collectionId", "ruleId"}
 
 var filterParams = []string{"platforms", "datePreset", "collectionId", "individualOnly", "platformShopOnly", "status"}
 
 func (s *server) getVideos(c *fiber.Ctx) error {
-	get, err := params(c, append(filterParams, "sort", "limit", "offset")...)
-	if err != nil {
-		return err
-	}
-	q, err := parseVideoQuery(get)
+	q, err := parsed(c, parseVideoQuery, append(filterParams, "sort", "limit", "offset")...)
 	if err != nil {
 		return err
 	}
@@ -74,11 +82,7 @@ func (s *server) getVideos(c *fiber.Ctx) error {
 	})
 }
 
-func (s *server) getVideo(c *fiber.Ctx) error {
-	id, err := pathID(c)
-	if err != nil {
-		return err
-	}
+func (s *server) getVideo(c *fiber.Ctx, id uuid.UUID) error {
 	if _, err := params(c); err != nil {
 		return err
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // dashNow is the fixed "now" of the dashboard tests: mid-hour, so that
@@ -201,7 +202,7 @@ func (d *dashboard) history(t *testing.T, kind string) map[uuid.UUID][]rawSnapsh
 // t's day), else the first recorded value; ok is false when the metric was
 // never recorded.
 func valueBefore(h []rawSnapshot, m int, t time.Time) (uint64, bool) {
-	from := t.UTC().Truncate(24 * time.Hour).Add(-query.Lookback)
+	from := t.UTC().Truncate(24 * time.Hour).Add(-chread.Lookback)
 	var first, last *uint64
 	for _, s := range h {
 		if s.metrics[m] == nil {
@@ -238,7 +239,7 @@ func latest(h []rawSnapshot, m int) *uint64 {
 // before it, both looked for from the day before the first; a video first
 // scraped that day starts from its first views.
 func dailyViews(h []rawSnapshot, now time.Time) []*int64 {
-	first := now.UTC().Truncate(24*time.Hour).AddDate(0, 0, -(query.SparkDays - 1))
+	first := now.UTC().Truncate(24*time.Hour).AddDate(0, 0, -(chread.SparkDays - 1))
 	from := first.AddDate(0, 0, -1)
 	lastBefore := func(t time.Time) *uint64 {
 		var out *uint64
@@ -249,7 +250,7 @@ func dailyViews(h []rawSnapshot, now time.Time) []*int64 {
 		}
 		return out
 	}
-	out := make([]*int64, query.SparkDays)
+	out := make([]*int64, chread.SparkDays)
 	for i := range out {
 		day := first.AddDate(0, 0, i)
 		end, start := lastBefore(day.AddDate(0, 0, 1)), lastBefore(day)
@@ -329,8 +330,8 @@ func TestVideosAgreeWithRawSnapshots(t *testing.T) {
 	// the sparklines hold days with views gained, and 7 days each
 	days := 0
 	for _, v := range list.Videos {
-		if len(v.Views7d) != query.SparkDays {
-			t.Errorf("%s views7d has %d days, want %d", v.PlatformVideoID, len(v.Views7d), query.SparkDays)
+		if len(v.Views7d) != chread.SparkDays {
+			t.Errorf("%s views7d has %d days, want %d", v.PlatformVideoID, len(v.Views7d), chread.SparkDays)
 		}
 		for _, p := range v.Views7d {
 			if p != nil && *p > 0 {
@@ -938,7 +939,7 @@ func TestBucketKeepsAValueItsLastSnapshotHid(t *testing.T) {
 // the raw snapshots.
 // TestStartValuesAcrossScrapeGaps: videos that were not scraped for days
 // before a window's start take their start value from their last snapshot
-// within the look-back (query.Lookback), as the raw snapshots say: the
+// within the look-back (chread.Lookback), as the raw snapshots say: the
 // overview for every preset and the videos list with its gains.
 func TestStartValuesAcrossScrapeGaps(t *testing.T) {
 	a := newApp(t, func(d *wiring.Deps) { d.Now = func() time.Time { return dashNow } })

@@ -134,6 +134,26 @@ const retryAfterUnavailable = "5"
 // back-off.
 const retryAfterProvider = "60"
 
+// answer renders v as JSON, or leaves err to the error handler.
+func answer[T any](c *fiber.Ctx, v T, err error) error {
+	if err != nil {
+		return err
+	}
+	return c.JSON(v)
+}
+
+// withBody decodes the request's JSON body (decodeJSON, not optional) and
+// hands it to next.
+func withBody[In any](next func(*fiber.Ctx, In) error) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		var in In
+		if err := decodeJSON(c, &in, false); err != nil {
+			return err
+		}
+		return next(c, in)
+	}
+}
+
 // decodeJSON decodes a JSON object body strictly: unknown fields, wrong
 // types, trailing data, malformed JSON and text that is not valid UTF-8 or
 // holds a NUL character are 400s naming the problem. A body must be sent as

@@ -50,11 +50,7 @@ func (s *server) getExport(c *fiber.Ctx) error {
 		}
 		next = s.Export.VideoPages(m.WorkspaceID, f).WritePage
 	case "accounts":
-		get, err := params(c, "type", "platforms", "collectionId", "sort")
-		if err != nil {
-			return err
-		}
-		q, err := parseAccountQuery(get)
+		q, err := parsed(c, parseAccountQuery, "type", "platforms", "collectionId", "sort")
 		if err != nil {
 			return err
 		}

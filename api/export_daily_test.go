@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // TestExportDailySeries recomputes the daily series export from the raw
@@ -68,7 +69,7 @@ func TestExportDailySeries(t *testing.T) {
 			valueBy := func(m int, end time.Time) *uint64 {
 				var out *uint64
 				for _, s := range h {
-					if s.metrics[m] != nil && s.at.Before(end) && !s.at.Before(from.Add(-query.Lookback)) {
+					if s.metrics[m] != nil && s.at.Before(end) && !s.at.Before(from.Add(-chread.Lookback)) {
 						out = s.metrics[m]
 					}
 				}

@@ -48,11 +48,7 @@ type bulkOut struct {
 	RefreshQuota  *int `json:"refreshQuota,omitempty"`
 }
 
-func (s *server) postItemsBulk(c *fiber.Ctx) error {
-	var in bulkIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postItemsBulk(c *fiber.Ctx, in bulkIn) error {
 	actions := []string{moveAction}
 	for _, a := range command.ItemActions {
 		actions = append(actions, string(a))
@@ -81,10 +77,7 @@ func (s *server) postItemsBulk(c *fiber.Ctx) error {
 		out, err := s.AssignCollection.Handle(c.UserContext(), command.AssignCollection{
 			WorkspaceID: ws, CollectionID: coll, VideoIDs: videos, AccountIDs: accounts,
 		})
-		if err != nil {
-			return err
-		}
-		return c.JSON(bulkOut{Action: in.Action, Videos: out.Videos, Accounts: out.Accounts, Followed: out.Followed})
+		return answer(c, bulkOut{Action: in.Action, Videos: out.Videos, Accounts: out.Accounts, Followed: out.Followed}, err)
 	}
 	out, err := s.OrganiseItems.Handle(c.UserContext(), command.OrganiseItems{
 		WorkspaceID: ws, Action: command.ItemAction(in.Action), VideoIDs: videos, AccountIDs: accounts,
@@ -167,11 +160,7 @@ var videoStatusActions = map[string]command.ItemAction{
 
 // patchVideo pauses, resumes or removes one video and answers it as the
 // list shows it (or 204 once removed, when it is no longer shown).
-func (s *server) patchVideo(c *fiber.Ctx) error {
-	id, err := pathID(c)
-	if err != nil {
-		return err
-	}
+func (s *server) patchVideo(c *fiber.Ctx, id uuid.UUID) error {
 	var in videoPatchIn
 	if err := decodeJSON(c, &in, false); err != nil {
 		return err
@@ -188,11 +177,7 @@ func (s *server) patchVideo(c *fiber.Ctx) error {
 
 // deleteVideo removes one video: its row and history stay, it leaves the
 // dashboard and stops counting; tracking its link again brings it back.
-func (s *server) deleteVideo(c *fiber.Ctx) error {
-	id, err := pathID(c)
-	if err != nil {
-		return err
-	}
+func (s *server) deleteVideo(c *fiber.Ctx, id uuid.UUID) error {
 	return s.organiseVideo(c, id, command.ActionRemove)
 }
 
@@ -206,8 +191,5 @@ func (s *server) organiseVideo(c *fiber.Ctx, id uuid.UUID, action command.ItemAc
 		return c.SendStatus(fiber.StatusNoContent)
 	}
 	v, err := s.Videos.One(c.UserContext(), ws, id)
-	if err != nil {
-		return err
-	}
-	return c.JSON(v)
+	return answer(c, v, err)
 }

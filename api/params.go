@@ -14,6 +14,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // The query parameters of the list, overview, analytics and export routes,
@@ -170,11 +171,11 @@ func parseRange(rawFrom, rawTo string, now time.Time) (from, to *time.Time, err 
 
 // parseAccountAnalyticsQuery reads granularity: day (default) or hour.
 func parseAccountAnalyticsQuery(get func(string) string) (query.AccountAnalyticsQuery, error) {
-	switch g := query.Granularity(get("granularity")); g {
-	case "", query.Daily:
-		return query.AccountAnalyticsQuery{Granularity: query.Daily}, nil
-	case query.Hourly:
-		return query.AccountAnalyticsQuery{Granularity: query.Hourly}, nil
+	switch g := chread.Granularity(get("granularity")); g {
+	case "", chread.Daily:
+		return query.AccountAnalyticsQuery{Granularity: chread.Daily}, nil
+	case chread.Hourly:
+		return query.AccountAnalyticsQuery{Granularity: chread.Hourly}, nil
 	default:
 		return query.AccountAnalyticsQuery{}, apperr.Invalid("granularity",
 			fmt.Sprintf("unknown value %s: must be one of day, hour", quote(string(g))))

@@ -10,6 +10,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 func getter(m map[string]string) func(string) string {
@@ -106,7 +107,7 @@ func TestParseOverviewAccountAndAnalyticsQueries(t *testing.T) {
 		})
 	})
 	t.Run("granularity", func(t *testing.T) {
-		for raw, want := range map[string]query.Granularity{"": query.Daily, "day": query.Daily, "hour": query.Hourly} {
+		for raw, want := range map[string]chread.Granularity{"": chread.Daily, "day": chread.Daily, "hour": chread.Hourly} {
 			q, err := parseAccountAnalyticsQuery(getter(map[string]string{"granularity": raw}))
 			checkParsed(t, q, query.AccountAnalyticsQuery{Granularity: want}, err, nil)
 		}

@@ -22,19 +22,12 @@ type checkoutIn struct {
 	Founding bool   `json:"founding"`
 }
 
-func (s *server) postCreateCheckout(c *fiber.Ctx) error {
-	var in checkoutIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postCreateCheckout(c *fiber.Ctx, in checkoutIn) error {
 	out, err := s.Checkout.Handle(c.UserContext(), command.CreateCheckout{
 		WorkspaceID: membership(c).WorkspaceID, UserID: session(c).UserID,
 		Plan: in.Plan, Interval: in.Interval, Founding: in.Founding,
 	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(urlOut{URL: out.URL})
+	return answer(c, urlOut{URL: out.URL}, err)
 }
 
 func (s *server) postCreatePortal(c *fiber.Ctx) error {
@@ -44,10 +37,7 @@ func (s *server) postCreatePortal(c *fiber.Ctx) error {
 	out, err := s.Portal.Handle(c.UserContext(), command.CreatePortal{
 		WorkspaceID: membership(c).WorkspaceID, UserID: session(c).UserID,
 	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(urlOut{URL: out.URL})
+	return answer(c, urlOut{URL: out.URL}, err)
 }
 
 type paymentWebhookOut struct {

@@ -16,23 +16,13 @@ type leadIn struct {
 	Source string `json:"source"`
 }
 
-func (s *server) postLead(c *fiber.Ctx) error {
-	var in leadIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
-	if err := s.Lead.Handle(c.UserContext(), command.CaptureLead{Email: in.Email, Source: in.Source}); err != nil {
-		return err
-	}
-	return c.JSON(okBody{OK: true})
+func (s *server) postLead(c *fiber.Ctx, in leadIn) error {
+	return answer(c, okBody{OK: true}, s.Lead.Handle(c.UserContext(), command.CaptureLead{Email: in.Email, Source: in.Source}))
 }
 
 func (s *server) getFoundingStats(c *fiber.Ctx) error {
 	st, err := s.Founding.Handle(c.UserContext())
-	if err != nil {
-		return err
-	}
-	return c.JSON(st)
+	return answer(c, st, err)
 }
 
 func (s *server) healthz(c *fiber.Ctx) error {

@@ -62,11 +62,7 @@ func parseOptionalUUID(field string, s *string) (*uuid.UUID, error) {
 	return &id, nil
 }
 
-func (s *server) postTrack(c *fiber.Ctx) error {
-	var in trackIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postTrack(c *fiber.Ctx, in trackIn) error {
 	if in.URL == "" {
 		return apperr.Invalid("url", "is required")
 	}
@@ -77,17 +73,10 @@ func (s *server) postTrack(c *fiber.Ctx) error {
 	res, err := s.Track.Handle(c.UserContext(), command.Track{
 		WorkspaceID: membership(c).WorkspaceID, URL: in.URL, CollectionID: coll, TrackingLimit: in.TrackingLimit,
 	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(newTrackOut(res))
+	return answer(c, newTrackOut(res), err)
 }
 
-func (s *server) postTrackBulk(c *fiber.Ctx) error {
-	var in trackBulkIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postTrackBulk(c *fiber.Ctx, in trackBulkIn) error {
 	coll, err := parseOptionalUUID("collection_id", in.CollectionID)
 	if err != nil {
 		return err

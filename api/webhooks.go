@@ -36,10 +36,7 @@ func (s *server) postScraperWebhook(c *fiber.Ctx) error {
 		// processed and the answer is a 200 replay.
 		c.Set(fiber.HeaderRetryAfter, "30")
 	}
-	if err != nil {
-		return err
-	}
-	return c.JSON(out)
+	return answer(c, out, err)
 }
 
 // requireCron checks the bearer CRON_SECRET; an empty secret disables the
@@ -65,10 +62,7 @@ type cronRefreshOut struct {
 
 func (s *server) getCronRefresh(c *fiber.Ctx) error {
 	out, err := s.Refresh.Handle(c.UserContext(), command.RefreshDue{})
-	if err != nil {
-		return err
-	}
-	return c.JSON(cronRefreshOut{Queued: out.Queued, Jobs: out.Jobs})
+	return answer(c, cronRefreshOut{Queued: out.Queued, Jobs: out.Jobs}, err)
 }
 
 // cronAlertsOut is what one /cron/alerts call did.

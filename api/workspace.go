@@ -2,6 +2,7 @@ package api
 
 import (
 	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/internal/domain"
@@ -31,19 +32,21 @@ func (s *server) postBootstrap(c *fiber.Ctx) error {
 		return err
 	}
 	w, err := s.Workspace.Handle(c.UserContext(), b.WorkspaceID, sess.UserID)
-	if err != nil {
-		return err
-	}
-	return c.JSON(bootstrapOut{Workspace: w, HasAccess: w.HasAccess, Created: b.Created})
+	return answer(c, bootstrapOut{Workspace: w, HasAccess: w.HasAccess, Created: b.Created}, err)
 }
 
 func (s *server) getTeam(c *fiber.Ctx) error {
 	m := membership(c)
 	t, err := s.Team.Handle(c.UserContext(), m.WorkspaceID, domain.Role(m.Role).Manages())
+	return answer(c, t, err)
+}
+
+// teamAfter answers the team after a change of it, or the change's error.
+func (s *server) teamAfter(c *fiber.Ctx, err error) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(t)
+	return s.getTeam(c)
 }
 
 type inviteIn struct {
@@ -51,52 +54,32 @@ type inviteIn struct {
 	Role  string `json:"role"`
 }
 
-func (s *server) postTeam(c *fiber.Ctx) error {
-	var in inviteIn
-	if err := decodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *server) postTeam(c *fiber.Ctx, in inviteIn) error {
 	m := membership(c)
-	err := s.Invite.Handle(c.UserContext(), command.InviteTeammate{
+	return s.teamAfter(c, s.Invite.Handle(c.UserContext(), command.InviteTeammate{
 		WorkspaceID: m.WorkspaceID, InviterID: session(c).UserID, Email: in.Email, Role: in.Role,
-	})
-	if err != nil {
-		return err
-	}
-	return s.getTeam(c)
+	}))
 }
 
 type memberPatchIn struct {
 	Role string `json:"role"`
 }
 
-func (s *server) patchMember(c *fiber.Ctx) error {
-	user, err := pathUUID(c, "userId")
-	if err != nil {
-		return err
-	}
+func (s *server) patchMember(c *fiber.Ctx, user uuid.UUID) error {
 	var in memberPatchIn
 	if err := decodeJSON(c, &in, false); err != nil {
 		return err
 	}
-	err = s.ManageTeam.ChangeRole(c.UserContext(), command.ChangeMemberRole{
+	return s.teamAfter(c, s.ManageTeam.ChangeRole(c.UserContext(), command.ChangeMemberRole{
 		WorkspaceID: membership(c).WorkspaceID, ActorID: session(c).UserID, UserID: user, Role: in.Role,
-	})
-	if err != nil {
-		return err
-	}
-	return s.getTeam(c)
+	}))
 }
 
 // deleteMember removes a teammate and answers the team, or answers 204 to
 // a member who left: they no longer see the team.
-func (s *server) deleteMember(c *fiber.Ctx) error {
-	user, err := pathUUID(c, "userId")
-	if err != nil {
-		return err
-	}
+func (s *server) deleteMember(c *fiber.Ctx, user uuid.UUID) error {
 	me := session(c).UserID
-	err = s.ManageTeam.Remove(c.UserContext(), command.RemoveMember{WorkspaceID: membership(c).WorkspaceID, ActorID: me, UserID: user})
+	err := s.ManageTeam.Remove(c.UserContext(), command.RemoveMember{WorkspaceID: membership(c).WorkspaceID, ActorID: me, UserID: user})
 	if err != nil {
 		return err
 	}
@@ -106,32 +89,16 @@ func (s *server) deleteMember(c *fiber.Ctx) error {
 	return s.getTeam(c)
 }
 
-func (s *server) deleteInvite(c *fiber.Ctx) error {
-	id, err := pathID(c)
-	if err != nil {
-		return err
-	}
-	err = s.ManageTeam.Revoke(c.UserContext(), command.RevokeInvite{
+func (s *server) deleteInvite(c *fiber.Ctx, id uuid.UUID) error {
+	return s.teamAfter(c, s.ManageTeam.Revoke(c.UserContext(), command.RevokeInvite{
 		WorkspaceID: membership(c).WorkspaceID, ActorID: session(c).UserID, InviteID: id,
-	})
-	if err != nil {
-		return err
-	}
-	return s.getTeam(c)
+	}))
 }
 
-func (s *server) postResendInvite(c *fiber.Ctx) error {
-	id, err := pathID(c)
-	if err != nil {
-		return err
-	}
-	err = s.Invite.Resend(c.UserContext(), command.ResendInvite{
+func (s *server) postResendInvite(c *fiber.Ctx, id uuid.UUID) error {
+	return s.teamAfter(c, s.Invite.Resend(c.UserContext(), command.ResendInvite{
 		WorkspaceID: membership(c).WorkspaceID, ActorID: session(c).UserID, InviteID: id,
-	})
-	if err != nil {
-		return err
-	}
-	return s.getTeam(c)
+	}))
 }
 
 func (s *server) getActivity(c *fiber.Ctx) error {
@@ -143,8 +110,5 @@ func (s *server) getActivity(c *fiber.Ctx) error {
 	a, err := s.Activity.Handle(c.UserContext(), query.ActivityPage{
 		WorkspaceID: m.WorkspaceID, Role: m.Role, Limit: limit, Before: c.Query("before"),
 	})
-	if err != nil {
-		return err
-	}
-	return c.JSON(a)
+	return answer(c, a, err)
 }

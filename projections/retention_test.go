@@ -18,6 +18,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/projections"
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/chread"
 	"github.com/reeltrack/reeltrack/schema"
 )
 
@@ -145,7 +146,7 @@ func dropExpiredKeepsTheDashboard(t *testing.T, cl *testenv.Cluster) {
 		}
 		page, err := query.VideosHandler{DB: env.PG, CH: env.CH, Now: clock}.Handle(ctx, ws, query.VideoQuery{Sort: query.SortViews, Limit: 50})
 		put("videos", page, err)
-		for _, g := range []query.Granularity{query.Hourly, query.Daily} {
+		for _, g := range []chread.Granularity{chread.Hourly, chread.Daily} {
 			a, err := query.AccountAnalyticsHandler{DB: env.PG, CH: env.CH, Now: clock}.Handle(ctx, ws, account, query.AccountAnalyticsQuery{Granularity: g})
 			put("account "+string(g), a, err)
 		}

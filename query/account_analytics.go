@@ -33,8 +33,8 @@ const (
 // account as listed, its followers and views over time, its videos, and
 // per-video statistics.
 type AccountAnalytics struct {
-	Account     Account     `json:"account"`
-	Granularity Granularity `json:"granularity"`
+	Account     Account            `json:"account"`
+	Granularity chread.Granularity `json:"granularity"`
 	// Start is the first bucket of the series; nil when they are empty.
 	Start *time.Time `json:"start"`
 	End   time.Time  `json:"end"`
@@ -105,7 +105,7 @@ type CadenceWindow struct {
 
 // AccountAnalyticsQuery selects the series' bucket size.
 type AccountAnalyticsQuery struct {
-	Granularity Granularity
+	Granularity chread.Granularity
 }
 
 // Key is the query in a canonical form, for cache keys.
@@ -164,10 +164,10 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 
 	var start time.Time
 	switch {
-	case g == Hourly:
-		start = Hourly.Floor(now).Add(-(AnalyticsHours - 1) * time.Hour)
+	case g == chread.Hourly:
+		start = chread.Hourly.Floor(now).Add(-(AnalyticsHours - 1) * time.Hour)
 	case !first.IsZero():
-		start = maxTime(Daily.Floor(first), Daily.Floor(now).AddDate(0, 0, -(AnalyticsMaxDays-1)))
+		start = maxTime(chread.Daily.Floor(first), chread.Daily.Floor(now).AddDate(0, 0, -(AnalyticsMaxDays-1)))
 	default:
 		// never scraped: nothing to chart by day
 		return out, nil
@@ -190,7 +190,7 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 	})
 	if len(ids) > 0 {
 		eg.Go(func() (err error) {
-			vBase, vPoints, err = chread.Reader{CH: h.CH}.Series(ectx, analyticsViews(ws, ids, g, start))
+			vBase, vPoints, err = chread.Reader{CH: h.CH}.Series(ectx, viewsSeries(ws, chread.OnlyIDs(ids), g, start))
 			return err
 		})
 	}
@@ -210,13 +210,8 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 }
 
 // analyticsFollowers reads the followers series of one account.
-func analyticsFollowers(ws, id uuid.UUID, g Granularity, start time.Time) chread.SeriesQuery {
+func analyticsFollowers(ws, id uuid.UUID, g chread.Granularity, start time.Time) chread.SeriesQuery {
 	return chread.SeriesQuery{Workspace: ws, Kind: platform.Account, Metric: domain.Followers, Scope: chread.OnlyIDs([]uuid.UUID{id}), Granularity: g, Start: start}
-}
-
-// analyticsViews reads the views series summed over an account's videos.
-func analyticsViews(ws uuid.UUID, videos []uuid.UUID, g Granularity, start time.Time) chread.SeriesQuery {
-	return chread.SeriesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views, Scope: chread.OnlyIDs(videos), Granularity: g, Start: start}
 }
 
 // firstFollowersQuery finds the hour of an account's first followers count.

@@ -234,10 +234,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 	// so a ClickHouse failure that may pass does not cancel the rows.
 	pg, pgctx := newGroup(ctx)
 	pg.Go(func() error {
-		rows, err := db.Query(pgctx, accountsSQL, ws, sel.ID, sel.IncludeRemoved, platformNames(sel.Platforms), sel.CollectionID, domain.ItemRemoved)
-		if err != nil {
-			return fmt.Errorf("read accounts: %w", err)
-		}
+		rows, _ := db.Query(pgctx, accountsSQL, ws, sel.ID, sel.IncludeRemoved, platformNames(sel.Platforms), sel.CollectionID, domain.ItemRemoved)
 		accounts, err = pgx.CollectRows(rows, scanAccount)
 		if err != nil {
 			return fmt.Errorf("read accounts: %w", err)
@@ -252,10 +249,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 		if sel.VideoDetails {
 			cols, scan = videoColumns, scanVideo
 		}
-		rows, err := db.Query(pgctx, `SELECT `+cols+accountVideosFromSQL, ws, sel.ID)
-		if err != nil {
-			return fmt.Errorf("read account videos: %w", err)
-		}
+		rows, _ := db.Query(pgctx, `SELECT `+cols+accountVideosFromSQL, ws, sel.ID)
 		videos, err = pgx.CollectRows(rows, scan)
 		if err != nil {
 			return fmt.Errorf("read account videos: %w", err)
@@ -322,7 +316,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 	for i := range accounts {
 		accounts[i].derive(withMetrics)
 		if sel.Daily && withMetrics && accounts[i].Views7d == nil {
-			accounts[i].Views7d = make([]*int64, SparkDays)
+			accounts[i].Views7d = make([]*int64, chread.SparkDays)
 		}
 	}
 	return accounts, withMetrics, nil
@@ -385,10 +379,7 @@ func scanAccount(row pgx.CollectableRow) (accountRow, error) {
 	err := row.Scan(&a.ID, &a.Platform, &a.Handle, &a.URL, &a.DisplayName, &a.AvatarURL, &a.Status, &a.StatusReason,
 		&a.TrackingLimit, &a.CollectionID, &a.LastScrapedAt, &a.AddedAt)
 	a.AddedAt = a.AddedAt.UTC()
-	if a.LastScrapedAt != nil {
-		t := a.LastScrapedAt.UTC()
-		a.LastScrapedAt = &t
-	}
+	a.LastScrapedAt = inUTC(a.LastScrapedAt)
 	return a, err
 }
 

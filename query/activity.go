@@ -82,21 +82,18 @@ func (h ActivityHandler) Handle(ctx context.Context, p ActivityPage) (Activity, 
 		}
 		before = n
 	}
-	rows, err := h.DB.Query(ctx, `
+	rows, _ := h.DB.Query(ctx, `
 SELECT id, created_at, action, actor_id, actor_email, target, details, client_ip
 FROM activity_log
 WHERE workspace_id = $1 AND id < $2 AND created_at > $3
 ORDER BY id DESC
 LIMIT $4`, p.WorkspaceID, before, h.Now().Add(-domain.ActivityKeptFor), p.Limit+1)
-	if err != nil {
-		return Activity{}, fmt.Errorf("read activity: %w", err)
-	}
 	out := Activity{Entries: []ActivityEntry{}}
 	var id int64
 	var e ActivityEntry
 	var actorID *uuid.UUID
 	var actorEmail string
-	_, err = pgx.ForEachRow(rows, []any{&id, &e.At, &e.Action, &actorID, &actorEmail, &e.Target, &e.Detail, &e.IP}, func() error {
+	_, err := pgx.ForEachRow(rows, []any{&id, &e.At, &e.Action, &actorID, &actorEmail, &e.Target, &e.Detail, &e.IP}, func() error {
 		e.ID = strconv.FormatInt(id, 10)
 		e.At = e.At.UTC()
 		e.Actor = nil

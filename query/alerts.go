@@ -78,7 +78,7 @@ func (h AlertsHandler) Rule(ctx context.Context, ws, id uuid.UUID) (AlertRule, b
 
 // rules reads the workspace's rules, or only rule id when it is not nil.
 func (h AlertsHandler) rules(ctx context.Context, ws uuid.UUID, id *uuid.UUID) ([]AlertRule, error) {
-	rows, err := h.DB.Query(ctx, `
+	rows, _ := h.DB.Query(ctx, `
 SELECT r.id, r.name, r.collection_id, r.platform, r.metric, r.condition, r.threshold, r.window_hours,
        r.min_start_value, r.cooldown_hours, r.recipients, r.enabled, r.created_at, r.updated_at,
        e.last, coalesce(e.n, 0)
@@ -88,18 +88,12 @@ LEFT JOIN (SELECT rule_id, max(triggered_at) AS last, count(*) AS n FROM alert_e
        ON e.rule_id = r.id
 WHERE r.workspace_id = $1 AND ($2::uuid IS NULL OR r.id = $2)
 ORDER BY r.created_at, r.id`, ws, id)
-	if err != nil {
-		return nil, fmt.Errorf("read alert rules: %w", err)
-	}
 	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (AlertRule, error) {
 		var r AlertRule
 		err := row.Scan(&r.ID, &r.Name, &r.CollectionID, &r.Platform, &r.Metric, &r.Condition, &r.Threshold, &r.WindowHours,
 			&r.MinStartValue, &r.CooldownHours, &r.Recipients, &r.Enabled, &r.CreatedAt, &r.UpdatedAt, &r.LastTriggeredAt, &r.TriggerCount)
 		r.CreatedAt, r.UpdatedAt = r.CreatedAt.UTC(), r.UpdatedAt.UTC()
-		if r.LastTriggeredAt != nil {
-			t := r.LastTriggeredAt.UTC()
-			r.LastTriggeredAt = &t
-		}
+		r.LastTriggeredAt = inUTC(r.LastTriggeredAt)
 		return r, err
 	})
 	if err != nil {
@@ -114,7 +108,7 @@ const MaxAlertEvents = 500
 // Events lists the workspace's newest alert events, of one rule when rule
 // is not nil.
 func (h AlertsHandler) Events(ctx context.Context, ws uuid.UUID, rule *uuid.UUID, limit int) ([]AlertEvent, error) {
-	rows, err := h.DB.Query(ctx, `
+	rows, _ := h.DB.Query(ctx, `
 SELECT e.id, e.rule_id, r.name, e.video_id, v.url, v.caption, v.platform, v.account_handle, e.triggered_at, e.metric,
        e.window_start, e.window_end, e.start_value, e.end_value, e.gain, e.growth_pct, e.baseline,
        e.start_value = 0 AND coalesce(v.published_at >= e.window_start, false)
@@ -124,9 +118,6 @@ JOIN videos v ON v.id = e.video_id
 WHERE e.workspace_id = $1 AND ($2::uuid IS NULL OR e.rule_id = $2)
 ORDER BY e.triggered_at DESC, e.id
 LIMIT $3`, ws, rule, limit)
-	if err != nil {
-		return nil, fmt.Errorf("read alert events: %w", err)
-	}
 	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (AlertEvent, error) {
 		var e AlertEvent
 		err := row.Scan(&e.ID, &e.RuleID, &e.RuleName, &e.VideoID, &e.VideoURL, &e.VideoCaption, &e.Platform, &e.AccountHandle, &e.TriggeredAt, &e.Metric,

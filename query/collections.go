@@ -68,7 +68,7 @@ func (h CollectionsHandler) Handle(ctx context.Context, ws uuid.UUID) (Collectio
 			return nil
 		})
 	}()
-	rows, err := h.DB.Query(ctx, `
+	rows, _ := h.DB.Query(ctx, `
 WITH members AS (
     SELECT coalesce(v.collection_id, a.collection_id) AS collection_id, array_agg(v.id) AS videos
     FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
@@ -86,11 +86,6 @@ LEFT JOIN members m ON m.collection_id = c.id
 LEFT JOIN accounts acc ON acc.collection_id = c.id
 WHERE c.workspace_id = $1
 ORDER BY c.created_at, c.id`, ws, domain.ItemRemoved)
-	if err != nil {
-		cancel()
-		<-chErr
-		return CollectionList{}, fmt.Errorf("read collections: %w", err)
-	}
 	type row struct {
 		Collection
 		videos []uuid.UUID

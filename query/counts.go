@@ -1,11 +1,5 @@
 package query
 
-import "github.com/reeltrack/reeltrack/query/chread"
-
-// Counts are the latest recorded values (chread.Counts); nil means never
-// recorded (hidden by the platform, or not scraped yet).
-type Counts = chread.Counts
-
 // EngagementRate is interactions per view in percent: nil without views.
 func EngagementRate(interactions, views uint64) *float64 {
 	if views == 0 {

@@ -123,26 +123,18 @@ func keyOf(v *Video) exportKey {
 // slowly its client reads, and its memory is one chunk's numbers and one
 // page, whatever the size of the workspace.
 type VideoExport struct {
-	h      ExportHandler
-	ws     uuid.UUID
-	f      VideoFilter
-	now    time.Time
-	after  *exportKey
-	header bool
-	done   bool
-	named  bool
-	record []string
-	page   []Video
-	// names are the workspace's collections' names by id, read with the
-	// first page.
-	names map[uuid.UUID]string
+	h     ExportHandler
+	ws    uuid.UUID
+	f     VideoFilter
+	now   time.Time
+	after *exportKey
+	done  bool
+	page  []Video
+	csvPages
 	// inChunk holds the ids of the chunk's videos, numbers their numbers
 	// (of those ClickHouse has) in id order.
 	inChunk map[uuid.UUID]struct{}
 	numbers []videoNumbers
-
-	// Rows counts the rows written so far.
-	Rows int
 	// Chunks counts the chunks of numbers read from ClickHouse so far.
 	Chunks int
 }
@@ -199,14 +191,9 @@ func (e *VideoExport) WritePage(ctx context.Context, out io.Writer) error {
 		return err
 	}
 	e.done = len(vids) < e.h.PageRows
-	w := csv.NewWriter(out)
-	w.UseCRLF = true
-	if !e.header {
-		if err := w.Write(VideoExportColumns); err != nil {
-			return err
-		}
-		e.header = true
-		e.record = make([]string, len(VideoExportColumns))
+	w, err := e.writer(out, VideoExportColumns)
+	if err != nil {
+		return err
 	}
 	for i := range vids {
 		videoRecord(e.record, vids[i], e.names)
@@ -254,18 +241,11 @@ var exportSettings = clickhouse.Settings{"max_threads": 1}
 // readPage reads the next page's videos with their numbers.
 func (e *VideoExport) readPage(ctx context.Context) ([]Video, error) {
 	chCtx := clickhouse.Context(ctx, clickhouse.WithSettings(exportSettings))
-	if !e.named {
-		names, err := collectionNames(ctx, e.h.DB, e.ws)
-		if err != nil {
-			return nil, err
-		}
-		e.names, e.named = names, true
+	if err := e.readNames(ctx, e.h.DB, e.ws); err != nil {
+		return nil, err
 	}
 	sql, args := e.orderedSQL(videoColumns, e.after, false, e.h.PageRows)
-	rows, err := e.h.DB.Query(ctx, sql, args...)
-	if err != nil {
-		return nil, fmt.Errorf("export videos: %w", err)
-	}
+	rows, _ := e.h.DB.Query(ctx, sql, args...)
 	vids, err := pgx.AppendRows(e.page[:0], rows, scanVideo)
 	if err != nil {
 		return nil, fmt.Errorf("export videos: %w", err)
@@ -290,10 +270,7 @@ func (e *VideoExport) readPage(ctx context.Context) ([]Video, error) {
 // ids), replacing the chunk read before.
 func (e *VideoExport) readChunk(ctx, chCtx context.Context, from exportKey) error {
 	sql, args := e.orderedSQL("v.id", &from, true, e.h.ChunkRows)
-	rows, err := e.h.DB.Query(ctx, sql, args...)
-	if err != nil {
-		return fmt.Errorf("export videos: %w", err)
-	}
+	rows, _ := e.h.DB.Query(ctx, sql, args...)
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
 	if err != nil {
 		return fmt.Errorf("export videos: %w", err)
@@ -317,12 +294,42 @@ func (e *VideoExport) readChunk(ctx, chCtx context.Context, from exportKey) erro
 	return nil
 }
 
+// csvPages is what the exports written page by page share: the names of
+// the workspace's collections by id, read with the first page; the header
+// row, written before the first page's rows; a record reused for every row.
+type csvPages struct {
+	names  map[uuid.UUID]string
+	header bool
+	record []string
+	// Rows counts the rows written so far.
+	Rows int
+}
+
+// readNames reads the names of the workspace's collections, once.
+func (p *csvPages) readNames(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID) (err error) {
+	if p.names == nil {
+		p.names, err = collectionNames(ctx, db, ws)
+	}
+	return err
+}
+
+// writer returns a CSV writer of out, having written the header row
+// (columns) unless a page has.
+func (p *csvPages) writer(out io.Writer, columns []string) (*csv.Writer, error) {
+	w := csv.NewWriter(out)
+	w.UseCRLF = true
+	if !p.header {
+		if err := w.Write(columns); err != nil {
+			return nil, err
+		}
+		p.header, p.record = true, make([]string, len(columns))
+	}
+	return w, nil
+}
+
 // collectionNames reads the names of a workspace's collections by id.
 func collectionNames(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID) (map[uuid.UUID]string, error) {
-	rows, err := db.Query(ctx, `SELECT id, name FROM collections WHERE workspace_id = $1`, ws)
-	if err != nil {
-		return nil, fmt.Errorf("read collections: %w", err)
-	}
+	rows, _ := db.Query(ctx, `SELECT id, name FROM collections WHERE workspace_id = $1`, ws)
 	names := map[uuid.UUID]string{}
 	var id uuid.UUID
 	var name string
@@ -336,10 +343,7 @@ func collectionNames(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID) (map[u
 }
 
 func collectionCell(id *uuid.UUID, names map[uuid.UUID]string) string {
-	if id == nil {
-		return ""
-	}
-	return cell(names[*id])
+	return optionalCell(id, func(id uuid.UUID) string { return cell(names[id]) })
 }
 
 func videoRecord(r []string, v Video, names map[uuid.UUID]string) {
@@ -372,38 +376,29 @@ func handleCell(h string) string {
 }
 
 func timeCell(t *time.Time) string {
-	if t == nil {
-		return ""
-	}
-	return t.UTC().Format(time.RFC3339)
+	return optionalCell(t, func(t time.Time) string { return t.UTC().Format(time.RFC3339) })
 }
 
-func uuidCell(id *uuid.UUID) string {
-	if id == nil {
-		return ""
-	}
-	return id.String()
-}
+func uuidCell(id *uuid.UUID) string { return optionalCell(id, uuid.UUID.String) }
 
 func countCell(n *uint64) string {
-	if n == nil {
-		return ""
-	}
-	return strconv.FormatUint(*n, 10)
+	return optionalCell(n, func(n uint64) string { return strconv.FormatUint(n, 10) })
 }
 
 func gainCell(n *int64) string {
-	if n == nil {
-		return ""
-	}
-	return strconv.FormatInt(*n, 10)
+	return optionalCell(n, func(n int64) string { return strconv.FormatInt(n, 10) })
 }
 
 func rateCell(r *float64) string {
-	if r == nil {
+	return optionalCell(r, func(r float64) string { return strconv.FormatFloat(r, 'f', 4, 64) })
+}
+
+// optionalCell is *p written by format, or an empty cell for nil.
+func optionalCell[T any](p *T, format func(T) string) string {
+	if p == nil {
 		return ""
 	}
-	return strconv.FormatFloat(*r, 'f', 4, 64)
+	return format(*p)
 }
 
 // AccountExportColumns is the header row of the accounts CSV.
@@ -433,9 +428,9 @@ func (h ExportHandler) Accounts(ctx context.Context, ws uuid.UUID, q AccountQuer
 	if !list.MetricsAvailable {
 		return 0, apperr.Unavailable("the metrics store is not answering: retry in a few seconds")
 	}
-	w := csv.NewWriter(out)
-	w.UseCRLF = true
-	if err := w.Write(AccountExportColumns); err != nil {
+	var p csvPages
+	w, err := p.writer(out, AccountExportColumns)
+	if err != nil {
 		return 0, err
 	}
 	for i, a := range list.Accounts {

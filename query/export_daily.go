@@ -2,7 +2,6 @@ package query
 
 import (
 	"context"
-	"encoding/csv"
 	"fmt"
 	"io"
 	"strconv"
@@ -44,7 +43,7 @@ const DefaultDailyExportItems = 200
 // between pages but the last item's place.
 //
 // A row is a day of the range from the item's first value recorded by
-// that day's end (looked for from Lookback before the range): the last
+// that day's end (looked for from chread.Lookback before the range): the last
 // value of each count recorded by the day's end, what it gained since the
 // day before (empty when the day before has no value: the item's first
 // day in the look-back), and whether a snapshot was taken that day.
@@ -56,14 +55,8 @@ type DailyExport struct {
 	videos   *VideoExport
 	after    *exportKey // the last account written
 	accounts bool       // the videos are written: accounts now
-	header   bool
 	done     bool
-	named    bool
-	names    map[uuid.UUID]string
-	record   []string
-
-	// Rows counts the rows written so far.
-	Rows int
+	csvPages
 }
 
 // DailyPages starts a daily series export of the days from `from` to `to`
@@ -73,12 +66,12 @@ func (h ExportHandler) DailyPages(ws uuid.UUID, f VideoFilter, from, to time.Tim
 	if h.PageRows <= 0 {
 		h.PageRows = DefaultDailyExportItems
 	}
-	return &DailyExport{h: h, ws: ws, f: f, from: Daily.Floor(from), to: Daily.Floor(to), videos: h.VideoPages(ws, f)}
+	return &DailyExport{h: h, ws: ws, f: f, from: chread.Daily.Floor(from), to: chread.Daily.Floor(to), videos: h.VideoPages(ws, f)}
 }
 
 // DailyRange is the default range of the daily series export at now.
 func DailyRange(now time.Time) (from, to time.Time) {
-	to = Daily.Floor(now)
+	to = chread.Daily.Floor(now)
 	return to.AddDate(0, 0, -(DefaultDailyExportDays - 1)), to
 }
 
@@ -100,12 +93,8 @@ func (e *DailyExport) WritePage(ctx context.Context, out io.Writer) error {
 	if e.done {
 		return io.EOF
 	}
-	if !e.named {
-		names, err := collectionNames(ctx, e.h.DB, e.ws)
-		if err != nil {
-			return err
-		}
-		e.names, e.named = names, true
+	if err := e.readNames(ctx, e.h.DB, e.ws); err != nil {
+		return err
 	}
 	items, kind, err := e.nextItems(ctx)
 	if err != nil {
@@ -115,14 +104,9 @@ func (e *DailyExport) WritePage(ctx context.Context, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	w := csv.NewWriter(out)
-	w.UseCRLF = true
-	if !e.header {
-		if err := w.Write(DailyExportColumns); err != nil {
-			return err
-		}
-		e.header = true
-		e.record = make([]string, len(DailyExportColumns))
+	w, err := e.writer(out, DailyExportColumns)
+	if err != nil {
+		return err
 	}
 	for _, it := range items {
 		for _, d := range days[it.id] {
@@ -141,10 +125,7 @@ func (e *DailyExport) WritePage(ctx context.Context, out io.Writer) error {
 func (e *DailyExport) nextItems(ctx context.Context) ([]dailyItem, platform.Kind, error) {
 	if !e.accounts {
 		sql, args := e.videos.orderedSQL(videoColumns, e.videos.after, false, e.h.PageRows)
-		rows, err := e.h.DB.Query(ctx, sql, args...)
-		if err != nil {
-			return nil, "", fmt.Errorf("export daily series: %w", err)
-		}
+		rows, _ := e.h.DB.Query(ctx, sql, args...)
 		vids, err := pgx.CollectRows(rows, scanVideo)
 		if err != nil {
 			return nil, "", fmt.Errorf("export daily series: %w", err)
@@ -170,7 +151,7 @@ func (e *DailyExport) nextItems(ctx context.Context) ([]dailyItem, platform.Kind
 		args = append(args, e.after.platform, e.after.handle, e.after.id)
 		cond = ` AND (a.platform, a.handle COLLATE "C", a.id) > ($6::text, $7::text COLLATE "C", $8::uuid)`
 	}
-	rows, err := e.h.DB.Query(ctx, `
+	rows, _ := e.h.DB.Query(ctx, `
 SELECT a.id, a.platform, a.handle, a.url, a.collection_id
 FROM accounts a
 WHERE a.workspace_id = $1 AND a.status <> $5
@@ -178,9 +159,6 @@ WHERE a.workspace_id = $1 AND a.status <> $5
   AND ($3::uuid IS NULL OR a.collection_id = $3)`+cond+`
 ORDER BY a.platform, a.handle COLLATE "C", a.id
 LIMIT $4`, args...)
-	if err != nil {
-		return nil, "", fmt.Errorf("export daily series: %w", err)
-	}
 	items, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (dailyItem, error) {
 		it := dailyItem{kind: platform.Account}
 		return it, row.Scan(&it.id, &it.platform, &it.handle, &it.url, &it.collection)
@@ -247,13 +225,9 @@ func (e *DailyExport) readDays(ctx context.Context, kind platform.Kind, items []
 	for i, it := range items {
 		ids[i] = it.id
 	}
-	q := dailySeriesQuery{Workspace: e.ws, Kind: kind, Only: ids, From: e.from.Add(-Lookback), To: e.to.AddDate(0, 0, 1)}
+	q := dailySeriesQuery{Workspace: e.ws, Kind: kind, Only: ids, From: e.from.Add(-chread.Lookback), To: e.to.AddDate(0, 0, 1)}
 	sql, args := q.SQL()
-	ctx, err := chread.EntitiesQuery{Only: ids}.Scoped(clickhouse.Context(ctx, clickhouse.WithSettings(exportSettings)))
-	if err != nil {
-		return nil, err
-	}
-	rows, err := e.h.CH.Query(ctx, sql, args...)
+	rows, err := chread.Reader{CH: e.h.CH}.QueryScoped(clickhouse.Context(ctx, clickhouse.WithSettings(exportSettings)), ids, sql, args...)
 	if err != nil {
 		return nil, fmt.Errorf("read daily series: %w", err)
 	}

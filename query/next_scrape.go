@@ -47,10 +47,7 @@ const (
 // (paused or removed, or the workspace has no access). A time not after
 // now is a scrape queued or due at the refresh's next run.
 func nextScrape(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, which string, now time.Time, args ...any) (*time.Time, error) {
-	rows, err := db.Query(ctx, fmt.Sprintf(scheduledSQL, which), append([]any{ws, domain.RefreshedItems}, args...)...)
-	if err != nil {
-		return nil, fmt.Errorf("read next scrape: %w", err)
-	}
+	rows, _ := db.Query(ctx, fmt.Sprintf(scheduledSQL, which), append([]any{ws, domain.RefreshedItems}, args...)...)
 	var (
 		name                string
 		access              bool
@@ -59,7 +56,7 @@ func nextScrape(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, which strin
 		last, queued        *time.Time
 		soonest             *time.Time
 	)
-	_, err = pgx.ForEachRow(rows, []any{&name, &access, &trialEnds, &graceEnd, &created, &last, &queued}, func() error {
+	_, err := pgx.ForEachRow(rows, []any{&name, &access, &trialEnds, &graceEnd, &created, &last, &queued}, func() error {
 		p, err := plan.Stored(name)
 		if err != nil {
 			return err

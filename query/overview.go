@@ -22,12 +22,12 @@ import (
 // Overview is the answer of GET /overview: the workspace's KPIs over a
 // window, a chart series, and the videos that moved most.
 type Overview struct {
-	DatePreset  Preset       `json:"datePreset"`
-	Granularity Granularity  `json:"granularity"`
-	Start       *time.Time   `json:"start"`
-	End         time.Time    `json:"end"`
-	Totals      Totals       `json:"totals"`
-	Gained      PeriodGained `json:"viewsGained"`
+	DatePreset  Preset             `json:"datePreset"`
+	Granularity chread.Granularity `json:"granularity"`
+	Start       *time.Time         `json:"start"`
+	End         time.Time          `json:"end"`
+	Totals      Totals             `json:"totals"`
+	Gained      PeriodGained       `json:"viewsGained"`
 	// Gains are the same comparison for every count; Gains.Views equals
 	// Gained.
 	Gains     CountsGained `json:"gained"`
@@ -47,7 +47,7 @@ type Overview struct {
 //
 // Engagement has no gain: it is a rate, and a rate at the window's start
 // cannot be told from the same values. The start values of the gains are
-// the values recorded in the Lookback before the start, or else the first
+// the values recorded in the chread.Lookback before the start, or else the first
 // ones, recorded inside the window (videos first scraped inside it,
 // counts hidden then): a rate built from them would mix instants and
 // videos that the rate now does not. Videos and accounts are counts of the
@@ -207,7 +207,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		go func() {
 			defer close(everyDone)
 			defer apperr.Recover(&everyErr)
-			everyBase, everyPts, everyErr = chread.Reader{CH: h.CH}.Series(everyCtx, overviewSeries(ws, chread.EntityScope{Except: true}, w.Granularity, w.Start))
+			everyBase, everyPts, everyErr = chread.Reader{CH: h.CH}.Series(everyCtx, viewsSeries(ws, chread.EntityScope{Except: true}, w.Granularity, w.Start))
 		}()
 	} else {
 		close(everyDone)
@@ -220,7 +220,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		base, points, sErr = everyBase, everyPts, everyErr
 	default:
 		cancelEvery()
-		base, points, sErr = chread.Reader{CH: h.CH}.Series(ctx, overviewSeries(ws, chScope, w.Granularity, w.Start))
+		base, points, sErr = chread.Reader{CH: h.CH}.Series(ctx, viewsSeries(ws, chScope, w.Granularity, w.Start))
 	}
 	cancelEvery()
 	<-everyDone
@@ -306,8 +306,8 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 			out.Series = seriesOnEveryBucket(w.Granularity, w.Start, last, base, points)
 		}
 	} else if !first.IsZero() {
-		start := Daily.Floor(first)
-		base, points, err := chread.Reader{CH: h.CH}.Series(ctx, overviewSeries(ws, chScope, w.Granularity, start))
+		start := chread.Daily.Floor(first)
+		base, points, err := chread.Reader{CH: h.CH}.Series(ctx, viewsSeries(ws, chScope, w.Granularity, start))
 		if err != nil {
 			return Overview{}, err
 		}
@@ -335,9 +335,9 @@ func overviewMetrics(ws uuid.UUID, w Window) chread.EntitiesQuery {
 	return chread.EntitiesQuery{Workspace: ws, Kind: platform.Video, Metric: gainedCounts[0], More: gainedCounts[1:], Cutoffs: cutoffs}
 }
 
-// overviewSeries reads the chart: the views of the scope's videos per
-// bucket from start.
-func overviewSeries(ws uuid.UUID, scope chread.EntityScope, g Granularity, start time.Time) chread.SeriesQuery {
+// viewsSeries reads a chart: the views of the scope's videos per bucket
+// from start.
+func viewsSeries(ws uuid.UUID, scope chread.EntityScope, g chread.Granularity, start time.Time) chread.SeriesQuery {
 	return chread.SeriesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views, Scope: scope, Granularity: g, Start: start}
 }
 
@@ -350,12 +350,9 @@ func (h OverviewHandler) describeMovers(ctx context.Context, ws uuid.UUID, ms []
 	for i, m := range ms {
 		ids[i] = m.ID
 	}
-	rows, err := h.DB.Query(ctx, `
+	rows, _ := h.DB.Query(ctx, `
 SELECT id, platform, url, caption, thumbnail_url, account_handle, published_at
 FROM videos WHERE workspace_id = $1 AND id = ANY($2)`, ws, ids)
-	if err != nil {
-		return fmt.Errorf("read movers: %w", err)
-	}
 	defer rows.Close()
 	for rows.Next() {
 		var m Mover
@@ -367,10 +364,7 @@ FROM videos WHERE workspace_id = $1 AND id = ANY($2)`, ws, ids)
 				views, gained := ms[i].Views, ms[i].ViewsGained
 				ms[i] = m
 				ms[i].Views, ms[i].ViewsGained = views, gained
-				if m.PublishedAt != nil {
-					t := m.PublishedAt.UTC()
-					ms[i].PublishedAt = &t
-				}
+				ms[i].PublishedAt = inUTC(m.PublishedAt)
 			}
 		}
 	}
@@ -379,7 +373,7 @@ FROM videos WHERE workspace_id = $1 AND id = ANY($2)`, ws, ids)
 
 // seriesOnEveryBucket lays the points out on every bucket from start to
 // now, zero where nothing moved, with the running total.
-func seriesOnEveryBucket(g Granularity, start, now time.Time, base int64, points map[time.Time]chread.SeriesPoint) []Point {
+func seriesOnEveryBucket(g chread.Granularity, start, now time.Time, base int64, points map[time.Time]chread.SeriesPoint) []Point {
 	bs := buckets(g, start, now)
 	out := make([]Point, len(bs))
 	total := base

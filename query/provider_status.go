@@ -24,11 +24,8 @@ type ProviderStatusHandler struct{ DB *pgxpool.Pool }
 // Handle returns the account's pauses, an expired one included: it lasts
 // until a start succeeds.
 func (h ProviderStatusHandler) Handle(ctx context.Context, account string) ([]ProviderPause, error) {
-	rows, err := h.DB.Query(ctx, `
+	rows, _ := h.DB.Query(ctx, `
 		SELECT actor, kind, reason, paused_until FROM provider_pauses WHERE account = $1 ORDER BY actor`, account)
-	if err != nil {
-		return nil, fmt.Errorf("read provider pauses: %w", err)
-	}
 	var out []ProviderPause
 	var p ProviderPause
 	if _, err := pgx.ForEachRow(rows, []any{&p.Actor, &p.Kind, &p.Reason, &p.Until}, func() error {

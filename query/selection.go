@@ -19,10 +19,7 @@ func (h VideosHandler) IDs(ctx context.Context, ws uuid.UUID, f VideoFilter) ([]
 		return nil, err
 	}
 	cond, args := videoMatch(ws, f, h.Now().UTC())
-	rows, err := h.DB.Query(ctx, `SELECT v.id`+videoIDsFrom(f)+` AND `+cond+` ORDER BY v.id`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("select videos: %w", err)
-	}
+	rows, _ := h.DB.Query(ctx, `SELECT v.id`+videoIDsFrom(f)+` AND `+cond+` ORDER BY v.id`, args...)
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
 	if err != nil {
 		return nil, fmt.Errorf("select videos: %w", err)
@@ -36,11 +33,8 @@ func (h AccountsHandler) IDs(ctx context.Context, ws uuid.UUID, q AccountQuery) 
 	if err := checkCollection(ctx, h.DB, ws, q.CollectionID); err != nil {
 		return nil, err
 	}
-	rows, err := h.DB.Query(ctx, `SELECT a.id FROM accounts a`+accountsWhereSQL+` ORDER BY a.id`,
+	rows, _ := h.DB.Query(ctx, `SELECT a.id FROM accounts a`+accountsWhereSQL+` ORDER BY a.id`,
 		ws, nil, false, platformNames(q.Platforms), q.CollectionID, domain.ItemRemoved)
-	if err != nil {
-		return nil, fmt.Errorf("select accounts: %w", err)
-	}
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
 	if err != nil {
 		return nil, fmt.Errorf("select accounts: %w", err)

@@ -185,10 +185,7 @@ func (h SpikesHandler) inScope(ctx context.Context, rules map[uuid.UUID]domain.S
 		collection *uuid.UUID
 	}
 	videos := make(map[uuid.UUID]scope, len(ids))
-	rows, err := h.DB.Query(ctx, spikeScopeSQL, ids, domain.AlertedVideos, domain.RefreshedItems)
-	if err != nil {
-		return nil, fmt.Errorf("read scope of spikes: %w", err)
-	}
+	rows, _ := h.DB.Query(ctx, spikeScopeSQL, ids, domain.AlertedVideos, domain.RefreshedItems)
 	defer rows.Close()
 	for rows.Next() {
 		var id uuid.UUID

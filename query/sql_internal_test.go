@@ -72,7 +72,7 @@ func renderedCases() []renderedCase {
 			return q
 		}()},
 		// GET /export?type=daily: a page's days, its ids sent
-		{"export_daily", dailySeriesQuery{Workspace: ws, Kind: "video", Only: ids, From: Daily.Floor(now).AddDate(0, 0, -36), To: Daily.Floor(now).AddDate(0, 0, 1)}},
+		{"export_daily", dailySeriesQuery{Workspace: ws, Kind: "video", Only: ids, From: chread.Daily.Floor(now).AddDate(0, 0, -36), To: chread.Daily.Floor(now).AddDate(0, 0, 1)}},
 		// GET /overview: totals and movers, then the chart
 		{"overview_totals_24h", overviewMetrics(ws, w(Preset24h))},
 		{"overview_totals_7d", overviewMetrics(ws, w(Preset7d))},
@@ -83,14 +83,14 @@ func renderedCases() []renderedCase {
 		{"videos_list_near", func() chread.EntitiesQuery { q := videoListMetrics(ws, now); q.Near = true; return q }()},
 		{"overview_totals_90d", overviewMetrics(ws, w(Preset90d))},
 		{"overview_totals_all", overviewMetrics(ws, w(PresetAll))},
-		{"overview_series_24h", overviewSeries(ws, chread.EntityScope{IDs: ids[:1], Except: true}, Hourly, w(Preset24h).Start)},
-		{"overview_series_30d", overviewSeries(ws, chread.OnlyIDs(ids), Daily, w(Preset30d).Start)},
-		{"overview_series_all", overviewSeries(ws, chread.EntityScope{Except: true}, Daily, Daily.Floor(now.AddDate(0, -3, 0)))},
+		{"overview_series_24h", viewsSeries(ws, chread.EntityScope{IDs: ids[:1], Except: true}, chread.Hourly, w(Preset24h).Start)},
+		{"overview_series_30d", viewsSeries(ws, chread.OnlyIDs(ids), chread.Daily, w(Preset30d).Start)},
+		{"overview_series_all", viewsSeries(ws, chread.EntityScope{Except: true}, chread.Daily, chread.Daily.Floor(now.AddDate(0, -3, 0)))},
 		// GET /accounts
 		{"accounts", accountListMetrics(ws, now)},
 		// GET /accounts/{id}/analytics
-		{"account_analytics_followers_hour", analyticsFollowers(ws, ids[0], Hourly, Hourly.Floor(now).Add(-(AnalyticsHours-1)*time.Hour))},
-		{"account_analytics_views_day", analyticsViews(ws, ids, Daily, Daily.Floor(now).AddDate(0, 0, -40))},
+		{"account_analytics_followers_hour", analyticsFollowers(ws, ids[0], chread.Hourly, chread.Hourly.Floor(now).Add(-(AnalyticsHours-1)*time.Hour))},
+		{"account_analytics_views_day", viewsSeries(ws, chread.OnlyIDs(ids), chread.Daily, chread.Daily.Floor(now).AddDate(0, 0, -40))},
 		{"account_analytics_first_followers", firstFollowersQuery(ws, ids[0])},
 		// GET /videos/{id}
 		{"video_metrics", videoMetrics(ws, ids[0], now)},
@@ -210,7 +210,7 @@ func TestSQLTakesOnlyKnownMetrics(t *testing.T) {
 	bad := domain.Metric("views) OR (1")
 	for name, q := range map[string]renderedQuery{
 		"entities": chread.EntitiesQuery{Kind: "video", Metric: bad},
-		"series":   chread.SeriesQuery{Kind: "video", Metric: bad, Granularity: Daily},
+		"series":   chread.SeriesQuery{Kind: "video", Metric: bad, Granularity: chread.Daily},
 		"first":    firstRecordedQuery{Kind: "video", Metric: bad},
 		"spikes":   spikeScanQuery{Gain: []domain.Metric{domain.Saves}},
 	} {

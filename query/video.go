@@ -97,11 +97,8 @@ func (h VideosHandler) One(ctx context.Context, ws, id uuid.UUID) (VideoDetail, 
 	)
 	eg, ectx := newGroup(ctx)
 	eg.Go(func() error {
-		rows, err := h.DB.Query(ectx, `SELECT `+videoColumns+videoFromSQL+` AND v.id = $2
+		rows, _ := h.DB.Query(ectx, `SELECT `+videoColumns+videoFromSQL+` AND v.id = $2
   AND v.status <> $3 AND (v.tracked_individually OR a.status IS DISTINCT FROM $3)`, ws, id, domain.ItemRemoved)
-		if err != nil {
-			return fmt.Errorf("read video: %w", err)
-		}
 		vs, err := pgx.CollectRows(rows, scanVideo)
 		if err != nil {
 			return fmt.Errorf("read video: %w", err)
@@ -162,20 +159,20 @@ func videoMetrics(ws, id uuid.UUID, now time.Time) chread.EntitiesQuery {
 // videoHourly reads a video's hour series: the last VideoHourlyDays, from
 // its first snapshot at the earliest.
 func videoHourly(ws, id uuid.UUID, first, now time.Time) videoSeriesQuery {
-	start := maxTime(Hourly.Floor(first), Hourly.Floor(now).Add(-(VideoHourlyDays*24-1)*time.Hour))
-	return videoSeriesQuery{Workspace: ws, ID: id, Granularity: Hourly, Start: start}
+	start := maxTime(chread.Hourly.Floor(first), chread.Hourly.Floor(now).Add(-(VideoHourlyDays*24-1)*time.Hour))
+	return videoSeriesQuery{Workspace: ws, ID: id, Granularity: chread.Hourly, Start: start}
 }
 
 // videoDaily reads a video's day series since its first snapshot.
 func videoDaily(ws, id uuid.UUID, first time.Time) videoSeriesQuery {
-	return videoSeriesQuery{Workspace: ws, ID: id, Granularity: Daily, Start: Daily.Floor(first)}
+	return videoSeriesQuery{Workspace: ws, ID: id, Granularity: chread.Daily, Start: chread.Daily.Floor(first)}
 }
 
 // videoSeriesQuery reads one video's buckets of Granularity from Start.
 type videoSeriesQuery struct {
 	Workspace   uuid.UUID
 	ID          uuid.UUID
-	Granularity Granularity
+	Granularity chread.Granularity
 	Start       time.Time
 }
 
@@ -257,20 +254,14 @@ ORDER BY j.updated_at DESC, j.id
 LIMIT $3`
 
 func videoHistory(ctx context.Context, h VideosHandler, ws, id uuid.UUID) ([]VideoScrape, error) {
-	rows, err := h.DB.Query(ctx, videoHistorySQL, ws, id, MaxVideoHistory)
-	if err != nil {
-		return nil, fmt.Errorf("read video history: %w", err)
-	}
+	rows, _ := h.DB.Query(ctx, videoHistorySQL, ws, id, MaxVideoHistory)
 	out := []VideoScrape{}
 	var s VideoScrape
-	_, err = pgx.ForEachRow(rows, []any{&s.JobID, &s.At, &s.Status, &s.Reason, &s.GivenUp, &s.Trigger, &s.Via,
+	_, err := pgx.ForEachRow(rows, []any{&s.JobID, &s.At, &s.Status, &s.Reason, &s.GivenUp, &s.Trigger, &s.Via,
 		&s.Attempts, &s.QueuedAt, &s.ScrapedAt}, func() error {
 		x := s
 		x.At, x.QueuedAt = x.At.UTC(), x.QueuedAt.UTC()
-		if x.ScrapedAt != nil {
-			t := x.ScrapedAt.UTC()
-			x.ScrapedAt = &t
-		}
+		x.ScrapedAt = inUTC(x.ScrapedAt)
 		out = append(out, x)
 		return nil
 	})

@@ -24,26 +24,26 @@ import (
 
 // Video is one row of the videos list.
 type Video struct {
-	ID                  uuid.UUID  `json:"id"`
-	Platform            string     `json:"platform"`
-	PlatformVideoID     string     `json:"platformVideoId"`
-	URL                 string     `json:"url"`
-	Caption             string     `json:"caption"`
-	ThumbnailURL        string     `json:"thumbnailUrl"`
-	AccountID           *uuid.UUID `json:"accountId"`
-	AccountHandle       string     `json:"accountHandle"`
-	PublishedAt         *time.Time `json:"publishedAt"`
-	Status              string     `json:"status"`
-	StatusReason        string     `json:"statusReason"`
-	CollectionID        *uuid.UUID `json:"collectionId"`
-	TrackedIndividually bool       `json:"trackedIndividually"`
-	IsShop              *bool      `json:"isShop"`
-	AddedAt             time.Time  `json:"addedAt"`
-	LastScrapedAt       *time.Time `json:"lastScrapedAt"`
-	Metrics             Counts     `json:"metrics"`
-	EngagementRate      *float64   `json:"engagementRate"`
-	ViewsGained24h      *int64     `json:"viewsGained24h"`
-	ViewsGained7d       *int64     `json:"viewsGained7d"`
+	ID                  uuid.UUID     `json:"id"`
+	Platform            string        `json:"platform"`
+	PlatformVideoID     string        `json:"platformVideoId"`
+	URL                 string        `json:"url"`
+	Caption             string        `json:"caption"`
+	ThumbnailURL        string        `json:"thumbnailUrl"`
+	AccountID           *uuid.UUID    `json:"accountId"`
+	AccountHandle       string        `json:"accountHandle"`
+	PublishedAt         *time.Time    `json:"publishedAt"`
+	Status              string        `json:"status"`
+	StatusReason        string        `json:"statusReason"`
+	CollectionID        *uuid.UUID    `json:"collectionId"`
+	TrackedIndividually bool          `json:"trackedIndividually"`
+	IsShop              *bool         `json:"isShop"`
+	AddedAt             time.Time     `json:"addedAt"`
+	LastScrapedAt       *time.Time    `json:"lastScrapedAt"`
+	Metrics             chread.Counts `json:"metrics"`
+	EngagementRate      *float64      `json:"engagementRate"`
+	ViewsGained24h      *int64        `json:"viewsGained24h"`
+	ViewsGained7d       *int64        `json:"viewsGained7d"`
 	// Views7d are the views gained on each of the last 7 UTC days, oldest
 	// first, today so far last (see chread.DailyViews); null for a day
 	// without a value.
@@ -515,11 +515,8 @@ func selectVideoKeys(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f Vide
 	if times {
 		dest, cols = append(dest, &k.published, &k.added), `v.id, v.published_at, v.created_at`
 	}
-	rows, err := db.Query(ctx, `SELECT `+cols+videoIDsFrom(f)+` AND `+cond, args...)
-	if err != nil {
-		return nil, fmt.Errorf("read videos: %w", err)
-	}
-	_, err = pgx.ForEachRow(rows, dest, func() error {
+	rows, _ := db.Query(ctx, `SELECT `+cols+videoIDsFrom(f)+` AND `+cond, args...)
+	_, err := pgx.ForEachRow(rows, dest, func() error {
 		keys = append(keys, k)
 		return nil
 	})
@@ -541,11 +538,8 @@ func describeVideos(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, vs []Vi
 		ids[i] = v.ID
 		at[v.ID] = i
 	}
-	rows, err := db.Query(ctx, `SELECT `+videoColumns+videoFromSQL+` AND v.id = ANY($2)`, ws, ids)
-	if err != nil {
-		return fmt.Errorf("read videos: %w", err)
-	}
-	_, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (struct{}, error) {
+	rows, _ := db.Query(ctx, `SELECT `+videoColumns+videoFromSQL+` AND v.id = ANY($2)`, ws, ids)
+	_, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (struct{}, error) {
 		d, err := scanVideo(row)
 		if err != nil {
 			return struct{}{}, err
@@ -586,10 +580,7 @@ func selectVideoScope(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f Vid
 		return nil, chread.EntityScope{}, err
 	}
 	cond, args := videoMatch(ws, f, now)
-	rows, err := db.Query(ctx, `SELECT v.id, (`+cond+`) IS TRUE`+videoIDsFrom(f), args...)
-	if err != nil {
-		return nil, chread.EntityScope{}, fmt.Errorf("read videos: %w", err)
-	}
+	rows, _ := db.Query(ctx, `SELECT v.id, (`+cond+`) IS TRUE`+videoIDsFrom(f), args...)
 	defer rows.Close()
 	var (
 		in, out []uuid.UUID
@@ -621,14 +612,8 @@ func scanVideo(row pgx.CollectableRow) (Video, error) {
 		&v.AccountHandle, &v.PublishedAt, &v.Status, &v.StatusReason, &v.CollectionID,
 		&v.TrackedIndividually, &v.IsShop, &v.AddedAt, &v.LastScrapedAt)
 	v.AddedAt = v.AddedAt.UTC()
-	if v.PublishedAt != nil {
-		t := v.PublishedAt.UTC()
-		v.PublishedAt = &t
-	}
-	if v.LastScrapedAt != nil {
-		t := v.LastScrapedAt.UTC()
-		v.LastScrapedAt = &t
-	}
+	v.PublishedAt = inUTC(v.PublishedAt)
+	v.LastScrapedAt = inUTC(v.LastScrapedAt)
 	return v, err
 }
 

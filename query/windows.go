@@ -25,23 +25,6 @@ import (
 // before its first scrape is not counted.
 type Preset string
 
-// Lookback is how far before a window's start its start value is looked
-// for (chread.Lookback).
-const Lookback = chread.Lookback
-
-// Granularity is the bucket size of a series (chread.Granularity).
-type Granularity = chread.Granularity
-
-// SparkDays is how many days the lists' sparklines show: views7d
-// (chread.SparkDays).
-const SparkDays = chread.SparkDays
-
-// The granularities.
-const (
-	Hourly = chread.Hourly
-	Daily  = chread.Daily
-)
-
 // The presets.
 const (
 	Preset24h Preset = "24h"
@@ -86,7 +69,7 @@ type Window struct {
 	// at Start; zero for "all".
 	PrevStart time.Time
 	// Granularity is the bucket size of the window's chart series.
-	Granularity Granularity
+	Granularity chread.Granularity
 	// End, for a custom range that ended before now, is the first instant
 	// after it; zero for a window that ends now.
 	End time.Time
@@ -96,10 +79,10 @@ type Window struct {
 // included (dates at midnight UTC, from not after to): its previous
 // window is as many days before it. A range that reaches today ends now.
 func RangeWindow(from, to, now time.Time) Window {
-	from, to = Daily.Floor(from), Daily.Floor(to)
+	from, to = chread.Daily.Floor(from), chread.Daily.Floor(to)
 	end := to.AddDate(0, 0, 1)
 	days := int(end.Sub(from) / (24 * time.Hour))
-	w := Window{Preset: PresetCustom, Start: from, PrevStart: from.AddDate(0, 0, -days), Granularity: Daily}
+	w := Window{Preset: PresetCustom, Start: from, PrevStart: from.AddDate(0, 0, -days), Granularity: chread.Daily}
 	if !end.After(now) {
 		w.End = end
 	}
@@ -111,22 +94,31 @@ func WindowOf(p Preset, now time.Time) Window {
 	now = now.UTC()
 	switch p {
 	case Preset24h:
-		start := Hourly.Floor(now).Add(-23 * time.Hour)
-		return Window{Preset: p, Start: start, PrevStart: start.Add(-24 * time.Hour), Granularity: Hourly}
+		start := chread.Hourly.Floor(now).Add(-23 * time.Hour)
+		return Window{Preset: p, Start: start, PrevStart: start.Add(-24 * time.Hour), Granularity: chread.Hourly}
 	case Preset7d, Preset30d, Preset90d:
 		days := map[Preset]int{Preset7d: 7, Preset30d: 30, Preset90d: 90}[p]
-		start := Daily.Floor(now).AddDate(0, 0, -(days - 1))
-		return Window{Preset: p, Start: start, PrevStart: start.AddDate(0, 0, -days), Granularity: Daily}
+		start := chread.Daily.Floor(now).AddDate(0, 0, -(days - 1))
+		return Window{Preset: p, Start: start, PrevStart: start.AddDate(0, 0, -days), Granularity: chread.Daily}
 	default:
-		return Window{Preset: PresetAll, Granularity: Daily}
+		return Window{Preset: PresetAll, Granularity: chread.Daily}
 	}
 }
 
 // buckets lists the bucket starts from the first to the one holding now.
-func buckets(g Granularity, first, now time.Time) []time.Time {
+func buckets(g chread.Granularity, first, now time.Time) []time.Time {
 	var out []time.Time
 	for t, last := g.Floor(first), g.Floor(now); !t.After(last); t = t.Add(g.Step()) {
 		out = append(out, t)
 	}
 	return out
+}
+
+// inUTC is *t in UTC, or nil for nil.
+func inUTC(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
 }

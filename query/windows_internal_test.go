@@ -3,6 +3,8 @@ package query
 import (
 	"testing"
 	"time"
+
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // TestWindowOfBoundaries checks each preset against the documented windows
@@ -64,15 +66,15 @@ func TestWindowOfBoundaries(t *testing.T) {
 		for _, p := range []struct {
 			preset Preset
 			want   want
-			g      Granularity
+			g      chread.Granularity
 			// buckets is how many buckets the chart has from Start to
 			// the one holding now
 			buckets int
 		}{
-			{Preset24h, c.h24, Hourly, 24},
-			{Preset7d, c.d7, Daily, 7},
-			{Preset30d, c.d30, Daily, 30},
-			{Preset90d, c.d90, Daily, 90},
+			{Preset24h, c.h24, chread.Hourly, 24},
+			{Preset7d, c.d7, chread.Daily, 7},
+			{Preset30d, c.d30, chread.Daily, 30},
+			{Preset90d, c.d90, chread.Daily, 90},
 		} {
 			w := WindowOf(p.preset, c.now)
 			if w.Preset != p.preset || !w.Start.Equal(at(p.want.start)) || !w.PrevStart.Equal(at(p.want.prev)) || w.Granularity != p.g {
@@ -94,7 +96,7 @@ func TestWindowOfBoundaries(t *testing.T) {
 			}
 		}
 		w := WindowOf(PresetAll, c.now)
-		if w != (Window{Preset: PresetAll, Granularity: Daily}) {
+		if w != (Window{Preset: PresetAll, Granularity: chread.Daily}) {
 			t.Errorf("%s, all: got %+v; want no start, by day", c.name, w)
 		}
 	}

@@ -1,7 +1,9 @@
 // Package query is the read side: the dashboard's answers, one route
 // family per file, from PostgreSQL and from the ClickHouse projections,
 // which it reads through query/chread; it never writes PostgreSQL. The
-// HTTP layer keeps the answers in query/answercache.
+// HTTP layer keeps the answers in query/answercache. A PostgreSQL read
+// leaves the error of Query to its rows, which pgx returns in an error
+// state: reading them reports it.
 package query
 
 import (

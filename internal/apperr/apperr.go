@@ -124,27 +124,15 @@ func KindOf(err error) Kind {
 // err's tree (errors.Join and %w wrapping included).
 func Fields(err error) map[string]string {
 	out := map[string]string{}
-	var walk func(error)
-	walk = func(err error) {
-		switch x := err.(type) {
-		case nil:
-		case *Error:
-			if x.Kind == KindInvalid && x.Field != "" {
-				if prev, ok := out[x.Field]; ok {
-					out[x.Field] = prev + "; " + x.Message
-				} else {
-					out[x.Field] = x.Message
-				}
+	eachError(err, func(x *Error) {
+		if x.Kind == KindInvalid && x.Field != "" {
+			if prev, ok := out[x.Field]; ok {
+				out[x.Field] = prev + "; " + x.Message
+			} else {
+				out[x.Field] = x.Message
 			}
-		case interface{ Unwrap() []error }:
-			for _, e := range x.Unwrap() {
-				walk(e)
-			}
-		case interface{ Unwrap() error }:
-			walk(x.Unwrap())
 		}
-	}
-	walk(err)
+	})
 	return out
 }
 
@@ -153,21 +141,22 @@ func Fields(err error) map[string]string {
 // without their causes.
 func Message(err error) string {
 	var msgs []string
-	var walk func(error)
-	walk = func(err error) {
-		switch x := err.(type) {
-		case nil:
-		case *Error:
-			msgs = append(msgs, x.safe())
-		case interface{ Unwrap() []error }:
-			for _, e := range x.Unwrap() {
-				walk(e)
-			}
-		case interface{ Unwrap() error }:
-			walk(x.Unwrap())
-		}
-	}
-	walk(err)
+	eachError(err, func(x *Error) { msgs = append(msgs, x.safe()) })
 	sort.Strings(msgs)
 	return strings.Join(msgs, "; ")
+}
+
+// eachError calls f with every *Error in err's tree (errors.Join and %w
+// wrapping included), not looking behind an *Error.
+func eachError(err error, f func(*Error)) {
+	switch x := err.(type) {
+	case *Error:
+		f(x)
+	case interface{ Unwrap() []error }:
+		for _, e := range x.Unwrap() {
+			eachError(e, f)
+		}
+	case interface{ Unwrap() error }:
+		eachError(x.Unwrap(), f)
+	}
 }

@@ -144,6 +144,21 @@ func Load() (Config, error) {
 	return load(os.Getenv)
 }
 
+// setting is the value of the variable key, raw as set, read by parse; def
+// when it is unset. A value parse refuses is a problem naming what it must be
+// (want).
+func setting[T any](raw, key string, def T, parse func(string) (T, error), want string, problems *[]error) T {
+	v := strings.TrimSpace(raw)
+	if v == "" {
+		return def
+	}
+	x, err := parse(v)
+	if err != nil {
+		*problems = append(*problems, fmt.Errorf("%s: %q is not %s", key, v, want))
+	}
+	return x
+}
+
 func load(getenv func(string) string) (Config, error) {
 	var problems []error
 	str := func(key, def string) string {
@@ -153,37 +168,13 @@ func load(getenv func(string) string) (Config, error) {
 		return def
 	}
 	num := func(key string, def int) int {
-		v := strings.TrimSpace(getenv(key))
-		if v == "" {
-			return def
-		}
-		n, err := strconv.Atoi(v)
-		if err != nil {
-			problems = append(problems, fmt.Errorf("%s: %q is not a whole number", key, v))
-		}
-		return n
+		return setting(getenv(key), key, def, strconv.Atoi, "a whole number", &problems)
 	}
 	dur := func(key string, def time.Duration) time.Duration {
-		v := strings.TrimSpace(getenv(key))
-		if v == "" {
-			return def
-		}
-		d, err := time.ParseDuration(v)
-		if err != nil {
-			problems = append(problems, fmt.Errorf("%s: %q is not a duration such as 30s or 168h", key, v))
-		}
-		return d
+		return setting(getenv(key), key, def, time.ParseDuration, "a duration such as 30s or 168h", &problems)
 	}
 	boolean := func(key string, def bool) bool {
-		v := strings.TrimSpace(getenv(key))
-		if v == "" {
-			return def
-		}
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			problems = append(problems, fmt.Errorf("%s: %q is not true or false", key, v))
-		}
-		return b
+		return setting(getenv(key), key, def, strconv.ParseBool, "true or false", &problems)
 	}
 
 	c := Config{

@@ -169,13 +169,3 @@ const (
 
 // ActivityKeptFor is how long the activity log keeps an entry.
 const ActivityKeptFor = 365 * 24 * time.Hour
-
-// Actions lists every action of the activity log.
-var Actions = []Action{
-	ActionLogin, ActionLoginFailed, ActionLogoutEverywhere, ActionEmailVerified,
-	ActionInviteSent, ActionInviteResent, ActionInviteAccepted, ActionInviteRevoked,
-	ActionRoleChanged, ActionMemberRemoved, ActionMemberLeft, ActionPasswordReset, ActionPasswordChanged,
-	ActionCheckoutStarted, ActionPortalOpened, ActionBillingChanged,
-	ActionAlertRuleSaved, ActionAlertRuleDeleted, ActionCollectionCreated, ActionCollectionChanged, ActionCollectionDeleted,
-	ActionAccountChanged, ActionItemsChanged, ActionWorkspaceCreated,
-}

@@ -45,13 +45,7 @@ func parseInstagram(l link) (Target, error) {
 	}
 	switch {
 	case len(segs) == 1, len(segs) == 2 && instagramTabs[asciiLower(segs[1])]:
-		return Target{
-			Platform: Instagram,
-			Kind:     Account,
-			ID:       first,
-			Handle:   first,
-			URL:      instagramOrigin + "/" + first + "/",
-		}, nil
+		return handleAccount(Instagram, first, instagramOrigin+"/"+first+"/"), nil
 	case len(segs) == 3:
 		// The owner in /user/reel/CODE is dropped: the code alone identifies
 		// the post, and the canonical URL must not depend on who shared it.

@@ -73,6 +73,12 @@ type Target struct {
 	URL string
 }
 
+// handleAccount is the target of an account whose canonical key is its
+// handle (TikTok, Instagram, X), at its canonical URL.
+func handleAccount(p Platform, handle, url string) Target {
+	return Target{Platform: p, Kind: Account, ID: handle, Handle: handle, URL: url}
+}
+
 // Error says why a URL was refused; Reason is a short sentence safe to show
 // users.
 type Error struct{ Reason string }

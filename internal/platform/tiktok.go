@@ -64,13 +64,7 @@ func parseTikTok(l link) (Target, error) {
 		return Target{}, refuse("TikTok link is not a video or an account")
 	}
 	handle := asciiLower(name)
-	return Target{
-		Platform: TikTok,
-		Kind:     Account,
-		ID:       handle,
-		Handle:   handle,
-		URL:      tikTokOrigin + "/@" + handle,
-	}, nil
+	return handleAccount(TikTok, handle, tikTokOrigin+"/@"+handle), nil
 }
 
 // tikTokVideo builds a video target. Without a handle the canonical URL is

@@ -43,13 +43,7 @@ func parseX(l link) (Target, error) {
 	}
 	switch {
 	case len(segs) == 1, len(segs) == 2 && xTabs[asciiLower(segs[1])]:
-		return Target{
-			Platform: X,
-			Kind:     Account,
-			ID:       first,
-			Handle:   first,
-			URL:      xOrigin + "/" + first,
-		}, nil
+		return handleAccount(X, first, xOrigin+"/"+first), nil
 	case len(segs) >= 3:
 		if form := asciiLower(segs[1]); form == "status" || form == "statuses" {
 			return xPost(first, segs[2], segs[3:])

@@ -172,32 +172,30 @@ func (breaker) DialHook(next redis.DialHook) redis.DialHook { return next }
 
 func (b breaker) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
 	return func(ctx context.Context, cmd redis.Cmder) error {
-		call, cancel, err := b.enter(ctx)
-		if err != nil {
-			cmd.SetErr(err)
-			return err
-		}
-		defer cancel()
-		err = next(call, cmd)
-		b.observe(ctx, err)
-		return err
+		return b.call(ctx, func(ctx context.Context) error { return next(ctx, cmd) }, cmd)
 	}
 }
 
 func (b breaker) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
 	return func(ctx context.Context, cmds []redis.Cmder) error {
-		call, cancel, err := b.enter(ctx)
-		if err != nil {
-			for _, cmd := range cmds {
-				cmd.SetErr(err)
-			}
-			return err
+		return b.call(ctx, func(ctx context.Context) error { return next(ctx, cmds) }, cmds...)
+	}
+}
+
+// call sends cmds (next) through the breaker: while it is open each of them
+// fails with the error of enter, unsent.
+func (b breaker) call(ctx context.Context, next func(context.Context) error, cmds ...redis.Cmder) error {
+	call, cancel, err := b.enter(ctx)
+	if err != nil {
+		for _, cmd := range cmds {
+			cmd.SetErr(err)
 		}
-		defer cancel()
-		err = next(call, cmds)
-		b.observe(ctx, err)
 		return err
 	}
+	defer cancel()
+	err = next(call)
+	b.observe(ctx, err)
+	return err
 }
 
 // enter returns the context of one call: the probe's as it is, any other

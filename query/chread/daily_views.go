@@ -80,11 +80,7 @@ func (q DailyViewsQuery) Read(ctx context.Context, r Reader) (DailyRead, error) 
 		return out, nil
 	}
 	sql, args := q.SQL()
-	ctx, err := EntitiesQuery{Only: q.Only}.Scoped(ctx)
-	if err != nil {
-		return out, err
-	}
-	rows, err := r.CH.Query(ctx, sql, args...)
+	rows, err := r.QueryScoped(ctx, q.Only, sql, args...)
 	if err != nil {
 		return out, fmt.Errorf("read daily views: %w", err)
 	}

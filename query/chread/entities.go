@@ -409,18 +409,18 @@ func (r Reader) entitiesRead(ctx context.Context, q EntitiesQuery, each func(uui
 	return nil
 }
 
-// Scoped sends the entities of Only, if set, with a query run in ctx as
-// the external table "scope" (each query its own: a table is not shared
+// QueryScoped runs sql with the entities of only, if set, sent as the
+// external table "scope" (each query its own: a table is not shared
 // between queries running at once).
-func (q EntitiesQuery) Scoped(ctx context.Context) (context.Context, error) {
-	if q.Only == nil {
-		return ctx, nil
+func (r Reader) QueryScoped(ctx context.Context, only []uuid.UUID, sql string, args ...any) (driver.Rows, error) {
+	if only != nil {
+		t, err := IDTable("scope", only)
+		if err != nil {
+			return nil, err
+		}
+		ctx = clickhouse.Context(ctx, clickhouse.WithExternalTable(t))
 	}
-	t, err := IDTable("scope", q.Only)
-	if err != nil {
-		return nil, err
-	}
-	return clickhouse.Context(ctx, clickhouse.WithExternalTable(t)), nil
+	return r.CH.Query(ctx, sql, args...)
 }
 
 // starts are the start values a read of startsSQL found. An entity's slot
@@ -436,11 +436,7 @@ type starts struct {
 // readStarts runs the start values' read of q.
 func (r Reader) readStarts(ctx context.Context, q EntitiesQuery, gained int) (starts, error) {
 	sql, args := q.StartsSQL()
-	ctx, err := q.Scoped(ctx)
-	if err != nil {
-		return starts{}, err
-	}
-	rows, err := r.CH.Query(ctx, sql, args...)
+	rows, err := r.QueryScoped(ctx, q.Only, sql, args...)
 	if err != nil {
 		return starts{}, fmt.Errorf("read %s start values: %w", q.Kind, err)
 	}
@@ -513,11 +509,7 @@ func (r Reader) scan(ctx context.Context, q EntitiesQuery, known *starts, each f
 		waitStarts = func() error { return <-done }
 	}
 	sql, args := q.SQL()
-	qctx, err := q.Scoped(ctx)
-	var rows driver.Rows
-	if err == nil {
-		rows, err = r.CH.Query(qctx, sql, args...)
-	}
+	rows, err := r.QueryScoped(ctx, q.Only, sql, args...)
 	if err != nil {
 		cancel()
 		// a failed read of the start values cancels this one: its error
