@@ -65,6 +65,50 @@ func (e *Env) Workspace(t testing.TB, o WorkspaceOptions) uuid.UUID {
 	return ws
 }
 
+// Owner is the id of the workspace's owner.
+func (e *Env) Owner(t testing.TB, ws uuid.UUID) uuid.UUID {
+	t.Helper()
+	var owner uuid.UUID
+	if err := e.PG.QueryRow(context.Background(), `SELECT owner_id FROM workspaces WHERE id = $1`, ws).Scan(&owner); err != nil {
+		t.Fatalf("testenv: owner of workspace %s: %v", ws, err)
+	}
+	return owner
+}
+
+// UserOptions shapes a user. The zero value is a user with an address of
+// its own, not verified, without a password, in no workspace.
+type UserOptions struct {
+	Email string // "<id>@example.com" when empty
+	// Verified marks the address verified (an invite needs it).
+	Verified bool
+	// PasswordHash is the stored hash (auth.Passwords.Hash); none when
+	// empty, as for a user of an external auth provider.
+	PasswordHash string
+}
+
+// User records a user and returns its id.
+func (e *Env) User(t testing.TB, o UserOptions) uuid.UUID {
+	t.Helper()
+	id := uuid.New()
+	if o.Email == "" {
+		o.Email = id.String() + "@example.com"
+	}
+	var verified *time.Time
+	if o.Verified {
+		now := time.Now()
+		verified = &now
+	}
+	e.mustExec(t, `INSERT INTO users (id, email, email_verified_at, password_hash) VALUES ($1, $2, $3, $4)`,
+		id, o.Email, verified, nullString(o.PasswordHash))
+	return id
+}
+
+// Member records a user of the workspace with the role.
+func (e *Env) Member(t testing.TB, ws, user uuid.UUID, role domain.Role) {
+	t.Helper()
+	e.mustExec(t, `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3)`, ws, user, string(role))
+}
+
 // Collection records a collection of the workspace and returns its id.
 func (e *Env) Collection(t testing.TB, ws uuid.UUID, name string) uuid.UUID {
 	t.Helper()
