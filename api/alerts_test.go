@@ -12,6 +12,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/mail"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/query"
@@ -125,9 +126,8 @@ func TestAlertRulesRejectBadInput(t *testing.T) {
 // workspace and returns the user's e-mail.
 func addMember(t *testing.T, ws uuid.UUID, prefix string) string {
 	t.Helper()
-	email, id := uniqueEmail(prefix), uuid.New()
-	exec(t, `INSERT INTO users (id, email, email_verified_at) VALUES ($1, $2, now())`, id, email)
-	exec(t, `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'member')`, ws, id)
+	email := uniqueEmail(prefix)
+	env.Member(t, ws, env.User(t, testenv.UserOptions{Email: email, Verified: true}), domain.RoleMember)
 	return email
 }
 

@@ -35,6 +35,18 @@ func logIn(email, password string) (command.User, error) {
 	return command.LogInHandler{DB: env.PG, Passwords: passwords()}.Handle(context.Background(), command.LogIn{Email: email, Password: password})
 }
 
+// signedUp signs a new user up with the password "correct horse", the
+// address made of who, and returns the address and the user.
+func signedUp(t *testing.T, who string) (string, command.User) {
+	t.Helper()
+	email := uniqueEmail(who)
+	u, err := signUp(email, "correct horse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return email, u
+}
+
 // userActivity is the user's activity log entries, oldest first.
 func userActivity(t *testing.T, user uuid.UUID) []string {
 	t.Helper()
@@ -106,11 +118,7 @@ func TestSignUp(t *testing.T) {
 // wrong password and an unknown address get the same answer, the former
 // logged on the account; missing input names its fields.
 func TestLogIn(t *testing.T) {
-	email := uniqueEmail("login")
-	u, err := signUp(email, "correct horse")
-	if err != nil {
-		t.Fatal(err)
-	}
+	email, u := signedUp(t, "login")
 	if got, err := logIn(" "+strings.ToUpper(email), "correct horse"); err != nil || got.ID != u.ID {
 		t.Fatalf("log in: %+v, %v", got, err)
 	}
@@ -137,11 +145,7 @@ func TestLogIn(t *testing.T) {
 // verifies the address and ends every session. A used or bad link and a
 // bad password are refused, the password kept.
 func TestResetPassword(t *testing.T) {
-	email := uniqueEmail("reset")
-	u, err := signUp(email, "correct horse")
-	if err != nil {
-		t.Fatal(err)
-	}
+	email, u := signedUp(t, "reset")
 	startSession(t, u.ID)
 	sending := &background.Tasks{}
 	h := command.PasswordHandler{DB: env.PG, Passwords: passwords(), Outbox: command.Outbox{Sending: sending}, Links: links, Now: time.Now}
@@ -195,11 +199,7 @@ func TestResetPassword(t *testing.T) {
 // bad new one are named together, and change nothing; a change ends every
 // session.
 func TestChangePassword(t *testing.T) {
-	email := uniqueEmail("change")
-	u, err := signUp(email, "correct horse")
-	if err != nil {
-		t.Fatal(err)
-	}
+	email, u := signedUp(t, "change")
 	startSession(t, u.ID)
 	change := func(current, next string) error {
 		_, err := command.PasswordHandler{DB: env.PG, Passwords: passwords(), Links: links, Now: time.Now}.Change(context.Background(),

@@ -11,6 +11,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/ingest/ingesttest"
 	"github.com/reeltrack/reeltrack/ingest/normalize"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
@@ -58,7 +59,7 @@ func seedJobs(t *testing.T, client *ingest.Client, actors ingest.Actors, items .
 	}
 	for _, rp := range plans {
 		job := uuid.New()
-		run := finishedRun(t, client, rp.Actor, rp.Input, job)
+		run := ingesttest.FinishedRun(t, client, rp.Actor, rp.Input, job)
 		var jobTargets []testenv.JobTarget
 		for _, tg := range rp.Targets {
 			jobTargets = append(jobTargets, testenv.JobTarget{Kind: tg.Kind, ID: tg.EntityID})

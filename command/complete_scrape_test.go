@@ -19,6 +19,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/ingest/ingesttest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
@@ -88,29 +89,10 @@ func seedAccountRefresh(t testing.TB, client *ingest.Client, handle string, item
 	const actor = "clockworks~tiktok-scraper"
 	input, _ := json.Marshal(map[string]any{"profiles": []string{handle}, "postURLs": []string{}, "resultsPerPage": items})
 	job = uuid.New()
-	run := finishedRun(t, client, actor, input, job)
+	run := ingesttest.FinishedRun(t, client, actor, input, job)
 	env.Job(t, ws, testenv.JobOptions{ID: job, Actor: actor, Input: input, Status: domain.JobRunning, RunID: run.ID, DatasetID: run.DefaultDatasetID,
 		Targets: []testenv.JobTarget{{Kind: platform.Account, ID: account}}})
 	return ws, account, job
-}
-
-// finishedRun starts a simulator run of the job and waits for it to finish.
-func finishedRun(t testing.TB, client *ingest.Client, actor string, input []byte, job uuid.UUID) ingest.Run {
-	t.Helper()
-	ctx := context.Background()
-	run, err := client.StartRun(ctx, actor, input, ingest.Webhook{RequestURL: "http://127.0.0.1:1/none", IdempotencyKey: job.String()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for deadline := time.Now().Add(30 * time.Second); !run.Terminal(); time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("run did not finish")
-		}
-		if run, err = client.GetRun(ctx, run.ID); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return run
 }
 
 // TestClickHouseFailureMidWriteIsRetried cuts ClickHouse off during the

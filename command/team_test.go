@@ -252,15 +252,16 @@ func TestManageTeam(t *testing.T) {
 		return id
 	}
 	admin, alice, bob, carl := user(domain.RoleAdmin), user(domain.RoleMember), user(domain.RoleMember), user(domain.RoleMember)
-	stranger := env.Owner(t, env.Workspace(t, testenv.WorkspaceOptions{}))
-	if err := invite(ws, owner, uniqueEmail("erin"), ""); err != nil {
-		t.Fatal(err)
+	theirs := env.Workspace(t, testenv.WorkspaceOptions{})
+	stranger := env.Owner(t, theirs)
+	inviteOf := func(ws, inviter uuid.UUID) uuid.UUID {
+		if err := invite(ws, inviter, uniqueEmail("erin"), ""); err != nil {
+			t.Fatal(err)
+		}
+		return scalar[uuid.UUID](t, `SELECT id FROM workspace_invites WHERE workspace_id = $1`, ws)
 	}
-	inviteID := scalar[uuid.UUID](t, `SELECT id FROM workspace_invites WHERE workspace_id = $1`, ws)
-	theirInvite := uuid.New()
-	exec(t, `INSERT INTO workspace_invites (id, workspace_id, email, role, invited_by) VALUES ($1, $2, $3, 'member', $4)`,
-		theirInvite, scalar[uuid.UUID](t, `SELECT workspace_id FROM workspace_members WHERE user_id = $1`, stranger), uniqueEmail("theirs"), stranger)
-	exec(t, `INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 hour')`, uuid.NewString(), bob)
+	inviteID, theirInvite := inviteOf(ws, owner), inviteOf(theirs, stranger)
+	startSession(t, bob)
 
 	h := command.ManageTeamHandler{DB: env.PG}
 	ctx := context.Background()
