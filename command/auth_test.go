@@ -74,6 +74,7 @@ func startSession(t *testing.T, user uuid.UUID) auth.Session {
 // taken in any case is a conflict, and bad input names every bad field.
 // Nothing is written for a refused sign-up.
 func TestSignUp(t *testing.T) {
+	t.Parallel()
 	email := uniqueEmail("signup")
 	u, err := signUp("  "+strings.ToUpper(email)+" ", "correct horse")
 	if err != nil || u.Email != email || u.EmailVerified {
@@ -118,6 +119,7 @@ func TestSignUp(t *testing.T) {
 // wrong password and an unknown address get the same answer, the former
 // logged on the account; missing input names its fields.
 func TestLogIn(t *testing.T) {
+	t.Parallel()
 	email, u := signedUp(t, "login")
 	if got, err := logIn(" "+strings.ToUpper(email), "correct horse"); err != nil || got.ID != u.ID {
 		t.Fatalf("log in: %+v, %v", got, err)
@@ -145,6 +147,7 @@ func TestLogIn(t *testing.T) {
 // verifies the address and ends every session. A used or bad link and a
 // bad password are refused, the password kept.
 func TestResetPassword(t *testing.T) {
+	t.Parallel()
 	email, u := signedUp(t, "reset")
 	startSession(t, u.ID)
 	sending := &background.Tasks{}
@@ -199,6 +202,7 @@ func TestResetPassword(t *testing.T) {
 // bad new one are named together, and change nothing; a change ends every
 // session.
 func TestChangePassword(t *testing.T) {
+	t.Parallel()
 	email, u := signedUp(t, "change")
 	startSession(t, u.ID)
 	change := func(current, next string) error {
@@ -239,6 +243,7 @@ func TestChangePassword(t *testing.T) {
 // that session only, signing out everywhere ends them all, and a session
 // id of another user cannot be ended.
 func TestSessions(t *testing.T) {
+	t.Parallel()
 	user, other := env.User(t, testenv.UserOptions{}), env.User(t, testenv.UserOptions{})
 	h := command.SessionsHandler{DB: env.PG}
 	ctx := command.WithClient(context.Background(), command.Client{IP: "203.0.113.7", UserAgent: "Firefox"})

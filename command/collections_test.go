@@ -52,6 +52,7 @@ var badCollectionNames = map[string]string{
 // one is logged and bumps the data version. A bad or taken name writes
 // nothing.
 func TestCreateCollection(t *testing.T) {
+	t.Parallel()
 	ws := env.Workspace(t, testenv.WorkspaceOptions{})
 	v := dataVersion(t, ws)
 	c, err := createCollection(ws, "  Launch ")
@@ -82,6 +83,7 @@ func TestCreateCollection(t *testing.T) {
 // bad one; another workspace's collection is not found. A refused rename
 // keeps the name.
 func TestRenameCollection(t *testing.T) {
+	t.Parallel()
 	ws := env.Workspace(t, testenv.WorkspaceOptions{})
 	launch := env.Collection(t, ws, "Launch")
 	env.Collection(t, ws, "Evergreen")
@@ -126,6 +128,7 @@ func TestRenameCollection(t *testing.T) {
 // scoped to it (deleting would widen the rule to the whole workspace), and
 // another workspace's collection is not found.
 func TestDeleteCollection(t *testing.T) {
+	t.Parallel()
 	ws := env.Workspace(t, testenv.WorkspaceOptions{})
 	launch := env.Collection(t, ws, "Launch")
 	video := env.Video(t, ws, testenv.VideoOptions{Status: domain.ItemActive, CollectionID: &launch})

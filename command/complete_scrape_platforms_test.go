@@ -106,6 +106,7 @@ func stateOf(t *testing.T, account uuid.UUID) accountState {
 // scraped by two runs, its reels up to the tracking limit and its details;
 // each completion applies only what its run reports, in either order.
 func TestInstagramAccountReachesItsTrackingLimit(t *testing.T) {
+	t.Parallel()
 	client := newSimClient(t)
 	for _, order := range []string{"reels first", "details first"} {
 		t.Run(order, func(t *testing.T) {
@@ -177,6 +178,7 @@ func TestInstagramAccountReachesItsTrackingLimit(t *testing.T) {
 // videos and shorts (and its streams, when asked for) compete for its
 // tracking limit by publish time.
 func TestYouTubeChannelKeepsItsNewestVideosShortsAndStreams(t *testing.T) {
+	t.Parallel()
 	client := newSimClient(t)
 	for _, streams := range []bool{false, true} {
 		name := "without streams"
@@ -270,6 +272,7 @@ func youTubeKind(u string) string {
 // per-input error rows carry no input; a row goes to the target that got
 // no data when that is unambiguous.
 func TestXErrorRowsWithoutInputLandOnTheirTargets(t *testing.T) {
+	t.Parallel()
 	client := newSimClient(t)
 	suffix := uuid.NewString()[:5]
 

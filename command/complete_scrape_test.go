@@ -32,6 +32,7 @@ import (
 // nothing, and the retry completes the job with the same snapshots as one
 // clean pass.
 func TestProviderFailureMidDatasetIsRetried(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	sim := testenv.ScraperSim(t, "-run-duration", "10ms", "-webhook-retries", "0", "-quirks=false")
 	target, _ := url.Parse(sim)
@@ -102,6 +103,7 @@ func seedAccountRefresh(t testing.TB, client *ingest.Client, handle string, item
 // retry completes the job with exactly one set of snapshots, the rows of
 // the partial first write replaced through the sorting key.
 func TestClickHouseFailureMidWriteIsRetried(t *testing.T) {
+	t.Parallel()
 	testenv.SkipOnCurrentEngine(t, "the cut is placed by the native protocol's insert text")
 	// 41 rows (40 videos and the account) in batches of 5: nine inserts.
 	for _, cutAt := range []int{3, 9} {
@@ -232,6 +234,7 @@ func (d *datasetReads) reset() {
 // pass: every page once, in order, from offset 0 to the provider's total,
 // and nothing before or after, while every video gets its snapshot.
 func TestCompletionReadsTheDatasetOnce(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	sim := testenv.ScraperSim(t, "-run-duration", "10ms", "-webhook-retries", "0", "-empty-every", "10", "-rate429", "7")
 	target, _ := url.Parse(sim)

@@ -20,6 +20,7 @@ func deleteRule(ws, id uuid.UUID) error {
 // not sent yet, so a deleted rule mails no one, while those sent stay as
 // they were; another workspace's rule is not found and kept.
 func TestDeleteAlertRule(t *testing.T) {
+	t.Parallel()
 	ws := env.Workspace(t, testenv.WorkspaceOptions{})
 	other := env.Workspace(t, testenv.WorkspaceOptions{})
 	rule := func(ws uuid.UUID) uuid.UUID {

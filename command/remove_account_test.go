@@ -23,6 +23,7 @@ func removeAccount(ws, account uuid.UUID) error {
 // it again succeeds and changes nothing. Another workspace's account is not
 // found and stays as it was; no id is invalid input.
 func TestRemoveAccount(t *testing.T) {
+	t.Parallel()
 	ws := env.Workspace(t, testenv.WorkspaceOptions{})
 	account := env.Account(t, ws, testenv.AccountOptions{Status: domain.ItemActive, TrackingLimit: 7})
 	video := env.Video(t, ws, testenv.VideoOptions{AccountID: account, Status: domain.ItemActive})

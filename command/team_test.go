@@ -69,6 +69,7 @@ func invites(t *testing.T, ws uuid.UUID) []string {
 // pending invites) bound the invites. An expired invite holds no seat and
 // is replaced when the address is invited again.
 func TestInviteTeammate(t *testing.T) {
+	t.Parallel()
 	ownerEmail := uniqueEmail("owner")
 	ws := env.Workspace(t, testenv.WorkspaceOptions{SeatLimit: 3, OwnerEmail: ownerEmail})
 	owner := env.Owner(t, ws)
@@ -128,6 +129,7 @@ func TestInviteTeammate(t *testing.T) {
 // expired link is not found; an unverified or other address is forbidden;
 // a user whose workspace holds data is a conflict.
 func TestAcceptInvite(t *testing.T) {
+	t.Parallel()
 	ws := env.Workspace(t, testenv.WorkspaceOptions{})
 	owner := env.Owner(t, ws)
 	bob := uniqueEmail("bob")
@@ -202,6 +204,7 @@ func TestAcceptInvite(t *testing.T) {
 // one stops working; only owners and admins resend, and another
 // workspace's invite is not found.
 func TestResendInvite(t *testing.T) {
+	t.Parallel()
 	ws := env.Workspace(t, testenv.WorkspaceOptions{})
 	owner := env.Owner(t, ws)
 	member := env.User(t, testenv.UserOptions{Verified: true})
@@ -244,6 +247,7 @@ func TestResendInvite(t *testing.T) {
 // demoted nor removed; a user or invite of another workspace is not found.
 // A removed member's sessions end at once.
 func TestManageTeam(t *testing.T) {
+	t.Parallel()
 	ws := env.Workspace(t, testenv.WorkspaceOptions{})
 	owner := env.Owner(t, ws)
 	user := func(role domain.Role) uuid.UUID {

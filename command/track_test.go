@@ -59,6 +59,7 @@ func jobTargets(t *testing.T, job string) []uuid.UUID {
 // Tracking it again answers the item already tracked and its latest job,
 // and writes nothing.
 func TestTrackRecordsTheItemAndQueuesItsFirstScrape(t *testing.T) {
+	t.Parallel()
 	ws := env.Workspace(t, testenv.WorkspaceOptions{})
 	launch := env.Collection(t, ws, "Launch")
 
@@ -108,6 +109,7 @@ func TestTrackRecordsTheItemAndQueuesItsFirstScrape(t *testing.T) {
 // tracking limit outside the plan's range is invalid; none of them writes
 // anything.
 func TestTrackRefusesWithoutWriting(t *testing.T) {
+	t.Parallel()
 	ended := time.Now().Add(-time.Hour)
 	other := env.Workspace(t, testenv.WorkspaceOptions{})
 	theirs := env.Collection(t, other, "Theirs")
@@ -158,6 +160,7 @@ func TestTrackRefusesWithoutWriting(t *testing.T) {
 // its account's limit tracked by its link is tracked by its own link from
 // then on. Both get a new first scrape.
 func TestTrackBringsRemovedItemsBack(t *testing.T) {
+	t.Parallel()
 	ws := env.Workspace(t, testenv.WorkspaceOptions{})
 	account := env.Account(t, ws, testenv.AccountOptions{Handle: "some.user", Status: domain.ItemRemoved, TrackingLimit: 10})
 	poster := env.Account(t, ws, testenv.AccountOptions{Handle: "poster", Status: domain.ItemActive, TrackingLimit: 1})
@@ -190,6 +193,7 @@ func trackBulk(t *testing.T, cmd command.TrackBulk) ([]command.Tracked, error) {
 // reached part-way), and groups the new items into one scrape job per
 // platform; a URL given twice is the same item.
 func TestTrackBulkAnswersEachURL(t *testing.T) {
+	t.Parallel()
 	ws := env.Workspace(t, testenv.WorkspaceOptions{VideoLimit: 32})
 	urls := []string{
 		ttVideoURL,
@@ -236,6 +240,7 @@ func TestTrackBulkAnswersEachURL(t *testing.T) {
 // bad tracking limit, no access or another workspace's collection refuses
 // the whole request, and nothing is written.
 func TestTrackBulkRefusesTheWholeList(t *testing.T) {
+	t.Parallel()
 	other := env.Workspace(t, testenv.WorkspaceOptions{})
 	theirs := env.Collection(t, other, "Theirs")
 	tooMany := make([]string, command.MaxBulkURLs+1)
