@@ -228,6 +228,7 @@ func (d *dashboard) checkAccount(t *testing.T, got query.Account, accHist, vidHi
 }
 
 func TestAccountsAgreeWithRawSnapshots(t *testing.T) {
+	t.Parallel()
 	d := seedAccounts(t)
 	accHist, vidHist := d.history(t, "account"), d.history(t, "video")
 	l := d.accountList(t, nil)
@@ -265,6 +266,7 @@ func TestAccountsAgreeWithRawSnapshots(t *testing.T) {
 }
 
 func TestAccountsFiltersAndSort(t *testing.T) {
+	t.Parallel()
 	d := seedAccounts(t)
 	accHist, vidHist := d.history(t, "account"), d.history(t, "video")
 	cases := []struct {
@@ -350,6 +352,7 @@ func (d *dashboard) listed(t *testing.T, key string) *query.Account {
 }
 
 func TestPatchAccount(t *testing.T) {
+	t.Parallel()
 	d := seedAccounts(t)
 	accHist, vidHist := d.history(t, "account"), d.history(t, "video")
 	// 3 individually tracked videos + 30 for each of acc1, acc3 and acc4
@@ -557,6 +560,7 @@ func recorded(h []rawSnapshot, m int, t time.Time) bool {
 }
 
 func TestAccountAnalyticsAgreeWithRawSnapshots(t *testing.T) {
+	t.Parallel()
 	d := seedAccounts(t)
 	accHist, vidHist := d.history(t, "account"), d.history(t, "video")
 	list := d.accountList(t, nil)
@@ -734,6 +738,7 @@ func TestAccountAnalyticsAgreeWithRawSnapshots(t *testing.T) {
 }
 
 func TestAccountAnalyticsErrors(t *testing.T) {
+	t.Parallel()
 	d := seedAccounts(t)
 	path := "/api/accounts/" + d.accounts["acc1"].String() + "/analytics"
 	for _, q := range []string{"?granularity=week", "?granularity=", "?datePreset=7d"} {

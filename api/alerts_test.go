@@ -19,6 +19,7 @@ import (
 )
 
 func TestAlertRulesSaveAndList(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	var rule query.AlertRule
 	d.app.request("POST", "/api/alerts", map[string]any{
@@ -60,6 +61,7 @@ func TestAlertRulesSaveAndList(t *testing.T) {
 }
 
 func TestAlertRulesRejectBadInput(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	base := func(change map[string]any) map[string]any {
 		r := map[string]any{"name": "r", "metric": "views", "condition": "gain", "threshold": 1000, "windowHours": 24}
@@ -135,6 +137,7 @@ func addMember(t *testing.T, ws uuid.UUID, prefix string) string {
 // workspace, so the service cannot be made to mail any address. Every
 // other address is a 400 naming it, and nothing is saved.
 func TestAlertRecipientsAreMembers(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	member := addMember(t, d.ws, "member")
 	other := seedDashboard(t)

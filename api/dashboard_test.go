@@ -313,6 +313,7 @@ func show[T any](p *T) string {
 }
 
 func TestVideosAgreeWithRawSnapshots(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	hist := d.history(t, "video")
 	var list videoList
@@ -459,6 +460,7 @@ func checkVideos(t *testing.T, hist map[uuid.UUID][]rawSnapshot, videos []query.
 }
 
 func TestVideosFiltersSortAndPaging(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	keys := func(l videoList) []string {
 		var out []string
@@ -511,6 +513,7 @@ func TestVideosFiltersSortAndPaging(t *testing.T) {
 // ties, a video whose views are hidden and videos not scraped yet must
 // come out as the order recomputed from the raw snapshots says.
 func TestVideosPagesOfACountSort(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	ctx := context.Background()
 	video := func(key string, acc *uuid.UUID) uuid.UUID {
@@ -601,6 +604,7 @@ func TestVideosPagesOfACountSort(t *testing.T) {
 }
 
 func TestVideosRejectBadParameters(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	for _, q := range []string{
 		"platforms=tiktok,myspace", "datePreset=1y", "sort=random", "limit=0", "limit=501", "limit=ten",
@@ -622,6 +626,7 @@ type overviewBody struct {
 // snapshots for every window, unfiltered and through filters that select
 // most of the videos or few of them.
 func TestOverviewAgreesWithRawSnapshots(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	hist := d.history(t, "video")
 	cases := []struct {
@@ -849,6 +854,7 @@ func TestReadAfterWriteThroughTheWebhookPath(t *testing.T) {
 // so its gain counts from its first value, in the list, the KPIs and the
 // chart alike.
 func TestGainsAfterAGapLongerThanTheLookback(t *testing.T) {
+	t.Parallel()
 	a := newApp(t, func(d *wiring.Deps) { d.Now = func() time.Time { return dashNow } })
 	c := a.signUp(uniqueEmail("gap"))
 	ws := a.bootstrap(c).Workspace.ID
@@ -890,6 +896,7 @@ func TestGainsAfterAGapLongerThanTheLookback(t *testing.T) {
 // views in the chart after ClickHouse has merged the buckets, as the list
 // and the KPIs keep them.
 func TestBucketKeepsAValueItsLastSnapshotHid(t *testing.T) {
+	t.Parallel()
 	a := newApp(t, func(d *wiring.Deps) { d.Now = func() time.Time { return dashNow } })
 	c := a.signUp(uniqueEmail("hidden"))
 	ws := a.bootstrap(c).Workspace.ID
@@ -936,6 +943,7 @@ func TestBucketKeepsAValueItsLastSnapshotHid(t *testing.T) {
 // within the look-back (query.Lookback), as the raw snapshots say: the
 // overview for every preset and the videos list with its gains.
 func TestStartValuesAcrossScrapeGaps(t *testing.T) {
+	t.Parallel()
 	a := newApp(t, func(d *wiring.Deps) { d.Now = func() time.Time { return dashNow } })
 	c := a.signUp(uniqueEmail("gaps"))
 	ws := a.bootstrap(c).Workspace.ID
@@ -992,6 +1000,7 @@ func TestStartValuesAcrossScrapeGaps(t *testing.T) {
 }
 
 func TestOverviewGainsOfHiddenCounts(t *testing.T) {
+	t.Parallel()
 	a := newApp(t, func(d *wiring.Deps) { d.Now = func() time.Time { return dashNow } })
 	c := a.signUp(uniqueEmail("hiddengains"))
 	ws := a.bootstrap(c).Workspace.ID

@@ -20,6 +20,7 @@ import (
 // video of the last 7 days; an account whose videos gained nothing has no
 // best video.
 func TestVideosThatGainedNothingAreNotListedAsMovers(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	acc := env.Account(t, d.ws, testenv.AccountOptions{Handle: "flat", URL: "https://example.com/flat", Status: domain.ItemActive,
 		CreatedAt: dashNow.Add(-60 * 24 * time.Hour), LastScrapedAt: time.Now()})

@@ -39,6 +39,7 @@ func videosTotal(t *testing.T, a *testApp, c *http.Cookie, params string) int {
 // and shows them as such; the usage meter, the lists and the account row
 // agree; raising the limit brings them back.
 func TestLimitsThatAddUp(t *testing.T) {
+	t.Parallel()
 	a, _ := newScrapingApp(t)
 	c := a.signUp(uniqueEmail("limits"))
 	ws := a.bootstrap(c).Workspace
@@ -124,6 +125,7 @@ func TestLimitsThatAddUp(t *testing.T) {
 // daily quota; another workspace's ids answer 404 and bad input 400, and
 // neither writes.
 func TestOrganiseItems(t *testing.T) {
+	t.Parallel()
 	a, _ := newScrapingApp(t)
 	c := a.signUp(uniqueEmail("bulk"))
 	ws := a.bootstrap(c).Workspace

@@ -101,6 +101,7 @@ func deliver(t *testing.T, base string, job uuid.UUID) delivery {
 // the others answer 409 with Retry-After (the provider delivers them again
 // later) or, once the job is processed, 200 replayed. None is a 5xx.
 func TestParallelDeliveriesIngestOnce(t *testing.T) {
+	t.Parallel()
 	client, reads := countingProvider(t)
 	a := newApp(t, func(d *wiring.Deps) { d.Provider = client })
 	base := a.listen()
@@ -163,6 +164,7 @@ func TestParallelDeliveriesIngestOnce(t *testing.T) {
 // process died mid-ingest would: while its lease runs, deliveries answer 409
 // and read nothing; once it has expired, the next delivery ingests the job.
 func TestClaimOfADeadDeliveryExpires(t *testing.T) {
+	t.Parallel()
 	client, reads := countingProvider(t)
 	a := newApp(t, func(d *wiring.Deps) { d.Provider = client })
 	ws, job := seedFinishedRun(t, client, 5)
@@ -189,6 +191,7 @@ func TestClaimOfADeadDeliveryExpires(t *testing.T) {
 // service with no scraping provider configured (SCRAPER_TOKEN unset): a
 // 503 that the provider retries, the job left as it was.
 func TestCompletionWithoutProviderIsUnavailable(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ws := env.Workspace(t, testenv.WorkspaceOptions{})
 	job := uuid.New()

@@ -63,6 +63,7 @@ func checkPoints(t *testing.T, name string, got, want []query.VideoPoint) {
 }
 
 func TestVideoAgreesWithListAndRawSnapshots(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	hist := d.history(t, "video")
 	var list videoList
@@ -98,6 +99,7 @@ func TestVideoAgreesWithListAndRawSnapshots(t *testing.T) {
 }
 
 func TestVideoHistory(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	job := func(kind platform.Kind, entity uuid.UUID, status domain.Job, errText, reason string, at time.Time, givenUp bool) uuid.UUID {
 		o := testenv.JobOptions{Actor: "a", Reason: reason, Status: status, Error: errText, Attempts: 1, CreatedAt: at, UpdatedAt: at,
@@ -154,6 +156,7 @@ func TestVideoHistory(t *testing.T) {
 }
 
 func TestVideoErrors(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	other := seedDashboard(t)
 	// another workspace's video, a removed account's video, and no video
