@@ -13,7 +13,9 @@ import (
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/query"
 	"github.com/reeltrack/reeltrack/query/chread"
 )
@@ -34,15 +36,11 @@ func seedAccounts(t *testing.T) *dashboard {
 	t.Helper()
 	d := seedDashboard(t)
 	day := dashNow.Truncate(24 * time.Hour)
-	d.accounts["acc3"] = uuid.New()
-	d.accounts["acc4"] = uuid.New()
 	lastScraped := day.Add(9 * time.Hour)
-	exec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, display_name, status, created_at, last_scraped_at)
-		VALUES ($1, $2, 'youtube', 'acc3', 'https://example.com/acc3', 'Account Three', 'active', $3, $4)`,
-		d.accounts["acc3"], d.ws, dashNow.Add(-30*24*time.Hour), lastScraped)
-	exec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, status, created_at)
-		VALUES ($1, $2, 'x', 'acc4', 'https://example.com/acc4', 'paused', $3)`,
-		d.accounts["acc4"], d.ws, dashNow.Add(-24*time.Hour))
+	d.accounts["acc3"] = env.Account(t, d.ws, testenv.AccountOptions{Platform: platform.YouTube, Handle: "acc3", URL: "https://example.com/acc3",
+		DisplayName: "Account Three", Status: domain.ItemActive, CreatedAt: dashNow.Add(-30 * 24 * time.Hour), LastScrapedAt: lastScraped})
+	d.accounts["acc4"] = env.Account(t, d.ws, testenv.AccountOptions{Platform: platform.X, Handle: "acc4", URL: "https://example.com/acc4",
+		Status: domain.ItemPaused, CreatedAt: dashNow.Add(-24 * time.Hour)})
 	published := map[string]time.Time{
 		"v7":  day.AddDate(0, 0, -40).Add(18*time.Hour + 20*time.Minute),
 		"v8":  day.AddDate(0, 0, -9).Add(6*time.Hour + 10*time.Minute),
@@ -50,11 +48,9 @@ func seedAccounts(t *testing.T) *dashboard {
 		"v10": day.AddDate(0, 0, -1).Add(18*time.Hour + 5*time.Minute),
 	}
 	for _, k := range accountVideos["acc3"] {
-		d.videos[k] = uuid.New()
-		exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, account_handle,
-				caption, published_at, tracked_individually, status, created_at)
-			VALUES ($1, $2, 'youtube', $3, $4, $5, 'acc3', $6, $7, false, 'active', $8)`,
-			d.videos[k], d.ws, k, "https://example.com/v/"+k, d.accounts["acc3"], "caption of "+k, published[k], published[k].Add(time.Hour))
+		d.videos[k] = env.Video(t, d.ws, testenv.VideoOptions{Platform: platform.YouTube, PlatformID: k, URL: "https://example.com/v/" + k,
+			AccountID: d.accounts["acc3"], AccountHandle: "acc3", Caption: "caption of " + k, Status: domain.ItemActive,
+			PublishedAt: published[k], CreatedAt: published[k].Add(time.Hour)})
 	}
 
 	var snaps []ingest.Snapshot
@@ -233,6 +229,7 @@ func (d *dashboard) checkAccount(t *testing.T, got query.Account, accHist, vidHi
 }
 
 func TestAccountsAgreeWithRawSnapshots(t *testing.T) {
+	t.Parallel()
 	d := seedAccounts(t)
 	accHist, vidHist := d.history(t, "account"), d.history(t, "video")
 	l := d.accountList(t, nil)
@@ -270,6 +267,7 @@ func TestAccountsAgreeWithRawSnapshots(t *testing.T) {
 }
 
 func TestAccountsFiltersAndSort(t *testing.T) {
+	t.Parallel()
 	d := seedAccounts(t)
 	accHist, vidHist := d.history(t, "account"), d.history(t, "video")
 	cases := []struct {
@@ -355,6 +353,7 @@ func (d *dashboard) listed(t *testing.T, key string) *query.Account {
 }
 
 func TestPatchAccount(t *testing.T) {
+	t.Parallel()
 	d := seedAccounts(t)
 	accHist, vidHist := d.history(t, "account"), d.history(t, "video")
 	// 3 individually tracked videos + 30 for each of acc1, acc3 and acc4
@@ -562,6 +561,7 @@ func recorded(h []rawSnapshot, m int, t time.Time) bool {
 }
 
 func TestAccountAnalyticsAgreeWithRawSnapshots(t *testing.T) {
+	t.Parallel()
 	d := seedAccounts(t)
 	accHist, vidHist := d.history(t, "account"), d.history(t, "video")
 	list := d.accountList(t, nil)
@@ -739,6 +739,7 @@ func TestAccountAnalyticsAgreeWithRawSnapshots(t *testing.T) {
 }
 
 func TestAccountAnalyticsErrors(t *testing.T) {
+	t.Parallel()
 	d := seedAccounts(t)
 	path := "/api/accounts/" + d.accounts["acc1"].String() + "/analytics"
 	for _, q := range []string{"?granularity=week", "?granularity=", "?datePreset=7d"} {

@@ -10,6 +10,7 @@ import (
 )
 
 func TestDeleteAlertRule(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	save := func(d *dashboard, name string) query.AlertRule {
 		var r query.AlertRule

@@ -12,6 +12,7 @@ import (
 // with some fields bad and others missing, is a 400 that names every bad
 // field at once, so the form can mark them all.
 func TestEmptyAlertFormNamesEveryField(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	c := a.signUp(uniqueEmail("alertform"))
 	a.bootstrap(c)
@@ -44,6 +45,7 @@ func TestEmptyAlertFormNamesEveryField(t *testing.T) {
 // new video's alert can show a gain the lists, counting from its first
 // scrape, do not.
 func TestAlertEventsNameTheVideo(t *testing.T) {
+	t.Parallel()
 	a, _ := newScrapingApp(t)
 	c := a.signUp(uniqueEmail("alertlist"))
 	ws := a.bootstrap(c).Workspace

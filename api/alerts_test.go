@@ -12,12 +12,14 @@ import (
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/mail"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/query"
 )
 
 func TestAlertRulesSaveAndList(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	var rule query.AlertRule
 	d.app.request("POST", "/api/alerts", map[string]any{
@@ -59,6 +61,7 @@ func TestAlertRulesSaveAndList(t *testing.T) {
 }
 
 func TestAlertRulesRejectBadInput(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	base := func(change map[string]any) map[string]any {
 		r := map[string]any{"name": "r", "metric": "views", "condition": "gain", "threshold": 1000, "windowHours": 24}
@@ -125,9 +128,8 @@ func TestAlertRulesRejectBadInput(t *testing.T) {
 // workspace and returns the user's e-mail.
 func addMember(t *testing.T, ws uuid.UUID, prefix string) string {
 	t.Helper()
-	email, id := uniqueEmail(prefix), uuid.New()
-	exec(t, `INSERT INTO users (id, email, email_verified_at) VALUES ($1, $2, now())`, id, email)
-	exec(t, `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'member')`, ws, id)
+	email := uniqueEmail(prefix)
+	env.Member(t, ws, env.User(t, testenv.UserOptions{Email: email, Verified: true}), domain.RoleMember)
 	return email
 }
 
@@ -135,6 +137,7 @@ func addMember(t *testing.T, ws uuid.UUID, prefix string) string {
 // workspace, so the service cannot be made to mail any address. Every
 // other address is a 400 naming it, and nothing is saved.
 func TestAlertRecipientsAreMembers(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	member := addMember(t, d.ws, "member")
 	other := seedDashboard(t)

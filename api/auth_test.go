@@ -11,6 +11,7 @@ import (
 )
 
 func TestSignUpLogInLogOut(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	email := uniqueEmail("Alice")
 	res := a.request("POST", "/api/auth/signup", map[string]string{
@@ -68,6 +69,7 @@ func TestSignUpLogInLogOut(t *testing.T) {
 }
 
 func TestSecureCookieIsConfigurable(t *testing.T) {
+	t.Parallel()
 	a := newApp(t, func(d *wiring.Deps) { d.Config.CookieSecure = true })
 	res := a.request("POST", "/api/auth/signup", map[string]string{"email": uniqueEmail("secure"), "password": "correct horse"}).expect(t, 200)
 	if c := res.cookie(auth.CookieName); c == nil || !c.Secure {
@@ -115,6 +117,7 @@ func TestSignUpRejectsBadInput(t *testing.T) {
 }
 
 func TestAuthMe(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	email := uniqueEmail("me")
 	res := a.request("POST", "/api/auth/signup", map[string]string{"email": email, "password": "correct horse"}).expect(t, 200)

@@ -476,11 +476,7 @@ func TestClusterEntryNodeKilled(t *testing.T) {
 	cl := env.Cluster(t)
 	o := env.CHOptions
 	o.Addr = cl.Nodes[0].Addr + "," + cl.Shard(cl.Nodes[0].Shard%2 + 1)[0].Addr
-	ch, err := store.OpenClickHouse(context.Background(), o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ch.Close() })
+	ch := openClickHouse(t, o)
 	// a workspace on node 1's shard, whose writes node 1's peer must take
 	var d *dashboard
 	for range 20 {

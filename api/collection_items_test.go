@@ -10,6 +10,7 @@ import (
 // move and come out after the fact; an account's videos follow it unless
 // they were placed elsewhere; ids of another workspace write nothing.
 func TestCollectionItems(t *testing.T) {
+	t.Parallel()
 	a, _ := newScrapingApp(t)
 	c := a.signUp(uniqueEmail("organise"))
 	ws := a.bootstrap(c).Workspace

@@ -10,6 +10,7 @@ import (
 )
 
 func TestRenameCollection(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	var other query.Collection
 	d.app.request("POST", "/api/collections", map[string]string{"name": "Other"}, d.cookie).expect(t, 200).decode(t, &other)
@@ -44,6 +45,7 @@ func TestRenameCollection(t *testing.T) {
 }
 
 func TestDeleteCollection(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	path := "/api/collections/" + d.collection.String()
 	var rule query.AlertRule

@@ -10,6 +10,7 @@ import (
 type collectionsBody = query.CollectionList
 
 func TestCollections(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	hist := d.history(t, "video")
 

@@ -15,7 +15,9 @@ import (
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/query"
 	"github.com/reeltrack/reeltrack/query/chread"
 )
@@ -47,6 +49,14 @@ func (d *dashboard) now() time.Time {
 
 func u64(v uint64) *uint64 { return &v }
 
+// byLinkVideo records an active video of the workspace tracked by its own
+// link, key its platform id, added at added and last scraped now (the real
+// now: other tests' refresh crons must not find it due).
+func byLinkVideo(t *testing.T, ws uuid.UUID, plat platform.Platform, key string, added time.Time) uuid.UUID {
+	t.Helper()
+	return env.Video(t, ws, testenv.VideoOptions{Platform: plat, PlatformID: key, Status: domain.ItemActive, CreatedAt: added, LastScrapedAt: time.Now()})
+}
+
 // seedDashboard builds the dashboard fixture in a new workspace; the app's
 // clock is dashNow.
 func seedDashboard(t *testing.T, change ...func(*wiring.Deps)) *dashboard {
@@ -55,40 +65,29 @@ func seedDashboard(t *testing.T, change ...func(*wiring.Deps)) *dashboard {
 	c := a.signUp(uniqueEmail("dash"))
 	ws := a.bootstrap(c).Workspace.ID
 	exec(t, `UPDATE workspaces SET plan = 'agency', video_limit = 5000 WHERE id = $1`, ws)
-	d := &dashboard{app: a, cookie: c, ws: ws, collection: uuid.New(), accounts: map[string]uuid.UUID{}, videos: map[string]uuid.UUID{}}
-	exec(t, `INSERT INTO collections (id, workspace_id, name) VALUES ($1, $2, 'Launch')`, d.collection, ws)
+	d := &dashboard{app: a, cookie: c, ws: ws, collection: env.Collection(t, ws, "Launch"), accounts: map[string]uuid.UUID{}, videos: map[string]uuid.UUID{}}
 
-	account := func(key, plat, status string, coll *uuid.UUID) {
-		id := uuid.New()
-		d.accounts[key] = id
-		// last scraped now (the real now): other tests' refresh crons must
-		// not find these due
-		exec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, status, collection_id, created_at, last_scraped_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())`, id, ws, plat, key, "https://example.com/"+key, status, coll, dashNow.Add(-60*24*time.Hour))
+	// last scraped now (the real now): other tests' refresh crons must
+	// not find these due
+	account := func(key string, plat platform.Platform, status domain.Item, coll *uuid.UUID) {
+		d.accounts[key] = env.Account(t, ws, testenv.AccountOptions{Platform: plat, Handle: key, URL: "https://example.com/" + key, Status: status,
+			CollectionID: coll, CreatedAt: dashNow.Add(-60 * 24 * time.Hour), LastScrapedAt: time.Now()})
 	}
-	account("acc1", "tiktok", "active", &d.collection)
-	account("acc2", "instagram", "removed", nil)
+	account("acc1", platform.TikTok, domain.ItemActive, &d.collection)
+	account("acc2", platform.Instagram, domain.ItemRemoved, nil)
 
-	video := func(key, plat string, acc string, individual bool, shop *bool, coll *uuid.UUID, published time.Time, added time.Duration) {
-		id := uuid.New()
-		d.videos[key] = id
-		var accID *uuid.UUID
-		if acc != "" {
-			x := d.accounts[acc]
-			accID = &x
-		}
-		exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, account_handle,
-				collection_id, caption, published_at, is_shop, tracked_individually, status, created_at, last_scraped_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'active', $13, now())`,
-			id, ws, plat, key, "https://example.com/v/"+key, accID, acc, coll, "caption of "+key, published, shop, individual, dashNow.Add(-added))
+	video := func(key string, plat platform.Platform, acc string, shop *bool, coll *uuid.UUID, published time.Time, added time.Duration) {
+		d.videos[key] = env.Video(t, ws, testenv.VideoOptions{Platform: plat, PlatformID: key, URL: "https://example.com/v/" + key,
+			AccountID: d.accounts[acc], AccountHandle: acc, CollectionID: coll, Caption: "caption of " + key, IsShop: shop,
+			Status: domain.ItemActive, PublishedAt: published, CreatedAt: dashNow.Add(-added), LastScrapedAt: time.Now()})
 	}
 	yes := true
-	video("v1", "tiktok", "acc1", false, nil, nil, dashNow.Add(-20*24*time.Hour), 15*24*time.Hour)
-	video("v2", "tiktok", "acc1", false, nil, nil, dashNow.Add(-3*24*time.Hour), 3*24*time.Hour)
-	video("v3", "tiktok", "", true, &yes, nil, dashNow.Add(-12*time.Hour), 11*time.Hour)
-	video("v4", "instagram", "", true, nil, nil, dashNow.Add(-2*time.Hour), time.Hour)
-	video("v5", "instagram", "acc2", false, nil, nil, dashNow.Add(-5*24*time.Hour), 5*24*time.Hour)
-	video("v6", "x", "", true, nil, &d.collection, dashNow.Add(-50*24*time.Hour), 45*24*time.Hour)
+	video("v1", platform.TikTok, "acc1", nil, nil, dashNow.Add(-20*24*time.Hour), 15*24*time.Hour)
+	video("v2", platform.TikTok, "acc1", nil, nil, dashNow.Add(-3*24*time.Hour), 3*24*time.Hour)
+	video("v3", platform.TikTok, "", &yes, nil, dashNow.Add(-12*time.Hour), 11*time.Hour)
+	video("v4", platform.Instagram, "", nil, nil, dashNow.Add(-2*time.Hour), time.Hour)
+	video("v5", platform.Instagram, "acc2", nil, nil, dashNow.Add(-5*24*time.Hour), 5*24*time.Hour)
+	video("v6", platform.X, "", nil, &d.collection, dashNow.Add(-50*24*time.Hour), 45*24*time.Hour)
 
 	var snaps []ingest.Snapshot
 	add := func(kind platform.Kind, key string, plat platform.Platform, acc string, at time.Time, m ingest.Metrics, followers *uint64) {
@@ -315,6 +314,7 @@ func show[T any](p *T) string {
 }
 
 func TestVideosAgreeWithRawSnapshots(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	hist := d.history(t, "video")
 	var list videoList
@@ -461,6 +461,7 @@ func checkVideos(t *testing.T, hist map[uuid.UUID][]rawSnapshot, videos []query.
 }
 
 func TestVideosFiltersSortAndPaging(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	keys := func(l videoList) []string {
 		var out []string
@@ -513,16 +514,17 @@ func TestVideosFiltersSortAndPaging(t *testing.T) {
 // ties, a video whose views are hidden and videos not scraped yet must
 // come out as the order recomputed from the raw snapshots says.
 func TestVideosPagesOfACountSort(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	ctx := context.Background()
 	video := func(key string, acc *uuid.UUID) uuid.UUID {
-		id := uuid.New()
-		d.videos[key] = id
-		exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, caption,
-				tracked_individually, status, created_at, last_scraped_at)
-			VALUES ($1, $2, 'instagram', $3, $4, $5, '', $6, 'active', $7, now())`,
-			id, d.ws, key, "https://example.com/v/"+key, acc, acc == nil, dashNow.Add(-48*time.Hour))
-		return id
+		o := testenv.VideoOptions{Platform: platform.Instagram, PlatformID: key, URL: "https://example.com/v/" + key, Status: domain.ItemActive,
+			CreatedAt: dashNow.Add(-48 * time.Hour), LastScrapedAt: time.Now()}
+		if acc != nil {
+			o.AccountID = *acc
+		}
+		d.videos[key] = env.Video(t, d.ws, o)
+		return d.videos[key]
 	}
 	w := ingest.NewSnapshotWriter(env.CH, 500, time.Now())
 	snap := func(id uuid.UUID, acc *uuid.UUID, m ingest.Metrics) {
@@ -603,6 +605,7 @@ func TestVideosPagesOfACountSort(t *testing.T) {
 }
 
 func TestVideosRejectBadParameters(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	for _, q := range []string{
 		"platforms=tiktok,myspace", "datePreset=1y", "sort=random", "limit=0", "limit=501", "limit=ten",
@@ -624,6 +627,7 @@ type overviewBody struct {
 // snapshots for every window, unfiltered and through filters that select
 // most of the videos or few of them.
 func TestOverviewAgreesWithRawSnapshots(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	hist := d.history(t, "video")
 	cases := []struct {
@@ -851,12 +855,11 @@ func TestReadAfterWriteThroughTheWebhookPath(t *testing.T) {
 // so its gain counts from its first value, in the list, the KPIs and the
 // chart alike.
 func TestGainsAfterAGapLongerThanTheLookback(t *testing.T) {
+	t.Parallel()
 	a := newApp(t, func(d *wiring.Deps) { d.Now = func() time.Time { return dashNow } })
 	c := a.signUp(uniqueEmail("gap"))
 	ws := a.bootstrap(c).Workspace.ID
-	id := uuid.New()
-	exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, tracked_individually, status, created_at, last_scraped_at)
-		VALUES ($1, $2, 'x', '1', 'https://x.com/a/status/1', true, 'active', $3, now())`, id, ws, dashNow.AddDate(0, 0, -21))
+	id := byLinkVideo(t, ws, platform.X, "1", dashNow.AddDate(0, 0, -21))
 	w := ingest.NewSnapshotWriter(env.CH, 10, time.Now())
 	for _, p := range []struct {
 		age   time.Duration
@@ -894,12 +897,11 @@ func TestGainsAfterAGapLongerThanTheLookback(t *testing.T) {
 // views in the chart after ClickHouse has merged the buckets, as the list
 // and the KPIs keep them.
 func TestBucketKeepsAValueItsLastSnapshotHid(t *testing.T) {
+	t.Parallel()
 	a := newApp(t, func(d *wiring.Deps) { d.Now = func() time.Time { return dashNow } })
 	c := a.signUp(uniqueEmail("hidden"))
 	ws := a.bootstrap(c).Workspace.ID
-	id := uuid.New()
-	exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, tracked_individually, status, created_at, last_scraped_at)
-		VALUES ($1, $2, 'x', '2', 'https://x.com/a/status/2', true, 'active', $3, now())`, id, ws, dashNow.AddDate(0, 0, -1))
+	id := byLinkVideo(t, ws, platform.X, "2", dashNow.AddDate(0, 0, -1))
 	views, likes := uint64(700), uint64(9)
 	hour := dashNow.Add(-3 * time.Hour).Truncate(time.Hour)
 	w := ingest.NewSnapshotWriter(env.CH, 10, time.Now())
@@ -942,6 +944,7 @@ func TestBucketKeepsAValueItsLastSnapshotHid(t *testing.T) {
 // within the look-back (chread.Lookback), as the raw snapshots say: the
 // overview for every preset and the videos list with its gains.
 func TestStartValuesAcrossScrapeGaps(t *testing.T) {
+	t.Parallel()
 	a := newApp(t, func(d *wiring.Deps) { d.Now = func() time.Time { return dashNow } })
 	c := a.signUp(uniqueEmail("gaps"))
 	ws := a.bootstrap(c).Workspace.ID
@@ -956,10 +959,8 @@ func TestStartValuesAcrossScrapeGaps(t *testing.T) {
 	}
 	w := ingest.NewSnapshotWriter(env.CH, 100, time.Now())
 	for key, scraped := range gaps {
-		id := uuid.New()
+		id := byLinkVideo(t, ws, platform.TikTok, key, dashNow.AddDate(0, 0, -40))
 		d.videos[key] = id
-		exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, tracked_individually, status, created_at, last_scraped_at)
-			VALUES ($1, $2, 'tiktok', $3, 'https://www.tiktok.com/@gaps/video/'||$3, true, 'active', $4, now())`, id, ws, key, dashNow.AddDate(0, 0, -40))
 		for day := 35; day >= 0; day-- {
 			if !scraped(day) {
 				continue
@@ -1000,6 +1001,7 @@ func TestStartValuesAcrossScrapeGaps(t *testing.T) {
 }
 
 func TestOverviewGainsOfHiddenCounts(t *testing.T) {
+	t.Parallel()
 	a := newApp(t, func(d *wiring.Deps) { d.Now = func() time.Time { return dashNow } })
 	c := a.signUp(uniqueEmail("hiddengains"))
 	ws := a.bootstrap(c).Workspace.ID
@@ -1007,10 +1009,8 @@ func TestOverviewGainsOfHiddenCounts(t *testing.T) {
 	start := query.WindowOf(query.Preset7d, dashNow).Start
 	w := ingest.NewSnapshotWriter(env.CH, 100, time.Now())
 	for _, key := range []string{"late-saves", "no-saves"} {
-		id := uuid.New()
+		id := byLinkVideo(t, ws, platform.Instagram, key, dashNow.AddDate(0, 0, -30))
 		d.videos[key] = id
-		exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, tracked_individually, status, created_at, last_scraped_at)
-			VALUES ($1, $2, 'instagram', $3, 'https://www.instagram.com/p/'||$3, true, 'active', $4, now())`, id, ws, key, dashNow.AddDate(0, 0, -30))
 		for day := 20; day >= 0; day-- {
 			at := dashNow.Add(-time.Duration(day)*24*time.Hour - time.Hour)
 			m := ingest.Metrics{Views: u64(uint64(1000 * (21 - day))), Likes: u64(uint64(40 * (21 - day))), Comments: u64(7)}

@@ -22,6 +22,7 @@ import (
 // collection's name; videos come in the videos export's order. Bad ranges
 // and parameters are 400s.
 func TestExportDailySeries(t *testing.T) {
+	t.Parallel()
 	d := seedAccounts(t)
 	vidHist, accHist := d.history(t, "video"), d.history(t, "account")
 	today := dashNow.Truncate(24 * time.Hour)

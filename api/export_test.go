@@ -35,6 +35,7 @@ func readCSV(t *testing.T, body []byte) [][]string {
 }
 
 func TestExportVideosMatchesTheList(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	// text that a spreadsheet would run, and text that needs quoting
 	exec(t, `UPDATE videos SET caption = $2 WHERE id = $1`, d.videos["v1"], "=HYPERLINK(\"http://evil\",\"x\")")
@@ -160,6 +161,7 @@ func TestExportVideosMatchesTheList(t *testing.T) {
 // TestExportStreamsLargeWorkspaces exports 20,000 videos with snapshots and
 // checks every row arrives once, in order.
 func TestExportStreamsLargeWorkspaces(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("large export")
 	}
@@ -210,6 +212,7 @@ func TestExportStreamsLargeWorkspaces(t *testing.T) {
 }
 
 func TestExportAccountsMatchesTheList(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	exec(t, `UPDATE accounts SET display_name = '+SUM(A1)', handle = '@acc1' WHERE id = $1`, d.accounts["acc1"])
 	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, d.ws)

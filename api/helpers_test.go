@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 
@@ -115,6 +116,18 @@ func (a *testApp) listen() string {
 	go a.app.Listener(ln) //nolint:errcheck // ends with Shutdown
 	a.t.Cleanup(func() { _ = a.app.Shutdown() })
 	return "http://" + ln.Addr().String()
+}
+
+// openClickHouse opens a connection with the options, closed when the
+// test ends.
+func openClickHouse(t *testing.T, o store.ClickHouseOptions) driver.Conn {
+	t.Helper()
+	ch, err := store.OpenClickHouse(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ch.Close() })
+	return ch
 }
 
 // deadRedis points the app at a port where nothing listens.

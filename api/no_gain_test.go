@@ -9,7 +9,9 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/query"
 )
 
@@ -18,14 +20,13 @@ import (
 // video of the last 7 days; an account whose videos gained nothing has no
 // best video.
 func TestVideosThatGainedNothingAreNotListedAsMovers(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
-	acc, flat := uuid.New(), uuid.New()
-	exec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, status, created_at, last_scraped_at)
-		VALUES ($1, $2, 'tiktok', 'flat', 'https://example.com/flat', 'active', $3, now())`, acc, d.ws, dashNow.Add(-60*24*time.Hour))
-	exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, account_handle,
-			published_at, tracked_individually, status, created_at, last_scraped_at)
-		VALUES ($1, $2, 'tiktok', 'flat1', 'https://example.com/v/flat1', $3, 'flat', $4, false, 'active', $4, now())`,
-		flat, d.ws, acc, dashNow.Add(-20*24*time.Hour))
+	acc := env.Account(t, d.ws, testenv.AccountOptions{Handle: "flat", URL: "https://example.com/flat", Status: domain.ItemActive,
+		CreatedAt: dashNow.Add(-60 * 24 * time.Hour), LastScrapedAt: time.Now()})
+	added := dashNow.Add(-20 * 24 * time.Hour)
+	flat := env.Video(t, d.ws, testenv.VideoOptions{PlatformID: "flat1", URL: "https://example.com/v/flat1", AccountID: acc, AccountHandle: "flat",
+		Status: domain.ItemActive, PublishedAt: added, CreatedAt: added, LastScrapedAt: time.Now()})
 	ctx := context.Background()
 	w := ingest.NewSnapshotWriter(env.CH, 500, time.Now())
 	for _, age := range []time.Duration{10 * 24 * time.Hour, 3 * 24 * time.Hour, 2 * time.Hour} {

@@ -13,6 +13,7 @@ import (
 // TestRouterMatchesOpenAPI fails when a route exists in the router but not
 // in openapi.yaml, or the other way round.
 func TestRouterMatchesOpenAPI(t *testing.T) {
+	t.Parallel()
 	var doc struct {
 		Paths map[string]map[string]any `yaml:"paths"`
 	}
@@ -68,6 +69,7 @@ func fiberToOpenAPI(p string) string {
 }
 
 func TestOpenAPIIsServed(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	res := a.request("GET", "/api/openapi.yaml", nil).expect(t, 200)
 	if !strings.HasPrefix(res.Header.Get("Content-Type"), "application/yaml") || string(res.Body) != string(reeltrack.OpenAPI) {

@@ -6,6 +6,10 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
 type bulkAnswer struct {
@@ -35,6 +39,7 @@ func videosTotal(t *testing.T, a *testApp, c *http.Cookie, params string) int {
 // and shows them as such; the usage meter, the lists and the account row
 // agree; raising the limit brings them back.
 func TestLimitsThatAddUp(t *testing.T) {
+	t.Parallel()
 	a, _ := newScrapingApp(t)
 	c := a.signUp(uniqueEmail("limits"))
 	ws := a.bootstrap(c).Workspace
@@ -120,6 +125,7 @@ func TestLimitsThatAddUp(t *testing.T) {
 // daily quota; another workspace's ids answer 404 and bad input 400, and
 // neither writes.
 func TestOrganiseItems(t *testing.T) {
+	t.Parallel()
 	a, _ := newScrapingApp(t)
 	c := a.signUp(uniqueEmail("bulk"))
 	ws := a.bootstrap(c).Workspace
@@ -211,9 +217,8 @@ func TestOrganiseItems(t *testing.T) {
 	waitJobsOfWorkspace(t, ws.ID)
 	// fill the quota with manual jobs of earlier today, then ask for more
 	for range 25 - all {
-		exec(t, `WITH j AS (INSERT INTO scrape_jobs (id, workspace_id, platform, actor, input, reason, status, created_at)
-			VALUES (gen_random_uuid(), $1, 'youtube', 'x', '{}', 'manual', 'processed', now() - interval '23 hours') RETURNING id)
-			INSERT INTO scrape_job_targets (job_id, entity_kind, entity_id) SELECT id, 'video', $2 FROM j`, ws.ID, single.ID)
+		env.Job(t, ws.ID, testenv.JobOptions{Platform: platform.YouTube, Actor: "x", Reason: "manual", Status: domain.JobProcessed,
+			CreatedAt: time.Now().Add(-23 * time.Hour), Targets: []testenv.JobTarget{{Kind: platform.Video, ID: single.ID}}})
 	}
 	jobs := count(t, `SELECT count(*) FROM scrape_jobs WHERE workspace_id = $1`, ws.ID)
 	r := a.request("POST", "/api/items/bulk", map[string]any{"action": "refresh", "video_ids": []uuid.UUID{single.ID}}, c)

@@ -128,6 +128,7 @@ func TestCrossSiteWritesAreRefused(t *testing.T) {
 }
 
 func TestJSONBodiesMustSayApplicationJSON(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	c := a.signUp(uniqueEmail("ctype"))
 	ws := a.bootstrap(c).Workspace

@@ -250,11 +250,7 @@ func TestClickHouseDownKeepsThePostgreSQLSide(t *testing.T) {
 	proxy := testenv.NewCutProxy(t, env.CHOptions.Addr)
 	o := env.CHOptions
 	o.Addr = proxy.Addr()
-	ch, err := store.OpenClickHouse(context.Background(), o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ch.Close() })
+	ch := openClickHouse(t, o)
 	d := seedDashboard(t, func(d *wiring.Deps) { d.CH = ch })
 
 	var healthy query.AccountList
@@ -338,11 +334,7 @@ func TestFrozenClickHouseAnswers503Fast(t *testing.T) {
 	if o.StatementTimeout != 2500*time.Millisecond {
 		t.Fatalf("the default CLICKHOUSE_STATEMENT_TIMEOUT is %s, want 2.5s", o.StatementTimeout)
 	}
-	ch, err := store.OpenClickHouse(context.Background(), o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ch.Close() })
+	ch := openClickHouse(t, o)
 	d := seedDashboard(t, func(d *wiring.Deps) { d.CH = ch })
 	var healthy query.AccountList
 	d.get(t, "/api/accounts", nil, &healthy)

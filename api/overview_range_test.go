@@ -16,6 +16,7 @@ import (
 // reversed, half given, beside a preset, in the future or before the
 // history the dashboard reads.
 func TestOverviewCustomRange(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	hist := d.history(t, "video")
 	listed := []string{"v1", "v2", "v3", "v4", "v6"}

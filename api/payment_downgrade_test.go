@@ -6,6 +6,10 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
 // TestLowerPlanKeepsItemsButBlocksAndPausesBeyondTheLimit moves a
@@ -41,15 +45,12 @@ func TestLowerPlanKeepsItemsButBlocksAndPausesBeyondTheLimit(t *testing.T) {
 		{name: "video 3", kind: "video", cost: 1},
 	}
 	for i, it := range items {
-		it.id = uuid.New()
 		at := start.Add(time.Duration(i) * time.Minute)
 		key := short + strings.ReplaceAll(it.name, " ", "")
 		if it.kind == "account" {
-			exec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, status, tracking_limit, created_at)
-				VALUES ($1, $2, 'tiktok', $3, 'https://www.tiktok.com/@'||$3, $4, $5, $6)`, it.id, ws.ID, key, it.status, it.cost, at)
+			it.id = env.Account(t, ws.ID, testenv.AccountOptions{Handle: key, Status: domain.Item(it.status), TrackingLimit: it.cost, CreatedAt: at})
 		} else {
-			exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, tracked_individually, created_at)
-				VALUES ($1, $2, 'youtube', $3, 'https://www.youtube.com/shorts/'||$3, true, $4)`, it.id, ws.ID, key, at)
+			it.id = env.Video(t, ws.ID, testenv.VideoOptions{Platform: platform.YouTube, PlatformID: key, CreatedAt: at})
 		}
 	}
 

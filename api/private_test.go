@@ -19,6 +19,7 @@ import (
 // the public ones and an unknown path's 404 too, carries
 // X-Content-Type-Options: nosniff.
 func TestPrivateAnswersAreNotKept(t *testing.T) {
+	t.Parallel()
 	var doc struct {
 		Paths map[string]map[string]yaml.Node `yaml:"paths"`
 	}

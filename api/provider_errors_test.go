@@ -124,6 +124,18 @@ func trackQueued(t *testing.T, a *testApp, c *http.Cookie) trackOut {
 	return r
 }
 
+// trackWithStartsAnswering signs a new user up (their address made of
+// who) on a providerErrorApp whose starts of actor's runs (every actor's
+// when empty) answer status, and tracks a YouTube Short (trackQueued).
+func trackWithStartsAnswering(t *testing.T, actor string, status int, who string) (*testApp, *startScript, *syncBuffer, *http.Cookie, trackOut) {
+	t.Helper()
+	a, script, logs := providerErrorApp(t)
+	script.set(actor, status)
+	c := a.signUp(uniqueEmail(who))
+	a.bootstrap(c)
+	return a, script, logs, c, trackQueued(t, a, c)
+}
+
 // waitRow polls sql (a count of rows) until it is 1.
 func waitRow(t *testing.T, what, sql string, args ...any) {
 	t.Helper()
@@ -151,11 +163,7 @@ type readyBody struct {
 // refused the input. The job fails without being retried, and the item
 // says so in the provider's words, not as an outage.
 func TestStartRefusedInputFailsTheJob(t *testing.T) {
-	a, script, _ := providerErrorApp(t)
-	script.set("", 400)
-	c := a.signUp(uniqueEmail("refused"))
-	a.bootstrap(c)
-	r := trackQueued(t, a, c)
+	a, script, _, _, r := trackWithStartsAnswering(t, "", 400, "refused")
 	waitRow(t, "the refused job failed", `SELECT count(*) FROM scrape_jobs WHERE id = $1 AND status = 'failed'`, r.JobID)
 	var status, reason string
 	if err := env.PG.QueryRow(t.Context(), `SELECT status, status_reason FROM videos WHERE id = $1`, r.ID).Scan(&status, &reason); err != nil {
@@ -179,11 +187,7 @@ func TestStartRefusedInputFailsTheJob(t *testing.T) {
 // start that succeeds lifts it. /readyz shows the provider failing with the
 // reason meanwhile.
 func TestStartOutOfCreditPausesStarts(t *testing.T) {
-	a, script, logs := providerErrorApp(t)
-	script.set("", 402)
-	c := a.signUp(uniqueEmail("credit"))
-	a.bootstrap(c)
-	r := trackQueued(t, a, c)
+	a, script, logs, c, r := trackWithStartsAnswering(t, "", 402, "credit")
 	waitRow(t, "the start was refused", `SELECT count(*) FROM provider_pauses WHERE kind = 'credit'
 		AND paused_until BETWEEN now() + interval '4 minutes' AND now() + interval '5 minutes'`)
 	if n := count(t, `SELECT count(*) FROM scrape_jobs WHERE id = $1 AND status = 'queued' AND attempts = 0 AND error LIKE '%out of credit%'`, r.JobID); n != 1 {
@@ -242,11 +246,7 @@ func TestStartOutOfCreditPausesStarts(t *testing.T) {
 func TestStartWithBadCredentialsPausesStarts(t *testing.T) {
 	for _, status := range []int{401, 403} {
 		t.Run(fmt.Sprint(status), func(t *testing.T) {
-			a, script, logs := providerErrorApp(t)
-			script.set("", status)
-			c := a.signUp(uniqueEmail("credentials"))
-			a.bootstrap(c)
-			r := trackQueued(t, a, c)
+			a, script, logs, c, r := trackWithStartsAnswering(t, "", status, "credentials")
 			waitRow(t, "the start was refused", `SELECT count(*) FROM scrape_jobs WHERE id = $1 AND status = 'queued' AND attempts = 0 AND error LIKE '%SCRAPER_TOKEN%'`, r.JobID)
 			res := a.request("GET", "/readyz", nil).expect(t, 200)
 			var ready readyBody
@@ -284,11 +284,7 @@ func TestStartWithBadCredentialsPausesStarts(t *testing.T) {
 // actor that does not exist: its runs are paused, other platforms' runs
 // still start.
 func TestStartOfAMissingActorPausesOnlyThatActor(t *testing.T) {
-	a, script, _ := providerErrorApp(t)
-	script.set("streamers~youtube-scraper", 404)
-	c := a.signUp(uniqueEmail("actor"))
-	a.bootstrap(c)
-	yt := trackQueued(t, a, c)
+	a, script, _, c, yt := trackWithStartsAnswering(t, "streamers~youtube-scraper", 404, "actor")
 	waitRow(t, "the start was refused", `SELECT count(*) FROM provider_pauses WHERE kind = 'actor' AND actor = 'streamers~youtube-scraper' AND reason LIKE '%answer 404%'`)
 	if n := count(t, `SELECT count(*) FROM scrape_jobs WHERE id = $1 AND status = 'queued' AND attempts = 0`, yt.JobID); n != 1 {
 		t.Fatal("the job of the missing actor is not queued with its attempt unspent")
@@ -311,11 +307,7 @@ func TestStartOfAMissingActorPausesOnlyThatActor(t *testing.T) {
 // the queue with the attempt spent, for the refresh to retry with
 // back-off, and nothing is paused.
 func TestStartServerErrorIsRetried(t *testing.T) {
-	a, script, _ := providerErrorApp(t)
-	script.set("", 500)
-	c := a.signUp(uniqueEmail("5xx"))
-	a.bootstrap(c)
-	r := trackQueued(t, a, c)
+	a, script, _, _, r := trackWithStartsAnswering(t, "", 500, "5xx")
 	waitRow(t, "the start failed", `SELECT count(*) FROM scrape_jobs WHERE id = $1 AND status = 'queued' AND attempts = 1 AND error LIKE '%500%'`, r.JobID)
 	if n := count(t, `SELECT count(*) FROM provider_pauses WHERE reason LIKE '%answer 500%'`); n != 0 {
 		t.Fatal("a 5xx paused starts")
@@ -333,11 +325,7 @@ func TestStartServerErrorIsRetried(t *testing.T) {
 // the reason and marked given up, and later refreshes never start it
 // again.
 func TestRefreshGivesUpAfterThreeAttempts(t *testing.T) {
-	a, script, _ := providerErrorApp(t)
-	script.set("", 500)
-	c := a.signUp(uniqueEmail("giveup"))
-	a.bootstrap(c)
-	r := trackQueued(t, a, c)
+	a, script, _, _, r := trackWithStartsAnswering(t, "", 500, "giveup")
 	waitRow(t, "the first start failed", `SELECT count(*) FROM scrape_jobs WHERE id = $1 AND status = 'queued' AND attempts = 1`, r.JobID)
 	for attempt := 2; attempt <= 3; attempt++ {
 		exec(t, `UPDATE scrape_jobs SET updated_at = now() - interval '1 day' WHERE id = $1`, r.JobID)

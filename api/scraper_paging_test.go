@@ -17,6 +17,7 @@ import (
 // run's webhook delivers still reads every page, and every video is active
 // with its snapshot, none in error.
 func TestCompletionReadsEveryPageOfACleanedDataset(t *testing.T) {
+	t.Parallel()
 	a, _ := newScrapingAppWith(t, func(d *wiring.Deps) { d.Config.ScraperPageSize = 10 }, "-empty-every", "10")
 	c := a.signUp(uniqueEmail("paging"))
 	a.bootstrap(c)

@@ -19,6 +19,7 @@ import (
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/ingest/ingesttest"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/testenv"
@@ -51,24 +52,12 @@ func countingProvider(t *testing.T) (*ingest.Client, *atomic.Int32) {
 // webhook goes nowhere: the test delivers it.
 func seedFinishedRun(t *testing.T, client *ingest.Client, items int) (ws, job uuid.UUID) {
 	t.Helper()
-	ctx := context.Background()
 	job = uuid.New()
 	handle := "hook_" + uuid.NewString()[:8]
 	ws = env.Workspace(t, testenv.WorkspaceOptions{})
 	account := env.Account(t, ws, testenv.AccountOptions{Handle: handle, TrackingLimit: items})
 	input, _ := json.Marshal(map[string]any{"profiles": []string{handle}, "postURLs": []string{}, "resultsPerPage": items})
-	run, err := client.StartRun(ctx, "clockworks~tiktok-scraper", input, ingest.Webhook{RequestURL: "http://127.0.0.1:1/none", IdempotencyKey: job.String()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for deadline := time.Now().Add(30 * time.Second); !run.Terminal(); time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("run did not finish")
-		}
-		if run, err = client.GetRun(ctx, run.ID); err != nil {
-			t.Fatal(err)
-		}
-	}
+	run := ingesttest.FinishedRun(t, client, "clockworks~tiktok-scraper", input, job)
 	env.Job(t, ws, testenv.JobOptions{ID: job, Actor: "clockworks~tiktok-scraper", Input: input, Status: domain.JobRunning,
 		RunID: run.ID, DatasetID: run.DefaultDatasetID, Targets: []testenv.JobTarget{{Kind: platform.Account, ID: account}}})
 	return ws, job
@@ -112,6 +101,7 @@ func deliver(t *testing.T, base string, job uuid.UUID) delivery {
 // the others answer 409 with Retry-After (the provider delivers them again
 // later) or, once the job is processed, 200 replayed. None is a 5xx.
 func TestParallelDeliveriesIngestOnce(t *testing.T) {
+	t.Parallel()
 	client, reads := countingProvider(t)
 	a := newApp(t, func(d *wiring.Deps) { d.Provider = client })
 	base := a.listen()
@@ -174,6 +164,7 @@ func TestParallelDeliveriesIngestOnce(t *testing.T) {
 // process died mid-ingest would: while its lease runs, deliveries answer 409
 // and read nothing; once it has expired, the next delivery ingests the job.
 func TestClaimOfADeadDeliveryExpires(t *testing.T) {
+	t.Parallel()
 	client, reads := countingProvider(t)
 	a := newApp(t, func(d *wiring.Deps) { d.Provider = client })
 	ws, job := seedFinishedRun(t, client, 5)
@@ -200,6 +191,7 @@ func TestClaimOfADeadDeliveryExpires(t *testing.T) {
 // service with no scraping provider configured (SCRAPER_TOKEN unset): a
 // 503 that the provider retries, the job left as it was.
 func TestCompletionWithoutProviderIsUnavailable(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	ws := env.Workspace(t, testenv.WorkspaceOptions{})
 	job := uuid.New()

@@ -10,6 +10,7 @@ import (
 )
 
 func TestSessionCacheNeverOutlivesTheToken(t *testing.T) {
+	t.Parallel()
 	sc := newSessionCache()
 	now := time.Now()
 	sc.now = func() time.Time { return now }
@@ -32,6 +33,7 @@ func TestSessionCacheNeverOutlivesTheToken(t *testing.T) {
 }
 
 func TestSessionCacheIsBounded(t *testing.T) {
+	t.Parallel()
 	sc := newSessionCache()
 	s := auth.Session{UserID: uuid.New(), ExpiresAt: time.Now().Add(time.Hour)}
 	for i := range sessionCacheSize + 10 {

@@ -8,6 +8,7 @@ import (
 // Verified sessions are remembered between requests; each request must still
 // be served as its own user, however the server reuses its buffers.
 func TestRememberedSessionsStayApart(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	type user struct {
 		email  string

@@ -30,6 +30,7 @@ func signed(t *testing.T, method jwt.SigningMethod, key any, claims jwt.MapClaim
 }
 
 func TestDashboardRoutesNeedAValidSession(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	user := uuid.NewString()
 	valid := jwt.MapClaims{"sub": user, "email": uniqueEmail("tok"), "exp": time.Now().Add(time.Hour).Unix()}

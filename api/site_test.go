@@ -30,6 +30,7 @@ func testBuild() fstest.MapFS {
 // API keeps its JSON answers, and the static files need no session nor pass
 // the rate limiter.
 func TestDashboardIsServedOutsideTheAPI(t *testing.T) {
+	t.Parallel()
 	a := newApp(t, withSite(testBuild()), func(d *wiring.Deps) {
 		d.Config.RateLimitPublic, d.Config.RateLimitUser = 1, 1
 	})
@@ -85,6 +86,7 @@ func TestDashboardIsServedOutsideTheAPI(t *testing.T) {
 }
 
 func TestDashboardNotBuilt(t *testing.T) {
+	t.Parallel()
 	a := newApp(t, withSite(fstest.MapFS{".gitkeep": {}}))
 	r := a.request("GET", "/videos/123", nil).expect(t, 503)
 	if !strings.Contains(string(r.Body), "run `make web`") || !strings.HasPrefix(r.Header.Get("Content-Type"), "text/plain") {
@@ -95,6 +97,7 @@ func TestDashboardNotBuilt(t *testing.T) {
 }
 
 func TestNoSiteNoDashboardRoutes(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	a.request("GET", "/", nil).expectError(t, 404, "not_found")
 	a.request("GET", "/videos/123", nil).expectError(t, 404, "not_found")

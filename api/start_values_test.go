@@ -22,6 +22,7 @@ import (
 // kept, and after a scrape older than the workspace's latest one changed
 // a start value.
 func TestStartValuesKeptUntilALateScrape(t *testing.T) {
+	t.Parallel()
 	kept := chread.NewStartValueCache(64<<20, time.Hour, nil)
 	d := seedDashboard(t, func(dp *wiring.Deps) { dp.StartValueCache = kept })
 	ctx := context.Background()

@@ -79,6 +79,7 @@ func members(path string, id uuid.UUID) string {
 }
 
 func TestChangeMemberRole(t *testing.T) {
+	t.Parallel()
 	tm := seedTeam(t)
 	a := tm.a
 	version := func() int { return count(t, `SELECT data_version FROM workspaces WHERE id = $1`, tm.ws) }
@@ -118,6 +119,7 @@ func TestChangeMemberRole(t *testing.T) {
 }
 
 func TestRemoveMember(t *testing.T) {
+	t.Parallel()
 	tm := seedTeam(t)
 	a := tm.a
 	// a member may not remove someone else; nobody may remove the owner
@@ -165,6 +167,7 @@ func TestRemoveMember(t *testing.T) {
 }
 
 func TestRevokeInvite(t *testing.T) {
+	t.Parallel()
 	tm := seedTeam(t)
 	a := tm.a
 	a.request("DELETE", members("invites", tm.invite), nil, tm.bob).expectError(t, 403, "forbidden")

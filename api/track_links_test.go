@@ -39,6 +39,7 @@ func (s tikTokShortLinks) RoundTrip(req *http.Request) (*http.Response, error) {
 // first creates it, the others answer existing with its id), the row holds
 // the canonical URL, and every malformed link is 400 and writes nothing.
 func TestTrackIdentifiesEveryLinkForm(t *testing.T) {
+	t.Parallel()
 	shortSrv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.Host + r.URL.Path {
 		case "vm.tiktok.com/ZMabc123/", "vt.tiktok.com/ZSabc123/", "www.tiktok.com/t/ZTRabc123/":

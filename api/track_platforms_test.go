@@ -26,6 +26,7 @@ func latestViews(t *testing.T, entity uuid.UUID) *uint64 {
 // run answers with an error row that names no input becomes error with
 // the row's reason.
 func TestPlatformAccountsEndToEnd(t *testing.T) {
+	t.Parallel()
 	a, _ := newScrapingApp(t, "-speed", "0.000001", "-quirks=false")
 	c := a.signUp(uniqueEmail("platforms"))
 	exec(t, `UPDATE workspaces SET video_limit = 200 WHERE id = $1`, a.bootstrap(c).Workspace.ID)

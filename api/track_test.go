@@ -123,6 +123,7 @@ func snapshotCount(t *testing.T, entity uuid.UUID) uint64 {
 }
 
 func TestTrackVideoAndAccountEndToEnd(t *testing.T) {
+	t.Parallel()
 	// Counts written as strings, null or left out are the normalizers'
 	// tests; here every count is there, so the account has its followers
 	// whatever the hour.
@@ -192,9 +193,10 @@ func TestTrackVideoAndAccountEndToEnd(t *testing.T) {
 }
 
 func TestTrackEnforcesThePlanLimit(t *testing.T) {
+	t.Parallel()
 	a, _ := newScrapingApp(t)
 	c := a.signUp(uniqueEmail("limit"))
-	a.bootstrap(c)
+	ws := a.bootstrap(c).Workspace
 	var urls []string
 	for i := range 50 {
 		urls = append(urls, fmt.Sprintf("https://www.youtube.com/shorts/%011d", i))
@@ -213,12 +215,13 @@ func TestTrackEnforcesThePlanLimit(t *testing.T) {
 		t.Fatal("one platform's URLs were not grouped into one run")
 	}
 	a.request("POST", "/api/track", map[string]string{"url": "https://youtu.be/abcdefghijk"}, c).expectError(t, 403, "forbidden")
-	if n := count(t, `SELECT count(*) FROM videos WHERE platform_video_id = 'abcdefghijk'`); n != 0 {
+	if n := count(t, `SELECT count(*) FROM videos WHERE workspace_id = $1 AND platform_video_id = 'abcdefghijk'`, ws.ID); n != 0 {
 		t.Fatal("a refused track wrote a video")
 	}
 }
 
 func TestTrackRejectsBadInput(t *testing.T) {
+	t.Parallel()
 	a, _ := newScrapingApp(t)
 	c := a.signUp(uniqueEmail("bad"))
 	ws := a.bootstrap(c).Workspace
@@ -251,6 +254,7 @@ func TestTrackRejectsBadInput(t *testing.T) {
 }
 
 func TestConcurrentTracksCannotOvershootTheLimit(t *testing.T) {
+	t.Parallel()
 	a, _ := newScrapingApp(t)
 	c := a.signUp(uniqueEmail("race"))
 	ws := a.bootstrap(c).Workspace
@@ -331,6 +335,7 @@ func TestConcurrentCronCallsQueueEachAccountOnce(t *testing.T) {
 }
 
 func TestScrapeFaults(t *testing.T) {
+	t.Parallel()
 	a, _ := newScrapingApp(t, "-rate429", "4", "-duplicate-webhooks", "true")
 	c := a.signUp(uniqueEmail("faults"))
 	a.bootstrap(c)
@@ -514,6 +519,7 @@ func TestNewItemsAreScrapedOnTheirFirstDay(t *testing.T) {
 // many of its newest videos to track; by default as many as fit what is
 // left of the plan, so a trial tracks a second and a third account.
 func TestAccountTrackingLimitChosenAtTracking(t *testing.T) {
+	t.Parallel()
 	a, _ := newScrapingApp(t)
 	c := a.signUp(uniqueEmail("limits"))
 	ws := a.bootstrap(c).Workspace // the trial: 50 videos, at most 30 per account

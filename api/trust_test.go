@@ -31,6 +31,7 @@ func starterWorkspace(a *testApp, prefix string) (*http.Cookie, string, uuid.UUI
 // made with an invited address joins nothing without the invite's link,
 // nor with it until the address is verified. Every refusal writes nothing.
 func TestInviteTakeoverIsRefused(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	owner, _, ws := starterWorkspace(a, "owner")
 	plain := a.member(owner, uniqueEmail("plain"), "member")
@@ -115,6 +116,7 @@ func TestInviteTakeoverIsRefused(t *testing.T) {
 // TestInviteLinksExpireAndRevoke: an expired or revoked invite's link is
 // refused; an expired invite holds no seat and can be sent again.
 func TestInviteLinksExpireAndRevoke(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	owner, _, ws := starterWorkspace(a, "owner")
 	late, gone := uniqueEmail("late"), uniqueEmail("gone")
@@ -153,6 +155,7 @@ func TestInviteLinksExpireAndRevoke(t *testing.T) {
 // TestEmailVerification: sign-up e-mails a single-use link (text and HTML);
 // the resend is rate-limited and makes the earlier link stop working.
 func TestEmailVerification(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	email := uniqueEmail("verify")
 	c := a.signUp(email)
@@ -196,6 +199,7 @@ func TestEmailVerification(t *testing.T) {
 // TestPasswordReset: the answer is the same for any address; the link works
 // once within its hour, sets the password and ends every session.
 func TestPasswordReset(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	email := uniqueEmail("reset")
 	laptop := a.signUp(email)
@@ -261,6 +265,7 @@ func TestPasswordReset(t *testing.T) {
 // TestPasswordChange needs the current password and ends every other
 // session; this client continues with a new one.
 func TestPasswordChange(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	email := uniqueEmail("change")
 	laptop := a.signUp(email)
@@ -284,6 +289,7 @@ func TestPasswordChange(t *testing.T) {
 // of it is; "sign out everywhere" ends every device's; a token of an
 // external provider (no session row, a user without a password) ends too.
 func TestSessionsEndOnTheServer(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	email := uniqueEmail("sessions")
 	laptop := a.signUp(email)
@@ -326,6 +332,7 @@ func TestSessionsEndOnTheServer(t *testing.T) {
 // TestActivityLog: owners and admins read who did what, from where; members
 // cannot; pages follow the cursor.
 func TestActivityLog(t *testing.T) {
+	t.Parallel()
 	a := newApp(t)
 	owner, ownerEmail, _ := starterWorkspace(a, "owner")
 	bobEmail := uniqueEmail("bob")

@@ -8,6 +8,9 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/query"
 )
 
@@ -60,6 +63,7 @@ func checkPoints(t *testing.T, name string, got, want []query.VideoPoint) {
 }
 
 func TestVideoAgreesWithListAndRawSnapshots(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	hist := d.history(t, "video")
 	var list videoList
@@ -95,18 +99,18 @@ func TestVideoAgreesWithListAndRawSnapshots(t *testing.T) {
 }
 
 func TestVideoHistory(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
-	job := func(kind string, entity uuid.UUID, status, errText, reason string, at time.Time, givenUp bool) uuid.UUID {
-		id := uuid.New()
-		var given *time.Time
+	job := func(kind platform.Kind, entity uuid.UUID, status domain.Job, errText, reason string, at time.Time, givenUp bool) uuid.UUID {
+		o := testenv.JobOptions{Actor: "a", Reason: reason, Status: status, Error: errText, Attempts: 1, CreatedAt: at, UpdatedAt: at,
+			Targets: []testenv.JobTarget{{Kind: kind, ID: entity}}}
 		if givenUp {
-			given = &at
+			o.GivenUpAt = at
 		}
-		exec(t, `INSERT INTO scrape_jobs (id, workspace_id, platform, actor, input, reason, status, error, attempts, created_at, updated_at, given_up_at, scraped_at)
-			VALUES ($1, $2, 'tiktok', 'a', '{}', $3, $4, $5, 1, $6::timestamptz, $6, $7, CASE WHEN $4::text = 'processed' THEN $6 END)`,
-			id, d.ws, reason, status, errText, at, given)
-		exec(t, `INSERT INTO scrape_job_targets (job_id, entity_kind, entity_id) VALUES ($1, $2, $3)`, id, kind, entity)
-		return id
+		if status == domain.JobProcessed {
+			o.ScrapedAt = at
+		}
+		return env.Job(t, d.ws, o)
 	}
 	v1, acc1 := d.videos["v1"], d.accounts["acc1"]
 	// v1 was added 15 days ago: its account's scrapes before that did not cover it
@@ -152,6 +156,7 @@ func TestVideoHistory(t *testing.T) {
 }
 
 func TestVideoErrors(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	other := seedDashboard(t)
 	// another workspace's video, a removed account's video, and no video

@@ -9,6 +9,7 @@ import (
 // no videos, the total and the offset asked, so that the dashboard can
 // say the page is empty and offer the last one.
 func TestVideosOffsetPastTheEnd(t *testing.T) {
+	t.Parallel()
 	d := seedDashboard(t)
 	var all videoList
 	d.get(t, "/api/videos", nil, &all)

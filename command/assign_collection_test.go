@@ -33,6 +33,7 @@ func sameCollection(a, b *uuid.UUID) bool {
 // them in another collection than the account's; those stay where they
 // were put. Videos tracked by their own link are moved only when named.
 func TestAssignCollectionMovesAnAccountsVideosWithIt(t *testing.T) {
+	t.Parallel()
 	ws := env.Workspace(t, testenv.WorkspaceOptions{})
 	launch, evergreen := env.Collection(t, ws, "Launch"), env.Collection(t, ws, "Evergreen")
 	account := env.Account(t, ws, testenv.AccountOptions{Status: domain.ItemActive})
@@ -67,6 +68,7 @@ func TestAssignCollectionMovesAnAccountsVideosWithIt(t *testing.T) {
 // that is not the workspace's (or is removed) refuses the whole
 // assignment with 404, and nothing moves.
 func TestAssignCollectionIsAllOrNone(t *testing.T) {
+	t.Parallel()
 	ws, other := env.Workspace(t, testenv.WorkspaceOptions{}), env.Workspace(t, testenv.WorkspaceOptions{})
 	launch, theirCollection := env.Collection(t, ws, "Launch"), env.Collection(t, other, "Launch")
 	account := env.Account(t, ws, testenv.AccountOptions{Status: domain.ItemActive})

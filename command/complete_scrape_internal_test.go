@@ -12,6 +12,7 @@ import (
 // targets without data only when the rows cannot be told apart; otherwise
 // those targets keep the general reason.
 func TestUnplacedFailureRows(t *testing.T) {
+	t.Parallel()
 	const noResults, private = "No results for this input", "Account is private"
 	cases := []struct {
 		name     string

@@ -11,6 +11,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/ingest/ingesttest"
 	"github.com/reeltrack/reeltrack/ingest/normalize"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
@@ -58,7 +59,7 @@ func seedJobs(t *testing.T, client *ingest.Client, actors ingest.Actors, items .
 	}
 	for _, rp := range plans {
 		job := uuid.New()
-		run := finishedRun(t, client, rp.Actor, rp.Input, job)
+		run := ingesttest.FinishedRun(t, client, rp.Actor, rp.Input, job)
 		var jobTargets []testenv.JobTarget
 		for _, tg := range rp.Targets {
 			jobTargets = append(jobTargets, testenv.JobTarget{Kind: tg.Kind, ID: tg.EntityID})
@@ -105,6 +106,7 @@ func stateOf(t *testing.T, account uuid.UUID) accountState {
 // scraped by two runs, its reels up to the tracking limit and its details;
 // each completion applies only what its run reports, in either order.
 func TestInstagramAccountReachesItsTrackingLimit(t *testing.T) {
+	t.Parallel()
 	client := newSimClient(t)
 	for _, order := range []string{"reels first", "details first"} {
 		t.Run(order, func(t *testing.T) {
@@ -176,6 +178,7 @@ func TestInstagramAccountReachesItsTrackingLimit(t *testing.T) {
 // videos and shorts (and its streams, when asked for) compete for its
 // tracking limit by publish time.
 func TestYouTubeChannelKeepsItsNewestVideosShortsAndStreams(t *testing.T) {
+	t.Parallel()
 	client := newSimClient(t)
 	for _, streams := range []bool{false, true} {
 		name := "without streams"
@@ -269,6 +272,7 @@ func youTubeKind(u string) string {
 // per-input error rows carry no input; a row goes to the target that got
 // no data when that is unambiguous.
 func TestXErrorRowsWithoutInputLandOnTheirTargets(t *testing.T) {
+	t.Parallel()
 	client := newSimClient(t)
 	suffix := uuid.NewString()[:5]
 

@@ -19,6 +19,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/ingest/ingesttest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
@@ -31,6 +32,7 @@ import (
 // nothing, and the retry completes the job with the same snapshots as one
 // clean pass.
 func TestProviderFailureMidDatasetIsRetried(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	sim := testenv.ScraperSim(t, "-run-duration", "10ms", "-webhook-retries", "0", "-quirks=false")
 	target, _ := url.Parse(sim)
@@ -88,29 +90,10 @@ func seedAccountRefresh(t testing.TB, client *ingest.Client, handle string, item
 	const actor = "clockworks~tiktok-scraper"
 	input, _ := json.Marshal(map[string]any{"profiles": []string{handle}, "postURLs": []string{}, "resultsPerPage": items})
 	job = uuid.New()
-	run := finishedRun(t, client, actor, input, job)
+	run := ingesttest.FinishedRun(t, client, actor, input, job)
 	env.Job(t, ws, testenv.JobOptions{ID: job, Actor: actor, Input: input, Status: domain.JobRunning, RunID: run.ID, DatasetID: run.DefaultDatasetID,
 		Targets: []testenv.JobTarget{{Kind: platform.Account, ID: account}}})
 	return ws, account, job
-}
-
-// finishedRun starts a simulator run of the job and waits for it to finish.
-func finishedRun(t testing.TB, client *ingest.Client, actor string, input []byte, job uuid.UUID) ingest.Run {
-	t.Helper()
-	ctx := context.Background()
-	run, err := client.StartRun(ctx, actor, input, ingest.Webhook{RequestURL: "http://127.0.0.1:1/none", IdempotencyKey: job.String()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for deadline := time.Now().Add(30 * time.Second); !run.Terminal(); time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("run did not finish")
-		}
-		if run, err = client.GetRun(ctx, run.ID); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return run
 }
 
 // TestClickHouseFailureMidWriteIsRetried cuts ClickHouse off during the
@@ -120,6 +103,7 @@ func finishedRun(t testing.TB, client *ingest.Client, actor string, input []byte
 // retry completes the job with exactly one set of snapshots, the rows of
 // the partial first write replaced through the sorting key.
 func TestClickHouseFailureMidWriteIsRetried(t *testing.T) {
+	t.Parallel()
 	testenv.SkipOnCurrentEngine(t, "the cut is placed by the native protocol's insert text")
 	// 41 rows (40 videos and the account) in batches of 5: nine inserts.
 	for _, cutAt := range []int{3, 9} {
@@ -250,6 +234,7 @@ func (d *datasetReads) reset() {
 // pass: every page once, in order, from offset 0 to the provider's total,
 // and nothing before or after, while every video gets its snapshot.
 func TestCompletionReadsTheDatasetOnce(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	sim := testenv.ScraperSim(t, "-run-duration", "10ms", "-webhook-retries", "0", "-empty-every", "10", "-rate429", "7")
 	target, _ := url.Parse(sim)

@@ -34,6 +34,7 @@ func organise(t *testing.T, ws uuid.UUID, action command.ItemAction, videos, acc
 // removed item is not found by any action but remove. Every change bumps
 // the data version, so the dashboard shows it at once; no change leaves it.
 func TestOrganiseItemsPausesResumesAndRemoves(t *testing.T) {
+	t.Parallel()
 	ws := env.Workspace(t, testenv.WorkspaceOptions{})
 	scraped := time.Now().Add(-time.Hour)
 	account := env.Account(t, ws, testenv.AccountOptions{Status: domain.ItemActive, LastScrapedAt: scraped})
@@ -93,6 +94,7 @@ func TestOrganiseItemsPausesResumesAndRemoves(t *testing.T) {
 // another workspace refuses the whole action with 404, and changes
 // neither workspace's items.
 func TestOrganiseItemsOfAnotherWorkspaceAreNotFound(t *testing.T) {
+	t.Parallel()
 	ws, other := env.Workspace(t, testenv.WorkspaceOptions{}), env.Workspace(t, testenv.WorkspaceOptions{})
 	mine := env.Video(t, ws, testenv.VideoOptions{Status: domain.ItemActive})
 	myAccount := env.Account(t, ws, testenv.AccountOptions{Status: domain.ItemActive})
@@ -123,6 +125,7 @@ func TestOrganiseItemsOfAnotherWorkspaceAreNotFound(t *testing.T) {
 // pause and remove, but not resume or refresh (its items would be scraped
 // again).
 func TestOrganiseItemsWithoutAccess(t *testing.T) {
+	t.Parallel()
 	ws := env.Workspace(t, testenv.WorkspaceOptions{NoAccess: true})
 	video := env.Video(t, ws, testenv.VideoOptions{Status: domain.ItemActive})
 	if _, err := organise(t, ws, command.ActionPause, []uuid.UUID{video}, nil); err != nil {
@@ -145,6 +148,7 @@ func TestOrganiseItemsWithoutAccess(t *testing.T) {
 // leaves the window) and queues nothing; paused and already queued items
 // are left unchanged and take nothing of the quota.
 func TestRefreshNowKeepsToTheDailyQuota(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	trialEnds := time.Now().Add(48 * time.Hour)
 	ws := env.Workspace(t, testenv.WorkspaceOptions{Plan: plan.Trial, TrialEndsAt: &trialEnds})

@@ -41,6 +41,7 @@ func rules(t *testing.T, ws uuid.UUID) int {
 // answered with every field that is missing or wrong at once, so the form
 // can mark them all, and nothing is saved.
 func TestSaveAlertRuleNamesEveryBadField(t *testing.T) {
+	t.Parallel()
 	ws := env.Workspace(t, testenv.WorkspaceOptions{})
 	for _, c := range []struct {
 		name string
@@ -83,6 +84,7 @@ func TestSaveAlertRuleNamesEveryBadField(t *testing.T) {
 // place in the list, and a member's is stored once, as the member's
 // address.
 func TestSaveAlertRuleRecipientsAreMembers(t *testing.T) {
+	t.Parallel()
 	owner := "alerts-" + uuid.NewString()[:8] + "@example.com"
 	ws := env.Workspace(t, testenv.WorkspaceOptions{OwnerEmail: owner})
 	other := env.Workspace(t, testenv.WorkspaceOptions{})

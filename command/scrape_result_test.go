@@ -22,6 +22,7 @@ import (
 // account and video refreshes do. Every transaction commits: locks are
 // taken in one order, so none waits on another crosswise.
 func TestConcurrentScrapeResultsDoNotDeadlock(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	ws := env.Workspace(t, testenv.WorkspaceOptions{})
 	accounts := make([]uuid.UUID, 6)
@@ -99,6 +100,7 @@ func TestConcurrentScrapeResultsDoNotDeadlock(t *testing.T) {
 // one recorded more than domain.LateScrape before the latest bumps its
 // history version.
 func TestLateScrapeBumpsHistoryVersion(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	ws := env.Workspace(t, testenv.WorkspaceOptions{})
 	t0 := time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)

@@ -27,6 +27,7 @@ func setTrackingLimit(t *testing.T, ws, account uuid.UUID, limit int) error {
 // removed; a video tracked by its own link is left alone. Raising the limit
 // brings videos back: active when they were scraped, pending when never.
 func TestTrackingLimitKeepsTheNewestVideos(t *testing.T) {
+	t.Parallel()
 	ws := env.Workspace(t, testenv.WorkspaceOptions{})
 	now := time.Now()
 	account := env.Account(t, ws, testenv.AccountOptions{Status: domain.ItemActive, TrackingLimit: 5, LastScrapedAt: now})
@@ -77,6 +78,7 @@ func TestTrackingLimitKeepsTheNewestVideos(t *testing.T) {
 // even over the video limit (after a downgrade). Another workspace's
 // account is not found.
 func TestTrackingLimitKeepsToThePlan(t *testing.T) {
+	t.Parallel()
 	ws := env.Workspace(t, testenv.WorkspaceOptions{VideoLimit: 10})
 	account := env.Account(t, ws, testenv.AccountOptions{Status: domain.ItemActive, TrackingLimit: 3})
 	// usage 11 of 10, as after a downgrade

@@ -33,6 +33,7 @@ import (
 // the rows must be the same. Each statement must answer rows, or the
 // comparison would prove nothing.
 func TestSQLAgreesOnCurrentClickHouse(t *testing.T) {
+	t.Parallel()
 	if testenv.CurrentEngine() {
 		t.Skip("the package already runs on the current engine: this test compares it with the server at CLICKHOUSE_ADDR")
 	}

@@ -19,6 +19,7 @@ import (
 // TestExportEndsWhenClickHouseFails: without its numbers the export stops
 // instead of writing rows with empty metrics.
 func TestExportEndsWhenClickHouseFails(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
 	f := newSpikeFixture(t, now)
 	f.video("v", "tiktok", "", false, time.Hour, map[float64]uint64{0.5: 10})
@@ -90,6 +91,7 @@ func (r *countedRows) Next() bool {
 // chunk, with the start values found shortly before the cutoffs and over
 // the whole look-back, and with a filter that leaves chunks out.
 func TestExportReadsClickHouseAChunkAtATime(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
 	f := newSpikeFixture(t, now)
 	const videos = 120

@@ -42,6 +42,7 @@ type refVideo struct {
 // the rules as docs/decisions.md states them, rule by rule and video by video:
 // which videos match, and every number reported.
 func TestSpikeScanMatchesReference(t *testing.T) {
+	t.Parallel()
 	for seed := range uint64(3) {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) { checkAgainstReference(t, seed) })
 	}

@@ -82,6 +82,7 @@ func hourly(from, to int, value func(age int) uint64) map[float64]uint64 {
 }
 
 func TestSpikeScan(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 20, 12, 20, 0, 0, time.UTC)
 	f := newSpikeFixture(t, now)
 	f.account("acc-active", "active")
@@ -176,6 +177,7 @@ func TestSpikeScan(t *testing.T) {
 func ptr[T any](v T) *T { return &v }
 
 func TestSpikeScanVelocityAgainstSiblingsAtTheSameAge(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
 	f := newSpikeFixture(t, now)
 	f.account("fam", "active")
@@ -218,6 +220,7 @@ func TestSpikeScanVelocityAgainstSiblingsAtTheSameAge(t *testing.T) {
 }
 
 func TestSpikeScanVelocityWithSeveralSiblings(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
 	f := newSpikeFixture(t, now)
 	for _, a := range []string{"fam", "other", "pair", "veteran"} {
@@ -328,6 +331,7 @@ func TestSpikeScanVelocityWithSeveralSiblings(t *testing.T) {
 // is interpolated from can lie more than the look-back before now minus
 // the window: the scan reads far enough back to find it.
 func TestSpikeScanWindowStartAcrossAGapLongAgo(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
 	f := newSpikeFixture(t, now)
 	// 100 views an hour; the latest snapshot 23 hours old, the one before

@@ -104,6 +104,7 @@ func renderedCases() []renderedCase {
 }
 
 func TestRenderedSQL(t *testing.T) {
+	t.Parallel()
 	for _, c := range renderedCases() {
 		t.Run(c.name, func(t *testing.T) {
 			sql, args := c.q.SQL()
@@ -207,6 +208,7 @@ func firstDiff(want, got string) string {
 // TestSQLTakesOnlyKnownMetrics: a metric reaches the text only through the
 // allow-list.
 func TestSQLTakesOnlyKnownMetrics(t *testing.T) {
+	t.Parallel()
 	bad := domain.Metric("views) OR (1")
 	for name, q := range map[string]renderedQuery{
 		"entities": chread.EntitiesQuery{Kind: "video", Metric: bad},

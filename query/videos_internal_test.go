@@ -14,6 +14,7 @@ import (
 // when every video is sorted, for any page, including values shared by
 // many videos and videos without the value.
 func TestSortFirstMatchesAFullSort(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(1, 2))
 	for _, n := range []int{0, 1, 7, 17, 100, 1000, 10_000} {
 		for _, spread := range []uint64{1, 5, 1 << 40} {
@@ -51,6 +52,7 @@ func sameRanks(a, b []rank) bool {
 // videos without the value last and ties in id order, for negative gains,
 // times before 1970 and rates as well as counts.
 func TestSortsOrderEveryValue(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(3, 4))
 	maybe := func() bool { return rnd.IntN(5) > 0 }
 	vs := make([]Video, 300)

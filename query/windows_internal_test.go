@@ -15,6 +15,7 @@ import (
 // Start; the chart is by hour for 24h and by day otherwise. The expected
 // instants are written out by hand, not computed.
 func TestWindowOfBoundaries(t *testing.T) {
+	t.Parallel()
 	at := func(s string) time.Time {
 		v, err := time.Parse(time.RFC3339Nano, s)
 		if err != nil {

@@ -127,6 +127,7 @@ func latestAnswers(t *testing.T, ctx context.Context, ch driver.Conn, db string)
 // growth views are remade with their alias and answer as before, new
 // snapshots reach entity_latest, and a second run applies nothing.
 func TestUpgradeFromTheReleasedSchema(t *testing.T) {
+	t.Parallel()
 	testenv.SkipOnCurrentEngine(t, "the released texts are what current releases refuse; the upgrade runs on 18.16, before the server is upgraded")
 	ctx := context.Background()
 	ch, db := freshDatabase(t, ctx, "up")
@@ -195,6 +196,7 @@ func TestUpgradeFromTheReleasedSchema(t *testing.T) {
 // cut short before recording them would: each statement takes its second
 // run, and the projections answer as before.
 func TestMigrationsApplyTwice(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	ch, db := freshDatabase(t, ctx, "twice")
 	if _, err := schema.MigrateClickHouse(ctx, env.PG, ch, schema.ClickHouseLayout{}, db); err != nil {
@@ -222,6 +224,7 @@ func TestMigrationsApplyTwice(t *testing.T) {
 // valid syntax for a current ClickHouse (EXPLAIN AST on the current
 // engine, which has no cluster to run them on).
 func TestClusterDDLParsesOnCurrentClickHouse(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	ch := env.CH
 	if !testenv.CurrentEngine() {

@@ -42,6 +42,7 @@ import (
 // TestServiceUser runs the service as its own user on the local ClickHouse
 // 18.16 of `make services`.
 func TestServiceUser(t *testing.T) {
+	t.Parallel()
 	testenv.SkipOnCurrentEngine(t, "the server's users: TestServiceUserGrantsOnCurrentClickHouse checks the grants on the current engine")
 	if env.CHOptions.Cluster != "" {
 		t.Skip("one server: TestClusterServiceUser runs on the cluster")
@@ -96,6 +97,7 @@ func TestClusterServiceUser(t *testing.T) {
 // one user is the service's as docker-compose.yml makes it: the official
 // image's user, narrowed by the SQL grants of render-service-users.sh.
 func TestServiceUserGrantsOnCurrentClickHouse(t *testing.T) {
+	t.Parallel()
 	if env.CHOptions.Cluster != "" {
 		t.Skip("one engine: the grants are the same on a cluster, plus ON CLUSTER and cluster()")
 	}

@@ -65,6 +65,50 @@ func (e *Env) Workspace(t testing.TB, o WorkspaceOptions) uuid.UUID {
 	return ws
 }
 
+// Owner is the id of the workspace's owner.
+func (e *Env) Owner(t testing.TB, ws uuid.UUID) uuid.UUID {
+	t.Helper()
+	var owner uuid.UUID
+	if err := e.PG.QueryRow(context.Background(), `SELECT owner_id FROM workspaces WHERE id = $1`, ws).Scan(&owner); err != nil {
+		t.Fatalf("testenv: owner of workspace %s: %v", ws, err)
+	}
+	return owner
+}
+
+// UserOptions shapes a user. The zero value is a user with an address of
+// its own, not verified, without a password, in no workspace.
+type UserOptions struct {
+	Email string // "<id>@example.com" when empty
+	// Verified marks the address verified (an invite needs it).
+	Verified bool
+	// PasswordHash is the stored hash (auth.Passwords.Hash); none when
+	// empty, as for a user of an external auth provider.
+	PasswordHash string
+}
+
+// User records a user and returns its id.
+func (e *Env) User(t testing.TB, o UserOptions) uuid.UUID {
+	t.Helper()
+	id := uuid.New()
+	if o.Email == "" {
+		o.Email = id.String() + "@example.com"
+	}
+	var verified *time.Time
+	if o.Verified {
+		now := time.Now()
+		verified = &now
+	}
+	e.mustExec(t, `INSERT INTO users (id, email, email_verified_at, password_hash) VALUES ($1, $2, $3, $4)`,
+		id, o.Email, verified, nullString(o.PasswordHash))
+	return id
+}
+
+// Member records a user of the workspace with the role.
+func (e *Env) Member(t testing.TB, ws, user uuid.UUID, role domain.Role) {
+	t.Helper()
+	e.mustExec(t, `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3)`, ws, user, string(role))
+}
+
 // Collection records a collection of the workspace and returns its id.
 func (e *Env) Collection(t testing.TB, ws uuid.UUID, name string) uuid.UUID {
 	t.Helper()
@@ -84,6 +128,9 @@ type AccountOptions struct {
 	// TrackingLimit is plan.DefaultAccountTrackingLimit when 0.
 	TrackingLimit int
 	CollectionID  *uuid.UUID
+	DisplayName   string
+	// CreatedAt is when it was tracked; now when zero.
+	CreatedAt time.Time
 	// LastScrapedAt is NULL when zero: never scraped.
 	LastScrapedAt time.Time
 }
@@ -115,9 +162,13 @@ func (e *Env) Account(t testing.TB, ws uuid.UUID, o AccountOptions) uuid.UUID {
 	if o.TrackingLimit == 0 {
 		o.TrackingLimit = plan.DefaultAccountTrackingLimit
 	}
-	e.mustExec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, status, tracking_limit, collection_id, last_scraped_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, id, ws, string(o.Platform), o.Handle, o.URL, string(o.Status),
-		o.TrackingLimit, o.CollectionID, nullTime(o.LastScrapedAt))
+	if o.CreatedAt.IsZero() {
+		o.CreatedAt = time.Now()
+	}
+	e.mustExec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, status, tracking_limit, collection_id, display_name,
+			created_at, last_scraped_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, id, ws, string(o.Platform), o.Handle, o.URL, string(o.Status),
+		o.TrackingLimit, o.CollectionID, o.DisplayName, o.CreatedAt, nullTime(o.LastScrapedAt))
 	return id
 }
 
@@ -136,6 +187,11 @@ type VideoOptions struct {
 	ByLink       bool
 	CollectionID *uuid.UUID
 	Status       domain.Item // domain.ItemPending when empty
+	Caption      string
+	// IsShop is NULL when nil: not known.
+	IsShop *bool
+	// CreatedAt is when it was tracked; now when zero.
+	CreatedAt time.Time
 	// PublishedAt and LastScrapedAt are NULL when zero.
 	PublishedAt, LastScrapedAt time.Time
 }
@@ -168,10 +224,14 @@ func (e *Env) Video(t testing.TB, ws uuid.UUID, o VideoOptions) uuid.UUID {
 	if o.AccountID != uuid.Nil {
 		account = &o.AccountID
 	}
+	if o.CreatedAt.IsZero() {
+		o.CreatedAt = time.Now()
+	}
 	e.mustExec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, account_handle, collection_id,
-			published_at, tracked_individually, status, last_scraped_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, id, ws, string(o.Platform), o.PlatformID, o.URL, account,
-		o.AccountHandle, o.CollectionID, nullTime(o.PublishedAt), account == nil || o.ByLink, string(o.Status), nullTime(o.LastScrapedAt))
+			caption, is_shop, published_at, tracked_individually, status, created_at, last_scraped_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`, id, ws, string(o.Platform), o.PlatformID, o.URL, account,
+		o.AccountHandle, o.CollectionID, o.Caption, o.IsShop, nullTime(o.PublishedAt), account == nil || o.ByLink, string(o.Status),
+		o.CreatedAt, nullTime(o.LastScrapedAt))
 	return id
 }
 
@@ -186,9 +246,13 @@ type JobOptions struct {
 	Status   domain.Job        // domain.JobQueued when empty
 	// RunID and DatasetID are the provider's run; NULL when empty.
 	RunID, DatasetID string
-	// CreatedAt is now when zero.
-	CreatedAt time.Time
-	Targets   []JobTarget
+	Error            string
+	Attempts         int
+	// CreatedAt and UpdatedAt are now when zero.
+	CreatedAt, UpdatedAt time.Time
+	// GivenUpAt and ScrapedAt are NULL when zero.
+	GivenUpAt, ScrapedAt time.Time
+	Targets              []JobTarget
 }
 
 // JobTarget is an item a scrape job refreshes.
@@ -222,9 +286,14 @@ func (e *Env) Job(t testing.TB, ws uuid.UUID, o JobOptions) uuid.UUID {
 	if o.CreatedAt.IsZero() {
 		o.CreatedAt = time.Now()
 	}
-	e.mustExec(t, `INSERT INTO scrape_jobs (id, workspace_id, platform, actor, input, reason, status, provider_run_id, dataset_id, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, o.ID, ws, string(o.Platform), o.Actor, string(o.Input), o.Reason,
-		string(o.Status), nullString(o.RunID), nullString(o.DatasetID), o.CreatedAt)
+	if o.UpdatedAt.IsZero() {
+		o.UpdatedAt = time.Now()
+	}
+	e.mustExec(t, `INSERT INTO scrape_jobs (id, workspace_id, platform, actor, input, reason, status, provider_run_id, dataset_id,
+			error, attempts, created_at, updated_at, given_up_at, scraped_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`, o.ID, ws, string(o.Platform), o.Actor, string(o.Input), o.Reason,
+		string(o.Status), nullString(o.RunID), nullString(o.DatasetID), o.Error, o.Attempts, o.CreatedAt, o.UpdatedAt,
+		nullTime(o.GivenUpAt), nullTime(o.ScrapedAt))
 	for _, tg := range o.Targets {
 		e.mustExec(t, `INSERT INTO scrape_job_targets (job_id, entity_kind, entity_id) VALUES ($1, $2, $3)`, o.ID, string(tg.Kind), tg.ID)
 	}

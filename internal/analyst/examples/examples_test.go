@@ -191,12 +191,9 @@ func seed(t *testing.T) *world {
 			v.id = tracked(v.ws, v.url, v.collection)
 		} else {
 			// found through the account by its scrape, as ingestion writes it
-			v.id = uuid.New()
 			pid := v.url[strings.LastIndexAny(strings.TrimSuffix(v.url, "/"), "/")+1:]
-			if _, err := env.PG.Exec(ctx, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, account_handle, tracked_individually)
-				VALUES ($1, $2, $3, $4, $5, $6, 'acme', false)`, v.id, v.ws, string(v.plat), strings.TrimSuffix(pid, "/"), v.url, v.account); err != nil {
-				t.Fatal(err)
-			}
+			v.id = env.Video(t, v.ws, testenv.VideoOptions{Platform: v.plat, PlatformID: strings.TrimSuffix(pid, "/"), URL: v.url,
+				AccountID: v.account, AccountHandle: "acme"})
 		}
 		if _, err := env.PG.Exec(ctx, `UPDATE videos SET status = 'active', caption = $2, published_at = $3, is_shop = $4, last_scraped_at = $5 WHERE id = $1`,
 			v.id, v.caption, v.published, v.shop, start.AddDate(0, 0, days)); err != nil {
