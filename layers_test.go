@@ -54,7 +54,11 @@ var importRules = []importRule{
 	{"projections", onlyImports("projections", "schema")},
 	{"projections-analytics", onlyImports("projections/analytics", "schema")},
 	{"internal", onlyImports("internal/...", "internal/...", "schema")},
-	{"testenv", importedOnlyBy("internal/testenv")},
+	{"testenv", all(
+		importedOnlyBy("internal/testenv"),
+		importedOnlyBy("ingest/ingesttest"),
+		onlyImports("ingest/ingesttest", "ingest"),
+	)},
 	{"leaves", all(
 		onlyImports("schema"),
 		onlyImports("web"),
