@@ -235,6 +235,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 	pg, pgctx := newGroup(ctx)
 	pg.Go(func() error {
 		rows, _ := db.Query(pgctx, accountsSQL, ws, sel.ID, sel.IncludeRemoved, platformNames(sel.Platforms), sel.CollectionID, domain.ItemRemoved)
+		var err error // its own: the two reads run at once
 		accounts, err = pgx.CollectRows(rows, scanAccount)
 		if err != nil {
 			return fmt.Errorf("read accounts: %w", err)
@@ -250,6 +251,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws uuid
 			cols, scan = videoColumns, scanVideo
 		}
 		rows, _ := db.Query(pgctx, `SELECT `+cols+accountVideosFromSQL, ws, sel.ID)
+		var err error
 		videos, err = pgx.CollectRows(rows, scan)
 		if err != nil {
 			return fmt.Errorf("read account videos: %w", err)
