@@ -1,6 +1,7 @@
 package testenv
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"testing"
@@ -38,26 +39,16 @@ type WorkspaceOptions struct {
 // with the owner role) and returns the workspace's id.
 func (e *Env) Workspace(t testing.TB, o WorkspaceOptions) uuid.UUID {
 	t.Helper()
-	if o.Name == "" {
-		o.Name = "w"
-	}
-	if o.Plan == "" {
-		o.Plan = plan.Agency
-	}
+	o.Name = cmp.Or(o.Name, "w")
+	o.Plan = cmp.Or(o.Plan, plan.Agency)
 	p, ok := plan.Lookup(o.Plan)
 	if !ok {
 		t.Fatalf("testenv: no plan %q", o.Plan)
 	}
-	if o.VideoLimit == 0 {
-		o.VideoLimit = p.VideoLimit
-	}
-	if o.SeatLimit == 0 {
-		o.SeatLimit = p.SeatLimit
-	}
+	o.VideoLimit = cmp.Or(o.VideoLimit, p.VideoLimit)
+	o.SeatLimit = cmp.Or(o.SeatLimit, p.SeatLimit)
 	owner, ws := uuid.New(), uuid.New()
-	if o.OwnerEmail == "" {
-		o.OwnerEmail = owner.String() + "@example.com"
-	}
+	o.OwnerEmail = cmp.Or(o.OwnerEmail, owner.String()+"@example.com")
 	e.mustExec(t, `INSERT INTO users (id, email) VALUES ($1, $2)`, owner, o.OwnerEmail)
 	e.mustExec(t, `INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit, trial_ends_at, has_access)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, ws, o.Name, owner, string(o.Plan), o.VideoLimit, o.SeatLimit, o.TrialEndsAt, !o.NoAccess)
@@ -90,9 +81,7 @@ type UserOptions struct {
 func (e *Env) User(t testing.TB, o UserOptions) uuid.UUID {
 	t.Helper()
 	id := uuid.New()
-	if o.Email == "" {
-		o.Email = id.String() + "@example.com"
-	}
+	o.Email = cmp.Or(o.Email, id.String()+"@example.com")
 	var verified *time.Time
 	if o.Verified {
 		now := time.Now()
@@ -147,21 +136,11 @@ var profileURL = map[platform.Platform]string{
 func (e *Env) Account(t testing.TB, ws uuid.UUID, o AccountOptions) uuid.UUID {
 	t.Helper()
 	id := uuid.New()
-	if o.Platform == "" {
-		o.Platform = platform.TikTok
-	}
-	if o.Handle == "" {
-		o.Handle = "acc_" + id.String()[:8]
-	}
-	if o.URL == "" {
-		o.URL = fmt.Sprintf(profileURL[o.Platform], o.Handle)
-	}
-	if o.Status == "" {
-		o.Status = domain.ItemPending
-	}
-	if o.TrackingLimit == 0 {
-		o.TrackingLimit = plan.DefaultAccountTrackingLimit
-	}
+	o.Platform = cmp.Or(o.Platform, platform.TikTok)
+	o.Handle = cmp.Or(o.Handle, "acc_"+id.String()[:8])
+	o.URL = cmp.Or(o.URL, fmt.Sprintf(profileURL[o.Platform], o.Handle))
+	o.Status = cmp.Or(o.Status, domain.ItemPending)
+	o.TrackingLimit = cmp.Or(o.TrackingLimit, plan.DefaultAccountTrackingLimit)
 	if o.CreatedAt.IsZero() {
 		o.CreatedAt = time.Now()
 	}
@@ -208,18 +187,10 @@ var videoURL = map[platform.Platform]string{
 func (e *Env) Video(t testing.TB, ws uuid.UUID, o VideoOptions) uuid.UUID {
 	t.Helper()
 	id := uuid.New()
-	if o.Platform == "" {
-		o.Platform = platform.TikTok
-	}
-	if o.PlatformID == "" {
-		o.PlatformID = id.String()
-	}
-	if o.URL == "" {
-		o.URL = fmt.Sprintf(videoURL[o.Platform], o.PlatformID)
-	}
-	if o.Status == "" {
-		o.Status = domain.ItemPending
-	}
+	o.Platform = cmp.Or(o.Platform, platform.TikTok)
+	o.PlatformID = cmp.Or(o.PlatformID, id.String())
+	o.URL = cmp.Or(o.URL, fmt.Sprintf(videoURL[o.Platform], o.PlatformID))
+	o.Status = cmp.Or(o.Status, domain.ItemPending)
 	var account *uuid.UUID
 	if o.AccountID != uuid.Nil {
 		account = &o.AccountID
@@ -268,21 +239,13 @@ func (e *Env) Job(t testing.TB, ws uuid.UUID, o JobOptions) uuid.UUID {
 	if o.ID == uuid.Nil {
 		o.ID = uuid.New()
 	}
-	if o.Platform == "" {
-		o.Platform = platform.TikTok
-	}
-	if o.Actor == "" {
-		o.Actor = "actor"
-	}
+	o.Platform = cmp.Or(o.Platform, platform.TikTok)
+	o.Actor = cmp.Or(o.Actor, "actor")
 	if len(o.Input) == 0 {
 		o.Input = []byte("{}")
 	}
-	if o.Reason == "" {
-		o.Reason = "refresh"
-	}
-	if o.Status == "" {
-		o.Status = domain.JobQueued
-	}
+	o.Reason = cmp.Or(o.Reason, "refresh")
+	o.Status = cmp.Or(o.Status, domain.JobQueued)
 	if o.CreatedAt.IsZero() {
 		o.CreatedAt = time.Now()
 	}
