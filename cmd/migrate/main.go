@@ -37,9 +37,9 @@ func run() error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	// Migrations run long: no statement bound, and no Redis.
+	// Migrations run long: no statement bound on either store, and no Redis.
 	o := cfg.Stores()
-	o.Postgres.StatementTimeout, o.RedisURL = 0, ""
+	o.Postgres.StatementTimeout, o.ClickHouse.StatementTimeout, o.RedisURL = 0, 0, ""
 	stores, err := store.Open(ctx, o, nil)
 	if err != nil {
 		return err

@@ -158,7 +158,10 @@ func TestClusterRebuildProjections(t *testing.T) {
 	for run := 1; run <= 2; run++ {
 		cmd := exec.Command(migrate, "-rebuild-projections")
 		cmd.Env = append(os.Environ(), "DATABASE_URL="+env.PGURL, "CLICKHOUSE_ADDR="+o.Addr, "CLICKHOUSE_DATABASE="+o.Database,
-			"CLICKHOUSE_USER="+o.User, "CLICKHOUSE_PASSWORD="+o.Password, "CLICKHOUSE_CLUSTER="+o.Cluster)
+			"CLICKHOUSE_USER="+o.User, "CLICKHOUSE_PASSWORD="+o.Password, "CLICKHOUSE_CLUSTER="+o.Cluster,
+			// The requests' bound, at its least: a migration and a rebuild
+			// run as long as they need, whatever it is.
+			"CLICKHOUSE_STATEMENT_TIMEOUT=100ms")
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("migrate -rebuild-projections (run %d): %v\n%s", run, err, out)
