@@ -24,6 +24,9 @@ func TestStatusesReachSQLAsParameters(t *testing.T) {
 	for _, s := range domain.Videos {
 		names = append(names, string(s))
 	}
+	for _, s := range domain.Lines {
+		names = append(names, string(s))
+	}
 	for _, s := range domain.Mails {
 		names = append(names, string(s))
 	}

@@ -165,6 +165,60 @@ const (
 	ActionAccountChanged    Action = "account_settings_changed"
 	ActionItemsChanged      Action = "tracked_items_changed"
 	ActionWorkspaceCreated  Action = "workspace_created"
+	ActionCampaignCreated   Action = "campaign_created"
+	ActionCampaignChanged   Action = "campaign_changed"
+	ActionCampaignRules     Action = "campaign_rules_changed"
+	ActionCreatorSaved      Action = "creator_saved"
+	ActionCreatorDeleted    Action = "creator_deleted"
+	ActionPayoutsApproved   Action = "payouts_approved"
+	ActionPayoutsRejected   Action = "payouts_rejected"
+	ActionPayoutsCleared    Action = "payouts_cleared"
+	ActionPayoutsReopened   Action = "payouts_reopened"
+	ActionPayoutsPaid       Action = "payouts_paid"
+)
+
+// Line is the status of a locked line of a campaign's payout ledger
+// (payout_lines.status). A line whose window is still open is projected:
+// computed on read, never stored.
+type Line string
+
+// The statuses of a locked line.
+const (
+	// LineLocked has its views and amount fixed and waits for review.
+	LineLocked Line = "locked"
+	// LineHeld was flagged (HoldReason) and waits for a person to clear or
+	// reject it.
+	LineHeld Line = "held"
+	// LineApproved is to be paid.
+	LineApproved Line = "approved"
+	// LineRejected is not paid; its reason says why, and it can be reopened.
+	LineRejected Line = "rejected"
+	// LinePaid was paid outside the service.
+	LinePaid Line = "paid"
+)
+
+// Lines lists every status of a locked line; CommittedLines those whose
+// amounts count as spent against the budget.
+var (
+	Lines          = []Line{LineLocked, LineHeld, LineApproved, LineRejected, LinePaid}
+	CommittedLines = []Line{LineLocked, LineHeld, LineApproved, LinePaid}
+)
+
+// HoldReason is why a line was held for review (payout_lines.hold_reason).
+type HoldReason string
+
+// The reasons a line is held.
+const (
+	// HoldBurst: its views jumped far beyond the account's own history
+	// without matching likes and comments.
+	HoldBurst HoldReason = "burst"
+	// HoldViewsFell: its views fell after the lock.
+	HoldViewsFell HoldReason = "views_fell"
+	// HoldUnavailable: its video went unavailable before its window closed.
+	HoldUnavailable HoldReason = "unavailable"
+	// HoldNoSnapshot: no snapshot was taken before its window closed (it was
+	// tracked later), so its views at the window's end are not known.
+	HoldNoSnapshot HoldReason = "no_snapshot"
 )
 
 // ActivityKeptFor is how long the activity log keeps an entry.

@@ -32,6 +32,8 @@ func TestChecksListTheGoValues(t *testing.T) {
 		{"mail_outbox", "mail_outbox_status_check", strs(domain.Mails)},
 		{"mail_outbox", "mail_outbox_kind_check", strs(domain.MailKinds)},
 		{"account_tokens", "account_tokens_purpose_check", strs(domain.AccountTokenPurposes)},
+		{"payout_lines", "payout_lines_status_check", strs(domain.Lines)},
+		{"campaigns", "campaigns_period_check", []string{"weekly", "monthly"}},
 	} {
 		var def string
 		err := env.PG.QueryRow(t.Context(), `
