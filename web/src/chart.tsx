@@ -13,6 +13,8 @@ export interface ChartSeries {
   bars?: boolean
   // right puts the series on a second axis at the right.
   right?: boolean
+  // format words a value in the tooltip (exact figures by default).
+  format?: (n: number) => string
 }
 
 export interface ChartProps {
@@ -68,7 +70,7 @@ function tooltip(granularity: 'hour' | 'day', series: ChartSeries[]): uPlot.Plug
         series.forEach((s, k) => {
           const row = document.createElement('div')
           const v = u.data[k + 1][i]
-          row.textContent = `${s.label}: ${exact(v ?? null)}`
+          row.textContent = `${s.label}: ${s.format && v !== null && v !== undefined ? s.format(v) : exact(v ?? null)}`
           tip.appendChild(row)
         })
         tip.hidden = false

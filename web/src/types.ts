@@ -361,3 +361,172 @@ export interface Activity {
   entries: ActivityEntry[]
   next: string | null
 }
+
+// Creators and campaigns (issue 28). Money is integer minor units of the
+// campaign's currency (minorDigits decimals: USD 2, JPY 0).
+
+export interface CreatorAccount {
+  id: string
+  platform: Platform
+  handle: string
+  displayName: string
+}
+
+export interface Creator {
+  id: string
+  name: string
+  email: string
+  // videos per campaign period; null: none
+  postingGoal: number | null
+  accounts: CreatorAccount[]
+  createdAt: string
+}
+
+export interface CreatorList {
+  creators: Creator[]
+}
+
+export type PayoutPeriod = 'weekly' | 'monthly'
+
+export interface Tier {
+  fromViews: number
+  // minor units per 1,000 views
+  cpm: number
+}
+
+// A version of a campaign's payout rules; 0 for a cap, minimum or maximum
+// is none.
+export interface RulesIn {
+  tiers: Tier[]
+  viewCap: number
+  minViews: number
+  minAmount: number
+  maxAmount: number
+  creatorCap: number
+  windowHours: number
+}
+
+export interface RulesVersion extends RulesIn {
+  version: number
+  createdAt: string
+  // the e-mail of who made it; '' when unknown
+  createdBy: string
+}
+
+export interface Spend {
+  committed: number
+  approved: number
+  paid: number
+  held: number
+  // the lines not locked yet; null in the list, which reads no views
+  projected: number | null
+  rejected: number
+  // null: no budget
+  remaining: number | null
+  budgetUsedPct: number | null
+}
+
+export interface CampaignSummary {
+  id: string
+  name: string
+  currency: string
+  minorDigits: number
+  startsAt: string
+  endsAt: string | null
+  // 0: none
+  budget: number
+  period: PayoutPeriod
+  platforms: Platform[]
+  spend: Spend
+  videos: number
+  creators: number
+}
+
+export interface Campaign extends CampaignSummary {
+  rules: RulesVersion
+  createdAt: string
+}
+
+export interface CampaignList {
+  campaigns: CampaignSummary[]
+}
+
+export type LineStatus = 'projected' | 'locked' | 'held' | 'approved' | 'rejected' | 'paid'
+export const LINE_STATUSES: LineStatus[] = ['projected', 'locked', 'held', 'approved', 'rejected', 'paid']
+export type Bound = '' | 'min_views' | 'view_cap' | 'min_amount' | 'max_amount' | 'cross_post' | 'creator_cap' | 'budget'
+export const BOUNDS: Exclude<Bound, ''>[] = ['min_views', 'view_cap', 'min_amount', 'max_amount', 'cross_post', 'creator_cap', 'budget']
+export type HoldReason = '' | 'burst' | 'views_fell' | 'unavailable' | 'no_snapshot'
+
+export interface Payee {
+  kind: 'creator' | 'account'
+  id: string
+  name: string
+}
+
+export interface Line {
+  videoId: string
+  url: string
+  platform: Platform
+  caption: string
+  accountHandle: string
+  payee: Payee
+  clip: string
+  publishedAt: string
+  windowEnd: string
+  periodStart: string
+  status: LineStatus
+  rulesVersion: number
+  views: number
+  likes: number
+  comments: number
+  snapshotAt: string | null
+  paidViews: number
+  price: number
+  amount: number
+  bound: Bound
+  holdReason: HoldReason
+  holdDetail: string
+  rejectReason: string
+  lockedAt: string | null
+  decidedBy: string
+  decidedAt: string | null
+  paidBy: string
+  paidAt: string | null
+  fellTo: number | null
+}
+
+export interface LineList {
+  lines: Line[]
+  total: number
+}
+
+export type GoalStatus = 'on_track' | 'behind' | 'at_risk'
+
+export interface CreatorStanding {
+  payee: Payee
+  videos: number
+  views: number
+  committed: number
+  projected: number
+  paid: number
+  goal: { perPeriod: number; posted: number; expected: number; status: GoalStatus } | null
+  lastPostedAt: string | null
+  stoppedPosting: boolean
+}
+
+export interface CampaignPage {
+  campaign: Campaign
+  // committed / paid views of the committed lines × 1,000, in minor units
+  effectiveCpm: number | null
+  counts: Record<LineStatus, number>
+  // per day a counting window ends: the paid views, the committed amount
+  // and the projected amount
+  series: { date: string; views: number; amount: number; projected: number }[]
+  periods: { start: string; end: string; committed: number; projected: number; paid: number; lines: number }[]
+  creators: CreatorStanding[]
+  topVideos: Line[]
+  // projected lines whose windows have closed: the next settle run locks them
+  awaitingLock: number
+}
+
+export type ReviewAction = 'approve' | 'clear' | 'reject' | 'reopen' | 'pay'

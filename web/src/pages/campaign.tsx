@@ -1,0 +1,604 @@
+// One campaign: spend against the budget, views and spend by day, the
+// payout periods, the creators' standings and top videos, the ledger of
+// lines (filtered, reviewed and paid in bulk by owners and admins), the
+// versions of the rules, the settings and the exports.
+import type { ComponentChildren } from 'preact'
+import { useMemo, useState } from 'preact/hooks'
+import { ApiError, get, patch, post } from '../api'
+import { TimeChart, type ChartSeries } from '../chart'
+import { ago, day, exact, num, platformName } from '../format'
+import { canManage, useWorkspace } from '../session'
+import { LINE_STATUSES, PLATFORMS, type Campaign, type CampaignPage as PageData, type CreatorStanding, type Platform, type RulesVersion } from '../types'
+import { Empty, ErrorNote, PageHeader, PlatformBadge, Show, Stale, TableHead, Time, numCol, useAction, useApi } from '../ui'
+import {
+  Amount,
+  GoalBadge,
+  LineStatusBadge,
+  PERIOD_NAMES,
+  PERIOD_SHORT,
+  RulesFacts,
+  RulesFields,
+  SpendMeter,
+  dayEnd,
+  dayStart,
+  described,
+  fieldText,
+  lastDay,
+  lineStatusLabel,
+  money,
+  moneyInput,
+  parseMoney,
+  periodText,
+  readRules,
+  rulesForm,
+  runText,
+  tiersText,
+  windowText,
+} from './campaign-parts'
+import { Ledger, VideoCell, lines, periodKey, readLedger, showLedger, type LedgerQuery } from './campaign-ledger'
+import './campaigns.css'
+
+const decimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 })
+
+function Kpi({ label, testid, value, raw, children }: { label: string; testid: string; value: ComponentChildren; raw?: number | null; children?: ComponentChildren }) {
+  return (
+    <div class="kpi card" data-testid={testid} data-value={raw ?? ''}>
+      <div class="kpi-label">{label}</div>
+      <div class="kpi-value">{value}</div>
+      {children && <div class="kpi-change muted">{children}</div>}
+    </div>
+  )
+}
+
+function Head({ c }: { c: Campaign }) {
+  return (
+    <section class="card cp-head" aria-label="Campaign">
+      <dl class="facts">
+        <dt>Collection</dt>
+        <dd>
+          <a href={`/videos?collectionId=${encodeURIComponent(c.id)}`}>{c.name}</a>
+          <span class="muted"> · {exact(c.videos)} {c.videos === 1 ? 'video' : 'videos'}, {exact(c.creators)} {c.creators === 1 ? 'payee' : 'payees'}</span>
+        </dd>
+        <dt>Runs</dt>
+        <dd data-testid="campaign-run">{runText(c.startsAt, c.endsAt)}</dd>
+        <dt>Currency</dt>
+        <dd>{c.currency}</dd>
+        <dt>Payouts</dt>
+        <dd>{PERIOD_NAMES[c.period]}</dd>
+        <dt>Platforms</dt>
+        <dd class="cp-platforms">{c.platforms.length === PLATFORMS.length ? 'All platforms' : c.platforms.map((p) => <PlatformBadge platform={p} />)}</dd>
+        <dt>Rules</dt>
+        <dd>
+          <a href="#rules">Version {c.rules.version}</a>
+          <span class="muted">
+            {' '}
+            · {tiersText(c.rules, c)} · counted for {windowText(c.rules.windowHours)}
+          </span>
+        </dd>
+      </dl>
+    </section>
+  )
+}
+
+function Kpis({ d }: { d: PageData }) {
+  const c = d.campaign
+  const s = c.spend
+  return (
+    <section class="kpis cp-kpis" aria-label="Key figures">
+      <Kpi label="Committed of the budget" testid="kpi-committed" raw={s.committed} value={money(s.committed, c)}>
+        <SpendMeter spend={s} budget={c.budget} c={c} name={c.name} short />
+      </Kpi>
+      <Kpi label="Remaining" testid="kpi-remaining" raw={s.remaining} value={s.remaining === null ? 'no budget' : money(s.remaining, c)}>
+        {c.budget > 0 ? `of ${money(c.budget, c)}` : 'the campaign has no budget'}
+      </Kpi>
+      <Kpi label="Projected" testid="kpi-projected" raw={s.projected} value={s.projected === null ? '—' : <Amount v={s.projected} c={c} projected />}>
+        {exact(d.counts.projected)} {d.counts.projected === 1 ? 'video' : 'videos'} still counting
+      </Kpi>
+      <Kpi label="Paid" testid="kpi-paid" raw={s.paid} value={money(s.paid, c)}>
+        {exact(d.counts.paid)} {d.counts.paid === 1 ? 'line' : 'lines'}
+      </Kpi>
+      <Kpi label="Approved, to pay" testid="kpi-approved" raw={s.approved} value={money(s.approved, c)}>
+        {exact(d.counts.approved)} {d.counts.approved === 1 ? 'line' : 'lines'}
+      </Kpi>
+      <Kpi label="Held for a check" testid="kpi-held" raw={s.held} value={money(s.held, c)}>
+        {exact(d.counts.held)} {d.counts.held === 1 ? 'line' : 'lines'}; {money(s.rejected, c)} rejected
+      </Kpi>
+      <Kpi label="Effective CPM" testid="kpi-cpm" raw={d.effectiveCpm} value={d.effectiveCpm === null ? '—' : money(Math.round(d.effectiveCpm), c)}>
+        per 1,000 paid views of committed lines
+      </Kpi>
+      <Kpi label="Locked, to review" testid="kpi-locked" raw={d.counts.locked} value={exact(d.counts.locked)}>
+        {d.counts.locked === 1 ? 'line waits' : 'lines wait'} for approval
+      </Kpi>
+    </section>
+  )
+}
+
+// Counts are the lines of each status; each filters the ledger.
+function Counts({ d }: { d: PageData }) {
+  return (
+    <ul class="cp-counts" aria-label="Lines by status" data-testid="status-counts">
+      {LINE_STATUSES.map((s) => (
+        <li>
+          <button type="button" class="link cp-count" data-status={s} data-value={d.counts[s] ?? 0} onClick={() => showLedger({ status: s })}>
+            <LineStatusBadge status={s} /> {exact(d.counts[s] ?? 0)}
+            <span class="sr-only"> {lineStatusLabel(s).toLowerCase()} lines: show them in the ledger</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function SpendChart({ d }: { d: PageData }) {
+  const c = d.campaign
+  const chart = useMemo(() => {
+    const days = d.series.map((p) => p.date)
+    const major = 10 ** c.minorDigits
+    const views = d.series.map((p) => p.views)
+    // a day without an amount of its kind draws no point
+    const committed = d.series.map((p) => (p.amount ? p.amount / major : null))
+    const projected = d.series.map((p) => (p.projected ? p.projected / major : null))
+    const fmt = (n: number) => money(Math.round(n * major), c)
+    const series: ChartSeries[] = [{ label: 'Paid views', values: views, bars: true }]
+    if (committed.some((v) => v !== null)) series.push({ label: `Committed (${c.currency})`, values: committed, right: true, format: fmt })
+    if (projected.some((v) => v !== null)) series.push({ label: `Projected (${c.currency})`, values: projected, right: true, format: (n) => `~${fmt(n)} projected` })
+    return { times: days, series }
+  }, [d])
+  return (
+    <section class="card" aria-labelledby="chart-title">
+      <h2 id="chart-title">
+        Views and spend <small class="muted">· per day a counting window ends (UTC)</small>
+      </h2>
+      {chart.times.length ? (
+        <TimeChart label="Paid views and spend per day" granularity="day" times={chart.times} series={chart.series} />
+      ) : (
+        <p class="muted">No video of the campaign yet: its views and spend show here as they are counted.</p>
+      )}
+    </section>
+  )
+}
+
+function Periods({ d, current }: { d: PageData; current: string }) {
+  const c = d.campaign
+  return (
+    <section class="card" aria-labelledby="periods-title">
+      <h2 id="periods-title">Payout periods</h2>
+      {d.periods.length === 0 ? (
+        <p class="muted">No lines yet.</p>
+      ) : (
+        <div class="table-wrap">
+          <table class="cp-table" data-testid="periods-table" aria-labelledby="periods-title">
+            <TableHead scoped cols={['Period', numCol('Committed'), numCol('Projected'), numCol('Paid'), 'Ledger']} />
+            <tbody>
+              {[...d.periods].reverse().map((p) => {
+                const key = periodKey(p.start)
+                return (
+                  <tr data-testid="row" data-id={key} aria-current={key === current ? 'true' : undefined}>
+                    <td class="nowrap">{periodText(p.start, p.end)}</td>
+                    <td class="num" data-value={p.committed}>
+                      {money(p.committed, c)}
+                    </td>
+                    <td class="num" data-value={p.projected}>
+                      {p.projected ? <Amount v={p.projected} c={c} projected /> : <span class="muted">—</span>}
+                    </td>
+                    <td class="num" data-value={p.paid}>
+                      {money(p.paid, c)}
+                    </td>
+                    <td>
+                      <button type="button" class="link nowrap" onClick={() => showLedger({ period: key })} aria-label={`Show the ${lines(p.lines)} of ${periodText(p.start, p.end)}`}>
+                        {lines(p.lines)}
+                      </button>
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}
+
+function Goal({ s }: { s: CreatorStanding }) {
+  if (!s.goal) return <span class="muted">no goal</span>
+  const g = s.goal
+  return (
+    <>
+      <GoalBadge status={g.status} />
+      <div class="small" data-testid="goal">
+        {exact(g.posted)} of {exact(g.perPeriod)} this period
+        <span class="muted"> · {decimal.format(g.expected)} expected by now</span>
+      </div>
+    </>
+  )
+}
+
+function Leaderboard({ d }: { d: PageData }) {
+  const c = d.campaign
+  return (
+    <section class="card" aria-labelledby="creators-title">
+      <div class="section-head">
+        <h2 id="creators-title">Creators</h2>
+        <a href="/creators">Manage creators</a>
+      </div>
+      {d.creators.length === 0 ? (
+        <p class="muted">No payee has a video in the campaign yet.</p>
+      ) : (
+        <div class="table-wrap">
+          <table class="cp-table" data-testid="leaderboard" aria-labelledby="creators-title">
+            <TableHead
+              scoped
+              cols={[numCol('#'), 'Payee', numCol('Videos'), numCol('Paid views'), numCol('Committed'), numCol('Projected'), numCol('Paid'), 'Posting goal', 'Last posted']}
+            />
+            <tbody>
+              {d.creators.map((s, i) => (
+                <tr data-testid="row" data-id={s.payee.id} data-kind={s.payee.kind}>
+                  <td class="num">{i + 1}</td>
+                  <td>
+                    <button type="button" class="link cp-name" onClick={() => showLedger({ payee: s.payee.id })} title="Show their lines in the ledger">
+                      {s.payee.name}
+                    </button>
+                    {s.payee.kind === 'account' && <div class="muted small">an account without a creator</div>}
+                    {s.stoppedPosting && (
+                      <div>
+                        <span class="badge stopped" data-testid="stopped-posting" title="No new video for longer than they used to post">
+                          Stopped posting
+                        </span>
+                      </div>
+                    )}
+                  </td>
+                  <td class="num">{exact(s.videos)}</td>
+                  <td class="num" title={exact(s.views)}>
+                    {num(s.views)}
+                  </td>
+                  <td class="num" data-testid="committed" data-value={s.committed}>
+                    {money(s.committed, c)}
+                  </td>
+                  <td class="num">{s.projected ? <Amount v={s.projected} c={c} projected /> : <span class="muted">—</span>}</td>
+                  <td class="num">{money(s.paid, c)}</td>
+                  <td>
+                    <Goal s={s} />
+                  </td>
+                  <td class="nowrap">{s.lastPostedAt ? <Time at={s.lastPostedAt} show={ago} /> : <span class="muted">never</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}
+
+function TopVideos({ d }: { d: PageData }) {
+  const c = d.campaign
+  return (
+    <section class="card" aria-labelledby="top-title">
+      <h2 id="top-title">Top videos</h2>
+      {d.topVideos.length === 0 ? (
+        <p class="muted">No video yet.</p>
+      ) : (
+        <div class="table-wrap">
+          <table class="cp-table" data-testid="top-videos" aria-labelledby="top-title">
+            <TableHead scoped cols={['Video', 'Payee', 'Status', numCol('Paid views'), numCol('Amount')]} />
+            <tbody>
+              {d.topVideos.map((l) => (
+                <tr data-testid="row" data-id={l.videoId}>
+                  <VideoCell l={l} />
+                  <td>{l.payee.name}</td>
+                  <td>
+                    <LineStatusBadge status={l.status} />
+                  </td>
+                  <td class="num" title={exact(l.paidViews)}>
+                    {num(l.paidViews)}
+                  </td>
+                  <td class="num" data-value={l.amount}>
+                    <Amount v={l.amount} c={c} projected={l.status === 'projected'} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}
+
+function ChangeRules({ c, onSaved, onCancel }: { c: Campaign; onSaved: (v: RulesVersion) => void; onCancel: () => void }) {
+  const [f, setF] = useState(() => rulesForm(c.rules, c.minorDigits))
+  const { busy, error, setError, run } = useAction()
+  const errs = error?.fields ?? {}
+  const submit = (e: Event) => {
+    e.preventDefault()
+    const { rules, errors } = readRules(f, c.minorDigits)
+    if (!rules) {
+      setError(new ApiError(400, 'invalid_request', 'Some fields need a change.', errors))
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('form[aria-label="Change rules"] [aria-invalid="true"]')?.focus())
+      return
+    }
+    run(async () => onSaved(await post<RulesVersion>(`/campaigns/${encodeURIComponent(c.id)}/rules`, rules)))
+  }
+  return (
+    <form class="cp-form" aria-label="Change rules" onSubmit={submit} noValidate>
+      <p class="rules-note" data-testid="rules-note">
+        Saving makes <strong>version {c.rules.version + 1}</strong>. Locked lines keep the version they were priced under and never change; a video is
+        priced under the version in force when it was published, so only videos published from now on use the new one.
+      </p>
+      <RulesFields f={f} set={setF} currency={c.currency} errors={errs} uid="change-rules" />
+      {error && Object.keys(errs).length === 0 && <ErrorNote error={error} />}
+      <div class="actions">
+        <button type="submit" class="primary" disabled={!!busy}>
+          {busy ? 'Saving…' : `Save as version ${c.rules.version + 1}`}
+        </button>
+        <button type="button" onClick={onCancel} disabled={!!busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function Rules({ c, manage, onChanged }: { c: Campaign; manage: boolean; onChanged: () => void }) {
+  const r = useApi((s) => get<{ versions: RulesVersion[] }>(`/campaigns/${encodeURIComponent(c.id)}/rules`, undefined, s), `${c.id}:${c.rules.version}`)
+  const [editing, setEditing] = useState(false)
+  const [notice, setNotice] = useState('')
+  return (
+    <section class="card" id="rules" aria-labelledby="rules-title">
+      <div class="section-head">
+        <h2 id="rules-title">Rules · version {c.rules.version}</h2>
+        {manage && !editing && (
+          <button
+            type="button"
+            onClick={() => {
+              setNotice('')
+              setEditing(true)
+            }}
+            data-testid="change-rules"
+          >
+            Change rules
+          </button>
+        )}
+      </div>
+      {editing ? (
+        <ChangeRules
+          c={c}
+          onCancel={() => setEditing(false)}
+          onSaved={(v) => {
+            setEditing(false)
+            setNotice(`Version ${v.version} saved. Locked lines keep their version; videos published from now on are priced under version ${v.version}.`)
+            onChanged()
+          }}
+        />
+      ) : (
+        <RulesFacts r={c.rules} c={c} />
+      )}
+      {notice && (
+        <p class="notice" role="status" data-testid="rules-saved">
+          {notice}
+        </p>
+      )}
+      <h3 class="cp-history">Versions</h3>
+      <Show r={r}>
+        {(d) => (
+          <div class="table-wrap">
+            <table class="cp-table" data-testid="rules-versions" aria-label="Versions of the rules">
+              <TableHead scoped cols={['Version', 'Made', 'CPM tiers', numCol('View cap'), numCol('Min views'), 'Amount per video', numCol('Creator cap'), 'Window']} />
+              <tbody>
+                {d.versions.map((v) => (
+                  <tr data-testid="row" data-id={v.version} aria-current={v.version === c.rules.version ? 'true' : undefined}>
+                    <td class="nowrap">
+                      v{v.version}
+                      {v.version === c.rules.version && <span class="muted small"> (current)</span>}
+                    </td>
+                    <td>
+                      <Time at={v.createdAt} show={day} />
+                      {v.createdBy && <div class="muted small cp-email">{v.createdBy}</div>}
+                    </td>
+                    <td>{tiersText(v, c)}</td>
+                    <td class="num">{v.viewCap ? exact(v.viewCap) : '—'}</td>
+                    <td class="num">{v.minViews ? exact(v.minViews) : '—'}</td>
+                    <td class="nowrap">
+                      {v.minAmount || v.maxAmount ? `${v.minAmount ? money(v.minAmount, c) : '0'} – ${v.maxAmount ? money(v.maxAmount, c) : 'no max'}` : '—'}
+                    </td>
+                    <td class="num">{v.creatorCap ? money(v.creatorCap, c) : '—'}</td>
+                    <td class="nowrap">{windowText(v.windowHours)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Show>
+    </section>
+  )
+}
+
+function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
+  const initial = () => ({
+    startsAt: c.startsAt.slice(0, 10),
+    lastDay: c.endsAt ? lastDay(c.endsAt) : '',
+    budget: moneyInput(c.budget, c.minorDigits),
+    platforms: new Set<Platform>(c.platforms),
+  })
+  const [f, setF] = useState(initial)
+  const { busy, error, setError, run } = useAction()
+  const [saved, setSaved] = useState(false)
+  const errs = error?.fields ?? {}
+  const submit = (e: Event) => {
+    e.preventDefault()
+    setSaved(false)
+    const bad: Record<string, string> = {}
+    const budget = parseMoney(f.budget, c.minorDigits)
+    if (typeof budget === 'string') bad.budget = budget
+    if (!f.startsAt) bad.startsAt = 'is required'
+    if (f.lastDay && f.lastDay < f.startsAt) bad.endsAt = 'must not be before the first day'
+    if (f.platforms.size === 0) bad.platforms = 'must name at least one platform'
+    if (Object.keys(bad).length || typeof budget === 'string') {
+      setError(new ApiError(400, 'invalid_request', 'Some fields need a change.', bad))
+      return
+    }
+    // only what changed is sent
+    const body: Record<string, unknown> = {}
+    if (dayStart(f.startsAt) !== dayStart(c.startsAt.slice(0, 10)) || c.startsAt.slice(10) !== 'T00:00:00Z') body.startsAt = dayStart(f.startsAt)
+    const endsAt = f.lastDay ? dayEnd(f.lastDay) : null
+    if ((c.endsAt ? lastDay(c.endsAt) : '') !== f.lastDay) body.endsAt = endsAt
+    if (budget !== c.budget) body.budget = budget
+    const platforms = PLATFORMS.filter((p) => f.platforms.has(p))
+    if (platforms.join() !== PLATFORMS.filter((p) => c.platforms.includes(p)).join()) body.platforms = platforms
+    if (Object.keys(body).length === 0) {
+      setSaved(true)
+      return
+    }
+    run(async () => {
+      await patch<Campaign>(`/campaigns/${encodeURIComponent(c.id)}`, body)
+      setSaved(true)
+      onSaved()
+    })
+  }
+  const err = (k: string, label: string) =>
+    errs[k] ? (
+      <small id={`settings-${k}-error`} class="field-error">
+        {fieldText(label, errs[k])}
+      </small>
+    ) : null
+  return (
+    <form class="card cp-form cp-settings" aria-label="Campaign settings" onSubmit={submit} noValidate>
+      <h2>Settings</h2>
+      <p class="muted small">
+        The currency ({c.currency}) and the payout period ({PERIOD_SHORT[c.period].toLowerCase()}) are fixed. Locked lines keep their amounts whatever
+        changes here.
+      </p>
+      <div class="cp-grid">
+        <div class="field">
+          <label for="settings-startsAt">First day</label>
+          <input type="date" name="startsAt" value={f.startsAt} onInput={(e) => setF({ ...f, startsAt: (e.target as HTMLInputElement).value })} {...described('settings-startsAt', errs.startsAt, false)} />
+          {err('startsAt', 'First day')}
+        </div>
+        <div class="field">
+          <label for="settings-endsAt">Last day (optional)</label>
+          <input type="date" name="endsAt" min={f.startsAt || undefined} value={f.lastDay} onInput={(e) => setF({ ...f, lastDay: (e.target as HTMLInputElement).value })} {...described('settings-endsAt', errs.endsAt)} />
+          {err('endsAt', 'Last day') ?? (
+            <small id="settings-endsAt-hint" class="muted">
+              Empty: no end.
+            </small>
+          )}
+        </div>
+        <div class="field">
+          <label for="settings-budget">Budget ({c.currency})</label>
+          <input
+            type="text"
+            inputMode="decimal"
+            name="budget"
+            autocomplete="off"
+            placeholder="none"
+            value={f.budget}
+            onInput={(e) => setF({ ...f, budget: (e.target as HTMLInputElement).value })}
+            {...described('settings-budget', errs.budget)}
+          />
+          {err('budget', 'Budget') ?? (
+            <small id="settings-budget-hint" class="muted">
+              Empty: no budget. Lines that lock once it is spent are cut to what is left.
+            </small>
+          )}
+        </div>
+      </div>
+      <fieldset>
+        <legend>Platforms paid</legend>
+        <div class="cp-checks">
+          {PLATFORMS.map((p) => (
+            <label class="check">
+              <input
+                type="checkbox"
+                name="platforms"
+                value={p}
+                checked={f.platforms.has(p)}
+                onChange={(e) => {
+                  const next = new Set(f.platforms)
+                  if ((e.target as HTMLInputElement).checked) next.add(p)
+                  else next.delete(p)
+                  setF({ ...f, platforms: next })
+                }}
+              />
+              {platformName(p)}
+            </label>
+          ))}
+        </div>
+        {err('platforms', 'Platforms')}
+      </fieldset>
+      {error && (Object.keys(errs).length === 0 || Object.keys(errs).some((k) => !['startsAt', 'endsAt', 'budget', 'platforms'].includes(k))) && (
+        <ErrorNote error={error} />
+      )}
+      <div class="actions">
+        <button type="submit" class="primary" disabled={!!busy}>
+          {busy ? 'Saving…' : 'Save settings'}
+        </button>
+        {saved && (
+          <span class="notice" role="status" data-testid="settings-saved">
+            Saved.
+          </span>
+        )}
+      </div>
+    </form>
+  )
+}
+
+function Panel({ d, q, manage, reload }: { d: PageData; q: LedgerQuery; manage: boolean; reload: () => void }) {
+  const c = d.campaign
+  return (
+    <>
+      <Head c={c} />
+      <Kpis d={d} />
+      <Counts d={d} />
+      {d.awaitingLock > 0 && (
+        <p class="muted small" role="status" data-testid="awaiting-lock">
+          The counting windows of {lines(d.awaitingLock)} have closed: {d.awaitingLock === 1 ? 'it is' : 'they are'} still projected until the next
+          run locks {d.awaitingLock === 1 ? 'it' : 'them'}, within minutes; then {d.awaitingLock === 1 ? 'it' : 'they'} can be reviewed.{' '}
+          <button type="button" class="link" onClick={reload}>
+            Reload
+          </button>
+        </p>
+      )}
+      <SpendChart d={d} />
+      <Periods d={d} current={q.period} />
+      <Leaderboard d={d} />
+      <TopVideos d={d} />
+      <Ledger d={d} q={q} manage={manage} onChanged={reload} />
+      <Rules c={c} manage={manage} onChanged={reload} />
+      {manage ? (
+        <Settings key={`${c.startsAt}|${c.endsAt}|${c.budget}|${c.platforms.join()}`} c={c} onSaved={reload} />
+      ) : (
+        <p class="muted">Only the workspace’s owner or an admin can change the campaign’s settings and rules.</p>
+      )}
+    </>
+  )
+}
+
+export default function CampaignPage({ params, query }: { params: Record<string, string>; query: URLSearchParams }) {
+  const id = params.id
+  const manage = canManage(useWorkspace())
+  const r = useApi((s) => get<PageData>(`/campaigns/${encodeURIComponent(id)}`, undefined, s), id)
+  const q = readLedger(query)
+  const title = r.data && r.data.campaign.id === id ? r.data.campaign.name : 'Campaign'
+  return (
+    <>
+      <PageHeader title={title}>
+        <a href="/campaigns">← All campaigns</a>
+      </PageHeader>
+      {r.error?.status === 404 || r.error?.status === 400 ? (
+        <Empty title="Campaign not found">
+          It may have been removed, or it belongs to another workspace. See <a href="/campaigns">your campaigns</a>.
+        </Empty>
+      ) : (
+        <Show r={r}>
+          {(d) => (
+            <Stale r={r}>
+              <Panel d={d} q={q} manage={manage} reload={r.reload} />
+            </Stale>
+          )}
+        </Show>
+      )}
+    </>
+  )
+}
