@@ -310,3 +310,21 @@ func (p *Payable) cut(left Money, by Bound) {
 		p.Amount, p.Bound = left, by
 	}
 }
+
+// Decimal writes an amount of minor units with digits decimal places:
+// Decimal(81250, 2) is "812.50", Decimal(-5, 2) "-0.05".
+func Decimal(m Money, digits int) string {
+	sign := ""
+	u := uint64(m)
+	if m < 0 {
+		sign, u = "-", uint64(-(m + 1))+1
+	}
+	if digits <= 0 {
+		return fmt.Sprintf("%s%d", sign, u)
+	}
+	scale := uint64(1)
+	for range digits {
+		scale *= 10
+	}
+	return fmt.Sprintf("%s%d.%0*d", sign, u/scale, digits, u%scale)
+}
