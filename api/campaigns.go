@@ -103,11 +103,11 @@ func (s *server) patchCampaign(c *fiber.Ctx, id uuid.UUID) error {
 		return err
 	}
 	ws := membership(c).WorkspaceID
-	cur, err := s.Campaigns.Page(c.UserContext(), ws, id)
+	cur, err := s.Campaigns.Settings(c.UserContext(), ws, id)
 	if err != nil {
 		return err
 	}
-	set := command.CampaignSettings{StartsAt: cur.Campaign.StartsAt, EndsAt: cur.Campaign.EndsAt, Budget: cur.Campaign.Budget, Platforms: cur.Campaign.Platforms}
+	set := command.CampaignSettings(cur)
 	if in.StartsAt != nil {
 		set.StartsAt = *in.StartsAt
 	}

@@ -30,8 +30,10 @@ type Spend struct {
 	// Projected sums the lines not locked yet; nil in the list, which
 	// reads no snapshots.
 	Projected *int64 `json:"projected"`
-	// Remaining is the budget less the committed spend; BudgetUsedPct the
-	// committed spend in percent of the budget. Both nil without a budget.
+	// Remaining is what the budget leaves for the lines still to lock: the
+	// budget less every locked line's amount, rejected ones included (their
+	// share stays taken); BudgetUsedPct the committed spend in percent of
+	// the budget. Both nil without a budget.
 	Remaining     *int64   `json:"remaining"`
 	BudgetUsedPct *float64 `json:"budgetUsedPct"`
 }
@@ -48,7 +50,8 @@ type CampaignSummary struct {
 	Period      string     `json:"period"`
 	Platforms   []string   `json:"platforms"`
 	Spend       Spend      `json:"spend"`
-	// Videos counts the lines (locked or not), Creators their payees.
+	// Videos counts the lines and Creators their payees: in the list the
+	// locked lines only, on the page and after a write every line.
 	Videos   int `json:"videos"`
 	Creators int `json:"creators"`
 }
@@ -176,7 +179,7 @@ func (s *Spend) budget(b int64) {
 	if b <= 0 {
 		return
 	}
-	left := b - s.Committed
+	left := max(0, b-s.Committed-s.Rejected)
 	pct := float64(s.Committed) * 100 / float64(b)
 	s.Remaining, s.BudgetUsedPct = &left, &pct
 }
@@ -446,4 +449,18 @@ func filterLines(all []Line, q LinesQuery) []Line {
 		return cmp.Or(b.WindowEnd.Compare(a.WindowEnd), strings.Compare(a.VideoID.String(), b.VideoID.String()))
 	})
 	return lines
+}
+
+// CampaignSettings are a campaign's settings a manager may change.
+type CampaignSettings struct {
+	StartsAt  time.Time
+	EndsAt    *time.Time
+	Budget    int64
+	Platforms []string
+}
+
+// Settings reads the campaign's settings from PostgreSQL only.
+func (h CampaignsHandler) Settings(ctx context.Context, ws, id uuid.UUID) (CampaignSettings, error) {
+	c, err := loadCampaign(ctx, h.DB, ws, id)
+	return CampaignSettings{StartsAt: c.StartsAt, EndsAt: c.EndsAt, Budget: c.Budget, Platforms: c.Platforms}, err
 }

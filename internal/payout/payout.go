@@ -245,8 +245,10 @@ type creatorPeriod struct {
 
 // Spent is what the lines already allocated take: of the budget, of each
 // creator's cap per period, and the best price of each clip. The zero value
-// is a campaign with nothing spent. A rejected line is not added: what it
-// would have taken goes to the lines allocated after it.
+// is a campaign with nothing spent. Every locked line is added, a rejected
+// one too: a line's amount is fixed when it locks, so a rejection frees
+// nothing for the lines after it, and reopening the line restores it as it
+// was.
 type Spent struct {
 	Total   Money
 	creator map[creatorPeriod]Money
