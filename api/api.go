@@ -106,6 +106,13 @@ type Handlers struct {
 	Alerts           query.AlertsHandler
 	SaveAlert        command.SaveAlertRuleHandler
 	DeleteAlert      command.DeleteAlertRuleHandler
+
+	Campaigns           query.CampaignsHandler
+	CreateCampaign      command.CreateCampaignHandler
+	UpdateCampaign      command.UpdateCampaignHandler
+	ChangeCampaignRules command.ChangeCampaignRulesHandler
+	ReviewPayouts       command.ReviewPayoutsHandler
+	SettlePayouts       command.SettlePayoutsHandler
 }
 
 type server struct {
@@ -211,6 +218,15 @@ func New(d Deps) *fiber.App {
 	r.Patch("/collections/:id", ws(withID("id", s.patchCollection))...)
 	r.Delete("/collections/:id", ws(withID("id", s.deleteCollection))...)
 	r.Post("/collection-items", ws(withBody(s.postCollectionItems))...)
+	r.Get("/campaigns", ws(s.getCampaigns)...)
+	r.Post("/campaigns", ws(withBody(s.postCampaign))...)
+	r.Get("/campaigns/:id", ws(withID("id", s.getCampaign))...)
+	r.Patch("/campaigns/:id", ws(withID("id", s.patchCampaign))...)
+	r.Get("/campaigns/:id/rules", ws(withID("id", s.getCampaignRules))...)
+	r.Post("/campaigns/:id/rules", ws(withID("id", s.postCampaignRules))...)
+	r.Get("/campaigns/:id/lines", ws(withID("id", s.getCampaignLines))...)
+	r.Post("/campaigns/:id/lines/review", ws(withID("id", s.postCampaignReview))...)
+	r.Get("/campaigns/:id/export", ws(withID("id", s.getCampaignExport))...)
 	r.Get("/alerts", ws(s.getAlerts)...)
 	r.Post("/alerts", ws(withBody(s.postAlert))...)
 	r.Get("/alerts/events", ws(s.getAlertEvents)...)

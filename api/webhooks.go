@@ -73,14 +73,23 @@ type cronAlertsOut struct {
 	EmailsSent    int `json:"emailsSent"`
 	EmailsFailed  int `json:"emailsFailed"`
 	EmailsSkipped int `json:"emailsSkipped"`
+	// Payouts is what the campaigns' settle run did before the alerts.
+	Payouts command.SettleRun `json:"payouts"`
 }
 
+// getCronAlerts settles the campaigns' payout lines (their budget alerts go
+// out with the other e-mails), then runs the spike scan and delivers the
+// outbox. A campaign that fails to settle does not stop the alerts.
 func (s *server) getCronAlerts(c *fiber.Ctx) error {
+	settled, settleErr := s.SettlePayouts.Handle(c.UserContext())
 	out, err := s.SendAlerts.Handle(c.UserContext())
 	if err != nil {
 		return err
 	}
-	return c.JSON(cronAlertsOut{
+	if settleErr != nil {
+		return settleErr
+	}
+	return c.JSON(cronAlertsOut{Payouts: settled,
 		Scanned: out.Scanned, Matched: out.Matched, Alerted: out.Alerted,
 		EmailsSent: out.EmailsSent, EmailsFailed: out.EmailsFailed, EmailsSkipped: out.EmailsSkipped,
 	})

@@ -83,10 +83,11 @@ func (h ManageCollectionHandler) Delete(ctx context.Context, cmd DeleteCollectio
 		if _, err := tx.Exec(ctx, `SELECT 1 FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`, cmd.WorkspaceID); err != nil {
 			return fmt.Errorf("lock workspace: %w", err)
 		}
-		var rules int
+		var rules, lines int
 		err := tx.QueryRow(ctx, `
-			SELECT (SELECT count(*) FROM alert_rules r WHERE r.workspace_id = c.workspace_id AND r.collection_id = c.id)
-			FROM collections c WHERE c.id = $1 AND c.workspace_id = $2 FOR UPDATE`, cmd.ID, cmd.WorkspaceID).Scan(&rules)
+			SELECT (SELECT count(*) FROM alert_rules r WHERE r.workspace_id = c.workspace_id AND r.collection_id = c.id),
+				(SELECT count(*) FROM payout_lines l WHERE l.collection_id = c.id)
+			FROM collections c WHERE c.id = $1 AND c.workspace_id = $2 FOR UPDATE`, cmd.ID, cmd.WorkspaceID).Scan(&rules, &lines)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return apperr.NotFound("collection not found")
 		}
@@ -96,6 +97,11 @@ func (h ManageCollectionHandler) Delete(ctx context.Context, cmd DeleteCollectio
 		if rules > 0 {
 			return apperr.Conflict(fmt.Sprintf(
 				"%d alert rule(s) are scoped to this collection: delete them or change their scope first", rules))
+		}
+		if lines > 0 {
+			// the ledger is the record of what was owed and paid
+			return apperr.Conflict(fmt.Sprintf(
+				"this collection is a campaign with %d locked payout line(s): end the campaign instead of deleting it", lines))
 		}
 		for _, table := range []string{"videos", "accounts"} {
 			if _, err := tx.Exec(ctx, `UPDATE `+table+` SET collection_id = NULL, updated_at = now()

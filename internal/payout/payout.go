@@ -245,8 +245,10 @@ type creatorPeriod struct {
 
 // Spent is what the lines already allocated take: of the budget, of each
 // creator's cap per period, and the best price of each clip. The zero value
-// is a campaign with nothing spent. A rejected line is not added: what it
-// would have taken goes to the lines allocated after it.
+// is a campaign with nothing spent. Every locked line is added, a rejected
+// one too: a line's amount is fixed when it locks, so a rejection frees
+// nothing for the lines after it, and reopening the line restores it as it
+// was.
 type Spent struct {
 	Total   Money
 	creator map[creatorPeriod]Money
@@ -309,4 +311,22 @@ func (p *Payable) cut(left Money, by Bound) {
 	if left < p.Amount {
 		p.Amount, p.Bound = left, by
 	}
+}
+
+// Decimal writes an amount of minor units with digits decimal places:
+// Decimal(81250, 2) is "812.50", Decimal(-5, 2) "-0.05".
+func Decimal(m Money, digits int) string {
+	sign := ""
+	u := uint64(m)
+	if m < 0 {
+		sign, u = "-", uint64(-(m + 1))+1
+	}
+	if digits <= 0 {
+		return fmt.Sprintf("%s%d", sign, u)
+	}
+	scale := uint64(1)
+	for range digits {
+		scale *= 10
+	}
+	return fmt.Sprintf("%s%d.%0*d", sign, u/scale, digits, u%scale)
 }

@@ -232,3 +232,15 @@ func TestAllocateInStepsAsAtOnce(t *testing.T) {
 		}
 	}
 }
+
+func TestDecimal(t *testing.T) {
+	for _, tc := range []struct {
+		m      Money
+		digits int
+		want   string
+	}{{81250, 2, "812.50"}, {5, 2, "0.05"}, {-5, 2, "-0.05"}, {1234, 0, "1234"}, {1234, 3, "1.234"}, {math.MinInt64, 2, "-92233720368547758.08"}} {
+		if got := Decimal(tc.m, tc.digits); got != tc.want {
+			t.Errorf("Decimal(%d, %d) = %q, want %q", tc.m, tc.digits, got, tc.want)
+		}
+	}
+}

@@ -163,6 +163,15 @@ func API(d Deps) api.Deps {
 			Alerts:           query.AlertsHandler{DB: d.DB},
 			SaveAlert:        command.SaveAlertRuleHandler{DB: d.DB},
 			DeleteAlert:      command.DeleteAlertRuleHandler{DB: d.DB},
+
+			Campaigns:           query.CampaignsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+			CreateCampaign:      command.CreateCampaignHandler{DB: d.DB, Now: d.Now},
+			UpdateCampaign:      command.UpdateCampaignHandler{DB: d.DB},
+			ChangeCampaignRules: command.ChangeCampaignRulesHandler{DB: d.DB, Now: d.Now},
+			ReviewPayouts:       command.ReviewPayoutsHandler{DB: d.DB, Now: d.Now},
+			SettlePayouts: command.SettlePayoutsHandler{
+				DB: d.DB, Ledger: query.SettlementHandler{DB: d.DB, CH: d.CH}, DashboardURL: d.Config.PublicBaseURL, Log: d.Log, Now: d.Now,
+			},
 		},
 	}
 }

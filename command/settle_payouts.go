@@ -1,0 +1,290 @@
+package command
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/mail"
+	"github.com/reeltrack/reeltrack/internal/payout"
+)
+
+// SettlementReader reads what a settle run of a campaign locks and flags;
+// the read side implements it (query.SettlementHandler).
+type SettlementReader interface {
+	Settlement(ctx context.Context, ws, id uuid.UUID, now time.Time) (payout.Settlement, error)
+}
+
+// SettleRun is what one settle run did.
+type SettleRun struct {
+	Campaigns int `json:"campaigns"`
+	// Locked counts the lines locked, Held those of them held for review,
+	// Fell the locked lines held because their views fell.
+	Locked       int `json:"locked"`
+	Held         int `json:"held"`
+	Fell         int `json:"fell"`
+	BudgetAlerts int `json:"budgetAlerts"`
+}
+
+// SettlePayoutsHandler locks the lines of every campaign whose windows have
+// closed, holds those that need a person's review, and queues the budget
+// alerts; the alert run then delivers them.
+type SettlePayoutsHandler struct {
+	DB           *pgxpool.Pool
+	Ledger       SettlementReader
+	DashboardURL string
+	Log          *slog.Logger
+	Now          func() time.Time
+}
+
+// Handle settles each campaign in turn; a campaign that fails is logged and
+// the others still settle, and the first error is returned.
+func (h SettlePayoutsHandler) Handle(ctx context.Context) (SettleRun, error) {
+	var run SettleRun
+	rows, err := h.DB.Query(ctx, `SELECT workspace_id, collection_id FROM campaigns ORDER BY workspace_id, collection_id`)
+	if err != nil {
+		return run, fmt.Errorf("list campaigns: %w", err)
+	}
+	type campaign struct{ ws, id uuid.UUID }
+	campaigns, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (campaign, error) {
+		var c campaign
+		return c, r.Scan(&c.ws, &c.id)
+	})
+	if err != nil {
+		return run, fmt.Errorf("list campaigns: %w", err)
+	}
+	var first error
+	for _, c := range campaigns {
+		if err := h.settle(ctx, c.ws, c.id, &run); err != nil {
+			h.Log.ErrorContext(ctx, "campaign settle failed", "campaign", c.id, "err", err)
+			if first == nil {
+				first = err
+			}
+			continue
+		}
+		run.Campaigns++
+	}
+	return run, first
+}
+
+// Settle settles one campaign of the workspace.
+func (h SettlePayoutsHandler) Settle(ctx context.Context, ws, id uuid.UUID) (SettleRun, error) {
+	var run SettleRun
+	err := h.settle(ctx, ws, id, &run)
+	if err == nil {
+		run.Campaigns = 1
+	}
+	return run, err
+}
+
+// settle reads the campaign's settlement, then, in one transaction under
+// the campaign's row lock, allocates the closed lines after the stored
+// ones in their order (lines a concurrent run locked first are skipped),
+// holds the lines whose views fell, and queues a budget alert when the
+// committed spend crossed 80 % or 100 % of the budget.
+func (h SettlePayoutsHandler) settle(ctx context.Context, ws, id uuid.UUID, run *SettleRun) error {
+	now := h.Now().UTC()
+	s, err := h.Ledger.Settlement(ctx, ws, id, now)
+	if err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		var name, currency, period string
+		var digits int
+		var budget, alertedBudget int64
+		var alerted int
+		err := tx.QueryRow(ctx, `
+			SELECT col.name, c.currency, c.minor_digits, c.period, c.budget, c.budget_alerted, c.alerted_budget
+			FROM campaigns c JOIN collections col ON col.id = c.collection_id
+			WHERE c.workspace_id = $1 AND c.collection_id = $2 FOR UPDATE OF c`, ws, id).Scan(&name, &currency, &digits, &period, &budget, &alerted, &alertedBudget)
+		if err == pgx.ErrNoRows {
+			return nil // deleted since
+		}
+		if err != nil {
+			return fmt.Errorf("lock campaign: %w", err)
+		}
+		versions, err := campaignVersions(ctx, tx, id, payout.Period(period))
+		if err != nil {
+			return err
+		}
+		spent, locked, err := storedSpend(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		var closed []payout.Closed
+		for _, c := range s.Closed {
+			if !locked[c.VideoID] {
+				closed = append(closed, c)
+			}
+		}
+		pending := make([]payout.Pending, len(closed))
+		for i, c := range closed {
+			pending[i] = c.Pending
+		}
+		changed := false
+		for i, a := range spent.AllocateUnder(versions, payout.Money(budget), pending) {
+			c := closed[i]
+			status := domain.LineLocked
+			if c.Hold != "" {
+				status = domain.LineHeld
+				run.Held++
+			}
+			_, err := tx.Exec(ctx, `
+				INSERT INTO payout_lines (collection_id, video_id, workspace_id, rules_version, creator_id, account_id, payee, clip,
+					published_at, window_end, period_start, snapshot_at, views, likes, comments, paid_views, price, amount, bound,
+					status, hold_reason, hold_detail, locked_at)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)`,
+				id, c.VideoID, ws, c.Version, c.CreatorID, c.AccountID, c.PayeeName, c.Clip,
+				c.Published, c.WindowEnd, c.Period, c.SnapshotAt, c.Views, c.Likes, c.Comments, a.Priced.Views, int64(a.Priced.Amount),
+				int64(a.Payable.Amount), string(a.Payable.Bound), status, string(c.Hold), c.HoldDetail, now)
+			if err != nil {
+				return fmt.Errorf("lock payout line: %w", err)
+			}
+			run.Locked++
+			changed = true
+		}
+		for _, f := range s.Fell {
+			tag, err := tx.Exec(ctx, `
+				UPDATE payout_lines SET fell_to = $3,
+					status = CASE WHEN status = ANY($4) THEN $5 ELSE status END,
+					hold_reason = CASE WHEN status = ANY($4) THEN $6 ELSE hold_reason END,
+					hold_detail = CASE WHEN status = ANY($4) THEN $7 ELSE hold_detail END
+				WHERE collection_id = $1 AND video_id = $2 AND (fell_to IS NULL OR fell_to > $3)`,
+				id, f.VideoID, f.Latest, []domain.Line{domain.LineLocked, domain.LineApproved}, domain.LineHeld, string(domain.HoldViewsFell),
+				fmt.Sprintf("views fell to %d after the lock", f.Latest))
+			if err != nil {
+				return fmt.Errorf("hold fallen payout line: %w", err)
+			}
+			if tag.RowsAffected() > 0 {
+				run.Fell++
+				changed = true
+			}
+		}
+		if budget > 0 {
+			sent, err := h.budgetAlert(ctx, tx, ws, id, name, currency, digits, budget, alerted, alertedBudget)
+			if err != nil {
+				return err
+			}
+			run.BudgetAlerts += sent
+		}
+		if !changed {
+			return nil
+		}
+		return BumpDataVersion(ctx, tx, ws)
+	})
+}
+
+// campaignVersions reads the campaign's rules, oldest version first.
+func campaignVersions(ctx context.Context, tx pgx.Tx, id uuid.UUID, period payout.Period) ([]payout.Version, error) {
+	rows, err := tx.Query(ctx, `
+		SELECT version, created_at, tiers, view_cap, min_views, min_amount, max_amount, creator_cap, window_hours
+		FROM campaign_rules WHERE collection_id = $1 ORDER BY version`, id)
+	if err != nil {
+		return nil, fmt.Errorf("read campaign rules: %w", err)
+	}
+	vs, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (payout.Version, error) {
+		var v payout.Version
+		var tiers []byte
+		var minAmount, maxAmount, creatorCap int64
+		var hours int
+		if err := r.Scan(&v.Number, &v.Created, &tiers, &v.Rules.ViewCap, &v.Rules.MinViews, &minAmount, &maxAmount, &creatorCap, &hours); err != nil {
+			return v, err
+		}
+		v.Rules.MinAmount, v.Rules.MaxAmount, v.Rules.CreatorCap = payout.Money(minAmount), payout.Money(maxAmount), payout.Money(creatorCap)
+		v.Rules.Window, v.Rules.Period = time.Duration(hours)*time.Hour, period
+		return v, json.Unmarshal(tiers, &v.Rules.Tiers)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read campaign rules: %w", err)
+	}
+	if len(vs) == 0 {
+		return nil, fmt.Errorf("campaign %s has no rules", id)
+	}
+	return vs, nil
+}
+
+// storedSpend adds the campaign's locked lines, in the order they were
+// allocated, to a spend, and lists their videos.
+func storedSpend(ctx context.Context, tx pgx.Tx, id uuid.UUID) (*payout.Spent, map[uuid.UUID]bool, error) {
+	rows, err := tx.Query(ctx, `
+		SELECT video_id, COALESCE('creator:' || creator_id::text, 'account:' || account_id::text, 'video:' || video_id::text),
+			clip, period_start, price, amount
+		FROM payout_lines WHERE collection_id = $1 ORDER BY seq`, id)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read payout lines: %w", err)
+	}
+	defer rows.Close()
+	spent, locked := &payout.Spent{}, map[uuid.UUID]bool{}
+	for rows.Next() {
+		var video uuid.UUID
+		var l payout.Line
+		var price, amount int64
+		if err := rows.Scan(&video, &l.Creator, &l.Clip, &l.Period, &price, &amount); err != nil {
+			return nil, nil, fmt.Errorf("read payout lines: %w", err)
+		}
+		l.Priced.Amount = payout.Money(price)
+		spent.Add(l, payout.Money(amount))
+		locked[video] = true
+	}
+	return spent, locked, rows.Err()
+}
+
+// budgetAlert queues, to every verified owner and admin, the e-mail of the
+// highest threshold (80 %, 100 %) the committed spend has crossed and no
+// e-mail told yet for this budget; a changed budget starts again. It
+// returns how many e-mails it queued.
+func (h SettlePayoutsHandler) budgetAlert(ctx context.Context, tx pgx.Tx, ws, id uuid.UUID, name, currency string, digits int, budget int64, alerted int, alertedBudget int64) (int, error) {
+	var committed int64
+	err := tx.QueryRow(ctx, `SELECT COALESCE(sum(amount), 0) FROM payout_lines WHERE collection_id = $1 AND status = ANY($2)`,
+		id, domain.CommittedLines).Scan(&committed)
+	if err != nil {
+		return 0, fmt.Errorf("read committed spend: %w", err)
+	}
+	if alertedBudget != budget {
+		alerted = 0
+	}
+	threshold := 0
+	for _, t := range []int{80, 100} {
+		if committed*100 >= budget*int64(t) {
+			threshold = t
+		}
+	}
+	if threshold <= alerted {
+		return 0, nil
+	}
+	if _, err := tx.Exec(ctx, `UPDATE campaigns SET budget_alerted = $2, alerted_budget = $3 WHERE collection_id = $1`, id, threshold, budget); err != nil {
+		return 0, fmt.Errorf("record budget alert: %w", err)
+	}
+	m, err := mail.BudgetMessage(mail.Budget{Campaign: name, Percent: threshold,
+		Committed:    currency + " " + payout.Decimal(payout.Money(committed), digits),
+		Budget:       currency + " " + payout.Decimal(payout.Money(budget), digits),
+		DashboardURL: strings.TrimRight(h.DashboardURL, "/") + "/campaigns/" + id.String()})
+	if err != nil {
+		return 0, err
+	}
+	rows, err := tx.Query(ctx, `
+		SELECT u.email FROM workspace_members m JOIN users u ON u.id = m.user_id
+		WHERE m.workspace_id = $1 AND m.role = ANY($2) AND u.email_verified_at IS NOT NULL ORDER BY u.email`,
+		ws, []domain.Role{domain.RoleOwner, domain.RoleAdmin})
+	if err != nil {
+		return 0, fmt.Errorf("read budget alert recipients: %w", err)
+	}
+	to, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return 0, fmt.Errorf("read budget alert recipients: %w", err)
+	}
+	for _, addr := range to {
+		if _, err := queueMail(ctx, tx, domain.MailAlert, &ws, addr, m); err != nil {
+			return 0, err
+		}
+	}
+	return len(to), nil
+}

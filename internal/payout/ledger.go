@@ -1,0 +1,288 @@
+package payout
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
+)
+
+// Version is a numbered version of a campaign's rules and when it was
+// made.
+type Version struct {
+	Number  int
+	Created time.Time
+	Rules   Rules
+}
+
+// VersionAt returns the version in force at t: the newest made at or before
+// t; the first for a t before every version. versions are in ascending
+// order of Number and not empty.
+func VersionAt(versions []Version, t time.Time) Version {
+	v := versions[0]
+	for _, w := range versions[1:] {
+		if w.Created.After(t) {
+			break
+		}
+		v = w
+	}
+	return v
+}
+
+// Post is a video of a campaign as the cross-post check sees it.
+type Post struct {
+	ID        uuid.UUID
+	Payee     string
+	Platform  string
+	Caption   string
+	Published time.Time
+}
+
+// minClipCaption is the fewest letters and digits a caption needs to mark
+// a clip: a short one ("🔥", "part 2") says nothing of what the video is.
+const minClipCaption = 12
+
+// Clips names the clip of each post ("" for a clip of its own): the posts
+// of one payee whose captions are the same, ignoring case, spacing,
+// punctuation and hashtags, on different platforms are one clip posted
+// several times. A payee's n-th post of a caption on a platform (in order
+// of publication) is the same clip as its n-th post of it on each other
+// platform, so a clip posted twice on one platform is two clips; a post
+// published later never changes the clip of an earlier one.
+func Clips(posts []Post) []string {
+	order := make([]int, len(posts))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		pa, pb := posts[order[a]], posts[order[b]]
+		if !pa.Published.Equal(pb.Published) {
+			return pa.Published.Before(pb.Published)
+		}
+		return strings.Compare(pa.ID.String(), pb.ID.String()) < 0
+	})
+	type key struct{ payee, caption, platform string }
+	seen := map[key]int{}
+	out := make([]string, len(posts))
+	for _, i := range order {
+		p := posts[i]
+		c := clipCaption(p.Caption)
+		if c == "" || p.Payee == "" {
+			continue
+		}
+		k := key{p.Payee, c, p.Platform}
+		seen[k]++
+		out[i] = fmt.Sprintf("%s|%d|%s", p.Payee, seen[k], c)
+	}
+	return out
+}
+
+// clipCaption is the caption's words without hashtags and mentions, in
+// lower case, letters and digits only; "" when too short to mark a clip.
+func clipCaption(caption string) string {
+	var words []string
+	for _, w := range strings.Fields(caption) {
+		if strings.HasPrefix(w, "#") || strings.HasPrefix(w, "@") {
+			continue
+		}
+		w = strings.Map(func(r rune) rune {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				return unicode.ToLower(r)
+			}
+			return -1
+		}, w)
+		if w != "" {
+			words = append(words, w)
+		}
+	}
+	c := strings.Join(words, " ")
+	if len([]rune(strings.ReplaceAll(c, " ", ""))) < minClipCaption {
+		return ""
+	}
+	return c
+}
+
+// Engagement is a video's views and the likes and comments that came with
+// them.
+type Engagement struct {
+	Views, Likes, Comments int64
+}
+
+// rate is likes and comments per view.
+func (e Engagement) rate() float64 {
+	if e.Views <= 0 {
+		return 0
+	}
+	return float64(e.Likes+e.Comments) / float64(e.Views)
+}
+
+// The burst check: a video is held when its views are at least
+// BurstViewsFactor times the median of the account's other videos (and at
+// least BurstMinViews), while its likes and comments per view are below
+// BurstEngagementShare of theirs. An account needs BurstHistory other
+// videos with views for the check to apply.
+const (
+	BurstViewsFactor     = 10
+	BurstMinViews        = 10_000
+	BurstEngagementShare = 0.25
+	BurstHistory         = 3
+)
+
+// Burst reports whether v's views jumped far beyond its account's own
+// history (others, the account's other videos) without likes and comments
+// to match, and says how in a sentence.
+func Burst(v Engagement, others []Engagement) (bool, string) {
+	var views, rates []float64
+	for _, o := range others {
+		if o.Views > 0 {
+			views = append(views, float64(o.Views))
+			rates = append(rates, o.rate())
+		}
+	}
+	if len(views) < BurstHistory || v.Views < BurstMinViews {
+		return false, ""
+	}
+	mv, mr := median(views), median(rates)
+	if float64(v.Views) < BurstViewsFactor*mv || v.rate() >= BurstEngagementShare*mr {
+		return false, ""
+	}
+	return true, fmt.Sprintf("%d views, %.0f× the median of the account's %d other videos (%.0f); likes and comments %.2f%% of views against their median %.2f%%",
+		v.Views, float64(v.Views)/mv, len(views), mv, 100*v.rate(), 100*mr)
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// ViewsFell reports whether a line's views, locked at locked, fell to
+// latest by enough to review: by 1 % or more.
+func ViewsFell(locked, latest int64) bool {
+	return latest < locked && (locked-latest)*100 >= locked
+}
+
+// Goal is a creator's progress against a posting goal in the current
+// period.
+type Goal struct {
+	PerPeriod int     `json:"perPeriod"`
+	Posted    int     `json:"posted"`
+	Expected  float64 `json:"expected"`
+	Status    string  `json:"status"`
+}
+
+// The goal statuses.
+const (
+	OnTrack = "on_track"
+	Behind  = "behind"
+	AtRisk  = "at_risk"
+)
+
+// Progress is a creator's standing at now, in the period starting at start
+// and ending at end, against perPeriod posts: on track with at least the
+// share of the goal the elapsed part of the period calls for (rounded
+// down), at risk when the posts still to come need more than the rest of
+// the period held at the goal's pace, else behind.
+func Progress(perPeriod, posted int, start, end, now time.Time) Goal {
+	elapsed := float64(now.Sub(start)) / float64(end.Sub(start))
+	elapsed = min(max(elapsed, 0), 1)
+	g := Goal{PerPeriod: perPeriod, Posted: posted, Expected: float64(perPeriod) * elapsed}
+	switch left := float64(perPeriod - posted); {
+	case posted >= perPeriod || float64(posted) >= float64(int(g.Expected)):
+		g.Status = OnTrack
+	case left > float64(perPeriod)*(1-elapsed)+1:
+		g.Status = AtRisk
+	default:
+		g.Status = Behind
+	}
+	return g
+}
+
+// StoppedPosting reports whether a creator whose last post was at last
+// (zero: none) has gone a whole period and more without one.
+func StoppedPosting(p Period, last, now time.Time) bool {
+	if last.IsZero() {
+		return false
+	}
+	start := p.Start(last)
+	return !now.Before(p.Next(p.Next(start)))
+}
+
+// Pending is a line to price and allocate: its payee, clip and period as in
+// Line, the number of the version of the rules it uses, and its views at
+// the end of its window.
+type Pending struct {
+	Creator string
+	Clip    string
+	Period  time.Time
+	Version int
+	Views   int64
+}
+
+// Allocated is a pending line's price and what it adds to the spend.
+type Allocated struct {
+	Priced  Priced
+	Payable Payable
+}
+
+// AllocateUnder prices each line under its version of versions and
+// allocates the lines in order after what s holds (Allocate), within
+// budget (0: none).
+func (s *Spent) AllocateUnder(versions []Version, budget Money, lines []Pending) []Allocated {
+	in := make([]Line, len(lines))
+	out := make([]Allocated, len(lines))
+	for i, p := range lines {
+		rules := versions[0].Rules
+		for _, v := range versions {
+			if v.Number == p.Version {
+				rules = v.Rules
+			}
+		}
+		out[i].Priced = rules.Price(p.Views)
+		in[i] = Line{Creator: p.Creator, Clip: p.Clip, Period: p.Period, Priced: out[i].Priced, CreatorCap: rules.CreatorCap}
+	}
+	for i, p := range s.Allocate(budget, in) {
+		out[i].Payable = p
+	}
+	return out
+}
+
+// Closed is a line whose window has closed, as a settle run locks it.
+type Closed struct {
+	Pending
+	VideoID    uuid.UUID
+	CreatorID  *uuid.UUID
+	AccountID  *uuid.UUID
+	PayeeName  string
+	Published  time.Time
+	WindowEnd  time.Time
+	SnapshotAt *time.Time
+	Likes      int64
+	Comments   int64
+	// Hold, when set, holds the line for review; HoldDetail says why.
+	Hold       domain.HoldReason
+	HoldDetail string
+}
+
+// Fall is a locked line whose video's views fell below those locked.
+type Fall struct {
+	VideoID uuid.UUID
+	Latest  int64
+}
+
+// Settlement is what a settle run of a campaign finds: the lines to lock,
+// in the order they lock, and the locked lines whose views fell.
+type Settlement struct {
+	Closed []Closed
+	Fell   []Fall
+}

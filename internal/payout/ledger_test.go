@@ -1,0 +1,123 @@
+package payout
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+)
+
+func TestVersionAt(t *testing.T) {
+	day := func(d int) time.Time { return time.Date(2026, 11, d, 0, 0, 0, 0, time.UTC) }
+	vs := []Version{{Number: 1, Created: day(2)}, {Number: 2, Created: day(10)}, {Number: 3, Created: day(20)}}
+	for _, tc := range []struct {
+		at   time.Time
+		want int
+	}{{day(1), 1}, {day(2), 1}, {day(9), 1}, {day(10), 2}, {day(19), 2}, {day(25), 3}} {
+		if got := VersionAt(vs, tc.at).Number; got != tc.want {
+			t.Errorf("VersionAt(%s) = %d, want %d", tc.at.Format(time.DateOnly), got, tc.want)
+		}
+	}
+}
+
+func TestClips(t *testing.T) {
+	at := func(h int) time.Time { return time.Date(2026, 11, 2, h, 0, 0, 0, time.UTC) }
+	caption := "Morning routine that changed my life #fyp"
+	posts := []Post{
+		{ID: uuid.New(), Payee: "ana", Platform: "tiktok", Caption: caption, Published: at(1)},
+		{ID: uuid.New(), Payee: "ana", Platform: "instagram", Caption: "morning routine, that changed my LIFE! #reels", Published: at(2)},
+		{ID: uuid.New(), Payee: "ana", Platform: "youtube", Caption: caption, Published: at(3)},
+		// the same caption again on TikTok: a second clip, paired with the
+		// second Instagram post of it
+		{ID: uuid.New(), Payee: "ana", Platform: "tiktok", Caption: caption, Published: at(4)},
+		{ID: uuid.New(), Payee: "ana", Platform: "instagram", Caption: caption, Published: at(5)},
+		// another payee's copy is not ana's clip
+		{ID: uuid.New(), Payee: "bo", Platform: "instagram", Caption: caption, Published: at(1)},
+		// too short to say what the clip is
+		{ID: uuid.New(), Payee: "ana", Platform: "x", Caption: "part 2 🔥", Published: at(1)},
+		{ID: uuid.New(), Payee: "ana", Platform: "youtube", Caption: "part 2 🔥", Published: at(1)},
+	}
+	got := Clips(posts)
+	if got[0] == "" || got[0] != got[1] || got[0] != got[2] {
+		t.Errorf("the first posts on three platforms are not one clip: %q", got[:3])
+	}
+	if got[3] == "" || got[3] == got[0] || got[3] != got[4] {
+		t.Errorf("the second TikTok and Instagram posts: %q %q (first clip %q)", got[3], got[4], got[0])
+	}
+	if got[5] == "" || got[5] == got[0] {
+		t.Errorf("another payee's post shares ana's clip: %q", got[5])
+	}
+	if got[6] != "" || got[7] != "" {
+		t.Errorf("short captions marked a clip: %q %q", got[6], got[7])
+	}
+	// a post added later, on a platform of its own, does not change the
+	// clips of the others
+	more := append(posts, Post{ID: uuid.New(), Payee: "ana", Platform: "x", Caption: caption, Published: at(6)})
+	again := Clips(more)
+	for i := range posts {
+		if again[i] != got[i] {
+			t.Errorf("post %d: clip %q became %q", i, got[i], again[i])
+		}
+	}
+	if again[len(posts)] != got[0] {
+		t.Errorf("the first X post of the caption: clip %q, want %q", again[len(posts)], got[0])
+	}
+}
+
+func TestBurst(t *testing.T) {
+	history := []Engagement{{20_000, 1_000, 100}, {30_000, 1_500, 200}, {25_000, 1_200, 90}, {0, 0, 0}}
+	if held, why := Burst(Engagement{600_000, 1_000, 50}, history); !held || !strings.Contains(why, "median") {
+		t.Errorf("600,000 views with 0.2%% engagement against a median of 25,000 at 5%%: held %v (%q)", held, why)
+	}
+	if held, _ := Burst(Engagement{600_000, 30_000, 2_000}, history); held {
+		t.Error("a hit whose likes and comments came with its views was held")
+	}
+	if held, _ := Burst(Engagement{200_000, 100, 10}, history); held {
+		t.Error("8× the median was held")
+	}
+	if held, _ := Burst(Engagement{600_000, 10, 1}, history[:2]); held {
+		t.Error("held with only two other videos to compare with")
+	}
+}
+
+func TestViewsFell(t *testing.T) {
+	for _, tc := range []struct {
+		locked, latest int64
+		want           bool
+	}{{10_000, 10_000, false}, {10_000, 12_000, false}, {10_000, 9_901, false}, {10_000, 9_900, true}, {10_000, 0, true}} {
+		if got := ViewsFell(tc.locked, tc.latest); got != tc.want {
+			t.Errorf("ViewsFell(%d, %d) = %v", tc.locked, tc.latest, got)
+		}
+	}
+}
+
+func TestProgress(t *testing.T) {
+	start := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
+	end := Weekly.Next(start)
+	mid := start.Add(end.Sub(start) / 2)
+	for _, tc := range []struct {
+		goal, posted int
+		now          time.Time
+		want         string
+	}{
+		{4, 2, mid, OnTrack},
+		{4, 1, mid, Behind},
+		{4, 0, mid, AtRisk},
+		{10, 0, mid, AtRisk},
+		{4, 0, end.Add(-time.Hour), AtRisk},
+		{4, 4, start, OnTrack},
+		{4, 0, start, OnTrack},
+	} {
+		if got := Progress(tc.goal, tc.posted, start, end, tc.now); got.Status != tc.want {
+			t.Errorf("goal %d, posted %d at %s: %s, want %s", tc.goal, tc.posted, tc.now, got.Status, tc.want)
+		}
+	}
+	last := time.Date(2026, 11, 3, 12, 0, 0, 0, time.UTC) // in the week of 2 November
+	if StoppedPosting(Weekly, last, time.Date(2026, 11, 15, 23, 0, 0, 0, time.UTC)) {
+		t.Error("stopped posting within the week after the last post's")
+	}
+	if !StoppedPosting(Weekly, last, time.Date(2026, 11, 16, 0, 0, 0, 0, time.UTC)) {
+		t.Error("a whole week without a post is not stopped posting")
+	}
+}

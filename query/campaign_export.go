@@ -1,0 +1,130 @@
+package query
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/csv"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/payout"
+)
+
+// The kinds of payout export: one row per line, or one per payee and
+// period.
+const (
+	PayoutLines    = "lines"
+	PayoutCreators = "creators"
+)
+
+// PayoutExport is a campaign's payout export: a CSV file and its name.
+type PayoutExport struct {
+	Filename string
+	CSV      []byte
+}
+
+// Export writes the campaign's payout export of kind, of the lines q lets
+// through (every line but the projected ones when q names no status):
+// amounts as decimals of the currency and in minor units.
+func (h CampaignsHandler) Export(ctx context.Context, ws, id uuid.UUID, kind string, q LinesQuery) (PayoutExport, error) {
+	if kind != PayoutLines && kind != PayoutCreators {
+		return PayoutExport{}, apperr.Invalid("kind", `"lines" or "creators"`)
+	}
+	q.Limit = 1
+	if err := q.Validate(); err != nil {
+		return PayoutExport{}, err
+	}
+	l, err := readLedger(ctx, h.DB, h.CH, ws, id, h.Now().UTC())
+	if err != nil {
+		return PayoutExport{}, err
+	}
+	var lines []Line
+	for _, ln := range filterLines(l.Lines, q) {
+		if q.Status == "" && ln.Status == Projected {
+			continue
+		}
+		lines = append(lines, ln)
+	}
+	slices.SortStableFunc(lines, func(a, b Line) int {
+		return cmp.Or(a.PeriodStart.Compare(b.PeriodStart), strings.Compare(a.Payee.Name, b.Payee.Name), a.WindowEnd.Compare(b.WindowEnd))
+	})
+	c := l.campaign
+	money := func(m int64) string { return payout.Decimal(payout.Money(m), c.MinorDigits) }
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	name := strings.Map(func(r rune) rune {
+		if r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
+			return r
+		}
+		return '-'
+	}, c.Name)
+	if kind == PayoutLines {
+		_ = w.Write([]string{"campaign", "currency", "period_start", "payee", "payee_kind", "payee_id", "video_id", "platform", "url", "published_at", "window_end",
+			"status", "rules_version", "views", "paid_views", "price", "amount", "amount_minor", "bound", "hold_reason", "reject_reason",
+			"decided_by", "decided_at", "paid_by", "paid_at"})
+		for _, ln := range lines {
+			_ = w.Write([]string{cell(c.Name), c.Currency, ln.PeriodStart.Format(time.DateOnly), cell(ln.Payee.Name), ln.Payee.Kind, ln.Payee.ID.String(),
+				ln.VideoID.String(), ln.Platform, cell(ln.URL), ln.PublishedAt.Format(time.RFC3339), ln.WindowEnd.Format(time.RFC3339),
+				ln.Status, strconv.Itoa(ln.RulesVersion), strconv.FormatInt(ln.Views, 10), strconv.FormatInt(ln.PaidViews, 10),
+				money(ln.Price), money(ln.Amount), strconv.FormatInt(ln.Amount, 10), ln.Bound, ln.HoldReason, cell(ln.RejectReason),
+				ln.DecidedBy, timeCell(ln.DecidedAt), ln.PaidBy, timeCell(ln.PaidAt)})
+		}
+	} else {
+		type key struct {
+			period time.Time
+			payee  string
+		}
+		type sum struct {
+			payee                                  Payee
+			lines                                  int
+			views, committed, approved, paid, held int64
+		}
+		sums := map[key]*sum{}
+		var keys []key
+		for _, ln := range lines {
+			k := key{ln.PeriodStart, ln.Payee.key()}
+			s := sums[k]
+			if s == nil {
+				s = &sum{payee: ln.Payee}
+				sums[k] = s
+				keys = append(keys, k)
+			}
+			s.lines++
+			switch domain.Line(ln.Status) {
+			case domain.LineRejected:
+				continue
+			case domain.LineApproved:
+				s.approved += ln.Amount
+			case domain.LinePaid:
+				s.paid += ln.Amount
+			case domain.LineHeld:
+				s.held += ln.Amount
+			}
+			if ln.Status != Projected {
+				s.committed += ln.Amount
+			}
+			s.views += ln.PaidViews
+		}
+		_ = w.Write([]string{"campaign", "currency", "period_start", "payee", "payee_kind", "payee_id", "lines", "paid_views",
+			"committed", "approved", "held", "paid", "to_pay", "to_pay_minor"})
+		for _, k := range keys {
+			s := sums[k]
+			_ = w.Write([]string{cell(c.Name), c.Currency, k.period.Format(time.DateOnly), cell(s.payee.Name), s.payee.Kind, s.payee.ID.String(),
+				strconv.Itoa(s.lines), strconv.FormatInt(s.views, 10), money(s.committed), money(s.approved), money(s.held), money(s.paid),
+				money(s.approved), strconv.FormatInt(s.approved, 10)})
+		}
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return PayoutExport{}, fmt.Errorf("write payout export: %w", err)
+	}
+	return PayoutExport{Filename: fmt.Sprintf("payouts-%s-%s.csv", name, kind), CSV: b.Bytes()}, nil
+}

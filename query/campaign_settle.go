@@ -1,0 +1,183 @@
+package query
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/payout"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/query/chread"
+)
+
+// SettlementHandler reads what a settle run of a campaign locks and
+// flags; command.SettlePayoutsHandler writes it.
+type SettlementHandler struct {
+	DB *pgxpool.Pool
+	CH driver.Conn
+}
+
+// Settlement reads the campaign's lines whose windows closed by now and are
+// not locked, with their views at the window's end and the holds they call
+// for, and the locked lines whose views fell since.
+func (h SettlementHandler) Settlement(ctx context.Context, ws, id uuid.UUID, now time.Time) (payout.Settlement, error) {
+	var out payout.Settlement
+	l, err := readLedger(ctx, h.DB, h.CH, ws, id, now)
+	if err != nil {
+		return out, err
+	}
+	var closed, locked []Line
+	for _, ln := range l.Lines {
+		switch {
+		case ln.Status != Projected:
+			locked = append(locked, ln)
+		case !ln.WindowEnd.After(now):
+			closed = append(closed, ln)
+		}
+	}
+	history, err := h.accountHistory(ctx, ws, closed)
+	if err != nil {
+		return out, err
+	}
+	for _, ln := range closed {
+		c := payout.Closed{
+			Pending: payout.Pending{Creator: ln.Payee.key(), Clip: ln.Clip, Period: ln.PeriodStart, Version: ln.RulesVersion, Views: ln.Views},
+			VideoID: ln.VideoID, PayeeName: ln.Payee.Name, Published: ln.PublishedAt, WindowEnd: ln.WindowEnd,
+			SnapshotAt: ln.SnapshotAt, Likes: ln.Likes, Comments: ln.Comments,
+		}
+		switch ln.Payee.Kind {
+		case "creator":
+			id := ln.Payee.ID
+			c.CreatorID, c.AccountID = &id, ln.accountID
+		case "account":
+			c.AccountID = ln.accountID
+		}
+		switch {
+		case ln.unavailReason != "" && (ln.lastScraped == nil || ln.lastScraped.Before(ln.WindowEnd)):
+			c.Hold, c.HoldDetail = domain.HoldUnavailable, ln.unavailReason
+		case ln.SnapshotAt == nil:
+			c.Hold, c.HoldDetail = domain.HoldNoSnapshot, "no snapshot was taken before the window closed"
+		default:
+			var others []payout.Engagement
+			if ln.accountID != nil {
+				for vid, e := range history[*ln.accountID] {
+					if vid != ln.VideoID {
+						others = append(others, e)
+					}
+				}
+			}
+			if burst, why := payout.Burst(payout.Engagement{Views: ln.Views, Likes: ln.Likes, Comments: ln.Comments}, others); burst {
+				c.Hold, c.HoldDetail = domain.HoldBurst, why
+			}
+		}
+		out.Closed = append(out.Closed, c)
+	}
+	out.Fell, err = h.falls(ctx, ws, locked)
+	return out, err
+}
+
+// accountHistorySQL lists the videos of the accounts, removed ones aside.
+const accountHistorySQL = `
+SELECT id, account_id FROM videos
+WHERE workspace_id = $1 AND account_id = ANY($2) AND status <> $3`
+
+// accountHistory reads the latest views, likes and comments of every video
+// of the lines' accounts.
+func (h SettlementHandler) accountHistory(ctx context.Context, ws uuid.UUID, lines []Line) (map[uuid.UUID]map[uuid.UUID]payout.Engagement, error) {
+	out := map[uuid.UUID]map[uuid.UUID]payout.Engagement{}
+	var accounts []uuid.UUID
+	for _, l := range lines {
+		if l.accountID != nil && out[*l.accountID] == nil {
+			out[*l.accountID] = map[uuid.UUID]payout.Engagement{}
+			accounts = append(accounts, *l.accountID)
+		}
+	}
+	if len(accounts) == 0 {
+		return out, nil
+	}
+	rows, err := h.DB.Query(ctx, accountHistorySQL, ws, accounts, domain.ItemRemoved)
+	if err != nil {
+		return nil, fmt.Errorf("read account history: %w", err)
+	}
+	accountOf := map[uuid.UUID]uuid.UUID{}
+	var ids []uuid.UUID
+	for rows.Next() {
+		var id, account uuid.UUID
+		if err := rows.Scan(&id, &account); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("read account history: %w", err)
+		}
+		accountOf[id] = account
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read account history: %w", err)
+	}
+	latest, err := latestCounts(ctx, h.CH, ws, ids)
+	if err != nil {
+		return nil, err
+	}
+	for id, e := range latest {
+		out[accountOf[id]][id] = e
+	}
+	return out, nil
+}
+
+// falls finds the locked lines whose videos' latest views are below those
+// locked (payout.ViewsFell), other than those already seen at that count.
+func (h SettlementHandler) falls(ctx context.Context, ws uuid.UUID, locked []Line) ([]payout.Fall, error) {
+	if len(locked) == 0 {
+		return nil, nil
+	}
+	ids := make([]uuid.UUID, len(locked))
+	for i, l := range locked {
+		ids[i] = l.VideoID
+	}
+	latest, err := latestCounts(ctx, h.CH, ws, ids)
+	if err != nil {
+		return nil, err
+	}
+	var out []payout.Fall
+	for _, l := range locked {
+		e, ok := latest[l.VideoID]
+		if !ok || !payout.ViewsFell(l.Views, e.Views) || l.FellTo != nil && *l.FellTo <= e.Views {
+			continue
+		}
+		out = append(out, payout.Fall{VideoID: l.VideoID, Latest: e.Views})
+	}
+	return out, nil
+}
+
+// latestCounts reads the latest views, likes and comments of the videos
+// that have views.
+func latestCounts(ctx context.Context, ch driver.Conn, ws uuid.UUID, ids []uuid.UUID) (map[uuid.UUID]payout.Engagement, error) {
+	out := make(map[uuid.UUID]payout.Engagement, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	q := chread.EntitiesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views, Only: ids, Read: []domain.Metric{domain.Views, domain.Likes, domain.Comments}}
+	err := chread.Reader{CH: ch}.Entities(ctx, q, func(id uuid.UUID, m chread.EntityMetrics) error {
+		if m.Latest.Views == nil {
+			return nil
+		}
+		e := payout.Engagement{Views: int64(*m.Latest.Views)}
+		if m.Latest.Likes != nil {
+			e.Likes = int64(*m.Latest.Likes)
+		}
+		if m.Latest.Comments != nil {
+			e.Comments = int64(*m.Latest.Comments)
+		}
+		out[id] = e
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read latest counts: %w", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,466 @@
+package query
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/payout"
+)
+
+// Spend is what a campaign's lines add up to, in minor units.
+type Spend struct {
+	// Committed sums the locked lines that are not rejected: locked, held,
+	// approved and paid.
+	Committed int64 `json:"committed"`
+	Approved  int64 `json:"approved"`
+	Paid      int64 `json:"paid"`
+	Held      int64 `json:"held"`
+	Rejected  int64 `json:"rejected"`
+	// Projected sums the lines not locked yet; nil in the list, which
+	// reads no snapshots.
+	Projected *int64 `json:"projected"`
+	// Remaining is what the budget leaves for the lines still to lock: the
+	// budget less every locked line's amount, rejected ones included (their
+	// share stays taken); BudgetUsedPct the committed spend in percent of
+	// the budget. Both nil without a budget.
+	Remaining     *int64   `json:"remaining"`
+	BudgetUsedPct *float64 `json:"budgetUsedPct"`
+}
+
+// CampaignSummary is a campaign as the list shows it.
+type CampaignSummary struct {
+	ID          uuid.UUID  `json:"id"`
+	Name        string     `json:"name"`
+	Currency    string     `json:"currency"`
+	MinorDigits int        `json:"minorDigits"`
+	StartsAt    time.Time  `json:"startsAt"`
+	EndsAt      *time.Time `json:"endsAt"`
+	Budget      int64      `json:"budget"`
+	Period      string     `json:"period"`
+	Platforms   []string   `json:"platforms"`
+	Spend       Spend      `json:"spend"`
+	// Videos counts the lines and Creators their payees: in the list the
+	// locked lines only, on the page and after a write every line.
+	Videos   int `json:"videos"`
+	Creators int `json:"creators"`
+}
+
+// Campaign is a campaign with its current rules.
+type Campaign struct {
+	CampaignSummary
+	Rules     RulesVersion `json:"rules"`
+	CreatedAt time.Time    `json:"createdAt"`
+}
+
+// LineCounts counts a campaign's lines by status.
+type LineCounts struct {
+	Projected int `json:"projected"`
+	Locked    int `json:"locked"`
+	Held      int `json:"held"`
+	Approved  int `json:"approved"`
+	Rejected  int `json:"rejected"`
+	Paid      int `json:"paid"`
+}
+
+// SpendPoint is one day of a campaign's series: the paid views and the
+// amounts of the lines whose windows end that day.
+type SpendPoint struct {
+	Date      string `json:"date"`
+	Views     int64  `json:"views"`
+	Amount    int64  `json:"amount"`
+	Projected int64  `json:"projected"`
+}
+
+// PeriodSpend is one payout period of a campaign.
+type PeriodSpend struct {
+	Start     time.Time `json:"start"`
+	End       time.Time `json:"end"`
+	Committed int64     `json:"committed"`
+	Projected int64     `json:"projected"`
+	Paid      int64     `json:"paid"`
+	Lines     int       `json:"lines"`
+}
+
+// CreatorStanding is a payee's line of a campaign's leaderboard.
+type CreatorStanding struct {
+	Payee     Payee `json:"payee"`
+	Videos    int   `json:"videos"`
+	Views     int64 `json:"views"`
+	Committed int64 `json:"committed"`
+	Projected int64 `json:"projected"`
+	Paid      int64 `json:"paid"`
+	// Goal is the creator's progress against its posting goal in the
+	// current period; nil without a goal.
+	Goal           *payout.Goal `json:"goal"`
+	LastPostedAt   *time.Time   `json:"lastPostedAt"`
+	StoppedPosting bool         `json:"stoppedPosting"`
+}
+
+// CampaignPage is the answer of GET /campaigns/{id}.
+type CampaignPage struct {
+	Campaign Campaign `json:"campaign"`
+	// EffectiveCPM is the committed spend per 1,000 paid views of the
+	// committed lines, in minor units; nil before any.
+	EffectiveCPM *float64          `json:"effectiveCpm"`
+	Counts       LineCounts        `json:"counts"`
+	Series       []SpendPoint      `json:"series"`
+	Periods      []PeriodSpend     `json:"periods"`
+	Creators     []CreatorStanding `json:"creators"`
+	TopVideos    []Line            `json:"topVideos"`
+	// AwaitingLock counts the projected lines whose windows have closed:
+	// the next settle run locks them.
+	AwaitingLock int `json:"awaitingLock"`
+}
+
+// CampaignsHandler answers the campaign routes.
+type CampaignsHandler struct {
+	DB  *pgxpool.Pool
+	CH  driver.Conn
+	Now func() time.Time
+}
+
+// campaignListSQL lists the workspace's campaigns with their locked
+// lines' sums; the statuses are parameters.
+const campaignListSQL = `
+SELECT c.collection_id, col.name, c.currency, c.minor_digits, c.starts_at, c.ends_at, c.budget, c.period, c.platforms,
+    COALESCE(sum(l.amount) FILTER (WHERE l.status = ANY($2)), 0),
+    COALESCE(sum(l.amount) FILTER (WHERE l.status = $3), 0),
+    COALESCE(sum(l.amount) FILTER (WHERE l.status = $4), 0),
+    COALESCE(sum(l.amount) FILTER (WHERE l.status = $5), 0),
+    COALESCE(sum(l.amount) FILTER (WHERE l.status = $6), 0),
+    count(l.video_id), count(DISTINCT l.payee)
+FROM campaigns c
+JOIN collections col ON col.id = c.collection_id
+LEFT JOIN payout_lines l ON l.collection_id = c.collection_id
+WHERE c.workspace_id = $1
+GROUP BY c.collection_id, col.name
+ORDER BY c.created_at, c.collection_id`
+
+// List lists the workspace's campaigns, oldest first, with the spend of
+// their locked lines.
+func (h CampaignsHandler) List(ctx context.Context, ws uuid.UUID) ([]CampaignSummary, error) {
+	rows, err := h.DB.Query(ctx, campaignListSQL, ws, domain.CommittedLines, domain.LineApproved, domain.LinePaid, domain.LineHeld, domain.LineRejected)
+	if err != nil {
+		return nil, fmt.Errorf("list campaigns: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (CampaignSummary, error) {
+		var c CampaignSummary
+		err := r.Scan(&c.ID, &c.Name, &c.Currency, &c.MinorDigits, &c.StartsAt, &c.EndsAt, &c.Budget, &c.Period, &c.Platforms,
+			&c.Spend.Committed, &c.Spend.Approved, &c.Spend.Paid, &c.Spend.Held, &c.Spend.Rejected, &c.Videos, &c.Creators)
+		c.StartsAt = c.StartsAt.UTC()
+		if c.EndsAt != nil {
+			*c.EndsAt = c.EndsAt.UTC()
+		}
+		c.Spend.budget(c.Budget)
+		return c, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list campaigns: %w", err)
+	}
+	if out == nil {
+		out = []CampaignSummary{}
+	}
+	return out, nil
+}
+
+// budget sets what is left of the budget.
+func (s *Spend) budget(b int64) {
+	if b <= 0 {
+		return
+	}
+	left := max(0, b-s.Committed-s.Rejected)
+	pct := float64(s.Committed) * 100 / float64(b)
+	s.Remaining, s.BudgetUsedPct = &left, &pct
+}
+
+// Rules lists the versions of the campaign's rules, newest first.
+func (h CampaignsHandler) Rules(ctx context.Context, ws, id uuid.UUID) ([]RulesVersion, error) {
+	c, err := loadCampaign(ctx, h.DB, ws, id)
+	return c.Versions, err
+}
+
+// summary is the campaign's row of the list, from its ledger.
+func (l ledger) summary() (Campaign, LineCounts) {
+	c := l.campaign
+	out := Campaign{CampaignSummary: CampaignSummary{ID: c.ID, Name: c.Name, Currency: c.Currency, MinorDigits: c.MinorDigits, StartsAt: c.StartsAt,
+		EndsAt: c.EndsAt, Budget: c.Budget, Period: string(c.Period), Platforms: c.Platforms}, Rules: c.Versions[0], CreatedAt: c.CreatedAt}
+	var counts LineCounts
+	var projected int64
+	payees := map[string]bool{}
+	s := &out.Spend
+	for _, ln := range l.Lines {
+		payees[ln.Payee.key()] = true
+		switch domain.Line(ln.Status) {
+		case domain.LineLocked:
+			counts.Locked++
+		case domain.LineHeld:
+			counts.Held++
+			s.Held += ln.Amount
+		case domain.LineApproved:
+			counts.Approved++
+			s.Approved += ln.Amount
+		case domain.LineRejected:
+			counts.Rejected++
+			s.Rejected += ln.Amount
+			continue
+		case domain.LinePaid:
+			counts.Paid++
+			s.Paid += ln.Amount
+		default:
+			counts.Projected++
+			projected += ln.Amount
+			continue
+		}
+		s.Committed += ln.Amount
+	}
+	s.Projected = &projected
+	s.budget(c.Budget)
+	out.Videos, out.Creators = len(l.Lines), len(payees)
+	return out, counts
+}
+
+// Page answers the campaign's page at now.
+func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignPage, error) {
+	now := h.Now().UTC()
+	l, err := readLedger(ctx, h.DB, h.CH, ws, id, now)
+	if err != nil {
+		return CampaignPage{}, err
+	}
+	var p CampaignPage
+	p.Campaign, p.Counts = l.summary()
+	p.AwaitingLock = l.Closed
+	var paidViews int64
+	days := map[string]*SpendPoint{}
+	periods := map[time.Time]*PeriodSpend{}
+	standings := map[string]*CreatorStanding{}
+	c := l.campaign
+	currentStart := c.Period.Start(now)
+	currentEnd := c.Period.Next(currentStart)
+	posted := map[string]int{}
+	for _, ln := range l.Lines {
+		projected := ln.Status == Projected
+		rejected := ln.Status == string(domain.LineRejected)
+		day := ln.WindowEnd.Format(time.DateOnly)
+		d := days[day]
+		if d == nil {
+			d = &SpendPoint{Date: day}
+			days[day] = d
+		}
+		ps := periods[ln.PeriodStart]
+		if ps == nil {
+			ps = &PeriodSpend{Start: ln.PeriodStart, End: c.Period.Next(ln.PeriodStart)}
+			periods[ln.PeriodStart] = ps
+		}
+		st := standings[ln.Payee.key()]
+		if st == nil {
+			st = &CreatorStanding{Payee: ln.Payee}
+			standings[ln.Payee.key()] = st
+		}
+		st.Videos++
+		if st.LastPostedAt == nil || ln.PublishedAt.After(*st.LastPostedAt) {
+			at := ln.PublishedAt
+			st.LastPostedAt = &at
+		}
+		if !ln.PublishedAt.Before(currentStart) && ln.PublishedAt.Before(currentEnd) {
+			posted[ln.Payee.key()]++
+		}
+		if rejected {
+			continue
+		}
+		ps.Lines++
+		st.Views += ln.PaidViews
+		d.Views += ln.PaidViews
+		switch {
+		case projected:
+			d.Projected += ln.Amount
+			ps.Projected += ln.Amount
+			st.Projected += ln.Amount
+		default:
+			d.Amount += ln.Amount
+			ps.Committed += ln.Amount
+			st.Committed += ln.Amount
+			paidViews += ln.PaidViews
+			if ln.Status == string(domain.LinePaid) {
+				ps.Paid += ln.Amount
+				st.Paid += ln.Amount
+			}
+		}
+	}
+	if paidViews > 0 {
+		cpm := float64(p.Campaign.Spend.Committed) * 1000 / float64(paidViews)
+		p.EffectiveCPM = &cpm
+	}
+	for _, d := range days {
+		p.Series = append(p.Series, *d)
+	}
+	slices.SortFunc(p.Series, func(a, b SpendPoint) int { return strings.Compare(a.Date, b.Date) })
+	for _, ps := range periods {
+		p.Periods = append(p.Periods, *ps)
+	}
+	slices.SortFunc(p.Periods, func(a, b PeriodSpend) int { return a.Start.Compare(b.Start) })
+	goals, err := h.postingGoals(ctx, ws)
+	if err != nil {
+		return p, err
+	}
+	for key, st := range standings {
+		if g, ok := goals[st.Payee.ID]; ok && st.Payee.Kind == "creator" {
+			goal := payout.Progress(g, posted[key], currentStart, currentEnd, now)
+			st.Goal = &goal
+		}
+		if st.LastPostedAt != nil {
+			st.StoppedPosting = payout.StoppedPosting(c.Period, *st.LastPostedAt, now)
+		}
+		p.Creators = append(p.Creators, *st)
+	}
+	slices.SortFunc(p.Creators, func(a, b CreatorStanding) int {
+		return cmp.Or(cmp.Compare(b.Committed+b.Projected, a.Committed+a.Projected), strings.Compare(a.Payee.Name, b.Payee.Name), strings.Compare(a.Payee.key(), b.Payee.key()))
+	})
+	var top []Line
+	for _, ln := range l.Lines {
+		if ln.Status != string(domain.LineRejected) {
+			top = append(top, ln)
+		}
+	}
+	slices.SortStableFunc(top, func(a, b Line) int { return cmp.Compare(b.Amount, a.Amount) })
+	p.TopVideos = top[:min(len(top), 10)]
+	for _, s := range []*[]SpendPoint{&p.Series} {
+		if *s == nil {
+			*s = []SpendPoint{}
+		}
+	}
+	if p.Periods == nil {
+		p.Periods = []PeriodSpend{}
+	}
+	if p.Creators == nil {
+		p.Creators = []CreatorStanding{}
+	}
+	if p.TopVideos == nil {
+		p.TopVideos = []Line{}
+	}
+	return p, nil
+}
+
+// postingGoals reads the posting goal of each creator of the workspace that
+// has one.
+func (h CampaignsHandler) postingGoals(ctx context.Context, ws uuid.UUID) (map[uuid.UUID]int, error) {
+	rows, err := h.DB.Query(ctx, `SELECT id, posting_goal FROM creators WHERE workspace_id = $1 AND posting_goal IS NOT NULL`, ws)
+	if err != nil {
+		return nil, fmt.Errorf("read posting goals: %w", err)
+	}
+	out := map[uuid.UUID]int{}
+	var id uuid.UUID
+	var goal int
+	_, err = pgx.ForEachRow(rows, []any{&id, &goal}, func() error {
+		out[id] = goal
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read posting goals: %w", err)
+	}
+	return out, nil
+}
+
+// LinesQuery filters and pages a campaign's ledger.
+type LinesQuery struct {
+	// Status is a line status or Projected; "" any.
+	Status string
+	// Payee is a creator's, an account's or a video's id; nil any.
+	Payee *uuid.UUID
+	// Period is the start of a payout period; nil any.
+	Period *time.Time
+	// Bound is a payout.Bound; "" any.
+	Bound  string
+	Limit  int
+	Offset int
+}
+
+// MaxLinesPage is the most lines one page of the ledger holds.
+const MaxLinesPage = 500
+
+// Validate checks the filters.
+func (q *LinesQuery) Validate() error {
+	switch {
+	case q.Status != "" && q.Status != Projected && !slices.Contains(domain.Lines, domain.Line(q.Status)):
+		return apperr.Invalid("status", "one of projected, locked, held, approved, rejected, paid")
+	case q.Bound != "" && !slices.Contains([]payout.Bound{payout.BoundMinViews, payout.BoundViewCap, payout.BoundMinAmount, payout.BoundMaxAmount,
+		payout.BoundCrossPost, payout.BoundCreatorCap, payout.BoundBudget}, payout.Bound(q.Bound)):
+		return apperr.Invalid("bound", "one of min_views, view_cap, min_amount, max_amount, cross_post, creator_cap, budget")
+	case q.Limit < 0 || q.Limit > MaxLinesPage:
+		return apperr.Invalid("limit", fmt.Sprintf("between 1 and %d", MaxLinesPage))
+	case q.Offset < 0:
+		return apperr.Invalid("offset", "must not be negative")
+	}
+	if q.Limit == 0 {
+		q.Limit = 100
+	}
+	return nil
+}
+
+// LinesPage is one page of a campaign's ledger.
+type LinesPage struct {
+	Lines []Line `json:"lines"`
+	Total int    `json:"total"`
+}
+
+// Lines answers a page of the campaign's ledger, the lines whose windows
+// end last first.
+func (h CampaignsHandler) Lines(ctx context.Context, ws, id uuid.UUID, q LinesQuery) (LinesPage, error) {
+	if err := q.Validate(); err != nil {
+		return LinesPage{}, err
+	}
+	l, err := readLedger(ctx, h.DB, h.CH, ws, id, h.Now().UTC())
+	if err != nil {
+		return LinesPage{}, err
+	}
+	lines := filterLines(l.Lines, q)
+	out := LinesPage{Total: len(lines), Lines: []Line{}}
+	if q.Offset < len(lines) {
+		out.Lines = lines[q.Offset:min(len(lines), q.Offset+q.Limit)]
+	}
+	return out, nil
+}
+
+// filterLines keeps the lines the query's filters let through, the lines
+// whose windows end last first.
+func filterLines(all []Line, q LinesQuery) []Line {
+	var lines []Line
+	for _, ln := range all {
+		switch {
+		case q.Status != "" && ln.Status != q.Status,
+			q.Payee != nil && ln.Payee.ID != *q.Payee,
+			q.Period != nil && !ln.PeriodStart.Equal(*q.Period),
+			q.Bound != "" && ln.Bound != q.Bound:
+			continue
+		}
+		lines = append(lines, ln)
+	}
+	slices.SortStableFunc(lines, func(a, b Line) int {
+		return cmp.Or(b.WindowEnd.Compare(a.WindowEnd), strings.Compare(a.VideoID.String(), b.VideoID.String()))
+	})
+	return lines
+}
+
+// CampaignSettings are a campaign's settings a manager may change.
+type CampaignSettings struct {
+	StartsAt  time.Time
+	EndsAt    *time.Time
+	Budget    int64
+	Platforms []string
+}
+
+// Settings reads the campaign's settings from PostgreSQL only.
+func (h CampaignsHandler) Settings(ctx context.Context, ws, id uuid.UUID) (CampaignSettings, error) {
+	c, err := loadCampaign(ctx, h.DB, ws, id)
+	return CampaignSettings{StartsAt: c.StartsAt, EndsAt: c.EndsAt, Budget: c.Budget, Platforms: c.Platforms}, err
+}
