@@ -457,8 +457,10 @@ export type Bound = '' | 'min_views' | 'view_cap' | 'min_amount' | 'max_amount' 
 export const BOUNDS: Exclude<Bound, ''>[] = ['min_views', 'view_cap', 'min_amount', 'max_amount', 'cross_post', 'creator_cap', 'budget']
 export type HoldReason = '' | 'burst' | 'views_fell' | 'unavailable' | 'no_snapshot'
 
+// Who a line pays: a creator, else the video's account, else (a video of
+// no tracked account) the video itself.
 export interface Payee {
-  kind: 'creator' | 'account'
+  kind: 'creator' | 'account' | 'video'
   id: string
   name: string
 }

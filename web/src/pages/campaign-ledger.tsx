@@ -84,7 +84,7 @@ export function VideoCell({ l, full }: { l: Line; full?: boolean }) {
 const REVIEW: { action: ReviewAction; label: string; from: LineStatus[]; done: string; title: string }[] = [
   { action: 'approve', label: 'Approve', from: ['locked', 'held'], done: 'Approved', title: 'Approve locked or held lines for payment' },
   { action: 'clear', label: 'Clear hold', from: ['held'], done: 'Cleared the hold of', title: 'Held lines go back to locked, to review' },
-  { action: 'reject', label: 'Reject…', from: ['locked', 'held', 'approved'], done: 'Rejected', title: 'Not paid: the amount goes back to the budget and caps' },
+  { action: 'reject', label: 'Reject…', from: ['locked', 'held', 'approved'], done: 'Rejected', title: 'Not paid, with a reason' },
   { action: 'reopen', label: 'Reopen', from: ['rejected'], done: 'Reopened', title: 'Rejected lines go back to locked' },
   { action: 'pay', label: 'Mark paid…', from: ['approved'], done: 'Marked as paid:', title: 'Approved lines are recorded as paid' },
 ]
@@ -109,7 +109,10 @@ function ReasonDialog({ count, onCancel, onReject }: { count: number; onCancel: 
     <dialog ref={ref} class="dialog reason-dialog" aria-labelledby="reject-title" onCancel={onCancel} onClose={onCancel}>
       <form onSubmit={submit} noValidate>
         <h2 id="reject-title">Reject {lines(count)}?</h2>
-        <p>They are not paid; what they took of the budget and the creators’ caps goes back. Reopen them to review them again.</p>
+        <p>
+          They are not paid. Their amounts stay counted against the budget and the creators’ caps, so no later line is paid more; reopening them
+          restores them unchanged.
+        </p>
         <label for="reject-reason">Reason</label>
         <textarea
           id="reject-reason"
@@ -297,7 +300,7 @@ function LineRow({ l, c, manage, sel }: { l: Line; c: Currency; manage: boolean;
       <VideoCell l={l} full />
       <td>
         {l.payee.name}
-        {l.payee.kind === 'account' && <div class="muted small">account</div>}
+        {l.payee.kind !== 'creator' && <div class="muted small">{l.payee.kind === 'account' ? 'account, no creator' : 'no tracked account'}</div>}
       </td>
       <LineStatusCell l={l} />
       <td class="nowrap">

@@ -184,7 +184,7 @@ export const LINE_STATUS_HELP: Record<LineStatus, string> = {
   locked: 'The window closed and the amount is fixed: waiting for review',
   held: 'Locked, but held for a check before it can be approved',
   approved: 'Approved for payment',
-  rejected: 'Rejected: not paid; its amount went back to the budget and caps',
+  rejected: 'Rejected: not paid; it keeps its share of the budget and the creator’s cap, so no later line is paid more',
   paid: 'Marked as paid',
 }
 

@@ -89,7 +89,7 @@ function Kpis({ d }: { d: PageData }) {
         <SpendMeter spend={s} budget={c.budget} c={c} name={c.name} short />
       </Kpi>
       <Kpi label="Remaining" testid="kpi-remaining" raw={s.remaining} value={s.remaining === null ? 'no budget' : money(s.remaining, c)}>
-        {c.budget > 0 ? `of ${money(c.budget, c)}` : 'the campaign has no budget'}
+        {c.budget > 0 ? `of ${money(c.budget, c)}, for the lines still to lock; rejected lines keep their share` : 'the campaign has no budget'}
       </Kpi>
       <Kpi label="Projected" testid="kpi-projected" raw={s.projected} value={s.projected === null ? '—' : <Amount v={s.projected} c={c} projected />}>
         {exact(d.counts.projected)} {d.counts.projected === 1 ? 'video' : 'videos'} still counting
@@ -239,7 +239,7 @@ function Leaderboard({ d }: { d: PageData }) {
                     <button type="button" class="link cp-name" onClick={() => showLedger({ payee: s.payee.id })} title="Show their lines in the ledger">
                       {s.payee.name}
                     </button>
-                    {s.payee.kind === 'account' && <div class="muted small">an account without a creator</div>}
+                    {s.payee.kind !== 'creator' && <div class="muted small">{s.payee.kind === 'account' ? 'an account without a creator' : 'a video of no tracked account'}</div>}
                     {s.stoppedPosting && (
                       <div>
                         <span class="badge stopped" data-testid="stopped-posting" title="No new video for longer than they used to post">
