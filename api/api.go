@@ -98,6 +98,8 @@ type Handlers struct {
 	CreateCollection command.CreateCollectionHandler
 	ManageCollection command.ManageCollectionHandler
 	AssignCollection command.AssignCollectionHandler
+	Creators         query.CreatorsHandler
+	SaveCreator      command.SaveCreatorHandler
 	OrganiseItems    command.OrganiseItemsHandler
 	Accounts         query.AccountsHandler
 	AccountAnalytics query.AccountAnalyticsHandler
@@ -211,6 +213,10 @@ func New(d Deps) *fiber.App {
 	r.Patch("/collections/:id", ws(withID("id", s.patchCollection))...)
 	r.Delete("/collections/:id", ws(withID("id", s.deleteCollection))...)
 	r.Post("/collection-items", ws(withBody(s.postCollectionItems))...)
+	r.Get("/creators", ws(s.getCreators)...)
+	r.Post("/creators", ws(withBody(s.postCreator))...)
+	r.Patch("/creators/:id", ws(withID("id", s.patchCreator))...)
+	r.Delete("/creators/:id", ws(withID("id", s.deleteCreator))...)
 	r.Get("/alerts", ws(s.getAlerts)...)
 	r.Post("/alerts", ws(withBody(s.postAlert))...)
 	r.Get("/alerts/events", ws(s.getAlertEvents)...)
