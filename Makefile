@@ -32,7 +32,7 @@ cluster-stop: ## stop the local ClickHouse cluster and its ZooKeeper
 
 # The tests that recompute the dashboard's numbers from raw snapshots
 # (ingestion through the webhook, videos, overview, accounts, one video;
-# the spike scan against its reference), then the tests of the cluster
+# the spike scan against its reference; a campaign's payouts), then the tests of the cluster
 # itself (TestCluster*: a replica, the entry node and a whole shard killed
 # with SIGKILL and started again, a replayed insert deduplicated, the
 # projections rebuilt, expired partitions dropped; they skip without
@@ -40,7 +40,7 @@ cluster-stop: ## stop the local ClickHouse cluster and its ZooKeeper
 # (CLICKHOUSE_CLUSTER: made ON CLUSTER, migrated with the cluster layout),
 # node 1 as the entry point. PostgreSQL and Redis are those of
 # `make services`. See docs/scaling.md, "Tests on the cluster".
-CLUSTER_TESTS ?= Agree|Overview|Videos|SpikeScan|StartValues
+CLUSTER_TESTS ?= Agree|Overview|Videos|SpikeScan|StartValues|CampaignPayouts
 CLUSTER_PACKAGES ?= ./command ./projections ./projections/analytics ./cmd/migrate
 # The cluster's `default` has no password (deploy/cluster/users.xml): the
 # tests make their databases as it.

@@ -98,6 +98,8 @@ type Handlers struct {
 	CreateCollection command.CreateCollectionHandler
 	ManageCollection command.ManageCollectionHandler
 	AssignCollection command.AssignCollectionHandler
+	Creators         query.CreatorsHandler
+	SaveCreator      command.SaveCreatorHandler
 	OrganiseItems    command.OrganiseItemsHandler
 	Accounts         query.AccountsHandler
 	AccountAnalytics query.AccountAnalyticsHandler
@@ -227,6 +229,10 @@ func New(d Deps) *fiber.App {
 	r.Get("/campaigns/:id/lines", ws(withID("id", s.getCampaignLines))...)
 	r.Post("/campaigns/:id/lines/review", ws(withID("id", s.postCampaignReview))...)
 	r.Get("/campaigns/:id/export", ws(withID("id", s.getCampaignExport))...)
+	r.Get("/creators", ws(s.getCreators)...)
+	r.Post("/creators", ws(withBody(s.postCreator))...)
+	r.Patch("/creators/:id", ws(withID("id", s.patchCreator))...)
+	r.Delete("/creators/:id", ws(withID("id", s.deleteCreator))...)
 	r.Get("/alerts", ws(s.getAlerts)...)
 	r.Post("/alerts", ws(withBody(s.postAlert))...)
 	r.Get("/alerts/events", ws(s.getAlertEvents)...)

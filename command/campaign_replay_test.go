@@ -240,3 +240,57 @@ func TestPayoutsReplayFromRawSnapshots(t *testing.T) {
 		t.Errorf("lines by rules version %v: both versions must be covered", binds)
 	}
 }
+
+// TestSettleHoldsForReview: the settle run, reading the real snapshots,
+// holds a line whose views burst beyond its account's history without the
+// likes and comments to match, one whose video went unavailable before its
+// window closed, and one with no snapshot before then; a plain line locks.
+func TestSettleHoldsForReview(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	ws, _, id := newCampaign(t, 100, 0, 0)
+	acc := env.Account(t, ws, testenv.AccountOptions{Handle: "steady", Status: domain.ItemActive, CollectionID: &id})
+	published := campaignStart.Add(24 * time.Hour)
+	end := published.Add(payout.DefaultWindow)
+	video := func(status domain.Item, lastScraped time.Time) uuid.UUID {
+		return env.Video(t, ws, testenv.VideoOptions{PlatformID: uuid.NewString(), AccountID: acc, Status: status, PublishedAt: published,
+			CreatedAt: published, LastScrapedAt: lastScraped})
+	}
+	var history []uuid.UUID
+	for range 4 {
+		history = append(history, video(domain.ItemActive, end))
+	}
+	burst, plain := video(domain.ItemActive, end), video(domain.ItemActive, end)
+	gone, never := video(domain.ItemError, published.Add(48*time.Hour)), video(domain.ItemActive, time.Time{})
+	scalar[int](t, `UPDATE videos SET status_reason = 'the video is private or deleted' WHERE id = $1 RETURNING 1`, gone)
+	w := ingest.NewSnapshotWriter(env.CH, 100, time.Now())
+	snap := func(v uuid.UUID, at time.Time, views, likes uint64) {
+		err := w.Add(ctx, ingest.Snapshot{WorkspaceID: ws, Platform: platform.TikTok, Kind: platform.Video, EntityID: v, AccountID: acc, ScrapedAt: at,
+			Metrics: ingest.Metrics{Views: ptr(views), Likes: ptr(likes), Comments: ptr(likes / 10)}, JobID: uuid.New()})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, v := range history {
+		snap(v, end.Add(-time.Hour), uint64(20_000+i*1_000), 1_000)
+	}
+	snap(burst, end.Add(-time.Hour), 900_000, 400)
+	snap(plain, end.Add(-time.Hour), 30_000, 1_500)
+	snap(gone, published.Add(40*time.Hour), 5_000, 200)
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	h := command.SettlePayoutsHandler{DB: env.PG, Ledger: query.SettlementHandler{DB: env.PG, CH: env.CH},
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: fixedNow(end.Add(time.Hour))}
+	if _, err := h.Settle(ctx, ws, id); err != nil {
+		t.Fatal(err)
+	}
+	for v, want := range map[uuid.UUID]string{burst: "held burst", plain: "locked ", gone: "held unavailable", never: "held no_snapshot", history[0]: "locked "} {
+		if got := scalar[string](t, `SELECT status || ' ' || hold_reason FROM payout_lines WHERE collection_id = $1 AND video_id = $2`, id, v); got != want {
+			t.Errorf("video %s: %q, want %q", v, got, want)
+		}
+	}
+	if detail := scalar[string](t, `SELECT hold_detail FROM payout_lines WHERE video_id = $1`, gone); detail != "the video is private or deleted" {
+		t.Errorf("unavailable detail %q", detail)
+	}
+}

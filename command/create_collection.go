@@ -36,12 +36,19 @@ func (c *CreateCollection) Validate() error {
 
 // collectionName trims a collection's name and checks it.
 func collectionName(name string) (string, error) {
+	return checkName(name, MaxCollectionName)
+}
+
+// checkName trims a name (of a collection, a creator) and checks that it
+// is given, at most maxChars characters long and free of control
+// characters.
+func checkName(name string, maxChars int) (string, error) {
 	name = strings.TrimSpace(name)
 	switch {
 	case name == "":
 		return name, apperr.Invalid("name", "is required")
-	case utf8.RuneCountInString(name) > MaxCollectionName:
-		return name, apperr.Invalid("name", fmt.Sprintf("must be at most %d characters", MaxCollectionName))
+	case utf8.RuneCountInString(name) > maxChars:
+		return name, apperr.Invalid("name", fmt.Sprintf("must be at most %d characters", maxChars))
 	case strings.IndexFunc(name, unicode.IsControl) >= 0:
 		return name, apperr.Invalid("name", "must not contain control characters")
 	}

@@ -153,6 +153,8 @@ func API(d Deps) api.Deps {
 			CreateCollection: command.CreateCollectionHandler{DB: d.DB},
 			ManageCollection: command.ManageCollectionHandler{DB: d.DB},
 			AssignCollection: command.AssignCollectionHandler{DB: d.DB},
+			Creators:         query.CreatorsHandler{DB: d.DB},
+			SaveCreator:      command.SaveCreatorHandler{DB: d.DB},
 			OrganiseItems: command.OrganiseItemsHandler{
 				DB: d.DB, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, ScrapeStarts: scrapeStarts, Now: d.Now,
 			},
