@@ -7,7 +7,7 @@ import { day, exact, platformName, videoKind } from '../format'
 import { setQuery } from '../router'
 import { BOUNDS, LINE_STATUSES, type Bound, type CampaignPage as PageData, type Line, type LineList, type LineStatus, type ReviewAction } from '../types'
 import { Confirm, Empty, ErrorBox, Pager, PlatformBadge, Spinner, Time, numCol, useAction, useApi, useQuestion } from '../ui'
-import { Amount, BOUND_TEXT, HOLD_TEXT, LineStatusBadge, lineStatusLabel, money, periodText, type Currency } from './campaign-parts'
+import { Amount, BOUND_TEXT, HOLD_TEXT, LineStatusBadge, lineStatusLabel, money, payeeName, periodText, type Currency } from './campaign-parts'
 import { useSelection, type ListSelection } from './organise'
 import './campaigns.css'
 
@@ -299,7 +299,7 @@ function LineRow({ l, c, manage, sel }: { l: Line; c: Currency; manage: boolean;
       )}
       <VideoCell l={l} full />
       <td>
-        {l.payee.name}
+        {payeeName(l.payee)}
         {l.payee.kind !== 'creator' && <div class="muted small">{l.payee.kind === 'account' ? 'account, no creator' : 'no tracked account'}</div>}
       </td>
       <LineStatusCell l={l} />
@@ -380,7 +380,7 @@ export function Ledger({ d, q, manage, onChanged }: { d: PageData; q: LedgerQuer
             <option value="">All payees</option>
             {q.payee && !payees.some((p) => p.id === q.payee) && <option value={q.payee}>(another payee)</option>}
             {payees.map((p) => (
-              <option value={p.id}>{p.name}</option>
+              <option value={p.id}>{payeeName(p)}</option>
             ))}
           </select>
         </label>

@@ -2,7 +2,7 @@
 // minor units in the API), the spend bar, the ledger's badges and words,
 // a version of the rules in words, and the fields that edit one.
 import { DASH, exact, filled, pct } from '../format'
-import type { Bound, GoalStatus, HoldReason, LineStatus, PayoutPeriod, RulesIn, Spend } from '../types'
+import type { Bound, GoalStatus, HoldReason, LineStatus, Payee, PayoutPeriod, RulesIn, Spend } from '../types'
 import './campaigns.css'
 
 // Currency is what money of a campaign is counted in.
@@ -214,6 +214,13 @@ export const HOLD_TEXT: Record<Exclude<HoldReason, ''>, string> = {
   views_fell: 'Views fell after the lock',
   unavailable: 'Video unavailable',
   no_snapshot: 'No views recorded by the window’s end',
+}
+
+// payeeName names a payee: a creator or an account by its name, a video of
+// no tracked account by its handle.
+export function payeeName(p: Payee): string {
+  if (!p.name) return DASH
+  return p.kind === 'video' && !p.name.startsWith('@') ? '@' + p.name : p.name
 }
 
 const GOAL_TEXT: Record<GoalStatus, string> = { on_track: 'On track', behind: 'Behind', at_risk: 'At risk' }

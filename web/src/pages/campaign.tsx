@@ -28,6 +28,7 @@ import {
   money,
   moneyInput,
   parseMoney,
+  payeeName,
   periodText,
   readRules,
   rulesForm,
@@ -39,6 +40,9 @@ import { Ledger, VideoCell, lines, periodKey, readLedger, showLedger, type Ledge
 import './campaigns.css'
 
 const decimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 })
+
+// CHART_DAYS is how many days the chart of views and spend covers.
+const CHART_DAYS = 92
 
 function Kpi({ label, testid, value, raw, children }: { label: string; testid: string; value: ComponentChildren; raw?: number | null; children?: ComponentChildren }) {
   return (
@@ -132,17 +136,20 @@ function Counts({ d }: { d: PageData }) {
 function SpendChart({ d }: { d: PageData }) {
   const c = d.campaign
   const chart = useMemo(() => {
-    const days = d.series.map((p) => p.date)
+    // the latest days only: a few old lines would stretch the axis over years
+    const last = d.series.length ? Date.parse(d.series[d.series.length - 1].date) : 0
+    const shown = d.series.filter((p) => Date.parse(p.date) > last - CHART_DAYS * 86_400_000)
+    const days = shown.map((p) => p.date)
     const major = 10 ** c.minorDigits
-    const views = d.series.map((p) => p.views)
+    const views = shown.map((p) => p.views)
     // a day without an amount of its kind draws no point
-    const committed = d.series.map((p) => (p.amount ? p.amount / major : null))
-    const projected = d.series.map((p) => (p.projected ? p.projected / major : null))
+    const committed = shown.map((p) => (p.amount ? p.amount / major : null))
+    const projected = shown.map((p) => (p.projected ? p.projected / major : null))
     const fmt = (n: number) => money(Math.round(n * major), c)
     const series: ChartSeries[] = [{ label: 'Paid views', values: views, bars: true }]
     if (committed.some((v) => v !== null)) series.push({ label: `Committed (${c.currency})`, values: committed, right: true, format: fmt })
     if (projected.some((v) => v !== null)) series.push({ label: `Projected (${c.currency})`, values: projected, right: true, format: (n) => `~${fmt(n)} projected` })
-    return { times: days, series }
+    return { times: days, series, cut: shown.length < d.series.length }
   }, [d])
   return (
     <section class="card" aria-labelledby="chart-title">
@@ -150,7 +157,10 @@ function SpendChart({ d }: { d: PageData }) {
         Views and spend <small class="muted">· per day a counting window ends (UTC)</small>
       </h2>
       {chart.times.length ? (
-        <TimeChart label="Paid views and spend per day" granularity="day" times={chart.times} series={chart.series} />
+        <>
+          <TimeChart label="Paid views and spend per day" granularity="day" times={chart.times} series={chart.series} />
+          {chart.cut && <p class="muted small">The latest {CHART_DAYS} days; the payout periods below cover every line.</p>}
+        </>
       ) : (
         <p class="muted">No video of the campaign yet: its views and spend show here as they are counted.</p>
       )}
@@ -237,7 +247,7 @@ function Leaderboard({ d }: { d: PageData }) {
                   <td class="num">{i + 1}</td>
                   <td>
                     <button type="button" class="link cp-name" onClick={() => showLedger({ payee: s.payee.id })} title="Show their lines in the ledger">
-                      {s.payee.name}
+                      {payeeName(s.payee)}
                     </button>
                     {s.payee.kind !== 'creator' && <div class="muted small">{s.payee.kind === 'account' ? 'an account without a creator' : 'a video of no tracked account'}</div>}
                     {s.stoppedPosting && (
@@ -286,7 +296,7 @@ function TopVideos({ d }: { d: PageData }) {
               {d.topVideos.map((l) => (
                 <tr data-testid="row" data-id={l.videoId}>
                   <VideoCell l={l} />
-                  <td>{l.payee.name}</td>
+                  <td>{payeeName(l.payee)}</td>
                   <td>
                     <LineStatusBadge status={l.status} />
                   </td>

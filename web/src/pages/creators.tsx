@@ -7,7 +7,7 @@ import { day, exact } from '../format'
 import type { Account, AccountList, Creator, CreatorList } from '../types'
 import { ACTIONS, Confirm, Empty, ErrorBox, FormError, PageHeader, PlatformBadge, Show, Spinner, Stale, TableHead, Time, Updating, useAction, useApi, useQuestion, type Loaded } from '../ui'
 import { accountName } from './account-actions'
-import { described } from './campaign-parts'
+import { described, fieldText } from './campaign-parts'
 import './campaigns.css'
 
 interface FormState {
@@ -159,7 +159,7 @@ function CreatorForm({
           />
           {fe('name') && (
             <small id="creator-name-error" class="field-error">
-              Name {fe('name')}
+              {fieldText('Name', fe('name')!)}
             </small>
           )}
         </div>
@@ -176,7 +176,7 @@ function CreatorForm({
           />
           {fe('email') ? (
             <small id="creator-email-error" class="field-error">
-              E-mail {fe('email')}
+              {fieldText('E-mail', fe('email')!)}
             </small>
           ) : (
             <small id="creator-email-hint" class="muted">
@@ -199,7 +199,7 @@ function CreatorForm({
           />
           {fe('postingGoal') ? (
             <small id="creator-postingGoal-error" class="field-error">
-              Posting goal {fe('postingGoal')}
+              {fieldText('Posting goal', fe('postingGoal')!)}
             </small>
           ) : (
             <small id="creator-postingGoal-hint" class="muted">
@@ -212,7 +212,7 @@ function CreatorForm({
         <legend>Accounts ({exact(f.accountIds.size)} picked)</legend>
         <p class="muted small">The tracked accounts this creator posts from: their videos in a campaign are paid to the creator.</p>
         <AccountPicker accounts={accounts} owners={owners} chosen={f.accountIds} set={(ids) => setF({ ...f, accountIds: ids })} />
-        {fe('accountIds') && <small class="field-error block">Accounts: {fe('accountIds')}</small>}
+        {fe('accountIds') && <small class="field-error block">{fieldText('Accounts', fe('accountIds')!)}</small>}
       </fieldset>
       {error && (Object.keys(fields).length === 0 || other.length > 0) && <FormError error={error} />}
       <div class="actions">
