@@ -20,7 +20,7 @@ func TestPagesAtPhoneWidth(t *testing.T) {
 	long := strings.Repeat("SpringLaunchCampaignWithCreators", 4)[:100] // the longest name, unbreakable
 	s.send(cookie, "POST", "/collections", `{"name": "`+long+`"}`, nil)
 	for _, p := range []string{"/invite?token=unknown", "/verify-email?token=unknown", "/forgot-password", "/reset-password?token=unknown",
-		"/", "/videos", "/accounts", "/track", "/collections", "/alerts", "/export", "/team", "/team/activity", "/billing", "/settings"} {
+		"/", "/videos", "/accounts", "/track", "/collections", "/campaigns", "/creators", "/alerts", "/export", "/team", "/team/activity", "/billing", "/settings"} {
 		var overflow bool
 		do(t, ctx, "open "+p,
 			chromedp.Navigate(s.base+p),
@@ -60,8 +60,9 @@ func TestPagesShowTheAPIsErrors(t *testing.T) {
 	do(t, ctx, "intercept reads", fetch.Enable().WithPatterns([]*fetch.RequestPattern{
 		{URLPattern: "*/api/overview*"}, {URLPattern: "*/api/videos*"}, {URLPattern: "*/api/accounts*"},
 		{URLPattern: "*/api/alerts*"}, {URLPattern: "*/api/workspace/team*"}, {URLPattern: "*/api/collections*"},
+		{URLPattern: "*/api/campaigns*"}, {URLPattern: "*/api/creators*"},
 	}))
-	for _, p := range []string{"/", "/videos", "/accounts", "/alerts", "/team", "/collections"} {
+	for _, p := range []string{"/", "/videos", "/accounts", "/alerts", "/team", "/collections", "/campaigns", "/creators"} {
 		var text string
 		do(t, ctx, "open "+p+" with the API failing",
 			chromedp.Navigate(s.base+p),

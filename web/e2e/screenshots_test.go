@@ -99,6 +99,12 @@ func TestScreenshots(t *testing.T) {
 		"billing":        "/billing",
 		"settings":       "/settings",
 	}
+	// a campaign over the collection, paying its creators
+	seedCampaign(t, s, cookie, colID, accounts.Accounts)
+	pages["campaigns"] = "/campaigns"
+	pages["campaign"] = "/campaigns/" + colID
+	pages["campaign-held"] = "/campaigns/" + colID + "?status=held"
+	pages["creators"] = "/creators"
 	if len(accounts.Accounts) > 0 {
 		// a lowered limit: the account's older videos show beyond it
 		s.send(cookie, "PATCH", "/accounts/"+accounts.Accounts[0].ID, `{"tracking_limit": 24}`, nil)

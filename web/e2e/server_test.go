@@ -149,6 +149,19 @@ func (s *site) api(cookie *network.Cookie, method, path string, out any) {
 // decodes the answer into out unless it is nil.
 func (s *site) send(cookie *network.Cookie, method, path, body string, out any) {
 	s.t.Helper()
+	s.sendWant(cookie, method, path, body, 200, out)
+}
+
+// create posts a JSON body to a route that answers 201 Created, as the
+// browser's session does, and decodes the answer into out unless it is nil.
+func (s *site) create(cookie *network.Cookie, path, body string, out any) {
+	s.t.Helper()
+	s.sendWant(cookie, "POST", path, body, 201, out)
+}
+
+// sendWant is send for a route that answers the status want.
+func (s *site) sendWant(cookie *network.Cookie, method, path, body string, want int, out any) {
+	s.t.Helper()
 	req, err := http.NewRequest(method, s.base+"/api"+path, strings.NewReader(body))
 	if err != nil {
 		s.t.Fatal(err)
@@ -167,7 +180,7 @@ func (s *site) send(cookie *network.Cookie, method, path, body string, out any) 
 	}
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(res.Body)
-	if res.StatusCode != 200 {
+	if res.StatusCode != want {
 		s.t.Fatalf("%s %s: %d %s", method, path, res.StatusCode, raw)
 	}
 	if out != nil {
