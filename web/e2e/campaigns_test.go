@@ -35,10 +35,11 @@ func (s *site) lines(cookie *network.Cookie, id, query string) (out struct {
 // TestCampaignPayouts makes a collection a campaign from the Campaigns
 // page (currency, first day, budget, two CPM tiers, a one-day window), sees
 // its page and its ledger of projected lines, lets the settle run lock the
-// lines, approves one from the ledger and sees a refused review's message;
-// then adds a creator with the tracked account they post from on the
-// Creators page, and the campaign's leaderboard pays the creator. The
-// campaign's page fits 375 px with every control named.
+// lines, approves one from the ledger and sees a refused review's message,
+// makes a second version of the rules and raises the budget; then adds a
+// creator with the tracked account they post from on the Creators page,
+// edits their posting goal, and the campaign's leaderboard pays the
+// creator. The campaign's page fits 375 px with every control named.
 func TestCampaignPayouts(t *testing.T) {
 	skipUIOnCurrentEngine(t)
 	s, ctx, _, cookie := signedUp(t, 1440, 900, "payouts")
@@ -161,6 +162,37 @@ func TestCampaignPayouts(t *testing.T) {
 		t.Errorf("a refused review changed the lines: %d approved", got.Total)
 	}
 
+	// A new version of the rules, and a bigger budget.
+	var note, saved string
+	do(t, ctx, "change the rules and the budget",
+		chromedp.Click(`[data-testid=change-rules]`),
+		chromedp.WaitVisible(`form[aria-label="Change rules"] input[name=tier-0-cpm]`),
+		chromedp.Text(`[data-testid=rules-note]`, &note),
+		chromedp.SetValue(`form[aria-label="Change rules"] input[name=tier-0-cpm]`, "2.50"),
+		chromedp.Click(`form[aria-label="Change rules"] button[type=submit]`),
+		chromedp.WaitVisible(`[data-testid=rules-saved]`),
+		chromedp.Text(`[data-testid=rules-saved]`, &saved),
+		chromedp.WaitVisible(`table[data-testid=rules-versions] tr[data-id="2"]`),
+		chromedp.SetValue(`form[aria-label="Campaign settings"] input[name=budget]`, "750"),
+		chromedp.Click(`form[aria-label="Campaign settings"] button[type=submit]`),
+		chromedp.WaitVisible(`[data-testid=settings-saved]`),
+	)
+	if !strings.Contains(note, "Locked lines keep the version") || !strings.HasPrefix(saved, "Version 2 saved.") {
+		t.Errorf("changing the rules says %q, then %q", note, saved)
+	}
+	var versions struct {
+		Versions []struct {
+			Version int `json:"version"`
+			Tiers   []struct {
+				CPM int64 `json:"cpm"`
+			} `json:"tiers"`
+		} `json:"versions"`
+	}
+	s.api(cookie, "GET", "/campaigns/"+colID+"/rules", &versions)
+	if len(versions.Versions) != 2 || versions.Versions[0].Version != 2 || versions.Versions[0].Tiers[0].CPM != 250 {
+		t.Errorf("the rules' versions are %+v", versions.Versions)
+	}
+
 	// The list shows the campaign with its budget.
 	var budget string
 	do(t, ctx, "the campaigns list",
@@ -168,12 +200,11 @@ func TestCampaignPayouts(t *testing.T) {
 		chromedp.WaitVisible(`tr[data-testid=row][data-id="`+colID+`"]`),
 		chromedp.Evaluate(`document.querySelector('tr[data-id="`+colID+`"] [data-testid=budget]').dataset.value`, &budget),
 	)
-	if budget != "50000" {
-		t.Errorf("the list's budget of the campaign is %q minor units, want 50000", budget)
+	if budget != "75000" {
+		t.Errorf("the list's budget of the campaign is %q minor units, want 75000", budget)
 	}
 
 	// A creator who posts from the tracked account.
-	var saved string
 	do(t, ctx, "add a creator",
 		chromedp.Navigate(s.base+"/creators"),
 		chromedp.WaitVisible(`input[name=accountIds][value="`+acct.ID+`"]`),
@@ -205,6 +236,20 @@ func TestCampaignPayouts(t *testing.T) {
 		t.Fatalf("the creators are %+v", creators.Creators)
 	}
 	creatorID := creators.Creators[0].ID
+
+	// Editing them changes their goal and keeps their account.
+	do(t, ctx, "edit the creator",
+		chromedp.Click(`//tr[@data-testid="row"][.//strong[normalize-space()="Lena Park"]]//button[normalize-space()="Edit"]`, chromedp.BySearch),
+		chromedp.WaitVisible(`//form[@aria-label="Creator"]//h2[normalize-space()="Edit Lena Park"]`, chromedp.BySearch),
+		chromedp.SetValue(`form[aria-label=Creator] input[name=postingGoal]`, "3"),
+		chromedp.Click(`form[aria-label=Creator] button[type=submit]`),
+		chromedp.WaitVisible(`//p[@data-testid="creator-saved"][normalize-space()="Saved Lena Park."]`, chromedp.BySearch),
+		chromedp.WaitVisible(`//tr[@data-testid="row"][.//strong[normalize-space()="Lena Park"]]//td[@data-testid="posting-goal"][@data-value="3"]`, chromedp.BySearch),
+	)
+	s.api(cookie, "GET", "/creators", &creators)
+	if g := creators.Creators[0].PostingGoal; g == nil || *g != 3 || len(creators.Creators[0].Accounts) != 1 {
+		t.Errorf("after the edit the creator is %+v", creators.Creators[0])
+	}
 
 	// The leaderboard pays the creator the account's lines, and the ledger
 	// filters by them.

@@ -3,7 +3,7 @@
 // lines (filtered, reviewed and paid in bulk by owners and admins), the
 // versions of the rules, the settings and the exports.
 import type { ComponentChildren } from 'preact'
-import { useMemo, useState } from 'preact/hooks'
+import { useEffect, useMemo, useState } from 'preact/hooks'
 import { ApiError, get, patch, post } from '../api'
 import { TimeChart, type ChartSeries } from '../chart'
 import { ago, day, exact, num, platformName } from '../format'
@@ -433,6 +433,8 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
     platforms: new Set<Platform>(c.platforms),
   })
   const [f, setF] = useState(initial)
+  // the fields follow the campaign as it is read again (after a save)
+  useEffect(() => setF(initial()), [c.startsAt, c.endsAt, c.budget, c.platforms.join()])
   const { busy, error, setError, run } = useAction()
   const [saved, setSaved] = useState(false)
   const errs = error?.fields ?? {}
@@ -577,7 +579,7 @@ function Panel({ d, q, manage, reload }: { d: PageData; q: LedgerQuery; manage: 
       <Ledger d={d} q={q} manage={manage} onChanged={reload} />
       <Rules c={c} manage={manage} onChanged={reload} />
       {manage ? (
-        <Settings key={`${c.startsAt}|${c.endsAt}|${c.budget}|${c.platforms.join()}`} c={c} onSaved={reload} />
+        <Settings c={c} onSaved={reload} />
       ) : (
         <p class="muted">Only the workspace’s owner or an admin can change the campaign’s settings and rules.</p>
       )}
