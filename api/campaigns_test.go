@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/csv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,24 +16,6 @@ import (
 	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/query"
 )
-
-// campaignClock is a settable clock for the app under test.
-type campaignClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *campaignClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *campaignClock) set(t time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = t
-}
 
 // TestCampaignPayouts runs a campaign over simulated weeks through the API:
 // lines projected while their windows are open, locked by the settle run of
@@ -49,7 +30,11 @@ func (c *campaignClock) set(t time.Time) {
 // lines at its own.
 func TestCampaignPayouts(t *testing.T) {
 	monday := time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC)
-	clock := &campaignClock{t: monday.Add(3*24*time.Hour + 12*time.Hour)}
+	// the app's clock, set to simulated times (the real time shifted: the
+	// seconds the test takes do not matter at its hours)
+	clock := &shiftedClock{}
+	at := func(t time.Time) { clock.set(time.Until(t)) }
+	at(monday.Add(3*24*time.Hour + 12*time.Hour))
 	a := newApp(t, func(d *wiring.Deps) { d.Now, d.Config.CronSecret = clock.Now, cronSecret })
 	owner := a.signUp(uniqueEmail("payouts"))
 	ws := a.bootstrap(owner).Workspace.ID
@@ -141,7 +126,7 @@ func TestCampaignPayouts(t *testing.T) {
 	if v2.Version != 2 {
 		t.Fatalf("new rules: %+v", v2)
 	}
-	clock.set(monday.Add(4 * 24 * time.Hour))
+	at(monday.Add(4 * 24 * time.Hour))
 	c1 := video("c1", platform.TikTok, boTT, "bo_tt", "Something new", monday.Add(4*24*time.Hour))
 	accountOf[c1], platformOf[c1] = boTT, platform.TikTok
 
@@ -158,7 +143,7 @@ func TestCampaignPayouts(t *testing.T) {
 
 	// the week after: the settle run locks the four closed lines in order of
 	// their windows' ends
-	clock.set(monday.Add(10*24*time.Hour + time.Hour))
+	at(monday.Add(10*24*time.Hour + time.Hour))
 	cron := func() map[string]any {
 		var out map[string]any
 		httpRequest(a, "GET", "/api/cron/alerts", "Bearer "+cronSecret).expect(t, 200).decode(t, &out)
@@ -223,7 +208,7 @@ func TestCampaignPayouts(t *testing.T) {
 	// later scrapes do not change locked lines; views that fall below the
 	// locked count hold the line
 	snap(a1, monday.Add(10*24*time.Hour+12*time.Hour), 120_000)
-	clock.set(monday.Add(10*24*time.Hour + 13*time.Hour))
+	at(monday.Add(10*24*time.Hour + 13*time.Hour))
 	cron()
 	a.request("GET", "/api/campaigns/"+coll.String()+"/lines?status=held", nil, owner).expect(t, 200).decode(t, &ledger)
 	if ledger.Total != 1 || ledger.Lines[0].VideoID != a1 || ledger.Lines[0].HoldReason != "views_fell" || ledger.Lines[0].Amount != 1500 ||
