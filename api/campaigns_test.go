@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"encoding/csv"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -41,7 +42,7 @@ func TestCampaignPayouts(t *testing.T) {
 	exec(t, `UPDATE workspaces SET plan = 'agency', video_limit = 5000 WHERE id = $1`, ws)
 	coll := env.Collection(t, ws, "Autumn clipping")
 
-	ana, bo := uuid.New(), uuid.New()
+	ana := uuid.New()
 	exec(t, `INSERT INTO creators (id, workspace_id, name, posting_goal) VALUES ($1, $2, 'Ana', 3)`, ana, ws)
 	account := func(handle string, plat platform.Platform, creator *uuid.UUID) uuid.UUID {
 		id := env.Account(t, ws, testenv.AccountOptions{Platform: plat, Handle: handle, Status: domain.ItemActive, CollectionID: &coll, LastScrapedAt: time.Now()})
@@ -52,7 +53,11 @@ func TestCampaignPayouts(t *testing.T) {
 	}
 	anaTT, anaIG := account("ana_tt", platform.TikTok, &ana), account("ana_ig", platform.Instagram, &ana)
 	boTT := account("bo_tt", platform.TikTok, nil)
-	_ = bo
+	// Cleo has an account in the campaign and a goal of 2 videos a week,
+	// and posts nothing
+	cleo := uuid.New()
+	exec(t, `INSERT INTO creators (id, workspace_id, name, posting_goal) VALUES ($1, $2, 'Cleo', 2)`, cleo, ws)
+	account("cleo_ig", platform.Instagram, &cleo)
 
 	// USD, weekly; 0.10 per 1,000 views up to 100,000, then 0.05; at most
 	// 500,000 views a video, 30.00 a creator a week, 50.00 in all
@@ -193,6 +198,21 @@ func TestCampaignPayouts(t *testing.T) {
 	p = page()
 	if p.Campaign.Spend.Committed != 5000 || p.Counts.Locked != 4 || p.EffectiveCPM == nil {
 		t.Fatalf("after the lock: spend %+v, counts %+v", p.Campaign.Spend, p.Counts)
+	}
+	// the leaderboard: Ana and bo_tt by amount, then Cleo with nothing yet.
+	// On Thursday at 01:00, 43 % into the week, 0 of 2 is on track (the
+	// share due, 0.86, rounded down) and 0 of 3 is at risk (3 in the 57 %
+	// left, at a pace of 3 a week, is more than one post behind)
+	var board []string
+	for _, c := range p.Creators {
+		line := fmt.Sprintf("%s %d", c.Payee.Name, c.Committed)
+		if c.Goal != nil {
+			line += fmt.Sprintf(" %d/%d %s", c.Goal.Posted, c.Goal.PerPeriod, c.Goal.Status)
+		}
+		board = append(board, line)
+	}
+	if got := strings.Join(board, ", "); got != "Ana 3000 0/3 at_risk, bo_tt 2000, Cleo 0 0/2 on_track" {
+		t.Errorf("leaderboard %q", got)
 	}
 	// the budget alert went to the owner's outbox once, the later runs
 	// sent no other
