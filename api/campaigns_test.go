@@ -3,8 +3,8 @@ package api_test
 import (
 	"context"
 	"encoding/csv"
+	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,24 +17,6 @@ import (
 	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/query"
 )
-
-// campaignClock is a settable clock for the app under test.
-type campaignClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *campaignClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *campaignClock) set(t time.Time) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = t
-}
 
 // TestCampaignPayouts runs a campaign over simulated weeks through the API:
 // lines projected while their windows are open, locked by the settle run of
@@ -49,14 +31,18 @@ func (c *campaignClock) set(t time.Time) {
 // lines at its own.
 func TestCampaignPayouts(t *testing.T) {
 	monday := time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC)
-	clock := &campaignClock{t: monday.Add(3*24*time.Hour + 12*time.Hour)}
+	// the app's clock, set to simulated times (the real time shifted: the
+	// seconds the test takes do not matter at its hours)
+	clock := &shiftedClock{}
+	at := func(t time.Time) { clock.set(time.Until(t)) }
+	at(monday.Add(3*24*time.Hour + 12*time.Hour))
 	a := newApp(t, func(d *wiring.Deps) { d.Now, d.Config.CronSecret = clock.Now, cronSecret })
 	owner := a.signUp(uniqueEmail("payouts"))
 	ws := a.bootstrap(owner).Workspace.ID
 	exec(t, `UPDATE workspaces SET plan = 'agency', video_limit = 5000 WHERE id = $1`, ws)
 	coll := env.Collection(t, ws, "Autumn clipping")
 
-	ana, bo := uuid.New(), uuid.New()
+	ana := uuid.New()
 	exec(t, `INSERT INTO creators (id, workspace_id, name, posting_goal) VALUES ($1, $2, 'Ana', 3)`, ana, ws)
 	account := func(handle string, plat platform.Platform, creator *uuid.UUID) uuid.UUID {
 		id := env.Account(t, ws, testenv.AccountOptions{Platform: plat, Handle: handle, Status: domain.ItemActive, CollectionID: &coll, LastScrapedAt: time.Now()})
@@ -67,7 +53,11 @@ func TestCampaignPayouts(t *testing.T) {
 	}
 	anaTT, anaIG := account("ana_tt", platform.TikTok, &ana), account("ana_ig", platform.Instagram, &ana)
 	boTT := account("bo_tt", platform.TikTok, nil)
-	_ = bo
+	// Cleo has an account in the campaign and a goal of 2 videos a week,
+	// and posts nothing
+	cleo := uuid.New()
+	exec(t, `INSERT INTO creators (id, workspace_id, name, posting_goal) VALUES ($1, $2, 'Cleo', 2)`, cleo, ws)
+	account("cleo_ig", platform.Instagram, &cleo)
 
 	// USD, weekly; 0.10 per 1,000 views up to 100,000, then 0.05; at most
 	// 500,000 views a video, 30.00 a creator a week, 50.00 in all
@@ -141,7 +131,7 @@ func TestCampaignPayouts(t *testing.T) {
 	if v2.Version != 2 {
 		t.Fatalf("new rules: %+v", v2)
 	}
-	clock.set(monday.Add(4 * 24 * time.Hour))
+	at(monday.Add(4 * 24 * time.Hour))
 	c1 := video("c1", platform.TikTok, boTT, "bo_tt", "Something new", monday.Add(4*24*time.Hour))
 	accountOf[c1], platformOf[c1] = boTT, platform.TikTok
 
@@ -158,7 +148,7 @@ func TestCampaignPayouts(t *testing.T) {
 
 	// the week after: the settle run locks the four closed lines in order of
 	// their windows' ends
-	clock.set(monday.Add(10*24*time.Hour + time.Hour))
+	at(monday.Add(10*24*time.Hour + time.Hour))
 	cron := func() map[string]any {
 		var out map[string]any
 		httpRequest(a, "GET", "/api/cron/alerts", "Bearer "+cronSecret).expect(t, 200).decode(t, &out)
@@ -209,6 +199,21 @@ func TestCampaignPayouts(t *testing.T) {
 	if p.Campaign.Spend.Committed != 5000 || p.Counts.Locked != 4 || p.EffectiveCPM == nil {
 		t.Fatalf("after the lock: spend %+v, counts %+v", p.Campaign.Spend, p.Counts)
 	}
+	// the leaderboard: Ana and bo_tt by amount, then Cleo with nothing yet.
+	// On Thursday at 01:00, 43 % into the week, 0 of 2 is on track (the
+	// share due, 0.86, rounded down) and 0 of 3 is at risk (3 in the 57 %
+	// left, at a pace of 3 a week, is more than one post behind)
+	var board []string
+	for _, c := range p.Creators {
+		line := fmt.Sprintf("%s %d", c.Payee.Name, c.Committed)
+		if c.Goal != nil {
+			line += fmt.Sprintf(" %d/%d %s", c.Goal.Posted, c.Goal.PerPeriod, c.Goal.Status)
+		}
+		board = append(board, line)
+	}
+	if got := strings.Join(board, ", "); got != "Ana 3000 0/3 at_risk, bo_tt 2000, Cleo 0 0/2 on_track" {
+		t.Errorf("leaderboard %q", got)
+	}
 	// the budget alert went to the owner's outbox once, the later runs
 	// sent no other
 	defer func() {
@@ -223,7 +228,7 @@ func TestCampaignPayouts(t *testing.T) {
 	// later scrapes do not change locked lines; views that fall below the
 	// locked count hold the line
 	snap(a1, monday.Add(10*24*time.Hour+12*time.Hour), 120_000)
-	clock.set(monday.Add(10*24*time.Hour + 13*time.Hour))
+	at(monday.Add(10*24*time.Hour + 13*time.Hour))
 	cron()
 	a.request("GET", "/api/campaigns/"+coll.String()+"/lines?status=held", nil, owner).expect(t, 200).decode(t, &ledger)
 	if ledger.Total != 1 || ledger.Lines[0].VideoID != a1 || ledger.Lines[0].HoldReason != "views_fell" || ledger.Lines[0].Amount != 1500 ||

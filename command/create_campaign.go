@@ -126,6 +126,9 @@ type CreateCampaign struct {
 // settings and the rules.
 func (c *CreateCampaign) Validate() error {
 	var errs []error
+	if c.CollectionID == uuid.Nil {
+		errs = append(errs, apperr.Invalid("collectionId", "is required: the collection that becomes the campaign"))
+	}
 	c.Currency = strings.ToUpper(strings.TrimSpace(c.Currency))
 	if cur, err := currency.ParseISO(c.Currency); err != nil || len(c.Currency) != 3 || c.Currency == "XXX" || c.Currency == "XTS" {
 		errs = append(errs, apperr.Invalid("currency", "an ISO 4217 currency code, such as USD or EUR"))

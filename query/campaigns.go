@@ -313,6 +313,17 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 	if err != nil {
 		return p, err
 	}
+	// the creators posting for the campaign who have no line yet: on the
+	// board at zero, where a posting goal shows them behind
+	idle, err := h.campaignCreators(ctx, ws, c.ID)
+	if err != nil {
+		return p, err
+	}
+	for _, payee := range idle {
+		if standings[payee.key()] == nil {
+			standings[payee.key()] = &CreatorStanding{Payee: payee}
+		}
+	}
 	for key, st := range standings {
 		if g, ok := goals[st.Payee.ID]; ok && st.Payee.Kind == "creator" {
 			goal := payout.Progress(g, posted[key], currentStart, currentEnd, now)
@@ -349,6 +360,25 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 		p.TopVideos = []Line{}
 	}
 	return p, nil
+}
+
+// campaignCreators lists the creators of the accounts in the campaign's
+// collection, removed accounts aside.
+func (h CampaignsHandler) campaignCreators(ctx context.Context, ws, id uuid.UUID) ([]Payee, error) {
+	rows, err := h.DB.Query(ctx, `
+		SELECT DISTINCT cr.id, cr.name FROM accounts a JOIN creators cr ON cr.id = a.creator_id
+		WHERE a.workspace_id = $1 AND a.collection_id = $2 AND a.status <> $3`, ws, id, domain.ItemRemoved)
+	if err != nil {
+		return nil, fmt.Errorf("read campaign creators: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Payee, error) {
+		p := Payee{Kind: "creator"}
+		return p, r.Scan(&p.ID, &p.Name)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read campaign creators: %w", err)
+	}
+	return out, nil
 }
 
 // postingGoals reads the posting goal of each creator of the workspace that

@@ -276,7 +276,14 @@ func openStores(ctx context.Context, o options) (*stores, error) {
 		st.close()
 		return nil, fmt.Errorf("migrate: %w", err)
 	}
-	if err := st.Redis.Ping(ctx); err != nil {
+	// a few tries: on a loaded machine one ping can outlast the store's
+	// short Redis budget
+	err = st.Redis.Ping(ctx)
+	for try := 1; err != nil && try < 5 && ctx.Err() == nil; try++ {
+		time.Sleep(time.Duration(try) * 200 * time.Millisecond)
+		err = st.Redis.Ping(ctx)
+	}
+	if err != nil {
 		st.close()
 		return nil, fmt.Errorf("redis does not answer (the warm measurement needs it): %w", err)
 	}
