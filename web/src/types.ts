@@ -345,6 +345,17 @@ export type ActivityAction =
   | 'collection_deleted'
   | 'account_settings_changed'
   | 'workspace_created'
+  | 'tracked_items_changed'
+  | 'creator_saved'
+  | 'creator_deleted'
+  | 'campaign_created'
+  | 'campaign_changed'
+  | 'campaign_rules_changed'
+  | 'payouts_approved'
+  | 'payouts_cleared'
+  | 'payouts_rejected'
+  | 'payouts_reopened'
+  | 'payouts_paid'
 
 export interface ActivityEntry {
   id: string

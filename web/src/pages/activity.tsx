@@ -89,6 +89,26 @@ export function sentence(e: ActivityEntry): string {
     }
     case 'workspace_created':
       return `Created the workspace ${quoted(t)}`
+    case 'creator_saved':
+      return `Saved the creator ${quoted(t)}`
+    case 'creator_deleted':
+      return `Deleted the creator ${quoted(t)}`
+    case 'campaign_created':
+      return `Made the collection ${quoted(t)} a campaign`
+    case 'campaign_changed':
+      return `Changed the settings of the campaign ${quoted(t)}`
+    case 'campaign_rules_changed':
+      return `Changed the payout rules of ${quoted(t)}${typeof d.version === 'number' ? ` (version ${d.version})` : ''}`
+    case 'payouts_approved':
+    case 'payouts_cleared':
+    case 'payouts_rejected':
+    case 'payouts_reopened':
+    case 'payouts_paid': {
+      const verb = { payouts_approved: 'Approved', payouts_cleared: 'Cleared', payouts_rejected: 'Rejected', payouts_reopened: 'Reopened', payouts_paid: 'Marked paid' }[e.action]
+      const n = typeof d.lines === 'number' ? d.lines : 0
+      const why = typeof d.reason === 'string' && d.reason ? `: ${d.reason}` : ''
+      return `${verb} ${n} payout ${n === 1 ? 'line' : 'lines'} of ${quoted(t)}${why}`
+    }
     default: {
       const words = String(e.action).replace(/_/g, ' ')
       return (words.charAt(0).toUpperCase() + words.slice(1) + (t ? `: ${t}` : '')).trim()
