@@ -466,14 +466,12 @@ func (l campaignLine) missed() bool { return l.Target > 0 && l.S.P95 > l.Target 
 
 // campaignSettle is the settle runs of one week's lines.
 type campaignSettle struct {
-	Period      time.Time
-	Lines       int   // the week's lines, locked again by each run
-	Total       stats // SettlePayoutsHandler.Settle
-	Read        stats // of which query.SettlementHandler.Settlement
-	Write       stats // of which the transaction
-	Runs        []time.Duration
-	ReadClosed  int // lines the read found to lock
-	LockedAfter int // the campaign's stored lines after each run
+	Period time.Time
+	Lines  int   // the week's lines, locked again by each run
+	Total  stats // SettlePayoutsHandler.Settle
+	Read   stats // of which query.SettlementHandler.Settlement
+	Write  stats // of which the transaction
+	Runs   []time.Duration
 }
 
 // missed reports whether a target of the phase was missed.
@@ -523,6 +521,11 @@ func campaignPhase(ctx context.Context, o options, progress io.Writer) (*campaig
 		if err := writeMarker(ctx, st.PG, "campaign", m); err != nil {
 			return nil, err
 		}
+	}
+	// The settle runs of an earlier run deleted and wrote a week's lines
+	// again: clean up after them as autovacuum would.
+	if _, err := st.PG.Exec(ctx, `VACUUM ANALYZE payout_lines`); err != nil {
+		return nil, fmt.Errorf("vacuum payout_lines: %w", err)
 	}
 	r := &campaignReport{Seed: s, CHTimes: map[string][]queryTime{}}
 	if r.Page, err = srv.Handlers.Campaigns.Page(ctx, w.WS.ID, w.Collection); err != nil {
@@ -656,6 +659,10 @@ func settleRuns(ctx context.Context, db *pgxpool.Pool, srv *server, w *campaignW
 		}
 	}
 	out.Period, out.Lines = pick.start.UTC(), pick.lines
+	var stored, after int
+	if err := db.QueryRow(ctx, `SELECT count(*) FROM payout_lines WHERE collection_id = $1`, w.Collection).Scan(&stored); err != nil {
+		return out, fmt.Errorf("count the lines: %w", err)
+	}
 	if _, err := db.Exec(ctx, savedLinesTable); err != nil {
 		return out, fmt.Errorf("create bench_saved_lines: %w", err)
 	}
@@ -677,7 +684,8 @@ func settleRuns(ctx context.Context, db *pgxpool.Pool, srv *server, w *campaignW
 		}
 		h := srv.Handlers.SettlePayouts
 		var read time.Duration
-		h.Ledger = timedLedger{SettlementReader: h.Ledger, took: &read, closed: &out.ReadClosed}
+		var closed int
+		h.Ledger = timedLedger{SettlementReader: h.Ledger, took: &read, closed: &closed}
 		start := time.Now()
 		run, err := h.Settle(ctx, ws, id)
 		total := time.Since(start)
@@ -694,14 +702,17 @@ func settleRuns(ctx context.Context, db *pgxpool.Pool, srv *server, w *campaignW
 		if err != nil {
 			return out, fmt.Errorf("put a week's lines back: %w", err)
 		}
-		if run.Locked != out.Lines {
-			return out, fmt.Errorf("the settle run locked %d lines, want the week's %d", run.Locked, out.Lines)
+		if run.Locked != out.Lines || closed != out.Lines {
+			return out, fmt.Errorf("the settle run found %d lines to lock and locked %d, want the week's %d", closed, run.Locked, out.Lines)
 		}
 		totals, reads, writes = append(totals, total), append(reads, read), append(writes, total-read)
 		out.Runs = append(out.Runs, total)
 	}
-	if err := db.QueryRow(ctx, `SELECT count(*) FROM payout_lines WHERE collection_id = $1`, id).Scan(&out.LockedAfter); err != nil {
+	if err := db.QueryRow(ctx, `SELECT count(*) FROM payout_lines WHERE collection_id = $1`, id).Scan(&after); err != nil {
 		return out, fmt.Errorf("count the lines: %w", err)
+	}
+	if after != stored {
+		return out, fmt.Errorf("%d lines after the settle runs, %d before", after, stored)
 	}
 	out.Total, out.Read, out.Write = summarize(totals, 0), summarize(reads, 0), summarize(writes, 0)
 	return out, nil
