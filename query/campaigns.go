@@ -1,10 +1,12 @@
 package query
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 	"time"
 
@@ -326,14 +328,7 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 	slices.SortFunc(p.Creators, func(a, b CreatorStanding) int {
 		return cmp.Or(cmp.Compare(b.Committed+b.Projected, a.Committed+a.Projected), strings.Compare(a.Payee.Name, b.Payee.Name), strings.Compare(a.Payee.key(), b.Payee.key()))
 	})
-	var top []Line
-	for _, ln := range l.Lines {
-		if ln.Status != string(domain.LineRejected) {
-			top = append(top, ln)
-		}
-	}
-	slices.SortStableFunc(top, func(a, b Line) int { return cmp.Compare(b.Amount, a.Amount) })
-	p.TopVideos = top[:min(len(top), 10)]
+	p.TopVideos = topLines(l.Lines, 10)
 	for _, s := range []*[]SpendPoint{&p.Series} {
 		if *s == nil {
 			*s = []SpendPoint{}
@@ -349,6 +344,21 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 		p.TopVideos = []Line{}
 	}
 	return p, nil
+}
+
+// topLines returns the n lines that are not rejected with the highest
+// amounts, highest first; of equal amounts, the one first in lines first.
+func topLines(lines []Line, n int) []Line {
+	top := make([]Line, 0, n+1)
+	for _, ln := range lines {
+		if ln.Status == string(domain.LineRejected) || len(top) == n && ln.Amount <= top[n-1].Amount {
+			continue
+		}
+		i := sort.Search(len(top), func(i int) bool { return top[i].Amount < ln.Amount })
+		top = slices.Insert(top, i, ln)
+		top = top[:min(len(top), n)]
+	}
+	return top
 }
 
 // postingGoals reads the posting goal of each creator of the workspace that
@@ -423,10 +433,12 @@ func (h CampaignsHandler) Lines(ctx context.Context, ws, id uuid.UUID, q LinesQu
 	if err != nil {
 		return LinesPage{}, err
 	}
-	lines := filterLines(l.Lines, q)
-	out := LinesPage{Total: len(lines), Lines: []Line{}}
-	if q.Offset < len(lines) {
-		out.Lines = lines[q.Offset:min(len(lines), q.Offset+q.Limit)]
+	order := filterOrder(l.Lines, q)
+	out := LinesPage{Total: len(order), Lines: []Line{}}
+	if q.Offset < len(order) {
+		for _, i := range order[q.Offset:min(len(order), q.Offset+q.Limit)] {
+			out.Lines = append(out.Lines, l.Lines[i])
+		}
 	}
 	return out, nil
 }
@@ -434,8 +446,20 @@ func (h CampaignsHandler) Lines(ctx context.Context, ws, id uuid.UUID, q LinesQu
 // filterLines keeps the lines the query's filters let through, the lines
 // whose windows end last first.
 func filterLines(all []Line, q LinesQuery) []Line {
-	var lines []Line
-	for _, ln := range all {
+	order := filterOrder(all, q)
+	lines := make([]Line, len(order))
+	for j, i := range order {
+		lines[j] = all[i]
+	}
+	return lines
+}
+
+// filterOrder is filterLines as the lines' indexes in all: the lines
+// themselves are large to move about.
+func filterOrder(all []Line, q LinesQuery) []int {
+	var order []int
+	for i := range all {
+		ln := &all[i]
 		switch {
 		case q.Status != "" && ln.Status != q.Status,
 			q.Payee != nil && ln.Payee.ID != *q.Payee,
@@ -443,12 +467,15 @@ func filterLines(all []Line, q LinesQuery) []Line {
 			q.Bound != "" && ln.Bound != q.Bound:
 			continue
 		}
-		lines = append(lines, ln)
+		order = append(order, i)
 	}
-	slices.SortStableFunc(lines, func(a, b Line) int {
-		return cmp.Or(b.WindowEnd.Compare(a.WindowEnd), strings.Compare(a.VideoID.String(), b.VideoID.String()))
+	// a campaign has one line per video: the ids settle every tie, and
+	// compare as their text does, byte by byte
+	slices.SortFunc(order, func(i, j int) int {
+		a, b := &all[i], &all[j]
+		return cmp.Or(b.WindowEnd.Compare(a.WindowEnd), bytes.Compare(a.VideoID[:], b.VideoID[:]))
 	})
-	return lines
+	return order
 }
 
 // CampaignSettings are a campaign's settings a manager may change.
