@@ -40,6 +40,15 @@ type Payee struct {
 // key is the payee as the caps and the cross-post check tell payees apart.
 func (p Payee) key() string { return p.Kind + ":" + p.ID.String() }
 
+// payeeRef tells payees apart as key does, without making a string: the
+// key of the maps that sum a campaign's lines per payee.
+type payeeRef struct {
+	kind string
+	id   uuid.UUID
+}
+
+func (p Payee) ref() payeeRef { return payeeRef{p.Kind, p.ID} }
+
 // Line is a line of a campaign's payout ledger: one video.
 type Line struct {
 	VideoID       uuid.UUID  `json:"videoId"`

@@ -199,10 +199,11 @@ func (l ledger) summary() (Campaign, LineCounts) {
 		EndsAt: c.EndsAt, Budget: c.Budget, Period: string(c.Period), Platforms: c.Platforms}, Rules: c.Versions[0], CreatedAt: c.CreatedAt}
 	var counts LineCounts
 	var projected int64
-	payees := map[string]bool{}
+	payees := map[payeeRef]bool{}
 	s := &out.Spend
-	for _, ln := range l.Lines {
-		payees[ln.Payee.key()] = true
+	for i := range l.Lines {
+		ln := &l.Lines[i]
+		payees[ln.Payee.ref()] = true
 		switch domain.Line(ln.Status) {
 		case domain.LineLocked:
 			counts.Locked++
@@ -243,20 +244,23 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 	p.Campaign, p.Counts = l.summary()
 	p.AwaitingLock = l.Closed
 	var paidViews int64
-	days := map[string]*SpendPoint{}
+	// a day is keyed by its number yyyymmdd, written out once
+	days := map[int]*SpendPoint{}
 	periods := map[time.Time]*PeriodSpend{}
-	standings := map[string]*CreatorStanding{}
+	standings := map[payeeRef]*CreatorStanding{}
 	c := l.campaign
 	currentStart := c.Period.Start(now)
 	currentEnd := c.Period.Next(currentStart)
-	posted := map[string]int{}
-	for _, ln := range l.Lines {
+	posted := map[payeeRef]int{}
+	for i := range l.Lines {
+		ln := &l.Lines[i]
 		projected := ln.Status == Projected
 		rejected := ln.Status == string(domain.LineRejected)
-		day := ln.WindowEnd.Format(time.DateOnly)
+		y, m, dd := ln.WindowEnd.Date()
+		day := y*10000 + int(m)*100 + dd
 		d := days[day]
 		if d == nil {
-			d = &SpendPoint{Date: day}
+			d = &SpendPoint{Date: ln.WindowEnd.Format(time.DateOnly)}
 			days[day] = d
 		}
 		ps := periods[ln.PeriodStart]
@@ -264,10 +268,11 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 			ps = &PeriodSpend{Start: ln.PeriodStart, End: c.Period.Next(ln.PeriodStart)}
 			periods[ln.PeriodStart] = ps
 		}
-		st := standings[ln.Payee.key()]
+		payee := ln.Payee.ref()
+		st := standings[payee]
 		if st == nil {
 			st = &CreatorStanding{Payee: ln.Payee}
-			standings[ln.Payee.key()] = st
+			standings[payee] = st
 		}
 		st.Videos++
 		if st.LastPostedAt == nil || ln.PublishedAt.After(*st.LastPostedAt) {
@@ -275,7 +280,7 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 			st.LastPostedAt = &at
 		}
 		if !ln.PublishedAt.Before(currentStart) && ln.PublishedAt.Before(currentEnd) {
-			posted[ln.Payee.key()]++
+			posted[payee]++
 		}
 		if rejected {
 			continue
