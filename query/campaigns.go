@@ -1,10 +1,12 @@
 package query
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 	"time"
 
@@ -197,10 +199,11 @@ func (l ledger) summary() (Campaign, LineCounts) {
 		EndsAt: c.EndsAt, Budget: c.Budget, Period: string(c.Period), Platforms: c.Platforms}, Rules: c.Versions[0], CreatedAt: c.CreatedAt}
 	var counts LineCounts
 	var projected int64
-	payees := map[string]bool{}
+	payees := map[payeeRef]bool{}
 	s := &out.Spend
-	for _, ln := range l.Lines {
-		payees[ln.Payee.key()] = true
+	for i := range l.Lines {
+		ln := &l.Lines[i]
+		payees[ln.Payee.ref()] = true
 		switch domain.Line(ln.Status) {
 		case domain.LineLocked:
 			counts.Locked++
@@ -241,20 +244,23 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 	p.Campaign, p.Counts = l.summary()
 	p.AwaitingLock = l.Closed
 	var paidViews int64
-	days := map[string]*SpendPoint{}
+	// a day is keyed by its number yyyymmdd, written out once
+	days := map[int]*SpendPoint{}
 	periods := map[time.Time]*PeriodSpend{}
-	standings := map[string]*CreatorStanding{}
+	standings := map[payeeRef]*CreatorStanding{}
 	c := l.campaign
 	currentStart := c.Period.Start(now)
 	currentEnd := c.Period.Next(currentStart)
-	posted := map[string]int{}
-	for _, ln := range l.Lines {
+	posted := map[payeeRef]int{}
+	for i := range l.Lines {
+		ln := &l.Lines[i]
 		projected := ln.Status == Projected
 		rejected := ln.Status == string(domain.LineRejected)
-		day := ln.WindowEnd.Format(time.DateOnly)
+		y, m, dd := ln.WindowEnd.Date()
+		day := y*10000 + int(m)*100 + dd
 		d := days[day]
 		if d == nil {
-			d = &SpendPoint{Date: day}
+			d = &SpendPoint{Date: ln.WindowEnd.Format(time.DateOnly)}
 			days[day] = d
 		}
 		ps := periods[ln.PeriodStart]
@@ -262,10 +268,11 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 			ps = &PeriodSpend{Start: ln.PeriodStart, End: c.Period.Next(ln.PeriodStart)}
 			periods[ln.PeriodStart] = ps
 		}
-		st := standings[ln.Payee.key()]
+		payee := ln.Payee.ref()
+		st := standings[payee]
 		if st == nil {
 			st = &CreatorStanding{Payee: ln.Payee}
-			standings[ln.Payee.key()] = st
+			standings[payee] = st
 		}
 		st.Videos++
 		if st.LastPostedAt == nil || ln.PublishedAt.After(*st.LastPostedAt) {
@@ -273,7 +280,7 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 			st.LastPostedAt = &at
 		}
 		if !ln.PublishedAt.Before(currentStart) && ln.PublishedAt.Before(currentEnd) {
-			posted[ln.Payee.key()]++
+			posted[payee]++
 		}
 		if rejected {
 			continue
@@ -320,8 +327,8 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 		return p, err
 	}
 	for _, payee := range idle {
-		if standings[payee.key()] == nil {
-			standings[payee.key()] = &CreatorStanding{Payee: payee}
+		if standings[payee.ref()] == nil {
+			standings[payee.ref()] = &CreatorStanding{Payee: payee}
 		}
 	}
 	for key, st := range standings {
@@ -337,14 +344,7 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 	slices.SortFunc(p.Creators, func(a, b CreatorStanding) int {
 		return cmp.Or(cmp.Compare(b.Committed+b.Projected, a.Committed+a.Projected), strings.Compare(a.Payee.Name, b.Payee.Name), strings.Compare(a.Payee.key(), b.Payee.key()))
 	})
-	var top []Line
-	for _, ln := range l.Lines {
-		if ln.Status != string(domain.LineRejected) {
-			top = append(top, ln)
-		}
-	}
-	slices.SortStableFunc(top, func(a, b Line) int { return cmp.Compare(b.Amount, a.Amount) })
-	p.TopVideos = top[:min(len(top), 10)]
+	p.TopVideos = topLines(l.Lines, 10)
 	for _, s := range []*[]SpendPoint{&p.Series} {
 		if *s == nil {
 			*s = []SpendPoint{}
@@ -379,6 +379,21 @@ func (h CampaignsHandler) campaignCreators(ctx context.Context, ws, id uuid.UUID
 		return nil, fmt.Errorf("read campaign creators: %w", err)
 	}
 	return out, nil
+}
+
+// topLines returns the n lines that are not rejected with the highest
+// amounts, highest first; of equal amounts, the one first in lines first.
+func topLines(lines []Line, n int) []Line {
+	top := make([]Line, 0, n+1)
+	for _, ln := range lines {
+		if ln.Status == string(domain.LineRejected) || len(top) == n && ln.Amount <= top[n-1].Amount {
+			continue
+		}
+		i := sort.Search(len(top), func(i int) bool { return top[i].Amount < ln.Amount })
+		top = slices.Insert(top, i, ln)
+		top = top[:min(len(top), n)]
+	}
+	return top
 }
 
 // postingGoals reads the posting goal of each creator of the workspace that
@@ -453,10 +468,12 @@ func (h CampaignsHandler) Lines(ctx context.Context, ws, id uuid.UUID, q LinesQu
 	if err != nil {
 		return LinesPage{}, err
 	}
-	lines := filterLines(l.Lines, q)
-	out := LinesPage{Total: len(lines), Lines: []Line{}}
-	if q.Offset < len(lines) {
-		out.Lines = lines[q.Offset:min(len(lines), q.Offset+q.Limit)]
+	order := filterOrder(l.Lines, q)
+	out := LinesPage{Total: len(order), Lines: []Line{}}
+	if q.Offset < len(order) {
+		for _, i := range order[q.Offset:min(len(order), q.Offset+q.Limit)] {
+			out.Lines = append(out.Lines, l.Lines[i])
+		}
 	}
 	return out, nil
 }
@@ -464,8 +481,20 @@ func (h CampaignsHandler) Lines(ctx context.Context, ws, id uuid.UUID, q LinesQu
 // filterLines keeps the lines the query's filters let through, the lines
 // whose windows end last first.
 func filterLines(all []Line, q LinesQuery) []Line {
-	var lines []Line
-	for _, ln := range all {
+	order := filterOrder(all, q)
+	lines := make([]Line, len(order))
+	for j, i := range order {
+		lines[j] = all[i]
+	}
+	return lines
+}
+
+// filterOrder is filterLines as the lines' indexes in all: the lines
+// themselves are large to move about.
+func filterOrder(all []Line, q LinesQuery) []int {
+	var order []int
+	for i := range all {
+		ln := &all[i]
 		switch {
 		case q.Status != "" && ln.Status != q.Status,
 			q.Payee != nil && ln.Payee.ID != *q.Payee,
@@ -473,12 +502,15 @@ func filterLines(all []Line, q LinesQuery) []Line {
 			q.Bound != "" && ln.Bound != q.Bound:
 			continue
 		}
-		lines = append(lines, ln)
+		order = append(order, i)
 	}
-	slices.SortStableFunc(lines, func(a, b Line) int {
-		return cmp.Or(b.WindowEnd.Compare(a.WindowEnd), strings.Compare(a.VideoID.String(), b.VideoID.String()))
+	// a campaign has one line per video: the ids settle every tie, and
+	// compare as their text does, byte by byte
+	slices.SortFunc(order, func(i, j int) int {
+		a, b := &all[i], &all[j]
+		return cmp.Or(b.WindowEnd.Compare(a.WindowEnd), bytes.Compare(a.VideoID[:], b.VideoID[:]))
 	})
-	return lines
+	return order
 }
 
 // CampaignSettings are a campaign's settings a manager may change.

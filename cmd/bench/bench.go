@@ -63,6 +63,17 @@ func ms(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d.Microseco
 // bench seeds, serves, measures and prints the table. It reports whether
 // every target was met.
 func bench(ctx context.Context, o options) (bool, error) {
+	if o.Only.ownWorldOnly() {
+		// only the campaign: the default world is neither seeded nor served
+		fmt.Fprintln(o.Progress, "bench: campaign")
+		cr, err := campaignPhase(ctx, o, o.Progress)
+		if err != nil {
+			return false, fmt.Errorf("campaign: %w", err)
+		}
+		fmt.Fprintf(o.Out, "## reeltrack bench\n")
+		printCampaign(o.Out, cr, o)
+		return !cr.missed(), nil
+	}
 	st, err := openStores(ctx, o)
 	if err != nil {
 		return false, err
@@ -232,6 +243,14 @@ func bench(ctx context.Context, o options) (bool, error) {
 		}
 	}
 
+	var cr *campaignReport
+	if o.Only.runs("campaign") && (!o.NoCampaign || o.Only["campaign"]) {
+		fmt.Fprintln(o.Progress, "bench: campaign")
+		if cr, err = campaignPhase(ctx, o, o.Progress); err != nil {
+			return false, fmt.Errorf("campaign: %w", err)
+		}
+	}
+
 	exportTarget := fmt.Sprintf("≥ %s rows/s", thousands(targetExportRate))
 	var (
 		es   stats
@@ -320,7 +339,10 @@ func bench(ctx context.Context, o options) (bool, error) {
 	if gr != nil {
 		printGrowth(o.Out, gr, o.ColdRequests)
 	}
-	ok := !br.missed() && !ar.missed() && !gr.missed()
+	if cr != nil {
+		printCampaign(o.Out, cr, o)
+	}
+	ok := !br.missed() && !ar.missed() && !gr.missed() && !cr.missed()
 	for _, r := range results {
 		if r.Failed {
 			return false, fmt.Errorf("%s (%s): %s", r.Route, r.Cache, r.Met)
@@ -486,7 +508,11 @@ type server struct {
 	Tokens          *auth.Tokens
 	Site            *web.Site
 	StartValueCache *chread.StartValueCache
-	stop            func()
+	// Handlers are the server's handlers as the wiring built them: the
+	// campaign phase calls the settle run and the campaign commands through
+	// them.
+	Handlers api.Handlers
+	stop     func()
 }
 
 // startServer serves the API over st with its clock at now (a reused seed
@@ -524,10 +550,11 @@ func startServer(ctx context.Context, o options, st *stores, now time.Time) (*se
 	site := web.New(nil)
 	site.Precompress()
 	startValues := wiring.NewStartValueCache(cfg.StartValuesBytes, log)
-	app := api.New(wiring.API(wiring.Deps{
+	deps := wiring.API(wiring.Deps{
 		Config: cfg, Log: log, DB: st.PG, CH: srvCH, Redis: st.Redis, Tokens: tokens, Passwords: passwords,
 		OpenAPI: reeltrack.OpenAPI, Now: func() time.Time { return now }, Site: site, StartValueCache: startValues,
-	}))
+	})
+	app := api.New(deps)
 	served := make(chan error, 1)
 	go func() { served <- app.Listener(ln) }()
 	stop := func() {
@@ -537,7 +564,7 @@ func startServer(ctx context.Context, o options, st *stores, now time.Time) (*se
 		<-served
 		srvCH.Close()
 	}
-	return &server{Base: base, Tokens: tokens, Site: site, StartValueCache: startValues, stop: stop}, nil
+	return &server{Base: base, Tokens: tokens, Site: site, StartValueCache: startValues, Handlers: deps.Handlers, stop: stop}, nil
 }
 
 // settle merges the projections and waits for ClickHouse's merges: a

@@ -61,7 +61,13 @@ type options struct {
 	NoAnalysts     bool // leave the analysts phase out unless -only names it (quick runs)
 	// NoGrowth leaves the growth phase (two more worlds seeded) out unless
 	// -only names it (quick runs).
-	NoGrowth   bool
+	NoGrowth bool
+	// Campaign is the campaign of the campaign phase, SettleRuns the timed
+	// settle runs of one of its weeks; NoCampaign leaves the phase out
+	// unless -only names it (quick runs).
+	Campaign   campaignSizes
+	SettleRuns int
+	NoCampaign bool
 	BatchRows  int
 	MergeWait  time.Duration
 	Reseed     bool
@@ -126,6 +132,10 @@ func run() error {
 	fs.IntVar(&o.BrowserRuns, "browser-runs", 15, "timed page loads in Chromium per page, cold and cached (phase browser)")
 	fs.IntVar(&o.AnalystClients, "analyst-clients", 2, "analyst connections running full scans of the analytics database while the dashboard is measured (phase analysts)")
 	fs.IntVar(&o.BaselineRuns, "baseline-runs", 5, "runs of each PostgreSQL baseline query")
+	fs.IntVar(&o.Campaign.Videos, "campaign-videos", defaultCampaign.Videos, "videos of the campaign (phase campaign)")
+	fs.IntVar(&o.Campaign.Creators, "campaign-creators", defaultCampaign.Creators, "creators of the campaign, each posting from 1 or 2 accounts (phase campaign)")
+	fs.IntVar(&o.Campaign.Weeks, "campaign-weeks", defaultCampaign.Weeks, "weeks over which the campaign's videos were published (phase campaign)")
+	fs.IntVar(&o.SettleRuns, "settle-runs", 5, "timed settle runs of one week of the campaign's lines (phase campaign)")
 	fs.IntVar(&o.BatchRows, "batch", 500_000, "rows per ClickHouse insert while seeding")
 	fs.DurationVar(&o.MergeWait, "merge-wait", 10*time.Minute, "longest wait for ClickHouse merges after seeding")
 	fs.BoolVar(&o.Reseed, "reseed", false, "rewrite the seed even when a complete one of the same sizes exists")
@@ -177,7 +187,7 @@ func run() error {
 }
 
 // allPhases are the parts of a run, in order.
-var allPhases = []string{"cold", "warm", "browser", "analysts", "growth", "export", "tenants", "baseline"}
+var allPhases = []string{"cold", "warm", "browser", "analysts", "growth", "campaign", "export", "tenants", "baseline"}
 
 // phases is a set of phases to run; nil runs all of them.
 // "browser" times the dashboard in a headless Chromium; "analysts" times
@@ -202,6 +212,20 @@ func parsePhases(s string) (phases, error) {
 // runs reports whether the phase is to run.
 func (p phases) runs(phase string) bool { return p == nil || p[phase] }
 
+// ownWorldOnly reports whether every phase to run has databases of its
+// own, so the default world need not be seeded or served.
+func (p phases) ownWorldOnly() bool {
+	if p == nil {
+		return false
+	}
+	for phase := range p {
+		if phase != "campaign" {
+			return false
+		}
+	}
+	return true
+}
+
 // quick switches to the smoke-test sizes and measurement lengths.
 func (o *options) quick() {
 	o.Sizes = quickSizes
@@ -219,6 +243,9 @@ func (o *options) quick() {
 	// The growth phase seeds two more worlds: left out too unless -only
 	// growth asks for it.
 	o.NoGrowth = true
+	// The campaign phase seeds a world of its own: left out too unless
+	// -only campaign asks for it, and then at a tiny size.
+	o.NoCampaign, o.Campaign, o.SettleRuns = true, quickCampaign, 2
 }
 
 func withDatabase(dsn, db string) string {

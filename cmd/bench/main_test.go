@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/reeltrack/reeltrack/internal/payout"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/schema"
 )
@@ -159,6 +160,128 @@ func TestQuickGrowth(t *testing.T) {
 		if !strings.Contains(report, w) {
 			t.Errorf("the report lacks %q", w)
 		}
+	}
+}
+
+// TestCampaignGenerator: the campaign's snapshots start at each video's
+// publication, counted by rows(); views never go down; some captions are
+// clips posted on two platforms by one creator.
+func TestCampaignGenerator(t *testing.T) {
+	for _, sz := range []campaignSizes{quickCampaign, {Videos: 400, Creators: 20, Weeks: 2}} {
+		w := newCampaignWorld(sz, time.Date(2025, 3, 1, 12, 30, 0, 0, time.UTC))
+		if len(w.Videos) != sz.Videos || len(w.Creators) != sz.Creators || len(w.WS.Accounts) < sz.Creators || len(w.WS.Accounts) > 2*sz.Creators {
+			t.Fatalf("%s: %d videos, %d creators, %d accounts", sz, len(w.Videos), len(w.Creators), len(w.WS.Accounts))
+		}
+		first := map[[16]byte]time.Time{}
+		for _, v := range w.Videos {
+			if v.Published.Before(w.Start) || !v.Published.Before(w.End) {
+				t.Fatalf("%s: video published at %s, outside [%s, %s)", sz, v.Published, w.Start, w.End)
+			}
+		}
+		g := &campaignGenerator{w: w}
+		var r row
+		last := map[[16]byte]uint64{}
+		for g.next(&r) {
+			if r.At.Before(w.Start) || r.At.After(w.End) {
+				t.Fatalf("snapshot at %s outside [%s, %s]", r.At, w.Start, w.End)
+			}
+			if r.Kind == 1 {
+				if _, ok := first[r.Entity]; !ok {
+					first[r.Entity] = r.At
+				}
+				if r.Values[0] < last[r.Entity] {
+					t.Fatalf("views of %s fell from %d to %d", r.Entity, last[r.Entity], r.Values[0])
+				}
+				last[r.Entity] = r.Values[0]
+			}
+		}
+		if g.count != w.rows() {
+			t.Errorf("%s: generated %d rows, rows() says %d", sz, g.count, w.rows())
+		}
+		var posts []payout.Post
+		creatorOf := map[[16]byte]string{}
+		for _, c := range w.Creators {
+			for _, a := range c.Accounts {
+				creatorOf[w.WS.Accounts[a].ID] = c.ID.String()
+			}
+		}
+		for _, v := range w.Videos {
+			at, ok := first[v.ID]
+			if !ok || at.Before(v.Published) || at.Sub(v.Published) >= time.Hour {
+				t.Fatalf("video published at %s has its first snapshot at %s", v.Published, at)
+			}
+			posts = append(posts, payout.Post{ID: v.ID, Payee: creatorOf[v.Account], Platform: platforms[v.Platform-1], Caption: v.Caption, Published: v.Published})
+		}
+		clips := map[string]int{}
+		for _, c := range payout.Clips(posts) {
+			clips[c]++
+		}
+		crossPosted := 0
+		for _, n := range clips {
+			if n > 1 {
+				crossPosted++
+			}
+		}
+		if crossPosted == 0 || crossPosted > sz.Videos/4 {
+			t.Errorf("%s: %d clips on two platforms", sz, crossPosted)
+		}
+	}
+}
+
+// TestQuickCampaign runs the campaign phase alone at smoke-test sizes: the
+// campaign is seeded in databases of its own, settled, measured and
+// reported; the default world is not seeded.
+func TestQuickCampaign(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var out bytes.Buffer
+	o := quickOptions(&out)
+	o.Only = phases{"campaign": true}
+	co, err := campaignOptions(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { dropScenario(t, co) })
+	if _, err := bench(ctx, o); err != nil {
+		t.Fatalf("bench: %v\n%s", err, out.String())
+	}
+	report := out.String()
+	t.Log("\n" + report)
+	for _, w := range []string{
+		"### Campaign: 120 videos by 8 creators over 3 weeks",
+		"| GET /api/campaigns (cold) | 3 |",
+		"| GET /api/campaigns/{id} (cold) | 3 |",
+		"| GET /api/campaigns/{id}/lines?limit=100 (cold) | 3 |",
+		"`SettlePayoutsHandler.Settle` | 2 |",
+		"- the seed's settle run (SettlePayoutsHandler.Settle) locked its",
+		"seeded now",
+	} {
+		if !strings.Contains(report, w) {
+			t.Errorf("the report lacks %q", w)
+		}
+	}
+	if strings.Contains(report, "| GET /api/overview") {
+		t.Error("the default world was measured")
+	}
+	var locked, v1, v2 int
+	db, err := pgx.Connect(ctx, co.PGURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close(ctx)
+	if err := db.QueryRow(ctx, `SELECT count(*), count(*) FILTER (WHERE rules_version = 1), count(*) FILTER (WHERE rules_version = 2) FROM payout_lines`).Scan(&locked, &v1, &v2); err != nil {
+		t.Fatal(err)
+	}
+	if locked < quickCampaign.Videos/2 || v1 == 0 || v2 == 0 {
+		t.Errorf("%d lines locked, %d under v1 and %d under v2", locked, v1, v2)
+	}
+
+	out.Reset()
+	if _, err := bench(ctx, o); err != nil {
+		t.Fatalf("second bench: %v", err)
+	}
+	if !strings.Contains(out.String(), "reused (seeded earlier)") {
+		t.Errorf("the second run did not reuse the seed:\n%s", out.String())
 	}
 }
 

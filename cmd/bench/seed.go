@@ -165,7 +165,7 @@ func seedSnapshots(ctx context.Context, st *stores, w *world, batchRows int, pro
 	if err != nil {
 		return m, err
 	}
-	rows, err := writeSnapshots(ctx, ch, w, batchRows, progress)
+	rows, err := writeSnapshots(ctx, ch, newGenerator(w), w.Sizes.rows(), batchRows, progress)
 	ch.Close()
 	if err != nil {
 		return m, err
@@ -362,18 +362,25 @@ func (c *columns) send(ctx context.Context, ch driver.Conn, r []bool) error {
 	return nil
 }
 
-// writeSnapshots streams the world's snapshots into metric_snapshots in
-// batches of batchRows; the materialized views fill the projections.
-func writeSnapshots(ctx context.Context, ch driver.Conn, w *world, batchRows int, progress io.Writer) (int64, error) {
+// rowSource yields snapshots one at a time, in the order scrapes would
+// write them: the default world's generator and the campaign's.
+type rowSource interface {
+	// next fills r with the next snapshot; false when there are no more.
+	next(r *row) bool
+}
+
+// writeSnapshots streams the snapshots of gen (total of them, for the
+// progress lines) into metric_snapshots in batches of batchRows; the
+// materialized views fill the projections.
+func writeSnapshots(ctx context.Context, ch driver.Conn, gen rowSource, total int64, batchRows int, progress io.Writer) (int64, error) {
 	var (
-		gen     = newGenerator(w)
 		r       row
 		c       columns
 		has     []bool
 		version = uint64(time.Now().UnixNano())
 		lastAt  time.Time
 		job     uuid.UUID
-		total   = w.Sizes.rows()
+		count   int64
 		start   = time.Now()
 		shown   = start
 	)
@@ -388,7 +395,7 @@ func writeSnapshots(ctx context.Context, ch driver.Conn, w *world, batchRows int
 		has = has[:0]
 		if time.Since(shown) > 10*time.Second {
 			shown = time.Now()
-			fmt.Fprintf(progress, "seed: clickhouse %d / %d rows (%.0f rows/s)\n", gen.count, total, float64(gen.count)/time.Since(start).Seconds())
+			fmt.Fprintf(progress, "seed: clickhouse %d / %d rows (%.0f rows/s)\n", count, total, float64(count)/time.Since(start).Seconds())
 		}
 		return nil
 	}
@@ -399,13 +406,14 @@ func writeSnapshots(ctx context.Context, ch driver.Conn, w *world, batchRows int
 		}
 		c.add(&r, job, version)
 		has = append(has, r.Has[:]...)
+		count++
 		if len(c.ws) >= batchRows {
 			if err := flush(); err != nil {
-				return gen.count, err
+				return count, err
 			}
 		}
 	}
-	return gen.count, flush()
+	return count, flush()
 }
 
 // waitForMerges waits (up to limit) until ClickHouse has no merge running in

@@ -319,7 +319,7 @@ func Decimal(m Money, digits int) string {
 	sign := ""
 	u := uint64(m)
 	if m < 0 {
-		sign, u = "-", uint64(-(m + 1))+1
+		sign, u = "-", uint64(-(m+1))+1
 	}
 	if digits <= 0 {
 		return fmt.Sprintf("%s%d", sign, u)
