@@ -154,6 +154,9 @@ func (h ReviewPayoutsHandler) Handle(ctx context.Context, cmd ReviewPayouts) (in
 			return fmt.Errorf("review payout lines: %w", err)
 		}
 		changed = int(tag.RowsAffected())
+		if err := bumpLedgerVersion(ctx, tx, cmd.CollectionID); err != nil {
+			return err
+		}
 		details := map[string]any{"lines": changed, "amount": total, "videoIds": cmd.VideoIDs}
 		if cmd.Reason != "" {
 			details["reason"] = cmd.Reason

@@ -129,7 +129,9 @@ func (h SettlePayoutsHandler) settle(ctx context.Context, ws, id uuid.UUID, run 
 		for i, c := range closed {
 			pending[i] = c.Pending
 		}
+		// one batch: a week of a large campaign locks thousands of lines
 		changed := false
+		batch := &pgx.Batch{}
 		for i, a := range spent.AllocateUnder(versions, payout.Money(budget), pending) {
 			c := closed[i]
 			status := domain.LineLocked
@@ -137,7 +139,7 @@ func (h SettlePayoutsHandler) settle(ctx context.Context, ws, id uuid.UUID, run 
 				status = domain.LineHeld
 				run.Held++
 			}
-			_, err := tx.Exec(ctx, `
+			batch.Queue(`
 				INSERT INTO payout_lines (collection_id, video_id, workspace_id, rules_version, creator_id, account_id, payee, clip,
 					published_at, window_end, period_start, snapshot_at, views, likes, comments, paid_views, price, amount, bound,
 					status, hold_reason, hold_detail, locked_at)
@@ -145,11 +147,13 @@ func (h SettlePayoutsHandler) settle(ctx context.Context, ws, id uuid.UUID, run 
 				id, c.VideoID, ws, c.Version, c.CreatorID, c.AccountID, c.PayeeName, c.Clip,
 				c.Published, c.WindowEnd, c.Period, c.SnapshotAt, c.Views, c.Likes, c.Comments, a.Priced.Views, int64(a.Priced.Amount),
 				int64(a.Payable.Amount), string(a.Payable.Bound), status, string(c.Hold), c.HoldDetail, now)
-			if err != nil {
-				return fmt.Errorf("lock payout line: %w", err)
-			}
 			run.Locked++
 			changed = true
+		}
+		if batch.Len() > 0 {
+			if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+				return fmt.Errorf("lock payout lines: %w", err)
+			}
 		}
 		for _, f := range s.Fell {
 			tag, err := tx.Exec(ctx, `
@@ -177,6 +181,9 @@ func (h SettlePayoutsHandler) settle(ctx context.Context, ws, id uuid.UUID, run 
 		}
 		if !changed {
 			return nil
+		}
+		if err := bumpLedgerVersion(ctx, tx, id); err != nil {
+			return err
 		}
 		return BumpDataVersion(ctx, tx, ws)
 	})
@@ -287,4 +294,13 @@ func (h SettlePayoutsHandler) budgetAlert(ctx context.Context, tx pgx.Tx, ws, id
 		}
 	}
 	return len(to), nil
+}
+
+// bumpLedgerVersion marks that the campaign's locked lines changed: a
+// server's kept copy of them is no longer read.
+func bumpLedgerVersion(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
+	if _, err := tx.Exec(ctx, `UPDATE campaigns SET ledger_version = ledger_version + 1 WHERE collection_id = $1`, id); err != nil {
+		return fmt.Errorf("bump ledger version: %w", err)
+	}
+	return nil
 }

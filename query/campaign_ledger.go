@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
@@ -101,6 +102,8 @@ type campaign struct {
 	Period      payout.Period
 	CreatedAt   time.Time
 	Versions    []RulesVersion
+	// LedgerVersion moves with every write of the locked lines.
+	LedgerVersion int64
 }
 
 // versions are the rules as payout applies them, oldest first.
@@ -132,7 +135,7 @@ func (v RulesVersion) rules(p payout.Period) payout.Rules {
 }
 
 const campaignSQL = `
-SELECT c.collection_id, col.name, c.currency, c.minor_digits, c.starts_at, c.ends_at, c.budget, c.platforms, c.period, c.created_at
+SELECT c.collection_id, col.name, c.currency, c.minor_digits, c.starts_at, c.ends_at, c.budget, c.platforms, c.period, c.created_at, c.ledger_version
 FROM campaigns c JOIN collections col ON col.id = c.collection_id
 WHERE c.workspace_id = $1 AND c.collection_id = $2`
 
@@ -147,7 +150,7 @@ ORDER BY r.version DESC`
 func loadCampaign(ctx context.Context, db *pgxpool.Pool, ws, id uuid.UUID) (campaign, error) {
 	var c campaign
 	var period string
-	err := db.QueryRow(ctx, campaignSQL, ws, id).Scan(&c.ID, &c.Name, &c.Currency, &c.MinorDigits, &c.StartsAt, &c.EndsAt, &c.Budget, &c.Platforms, &period, &c.CreatedAt)
+	err := db.QueryRow(ctx, campaignSQL, ws, id).Scan(&c.ID, &c.Name, &c.Currency, &c.MinorDigits, &c.StartsAt, &c.EndsAt, &c.Budget, &c.Platforms, &period, &c.CreatedAt, &c.LedgerVersion)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return c, apperr.NotFound("campaign not found")
 	}
@@ -183,38 +186,38 @@ func loadCampaign(ctx context.Context, db *pgxpool.Pool, ws, id uuid.UUID) (camp
 	return c, nil
 }
 
-// campaignVideosSQL lists the videos of a campaign: those of its
-// collection (their own, or their account's), on its platforms, published
-// in its active period (a video without a publication time counts from when
-// it was tracked), except removed ones and those of removed accounts; and
-// every video with a locked line, whatever it is now.
+// campaignVideosSQL lists the videos of a campaign without a locked line:
+// those of its collection (their own, or their account's), on its
+// platforms, published in its active period (a video without a publication
+// time counts from when it was tracked), except removed ones and those of
+// removed accounts. A locked line stays whatever its video is now.
 //
 // The statuses are written out below: ItemRemoved.
 const campaignVideosSQL = `
 SELECT v.id, v.url, v.platform, v.caption, v.account_handle, v.account_id,
     COALESCE(v.published_at, v.created_at), v.status, v.status_reason, v.last_scraped_at,
-    cr.id, cr.name, a.id, COALESCE(NULLIF(a.display_name, ''), a.handle, v.account_handle),
-    l.video_id IS NOT NULL
+    cr.id, cr.name, a.id, COALESCE(NULLIF(a.display_name, ''), a.handle, v.account_handle)
 FROM videos v
 LEFT JOIN accounts a ON a.id = v.account_id
 LEFT JOIN creators cr ON cr.id = a.creator_id
-LEFT JOIN payout_lines l ON l.collection_id = $2 AND l.video_id = v.id
 WHERE v.workspace_id = $1
-  AND (l.video_id IS NOT NULL OR (
-    COALESCE(v.collection_id, a.collection_id) = $2
-    AND v.platform = ANY($3)
-    AND COALESCE(v.published_at, v.created_at) >= $4
-    AND ($5::timestamptz IS NULL OR COALESCE(v.published_at, v.created_at) < $5)
-    AND v.status <> $6
-    AND (a.id IS NULL OR a.status <> $6)))`
+  AND COALESCE(v.collection_id, a.collection_id) = $2
+  AND v.platform = ANY($3)
+  AND COALESCE(v.published_at, v.created_at) >= $4
+  AND ($5::timestamptz IS NULL OR COALESCE(v.published_at, v.created_at) < $5)
+  AND v.status <> $6
+  AND (a.id IS NULL OR a.status <> $6)
+  AND NOT EXISTS (SELECT 1 FROM payout_lines l WHERE l.collection_id = $2 AND l.video_id = v.id)`
 
 // lockedSQL reads a campaign's locked lines in the order they were
 // allocated.
 const lockedSQL = `
 SELECT l.video_id, l.seq, l.rules_version, l.creator_id, l.account_id, l.payee, l.clip, l.published_at, l.window_end, l.period_start,
     l.snapshot_at, l.views, l.likes, l.comments, l.paid_views, l.price, l.amount, l.bound, l.status,
-    l.hold_reason, l.hold_detail, l.reject_reason, l.locked_at, COALESCE(d.email, ''), l.decided_at, COALESCE(p.email, ''), l.paid_at, l.fell_to
+    l.hold_reason, l.hold_detail, l.reject_reason, l.locked_at, COALESCE(d.email, ''), l.decided_at, COALESCE(p.email, ''), l.paid_at, l.fell_to,
+    v.url, v.platform, v.caption, v.account_handle
 FROM payout_lines l
+JOIN videos v ON v.id = l.video_id
 LEFT JOIN users d ON d.id = l.decided_by
 LEFT JOIN users p ON p.id = l.paid_by
 WHERE l.collection_id = $1
@@ -241,64 +244,57 @@ type ledger struct {
 // The locked lines are read beside the campaign and its videos, on a
 // connection of their own.
 func readLedger(ctx context.Context, db *pgxpool.Pool, ch driver.Conn, ws, id uuid.UUID, now time.Time) (ledger, error) {
-	var (
-		c      campaign
-		videos []Line
-		locked []Line
-	)
+	c, err := loadCampaign(ctx, db, ws, id)
+	if err != nil {
+		return ledger{campaign: c}, err
+	}
+	var videos, locked []Line
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error {
 		var err error
-		if c, err = loadCampaign(gctx, db, ws, id); err != nil {
-			return err
-		}
 		videos, err = campaignVideos(gctx, db, ws, c)
 		return err
 	})
 	g.Go(func() error {
 		var err error
-		locked, err = lockedLines(gctx, db, id)
+		locked, err = keptLocked.read(gctx, db, c)
 		return err
 	})
 	if err := g.Wait(); err != nil {
 		return ledger{campaign: c}, err
 	}
-	l := ledger{campaign: c, Lines: make([]Line, 0, max(len(videos), len(locked)))}
-	byID := make(map[uuid.UUID]*Line, len(videos))
-	for i := range videos {
-		byID[videos[i].VideoID] = &videos[i]
-	}
+	l := ledger{campaign: c, Lines: make([]Line, 0, len(videos)+len(locked))}
 	var spent payout.Spent
 	for _, s := range locked {
-		if v := byID[s.VideoID]; v != nil {
-			s.URL, s.Platform, s.Caption, s.AccountHandle = v.URL, v.Platform, v.Caption, v.AccountHandle
-			if s.Payee.Name == "" {
-				s.Payee.Name = v.Payee.Name
-			}
-		}
 		spent.Add(payout.Line{Creator: s.Payee.key(), Clip: s.Clip, Period: s.PeriodStart, Priced: payout.Priced{Amount: payout.Money(s.Price)}}, payout.Money(s.Amount))
 		l.Lines = append(l.Lines, s)
 	}
-	isLocked := make(map[uuid.UUID]bool, len(locked))
-	for _, s := range locked {
-		isLocked[s.VideoID] = true
-	}
 	versions := c.versions()
-	open := make([]Line, 0, len(videos)-min(len(videos), len(locked)))
-	posts := make([]payout.Post, 0, len(videos))
+	open := make([]Line, 0, len(videos))
+	// clips only for the payees with a line still open (a locked line keeps
+	// its own), from every post of theirs, locked ones included: the order
+	// of a payee's posts names its clips
+	pending := make(map[payeeRef]bool, len(videos))
+	for _, v := range videos {
+		pending[v.Payee.ref()] = true
+	}
+	var posts []payout.Post
+	for _, ln := range locked {
+		if pending[ln.Payee.ref()] {
+			posts = append(posts, payout.Post{ID: ln.VideoID, Payee: ln.Payee.key(), Platform: ln.Platform, Caption: ln.Caption, Published: ln.PublishedAt})
+		}
+	}
+	first := len(posts)
 	for _, v := range videos {
 		posts = append(posts, payout.Post{ID: v.VideoID, Payee: v.Payee.key(), Platform: v.Platform, Caption: v.Caption, Published: v.PublishedAt})
 	}
 	clips := payout.Clips(posts)
 	for i, v := range videos {
-		if isLocked[v.VideoID] {
-			continue
-		}
+		v.Clip = clips[first+i]
 		ver := payout.VersionAt(versions, v.PublishedAt)
 		v.RulesVersion = ver.Number
 		v.WindowEnd = v.PublishedAt.Add(ver.Rules.Window)
 		v.PeriodStart = c.Period.Start(v.WindowEnd)
-		v.Clip = clips[i]
 		v.Status = Projected
 		if !v.WindowEnd.After(now) {
 			l.Closed++
@@ -354,10 +350,9 @@ func campaignVideos(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, c campa
 		creatorName                          pgtype.Text
 		accountName                          string
 		lastScraped                          pgtype.Timestamptz
-		hasLine                              bool
 	)
 	dest := []any{(*[16]byte)(&v.VideoID), &v.URL, &v.Platform, &v.Caption, &v.AccountHandle, &videoAccountID,
-		&v.PublishedAt, &status, &v.unavailReason, &lastScraped, &creatorID, &creatorName, &accountID, &accountName, &hasLine}
+		&v.PublishedAt, &status, &v.unavailReason, &lastScraped, &creatorID, &creatorName, &accountID, &accountName}
 	for rows.Next() {
 		v = Line{}
 		if err := rows.Scan(dest...); err != nil {
@@ -410,7 +405,8 @@ func lockedLines(ctx context.Context, db *pgxpool.Pool, id uuid.UUID) ([]Line, e
 	)
 	dest := []any{(*[16]byte)(&l.VideoID), &l.seq, &l.RulesVersion, &creatorID, &accountID, &l.Payee.Name, &l.Clip, &l.PublishedAt, &l.WindowEnd, &l.PeriodStart,
 		&snapshotAt, &l.Views, &l.Likes, &l.Comments, &l.PaidViews, &l.Price, &l.Amount, &l.Bound, &l.Status,
-		&l.HoldReason, &l.HoldDetail, &l.RejectReason, &lockedAt, &l.DecidedBy, &decidedAt, &l.PaidBy, &paidAt, &fellTo}
+		&l.HoldReason, &l.HoldDetail, &l.RejectReason, &lockedAt, &l.DecidedBy, &decidedAt, &l.PaidBy, &paidAt, &fellTo,
+		&l.URL, &l.Platform, &l.Caption, &l.AccountHandle}
 	utc := func(t pgtype.Timestamptz) *time.Time {
 		if !t.Valid {
 			return nil
@@ -620,4 +616,58 @@ func readSnapshotsAt(ctx context.Context, ch driver.Conn, ws uuid.UUID, lines []
 		}
 	}
 	return nil
+}
+
+// lockedKeptFor is how long a server keeps a campaign's locked lines while
+// its ledger version stays: the lines' own numbers only change with the
+// version, but their videos' captions and links may.
+const lockedKeptFor = 5 * time.Minute
+
+// maxKeptLedgers bounds the campaigns whose locked lines a server keeps.
+const maxKeptLedgers = 64
+
+// lockedLineCache keeps the locked lines of the campaigns read lately, each
+// under the ledger version it was read at: a cold answer of a large
+// campaign then reads only its open lines.
+type lockedLineCache struct {
+	mu   sync.Mutex
+	kept map[uuid.UUID]keptLines
+}
+
+type keptLines struct {
+	version int64
+	at      time.Time
+	lines   []Line
+}
+
+var keptLocked = &lockedLineCache{kept: map[uuid.UUID]keptLines{}}
+
+// read returns the campaign's locked lines: those kept when they were read
+// at its ledger version within lockedKeptFor, else read anew (and kept).
+// The lines are read after the version, so kept lines are never older than
+// the version they are kept under.
+func (k *lockedLineCache) read(ctx context.Context, db *pgxpool.Pool, c campaign) ([]Line, error) {
+	k.mu.Lock()
+	e, ok := k.kept[c.ID]
+	k.mu.Unlock()
+	if ok && e.version == c.LedgerVersion && time.Since(e.at) < lockedKeptFor {
+		return e.lines, nil
+	}
+	lines, err := lockedLines(ctx, db, c.ID)
+	if err != nil {
+		return nil, err
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if len(k.kept) >= maxKeptLedgers {
+		var oldest uuid.UUID
+		for id, e := range k.kept {
+			if oldest == uuid.Nil || e.at.Before(k.kept[oldest].at) {
+				oldest = id
+			}
+		}
+		delete(k.kept, oldest)
+	}
+	k.kept[c.ID] = keptLines{version: c.LedgerVersion, at: time.Now(), lines: lines}
+	return lines, nil
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/google/uuid"
 
@@ -84,28 +85,35 @@ func Clips(posts []Post) []string {
 }
 
 // clipCaption is the caption's words without hashtags and mentions, in
-// lower case, letters and digits only; "" when too short to mark a clip.
+// lower case, letters and digits only, one space between words; "" when
+// too short to mark a clip. One pass, one allocation: a campaign's page
+// reads every caption of its payees with open lines.
 func clipCaption(caption string) string {
-	var words []string
-	for _, w := range strings.Fields(caption) {
-		if strings.HasPrefix(w, "#") || strings.HasPrefix(w, "@") {
+	out := make([]byte, 0, len(caption))
+	kept := 0
+	inWord, skip, wrote := false, false, false
+	for _, r := range caption {
+		if unicode.IsSpace(r) {
+			inWord = false
 			continue
 		}
-		w = strings.Map(func(r rune) rune {
-			if unicode.IsLetter(r) || unicode.IsDigit(r) {
-				return unicode.ToLower(r)
-			}
-			return -1
-		}, w)
-		if w != "" {
-			words = append(words, w)
+		if !inWord {
+			inWord, skip, wrote = true, r == '#' || r == '@', false
 		}
+		if skip || !(unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			continue
+		}
+		if !wrote && len(out) > 0 {
+			out = append(out, ' ')
+		}
+		wrote = true
+		out = utf8.AppendRune(out, unicode.ToLower(r))
+		kept++
 	}
-	c := strings.Join(words, " ")
-	if len([]rune(strings.ReplaceAll(c, " ", ""))) < minClipCaption {
+	if kept < minClipCaption {
 		return ""
 	}
-	return c
+	return string(out)
 }
 
 // Engagement is a video's views and the likes and comments that came with
