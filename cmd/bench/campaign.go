@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -843,23 +842,10 @@ func bumpLedger(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
 // ledger version and the workspace's data version move, as a settle run or
 // a review moves them: nothing of the ledger is kept from before.
 func coldLedgerChanged(ctx context.Context, c *client, db *pgxpool.Pool, id uuid.UUID, path string, n int, check func([]byte) error) (stats, error) {
-	var ds []time.Duration
-	var body bytes.Buffer
-	for range n {
-		if _, err := db.Exec(ctx, `UPDATE campaigns SET ledger_version = ledger_version + 1 WHERE collection_id = $1`, id); err != nil {
-			return stats{}, fmt.Errorf("bump ledger version: %w", err)
-		}
-		if err := c.invalidate(ctx); err != nil {
-			return stats{}, err
-		}
-		t := time.Now()
-		if err := c.get(ctx, path, &body); err != nil {
-			return stats{}, err
-		}
-		ds = append(ds, time.Since(t))
-		if err := check(body.Bytes()); err != nil {
-			return stats{}, fmt.Errorf("GET %s: %w", path, err)
-		}
+	c.before = func(ctx context.Context) error {
+		_, err := db.Exec(ctx, `UPDATE campaigns SET ledger_version = ledger_version + 1 WHERE collection_id = $1`, id)
+		return err
 	}
-	return summarize(ds, 0), nil
+	defer func() { c.before = nil }()
+	return c.cold(ctx, path, n, check)
 }

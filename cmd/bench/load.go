@@ -57,6 +57,9 @@ type client struct {
 	// the background to end (the start values it computes after a miss)
 	forget bool
 	settle func()
+	// before, when set, runs before each cold request, after the
+	// invalidation.
+	before func(context.Context) error
 }
 
 func newClient(base string, tokens *auth.Tokens, ws workspace, db *pgxpool.Pool, conns int) (*client, error) {
@@ -138,6 +141,11 @@ func (c *client) cold(ctx context.Context, path string, n int, check func([]byte
 	for range n {
 		if err := c.invalidate(ctx); err != nil {
 			return stats{}, err
+		}
+		if c.before != nil {
+			if err := c.before(ctx); err != nil {
+				return stats{}, err
+			}
 		}
 		t := time.Now()
 		if err := c.get(ctx, path, &body); err != nil {

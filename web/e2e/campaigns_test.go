@@ -261,15 +261,15 @@ func TestCampaignPayouts(t *testing.T) {
 		chromedp.Text(`table[data-testid=leaderboard] tr[data-id="`+creatorID+`"]`, &rank),
 		chromedp.Evaluate(`!!document.querySelector('table[data-testid=leaderboard] tr[data-id="`+creatorID+`"] .badge[class*=goal-]')`, &goal),
 		chromedp.Click(`table[data-testid=leaderboard] tr[data-id="`+creatorID+`"] button.cp-name`),
-		chromedp.WaitVisible(`table[data-testid=ledger]`),
+		chromedp.WaitVisible(`[data-testid=lines-total]`),
 	)
 	if !strings.Contains(rank, "Lena Park") || !goal {
 		t.Errorf("the creator's row of the leaderboard reads %q (goal badge: %v)", rank, goal)
 	}
+	// A line locked before the account was the creator's stays the
+	// account's (its payee at the lock); the creator's are those still
+	// open, if any: whichever, the filtered ledger shows as many as the API.
 	theirs := s.lines(cookie, colID, "&payee="+creatorID)
-	if theirs.Total == 0 {
-		t.Fatal("the creator is paid no line")
-	}
 	do(t, ctx, "the creator's lines",
 		chromedp.WaitVisible(fmt.Sprintf(`//strong[@data-testid="lines-total"][@data-value="%d"]`, theirs.Total), chromedp.BySearch),
 	)

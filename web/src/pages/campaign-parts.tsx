@@ -1,8 +1,8 @@
 // What the campaign pages share: money in a campaign's currency (integer
 // minor units in the API), the spend bar, the ledger's badges and words,
 // a version of the rules in words, and the fields that edit one.
-import { DASH, exact, filled, pct } from '../format'
-import type { Bound, GoalStatus, HoldReason, LineStatus, Payee, PayoutPeriod, RulesIn, Spend } from '../types'
+import { DASH, exact, filled, pct, platformName } from '../format'
+import { PLATFORMS, type Bound, type GoalStatus, type HoldReason, type LineStatus, type Payee, type PayoutPeriod, type Platform, type RulesIn, type Spend } from '../types'
 import './campaigns.css'
 
 // Currency is what money of a campaign is counted in.
@@ -519,4 +519,29 @@ export const isRuleField = (k: string) => RULE_FIELDS.includes(k.replace(/\[.*$/
 // be…", "Currency: an ISO 4217 code…".
 export function fieldText(label: string, message: string): string {
   return /^(is|are|must|may|has|was|takes) /.test(message) ? `${label} ${message}` : `${label}: ${message}`
+}
+
+/** The checkboxes of the platforms a campaign pays for. */
+export function PlatformChecks({ value, onChange }: { value: Set<Platform>; onChange: (next: Set<Platform>) => void }) {
+  return (
+    <div class="cp-checks">
+      {PLATFORMS.map((p) => (
+        <label class="check">
+          <input
+            type="checkbox"
+            name="platforms"
+            value={p}
+            checked={value.has(p)}
+            onChange={(e) => {
+              const next = new Set(value)
+              if ((e.target as HTMLInputElement).checked) next.add(p)
+              else next.delete(p)
+              onChange(next)
+            }}
+          />
+          {platformName(p)}
+        </label>
+      ))}
+    </div>
+  )
 }

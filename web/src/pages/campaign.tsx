@@ -6,7 +6,7 @@ import type { ComponentChildren } from 'preact'
 import { useEffect, useMemo, useState } from 'preact/hooks'
 import { ApiError, get, patch, post } from '../api'
 import { TimeChart, type ChartSeries } from '../chart'
-import { ago, day, exact, num, platformName } from '../format'
+import { ago, day, exact, num } from '../format'
 import { canManage, useWorkspace } from '../session'
 import { LINE_STATUSES, PLATFORMS, type Campaign, type CampaignPage as PageData, type CreatorStanding, type Platform, type RulesVersion } from '../types'
 import { Empty, ErrorNote, PageHeader, PlatformBadge, Show, Stale, TableHead, Time, numCol, useAction, useApi } from '../ui'
@@ -35,6 +35,7 @@ import {
   runText,
   tiersText,
   windowText,
+  PlatformChecks,
 } from './campaign-parts'
 import { Ledger, VideoCell, lines, periodKey, readLedger, showLedger, type LedgerQuery } from './campaign-ledger'
 import './campaigns.css'
@@ -518,25 +519,7 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
       </div>
       <fieldset>
         <legend>Platforms paid</legend>
-        <div class="cp-checks">
-          {PLATFORMS.map((p) => (
-            <label class="check">
-              <input
-                type="checkbox"
-                name="platforms"
-                value={p}
-                checked={f.platforms.has(p)}
-                onChange={(e) => {
-                  const next = new Set(f.platforms)
-                  if ((e.target as HTMLInputElement).checked) next.add(p)
-                  else next.delete(p)
-                  setF({ ...f, platforms: next })
-                }}
-              />
-              {platformName(p)}
-            </label>
-          ))}
-        </div>
+        <PlatformChecks value={f.platforms} onChange={(next) => setF({ ...f, platforms: next })} />
         {err('platforms', 'Platforms')}
       </fieldset>
       {error && (Object.keys(errs).length === 0 || Object.keys(errs).some((k) => !['startsAt', 'endsAt', 'budget', 'platforms'].includes(k))) && (

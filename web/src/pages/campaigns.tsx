@@ -5,7 +5,7 @@
 import { useState } from 'preact/hooks'
 import { ApiError, get, post } from '../api'
 import { CollectionSelect, useCollections } from '../filters'
-import { exact, platformName } from '../format'
+import { exact } from '../format'
 import { navigate } from '../router'
 import { canManage, useWorkspace } from '../session'
 import { PLATFORMS, type Campaign, type CampaignList, type CampaignSummary, type CollectionList, type PayoutPeriod, type Platform } from '../types'
@@ -28,6 +28,7 @@ import {
   runText,
   todayUTC,
   type RulesForm,
+  PlatformChecks,
 } from './campaign-parts'
 import './campaigns.css'
 
@@ -226,25 +227,7 @@ function NewCampaign({ campaigns, onCancel }: { campaigns: CampaignSummary[]; on
       </div>
       <fieldset aria-describedby={errs.platforms ? 'campaign-platforms-error' : undefined}>
         <legend>Platforms paid</legend>
-        <div class="cp-checks">
-          {PLATFORMS.map((p) => (
-            <label class="check">
-              <input
-                type="checkbox"
-                name="platforms"
-                value={p}
-                checked={f.platforms.has(p)}
-                onChange={(e) => {
-                  const next = new Set(f.platforms)
-                  if ((e.target as HTMLInputElement).checked) next.add(p)
-                  else next.delete(p)
-                  set('platforms', next)
-                }}
-              />
-              {platformName(p)}
-            </label>
-          ))}
-        </div>
+        <PlatformChecks value={f.platforms} onChange={(next) => set('platforms', next)} />
         <Err id="campaign-platforms" label="Platforms" error={errs.platforms} />
       </fieldset>
       <fieldset>
