@@ -3,6 +3,7 @@ package command
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -105,7 +106,7 @@ func (h SettlePayoutsHandler) settle(ctx context.Context, ws, id uuid.UUID, run 
 			SELECT col.name, c.currency, c.minor_digits, c.period, c.budget, c.budget_alerted, c.alerted_budget
 			FROM campaigns c JOIN collections col ON col.id = c.collection_id
 			WHERE c.workspace_id = $1 AND c.collection_id = $2 FOR UPDATE OF c`, ws, id).Scan(&name, &currency, &digits, &period, &budget, &alerted, &alertedBudget)
-		if err == pgx.ErrNoRows {
+		if errors.Is(err, pgx.ErrNoRows) {
 			return nil // deleted since
 		}
 		if err != nil {

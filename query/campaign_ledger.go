@@ -86,7 +86,6 @@ type Line struct {
 	accountID     *uuid.UUID
 	unavailReason string
 	lastScraped   *time.Time
-	seq           int64
 }
 
 // campaign is a campaign's settings and every version of its rules.
@@ -212,7 +211,7 @@ WHERE v.workspace_id = $1
 // lockedSQL reads a campaign's locked lines in the order they were
 // allocated.
 const lockedSQL = `
-SELECT l.video_id, l.seq, l.rules_version, l.creator_id, l.account_id, l.payee, l.clip, l.published_at, l.window_end, l.period_start,
+SELECT l.video_id, l.rules_version, l.creator_id, l.account_id, l.payee, l.clip, l.published_at, l.window_end, l.period_start,
     l.snapshot_at, l.views, l.likes, l.comments, l.paid_views, l.price, l.amount, l.bound, l.status,
     l.hold_reason, l.hold_detail, l.reject_reason, l.locked_at, COALESCE(d.email, ''), l.decided_at, COALESCE(p.email, ''), l.paid_at, l.fell_to,
     v.url, v.platform, v.caption, v.account_handle
@@ -335,7 +334,7 @@ func priceLines(spent *payout.Spent, c campaign, versions []payout.Version, line
 // campaignVideos and lockedLines scan every row into one Line, and uuids
 // as [16]byte or pgtype.UUID: as uuid.UUID (an sql.Scanner) each would go
 // through its text, and a Line per row would escape to the heap; a
-// campaign of 10,000 videos reads 18,000 rows of them per answer.
+// campaign of 10,000 videos reads up to 10,000 rows of them per answer.
 func campaignVideos(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, c campaign) ([]Line, error) {
 	rows, err := db.Query(ctx, campaignVideosSQL, ws, c.ID, c.Platforms, c.StartsAt, c.EndsAt, domain.ItemRemoved)
 	if err != nil {
@@ -403,7 +402,7 @@ func lockedLines(ctx context.Context, db *pgxpool.Pool, id uuid.UUID) ([]Line, e
 		snapshotAt, decidedAt, paidAt pgtype.Timestamptz
 		fellTo                        pgtype.Int8
 	)
-	dest := []any{(*[16]byte)(&l.VideoID), &l.seq, &l.RulesVersion, &creatorID, &accountID, &l.Payee.Name, &l.Clip, &l.PublishedAt, &l.WindowEnd, &l.PeriodStart,
+	dest := []any{(*[16]byte)(&l.VideoID), &l.RulesVersion, &creatorID, &accountID, &l.Payee.Name, &l.Clip, &l.PublishedAt, &l.WindowEnd, &l.PeriodStart,
 		&snapshotAt, &l.Views, &l.Likes, &l.Comments, &l.PaidViews, &l.Price, &l.Amount, &l.Bound, &l.Status,
 		&l.HoldReason, &l.HoldDetail, &l.RejectReason, &lockedAt, &l.DecidedBy, &decidedAt, &l.PaidBy, &paidAt, &fellTo,
 		&l.URL, &l.Platform, &l.Caption, &l.AccountHandle}
@@ -507,52 +506,77 @@ func readViewsAt(ctx context.Context, ch driver.Conn, ws uuid.UUID, lines []Line
 	return nil
 }
 
-// readLatestAt fills the lines with their videos' latest counts, and
-// returns those whose videos have a snapshot after now, left as they were.
-func readLatestAt(ctx context.Context, ch driver.Conn, ws uuid.UUID, lines []*Line, now time.Time) ([]*Line, error) {
-	ids := make([]uuid.UUID, len(lines))
-	byID := make(map[uuid.UUID]*Line, len(lines))
-	for i, l := range lines {
-		ids[i] = l.VideoID
-		byID[l.VideoID] = l
+// latest is a video's latest scrape time, which of views, likes and
+// comments it has recorded (domain.Metric bits), and their latest values.
+type latest struct {
+	at                     time.Time
+	recorded               uint8
+	views, likes, comments uint64
+}
+
+// engagement is the latest views, likes and comments, unrecorded ones 0.
+func (l latest) engagement() payout.Engagement {
+	e := payout.Engagement{Views: int64(l.views)}
+	if l.recorded&domain.Likes.Bit() != 0 {
+		e.Likes = int64(l.likes)
+	}
+	if l.recorded&domain.Comments.Bit() != 0 {
+		e.Comments = int64(l.comments)
+	}
+	return e
+}
+
+// readLatest reads the latest counts of the videos from the projection of
+// the latest values (latestAtSQL), one row a video.
+func readLatest(ctx context.Context, ch driver.Conn, ws uuid.UUID, ids []uuid.UUID) (map[uuid.UUID]latest, error) {
+	out := make(map[uuid.UUID]latest, len(ids))
+	if len(ids) == 0 {
+		return out, nil
 	}
 	rows, err := chread.Reader{CH: ch}.QueryScoped(ctx, ids, latestAtSQL, clickhouse.Named("ws", ws), clickhouse.Named("kind", string(platform.Video)))
 	if err != nil {
 		return nil, fmt.Errorf("read latest views: %w", err)
 	}
 	defer rows.Close()
-	var later []*Line
 	for rows.Next() {
-		var (
-			id                     uuid.UUID
-			at                     time.Time
-			recorded               uint8
-			views, likes, comments uint64
-		)
-		if err := rows.Scan(&id, &at, &recorded, &views, &likes, &comments); err != nil {
+		var id uuid.UUID
+		var l latest
+		if err := rows.Scan(&id, &l.at, &l.recorded, &l.views, &l.likes, &l.comments); err != nil {
 			return nil, fmt.Errorf("read latest views: %w", err)
 		}
-		l := byID[id]
-		switch {
-		case l == nil:
-			continue
-		case at.After(now):
-			later = append(later, l)
-			continue
-		case recorded&domain.Views.Bit() == 0:
-			continue
-		}
-		at = at.UTC()
-		l.SnapshotAt, l.Views = &at, int64(views)
-		if recorded&domain.Likes.Bit() != 0 {
-			l.Likes = int64(likes)
-		}
-		if recorded&domain.Comments.Bit() != 0 {
-			l.Comments = int64(comments)
-		}
+		out[id] = l
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("read latest views: %w", err)
+	}
+	return out, nil
+}
+
+// readLatestAt fills the lines with their videos' latest counts, and
+// returns those whose videos have a snapshot after now, left as they were.
+func readLatestAt(ctx context.Context, ch driver.Conn, ws uuid.UUID, lines []*Line, now time.Time) ([]*Line, error) {
+	ids := make([]uuid.UUID, len(lines))
+	for i, l := range lines {
+		ids[i] = l.VideoID
+	}
+	counts, err := readLatest(ctx, ch, ws, ids)
+	if err != nil {
+		return nil, err
+	}
+	var later []*Line
+	for _, l := range lines {
+		c, ok := counts[l.VideoID]
+		switch {
+		case !ok:
+			continue
+		case c.at.After(now):
+			later = append(later, l)
+			continue
+		case c.recorded&domain.Views.Bit() == 0:
+			continue
+		}
+		at, e := c.at.UTC(), c.engagement()
+		l.SnapshotAt, l.Views, l.Likes, l.Comments = &at, e.Views, e.Likes, e.Comments
 	}
 	return later, nil
 }

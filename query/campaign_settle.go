@@ -11,8 +11,6 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/payout"
-	"github.com/reeltrack/reeltrack/internal/platform"
-	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // SettlementHandler reads what a settle run of a campaign locks and
@@ -157,27 +155,15 @@ func (h SettlementHandler) falls(ctx context.Context, ws uuid.UUID, locked []Lin
 // latestCounts reads the latest views, likes and comments of the videos
 // that have views.
 func latestCounts(ctx context.Context, ch driver.Conn, ws uuid.UUID, ids []uuid.UUID) (map[uuid.UUID]payout.Engagement, error) {
-	out := make(map[uuid.UUID]payout.Engagement, len(ids))
-	if len(ids) == 0 {
-		return out, nil
-	}
-	q := chread.EntitiesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views, Only: ids, Read: []domain.Metric{domain.Views, domain.Likes, domain.Comments}}
-	err := chread.Reader{CH: ch}.Entities(ctx, q, func(id uuid.UUID, m chread.EntityMetrics) error {
-		if m.Latest.Views == nil {
-			return nil
-		}
-		e := payout.Engagement{Views: int64(*m.Latest.Views)}
-		if m.Latest.Likes != nil {
-			e.Likes = int64(*m.Latest.Likes)
-		}
-		if m.Latest.Comments != nil {
-			e.Comments = int64(*m.Latest.Comments)
-		}
-		out[id] = e
-		return nil
-	})
+	counts, err := readLatest(ctx, ch, ws, ids)
 	if err != nil {
 		return nil, fmt.Errorf("read latest counts: %w", err)
+	}
+	out := make(map[uuid.UUID]payout.Engagement, len(counts))
+	for id, c := range counts {
+		if c.recorded&domain.Views.Bit() != 0 {
+			out[id] = c.engagement()
+		}
 	}
 	return out, nil
 }
