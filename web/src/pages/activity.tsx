@@ -193,7 +193,7 @@ export default function Activity() {
       <TeamTabs />
       {canManage(ws) ? (
         <>
-          <p class="muted intro">Sign-ins, invites, roles, passwords, billing and settings of this workspace, newest first, with the address they came from.</p>
+          <p class="muted intro">Sign-ins, invites, roles, passwords, billing, settings, campaigns and payouts of this workspace, newest first, with the address they came from.</p>
           <Log />
         </>
       ) : (
