@@ -120,12 +120,17 @@ const (
 	MailResetPassword MailKind = "reset_password"
 	// MailInvite carries an invite's link.
 	MailInvite MailKind = "invite"
+	// MailDigest is a member's daily or weekly digest.
+	MailDigest MailKind = "digest"
+	// MailChannelDisabled tells owners and admins that a channel was
+	// disabled because its deliveries kept failing or it answered 410.
+	MailChannelDisabled MailKind = "channel_disabled"
 )
 
 // MailKinds lists every kind of e-mail; AccountTokenPurposes the kinds whose
 // links are account_tokens.
 var (
-	MailKinds            = []MailKind{MailAlert, MailVerifyEmail, MailResetPassword, MailInvite}
+	MailKinds            = []MailKind{MailAlert, MailVerifyEmail, MailResetPassword, MailInvite, MailDigest, MailChannelDisabled}
 	AccountTokenPurposes = []MailKind{MailVerifyEmail, MailResetPassword}
 )
 
@@ -175,6 +180,16 @@ const (
 	ActionPayoutsCleared    Action = "payouts_cleared"
 	ActionPayoutsReopened   Action = "payouts_reopened"
 	ActionPayoutsPaid       Action = "payouts_paid"
+	ActionChannelSaved      Action = "channel_saved"
+	ActionChannelDeleted    Action = "channel_deleted"
+	ActionChannelRotated    Action = "channel_secret_rotated"
+	ActionChannelDisabled   Action = "channel_disabled"
+	ActionShareLinkCreated  Action = "share_link_created"
+	ActionShareLinkChanged  Action = "share_link_changed"
+	ActionShareLinkRevoked  Action = "share_link_revoked"
+	ActionAPIKeyCreated     Action = "api_key_created"
+	ActionAPIKeyRevoked     Action = "api_key_revoked"
+	ActionDigestChanged     Action = "digest_settings_changed"
 )
 
 // Line is the status of a locked line of a campaign's payout ledger

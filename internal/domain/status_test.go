@@ -34,6 +34,9 @@ func TestChecksListTheGoValues(t *testing.T) {
 		{"account_tokens", "account_tokens_purpose_check", strs(domain.AccountTokenPurposes)},
 		{"payout_lines", "payout_lines_status_check", strs(domain.Lines)},
 		{"campaigns", "campaigns_period_check", []string{"weekly", "monthly"}},
+		{"alert_rules", "alert_rules_event_type_check", strs(domain.EventTypes)},
+		{"channels", "channels_kind_check", strs(domain.ChannelKinds)},
+		{"event_deliveries", "event_deliveries_status_check", strs(domain.Deliveries)},
 	} {
 		var def string
 		err := env.PG.QueryRow(t.Context(), `

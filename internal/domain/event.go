@@ -1,0 +1,78 @@
+package domain
+
+// EventType is the stable name of an event the service tells about
+// (events.type, alert_rules.event_type). Names never change once
+// published: receivers switch on them.
+type EventType string
+
+// The catalog of events. Each one's payload is documented in openapi.yaml
+// (components.schemas, the Event* schemas) and in docs/events.md.
+const (
+	// EventSpike: a video met a spike alert rule.
+	EventSpike EventType = "video.spike"
+	// EventVideoMilestone: a video's views passed 100k, 1M or 10M.
+	EventVideoMilestone EventType = "video.milestone"
+	// EventAccountMilestone: the views of an account's tracked videos
+	// together passed 100k, 1M or 10M.
+	EventAccountMilestone EventType = "account.milestone"
+	// EventTrackingFailed: an item's scrapes brought no data
+	// TrackingFailedAfter times in a row.
+	EventTrackingFailed EventType = "tracking.failed"
+	// EventNewPost: an account scrape found a video the account posted
+	// since it was tracked.
+	EventNewPost EventType = "account.new_post"
+	// EventCampaignBudget: a campaign's committed spend reached 80 % or
+	// 100 % of its budget.
+	EventCampaignBudget EventType = "campaign.budget"
+	// EventLineLocked: a payout line locked at its window's end.
+	EventLineLocked EventType = "payout.line_locked"
+	// EventLineHeld: a payout line was held for review.
+	EventLineHeld EventType = "payout.line_held"
+	// EventTest: the "send test" of a channel; never chosen by a rule.
+	EventTest EventType = "channel.test"
+)
+
+// EventTypes lists the events alert rules may choose, in the order the
+// dashboard offers them.
+var EventTypes = []EventType{EventSpike, EventVideoMilestone, EventAccountMilestone, EventTrackingFailed,
+	EventNewPost, EventCampaignBudget, EventLineLocked, EventLineHeld}
+
+// Milestones are the views milestones of video.milestone and
+// account.milestone, ascending.
+var Milestones = []int64{100_000, 1_000_000, 10_000_000}
+
+// TrackingFailedAfter is how many scrapes in a row must bring no data for
+// an item before tracking.failed is raised (once per streak).
+const TrackingFailedAfter = 3
+
+// ChannelKind is where a channel delivers (channels.kind).
+type ChannelKind string
+
+// The kinds of channel.
+const (
+	ChannelSlack   ChannelKind = "slack"
+	ChannelDiscord ChannelKind = "discord"
+	// ChannelWebhook is an HTTPS endpoint signed as the Standard Webhooks
+	// specification says.
+	ChannelWebhook ChannelKind = "webhook"
+)
+
+// ChannelKinds lists every kind of channel.
+var ChannelKinds = []ChannelKind{ChannelSlack, ChannelDiscord, ChannelWebhook}
+
+// Delivery is the status of one event's delivery to one channel
+// (event_deliveries.status).
+type Delivery string
+
+// The statuses of a delivery.
+const (
+	DeliveryPending   Delivery = "pending"
+	DeliveryDelivered Delivery = "delivered"
+	// DeliveryFailed ran out of attempts, or its channel answered 410.
+	DeliveryFailed Delivery = "failed"
+	// DeliveryCancelled was pending when its channel was disabled.
+	DeliveryCancelled Delivery = "cancelled"
+)
+
+// Deliveries lists every delivery status.
+var Deliveries = []Delivery{DeliveryPending, DeliveryDelivered, DeliveryFailed, DeliveryCancelled}
