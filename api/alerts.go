@@ -3,6 +3,7 @@ package api
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
@@ -54,6 +55,9 @@ type alertRuleIn struct {
 	CooldownHours *int              `json:"cooldownHours"`
 	Recipients    *[]string         `json:"recipients"`
 	Enabled       *bool             `json:"enabled"`
+	EventType     *domain.EventType `json:"eventType"`
+	Email         *bool             `json:"email"`
+	ChannelIDs    *[]string         `json:"channelIds"`
 }
 
 type alertRulesOut struct {
@@ -84,6 +88,18 @@ func (s *server) postAlert(c *fiber.Ctx, in alertRuleIn) error {
 		WorkspaceID: ws, Name: in.Name, Platform: in.Platform.ptr(), Metric: in.Metric, Condition: in.Condition,
 		Threshold: in.Threshold, WindowHours: in.WindowHours, MinStartValue: in.MinStartValue,
 		CooldownHours: in.CooldownHours, Recipients: in.Recipients, Enabled: in.Enabled,
+		EventType: in.EventType, Email: in.Email,
+	}
+	if in.ChannelIDs != nil {
+		ids := make([]uuid.UUID, len(*in.ChannelIDs))
+		for i, raw := range *in.ChannelIDs {
+			id, err := uuid.Parse(raw)
+			if err != nil {
+				return apperr.Invalid(fmt.Sprintf("channelIds[%d]", i), "must be a UUID")
+			}
+			ids[i] = id
+		}
+		cmd.ChannelIDs = &ids
 	}
 	id, err := parseOptionalUUID("id", in.ID)
 	if err != nil {

@@ -75,6 +75,15 @@ type cronAlertsOut struct {
 	EmailsSkipped int `json:"emailsSkipped"`
 	// Payouts is what the campaigns' settle run did before the alerts.
 	Payouts command.SettleRun `json:"payouts"`
+	// Events is what the milestone scan and the events' dispatch did.
+	Events cronEventsOut `json:"events"`
+}
+
+type cronEventsOut struct {
+	Milestones int `json:"milestones"`
+	Dispatched int `json:"dispatched"`
+	Deliveries int `json:"deliveries"`
+	Emails     int `json:"emails"`
 }
 
 // getCronAlerts settles the campaigns' payout lines (their budget alerts go
@@ -92,5 +101,6 @@ func (s *server) getCronAlerts(c *fiber.Ctx) error {
 	return c.JSON(cronAlertsOut{Payouts: settled,
 		Scanned: out.Scanned, Matched: out.Matched, Alerted: out.Alerted,
 		EmailsSent: out.EmailsSent, EmailsFailed: out.EmailsFailed, EmailsSkipped: out.EmailsSkipped,
+		Events: cronEventsOut{Milestones: out.Milestones, Dispatched: out.Events.Events, Deliveries: out.Events.Deliveries, Emails: out.Events.Emails},
 	})
 }

@@ -46,7 +46,19 @@ type SaveAlertRule struct {
 	CooldownHours *int
 	Recipients    *[]string
 	Enabled       *bool
+	// EventType is the event the rule sends; video.spike when not given on
+	// create. The spike fields (metric to cooldownHours) mean something
+	// only for video.spike.
+	EventType *domain.EventType
+	// Email sends the rule's events by e-mail (to Recipients, or every
+	// verified member); ChannelIDs are the workspace's channels it sends
+	// them to.
+	Email      *bool
+	ChannelIDs *[]uuid.UUID
 }
+
+// MaxAlertChannels bounds the channels of one rule.
+const MaxAlertChannels = 20
 
 // AlertRule is a rule as stored.
 type AlertRule struct {
@@ -62,6 +74,9 @@ type AlertRule struct {
 	CooldownHours int
 	Recipients    []string
 	Enabled       bool
+	EventType     domain.EventType
+	Email         bool
+	ChannelIDs    []uuid.UUID
 }
 
 // Validate checks a complete rule and names each bad field.
@@ -124,6 +139,19 @@ func (r *AlertRule) Validate() error {
 	if r.Recipients == nil {
 		r.Recipients = []string{}
 	}
+	if !slices.Contains(domain.EventTypes, r.EventType) {
+		errs = append(errs, apperr.Invalid("eventType", "must be one of "+joinNames(domain.EventTypes)))
+	}
+	if len(r.ChannelIDs) > MaxAlertChannels {
+		errs = append(errs, apperr.Invalid("channelIds", fmt.Sprintf("must have at most %d channels", MaxAlertChannels)))
+	}
+	r.ChannelIDs = slices.Compact(slices.SortedFunc(slices.Values(r.ChannelIDs), func(a, b uuid.UUID) int { return strings.Compare(a.String(), b.String()) }))
+	if r.ChannelIDs == nil {
+		r.ChannelIDs = []uuid.UUID{}
+	}
+	if !r.Email && len(r.ChannelIDs) == 0 && r.Enabled {
+		errs = append(errs, apperr.Invalid("channelIds", "must name a channel when email is off: an enabled rule needs somewhere to send"))
+	}
 	return errors.Join(errs...)
 }
 
@@ -131,17 +159,18 @@ func (r *AlertRule) Validate() error {
 type SaveAlertRuleHandler struct{ DB *pgxpool.Pool }
 
 const alertRuleColumns = `id, name, collection_id, platform, metric, condition, threshold, window_hours,
-	min_start_value, cooldown_hours, recipients, enabled`
+	min_start_value, cooldown_hours, recipients, enabled, event_type, email, channel_ids`
 
 // Handle saves the rule and returns it as stored.
 func (h SaveAlertRuleHandler) Handle(ctx context.Context, cmd SaveAlertRule) (AlertRule, error) {
 	var out AlertRule
 	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-		r := AlertRule{ID: uuid.New(), CooldownHours: DefaultCooldownHours, Enabled: true, Recipients: []string{}}
+		r := AlertRule{ID: uuid.New(), CooldownHours: DefaultCooldownHours, Enabled: true, Recipients: []string{},
+			EventType: domain.EventSpike, Email: true, ChannelIDs: []uuid.UUID{}}
 		if cmd.ID != nil {
 			err := tx.QueryRow(ctx, `SELECT `+alertRuleColumns+` FROM alert_rules WHERE id = $1 AND workspace_id = $2 FOR UPDATE`,
 				*cmd.ID, cmd.WorkspaceID).Scan(&r.ID, &r.Name, &r.CollectionID, &r.Platform, &r.Metric, &r.Condition, &r.Threshold,
-				&r.WindowHours, &r.MinStartValue, &r.CooldownHours, &r.Recipients, &r.Enabled)
+				&r.WindowHours, &r.MinStartValue, &r.CooldownHours, &r.Recipients, &r.Enabled, &r.EventType, &r.Email, &r.ChannelIDs)
 			if errors.Is(err, pgx.ErrNoRows) {
 				return apperr.NotFound("alert rule not found")
 			}
@@ -150,11 +179,16 @@ func (h SaveAlertRuleHandler) Handle(ctx context.Context, cmd SaveAlertRule) (Al
 			}
 		} else {
 			var missing []error
+			spike := cmd.EventType == nil || *cmd.EventType == domain.EventSpike
+			if !spike {
+				// the spike fields keep harmless values on other rules
+				r.Metric, r.Condition, r.Threshold, r.WindowHours = domain.Views, domain.ConditionGain, 1, 24
+			}
 			for _, f := range []struct {
 				name string
 				set  bool
-			}{{"name", cmd.Name != nil}, {"metric", cmd.Metric != nil}, {"condition", cmd.Condition != nil},
-				{"threshold", cmd.Threshold != nil}, {"windowHours", cmd.WindowHours != nil}} {
+			}{{"name", cmd.Name != nil}, {"metric", cmd.Metric != nil || !spike}, {"condition", cmd.Condition != nil || !spike},
+				{"threshold", cmd.Threshold != nil || !spike}, {"windowHours", cmd.WindowHours != nil || !spike}} {
 				if !f.set {
 					missing = append(missing, apperr.Invalid(f.name, "is required"))
 				}
@@ -174,6 +208,16 @@ func (h SaveAlertRuleHandler) Handle(ctx context.Context, cmd SaveAlertRule) (Al
 				return err
 			}
 		}
+		if cmd.ChannelIDs != nil && len(r.ChannelIDs) > 0 {
+			var n int
+			if err := tx.QueryRow(ctx, `SELECT count(*) FROM channels WHERE workspace_id = $1 AND id = ANY($2)`,
+				cmd.WorkspaceID, r.ChannelIDs).Scan(&n); err != nil {
+				return fmt.Errorf("read channels: %w", err)
+			}
+			if n != len(r.ChannelIDs) {
+				return apperr.NotFound("channel not found")
+			}
+		}
 		if r.CollectionID != nil {
 			var ok bool
 			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM collections WHERE id = $1 AND workspace_id = $2)`,
@@ -186,22 +230,23 @@ func (h SaveAlertRuleHandler) Handle(ctx context.Context, cmd SaveAlertRule) (Al
 		}
 		_, err := tx.Exec(ctx, `
 INSERT INTO alert_rules (id, workspace_id, name, collection_id, platform, metric, condition, threshold, window_hours,
-                         min_start_value, cooldown_hours, recipients, enabled)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                         min_start_value, cooldown_hours, recipients, enabled, event_type, email, channel_ids)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
 ON CONFLICT (id) DO UPDATE SET
     name = EXCLUDED.name, collection_id = EXCLUDED.collection_id, platform = EXCLUDED.platform,
     metric = EXCLUDED.metric, condition = EXCLUDED.condition, threshold = EXCLUDED.threshold,
     window_hours = EXCLUDED.window_hours, min_start_value = EXCLUDED.min_start_value,
     cooldown_hours = EXCLUDED.cooldown_hours, recipients = EXCLUDED.recipients, enabled = EXCLUDED.enabled,
+    event_type = EXCLUDED.event_type, email = EXCLUDED.email, channel_ids = EXCLUDED.channel_ids,
     updated_at = now()`,
 			r.ID, cmd.WorkspaceID, r.Name, r.CollectionID, r.Platform, r.Metric, r.Condition, r.Threshold, r.WindowHours,
-			r.MinStartValue, r.CooldownHours, r.Recipients, r.Enabled)
+			r.MinStartValue, r.CooldownHours, r.Recipients, r.Enabled, r.EventType, r.Email, r.ChannelIDs)
 		if err != nil {
 			return fmt.Errorf("save alert rule: %w", err)
 		}
 		out = r
 		return recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, Action: domain.ActionAlertRuleSaved, Target: r.Name,
-			Details: map[string]any{"created": cmd.ID == nil, "enabled": r.Enabled}})
+			Details: map[string]any{"created": cmd.ID == nil, "enabled": r.Enabled, "eventType": r.EventType}})
 	})
 	return out, err
 }
@@ -248,7 +293,8 @@ func apply[T any](dst *T, v *T) {
 // already named missing are kept.
 func givenFieldErrors(cmd SaveAlertRule, missing []error) []error {
 	r := AlertRule{CooldownHours: DefaultCooldownHours, Enabled: true, Recipients: []string{},
-		Name: "x", Metric: domain.AlertMetrics[0], Condition: domain.ConditionGrowth, Threshold: 1, WindowHours: 1}
+		Name: "x", Metric: domain.AlertMetrics[0], Condition: domain.ConditionGrowth, Threshold: 1, WindowHours: 1,
+		EventType: domain.EventSpike, Email: true}
 	cmd.applyTo(&r)
 	named := apperr.Fields(errors.Join(missing...))
 	var out []error
@@ -274,6 +320,9 @@ func (cmd SaveAlertRule) applyTo(r *AlertRule) {
 	apply(&r.CooldownHours, cmd.CooldownHours)
 	apply(&r.Recipients, cmd.Recipients)
 	apply(&r.Enabled, cmd.Enabled)
+	apply(&r.EventType, cmd.EventType)
+	apply(&r.Email, cmd.Email)
+	apply(&r.ChannelIDs, cmd.ChannelIDs)
 }
 
 // joinNames lists names for a message: "a, b, c".

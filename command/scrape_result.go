@@ -85,7 +85,7 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 			ids[i], pids[i], urls[i], handles[i], captions[i], thumbs[i] = v.ID, v.PlatformID, v.URL, v.AuthorHandle, v.Caption, v.ThumbnailURL
 			accounts[i], published[i], shop[i] = v.AccountID, v.PublishedAt, v.IsShop
 		}
-		_, err := tx.Exec(ctx, `
+		rows, err := tx.Query(ctx, `
 			INSERT INTO videos AS v (id, workspace_id, platform, platform_video_id, url, account_id, account_handle,
 				caption, thumbnail_url, published_at, is_shop, tracked_individually, status, last_scraped_at)
 			SELECT u.id, $1, $2, u.pid, u.url, u.account_id, u.handle, u.caption, u.thumb, u.published, u.shop,
@@ -103,11 +103,34 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 				status_reason = '',
 				last_scraped_at = greatest(v.last_scraped_at, excluded.last_scraped_at),
 				refresh_queued_at = NULL,
-				updated_at = now()`,
+				failed_scrapes = 0,
+				updated_at = now()
+			RETURNING v.id, v.account_id, xmax = 0`,
 			r.WorkspaceID, r.Platform, r.ScrapedAt, ids, pids, urls, accounts, handles, captions, thumbs, published, shop,
 			domain.ItemActive, domain.HeldItems)
 		if err != nil {
 			return fmt.Errorf("upsert scraped videos: %w", err)
+		}
+		var found []uuid.UUID
+		for rows.Next() {
+			var id uuid.UUID
+			var account *uuid.UUID
+			var inserted bool
+			if err := rows.Scan(&id, &account, &inserted); err != nil {
+				rows.Close()
+				return fmt.Errorf("upsert scraped videos: %w", err)
+			}
+			if inserted && account != nil {
+				found = append(found, id)
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("upsert scraped videos: %w", err)
+		}
+		// before the accounts' last-scraped times move below
+		if err := newPostEvents(ctx, tx, r.WorkspaceID, found, r.ScrapedAt); err != nil {
+			return err
 		}
 	}
 	for _, a := range r.Accounts {
@@ -126,6 +149,7 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 				followers = coalesce($6, followers),
 				last_scraped_at = greatest(last_scraped_at, $7),
 				refresh_queued_at = NULL,
+				failed_scrapes = 0,
 				updated_at = now()
 			WHERE id = $1 AND workspace_id = $2`,
 			a.ID, r.WorkspaceID, a.PlatformID, a.DisplayName, a.AvatarURL, followers, r.ScrapedAt, domain.HeldItems, domain.ItemActive)
@@ -133,6 +157,7 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 			return fmt.Errorf("update scraped account: %w", err)
 		}
 	}
+	failed := map[platform.Kind][]uuid.UUID{}
 	for _, f := range r.Failed {
 		table := "videos"
 		if f.Kind == platform.Account {
@@ -141,10 +166,17 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 		_, err := tx.Exec(ctx, `
 			UPDATE `+table+` SET
 				status = CASE WHEN status = ANY($4) THEN status ELSE $5 END,
+				failed_scrapes = CASE WHEN status = ANY($4) THEN failed_scrapes ELSE failed_scrapes + 1 END,
 				status_reason = $3, refresh_queued_at = NULL, updated_at = now()
 			WHERE id = $1 AND workspace_id = $2`, f.ID, r.WorkspaceID, f.Reason, domain.HeldItems, domain.ItemError)
 		if err != nil {
 			return fmt.Errorf("mark %s failed: %w", f.Kind, err)
+		}
+		failed[f.Kind] = append(failed[f.Kind], f.ID)
+	}
+	for _, kind := range []platform.Kind{platform.Video, platform.Account} {
+		if err := trackingFailedEvents(ctx, tx, r.WorkspaceID, kind, failed[kind], r.ScrapedAt); err != nil {
+			return err
 		}
 	}
 	_, err := tx.Exec(ctx, `
@@ -168,7 +200,7 @@ func FailJob(ctx context.Context, tx pgx.Tx, jobID, workspaceID uuid.UUID, reaso
 	for _, table := range []string{"videos", "accounts"} {
 		// Rows are locked in id order before they are updated: an UPDATE
 		// with a join locks in whatever order its plan visits them.
-		_, err := tx.Exec(ctx, `
+		rows, err := tx.Query(ctx, `
 			WITH locked AS (
 				SELECT e.id FROM `+table+` e JOIN scrape_job_targets t ON t.entity_id = e.id
 				WHERE t.job_id = $1 AND e.workspace_id = $2
@@ -176,10 +208,23 @@ func FailJob(ctx context.Context, tx pgx.Tx, jobID, workspaceID uuid.UUID, reaso
 			)
 			UPDATE `+table+` e SET
 				status = CASE WHEN e.status = ANY($4) THEN e.status ELSE $5 END,
+				failed_scrapes = CASE WHEN e.status = ANY($4) THEN e.failed_scrapes ELSE e.failed_scrapes + 1 END,
 				status_reason = $3, updated_at = now()
-			FROM locked WHERE e.id = locked.id`, jobID, workspaceID, reason, domain.HeldItems, domain.ItemError)
+			FROM locked WHERE e.id = locked.id
+			RETURNING e.id`, jobID, workspaceID, reason, domain.HeldItems, domain.ItemError)
 		if err != nil {
 			return fmt.Errorf("mark %s of failed job: %w", table, err)
+		}
+		ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+		if err != nil {
+			return fmt.Errorf("mark %s of failed job: %w", table, err)
+		}
+		kind := platform.Video
+		if table == "accounts" {
+			kind = platform.Account
+		}
+		if err := trackingFailedEvents(ctx, tx, workspaceID, kind, ids, time.Now()); err != nil {
+			return err
 		}
 	}
 	if _, err := tx.Exec(ctx, `UPDATE scrape_jobs SET status = $3, error = $2, ingest_claimed_until = NULL, updated_at = now() WHERE id = $1`,

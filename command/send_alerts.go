@@ -50,6 +50,10 @@ type AlertRun struct {
 	// EmailsSkipped counts e-mails not sent because their recipient is not
 	// a member of the workspace when they are due.
 	EmailsSkipped int
+	// Milestones counts the milestone events recorded; Events what the
+	// dispatch of the events recorded so far did.
+	Milestones int
+	Events     DispatchRun
 }
 
 // Outbox delivery limits.
@@ -67,10 +71,12 @@ type SpikeScanner interface {
 }
 
 // SendAlertsHandler runs the spike scan, records new alerts with their
-// e-mails, then delivers the outbox.
+// e-mails, scans the milestones, dispatches the events to their rules'
+// channels and e-mails, then delivers the e-mail outbox.
 type SendAlertsHandler struct {
 	DB           *pgxpool.Pool
 	Spikes       SpikeScanner
+	Milestones   MilestoneScanner
 	Mail         MailSender
 	DashboardURL string
 	Log          *slog.Logger
@@ -102,6 +108,14 @@ func (h SendAlertsHandler) Handle(ctx context.Context) (AlertRun, error) {
 			return run, err
 		}
 		run.Alerted += n
+	}
+	if h.Milestones != nil {
+		if run.Milestones, err = ScanMilestones(ctx, h.DB, h.Milestones, h.Now()); err != nil {
+			return run, err
+		}
+	}
+	if run.Events, err = DispatchEvents(ctx, h.DB, h.DashboardURL, h.Now()); err != nil {
+		return run, err
 	}
 	sent, err := Outbox{DB: h.DB, Mail: h.Mail, Log: h.Log, Now: h.Now}.Deliver(ctx)
 	run.EmailsSent, run.EmailsFailed, run.EmailsSkipped = sent.Sent, sent.Failed, sent.Skipped
@@ -136,8 +150,8 @@ func (h SendAlertsHandler) enabledRules(ctx context.Context) ([]domain.SpikeRule
 SELECT r.id, r.workspace_id, r.collection_id, r.platform, r.metric, r.condition, r.threshold, r.window_hours,
        r.min_start_value, r.cooldown_hours, w.plan, w.has_access, w.trial_ends_at, w.grace_ends_at
 FROM alert_rules r JOIN workspaces w ON w.id = r.workspace_id
-WHERE r.enabled
-ORDER BY r.workspace_id, r.id`)
+WHERE r.enabled AND r.event_type = $1
+ORDER BY r.workspace_id, r.id`, domain.EventSpike)
 	if err != nil {
 		return nil, fmt.Errorf("read alert rules: %w", err)
 	}
@@ -168,6 +182,7 @@ type alertedVideo struct {
 	domain.Spike
 	URL, Platform, Handle, Caption string
 	PublishedAt                    *time.Time
+	AccountID, CollectionID        *uuid.UUID
 }
 
 // record stores the rule's new alerts (those outside its cooldown) and one
@@ -180,7 +195,8 @@ func (h SendAlertsHandler) record(ctx context.Context, r domain.SpikeRule, spike
 		fresh = nil
 		var name string
 		var recipients []string
-		err := tx.QueryRow(ctx, `SELECT name, recipients FROM alert_rules WHERE id = $1 AND enabled FOR UPDATE`, r.ID).Scan(&name, &recipients)
+		var email bool
+		err := tx.QueryRow(ctx, `SELECT name, recipients, email FROM alert_rules WHERE id = $1 AND enabled FOR UPDATE`, r.ID).Scan(&name, &recipients, &email)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil // disabled or deleted since the scan started
 		}
@@ -195,9 +211,10 @@ func (h SendAlertsHandler) record(ctx context.Context, r domain.SpikeRule, spike
 			ids[i] = s.VideoID
 		}
 		rows, err := tx.Query(ctx, `
-SELECT v.id, v.url, v.platform, v.account_handle, v.caption, v.published_at,
+SELECT v.id, v.url, v.platform, v.account_handle, v.caption, v.published_at, v.account_id, coalesce(v.collection_id, a.collection_id),
        EXISTS (SELECT 1 FROM alert_events e WHERE e.rule_id = $2 AND e.video_id = v.id AND e.triggered_at > $3)
-FROM videos v WHERE v.workspace_id = $1 AND v.id = ANY($4)`,
+FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
+WHERE v.workspace_id = $1 AND v.id = ANY($4)`,
 			r.WorkspaceID, r.ID, now.Add(-time.Duration(r.CooldownHours)*time.Hour), ids)
 		if err != nil {
 			return fmt.Errorf("read alerted videos: %w", err)
@@ -207,7 +224,7 @@ FROM videos v WHERE v.workspace_id = $1 AND v.id = ANY($4)`,
 			var id uuid.UUID
 			var v alertedVideo
 			var cooling bool
-			if err := rows.Scan(&id, &v.URL, &v.Platform, &v.Handle, &v.Caption, &v.PublishedAt, &cooling); err != nil {
+			if err := rows.Scan(&id, &v.URL, &v.Platform, &v.Handle, &v.Caption, &v.PublishedAt, &v.AccountID, &v.CollectionID, &cooling); err != nil {
 				rows.Close()
 				return fmt.Errorf("read alerted videos: %w", err)
 			}
@@ -237,6 +254,12 @@ FROM videos v WHERE v.workspace_id = $1 AND v.id = ANY($4)`,
 			"metric", "window_start", "window_end", "start_value", "end_value", "gain", "growth_pct", "baseline"}, pgx.CopyFromRows(events)); err != nil {
 			return fmt.Errorf("record alerts: %w", err)
 		}
+		if err := addEvents(ctx, tx, spikeEvents(name, r, fresh, now)); err != nil {
+			return err
+		}
+		if !email {
+			return nil
+		}
 		if len(recipients) == 0 {
 			rows, err := tx.Query(ctx, `SELECT u.email FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = $1 AND u.email_verified_at IS NOT NULL ORDER BY u.email`, r.WorkspaceID)
 			if err != nil {
@@ -261,6 +284,27 @@ FROM videos v WHERE v.workspace_id = $1 AND v.id = ANY($4)`,
 		return nil
 	})
 	return len(fresh), err
+}
+
+// spikeEvents are the video.spike events of a rule's new alerts.
+func spikeEvents(name string, r domain.SpikeRule, videos []alertedVideo, now time.Time) []Event {
+	out := make([]Event, len(videos))
+	for i, v := range videos {
+		video := EventVideo{ID: v.VideoID, URL: v.URL, Platform: v.Platform, AccountHandle: v.Handle, Caption: v.Caption, PublishedAt: v.PublishedAt}
+		out[i] = Event{WorkspaceID: r.WorkspaceID, Type: domain.EventSpike, OccurredAt: now, RuleID: &r.ID, VideoID: &v.VideoID,
+			AccountID: v.AccountID, CollectionID: v.CollectionID, Platform: v.Platform,
+			Payload: EventSpikeData{Summary: spikeSummary(name, string(r.Metric), v), RuleID: r.ID, RuleName: name, Video: video,
+				Metric: string(r.Metric), Condition: string(r.Condition), Threshold: r.Threshold,
+				WindowStart: v.WindowStart.UTC(), WindowEnd: v.WindowEnd.UTC(), StartValue: v.StartValue, EndValue: v.EndValue,
+				Gain: v.Gain, GrowthPct: v.GrowthPct, Baseline: v.Baseline}}
+	}
+	return out
+}
+
+// spikeSummary is the one line a chat message shows of a spike.
+func spikeSummary(rule, metric string, v alertedVideo) string {
+	return fmt.Sprintf("%s: %s video by %s gained %s %s (%s → %s)", rule, platformName(v.Platform), handleOrURL(v.Handle, v.URL),
+		groupDigits(v.Gain), metric, groupDigits(v.StartValue), groupDigits(v.EndValue))
 }
 
 // alertMail is the alert e-mail's content: the rule and its new alerts.

@@ -133,6 +133,8 @@ func (h SettlePayoutsHandler) settle(ctx context.Context, ws, id uuid.UUID, run 
 		// one batch: a week of a large campaign locks thousands of lines
 		changed := false
 		batch := &pgx.Batch{}
+		campaign := EventCampaign{ID: id, Name: name, Currency: currency}
+		var lines []lineEvent
 		for i, a := range spent.AllocateUnder(versions, payout.Money(budget), pending) {
 			c := closed[i]
 			status := domain.LineLocked
@@ -140,6 +142,8 @@ func (h SettlePayoutsHandler) settle(ctx context.Context, ws, id uuid.UUID, run 
 				status = domain.LineHeld
 				run.Held++
 			}
+			lines = append(lines, lineEvent{video: c.VideoID, payee: c.PayeeName, period: c.Period, windowEnd: c.WindowEnd,
+				views: c.Views, amount: payout.Decimal(a.Payable.Amount, digits), status: status, hold: c.Hold, detail: c.HoldDetail})
 			batch.Queue(`
 				INSERT INTO payout_lines (collection_id, video_id, workspace_id, rules_version, creator_id, account_id, payee, clip,
 					published_at, window_end, period_start, snapshot_at, views, likes, comments, paid_views, price, amount, bound,
@@ -156,6 +160,7 @@ func (h SettlePayoutsHandler) settle(ctx context.Context, ws, id uuid.UUID, run 
 				return fmt.Errorf("lock payout lines: %w", err)
 			}
 		}
+		var fell []uuid.UUID
 		for _, f := range s.Fell {
 			tag, err := tx.Exec(ctx, `
 				UPDATE payout_lines SET fell_to = $3,
@@ -171,10 +176,14 @@ func (h SettlePayoutsHandler) settle(ctx context.Context, ws, id uuid.UUID, run 
 			if tag.RowsAffected() > 0 {
 				run.Fell++
 				changed = true
+				fell = append(fell, f.VideoID)
 			}
 		}
+		if err := addLineEvents(ctx, tx, ws, campaign, digits, lines, fell, now); err != nil {
+			return err
+		}
 		if budget > 0 {
-			sent, err := h.budgetAlert(ctx, tx, ws, id, name, currency, digits, budget, alerted, alertedBudget)
+			sent, err := h.budgetAlert(ctx, tx, ws, campaign, digits, budget, alerted, alertedBudget)
 			if err != nil {
 				return err
 			}
@@ -249,7 +258,8 @@ func storedSpend(ctx context.Context, tx pgx.Tx, id uuid.UUID) (*payout.Spent, m
 // highest threshold (80 %, 100 %) the committed spend has crossed and no
 // e-mail told yet for this budget; a changed budget starts again. It
 // returns how many e-mails it queued.
-func (h SettlePayoutsHandler) budgetAlert(ctx context.Context, tx pgx.Tx, ws, id uuid.UUID, name, currency string, digits int, budget int64, alerted int, alertedBudget int64) (int, error) {
+func (h SettlePayoutsHandler) budgetAlert(ctx context.Context, tx pgx.Tx, ws uuid.UUID, campaign EventCampaign, digits int, budget int64, alerted int, alertedBudget int64) (int, error) {
+	id, name, currency := campaign.ID, campaign.Name, campaign.Currency
 	var committed int64
 	err := tx.QueryRow(ctx, `SELECT COALESCE(sum(amount), 0) FROM payout_lines WHERE collection_id = $1 AND status = ANY($2)`,
 		id, domain.CommittedLines).Scan(&committed)
@@ -270,6 +280,13 @@ func (h SettlePayoutsHandler) budgetAlert(ctx context.Context, tx pgx.Tx, ws, id
 	}
 	if _, err := tx.Exec(ctx, `UPDATE campaigns SET budget_alerted = $2, alerted_budget = $3 WHERE collection_id = $1`, id, threshold, budget); err != nil {
 		return 0, fmt.Errorf("record budget alert: %w", err)
+	}
+	committedText := payout.Decimal(payout.Money(committed), digits)
+	budgetText := payout.Decimal(payout.Money(budget), digits)
+	if err := addEvents(ctx, tx, []Event{{WorkspaceID: ws, Type: domain.EventCampaignBudget, OccurredAt: h.Now(), CollectionID: &id,
+		Payload: EventCampaignBudgetData{Campaign: campaign, Threshold: threshold, Budget: budgetText, Committed: committedText,
+			Summary: fmt.Sprintf("Campaign %s has committed %d %% of its budget: %s %s of %s %s", name, threshold, currency, committedText, currency, budgetText)}}}); err != nil {
+		return 0, err
 	}
 	m, err := mail.BudgetMessage(mail.Budget{Campaign: name, Percent: threshold,
 		Committed:    currency + " " + payout.Decimal(payout.Money(committed), digits),

@@ -23,12 +23,19 @@ type AlertRule struct {
 	MinStartValue int64      `json:"minStartValue"`
 	CooldownHours int        `json:"cooldownHours"`
 	// Recipients as saved; empty means every member of the workspace.
-	Recipients      []string   `json:"recipients"`
-	Enabled         bool       `json:"enabled"`
-	CreatedAt       time.Time  `json:"createdAt"`
-	UpdatedAt       time.Time  `json:"updatedAt"`
-	LastTriggeredAt *time.Time `json:"lastTriggeredAt"`
-	TriggerCount    int        `json:"triggerCount"`
+	Recipients []string `json:"recipients"`
+	Enabled    bool     `json:"enabled"`
+	// EventType is the event the rule sends; the spike fields above mean
+	// something only for video.spike.
+	EventType string `json:"eventType"`
+	// Email: the events go by e-mail to Recipients (or every verified
+	// member); ChannelIDs: the channels they go to.
+	Email           bool        `json:"email"`
+	ChannelIDs      []uuid.UUID `json:"channelIds"`
+	CreatedAt       time.Time   `json:"createdAt"`
+	UpdatedAt       time.Time   `json:"updatedAt"`
+	LastTriggeredAt *time.Time  `json:"lastTriggeredAt"`
+	TriggerCount    int         `json:"triggerCount"`
 }
 
 // AlertEvent is one alert raised by a rule for a video.
@@ -80,8 +87,8 @@ func (h AlertsHandler) Rule(ctx context.Context, ws, id uuid.UUID) (AlertRule, b
 func (h AlertsHandler) rules(ctx context.Context, ws uuid.UUID, id *uuid.UUID) ([]AlertRule, error) {
 	rows, _ := h.DB.Query(ctx, `
 SELECT r.id, r.name, r.collection_id, r.platform, r.metric, r.condition, r.threshold, r.window_hours,
-       r.min_start_value, r.cooldown_hours, r.recipients, r.enabled, r.created_at, r.updated_at,
-       e.last, coalesce(e.n, 0)
+       r.min_start_value, r.cooldown_hours, r.recipients, r.enabled, r.event_type, r.email, r.channel_ids,
+       r.created_at, r.updated_at, e.last, coalesce(e.n, 0)
 FROM alert_rules r
 LEFT JOIN (SELECT rule_id, max(triggered_at) AS last, count(*) AS n FROM alert_events
            WHERE workspace_id = $1 AND ($2::uuid IS NULL OR rule_id = $2) GROUP BY rule_id) e
@@ -91,7 +98,8 @@ ORDER BY r.created_at, r.id`, ws, id)
 	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (AlertRule, error) {
 		var r AlertRule
 		err := row.Scan(&r.ID, &r.Name, &r.CollectionID, &r.Platform, &r.Metric, &r.Condition, &r.Threshold, &r.WindowHours,
-			&r.MinStartValue, &r.CooldownHours, &r.Recipients, &r.Enabled, &r.CreatedAt, &r.UpdatedAt, &r.LastTriggeredAt, &r.TriggerCount)
+			&r.MinStartValue, &r.CooldownHours, &r.Recipients, &r.Enabled, &r.EventType, &r.Email, &r.ChannelIDs,
+			&r.CreatedAt, &r.UpdatedAt, &r.LastTriggeredAt, &r.TriggerCount)
 		r.CreatedAt, r.UpdatedAt = r.CreatedAt.UTC(), r.UpdatedAt.UTC()
 		r.LastTriggeredAt = inUTC(r.LastTriggeredAt)
 		return r, err

@@ -1,5 +1,7 @@
 package domain
 
+import "github.com/google/uuid"
+
 // EventType is the stable name of an event the service tells about
 // (events.type, alert_rules.event_type). Names never change once
 // published: receivers switch on them.
@@ -76,3 +78,12 @@ const (
 
 // Deliveries lists every delivery status.
 var Deliveries = []Delivery{DeliveryPending, DeliveryDelivered, DeliveryFailed, DeliveryCancelled}
+
+// ItemViews is an item's latest views as the milestone scan reads them: a
+// video's, or the sum of an account's counted videos'.
+type ItemViews struct {
+	// Kind is "video" or "account".
+	Kind  string
+	ID    uuid.UUID
+	Views int64
+}

@@ -123,7 +123,7 @@ func API(d Deps) api.Deps {
 				DB: d.DB, CH: d.CH, Provider: d.Provider, PageSize: d.Config.ScraperPageSize, Log: d.Log, Now: d.Now,
 			},
 			SendAlerts: command.SendAlertsHandler{
-				DB: d.DB, Spikes: query.SpikesHandler{DB: d.DB, CH: d.CH, Now: d.Now}, Mail: d.Mail,
+				DB: d.DB, Spikes: query.SpikesHandler{DB: d.DB, CH: d.CH, Now: d.Now}, Milestones: query.MilestonesHandler{DB: d.DB, CH: d.CH}, Mail: d.Mail,
 				DashboardURL: d.Config.PublicBaseURL + "/", Log: d.Log, Now: d.Now,
 			},
 

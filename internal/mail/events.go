@@ -1,0 +1,50 @@
+package mail
+
+import (
+	"bytes"
+	"fmt"
+	htmltemplate "html/template"
+	texttemplate "text/template"
+)
+
+// Events is the e-mail of an alert rule whose events are not spikes
+// (milestones, failing tracking, new posts, campaign events): one line per
+// event.
+type Events struct {
+	Rule string
+	// What names the events' type in words ("Views milestones").
+	What         string
+	Lines        []string
+	DashboardURL string
+}
+
+var eventsText = texttemplate.Must(texttemplate.New("text").Parse(`Your alert rule "{{.Rule}}" ({{.What}}):
+{{range .Lines}}
+- {{.}}{{end}}
+
+Dashboard: {{.DashboardURL}}
+`))
+
+var eventsHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html>
+<html><body style="font-family: sans-serif">
+<p>Your alert rule <strong>{{.Rule}}</strong> ({{.What}}):</p>
+<ul>{{range .Lines}}<li>{{.}}</li>{{end}}</ul>
+<p><a href="{{.DashboardURL}}">Open the dashboard</a></p>
+</body></html>
+`))
+
+// EventsMessage renders the e-mail of a rule's events.
+func EventsMessage(e Events) (Message, error) {
+	var t, h bytes.Buffer
+	if err := eventsText.Execute(&t, e); err != nil {
+		return Message{}, fmt.Errorf("render events e-mail: %w", err)
+	}
+	if err := eventsHTML.Execute(&h, e); err != nil {
+		return Message{}, fmt.Errorf("render events e-mail: %w", err)
+	}
+	subject := fmt.Sprintf("reeltrack: %s (%s)", e.Rule, e.What)
+	if len(e.Lines) > 1 {
+		subject = fmt.Sprintf("reeltrack: %s (%d %s)", e.Rule, len(e.Lines), e.What)
+	}
+	return Message{Subject: subject, Text: t.String(), HTML: h.String()}, nil
+}

@@ -1,0 +1,72 @@
+package query
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
+)
+
+// MilestonesHandler reads the latest views the milestone scan compares with
+// the milestones.
+type MilestonesHandler struct {
+	DB *pgxpool.Pool
+	CH driver.Conn
+}
+
+// Views lists the workspace's counted videos (those the dashboard counts:
+// not paused, removed or beyond their account's limit) with their latest
+// views, and each account with the sum of its counted videos' latest
+// views. Videos without a views count yet are left out.
+func (h MilestonesHandler) Views(ctx context.Context, ws uuid.UUID) ([]domain.ItemViews, error) {
+	rows, err := h.DB.Query(ctx, `SELECT id, account_id FROM videos WHERE workspace_id = $1 AND status <> ALL($2)`, ws, domain.HeldItems)
+	if err != nil {
+		return nil, fmt.Errorf("read counted videos: %w", err)
+	}
+	var ids []uuid.UUID
+	account := map[uuid.UUID]uuid.UUID{}
+	for rows.Next() {
+		var id uuid.UUID
+		var acc *uuid.UUID
+		if err := rows.Scan(&id, &acc); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("read counted videos: %w", err)
+		}
+		ids = append(ids, id)
+		if acc != nil {
+			account[id] = *acc
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read counted videos: %w", err)
+	}
+	latest, err := readLatest(ctx, h.CH, ws, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]domain.ItemViews, 0, len(latest))
+	sums := map[uuid.UUID]int64{}
+	var accounts []uuid.UUID
+	for _, id := range ids {
+		l, ok := latest[id]
+		if !ok || l.recorded&domain.Views.Bit() == 0 {
+			continue
+		}
+		out = append(out, domain.ItemViews{Kind: "video", ID: id, Views: int64(l.views)})
+		if acc, ok := account[id]; ok {
+			if _, seen := sums[acc]; !seen {
+				accounts = append(accounts, acc)
+			}
+			sums[acc] += int64(l.views)
+		}
+	}
+	for _, acc := range accounts {
+		out = append(out, domain.ItemViews{Kind: "account", ID: acc, Views: sums[acc]})
+	}
+	return out, nil
+}
