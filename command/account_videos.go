@@ -41,3 +41,35 @@ func rankAccountVideos(ctx context.Context, tx pgx.Tx, accountID uuid.UUID, limi
 	}
 	return nil
 }
+
+// rankAccountsOf applies the tracking limits of the accounts of the videos
+// (rankAccountVideos), in account id order.
+func rankAccountsOf(ctx context.Context, tx pgx.Tx, ws uuid.UUID, videos []uuid.UUID) error {
+	if len(videos) == 0 {
+		return nil
+	}
+	rows, err := tx.Query(ctx, `
+		SELECT a.id, a.tracking_limit FROM accounts a
+		WHERE a.workspace_id = $1 AND a.id IN (SELECT account_id FROM videos WHERE workspace_id = $1 AND id = ANY($2))
+		ORDER BY a.id`, ws, videos)
+	if err != nil {
+		return fmt.Errorf("read tracking limits: %w", err)
+	}
+	type limit struct {
+		id    uuid.UUID
+		limit int
+	}
+	limits, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (limit, error) {
+		var l limit
+		return l, r.Scan(&l.id, &l.limit)
+	})
+	if err != nil {
+		return fmt.Errorf("read tracking limits: %w", err)
+	}
+	for _, l := range limits {
+		if err := rankAccountVideos(ctx, tx, l.id, l.limit); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -344,26 +344,23 @@ func (h CompleteScrapeHandler) loadTargets(ctx context.Context, jobID uuid.UUID,
 	}
 	var accountID uuid.UUID
 	var pid, status string
-	held := map[uuid.UUID]int{}
 	_, err = pgx.ForEachRow(rows, []any{&accountID, &pid, &id, &status}, func() error {
 		a := byID[accountID]
 		a.known[pid] = id
-		switch st := domain.Item(status); {
-		case !st.Refreshed():
+		if !domain.Item(status).Refreshed() {
 			a.idle[pid] = true
-			if st == domain.ItemPaused {
-				held[accountID]++ // a paused video keeps its place
-			}
-		default:
-			held[accountID]++
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("read tracked videos of accounts: %w", err)
 	}
+	// The newest untracked videos up to the limit are offered: once
+	// inserted, the account's tracking limit keeps its newest videos by
+	// publication (ApplyScrape ranks them), so a new post takes the place
+	// of the oldest tracked one.
 	for _, a := range s.accountList {
-		a.room = max(a.limit-held[a.id], 0)
+		a.room = a.limit
 	}
 	return s, nil
 }

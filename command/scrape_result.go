@@ -132,6 +132,11 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 		if err := newPostEvents(ctx, tx, r.WorkspaceID, found, r.ScrapedAt); err != nil {
 			return err
 		}
+		// the accounts that found videos keep their newest up to their
+		// limits: a new post takes the place of the oldest
+		if err := rankAccountsOf(ctx, tx, r.WorkspaceID, found); err != nil {
+			return err
+		}
 	}
 	for _, a := range r.Accounts {
 		var followers *int64

@@ -221,6 +221,15 @@ export interface TrackResult {
 
 export type AlertMetric = 'views' | 'likes' | 'comments' | 'shares'
 export type AlertCondition = 'gain' | 'growth_pct' | 'velocity_vs_baseline'
+export type EventType =
+  | 'video.spike'
+  | 'video.milestone'
+  | 'account.milestone'
+  | 'tracking.failed'
+  | 'account.new_post'
+  | 'campaign.budget'
+  | 'payout.line_locked'
+  | 'payout.line_held'
 
 export interface AlertRule {
   id: string
@@ -235,6 +244,9 @@ export interface AlertRule {
   cooldownHours: number
   recipients: string[]
   enabled: boolean
+  eventType: EventType
+  email: boolean
+  channelIds: string[]
   createdAt: string
   updatedAt: string
   lastTriggeredAt: string | null

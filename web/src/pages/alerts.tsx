@@ -1,12 +1,13 @@
-// Alerts: the workspace's viral-spike rules (scope, condition, recipients,
-// on/off), a form to create or edit one, and the alerts they raised.
+// Alerts: the workspace's rules (the event each sends, its scope, the spike
+// condition, e-mail and channels, on/off), a form to create or edit one,
+// and the spike alerts they raised.
 import type { ComponentChildren } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, del, get, post } from '../api'
 import { CollectionSelect, useCollections } from '../filters'
 import { ago, exact, num, platformName, signed, signedPct, videoKind, when } from '../format'
 import { setQuery } from '../router'
-import { PLATFORMS, type AlertCondition, type AlertEvent, type AlertMetric, type AlertRule } from '../types'
+import { PLATFORMS, type AlertCondition, type AlertEvent, type AlertMetric, type AlertRule, type EventType } from '../types'
 import { ACTIONS, Confirm, Empty, ErrorBox, ErrorNote, PageHeader, PlatformBadge, Show, Spinner, TableHead, Time, numCol, useAction, useApi, useQuestion } from '../ui'
 import './alerts.css'
 
@@ -21,6 +22,28 @@ const CONDITIONS: { value: AlertCondition; label: string; hint: string }[] = [
   },
 ]
 
+// EVENTS are the events a rule may send, with what each means.
+export const EVENTS: { value: EventType; label: string; hint: string }[] = [
+  { value: 'video.spike', label: 'Spike', hint: 'a video’s metric grows as the condition below says' },
+  { value: 'video.milestone', label: 'Video milestone', hint: 'a video passes 100K, 1M or 10M views' },
+  { value: 'account.milestone', label: 'Account milestone', hint: 'an account’s tracked videos together pass 100K, 1M or 10M views' },
+  { value: 'tracking.failed', label: 'Tracking failing', hint: 'an item’s scrapes bring no data 3 times in a row (private, deleted, failed runs)' },
+  { value: 'account.new_post', label: 'New post', hint: 'a tracked account posts a new video' },
+  { value: 'campaign.budget', label: 'Campaign budget', hint: 'a campaign has committed 80 % or 100 % of its budget' },
+  { value: 'payout.line_locked', label: 'Payout line locked', hint: 'a campaign’s payout line locks at its window’s end' },
+  { value: 'payout.line_held', label: 'Payout line held', hint: 'a payout line is held for review' },
+]
+
+export const eventLabel = (t: EventType) => EVENTS.find((e) => e.value === t)?.label ?? t
+
+// A channel as the rule form lists it.
+interface ChannelItem {
+  id: string
+  name: string
+  kind: string
+  enabled: boolean
+}
+
 // conditionText says a rule's condition in words: "views gain ≥ 10,000 within 24 h".
 export function conditionText(r: Pick<AlertRule, 'metric' | 'condition' | 'threshold' | 'windowHours' | 'minStartValue'>): string {
   const within = `within ${r.windowHours} h`
@@ -34,6 +57,9 @@ export function conditionText(r: Pick<AlertRule, 'metric' | 'condition' | 'thres
 
 interface FormState {
   id?: string
+  eventType: EventType
+  email: boolean
+  channelIds: string[]
   name: string
   metric: AlertMetric
   condition: AlertCondition
@@ -48,6 +74,9 @@ interface FormState {
 }
 
 const BLANK: FormState = {
+  eventType: 'video.spike',
+  email: true,
+  channelIds: [],
   name: '',
   metric: 'views',
   condition: 'gain',
@@ -64,6 +93,9 @@ const BLANK: FormState = {
 function fromRule(r: AlertRule): FormState {
   return {
     id: r.id,
+    eventType: r.eventType,
+    email: r.email,
+    channelIds: r.channelIds,
     name: r.name,
     metric: r.metric,
     condition: r.condition,
@@ -100,6 +132,9 @@ function checkForm(f: FormState, recipients: number): Record<string, string> {
   const whole = (s: string) => /^-?\d+$/.test(s.trim())
   if (!f.name.trim()) out.name = 'is required'
   else if (f.name.trim().length > 100) out.name = 'must be at most 100 characters'
+  if (recipients > 20) out.recipients = 'must have at most 20 addresses'
+  if (f.enabled && !f.email && f.channelIds.length === 0) out.channelIds = 'must name a channel when e-mail is off: an enabled rule needs somewhere to send'
+  if (f.eventType !== 'video.spike') return out
   const t = Number(f.threshold.trim())
   if (!f.threshold.trim()) out.threshold = 'is required'
   else if (!Number.isFinite(t) || t <= 0) out.threshold = 'must be a number above 0'
@@ -111,7 +146,6 @@ function checkForm(f: FormState, recipients: number): Record<string, string> {
   if (f.minStartValue.trim() && (!whole(f.minStartValue) || Number(f.minStartValue) < 0)) out.minStartValue = 'must be a whole number, 0 or more'
   if (f.cooldownHours.trim() && (!whole(f.cooldownHours) || Number(f.cooldownHours) < 0 || Number(f.cooldownHours) > 720))
     out.cooldownHours = 'must be a whole number from 0 to 720'
-  if (recipients > 20) out.recipients = 'must have at most 20 addresses'
   return out
 }
 
@@ -177,7 +211,9 @@ function RuleForm({
     const text = m && base === 'recipients' && recips[Number(m[2])] ? `${recips[Number(m[2])]}: ${msg}` : msg
     ;(fieldErr[base] ??= []).push(text)
   }
-  const known = ['name', 'metric', 'condition', 'threshold', 'windowHours', 'minStartValue', 'cooldownHours', 'recipients', 'collectionId', 'platform', 'enabled']
+  const known = ['name', 'eventType', 'email', 'channelIds', 'metric', 'condition', 'threshold', 'windowHours', 'minStartValue', 'cooldownHours', 'recipients', 'collectionId', 'platform', 'enabled']
+  const channels = useApi((s) => get<{ channels: ChannelItem[] }>('/channels', undefined, s), 'channels')
+  const spike = f.eventType === 'video.spike'
   const unplaced = error && Object.keys(fieldErr).filter((k) => !known.includes(k))
 
   const fe = (k: string) =>
@@ -203,17 +239,23 @@ function RuleForm({
     run(async () => {
       const body: Record<string, unknown> = {
         name: f.name,
-        metric: f.metric,
-        condition: f.condition,
-        threshold: numberOrText(f.threshold),
-        windowHours: numberOrText(f.windowHours),
-        minStartValue: numberOrText(f.minStartValue),
-        cooldownHours: numberOrText(f.cooldownHours),
+        eventType: f.eventType,
+        email: f.email,
+        channelIds: f.channelIds,
         recipients: recips,
         collectionId: f.collectionId || null,
         platform: f.platform || null,
         enabled: f.enabled,
       }
+      if (spike)
+        Object.assign(body, {
+          metric: f.metric,
+          condition: f.condition,
+          threshold: numberOrText(f.threshold),
+          windowHours: numberOrText(f.windowHours),
+          minStartValue: numberOrText(f.minStartValue),
+          cooldownHours: numberOrText(f.cooldownHours),
+        })
       if (f.id) body.id = f.id
       const saved = await post<AlertRule>('/alerts', body)
       onSaved(saved)
@@ -232,6 +274,14 @@ function RuleForm({
         <RuleField k="name" label="Name" hint="Shown in the alert e-mail, up to 100 characters." error={fe('name')}>
           <input type="text" maxLength={100} required value={f.name} onInput={(e) => set('name', (e.target as HTMLInputElement).value)} {...inv('name')} />
         </RuleField>
+        <RuleField k="eventType" label="Event" hint={`Send when ${EVENTS.find((e) => e.value === f.eventType)?.hint ?? ''}.`} error={fe('eventType')}>
+          <select value={f.eventType} onChange={(e) => set('eventType', (e.target as HTMLSelectElement).value as EventType)} {...inv('eventType')}>
+            {EVENTS.map((e) => (
+              <option value={e.value}>{e.label}</option>
+            ))}
+          </select>
+        </RuleField>
+        {spike && (<>
         <RuleField k="metric" label="Metric" hint="The number of each video that is watched." error={fe('metric')}>
           <select value={f.metric} onChange={(e) => set('metric', (e.target as HTMLSelectElement).value as AlertMetric)} {...inv('metric')}>
             {METRICS.map((m) => (
@@ -283,6 +333,7 @@ function RuleForm({
         >
           <input type="number" min={0} max={720} step={1} value={f.cooldownHours} onInput={(e) => set('cooldownHours', (e.target as HTMLInputElement).value)} {...inv('cooldownHours')} />
         </RuleField>
+        </>)}
         <RuleField
           k="collectionId"
           label="Collection"
@@ -301,6 +352,42 @@ function RuleForm({
             ))}
           </select>
         </RuleField>
+        <RuleField
+          k="channelIds"
+          cls=" alert-recipients"
+          label="Channels"
+          hint={
+            channels.error ? (
+              `Channels could not be loaded: ${channels.error.message}`
+            ) : (
+              <>
+                Slack, Discord and webhook destinations this rule also sends to. <a href="/channels">Channels</a>
+              </>
+            )
+          }
+          error={fe('channelIds')}
+        >
+          <div class="channel-picks" role="group" aria-label="Channels">
+            {channels.data && channels.data.channels.length === 0 && <span class="muted">No channels yet.</span>}
+            {channels.data?.channels.map((c) => (
+              <label class="check">
+                <input
+                  type="checkbox"
+                  checked={f.channelIds.includes(c.id)}
+                  onChange={(e) =>
+                    set('channelIds', (e.target as HTMLInputElement).checked ? [...f.channelIds, c.id] : f.channelIds.filter((x) => x !== c.id))
+                  }
+                />
+                {c.name} <span class="muted">({c.kind}{c.enabled ? '' : ', disabled'})</span>
+              </label>
+            ))}
+          </div>
+        </RuleField>
+        <label class="check">
+          <input type="checkbox" name="email" checked={f.email} onChange={(e) => set('email', (e.target as HTMLInputElement).checked)} />
+          Send by e-mail
+        </label>
+        {f.email && (
         <RuleField
           k="recipients"
           cls=" alert-recipients"
@@ -322,10 +409,11 @@ function RuleForm({
             {...inv('recipients')}
           />
         </RuleField>
+        )}
       </div>
       <label class="check">
         <input type="checkbox" checked={f.enabled} onChange={(e) => set('enabled', (e.target as HTMLInputElement).checked)} />
-        Enabled: check videos against this rule
+        Enabled: send this rule’s events
       </label>
       {fe('enabled')}
       {error && (Object.keys(error.fields).length === 0 || (unplaced && unplaced.length > 0)) && <ErrorBox error={error} />}
@@ -382,9 +470,12 @@ function RuleRow({
       </td>
       <td>{r.collectionId ? collectionName(r.collectionId) : 'Whole workspace'}</td>
       <td>{r.platform ? <PlatformBadge platform={r.platform} /> : 'All platforms'}</td>
-      <td class="cond">{conditionText(r)}</td>
-      <td class="num">{r.cooldownHours} h</td>
-      <td class="recipients">{r.recipients.length ? r.recipients.join(', ') : <span class="muted">All members</span>}</td>
+      <td class="cond">{r.eventType === 'video.spike' ? conditionText(r) : eventLabel(r.eventType)}</td>
+      <td class="num">{r.eventType === 'video.spike' ? `${r.cooldownHours} h` : '—'}</td>
+      <td class="recipients">
+        {!r.email ? <span class="muted">No e-mail</span> : r.recipients.length ? r.recipients.join(', ') : <span class="muted">All members</span>}
+        {r.channelIds.length > 0 && <div class="muted">{r.channelIds.length === 1 ? '1 channel' : `${r.channelIds.length} channels`}</div>}
+      </td>
       <td>
         <label class="switch">
           <input type="checkbox" role="switch" checked={r.enabled} disabled={!!busy} onChange={toggle} aria-label={`Enabled: ${r.name}`} />
@@ -548,7 +639,7 @@ export default function Alerts({ query }: { query: URLSearchParams }) {
         ) : (
           <div class="table-wrap">
             <table data-testid="alert-rules" aria-label="Alert rules">
-              <TableHead cols={['Name', 'Scope', 'Platform', 'Condition', numCol('Cooldown'), 'Recipients', 'Enabled', 'Last triggered', numCol('Alerts'), ACTIONS]} />
+              <TableHead cols={['Name', 'Scope', 'Platform', 'Event', numCol('Cooldown'), 'Sends to', 'Enabled', 'Last triggered', numCol('Alerts'), ACTIONS]} />
               <tbody>
                 {list.map((r) => (
                   <RuleRow
