@@ -224,6 +224,15 @@ func TestCampaignPayouts(t *testing.T) {
 	if n := count(t, `SELECT count(*) FROM campaigns WHERE collection_id = $1 AND budget_alerted = 100`, coll); n != 1 {
 		t.Fatal("the 100 % budget alert was not recorded")
 	}
+	// the settle run's events: one payout.line_locked per locked line and
+	// one campaign.budget at 100 %
+	if n := count(t, `SELECT count(*) FROM events WHERE workspace_id = $1 AND type = 'payout.line_locked' AND collection_id = $2`, ws, coll); n != 4 {
+		t.Errorf("%d payout.line_locked events, want the 4 locked lines", n)
+	}
+	if n := count(t, `SELECT count(*) FROM events WHERE workspace_id = $1 AND type = 'campaign.budget'
+		AND payload->>'threshold' = '100' AND payload->>'committed' = '50.00' AND payload->>'budget' = '50.00'`, ws); n != 1 {
+		t.Errorf("%d campaign.budget events at 100 %% of 50.00", n)
+	}
 
 	// later scrapes do not change locked lines; views that fall below the
 	// locked count hold the line
@@ -234,6 +243,10 @@ func TestCampaignPayouts(t *testing.T) {
 	if ledger.Total != 1 || ledger.Lines[0].VideoID != a1 || ledger.Lines[0].HoldReason != "views_fell" || ledger.Lines[0].Amount != 1500 ||
 		ledger.Lines[0].FellTo == nil || *ledger.Lines[0].FellTo != 120_000 {
 		t.Fatalf("held lines: %+v", ledger)
+	}
+	if n := count(t, `SELECT count(*) FROM events WHERE workspace_id = $1 AND type = 'payout.line_held'
+		AND video_id = $2 AND payload->>'holdReason' = 'views_fell' AND payload->>'amount' = '15.00'`, ws, a1); n != 1 {
+		t.Errorf("%d payout.line_held events for the line whose views fell", n)
 	}
 
 	// reviews: all or nothing
