@@ -53,6 +53,29 @@ func TestAlertsPage(t *testing.T) {
 		t.Errorf("the saved notice %q is on screen: %v", notice, inView)
 	}
 
+	// A rule of another event: the spike fields go away, e-mail off without
+	// a channel is refused before anything is sent, and with e-mail on the
+	// rule is saved and listed by its event.
+	var spikeFields int
+	var eventCell string
+	do(t, ctx, "save a milestone rule",
+		typeInto(`form[aria-label="Alert rule"] input[name=name]`, "Milestones"),
+		chromedp.SetValue(`form[aria-label="Alert rule"] select[name=eventType]`, "video.milestone"),
+		chromedp.Evaluate(`document.querySelector('form[aria-label="Alert rule"] select[name=eventType]').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+		chromedp.Sleep(200*time.Millisecond),
+		chromedp.Evaluate(`document.querySelectorAll('form[aria-label="Alert rule"] input[name=threshold], form[aria-label="Alert rule"] select[name=metric]').length`, &spikeFields),
+		chromedp.Click(`form[aria-label="Alert rule"] input[name=email]`),
+		chromedp.Click(`form[aria-label="Alert rule"] button[type=submit]`),
+		chromedp.WaitVisible(`#alert-channelIds-error`),
+		chromedp.Click(`form[aria-label="Alert rule"] input[name=email]`),
+		chromedp.Click(`form[aria-label="Alert rule"] button[type=submit]`),
+		chromedp.WaitVisible(`//td[contains(., "Video milestone")]`),
+		chromedp.Text(`//tr[.//strong[text()="Milestones"]]/td[contains(@class, "cond")]`, &eventCell),
+	)
+	if spikeFields != 0 || eventCell != "Video milestone" {
+		t.Errorf("a milestone rule: %d spike fields shown, listed as %q", spikeFields, eventCell)
+	}
+
 	// An alert of a new video, published inside the window.
 	var v struct {
 		ID    string `json:"id"`
