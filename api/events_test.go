@@ -100,6 +100,8 @@ func TestEventsReachTheirRules(t *testing.T) {
 	a.request("POST", "/api/alerts", map[string]any{"name": "Not ours", "eventType": "account.new_post", "channelIds": []uuid.UUID{channel}}, theirs).
 		expect(t, 404)
 	a.request("POST", "/api/alerts", map[string]any{"name": "Bad", "eventType": "video.exploded"}, ours).expectError(t, 400, "invalid_request")
+	// a rule keeps its event
+	a.request("POST", "/api/alerts", map[string]any{"id": milestones.ID, "eventType": "tracking.failed"}, ours).expectError(t, 400, "invalid_request")
 
 	spike := track(ours, "https://www.tiktok.com/@spike.events/video/7301234567890123411")
 	failing := track(ours, "https://www.tiktok.com/@private.events/video/7301234567890123412")

@@ -199,6 +199,9 @@ func (h SaveAlertRuleHandler) Handle(ctx context.Context, cmd SaveAlertRule) (Al
 				return errors.Join(append(missing, givenFieldErrors(cmd, missing)...)...)
 			}
 		}
+		if cmd.ID != nil && cmd.EventType != nil && *cmd.EventType != r.EventType {
+			return apperr.Invalid("eventType", "cannot change: a rule keeps the event it was made for; make a new rule")
+		}
 		cmd.applyTo(&r)
 		if err := r.Validate(); err != nil {
 			return err

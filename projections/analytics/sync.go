@@ -212,6 +212,8 @@ var dimensions = []dimension{
 				SELECT vv.id FROM videos vv JOIN accounts aa ON aa.id = vv.account_id WHERE aa.analytics_txid >= $1)`,
 	},
 	{
+		// The spike rules: the other events' rules have no metric or
+		// condition, and a rule's event type never changes.
 		name: "alert_rules",
 		columns: []column{
 			{"workspace_id", id}, {"rule_id", id}, {"name", text}, {"metric", text}, {"condition", text},
@@ -220,7 +222,7 @@ var dimensions = []dimension{
 		},
 		query: `SELECT workspace_id, id, name, metric, condition, threshold, window_hours, min_start_value, cooldown_hours,
 				enabled, collection_id, platform, created_at, updated_at
-			FROM alert_rules WHERE analytics_txid >= $1`,
+			FROM alert_rules WHERE analytics_txid >= $1 AND event_type = 'video.spike'`,
 	},
 	{
 		// An event carries its rule's name, so the events of a rule are

@@ -275,7 +275,7 @@ function RuleForm({
           <input type="text" maxLength={100} required value={f.name} onInput={(e) => set('name', (e.target as HTMLInputElement).value)} {...inv('name')} />
         </RuleField>
         <RuleField k="eventType" label="Event" hint={`Send when ${EVENTS.find((e) => e.value === f.eventType)?.hint ?? ''}.`} error={fe('eventType')}>
-          <select value={f.eventType} onChange={(e) => set('eventType', (e.target as HTMLSelectElement).value as EventType)} {...inv('eventType')}>
+          <select value={f.eventType} disabled={!!f.id} onChange={(e) => set('eventType', (e.target as HTMLSelectElement).value as EventType)} {...inv('eventType')}>
             {EVENTS.map((e) => (
               <option value={e.value}>{e.label}</option>
             ))}
