@@ -8,12 +8,16 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
+	"gopkg.in/yaml.v3"
 
+	"github.com/reeltrack/reeltrack"
+	"github.com/reeltrack/reeltrack/api"
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 )
 
@@ -489,5 +493,64 @@ func TestAPIKeyLastUseIsWrittenOnceAMinute(t *testing.T) {
 	a.withKey(k.Key, "GET", "/api/videos", nil).expect(t, 200)
 	if n := count(t, `SELECT count(*) FROM api_keys WHERE id = $1 AND last_used_at > $2 AND last_used_ip <> 'marker'`, k.APIKey.ID, first); n != 1 {
 		t.Fatal("the last use was not written after a minute")
+	}
+}
+
+// TestOpenAPIListsWhereKeysWork: a session route lists bearerAuth in
+// openapi.yaml exactly when it takes an API key; the others answer 403
+// api_key_not_allowed to one.
+func TestOpenAPIListsWhereKeysWork(t *testing.T) {
+	t.Parallel()
+	var doc struct {
+		Paths map[string]map[string]yaml.Node `yaml:"paths"`
+	}
+	if err := yaml.Unmarshal(reeltrack.OpenAPI, &doc); err != nil {
+		t.Fatal(err)
+	}
+	tm := seedTeam(t)
+	a := tm.a
+	k := a.newKey(tm.owner, "every route", "write")
+	checked := 0
+	for path, item := range doc.Paths {
+		for method, node := range item {
+			var op struct {
+				Security []map[string][]string `yaml:"security"`
+			}
+			if method == "parameters" {
+				continue
+			}
+			if err := node.Decode(&op); err != nil {
+				t.Fatalf("%s %s: %v", method, path, err)
+			}
+			var cookie, bearer bool
+			for _, alt := range op.Security {
+				_, c := alt["sessionCookie"]
+				_, b := alt["bearerAuth"]
+				cookie, bearer = cookie || c, bearer || b
+			}
+			if !cookie && !bearer {
+				continue
+			}
+			// an id of no row: the request is refused or answers 4xx
+			// before it changes anything
+			p := regexp.MustCompile(`\{[^}]+\}`).ReplaceAllString(path, uuid.NewString())
+			req := httptest.NewRequest(strings.ToUpper(method), p, strings.NewReader(`{"x":1}`))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Authorization", "Bearer "+k.Key)
+			res := a.send(req)
+			var body api.ErrorBody
+			_ = json.Unmarshal(res.Body, &body)
+			refused := res.Status == 403 && body.Error.Code == "api_key_not_allowed"
+			switch {
+			case bearer && (refused || res.Status == 401):
+				t.Errorf("%s %s lists bearerAuth but answers a key %d %s", method, path, res.Status, res.Body)
+			case !bearer && !refused:
+				t.Errorf("%s %s does not list bearerAuth but answers a key %d %s", method, path, res.Status, res.Body)
+			}
+			checked++
+		}
+	}
+	if checked < 40 {
+		t.Fatalf("only %d session routes checked", checked)
 	}
 }
