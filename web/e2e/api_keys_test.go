@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -77,6 +78,22 @@ func TestAPIKeysPage(t *testing.T) {
 	if lastUsed == "" || strings.Contains(lastUsed, "Never") {
 		t.Fatalf("last used %q", lastUsed)
 	}
+
+	// at phone width the page keeps within the screen (the list scrolls in
+	// its frame) and names every control
+	var wide int
+	do(t, ctx, "375 px",
+		chromedp.EmulateViewport(375, 812),
+		chromedp.Reload(),
+		chromedp.WaitVisible(`[data-testid="key-row"]`),
+		chromedp.Sleep(300*time.Millisecond),
+		chromedp.Evaluate(`document.documentElement.scrollWidth`, &wide),
+	)
+	if wide > 375 {
+		t.Errorf("the API keys page is %d px wide at 375 px", wide)
+	}
+	labelled(t, ctx)
+	do(t, ctx, "back to 1280 px", chromedp.EmulateViewport(1280, 800))
 
 	do(t, ctx, "revoke it",
 		chromedp.Click(`button[aria-label="Revoke the key Nightly export"]`),

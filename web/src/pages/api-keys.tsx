@@ -11,7 +11,7 @@ import { TeamTabs } from './team-tabs'
 import './api-keys.css'
 
 const EXPIRY: [string, string][] = [
-  ['', 'Never'],
+  ['never', 'Never'],
   ['30', 'In 30 days'],
   ['90', 'In 90 days'],
   ['365', 'In a year'],
@@ -24,7 +24,7 @@ const STATUS: Record<APIKeyStatus, [string, string]> = {
   inactive: ['Inactive', 'status-paused'],
 }
 
-const expiryOf = (days: string) => (days ? new Date(Date.now() + Number(days) * 86_400_000).toISOString() : null)
+const expiryOf = (days: string) => (days === 'never' ? null : new Date(Date.now() + Number(days) * 86_400_000).toISOString())
 
 function CreateKey({ onCreated }: { onCreated: (k: APIKeyCreated) => void }) {
   const [name, setName] = useState('')
@@ -110,7 +110,7 @@ function NewKey({ created, onDone }: { created: APIKeyCreated; onDone: () => voi
       <h2 id="new-key-title">Your new key “{created.apiKey.name}”</h2>
       <p>
         <strong>Copy it now: it is shown only this once.</strong> Only its fingerprint is kept, so it cannot be shown again. Send it as{' '}
-        <code>Authorization: Bearer …</code>.
+        <code>{'Authorization: Bearer <key>'}</code>.
       </p>
       <div class="key-row">
         <input
