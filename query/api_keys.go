@@ -79,8 +79,11 @@ type APIKeysHandler struct {
 // apiKeyWorksSQL is true while the key k's creator, as the member m of
 // its workspace, is an owner or admin and has been a member since before
 // the key was made: a creator removed and invited back does not bring
-// their old keys back.
-const apiKeyWorksSQL = `(m.role IN ('owner', 'admin') AND m.joined_at <= k.created_at)`
+// their old keys back. $2 is managers.
+const apiKeyWorksSQL = `(m.role = ANY($2) AND m.joined_at <= k.created_at)`
+
+// managers are the roles whose keys work.
+var managers = []domain.Role{domain.RoleOwner, domain.RoleAdmin}
 
 // List answers the workspace's keys, revoked ones included: 403 unless
 // the caller is an owner or admin.
@@ -95,7 +98,7 @@ FROM api_keys k
 JOIN users u ON u.id = k.created_by
 LEFT JOIN workspace_members m ON m.workspace_id = k.workspace_id AND m.user_id = k.created_by
 WHERE k.workspace_id = $1
-ORDER BY k.created_at DESC, k.id`, workspaceID)
+ORDER BY k.created_at DESC, k.id`, workspaceID, managers)
 	out := APIKeys{Keys: []APIKey{}}
 	now := h.Now()
 	var k APIKey
@@ -148,7 +151,7 @@ FROM api_keys k
 JOIN users u ON u.id = k.created_by
 JOIN workspaces w ON w.id = k.workspace_id
 LEFT JOIN workspace_members m ON m.workspace_id = k.workspace_id AND m.user_id = k.created_by
-WHERE k.key_hash = $1`, hash).Scan(&c.ID, &c.Name, &c.Scope, &revokedAt, &expiresAt, &c.LastUsedAt, &works,
+WHERE k.key_hash = $1`, hash, managers).Scan(&c.ID, &c.Name, &c.Scope, &revokedAt, &expiresAt, &c.LastUsedAt, &works,
 		&c.Me.ID, &c.Me.Email, &c.Me.EmailVerified,
 		&c.Membership.WorkspaceID, &role, &c.Membership.DataVersion, &c.Membership.HistoryVersion, &c.Membership.ScrapedUntil)
 	if errors.Is(err, pgx.ErrNoRows) {
