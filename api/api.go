@@ -115,6 +115,9 @@ type Handlers struct {
 	ChangeCampaignRules command.ChangeCampaignRulesHandler
 	ReviewPayouts       command.ReviewPayoutsHandler
 	SettlePayouts       command.SettlePayoutsHandler
+
+	APIKeys       query.APIKeysHandler
+	ManageAPIKeys command.APIKeysHandler
 }
 
 type server struct {
@@ -168,7 +171,7 @@ func New(d Deps) *fiber.App {
 	publicPerMinute := d.Config.RateLimitPublic
 	r.Post("/auth/signup", privateAnswer, fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("auth")), withBody(s.postSignUp))
 	r.Post("/auth/login", privateAnswer, fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("auth")), withBody(s.postLogIn))
-	r.Post("/auth/logout", privateAnswer, fromUs, s.postLogOut)
+	r.Post("/auth/logout", privateAnswer, noKey, fromUs, s.postLogOut)
 	// The links of account e-mails need no session: the token is the
 	// proof. Each answers the same for every bad token.
 	r.Post("/auth/verify-email", privateAnswer, fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("links")), withBody(s.postVerifyEmail))
@@ -183,9 +186,13 @@ func New(d Deps) *fiber.App {
 	// Session routes are registered one by one: a fiber group with
 	// middleware would run it for every path under the prefix, unknown
 	// ones included.
+	// A request with an API key (Authorization: Bearer) is signed in by
+	// the key instead of the cookie, and is no browser's (see apiKey).
 	verified := newSessionCache()
+	byAPIKey := s.apiKey(orDefault(d.Config.RateLimitAPIKey, config.DefaultRateLimitAPIKey))
 	signedIn := func(hs ...fiber.Handler) []fiber.Handler {
-		return append([]fiber.Handler{privateAnswer, fromUs, requireSession(d.Tokens, verified), rateLimit(s.Limiter, d.Config.RateLimitUser, byUser)}, hs...)
+		return append([]fiber.Handler{privateAnswer, byAPIKey, withoutKey(fromUs), withoutKey(requireSession(d.Tokens, verified)),
+			withoutKey(rateLimit(s.Limiter, d.Config.RateLimitUser, byUser))}, hs...)
 	}
 	// Every session route checks that the session is live on the server:
 	// the workspace routes with the membership, in one statement.
@@ -241,6 +248,10 @@ func New(d Deps) *fiber.App {
 	r.Patch("/accounts/:id", ws(withID("id", s.patchAccount))...)
 	r.Delete("/accounts/:id", ws(withID("id", s.deleteAccount))...)
 	r.Get("/accounts/:id/analytics", ws(withID("id", s.getAccountAnalytics))...)
+
+	r.Get("/api-keys", ws(s.getAPIKeys)...)
+	r.Post("/api-keys", ws(withBody(s.postAPIKey))...)
+	r.Delete("/api-keys/:id", ws(withID("id", s.deleteAPIKey))...)
 
 	r.Post("/payment/create-checkout", ws(withBody(s.postCreateCheckout))...)
 	r.Post("/payment/create-portal", ws(s.postCreatePortal)...)

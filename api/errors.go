@@ -85,6 +85,9 @@ func errorHandler(c *fiber.Ctx, err error) error {
 	case kind != apperr.KindInternal:
 		m := kindStatus[kind]
 		status, level, detail.Code, detail.Message = m.status, slog.LevelWarn, m.code, apperr.Message(err)
+		if code := apperr.CodeOf(err); code != "" {
+			detail.Code = code
+		}
 		if fields := apperr.Fields(err); len(fields) > 0 {
 			detail.Fields = fields
 		}

@@ -44,7 +44,8 @@ func requestID(c *fiber.Ctx) error {
 
 // accessLog writes one JSON line per request, after the error handler has
 // set the final status. It logs the path without the query string and never
-// headers, cookies or bodies. A request the server failed carries its error
+// headers (Authorization included), cookies or bodies; a request made with
+// an API key names the key by its id. A request the server failed carries its error
 // code and its error with the causes, the line at warning level for an
 // outage or a refusal and error level for an internal error; a cancelled
 // request's line is at info level.
@@ -66,7 +67,7 @@ func accessLog(log *slog.Logger) fiber.Handler {
 			return nil
 		}
 		id, _ := c.Locals(localRequestID).(string)
-		attrs := [9]slog.Attr{
+		attrs := [10]slog.Attr{
 			slog.String("requestId", id),
 			slog.String("method", c.Method()),
 			slog.String("path", c.Path()),
@@ -77,6 +78,10 @@ func accessLog(log *slog.Logger) fiber.Handler {
 		n := 6
 		if s, ok := c.Locals(localSession).(auth.Session); ok {
 			attrs[n] = slog.String("userId", s.UserID.String())
+			n++
+		}
+		if k, ok := c.Locals(localAPIKey).(query.APIKeyCaller); ok {
+			attrs[n] = slog.String("apiKeyId", k.ID.String())
 			n++
 		}
 		if hasFailure {
@@ -140,9 +145,12 @@ func requireSession(tokens *auth.Tokens, verified *sessionCache) fiber.Handler {
 
 // requireLive answers 401 when the session ended on the server; the routes
 // with a workspace check it with the membership (requireWorkspace), in one
-// statement.
+// statement. An API key's request has its user from the key already.
 func requireLive(q query.SessionHandler) fiber.Handler {
 	return func(c *fiber.Ctx) error {
+		if byKey(c) {
+			return c.Next()
+		}
 		me, err := q.Handle(c.UserContext(), session(c))
 		if err != nil {
 			return err
@@ -222,9 +230,13 @@ func (sc *sessionCache) put(raw string, s auth.Session) {
 }
 
 // requireWorkspace loads the caller's workspace membership, checking that
-// the session is live, then runs next.
+// the session is live, then runs next. An API key's request has the
+// membership of the key's workspace already, read with the key.
 func requireWorkspace(q query.MembershipHandler, next fiber.Handler) fiber.Handler {
 	return func(c *fiber.Ctx) error {
+		if byKey(c) {
+			return next(c)
+		}
 		m, err := q.Handle(c.UserContext(), session(c))
 		if err != nil {
 			return err

@@ -10,11 +10,13 @@ import (
 )
 
 // Client is who sends a request, as the activity log records it: the
-// signed-in user (uuid.Nil before sign-in) and where they are.
+// signed-in user (uuid.Nil before sign-in), where they are, and the API
+// key the request was made with (uuid.Nil for none).
 type Client struct {
 	UserID    uuid.UUID
 	IP        string
 	UserAgent string
+	APIKeyID  uuid.UUID
 }
 
 type clientKey struct{}
@@ -64,14 +66,18 @@ func recordActivity(ctx context.Context, q Execer, a activity) error {
 	if details == nil {
 		details = map[string]any{}
 	}
+	var key *uuid.UUID
+	if cl := ClientOf(ctx); cl.APIKeyID != uuid.Nil {
+		key = &cl.APIKeyID
+	}
 	_, err := q.Exec(ctx, `
-		INSERT INTO activity_log (workspace_id, actor_id, actor_email, action, target, details, client_ip)
+		INSERT INTO activity_log (workspace_id, actor_id, actor_email, action, target, details, client_ip, api_key_id)
 		VALUES (
 			COALESCE($1, (SELECT workspace_id FROM workspace_members WHERE user_id = $2)),
 			$2,
 			COALESCE(NULLIF($3, ''), (SELECT email FROM users WHERE id = $2), ''),
-			$4, $5, $6, $7)`,
-		ws, actor, a.ActorEmail, string(a.Action), a.Target, details, ClientOf(ctx).IP)
+			$4, $5, $6, $7, $8)`,
+		ws, actor, a.ActorEmail, string(a.Action), a.Target, details, ClientOf(ctx).IP, key)
 	if err != nil {
 		return fmt.Errorf("record %s in the activity log: %w", a.Action, err)
 	}

@@ -31,6 +31,15 @@ type ActivityEntry struct {
 	Target string          `json:"target"`
 	Detail json.RawMessage `json:"details"`
 	IP     string          `json:"ip"`
+	// APIKey is the key the request was made with; nil for none.
+	APIKey *ActivityAPIKey `json:"apiKey"`
+}
+
+// ActivityAPIKey names the API key of an entry's request.
+type ActivityAPIKey struct {
+	ID     uuid.UUID `json:"id"`
+	Name   string    `json:"name"`
+	Prefix string    `json:"prefix"`
 }
 
 // Actor is who did it: a user (ID set) or the payment provider (ID nil).
@@ -83,22 +92,29 @@ func (h ActivityHandler) Handle(ctx context.Context, p ActivityPage) (Activity, 
 		before = n
 	}
 	rows, _ := h.DB.Query(ctx, `
-SELECT id, created_at, action, actor_id, actor_email, target, details, client_ip
-FROM activity_log
-WHERE workspace_id = $1 AND id < $2 AND created_at > $3
-ORDER BY id DESC
+SELECT a.id, a.created_at, a.action, a.actor_id, a.actor_email, a.target, a.details, a.client_ip, k.id, k.name, k.prefix
+FROM activity_log a
+LEFT JOIN api_keys k ON k.id = a.api_key_id
+WHERE a.workspace_id = $1 AND a.id < $2 AND a.created_at > $3
+ORDER BY a.id DESC
 LIMIT $4`, p.WorkspaceID, before, h.Now().Add(-domain.ActivityKeptFor), p.Limit+1)
 	out := Activity{Entries: []ActivityEntry{}}
 	var id int64
 	var e ActivityEntry
 	var actorID *uuid.UUID
 	var actorEmail string
-	_, err := pgx.ForEachRow(rows, []any{&id, &e.At, &e.Action, &actorID, &actorEmail, &e.Target, &e.Detail, &e.IP}, func() error {
+	var keyID *uuid.UUID
+	var keyName, keyPrefix *string
+	_, err := pgx.ForEachRow(rows, []any{&id, &e.At, &e.Action, &actorID, &actorEmail, &e.Target, &e.Detail, &e.IP, &keyID, &keyName, &keyPrefix}, func() error {
 		e.ID = strconv.FormatInt(id, 10)
 		e.At = e.At.UTC()
 		e.Actor = nil
 		if actorID != nil || actorEmail != "" {
 			e.Actor = &Actor{ID: actorID, Email: actorEmail}
+		}
+		e.APIKey = nil
+		if keyID != nil {
+			e.APIKey = &ActivityAPIKey{ID: *keyID, Name: *keyName, Prefix: *keyPrefix}
 		}
 		out.Entries = append(out.Entries, e)
 		return nil

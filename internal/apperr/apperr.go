@@ -32,6 +32,9 @@ type Error struct {
 	Message string
 	// RetryAfter is when to try again, in seconds, for KindLimited.
 	RetryAfter int
+	// Code, when set, replaces the kind's code in the answer, for a
+	// refusal a client must tell apart from others of its kind.
+	Code string
 	// Cause is the failure behind the error, for the log: Error includes
 	// it, and errors.Is and errors.As reach it, but Message never shows it.
 	Cause error
@@ -75,6 +78,23 @@ func Conflict(message string) error { return &Error{Kind: KindConflict, Message:
 
 // Forbidden reports a request the caller may not make.
 func Forbidden(message string) error { return &Error{Kind: KindForbidden, Message: message} }
+
+// Coded reports a failure of kind with its own code in the answer.
+func Coded(kind Kind, code, message string) error {
+	return &Error{Kind: kind, Code: code, Message: message}
+}
+
+// CodeOf is the code of the first *Error in err's tree that has one; ""
+// for none.
+func CodeOf(err error) string {
+	code := ""
+	eachError(err, func(x *Error) {
+		if code == "" {
+			code = x.Code
+		}
+	})
+	return code
+}
 
 // Unauthenticated reports a missing or bad credential.
 func Unauthenticated(message string) error {

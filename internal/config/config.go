@@ -93,6 +93,7 @@ type Config struct {
 	StartValuesBytes      int           // START_VALUES_CACHE_BYTES
 	RateLimitPublic       int           // RATE_LIMIT_PUBLIC_PER_MINUTE
 	RateLimitUser         int           // RATE_LIMIT_USER_PER_MINUTE
+	RateLimitAPIKey       int           // RATE_LIMIT_API_KEY_PER_MINUTE
 	ProxyHeader           string        // PROXY_HEADER
 	LogLevel              slog.Level    // LOG_LEVEL
 	GeneratedSessionToken bool          // set when SESSION_SECRET was empty and a random one was made
@@ -116,6 +117,10 @@ func StripePriceVar(name plan.Name, interval plan.Interval) string {
 
 // DefaultMailFrom is the sender of e-mails when MAIL_FROM is not set.
 const DefaultMailFrom = "reeltrack <alerts@localhost>"
+
+// DefaultRateLimitAPIKey is the requests an API key may make a minute
+// when RATE_LIMIT_API_KEY_PER_MINUTE is not set.
+const DefaultRateLimitAPIKey = 300
 
 // Defaults of the settings that bound the load one process takes on.
 const (
@@ -217,6 +222,7 @@ func load(getenv func(string) string) (Config, error) {
 		StartValuesBytes:           num("START_VALUES_CACHE_BYTES", DefaultStartValuesBytes),
 		RateLimitPublic:            num("RATE_LIMIT_PUBLIC_PER_MINUTE", 20),
 		RateLimitUser:              num("RATE_LIMIT_USER_PER_MINUTE", 600),
+		RateLimitAPIKey:            num("RATE_LIMIT_API_KEY_PER_MINUTE", DefaultRateLimitAPIKey),
 		ProxyHeader:                getenv("PROXY_HEADER"),
 
 		ExportConcurrency:             num("EXPORT_CONCURRENCY", DefaultExportConcurrency),
@@ -341,6 +347,9 @@ func (c Config) Validate() error {
 	}
 	if c.RateLimitPublic < 1 || c.RateLimitUser < 1 {
 		bad("RATE_LIMIT_PUBLIC_PER_MINUTE and RATE_LIMIT_USER_PER_MINUTE: must be at least 1")
+	}
+	if c.RateLimitAPIKey < 1 {
+		bad("RATE_LIMIT_API_KEY_PER_MINUTE: must be at least 1")
 	}
 	if u, err := url.Parse(c.PublicBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		bad("PUBLIC_BASE_URL: must be an http(s) URL")
@@ -532,6 +541,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Int("bodyLimit", c.BodyLimit),
 		slog.Int("rateLimitPublic", c.RateLimitPublic),
 		slog.Int("rateLimitUser", c.RateLimitUser),
+		slog.Int("rateLimitAPIKey", c.RateLimitAPIKey),
 		slog.Duration("cacheTTL", c.CacheTTL),
 		slog.Int("startValuesCacheBytes", c.StartValuesBytes),
 		slog.Int("exportConcurrency", c.ExportConcurrency),

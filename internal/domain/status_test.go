@@ -37,6 +37,7 @@ func TestChecksListTheGoValues(t *testing.T) {
 		{"alert_rules", "alert_rules_event_type_check", strs(domain.EventTypes)},
 		{"channels", "channels_kind_check", strs(domain.ChannelKinds)},
 		{"event_deliveries", "event_deliveries_status_check", strs(domain.Deliveries)},
+		{"api_keys", "api_keys_scope_check", strs(domain.APIKeyScopes)},
 	} {
 		var def string
 		err := env.PG.QueryRow(t.Context(), `

@@ -31,6 +31,7 @@ const routes: [string, () => Promise<Page>][] = [
   ['/alerts', () => import('./pages/alerts')],
   ['/team', () => import('./pages/team')],
   ['/team/activity', () => import('./pages/activity')],
+  ['/team/api-keys', () => import('./pages/api-keys')],
   ['/billing', () => import('./pages/billing')],
   ['/export', () => import('./pages/export')],
   ['/settings', () => import('./pages/settings')],

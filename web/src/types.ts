@@ -368,6 +368,8 @@ export type ActivityAction =
   | 'payouts_rejected'
   | 'payouts_reopened'
   | 'payouts_paid'
+  | 'api_key_created'
+  | 'api_key_revoked'
 
 export interface ActivityEntry {
   id: string
@@ -378,6 +380,8 @@ export interface ActivityEntry {
   target: string
   details: Record<string, unknown>
   ip: string
+  // the API key the request was made with; null for the dashboard's session
+  apiKey: { id: string; name: string; prefix: string } | null
 }
 
 export interface Activity {
@@ -555,3 +559,31 @@ export interface CampaignPage {
 }
 
 export type ReviewAction = 'approve' | 'clear' | 'reject' | 'reopen' | 'pay'
+
+// Personal API keys (GET/POST /api/api-keys). The key itself is only in
+// the answer of its creation.
+export type APIKeyScope = 'read' | 'write'
+export type APIKeyStatus = 'active' | 'expired' | 'revoked' | 'inactive'
+
+export interface APIKey {
+  id: string
+  name: string
+  prefix: string
+  scope: APIKeyScope
+  status: APIKeyStatus
+  createdBy: { id: string; email: string }
+  createdAt: string
+  expiresAt: string | null
+  lastUsedAt: string | null
+  lastUsedIp: string
+  revokedAt: string | null
+}
+
+export interface APIKeys {
+  keys: APIKey[]
+}
+
+export interface APIKeyCreated {
+  key: string
+  apiKey: APIKey
+}

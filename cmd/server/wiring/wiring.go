@@ -174,6 +174,9 @@ func API(d Deps) api.Deps {
 			SettlePayouts: command.SettlePayoutsHandler{
 				DB: d.DB, Ledger: query.SettlementHandler{DB: d.DB, CH: d.CH}, DashboardURL: d.Config.PublicBaseURL, Log: d.Log, Now: d.Now,
 			},
+
+			APIKeys:       query.APIKeysHandler{DB: d.DB, Now: d.Now},
+			ManageAPIKeys: command.APIKeysHandler{DB: d.DB, Now: d.Now},
 		},
 	}
 }

@@ -109,6 +109,10 @@ export function sentence(e: ActivityEntry): string {
       const why = typeof d.reason === 'string' && d.reason ? `: ${d.reason}` : ''
       return `${verb} ${n} payout ${n === 1 ? 'line' : 'lines'} of ${quoted(t)}${why}`
     }
+    case 'api_key_created':
+      return `Created the API key ${quoted(t)}${d.scope === 'write' ? ' (read and write)' : d.scope === 'read' ? ' (read only)' : ''}`
+    case 'api_key_revoked':
+      return `Revoked the API key ${quoted(t)}`
     default: {
       const words = String(e.action).replace(/_/g, ' ')
       return (words.charAt(0).toUpperCase() + words.slice(1) + (t ? `: ${t}` : '')).trim()
@@ -133,6 +137,12 @@ function Entry({ e }: { e: ActivityEntry }) {
       </td>
       <td class={`what${e.action === 'login_failed' ? ' failed' : ''}`} data-label="What">
         {sentence(e)}
+        {e.apiKey && (
+          <span class="muted via-key" data-testid="via-key">
+            {' '}
+            via API key {quoted(e.apiKey.name)}
+          </span>
+        )}
       </td>
       <td class="ip" data-label="Address">
         {e.ip || '—'}

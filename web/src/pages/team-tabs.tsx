@@ -1,5 +1,5 @@
 // The tabs of the team pages: members and invites, and (for owners and
-// admins) the activity log.
+// admins) the activity log and the API keys.
 import { useRoute } from '../router'
 import { canManage, useWorkspace } from '../session'
 
@@ -16,6 +16,7 @@ export function TeamTabs() {
     <nav class="tabs" aria-label="Team">
       {tab('/team', 'Members')}
       {tab('/team/activity', 'Activity')}
+      {tab('/team/api-keys', 'API keys')}
     </nav>
   )
 }

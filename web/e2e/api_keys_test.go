@@ -1,0 +1,115 @@
+package e2e
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// withKey calls the API with an API key and answers the status.
+func (s *site) withKey(key, method, path, body string) int {
+	s.t.Helper()
+	req, err := http.NewRequest(method, s.base+"/api"+path, strings.NewReader(body))
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	req.Header.Set("Authorization", "Bearer "+key)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	res.Body.Close()
+	return res.StatusCode
+}
+
+// TestAPIKeysPage: an owner makes an API key under Team → API keys, sees
+// it once, uses it, finds it listed by its prefix with its last use but
+// never shown again, revokes it, and it stops working at once; the
+// activity log tells both and names the key on the change it made.
+func TestAPIKeysPage(t *testing.T) {
+	skipUIOnCurrentEngine(t)
+	s, ctx, _, _ := signedUp(t, 1280, 800, "keys")
+
+	var key, prefix string
+	do(t, ctx, "create a key",
+		chromedp.Navigate(s.base+"/team"),
+		chromedp.Click(`//nav[@aria-label="Team"]//a[normalize-space()="API keys"]`, chromedp.BySearch),
+		chromedp.WaitVisible(`form[aria-label="Create an API key"] input[name=name]`),
+		chromedp.SendKeys(`form[aria-label="Create an API key"] input[name=name]`, "Nightly export"),
+		chromedp.SetValue(`form[aria-label="Create an API key"] select[name=scope]`, "write"),
+		chromedp.Click(`form[aria-label="Create an API key"] button[type=submit]`),
+		chromedp.WaitVisible(`[data-testid="new-key-value"]`),
+		chromedp.Value(`[data-testid="new-key-value"]`, &key),
+		chromedp.Click(`//*[@data-testid="new-key"]//button[normalize-space()="Copy"]`, chromedp.BySearch),
+		chromedp.WaitVisible(`[data-testid="new-key"] [role="status"]`),
+		chromedp.WaitVisible(`[data-testid="key-row"][data-status="active"]`),
+		chromedp.Text(`[data-testid="key-row"] code`, &prefix),
+	)
+	if !strings.HasPrefix(key, "rt_") || len(key) != 46 || !strings.HasPrefix(key, strings.TrimSuffix(prefix, "…")) {
+		t.Fatalf("key %q, listed as %q", key, prefix)
+	}
+	labelled(t, ctx)
+	if got := s.withKey(key, "GET", "/videos", ""); got != 200 {
+		t.Fatalf("the new key answers %d", got)
+	}
+	if got := s.withKey(key, "POST", "/collections", `{"name":"Made by a script"}`); got != 200 {
+		t.Fatalf("the new key's write answers %d", got)
+	}
+
+	// shown once: after Done and a reload, only its prefix and last use
+	var page, lastUsed string
+	do(t, ctx, "the key is not shown again",
+		chromedp.Click(`//*[@data-testid="new-key"]//button[normalize-space()="Done"]`, chromedp.BySearch),
+		chromedp.WaitNotPresent(`[data-testid="new-key"]`),
+		chromedp.Reload(),
+		chromedp.WaitVisible(`[data-testid="key-row"] [data-testid="key-last-used"] time`),
+		chromedp.Text(`[data-testid="key-row"] [data-testid="key-last-used"]`, &lastUsed),
+		chromedp.OuterHTML(`html`, &page),
+	)
+	if strings.Contains(page, key[3:]) {
+		t.Fatal("the page shows the key after its creation")
+	}
+	if lastUsed == "" || strings.Contains(lastUsed, "Never") {
+		t.Fatalf("last used %q", lastUsed)
+	}
+
+	// at phone width the page keeps within the screen (the list scrolls in
+	// its frame) and names every control
+	var wide int
+	do(t, ctx, "375 px",
+		chromedp.EmulateViewport(375, 812),
+		chromedp.Reload(),
+		chromedp.WaitVisible(`[data-testid="key-row"]`),
+		chromedp.Sleep(300*time.Millisecond),
+		chromedp.Evaluate(`document.documentElement.scrollWidth`, &wide),
+	)
+	if wide > 375 {
+		t.Errorf("the API keys page is %d px wide at 375 px", wide)
+	}
+	labelled(t, ctx)
+	do(t, ctx, "back to 1280 px", chromedp.EmulateViewport(1280, 800))
+
+	do(t, ctx, "revoke it",
+		chromedp.Click(`button[aria-label="Revoke the key Nightly export"]`),
+		chromedp.WaitVisible(`//dialog//button[normalize-space()="Revoke key"]`, chromedp.BySearch),
+		chromedp.Click(`//dialog//button[normalize-space()="Revoke key"]`, chromedp.BySearch),
+		chromedp.WaitVisible(`[data-testid="key-row"][data-status="revoked"]`),
+		chromedp.WaitNotPresent(`button[aria-label="Revoke the key Nightly export"]`),
+	)
+	if got := s.withKey(key, "GET", "/videos", ""); got != 401 {
+		t.Fatalf("the revoked key answers %d", got)
+	}
+
+	do(t, ctx, "the activity log",
+		chromedp.Click(`//nav[@aria-label="Team"]//a[normalize-space()="Activity"]`, chromedp.BySearch),
+		chromedp.WaitVisible(`//td[contains(., "Created the API key “Nightly export” (read and write)")]`, chromedp.BySearch),
+		chromedp.WaitVisible(`//td[contains(., "Revoked the API key “Nightly export”")]`, chromedp.BySearch),
+		chromedp.WaitVisible(`//td[contains(., "Created the collection “Made by a script”")]/*[@data-testid="via-key"][contains(., "via API key “Nightly export”")]`, chromedp.BySearch),
+	)
+}
