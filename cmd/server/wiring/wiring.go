@@ -174,6 +174,12 @@ func API(d Deps) api.Deps {
 			SettlePayouts: command.SettlePayoutsHandler{
 				DB: d.DB, Ledger: query.SettlementHandler{DB: d.DB, CH: d.CH}, DashboardURL: d.Config.PublicBaseURL, Log: d.Log, Now: d.Now,
 			},
+
+			Digest:    query.DigestHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+			SetDigest: command.SetDigestHandler{DB: d.DB, Now: d.Now},
+			QueueDigests: command.QueueDigestsHandler{
+				DB: d.DB, Digests: query.DigestHandler{DB: d.DB, CH: d.CH, Now: d.Now}, DashboardURL: d.Config.PublicBaseURL, Log: d.Log, Now: d.Now,
+			},
 		},
 	}
 }
