@@ -136,7 +136,7 @@ func DigestMessage(d Digest) (Message, error) {
 		case c.ChangePct != nil:
 			dc.Change = fmt.Sprintf("%+.1f %%", *c.ChangePct)
 		case c.Previous != nil && *c.Previous == 0 && c.Period != 0:
-			dc.Change = "none before"
+			dc.Change = "0 in the period before"
 		}
 		v.Counts = append(v.Counts, dc)
 	}
