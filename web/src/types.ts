@@ -543,3 +543,12 @@ export interface CampaignPage {
 }
 
 export type ReviewAction = 'approve' | 'clear' | 'reject' | 'reopen' | 'pay'
+
+// GET/PUT /api/workspace/digest: the member's e-mail digest choice
+export type DigestFrequency = 'off' | 'daily' | 'weekly'
+
+export interface DigestSetting {
+  frequency: DigestFrequency
+  since: string | null
+  nextPeriodEnd: string | null
+}
