@@ -33,7 +33,7 @@ func TestSettingsDigestChoice(t *testing.T) {
 		chromedp.WaitVisible(`[data-testid="digest-next"]`),
 		chromedp.Text(`[data-testid="digest-next"]`, &next),
 	)
-	if !strings.Contains(next, "week ending") {
+	if !strings.Contains(next, "the week of") || !strings.Contains(next, "verified addresses only") {
 		t.Errorf("after choosing weekly the card says %q", next)
 	}
 	var got struct {

@@ -2,7 +2,6 @@
 // signed-in member of their workspace (GET/PUT /api/workspace/digest).
 import { useState } from 'preact/hooks'
 import { get, request } from '../api'
-import { when } from '../format'
 import { useMe } from '../session'
 import type { DigestFrequency, DigestSetting } from '../types'
 import { FormError, Spinner, useAction, useApi } from '../ui'
@@ -12,6 +11,19 @@ const CHOICES: [DigestFrequency, string][] = [
   ['daily', 'Daily'],
   ['weekly', 'Weekly'],
 ]
+
+// periods are UTC days and weeks: their dates are told in UTC
+const utcDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' })
+
+// nextPeriod names the period that ends at end: "Nov 27, 2026 (UTC)" or
+// "the week of Nov 30, 2026 to Dec 6, 2026 (UTC)".
+function nextPeriod(f: DigestFrequency, end: string): string {
+  const e = new Date(end).getTime()
+  const day = 24 * 3600 * 1000
+  const last = utcDay.format(new Date(e - day))
+  if (f === 'weekly') return `the week of ${utcDay.format(new Date(e - 7 * day))} to ${last} (UTC)`
+  return `${last} (UTC)`
+}
 
 export function DigestChoice() {
   const me = useMe()
@@ -50,8 +62,8 @@ export function DigestChoice() {
           </div>
           {current.nextPeriodEnd && (
             <p class="muted" data-testid="digest-next">
-              Next digest: for the {current.frequency === 'weekly' ? 'week' : 'day'} ending {when(current.nextPeriodEnd)}.
-              {me && !me.emailVerified && ' It is sent once your address is verified.'}
+              Next digest: {nextPeriod(current.frequency, current.nextPeriodEnd)}, e-mailed once it ends.
+              {me && !me.emailVerified && ' It goes to verified addresses only: verify yours first.'}
             </p>
           )}
         </>
