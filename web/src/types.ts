@@ -356,6 +356,7 @@ export type ActivityAction =
   | 'payouts_rejected'
   | 'payouts_reopened'
   | 'payouts_paid'
+  | 'digest_settings_changed'
 
 export interface ActivityEntry {
   id: string
