@@ -40,6 +40,8 @@ func TestDigestSetting(t *testing.T) {
 	ws := a.bootstrap(c).Workspace.ID
 	// joined before the clock's now
 	exec(t, `UPDATE workspace_members SET joined_at = $2 WHERE workspace_id = $1`, ws, now.AddDate(0, -1, 0))
+	// other tests' cron runs leave this member alone
+	t.Cleanup(func() { exec(t, `UPDATE workspace_members SET digest_frequency = 'off' WHERE workspace_id = $1`, ws) })
 	logged := func() int {
 		return count(t, `SELECT count(*) FROM activity_log WHERE workspace_id = $1 AND action = $2`, ws, string(domain.ActionDigestChanged))
 	}
@@ -227,6 +229,8 @@ func TestCronQueuesDigests(t *testing.T) {
 		dp.Mail = command.Mailer{Mail: sender}
 	})
 	a := d.app
+	// the parallel tests' cron runs, later, leave these members alone
+	t.Cleanup(func() { exec(t, `UPDATE workspace_members SET digest_frequency = 'off' WHERE workspace_id = $1`, d.ws) })
 	exec(t, `UPDATE users SET email_verified_at = now() WHERE id = $1`, env.Owner(t, d.ws))
 	exec(t, `UPDATE workspaces SET seat_limit = 15 WHERE id = $1`, d.ws)
 	long := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)

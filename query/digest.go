@@ -52,7 +52,7 @@ func (h DigestHandler) Digest(ctx context.Context, ws uuid.UUID, start, end time
 	go func() {
 		defer wg.Done()
 		defer apperr.Recover(&oErr)
-		o, oErr = OverviewHandler{DB: h.DB, CH: h.CH, Now: h.Now}.Handle(ctx, ws, OverviewQuery{From: &start, To: &last})
+		o, oErr = OverviewHandler(h).Handle(ctx, ws, OverviewQuery{From: &start, To: &last})
 	}()
 	go func() {
 		defer wg.Done()
@@ -72,7 +72,7 @@ func (h DigestHandler) Digest(ctx context.Context, ws uuid.UUID, start, end time
 	go func() {
 		defer wg.Done()
 		defer apperr.Recover(&vErr)
-		videos, vErr = VideosHandler{DB: h.DB, CH: h.CH, Now: h.Now}.Handle(ctx, ws, VideoQuery{
+		videos, vErr = VideosHandler(h).Handle(ctx, ws, VideoQuery{
 			Filter: VideoFilter{Status: domain.ItemError}, Sort: SortAdded, Limit: domain.DigestItems})
 	}()
 	go func() {
