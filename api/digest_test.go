@@ -2,9 +2,11 @@ package api_test
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync"
@@ -313,9 +315,33 @@ func TestCronQueuesDigests(t *testing.T) {
 	}
 	exec(t, `UPDATE workspaces SET has_access = true WHERE id = $1`, d.ws)
 
-	// the daily member gets 19 November's digest, once
-	if run := cron(); run.Digests != 1 {
-		t.Fatalf("the first run queued %d digests", run.Digests)
+	// the daily member gets 19 November's digest, once, from two runs at
+	// once
+	var wg sync.WaitGroup
+	runs := make([]cronBody, 2)
+	for i := range runs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req := httptest.NewRequest("GET", "/api/cron/alerts", nil)
+			req.Header.Set("Authorization", "Bearer "+cronSecret)
+			res, err := a.app.Test(req, 30_000)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer res.Body.Close()
+			if res.StatusCode != 200 {
+				t.Errorf("a concurrent run answered %d", res.StatusCode)
+			}
+			if err := json.NewDecoder(res.Body).Decode(&runs[i]); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if n := runs[0].Digests + runs[1].Digests; n != 1 {
+		t.Fatalf("two concurrent runs queued %d digests (%+v)", n, runs)
 	}
 	if got, want := recorded(), map[string][]string{"daily": {"daily 2026-11-19"}}; !same(got, want) {
 		t.Fatalf("digests recorded %v, want %v", got, want)
