@@ -118,6 +118,11 @@ type Handlers struct {
 
 	APIKeys       query.APIKeysHandler
 	ManageAPIKeys command.APIKeysHandler
+	// Digest reads a member's digest choice, SetDigest writes it, and
+	// QueueDigests queues the digests due in the alerts cron run.
+	Digest       query.DigestHandler
+	SetDigest    command.SetDigestHandler
+	QueueDigests command.QueueDigestsHandler
 }
 
 type server struct {
@@ -213,6 +218,8 @@ func New(d Deps) *fiber.App {
 	r.Post("/workspace/team/invites/:id/resend", ws(withID("id", s.postResendInvite))...)
 	r.Delete("/workspace/team/invites/:id", ws(withID("id", s.deleteInvite))...)
 	r.Get("/workspace/activity", ws(s.getActivity)...)
+	r.Get("/workspace/digest", ws(s.getDigest)...)
+	r.Put("/workspace/digest", ws(withBody(s.putDigest))...)
 	r.Post("/track", ws(withBody(s.postTrack))...)
 	r.Post("/track/bulk", ws(withBody(s.postTrackBulk))...)
 	r.Get("/videos", ws(s.getVideos)...)

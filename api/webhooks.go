@@ -73,6 +73,8 @@ type cronAlertsOut struct {
 	EmailsSent    int `json:"emailsSent"`
 	EmailsFailed  int `json:"emailsFailed"`
 	EmailsSkipped int `json:"emailsSkipped"`
+	// Digests counts the digest e-mails queued before the delivery.
+	Digests int `json:"digests"`
 	// Payouts is what the campaigns' settle run did before the alerts.
 	Payouts command.SettleRun `json:"payouts"`
 	// Events is what the milestone scan and the events' dispatch did.
@@ -87,10 +89,13 @@ type cronEventsOut struct {
 }
 
 // getCronAlerts settles the campaigns' payout lines (their budget alerts go
-// out with the other e-mails), then runs the spike scan and delivers the
-// outbox. A campaign that fails to settle does not stop the alerts.
+// out with the other e-mails), queues the digests of the periods that
+// closed, then runs the spike scan and delivers the outbox. A campaign
+// that fails to settle, or a digest that cannot be built, does not stop
+// the alerts.
 func (s *server) getCronAlerts(c *fiber.Ctx) error {
 	settled, settleErr := s.SettlePayouts.Handle(c.UserContext())
+	digests, digestErr := s.QueueDigests.Handle(c.UserContext())
 	out, err := s.SendAlerts.Handle(c.UserContext())
 	if err != nil {
 		return err
@@ -98,7 +103,10 @@ func (s *server) getCronAlerts(c *fiber.Ctx) error {
 	if settleErr != nil {
 		return settleErr
 	}
-	return c.JSON(cronAlertsOut{Payouts: settled,
+	if digestErr != nil {
+		return digestErr
+	}
+	return c.JSON(cronAlertsOut{Payouts: settled, Digests: digests.Queued,
 		Scanned: out.Scanned, Matched: out.Matched, Alerted: out.Alerted,
 		EmailsSent: out.EmailsSent, EmailsFailed: out.EmailsFailed, EmailsSkipped: out.EmailsSkipped,
 		Events: cronEventsOut{Milestones: out.Milestones, Dispatched: out.Events.Events, Deliveries: out.Events.Deliveries, Emails: out.Events.Emails},

@@ -105,7 +105,7 @@ func (o Outbox) SendSoon(id uuid.UUID) {
 }
 
 // deliverOne sends the oldest due e-mail, or only the e-mail id, due or not,
-// when it is set. An alert e-mail goes out only while its recipient is a verified
+// when it is set. An alert or digest e-mail goes out only while its recipient is a verified
 // member of the workspace: one whose recipient left or never verified the
 // address, or that a rule saved with outside addresses queued, is marked
 // skipped and never sent.
@@ -137,10 +137,10 @@ LIMIT 1 FOR UPDATE OF o SKIP LOCKED`, now(), id).Scan(&m.ID, &kind, &m.To, &m.Su
 		if err != nil {
 			return fmt.Errorf("read outbox: %w", err)
 		}
-		if domain.MailKind(kind) == domain.MailAlert && !member {
+		if (domain.MailKind(kind) == domain.MailAlert || domain.MailKind(kind) == domain.MailDigest) && !member {
 			outcome = mailSkipped
 			if o.Log != nil {
-				o.Log.WarnContext(ctx, "alert e-mail skipped: the recipient is not a verified member of the workspace", "outboxId", m.ID)
+				o.Log.WarnContext(ctx, kind+" e-mail skipped: the recipient is not a verified member of the workspace", "outboxId", m.ID)
 			}
 			_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = $3, last_error = $2 WHERE id = $1`,
 				m.ID, "the recipient is not a verified member of the workspace", domain.MailSkipped)

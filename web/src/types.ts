@@ -370,6 +370,7 @@ export type ActivityAction =
   | 'payouts_paid'
   | 'api_key_created'
   | 'api_key_revoked'
+  | 'digest_settings_changed'
 
 export interface ActivityEntry {
   id: string
@@ -586,4 +587,13 @@ export interface APIKeys {
 export interface APIKeyCreated {
   key: string
   apiKey: APIKey
+}
+
+// GET/PUT /api/workspace/digest: the member's e-mail digest choice
+export type DigestFrequency = 'off' | 'daily' | 'weekly'
+
+export interface DigestSetting {
+  frequency: DigestFrequency
+  since: string | null
+  nextPeriodEnd: string | null
 }

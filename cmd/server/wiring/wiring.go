@@ -177,6 +177,11 @@ func API(d Deps) api.Deps {
 
 			APIKeys:       query.APIKeysHandler{DB: d.DB, Now: d.Now},
 			ManageAPIKeys: command.APIKeysHandler{DB: d.DB, Now: d.Now},
+			Digest:        query.DigestHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+			SetDigest:     command.SetDigestHandler{DB: d.DB, Now: d.Now},
+			QueueDigests: command.QueueDigestsHandler{
+				DB: d.DB, Digests: query.DigestHandler{DB: d.DB, CH: d.CH, Now: d.Now}, DashboardURL: d.Config.PublicBaseURL, Log: d.Log, Now: d.Now,
+			},
 		},
 	}
 }

@@ -56,6 +56,8 @@ export function sentence(e: ActivityEntry): string {
       return 'Reset their password with an e-mailed link (every device signed out)'
     case 'password_changed':
       return 'Changed their password (other devices signed out)'
+    case 'digest_settings_changed':
+      return `Set their e-mail digest to ${{ off: 'off', daily: 'daily', weekly: 'weekly' }[String(d.to)] ?? t}`
     case 'billing_checkout_started': {
       const plan = typeof d.plan === 'string' ? d.plan : t
       const every = d.interval === 'year' ? ', yearly' : d.interval === 'month' ? ', monthly' : ''

@@ -1,5 +1,6 @@
 // Account settings: the signed-in user's e-mail address and whether it is
-// verified, changing the password, and signing out of every device.
+// verified, the e-mail digest, changing the password, and signing out of
+// every device.
 import { useState } from 'preact/hooks'
 import { ApiError, post } from '../api'
 import { navigate } from '../router'
@@ -7,6 +8,7 @@ import { forgetWorkspace, setMe, useMe } from '../session'
 import type { UserResponse } from '../types'
 import { Confirm, Field, FormError, PageHeader, Spinner, useAction, useQuestion } from '../ui'
 import { ResendVerification } from '../verify'
+import { DigestChoice } from './settings-digest'
 import './settings.css'
 
 function PasswordField(p: { name: string; label: string; value: string; set: (v: string) => void; error?: string; hint?: string; autocomplete: string }) {
@@ -133,6 +135,7 @@ export default function Settings() {
           </dl>
         )}
       </section>
+      <DigestChoice />
       <ChangePassword />
       <SignOutEverywhere />
     </>
