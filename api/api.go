@@ -115,6 +115,11 @@ type Handlers struct {
 	ChangeCampaignRules command.ChangeCampaignRulesHandler
 	ReviewPayouts       command.ReviewPayoutsHandler
 	SettlePayouts       command.SettlePayoutsHandler
+
+	ShareLinks       query.ShareLinksHandler
+	ManageShareLinks command.ShareLinksHandler
+	// Passwords checks the passwords of share links.
+	Passwords *auth.Passwords
 }
 
 type server struct {
@@ -241,6 +246,11 @@ func New(d Deps) *fiber.App {
 	r.Patch("/accounts/:id", ws(withID("id", s.patchAccount))...)
 	r.Delete("/accounts/:id", ws(withID("id", s.deleteAccount))...)
 	r.Get("/accounts/:id/analytics", ws(withID("id", s.getAccountAnalytics))...)
+
+	// Share links: managed in the workspace (share_links.go), opened by
+	// anyone with a token (shared.go), with the dashboard's page of one.
+	s.shareLinkRoutes(r, ws)
+	s.sharedRoutes(app, r)
 
 	r.Post("/payment/create-checkout", ws(withBody(s.postCreateCheckout))...)
 	r.Post("/payment/create-portal", ws(s.postCreatePortal)...)

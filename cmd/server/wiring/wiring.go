@@ -174,6 +174,10 @@ func API(d Deps) api.Deps {
 			SettlePayouts: command.SettlePayoutsHandler{
 				DB: d.DB, Ledger: query.SettlementHandler{DB: d.DB, CH: d.CH}, DashboardURL: d.Config.PublicBaseURL, Log: d.Log, Now: d.Now,
 			},
+
+			ShareLinks:       query.ShareLinksHandler{DB: d.DB, Now: d.Now},
+			ManageShareLinks: command.ShareLinksHandler{DB: d.DB, Passwords: d.Passwords, Now: d.Now},
+			Passwords:        d.Passwords,
 		},
 	}
 }
