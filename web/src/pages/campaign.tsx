@@ -591,7 +591,7 @@ export default function CampaignPage({ params, query }: { params: Record<string,
           {(d) => (
             <Stale r={r}>
               <Panel d={d} q={q} manage={manage} reload={r.reload} />
-              <ShareSection scope={{ collectionId: id, datePreset: 'all', campaign: true, title: d.campaign.name }} />
+              <ShareSection scope={{ collectionId: id, datePreset: 'all', campaign: true, title: d.campaign.name, what: 'this campaign' }} />
             </Stale>
           )}
         </Show>

@@ -163,7 +163,7 @@ export default function Overview({ query }: { query: URLSearchParams }) {
         }}
       </Show>
       <Updating r={r} />
-      <ShareSection scope={{ ...f, title: f.collectionId ? 'this collection' : 'the overview' }} />
+      <ShareSection scope={{ ...f, title: f.collectionId ? 'Collection report' : 'Overview report', what: f.collectionId ? 'this collection' : 'the overview' }} />
     </>
   )
 }

@@ -36,8 +36,9 @@ export interface ShareScope {
   from?: string
   to?: string
   campaign?: boolean
-  // what the page calls the view, for the link's default name
+  // the link's default name, and what the page calls the view
   title: string
+  what: string
 }
 
 function scopeText(l: ShareLink): string {
@@ -160,7 +161,7 @@ function ShareForm({ scope, made }: { scope: ShareScope; made: () => void }) {
         </label>
       )}
       <p class="muted">
-        Shows {scope.title}: key figures, chart and videos, read-only. Never your team, other collections or settings.
+        Shows {scope.what} with its filters: key figures, chart and videos, read-only. Never your team, other collections or settings.
       </p>
       {error && <FormError error={error} />}
       <button type="submit" class="primary" disabled={busy !== ''}>
