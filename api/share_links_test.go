@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"slices"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
@@ -46,7 +48,7 @@ func seedShare(t *testing.T) *shareFixture {
 	d.app.request("POST", "/api/campaigns", map[string]any{
 		"collectionId": d.collection, "currency": "usd", "startsAt": dashNow.AddDate(0, 0, -60), "budget": 500000, "period": "monthly",
 		"platforms": []string{"tiktok", "x"},
-		"rules": map[string]any{"tiers": []map[string]int{{"fromViews": 0, "cpm": 100}}},
+		"rules":     map[string]any{"tiers": []map[string]int{{"fromViews": 0, "cpm": 100}}},
 	}, d.cookie).expect(t, 201)
 	f.other = d.app.signUp(uniqueEmail("share-other"))
 	f.otherWS = d.app.bootstrap(f.other).Workspace.ID
@@ -542,5 +544,30 @@ func TestShareLinkFrozen(t *testing.T) {
 	f.open(live.Token, "/overview").expect(t, 200).decode(t, &liveAfter)
 	if liveAfter.Totals.Views < 900_000_000 || liveAfter.Totals.Views == liveBefore.Totals.Views {
 		t.Errorf("the live link shows %d views after the new snapshot (before %d)", liveAfter.Totals.Views, liveBefore.Totals.Views)
+	}
+}
+
+// TestShareLinkTokenNotLogged: the access log masks a link's token, in
+// its routes and in its page's path, and logs no unlock cookie.
+func TestShareLinkTokenNotLogged(t *testing.T) {
+	t.Parallel()
+	var logs syncBuffer
+	a := newApp(t, func(d *wiring.Deps) { d.Log = slog.New(slog.NewJSONHandler(&logs, nil)) }, withSite(testBuild()))
+	c := a.signUp(uniqueEmail("share-log"))
+	a.bootstrap(c)
+	var link sharedLinkOut
+	a.request("POST", "/api/share-links", map[string]any{"name": "Logged", "password": "a long password"}, c).expect(t, 201).decode(t, &link)
+	a.request("GET", "/api/shared/"+link.Token, nil).expect(t, 200)
+	res := a.request("POST", "/api/shared/"+link.Token+"/unlock", map[string]any{"password": "a long password"}).expect(t, 200)
+	a.request("GET", "/api/shared/"+link.Token+"/overview", nil, res.cookie("reeltrack_share")).expect(t, 200)
+	a.request("GET", "/s/"+link.Token, nil).expect(t, 200)
+	out := logs.String()
+	for _, secret := range []string{link.Token, res.cookie("reeltrack_share").Value, "a long password"} {
+		if strings.Contains(out, secret) {
+			t.Fatalf("logs contain a secret %q:\n%s", secret, out)
+		}
+	}
+	if !strings.Contains(out, `"path":"/api/shared/`+link.Token[:4]+`…/overview"`) {
+		t.Fatalf("no masked path of the overview in:\n%s", out)
 	}
 }

@@ -68,6 +68,30 @@ func (s *server) sharedRoutes(app *fiber.App, r fiber.Router) {
 	}
 }
 
+// withoutShareToken is a request path as the access log records it: a
+// share link's token, which opens the link, masked.
+func withoutShareToken(p string) string {
+	for _, prefix := range []string{"/api/shared/", "/s/"} {
+		if rest, ok := strings.CutPrefix(p, prefix); ok && rest != "" {
+			token, tail, _ := strings.Cut(rest, "/")
+			if tail != "" {
+				tail = "/" + tail
+			}
+			return prefix + maskToken(token) + tail
+		}
+	}
+	return p
+}
+
+// maskToken keeps the first 4 characters of a token, enough to tell
+// requests of one link apart in the log, and none that open it.
+func maskToken(t string) string {
+	if len(t) <= 4 {
+		return "…"
+	}
+	return t[:4] + "…"
+}
+
 // sharedHeaders marks every answer of a link: not indexed, no referrer,
 // not kept, and not framed unless the link allows it (whose handler then
 // set the policy already).

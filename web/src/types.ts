@@ -356,6 +356,9 @@ export type ActivityAction =
   | 'payouts_rejected'
   | 'payouts_reopened'
   | 'payouts_paid'
+  | 'share_link_created'
+  | 'share_link_changed'
+  | 'share_link_revoked'
 
 export interface ActivityEntry {
   id: string

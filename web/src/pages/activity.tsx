@@ -109,6 +109,12 @@ export function sentence(e: ActivityEntry): string {
       const why = typeof d.reason === 'string' && d.reason ? `: ${d.reason}` : ''
       return `${verb} ${n} payout ${n === 1 ? 'line' : 'lines'} of ${quoted(t)}${why}`
     }
+    case 'share_link_created':
+      return `Shared ${quoted(t)}${d.scope ? ` (${d.scope})` : ''} by link${d.password ? ', with a password' : ''}${d.includePayouts ? ', payouts included' : ''}`
+    case 'share_link_changed':
+      return `Changed the share link ${quoted(t)}`
+    case 'share_link_revoked':
+      return `Revoked the share link ${quoted(t)}`
     default: {
       const words = String(e.action).replace(/_/g, ' ')
       return (words.charAt(0).toUpperCase() + words.slice(1) + (t ? `: ${t}` : '')).trim()
