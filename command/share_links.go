@@ -68,7 +68,7 @@ type CreateShareLink struct {
 // problem; it trims names and origins, sorts the platforms and takes the
 // freeze to its whole hour.
 func (c *CreateShareLink) Validate(now time.Time) error {
-	errs := []error{c.ShareLinkOptions.validate(now, true)}
+	errs := []error{c.ShareLinkOptions.validate(now)}
 	for i, p := range c.Platforms {
 		c.Platforms[i] = strings.ToLower(strings.TrimSpace(p))
 		if !slices.Contains(platform.All, platform.Platform(c.Platforms[i])) {
@@ -77,6 +77,9 @@ func (c *CreateShareLink) Validate(now time.Time) error {
 	}
 	slices.Sort(c.Platforms)
 	c.Platforms = slices.Compact(c.Platforms)
+	if c.Platforms == nil {
+		c.Platforms = []string{}
+	}
 	if c.DatePreset == "" {
 		c.DatePreset = "30d"
 	}
@@ -85,6 +88,9 @@ func (c *CreateShareLink) Validate(now time.Time) error {
 		errs = append(errs, apperr.Invalid("datePreset", "must be one of "+strings.Join(ShareDatePresets, ", ")))
 	case c.DatePreset == "custom":
 		errs = append(errs, checkShareRange(c.From, c.To, now))
+		if c.From != nil && c.FrozenAt != nil && c.From.After(*c.FrozenAt) {
+			errs = append(errs, apperr.Invalid("frozenAt", "must not be before the range's first day"))
+		}
 	case c.From != nil || c.To != nil:
 		errs = append(errs, apperr.Invalid("from", "a range of dates goes with datePreset custom only"))
 	}
@@ -112,15 +118,15 @@ func checkShareRange(from, to *time.Time, now time.Time) error {
 	return errors.Join(errs...)
 }
 
-// validate checks the options at now; creating says whether a password
-// given empty is an error (at creation) or the removal of the password.
-func (o *ShareLinkOptions) validate(now time.Time, creating bool) error {
+// validate checks the options at now.
+func (o *ShareLinkOptions) validate(now time.Time) error {
 	var errs []error
 	var err error
 	if o.Name, err = checkName(o.Name, MaxShareLinkName); err != nil {
 		errs = append(errs, err)
 	}
-	if o.Password != nil && (*o.Password != "" || creating) {
+	// an empty password at creation is none, in a change its removal
+	if o.Password != nil && *o.Password != "" {
 		if err := validatePassword("password", *o.Password, ""); err != nil {
 			errs = append(errs, err)
 		}
@@ -260,7 +266,7 @@ func (h ShareLinksHandler) Update(ctx context.Context, cmd UpdateShareLink) erro
 	if !domain.Role(cmd.Role).Manages() {
 		return errShareManagers
 	}
-	if err := cmd.validate(h.Now(), false); err != nil {
+	if err := cmd.validate(h.Now()); err != nil {
 		return err
 	}
 	keep := cmd.Password == nil
