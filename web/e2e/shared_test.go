@@ -56,6 +56,25 @@ func TestSharedPage(t *testing.T) {
 		t.Fatalf("the link's URL %q", url)
 	}
 
+	// the Share section fits a phone
+	var formWidth int
+	var formPNG []byte
+	do(t, ctx, "the Share section at 375 px",
+		emulation.SetDeviceMetricsOverride(375, 812, 1, true),
+		chromedp.ScrollIntoView(`[data-testid=share]`),
+		chromedp.Evaluate(`document.documentElement.scrollWidth`, &formWidth),
+		chromedp.FullScreenshot(&formPNG, 100),
+		emulation.ClearDeviceMetricsOverride(),
+	)
+	if formWidth > 375 {
+		t.Errorf("at 375 px the overview with its Share section is %d px wide", formWidth)
+	}
+	if dir := os.Getenv("SHARE_SHOTS"); dir != "" {
+		if err := os.WriteFile(filepath.Join(dir, "share-section-375.png"), formPNG, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
 	// the client: no session
 	var text string
 	do(t, ctx, "open the link without a session",
