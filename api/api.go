@@ -120,9 +120,13 @@ type Handlers struct {
 	ManageAPIKeys command.APIKeysHandler
 	// Digest reads a member's digest choice, SetDigest writes it, and
 	// QueueDigests queues the digests due in the alerts cron run.
-	Digest       query.DigestHandler
-	SetDigest    command.SetDigestHandler
-	QueueDigests command.QueueDigestsHandler
+	Digest           query.DigestHandler
+	SetDigest        command.SetDigestHandler
+	QueueDigests     command.QueueDigestsHandler
+	ShareLinks       query.ShareLinksHandler
+	ManageShareLinks command.ShareLinksHandler
+	// Passwords checks the passwords of share links.
+	Passwords *auth.Passwords
 }
 
 type server struct {
@@ -259,6 +263,10 @@ func New(d Deps) *fiber.App {
 	r.Get("/api-keys", ws(s.getAPIKeys)...)
 	r.Post("/api-keys", ws(withBody(s.postAPIKey))...)
 	r.Delete("/api-keys/:id", ws(withID("id", s.deleteAPIKey))...)
+	// Share links: managed in the workspace (share_links.go), opened by
+	// anyone with a token (shared.go), with the dashboard's page of one.
+	s.shareLinkRoutes(r, ws)
+	s.sharedRoutes(app, r)
 
 	r.Post("/payment/create-checkout", ws(withBody(s.postCreateCheckout))...)
 	r.Post("/payment/create-portal", ws(s.postCreatePortal)...)

@@ -70,7 +70,7 @@ func accessLog(log *slog.Logger) fiber.Handler {
 		attrs := [10]slog.Attr{
 			slog.String("requestId", id),
 			slog.String("method", c.Method()),
-			slog.String("path", c.Path()),
+			slog.String("path", withoutShareToken(c.Path())),
 			slog.Int("status", c.Response().StatusCode()),
 			slog.Float64("durationMs", float64(time.Since(start).Microseconds())/1000),
 			slog.String("ip", c.IP()),

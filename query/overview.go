@@ -123,14 +123,23 @@ type OverviewQuery struct {
 	Window   Preset
 	From, To *time.Time
 	Filter   VideoFilter
+	// AsOf, when set (a whole hour), answers as of that instant, as a
+	// frozen share link shows it: the window ends there at the latest,
+	// the totals are the values recorded before it, and nothing recorded
+	// after it counts.
+	AsOf *time.Time
 }
 
 // Key is the query in a canonical form, for cache keys.
 func (q OverviewQuery) Key() string {
-	if q.From != nil && q.To != nil {
-		return "w=custom:" + q.From.Format(time.DateOnly) + ":" + q.To.Format(time.DateOnly) + "&" + q.Filter.Key()
+	asOf := ""
+	if q.AsOf != nil {
+		asOf = "&asOf=" + q.AsOf.UTC().Format(time.RFC3339)
 	}
-	return "w=" + string(q.Window) + "&" + q.Filter.Key()
+	if q.From != nil && q.To != nil {
+		return "w=custom:" + q.From.Format(time.DateOnly) + ":" + q.To.Format(time.DateOnly) + "&" + q.Filter.Key() + asOf
+	}
+	return "w=" + string(q.Window) + "&" + q.Filter.Key() + asOf
 }
 
 // window resolves the query's window at now.
@@ -152,7 +161,14 @@ type OverviewHandler struct {
 // numbers and the chart are read from ClickHouse.
 func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQuery) (Overview, error) {
 	now := h.Now().UTC()
+	if q.AsOf != nil {
+		now = chread.Hourly.Floor(minTime(q.AsOf.UTC(), now))
+	}
+	frozen := q.AsOf != nil
 	w := q.window(now)
+	if frozen && w.End.IsZero() {
+		w.End = now
+	}
 	out := Overview{DatePreset: w.Preset, Granularity: w.Granularity, End: now, Series: []Point{}, TopMovers: []Mover{}}
 	if w.Preset != PresetAll {
 		out.Start = &w.Start
@@ -172,16 +188,19 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		chErr, sErr, aErr error
 		nErr              error
 	)
+	mq, cut := overviewMetricsAt(ws, w, now, frozen)
 	wg.Add(3)
 	go func() {
 		defer wg.Done()
 		defer apperr.Recover(&nErr)
-		out.NextScrapeAt, nErr = nextScrape(ctx, h.DB, ws, scheduledAll, now)
+		if !frozen {
+			out.NextScrapeAt, nErr = nextScrape(ctx, h.DB, ws, scheduledAll, now)
+		}
 	}()
 	go func() {
 		defer wg.Done()
 		defer apperr.Recover(&chErr)
-		chErr = chread.Reader{CH: h.CH}.Entities(ctx, overviewMetrics(ws, w), func(id uuid.UUID, e chread.EntityMetrics) error {
+		chErr = chread.Reader{CH: h.CH}.Entities(ctx, mq, func(id uuid.UUID, e chread.EntityMetrics) error {
 			byID[id] = e
 			return nil
 		})
@@ -236,12 +255,23 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	var interactions, withViews uint64
 	gains := out.Gains.counts()
 	previous := make([]int64, len(gains))
+	videos := len(scope)
 	for _, id := range scope {
 		e, ok := byID[id]
 		if !ok {
 			continue
 		}
 		m := e.Latest
+		if frozen {
+			// as of the freeze: a video first recorded after it was not
+			// there yet; the others' values are their latest less what
+			// they gained since
+			if !e.FirstAt.Before(now) {
+				videos--
+				continue
+			}
+			m = valuesBefore(e, cut.asOf)
+		}
 		add := func(dst *uint64, p *uint64) {
 			if p != nil {
 				*dst += *p
@@ -264,12 +294,12 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		for k, gs := range append([][]*int64{e.Gains}, e.MoreGains...) {
 			if g := gs[0]; g != nil {
 				period := *g
-				if len(gs) > 2 {
-					period -= *gs[2]
+				if cut.end >= 0 {
+					period -= *gs[cut.end]
 				}
 				gains[k].Period += period
-				if len(gs) > 1 {
-					previous[k] += *gs[1] - *g
+				if cut.prev >= 0 {
+					previous[k] += *gs[cut.prev] - *g
 				}
 				if k == 0 {
 					moved = &period
@@ -284,7 +314,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 			first = e.FirstAt
 		}
 	}
-	out.Totals.Videos = len(scope)
+	out.Totals.Videos = videos
 	out.Totals.EngagementRate = EngagementRate(interactions, withViews)
 	for k, g := range gains {
 		if w.Preset != PresetAll {
@@ -304,6 +334,9 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 				last = w.End.Add(-time.Second)
 			}
 			out.Series = seriesOnEveryBucket(w.Granularity, w.Start, last, base, points)
+			if frozen {
+				freezeLastBucket(out.Series, w.Granularity, now, base, out.Totals.Views)
+			}
 		}
 	} else if !first.IsZero() {
 		start := chread.Daily.Floor(first)
@@ -312,6 +345,9 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 			return Overview{}, err
 		}
 		out.Series = seriesOnEveryBucket(w.Granularity, start, now, base, points)
+		if frozen {
+			freezeLastBucket(out.Series, w.Granularity, now, base, out.Totals.Views)
+		}
 	}
 	if err := h.describeMovers(ctx, ws, out.TopMovers); err != nil {
 		return Overview{}, err
@@ -319,20 +355,73 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	return out, nil
 }
 
+// overviewCutoffs are the places of the cutoffs of overviewMetrics in its
+// gains, -1 for a cutoff not read: the previous window's start, the end
+// of a window that ended before now, and the instant an answer as of a
+// time (OverviewQuery.AsOf) reads its values at. The window's start is
+// always the first.
+type overviewCutoffs struct{ prev, end, asOf int }
+
 // overviewMetrics reads the numbers of every video of the workspace for
 // the totals, the gains and the movers: the latest values, and every
 // count's gain in the window and since the previous window's start (for
 // "all", since the first snapshot), and since the end of a window that
 // ended before now, in one read.
 func overviewMetrics(ws uuid.UUID, w Window) chread.EntitiesQuery {
+	q, _ := overviewMetricsAt(ws, w, time.Time{}, false)
+	return q
+}
+
+// overviewMetricsAt is overviewMetrics with the places of its cutoffs; an
+// answer as of now (frozen) also reads the gains since now, which its
+// values are the latest less.
+func overviewMetricsAt(ws uuid.UUID, w Window, now time.Time, frozen bool) (chread.EntitiesQuery, overviewCutoffs) {
+	cut := overviewCutoffs{prev: -1, end: -1, asOf: -1}
 	cutoffs := []time.Time{time.Unix(0, 0).UTC()}
 	if w.Preset != PresetAll {
 		cutoffs = []time.Time{w.Start, w.PrevStart}
+		cut.prev = 1
 	}
 	if !w.End.IsZero() {
 		cutoffs = append(cutoffs, w.End)
+		cut.end = len(cutoffs) - 1
 	}
-	return chread.EntitiesQuery{Workspace: ws, Kind: platform.Video, Metric: gainedCounts[0], More: gainedCounts[1:], Cutoffs: cutoffs}
+	if frozen {
+		cut.asOf = cut.end
+		if !w.End.Equal(now) {
+			cutoffs = append(cutoffs, now)
+			cut.asOf = len(cutoffs) - 1
+		}
+	}
+	return chread.EntitiesQuery{Workspace: ws, Kind: platform.Video, Metric: gainedCounts[0], More: gainedCounts[1:], Cutoffs: cutoffs}, cut
+}
+
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
+// valuesBefore is what e recorded before its i-th cutoff: per count its
+// latest value less its gain since the cutoff, nil for a count not
+// recorded before it.
+func valuesBefore(e chread.EntityMetrics, i int) chread.Counts {
+	var out chread.Counts
+	dst := []**uint64{&out.Views, &out.Likes, &out.Comments, &out.Shares, &out.Saves}
+	latest := []*uint64{e.Latest.Views, e.Latest.Likes, e.Latest.Comments, e.Latest.Shares, e.Latest.Saves}
+	for k, gs := range append([][]*int64{e.Gains}, e.MoreGains...) {
+		if latest[k] == nil || gs[i] == nil {
+			continue
+		}
+		v := int64(*latest[k]) - *gs[i]
+		if v < 0 {
+			v = 0
+		}
+		u := uint64(v)
+		*dst[k] = &u
+	}
+	return out
 }
 
 // viewsSeries reads a chart: the views of the scope's videos per bucket
@@ -383,6 +472,22 @@ func seriesOnEveryBucket(g chread.Granularity, start, now time.Time, base int64,
 		out[i] = Point{T: b, Gained: p.Gained, Total: total}
 	}
 	return out
+}
+
+// freezeLastBucket ends a frozen answer's series at asOf: a last bucket
+// that runs past it (a day's, frozen mid-day) holds the views as of asOf,
+// the totals', rather than those at the bucket's end.
+func freezeLastBucket(series []Point, g chread.Granularity, asOf time.Time, base int64, views uint64) {
+	n := len(series)
+	if n == 0 || !series[n-1].T.Add(g.Step()).After(asOf) {
+		return
+	}
+	before := base
+	if n > 1 {
+		before = series[n-2].Total
+	}
+	series[n-1].Total = int64(views)
+	series[n-1].Gained = int64(views) - before
 }
 
 // moverOrder puts more views gained first, ties in id order.

@@ -68,7 +68,8 @@ export async function request<T>(method: string, path: string, body?: unknown, s
       e?.requestId ?? res.headers.get('X-Request-ID') ?? '',
       retryAfterSeconds(res.headers.get('Retry-After')),
     )
-    if (res.status === 401 && !path.startsWith('/auth/')) unauthenticated.forEach((l) => l(err))
+    // a share link's 401 asks for its password, not for a session
+    if (res.status === 401 && !path.startsWith('/auth/') && !path.startsWith('/shared/')) unauthenticated.forEach((l) => l(err))
     throw err
   }
   return data as T

@@ -45,6 +45,8 @@ const publicRoutes: [string, () => Promise<Page>][] = [
   ['/verify-email', () => import('./pages/verify-email')],
   ['/forgot-password', () => import('./pages/password')],
   ['/reset-password', () => import('./pages/password')],
+  // A share link's report: no session, no shell.
+  ['/s/:token', () => import('./pages/shared')],
 ]
 
 const NAV: [string, string][] = [

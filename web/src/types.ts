@@ -371,6 +371,9 @@ export type ActivityAction =
   | 'api_key_created'
   | 'api_key_revoked'
   | 'digest_settings_changed'
+  | 'share_link_created'
+  | 'share_link_changed'
+  | 'share_link_revoked'
 
 export interface ActivityEntry {
   id: string

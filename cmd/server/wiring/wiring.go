@@ -182,6 +182,9 @@ func API(d Deps) api.Deps {
 			QueueDigests: command.QueueDigestsHandler{
 				DB: d.DB, Digests: query.DigestHandler{DB: d.DB, CH: d.CH, Now: d.Now}, DashboardURL: d.Config.PublicBaseURL, Log: d.Log, Now: d.Now,
 			},
+			ShareLinks:       query.ShareLinksHandler{DB: d.DB, Now: d.Now},
+			ManageShareLinks: command.ShareLinksHandler{DB: d.DB, Passwords: d.Passwords, Now: d.Now},
+			Passwords:        d.Passwords,
 		},
 	}
 }

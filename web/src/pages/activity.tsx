@@ -115,6 +115,12 @@ export function sentence(e: ActivityEntry): string {
       return `Created the API key ${quoted(t)}${d.scope === 'write' ? ' (read and write)' : d.scope === 'read' ? ' (read only)' : ''}`
     case 'api_key_revoked':
       return `Revoked the API key ${quoted(t)}`
+    case 'share_link_created':
+      return `Shared ${quoted(t)}${d.scope ? ` (${d.scope})` : ''} by link${d.password ? ', with a password' : ''}${d.includePayouts ? ', payouts included' : ''}`
+    case 'share_link_changed':
+      return `Changed the share link ${quoted(t)}`
+    case 'share_link_revoked':
+      return `Revoked the share link ${quoted(t)}`
     default: {
       const words = String(e.action).replace(/_/g, ' ')
       return (words.charAt(0).toUpperCase() + words.slice(1) + (t ? `: ${t}` : '')).trim()

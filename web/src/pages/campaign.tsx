@@ -37,6 +37,7 @@ import {
   windowText,
   PlatformChecks,
 } from './campaign-parts'
+import { ShareSection } from './share-links'
 import { Ledger, VideoCell, lines, periodKey, readLedger, showLedger, type LedgerQuery } from './campaign-ledger'
 import './campaigns.css'
 
@@ -590,6 +591,7 @@ export default function CampaignPage({ params, query }: { params: Record<string,
           {(d) => (
             <Stale r={r}>
               <Panel d={d} q={q} manage={manage} reload={r.reload} />
+              <ShareSection scope={{ collectionId: id, datePreset: 'all', campaign: true, title: d.campaign.name, what: 'this campaign' }} />
             </Stale>
           )}
         </Show>

@@ -9,11 +9,12 @@ import { setQuery } from '../router'
 import { loadWorkspace, useWorkspace } from '../session'
 import type { Overview as OverviewData, PeriodGained } from '../types'
 import { Empty, NextScrape, PageHeader, PlatformBadge, Show, Stale, Thumb, Updating, useApi } from '../ui'
+import { ShareSection } from './share-links'
 
 
 // Kpi is one key figure; change, when given, is what it gained in the
 // window (named by windowName) and in the window before.
-function Kpi({
+export function Kpi({
   label,
   value,
   raw,
@@ -162,6 +163,7 @@ export default function Overview({ query }: { query: URLSearchParams }) {
         }}
       </Show>
       <Updating r={r} />
+      <ShareSection scope={{ ...f, title: f.collectionId ? 'Collection report' : 'Overview report', what: f.collectionId ? 'this collection' : 'the overview' }} />
     </>
   )
 }

@@ -1,0 +1,116 @@
+package api
+
+import (
+	"context"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/reeltrack/reeltrack/query"
+)
+
+// sharedCampaign is a campaign as its share link shows it: what it is and
+// how its videos did. Payouts is there only when the link includes
+// payouts: without it the answer holds no amount, spend or budget at all.
+type sharedCampaign struct {
+	Name      string               `json:"name"`
+	StartsAt  time.Time            `json:"startsAt"`
+	EndsAt    *time.Time           `json:"endsAt"`
+	Platforms []string             `json:"platforms"`
+	Period    string               `json:"period"`
+	Videos    int                  `json:"videos"`
+	Creators  int                  `json:"creators"`
+	TopVideos []sharedCampaignLine `json:"topVideos"`
+	Payouts   *sharedPayouts       `json:"payouts,omitempty"`
+}
+
+// sharedCampaignLine is a video of the campaign: its numbers, and with
+// payouts its line's.
+type sharedCampaignLine struct {
+	Platform      string    `json:"platform"`
+	URL           string    `json:"url"`
+	Caption       string    `json:"caption"`
+	AccountHandle string    `json:"accountHandle"`
+	PublishedAt   time.Time `json:"publishedAt"`
+	Views         int64     `json:"views"`
+	Likes         int64     `json:"likes"`
+	Comments      int64     `json:"comments"`
+	// with payouts only
+	Creator   string `json:"creator,omitempty"`
+	Status    string `json:"status,omitempty"`
+	PaidViews *int64 `json:"paidViews,omitempty"`
+	Amount    *int64 `json:"amount,omitempty"`
+}
+
+// sharedPayouts is the money of a campaign, in minor units of Currency.
+type sharedPayouts struct {
+	Currency     string               `json:"currency"`
+	MinorDigits  int                  `json:"minorDigits"`
+	Budget       int64                `json:"budget"`
+	Spend        query.Spend          `json:"spend"`
+	EffectiveCPM *float64             `json:"effectiveCpm"`
+	Lines        []sharedCampaignLine `json:"lines"`
+	TotalLines   int                  `json:"totalLines"`
+}
+
+// getSharedCampaign is the campaign summary of a link to a campaign (404
+// for a link to anything else), read as of the link's freeze when it has
+// one: a video published after it is left out.
+func (s *server) getSharedCampaign(c *fiber.Ctx, l query.SharedLink) error {
+	if l.Scope.Kind != "campaign" || l.Scope.CollectionID == nil {
+		return query.ErrNoSharedLink
+	}
+	h := s.Campaigns
+	var asOf time.Time
+	if l.FrozenAt != nil {
+		asOf = *l.FrozenAt
+		h.Now = func() time.Time { return asOf }
+	}
+	params := "payouts=false"
+	if l.IncludePayouts {
+		params = "payouts=true"
+	}
+	if !asOf.IsZero() {
+		params += "&asOf=" + asOf.Format(time.RFC3339)
+	}
+	return s.sharedCached(c, l, "shared-campaign", l.Scope.CollectionID.String()+"&"+params, func(ctx context.Context) (any, error) {
+		p, err := h.Page(ctx, l.WorkspaceID, *l.Scope.CollectionID)
+		if err != nil {
+			return nil, err
+		}
+		keep := func(ln query.Line) bool { return asOf.IsZero() || ln.PublishedAt.Before(asOf) }
+		cp := p.Campaign
+		out := sharedCampaign{Name: cp.Name, StartsAt: cp.StartsAt, EndsAt: cp.EndsAt, Platforms: cp.Platforms, Period: cp.Period,
+			Videos: cp.Videos, Creators: cp.Creators, TopVideos: []sharedCampaignLine{}}
+		for _, ln := range p.TopVideos {
+			if keep(ln) {
+				out.TopVideos = append(out.TopVideos, sharedLine(ln, false))
+			}
+		}
+		if l.IncludePayouts {
+			lines, err := h.Lines(ctx, l.WorkspaceID, *l.Scope.CollectionID, query.LinesQuery{Limit: query.MaxLinesPage})
+			if err != nil {
+				return nil, err
+			}
+			out.Payouts = &sharedPayouts{Currency: cp.Currency, MinorDigits: cp.MinorDigits, Budget: cp.Budget, Spend: cp.Spend,
+				EffectiveCPM: p.EffectiveCPM, Lines: []sharedCampaignLine{}, TotalLines: lines.Total}
+			for _, ln := range lines.Lines {
+				if keep(ln) {
+					out.Payouts.Lines = append(out.Payouts.Lines, sharedLine(ln, true))
+				}
+			}
+		}
+		return out, nil
+	})
+}
+
+// sharedLine is a line as a link shows it; payouts adds its money.
+func sharedLine(ln query.Line, payouts bool) sharedCampaignLine {
+	out := sharedCampaignLine{Platform: ln.Platform, URL: ln.URL, Caption: ln.Caption, AccountHandle: ln.AccountHandle,
+		PublishedAt: ln.PublishedAt, Views: ln.Views, Likes: ln.Likes, Comments: ln.Comments}
+	if payouts {
+		paid, amount := ln.PaidViews, ln.Amount
+		out.Creator, out.Status, out.PaidViews, out.Amount = ln.Payee.Name, ln.Status, &paid, &amount
+	}
+	return out
+}
