@@ -132,9 +132,13 @@ func isZero(b []byte) bool {
 	return true
 }
 
-// ErrAddress is the kind of the errors CheckURL and the client's dial
-// check return.
-var ErrAddress = errors.New("address refused")
+// ErrAddress is the kind of the errors of an address the rule refuses,
+// from CheckURL and from the client's dial check; ErrBadURL that of a
+// URL CheckURL cannot read.
+var (
+	ErrAddress = errors.New("address refused")
+	ErrBadURL  = errors.New("bad URL")
+)
 
 // MaxURLLength bounds a channel's URL.
 const MaxURLLength = 2000
@@ -147,27 +151,27 @@ const MaxURLLength = 2000
 func CheckURL(raw string, allow AllowList) (*url.URL, error) {
 	raw = strings.TrimSpace(raw)
 	if raw == "" {
-		return nil, fmt.Errorf("%w: is required", ErrAddress)
+		return nil, fmt.Errorf("%w: is required", ErrBadURL)
 	}
 	if len(raw) > MaxURLLength {
-		return nil, fmt.Errorf("%w: must be at most %d characters", ErrAddress, MaxURLLength)
+		return nil, fmt.Errorf("%w: must be at most %d characters", ErrBadURL, MaxURLLength)
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || u.Opaque != "" {
-		return nil, fmt.Errorf("%w: must be an absolute https:// URL", ErrAddress)
+		return nil, fmt.Errorf("%w: must be an absolute https:// URL", ErrBadURL)
 	}
 	if u.User != nil {
 		return nil, fmt.Errorf("%w: must not hold a user name or password", ErrAddress)
 	}
 	if u.Fragment != "" {
-		return nil, fmt.Errorf("%w: must not hold a #fragment", ErrAddress)
+		return nil, fmt.Errorf("%w: must not hold a #fragment", ErrBadURL)
 	}
 	host := u.Hostname()
 	var port uint16
 	if p := u.Port(); p != "" {
 		var n int
 		if _, err := fmt.Sscan(p, &n); err != nil || n < 1 || n > 65535 {
-			return nil, fmt.Errorf("%w: has a bad port", ErrAddress)
+			return nil, fmt.Errorf("%w: has a bad port", ErrBadURL)
 		}
 		port = uint16(n)
 	}
