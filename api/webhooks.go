@@ -75,6 +75,8 @@ type cronAlertsOut struct {
 	EmailsSkipped int `json:"emailsSkipped"`
 	// Payouts is what the campaigns' settle run did before the alerts.
 	Payouts command.SettleRun `json:"payouts"`
+	// Deliveries is what the channels' delivery round did after them.
+	Deliveries command.DeliverRun `json:"deliveries"`
 }
 
 // getCronAlerts settles the campaigns' payout lines (their budget alerts go
@@ -89,7 +91,11 @@ func (s *server) getCronAlerts(c *fiber.Ctx) error {
 	if settleErr != nil {
 		return settleErr
 	}
-	return c.JSON(cronAlertsOut{Payouts: settled,
+	delivered, err := s.DeliverEvents.Deliver(c.UserContext())
+	if err != nil {
+		return err
+	}
+	return c.JSON(cronAlertsOut{Payouts: settled, Deliveries: delivered,
 		Scanned: out.Scanned, Matched: out.Matched, Alerted: out.Alerted,
 		EmailsSent: out.EmailsSent, EmailsFailed: out.EmailsFailed, EmailsSkipped: out.EmailsSkipped,
 	})

@@ -244,9 +244,9 @@ LIMIT 1 FOR UPDATE OF c SKIP LOCKED`, now))
 		rows, _ := tx.Query(ctx, `
 SELECT d.id, d.attempts, d.created_at, e.id, e.type, e.occurred_at, e.payload
 FROM event_deliveries d JOIN events e ON e.workspace_id = d.workspace_id AND e.id = d.event_id
-WHERE d.channel_id = $1 AND d.status = 'pending' AND d.next_attempt_at <= $2
+WHERE d.channel_id = $1 AND d.status = $4 AND d.next_attempt_at <= $2
 ORDER BY e.occurred_at, d.id
-LIMIT $3 FOR UPDATE OF d SKIP LOCKED`, ch.ID, now, limit)
+LIMIT $3 FOR UPDATE OF d SKIP LOCKED`, ch.ID, now, limit, domain.DeliveryPending)
 		dels, err := pgx.CollectRows(rows, scanDelivery)
 		if err != nil {
 			return fmt.Errorf("claim deliveries: %w", err)
