@@ -356,6 +356,10 @@ export type ActivityAction =
   | 'payouts_rejected'
   | 'payouts_reopened'
   | 'payouts_paid'
+  | 'channel_saved'
+  | 'channel_deleted'
+  | 'channel_secret_rotated'
+  | 'channel_disabled'
 
 export interface ActivityEntry {
   id: string
