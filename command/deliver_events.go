@@ -174,20 +174,28 @@ func (r sendResult) code() int {
 // so concurrent rounds share the channels), sends them (a Slack or
 // Discord channel's all folded into one message, a webhook channel's one
 // request each) and records the outcome. It returns when no channel has
-// due work it may send now; a channel held back by its rate is sent by a
-// later round.
+// due work it may send now, or when ctx's deadline leaves no room for
+// another request; a channel held back by its rate is sent by a later
+// round.
 func (h DeliverEventsHandler) Deliver(ctx context.Context) (DeliverRun, error) {
 	var run DeliverRun
 	// Deliveries queued for a channel already disabled never go.
 	if _, err := h.DB.Exec(ctx, `
 		UPDATE event_deliveries d SET status = $1
 		FROM channels c
-		WHERE c.id = d.channel_id AND NOT c.enabled AND d.status = $2`, domain.DeliveryCancelled, domain.DeliveryPending); err != nil {
+		-- domain.DeliveryPending written out: the predicate of the partial
+		-- index event_deliveries_due_idx
+		WHERE c.id = d.channel_id AND NOT c.enabled AND d.status = 'pending'`, domain.DeliveryCancelled); err != nil {
 		return run, fmt.Errorf("cancel deliveries of disabled channels: %w", err)
 	}
 	for range maxClaimsPerRun {
 		if ctx.Err() != nil {
 			return run, ctx.Err()
+		}
+		// A claim may take a request's whole timeout: what a deadline
+		// leaves no room for waits for the next round.
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < webhook.Timeout+time.Second {
+			break
 		}
 		one, claimed, err := h.deliverChannel(ctx)
 		run.add(one)

@@ -355,3 +355,39 @@ func TestURLHint(t *testing.T) {
 		}
 	}
 }
+
+// FuzzCheckURL: whatever a user types, an accepted URL is https (or http
+// to an allowed address), has no credentials, and names no refused
+// literal address; its hint never holds more than the first path segment
+// and two characters.
+func FuzzCheckURL(f *testing.F) {
+	for _, s := range []string{"https://hooks.slack.com/services/T/B/X", "http://127.0.0.1:9/x", "https://[::ffff:10.0.0.1]/", "https://u:p@h/", "https://0x7f.1/"} {
+		f.Add(s)
+	}
+	allow, _ := webhook.ParseAllowList("127.0.0.1:9")
+	f.Fuzz(func(t *testing.T, raw string) {
+		u, err := webhook.CheckURL(raw, allow)
+		if err != nil {
+			return
+		}
+		if u.User != nil || (u.Scheme != "https" && u.Scheme != "http") {
+			t.Fatalf("accepted %q", raw)
+		}
+		if ip, err := netip.ParseAddr(strings.Trim(u.Hostname(), "[]")); err == nil && webhook.Refused(ip) != "" && !allow.Allows(ip, 0) {
+			t.Fatalf("accepted the refused address of %q", raw)
+		}
+		_ = webhook.URLHint(u)
+	})
+}
+
+// FuzzRetryAfter never answers a negative wait.
+func FuzzRetryAfter(f *testing.F) {
+	for _, s := range []string{"120", "Wed, 21 Oct 2015 07:28:00 GMT", "1.5", "-1", "1e309"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		if d, ok := webhook.RetryAfter(v, time.Now()); ok && d < 0 {
+			t.Fatalf("%q: %v", v, d)
+		}
+	})
+}

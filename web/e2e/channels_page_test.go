@@ -16,7 +16,8 @@ import (
 )
 
 // TestChannelsPage: an owner adds a Slack channel with a local receiver's
-// URL, sends a test and sees it delivered with its attempt; the page never
+// URL, sends a test and sees it delivered with its attempt and in the
+// channel's deliveries; the page never
 // shows the URL's secret path; a webhook channel's signing secret is shown
 // once. At 375 px nothing overflows the screen. With
 // CHANNELS_SCREENSHOTS=<dir> the page is also saved at 1440 and 375 px.
@@ -50,6 +51,15 @@ func TestChannelsPage(t *testing.T) {
 		chromedp.WaitVisible(`[data-testid="channel"][data-name="Growth team"] [data-testid="attempt"][data-status="200"]`),
 		chromedp.Text(`[data-testid="channel"][data-name="Growth team"] [data-testid="attempt"]`, &attempt),
 	)
+	var delivered string
+	do(t, ctx, "the channel's deliveries",
+		chromedp.Click(`[data-testid="channel"][data-name="Growth team"] [data-testid="show-deliveries"]`),
+		chromedp.WaitVisible(`[data-testid="channel"][data-name="Growth team"] [data-testid="delivery"][data-status="delivered"]`),
+		chromedp.Text(`[data-testid="channel"][data-name="Growth team"] [data-testid="delivery"]`, &delivered),
+	)
+	if !strings.Contains(delivered, "channel.test") {
+		t.Errorf("the delivery reads %q", delivered)
+	}
 	if !strings.HasPrefix(result, "Test delivered (HTTP 200") || !strings.Contains(attempt, "200") {
 		t.Errorf("the test says %q, its attempt %q", result, attempt)
 	}

@@ -166,7 +166,7 @@ function AddForm({ onAdded }: { onAdded: (c: Channel) => void }) {
             </small>
           )}
         </div>
-        <div class="field">
+        <div class="field ch-url">
           <label for="channel-url">Webhook URL</label>
           <input
             type="url"
@@ -392,7 +392,7 @@ function ChannelCard({ c, manage, onChanged, onDeleted }: { c: Channel; manage: 
             )}
           </>
         )}
-        <button type="button" class="link" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <button type="button" class="link" aria-expanded={open} onClick={() => setOpen(!open)} data-testid="show-deliveries">
           {open ? 'Hide deliveries' : 'Deliveries'}
         </button>
         {manage && (
