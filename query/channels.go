@@ -109,6 +109,7 @@ SELECT c.id, c.kind, c.name, c.url_hint, c.enabled, c.disabled_reason, c.disable
        CASE WHEN c.previous_secret_until > now() THEN c.previous_secret_until END,
        c.last_success_at, c.last_error, c.last_error_at, c.created_at,
        (SELECT count(*) FROM event_deliveries d WHERE d.channel_id = c.id AND d.status = $4),
+       -- the JSON key error is written out: a key, not a status
        coalesce((SELECT json_agg(json_build_object('attemptedAt', a.attempted_at, 'deliveryId', a.delivery_id,
                      'statusCode', a.status_code, 'error', a.error, 'durationMs', a.duration_ms) ORDER BY a.id DESC)
                  FROM (SELECT * FROM delivery_attempts a WHERE a.channel_id = c.id ORDER BY a.id DESC LIMIT $3) a), '[]')
@@ -141,6 +142,7 @@ func (h ChannelsHandler) Deliveries(ctx context.Context, ws, channelID uuid.UUID
 SELECT d.id, d.event_id, e.type, e.occurred_at, d.status, d.attempts,
        CASE WHEN d.status = $5 THEN d.next_attempt_at END,
        d.last_status, d.last_error, d.delivered_at, d.created_at,
+       -- the JSON key error is written out: a key, not a status
        coalesce((SELECT json_agg(json_build_object('attemptedAt', a.attempted_at,
                      'statusCode', a.status_code, 'error', a.error, 'durationMs', a.duration_ms) ORDER BY a.id DESC)
                  FROM (SELECT * FROM delivery_attempts a WHERE a.delivery_id = d.id ORDER BY a.id DESC LIMIT $4) a), '[]')
