@@ -56,6 +56,9 @@ const (
 	// maxThrottle bounds the wait a Retry-After asks for.
 	defaultThrottle = time.Minute
 	maxThrottle     = 6 * time.Hour
+	// minRoundLeft is the least time before its deadline a round still
+	// claims a channel in.
+	minRoundLeft = 2 * time.Second
 	// maxDeliveryAge is how long a delivery may wait, 429s and all,
 	// before it fails as one out of attempts.
 	maxDeliveryAge = 4 * 24 * time.Hour
@@ -174,9 +177,8 @@ func (r sendResult) code() int {
 // so concurrent rounds share the channels), sends them (a Slack or
 // Discord channel's all folded into one message, a webhook channel's one
 // request each) and records the outcome. It returns when no channel has
-// due work it may send now, or when ctx's deadline leaves no room for
-// another request; a channel held back by its rate is sent by a later
-// round.
+// due work it may send now, or when ctx's deadline is near; a channel
+// held back by its rate is sent by a later round.
 func (h DeliverEventsHandler) Deliver(ctx context.Context) (DeliverRun, error) {
 	var run DeliverRun
 	// Deliveries queued for a channel already disabled never go.
@@ -192,9 +194,10 @@ func (h DeliverEventsHandler) Deliver(ctx context.Context) (DeliverRun, error) {
 		if ctx.Err() != nil {
 			return run, ctx.Err()
 		}
-		// A claim may take a request's whole timeout: what a deadline
-		// leaves no room for waits for the next round.
-		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < webhook.Timeout+time.Second {
+		// Close to ctx's deadline, what is left waits for the next round
+		// rather than being cut off mid-request (a request cut off is not
+		// recorded, and goes again).
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) < minRoundLeft {
 			break
 		}
 		one, claimed, err := h.deliverChannel(ctx)
