@@ -283,7 +283,8 @@ LIMIT $3 FOR UPDATE OF d SKIP LOCKED`, ch.ID, now, limit, domain.DeliveryPending
 			}
 			run.add(out)
 			mails = append(mails, ids...)
-			if stop {
+			// a failing endpoint holds the rest of the burst back
+			if stop || !res.ok() {
 				break
 			}
 		}
@@ -515,6 +516,10 @@ func (h DeliverEventsHandler) record(ctx context.Context, tx pgx.Tx, ch channelR
 		}
 		stop = true
 	default:
+		// The channel rests as long as a delivery's first back-off: the
+		// round does not try its other deliveries against an endpoint
+		// that just failed.
+		next = maxTime(next, now.Add(DeliveryBackoff[0]))
 		for _, d := range dels {
 			attempts := d.Attempts + 1
 			if oneShot || attempts >= maxDeliveryAttempts() || now.Sub(d.CreatedAt) >= maxDeliveryAge {

@@ -618,3 +618,36 @@ func TestSendTestAndResend(t *testing.T) {
 		t.Fatalf("another workspace's channel: %v", err)
 	}
 }
+
+// TestDeliverFailingBurstStops: a webhook endpoint that fails the first
+// request of a burst is not sent the rest in that round; they keep their
+// attempts and go once the channel has rested.
+func TestDeliverFailingBurstStops(t *testing.T) {
+	f := newDeliverFixture(t)
+	rcv := newReceiver(t)
+	ch, _ := f.channel(t, domain.ChannelWebhook, rcv.URL+"/h")
+	var ids []uuid.UUID
+	for i := range 4 {
+		ids = append(ids, f.queue(t, ch, "burst "+strconv.Itoa(i)))
+	}
+	rcv.answer(http.StatusBadGateway)
+	if run := f.run(t); run.Messages != 1 || run.Retrying != 1 {
+		t.Fatalf("run %+v, want one failed request", run)
+	}
+	tried := 0
+	for _, id := range ids {
+		s, n := deliveryStatus(t, id)
+		if s != "pending" {
+			t.Fatalf("a delivery is %s", s)
+		}
+		tried += n
+	}
+	if tried != 1 {
+		t.Fatalf("%d attempts counted, want 1: the rest of the burst was sent", tried)
+	}
+	rcv.answer(http.StatusOK)
+	f.clock.advance(command.DeliveryBackoff[0])
+	if run := f.run(t); run.Delivered != 4 {
+		t.Fatalf("after the rest: %+v", run)
+	}
+}
