@@ -195,15 +195,36 @@ func CheckURL(raw string, allow AllowList) (*url.URL, error) {
 			return nil, fmt.Errorf("%w: %s is %s", ErrAddress, ip, why)
 		}
 	}
-	if !literal && (strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost")) {
+	name := strings.ToLower(strings.TrimSuffix(host, "."))
+	if !literal && (name == "localhost" || strings.HasSuffix(name, ".localhost")) {
 		return nil, fmt.Errorf("%w: %s is a loopback address", ErrAddress, host)
 	}
-	// A numeric host such as 2130706433 or 0x7f.1 is an IPv4 address to
-	// some resolvers; refuse what is not a plain name.
-	if !literal && strings.Trim(host, "0123456789.xXabcdefABCDEF") == "" {
+	// A numeric host such as 2130706433, 0x7f.1 or 017700000001 is an
+	// IPv4 address to some resolvers; a real name's last label is never a
+	// number.
+	if !literal && numericHost(name) {
 		return nil, fmt.Errorf("%w: %s is not a host name", ErrAddress, host)
 	}
 	return u, nil
+}
+
+// numericHost reports whether every label of name is a number, decimal,
+// octal or 0x hexadecimal.
+func numericHost(name string) bool {
+	for _, label := range strings.Split(name, ".") {
+		digits := label
+		if h, ok := strings.CutPrefix(label, "0x"); ok {
+			digits = h
+			if strings.Trim(digits, "0123456789abcdef") != "" {
+				return false
+			}
+			continue
+		}
+		if digits == "" || strings.Trim(digits, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // URLHint is what the dashboard shows of a channel's URL: its scheme, host

@@ -154,6 +154,9 @@ func TestCheckURL(t *testing.T) {
 		"https://[2002:7f00:1::]/hook",
 		"https://2130706433/hook",
 		"https://0x7f000001/hook",
+		"https://0x7f.1/hook",
+		"https://017700000001/hook",
+		"https://localhost./hook",
 		"https://user:pass@example.com/hook",
 		"ftp://example.com/hook",
 	} {
@@ -167,7 +170,8 @@ func TestCheckURL(t *testing.T) {
 			t.Errorf("%q: %v, want a bad URL", raw, err)
 		}
 	}
-	for _, raw := range []string{"https://hooks.slack.com/services/T000/B000/XXXX", "https://discord.com/api/webhooks/1/abc", "https://8.8.8.8/hook"} {
+	for _, raw := range []string{"https://hooks.slack.com/services/T000/B000/XXXX", "https://discord.com/api/webhooks/1/abc", "https://8.8.8.8/hook",
+		"https://bad.cafe/hook", "https://dead.beef.ad/hook", "https://123.example/hook"} {
 		if _, err := webhook.CheckURL(raw, none); err != nil {
 			t.Errorf("%s: %v", raw, err)
 		}
