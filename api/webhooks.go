@@ -81,19 +81,21 @@ type cronAlertsOut struct {
 
 // getCronAlerts settles the campaigns' payout lines (their budget alerts go
 // out with the other e-mails), then runs the spike scan and delivers the
-// outbox. A campaign that fails to settle does not stop the alerts.
+// outbox, then the channels' due deliveries. A campaign that fails to
+// settle does not stop the alerts, nor a failed scan the channels.
 func (s *server) getCronAlerts(c *fiber.Ctx) error {
 	settled, settleErr := s.SettlePayouts.Handle(c.UserContext())
 	out, err := s.SendAlerts.Handle(c.UserContext())
+	// The channels' outbox goes out whatever the scan did.
+	delivered, deliverErr := s.DeliverEvents.Deliver(c.UserContext())
 	if err != nil {
 		return err
 	}
 	if settleErr != nil {
 		return settleErr
 	}
-	delivered, err := s.DeliverEvents.Deliver(c.UserContext())
-	if err != nil {
-		return err
+	if deliverErr != nil {
+		return deliverErr
 	}
 	return c.JSON(cronAlertsOut{Payouts: settled, Deliveries: delivered,
 		Scanned: out.Scanned, Matched: out.Matched, Alerted: out.Alerted,
