@@ -126,7 +126,10 @@ type Handlers struct {
 	ShareLinks       query.ShareLinksHandler
 	ManageShareLinks command.ShareLinksHandler
 	// Passwords checks the passwords of share links.
-	Passwords *auth.Passwords
+	Passwords     *auth.Passwords
+	Channels      query.ChannelsHandler
+	SaveChannel   command.SaveChannelHandler
+	DeliverEvents command.DeliverEventsHandler
 }
 
 type server struct {
@@ -255,6 +258,14 @@ func New(d Deps) *fiber.App {
 	r.Post("/alerts", ws(withBody(s.postAlert))...)
 	r.Get("/alerts/events", ws(s.getAlertEvents)...)
 	r.Delete("/alerts/:id", ws(withID("id", s.deleteAlert))...)
+	r.Get("/channels", ws(s.getChannels)...)
+	r.Post("/channels", ws(withBody(s.postChannel))...)
+	r.Patch("/channels/:id", ws(withID("id", s.patchChannel))...)
+	r.Delete("/channels/:id", ws(withID("id", s.deleteChannel))...)
+	r.Post("/channels/:id/test", ws(withID("id", s.postChannelTest))...)
+	r.Post("/channels/:id/rotate-secret", ws(withID("id", s.postChannelRotate))...)
+	r.Get("/channels/:id/deliveries", ws(withID("id", s.getChannelDeliveries))...)
+	r.Post("/channels/:id/deliveries/:deliveryId/resend", ws(s.postDeliveryResend)...)
 	r.Get("/accounts", ws(s.getAccounts)...)
 	r.Patch("/accounts/:id", ws(withID("id", s.patchAccount))...)
 	r.Delete("/accounts/:id", ws(withID("id", s.deleteAccount))...)

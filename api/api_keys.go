@@ -29,7 +29,9 @@ const (
 // people or credentials or reach the workspace's billing. A key works
 // with the workspace's data; it cannot make a credential that outlives
 // it (another key, an invite), change who is in the team, or open the
-// payment provider's pages.
+// payment provider's pages. Nor can it add a destination the workspace's
+// events or numbers would keep flowing to after its revocation: a channel,
+// a channel's new signing secret, a share link.
 var keyRefused = map[string]bool{
 	"POST /api/auth/logout":                       true,
 	"POST /api/auth/logout-everywhere":            true,
@@ -45,6 +47,11 @@ var keyRefused = map[string]bool{
 	"DELETE /api/workspace/team/invites/:id":      true,
 	"POST /api/payment/create-checkout":           true,
 	"POST /api/payment/create-portal":             true,
+	"POST /api/channels":                          true,
+	"PATCH /api/channels/:id":                     true,
+	"POST /api/channels/:id/rotate-secret":        true,
+	"POST /api/share-links":                       true,
+	"PATCH /api/share-links/:id":                  true,
 }
 
 // bearer returns the credential of an Authorization header of the Bearer

@@ -43,6 +43,7 @@ var kindStatus = map[apperr.Kind]struct {
 	apperr.KindConflict:        {fiber.StatusConflict, "conflict"},
 	apperr.KindUnavailable:     {fiber.StatusServiceUnavailable, "unavailable"},
 	apperr.KindLimited:         {fiber.StatusTooManyRequests, "rate_limited"},
+	apperr.KindRefused:         {fiber.StatusUnprocessableEntity, "unprocessable"},
 }
 
 var fiberCodes = map[int]string{

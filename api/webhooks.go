@@ -79,6 +79,8 @@ type cronAlertsOut struct {
 	Payouts command.SettleRun `json:"payouts"`
 	// Events is what the milestone scan and the events' dispatch did.
 	Events cronEventsOut `json:"events"`
+	// Deliveries is what the channels' delivery round did after them.
+	Deliveries command.DeliverRun `json:"deliveries"`
 }
 
 type cronEventsOut struct {
@@ -90,13 +92,16 @@ type cronEventsOut struct {
 
 // getCronAlerts settles the campaigns' payout lines (their budget alerts go
 // out with the other e-mails), queues the digests of the periods that
-// closed, then runs the spike scan and delivers the outbox. A campaign
-// that fails to settle, or a digest that cannot be built, does not stop
-// the alerts.
+// closed, then runs the spike scan, records and dispatches the events and
+// delivers the e-mail outbox, then the channels' due deliveries. A
+// campaign that fails to settle, or a digest that cannot be built, does
+// not stop the alerts, nor a failed scan the channels.
 func (s *server) getCronAlerts(c *fiber.Ctx) error {
 	settled, settleErr := s.SettlePayouts.Handle(c.UserContext())
 	digests, digestErr := s.QueueDigests.Handle(c.UserContext())
 	out, err := s.SendAlerts.Handle(c.UserContext())
+	// The channels' outbox goes out whatever the scan did.
+	delivered, deliverErr := s.DeliverEvents.Deliver(c.UserContext())
 	if err != nil {
 		return err
 	}
@@ -106,7 +111,10 @@ func (s *server) getCronAlerts(c *fiber.Ctx) error {
 	if digestErr != nil {
 		return digestErr
 	}
-	return c.JSON(cronAlertsOut{Payouts: settled, Digests: digests.Queued,
+	if deliverErr != nil {
+		return deliverErr
+	}
+	return c.JSON(cronAlertsOut{Payouts: settled, Digests: digests.Queued, Deliveries: delivered,
 		Scanned: out.Scanned, Matched: out.Matched, Alerted: out.Alerted,
 		EmailsSent: out.EmailsSent, EmailsFailed: out.EmailsFailed, EmailsSkipped: out.EmailsSkipped,
 		Events: cronEventsOut{Milestones: out.Milestones, Dispatched: out.Events.Events, Deliveries: out.Events.Deliveries, Emails: out.Events.Emails},

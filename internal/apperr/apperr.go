@@ -23,6 +23,9 @@ const (
 	KindUnauthenticated
 	KindUnavailable
 	KindLimited
+	// KindRefused is well-formed input the service will not act on: a
+	// channel URL to an address the address rule refuses.
+	KindRefused
 )
 
 // Error is a failure of a known kind with a message that is safe to show.
@@ -68,6 +71,12 @@ func Wrap(kind Kind, message string, cause error) error {
 // Invalid reports bad input in one field (field may be empty).
 func Invalid(field, message string) error {
 	return &Error{Kind: KindInvalid, Field: field, Message: message}
+}
+
+// Refused reports a well-formed value in one field that the service
+// refuses to act on (a URL to a private address).
+func Refused(field, message string) error {
+	return &Error{Kind: KindRefused, Field: field, Message: message}
 }
 
 // NotFound reports a missing resource, or one of another workspace.
@@ -145,7 +154,7 @@ func KindOf(err error) Kind {
 func Fields(err error) map[string]string {
 	out := map[string]string{}
 	eachError(err, func(x *Error) {
-		if x.Kind == KindInvalid && x.Field != "" {
+		if (x.Kind == KindInvalid || x.Kind == KindRefused) && x.Field != "" {
 			if prev, ok := out[x.Field]; ok {
 				out[x.Field] = prev + "; " + x.Message
 			} else {

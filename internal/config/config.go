@@ -20,6 +20,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/mail"
 	"github.com/reeltrack/reeltrack/internal/plan"
 	"github.com/reeltrack/reeltrack/internal/store"
+	"github.com/reeltrack/reeltrack/internal/webhook"
 )
 
 // Config is every setting of the server. Each field names its variable.
@@ -107,6 +108,12 @@ type Config struct {
 	ExportConcurrency             int           // EXPORT_CONCURRENCY
 	ExportConcurrencyPerWorkspace int           // EXPORT_CONCURRENCY_PER_WORKSPACE
 	ExportStallTimeout            time.Duration // EXPORT_STALL_TIMEOUT
+
+	// ChannelAllowedAddresses are the CIDRs, addresses and ip:port pairs
+	// that channels may deliver to although the address rule refuses them
+	// (loopback, private networks), plain http included: local receivers
+	// and the tests' (webhook.ParseAllowList).
+	ChannelAllowedAddresses string // CHANNEL_ALLOWED_ADDRESSES
 }
 
 // StripePriceVar names the variable holding the price id of a paid plan
@@ -228,6 +235,7 @@ func load(getenv func(string) string) (Config, error) {
 		ExportConcurrency:             num("EXPORT_CONCURRENCY", DefaultExportConcurrency),
 		ExportConcurrencyPerWorkspace: num("EXPORT_CONCURRENCY_PER_WORKSPACE", DefaultExportConcurrencyPerWorkspace),
 		ExportStallTimeout:            dur("EXPORT_STALL_TIMEOUT", DefaultExportStallTimeout),
+		ChannelAllowedAddresses:       strings.TrimSpace(getenv("CHANNEL_ALLOWED_ADDRESSES")),
 	}
 	c.ClickHouseUser, c.ClickHousePassword, c.LocalClickHousePassword = store.ServiceCredentials(c.ClickHouseAddr, getenv)
 	base := c.PublicBaseURL
@@ -321,6 +329,9 @@ func (c Config) Validate() error {
 	}
 	if c.ExportConcurrency < 1 || c.ExportConcurrencyPerWorkspace < 1 {
 		bad("EXPORT_CONCURRENCY and EXPORT_CONCURRENCY_PER_WORKSPACE: must be at least 1")
+	}
+	if _, err := webhook.ParseAllowList(c.ChannelAllowedAddresses); err != nil {
+		bad("CHANNEL_ALLOWED_ADDRESSES: %v", err)
 	}
 	if c.ExportStallTimeout < time.Second {
 		bad("EXPORT_STALL_TIMEOUT: must be at least 1s")
@@ -547,6 +558,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Int("exportConcurrency", c.ExportConcurrency),
 		slog.Int("exportConcurrencyPerWorkspace", c.ExportConcurrencyPerWorkspace),
 		slog.Duration("exportStallTimeout", c.ExportStallTimeout),
+		slog.String("channelAllowedAddresses", c.ChannelAllowedAddresses),
 	)
 }
 

@@ -84,6 +84,8 @@ func startSite(t *testing.T) *site {
 				"CHECKOUT_SUCCESS_URL=http://"+addr+"/?checkout=success",
 				"CHECKOUT_CANCEL_URL=http://"+addr+"/billing?checkout=cancel",
 				"BILLING_PORTAL_RETURN_URL=http://"+addr+"/billing",
+				// the tests' Slack, Discord and webhook receivers
+				"CHANNEL_ALLOWED_ADDRESSES=127.0.0.1/32",
 			)
 		},
 		Probe: "/healthz",

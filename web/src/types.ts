@@ -374,6 +374,10 @@ export type ActivityAction =
   | 'share_link_created'
   | 'share_link_changed'
   | 'share_link_revoked'
+  | 'channel_saved'
+  | 'channel_deleted'
+  | 'channel_secret_rotated'
+  | 'channel_disabled'
 
 export interface ActivityEntry {
   id: string

@@ -22,6 +22,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/ratelimit"
 	"github.com/reeltrack/reeltrack/internal/store"
+	"github.com/reeltrack/reeltrack/internal/webhook"
 	"github.com/reeltrack/reeltrack/query"
 	"github.com/reeltrack/reeltrack/query/answercache"
 	"github.com/reeltrack/reeltrack/query/chread"
@@ -96,6 +97,11 @@ func API(d Deps) api.Deps {
 	// waits for them too.
 	outbox := command.Outbox{DB: d.DB, Mail: d.Mail, Log: d.Log, Now: d.Now, Sending: scrapeStarts}
 	links := command.Links{BaseURL: d.Config.PublicBaseURL}
+	// Channels: their URLs and secrets sealed under SESSION_SECRET, and the
+	// addresses they may reach beyond the public ones (validated with the
+	// config).
+	sealer := webhook.NewSealer(d.Config.SessionSecret)
+	allow, _ := webhook.ParseAllowList(d.Config.ChannelAllowedAddresses)
 	return api.Deps{
 		Config: d.Config, Log: d.Log, Tokens: d.Tokens, OpenAPI: d.OpenAPI, Now: d.Now,
 		DB: d.DB, CH: d.CH, Redis: d.Redis, Provider: d.Provider, Site: d.Site,
@@ -185,6 +191,12 @@ func API(d Deps) api.Deps {
 			ShareLinks:       query.ShareLinksHandler{DB: d.DB, Now: d.Now},
 			ManageShareLinks: command.ShareLinksHandler{DB: d.DB, Passwords: d.Passwords, Now: d.Now},
 			Passwords:        d.Passwords,
+			Channels:         query.ChannelsHandler{DB: d.DB},
+			SaveChannel:      command.SaveChannelHandler{DB: d.DB, Sealer: sealer, Allow: allow, Now: d.Now},
+			DeliverEvents: command.DeliverEventsHandler{
+				DB: d.DB, Client: webhook.NewClient(allow), Sealer: sealer, Allow: allow, Outbox: outbox,
+				DashboardURL: d.Config.PublicBaseURL, Log: d.Log, Now: d.Now,
+			},
 		},
 	}
 }

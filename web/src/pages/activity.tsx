@@ -121,6 +121,20 @@ export function sentence(e: ActivityEntry): string {
       return `Changed the share link ${quoted(t)}`
     case 'share_link_revoked':
       return `Revoked the share link ${quoted(t)}`
+    case 'channel_saved':
+      return d.created
+        ? `Added the ${typeof d.kind === 'string' ? d.kind + ' ' : ''}channel ${quoted(t)}`
+        : d.enabled === false
+          ? `Disabled the channel ${quoted(t)}`
+          : d.enabled === true
+            ? `Enabled the channel ${quoted(t)}`
+            : `Changed the channel ${quoted(t)}`
+    case 'channel_deleted':
+      return `Deleted the channel ${quoted(t)}`
+    case 'channel_secret_rotated':
+      return `Rotated the signing secret of the channel ${quoted(t)}`
+    case 'channel_disabled':
+      return `The channel ${quoted(t)} was disabled: ${d.reason === 'gone' ? 'its destination answered 410 Gone' : 'its deliveries kept failing'}`
     default: {
       const words = String(e.action).replace(/_/g, ' ')
       return (words.charAt(0).toUpperCase() + words.slice(1) + (t ? `: ${t}` : '')).trim()

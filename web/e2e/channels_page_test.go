@@ -1,0 +1,120 @@
+package e2e
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// TestChannelsPage: an owner adds a Slack channel with a local receiver's
+// URL, sends a test and sees it delivered with its attempt and in the
+// channel's deliveries; the page never
+// shows the URL's secret path; a webhook channel's signing secret is shown
+// once. At 375 px nothing overflows the screen. With
+// CHANNELS_SCREENSHOTS=<dir> the page is also saved at 1440 and 375 px.
+func TestChannelsPage(t *testing.T) {
+	skipUIOnCurrentEngine(t)
+	var mu sync.Mutex
+	var bodies []string
+	rcv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		bodies = append(bodies, string(b))
+		mu.Unlock()
+		_, _ = w.Write([]byte("ok"))
+	}))
+	defer rcv.Close()
+	s, ctx, _, _ := signedUp(t, 1440, 900, "channelspage")
+
+	const form = `form[aria-label="Add a channel"]`
+	var hint, result, attempt string
+	do(t, ctx, "add a Slack channel and send a test",
+		chromedp.Navigate(s.base+"/channels"),
+		chromedp.WaitVisible(form),
+		typeInto(form+` input[name=name]`, "Growth team"),
+		typeInto(form+` input[name=url]`, rcv.URL+"/services/T0001/B0001/SLACKSECRET"),
+		chromedp.Click(form+` button[type=submit]`),
+		chromedp.WaitVisible(`[data-testid="channel"][data-name="Growth team"]`),
+		chromedp.Text(`[data-testid="channel"][data-name="Growth team"] .ch-hint`, &hint),
+		chromedp.Click(`[data-testid="channel"][data-name="Growth team"] [data-testid="send-test"]`),
+		chromedp.WaitVisible(`[data-testid="channel"][data-name="Growth team"] [data-testid="test-result"]`),
+		chromedp.Text(`[data-testid="channel"][data-name="Growth team"] [data-testid="test-result"]`, &result),
+		chromedp.WaitVisible(`[data-testid="channel"][data-name="Growth team"] [data-testid="attempt"][data-status="200"]`),
+		chromedp.Text(`[data-testid="channel"][data-name="Growth team"] [data-testid="attempt"]`, &attempt),
+	)
+	var delivered string
+	do(t, ctx, "the channel's deliveries",
+		chromedp.Click(`[data-testid="channel"][data-name="Growth team"] [data-testid="show-deliveries"]`),
+		chromedp.WaitVisible(`[data-testid="channel"][data-name="Growth team"] [data-testid="delivery"][data-status="delivered"]`),
+		chromedp.Text(`[data-testid="channel"][data-name="Growth team"] [data-testid="delivery"]`, &delivered),
+	)
+	if !strings.Contains(delivered, "channel.test") {
+		t.Errorf("the delivery reads %q", delivered)
+	}
+	if !strings.HasPrefix(result, "Test delivered (HTTP 200") || !strings.Contains(attempt, "200") {
+		t.Errorf("the test says %q, its attempt %q", result, attempt)
+	}
+	if strings.Contains(hint, "SLACKSECRET") || !strings.Contains(hint, "/services/T0…/…") {
+		t.Errorf("the URL shows as %q", hint)
+	}
+	mu.Lock()
+	got := append([]string(nil), bodies...)
+	mu.Unlock()
+	if len(got) != 1 || !strings.Contains(got[0], "Test message") || !strings.Contains(got[0], `"blocks"`) {
+		t.Errorf("the receiver got %q", got)
+	}
+
+	var secret, page string
+	do(t, ctx, "add a webhook channel",
+		chromedp.SetValue(form+` select[name=kind]`, "webhook"),
+		chromedp.Evaluate(`document.querySelector('form[aria-label="Add a channel"] select[name=kind]').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+		typeInto(form+` input[name=name]`, "Backend"),
+		typeInto(form+` input[name=url]`, rcv.URL+"/hooks/HOOKSECRET"),
+		chromedp.Click(form+` button[type=submit]`),
+		chromedp.WaitVisible(`[data-testid="secret-value"]`),
+		chromedp.Text(`[data-testid="secret-value"]`, &secret),
+		chromedp.WaitVisible(`[data-testid="channel"][data-name="Backend"]`),
+		chromedp.Evaluate(`document.body.innerText`, &page),
+	)
+	if !strings.HasPrefix(secret, "whsec_") || strings.Contains(page, "HOOKSECRET") || strings.Contains(page, "SLACKSECRET") {
+		t.Errorf("secret %q; the page shows a URL's secret path: %v", secret, strings.Contains(page, "SECRET"))
+	}
+	do(t, ctx, "reload: the secret is gone",
+		chromedp.Reload(),
+		chromedp.WaitVisible(`[data-testid="channel"][data-name="Backend"]`),
+		chromedp.Evaluate(`document.body.innerText`, &page),
+	)
+	if strings.Contains(page, secret) {
+		t.Error("the secret is shown again after a reload")
+	}
+
+	dir := os.Getenv("CHANNELS_SCREENSHOTS")
+	for _, w := range []int64{1440, 375} {
+		var overflow bool
+		var png []byte
+		do(t, ctx, "the page at its width",
+			emulation.SetDeviceMetricsOverride(w, 900, 1, w < 600),
+			chromedp.Reload(),
+			chromedp.WaitVisible(`[data-testid="channel"][data-name="Growth team"] [data-testid="attempt"]`),
+			chromedp.Evaluate(`document.documentElement.scrollWidth > innerWidth + 1`, &overflow),
+			chromedp.FullScreenshot(&png, 100),
+		)
+		if overflow {
+			t.Errorf("at %d px the page is wider than the screen", w)
+		}
+		if dir != "" {
+			if err := os.WriteFile(filepath.Join(dir, "channels-"+strconv.FormatInt(w, 10)+".png"), png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
