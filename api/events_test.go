@@ -47,6 +47,7 @@ func TestEventsReachTheirRules(t *testing.T) {
 	a, sim := newScrapingAppWith(t, func(d *wiring.Deps) {
 		d.Now = clock.Now
 		d.Mail = command.Mailer{Mail: sender}
+		d.Config.ChannelAllowedAddresses = "127.0.0.0/8"
 	}, "-quirks=false")
 	ctx := context.Background()
 	// only this test's rules are enabled, and earlier events are done with
@@ -78,10 +79,12 @@ func TestEventsReachTheirRules(t *testing.T) {
 		a.request("POST", "/api/alerts", body, c).expect(t, 200).decode(t, &r)
 		return r
 	}
-	// a channel, as the channels' routes store one: the dispatch queues
-	// its deliveries
-	channel := uuid.New()
-	exec(t, `INSERT INTO channels (id, workspace_id, kind, name, url_sealed, url_hint) VALUES ($1, $2, 'webhook', 'Ops', 'x', 'https://ops.example/…')`, channel, ws)
+	// a Discord channel on a local receiver: the dispatch queues its
+	// deliveries, the cron sends them
+	rcv := newHookReceiver(t)
+	var ch channelOut
+	a.request("POST", "/api/channels", map[string]string{"kind": "discord", "name": "Ops", "url": rcv.URL + "/api/webhooks/1/x"}, ours).expect(t, 201).decode(t, &ch)
+	channel := ch.ID
 
 	// a rule of each type under test, and some that must stay silent
 	milestones := rule(ours, map[string]any{"name": "Milestones", "eventType": "video.milestone", "channelIds": []uuid.UUID{channel}})
@@ -179,8 +182,14 @@ func TestEventsReachTheirRules(t *testing.T) {
 	if len(got) != 1 || got[0]["milestone"] != float64(1_000_000) || got[0]["video"].(map[string]any)["id"] != spike.String() {
 		t.Fatalf("video.milestone events %v, want the spike video at 1,000,000", got)
 	}
-	if n := count(t, `SELECT count(*) FROM event_deliveries WHERE workspace_id = $1 AND channel_id = $2`, ws, channel); n != 1 {
-		t.Fatalf("%d deliveries to the channel, want the milestone's", n)
+	if n := count(t, `SELECT count(*) FROM event_deliveries WHERE workspace_id = $1 AND channel_id = $2 AND status = 'delivered'`, ws, channel); n != 1 {
+		t.Fatalf("%d deliveries to the channel delivered, want the milestone's", n)
+	}
+	rcv.mu.Lock()
+	bodies := append([]string(nil), rcv.bodies...)
+	rcv.mu.Unlock()
+	if len(bodies) != 1 || !strings.Contains(bodies[0], "passed 1,000,000 views") || !strings.Contains(bodies[0], "spike.events/video/7301234567890123411") {
+		t.Fatalf("the Discord receiver got %q, want the milestone with its video's link", bodies)
 	}
 	if n := len(events("tracking.failed")); n != 0 {
 		t.Fatalf("tracking.failed after two failures: %d events", n)

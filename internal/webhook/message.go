@@ -92,16 +92,34 @@ func Summary(e Event) string {
 	return strings.Join(lines, "\n")
 }
 
-// Link is the payload's "url" when it is an http(s) link, else "".
+// Link is the payload's "url", else its video's, else its account's (the
+// events of the catalog carry them there), when it is an http(s) link;
+// else "".
 func Link(e Event) string {
 	var p struct {
-		URL string `json:"url"`
+		URL     string `json:"url"`
+		Video   *item  `json:"video"`
+		Account *item  `json:"account"`
 	}
 	_ = json.Unmarshal(e.Payload, &p)
-	if strings.HasPrefix(p.URL, "https://") || strings.HasPrefix(p.URL, "http://") {
-		return p.URL
+	for _, u := range []string{p.URL, urlOf(p.Video), urlOf(p.Account)} {
+		if strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://") {
+			return u
+		}
 	}
 	return ""
+}
+
+// item is a payload's video or account, for its link.
+type item struct {
+	URL string `json:"url"`
+}
+
+func urlOf(v *item) string {
+	if v == nil {
+		return ""
+	}
+	return v.URL
 }
 
 func clip(s string, n int) string {

@@ -395,3 +395,18 @@ func FuzzRetryAfter(f *testing.F) {
 		}
 	})
 }
+
+// TestLinkOfCatalogEvents: a chat message links to the video or account
+// the catalog's payloads carry.
+func TestLinkOfCatalogEvents(t *testing.T) {
+	for payload, want := range map[string]string{
+		`{"summary":"s","video":{"url":"https://www.tiktok.com/@a/video/1"}}`: "https://www.tiktok.com/@a/video/1",
+		`{"summary":"s","account":{"url":"https://x.com/a"}}`:                 "https://x.com/a",
+		`{"url":"https://example.com/x","video":{"url":"https://v"}}`:         "https://example.com/x",
+		`{"video":{"url":"javascript:alert(1)"}}`:                             "",
+	} {
+		if got := webhook.Link(webhook.Event{Type: "video.milestone", Payload: json.RawMessage(payload)}); got != want {
+			t.Errorf("Link(%s) = %q, want %q", payload, got, want)
+		}
+	}
+}
