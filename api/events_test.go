@@ -119,7 +119,7 @@ func TestEventsReachTheirRules(t *testing.T) {
 	}
 	later := func(by time.Duration) {
 		t.Helper()
-		clock.set(clock.Now().Sub(time.Now()) + by)
+		clock.set(time.Until(clock.Now()) + by)
 		req, err := http.NewRequest("POST", sim+"/sim/clock?by="+by.String(), nil)
 		if err != nil {
 			t.Fatal(err)
