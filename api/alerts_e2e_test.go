@@ -45,6 +45,28 @@ type alertRunBody struct {
 	Scanned, Matched, Alerted, EmailsSent, EmailsFailed, EmailsSkipped int
 }
 
+// newAlertingApp is an app that scrapes from the simulator (sim) and sends
+// its e-mails to a real SMTP server (inbox), on a clock the test moves;
+// change, when set, changes its settings further.
+func newAlertingApp(t *testing.T, change func(*wiring.Deps)) (*testApp, string, *testenv.Inbox, *shiftedClock) {
+	t.Helper()
+	inbox := testenv.SMTP(t)
+	clock := &shiftedClock{}
+	sender, err := mail.NewSender(mail.Options{URL: inbox.URL, From: "reeltrack <alerts@example.com>", SendTimeout: 10 * time.Second},
+		slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, sim := newScrapingAppWith(t, func(d *wiring.Deps) {
+		d.Now = clock.Now
+		d.Mail = command.Mailer{Mail: sender}
+		if change != nil {
+			change(d)
+		}
+	}, "-quirks=false")
+	return a, sim, inbox, clock
+}
+
 // tracked is a workspace of the end-to-end test, as its user sees it.
 type tracked struct {
 	cookie *http.Cookie
@@ -64,17 +86,7 @@ type tracked struct {
 // stay silent; a collection-scoped rule ignores other videos; and no
 // workspace hears of another's videos, even of the same video.
 func TestCronAlertsEndToEnd(t *testing.T) {
-	inbox := testenv.SMTP(t)
-	clock := &shiftedClock{}
-	sender, err := mail.NewSender(mail.Options{URL: inbox.URL, From: "reeltrack <alerts@example.com>", SendTimeout: 10 * time.Second},
-		slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, sim := newScrapingAppWith(t, func(d *wiring.Deps) {
-		d.Now = clock.Now
-		d.Mail = command.Mailer{Mail: sender}
-	}, "-quirks=false")
+	a, sim, inbox, clock := newAlertingApp(t, nil)
 	cron := func(path string) alertRunBody {
 		t.Helper()
 		var out alertRunBody

@@ -3,8 +3,6 @@ package api_test
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
@@ -13,8 +11,6 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
-	"github.com/reeltrack/reeltrack/command"
-	"github.com/reeltrack/reeltrack/internal/mail"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/query"
 )
@@ -37,18 +33,7 @@ type cronEventsBody struct {
 // the rule's channels (one delivery each), never to a rule of another type
 // or scope, a disabled rule, or another workspace.
 func TestEventsReachTheirRules(t *testing.T) {
-	inbox := testenv.SMTP(t)
-	clock := &shiftedClock{}
-	sender, err := mail.NewSender(mail.Options{URL: inbox.URL, From: "reeltrack <alerts@example.com>", SendTimeout: 10 * time.Second},
-		slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, sim := newScrapingAppWith(t, func(d *wiring.Deps) {
-		d.Now = clock.Now
-		d.Mail = command.Mailer{Mail: sender}
-		d.Config.ChannelAllowedAddresses = "127.0.0.0/8"
-	}, "-quirks=false")
+	a, sim, inbox, clock := newAlertingApp(t, func(d *wiring.Deps) { d.Config.ChannelAllowedAddresses = "127.0.0.0/8" })
 	ctx := context.Background()
 	// only this test's rules are enabled, and earlier events are done with
 	exec(t, `UPDATE alert_rules SET enabled = false`)
