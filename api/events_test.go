@@ -247,4 +247,14 @@ func TestEventsReachTheirRules(t *testing.T) {
 	if m := mailsTo(inbox.Take(), theirOwner); len(m) != 0 {
 		t.Fatalf("the other workspace got %d e-mails", len(m))
 	}
+
+	// A deleted channel leaves the rules that sent to it, which can still
+	// be saved. (The owner signs in again: days have passed.)
+	ours = a.logIn(owner)
+	a.request("DELETE", "/api/channels/"+channel.String(), nil, ours).expect(t, 204)
+	var saved query.AlertRule
+	a.request("POST", "/api/alerts", map[string]any{"id": milestones.ID, "name": "Milestones, e-mail only"}, ours).expect(t, 200).decode(t, &saved)
+	if len(saved.ChannelIDs) != 0 {
+		t.Fatalf("the rule still names the deleted channel: %v", saved.ChannelIDs)
+	}
 }

@@ -320,6 +320,11 @@ func (h SaveChannelHandler) Delete(ctx context.Context, cmd DeleteChannel) error
 		if _, err := tx.Exec(ctx, `DELETE FROM channels WHERE id = $1 AND workspace_id = $2`, cmd.ID, cmd.WorkspaceID); err != nil {
 			return fmt.Errorf("delete channel: %w", err)
 		}
+		// the rules that sent to it no longer name it
+		if _, err := tx.Exec(ctx, `UPDATE alert_rules SET channel_ids = array_remove(channel_ids, $1), updated_at = now()
+			WHERE workspace_id = $2 AND $1 = ANY(channel_ids)`, cmd.ID, cmd.WorkspaceID); err != nil {
+			return fmt.Errorf("delete channel: %w", err)
+		}
 		return recordActivity(ctx, tx, activity{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: domain.ActionChannelDeleted,
 			Target: name, Details: map[string]any{"kind": kind}})
 	})
