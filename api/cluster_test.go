@@ -319,6 +319,19 @@ func replicaKilledDuringIngestion(t *testing.T, cl *testenv.Cluster, node int) {
 	}
 	d, list, listed := dashboardAt(t, a, c, ws, frozen, newest.UTC().Add(time.Second))
 	hist := d.history(t, "video")
+	// a post the refresh found took the place of its account's oldest
+	// video, which keeps its snapshots but is not counted
+	rows, err := env.PG.Query(context.Background(), `SELECT id FROM videos WHERE workspace_id = $1 AND status = 'beyond_limit'`, ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	beyond, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range beyond {
+		delete(hist, id)
+	}
 	if list.Total < 8 || list.Total != len(list.Videos) || len(hist) != list.Total {
 		t.Fatalf("%d videos listed of %d, %d with snapshots", len(list.Videos), list.Total, len(hist))
 	}

@@ -105,6 +105,24 @@ func TestScreenshots(t *testing.T) {
 	pages["campaign"] = "/campaigns/" + colID
 	pages["campaign-held"] = "/campaigns/" + colID + "?status=held"
 	pages["creators"] = "/creators"
+	// where events go: a Slack channel and a webhook, a milestone rule to
+	// Slack, an API key, and a client's share link of the campaign
+	var slack struct {
+		ID string `json:"id"`
+	}
+	s.send(cookie, "POST", "/channels", `{"kind":"slack","name":"#growth","url":"https://hooks.slack.com/services/T0000/B0000/XXXXXXXXXXXX"}`, &slack)
+	s.send(cookie, "POST", "/channels", `{"kind":"webhook","name":"CRM sync","url":"https://crm.example.com/hooks/reeltrack"}`, nil)
+	s.send(cookie, "POST", "/alerts", `{"name":"Milestones to Slack","eventType":"video.milestone","email":false,"channelIds":["`+slack.ID+`"]}`, nil)
+	s.send(cookie, "POST", "/api-keys", `{"name":"Looker sync","scope":"read"}`, nil)
+	var share struct {
+		URL string `json:"url"`
+	}
+	s.send(cookie, "POST", "/share-links", `{"name":"Client report","collectionId":"`+colID+`","includePayouts":true}`, &share)
+	pages["channels"] = "/channels"
+	pages["team-api-keys"] = "/team/api-keys"
+	if i := strings.Index(share.URL, "/s/"); i >= 0 {
+		pages["shared"] = share.URL[i:]
+	}
 	if len(accounts.Accounts) > 0 {
 		// a lowered limit: the account's older videos show beyond it
 		s.send(cookie, "PATCH", "/accounts/"+accounts.Accounts[0].ID, `{"tracking_limit": 24}`, nil)
