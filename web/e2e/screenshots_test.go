@@ -110,14 +110,14 @@ func TestScreenshots(t *testing.T) {
 	var slack struct {
 		ID string `json:"id"`
 	}
-	s.send(cookie, "POST", "/channels", `{"kind":"slack","name":"#growth","url":"https://hooks.slack.com/services/T0000/B0000/XXXXXXXXXXXX"}`, &slack)
-	s.send(cookie, "POST", "/channels", `{"kind":"webhook","name":"CRM sync","url":"https://crm.example.com/hooks/reeltrack"}`, nil)
+	s.sendWant(cookie, "POST", "/channels", `{"kind":"slack","name":"#growth","url":"https://hooks.slack.com/services/T0000/B0000/XXXXXXXXXXXX"}`, 201, &slack)
+	s.sendWant(cookie, "POST", "/channels", `{"kind":"webhook","name":"CRM sync","url":"https://crm.example.com/hooks/reeltrack"}`, 201, nil)
 	s.send(cookie, "POST", "/alerts", `{"name":"Milestones to Slack","eventType":"video.milestone","email":false,"channelIds":["`+slack.ID+`"]}`, nil)
-	s.send(cookie, "POST", "/api-keys", `{"name":"Looker sync","scope":"read"}`, nil)
+	s.sendWant(cookie, "POST", "/api-keys", `{"name":"Looker sync","scope":"read"}`, 201, nil)
 	var share struct {
 		URL string `json:"url"`
 	}
-	s.send(cookie, "POST", "/share-links", `{"name":"Client report","collectionId":"`+colID+`","includePayouts":true}`, &share)
+	s.sendWant(cookie, "POST", "/share-links", `{"name":"Client report","collectionId":"`+colID+`","includePayouts":true}`, 201, &share)
 	pages["channels"] = "/channels"
 	pages["team-api-keys"] = "/team/api-keys"
 	if i := strings.Index(share.URL, "/s/"); i >= 0 {

@@ -626,7 +626,7 @@ export default function Alerts({ query }: { query: URLSearchParams }) {
     <>
       <PageHeader title="Alerts" />
       <p class="muted intro">
-        Get an e-mail when a tracked video spikes: a rule watches one metric over a time window and alerts once per video until its cooldown passes.
+        Hear when a tracked video spikes or passes a views milestone, tracking keeps failing, an account posts, or a campaign locks payouts: each rule sends one event by e-mail and to your <a href="/channels">channels</a>.
       </p>
       <section class="card" aria-labelledby="rules-title">
         <h2 id="rules-title">Rules</h2>
