@@ -94,13 +94,7 @@ func (h ChannelsHandler) Handle(ctx context.Context, ws uuid.UUID) (ChannelList,
 // a channel of another workspace.
 func (h ChannelsHandler) One(ctx context.Context, ws, id uuid.UUID) (Channel, error) {
 	list, err := h.read(ctx, ws, &id)
-	if err != nil {
-		return Channel{}, err
-	}
-	if len(list) == 0 {
-		return Channel{}, apperr.NotFound("channel not found")
-	}
-	return list[0], nil
+	return onlyOne(list, err, "channel not found")
 }
 
 func (h ChannelsHandler) read(ctx context.Context, ws uuid.UUID, id *uuid.UUID) ([]Channel, error) {

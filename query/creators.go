@@ -54,13 +54,7 @@ func (h CreatorsHandler) Handle(ctx context.Context, ws uuid.UUID) (CreatorList,
 // found for a creator of another workspace.
 func (h CreatorsHandler) One(ctx context.Context, ws, id uuid.UUID) (Creator, error) {
 	list, err := h.read(ctx, ws, &id)
-	if err != nil {
-		return Creator{}, err
-	}
-	if len(list) == 0 {
-		return Creator{}, apperr.NotFound("creator not found")
-	}
-	return list[0], nil
+	return onlyOne(list, err, "creator not found")
 }
 
 // read reads the workspace's creators, or only the creator id when it is
@@ -88,4 +82,17 @@ ORDER BY lower(c.name), c.id`, ws, id, domain.ItemRemoved)
 		list = []Creator{}
 	}
 	return list, nil
+}
+
+// onlyOne is the one item a read of one id found, or a 404 with notFound
+// when it found none.
+func onlyOne[T any](list []T, err error, notFound string) (T, error) {
+	var zero T
+	if err != nil {
+		return zero, err
+	}
+	if len(list) == 0 {
+		return zero, apperr.NotFound(notFound)
+	}
+	return list[0], nil
 }
