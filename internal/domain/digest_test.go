@@ -1,40 +1,11 @@
 package domain_test
 
 import (
-	"slices"
 	"testing"
 	"time"
 
 	"github.com/reeltrack/reeltrack/internal/domain"
 )
-
-// TestDigestChecksListTheGoValues holds the digest columns' CHECK
-// constraints to the Go frequencies.
-func TestDigestChecksListTheGoValues(t *testing.T) {
-	for _, c := range []struct {
-		table, constraint string
-		want              []string
-	}{
-		{"workspace_members", "workspace_members_digest_frequency_check", strs(domain.DigestFrequencies)},
-		{"digest_sends", "digest_sends_frequency_check", strs(domain.DigestPeriods)},
-	} {
-		var def string
-		err := env.PG.QueryRow(t.Context(), `
-			SELECT pg_get_constraintdef(oid) FROM pg_constraint WHERE conrelid = $1::regclass AND conname = $2`,
-			c.table, c.constraint).Scan(&def)
-		if err != nil {
-			t.Fatalf("%s: %v", c.constraint, err)
-		}
-		var got []string
-		for _, m := range quoted.FindAllStringSubmatch(def, -1) {
-			got = append(got, m[1])
-		}
-		slices.Sort(got)
-		if want := slices.Sorted(slices.Values(c.want)); !slices.Equal(got, want) {
-			t.Errorf("%s allows %q, Go names %q", c.constraint, got, want)
-		}
-	}
-}
 
 // TestDigestLastClosed: a day ends at 00:00 UTC, a week on Monday 00:00
 // UTC; a period ending exactly now is closed.

@@ -37,6 +37,8 @@ func TestChecksListTheGoValues(t *testing.T) {
 		{"alert_rules", "alert_rules_event_type_check", strs(domain.EventTypes)},
 		{"channels", "channels_kind_check", strs(domain.ChannelKinds)},
 		{"event_deliveries", "event_deliveries_status_check", strs(domain.Deliveries)},
+		{"workspace_members", "workspace_members_digest_frequency_check", strs(domain.DigestFrequencies)},
+		{"digest_sends", "digest_sends_frequency_check", strs(domain.DigestPeriods)},
 		{"api_keys", "api_keys_scope_check", strs(domain.APIKeyScopes)},
 	} {
 		var def string
