@@ -58,8 +58,9 @@ func TestScreenshots(t *testing.T) {
 	var list videoList
 	s.waitFirstScrapes(cookie, 10)
 	s.api(cookie, "GET", "/videos?limit=500", &list)
-	seedHistory(t, s, cookie, ws.ID)
+	spiking := seedHistory(t, s, cookie, ws.ID)
 	s.send(cookie, "POST", "/alerts", `{"name":"TikTok going viral","platform":"tiktok","metric":"views","condition":"gain","threshold":1000,"windowHours":24}`, nil)
+	s.send(cookie, "POST", "/alerts", `{"name":"Outliers at 3×","eventType":"video.outlier","threshold":3}`, nil)
 	s.send(cookie, "POST", "/alerts", `{"name":"Campaign engagement","collectionId":"`+colID+`","metric":"likes","condition":"growth_pct","threshold":25,"windowHours":48,"enabled":false}`, nil)
 	s.cron("/cron/alerts")
 	s.send(cookie, "POST", "/workspace/team", `{"email":"ben-`+email+`","role":"admin"}`, nil)
@@ -89,6 +90,8 @@ func TestScreenshots(t *testing.T) {
 		"overview-range": "/?from=" + time.Now().UTC().AddDate(0, 0, -20).Format(time.DateOnly) + "&to=" + time.Now().UTC().AddDate(0, 0, -6).Format(time.DateOnly),
 		"videos":         "/videos",
 		"video":          "/videos/" + list.Videos[0].ID,
+		"video-spiking":  "/videos/" + spiking,
+		"videos-outlier": "/videos?sort=outlier",
 		"accounts":       "/accounts",
 		"track":          "/track",
 		"collections":    "/collections",
@@ -236,9 +239,12 @@ func shoot(t *testing.T, ctx context.Context, url, file string, sc screen) {
 
 // seedHistory writes two months of hourly snapshots before the first scrape
 // of every video and account, growing towards the scraped values, as a
-// month of refreshes would have recorded them; then it marks the
-// workspace's data as changed so no cached answer predates them.
-func seedHistory(t *testing.T, s *site, cookie *network.Cookie, workspaceID string) {
+// month of refreshes would have recorded them; an account's videos get
+// publish times a day or two apart and grow from 0 after them (see
+// accountCurve), so the insights score them against each other and
+// forecast them. Then it marks the workspace's data as changed so no
+// cached answer predates them. It answers the id of a video that spikes.
+func seedHistory(t *testing.T, s *site, cookie *network.Cookie, workspaceID string) (spiking string) {
 	t.Helper()
 	var vids struct {
 		Videos []struct {
@@ -274,11 +280,48 @@ func seedHistory(t *testing.T, s *site, cookie *network.Cookie, workspaceID stri
 		v := uint64(float64(*p) * f)
 		return &v
 	}
+	// the videos of each account, in the list's order: the j-th is
+	// published j of them before the newest
+	nth := map[string]int{}
 	for i, v := range vids.Videos {
 		p, _ := platform.ParsePlatform(v.Platform)
 		acc := uuid.Nil
 		if v.AccountID != nil {
 			acc = uuid.MustParse(*v.AccountID)
+			j := nth[*v.AccountID]
+			nth[*v.AccountID]++
+			if c := accountCurve(j, now); c.published.After(now.Add(-(hours - 24) * time.Hour)) {
+				if j == 1 && spiking == "" {
+					spiking = v.ID
+				}
+				if _, err := env.PG.Exec(ctx, `UPDATE videos SET published_at = $1 WHERE id = $2`, c.published, v.ID); err != nil {
+					t.Fatal(err)
+				}
+				// the other counts keep their share of the scraped views
+				part := func(n *uint64, views uint64) *uint64 {
+					if n == nil || v.Metrics.Views == nil || *v.Metrics.Views == 0 {
+						return nil
+					}
+					x := uint64(float64(*n) / float64(*v.Metrics.Views) * float64(views))
+					return &x
+				}
+				write := func(at time.Time) {
+					n := c.views(at)
+					if err := w.Add(ctx, ingest.Snapshot{
+						WorkspaceID: ws, Platform: p, Kind: platform.Video, EntityID: uuid.MustParse(v.ID), AccountID: acc,
+						ScrapedAt: at, PublishedAt: c.published,
+						Metrics: ingest.Metrics{Views: &n, Likes: part(v.Metrics.Likes, n), Comments: part(v.Metrics.Comments, n), Shares: part(v.Metrics.Shares, n), Saves: part(v.Metrics.Saves, n)},
+					}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				for at := c.published.Add(time.Hour); !at.After(now); at = at.Add(time.Hour) {
+					write(at)
+				}
+				// the latest, after the first scrape's
+				write(time.Now().UTC().Add(time.Second))
+				continue
+			}
 		}
 		k := 1.5 + float64(i%5)*0.6
 		for h := hours; h >= 1; h-- {
@@ -312,6 +355,38 @@ func seedHistory(t *testing.T, s *site, cookie *network.Cookie, workspaceID stri
 	if _, err := env.PG.Exec(ctx, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws); err != nil {
 		t.Fatal(err)
 	}
+	return spiking
+}
+
+// curve is the views of a video of an account as seedHistory writes them.
+type curve struct {
+	published time.Time
+	base, tau float64
+}
+
+// accountCurve is the j-th newest video of an account: published about
+// 30 h after the one before it (the newest 5 h before now), its views
+// rising towards base with a time constant of a day to three days. The
+// second and fourth newest do three and two times as well as the others at
+// the same age: they show as spiking.
+func accountCurve(j int, now time.Time) curve {
+	base := 2000 * (0.6 + 0.8*math.Mod(float64(j)*0.618, 1))
+	switch j {
+	case 1:
+		base *= 3.2
+	case 3:
+		base *= 2.3
+	}
+	return curve{published: now.Add(-time.Duration(5+30*j+(j%3)*2) * time.Hour), base: base, tau: 24 + float64(j%4)*16}
+}
+
+// views is the curve's views at a time: 0 at publishing.
+func (c curve) views(at time.Time) uint64 {
+	age := at.Sub(c.published).Hours()
+	if age <= 0 {
+		return 0
+	}
+	return uint64(c.base * (1 - math.Exp(-age/c.tau)) * (1 + age/1000))
 }
 
 // verifyToken records a new verification link of the user's address, as

@@ -1,6 +1,7 @@
 // Time-series charts with uPlot: one or more series over time buckets,
 // sized to their container, themed from the page's CSS variables, with a
-// tooltip that gives each bucket's values.
+// tooltip that gives each bucket's values; the first series may go on as
+// a forecast, dashed, in a shaded band.
 import { useEffect, useRef } from 'preact/hooks'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
@@ -17,12 +18,20 @@ export interface ChartSeries {
   format?: (n: number) => string
 }
 
+// A ChartForecast continues the first series after its last value: a
+// dashed line through each point's views, in a band from low to high.
+export interface ChartForecast {
+  label: string
+  points: { t: string; views: number; low: number; high: number }[]
+}
+
 export interface ChartProps {
   times: string[]
   series: ChartSeries[]
   granularity: 'hour' | 'day'
   label: string
   height?: number
+  forecast?: ChartForecast
 }
 
 const COLORS = ['--chart-1', '--chart-2', '--chart-3']
@@ -44,7 +53,14 @@ function axisNumber(n: number): string {
   return String(Math.round(n))
 }
 
-function tooltip(granularity: 'hour' | 'day', series: ChartSeries[]): uPlot.Plugin {
+// translucent makes a #rrggbb colour see-through (other colours stay).
+function translucent(color: string, alpha: string): string {
+  return /^#[0-9a-f]{6}$/i.test(color) ? color + alpha : color
+}
+
+// tooltip words the bucket under the cursor; with a forecast, the buckets
+// from the n-th on are its points, worded as the forecast with its band.
+function tooltip(granularity: 'hour' | 'day', series: ChartSeries[], n: number, forecast?: ChartForecast): uPlot.Plugin {
   let tip: HTMLDivElement
   return {
     hooks: {
@@ -65,14 +81,21 @@ function tooltip(granularity: 'hour' | 'day', series: ChartSeries[]): uPlot.Plug
         const t = new Date((u.data[0][i] as number) * 1000)
         tip.replaceChildren()
         const head = document.createElement('strong')
-        head.textContent = bucketFormat[granularity].format(t)
+        head.textContent = (i >= n ? 'Forecast · ' : '') + bucketFormat[granularity].format(t)
         tip.appendChild(head)
-        series.forEach((s, k) => {
+        if (i < n)
+          series.forEach((s, k) => {
+            const row = document.createElement('div')
+            const v = u.data[k + 1][i]
+            row.textContent = `${s.label}: ${s.format && v !== null && v !== undefined ? s.format(v) : exact(v ?? null)}`
+            tip.appendChild(row)
+          })
+        else if (forecast) {
+          const p = forecast.points[i - n]
           const row = document.createElement('div')
-          const v = u.data[k + 1][i]
-          row.textContent = `${s.label}: ${s.format && v !== null && v !== undefined ? s.format(v) : exact(v ?? null)}`
+          row.textContent = `${forecast.label}: ${exact(p.views)} (80 %: ${exact(p.low)}–${exact(p.high)})`
           tip.appendChild(row)
-        })
+        }
         tip.hidden = false
         const left = u.cursor.left ?? 0
         const w = u.over.clientWidth
@@ -83,12 +106,28 @@ function tooltip(granularity: 'hour' | 'day', series: ChartSeries[]): uPlot.Plug
   }
 }
 
-export function TimeChart({ times, series, granularity, label, height = 260 }: ChartProps) {
+export function TimeChart({ times, series, granularity, label, height = 260, forecast }: ChartProps) {
   const box = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const el = box.current
     if (!el) return
-    const xs = times.map((t) => new Date(t).getTime() / 1000)
+    const n = times.length
+    const ahead = forecast?.points ?? []
+    const xs = [...times, ...ahead.map((p) => p.t)].map((t) => new Date(t).getTime() / 1000)
+    // the forecast's three series (views, low, high) start at the first
+    // series' last value and hold null before it
+    const data: (number | null)[][] = series.map((s) => (ahead.length ? [...s.values, ...ahead.map(() => null)] : s.values))
+    if (ahead.length) {
+      const first = series[0]?.values ?? []
+      let last = n - 1
+      while (last >= 0 && (first[last] === null || first[last] === undefined)) last--
+      const start = (k: 'views' | 'low' | 'high') => [
+        ...Array.from({ length: n }, (_, i) => (i === last ? first[i] : null)),
+        ...ahead.map((p) => p[k]),
+      ]
+      data.push(start('views'), start('low'), start('high'))
+    }
+    const forecastColor = cssVar(COLORS[0])
     const text = cssVar('--muted')
     const grid = cssVar('--grid')
     const bars = uPlot.paths.bars!({ size: [0.7, 40] })
@@ -131,24 +170,36 @@ export function TimeChart({ times, series, granularity, label, height = 260 }: C
             spanGaps: true,
           } as uPlot.Series
         }),
+        ...(ahead.length
+          ? [
+              { label: forecast!.label, scale: 'y', stroke: forecastColor, width: 2, dash: [6, 5], points: { show: true, size: 5 }, spanGaps: true },
+              { label: 'Forecast low', scale: 'y', stroke: translucent(forecastColor, '66'), width: 1, points: { show: false }, spanGaps: true },
+              { label: 'Forecast high', scale: 'y', stroke: translucent(forecastColor, '66'), width: 1, points: { show: false }, spanGaps: true },
+            ]
+          : []),
       ],
-      plugins: [tooltip(granularity, series)],
+      bands: ahead.length ? [{ series: [series.length + 3, series.length + 2], fill: translucent(forecastColor, '26') }] : undefined,
+      plugins: [tooltip(granularity, series, n, forecast)],
       hooks: {
         // the time the x axis spans, in seconds (the tests read it)
         setScale: [(u, key) => void (key === 'x' && (el.dataset.xspan = String((u.scales.x.max ?? 0) - (u.scales.x.min ?? 0))))],
       },
     }
-    const plot = new uPlot(opts, [xs, ...series.map((s) => s.values)] as uPlot.AlignedData, el)
+    const plot = new uPlot(opts, [xs, ...data] as uPlot.AlignedData, el)
     plot.root.setAttribute('aria-label', label)
     plot.root.setAttribute('role', 'img')
+    // the band's edges are drawn, not listed: the legend names the forecast
+    if (ahead.length) plot.root.querySelectorAll<HTMLElement>('.u-legend .u-series').forEach((row, i) => i > series.length && (row.style.display = 'none'))
     el.dataset.drawn = 'true'
+    if (ahead.length) el.dataset.forecast = String(ahead.length)
     const ro = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height }))
     ro.observe(el)
     return () => {
       ro.disconnect()
       plot.destroy()
       delete el.dataset.drawn
+      delete el.dataset.forecast
     }
-  }, [times, series, granularity, height, label])
+  }, [times, series, granularity, height, label, forecast])
   return <div class="chart" ref={box} />
 }

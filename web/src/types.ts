@@ -223,6 +223,7 @@ export type AlertMetric = 'views' | 'likes' | 'comments' | 'shares'
 export type AlertCondition = 'gain' | 'growth_pct' | 'velocity_vs_baseline'
 export type EventType =
   | 'video.spike'
+  | 'video.outlier'
   | 'video.milestone'
   | 'account.milestone'
   | 'tracking.failed'
@@ -603,4 +604,70 @@ export interface DigestSetting {
   frequency: DigestFrequency
   since: string | null
   nextPeriodEnd: string | null
+}
+
+// Insights (issue 30): how a video compares with its account's earlier
+// videos at the same age, and what it is forecast to reach.
+
+// scored: compared at ageHours; otherwise why not: too_young (not an hour
+// old), no_early_views (first seen too late to know its early views),
+// too_few_videos (its account has too few earlier videos with a value at
+// that age), no_account (tracked alone), pending (not looked at yet).
+export type OutlierState = 'scored' | 'too_young' | 'no_early_views' | 'too_few_videos' | 'no_account' | 'pending'
+
+// Outlier: the numbers are null unless state is scored.
+export interface Outlier {
+  state: OutlierState
+  ageHours: number | null
+  // views / median of the baseline's views at the same age
+  multiplier: number | null
+  // share of the baseline below the video, 0–100
+  percentile: number | null
+  // how many earlier videos of the account it is compared with
+  baseline: number | null
+  views: number | null
+  median: number | null
+}
+
+export type ForecastState = 'forecast' | 'too_old' | 'too_young' | 'no_history' | 'pending'
+
+// Forecast: total views 7 and 30 days from now with their 80 % band; the
+// numbers are null unless state is forecast.
+export interface Forecast {
+  state: ForecastState
+  views7d: number | null
+  views7dLow: number | null
+  views7dHigh: number | null
+  views30d: number | null
+  views30dLow: number | null
+  views30dHigh: number | null
+  // views7d minus the current views
+  gain7d: number | null
+}
+
+// Why the next scrape comes when it does; null when none is planned.
+export type ScrapeReason = 'new' | 'young' | 'growing' | 'campaign' | 'alert_rule' | 'settled' | 'budget'
+
+// The workspace's scrapes per day, and those of the last 24 hours.
+export interface ScrapeBudget {
+  perDay: number
+  usedLast24h: number
+}
+
+// (interfaces merged with those above: the fields of issue 30)
+export interface Video {
+  outlier?: Outlier
+  forecast?: Forecast
+}
+
+export interface Overview {
+  nextScrapeReason?: ScrapeReason | null
+}
+
+export interface AccountAnalytics {
+  nextScrapeReason?: ScrapeReason | null
+}
+
+export interface Workspace {
+  scrapeBudget?: ScrapeBudget
 }

@@ -5,6 +5,8 @@ import type { ComponentChildren, InputHTMLAttributes } from 'preact'
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, toApiError, tooManyText } from './api'
 import { ago, platformName, when } from './format'
+import { SCRAPE_REASONS } from './insight'
+import type { ScrapeReason } from './types'
 
 export interface Loaded<T> {
   data: T | undefined
@@ -404,9 +406,9 @@ export function nextScrapeIn(iso: string, now = Date.now()): string {
 }
 
 // NextScrape stands in for a chart with no growth yet (an item scraped
-// once): when the next scrape comes (the API's nextScrapeAt), after which
-// growth shows.
-export function NextScrape({ at, item = 'it' }: { at: string | null | undefined; item?: string }) {
+// once): when the next scrape comes (the API's nextScrapeAt) and why,
+// after which growth shows.
+export function NextScrape({ at, reason, item = 'it' }: { at: string | null | undefined; reason?: ScrapeReason | null; item?: string }) {
   const [, tick] = useState(0)
   useEffect(() => {
     const t = setInterval(() => tick((n) => n + 1), 30000)
@@ -416,7 +418,8 @@ export function NextScrape({ at, item = 'it' }: { at: string | null | undefined;
     <p class="next-scrape" data-testid="next-scrape" role="status">
       {at ? (
         <>
-          <strong title={when(at)}>{nextScrapeIn(at)}</strong> — growth shows after it.
+          <strong title={when(at)}>{nextScrapeIn(at)}</strong>
+          {reason && SCRAPE_REASONS[reason] && <span class="muted"> ({SCRAPE_REASONS[reason]})</span>} — growth shows after it.
         </>
       ) : (
         <>No growth yet: growth shows once {item} has been scraped twice, and no scrape is planned (paused, or the plan has no access).</>

@@ -5,6 +5,7 @@ import { useMemo } from 'preact/hooks'
 import { get } from '../api'
 import { TimeChart } from '../chart'
 import { day, exact, num, pct, signed, when } from '../format'
+import { NextRefresh, OutlierCell } from '../insight'
 import { navigate, setQuery } from '../router'
 import type { AccountAnalytics, Video } from '../types'
 import { Empty, Freshness, NextScrape, PageHeader, PlatformBadge, Show, Stale, StatusBadge, TableHead, Thumb, Updating, numCol, useApi } from '../ui'
@@ -73,6 +74,9 @@ function VideoRow({ v }: { v: Video }) {
       <Num v={v.engagementRate ?? null} fmt={pct} />
       <Num v={v.viewsGained24h ?? null} fmt={signed} cls={gainClass(v.viewsGained24h)} />
       <Num v={v.viewsGained7d ?? null} fmt={signed} cls={gainClass(v.viewsGained7d)} />
+      <td class="nowrap" data-testid="outlier" data-value={v.outlier?.state === 'scored' ? (v.outlier.multiplier ?? '') : ''}>
+        <OutlierCell o={v.outlier} />
+      </td>
       <td>
         <StatusBadge status={v.status} reason={v.statusReason} />
         <div class="small nowrap">
@@ -142,6 +146,10 @@ function Panel({ d, reload }: { d: AccountAnalytics; reload: () => void }) {
                 </span>
               )}
             </dd>
+            <dt>Next refresh</dt>
+            <dd>
+              <NextRefresh at={d.nextScrapeAt} reason={d.nextScrapeReason} />
+            </dd>
             <dt>Added</dt>
             <dd>{when(a.addedAt)}</dd>
           </dl>
@@ -197,7 +205,7 @@ function Panel({ d, reload }: { d: AccountAnalytics; reload: () => void }) {
       {a.lastScrapedAt && d.followersSeries.every((p) => !p.followersGained) && d.viewsSeries.every((p) => !p.viewsGained) ? (
         // scraped once so far: nothing to chart yet
         <section class="card" aria-label="Growth">
-          <NextScrape at={d.nextScrapeAt} item="the account" />
+          <NextScrape at={d.nextScrapeAt} reason={d.nextScrapeReason} item="the account" />
         </section>
       ) : (
         <div class="grid2">
@@ -257,7 +265,7 @@ function Panel({ d, reload }: { d: AccountAnalytics; reload: () => void }) {
             <table data-testid="account-videos-table" aria-labelledby="videos-h">
               <TableHead
                 scoped
-                cols={['Video', 'Published', numCol('Views'), numCol('Likes'), numCol('Comments'), numCol('Shares'), numCol('Engagement'), numCol('Views 24 h'), numCol('Views 7 d'), 'Status']}
+                cols={['Video', 'Published', numCol('Views'), numCol('Likes'), numCol('Comments'), numCol('Shares'), numCol('Engagement'), numCol('Views 24 h'), numCol('Views 7 d'), 'Outlier', 'Status']}
               />
               <tbody>
                 {d.videos.map((v) => (

@@ -25,6 +25,7 @@ const CONDITIONS: { value: AlertCondition; label: string; hint: string }[] = [
 // EVENTS are the events a rule may send, with what each means.
 export const EVENTS: { value: EventType; label: string; hint: string }[] = [
   { value: 'video.spike', label: 'Spike', hint: 'a video’s metric grows as the condition below says' },
+  { value: 'video.outlier', label: 'Outlier at the same age', hint: 'a video’s views at a fixed age (1 h, 6 h, 24 h, 3 d, 7 d, 30 d) reach the multiple below of its account’s earlier videos’ median at that age' },
   { value: 'video.milestone', label: 'Video milestone', hint: 'a video passes 100K, 1M or 10M views' },
   { value: 'account.milestone', label: 'Account milestone', hint: 'an account’s tracked videos together pass 100K, 1M or 10M views' },
   { value: 'tracking.failed', label: 'Tracking failing', hint: 'an item’s scrapes bring no data 3 times in a row (private, deleted, failed runs)' },
@@ -53,6 +54,21 @@ export function conditionText(r: Pick<AlertRule, 'metric' | 'condition' | 'thres
   else s = `${r.metric} gain ≥ ${exact(r.threshold)}× the account’s usual ${within}`
   if (r.minStartValue > 0) s += `, from at least ${exact(r.minStartValue)}`
   return s
+}
+
+// OUTLIER_DEFAULT is the least multiplier of a new outlier rule; the API
+// takes 2 or more.
+const OUTLIER_DEFAULT = '3'
+const OUTLIER_MIN = 2
+
+// outlierText says an outlier rule's threshold in words.
+const outlierText = (r: Pick<AlertRule, 'threshold'>) => `views ≥ ${r.threshold}× the account’s median at the same age`
+
+// ruleText is what a rule watches, in words: its condition, or its event.
+export function ruleText(r: AlertRule): string {
+  if (r.eventType === 'video.spike') return conditionText(r)
+  if (r.eventType === 'video.outlier') return outlierText(r)
+  return eventLabel(r.eventType)
 }
 
 interface FormState {
@@ -134,6 +150,12 @@ function checkForm(f: FormState, recipients: number): Record<string, string> {
   else if (f.name.trim().length > 100) out.name = 'must be at most 100 characters'
   if (recipients > 20) out.recipients = 'must have at most 20 addresses'
   if (f.enabled && !f.email && f.channelIds.length === 0) out.channelIds = 'must name a channel when e-mail is off: an enabled rule needs somewhere to send'
+  if (f.eventType === 'video.outlier') {
+    const m = Number(f.threshold.trim())
+    if (!f.threshold.trim()) out.threshold = 'is required'
+    else if (!Number.isFinite(m) || m < OUTLIER_MIN) out.threshold = `must be a number, at least ${OUTLIER_MIN} (times the median)`
+    return out
+  }
   if (f.eventType !== 'video.spike') return out
   const t = Number(f.threshold.trim())
   if (!f.threshold.trim()) out.threshold = 'is required'
@@ -214,6 +236,7 @@ function RuleForm({
   const known = ['name', 'eventType', 'email', 'channelIds', 'metric', 'condition', 'threshold', 'windowHours', 'minStartValue', 'cooldownHours', 'recipients', 'collectionId', 'platform', 'enabled']
   const channels = useApi((s) => get<{ channels: ChannelItem[] }>('/channels', undefined, s), 'channels')
   const spike = f.eventType === 'video.spike'
+  const outlier = f.eventType === 'video.outlier'
   const unplaced = error && Object.keys(fieldErr).filter((k) => !known.includes(k))
 
   const fe = (k: string) =>
@@ -256,6 +279,7 @@ function RuleForm({
           minStartValue: numberOrText(f.minStartValue),
           cooldownHours: numberOrText(f.cooldownHours),
         })
+      if (outlier) body.threshold = numberOrText(f.threshold)
       if (f.id) body.id = f.id
       const saved = await post<AlertRule>('/alerts', body)
       onSaved(saved)
@@ -275,12 +299,40 @@ function RuleForm({
           <input type="text" maxLength={100} required value={f.name} onInput={(e) => set('name', (e.target as HTMLInputElement).value)} {...inv('name')} />
         </RuleField>
         <RuleField k="eventType" label="Event" hint={`Send when ${EVENTS.find((e) => e.value === f.eventType)?.hint ?? ''}.`} error={fe('eventType')}>
-          <select value={f.eventType} disabled={!!f.id} onChange={(e) => set('eventType', (e.target as HTMLSelectElement).value as EventType)} {...inv('eventType')}>
+          <select
+            value={f.eventType}
+            disabled={!!f.id}
+            onChange={(e) => {
+              const t = (e.target as HTMLSelectElement).value as EventType
+              // the two thresholds mean different things: each event starts from its own
+              setF((x) => ({ ...x, eventType: t, threshold: t === 'video.outlier' ? OUTLIER_DEFAULT : t === 'video.spike' ? '' : x.threshold }))
+            }}
+            {...inv('eventType')}
+          >
             {EVENTS.map((e) => (
               <option value={e.value}>{e.label}</option>
             ))}
           </select>
         </RuleField>
+        {outlier && (
+          <RuleField
+            k="threshold"
+            label="At least N× the account’s median"
+            hint={`A video is told of when its views at a fixed age are at least this many times the median of its account’s earlier videos at that age (${OUTLIER_MIN} or more, default ${OUTLIER_DEFAULT}).`}
+            error={fe('threshold')}
+          >
+            <input
+              type="number"
+              inputMode="decimal"
+              min={OUTLIER_MIN}
+              step="any"
+              required
+              value={f.threshold}
+              onInput={(e) => set('threshold', (e.target as HTMLInputElement).value)}
+              {...inv('threshold')}
+            />
+          </RuleField>
+        )}
         {spike && (<>
         <RuleField k="metric" label="Metric" hint="The number of each video that is watched." error={fe('metric')}>
           <select value={f.metric} onChange={(e) => set('metric', (e.target as HTMLSelectElement).value as AlertMetric)} {...inv('metric')}>
@@ -470,7 +522,7 @@ function RuleRow({
       </td>
       <td>{r.collectionId ? collectionName(r.collectionId) : 'Whole workspace'}</td>
       <td>{r.platform ? <PlatformBadge platform={r.platform} /> : 'All platforms'}</td>
-      <td class="cond">{r.eventType === 'video.spike' ? conditionText(r) : eventLabel(r.eventType)}</td>
+      <td class="cond">{ruleText(r)}</td>
       <td class="num">{r.eventType === 'video.spike' ? `${r.cooldownHours} h` : '—'}</td>
       <td class="recipients">
         {!r.email ? <span class="muted">No e-mail</span> : r.recipients.length ? r.recipients.join(', ') : <span class="muted">All members</span>}
@@ -626,7 +678,7 @@ export default function Alerts({ query }: { query: URLSearchParams }) {
     <>
       <PageHeader title="Alerts" />
       <p class="muted intro">
-        Hear when a tracked video spikes or passes a views milestone, tracking keeps failing, an account posts, or a campaign locks payouts: each rule sends one event by e-mail and to your <a href="/channels">channels</a>.
+        Hear when a tracked video spikes, outpaces its account’s earlier videos at the same age or passes a views milestone, tracking keeps failing, an account posts, or a campaign locks payouts: each rule sends one event by e-mail and to your <a href="/channels">channels</a>.
       </p>
       <section class="card" aria-labelledby="rules-title">
         <h2 id="rules-title">Rules</h2>

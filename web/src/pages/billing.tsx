@@ -1,6 +1,7 @@
 // Billing: the current plan with its usage and access, the paid plans
 // (from the server's catalogue) with checkout, the founding offer and the
 // customer portal.
+import type { ComponentChildren } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, get, post, toApiError } from '../api'
 import { day, exact, filled, when } from '../format'
@@ -21,7 +22,12 @@ const planName = (p: string) => PLAN_NAMES[p] ?? p
 // provider shows them at checkout).
 interface PlanLimits extends Limits {
   name: PlanName
+  // snapshots a day the plan's scrapes may take
+  scrapeBudget?: number | { perDay: number }
 }
+
+// budgetPerDay is a plan's scrape budget a day, when the server tells it.
+const budgetPerDay = (p: PlanLimits) => (typeof p.scrapeBudget === 'number' ? p.scrapeBudget : p.scrapeBudget?.perDay)
 // PlanPrice is a price of the provider: amount in the currency's minor unit.
 interface PlanPrice {
   amount: number
@@ -107,6 +113,7 @@ function Limits({ p }: { p: PlanLimits }) {
       <li>up to {exact(p.maxVideosPerAccount)} videos per tracked account</li>
       <li>numbers refreshed {every(p.refreshIntervalHours)}</li>
       {p.manualRefreshesPerDay > 0 && <li>{exact(p.manualRefreshesPerDay)} items a day refreshed on demand</li>}
+      {budgetPerDay(p) !== undefined && <li>up to {exact(budgetPerDay(p)!)} scrapes a day</li>}
     </ul>
   )
 }
@@ -136,17 +143,18 @@ function noAccessReason(ws: Workspace): string {
   return 'This workspace has no active plan. Choose a plan to keep tracking.'
 }
 
-function Usage({ label, used, limit, testid }: { label: string; used: number; limit: number; testid: string }) {
+function Usage({ label, used, limit, testid, of = 'of', children }: { label: string; used: number; limit: number; testid: string; of?: string; children?: ComponentChildren }) {
   const over = used > limit
   return (
     <div class="usage-row">
       <div>
-        {label}: <strong data-testid={`${testid}-used`}>{exact(used)}</strong> of <strong data-testid={`${testid}-limit`}>{exact(limit)}</strong>
+        {label}: <strong data-testid={`${testid}-used`}>{exact(used)}</strong> {of} <strong data-testid={`${testid}-limit`}>{exact(limit)}</strong>
         {used > limit && <span class="down"> · over the limit</span>}
       </div>
       <div class="bar" role="progressbar" aria-label={`${label} used`} aria-valuemin={0} aria-valuemax={limit} aria-valuenow={used}>
         <span class={over ? 'full' : ''} style={{ width: filled(used, limit) }} />
       </div>
+      {children && <small class="muted">{children}</small>}
     </div>
   )
 }
@@ -206,6 +214,12 @@ function CurrentPlan({ ws, trial }: { ws: Workspace; trial: Plans['trial'] | und
       <div class="usage-list">
         <Usage label="Videos" used={ws.usage.videos} limit={ws.videoLimit} testid="videos" />
         <Usage label="Seats" used={ws.usage.seats} limit={ws.seatLimit} testid="seats" />
+        {ws.scrapeBudget && (
+          <Usage label="Scrapes in the last 24 h" used={ws.scrapeBudget.usedLast24h} limit={ws.scrapeBudget.perDay} of="of a budget of" testid="scrape-budget">
+            Young and fast-growing videos, those in a campaign's counting window and those an alert rule watches are refreshed first; when the budget runs short,
+            settled videos wait.
+          </Usage>
+        )}
       </div>
       {ws.plan === 'trial' && trial && (
         <div class="trial-limits" data-testid="trial-limits">

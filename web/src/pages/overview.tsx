@@ -4,10 +4,11 @@ import { useEffect } from 'preact/hooks'
 import { get } from '../api'
 import { TimeChart } from '../chart'
 import { FilterBar, filterQuery, periodNames, readFilters } from '../filters'
-import { num, pct, signed, signedPct } from '../format'
+import { exact, num, pct, signed, signedPct } from '../format'
+import { outlierText, outlierTitle } from '../insight'
 import { setQuery } from '../router'
 import { loadWorkspace, useWorkspace } from '../session'
-import type { Overview as OverviewData, PeriodGained } from '../types'
+import type { Overview as OverviewData, PeriodGained, VideoList } from '../types'
 import { Empty, NextScrape, PageHeader, PlatformBadge, Show, Stale, Thumb, Updating, useApi } from '../ui'
 import { ShareSection } from './share-links'
 
@@ -86,6 +87,53 @@ function noGrowth(o: OverviewData): boolean {
   return g.period === 0 && !g.previous && o.series.every((p) => p.viewsGained === 0)
 }
 
+// SPIKE is the least multiplier the Spiking now panel shows.
+const SPIKE = 2
+
+// Spiking is the videos published in the last 7 days (of the overview's
+// platforms and collection) whose views at the same age are at least
+// twice the median of their account's earlier videos, biggest first.
+function Spiking({ platforms, collectionId }: { platforms?: string; collectionId?: string }) {
+  const q = { sort: 'outlier', datePreset: '7d', limit: 5, platforms, collectionId }
+  const r = useApi((s) => get<VideoList>('/videos', q, s), JSON.stringify(q))
+  const spiking = (r.data?.videos ?? []).filter((v) => v.outlier?.state === 'scored' && (v.outlier.multiplier ?? 0) >= SPIKE)
+  return (
+    <section class="card spiking" aria-labelledby="spiking-title" data-testid="spiking">
+      <h2 id="spiking-title">
+        Spiking now <small class="muted">· published in the last 7 days, against their account’s earlier videos at the same age</small>
+      </h2>
+      <Show r={r}>
+        {() =>
+          spiking.length ? (
+            <ol class="movers">
+              {spiking.map((v) => (
+                <li data-testid="spiking-row" data-id={v.id}>
+                  <Thumb src={v.thumbnailUrl} alt="" />
+                  <div class="mover-text">
+                    <a href={`/videos/${v.id}`}>{v.caption || v.url}</a>
+                    <div class="muted">
+                      <PlatformBadge platform={v.platform} /> {v.accountHandle && '@' + v.accountHandle}
+                    </div>
+                  </div>
+                  <div class="mover-num" title={outlierTitle(v.outlier!)}>
+                    <strong class="up">{outlierText(v.outlier!)}</strong>
+                    <div class="muted">{exact(v.outlier!.views)} views</div>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p class="muted" data-testid="spiking-empty">
+              No video published in the last 7 days has {SPIKE}× or more of its account’s median views at the same age yet. Videos are scored from their first hour,
+              against at least 5 earlier videos of the same account, every hour: one shows here as soon as it outpaces them.
+            </p>
+          )
+        }
+      </Show>
+    </section>
+  )
+}
+
 export default function Overview({ query }: { query: URLSearchParams }) {
   const f = readFilters(query, '7d', true)
   const q = filterQuery(f)
@@ -122,7 +170,7 @@ export default function Overview({ query }: { query: URLSearchParams }) {
                   <small class="muted"> · per {o.granularity}</small>
                 </h2>
                 {noGrowth(o) ? (
-                  <NextScrape at={o.nextScrapeAt} item="a video" />
+                  <NextScrape at={o.nextScrapeAt} reason={o.nextScrapeReason} item="a video" />
                 ) : o.series.length ? (
                   <TimeChart
                     label={`Views gained per ${o.granularity}`}
@@ -134,6 +182,7 @@ export default function Overview({ query }: { query: URLSearchParams }) {
                   <p class="muted">No snapshots in this window yet.</p>
                 )}
               </section>
+              <Spiking platforms={q.platforms} collectionId={q.collectionId} />
               <section class="card">
                 <h2>Top movers</h2>
                 {o.topMovers.length ? (

@@ -2,11 +2,12 @@
 // last 30 days or by day since tracking started) and its scrape history.
 import type { ComponentChildren } from 'preact'
 import { get } from '../api'
-import { TimeChart } from '../chart'
+import { TimeChart, type ChartForecast } from '../chart'
 import { useCollections } from '../filters'
 import { DASH, day, exact, num, pct, platformName, signed, videoKind, when } from '../format'
+import { FORECAST_WHY_LONG, NextRefresh, OUTLIER_WHY_LONG, ageText, bandText, times } from '../insight'
 import { navigate, setQuery } from '../router'
-import type { Counts, Video } from '../types'
+import type { Counts, Forecast, Outlier, ScrapeReason, Video } from '../types'
 import { Empty, ErrorBox, Freshness, NextScrape, PageHeader, PlatformBadge, Spinner, StatusBadge, TableHead, Thumb, Time, numCol, useApi } from '../ui'
 import './videos.css'
 import './video.css'
@@ -38,6 +39,7 @@ interface VideoDetail extends Video {
   daily: Point[]
   history: Scrape[]
   nextScrapeAt: string | null
+  nextScrapeReason?: ScrapeReason | null
 }
 
 function Kpi({
@@ -85,8 +87,23 @@ function GainKpi({ id, label, raw, window, hours, added }: { id: string; label: 
   )
 }
 
+// chartForecast is the views forecast drawn after the chart's last point:
+// 7 and 30 days from now.
+function chartForecast(f: Forecast | undefined): ChartForecast | undefined {
+  if (f?.state !== 'forecast' || f.views7d === null || f.views30d === null) return undefined
+  const at = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString()
+  return {
+    label: 'Forecast views',
+    points: [
+      { t: at(7), views: f.views7d, low: f.views7dLow ?? f.views7d, high: f.views7dHigh ?? f.views7d },
+      { t: at(30), views: f.views30d, low: f.views30dLow ?? f.views30d, high: f.views30dHigh ?? f.views30d },
+    ],
+  }
+}
+
 function Growth({ v, by }: { v: VideoDetail; by: 'hour' | 'day' }) {
   const since = Date.now() - 30 * 24 * 3600 * 1000
+  const forecast = chartForecast(v.forecast)
   const pts = by === 'hour' ? v.hourly.filter((p) => Date.parse(p.t) >= since) : v.daily
   const series = [
     { label: 'Views', values: pts.map((p) => p.views) },
@@ -110,7 +127,7 @@ function Growth({ v, by }: { v: VideoDetail; by: 'hour' | 'day' }) {
       </div>
       {v.lastScrapedAt && v.hourly.length < 2 && v.daily.length < 2 ? (
         // scraped once: no growth to draw yet
-        <NextScrape at={v.nextScrapeAt} item="the video" />
+        <NextScrape at={v.nextScrapeAt} reason={v.nextScrapeReason} item="the video" />
       ) : pts.length ? (
         <>
           <TimeChart
@@ -118,8 +135,12 @@ function Growth({ v, by }: { v: VideoDetail; by: 'hour' | 'day' }) {
             granularity={by}
             times={pts.map((p) => p.t)}
             series={series}
+            forecast={forecast}
           />
-          <p class="muted vt-axes">Views on the left axis; likes and comments on the right axis.</p>
+          <p class="muted vt-axes">
+            Views on the left axis; likes and comments on the right axis.
+            {forecast && ' Dashed: the views forecast 7 and 30 days from now; shaded: its 80 % band.'}
+          </p>
         </>
       ) : (
         <p class="muted">
@@ -128,6 +149,83 @@ function Growth({ v, by }: { v: VideoDetail; by: 'hour' | 'day' }) {
             : 'The first scrape is queued: the chart starts with it.'}
         </p>
       )}
+    </section>
+  )
+}
+
+// OutlierPart is the video's outlier score in full, or why it has none.
+function OutlierPart({ o }: { o: Outlier | undefined }) {
+  return (
+    <div class="insight-part" data-testid="insight-outlier" data-state={o?.state ?? ''} data-value={o?.state === 'scored' ? (o.multiplier ?? '') : ''}>
+      <h3>Outlier at the same age</h3>
+      {!o ? (
+        <p class="muted">Not available.</p>
+      ) : o.state === 'scored' ? (
+        <>
+          <div class={'insight-big' + ((o.multiplier ?? 0) >= 2 ? ' insight-hot' : '')}>
+            {times(o.multiplier ?? 0)} <small class="muted">· p{o.percentile} at {ageText(o.ageHours ?? 0)}</small>
+          </div>
+          <p>
+            At {ageText(o.ageHours ?? 0)} old it had <strong>{exact(o.views)}</strong> views: {times(o.multiplier ?? 0)} the median of{' '}
+            <strong>{num(o.median)}</strong> of the account’s {exact(o.baseline)} earlier {o.baseline === 1 ? 'video' : 'videos'} at the same age, more than{' '}
+            {o.percentile} % of them.
+          </p>
+        </>
+      ) : (
+        <p class="muted">{OUTLIER_WHY_LONG[o.state] ?? o.state}</p>
+      )}
+    </div>
+  )
+}
+
+function Horizon({ label, views, low, high, testid }: { label: string; views: number | null; low: number | null; high: number | null; testid: string }) {
+  return (
+    <div class="insight-horizon" data-testid={testid} data-value={views ?? ''}>
+      <div class="kpi-label">{label}</div>
+      <div class="insight-big" title={exact(views)}>
+        {num(views)}
+      </div>
+      <div class="muted small" title={`80 % between ${exact(low)} and ${exact(high)}`}>
+        80 %: {bandText(low, high)}
+      </div>
+    </div>
+  )
+}
+
+// ForecastPart is the views the video is forecast to have 7 and 30 days
+// from now with their 80 % bands, or why there is no forecast.
+function ForecastPart({ f, views }: { f: Forecast | undefined; views: number | null }) {
+  return (
+    <div class="insight-part" data-testid="insight-forecast" data-state={f?.state ?? ''}>
+      <h3>Forecast</h3>
+      {!f ? (
+        <p class="muted">Not available.</p>
+      ) : f.state === 'forecast' ? (
+        <>
+          <div class="insight-horizons">
+            <Horizon label="Views in 7 days" views={f.views7d} low={f.views7dLow} high={f.views7dHigh} testid="forecast-7d" />
+            <Horizon label="Views in 30 days" views={f.views30d} low={f.views30dLow} high={f.views30dHigh} testid="forecast-30d" />
+          </div>
+          <p class="muted small">
+            {signed(f.gain7d)} in the next 7 days from {num(views)} now. From its own curve and those of its account’s videos at the same age; the band holds 8 in
+            10 outcomes.
+          </p>
+        </>
+      ) : (
+        <p class="muted">{FORECAST_WHY_LONG[f.state] ?? f.state}</p>
+      )}
+    </div>
+  )
+}
+
+function Insights({ v }: { v: VideoDetail }) {
+  return (
+    <section class="card insight-panel" aria-labelledby="insight-title" data-testid="insight-panel">
+      <h2 id="insight-title">Insights</h2>
+      <div class="insight-parts">
+        <OutlierPart o={v.outlier} />
+        <ForecastPart f={v.forecast} views={v.metrics.views} />
+      </div>
     </section>
   )
 }
@@ -292,6 +390,10 @@ export default function VideoPage({ params, query }: { params: Record<string, st
             )}
             <dt>Last scraped</dt>
             <dd>{fresh()}</dd>
+            <dt>Next refresh</dt>
+            <dd>
+              <NextRefresh at={v.nextScrapeAt} reason={v.nextScrapeReason} />
+            </dd>
           </dl>
           <div class="actions">
             <a class="vt-btn" href={v.url} target="_blank" rel="noopener noreferrer">
@@ -319,6 +421,8 @@ export default function VideoPage({ params, query }: { params: Record<string, st
         <GainKpi id="gained24h" label="Gained 24 h" raw={v.viewsGained24h} window="24 hours" hours={24} added={v.addedAt} />
         <GainKpi id="gained7d" label="Gained 7 d" raw={v.viewsGained7d} window="7 days" hours={24 * 7} added={v.addedAt} />
       </section>
+
+      <Insights v={v} />
 
       <Growth v={v} by={by} />
 

@@ -6,6 +6,7 @@ import { FilterBar, VideoOptions, filterQuery, flag, readFilters } from '../filt
 import type { ComponentChild } from 'preact'
 import { useState } from 'preact/hooks'
 import { DASH, day, exact, num, pct, platformName, signed } from '../format'
+import { ForecastCell, OutlierCell } from '../insight'
 import { setQuery } from '../router'
 import { Sparkline } from '../sparkline'
 import type { Video, VideoList, VideoStatus } from '../types'
@@ -15,7 +16,7 @@ import './videos.css'
 
 const LIMIT = 50
 
-const SORTS = ['views', 'likes', 'comments', 'shares', 'saves', 'engagement', 'gained24h', 'gained7d', 'published', 'added'] as const
+const SORTS = ['views', 'likes', 'comments', 'shares', 'saves', 'engagement', 'gained24h', 'gained7d', 'outlier', 'forecast7d', 'published', 'added'] as const
 type Sort = (typeof SORTS)[number]
 const SORT_NAMES: Record<Sort, string> = {
   views: 'Most views',
@@ -26,6 +27,8 @@ const SORT_NAMES: Record<Sort, string> = {
   engagement: 'Highest engagement',
   gained24h: 'Most views gained in 24 h',
   gained7d: 'Most views gained in 7 days',
+  outlier: 'Biggest outlier at the same age',
+  forecast7d: 'Most views forecast in the next 7 days',
   published: 'Newest published',
   added: 'Most recently tracked',
 }
@@ -96,6 +99,25 @@ const COLUMNS: Column[] = [
   },
   { key: 'gained24h', label: 'Gained 24 h', title: 'Views gained in the last 24 hours; a video tracked since counts from its first scrape', sort: 'gained24h', num: true, shown: true, value: (v) => v.viewsGained24h, cell: (v) => <Gain v={v.viewsGained24h} /> },
   { key: 'gained7d', label: 'Gained 7 d', title: 'Views gained in the last 7 days; a video tracked since counts from its first scrape', sort: 'gained7d', num: true, shown: true, value: (v) => v.viewsGained7d, cell: (v) => <Gain v={v.viewsGained7d} /> },
+  {
+    key: 'outlier',
+    label: 'Outlier',
+    title: "Views at the same age as a multiple of the median of the account's earlier videos, and the percentile among them (p97: more than 97 % of them)",
+    sort: 'outlier',
+    shown: true,
+    value: (v) => (v.outlier?.state === 'scored' ? v.outlier.multiplier : null),
+    cell: (v) => <OutlierCell o={v.outlier} />,
+  },
+  {
+    key: 'forecast7d',
+    label: 'Next 7 d',
+    title: 'Views the video is forecast to gain in the next 7 days (the 80 % band in its tooltip)',
+    sort: 'forecast7d',
+    num: true,
+    shown: true,
+    value: (v) => (v.forecast?.state === 'forecast' ? v.forecast.gain7d : null),
+    cell: (v) => <ForecastCell f={v.forecast} />,
+  },
   { key: 'trend', label: 'Last 7 days', title: 'Views gained per day over the last 7 days (UTC days; today, dashed, is not over yet)', shown: true, cell: (v) => <Sparkline values={v.views7d} /> },
   {
     key: 'published',

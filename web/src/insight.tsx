@@ -1,0 +1,142 @@
+// Insights in words: how a video compares with its account's earlier
+// videos at the same age (its outlier score), what it is forecast to
+// reach, and why its next scrape comes when it does.
+import { useEffect, useState } from 'preact/hooks'
+import { DASH, exact, num, signed, when } from './format'
+import type { Forecast, ForecastState, Outlier, OutlierState, ScrapeReason } from './types'
+import './insight.css'
+
+const decimal = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1, minimumFractionDigits: 1 })
+
+// ageText words an age in hours: "6 h", "24 h", "3 d".
+export function ageText(hours: number): string {
+  return hours <= 24 ? `${hours} h` : `${Math.round(hours / 24)} d`
+}
+
+// times words a multiplier: "3.4×".
+export const times = (m: number) => `${decimal.format(m)}×`
+
+// outlierText is a scored video's score in short: "3.4× · p97 at 24 h".
+export function outlierText(o: Outlier): string {
+  return `${times(o.multiplier ?? 0)} · p${o.percentile ?? 0} at ${ageText(o.ageHours ?? 0)}`
+}
+
+// OUTLIER_WHY says in a few words why a video has no score.
+export const OUTLIER_WHY: Record<Exclude<OutlierState, 'scored'>, string> = {
+  too_young: 'too young',
+  no_early_views: 'first seen too late',
+  too_few_videos: 'account history too short',
+  no_account: 'tracked alone',
+  pending: 'not scored yet',
+}
+
+// OUTLIER_WHY_LONG says it in a sentence.
+export const OUTLIER_WHY_LONG: Record<Exclude<OutlierState, 'scored'>, string> = {
+  too_young: 'The video is not an hour old yet: it is scored from its first hour on.',
+  no_early_views:
+    'The video was first scraped too long after it was published: its views at the ages it is compared at (1 h, 6 h, 24 h, 3 d, 7 d, 30 d) are not known.',
+  too_few_videos: 'Its account has fewer than 5 earlier tracked videos with views known at the same age to compare it with.',
+  no_account: 'It is tracked by its own link, not through an account: there are no videos of the same account to compare it with.',
+  pending: 'The video has not been scored yet: scores are worked out every hour.',
+}
+
+// outlierTitle explains a score: the views at the age against the median
+// of the account's earlier videos.
+export function outlierTitle(o: Outlier): string {
+  if (o.state !== 'scored') return OUTLIER_WHY_LONG[o.state] ?? ''
+  return `${exact(o.views)} views at ${ageText(o.ageHours ?? 0)}: ${times(o.multiplier ?? 0)} the median (${num(o.median)}) of the account's ${exact(o.baseline)} earlier videos at the same age, more than ${o.percentile} % of them`
+}
+
+// OutlierCell is a table's outlier cell: the score, or why there is none.
+export function OutlierCell({ o }: { o: Outlier | undefined }) {
+  if (!o) return <span class="muted">{DASH}</span>
+  if (o.state !== 'scored')
+    return (
+      <span class="muted small insight-why" title={OUTLIER_WHY_LONG[o.state]} data-state={o.state}>
+        {OUTLIER_WHY[o.state] ?? o.state}
+      </span>
+    )
+  return (
+    <span class={(o.multiplier ?? 0) >= 2 ? 'insight-hot' : ''} title={outlierTitle(o)} data-state="scored">
+      {outlierText(o)}
+    </span>
+  )
+}
+
+// FORECAST_WHY says in a few words why a video has no forecast.
+export const FORECAST_WHY: Record<Exclude<ForecastState, 'forecast'>, string> = {
+  too_old: 'over 30 days old',
+  too_young: 'too young',
+  no_history: 'not enough history',
+  pending: 'not forecast yet',
+}
+
+export const FORECAST_WHY_LONG: Record<Exclude<ForecastState, 'forecast'>, string> = {
+  too_old: 'The video was published 30 days ago or more: its views have mostly settled, and it is not forecast.',
+  too_young: 'The video has no snapshot an hour or more after publishing yet: it is forecast once it has.',
+  no_history: 'Too few videos of its account or of the workspace have views known at this age and later to forecast from.',
+  pending: 'The video has not been forecast yet: forecasts are worked out every hour.',
+}
+
+// bandText words a forecast's 80 % band: "40.1K–51.3K".
+export const bandText = (low: number | null, high: number | null) => `${num(low)}–${num(high)}`
+
+// ForecastCell is a table's cell of the views a video is forecast to gain
+// in the next 7 days, its band as the tooltip; or a dash and why.
+export function ForecastCell({ f }: { f: Forecast | undefined }) {
+  if (!f) return <span class="muted">{DASH}</span>
+  if (f.state !== 'forecast')
+    return (
+      <span class="muted small insight-why" title={FORECAST_WHY_LONG[f.state]} data-state={f.state}>
+        {DASH} {FORECAST_WHY[f.state] ?? f.state}
+      </span>
+    )
+  return (
+    <span
+      data-state="forecast"
+      title={`${exact(f.views7d)} views in 7 days (80 % between ${exact(f.views7dLow)} and ${exact(f.views7dHigh)}); ${exact(f.views30d)} in 30 days (${exact(f.views30dLow)}–${exact(f.views30dHigh)})`}
+    >
+      {signed(f.gain7d)}
+    </span>
+  )
+}
+
+// SCRAPE_REASONS words why the next scrape comes when it does.
+export const SCRAPE_REASONS: Record<ScrapeReason, string> = {
+  new: 'first scrape',
+  young: 'young video: refreshed often',
+  growing: 'growing fast',
+  campaign: "in a campaign's counting window",
+  alert_rule: 'watched by an alert rule',
+  settled: 'settled: refreshed less often',
+  budget: 'held back by the scrape budget',
+}
+
+// refreshIn says how soon a scrape at iso comes: "in about 3 h".
+export function refreshIn(iso: string, now = Date.now()): string {
+  const min = Math.round((Date.parse(iso) - now) / 60000)
+  if (min <= 1) return 'under way'
+  if (min < 90) return `in about ${min} min`
+  const h = Math.round(min / 60)
+  if (h < 36) return `in about ${h} h`
+  return `in about ${Math.round(h / 24)} days`
+}
+
+// NextRefresh says when the next scrape comes and why ("in about 3 h ·
+// young video: refreshed often"), or that none is planned.
+export function NextRefresh({ at, reason }: { at: string | null | undefined; reason: ScrapeReason | null | undefined }) {
+  const [, tick] = useState(0)
+  useEffect(() => {
+    const t = setInterval(() => tick((n) => n + 1), 30000)
+    return () => clearInterval(t)
+  }, [])
+  if (!at) return <span class="muted" data-testid="next-refresh">none planned (paused, or the plan has no access)</span>
+  return (
+    <span data-testid="next-refresh" data-reason={reason ?? ''}>
+      <time dateTime={at} title={when(at)}>
+        {refreshIn(at)}
+      </time>
+      {reason && SCRAPE_REASONS[reason] && <span class="muted"> · {SCRAPE_REASONS[reason]}</span>}
+    </span>
+  )
+}
