@@ -76,6 +76,35 @@ func TestAlertsPage(t *testing.T) {
 		t.Errorf("a milestone rule: %d spike fields shown, listed as %q", spikeFields, eventCell)
 	}
 
+	// An outlier rule: its one field, the least multiplier, starts at 3 with
+	// the spike fields gone; below 2 is refused before anything is sent.
+	var outlierFields, threshold, said, outlierCell string
+	do(t, ctx, "save an outlier rule",
+		typeInto(`form[aria-label="Alert rule"] input[name=name]`, "Outliers"),
+		chromedp.SetValue(`form[aria-label="Alert rule"] select[name=eventType]`, "video.outlier"),
+		chromedp.Evaluate(`document.querySelector('form[aria-label="Alert rule"] select[name=eventType]').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+		chromedp.WaitVisible(`form[aria-label="Alert rule"] input[name=threshold]`),
+		chromedp.Evaluate(`[...document.querySelectorAll('form[aria-label="Alert rule"] select[name=metric], form[aria-label="Alert rule"] select[name=condition], form[aria-label="Alert rule"] input[name=windowHours], form[aria-label="Alert rule"] input[name=cooldownHours]')].length + ''`, &outlierFields),
+		chromedp.Value(`form[aria-label="Alert rule"] input[name=threshold]`, &threshold),
+		typeInto(`form[aria-label="Alert rule"] input[name=threshold]`, "1.5"),
+		chromedp.Click(`form[aria-label="Alert rule"] button[type=submit]`),
+		chromedp.WaitVisible(`#alert-threshold-error`),
+		chromedp.Text(`#alert-threshold-error`, &said),
+		typeInto(`form[aria-label="Alert rule"] input[name=threshold]`, "4"),
+		chromedp.Click(`form[aria-label="Alert rule"] button[type=submit]`),
+		chromedp.WaitVisible(`//tr[.//strong[text()="Outliers"]]`),
+		chromedp.Text(`//tr[.//strong[text()="Outliers"]]/td[contains(@class, "cond")]`, &outlierCell),
+	)
+	if outlierFields != "0" || threshold != "3" {
+		t.Errorf("an outlier rule's form shows %s spike fields and starts at %q×, want none and 3", outlierFields, threshold)
+	}
+	if !strings.Contains(said, "at least 2") {
+		t.Errorf("a multiplier of 1.5 is refused with %q, want that it must be at least 2", said)
+	}
+	if outlierCell != "views ≥ 4× the account’s median at the same age" {
+		t.Errorf("the outlier rule is listed as %q", outlierCell)
+	}
+
 	// An alert of a new video, published inside the window.
 	var v struct {
 		ID    string `json:"id"`
@@ -87,10 +116,17 @@ func TestAlertsPage(t *testing.T) {
 	s.waitFirstScrapes(cookie, 1)
 	var rules struct {
 		Rules []struct {
-			ID string `json:"id"`
+			ID   string `json:"id"`
+			Name string `json:"name"`
 		} `json:"rules"`
 	}
 	s.api(cookie, "GET", "/alerts", &rules)
+	spikeRule := ""
+	for _, r := range rules.Rules {
+		if r.Name == "Going viral" {
+			spikeRule = r.ID
+		}
+	}
 	ws := s.workspace(cookie)
 	now := time.Now().UTC()
 	pg := func(sql string, args ...any) {
@@ -101,7 +137,7 @@ func TestAlertsPage(t *testing.T) {
 	}
 	pg(`UPDATE videos SET caption = 'Five-minute breakfast', published_at = $2 WHERE id = $1`, v.ID, now.Add(-2*time.Hour))
 	pg(`INSERT INTO alert_events (id, workspace_id, rule_id, video_id, triggered_at, metric, window_start, window_end, start_value, end_value, gain)
-		VALUES ($1, $2, $3, $4, $5, 'views', $6, $5, 0, 22300, 22300)`, uuid.New(), ws.ID, rules.Rules[0].ID, v.ID, now, now.Add(-6*time.Hour))
+		VALUES ($1, $2, $3, $4, $5, 'views', $6, $5, 0, 22300, 22300)`, uuid.New(), ws.ID, spikeRule, v.ID, now, now.Add(-6*time.Hour))
 	var caption, href, span, note string
 	do(t, ctx, "the alert list",
 		chromedp.Navigate(s.base+"/alerts"),
