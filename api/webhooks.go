@@ -120,7 +120,7 @@ func (s *server) getCronAlerts(c *fiber.Ctx) error {
 	return c.JSON(cronAlertsOut{Payouts: settled, Digests: digests.Queued, Deliveries: delivered,
 		Scanned: out.Scanned, Matched: out.Matched, Alerted: out.Alerted,
 		EmailsSent: out.EmailsSent, EmailsFailed: out.EmailsFailed, EmailsSkipped: out.EmailsSkipped,
-		Events: cronEventsOut{Milestones: out.Milestones, Dispatched: out.Events.Events, Deliveries: out.Events.Deliveries, Emails: out.Events.Emails},
+		Events:   cronEventsOut{Milestones: out.Milestones, Dispatched: out.Events.Events, Deliveries: out.Events.Deliveries, Emails: out.Events.Emails},
 		Insights: out.Insights,
 	})
 }

@@ -116,18 +116,18 @@ FROM workspaces w WHERE w.id = $1`, ws, domain.EventOutlier).Scan(&version, &tol
 
 // insightVideo is one video as the step reads and writes it.
 type insightVideo struct {
-	id           uuid.UUID
-	account      *uuid.UUID
-	platform     string
-	published    *time.Time
-	curve        insight.Curve
-	through      *time.Time
-	known        bool // it had a row
-	oldAge       int  // the age of its stored score; 0 unless scored
-	latest       insight.Latest
-	hasLatest    bool
-	outlier      insight.Outlier
-	forecast     insight.Forecast
+	id        uuid.UUID
+	account   *uuid.UUID
+	platform  string
+	published *time.Time
+	curve     insight.Curve
+	through   *time.Time
+	known     bool // it had a row
+	oldAge    int  // the age of its stored score; 0 unless scored
+	latest    insight.Latest
+	hasLatest bool
+	outlier   insight.Outlier
+	forecast  insight.Forecast
 }
 
 // workspaceInsights runs the step for one workspace, under an advisory
@@ -409,16 +409,16 @@ func writeInsights(ctx context.Context, tx pgx.Tx, ws uuid.UUID, videos []insigh
 	for b := range slices.Chunk(videos, insightsWriteBatch) {
 		n := len(b)
 		var (
-			ids                                   = make([]uuid.UUID, n)
-			curves                                = make([]string, n)
-			through                               = make([]*time.Time, n)
-			views                                 = make([]*int64, n)
-			perHour                               = make([]*float64, n)
-			oState, fState                        = make([]string, n), make([]string, n)
-			oAge, oPct, oBase                     = make([]*int32, n), make([]*int32, n), make([]*int32, n)
-			oViews                                = make([]*int64, n)
-			oMedian, oMult                        = make([]*float64, n), make([]*float64, n)
-			f7, f7lo, f7hi, f30, f30lo, f30hi     = make([]*int64, n), make([]*int64, n), make([]*int64, n), make([]*int64, n), make([]*int64, n), make([]*int64, n)
+			ids                               = make([]uuid.UUID, n)
+			curves                            = make([]string, n)
+			through                           = make([]*time.Time, n)
+			views                             = make([]*int64, n)
+			perHour                           = make([]*float64, n)
+			oState, fState                    = make([]string, n), make([]string, n)
+			oAge, oPct, oBase                 = make([]*int32, n), make([]*int32, n), make([]*int32, n)
+			oViews                            = make([]*int64, n)
+			oMedian, oMult                    = make([]*float64, n), make([]*float64, n)
+			f7, f7lo, f7hi, f30, f30lo, f30hi = make([]*int64, n), make([]*int64, n), make([]*int64, n), make([]*int64, n), make([]*int64, n), make([]*int64, n)
 		)
 		for i, v := range b {
 			ids[i], through[i] = v.id, v.through
