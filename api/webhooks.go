@@ -81,6 +81,9 @@ type cronAlertsOut struct {
 	Events cronEventsOut `json:"events"`
 	// Deliveries is what the channels' delivery round did after them.
 	Deliveries command.DeliverRun `json:"deliveries"`
+	// Insights is what the insights step did (curves, outlier scores,
+	// forecasts) before the events' dispatch.
+	Insights command.InsightRun `json:"insights"`
 }
 
 type cronEventsOut struct {
@@ -117,6 +120,7 @@ func (s *server) getCronAlerts(c *fiber.Ctx) error {
 	return c.JSON(cronAlertsOut{Payouts: settled, Digests: digests.Queued, Deliveries: delivered,
 		Scanned: out.Scanned, Matched: out.Matched, Alerted: out.Alerted,
 		EmailsSent: out.EmailsSent, EmailsFailed: out.EmailsFailed, EmailsSkipped: out.EmailsSkipped,
-		Events: cronEventsOut{Milestones: out.Milestones, Dispatched: out.Events.Events, Deliveries: out.Events.Deliveries, Emails: out.Events.Emails},
+		Events:   cronEventsOut{Milestones: out.Milestones, Dispatched: out.Events.Events, Deliveries: out.Events.Deliveries, Emails: out.Events.Emails},
+		Insights: out.Insights,
 	})
 }

@@ -26,6 +26,7 @@ var EventWords = map[domain.EventType]string{
 	domain.EventCampaignBudget:   "campaign budget",
 	domain.EventLineLocked:       "payout lines locked",
 	domain.EventLineHeld:         "payout lines held",
+	domain.EventOutlier:          "outliers at the same age",
 }
 
 // dispatchBatch is how many events one transaction of a dispatch takes.
@@ -49,14 +50,21 @@ type eventRule struct {
 	recipients       []string
 	channels         []uuid.UUID
 	workspaceAllowed bool
+	// threshold is, on a video.outlier rule, the least multiplier it
+	// tells of.
+	threshold float64
 }
 
 // matches reports whether the rule takes the event: a spike goes to the
 // rule that raised it; another event to the rules of its type whose scope
-// (collection, platform) holds it.
+// (collection, platform) holds it; an outlier goes only to the rules whose
+// threshold it reaches.
 func (r eventRule) matches(e dispatched) bool {
 	if e.typ == domain.EventSpike {
 		return e.rule != nil && *e.rule == r.id
+	}
+	if e.typ == domain.EventOutlier && (e.multiplier == nil || *e.multiplier < r.threshold) {
+		return false
 	}
 	return r.typ == e.typ && r.workspace == e.workspace &&
 		(r.collection == nil || (e.collection != nil && *e.collection == *r.collection)) &&
@@ -70,6 +78,8 @@ type dispatched struct {
 	rule, collection *uuid.UUID
 	platform         string
 	summary          string
+	// multiplier is an outlier's (video.outlier).
+	multiplier *float64
 }
 
 // DispatchEvents dispatches every event not dispatched yet, in batches: the
@@ -101,7 +111,8 @@ func DispatchEvents(ctx context.Context, db *pgxpool.Pool, dashboardURL string, 
 
 func dispatchOnce(ctx context.Context, tx pgx.Tx, dashboardURL string, now time.Time, run *DispatchRun) (int, error) {
 	rows, err := tx.Query(ctx, `
-SELECT id, workspace_id, type, rule_id, collection_id, coalesce(platform, ''), payload->>'summary'
+SELECT id, workspace_id, type, rule_id, collection_id, coalesce(platform, ''), payload->>'summary',
+       (payload->>'multiplier')::double precision
 FROM events WHERE dispatched_at IS NULL
 ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`, dispatchBatch)
 	if err != nil {
@@ -110,7 +121,7 @@ ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`, dispatchBatch)
 	events, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (dispatched, error) {
 		var e dispatched
 		var summary *string
-		err := r.Scan(&e.id, &e.workspace, &e.typ, &e.rule, &e.collection, &e.platform, &summary)
+		err := r.Scan(&e.id, &e.workspace, &e.typ, &e.rule, &e.collection, &e.platform, &summary, &e.multiplier)
 		if summary != nil {
 			e.summary = *summary
 		}
@@ -186,7 +197,7 @@ ON CONFLICT (event_id, channel_id) DO NOTHING`, pairEvents, pairChannels, pairWo
 func eventRules(ctx context.Context, tx pgx.Tx, workspaces []uuid.UUID, now time.Time) ([]eventRule, error) {
 	rows, err := tx.Query(ctx, `
 SELECT r.id, r.workspace_id, r.name, r.event_type, r.collection_id, r.platform, r.email, r.recipients, r.channel_ids,
-       w.plan, w.has_access, w.trial_ends_at, w.grace_ends_at
+       r.threshold, w.plan, w.has_access, w.trial_ends_at, w.grace_ends_at
 FROM alert_rules r JOIN workspaces w ON w.id = r.workspace_id
 WHERE r.enabled AND r.workspace_id = ANY($1)
 ORDER BY r.workspace_id, r.created_at, r.id`, workspaces)
@@ -199,7 +210,7 @@ ORDER BY r.workspace_id, r.created_at, r.id`, workspaces)
 		var access bool
 		var trialEnds, graceEnds *time.Time
 		err := row.Scan(&r.id, &r.workspace, &r.name, &r.typ, &r.collection, &r.platform, &r.email, &r.recipients, &r.channels,
-			&planName, &access, &trialEnds, &graceEnds)
+			&r.threshold, &planName, &access, &trialEnds, &graceEnds)
 		r.workspaceAllowed = plan.HasAccess(plan.Name(planName), access, trialEnds, graceEnds, now)
 		return r, err
 	})

@@ -16,6 +16,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/insight"
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
@@ -56,6 +57,10 @@ type SaveAlertRule struct {
 	Email      *bool
 	ChannelIDs *[]uuid.UUID
 }
+
+// DefaultOutlierThreshold is the threshold of a video.outlier rule that
+// gives none: three times the account's median at the same age.
+const DefaultOutlierThreshold = 3.0
 
 // MaxAlertChannels bounds the channels of one rule.
 const MaxAlertChannels = 20
@@ -110,6 +115,9 @@ func (r *AlertRule) Validate() error {
 		errs = append(errs, apperr.Invalid("threshold", fmt.Sprintf("must be at most %d (percent) for the growth_pct condition", MaxGrowthPctThreshold)))
 	case r.Condition == domain.ConditionVelocity && (t <= 1 || t > MaxVelocityThreshold):
 		errs = append(errs, apperr.Invalid("threshold", fmt.Sprintf("must be above 1 and at most %d (times the median) for the velocity_vs_baseline condition", MaxVelocityThreshold)))
+	}
+	if r.EventType == domain.EventOutlier && (r.Condition != domain.ConditionVelocity || t < insight.OutlierEventMultiplier || t > MaxVelocityThreshold) {
+		errs = append(errs, apperr.Invalid("threshold", fmt.Sprintf("must be from %g to %d (times the account's median at the same age) for video.outlier", insight.OutlierEventMultiplier, MaxVelocityThreshold)))
 	}
 	if r.WindowHours < 1 || r.WindowHours > MaxWindowHours {
 		errs = append(errs, apperr.Invalid("windowHours", fmt.Sprintf("must be from 1 to %d", MaxWindowHours)))
@@ -180,7 +188,13 @@ func (h SaveAlertRuleHandler) Handle(ctx context.Context, cmd SaveAlertRule) (Al
 		} else {
 			var missing []error
 			spike := cmd.EventType == nil || *cmd.EventType == domain.EventSpike
-			if !spike {
+			outlier := cmd.EventType != nil && *cmd.EventType == domain.EventOutlier
+			switch {
+			case outlier:
+				// an outlier rule's threshold is a multiplier of the
+				// account's median, as velocity_vs_baseline's
+				r.Metric, r.Condition, r.Threshold, r.WindowHours = domain.Views, domain.ConditionVelocity, DefaultOutlierThreshold, 24
+			case !spike:
 				// the spike fields keep harmless values on other rules
 				r.Metric, r.Condition, r.Threshold, r.WindowHours = domain.Views, domain.ConditionGain, 1, 24
 			}

@@ -54,6 +54,8 @@ type AlertRun struct {
 	// dispatch of the events recorded so far did.
 	Milestones int
 	Events     DispatchRun
+	// Insights is what the insights step did (ComputeInsights).
+	Insights InsightRun
 }
 
 // Outbox delivery limits.
@@ -71,12 +73,14 @@ type SpikeScanner interface {
 }
 
 // SendAlertsHandler runs the spike scan, records new alerts with their
-// e-mails, scans the milestones, dispatches the events to their rules'
+// e-mails, works out the videos' insights, scans the milestones, dispatches the events to their rules'
 // channels and e-mails, then delivers the e-mail outbox.
 type SendAlertsHandler struct {
-	DB           *pgxpool.Pool
-	Spikes       SpikeScanner
-	Milestones   MilestoneScanner
+	DB         *pgxpool.Pool
+	Spikes     SpikeScanner
+	Milestones MilestoneScanner
+	// Insights, when set, runs the insights step before the milestones.
+	Insights     InsightReader
 	Mail         MailSender
 	DashboardURL string
 	Log          *slog.Logger
@@ -109,6 +113,12 @@ func (h SendAlertsHandler) Handle(ctx context.Context) (AlertRun, error) {
 		}
 		run.Alerted += n
 	}
+	// a failed insights step does not hold the alerts back: it is told
+	// once they have gone
+	var insightsErr error
+	if h.Insights != nil {
+		run.Insights, insightsErr = ComputeInsights(ctx, h.DB, h.Insights, h.Now())
+	}
 	if h.Milestones != nil {
 		if run.Milestones, err = ScanMilestones(ctx, h.DB, h.Milestones, h.Now()); err != nil {
 			return run, err
@@ -122,7 +132,7 @@ func (h SendAlertsHandler) Handle(ctx context.Context) (AlertRun, error) {
 	if err != nil {
 		return run, err
 	}
-	return run, purgeAccountRecords(ctx, h.DB, h.Now())
+	return run, errors.Join(insightsErr, purgeAccountRecords(ctx, h.DB, h.Now()))
 }
 
 // purgeAccountRecords deletes the activity log's entries older than

@@ -215,6 +215,7 @@ WHERE a.workspace_id = $1
 const accountVideosFromSQL = `
 FROM videos v
 JOIN accounts a ON a.id = v.account_id
+LEFT JOIN video_insights i ON i.video_id = v.id
 WHERE v.workspace_id = $1 AND ($2::uuid IS NULL OR v.account_id = $2)`
 
 // loadAccounts reads the selected accounts with their videos: rows from

@@ -19,7 +19,7 @@ func (h VideosHandler) IDs(ctx context.Context, ws uuid.UUID, f VideoFilter) ([]
 		return nil, err
 	}
 	cond, args := videoMatch(ws, f, h.Now().UTC())
-	rows, _ := h.DB.Query(ctx, `SELECT v.id`+videoIDsFrom(f)+` AND `+cond+` ORDER BY v.id`, args...)
+	rows, _ := h.DB.Query(ctx, `SELECT v.id`+videoIDsFrom(f, false)+` AND `+cond+` ORDER BY v.id`, args...)
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
 	if err != nil {
 		return nil, fmt.Errorf("select videos: %w", err)

@@ -48,6 +48,45 @@ type Video struct {
 	// first, today so far last (see chread.DailyViews); null for a day
 	// without a value.
 	Views7d []*int64 `json:"views7d,omitempty"`
+	// Outlier and Forecast are what the insights step last worked out of
+	// the video (docs/insights.md); absent from a frozen share link's
+	// videos, which show a past hour.
+	Outlier  *VideoOutlier  `json:"outlier,omitempty"`
+	Forecast *VideoForecast `json:"forecast,omitempty"`
+}
+
+// VideoOutlier is a video's outlier score: its views at a fixed age
+// against its account's earlier videos at the same age (insight.Outlier).
+// The numbers are null unless State is scored.
+type VideoOutlier struct {
+	// State is one of insight.OutlierStates, or pending when the insights
+	// step has not seen the video yet.
+	State      string   `json:"state"`
+	AgeHours   *int     `json:"ageHours"`
+	Multiplier *float64 `json:"multiplier"`
+	Percentile *int     `json:"percentile"`
+	Baseline   *int     `json:"baseline"`
+	Views      *int64   `json:"views"`
+	Median     *float64 `json:"median"`
+}
+
+// VideoForecast is a video's views forecast 7 and 30 days after MadeAt,
+// each with its 80 % band (insight.Forecast). The numbers are null unless
+// State is forecast.
+type VideoForecast struct {
+	// State is forecast, too_old, too_young or no_history, or pending
+	// when the insights step has not seen the video yet.
+	State        string     `json:"state"`
+	MadeAt       *time.Time `json:"madeAt"`
+	Views7d      *int64     `json:"views7d"`
+	Views7dLow   *int64     `json:"views7dLow"`
+	Views7dHigh  *int64     `json:"views7dHigh"`
+	Views30d     *int64     `json:"views30d"`
+	Views30dLow  *int64     `json:"views30dLow"`
+	Views30dHigh *int64     `json:"views30dHigh"`
+	// Gain7d is the views the forecast expects in the 7 days after
+	// MadeAt: Views7d less the views then.
+	Gain7d *int64 `json:"gain7d"`
 }
 
 // VideoSort orders the videos list, always from the highest value down;
@@ -66,12 +105,21 @@ const (
 	SortGained7d   VideoSort = "gained7d"
 	SortPublished  VideoSort = "published"
 	SortAdded      VideoSort = "added"
+	// SortOutlier orders by the outlier score's multiplier, unscored
+	// videos last; SortForecast7d by the views the forecast expects in
+	// the next 7 days. Both read PostgreSQL only (video_insights).
+	SortOutlier    VideoSort = "outlier"
+	SortForecast7d VideoSort = "forecast7d"
 )
 
 // VideoSorts returns every sort order of the videos list.
 func VideoSorts() []VideoSort {
-	return []VideoSort{SortViews, SortLikes, SortComments, SortShares, SortSaves, SortEngagement, SortGained24h, SortGained7d, SortPublished, SortAdded}
+	return []VideoSort{SortViews, SortLikes, SortComments, SortShares, SortSaves, SortEngagement, SortGained24h, SortGained7d, SortPublished, SortAdded,
+		SortOutlier, SortForecast7d}
 }
+
+// insight reports whether the sort orders by a number of video_insights.
+func (s VideoSort) insight() bool { return s == SortOutlier || s == SortForecast7d }
 
 // counts reports whether the sort orders by a count (the latest value of
 // one metric), the default too.
@@ -225,7 +273,7 @@ func (h VideosHandler) sortRead(ctx context.Context, ws uuid.UUID, q VideoQuery,
 		var err error
 		defer func() { dbErr <- err }()
 		defer apperr.Recover(&err)
-		keys, err = selectVideoKeys(ctx, h.DB, ws, q.Filter, now, !byNumber)
+		keys, err = selectVideoKeys(ctx, h.DB, ws, q.Filter, now, q.Sort, !byNumber)
 	}()
 	var chErr error
 	if byNumber {
@@ -262,7 +310,8 @@ func mergeRanks(keys []videoKey, ranked []rank, q VideoQuery, byTime bool) []ran
 	all := make([]rank, len(keys))
 	for i, k := range keys {
 		if byTime {
-			all[i] = rankOf(&Video{ID: k.id, PublishedAt: k.published, AddedAt: k.added}, q.Sort)
+			all[i] = rankOf(&Video{ID: k.id, PublishedAt: k.published, AddedAt: k.added,
+				Outlier: &VideoOutlier{Multiplier: k.insight}, Forecast: &VideoForecast{Gain7d: k.gain}}, q.Sort)
 		} else if j, ok := at[k.id]; ok {
 			all[i] = ranked[j]
 		} else {
@@ -369,7 +418,7 @@ func videoListMetrics(ws uuid.UUID, now time.Time) chread.EntitiesQuery {
 func videoSortMetrics(ws uuid.UUID, now time.Time, by VideoSort) (chread.EntitiesQuery, bool) {
 	q := chread.EntitiesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views}
 	switch by {
-	case SortPublished, SortAdded:
+	case SortPublished, SortAdded, SortOutlier, SortForecast7d:
 		return q, false
 	case SortEngagement:
 		// every count: the rate divides their sum by the views
@@ -411,22 +460,36 @@ func (v *Video) withMetrics(e chread.EntityMetrics) {
 
 const videoColumns = `v.id, v.platform, v.platform_video_id, v.url, v.caption, v.thumbnail_url, v.account_id,
 	v.account_handle, v.published_at, v.status, v.status_reason, coalesce(v.collection_id, a.collection_id),
-	v.tracked_individually, v.is_shop, v.created_at, v.last_scraped_at`
+	v.tracked_individually, v.is_shop, v.created_at, v.last_scraped_at, ` + insightColumns
+
+// insightColumns are the columns of video_insights (named i) a video's
+// Outlier and Forecast are read from.
+const insightColumns = `coalesce(i.outlier_state, 'pending'), i.outlier_age_hours, i.outlier_multiplier,
+	i.outlier_percentile, i.outlier_baseline, i.outlier_views, i.outlier_median, coalesce(i.forecast_state, 'pending'),
+	i.computed_at, i.views, i.forecast_7d, i.forecast_7d_low, i.forecast_7d_high, i.forecast_30d, i.forecast_30d_low,
+	i.forecast_30d_high`
 
 // videoFromSQL reads a workspace's videos with their accounts; $1 is the
 // workspace.
 const videoFromSQL = `
 FROM videos v
 LEFT JOIN accounts a ON a.id = v.account_id
+LEFT JOIN video_insights i ON i.video_id = v.id
 WHERE v.workspace_id = $1`
 
 // videoIDsFrom is the FROM and WHERE clause of the ids a filter selects:
 // a workspace's videos ($1), joined with their accounts only for a
 // collection filter, the one test that reads them (a video found through
 // an account belongs to the account's collection).
-func videoIDsFrom(f VideoFilter) string {
+func videoIDsFrom(f VideoFilter, insights bool) string {
 	if f.CollectionID != nil {
 		return videoFromSQL
+	}
+	if insights {
+		return `
+FROM videos v
+LEFT JOIN video_insights i ON i.video_id = v.id
+WHERE v.workspace_id = $1`
 	}
 	return `
 FROM videos v
@@ -489,17 +552,21 @@ func platformNames(ps []platform.Platform) []string {
 	return out
 }
 
-// videoKey is what the list sorts a video by besides its numbers.
+// videoKey is what the list sorts a video by besides its numbers of
+// ClickHouse: for a sort by insight, its multiplier or expected gain.
 type videoKey struct {
 	id        uuid.UUID
 	published *time.Time
 	added     time.Time
+	insight   *float64
+	gain      *int64
 }
 
 // selectVideoKeys reads the videos the filter selects with only what the
-// list sorts by besides their numbers: their ids and, for a sort by a time
-// (times), when they were published and added.
-func selectVideoKeys(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f VideoFilter, now time.Time, times bool) ([]videoKey, error) {
+// list sorts by besides their numbers: their ids and, for a sort that
+// reads nothing from ClickHouse (times), when they were published and
+// added and, for a sort by insight, its number.
+func selectVideoKeys(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f VideoFilter, now time.Time, by VideoSort, times bool) ([]videoKey, error) {
 	if err := checkCollection(ctx, db, ws, f.CollectionID); err != nil {
 		return nil, err
 	}
@@ -512,10 +579,15 @@ func selectVideoKeys(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f Vide
 		dest = []any{(*[16]byte)(&k.id)}
 		cols = `v.id`
 	)
-	if times {
+	switch {
+	case by == SortOutlier:
+		dest, cols = append(dest, &k.insight), `v.id, i.outlier_multiplier`
+	case by == SortForecast7d:
+		dest, cols = append(dest, &k.gain), `v.id, greatest(i.forecast_7d - i.views, 0)`
+	case times:
 		dest, cols = append(dest, &k.published, &k.added), `v.id, v.published_at, v.created_at`
 	}
-	rows, _ := db.Query(ctx, `SELECT `+cols+videoIDsFrom(f)+` AND `+cond, args...)
+	rows, _ := db.Query(ctx, `SELECT `+cols+videoIDsFrom(f, by.insight())+` AND `+cond, args...)
 	_, err := pgx.ForEachRow(rows, dest, func() error {
 		keys = append(keys, k)
 		return nil
@@ -580,7 +652,7 @@ func selectVideoScope(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f Vid
 		return nil, chread.EntityScope{}, err
 	}
 	cond, args := videoMatch(ws, f, now)
-	rows, _ := db.Query(ctx, `SELECT v.id, (`+cond+`) IS TRUE`+videoIDsFrom(f), args...)
+	rows, _ := db.Query(ctx, `SELECT v.id, (`+cond+`) IS TRUE`+videoIDsFrom(f, false), args...)
 	defer rows.Close()
 	var (
 		in, out []uuid.UUID
@@ -608,9 +680,19 @@ func selectVideoScope(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f Vid
 
 func scanVideo(row pgx.CollectableRow) (Video, error) {
 	var v Video
+	o, f := &VideoOutlier{}, &VideoForecast{}
+	var seenViews *int64
 	err := row.Scan(&v.ID, &v.Platform, &v.PlatformVideoID, &v.URL, &v.Caption, &v.ThumbnailURL, &v.AccountID,
 		&v.AccountHandle, &v.PublishedAt, &v.Status, &v.StatusReason, &v.CollectionID,
-		&v.TrackedIndividually, &v.IsShop, &v.AddedAt, &v.LastScrapedAt)
+		&v.TrackedIndividually, &v.IsShop, &v.AddedAt, &v.LastScrapedAt,
+		&o.State, &o.AgeHours, &o.Multiplier, &o.Percentile, &o.Baseline, &o.Views, &o.Median, &f.State,
+		&f.MadeAt, &seenViews, &f.Views7d, &f.Views7dLow, &f.Views7dHigh, &f.Views30d, &f.Views30dLow, &f.Views30dHigh)
+	if f.Views7d != nil && seenViews != nil {
+		g := max(0, *f.Views7d-*seenViews)
+		f.Gain7d = &g
+	}
+	f.MadeAt = inUTC(f.MadeAt)
+	v.Outlier, v.Forecast = o, f
 	v.AddedAt = v.AddedAt.UTC()
 	v.PublishedAt = inUTC(v.PublishedAt)
 	v.LastScrapedAt = inUTC(v.LastScrapedAt)
@@ -670,6 +752,15 @@ func rankOf(v *Video, by VideoSort) rank {
 		}
 	case SortAdded:
 		signed(v.AddedAt.UnixNano())
+	case SortOutlier:
+		// a multiplier is never negative (see SortEngagement)
+		if v.Outlier != nil && v.Outlier.Multiplier != nil {
+			r.v, r.has = math.Float64bits(*v.Outlier.Multiplier), true
+		}
+	case SortForecast7d:
+		if v.Forecast != nil && v.Forecast.Gain7d != nil {
+			signed(*v.Forecast.Gain7d)
+		}
 	default:
 		count(v.Metrics.Views)
 	}

@@ -30,6 +30,11 @@ const (
 	EventLineLocked EventType = "payout.line_locked"
 	// EventLineHeld: a payout line was held for review.
 	EventLineHeld EventType = "payout.line_held"
+	// EventOutlier: a video's outlier score at a newly reached fixed age
+	// is at least twice its account's median at that age
+	// (insight.OutlierEventMultiplier); its rules' threshold is the least
+	// multiplier they tell of.
+	EventOutlier EventType = "video.outlier"
 	// EventTest: the "send test" of a channel; never chosen by a rule.
 	EventTest EventType = "channel.test"
 )
@@ -37,7 +42,7 @@ const (
 // EventTypes lists the events alert rules may choose, in the order the
 // dashboard offers them.
 var EventTypes = []EventType{EventSpike, EventVideoMilestone, EventAccountMilestone, EventTrackingFailed,
-	EventNewPost, EventCampaignBudget, EventLineLocked, EventLineHeld}
+	EventNewPost, EventCampaignBudget, EventLineLocked, EventLineHeld, EventOutlier}
 
 // Milestones are the views milestones of video.milestone and
 // account.milestone, ascending.

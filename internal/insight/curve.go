@@ -106,3 +106,11 @@ func (c Curve) Merge(d Curve) Curve {
 	}
 	return out
 }
+
+// Latest is a video's latest snapshot with views, and the views it gained
+// per hour over the last 24 hours (nil when unknown).
+type Latest struct {
+	At      time.Time
+	Views   int64
+	PerHour *float64
+}

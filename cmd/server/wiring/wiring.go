@@ -130,6 +130,7 @@ func API(d Deps) api.Deps {
 			},
 			SendAlerts: command.SendAlertsHandler{
 				DB: d.DB, Spikes: query.SpikesHandler{DB: d.DB, CH: d.CH, Now: d.Now}, Milestones: query.MilestonesHandler{DB: d.DB, CH: d.CH}, Mail: d.Mail,
+				Insights:     query.InsightsReader{CH: d.CH},
 				DashboardURL: d.Config.PublicBaseURL + "/", Log: d.Log, Now: d.Now,
 			},
 

@@ -1,0 +1,177 @@
+package command_test
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/testenv"
+	"github.com/reeltrack/reeltrack/query"
+)
+
+// TestInsightsScoreVideosAgainstTheirAccount drives the insights step over
+// an account whose videos grow at known paces (views = pace × hours since
+// publishing, snapshots on whole hours), so every score is worked out here
+// from the paces alone: the newest video against the median of its
+// account's earlier videos at the same age. It checks the states of the
+// videos that cannot be scored, that a later step reads again only the
+// video that reached a new age, and that a new score of twice the median
+// or more is told as video.outlier once, a video's first score silently.
+func TestInsightsScoreVideosAgainstTheirAccount(t *testing.T) {
+	ctx := context.Background()
+	ws := env.Workspace(t, testenv.WorkspaceOptions{})
+	acc := env.Account(t, ws, testenv.AccountOptions{Status: domain.ItemActive})
+	scalar[int](t, `INSERT INTO alert_rules (id, workspace_id, name, metric, condition, threshold, window_hours, event_type)
+		VALUES ($1, $2, 'Outliers', 'views', 'velocity_vs_baseline', 3, 24, 'video.outlier') RETURNING 1`, uuid.New(), ws)
+	now := time.Now().UTC().Truncate(time.Hour).Add(-10 * 24 * time.Hour)
+	w := ingest.NewSnapshotWriter(env.CH, 5000, time.Now())
+	// snapshots of a video on whole hours of its age, from..to
+	grow := func(v, account uuid.UUID, published time.Time, pace float64, from, to int) {
+		for h := from; h <= to; h++ {
+			views := uint64(pace * float64(h))
+			err := w.Add(ctx, ingest.Snapshot{WorkspaceID: ws, Platform: platform.TikTok, Kind: platform.Video, EntityID: v, AccountID: account,
+				ScrapedAt: published.Add(time.Duration(h) * time.Hour), PublishedAt: published, Metrics: ingest.Metrics{Views: &views}, JobID: uuid.New()})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	video := func(published time.Time, account uuid.UUID) uuid.UUID {
+		return env.Video(t, ws, testenv.VideoOptions{AccountID: account, Status: domain.ItemActive, PublishedAt: published, CreatedAt: published})
+	}
+	// six earlier videos, a day apart, followed for 8 days
+	paces := []float64{100, 200, 300, 400, 500, 600}
+	var earlier []uuid.UUID
+	for i, pace := range paces {
+		p := now.Add(-time.Duration(9-i) * 24 * time.Hour)
+		earlier = append(earlier, video(p, acc))
+		grow(earlier[i], acc, p, pace, 1, min(200, int(now.Sub(p).Hours())))
+	}
+	// the newest, 23.5 hours old: scored at 6 h for now
+	newest := now.Add(-23*time.Hour - 30*time.Minute)
+	hit := video(newest, acc)
+	grow(hit, acc, newest, 1500, 1, 23)
+	// a video too young to score, one first seen at 20 days, one tracked alone
+	young := video(now.Add(-30*time.Minute), acc)
+	late := video(now.Add(-20*24*time.Hour), acc)
+	grow(late, acc, now.Add(-20*24*time.Hour), 50, 480, 481)
+	alone := video(now.Add(-5*24*time.Hour), uuid.Nil)
+	grow(alone, uuid.Nil, now.Add(-5*24*time.Hour), 70, 1, 100)
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+
+	reader := query.InsightsReader{CH: env.CH}
+	step := func(at time.Time) command.InsightRun {
+		t.Helper()
+		run, err := command.ComputeWorkspaceInsights(ctx, env.PG, reader, ws, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return run
+	}
+	// the cron's step: whether it took the workspace
+	cron := func(at time.Time) bool {
+		t.Helper()
+		if _, err := command.ComputeInsights(ctx, env.PG, reader, at); err != nil {
+			t.Fatal(err)
+		}
+		return scalar[time.Time](t, `SELECT insights_at FROM workspaces WHERE id = $1`, ws).Equal(at)
+	}
+	type row struct {
+		state      string
+		age        *int
+		multiplier *float64
+		percentile *int
+		baseline   *int
+	}
+	read := func(id uuid.UUID) row {
+		t.Helper()
+		var r row
+		if err := env.PG.QueryRow(ctx, `SELECT outlier_state, outlier_age_hours, outlier_multiplier, outlier_percentile, outlier_baseline
+			FROM video_insights WHERE video_id = $1`, id).Scan(&r.state, &r.age, &r.multiplier, &r.percentile, &r.baseline); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	// the median pace of the six earlier videos, times the hours
+	median := (paces[2] + paces[3]) / 2
+	checkScored := func(age int) {
+		t.Helper()
+		r := read(hit)
+		want := 1500 / median
+		if r.state != "scored" || r.age == nil || *r.age != age || r.multiplier == nil || math.Abs(*r.multiplier-want) > 0.01 ||
+			*r.percentile != 100 || *r.baseline != 6 {
+			t.Fatalf("newest video %+v, want scored at %d h, multiplier %.2f, p100 of 6", r, age, want)
+		}
+	}
+
+	if !cron(now) {
+		t.Fatal("the cron's first step left the workspace out")
+	}
+	if n := scalar[int](t, `SELECT count(*) FROM events WHERE workspace_id = $1`, ws); n != 0 {
+		t.Fatalf("%d events after the first step, want none (first scores are silent)", n)
+	}
+	checkScored(6)
+	// the earlier videos are scored against those before them: the
+	// sixth (4 days old) against five at 3 days, the first not at all
+	if r := read(earlier[5]); r.state != "scored" || *r.age != 72 || *r.baseline != 5 || *r.percentile != 100 {
+		t.Fatalf("sixth video %+v, want scored at 72 h, p100 of 5", r)
+	}
+	if r := read(earlier[0]); r.state != "too_few_videos" {
+		t.Fatalf("first video %+v, want too_few_videos", r)
+	}
+	for id, want := range map[uuid.UUID]string{young: "too_young", late: "no_early_views", alone: "no_account"} {
+		if r := read(id); r.state != want {
+			t.Errorf("video %v: %+v, want %s", id, r, want)
+		}
+	}
+	var curve []int64
+	if err := env.PG.QueryRow(ctx, `SELECT curve FROM video_insights WHERE video_id = $1`, earlier[2]).Scan(&curve); err != nil {
+		t.Fatal(err)
+	}
+	if got := curve[11]; got != int64(paces[2]*72) { // insight.Ages[11] is 72 h
+		t.Fatalf("curve of the third video at 72 h: %d, want %d", got, int64(paces[2]*72))
+	}
+
+	// two hours on, the newest passes 24 h: only it is read again, and
+	// its new score (4.3× the median) is told once
+	w = ingest.NewSnapshotWriter(env.CH, 5000, time.Now())
+	grow(hit, acc, newest, 1500, 24, 25)
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	later := now.Add(2 * time.Hour)
+	if run := step(later); run.Curves != 1 || run.Outliers != 1 {
+		t.Fatalf("second step %+v, want one curve read again and one outlier event", run)
+	}
+	checkScored(24)
+	var payload []byte
+	if err := env.PG.QueryRow(ctx, `SELECT payload FROM events WHERE workspace_id = $1 AND type = 'video.outlier' AND video_id = $2`,
+		ws, hit).Scan(&payload); err != nil {
+		t.Fatal(err)
+	}
+	var data command.EventOutlierData
+	if err := json.Unmarshal(payload, &data); err != nil {
+		t.Fatal(err)
+	}
+	if data.AgeHours != 24 || data.Views != 36000 || data.Baseline != 6 || data.Percentile != 100 || math.Abs(data.Multiplier-4.29) > 0.005 {
+		t.Fatalf("event %+v, want 36,000 views at 24 h, 4.29× the median of 6", data)
+	}
+	// nothing new: the cron leaves the workspace within the hour, and a
+	// step after it reads no curve and tells nothing again
+	if cron(later.Add(10 * time.Minute)) {
+		t.Fatal("the cron took the workspace again within the hour, without new data")
+	}
+	if run := step(later.Add(2 * time.Hour)); run.Curves != 0 || run.Outliers != 0 {
+		t.Fatalf("step without new snapshots %+v, want no curve read and no event", run)
+	}
+}
