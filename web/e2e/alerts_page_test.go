@@ -98,8 +98,8 @@ func TestAlertsPage(t *testing.T) {
 	if outlierFields != "0" || threshold != "3" {
 		t.Errorf("an outlier rule's form shows %s spike fields and starts at %q×, want none and 3", outlierFields, threshold)
 	}
-	if !strings.Contains(said, "at least 2") {
-		t.Errorf("a multiplier of 1.5 is refused with %q, want that it must be at least 2", said)
+	if !strings.Contains(said, "from 2 to 1000") {
+		t.Errorf("a multiplier of 1.5 is refused with %q, want that it must be from 2 to 1000", said)
 	}
 	if outlierCell != "views ≥ 4× the account’s median at the same age" {
 		t.Errorf("the outlier rule is listed as %q", outlierCell)

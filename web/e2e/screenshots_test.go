@@ -59,6 +59,7 @@ func TestScreenshots(t *testing.T) {
 	s.waitFirstScrapes(cookie, 10)
 	s.api(cookie, "GET", "/videos?limit=500", &list)
 	spiking := seedHistory(t, s, cookie, ws.ID)
+	recomputeInsights(t, s, ws.ID, time.Now())
 	s.send(cookie, "POST", "/alerts", `{"name":"TikTok going viral","platform":"tiktok","metric":"views","condition":"gain","threshold":1000,"windowHours":24}`, nil)
 	s.send(cookie, "POST", "/alerts", `{"name":"Outliers at 3×","eventType":"video.outlier","threshold":3}`, nil)
 	s.send(cookie, "POST", "/alerts", `{"name":"Campaign engagement","collectionId":"`+colID+`","metric":"likes","condition":"growth_pct","threshold":25,"windowHours":48,"enabled":false}`, nil)

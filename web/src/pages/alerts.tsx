@@ -60,6 +60,7 @@ export function conditionText(r: Pick<AlertRule, 'metric' | 'condition' | 'thres
 // takes 2 or more.
 const OUTLIER_DEFAULT = '3'
 const OUTLIER_MIN = 2
+const OUTLIER_MAX = 1000
 
 // outlierText says an outlier rule's threshold in words.
 const outlierText = (r: Pick<AlertRule, 'threshold'>) => `views ≥ ${r.threshold}× the account’s median at the same age`
@@ -153,7 +154,7 @@ function checkForm(f: FormState, recipients: number): Record<string, string> {
   if (f.eventType === 'video.outlier') {
     const m = Number(f.threshold.trim())
     if (!f.threshold.trim()) out.threshold = 'is required'
-    else if (!Number.isFinite(m) || m < OUTLIER_MIN) out.threshold = `must be a number, at least ${OUTLIER_MIN} (times the median)`
+    else if (!Number.isFinite(m) || m < OUTLIER_MIN || m > OUTLIER_MAX) out.threshold = `must be a number from ${OUTLIER_MIN} to ${OUTLIER_MAX} (times the account’s median)`
     return out
   }
   if (f.eventType !== 'video.spike') return out
@@ -318,13 +319,14 @@ function RuleForm({
           <RuleField
             k="threshold"
             label="At least N× the account’s median"
-            hint={`A video is told of when its views at a fixed age are at least this many times the median of its account’s earlier videos at that age (${OUTLIER_MIN} or more, default ${OUTLIER_DEFAULT}).`}
+            hint={`A video is told of when its views at a fixed age are at least this many times the median of its account’s earlier videos at that age (${OUTLIER_MIN} to ${OUTLIER_MAX}, default ${OUTLIER_DEFAULT}).`}
             error={fe('threshold')}
           >
             <input
               type="number"
               inputMode="decimal"
               min={OUTLIER_MIN}
+              max={OUTLIER_MAX}
               step="any"
               required
               value={f.threshold}
