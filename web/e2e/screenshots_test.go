@@ -283,7 +283,12 @@ func seedHistory(t *testing.T, s *site, cookie *network.Cookie, workspaceID stri
 	}
 	// the videos of each account, in the list's order: the j-th is
 	// published j of them before the newest
-	nth := map[string]int{}
+	nth, of := map[string]int{}, map[string]int{}
+	for _, v := range vids.Videos {
+		if v.AccountID != nil {
+			of[*v.AccountID]++
+		}
+	}
 	for i, v := range vids.Videos {
 		p, _ := platform.ParsePlatform(v.Platform)
 		acc := uuid.Nil
@@ -291,7 +296,8 @@ func seedHistory(t *testing.T, s *site, cookie *network.Cookie, workspaceID stri
 			acc = uuid.MustParse(*v.AccountID)
 			j := nth[*v.AccountID]
 			nth[*v.AccountID]++
-			if c := accountCurve(j, now); c.published.After(now.Add(-(hours - 24) * time.Hour)) {
+			// spaced so that the oldest is published within the history
+			if c := accountCurve(j, min(30, (hours-48)/of[*v.AccountID]), now); c.published.After(now.Add(-(hours - 24) * time.Hour)) {
 				if j == 1 && spiking == "" {
 					spiking = v.ID
 				}
@@ -366,11 +372,11 @@ type curve struct {
 }
 
 // accountCurve is the j-th newest video of an account: published about
-// 30 h after the one before it (the newest 5 h before now), its views
+// step hours after the one before it (the newest 5 h before now), its views
 // rising towards base with a time constant of a day to three days. The
 // second and fourth newest do three and two times as well as the others at
 // the same age: they show as spiking.
-func accountCurve(j int, now time.Time) curve {
+func accountCurve(j, step int, now time.Time) curve {
 	base := 2000 * (0.6 + 0.8*math.Mod(float64(j)*0.618, 1))
 	switch j {
 	case 1:
@@ -378,7 +384,7 @@ func accountCurve(j int, now time.Time) curve {
 	case 3:
 		base *= 2.3
 	}
-	return curve{published: now.Add(-time.Duration(5+30*j+(j%3)*2) * time.Hour), base: base, tau: 24 + float64(j%4)*16}
+	return curve{published: now.Add(-time.Duration(5+step*j+(j%3)*2) * time.Hour), base: base, tau: 24 + float64(j%4)*16}
 }
 
 // views is the curve's views at a time: 0 at publishing.

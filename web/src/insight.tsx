@@ -44,7 +44,8 @@ export const OUTLIER_WHY_LONG: Record<Exclude<OutlierState, 'scored'>, string> =
 // of the account's earlier videos.
 export function outlierTitle(o: Outlier): string {
   if (o.state !== 'scored') return OUTLIER_WHY_LONG[o.state] ?? ''
-  return `${exact(o.views)} views at ${ageText(o.ageHours ?? 0)}: ${times(o.multiplier ?? 0)} the median (${num(o.median)}) of the account's ${exact(o.baseline)} earlier videos at the same age, more than ${o.percentile} % of them`
+  const more = (o.percentile ?? 0) >= 100 ? 'more than any of them' : `more than ${o.percentile} % of them`
+  return `${exact(o.views)} views at ${ageText(o.ageHours ?? 0)}: ${times(o.multiplier ?? 0)} the median (${num(o.median)} views) of the account's ${exact(o.baseline)} earlier videos at the same age, ${more}`
 }
 
 // OutlierCell is a table's outlier cell: the score, or why there is none.

@@ -153,6 +153,9 @@ function Growth({ v, by }: { v: VideoDetail; by: 'hour' | 'day' }) {
   )
 }
 
+// ahead words a percentile: "more than 97 % of them", "more than any of them".
+const ahead = (p: number | null) => (p !== null && p >= 100 ? 'more than any of them' : `more than ${p ?? 0} % of them`)
+
 // OutlierPart is the video's outlier score in full, or why it has none.
 function OutlierPart({ o }: { o: Outlier | undefined }) {
   return (
@@ -166,9 +169,8 @@ function OutlierPart({ o }: { o: Outlier | undefined }) {
             {times(o.multiplier ?? 0)} <small class="muted">· p{o.percentile} at {ageText(o.ageHours ?? 0)}</small>
           </div>
           <p>
-            At {ageText(o.ageHours ?? 0)} old it had <strong>{exact(o.views)}</strong> views: {times(o.multiplier ?? 0)} the median of{' '}
-            <strong>{num(o.median)}</strong> of the account’s {exact(o.baseline)} earlier {o.baseline === 1 ? 'video' : 'videos'} at the same age, more than{' '}
-            {o.percentile} % of them.
+            At {ageText(o.ageHours ?? 0)} old it had <strong>{exact(o.views)}</strong> views: {times(o.multiplier ?? 0)} the median ({num(o.median)} views) of the
+            account’s {exact(o.baseline)} earlier {o.baseline === 1 ? 'video' : 'videos'} at the same age, {ahead(o.percentile)}.
           </p>
         </>
       ) : (

@@ -85,8 +85,8 @@ const COLUMNS: Column[] = [
   { key: 'views', label: 'Views', sort: 'views', num: true, shown: true, value: (v) => v.metrics.views, cell: (v) => <Count v={v.metrics.views} /> },
   { key: 'likes', label: 'Likes', sort: 'likes', num: true, shown: true, value: (v) => v.metrics.likes, cell: (v) => <Count v={v.metrics.likes} /> },
   { key: 'comments', label: 'Comments', sort: 'comments', num: true, shown: true, value: (v) => v.metrics.comments, cell: (v) => <Count v={v.metrics.comments} /> },
-  { key: 'shares', label: 'Shares', sort: 'shares', num: true, shown: true, value: (v) => v.metrics.shares, cell: (v) => <Count v={v.metrics.shares} /> },
-  { key: 'saves', label: 'Saves', sort: 'saves', num: true, shown: true, value: (v) => v.metrics.saves, cell: (v) => <Count v={v.metrics.saves} /> },
+  { key: 'shares', label: 'Shares', sort: 'shares', num: true, shown: false, value: (v) => v.metrics.shares, cell: (v) => <Count v={v.metrics.shares} /> },
+  { key: 'saves', label: 'Saves', sort: 'saves', num: true, shown: false, value: (v) => v.metrics.saves, cell: (v) => <Count v={v.metrics.saves} /> },
   {
     key: 'engagement',
     label: 'Engagement',
