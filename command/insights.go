@@ -463,7 +463,19 @@ ON CONFLICT (video_id) DO UPDATE SET
     forecast_state = EXCLUDED.forecast_state, forecast_7d = EXCLUDED.forecast_7d,
     forecast_7d_low = EXCLUDED.forecast_7d_low, forecast_7d_high = EXCLUDED.forecast_7d_high,
     forecast_30d = EXCLUDED.forecast_30d, forecast_30d_low = EXCLUDED.forecast_30d_low,
-    forecast_30d_high = EXCLUDED.forecast_30d_high, computed_at = EXCLUDED.computed_at`,
+    forecast_30d_high = EXCLUDED.forecast_30d_high, computed_at = EXCLUDED.computed_at
+-- a row whose numbers did not change is left as it was: the analytics
+-- database copies every row written
+WHERE (video_insights.curve, video_insights.curve_through, video_insights.views, video_insights.views_per_hour,
+       video_insights.outlier_state, video_insights.outlier_age_hours, video_insights.outlier_multiplier,
+       video_insights.outlier_percentile, video_insights.outlier_baseline, video_insights.forecast_state,
+       video_insights.forecast_7d, video_insights.forecast_7d_low, video_insights.forecast_7d_high,
+       video_insights.forecast_30d, video_insights.forecast_30d_low, video_insights.forecast_30d_high)
+  IS DISTINCT FROM (EXCLUDED.curve, EXCLUDED.curve_through, EXCLUDED.views, EXCLUDED.views_per_hour,
+       EXCLUDED.outlier_state, EXCLUDED.outlier_age_hours, EXCLUDED.outlier_multiplier,
+       EXCLUDED.outlier_percentile, EXCLUDED.outlier_baseline, EXCLUDED.forecast_state,
+       EXCLUDED.forecast_7d, EXCLUDED.forecast_7d_low, EXCLUDED.forecast_7d_high,
+       EXCLUDED.forecast_30d, EXCLUDED.forecast_30d_low, EXCLUDED.forecast_30d_high)`,
 			ws, ids, curves, through, views, perHour, oState, oAge, oViews, oMedian, oMult, oPct, oBase,
 			fState, f7, f7lo, f7hi, f30, f30lo, f30hi, ids, now)
 		if err != nil {
