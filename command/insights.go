@@ -199,14 +199,24 @@ func workspaceInsights(ctx context.Context, db *pgxpool.Pool, r InsightReader, w
 		}
 	}
 	err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
-		if err := writeInsights(ctx, tx, ws, videos, now); err != nil {
+		changed, err := writeInsights(ctx, tx, ws, videos, now)
+		if err != nil {
 			return err
 		}
 		if err := addEvents(ctx, tx, events); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `UPDATE workspaces SET insights_version = $2, insights_at = $3 WHERE id = $1`, ws, version, now)
-		if err != nil {
+		// Changed numbers move the data version on, so that no cached
+		// answer shows the old ones; the step itself then counts as
+		// having seen that version, unless another write came in since
+		// it read its own.
+		sql := `UPDATE workspaces SET insights_version = $2, insights_at = $3 WHERE id = $1`
+		if changed {
+			sql = `UPDATE workspaces SET data_version = data_version + 1,
+				insights_version = CASE WHEN data_version = $2 THEN data_version + 1 ELSE $2 END, insights_at = $3
+			WHERE id = $1`
+		}
+		if _, err := tx.Exec(ctx, sql, ws, version, now); err != nil {
 			return fmt.Errorf("insights: mark workspace: %w", err)
 		}
 		return nil
@@ -404,8 +414,10 @@ WHERE v.workspace_id = $1 AND v.id = ANY($2)`, ws, ids)
 // insightsWriteBatch bounds the rows of one write.
 const insightsWriteBatch = 5000
 
-// writeInsights stores every video's row.
-func writeInsights(ctx context.Context, tx pgx.Tx, ws uuid.UUID, videos []insightVideo, now time.Time) error {
+// writeInsights stores every video's row, and reports whether any
+// changed.
+func writeInsights(ctx context.Context, tx pgx.Tx, ws uuid.UUID, videos []insightVideo, now time.Time) (bool, error) {
+	changed := false
 	for b := range slices.Chunk(videos, insightsWriteBatch) {
 		n := len(b)
 		var (
@@ -440,7 +452,7 @@ func writeInsights(ctx context.Context, tx pgx.Tx, ws uuid.UUID, videos []insigh
 				f30[i], f30lo[i], f30hi[i] = &b[i].forecast.In30d.Views, &b[i].forecast.In30d.Low, &b[i].forecast.In30d.High
 			}
 		}
-		_, err := tx.Exec(ctx, `
+		tag, err := tx.Exec(ctx, `
 INSERT INTO video_insights (video_id, workspace_id, curve, curve_through, views, views_per_hour,
     outlier_state, outlier_age_hours, outlier_views, outlier_median, outlier_multiplier, outlier_percentile, outlier_baseline,
     forecast_state, forecast_7d, forecast_7d_low, forecast_7d_high, forecast_30d, forecast_30d_low, forecast_30d_high, computed_at)
@@ -463,14 +475,27 @@ ON CONFLICT (video_id) DO UPDATE SET
     forecast_state = EXCLUDED.forecast_state, forecast_7d = EXCLUDED.forecast_7d,
     forecast_7d_low = EXCLUDED.forecast_7d_low, forecast_7d_high = EXCLUDED.forecast_7d_high,
     forecast_30d = EXCLUDED.forecast_30d, forecast_30d_low = EXCLUDED.forecast_30d_low,
-    forecast_30d_high = EXCLUDED.forecast_30d_high, computed_at = EXCLUDED.computed_at`,
+    forecast_30d_high = EXCLUDED.forecast_30d_high, computed_at = EXCLUDED.computed_at
+-- a row whose numbers did not change is left as it was: the analytics
+-- database copies every row written
+WHERE (video_insights.curve, video_insights.curve_through, video_insights.views, video_insights.views_per_hour,
+       video_insights.outlier_state, video_insights.outlier_age_hours, video_insights.outlier_multiplier,
+       video_insights.outlier_percentile, video_insights.outlier_baseline, video_insights.forecast_state,
+       video_insights.forecast_7d, video_insights.forecast_7d_low, video_insights.forecast_7d_high,
+       video_insights.forecast_30d, video_insights.forecast_30d_low, video_insights.forecast_30d_high)
+  IS DISTINCT FROM (EXCLUDED.curve, EXCLUDED.curve_through, EXCLUDED.views, EXCLUDED.views_per_hour,
+       EXCLUDED.outlier_state, EXCLUDED.outlier_age_hours, EXCLUDED.outlier_multiplier,
+       EXCLUDED.outlier_percentile, EXCLUDED.outlier_baseline, EXCLUDED.forecast_state,
+       EXCLUDED.forecast_7d, EXCLUDED.forecast_7d_low, EXCLUDED.forecast_7d_high,
+       EXCLUDED.forecast_30d, EXCLUDED.forecast_30d_low, EXCLUDED.forecast_30d_high)`,
 			ws, ids, curves, through, views, perHour, oState, oAge, oViews, oMedian, oMult, oPct, oBase,
 			fState, f7, f7lo, f7hi, f30, f30lo, f30hi, ids, now)
 		if err != nil {
-			return fmt.Errorf("insights: write: %w", err)
+			return false, fmt.Errorf("insights: write: %w", err)
 		}
+		changed = changed || tag.RowsAffected() > 0
 	}
-	return nil
+	return changed, nil
 }
 
 // curveText is a curve as a PostgreSQL array literal.

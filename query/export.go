@@ -27,6 +27,9 @@ var VideoExportColumns = []string{
 	"published_at", "added_at", "status", "collection_id", "collection", "tracked_individually", "is_shop",
 	"views", "likes", "comments", "shares", "saves", "engagement_rate_pct",
 	"views_gained_24h", "views_gained_7d", "last_scraped_at",
+	"outlier_state", "outlier_age_hours", "outlier_multiplier", "outlier_percentile", "outlier_baseline",
+	"forecast_state", "forecast_views_7d", "forecast_views_7d_low", "forecast_views_7d_high",
+	"forecast_views_30d", "forecast_views_30d_low", "forecast_views_30d_high",
 }
 
 // DefaultExportPage is how many videos one page of the export reads.
@@ -354,6 +357,20 @@ func videoRecord(r []string, v Video, names map[uuid.UUID]string) {
 		strconv.FormatBool(v.TrackedIndividually), strconv.FormatBool(v.IsShop != nil && *v.IsShop),
 		countCell(m.Views), countCell(m.Likes), countCell(m.Comments), countCell(m.Shares), countCell(m.Saves),
 		rateCell(v.EngagementRate), gainCell(v.ViewsGained24h), gainCell(v.ViewsGained7d), timeCell(v.LastScrapedAt),
+	})
+	o, f := v.Outlier, v.Forecast
+	if o == nil {
+		o = &VideoOutlier{State: "pending"}
+	}
+	if f == nil {
+		f = &VideoForecast{State: "pending"}
+	}
+	intCell := func(n *int) string { return optionalCell(n, strconv.Itoa) }
+	copy(r[len(VideoExportColumns)-12:], []string{
+		o.State, intCell(o.AgeHours), optionalCell(o.Multiplier, func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }),
+		intCell(o.Percentile), intCell(o.Baseline),
+		f.State, gainCell(f.Views7d), gainCell(f.Views7dLow), gainCell(f.Views7dHigh),
+		gainCell(f.Views30d), gainCell(f.Views30dLow), gainCell(f.Views30dHigh),
 	})
 }
 

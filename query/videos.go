@@ -463,9 +463,10 @@ const videoColumns = `v.id, v.platform, v.platform_video_id, v.url, v.caption, v
 	v.tracked_individually, v.is_shop, v.created_at, v.last_scraped_at, ` + insightColumns
 
 // insightColumns are the columns of video_insights (named i) a video's
-// Outlier and Forecast are read from.
-const insightColumns = `coalesce(i.outlier_state, 'pending'), i.outlier_age_hours, i.outlier_multiplier,
-	i.outlier_percentile, i.outlier_baseline, i.outlier_views, i.outlier_median, coalesce(i.forecast_state, 'pending'),
+// Outlier and Forecast are read from; a video without a row has states
+// NULL, read as pending.
+const insightColumns = `i.outlier_state, i.outlier_age_hours, i.outlier_multiplier,
+	i.outlier_percentile, i.outlier_baseline, i.outlier_views, i.outlier_median, i.forecast_state,
 	i.computed_at, i.views, i.forecast_7d, i.forecast_7d_low, i.forecast_7d_high, i.forecast_30d, i.forecast_30d_low,
 	i.forecast_30d_high`
 
@@ -682,16 +683,18 @@ func scanVideo(row pgx.CollectableRow) (Video, error) {
 	var v Video
 	o, f := &VideoOutlier{}, &VideoForecast{}
 	var seenViews *int64
+	var outlierState, forecastState *string
 	err := row.Scan(&v.ID, &v.Platform, &v.PlatformVideoID, &v.URL, &v.Caption, &v.ThumbnailURL, &v.AccountID,
 		&v.AccountHandle, &v.PublishedAt, &v.Status, &v.StatusReason, &v.CollectionID,
 		&v.TrackedIndividually, &v.IsShop, &v.AddedAt, &v.LastScrapedAt,
-		&o.State, &o.AgeHours, &o.Multiplier, &o.Percentile, &o.Baseline, &o.Views, &o.Median, &f.State,
+		&outlierState, &o.AgeHours, &o.Multiplier, &o.Percentile, &o.Baseline, &o.Views, &o.Median, &forecastState,
 		&f.MadeAt, &seenViews, &f.Views7d, &f.Views7dLow, &f.Views7dHigh, &f.Views30d, &f.Views30dLow, &f.Views30dHigh)
 	if f.Views7d != nil && seenViews != nil {
 		g := max(0, *f.Views7d-*seenViews)
 		f.Gain7d = &g
 	}
 	f.MadeAt = inUTC(f.MadeAt)
+	o.State, f.State = cmp.Or(deref(outlierState), "pending"), cmp.Or(deref(forecastState), "pending")
 	v.Outlier, v.Forecast = o, f
 	v.AddedAt = v.AddedAt.UTC()
 	v.PublishedAt = inUTC(v.PublishedAt)
@@ -829,4 +832,13 @@ func descNilLast[T cmp.Ordered](a, b *T) int {
 		return -1
 	}
 	return cmp.Compare(*b, *a)
+}
+
+// deref is *p, or the zero value for nil.
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
 }

@@ -1,6 +1,6 @@
 // Package analytics keeps the analytics database's dimension tables
-// (workspaces, collections, accounts, videos, alert rules and alert events)
-// in step with PostgreSQL and
+// (workspaces, collections, accounts, videos, alert rules, alert events and
+// the videos' insights) in step with PostgreSQL and
 // rebuilds the whole analytics database. The metric tables need no sync:
 // materialized views in the analytics database fill them from
 // metric_snapshots as snapshots arrive (schema/clickhouse/0007_analytics.sql,
@@ -36,7 +36,7 @@ import (
 
 // Dimensions are the dimension tables of the analytics database, each
 // <name>_rows read through the view <name>.
-var Dimensions = []string{"workspaces", "collections", "accounts", "videos", "alert_rules", "alert_events"}
+var Dimensions = []string{"workspaces", "collections", "accounts", "videos", "alert_rules", "alert_events", "video_insights"}
 
 // MetricTables are the analytics tables filled from metric_snapshots by a
 // materialized view named <table>_mv.
@@ -104,6 +104,21 @@ func number(v any) any {
 		return uint32(n)
 	}
 	return uint32(0)
+}
+
+func nullableNumber(v any) any {
+	if v == nil {
+		return (*uint32)(nil)
+	}
+	n := number(v).(uint32)
+	return &n
+}
+
+func nullableBigint(v any) any {
+	if n, ok := v.(int64); ok {
+		return &n
+	}
+	return (*int64)(nil)
 }
 
 func bigint(v any) any {
@@ -240,6 +255,23 @@ var dimensions = []dimension{
 				SELECT id FROM alert_events WHERE analytics_txid >= $1
 				UNION
 				SELECT ee.id FROM alert_events ee JOIN alert_rules rr ON rr.id = ee.rule_id WHERE rr.analytics_txid >= $1)`,
+	},
+	{
+		// The videos' outlier scores and forecasts (the insights step
+		// writes a row only when its numbers change).
+		name: "video_insights",
+		columns: []column{
+			{"workspace_id", id}, {"video_id", id}, {"outlier_state", text}, {"outlier_age_hours", nullableNumber},
+			{"outlier_views", nullableBigint}, {"outlier_median", nullableFloat}, {"outlier_multiplier", nullableFloat},
+			{"outlier_percentile", nullableNumber}, {"outlier_baseline", nullableNumber}, {"forecast_state", text},
+			{"forecast_views_7d", nullableBigint}, {"forecast_views_7d_low", nullableBigint}, {"forecast_views_7d_high", nullableBigint},
+			{"forecast_views_30d", nullableBigint}, {"forecast_views_30d_low", nullableBigint}, {"forecast_views_30d_high", nullableBigint},
+			{"computed_at", at},
+		},
+		query: `SELECT workspace_id, video_id, outlier_state, outlier_age_hours, outlier_views, outlier_median, outlier_multiplier,
+				outlier_percentile, outlier_baseline, forecast_state, forecast_7d, forecast_7d_low, forecast_7d_high,
+				forecast_30d, forecast_30d_low, forecast_30d_high, computed_at
+			FROM video_insights WHERE analytics_txid >= $1`,
 	},
 }
 

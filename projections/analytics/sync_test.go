@@ -114,6 +114,20 @@ func TestDimensionsFollowWrites(t *testing.T) {
 		t.Fatalf("videos after scrape: %q", got)
 	}
 
+	// the insights step scores it
+	if _, err := env.PG.Exec(ctx, `INSERT INTO video_insights (video_id, workspace_id, curve, outlier_state, outlier_age_hours,
+			outlier_multiplier, outlier_percentile, outlier_baseline, forecast_state, forecast_7d, forecast_7d_low, forecast_7d_high, computed_at)
+		VALUES ($1, $2, '{}', 'scored', 24, 3.4, 97, 18, 'forecast', 5000, 4000, 7000, now())`, *tracked.ID, ws); err != nil {
+		t.Fatal(err)
+	}
+	sync(t)
+	got = rows(t, `SELECT concat(outlier_state, ' ', toString(outlier_age_hours), ' ', toString(outlier_multiplier), ' p', toString(outlier_percentile),
+			' ', forecast_state, ' ', toString(forecast_views_7d_low), '-', toString(forecast_views_7d_high), ' ', ifNull(toString(forecast_views_30d), '-'))
+		FROM A.video_insights WHERE workspace_id = ? AND video_id = ?`, ws, *tracked.ID)
+	if want := "scored 24 3.4 p97 forecast 4000-7000 -"; len(got) != 1 || got[0] != want {
+		t.Fatalf("video_insights: %q, want %q", got, want)
+	}
+
 	// an account, then removed
 	account := env.Account(t, ws, testenv.AccountOptions{Platform: platform.Instagram, Handle: "acme", Status: domain.ItemActive})
 	sync(t)

@@ -32,10 +32,30 @@ CREATE TABLE video_insights (
     forecast_30d        bigint,
     forecast_30d_low    bigint,
     forecast_30d_high   bigint,
-    computed_at         timestamptz NOT NULL
+    computed_at         timestamptz NOT NULL,
+    -- the dimension sync's stamp (0014_analytics_sync.sql)
+    analytics_txid      bigint NOT NULL DEFAULT 0
 );
 
 CREATE INDEX video_insights_workspace_idx ON video_insights (workspace_id);
+CREATE INDEX video_insights_analytics_txid_idx ON video_insights (analytics_txid);
+
+-- The analytics database copies the insights (dimension video_insights);
+-- a row is keyed by its video, so its delete is recorded by video_id.
+CREATE TRIGGER video_insights_analytics_stamp BEFORE INSERT OR UPDATE ON video_insights
+    FOR EACH ROW EXECUTE FUNCTION analytics_stamp();
+
+CREATE FUNCTION analytics_record_insights_deletion() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO analytics_deletions (kind, id, workspace_id)
+    VALUES (TG_TABLE_NAME, OLD.video_id, OLD.workspace_id)
+    ON CONFLICT (kind, id) DO UPDATE SET analytics_txid = txid_current(), deleted_at = now();
+    RETURN OLD;
+END
+$$;
+
+CREATE TRIGGER video_insights_analytics_deletion AFTER DELETE ON video_insights
+    FOR EACH ROW EXECUTE FUNCTION analytics_record_insights_deletion();
 
 -- The workspace's data version the insights were last worked out at, and
 -- when: the step skips a workspace whose data has not changed within the
