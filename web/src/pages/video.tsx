@@ -209,7 +209,7 @@ function ForecastPart({ f, views }: { f: Forecast | undefined; views: number | n
             <Horizon label="Views in 30 days" views={f.views30d} low={f.views30dLow} high={f.views30dHigh} testid="forecast-30d" />
           </div>
           <p class="muted small">
-            {signed(f.gain7d)} in the next 7 days from {num(views)} now. From its own curve and those of its account’s videos at the same age; the band holds 8 in
+            {signed(f.gain7d)} in the next 7 days from {num(views)} now. From its own curve and those of its account’s (or else the workspace’s) videos at the same age; the band holds 8 in
             10 outcomes.
           </p>
         </>
