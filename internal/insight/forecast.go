@@ -102,7 +102,7 @@ func AgeClass(age time.Duration) int {
 // DefaultForecast is the method Predict uses, as chosen and calibrated by
 // the backtest on the simulator's curves (go run ./cmd/scrapersim -study
 // forecast).
-var DefaultForecast = ForecastMethod{Nearest: 0.15, Widen: []float64{1.13, 0.59, 0.5}}
+var DefaultForecast = ForecastMethod{Nearest: 0.15, Widen: []float64{1.13, 1, 1}}
 
 // Predict forecasts v's total views 7 and 30 days after now from v's own
 // curve and latest snapshot and the curves of its account's other videos
