@@ -249,8 +249,8 @@ func forecastStudy(cfg forecastStudyConfig, w io.Writer) error {
 	started := time.Now()
 	cases := forecastCases(cfg)
 	fmt.Fprintf(w, "## Forecast backtest on the simulator's curves\n\n")
-	fmt.Fprintf(w, "%d TikTok accounts in workspaces of %d, tracked hourly from %s; %d cuts %s apart from %s on; every video younger than 30 days at a cut is forecast from what was visible then (%d forecasts in all). Half the accounts (even ones) calibrate the band's width, the other half check it.\n\n",
-		cfg.Accounts, cfg.PerWorkspace, cfg.Start.Format(time.DateOnly), cfg.Cuts, cfg.CutEvery, cfg.Start.Add(cfg.FirstCut).Format(time.DateOnly), len(cases))
+	fmt.Fprintf(w, "%d TikTok accounts in workspaces of %d, tracked hourly from %s; %d cuts %g days apart from %s on; every video younger than 30 days at a cut is forecast from what was visible then (%d forecasts in all). Half the accounts (even ones) calibrate the band's width, the other half check it.\n\n",
+		cfg.Accounts, cfg.PerWorkspace, cfg.Start.Format(time.DateOnly), cfg.Cuts, cfg.CutEvery.Hours()/24, cfg.Start.Add(cfg.FirstCut).Format(time.DateOnly), len(cases))
 
 	fmt.Fprintln(w, "Methods compared (the band's widening per age class calibrated on the first half; figures of the second half):")
 	fmt.Fprintln(w)

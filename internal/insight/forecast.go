@@ -48,8 +48,9 @@ type Band struct{ Views, Low, High int64 }
 type Forecast struct {
 	State       ForecastState
 	In7d, In30d Band
-	// Basis is how many curves the forecast drew on: the fewer of the two
-	// horizons'.
+	// Basis is how many reference curves have values at the video's age
+	// and a horizon, before the nearest in trend are kept: the fewer of
+	// the two horizons'.
 	Basis int
 }
 
