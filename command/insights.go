@@ -447,9 +447,11 @@ func writeInsights(ctx context.Context, tx pgx.Tx, ws uuid.UUID, videos []insigh
 			}
 			f := v.forecast
 			fState[i] = string(f.State)
-			if f.State == forecastMade {
+			if f.State == insight.ForecastReady {
 				f7[i], f7lo[i], f7hi[i] = &b[i].forecast.In7d.Views, &b[i].forecast.In7d.Low, &b[i].forecast.In7d.High
-				f30[i], f30lo[i], f30hi[i] = &b[i].forecast.In30d.Views, &b[i].forecast.In30d.Low, &b[i].forecast.In30d.High
+				if f.Has30d {
+					f30[i], f30lo[i], f30hi[i] = &b[i].forecast.In30d.Views, &b[i].forecast.In30d.Low, &b[i].forecast.In30d.High
+				}
 			}
 		}
 		tag, err := tx.Exec(ctx, `

@@ -10,9 +10,6 @@ import (
 	"github.com/reeltrack/reeltrack/internal/insight"
 )
 
-// forecastMade is the state of a video with a forecast.
-const forecastMade insight.ForecastState = "forecast"
-
 // forecastHorizon is the age up to which a video is forecast: 30 days.
 const forecastHorizon = 30 * 24 * time.Hour
 
@@ -65,13 +62,13 @@ func forecastAll(videos []insightVideo, byAccount map[uuid.UUID][]int, now time.
 		v := &videos[i]
 		switch {
 		case v.published == nil || !v.hasLatest:
-			v.forecast = insight.Forecast{State: "too_young"}
+			v.forecast = insight.Forecast{State: insight.ForecastTooYoung}
 			if v.published != nil && now.Sub(*v.published) >= forecastHorizon {
-				v.forecast = insight.Forecast{State: "too_old"}
+				v.forecast = insight.Forecast{State: insight.ForecastTooOld}
 			}
 			continue
 		case now.Sub(*v.published) >= forecastHorizon:
-			v.forecast = insight.Forecast{State: "too_old"}
+			v.forecast = insight.Forecast{State: insight.ForecastTooOld}
 			continue
 		}
 		var account []insight.Video

@@ -47,13 +47,14 @@ func TestInsightsScoreVideosAgainstTheirAccount(t *testing.T) {
 	video := func(published time.Time, account uuid.UUID) uuid.UUID {
 		return env.Video(t, ws, testenv.VideoOptions{AccountID: account, Status: domain.ItemActive, PublishedAt: published, CreatedAt: published})
 	}
-	// six earlier videos, a day apart, followed for 8 days
+	// six earlier videos, a day apart, 15 to 10 days old, followed since
+	// they were published
 	paces := []float64{100, 200, 300, 400, 500, 600}
 	var earlier []uuid.UUID
 	for i, pace := range paces {
-		p := now.Add(-time.Duration(9-i) * 24 * time.Hour)
+		p := now.Add(-time.Duration(15-i) * 24 * time.Hour)
 		earlier = append(earlier, video(p, acc))
-		grow(earlier[i], acc, p, pace, 1, min(200, int(now.Sub(p).Hours())))
+		grow(earlier[i], acc, p, pace, 1, int(now.Sub(p).Hours()))
 	}
 	// the newest, 23.5 hours old: scored at 6 h for now
 	newest := now.Add(-23*time.Hour - 30*time.Minute)
@@ -122,9 +123,9 @@ func TestInsightsScoreVideosAgainstTheirAccount(t *testing.T) {
 	}
 	checkScored(6)
 	// the earlier videos are scored against those before them: the
-	// sixth (4 days old) against five at 3 days, the first not at all
-	if r := read(earlier[5]); r.state != "scored" || *r.age != 72 || *r.baseline != 5 || *r.percentile != 100 {
-		t.Fatalf("sixth video %+v, want scored at 72 h, p100 of 5", r)
+	// sixth (10 days old) against five at 7 days, the first not at all
+	if r := read(earlier[5]); r.state != "scored" || *r.age != 168 || *r.baseline != 5 || *r.percentile != 100 || *r.multiplier != 2 {
+		t.Fatalf("sixth video %+v, want scored at 168 h, 2× the median, p100 of 5", r)
 	}
 	if r := read(earlier[0]); r.state != "too_few_videos" {
 		t.Fatalf("first video %+v, want too_few_videos", r)
@@ -133,6 +134,20 @@ func TestInsightsScoreVideosAgainstTheirAccount(t *testing.T) {
 		if r := read(id); r.state != want {
 			t.Errorf("video %v: %+v, want %s", id, r, want)
 		}
+	}
+	// the newest's forecast: every earlier video grew as pace × hours, so
+	// 7 days on from its latest snapshot (23 h) it has grown as they did
+	// from 23 h to its age then (23.5 h + 7 d), a band without spread; no
+	// curve reaches 30 days on
+	var f7, f7lo, f7hi, f30 *int64
+	var fState string
+	if err := env.PG.QueryRow(ctx, `SELECT forecast_state, forecast_7d, forecast_7d_low, forecast_7d_high, forecast_30d
+		FROM video_insights WHERE video_id = $1`, hit).Scan(&fState, &f7, &f7lo, &f7hi, &f30); err != nil {
+		t.Fatal(err)
+	}
+	if want := 1500 * (23.5 + 168); fState != "forecast" || f7 == nil || math.Abs(float64(*f7)-want)/want > 0.01 ||
+		*f7lo > *f7 || *f7hi < *f7 || float64(*f7hi-*f7lo)/want > 0.01 || f30 != nil {
+		t.Fatalf("forecast %s %v [%v, %v], 30 d %v; want about %.0f at 7 days, no 30-day one", fState, deref(f7), deref(f7lo), deref(f7hi), f30, want)
 	}
 	var curve []int64
 	if err := env.PG.QueryRow(ctx, `SELECT curve FROM video_insights WHERE video_id = $1`, earlier[2]).Scan(&curve); err != nil {
@@ -174,4 +189,12 @@ func TestInsightsScoreVideosAgainstTheirAccount(t *testing.T) {
 	if run := step(later.Add(2 * time.Hour)); run.Curves != 0 || run.Outliers != 0 {
 		t.Fatalf("step without new snapshots %+v, want no curve read and no event", run)
 	}
+}
+
+func deref[T any](p *T) T {
+	var zero T
+	if p == nil {
+		return zero
+	}
+	return *p
 }

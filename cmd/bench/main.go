@@ -144,9 +144,13 @@ func run() error {
 	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write a CPU profile of the cold and warm phases (server and clients) to this file")
 	only := fs.String("only", "", "run only these phases, comma-separated, of "+strings.Join(allPhases, ", ")+" (e.g. -only warm); default all")
 	routes := fs.String("routes", "", "measure only the routes whose name contains one of these comma-separated words (e.g. -routes overview,accounts); default all")
+	forecast := fs.Bool("forecast-backtest", false, "backtest the views forecast on the large workspace's histories, regenerated in process (no database), print the figures and exit")
 	quick := fs.Bool("quick", false, "smoke test: tiny sizes and short measurements, in databases reeltrack_bench_quick and Redis prefix bench_quick:")
 	if err := fs.Parse(os.Args[1:]); err != nil {
 		return err
+	}
+	if *forecast {
+		return forecastBacktest(o.Out, o.Sizes)
 	}
 	// The bench makes databases of its own and reads the query log: as the
 	// administrator (CLICKHOUSE_ADMIN_USER, CLICKHOUSE_ADMIN_PASSWORD).

@@ -199,13 +199,22 @@ func (e *entity) fill(r *row, h, n int, end time.Time) {
 		r.Has[5] = true
 		return
 	}
-	hf := float64(h)
-	views := e.scale * (1 - math.Exp(-(e.age0+hf)/e.tau))
-	if e.viral > 0 {
-		views += e.viral / (1 + math.Exp(-(hf-e.center)/e.width))
-	}
+	views := e.viewsAtAge(e.age0 + float64(h))
 	r.Values = [6]uint64{uint64(views), uint64(views * e.likeR), uint64(views * e.commentR), uint64(views * e.shareR), uint64(views * e.saveR), 0}
 	r.Has = [6]bool{true, !e.hideLikes, true, !e.hideShares, !e.hideSaves, false}
+}
+
+// viewsAtAge is a video's views age hours after publishing (the series'
+// hour h is age age0+h): the curve of the comment on entity.
+func (e *entity) viewsAtAge(age float64) float64 {
+	if age <= 0 {
+		return 0
+	}
+	views := e.scale * (1 - math.Exp(-age/e.tau))
+	if e.viral > 0 {
+		views += e.viral / (1 + math.Exp(-(age-e.age0-e.center)/e.width))
+	}
+	return views
 }
 
 // generator yields every snapshot of the world hour by hour, all tenants of

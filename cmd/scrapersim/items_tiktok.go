@@ -159,13 +159,20 @@ type tiktokContext struct {
 	listing      bool // profile listings show counts rounded, as TikTok's pages do
 }
 
+// curve is the video's view curve: a mega account's video is now and then
+// a hit of billions of views.
+func (v tiktokVideo) curve() curve {
+	c := newCurve(v.seed, v.published, tierScale(v.tier))
+	if v.tier >= 26 && chance(v.seed, "megaHit", 0.2) {
+		c.peak = logBetween(v.seed, "megaPeak", 2.3e9, 6e9)
+	}
+	return c
+}
+
 func (w *world) tiktokItem(v tiktokVideo, at time.Time, ctx tiktokContext) obj {
 	s, a := v.seed, v.author
 	hour := hourOf(at)
-	c := newCurve(s, v.published, tierScale(v.tier))
-	if v.tier >= 26 && chance(s, "megaHit", 0.2) {
-		c.peak = logBetween(s, "megaPeak", 2.3e9, 6e9)
-	}
+	c := v.curve()
 	round := func(n int64) int64 {
 		if ctx.listing {
 			return shortRound(n)

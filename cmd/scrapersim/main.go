@@ -68,6 +68,9 @@ type Config struct {
 	// EmptyEvery, when at least 3, makes the first and the last of every
 	// EmptyEvery positions of each dataset an empty item; 0: none.
 	EmptyEvery int
+	// Study, when set, names a study (studies) to run and print instead of
+	// serving.
+	Study string
 
 	Now func() time.Time // nil: time.Now; tests set it
 }
@@ -154,6 +157,7 @@ func loadConfig(args []string, getenv func(string) string) (Config, error) {
 	perProfile := str("items-per-profile-max", "1000", "most items one profile, channel or handle may list")
 	quirksOn := str("quirks", "true", "write some counts as strings, comma strings, null or missing")
 	emptyEvery := str("empty-every", "0", "make the first and last of every N positions of each dataset an empty item, which clean=true drops after offset and limit apply, as Apify does: a reader with page size N gets every page two items short (0: none)")
+	study := fs.String("study", "", "run the named study of the simulated data, print its report and exit instead of serving (one of: "+studyNames()+")")
 	if err := fs.Parse(args); err != nil {
 		return Config{}, err
 	}
@@ -177,6 +181,7 @@ func loadConfig(args []string, getenv func(string) string) (Config, error) {
 		ItemsPerProfileMax: num("items-per-profile-max", *perProfile),
 		Quirks:             boolean("quirks", *quirksOn),
 		EmptyEvery:         num("empty-every", *emptyEvery),
+		Study:              *study,
 	}
 	if *epoch != "" {
 		t, err := time.Parse(time.RFC3339, *epoch)
@@ -203,6 +208,9 @@ func run(args []string, getenv func(string) string) error {
 	cfg, err := loadConfig(args, getenv)
 	if err != nil {
 		return err
+	}
+	if cfg.Study != "" {
+		return runStudy(cfg.Study, os.Stdout)
 	}
 	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

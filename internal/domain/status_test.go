@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/insight"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
@@ -40,6 +41,8 @@ func TestChecksListTheGoValues(t *testing.T) {
 		{"workspace_members", "workspace_members_digest_frequency_check", strs(domain.DigestFrequencies)},
 		{"digest_sends", "digest_sends_frequency_check", strs(domain.DigestPeriods)},
 		{"api_keys", "api_keys_scope_check", strs(domain.APIKeyScopes)},
+		{"video_insights", "video_insights_outlier_state_check", strs(insight.OutlierStates)},
+		{"video_insights", "video_insights_forecast_state_check", strs(insight.ForecastStates)},
 	} {
 		var def string
 		err := env.PG.QueryRow(t.Context(), `

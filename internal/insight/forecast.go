@@ -1,24 +1,355 @@
 package insight
 
-import "time"
+import (
+	"math"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/google/uuid"
+)
 
 // ForecastState says whether a video has a forecast, and if not, why.
 type ForecastState string
 
-// Band is a forecast of a video's total views at a horizon, with its 80 %
-// band.
+// The forecast states.
+const (
+	// ForecastReady: the video has a forecast.
+	ForecastReady ForecastState = "forecast"
+	// ForecastTooOld: the video was published ForecastMaxAge ago or more;
+	// its views have settled and are not forecast.
+	ForecastTooOld ForecastState = "too_old"
+	// ForecastTooYoung: the video has no snapshot yet, or is younger than
+	// the first of Ages (1 h).
+	ForecastTooYoung ForecastState = "too_young"
+	// ForecastNoHistory: fewer than MinForecastBasis curves of the
+	// account (and of the pool) have views at the video's age and at one
+	// of the horizons.
+	ForecastNoHistory ForecastState = "no_history"
+)
+
+// ForecastStates lists every state.
+var ForecastStates = []ForecastState{ForecastReady, ForecastTooOld, ForecastTooYoung, ForecastNoHistory}
+
+// The horizons of a forecast, and the age from which a video gets none.
+const (
+	Horizon7d      = 7 * 24 * time.Hour
+	Horizon30d     = 30 * 24 * time.Hour
+	ForecastMaxAge = 30 * 24 * time.Hour
+)
+
+// Band is a forecast of a video's total views at one horizon: Views the
+// median, Low and High the 10th and 90th percentiles (the 80 % band).
+// Low ≤ Views ≤ High, and Low is at least the views already counted.
 type Band struct{ Views, Low, High int64 }
 
-// Forecast is a video's views forecast 7 and 30 days ahead.
+// Forecast is a video's forecast 7 and 30 days after the time it was made.
+// The bands are zero unless State is ForecastReady.
 type Forecast struct {
 	State       ForecastState
 	In7d, In30d Band
-	// Basis is how many curves the forecast drew on.
+	// Has30d is false when too few curves reach 30 days past the video's
+	// age: the forecast then has its 7-day band only.
+	Has30d bool
+	// Basis is how many reference curves have values at the video's age
+	// and a horizon, before the nearest in trend are kept: the fewer of
+	// the two horizons'.
 	Basis int
 }
 
-// Predict forecasts a video's views; until the forecast model is in place
-// it has no history to go on.
+// How many curves a forecast needs and looks at.
+const (
+	// MinForecastBasis is the fewest curves with views at both the
+	// video's age and a horizon that a forecast draws on.
+	MinForecastBasis = 5
+	// poolBelow: an account with fewer curves than this at a horizon is
+	// topped up from the pool.
+	poolBelow = 10
+	// maxScan bounds the videos of the account, and of the pool, looked
+	// at: larger lists are sampled evenly, so the cost of a forecast does
+	// not grow with the workspace.
+	maxScan = 2000
+	// maxBasis bounds the curves a forecast draws on.
+	maxBasis = 400
+)
+
+// ForecastMethod holds the two choices of the forecast the backtest
+// tunes (docs/forecast.md).
+type ForecastMethod struct {
+	// Nearest is the share of the reference curves kept: those whose
+	// growth over the last halving of the video's age (views at its age
+	// over views at half of it) is closest to the video's own. 0 or 1
+	// keeps them all.
+	Nearest float64
+	// Widen stretches the band around the median, on a log scale, for a
+	// video in each of ForecastAgeClasses (same index): 1 keeps the 10th
+	// and 90th percentiles of the reference curves' growth; a missing or
+	// non-positive value counts as 1.
+	Widen []float64
+}
+
+// ForecastAgeClasses are the upper bounds of the ages whose bands are
+// calibrated apart (ForecastMethod.Widen): under a day, where curves still
+// climb, under a week and under 30 days, where most have settled.
+var ForecastAgeClasses = []time.Duration{24 * time.Hour, 7 * 24 * time.Hour, ForecastMaxAge}
+
+// AgeClass is the index in ForecastAgeClasses of a video of this age.
+func AgeClass(age time.Duration) int {
+	for i, upTo := range ForecastAgeClasses {
+		if age < upTo {
+			return i
+		}
+	}
+	return len(ForecastAgeClasses) - 1
+}
+
+// DefaultForecast is the method Predict uses, as chosen and calibrated by
+// the backtest on the simulator's curves (go run ./cmd/scrapersim -study
+// forecast).
+var DefaultForecast = ForecastMethod{Nearest: 0.15, Widen: []float64{1.13, 1, 1}}
+
+// Predict forecasts v's total views 7 and 30 days after now from v's own
+// curve and latest snapshot and the curves of its account's other videos
+// (account, may include v: skipped by ID) at the same age; pool (other
+// videos of the workspace on the same platform, may be nil) is the
+// fallback when the account has too few.
 func Predict(v Video, latest Point, account, pool []Video, now time.Time) Forecast {
-	return Forecast{State: "no_history"}
+	return DefaultForecast.Predict(v, latest, account, pool, now)
+}
+
+// ref is what one reference curve says: its growth, on a log scale, from
+// the video's latest age to each horizon, and over the last halving of
+// that age (the trend the video's own is compared with).
+type ref struct {
+	id          uuid.UUID
+	g7, g30     float64
+	has7, has30 bool
+	trend       float64
+	hasTrend    bool
+}
+
+// Predict is the package's Predict with this method.
+func (m ForecastMethod) Predict(v Video, latest Point, account, pool []Video, now time.Time) Forecast {
+	age := now.Sub(v.Published)
+	switch {
+	case age >= ForecastMaxAge:
+		return Forecast{State: ForecastTooOld}
+	case latest.At.IsZero() || age < time.Duration(Ages[0])*time.Hour:
+		return Forecast{State: ForecastTooYoung}
+	}
+	// The curves grow from the age of the latest snapshot to the ages the
+	// video will have at the horizons.
+	from := latest.At.Sub(v.Published).Hours()
+	to7, to30 := (age + Horizon7d).Hours(), (age + Horizon30d).Hours()
+	if from < float64(Ages[0]) || from > to7 {
+		return Forecast{State: ForecastNoHistory}
+	}
+	base := math.Log1p(float64(max(latest.Views, 0)))
+	half := from / 2
+	trend, hasTrend := 0.0, false
+	if at, ok := logViewsAt(v.Curve, half); ok {
+		trend, hasTrend = base-at, true
+	}
+	fromAt, halfAt, to7At, to30At := gridPos(from), gridPos(half), gridPos(to7), gridPos(to30)
+
+	refs := make([]ref, 0, min(maxBasis, len(account)+len(pool)))
+	n7, n30 := 0, 0
+	collect := func(list []Video, skip map[uuid.UUID]bool) {
+		step := max(1, float64(len(list))/maxScan)
+		for k := 0.0; int(k) < len(list) && len(refs) < maxBasis; k += step {
+			s := &list[int(k)]
+			if s.ID == v.ID || skip[s.ID] {
+				continue
+			}
+			r, ok := reference(s.Curve, fromAt, halfAt, to7At, to30At)
+			if !ok {
+				continue
+			}
+			r.id = s.ID
+			refs = append(refs, r)
+			n7 += b2i(r.has7)
+			n30 += b2i(r.has30)
+		}
+	}
+	collect(account, nil)
+	if (n7 < poolBelow || n30 < poolBelow) && len(pool) > 0 {
+		var skip map[uuid.UUID]bool
+		if len(refs) > 0 {
+			skip = make(map[uuid.UUID]bool, len(refs))
+			for _, r := range refs {
+				skip[r.id] = true
+			}
+		}
+		collect(pool, skip)
+	}
+	if n7 < MinForecastBasis {
+		return Forecast{State: ForecastNoHistory}
+	}
+	views := max(latest.Views, 0)
+	widen := 1.0
+	if c := AgeClass(age); c < len(m.Widen) && m.Widen[c] > 0 {
+		widen = m.Widen[c]
+	}
+	f := Forecast{State: ForecastReady, Basis: n7, Has30d: n30 >= MinForecastBasis}
+	f.In7d = m.band(refs, func(r *ref) (float64, bool) { return r.g7, r.has7 }, trend, hasTrend, views, widen)
+	if !f.Has30d {
+		return f
+	}
+	f.Basis = min(n7, n30)
+	f.In30d = m.band(refs, func(r *ref) (float64, bool) { return r.g30, r.has30 }, trend, hasTrend, views, widen)
+	// a curve never falls: nothing at 30 days is below its 7-day value
+	f.In30d.Views = max(f.In30d.Views, f.In7d.Views)
+	f.In30d.Low = max(f.In30d.Low, f.In7d.Low)
+	f.In30d.High = max(f.In30d.High, f.In7d.High)
+	return f
+}
+
+// reference reads one curve's growth from the age from to the horizons
+// to7 and to30, and over the halving half → from; false when it has no
+// value at from or at neither horizon.
+func reference(c Curve, from, half, to7, to30 gridAt) (ref, bool) {
+	at, ok := from.logViews(c)
+	if !ok {
+		return ref{}, false
+	}
+	var r ref
+	if x, ok := to7.logViews(c); ok {
+		r.g7, r.has7 = max(0, x-at), true
+	}
+	if x, ok := to30.logViews(c); ok {
+		r.g30, r.has30 = max(0, x-at), true
+	}
+	if !r.has7 && !r.has30 {
+		return ref{}, false
+	}
+	if x, ok := half.logViews(c); ok {
+		r.trend, r.hasTrend = at-x, true
+	}
+	return r, true
+}
+
+// band is the forecast at one horizon from the growths get reads: those
+// of the Nearest share of the curves whose trend is closest to the
+// video's (all of them when the video's trend is unknown), their median
+// and 10th and 90th percentiles, the band widened by widen, applied to
+// views.
+func (m ForecastMethod) band(refs []ref, get func(*ref) (float64, bool), trend float64, hasTrend bool, views int64, widen float64) Band {
+	type pick struct{ dist, growth float64 }
+	picks := make([]pick, 0, len(refs))
+	for i := range refs {
+		g, ok := get(&refs[i])
+		if !ok {
+			continue
+		}
+		d := math.Inf(1)
+		if hasTrend && refs[i].hasTrend {
+			d = math.Abs(refs[i].trend - trend)
+		}
+		picks = append(picks, pick{d, g})
+	}
+	if hasTrend && m.Nearest > 0 && m.Nearest < 1 {
+		keep := max(MinForecastBasis, int(math.Ceil(m.Nearest*float64(len(picks)))))
+		if keep < len(picks) {
+			slices.SortFunc(picks, func(a, b pick) int { return cmpFloat(a.dist, b.dist) })
+			picks = picks[:keep]
+		}
+	}
+	growth := make([]float64, len(picks))
+	for i, p := range picks {
+		growth[i] = p.growth
+	}
+	sort.Float64s(growth)
+	mid := quantile(growth, 0.5)
+	lo := max(0, mid-widen*(mid-quantile(growth, 0.1)))
+	hi := mid + widen*(quantile(growth, 0.9)-mid)
+	base := math.Log1p(float64(views))
+	at := func(g float64) int64 {
+		x := math.Expm1(base + g)
+		if x >= math.MaxInt64/2 {
+			return math.MaxInt64 / 2
+		}
+		return max(views, int64(math.Round(x)))
+	}
+	return Band{Views: at(mid), Low: at(lo), High: at(hi)}
+}
+
+// quantile is the q-quantile of sorted values, linear between order
+// statistics.
+func quantile(sorted []float64, q float64) float64 {
+	if len(sorted) == 0 {
+		return 0
+	}
+	pos := q * float64(len(sorted)-1)
+	i := int(pos)
+	if i >= len(sorted)-1 {
+		return sorted[len(sorted)-1]
+	}
+	return sorted[i] + (pos-float64(i))*(sorted[i+1]-sorted[i])
+}
+
+// logAges are the natural logarithms of Ages.
+var logAges = func() []float64 {
+	out := make([]float64, len(Ages))
+	for i, a := range Ages {
+		out[i] = math.Log(float64(a))
+	}
+	return out
+}()
+
+// logViewsAt is log(1 + views) of a curve at any age between the first
+// and the last of Ages: its value at that age, else the straight line, on
+// log scales of both views and age, between the two ages of the grid
+// around it when both are known. Growth curves are close to straight
+// there, where they are anything but on a linear scale.
+func logViewsAt(c Curve, age float64) (float64, bool) { return gridPos(age).logViews(c) }
+
+// gridAt is where an age lies on the grid of Ages: between Ages[lo] and
+// Ages[lo+1], frac of the way on a log scale (lo == hi: at Ages[lo]).
+// Worked out once per age, it reads any number of curves.
+type gridAt struct {
+	lo, hi int
+	frac   float64
+	ok     bool // within the grid
+}
+
+func gridPos(age float64) gridAt {
+	if age < float64(Ages[0]) || age > float64(MaxAge) {
+		return gridAt{}
+	}
+	i := sort.Search(len(Ages), func(i int) bool { return float64(Ages[i]) >= age }) // Ages[i] >= age
+	if float64(Ages[i]) == age {
+		return gridAt{lo: i, hi: i, ok: true}
+	}
+	// Ages[i-1] < age < Ages[i]
+	return gridAt{lo: i - 1, hi: i, frac: (math.Log(age) - logAges[i-1]) / (logAges[i] - logAges[i-1]), ok: true}
+}
+
+// logViews is log(1 + views) of c at the age (logViewsAt).
+func (g gridAt) logViews(c Curve) (float64, bool) {
+	if !g.ok || !c.Known(g.lo) || !c.Known(g.hi) {
+		return 0, false
+	}
+	// counts are whole numbers, so log(1 + views) needs no log1p
+	lo := math.Log(float64(c[g.lo]) + 1)
+	if g.lo == g.hi {
+		return lo, true
+	}
+	return lo + g.frac*(math.Log(float64(c[g.hi])+1)-lo), true
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
