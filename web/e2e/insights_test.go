@@ -35,6 +35,7 @@ type insightVideo struct {
 		Views7d     *int64 `json:"views7d"`
 		Views7dLow  *int64 `json:"views7dLow"`
 		Views7dHigh *int64 `json:"views7dHigh"`
+		Views30d    *int64 `json:"views30d"`
 		Gain7d      *int64 `json:"gain7d"`
 	} `json:"forecast"`
 }
@@ -196,8 +197,16 @@ func TestOutliersOnThePages(t *testing.T) {
 	if state != "scored" {
 		t.Errorf("the insight panel's state is %q, want scored", state)
 	}
-	if forecast := byID[first].Forecast.State == "forecast"; forecast != (forecastPoints == "2") {
-		t.Errorf("forecast state %q, the chart draws %q forecast points: want 2 with a forecast, none without", byID[first].Forecast.State, forecastPoints)
+	f := byID[first].Forecast
+	want := ""
+	if f.State == "forecast" {
+		want = "1" // 7 days on, and 30 when the forecast reaches them
+		if f.Views30d != nil {
+			want = "2"
+		}
+	}
+	if forecastPoints != want {
+		t.Errorf("forecast %+v: the chart draws %q forecast points, want %q", f, forecastPoints, want)
 	}
 	var why string
 	do(t, ctx, "an unscored video's insight panel",

@@ -95,7 +95,10 @@ export function ForecastCell({ f }: { f: Forecast | undefined }) {
   return (
     <span
       data-state="forecast"
-      title={`${exact(f.views7d)} views in 7 days (80 % between ${exact(f.views7dLow)} and ${exact(f.views7dHigh)}); ${exact(f.views30d)} in 30 days (${exact(f.views30dLow)}–${exact(f.views30dHigh)})`}
+      title={
+        `${exact(f.views7d)} views in 7 days (80 % between ${exact(f.views7dLow)} and ${exact(f.views7dHigh)})` +
+        (f.views30d !== null ? `; ${exact(f.views30d)} in 30 days (${exact(f.views30dLow)}–${exact(f.views30dHigh)})` : '')
+      }
     >
       {signed(f.gain7d)}
     </span>

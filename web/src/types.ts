@@ -632,7 +632,8 @@ export interface Outlier {
 export type ForecastState = 'forecast' | 'too_old' | 'too_young' | 'no_history' | 'pending'
 
 // Forecast: total views 7 and 30 days from now with their 80 % band; the
-// numbers are null unless state is forecast.
+// numbers are null unless state is forecast, the 30-day ones also when too
+// few curves reach 30 days on.
 export interface Forecast {
   state: ForecastState
   views7d: number | null

@@ -88,17 +88,14 @@ function GainKpi({ id, label, raw, window, hours, added }: { id: string; label: 
 }
 
 // chartForecast is the views forecast drawn after the chart's last point:
-// 7 and 30 days from now.
+// 7 and 30 days from now (the 30-day one when the forecast has it).
 function chartForecast(f: Forecast | undefined): ChartForecast | undefined {
-  if (f?.state !== 'forecast' || f.views7d === null || f.views30d === null) return undefined
+  if (f?.state !== 'forecast') return undefined
   const at = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString()
-  return {
-    label: 'Forecast views',
-    points: [
-      { t: at(7), views: f.views7d, low: f.views7dLow ?? f.views7d, high: f.views7dHigh ?? f.views7d },
-      { t: at(30), views: f.views30d, low: f.views30dLow ?? f.views30d, high: f.views30dHigh ?? f.views30d },
-    ],
-  }
+  const points: ChartForecast['points'] = []
+  if (f.views7d !== null) points.push({ t: at(7), views: f.views7d, low: f.views7dLow ?? f.views7d, high: f.views7dHigh ?? f.views7d })
+  if (f.views30d !== null) points.push({ t: at(30), views: f.views30d, low: f.views30dLow ?? f.views30d, high: f.views30dHigh ?? f.views30d })
+  return points.length ? { label: 'Forecast views', points } : undefined
 }
 
 function Growth({ v, by }: { v: VideoDetail; by: 'hour' | 'day' }) {
@@ -139,7 +136,7 @@ function Growth({ v, by }: { v: VideoDetail; by: 'hour' | 'day' }) {
           />
           <p class="muted vt-axes">
             Views on the left axis; likes and comments on the right axis.
-            {forecast && ' Dashed: the views forecast 7 and 30 days from now; shaded: its 80 % band.'}
+            {forecast && ` Dashed: the views forecast ${forecast.points.length > 1 ? '7 and 30 days' : '7 days'} from now; shaded: its 80 % band.`}
           </p>
         </>
       ) : (
@@ -206,7 +203,15 @@ function ForecastPart({ f, views }: { f: Forecast | undefined; views: number | n
         <>
           <div class="insight-horizons">
             <Horizon label="Views in 7 days" views={f.views7d} low={f.views7dLow} high={f.views7dHigh} testid="forecast-7d" />
-            <Horizon label="Views in 30 days" views={f.views30d} low={f.views30dLow} high={f.views30dHigh} testid="forecast-30d" />
+            {f.views30d !== null ? (
+              <Horizon label="Views in 30 days" views={f.views30d} low={f.views30dLow} high={f.views30dHigh} testid="forecast-30d" />
+            ) : (
+              <div class="insight-horizon" data-testid="forecast-30d" data-value="">
+                <div class="kpi-label">Views in 30 days</div>
+                <div class="insight-big muted">{DASH}</div>
+                <div class="muted small">too few videos of this age have grown 30 days on to go by</div>
+              </div>
+            )}
           </div>
           <p class="muted small">
             {signed(f.gain7d)} in the next 7 days from {num(views)} now. From its own curve and those of its account’s (or else the workspace’s) videos at the same age; the band holds 8 in
