@@ -418,6 +418,16 @@ func sortKey(by query.VideoSort) func(query.Video) *float64 {
 		}
 	case query.SortAdded:
 		return func(v query.Video) *float64 { x := float64(v.AddedAt.UnixNano()); return &x }
+	case query.SortOutlier:
+		return func(v query.Video) *float64 { return v.Outlier.Multiplier }
+	case query.SortForecast7d:
+		return func(v query.Video) *float64 {
+			if v.Forecast.Gain7d == nil {
+				return nil
+			}
+			x := float64(*v.Forecast.Gain7d)
+			return &x
+		}
 	default:
 		return func(v query.Video) *float64 { return f(v.Metrics.Views) }
 	}

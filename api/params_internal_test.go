@@ -42,7 +42,7 @@ func TestParseVideoQuery(t *testing.T) {
 			"collectionId":     "must be a UUID",
 			"individualOnly":   "must be true or false",
 			"platformShopOnly": "must be true or false",
-			"sort":             `unknown value "best": must be one of views, likes, comments, shares, saves, engagement, gained24h, gained7d, published, added`,
+			"sort":             `unknown value "best": must be one of views, likes, comments, shares, saves, engagement, gained24h, gained7d, published, added, outlier, forecast7d`,
 			"limit":            "must be an integer from 1 to 500",
 			"offset":           "must be an integer from 0 to 1000000",
 		}},

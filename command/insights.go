@@ -47,7 +47,7 @@ type InsightRun struct {
 const insightsEvery = time.Hour
 
 // insightsPointBatch bounds the videos whose snapshots one read takes.
-const insightsPointBatch = 2000
+const insightsPointBatch = 500
 
 // ComputeInsights works out the curves, outlier scores and forecasts of
 // the videos of every workspace with access whose data changed since its

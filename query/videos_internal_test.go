@@ -85,11 +85,21 @@ func TestSortsOrderEveryValue(t *testing.T) {
 			r := rnd.Float64() * 100
 			v.EngagementRate = &r
 		}
+		v.Outlier, v.Forecast = &VideoOutlier{}, &VideoForecast{}
+		if maybe() {
+			m := rnd.Float64() * 20
+			v.Outlier.Multiplier = &m
+		}
+		if maybe() {
+			g := rnd.Int64N(2000) - 10
+			v.Forecast.Gain7d = &g
+		}
 	}
 	// the same value for several videos, so that ties occur
 	for i := 0; i+1 < len(vs); i += 7 {
 		vs[i+1].Metrics, vs[i+1].ViewsGained24h, vs[i+1].ViewsGained7d, vs[i+1].EngagementRate = vs[i].Metrics, vs[i].ViewsGained24h, vs[i].ViewsGained7d, vs[i].EngagementRate
 		vs[i+1].PublishedAt, vs[i+1].AddedAt = vs[i].PublishedAt, vs[i].AddedAt
+		vs[i+1].Outlier, vs[i+1].Forecast = vs[i].Outlier, vs[i].Forecast
 	}
 	value := map[VideoSort]func(v Video) *big.Float{
 		SortViews:    func(v Video) *big.Float { return count(v.Metrics.Views) },
@@ -116,7 +126,14 @@ func TestSortsOrderEveryValue(t *testing.T) {
 			}
 			return new(big.Float).SetInt64(v.PublishedAt.UnixNano())
 		},
-		SortAdded: func(v Video) *big.Float { return new(big.Float).SetInt64(v.AddedAt.UnixNano()) },
+		SortAdded:   func(v Video) *big.Float { return new(big.Float).SetInt64(v.AddedAt.UnixNano()) },
+		SortOutlier: func(v Video) *big.Float { return ptrFloat(v.Outlier.Multiplier) },
+		SortForecast7d: func(v Video) *big.Float {
+			if v.Forecast.Gain7d == nil {
+				return nil
+			}
+			return new(big.Float).SetInt64(*v.Forecast.Gain7d)
+		},
 	}
 	for _, by := range VideoSorts() {
 		got := slices.Clone(vs)

@@ -178,6 +178,18 @@ func bench(ctx context.Context, o options) (bool, error) {
 		results = append(results, result{Route: r.Name, Cache: "cold, nothing kept", S: &f, Rate: "—", Target: "—", Met: "—"})
 	}
 
+	var ir *insightsRun
+	if o.Only.runs("insights") {
+		fmt.Fprintln(o.Progress, "bench: insights")
+		r, err := insightsPhase(ctx, o, st, c, w.Big.ID, now, checkVideos(nVideos))
+		if err != nil {
+			results = append(results, result{Route: "GET /api/videos (insights)", Cache: "cold", Rate: "—", Target: "—", Met: "error: " + short(err), Failed: true})
+		} else {
+			ir = &r
+			results = append(results, r.results()...)
+		}
+	}
+
 	chTimes := map[string][]queryTime{}
 	if len(coldRoutes) > 0 {
 		if err := st.CH.Exec(ctx, "SYSTEM FLUSH LOGS"); err != nil {
@@ -341,6 +353,9 @@ func bench(ctx context.Context, o options) (bool, error) {
 	}
 	if cr != nil {
 		printCampaign(o.Out, cr, o)
+	}
+	if ir != nil {
+		printInsights(o.Out, *ir)
 	}
 	ok := !br.missed() && !ar.missed() && !gr.missed() && !cr.missed()
 	for _, r := range results {

@@ -191,7 +191,7 @@ func run() error {
 }
 
 // allPhases are the parts of a run, in order.
-var allPhases = []string{"cold", "warm", "browser", "analysts", "growth", "campaign", "export", "tenants", "baseline"}
+var allPhases = []string{"cold", "insights", "warm", "browser", "analysts", "growth", "campaign", "export", "tenants", "baseline"}
 
 // phases is a set of phases to run; nil runs all of them.
 // "browser" times the dashboard in a headless Chromium; "analysts" times

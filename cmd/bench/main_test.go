@@ -59,6 +59,11 @@ func TestQuickRun(t *testing.T) {
 		"| GET /api/accounts/{id}/analytics | cold |",
 		"| GET /api/accounts/{id}/analytics | cold, nothing kept |",
 		"| GET /api/accounts/{id}/analytics | warm |",
+		"| GET /api/videos?sort=views&limit=50 (no insights yet) | cold |",
+		"| GET /api/videos?sort=views&limit=50 (with insights) | cold |",
+		"| GET /api/videos?sort=outlier&limit=50 (with insights) | cold |",
+		"| GET /api/videos?sort=forecast7d&limit=50 (with insights) | cold |",
+		"- the first insights step over the large workspace",
 		"| GET /api/export?type=videos",
 		"| GET /api/videos of another workspace, alone | warm |",
 		"| GET /api/videos of another workspace, during 4 parallel exports of 60 rows | warm |",
@@ -76,8 +81,8 @@ func TestQuickRun(t *testing.T) {
 			t.Errorf("the report lacks %q", w)
 		}
 	}
-	if got := strings.Count(table, "\n| "); got != 24 {
-		t.Errorf("the table has %d lines, want the header and 23 rows", got)
+	if got := strings.Count(table, "\n| "); got != 28 {
+		t.Errorf("the table has %d lines, want the header and 27 rows", got)
 	}
 
 	out.Reset()
