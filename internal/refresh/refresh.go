@@ -1,0 +1,65 @@
+// Package refresh is the refresh planner: given a workspace's tracked items
+// (accounts and individually tracked videos), its plan's scrape budget and
+// the snapshots its scheduled refreshes spent over the last 24 hours, it
+// says when each item is next scraped, at what interval and why. It reads
+// and writes nothing; the refresh cron (command's RefreshDueHandler) feeds
+// it and queues what it says is due, and the dashboard shows what it
+// stored (see docs/refresh.md).
+//
+// # The rule
+//
+// An item's scrape costs Cost snapshots (an account: its tracking limit;
+// a video: 1). A fresh number is worth the views it brings to the
+// dashboard that the last scrape did not show, so each item gets a heat h,
+// the largest of:
+//
+//   - growth: its views per hour over the last 24 hours per snapshot of
+//     cost, divided by the median of that figure over the workspace's items
+//     whose rate is known and positive (an item whose rate is unknown counts
+//     1, neutral; when no item of the workspace has a positive rate every
+//     item whose rate is known counts 0);
+//   - youth: YoungWithin / age, for an item younger than YoungWithin (48 h),
+//     age being the hours since its youngest video (an account) or itself
+//     (a video) was published, at least one hour;
+//   - campaign: CampaignHeat (4) while a video of the item is inside the
+//     counting window of a campaign;
+//   - alert rule: AlertHeat (1) while an enabled alert rule about videos or
+//     accounts covers the item (by its collection and platform).
+//
+// With Base the plan's refresh interval (what every item got before the
+// planner), the item's interval at scale λ is
+//
+//	T(λ) = clamp(λ · Base / h, MinInterval, max)
+//
+// where max is Base for an item in a campaign window or watched by a rule
+// (they never slow down below the plan's interval) and MaxInterval (7 days)
+// otherwise. That is: an item is refreshed when the views it is expected
+// to have gained since its last scrape, per snapshot of its cost, reach
+// λ · Base · median rate, so hot, cheap items come back often and settled
+// ones slow down to daily or weekly.
+//
+// The scale λ is 1 unless the planned snapshots per day,
+// Σ Cost · 24 h / T(λ) over the items that have been scraped, exceed the
+// budget; then λ is the smallest value above 1 (found by bisection to a
+// relative precision of 1/10,000, then rounded up) for which they do not.
+// If even every item at its largest interval exceeds the budget, every
+// interval is stretched by the same factor until the plan fits. The
+// planned snapshots per day therefore never exceed the budget.
+//
+// An item's next refresh is its last scrape plus its interval. An item
+// never scraped is due at once (its first scrape is outside the budget).
+// Then the budget is a hard limit over any 24 hours: the due items are
+// taken hottest first (then the most overdue, then by id), each queued
+// while the snapshots spent in the last 24 hours plus its cost stay within
+// the budget; from the first that does not fit on, the due items are held
+// back (reason budget) until enough of the last 24 hours' spend has aged
+// out for them and the held items before them to fit (a day from now when
+// more than a day's budget waits). Items already queued are neither due nor charged
+// again.
+//
+// Reasons: new (never scraped), budget (due but held back), campaign,
+// alert_rule, young or growing (the one that gave the heat; growing when
+// the growth heat is at least GrowingHeat), settled otherwise.
+//
+// The plan is deterministic: the same input gives the same output.
+package refresh
