@@ -7,6 +7,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/refresh"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
@@ -40,6 +41,8 @@ func TestChecksListTheGoValues(t *testing.T) {
 		{"workspace_members", "workspace_members_digest_frequency_check", strs(domain.DigestFrequencies)},
 		{"digest_sends", "digest_sends_frequency_check", strs(domain.DigestPeriods)},
 		{"api_keys", "api_keys_scope_check", strs(domain.APIKeyScopes)},
+		{"accounts", "accounts_refresh_reason_check", strs(refresh.Reasons)},
+		{"videos", "videos_refresh_reason_check", strs(refresh.Reasons)},
 	} {
 		var def string
 		err := env.PG.QueryRow(t.Context(), `

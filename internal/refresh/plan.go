@@ -98,6 +98,10 @@ type Decision struct {
 	// Interval is the item's planned interval between scrapes.
 	Interval time.Duration
 	Reason   Reason
+	// Class is the reason the item's heat gives (young, growing, campaign,
+	// alert_rule or settled), before new and budget: what is stored, from
+	// which the dashboard's answers tell the reason (see Next).
+	Class Reason
 	// Due is true when the item is to be queued now.
 	Due bool
 }
@@ -113,7 +117,8 @@ type Plan struct {
 	// SpentLast24h is the snapshots of Input.Spent within the last 24 h.
 	SpentLast24h int
 	// QueuedSnapshots is the cost of the items due now that are charged to
-	// the budget (the new ones are not).
+	// the budget (the new ones, never scraped or on a first-day scrape,
+	// are not).
 	QueuedSnapshots int
 }
 
@@ -196,7 +201,7 @@ func Make(in Input) Plan {
 	var dues []due
 	for i, it := range in.Items {
 		d := &out.Decisions[i]
-		d.Reason = reason[i]
+		d.Reason, d.Class = reason[i], reason[i]
 		// whole seconds, rounded up: the rounding never adds to the plan
 		secs := math.Ceil(min(interval(i, out.Scale)*stretch, 1e6) * 3600)
 		d.Interval = time.Duration(secs) * time.Second
@@ -207,13 +212,19 @@ func Make(in Input) Plan {
 			continue
 		}
 		out.PlannedPerDay += float64(cost(it)) * 24 / h
-		d.Next = it.LastScraped.Add(d.Interval)
-		if it.Queued {
+		var first bool
+		if d.Next, first = Next(it.Created, it.LastScraped, d.Interval, in.Now); first {
+			d.Reason = New
+		}
+		if it.Queued || d.Next.After(in.Now) {
 			continue
 		}
-		if !d.Next.After(in.Now) {
-			dues = append(dues, due{i, float64(in.Now.Sub(d.Next)) / float64(d.Interval)})
+		if first {
+			// a first-day scrape is outside the budget
+			d.Due = true
+			continue
 		}
+		dues = append(dues, due{i, float64(in.Now.Sub(d.Next)) / float64(d.Interval)})
 	}
 	slices.SortFunc(dues, func(x, y due) int {
 		if c := cmp.Compare(heat[y.i], heat[x.i]); c != 0 {
@@ -275,6 +286,38 @@ func Make(in Input) Plan {
 		}
 	}
 	return out
+}
+
+// FirstDayScrapes are the ages, in hours since an item was first tracked,
+// at which it is scraped again whatever its interval (reason new), once
+// each, so a new item shows growth on its first day.
+var FirstDayScrapes = []int{1, 6, 24}
+
+// Next is when an item first tracked at created, last scraped at last
+// (zero: never) and planned at interval is next due: the earlier of last +
+// interval and the first age of FirstDayScrapes at or after last. first
+// reports that the scrape is a new item's (reason new, outside the
+// budget): its first scrape, a first-day scrape, or any scrape due at now
+// after one of the first-day ages came. The dashboard's answers say the
+// same from the stored interval.
+func Next(created, last time.Time, interval time.Duration, now time.Time) (next time.Time, first bool) {
+	if last.IsZero() {
+		return created, true
+	}
+	next = last.Add(interval)
+	for _, h := range FirstDayScrapes {
+		at := created.Add(time.Duration(h) * time.Hour)
+		if at.Before(last) {
+			continue
+		}
+		if at.Before(next) {
+			return at, true
+		}
+		if !at.After(now) {
+			first = true
+		}
+	}
+	return next, first && !next.After(now)
 }
 
 // cost is an item's cost, at least 1.

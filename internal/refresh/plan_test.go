@@ -84,7 +84,7 @@ func TestPlanStaysWithinBindingBudgets(t *testing.T) {
 			}
 			queued := 0
 			for i, d := range p.Decisions {
-				if d.Due && !items[i].LastScraped.IsZero() {
+				if d.Due && d.Reason != refresh.New {
 					queued += max(items[i].Cost, 1)
 				}
 			}

@@ -46,8 +46,13 @@
 // interval is stretched by the same factor until the plan fits. The
 // planned snapshots per day therefore never exceed the budget.
 //
-// An item's next refresh is its last scrape plus its interval. An item
-// never scraped is due at once (its first scrape is outside the budget).
+// An item's next refresh is its last scrape plus its interval, or, when
+// that comes first, the next of its first-day scrapes (1, 6 and 24 hours
+// after it was first tracked: FirstDayScrapes, reason new). An item never
+// scraped is due at once. Like the first scrape, the first-day scrapes are
+// outside the budget: they are due whatever the budget, not charged, and
+// not part of the planned snapshots per day (three per item at most, as
+// before the planner).
 // Then the budget is a hard limit over any 24 hours: the due items are
 // taken hottest first (then the most overdue, then by id), each queued
 // while the snapshots spent in the last 24 hours plus its cost stay within
@@ -57,7 +62,7 @@
 // more than a day's budget waits). Items already queued are neither due nor charged
 // again.
 //
-// Reasons: new (never scraped), budget (due but held back), campaign,
+// Reasons: new (never scraped, or a first-day scrape), budget (due but held back), campaign,
 // alert_rule, young or growing (the one that gave the heat; growing when
 // the growth heat is at least GrowingHeat), settled otherwise.
 //
