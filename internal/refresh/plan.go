@@ -84,7 +84,8 @@ type Input struct {
 	Budget int
 	// Base is the plan's refresh interval: a neutral item's interval.
 	Base time.Duration
-	// Spent are the scheduled refreshes of the 24 hours before Now.
+	// Spent are the scheduled refreshes of the 24 hours before Now (one
+	// stamped after Now counts as Now).
 	Spent []Spend
 	Now   time.Time
 }
@@ -239,7 +240,11 @@ func Make(in Input) Plan {
 	// the hard limit over the last 24 hours
 	spent := make([]Spend, 0, len(in.Spent)+len(dues))
 	for _, s := range in.Spent {
-		if s.At.After(in.Now.Add(-day)) && !s.At.After(in.Now) && s.Snapshots > 0 {
+		// a spend stamped after now (another clock) counts as now
+		if s.At.After(in.Now.Add(-day)) && s.Snapshots > 0 {
+			if s.At.After(in.Now) {
+				s.At = in.Now
+			}
 			spent = append(spent, s)
 			out.SpentLast24h += s.Snapshots
 		}
