@@ -26,6 +26,9 @@
 // back short while more items follow; X-Apify-Pagination-Total counts
 // them.
 //
+// -study NAME runs a simulation over the simulator's world instead of
+// serving, prints its figures and exits (see study.go; make study).
+//
 // POST /sim/clock?by=90m (with the token) moves the simulator's wall clock,
 // and with it run times and simulated time, forward: for tests whose
 // scrapes must lie hours apart.
@@ -65,6 +68,9 @@ type Config struct {
 	WebhookTimeout     time.Duration // per delivery attempt
 	ItemsPerProfileMax int
 	Quirks             bool // write some counts as strings, null or missing
+	// Study names a simulation of studies to run instead of serving: it
+	// prints its figures and exits; empty: serve.
+	Study string
 	// EmptyEvery, when at least 3, makes the first and the last of every
 	// EmptyEvery positions of each dataset an empty item; 0: none.
 	EmptyEvery int
@@ -153,6 +159,7 @@ func loadConfig(args []string, getenv func(string) string) (Config, error) {
 	hookTimeout := str("webhook-timeout", "30s", "timeout of one webhook delivery attempt")
 	perProfile := str("items-per-profile-max", "1000", "most items one profile, channel or handle may list")
 	quirksOn := str("quirks", "true", "write some counts as strings, comma strings, null or missing")
+	study := str("study", "", "run the named study (a simulation over the simulator's world: "+studyNames()+") and print its figures instead of serving")
 	emptyEvery := str("empty-every", "0", "make the first and last of every N positions of each dataset an empty item, which clean=true drops after offset and limit apply, as Apify does: a reader with page size N gets every page two items short (0: none)")
 	if err := fs.Parse(args); err != nil {
 		return Config{}, err
@@ -177,6 +184,7 @@ func loadConfig(args []string, getenv func(string) string) (Config, error) {
 		ItemsPerProfileMax: num("items-per-profile-max", *perProfile),
 		Quirks:             boolean("quirks", *quirksOn),
 		EmptyEvery:         num("empty-every", *emptyEvery),
+		Study:              *study,
 	}
 	if *epoch != "" {
 		t, err := time.Parse(time.RFC3339, *epoch)
@@ -203,6 +211,9 @@ func run(args []string, getenv func(string) string) error {
 	cfg, err := loadConfig(args, getenv)
 	if err != nil {
 		return err
+	}
+	if cfg.Study != "" {
+		return runStudy(cfg.Study, os.Stdout)
 	}
 	log := slog.New(slog.NewJSONHandler(os.Stderr, nil))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

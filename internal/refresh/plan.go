@@ -42,7 +42,8 @@ const (
 	CampaignHeat = 4.0
 	// AlertHeat is the least heat of an item an alert rule watches.
 	AlertHeat = 1.0
-	// GrowingHeat is the growth heat from which an item is "growing".
+	// GrowingHeat is the growth heat from which an item is "growing": four
+	// times the median rate per snapshot.
 	GrowingHeat = 2.0
 )
 
@@ -130,7 +131,7 @@ const day = 24 * time.Hour
 // documentation.
 func Make(in Input) Plan {
 	n := len(in.Items)
-	out := Plan{Decisions: make([]Decision, n), Scale: 1}
+	out := Plan{Decisions: make([]Decision, n)}
 	base := in.Base
 	if base < MinInterval {
 		base = MinInterval
@@ -151,7 +152,7 @@ func Make(in Input) Plan {
 		if heat[i] <= 0 {
 			return maxT[i]
 		}
-		return min(max(scale*baseH/heat[i], minH), maxT[i])
+		return snap(min(max(scale*baseH/heat[i], minH), maxT[i]))
 	}
 	planned := func(scale float64) float64 {
 		var sum float64
@@ -165,6 +166,7 @@ func Make(in Input) Plan {
 	}
 	budget := float64(max(in.Budget, 0))
 	stretch := 1.0
+	out.Scale = 1
 	if p := planned(1); p > budget {
 		// the largest scale that can matter: every item at its largest
 		// interval
@@ -325,6 +327,24 @@ func Next(created, last time.Time, interval time.Duration, now time.Time) (next 
 	return next, first && !next.After(now)
 }
 
+// Ladder are the intervals, in hours, the planner gives: the divisors of a
+// day and whole days up to a week. An item refreshed on one of them is
+// scraped at the same times every day, so the 24-hour gain the dashboard
+// computes compares two scrapes a day apart, whose staleness cancels out
+// while the item grows steadily.
+var Ladder = []float64{1, 2, 3, 4, 6, 8, 12, 24, 48, 72, 96, 120, 144, 168}
+
+// snap is the shortest interval of Ladder not shorter than h hours (h
+// itself beyond it).
+func snap(h float64) float64 {
+	for _, l := range Ladder {
+		if l >= h-1e-9 {
+			return l
+		}
+	}
+	return h
+}
+
 // cost is an item's cost, at least 1.
 func cost(it Item) int { return max(it.Cost, 1) }
 
@@ -335,7 +355,7 @@ func heatOf(it Item, median float64) (float64, Reason) {
 	if it.HasRate {
 		growth = 0
 		if median > 0 && it.ViewsPerHour > 0 {
-			growth = it.ViewsPerHour / float64(cost(it)) / median
+			growth = math.Sqrt(it.ViewsPerHour / float64(cost(it)) / median)
 		}
 	}
 	h, r := growth, Settled
