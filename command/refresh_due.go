@@ -26,6 +26,8 @@ const (
 	maxAttempts = 3
 	// refreshBatch caps how many items one cron call queues.
 	refreshBatch = 5000
+	// storeBatch is how many items' plans one statement stores.
+	storeBatch = 5000
 )
 
 // RefreshDue queues scrapes of everything due and retries jobs that did not
@@ -166,11 +168,14 @@ WHERE (x.refresh_queued_at IS NULL OR x.refresh_queued_at < $2::timestamptz - ma
   AND x.last_scraped_at IS NOT DISTINCT FROM chosen.scraped
 FOR UPDATE OF x SKIP LOCKED`
 
-// storePlanSQL writes the plan of one table's items where it changed.
+// storePlanSQL writes the plan of one table's items where it changed,
+// skipping rows another writer holds (their plan is stored by the next
+// call): it never waits for a lock, so it cannot deadlock with a scrape's
+// completion.
 const storePlanSQL = `
-UPDATE %s x SET next_refresh_at = p.next, refresh_interval_secs = p.secs, refresh_reason = p.reason
+UPDATE %[1]s x SET next_refresh_at = p.next, refresh_interval_secs = p.secs, refresh_reason = p.reason
 FROM unnest($1::uuid[], $2::timestamptz[], $3::int[], $4::text[]) AS p (id, next, secs, reason)
-WHERE x.id = p.id`
+WHERE x.id = p.id AND x.id IN (SELECT id FROM %[1]s WHERE id = ANY($1) FOR UPDATE SKIP LOCKED)`
 
 // watchingEvents are the alert events about a video's or an account's
 // numbers: a rule of one of them watches the items it covers.
@@ -204,7 +209,10 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 	if err != nil {
 		return out, err
 	}
-	var jobs []queuedJob
+	var (
+		jobs  []queuedJob
+		items []*planned
+	)
 	err = pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
 		var mine bool
 		if err := tx.QueryRow(ctx, `SELECT pg_try_advisory_xact_lock($1)`, int64(refreshLock)).Scan(&mine); err != nil {
@@ -214,7 +222,7 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 			// another call is planning: it queues what is due
 			return nil
 		}
-		items, err := readPlanItems(ctx, tx, now)
+		items, err = readPlanItems(ctx, tx, now)
 		if err != nil {
 			return err
 		}
@@ -223,9 +231,6 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 			return err
 		}
 		due := planWorkspaces(items, spent, now)
-		if err := storePlans(ctx, tx, items); err != nil {
-			return err
-		}
 		locked, err := lockDue(ctx, tx, due, now)
 		if err != nil {
 			return err
@@ -272,6 +277,11 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 		return nil
 	})
 	if err != nil {
+		return out, err
+	}
+	// after the queueing committed, so that its locks are only the due
+	// items'
+	if err := storePlans(ctx, h.DB, items); err != nil {
 		return out, err
 	}
 	// A start that failed still counts: the job stays queued for a retry.
@@ -396,8 +406,9 @@ func planWorkspaces(items []*planned, spent map[uuid.UUID][]refresh.Spend, now t
 	return due
 }
 
-// storePlans writes each item's plan where it changed.
-func storePlans(ctx context.Context, tx pgx.Tx, items []*planned) error {
+// storePlans writes each item's plan where it changed, in batches of its
+// own transactions.
+func storePlans(ctx context.Context, db *pgxpool.Pool, items []*planned) error {
 	type column struct {
 		ids     []uuid.UUID
 		next    []time.Time
@@ -423,11 +434,11 @@ func storePlans(ctx context.Context, tx pgx.Tx, items []*planned) error {
 		c.reasons = append(c.reasons, string(stored(d)))
 	}
 	for table, c := range changed {
-		if len(c.ids) == 0 {
-			continue
-		}
-		if _, err := tx.Exec(ctx, fmt.Sprintf(storePlanSQL, table), c.ids, c.next, c.secs, c.reasons); err != nil {
-			return fmt.Errorf("store the refresh plan of %s: %w", table, err)
+		for from := 0; from < len(c.ids); from += storeBatch {
+			to := min(from+storeBatch, len(c.ids))
+			if _, err := db.Exec(ctx, fmt.Sprintf(storePlanSQL, table), c.ids[from:to], c.next[from:to], c.secs[from:to], c.reasons[from:to]); err != nil {
+				return fmt.Errorf("store the refresh plan of %s: %w", table, err)
+			}
 		}
 	}
 	return nil
