@@ -293,7 +293,7 @@ func refreshStudy(w io.Writer) error {
 		name string
 		run  studyRun
 	}{{"flat (every 6 h)", flat}, {"planner (internal/refresh)", planned}} {
-		fmt.Fprintf(w, "| %s | %.0f | %.1f %% | %.1f %% | %.1f %% | %d of %d | %.1f h | %.1f h |\n", r.name, float64(r.run.snapshots)/days,
+		fmt.Fprintf(w, "| %s | %.0f | %.1f %% | %.1f %% | %.2f %% | %d of %d | %.1f h | %.1f h |\n", r.name, float64(r.run.snapshots)/days,
 			percentile(r.run.errors, 50), percentile(r.run.errors, 90), 100*r.run.missed/r.run.gained, len(r.run.delays), r.run.bursts,
 			percentile(r.run.delays, 50), percentile(r.run.delays, 90))
 	}
