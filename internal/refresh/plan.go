@@ -99,7 +99,8 @@ type Decision struct {
 	Next time.Time
 	// Interval is the item's planned interval between scrapes.
 	Interval time.Duration
-	Reason   Reason
+	// Reason is why: see Reasons and the package documentation.
+	Reason Reason
 	// Class is the reason the item's heat gives (young, growing, campaign,
 	// alert_rule or settled), before new and budget: what is stored, from
 	// which the dashboard's answers tell the reason (see Next).

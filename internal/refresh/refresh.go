@@ -73,9 +73,10 @@
 // more than a day's budget waits). Items already queued are neither due nor charged
 // again.
 //
-// Reasons: new (never scraped, or a first-day scrape), budget (due but held back), campaign,
-// alert_rule, young or growing (the one that gave the heat; growing when
-// the growth heat is at least GrowingHeat), settled otherwise.
+// Reasons: new (never scraped, or a first-day scrape), budget (due but
+// held back), campaign, alert_rule, young or growing (the one that gave
+// the heat; growing when the growth heat is at least GrowingHeat),
+// settled otherwise.
 //
 // The plan is deterministic: the same input gives the same output.
 package refresh
