@@ -9,6 +9,7 @@ import (
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/payout"
 	"github.com/reeltrack/reeltrack/internal/plan"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
@@ -149,5 +150,86 @@ func TestRefreshStaysWithinTheScrapeBudget(t *testing.T) {
 	}
 	if s := spent(now.Add(-24 * time.Hour)); s > budget {
 		t.Fatalf("%d snapshots charged over the last 24 hours, budget %d", s, budget)
+	}
+}
+
+// TestRefreshKeepsCampaignAndWatchedItemsFresh: on a Growth workspace
+// (6-hour interval), an account with a video inside a campaign's counting
+// window is planned sooner than the plan's interval, one whose videos are
+// covered by an enabled alert rule keeps the plan's interval, and the same
+// accounts without (a video past the window, a disabled rule) are settled;
+// the reasons are stored for the dashboard.
+func TestRefreshKeepsCampaignAndWatchedItemsFresh(t *testing.T) {
+	t.Parallel()
+	now := time.Now().UTC()
+	ws := env.Workspace(t, testenv.WorkspaceOptions{Plan: plan.Growth})
+	owner := env.Owner(t, ws)
+	campaign := env.Collection(t, ws, "Campaign")
+	watched := env.Collection(t, ws, "Watched")
+	unwatched := env.Collection(t, ws, "Unwatched")
+	err := command.CreateCampaignHandler{DB: env.PG, Now: func() time.Time { return now.Add(-30 * 24 * time.Hour) }}.Handle(t.Context(), command.CreateCampaign{
+		WorkspaceID: ws, ActorID: owner, CollectionID: campaign, Currency: "USD", Period: "weekly",
+		Settings: command.CampaignSettings{StartsAt: now.Add(-30 * 24 * time.Hour)},
+		Rules:    command.CampaignRules{Tiers: []payout.Tier{{From: 0, CPM: 100}}, WindowHours: 7 * 24},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []struct {
+		collection uuid.UUID
+		enabled    bool
+	}{{watched, true}, {unwatched, false}} {
+		exec(t, `INSERT INTO alert_rules (id, workspace_id, name, collection_id, metric, condition, threshold, window_hours, event_type, enabled)
+			VALUES ($1, $2, 'spikes', $3, 'views', 'gain', 1000, 24, $4, $5)`, uuid.New(), ws, r.collection, domain.EventSpike, r.enabled)
+	}
+	account := func(collection uuid.UUID, published time.Duration) uuid.UUID {
+		acc := env.Account(t, ws, testenv.AccountOptions{Status: domain.ItemActive, TrackingLimit: 5, CollectionID: &collection,
+			CreatedAt: now.Add(-40 * 24 * time.Hour), LastScrapedAt: now.Add(-10 * time.Minute)})
+		env.Video(t, ws, testenv.VideoOptions{AccountID: acc, Status: domain.ItemActive, PublishedAt: now.Add(-published), CreatedAt: now.Add(-published)})
+		return acc
+	}
+	inWindow := account(campaign, 3*24*time.Hour)
+	pastWindow := account(campaign, 10*24*time.Hour)
+	covered := account(watched, 20*24*time.Hour)
+	uncovered := account(unwatched, 20*24*time.Hour)
+
+	h := command.RefreshDueHandler{DB: env.PG, Actors: ingest.DefaultActors(), MaxPerRun: 100,
+		Start: command.StartScrapeHandler{DB: env.PG}, Now: func() time.Time { return now }}
+	planned := func(id uuid.UUID) (string, int) {
+		t.Helper()
+		var reason *string
+		var secs *int
+		if err := env.PG.QueryRow(t.Context(), `SELECT refresh_reason, refresh_interval_secs FROM accounts WHERE id = $1`, id).Scan(&reason, &secs); err != nil {
+			t.Fatal(err)
+		}
+		if reason == nil || secs == nil {
+			return "", 0
+		}
+		return *reason, *secs
+	}
+	for range 50 {
+		if _, err := h.Handle(t.Context(), command.RefreshDue{}); err != nil {
+			t.Fatal(err)
+		}
+		if r, _ := planned(uncovered); r != "" {
+			break
+		}
+		time.Sleep(100 * time.Millisecond) // another test's refresh held the lock
+	}
+	base := int((6 * time.Hour).Seconds())
+	for _, c := range []struct {
+		name   string
+		id     uuid.UUID
+		reason string
+		ok     func(secs int) bool
+	}{
+		{"in a campaign window", inWindow, "campaign", func(s int) bool { return s < base }},
+		{"past the campaign window", pastWindow, "settled", func(s int) bool { return s >= base }},
+		{"watched by a rule", covered, "alert_rule", func(s int) bool { return s == base }},
+		{"under a disabled rule", uncovered, "settled", func(s int) bool { return s >= base }},
+	} {
+		if r, s := planned(c.id); r != c.reason || !c.ok(s) {
+			t.Errorf("account %s: planned %q every %d s, want %s (the plan's interval is %d s)", c.name, r, s, c.reason, base)
+		}
 	}
 }
