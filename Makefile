@@ -7,7 +7,7 @@ GO    ?= go
 export PATH := /usr/local/go/bin:$(HOME)/go/bin:$(shell $(GO) env GOPATH 2>/dev/null)/bin:$(PATH)
 
 .DEFAULT_GOAL := help
-.PHONY: help run test bench faultdrill migrate services chdb lint stripe-mock web screenshots cluster cluster-stop test-cluster test-current
+.PHONY: help run test bench faultdrill migrate services chdb lint stripe-mock web screenshots cluster cluster-stop test-cluster test-current study
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -163,6 +163,9 @@ bench: services web ## run the Go benchmarks, then the dashboard benchmark (cmd/
 	@mkdir -p bin
 	$(GO) build -o bin/bench ./cmd/bench
 	bin/bench $(BENCH_FLAGS)
+
+study: ## run the refresh simulation and the forecast backtest and print their figures
+	$(GO) run ./cmd/scrapersim -study refresh
 
 faultdrill: services ## freeze, kill and restart a PostgreSQL and a Redis of its own under a load of dashboard requests; print the answers per phase (cmd/faultdrill)
 	@mkdir -p bin

@@ -31,7 +31,7 @@ var importRules = []importRule{
 	{"binaries", all(
 		onlyImports("cmd/migrate", "schema", "projections", "projections/analytics", "command", "internal/..."),
 		onlyImports("cmd/faultdrill", "internal/..."),
-		onlyImports("cmd/scrapersim", "internal/insight"),
+		onlyImports("cmd/scrapersim", "internal/insight", "internal/refresh"),
 		onlyImports("cmd/chdbhttp"),
 	)},
 	{"api", onlyImports("api", "command", "query", "query/answercache", "query/chread", "ingest", "web", "internal/...")},

@@ -6,9 +6,10 @@ import (
 )
 
 // TestNextScrapeFollowsTheRefresh: the video, account and overview answers
-// say when the next scrape comes, by the rules the refresh queues with: an
-// item is due exactly when its nextScrapeAt is not in the future, and a
-// paused account has none.
+// say when the next scrape comes and why, by the plan the refresh queues
+// with: an item is due exactly when its nextScrapeAt is not in the future,
+// a young account comes back sooner than the plan's interval, and a paused
+// account has none.
 func TestNextScrapeFollowsTheRefresh(t *testing.T) {
 	a, _ := newScrapingApp(t)
 	c := a.signUp(uniqueEmail("nextscrape"))
@@ -20,13 +21,34 @@ func TestNextScrapeFollowsTheRefresh(t *testing.T) {
 	waitJob(t, vid.JobID)
 
 	type answer struct {
-		NextScrapeAt *time.Time `json:"nextScrapeAt"`
+		NextScrapeAt     *time.Time `json:"nextScrapeAt"`
+		NextScrapeReason *string    `json:"nextScrapeReason"`
 	}
+	var lastReason *string
 	read := func(path string) *time.Time {
 		t.Helper()
 		var out answer
 		a.request("GET", path, nil, c).expect(t, 200).decode(t, &out)
+		if (out.NextScrapeAt == nil) != (out.NextScrapeReason == nil) {
+			t.Fatalf("%s: nextScrapeAt %v with reason %v", path, out.NextScrapeAt, out.NextScrapeReason)
+		}
+		lastReason = out.NextScrapeReason
 		return out.NextScrapeAt
+	}
+	reason := func(what, want string) {
+		t.Helper()
+		if lastReason == nil || *lastReason != want {
+			t.Fatalf("%s: nextScrapeReason %v, want %s", what, deref(lastReason), want)
+		}
+	}
+	// the refresh plans every call; one with nothing of this workspace due
+	plan := func() {
+		t.Helper()
+		var out struct{ Jobs []string }
+		httpRequest(a, "GET", "/api/cron/refresh", "Bearer "+cronSecret).expect(t, 200).decode(t, &out)
+		for _, j := range out.Jobs {
+			waitJob(t, j)
+		}
 	}
 	near := func(what string, got *time.Time, want time.Time) {
 		t.Helper()
@@ -44,6 +66,7 @@ func TestNextScrapeFollowsTheRefresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	near("video", read("/api/videos/"+vid.ID.String()), created.Add(time.Hour))
+	reason("video", "new")
 	var accCreated time.Time
 	if err := env.PG.QueryRow(t.Context(), `SELECT created_at FROM accounts WHERE id = $1`, acc.ID).Scan(&accCreated); err != nil {
 		t.Fatal(err)
@@ -58,28 +81,37 @@ func TestNextScrapeFollowsTheRefresh(t *testing.T) {
 	}
 	near("the account's video", read("/api/videos/"+found), accCreated.Add(time.Hour))
 
-	// Ages of the account (created and last scraped so many minutes ago):
-	// the refresh queues it exactly when the answer says it is due.
+	// Ages of the account (created and last scraped so many minutes ago)
+	// whose videos are old and whose growth is not known yet, so it is
+	// planned at the plan's interval (a day on the trial) besides its
+	// first-day scrapes: the refresh queues it exactly when the answer
+	// says it is due.
 	exec(t, `UPDATE videos SET tracked_individually = false WHERE id = $1`, vid.ID) // the account alone is scheduled
+	exec(t, `UPDATE videos SET published_at = now() - interval '60 days' WHERE account_id = $1 OR id = $2`, acc.ID, vid.ID)
+	plan()
 	for _, step := range []struct {
 		name             string
 		created, scraped int
 		wantIn           time.Duration // from now; 0: due now
+		reason           string
 	}{
-		{"just tracked", 5, 4, 55 * time.Minute},
-		{"an hour old, scraped before", 70, 65, 0},
-		{"an hour old, scraped since", 70, 5, 290 * time.Minute},
-		{"six hours old, scraped at two", 370, 240, 0},
-		{"a day old, scraped at six", 24*60 + 10, 18 * 60, 0},
-		{"two days old, scraped an hour ago", 48 * 60, 60, 23 * time.Hour},
-		{"two days old, scraped a day ago", 48 * 60, 24*60 + 5, 0},
+		{"just tracked", 5, 4, 55 * time.Minute, "new"},
+		{"an hour old, scraped before", 70, 65, 0, "new"},
+		{"an hour old, scraped since", 70, 5, 290 * time.Minute, "new"},
+		{"six hours old, scraped at two", 370, 240, 0, "new"},
+		{"a day old, scraped at six", 24*60 + 10, 18 * 60, 0, "new"},
+		{"two days old, scraped an hour ago", 48 * 60, 60, 23 * time.Hour, "settled"},
+		{"two days old, scraped a day ago", 48 * 60, 24*60 + 5, 0, "new"}, // its 24-hour scrape came since
 	} {
 		exec(t, `UPDATE accounts SET created_at = now() - make_interval(mins => $2), last_scraped_at = now() - make_interval(mins => $3),
 			refresh_queued_at = NULL WHERE id = $1`, acc.ID, step.created, step.scraped)
+		// the posts the last scrape found are old too
+		exec(t, `UPDATE videos SET published_at = now() - interval '60 days' WHERE account_id = $1`, acc.ID)
 		exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws.ID)
 		now := time.Now()
 		next := read("/api/accounts/" + acc.ID.String() + "/analytics")
 		near(step.name, next, now.Add(step.wantIn))
+		reason(step.name, step.reason)
 		near(step.name+" (overview)", read("/api/overview"), now.Add(step.wantIn))
 		due := !next.After(time.Now())
 		// the package's other tests share the database: count this
@@ -98,6 +130,20 @@ func TestNextScrapeFollowsTheRefresh(t *testing.T) {
 		}
 	}
 
+	// A video published four hours ago makes the account young: planned
+	// at the plan's interval over 48 h / 4 h (36 snapshots a day, within
+	// the trial's 50), it comes back two hours after its last scrape, and
+	// the answer says why.
+	exec(t, `UPDATE accounts SET created_at = now() - interval '3 days', last_scraped_at = now() - interval '20 minutes',
+		refresh_queued_at = NULL WHERE id = $1`, acc.ID)
+	exec(t, `UPDATE videos SET published_at = now() - interval '4 hours' WHERE id = $1`, found)
+	plan()
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws.ID)
+	near("young", read("/api/accounts/"+acc.ID.String()+"/analytics"), time.Now().Add(100*time.Minute))
+	reason("young", "young")
+	near("young (the video)", read("/api/videos/"+found), time.Now().Add(100*time.Minute))
+	reason("young (the video)", "young")
+
 	// A paused account is not refreshed: no next scrape anywhere.
 	exec(t, `UPDATE accounts SET status = 'paused' WHERE id = $1`, acc.ID)
 	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws.ID)
@@ -106,4 +152,12 @@ func TestNextScrapeFollowsTheRefresh(t *testing.T) {
 			t.Fatalf("%s: nextScrapeAt %s for a paused account, want null", path, got)
 		}
 	}
+}
+
+// deref shows a reason that may be null.
+func deref(s *string) string {
+	if s == nil {
+		return "null"
+	}
+	return *s
 }

@@ -3,6 +3,7 @@ package command
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -13,6 +14,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/plan"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/refresh"
 )
 
 // Refresh bookkeeping.
@@ -24,13 +26,9 @@ const (
 	maxAttempts = 3
 	// refreshBatch caps how many items one cron call queues.
 	refreshBatch = 5000
+	// storeBatch is how many items' plans one statement stores.
+	storeBatch = 5000
 )
-
-// FirstDayScrapes are the ages, in hours since an item was first tracked,
-// at which it is scraped again whatever its plan's interval: a new item
-// shows growth within its first hours. The list is the plan package's, so
-// the dashboard's next scrape time (plan.NextScrape) follows the same rule.
-var FirstDayScrapes = plan.FirstDayScrapes
 
 // RefreshDue queues scrapes of everything due and retries jobs that did not
 // start or whose run failed.
@@ -42,15 +40,29 @@ type Refreshed struct {
 	Jobs   []string
 }
 
-// RefreshDueHandler selects due accounts and individually tracked videos
-// (neither paused nor removed) of workspaces with access, by their plan's
-// refresh interval. Rows are locked with SKIP LOCKED and marked queued in
-// the same transaction that records the jobs, so two concurrent calls
-// never queue the same item.
+// RefreshDueHandler plans the refreshes of the accounts and individually
+// tracked videos (neither paused nor removed) of workspaces with access,
+// and queues the due ones. The plan is internal/refresh's (see
+// docs/refresh.md): each item's interval follows the value of a fresh
+// number (its growth per snapshot of cost, its age, a campaign's counting
+// window, the alert rules that cover it), fitted to the plan's scrape
+// budget; every call stores each item's next refresh, interval and the
+// reason its heat gives, or budget when it is held back (next_refresh_at,
+// refresh_interval_secs, refresh_reason), from which the dashboard tells
+// its next scrape.
 //
-// A newly tracked item is also due at fixed ages whatever the plan's
-// interval (FirstDayScrapes: 1, 6 and 24 hours after it was first
-// tracked), once each, so growth shows on the first day.
+// The budget is a hard limit: each refresh job records the snapshots it
+// was charged (scrape_jobs.snapshots: an account costs its tracking limit,
+// a video 1), and no item is queued that would take the workspace's
+// charges of the last 24 hours over its budget (plan.BudgetFor its video
+// limit: the plan's ScrapeBudget unless the workspace has a limit of its
+// own). The first scrape of an item never scraped and its first-day
+// scrapes (reason new) are not charged, nor are the track and manual
+// jobs. One call plans at a time (a transaction-scoped advisory lock; a
+// concurrent call only retries jobs), so two calls never spend the same
+// room twice. Rows are locked with SKIP LOCKED and marked queued in
+// the same transaction that records the jobs, so an item being queued by
+// another writer is left to it.
 //
 // A workspace whose usage exceeds its video limit (its plan was lowered)
 // keeps its items, but only the oldest ones that fit the limit are
@@ -66,7 +78,14 @@ type RefreshDueHandler struct {
 	Now       func() time.Time
 }
 
-const dueSQL = `
+// refreshLock is the key of the advisory lock one planning call holds.
+const refreshLock = 0x7265667265736801
+
+// planItemsSQL lists every item the refresh plans, with what the planner
+// needs of it ($1 now, $2 domain.RefreshedItems for videos, $3 the alert
+// event types about videos and accounts). The views per hour of a video
+// are the insights step's (video_insights; NULL before its first step).
+const planItemsSQL = `
 WITH usage AS (
 	` + plan.UsageItemsSQL + `
 ), over_limit AS (
@@ -77,38 +96,104 @@ WITH usage AS (
 		SELECT u.id, o.video_limit, sum(u.cost) OVER (PARTITION BY u.workspace_id ORDER BY u.created_at, u.id) AS used
 		FROM usage u JOIN over_limit o ON o.workspace_id = u.workspace_id
 	) placed WHERE used > video_limit
-)
-SELECT e.kind, e.id, e.workspace_id, e.platform, e.key, e.url, e.tracking_limit, e.last_scraped_at
-FROM (
+), items AS (
 	SELECT 'account' AS kind, a.id, a.workspace_id, a.platform, a.handle AS key, a.url, a.tracking_limit,
-	       a.last_scraped_at, a.refresh_queued_at, a.created_at
+	       a.tracking_limit AS cost, a.created_at, a.last_scraped_at, a.refresh_queued_at, a.collection_id,
+	       a.next_refresh_at, a.refresh_interval_secs, a.refresh_reason
 	-- domain.RefreshedItems, written out: the predicate of the partial
 	-- index accounts_refresh_idx, which a parameter could not use
 	FROM accounts a WHERE a.status IN ('pending', 'active', 'error')
 	UNION ALL
-	SELECT 'video', v.id, v.workspace_id, v.platform, v.platform_video_id, v.url, 0, v.last_scraped_at, v.refresh_queued_at,
-	       v.created_at
-	FROM videos v WHERE v.tracked_individually AND v.status = ANY($5)
-) e
-JOIN workspaces w ON w.id = e.workspace_id
+	SELECT 'video', v.id, v.workspace_id, v.platform, v.platform_video_id, v.url, 0,
+	       1, v.created_at, v.last_scraped_at, v.refresh_queued_at, v.collection_id,
+	       v.next_refresh_at, v.refresh_interval_secs, v.refresh_reason
+	FROM videos v WHERE v.tracked_individually AND v.status = ANY($2)
+), covered AS (
+	-- the item's videos: an account's, or the video itself
+	SELECT i.id AS item_id, v.id, v.platform, COALESCE(v.published_at, v.created_at) AS published,
+	       COALESCE(v.collection_id, i.collection_id) AS collection_id
+	FROM items i JOIN videos v ON v.account_id = i.id WHERE i.kind = 'account'
+	UNION ALL
+	SELECT i.id, v.id, v.platform, COALESCE(v.published_at, v.created_at), COALESCE(v.collection_id, a.collection_id)
+	FROM items i JOIN videos v ON v.id = i.id LEFT JOIN accounts a ON a.id = v.account_id WHERE i.kind = 'video'
+), features AS (
+	SELECT c.item_id, max(c.published) AS youngest, sum((SELECT vi.views_per_hour FROM video_insights vi WHERE vi.video_id = c.id)) AS views_per_hour,
+	       bool_or(EXISTS (
+	           SELECT 1 FROM campaigns k
+	           WHERE k.collection_id = c.collection_id AND c.platform = ANY(k.platforms)
+	             AND c.published >= k.starts_at AND (k.ends_at IS NULL OR c.published < k.ends_at)
+	             -- the window of the rules in force when the video was published
+	             AND $1::timestamptz < c.published + make_interval(hours => COALESCE(
+	                 (SELECT r.window_hours FROM campaign_rules r WHERE r.collection_id = k.collection_id AND r.created_at <= c.published
+	                  ORDER BY r.version DESC LIMIT 1),
+	                 (SELECT r.window_hours FROM campaign_rules r WHERE r.collection_id = k.collection_id ORDER BY r.version LIMIT 1)))
+	       )) AS in_campaign,
+	       array_agg(DISTINCT c.collection_id) FILTER (WHERE c.collection_id IS NOT NULL) AS collections
+	FROM covered c
+	GROUP BY c.item_id
+)
+SELECT i.kind, i.id, i.workspace_id, w.plan, w.video_limit, i.platform, i.key, i.url, i.tracking_limit, i.cost,
+       i.created_at, i.last_scraped_at, i.refresh_queued_at, i.next_refresh_at, i.refresh_interval_secs, i.refresh_reason,
+       f.youngest, f.views_per_hour, COALESCE(f.in_campaign, false),
+       EXISTS (SELECT 1 FROM alert_rules r
+               WHERE r.workspace_id = i.workspace_id AND r.enabled AND r.event_type = ANY($3)
+                 AND (r.platform IS NULL OR r.platform = i.platform)
+                 AND (r.collection_id IS NULL OR r.collection_id = i.collection_id OR r.collection_id = ANY(f.collections)))
+FROM items i
+JOIN workspaces w ON w.id = i.workspace_id
+LEFT JOIN features f ON f.item_id = i.id
 WHERE ` + plan.AccessSQL + `
-  AND (e.refresh_queued_at IS NULL OR e.refresh_queued_at < $1::timestamptz - make_interval(secs => $2))
-  AND (e.last_scraped_at IS NULL OR e.last_scraped_at <= $1::timestamptz - make_interval(hours => CASE w.plan %s END)
-       OR EXISTS (SELECT 1 FROM unnest($4::int[]) AS age (hours)
-                  WHERE e.created_at + make_interval(hours => age.hours) BETWEEN e.last_scraped_at AND $1::timestamptz))
-  AND e.id NOT IN (SELECT id FROM past_plan_limit)
-ORDER BY e.last_scraped_at NULLS FIRST
-LIMIT $3`
+  AND i.id NOT IN (SELECT id FROM past_plan_limit)
+ORDER BY i.workspace_id, i.id`
 
-// lockSQL locks the chosen rows of one table, skipping rows another refresh
+// spendSQL reads the budget's ledger: the charged refresh jobs of the last
+// 24 hours ($1 now).
+const spendSQL = `
+SELECT workspace_id, created_at, snapshots FROM scrape_jobs
+WHERE reason = 'refresh' AND snapshots > 0 AND created_at > $1::timestamptz - interval '24 hours'`
+
+// lockSQL locks the chosen rows of one table, skipping rows another writer
 // holds, and re-checks that they are still not queued and not scraped since
-// they were chosen: another refresh may have queued, scraped and released
+// they were chosen: another writer may have queued, scraped and released
 // one in the meantime.
 const lockSQL = `
 SELECT x.id FROM %s x JOIN unnest($1::uuid[], $4::timestamptz[]) AS chosen (id, scraped) ON chosen.id = x.id
 WHERE (x.refresh_queued_at IS NULL OR x.refresh_queued_at < $2::timestamptz - make_interval(secs => $3))
   AND x.last_scraped_at IS NOT DISTINCT FROM chosen.scraped
 FOR UPDATE OF x SKIP LOCKED`
+
+// storePlanSQL writes the plan of one table's items where it changed,
+// skipping rows another writer holds (their plan is stored by the next
+// call): it never waits for a lock, so it cannot deadlock with a scrape's
+// completion.
+const storePlanSQL = `
+UPDATE %[1]s x SET next_refresh_at = p.next, refresh_interval_secs = p.secs, refresh_reason = p.reason
+FROM unnest($1::uuid[], $2::timestamptz[], $3::int[], $4::text[]) AS p (id, next, secs, reason)
+WHERE x.id = p.id AND x.id IN (SELECT id FROM %[1]s WHERE id = ANY($1) FOR UPDATE SKIP LOCKED)`
+
+// watchingEvents are the alert events about a video's or an account's
+// numbers: a rule of one of them watches the items it covers.
+var watchingEvents = []domain.EventType{domain.EventSpike, domain.EventVideoMilestone, domain.EventAccountMilestone, domain.EventNewPost, domain.EventOutlier}
+
+// planned is one item as the refresh read it, and its plan.
+type planned struct {
+	kind, platform, key, url string
+	id, workspaceID          uuid.UUID
+	limit                    int
+	scraped                  *time.Time
+	plan                     plan.Plan
+	videoLimit               int // the workspace's
+	item                     refresh.Item
+	stored                   storedPlan
+	decision                 refresh.Decision
+}
+
+// storedPlan is an item's plan as stored.
+type storedPlan struct {
+	next   *time.Time
+	secs   *int
+	reason *string
+}
 
 // Handle runs one refresh.
 func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed, error) {
@@ -118,72 +203,68 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 	if err != nil {
 		return out, err
 	}
-	cases := ""
-	for _, p := range plan.All() {
-		cases += fmt.Sprintf(" WHEN '%s' THEN %d", p.Name, int(p.RefreshInterval/time.Hour))
-	}
-	var jobs []queuedJob
+	var (
+		jobs  []queuedJob
+		items []*planned
+	)
 	err = pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, fmt.Sprintf(dueSQL, cases), now, staleQueue.Seconds(), refreshBatch, FirstDayScrapes, domain.RefreshedItems)
-		if err != nil {
-			return fmt.Errorf("select due items: %w", err)
+		var mine bool
+		if err := tx.QueryRow(ctx, `SELECT pg_try_advisory_xact_lock($1)`, int64(refreshLock)).Scan(&mine); err != nil {
+			return fmt.Errorf("take the refresh lock: %w", err)
 		}
-		type due struct {
-			kind, platform, key, url string
-			id, workspaceID          uuid.UUID
-			limit                    int
-			scraped                  *time.Time
-		}
-		var items []due
-		var d due
-		if _, err := pgx.ForEachRow(rows, []any{&d.kind, &d.id, &d.workspaceID, &d.platform, &d.key, &d.url, &d.limit, &d.scraped}, func() error {
-			items = append(items, d)
+		if !mine {
+			// another call is planning: it queues what is due
 			return nil
-		}); err != nil {
-			return fmt.Errorf("select due items: %w", err)
 		}
-		locked := map[uuid.UUID]bool{}
-		for _, table := range []string{"accounts", "videos"} {
-			var (
-				ids     []uuid.UUID
-				scraped []*time.Time
-			)
-			for _, it := range items {
-				if (platform.Kind(it.kind) == platform.Account) == (table == "accounts") {
-					ids = append(ids, it.id)
-					scraped = append(scraped, it.scraped)
-				}
-			}
-			if len(ids) == 0 {
-				continue
-			}
-			rows, err := tx.Query(ctx, fmt.Sprintf(lockSQL, table), ids, now, staleQueue.Seconds(), scraped)
-			if err != nil {
-				return fmt.Errorf("lock due %s: %w", table, err)
-			}
-			var id uuid.UUID
-			if _, err := pgx.ForEachRow(rows, []any{&id}, func() error { locked[id] = true; return nil }); err != nil {
-				return fmt.Errorf("lock due %s: %w", table, err)
-			}
+		items, err = readPlanItems(ctx, tx, now)
+		if err != nil {
+			return err
+		}
+		spent, err := readSpend(ctx, tx, now)
+		if err != nil {
+			return err
+		}
+		due := planWorkspaces(items, spent, now)
+		locked, err := lockDue(ctx, tx, due, now)
+		if err != nil {
+			return err
 		}
 		groups := map[uuid.UUID]map[platform.Platform][]ingest.Target{}
-		for _, it := range items {
+		charge := map[uuid.UUID]int{} // the cost of each charged item
+		var order []uuid.UUID
+		for _, it := range due {
 			if !locked[it.id] {
 				continue
 			}
 			if groups[it.workspaceID] == nil {
 				groups[it.workspaceID] = map[platform.Platform][]ingest.Target{}
+				order = append(order, it.workspaceID)
 			}
 			p := platform.Platform(it.platform)
 			groups[it.workspaceID][p] = append(groups[it.workspaceID][p], ingest.Target{
 				Kind: platform.Kind(it.kind), EntityID: it.id, URL: it.url, Key: it.key, Limit: it.limit,
 			})
+			if it.decision.Reason != refresh.New {
+				charge[it.id] = it.item.Cost
+			}
 			out.Queued++
 		}
-		for ws, byPlatform := range groups {
-			js, err := queueJobs(ctx, tx, ws, "refresh", byPlatform, h.Actors, h.MaxPerRun)
+		for _, ws := range order {
+			js, err := queueJobs(ctx, tx, ws, "refresh", groups[ws], h.Actors, h.MaxPerRun)
 			if err != nil {
 				return err
+			}
+			for _, j := range js {
+				snapshots := 0
+				for _, t := range j.targets {
+					snapshots += charge[t.EntityID]
+				}
+				if snapshots == 0 {
+					continue
+				}
+				if _, err := tx.Exec(ctx, `UPDATE scrape_jobs SET snapshots = $2 WHERE id = $1`, j.id, snapshots); err != nil {
+					return fmt.Errorf("charge refresh job: %w", err)
+				}
 			}
 			jobs = append(jobs, js...)
 		}
@@ -192,9 +273,201 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 	if err != nil {
 		return out, err
 	}
+	// after the queueing committed, so that its locks are only the due
+	// items'
+	if err := storePlans(ctx, h.DB, items); err != nil {
+		return out, err
+	}
 	// A start that failed still counts: the job stays queued for a retry.
 	h.Start.startAll(ctx, append(retries, jobIDs(jobs)...), func(id uuid.UUID) { out.Jobs = append(out.Jobs, id.String()) })
 	return out, nil
+}
+
+// readPlanItems reads every item to plan, in the order of workspaces.
+func readPlanItems(ctx context.Context, tx pgx.Tx, now time.Time) ([]*planned, error) {
+	rows, err := tx.Query(ctx, planItemsSQL, now, domain.RefreshedItems, watchingEvents)
+	if err != nil {
+		return nil, fmt.Errorf("select items to plan: %w", err)
+	}
+	var items []*planned
+	var (
+		p        planned
+		planName string
+		queued   *time.Time
+		youngest *time.Time
+		vph      *float64
+	)
+	_, err = pgx.ForEachRow(rows, []any{&p.kind, &p.id, &p.workspaceID, &planName, &p.videoLimit, &p.platform, &p.key, &p.url, &p.limit, &p.item.Cost,
+		&p.item.Created, &p.scraped, &queued, &p.stored.next, &p.stored.secs, &p.stored.reason,
+		&youngest, &vph, &p.item.InCampaign, &p.item.Watched}, func() error {
+		it := p
+		it.item.ID = it.id
+		if it.scraped != nil {
+			it.item.LastScraped = *it.scraped
+		}
+		it.item.Queued = queued != nil && queued.After(now.Add(-staleQueue))
+		it.item.Age = -1
+		if youngest != nil {
+			it.item.Age = max(now.Sub(*youngest), 0)
+		}
+		if vph != nil {
+			it.item.ViewsPerHour, it.item.HasRate = *vph, true
+		}
+		pl, err := plan.Stored(planName)
+		if err != nil {
+			return err
+		}
+		it.plan = pl
+		items = append(items, &it)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("select items to plan: %w", err)
+	}
+	return items, nil
+}
+
+// readSpend reads the budget's ledger of the last 24 hours by workspace.
+func readSpend(ctx context.Context, tx pgx.Tx, now time.Time) (map[uuid.UUID][]refresh.Spend, error) {
+	rows, err := tx.Query(ctx, spendSQL, now)
+	if err != nil {
+		return nil, fmt.Errorf("read the scrape budget's ledger: %w", err)
+	}
+	out := map[uuid.UUID][]refresh.Spend{}
+	var (
+		ws uuid.UUID
+		s  refresh.Spend
+	)
+	if _, err := pgx.ForEachRow(rows, []any{&ws, &s.At, &s.Snapshots}, func() error {
+		out[ws] = append(out[ws], s)
+		return nil
+	}); err != nil {
+		return nil, fmt.Errorf("read the scrape budget's ledger: %w", err)
+	}
+	return out, nil
+}
+
+// planWorkspaces plans each workspace's items (grouped together, as
+// readPlanItems orders them) and returns the due ones, at most
+// refreshBatch, in the order the plans chose them.
+func planWorkspaces(items []*planned, spent map[uuid.UUID][]refresh.Spend, now time.Time) []*planned {
+	var due []*planned
+	for start := 0; start < len(items); {
+		end := start
+		for end < len(items) && items[end].workspaceID == items[start].workspaceID {
+			end++
+		}
+		group := items[start:end]
+		p := group[0].plan
+		in := refresh.Input{Budget: p.BudgetFor(group[0].videoLimit), Base: p.RefreshInterval, Spent: spent[group[0].workspaceID], Now: now,
+			Items: make([]refresh.Item, len(group))}
+		for i, it := range group {
+			in.Items[i] = it.item
+		}
+		out := refresh.Make(in)
+		var ws []*planned
+		for i, d := range out.Decisions {
+			group[i].decision = d
+			if d.Due {
+				ws = append(ws, group[i])
+			}
+		}
+		// when more than a batch is due, the new first, then the most
+		// overdue
+		slices.SortStableFunc(ws, func(a, b *planned) int {
+			if (a.scraped == nil) != (b.scraped == nil) {
+				if a.scraped == nil {
+					return -1
+				}
+				return 1
+			}
+			return a.decision.Next.Compare(b.decision.Next)
+		})
+		due = append(due, ws...)
+		start = end
+	}
+	if len(due) > refreshBatch {
+		due = due[:refreshBatch]
+	}
+	return due
+}
+
+// storePlans writes each item's plan where it changed, in batches of its
+// own transactions.
+func storePlans(ctx context.Context, db *pgxpool.Pool, items []*planned) error {
+	type column struct {
+		ids     []uuid.UUID
+		next    []time.Time
+		secs    []int32
+		reasons []string
+	}
+	changed := map[string]*column{"accounts": {}, "videos": {}}
+	for _, it := range items {
+		d := it.decision
+		secs := int32(min(d.Interval/time.Second, 1<<31-1))
+		s := it.stored
+		if s.next != nil && s.next.Equal(d.Next) && s.secs != nil && int32(*s.secs) == secs && s.reason != nil && *s.reason == string(stored(d)) {
+			continue
+		}
+		table := "videos"
+		if platform.Kind(it.kind) == platform.Account {
+			table = "accounts"
+		}
+		c := changed[table]
+		c.ids = append(c.ids, it.id)
+		c.next = append(c.next, d.Next)
+		c.secs = append(c.secs, secs)
+		c.reasons = append(c.reasons, string(stored(d)))
+	}
+	for table, c := range changed {
+		for from := 0; from < len(c.ids); from += storeBatch {
+			to := min(from+storeBatch, len(c.ids))
+			if _, err := db.Exec(ctx, fmt.Sprintf(storePlanSQL, table), c.ids[from:to], c.next[from:to], c.secs[from:to], c.reasons[from:to]); err != nil {
+				return fmt.Errorf("store the refresh plan of %s: %w", table, err)
+			}
+		}
+	}
+	return nil
+}
+
+// stored is the reason stored of a decision: budget for an item held back,
+// else the reason its heat gives (the dashboard tells new from the item's
+// first-day ages).
+func stored(d refresh.Decision) refresh.Reason {
+	if d.Reason == refresh.Budget {
+		return refresh.Budget
+	}
+	return d.Class
+}
+
+// lockDue locks the due items' rows (SKIP LOCKED) and returns the ids it
+// holds.
+func lockDue(ctx context.Context, tx pgx.Tx, due []*planned, now time.Time) (map[uuid.UUID]bool, error) {
+	locked := map[uuid.UUID]bool{}
+	for _, table := range []string{"accounts", "videos"} {
+		var (
+			ids     []uuid.UUID
+			scraped []*time.Time
+		)
+		for _, it := range due {
+			if (platform.Kind(it.kind) == platform.Account) == (table == "accounts") {
+				ids = append(ids, it.id)
+				scraped = append(scraped, it.scraped)
+			}
+		}
+		if len(ids) == 0 {
+			continue
+		}
+		rows, err := tx.Query(ctx, fmt.Sprintf(lockSQL, table), ids, now, staleQueue.Seconds(), scraped)
+		if err != nil {
+			return nil, fmt.Errorf("lock due %s: %w", table, err)
+		}
+		var id uuid.UUID
+		if _, err := pgx.ForEachRow(rows, []any{&id}, func() error { locked[id] = true; return nil }); err != nil {
+			return nil, fmt.Errorf("lock due %s: %w", table, err)
+		}
+	}
+	return locked, nil
 }
 
 func jobIDs(jobs []queuedJob) []uuid.UUID {

@@ -14,6 +14,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/refresh"
 	"github.com/reeltrack/reeltrack/query/chread"
 )
 
@@ -50,10 +51,14 @@ type AccountAnalytics struct {
 	Cadence   PostingCadence `json:"cadence"`
 	BestVideo *BestVideo     `json:"bestVideo"`
 	// NextScrapeAt is when the account is next scraped, by the refresh's
-	// rules (plan.NextScrape); a time not after End is a scrape queued or
+	// plan (internal/refresh); a time not after End is a scrape queued or
 	// due now; nil when it is not refreshed (paused, removed, or the
 	// workspace has no access).
 	NextScrapeAt *time.Time `json:"nextScrapeAt"`
+	// NextScrapeReason is why the next scrape comes when it does (see
+	// docs/refresh.md): new, young, growing, campaign, alert_rule, settled
+	// or budget; nil when NextScrapeAt is.
+	NextScrapeReason *refresh.Reason `json:"nextScrapeReason"`
 }
 
 // FollowersPoint is one bucket of the followers series.
@@ -130,13 +135,13 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 		return AccountAnalytics{}, apperr.NotFound("account not found")
 	}
 	r := rows[0]
-	next, err := nextScrape(ctx, h.DB, ws, scheduledAccount, now, id)
+	next, reason, err := nextScrape(ctx, h.DB, ws, scheduledAccount, now, id)
 	if err != nil {
 		return AccountAnalytics{}, err
 	}
 	g := q.Granularity
 	out := AccountAnalytics{Account: r.Account, Granularity: g, End: now,
-		Followers: []FollowersPoint{}, Views: []Point{}, NextScrapeAt: next}
+		Followers: []FollowersPoint{}, Views: []Point{}, NextScrapeAt: next, NextScrapeReason: reason}
 
 	// The figures cover the videos the account tracks; those beyond its
 	// tracking limit are listed after them.

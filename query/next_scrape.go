@@ -11,23 +11,26 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/plan"
+	"github.com/reeltrack/reeltrack/internal/refresh"
 )
 
 // scheduledSQL lists what the refresh's schedule needs of a workspace's
 // scraped items ($1 the workspace): its plan and access, and per item
 // (the accounts the refresh scrapes and the individually tracked videos;
 // a video found through an account is scraped with its account) when it
-// was first tracked, last scraped and queued: the items the refresh
+// was first tracked, last scraped and queued, and the refresh's stored
+// plan of it (next refresh, interval, reason): the items the refresh
 // selects, so paused and removed items, and videos beyond a lowered limit,
 // are never due. $2 is domain.RefreshedItems; %s narrows the items.
 const scheduledSQL = `
-SELECT w.plan, w.has_access, w.trial_ends_at, w.grace_ends_at, e.created_at, e.last_scraped_at, e.refresh_queued_at
+SELECT w.plan, w.has_access, w.trial_ends_at, w.grace_ends_at, e.created_at, e.last_scraped_at, e.refresh_queued_at,
+       e.next_refresh_at, e.refresh_interval_secs, e.refresh_reason
 FROM workspaces w
 JOIN (
-	SELECT a.id, a.workspace_id, a.created_at, a.last_scraped_at, a.refresh_queued_at
+	SELECT a.id, a.workspace_id, a.created_at, a.last_scraped_at, a.refresh_queued_at, a.next_refresh_at, a.refresh_interval_secs, a.refresh_reason
 	FROM accounts a WHERE a.workspace_id = $1 AND a.status = ANY($2)
 	UNION ALL
-	SELECT v.id, v.workspace_id, v.created_at, v.last_scraped_at, v.refresh_queued_at
+	SELECT v.id, v.workspace_id, v.created_at, v.last_scraped_at, v.refresh_queued_at, v.next_refresh_at, v.refresh_interval_secs, v.refresh_reason
 	FROM videos v WHERE v.workspace_id = $1 AND v.tracked_individually AND v.status = ANY($2)
 ) e ON e.workspace_id = w.id
 WHERE w.id = $1 %s`
@@ -42,11 +45,15 @@ const (
 )
 
 // nextScrape returns the soonest next scrape of the items of ws that
-// scheduledSQL narrowed by which (with its arguments) reads, by the rules
-// the refresh queues with (plan.NextScrape); nil when none is refreshed
-// (paused or removed, or the workspace has no access). A time not after
-// now is a scrape queued or due at the refresh's next run.
-func nextScrape(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, which string, now time.Time, args ...any) (*time.Time, error) {
+// scheduledSQL narrowed by which (with its arguments) reads, and its
+// reason, by the plan the refresh stored (internal/refresh): the last
+// scrape plus the planned interval, or the item's next first-day scrape
+// (refresh.Next), or, for an item held back for the budget, when it fits
+// again; an item not planned yet has the plan's refresh interval and the
+// reason new. Nil when none is refreshed (paused or removed, or the
+// workspace has no access). A time not after now is a scrape queued or due
+// at the refresh's next run.
+func nextScrape(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, which string, now time.Time, args ...any) (*time.Time, *refresh.Reason, error) {
 	rows, _ := db.Query(ctx, fmt.Sprintf(scheduledSQL, which), append([]any{ws, domain.RefreshedItems}, args...)...)
 	var (
 		name                string
@@ -54,9 +61,13 @@ func nextScrape(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, which strin
 		trialEnds, graceEnd *time.Time
 		created             time.Time
 		last, queued        *time.Time
+		planned             *time.Time
+		secs                *int
+		stored              *string
 		soonest             *time.Time
+		why                 *refresh.Reason
 	)
-	_, err := pgx.ForEachRow(rows, []any{&name, &access, &trialEnds, &graceEnd, &created, &last, &queued}, func() error {
+	_, err := pgx.ForEachRow(rows, []any{&name, &access, &trialEnds, &graceEnd, &created, &last, &queued, &planned, &secs, &stored}, func() error {
 		p, err := plan.Stored(name)
 		if err != nil {
 			return err
@@ -64,7 +75,7 @@ func nextScrape(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, which strin
 		if !plan.HasAccess(p.Name, access, trialEnds, graceEnd, now) {
 			return nil
 		}
-		next := plan.NextScrape(p.RefreshInterval, created, last)
+		next, reason := plannedNext(p.RefreshInterval, created, last, planned, secs, stored, now)
 		if queued != nil && queued.Before(next) {
 			// queued already: the scrape is under way
 			next = *queued
@@ -74,12 +85,38 @@ func nextScrape(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, which strin
 		}
 		if soonest == nil || next.Before(*soonest) {
 			t := next.UTC().Truncate(time.Second)
-			soonest = &t
+			soonest, why = &t, &reason
 		}
 		return nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("read next scrape: %w", err)
+		return nil, nil, fmt.Errorf("read next scrape: %w", err)
 	}
-	return soonest, nil
+	return soonest, why, nil
+}
+
+// plannedNext is an item's next scrape and its reason from the plan the
+// refresh stored (see nextScrape): the stored reason is the one the item's
+// heat gives (refresh.Decision.Class), or budget for an item due and held
+// back, whose stored next refresh is when it fits the budget again; a
+// first-day scrape says new.
+func plannedNext(base time.Duration, created time.Time, last, planned *time.Time, secs *int, stored *string, now time.Time) (time.Time, refresh.Reason) {
+	if last == nil {
+		return created, refresh.New
+	}
+	interval, reason := base, refresh.New
+	if secs != nil && stored != nil {
+		interval, reason = time.Duration(*secs)*time.Second, refresh.Reason(*stored)
+	}
+	next, first := refresh.Next(created, *last, interval, now)
+	if reason == refresh.Budget {
+		if planned != nil && planned.After(next) {
+			return *planned, refresh.Budget
+		}
+		return next, refresh.Budget
+	}
+	if first {
+		reason = refresh.New
+	}
+	return next, reason
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/refresh"
 	"github.com/reeltrack/reeltrack/query/chread"
 )
 
@@ -34,10 +35,14 @@ type Overview struct {
 	Series    []Point      `json:"series"`
 	TopMovers []Mover      `json:"topMovers"`
 	// NextScrapeAt is the soonest next scrape of the workspace's tracked
-	// items, by the refresh's rules (plan.NextScrape): when a workspace
+	// items, by the refresh's plan (internal/refresh): when a workspace
 	// without growth yet will have some. A time not after End is a scrape
 	// queued or due now; nil when nothing is refreshed.
 	NextScrapeAt *time.Time `json:"nextScrapeAt"`
+	// NextScrapeReason is why the soonest next scrape comes when it does (see
+	// docs/refresh.md): new, young, growing, campaign, alert_rule, settled
+	// or budget; nil when NextScrapeAt is.
+	NextScrapeReason *refresh.Reason `json:"nextScrapeReason"`
 }
 
 // CountsGained has, per count of Totals, what the selected videos gained
@@ -194,7 +199,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		defer wg.Done()
 		defer apperr.Recover(&nErr)
 		if !frozen {
-			out.NextScrapeAt, nErr = nextScrape(ctx, h.DB, ws, scheduledAll, now)
+			out.NextScrapeAt, out.NextScrapeReason, nErr = nextScrape(ctx, h.DB, ws, scheduledAll, now)
 		}
 	}()
 	go func() {

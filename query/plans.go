@@ -20,6 +20,9 @@ type PlanLimits struct {
 	// ManualRefreshesPerDay is how many items may be refreshed on demand
 	// over any 24 hours.
 	ManualRefreshesPerDay int `json:"manualRefreshesPerDay"`
+	// ScrapeBudget is the snapshots the scheduled refresh may spend over
+	// any 24 hours for a workspace of VideoLimit.
+	ScrapeBudget int `json:"scrapeBudget"`
 }
 
 // Price is a price of the payment provider's catalogue: Amount in the
@@ -204,5 +207,5 @@ func (h PlansHandler) lookup(ctx context.Context, ids map[string]*Price) {
 
 func limitsOf(p plan.Plan) PlanLimits {
 	return PlanLimits{Name: p.Name, VideoLimit: p.VideoLimit, SeatLimit: p.SeatLimit, MaxVideosPerAccount: p.MaxPerAccount,
-		RefreshIntervalHrs: int(p.RefreshInterval / time.Hour), ManualRefreshesPerDay: p.ManualRefreshesPerDay}
+		RefreshIntervalHrs: int(p.RefreshInterval / time.Hour), ManualRefreshesPerDay: p.ManualRefreshesPerDay, ScrapeBudget: p.ScrapeBudget}
 }

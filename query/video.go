@@ -13,6 +13,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/refresh"
 	"github.com/reeltrack/reeltrack/query/chread"
 )
 
@@ -39,11 +40,14 @@ type VideoDetail struct {
 	// first, at most MaxVideoHistory.
 	History []VideoScrape `json:"history"`
 	// NextScrapeAt is when the video is next scraped (with its account
-	// when found through one), by the refresh's rules: its plan's interval
-	// and the first day's extra scrapes (plan.NextScrape). A time not after
-	// the answer's is a scrape queued or due now; nil when it is not
-	// refreshed (paused, or the workspace has no access).
+	// when found through one), by the refresh's plan (internal/refresh). A
+	// time not after the answer's is a scrape queued or due now; nil when
+	// it is not refreshed (paused, or the workspace has no access).
 	NextScrapeAt *time.Time `json:"nextScrapeAt"`
+	// NextScrapeReason is why the next scrape comes when it does (see
+	// docs/refresh.md): new, young, growing, campaign, alert_rule, settled
+	// or budget; nil when NextScrapeAt is.
+	NextScrapeReason *refresh.Reason `json:"nextScrapeReason"`
 }
 
 // VideoPoint is one bucket of a video's series: per metric, the last value
@@ -119,7 +123,7 @@ func (h VideosHandler) One(ctx context.Context, ws, id uuid.UUID) (VideoDetail, 
 		return err
 	})
 	eg.Go(func() (err error) {
-		out.NextScrapeAt, err = nextScrape(ectx, h.DB, ws, scheduledVideo, now, id)
+		out.NextScrapeAt, out.NextScrapeReason, err = nextScrape(ectx, h.DB, ws, scheduledVideo, now, id)
 		return err
 	})
 	if err := eg.Wait(); err != nil {

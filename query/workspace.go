@@ -40,7 +40,19 @@ type Workspace struct {
 	Founding              bool       `json:"founding"`
 	Role                  string     `json:"role"`
 	Usage                 Usage      `json:"usage"`
-	CreatedAt             time.Time  `json:"createdAt"`
+	// ScrapeBudget is what the scheduled refresh may spend (see
+	// docs/refresh.md).
+	ScrapeBudget ScrapeBudget `json:"scrapeBudget"`
+	CreatedAt    time.Time    `json:"createdAt"`
+}
+
+// ScrapeBudget is a workspace's scrape budget: the snapshots its scheduled
+// refreshes may spend over any 24 hours (the plan's, for the workspace's
+// video limit) and what they spent over the last 24 hours. First scrapes
+// of new items and manual refreshes are outside it.
+type ScrapeBudget struct {
+	PerDay      int `json:"perDay"`
+	UsedLast24h int `json:"usedLast24h"`
 }
 
 // Usage is what counts against the plan's limits.
@@ -63,7 +75,9 @@ SELECT w.id, w.name, w.plan, w.video_limit, w.seat_limit, w.has_access, w.trial_
        w.subscription_status, w.grace_ends_at, w.founding, w.created_at, m.role,
        ` + plan.VideosByLinkSQL + `, ` + plan.AccountSlotsSQL + `, ` + plan.AccountsSQL + `,
        (SELECT count(*) FROM workspace_members x WHERE x.workspace_id = w.id)
-       + (SELECT count(*) FROM workspace_invites i WHERE i.workspace_id = w.id)
+       + (SELECT count(*) FROM workspace_invites i WHERE i.workspace_id = w.id),
+       (SELECT coalesce(sum(j.snapshots), 0) FROM scrape_jobs j
+        WHERE j.workspace_id = w.id AND j.reason = 'refresh' AND j.snapshots > 0 AND j.created_at > $3::timestamptz - interval '24 hours')
 FROM workspaces w
 JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = $2
 WHERE w.id = $1`
@@ -79,10 +93,12 @@ func (h WorkspaceHandler) Handle(ctx context.Context, workspaceID, userID uuid.U
 	var w Workspace
 	var planName string
 	var flag bool
-	err := h.DB.QueryRow(ctx, workspaceSQL, workspaceID, userID).Scan(
+	now := h.Now()
+	err := h.DB.QueryRow(ctx, workspaceSQL, workspaceID, userID, now).Scan(
 		&w.ID, &w.Name, &planName, &w.VideoLimit, &w.SeatLimit, &flag, &w.TrialEndsAt,
 		&w.SubscriptionStatus, &w.GraceEndsAt, &w.Founding, &w.CreatedAt, &w.Role,
-		&w.Usage.VideosByLink, &w.Usage.AccountSlots, &w.Usage.Accounts, &w.Usage.Seats)
+		&w.Usage.VideosByLink, &w.Usage.AccountSlots, &w.Usage.Accounts, &w.Usage.Seats,
+		&w.ScrapeBudget.UsedLast24h)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Workspace{}, apperr.NotFound("workspace not found")
 	}
@@ -98,7 +114,8 @@ func (h WorkspaceHandler) Handle(ctx context.Context, workspaceID, userID uuid.U
 	w.MaxVideosPerAccount = p.MaxPerAccount
 	w.RefreshIntervalHrs = int(p.RefreshInterval / time.Hour)
 	w.ManualRefreshesPerDay = p.ManualRefreshesPerDay
-	w.HasAccess = plan.HasAccess(p.Name, flag, w.TrialEndsAt, w.GraceEndsAt, h.Now())
+	w.ScrapeBudget.PerDay = p.BudgetFor(w.VideoLimit)
+	w.HasAccess = plan.HasAccess(p.Name, flag, w.TrialEndsAt, w.GraceEndsAt, now)
 	return w, nil
 }
 

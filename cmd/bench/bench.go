@@ -64,15 +64,25 @@ func ms(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d.Microseco
 // every target was met.
 func bench(ctx context.Context, o options) (bool, error) {
 	if o.Only.ownWorldOnly() {
-		// only the campaign: the default world is neither seeded nor served
-		fmt.Fprintln(o.Progress, "bench: campaign")
-		cr, err := campaignPhase(ctx, o, o.Progress)
-		if err != nil {
-			return false, fmt.Errorf("campaign: %w", err)
-		}
+		// only the campaign and the refresh planner: the default world is
+		// neither seeded nor served
 		fmt.Fprintf(o.Out, "## reeltrack bench\n")
-		printCampaign(o.Out, cr, o)
-		return !cr.missed(), nil
+		var cr *campaignReport
+		if o.Only.runs("campaign") {
+			fmt.Fprintln(o.Progress, "bench: campaign")
+			var err error
+			if cr, err = campaignPhase(ctx, o, o.Progress); err != nil {
+				return false, fmt.Errorf("campaign: %w", err)
+			}
+			printCampaign(o.Out, cr, o)
+		}
+		var rr *refreshReport
+		if o.Only.runs("refresh") {
+			fmt.Fprintln(o.Progress, "bench: refresh planner")
+			rr = refreshPhase()
+			printRefresh(o.Out, rr)
+		}
+		return !cr.missed() && !rr.missed(), nil
 	}
 	st, err := openStores(ctx, o)
 	if err != nil {
@@ -357,7 +367,13 @@ func bench(ctx context.Context, o options) (bool, error) {
 	if ir != nil {
 		printInsights(o.Out, *ir)
 	}
-	ok := !br.missed() && !ar.missed() && !gr.missed() && !cr.missed()
+	var rr *refreshReport
+	if o.Only.runs("refresh") {
+		fmt.Fprintln(o.Progress, "bench: refresh planner")
+		rr = refreshPhase()
+		printRefresh(o.Out, rr)
+	}
+	ok := !br.missed() && !ar.missed() && !gr.missed() && !cr.missed() && !rr.missed()
 	for _, r := range results {
 		if r.Failed {
 			return false, fmt.Errorf("%s (%s): %s", r.Route, r.Cache, r.Met)

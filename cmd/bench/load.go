@@ -136,20 +136,29 @@ func (c *client) invalidate(ctx context.Context) error {
 // cold measures n requests of path, each after a cache invalidation, one at
 // a time: the latency of a cache miss.
 func (c *client) cold(ctx context.Context, path string, n int, check func([]byte) error) (stats, error) {
+	ds, err := c.coldDurations(ctx, path, n, check)
+	if err != nil {
+		return stats{}, err
+	}
+	return summarize(ds, 0), nil
+}
+
+// coldDurations is cold's requests, each one's time.
+func (c *client) coldDurations(ctx context.Context, path string, n int, check func([]byte) error) ([]time.Duration, error) {
 	var ds []time.Duration
 	var body bytes.Buffer
 	for range n {
 		if err := c.invalidate(ctx); err != nil {
-			return stats{}, err
+			return nil, err
 		}
 		if c.before != nil {
 			if err := c.before(ctx); err != nil {
-				return stats{}, err
+				return nil, err
 			}
 		}
 		t := time.Now()
 		if err := c.get(ctx, path, &body); err != nil {
-			return stats{}, err
+			return nil, err
 		}
 		ds = append(ds, time.Since(t))
 		if c.forget && c.settle != nil {
@@ -157,11 +166,11 @@ func (c *client) cold(ctx context.Context, path string, n int, check func([]byte
 		}
 		if check != nil {
 			if err := check(body.Bytes()); err != nil {
-				return stats{}, fmt.Errorf("GET %s: %w", path, err)
+				return nil, fmt.Errorf("GET %s: %w", path, err)
 			}
 		}
 	}
-	return summarize(ds, 0), nil
+	return ds, nil
 }
 
 // coldNothingKept is cold with nothing kept from before each request

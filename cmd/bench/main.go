@@ -191,7 +191,7 @@ func run() error {
 }
 
 // allPhases are the parts of a run, in order.
-var allPhases = []string{"cold", "insights", "warm", "browser", "analysts", "growth", "campaign", "export", "tenants", "baseline"}
+var allPhases = []string{"cold", "insights", "warm", "browser", "analysts", "growth", "campaign", "export", "tenants", "baseline", "refresh"}
 
 // phases is a set of phases to run; nil runs all of them.
 // "browser" times the dashboard in a headless Chromium; "analysts" times
@@ -217,13 +217,14 @@ func parsePhases(s string) (phases, error) {
 func (p phases) runs(phase string) bool { return p == nil || p[phase] }
 
 // ownWorldOnly reports whether every phase to run has databases of its
-// own, so the default world need not be seeded or served.
+// own (the campaign) or none (the refresh planner), so the default world
+// need not be seeded or served.
 func (p phases) ownWorldOnly() bool {
 	if p == nil {
 		return false
 	}
 	for phase := range p {
-		if phase != "campaign" {
+		if phase != "campaign" && phase != "refresh" {
 			return false
 		}
 	}

@@ -59,7 +59,7 @@ func TestQuickRun(t *testing.T) {
 		"| GET /api/accounts/{id}/analytics | cold |",
 		"| GET /api/accounts/{id}/analytics | cold, nothing kept |",
 		"| GET /api/accounts/{id}/analytics | warm |",
-		"| GET /api/videos?sort=views&limit=50 (no insights yet) | cold |",
+		"| GET /api/videos?sort=views&limit=50 (without insights) | cold |",
 		"| GET /api/videos?sort=views&limit=50 (with insights) | cold |",
 		"| GET /api/videos?sort=outlier&limit=50 (with insights) | cold |",
 		"| GET /api/videos?sort=forecast7d&limit=50 (with insights) | cold |",

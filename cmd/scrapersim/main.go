@@ -26,6 +26,9 @@
 // back short while more items follow; X-Apify-Pagination-Total counts
 // them.
 //
+// -study NAME runs a simulation over the simulator's world instead of
+// serving, prints its figures and exits (see study.go; make study).
+//
 // POST /sim/clock?by=90m (with the token) moves the simulator's wall clock,
 // and with it run times and simulated time, forward: for tests whose
 // scrapes must lie hours apart.
@@ -65,12 +68,12 @@ type Config struct {
 	WebhookTimeout     time.Duration // per delivery attempt
 	ItemsPerProfileMax int
 	Quirks             bool // write some counts as strings, null or missing
+	// Study names a simulation of studies to run instead of serving: it
+	// prints its figures and exits; empty: serve.
+	Study string
 	// EmptyEvery, when at least 3, makes the first and the last of every
 	// EmptyEvery positions of each dataset an empty item; 0: none.
 	EmptyEvery int
-	// Study, when set, names a study (studies) to run and print instead of
-	// serving.
-	Study string
 
 	Now func() time.Time // nil: time.Now; tests set it
 }
@@ -156,8 +159,8 @@ func loadConfig(args []string, getenv func(string) string) (Config, error) {
 	hookTimeout := str("webhook-timeout", "30s", "timeout of one webhook delivery attempt")
 	perProfile := str("items-per-profile-max", "1000", "most items one profile, channel or handle may list")
 	quirksOn := str("quirks", "true", "write some counts as strings, comma strings, null or missing")
+	study := str("study", "", "run the named study (a simulation over the simulator's world: "+studyNames()+") and print its figures instead of serving")
 	emptyEvery := str("empty-every", "0", "make the first and last of every N positions of each dataset an empty item, which clean=true drops after offset and limit apply, as Apify does: a reader with page size N gets every page two items short (0: none)")
-	study := fs.String("study", "", "run the named study of the simulated data, print its report and exit instead of serving (one of: "+studyNames()+")")
 	if err := fs.Parse(args); err != nil {
 		return Config{}, err
 	}

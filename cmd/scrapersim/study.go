@@ -3,15 +3,17 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 )
 
-// studies are the reports -study NAME prints: measurements made on the
-// simulated accounts and curves, in process, without serving.
+// studies are the simulations -study runs over the simulator's world
+// instead of serving, by name: each writes its figures (markdown) to w.
+// Each registers itself from its own file (an init function).
 var studies = map[string]func(w io.Writer) error{}
 
-// studyNames lists the studies, sorted.
+// studyNames lists the registered studies.
 func studyNames() string {
 	names := make([]string, 0, len(studies))
 	for name := range studies {
@@ -21,12 +23,18 @@ func studyNames() string {
 	return strings.Join(names, ", ")
 }
 
-// runStudy runs the named study, writing its report to w.
+// runStudy runs the study called name, writing to w, headed by the
+// command and the machine's load average.
 func runStudy(name string, w io.Writer) error {
 	study, ok := studies[name]
 	if !ok {
-		return fmt.Errorf("study %q: unknown, want one of %s", name, studyNames())
+		return fmt.Errorf("no study %q (studies: %s)", name, studyNames())
 	}
+	load, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		load = []byte("unknown")
+	}
+	fmt.Fprintf(w, "`go run ./cmd/scrapersim -study %s` (load average before: %s)\n\n", name, strings.TrimSpace(string(load)))
 	if err := study(w); err != nil {
 		return fmt.Errorf("study %s: %w", name, err)
 	}

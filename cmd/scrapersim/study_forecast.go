@@ -42,20 +42,20 @@ var defaultForecastStudy = forecastStudyConfig{
 	FirstCut: 70 * 24 * time.Hour, Cuts: 6, CutEvery: 10 * 24 * time.Hour,
 }
 
-// studyVideo is one simulated video with its curve.
-type studyVideo struct {
+// forecastVideo is one simulated video with its curve.
+type forecastVideo struct {
 	id        uuid.UUID
 	published time.Time
 	curve     curve
 }
 
 // views are the video's views at t.
-func (v studyVideo) views(t time.Time) int64 { return v.curve.count(t, "views", 1) }
+func (v forecastVideo) views(t time.Time) int64 { return v.curve.count(t, "views", 1) }
 
 // visible is the video as the service sees it at cut: its curve from the
 // hourly snapshots taken from start to cut, and the latest of them (zero
 // when there is none).
-func (v studyVideo) visible(start, cut time.Time) (insight.Video, insight.Point) {
+func (v forecastVideo) visible(start, cut time.Time) (insight.Video, insight.Point) {
 	var points []insight.Point
 	seen := map[time.Time]bool{}
 	add := func(at time.Time) {
@@ -83,16 +83,16 @@ func (v studyVideo) visible(start, cut time.Time) (insight.Video, insight.Point)
 	return insight.Video{ID: v.id, Published: v.published, Curve: insight.CurveOf(v.published, points)}, latest
 }
 
-// studyAccount lists an account's videos published from..to.
-func studyAccount(handle string, from, to time.Time) []studyVideo {
+// forecastAccount lists an account's videos published from..to.
+func forecastAccount(handle string, from, to time.Time) []forecastVideo {
 	acc := newAccount("tiktok", handle)
 	g := acc.grid("")
 	w := &world{}
-	var out []studyVideo
+	var out []forecastVideo
 	for k := g.latest(from) + 1; k <= g.latest(to); k++ {
 		published := g.at(k)
 		v := w.newTiktokVideo(acc, published, acc.tierAt(published))
-		out = append(out, studyVideo{id: uuid.NewSHA1(uuid.NameSpaceURL, []byte(v.id)), published: v.published, curve: v.curve()})
+		out = append(out, forecastVideo{id: uuid.NewSHA1(uuid.NameSpaceURL, []byte(v.id)), published: v.published, curve: v.curve()})
 	}
 	return out
 }
@@ -115,14 +115,14 @@ var classNames = []string{"under 1 day", "1–7 days", "7–30 days"}
 
 // forecastCases builds every case of the study's world.
 func forecastCases(cfg forecastStudyConfig) []forecastCase {
-	type acct struct{ videos []studyVideo }
+	type acct struct{ videos []forecastVideo }
 	lastCut := cfg.Start.Add(cfg.FirstCut + time.Duration(cfg.Cuts-1)*cfg.CutEvery)
 	// videos old enough to hold full curves at the first cut, up to the
 	// last cut
 	from := cfg.Start.Add(cfg.FirstCut).Add(-time.Duration(insight.MaxAge) * time.Hour)
 	accts := make([]acct, cfg.Accounts)
 	for a := range accts {
-		accts[a].videos = studyAccount(fmt.Sprintf("forecast.study%03d", a), from, lastCut)
+		accts[a].videos = forecastAccount(fmt.Sprintf("forecast.study%03d", a), from, lastCut)
 	}
 	var cases []forecastCase
 	for c := range cfg.Cuts {

@@ -16,7 +16,7 @@ import (
 // history up to the cut gives.
 func TestStudyVisibleCurveIsTheHourlyHistorys(t *testing.T) {
 	start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	videos := studyAccount("forecast.curve", start.Add(-3*24*time.Hour), start.Add(20*24*time.Hour))
+	videos := forecastAccount("forecast.curve", start.Add(-3*24*time.Hour), start.Add(20*24*time.Hour))
 	if len(videos) < 5 {
 		t.Fatalf("%d videos", len(videos))
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/insight"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/refresh"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
@@ -43,6 +44,8 @@ func TestChecksListTheGoValues(t *testing.T) {
 		{"api_keys", "api_keys_scope_check", strs(domain.APIKeyScopes)},
 		{"video_insights", "video_insights_outlier_state_check", strs(insight.OutlierStates)},
 		{"video_insights", "video_insights_forecast_state_check", strs(insight.ForecastStates)},
+		{"accounts", "accounts_refresh_reason_check", strs(refresh.Reasons)},
+		{"videos", "videos_refresh_reason_check", strs(refresh.Reasons)},
 	} {
 		var def string
 		err := env.PG.QueryRow(t.Context(), `

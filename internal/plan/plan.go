@@ -29,6 +29,11 @@ type Plan struct {
 	RefreshInterval time.Duration `json:"-"`
 	// MaxPerAccount caps the tracking limit of a single account.
 	MaxPerAccount int `json:"maxVideosPerAccount"`
+	// ScrapeBudget caps the snapshots the scheduled refresh spends over any
+	// 24 hours: what refreshing a full workspace (VideoLimit) every
+	// RefreshInterval spends. First scrapes of newly tracked items and
+	// manual refreshes are outside it.
+	ScrapeBudget int `json:"scrapeBudget"`
 	// ManualRefreshesPerDay caps the items a workspace may have scraped on
 	// demand ("refresh now") over any 24 hours.
 	ManualRefreshesPerDay int `json:"manualRefreshesPerDay"`
@@ -42,11 +47,28 @@ const TrialLength = 7 * 24 * time.Hour
 // DefaultAccountTrackingLimit is the tracking limit a new account gets.
 const DefaultAccountTrackingLimit = 30
 
-var catalogue = map[Name]Plan{
+var catalogue = withBudgets(map[Name]Plan{
 	Trial:   {Name: Trial, VideoLimit: 50, SeatLimit: 1, RefreshInterval: 24 * time.Hour, MaxPerAccount: 30, ManualRefreshesPerDay: 25},
 	Starter: {Name: Starter, VideoLimit: 250, SeatLimit: 2, RefreshInterval: 24 * time.Hour, MaxPerAccount: 50, ManualRefreshesPerDay: 100, Paid: true},
 	Growth:  {Name: Growth, VideoLimit: 1000, SeatLimit: 5, RefreshInterval: 6 * time.Hour, MaxPerAccount: 100, ManualRefreshesPerDay: 500, Paid: true},
 	Agency:  {Name: Agency, VideoLimit: 5000, SeatLimit: 15, RefreshInterval: time.Hour, MaxPerAccount: 200, ManualRefreshesPerDay: 2500, Paid: true},
+})
+
+// withBudgets sets every plan's ScrapeBudget: VideoLimit snapshots every
+// RefreshInterval (50, 250, 4,000 and 120,000 a day).
+func withBudgets(plans map[Name]Plan) map[Name]Plan {
+	for name, p := range plans {
+		p.ScrapeBudget = p.BudgetFor(p.VideoLimit)
+		plans[name] = p
+	}
+	return plans
+}
+
+// BudgetFor is the scrape budget of a workspace on the plan whose video
+// limit is videoLimit (the plan's, unless the workspace was given its own):
+// videoLimit snapshots every RefreshInterval.
+func (p Plan) BudgetFor(videoLimit int) int {
+	return videoLimit * int(24*time.Hour/p.RefreshInterval)
 }
 
 // Lookup returns the plan called name.
