@@ -53,6 +53,8 @@ func outlierWords(v insightVideo) string {
 // too few earlier videos. The Videos page shows the scores and the reasons,
 // sorts by them from the column's header, the video's page explains the
 // score, and the overview's Spiking now panel lists the two, biggest first.
+// The billing page shows the scrapes of the last 24 hours against the
+// plan's budget.
 func TestOutliersOnThePages(t *testing.T) {
 	s, ctx, _, cookie := signedUp(t, 1280, 900, "outliers")
 	ws := s.workspace(cookie)
@@ -237,6 +239,29 @@ func TestOutliersOnThePages(t *testing.T) {
 	do(t, ctx, "the Spiking now link", chromedp.AttributeValue(`[data-testid="spiking-row"] a`, "href", &href, nil))
 	if href != "/videos/"+first {
 		t.Errorf("Spiking now's first row links to %q, want the video's page", href)
+	}
+
+	// Billing: the scheduled refresh's scrapes of the last 24 hours, of
+	// the plan's budget.
+	var boot struct {
+		Workspace struct {
+			ScrapeBudget struct {
+				PerDay      int `json:"perDay"`
+				UsedLast24h int `json:"usedLast24h"`
+			} `json:"scrapeBudget"`
+		} `json:"workspace"`
+	}
+	s.api(cookie, "POST", "/workspace/bootstrap", &boot)
+	budget := boot.Workspace.ScrapeBudget
+	var used, perDay string
+	do(t, ctx, "the scrape budget on the billing page",
+		chromedp.Navigate(s.base+"/billing"),
+		chromedp.WaitVisible(`[data-testid="scrape-budget-used"]`),
+		chromedp.Text(`[data-testid="scrape-budget-used"]`, &used),
+		chromedp.Text(`[data-testid="scrape-budget-limit"]`, &perDay),
+	)
+	if budget.PerDay <= 0 || used != fmt.Sprint(budget.UsedLast24h) || strings.ReplaceAll(perDay, ",", "") != fmt.Sprint(budget.PerDay) {
+		t.Errorf("the billing page shows %s of %s scrapes, the API %+v: want the API's, of a budget above 0", used, perDay, budget)
 	}
 }
 
