@@ -322,11 +322,14 @@ func seedHistory(t *testing.T, s *site, cookie *network.Cookie, workspaceID stri
 						t.Fatal(err)
 					}
 				}
-				for at := c.published.Add(time.Hour); !at.After(now); at = at.Add(time.Hour) {
+				// every whole hour of its age up to now, so that the first
+				// scrape's views (the simulator's) fall between two of them
+				// and no age reads them; the latest after the first scrape's
+				seeded := time.Now().UTC()
+				for at := c.published.Add(time.Hour); !at.After(seeded); at = at.Add(time.Hour) {
 					write(at)
 				}
-				// the latest, after the first scrape's
-				write(time.Now().UTC().Add(time.Second))
+				write(seeded.Add(time.Second))
 				continue
 			}
 		}
