@@ -166,6 +166,7 @@ bench: services web ## run the Go benchmarks, then the dashboard benchmark (cmd/
 
 study: ## run the refresh simulation and the forecast backtest and print their figures
 	$(GO) run ./cmd/scrapersim -study refresh
+	$(GO) run ./cmd/scrapersim -study forecast
 
 faultdrill: services ## freeze, kill and restart a PostgreSQL and a Redis of its own under a load of dashboard requests; print the answers per phase (cmd/faultdrill)
 	@mkdir -p bin
