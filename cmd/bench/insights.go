@@ -79,10 +79,20 @@ func insightsPhase(ctx context.Context, o options, st *stores, c *client, ws uui
 	per := max(1, o.ColdRequests/insightsRounds)
 	var without, with []time.Duration
 	list := insightsPaths[0]
-	for range insightsRounds {
-		for _, side := range []bool{false, true} {
-			if err := move(map[bool]string{false: "video_insights", true: "bench_insights_aside"}[side],
-				map[bool]string{false: "bench_insights_aside", true: "video_insights"}[side]); err != nil {
+	for round := range insightsRounds {
+		// the rows are where the last round left them: the sides take
+		// turns at going first, so that neither always follows the same
+		// move of 10,000 rows
+		sides := []bool{false, true}
+		if round%2 == 1 {
+			sides = []bool{true, false}
+		}
+		for _, side := range sides {
+			from, to := "video_insights", "bench_insights_aside"
+			if side {
+				from, to = to, from
+			}
+			if err := move(from, to); err != nil {
 				return out, fmt.Errorf("insights aside: %w", err)
 			}
 			if _, err := c.cold(ctx, list, 1, nil); err != nil {
