@@ -64,8 +64,13 @@ func insightsPhase(ctx context.Context, o options, st *stores, c *client, ws uui
 		return out, fmt.Errorf("insights step: %w", err)
 	}
 	out.Step = time.Since(t)
-	if _, err := st.PG.Exec(ctx, `CREATE TABLE IF NOT EXISTS bench_insights_aside (LIKE video_insights)`); err != nil {
-		return out, fmt.Errorf("insights aside: %w", err)
+	for _, sql := range []string{
+		`CREATE TABLE IF NOT EXISTS bench_insights_aside (LIKE video_insights)`,
+		`DELETE FROM bench_insights_aside`,
+	} {
+		if _, err := st.PG.Exec(ctx, sql); err != nil {
+			return out, fmt.Errorf("insights aside: %w", err)
+		}
 	}
 	// move moves the workspace's rows from one table to the other
 	move := func(from, to string) error {
@@ -108,6 +113,10 @@ func insightsPhase(ctx context.Context, o options, st *stores, c *client, ws uui
 				without = append(without, ds...)
 			}
 		}
+	}
+	// the later phases and runs find the insights in place
+	if err := move("bench_insights_aside", "video_insights"); err != nil {
+		return out, fmt.Errorf("insights aside: %w", err)
 	}
 	out.Before, out.With = summarize(without, 0), summarize(with, 0)
 	for _, p := range insightsPaths[1:] {
