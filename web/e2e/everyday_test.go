@@ -169,6 +169,10 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 	do(t, ctx, "session ends",
 		chromedp.Navigate(s.base+"/"),
 		chromedp.WaitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
+		// the page's last read: its Spiking now panel, rows or its empty
+		// state (a read still under way when the cookies go would end the
+		// session from the Overview instead)
+		chromedp.WaitVisible(`[data-testid="spiking-row"], [data-testid="spiking-empty"]`, chromedp.ByQuery),
 		network.ClearBrowserCookies(),
 		chromedp.Click(`button[aria-controls="nav"]`),
 		chromedp.WaitVisible(`#nav a[href="/videos"]`),
