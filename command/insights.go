@@ -300,17 +300,20 @@ func work(videos []insightVideo, now time.Time) {
 			videos[i].outlier = insight.Unscored(v.published, now)
 		}
 	}
-	for _, idx := range byAccount {
+	// each account's curves, which both the scores and the forecasts read
+	accounts := make(map[uuid.UUID][]insight.Video, len(byAccount))
+	for acc, idx := range byAccount {
 		in := make([]insight.Video, len(idx))
 		for k, i := range idx {
 			in[k] = insight.Video{ID: videos[i].id, Published: *videos[i].published, Curve: videos[i].curve}
 		}
+		accounts[acc] = in
 		scores := insight.ScoreAccount(in, now)
 		for k, i := range idx {
 			videos[i].outlier = scores[k]
 		}
 	}
-	forecastAll(videos, byAccount, now)
+	forecastAll(videos, accounts, now)
 }
 
 // outlierEvents are the video.outlier events of the videos whose score is

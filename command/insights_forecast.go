@@ -19,44 +19,36 @@ const forecastHorizon = 30 * 24 * time.Hour
 const poolSize = 200
 
 // forecastAll forecasts every video younger than forecastHorizon from its
-// own curve and its account's curves (byAccount: indexes of videos per
-// account).
-func forecastAll(videos []insightVideo, byAccount map[uuid.UUID][]int, now time.Time) {
+// own curve and its account's curves (accounts: each account's videos).
+func forecastAll(videos []insightVideo, accounts map[uuid.UUID][]insight.Video, now time.Time) {
 	pools := map[string][]insight.Video{}
-	var candidates []int
+	// the videos with a publish time, with how many ages each one's curve
+	// knows
+	type candidate struct{ i, known int }
+	var candidates []candidate
 	for i, v := range videos {
-		if v.published != nil {
-			candidates = append(candidates, i)
+		if v.published == nil {
+			continue
 		}
-	}
-	known := func(c insight.Curve) int {
 		n := 0
-		for i := range c {
-			if c.Known(i) {
+		for k := range v.curve {
+			if v.curve.Known(k) {
 				n++
 			}
 		}
-		return n
+		candidates = append(candidates, candidate{i, n})
 	}
-	slices.SortFunc(candidates, func(a, b int) int {
-		if c := cmp.Compare(known(videos[b].curve), known(videos[a].curve)); c != 0 {
+	slices.SortFunc(candidates, func(a, b candidate) int {
+		if c := cmp.Compare(b.known, a.known); c != 0 {
 			return c
 		}
-		return videos[b].published.Compare(*videos[a].published)
+		return videos[b.i].published.Compare(*videos[a.i].published)
 	})
-	for _, i := range candidates {
-		v := videos[i]
+	for _, c := range candidates {
+		v := videos[c.i]
 		if len(pools[v.platform]) < poolSize {
 			pools[v.platform] = append(pools[v.platform], insight.Video{ID: v.id, Published: *v.published, Curve: v.curve})
 		}
-	}
-	accounts := map[uuid.UUID][]insight.Video{}
-	for acc, idx := range byAccount {
-		in := make([]insight.Video, len(idx))
-		for k, i := range idx {
-			in[k] = insight.Video{ID: videos[i].id, Published: *videos[i].published, Curve: videos[i].curve}
-		}
-		accounts[acc] = in
 	}
 	for i := range videos {
 		v := &videos[i]
