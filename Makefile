@@ -75,8 +75,9 @@ test-current: services chdb stripe-mock ## run the ClickHouse-facing tests on a 
 # first when web/node_modules is missing or older than the lockfile. Vite
 # empties dist/ when it builds, so dist/.gitkeep (committed, for go:embed on
 # a fresh clone) is put back.
-WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) \
-	web/index.html web/package.json web/package-lock.json web/vite.config.ts web/tsconfig.json
+# web/src/generated is written by the build itself, from openapi.yaml.
+WEB_SOURCES := $(shell find web/src web/public -type f -not -path 'web/src/generated/*' 2>/dev/null) \
+	web/index.html web/package.json web/package-lock.json web/vite.config.ts web/tsconfig.json openapi.yaml
 NPM_CI := npm ci --no-audit --no-fund --loglevel=error
 
 web: web/dist/index.html ## build the dashboard into web/dist (embedded by the server) when its sources changed

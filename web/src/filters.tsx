@@ -5,7 +5,7 @@ import { useState } from 'preact/hooks'
 import { get } from './api'
 import { PRESET_NAMES, platformName } from './format'
 import { setQuery } from './router'
-import { PLATFORMS, PRESETS, type CollectionList, type DatePreset } from './types'
+import { PLATFORMS, PRESETS, type CollectionList, type DatePreset, type Overview } from './types'
 import { useApi, type Loaded } from './ui'
 
 export interface Filters {
@@ -76,7 +76,7 @@ const rangeDay = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'sh
 // periodNames names an answer's window: name for "previous <name>", and
 // phrase for what the gains cover ("in the last 7 days", "from 1 Nov 2026
 // to 7 Nov 2026", "since tracking started").
-export function periodNames(o: { datePreset: string; start: string | null; end: string }): { name: string; phrase: string } {
+export function periodNames(o: { datePreset: string; start?: string | null; end: string }): { name: string; phrase: string } {
   if (o.datePreset === 'all') return { name: '', phrase: 'since tracking started' }
   if (o.datePreset === 'custom' && o.start) {
     const start = new Date(o.start)
@@ -242,4 +242,17 @@ export function FilterBar({
       </label>
     </div>
   )
+}
+
+// gainedSeries is an answer's views gained per bucket as the chart takes
+// them: the buckets' times and their gains (null where none is given).
+export function gainedSeries(series: Overview['series']): { times: string[]; values: (number | null)[] } {
+  const times: string[] = []
+  const values: (number | null)[] = []
+  for (const p of series) {
+    if (!p.t) continue
+    times.push(p.t)
+    values.push(p.viewsGained ?? null)
+  }
+  return { times, values }
 }

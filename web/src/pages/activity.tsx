@@ -27,9 +27,12 @@ function fromTo(v: unknown): { from: unknown; to: unknown } | null {
 // sentence says what an entry records, the actor being the subject shown
 // beside it.
 export function sentence(e: ActivityEntry): string {
-  const d = e.details ?? {}
+  const d: Record<string, unknown> = e.details ?? {}
   const t = e.target
-  switch (e.action) {
+  // a string, so that an action the list does not name is still worded by
+  // the default case
+  const action: string = e.action
+  switch (action) {
     case 'login':
       return 'Signed in'
     case 'login_failed':
@@ -106,7 +109,7 @@ export function sentence(e: ActivityEntry): string {
     case 'payouts_rejected':
     case 'payouts_reopened':
     case 'payouts_paid': {
-      const verb = { payouts_approved: 'Approved', payouts_cleared: 'Cleared', payouts_rejected: 'Rejected', payouts_reopened: 'Reopened', payouts_paid: 'Marked paid' }[e.action]
+      const verb = { payouts_approved: 'Approved', payouts_cleared: 'Cleared', payouts_rejected: 'Rejected', payouts_reopened: 'Reopened', payouts_paid: 'Marked paid' }[action]
       const n = typeof d.lines === 'number' ? d.lines : 0
       const why = typeof d.reason === 'string' && d.reason ? `: ${d.reason}` : ''
       return `${verb} ${n} payout ${n === 1 ? 'line' : 'lines'} of ${quoted(t)}${why}`
@@ -136,7 +139,7 @@ export function sentence(e: ActivityEntry): string {
     case 'channel_disabled':
       return `The channel ${quoted(t)} was disabled: ${d.reason === 'gone' ? 'its destination answered 410 Gone' : 'its deliveries kept failing'}`
     default: {
-      const words = String(e.action).replace(/_/g, ' ')
+      const words = action.replace(/_/g, ' ')
       return (words.charAt(0).toUpperCase() + words.slice(1) + (t ? `: ${t}` : '')).trim()
     }
   }

@@ -52,7 +52,7 @@ export function conditionText(r: Pick<AlertRule, 'metric' | 'condition' | 'thres
   if (r.condition === 'gain') s = `${r.metric} gain ≥ ${exact(r.threshold)} ${within}`
   else if (r.condition === 'growth_pct') s = `${r.metric} grow ≥ ${exact(r.threshold)} % ${within}`
   else s = `${r.metric} gain ≥ ${exact(r.threshold)}× the account’s usual ${within}`
-  if (r.minStartValue > 0) s += `, from at least ${exact(r.minStartValue)}`
+  if ((r.minStartValue ?? 0) > 0) s += `, from at least ${exact(r.minStartValue)}`
   return s
 }
 
@@ -69,7 +69,7 @@ const outlierText = (r: Pick<AlertRule, 'threshold'>) => `views ≥ ${r.threshol
 export function ruleText(r: AlertRule): string {
   if (r.eventType === 'video.spike') return conditionText(r)
   if (r.eventType === 'video.outlier') return outlierText(r)
-  return eventLabel(r.eventType)
+  return r.eventType ? eventLabel(r.eventType) : ''
 }
 
 interface FormState {
@@ -107,23 +107,26 @@ const BLANK: FormState = {
   enabled: true,
 }
 
+// fromRule fills the form with a rule; a field the answer leaves out keeps
+// the blank form's value.
 function fromRule(r: AlertRule): FormState {
+  const text = (v: number | undefined, blank: string) => (v === undefined ? blank : String(v))
   return {
     id: r.id,
-    eventType: r.eventType,
-    email: r.email,
-    channelIds: r.channelIds,
-    name: r.name,
-    metric: r.metric,
-    condition: r.condition,
-    threshold: String(r.threshold),
-    windowHours: String(r.windowHours),
-    minStartValue: String(r.minStartValue),
-    cooldownHours: String(r.cooldownHours),
-    recipients: r.recipients.join('\n'),
+    eventType: r.eventType ?? BLANK.eventType,
+    email: r.email ?? BLANK.email,
+    channelIds: r.channelIds ?? [],
+    name: r.name ?? '',
+    metric: METRICS.find((m) => m === r.metric) ?? BLANK.metric,
+    condition: CONDITIONS.find((c) => c.value === r.condition)?.value ?? BLANK.condition,
+    threshold: text(r.threshold, BLANK.threshold),
+    windowHours: text(r.windowHours, BLANK.windowHours),
+    minStartValue: text(r.minStartValue, BLANK.minStartValue),
+    cooldownHours: text(r.cooldownHours, BLANK.cooldownHours),
+    recipients: (r.recipients ?? []).join('\n'),
     collectionId: r.collectionId ?? '',
     platform: r.platform ?? '',
-    enabled: r.enabled,
+    enabled: r.enabled ?? BLANK.enabled,
   }
 }
 
@@ -505,6 +508,8 @@ function RuleRow({
 }) {
   const { busy, error, run } = useAction()
   const question = useQuestion()
+  const recipients = r.recipients ?? []
+  const channels = r.channelIds ?? []
 
   const toggle = () => run(async () => onChanged(await post<AlertRule>('/alerts', { id: r.id, enabled: !r.enabled })))
   const remove = () =>
@@ -527,8 +532,8 @@ function RuleRow({
       <td class="cond">{ruleText(r)}</td>
       <td class="num">{r.eventType === 'video.spike' ? `${r.cooldownHours} h` : '—'}</td>
       <td class="recipients">
-        {!r.email ? <span class="muted">No e-mail</span> : r.recipients.length ? r.recipients.join(', ') : <span class="muted">All members</span>}
-        {r.channelIds.length > 0 && <div class="muted">{r.channelIds.length === 1 ? '1 channel' : `${r.channelIds.length} channels`}</div>}
+        {!r.email ? <span class="muted">No e-mail</span> : recipients.length ? recipients.join(', ') : <span class="muted">All members</span>}
+        {channels.length > 0 && <div class="muted">{channels.length === 1 ? '1 channel' : `${channels.length} channels`}</div>}
       </td>
       <td>
         <label class="switch">
@@ -597,10 +602,10 @@ function Events({ rules, ruleId }: { rules: AlertRule[]; ruleId: string }) {
                       <td>{e.ruleName}</td>
                       <td class="event-video">
                         <a href={`/videos/${e.videoId}`} class="event-caption" data-testid="event-caption" title={e.videoCaption || undefined}>
-                          {e.videoCaption.trim() || videoKind(e.platform, e.videoUrl)}
+                          {e.videoCaption?.trim() || videoKind(e.platform, e.videoUrl)}
                         </a>
                         <div class="muted small">
-                          <PlatformBadge platform={e.platform} />{' '}
+                          {e.platform && <PlatformBadge platform={e.platform} />}{' '}
                           <a href={e.videoUrl} target="_blank" rel="noopener noreferrer" aria-label={`Open on ${platformName(e.platform)} (new tab)`}>
                             on {platformName(e.platform)} ↗
                           </a>
@@ -618,7 +623,7 @@ function Events({ rules, ruleId }: { rules: AlertRule[]; ruleId: string }) {
                       </td>
                       <td class="num">{signedPct(e.growthPct)}</td>
                       <td>
-                        <Time at={e.triggeredAt} />
+                        {e.triggeredAt && <Time at={e.triggeredAt} />}
                       </td>
                     </tr>
                   ))}
@@ -641,6 +646,7 @@ function Events({ rules, ruleId }: { rules: AlertRule[]; ruleId: string }) {
 // the time since publishing for a video published inside it.
 function gainSpan(e: AlertEvent): string {
   if (e.sincePublished) return 'since it was published'
+  if (!e.windowStart || !e.windowEnd) return ''
   const h = Math.round((Date.parse(e.windowEnd) - Date.parse(e.windowStart)) / 3600000)
   return `in ${h} h to its last scrape`
 }

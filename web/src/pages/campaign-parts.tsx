@@ -2,7 +2,7 @@
 // minor units in the API), the spend bar, the ledger's badges and words,
 // a version of the rules in words, and the fields that edit one.
 import { DASH, exact, filled, pct, platformName } from '../format'
-import { PLATFORMS, type Bound, type GoalStatus, type HoldReason, type LineStatus, type Payee, type PayoutPeriod, type Platform, type RulesIn, type Spend } from '../types'
+import { PLATFORMS, type Bound, type GoalStatus, type HoldReason, type LineStatus, type Payee, type PayoutPeriod, type Platform, type RulesIn, type RulesVersion, type Spend } from '../types'
 import './campaigns.css'
 
 // Currency is what money of a campaign is counted in.
@@ -243,12 +243,12 @@ const none = (v: number, show: (n: number) => string) => (v > 0 ? show(v) : 'non
 
 // tiersText says the rates of pay: "$1.50 per 1,000 views; from 100,000
 // views $1.00".
-export function tiersText(r: RulesIn, c: Currency): string {
-  return r.tiers.map((t, i) => (i === 0 ? `${money(t.cpm, c)} per 1,000 views` : `from ${exact(t.fromViews)} views ${money(t.cpm, c)}`)).join('; ')
+export function tiersText(r: RulesVersion, c: Currency): string {
+  return r.tiers.map((t, i) => (i === 0 ? `${money(t.cpm ?? 0, c)} per 1,000 views` : `from ${exact(t.fromViews ?? 0)} views ${money(t.cpm ?? 0, c)}`)).join('; ')
 }
 
 // RulesFacts is a version of the rules in words.
-export function RulesFacts({ r, c }: { r: RulesIn; c: Currency }) {
+export function RulesFacts({ r, c }: { r: RulesVersion; c: Currency }) {
   const views = (n: number) => `${exact(n)} views`
   const amount = (n: number) => money(n, c)
   return (
@@ -258,7 +258,7 @@ export function RulesFacts({ r, c }: { r: RulesIn; c: Currency }) {
         <ul class="tier-list">
           {r.tiers.map((t, i) => (
             <li>
-              {i === 0 ? 'From 0' : `From ${exact(t.fromViews)}`} views: <strong>{money(t.cpm, c)}</strong> per 1,000
+              {i === 0 ? 'From 0' : `From ${exact(t.fromViews ?? 0)}`} views: <strong>{money(t.cpm ?? 0, c)}</strong> per 1,000
             </li>
           ))}
         </ul>
@@ -294,11 +294,11 @@ export interface RulesForm {
 
 const MAX_TIERS = 10
 
-export function rulesForm(r: RulesIn | null, digits: number): RulesForm {
+export function rulesForm(r: RulesVersion | null, digits: number): RulesForm {
   const count = (n: number) => (n ? String(n) : '')
   if (!r) return { tiers: [{ fromViews: '0', cpm: '' }], viewCap: '', minViews: '', minAmount: '', maxAmount: '', creatorCap: '', windowDays: '7' }
   return {
-    tiers: r.tiers.map((t) => ({ fromViews: String(t.fromViews), cpm: moneyInput(t.cpm, digits) || '0' })),
+    tiers: r.tiers.map((t) => ({ fromViews: String(t.fromViews ?? 0), cpm: moneyInput(t.cpm ?? 0, digits) || '0' })),
     viewCap: count(r.viewCap),
     minViews: count(r.minViews),
     minAmount: moneyInput(r.minAmount, digits),
@@ -339,7 +339,7 @@ export function readRules(f: RulesForm, digits: number): { rules: RulesIn | null
     if (i > 0 && !errors[`tiers[${i}].fromViews`] && t.fromViews <= tiers[i - 1].fromViews)
       errors[`tiers[${i}].fromViews`] = `must be above the tier before (${exact(tiers[i - 1].fromViews)} views)`
   })
-  const rules: RulesIn = {
+  const rules = {
     tiers,
     viewCap: count('viewCap', f.viewCap),
     minViews: count('minViews', f.minViews),

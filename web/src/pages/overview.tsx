@@ -3,7 +3,7 @@
 import { useEffect } from 'preact/hooks'
 import { get } from '../api'
 import { TimeChart } from '../chart'
-import { FilterBar, filterQuery, periodNames, readFilters } from '../filters'
+import { FilterBar, filterQuery, gainedSeries, periodNames, readFilters } from '../filters'
 import { exact, num, pct, signed, signedPct } from '../format'
 import { outlierText, outlierTitle } from '../insight'
 import { setQuery } from '../router'
@@ -26,7 +26,7 @@ export function Kpi({
 }: {
   label: string
   value: string
-  raw: number | null
+  raw: number | null | undefined
   change?: PeriodGained | null
   hint?: string
   windowName?: string
@@ -35,7 +35,7 @@ export function Kpi({
   return (
     <div class="kpi card" data-testid={'kpi-' + label.toLowerCase()} data-value={raw ?? ''}>
       <div class="kpi-label">{label}</div>
-      <div class="kpi-value" title={raw === null ? undefined : String(raw)}>
+      <div class="kpi-value" title={raw === null || raw === undefined ? undefined : String(raw)}>
         {value}
       </div>
       {change ? (
@@ -146,6 +146,7 @@ export default function Overview({ query }: { query: URLSearchParams }) {
       <Show r={r}>
         {(o) => {
           const { name: windowName, phrase } = periodNames(o)
+          const gained = gainedSeries(o.series)
           if (o.totals.videos === 0)
             return (
               <Empty title="Nothing tracked yet">
@@ -175,8 +176,8 @@ export default function Overview({ query }: { query: URLSearchParams }) {
                   <TimeChart
                     label={`Views gained per ${o.granularity}`}
                     granularity={o.granularity}
-                    times={o.series.map((p) => p.t)}
-                    series={[{ label: 'Views gained', values: o.series.map((p) => p.viewsGained), bars: true }]}
+                    times={gained.times}
+                    series={[{ label: 'Views gained', values: gained.values, bars: true }]}
                   />
                 ) : (
                   <p class="muted">No snapshots in this window yet.</p>
@@ -193,7 +194,7 @@ export default function Overview({ query }: { query: URLSearchParams }) {
                         <div class="mover-text">
                           <a href={`/videos/${m.id}`}>{m.caption || m.url}</a>
                           <div class="muted">
-                            <PlatformBadge platform={m.platform} /> {m.accountHandle && '@' + m.accountHandle}
+                            {m.platform && <PlatformBadge platform={m.platform} />} {m.accountHandle && '@' + m.accountHandle}
                           </div>
                         </div>
                         <div class="mover-num">

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import { get, post, sentence, tooManyText, type ApiError } from '../api'
 import { TimeChart } from '../chart'
-import { periodNames } from '../filters'
+import { gainedSeries, periodNames } from '../filters'
 import { day, exact, num, pct, platformName, when } from '../format'
 import type { Overview as OverviewData } from '../types'
 import { Kpi } from './overview'
@@ -149,6 +149,7 @@ function Report({ base, info }: { base: string; info: SharedInfo }) {
       <Show r={o}>
         {(d) => {
           const { name: windowName, phrase } = periodNames(d)
+          const gained = gainedSeries(d.series)
           return (
             <>
               <section class="kpis" aria-label="Key figures">
@@ -168,8 +169,8 @@ function Report({ base, info }: { base: string; info: SharedInfo }) {
                   <TimeChart
                     label={`Views gained per ${d.granularity}`}
                     granularity={d.granularity}
-                    times={d.series.map((p) => p.t)}
-                    series={[{ label: 'Views gained', values: d.series.map((p) => p.viewsGained), bars: true }]}
+                    times={gained.times}
+                    series={[{ label: 'Views gained', values: gained.values, bars: true }]}
                   />
                 ) : (
                   <p class="muted">No snapshots in this window yet.</p>

@@ -5,7 +5,7 @@ import { ApiError, post } from '../api'
 import { CollectionSelect, useCollections } from '../filters'
 import { exact, videoKind } from '../format'
 import { loadWorkspace, useWorkspace } from '../session'
-import type { TrackResult } from '../types'
+import type { BulkTrackResult, BulkTrackResults, TrackResult } from '../types'
 import { PageHeader, PlatformBadge, useAction } from '../ui'
 import { InlineError, LimitInput, isPlanError, sentence } from './account-actions'
 import './track.css'
@@ -111,7 +111,7 @@ function Usage() {
   )
 }
 
-function ResultItem({ r }: { r: TrackResult }) {
+function ResultItem({ r }: { r: BulkTrackResult }) {
   const failed = !r.success
   const message = r.error?.message ?? r.message
   const href = r.id && r.type ? (r.type === 'account' ? `/accounts/${r.id}` : `/videos/${r.id}`) : ''
@@ -156,7 +156,7 @@ export default function Track() {
   const [collection, setCollection] = useState(draft?.collection ?? '')
   const [limit, setLimit] = useState(draft?.limit ?? '')
   const { busy, error, setError, run } = useAction()
-  const [results, setResults] = useState<TrackResult[] | null>(() => recall<TrackResult[]>(RESULTS))
+  const [results, setResults] = useState<BulkTrackResult[] | null>(() => recall<BulkTrackResult[]>(RESULTS))
 
   useEffect(() => keep(DRAFT, url || urls || collection || limit ? { url, urls, collection, limit } : null), [url, urls, collection, limit])
   useEffect(() => keep(RESULTS, results), [results])
@@ -192,9 +192,9 @@ export default function Track() {
     const collection_id = collection || null
     const extra = accounts > 0 && limitValue !== null ? { tracking_limit: limitValue } : {}
     const failed = await run(async () => {
-      let out: TrackResult[]
+      let out: BulkTrackResult[]
       if (bulk) {
-        const r = await post<{ results: TrackResult[] }>('/track/bulk', { urls: all, collection_id, ...extra })
+        const r = await post<BulkTrackResults>('/track/bulk', { urls: all, collection_id, ...extra })
         out = r.results
         // Keep only the links that failed, so they can be fixed and sent again.
         const failed = out.filter((x) => !x.success).map((x) => x.url)

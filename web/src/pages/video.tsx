@@ -7,40 +7,15 @@ import { useCollections } from '../filters'
 import { DASH, day, exact, num, pct, platformName, signed, videoKind, when } from '../format'
 import { FORECAST_WHY_LONG, NextRefresh, OUTLIER_WHY_LONG, ageText, bandText, times } from '../insight'
 import { navigate, setQuery } from '../router'
-import type { Counts, Forecast, Outlier, ScrapeReason, Video } from '../types'
+import type { Counts, Forecast, Outlier, VideoDetail, VideoScrape } from '../types'
 import { Empty, ErrorBox, Freshness, NextScrape, PageHeader, PlatformBadge, Spinner, StatusBadge, TableHead, Thumb, Time, numCol, useApi } from '../ui'
 import './videos.css'
 import './video.css'
 import { VideoActions } from './organise'
 
-// GET /api/videos/{id} (schema VideoDetail): the video plus its series
-// and the scrapes that covered it.
-interface Point extends Counts {
-  t: string
-}
-
-type ScrapeStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'processed'
-
-interface Scrape {
-  jobId: string
-  at: string
-  status: ScrapeStatus
-  reason: string
-  givenUp: boolean
-  trigger: 'track' | 'refresh' | 'manual'
-  via: 'video' | 'account'
-  attempts: number
-  queuedAt: string
-  scrapedAt: string | null
-}
-
-interface VideoDetail extends Video {
-  hourly: Point[]
-  daily: Point[]
-  history: Scrape[]
-  nextScrapeAt: string | null
-  nextScrapeReason?: ScrapeReason | null
-}
+// GET /api/videos/{id} (VideoDetail): the video plus its series and the
+// scrapes that covered it.
+type ScrapeStatus = VideoScrape['status']
 
 function Kpi({
   id,
@@ -231,7 +206,7 @@ function Insights({ v }: { v: VideoDetail }) {
       <h2 id="insight-title">Insights</h2>
       <div class="insight-parts">
         <OutlierPart o={v.outlier} />
-        <ForecastPart f={v.forecast} views={v.metrics.views} />
+        <ForecastPart f={v.forecast} views={v.metrics.views ?? null} />
       </div>
     </section>
   )
@@ -259,7 +234,7 @@ function At({ iso }: { iso: string | null }) {
   return <Time at={iso} />
 }
 
-function History({ history }: { history: Scrape[] }) {
+function History({ history }: { history: VideoScrape[] }) {
   return (
     <section class="card" aria-labelledby="history-title">
       <h2 id="history-title">Scrape history</h2>
