@@ -14,20 +14,20 @@ type Schemas = components['schemas']
 type Answer<O extends keyof operations, S extends keyof operations[O]['responses'] = 200 & keyof operations[O]['responses']> =
   operations[O]['responses'][S] extends { content: { 'application/json': infer T } } ? T : never
 
+// allOf lists every value of the union T, in the order given: a value the
+// spec adds that the list misses fails the type check.
+const allOf =
+  <T extends string>() =>
+  <const L extends readonly T[]>(list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : { missing: Exclude<T, L[number]> })): T[] => [...list]
+
 export type Platform = Schemas['Video']['platform']
-export const PLATFORMS: Platform[] = ['tiktok', 'instagram', 'youtube', 'x']
+export const PLATFORMS = allOf<Platform>()(['tiktok', 'instagram', 'youtube', 'x'])
 export type DatePreset = Schemas['DatePreset']
-export const PRESETS: DatePreset[] = ['24h', '7d', '30d', '90d', 'all']
+export const PRESETS = allOf<DatePreset>()(['24h', '7d', '30d', '90d', 'all'])
 export type Role = Schemas['Workspace']['role']
 export type PlanName = Schemas['PlanName']
 
 export type Workspace = Schemas['Workspace']
-
-// What a plan allows (a workspace has its plan's).
-export type Limits = Pick<
-  Workspace,
-  'videoLimit' | 'seatLimit' | 'maxVideosPerAccount' | 'refreshIntervalHours' | 'manualRefreshesPerDay'
->
 
 export type BootstrapResult = Schemas['BootstrapResult']
 export type Counts = Schemas['Counts']
@@ -59,11 +59,13 @@ export type BulkTrackResult = Schemas['BulkTrackResult']
 export type BulkTrackResults = Answer<'trackBulk'>
 
 export type AlertRule = Schemas['AlertRule']
+export type AlertRules = Answer<'listAlertRules'>
 export type AlertRuleInput = Schemas['AlertRuleInput']
 export type AlertMetric = NonNullable<AlertRuleInput['metric']>
 export type AlertCondition = NonNullable<AlertRuleInput['condition']>
 export type EventType = Schemas['EventType']
 export type AlertEvent = Schemas['AlertEvent']
+export type AlertEvents = Answer<'listAlertEvents'>
 
 export type Member = Schemas['Member']
 export type Invite = Schemas['Invite']
@@ -91,6 +93,7 @@ export type CreatorList = Answer<'listCreators'>
 export type Tier = Schemas['Tier']
 export type RulesIn = Schemas['RulesIn']
 export type RulesVersion = Schemas['RulesVersion']
+export type RulesVersions = Answer<'listCampaignRules'>
 export type Spend = Schemas['Spend']
 export type CampaignSummary = Schemas['CampaignSummary']
 export type PayoutPeriod = CampaignSummary['period']
@@ -101,15 +104,16 @@ export type Payee = Schemas['Payee']
 export type Line = Schemas['Line']
 export type LineList = Answer<'listCampaignLines'>
 export type LineStatus = Line['status']
-export const LINE_STATUSES: LineStatus[] = ['projected', 'locked', 'held', 'approved', 'rejected', 'paid']
+export const LINE_STATUSES = allOf<LineStatus>()(['projected', 'locked', 'held', 'approved', 'rejected', 'paid'])
 export type Bound = Line['bound']
-export const BOUNDS: Exclude<Bound, ''>[] = ['min_views', 'view_cap', 'min_amount', 'max_amount', 'cross_post', 'creator_cap', 'budget']
+export const BOUNDS = allOf<Exclude<Bound, ''>>()(['min_views', 'view_cap', 'min_amount', 'max_amount', 'cross_post', 'creator_cap', 'budget'])
 export type HoldReason = Line['holdReason']
 
 export type GoalStatus = Schemas['Goal']['status']
 export type CreatorStanding = Schemas['CreatorStanding']
 export type CampaignPage = Schemas['CampaignPage']
 
+export type ReviewResult = Answer<'reviewCampaignLines'>
 export type ReviewAction = NonNullable<operations['reviewCampaignLines']['requestBody']>['content']['application/json']['action']
 
 // Personal API keys (GET/POST /api/api-keys). The key itself is only in
@@ -133,3 +137,42 @@ export type ForecastState = Forecast['state']
 
 // Why the next scrape comes when it does; null when none is planned.
 export type ScrapeReason = NonNullable<Overview['nextScrapeReason']>
+
+// Notification channels (GET /api/channels and the answers of its writes).
+// A channel's signing secret is only in the answer of its creation and of a
+// rotation.
+export type Channel = Schemas['Channel']
+export type ChannelKind = Channel['kind']
+export type ChannelCreated = Answer<'createChannel', 201>
+export type ChannelList = Answer<'listChannels'>
+export type SecretRotated = Answer<'rotateChannelSecret'>
+export type ChannelAttempt = Schemas['ChannelAttempt']
+export type ChannelDelivery = Schemas['ChannelDelivery']
+export type ChannelDeliveries = Answer<'listChannelDeliveries'>
+export type ChannelAttemptResult = Schemas['ChannelAttemptResult']
+
+// Share links, and what a link's page reads (GET /api/shared/{token}/...).
+export type ShareLink = Schemas['ShareLink']
+export type ShareLinkCreated = Answer<'createShareLink', 201>
+export type ShareLinks = Answer<'listShareLinks'>
+export type SharedInfo = Schemas['SharedInfo']
+export type SharedVideoList = Schemas['SharedVideoList']
+export type SharedVideo = SharedVideoList['videos'][number]
+export type SharedCampaign = Schemas['SharedCampaign']
+export type SharedCampaignVideo = Schemas['SharedCampaignVideo']
+
+// The plans and their prices (GET /api/plans).
+export type Plans = Schemas['Plans']
+export type PlanLimits = Schemas['PlanLimits']
+export type PlanPrice = Schemas['PlanPrice']
+export type PaidPlan = Plans['plans'][number]
+// where the payment provider takes the visitor (checkout, billing portal)
+export type SessionURL = Schemas['SessionURL']
+
+// POST /api/items/bulk: the action asked for, and what it changed.
+export type OrganiseRequest = NonNullable<operations['organiseItems']['requestBody']>['content']['application/json']
+export type OrganiseAction = OrganiseRequest['action']
+export type OrganiseResult = Answer<'organiseItems'>
+
+// POST /api/auth/verify-email
+export type EmailVerified = Answer<'verifyEmail'>

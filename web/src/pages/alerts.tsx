@@ -7,7 +7,7 @@ import { ApiError, del, get, post } from '../api'
 import { CollectionSelect, useCollections } from '../filters'
 import { ago, exact, num, platformName, signed, signedPct, videoKind, when } from '../format'
 import { setQuery } from '../router'
-import { PLATFORMS, type AlertCondition, type AlertEvent, type AlertMetric, type AlertRule, type EventType } from '../types'
+import { PLATFORMS, type AlertCondition, type AlertEvent, type AlertEvents, type AlertMetric, type AlertRule, type AlertRules, type ChannelList, type EventType } from '../types'
 import { ACTIONS, Confirm, Empty, ErrorBox, ErrorNote, PageHeader, PlatformBadge, Show, Spinner, TableHead, Time, numCol, useAction, useApi, useQuestion } from '../ui'
 import './alerts.css'
 
@@ -36,14 +36,6 @@ export const EVENTS: { value: EventType; label: string; hint: string }[] = [
 ]
 
 export const eventLabel = (t: EventType) => EVENTS.find((e) => e.value === t)?.label ?? t
-
-// A channel as the rule form lists it.
-interface ChannelItem {
-  id: string
-  name: string
-  kind: string
-  enabled: boolean
-}
 
 // conditionText says a rule's condition in words: "views gain ≥ 10,000 within 24 h".
 export function conditionText(r: Pick<AlertRule, 'metric' | 'condition' | 'threshold' | 'windowHours' | 'minStartValue'>): string {
@@ -238,7 +230,7 @@ function RuleForm({
     ;(fieldErr[base] ??= []).push(text)
   }
   const known = ['name', 'eventType', 'email', 'channelIds', 'metric', 'condition', 'threshold', 'windowHours', 'minStartValue', 'cooldownHours', 'recipients', 'collectionId', 'platform', 'enabled']
-  const channels = useApi((s) => get<{ channels: ChannelItem[] }>('/channels', undefined, s), 'channels')
+  const channels = useApi((s) => get<ChannelList>('/channels', undefined, s), 'channels')
   const spike = f.eventType === 'video.spike'
   const outlier = f.eventType === 'video.outlier'
   const unplaced = error && Object.keys(fieldErr).filter((k) => !known.includes(k))
@@ -570,7 +562,7 @@ function RuleRow({
 
 function Events({ rules, ruleId }: { rules: AlertRule[]; ruleId: string }) {
   const q = { ruleId: ruleId || undefined, limit: 100 }
-  const r = useApi((s) => get<{ events: AlertEvent[] }>('/alerts/events', q, s), JSON.stringify(q))
+  const r = useApi((s) => get<AlertEvents>('/alerts/events', q, s), JSON.stringify(q))
   return (
     <section class="card" aria-labelledby="events-title">
       <div class="section-head">
@@ -652,7 +644,7 @@ function gainSpan(e: AlertEvent): string {
 }
 
 export default function Alerts({ query }: { query: URLSearchParams }) {
-  const rules = useApi((s) => get<{ rules: AlertRule[] }>('/alerts', undefined, s), 'alerts')
+  const rules = useApi((s) => get<AlertRules>('/alerts', undefined, s), 'alerts')
   const cols = useCollections()
   const [editing, setEditing] = useState<AlertRule | null>(null)
   const [local, setLocal] = useState<AlertRule[] | null>(null)

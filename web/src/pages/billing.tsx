@@ -7,7 +7,7 @@ import { ApiError, get, post, toApiError } from '../api'
 import { day, exact, filled, when } from '../format'
 import { setQuery } from '../router'
 import { canManage, loadWorkspace, useWorkspace } from '../session'
-import type { FoundingStats, Limits, PlanName, Workspace } from '../types'
+import type { FoundingStats, PlanLimits, PlanName, PlanPrice, Plans, SessionURL, Workspace } from '../types'
 import { Empty, ErrorBox, PageHeader, Show, Spinner, useApi } from '../ui'
 import './billing.css'
 
@@ -17,33 +17,10 @@ const INTERVAL_NAMES: Record<Interval, string> = { month: 'Monthly', year: 'Year
 const PLAN_NAMES: Record<string, string> = { trial: 'Trial', starter: 'Starter', growth: 'Growth', agency: 'Agency' }
 const planName = (p: string) => PLAN_NAMES[p] ?? p
 
-// GET /api/plans (schema Plans): what each plan allows, and the payment
+// GET /api/plans (Plans): what each plan allows, and the payment
 // provider's prices when the server could read them (null otherwise: the
-// provider shows them at checkout).
-interface PlanLimits extends Limits {
-  name: PlanName
-  // snapshots a day the plan's scrapes may take
-  scrapeBudget?: number | { perDay: number }
-}
-
-// budgetPerDay is a plan's scrape budget a day, when the server tells it.
-const budgetPerDay = (p: PlanLimits) => (typeof p.scrapeBudget === 'number' ? p.scrapeBudget : p.scrapeBudget?.perDay)
-// PlanPrice is a price of the provider: amount in the currency's minor unit.
-interface PlanPrice {
-  amount: number
-  currency: string
-  interval: 'day' | 'week' | 'month' | 'year'
-  intervalCount: number
-}
-interface PaidPlan extends PlanLimits {
-  intervals: Interval[]
-  prices: Partial<Record<Interval, PlanPrice | null>>
-}
-interface Plans {
-  plans: PaidPlan[]
-  trial: PlanLimits & { lengthDays: number }
-  founding: { plan: PlanName; interval: Interval; price: PlanPrice | null } | null
-}
+// provider shows them at checkout). A price's amount is in the currency's
+// minor unit.
 
 // money formats a price's amount in its currency, with the currency's own
 // number of decimals (2 for USD, 0 for JPY).
@@ -112,8 +89,8 @@ function Limits({ p }: { p: PlanLimits }) {
       </li>
       <li>up to {exact(p.maxVideosPerAccount)} videos per tracked account</li>
       <li>numbers refreshed {every(p.refreshIntervalHours)}</li>
-      {p.manualRefreshesPerDay > 0 && <li>{exact(p.manualRefreshesPerDay)} items a day refreshed on demand</li>}
-      {budgetPerDay(p) !== undefined && <li>up to {exact(budgetPerDay(p)!)} scrapes a day</li>}
+      {(p.manualRefreshesPerDay ?? 0) > 0 && <li>{exact(p.manualRefreshesPerDay)} items a day refreshed on demand</li>}
+      {p.scrapeBudget !== undefined && <li>up to {exact(p.scrapeBudget)} scrapes a day</li>}
     </ul>
   )
 }
@@ -241,7 +218,7 @@ function Portal({ manage }: { manage: boolean }) {
     setBusy('portal')
     setError(null)
     try {
-      const r = await post<{ url: string }>('/payment/create-portal')
+      const r = await post<SessionURL>('/payment/create-portal')
       leave(r.url)
     } catch (e) {
       setError(toApiError(e))
@@ -293,7 +270,7 @@ export default function Billing({ query }: { query: URLSearchParams }) {
     setBusy(key)
     setError(null)
     try {
-      const r = await post<{ url: string }>('/payment/create-checkout', isFounding ? { plan, interval: iv, founding: true } : { plan, interval: iv })
+      const r = await post<SessionURL>('/payment/create-checkout', isFounding ? { plan, interval: iv, founding: true } : { plan, interval: iv })
       leave(r.url)
     } catch (e) {
       setError({ key, err: toApiError(e) })

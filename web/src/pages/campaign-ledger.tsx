@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks'
 import { get, post, withQuery } from '../api'
 import { day, exact, platformName, videoKind } from '../format'
 import { setQuery } from '../router'
-import { BOUNDS, LINE_STATUSES, type Bound, type CampaignPage as PageData, type Line, type LineList, type LineStatus, type ReviewAction } from '../types'
+import { BOUNDS, LINE_STATUSES, type Bound, type CampaignPage as PageData, type Line, type LineList, type LineStatus, type ReviewAction, type ReviewResult } from '../types'
 import { Confirm, Empty, ErrorBox, Pager, PlatformBadge, Spinner, Time, numCol, useAction, useApi, useQuestion } from '../ui'
 import { Amount, BOUND_TEXT, HOLD_TEXT, LineStatusBadge, lineStatusLabel, money, payeeName, periodText, type Currency } from './campaign-parts'
 import { useSelection, type ListSelection } from './organise'
@@ -159,7 +159,7 @@ function ReviewBar({ id, c, picked, sel, onDone }: { id: string; c: Currency; pi
     const say = REVIEW.find((a) => a.action === action)!.done
     run(
       async () => {
-        const r = await post<{ changed: number }>(`/campaigns/${encodeURIComponent(id)}/lines/review`, {
+        const r = await post<ReviewResult>(`/campaigns/${encodeURIComponent(id)}/lines/review`, {
           action,
           videoIds: picked.map((l) => l.videoId),
           ...(reason ? { reason } : {}),

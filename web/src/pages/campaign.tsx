@@ -8,7 +8,7 @@ import { ApiError, get, patch, post } from '../api'
 import { TimeChart, type ChartSeries } from '../chart'
 import { ago, day, exact, num } from '../format'
 import { canManage, useWorkspace } from '../session'
-import { LINE_STATUSES, PLATFORMS, type Campaign, type CampaignPage as PageData, type CreatorStanding, type Platform, type RulesVersion } from '../types'
+import { LINE_STATUSES, PLATFORMS, type Campaign, type CampaignPage as PageData, type CreatorStanding, type Platform, type RulesVersion, type RulesVersions } from '../types'
 import { Empty, ErrorNote, PageHeader, PlatformBadge, Show, Stale, TableHead, Time, numCol, useAction, useApi } from '../ui'
 import {
   Amount,
@@ -353,7 +353,7 @@ function ChangeRules({ c, onSaved, onCancel }: { c: Campaign; onSaved: (v: Rules
 }
 
 function Rules({ c, manage, onChanged }: { c: Campaign; manage: boolean; onChanged: () => void }) {
-  const r = useApi((s) => get<{ versions: RulesVersion[] }>(`/campaigns/${encodeURIComponent(c.id)}/rules`, undefined, s), `${c.id}:${c.rules.version}`)
+  const r = useApi((s) => get<RulesVersions>(`/campaigns/${encodeURIComponent(c.id)}/rules`, undefined, s), `${c.id}:${c.rules.version}`)
   const [editing, setEditing] = useState(false)
   const [notice, setNotice] = useState('')
   return (

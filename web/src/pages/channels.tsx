@@ -5,62 +5,20 @@ import { useState } from 'preact/hooks'
 import { ApiError, del, get, patch, post } from '../api'
 import { ago, exact, when } from '../format'
 import { canManage, useWorkspace } from '../session'
+import type {
+  Channel,
+  ChannelAttemptResult as AttemptResult,
+  ChannelCreated,
+  ChannelDeliveries,
+  ChannelDelivery as Delivery,
+  ChannelKind as Kind,
+  ChannelList,
+  SecretRotated,
+} from '../types'
 import { Confirm, Empty, ErrorNote, FormError, PageHeader, Show, Spinner, Stale, TableHead, Time, Updating, useAction, useApi, useQuestion } from '../ui'
 import { described, fieldText } from './campaign-parts'
 import './campaigns.css'
 import './channels.css'
-
-type Kind = 'slack' | 'discord' | 'webhook'
-
-interface Attempt {
-  attemptedAt: string
-  deliveryId?: string | null
-  statusCode: number | null
-  error: string
-  durationMs: number
-}
-
-interface Channel {
-  id: string
-  kind: Kind
-  name: string
-  urlHint: string
-  enabled: boolean
-  disabledReason: '' | 'manual' | 'gone' | 'failing'
-  disabledAt: string | null
-  previousSecretUntil: string | null
-  lastSuccessAt: string | null
-  lastError: string
-  lastErrorAt: string | null
-  pending: number
-  recentAttempts: Attempt[]
-  createdAt: string
-  secret?: string
-}
-
-interface Delivery {
-  id: string
-  eventId: string
-  eventType: string
-  occurredAt: string
-  status: 'pending' | 'delivered' | 'failed' | 'cancelled'
-  attempts: number
-  nextAttemptAt: string | null
-  lastStatus: number | null
-  lastError: string
-  deliveredAt: string | null
-  createdAt: string
-  attemptLog: Attempt[]
-}
-
-interface AttemptResult {
-  deliveryId: string
-  status: Delivery['status']
-  delivered: boolean
-  statusCode: number | null
-  error: string
-  durationMs: number
-}
 
 const KINDS: Record<Kind, string> = { slack: 'Slack', discord: 'Discord', webhook: 'Webhook' }
 
@@ -114,7 +72,7 @@ function SecretBox({ secret, note, onDone }: { secret: string; note: string; onD
   )
 }
 
-function AddForm({ onAdded }: { onAdded: (c: Channel) => void }) {
+function AddForm({ onAdded }: { onAdded: (c: ChannelCreated) => void }) {
   const [kind, setKind] = useState<Kind>('slack')
   const [name, setName] = useState('')
   const [url, setUrl] = useState('')
@@ -130,7 +88,7 @@ function AddForm({ onAdded }: { onAdded: (c: Channel) => void }) {
       return
     }
     run(async () => {
-      const c = await post<Channel>('/channels', { kind, name: name.trim(), url: url.trim() })
+      const c = await post<ChannelCreated>('/channels', { kind, name: name.trim(), url: url.trim() })
       setName('')
       setUrl('')
       onAdded(c)
@@ -201,7 +159,7 @@ function AddForm({ onAdded }: { onAdded: (c: Channel) => void }) {
 }
 
 function Deliveries({ channel, manage, onChanged }: { channel: Channel; manage: boolean; onChanged: () => void }) {
-  const r = useApi((s) => get<{ deliveries: Delivery[] }>(`/channels/${channel.id}/deliveries`, undefined, s), channel.id)
+  const r = useApi((s) => get<ChannelDeliveries>(`/channels/${channel.id}/deliveries`, undefined, s), channel.id)
   const { busy, error, run } = useAction<string>()
   const [note, setNote] = useState('')
   const resend = (d: Delivery) =>
@@ -304,7 +262,7 @@ function ChannelCard({ c, manage, onChanged, onDeleted }: { c: Channel; manage: 
   const rotate = () =>
     run(
       async () => {
-        const out = await post<{ secret: string }>(`/channels/${c.id}/rotate-secret`)
+        const out = await post<SecretRotated>(`/channels/${c.id}/rotate-secret`)
         setSecret(out.secret)
         onChanged()
       },
@@ -415,8 +373,8 @@ function ChannelCard({ c, manage, onChanged, onDeleted }: { c: Channel; manage: 
 export default function Channels() {
   const ws = useWorkspace()
   const manage = canManage(ws)
-  const r = useApi((s) => get<{ channels: Channel[] }>('/channels', undefined, s), 'channels')
-  const [created, setCreated] = useState<Channel | null>(null)
+  const r = useApi((s) => get<ChannelList>('/channels', undefined, s), 'channels')
+  const [created, setCreated] = useState<ChannelCreated | null>(null)
   const [notice, setNotice] = useState('')
   return (
     <>

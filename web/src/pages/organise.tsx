@@ -7,12 +7,12 @@ import { useState } from 'preact/hooks'
 import { ApiError, post, toApiError, waitText } from '../api'
 import { CollectionSelect, useCollections } from '../filters'
 import { loadWorkspace, useWorkspace } from '../session'
-import type { Video } from '../types'
+import type { OrganiseAction, OrganiseRequest, OrganiseResult, Video } from '../types'
 import { Confirm, useAction, useQuestion } from '../ui'
 import { InlineError } from './account-actions'
 import './organise.css'
 
-export type BulkAction = 'pause' | 'resume' | 'remove' | 'refresh' | 'move'
+export type BulkAction = OrganiseAction
 
 // Selection names the items an action applies to: ids, or every item the
 // list shows for its filter (the list's query parameters).
@@ -23,24 +23,17 @@ export interface Selection {
   accountsMatching?: Record<string, string>
 }
 
-interface BulkResult {
-  action: BulkAction
-  videos: number
-  accounts: number
-  followed: number
-  unchanged: number
-  refreshesLeft?: number
-  refreshQuota?: number
-}
+// BulkResult is an answer with the action it answers: the one asked for.
+type BulkResult = OrganiseResult & { action: BulkAction }
 
-function bulk(action: BulkAction, sel: Selection, collectionId?: string | null): Promise<BulkResult> {
-  const body: Record<string, unknown> = { action }
+async function bulk(action: BulkAction, sel: Selection, collectionId?: string | null): Promise<BulkResult> {
+  const body: OrganiseRequest = { action }
   if (sel.videoIds?.length) body.video_ids = sel.videoIds
   if (sel.accountIds?.length) body.account_ids = sel.accountIds
   if (sel.videosMatching) body.videos_matching = sel.videosMatching
   if (sel.accountsMatching) body.accounts_matching = sel.accountsMatching
   if (action === 'move') body.collection_id = collectionId ?? null
-  return post<BulkResult>('/items/bulk', body)
+  return { ...(await post<OrganiseResult>('/items/bulk', body)), action }
 }
 
 function plural(n: number, one: string, many = one + 's'): string {

@@ -5,28 +5,9 @@ import { useState } from 'preact/hooks'
 import { del, get, post, type ApiError } from '../api'
 import { ago, day, exact } from '../format'
 import { canManage, useWorkspace } from '../session'
+import type { ShareLink, ShareLinkCreated, ShareLinks } from '../types'
 import { ErrorNote, FormError, Show, useAction, useApi } from '../ui'
 import './share.css'
-
-export interface ShareLink {
-  id: string
-  name: string
-  scope: { kind: 'workspace' | 'collection' | 'campaign'; collectionId: string | null; name: string }
-  filters: { platforms: string[]; individualOnly: boolean; platformShopOnly: boolean }
-  datePreset: string
-  from: string | null
-  to: string | null
-  hasPassword: boolean
-  expiresAt: string | null
-  expired: boolean
-  includePayouts: boolean
-  allowEmbedding: boolean
-  embedOrigins: string[]
-  frozenAt: string | null
-  viewCount: number
-  lastViewedAt: string | null
-  createdAt: string
-}
 
 // ShareScope is what a new link shows: the view a page is on.
 export interface ShareScope {
@@ -66,7 +47,7 @@ export function ShareSection({ scope }: { scope: ShareScope }) {
 // SharePanel is the open section: the form and the list, read when opened.
 function SharePanel({ scope }: { scope: ShareScope }) {
   const manage = canManage(useWorkspace())
-  const r = useApi((s) => get<{ shareLinks: ShareLink[] }>('/share-links', undefined, s), 'share-links')
+  const r = useApi((s) => get<ShareLinks>('/share-links', undefined, s), 'share-links')
   return (
     <>
       {manage ? <ShareForm scope={scope} made={r.reload} /> : <p class="muted">Owners and admins make share links.</p>}
@@ -92,7 +73,7 @@ function ShareForm({ scope, made }: { scope: ShareScope; made: () => void }) {
     setCopied(false)
     const custom = !!(scope.from && scope.to)
     run(async () => {
-      const l = await post<ShareLink & { url: string }>('/share-links', {
+      const l = await post<ShareLinkCreated>('/share-links', {
         name,
         collectionId: scope.collectionId || undefined,
         platforms: scope.platforms ?? [],

@@ -7,66 +7,10 @@ import { get, post, sentence, tooManyText, type ApiError } from '../api'
 import { TimeChart } from '../chart'
 import { gainedSeries, periodNames } from '../filters'
 import { day, exact, num, pct, platformName, when } from '../format'
-import type { Overview as OverviewData } from '../types'
+import type { Overview as OverviewData, SharedCampaign, SharedInfo, SharedVideoList } from '../types'
 import { Kpi } from './overview'
 import { ErrorBox, PlatformBadge, Show, Spinner, Thumb, useAction, useApi } from '../ui'
 import './shared.css'
-
-interface SharedInfo {
-  name: string
-  scope: { kind: 'workspace' | 'collection' | 'campaign'; name: string }
-  platforms: string[]
-  datePreset: string
-  from: string | null
-  to: string | null
-  frozenAt: string | null
-  passwordRequired: boolean
-  unlocked: boolean
-  includePayouts: boolean
-}
-
-interface SharedVideo {
-  id: string
-  platform: string
-  url: string
-  caption: string
-  thumbnailUrl: string
-  accountHandle: string
-  publishedAt: string | null
-  metrics: { views: number | null; likes: number | null; comments: number | null }
-  engagementRate: number | null
-}
-
-interface CampaignVideo {
-  platform: string
-  url: string
-  caption: string
-  accountHandle: string
-  views: number
-  creator?: string
-  status?: string
-  paidViews?: number
-  amount?: number
-}
-
-interface SharedCampaign {
-  name: string
-  startsAt: string
-  endsAt: string | null
-  platforms: string[]
-  videos: number
-  creators: number
-  topVideos: CampaignVideo[]
-  payouts?: {
-    currency: string
-    minorDigits: number
-    budget: number
-    spend: { committed: number; paid: number; remaining: number | null }
-    effectiveCpm: number | null
-    lines: CampaignVideo[]
-    totalLines: number
-  }
-}
 
 function money(minor: number, currency: string, digits: number): string {
   return new Intl.NumberFormat(undefined, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits)
@@ -134,7 +78,7 @@ function Unlock({ base, name, unlocked }: { base: string; name: string; unlocked
 
 function Report({ base, info }: { base: string; info: SharedInfo }) {
   const o = useApi((s) => get<OverviewData>(base + '/overview', undefined, s), base)
-  const v = useApi((s) => get<{ videos: SharedVideo[]; total: number }>(base + '/videos', { limit: 10 }, s), base)
+  const v = useApi((s) => get<SharedVideoList>(base + '/videos', { limit: 10 }, s), base)
   const scope = info.scope.kind === 'workspace' ? 'All tracked videos' : info.scope.name
   const plats = info.platforms.length ? info.platforms.map(platformName).join(', ') : 'All platforms'
   return (

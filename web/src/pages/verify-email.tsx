@@ -4,23 +4,18 @@
 import { useEffect, useState } from 'preact/hooks'
 import { ApiError, post, sentence, toApiError } from '../api'
 import { loadMe, pendingInvite, safeNext, setMe } from '../session'
-import type { User } from '../types'
+import type { EmailVerified, User } from '../types'
 import { Spinner } from '../ui'
 import { ResendVerification } from '../verify'
 import { AuthFrame } from './auth-frame'
 
-interface Verified {
-  ok: boolean
-  email: string
-}
-
 // A token is sent once per page load, however often the page renders: a
 // second POST would find it used.
-const sent = new Map<string, Promise<Verified>>()
-function verifyOnce(token: string): Promise<Verified> {
+const sent = new Map<string, Promise<EmailVerified>>()
+function verifyOnce(token: string): Promise<EmailVerified> {
   let p = sent.get(token)
   if (!p) {
-    p = post<Verified>('/auth/verify-email', { token })
+    p = post<EmailVerified>('/auth/verify-email', { token })
     sent.set(token, p)
   }
   return p
@@ -29,7 +24,7 @@ function verifyOnce(token: string): Promise<Verified> {
 export default function VerifyEmail({ query }: { query: URLSearchParams }) {
   const token = query.get('token') ?? ''
   const next = safeNext(query.get('next'))
-  const [done, setDone] = useState<Verified | null>(null)
+  const [done, setDone] = useState<EmailVerified | null>(null)
   const [error, setError] = useState<ApiError | null>(null)
   // Who is signed in, once the link failed: null when no one is.
   const [who, setWho] = useState<User | null | undefined>(undefined)
