@@ -16,7 +16,7 @@ type Answer<O extends keyof operations, S extends keyof operations[O]['responses
 
 // allOf lists every value of the union T, in the order given: a value the
 // spec adds that the list misses fails the type check.
-const allOf =
+export const allOf =
   <T extends string>() =>
   <const L extends readonly T[]>(list: L & ([Exclude<T, L[number]>] extends [never] ? unknown : { missing: Exclude<T, L[number]> })): T[] => [...list]
 

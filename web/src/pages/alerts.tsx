@@ -7,11 +7,11 @@ import { ApiError, del, get, post } from '../api'
 import { CollectionSelect, useCollections } from '../filters'
 import { ago, exact, num, platformName, signed, signedPct, videoKind, when } from '../format'
 import { setQuery } from '../router'
-import { PLATFORMS, type AlertCondition, type AlertEvent, type AlertEvents, type AlertMetric, type AlertRule, type AlertRules, type ChannelList, type EventType } from '../types'
+import { PLATFORMS, allOf, type AlertCondition, type AlertEvent, type AlertEvents, type AlertMetric, type AlertRule, type AlertRules, type ChannelList, type EventType } from '../types'
 import { ACTIONS, Confirm, Empty, ErrorBox, ErrorNote, PageHeader, PlatformBadge, Show, Spinner, TableHead, Time, numCol, useAction, useApi, useQuestion } from '../ui'
 import './alerts.css'
 
-const METRICS: AlertMetric[] = ['views', 'likes', 'comments', 'shares']
+const METRICS = allOf<AlertMetric>()(['views', 'likes', 'comments', 'shares'])
 const CONDITIONS: { value: AlertCondition; label: string; hint: string }[] = [
   { value: 'gain', label: 'Gain', hint: 'the metric grows by at least the threshold (a whole number) within the window' },
   { value: 'growth_pct', label: 'Growth %', hint: 'the metric grows by at least the threshold in percent of its value at the window’s start' },

@@ -9,7 +9,7 @@ import { DASH, day, exact, num, pct, platformName, signed } from '../format'
 import { ForecastCell, OutlierCell } from '../insight'
 import { setQuery } from '../router'
 import { Sparkline } from '../sparkline'
-import type { Video, VideoList, VideoStatus } from '../types'
+import { allOf, type Video, type VideoList, type VideoStatus } from '../types'
 import { Empty, ErrorBox, Freshness, PageHeader, Pager, PlatformBadge, Spinner, StatusBadge, Thumb, Time, statusLabel, useApi } from '../ui'
 import { SelectCell, SelectTable, useSelection, type ListSelection } from './organise'
 import './videos.css'
@@ -35,7 +35,7 @@ const SORT_NAMES: Record<Sort, string> = {
 
 // The statuses the list can keep; without one it lists the videos that
 // count (all but those beyond their account's limit).
-const STATUSES: VideoStatus[] = ['active', 'pending', 'error', 'paused', 'beyond_limit']
+const STATUSES = allOf<VideoStatus>()(['active', 'pending', 'error', 'paused', 'beyond_limit'])
 
 // readVideoQuery is the list's state as the address holds it.
 function readVideoQuery(q: URLSearchParams) {
