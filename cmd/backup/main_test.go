@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -161,13 +162,22 @@ func testHTTP() chHTTP {
 }
 
 // fresh is a new, empty PostgreSQL database and the name of a ClickHouse
-// database that does not exist yet, both dropped when the test ends.
+// database that does not exist yet on the engine admin is connected to,
+// both dropped when the test ends.
 type fresh struct {
 	target
+	admin     driver.Conn
 	chOptions store.ClickHouseOptions
 }
 
+// newFresh makes fresh databases on the package's servers.
 func newFresh(t *testing.T, ctx context.Context) fresh {
+	return newFreshOn(t, ctx, env.CHOptions, env.CH)
+}
+
+// newFreshOn makes fresh databases on the package's PostgreSQL and the
+// ClickHouse of base, whose administrator admin is.
+func newFreshOn(t *testing.T, ctx context.Context, base store.ClickHouseOptions, admin driver.Conn) fresh {
 	t.Helper()
 	name := "restore_" + strings.ReplaceAll(uuid.NewString()[:13], "-", "")
 	if _, err := env.PG.Exec(ctx, `CREATE DATABASE `+name); err != nil {
@@ -182,20 +192,48 @@ func newFresh(t *testing.T, ctx context.Context) fresh {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := env.CHOptions
+	o := base
 	o.Database = name
 	t.Cleanup(func() {
 		pg.Close()
 		_, _ = env.PG.Exec(context.Background(), `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`)
-		_ = env.CH.Exec(context.Background(), `DROP DATABASE IF EXISTS `+name+`_analytics`)
-		_ = env.CH.Exec(context.Background(), `DROP DATABASE IF EXISTS `+name)
+		_ = admin.Exec(context.Background(), `DROP DATABASE IF EXISTS `+name+`_analytics`)
+		_ = admin.Exec(context.Background(), `DROP DATABASE IF EXISTS `+name)
 	})
-	return fresh{target: target{PG: pg, PGURL: u.String(), CHDB: name, HTTP: testHTTP(), Log: io.Discard}, chOptions: o}
+	h := chHTTP{base: httpAddr(o.Addr), user: o.User, password: o.Password, client: &http.Client{}}
+	return fresh{target: target{PG: pg, PGURL: u.String(), CHDB: name, HTTP: h, Log: io.Discard}, admin: admin, chOptions: o}
 }
 
 func (f fresh) restore(ctx context.Context, dir string, force bool) (manifest, error) {
 	open := func(ctx context.Context) (driver.Conn, error) { return store.OpenClickHouse(ctx, f.chOptions) }
-	return restore(ctx, f.target, env.CH, open, dir, force)
+	return restore(ctx, f.target, f.admin, open, dir, force)
+}
+
+// otherEngine is a ClickHouse of the other kind than the package's, as
+// its administrator: a current engine of the test's own when the package
+// runs on 18.16, the 18.16 server of `make services` when it runs on a
+// current engine.
+func otherEngine(t *testing.T, ctx context.Context) (store.ClickHouseOptions, driver.Conn) {
+	t.Helper()
+	var o store.ClickHouseOptions
+	if testenv.CurrentEngine() {
+		o.Addr = cmp.Or(strings.TrimSpace(os.Getenv("CLICKHOUSE_ADDR")), "127.0.0.1:9000")
+		o.User, o.Password = store.AdminCredentials(o.Addr, os.LookupEnv)
+	} else {
+		addr, stop, err := testenv.StartCurrentEngine(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(stop)
+		o.Addr, o.User = addr, "default"
+	}
+	o.Database = "default"
+	admin, err := store.OpenClickHouse(ctx, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { admin.Close() })
+	return o, admin
 }
 
 // dashboard is the API built through the wiring on a pair of stores,
@@ -284,14 +322,11 @@ func chCount(t *testing.T, ch driver.Conn, sql string, args ...any) uint64 {
 func TestRestoredBackupAnswersAsTheSource(t *testing.T) {
 	ctx := context.Background()
 	s := seed(t, ctx)
-	before := newDashboard(t, env.PG, env.CH, s.owner)
-	want := map[string]string{}
-	for _, r := range routes(s) {
-		status, body := before.get(r)
-		if status != http.StatusOK {
-			t.Fatalf("source: GET %s: %d %s", r, status, body)
+	want := answers(t, newDashboard(t, env.PG, env.CH, s.owner), s)
+	for _, v := range s.videos {
+		if !strings.Contains(want["/api/videos"], v.String()) {
+			t.Fatalf("the source's videos list leaves out the seeded video %s: %s", v, want["/api/videos"])
 		}
-		want[r] = body
 	}
 	wantRows := chCount(t, env.CH, `SELECT count() FROM metric_snapshots WHERE workspace_id = ?`, s.ws)
 
@@ -384,9 +419,27 @@ func TestRestoredBackupAnswersAsTheSource(t *testing.T) {
 		t.Errorf("the manifest counts %d postgres tables", len(m.Postgres.Rows))
 	}
 
-	after := newDashboard(t, f.PG, ch, s.owner)
+	sameAnswers(t, newDashboard(t, f.PG, ch, s.owner), s, want)
+}
+
+// answers are the dashboard's answers about the seeded workspace, by route.
+func answers(t *testing.T, d dashboard, s seeded) map[string]string {
+	t.Helper()
+	out := map[string]string{}
 	for _, r := range routes(s) {
-		status, body := after.get(r)
+		status, body := d.get(r)
+		if status != http.StatusOK {
+			t.Fatalf("source: GET %s: %d %s", r, status, body)
+		}
+		out[r] = body
+	}
+	return out
+}
+
+func sameAnswers(t *testing.T, d dashboard, s seeded, want map[string]string) {
+	t.Helper()
+	for _, r := range routes(s) {
+		status, body := d.get(r)
 		if status != http.StatusOK {
 			t.Errorf("restored: GET %s: %d %s", r, status, body)
 			continue
@@ -395,6 +448,39 @@ func TestRestoredBackupAnswersAsTheSource(t *testing.T) {
 			t.Errorf("restored: GET %s answers\n%s\nthe source answered\n%s", r, body, want[r])
 		}
 	}
+}
+
+// TestBackupMovesBetweenEngines restores a backup made on the package's
+// engine (18.16, or a current release) into the other one: the Native
+// rows of the same types read the same on both, and the dashboard answers
+// as on the source.
+func TestBackupMovesBetweenEngines(t *testing.T) {
+	ctx := context.Background()
+	s := seed(t, ctx)
+	want := answers(t, newDashboard(t, env.PG, env.CH, s.owner), s)
+	dir := filepath.Join(t.TempDir(), "backup")
+	m, err := backup(ctx, source(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, admin := otherEngine(t, ctx)
+	f := newFreshOn(t, ctx, o, admin)
+	if _, err := f.restore(ctx, dir, false); err != nil {
+		t.Fatal(err)
+	}
+	ch, err := store.OpenClickHouse(ctx, f.chOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ch.Close()
+	var version string
+	if err := ch.QueryRow(ctx, `SELECT version()`).Scan(&version); err != nil {
+		t.Fatal(err)
+	}
+	if version == m.ClickHouse.EngineVersion {
+		t.Fatalf("restored on %s, the engine of the backup", version)
+	}
+	sameAnswers(t, newDashboard(t, f.PG, ch, s.owner), s, want)
 }
 
 // TestRestoreRefusesATargetWithData restores a backup over the databases
