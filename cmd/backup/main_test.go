@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -556,4 +557,57 @@ func TestRestoreRefusesADamagedBackup(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestBackupKeepsTheHistoryRetentionDropped backs up databases whose
+// oldest month of raw snapshots the retention job has dropped: the
+// projections, which then hold the only copy of that history, are in the
+// backup, and the restored dashboard answers as the source.
+func TestBackupKeepsTheHistoryRetentionDropped(t *testing.T) {
+	ctx := context.Background()
+	s := seed(t, ctx)
+	first := filepath.Join(t.TempDir(), "first")
+	m, err := backup(ctx, source(), first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a copy of the package's databases, whose oldest month then goes
+	src := newFresh(t, ctx)
+	if _, err := src.restore(ctx, first, false); err != nil {
+		t.Fatal(err)
+	}
+	srcCH, err := store.OpenClickHouse(ctx, src.chOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srcCH.Close()
+	oldest := m.ClickHouse.Tables[0].Partitions[0].ID
+	if err := srcCH.Exec(ctx, "ALTER TABLE metric_snapshots DROP PARTITION "+oldest); err != nil {
+		t.Fatal(err)
+	}
+	want := answers(t, newDashboard(t, src.PG, srcCH, s.owner), s)
+
+	dir := filepath.Join(t.TempDir(), "backup")
+	src.CH = srcCH
+	m, err = backup(ctx, src.target, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tables []string
+	for _, tb := range m.ClickHouse.Tables {
+		tables = append(tables, tb.Name)
+	}
+	if m.RawHistoryComplete || !slices.Equal(tables, []string{"entity_latest", "entity_hourly", "entity_daily", "video_age_hourly", "metric_snapshots"}) {
+		t.Fatalf("backup after the retention dropped %s: raw history complete %v, tables %v; want the projections too", oldest, m.RawHistoryComplete, tables)
+	}
+	dst := newFresh(t, ctx)
+	if _, err := dst.restore(ctx, dir, false); err != nil {
+		t.Fatal(err)
+	}
+	ch, err := store.OpenClickHouse(ctx, dst.chOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ch.Close()
+	sameAnswers(t, newDashboard(t, dst.PG, ch, s.owner), s, want)
 }
