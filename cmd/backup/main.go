@@ -4,6 +4,7 @@
 //
 //	backup backup -dir backups/20261127T180000Z
 //	backup restore -dir backups/20261127T180000Z [-force]
+//	backup verify  -dir backups/20261127T180000Z
 //
 // It reaches the stores as the server does (DATABASE_URL, CLICKHOUSE_ADDR,
 // CLICKHOUSE_DATABASE, CLICKHOUSE_USER, CLICKHOUSE_PASSWORD), and
@@ -38,10 +39,11 @@ func main() {
 
 const usage = `usage:
   backup backup  -dir DIR            write a backup into DIR (new or empty)
-  backup restore -dir DIR [-force]   restore the backup in DIR into empty databases`
+  backup restore -dir DIR [-force]   restore the backup in DIR into empty databases
+  backup verify  -dir DIR            check the backup in DIR against its manifest, without a database`
 
 func run(args []string) error {
-	if len(args) == 0 || (args[0] != "backup" && args[0] != "restore") {
+	if len(args) == 0 || (args[0] != "backup" && args[0] != "restore" && args[0] != "verify") {
 		return errors.New(usage)
 	}
 	fs := flag.NewFlagSet(args[0], flag.ContinueOnError)
@@ -52,6 +54,21 @@ func run(args []string) error {
 	}
 	if *dir == "" {
 		return errors.New("-dir is required\n" + usage)
+	}
+	if args[0] == "verify" {
+		m, err := verify(*dir)
+		if err != nil {
+			return err
+		}
+		var rows uint64
+		for _, tb := range m.ClickHouse.Tables {
+			for _, p := range tb.Partitions {
+				rows += p.Rows
+			}
+		}
+		fmt.Printf("verify:     %s matches its manifest: postgres %s (cut-off %s), %d clickhouse rows in %d tables\n",
+			*dir, size(m.Postgres.File.Bytes), m.CutOff.Format("2006-01-02 15:04:05Z07:00"), rows, len(m.ClickHouse.Tables))
+		return nil
 	}
 	cfg, err := config.Load()
 	if err != nil {

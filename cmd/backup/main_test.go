@@ -521,6 +521,9 @@ func TestRestoreRefusesADamagedBackup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := verify(dir); err != nil {
+		t.Fatalf("verify of the backup as written: %v", err)
+	}
 	snapshots := filepath.Join(dir, m.ClickHouse.Tables[0].Partitions[0].File.Name)
 	dump := filepath.Join(dir, m.Postgres.File.Name)
 	for name, damage := range map[string]func() error{
@@ -542,6 +545,9 @@ func TestRestoreRefusesADamagedBackup(t *testing.T) {
 			snapshots, dump = filepath.Join(copied, m.ClickHouse.Tables[0].Partitions[0].File.Name), filepath.Join(copied, m.Postgres.File.Name)
 			if err := damage(); err != nil {
 				t.Fatal(err)
+			}
+			if _, err := verify(copied); !errors.Is(err, ErrDamaged) {
+				t.Errorf("verify of a damaged backup: %v, want it found damaged", err)
 			}
 			f := newFresh(t, ctx)
 			_, err := f.restore(ctx, copied, false)
