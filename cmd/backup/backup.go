@@ -121,6 +121,10 @@ func dumpPostgres(ctx context.Context, t target, dir string, m *manifest) error 
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("pg_dump: %w: %s", err, strings.TrimSpace(string(out)))
 	}
+	// it holds password hashes and sealed secrets: the owner's only
+	if err := os.Chmod(filepath.Join(dir, name), 0o600); err != nil {
+		return err
+	}
 	f, err := hashFile(dir, name)
 	if err != nil {
 		return err

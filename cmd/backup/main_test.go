@@ -46,6 +46,7 @@ func ptr(v uint64) *uint64 { return &v }
 // snapshots over 40 days (two monthly partitions at least).
 type seeded struct {
 	ws, owner, account, video uuid.UUID
+	campaign                  uuid.UUID
 	videos                    []uuid.UUID
 }
 
@@ -93,6 +94,13 @@ func seed(t *testing.T, ctx context.Context) seeded {
 		t.Fatal(err)
 	}
 	s.video = s.videos[0]
+	// a campaign over the collection: its ledger prices the raw snapshots
+	d := newDashboard(t, env.PG, env.CH, s.owner)
+	if status, body := d.send(http.MethodPost, "/api/campaigns", fmt.Sprintf(`{"collectionId": %q, "currency": "usd", "startsAt": %q, "budget": 500000,
+		"period": "monthly", "rules": {"tiers": [{"fromViews": 0, "cpm": 100}]}}`, coll, start.Format(time.RFC3339))); status != http.StatusCreated {
+		t.Fatalf("create a campaign: %d %s", status, body)
+	}
+	s.campaign = coll
 	return s
 }
 
@@ -277,18 +285,26 @@ func newDashboard(t *testing.T, pg *pgxpool.Pool, ch driver.Conn, user uuid.UUID
 
 func (d dashboard) get(path string) (int, string) {
 	d.t.Helper()
-	req := httptest.NewRequest(http.MethodGet, path, nil)
+	return d.send(http.MethodGet, path, "")
+}
+
+func (d dashboard) send(method, path, body string) (int, string) {
+	d.t.Helper()
+	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	req.AddCookie(d.cookie)
 	res, err := d.app.Test(req, 60_000)
 	if err != nil {
-		d.t.Fatalf("GET %s: %v", path, err)
+		d.t.Fatalf("%s %s: %v", method, path, err)
 	}
 	defer res.Body.Close()
-	body, err := io.ReadAll(res.Body)
+	answer, err := io.ReadAll(res.Body)
 	if err != nil {
 		d.t.Fatal(err)
 	}
-	return res.StatusCode, string(body)
+	return res.StatusCode, string(answer)
 }
 
 // routes are the dashboard's answers about the seeded workspace.
@@ -299,6 +315,8 @@ func routes(s seeded) []string {
 		"/api/accounts", "/api/accounts/" + s.account.String() + "/analytics",
 		"/api/accounts/" + s.account.String() + "/analytics?granularity=day",
 		"/api/collections", "/api/campaigns", "/api/creators", "/api/alerts", "/api/export",
+		"/api/campaigns/" + s.campaign.String(), "/api/campaigns/" + s.campaign.String() + "/lines",
+		"/api/campaigns/" + s.campaign.String() + "/export",
 	}
 	for _, v := range s.videos {
 		out = append(out, "/api/videos/"+v.String())
@@ -484,28 +502,56 @@ func TestBackupMovesBetweenEngines(t *testing.T) {
 	sameAnswers(t, newDashboard(t, f.PG, ch, s.owner), s, want)
 }
 
-// TestRestoreRefusesATargetWithData restores a backup over the databases
-// it was taken from: refused, nothing written.
+// TestRestoreRefusesATargetWithData restores a backup into new
+// databases, then again over them: refused, nothing written, until forced,
+// when the databases are replaced by the backup's content.
 func TestRestoreRefusesATargetWithData(t *testing.T) {
 	ctx := context.Background()
-	env.Workspace(t, testenv.WorkspaceOptions{})
+	seed(t, ctx)
 	dir := filepath.Join(t.TempDir(), "backup")
-	if _, err := backup(ctx, source(), dir); err != nil {
+	m, err := backup(ctx, source(), dir)
+	if err != nil {
 		t.Fatal(err)
 	}
-	// one more workspace after the backup: a restore would remove it
-	later := env.Workspace(t, testenv.WorkspaceOptions{Name: "after the backup"})
-	open := func(ctx context.Context) (driver.Conn, error) { return store.OpenClickHouse(ctx, env.CHOptions) }
-	_, err := restore(ctx, source(), env.CH, open, dir, false)
-	if !errors.Is(err, ErrNotEmpty) {
-		t.Fatalf("restore over a database with data: %v, want a refusal", err)
+	f := newFresh(t, ctx)
+	if _, err := f.restore(ctx, dir, false); err != nil {
+		t.Fatal(err)
 	}
-	if !strings.Contains(err.Error(), "-force") {
-		t.Errorf("the refusal does not say how to replace the data: %v", err)
+	// written after the restore: a second restore would remove it
+	later := uuid.New()
+	if _, err := f.PG.Exec(ctx, `INSERT INTO users (id, email) VALUES ($1, $2)`, later, later.String()+"@example.com"); err != nil {
+		t.Fatal(err)
+	}
+	_, err = f.restore(ctx, dir, false)
+	if !errors.Is(err, ErrNotEmpty) {
+		t.Fatalf("restore over databases with data: %v, want a refusal", err)
+	}
+	if !strings.Contains(err.Error(), "-force") || !strings.Contains(err.Error(), "postgres database "+f.CHDB+" has rows in") ||
+		!strings.Contains(err.Error(), "clickhouse database "+f.CHDB+" has") {
+		t.Errorf("the refusal does not say what the target holds and how to replace it: %v", err)
 	}
 	var n int
-	if err := env.PG.QueryRow(ctx, `SELECT count(*) FROM workspaces WHERE id = $1`, later).Scan(&n); err != nil || n != 1 {
-		t.Fatalf("the workspace made after the backup: %d rows (%v): the refused restore wrote", n, err)
+	if err := f.PG.QueryRow(ctx, `SELECT count(*) FROM users WHERE id = $1`, later).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("the user made after the restore: %d rows (%v): the refused restore wrote", n, err)
+	}
+
+	if _, err := f.restore(ctx, dir, true); err != nil {
+		t.Fatalf("forced restore: %v", err)
+	}
+	if err := f.PG.QueryRow(ctx, `SELECT count(*) FROM users WHERE id = $1`, later).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("the user made after the backup: %d rows (%v) after a forced restore, want none", n, err)
+	}
+	ch, err := store.OpenClickHouse(ctx, f.chOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ch.Close()
+	var rows uint64
+	for _, p := range m.ClickHouse.Tables[0].Partitions {
+		rows += p.Rows
+	}
+	if got := chCount(t, ch, `SELECT count() FROM metric_snapshots`); got != rows {
+		t.Errorf("after a forced restore over a restore: %d snapshots, the backup %d", got, rows)
 	}
 }
 
