@@ -31,6 +31,8 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/internal/testenv"
+	"github.com/reeltrack/reeltrack/projections/analytics"
+	"github.com/reeltrack/reeltrack/schema"
 )
 
 var env *testenv.Env
@@ -349,6 +351,27 @@ func TestRestoredBackupAnswersAsTheSource(t *testing.T) {
 	}
 	wantRows := chCount(t, env.CH, `SELECT count() FROM metric_snapshots WHERE workspace_id = ?`, s.ws)
 
+	// the rows' transaction ids of a server further on than the target's,
+	// as when restoring on a new machine (the triggers that stamp them are
+	// off for the update)
+	tx, err := env.PG.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range []string{`ALTER TABLE videos DISABLE TRIGGER USER`,
+		`UPDATE videos SET analytics_txid = txid_current() + 1000000000 WHERE workspace_id = $1`, `ALTER TABLE videos ENABLE TRIGGER USER`} {
+		var args []any
+		if strings.Contains(stmt, "$1") {
+			args = append(args, s.ws)
+		}
+		if _, err := tx.Exec(ctx, stmt, args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tx.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+
 	in := startIngestion(t, ctx)
 	// a few scrapes before the backup starts
 	for chCount(t, env.CH, `SELECT count() FROM metric_snapshots WHERE workspace_id = ?`, in.ws) < 30 {
@@ -439,6 +462,30 @@ func TestRestoredBackupAnswersAsTheSource(t *testing.T) {
 	}
 
 	sameAnswers(t, newDashboard(t, f.PG, ch, s.owner), s, want)
+
+	// the analytics sync, after the restore copied every row, copies
+	// again none of the rows the source wrote (the workspaces, which the
+	// restore itself updates, may come again: the sync copies a row twice
+	// when a transaction was open across its runs), then a workspace
+	// renamed afterwards
+	synced, err := analytics.Sync(ctx, f.PG, ch, schema.AnalyticsDatabase(f.CHDB))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{"videos", "accounts", "collections"} {
+		if n := synced.Rows[d]; n != 0 {
+			t.Errorf("the first analytics sync after the restore copied %d rows of %s again", n, d)
+		}
+	}
+	if _, err := f.PG.Exec(ctx, `UPDATE workspaces SET name = 'renamed' WHERE id = $1`, s.ws); err != nil {
+		t.Fatal(err)
+	}
+	if synced, err = analytics.Sync(ctx, f.PG, ch, schema.AnalyticsDatabase(f.CHDB)); err != nil {
+		t.Fatal(err)
+	}
+	if synced.Rows["workspaces"] < 1 || synced.Rows["videos"] != 0 {
+		t.Errorf("the analytics sync after a rename copied %v, want the workspace and no video", synced.Rows)
+	}
 }
 
 // answers are the dashboard's answers about the seeded workspace, by route.

@@ -101,15 +101,16 @@ func restore(ctx context.Context, t target, admin driver.Conn, openCH func(conte
 		}
 		fmt.Fprintf(t.Log, "clickhouse: %s, %d rows\n", tb.Name, n)
 	}
+	// the restored workspaces' answers are read afresh (before the copy
+	// below: the update stamps the workspaces for the analytics sync)
+	if err := command.ForgetHistory(ctx, t.PG); err != nil {
+		return m, err
+	}
 	adb := schema.AnalyticsDatabase(t.CHDB)
 	if _, err := analytics.RebuildDimensions(ctx, t.PG, ch, adb, ""); err != nil {
 		return m, err
 	}
 	fmt.Fprintf(t.Log, "clickhouse: %s dimensions copied from postgres\n", adb)
-	// the restored workspaces' answers are read afresh
-	if err := command.ForgetHistory(ctx, t.PG); err != nil {
-		return m, err
-	}
 	return m, nil
 }
 
@@ -134,9 +135,13 @@ func knownMigrations(m manifest) error {
 	return nil
 }
 
+// bookkeeping are the tables a server writes on its own before anyone
+// uses it: the record of migrations and the analytics sync's watermark.
+var bookkeeping = []string{"schema_migrations", "analytics_sync"}
+
 // pgHolds lists the target database's tables and says what data it holds
-// ("" when none): a database migrated by a server that never served is
-// empty; rows in any table but schema_migrations are data.
+// ("" when none): a database a server migrated and ran on, unused, is
+// empty; rows in any table but bookkeeping are data.
 func pgHolds(ctx context.Context, t target) ([]string, string, error) {
 	tables, err := pgTables(ctx, t.PG)
 	if err != nil {
@@ -144,7 +149,7 @@ func pgHolds(ctx context.Context, t target) ([]string, string, error) {
 	}
 	var held []string
 	for _, name := range tables {
-		if name == "schema_migrations" {
+		if slices.Contains(bookkeeping, name) {
 			continue
 		}
 		var any bool
@@ -217,7 +222,47 @@ func restorePostgres(ctx context.Context, t target, dir string, m manifest, tabl
 			return fmt.Errorf("postgres table %s has %d rows after the restore, the backup %d", name, got, want)
 		}
 	}
-	return nil
+	return forgetSourceTxids(ctx, t)
+}
+
+// forgetSourceTxids clears the transaction ids the rows carry for the
+// analytics sync (analytics_txid: the id of the transaction that last
+// wrote the row, schema/postgres/0014_analytics_sync.sql). They are the
+// source server's; on another server they may be far above its own, and
+// the sync, which copies the rows stamped at or after its watermark, would
+// copy them again on every run until the new server's ids caught up. The
+// restore copies every row to the analytics database anyway
+// (RebuildDimensions), after which only rows written later are copied.
+// The tables' triggers, which would stamp the update itself, are off for
+// the length of the transaction (the restoring user owns the tables).
+func forgetSourceTxids(ctx context.Context, t target) error {
+	rows, err := t.PG.Query(ctx, `SELECT table_name FROM information_schema.columns
+		WHERE table_schema = 'public' AND column_name = 'analytics_txid' ORDER BY table_name`)
+	if err != nil {
+		return fmt.Errorf("list analytics_txid columns: %w", err)
+	}
+	tables, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return fmt.Errorf("list analytics_txid columns: %w", err)
+	}
+	tx, err := t.PG.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // after Commit a no-op
+	for _, name := range tables {
+		table := pgx.Identifier{"public", name}.Sanitize()
+		for _, stmt := range []string{
+			`ALTER TABLE ` + table + ` DISABLE TRIGGER USER`,
+			`UPDATE ` + table + ` SET analytics_txid = 0 WHERE analytics_txid <> 0`,
+			`ALTER TABLE ` + table + ` ENABLE TRIGGER USER`,
+		} {
+			if _, err := tx.Exec(ctx, stmt); err != nil {
+				return fmt.Errorf("clear the source's transaction ids of %s: %w", name, err)
+			}
+		}
+	}
+	return tx.Commit(ctx)
 }
 
 // loadTable inserts a table's partitions, blocks gathered into inserts of
