@@ -661,7 +661,8 @@ func TestRestoreRefusesADamagedBackup(t *testing.T) {
 // TestBackupKeepsTheHistoryRetentionDropped backs up databases whose
 // oldest month of raw snapshots the retention job has dropped: the
 // projections, which then hold the only copy of that history, are in the
-// backup, and the restored dashboard answers as the source.
+// backup, and the dashboard restored on either engine answers as the
+// source.
 func TestBackupKeepsTheHistoryRetentionDropped(t *testing.T) {
 	ctx := context.Background()
 	s := seed(t, ctx)
@@ -699,14 +700,16 @@ func TestBackupKeepsTheHistoryRetentionDropped(t *testing.T) {
 	if m.RawHistoryComplete || !slices.Equal(tables, []string{"entity_latest", "entity_hourly", "entity_daily", "video_age_hourly", "metric_snapshots"}) {
 		t.Fatalf("backup after the retention dropped %s: raw history complete %v, tables %v; want the projections too", oldest, m.RawHistoryComplete, tables)
 	}
-	dst := newFresh(t, ctx)
-	if _, err := dst.restore(ctx, dir, false); err != nil {
-		t.Fatal(err)
+	o, admin := otherEngine(t, ctx)
+	for _, dst := range []fresh{newFresh(t, ctx), newFreshOn(t, ctx, o, admin)} {
+		if _, err := dst.restore(ctx, dir, false); err != nil {
+			t.Fatalf("restore on %s: %v", dst.chOptions.Addr, err)
+		}
+		ch, err := store.OpenClickHouse(ctx, dst.chOptions)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ch.Close()
+		sameAnswers(t, newDashboard(t, dst.PG, ch, s.owner), s, want)
 	}
-	ch, err := store.OpenClickHouse(ctx, dst.chOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ch.Close()
-	sameAnswers(t, newDashboard(t, dst.PG, ch, s.owner), s, want)
 }
