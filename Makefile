@@ -64,7 +64,7 @@ test-cluster: cluster services stripe-mock ## run the agreement tests (api, quer
 # The browser tests run after the others, alone: beside the API package's
 # load on the engine, the journey's first scrape once waited past its
 # 3-minute bound (a failed run is retried after 1, then 2 minutes).
-CURRENT_PACKAGES ?= ./schema ./cmd/migrate ./cmd/server ./command ./projections ./projections/analytics ./query ./api ./internal/analyst/examples
+CURRENT_PACKAGES ?= ./schema ./cmd/migrate ./cmd/server ./command ./projections ./projections/analytics ./query ./api ./internal/analyst/examples ./cmd/backup
 CURRENT_TEST_RUN = CLICKHOUSE_ENGINE=current $(GO) test -count=1 -timeout 20m $(CURRENT_PACKAGES) && \
 	CLICKHOUSE_ENGINE=current $(GO) test -count=1 -timeout 10m ./web/e2e
 test-current: services chdb stripe-mock ## run the ClickHouse-facing tests on a current ClickHouse engine (chDB 26.7; about 2 minutes; part of make test)
@@ -184,3 +184,19 @@ lint: ## check formatting (gofmt), go vet, staticcheck, and the import rules and
 	@command -v staticcheck >/dev/null 2>&1 || { echo "staticcheck: installing $(STATICCHECK_MODULE)"; $(GO) install $(STATICCHECK_MODULE); }
 	staticcheck ./...
 	$(GO) test -count=1 .
+
+# Backups (docs/backup.md): `make backup` writes PostgreSQL (pg_dump -Fc)
+# and ClickHouse's snapshots (Native, per partition) with a manifest into
+# BACKUP_DIR; `make restore BACKUP=dir` brings one into empty databases
+# (FORCE=1 replaces what they hold). Both reach the stores as the server
+# does (DATABASE_URL, CLICKHOUSE_*), ClickHouse's HTTP interface at
+# CLICKHOUSE_HTTP_ADDR (default: CLICKHOUSE_ADDR's host, port 8123).
+BACKUP_DIR ?= backups/$(shell date -u +%Y%m%dT%H%M%SZ)
+.PHONY: backup restore
+
+backup: ## write a backup of PostgreSQL and of ClickHouse's snapshots into BACKUP_DIR (default backups/<UTC time>)
+	$(GO) run ./cmd/backup backup -dir $(BACKUP_DIR)
+
+restore: ## restore BACKUP=dir into empty databases (FORCE=1 replaces what they hold), then rebuild what derives from it
+	@[ -n "$(BACKUP)" ] || { echo "make restore BACKUP=<backup directory>"; exit 1; }
+	$(GO) run ./cmd/backup restore -dir $(BACKUP) $(if $(FORCE),-force)

@@ -223,3 +223,18 @@ func checkApplied(store string, ms []Migration, applied map[int]string) error {
 	}
 	return nil
 }
+
+// Versions returns the versions of the migrations of one store
+// ("postgres" or "clickhouse") that this binary holds, in order: a backup
+// made by a binary with a migration this one lacks cannot be restored by it.
+func Versions(store string) ([]int, error) {
+	ms, err := load(store)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]int, len(ms))
+	for i, m := range ms {
+		out[i] = m.Version
+	}
+	return out, nil
+}

@@ -1,0 +1,439 @@
+package main
+
+import (
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// target is where a backup is read from or a restore writes to.
+type target struct {
+	PG    *pgxpool.Pool
+	PGURL string
+	CH    driver.Conn // on CHDB
+	CHDB  string
+	HTTP  chHTTP
+	Log   io.Writer
+}
+
+// exported is a ClickHouse table a backup holds, with the expression its
+// partitions are cut by (empty: one partition, "all").
+type exported struct{ name, partitionBy string }
+
+// sourceTables are the tables whose rows nothing else can make again:
+// the snapshots. The projections and the analytics database are derived
+// from them (and from PostgreSQL) and are made again on restore.
+var sourceTables = []exported{{"metric_snapshots", "toYYYYMM(scraped_at)"}}
+
+// projectionTables are the projections, exported too when the retention
+// job has dropped raw snapshots: they then hold the only copy of that
+// history (projections.Rebuild refuses for the same reason).
+var projectionTables = []exported{
+	{"entity_latest", ""},
+	{"entity_hourly", "toYYYYMM(bucket)"},
+	{"entity_daily", "toYYYYMM(bucket)"},
+	{"video_age_hourly", ""},
+}
+
+// backup writes a backup of t's databases into dir, which must not exist
+// or be empty: PostgreSQL first, with pg_dump from an exported snapshot
+// whose time is the cut-off, then ClickHouse's tables, partition by
+// partition, after it; the manifest last.
+func backup(ctx context.Context, t target, dir string) (manifest, error) {
+	m := manifest{Format: formatVersion}
+	if err := emptyDir(dir); err != nil {
+		return m, err
+	}
+	m, err := writeBackup(ctx, t, dir, m)
+	if err != nil {
+		// no half backup is left to be mistaken for one
+		os.RemoveAll(dir)
+	}
+	return m, err
+}
+
+func writeBackup(ctx context.Context, t target, dir string, m manifest) (manifest, error) {
+	if err := dumpPostgres(ctx, t, dir, &m); err != nil {
+		return m, err
+	}
+	fmt.Fprintf(t.Log, "postgres:   %s, %s (cut-off %s)\n", m.Postgres.File.Name, size(m.Postgres.File.Bytes), m.CutOff.Format(time.RFC3339Nano))
+	if err := exportClickHouse(ctx, t, dir, &m); err != nil {
+		return m, err
+	}
+	if err := writeManifest(dir, m); err != nil {
+		return m, fmt.Errorf("write the manifest: %w", err)
+	}
+	fmt.Fprintf(t.Log, "backup:     %s complete\n", dir)
+	return m, nil
+}
+
+func emptyDir(dir string) error {
+	entries, err := os.ReadDir(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return os.MkdirAll(dir, 0o700)
+	case err != nil:
+		return err
+	case len(entries) > 0:
+		return fmt.Errorf("%s is not empty: a backup goes into a new directory", dir)
+	}
+	return nil
+}
+
+// dumpPostgres runs pg_dump -Fc inside a snapshot this process exports
+// and holds open: the dump, the row counts and the migrations recorded in
+// the manifest are all of that one snapshot, and its time is the cut-off.
+func dumpPostgres(ctx context.Context, t target, dir string, m *manifest) error {
+	tx, err := t.PG.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return fmt.Errorf("postgres snapshot: %w", err)
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // read only
+	var snapshot string
+	if err := tx.QueryRow(ctx, `SELECT pg_export_snapshot(), now(), current_setting('server_version')`).Scan(&snapshot, &m.CutOff, &m.Postgres.ServerVersion); err != nil {
+		return fmt.Errorf("postgres snapshot: %w", err)
+	}
+	m.CutOff = m.CutOff.UTC()
+	if m.Postgres.Migrations, err = pgMigrations(ctx, tx); err != nil {
+		return err
+	}
+	if m.Postgres.Rows, err = pgRows(ctx, tx); err != nil {
+		return err
+	}
+	name := "postgres.dump"
+	cmd := exec.CommandContext(ctx, "pg_dump", "--format=custom", "--snapshot="+snapshot, "--no-sync", "--file="+filepath.Join(dir, name))
+	if cmd.Env, err = pgEnv(t.PGURL); err != nil {
+		return err
+	}
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("pg_dump: %w: %s", err, strings.TrimSpace(string(out)))
+	}
+	// it holds password hashes and sealed secrets: the owner's only
+	if err := os.Chmod(filepath.Join(dir, name), 0o600); err != nil {
+		return err
+	}
+	f, err := hashFile(dir, name)
+	if err != nil {
+		return err
+	}
+	m.Postgres.File = f
+	return tx.Commit(ctx)
+}
+
+// querier is what a transaction and a pool both offer.
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+func pgMigrations(ctx context.Context, q querier) ([]int, error) {
+	rows, err := q.Query(ctx, `SELECT version FROM schema_migrations ORDER BY version`)
+	if err != nil {
+		return nil, fmt.Errorf("read postgres schema_migrations (is the database migrated?): %w", err)
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowTo[int])
+	if err != nil {
+		return nil, fmt.Errorf("read postgres schema_migrations: %w", err)
+	}
+	return out, nil
+}
+
+// pgTables are the tables of the public schema, in name order.
+func pgTables(ctx context.Context, q querier) ([]string, error) {
+	rows, err := q.Query(ctx, `SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)
+	if err != nil {
+		return nil, fmt.Errorf("list postgres tables: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("list postgres tables: %w", err)
+	}
+	return out, nil
+}
+
+// pgRows counts the rows of every table.
+func pgRows(ctx context.Context, q querier) (map[string]int64, error) {
+	tables, err := pgTables(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]int64{}
+	for _, name := range tables {
+		var n int64
+		if err := q.QueryRow(ctx, `SELECT count(*) FROM `+pgx.Identifier{"public", name}.Sanitize()).Scan(&n); err != nil {
+			return nil, fmt.Errorf("count rows of %s: %w", name, err)
+		}
+		out[name] = n
+	}
+	return out, nil
+}
+
+// pgEnv is the environment that points pg_dump and pg_restore at the
+// database of a postgres:// URL: libpq's variables, so the password is on
+// no command line, and the URL's pgx-only parameters reach no libpq.
+func pgEnv(raw string) ([]string, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, errors.New("DATABASE_URL: not a URL")
+	}
+	env := append(os.Environ(), "PGDATABASE="+strings.TrimPrefix(u.Path, "/"), "PGHOST="+u.Hostname())
+	if p := u.Port(); p != "" {
+		env = append(env, "PGPORT="+p)
+	}
+	if u.User != nil {
+		env = append(env, "PGUSER="+u.User.Username())
+		if pw, ok := u.User.Password(); ok {
+			env = append(env, "PGPASSWORD="+pw)
+		}
+	}
+	q := u.Query()
+	for param, name := range map[string]string{"sslmode": "PGSSLMODE", "sslrootcert": "PGSSLROOTCERT", "connect_timeout": "PGCONNECT_TIMEOUT"} {
+		if v := q.Get(param); v != "" {
+			env = append(env, name+"="+v)
+		}
+	}
+	return env, nil
+}
+
+func hashFile(dir, name string) (file, error) {
+	r, err := os.Open(filepath.Join(dir, name))
+	if err != nil {
+		return file{}, err
+	}
+	defer r.Close()
+	h := newHashingWriter(io.Discard)
+	if _, err := io.Copy(h, r); err != nil {
+		return file{}, err
+	}
+	return h.file(name), nil
+}
+
+// exportClickHouse writes the tables' rows, one gzip-compressed Native
+// file per partition, counting the rows of each as it writes them.
+func exportClickHouse(ctx context.Context, t target, dir string, m *manifest) error {
+	m.ClickHouse.Database = t.CHDB
+	m.ClickHouseFrom = time.Now().UTC()
+	if err := t.CH.QueryRow(ctx, `SELECT version()`).Scan(&m.ClickHouse.EngineVersion); err != nil {
+		return fmt.Errorf("clickhouse version: %w", err)
+	}
+	var err error
+	if m.ClickHouse.Migrations, err = chMigrations(ctx, t.CH); err != nil {
+		return err
+	}
+	if m.RawHistoryComplete, err = rawHistoryComplete(ctx, t.CH); err != nil {
+		return err
+	}
+	tables := sourceTables
+	if !m.RawHistoryComplete {
+		fmt.Fprintln(t.Log, "clickhouse: raw snapshots were dropped by the retention job: the projections are exported too")
+		// before the snapshots: what they hold is older
+		tables = append(append([]exported{}, projectionTables...), sourceTables...)
+	}
+	for _, e := range tables {
+		tb, err := exportTable(ctx, t, dir, e)
+		if err != nil {
+			return err
+		}
+		var rows uint64
+		var bytes int64
+		for _, p := range tb.Partitions {
+			rows += p.Rows
+			bytes += p.File.Bytes
+		}
+		fmt.Fprintf(t.Log, "clickhouse: %s, %d rows in %d partitions, %s\n", tb.Name, rows, len(tb.Partitions), size(bytes))
+		m.ClickHouse.Tables = append(m.ClickHouse.Tables, tb)
+	}
+	m.ClickHouseTo = time.Now().UTC()
+	return nil
+}
+
+func chMigrations(ctx context.Context, ch driver.Conn) ([]int, error) {
+	rows, err := ch.Query(ctx, `SELECT version FROM schema_migrations FINAL ORDER BY version`)
+	if err != nil {
+		return nil, fmt.Errorf("read clickhouse schema_migrations: %w", err)
+	}
+	defer rows.Close()
+	var out []int
+	for rows.Next() {
+		var v uint32
+		if err := rows.Scan(&v); err != nil {
+			return nil, fmt.Errorf("read clickhouse schema_migrations: %w", err)
+		}
+		out = append(out, int(v))
+	}
+	return out, rows.Err()
+}
+
+// rawHistoryComplete tells whether metric_snapshots still holds every
+// snapshot the projections were made of: false when the daily projection
+// reaches back before the first raw snapshot's day.
+func rawHistoryComplete(ctx context.Context, ch driver.Conn) (bool, error) {
+	var raw, daily uint64
+	var rawFrom, dailyFrom time.Time
+	if err := ch.QueryRow(ctx, `SELECT count(), min(scraped_at) FROM metric_snapshots`).Scan(&raw, &rawFrom); err != nil {
+		return false, fmt.Errorf("read the first snapshot: %w", err)
+	}
+	if err := ch.QueryRow(ctx, `SELECT count(), min(bucket) FROM entity_daily`).Scan(&daily, &dailyFrom); err != nil {
+		return false, fmt.Errorf("read the first daily bucket: %w", err)
+	}
+	if daily == 0 {
+		return true, nil
+	}
+	return raw > 0 && !dailyFrom.UTC().Before(rawFrom.UTC().Truncate(24*time.Hour)), nil
+}
+
+var partitionID = regexp.MustCompile(`^[0-9]{1,8}$`)
+
+func exportTable(ctx context.Context, t target, dir string, e exported) (table, error) {
+	tb := table{Name: e.name}
+	rows, err := t.CH.Query(ctx, `SELECT name, type FROM system.columns WHERE database = ? AND table = ?`, t.CHDB, e.name)
+	if err != nil {
+		return tb, fmt.Errorf("columns of %s: %w", e.name, err)
+	}
+	for rows.Next() {
+		var c column
+		if err := rows.Scan(&c.name, &c.typ); err != nil {
+			rows.Close()
+			return tb, fmt.Errorf("columns of %s: %w", e.name, err)
+		}
+		tb.Columns = append(tb.Columns, c)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return tb, fmt.Errorf("columns of %s: %w", e.name, err)
+	}
+	if len(tb.Columns) == 0 {
+		return tb, fmt.Errorf("%s.%s: no such table", t.CHDB, e.name)
+	}
+	ids := []string{"all"}
+	if e.partitionBy != "" {
+		if ids, err = partitions(ctx, t, e.name); err != nil {
+			return tb, err
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "clickhouse", e.name), 0o700); err != nil {
+		return tb, err
+	}
+	names := make([]string, len(tb.Columns))
+	for i, c := range tb.Columns {
+		names[i] = quote(c.name)
+	}
+	for _, id := range ids {
+		sql := "SELECT " + strings.Join(names, ", ") + " FROM " + quote(t.CHDB) + "." + quote(e.name)
+		if id != "all" {
+			if !partitionID.MatchString(id) {
+				return tb, fmt.Errorf("%s: partition %q is not a month", e.name, id)
+			}
+			sql += " WHERE " + e.partitionBy + " = " + id
+		}
+		p, err := exportPartition(ctx, t, dir, e.name, id, sql+" FORMAT Native", tb.Columns)
+		if err != nil {
+			return tb, err
+		}
+		tb.Partitions = append(tb.Partitions, p)
+	}
+	return tb, nil
+}
+
+func partitions(ctx context.Context, t target, name string) ([]string, error) {
+	rows, err := t.CH.Query(ctx, `SELECT DISTINCT partition_id FROM system.parts WHERE database = ? AND table = ? AND active ORDER BY partition_id`, t.CHDB, name)
+	if err != nil {
+		return nil, fmt.Errorf("partitions of %s: %w", name, err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("partitions of %s: %w", name, err)
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
+// exportPartition streams one query's Native answer into a gzip file,
+// block by block, checking that each block has the table's columns and
+// counting its rows.
+func exportPartition(ctx context.Context, t target, dir, tableName, id, sql string, cols []column) (partition, error) {
+	p := partition{ID: id}
+	name := filepath.Join("clickhouse", tableName, id+".native.gz")
+	out, err := os.OpenFile(filepath.Join(dir, name), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	if err != nil {
+		return p, err
+	}
+	defer out.Close()
+	hw := newHashingWriter(out)
+	zw, err := gzip.NewWriterLevel(hw, gzip.BestSpeed)
+	if err != nil {
+		return p, err
+	}
+	body, err := t.HTTP.query(ctx, t.CHDB, sql, nil)
+	if err != nil {
+		return p, fmt.Errorf("export %s, partition %s: %w", tableName, id, err)
+	}
+	defer body.Close()
+	nr := newNativeReader(body)
+	for {
+		b, raw, err := nr.next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return p, fmt.Errorf("export %s, partition %s: %w", tableName, id, err)
+		}
+		if err := sameColumns(b.columns, cols); err != nil {
+			return p, fmt.Errorf("export %s, partition %s: %w", tableName, id, err)
+		}
+		if _, err := zw.Write(raw); err != nil {
+			return p, err
+		}
+		p.Rows += b.rows
+	}
+	if err := zw.Close(); err != nil {
+		return p, err
+	}
+	if err := out.Sync(); err != nil {
+		return p, err
+	}
+	p.File = hw.file(name)
+	return p, out.Close()
+}
+
+// sameColumns checks a block's columns by name against the table's.
+func sameColumns(got, want []column) error {
+	if len(got) != len(want) {
+		return fmt.Errorf("a block of %d columns, the table has %d", len(got), len(want))
+	}
+	for i := range got {
+		if got[i].name != want[i].name {
+			return fmt.Errorf("column %d is %s, the table's is %s", i, got[i].name, want[i].name)
+		}
+	}
+	return nil
+}
+
+func size(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.2f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}

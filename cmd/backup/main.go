@@ -1,0 +1,128 @@
+// Command backup writes a backup of the service's PostgreSQL database and
+// ClickHouse snapshots into a directory, and restores one into empty
+// databases (docs/backup.md):
+//
+//	backup backup -dir backups/20261127T180000Z
+//	backup restore -dir backups/20261127T180000Z [-force]
+//	backup verify  -dir backups/20261127T180000Z
+//
+// It reaches the stores as the server does (DATABASE_URL, CLICKHOUSE_ADDR,
+// CLICKHOUSE_DATABASE, CLICKHOUSE_USER, CLICKHOUSE_PASSWORD), and
+// ClickHouse's HTTP interface at CLICKHOUSE_HTTP_ADDR, by default
+// CLICKHOUSE_ADDR itself when it is an http:// address, else its host on
+// port 8123. pg_dump and pg_restore must be on the PATH.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+
+	"github.com/reeltrack/reeltrack/internal/config"
+	"github.com/reeltrack/reeltrack/internal/store"
+)
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "backup:", err)
+		os.Exit(1)
+	}
+}
+
+const usage = `usage:
+  backup backup  -dir DIR            write a backup into DIR (new or empty)
+  backup restore -dir DIR [-force]   restore the backup in DIR into empty databases
+  backup verify  -dir DIR            check the backup in DIR against its manifest, without a database`
+
+func run(args []string) error {
+	if len(args) == 0 || (args[0] != "backup" && args[0] != "restore" && args[0] != "verify") {
+		return errors.New(usage)
+	}
+	fs := flag.NewFlagSet(args[0], flag.ContinueOnError)
+	dir := fs.String("dir", "", "the backup's directory")
+	force := fs.Bool("force", false, "restore: replace what the target databases hold")
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	if *dir == "" {
+		return errors.New("-dir is required\n" + usage)
+	}
+	if args[0] == "verify" {
+		m, err := verify(*dir)
+		if err != nil {
+			return err
+		}
+		var rows uint64
+		for _, tb := range m.ClickHouse.Tables {
+			for _, p := range tb.Partitions {
+				rows += p.Rows
+			}
+		}
+		fmt.Printf("verify:     %s matches its manifest: postgres %s (cut-off %s), %d clickhouse rows in %d tables\n",
+			*dir, size(m.Postgres.File.Bytes), m.CutOff.Format("2006-01-02 15:04:05Z07:00"), rows, len(m.ClickHouse.Tables))
+		return nil
+	}
+	cfg, err := config.Load()
+	if err != nil {
+		return fmt.Errorf("configuration:\n%w", err)
+	}
+	if cfg.ClickHouseCluster != "" {
+		return errors.New("CLICKHOUSE_CLUSTER is set: this backup covers one ClickHouse server; back a cluster up shard by shard (docs/backup.md)")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	// A backup reads long: no statement bound, and no Redis.
+	o := cfg.Stores()
+	o.Postgres.StatementTimeout, o.ClickHouse.StatementTimeout, o.RedisURL = 0, 0, ""
+	h := chHTTP{
+		base:   strings.TrimSpace(os.Getenv("CLICKHOUSE_HTTP_ADDR")),
+		user:   o.ClickHouse.User,
+		client: &http.Client{},
+	}
+	h.password = o.ClickHouse.Password
+	if h.base == "" {
+		h.base = httpAddr(o.ClickHouse.Addr)
+	}
+	if args[0] == "backup" {
+		stores, err := store.Open(ctx, o, nil)
+		if err != nil {
+			return err
+		}
+		defer stores.Close()
+		_, err = backup(ctx, target{PG: stores.PG, PGURL: cfg.DatabaseURL, CH: stores.CH, CHDB: cfg.ClickHouseDatabase, HTTP: h, Log: os.Stdout}, *dir)
+		return err
+	}
+	// The ClickHouse database may not exist yet: the PostgreSQL pool
+	// first, and a connection to ClickHouse's default database that makes it.
+	pg, err := store.OpenPostgres(ctx, o.PostgresURL, o.Postgres)
+	if err != nil {
+		return err
+	}
+	defer pg.Close()
+	// The database itself when it exists (the service's user may use no
+	// other), else `default`, to make it.
+	admin, err := store.OpenClickHouse(ctx, o.ClickHouse)
+	if err != nil {
+		ao := o.ClickHouse
+		ao.Database = "default"
+		var derr error
+		if admin, derr = store.OpenClickHouse(ctx, ao); derr != nil {
+			return fmt.Errorf("%w; and to make the database, %w", err, derr)
+		}
+	}
+	defer admin.Close()
+	openCH := func(ctx context.Context) (driver.Conn, error) { return store.OpenClickHouse(ctx, o.ClickHouse) }
+	_, err = restore(ctx, target{PG: pg, PGURL: cfg.DatabaseURL, CHDB: cfg.ClickHouseDatabase, HTTP: h, Log: os.Stdout}, admin, openCH, *dir, *force)
+	if err == nil {
+		fmt.Println("restore:    done; start the server (it finds every migration applied)")
+	}
+	return err
+}
