@@ -14,8 +14,8 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/background"
 	"github.com/reeltrack/reeltrack/internal/domain"
-	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/mail"
+	"github.com/reeltrack/reeltrack/internal/metrics"
 )
 
 // Outbox delivers the e-mails of mail_outbox. Every e-mail the service sends
