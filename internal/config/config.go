@@ -26,14 +26,15 @@ import (
 
 // Config is every setting of the server. Each field names its variable.
 type Config struct {
-	HTTPAddr string // HTTP_ADDR
-	// MetricsAddr is where GET /metrics is served, apart from the API;
-	// empty: no metrics listener.
-	MetricsAddr   string // METRICS_ADDR
+	HTTPAddr      string // HTTP_ADDR
 	PublicBaseURL string // PUBLIC_BASE_URL
 	// AllowedOrigins are the origins besides PUBLIC_BASE_URL's from which
 	// browsers may send writes, each as Origin returns it.
 	AllowedOrigins []string // ALLOWED_ORIGINS
+
+	// MetricsAddr is where GET /metrics is served, apart from the API;
+	// empty: no metrics listener.
+	MetricsAddr string // METRICS_ADDR
 
 	DatabaseURL      string // DATABASE_URL
 	DatabaseMaxConns int    // DATABASE_MAX_CONNS
