@@ -97,3 +97,24 @@ func (r timedRow) ScanStruct(dest any) error {
 	defer r.done()
 	return r.Row.ScanStruct(dest)
 }
+
+// PrepareBatch times the batch's Send, the insert itself, as an insert.
+func (c timedConn) PrepareBatch(ctx context.Context, query string, opts ...driver.PrepareBatchOption) (driver.Batch, error) {
+	b, err := c.Conn.PrepareBatch(ctx, query, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return timedBatch{Batch: b, m: c.m}, nil
+}
+
+type timedBatch struct {
+	driver.Batch
+	m *metrics.Metrics
+}
+
+func (b timedBatch) Send() error {
+	start := time.Now()
+	err := b.Batch.Send()
+	b.m.Query(metrics.StoreClickHouse, "insert", time.Since(start))
+	return err
+}
