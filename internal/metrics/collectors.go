@@ -23,11 +23,16 @@ const queueTimeout = 2 * time.Second
 // running or done are not counted (no index holds them).
 const queueSQL = `
 SELECT
+  -- domain.JobQueued and domain.JobFailed written out: the predicate of
+  -- scrape_jobs_retry_idx, which a parameter could not use
   (SELECT count(*) FROM scrape_jobs WHERE status = 'queued' AND given_up_at IS NULL),
   (SELECT count(*) FROM scrape_jobs WHERE status = 'failed' AND given_up_at IS NULL),
+  -- written out likewise
   (SELECT extract(epoch FROM now() - min(created_at)) FROM scrape_jobs WHERE status IN ('queued', 'failed') AND given_up_at IS NULL),
+  -- domain.MailPending written out: the predicate of mail_outbox_due_idx
   (SELECT count(*) FROM mail_outbox WHERE status = 'pending'),
   (SELECT extract(epoch FROM now() - min(next_attempt_at)) FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()),
+  -- the deliveries' pending written out: the predicate of event_deliveries_due_idx
   (SELECT count(*) FROM event_deliveries WHERE status = 'pending'),
   (SELECT extract(epoch FROM now() - min(next_attempt_at)) FROM event_deliveries WHERE status = 'pending' AND next_attempt_at <= now())`
 

@@ -13,6 +13,8 @@ package metrics
 
 import (
 	"net/http"
+	"regexp"
+	"slices"
 	"strconv"
 	"time"
 
@@ -50,6 +52,9 @@ type Metrics struct {
 	storeDuration *prometheus.HistogramVec
 
 	taskLastSuccess *prometheus.GaugeVec
+
+	// own are the collectors above, for Names.
+	own []prometheus.Collector
 }
 
 // New makes the series and registers them, with the Go runtime's and the
@@ -93,17 +98,46 @@ func New() *Metrics {
 	m.taskLastSuccess = prometheus.NewGaugeVec(prometheus.GaugeOpts{Namespace: Namespace, Name: "task_last_success_timestamp_seconds",
 		Help: "Unix time of the last successful run of each background task of this process."}, []string{"task"})
 
-	m.Registry.MustRegister(
-		collectors.NewGoCollector(),
-		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+	m.own = []prometheus.Collector{
 		m.httpRequests, m.httpDuration,
 		m.scrapesStarted, m.scrapesCompleted, m.scrapesFailed, m.itemsIngested, m.itemsSkipped, m.providerAnswers,
 		m.mailAttempts, m.channelAttempts,
 		m.cacheHits, m.cacheMisses,
 		m.storeDuration,
 		m.taskLastSuccess,
-	)
+	}
+	m.Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	m.Registry.MustRegister(m.own...)
 	return m
+}
+
+var fqName = regexp.MustCompile(`fqName: "([^"]+)"`)
+
+// Names are the names of the service's own series (reeltrack_…), those
+// of WatchPostgres and WatchClickHouse included, with a histogram's
+// _bucket, _sum and _count: what a dashboard or an alerting rule may read.
+func (m *Metrics) Names() []string {
+	var names []string
+	add := func(c prometheus.Collector, histogram bool) {
+		ch := make(chan *prometheus.Desc, 16)
+		go func() { c.Describe(ch); close(ch) }()
+		for d := range ch {
+			if n := fqName.FindStringSubmatch(d.String()); n != nil {
+				names = append(names, n[1])
+				if histogram {
+					names = append(names, n[1]+"_bucket", n[1]+"_sum", n[1]+"_count")
+				}
+			}
+		}
+	}
+	for _, c := range m.own {
+		_, histogram := c.(*prometheus.HistogramVec)
+		add(c, histogram)
+	}
+	add(postgresCollector{}, false)
+	add(clickHouseCollector{}, false)
+	slices.Sort(names)
+	return names
 }
 
 // RouteUnmatched is the route label of a request no route matched.
