@@ -363,3 +363,38 @@ func (m *Metrics) TaskSucceeded(task string, t time.Time) {
 func (m *Metrics) Handler() http.Handler {
 	return promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{Registry: m.Registry, MaxRequestsInFlight: 4, Timeout: 10 * time.Second})
 }
+
+// Value is the current value of the series name with exactly labels in g
+// (a counter's or gauge's value, a histogram's count), and whether it
+// exists: for tests and tools that read a registry back.
+func Value(g prometheus.Gatherer, name string, labels map[string]string) (float64, bool) {
+	families, err := g.Gather()
+	if err != nil {
+		return 0, false
+	}
+	for _, f := range families {
+		if f.GetName() != name {
+			continue
+		}
+	series:
+		for _, m := range f.GetMetric() {
+			if len(m.GetLabel()) != len(labels) {
+				continue
+			}
+			for _, l := range m.GetLabel() {
+				if v, ok := labels[l.GetName()]; !ok || v != l.GetValue() {
+					continue series
+				}
+			}
+			switch {
+			case m.GetCounter() != nil:
+				return m.GetCounter().GetValue(), true
+			case m.GetGauge() != nil:
+				return m.GetGauge().GetValue(), true
+			case m.GetHistogram() != nil:
+				return float64(m.GetHistogram().GetSampleCount()), true
+			}
+		}
+	}
+	return 0, false
+}
