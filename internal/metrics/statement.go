@@ -2,12 +2,16 @@ package metrics
 
 import "strings"
 
-// statementKinds are the operation label's values besides "other".
-var statementKinds = map[string]bool{
-	"select": true, "insert": true, "update": true, "delete": true, "with": true,
-	"alter": true, "create": true, "drop": true, "optimize": true, "system": true,
-	"show": true, "truncate": true, "begin": true, "commit": true, "rollback": true,
-}
+// statementKinds are the operation label's values besides "other", each
+// its own key.
+var statementKinds = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range []string{"select", "insert", "update", "delete", "with", "alter", "create", "drop",
+		"optimize", "system", "show", "truncate", "begin", "commit", "rollback"} {
+		m[k] = k
+	}
+	return m
+}()
 
 // StatementKind is the lower-case first keyword of a SQL statement (after
 // blanks and comments, an opening parenthesis skipped), when it is one of
@@ -34,13 +38,18 @@ func StatementKind(sql string) string {
 		}
 		break
 	}
-	end := 0
-	for end < len(s) && end < 16 && (s[end]|0x20 >= 'a' && s[end]|0x20 <= 'z') {
-		end++
+	// the keyword lower-cased into a buffer, without allocating
+	var word [16]byte
+	n := 0
+	for n < len(s) && s[n]|0x20 >= 'a' && s[n]|0x20 <= 'z' {
+		if n == len(word) {
+			return "other"
+		}
+		word[n] = s[n] | 0x20
+		n++
 	}
-	word := strings.ToLower(s[:end])
-	if statementKinds[word] {
-		return word
+	if k, ok := statementKinds[string(word[:n])]; ok {
+		return k
 	}
 	return "other"
 }
