@@ -125,16 +125,19 @@ func run() error {
 		Metrics:   m,
 	}))
 
-	serveErr := make(chan error, 1)
-	go func() {
-		log.Info("listening", "addr", cfg.HTTPAddr)
-		serveErr <- app.Listen(cfg.HTTPAddr)
-	}()
+	// The metrics listener opens first, so that a taken METRICS_ADDR stops
+	// the start before the API serves; it closes last, so that the drain
+	// can be watched.
 	stopMetrics, err := serveMetrics(cfg.MetricsAddr, m, log)
 	if err != nil {
 		return err
 	}
 	defer stopMetrics()
+	serveErr := make(chan error, 1)
+	go func() {
+		log.Info("listening", "addr", cfg.HTTPAddr)
+		serveErr <- app.Listen(cfg.HTTPAddr)
+	}()
 	stopScheduler, err := startScheduler(ctx, cfg, log, m)
 	if err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"regexp"
 	"strings"
@@ -205,5 +206,34 @@ func eventually(t *testing.T, limit time.Duration, what string, cond func() (boo
 			t.Fatalf("%s: after %s: %s", what, limit, state)
 		}
 		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// TestMetricsAddrTakenStopsTheStart: a METRICS_ADDR another process holds
+// fails the start with an error naming it, before the API serves.
+func TestMetricsAddrTakenStopsTheStart(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	addr := testenv.FreeAddr(t)
+	t.Setenv("HTTP_ADDR", addr)
+	t.Setenv("METRICS_ADDR", ln.Addr().String())
+	t.Setenv("DATABASE_URL", env.PGURL)
+	t.Setenv("CLICKHOUSE_ADDR", env.CHOptions.Addr)
+	t.Setenv("CLICKHOUSE_DATABASE", env.CHOptions.Database)
+	t.Setenv("CLICKHOUSE_USER", env.CHOptions.User)
+	t.Setenv("CLICKHOUSE_PASSWORD", env.CHOptions.Password)
+	t.Setenv("REDIS_URL", env.RedisURL)
+	t.Setenv("REDIS_PREFIX", env.Redis.Prefix)
+	t.Setenv("LOG_LEVEL", "error")
+	err = run()
+	if err == nil || !strings.Contains(err.Error(), "metrics listener on "+ln.Addr().String()) {
+		t.Fatalf("run() with METRICS_ADDR taken: %v", err)
+	}
+	if res, err := http.Get("http://" + addr + "/healthz"); err == nil {
+		res.Body.Close()
+		t.Fatal("the API serves although the start failed")
 	}
 }
