@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -43,7 +44,7 @@ func TestMetricsThroughPrometheus(t *testing.T) {
 		"SCRAPER_BASE_URL":   sim,
 		"SCRAPER_TOKEN":      "sim-token",
 	})
-	prom := testenv.Prometheus(t, metricsAddr)
+	prom := testenv.PrometheusWithRules(t, []string{filepath.Join(testenv.Root(), "deploy", "prometheus", "alerts.yml")}, metricsAddr)
 
 	// Requests: three 401s of one route with three different ids, two
 	// unknown paths.
@@ -119,7 +120,39 @@ func TestMetricsThroughPrometheus(t *testing.T) {
 	atLeast(`sum(reeltrack_store_query_duration_seconds_count{store="postgres",operation="select"})`, 1)
 	atLeast(`sum(reeltrack_store_query_duration_seconds_count{store="clickhouse",operation="insert"})`, 1)
 
+	// The alerting rules evaluate on the server's real series without an
+	// error, and none fires on a healthy server.
+	eventually(t, 30*time.Second, "the alerting rules evaluated", func() (bool, string) {
+		rules, err := testenv.PromRules(ctx, prom)
+		if err != nil {
+			return false, err.Error()
+		}
+		if len(rules) == 0 {
+			return false, "no rules loaded"
+		}
+		for _, r := range rules {
+			if r.Health != "ok" {
+				return false, fmt.Sprintf("rule %s: health %q %s", r.Name, r.Health, r.LastError)
+			}
+		}
+		return true, ""
+	})
+	for _, r := range mustRules(t, prom) {
+		if r.State != "inactive" {
+			t.Errorf("alert %s is %s on a healthy server", r.Name, r.State)
+		}
+	}
+
 	stopServer(t, base, done)
+}
+
+func mustRules(t *testing.T, prom string) []testenv.PromRule {
+	t.Helper()
+	rules, err := testenv.PromRules(context.Background(), prom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rules
 }
 
 // TestMetricsLabelsAreBounded drives requests whose paths carry ids, tokens

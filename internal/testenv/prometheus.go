@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -38,25 +39,36 @@ func tool(t testing.TB, name string) string {
 
 // Prometheus starts a Prometheus server of the test's own on a free
 // loopback port, scraping each target (host:port, path /metrics) every
-// second, with its storage in a temporary folder; it is killed when the
-// test ends. It returns its base URL, for Query.
+// second as job reeltrack, with its storage in a temporary folder; it is
+// killed when the test ends. It returns its base URL, for PromQuery.
 func Prometheus(t testing.TB, targets ...string) string {
+	t.Helper()
+	return PrometheusWithRules(t, nil, targets...)
+}
+
+// PrometheusWithRules is Prometheus evaluating the rule files (absolute
+// paths) every second.
+func PrometheusWithRules(t testing.TB, ruleFiles []string, targets ...string) string {
 	t.Helper()
 	bin := PrometheusBinary(t)
 	dir := t.TempDir()
-	quoted := make([]string, len(targets))
-	for i, target := range targets {
-		quoted[i] = strconv.Quote(target)
+	quote := func(list []string) string {
+		q := make([]string, len(list))
+		for i, s := range list {
+			q[i] = strconv.Quote(s)
+		}
+		return "[" + strings.Join(q, ", ") + "]"
 	}
 	config := fmt.Sprintf(`global:
   scrape_interval: 1s
   scrape_timeout: 1s
   evaluation_interval: 1s
+rule_files: %s
 scrape_configs:
   - job_name: reeltrack
     static_configs:
-      - targets: %v
-`, quoted)
+      - targets: %s
+`, quote(ruleFiles), quote(targets))
 	configFile := filepath.Join(dir, "prometheus.yml")
 	if err := os.WriteFile(configFile, []byte(config), 0o644); err != nil {
 		t.Fatal(err)
@@ -139,6 +151,43 @@ func PromQuery(ctx context.Context, base, query string) ([]PromSample, error) {
 			return nil, fmt.Errorf("query %s: value %v: %w", query, r.Value[1], err)
 		}
 		out = append(out, PromSample{Labels: r.Metric, Value: v})
+	}
+	return out, nil
+}
+
+// PromRule is a rule as Prometheus' /api/v1/rules reports it.
+type PromRule struct {
+	Name      string `json:"name"`
+	Health    string `json:"health"`
+	LastError string `json:"lastError"`
+	State     string `json:"state"`
+}
+
+// PromRules lists the rules the Prometheus at base evaluates, with their
+// health.
+func PromRules(ctx context.Context, base string) ([]PromRule, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/v1/rules", nil)
+	if err != nil {
+		return nil, err
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	var body struct {
+		Data struct {
+			Groups []struct {
+				Rules []PromRule `json:"rules"`
+			} `json:"groups"`
+		} `json:"data"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&body); err != nil {
+		return nil, fmt.Errorf("rules: %d: %w", res.StatusCode, err)
+	}
+	var out []PromRule
+	for _, g := range body.Data.Groups {
+		out = append(out, g.Rules...)
 	}
 	return out, nil
 }
