@@ -143,8 +143,12 @@ func (m *Metrics) Names() []string {
 // RouteUnmatched is the route label of a request no route matched.
 const RouteUnmatched = "unmatched"
 
-var methods = map[string]bool{
-	"GET": true, "HEAD": true, "POST": true, "PUT": true, "PATCH": true, "DELETE": true, "OPTIONS": true,
+// methods are the method label's values besides "other", each its own key:
+// a label value is kept by the series it makes, so it must be a string of
+// this package's, never one that points into a request's buffer (as
+// fiber's Method does, which the next request overwrites).
+var methods = map[string]string{
+	"GET": "GET", "HEAD": "HEAD", "POST": "POST", "PUT": "PUT", "PATCH": "PATCH", "DELETE": "DELETE", "OPTIONS": "OPTIONS",
 }
 
 // statusCodes are the label values of 100..599, made once.
@@ -163,12 +167,14 @@ func codeLabel(code int) string {
 }
 
 // Request records one answered HTTP request. route is the router's pattern
-// (e.g. /api/videos/:id), never the path, or RouteUnmatched.
+// (e.g. /api/videos/:id), never the path, or RouteUnmatched; a string that
+// outlives the request (the route's own).
 func (m *Metrics) Request(route, method string, code int, took time.Duration) {
 	if m == nil {
 		return
 	}
-	if !methods[method] {
+	method, ok := methods[method]
+	if !ok {
 		method = "other"
 	}
 	m.httpRequests.WithLabelValues(route, method, codeLabel(code)).Inc()
@@ -176,11 +182,11 @@ func (m *Metrics) Request(route, method string, code int, took time.Duration) {
 }
 
 // Platforms are the platform label's values besides "other".
-var platforms = map[string]bool{"tiktok": true, "instagram": true, "youtube": true, "x": true}
+var platforms = map[string]string{"tiktok": "tiktok", "instagram": "instagram", "youtube": "youtube", "x": "x"}
 
 func platformLabel(p string) string {
-	if platforms[p] {
-		return p
+	if v, ok := platforms[p]; ok {
+		return v
 	}
 	return "other"
 }
@@ -286,7 +292,7 @@ func (m *Metrics) MailAttempt(result string) {
 	m.mailAttempts.WithLabelValues(result).Inc()
 }
 
-var channelKinds = map[string]bool{"slack": true, "discord": true, "webhook": true}
+var channelKinds = map[string]string{"slack": "slack", "discord": "discord", "webhook": "webhook"}
 
 // ChannelAttempt records one request to a channel of kind: delivered
 // (2xx) or not.
@@ -294,7 +300,8 @@ func (m *Metrics) ChannelAttempt(kind string, delivered bool) {
 	if m == nil {
 		return
 	}
-	if !channelKinds[kind] {
+	kind, ok := channelKinds[kind]
+	if !ok {
 		kind = "other"
 	}
 	result := "failed"
