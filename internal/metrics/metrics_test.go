@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/testenv"
@@ -220,5 +221,17 @@ func TestAlertsReadRegisteredSeries(t *testing.T) {
 	}
 	if !slices.Contains(metrics.New().Names(), "reeltrack_scrapes_failed_total") {
 		t.Fatal("Names does not list reeltrack_scrapes_failed_total")
+	}
+}
+
+// A method string that points into a buffer the next request overwrites
+// (fiber's Method) must not become the label: the series keeps its own.
+func TestRequestKeepsNoBorrowedLabel(t *testing.T) {
+	m := metrics.New()
+	buf := []byte("GET")
+	m.Request("/api/videos", unsafe.String(&buf[0], len(buf)), 200, time.Millisecond)
+	copy(buf, "PUT")
+	if _, ok := metrics.Value(m.Registry, "reeltrack_http_requests_total", map[string]string{"route": "/api/videos", "method": "GET", "code": "200"}); !ok {
+		t.Fatal("the GET request's series lost its method when the buffer changed")
 	}
 }
