@@ -8,6 +8,7 @@ export PATH := /usr/local/go/bin:$(HOME)/go/bin:$(shell $(GO) env GOPATH 2>/dev/
 
 .DEFAULT_GOAL := help
 .PHONY: help run test bench faultdrill migrate services chdb lint stripe-mock web screenshots cluster cluster-stop test-cluster test-current study
+.PHONY: prometheus
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -19,6 +20,13 @@ services: ## install (where missing) and start PostgreSQL, ClickHouse and Redis 
 # installed where missing into ~/.cache/reeltrack/.
 chdb:
 	@scripts/services.sh chdb
+
+# Prometheus and promtool (Debian's prometheus package), installed where
+# missing: the tests of the metrics scrape the server with a Prometheus of
+# their own, and check and unit-test the alerting rules of
+# deploy/prometheus/ with promtool (docs/operations.md, Metrics).
+prometheus: ## install (where missing) Prometheus and promtool, which the metrics and alerting-rule tests run
+	@scripts/services.sh prometheus
 
 # The local ClickHouse cluster (docs/scaling.md, "A local cluster"): ZooKeeper
 # on 127.0.0.1:2181 and four ClickHouse servers, cluster `reeltrack` of 2
@@ -150,7 +158,7 @@ run: services stripe-mock web ## start the local servers, the scraping simulator
 # test-current on a current ClickHouse engine, then those of make
 # test-cluster on the local cluster (which `cluster` installs and starts
 # first).
-test: services chdb stripe-mock web cluster ## start the local servers and the local cluster (and install stripe-mock), build the dashboard, then run go vet, the whole test suite, the ClickHouse tests on a current engine, and the cluster tests
+test: services chdb stripe-mock web cluster prometheus ## start the local servers and the local cluster (and install stripe-mock), build the dashboard, then run go vet, the whole test suite, the ClickHouse tests on a current engine, and the cluster tests
 	$(GO) vet ./...
 	$(GO) test -race -count=1 -timeout 15m ./...
 	$(CURRENT_TEST_RUN)

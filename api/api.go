@@ -18,6 +18,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/background"
 	"github.com/reeltrack/reeltrack/internal/config"
+	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/ratelimit"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/query"
@@ -41,6 +42,10 @@ type Deps struct {
 	CH       driver.Conn
 	Redis    *store.Redis
 	Provider *ingest.Client
+
+	// Metrics records the requests and what the handlers report; nil
+	// records nothing.
+	Metrics *metrics.Metrics
 
 	// Site is the dashboard, served on every GET and HEAD path outside
 	// /api (and /healthz, /readyz). Nil: no dashboard routes, and those
@@ -331,6 +336,9 @@ func newApp(d Deps) *fiber.App {
 		ProxyHeader:           d.Config.ProxyHeader,
 		DisableStartupMessage: true,
 	})
+	if d.Metrics != nil {
+		app.Use(httpMetrics(d.Metrics))
+	}
 	app.Use(requestID, accessLog(d.Log), recoverPanic, deadline(d.Config.RequestTimeout))
 	return app
 }

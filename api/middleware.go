@@ -14,6 +14,7 @@ import (
 	"github.com/reeltrack/reeltrack/command"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/query"
 )
@@ -90,6 +91,25 @@ func accessLog(log *slog.Logger) fiber.Handler {
 		}
 		log.LogAttrs(ctx, level, "request", attrs[:n]...)
 		return nil
+	}
+}
+
+// httpMetrics records each request's route pattern, method, final status
+// and duration (metrics.Metrics.Request). It runs outside the access log,
+// which has set the final status by the time it returns. The route is the
+// pattern that answered, never the path; the catch-all of unknown paths
+// (the not-found handler, mounted on "/") and the /api group's own
+// middleware count as metrics.RouteUnmatched.
+func httpMetrics(m *metrics.Metrics) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		start := time.Now()
+		err := c.Next()
+		route := metrics.RouteUnmatched
+		if r := c.Route(); r != nil && r.Path != "/" && r.Path != "/api" && r.Path != "" {
+			route = r.Path
+		}
+		m.Request(route, c.Method(), c.Response().StatusCode(), time.Since(start))
+		return err
 	}
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/reeltrack/reeltrack/ingest/normalize"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
@@ -56,6 +57,9 @@ type CompleteScrapeHandler struct {
 	Batch    int // snapshot rows per ClickHouse insert, default 50,000
 	Log      *slog.Logger
 	Now      func() time.Time
+	// Metrics counts the completions, their items and the runs that ended
+	// without data; nil counts nothing.
+	Metrics *metrics.Metrics
 }
 
 type jobRow struct {
@@ -166,6 +170,9 @@ func (h CompleteScrapeHandler) process(ctx context.Context, jobID uuid.UUID, j j
 	out := ScrapeOutcome{JobID: jobID}
 	run, err := h.Provider.GetRun(ctx, *j.runID)
 	if err != nil {
+		if !errors.Is(err, context.Canceled) {
+			h.Metrics.ScrapeFailed(string(j.platform), metrics.ReadFailed)
+		}
 		return out, apperr.Wrap(apperr.KindUnavailable, "cannot read the run from the scraping provider", err)
 	}
 	out.RunStatus = run.Status
@@ -180,6 +187,9 @@ func (h CompleteScrapeHandler) process(ctx context.Context, jobID uuid.UUID, j j
 		err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
 			return FailJob(ctx, tx, jobID, j.workspaceID, reason)
 		})
+		if err == nil {
+			h.Metrics.ScrapeFailed(string(j.platform), runFailure(run.Status))
+		}
 		out.Status = string(domain.JobFailed)
 		return out, err
 	}
@@ -221,6 +231,7 @@ func (h CompleteScrapeHandler) process(ctx context.Context, jobID uuid.UUID, j j
 	if err != nil {
 		var pe *ingest.ProviderError
 		if errors.As(err, &pe) || errors.Is(err, ingest.ErrProviderUnavailable) {
+			h.Metrics.ScrapeFailed(string(j.platform), metrics.ReadFailed)
 			return out, apperr.Wrap(apperr.KindUnavailable, "cannot read the dataset from the scraping provider", err)
 		}
 		return out, err
@@ -237,11 +248,23 @@ func (h CompleteScrapeHandler) process(ctx context.Context, jobID uuid.UUID, j j
 		return out, err
 	}
 	out.Status, out.Snapshots, out.Failed = string(domain.JobProcessed), s.snapshots, len(result.Failed)
+	h.Metrics.ScrapeCompleted(string(j.platform), out.ItemsTotal-out.ItemsSkipped, out.ItemsSkipped)
 	if h.Log != nil {
 		h.Log.Info("scrape processed", "jobId", jobID, "platform", j.platform, "items", out.ItemsTotal,
 			"skipped", out.ItemsSkipped, "snapshots", out.Snapshots, "failedTargets", out.Failed)
 	}
 	return out, nil
+}
+
+// runFailure is the metrics reason of a run that ended without data.
+func runFailure(status string) metrics.ScrapeFailure {
+	switch status {
+	case ingest.RunTimedOut:
+		return metrics.RunTimedOut
+	case ingest.RunAborted:
+		return metrics.RunAborted
+	}
+	return metrics.RunFailed
 }
 
 // scrape is the state of one completion while its dataset streams by.

@@ -21,6 +21,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/mail"
+	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/webhook"
 )
 
@@ -89,6 +90,8 @@ type DeliverEventsHandler struct {
 	// Pace waits between the requests of one claim (a webhook channel's
 	// burst); nil: time.Sleep, cut short by ctx.
 	Pace func(ctx context.Context, d time.Duration)
+	// Metrics counts each request to a channel; nil counts nothing.
+	Metrics *metrics.Metrics
 }
 
 // DeliverRun counts what one round did.
@@ -373,6 +376,7 @@ func (h DeliverEventsHandler) send(ctx context.Context, ch channelRow, dels []de
 	start := time.Now()
 	resp, err := h.Client.Do(req)
 	res := sendResult{Duration: time.Since(start)}
+	defer func() { h.Metrics.ChannelAttempt(string(ch.Kind), res.ok()) }()
 	if err != nil {
 		res.Err = webhook.DescribeError(err)
 		return res

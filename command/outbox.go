@@ -15,6 +15,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/background"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/mail"
+	"github.com/reeltrack/reeltrack/internal/metrics"
 )
 
 // Outbox delivers the e-mails of mail_outbox. Every e-mail the service sends
@@ -29,6 +30,8 @@ type Outbox struct {
 	// Sending, when set, runs the SendSoon deliveries, counted so that a
 	// shutdown or a test can wait for them.
 	Sending *background.Tasks
+	// Metrics counts each e-mail tried; nil counts nothing.
+	Metrics *metrics.Metrics
 }
 
 // OutboxRun counts what one delivery round did.
@@ -179,6 +182,14 @@ LIMIT 1 FOR UPDATE OF o SKIP LOCKED`, now(), id).Scan(&m.ID, &kind, &m.To, &m.Su
 	})
 	if err != nil {
 		return mailNoneDue, fmt.Errorf("deliver e-mail: %w", err)
+	}
+	switch outcome {
+	case mailSent:
+		o.Metrics.MailAttempt(metrics.MailSent)
+	case mailFailed:
+		o.Metrics.MailAttempt(metrics.MailFailed)
+	case mailSkipped:
+		o.Metrics.MailAttempt(metrics.MailSkipped)
 	}
 	return outcome, nil
 }

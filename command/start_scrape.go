@@ -15,6 +15,7 @@ import (
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/metrics"
 )
 
 // WebhookSecretHeader carries the shared secret on provider webhooks.
@@ -43,6 +44,9 @@ type StartScrapeHandler struct {
 	PublicBaseURL string
 	WebhookSecret string
 	Log           *slog.Logger // nil: nothing is logged
+	// Metrics counts the runs started and the starts that failed; nil
+	// counts nothing.
+	Metrics *metrics.Metrics
 }
 
 // ErrNotStartable is returned for a job that is not waiting to start.
@@ -103,12 +107,13 @@ func (h StartScrapeHandler) Handle(ctx context.Context, cmd StartScrape) error {
 	var input json.RawMessage
 	var attempt int
 	var workspaceID uuid.UUID
+	var platform string
 	// Claiming sets status running without a run id: a concurrent starter
 	// finds nothing to claim, so one job never starts two runs.
 	err = h.DB.QueryRow(ctx, `
 		UPDATE scrape_jobs SET status = $2, attempts = attempts + 1, error = '', updated_at = now()
 		WHERE id = $1 AND status = ANY($3) AND given_up_at IS NULL
-		RETURNING actor, input, attempts, workspace_id`, cmd.JobID, domain.JobRunning, []domain.Job{domain.JobQueued, domain.JobFailed}).Scan(&actor, &input, &attempt, &workspaceID)
+		RETURNING actor, input, attempts, workspace_id, platform`, cmd.JobID, domain.JobRunning, []domain.Job{domain.JobQueued, domain.JobFailed}).Scan(&actor, &input, &attempt, &workspaceID, &platform)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return ErrNotStartable
 	}
@@ -126,8 +131,12 @@ func (h StartScrapeHandler) Handle(ctx context.Context, cmd StartScrape) error {
 	}
 	run, err := h.Provider.StartRun(ctx, actor, input, hook)
 	if err != nil {
+		if !errors.Is(err, context.Canceled) {
+			h.Metrics.ScrapeFailed(platform, startFailure(err))
+		}
 		return h.failed(ctx, cmd.JobID, workspaceID, actor, err)
 	}
+	h.Metrics.ScrapeStarted(platform)
 	if _, err := h.DB.Exec(context.WithoutCancel(ctx), `
 		UPDATE scrape_jobs SET provider_run_id = $2, dataset_id = $3, updated_at = now() WHERE id = $1`,
 		cmd.JobID, run.ID, run.DefaultDatasetID); err != nil {
@@ -157,6 +166,21 @@ func (h StartScrapeHandler) pauseFor(ctx context.Context, jobID uuid.UUID) (*Pro
 		return nil, false, fmt.Errorf("read provider pause: %w", err)
 	}
 	return &p, active, nil
+}
+
+// startFailure is the metrics reason of a start the provider did not make.
+func startFailure(err error) metrics.ScrapeFailure {
+	switch ingest.FailureOf(err) {
+	case ingest.FailureRefused:
+		return metrics.StartRefused
+	case ingest.FailureCredentials:
+		return metrics.StartCredentials
+	case ingest.FailureNoCredit:
+		return metrics.StartNoCredit
+	case ingest.FailureNotFound:
+		return metrics.StartNoActor
+	}
+	return metrics.StartUnavailable
 }
 
 // failed records a start the provider did not make, by the kind of

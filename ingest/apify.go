@@ -22,6 +22,7 @@ import (
 	"github.com/hashicorp/go-retryablehttp"
 
 	"github.com/reeltrack/reeltrack/ingest/normalize"
+	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
@@ -188,6 +189,9 @@ type ClientOptions struct {
 	Timeout    time.Duration // per attempt, default 60s
 	HTTPClient *http.Client
 	Log        *slog.Logger
+	// Metrics counts every attempt of every request by operation and
+	// answer status; nil counts nothing.
+	Metrics *metrics.Metrics
 }
 
 // NewClient returns a provider client.
@@ -221,6 +225,11 @@ func NewClient(o ClientOptions) *Client {
 		} else {
 			c.HTTPClient = &http.Client{Timeout: o.Timeout}
 		}
+		if o.Metrics != nil {
+			hc := *c.HTTPClient
+			hc.Transport = countedTransport{next: hc.Transport, m: o.Metrics}
+			c.HTTPClient = &hc
+		}
 		return c
 	}
 	base := strings.TrimRight(o.BaseURL, "/")
@@ -232,6 +241,40 @@ func NewClient(o ClientOptions) *Client {
 		start:   mk(startRetryPolicy),
 		account: hex.EncodeToString(sum[:12]),
 	}
+}
+
+// countedTransport counts each request to the provider, retries
+// included, by operation and answer status.
+type countedTransport struct {
+	next http.RoundTripper // nil: http.DefaultTransport
+	m    *metrics.Metrics
+}
+
+func (t countedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	next := t.next
+	if next == nil {
+		next = http.DefaultTransport
+	}
+	resp, err := next.RoundTrip(req)
+	status := 0
+	if err == nil {
+		status = resp.StatusCode
+	}
+	t.m.ProviderAnswer(providerOperation(req.Method, req.URL.Path), status)
+	return resp, err
+}
+
+// providerOperation names a request to the provider's API by its path.
+func providerOperation(method, path string) string {
+	switch {
+	case method == http.MethodPost && strings.Contains(path, "/v2/actors/") && strings.HasSuffix(path, "/runs"):
+		return metrics.ProviderStartRun
+	case method == http.MethodGet && strings.Contains(path, "/v2/actor-runs/"):
+		return metrics.ProviderGetRun
+	case method == http.MethodGet && strings.Contains(path, "/v2/datasets/"):
+		return metrics.ProviderDataset
+	}
+	return metrics.ProviderOther
 }
 
 // jitterBackoff is exponential back-off with full jitter: a random wait in

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
+
+	"github.com/reeltrack/reeltrack/internal/metrics"
 )
 
 // scripted is a provider stand-in on loopback that answers each request
@@ -473,5 +475,27 @@ func TestProviderErrorsHideSecrets(t *testing.T) {
 	}
 	if !strings.Contains(text, "/v2/actors/clockworks~tiktok-scraper/runs") {
 		t.Fatalf("error %q does not name the request", text)
+	}
+}
+
+// TestProviderAnswersAreCounted: every attempt of a request is counted by
+// operation and status, retries included, and one that got no answer as
+// error.
+func TestProviderAnswersAreCounted(t *testing.T) {
+	_, srv := newScripted(t, 429, 503)
+	c, _ := testClient(t, srv, 1)
+	m := metrics.New()
+	c = NewClient(ClientOptions{
+		BaseURL: srv.URL, Token: "test-token", RetryMax: 4, RetryWait: time.Millisecond, MaxWait: 4 * time.Millisecond,
+		HTTPClient: c.http.HTTPClient, Metrics: m,
+	})
+	if _, err := c.GetRun(bounded(t), "run-1"); err != nil {
+		t.Fatal(err)
+	}
+	for status, want := range map[string]float64{"error": 1, "429": 1, "5xx": 1, "2xx": 1} {
+		got, _ := metrics.Value(m.Registry, "reeltrack_provider_requests_total", map[string]string{"operation": metrics.ProviderGetRun, "status": status})
+		if got != want {
+			t.Errorf("get_run %s: %v, want %v", status, got, want)
+		}
 	}
 }

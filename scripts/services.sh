@@ -6,7 +6,9 @@
 # Used by `make services`, `make run` and `make test`; `services.sh node`
 # (used by `make web`) only sees to Node.js and npm. `services.sh chdb`
 # (used by `make test` and `make test-current`) installs chDB, the current
-# ClickHouse engine the tests run beside the server.
+# ClickHouse engine the tests run beside the server. `services.sh
+# prometheus` (used by `make test`) installs Prometheus and promtool, which
+# the tests of the metrics and of the alerting rules run.
 #
 # For each server: if it answers, it is left alone. Otherwise, on a loopback
 # address, the Debian packages are installed where missing, the server is
@@ -786,6 +788,24 @@ ensure_chdb() {
 	echo "chdb: ready ($lib)"
 }
 
+# ---------------------------------------------------------------- Prometheus
+
+# Prometheus and promtool (Debian's prometheus package), which the tests of
+# the metrics run: a Prometheus of their own scrapes the server's /metrics,
+# and promtool checks and unit-tests the alerting rules of deploy/prometheus/.
+# Only installed here; the tests start and stop their own Prometheus, and
+# the Debian service the package enables is stopped and disabled again
+# (nothing should scrape or listen on 9090 on the machine's behalf).
+ensure_prometheus() {
+	if ! have prometheus || ! have promtool; then
+		apt_install prometheus prometheus
+		if have systemctl && as_root systemctl is-enabled prometheus >/dev/null 2>&1; then
+			as_root systemctl disable --now prometheus >/dev/null 2>&1 || true
+		fi
+	fi
+	echo "prometheus: ready ($(prometheus --version 2>/dev/null | head -n 1))"
+}
+
 case ${1:-all} in
 all)
 	ensure_postgres
@@ -796,5 +816,6 @@ all)
 	;;
 node) ensure_node ;;
 chdb) ensure_chdb ;;
-*) die "usage: $0 [node|chdb]" ;;
+prometheus) ensure_prometheus ;;
+*) die "usage: $0 [node|chdb|prometheus]" ;;
 esac

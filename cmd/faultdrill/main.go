@@ -114,7 +114,9 @@ func run(o options) error {
 		fmt.Sprintf("REDIS_URL=redis://127.0.0.1:%d/0", o.redisPort),
 		"CLICKHOUSE_ADDR="+chAddr, "CLICKHOUSE_USER="+chUser, "CLICKHOUSE_PASSWORD="+chPassword,
 		"CLICKHOUSE_DATABASE=faultdrill", "SCRAPER_TOKEN=", "STRIPE_SECRET_KEY=", "SCHEDULER_INTERVAL=", "LOG_LEVEL=error",
-		"RATE_LIMIT_USER_PER_MINUTE=1000000")
+		"RATE_LIMIT_USER_PER_MINUTE=1000000",
+		// no metrics listener: `make run` may hold its default address
+		"METRICS_ADDR=")
 	srv.Stdout, srv.Stderr = io.Discard, os.Stderr
 	if err := srv.Start(); err != nil {
 		return fmt.Errorf("start %s: %w", o.server, err)

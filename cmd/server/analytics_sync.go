@@ -8,6 +8,7 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/projections/analytics"
 )
 
@@ -26,7 +27,7 @@ const analyticsSyncTimeout = 2 * time.Minute
 // until ctx ends. With several servers, one at a time copies (an advisory
 // lock); the others skip the tick. The returned function stops the loop and
 // waits for it.
-func startAnalyticsSync(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db string, interval time.Duration, log *slog.Logger) (stop func()) {
+func startAnalyticsSync(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db string, interval time.Duration, log *slog.Logger, m *metrics.Metrics) (stop func()) {
 	failing := false
 	return inBackground(ctx, func(ctx context.Context) {
 		every(ctx, interval, analyticsSyncTimeout, func(ctx context.Context) {
@@ -44,6 +45,7 @@ func startAnalyticsSync(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, d
 					log.Info("analytics sync caught up", "database", db, "rows", res.Rows)
 				}
 				failing = false
+				m.TaskSucceeded(metrics.TaskAnalyticsSync, time.Now())
 				log.Debug("analytics sync ran", "database", db, "skipped", res.Skipped, "rows", res.Rows, "took", time.Since(began))
 			}
 		})

@@ -23,6 +23,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/config"
 	"github.com/reeltrack/reeltrack/internal/mail"
+	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/payment"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/store"
@@ -54,12 +55,18 @@ func run() error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	stores, err := store.Open(ctx, cfg.Stores(), log)
+	// The series of this process (metrics.New), served on METRICS_ADDR.
+	m := metrics.New()
+	storeOptions := cfg.Stores()
+	storeOptions.Postgres.Metrics, storeOptions.ClickHouse.Metrics = m, m
+	stores, err := store.Open(ctx, storeOptions, log)
 	if err != nil {
 		return err
 	}
 	defer stores.Close()
 	pg, ch, rds := stores.PG, stores.CH, stores.Redis
+	m.WatchPostgres(pg, log)
+	m.WatchClickHouse(ch)
 	if err := rds.Ping(ctx); err != nil {
 		log.Warn("redis is not answering: running without cache, rate limits per process", "err", err)
 	}
@@ -76,7 +83,7 @@ func run() error {
 	}
 	var provider *ingest.Client
 	if cfg.ScraperToken != "" {
-		provider = ingest.NewClient(ingest.ClientOptions{BaseURL: cfg.ScraperBaseURL, Token: cfg.ScraperToken})
+		provider = ingest.NewClient(ingest.ClientOptions{BaseURL: cfg.ScraperBaseURL, Token: cfg.ScraperToken, Metrics: m})
 	} else {
 		log.Warn("SCRAPER_TOKEN is not set: tracked items are recorded but not scraped")
 	}
@@ -115,21 +122,30 @@ func run() error {
 		Mail:      command.Mailer{Mail: sender},
 		Payment:   pay,
 		Site:      site,
+		Metrics:   m,
 	}))
 
+	// The metrics listener opens first, so that a taken METRICS_ADDR stops
+	// the start before the API serves; it closes last, so that the drain
+	// can be watched.
+	stopMetrics, err := serveMetrics(cfg.MetricsAddr, m, log)
+	if err != nil {
+		return err
+	}
+	defer stopMetrics()
 	serveErr := make(chan error, 1)
 	go func() {
 		log.Info("listening", "addr", cfg.HTTPAddr)
 		serveErr <- app.Listen(cfg.HTTPAddr)
 	}()
-	stopScheduler, err := startScheduler(ctx, cfg, log)
+	stopScheduler, err := startScheduler(ctx, cfg, log, m)
 	if err != nil {
 		return err
 	}
 	defer stopScheduler()
-	stopAnalyticsSync := startAnalyticsSync(store.WithoutStatementBound(ctx), pg, ch, schema.AnalyticsDatabase(cfg.ClickHouseDatabase), analyticsSyncInterval, log)
+	stopAnalyticsSync := startAnalyticsSync(store.WithoutStatementBound(ctx), pg, ch, schema.AnalyticsDatabase(cfg.ClickHouseDatabase), analyticsSyncInterval, log, m)
 	defer stopAnalyticsSync()
-	stopSnapshotRetention := startSnapshotRetention(store.WithoutStatementBound(ctx), ch, schema.Placement{DB: cfg.ClickHouseDatabase, Cluster: cfg.ClickHouseCluster, Node: store.NodeDialer(cfg.Stores().ClickHouse)}, cfg.SnapshotRetention, snapshotRetentionInterval, time.Now, log)
+	stopSnapshotRetention := startSnapshotRetention(store.WithoutStatementBound(ctx), ch, schema.Placement{DB: cfg.ClickHouseDatabase, Cluster: cfg.ClickHouseCluster, Node: store.NodeDialer(cfg.Stores().ClickHouse)}, cfg.SnapshotRetention, snapshotRetentionInterval, time.Now, log, m)
 	defer stopSnapshotRetention()
 	select {
 	case err := <-serveErr:
@@ -156,7 +172,7 @@ var afterSchedulerRound func()
 
 // startScheduler starts the in-process scheduler when SCHEDULER_INTERVAL
 // is set. The returned function stops it and waits until it has stopped.
-func startScheduler(ctx context.Context, cfg config.Config, log *slog.Logger) (stop func(), err error) {
+func startScheduler(ctx context.Context, cfg config.Config, log *slog.Logger, m *metrics.Metrics) (stop func(), err error) {
 	if cfg.SchedulerInterval == 0 {
 		return func() {}, nil
 	}
@@ -171,6 +187,7 @@ func startScheduler(ctx context.Context, cfg config.Config, log *slog.Logger) (s
 		client:     &http.Client{Timeout: cfg.RequestTimeout + time.Minute},
 		log:        log,
 		afterRound: afterSchedulerRound,
+		metrics:    m,
 	}
 	return inBackground(ctx, s.run), nil
 }

@@ -82,6 +82,8 @@ func startServer(t *testing.T, extra map[string]string) (string, chan error) {
 	t.Setenv("REDIS_PREFIX", env.Redis.Prefix)
 	t.Setenv("BCRYPT_COST", "4")
 	t.Setenv("LOG_LEVEL", "error")
+	// a metrics listener of its own: the default address may be taken
+	t.Setenv("METRICS_ADDR", testenv.FreeAddr(t))
 	for k, v := range extra {
 		t.Setenv(k, v)
 	}

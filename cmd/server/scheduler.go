@@ -8,6 +8,8 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"github.com/reeltrack/reeltrack/internal/metrics"
 )
 
 // cronTask is one periodic task of the in-process scheduler: a cron route
@@ -39,6 +41,8 @@ type scheduler struct {
 	log      *slog.Logger
 	// afterRound, when set, is called after each round.
 	afterRound func()
+	// metrics records each task's last success; nil records nothing.
+	metrics *metrics.Metrics
 }
 
 // run calls every task once per interval, the first after one interval,
@@ -91,6 +95,7 @@ func (s scheduler) call(ctx context.Context, task cronTask) {
 		s.log.Warn("scheduled task failed", "task", task.name, "status", res.StatusCode, "answer", string(body))
 		return
 	}
+	s.metrics.TaskSucceeded(task.name, time.Now())
 	s.log.Debug("scheduled task ran", "task", task.name, "took", time.Since(began), "answer", string(body))
 }
 

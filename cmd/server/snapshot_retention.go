@@ -7,6 +7,7 @@ import (
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 
+	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/projections"
 	"github.com/reeltrack/reeltrack/schema"
 )
@@ -26,7 +27,7 @@ const snapshotRetentionTimeout = 5 * time.Minute
 // the partitions of every shard's local table. Several servers may
 // run it at once: dropping a partition twice is harmless. The returned
 // function stops the loop and waits for it.
-func startSnapshotRetention(ctx context.Context, ch driver.Conn, p schema.Placement, retention, interval time.Duration, now func() time.Time, log *slog.Logger) (stop func()) {
+func startSnapshotRetention(ctx context.Context, ch driver.Conn, p schema.Placement, retention, interval time.Duration, now func() time.Time, log *slog.Logger, m *metrics.Metrics) (stop func()) {
 	if retention <= 0 {
 		return func() {}
 	}
@@ -38,6 +39,9 @@ func startSnapshotRetention(ctx context.Context, ch driver.Conn, p schema.Placem
 			}
 			if err != nil && !stopping(ctx) {
 				log.Warn("dropping expired raw snapshots failed; retrying next hour", "database", p.DB, "err", err)
+			}
+			if err == nil {
+				m.TaskSucceeded(metrics.TaskSnapshotRetention, now())
 			}
 		})
 	})

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/url"
 	"os"
 	"strconv"
@@ -30,6 +31,10 @@ type Config struct {
 	// AllowedOrigins are the origins besides PUBLIC_BASE_URL's from which
 	// browsers may send writes, each as Origin returns it.
 	AllowedOrigins []string // ALLOWED_ORIGINS
+
+	// MetricsAddr is where GET /metrics is served, apart from the API;
+	// empty: no metrics listener.
+	MetricsAddr string // METRICS_ADDR
 
 	DatabaseURL      string // DATABASE_URL
 	DatabaseMaxConns int    // DATABASE_MAX_CONNS
@@ -151,9 +156,19 @@ const (
 	DefaultSnapshotRetention = 90 * 24 * time.Hour
 )
 
+// DefaultMetricsAddr is where /metrics is served unless METRICS_ADDR says
+// otherwise: loopback, so that only this machine can read it.
+const DefaultMetricsAddr = "127.0.0.1:9464"
+
 // Load reads the environment, fills in defaults and validates the result.
 func Load() (Config, error) {
-	return load(os.Getenv)
+	return load(func(key string) string {
+		// METRICS_ADDR set and empty turns the listener off, as "off" does.
+		if v, ok := os.LookupEnv(key); key == "METRICS_ADDR" && ok && strings.TrimSpace(v) == "" {
+			return "off"
+		}
+		return os.Getenv(key)
+	})
 }
 
 // setting is the value of the variable key, raw as set, read by parse; def
@@ -191,6 +206,7 @@ func load(getenv func(string) string) (Config, error) {
 
 	c := Config{
 		HTTPAddr:             str("HTTP_ADDR", "127.0.0.1:8080"),
+		MetricsAddr:          str("METRICS_ADDR", DefaultMetricsAddr),
 		PublicBaseURL:        strings.TrimRight(str("PUBLIC_BASE_URL", "http://127.0.0.1:8080"), "/"),
 		DatabaseURL:          str("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/reeltrack?sslmode=disable&connect_timeout=3"),
 		DatabaseMaxConns:     num("DATABASE_MAX_CONNS", DefaultDatabaseMaxConns),
@@ -276,6 +292,9 @@ func load(getenv func(string) string) (Config, error) {
 	if err := c.LogLevel.UnmarshalText([]byte(str("LOG_LEVEL", "info"))); err != nil {
 		problems = append(problems, fmt.Errorf("LOG_LEVEL: %w", err))
 	}
+	if strings.EqualFold(c.MetricsAddr, "off") {
+		c.MetricsAddr = ""
+	}
 	if c.SessionSecret == "" {
 		b := make([]byte, 32)
 		if _, err := rand.Read(b); err != nil {
@@ -335,6 +354,13 @@ func (c Config) Validate() error {
 	}
 	if c.ExportStallTimeout < time.Second {
 		bad("EXPORT_STALL_TIMEOUT: must be at least 1s")
+	}
+	if c.MetricsAddr != "" {
+		if _, port, err := net.SplitHostPort(c.MetricsAddr); err != nil || port == "" {
+			bad("METRICS_ADDR: %q is not host:port (e.g. 127.0.0.1:9464), or empty (or off) for no metrics listener", c.MetricsAddr)
+		} else if c.MetricsAddr == c.HTTPAddr {
+			bad("METRICS_ADDR: must differ from HTTP_ADDR: the metrics are served apart from the API")
+		}
 	}
 	if c.SchedulerInterval != 0 {
 		if c.SchedulerInterval < 100*time.Millisecond {
@@ -517,6 +543,7 @@ func (c Config) StripeLivemode() bool {
 func (c Config) LogValue() slog.Value {
 	return slog.GroupValue(
 		slog.String("httpAddr", c.HTTPAddr),
+		slog.String("metricsAddr", c.MetricsAddr),
 		slog.String("publicBaseURL", c.PublicBaseURL),
 		slog.Any("allowedOrigins", c.AllowedOrigins),
 		slog.String("databaseURL", maskURL(c.DatabaseURL)),

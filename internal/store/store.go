@@ -13,7 +13,11 @@ import (
 
 	"github.com/ClickHouse/clickhouse-go/v2"
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/multitracer"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/metrics"
 )
 
 // PostgresOptions tune the pool; the zero value keeps pgx's pool size,
@@ -40,6 +44,8 @@ type PostgresOptions struct {
 	// StatementTimeout bounds each statement, and half of it each wait for
 	// a pooled connection (see statementBound); zero: no bound.
 	StatementTimeout time.Duration
+	// Metrics, when set, records each statement's duration.
+	Metrics *metrics.Metrics
 }
 
 // The pool's idle times, unless PostgresOptions sets them: a connection
@@ -81,8 +87,18 @@ func OpenPostgres(ctx context.Context, dsn string, o PostgresOptions) (*pgxpool.
 	if o.HealthCheckPeriod > 0 {
 		cfg.HealthCheckPeriod = o.HealthCheckPeriod
 	}
+	var tracers []pgx.QueryTracer
 	if o.StatementTimeout > 0 {
-		cfg.ConnConfig.Tracer = statementBound{statement: o.StatementTimeout, acquire: o.StatementTimeout / 2}
+		tracers = append(tracers, statementBound{statement: o.StatementTimeout, acquire: o.StatementTimeout / 2})
+	}
+	if o.Metrics != nil {
+		tracers = append(tracers, queryTimer{m: o.Metrics})
+	}
+	switch len(tracers) {
+	case 1:
+		cfg.ConnConfig.Tracer = tracers[0]
+	case 2:
+		cfg.ConnConfig.Tracer = multitracer.New(tracers...)
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
@@ -114,6 +130,9 @@ type ClickHouseOptions struct {
 	// StatementTimeout bounds each read and statement (boundConn), unless
 	// its context opts out with WithoutStatementBound; zero: none.
 	StatementTimeout time.Duration
+	// Metrics, when set, records each read's and statement's duration
+	// (timedConn).
+	Metrics *metrics.Metrics
 }
 
 // ClusterSettings are the session settings of a connection to a cluster.
@@ -202,10 +221,14 @@ func OpenClickHouse(ctx context.Context, o ClickHouseOptions) (driver.Conn, erro
 		conn.Close()
 		return nil, fmt.Errorf("ping clickhouse at %s: %w", o.Addr, err)
 	}
-	if o.StatementTimeout > 0 {
-		return boundConn{Conn: conn, d: o.StatementTimeout}, nil
+	var out driver.Conn = conn
+	if o.Metrics != nil {
+		out = timedConn{Conn: out, m: o.Metrics}
 	}
-	return conn, nil
+	if o.StatementTimeout > 0 {
+		out = boundConn{Conn: out, d: o.StatementTimeout}
+	}
+	return out, nil
 }
 
 // splitAddrs splits a comma-separated address list, dropping blanks.

@@ -63,7 +63,7 @@ type Servers struct {
 
 // ServerEnv is the environment that points a server process (cmd/server)
 // at the package's databases, with its Redis keys under the package's
-// prefix followed by redisPrefix.
+// prefix followed by redisPrefix, and without a metrics listener.
 func (e *Env) ServerEnv(redisPrefix string) []string {
 	return []string{
 		"DATABASE_URL=" + e.PGURL,
@@ -74,6 +74,9 @@ func (e *Env) ServerEnv(redisPrefix string) []string {
 		"CLICKHOUSE_CLUSTER=" + e.CHOptions.Cluster,
 		"REDIS_URL=" + e.RedisURL,
 		"REDIS_PREFIX=" + e.Redis.Prefix + redisPrefix,
+		// no metrics listener: several servers run at once, and its
+		// default address would be taken
+		"METRICS_ADDR=",
 	}
 }
 

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/store"
 )
 
@@ -43,6 +44,9 @@ type Cache struct {
 	// ComputeTimeout bounds a computation of an answer, which goes on when
 	// the callers waiting for it leave; 0: computeTimeout.
 	ComputeTimeout time.Duration
+	// Metrics counts the hits, by layer, and the misses; nil counts
+	// nothing.
+	Metrics *metrics.Metrics
 
 	flight singleflight.Group
 	local  localAnswers
@@ -85,9 +89,11 @@ func (c *Cache) key(k Key) string {
 func (c *Cache) JSON(ctx context.Context, k Key, compute func(context.Context) (any, error)) ([]byte, error) {
 	key := c.key(k)
 	if b, ok := c.local.get(key, c.LocalBytes); ok {
+		c.Metrics.CacheHit(metrics.CacheLocal)
 		return b, nil
 	}
 	if c.Redis == nil || !c.Redis.Up() {
+		c.Metrics.CacheMiss()
 		return c.computeAndStore(ctx, k, key, compute)
 	}
 	var (
@@ -111,8 +117,10 @@ func (c *Cache) JSON(ctx context.Context, k Key, compute func(context.Context) (
 		if ttl != nil && ttl.Val() > 0 {
 			c.local.put(key, b, ttl.Val(), c.LocalBytes)
 		}
+		c.Metrics.CacheHit(metrics.CacheRedis)
 		return b, nil
 	}
+	c.Metrics.CacheMiss()
 	if !errors.Is(err, redis.Nil) && c.Log != nil {
 		c.Log.WarnContext(ctx, "cache read failed", "name", k.Name, "error", err)
 	}

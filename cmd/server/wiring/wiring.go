@@ -19,6 +19,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/background"
 	"github.com/reeltrack/reeltrack/internal/config"
+	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/ratelimit"
 	"github.com/reeltrack/reeltrack/internal/store"
@@ -57,6 +58,10 @@ type Deps struct {
 	// Site is the dashboard (web.New(nil): the build embedded in the
 	// binary). Nil: the router serves the API only.
 	Site *web.Site
+	// Metrics records the requests, the scrapes, the deliveries and the
+	// cache (metrics.New; cmd/server serves it on METRICS_ADDR). Nil:
+	// nothing is recorded.
+	Metrics *metrics.Metrics
 }
 
 // localCacheBytes bounds the cached answers each process also keeps in
@@ -89,13 +94,14 @@ func API(d Deps) api.Deps {
 	}
 	start := command.StartScrapeHandler{
 		DB: d.DB, Provider: d.Provider, PublicBaseURL: d.Config.PublicBaseURL, WebhookSecret: d.Config.ScraperWebhookSecret, Log: d.Log,
+		Metrics: d.Metrics,
 	}
 	// Tracking starts its jobs' runs after answering; a shutdown waits for
 	// the starts under way.
 	scrapeStarts := &background.Tasks{Log: d.Log}
 	// Account e-mails are sent right after their transaction; a shutdown
 	// waits for them too.
-	outbox := command.Outbox{DB: d.DB, Mail: d.Mail, Log: d.Log, Now: d.Now, Sending: scrapeStarts}
+	outbox := command.Outbox{DB: d.DB, Mail: d.Mail, Log: d.Log, Now: d.Now, Sending: scrapeStarts, Metrics: d.Metrics}
 	links := command.Links{BaseURL: d.Config.PublicBaseURL}
 	// Channels: their URLs and secrets sealed under SESSION_SECRET, and the
 	// addresses they may reach beyond the public ones (validated with the
@@ -104,10 +110,10 @@ func API(d Deps) api.Deps {
 	allow, _ := webhook.ParseAllowList(d.Config.ChannelAllowedAddresses)
 	return api.Deps{
 		Config: d.Config, Log: d.Log, Tokens: d.Tokens, OpenAPI: d.OpenAPI, Now: d.Now,
-		DB: d.DB, CH: d.CH, Redis: d.Redis, Provider: d.Provider, Site: d.Site,
+		DB: d.DB, CH: d.CH, Redis: d.Redis, Provider: d.Provider, Site: d.Site, Metrics: d.Metrics,
 		Handlers: api.Handlers{
 			Limiter:         ratelimit.New(d.Redis, d.Log),
-			Cache:           &answercache.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log, LocalBytes: localCacheBytes, ComputeTimeout: d.Config.RequestTimeout},
+			Cache:           &answercache.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log, LocalBytes: localCacheBytes, ComputeTimeout: d.Config.RequestTimeout, Metrics: d.Metrics},
 			StartValueCache: d.StartValueCache,
 			ScrapeStarts:    scrapeStarts,
 
@@ -126,7 +132,7 @@ func API(d Deps) api.Deps {
 			},
 			Refresh: command.RefreshDueHandler{DB: d.DB, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, Now: d.Now},
 			Complete: command.CompleteScrapeHandler{
-				DB: d.DB, CH: d.CH, Provider: d.Provider, PageSize: d.Config.ScraperPageSize, Log: d.Log, Now: d.Now,
+				DB: d.DB, CH: d.CH, Provider: d.Provider, PageSize: d.Config.ScraperPageSize, Log: d.Log, Now: d.Now, Metrics: d.Metrics,
 			},
 			SendAlerts: command.SendAlertsHandler{
 				DB: d.DB, Spikes: query.SpikesHandler{DB: d.DB, CH: d.CH, Now: d.Now}, Milestones: query.MilestonesHandler{DB: d.DB, CH: d.CH}, Mail: d.Mail,
@@ -196,7 +202,7 @@ func API(d Deps) api.Deps {
 			SaveChannel:      command.SaveChannelHandler{DB: d.DB, Sealer: sealer, Allow: allow, Now: d.Now},
 			DeliverEvents: command.DeliverEventsHandler{
 				DB: d.DB, Client: webhook.NewClient(allow), Sealer: sealer, Allow: allow, Outbox: outbox,
-				DashboardURL: d.Config.PublicBaseURL, Log: d.Log, Now: d.Now,
+				DashboardURL: d.Config.PublicBaseURL, Log: d.Log, Now: d.Now, Metrics: d.Metrics,
 			},
 		},
 	}

@@ -1,0 +1,407 @@
+// Package metrics holds the service's Prometheus series: their names,
+// labels and the bounded sets of label values, the calls the layers record
+// with, and the collectors that read the pools and the work queues when
+// Prometheus scrapes. cmd/server serves Registry on METRICS_ADDR, apart
+// from the public API.
+//
+// Every method of a nil *Metrics does nothing, so a handler built without
+// metrics (a test, a tool) records nothing and costs nothing. No label
+// carries a workspace, user, URL, address or any other value that grows
+// with the data: each label's values are a fixed set, and a value outside
+// it is recorded as "other".
+package metrics
+
+import (
+	"net/http"
+	"regexp"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Namespace prefixes every series of the service.
+const Namespace = "reeltrack"
+
+// Metrics are the service's series in a registry of their own.
+type Metrics struct {
+	// Registry holds the series below, the Go runtime's and the
+	// process's, and the collectors added with WatchPostgres and
+	// WatchClickHouse.
+	Registry *prometheus.Registry
+
+	httpRequests *prometheus.CounterVec
+	httpDuration *prometheus.HistogramVec
+
+	scrapesStarted   *prometheus.CounterVec
+	scrapesCompleted *prometheus.CounterVec
+	scrapesFailed    *prometheus.CounterVec
+	itemsIngested    *prometheus.CounterVec
+	itemsSkipped     *prometheus.CounterVec
+	providerAnswers  *prometheus.CounterVec
+
+	mailAttempts    *prometheus.CounterVec
+	channelAttempts *prometheus.CounterVec
+
+	cacheHits   *prometheus.CounterVec
+	cacheMisses prometheus.Counter
+
+	storeDuration *prometheus.HistogramVec
+
+	taskLastSuccess *prometheus.GaugeVec
+
+	// own are the collectors above, for Names.
+	own []prometheus.Collector
+}
+
+// New makes the series and registers them, with the Go runtime's and the
+// process's collectors, in a new registry.
+func New() *Metrics {
+	m := &Metrics{Registry: prometheus.NewRegistry()}
+	counter := func(name, help string, labels ...string) *prometheus.CounterVec {
+		return prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: Namespace, Name: name, Help: help}, labels)
+	}
+	m.httpRequests = counter("http_requests_total",
+		"HTTP requests answered by the API and the dashboard, by route pattern, method and status code.", "route", "method", "code")
+	m.httpDuration = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Namespace: Namespace, Name: "http_request_duration_seconds",
+		Help:    "Time from a request's arrival to its answer, by route pattern and method.",
+		Buckets: []float64{.005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
+	}, []string{"route", "method"})
+
+	m.scrapesStarted = counter("scrapes_started_total", "Provider runs started, by platform.", "platform")
+	m.scrapesCompleted = counter("scrapes_completed_total", "Scrape completions ingested, by platform.", "platform")
+	m.scrapesFailed = counter("scrapes_failed_total",
+		"Scrapes that failed to start or ended without data, by platform and reason.", "platform", "reason")
+	m.itemsIngested = counter("scrape_items_ingested_total", "Dataset items of completed scrapes that were read and taken, by platform.", "platform")
+	m.itemsSkipped = counter("scrape_items_skipped_total", "Dataset items of completed scrapes that could not be read and were skipped, by platform.", "platform")
+	m.providerAnswers = counter("provider_requests_total",
+		"HTTP requests to the scraping provider (every attempt, retries included), by operation and answer status.", "operation", "status")
+
+	m.mailAttempts = counter("mail_attempts_total", "E-mails of the outbox tried, by result.", "result")
+	m.channelAttempts = counter("channel_attempts_total",
+		"Requests to alert channels (Slack, Discord, webhooks), by channel kind and result.", "kind", "result")
+
+	m.cacheHits = counter("answer_cache_hits_total", "Dashboard answers found in the answer cache, by layer (this process or Redis).", "layer")
+	m.cacheMisses = prometheus.NewCounter(prometheus.CounterOpts{Namespace: Namespace, Name: "answer_cache_misses_total",
+		Help: "Dashboard answers not in the answer cache, which were computed."})
+
+	m.storeDuration = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Namespace: Namespace, Name: "store_query_duration_seconds",
+		Help:    "Duration of PostgreSQL and ClickHouse statements, by store and statement kind.",
+		Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
+	}, []string{"store", "operation"})
+
+	m.taskLastSuccess = prometheus.NewGaugeVec(prometheus.GaugeOpts{Namespace: Namespace, Name: "task_last_success_timestamp_seconds",
+		Help: "Unix time of the last successful run of each background task of this process."}, []string{"task"})
+
+	m.own = []prometheus.Collector{
+		m.httpRequests, m.httpDuration,
+		m.scrapesStarted, m.scrapesCompleted, m.scrapesFailed, m.itemsIngested, m.itemsSkipped, m.providerAnswers,
+		m.mailAttempts, m.channelAttempts,
+		m.cacheHits, m.cacheMisses,
+		m.storeDuration,
+		m.taskLastSuccess,
+	}
+	m.Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	m.Registry.MustRegister(m.own...)
+	return m
+}
+
+var fqName = regexp.MustCompile(`fqName: "([^"]+)"`)
+
+// Names are the names of the service's own series (reeltrack_…), those
+// of WatchPostgres and WatchClickHouse included, with a histogram's
+// _bucket, _sum and _count: what a dashboard or an alerting rule may read.
+func (m *Metrics) Names() []string {
+	var names []string
+	add := func(c prometheus.Collector, histogram bool) {
+		ch := make(chan *prometheus.Desc, 16)
+		go func() { c.Describe(ch); close(ch) }()
+		for d := range ch {
+			if n := fqName.FindStringSubmatch(d.String()); n != nil {
+				names = append(names, n[1])
+				if histogram {
+					names = append(names, n[1]+"_bucket", n[1]+"_sum", n[1]+"_count")
+				}
+			}
+		}
+	}
+	for _, c := range m.own {
+		_, histogram := c.(*prometheus.HistogramVec)
+		add(c, histogram)
+	}
+	add(postgresCollector{}, false)
+	add(clickHouseCollector{}, false)
+	slices.Sort(names)
+	return names
+}
+
+// RouteUnmatched is the route label of a request no route matched.
+const RouteUnmatched = "unmatched"
+
+// methods are the method label's values besides "other", each its own key:
+// a label value is kept by the series it makes, so it must be a string of
+// this package's, never one that points into a request's buffer (as
+// fiber's Method does, which the next request overwrites).
+var methods = map[string]string{
+	"GET": "GET", "HEAD": "HEAD", "POST": "POST", "PUT": "PUT", "PATCH": "PATCH", "DELETE": "DELETE", "OPTIONS": "OPTIONS",
+}
+
+// statusCodes are the label values of 100..599, made once.
+var statusCodes = func() (s [600]string) {
+	for i := 100; i < len(s); i++ {
+		s[i] = strconv.Itoa(i)
+	}
+	return s
+}()
+
+func codeLabel(code int) string {
+	if code >= 100 && code < len(statusCodes) {
+		return statusCodes[code]
+	}
+	return "other"
+}
+
+// Request records one answered HTTP request. route is the router's pattern
+// (e.g. /api/videos/:id), never the path, or RouteUnmatched; a string that
+// outlives the request (the route's own).
+func (m *Metrics) Request(route, method string, code int, took time.Duration) {
+	if m == nil {
+		return
+	}
+	method, ok := methods[method]
+	if !ok {
+		method = "other"
+	}
+	m.httpRequests.WithLabelValues(route, method, codeLabel(code)).Inc()
+	m.httpDuration.WithLabelValues(route, method).Observe(took.Seconds())
+}
+
+// Platforms are the platform label's values besides "other".
+var platforms = map[string]string{"tiktok": "tiktok", "instagram": "instagram", "youtube": "youtube", "x": "x"}
+
+func platformLabel(p string) string {
+	if v, ok := platforms[p]; ok {
+		return v
+	}
+	return "other"
+}
+
+// ScrapeFailure is the reason label of reeltrack_scrapes_failed_total.
+type ScrapeFailure string
+
+// The reasons a scrape fails. A start the provider did not make is
+// start_*; a run that ended without data is run_*.
+const (
+	// StartUnavailable: the provider could not be reached or answered 429
+	// or 5xx; the job stays queued.
+	StartUnavailable ScrapeFailure = "start_unavailable"
+	// StartRefused: the provider refused the run's input (4xx); the job
+	// fails for good.
+	StartRefused ScrapeFailure = "start_refused"
+	// StartCredentials: the provider refused the token (401, 403).
+	StartCredentials ScrapeFailure = "start_credentials"
+	// StartNoCredit: the provider account is out of credit (402).
+	StartNoCredit ScrapeFailure = "start_no_credit"
+	// StartNoActor: the configured actor does not exist (404).
+	StartNoActor ScrapeFailure = "start_no_actor"
+	// RunFailed, RunTimedOut, RunAborted: the run ended with that status.
+	RunFailed   ScrapeFailure = "run_failed"
+	RunTimedOut ScrapeFailure = "run_timed_out"
+	RunAborted  ScrapeFailure = "run_aborted"
+	// ReadFailed: the finished run or its dataset could not be read from
+	// the provider; the delivery fails and the provider sends it again.
+	ReadFailed ScrapeFailure = "read_failed"
+)
+
+// ScrapeFailures are every reason, for documentation and tests.
+var ScrapeFailures = []ScrapeFailure{StartUnavailable, StartRefused, StartCredentials, StartNoCredit, StartNoActor, RunFailed, RunTimedOut, RunAborted, ReadFailed}
+
+// ScrapeStarted records a run the provider started.
+func (m *Metrics) ScrapeStarted(platform string) {
+	if m == nil {
+		return
+	}
+	m.scrapesStarted.WithLabelValues(platformLabel(platform)).Inc()
+}
+
+// ScrapeFailed records a scrape that failed for reason.
+func (m *Metrics) ScrapeFailed(platform string, reason ScrapeFailure) {
+	if m == nil {
+		return
+	}
+	m.scrapesFailed.WithLabelValues(platformLabel(platform), string(reason)).Inc()
+}
+
+// ScrapeCompleted records an ingested completion with its items taken
+// and skipped.
+func (m *Metrics) ScrapeCompleted(platform string, ingested, skipped int) {
+	if m == nil {
+		return
+	}
+	p := platformLabel(platform)
+	m.scrapesCompleted.WithLabelValues(p).Inc()
+	m.itemsIngested.WithLabelValues(p).Add(float64(max(ingested, 0)))
+	m.itemsSkipped.WithLabelValues(p).Add(float64(max(skipped, 0)))
+}
+
+// Provider operations, the operation label of
+// reeltrack_provider_requests_total.
+const (
+	ProviderStartRun = "start_run"
+	ProviderGetRun   = "get_run"
+	ProviderDataset  = "dataset_items"
+	ProviderOther    = "other"
+)
+
+// ProviderAnswer records one attempt of a request to the scraping
+// provider: its HTTP status, or 0 when no answer came.
+func (m *Metrics) ProviderAnswer(operation string, status int) {
+	if m == nil {
+		return
+	}
+	label := "error"
+	switch {
+	case status == 0:
+	case status == 429 || status == 401 || status == 402 || status == 403 || status == 404:
+		label = statusCodes[status]
+	case status >= 200 && status < 600:
+		label = strconv.Itoa(status/100) + "xx"
+	default:
+		label = "other"
+	}
+	m.providerAnswers.WithLabelValues(operation, label).Inc()
+}
+
+// Mail results, the result label of reeltrack_mail_attempts_total.
+const (
+	MailSent    = "sent"
+	MailFailed  = "failed"
+	MailSkipped = "skipped"
+)
+
+// MailAttempt records one e-mail of the outbox tried.
+func (m *Metrics) MailAttempt(result string) {
+	if m == nil {
+		return
+	}
+	m.mailAttempts.WithLabelValues(result).Inc()
+}
+
+var channelKinds = map[string]string{"slack": "slack", "discord": "discord", "webhook": "webhook"}
+
+// ChannelAttempt records one request to a channel of kind: delivered
+// (2xx) or not.
+func (m *Metrics) ChannelAttempt(kind string, delivered bool) {
+	if m == nil {
+		return
+	}
+	kind, ok := channelKinds[kind]
+	if !ok {
+		kind = "other"
+	}
+	result := "failed"
+	if delivered {
+		result = "delivered"
+	}
+	m.channelAttempts.WithLabelValues(kind, result).Inc()
+}
+
+// Cache layers, the layer label of reeltrack_answer_cache_hits_total.
+const (
+	CacheLocal = "local"
+	CacheRedis = "redis"
+)
+
+// CacheHit records an answer found in the cache's layer.
+func (m *Metrics) CacheHit(layer string) {
+	if m == nil {
+		return
+	}
+	m.cacheHits.WithLabelValues(layer).Inc()
+}
+
+// CacheMiss records an answer that had to be computed.
+func (m *Metrics) CacheMiss() {
+	if m == nil {
+		return
+	}
+	m.cacheMisses.Inc()
+}
+
+// Stores, the store label of reeltrack_store_query_duration_seconds.
+const (
+	StorePostgres   = "postgres"
+	StoreClickHouse = "clickhouse"
+)
+
+// Query records one statement's duration on store; operation is its kind
+// (see StatementKind).
+func (m *Metrics) Query(store, operation string, took time.Duration) {
+	if m == nil {
+		return
+	}
+	m.storeDuration.WithLabelValues(store, operation).Observe(took.Seconds())
+}
+
+// The background tasks, the task label of
+// reeltrack_task_last_success_timestamp_seconds: the scheduler's cron
+// routes, and the server's own loops.
+const (
+	TaskRefresh           = "refresh"
+	TaskAlerts            = "alerts"
+	TaskAnalyticsSync     = "analytics_sync"
+	TaskSnapshotRetention = "snapshot_retention"
+)
+
+// TaskSucceeded records that task ran successfully at t.
+func (m *Metrics) TaskSucceeded(task string, t time.Time) {
+	if m == nil {
+		return
+	}
+	m.taskLastSuccess.WithLabelValues(task).Set(float64(t.UnixNano()) / 1e9)
+}
+
+// Handler serves the registry in Prometheus' text format.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{Registry: m.Registry, MaxRequestsInFlight: 4, Timeout: 10 * time.Second})
+}
+
+// Value is the current value of the series name with exactly labels in g
+// (a counter's or gauge's value, a histogram's count), and whether it
+// exists: for tests and tools that read a registry back.
+func Value(g prometheus.Gatherer, name string, labels map[string]string) (float64, bool) {
+	families, err := g.Gather()
+	if err != nil {
+		return 0, false
+	}
+	for _, f := range families {
+		if f.GetName() != name {
+			continue
+		}
+	series:
+		for _, m := range f.GetMetric() {
+			if len(m.GetLabel()) != len(labels) {
+				continue
+			}
+			for _, l := range m.GetLabel() {
+				if v, ok := labels[l.GetName()]; !ok || v != l.GetValue() {
+					continue series
+				}
+			}
+			switch {
+			case m.GetCounter() != nil:
+				return m.GetCounter().GetValue(), true
+			case m.GetGauge() != nil:
+				return m.GetGauge().GetValue(), true
+			case m.GetHistogram() != nil:
+				return float64(m.GetHistogram().GetSampleCount()), true
+			}
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,55 @@
+package metrics
+
+import "strings"
+
+// statementKinds are the operation label's values besides "other", each
+// its own key.
+var statementKinds = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range []string{"select", "insert", "update", "delete", "with", "alter", "create", "drop",
+		"optimize", "system", "show", "truncate", "begin", "commit", "rollback"} {
+		m[k] = k
+	}
+	return m
+}()
+
+// StatementKind is the lower-case first keyword of a SQL statement (after
+// blanks and comments, an opening parenthesis skipped), when it is one of
+// a fixed set, else "other": the operation label of a statement's duration.
+func StatementKind(sql string) string {
+	s := sql
+	for {
+		s = strings.TrimLeft(s, " \t\r\n(")
+		switch {
+		case strings.HasPrefix(s, "--"):
+			i := strings.IndexByte(s, '\n')
+			if i < 0 {
+				return "other"
+			}
+			s = s[i+1:]
+			continue
+		case strings.HasPrefix(s, "/*"):
+			i := strings.Index(s, "*/")
+			if i < 0 {
+				return "other"
+			}
+			s = s[i+2:]
+			continue
+		}
+		break
+	}
+	// the keyword lower-cased into a buffer, without allocating
+	var word [16]byte
+	n := 0
+	for n < len(s) && s[n]|0x20 >= 'a' && s[n]|0x20 <= 'z' {
+		if n == len(word) {
+			return "other"
+		}
+		word[n] = s[n] | 0x20
+		n++
+	}
+	if k, ok := statementKinds[string(word[:n])]; ok {
+		return k
+	}
+	return "other"
+}
