@@ -53,14 +53,14 @@ func loadContract() (*openapi3.T, routers.Router, error) {
 			contract.err = fmt.Errorf("load openapi.yaml: %w", err)
 			return
 		}
-		if err := doc.Validate(loader.Context, openapi3.DisableExamplesValidation()); err != nil {
+		if err := doc.Validate(loader.Context); err != nil {
 			contract.err = fmt.Errorf("openapi.yaml is not a valid document: %w", err)
 			return
 		}
 		// Paths are matched whatever the host: the tests reach the app
 		// through fiber's Test and through loopback listeners.
 		doc.Servers = nil
-		r, err := legacy.NewRouter(doc, openapi3.DisableExamplesValidation())
+		r, err := legacy.NewRouter(doc)
 		if err != nil {
 			contract.err = fmt.Errorf("route openapi.yaml: %w", err)
 			return
@@ -93,7 +93,10 @@ func contractError(req *http.Request, status int, header http.Header, body []byt
 		if status != http.StatusNotFound && status != http.StatusMethodNotAllowed {
 			return fmt.Errorf("%s %s is not in openapi.yaml and answered %d", req.Method, req.URL.Path, status)
 		}
-		return errorBodyError(status, header, body)
+		if err := errorBodyError(status, header, body); err != nil {
+			return err
+		}
+		return errorBodyRules(status, header, body)
 	}
 	in := &openapi3filter.ResponseValidationInput{
 		RequestValidationInput: &openapi3filter.RequestValidationInput{
@@ -113,6 +116,9 @@ func contractError(req *http.Request, status int, header http.Header, body []byt
 		return fmt.Errorf("%s %s answered %d, which openapi.yaml does not allow: %w", req.Method, route.Path, status, err)
 	}
 	if err := documentedHeaders(route, status, header); err != nil {
+		return fmt.Errorf("%s %s answered %d: %w", req.Method, route.Path, status, err)
+	}
+	if err := errorBodyRules(status, header, body); err != nil {
 		return fmt.Errorf("%s %s answered %d: %w", req.Method, route.Path, status, err)
 	}
 	contract.mu.Lock()
@@ -161,6 +167,33 @@ func documentedHeaders(route *routers.Route, status int, header http.Header) err
 	if len(bad) > 0 {
 		sort.Strings(bad)
 		return errors.New(strings.Join(bad, "; "))
+	}
+	return nil
+}
+
+// errorBodyRules checks what the introduction says of the error body
+// beyond its schema: error.requestId repeats the X-Request-ID header
+// (a 413 has neither), and fields appear only on 400s and 422s.
+func errorBodyRules(status int, header http.Header, body []byte) error {
+	if status < 400 || !strings.HasPrefix(header.Get("Content-Type"), "application/json") {
+		return nil
+	}
+	var e struct {
+		Error *struct {
+			RequestID *string         `json:"requestId"`
+			Fields    json.RawMessage `json:"fields"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(body, &e) != nil || e.Error == nil {
+		return nil // not the error body (the readiness answer)
+	}
+	if status != http.StatusRequestEntityTooLarge {
+		if e.Error.RequestID == nil || *e.Error.RequestID != header.Get("X-Request-ID") || *e.Error.RequestID == "" {
+			return fmt.Errorf("error.requestId %v does not repeat X-Request-ID %q", e.Error.RequestID, header.Get("X-Request-ID"))
+		}
+	}
+	if e.Error.Fields != nil && status != http.StatusBadRequest && status != http.StatusUnprocessableEntity {
+		return fmt.Errorf("error.fields on a %d", status)
 	}
 	return nil
 }
