@@ -181,6 +181,7 @@ func (a *testApp) request(method, path string, body any, cookies ...*http.Cookie
 // against openapi.yaml.
 func (a *testApp) send(req *http.Request) response {
 	a.t.Helper()
+	reqBody := readBody(a.t, req)
 	res, err := a.app.Test(req, 30_000)
 	if err != nil {
 		a.t.Fatalf("%s %s: %v", req.Method, req.URL.Path, err)
@@ -190,7 +191,7 @@ func (a *testApp) send(req *http.Request) response {
 	if err != nil {
 		a.t.Fatal(err)
 	}
-	checkContract(a.t, req, res.StatusCode, res.Header, raw)
+	checkContract(a.t, req, reqBody, res.StatusCode, res.Header, raw)
 	return response{Status: res.StatusCode, Header: res.Header, Body: raw, Cookies: res.Cookies()}
 }
 

@@ -209,6 +209,7 @@ func TestReplayedTenTimesConcurrently(t *testing.T) {
 		wg.Go(func() {
 			req, _ := http.NewRequest("POST", base+"/api/webhook/payment", bytes.NewReader(body))
 			req.Header.Set("payment-signature", header)
+			req.Header.Set("Content-Type", "application/json")
 			res, err := doChecked(t, req)
 			if err != nil {
 				results[i] = err.Error()
