@@ -129,7 +129,8 @@ func contractError(req *http.Request, status int, header http.Header, body []byt
 
 // documentedHeaders checks the headers that openapi.yaml's introduction
 // and the /api/shared routes' description promise for every answer,
-// errors included, which the document does not repeat on each response.
+// errors included, which the document does not repeat on each response:
+// X-Request-ID (but on a 413), nosniff, and the caching ones.
 func documentedHeaders(route *routers.Route, status int, header http.Header) error {
 	want := map[string]string{"X-Content-Type-Options": "nosniff"}
 	private := false
@@ -159,6 +160,9 @@ func documentedHeaders(route *routers.Route, status int, header http.Header) err
 		return nil
 	}
 	var bad []string
+	if header.Get("X-Request-ID") == "" {
+		bad = append(bad, "X-Request-ID is missing")
+	}
 	for name, value := range want {
 		if got := header.Get(name); got != value {
 			bad = append(bad, fmt.Sprintf("%s is %q, want %q", name, got, value))
@@ -418,6 +422,8 @@ func TestContractRejectsChangedAnswers(t *testing.T) {
 		{name: "not a uuid", a: videos, body: change(videos, func(b map[string]any) { firstVideo(b)["id"] = "v1" }), want: "uuid"},
 		{name: "an undocumented status", a: videos, status: http.StatusAccepted, want: "status is not supported"},
 		{name: "another content type", a: videos, header: http.Header{"Content-Type": {"text/plain"}}, want: "Content-Type"},
+		{name: "a required header missing", a: videos, header: http.Header{"Content-Type": {"application/json"}, "Cache-Control": {"private, no-store"}, "X-Content-Type-Options": {"nosniff"}}, want: "X-Request-ID"},
+		{name: "a promised header missing", a: videos, header: withoutHeader(videos.res.Header, "Cache-Control"), want: "Cache-Control"},
 	}
 	for _, c := range cases {
 		status, header, body := c.a.res.Status, c.a.res.Header, c.a.res.Body
@@ -510,4 +516,11 @@ func readBody(t testing.TB, req *http.Request) []byte {
 	}
 	req.Body = io.NopCloser(bytes.NewReader(raw))
 	return raw
+}
+
+// withoutHeader is a copy of h without name.
+func withoutHeader(h http.Header, name string) http.Header {
+	c := h.Clone()
+	c.Del(name)
+	return c
 }
