@@ -312,16 +312,11 @@ func download(t *testing.T, base string, cookie *http.Cookie) response {
 		t.Fatal(err)
 	}
 	req.AddCookie(cookie)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	body, err := io.ReadAll(res.Body)
+	res, err := doChecked(t, req)
 	if err != nil {
 		t.Fatalf("read export: %v", err)
 	}
-	return response{Status: res.StatusCode, Header: res.Header, Body: body}
+	return res
 }
 
 // eventually polls cond for up to limit.

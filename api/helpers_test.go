@@ -32,7 +32,7 @@ import (
 
 var env *testenv.Env
 
-func TestMain(m *testing.M) { testenv.Main(m, &env) }
+func TestMain(m *testing.M) { testenv.Main(contractRun{m}, &env) }
 
 const testSecret = "test-session-secret-0123456789abcdef"
 
@@ -177,9 +177,11 @@ func (a *testApp) request(method, path string, body any, cookies ...*http.Cookie
 	return a.send(req)
 }
 
-// send runs req through the fiber app and reads the whole answer.
+// send runs req through the fiber app, reads the whole answer and checks it
+// against openapi.yaml.
 func (a *testApp) send(req *http.Request) response {
 	a.t.Helper()
+	reqBody := readBody(a.t, req)
 	res, err := a.app.Test(req, 30_000)
 	if err != nil {
 		a.t.Fatalf("%s %s: %v", req.Method, req.URL.Path, err)
@@ -189,6 +191,7 @@ func (a *testApp) send(req *http.Request) response {
 	if err != nil {
 		a.t.Fatal(err)
 	}
+	checkContract(a.t, req, reqBody, res.StatusCode, res.Header, raw)
 	return response{Status: res.StatusCode, Header: res.Header, Body: raw, Cookies: res.Cookies()}
 }
 

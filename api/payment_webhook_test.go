@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -208,17 +209,17 @@ func TestReplayedTenTimesConcurrently(t *testing.T) {
 		wg.Go(func() {
 			req, _ := http.NewRequest("POST", base+"/api/webhook/payment", bytes.NewReader(body))
 			req.Header.Set("payment-signature", header)
-			res, err := http.DefaultClient.Do(req)
+			req.Header.Set("Content-Type", "application/json")
+			res, err := doChecked(t, req)
 			if err != nil {
 				results[i] = err.Error()
 				return
 			}
-			defer res.Body.Close()
 			var out hookOut
-			if res.StatusCode == 200 && json.NewDecoder(res.Body).Decode(&out) == nil {
+			if res.Status == 200 && json.Unmarshal(res.Body, &out) == nil {
 				results[i] = out.Result
 			} else {
-				results[i] = res.Status
+				results[i] = strconv.Itoa(res.Status)
 			}
 		})
 	}

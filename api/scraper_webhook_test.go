@@ -3,7 +3,6 @@ package api_test
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -82,16 +81,19 @@ type delivery struct {
 }
 
 func deliver(t *testing.T, base string, job uuid.UUID) delivery {
-	res, err := http.Post(base+"/api/webhooks/scraper?job_id="+job.String(), "application/json", strings.NewReader(`{"eventType":"ACTOR.RUN.SUCCEEDED"}`))
+	req, err := http.NewRequest("POST", base+"/api/webhooks/scraper?job_id="+job.String(), strings.NewReader(`{"eventType":"ACTOR.RUN.SUCCEEDED"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	res, err := doChecked(t, req)
 	if err != nil {
 		t.Error(err)
 		return delivery{}
 	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	d := delivery{status: res.StatusCode, retryAfter: res.Header.Get("Retry-After"), body: string(raw)}
-	if res.StatusCode == http.StatusOK {
-		_ = json.Unmarshal(raw, &d.outcome)
+	d := delivery{status: res.Status, retryAfter: res.Header.Get("Retry-After"), body: string(res.Body)}
+	if res.Status == http.StatusOK {
+		_ = json.Unmarshal(res.Body, &d.outcome)
 	}
 	return d
 }

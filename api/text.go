@@ -53,6 +53,10 @@ func checkQueryText(c *fiber.Ctx) error {
 		}
 	})
 	if err != nil {
+		// Refused before the route's own middleware runs: the answer is
+		// marked as privateAnswer would, as openapi.yaml promises for
+		// every answer of the session routes, errors included.
+		c.Set(fiber.HeaderCacheControl, "private, no-store")
 		return err
 	}
 	return c.Next()

@@ -24,7 +24,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"testing"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
@@ -113,7 +112,7 @@ func loopbackServers() Servers {
 //
 //	var env *testenv.Env
 //	func TestMain(m *testing.M) { testenv.Main(m, &env) }
-func Main(m *testing.M, env **Env) {
+func Main(m interface{ Run() int }, env **Env) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	e, err := setup(ctx)
 	cancel()

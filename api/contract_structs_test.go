@@ -1,0 +1,183 @@
+package api_test
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/getkin/kin-openapi/openapi3"
+)
+
+// goField is one JSON field of a Go answer struct.
+type goField struct {
+	omitempty bool
+	nullable  bool // a pointer, slice, map or interface: may encode as null
+	pointer   bool
+}
+
+// goStructs reads the structs of the packages that encode answers (api,
+// query, command), by name (a name may be used in more than one), with
+// their JSON fields; embedded structs of the same package are flattened
+// in.
+func goStructs(t *testing.T) map[string][]map[string]goField {
+	t.Helper()
+	out := map[string][]map[string]goField{}
+	for _, dir := range []string{".", "../query", "../command"} {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		types := map[string]*ast.StructType{}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			file, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ast.Inspect(file, func(n ast.Node) bool {
+				if ts, ok := n.(*ast.TypeSpec); ok {
+					if st, ok := ts.Type.(*ast.StructType); ok {
+						types[ts.Name.Name] = st
+					}
+				}
+				return true
+			})
+		}
+		var fields func(st *ast.StructType, depth int) map[string]goField
+		fields = func(st *ast.StructType, depth int) map[string]goField {
+			m := map[string]goField{}
+			for _, f := range st.Fields.List {
+				if len(f.Names) == 0 { // embedded
+					name := strings.TrimPrefix(exprString(f.Type), "*")
+					if inner, ok := types[name]; ok && depth < 5 && f.Tag == nil {
+						for k, v := range fields(inner, depth+1) {
+							m[k] = v
+						}
+					}
+					continue
+				}
+				if f.Tag == nil {
+					continue
+				}
+				tag := reflect.StructTag(strings.Trim(f.Tag.Value, "`")).Get("json")
+				if tag == "" || tag == "-" {
+					continue
+				}
+				parts := strings.Split(tag, ",")
+				typ := exprString(f.Type)
+				m[parts[0]] = goField{
+					omitempty: strings.Contains(tag, ",omitempty"),
+					pointer:   strings.HasPrefix(typ, "*"),
+					nullable:  strings.HasPrefix(typ, "*") || strings.HasPrefix(typ, "[]") || strings.HasPrefix(typ, "map[") || typ == "any" || typ == "json.RawMessage",
+				}
+			}
+			return m
+		}
+		for name, st := range types {
+			if f := fields(st, 0); len(f) > 0 {
+				out[name] = append(out[name], f)
+			}
+		}
+	}
+	return out
+}
+
+func exprString(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.StarExpr:
+		return "*" + exprString(x.X)
+	case *ast.ArrayType:
+		return "[]" + exprString(x.Elt)
+	case *ast.MapType:
+		return "map[" + exprString(x.Key) + "]" + exprString(x.Value)
+	case *ast.SelectorExpr:
+		return exprString(x.X) + "." + x.Sel.Name
+	case *ast.InterfaceType:
+		return "any"
+	}
+	return "?"
+}
+
+// notAnAnswer lists schemas named like a Go struct that is a request body,
+// whose fields left out take defaults and so are not required.
+var notAnAnswer = map[string]bool{"RulesIn": true}
+
+// TestContractMatchesGoStructs holds each schema of openapi.yaml named like
+// a Go struct the server encodes (Video and query.Video, SharedInfo and
+// api's sharedInfo) to that struct: the same properties, required exactly
+// when the field has no omitempty, nullable only where the field can be
+// null, and nullable wherever a pointer is always sent. It covers answers
+// no test happens to receive with a null or a missing field.
+func TestContractMatchesGoStructs(t *testing.T) {
+	doc, _, err := loadContract()
+	if err != nil {
+		t.Fatal(err)
+	}
+	structs := goStructs(t)
+	matched := 0
+	for name, candidates := range structs {
+		schemaName := string(unicode.ToUpper(rune(name[0]))) + name[1:]
+		ref := doc.Components.Schemas[schemaName]
+		if ref == nil || ref.Value == nil || len(ref.Value.Properties) == 0 {
+			continue
+		}
+		matched++
+		// a name used in two packages: the schema must match one of them
+		var best []string
+		for i, fields := range candidates {
+			problems := structProblems(schemaName, ref.Value, fields)
+			if i == 0 || len(problems) < len(best) {
+				best = problems
+			}
+		}
+		if len(best) > 0 {
+			t.Errorf("schema %s and the Go struct %s differ:\n  %s", schemaName, name, strings.Join(best, "\n  "))
+		}
+	}
+	if matched < 40 {
+		t.Fatalf("only %d schemas matched a Go struct", matched)
+	}
+}
+
+// structProblems lists how a schema differs from a Go struct's fields.
+func structProblems(schemaName string, s *openapi3.Schema, fields map[string]goField) []string {
+	var problems []string
+	for k, f := range fields {
+		p, ok := s.Properties[k]
+		if !ok {
+			problems = append(problems, k+": sent, not in the schema")
+			continue
+		}
+		required := slices.Contains(s.Required, k)
+		if !notAnAnswer[schemaName] && !f.omitempty && !required {
+			problems = append(problems, k+": always sent, not required")
+		}
+		if f.omitempty && required {
+			problems = append(problems, k+": omitempty, but required")
+		}
+		if p.Value != nil && p.Value.Nullable && !f.nullable {
+			problems = append(problems, k+": nullable, but the field cannot be null")
+		}
+		if p.Value != nil && !p.Value.Nullable && f.pointer && !f.omitempty {
+			problems = append(problems, k+": a pointer always sent, not nullable")
+		}
+	}
+	for k := range s.Properties {
+		if _, ok := fields[k]; !ok {
+			problems = append(problems, k+": in the schema, not sent")
+		}
+	}
+	sort.Strings(problems)
+	return problems
+}
