@@ -181,3 +181,40 @@ func structProblems(schemaName string, s *openapi3.Schema, fields map[string]goF
 	sort.Strings(problems)
 	return problems
 }
+
+// TestContractListsEveryActivityAction holds ActivityEntry.action's enum to
+// the actions internal/domain declares: an action the activity log can
+// record is one the spec names, and no other.
+func TestContractListsEveryActivityAction(t *testing.T) {
+	t.Parallel()
+	file, err := parser.ParseFile(token.NewFileSet(), "../internal/domain/status.go", nil, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var declared []string
+	ast.Inspect(file, func(n ast.Node) bool {
+		vs, ok := n.(*ast.ValueSpec)
+		if !ok || exprString(vs.Type) != "Action" {
+			return true
+		}
+		for _, v := range vs.Values {
+			if lit, ok := v.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				declared = append(declared, strings.Trim(lit.Value, `"`))
+			}
+		}
+		return true
+	})
+	doc, _, err := loadContract()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var listed []string
+	for _, v := range doc.Components.Schemas["ActivityEntry"].Value.Properties["action"].Value.Enum {
+		listed = append(listed, v.(string))
+	}
+	sort.Strings(declared)
+	sort.Strings(listed)
+	if len(declared) < 10 || !slices.Equal(declared, listed) {
+		t.Fatalf("ActivityEntry.action lists %v;\ninternal/domain declares %v", listed, declared)
+	}
+}
