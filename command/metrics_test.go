@@ -10,8 +10,8 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/command"
-	"github.com/reeltrack/reeltrack/internal/background"
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/background"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/plan"
