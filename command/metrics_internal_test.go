@@ -3,9 +3,13 @@ package command
 import (
 	"errors"
 	"testing"
+	"time"
+
+	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/metrics"
+	"github.com/reeltrack/reeltrack/internal/refresh"
 )
 
 // TestScrapeFailureReasons: a start the provider did not make and a run
@@ -30,5 +34,26 @@ func TestScrapeFailureReasons(t *testing.T) {
 		if got := runFailure(status); got != want {
 			t.Errorf("run %s: %s, want %s", status, got, want)
 		}
+	}
+}
+
+// TestOverdueCountsTheDueLeftUnqueued: every due item is counted; the
+// most overdue is the longest any due item not queued has waited since its
+// planned time, and 0 when each due item was queued.
+func TestOverdueCountsTheDueLeftUnqueued(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+	item := func(due bool, waited time.Duration) *planned {
+		return &planned{id: uuid.New(), decision: refresh.Decision{Due: due, Next: now.Add(-waited)}}
+	}
+	queued, left, older, notDue := item(true, 9*time.Hour), item(true, 2*time.Hour), item(true, 5*time.Hour), item(false, -time.Hour)
+	items := []*planned{queued, left, older, notDue}
+
+	n, oldest := overdue(items, map[uuid.UUID]bool{queued.id: true}, now)
+	if n != 3 || oldest != 5*time.Hour {
+		t.Fatalf("%d due, most overdue %v; want 3 and 5h (the queued one's 9h does not count)", n, oldest)
+	}
+	if n, oldest = overdue(items, map[uuid.UUID]bool{queued.id: true, left.id: true, older.id: true}, now); n != 3 || oldest != 0 {
+		t.Fatalf("every due item queued: %d due, most overdue %v; want 3 and 0", n, oldest)
 	}
 }

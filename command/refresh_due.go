@@ -12,6 +12,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/plan"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/refresh"
@@ -76,6 +77,11 @@ type RefreshDueHandler struct {
 	MaxPerRun int
 	Start     StartScrapeHandler
 	Now       func() time.Time
+	// Batch caps how many items one call queues; 0 is refreshBatch.
+	Batch int
+	// Metrics records how many items were due at each call that planned
+	// and how long the most overdue one left unqueued had waited.
+	Metrics *metrics.Metrics
 }
 
 // refreshLock is the key of the advisory lock one planning call holds.
@@ -224,11 +230,16 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 		if err != nil {
 			return err
 		}
-		due := planWorkspaces(items, spent, now)
+		batch := h.Batch
+		if batch <= 0 {
+			batch = refreshBatch
+		}
+		due := planWorkspaces(items, spent, now, batch)
 		locked, err := lockDue(ctx, tx, due, now)
 		if err != nil {
 			return err
 		}
+		h.Metrics.RefreshPlanned(overdue(items, locked, now))
 		groups := map[uuid.UUID]map[platform.Platform][]ingest.Target{}
 		charge := map[uuid.UUID]int{} // the cost of each charged item
 		var order []uuid.UUID
@@ -348,9 +359,9 @@ func readSpend(ctx context.Context, tx pgx.Tx, now time.Time) (map[uuid.UUID][]r
 }
 
 // planWorkspaces plans each workspace's items (grouped together, as
-// readPlanItems orders them) and returns the due ones, at most
-// refreshBatch, in the order the plans chose them.
-func planWorkspaces(items []*planned, spent map[uuid.UUID][]refresh.Spend, now time.Time) []*planned {
+// readPlanItems orders them) and returns the due ones, at most batch, in
+// the order the plans chose them.
+func planWorkspaces(items []*planned, spent map[uuid.UUID][]refresh.Spend, now time.Time, batch int) []*planned {
 	var due []*planned
 	for start := 0; start < len(items); {
 		end := start
@@ -386,10 +397,27 @@ func planWorkspaces(items []*planned, spent map[uuid.UUID][]refresh.Spend, now t
 		due = append(due, ws...)
 		start = end
 	}
-	if len(due) > refreshBatch {
-		due = due[:refreshBatch]
+	if len(due) > batch {
+		due = due[:batch]
 	}
 	return due
+}
+
+// overdue counts the planned items that are due, and tells how long the
+// most overdue of those not queued (queued: the ids locked to be queued)
+// has been due: 0 when every due item is queued.
+func overdue(items []*planned, queued map[uuid.UUID]bool, now time.Time) (int, time.Duration) {
+	n, oldest := 0, time.Duration(0)
+	for _, it := range items {
+		if !it.decision.Due {
+			continue
+		}
+		n++
+		if !queued[it.id] {
+			oldest = max(oldest, now.Sub(it.decision.Next))
+		}
+	}
+	return n, oldest
 }
 
 // storePlans writes each item's plan where it changed, in batches of its

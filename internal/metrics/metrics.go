@@ -53,6 +53,9 @@ type Metrics struct {
 
 	taskLastSuccess *prometheus.GaugeVec
 
+	refreshDue     prometheus.Gauge
+	refreshOverdue prometheus.Gauge
+
 	// own are the collectors above, for Names.
 	own []prometheus.Collector
 }
@@ -98,6 +101,11 @@ func New() *Metrics {
 	m.taskLastSuccess = prometheus.NewGaugeVec(prometheus.GaugeOpts{Namespace: Namespace, Name: "task_last_success_timestamp_seconds",
 		Help: "Unix time of the last successful run of each background task of this process."}, []string{"task"})
 
+	m.refreshDue = prometheus.NewGauge(prometheus.GaugeOpts{Namespace: Namespace, Name: "refresh_due_items",
+		Help: "Accounts and videos whose planned refresh time had come at the last refresh run that planned (queued by it or not)."})
+	m.refreshOverdue = prometheus.NewGauge(prometheus.GaugeOpts{Namespace: Namespace, Name: "refresh_oldest_overdue_seconds",
+		Help: "At the last refresh run that planned: how long the most overdue item it left due, not queued, had been due; 0 when it queued every due item."})
+
 	m.own = []prometheus.Collector{
 		m.httpRequests, m.httpDuration,
 		m.scrapesStarted, m.scrapesCompleted, m.scrapesFailed, m.itemsIngested, m.itemsSkipped, m.providerAnswers,
@@ -105,6 +113,7 @@ func New() *Metrics {
 		m.cacheHits, m.cacheMisses,
 		m.storeDuration,
 		m.taskLastSuccess,
+		m.refreshDue, m.refreshOverdue,
 	}
 	m.Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	m.Registry.MustRegister(m.own...)
@@ -364,6 +373,17 @@ func (m *Metrics) TaskSucceeded(task string, t time.Time) {
 		return
 	}
 	m.taskLastSuccess.WithLabelValues(task).Set(float64(t.UnixNano()) / 1e9)
+}
+
+// RefreshPlanned records a refresh run that planned: how many items were
+// due, and how long the most overdue one it left unqueued (past the run's
+// batch, or held by another writer) had been due.
+func (m *Metrics) RefreshPlanned(due int, oldestOverdue time.Duration) {
+	if m == nil {
+		return
+	}
+	m.refreshDue.Set(float64(due))
+	m.refreshOverdue.Set(max(oldestOverdue, 0).Seconds())
 }
 
 // Handler serves the registry in Prometheus' text format.
