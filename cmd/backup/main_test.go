@@ -220,6 +220,27 @@ func (f fresh) restore(ctx context.Context, dir string, force bool) (manifest, e
 	return restore(ctx, f.target, f.admin, open, dir, force)
 }
 
+// openClickHouse connects to the restored ClickHouse database until the
+// test ends.
+func (f fresh) openClickHouse(t *testing.T, ctx context.Context) driver.Conn {
+	t.Helper()
+	ch, err := store.OpenClickHouse(ctx, f.chOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ch.Close() })
+	return ch
+}
+
+// snapshotRows are the snapshots a backup's manifest counts.
+func snapshotRows(m manifest) uint64 {
+	var n uint64
+	for _, p := range m.ClickHouse.Tables[0].Partitions {
+		n += p.Rows
+	}
+	return n
+}
+
 // otherEngine is a ClickHouse of the other kind than the package's, as
 // its administrator: a current engine of the test's own when the package
 // runs on 18.16, the 18.16 server of `make services` when it runs on a
@@ -391,19 +412,12 @@ func TestRestoredBackupAnswersAsTheSource(t *testing.T) {
 	if _, err := f.restore(ctx, dir, false); err != nil {
 		t.Fatal(err)
 	}
-	ch, err := store.OpenClickHouse(ctx, f.chOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ch.Close()
+	ch := f.openClickHouse(t, ctx)
 
 	// ClickHouse: every row of the manifest, the seeded workspace's as
 	// the source holds them, and every scrape PostgreSQL's snapshot holds
 	// as processed has its snapshots (ClickHouse is exported after it)
-	var inManifest uint64
-	for _, p := range m.ClickHouse.Tables[0].Partitions {
-		inManifest += p.Rows
-	}
+	inManifest := snapshotRows(m)
 	if got := chCount(t, ch, `SELECT count() FROM metric_snapshots`); got != inManifest {
 		t.Errorf("restored metric_snapshots holds %d rows, the manifest %d", got, inManifest)
 	}
@@ -534,11 +548,7 @@ func TestBackupMovesBetweenEngines(t *testing.T) {
 	if _, err := f.restore(ctx, dir, false); err != nil {
 		t.Fatal(err)
 	}
-	ch, err := store.OpenClickHouse(ctx, f.chOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ch.Close()
+	ch := f.openClickHouse(t, ctx)
 	var version string
 	if err := ch.QueryRow(ctx, `SELECT version()`).Scan(&version); err != nil {
 		t.Fatal(err)
@@ -588,15 +598,8 @@ func TestRestoreRefusesATargetWithData(t *testing.T) {
 	if err := f.PG.QueryRow(ctx, `SELECT count(*) FROM users WHERE id = $1`, later).Scan(&n); err != nil || n != 0 {
 		t.Fatalf("the user made after the backup: %d rows (%v) after a forced restore, want none", n, err)
 	}
-	ch, err := store.OpenClickHouse(ctx, f.chOptions)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ch.Close()
-	var rows uint64
-	for _, p := range m.ClickHouse.Tables[0].Partitions {
-		rows += p.Rows
-	}
+	ch := f.openClickHouse(t, ctx)
+	rows := snapshotRows(m)
 	if got := chCount(t, ch, `SELECT count() FROM metric_snapshots`); got != rows {
 		t.Errorf("after a forced restore over a restore: %d snapshots, the backup %d", got, rows)
 	}

@@ -286,18 +286,9 @@ func loadTable(ctx context.Context, t target, dir string, tb table) (uint64, err
 	return total, nil
 }
 
+// loadPartition inserts a partition's file into the target's table, in
+// batches of about insertBytes, and returns the rows read.
 func loadPartition(ctx context.Context, t target, dir string, tb table, p partition, names []string) (uint64, error) {
-	f, err := os.Open(filepath.Join(dir, p.File.Name))
-	if err != nil {
-		return 0, err
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		return 0, err
-	}
-	nr := newNativeReader(zr)
-	var rows uint64
 	var batch []byte
 	flush := func() error {
 		if len(batch) == 0 {
@@ -307,24 +298,15 @@ func loadPartition(ctx context.Context, t target, dir string, tb table, p partit
 		batch = batch[:0]
 		return err
 	}
-	for {
-		b, raw, err := nr.next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return rows, err
-		}
-		if err := sameColumns(b.columns, tb.Columns); err != nil {
-			return rows, err
-		}
-		rows += b.rows
+	rows, err := eachBlock(dir, tb, p, func(raw []byte) error {
 		batch = append(batch, raw...)
 		if len(batch) >= insertBytes {
-			if err := flush(); err != nil {
-				return rows, err
-			}
+			return flush()
 		}
+		return nil
+	})
+	if err != nil {
+		return rows, err
 	}
 	return rows, flush()
 }
@@ -356,7 +338,15 @@ func verify(dir string) (manifest, error) {
 	return m, nil
 }
 
+// countRows counts a partition file's rows, checking each block's columns.
 func countRows(dir string, tb table, p partition) (uint64, error) {
+	return eachBlock(dir, tb, p, nil)
+}
+
+// eachBlock reads a partition's file block by block, checks each block's
+// columns against the table's and counts its rows, and passes each
+// block's bytes to fn (when not nil); it returns the rows read.
+func eachBlock(dir string, tb table, p partition, fn func(raw []byte) error) (uint64, error) {
 	f, err := os.Open(filepath.Join(dir, p.File.Name))
 	if err != nil {
 		return 0, err
@@ -369,7 +359,7 @@ func countRows(dir string, tb table, p partition) (uint64, error) {
 	nr := newNativeReader(zr)
 	var rows uint64
 	for {
-		b, _, err := nr.next()
+		b, raw, err := nr.next()
 		if errors.Is(err, io.EOF) {
 			return rows, nil
 		}
@@ -380,5 +370,10 @@ func countRows(dir string, tb table, p partition) (uint64, error) {
 			return rows, err
 		}
 		rows += b.rows
+		if fn != nil {
+			if err := fn(raw); err != nil {
+				return rows, err
+			}
+		}
 	}
 }
