@@ -25,6 +25,9 @@ import (
 	"syscall"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/config"
 	"github.com/reeltrack/reeltrack/internal/store"
@@ -100,11 +103,13 @@ func run(args []string) error {
 		_, err = backup(ctx, target{PG: stores.PG, PGURL: cfg.DatabaseURL, CH: stores.CH, CHDB: cfg.ClickHouseDatabase, HTTP: h, Log: os.Stdout}, *dir)
 		return err
 	}
-	// The ClickHouse database may not exist yet: the PostgreSQL pool
-	// first, and a connection to ClickHouse's default database that makes it.
+	// Either database may not exist yet: PostgreSQL's is made through the
+	// server's maintenance database, ClickHouse's through its default one.
 	pg, err := store.OpenPostgres(ctx, o.PostgresURL, o.Postgres)
 	if err != nil {
-		return err
+		if pg, err = createPostgres(ctx, o.PostgresURL, o.Postgres, err); err != nil {
+			return err
+		}
 	}
 	defer pg.Close()
 	// The database itself when it exists (the service's user may use no
@@ -125,4 +130,31 @@ func run(args []string) error {
 		fmt.Println("restore:    done; start the server (it finds every migration applied)")
 	}
 	return err
+}
+
+// createPostgres makes the database of url when opening it failed (cause)
+// because it does not exist, through the server's maintenance database
+// `postgres`, and opens it; any other failure is cause itself.
+func createPostgres(ctx context.Context, url string, o store.PostgresOptions, cause error) (*pgxpool.Pool, error) {
+	var pe *pgconn.PgError
+	// 3D000, invalid_catalog_name: no such database
+	if !errors.As(cause, &pe) || pe.Code != "3D000" {
+		return nil, cause
+	}
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		return nil, cause
+	}
+	name := cfg.Database
+	cfg.Database = "postgres"
+	conn, err := pgx.ConnectConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("%w; and to make the database, %w", cause, err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, `CREATE DATABASE `+pgx.Identifier{name}.Sanitize()); err != nil {
+		return nil, fmt.Errorf("%w; and to make the database, %w", cause, err)
+	}
+	fmt.Printf("postgres:   made the database %s\n", name)
+	return store.OpenPostgres(ctx, url, o)
 }
