@@ -716,3 +716,37 @@ func TestBackupKeepsTheHistoryRetentionDropped(t *testing.T) {
 		sameAnswers(t, newDashboard(t, dst.PG, ch, s.owner), s, want)
 	}
 }
+
+// TestRestoreMakesAMissingPostgresDatabase: a restore to a PostgreSQL
+// database that does not exist yet makes it; another failure to open is
+// reported as it is.
+func TestRestoreMakesAMissingPostgresDatabase(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	name := "restore_new_" + strings.ReplaceAll(uuid.NewString()[:13], "-", "")
+	u, err := url.Parse(env.PGURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.Path = "/" + name
+	t.Cleanup(func() { _, _ = env.PG.Exec(context.Background(), `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`) })
+
+	_, cause := store.OpenPostgres(ctx, u.String(), store.PostgresOptions{})
+	if cause == nil {
+		t.Fatalf("database %s exists before the restore", name)
+	}
+	pg, err := createPostgres(ctx, u.String(), store.PostgresOptions{}, cause)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pg.Close()
+	var db string
+	if err := pg.QueryRow(ctx, `SELECT current_database()`).Scan(&db); err != nil || db != name {
+		t.Fatalf("connected to %q (%v), want the made %q", db, err, name)
+	}
+
+	other := errors.New("connection refused")
+	if _, err := createPostgres(ctx, u.String(), store.PostgresOptions{}, other); !errors.Is(err, other) {
+		t.Fatalf("another failure: %v, want it as it is", err)
+	}
+}
