@@ -247,12 +247,5 @@ export function FilterBar({
 // gainedSeries is an answer's views gained per bucket as the chart takes
 // them: the buckets' times and their gains (null where none is given).
 export function gainedSeries(series: Overview['series']): { times: string[]; values: (number | null)[] } {
-  const times: string[] = []
-  const values: (number | null)[] = []
-  for (const p of series) {
-    if (!p.t) continue
-    times.push(p.t)
-    values.push(p.viewsGained ?? null)
-  }
-  return { times, values }
+  return { times: series.map((p) => p.t), values: series.map((p) => p.viewsGained) }
 }

@@ -67,10 +67,10 @@ function VideoRow({ v }: { v: Video }) {
         </div>
       </td>
       <td>{v.publishedAt ? <time dateTime={v.publishedAt}>{day(v.publishedAt)}</time> : '—'}</td>
-      <Num v={v.metrics.views ?? null} testid="views" />
-      <Num v={v.metrics.likes ?? null} testid="likes" />
-      <Num v={v.metrics.comments ?? null} testid="comments" />
-      <Num v={v.metrics.shares ?? null} testid="shares" />
+      <Num v={v.metrics.views} testid="views" />
+      <Num v={v.metrics.likes} testid="likes" />
+      <Num v={v.metrics.comments} testid="comments" />
+      <Num v={v.metrics.shares} testid="shares" />
       <Num v={v.engagementRate ?? null} fmt={pct} />
       <Num v={v.viewsGained24h ?? null} fmt={signed} cls={gainClass(v.viewsGained24h)} />
       <Num v={v.viewsGained7d ?? null} fmt={signed} cls={gainClass(v.viewsGained7d)} />
@@ -138,7 +138,7 @@ function Panel({ d, reload }: { d: AccountAnalytics; reload: () => void }) {
             <dt>Tracking</dt>
             <dd data-testid="tracking">
               newest {a.tracking_limit} {a.tracking_limit === 1 ? 'video' : 'videos'}: {a.trackedVideos} tracked
-              {(a.videosBeyondLimit ?? 0) > 0 && (
+              {a.videosBeyondLimit > 0 && (
                 <span class="muted">
                   {' '}
                   · {a.videosBeyondLimit} older {a.videosBeyondLimit === 1 ? 'one' : 'ones'} beyond the limit, kept with {a.videosBeyondLimit === 1 ? 'its' : 'their'} history but no

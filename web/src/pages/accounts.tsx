@@ -72,7 +72,7 @@ function Row({ a, reload, sel }: { a: Account; reload: () => void; sel: ListSele
       >
         {exact(a.trackedVideos)}
         <span class="muted small"> / {a.tracking_limit}</span>
-        {(a.videosBeyondLimit ?? 0) > 0 && (
+        {a.videosBeyondLimit > 0 && (
           <div class="muted small" data-testid="beyond-limit">
             +{exact(a.videosBeyondLimit)} beyond
           </div>

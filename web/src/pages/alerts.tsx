@@ -44,7 +44,7 @@ export function conditionText(r: Pick<AlertRule, 'metric' | 'condition' | 'thres
   if (r.condition === 'gain') s = `${r.metric} gain ≥ ${exact(r.threshold)} ${within}`
   else if (r.condition === 'growth_pct') s = `${r.metric} grow ≥ ${exact(r.threshold)} % ${within}`
   else s = `${r.metric} gain ≥ ${exact(r.threshold)}× the account’s usual ${within}`
-  if ((r.minStartValue ?? 0) > 0) s += `, from at least ${exact(r.minStartValue)}`
+  if (r.minStartValue > 0) s += `, from at least ${exact(r.minStartValue)}`
   return s
 }
 

@@ -89,7 +89,7 @@ function Limits({ p }: { p: PlanLimits }) {
       </li>
       <li>up to {exact(p.maxVideosPerAccount)} videos per tracked account</li>
       <li>numbers refreshed {every(p.refreshIntervalHours)}</li>
-      {(p.manualRefreshesPerDay ?? 0) > 0 && <li>{exact(p.manualRefreshesPerDay)} items a day refreshed on demand</li>}
+      {p.manualRefreshesPerDay > 0 && <li>{exact(p.manualRefreshesPerDay)} items a day refreshed on demand</li>}
       {p.scrapeBudget !== undefined && <li>up to {exact(p.scrapeBudget)} scrapes a day</li>}
     </ul>
   )

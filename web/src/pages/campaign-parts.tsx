@@ -244,7 +244,7 @@ const none = (v: number, show: (n: number) => string) => (v > 0 ? show(v) : 'non
 // tiersText says the rates of pay: "$1.50 per 1,000 views; from 100,000
 // views $1.00".
 export function tiersText(r: RulesVersion, c: Currency): string {
-  return r.tiers.map((t, i) => (i === 0 ? `${money(t.cpm ?? 0, c)} per 1,000 views` : `from ${exact(t.fromViews ?? 0)} views ${money(t.cpm ?? 0, c)}`)).join('; ')
+  return r.tiers.map((t, i) => (i === 0 ? `${money(t.cpm, c)} per 1,000 views` : `from ${exact(t.fromViews)} views ${money(t.cpm, c)}`)).join('; ')
 }
 
 // RulesFacts is a version of the rules in words.
@@ -258,7 +258,7 @@ export function RulesFacts({ r, c }: { r: RulesVersion; c: Currency }) {
         <ul class="tier-list">
           {r.tiers.map((t, i) => (
             <li>
-              {i === 0 ? 'From 0' : `From ${exact(t.fromViews ?? 0)}`} views: <strong>{money(t.cpm ?? 0, c)}</strong> per 1,000
+              {i === 0 ? 'From 0' : `From ${exact(t.fromViews)}`} views: <strong>{money(t.cpm, c)}</strong> per 1,000
             </li>
           ))}
         </ul>
@@ -298,7 +298,7 @@ export function rulesForm(r: RulesVersion | null, digits: number): RulesForm {
   const count = (n: number) => (n ? String(n) : '')
   if (!r) return { tiers: [{ fromViews: '0', cpm: '' }], viewCap: '', minViews: '', minAmount: '', maxAmount: '', creatorCap: '', windowDays: '7' }
   return {
-    tiers: r.tiers.map((t) => ({ fromViews: String(t.fromViews ?? 0), cpm: moneyInput(t.cpm ?? 0, digits) || '0' })),
+    tiers: r.tiers.map((t) => ({ fromViews: String(t.fromViews), cpm: moneyInput(t.cpm, digits) || '0' })),
     viewCap: count(r.viewCap),
     minViews: count(r.minViews),
     minAmount: moneyInput(r.minAmount, digits),

@@ -206,7 +206,7 @@ function Insights({ v }: { v: VideoDetail }) {
       <h2 id="insight-title">Insights</h2>
       <div class="insight-parts">
         <OutlierPart o={v.outlier} />
-        <ForecastPart f={v.forecast} views={v.metrics.views ?? null} />
+        <ForecastPart f={v.forecast} views={v.metrics.views} />
       </div>
     </section>
   )
