@@ -48,11 +48,7 @@ func TestNextScrapeFollowsTheRefresh(t *testing.T) {
 		t.Helper()
 		exec(t, `UPDATE accounts SET refresh_reason = NULL WHERE id = $1`, acc.ID)
 		for range 100 {
-			var out struct{ Jobs []string }
-			httpRequest(a, "GET", "/api/cron/refresh", "Bearer "+cronSecret).expect(t, 200).decode(t, &out)
-			for _, j := range out.Jobs {
-				waitJob(t, j)
-			}
+			cronRefreshDone(t, a)
 			if count(t, `SELECT count(*) FROM accounts WHERE id = $1 AND refresh_reason IS NOT NULL`, acc.ID) == 1 {
 				return
 			}

@@ -146,11 +146,21 @@ func waitRow(t *testing.T, what, sql string, args ...any) {
 	}
 }
 
+// cronRefresh calls the refresh cron and returns the jobs it started.
 func cronRefresh(t *testing.T, a *testApp) []string {
 	t.Helper()
 	var out struct{ Jobs []string }
 	httpRequest(a, "GET", "/api/cron/refresh", "Bearer "+cronSecret).expect(t, 200).decode(t, &out)
 	return out.Jobs
+}
+
+// cronRefreshDone calls the refresh cron and waits until each job it
+// started has ended.
+func cronRefreshDone(t *testing.T, a *testApp) {
+	t.Helper()
+	for _, j := range cronRefresh(t, a) {
+		waitJob(t, j)
+	}
 }
 
 type readyBody struct {

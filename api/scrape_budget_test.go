@@ -73,11 +73,7 @@ func TestScrapeBudget(t *testing.T) {
 	}
 	refreshes := func() int {
 		t.Helper()
-		var out struct{ Jobs []string }
-		httpRequest(a, "GET", "/api/cron/refresh", "Bearer "+cronSecret).expect(t, 200).decode(t, &out)
-		for _, j := range out.Jobs {
-			waitJob(t, j)
-		}
+		cronRefreshDone(t, a)
 		return count(t, `SELECT count(*) FROM scrape_jobs WHERE workspace_id = $1 AND reason = 'refresh'`, ws.ID)
 	}
 	due()

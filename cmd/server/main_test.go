@@ -64,14 +64,11 @@ func TestServerRunsAndStopsOnSIGTERM(t *testing.T) {
 	stopServer(t, base, done)
 }
 
-// startServer runs the real binary's run() with its configuration from the
-// environment (the package's databases, then extra) and waits until it
-// answers. It returns the server's base URL and run()'s result.
-func startServer(t *testing.T, extra map[string]string) (string, chan error) {
+// serverEnv points the server's settings at the package's stores, to
+// listen on addr.
+func serverEnv(t *testing.T, addr string) {
 	t.Helper()
-	addr := testenv.FreeAddr(t)
 	t.Setenv("HTTP_ADDR", addr)
-	t.Setenv("PUBLIC_BASE_URL", "http://"+addr) // where the provider's webhooks reach it
 	t.Setenv("DATABASE_URL", env.PGURL)
 	t.Setenv("CLICKHOUSE_ADDR", env.CHOptions.Addr)
 	t.Setenv("CLICKHOUSE_DATABASE", env.CHOptions.Database)
@@ -80,8 +77,18 @@ func startServer(t *testing.T, extra map[string]string) (string, chan error) {
 	t.Setenv("CLICKHOUSE_PASSWORD", env.CHOptions.Password)
 	t.Setenv("REDIS_URL", env.RedisURL)
 	t.Setenv("REDIS_PREFIX", env.Redis.Prefix)
-	t.Setenv("BCRYPT_COST", "4")
 	t.Setenv("LOG_LEVEL", "error")
+}
+
+// startServer runs the real binary's run() with its configuration from the
+// environment (the package's databases, then extra) and waits until it
+// answers. It returns the server's base URL and run()'s result.
+func startServer(t *testing.T, extra map[string]string) (string, chan error) {
+	t.Helper()
+	addr := testenv.FreeAddr(t)
+	serverEnv(t, addr)
+	t.Setenv("PUBLIC_BASE_URL", "http://"+addr) // where the provider's webhooks reach it
+	t.Setenv("BCRYPT_COST", "4")
 	// a metrics listener of its own: the default address may be taken
 	t.Setenv("METRICS_ADDR", testenv.FreeAddr(t))
 	for k, v := range extra {

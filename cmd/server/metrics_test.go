@@ -255,16 +255,8 @@ func TestMetricsAddrTakenStopsTheStart(t *testing.T) {
 	}
 	defer ln.Close()
 	addr := testenv.FreeAddr(t)
-	t.Setenv("HTTP_ADDR", addr)
+	serverEnv(t, addr)
 	t.Setenv("METRICS_ADDR", ln.Addr().String())
-	t.Setenv("DATABASE_URL", env.PGURL)
-	t.Setenv("CLICKHOUSE_ADDR", env.CHOptions.Addr)
-	t.Setenv("CLICKHOUSE_DATABASE", env.CHOptions.Database)
-	t.Setenv("CLICKHOUSE_USER", env.CHOptions.User)
-	t.Setenv("CLICKHOUSE_PASSWORD", env.CHOptions.Password)
-	t.Setenv("REDIS_URL", env.RedisURL)
-	t.Setenv("REDIS_PREFIX", env.Redis.Prefix)
-	t.Setenv("LOG_LEVEL", "error")
 	err = run()
 	if err == nil || !strings.Contains(err.Error(), "metrics listener on "+ln.Addr().String()) {
 		t.Fatalf("run() with METRICS_ADDR taken: %v", err)

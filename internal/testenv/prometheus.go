@@ -114,15 +114,6 @@ type PromSample struct {
 // PromQuery runs an instant PromQL query on the Prometheus at base
 // (/api/v1/query) and returns the vector it answers.
 func PromQuery(ctx context.Context, base, query string) ([]PromSample, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/v1/query?"+url.Values{"query": {query}}.Encode(), nil)
-	if err != nil {
-		return nil, err
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer res.Body.Close()
 	var body struct {
 		Status string `json:"status"`
 		Error  string `json:"error"`
@@ -134,8 +125,8 @@ func PromQuery(ctx context.Context, base, query string) ([]PromSample, error) {
 			} `json:"result"`
 		} `json:"data"`
 	}
-	if err := json.NewDecoder(res.Body).Decode(&body); err != nil {
-		return nil, fmt.Errorf("query %s: %d: %w", query, res.StatusCode, err)
+	if err := promGet(ctx, base+"/api/v1/query?"+url.Values{"query": {query}}.Encode(), &body); err != nil {
+		return nil, fmt.Errorf("query %s: %w", query, err)
 	}
 	if body.Status != "success" {
 		return nil, fmt.Errorf("query %s: %s", query, body.Error)
@@ -166,15 +157,6 @@ type PromRule struct {
 // PromRules lists the rules the Prometheus at base evaluates, with their
 // health.
 func PromRules(ctx context.Context, base string) ([]PromRule, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/v1/rules", nil)
-	if err != nil {
-		return nil, err
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer res.Body.Close()
 	var body struct {
 		Data struct {
 			Groups []struct {
@@ -182,12 +164,29 @@ func PromRules(ctx context.Context, base string) ([]PromRule, error) {
 			} `json:"groups"`
 		} `json:"data"`
 	}
-	if err := json.NewDecoder(res.Body).Decode(&body); err != nil {
-		return nil, fmt.Errorf("rules: %d: %w", res.StatusCode, err)
+	if err := promGet(ctx, base+"/api/v1/rules", &body); err != nil {
+		return nil, fmt.Errorf("rules: %w", err)
 	}
 	var out []PromRule
 	for _, g := range body.Data.Groups {
 		out = append(out, g.Rules...)
 	}
 	return out, nil
+}
+
+// promGet reads the JSON answer of a GET of Prometheus' HTTP API into v.
+func promGet(ctx context.Context, u string, v any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return err
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	if err := json.NewDecoder(res.Body).Decode(v); err != nil {
+		return fmt.Errorf("%d: %w", res.StatusCode, err)
+	}
+	return nil
 }
