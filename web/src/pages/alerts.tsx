@@ -61,7 +61,7 @@ const outlierText = (r: Pick<AlertRule, 'threshold'>) => `views ≥ ${r.threshol
 export function ruleText(r: AlertRule): string {
   if (r.eventType === 'video.spike') return conditionText(r)
   if (r.eventType === 'video.outlier') return outlierText(r)
-  return r.eventType ? eventLabel(r.eventType) : ''
+  return eventLabel(r.eventType)
 }
 
 interface FormState {
@@ -99,26 +99,24 @@ const BLANK: FormState = {
   enabled: true,
 }
 
-// fromRule fills the form with a rule; a field the answer leaves out keeps
-// the blank form's value.
+// fromRule fills the form with a rule.
 function fromRule(r: AlertRule): FormState {
-  const text = (v: number | undefined, blank: string) => (v === undefined ? blank : String(v))
   return {
     id: r.id,
-    eventType: r.eventType ?? BLANK.eventType,
-    email: r.email ?? BLANK.email,
-    channelIds: r.channelIds ?? [],
-    name: r.name ?? '',
-    metric: METRICS.find((m) => m === r.metric) ?? BLANK.metric,
-    condition: CONDITIONS.find((c) => c.value === r.condition)?.value ?? BLANK.condition,
-    threshold: text(r.threshold, BLANK.threshold),
-    windowHours: text(r.windowHours, BLANK.windowHours),
-    minStartValue: text(r.minStartValue, BLANK.minStartValue),
-    cooldownHours: text(r.cooldownHours, BLANK.cooldownHours),
-    recipients: (r.recipients ?? []).join('\n'),
+    eventType: r.eventType,
+    email: r.email,
+    channelIds: r.channelIds,
+    name: r.name,
+    metric: r.metric,
+    condition: r.condition,
+    threshold: String(r.threshold),
+    windowHours: String(r.windowHours),
+    minStartValue: String(r.minStartValue),
+    cooldownHours: String(r.cooldownHours),
+    recipients: r.recipients.join('\n'),
     collectionId: r.collectionId ?? '',
     platform: r.platform ?? '',
-    enabled: r.enabled ?? BLANK.enabled,
+    enabled: r.enabled,
   }
 }
 
@@ -500,8 +498,6 @@ function RuleRow({
 }) {
   const { busy, error, run } = useAction()
   const question = useQuestion()
-  const recipients = r.recipients ?? []
-  const channels = r.channelIds ?? []
 
   const toggle = () => run(async () => onChanged(await post<AlertRule>('/alerts', { id: r.id, enabled: !r.enabled })))
   const remove = () =>
@@ -524,8 +520,8 @@ function RuleRow({
       <td class="cond">{ruleText(r)}</td>
       <td class="num">{r.eventType === 'video.spike' ? `${r.cooldownHours} h` : '—'}</td>
       <td class="recipients">
-        {!r.email ? <span class="muted">No e-mail</span> : recipients.length ? recipients.join(', ') : <span class="muted">All members</span>}
-        {channels.length > 0 && <div class="muted">{channels.length === 1 ? '1 channel' : `${channels.length} channels`}</div>}
+        {!r.email ? <span class="muted">No e-mail</span> : r.recipients.length ? r.recipients.join(', ') : <span class="muted">All members</span>}
+        {r.channelIds.length > 0 && <div class="muted">{r.channelIds.length === 1 ? '1 channel' : `${r.channelIds.length} channels`}</div>}
       </td>
       <td>
         <label class="switch">
