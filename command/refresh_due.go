@@ -212,6 +212,12 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 	var (
 		jobs  []queuedJob
 		items []*planned
+		// what the run recorded once it commits: whether it planned, how
+		// many items were due, how long the most overdue one left had
+		// waited
+		didPlan       bool
+		plannedDue    int
+		oldestOverdue time.Duration
 	)
 	err = pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
 		var mine bool
@@ -239,7 +245,8 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 		if err != nil {
 			return err
 		}
-		h.Metrics.RefreshPlanned(overdue(items, locked, now))
+		plannedDue, oldestOverdue = overdue(items, locked, now)
+		didPlan = true
 		groups := map[uuid.UUID]map[platform.Platform][]ingest.Target{}
 		charge := map[uuid.UUID]int{} // the cost of each charged item
 		var order []uuid.UUID
@@ -260,29 +267,37 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 			}
 			out.Queued++
 		}
+		var charged []uuid.UUID
+		var snapshots []int32
 		for _, ws := range order {
 			js, err := queueJobs(ctx, tx, ws, "refresh", groups[ws], h.Actors, h.MaxPerRun)
 			if err != nil {
 				return err
 			}
 			for _, j := range js {
-				snapshots := 0
+				n := 0
 				for _, t := range j.targets {
-					snapshots += charge[t.EntityID]
+					n += charge[t.EntityID]
 				}
-				if snapshots == 0 {
-					continue
-				}
-				if _, err := tx.Exec(ctx, `UPDATE scrape_jobs SET snapshots = $2 WHERE id = $1`, j.id, snapshots); err != nil {
-					return fmt.Errorf("charge refresh job: %w", err)
+				if n > 0 {
+					charged, snapshots = append(charged, j.id), append(snapshots, int32(n))
 				}
 			}
 			jobs = append(jobs, js...)
+		}
+		if len(charged) > 0 {
+			if _, err := tx.Exec(ctx, `UPDATE scrape_jobs j SET snapshots = c.snapshots
+				FROM unnest($1::uuid[], $2::int[]) AS c (id, snapshots) WHERE j.id = c.id`, charged, snapshots); err != nil {
+				return fmt.Errorf("charge refresh jobs: %w", err)
+			}
 		}
 		return nil
 	})
 	if err != nil {
 		return out, err
+	}
+	if didPlan {
+		h.Metrics.RefreshPlanned(plannedDue, oldestOverdue)
 	}
 	// after the queueing committed, so that its locks are only the due
 	// items'

@@ -22,8 +22,8 @@ type cronTask struct {
 // cronTasks are the routes the scheduler calls each interval, in order. A
 // new periodic task is a new cron route and a line here.
 var cronTasks = []cronTask{
-	{name: "refresh", path: "/api/cron/refresh"},
-	{name: "alerts", path: "/api/cron/alerts"},
+	{name: metrics.TaskRefresh, path: "/api/cron/refresh"},
+	{name: metrics.TaskAlerts, path: "/api/cron/alerts"},
 }
 
 // scheduler calls the server's own cron routes over loopback with the cron
