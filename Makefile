@@ -158,7 +158,7 @@ run: services stripe-mock web ## start the local servers, the scraping simulator
 # test-current on a current ClickHouse engine, then those of make
 # test-cluster on the local cluster (which `cluster` installs and starts
 # first).
-test: services chdb stripe-mock web cluster prometheus ## start the local servers and the local cluster (and install stripe-mock), build the dashboard, then run go vet, the whole test suite, the ClickHouse tests on a current engine, and the cluster tests
+test: services chdb stripe-mock web cluster prometheus ## start the local servers and the local cluster (and install stripe-mock, chDB and Prometheus), build the dashboard, then run go vet, the whole test suite, the ClickHouse tests on a current engine, and the cluster tests
 	$(GO) vet ./...
 	$(GO) test -race -count=1 -timeout 15m ./...
 	$(CURRENT_TEST_RUN)
@@ -198,7 +198,7 @@ lint: ## check formatting (gofmt), go vet, staticcheck, and the import rules and
 # BACKUP_DIR; `make restore BACKUP=dir` brings one into empty databases
 # (FORCE=1 replaces what they hold). Both reach the stores as the server
 # does (DATABASE_URL, CLICKHOUSE_*), ClickHouse's HTTP interface at
-# CLICKHOUSE_HTTP_ADDR (default: CLICKHOUSE_ADDR's host, port 8123).
+# CLICKHOUSE_HTTP_ADDR (default: CLICKHOUSE_ADDR itself when it is http(s)://…, else its host on port 8123).
 BACKUP_DIR ?= backups/$(shell date -u +%Y%m%dT%H%M%SZ)
 .PHONY: backup restore
 

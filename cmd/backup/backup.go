@@ -17,6 +17,8 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/schema"
 )
 
 // target is where a backup is read from or a restore writes to.
@@ -329,10 +331,10 @@ func exportTable(ctx context.Context, t target, dir string, e exported) (table, 
 	}
 	names := make([]string, len(tb.Columns))
 	for i, c := range tb.Columns {
-		names[i] = quote(c.name)
+		names[i] = schema.Quote(c.name)
 	}
 	for _, id := range ids {
-		sql := "SELECT " + strings.Join(names, ", ") + " FROM " + quote(t.CHDB) + "." + quote(e.name)
+		sql := "SELECT " + strings.Join(names, ", ") + " FROM " + schema.Quote(t.CHDB) + "." + schema.Quote(e.name)
 		if id != "all" {
 			if !partitionID.MatchString(id) {
 				return tb, fmt.Errorf("%s: partition %q is not a month", e.name, id)

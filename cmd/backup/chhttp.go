@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+
+	"github.com/reeltrack/reeltrack/schema"
 )
 
 // chHTTP speaks ClickHouse's HTTP interface, which 18.16 and current
@@ -72,9 +74,9 @@ func (c chHTTP) query(ctx context.Context, db, sql string, body io.Reader) (io.R
 func (c chHTTP) insert(ctx context.Context, db, table string, columns []string, rows []byte) error {
 	quoted := make([]string, len(columns))
 	for i, col := range columns {
-		quoted[i] = quote(col)
+		quoted[i] = schema.Quote(col)
 	}
-	sql := "INSERT INTO " + quote(db) + "." + quote(table) + " (" + strings.Join(quoted, ", ") + ") FORMAT Native"
+	sql := "INSERT INTO " + schema.Quote(db) + "." + schema.Quote(table) + " (" + strings.Join(quoted, ", ") + ") FORMAT Native"
 	body, err := c.query(ctx, db, sql, bytes.NewReader(rows))
 	if err != nil {
 		return fmt.Errorf("insert into %s: %w", table, err)
@@ -84,4 +86,3 @@ func (c chHTTP) insert(ctx context.Context, db, table string, columns []string, 
 }
 
 // quote quotes a ClickHouse identifier.
-func quote(name string) string { return "`" + strings.ReplaceAll(name, "`", "") + "`" }

@@ -610,8 +610,7 @@ func TestRestoreRefusesATargetWithData(t *testing.T) {
 // written into the new databases.
 func TestRestoreRefusesADamagedBackup(t *testing.T) {
 	ctx := context.Background()
-	s := seed(t, ctx)
-	_ = s
+	seed(t, ctx)
 	dir := filepath.Join(t.TempDir(), "backup")
 	m, err := backup(ctx, source(), dir)
 	if err != nil {

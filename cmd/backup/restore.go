@@ -78,12 +78,12 @@ func restore(ctx context.Context, t target, admin driver.Conn, openCH func(conte
 
 	if chData != "" || force {
 		for _, db := range []string{schema.AnalyticsDatabase(t.CHDB), t.CHDB} {
-			if err := admin.Exec(ctx, "DROP DATABASE IF EXISTS "+quote(db)); err != nil {
+			if err := admin.Exec(ctx, "DROP DATABASE IF EXISTS "+schema.Quote(db)); err != nil {
 				return m, fmt.Errorf("drop clickhouse database %s: %w", db, err)
 			}
 		}
 	}
-	if err := admin.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+quote(t.CHDB)); err != nil {
+	if err := admin.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+schema.Quote(t.CHDB)); err != nil {
 		return m, fmt.Errorf("create clickhouse database %s: %w", t.CHDB, err)
 	}
 	ch, err := openCH(ctx)
@@ -179,7 +179,7 @@ func chHolds(ctx context.Context, admin driver.Conn, db string) (string, error) 
 	if n == 0 {
 		return "", nil
 	}
-	if err := admin.QueryRow(ctx, `SELECT count() FROM `+quote(db)+`.metric_snapshots`).Scan(&n); err != nil {
+	if err := admin.QueryRow(ctx, `SELECT count() FROM `+schema.Quote(db)+`.metric_snapshots`).Scan(&n); err != nil {
 		return "", fmt.Errorf("count clickhouse snapshots: %w", err)
 	}
 	if n == 0 {
