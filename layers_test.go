@@ -30,7 +30,7 @@ var importRules = []importRule{
 	{"wiring", importedOnlyBy("cmd/...", "cmd/server", "cmd/bench")},
 	{"binaries", all(
 		onlyImports("cmd/migrate", "schema", "projections", "projections/analytics", "command", "internal/..."),
-		onlyImports("cmd/backup", "schema", "projections/analytics", "command", "internal/..."),
+		onlyImports("cmd/backup", "schema", "projections", "projections/analytics", "command", "internal/..."),
 		onlyImports("cmd/faultdrill", "internal/..."),
 		onlyImports("cmd/scrapersim", "internal/insight", "internal/refresh"),
 		onlyImports("cmd/chdbhttp"),

@@ -30,7 +30,7 @@ var Projections = []string{"entity_latest", "entity_hourly", "entity_daily", "vi
 // truncated ON CLUSTER and refilled through the Distributed tables, the
 // view's SELECT reading the Distributed metric_snapshots (see schema.Placement).
 func Rebuild(ctx context.Context, ch driver.Conn, cluster string) error {
-	if err := checkRawHistory(ctx, ch); err != nil {
+	if err := CheckRawHistory(ctx, ch); err != nil {
 		return err
 	}
 	var db string
@@ -57,10 +57,10 @@ func Rebuild(ctx context.Context, ch driver.Conn, cluster string) error {
 // reaches further back than the raw snapshots.
 var ErrRawHistoryDropped = errors.New("raw snapshots were dropped by the retention job")
 
-// checkRawHistory compares the first day of entity_daily with the first
+// CheckRawHistory compares the first day of entity_daily with the first
 // raw snapshot: daily buckets from before it can only come from snapshots
-// that were dropped since.
-func checkRawHistory(ctx context.Context, ch driver.Conn) error {
+// that were dropped since (ErrRawHistoryDropped).
+func CheckRawHistory(ctx context.Context, ch driver.Conn) error {
 	var raw, daily uint64
 	var rawFrom, dailyFrom time.Time
 	if err := ch.QueryRow(ctx, `SELECT count(), min(scraped_at) FROM metric_snapshots`).Scan(&raw, &rawFrom); err != nil {

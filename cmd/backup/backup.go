@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/reeltrack/reeltrack/projections"
 	"github.com/reeltrack/reeltrack/schema"
 )
 
@@ -281,20 +282,14 @@ func chMigrations(ctx context.Context, ch driver.Conn) ([]int, error) {
 
 // rawHistoryComplete tells whether metric_snapshots still holds every
 // snapshot the projections were made of: false when the daily projection
-// reaches back before the first raw snapshot's day.
+// reaches back before the first raw snapshot's day
+// (projections.CheckRawHistory, by which a rebuild refuses too).
 func rawHistoryComplete(ctx context.Context, ch driver.Conn) (bool, error) {
-	var raw, daily uint64
-	var rawFrom, dailyFrom time.Time
-	if err := ch.QueryRow(ctx, `SELECT count(), min(scraped_at) FROM metric_snapshots`).Scan(&raw, &rawFrom); err != nil {
-		return false, fmt.Errorf("read the first snapshot: %w", err)
+	err := projections.CheckRawHistory(ctx, ch)
+	if errors.Is(err, projections.ErrRawHistoryDropped) {
+		return false, nil
 	}
-	if err := ch.QueryRow(ctx, `SELECT count(), min(bucket) FROM entity_daily`).Scan(&daily, &dailyFrom); err != nil {
-		return false, fmt.Errorf("read the first daily bucket: %w", err)
-	}
-	if daily == 0 {
-		return true, nil
-	}
-	return raw > 0 && !dailyFrom.UTC().Before(rawFrom.UTC().Truncate(24*time.Hour)), nil
+	return err == nil, err
 }
 
 var partitionID = regexp.MustCompile(`^[0-9]{1,8}$`)
