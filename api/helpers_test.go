@@ -274,9 +274,16 @@ type workspaceBody struct {
 			Accounts     int `json:"accounts"`
 			Seats        int `json:"seats"`
 		} `json:"usage"`
+		ScrapeBudget scrapeBudget `json:"scrapeBudget"`
 	} `json:"workspace"`
 	HasAccess bool `json:"hasAccess"`
 	Created   bool `json:"created"`
+}
+
+// scrapeBudget is a workspace's snapshots a day and its spend.
+type scrapeBudget struct {
+	PerDay      int `json:"perDay"`
+	UsedLast24h int `json:"usedLast24h"`
 }
 
 func (a *testApp) bootstrap(c *http.Cookie) workspaceBody {

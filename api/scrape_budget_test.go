@@ -38,28 +38,12 @@ func TestScrapeBudget(t *testing.T) {
 	}
 
 	c := a.signUp(uniqueEmail("budget"))
-	type budget struct {
-		PerDay      int `json:"perDay"`
-		UsedLast24h int `json:"usedLast24h"`
-	}
-	workspace := func() budget {
-		t.Helper()
-		var out struct {
-			Workspace struct {
-				ScrapeBudget *budget `json:"scrapeBudget"`
-			} `json:"workspace"`
-		}
-		a.request("POST", "/api/workspace/bootstrap", nil, c).expect(t, 200).decode(t, &out)
-		if out.Workspace.ScrapeBudget == nil {
-			t.Fatal("the workspace has no scrapeBudget")
-		}
-		return *out.Workspace.ScrapeBudget
-	}
+	workspace := func() scrapeBudget { return a.bootstrap(c).Workspace.ScrapeBudget }
 	ws := a.bootstrap(c).Workspace
 	var acc trackOut
 	a.request("POST", "/api/track", map[string]any{"url": "https://www.tiktok.com/@budget.spender", "tracking_limit": 30}, c).expect(t, 200).decode(t, &acc)
 	waitJob(t, acc.JobID)
-	if got := workspace(); got != (budget{PerDay: 50, UsedLast24h: 0}) {
+	if got := workspace(); got != (scrapeBudget{PerDay: 50, UsedLast24h: 0}) {
 		t.Fatalf("after the first scrape: scrapeBudget %+v, want 50 a day, none used", got)
 	}
 
@@ -80,7 +64,7 @@ func TestScrapeBudget(t *testing.T) {
 	if n := refreshes(); n != 1 {
 		t.Fatalf("%d refreshes of the due account, want 1", n)
 	}
-	if got := workspace(); got != (budget{PerDay: 50, UsedLast24h: 30}) {
+	if got := workspace(); got != (scrapeBudget{PerDay: 50, UsedLast24h: 30}) {
 		t.Fatalf("after a refresh: scrapeBudget %+v, want 30 of 50 used", got)
 	}
 
@@ -112,7 +96,7 @@ func TestScrapeBudget(t *testing.T) {
 	if n := refreshes(); n != 2 {
 		t.Fatalf("%d refreshes once the spend is a day old, want 2", n)
 	}
-	if got := workspace(); got != (budget{PerDay: 50, UsedLast24h: 30}) {
+	if got := workspace(); got != (scrapeBudget{PerDay: 50, UsedLast24h: 30}) {
 		t.Fatalf("after the second refresh: scrapeBudget %+v, want 30 of 50 used", got)
 	}
 }
