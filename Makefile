@@ -49,12 +49,14 @@ cluster-stop: ## stop the local ClickHouse cluster and its ZooKeeper
 # node 1 as the entry point. PostgreSQL and Redis are those of
 # `make services`. See docs/scaling.md, "Tests on the cluster".
 CLUSTER_TESTS ?= Agree|Overview|Videos|SpikeScan|StartValues|CampaignPayouts
-CLUSTER_PACKAGES ?= ./command ./projections ./projections/analytics ./cmd/migrate
+CLUSTER_PACKAGES ?= ./command/tracking ./projections ./projections/analytics ./cmd/migrate
+# The read side's packages: its shared base and its rooms.
+QUERY_PACKAGES ?= ./query ./query/chread ./query/numbers ./query/collections ./query/campaigns ./query/alerts ./query/team ./query/sharing
 # The cluster's `default` has no password (deploy/cluster/users.xml): the
 # tests make their databases as it.
 CLUSTER_ENV := CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:19001 CLICKHOUSE_ADMIN_PASSWORD=
 define CLUSTER_TEST_RUN
-	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -timeout 20m -run '$(CLUSTER_TESTS)|^TestCluster' ./query ./api
+	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -timeout 20m -run '$(CLUSTER_TESTS)|^TestCluster' $(QUERY_PACKAGES) ./api
 	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -timeout 20m -run '^TestCluster' $(CLUSTER_PACKAGES)
 endef
 test-cluster: cluster services stripe-mock ## run the agreement tests (api, query) and the failure, replay, rebuild, retention and analyst tests against the local cluster (about 4 minutes; part of make test)
@@ -69,13 +71,24 @@ test-cluster: cluster services stripe-mock ## run the agreement tests (api, quer
 # against answers recomputed from the raw snapshots, as on 18.16. The tests that are about
 # the server rather than the SQL skip there, saying why. See
 # docs/clickhouse.md.
-# The browser tests run after the others, alone: beside the API package's
-# load on the engine, the journey's first scrape once waited past its
-# 3-minute bound (a failed run is retried after 1, then 2 minutes).
-CURRENT_PACKAGES ?= ./schema ./cmd/migrate ./cmd/server ./command ./projections ./projections/analytics ./query ./api ./internal/analyst/examples ./cmd/backup
-CURRENT_TEST_RUN = CLICKHOUSE_ENGINE=current $(GO) test -count=1 -timeout 20m $(CURRENT_PACKAGES) && \
-	CLICKHOUSE_ENGINE=current $(GO) test -count=1 -timeout 10m ./web/e2e
-test-current: services chdb stripe-mock ## run the ClickHouse-facing tests on a current ClickHouse engine (chDB 26.7; about 2 minutes; part of make test)
+# Packages whose SQL is all ClickHouse-facing run whole; of those that
+# are mostly about something else (the API's sessions, billing and limits,
+# the backups' refusals, the browser) only the tests that read ClickHouse
+# run again, by name (CURRENT_TESTS): every dashboard answer compared with
+# the raw snapshots, exports, campaigns, alerts and insights through the
+# API, a backup moved between the engines, and the dashboard journey in
+# the browser. The money replay's three simulated weeks run on 18.16 only:
+# the ledger's statements are those TestPayoutsReplayFromRawSnapshots runs here.
+CURRENT_PACKAGES ?= ./schema ./cmd/migrate ./command/tracking ./command/campaigns ./command/alerts ./command/collections \
+	./projections ./projections/analytics $(QUERY_PACKAGES) ./internal/analyst/examples
+CURRENT_BY_NAME ?= ./api ./cmd/backup
+CURRENT_TESTS ?= Agree|Overview|Video|Account|Export|Campaign|Alert|Digest|Outlier|Insight|StartValues|Gain|Bucket|Hidden|Moved|Movers|Chart|Scores|ShareLinkShowsOnlyItsScope|ShareLinkCampaign|OneCount|ReadAfterWrite|EndToEnd|NextScrape|BackupMovesBetweenEngines|RetentionDropped
+define CURRENT_TEST_RUN
+	CLICKHOUSE_ENGINE=current $(GO) test -count=1 -timeout 20m -skip 'TestMoneyReplayOverSimulatedWeeks' $(CURRENT_PACKAGES)
+	CLICKHOUSE_ENGINE=current $(GO) test -count=1 -timeout 20m -run '$(CURRENT_TESTS)' $(CURRENT_BY_NAME)
+	CLICKHOUSE_ENGINE=current $(GO) test -count=1 -timeout 10m -run '^TestDashboardJourney$$' ./web/e2e
+endef
+test-current: services chdb stripe-mock web ## run the ClickHouse-facing tests on a current ClickHouse engine (chDB 26.7; part of make test)
 	$(CURRENT_TEST_RUN)
 
 # The dashboard (web/, Vite): built into web/dist, which the server embeds
@@ -153,6 +166,22 @@ run: services stripe-mock web ## start the local servers, the scraping simulator
 	SCRAPER_BASE_URL=$(SCRAPER_BASE_URL) SCRAPER_TOKEN=$(SCRAPER_TOKEN) CRON_SECRET=$(CRON_SECRET) \
 	SCHEDULER_INTERVAL=$(SCHEDULER_INTERVAL) bin/server
 
+# Without the race detector: packages whose goroutines are other processes
+# (the server binary under the browser, the simulator, the bench's load),
+# or a replay that runs one step at a time. The detector would slow them
+# several times over and has nothing of theirs to watch; the code they
+# drive runs under it in the other packages. The API's routes run without
+# it too, but for its tests where requests share state, by name
+# (API_RACE_TESTS): concurrent writes, sessions and caches, answers that
+# outlive their callers, the export's slots, shutdown and panics.
+# The bench's growth and campaign scenarios run with `make bench`, which
+# they serve; its smoke test of the whole driver stays here.
+MODULE := github.com/reeltrack/reeltrack
+PLAIN_PACKAGES ?= ./api ./web/e2e ./web ./cmd/bench ./cmd/backup ./cmd/scrapersim ./cmd/migrate ./schema ./internal/analyst ./internal/analyst/examples ./command/campaigns
+RACE_PACKAGES = $(filter-out $(PLAIN_PACKAGES:./%=$(MODULE)/%),$(shell $(GO) list ./... 2>/dev/null))
+API_RACE_TESTS ?= Concurrent|Parallel|Replayed|Cached|Session|Shutdown|Panic|ExportSlots|ExportStall|Redis|Frozen
+BENCH_SCENARIO_TESTS := TestQuickGrowth|TestQuickCampaign
+
 # The whole suite (on 18.16, with the comparison of every dashboard
 # statement on 18.16 and on a current engine), then the tests of make
 # test-current on a current ClickHouse engine, then those of make
@@ -160,14 +189,17 @@ run: services stripe-mock web ## start the local servers, the scraping simulator
 # first).
 test: services chdb stripe-mock web cluster prometheus ## start the local servers and the local cluster (and install stripe-mock, chDB and Prometheus), build the dashboard, then run go vet, the whole test suite, the ClickHouse tests on a current engine, and the cluster tests
 	$(GO) vet ./...
-	$(GO) test -race -count=1 -timeout 15m ./...
+	$(GO) test -race -count=1 -timeout 20m $(RACE_PACKAGES)
+	$(GO) test -race -count=1 -timeout 20m -run '$(API_RACE_TESTS)' ./api
+	$(GO) test -count=1 -timeout 20m -skip '$(BENCH_SCENARIO_TESTS)' $(PLAIN_PACKAGES)
 	$(CURRENT_TEST_RUN)
 	$(CLUSTER_TEST_RUN)
 
 # Flags of cmd/bench, e.g. BENCH_FLAGS='-reseed' or BENCH_FLAGS='-quick'.
 BENCH_FLAGS ?=
 
-bench: services web ## run the Go benchmarks, then the dashboard benchmark (cmd/bench: seeds once, prints a markdown table; times the dashboard in Chromium)
+bench: services web ## run the bench's scenario tests (growth, campaign) and the Go benchmarks, then the dashboard benchmark (cmd/bench: seeds once, prints a markdown table; times the dashboard in Chromium)
+	$(GO) test -count=1 -timeout 20m -run '$(BENCH_SCENARIO_TESTS)' ./cmd/bench
 	$(GO) test -run '^$$' -bench . -benchmem -timeout 30m ./...
 	@mkdir -p bin
 	$(GO) build -o bin/bench ./cmd/bench

@@ -29,25 +29,77 @@ const architectureDoc = "docs/architecture.md"
 var importRules = []importRule{
 	{"wiring", importedOnlyBy("cmd/...", "cmd/server", "cmd/bench")},
 	{"binaries", all(
-		onlyImports("cmd/migrate", "schema", "projections", "projections/analytics", "command", "internal/..."),
-		onlyImports("cmd/backup", "schema", "projections", "projections/analytics", "command", "internal/..."),
+		onlyImports("cmd/migrate", "schema", "projections", "projections/analytics", "command/dataversion", "internal/..."),
+		onlyImports("cmd/backup", "schema", "projections", "projections/analytics", "command/dataversion", "internal/..."),
 		onlyImports("cmd/faultdrill", "internal/..."),
 		onlyImports("cmd/scrapersim", "internal/insight", "internal/refresh"),
 		onlyImports("cmd/chdbhttp"),
 	)},
-	{"api", onlyImports("api", "command", "query", "query/answercache", "query/chread", "ingest", "web", "internal/...")},
-	{"api-importers", importedOnlyBy("api", "cmd/server/wiring", "cmd/server", "cmd/bench")},
-	{"siblings", all(
-		doesNotDependOn("command", "query"),
-		doesNotDependOn("query", "command"),
+	{"api", onlyImports("api", "api/...", "command/...", "query/...", "ingest", "web", "internal/...")},
+	{"api-importers", all(
+		importedOnlyBy("api", "cmd/server/wiring", "cmd/server", "cmd/bench"),
+		importedOnlyBy("api/httpx", "api/..."),
+		importedOnlyBy("api/team", "api"),
+		importedOnlyBy("api/tracking", "api"),
+		importedOnlyBy("api/numbers", "api"),
+		importedOnlyBy("api/collections", "api"),
+		importedOnlyBy("api/campaigns", "api"),
+		importedOnlyBy("api/alerts", "api"),
+		importedOnlyBy("api/sharing", "api"),
+		importedOnlyBy("api/billing", "api"),
 	)},
-	{"command", onlyImports("command", "ingest", "ingest/normalize", "internal/...")},
+	{"api-plumbing", onlyImports("api/httpx", "query", "query/chread", "query/answercache", "query/numbers", "query/team", "internal/...")},
+	{"api-rooms", all(
+		onlyImports("api/team", apiRoom("command/team", "query/team")...),
+		onlyImports("api/tracking", apiRoom("command/tracking", "command/collections", "query/numbers")...),
+		onlyImports("api/numbers", apiRoom("query/numbers")...),
+		onlyImports("api/collections", apiRoom("command/collections", "query/collections")...),
+		onlyImports("api/campaigns", apiRoom("command/campaigns", "query/campaigns")...),
+		onlyImports("api/alerts", apiRoom("command/alerts", "query/alerts")...),
+		onlyImports("api/sharing", apiRoom("command/sharing", "query/sharing", "query/numbers", "query/campaigns", "query/answercache", "web")...),
+		onlyImports("api/billing", apiRoom("command/billing")...),
+	)},
+	{"siblings", all(
+		noneDependsOn("command/...", "query/..."),
+		noneDependsOn("query/...", "command/..."),
+	)},
+	{"command", onlyImports("command")},
+	{"write-machinery", all(
+		onlyImports("command/activitylog", "internal/..."),
+		onlyImports("command/dataversion", "internal/..."),
+		onlyImports("command/eventlog", "internal/..."),
+		onlyImports("command/outbox", "internal/..."),
+		onlyImports("command/input", "internal/..."),
+	)},
+	{"contexts", all(
+		onlyImports("command/team", writeMachinery("internal/...")...),
+		onlyImports("command/tracking", writeMachinery("ingest", "ingest/normalize", "internal/...")...),
+		onlyImports("command/collections", writeMachinery("command/tracking", "internal/...")...),
+		onlyImports("command/campaigns", writeMachinery("command/tracking", "internal/...")...),
+		onlyImports("command/alerts", writeMachinery("internal/...")...),
+		onlyImports("command/sharing", writeMachinery("internal/...")...),
+		onlyImports("command/billing", writeMachinery("internal/...")...),
+		onlyImports("command/cron", writeMachinery("command/alerts", "command/campaigns", "internal/...")...),
+		importedOnlyBy("command/cron", "api", "cmd/server/wiring"),
+	)},
 	{"query", onlyImports("query", "query/chread", "internal/...")},
+	{"read-rooms", all(
+		onlyImports("query/numbers", "query", "query/chread", "internal/..."),
+		onlyImports("query/collections", "query", "query/chread", "internal/..."),
+		onlyImports("query/campaigns", "query", "query/chread", "internal/..."),
+		onlyImports("query/alerts", "query", "query/numbers", "query/chread", "internal/..."),
+		onlyImports("query/team", "query", "query/chread", "internal/..."),
+		onlyImports("query/sharing", "query", "query/numbers", "query/team", "query/chread", "internal/..."),
+	)},
+	{"querytest", all(
+		onlyImports("query/querytest", "query/chread", "ingest", "internal/..."),
+		importedOnlyBy("query/querytest"),
+	)},
 	{"chread", onlyImports("query/chread", "internal/...")},
 	{"answercache", onlyImports("query/answercache", "internal/...")},
 	{"ingest", onlyImports("ingest", "ingest/normalize", "internal/...")},
 	{"normalize", all(
-		onlyImports("ingest/normalize", "internal/platform"),
+		onlyImports("ingest/normalize", "internal/platform", "internal/domain"),
 		importsNoneOf("ingest/normalize",
 			"net/http/...", "github.com/gofiber/fiber/...", "github.com/ClickHouse/...",
 			"github.com/jackc/pgx/...", "github.com/redis/..."),
@@ -222,16 +274,33 @@ func importedOnlyBy(target string, importers ...string) check {
 	}
 }
 
-// doesNotDependOn: from imports other neither directly nor through another
-// package.
-func doesNotDependOn(from, other string) check {
+// writeMachinery is the shared write machinery, which every feature of the
+// write side may import, followed by more.
+func writeMachinery(more ...string) []string {
+	return append([]string{"command/activitylog", "command/dataversion", "command/eventlog", "command/outbox", "command/input"}, more...)
+}
+
+// apiRoom is what every room of api may import, its plumbing (api/httpx),
+// the read side's base and internal/, followed by its contexts' rooms of
+// command and query.
+func apiRoom(more ...string) []string {
+	return append([]string{"api/httpx", "query", "internal/..."}, more...)
+}
+
+// noneDependsOn: no package that from names depends on a package that
+// other names, directly or through another package.
+func noneDependsOn(from, other string) check {
 	return func(g *graph) []string {
 		out := g.unknown(from, other)
 		if len(out) > 0 {
 			return out
 		}
-		if path := g.path(from, other); path != nil {
-			out = append(out, fmt.Sprintf("%s depends on %s: %s", from, other, strings.Join(path, " imports ")))
+		for _, f := range g.matching(from) {
+			for _, o := range g.matching(other) {
+				if path := g.path(f, o); path != nil {
+					out = append(out, fmt.Sprintf("%s depends on %s: %s", f, o, strings.Join(path, " imports ")))
+				}
+			}
 		}
 		return out
 	}

@@ -16,8 +16,8 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/testenv"
-	"github.com/reeltrack/reeltrack/query"
 	"github.com/reeltrack/reeltrack/query/chread"
+	"github.com/reeltrack/reeltrack/query/numbers"
 )
 
 // accountVideos says which fixture videos each account found.
@@ -119,14 +119,14 @@ func (d *dashboard) key(id uuid.UUID) string {
 	return id.String()
 }
 
-func (d *dashboard) accountList(t *testing.T, params url.Values) query.AccountList {
+func (d *dashboard) accountList(t *testing.T, params url.Values) numbers.AccountList {
 	t.Helper()
-	var l query.AccountList
+	var l numbers.AccountList
 	d.get(t, "/api/accounts", params, &l)
 	return l
 }
 
-func (d *dashboard) accountKeys(l query.AccountList) []string {
+func (d *dashboard) accountKeys(l numbers.AccountList) []string {
 	var out []string
 	for _, a := range l.Accounts {
 		out = append(out, d.key(a.ID))
@@ -145,11 +145,11 @@ func fptr(f float64) *float64 { return &f }
 
 // wantAccount recomputes an account's derived figures from the raw
 // snapshots of the account and of the videos the fixture gave it.
-func (d *dashboard) wantAccount(key string, accHist, vidHist map[uuid.UUID][]rawSnapshot) query.Account {
+func (d *dashboard) wantAccount(key string, accHist, vidHist map[uuid.UUID][]rawSnapshot) numbers.Account {
 	c7 := dashNow.Truncate(24*time.Hour).AddDate(0, 0, -6)
 	c30 := dashNow.Truncate(24*time.Hour).AddDate(0, 0, -29)
 	h := accHist[d.accounts[key]]
-	w := query.Account{
+	w := numbers.Account{
 		Followers:          latest(h, 5),
 		FollowersGained7d:  gainSince(h, 5, c7),
 		FollowersGained30d: gainSince(h, 5, c30),
@@ -180,7 +180,8 @@ func (d *dashboard) wantAccount(key string, accHist, vidHist map[uuid.UUID][]raw
 		}
 		withViews++
 		total += *views
-		if *views > 0 {
+		// a video whose likes are hidden has no rate
+		if *views > 0 && latest(vh, 1) != nil {
 			rated += *views
 			for m := 1; m <= 4; m++ {
 				if x := latest(vh, m); x != nil {
@@ -201,7 +202,7 @@ func (d *dashboard) wantAccount(key string, accHist, vidHist map[uuid.UUID][]raw
 	return w
 }
 
-func (d *dashboard) checkAccount(t *testing.T, got query.Account, accHist, vidHist map[uuid.UUID][]rawSnapshot) {
+func (d *dashboard) checkAccount(t *testing.T, got numbers.Account, accHist, vidHist map[uuid.UUID][]rawSnapshot) {
 	t.Helper()
 	key := d.key(got.ID)
 	w := d.wantAccount(key, accHist, vidHist)
@@ -287,15 +288,15 @@ func TestAccountsFiltersAndSort(t *testing.T) {
 		}
 	}
 	// every sort orders by its recomputed value, highest first, nil last
-	value := map[string]func(query.Account) *float64{
-		"followers": func(a query.Account) *float64 { return toF(a.Followers) },
-		"followersGained7d": func(a query.Account) *float64 {
+	value := map[string]func(numbers.Account) *float64{
+		"followers": func(a numbers.Account) *float64 { return toF(a.Followers) },
+		"followersGained7d": func(a numbers.Account) *float64 {
 			return toF(a.FollowersGained7d)
 		},
-		"views":      func(a query.Account) *float64 { return toF(a.TotalViews) },
-		"gained7d":   func(a query.Account) *float64 { return toF(a.ViewsGained7d) },
-		"saves":      func(a query.Account) *float64 { return toF(a.TotalSaves) },
-		"engagement": func(a query.Account) *float64 { return a.EngagementRate },
+		"views":      func(a numbers.Account) *float64 { return toF(a.TotalViews) },
+		"gained7d":   func(a numbers.Account) *float64 { return toF(a.ViewsGained7d) },
+		"saves":      func(a numbers.Account) *float64 { return toF(a.TotalSaves) },
+		"engagement": func(a numbers.Account) *float64 { return a.EngagementRate },
 	}
 	for sortBy, f := range value {
 		l := d.accountList(t, url.Values{"sort": {sortBy}})
@@ -342,7 +343,7 @@ func (d *dashboard) dataVersion(t *testing.T) int {
 	return count(t, `SELECT data_version FROM workspaces WHERE id = $1`, d.ws)
 }
 
-func (d *dashboard) listed(t *testing.T, key string) *query.Account {
+func (d *dashboard) listed(t *testing.T, key string) *numbers.Account {
 	t.Helper()
 	for _, a := range d.accountList(t, nil).Accounts {
 		if a.ID == d.accounts[key] {
@@ -364,7 +365,7 @@ func TestPatchAccount(t *testing.T) {
 		t.Fatalf("acc1 listed as %+v", a)
 	}
 
-	var got query.Account
+	var got numbers.Account
 	d.patch(t, "acc1", map[string]any{"status": "paused"}).expect(t, 200).decode(t, &got)
 	if got.ID != d.accounts["acc1"] || got.Status != "paused" || got.TrackingLimit != 30 {
 		t.Fatalf("patched %+v", got)
@@ -466,7 +467,7 @@ func TestDeleteAccount(t *testing.T) {
 	d.get(t, "/api/videos", url.Values{"limit": {"500"}}, &vl) // now cached
 	v := d.dataVersion(t)
 
-	var got query.Account
+	var got numbers.Account
 	d.app.request("DELETE", "/api/accounts/"+d.accounts["acc3"].String(), nil, d.cookie).expect(t, 200).decode(t, &got)
 	if got.ID != d.accounts["acc3"] || got.Status != "removed" {
 		t.Fatalf("delete answered %+v", got)
@@ -565,7 +566,7 @@ func TestAccountAnalyticsAgreeWithRawSnapshots(t *testing.T) {
 	d := seedAccounts(t)
 	accHist, vidHist := d.history(t, "account"), d.history(t, "video")
 	list := d.accountList(t, nil)
-	listed := map[uuid.UUID]query.Account{}
+	listed := map[uuid.UUID]numbers.Account{}
 	for _, a := range list.Accounts {
 		listed[a.ID] = a
 	}
@@ -573,7 +574,7 @@ func TestAccountAnalyticsAgreeWithRawSnapshots(t *testing.T) {
 	c24 := dashNow.Truncate(time.Hour).Add(-23 * time.Hour)
 	for _, key := range []string{"acc1", "acc3", "acc4"} {
 		for _, g := range []chread.Granularity{chread.Daily, chread.Hourly} {
-			var an query.AccountAnalytics
+			var an numbers.AccountAnalytics
 			params := url.Values{"granularity": {string(g)}}
 			if g == chread.Daily && key == "acc1" {
 				params = nil // the default
@@ -665,7 +666,7 @@ func TestAccountAnalyticsAgreeWithRawSnapshots(t *testing.T) {
 			}
 
 			// per-video statistics of the latest values
-			for m, got := range []query.MetricStats{an.PerVideo.Views, an.PerVideo.Likes, an.PerVideo.Comments, an.PerVideo.Shares} {
+			for m, got := range []numbers.MetricStats{an.PerVideo.Views, an.PerVideo.Likes, an.PerVideo.Comments, an.PerVideo.Shares} {
 				var xs []float64
 				for _, vh := range vhs {
 					if x := latest(vh, m); x != nil {
@@ -693,7 +694,7 @@ func TestAccountAnalyticsAgreeWithRawSnapshots(t *testing.T) {
 			}
 
 			// posting cadence from the stored publish times
-			var c query.PostingCadence
+			var c numbers.PostingCadence
 			for _, v := range accountVideos[key] {
 				var p *time.Time
 				if err := env.PG.QueryRow(context.Background(), `SELECT published_at FROM videos WHERE id = $1`, d.videos[v]).Scan(&p); err != nil {

@@ -6,14 +6,14 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/reeltrack/reeltrack/query"
+	queryalerts "github.com/reeltrack/reeltrack/query/alerts"
 )
 
 func TestDeleteAlertRule(t *testing.T) {
 	t.Parallel()
 	d := seedDashboard(t)
-	save := func(d *dashboard, name string) query.AlertRule {
-		var r query.AlertRule
+	save := func(d *dashboard, name string) queryalerts.AlertRule {
+		var r queryalerts.AlertRule
 		d.app.request("POST", "/api/alerts", map[string]any{
 			"name": name, "metric": "views", "condition": "gain", "threshold": 100, "windowHours": 6,
 		}, d.cookie).expect(t, 200).decode(t, &r)
@@ -42,7 +42,7 @@ func TestDeleteAlertRule(t *testing.T) {
 	if len(res.Body) != 0 {
 		t.Fatalf("204 with a body %s", res.Body)
 	}
-	var list struct{ Rules []query.AlertRule }
+	var list struct{ Rules []queryalerts.AlertRule }
 	d.get(t, "/api/alerts", nil, &list)
 	if len(list.Rules) != 1 || list.Rules[0].ID != kept.ID {
 		t.Fatalf("rules after the delete %+v", list.Rules)

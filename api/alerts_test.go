@@ -11,17 +11,17 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
-	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/command/outbox"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/mail"
 	"github.com/reeltrack/reeltrack/internal/testenv"
-	"github.com/reeltrack/reeltrack/query"
+	queryalerts "github.com/reeltrack/reeltrack/query/alerts"
 )
 
 func TestAlertRulesSaveAndList(t *testing.T) {
 	t.Parallel()
 	d := seedDashboard(t)
-	var rule query.AlertRule
+	var rule queryalerts.AlertRule
 	d.app.request("POST", "/api/alerts", map[string]any{
 		"name": " Viral views ", "metric": "views", "condition": "gain", "threshold": 10000, "windowHours": 6,
 	}, d.cookie).expect(t, 200).decode(t, &rule)
@@ -32,7 +32,7 @@ func TestAlertRulesSaveAndList(t *testing.T) {
 
 	// an update names the rule's id and changes only what it carries
 	boss, team := addMember(t, d.ws, "boss"), addMember(t, d.ws, "team")
-	var updated query.AlertRule
+	var updated queryalerts.AlertRule
 	d.app.request("POST", "/api/alerts", map[string]any{
 		"id": rule.ID, "enabled": false, "collectionId": d.collection, "platform": "tiktok",
 		"recipients": []string{strings.ToUpper(boss), boss, team},
@@ -48,12 +48,12 @@ func TestAlertRulesSaveAndList(t *testing.T) {
 		t.Fatalf("after clearing the scope %+v", updated)
 	}
 
-	var list struct{ Rules []query.AlertRule }
+	var list struct{ Rules []queryalerts.AlertRule }
 	d.get(t, "/api/alerts", nil, &list)
 	if len(list.Rules) != 1 || list.Rules[0].ID != rule.ID {
 		t.Fatalf("list %+v", list.Rules)
 	}
-	var events struct{ Events []query.AlertEvent }
+	var events struct{ Events []queryalerts.AlertEvent }
 	d.get(t, "/api/alerts/events", nil, &events)
 	if events.Events == nil || len(events.Events) != 0 {
 		t.Fatalf("events %+v", events)
@@ -114,7 +114,7 @@ func TestAlertRulesRejectBadInput(t *testing.T) {
 
 	// ids of another workspace are not found
 	other := seedDashboard(t)
-	var theirs query.AlertRule
+	var theirs queryalerts.AlertRule
 	other.app.request("POST", "/api/alerts", base(nil), other.cookie).expect(t, 200).decode(t, &theirs)
 	d.app.request("POST", "/api/alerts", map[string]any{"id": theirs.ID, "enabled": false}, d.cookie).expectError(t, 404, "not_found")
 	d.app.request("POST", "/api/alerts", base(map[string]any{"collectionId": other.collection}), d.cookie).expectError(t, 404, "not_found")
@@ -177,7 +177,7 @@ func TestAlertRecipientsAreMembers(t *testing.T) {
 	}
 
 	// members, in any case, are accepted
-	var rule query.AlertRule
+	var rule queryalerts.AlertRule
 	d.app.request("POST", "/api/alerts", with(strings.ToUpper(member)), d.cookie).expect(t, 200).decode(t, &rule)
 	if strings.Join(rule.Recipients, ",") != member {
 		t.Fatalf("recipients %v", rule.Recipients)
@@ -208,7 +208,7 @@ func TestAlertMailsGoOnlyToMembers(t *testing.T) {
 	}
 	a := newApp(t, func(d *wiring.Deps) {
 		d.Config.CronSecret = cronSecret
-		d.Mail = command.Mailer{Mail: sender}
+		d.Mail = outbox.Mailer{Mail: sender}
 	})
 	// the scan covers every workspace of the package's database: with no
 	// rule enabled it raises nothing, and only the outbox is delivered
@@ -217,7 +217,7 @@ func TestAlertMailsGoOnlyToMembers(t *testing.T) {
 	ws := a.bootstrap(owner).Workspace.ID
 	stays, leaves, unverified := addMember(t, ws, "stays"), addMember(t, ws, "leaves"), addMember(t, ws, "unverified")
 	exec(t, `UPDATE users SET email_verified_at = NULL WHERE email = $1`, unverified)
-	var rule query.AlertRule
+	var rule queryalerts.AlertRule
 	a.request("POST", "/api/alerts", map[string]any{"name": "r", "metric": "views", "condition": "gain", "threshold": 1000,
 		"windowHours": 24, "enabled": false, "recipients": []string{stays, leaves, unverified}}, owner).expect(t, 200).decode(t, &rule)
 	exec(t, `UPDATE alert_rules SET recipients = array_append(recipients, 'outsider@example.org') WHERE id = $1`, rule.ID)

@@ -1,5 +1,8 @@
-// Package api is the HTTP layer: routes, middleware, request decoding and the
-// mapping of errors to statuses. It holds no SQL.
+// Package api is the HTTP layer: the one route table, the middleware, the
+// mapping of errors to statuses, and the machine routes (webhooks, cron).
+// The routes' handlers are in its rooms, one per feature as command and
+// query are split, so that a route is read in api.go and one room. It holds
+// no SQL.
 package api
 
 import (
@@ -12,7 +15,15 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/api/httpx"
+	"github.com/reeltrack/reeltrack/command/alerts"
+	"github.com/reeltrack/reeltrack/command/billing"
+	"github.com/reeltrack/reeltrack/command/campaigns"
+	"github.com/reeltrack/reeltrack/command/collections"
+	"github.com/reeltrack/reeltrack/command/cron"
+	"github.com/reeltrack/reeltrack/command/sharing"
+	"github.com/reeltrack/reeltrack/command/team"
+	"github.com/reeltrack/reeltrack/command/tracking"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
@@ -21,14 +32,18 @@ import (
 	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/ratelimit"
 	"github.com/reeltrack/reeltrack/internal/store"
-	"github.com/reeltrack/reeltrack/query"
+	queryalerts "github.com/reeltrack/reeltrack/query/alerts"
 	"github.com/reeltrack/reeltrack/query/answercache"
+	querycampaigns "github.com/reeltrack/reeltrack/query/campaigns"
 	"github.com/reeltrack/reeltrack/query/chread"
+	querycollections "github.com/reeltrack/reeltrack/query/collections"
+	"github.com/reeltrack/reeltrack/query/numbers"
+	querysharing "github.com/reeltrack/reeltrack/query/sharing"
+	queryteam "github.com/reeltrack/reeltrack/query/team"
 	"github.com/reeltrack/reeltrack/web"
 )
 
-// Deps is everything the routes need, built ready by cmd/server (its
-// wiring package): api only routes.
+// Deps is everything the routes need, built by cmd/server.
 type Deps struct {
 	Config  config.Config
 	Log     *slog.Logger
@@ -36,114 +51,107 @@ type Deps struct {
 	OpenAPI []byte
 	Now     func() time.Time
 
-	// The servers, for /readyz. Provider is nil when no scraping provider
-	// is configured.
+	// The servers, for /readyz. Provider is nil without a scraping provider.
 	DB       *pgxpool.Pool
 	CH       driver.Conn
 	Redis    *store.Redis
 	Provider *ingest.Client
 
-	// Metrics records the requests and what the handlers report; nil
-	// records nothing.
+	// Metrics records requests and handler reports; nil records nothing.
 	Metrics *metrics.Metrics
 
-	// Site is the dashboard, served on every GET and HEAD path outside
-	// /api (and /healthz, /readyz). Nil: no dashboard routes, and those
-	// paths answer the API's 404 as any unknown route.
+	// Site is the dashboard, served on GET and HEAD outside /api (and the
+	// probes). Nil: those paths answer the API's 404.
 	Site *web.Site
 
 	Handlers
 }
 
-// Handlers are the use cases the routes call, with the rate limiter, the
-// cache of answers and that of start values, and the work left running
-// after the answers (scrape starts, e-mails), which a shutdown waits for.
+// Handlers are the use cases the routes call, with the limiter, caches and
+// the work left running after the answers, which a shutdown waits for.
 type Handlers struct {
 	Limiter *ratelimit.Limiter
 	Cache   *answercache.Cache
-	// StartValueCache keeps the start values of windows between requests
-	// (nil keeps none).
+	// StartValueCache keeps window start values between requests (nil: none).
 	StartValueCache *chread.StartValueCache
-	// ScrapeStarts runs the scrape starts (and the account e-mails) left
-	// after their answers.
+	// ScrapeStarts runs the scrape starts and e-mails left after their answers.
 	ScrapeStarts *background.Tasks
 
-	SignUp       command.SignUpHandler
-	LogIn        command.LogInHandler
-	Sessions     command.SessionsHandler
-	VerifyEmail  command.VerifyEmailHandler
-	Password     command.PasswordHandler
-	Bootstrap    command.BootstrapWorkspaceHandler
-	Invite       command.InviteTeammateHandler
-	AcceptInvite command.AcceptInviteHandler
-	ManageTeam   command.ManageTeamHandler
-	Lead         command.CaptureLeadHandler
-	Track        command.TrackHandler
-	Refresh      command.RefreshDueHandler
-	SendAlerts   command.SendAlertsHandler
-	Complete     command.CompleteScrapeHandler
+	SignUp       team.SignUpHandler
+	LogIn        team.LogInHandler
+	Sessions     team.SessionsHandler
+	VerifyEmail  team.VerifyEmailHandler
+	Password     team.PasswordHandler
+	Bootstrap    team.BootstrapWorkspaceHandler
+	Invite       team.InviteTeammateHandler
+	AcceptInvite team.AcceptInviteHandler
+	ManageTeam   team.ManageTeamHandler
+	Lead         team.CaptureLeadHandler
+	Track        tracking.TrackHandler
+	Refresh      tracking.RefreshDueHandler
+	// AlertsCron is the scheduled run of /cron/alerts, its steps in order.
+	AlertsCron cron.AlertsCron
+	Complete   tracking.CompleteScrapeHandler
+	// RenameWorkspace renames the caller's workspace (owners and admins).
+	RenameWorkspace team.RenameWorkspaceHandler
 
-	Checkout     command.CreateCheckoutHandler
-	Portal       command.CreatePortalHandler
-	ApplyPayment command.ApplyPaymentEventHandler
+	Checkout     billing.CreateCheckoutHandler
+	Portal       billing.CreatePortalHandler
+	ApplyPayment billing.ApplyPaymentEventHandler
 
-	Workspace        query.WorkspaceHandler
-	Membership       query.MembershipHandler
-	Session          query.SessionHandler
-	Team             query.TeamHandler
-	InvitePreview    query.InvitePreviewHandler
-	Activity         query.ActivityHandler
-	Founding         query.FoundingStatsHandler
-	Plans            query.PlansHandler
-	ProviderStatus   query.ProviderStatusHandler
-	Videos           query.VideosHandler
-	Overview         query.OverviewHandler
-	Export           query.ExportHandler
-	Collections      query.CollectionsHandler
-	CreateCollection command.CreateCollectionHandler
-	ManageCollection command.ManageCollectionHandler
-	AssignCollection command.AssignCollectionHandler
-	Creators         query.CreatorsHandler
-	SaveCreator      command.SaveCreatorHandler
-	OrganiseItems    command.OrganiseItemsHandler
-	Accounts         query.AccountsHandler
-	AccountAnalytics query.AccountAnalyticsHandler
-	UpdateAccount    command.UpdateAccountHandler
-	RemoveAccount    command.RemoveAccountHandler
-	Alerts           query.AlertsHandler
-	SaveAlert        command.SaveAlertRuleHandler
-	DeleteAlert      command.DeleteAlertRuleHandler
+	Workspace        queryteam.WorkspaceHandler
+	Membership       queryteam.MembershipHandler
+	Session          queryteam.SessionHandler
+	Team             queryteam.TeamHandler
+	InvitePreview    queryteam.InvitePreviewHandler
+	Activity         queryteam.ActivityHandler
+	Founding         queryteam.FoundingStatsHandler
+	Plans            queryteam.PlansHandler
+	ProviderStatus   queryteam.ProviderStatusHandler
+	Videos           numbers.VideosHandler
+	Overview         numbers.OverviewHandler
+	Export           numbers.ExportHandler
+	Collections      querycollections.CollectionsHandler
+	CreateCollection collections.CreateCollectionHandler
+	ManageCollection collections.ManageCollectionHandler
+	AssignCollection collections.AssignCollectionHandler
+	Creators         querycollections.CreatorsHandler
+	SaveCreator      collections.SaveCreatorHandler
+	VideoPayee       collections.VideoPayeeHandler
+	OrganiseItems    tracking.OrganiseItemsHandler
+	Accounts         numbers.AccountsHandler
+	AccountAnalytics numbers.AccountAnalyticsHandler
+	UpdateAccount    tracking.UpdateAccountHandler
+	RemoveAccount    tracking.RemoveAccountHandler
+	Alerts           queryalerts.AlertsHandler
+	SaveAlert        alerts.SaveAlertRuleHandler
+	DeleteAlert      alerts.DeleteAlertRuleHandler
 
-	Campaigns           query.CampaignsHandler
-	CreateCampaign      command.CreateCampaignHandler
-	UpdateCampaign      command.UpdateCampaignHandler
-	ChangeCampaignRules command.ChangeCampaignRulesHandler
-	ReviewPayouts       command.ReviewPayoutsHandler
-	SettlePayouts       command.SettlePayoutsHandler
+	Campaigns           querycampaigns.CampaignsHandler
+	CreateCampaign      campaigns.CreateCampaignHandler
+	UpdateCampaign      campaigns.UpdateCampaignHandler
+	ChangeCampaignRules campaigns.ChangeCampaignRulesHandler
+	ReviewPayouts       campaigns.ReviewPayoutsHandler
+	SettlePayouts       campaigns.SettlePayoutsHandler
 
-	APIKeys       query.APIKeysHandler
-	ManageAPIKeys command.APIKeysHandler
-	// Digest reads a member's digest choice, SetDigest writes it, and
-	// QueueDigests queues the digests due in the alerts cron run.
-	Digest           query.DigestHandler
-	SetDigest        command.SetDigestHandler
-	QueueDigests     command.QueueDigestsHandler
-	ShareLinks       query.ShareLinksHandler
-	ManageShareLinks command.ShareLinksHandler
+	APIKeys       querysharing.APIKeysHandler
+	ManageAPIKeys sharing.APIKeysHandler
+	// Digest reads a member's digest choice, SetDigest writes it.
+	Digest           queryalerts.DigestHandler
+	SetDigest        alerts.SetDigestHandler
+	ShareLinks       querysharing.ShareLinksHandler
+	ManageShareLinks sharing.ShareLinksHandler
 	// Passwords checks the passwords of share links.
 	Passwords     *auth.Passwords
-	Channels      query.ChannelsHandler
-	SaveChannel   command.SaveChannelHandler
-	DeliverEvents command.DeliverEventsHandler
+	Channels      queryalerts.ChannelsHandler
+	SaveChannel   alerts.SaveChannelHandler
+	DeliverEvents alerts.DeliverEventsHandler
 }
 
 type server struct {
 	Deps
-	exportSlots *exportSlots
-	exportStall time.Duration
 }
 
-// orDefault is v, or def when v is not set.
 func orDefault[T int | time.Duration](v, def T) T {
 	if v <= 0 {
 		return def
@@ -153,18 +161,8 @@ func orDefault[T int | time.Duration](v, def T) T {
 
 // New builds the fiber app with every route.
 func New(d Deps) *fiber.App {
-	if d.Now == nil {
-		d.Now = time.Now
-	}
-	if d.ScrapeStarts == nil {
-		d.ScrapeStarts = &background.Tasks{Log: d.Log}
-	}
-	s := &server{
-		Deps: d,
-		exportSlots: newExportSlots(orDefault(d.Config.ExportConcurrency, config.DefaultExportConcurrency),
-			orDefault(d.Config.ExportConcurrencyPerWorkspace, config.DefaultExportConcurrencyPerWorkspace)),
-		exportStall: orDefault(d.Config.ExportStallTimeout, config.DefaultExportStallTimeout),
-	}
+	s := &server{Deps: d}
+	room := newRooms(d)
 
 	app := newApp(d)
 	app.Hooks().OnShutdown(func() error { stopBackground(d.ScrapeStarts, d.StartValueCache, backgroundShutdownWait); return nil })
@@ -172,39 +170,35 @@ func New(d Deps) *fiber.App {
 	app.Get("/healthz", s.healthz)
 	app.Get("/readyz", s.readyz)
 
-	r := app.Group("/api", noSniff, checkQueryText, clientInfo)
+	r := app.Group("/api", noSniff, httpx.CheckQueryText, clientInfo)
 	r.Get("/openapi.yaml", s.openapi)
 
-	// Browser-facing writes come from our own origins only (sameOrigin):
-	// the session routes, and the sign-up, login and logout forms too, so
-	// that a foreign page cannot sign a visitor into an account of its
-	// choosing. The lead form as well, so that no page can make its
-	// visitors' browsers post leads; landing pages on other origins are
-	// listed in ALLOWED_ORIGINS, and CORS lets them post JSON to it. The
-	// webhooks and cron routes are called by machines with their own
-	// credentials.
+	// Browser-facing writes come from our own origins only, the sign-up, login
+	// and logout forms too, so a foreign page cannot sign a visitor into an
+	// account of its choosing; likewise the lead form (other landing origins
+	// are in ALLOWED_ORIGINS, with CORS). Webhooks and cron use credentials.
 	origins := d.Config.Origins()
 	fromUs := sameOrigin(origins)
 	publicPerMinute := d.Config.RateLimitPublic
-	r.Post("/auth/signup", privateAnswer, fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("auth")), withBody(s.postSignUp))
-	r.Post("/auth/login", privateAnswer, fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("auth")), withBody(s.postLogIn))
-	r.Post("/auth/logout", privateAnswer, noKey, fromUs, s.postLogOut)
+	r.Post("/auth/signup", privateAnswer, fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("auth")), httpx.WithBody(room.team.PostSignUp))
+	r.Post("/auth/login", privateAnswer, fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("auth")), httpx.WithBody(room.team.PostLogIn))
+	r.Post("/auth/logout", privateAnswer, noKey, fromUs, room.team.PostLogOut)
 	// The links of account e-mails need no session: the token is the
 	// proof. Each answers the same for every bad token.
-	r.Post("/auth/verify-email", privateAnswer, fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("links")), withBody(s.postVerifyEmail))
-	r.Post("/auth/password/forgot", privateAnswer, fromUs, rateLimit(s.Limiter, resetsPerClientMinute, byIP("reset")), withBody(s.postForgotPassword))
-	r.Post("/auth/password/reset", privateAnswer, fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("links")), withBody(s.postResetPassword))
-	r.Post("/invites/preview", privateAnswer, fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("links")), withBody(s.postInvitePreview))
+	r.Post("/auth/verify-email", privateAnswer, fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("links")), httpx.WithBody(room.team.PostVerifyEmail))
+	r.Post("/auth/password/forgot", privateAnswer, fromUs, rateLimit(s.Limiter, resetsPerClientMinute, byIP("reset")), httpx.WithBody(room.team.PostForgotPassword))
+	r.Post("/auth/password/reset", privateAnswer, fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("links")), httpx.WithBody(room.team.PostResetPassword))
+	r.Post("/invites/preview", privateAnswer, fromUs, rateLimit(s.Limiter, publicPerMinute, byIP("links")), httpx.WithBody(room.team.PostInvitePreview))
 	r.Options("/lead", preflight(origins))
-	r.Post("/lead", fromUs, allowOrigin(origins), rateLimit(s.Limiter, publicPerMinute, byIP("lead")), withBody(s.postLead))
-	r.Get("/founding/stats", s.getFoundingStats)
-	r.Get("/plans", s.getPlans)
+	r.Post("/lead", fromUs, allowOrigin(origins), rateLimit(s.Limiter, publicPerMinute, byIP("lead")), httpx.WithBody(room.team.PostLead))
+	// The public reads are limited per client at publicReads times the public
+	// rate: the landing, pricing and billing pages read them on every visit.
+	r.Get("/founding/stats", rateLimit(s.Limiter, publicReads*publicPerMinute, byIP("founding")), room.team.GetFoundingStats)
+	r.Get("/plans", rateLimit(s.Limiter, publicReads*publicPerMinute, byIP("plans")), room.team.GetPlans)
 
-	// Session routes are registered one by one: a fiber group with
-	// middleware would run it for every path under the prefix, unknown
-	// ones included.
-	// A request with an API key (Authorization: Bearer) is signed in by
-	// the key instead of the cookie, and is no browser's (see apiKey).
+	// Session routes are registered one by one: a fiber group's middleware
+	// would run for every path under the prefix, unknown ones included.
+	// A request with an API key (Bearer) is signed in by the key, not the cookie.
 	verified := newSessionCache()
 	byAPIKey := s.apiKey(orDefault(d.Config.RateLimitAPIKey, config.DefaultRateLimitAPIKey))
 	signedIn := func(hs ...fiber.Handler) []fiber.Handler {
@@ -217,89 +211,99 @@ func New(d Deps) *fiber.App {
 		return signedIn(append([]fiber.Handler{requireLive(s.Session)}, hs...)...)
 	}
 	ws := func(h fiber.Handler) []fiber.Handler { return signedIn(requireWorkspace(s.Membership, h)) }
-	r.Get("/auth/me", dash(s.getMe)...)
-	r.Post("/auth/logout-everywhere", dash(s.postLogOutEverywhere)...)
-	r.Post("/auth/verify-email/resend", dash(s.postResendVerification)...)
-	r.Post("/auth/password/change", dash(rateLimit(s.Limiter, passwordChangesPerMinute, byUserIn("password")), withBody(s.postChangePassword))...)
-	r.Post("/invites/accept", dash(withBody(s.postAcceptInvite))...)
-	r.Post("/workspace/bootstrap", dash(s.postBootstrap)...)
-	r.Get("/workspace/team", ws(s.getTeam)...)
-	r.Post("/workspace/team", ws(withBody(s.postTeam))...)
-	r.Patch("/workspace/team/members/:userId", ws(withID("userId", s.patchMember))...)
-	r.Delete("/workspace/team/members/:userId", ws(withID("userId", s.deleteMember))...)
-	r.Post("/workspace/team/invites/:id/resend", ws(withID("id", s.postResendInvite))...)
-	r.Delete("/workspace/team/invites/:id", ws(withID("id", s.deleteInvite))...)
-	r.Get("/workspace/activity", ws(s.getActivity)...)
-	r.Get("/workspace/digest", ws(s.getDigest)...)
-	r.Put("/workspace/digest", ws(withBody(s.putDigest))...)
-	r.Post("/track", ws(withBody(s.postTrack))...)
-	r.Post("/track/bulk", ws(withBody(s.postTrackBulk))...)
-	r.Get("/videos", ws(s.getVideos)...)
-	r.Get("/videos/:id", ws(withID("id", s.getVideo))...)
-	r.Patch("/videos/:id", ws(withID("id", s.patchVideo))...)
-	r.Delete("/videos/:id", ws(withID("id", s.deleteVideo))...)
-	r.Post("/items/bulk", ws(withBody(s.postItemsBulk))...)
-	r.Get("/overview", ws(s.getOverview)...)
-	r.Get("/export", ws(s.getExport)...)
-	r.Get("/collections", ws(s.getCollections)...)
-	r.Post("/collections", ws(withBody(s.postCollection))...)
-	r.Patch("/collections/:id", ws(withID("id", s.patchCollection))...)
-	r.Delete("/collections/:id", ws(withID("id", s.deleteCollection))...)
-	r.Post("/collection-items", ws(withBody(s.postCollectionItems))...)
-	r.Get("/campaigns", ws(s.getCampaigns)...)
-	r.Post("/campaigns", ws(withBody(s.postCampaign))...)
-	r.Get("/campaigns/:id", ws(withID("id", s.getCampaign))...)
-	r.Patch("/campaigns/:id", ws(withID("id", s.patchCampaign))...)
-	r.Get("/campaigns/:id/rules", ws(withID("id", s.getCampaignRules))...)
-	r.Post("/campaigns/:id/rules", ws(withID("id", s.postCampaignRules))...)
-	r.Get("/campaigns/:id/lines", ws(withID("id", s.getCampaignLines))...)
-	r.Post("/campaigns/:id/lines/review", ws(withID("id", s.postCampaignReview))...)
-	r.Get("/campaigns/:id/export", ws(withID("id", s.getCampaignExport))...)
-	r.Get("/creators", ws(s.getCreators)...)
-	r.Post("/creators", ws(withBody(s.postCreator))...)
-	r.Patch("/creators/:id", ws(withID("id", s.patchCreator))...)
-	r.Delete("/creators/:id", ws(withID("id", s.deleteCreator))...)
-	r.Get("/alerts", ws(s.getAlerts)...)
-	r.Post("/alerts", ws(withBody(s.postAlert))...)
-	r.Get("/alerts/events", ws(s.getAlertEvents)...)
-	r.Delete("/alerts/:id", ws(withID("id", s.deleteAlert))...)
-	r.Get("/channels", ws(s.getChannels)...)
-	r.Post("/channels", ws(withBody(s.postChannel))...)
-	r.Patch("/channels/:id", ws(withID("id", s.patchChannel))...)
-	r.Delete("/channels/:id", ws(withID("id", s.deleteChannel))...)
-	r.Post("/channels/:id/test", ws(withID("id", s.postChannelTest))...)
-	r.Post("/channels/:id/rotate-secret", ws(withID("id", s.postChannelRotate))...)
-	r.Get("/channels/:id/deliveries", ws(withID("id", s.getChannelDeliveries))...)
-	r.Post("/channels/:id/deliveries/:deliveryId/resend", ws(s.postDeliveryResend)...)
-	r.Get("/accounts", ws(s.getAccounts)...)
-	r.Patch("/accounts/:id", ws(withID("id", s.patchAccount))...)
-	r.Delete("/accounts/:id", ws(withID("id", s.deleteAccount))...)
-	r.Get("/accounts/:id/analytics", ws(withID("id", s.getAccountAnalytics))...)
+	r.Get("/auth/me", dash(room.team.GetMe)...)
+	r.Post("/auth/logout-everywhere", dash(room.team.PostLogOutEverywhere)...)
+	r.Post("/auth/verify-email/resend", dash(room.team.PostResendVerification)...)
+	r.Post("/auth/password/change", dash(rateLimit(s.Limiter, passwordChangesPerMinute, byUserIn("password")), httpx.WithBody(room.team.PostChangePassword))...)
+	r.Post("/invites/accept", dash(httpx.WithBody(room.team.PostAcceptInvite))...)
+	r.Post("/workspace/bootstrap", dash(room.team.PostBootstrap)...)
+	r.Patch("/workspace", ws(httpx.WithBody(room.team.PatchWorkspace))...)
+	r.Get("/workspace/team", ws(room.team.GetTeam)...)
+	r.Post("/workspace/team", ws(httpx.WithBody(room.team.PostTeam))...)
+	r.Patch("/workspace/team/members/:userId", ws(httpx.WithID("userId", room.team.PatchMember))...)
+	r.Delete("/workspace/team/members/:userId", ws(httpx.WithID("userId", room.team.DeleteMember))...)
+	r.Post("/workspace/team/invites/:id/resend", ws(httpx.WithID("id", room.team.PostResendInvite))...)
+	r.Delete("/workspace/team/invites/:id", ws(httpx.WithID("id", room.team.DeleteInvite))...)
+	r.Get("/workspace/activity", ws(room.team.GetActivity)...)
+	r.Get("/workspace/digest", ws(room.alerts.GetDigest)...)
+	r.Put("/workspace/digest", ws(httpx.WithBody(room.alerts.PutDigest))...)
+	r.Post("/track", ws(httpx.WithBody(room.tracking.PostTrack))...)
+	r.Post("/track/bulk", ws(httpx.WithBody(room.tracking.PostTrackBulk))...)
+	r.Get("/videos", ws(room.numbers.GetVideos)...)
+	r.Get("/videos/:id", ws(httpx.WithID("id", room.numbers.GetVideo))...)
+	r.Patch("/videos/:id", ws(httpx.WithID("id", room.tracking.PatchVideo))...)
+	r.Delete("/videos/:id", ws(httpx.WithID("id", room.tracking.DeleteVideo))...)
+	r.Put("/videos/:id/payee", ws(httpx.WithID("id", room.collections.PutVideoPayee))...)
+	r.Post("/items/bulk", ws(httpx.WithBody(room.tracking.PostItemsBulk))...)
+	r.Get("/overview", ws(room.numbers.GetOverview)...)
+	r.Get("/export", ws(room.numbers.GetExport)...)
+	r.Get("/collections", ws(room.collections.GetCollections)...)
+	r.Post("/collections", ws(httpx.WithBody(room.collections.PostCollection))...)
+	r.Patch("/collections/:id", ws(httpx.WithID("id", room.collections.PatchCollection))...)
+	r.Delete("/collections/:id", ws(httpx.WithID("id", room.collections.DeleteCollection))...)
+	r.Post("/collection-items", ws(httpx.WithBody(room.collections.PostCollectionItems))...)
+	r.Get("/campaigns", ws(room.campaigns.GetCampaigns)...)
+	r.Post("/campaigns", ws(httpx.WithBody(room.campaigns.PostCampaign))...)
+	r.Get("/campaigns/:id", ws(httpx.WithID("id", room.campaigns.GetCampaign))...)
+	r.Patch("/campaigns/:id", ws(httpx.WithID("id", room.campaigns.PatchCampaign))...)
+	r.Get("/campaigns/:id/rules", ws(httpx.WithID("id", room.campaigns.GetCampaignRules))...)
+	r.Post("/campaigns/:id/rules", ws(httpx.WithID("id", room.campaigns.PostCampaignRules))...)
+	r.Get("/campaigns/:id/lines", ws(httpx.WithID("id", room.campaigns.GetCampaignLines))...)
+	r.Post("/campaigns/:id/lines/review", ws(httpx.WithID("id", room.campaigns.PostCampaignReview))...)
+	r.Get("/campaigns/:id/export", ws(httpx.WithID("id", room.campaigns.GetCampaignExport))...)
+	r.Get("/creators", ws(room.collections.GetCreators)...)
+	r.Post("/creators", ws(httpx.WithBody(room.collections.PostCreator))...)
+	r.Patch("/creators/:id", ws(httpx.WithID("id", room.collections.PatchCreator))...)
+	r.Delete("/creators/:id", ws(httpx.WithID("id", room.collections.DeleteCreator))...)
+	r.Get("/alerts", ws(room.alerts.GetAlerts)...)
+	r.Post("/alerts", ws(httpx.WithBody(room.alerts.PostAlert))...)
+	r.Get("/alerts/events", ws(room.alerts.GetAlertEvents)...)
+	r.Delete("/alerts/:id", ws(httpx.WithID("id", room.alerts.DeleteAlert))...)
+	r.Get("/channels", ws(room.alerts.GetChannels)...)
+	r.Post("/channels", ws(httpx.WithBody(room.alerts.PostChannel))...)
+	r.Patch("/channels/:id", ws(httpx.WithID("id", room.alerts.PatchChannel))...)
+	r.Delete("/channels/:id", ws(httpx.WithID("id", room.alerts.DeleteChannel))...)
+	r.Post("/channels/:id/test", ws(httpx.WithID("id", room.alerts.PostChannelTest))...)
+	r.Post("/channels/:id/rotate-secret", ws(httpx.WithID("id", room.alerts.PostChannelRotate))...)
+	r.Get("/channels/:id/deliveries", ws(httpx.WithID("id", room.alerts.GetChannelDeliveries))...)
+	r.Post("/channels/:id/deliveries/:deliveryId/resend", ws(room.alerts.PostDeliveryResend)...)
+	r.Get("/accounts", ws(room.numbers.GetAccounts)...)
+	r.Patch("/accounts/:id", ws(httpx.WithID("id", room.tracking.PatchAccount))...)
+	r.Delete("/accounts/:id", ws(httpx.WithID("id", room.tracking.DeleteAccount))...)
+	r.Get("/accounts/:id/analytics", ws(httpx.WithID("id", room.numbers.GetAccountAnalytics))...)
 
-	r.Get("/api-keys", ws(s.getAPIKeys)...)
-	r.Post("/api-keys", ws(withBody(s.postAPIKey))...)
-	r.Delete("/api-keys/:id", ws(withID("id", s.deleteAPIKey))...)
-	// Share links: managed in the workspace (share_links.go), opened by
-	// anyone with a token (shared.go), with the dashboard's page of one.
-	s.shareLinkRoutes(r, ws)
-	s.sharedRoutes(app, r)
+	r.Get("/api-keys", ws(room.sharing.GetAPIKeys)...)
+	r.Post("/api-keys", ws(httpx.WithBody(room.sharing.PostAPIKey))...)
+	r.Delete("/api-keys/:id", ws(httpx.WithID("id", room.sharing.DeleteAPIKey))...)
+	r.Get("/share-links", ws(room.sharing.GetShareLinks)...)
+	r.Post("/share-links", ws(httpx.WithBody(room.sharing.PostShareLink))...)
+	r.Patch("/share-links/:id", ws(httpx.WithID("id", room.sharing.PatchShareLink))...)
+	r.Delete("/share-links/:id", ws(httpx.WithID("id", room.sharing.DeleteShareLink))...)
+	// The public routes of a share link: the token is the proof, the link's
+	// headers are set on every answer, errors included.
+	sharedLimit := rateLimit(s.Limiter, sharedPerMinute, byIP("shared"))
+	r.Get("/shared/:token", room.sharing.Headers, sharedLimit, room.sharing.Link(false, room.sharing.GetShared))
+	r.Post("/shared/:token/unlock", room.sharing.Headers, sharedLimit, room.sharing.Link(false, room.sharing.PostSharedUnlock))
+	r.Get("/shared/:token/overview", room.sharing.Headers, sharedLimit, room.sharing.Link(true, room.sharing.GetSharedOverview))
+	r.Get("/shared/:token/videos", room.sharing.Headers, sharedLimit, room.sharing.Link(true, room.sharing.GetSharedVideos))
+	r.Get("/shared/:token/campaign", room.sharing.Headers, sharedLimit, room.sharing.Link(true, room.sharing.GetSharedCampaign))
+	if d.Site != nil {
+		app.Get("/s/:token", room.sharing.SitePage(d.Site.Handler()))
+	}
 
-	r.Post("/payment/create-checkout", ws(withBody(s.postCreateCheckout))...)
-	r.Post("/payment/create-portal", ws(s.postCreatePortal)...)
+	r.Post("/payment/create-checkout", ws(httpx.WithBody(room.billing.PostCreateCheckout))...)
+	r.Post("/payment/create-portal", ws(room.billing.PostCreatePortal)...)
 
 	r.Post("/webhook/payment", s.postPaymentWebhook)
-	// The machine routes do a workspace's or the whole service's batch work
-	// (a dataset's upserts, every due item, the spike scan): their
-	// statements are bounded by the request's deadline only, and their
-	// callers retry.
+	// The machine routes do batch work bounded only by the request's deadline;
+	// their callers retry.
 	r.Post("/webhooks/scraper", batchWork, s.postScraperWebhook)
 	r.Get("/cron/refresh", requireCron(d.Config.CronSecret), batchWork, s.getCronRefresh)
 	r.Get("/cron/alerts", requireCron(d.Config.CronSecret), batchWork, s.getCronAlerts)
 
-	// The dashboard comes after every API route, without the API's
-	// middleware (no session, no rate limit: the shell and its files are
-	// public, and a page load fetches several). Unknown /api paths go on
-	// to the API's JSON 404.
+	// The dashboard comes after every API route, without the API's middleware
+	// (the shell and its files are public, and a page load fetches several).
+	// Unknown /api paths go on to the API's JSON 404.
 	if d.Site != nil {
 		site := d.Site.Handler()
 		app.Get("/*", func(c *fiber.Ctx) error {
@@ -323,8 +327,6 @@ func isAPIPath(p string) bool {
 	return p == "/api" || strings.HasPrefix(p, "/api/")
 }
 
-// newApp is the fiber app with the error handler and the middleware every
-// request passes: request id, access log, panic recovery, deadline.
 func newApp(d Deps) *fiber.App {
 	app := fiber.New(fiber.Config{
 		AppName:               "reeltrack",
@@ -343,15 +345,12 @@ func newApp(d Deps) *fiber.App {
 	return app
 }
 
-// backgroundShutdownWait bounds how long a shutdown waits for the work
-// left running after the answers.
+// backgroundShutdownWait bounds a shutdown's wait for the background work.
 const backgroundShutdownWait = 10 * time.Second
 
-// stopBackground lets the starts under way finish, so that none is cut off
-// between the provider starting a run and the job recording it, and stops
-// the start values being read (see chread.StartValueCache.Close); no more starts
-// begin, their jobs stay queued. A start still waiting on the provider
-// after limit is cancelled, and its job left to the cron refresh.
+// stopBackground lets starts under way finish, so none is cut off between
+// the provider starting a run and the job recording it; a start still
+// waiting after limit is cancelled, its job left to the cron refresh.
 func stopBackground(starts *background.Tasks, startValues *chread.StartValueCache, limit time.Duration) {
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()

@@ -6,7 +6,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/testenv"
-	"github.com/reeltrack/reeltrack/query"
+	querycampaigns "github.com/reeltrack/reeltrack/query/campaigns"
 )
 
 // TestCampaignEditAndRulesHistory: an owner changes a campaign's budget and
@@ -20,14 +20,14 @@ func TestCampaignEditAndRulesHistory(t *testing.T) {
 	exec(t, `UPDATE workspaces SET plan = 'agency', video_limit = 5000 WHERE id = $1`, ws)
 	coll := env.Collection(t, ws, "Winter clipping")
 	start := time.Date(2026, 12, 7, 0, 0, 0, 0, time.UTC)
-	var created query.Campaign
+	var created querycampaigns.Campaign
 	a.request("POST", "/api/campaigns", map[string]any{
 		"collectionId": coll, "currency": "eur", "startsAt": start, "budget": 10000, "period": "monthly",
 		"rules": map[string]any{"tiers": []map[string]int{{"fromViews": 0, "cpm": 10}}},
 	}, owner).expect(t, 201).decode(t, &created)
 
 	end := start.Add(30 * 24 * time.Hour)
-	var changed query.Campaign
+	var changed querycampaigns.Campaign
 	a.request("PATCH", "/api/campaigns/"+coll.String(), map[string]any{"budget": 25000, "endsAt": end}, owner).expect(t, 200).decode(t, &changed)
 	if changed.Budget != 25000 || changed.EndsAt == nil || !changed.EndsAt.Equal(end) || !changed.StartsAt.Equal(start) || changed.Currency != "EUR" || changed.Period != "monthly" {
 		t.Fatalf("after the change: %+v", changed)
@@ -35,7 +35,7 @@ func TestCampaignEditAndRulesHistory(t *testing.T) {
 
 	a.request("POST", "/api/campaigns/"+coll.String()+"/rules", map[string]any{"tiers": []map[string]int{{"fromViews": 0, "cpm": 15}}}, owner).expect(t, 201)
 	var rules struct {
-		Versions []query.RulesVersion `json:"versions"`
+		Versions []querycampaigns.RulesVersion `json:"versions"`
 	}
 	a.request("GET", "/api/campaigns/"+coll.String()+"/rules", nil, owner).expect(t, 200).decode(t, &rules)
 	if len(rules.Versions) != 2 || rules.Versions[0].Version != 2 || rules.Versions[1].Version != 1 {

@@ -15,7 +15,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/testenv"
-	"github.com/reeltrack/reeltrack/query"
+	querycampaigns "github.com/reeltrack/reeltrack/query/campaigns"
 )
 
 // TestCampaignPayouts runs a campaign over simulated weeks through the API:
@@ -61,7 +61,7 @@ func TestCampaignPayouts(t *testing.T) {
 
 	// USD, weekly; 0.10 per 1,000 views up to 100,000, then 0.05; at most
 	// 500,000 views a video, 30.00 a creator a week, 50.00 in all
-	var created query.Campaign
+	var created querycampaigns.Campaign
 	a.request("POST", "/api/campaigns", map[string]any{
 		"collectionId": coll, "currency": "usd", "startsAt": monday, "budget": 5000, "period": "weekly",
 		"rules": map[string]any{"tiers": []map[string]int{{"fromViews": 0, "cpm": 10}, {"fromViews": 100_000, "cpm": 5}}, "viewCap": 500_000, "creatorCap": 3000},
@@ -113,8 +113,8 @@ func TestCampaignPayouts(t *testing.T) {
 
 	// while the windows are open, every line is projected from the latest
 	// snapshot
-	page := func() query.CampaignPage {
-		var p query.CampaignPage
+	page := func() querycampaigns.CampaignPage {
+		var p querycampaigns.CampaignPage
 		a.request("GET", "/api/campaigns/"+coll.String(), nil, owner).expect(t, 200).decode(t, &p)
 		return p
 	}
@@ -125,7 +125,7 @@ func TestCampaignPayouts(t *testing.T) {
 
 	// the rules change mid-campaign: videos published from now on earn 0.20
 	// per 1,000; the four above keep version 1
-	var v2 query.RulesVersion
+	var v2 querycampaigns.RulesVersion
 	a.request("POST", "/api/campaigns/"+coll.String()+"/rules", map[string]any{"tiers": []map[string]int{{"fromViews": 0, "cpm": 20}}, "creatorCap": 3000},
 		owner).expect(t, 201).decode(t, &v2)
 	if v2.Version != 2 {
@@ -156,15 +156,15 @@ func TestCampaignPayouts(t *testing.T) {
 	}
 	exec(t, `UPDATE users SET email_verified_at = now() WHERE id = (SELECT user_id FROM workspace_members WHERE workspace_id = $1)`, ws)
 	cron()
-	var ledger query.LinesPage
+	var ledger querycampaigns.LinesPage
 	a.request("GET", "/api/campaigns/"+coll.String()+"/lines?limit=500", nil, owner).expect(t, 200).decode(t, &ledger)
-	lines := map[uuid.UUID]query.Line{}
+	lines := map[uuid.UUID]querycampaigns.Line{}
 	for _, l := range ledger.Lines {
 		lines[l.VideoID] = l
 	}
 	for _, want := range []struct {
 		id            uuid.UUID
-		status        string
+		status        domain.Line
 		views, amount int64
 		bound         string
 	}{
@@ -192,7 +192,7 @@ func TestCampaignPayouts(t *testing.T) {
 			t.Errorf("line %s: %d views locked, the raw snapshots say %d (%v)", want.id, l.Views, raw, err)
 		}
 	}
-	if c := lines[c1]; c.Status != query.Projected || c.RulesVersion != 2 || c.Amount != 0 || c.Bound != "budget" {
+	if c := lines[c1]; c.Status != domain.LineProjected || c.RulesVersion != 2 || c.Amount != 0 || c.Bound != "budget" {
 		t.Errorf("the video published after the change: %+v", c)
 	}
 	p = page()
@@ -270,14 +270,43 @@ func TestCampaignPayouts(t *testing.T) {
 		t.Fatalf("%d activity entries", n)
 	}
 
-	// the payout export: one row per locked line, and per payee and week
-	res := a.request("GET", "/api/campaigns/"+coll.String()+"/export?kind=lines", nil, owner).expect(t, 200)
-	rows, err := csv.NewReader(strings.NewReader(string(res.Body))).ReadAll()
-	if err != nil || len(rows) != 5 || rows[0][16] != "amount" {
-		t.Fatalf("lines export: %v %q", err, rows)
+	// the payout export: one row per line, the projected ones marked so,
+	// and per payee and week of the committed ones
+	a.request("GET", "/api/campaigns/"+coll.String()+"/lines?limit=500", nil, owner).expect(t, 200).decode(t, &ledger)
+	byStatus := map[domain.Line]int{}
+	for _, l := range ledger.Lines {
+		byStatus[l.Status]++
 	}
+	if byStatus["projected"] == 0 {
+		t.Fatalf("no projected line to export: %v", byStatus)
+	}
+	exported := func(query string) map[string]int {
+		t.Helper()
+		res := a.request("GET", "/api/campaigns/"+coll.String()+"/export?"+query, nil, owner).expect(t, 200)
+		rows, err := csv.NewReader(strings.NewReader(string(res.Body))).ReadAll()
+		if err != nil || len(rows) == 0 || rows[0][0] != "campaign" || rows[0][11] != "status" || rows[0][16] != "amount" {
+			t.Fatalf("lines export (%s): %v %q", query, err, rows)
+		}
+		out := map[string]int{}
+		for _, r := range rows[1:] {
+			out[r[11]]++
+		}
+		return out
+	}
+	if got := exported("kind=lines"); fmt.Sprint(got) != fmt.Sprint(byStatus) {
+		t.Fatalf("lines export by status %v, want every line %v", got, byStatus)
+	}
+	if got := exported("kind=lines&status=projected"); len(got) != 1 || got["projected"] != byStatus["projected"] {
+		t.Fatalf("projected lines export %v", got)
+	}
+	// for Excel, with the byte order mark that says UTF-8
+	res := a.request("GET", "/api/campaigns/"+coll.String()+"/export?kind=lines&bom=true", nil, owner).expect(t, 200)
+	if !strings.HasPrefix(string(res.Body), "\ufeffcampaign,") {
+		t.Fatalf("the export for Excel starts with %q", string(res.Body[:min(len(res.Body), 20)]))
+	}
+	a.request("GET", "/api/campaigns/"+coll.String()+"/export?kind=lines&bom=yes", nil, owner).expectError(t, 400, "invalid_request")
 	res = a.request("GET", "/api/campaigns/"+coll.String()+"/export?kind=creators", nil, owner).expect(t, 200)
-	rows, _ = csv.NewReader(strings.NewReader(string(res.Body))).ReadAll()
+	rows, _ := csv.NewReader(strings.NewReader(string(res.Body))).ReadAll()
 	var paid []string
 	for _, r := range rows[1:] {
 		paid = append(paid, r[3]+" "+r[11])

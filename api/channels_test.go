@@ -83,7 +83,7 @@ func TestChannelsAPI(t *testing.T) {
 	member := a.member(owner, uniqueEmail("chmember"), "member")
 	rcv := newHookReceiver(t)
 	slackURL := rcv.URL + "/services/T000/B000/SLACKTOKEN"
-	hookURL := rcv.URL + "/hooks/HOOKTOKEN"
+	hookURL := rcv.URL + "/HOOKTOKEN/events"
 
 	a.request("POST", "/api/channels", map[string]string{"kind": "slack", "name": "Team", "url": slackURL}, member).expectError(t, 403, "forbidden")
 	var slack, hook channelOut
@@ -93,7 +93,7 @@ func TestChannelsAPI(t *testing.T) {
 	}
 	created := a.request("POST", "/api/channels", map[string]string{"kind": "webhook", "name": "Backend", "url": hookURL}, admin).expect(t, 201)
 	created.decode(t, &hook)
-	if !strings.HasPrefix(hook.Secret, "whsec_") || strings.Contains(string(created.Body), "HOOKTOKEN") {
+	if !strings.HasPrefix(hook.Secret, "whsec_") || strings.Contains(string(created.Body), "HOOKTOKEN") || hook.URLHint != rcv.URL+"/…/…" {
 		t.Fatalf("webhook channel %s", created.Body)
 	}
 

@@ -24,7 +24,8 @@ func TestCollectionItems(t *testing.T) {
 		t.Fatal("the account's videos did not arrive")
 	}
 	var one uuid.UUID
-	if err := env.PG.QueryRow(t.Context(), `SELECT id FROM videos WHERE account_id = $1 ORDER BY id LIMIT 1`, acct.ID).Scan(&one); err != nil {
+	// one that counts: the account's own post, not a repost its feed listed
+	if err := env.PG.QueryRow(t.Context(), `SELECT id FROM videos WHERE account_id = $1 AND post_kind = 'own' AND status = 'active' ORDER BY id LIMIT 1`, acct.ID).Scan(&one); err != nil {
 		t.Fatal(err)
 	}
 	collection := func(name string) uuid.UUID {
@@ -39,14 +40,35 @@ func TestCollectionItems(t *testing.T) {
 		}
 		return count(t, `SELECT count(*) FROM videos WHERE workspace_id = $1 AND collection_id = $2`, ws.ID, *coll)
 	}
-	type moved struct{ Videos, Accounts, Followed int }
+	type moved struct {
+		Videos, Accounts, Followed                           int
+		FollowedCounted, FollowedBeyondLimit, FollowedNotOwn int
+	}
 	var m moved
 
-	// the account into Launch: its videos follow
+	// the account into Launch: its videos follow, told apart as the
+	// collection counts them
 	a.request("POST", "/api/collection-items", map[string]any{"collection_id": launch, "account_ids": []uuid.UUID{acct.ID}}, c).
 		expect(t, 200).decode(t, &m)
 	if m.Accounts != 1 || m.Followed != videos || in(&launch) != videos {
 		t.Fatalf("moved %+v, %d videos in Launch, want the account and its %d videos", m, in(&launch), videos)
+	}
+	counted := count(t, `SELECT count(*) FROM videos WHERE account_id = $1 AND post_kind IN ('own', 'collab') AND status NOT IN ('removed', 'beyond_limit')`, acct.ID)
+	beyond := count(t, `SELECT count(*) FROM videos WHERE account_id = $1 AND status = 'beyond_limit'`, acct.ID)
+	if m.FollowedCounted != counted || m.FollowedBeyondLimit != beyond || m.FollowedNotOwn != videos-counted-beyond {
+		t.Fatalf("moved %+v, want %d counted, %d beyond the limit and the rest not the account's own", m, counted, beyond)
+	}
+	var cols struct {
+		Collections []struct {
+			Name                        string
+			Videos, BeyondLimit, NotOwn int
+		}
+	}
+	a.request("GET", "/api/collections", nil, c).expect(t, 200).decode(t, &cols)
+	for _, col := range cols.Collections {
+		if col.Name == "Launch" && col.Videos != m.FollowedCounted {
+			t.Errorf("Launch counts %d videos, the move said %d counted", col.Videos, m.FollowedCounted)
+		}
 	}
 	if count(t, `SELECT count(*) FROM activity_log WHERE workspace_id = $1 AND action = 'collection_changed' AND target = 'Launch'
 		AND details = jsonb_build_object('accounts', 1, 'videos', $2::int)`, ws.ID, videos) != 1 {

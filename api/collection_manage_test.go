@@ -6,23 +6,25 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/reeltrack/reeltrack/query"
+	queryalerts "github.com/reeltrack/reeltrack/query/alerts"
+	querycollections "github.com/reeltrack/reeltrack/query/collections"
+	"github.com/reeltrack/reeltrack/query/numbers"
 )
 
 func TestRenameCollection(t *testing.T) {
 	t.Parallel()
 	d := seedDashboard(t)
-	var other query.Collection
+	var other querycollections.Collection
 	d.app.request("POST", "/api/collections", map[string]string{"name": "Other"}, d.cookie).expect(t, 200).decode(t, &other)
 	path := "/api/collections/" + d.collection.String()
 
-	var c query.Collection
+	var c querycollections.Collection
 	d.app.request("PATCH", path, map[string]string{"name": "  Autumn drop "}, d.cookie).expect(t, 200).decode(t, &c)
 	// the list's shape: its videos and accounts still counted
 	if c.ID != d.collection || c.Name != "Autumn drop" || c.Videos == 0 || c.Accounts != 1 || c.Views == nil {
 		t.Fatalf("renamed %+v", c)
 	}
-	var list query.CollectionList
+	var list querycollections.CollectionList
 	d.get(t, "/api/collections", nil, &list)
 	if list.Collections[0].Name != "Autumn drop" {
 		t.Fatalf("the list still shows %q", list.Collections[0].Name)
@@ -48,13 +50,15 @@ func TestDeleteCollection(t *testing.T) {
 	t.Parallel()
 	d := seedDashboard(t)
 	path := "/api/collections/" + d.collection.String()
-	var rule query.AlertRule
+	var rule queryalerts.AlertRule
 	d.app.request("POST", "/api/alerts", map[string]any{
 		"name": "scoped", "metric": "views", "condition": "gain", "threshold": 100, "windowHours": 6, "collectionId": d.collection,
 	}, d.cookie).expect(t, 200).decode(t, &rule)
 
 	// a rule is scoped to it: refused, nothing changes
-	d.app.request("DELETE", path, nil, d.cookie).expectError(t, 409, "conflict")
+	if e := d.app.request("DELETE", path, nil, d.cookie).expectError(t, 409, "collection_has_alert_rules"); e.Message != "1 alert rule is scoped to this collection: delete it or change its scope first" {
+		t.Errorf("the refusal says %q", e.Message)
+	}
 	theirs := seedDashboard(t)
 	d.app.request("DELETE", "/api/collections/"+theirs.collection.String(), nil, d.cookie).expectError(t, 404, "not_found")
 	d.app.request("DELETE", "/api/collections/nope", nil, d.cookie).expectError(t, 400, "invalid_request")
@@ -68,7 +72,7 @@ func TestDeleteCollection(t *testing.T) {
 	d.app.request("DELETE", "/api/alerts/"+rule.ID.String(), nil, d.cookie).expect(t, 204)
 	d.app.request("DELETE", path, nil, d.cookie).expect(t, 204)
 
-	var list query.CollectionList
+	var list querycollections.CollectionList
 	d.get(t, "/api/collections", nil, &list)
 	if len(list.Collections) != 0 {
 		t.Fatalf("collections after the delete %+v", list.Collections)
@@ -84,7 +88,7 @@ func TestDeleteCollection(t *testing.T) {
 			t.Errorf("%s is still in collection %s", v.PlatformVideoID, v.CollectionID)
 		}
 	}
-	var accounts query.AccountList
+	var accounts numbers.AccountList
 	d.get(t, "/api/accounts", nil, &accounts)
 	if len(accounts.Accounts) != 1 || accounts.Accounts[0].CollectionID != nil || accounts.Accounts[0].Status != "active" {
 		t.Fatalf("accounts after the delete %+v", accounts.Accounts)

@@ -4,10 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/reeltrack/reeltrack/query"
+	querycollections "github.com/reeltrack/reeltrack/query/collections"
 )
 
-type collectionsBody = query.CollectionList
+type collectionsBody = querycollections.CollectionList
 
 func TestCollections(t *testing.T) {
 	t.Parallel()
@@ -28,7 +28,7 @@ func TestCollections(t *testing.T) {
 		t.Fatalf("collection %+v, want 3 videos, 1 account, %d views", launch, views)
 	}
 
-	var created query.Collection
+	var created querycollections.Collection
 	d.app.request("POST", "/api/collections", map[string]string{"name": "  Summer drop  "}, d.cookie).expect(t, 200).decode(t, &created)
 	if created.Name != "Summer drop" || created.Videos != 0 || created.CreatedAt.IsZero() {
 		t.Fatalf("created %+v", created)

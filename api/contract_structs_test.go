@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -22,73 +23,129 @@ type goField struct {
 	pointer   bool
 }
 
-// goStructs reads the structs of the packages that encode answers (api,
-// query, command), by name (a name may be used in more than one), with
-// their JSON fields; embedded structs of the same package are flattened
-// in.
+// goStructs reads the structs of the packages that encode answers (api and
+// its rooms, query, command), by name (a name may be used in more than
+// one), with their JSON fields; embedded structs are flattened in, those
+// of another package of the module (internal/domain's shapes) too.
 func goStructs(t *testing.T) map[string][]map[string]goField {
 	t.Helper()
 	out := map[string][]map[string]goField{}
-	for _, dir := range []string{".", "../query", "../command"} {
-		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
-		if err != nil {
-			t.Fatal(err)
+	dirs := []string{"."}
+	entries, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != "testdata" {
+			dirs = append(dirs, e.Name())
 		}
-		types := map[string]*ast.StructType{}
-		for _, f := range files {
-			if strings.HasSuffix(f, "_test.go") {
+	}
+	if len(dirs) < 9 {
+		t.Fatalf("api's rooms not found: only %v", dirs)
+	}
+	pkgs := map[string]map[string]goStruct{}
+	load := func(dir string) map[string]goStruct {
+		if types, ok := pkgs[dir]; ok {
+			return types
+		}
+		types := parseStructs(t, dir)
+		pkgs[dir] = types
+		return types
+	}
+	var fields func(st goStruct, types map[string]goStruct, depth int) map[string]goField
+	fields = func(st goStruct, types map[string]goStruct, depth int) map[string]goField {
+		m := map[string]goField{}
+		for _, f := range st.Fields.List {
+			if len(f.Names) == 0 { // embedded
+				name := strings.TrimPrefix(exprString(f.Type), "*")
+				in := types
+				if pkg, typ, ok := strings.Cut(name, "."); ok {
+					path, ok := st.imports[pkg]
+					if !ok || !strings.HasPrefix(path, modulePath+"/") {
+						continue
+					}
+					in, name = load("../"+strings.TrimPrefix(path, modulePath+"/")), typ
+				}
+				if inner, ok := in[name]; ok && depth < 5 && f.Tag == nil {
+					for k, v := range fields(inner, in, depth+1) {
+						m[k] = v
+					}
+				}
 				continue
 			}
-			file, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.SkipObjectResolution)
-			if err != nil {
-				t.Fatal(err)
+			if f.Tag == nil {
+				continue
 			}
-			ast.Inspect(file, func(n ast.Node) bool {
-				if ts, ok := n.(*ast.TypeSpec); ok {
-					if st, ok := ts.Type.(*ast.StructType); ok {
-						types[ts.Name.Name] = st
-					}
-				}
-				return true
-			})
-		}
-		var fields func(st *ast.StructType, depth int) map[string]goField
-		fields = func(st *ast.StructType, depth int) map[string]goField {
-			m := map[string]goField{}
-			for _, f := range st.Fields.List {
-				if len(f.Names) == 0 { // embedded
-					name := strings.TrimPrefix(exprString(f.Type), "*")
-					if inner, ok := types[name]; ok && depth < 5 && f.Tag == nil {
-						for k, v := range fields(inner, depth+1) {
-							m[k] = v
-						}
-					}
-					continue
-				}
-				if f.Tag == nil {
-					continue
-				}
-				tag := reflect.StructTag(strings.Trim(f.Tag.Value, "`")).Get("json")
-				if tag == "" || tag == "-" {
-					continue
-				}
-				parts := strings.Split(tag, ",")
-				typ := exprString(f.Type)
-				m[parts[0]] = goField{
-					omitempty: strings.Contains(tag, ",omitempty"),
-					pointer:   strings.HasPrefix(typ, "*"),
-					nullable:  strings.HasPrefix(typ, "*") || strings.HasPrefix(typ, "[]") || strings.HasPrefix(typ, "map[") || typ == "any" || typ == "json.RawMessage",
-				}
+			tag := reflect.StructTag(strings.Trim(f.Tag.Value, "`")).Get("json")
+			if tag == "" || tag == "-" {
+				continue
 			}
-			return m
+			parts := strings.Split(tag, ",")
+			typ := exprString(f.Type)
+			m[parts[0]] = goField{
+				omitempty: strings.Contains(tag, ",omitempty"),
+				pointer:   strings.HasPrefix(typ, "*"),
+				nullable:  strings.HasPrefix(typ, "*") || strings.HasPrefix(typ, "[]") || strings.HasPrefix(typ, "map[") || typ == "any" || typ == "json.RawMessage",
+			}
 		}
+		return m
+	}
+	for _, dir := range append(dirs, "../query", "../query/numbers", "../query/collections", "../query/campaigns",
+		"../query/alerts", "../query/team", "../query/sharing", "../command") {
+		types := load(dir)
 		for name, st := range types {
-			if f := fields(st, 0); len(f) > 0 {
+			if f := fields(st, types, 0); len(f) > 0 {
 				out[name] = append(out[name], f)
 			}
 		}
 	}
 	return out
+}
+
+const modulePath = "github.com/reeltrack/reeltrack"
+
+// goStruct is a struct type with the imports of its file, by the name the
+// file uses.
+type goStruct struct {
+	*ast.StructType
+	imports map[string]string
+}
+
+// parseStructs reads the struct types of a package's own files.
+func parseStructs(t *testing.T, dir string) map[string]goStruct {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	types := map[string]goStruct{}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		imports := map[string]string{}
+		for _, imp := range file.Imports {
+			p := strings.Trim(imp.Path.Value, `"`)
+			name := p[strings.LastIndex(p, "/")+1:]
+			if imp.Name != nil {
+				name = imp.Name.Name
+			}
+			imports[name] = p
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			if ts, ok := n.(*ast.TypeSpec); ok {
+				if st, ok := ts.Type.(*ast.StructType); ok {
+					types[ts.Name.Name] = goStruct{st, imports}
+				}
+			}
+			return true
+		})
+	}
+	return types
 }
 
 func exprString(e ast.Expr) string {
@@ -109,12 +166,8 @@ func exprString(e ast.Expr) string {
 	return "?"
 }
 
-// notAnAnswer lists schemas named like a Go struct that is a request body,
-// whose fields left out take defaults and so are not required.
-var notAnAnswer = map[string]bool{"RulesIn": true}
-
 // TestContractMatchesGoStructs holds each schema of openapi.yaml named like
-// a Go struct the server encodes (Video and query.Video, SharedInfo and
+// a Go struct the server encodes (Video and numbers.Video, SharedInfo and
 // api's sharedInfo) to that struct: the same properties, required exactly
 // when the field has no omitempty, nullable only where the field can be
 // null, and nullable wherever a pointer is always sent. It covers answers
@@ -136,7 +189,7 @@ func TestContractMatchesGoStructs(t *testing.T) {
 		// a name used in two packages: the schema must match one of them
 		var best []string
 		for i, fields := range candidates {
-			problems := structProblems(schemaName, ref.Value, fields)
+			problems := structProblems(ref.Value, fields)
 			if i == 0 || len(problems) < len(best) {
 				best = problems
 			}
@@ -151,7 +204,7 @@ func TestContractMatchesGoStructs(t *testing.T) {
 }
 
 // structProblems lists how a schema differs from a Go struct's fields.
-func structProblems(schemaName string, s *openapi3.Schema, fields map[string]goField) []string {
+func structProblems(s *openapi3.Schema, fields map[string]goField) []string {
 	var problems []string
 	for k, f := range fields {
 		p, ok := s.Properties[k]
@@ -160,7 +213,7 @@ func structProblems(schemaName string, s *openapi3.Schema, fields map[string]goF
 			continue
 		}
 		required := slices.Contains(s.Required, k)
-		if !notAnAnswer[schemaName] && !f.omitempty && !required {
+		if !f.omitempty && !required {
 			problems = append(problems, k+": always sent, not required")
 		}
 		if f.omitempty && required {

@@ -11,7 +11,9 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/testenv"
-	"github.com/reeltrack/reeltrack/query"
+	querycollections "github.com/reeltrack/reeltrack/query/collections"
+	"github.com/reeltrack/reeltrack/query/numbers"
+	queryteam "github.com/reeltrack/reeltrack/query/team"
 )
 
 // creatorsWorkspace is a signed-up owner's workspace with tracked
@@ -37,15 +39,15 @@ func newCreatorsWorkspace(t *testing.T, a *testApp) *creatorsWorkspace {
 	return w
 }
 
-func (w *creatorsWorkspace) list(t *testing.T) []query.Creator {
+func (w *creatorsWorkspace) list(t *testing.T) []querycollections.Creator {
 	t.Helper()
-	var l query.CreatorList
+	var l querycollections.CreatorList
 	w.app.request("GET", "/api/creators", nil, w.cookie).expect(t, 200).decode(t, &l)
 	return l.Creators
 }
 
 // handles are the creator's accounts' handles, in the answer's order.
-func handles(c query.Creator) []string {
+func handles(c querycollections.Creator) []string {
 	var out []string
 	for _, a := range c.Accounts {
 		out = append(out, a.Handle)
@@ -76,7 +78,7 @@ func TestCreatorsCreateAndList(t *testing.T) {
 		t.Fatalf("no creators: %s", raw)
 	}
 
-	var maya query.Creator
+	var maya querycollections.Creator
 	a.request("POST", "/api/creators", map[string]any{
 		"name": "  maya ", "email": "Maya@Example.com", "postingGoal": 4,
 		"accountIds": []uuid.UUID{w.accounts["maya_yt"], w.accounts["maya_tt"]},
@@ -85,10 +87,10 @@ func TestCreatorsCreateAndList(t *testing.T) {
 		t.Fatalf("created %+v", maya)
 	}
 	if got := handles(maya); !slices.Equal(got, []string{"maya_tt", "maya_yt"}) ||
-		maya.Accounts[0] != (query.CreatorAccount{ID: w.accounts["maya_tt"], Platform: "tiktok", Handle: "maya_tt", DisplayName: "MAYA_TT"}) {
+		maya.Accounts[0] != (querycollections.CreatorAccount{ID: w.accounts["maya_tt"], Platform: "tiktok", Handle: "maya_tt", DisplayName: "MAYA_TT"}) {
 		t.Fatalf("accounts %+v", maya.Accounts)
 	}
-	var leo query.Creator
+	var leo querycollections.Creator
 	res := a.request("POST", "/api/creators", map[string]any{"name": "Leo", "postingGoal": nil}, w.cookie).expect(t, 201)
 	if !strings.Contains(string(res.Body), `"postingGoal":null`) || !strings.Contains(string(res.Body), `"accounts":[]`) {
 		t.Fatalf("a creator without goal nor accounts: %s", res.Body)
@@ -147,7 +149,7 @@ func TestCreatorsCreateAndList(t *testing.T) {
 	a.request("POST", "/api/creators", map[string]any{"name": "Maya"}, theirs.cookie).expect(t, 201)
 	a.request("GET", "/api/creators?x=1", nil, w.cookie).expectError(t, 400, "invalid_request")
 
-	var page query.Activity
+	var page queryteam.Activity
 	a.request("GET", "/api/workspace/activity", nil, w.cookie).expect(t, 200).decode(t, &page)
 	var logged []string
 	for _, e := range page.Entries {
@@ -168,13 +170,13 @@ func TestCreatorsUpdate(t *testing.T) {
 	t.Parallel()
 	a := newApp(t)
 	w := newCreatorsWorkspace(t, a)
-	var maya, leo query.Creator
+	var maya, leo querycollections.Creator
 	a.request("POST", "/api/creators", map[string]any{"name": "Maya", "email": "maya@example.com", "postingGoal": 4,
 		"accountIds": []uuid.UUID{w.accounts["maya_tt"], w.accounts["leo_ig"]}}, w.cookie).expect(t, 201).decode(t, &maya)
 	a.request("POST", "/api/creators", map[string]any{"name": "Leo"}, w.cookie).expect(t, 201).decode(t, &leo)
 
 	// leo_ig moves from Maya to Leo
-	var got query.Creator
+	var got querycollections.Creator
 	a.request("PATCH", "/api/creators/"+leo.ID.String(), map[string]any{"accountIds": []uuid.UUID{w.accounts["leo_ig"]}}, w.cookie).
 		expect(t, 200).decode(t, &got)
 	if got.ID != leo.ID || got.Name != "Leo" || !slices.Equal(handles(got), []string{"leo_ig"}) {
@@ -204,7 +206,7 @@ func TestCreatorsUpdate(t *testing.T) {
 
 	// refused: nothing written
 	theirs := newCreatorsWorkspace(t, a)
-	var their query.Creator
+	var their querycollections.Creator
 	a.request("POST", "/api/creators", map[string]any{"name": "Theirs"}, theirs.cookie).expect(t, 201).decode(t, &their)
 	for _, c := range []struct {
 		path   string
@@ -238,41 +240,49 @@ func TestCreatorsUpdate(t *testing.T) {
 
 // TestCreatorsDelete: deleting a creator keeps its accounts tracked,
 // without creator; another workspace's creator is not found and kept.
-// Any member of the workspace may manage creators.
+// Creators are payees: an admin manages them, a member may not (and a
+// refused write changes nothing).
 func TestCreatorsDelete(t *testing.T) {
 	t.Parallel()
 	a := newApp(t)
 	w := newCreatorsWorkspace(t, a)
 	exec(t, `UPDATE workspaces SET seat_limit = 5 WHERE id = $1`, w.ws)
+	admin := a.member(w.cookie, uniqueEmail("admin"), "admin")
 	member := a.member(w.cookie, uniqueEmail("member"), "member")
 
-	var maya query.Creator
+	a.request("POST", "/api/creators", map[string]any{"name": "Mine", "accountIds": []uuid.UUID{w.accounts["maya_tt"]}}, member).expectError(t, 403, "forbidden")
+	var maya querycollections.Creator
 	a.request("POST", "/api/creators", map[string]any{"name": "Maya", "accountIds": []uuid.UUID{w.accounts["maya_tt"], w.accounts["maya_yt"]}},
-		member).expect(t, 201).decode(t, &maya)
+		admin).expect(t, 201).decode(t, &maya)
+	a.request("PATCH", "/api/creators/"+maya.ID.String(), map[string]any{"accountIds": []uuid.UUID{}}, member).expectError(t, 403, "forbidden")
+	a.request("DELETE", "/api/creators/"+maya.ID.String(), nil, member).expectError(t, 403, "forbidden")
+	if accountsWithCreator(t, w.ws) != 2 {
+		t.Fatal("a member's refused write changed the creator's accounts")
+	}
 	theirs := newCreatorsWorkspace(t, a)
-	var their query.Creator
+	var their querycollections.Creator
 	a.request("POST", "/api/creators", map[string]any{"name": "Theirs"}, theirs.cookie).expect(t, 201).decode(t, &their)
 
-	a.request("DELETE", "/api/creators/"+their.ID.String(), nil, member).expectError(t, 404, "not_found")
-	a.request("DELETE", "/api/creators/nope", nil, member).expectError(t, 400, "invalid_request")
+	a.request("DELETE", "/api/creators/"+their.ID.String(), nil, admin).expectError(t, 404, "not_found")
+	a.request("DELETE", "/api/creators/nope", nil, admin).expectError(t, 400, "invalid_request")
 	if creatorRows(t, theirs.ws) != 1 || creatorRows(t, w.ws) != 1 {
 		t.Fatal("a refused delete was written")
 	}
 
-	a.request("DELETE", "/api/creators/"+maya.ID.String(), nil, member).expect(t, 204)
+	a.request("DELETE", "/api/creators/"+maya.ID.String(), nil, admin).expect(t, 204)
 	if got := w.list(t); len(got) != 0 {
 		t.Fatalf("creators after the delete %+v", got)
 	}
-	var accounts query.AccountList
+	var accounts numbers.AccountList
 	a.request("GET", "/api/accounts", nil, w.cookie).expect(t, 200).decode(t, &accounts)
 	if len(accounts.Accounts) != 3 || accountsWithCreator(t, w.ws) != 0 {
 		t.Fatalf("%d accounts listed, %d with a creator; want all 3 still tracked, none with a creator", len(accounts.Accounts), accountsWithCreator(t, w.ws))
 	}
-	a.request("DELETE", "/api/creators/"+maya.ID.String(), nil, member).expectError(t, 404, "not_found")
+	a.request("DELETE", "/api/creators/"+maya.ID.String(), nil, admin).expectError(t, 404, "not_found")
 
-	var page query.Activity
+	var page queryteam.Activity
 	a.request("GET", "/api/workspace/activity", nil, w.cookie).expect(t, 200).decode(t, &page)
-	if e := page.Entries[0]; e.Action != "creator_deleted" || e.Target != "Maya" || e.Actor == nil || !strings.HasPrefix(e.Actor.Email, "member-") {
-		t.Fatalf("latest activity %+v, want the member's deletion of Maya", e)
+	if e := page.Entries[0]; e.Action != "creator_deleted" || e.Target != "Maya" || e.Actor == nil || !strings.HasPrefix(e.Actor.Email, "admin-") {
+		t.Fatalf("latest activity %+v, want the admin's deletion of Maya", e)
 	}
 }

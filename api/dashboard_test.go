@@ -20,6 +20,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/query"
 	"github.com/reeltrack/reeltrack/query/chread"
+	"github.com/reeltrack/reeltrack/query/numbers"
 )
 
 // dashNow is the fixed "now" of the dashboard tests: mid-hour, so that
@@ -288,10 +289,10 @@ func gainSince(h []rawSnapshot, m int, t time.Time) *int64 {
 }
 
 type videoList struct {
-	Videos []query.Video `json:"videos"`
-	Total  int           `json:"total"`
-	Limit  int           `json:"limit"`
-	Offset int           `json:"offset"`
+	Videos []numbers.Video `json:"videos"`
+	Total  int             `json:"total"`
+	Limit  int             `json:"limit"`
+	Offset int             `json:"offset"`
 }
 
 func (d *dashboard) get(t *testing.T, path string, params url.Values, v any) {
@@ -354,7 +355,7 @@ func TestVideosAgreeWithRawSnapshots(t *testing.T) {
 	}
 
 	// every sort order: the same numbers on every row, in the sort's order
-	for _, by := range query.VideoSorts() {
+	for _, by := range numbers.VideoSorts() {
 		var l videoList
 		d.get(t, "/api/videos", url.Values{"limit": {"500"}, "sort": {string(by)}}, &l)
 		if l.Total != len(want) || len(l.Videos) != len(want) {
@@ -373,7 +374,7 @@ func TestVideosAgreeWithRawSnapshots(t *testing.T) {
 
 // sortKey is the value a sort order ranks videos by, highest first, nil
 // last.
-func sortKey(by query.VideoSort) func(query.Video) *float64 {
+func sortKey(by numbers.VideoSort) func(numbers.Video) *float64 {
 	f := func(p *uint64) *float64 {
 		if p == nil {
 			return nil
@@ -382,46 +383,46 @@ func sortKey(by query.VideoSort) func(query.Video) *float64 {
 		return &x
 	}
 	switch by {
-	case query.SortLikes:
-		return func(v query.Video) *float64 { return f(v.Metrics.Likes) }
-	case query.SortComments:
-		return func(v query.Video) *float64 { return f(v.Metrics.Comments) }
-	case query.SortShares:
-		return func(v query.Video) *float64 { return f(v.Metrics.Shares) }
-	case query.SortSaves:
-		return func(v query.Video) *float64 { return f(v.Metrics.Saves) }
-	case query.SortGained7d:
-		return func(v query.Video) *float64 {
+	case numbers.SortLikes:
+		return func(v numbers.Video) *float64 { return f(v.Metrics.Likes) }
+	case numbers.SortComments:
+		return func(v numbers.Video) *float64 { return f(v.Metrics.Comments) }
+	case numbers.SortShares:
+		return func(v numbers.Video) *float64 { return f(v.Metrics.Shares) }
+	case numbers.SortSaves:
+		return func(v numbers.Video) *float64 { return f(v.Metrics.Saves) }
+	case numbers.SortGained7d:
+		return func(v numbers.Video) *float64 {
 			if v.ViewsGained7d == nil {
 				return nil
 			}
 			x := float64(*v.ViewsGained7d)
 			return &x
 		}
-	case query.SortEngagement:
-		return func(v query.Video) *float64 { return v.EngagementRate }
-	case query.SortGained24h:
-		return func(v query.Video) *float64 {
+	case numbers.SortEngagement:
+		return func(v numbers.Video) *float64 { return v.EngagementRate }
+	case numbers.SortGained24h:
+		return func(v numbers.Video) *float64 {
 			if v.ViewsGained24h == nil {
 				return nil
 			}
 			x := float64(*v.ViewsGained24h)
 			return &x
 		}
-	case query.SortPublished:
-		return func(v query.Video) *float64 {
+	case numbers.SortPublished:
+		return func(v numbers.Video) *float64 {
 			if v.PublishedAt == nil {
 				return nil
 			}
 			x := float64(v.PublishedAt.UnixNano())
 			return &x
 		}
-	case query.SortAdded:
-		return func(v query.Video) *float64 { x := float64(v.AddedAt.UnixNano()); return &x }
-	case query.SortOutlier:
-		return func(v query.Video) *float64 { return v.Outlier.Multiplier }
-	case query.SortForecast7d:
-		return func(v query.Video) *float64 {
+	case numbers.SortAdded:
+		return func(v numbers.Video) *float64 { x := float64(v.AddedAt.UnixNano()); return &x }
+	case numbers.SortOutlier:
+		return func(v numbers.Video) *float64 { return v.Outlier.Multiplier }
+	case numbers.SortForecast7d:
+		return func(v numbers.Video) *float64 {
 			if v.Forecast.Gain7d == nil {
 				return nil
 			}
@@ -429,13 +430,13 @@ func sortKey(by query.VideoSort) func(query.Video) *float64 {
 			return &x
 		}
 	default:
-		return func(v query.Video) *float64 { return f(v.Metrics.Views) }
+		return func(v numbers.Video) *float64 { return f(v.Metrics.Views) }
 	}
 }
 
 // checkVideos recomputes the listed videos' latest metrics, gains and
 // engagement rates from the raw snapshots at now.
-func checkVideos(t *testing.T, hist map[uuid.UUID][]rawSnapshot, videos []query.Video, now time.Time) {
+func checkVideos(t *testing.T, hist map[uuid.UUID][]rawSnapshot, videos []numbers.Video, now time.Time) {
 	t.Helper()
 	c24 := query.WindowOf(query.Preset24h, now).Start
 	c7 := query.WindowOf(query.Preset7d, now).Start
@@ -456,7 +457,12 @@ func checkVideos(t *testing.T, hist map[uuid.UUID][]rawSnapshot, videos []query.
 		if w := dailyViews(h, now); !slices.EqualFunc(v.Views7d, w, ptrEq) {
 			t.Errorf("%s views7d = %s, raw snapshots say %s", v.PlatformVideoID, showDays(v.Views7d), showDays(w))
 		}
-		if l := latest(h, 0); l != nil && *l > 0 {
+		if l := latest(h, 0); l != nil && *l > 0 && latest(h, 1) == nil {
+			// likes hidden: no rate
+			if v.EngagementRate != nil {
+				t.Errorf("%s engagementRate = %s, want null: its likes are not recorded", v.PlatformVideoID, show(v.EngagementRate))
+			}
+		} else if l != nil && *l > 0 {
 			var inter uint64
 			for m := 1; m <= 4; m++ {
 				if x := latest(h, m); x != nil {
@@ -572,14 +578,14 @@ func TestVideosPagesOfACountSort(t *testing.T) {
 	var all videoList
 	d.get(t, "/api/videos", url.Values{"limit": {"500"}, "sort": {"added"}}, &all)
 	for _, by := range []struct {
-		sort   query.VideoSort
+		sort   numbers.VideoSort
 		metric int
-	}{{query.SortViews, 0}, {query.SortLikes, 1}} {
+	}{{numbers.SortViews, 0}, {numbers.SortLikes, 1}} {
 		// the order the raw snapshots give: highest first, those without
 		// the metric last, ties in id order
-		want := make([]query.Video, len(all.Videos))
+		want := make([]numbers.Video, len(all.Videos))
 		copy(want, all.Videos)
-		slices.SortFunc(want, func(a, b query.Video) int {
+		slices.SortFunc(want, func(a, b numbers.Video) int {
 			x, y := latest(hist[a.ID], by.metric), latest(hist[b.ID], by.metric)
 			switch {
 			case x != nil && y == nil:
@@ -630,7 +636,7 @@ func TestVideosRejectBadParameters(t *testing.T) {
 }
 
 type overviewBody struct {
-	query.Overview
+	numbers.Overview
 }
 
 // TestOverviewAgreesWithRawSnapshots recomputes the overview from the raw
@@ -754,8 +760,8 @@ func checkOverview(t *testing.T, d *dashboard, hist map[uuid.UUID][]rawSnapshot,
 			t.Errorf("%s: mover %d %+v, raw snapshots say it gained %s and the %d. most gained is %d", preset, i, mv, show(g), i+1, gains[i])
 		}
 	}
-	if len(o.TopMovers) != min(len(gains), query.TopMovers) { // every listed video that gained views
-		t.Errorf("%s: %d top movers, want %d", preset, len(o.TopMovers), min(len(gains), query.TopMovers))
+	if len(o.TopMovers) != min(len(gains), numbers.TopMovers) { // every listed video that gained views
+		t.Errorf("%s: %d top movers, want %d", preset, len(o.TopMovers), min(len(gains), numbers.TopMovers))
 	}
 }
 
@@ -763,7 +769,7 @@ func checkOverview(t *testing.T, d *dashboard, hist map[uuid.UUID][]rawSnapshot,
 // window before from the raw snapshots: a video without a value of the
 // count adds nothing (v2's likes are hidden once, saves are recorded for
 // v1 only, shares never for v6).
-func checkCountsGained(t *testing.T, d *dashboard, hist map[uuid.UUID][]rawSnapshot, o query.Overview, w query.Window, name string, listed []string) {
+func checkCountsGained(t *testing.T, d *dashboard, hist map[uuid.UUID][]rawSnapshot, o numbers.Overview, w query.Window, name string, listed []string) {
 	t.Helper()
 	if g := o.Gains.Views; g.Period != o.Gained.Period || !ptrEq(g.Previous, o.Gained.Previous) || !ptrEq(g.ChangePct, o.Gained.ChangePct) {
 		t.Errorf("%s: gained.views %+v differs from viewsGained %+v", name, g, o.Gained)
@@ -772,7 +778,7 @@ func checkCountsGained(t *testing.T, d *dashboard, hist map[uuid.UUID][]rawSnaps
 	if w.Preset == query.PresetAll {
 		start = time.Unix(0, 0)
 	}
-	for m, got := range []query.PeriodGained{o.Gains.Views, o.Gains.Likes, o.Gains.Comments, o.Gains.Shares, o.Gains.Saves} {
+	for m, got := range []numbers.PeriodGained{o.Gains.Views, o.Gains.Likes, o.Gains.Comments, o.Gains.Shares, o.Gains.Saves} {
 		var period, prev int64
 		for _, k := range listed {
 			h := hist[d.videos[k]]

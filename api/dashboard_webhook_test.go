@@ -13,6 +13,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/numbers"
 )
 
 // TestDashboardAgreesWithRawSnapshotsThroughTheWebhookPath tracks an
@@ -112,7 +113,7 @@ func TestDashboardAgreesWithRawSnapshotsThroughTheWebhookPath(t *testing.T) {
 		checkOverview(t, d, hist, url.Values{}, preset, listed, 1)
 	}
 
-	var accounts struct{ Accounts []query.Account }
+	var accounts struct{ Accounts []numbers.Account }
 	d.get(t, "/api/accounts", nil, &accounts)
 	if len(accounts.Accounts) != 1 {
 		t.Fatalf("%d accounts listed, want 1", len(accounts.Accounts))

@@ -16,11 +16,12 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
-	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/command/outbox"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/mail"
 	"github.com/reeltrack/reeltrack/internal/testenv"
-	"github.com/reeltrack/reeltrack/query"
+	queryalerts "github.com/reeltrack/reeltrack/query/alerts"
+	"github.com/reeltrack/reeltrack/query/numbers"
 )
 
 // digestBody is the answer of the digest setting routes.
@@ -109,7 +110,7 @@ func TestDigestNumbersMatchOverview(t *testing.T) {
 	env.Video(t, d.ws, testenv.VideoOptions{PlatformID: "bylink", Status: domain.ItemPending, CreatedAt: time.Date(2026, 11, 19, 12, 0, 0, 0, time.UTC)})
 	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, d.ws)
 
-	h := query.DigestHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return dashNow }}
+	h := queryalerts.DigestHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return dashNow }}
 	hist := d.history(t, "account")
 	for _, c := range []struct {
 		f                    domain.DigestFrequency
@@ -129,7 +130,7 @@ func TestDigestNumbersMatchOverview(t *testing.T) {
 		}
 		var o overviewBody
 		d.get(t, "/api/overview", url.Values{"from": {start.Format(time.DateOnly)}, "to": {end.AddDate(0, 0, -1).Format(time.DateOnly)}}, &o)
-		want := []query.PeriodGained{o.Gains.Views, o.Gains.Likes, o.Gains.Comments, o.Gains.Shares}
+		want := []numbers.PeriodGained{o.Gains.Views, o.Gains.Likes, o.Gains.Comments, o.Gains.Shares}
 		if len(got.Counts) != 5 {
 			t.Fatalf("%s: %d counts", c.f, len(got.Counts))
 		}
@@ -228,7 +229,7 @@ func TestCronQueuesDigests(t *testing.T) {
 	d := seedDashboard(t, func(dp *wiring.Deps) {
 		dp.Now = clock.Now
 		dp.Config.CronSecret = cronSecret
-		dp.Mail = command.Mailer{Mail: sender}
+		dp.Mail = outbox.Mailer{Mail: sender}
 	})
 	a := d.app
 	// the parallel tests' cron runs, later, leave these members alone
@@ -349,7 +350,7 @@ func TestCronQueuesDigests(t *testing.T) {
 	if run := cron(); run.Digests != 0 || len(recorded()) != 1 {
 		t.Fatalf("a second run: %+v, %v", run, recorded())
 	}
-	o, err := query.OverviewHandler{DB: env.PG, CH: env.CH, Now: clock.Now}.Handle(context.Background(), d.ws, query.OverviewQuery{
+	o, err := numbers.OverviewHandler{DB: env.PG, CH: env.CH, Now: clock.Now}.Handle(context.Background(), d.ws, numbers.OverviewQuery{
 		From: ptr(time.Date(2026, 11, 19, 0, 0, 0, 0, time.UTC)), To: ptr(time.Date(2026, 11, 19, 0, 0, 0, 0, time.UTC))})
 	if err != nil {
 		t.Fatal(err)

@@ -38,7 +38,7 @@ func TestCancelledRequestIsNotAnOutage(t *testing.T) {
 		logged := false
 		for _, line := range strings.Split(logs.String(), "\n") {
 			if strings.Contains(line, `"requestId":"`+id+`"`) && strings.Contains(line, `"level":"`+want.level+`"`) &&
-				strings.Contains(line, `"err":"read videos: context`) {
+				strings.Contains(line, `"error":"read videos: context`) {
 				logged = true
 			}
 		}

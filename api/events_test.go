@@ -12,7 +12,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/internal/testenv"
-	"github.com/reeltrack/reeltrack/query"
+	queryalerts "github.com/reeltrack/reeltrack/query/alerts"
 )
 
 type cronEventsBody struct {
@@ -24,8 +24,9 @@ type cronEventsBody struct {
 // TestEventsReachTheirRules drives the events of the catalog the way
 // production raises them: items tracked through the API, scraped by the
 // simulator through its webhook, refreshed as the clocks move. A video that
-// takes off past 1M views raises video.milestone once (its views when first
-// seen set its mark silently); a video whose scrapes keep failing raises
+// takes off past 1M views raises video.milestone once for each rule's
+// threshold it passed, told to the rules of that threshold only (its views
+// when first seen set its mark silently); a video whose scrapes keep failing raises
 // tracking.failed at the third failure, once; an account's refresh that
 // finds posts made since it was tracked raises account.new_post for each
 // (its first scrape, which finds its existing posts, raises none). Each
@@ -58,9 +59,9 @@ func TestEventsReachTheirRules(t *testing.T) {
 		waitJob(t, out.JobID)
 		return out.ID
 	}
-	rule := func(c *http.Cookie, body map[string]any) query.AlertRule {
+	rule := func(c *http.Cookie, body map[string]any) queryalerts.AlertRule {
 		t.Helper()
-		var r query.AlertRule
+		var r queryalerts.AlertRule
 		a.request("POST", "/api/alerts", body, c).expect(t, 200).decode(t, &r)
 		return r
 	}
@@ -72,13 +73,18 @@ func TestEventsReachTheirRules(t *testing.T) {
 	channel := ch.ID
 
 	// a rule of each type under test, and some that must stay silent
-	milestones := rule(ours, map[string]any{"name": "Milestones", "eventType": "video.milestone", "channelIds": []uuid.UUID{channel}})
-	if milestones.EventType != "video.milestone" || !milestones.Email || len(milestones.ChannelIDs) != 1 {
+	milestones := rule(ours, map[string]any{"name": "Milestones", "eventType": "video.milestone", "threshold": 1_000_000, "channelIds": []uuid.UUID{channel}})
+	if milestones.EventType != "video.milestone" || milestones.Threshold != 1_000_000 || !milestones.Email || len(milestones.ChannelIDs) != 1 {
 		t.Fatalf("saved rule %+v", milestones)
 	}
 	rule(ours, map[string]any{"name": "Failing", "eventType": "tracking.failed"})
 	rule(ours, map[string]any{"name": "New posts", "eventType": "account.new_post", "email": false, "channelIds": []uuid.UUID{channel}})
-	rule(ours, map[string]any{"name": "YouTube only", "eventType": "video.milestone", "platform": "youtube"})
+	// 100,000 views, the threshold of a milestone rule that gives none
+	if r := rule(ours, map[string]any{"name": "YouTube only", "eventType": "video.milestone", "platform": "youtube"}); r.Threshold != 100_000 {
+		t.Fatalf("a milestone rule without a threshold watches %v, want 100,000", r.Threshold)
+	}
+	a.request("POST", "/api/alerts", map[string]any{"name": "Half a view", "eventType": "video.milestone", "threshold": 0.5}, ours).
+		expectError(t, 400, "invalid_request")
 	rule(ours, map[string]any{"name": "Off", "eventType": "tracking.failed", "enabled": false})
 	rule(theirs, map[string]any{"name": "Theirs", "eventType": "video.milestone"})
 	// a rule needs somewhere to send; a channel of another workspace is
@@ -159,13 +165,20 @@ func TestEventsReachTheirRules(t *testing.T) {
 		t.Fatal("the spike video's milestone is not marked after the first scan")
 	}
 
-	// An hour on the spike video has taken off past 1M views; the failing
+	// An hour on the spike video has taken off past 1M views, and so past
+	// 100,000 too, which YouTube only watches: one event each; the failing
 	// video failed a second time.
 	later(61 * time.Minute)
 	cron()
 	got := events("video.milestone")
-	if len(got) != 1 || got[0]["milestone"] != float64(1_000_000) || got[0]["video"].(map[string]any)["id"] != spike.String() {
-		t.Fatalf("video.milestone events %v, want the spike video at 1,000,000", got)
+	passed := map[float64]bool{}
+	for _, e := range got {
+		if e["video"].(map[string]any)["id"] == spike.String() {
+			passed[e["milestone"].(float64)] = true
+		}
+	}
+	if len(got) != 2 || !passed[100_000] || !passed[1_000_000] {
+		t.Fatalf("video.milestone events %v, want the spike video at 100,000 and 1,000,000", got)
 	}
 	if n := count(t, `SELECT count(*) FROM event_deliveries WHERE workspace_id = $1 AND channel_id = $2 AND status = 'delivered'`, ws, channel); n != 1 {
 		t.Fatalf("%d deliveries to the channel delivered, want the milestone's", n)
@@ -180,8 +193,9 @@ func TestEventsReachTheirRules(t *testing.T) {
 		t.Fatalf("tracking.failed after two failures: %d events", n)
 	}
 	mails := mailsTo(inbox.Take(), owner)
-	if len(mails) != 1 || !strings.Contains(mails[0].Subject, "Milestones") || !strings.Contains(mails[0].Text, "passed 1,000,000 views") {
-		t.Fatalf("e-mails to the owner %+v, want one of the Milestones rule", mails)
+	if len(mails) != 1 || !strings.Contains(mails[0].Subject, "Milestones") || !strings.Contains(mails[0].Text, "passed 1,000,000 views") ||
+		strings.Contains(mails[0].Text, "passed 100,000 views") {
+		t.Fatalf("e-mails to the owner %+v, want one of the Milestones rule, of 1,000,000 views only", mails)
 	}
 
 	// Two days on: the X account has posted, and the failing video failed
@@ -252,7 +266,7 @@ func TestEventsReachTheirRules(t *testing.T) {
 	// be saved. (The owner signs in again: days have passed.)
 	ours = a.logIn(owner)
 	a.request("DELETE", "/api/channels/"+channel.String(), nil, ours).expect(t, 204)
-	var saved query.AlertRule
+	var saved queryalerts.AlertRule
 	a.request("POST", "/api/alerts", map[string]any{"id": milestones.ID, "name": "Milestones, e-mail only"}, ours).expect(t, 200).decode(t, &saved)
 	if len(saved.ChannelIDs) != 0 {
 		t.Fatalf("the rule still names the deleted channel: %v", saved.ChannelIDs)

@@ -10,15 +10,16 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/reeltrack/reeltrack/query"
 	"github.com/reeltrack/reeltrack/query/chread"
+	"github.com/reeltrack/reeltrack/query/numbers"
 )
 
 // TestExportDailySeries recomputes the daily series export from the raw
 // snapshots: a row per video, then per account, and per day of the range
 // from the item's first value (looked for from a week before the range),
 // with the last value of each count recorded by the day's end, its gain
-// since the day before, whether it was scraped that day, and the
+// since the day before (on its first day, since its first value ever),
+// whether it was scraped that day, and the
 // collection's name; videos come in the videos export's order. Bad ranges
 // and parameters are 400s.
 func TestExportDailySeries(t *testing.T) {
@@ -32,7 +33,7 @@ func TestExportDailySeries(t *testing.T) {
 		t.Errorf("content disposition %q", cd)
 	}
 	recs := readCSV(t, res.Body)
-	if strings.Join(recs[0], ",") != strings.Join(query.DailyExportColumns, ",") {
+	if strings.Join(recs[0], ",") != strings.Join(numbers.DailyExportColumns, ",") {
 		t.Fatalf("header %v", recs[0])
 	}
 	col := map[string]int{}
@@ -46,7 +47,7 @@ func TestExportDailySeries(t *testing.T) {
 	for _, r := range videos[1:] {
 		items = append(items, uuid.MustParse(r[0]))
 	}
-	var accounts query.AccountList
+	var accounts numbers.AccountList
 	d.get(t, "/api/accounts", nil, &accounts)
 	var want [][]string
 	for _, kind := range []string{"video", "account"} {
@@ -58,7 +59,7 @@ func TestExportDailySeries(t *testing.T) {
 			hist = accHist
 			// by platform, handle and id
 			as := slices.Clone(accounts.Accounts)
-			slices.SortFunc(as, func(a, b query.Account) int {
+			slices.SortFunc(as, func(a, b numbers.Account) int {
 				return cmp.Or(cmp.Compare(a.Platform, b.Platform), cmp.Compare(a.Handle, b.Handle), cmp.Compare(a.ID.String(), b.ID.String()))
 			})
 			for _, a := range as {
@@ -76,6 +77,14 @@ func TestExportDailySeries(t *testing.T) {
 				}
 				return out
 			}
+			firstEver := func(m int) *uint64 {
+				for _, s := range h {
+					if s.metrics[m] != nil {
+						return s.metrics[m]
+					}
+				}
+				return nil
+			}
 			for day := from; !day.After(to); day = day.AddDate(0, 0, 1) {
 				row := []string{day.Format(time.DateOnly), kind, id.String()}
 				any := false
@@ -87,6 +96,10 @@ func TestExportDailySeries(t *testing.T) {
 						c = strconv.FormatUint(*v, 10)
 						if p := valueBy(m, day); p != nil {
 							g = strconv.FormatInt(int64(*v)-int64(*p), 10)
+						} else if f := firstEver(m); f != nil {
+							// nothing before it in the look-back: from the
+							// first value ever, as the overview counts it
+							g = strconv.FormatInt(int64(*v)-int64(*f), 10)
 						}
 					}
 					row = append(row, c, g)

@@ -21,7 +21,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/internal/store"
-	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/numbers"
 )
 
 func readCSV(t *testing.T, body []byte) [][]string {
@@ -55,7 +55,7 @@ func TestExportVideosMatchesTheList(t *testing.T) {
 		t.Errorf("rows do not end in CRLF")
 	}
 	recs := readCSV(t, res.Body)
-	if strings.Join(recs[0], ",") != strings.Join(query.VideoExportColumns, ",") {
+	if strings.Join(recs[0], ",") != strings.Join(numbers.VideoExportColumns, ",") {
 		t.Fatalf("header %v", recs[0])
 	}
 	col := map[string]int{}
@@ -74,8 +74,8 @@ func TestExportVideosMatchesTheList(t *testing.T) {
 	// rows by platform, account handle, publish time (oldest first,
 	// unknown last), then id
 	order := slices.Clone(list.Videos)
-	slices.SortFunc(order, func(a, b query.Video) int {
-		pub := func(v query.Video) time.Time {
+	slices.SortFunc(order, func(a, b numbers.Video) int {
+		pub := func(v numbers.Video) time.Time {
 			if v.PublishedAt == nil {
 				return time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
 			}
@@ -106,9 +106,9 @@ func TestExportVideosMatchesTheList(t *testing.T) {
 			t.Fatalf("video %s missing from the export", v.PlatformVideoID)
 		}
 		checks := map[string]string{
-			"platform": v.Platform, "views": num(v.Metrics.Views), "likes": num(v.Metrics.Likes),
+			"platform": string(v.Platform), "views": num(v.Metrics.Views), "likes": num(v.Metrics.Likes),
 			"shares": num(v.Metrics.Shares), "views_gained_24h": gain(v.ViewsGained24h), "views_gained_7d": gain(v.ViewsGained7d),
-			"status": v.Status,
+			"status": string(v.Status),
 		}
 		for c, want := range checks {
 			if r[col[c]] != want {
@@ -156,6 +156,32 @@ func TestExportVideosMatchesTheList(t *testing.T) {
 		d.app.request("GET", "/api/export?"+q, nil, d.cookie).expectError(t, 400, "invalid_request")
 	}
 	d.app.request("GET", "/api/export?collectionId="+uuid.NewString(), nil, d.cookie).expectError(t, 404, "not_found")
+}
+
+// TestExportForExcel: with bom=true each export starts with the UTF-8
+// byte order mark, by which Excel reads "–" and emoji right, and is the
+// same file after it; without it the file starts with its header row; a
+// bom that is not true or false is a 400.
+func TestExportForExcel(t *testing.T) {
+	t.Parallel()
+	d := seedDashboard(t)
+	exec(t, `UPDATE videos SET caption = $2 WHERE id = $1`, d.videos["v1"], "before – after 🎬")
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, d.ws)
+	for _, q := range []string{"type=videos", "type=accounts", "type=daily"} {
+		plain := d.app.request("GET", "/api/export?"+q, nil, d.cookie).expect(t, 200).Body
+		excel := d.app.request("GET", "/api/export?"+q+"&bom=true", nil, d.cookie).expect(t, 200).Body
+		if strings.HasPrefix(string(plain), "\ufeff") || !strings.HasPrefix(string(excel), "\ufeff") {
+			t.Errorf("%s: plain starts %q, for Excel %q", q, plain[:min(len(plain), 8)], excel[:min(len(excel), 8)])
+			continue
+		}
+		if got := strings.TrimPrefix(string(excel), "\ufeff"); got != string(plain) {
+			t.Errorf("%s: the file for Excel differs after its mark:\n%s\n%s", q, got, plain)
+		}
+		if q == "type=videos" && !strings.Contains(string(excel), "before – after 🎬") {
+			t.Errorf("the caption is not in the file as it is:\n%s", excel)
+		}
+		d.app.request("GET", "/api/export?"+q+"&bom=excel", nil, d.cookie).expectError(t, 400, "invalid_request")
+	}
 }
 
 // TestExportStreamsLargeWorkspaces exports 20,000 videos with snapshots and
@@ -216,7 +242,7 @@ func TestExportAccountsMatchesTheList(t *testing.T) {
 	d := seedDashboard(t)
 	exec(t, `UPDATE accounts SET display_name = '+SUM(A1)', handle = '@acc1' WHERE id = $1`, d.accounts["acc1"])
 	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, d.ws)
-	var list query.AccountList
+	var list numbers.AccountList
 	d.get(t, "/api/accounts", nil, &list)
 	res := d.app.request("GET", "/api/export?type=accounts", nil, d.cookie).expect(t, 200)
 	wantName := fmt.Sprintf(`attachment; filename="reeltrack-accounts-%s.csv"`, dashNow.Format("2006-01-02"))
@@ -224,7 +250,7 @@ func TestExportAccountsMatchesTheList(t *testing.T) {
 		t.Errorf("content disposition %q, want %q", cd, wantName)
 	}
 	recs := readCSV(t, res.Body)
-	if strings.Join(recs[0], ",") != strings.Join(query.AccountExportColumns, ",") {
+	if strings.Join(recs[0], ",") != strings.Join(numbers.AccountExportColumns, ",") {
 		t.Fatalf("header %v", recs[0])
 	}
 	if len(recs)-1 != len(list.Accounts) || len(list.Accounts) == 0 {

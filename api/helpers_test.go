@@ -44,7 +44,7 @@ func testConfig() config.Config {
 		BcryptCost:     4,
 		FoundingSpots:  100,
 		BodyLimit:      64 << 10,
-		RequestTimeout: 10 * time.Second,
+		RequestTimeout: time.Minute, // generous: the cron's batch runs over every workspace of the package's database
 		CacheTTL:       10 * time.Minute,
 		// as the server's default: the dashboard tests read kept start
 		// values
@@ -92,6 +92,7 @@ func newApp(t *testing.T, change ...func(*wiring.Deps)) *testApp {
 		Redis:     rds,
 		Passwords: passwords,
 		OpenAPI:   reeltrack.OpenAPI,
+		Now:       time.Now,
 	}
 	for _, f := range change {
 		f(&d)

@@ -16,7 +16,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/testenv"
-	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/numbers"
 )
 
 // TestOutlierScoresThroughTheAPI seeds an account whose videos grow at
@@ -78,7 +78,7 @@ func TestOutlierScoresThroughTheAPI(t *testing.T) {
 		t.Fatalf("the cron's insights %+v, want both workspaces and their newest videos scored", run.Insights)
 	}
 
-	var page query.VideoPage
+	var page numbers.VideoPage
 	a.request("GET", "/api/videos?sort=outlier", nil, c).expect(t, 200).decode(t, &page)
 	if len(page.Videos) != 9 || page.Videos[0].ID != hit {
 		t.Fatalf("sorted by outlier: %d videos, first %v; want 9, the newest (%v) first", len(page.Videos), page.Videos[0].ID, hit)
@@ -115,7 +115,7 @@ func TestOutlierScoresThroughTheAPI(t *testing.T) {
 	}
 	a.request("GET", "/api/videos?sort=forecast7d", nil, c).expect(t, 200)
 
-	var detail query.VideoDetail
+	var detail numbers.VideoDetail
 	a.request("GET", "/api/videos/"+hit.String(), nil, c).expect(t, 200).decode(t, &detail)
 	if detail.Outlier == nil || detail.Outlier.State != "scored" || *detail.Outlier.Percentile != 100 {
 		t.Fatalf("the video page's outlier %+v", detail.Outlier)

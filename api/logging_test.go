@@ -87,7 +87,7 @@ func requestLine(t *testing.T, logs *syncBuffer, res response) map[string]any {
 func expectFailureLine(t *testing.T, logs *syncBuffer, res response, level, code, cause string) {
 	t.Helper()
 	line := requestLine(t, logs, res)
-	err, _ := line["err"].(string)
+	err, _ := line["error"].(string)
 	if line["level"] != level || line["status"] != float64(res.Status) || line["code"] != code || !strings.Contains(err, cause) {
 		t.Fatalf("request log line %v, want level %s, status %d, code %s and an error with %q", line, level, res.Status, code, cause)
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/command/outbox"
 	"github.com/reeltrack/reeltrack/internal/auth"
 )
 
@@ -15,11 +15,11 @@ import (
 // sender, if any; without one it accepts them all, as a mail server would.
 type mailbox struct {
 	mu    sync.Mutex
-	mails []command.OutgoingMail
-	next  command.MailSender
+	mails []outbox.OutgoingMail
+	next  outbox.MailSender
 }
 
-func (b *mailbox) SendMail(ctx context.Context, m command.OutgoingMail) error {
+func (b *mailbox) SendMail(ctx context.Context, m outbox.OutgoingMail) error {
 	b.mu.Lock()
 	b.mails = append(b.mails, m)
 	b.mu.Unlock()
@@ -30,10 +30,10 @@ func (b *mailbox) SendMail(ctx context.Context, m command.OutgoingMail) error {
 }
 
 // to returns the e-mails sent to addr, oldest first.
-func (b *mailbox) to(addr string) []command.OutgoingMail {
+func (b *mailbox) to(addr string) []outbox.OutgoingMail {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	var out []command.OutgoingMail
+	var out []outbox.OutgoingMail
 	for _, m := range b.mails {
 		if strings.EqualFold(m.To, addr) {
 			out = append(out, m)

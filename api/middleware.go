@@ -11,45 +11,40 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 
-	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/api/httpx"
+	"github.com/reeltrack/reeltrack/command/activitylog"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/logctx"
 	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/store"
-	"github.com/reeltrack/reeltrack/query"
+	querysharing "github.com/reeltrack/reeltrack/query/sharing"
+	queryteam "github.com/reeltrack/reeltrack/query/team"
 )
 
 const (
-	localRequestID  = "requestId"
-	localSession    = "session"
-	localMembership = "membership"
-	localMe         = "me"
-	localFailure    = "failure"
+	localFailure = "failure"
 
 	headerRequestID = "X-Request-ID"
 )
 
 var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
 
-// requestID keeps a well-formed incoming X-Request-ID or makes one, and
-// echoes it on the response.
 func requestID(c *fiber.Ctx) error {
 	id := c.Get(headerRequestID)
 	if !validRequestID.MatchString(id) {
 		id = uuid.NewString()
 	}
-	c.Locals(localRequestID, id)
+	httpx.SetRequestID(c, id)
 	c.Set(headerRequestID, id)
+	c.SetUserContext(logctx.WithRequestID(c.UserContext(), id))
 	return c.Next()
 }
 
-// accessLog writes one JSON line per request, after the error handler has
-// set the final status. It logs the path without the query string and never
-// headers (Authorization included), cookies or bodies; a request made with
-// an API key names the key by its id. A request the server failed carries its error
-// code and its error with the causes, the line at warning level for an
-// outage or a refusal and error level for an internal error; a cancelled
-// request's line is at info level.
+// accessLog writes one JSON line per request, after the error handler set
+// the final status. It never logs the query string, headers, cookies or
+// bodies; an API key is named by its id. A failed request carries its error
+// code and causes: warning level for an outage or refusal, error for internal.
 func accessLog(log *slog.Logger) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		start := time.Now()
@@ -67,9 +62,8 @@ func accessLog(log *slog.Logger) fiber.Handler {
 		if !log.Enabled(ctx, level) {
 			return nil
 		}
-		id, _ := c.Locals(localRequestID).(string)
 		attrs := [10]slog.Attr{
-			slog.String("requestId", id),
+			slog.String("requestId", httpx.RequestID(c)),
 			slog.String("method", c.Method()),
 			slog.String("path", withoutShareToken(c.Path())),
 			slog.Int("status", c.Response().StatusCode()),
@@ -77,16 +71,16 @@ func accessLog(log *slog.Logger) fiber.Handler {
 			slog.String("ip", c.IP()),
 		}
 		n := 6
-		if s, ok := c.Locals(localSession).(auth.Session); ok {
+		if s := httpx.Session(c); s.UserID != uuid.Nil {
 			attrs[n] = slog.String("userId", s.UserID.String())
 			n++
 		}
-		if k, ok := c.Locals(localAPIKey).(query.APIKeyCaller); ok {
+		if k, ok := c.Locals(localAPIKey).(querysharing.APIKeyCaller); ok {
 			attrs[n] = slog.String("apiKeyId", k.ID.String())
 			n++
 		}
 		if hasFailure {
-			attrs[n], attrs[n+1] = slog.String("code", failed.code), slog.Any("err", failed.err)
+			attrs[n], attrs[n+1] = slog.String("code", failed.code), slog.Any("error", failed.err)
 			n += 2
 		}
 		log.LogAttrs(ctx, level, "request", attrs[:n]...)
@@ -94,12 +88,33 @@ func accessLog(log *slog.Logger) fiber.Handler {
 	}
 }
 
-// httpMetrics records each request's route pattern, method, final status
-// and duration (metrics.Metrics.Request). It runs outside the access log,
-// which has set the final status by the time it returns. The route is the
-// pattern that answered, never the path; the catch-all of unknown paths
-// (the not-found handler, mounted on "/") and the /api group's own
-// middleware count as metrics.RouteUnmatched.
+// withoutShareToken is a request path as the access log records it: a
+// share link's token, which opens the link, masked.
+func withoutShareToken(p string) string {
+	for _, prefix := range []string{"/api/shared/", "/s/"} {
+		if rest, ok := strings.CutPrefix(p, prefix); ok && rest != "" {
+			token, tail, _ := strings.Cut(rest, "/")
+			if tail != "" {
+				tail = "/" + tail
+			}
+			return prefix + maskToken(token) + tail
+		}
+	}
+	return p
+}
+
+// maskToken keeps the first 4 characters of a token, enough to tell
+// requests of one link apart in the log, and none that open it.
+func maskToken(t string) string {
+	if len(t) <= 4 {
+		return "…"
+	}
+	return t[:4] + "…"
+}
+
+// httpMetrics records each request's route pattern, method, final status and
+// duration; it runs outside the access log, which sets the final status. The
+// catch-all of unknown paths and the /api group's middleware count as unmatched.
 func httpMetrics(m *metrics.Metrics) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		start := time.Now()
@@ -113,9 +128,8 @@ func httpMetrics(m *metrics.Metrics) fiber.Handler {
 	}
 }
 
-// recoverPanic turns a panic in a handler into an internal error carrying
-// the panic and its stack, which the error handler logs once with the
-// request id: one bad request answers 500 and the process keeps serving.
+// recoverPanic turns a handler's panic into an internal error with its stack,
+// so one bad request answers 500 and the process keeps serving.
 func recoverPanic(c *fiber.Ctx) (err error) {
 	defer apperr.Recover(&err)
 	return c.Next()
@@ -132,15 +146,13 @@ func deadline(d time.Duration) fiber.Handler {
 	}
 }
 
-// batchWork lifts the per-statement bound of DATABASE_STATEMENT_TIMEOUT
-// from a route's PostgreSQL work (see store.WithoutStatementBound); the
-// request's deadline still holds.
+// batchWork lifts DATABASE_STATEMENT_TIMEOUT from a route's PostgreSQL work;
+// the request's deadline still holds.
 func batchWork(c *fiber.Ctx) error {
 	c.SetUserContext(store.WithoutStatementBound(c.UserContext()))
 	return c.Next()
 }
 
-// requireSession answers 401 unless the session cookie holds a valid token.
 func requireSession(tokens *auth.Tokens, verified *sessionCache) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		raw := c.Cookies(auth.CookieName)
@@ -155,44 +167,40 @@ func requireSession(tokens *auth.Tokens, verified *sessionCache) fiber.Handler {
 			}
 			verified.put(raw, s)
 		}
-		c.Locals(localSession, s)
+		httpx.SetSession(c, s)
 		cl := clientOf(c)
 		cl.UserID = s.UserID
-		c.SetUserContext(command.WithClient(c.UserContext(), cl))
+		c.SetUserContext(activitylog.WithClient(c.UserContext(), cl))
 		return c.Next()
 	}
 }
 
-// requireLive answers 401 when the session ended on the server; the routes
-// with a workspace check it with the membership (requireWorkspace), in one
-// statement. An API key's request has its user from the key already.
-func requireLive(q query.SessionHandler) fiber.Handler {
+// requireLive answers 401 when the session ended on the server; workspace
+// routes check it with the membership (requireWorkspace), in one statement.
+func requireLive(q queryteam.SessionHandler) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		if byKey(c) {
 			return c.Next()
 		}
-		me, err := q.Handle(c.UserContext(), session(c))
+		me, err := q.Handle(c.UserContext(), httpx.Session(c))
 		if err != nil {
 			return err
 		}
-		c.Locals(localMe, me)
+		httpx.SetMe(c, me)
 		return c.Next()
 	}
 }
 
-// clientInfo puts the client's address and browser into the request's
-// context, for the activity log and the sessions list.
 func clientInfo(c *fiber.Ctx) error {
-	c.SetUserContext(command.WithClient(c.UserContext(), command.Client{IP: c.IP(), UserAgent: string(c.Request().Header.UserAgent())}))
+	c.SetUserContext(activitylog.WithClient(c.UserContext(), activitylog.Client{IP: c.IP(), UserAgent: string(c.Request().Header.UserAgent())}))
 	return c.Next()
 }
 
-func clientOf(c *fiber.Ctx) command.Client { return command.ClientOf(c.UserContext()) }
+func clientOf(c *fiber.Ctx) activitylog.Client { return activitylog.ClientOf(c.UserContext()) }
 
-// sessionCache remembers the tokens that passed verification, each for a
-// minute and never past its expiry: a token's verdict does not change before
-// it expires, and checking its HMAC and decoding its claims on every request
-// took a tenth of a cached dashboard answer's CPU.
+// sessionCache remembers verified tokens for a minute, never past expiry: a
+// verdict does not change before expiry, and checking the HMAC and claims on
+// every request took a tenth of a cached dashboard answer's CPU.
 type sessionCache struct {
 	mu  sync.RWMutex
 	m   map[string]verifiedSession
@@ -249,38 +257,25 @@ func (sc *sessionCache) put(raw string, s auth.Session) {
 	sc.m[strings.Clone(raw)] = verifiedSession{s: s, until: until}
 }
 
-// requireWorkspace loads the caller's workspace membership, checking that
-// the session is live, then runs next. An API key's request has the
-// membership of the key's workspace already, read with the key.
-func requireWorkspace(q query.MembershipHandler, next fiber.Handler) fiber.Handler {
+// requireWorkspace loads the caller's membership, checking the session is
+// live, then runs next. An API key's request has it already.
+func requireWorkspace(q queryteam.MembershipHandler, next fiber.Handler) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		if byKey(c) {
 			return next(c)
 		}
-		m, err := q.Handle(c.UserContext(), session(c))
+		m, err := q.Handle(c.UserContext(), httpx.Session(c))
 		if err != nil {
 			return err
 		}
-		c.Locals(localMembership, m)
+		httpx.SetMembership(c, m)
 		return next(c)
 	}
 }
 
-func session(c *fiber.Ctx) auth.Session {
-	s, _ := c.Locals(localSession).(auth.Session)
-	return s
-}
-
-func membership(c *fiber.Ctx) query.Membership {
-	m, _ := c.Locals(localMembership).(query.Membership)
-	return m
-}
-
-// privateAnswer marks every answer of a route that knows who is asking
-// (the session routes, sign-up, login, logout), errors included, as the
-// caller's alone and not to be kept: by a shared cache on the way, or by
-// the browser for the next person at the same machine. It is set after
-// the handler, so no route can answer otherwise.
+// privateAnswer marks every answer of a route that knows who is asking,
+// errors included, as not to be kept by a shared cache or by the browser for
+// the next person; set after the handler, so no route can answer otherwise.
 func privateAnswer(c *fiber.Ctx) error {
 	err := c.Next()
 	c.Set(fiber.HeaderCacheControl, "private, no-store")

@@ -72,7 +72,14 @@ func TestNextScrapeFollowsTheRefresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	near("video", read("/api/videos/"+vid.ID.String()), created.Add(time.Hour))
-	reason("video", "new")
+	reason("video", "first_day")
+	// Never scraped, its next scrape is its first.
+	exec(t, `UPDATE videos SET last_scraped_at = NULL WHERE id = $1`, vid.ID)
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws.ID)
+	read("/api/videos/" + vid.ID.String())
+	reason("a video never scraped", "new")
+	exec(t, `UPDATE videos SET last_scraped_at = now() WHERE id = $1`, vid.ID)
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws.ID)
 	var accCreated time.Time
 	if err := env.PG.QueryRow(t.Context(), `SELECT created_at FROM accounts WHERE id = $1`, acc.ID).Scan(&accCreated); err != nil {
 		t.Fatal(err)
@@ -101,13 +108,13 @@ func TestNextScrapeFollowsTheRefresh(t *testing.T) {
 		wantIn           time.Duration // from now; 0: due now
 		reason           string
 	}{
-		{"just tracked", 5, 4, 55 * time.Minute, "new"},
-		{"an hour old, scraped before", 70, 65, 0, "new"},
-		{"an hour old, scraped since", 70, 5, 290 * time.Minute, "new"},
-		{"six hours old, scraped at two", 370, 240, 0, "new"},
-		{"a day old, scraped at six", 24*60 + 10, 18 * 60, 0, "new"},
+		{"just tracked", 5, 4, 55 * time.Minute, "first_day"},
+		{"an hour old, scraped before", 70, 65, 0, "first_day"},
+		{"an hour old, scraped since", 70, 5, 290 * time.Minute, "first_day"},
+		{"six hours old, scraped at two", 370, 240, 0, "first_day"},
+		{"a day old, scraped at six", 24*60 + 10, 18 * 60, 0, "first_day"},
 		{"two days old, scraped an hour ago", 48 * 60, 60, 23 * time.Hour, "settled"},
-		{"two days old, scraped a day ago", 48 * 60, 24*60 + 5, 0, "new"}, // its 24-hour scrape came since
+		{"two days old, scraped a day ago", 48 * 60, 24*60 + 5, 0, "first_day"}, // its 24-hour scrape came since
 	} {
 		// the package's other tests share the database (and their
 		// refreshes plan this workspace too): count this workspace's

@@ -12,7 +12,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/testenv"
-	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/numbers"
 )
 
 // TestVideosThatGainedNothingAreNotListedAsMovers: a video whose views did
@@ -42,7 +42,7 @@ func TestVideosThatGainedNothingAreNotListedAsMovers(t *testing.T) {
 	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, d.ws)
 
 	for _, preset := range []string{"24h", "7d", "30d"} {
-		var o query.Overview
+		var o numbers.Overview
 		d.get(t, "/api/overview", url.Values{"datePreset": {preset}}, &o)
 		if len(o.TopMovers) == 0 {
 			t.Errorf("%s: no movers, the fixture's videos gained views", preset)
@@ -53,7 +53,7 @@ func TestVideosThatGainedNothingAreNotListedAsMovers(t *testing.T) {
 			}
 		}
 	}
-	var an query.AccountAnalytics
+	var an numbers.AccountAnalytics
 	d.get(t, "/api/accounts/"+acc.String()+"/analytics", nil, &an)
 	if an.BestVideo != nil {
 		t.Errorf("best video %s gained %d: none of the account's videos gained views", an.BestVideo.PlatformVideoID, an.BestVideo.ViewsGained)

@@ -9,14 +9,11 @@ import (
 	"github.com/reeltrack/reeltrack/internal/config"
 )
 
-// sameOrigin refuses, with 403, writes that a browser sends on behalf of a
-// page of another site: the session cookie goes along with them, so without
-// this check any page could act as the signed-in user. A request whose
-// Origin header is present must come from one of origins (PUBLIC_BASE_URL's
-// and ALLOWED_ORIGINS; "null" is foreign); without Origin, a Sec-Fetch-Site
-// header must say same-origin or none; a request with neither (curl,
-// scripts, servers) carries no browser's cookies and passes. Safe methods
-// pass: they change nothing.
+// sameOrigin refuses (403) writes a browser sends for a page of another site:
+// the session cookie goes along, so any page could act as the user. With an
+// Origin header it must be one of origins ("null" is foreign); without one,
+// Sec-Fetch-Site must say same-origin or none; a request with neither
+// (curl, servers) carries no cookies and passes, as do safe methods.
 func sameOrigin(origins []string) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		switch c.Method() {

@@ -17,7 +17,8 @@ import (
 	"github.com/reeltrack/reeltrack/internal/config"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/internal/testenv"
-	"github.com/reeltrack/reeltrack/query"
+	querycollections "github.com/reeltrack/reeltrack/query/collections"
+	"github.com/reeltrack/reeltrack/query/numbers"
 )
 
 // proxiedPostgres opens a pool on the package's database through a proxy
@@ -253,7 +254,7 @@ func TestClickHouseDownKeepsThePostgreSQLSide(t *testing.T) {
 	ch := openClickHouse(t, o)
 	d := seedDashboard(t, func(d *wiring.Deps) { d.CH = ch })
 
-	var healthy query.AccountList
+	var healthy numbers.AccountList
 	d.get(t, "/api/accounts", nil, &healthy)
 	if !healthy.MetricsAvailable || len(healthy.Accounts) == 0 || healthy.Accounts[0].TotalViews == nil {
 		t.Fatalf("accounts with ClickHouse up: %+v", healthy)
@@ -261,7 +262,7 @@ func TestClickHouseDownKeepsThePostgreSQLSide(t *testing.T) {
 
 	proxy.Cut()
 	// parameters not asked before, so nothing comes from the cache
-	var accounts query.AccountList
+	var accounts numbers.AccountList
 	d.get(t, "/api/accounts", url.Values{"sort": {"added"}}, &accounts)
 	if accounts.MetricsAvailable || accounts.Total != healthy.Total || len(accounts.Accounts) != len(healthy.Accounts) {
 		t.Fatalf("accounts with ClickHouse down: %+v; want the %d accounts without metrics", accounts, healthy.Total)
@@ -272,13 +273,13 @@ func TestClickHouseDownKeepsThePostgreSQLSide(t *testing.T) {
 			t.Errorf("account with ClickHouse down: %+v; want its PostgreSQL fields and null figures", acc)
 		}
 	}
-	var collections query.CollectionList
+	var collections querycollections.CollectionList
 	d.get(t, "/api/collections", nil, &collections)
 	if collections.MetricsAvailable || len(collections.Collections) != 1 || collections.Collections[0].Views != nil ||
 		collections.Collections[0].Videos != 3 {
 		t.Fatalf("collections with ClickHouse down: %+v", collections)
 	}
-	var one query.Account
+	var one numbers.Account
 	d.app.request("PATCH", "/api/accounts/"+d.accounts["acc1"].String(), map[string]any{"tracking_limit": 20}, d.cookie).
 		expect(t, 200).decode(t, &one)
 	if one.TrackingLimit != 20 || one.TotalViews != nil {
@@ -293,7 +294,7 @@ func TestClickHouseDownKeepsThePostgreSQLSide(t *testing.T) {
 
 	proxy.Restore()
 	waitFor(t, "collections with their views once ClickHouse is back", func() bool {
-		var l query.CollectionList
+		var l querycollections.CollectionList
 		res := d.app.request("GET", "/api/collections", nil, d.cookie)
 		if res.Status != 200 {
 			return false
@@ -336,7 +337,7 @@ func TestFrozenClickHouseAnswers503Fast(t *testing.T) {
 	}
 	ch := openClickHouse(t, o)
 	d := seedDashboard(t, func(d *wiring.Deps) { d.CH = ch })
-	var healthy query.AccountList
+	var healthy numbers.AccountList
 	d.get(t, "/api/accounts", nil, &healthy)
 	if !healthy.MetricsAvailable {
 		t.Fatalf("accounts with ClickHouse up: %+v", healthy)
@@ -366,7 +367,7 @@ func TestFrozenClickHouseAnswers503Fast(t *testing.T) {
 			t.Errorf("GET %s took %s while ClickHouse was frozen; want an answer within 3s", p, took[i])
 		}
 		if strings.HasPrefix(p, "/api/accounts?") {
-			var l query.AccountList
+			var l numbers.AccountList
 			results[i].expect(t, 200).decode(t, &l)
 			if l.MetricsAvailable || len(l.Accounts) != len(healthy.Accounts) {
 				t.Errorf("accounts while ClickHouse was frozen: %+v; want the accounts without figures", l)
@@ -378,7 +379,7 @@ func TestFrozenClickHouseAnswers503Fast(t *testing.T) {
 
 	proxy.Restore()
 	waitFor(t, "the numbers once ClickHouse answers again", func() bool {
-		var l query.AccountList
+		var l numbers.AccountList
 		res := d.app.request("GET", "/api/accounts?sort=followers", nil, d.cookie)
 		if res.Status != 200 {
 			return false

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/numbers"
 )
 
 // TestOverviewCustomRange recomputes the overview of a from/to range from
@@ -47,7 +48,7 @@ func TestOverviewCustomRange(t *testing.T) {
 			e := *g - *gainSince(h, m, end)
 			return &e
 		}
-		for m, got := range []query.PeriodGained{o.Gains.Views, o.Gains.Likes, o.Gains.Comments, o.Gains.Shares, o.Gains.Saves} {
+		for m, got := range []numbers.PeriodGained{o.Gains.Views, o.Gains.Likes, o.Gains.Comments, o.Gains.Shares, o.Gains.Saves} {
 			var period, prev int64
 			for _, k := range listed {
 				h := hist[d.videos[k]]
@@ -88,8 +89,8 @@ func TestOverviewCustomRange(t *testing.T) {
 		}
 		slices.Sort(gains)
 		slices.Reverse(gains)
-		if len(o.TopMovers) != min(len(gains), query.TopMovers) {
-			t.Fatalf("%s: %d movers, want %d", name, len(o.TopMovers), min(len(gains), query.TopMovers))
+		if len(o.TopMovers) != min(len(gains), numbers.TopMovers) {
+			t.Fatalf("%s: %d movers, want %d", name, len(o.TopMovers), min(len(gains), numbers.TopMovers))
 		}
 		for i, mv := range o.TopMovers {
 			if mv.ViewsGained != gains[i] {

@@ -10,7 +10,7 @@ import (
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/internal/plan"
 	"github.com/reeltrack/reeltrack/internal/testenv"
-	"github.com/reeltrack/reeltrack/query"
+	queryteam "github.com/reeltrack/reeltrack/query/team"
 )
 
 func TestPlans(t *testing.T) {
@@ -21,7 +21,7 @@ func TestPlans(t *testing.T) {
 		}
 	})
 	// public: no session
-	var got query.Plans
+	var got queryteam.Plans
 	a.request("GET", "/api/plans", nil).expect(t, 200).decode(t, &got)
 	paid := plan.Paid()
 	if len(got.Plans) != len(paid) {
@@ -60,7 +60,7 @@ func TestPlans(t *testing.T) {
 
 	// without billing configured no interval is offered, and the list is [] not null
 	b := newApp(t)
-	var bare query.Plans
+	var bare queryteam.Plans
 	b.request("GET", "/api/plans", nil).expect(t, 200).decode(t, &bare)
 	for _, p := range bare.Plans {
 		if p.Intervals == nil || len(p.Intervals) != 0 {
@@ -77,9 +77,9 @@ func TestPlans(t *testing.T) {
 func TestPlanPrices(t *testing.T) {
 	rec := newStripeRecorder(t, testenv.StripeMock(t))
 	a := newApp(t, withStripe(rec.URL))
-	var got query.Plans
+	var got queryteam.Plans
 	a.request("GET", "/api/plans", nil).expect(t, 200).decode(t, &got)
-	want := query.Price{Amount: 2000, Currency: "usd", Interval: "month", IntervalCount: 1}
+	want := queryteam.Price{Amount: 2000, Currency: "usd", Interval: "month", IntervalCount: 1}
 	for _, p := range got.Plans {
 		if asJSONList(p.Intervals) != "[month year]" || len(p.Prices) != 2 {
 			t.Errorf("%s intervals %v prices %v", p.Name, p.Intervals, p.Prices)
@@ -108,7 +108,7 @@ func TestPlanPrices(t *testing.T) {
 		}
 	}
 	// kept in process: the second answer asks the provider nothing
-	var again query.Plans
+	var again queryteam.Plans
 	a.request("GET", "/api/plans", nil).expect(t, 200).decode(t, &again)
 	if calls := rec.take(); len(calls) != 0 {
 		t.Errorf("second answer called the provider %d times: %v", len(calls), calls)
@@ -125,7 +125,7 @@ func TestPlanPrices(t *testing.T) {
 	}))
 	t.Cleanup(down.Close)
 	b := newApp(t, withStripe(down.URL))
-	var failing query.Plans
+	var failing queryteam.Plans
 	b.request("GET", "/api/plans", nil).expect(t, 200).decode(t, &failing)
 	for _, p := range failing.Plans {
 		if len(p.Intervals) != 2 || len(p.Prices) != 2 || p.Prices[plan.Monthly] != nil || p.Prices[plan.Yearly] != nil {

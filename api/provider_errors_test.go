@@ -18,7 +18,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
-	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/command/tracking"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
@@ -436,7 +436,7 @@ func TestCompletionWhileTheProviderIsDown(t *testing.T) {
 	}
 
 	front.set("")
-	var out command.ScrapeOutcome
+	var out tracking.ScrapeOutcome
 	a.request("POST", "/api/webhooks/scraper?job_id="+job.String(), nil).expect(t, http.StatusOK).decode(t, &out)
 	if out.Status != "processed" {
 		t.Fatalf("the delivery once the provider answers: %+v", out)

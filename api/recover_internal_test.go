@@ -12,6 +12,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 
 	"github.com/reeltrack/reeltrack/internal/config"
+	"github.com/reeltrack/reeltrack/internal/logctx"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
@@ -68,4 +69,34 @@ func loggedApp() (*fiber.App, *testenv.LogBuffer) {
 		Log:    slog.New(slog.NewJSONHandler(logs, nil)),
 	})
 	return app, logs
+}
+
+// TestHandlerLinesCarryTheRequestID: a line a handler logs with its
+// request's context names the request, as the access line does.
+func TestHandlerLinesCarryTheRequestID(t *testing.T) {
+	logs := &testenv.LogBuffer{}
+	log := slog.New(logctx.Handler{Handler: slog.NewJSONHandler(logs, nil)})
+	app := newApp(Deps{Config: config.Config{BodyLimit: 1 << 20, RequestTimeout: 5 * time.Second}, Log: log})
+	app.Get("/work", func(c *fiber.Ctx) error {
+		log.WarnContext(c.UserContext(), "inside the handler")
+		return c.SendString("ok")
+	})
+	req := httptest.NewRequest("GET", "/work", nil)
+	req.Header.Set("X-Request-ID", "req-handler-1")
+	if _, err := app.Test(req, 5000); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+		var line map[string]any
+		if err := json.Unmarshal([]byte(l), &line); err != nil {
+			t.Fatal(err)
+		}
+		if line["msg"] == "inside the handler" {
+			if line["requestId"] != "req-handler-1" {
+				t.Fatalf("the handler's line %s does not name its request", l)
+			}
+			return
+		}
+	}
+	t.Fatalf("no line of the handler in %s", logs.String())
 }

@@ -16,7 +16,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
-	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/command/tracking"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/ingest/ingesttest"
 	"github.com/reeltrack/reeltrack/internal/domain"
@@ -76,7 +76,7 @@ func rawSnapshots(t *testing.T, ws uuid.UUID) uint64 {
 type delivery struct {
 	status     int
 	retryAfter string
-	outcome    command.ScrapeOutcome
+	outcome    tracking.ScrapeOutcome
 	body       string
 }
 
@@ -124,7 +124,7 @@ func TestParallelDeliveriesIngestOnce(t *testing.T) {
 	close(gate)
 	wg.Wait()
 
-	var processed []command.ScrapeOutcome
+	var processed []tracking.ScrapeOutcome
 	statuses := map[string]int{}
 	for i, r := range results {
 		key := http.StatusText(r.status)
@@ -182,7 +182,7 @@ func TestClaimOfADeadDeliveryExpires(t *testing.T) {
 	}
 
 	exec(t, `UPDATE scrape_jobs SET ingest_claimed_until = now() - interval '1 second' WHERE id = $1`, job)
-	var out command.ScrapeOutcome
+	var out tracking.ScrapeOutcome
 	a.request("POST", "/api/webhooks/scraper?job_id="+job.String(), nil).expect(t, http.StatusOK).decode(t, &out)
 	if out.Status != "processed" || out.Replayed || out.Snapshots != 6 || reads.Load() != 1 {
 		t.Fatalf("after the lease expired: %+v, %d dataset reads", out, reads.Load())

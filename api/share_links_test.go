@@ -19,12 +19,15 @@ import (
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
-	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/internal/testenv"
+	querycampaigns "github.com/reeltrack/reeltrack/query/campaigns"
+	"github.com/reeltrack/reeltrack/query/numbers"
+	querysharing "github.com/reeltrack/reeltrack/query/sharing"
 )
 
 // sharedLinkOut is the answer of a link's creation.
 type sharedLinkOut struct {
-	query.ShareLink
+	querysharing.ShareLink
 	Token string `json:"token"`
 	URL   string `json:"url"`
 }
@@ -141,7 +144,7 @@ func TestShareLinkShowsOnlyItsScope(t *testing.T) {
 	}
 
 	dash := f.app.request("GET", "/api/overview?"+url.Values{"collectionId": {f.collection.String()}, "platforms": {"tiktok"}, "datePreset": {"7d"}}.Encode(), nil, f.cookie).expect(t, 200)
-	var o query.Overview
+	var o numbers.Overview
 	dash.decode(t, &o)
 	if o.Totals.Videos == 0 || o.Totals.Views == 0 {
 		t.Fatalf("the dashboard's overview of the scope is empty: %s", dash.Body)
@@ -295,7 +298,7 @@ func TestShareLinkManagement(t *testing.T) {
 	f.app.request("PATCH", "/api/share-links/"+link.ID.String(), map[string]any{"name": "y"}, member).expectError(t, 403, "forbidden")
 	f.app.request("DELETE", "/api/share-links/"+link.ID.String(), nil, member).expectError(t, 403, "forbidden")
 
-	var changed query.ShareLink
+	var changed querysharing.ShareLink
 	f.app.request("PATCH", "/api/share-links/"+link.ID.String(), map[string]any{"name": "Client, renamed", "password": "a long password", "allowEmbedding": false}, f.cookie).expect(t, 200).decode(t, &changed)
 	if changed.Name != "Client, renamed" || !changed.HasPassword || changed.AllowEmbedding || len(changed.EmbedOrigins) != 0 {
 		t.Fatalf("changed %+v", changed)
@@ -321,10 +324,10 @@ func TestShareLinkEndsAtOnce(t *testing.T) {
 	f.open(link.Token, "").expect(t, 200)
 	f.open(link.Token, "").expect(t, 200)
 	f.open(link.Token, "/overview").expect(t, 200)
-	var got query.ShareLink
+	var got querysharing.ShareLink
 	f.app.request("GET", "/api/share-links", nil, f.cookie).expect(t, 200)
 	var listed struct {
-		ShareLinks []query.ShareLink `json:"shareLinks"`
+		ShareLinks []querysharing.ShareLink `json:"shareLinks"`
 	}
 	f.app.request("GET", "/api/share-links", nil, f.cookie).expect(t, 200).decode(t, &listed)
 	for _, l := range listed.ShareLinks {
@@ -502,7 +505,7 @@ func TestShareLinkFrozen(t *testing.T) {
 			videos++
 		}
 	}
-	var before query.Overview
+	var before numbers.Overview
 	first := f.open(frozen.Token, "/overview").expect(t, 200)
 	first.decode(t, &before)
 	if before.Totals.Views != want || before.Totals.Videos != videos || !before.End.Equal(cut) || before.NextScrapeAt != nil {
@@ -516,7 +519,7 @@ func TestShareLinkFrozen(t *testing.T) {
 	if fv.Total != videos || fv.Videos[0].ID != f.videos["v1"] || fv.Videos[0].Metrics.Views == nil || *fv.Videos[0].Metrics.Views != want {
 		t.Fatalf("frozen videos %+v", fv)
 	}
-	var liveBefore query.Overview
+	var liveBefore numbers.Overview
 	f.open(live.Token, "/overview").expect(t, 200).decode(t, &liveBefore)
 
 	// a later snapshot of v1, and a scrape of it recorded
@@ -540,7 +543,7 @@ func TestShareLinkFrozen(t *testing.T) {
 	if *fv2.Videos[0].Metrics.Views != want {
 		t.Errorf("the frozen videos moved to %d", *fv2.Videos[0].Metrics.Views)
 	}
-	var liveAfter query.Overview
+	var liveAfter numbers.Overview
 	f.open(live.Token, "/overview").expect(t, 200).decode(t, &liveAfter)
 	if liveAfter.Totals.Views < 900_000_000 || liveAfter.Totals.Views == liveBefore.Totals.Views {
 		t.Errorf("the live link shows %d views after the new snapshot (before %d)", liveAfter.Totals.Views, liveBefore.Totals.Views)
@@ -569,5 +572,93 @@ func TestShareLinkTokenNotLogged(t *testing.T) {
 	}
 	if !strings.Contains(out, `"path":"/api/shared/`+link.Token[:4]+`…/overview"`) {
 		t.Fatalf("no masked path of the overview in:\n%s", out)
+	}
+}
+
+// TestShareLinkCampaignByViews: a campaign's link lists its top videos by
+// views, most first, and, with payouts, its lines by views too, each with
+// the rule that bound its amount: a video whose creator reached the cap
+// for the period shows no amount and says "creator_cap", as the owner's
+// ledger does.
+func TestShareLinkCampaignByViews(t *testing.T) {
+	t.Parallel()
+	f := seedShare(t)
+	// a campaign of acc1's videos with a cap of one dollar per payee and
+	// period, which its most viewed video reaches: v2, whose window ends
+	// last, is cut to nothing
+	capped := env.Collection(t, f.ws, "Capped")
+	exec(t, `UPDATE videos SET collection_id = $1 WHERE id = ANY($2)`, capped, []uuid.UUID{f.videos["v1"], f.videos["v2"]})
+	acc := f.accounts["acc1"]
+	published := dashNow.Add(-4 * 24 * time.Hour)
+	top := env.Video(t, f.ws, testenv.VideoOptions{AccountID: acc, AccountHandle: "acc1", CollectionID: &capped, Status: domain.ItemActive,
+		URL: "https://example.com/v/top", PublishedAt: published})
+	w := ingest.NewSnapshotWriter(env.CH, 10, time.Now())
+	views := uint64(10_000)
+	if err := w.Add(context.Background(), ingest.Snapshot{WorkspaceID: f.ws, Platform: platform.TikTok, Kind: platform.Video, EntityID: top, AccountID: acc,
+		ScrapedAt: dashNow.Add(-time.Hour), Metrics: ingest.Metrics{Views: &views}, JobID: uuid.New(), PublishedAt: published}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	f.app.request("POST", "/api/campaigns", map[string]any{
+		"collectionId": capped, "currency": "usd", "startsAt": dashNow.AddDate(0, 0, -60), "period": "monthly", "platforms": []string{"tiktok"},
+		"rules": map[string]any{"tiers": []map[string]int{{"fromViews": 0, "cpm": 100}}, "creatorCap": 100},
+	}, f.cookie).expect(t, 201)
+	var owner querycampaigns.LinesPage
+	f.app.request("GET", "/api/campaigns/"+capped.String()+"/lines?limit=500", nil, f.cookie).expect(t, 200).decode(t, &owner)
+	atCap := 0
+	for _, l := range owner.Lines {
+		if l.Bound == "creator_cap" {
+			atCap++
+		}
+	}
+	if len(owner.Lines) != 3 || atCap == 0 || owner.Lines[0].URL == "https://example.com/v/top" {
+		t.Fatalf("the owner's ledger has %d lines, %d capped by the creator cap, want 3 lines, some capped, the most viewed not first: %+v",
+			len(owner.Lines), atCap, owner.Lines)
+	}
+
+	link := f.share(t, map[string]any{"name": "Campaign", "collectionId": capped, "includePayouts": true})
+	var shared struct {
+		TopVideos []struct {
+			URL   string `json:"url"`
+			Views int64  `json:"views"`
+		} `json:"topVideos"`
+		Payouts struct {
+			Lines []struct {
+				URL    string `json:"url"`
+				Views  int64  `json:"views"`
+				Amount int64  `json:"amount"`
+				Bound  string `json:"bound"`
+			} `json:"lines"`
+		} `json:"payouts"`
+	}
+	f.open(link.Token, "/campaign").expect(t, 200).decode(t, &shared)
+	if len(shared.TopVideos) == 0 || len(shared.Payouts.Lines) != len(owner.Lines) {
+		t.Fatalf("the link shows %d top videos and %d lines of %d", len(shared.TopVideos), len(shared.Payouts.Lines), len(owner.Lines))
+	}
+	for i := 1; i < len(shared.TopVideos); i++ {
+		if shared.TopVideos[i].Views > shared.TopVideos[i-1].Views {
+			t.Errorf("top videos not by views: %+v", shared.TopVideos)
+		}
+	}
+	bound := map[string]string{}
+	for _, l := range owner.Lines {
+		bound[l.URL] = l.Bound
+	}
+	sharedCapped := 0
+	for i, l := range shared.Payouts.Lines {
+		if i > 0 && l.Views > shared.Payouts.Lines[i-1].Views {
+			t.Errorf("payout lines not by views: %+v", shared.Payouts.Lines)
+		}
+		if l.Bound != bound[l.URL] {
+			t.Errorf("%s: bound %q on the link, %q in the ledger", l.URL, l.Bound, bound[l.URL])
+		}
+		if l.Bound == "creator_cap" {
+			sharedCapped++
+		}
+	}
+	if sharedCapped != atCap {
+		t.Errorf("the link says %d lines were capped by the creator cap, the ledger %d", sharedCapped, atCap)
 	}
 }

@@ -17,10 +17,11 @@ import (
 // read; nothing starts after it.
 func TestShutdownWaitsForTheStartsUnderWay(t *testing.T) {
 	starts := &background.Tasks{}
-	kept := chread.NewStartValueCache(1<<20, time.Hour, nil)
+	kept := chread.NewStartValueCache(1<<20, time.Hour, slog.New(slog.DiscardHandler), time.Now)
 	app := New(Deps{
 		Config:   config.Config{BodyLimit: 1 << 20, RequestTimeout: 5 * time.Second},
 		Log:      slog.New(slog.NewJSONHandler(io.Discard, nil)),
+		Now:      time.Now,
 		Handlers: Handlers{ScrapeStarts: starts, StartValueCache: kept},
 	})
 	finished := make(chan struct{})

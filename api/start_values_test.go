@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"log/slog"
 	"net/url"
 	"testing"
 	"time"
@@ -9,7 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
-	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/command/tracking"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/query"
@@ -23,7 +24,7 @@ import (
 // a start value.
 func TestStartValuesKeptUntilALateScrape(t *testing.T) {
 	t.Parallel()
-	kept := chread.NewStartValueCache(64<<20, time.Hour, nil)
+	kept := chread.NewStartValueCache(64<<20, time.Hour, slog.New(slog.DiscardHandler), func() time.Time { return dashNow })
 	d := seedDashboard(t, func(dp *wiring.Deps) { dp.StartValueCache = kept })
 	ctx := context.Background()
 	// each read after a write, as a dashboard's after a scrape
@@ -69,7 +70,7 @@ func TestStartValuesKeptUntilALateScrape(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tx.Rollback(ctx)
-	if err := command.ApplyScrape(ctx, tx, command.ScrapeResult{JobID: job, WorkspaceID: d.ws, Platform: "tiktok", ScrapedAt: at}); err != nil {
+	if err := tracking.ApplyScrape(ctx, tx, tracking.ScrapeResult{JobID: job, WorkspaceID: d.ws, Platform: "tiktok", ScrapedAt: at}); err != nil {
 		t.Fatal(err)
 	}
 	if err := tx.Commit(ctx); err != nil {

@@ -240,6 +240,10 @@ func TestTrackIdentifiesEveryLinkForm(t *testing.T) {
 		"https://www.youtube.com/channel/UCshort",
 		"https://x.com/jack/status/abc",
 		"https://x.com/i/web/status/0",
+		"https://www.tiktok.com/@some.user/video/12345",
+		"https://www.tiktok.com/@some.user/video/1",
+		"https://x.com/jack/status/1234",
+		"https://www.instagram.com/reel/" + ig + "xy/",
 		// Other and look-alike hosts, user info, IPs, schemes, ports.
 		"https://tiktok.com.evil.com/@some.user/video/" + ttID,
 		"https://www.tiktok.com.evil.com/v/" + ttID + ".html",
@@ -260,6 +264,18 @@ func TestTrackIdentifiesEveryLinkForm(t *testing.T) {
 		"https://www.tiktok.com/t/ZTRevil/",
 	} {
 		a.request("POST", "/api/track", map[string]string{"url": bad}, c).expectError(t, 400, "invalid_request")
+	}
+	// The refusal names the field and says why in plain words, with the
+	// shape that works.
+	for _, tc := range []struct{ url, says string }{
+		{"not a link at all", "That isn't a link: paste the address of a TikTok, Instagram, YouTube or X video or profile"},
+		{"https://www.tiktok.com/@some.user/vidoe/" + ttID, "This TikTok link is not a video or an account: a video link looks like https://www.tiktok.com/@name/video/7301234567890123456"},
+		{"https://www.tiktok.com/@some.user/video/12345", "This TikTok link's video id is not valid: TikTok video ids are numbers of 18 or 19 digits"},
+	} {
+		e := a.request("POST", "/api/track", map[string]string{"url": tc.url}, c).expectError(t, 400, "invalid_request")
+		if !strings.HasPrefix(e.Fields["url"], tc.says) {
+			t.Errorf("%q is refused with fields %v, want url: %q…", tc.url, e.Fields, tc.says)
+		}
 	}
 	if n := countRows(); n != before {
 		t.Fatalf("malformed links wrote %d rows", n-before)

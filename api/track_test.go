@@ -240,7 +240,7 @@ func TestTrackRejectsBadInput(t *testing.T) {
 		expectError(t, 404, "not_found")
 	urls := make([]string, 51)
 	for i := range urls {
-		urls[i] = fmt.Sprintf("https://x.com/user/status/%d", i+1)
+		urls[i] = fmt.Sprintf("https://x.com/user/status/%d", 1790000000000000001+i)
 	}
 	a.request("POST", "/api/track/bulk", map[string]any{"urls": urls}, c).expectError(t, 400, "invalid_request")
 	if n := count(t, `SELECT count(*) FROM scrape_jobs WHERE workspace_id = $1`, ws.ID); n != 0 {
@@ -265,7 +265,7 @@ func TestConcurrentTracksCannotOvershootTheLimit(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			res := a.request("POST", "/api/track", map[string]string{"url": fmt.Sprintf("https://x.com/someone/status/%d", 1000+i)}, c)
+			res := a.request("POST", "/api/track", map[string]string{"url": fmt.Sprintf("https://x.com/someone/status/%d", 1790000000000001000+i)}, c)
 			ok <- res.Status == 200
 		}()
 	}

@@ -11,21 +11,21 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/testenv"
-	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/numbers"
 )
 
 // wantPoints recomputes a video's series from its raw snapshots: a point
 // per bucket with a snapshot from start on, each metric the last value
 // recorded in the bucket.
-func wantPoints(h []rawSnapshot, step time.Duration, start time.Time) []query.VideoPoint {
-	var out []query.VideoPoint
+func wantPoints(h []rawSnapshot, step time.Duration, start time.Time) []numbers.VideoPoint {
+	var out []numbers.VideoPoint
 	for _, s := range h {
 		b := s.at.UTC().Truncate(step)
 		if b.Before(start) {
 			continue
 		}
 		if len(out) == 0 || !out[len(out)-1].T.Equal(b) {
-			out = append(out, query.VideoPoint{T: b})
+			out = append(out, numbers.VideoPoint{T: b})
 		}
 		p := &out[len(out)-1]
 		for i, dst := range []**uint64{&p.Views, &p.Likes, &p.Comments, &p.Shares, &p.Saves} {
@@ -46,7 +46,7 @@ func asJSON(t *testing.T, v any) string {
 	return string(b)
 }
 
-func checkPoints(t *testing.T, name string, got, want []query.VideoPoint) {
+func checkPoints(t *testing.T, name string, got, want []numbers.VideoPoint) {
 	t.Helper()
 	if len(got) != len(want) {
 		t.Fatalf("%s: %d points, raw snapshots give %d", name, len(got), len(want))
@@ -68,14 +68,14 @@ func TestVideoAgreesWithListAndRawSnapshots(t *testing.T) {
 	hist := d.history(t, "video")
 	var list videoList
 	d.get(t, "/api/videos", map[string][]string{"limit": {"500"}}, &list)
-	listed := map[uuid.UUID]query.Video{}
+	listed := map[uuid.UUID]numbers.Video{}
 	for _, v := range list.Videos {
 		listed[v.ID] = v
 	}
 	hourStart := dashNow.Truncate(time.Hour).Add(-(30*24 - 1) * time.Hour)
 	for _, key := range []string{"v1", "v2", "v3", "v4", "v6"} {
 		id := d.videos[key]
-		var got query.VideoDetail
+		var got numbers.VideoDetail
 		d.get(t, "/api/videos/"+id.String(), nil, &got)
 		// the list's row has its sparkline besides; the page has the series
 		row := listed[id]
@@ -91,7 +91,7 @@ func TestVideoAgreesWithListAndRawSnapshots(t *testing.T) {
 		}
 	}
 	// v6 spans 40 days: the hour series stops at 30, the day series does not
-	var v6 query.VideoDetail
+	var v6 numbers.VideoDetail
 	d.get(t, "/api/videos/"+d.videos["v6"].String(), nil, &v6)
 	if len(v6.Daily) != 41 || len(v6.Hourly) != 30 || v6.Daily[0].Shares != nil || v6.Daily[0].Views == nil {
 		t.Errorf("v6: %d days, %d hours, first day %+v; want 41 days, 30 hours, shares null", len(v6.Daily), len(v6.Hourly), v6.Daily[0])
@@ -126,7 +126,7 @@ func TestVideoHistory(t *testing.T) {
 	}
 	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, d.ws)
 
-	var got query.VideoDetail
+	var got numbers.VideoDetail
 	d.get(t, "/api/videos/"+v1.String(), nil, &got)
 	var ids []uuid.UUID
 	for _, s := range got.History {
@@ -147,9 +147,9 @@ func TestVideoHistory(t *testing.T) {
 		t.Errorf("processed scrape shown as %+v", p)
 	}
 
-	var v4 query.VideoDetail
+	var v4 numbers.VideoDetail
 	d.get(t, "/api/videos/"+d.videos["v4"].String(), nil, &v4)
-	if len(v4.History) != query.MaxVideoHistory || !v4.History[0].At.Equal(dashNow.Add(-10*time.Hour)) ||
+	if len(v4.History) != numbers.MaxVideoHistory || !v4.History[0].At.Equal(dashNow.Add(-10*time.Hour)) ||
 		!v4.History[49].At.Equal(dashNow.Add(-59*time.Hour)) {
 		t.Errorf("v4: %d scrapes, newest %v", len(v4.History), v4.History[0].At)
 	}

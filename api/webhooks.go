@@ -4,12 +4,18 @@ import (
 	"crypto/subtle"
 	"errors"
 	"strings"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 
-	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/api/httpx"
+	"github.com/reeltrack/reeltrack/command/alerts"
+	"github.com/reeltrack/reeltrack/command/billing"
+	"github.com/reeltrack/reeltrack/command/campaigns"
+	"github.com/reeltrack/reeltrack/command/tracking"
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/payment"
 )
 
 func secretEqual(got, want string) bool {
@@ -19,7 +25,7 @@ func secretEqual(got, want string) bool {
 // postScraperWebhook processes a run completion. The body is not trusted:
 // the run is read back from the provider with our token.
 func (s *server) postScraperWebhook(c *fiber.Ctx) error {
-	if want := s.Config.ScraperWebhookSecret; want != "" && !secretEqual(c.Get(command.WebhookSecretHeader), want) {
+	if want := s.Config.ScraperWebhookSecret; want != "" && !secretEqual(c.Get(tracking.WebhookSecretHeader), want) {
 		return apperr.Unauthenticated("missing or wrong webhook secret header")
 	}
 	raw := c.Query("job_id")
@@ -30,13 +36,13 @@ func (s *server) postScraperWebhook(c *fiber.Ctx) error {
 	if err != nil {
 		return apperr.Invalid("job_id", "must be a UUID")
 	}
-	out, err := s.Complete.Handle(c.UserContext(), command.CompleteScrape{JobID: id})
-	if errors.Is(err, command.ErrCompletionInProgress) {
+	out, err := s.Complete.Handle(c.UserContext(), tracking.CompleteScrape{JobID: id})
+	if errors.Is(err, tracking.ErrCompletionInProgress) {
 		// A 409 so the provider delivers again later, when the job is
 		// processed and the answer is a 200 replay.
 		c.Set(fiber.HeaderRetryAfter, "30")
 	}
-	return answer(c, out, err)
+	return httpx.Answer(c, out, err)
 }
 
 // requireCron checks the bearer CRON_SECRET; an empty secret disables the
@@ -54,18 +60,16 @@ func requireCron(secret string) fiber.Handler {
 	}
 }
 
-// cronRefreshOut is what one /cron/refresh call started.
 type cronRefreshOut struct {
 	Queued int      `json:"queued"`
 	Jobs   []string `json:"jobs"`
 }
 
 func (s *server) getCronRefresh(c *fiber.Ctx) error {
-	out, err := s.Refresh.Handle(c.UserContext(), command.RefreshDue{})
-	return answer(c, cronRefreshOut{Queued: out.Queued, Jobs: out.Jobs}, err)
+	out, err := s.Refresh.Handle(c.UserContext(), tracking.RefreshDue{})
+	return httpx.Answer(c, cronRefreshOut{Queued: out.Queued, Jobs: out.Jobs}, err)
 }
 
-// cronAlertsOut is what one /cron/alerts call did.
 type cronAlertsOut struct {
 	Scanned       int `json:"scanned"`
 	Matched       int `json:"matched"`
@@ -76,14 +80,13 @@ type cronAlertsOut struct {
 	// Digests counts the digest e-mails queued before the delivery.
 	Digests int `json:"digests"`
 	// Payouts is what the campaigns' settle run did before the alerts.
-	Payouts command.SettleRun `json:"payouts"`
+	Payouts campaigns.SettleRun `json:"payouts"`
 	// Events is what the milestone scan and the events' dispatch did.
 	Events cronEventsOut `json:"events"`
 	// Deliveries is what the channels' delivery round did after them.
-	Deliveries command.DeliverRun `json:"deliveries"`
-	// Insights is what the insights step did (curves, outlier scores,
-	// forecasts) before the events' dispatch.
-	Insights command.InsightRun `json:"insights"`
+	Deliveries alerts.DeliverRun `json:"deliveries"`
+	// Insights is what the insights step did, before the dispatch.
+	Insights alerts.InsightRun `json:"insights"`
 }
 
 type cronEventsOut struct {
@@ -93,34 +96,56 @@ type cronEventsOut struct {
 	Emails     int `json:"emails"`
 }
 
-// getCronAlerts settles the campaigns' payout lines (their budget alerts go
-// out with the other e-mails), queues the digests of the periods that
-// closed, then runs the spike scan, records and dispatches the events and
-// delivers the e-mail outbox, then the channels' due deliveries. A
-// campaign that fails to settle, or a digest that cannot be built, does
-// not stop the alerts, nor a failed scan the channels.
 func (s *server) getCronAlerts(c *fiber.Ctx) error {
-	settled, settleErr := s.SettlePayouts.Handle(c.UserContext())
-	digests, digestErr := s.QueueDigests.Handle(c.UserContext())
-	out, err := s.SendAlerts.Handle(c.UserContext())
-	// The channels' outbox goes out whatever the scan did.
-	delivered, deliverErr := s.DeliverEvents.Deliver(c.UserContext())
+	run, err := s.AlertsCron.Run(c.UserContext())
 	if err != nil {
 		return err
 	}
-	if settleErr != nil {
-		return settleErr
-	}
-	if digestErr != nil {
-		return digestErr
-	}
-	if deliverErr != nil {
-		return deliverErr
-	}
-	return c.JSON(cronAlertsOut{Payouts: settled, Digests: digests.Queued, Deliveries: delivered,
-		Scanned: out.Scanned, Matched: out.Matched, Alerted: out.Alerted,
-		EmailsSent: out.EmailsSent, EmailsFailed: out.EmailsFailed, EmailsSkipped: out.EmailsSkipped,
-		Events:   cronEventsOut{Milestones: out.Milestones, Dispatched: out.Events.Events, Deliveries: out.Events.Deliveries, Emails: out.Events.Emails},
-		Insights: out.Insights,
+	return c.JSON(cronAlertsOut{Payouts: run.Payouts, Digests: run.Digests.Queued, Deliveries: run.Channels,
+		Scanned: run.Spikes.Scanned, Matched: run.Spikes.Matched, Alerted: run.Spikes.Alerted,
+		EmailsSent: run.Mail.Sent, EmailsFailed: run.Mail.Failed, EmailsSkipped: run.Mail.Skipped,
+		Events:   cronEventsOut{Milestones: run.Milestones, Dispatched: run.Events.Events, Deliveries: run.Events.Deliveries, Emails: run.Events.Emails},
+		Insights: run.Insights,
 	})
+}
+
+type paymentWebhookOut struct {
+	Received bool   `json:"received"`
+	Result   string `json:"result"`
+	Reason   string `json:"reason,omitempty"`
+}
+
+// postPaymentWebhook verifies the signature over the raw body (header
+// payment-signature, else Stripe-Signature) and applies the event. Without
+// STRIPE_WEBHOOK_SECRET every request is refused.
+func (s *server) postPaymentWebhook(c *fiber.Ctx) error {
+	secret := s.Config.StripeWebhookSecret
+	if secret == "" {
+		return apperr.Unavailable("the payment webhook is disabled: STRIPE_WEBHOOK_SECRET is not set")
+	}
+	header := c.Get(payment.SignatureHeader)
+	if header == "" {
+		header = c.Get(payment.StripeSignatureHeader)
+	}
+	// The signature's age is measured on the real clock, like the sender's.
+	// The body exactly as it came (c.Body() would decompress it).
+	ev, err := payment.ParseEvent(c.Request().Body(), header, secret, time.Now())
+	var se *payment.SignatureError
+	if errors.As(err, &se) {
+		return apperr.Invalid(payment.SignatureHeader, se.Reason)
+	}
+	if err != nil {
+		return err
+	}
+	out, err := s.ApplyPayment.Handle(c.UserContext(), billing.ApplyPaymentEvent{Event: ev})
+	if err != nil {
+		s.Log.Warn("payment event failed", "eventId", ev.ID, "type", ev.Type, "error", err)
+		return err
+	}
+	attrs := []any{"eventId", ev.ID, "type", ev.Type, "result", out.Result, "reason", out.Reason}
+	if out.WorkspaceID != nil {
+		attrs = append(attrs, "workspaceId", out.WorkspaceID.String())
+	}
+	s.Log.Info("payment event", attrs...)
+	return c.JSON(paymentWebhookOut{Received: true, Result: out.Result, Reason: out.Reason})
 }

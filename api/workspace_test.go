@@ -25,7 +25,7 @@ func TestBootstrapCreatesATrialWorkspaceOnce(t *testing.T) {
 	before := time.Now()
 	w := a.bootstrap(c)
 	ws := w.Workspace
-	if !w.Created || ws.Plan != "trial" || ws.VideoLimit != 50 || ws.SeatLimit != 1 ||
+	if !w.Created || ws.Plan != "trial" || ws.VideoLimit != 50 || ws.SeatLimit != 2 ||
 		ws.MaxVideosPerAccount != 30 || !ws.HasAccess || !w.HasAccess || ws.Role != "owner" {
 		t.Fatalf("first bootstrap %+v, want a new trial workspace owned by the caller with access", w)
 	}
@@ -166,18 +166,21 @@ func TestTeamInvitesAndJoins(t *testing.T) {
 	ws := a.bootstrap(owner).Workspace
 	bob := uniqueEmail("bob")
 
-	// The trial has one seat, held by the owner.
-	a.request("POST", "/api/workspace/team", map[string]string{"email": bob}, owner).expectError(t, 403, "forbidden")
-	if n := count(t, `SELECT count(*) FROM workspace_invites WHERE workspace_id = $1`, ws.ID); n != 0 {
+	// The trial has two seats: the owner's and one teammate's.
+	var team teamBody
+	a.request("POST", "/api/workspace/team", map[string]string{"email": " " + strings.ToUpper(bob)}, owner).expect(t, 200).decode(t, &team)
+	if len(team.Invites) != 1 || team.Invites[0].Email != bob || team.Invites[0].Role != "member" || team.Seats.Used != 2 || team.Seats.Limit != 2 {
+		t.Fatalf("team after invite %+v", team)
+	}
+	refusal := a.request("POST", "/api/workspace/team", map[string]string{"email": uniqueEmail("carol")}, owner).expectError(t, 403, "forbidden")
+	if !strings.Contains(refusal.Message, "all 2 seats") {
+		t.Errorf("the trial's second invite is refused with %q", refusal.Message)
+	}
+	if n := count(t, `SELECT count(*) FROM workspace_invites WHERE workspace_id = $1`, ws.ID); n != 1 {
 		t.Fatal("a refused invite was stored")
 	}
 
 	exec(t, `UPDATE workspaces SET plan = 'starter', video_limit = 250, seat_limit = 3 WHERE id = $1`, ws.ID)
-	var team teamBody
-	a.request("POST", "/api/workspace/team", map[string]string{"email": " " + strings.ToUpper(bob)}, owner).expect(t, 200).decode(t, &team)
-	if len(team.Invites) != 1 || team.Invites[0].Email != bob || team.Invites[0].Role != "member" || team.Seats.Used != 2 || team.Seats.Limit != 3 {
-		t.Fatalf("team after invite %+v", team)
-	}
 	a.request("POST", "/api/workspace/team", map[string]string{"email": bob}, owner).expectError(t, 409, "conflict")
 	a.request("POST", "/api/workspace/team", map[string]string{"email": ownerEmail}, owner).expectError(t, 409, "conflict")
 	for _, body := range []string{`{"email": "nope"}`, `{"email": "x@example.com", "role": "owner"}`, `{}`, `{"email": ["x@example.com"]}`} {

@@ -11,13 +11,11 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
-// Actor is the provider actor that scrapes one platform, with extra input
-// fields (proxy settings and the like) merged into every run's input.
+// Actor is the provider actor of one platform, Extra merged into every input.
 type Actor struct {
 	ID    string
 	Extra map[string]any
-	// Streams makes YouTube channel runs list the channel's live streams
-	// too, beside its videos and shorts; off, streams are not asked for.
+	// Streams makes YouTube channel runs list the channel's live streams too.
 	Streams bool
 }
 
@@ -38,8 +36,7 @@ func DefaultActors() Actors {
 type Target struct {
 	Kind     platform.Kind
 	EntityID uuid.UUID
-	// URL is the canonical URL; Key is the canonical id or handle
-	// (platform.Target.ID).
+	// URL is the canonical URL; Key the canonical id or handle.
 	URL string
 	Key string
 	// Limit is an account's tracking limit: how many newest videos to fetch.
@@ -55,11 +52,8 @@ type RunPlan struct {
 }
 
 // Plan groups targets of one platform into runs of at most maxPerRun
-// targets. Instagram's actor takes one results type per run, so its videos
-// and accounts go into separate runs, and each batch of accounts into two:
-// one for the profiles' reels (up to the largest tracking limit of the
-// batch) and one for the profiles' details (followers), in that order. The
-// other actors take everything at once.
+// targets. Instagram's actor takes one results type per run, so each batch
+// of accounts becomes a reels run then a details run (followers).
 func (a Actors) Plan(p platform.Platform, targets []Target, maxPerRun int) ([]RunPlan, error) {
 	actor, ok := a[p]
 	if !ok || actor.ID == "" {
@@ -96,19 +90,18 @@ func (a Actors) Plan(p platform.Platform, targets []Target, maxPerRun int) ([]Ru
 	return plans, nil
 }
 
-// Instagram results types (apify~instagram-scraper's resultsType): one post
-// item per post or reel URL, or per listed reel of a profile URL; one
-// profile item (followers, latestPosts) per profile URL.
+// Instagram results types (apify~instagram-scraper's resultsType).
 const (
 	instagramPosts   = "posts"
 	instagramReels   = "reels"
 	instagramDetails = "details"
 )
 
-// buildInputs writes the actor inputs for targets, in the fields each actor
-// documents (docs/decisions.md, "Runs per platform"; cmd/scrapersim
-// answers them as the real actors do): one input per run, two for a batch of
-// Instagram accounts.
+// Listed is how many newest posts a run asks for to keep limit of the
+// account's own: reposts, quotes, replies and others' posts take no place.
+func Listed(limit int) int { return limit + max(5, limit/2) }
+
+// buildInputs writes the actor inputs (docs/decisions.md, "Runs per platform").
 func buildInputs(p platform.Platform, targets []Target, actor Actor) ([]json.RawMessage, error) {
 	var videoURLs, accountURLs, handles []string
 	limit := 1
@@ -133,7 +126,7 @@ func buildInputs(p platform.Platform, targets []Target, actor Actor) ([]json.Raw
 		ins = append(ins, base(map[string]any{
 			"postURLs":                      nonNil(videoURLs),
 			"profiles":                      nonNil(handles),
-			"resultsPerPage":                limit,
+			"resultsPerPage":                Listed(limit),
 			"shouldDownloadVideos":          false,
 			"shouldDownloadCovers":          false,
 			"shouldDownloadSubtitles":       false,
@@ -144,20 +137,17 @@ func buildInputs(p platform.Platform, targets []Target, actor Actor) ([]json.Raw
 			ins = append(ins, base(map[string]any{"directUrls": nonNil(videoURLs), "resultsType": instagramPosts, "resultsLimit": 1}))
 			break
 		}
-		// The reels tab lists only videos, so every item counts towards the
-		// tracking limit; a profile's image and carousel posts are not
-		// tracked. The details run carries the followers; its latestPosts
-		// (about 12, with another views field) are not used.
+		// The reels tab lists only videos, so every item counts towards the limit;
+		// the details run's latestPosts (another views field) are not used.
 		ins = append(ins,
-			base(map[string]any{"directUrls": accountURLs, "resultsType": instagramReels, "resultsLimit": limit}),
+			base(map[string]any{"directUrls": accountURLs, "resultsType": instagramReels, "resultsLimit": Listed(limit)}),
 			base(map[string]any{"directUrls": accountURLs, "resultsType": instagramDetails}))
 	case platform.YouTube:
 		var start []map[string]string
 		for _, u := range append(videoURLs, accountURLs...) {
 			start = append(start, map[string]string{"url": u})
 		}
-		// A channel lists up to limit of each kind; the completion keeps the
-		// newest limit across them.
+		// a channel lists up to limit of each kind; the completion keeps the newest
 		streams := 0
 		if actor.Streams {
 			streams = limit
@@ -167,7 +157,7 @@ func buildInputs(p platform.Platform, targets []Target, actor Actor) ([]json.Raw
 		ins = append(ins, base(map[string]any{
 			"startUrls":      nonNil(videoURLs),
 			"twitterHandles": nonNil(handles),
-			"maxItems":       max(len(videoURLs), 1) + limit*len(handles),
+			"maxItems":       max(len(videoURLs), 1) + Listed(limit)*len(handles),
 		}))
 	default:
 		return nil, fmt.Errorf("unknown platform %q", p)
@@ -183,10 +173,9 @@ func buildInputs(p platform.Platform, targets []Target, actor Actor) ([]json.Raw
 	return out, nil
 }
 
-// RunScope is what a run reports about its account targets: their
-// profiles (followers, names; whether the account exists, so its status)
-// and their videos. Each is handled only by a run that reports it, so the
-// two Instagram runs of an account never undo each other.
+// RunScope is what a run reports about its account targets: profiles and/or
+// videos. Each is handled only by a run that reports it, so the two
+// Instagram runs of an account never undo each other.
 type RunScope struct {
 	Profiles bool
 	Videos   bool

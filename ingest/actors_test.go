@@ -37,7 +37,7 @@ func TestPlanInputs(t *testing.T) {
 		{
 			name: "tiktok videos and accounts in one run", actors: actors, p: platform.TikTok,
 			targets: []Target{video("https://www.tiktok.com/@a/video/1"), account("https://www.tiktok.com/@b", "b", 40)},
-			want: []string{`{"postURLs":["https://www.tiktok.com/@a/video/1"],"profiles":["b"],"resultsPerPage":40,"shouldDownloadCovers":false,
+			want: []string{`{"postURLs":["https://www.tiktok.com/@a/video/1"],"profiles":["b"],"resultsPerPage":60,"shouldDownloadCovers":false,
 				"shouldDownloadSlideshowImages":false,"shouldDownloadSubtitles":false,"shouldDownloadVideos":false}`},
 		},
 		{
@@ -45,7 +45,7 @@ func TestPlanInputs(t *testing.T) {
 			actors: actors, p: platform.Instagram, targets: []Target{igA, igReel, igB},
 			want: []string{
 				`{"directUrls":["https://www.instagram.com/reel/DPq5ZpJDZw9/"],"proxy":"x","resultsLimit":1,"resultsType":"posts"}`,
-				`{"directUrls":["https://www.instagram.com/alpha/","https://www.instagram.com/beta/"],"proxy":"x","resultsLimit":50,"resultsType":"reels"}`,
+				`{"directUrls":["https://www.instagram.com/alpha/","https://www.instagram.com/beta/"],"proxy":"x","resultsLimit":75,"resultsType":"reels"}`,
 				`{"directUrls":["https://www.instagram.com/alpha/","https://www.instagram.com/beta/"],"proxy":"x","resultsType":"details"}`,
 			},
 		},
@@ -59,10 +59,12 @@ func TestPlanInputs(t *testing.T) {
 			name: "youtube: streams on", actors: withStreams, p: platform.YouTube, targets: []Target{ytChannel},
 			want: []string{`{"maxResultStreams":30,"maxResults":30,"maxResultsShorts":30,"startUrls":[{"url":"https://www.youtube.com/@alpha"}]}`},
 		},
+		// an account's run asks for half as many posts again as its limit
+		// (at least 5 more): its feed lists posts that are not its own
 		{
 			name: "x", actors: actors, p: platform.X,
 			targets: []Target{video("https://x.com/a/status/1"), account("https://x.com/b", "b", 20), account("https://x.com/c", "c", 10)},
-			want:    []string{`{"maxItems":41,"startUrls":["https://x.com/a/status/1"],"twitterHandles":["b","c"]}`},
+			want:    []string{`{"maxItems":61,"startUrls":["https://x.com/a/status/1"],"twitterHandles":["b","c"]}`},
 		},
 	}
 	for _, c := range cases {

@@ -70,17 +70,12 @@ func (e *ProviderError) Is(target error) bool {
 	return target == ErrProviderUnavailable && (e.Status == http.StatusTooManyRequests || e.Status >= 500)
 }
 
-// ErrProviderUnavailable is in the chain of every error of a provider call
-// that may succeed later: the provider could not be reached, broke the
-// connection, did not answer in time, answered 429 or 5xx, or sent an
-// answer that was cut short or could not be read. The HTTP layer answers
-// it as the provider's outage, not the service's. A call whose context was
-// cancelled does not match.
+// ErrProviderUnavailable matches every provider call error that may succeed
+// later (unreachable, timeout, 429, 5xx, a cut answer); not a cancelled call.
 var ErrProviderUnavailable = errors.New("the scraping provider is not answering")
 
-// unreachable is a provider call that got no whole answer. Its text names
-// the request without the query string, which can hold secrets (the
-// webhook's headers), and with the token masked.
+// unreachable is a provider call that got no whole answer. Its text drops
+// the query string, which can hold secrets, and masks the token.
 type unreachable struct {
 	msg string
 	err error
@@ -89,9 +84,7 @@ type unreachable struct {
 func (e *unreachable) Error() string   { return e.msg }
 func (e *unreachable) Unwrap() []error { return []error{e.err, ErrProviderUnavailable} }
 
-// failed marks err, from a call that got no whole answer, as the
-// provider's outage, unless the caller cancelled the call; a *url.Error's
-// URL loses its query string and user info.
+// failed marks err as the provider's outage unless cancelled, scrubbing the URL.
 func (c *Client) failed(err error) error {
 	if err == nil || errors.Is(err, context.Canceled) {
 		return err
@@ -118,22 +111,16 @@ func (c *Client) failed(err error) error {
 // Failure is what a failed call to the provider means for the caller.
 type Failure int
 
-// The failures the service tells apart.
 const (
-	// FailureTransient: 429, 5xx, a network error or a deadline; the same
-	// call may succeed later.
+	// FailureTransient: 429, 5xx, network or deadline; may succeed later.
 	FailureTransient Failure = iota
-	// FailureRefused: 400 or another 4xx not listed below; the provider
-	// refused the request as it is (for a run start: its input), and
-	// sending it again cannot help.
+	// FailureRefused: 400 or another 4xx; sending it again cannot help.
 	FailureRefused
-	// FailureCredentials: 401 or 403; the token is missing, wrong or not
-	// allowed. An operator must fix the configuration.
+	// FailureCredentials: 401 or 403; an operator must fix the token.
 	FailureCredentials
 	// FailureNoCredit: 402; the provider account is out of credit.
 	FailureNoCredit
-	// FailureNotFound: 404; for a run start, the actor does not exist (a
-	// configured actor name is wrong).
+	// FailureNotFound: 404; for a run start, the actor name is wrong.
 	FailureNotFound
 )
 
@@ -158,25 +145,20 @@ func FailureOf(err error) Failure {
 	return FailureTransient
 }
 
-// Client speaks the Apify API v2: start runs with a completion webhook, read
-// runs back, page through dataset items. 429s, 5xx and network errors are
-// retried with exponential back-off and jitter; other 4xx are not.
+// Client speaks the Apify API v2. 429s, 5xx and network errors are retried
+// with exponential back-off and jitter; other 4xx are not.
 type Client struct {
 	base  string
 	token string
 	http  *retryablehttp.Client
 	// start is the client for starting runs, which are not idempotent: it
-	// retries only answers that prove no run was made (429) and
-	// connections that were never made.
-	start *retryablehttp.Client
-	// account names the provider account without revealing the token.
+	// retries only 429s and connections that were never made.
+	start   *retryablehttp.Client
 	account string
 }
 
-// Account names the provider account the client acts for without
-// revealing its token: a hash of the base URL and the token. State kept
-// about the provider (a pause of run starts) is keyed by it, so that a new
-// token or another provider starts afresh.
+// Account names the provider account by a hash of base URL and token;
+// provider state is keyed by it, so a new token starts afresh.
 func (c *Client) Account() string { return c.account }
 
 // ClientOptions configures a Client.
@@ -189,8 +171,7 @@ type ClientOptions struct {
 	Timeout    time.Duration // per attempt, default 60s
 	HTTPClient *http.Client
 	Log        *slog.Logger
-	// Metrics counts every attempt of every request by operation and
-	// answer status; nil counts nothing.
+	// Metrics counts every attempt by operation and status; nil counts nothing.
 	Metrics *metrics.Metrics
 }
 
@@ -243,8 +224,6 @@ func NewClient(o ClientOptions) *Client {
 	}
 }
 
-// countedTransport counts each request to the provider, retries
-// included, by operation and answer status.
 type countedTransport struct {
 	next http.RoundTripper // nil: http.DefaultTransport
 	m    *metrics.Metrics
@@ -264,7 +243,6 @@ func (t countedTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	return resp, err
 }
 
-// providerOperation names a request to the provider's API by its path.
 func providerOperation(method, path string) string {
 	switch {
 	case method == http.MethodPost && strings.Contains(path, "/v2/actors/") && strings.HasSuffix(path, "/runs"):
@@ -306,10 +284,9 @@ type Webhook struct {
 	IdempotencyKey string
 }
 
-// StartRun starts actor with input and registers the completion webhook,
-// through POST /v2/actors/{actor}/runs. The webhook carries a
-// headersTemplate only when hook.Headers has entries: the provider takes it
-// as a string holding a JSON object, and nothing else.
+// StartRun starts actor with input and registers the completion webhook.
+// headersTemplate is sent only when hook.Headers has entries: the provider
+// takes it as a string holding a JSON object, and nothing else.
 func (c *Client) StartRun(ctx context.Context, actor string, input json.RawMessage, hook Webhook) (Run, error) {
 	spec := map[string]any{
 		"eventTypes":     []string{"ACTOR.RUN.SUCCEEDED", "ACTOR.RUN.FAILED", "ACTOR.RUN.ABORTED", "ACTOR.RUN.TIMED_OUT"},
@@ -349,11 +326,8 @@ func (c *Client) GetRun(ctx context.Context, runID string) (Run, error) {
 	return out.Data, nil
 }
 
-// Items reads one page of a dataset's items, clean and unflattened, and
-// calls each with every item in turn. It returns how many items the page
-// held. With clean the provider drops empty items after applying offset
-// and limit, so a page shorter than limit does not end the dataset: see
-// NormalizedDataset.
+// Items reads one page of a dataset's items (clean) and calls each with
+// every one, returning the page's count; a short page does not end it.
 func (c *Client) Items(ctx context.Context, datasetID string, offset, limit int, each func(json.RawMessage) error) (int, error) {
 	n, _, err := c.eachItem(ctx, datasetID, offset, limit, func(raw []byte, _ *normalize.ItemReader) error {
 		return each(bytes.Clone(raw))
@@ -361,10 +335,7 @@ func (c *Client) Items(ctx context.Context, datasetID string, offset, limit int,
 	return n, err
 }
 
-// NormalizedItems reads a page like Items and calls each with every item
-// normalized as by normalize.Normalize for platform p: the Item, or the
-// error for which Normalize refuses it. Each item is read once, straight
-// from the stream, where Items and then Normalize would read it twice.
+// NormalizedItems reads a page like Items, each item normalized straight from the stream.
 func (c *Client) NormalizedItems(ctx context.Context, datasetID string, offset, limit int, p platform.Platform, now time.Time, each func(normalize.Item, error) error) (int, error) {
 	n, _, err := c.normalizedPage(ctx, datasetID, offset, limit, p, now, each)
 	return n, err
@@ -376,17 +347,10 @@ func (c *Client) normalizedPage(ctx context.Context, datasetID string, offset, l
 	})
 }
 
-// NormalizedDataset reads every item of a dataset, pageSize items per
-// request, and calls each with every item normalized as by
-// NormalizedItems. Memory stays bounded by one item whatever the dataset's
-// size.
-//
-// The offset advances by the limit asked for, not by the items that came
-// back: with clean the provider drops empty and hidden items after
-// applying offset and limit, so a short page (even an empty one) can have
-// more items after it. Reading ends when the offset reaches the total the
-// provider reports in X-Apify-Pagination-Total, which counts the items
-// before cleaning.
+// NormalizedDataset reads every item of a dataset, pageSize a request,
+// holding one item at a time. The offset advances by the limit asked for:
+// the provider drops empty and hidden items after paging, so a short page
+// can have more after it. Reading ends at X-Apify-Pagination-Total.
 func (c *Client) NormalizedDataset(ctx context.Context, datasetID string, pageSize int, p platform.Platform, now time.Time, each func(normalize.Item, error) error) error {
 	if pageSize <= 0 {
 		return fmt.Errorf("read dataset %s: page size %d", datasetID, pageSize)
@@ -402,19 +366,15 @@ func (c *Client) NormalizedDataset(ctx context.Context, datasetID string, pageSi
 			}
 			continue
 		}
-		// The provider always sends the total; without it the best left is
-		// to stop at the first empty page, which a page of only empty
-		// items would end too early.
+		// Without the total (the provider always sends it), stop at the first
+		// empty page, which a page of only empty items would end too early.
 		if n == 0 {
 			return nil
 		}
 	}
 }
 
-// eachItem reads one page and calls each with every item, which holds only
-// during the call, and the reader that read it, which can normalize it. It
-// returns the page's item count and the dataset's total as the provider
-// reports it, or -1 when it does not.
+// eachItem reads one page, returning the count and the total (-1 without).
 func (c *Client) eachItem(ctx context.Context, datasetID string, offset, limit int, each func([]byte, *normalize.ItemReader) error) (n, total int, err error) {
 	total = -1
 	q := url.Values{"format": {"json"}, "clean": {"true"}, "offset": {strconv.Itoa(offset)}, "limit": {strconv.Itoa(limit)}}
@@ -447,8 +407,7 @@ func (c *Client) eachItem(ctx context.Context, datasetID string, offset, limit i
 			return n, total, fmt.Errorf("read dataset %s item %d: %w", datasetID, offset+n, c.failed(err))
 		}
 		if raw == nil {
-			// Read the rest of the body (a newline, the last chunk) so
-			// the connection can be reused.
+			// Drain the rest (a newline, the last chunk) so the connection is reused.
 			_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<10))
 			return n, total, nil
 		}
@@ -495,8 +454,7 @@ func (c *Client) do(ctx context.Context, hc *retryablehttp.Client, method, path 
 	return nil
 }
 
-// providerError reads an error answer. The token is masked in the
-// message, should the provider ever echo it.
+// providerError reads an error answer, the token masked should it be echoed.
 func (c *Client) providerError(resp *http.Response) error {
 	raw, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
 	var body struct {

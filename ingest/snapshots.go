@@ -12,8 +12,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
-// Metrics are the counts a snapshot records, as the normalizers read them:
-// nil means hidden or not provided, never 0.
+// Metrics: nil means hidden or not provided, never 0.
 type Metrics = normalize.Metrics
 
 // Snapshot is one row of metric_snapshots.
@@ -36,11 +35,8 @@ const insertSnapshots = `INSERT INTO metric_snapshots (workspace_id, platform, e
 	scraped_at, views, likes, comments, shares, saves, followers, job_id, version, published_at)`
 
 // SnapshotWriter appends snapshots to ClickHouse in batches of Size rows.
-// Rows are keyed by (workspace, entity, scraped_at), so writing a job's rows
-// again replaces them on merge. On a cluster the tables are Replicated, and
-// a replica drops an insert block identical to one it already holds: a job
-// written again with the same rows in the same batches (a retried
-// completion) adds no rows at all.
+// Rewritten rows replace on merge, and on a cluster a replica drops an insert
+// block identical to one it holds, so a retried completion adds no rows.
 type SnapshotWriter struct {
 	CH      driver.Conn
 	Size    int
@@ -48,16 +44,10 @@ type SnapshotWriter struct {
 	rows    []Snapshot
 }
 
-// NewSnapshotWriter returns a writer whose rows carry one version, made
-// from the time version (in nanoseconds). The completion handler gives the
-// job's creation time: the same on every delivery of the job's completion,
-// so a retry writes byte-identical blocks (deduplicated on a cluster, see
-// SnapshotWriter), and higher for a job created later, so where two jobs
-// write the same key (one entity, one scrape second) the later job's row
-// wins the replacing merge. Rows written before versions came from the job
-// carry their write time, which is later than their job's creation: a
-// replay of such a job loses to its own earlier rows, which hold the same
-// values.
+// NewSnapshotWriter returns a writer whose rows carry version (in ns): the
+// job's creation time, the same on every delivery so a retry writes
+// identical blocks, and higher for a later job so it wins the replacing
+// merge.
 func NewSnapshotWriter(ch driver.Conn, size int, version time.Time) *SnapshotWriter {
 	if size <= 0 {
 		size = 50_000

@@ -11,24 +11,12 @@ import (
 	"github.com/reeltrack/reeltrack/schema"
 )
 
-// Projections are the ClickHouse read models derived from metric_snapshots,
-// each filled by a materialized view named <table>_mv.
+// Projections are the read models, each filled by a view named <table>_mv.
 var Projections = []string{"entity_latest", "entity_hourly", "entity_daily", "video_age_hourly"}
 
-// Rebuild recomputes the projections from metric_snapshots: each is
-// truncated and filled with its materialized view's own SELECT over every
-// snapshot. Snapshots written meanwhile are safe: they reach the projection
-// through the view, the SELECT, or both, and the projections come out the
-// same however often a snapshot is counted (argMin/argMax states in
-// entity_latest, one row per bucket after the replacing merge in the
-// hourly and daily tables). It refuses when months of raw snapshots have
-// been dropped (SNAPSHOT_RETENTION): the projections hold the only copy of
-// that history, and a rebuild would erase it.
-//
-// On a cluster (cluster: CLICKHOUSE_CLUSTER) the connection's database
-// holds Distributed tables: each projection's shard-local table is
-// truncated ON CLUSTER and refilled through the Distributed tables, the
-// view's SELECT reading the Distributed metric_snapshots (see schema.Placement).
+// Rebuild truncates each projection and refills it with its view's own
+// SELECT over metric_snapshots (on a cluster, the shard-local tables ON
+// CLUSTER, refilled through the Distributed ones).
 func Rebuild(ctx context.Context, ch driver.Conn, cluster string) error {
 	if err := CheckRawHistory(ctx, ch); err != nil {
 		return err
@@ -53,13 +41,11 @@ func Rebuild(ctx context.Context, ch driver.Conn, cluster string) error {
 	return nil
 }
 
-// ErrRawHistoryDropped is Rebuild's refusal when the daily projection
-// reaches further back than the raw snapshots.
+// ErrRawHistoryDropped is Rebuild's refusal once raw snapshots were dropped.
 var ErrRawHistoryDropped = errors.New("raw snapshots were dropped by the retention job")
 
-// CheckRawHistory compares the first day of entity_daily with the first
-// raw snapshot: daily buckets from before it can only come from snapshots
-// that were dropped since (ErrRawHistoryDropped).
+// CheckRawHistory fails when entity_daily starts earlier than the first
+// raw snapshot: those buckets came from dropped snapshots.
 func CheckRawHistory(ctx context.Context, ch driver.Conn) error {
 	var raw, daily uint64
 	var rawFrom, dailyFrom time.Time

@@ -12,10 +12,8 @@ import (
 	"github.com/reeltrack/reeltrack/schema"
 )
 
-// PartitionExpired tells whether the monthly partition id (YYYYMM, as
-// toYYYYMM(scraped_at) names it) holds only rows older than now − retention:
-// whether the month ends at or before that cutoff. A month the cutoff falls
-// inside is kept whole. It is false for an id that is not a month.
+// PartitionExpired tells whether the monthly partition id (YYYYMM) ends at
+// or before now − retention; a month the cutoff falls inside is kept whole.
 func PartitionExpired(id string, now time.Time, retention time.Duration) bool {
 	if len(id) != 6 {
 		return false
@@ -33,21 +31,10 @@ func PartitionExpired(id string, now time.Time, retention time.Duration) bool {
 	return !end.After(now.UTC().Add(-retention))
 }
 
-// DropExpiredSnapshots drops the monthly partitions of metric_snapshots in
-// p's database whose every row is older than now − retention, and returns
-// their ids in order. ClickHouse 18.16 has no TTL, so retention is whole
-// months: a partition is dropped once its month has wholly passed out of
-// the window. The projections (entity_latest, entity_hourly, entity_daily,
-// …) are separate tables fed at insert time, so they keep their rows. A
-// retention of zero or less drops nothing.
-//
-// On a cluster (p.Cluster) the partitions are those of the shard-local
-// table, <database>_local.metric_snapshots: listed from every shard's
-// system.parts (one replica each, the cluster table function), and dropped
-// on one replica of each shard (schema.Placement.AlterLocal), which passes
-// the drop on to the other. A shard with no replica up fails the run,
-// which the next run repeats; a replica that was down takes the drop from
-// the replication log when it is back.
+// DropExpiredSnapshots drops the monthly partitions of metric_snapshots
+// entirely older than now − retention and returns their ids. On a cluster
+// it lists every shard's parts and drops on one replica of each; a shard
+// with no replica up fails the run, which the next run repeats.
 func DropExpiredSnapshots(ctx context.Context, ch driver.Conn, p schema.Placement, now time.Time, retention time.Duration) ([]string, error) {
 	if retention <= 0 {
 		return nil, nil

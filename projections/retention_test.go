@@ -19,6 +19,7 @@ import (
 	"github.com/reeltrack/reeltrack/projections"
 	"github.com/reeltrack/reeltrack/query"
 	"github.com/reeltrack/reeltrack/query/chread"
+	"github.com/reeltrack/reeltrack/query/numbers"
 	"github.com/reeltrack/reeltrack/schema"
 )
 
@@ -141,19 +142,19 @@ func dropExpiredKeepsTheDashboard(t *testing.T, cl *testenv.Cluster) {
 			out[key] = string(b)
 		}
 		for _, p := range []query.Preset{query.Preset7d, query.Preset30d, query.Preset90d, query.PresetAll} {
-			o, err := query.OverviewHandler{DB: env.PG, CH: env.CH, Now: clock}.Handle(ctx, ws, query.OverviewQuery{Window: p})
+			o, err := numbers.OverviewHandler{DB: env.PG, CH: env.CH, Now: clock}.Handle(ctx, ws, numbers.OverviewQuery{Window: p})
 			put("overview "+string(p), o, err)
 		}
-		page, err := query.VideosHandler{DB: env.PG, CH: env.CH, Now: clock}.Handle(ctx, ws, query.VideoQuery{Sort: query.SortViews, Limit: 50})
+		page, err := numbers.VideosHandler{DB: env.PG, CH: env.CH, Now: clock}.Handle(ctx, ws, numbers.VideoQuery{Sort: numbers.SortViews, Limit: 50})
 		put("videos", page, err)
 		for _, g := range []chread.Granularity{chread.Hourly, chread.Daily} {
-			a, err := query.AccountAnalyticsHandler{DB: env.PG, CH: env.CH, Now: clock}.Handle(ctx, ws, account, query.AccountAnalyticsQuery{Granularity: g})
+			a, err := numbers.AccountAnalyticsHandler{DB: env.PG, CH: env.CH, Now: clock}.Handle(ctx, ws, account, numbers.AccountAnalyticsQuery{Granularity: g})
 			put("account "+string(g), a, err)
 		}
 		return out
 	}
 	before := answers()
-	var all query.Overview
+	var all numbers.Overview
 	if err := json.Unmarshal([]byte(before["overview all"]), &all); err != nil {
 		t.Fatal(err)
 	}

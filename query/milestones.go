@@ -4,26 +4,26 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
-// MilestonesHandler reads the latest views the milestone scan compares with
-// the milestones.
-type MilestonesHandler struct {
+// MilestoneScanner reads the latest views the alerts cron's milestone scan
+// compares with the milestones: the counted videos from PostgreSQL, their
+// views through chread.
+type MilestoneScanner struct {
 	DB *pgxpool.Pool
-	CH driver.Conn
+	CH chread.Conn
 }
 
-// Views lists the workspace's counted videos (those the dashboard counts:
-// not paused, removed or beyond their account's limit) with their latest
-// views, and each account with the sum of its counted videos' latest
-// views. Videos without a views count yet are left out.
-func (h MilestonesHandler) Views(ctx context.Context, ws uuid.UUID) ([]domain.ItemViews, error) {
-	rows, err := h.DB.Query(ctx, `SELECT id, account_id FROM videos WHERE workspace_id = $1 AND status <> ALL($2)`, ws, domain.HeldItems)
+// Views lists the workspace's counted videos (counted.go) with their
+// latest views, and each account with the sum over its counted videos;
+// videos without views yet are left out.
+func (h MilestoneScanner) Views(ctx context.Context, ws uuid.UUID) ([]domain.ItemViews, error) {
+	rows, err := h.DB.Query(ctx, `SELECT id, account_id FROM videos v WHERE workspace_id = $1 AND status <> ALL($2) AND `+CountedKindSQL, ws, domain.HeldItems)
 	if err != nil {
 		return nil, fmt.Errorf("read counted videos: %w", err)
 	}
@@ -45,7 +45,7 @@ func (h MilestonesHandler) Views(ctx context.Context, ws uuid.UUID) ([]domain.It
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("read counted videos: %w", err)
 	}
-	latest, err := readLatest(ctx, h.CH, ws, ids)
+	latest, err := chread.Reader{CH: h.CH}.Latest(ctx, ws, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -54,15 +54,15 @@ func (h MilestonesHandler) Views(ctx context.Context, ws uuid.UUID) ([]domain.It
 	var accounts []uuid.UUID
 	for _, id := range ids {
 		l, ok := latest[id]
-		if !ok || l.recorded&domain.Views.Bit() == 0 {
+		if !ok || l.Recorded&domain.Views.Bit() == 0 {
 			continue
 		}
-		out = append(out, domain.ItemViews{Kind: "video", ID: id, Views: int64(l.views)})
+		out = append(out, domain.ItemViews{Kind: "video", ID: id, Views: int64(l.Views)})
 		if acc, ok := account[id]; ok {
 			if _, seen := sums[acc]; !seen {
 				accounts = append(accounts, acc)
 			}
-			sums[acc] += int64(l.views)
+			sums[acc] += int64(l.Views)
 		}
 	}
 	for _, acc := range accounts {

@@ -7,148 +7,49 @@ import (
 	"slices"
 	"time"
 
-	"github.com/ClickHouse/clickhouse-go/v2"
-	"github.com/ClickHouse/clickhouse-go/v2/ext"
-	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/fanout"
+	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/query/chread"
 )
 
-// SpikeLookback is how far before a window's start the scan looks for the
-// snapshot the window's start value is interpolated from. A video with no
-// snapshot that far back counts from its first snapshot inside the range,
-// as a video first scraped inside the window does.
-const SpikeLookback = 48 * time.Hour
-
-// MinVelocitySiblings is how many of an account's other videos must have
-// been observed over the same hours of age for velocity_vs_baseline to
-// judge a video.
-const MinVelocitySiblings = 3
-
-// MaxVelocityAgeHours is the oldest a video can be, in whole hours since
-// publishing, for velocity_vs_baseline to judge it: its first 7 days. The
-// projection video_age_hourly keeps each video's first 9 days (216 hours).
-const MaxVelocityAgeHours = 168
-
-// SpikesHandler finds the videos that meet enabled alert rules.
-type SpikesHandler struct {
+// SpikeScanner finds the videos that meet enabled alert rules, for the
+// alerts cron's spike scan: ClickHouse finds the candidates
+// (chread.SpikeScan), PostgreSQL keeps those whose video can alert and lies
+// in its rule's scope.
+type SpikeScanner struct {
 	DB  *pgxpool.Pool
-	CH  driver.Conn
+	CH  chread.Conn
 	Now func() time.Time
 }
 
-// Scan evaluates every enabled rule of every workspace with access in one
-// ClickHouse query, which returns only the (rule, video) pairs that meet
-// their rule: no list of videos is sent to ClickHouse, so the memory the
-// scan takes here grows with the matches, not with the videos tracked.
-//
-// gain and growth_pct read the hourly projection. For a video and a rule
-// with a window of W hours, the window ends at the video's latest snapshot
-// (which must be less than W hours old) and starts W hours earlier. The
-// value at the start is interpolated linearly between the snapshots around
-// it, so a missing hour neither looks like a spike nor hides one. A video
-// published inside the window starts from 0; a video first scraped inside
-// the window, but published before it, starts from its first snapshot.
-//
-// velocity_vs_baseline reads video_age_hourly, each video's first 9 days
-// by hour of age. A video whose latest snapshot is at most W hours old and
-// was taken A whole hours after publishing (1 ≤ A ≤ MaxVelocityAgeHours)
-// is measured over ages A−W to A, and so is every other video of its
-// account that was
-// observed over those ages (a value at a whole hour of age is interpolated
-// between the snapshots around it; before publishing it is 0). The video
-// alerts when its gain is at least the threshold times the median of the
-// others' gains, given at least MinVelocitySiblings others and a median of
-// at least 1.
-//
-// ClickHouse filters by workspace and platform; the collection scope, the
-// video's status and its account's (failed, paused, removed and
-// beyond-limit videos and paused and removed accounts never alert) are
-// checked in PostgreSQL for the matching videos only.
-func (h SpikesHandler) Scan(ctx context.Context, rules []domain.SpikeRule) (domain.SpikeScan, error) {
+// Scan evaluates every enabled rule of every workspace with access.
+func (h SpikeScanner) Scan(ctx context.Context, rules []domain.SpikeRule) (domain.SpikeScan, error) {
 	var out domain.SpikeScan
 	if len(rules) == 0 {
 		return out, nil
 	}
-	now := h.Now().UTC()
-	rulesTable, err := ext.NewTable("rules",
-		ext.Column("rule_id", "UUID"), ext.Column("workspace_id", "UUID"), ext.Column("r_platform", "String"),
-		ext.Column("metric", "UInt8"), ext.Column("cond", "UInt8"), ext.Column("threshold", "Float64"),
-		ext.Column("window", "UInt16"), ext.Column("min_start", "UInt64"))
+	scan, err := chread.NewSpikeScan(rules, h.Now().UTC())
 	if err != nil {
-		return out, fmt.Errorf("rules table: %w", err)
+		return out, err
 	}
-	q := spikeScanQuery{Now: now}
-	maxWindow := 0
 	byID := make(map[uuid.UUID]domain.SpikeRule, len(rules))
 	for _, r := range rules {
-		// the scan's SQL numbers conditions and metrics by their index
-		cond, m := slices.Index(domain.Conditions, r.Condition), slices.Index(domain.AlertMetrics, r.Metric)
-		if cond < 0 || m < 0 {
-			return out, fmt.Errorf("spike scan: rule %s has condition %q on %q", r.ID, r.Condition, r.Metric)
-		}
-		plat := ""
-		if r.Platform != nil {
-			plat = *r.Platform
-		}
-		if err := rulesTable.Append(r.ID, r.WorkspaceID, plat, uint8(m), uint8(cond), r.Threshold, uint16(r.WindowHours), uint64(max(r.MinStartValue, 0))); err != nil {
-			return out, fmt.Errorf("rules table: %w", err)
-		}
-		if r.Condition == domain.ConditionVelocity {
-			if !slices.Contains(q.Velocity, r.Metric) {
-				q.Velocity = append(q.Velocity, r.Metric)
-			}
-		} else {
-			if !slices.Contains(q.Gain, r.Metric) {
-				q.Gain = append(q.Gain, r.Metric)
-			}
-			maxWindow = max(maxWindow, r.WindowHours)
-		}
 		byID[r.ID] = r
 	}
-
-	var candidates []domain.Spike
-	g, gctx := newGroup(ctx)
+	var candidates []chread.SpikeCandidate
+	g, gctx := fanout.WithContext(ctx)
 	g.Go(func() error {
 		n, err := h.countCovered(gctx, rules)
 		out.Videos = n
 		return err
 	})
-	g.Go(func() error {
-		// A window ends at most W hours before now and its start value
-		// may come from up to SpikeLookback before its start.
-		q.From = now.Add(-2*time.Duration(maxWindow)*time.Hour - SpikeLookback).Truncate(time.Hour)
-		qctx := clickhouse.Context(gctx, clickhouse.WithExternalTable(rulesTable))
-		sql, args := q.SQL()
-		res, err := h.CH.Query(qctx, sql, args...)
-		if err != nil {
-			return fmt.Errorf("scan for spikes: %w", err)
-		}
-		defer res.Close()
-		for res.Next() {
-			var s domain.Spike
-			var start, end uint32
-			var baseline float64
-			if err := res.Scan(&s.RuleID, &s.VideoID, &start, &end, &s.StartValue, &s.EndValue, &s.Gain, &baseline); err != nil {
-				return fmt.Errorf("scan for spikes: %w", err)
-			}
-			s.WindowStart, s.WindowEnd = time.Unix(int64(start), 0).UTC(), time.Unix(int64(end), 0).UTC()
-			if s.StartValue > 0 {
-				pct := float64(s.Gain) * 100 / float64(s.StartValue)
-				s.GrowthPct = &pct
-			}
-			if byID[s.RuleID].Condition == domain.ConditionVelocity {
-				s.Baseline = &baseline
-			}
-			candidates = append(candidates, s)
-		}
-		if err := res.Err(); err != nil {
-			return fmt.Errorf("scan for spikes: %w", err)
-		}
-		return nil
+	g.Go(func() (err error) {
+		candidates, err = scan.Candidates(gctx, chread.Reader{CH: h.CH})
+		return err
 	})
 	if err := g.Wait(); err != nil {
 		return out, err
@@ -157,19 +58,21 @@ func (h SpikesHandler) Scan(ctx context.Context, rules []domain.SpikeRule) (doma
 	return out, err
 }
 
-// spikeScopeSQL reads, of the matching videos, those that can alert
-// (refreshed, not failed, not of a paused or removed account) with what a
-// rule's scope is checked against ($2 domain.AlertedVideos, $3
-// domain.RefreshedItems).
+// spikeScopeSQL reads, of the matching videos, those that can alert, their
+// scope, and whether published since their account was tracked ($2, $3).
 const spikeScopeSQL = `
-SELECT v.id, v.workspace_id, v.platform, coalesce(v.collection_id, a.collection_id)
+SELECT v.id, v.workspace_id, v.platform, coalesce(v.collection_id, a.collection_id),
+       coalesce(v.published_at >= a.created_at, false)
 FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
 WHERE v.id = ANY($1) AND v.status = ANY($2)
-  AND (v.tracked_individually OR a.status = ANY($3))`
+  AND (v.tracked_individually OR a.status = ANY($3)) AND ` + CountedKindSQL
 
-// inScope keeps the candidates whose video can alert and lies in its
-// rule's workspace, collection and platform.
-func (h SpikesHandler) inScope(ctx context.Context, rules map[uuid.UUID]domain.SpikeRule, candidates []domain.Spike) ([]domain.Spike, error) {
+// inScope keeps the candidates whose video can alert and lies in its rule's
+// scope, with their start values settled. A video published inside the
+// window counts from 0 only when published since its account was tracked
+// (its whole life was watched); any other counts from its first snapshot, so
+// tracking a video that took off before alerts on nothing.
+func (h SpikeScanner) inScope(ctx context.Context, rules map[uuid.UUID]domain.SpikeRule, candidates []chread.SpikeCandidate) ([]domain.Spike, error) {
 	if len(candidates) == 0 {
 		return nil, nil
 	}
@@ -181,8 +84,9 @@ func (h SpikesHandler) inScope(ctx context.Context, rules map[uuid.UUID]domain.S
 	ids = slices.Compact(ids)
 	type scope struct {
 		workspace  uuid.UUID
-		platform   string
+		platform   platform.Platform
 		collection *uuid.UUID
+		newPost    bool
 	}
 	videos := make(map[uuid.UUID]scope, len(ids))
 	rows, _ := h.DB.Query(ctx, spikeScopeSQL, ids, domain.AlertedVideos, domain.RefreshedItems)
@@ -190,7 +94,7 @@ func (h SpikesHandler) inScope(ctx context.Context, rules map[uuid.UUID]domain.S
 	for rows.Next() {
 		var id uuid.UUID
 		var s scope
-		if err := rows.Scan(&id, &s.workspace, &s.platform, &s.collection); err != nil {
+		if err := rows.Scan(&id, &s.workspace, &s.platform, &s.collection, &s.newPost); err != nil {
 			return nil, fmt.Errorf("read scope of spikes: %w", err)
 		}
 		videos[id] = s
@@ -198,38 +102,51 @@ func (h SpikesHandler) inScope(ctx context.Context, rules map[uuid.UUID]domain.S
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("read scope of spikes: %w", err)
 	}
-	out := candidates[:0]
-	for _, s := range candidates {
-		v, ok := videos[s.VideoID]
-		r := rules[s.RuleID]
+	var out []domain.Spike
+	for _, c := range candidates {
+		v, ok := videos[c.VideoID]
+		r := rules[c.RuleID]
 		if !ok || v.workspace != r.WorkspaceID ||
 			(r.Platform != nil && *r.Platform != v.platform) ||
 			(r.CollectionID != nil && (v.collection == nil || *v.collection != *r.CollectionID)) {
 			continue
+		}
+		s := c.Spike
+		switch {
+		case !c.FromPublish || v.newPost:
+			if !c.Meets {
+				continue
+			}
+		case c.FirstStart >= 0:
+			s.StartValue, s.Gain = c.FirstStart, s.EndValue-c.FirstStart
+		default:
+			continue
+		}
+		if s.StartValue > 0 {
+			pct := float64(s.Gain) * 100 / float64(s.StartValue)
+			s.GrowthPct = &pct
 		}
 		out = append(out, s)
 	}
 	return out, nil
 }
 
-// spikeCoveredSQL counts the videos that can alert and lie in the scope
-// of at least one of the rules ($1–$3: workspace, collection or NULL,
-// platform or NULL, per rule; $4 domain.AlertedVideos, $5
-// domain.RefreshedItems).
+// spikeCoveredSQL counts the videos that can alert in the scope of at least
+// one rule ($1–$3 per rule; $4 domain.AlertedVideos, $5 domain.RefreshedItems).
 const spikeCoveredSQL = `
 SELECT count(*) FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
 WHERE v.workspace_id = ANY($1) AND v.status = ANY($4)
-  AND (v.tracked_individually OR a.status = ANY($5))
+  AND (v.tracked_individually OR a.status = ANY($5)) AND ` + CountedKindSQL + `
   AND EXISTS (
     SELECT 1 FROM unnest($1::uuid[], $2::uuid[], $3::text[]) AS r(workspace_id, collection_id, platform)
     WHERE r.workspace_id = v.workspace_id
       AND (r.collection_id IS NULL OR r.collection_id = coalesce(v.collection_id, a.collection_id))
       AND (r.platform IS NULL OR r.platform = v.platform))`
 
-func (h SpikesHandler) countCovered(ctx context.Context, rules []domain.SpikeRule) (int, error) {
+func (h SpikeScanner) countCovered(ctx context.Context, rules []domain.SpikeRule) (int, error) {
 	ws := make([]uuid.UUID, len(rules))
 	colls := make([]*uuid.UUID, len(rules))
-	plats := make([]*string, len(rules))
+	plats := make([]*platform.Platform, len(rules))
 	for i, r := range rules {
 		ws[i], colls[i], plats[i] = r.WorkspaceID, r.CollectionID, r.Platform
 	}
@@ -239,240 +156,3 @@ func (h SpikesHandler) countCovered(ctx context.Context, rules []domain.SpikeRul
 	}
 	return n, nil
 }
-
-// spikeScanQuery is the scan's ClickHouse query. It reads the external
-// table rules (one row per rule: rule_id, workspace_id, r_platform, metric
-// as its index in domain.AlertMetrics, cond as its index in
-// domain.Conditions, threshold, window in hours, min_start).
-type spikeScanQuery struct {
-	// Gain and Velocity are the metrics that the gain and growth_pct
-	// rules, and the velocity_vs_baseline rules, name: each branch of the
-	// scan reads only these columns, and is left out without them.
-	Gain, Velocity []domain.Metric
-	// From is the first hour the gain branch reads.
-	From time.Time
-	Now  time.Time
-}
-
-// spikeSQL joins the branches; "aggregates" collects per video the times
-// and values of each metric's recorded points (groupArrayIf(...,
-// isNotNull(views)) AS t0, ... AS m0, ...) and "metrics" turns them into one
-// row per video and metric for ARRAY JOIN. A metric's names carry its
-// index in domain.Metrics, which is what the rules table holds.
-//
-// Written to mean the same on ClickHouse 18.16 and on current releases:
-// every joined subquery has an alias (current releases refuse one
-// without); joins are ALL INNER against a right side with one row per key
-// (ANY INNER JOIN keeps one left row per key on current releases, and
-// alerts were lost); values are rounded as floor(x + 0.5), half away from
-// zero for the non-negative counts, as round() does on 18.16 only (current
-// releases round half to even).
-var spikeSQL = chread.SQLTemplate("spikes",
-	`{{with .Gain}}{{template "gain" .}}{{end}}{{if and .Gain .Velocity}}
-UNION ALL
-{{end}}{{with .Velocity}}{{template "velocity" .}}{{end}}`,
-	`{{define "gain"}}`+spikeGainSQL+`{{end}}`,
-	`{{define "velocity"}}`+spikeVelocitySQL+`{{end}}`,
-	`{{define "aggregates"}}{{range $n, $m := .}}{{if $n}}, {{end}}groupArrayIf(toUInt32(last_at), isNotNull({{.Column}})) AS t{{.Index}}, groupArrayIf(assumeNotNull({{.Column}}), isNotNull({{.Column}})) AS m{{.Index}}{{end}}{{end}}`,
-	`{{define "metrics"}}[{{range $n, $m := .}}{{if $n}}, {{end}}{{.Index}}{{end}}] AS mi, [{{range $n, $m := .}}{{if $n}}, {{end}}t{{.Index}}{{end}}] AS t_rec, [{{range $n, $m := .}}{{if $n}}, {{end}}m{{.Index}}{{end}}] AS v_rec{{end}}`)
-
-// SQL renders the query and its parameters.
-func (q spikeScanQuery) SQL() (string, []any) {
-	type metric struct {
-		Column string
-		Index  int
-	}
-	columns := func(ms []domain.Metric) []metric {
-		var out []metric
-		for _, m := range ms {
-			i := slices.Index(domain.AlertMetrics, m)
-			if i < 0 {
-				panic("query: no spike scan on " + string(m))
-			}
-			out = append(out, metric{Column: m.Column(), Index: i})
-		}
-		return out
-	}
-	data := struct{ Gain, Velocity []metric }{columns(q.Gain), columns(q.Velocity)}
-	return chread.RenderSQL(spikeSQL, data), []any{
-		clickhouse.Named("from", q.From), clickhouse.Named("now", q.Now.Unix()),
-		clickhouse.Named("max_age", MaxVelocityAgeHours), clickhouse.Named("min_siblings", MinVelocitySiblings),
-	}
-}
-
-// spikeGainSQL finds the gain and growth_pct matches. Per video and metric:
-// the points (time, value) of the hours since @from that recorded the
-// metric, sorted by time; per window a rule of the video's workspace uses
-// on the metric: the window's start, the number k of points at or before
-// it and the start value; then each rule of the workspace with that metric
-// and window is checked. Unmerged rows of one hour are each a true point.
-//
-// Lambdas take every value they use as an argument (arrayResize repeats a
-// row's value for each element): ClickHouse 18.16 drops a subquery column
-// that a lambda only captures.
-const spikeGainSQL = `
-SELECT rule_id, video_id, toUInt32(w_start) AS window_start, t_last AS window_end,
-    toInt64(floor(v_start + 0.5)) AS start_value, toInt64(v_last) AS end_value, end_value - start_value AS gain, toFloat64(0) AS baseline
-FROM (
-    SELECT workspace_id, video_id, platform, metric, window, published, t_last, v_last, w_start, k, v_start
-    FROM (
-        SELECT workspace_id, video_id, platform, metric, published, t_last, v_last, windows,
-            arrayMap((w, tl) -> toInt64(tl) - w * 3600, windows, arrayResize([t_last], length(windows), t_last)) AS starts,
-            arrayMap((s, x) -> arrayCount((t, y) -> t <= y, x, arrayResize([s], length(x), s)),
-                starts, arrayResize([ts], length(windows), ts)) AS ks,
-            arrayMap((k, s, x, v, p) -> if(k > 0,
-                    toFloat64(v[k]) + (toFloat64(v[k + 1]) - toFloat64(v[k])) * (s - x[k]) / (x[k + 1] - x[k]),
-                    if(p > 0 AND p >= s, 0, toFloat64(v[1]))),
-                ks, starts, arrayResize([ts], length(windows), ts), arrayResize([vs], length(windows), vs),
-                arrayResize([published], length(windows), published)) AS v_starts
-        FROM (
-            SELECT *
-            FROM (
-                SELECT workspace_id, video_id, platform, published, metric, ts, vs, ts[length(ts)] AS t_last, vs[length(vs)] AS v_last
-                FROM (
-                    SELECT ws AS workspace_id, video_id, plat AS platform, published, toUInt8(mi) AS metric,
-                        arraySort(t_rec) AS ts, arraySort((v, t) -> t, v_rec, t_rec) AS vs
-                    FROM (
-                        SELECT any(workspace_id) AS ws, entity_id AS video_id, any(platform) AS plat,
-                            toInt64(max(toUInt32(published_at))) AS published, {{template "aggregates" .}}
-                        FROM entity_hourly
-                        WHERE entity_kind = 'video' AND bucket >= @from
-                          AND workspace_id IN (SELECT workspace_id FROM rules WHERE cond != 2)
-                        GROUP BY entity_id
-                    )
-                    ARRAY JOIN {{template "metrics" .}}
-                )
-                WHERE length(ts) > 0
-            ) AS points
-            ALL INNER JOIN (
-                SELECT workspace_id, metric, groupArray(window) AS windows
-                FROM (SELECT DISTINCT workspace_id, metric, toInt64(window) AS window FROM rules WHERE cond != 2)
-                GROUP BY workspace_id, metric
-            ) AS rule_windows USING (workspace_id, metric)
-        )
-    )
-    ARRAY JOIN windows AS window, starts AS w_start, ks AS k, v_starts AS v_start
-    WHERE t_last + window * 3600 >= @now
-) AS matches
-ALL INNER JOIN (SELECT rule_id, workspace_id, metric, toInt64(window) AS window, r_platform, cond, threshold, min_start FROM rules WHERE cond != 2) AS gain_rules
-    USING (workspace_id, metric, window)
-WHERE (r_platform = '' OR r_platform = toString(platform))
-  AND if(k = 0 AND published > 0 AND published >= w_start, toFloat64(v_last), v_start) >= min_start
-  AND multiIf(
-        cond = 0, toFloat64(v_last) - floor(v_start + 0.5) >= threshold,
-        cond = 1, floor(v_start + 0.5) > 0 AND (toFloat64(v_last) - floor(v_start + 0.5)) * 100 / floor(v_start + 0.5) >= threshold,
-        0)`
-
-// spikeVelocitySQL finds the velocity_vs_baseline matches, from the first
-// 9 days of each video of an account in a workspace with such a rule
-// (video_age_hourly), in four steps:
-//
-//  1. Per video and metric: the points sorted by time (their age counted
-//     from the earliest publish time its rows give, so none comes before
-//     it), and vals, the value
-//     at every whole hour of age from the one after its first point to its
-//     last point (at most MaxVelocityAgeHours), interpolated between the
-//     two points around it.
-//  2. Per video, metric and window W: for each age a it was observed over,
-//     the gain from age a−W to a (from 0 when a ≤ W: before publishing a
-//     video has nothing), under the key kk = (account, metric, W, a) packed
-//     into one number; and whether this is the video's current age A (its
-//     latest snapshot less than W hours old): the entry it is judged by.
-//  3. Per key: the gains of all videos, sorted, and the current entries.
-//  4. Per current entry: the median of the others' gains, from the sorted
-//     gains without one occurrence of its own: with N entries and
-//     q = ⌊(N−1)/2⌋, the r-th smallest of the others is s[r] if s[r] < x,
-//     else s[r+1], so s[q], s[q+1] and s[q+2] are enough.
-//
-// Accounts are numbered (acc_no) so that the key fits one UInt64, which
-// ClickHouse groups by far faster than a UUID and three numbers.
-const spikeVelocitySQL = `
-SELECT rule_id, video_id, toUInt32(published + (toInt64(age) - toInt64(window)) * 3600) AS window_start,
-    toUInt32(published + toInt64(age) * 3600) AS window_end,
-    end_value - x AS start_value, end_value, x AS gain, baseline
-FROM (
-    SELECT tupleElement(c, 1) AS video_id, tupleElement(c, 2) AS workspace_id, tupleElement(c, 3) AS platform,
-        tupleElement(c, 4) AS published, tupleElement(c, 5) AS x, tupleElement(c, 6) AS end_value,
-        metric, window, age, n - 1 AS others,
-        if(n % 2 = 0, toFloat64(if(sb < x, sb, sc)), (toFloat64(if(sa < x, sa, sb)) + toFloat64(if(sb < x, sb, sc))) / 2) AS baseline
-    FROM (
-        SELECT n, toUInt8(bitAnd(bitShiftRight(kk, 16), 15)) AS metric, toInt64(bitAnd(bitShiftRight(kk, 8), 255)) AS window,
-            toInt64(bitAnd(kk, 255)) AS age, toUInt32(greatest(intDiv(n - 1, 2), 1)) AS q,
-            sorted[q] AS sa, sorted[least(q + 1, n)] AS sb, sorted[least(q + 2, n)] AS sc, current
-        FROM (
-            SELECT kk, count() AS n, arraySort(groupArray(g)) AS sorted,
-                groupArrayIf((video_id, workspace_id, platform, published, g, e), cur) AS current
-            FROM (
-                SELECT video_id, workspace_id, platform, published, kk, g, e, cur
-                FROM (
-                    SELECT video_id, workspace_id, platform, published, lo, hi, vals, window, fresh, age_now,
-                        toUInt32(greatest(least(hi, window) - lo + 1, 0)) AS n1,
-                        toUInt32(greatest(hi - lo + 1 - window, 0)) AS n2,
-                        arrayConcat(arrayMap((i, l) -> toUInt64(i + l), range(n1), arrayResize([lo], n1, lo)),
-                            arrayMap((i, l) -> toUInt64(i + l), range(n2), arrayResize([lo + window], n2, lo + window))) AS ages,
-                        arrayConcat(arraySlice(vals, 1, n1),
-                            arrayMap((a, b) -> a - b, arraySlice(vals, window + 1, n2), arraySlice(vals, 1, n2))) AS gains,
-                        arrayConcat(arraySlice(vals, 1, n1), arraySlice(vals, window + 1, n2)) AS ends,
-                        bitOr(bitShiftLeft(acc_no, 20), bitOr(bitShiftLeft(toUInt64(metric), 16), bitShiftLeft(toUInt64(window), 8))) AS kbase,
-                        arrayMap((a, b) -> bitOr(a, b), ages, arrayResize([kbase], length(ages), kbase)) AS keys,
-                        arrayMap((a, c) -> a = c, ages, arrayResize([toUInt64(if(fresh, age_now, 0))], length(ages), toUInt64(if(fresh, age_now, 0)))) AS curs
-                    FROM (
-                        SELECT video_id, workspace_id, platform, published, acc_no, metric, lo, hi, vals, age_now, window,
-                            t_last + window * 3600 >= @now AND age_now BETWEEN 1 AND @max_age AS fresh
-                        FROM (
-                            SELECT *
-                            FROM (
-                                SELECT video_id, workspace_id, platform, published, acc_no, metric, t_last, lo, hi,
-                                    toInt64(intDiv(t_last - published, 3600)) AS age_now,
-                                    arrayReduce('groupArrayArray', arrayMap((h0, h1, t0, t1, v0, v1, p, top) ->
-                                        arrayMap(j -> toInt64(floor(v0 + (toFloat64(v1) - v0) * (p + 3600 * (h0 + 1 + j) - t0) / (t1 - t0) + 0.5)),
-                                            range(toUInt32(if(t1 > t0, greatest(least(toInt64(h1), top) - h0, 0), 0)))),
-                                        arrayPopBack(hs), arrayPopFront(hs), arrayPopBack(ts), arrayPopFront(ts), arrayPopBack(vs), arrayPopFront(vs),
-                                        arrayResize([published], length(ts) - 1, published), arrayResize([hi], length(ts) - 1, hi))) AS vals
-                                FROM (
-                                    SELECT video_id, workspace_id, platform, published, acc_no, metric, hs, ts, vs,
-                                        ts[length(ts)] AS t_last, toInt64(hs[1]) + 1 AS lo, least(toInt64(hs[length(hs)]), @max_age) AS hi
-                                    FROM (
-                                        SELECT ws AS workspace_id, acc AS account_id, video_id, plat AS platform, published, toUInt8(mi) AS metric,
-                                            arraySort(t_rec) AS ts, arraySort((v, t) -> t, v_rec, t_rec) AS vs,
-                                            arrayMap((t, p) -> intDiv(toInt64(t) - p, 3600), ts, arrayResize([published], length(ts), published)) AS hs
-                                        FROM (
-                                            SELECT any(workspace_id) AS ws, any(account_id) AS acc, entity_id AS video_id, any(platform) AS plat,
-                                                toInt64(min(toUInt32(published_at))) AS published,
-                                                {{template "aggregates" .}}
-                                            FROM video_age_hourly
-                                            WHERE workspace_id IN (SELECT workspace_id FROM rules WHERE cond = 2)
-                                            GROUP BY entity_id
-                                        )
-                                        ARRAY JOIN {{template "metrics" .}}
-                                    ) AS series
-                                    ALL INNER JOIN (
-                                        SELECT account_id, toUInt64(rowNumberInAllBlocks()) + 1 AS acc_no
-                                        FROM (SELECT DISTINCT account_id FROM video_age_hourly WHERE workspace_id IN (SELECT workspace_id FROM rules WHERE cond = 2))
-                                    ) AS accounts USING account_id
-                                    WHERE length(ts) > 1
-                                )
-                            ) AS interpolated
-                            ALL INNER JOIN (
-                                SELECT workspace_id, metric, groupArray(window) AS windows
-                                FROM (SELECT DISTINCT workspace_id, metric, toInt64(window) AS window FROM rules WHERE cond = 2)
-                                GROUP BY workspace_id, metric
-                            ) AS rule_windows USING (workspace_id, metric)
-                        )
-                        ARRAY JOIN windows AS window
-                    )
-                )
-                ARRAY JOIN keys AS kk, gains AS g, ends AS e, curs AS cur
-            )
-            GROUP BY kk
-            HAVING length(current) > 0
-        )
-    )
-    ARRAY JOIN current AS c
-    WHERE others >= @min_siblings AND baseline >= 1 AND x >= (SELECT min(threshold) FROM rules WHERE cond = 2) * baseline
-) AS matches
-ALL INNER JOIN (SELECT rule_id, workspace_id, metric, toInt64(window) AS window, r_platform, threshold, min_start FROM rules WHERE cond = 2) AS velocity_rules
-    USING (workspace_id, metric, window)
-WHERE (r_platform = '' OR r_platform = toString(platform))
-  AND if(age <= window, end_value, end_value - x) >= min_start
-  AND toFloat64(x) >= threshold * baseline`

@@ -135,11 +135,14 @@ func benchSpikeScan(b *testing.B, mix []benchRule) {
 	var rules []domain.SpikeRule
 	for _, ws := range workspaces {
 		for i, r := range mix {
-			rules = append(rules, domain.SpikeRule{ID: uuid.New(), WorkspaceID: ws, Metric: r.metric, Condition: r.condition,
-				Threshold: r.threshold, WindowHours: []int{1, 3, 6, 12, 24}[i], CooldownHours: 24})
+			rules = append(rules, domain.SpikeRule{
+				ID:            uuid.New(),
+				WorkspaceID:   ws,
+				SpikeSettings: domain.SpikeSettings{Metric: r.metric, Condition: r.condition, Threshold: r.threshold, WindowHours: []int{1, 3, 6, 12, 24}[i], CooldownHours: 24},
+			})
 		}
 	}
-	h := query.SpikesHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}
+	h := query.SpikeScanner{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}
 	var hits int
 	var alloc uint64
 	b.ResetTimer()

@@ -16,6 +16,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // refPoint is a snapshot of the reference workspace.
@@ -33,7 +34,10 @@ type refVideo struct {
 	platform   string
 	collection bool
 	published  time.Time // zero: the scrapes never said
-	points     []refPoint
+	// newPost: published since its account was tracked, so its views
+	// since publishing count
+	newPost bool
+	points  []refPoint
 }
 
 // TestSpikeScanMatchesReference writes random workspaces (publish times,
@@ -58,6 +62,12 @@ func checkAgainstReference(t *testing.T, seed uint64) {
 	}
 	f.account("gone", "paused")
 	mustExec(t, `UPDATE accounts SET collection_id = $1 WHERE id = $2`, f.coll, f.ids["a0"])
+	// a0 was tracked before any of its videos was published, a1 in the
+	// middle of them, a2 after them all: only new posts count from 0
+	trackedAt := map[string]time.Time{"a0": now.Add(-200 * time.Hour), "a1": now.Add(-40 * time.Hour), "a2": now, "gone": now}
+	for name, at := range trackedAt {
+		mustExec(t, `UPDATE accounts SET created_at = $1 WHERE id = $2`, at, f.ids[name])
+	}
 
 	var videos []*refVideo
 	add := func(account, plat string, collection, knownPublish bool) {
@@ -66,6 +76,7 @@ func checkAgainstReference(t *testing.T, seed uint64) {
 		published := now.Add(-age)
 		if knownPublish {
 			v.published = published
+			v.newPost = account != "" && !published.Before(trackedAt[account])
 		}
 		step := []time.Duration{time.Hour, time.Hour, time.Hour, 3 * time.Hour, 6 * time.Hour}[rng.IntN(5)]
 		first := published.Add(time.Duration(rng.IntN(180)) * time.Minute)
@@ -144,12 +155,12 @@ func checkAgainstReference(t *testing.T, seed uint64) {
 	}
 
 	rule := func(cond domain.Condition, m domain.Metric, window int, threshold float64, minStart int64) domain.SpikeRule {
-		return domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: m, Condition: cond, Threshold: threshold, WindowHours: window, MinStartValue: minStart}
+		return domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, SpikeSettings: domain.SpikeSettings{Metric: m, Condition: cond, Threshold: threshold, WindowHours: window, MinStartValue: minStart}}
 	}
 	inCollection := rule("gain", domain.Views, 6, 1500, 0)
 	inCollection.CollectionID = &f.coll
 	onInstagram := rule("gain", domain.Views, 6, 1500, 0)
-	onInstagram.Platform = ptr("instagram")
+	onInstagram.Platform = ptr(platform.Instagram)
 	velocityInCollection := rule("velocity_vs_baseline", domain.Views, 3, 2, 0)
 	velocityInCollection.CollectionID = &f.coll
 	rules := []domain.SpikeRule{
@@ -158,7 +169,7 @@ func checkAgainstReference(t *testing.T, seed uint64) {
 		rule("velocity_vs_baseline", domain.Views, 6, 1.5, 0), rule("velocity_vs_baseline", domain.Views, 24, 1.2, 500),
 		rule("velocity_vs_baseline", domain.Likes, 12, 1.5, 0), velocityInCollection,
 	}
-	scan, err := query.SpikesHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), rules)
+	scan, err := query.SpikeScanner{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), rules)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +185,7 @@ func checkAgainstReference(t *testing.T, seed uint64) {
 			longest = max(longest, r.WindowHours)
 		}
 	}
-	from := now.Add(-2*time.Duration(longest)*time.Hour - query.SpikeLookback).Truncate(time.Hour)
+	from := now.Add(-2*time.Duration(longest)*time.Hour - chread.SpikeLookback).Truncate(time.Hour)
 	want := map[string]string{}
 	velocityHits := 0
 	for _, r := range rules {
@@ -221,7 +232,7 @@ func describeSpike(s domain.Spike) string {
 func referenceSpikes(r domain.SpikeRule, videos []*refVideo, now, from time.Time) []domain.Spike {
 	var out []domain.Spike
 	for _, v := range videos {
-		if v.account == "gone" || (r.Platform != nil && *r.Platform != v.platform) || (r.CollectionID != nil && !v.collection) {
+		if v.account == "gone" || (r.Platform != nil && string(*r.Platform) != v.platform) || (r.CollectionID != nil && !v.collection) {
 			continue
 		}
 		var s *domain.Spike
@@ -283,12 +294,14 @@ func referenceGain(r domain.SpikeRule, v *refVideo, now, from time.Time) *domain
 	if !v.published.IsZero() {
 		published = v.published.Unix()
 	}
-	young := k == 0 && published > 0 && published >= wStart
+	// a video published inside the window counts from 0 when it is a new
+	// post of its account, else from its first snapshot
+	young := k == 0 && published > 0 && published >= wStart && v.newPost
 	var vStart float64
 	switch {
 	case k > 0:
 		vStart = s.between(k-1, wStart)
-	case published > 0 && published >= wStart:
+	case young:
 		vStart = 0
 	default:
 		vStart = float64(s.v[0])
@@ -311,7 +324,7 @@ func referenceGain(r domain.SpikeRule, v *refVideo, now, from time.Time) *domain
 			return nil
 		}
 	}
-	out := &domain.Spike{WindowStart: time.Unix(wStart, 0).UTC(), WindowEnd: time.Unix(tLast, 0).UTC(), StartValue: int64(start), EndValue: vLast}
+	out := &domain.Spike{SpikeMeasure: domain.SpikeMeasure{WindowStart: time.Unix(wStart, 0).UTC(), WindowEnd: time.Unix(tLast, 0).UTC(), StartValue: int64(start), EndValue: vLast}}
 	out.Gain = out.EndValue - out.StartValue
 	return out
 }
@@ -337,7 +350,7 @@ func (v *refVideo) ageValues(m domain.Metric) (lo, hi int, vals map[int]int64, t
 		return 0, 0, nil, 0, false
 	}
 	hour := func(i int) int { return int((s.t[i] - p) / 3600) }
-	lo, hi = hour(0)+1, min(hour(n-1), query.MaxVelocityAgeHours)
+	lo, hi = hour(0)+1, min(hour(n-1), chread.MaxVelocityAgeHours)
 	vals = map[int]int64{}
 	for i := 0; i+1 < n; i++ {
 		for a := hour(i) + 1; a <= min(hour(i+1), hi); a++ {
@@ -369,8 +382,11 @@ func referenceVelocity(r domain.SpikeRule, v *refVideo, videos []*refVideo, now 
 	}
 	p := v.published.Unix()
 	age := int((tLast - p) / 3600)
-	if tLast+int64(r.WindowHours)*3600 < now.Unix() || age < 1 || age > query.MaxVelocityAgeHours || age > hi {
+	if tLast+int64(r.WindowHours)*3600 < now.Unix() || age < 1 || age > chread.MaxVelocityAgeHours || age > hi {
 		return nil
+	}
+	if age <= r.WindowHours && !v.newPost {
+		return nil // measured from before publishing: only a new post's views since then count
 	}
 	x, ok := ageGain(lo, vals, age, r.WindowHours)
 	if !ok {
@@ -389,7 +405,7 @@ func referenceVelocity(r domain.SpikeRule, v *refVideo, videos []*refVideo, now 
 			others = append(others, float64(g))
 		}
 	}
-	if len(others) < query.MinVelocitySiblings {
+	if len(others) < chread.MinVelocitySiblings {
 		return nil
 	}
 	slices.Sort(others)
@@ -406,7 +422,6 @@ func referenceVelocity(r domain.SpikeRule, v *refVideo, videos []*refVideo, now 
 		return nil
 	}
 	return &domain.Spike{
-		WindowStart: time.Unix(p+int64(age-r.WindowHours)*3600, 0).UTC(), WindowEnd: time.Unix(p+int64(age)*3600, 0).UTC(),
-		StartValue: end - x, EndValue: end, Gain: x, Baseline: &baseline,
+		SpikeMeasure: domain.SpikeMeasure{WindowStart: time.Unix(p+int64(age-r.WindowHours)*3600, 0).UTC(), WindowEnd: time.Unix(p+int64(age)*3600, 0).UTC(), StartValue: end - x, EndValue: end, Gain: x, Baseline: &baseline},
 	}
 }

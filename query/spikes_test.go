@@ -15,10 +15,6 @@ import (
 	"github.com/reeltrack/reeltrack/query"
 )
 
-var env *testenv.Env
-
-func TestMain(m *testing.M) { testenv.Main(m, &env) }
-
 func mustExec(t *testing.T, sql string, args ...any) {
 	t.Helper()
 	if _, err := env.PG.Exec(context.Background(), sql, args...); err != nil {
@@ -41,8 +37,15 @@ func newSpikeFixture(t *testing.T, now time.Time) *spikeFixture {
 		w: ingest.NewSnapshotWriter(env.CH, 1000, time.Now())}
 }
 
+// account adds an account tracked long before its videos were published,
+// so that they are its new posts.
 func (f *spikeFixture) account(key, status string) {
-	f.ids[key] = env.Account(f.t, f.ws, testenv.AccountOptions{Handle: key, Status: domain.Item(status)})
+	f.trackedAccount(key, status, f.now.Add(-1000*time.Hour))
+}
+
+// trackedAccount adds an account tracked at `at`.
+func (f *spikeFixture) trackedAccount(key, status string, at time.Time) {
+	f.ids[key] = env.Account(f.t, f.ws, testenv.AccountOptions{Handle: key, Status: domain.Item(status), CreatedAt: at})
 }
 
 // video adds a video published `published` ago with views at the given
@@ -97,8 +100,8 @@ func TestSpikeScan(t *testing.T) {
 	// 30 hours without a snapshot, growing steadily by 100 an hour: the
 	// window's share of the growth is 600, not the 3,000 since the last point
 	f.video("gap", "tiktok", "", false, 60*time.Hour, map[float64]uint64{31: 1000, 1: 4000})
-	// published 2 hours ago: starts from 0
-	f.video("young", "tiktok", "", true, 2*time.Hour, map[float64]uint64{1.5: 2000, 0.5: 2500})
+	// a new post of an account, published 2 hours ago: starts from 0
+	f.video("young", "tiktok", "acc-active", true, 2*time.Hour, map[float64]uint64{1.5: 2000, 0.5: 2500})
 	// old but first scraped inside the window: counts from its first snapshot
 	f.video("late", "tiktok", "", false, 240*time.Hour, map[float64]uint64{2: 50000, 0.5: 50500})
 	// the jump is 8 hours old: stale for a 6-hour window
@@ -120,12 +123,15 @@ func TestSpikeScan(t *testing.T) {
 	f.flush()
 
 	views := domain.Views
-	gain := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: views, Condition: "gain", Threshold: 1000, WindowHours: 6}
-	tiktokInCollection := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: views, Condition: "gain", Threshold: 1000, WindowHours: 6,
-		CollectionID: &f.coll, Platform: ptr("tiktok")}
-	growth := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: views, Condition: "growth_pct", Threshold: 50, WindowHours: 24, MinStartValue: 1000}
+	gain := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, SpikeSettings: domain.SpikeSettings{Metric: views, Condition: "gain", Threshold: 1000, WindowHours: 6}}
+	tiktokInCollection := domain.SpikeRule{
+		ID:            uuid.New(),
+		WorkspaceID:   f.ws,
+		SpikeSettings: domain.SpikeSettings{Metric: views, Condition: "gain", Threshold: 1000, WindowHours: 6, CollectionID: &f.coll, Platform: ptr(platform.TikTok)},
+	}
+	growth := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, SpikeSettings: domain.SpikeSettings{Metric: views, Condition: "growth_pct", Threshold: 50, WindowHours: 24, MinStartValue: 1000}}
 
-	scan, err := query.SpikesHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(),
+	scan, err := query.SpikeScanner{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(),
 		[]domain.SpikeRule{gain, tiktokInCollection, growth})
 	if err != nil {
 		t.Fatal(err)
@@ -176,6 +182,75 @@ func TestSpikeScan(t *testing.T) {
 
 func ptr[T any](v T) *T { return &v }
 
+// A video that took off before it was tracked is no spike: its first
+// snapshot is where its growth starts, however recently it was published.
+// Six videos of an account tracked an hour ago, published 2 to 5 hours
+// ago and first scraped at 150,000 to 198,753 views, alert on nothing,
+// though counted from 0 they would; nor does a video tracked by its own
+// link, nor, by velocity, one far ahead of its siblings at the same age
+// when that age is within the window. What they gain from their first
+// snapshot on alerts; and a new post of an account tracked before it still
+// counts from 0.
+func TestSpikeScanCountsNoVideoFromBeforeItWasTracked(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 11, 20, 12, 20, 0, 0, time.UTC)
+	f := newSpikeFixture(t, now)
+	f.trackedAccount("just", "active", now.Add(-time.Hour))
+	f.trackedAccount("fam", "active", now.Add(-time.Hour))
+	f.trackedAccount("watched", "active", now.Add(-300*time.Hour))
+	for i := range 6 {
+		start := uint64(150_000 + 9_750*i)
+		if i == 5 {
+			start = 198_753
+		}
+		f.video(fmt.Sprintf("just%d", i), "tiktok", "just", false, time.Duration(2+i%4)*time.Hour,
+			map[float64]uint64{1: start, 0.2: start + 400})
+	}
+	f.video("alone", "tiktok", "", false, 2*time.Hour, map[float64]uint64{1: 198_753, 0.2: 199_000})
+	// first scraped at 50,000, then 8,000 more: a gain seen from its first snapshot
+	f.video("grows", "tiktok", "just", false, 3*time.Hour, map[float64]uint64{1: 50_000, 0.2: 58_000})
+	// 10 hours old, scraped at ages 8 and 9: rocket has 190 times its
+	// siblings' views
+	f.video("rocket", "tiktok", "fam", false, 10*time.Hour, map[float64]uint64{2: 198_000, 0.2: 199_000})
+	for i := range 3 {
+		f.video(fmt.Sprintf("sib%d", i), "tiktok", "fam", false, 10*time.Hour, map[float64]uint64{2: 1000, 0.2: 1010})
+	}
+	// published since its account was tracked, first scraped at 150,000
+	f.video("newpost", "tiktok", "watched", false, 2*time.Hour, map[float64]uint64{1: 150_000, 0.2: 150_500})
+	f.flush()
+
+	gain := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, SpikeSettings: domain.SpikeSettings{Metric: domain.Views, Condition: "gain", Threshold: 5000, WindowHours: 12}}
+	growth := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, SpikeSettings: domain.SpikeSettings{Metric: domain.Views, Condition: "growth_pct", Threshold: 10, WindowHours: 12}}
+	velocity := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, SpikeSettings: domain.SpikeSettings{Metric: domain.Views, Condition: "velocity_vs_baseline", Threshold: 2, WindowHours: 12}}
+	scan, err := query.SpikeScanner{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(),
+		[]domain.SpikeRule{gain, growth, velocity})
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := map[uuid.UUID]string{}
+	for k, id := range f.ids {
+		name[id] = k
+	}
+	rule := map[uuid.UUID]string{gain.ID: "gain", growth.ID: "growth", velocity.ID: "velocity"}
+	got := map[string][3]int64{}
+	for _, s := range scan.Spikes {
+		got[rule[s.RuleID]+"/"+name[s.VideoID]] = [3]int64{s.StartValue, s.EndValue, s.Gain}
+	}
+	want := map[string][3]int64{
+		"gain/grows":   {50_000, 58_000, 8_000},
+		"growth/grows": {50_000, 58_000, 8_000},
+		"gain/newpost": {0, 150_500, 150_500},
+	}
+	if len(got) != len(want) {
+		t.Errorf("spikes %v, want %v", got, want)
+	}
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: %v, want %v", k, got[k], w)
+		}
+	}
+}
+
 func TestSpikeScanVelocityAgainstSiblingsAtTheSameAge(t *testing.T) {
 	t.Parallel()
 	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
@@ -203,10 +278,10 @@ func TestSpikeScanVelocityAgainstSiblingsAtTheSameAge(t *testing.T) {
 	f.flush()
 
 	velocity := func(k float64) domain.SpikeRule {
-		return domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: domain.Views, Condition: "velocity_vs_baseline", Threshold: k, WindowHours: 6}
+		return domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, SpikeSettings: domain.SpikeSettings{Metric: domain.Views, Condition: "velocity_vs_baseline", Threshold: k, WindowHours: 6}}
 	}
 	five, six := velocity(5), velocity(5.1)
-	scan, err := query.SpikesHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []domain.SpikeRule{five, six})
+	scan, err := query.SpikeScanner{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []domain.SpikeRule{five, six})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,9 +353,9 @@ func TestSpikeScanVelocityWithSeveralSiblings(t *testing.T) {
 	video("qrocket", "paused", 10, 5000, nil)
 	f.flush()
 
-	six := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: domain.Views, Condition: "velocity_vs_baseline", Threshold: 4, WindowHours: 6}
-	twelve := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: domain.Views, Condition: "velocity_vs_baseline", Threshold: 1.5, WindowHours: 12}
-	scan, err := query.SpikesHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []domain.SpikeRule{six, twelve})
+	six := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, SpikeSettings: domain.SpikeSettings{Metric: domain.Views, Condition: "velocity_vs_baseline", Threshold: 4, WindowHours: 6}}
+	twelve := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, SpikeSettings: domain.SpikeSettings{Metric: domain.Views, Condition: "velocity_vs_baseline", Threshold: 1.5, WindowHours: 12}}
+	scan, err := query.SpikeScanner{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []domain.SpikeRule{six, twelve})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -339,8 +414,8 @@ func TestSpikeScanWindowStartAcrossAGapLongAgo(t *testing.T) {
 	// that 33 hours earlier still
 	f.video("v", "tiktok", "", false, 200*time.Hour, map[float64]uint64{80: 10000, 40: 14000, 23: 15700})
 	f.flush()
-	r := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, Metric: domain.Views, Condition: "gain", Threshold: 2000, WindowHours: 24}
-	scan, err := query.SpikesHandler{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []domain.SpikeRule{r})
+	r := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, SpikeSettings: domain.SpikeSettings{Metric: domain.Views, Condition: "gain", Threshold: 2000, WindowHours: 24}}
+	scan, err := query.SpikeScanner{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []domain.SpikeRule{r})
 	if err != nil {
 		t.Fatal(err)
 	}

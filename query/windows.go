@@ -1,7 +1,6 @@
 package query
 
 import (
-	"strings"
 	"time"
 
 	"github.com/reeltrack/reeltrack/query/chread"
@@ -17,12 +16,9 @@ import (
 //	     6, 29 or 89 days before today
 //	all  everything ever recorded
 //
-// "Gained in a window" is the latest recorded value minus the value the
-// entity had when the window started: the last value recorded in the
-// Lookback before the window's start (from midnight UTC 7 days before the
-// start's day), or, for an entity with no value in that span, its first
-// recorded value: for an entity first scraped inside the window, growth
-// before its first scrape is not counted.
+// "Gained in a window" is the latest value minus the last value recorded in
+// the Lookback before the window's start or, for an entity with none there,
+// its first recorded value: growth before a first scrape is not counted.
 type Preset string
 
 // The presets.
@@ -38,46 +34,29 @@ const (
 // (RangeWindow), not a preset of the parameter datePreset.
 const PresetCustom Preset = "custom"
 
-// MaxRangeDays is how far back a custom range may start: the days before
-// today the dashboard reads, as the account analytics' daily series.
+// MaxRangeDays is how far back a custom range may start, as the account
+// analytics' daily series reads.
 const MaxRangeDays = 365
 
 // Presets returns every preset.
 func Presets() []Preset { return []Preset{Preset24h, Preset7d, Preset30d, Preset90d, PresetAll} }
-
-func join[T ~string](vs []T) string {
-	s := make([]string, len(vs))
-	for i, v := range vs {
-		s[i] = string(v)
-	}
-	return strings.Join(s, ", ")
-}
-
-func maxTime(a, b time.Time) time.Time {
-	if a.After(b) {
-		return a
-	}
-	return b
-}
 
 // Window is a preset resolved against the current time.
 type Window struct {
 	Preset Preset
 	// Start is the first instant inside the window; zero for "all".
 	Start time.Time
-	// PrevStart starts the previous window of the same length, which ends
-	// at Start; zero for "all".
+	// PrevStart starts the previous window of the same length; zero for "all".
 	PrevStart time.Time
 	// Granularity is the bucket size of the window's chart series.
 	Granularity chread.Granularity
-	// End, for a custom range that ended before now, is the first instant
-	// after it; zero for a window that ends now.
+	// End is, for a custom range that ended before now, the instant after it.
 	End time.Time
 }
 
 // RangeWindow is the window of the UTC days from `from` to `to`, both
-// included (dates at midnight UTC, from not after to): its previous
-// window is as many days before it. A range that reaches today ends now.
+// included; its previous window is as many days before it, and a range that
+// reaches today ends now.
 func RangeWindow(from, to, now time.Time) Window {
 	from, to = chread.Daily.Floor(from), chread.Daily.Floor(to)
 	end := to.AddDate(0, 0, 1)
@@ -105,8 +84,8 @@ func WindowOf(p Preset, now time.Time) Window {
 	}
 }
 
-// buckets lists the bucket starts from the first to the one holding now.
-func buckets(g chread.Granularity, first, now time.Time) []time.Time {
+// Buckets lists the bucket starts from the first to the one holding now.
+func Buckets(g chread.Granularity, first, now time.Time) []time.Time {
 	var out []time.Time
 	for t, last := g.Floor(first), g.Floor(now); !t.After(last); t = t.Add(g.Step()) {
 		out = append(out, t)
@@ -114,8 +93,8 @@ func buckets(g chread.Granularity, first, now time.Time) []time.Time {
 	return out
 }
 
-// inUTC is *t in UTC, or nil for nil.
-func inUTC(t *time.Time) *time.Time {
+// InUTC is *t in UTC, or nil for nil.
+func InUTC(t *time.Time) *time.Time {
 	if t == nil {
 		return nil
 	}

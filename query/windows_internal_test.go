@@ -87,7 +87,7 @@ func TestWindowOfBoundaries(t *testing.T) {
 				t.Errorf("%s, %s: window not in UTC", c.name, p.preset)
 			}
 			// the window ends now: its last bucket is the one holding now
-			bs := buckets(w.Granularity, w.Start, c.now)
+			bs := Buckets(w.Granularity, w.Start, c.now)
 			if len(bs) != p.buckets || !bs[0].Equal(w.Start) {
 				t.Errorf("%s, %s: %d buckets from %v; want %d from the start", c.name, p.preset, len(bs), bs[0], p.buckets)
 				continue
@@ -99,6 +99,21 @@ func TestWindowOfBoundaries(t *testing.T) {
 		w := WindowOf(PresetAll, c.now)
 		if w != (Window{Preset: PresetAll, Granularity: chread.Daily}) {
 			t.Errorf("%s, all: got %+v; want no start, by day", c.name, w)
+		}
+	}
+}
+
+// TestInsightsWindowIsTheLists: the insights' views per hour are over the
+// videos list's 24h window, which chread cannot ask WindowOf for.
+func TestInsightsWindowIsTheLists(t *testing.T) {
+	t.Parallel()
+	base := time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)
+	for _, now := range []time.Time{
+		base, base.Add(time.Nanosecond), base.Add(59*time.Minute + 59*time.Second), base.Add(13*time.Hour + 7*time.Minute),
+		base.Add(23*time.Hour + 59*time.Minute), base.In(time.FixedZone("UTC+2", 2*3600)).Add(90 * time.Minute),
+	} {
+		if got, want := chread.Last24h(now), WindowOf(Preset24h, now).Start; !got.Equal(want) {
+			t.Errorf("at %v: chread.Last24h %v, the 24h window starts %v", now, got, want)
 		}
 	}
 }

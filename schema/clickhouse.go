@@ -14,11 +14,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// MigrateClickHouse applies the pending ClickHouse migrations of the
-// connection's database. ClickHouse has no locks or transactions, so runs are
-// serialized by a PostgreSQL advisory lock keyed by the database name, and
-// every statement is written to be safe to repeat (IF NOT EXISTS; an ADD
-// COLUMN, which 18.16 cannot guard so, is skipped when the column exists).
+// MigrateClickHouse applies the pending ClickHouse migrations, serialized by
+// a PostgreSQL advisory lock as ClickHouse has none; statements are rerunnable.
 func MigrateClickHouse(ctx context.Context, pool *pgxpool.Pool, ch driver.Conn, layout ClickHouseLayout, database string) ([]string, error) {
 	ms, err := load("clickhouse")
 	if err != nil {
@@ -27,7 +24,6 @@ func MigrateClickHouse(ctx context.Context, pool *pgxpool.Pool, ch driver.Conn, 
 	return migrateClickHouse(ctx, pool, ch, layout, database, ms)
 }
 
-// migrateClickHouse applies those of ms that are not recorded as applied.
 func migrateClickHouse(ctx context.Context, pool *pgxpool.Pool, ch driver.Conn, layout ClickHouseLayout, database string, ms []Migration) ([]string, error) {
 	conn, err := pool.Acquire(ctx)
 	if err != nil {
@@ -52,17 +48,14 @@ ORDER BY version`}, database)
 		return nil, err
 	}
 	if layout.Cluster != "" {
-		// Every node's copy of the connected database and of its local
-		// one; the record of migrations is one table replicated to all
-		// four nodes (a path without {shard}), so any node can answer it.
+		// The record of migrations is replicated to all nodes (no {shard}).
 		for _, db := range []string{database, LocalDatabase(database)} {
 			if err := ch.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+db+layout.OnCluster()); err != nil {
 				return nil, fmt.Errorf("create clickhouse database %s on cluster %s: %w", db, layout.Cluster, err)
 			}
 		}
 		create = strings.Replace(qualify(create, database), "/clickhouse/tables/{shard}/", "/clickhouse/tables/all/", 1)
-		// Refills write through Distributed tables: synchronously, so a
-		// migration is done when its rows are on their shards.
+		// Synchronous, so a migration is done when its rows are on their shards.
 		ctx = clickhouse.Context(ctx, clickhouse.WithSettings(clickhouse.Settings{"insert_distributed_sync": 1}))
 	}
 	if err := ch.Exec(ctx, create); err != nil {
@@ -132,8 +125,6 @@ ORDER BY version`}, database)
 	return done, nil
 }
 
-// apply runs stmt, unless it adds a column the table has, or creates a
-// materialized view IF NOT EXISTS that exists.
 func apply(ctx context.Context, ch driver.Conn, stmt string) error {
 	exists, err := columnExists(ctx, ch, stmt)
 	if err != nil || exists {
@@ -145,18 +136,12 @@ func apply(ctx context.Context, ch driver.Conn, stmt string) error {
 	return ch.Exec(ctx, stmt)
 }
 
-// createView matches a statement (after its comment lines) that creates a
-// materialized view if it does not exist.
 var createView = regexp.MustCompile(`(?is)^(?:\s*--[^\n]*\n)*\s*CREATE\s+MATERIALIZED\s+VIEW\s+IF\s+NOT\s+EXISTS\s+(?:(\w+)\.)?(\w+)\s`)
 
 var onClusterClause = regexp.MustCompile(`(?i)\sON\s+CLUSTER\s`)
 
-// viewExists reports whether stmt creates a materialized view IF NOT
-// EXISTS that exists. Current releases check such a view's SELECT against
-// its target table even when the view exists, and refuse it once a later
-// migration has changed the table, so a migration run again (after a run
-// cut short) would stop there; 18.16 skips the statement. Skipping it here
-// keeps both the same.
+// viewExists: current releases check an existing view's SELECT against its
+// target even under IF NOT EXISTS and may refuse it; 18.16 skips it.
 func viewExists(ctx context.Context, ch driver.Conn, stmt string) (bool, error) {
 	m := createView.FindStringSubmatch(stmt)
 	if m == nil || onClusterClause.MatchString(stmt) {
@@ -172,17 +157,12 @@ func viewExists(ctx context.Context, ch driver.Conn, stmt string) (bool, error) 
 	return n > 0, nil
 }
 
-// NodeDialer opens a connection to one node of a cluster (host:port, as
-// system.clusters lists it); store.NodeDialer makes one.
+// NodeDialer opens a connection to one node (host:port of system.clusters).
 type NodeDialer func(ctx context.Context, addr string) (driver.Conn, error)
 
-// eachShard applies stmt, an ALTER of a replicated shard-local table, on
-// one replica of each shard of cluster: the first of its replicas, in
-// system.clusters' order, that node connects to. The table passes it on to
-// the shard's other replicas through ZooKeeper. Not ON CLUSTER: 18.16's
-// queue of ON CLUSTER queries runs such an ALTER on one replica per shard
-// under a lock, but now and then on both, and the second then stops that
-// node's queue for good (docs/scaling.md).
+// eachShard applies stmt, an ALTER of a replicated shard-local table, on one
+// reachable replica per shard. Not ON CLUSTER: 18.16's DDL queue sometimes
+// runs it on both replicas and then stops for good (docs/scaling.md).
 func eachShard(ctx context.Context, ch driver.Conn, cluster string, node NodeDialer, stmt string) error {
 	if node == nil {
 		return fmt.Errorf("no way to reach the nodes of cluster %s for %q", cluster, firstLine(stmt))
@@ -227,8 +207,7 @@ func eachShard(ctx context.Context, ch driver.Conn, cluster string, node NodeDia
 				return fmt.Errorf("shard %d (%s): %w", s.num, addr, err)
 			}
 			errs = nil
-			// what comes next (a Distributed table made AS the local one)
-			// needs the column on every replica that is up
+			// a Distributed table made AS the local one needs the column everywhere
 			for _, other := range slices.Delete(slices.Clone(s.addrs), i, i+1) {
 				if err := waitForColumn(ctx, node, other, stmt); err != nil {
 					return fmt.Errorf("shard %d (%s): %w", s.num, other, err)
@@ -243,9 +222,8 @@ func eachShard(ctx context.Context, ch driver.Conn, cluster string, node NodeDia
 	return nil
 }
 
-// waitForColumn waits up to a minute until the node at addr has the column
-// stmt adds, which its replicated table takes from ZooKeeper; a node that
-// is down is not waited for (it takes the change when it starts).
+// waitForColumn waits up to a minute for the column on addr; a node that
+// is down takes it when it starts.
 func waitForColumn(ctx context.Context, node NodeDialer, addr, stmt string) error {
 	if !addColumn.MatchString(stmt) {
 		return nil
@@ -272,13 +250,9 @@ func waitForColumn(ctx context.Context, node NodeDialer, addr, stmt string) erro
 	}
 }
 
-// addColumn matches a statement (after its comment lines) that adds a
-// column to a table.
 var addColumn = regexp.MustCompile(`(?is)^(?:\s*--[^\n]*\n)*\s*ALTER\s+TABLE\s+(?:(\w+)\.)?(\w+)\s.*?\bADD\s+COLUMN\s+(\w+)\s`)
 
-// columnExists reports whether stmt adds a column that the table already
-// has. ClickHouse 18.16 has no ADD COLUMN IF NOT EXISTS, so this is how a
-// migration that adds a column stays safe to repeat after a partial run.
+// columnExists: 18.16 has no ADD COLUMN IF NOT EXISTS.
 func columnExists(ctx context.Context, ch driver.Conn, stmt string) (bool, error) {
 	m := addColumn.FindStringSubmatch(stmt)
 	if m == nil {

@@ -9,26 +9,16 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 )
 
-// Placement says where the tables of a ClickHouse database DB are, for the
-// statements that must reach the rows themselves (the projections' and the
-// analytics database's rebuilds, the snapshot retention). On one server
-// (Cluster empty) they are DB's own. On a cluster (CLICKHOUSE_CLUSTER) DB
-// holds Distributed tables over the shard-local tables of the same names in
-// LocalDatabase(DB), which hold the rows and, with the materialized views,
-// live on every node. Reads and inserts go through the Distributed tables;
-// TRUNCATE and DROP PARTITION of a Distributed table reach no shard in
-// ClickHouse 18.16 (TRUNCATE empties nothing and says nothing), so those
-// act on the local tables: TRUNCATE ON CLUSTER, an ALTER through
-// AlterLocal.
+// Placement says where a ClickHouse database's rows are. TRUNCATE and DROP
+// PARTITION of a Distributed table silently reach no shard on 18.16, so
+// rebuilds and retention act on the shard-local tables.
 type Placement struct {
 	DB, Cluster string
 	// Node reaches single nodes of the cluster, for AlterLocal.
 	Node NodeDialer
 }
 
-// AlterLocal runs stmt, an ALTER of a shard-local table (qualified with
-// Local()), on every shard: on one server as it is; on a cluster on one
-// replica of each shard, which passes it on to the other (eachShard).
+// AlterLocal runs stmt, an ALTER of a shard-local table, on every shard.
 func (p Placement) AlterLocal(ctx context.Context, ch driver.Conn, stmt string) error {
 	if p.Cluster == "" {
 		return ch.Exec(ctx, stmt)
@@ -36,8 +26,7 @@ func (p Placement) AlterLocal(ctx context.Context, ch driver.Conn, stmt string) 
 	return eachShard(ctx, ch, p.Cluster, p.Node, stmt)
 }
 
-// Local is the database of the tables that hold the rows and of the
-// materialized views.
+// Local is the database of the tables that hold the rows.
 func (p Placement) Local() string {
 	if p.Cluster == "" {
 		return p.DB
@@ -58,10 +47,8 @@ func (p Placement) Truncate(table string) string {
 	return "TRUNCATE TABLE " + Quote(p.Local()) + "." + Quote(table) + p.OnCluster()
 }
 
-// Distributed rewrites a materialized view's SELECT, which reads the local
-// tables of the node it fires on (every name qualified, db_local.table),
-// to read the Distributed tables of the same names: the whole cluster's
-// rows. On one server it is returned as it is.
+// Distributed rewrites a view's SELECT of the local tables to read the
+// Distributed ones.
 func (p Placement) Distributed(sql string) string {
 	if p.Cluster == "" {
 		return sql
@@ -69,8 +56,7 @@ func (p Placement) Distributed(sql string) string {
 	return localName.ReplaceAllString(sql, "$1$2$3.")
 }
 
-// ViewSelect reads the SELECT of table's materialized view, <table>_mv, made
-// to read every shard (Distributed): what refills table.
+// ViewSelect reads the SELECT of table's view <table>_mv, reading every shard.
 func (p Placement) ViewSelect(ctx context.Context, ch driver.Conn, table string) (string, error) {
 	var create string
 	err := ch.QueryRow(ctx, `SELECT create_table_query FROM system.tables WHERE database = ? AND name = ?`,
@@ -85,9 +71,7 @@ func (p Placement) ViewSelect(ctx context.Context, ch driver.Conn, table string)
 	return p.Distributed(create[i+len(" AS "):]), nil
 }
 
-// localName is a database-qualified name in a shard-local database:
-// groups 1-3 are the opening quote, the database it is local to and the
-// closing quote.
+// localName groups: opening quote, database, closing quote.
 var localName = regexp.MustCompile("(`?)\\b(\\w+)_local(`?)\\.")
 
 // Quote quotes a ClickHouse identifier.

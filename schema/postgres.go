@@ -16,8 +16,7 @@ CREATE TABLE IF NOT EXISTS schema_migrations (
     applied_at timestamptz NOT NULL DEFAULT now()
 )`
 
-// MigratePostgres applies the pending PostgreSQL migrations, each in its own
-// transaction together with its record, under an advisory lock.
+// MigratePostgres applies each pending migration in its own transaction.
 func MigratePostgres(ctx context.Context, pool *pgxpool.Pool) ([]string, error) {
 	ms, err := load("postgres")
 	if err != nil {
@@ -50,8 +49,7 @@ func MigratePostgres(ctx context.Context, pool *pgxpool.Pool) ([]string, error) 
 			continue
 		}
 		err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
-			// No arguments: pgx uses the simple protocol, which runs a file
-			// of several statements as one.
+			// No arguments: pgx's simple protocol runs several statements as one.
 			if _, err := tx.Exec(ctx, m.SQL); err != nil {
 				return err
 			}

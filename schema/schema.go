@@ -1,5 +1,3 @@
-// Package schema embeds the numbered SQL migrations and applies them: each
-// file once, in order, recorded in a schema_migrations table per database.
 package schema
 
 import (
@@ -25,16 +23,8 @@ import (
 //go:embed postgres/*.sql clickhouse/*.sql
 var files embed.FS
 
-// rewritten lists the earlier checksums of the migrations whose text was
-// changed after release, with the reason: an installation that applied
-// the earlier text keeps it as applied, and a later migration brings what
-// that text made to the same shape as the new text makes. An applied file
-// is otherwise never edited (checkApplied).
-//
-// ClickHouse 0002 and 0003 made AggregatingMergeTree tables with columns
-// outside the key and 0007 joined a subquery without an alias, all of
-// which current ClickHouse releases refuse, so a fresh install stopped
-// there; 0009 remakes those objects of an installation of the earlier text.
+// rewritten holds the earlier checksums of migrations changed after release
+// because current ClickHouse refuses what they made.
 var rewritten = map[string][]string{
 	"clickhouse/0002_projections.sql":         {"0149321d1f2441983fb4da3beeee906353a4a5e7b9078c4da19ce50dc532dd74"},
 	"clickhouse/0003_projections_by_time.sql": {"63037c03ef02402eb1d2e898d994cfbdfeace5867deec064591a78a469f2430b"},
@@ -49,7 +39,6 @@ type Migration struct {
 	Checksum string
 }
 
-// load reads the migrations of one store in version order.
 func load(dir string) ([]Migration, error) {
 	entries, err := fs.ReadDir(files, dir)
 	if err != nil {
@@ -79,8 +68,7 @@ func load(dir string) ([]Migration, error) {
 	return out, nil
 }
 
-// Fingerprint identifies the full set of migrations of both stores, so a
-// database built from one set can be told apart from one built from another.
+// Fingerprint identifies the full set of migrations of both stores.
 func Fingerprint() (string, error) {
 	h := sha256.New()
 	for _, dir := range []string{"postgres", "clickhouse"} {
@@ -95,42 +83,23 @@ func Fingerprint() (string, error) {
 	return hex.EncodeToString(h.Sum(nil))[:16], nil
 }
 
-// ClickHouseLayout says how ClickHouse tables are created: plain MergeTree
-// engines on one server, or Replicated engines on a named cluster. It is the
-// one place engine and cluster names are decided.
+// ClickHouseLayout is the one place engine and cluster names are decided.
 type ClickHouseLayout struct {
 	Cluster string // empty for a single server
-	// Node opens a connection to one node of the cluster (host:port, as
-	// system.clusters lists it) as the migrating user: an ALTER of a
-	// replicated table runs through it on one replica of each shard.
-	// Needed on a cluster (store.NodeDialer).
+	// Node connects to one node as the migrating user; needed on a cluster.
 	Node NodeDialer
 }
 
-// AnalyticsDatabase is the name of the analytics database that belongs to
-// the ClickHouse database db: the analysts' tables and views, apart from
-// the service's own.
+// AnalyticsDatabase is the name of db's analytics database.
 func AnalyticsDatabase(db string) string { return db + "_analytics" }
 
-// render expands the migration's template functions for the ClickHouse
-// database named database:
-//
-//	{{engine "ReplacingMergeTree" "version"}} → ReplacingMergeTree(version), or
-//	  ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/{database}/{table}', '{replica}', version)
-//	{{onCluster}} → "" or ON CLUSTER <name>
-//	{{database}} → the database's name, for the few statements that name it
-//	  (a view in another database reading its tables)
-//	{{analytics}} → AnalyticsDatabase(database)
-//
-// Statements that name no database act on the migrated one (the
-// connection's current database).
+// render expands the template functions for the database named database;
+// statements naming no database act on the connection's.
 func (l ClickHouseLayout) render(m Migration, database string) (string, error) {
 	return l.renderNames(m, database, AnalyticsDatabase(database), true)
 }
 
-// renderNames is render with the two database names given and, when
-// onCluster is false, {{onCluster}} left empty (the cluster plan adds the
-// clause itself, to every DDL statement).
+// renderNames leaves {{onCluster}} empty: the cluster plan adds it itself.
 func (l ClickHouseLayout) renderNames(m Migration, database, analytics string, onCluster bool) (string, error) {
 	funcs := template.FuncMap{
 		"database":  func() string { return database },
@@ -160,9 +129,7 @@ func (l ClickHouseLayout) renderNames(m Migration, database, analytics string, o
 	return b.String(), nil
 }
 
-// statements splits a ClickHouse migration into single statements (the
-// native protocol takes one per query) at code lines that end with ';'.
-// Chunks holding only comments are dropped.
+// statements splits a migration: the native protocol takes one per query.
 func statements(sql string) []string {
 	var out []string
 	var cur strings.Builder
@@ -188,8 +155,7 @@ func statements(sql string) []string {
 	return out
 }
 
-// lockKey is the PostgreSQL advisory lock that serializes migration runs of
-// one target, so two servers starting together do not both apply a file.
+// lockKey keeps two servers starting together from both applying a file.
 func lockKey(target string) int64 {
 	h := fnv.New64a()
 	h.Write([]byte("reeltrack-migrate:" + target))
@@ -224,9 +190,7 @@ func checkApplied(store string, ms []Migration, applied map[int]string) error {
 	return nil
 }
 
-// Versions returns the versions of the migrations of one store
-// ("postgres" or "clickhouse") that this binary holds, in order: a backup
-// made by a binary with a migration this one lacks cannot be restored by it.
+// Versions: a binary cannot restore a backup made with a migration it lacks.
 func Versions(store string) ([]int, error) {
 	ms, err := load(store)
 	if err != nil {

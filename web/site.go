@@ -16,14 +16,9 @@ import (
 	"github.com/gofiber/fiber/v2"
 )
 
-// Header values of the answers.
 const (
-	// CSP is the Content-Security-Policy of every answer. Scripts, styles,
-	// fonts and API calls come from this origin only, and no inline script
-	// runs. Images may also come from any https: origin: the dashboard shows
-	// the videos' thumbnails and the accounts' avatars where the platforms
-	// serve them (their CDNs, whose host names vary and change), rather than
-	// proxying them; data: is for images the app draws itself.
+	// CSP: this origin only, no inline script; images from any https: origin,
+	// as thumbnails and avatars live on the platforms' varying CDNs.
 	CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; " +
 		"connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
@@ -35,13 +30,11 @@ const (
 	NotBuilt = "the dashboard is not built: run `make web`\n"
 )
 
-// minCompressSize is the smallest file worth compressing: below it, the
-// encoding's framing eats most of the gain.
+// minCompressSize: below it, the encoding's framing eats most of the gain.
 const minCompressSize = 512
 
-// Site serves one build of the dashboard. Its files are read once, by New;
-// their compressed forms are made at the first request that wants them (or
-// by Precompress) and kept.
+// Site serves one build of the dashboard; compressed forms are made on
+// first request (or by Precompress) and kept.
 type Site struct {
 	files map[string]*file // by URL path: "/assets/index-abc.js"
 	shell *file            // index.html; nil when there is no build
@@ -58,9 +51,8 @@ type file struct {
 	gz, br         []byte // nil: not smaller than body
 }
 
-// New reads the build in fsys (rooted like dist/: index.html at the top);
-// nil means the embedded one (Dist). A build without index.html gives a Site
-// whose shell answers 503; files that cannot be read are left out.
+// New reads the build in fsys (rooted like dist/); nil means the embedded
+// one. Without index.html the shell answers 503.
 func New(fsys fs.FS) *Site {
 	if fsys == nil {
 		fsys = Dist()
@@ -112,9 +104,7 @@ func newFile(p string, body []byte) *file {
 // Built reports whether the Site has a build to serve (an index.html).
 func (s *Site) Built() bool { return s.shell != nil }
 
-// Precompress makes the gzip and brotli forms of every compressible file
-// now rather than at their first request (a server calls it in the
-// background at start).
+// Precompress compresses every file now instead of at its first request.
 func (s *Site) Precompress() {
 	for _, f := range s.files {
 		f.gzip()
@@ -122,9 +112,8 @@ func (s *Site) Precompress() {
 	}
 }
 
-// Handler answers GET and HEAD requests with the dashboard (see the package
-// documentation); other methods go to the next handler. It is meant for
-// every path outside the API: the router keeps /api for itself.
+// Handler answers GET and HEAD with the dashboard; other methods go to the
+// next handler. The router keeps /api for itself.
 func (s *Site) Handler() fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		switch c.Method() {
@@ -179,7 +168,7 @@ func (s *Site) send(c *fiber.Ctx, f *file) error {
 		return nil
 	}
 	c.Status(fiber.StatusOK)
-	// The body is never changed: no copy. fasthttp sends Content-Length
+	// The body is never changed, so no copy; fasthttp sends Content-Length
 	// from it, and no body for HEAD.
 	c.Response().SetBodyRaw(body)
 	return nil
@@ -198,8 +187,7 @@ func securityHeaders(c *fiber.Ctx) {
 	c.Set(fiber.HeaderReferrerPolicy, "same-origin")
 }
 
-// hasDotSegment reports whether a segment of the URL path p starts with a
-// dot: dotfiles, .vite/, and any "..".
+// hasDotSegment catches dotfiles, .vite/ and any "..".
 func hasDotSegment(p string) bool {
 	for _, seg := range strings.Split(p, "/") {
 		if strings.HasPrefix(seg, ".") {
@@ -237,7 +225,6 @@ func (f *file) brotli() []byte {
 	return f.br
 }
 
-// smaller is enc when it is smaller than n bytes, else nil.
 func smaller(enc []byte, n int) []byte {
 	if len(enc) >= n {
 		return nil
@@ -245,8 +232,7 @@ func smaller(enc []byte, n int) []byte {
 	return enc
 }
 
-// accepts reads an Accept-Encoding header: whether brotli and gzip are
-// acceptable (a q-value above 0, named or through "*").
+// accepts reports whether brotli and gzip have a q-value above 0.
 func accepts(header string) (br, gz bool) {
 	qbr, qgz, qstar := -1.0, -1.0, 0.0
 	for _, part := range strings.Split(header, ",") {
@@ -280,8 +266,7 @@ func accepts(header string) (br, gz bool) {
 	return qbr > 0, qgz > 0
 }
 
-// matches reports whether an If-None-Match header holds etag (weak
-// comparison) or is "*".
+// matches reports whether If-None-Match holds etag (weak comparison) or "*".
 func matches(header, etag string) bool {
 	if header == "" {
 		return false
@@ -295,14 +280,12 @@ func matches(header, etag string) bool {
 	return false
 }
 
-// compressible are the file types worth compressing: text.
 var compressible = map[string]bool{
 	".html": true, ".js": true, ".mjs": true, ".css": true, ".svg": true,
 	".json": true, ".map": true, ".webmanifest": true, ".txt": true, ".xml": true,
 }
 
-// types are the Content-Types of the files a build holds, fixed here rather
-// than read from the system's mime.types, which vary.
+// types are fixed here: the system's mime.types vary.
 var types = map[string]string{
 	".html":        "text/html; charset=utf-8",
 	".js":          "text/javascript; charset=utf-8",

@@ -22,7 +22,6 @@ import (
 	"github.com/reeltrack/reeltrack/schema"
 )
 
-// target is where a backup is read from or a restore writes to.
 type target struct {
 	PG    *pgxpool.Pool
 	PGURL string
@@ -32,18 +31,16 @@ type target struct {
 	Log   io.Writer
 }
 
-// exported is a ClickHouse table a backup holds, with the expression its
-// partitions are cut by (empty: one partition, "all").
+// exported is a ClickHouse table a backup holds and its partition expression
+// (empty: one partition, "all").
 type exported struct{ name, partitionBy string }
 
-// sourceTables are the tables whose rows nothing else can make again:
-// the snapshots. The projections and the analytics database are derived
-// from them (and from PostgreSQL) and are made again on restore.
+// sourceTables are the tables nothing else can make again: the snapshots;
+// the projections and analytics are derived and made again on restore.
 var sourceTables = []exported{{"metric_snapshots", "toYYYYMM(scraped_at)"}}
 
-// projectionTables are the projections, exported too when the retention
-// job has dropped raw snapshots: they then hold the only copy of that
-// history (projections.Rebuild refuses for the same reason).
+// projectionTables are exported too when retention has dropped raw
+// snapshots: they then hold the only copy of that history.
 var projectionTables = []exported{
 	{"entity_latest", ""},
 	{"entity_hourly", "toYYYYMM(bucket)"},
@@ -51,10 +48,8 @@ var projectionTables = []exported{
 	{"video_age_hourly", ""},
 }
 
-// backup writes a backup of t's databases into dir, which must not exist
-// or be empty: PostgreSQL first, with pg_dump from an exported snapshot
-// whose time is the cut-off, then ClickHouse's tables, partition by
-// partition, after it; the manifest last.
+// backup writes a backup of t's databases into dir (missing or empty):
+// PostgreSQL from an exported snapshot (the cut-off), then ClickHouse, then the manifest.
 func backup(ctx context.Context, t target, dir string) (manifest, error) {
 	m := manifest{Format: formatVersion}
 	if err := emptyDir(dir); err != nil {
@@ -96,9 +91,8 @@ func emptyDir(dir string) error {
 	return nil
 }
 
-// dumpPostgres runs pg_dump -Fc inside a snapshot this process exports
-// and holds open: the dump, the row counts and the migrations recorded in
-// the manifest are all of that one snapshot, and its time is the cut-off.
+// dumpPostgres runs pg_dump -Fc inside a snapshot this process exports and
+// holds: dump, row counts and migrations are of that snapshot, the cut-off.
 func dumpPostgres(ctx context.Context, t target, dir string, m *manifest) error {
 	tx, err := t.PG.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
 	if err != nil {
@@ -136,7 +130,6 @@ func dumpPostgres(ctx context.Context, t target, dir string, m *manifest) error 
 	return tx.Commit(ctx)
 }
 
-// querier is what a transaction and a pool both offer.
 type querier interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
 	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
@@ -154,7 +147,6 @@ func pgMigrations(ctx context.Context, q querier) ([]int, error) {
 	return out, nil
 }
 
-// pgTables are the tables of the public schema, in name order.
 func pgTables(ctx context.Context, q querier) ([]string, error) {
 	rows, err := q.Query(ctx, `SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)
 	if err != nil {
@@ -167,7 +159,6 @@ func pgTables(ctx context.Context, q querier) ([]string, error) {
 	return out, nil
 }
 
-// pgRows counts the rows of every table.
 func pgRows(ctx context.Context, q querier) (map[string]int64, error) {
 	tables, err := pgTables(ctx, q)
 	if err != nil {
@@ -184,9 +175,8 @@ func pgRows(ctx context.Context, q querier) (map[string]int64, error) {
 	return out, nil
 }
 
-// pgEnv is the environment that points pg_dump and pg_restore at the
-// database of a postgres:// URL: libpq's variables, so the password is on
-// no command line, and the URL's pgx-only parameters reach no libpq.
+// pgEnv points pg_dump and pg_restore at a postgres:// URL's database through
+// libpq's variables: no password on a command line, no pgx-only parameters.
 func pgEnv(raw string) ([]string, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
@@ -224,8 +214,8 @@ func hashFile(dir, name string) (file, error) {
 	return h.file(name), nil
 }
 
-// exportClickHouse writes the tables' rows, one gzip-compressed Native
-// file per partition, counting the rows of each as it writes them.
+// exportClickHouse writes the tables' rows, one gzipped Native file per
+// partition, counting them.
 func exportClickHouse(ctx context.Context, t target, dir string, m *manifest) error {
 	m.ClickHouse.Database = t.CHDB
 	m.ClickHouseFrom = time.Now().UTC()
@@ -281,9 +271,7 @@ func chMigrations(ctx context.Context, ch driver.Conn) ([]int, error) {
 }
 
 // rawHistoryComplete tells whether metric_snapshots still holds every
-// snapshot the projections were made of: false when the daily projection
-// reaches back before the first raw snapshot's day
-// (projections.CheckRawHistory, by which a rebuild refuses too).
+// snapshot the projections were made of (projections.CheckRawHistory).
 func rawHistoryComplete(ctx context.Context, ch driver.Conn) (bool, error) {
 	err := projections.CheckRawHistory(ctx, ch)
 	if errors.Is(err, projections.ErrRawHistoryDropped) {
@@ -362,9 +350,8 @@ func partitions(ctx context.Context, t target, name string) ([]string, error) {
 	return out, rows.Err()
 }
 
-// exportPartition streams one query's Native answer into a gzip file,
-// block by block, checking that each block has the table's columns and
-// counting its rows.
+// exportPartition streams one query's Native answer into a gzip file, block
+// by block, checking each block's columns and counting its rows.
 func exportPartition(ctx context.Context, t target, dir, tableName, id, sql string, cols []column) (partition, error) {
 	p := partition{ID: id}
 	name := filepath.Join("clickhouse", tableName, id+".native.gz")
@@ -410,7 +397,6 @@ func exportPartition(ctx context.Context, t target, dir, tableName, id, sql stri
 	return p, out.Close()
 }
 
-// sameColumns checks a block's columns by name against the table's.
 func sameColumns(got, want []column) error {
 	if len(got) != len(want) {
 		return fmt.Errorf("a block of %d columns, the table has %d", len(got), len(want))

@@ -12,22 +12,17 @@ import (
 	"github.com/reeltrack/reeltrack/schema"
 )
 
-// chHTTP speaks ClickHouse's HTTP interface, which 18.16 and current
-// releases (and cmd/chdbhttp in front of chDB) answer alike: a query's
-// rows come back in the Native format as the server writes them, and
-// rows in the Native format go in as an INSERT's body, with no decoding on
-// the way. The service's own connection (clickhouse-go) decodes every
-// value into Go and back, which a backup has no use for.
+// chHTTP speaks ClickHouse's HTTP interface, which 18.16, current releases
+// and cmd/chdbhttp answer alike: rows go out and in as Native bytes with no
+// decoding on the way, which clickhouse-go would do value by value.
 type chHTTP struct {
 	base           string // http(s)://host:port
 	user, password string
 	client         *http.Client
 }
 
-// httpAddr is the HTTP interface of the ClickHouse at addr
-// (CLICKHOUSE_ADDR): addr itself when it is one (http:// or https://),
-// else its first host on port 8123, the HTTP port of a server whose
-// native protocol is on 9000.
+// httpAddr is the HTTP interface of the ClickHouse at addr: addr itself when
+// it is http(s)://, else its first host on port 8123.
 func httpAddr(addr string) string {
 	first, _, _ := strings.Cut(addr, ",")
 	if strings.HasPrefix(first, "http://") || strings.HasPrefix(first, "https://") {
@@ -40,8 +35,8 @@ func httpAddr(addr string) string {
 	return "http://" + host + ":8123"
 }
 
-// query runs sql in database db and returns the answer's body, which the
-// caller closes. An error answer is an error with the server's message.
+// query runs sql in database db and returns the body, which the caller
+// closes; an error answer is an error with the server's message.
 func (c chHTTP) query(ctx context.Context, db, sql string, body io.Reader) (io.ReadCloser, error) {
 	q := url.Values{}
 	if db != "" {
@@ -70,7 +65,6 @@ func (c chHTTP) query(ctx context.Context, db, sql string, body io.Reader) (io.R
 	return res.Body, nil
 }
 
-// insert sends rows (Native blocks) to INSERT INTO db.table (columns).
 func (c chHTTP) insert(ctx context.Context, db, table string, columns []string, rows []byte) error {
 	quoted := make([]string, len(columns))
 	for i, col := range columns {

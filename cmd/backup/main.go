@@ -132,9 +132,8 @@ func run(args []string) error {
 	return err
 }
 
-// createPostgres makes the database of url when opening it failed (cause)
-// because it does not exist, through the server's maintenance database
-// `postgres`, and opens it; any other failure is cause itself.
+// createPostgres makes url's database through the maintenance database when
+// opening it failed (cause) because it does not exist, and opens it.
 func createPostgres(ctx context.Context, url string, o store.PostgresOptions, cause error) (*pgxpool.Pool, error) {
 	var pe *pgconn.PgError
 	// 3D000, invalid_catalog_name: no such database

@@ -19,13 +19,10 @@ const manifestName = "manifest.json"
 // and reads.
 const formatVersion = 1
 
-// manifest says what a backup holds and how to check it.
 type manifest struct {
 	Format int `json:"format"`
-	// CutOff is the time of PostgreSQL's snapshot: the backup holds every
-	// write PostgreSQL committed before it, and every snapshot ClickHouse
-	// held when its export began (after it), so ClickHouse holds at least
-	// what PostgreSQL refers to.
+	// CutOff is the time of PostgreSQL's snapshot; ClickHouse's export began
+	// after it, so ClickHouse holds at least what PostgreSQL refers to.
 	CutOff             time.Time `json:"cutOff"`
 	ClickHouseFrom     time.Time `json:"clickhouseExportStarted"`
 	ClickHouseTo       time.Time `json:"clickhouseExportEnded"`
@@ -48,9 +45,8 @@ type chPart struct {
 	Tables        []table `json:"tables"`
 }
 
-// table is one exported table: its columns (inserted by name, so a
-// restore into a later schema leaves new columns at their defaults) and
-// one file per partition.
+// table is one exported table: its columns (inserted by name, so a later
+// schema's new columns take their defaults) and one file per partition.
 type table struct {
 	Name       string      `json:"name"`
 	Columns    []column    `json:"columns"`
@@ -63,7 +59,6 @@ type partition struct {
 	File file   `json:"file"`
 }
 
-// file is one file of the backup, relative to its directory.
 type file struct {
 	Name   string `json:"name"`
 	Bytes  int64  `json:"bytes"`
@@ -116,7 +111,6 @@ func readManifest(dir string) (manifest, error) {
 	return m, nil
 }
 
-// files are every file the manifest names.
 func (m manifest) files() []file {
 	out := []file{m.Postgres.File}
 	for _, t := range m.ClickHouse.Tables {
@@ -127,7 +121,6 @@ func (m manifest) files() []file {
 	return out
 }
 
-// verify checks a file's size and checksum against the manifest.
 func (f file) verify(dir string) error {
 	r, err := os.Open(filepath.Join(dir, f.Name))
 	if err != nil {
@@ -148,7 +141,6 @@ func (f file) verify(dir string) error {
 	return nil
 }
 
-// hashingWriter counts and hashes what goes through it to a file.
 type hashingWriter struct {
 	w io.Writer
 	h interface {

@@ -11,14 +11,10 @@ import (
 )
 
 // nativeReader reads ClickHouse's Native format as a server writes it over
-// the HTTP interface (no block info, no serialization kinds: the format of
-// a client of revision 0, the same on 18.16 and on current releases): a
-// sequence of blocks, each its column count, its row count, then per
-// column its name, its type and its values. It reads a block whole and
-// hands its bytes back unchanged, so that an export can count the rows it
-// wrote and a restore can send blocks in inserts of a bounded size, both
-// without decoding a value. It knows the sizes of the types the service's
-// tables use; another type is an error, never a guess.
+// HTTP (a client of revision 0: the same on 18.16 and current releases). It
+// reads a block whole and hands its bytes back unchanged, so an export counts
+// rows and a restore sends bounded inserts without decoding a value. A type
+// the service's tables do not use is an error, never a guess.
 type nativeReader struct {
 	r   *bufio.Reader
 	buf []byte // the current block's bytes
@@ -28,7 +24,6 @@ func newNativeReader(r io.Reader) *nativeReader {
 	return &nativeReader{r: bufio.NewReaderSize(r, 1<<20)}
 }
 
-// block is one block's shape.
 type block struct {
 	rows    uint64
 	columns []column
@@ -103,7 +98,6 @@ func (n *nativeReader) uvarint() (uint64, error) {
 	return 0, errors.New("native block: varint overflows")
 }
 
-// take appends the next k bytes to the block and returns them.
 func (n *nativeReader) take(k uint64) ([]byte, error) {
 	if k > 1<<34 {
 		return nil, fmt.Errorf("native block: a value of %d bytes", k)
@@ -128,7 +122,6 @@ func (n *nativeReader) str() (string, error) {
 	return string(b), err
 }
 
-// values reads rows values of type typ.
 func (n *nativeReader) values(typ string, rows uint64) error {
 	if size, ok := fixedSize(typ); ok {
 		_, err := n.take(size * rows)
@@ -167,10 +160,8 @@ func (n *nativeReader) values(typ string, rows uint64) error {
 	return fmt.Errorf("native block: type %s is not one the backup knows", typ)
 }
 
-// states reads the aggregate states of the projections' functions: min,
-// max, argMin and argMax keep single values (a flag byte, then the value
-// when the flag is set; argMin/argMax one for the result, one for the
-// argument compared), groupBitOr its value.
+// states reads the projections' aggregate states: a flag byte, then the value
+// when set (argMin/argMax two); groupBitOr its value.
 func (n *nativeReader) states(typ string, rows uint64) error {
 	args := splitArgs(typ[len("AggregateFunction(") : len(typ)-1])
 	if len(args) < 2 {
@@ -208,7 +199,6 @@ func (n *nativeReader) states(typ string, rows uint64) error {
 	return fmt.Errorf("native block: type %s is not one the backup knows", typ)
 }
 
-// fixedSize is the size of one value of a fixed-size type.
 func fixedSize(typ string) (uint64, bool) {
 	switch typ {
 	case "UInt8", "Int8", "Bool":

@@ -15,35 +15,23 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/command/dataversion"
 	"github.com/reeltrack/reeltrack/projections/analytics"
 	"github.com/reeltrack/reeltrack/schema"
 )
 
-// ErrNotEmpty is restore's refusal to write over a database that holds
-// data.
+// ErrNotEmpty is restore's refusal to write over a database that holds data.
 var ErrNotEmpty = errors.New("the target holds data")
 
-// ErrDamaged is restore's refusal of a backup whose files do not match
-// its manifest.
+// ErrDamaged is restore's refusal of a backup whose files do not match.
 var ErrDamaged = errors.New("the backup is damaged")
 
-// insertBytes bounds one INSERT's body: blocks are sent in inserts of at
-// most about this size.
 const insertBytes = 64 << 20
 
-// restore brings the backup in dir into t's databases, which must hold
-// no data unless force: every file is checked against the manifest and
-// both targets are checked before anything is written. PostgreSQL is
-// restored with pg_restore and migrated (a backup of an older release gets
-// the later migrations); ClickHouse's database is made and migrated, the
-// rows are inserted, through the materialized views that fill the
-// projections and the analytics metric tables as any insert does, and the
-// analytics dimensions are copied again from PostgreSQL.
-//
-// openCH opens the connection to the target's ClickHouse database once it
-// exists (a connection to a missing database fails); admin is one that
-// may make it.
+// restore brings the backup in dir into t's databases, which must hold no
+// data unless force; every file and both targets are checked first. The
+// ClickHouse rows go in through the materialized views, as any insert.
+// openCH opens the target database once it exists; admin may make it.
 func restore(ctx context.Context, t target, admin driver.Conn, openCH func(context.Context) (driver.Conn, error), dir string, force bool) (manifest, error) {
 	m, err := readManifest(dir)
 	if err != nil {
@@ -101,9 +89,9 @@ func restore(ctx context.Context, t target, admin driver.Conn, openCH func(conte
 		}
 		fmt.Fprintf(t.Log, "clickhouse: %s, %d rows\n", tb.Name, n)
 	}
-	// the restored workspaces' answers are read afresh (before the copy
-	// below: the update stamps the workspaces for the analytics sync)
-	if err := command.ForgetHistory(ctx, t.PG); err != nil {
+	// the restored workspaces' answers are read afresh (before the copy below,
+	// as the update stamps the workspaces for the analytics sync)
+	if err := dataversion.ForgetHistory(ctx, t.PG); err != nil {
 		return m, err
 	}
 	adb := schema.AnalyticsDatabase(t.CHDB)
@@ -118,8 +106,8 @@ func nonEmpty(s ...string) []string {
 	return slices.DeleteFunc(s, func(x string) bool { return x == "" })
 }
 
-// knownMigrations refuses a backup of a release with a migration this
-// binary does not have: its rows may not fit this release's tables.
+// knownMigrations refuses a backup with a migration this binary lacks: its
+// rows may not fit this release's tables.
 func knownMigrations(m manifest) error {
 	for store, applied := range map[string][]int{"postgres": m.Postgres.Migrations, "clickhouse": m.ClickHouse.Migrations} {
 		known, err := schema.Versions(store)
@@ -135,13 +123,11 @@ func knownMigrations(m manifest) error {
 	return nil
 }
 
-// bookkeeping are the tables a server writes on its own before anyone
-// uses it: the record of migrations and the analytics sync's watermark.
+// bookkeeping are the tables a server writes on its own before any use.
 var bookkeeping = []string{"schema_migrations", "analytics_sync"}
 
-// pgHolds lists the target database's tables and says what data it holds
-// ("" when none): a database a server migrated and ran on, unused, is
-// empty; rows in any table but bookkeeping are data.
+// pgHolds lists the target's tables and says what data it holds ("" when
+// none): rows in any table but bookkeeping are data.
 func pgHolds(ctx context.Context, t target) ([]string, string, error) {
 	tables, err := pgTables(ctx, t.PG)
 	if err != nil {
@@ -169,8 +155,6 @@ func pgHolds(ctx context.Context, t target) ([]string, string, error) {
 	return tables, "postgres database " + t.PG.Config().ConnConfig.Database + " has rows in " + strings.Join(held, ", "), nil
 }
 
-// chHolds says what data the target ClickHouse database holds ("" when it
-// is missing or its metric_snapshots is missing or empty).
 func chHolds(ctx context.Context, admin driver.Conn, db string) (string, error) {
 	var n uint64
 	if err := admin.QueryRow(ctx, `SELECT count() FROM system.tables WHERE database = ? AND name = 'metric_snapshots'`, db).Scan(&n); err != nil {
@@ -188,11 +172,8 @@ func chHolds(ctx context.Context, admin driver.Conn, db string) (string, error) 
 	return fmt.Sprintf("clickhouse database %s has %d snapshots", db, n), nil
 }
 
-// restorePostgres empties the target's public schema when it has tables
-// (a database the server migrated, or one replaced with -force), then
-// restores the dump into it in one transaction, owned by the user that
-// restores, and applies the migrations this release has beyond the
-// backup's.
+// restorePostgres empties the target's public schema, restores the dump in
+// one transaction and applies the later migrations.
 func restorePostgres(ctx context.Context, t target, dir string, m manifest, tables []string) error {
 	if len(tables) > 0 {
 		if _, err := t.PG.Exec(ctx, `DROP SCHEMA public CASCADE; CREATE SCHEMA public`); err != nil {
@@ -225,16 +206,10 @@ func restorePostgres(ctx context.Context, t target, dir string, m manifest, tabl
 	return forgetSourceTxids(ctx, t)
 }
 
-// forgetSourceTxids clears the transaction ids the rows carry for the
-// analytics sync (analytics_txid: the id of the transaction that last
-// wrote the row, schema/postgres/0014_analytics_sync.sql). They are the
-// source server's; on another server they may be far above its own, and
-// the sync, which copies the rows stamped at or after its watermark, would
-// copy them again on every run until the new server's ids caught up. The
-// restore copies every row to the analytics database anyway
-// (RebuildDimensions), after which only rows written later are copied.
-// The tables' triggers, which would stamp the update itself, are off for
-// the length of the transaction (the restoring user owns the tables).
+// forgetSourceTxids clears the rows' analytics_txid: the source server's
+// transaction ids may be far above this one's, and the sync would copy
+// those rows on every run until its ids caught up (RebuildDimensions copies
+// every row anyway). The triggers are off for the transaction.
 func forgetSourceTxids(ctx context.Context, t target) error {
 	rows, err := t.PG.Query(ctx, `SELECT table_name FROM information_schema.columns
 		WHERE table_schema = 'public' AND column_name = 'analytics_txid' ORDER BY table_name`)
@@ -265,8 +240,6 @@ func forgetSourceTxids(ctx context.Context, t target) error {
 	return tx.Commit(ctx)
 }
 
-// loadTable inserts a table's partitions, blocks gathered into inserts of
-// about insertBytes, and checks each partition's row count.
 func loadTable(ctx context.Context, t target, dir string, tb table) (uint64, error) {
 	names := make([]string, len(tb.Columns))
 	for i, c := range tb.Columns {
@@ -286,8 +259,6 @@ func loadTable(ctx context.Context, t target, dir string, tb table) (uint64, err
 	return total, nil
 }
 
-// loadPartition inserts a partition's file into the target's table, in
-// batches of about insertBytes, and returns the rows read.
 func loadPartition(ctx context.Context, t target, dir string, tb table, p partition, names []string) (uint64, error) {
 	var batch []byte
 	flush := func() error {
@@ -312,8 +283,7 @@ func loadPartition(ctx context.Context, t target, dir string, tb table, p partit
 }
 
 // verify checks a backup without a database: every file against the
-// manifest, and every ClickHouse file read through, its blocks of the
-// table's columns, its rows as many as the manifest says.
+// manifest, every ClickHouse file's blocks and row counts.
 func verify(dir string) (manifest, error) {
 	m, err := readManifest(dir)
 	if err != nil {
@@ -338,14 +308,12 @@ func verify(dir string) (manifest, error) {
 	return m, nil
 }
 
-// countRows counts a partition file's rows, checking each block's columns.
 func countRows(dir string, tb table, p partition) (uint64, error) {
 	return eachBlock(dir, tb, p, nil)
 }
 
-// eachBlock reads a partition's file block by block, checks each block's
-// columns against the table's and counts its rows, and passes each
-// block's bytes to fn (when not nil); it returns the rows read.
+// eachBlock reads a partition's file block by block, checking columns and
+// counting rows, and passes each block's bytes to fn (when not nil).
 func eachBlock(dir string, tb table, p partition, fn func(raw []byte) error) (uint64, error) {
 	f, err := os.Open(filepath.Join(dir, p.File.Name))
 	if err != nil {

@@ -22,28 +22,22 @@ import (
 // this many times its p95 without them.
 const targetAnalystRatio = 1.5
 
-// analystScans are the analysts' load: legitimate, heavy reads of every
-// row of the analytics metric tables (the hourly table holds a row per
-// snapshot hour of every entity, the daily one a row per day), each a full
-// scan with a GROUP BY. An analyst connection runs them in turn, in a loop.
+// analystScans are the analysts' load: legitimate heavy reads, each a full
+// scan of an analytics metric table with a GROUP BY, run in turn in a loop.
 var analystScans = []string{
 	// the last views of every entity: 22M rows grouped into 16k keys
 	`SELECT entity_id, argMax(views, scraped_at) AS v FROM metric_hourly_rows GROUP BY entity_id ORDER BY v DESC LIMIT 10`,
-	// snapshots and views per platform and hour of the day
 	`SELECT platform, toHour(hour) AS h, count(), max(views), avg(likes) FROM metric_hourly_rows GROUP BY platform, h ORDER BY platform, h`,
-	// every video's daily series through the view, summarized per day
 	`SELECT day, count(), sum(views), sum(likes) FROM video_metrics_daily GROUP BY day ORDER BY day`,
 }
 
-// runawayQueries are mistaken analyst queries: the daily table joined to
-// itself without a condition (about 10^12 rows), and a scan that never
-// ends.
+// runawayQueries are mistaken analyst queries: a self-join without a
+// condition (about 10^12 rows), and a scan that never ends.
 var runawayQueries = []string{
 	`SELECT count() FROM metric_daily_rows AS a CROSS JOIN (SELECT entity_id AS e, day AS d FROM metric_daily_rows) AS b`,
 	`SELECT count() FROM system.numbers WHERE number % 7 = 3`,
 }
 
-// analystsReport is what the analysts phase found.
 type analystsReport struct {
 	Skipped     string
 	User        string
@@ -68,7 +62,6 @@ type analystRow struct {
 	RatioTarget string
 }
 
-// analystLoad counts the analysts' queries during the measurement.
 type analystLoad struct {
 	Done   int
 	Rows   uint64 // rows read, from the query log
@@ -88,11 +81,8 @@ type runawayResult struct {
 	PingAfter   time.Duration
 }
 
-// fillAnalytics makes sure the bench's analytics database holds the seed:
-// its metric tables are filled by materialized views only as snapshots
-// are written, so a seed written before the analytics database existed
-// leaves them empty. Then it refills them as `migrate -rebuild-projections`
-// does (analytics.Rebuild); otherwise it syncs the dimensions.
+// fillAnalytics refills the analytics database as `migrate -rebuild-projections`
+// does when a seed older than it left it empty, else syncs the dimensions.
 func fillAnalytics(ctx context.Context, st *stores, db string, progress io.Writer) (string, error) {
 	adb := schema.AnalyticsDatabase(db)
 	var metricRows, snapshots uint64
@@ -124,10 +114,8 @@ func fillAnalytics(ctx context.Context, st *stores, db string, progress io.Write
 	return "filled earlier (by the seed's inserts or an earlier refill); dimensions synced", nil
 }
 
-// analystsPhase measures the dashboard's cold overview and videos with and
-// without analysts scanning the analytics database, then runs a runaway
-// analyst query and checks that its limits stop it while the server keeps
-// answering.
+// analystsPhase measures the cold answers with and without analysts scanning,
+// then checks that a runaway query's limits stop it while the server answers.
 func analystsPhase(ctx context.Context, st *stores, o options, c *client, rs []*route, progress io.Writer) (*analystsReport, error) {
 	adb := schema.AnalyticsDatabase(o.CH.Database)
 	r := &analystsReport{User: analyst.UserFor(o.CH.Database), Database: adb, Clients: o.AnalystClients}
@@ -242,8 +230,6 @@ func analystsPhase(ctx context.Context, st *stores, o options, c *client, rs []*
 	return r, nil
 }
 
-// runaway runs runawayQuery as the analyst while the dashboard's cold
-// overview is requested in a loop, and pings the server afterwards.
 func runaway(ctx context.Context, conn driver.Conn, c *client, rt *route, q string) runawayResult {
 	res := runawayResult{Query: q}
 	// the server must stop it; 120 s is the bench's own guard
@@ -302,7 +288,6 @@ func firstLine(s string) string {
 	return s
 }
 
-// drain runs q and reads its whole answer.
 func drain(ctx context.Context, conn driver.Conn, q string) error {
 	rows, err := conn.Query(ctx, q)
 	if err != nil {
@@ -334,7 +319,6 @@ func (r *analystsReport) missed() bool {
 	return false
 }
 
-// printAnalysts prints the analysts phase's table and notes.
 func printAnalysts(out io.Writer, r *analystsReport) {
 	fmt.Fprintf(out, "\n### The dashboard beside analysts\n\n")
 	if r.Skipped != "" {

@@ -14,11 +14,9 @@ import (
 )
 
 // The baseline: the same snapshots in one plain PostgreSQL table, with the
-// index that serves these queries best. Every query below reads one entity's
-// series by (workspace, kind, entity) and a time bound, so one B-tree on
-// those columns plus scraped_at answers each lookup with a single descent;
-// INCLUDE carries the metrics so the lookups are index-only scans (the
-// table is vacuumed after loading to set the visibility map).
+// index that serves these queries best: every query reads one entity's
+// series by (workspace, kind, entity) and a time bound, so one B-tree with
+// scraped_at, INCLUDE-ing the metrics, makes each lookup an index-only scan.
 const createBaseline = `
 DROP TABLE IF EXISTS bench_snapshots;
 CREATE TABLE bench_snapshots (
@@ -42,7 +40,6 @@ const indexBaseline = `
 CREATE INDEX bench_snapshots_series_idx ON bench_snapshots (workspace_id, entity_kind, entity_id, scraped_at)
     INCLUDE (views, likes, comments, shares, saves)`
 
-// copySource feeds the generator's rows to COPY.
 type copySource struct {
 	gen      *generator
 	r        row
@@ -88,8 +85,6 @@ func (s *copySource) Values() ([]any, error) {
 
 func (s *copySource) Err() error { return nil }
 
-// loadBaseline (re)creates bench_snapshots from w: COPY streamed from the
-// generator, then the index, then VACUUM ANALYZE.
 func loadBaseline(ctx context.Context, db *pgxpool.Pool, w *world, progress io.Writer) (marker, error) {
 	start := time.Now()
 	m := marker{Version: seedVersion, Params: w.Sizes.String(), End: w.End}
@@ -118,10 +113,7 @@ func loadBaseline(ctx context.Context, db *pgxpool.Pool, w *world, progress io.W
 	return m, writeMarker(ctx, db, "baseline", m)
 }
 
-// The equivalent of GET /api/overview (30 days) in plain SQL: per video the
-// latest values, the views before the window and before the previous
-// window (or the first views, for a video first recorded later), summed;
-// then the daily series of the views at each day's last snapshot.
+// The equivalent of GET /api/overview (30 days) in plain SQL.
 const baselineOverviewTotals = `
 SELECT count(*), sum(views), sum(likes), sum(comments), sum(shares), sum(saves),
        sum(views - coalesce(at_start, first_views)),
@@ -158,8 +150,7 @@ FROM (
 GROUP BY day
 ORDER BY day`
 
-// The equivalent of GET /api/videos: latest views and the gain since the
-// 24 h cutoff per video, sorted, first 50.
+// The equivalent of GET /api/videos: latest views and 24 h gains, first 50.
 const baselineVideos = `
 SELECT id, views, gained
 FROM (
@@ -182,13 +173,10 @@ FROM (
 ORDER BY %s DESC NULLS LAST, id
 LIMIT 50`
 
-// baselineResult holds the baseline's timings per query.
 type baselineResult struct {
 	Overview, VideosViews, VideosGained stats
 }
 
-// runBaseline runs each baseline query runs times in a row (the first run
-// is the coldest) and checks that they answer.
 func runBaseline(ctx context.Context, db *pgxpool.Pool, w *world, now time.Time, runs int) (baselineResult, error) {
 	ws := w.Big.ID
 	win := query.WindowOf(query.Preset30d, now)

@@ -36,7 +36,6 @@ const (
 	targetBaselineVideos = 5.0
 )
 
-// route is one measured dashboard request.
 type route struct {
 	Name       string
 	Path       string
@@ -47,7 +46,6 @@ type route struct {
 	coldFrom, coldTo time.Time // the cold phase, for the query log
 }
 
-// result is one line of the table.
 type result struct {
 	Route, Cache  string
 	S             *stats // nil: no latencies (n/a)
@@ -60,12 +58,11 @@ type result struct {
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d.Microseconds())/1000) }
 
-// bench seeds, serves, measures and prints the table. It reports whether
+// bench seeds, serves, measures and prints the table; it reports whether
 // every target was met.
 func bench(ctx context.Context, o options) (bool, error) {
 	if o.Only.ownWorldOnly() {
-		// only the campaign and the refresh planner: the default world is
-		// neither seeded nor served
+		// only the campaign and the refresh planner: no default world
 		fmt.Fprintf(o.Out, "## reeltrack bench\n")
 		var cr *campaignReport
 		if o.Only.runs("campaign") {
@@ -130,8 +127,7 @@ func bench(ctx context.Context, o options) (bool, error) {
 	routes := pickRoutes(every, o.Routes)
 
 	var results []result
-	// the cold p95 of each route, and the same with no start values kept
-	// by the server (chread.StartValueCache)
+	// each route's cold p95, and the same with no start values kept
 	coldP95, forgotP95 := map[string]time.Duration{}, map[string]time.Duration{}
 	var coldRoutes []*route
 	if o.Only.runs("cold") {
@@ -152,8 +148,7 @@ func bench(ctx context.Context, o options) (bool, error) {
 	for _, r := range coldRoutes {
 		// the query log counts in whole seconds: start each route on a new one
 		time.Sleep(time.Until(time.Now().Truncate(time.Second).Add(time.Second)))
-		// one untimed request first, as for the growth scenarios: the
-		// server keeps the route's start values once its work for it ends
+		// one untimed request first: the server then keeps the route's start values
 		if _, err := c.cold(ctx, r.Path, 1, nil); err != nil && !errors.Is(err, errRouteMissing) {
 			return false, err
 		}
@@ -177,8 +172,7 @@ func bench(ctx context.Context, o options) (bool, error) {
 			res.Met = yesNo(!res.TargetMissed)
 		}
 		results = append(results, res)
-		// the same, with nothing kept from before each request: the first
-		// request after a late scrape, or the first of an hour
+		// the same with nothing kept: the first request after a late scrape, or of an hour
 		f, err := c.coldNothingKept(ctx, r.Path, o.ColdRequests, r.Check)
 		if err != nil {
 			results = append(results, result{Route: r.Name, Cache: "cold, nothing kept", Rate: "—", Target: "—", Met: "error: " + short(err), Failed: true})
@@ -385,8 +379,6 @@ func bench(ctx context.Context, o options) (bool, error) {
 	return ok, nil
 }
 
-// pickRoutes keeps the routes whose name contains one of words; no words
-// keep them all.
 func pickRoutes(rs []*route, words []string) []*route {
 	if len(words) == 0 {
 		return rs
@@ -425,7 +417,6 @@ func short(err error) string {
 	return s
 }
 
-// thousands formats a rate with thousands separators.
 func thousands(f float64) string {
 	n := int64(f + 0.5)
 	s := fmt.Sprint(n)
@@ -471,7 +462,6 @@ func checkVideos(videos int) func([]byte) error {
 	}
 }
 
-// report prints the seed summary and the table.
 func report(o options, s seedResult, parts map[string]uint64, waited time.Duration, chRows, chBig uint64, results []result, notes []string, routes []*route, chTimes map[string][]queryTime) {
 	out := o.Out
 	sz := s.World.Sizes
@@ -532,22 +522,17 @@ func report(o options, s seedResult, parts map[string]uint64, waited time.Durati
 	}
 }
 
-// server is the API, as cmd/server wires it, served in process on
-// loopback over the bench's databases.
+// server is the API, as cmd/server wires it, served in process on loopback.
 type server struct {
 	Base            string
 	Tokens          *auth.Tokens
 	Site            *web.Site
 	StartValueCache *chread.StartValueCache
-	// Handlers are the server's handlers as the wiring built them: the
-	// campaign phase calls the settle run and the campaign commands through
-	// them.
+	// Handlers are the server's handlers, for the campaign phase's settle runs.
 	Handlers api.Handlers
 	stop     func()
 }
 
-// startServer serves the API over st with its clock at now (a reused seed
-// reads as fresh data).
 func startServer(ctx context.Context, o options, st *stores, now time.Time) (*server, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -566,24 +551,23 @@ func startServer(ctx context.Context, o options, st *stores, now time.Time) (*se
 		PublicBaseURL: base, SessionSecret: secret, SessionTTL: 24 * time.Hour, BcryptCost: 4,
 		FoundingSpots: 100, BodyLimit: 1 << 20, RequestTimeout: 15 * time.Second, CacheTTL: 10 * time.Minute,
 		StartValuesBytes: config.DefaultStartValuesBytes,
-		// The per-user limit stays in the request path, set high enough
-		// that one user can load the server.
+		// The per-user limit stays in the request path, set high enough for one
+		// user to load the server.
 		RateLimitPublic: 20, RateLimitUser: 1 << 30, ScraperMaxPerRun: 50, ScraperPageSize: 1000,
 	}
-	// Access logs are formatted as in production and then discarded.
 	log := slog.New(slog.NewJSONHandler(io.Discard, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	srvCH, err := openServerClickHouse(ctx, o.CH)
 	if err != nil {
 		ln.Close()
 		return nil, err
 	}
-	// The dashboard as the server embeds it (make web builds it).
 	site := web.New(nil)
 	site.Precompress()
-	startValues := wiring.NewStartValueCache(cfg.StartValuesBytes, log)
+	clock := func() time.Time { return now }
+	startValues := wiring.NewStartValueCache(cfg.StartValuesBytes, log, clock)
 	deps := wiring.API(wiring.Deps{
 		Config: cfg, Log: log, DB: st.PG, CH: srvCH, Redis: st.Redis, Tokens: tokens, Passwords: passwords,
-		OpenAPI: reeltrack.OpenAPI, Now: func() time.Time { return now }, Site: site, StartValueCache: startValues,
+		OpenAPI: reeltrack.OpenAPI, Now: clock, Site: site, StartValueCache: startValues,
 	})
 	app := api.New(deps)
 	served := make(chan error, 1)
@@ -598,10 +582,8 @@ func startServer(ctx context.Context, o options, st *stores, now time.Time) (*se
 	return &server{Base: base, Tokens: tokens, Site: site, StartValueCache: startValues, Handlers: deps.Handlers, stop: stop}, nil
 }
 
-// settle merges the projections and waits for ClickHouse's merges: a
-// running server's background merges collapse each bucket's rows over
-// time, which a fresh seed has not had. It returns the active parts per
-// table and how long it waited.
+// settle merges the projections and waits for ClickHouse's merges, as a
+// running server's would have; it returns the parts per table and the wait.
 func settle(ctx context.Context, st *stores, o options) (map[string]uint64, time.Duration, error) {
 	fmt.Fprintf(o.Progress, "bench: waiting for ClickHouse merges to settle (%s)\n", st.chDatabase)
 	for _, table := range projections.Projections {
@@ -612,7 +594,6 @@ func settle(ctx context.Context, st *stores, o options) (map[string]uint64, time
 	return waitForMerges(ctx, st.CH, st.chDatabase, o.MergeWait)
 }
 
-// printQueryTimes lists what the query log says of each kind of query.
 func printQueryTimes(out io.Writer, qs []queryTime) {
 	for _, q := range qs {
 		fmt.Fprintf(out, "  - `%s…` ×%d: p50 %.0f ms, p95 %.0f ms, reads %s rows / %.1f MiB, memory %.1f MiB\n",

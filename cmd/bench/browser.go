@@ -32,11 +32,8 @@ const (
 	targetBrowserCached = 300 * time.Millisecond
 )
 
-// browserWidth and browserHeight are the window of the headless browser: a
-// laptop's screen.
 const browserWidth, browserHeight = 1280, 800
 
-// browserPage is a screen whose drawing the browser phase times.
 type browserPage struct {
 	Name     string // in the table
 	Path     string // navigated to
@@ -76,7 +73,6 @@ func markScript() string {
 })();`
 }
 
-// waitScript waits in the page for the mark and answers it.
 func waitScript(mark string) string {
 	return `new Promise((resolve, reject) => {
   const t0 = performance.now();
@@ -90,12 +86,10 @@ func waitScript(mark string) string {
 })`
 }
 
-// entriesScript lists what the document loaded (resource timing).
 const entriesScript = `performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource')).map(e => ({
   name: e.name, type: e.initiatorType, start: e.startTime, end: e.responseEnd,
   transfer: e.transferSize, encoded: e.encodedBodySize, decoded: e.decodedBodySize}))`
 
-// resourceEntry is one entry of the page's resource timing.
 type resourceEntry struct {
 	Name     string  `json:"name"`
 	Type     string  `json:"type"`
@@ -106,7 +100,6 @@ type resourceEntry struct {
 	Decoded  int64   `json:"decoded"`
 }
 
-// browserRow is one line of the browser table.
 type browserRow struct {
 	Page, Cache   string
 	Loads         int
@@ -116,7 +109,6 @@ type browserRow struct {
 	Missed        bool
 }
 
-// sizeRow is one kind of file the first screen loads.
 type sizeRow struct {
 	Kind     string
 	Requests int
@@ -128,7 +120,6 @@ type sizeRow struct {
 	wouldGzip int64 // API JSON gzipped here
 }
 
-// browserReport is what the browser phase found.
 type browserReport struct {
 	Skipped          string // why the phase did not run; "" when it ran
 	Version          string
@@ -161,9 +152,8 @@ func findChromium() string {
 	return ""
 }
 
-// browserPhase opens the dashboard served at base in a headless Chromium
-// as the large workspace's owner, n times per page and cache state, and
-// times navigation start to the page's data drawn.
+// browserPhase opens the dashboard in a headless Chromium as the large
+// workspace's owner, n times per page and cache state, timing data drawn.
 func browserPhase(ctx context.Context, base string, c *client, n int, progress io.Writer) (*browserReport, error) {
 	rep := &browserReport{Runs: n, LoadStart: loadavg()}
 	exe := findChromium()
@@ -215,7 +205,6 @@ func browserPhase(ctx context.Context, base string, c *client, n int, progress i
 	}
 	rep.Version = product
 
-	// load opens p once and answers the time to its mark.
 	load := func(p browserPage, entries *[]resourceEntry) (time.Duration, error) {
 		rctx, cancel := context.WithTimeout(bctx, 45*time.Second)
 		defer cancel()
@@ -292,9 +281,8 @@ func browserPhase(ctx context.Context, base string, c *client, n int, progress i
 
 func awaitPromise(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }
 
-// firstScreenSizes sums the first screen's files by kind: as the browser
-// received them (brotli for the assets, since it accepts it) and as the
-// server sends them to a client that accepts only gzip.
+// firstScreenSizes sums the first screen's files by kind, as received
+// (brotli) and as sent to a client accepting gzip only.
 func firstScreenSizes(ctx context.Context, base string, c *client, entries []resourceEntry) ([]sizeRow, []string) {
 	kinds := []string{"HTML", "JS", "CSS", "other", "API JSON"}
 	by := map[string]*sizeRow{}
@@ -354,9 +342,8 @@ func firstScreenSizes(ctx context.Context, base string, c *client, entries []res
 	return out, files
 }
 
-// gzipSize fetches u as a client that accepts gzip only and answers the
-// bytes of the body as sent; an answer sent uncompressed is gzipped here
-// (default level) and said so.
+// gzipSize fetches u accepting gzip only and answers the body's bytes as
+// sent; an uncompressed answer is gzipped here, and said so.
 func gzipSize(ctx context.Context, c *client, u *url.URL, kind string) (int64, string, error) {
 	method := http.MethodGet
 	if strings.HasSuffix(u.Path, "/workspace/bootstrap") {
@@ -399,7 +386,6 @@ type uncompressedAPI struct{ gzipped int64 }
 
 func (u *uncompressedAPI) Error() string { return "sent uncompressed" }
 
-// printBrowser prints the browser phase's tables.
 func printBrowser(out io.Writer, r *browserReport) {
 	fmt.Fprintf(out, "\n### Dashboard in the browser\n\n")
 	if r.Skipped != "" {
@@ -437,7 +423,6 @@ func printBrowser(out io.Writer, r *browserReport) {
 	}
 }
 
-// missed reports whether a target of the browser phase was missed.
 func (r *browserReport) missed() bool {
 	if r == nil {
 		return false

@@ -19,21 +19,19 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/command/campaigns"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/payout"
 	"github.com/reeltrack/reeltrack/internal/store"
-	"github.com/reeltrack/reeltrack/query"
+	querycampaigns "github.com/reeltrack/reeltrack/query/campaigns"
 )
 
-// The campaign phase: a campaign at the scale of issue 28 ("fast at
-// campaign scale"), in databases of its own (suffix _campaign). 10,000
-// videos by 500 creators, each posting from one or two accounts on
-// different platforms, published over 6 weeks ending at the seed's last
-// hour, with hourly snapshots from each video's publication; some clips
-// cross-posted under the same caption, a creator cap and a budget that
-// bind, two versions of the rules. The seed locks the lines whose windows
-// closed (about 80 %) with the real settle run. Then it times the
-// campaign's cold answers and the settle run of one week's lines.
+// The campaign phase: a campaign at the scale of issue 28 in databases of its
+// own (_campaign): 10,000 videos by 500 creators on one or two platforms over
+// 6 weeks with hourly snapshots, some clips cross-posted, a creator cap and a
+// budget that bind, two versions of the rules. The seed locks the closed
+// lines with the real settle run; the phase times the campaign's cold
+// answers and one week's settle run.
 const (
 	targetCampaignCold   = 150 * time.Millisecond
 	targetCampaignSettle = 2 * time.Second
@@ -42,7 +40,6 @@ const (
 // campaignSeedVersion changes whenever the campaign's generator does.
 const campaignSeedVersion = 1
 
-// campaignSizes are the campaign's sizes.
 type campaignSizes struct {
 	Videos   int // videos of the campaign
 	Creators int // creators; each posts from 1 or 2 accounts
@@ -53,8 +50,6 @@ func (s campaignSizes) String() string {
 	return fmt.Sprintf("campaign videos=%d creators=%d weeks=%d", s.Videos, s.Creators, s.Weeks)
 }
 
-// hours is how many hourly snapshots the campaign's span holds: every
-// hour from its start to the seed's last hour, both included.
 func (s campaignSizes) hours() int { return s.Weeks*7*24 + 1 }
 
 var (
@@ -62,8 +57,7 @@ var (
 	quickCampaign   = campaignSizes{Videos: 120, Creators: 8, Weeks: 3}
 )
 
-// creator is a seeded payee: its accounts are indexes into the campaign
-// workspace's accounts.
+// creator is a seeded payee; its accounts index the workspace's accounts.
 type creator struct {
 	ID       uuid.UUID
 	Name     string
@@ -72,16 +66,12 @@ type creator struct {
 	weight   float64 // its share of the videos
 }
 
-// campaignVideo is a video of the campaign with its caption and the hour
-// (from the campaign's start) of its first snapshot.
 type campaignVideo struct {
 	entity
 	Caption string
 	first   int
 }
 
-// campaignWorld is everything the campaign's seed writes, derived from its
-// sizes and the last snapshot hour alone.
 type campaignWorld struct {
 	Sizes      campaignSizes
 	End        time.Time // the hour of the last snapshot
@@ -93,14 +83,14 @@ type campaignWorld struct {
 	Videos     []campaignVideo // in order of publication
 }
 
-// The campaign's two versions of the rules, in US cents: the second, made
-// halfway through, pays more per view with a base pay and a higher cap.
+// The campaign's two rules versions, in US cents: the second, made halfway,
+// pays more per view with a base pay and a higher cap.
 var (
-	campaignRulesV1 = command.CampaignRules{
+	campaignRulesV1 = payout.Terms{
 		Tiers:   []payout.Tier{{From: 0, CPM: 200}, {From: 100_000, CPM: 100}},
 		ViewCap: 2_000_000, MinViews: 1_000, MaxAmount: 500_00, CreatorCap: 800_00, WindowHours: 168,
 	}
-	campaignRulesV2 = command.CampaignRules{
+	campaignRulesV2 = payout.Terms{
 		Tiers:   []payout.Tier{{From: 0, CPM: 250}, {From: 150_000, CPM: 120}},
 		ViewCap: 1_500_000, MinViews: 2_000, MinAmount: 5_00, MaxAmount: 600_00, CreatorCap: 1_000_00, WindowHours: 168,
 	}
@@ -156,9 +146,8 @@ func newCampaignWorld(sz campaignSizes, end time.Time) *campaignWorld {
 		v := w.video(i, cr.Accounts[k], published, fmt.Sprintf("Clip %d: %s in %d steps #ad #benchbrand", i, topic, steps), &r)
 		w.Videos = append(w.Videos, v)
 		i++
-		// About 40 % of a two-account creator's clips are posted again on
-		// its other platform a few hours later, under the same caption
-		// written differently: one clip for the cross-post check.
+		// About 40 % of a two-account creator's clips are posted again on its
+		// other platform, under the same caption written differently.
 		if len(cr.Accounts) == 2 && i < sz.Videos && r.next()%100 < 40 {
 			again := published.Add(time.Duration(r.float(0.5, 6) * float64(time.Hour)))
 			if last := w.End.Add(-time.Minute); again.After(last) {
@@ -173,9 +162,8 @@ func newCampaignWorld(sz campaignSizes, end time.Time) *campaignWorld {
 	return w
 }
 
-// video makes the campaign's video i on account a, published at published,
-// with the growth curves of the default world's videos; about one in 150
-// has bought views (many views, few likes and comments: held for a burst).
+// video makes the campaign's video i on account a with the default world's
+// curves; about one in 150 has bought views (held for a burst).
 func (w *campaignWorld) video(i, a int, published time.Time, caption string, r *splitmix) campaignVideo {
 	acct := w.WS.Accounts[a]
 	first := int(math.Ceil(published.Sub(w.Start).Hours()))
@@ -210,8 +198,6 @@ func (w *campaignWorld) video(i, a int, published time.Time, caption string, r *
 	return v
 }
 
-// rows is how many snapshots the generator makes: one per video per hour
-// from its first, one per account per hour of the span.
 func (w *campaignWorld) rows() int64 {
 	h := w.Sizes.hours()
 	n := int64(len(w.WS.Accounts)) * int64(h)
@@ -221,8 +207,6 @@ func (w *campaignWorld) rows() int64 {
 	return n
 }
 
-// campaignGenerator yields every snapshot of the campaign hour by hour, as
-// scrapes would arrive: the videos published by then, then the accounts.
 type campaignGenerator struct {
 	w      *campaignWorld
 	hour   int
@@ -254,7 +238,6 @@ func (g *campaignGenerator) next(r *row) bool {
 	return false
 }
 
-// campaignOptions are o with the campaign's databases and Redis prefix.
 func campaignOptions(o options) (options, error) {
 	u, err := url.Parse(o.PGURL)
 	if err != nil {
@@ -266,22 +249,19 @@ func campaignOptions(o options) (options, error) {
 	return o, nil
 }
 
-// campaignSeed says what the campaign's seed did.
 type campaignSeed struct {
 	World    *campaignWorld
 	Reused   bool
 	Rows     int64
 	Duration time.Duration // of the seed that wrote the data (now or earlier)
-	// FirstSettle is the settle run that locked the seed's closed lines
-	// (all at once), when it ran now.
+	// FirstSettle is the settle run that locked the seed's closed lines.
 	FirstSettle    time.Duration
 	FirstLocked    int
 	FirstSettleRan bool
 }
 
-// seedCampaign makes sure the campaign's databases hold the world of sz,
-// up to the settle run: reused when a complete seed of the same sizes is
-// recorded (unless reseed), its tenants and snapshots written otherwise.
+// seedCampaign makes sure the campaign's databases hold the world of sz, up
+// to the settle run, reusing a complete seed of the same sizes unless reseed.
 func seedCampaign(ctx context.Context, st *stores, sz campaignSizes, reseed bool, batchRows int, progress io.Writer) (campaignSeed, marker, error) {
 	if _, err := st.PG.Exec(ctx, createSeedMarker); err != nil {
 		return campaignSeed{}, marker{}, fmt.Errorf("create seed marker: %w", err)
@@ -321,9 +301,6 @@ func seedCampaign(ctx context.Context, st *stores, sz campaignSizes, reseed bool
 	return campaignSeed{World: w, Rows: rows, Duration: time.Since(start)}, m, nil
 }
 
-// seedCampaignTenants writes the campaign's owner, workspace, collection,
-// creators, accounts (in the collection, each with its creator) and
-// videos.
 func seedCampaignTenants(ctx context.Context, db *pgxpool.Pool, w *campaignWorld) error {
 	ws := w.WS
 	created := w.Start.Add(-30 * 24 * time.Hour)
@@ -389,31 +366,27 @@ func seedCampaignTenants(ctx context.Context, db *pgxpool.Pool, w *campaignWorld
 	return nil
 }
 
-// setUpCampaign makes the collection a campaign with the rules' two
-// versions (the second made halfway through), sets a budget that the
-// lines closed by now overrun a little, and locks those lines with the
-// server's settle run: as a campaign that ran for Weeks with the alert run
-// settling it would stand.
+// setUpCampaign makes the collection a campaign with two rules versions and a
+// budget the closed lines overrun a little, and settles those lines.
 func setUpCampaign(ctx context.Context, st *stores, srv *server, s *campaignSeed) error {
 	w := s.World
 	ws, owner, id := w.WS.ID, w.WS.Owner, w.Collection
 	at := func(t time.Time) func() time.Time { return func() time.Time { return t } }
-	err := command.CreateCampaignHandler{DB: st.PG, Now: at(w.Start)}.Handle(ctx, command.CreateCampaign{
+	err := campaigns.CreateCampaignHandler{DB: st.PG, Now: at(w.Start)}.Handle(ctx, campaigns.CreateCampaign{
 		WorkspaceID: ws, ActorID: owner, CollectionID: id, Currency: "USD", Period: string(payout.Weekly),
-		Settings: command.CampaignSettings{StartsAt: w.Start}, Rules: campaignRulesV1,
+		Settings: domain.CampaignSettings{StartsAt: w.Start}, Rules: campaignRulesV1,
 	})
 	if err != nil {
 		return fmt.Errorf("create the campaign: %w", err)
 	}
-	_, err = command.ChangeCampaignRulesHandler{DB: st.PG, Now: at(w.RulesV2)}.Handle(ctx, command.ChangeCampaignRules{
+	_, err = campaigns.ChangeCampaignRulesHandler{DB: st.PG, Now: at(w.RulesV2)}.Handle(ctx, campaigns.ChangeCampaignRules{
 		WorkspaceID: ws, ActorID: owner, CollectionID: id, Rules: campaignRulesV2,
 	})
 	if err != nil {
 		return fmt.Errorf("change the campaign's rules: %w", err)
 	}
-	// The budget: 95 % of what the lines whose windows closed before
-	// today would be paid without one, so that it runs out among the
-	// locked lines and leaves nothing to the projected ones.
+	// The budget: 95 % of what the closed lines would be paid without one, so
+	// it runs out among the locked lines.
 	page, err := srv.Handlers.Campaigns.Page(ctx, ws, id)
 	if err != nil {
 		return fmt.Errorf("read the campaign: %w", err)
@@ -425,8 +398,8 @@ func setUpCampaign(ctx context.Context, st *stores, srv *server, s *campaignSeed
 			closed += d.Projected
 		}
 	}
-	err = srv.Handlers.UpdateCampaign.Handle(ctx, command.UpdateCampaign{WorkspaceID: ws, ActorID: owner, CollectionID: id,
-		Settings: command.CampaignSettings{StartsAt: w.Start, Budget: max(1, closed*95/100)}})
+	err = srv.Handlers.UpdateCampaign.Handle(ctx, campaigns.UpdateCampaign{WorkspaceID: ws, ActorID: owner, CollectionID: id,
+		Settings: domain.CampaignSettings{StartsAt: w.Start, Budget: max(1, closed*95/100)}})
 	if err != nil {
 		return fmt.Errorf("set the campaign's budget: %w", err)
 	}
@@ -443,10 +416,9 @@ func setUpCampaign(ctx context.Context, st *stores, srv *server, s *campaignSeed
 	return nil
 }
 
-// campaignReport is what the campaign phase measured.
 type campaignReport struct {
 	Seed    campaignSeed
-	Page    query.CampaignPage
+	Page    querycampaigns.CampaignPage
 	Bounds  map[payout.Bound]int // lines of the whole ledger per bound
 	Clips   int                  // clips with lines on two platforms
 	Cold    []campaignLine
@@ -455,7 +427,6 @@ type campaignReport struct {
 	CHTimes map[string][]queryTime
 }
 
-// campaignLine is a line of the phase's table.
 type campaignLine struct {
 	Name   string
 	S      stats
@@ -464,17 +435,15 @@ type campaignLine struct {
 
 func (l campaignLine) missed() bool { return l.Target > 0 && l.S.P95 > l.Target }
 
-// campaignSettle is the settle runs of one week's lines.
 type campaignSettle struct {
 	Period time.Time
 	Lines  int   // the week's lines, locked again by each run
 	Total  stats // SettlePayoutsHandler.Settle
-	Read   stats // of which query.SettlementHandler.Settlement
+	Read   stats // of which querycampaigns.SettlementHandler.Settlement
 	Write  stats // of which the transaction
 	Runs   []time.Duration
 }
 
-// missed reports whether a target of the phase was missed.
 func (r *campaignReport) missed() bool {
 	if r == nil {
 		return false
@@ -487,7 +456,6 @@ func (r *campaignReport) missed() bool {
 	return r.Settle.Total.P95 > targetCampaignSettle
 }
 
-// campaignPhase seeds (or reuses) the campaign, serves it and measures.
 func campaignPhase(ctx context.Context, o options, progress io.Writer) (*campaignReport, error) {
 	co, err := campaignOptions(o)
 	if err != nil {
@@ -522,8 +490,7 @@ func campaignPhase(ctx context.Context, o options, progress io.Writer) (*campaig
 			return nil, err
 		}
 	}
-	// The settle runs of an earlier run deleted and wrote a week's lines
-	// again: clean up after them as autovacuum would.
+	// An earlier run's settle runs rewrote a week's lines: vacuum as autovacuum would.
 	if _, err := st.PG.Exec(ctx, `VACUUM ANALYZE payout_lines`); err != nil {
 		return nil, fmt.Errorf("vacuum payout_lines: %w", err)
 	}
@@ -595,13 +562,13 @@ func campaignPhase(ctx context.Context, o options, progress io.Writer) (*campaig
 	return r, nil
 }
 
-// ledgerShape counts the lines of the whole ledger per bound (through the
-// ledger route's filter) and the clips locked on two platforms or more.
+// ledgerShape counts the ledger's lines per bound and the clips locked on two
+// platforms or more.
 func ledgerShape(ctx context.Context, db *pgxpool.Pool, srv *server, w *campaignWorld) (map[payout.Bound]int, int, error) {
 	out := map[payout.Bound]int{}
 	for _, b := range []payout.Bound{payout.BoundMinViews, payout.BoundViewCap, payout.BoundMinAmount, payout.BoundMaxAmount,
 		payout.BoundCrossPost, payout.BoundCreatorCap, payout.BoundBudget} {
-		p, err := srv.Handlers.Campaigns.Lines(ctx, w.WS.ID, w.Collection, query.LinesQuery{Bound: string(b), Limit: 1})
+		p, err := srv.Handlers.Campaigns.Lines(ctx, w.WS.ID, w.Collection, querycampaigns.LinesQuery{Bound: string(b), Limit: 1})
 		if err != nil {
 			return nil, 0, fmt.Errorf("count the lines bound by %s: %w", b, err)
 		}
@@ -616,29 +583,24 @@ func ledgerShape(ctx context.Context, db *pgxpool.Pool, srv *server, w *campaign
 	return out, clips, nil
 }
 
-// savedLinesTable keeps a week's locked lines while a settle run locks
-// them again.
+// savedLinesTable keeps a week's locked lines while a settle run relocks them.
 const savedLinesTable = `CREATE TABLE IF NOT EXISTS bench_saved_lines (LIKE payout_lines)`
 
-// timedLedger times the settle run's read.
 type timedLedger struct {
-	command.SettlementReader
+	campaigns.SettlementReader
 	took   *time.Duration
 	closed *int
 }
 
-func (t timedLedger) Settlement(ctx context.Context, ws, id uuid.UUID, now time.Time) (payout.Settlement, error) {
+func (t timedLedger) Settlement(ctx context.Context, ws, id uuid.UUID, now time.Time, all bool) (payout.Settlement, error) {
 	start := time.Now()
-	s, err := t.SettlementReader.Settlement(ctx, ws, id, now)
+	s, err := t.SettlementReader.Settlement(ctx, ws, id, now, all)
 	*t.took, *t.closed = time.Since(start), len(s.Closed)
 	return s, err
 }
 
-// settleRuns times n settle runs of one week's lines: the latest week
-// whose lines have all closed (else the week with the most lines). Before
-// each run the week's lines are set aside and deleted, so the run locks
-// the whole week again, after every other locked line; after it, its
-// lines are replaced by those set aside, as they were.
+// settleRuns times n settle runs of one week's lines, each after setting them
+// aside and deleting them, putting them back after.
 func settleRuns(ctx context.Context, db *pgxpool.Pool, srv *server, w *campaignWorld, now time.Time, n int) (campaignSettle, error) {
 	var out campaignSettle
 	rows, err := db.Query(ctx, `SELECT period_start, count(*) FROM payout_lines WHERE collection_id = $1 GROUP BY period_start ORDER BY period_start`, w.Collection)
@@ -742,7 +704,7 @@ func checkCampaigns(b []byte) error {
 
 func checkCampaignPage(videos int) func([]byte) error {
 	return func(b []byte) error {
-		var p query.CampaignPage
+		var p querycampaigns.CampaignPage
 		if err := json.Unmarshal(b, &p); err != nil {
 			return fmt.Errorf("decode the campaign: %w", err)
 		}
@@ -831,16 +793,15 @@ func printCampaign(out io.Writer, r *campaignReport, o options) {
 	}
 }
 
-// bumpLedger moves the campaign's ledger version, as the service does when
-// its locked lines change: the server's kept copy of them is not read.
+// bumpLedger moves the ledger version, as the service does when locked lines
+// change, so the server's kept copy is not read.
 func bumpLedger(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
 	_, err := tx.Exec(ctx, `UPDATE campaigns SET ledger_version = ledger_version + 1 WHERE collection_id = $1`, id)
 	return err
 }
 
-// coldLedgerChanged measures n requests of path, each after the campaign's
-// ledger version and the workspace's data version move, as a settle run or
-// a review moves them: nothing of the ledger is kept from before.
+// coldLedgerChanged measures n requests of path, each after the ledger and
+// data versions move, as a settle run or a review moves them.
 func coldLedgerChanged(ctx context.Context, c *client, db *pgxpool.Pool, id uuid.UUID, path string, n int, check func([]byte) error) (stats, error) {
 	c.before = func(ctx context.Context) error {
 		_, err := db.Exec(ctx, `UPDATE campaigns SET ledger_version = ledger_version + 1 WHERE collection_id = $1`, id)

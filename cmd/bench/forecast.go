@@ -11,25 +11,16 @@ import (
 	"github.com/reeltrack/reeltrack/internal/insight"
 )
 
-// The forecast backtest reads the large workspace's histories as the seed
-// writes them (entity.fill), in process, without a database: at each cut
-// the hours after it are hidden, every video younger than 30 days is
-// forecast with insight.Predict from the curves the hours before it give,
-// and the forecast is compared with the seeded views 7 and 30 days after
-// the cut.
-//
-// As seeded, every video was published before the first snapshot, so a
-// video young at a cut has no sibling whose curve is known 30 days past
-// its age: the backtest says so (every forecast "no_history") and runs
-// again on the same curves with their publish times spread over the
-// series, each account posting all along it.
+// The forecast backtest reads the large workspace's seeded histories in
+// process: at each cut the later hours are hidden, every video younger than
+// 30 days is forecast, and the forecast is compared with the seeded views.
+// As seeded, every video was published before the first snapshot, so no
+// young video has a sibling known 30 days past its age: the backtest says
+// so and runs again with publish times spread over the series.
 
-// forecastCuts are the hours of a series of hours the backtest cuts at,
-// every 120 hours, each with the 30 days after it in the series. As
-// seeded, a video is at least as old as the series at a cut, so the cuts
-// lie in its first 30 days; with publish times spread over the series,
-// they start late enough that curves published in it reach 30 days past
-// a young video's age.
+// forecastCuts are the hours the backtest cuts at, every 120 hours, each
+// with 30 days after it; with spread publish times they start late enough
+// that curves reach 30 days past a young video's age.
 func forecastCuts(hours int, seeded bool) []int {
 	from, to := 24, min(hours-720, 720)
 	if !seeded {
@@ -42,8 +33,6 @@ func forecastCuts(hours int, seeded bool) []int {
 	return cuts
 }
 
-// spreadPublished moves the large workspace's videos' publish times into
-// the series: each account's videos one after the other across it.
 func spreadPublished(ws *workspace, first time.Time) {
 	per := map[int]int{} // videos per account index
 	idx := map[uuid.UUID]int{}
@@ -65,9 +54,8 @@ func spreadPublished(ws *workspace, first time.Time) {
 	}
 }
 
-// visibleCurve is a video's curve from the hourly snapshots 0..cut of a
-// series starting at first, and its snapshot at cut (zero when it was not
-// published yet).
+// visibleCurve is a video's curve from the hourly snapshots 0..cut, and its
+// snapshot at cut (zero when not published yet).
 func visibleCurve(e *entity, first time.Time, cut int) (insight.Video, insight.Point) {
 	views := func(h int) int64 {
 		return int64(e.viewsAtAge(first.Add(time.Duration(h) * time.Hour).Sub(e.Published).Hours()))
@@ -102,8 +90,6 @@ func visibleCurve(e *entity, first time.Time, cut int) (insight.Video, insight.P
 	return insight.Video{ID: e.ID, Published: e.Published, Curve: insight.CurveOf(e.Published, points)}, latest
 }
 
-// backtestSeed forecasts every video of ws younger than 30 days at each
-// cut and tallies the forecasts per age class.
 func backtestSeed(ws *workspace, first time.Time, cuts []int) []insight.Backtest {
 	byClass := make([]insight.Backtest, len(insight.ForecastAgeClasses))
 	for _, cut := range cuts {
@@ -135,9 +121,8 @@ func backtestSeed(ws *workspace, first time.Time, cuts []int) []insight.Backtest
 	return byClass
 }
 
-// forecastBacktest backtests the forecast on the large workspace of the
-// seed of sz, as seeded and with its publish times spread over the series,
-// and writes the figures.
+// forecastBacktest backtests the forecast on the seed's large workspace, as
+// seeded and with spread publish times, and writes the figures.
 func forecastBacktest(out io.Writer, sz sizes) error {
 	started := time.Now()
 	// the curves depend on hours since the series' start only
@@ -175,7 +160,6 @@ func forecastBacktest(out io.Writer, sz sizes) error {
 	return nil
 }
 
-// share writes a share of n forecasts as a percentage, a dash for none.
 func share(n int, x float64) string {
 	if n == 0 {
 		return "—"

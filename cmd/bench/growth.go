@@ -9,30 +9,25 @@ import (
 	"time"
 )
 
-// The growth phase compares the default world with two larger ones, each
-// in databases of its own: the cost of the dashboard's cold answers must
-// grow with the work, not with the history kept.
+// The growth phase compares the default world with two larger ones: the cold
+// answers' cost must grow with the work, not with the history kept.
 const (
-	// the same videos with four times the history: the answers read the
-	// same windows, so the cost should barely move
+	// four times the history: the answers read the same windows
 	targetLongHistory = 1.5
 	// ten times the videos: no worse than linear
 	targetManyVideos = 10.0
 )
 
-// growthScenario is a world measured against the default one.
 type growthScenario struct {
 	Name   string
 	Suffix string // of the scenario's databases and Redis prefix
 	Sizes  func(sizes) sizes
-	// Target is the largest allowed ratio of the scenario's cold p95 to
-	// the default world's, per route name; a route without one is reported
-	// only.
+	// Target is the largest allowed ratio of its cold p95 to the default world's
+	// per route; a route without one is reported only.
 	Target map[string]float64
 }
 
-// growthScenarios are the issue's: 365 days instead of 90, and ten times
-// the videos (and accounts).
+// growthScenarios are the issue's: 365 days, and ten times the videos.
 var growthScenarios = []growthScenario{
 	{
 		Name: "365 days of history", Suffix: "365d",
@@ -48,20 +43,16 @@ var growthScenarios = []growthScenario{
 	},
 }
 
-// The routes the growth phase measures.
 const (
 	routeOverview = "GET /api/overview (30d)"
 	routeVideos   = "GET /api/videos?sort=views"
 )
 
-// nothingKept names a route's measurement with no start values kept
-// between requests (client.forget).
+// nothingKept names a measurement with no start values kept (client.forget).
 const nothingKept = ", nothing kept"
 
-// growthRoutes are the lines of each world, in order.
 var growthRoutes = []string{routeOverview, routeVideos, routeOverview + nothingKept, routeVideos + nothingKept}
 
-// growthWorld is one seeded world with its server and client.
 type growthWorld struct {
 	Name    string
 	Sizes   sizes
@@ -84,7 +75,6 @@ func (g *growthWorld) close() {
 	}
 }
 
-// scenarioOptions are o with the scenario's sizes and databases.
 func scenarioOptions(o options, sc growthScenario) (options, error) {
 	u, err := url.Parse(o.PGURL)
 	if err != nil {
@@ -97,7 +87,6 @@ func scenarioOptions(o options, sc growthScenario) (options, error) {
 	return o, nil
 }
 
-// openWorld seeds (or reuses) the world of o and serves it.
 func openWorld(ctx context.Context, o options, name string) (*growthWorld, error) {
 	g := &growthWorld{Name: name, Sizes: o.Sizes, Results: map[string]stats{}, CH: map[string][]queryTime{}}
 	var err error
@@ -129,8 +118,6 @@ func openWorld(ctx context.Context, o options, name string) (*growthWorld, error
 	return g, nil
 }
 
-// measure runs n cold requests of each route and reads what ClickHouse
-// spent on them.
 func (g *growthWorld) measure(ctx context.Context, n int) error {
 	videos := g.Sizes.Videos
 	for _, r := range []struct {
@@ -171,8 +158,6 @@ func (g *growthWorld) measure(ctx context.Context, n int) error {
 	return nil
 }
 
-// growthReport is what the growth phase measured: the default world before
-// and after the scenarios, and each scenario.
 type growthReport struct {
 	Before, After *growthWorld
 	Scenarios     []*growthWorld
@@ -180,8 +165,8 @@ type growthReport struct {
 	Load          []string // load average at the start of each measurement
 }
 
-// growthPhase measures the default world (o's), each scenario, and the
-// default world again, one after another, n cold requests per route each.
+// growthPhase measures the default world, each scenario and the default
+// world again, n cold requests per route each.
 func growthPhase(ctx context.Context, o options, n int, progress io.Writer) (*growthReport, error) {
 	base, err := openWorld(ctx, o, "default (before)")
 	if err != nil {
@@ -234,13 +219,11 @@ func (r *growthReport) timed(ctx context.Context, w *growthWorld, n int) error {
 	return w.measure(ctx, n)
 }
 
-// baseline is the default world's p95 of a route: the mean of the
-// measurements before and after the scenarios.
+// baseline is the default world's p95 of a route, before and after averaged.
 func (r *growthReport) baseline(route string) time.Duration {
 	return (r.Before.Results[route].P95 + r.After.Results[route].P95) / 2
 }
 
-// missed reports whether a scenario missed its target.
 func (r *growthReport) missed() bool {
 	if r == nil {
 		return false

@@ -8,45 +8,37 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/reeltrack/reeltrack/command"
-	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/command/alerts"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
-// targetInsightsRatio bounds the videos list's cold p95 once the insights
-// (outlier scores and forecasts) are worked out, against the same list
-// before, in the same run.
+// targetInsightsRatio bounds the videos list's cold p95 with the insights
+// against the same list without them, in the same run.
 const targetInsightsRatio = 1.2
 
-// insightsRun is what the insights phase measured.
 type insightsRun struct {
-	// Before and With are the cold list by views without and with the
-	// insights, measured in alternating rounds.
+	// Before and With are the cold list by views without and with the insights.
 	Before, With stats
 	Step         time.Duration
-	Did          command.InsightRun
+	Did          alerts.InsightRun
 	// Sorts are the cold lists by the insights' own sorts.
 	Sorts map[string]stats
 }
 
-// insightsRounds is how many times the phase alternates between the list
-// without and with the insights: on a shared machine the load drifts,
-// and alternating gives both sides the same.
+// insightsRounds is how many times the phase alternates without and with the
+// insights: on a shared machine the load drifts.
 const insightsRounds = 4
 
-// insightsPaths are the lists measured: the default sort, which reads each
-// page's insights, then the two sorts by them.
+// insightsPaths: the default sort, which reads each page's insights, then
+// the two sorts by them.
 var insightsPaths = []string{
 	"/api/videos?sort=views&limit=50",
 	"/api/videos?sort=outlier&limit=50",
 	"/api/videos?sort=forecast7d&limit=50",
 }
 
-// insightsPhase runs the insights step over the large workspace once (the
-// first step of an installation: every video's curve is read from its raw
-// snapshots), then measures the cold videos list by views without its
-// insights (its video_insights rows moved aside: the list then reads what
-// it read before they existed) and with them, in alternating rounds, and
-// the lists by the insights' sorts.
+// insightsPhase runs the insights step once, then measures the cold list
+// without (rows moved aside) and with its insights in alternating rounds.
 func insightsPhase(ctx context.Context, o options, st *stores, c *client, ws uuid.UUID, now time.Time, check func([]byte) error) (insightsRun, error) {
 	out := insightsRun{Sorts: map[string]stats{}}
 	for _, sql := range []string{
@@ -59,7 +51,7 @@ func insightsPhase(ctx context.Context, o options, st *stores, c *client, ws uui
 	}
 	t := time.Now()
 	var err error
-	out.Did, err = command.ComputeWorkspaceInsights(ctx, st.PG, query.InsightsReader{CH: st.CH}, ws, now)
+	out.Did, err = alerts.ComputeWorkspaceInsights(ctx, st.PG, chread.InsightsReader{CH: st.CH}, ws, now)
 	if err != nil {
 		return out, fmt.Errorf("insights step: %w", err)
 	}
@@ -85,8 +77,7 @@ func insightsPhase(ctx context.Context, o options, st *stores, c *client, ws uui
 	var without, with []time.Duration
 	list := insightsPaths[0]
 	for round := range insightsRounds {
-		// the rows are where the last round left them: the sides take
-		// turns at going first, so that neither always follows the same
+		// the sides take turns at going first, so neither always follows the same
 		// move of 10,000 rows
 		sides := []bool{false, true}
 		if round%2 == 1 {
@@ -132,9 +123,8 @@ func insightsPhase(ctx context.Context, o options, st *stores, c *client, ws uui
 	return out, nil
 }
 
-// results are the phase's lines of the table: the list by views with the
-// insights, held to targetInsightsRatio times the list without them, and
-// the insights' sorts.
+// results are the phase's lines: the list with the insights against
+// targetInsightsRatio, and the insights' sorts.
 func (r insightsRun) results() []result {
 	before, with := r.Before, r.With
 	limit := time.Duration(float64(r.Before.P95) * targetInsightsRatio)
@@ -151,7 +141,6 @@ func (r insightsRun) results() []result {
 	return out
 }
 
-// printInsights writes what the step did and how long it took.
 func printInsights(out io.Writer, r insightsRun) {
 	fmt.Fprintf(out, "\n### Insights\n\n")
 	fmt.Fprintf(out, "- the first insights step over the large workspace (every video's curve read from its raw snapshots): %s for %d videos, %d curves read, %d scored\n",

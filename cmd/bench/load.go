@@ -17,7 +17,6 @@ import (
 	"github.com/reeltrack/reeltrack/internal/auth"
 )
 
-// stats summarizes the latencies of one measurement.
 type stats struct {
 	N             int
 	P50, P95, P99 time.Duration
@@ -25,8 +24,7 @@ type stats struct {
 	Errors        int
 }
 
-// summarize computes nearest-rank percentiles; wall is the measurement's
-// wall time for the rate (0: no rate).
+// summarize computes nearest-rank percentiles; wall gives the rate (0: none).
 func summarize(ds []time.Duration, wall time.Duration) stats {
 	s := stats{N: len(ds)}
 	if len(ds) == 0 {
@@ -51,14 +49,11 @@ type client struct {
 	http   *http.Client
 	db     *pgxpool.Pool
 	ws     uuid.UUID
-	// forget makes invalidate also bump the history version, as a late
-	// scrape does: no start values kept by the server are read; and cold
-	// then waits for settle after each request, for the server's work in
-	// the background to end (the start values it computes after a miss)
+	// forget makes invalidate also bump the history version, as a late scrape
+	// does, and cold wait for the server's background work after each request
 	forget bool
 	settle func()
-	// before, when set, runs before each cold request, after the
-	// invalidation.
+	// before, when set, runs before each cold request, after the invalidation.
 	before func(context.Context) error
 }
 
@@ -88,11 +83,8 @@ func newClient(base string, tokens *auth.Tokens, ws workspace, db *pgxpool.Pool,
 	}, nil
 }
 
-// errRouteMissing is the answer of a route the server does not have yet.
 var errRouteMissing = fmt.Errorf("route not found")
 
-// get requests path and reads the whole body; any status but 200 is an
-// error, a 404 for an unknown route is errRouteMissing.
 func (c *client) get(ctx context.Context, path string, body *bytes.Buffer) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+path, nil)
 	if err != nil {
@@ -133,8 +125,8 @@ func (c *client) invalidate(ctx context.Context) error {
 	return nil
 }
 
-// cold measures n requests of path, each after a cache invalidation, one at
-// a time: the latency of a cache miss.
+// cold measures n requests of path, each after a cache invalidation, one at a
+// time: the latency of a cache miss.
 func (c *client) cold(ctx context.Context, path string, n int, check func([]byte) error) (stats, error) {
 	ds, err := c.coldDurations(ctx, path, n, check)
 	if err != nil {
@@ -143,7 +135,6 @@ func (c *client) cold(ctx context.Context, path string, n int, check func([]byte
 	return summarize(ds, 0), nil
 }
 
-// coldDurations is cold's requests, each one's time.
 func (c *client) coldDurations(ctx context.Context, path string, n int, check func([]byte) error) ([]time.Duration, error) {
 	var ds []time.Duration
 	var body bytes.Buffer
@@ -173,16 +164,14 @@ func (c *client) coldDurations(ctx context.Context, path string, n int, check fu
 	return ds, nil
 }
 
-// coldNothingKept is cold with nothing kept from before each request
-// (forget).
 func (c *client) coldNothingKept(ctx context.Context, path string, n int, check func([]byte) error) (stats, error) {
 	c.forget = true
 	defer func() { c.forget = false }()
 	return c.cold(ctx, path, n, check)
 }
 
-// warm measures path answered from the cache: one priming request, a short
-// unrecorded warm-up, then workers requests in parallel for d.
+// warm measures path answered from the cache: priming, a short warm-up, then
+// workers requests in parallel for d.
 func (c *client) warm(ctx context.Context, path string, workers int, d time.Duration) (stats, error) {
 	var body bytes.Buffer
 	if err := c.get(ctx, path, &body); err != nil {
@@ -243,8 +232,6 @@ func (c *client) warm(ctx context.Context, path string, workers int, d time.Dura
 	return s, nil
 }
 
-// export downloads the CSV export n times, after an invalidation each, and
-// returns the timings and the data rows of one download.
 func (c *client) export(ctx context.Context, path string, n int) (stats, int, error) {
 	var ds []time.Duration
 	var body bytes.Buffer

@@ -40,7 +40,6 @@ import (
 	"github.com/reeltrack/reeltrack/schema"
 )
 
-// options are the bench's settings; flags and the environment fill them.
 type options struct {
 	PGURL       string // the bench's own database
 	CH          store.ClickHouseOptions
@@ -55,16 +54,13 @@ type options struct {
 	BaselineRuns int
 	BrowserRuns  int  // timed loads per page and cache state (phase browser)
 	NoBrowser    bool // leave the browser phase out unless -only names it (quick runs)
-	// AnalystClients analyst connections scan the analytics database while
-	// the dashboard is measured (phase analysts).
+	// AnalystClients analyst connections scan the analytics database meanwhile.
 	AnalystClients int
 	NoAnalysts     bool // leave the analysts phase out unless -only names it (quick runs)
-	// NoGrowth leaves the growth phase (two more worlds seeded) out unless
-	// -only names it (quick runs).
+	// NoGrowth leaves the growth phase out unless -only names it.
 	NoGrowth bool
-	// Campaign is the campaign of the campaign phase, SettleRuns the timed
-	// settle runs of one of its weeks; NoCampaign leaves the phase out
-	// unless -only names it (quick runs).
+	// Campaign is the campaign phase's, SettleRuns its timed settle runs;
+	// NoCampaign leaves the phase out unless -only names it.
 	Campaign   campaignSizes
 	SettleRuns int
 	NoCampaign bool
@@ -87,10 +83,8 @@ type options struct {
 	Progress io.Writer // what the bench is doing
 }
 
-// defaultSizes are the issue's sizes.
 var defaultSizes = sizes{Videos: 10_000, Accounts: 200, Days: 90, Small: 1_000, SmallVideos: 5, SmallDays: 3}
 
-// quickSizes make a smoke test that runs in seconds.
 var quickSizes = sizes{Videos: 60, Accounts: 3, Days: 2, Small: 5, SmallVideos: 2, SmallDays: 1}
 
 func main() {
@@ -153,7 +147,7 @@ func run() error {
 		return forecastBacktest(o.Out, o.Sizes)
 	}
 	// The bench makes databases of its own and reads the query log: as the
-	// administrator (CLICKHOUSE_ADMIN_USER, CLICKHOUSE_ADMIN_PASSWORD).
+	// administrator.
 	o.CH.User, o.CH.Password = store.AdminCredentials(o.CH.Addr, os.LookupEnv)
 	var err error
 	if o.Only, err = parsePhases(*only); err != nil {
@@ -164,8 +158,7 @@ func run() error {
 	}
 	if *quick {
 		o.quick()
-		// Quick runs keep their own databases, so a smoke test never
-		// replaces the full-size seed.
+		// Quick runs keep their own databases, never replacing the full-size seed.
 		set := map[string]bool{}
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 		if !set["pg-url"] {
@@ -190,12 +183,8 @@ func run() error {
 	return nil
 }
 
-// allPhases are the parts of a run, in order.
 var allPhases = []string{"cold", "insights", "warm", "browser", "analysts", "growth", "campaign", "export", "tenants", "baseline", "refresh"}
 
-// phases is a set of phases to run; nil runs all of them.
-// "browser" times the dashboard in a headless Chromium; "analysts" times
-// it while analysts scan the analytics database.
 type phases map[string]bool
 
 func parsePhases(s string) (phases, error) {
@@ -213,12 +202,10 @@ func parsePhases(s string) (phases, error) {
 	return p, nil
 }
 
-// runs reports whether the phase is to run.
 func (p phases) runs(phase string) bool { return p == nil || p[phase] }
 
-// ownWorldOnly reports whether every phase to run has databases of its
-// own (the campaign) or none (the refresh planner), so the default world
-// need not be seeded or served.
+// ownWorldOnly reports whether every phase to run has databases of its own or
+// none, so the default world need not be seeded or served.
 func (p phases) ownWorldOnly() bool {
 	if p == nil {
 		return false
@@ -231,7 +218,6 @@ func (p phases) ownWorldOnly() bool {
 	return true
 }
 
-// quick switches to the smoke-test sizes and measurement lengths.
 func (o *options) quick() {
 	o.Sizes = quickSizes
 	o.Duration = 300 * time.Millisecond
@@ -239,17 +225,11 @@ func (o *options) quick() {
 	o.ColdRequests, o.ExportRuns, o.BaselineRuns = 3, 2, 2
 	o.TenantDuration = time.Second
 	o.MergeWait = 5 * time.Second
-	// Chromium takes seconds to start: a quick run leaves it out unless
-	// -only browser asks for it.
+	// These phases take long, need root or seed worlds of their own: a quick run
+	// leaves them out unless -only names them (the campaign then at a tiny size).
 	o.NoBrowser, o.BrowserRuns = true, 3
-	// The analysts phase installs a ClickHouse user (root) and scans for
-	// seconds: left out too unless -only analysts asks for it.
 	o.NoAnalysts = true
-	// The growth phase seeds two more worlds: left out too unless -only
-	// growth asks for it.
 	o.NoGrowth = true
-	// The campaign phase seeds a world of its own: left out too unless
-	// -only campaign asks for it, and then at a tiny size.
 	o.NoCampaign, o.Campaign, o.SettleRuns = true, quickCampaign, 2
 }
 
@@ -262,7 +242,6 @@ func withDatabase(dsn, db string) string {
 	return u.String()
 }
 
-// stores are the bench's connections.
 type stores struct {
 	*store.Stores
 	chDatabase string                  // the bench's ClickHouse database
@@ -308,8 +287,7 @@ func openStores(ctx context.Context, o options) (*stores, error) {
 		st.close()
 		return nil, fmt.Errorf("migrate: %w", err)
 	}
-	// a few tries: on a loaded machine one ping can outlast the store's
-	// short Redis budget
+	// a few tries: on a loaded machine one ping can outlast Redis's short budget
 	err = st.Redis.Ping(ctx)
 	for try := 1; err != nil && try < 5 && ctx.Err() == nil; try++ {
 		time.Sleep(time.Duration(try) * 200 * time.Millisecond)
@@ -341,15 +319,11 @@ func createPostgresDB(ctx context.Context, dsn, name string) error {
 	return nil
 }
 
-// openServerClickHouse connects as the server does (store.OpenClickHouse),
-// with query logging on, so the report can say how long ClickHouse took
-// per query.
 func openServerClickHouse(ctx context.Context, o store.ClickHouseOptions) (driver.Conn, error) {
 	o.Settings = clickhouse.Settings{"log_queries": 1}
 	return store.OpenClickHouse(ctx, o)
 }
 
-// queryTime is what system.query_log says about one kind of query.
 type queryTime struct {
 	Query               string
 	Count               uint64
@@ -358,8 +332,8 @@ type queryTime struct {
 	MemoryBytes         float64 // median
 }
 
-// clickhouseTimes reads the query log of the server's queries between
-// since and until (whole seconds), grouped by the beginning of their text.
+// clickhouseTimes reads the query log between since and until, grouped by
+// the start of each query's text.
 func clickhouseTimes(ctx context.Context, ch driver.Conn, since, until time.Time) ([]queryTime, error) {
 	rows, err := ch.Query(ctx, `
 SELECT substring(replaceRegexpAll(query, '\\s+', ' '), 1, 60) AS q, count(),

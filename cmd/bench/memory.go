@@ -12,22 +12,17 @@ import (
 	"time"
 )
 
-// targetExportGrowth is the bound on what the server's memory
-// grows by while one workspace's clients run 20 parallel exports.
+// targetExportGrowth bounds the server's memory growth while one workspace's
+// clients run 20 parallel exports.
 const targetExportGrowth = 100 << 20
 
-// memGrowth is how the process's memory grew during a measurement. The
-// server runs in the bench's process, so the figures include the bench's
-// own clients (a little: they count the rows of each body as they read
-// it), an upper bound on the server's.
+// memGrowth is how the process's memory grew during a measurement: the
+// bench's clients included, an upper bound on the server's.
 type memGrowth struct {
-	// Before is the resident set once the Go heap was collected and
-	// returned to the system; Peak is the largest resident set during the
-	// measurement (the kernel's high-water mark when it can be reset,
-	// else the largest of samples taken every 10 ms).
+	// Before is the resident set after a collection returned the heap; Peak the
+	// largest during the measurement (the kernel's high-water mark, else samples).
 	Before, Peak uint64
-	// HeapBefore and HeapPeak are the bytes of live and not yet collected
-	// Go objects, sampled the same way.
+	// HeapBefore and HeapPeak are the bytes of Go heap objects, sampled alike.
 	HeapBefore, HeapPeak uint64
 	Exact                bool // Peak is the kernel's high-water mark
 }
@@ -51,17 +46,14 @@ func (m memGrowth) String() string {
 
 func mib(b uint64) string { return fmt.Sprintf("%.1f", float64(b)/(1<<20)) }
 
-// memMeter measures the process's memory from start to stop.
 type memMeter struct {
 	m    memGrowth
 	stop chan struct{}
 	done sync.WaitGroup
 }
 
-// startMem collects the Go heap and gives its free pages back to the
-// system, so that the baseline holds no memory the measured work could
-// reuse without growing, then resets the kernel's high-water mark and
-// samples until stop.
+// startMem returns the heap's free pages so the baseline holds nothing the
+// work could reuse, resets the kernel's high-water mark and samples until stop.
 func startMem() *memMeter {
 	runtime.GC()
 	debug.FreeOSMemory()
@@ -87,7 +79,6 @@ func startMem() *memMeter {
 	return mm
 }
 
-// end stops the sampling and returns the growth.
 func (mm *memMeter) end() memGrowth {
 	close(mm.stop)
 	mm.done.Wait()
@@ -99,13 +90,11 @@ func (mm *memMeter) end() memGrowth {
 	return mm.m
 }
 
-// rss is the process's resident set in bytes, 0 when unknown.
 func rss() uint64 {
 	n, _ := procStatus("VmRSS:")
 	return n
 }
 
-// procStatus reads a "kB" field of /proc/self/status, in bytes.
 func procStatus(field string) (uint64, bool) {
 	b, err := os.ReadFile("/proc/self/status")
 	if err != nil {
@@ -132,7 +121,6 @@ func procStatus(field string) (uint64, bool) {
 
 var heapSample = []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
 
-// heapObjects is the bytes of Go heap objects, live or not yet collected.
 func heapObjects() uint64 {
 	s := make([]metrics.Sample, len(heapSample))
 	copy(s, heapSample)

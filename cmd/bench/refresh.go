@@ -14,10 +14,8 @@ import (
 	"github.com/reeltrack/reeltrack/internal/refresh"
 )
 
-// The refresh phase times the refresh planner (internal/refresh) on one
-// workspace of refreshItems synthetic items: the cron plans every
-// workspace on every call, so a plan of the largest must stay well under
-// a second.
+// The refresh phase times the planner on one workspace of refreshItems
+// items: the cron plans every workspace on every call.
 const (
 	refreshItems   = 100_000
 	refreshRuns    = 15
@@ -25,7 +23,6 @@ const (
 	refreshPlanned = 6 * time.Hour // the Growth plan's interval
 )
 
-// refreshReport is the planner's timings.
 type refreshReport struct {
 	Items    int
 	P50, P95 time.Duration
@@ -35,7 +32,6 @@ type refreshReport struct {
 
 func (r *refreshReport) missed() bool { return r != nil && r.P95 > refreshTarget }
 
-// refreshPhase plans refreshRuns times, after one untimed run.
 func refreshPhase() *refreshReport {
 	now := time.Now().UTC()
 	r := rand.New(rand.NewPCG(2026, 11))

@@ -20,7 +20,7 @@ import (
 )
 
 // seedVersion changes whenever the generator does, so an older seed is
-// replaced instead of reused. 2: workspaces record their latest scrape.
+// replaced. 2: workspaces record their latest scrape.
 const seedVersion = 2
 
 const createSeedMarker = `
@@ -35,7 +35,6 @@ CREATE TABLE IF NOT EXISTS bench_seed (
     seeded_at timestamptz NOT NULL DEFAULT now()
 )`
 
-// marker is one row of bench_seed.
 type marker struct {
 	Version  int
 	Params   string
@@ -70,12 +69,10 @@ ON CONFLICT (part) DO UPDATE SET version = $2, params = $3, end_at = $4, rows = 
 	return nil
 }
 
-// reusable reports whether a marker holds a complete seed of these sizes.
 func (m marker) reusable(found bool, sz sizes) bool {
 	return found && m.Complete && m.Version == seedVersion && m.Params == sz.String()
 }
 
-// seedResult says what the seed step did.
 type seedResult struct {
 	World       *world
 	Reused      bool
@@ -86,10 +83,8 @@ type seedResult struct {
 	BaselineNew bool
 }
 
-// seed makes sure the bench databases hold the world of sz: reused when a
-// complete seed of the same sizes is recorded (unless reseed), written
-// otherwise. The PostgreSQL baseline table is loaded alongside the
-// ClickHouse snapshots, from a second generator over the same world.
+// seed makes sure the bench databases hold the world of sz, reusing a complete
+// seed unless reseed; the baseline table comes from a second generator.
 func seed(ctx context.Context, st *stores, sz sizes, reseed, withBaseline bool, batchRows int, progress io.Writer) (seedResult, error) {
 	if _, err := st.PG.Exec(ctx, createSeedMarker); err != nil {
 		return seedResult{}, fmt.Errorf("create seed marker: %w", err)
@@ -145,7 +140,6 @@ func seed(ctx context.Context, st *stores, sz sizes, reseed, withBaseline bool, 
 	return res, nil
 }
 
-// seedSnapshots replaces the bench databases' tenants and snapshots with w.
 func seedSnapshots(ctx context.Context, st *stores, w *world, batchRows int, progress io.Writer) (marker, error) {
 	start := time.Now()
 	m := marker{Version: seedVersion, Params: w.Sizes.String(), End: w.End}
@@ -158,9 +152,8 @@ func seedSnapshots(ctx context.Context, st *stores, w *world, batchRows int, pro
 	if err := seedTenants(ctx, st.PG, w); err != nil {
 		return m, err
 	}
-	// The inserts go through a connection of their own, closed after: a
-	// connection keeps buffers the size of the largest block it sent,
-	// which would stay in the process beside the server the bench measures.
+	// The inserts go through a connection of their own, closed after: it keeps
+	// buffers the size of its largest block beside the server the bench measures.
 	ch, err := store.OpenClickHouse(ctx, st.chOptions)
 	if err != nil {
 		return m, err
@@ -175,9 +168,8 @@ func seedSnapshots(ctx context.Context, st *stores, w *world, batchRows int, pro
 	return m, writeMarker(ctx, st.PG, "snapshots", m)
 }
 
-// wipe empties the bench databases and the bench's Redis keys. They are the
-// bench's own (the name check in openStores makes sure), never a developer's
-// data.
+// wipe empties the bench databases and Redis keys: the bench's own (see the
+// name check in openStores), never a developer's data.
 func wipe(ctx context.Context, st *stores) error {
 	if _, err := st.PG.Exec(ctx, `TRUNCATE users, workspaces CASCADE`); err != nil {
 		return fmt.Errorf("empty postgres tables: %w", err)
@@ -187,9 +179,7 @@ func wipe(ctx context.Context, st *stores) error {
 			return fmt.Errorf("empty clickhouse table %s: %w", t, err)
 		}
 	}
-	// The analytics database's metric tables, filled from the snapshots by
-	// materialized views (its dimensions are rebuilt when the analysts
-	// phase finds them empty).
+	// The analytics database's metric tables, which materialized views fill.
 	adb := schema.AnalyticsDatabase(st.chDatabase)
 	tables := append([]string{}, analytics.MetricTables...)
 	for _, d := range analytics.Dimensions {
@@ -212,15 +202,12 @@ func wipe(ctx context.Context, st *stores) error {
 	return nil
 }
 
-// seedTenants writes the users, workspaces, members, accounts and videos.
 func seedTenants(ctx context.Context, db *pgxpool.Pool, w *world) error {
 	all := append([]workspace{w.Big}, w.Small...)
 	created := w.End.Add(-time.Duration(w.Sizes.hours()) * time.Hour)
 	var users, workspaces, members, accounts, videos [][]any
-	// Workspace ids repeat from seed to seed; data and history versions
-	// must not, or a new seed would read answers or start values cached
-	// from the previous one. Every workspace was last scraped at the end
-	// of its snapshots, as the scrape that wrote them records.
+	// Workspace ids repeat from seed to seed; data and history versions must
+	// not, or a new seed would read what was cached from the previous one.
 	version := time.Now().UnixMilli()
 	for _, ws := range all {
 		users = append(users, []any{ws.Owner, ws.Email, created})
@@ -267,8 +254,7 @@ func seedTenants(ctx context.Context, db *pgxpool.Pool, w *world) error {
 	if err := tx.Commit(ctx); err != nil {
 		return fmt.Errorf("seed tenants: %w", err)
 	}
-	// The planner's statistics, as autovacuum would gather them on a
-	// running server some time after a bulk load.
+	// The planner's statistics, as autovacuum would gather them.
 	if _, err := db.Exec(ctx, `ANALYZE users, workspaces, workspace_members, accounts, videos`); err != nil {
 		return fmt.Errorf("analyze the seed: %w", err)
 	}
@@ -302,8 +288,7 @@ func videoURL(p, handle, id string) string {
 const insertSnapshots = `INSERT INTO metric_snapshots (workspace_id, platform, entity_kind, entity_id, account_id,
 	scraped_at, views, likes, comments, shares, saves, followers, job_id, version)`
 
-// columns holds one batch column by column; the slices are reused from
-// batch to batch, so memory stays constant.
+// columns holds one batch column by column, reused from batch to batch.
 type columns struct {
 	ws, entity, account, job []uuid.UUID
 	platform, kind           []string
@@ -332,7 +317,6 @@ func (c *columns) add(r *row, job uuid.UUID, version uint64) {
 	}
 }
 
-// send appends the columns to a batch and sends it.
 func (c *columns) send(ctx context.Context, ch driver.Conn, r []bool) error {
 	// pointers are taken only now: vals may have moved while growing
 	for i := range c.vals {
@@ -362,16 +346,11 @@ func (c *columns) send(ctx context.Context, ch driver.Conn, r []bool) error {
 	return nil
 }
 
-// rowSource yields snapshots one at a time, in the order scrapes would
-// write them: the default world's generator and the campaign's.
+// rowSource yields snapshots one at a time, in the order scrapes write them.
 type rowSource interface {
-	// next fills r with the next snapshot; false when there are no more.
 	next(r *row) bool
 }
 
-// writeSnapshots streams the snapshots of gen (total of them, for the
-// progress lines) into metric_snapshots in batches of batchRows; the
-// materialized views fill the projections.
 func writeSnapshots(ctx context.Context, ch driver.Conn, gen rowSource, total int64, batchRows int, progress io.Writer) (int64, error) {
 	var (
 		r       row
@@ -416,9 +395,8 @@ func writeSnapshots(ctx context.Context, ch driver.Conn, gen rowSource, total in
 	return count, flush()
 }
 
-// waitForMerges waits (up to limit) until ClickHouse has no merge running in
-// the database, so the measurements see the parts a settled table has, and
-// reports the active part count of each table.
+// waitForMerges waits (up to limit) until no merge runs in the database, and
+// reports the active parts per table.
 func waitForMerges(ctx context.Context, ch driver.Conn, db string, limit time.Duration) (map[string]uint64, time.Duration, error) {
 	start := time.Now()
 	for time.Since(start) < limit {

@@ -14,19 +14,16 @@ import (
 	"time"
 )
 
-// targetNeighbourP99 is the bound on another workspace's cached
-// list while one workspace exports heavily.
+// targetNeighbourP99 bounds another workspace's cached list while one exports.
 const targetNeighbourP99 = 50 * time.Millisecond
 
-// statusCounts counts answers by kind.
 type statusCounts struct {
 	OK, Limited, ServerErrors, Other int
 	Complete                         int   // exports downloaded whole
 	Rows                             int64 // data rows of the complete exports
 	Cut                              int   // 200s whose body ended early
 	FirstErr                         error
-	// Took are the times of the complete exports, from the request to the
-	// body's last byte.
+	// Took are the complete exports' times, from request to last byte.
 	Took []time.Duration
 }
 
@@ -65,18 +62,15 @@ func (s *statusCounts) merge(o statusCounts) {
 	}
 }
 
-// neighbourLoad is what the neighbour measurement runs beside the probe.
 type neighbourLoad struct {
 	Name string
 	Run  func(ctx context.Context) statusCounts
 	// Memory measures the process's memory growth during the load.
 	Memory bool
-	// ExportRow adds a line of the load's exports to the table, with
-	// their times and the memory growth against targetExportGrowth.
+	// ExportRow adds a line of the load's exports, with their times and memory.
 	ExportRow bool
 }
 
-// neighbourResult is one measurement of another workspace's list.
 type neighbourResult struct {
 	Name      string
 	Probe     stats
@@ -88,9 +82,8 @@ type neighbourResult struct {
 	ExportRow bool
 }
 
-// probe requests path as c from workers clients, each at most every
-// interval, until until ends; it waits for the answers still on their way
-// (ctx bounds them) and records every answer's latency and status.
+// probe requests path from workers clients, each at most every interval,
+// until until ends, and records every answer's latency and status.
 func (c *client) probe(ctx, until context.Context, path string, workers int, interval time.Duration) (stats, statusCounts) {
 	var (
 		mu  sync.Mutex
@@ -129,8 +122,6 @@ func (c *client) probe(ctx, until context.Context, path string, workers int, int
 	return summarize(all, time.Since(start)), sc
 }
 
-// status requests path and copies the body to w; it returns the status,
-// and an error when the request or the body failed.
 func (c *client) status(ctx context.Context, path string, w io.Writer) (int, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+path, nil)
 	if err != nil {
@@ -148,7 +139,6 @@ func (c *client) status(ctx context.Context, path string, w io.Writer) (int, err
 	return resp.StatusCode, nil
 }
 
-// retryAfter is the wait a 429 asks for, at least a second.
 func retryAfter(h http.Header) time.Duration {
 	n, err := strconv.Atoi(h.Get("Retry-After"))
 	if err != nil || n < 1 {
@@ -157,10 +147,8 @@ func retryAfter(h http.Header) time.Duration {
 	return time.Duration(n) * time.Second
 }
 
-// exportLoop downloads path again and again until ctx ends, waiting as
-// Retry-After says after a 429; every limit bytes per tick it pauses for
-// tick (a slow reader), or reads at full speed when limit is 0. want is
-// the number of data rows a complete export has.
+// exportLoop downloads path until ctx ends, waiting as Retry-After says; with
+// limit > 0 a slow reader. want is a complete export's data rows.
 func (c *client) exportLoop(ctx context.Context, path string, want int, limit int, tick time.Duration) statusCounts {
 	var sc statusCounts
 	for ctx.Err() == nil {
@@ -209,8 +197,6 @@ func (c *client) exportLoop(ctx context.Context, path string, want int, limit in
 	return sc
 }
 
-// countRows reads a CSV body, limit bytes per tick when limit > 0, and
-// returns its data rows.
 func countRows(ctx context.Context, r io.Reader, limit int, tick time.Duration) (int, error) {
 	buf := make([]byte, 32<<10)
 	if limit > 0 {
@@ -242,7 +228,6 @@ func countRows(ctx context.Context, r io.Reader, limit int, tick time.Duration) 
 	return 0, ctx.Err()
 }
 
-// exportLoad runs clients export loops at once.
 func (c *client) exportLoad(path string, want, clients, limit int, tick time.Duration) func(ctx context.Context) statusCounts {
 	return func(ctx context.Context) statusCounts {
 		var (
@@ -265,8 +250,8 @@ func (c *client) exportLoad(path string, want, clients, limit int, tick time.Dur
 	}
 }
 
-// neighbours measures another workspace's cached answer at path, first
-// alone and then beside each load, for d each.
+// neighbours measures another workspace's cached answer at path, alone and
+// then beside each load, for d each.
 func neighbours(ctx context.Context, probe *client, path string, d time.Duration, loads []neighbourLoad) ([]neighbourResult, error) {
 	// the answer is cached before anything is measured
 	if _, err := probe.status(ctx, path, io.Discard); err != nil {
@@ -319,10 +304,8 @@ func loadAvg1() string {
 	return strings.Fields(string(b))[0]
 }
 
-// neighbourRows turns the measurements into lines of the table: the probe's
-// latencies, and whether p99 stayed within the target with no 5xx anywhere.
-// A load whose memory was measured adds a line of its exports (of
-// exportPath).
+// neighbourRows turns the measurements into lines of the table: p99 within
+// the target and no 5xx anywhere.
 func neighbourRows(path, exportPath string, rs []neighbourResult) []result {
 	var out []result
 	for _, r := range rs {
@@ -350,9 +333,8 @@ func neighbourRows(path, exportPath string, rs []neighbourResult) []result {
 	return out
 }
 
-// exportMemoryRow is the line of the exports of a load whose memory was
-// measured: the times of the complete exports, their rows per second of
-// the measurement, and the process's memory growth against the target.
+// exportMemoryRow is the line of a measured load's exports: their times,
+// rows per second and memory growth against the target.
 func exportMemoryRow(exportPath string, r neighbourResult) result {
 	l, g := r.Load, *r.Mem
 	s := summarize(append([]time.Duration(nil), l.Took...), 0)
@@ -367,7 +349,6 @@ func exportMemoryRow(exportPath string, r neighbourResult) result {
 	return res
 }
 
-// neighbourNotes say what the loads beside the probe got.
 func neighbourNotes(rs []neighbourResult, d time.Duration) []string {
 	var out []string
 	for _, r := range rs {

@@ -8,7 +8,6 @@ import (
 	"github.com/google/uuid"
 )
 
-// sizes is the shape of the seeded data.
 type sizes struct {
 	Videos      int // videos of the large workspace
 	Accounts    int // accounts of the large workspace; videos are spread evenly over them
@@ -26,8 +25,6 @@ func (s sizes) String() string {
 func (s sizes) hours() int      { return s.Days * 24 }
 func (s sizes) smallHours() int { return min(s.SmallDays, s.Days) * 24 }
 
-// rows is how many snapshots the generator makes: one per video and per
-// account per hour.
 func (s sizes) rows() int64 {
 	return int64(s.hours())*int64(s.Videos+s.Accounts) + int64(s.smallHours())*int64(s.Small)*int64(s.SmallVideos+1)
 }
@@ -42,8 +39,6 @@ func benchID(format string, args ...any) uuid.UUID {
 	return uuid.NewSHA1(idSpace, fmt.Appendf(nil, format, args...))
 }
 
-// entity is one seeded account or video with the parameters of its growth
-// curve.
 type entity struct {
 	ID        uuid.UUID
 	Workspace uuid.UUID
@@ -63,7 +58,6 @@ type entity struct {
 	followers0, followerPHr float64
 }
 
-// workspace is a seeded tenant: an owner, its accounts and their videos.
 type workspace struct {
 	ID       uuid.UUID
 	Owner    uuid.UUID
@@ -77,8 +71,6 @@ type workspace struct {
 	Hours    int // hours of snapshots, ending at the seed's last hour
 }
 
-// world is everything the seed writes, derived from sizes and the last
-// snapshot hour alone.
 type world struct {
 	Sizes sizes
 	End   time.Time // the hour of the last snapshot
@@ -98,7 +90,6 @@ func (s *splitmix) next() uint64 {
 	return z ^ (z >> 31)
 }
 
-// float returns a number in [lo, hi).
 func (s *splitmix) float(lo, hi float64) float64 {
 	return lo + (hi-lo)*float64(s.next()>>11)/float64(1<<53)
 }
@@ -178,7 +169,6 @@ func makeWorkspace(tag string, n, accounts, videos, hours int, end time.Time) wo
 	return ws
 }
 
-// row is one generated snapshot.
 type row struct {
 	Workspace, Entity, Account uuid.UUID
 	Platform, Kind             int8
@@ -189,7 +179,6 @@ type row struct {
 	Has    [6]bool
 }
 
-// fill computes e's snapshot at hour h of a series of n hours ending at end.
 func (e *entity) fill(r *row, h, n int, end time.Time) {
 	r.Workspace, r.Entity, r.Account, r.Platform, r.Kind = e.Workspace, e.ID, e.Account, e.Platform, e.Kind
 	r.At = end.Add(-time.Duration(n-1-h) * time.Hour)
@@ -217,9 +206,8 @@ func (e *entity) viewsAtAge(age float64) float64 {
 	return views
 }
 
-// generator yields every snapshot of the world hour by hour, all tenants of
-// an hour together, as scrapes would arrive. It holds no rows: memory stays
-// constant whatever the size.
+// generator yields every snapshot hour by hour, as scrapes would arrive,
+// holding no rows: memory stays constant whatever the size.
 type generator struct {
 	w     *world
 	hour  int // 0 .. hours-1 of the large workspace's series
@@ -229,7 +217,6 @@ type generator struct {
 
 func newGenerator(w *world) *generator { return &generator{w: w} }
 
-// next fills r with the next snapshot; false when there are no more.
 func (g *generator) next(r *row) bool {
 	sz, n := g.w.Sizes, g.w.Sizes.hours()
 	for g.hour < n {

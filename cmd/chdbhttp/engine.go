@@ -9,10 +9,9 @@ import (
 	"github.com/ebitengine/purego"
 )
 
-// engine is the ClickHouse engine of libchdb.so, loaded at run time
-// (purego: no cgo, so the binary builds without the library and without a
-// C compiler). The library allows one connection per process; a query runs
-// on the calling goroutine's thread, one at a time (the caller serializes).
+// engine is libchdb.so's ClickHouse engine, loaded at run time (purego: the
+// binary builds without the library or cgo). The library allows one
+// connection per process; the caller serializes queries.
 type engine struct {
 	conn unsafe.Pointer // chdb_connection: the value chdb_connect points at
 
@@ -63,8 +62,8 @@ func openEngine(lib, dir string, args ...string) (*engine, error) {
 	return e, nil
 }
 
-// query runs sql (which may carry binary data after FORMAT, hence its
-// length is passed) and returns its output in format.
+// query runs sql, which may carry binary data after FORMAT, and returns its
+// output in format.
 func (e *engine) query(sql []byte, format string) ([]byte, error) {
 	if len(sql) == 0 {
 		return nil, errors.New("empty query")

@@ -126,9 +126,8 @@ func run() error {
 	return nil
 }
 
-// usersConfig writes into dir the engine's config file that reads its users
-// from the users config at path, and returns the file's path. The engine's
-// one session logs in as `default`, without a password.
+// usersConfig writes the engine's config that reads users from path and
+// returns its path; the session logs in as `default` without a password.
 func usersConfig(dir, path string) (string, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
@@ -165,7 +164,6 @@ func (f *front) version() string {
 	return strings.TrimSpace(string(out))
 }
 
-// reserved are the HTTP parameters that are not settings.
 var reserved = map[string]bool{
 	"query": true, "database": true, "default_format": true, "query_id": true, "user": true,
 	"password": true, "quota_key": true, "session_id": true, "session_timeout": true,
@@ -174,8 +172,7 @@ var reserved = map[string]bool{
 	"http_zlib_compression_level": true, "network_compression_method": true, "network_zstd_compression_level": true,
 }
 
-// unsupported are settings of a server that the engine has no use for
-// (ignored rather than failing the request).
+// unsupported are server settings the engine ignores rather than fails on.
 var unsupported = map[string]bool{
 	// a Distributed table's; the engine is one server
 	"insert_distributed_sync": true,
@@ -211,7 +208,6 @@ func (f *front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(out)
 }
 
-// request is one query with what it needs.
 type request struct {
 	sql      []byte
 	data     []byte // the rows of an INSERT ... FORMAT, from the body
@@ -303,9 +299,8 @@ func parseRequest(r *http.Request) (request, error) {
 	return req, nil
 }
 
-// serve runs req in the session: its database, its settings (those of an
-// earlier request are reset first) and its external tables, which are
-// temporary tables for the length of the request.
+// serve runs req in the session with its database, its settings (an earlier
+// request's are reset) and its external tables as temporary tables.
 func (f *front) serve(req request) ([]byte, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -339,12 +334,10 @@ func (f *front) serve(req request) ([]byte, error) {
 	return f.eng.query(req.sql, req.format)
 }
 
-// insertFormat matches an INSERT whose rows follow in a format.
 var insertFormat = regexp.MustCompile(`(?is)^\s*(INSERT\s+INTO\s+.*?)\s+FORMAT\s+(\w+)\s*$`)
 
-// insert runs an INSERT ... FORMAT F whose rows came in the body: the
-// rows are written to a file that the engine reads (rows inline after the
-// query text are cut short by the library on large binary batches).
+// insert runs an INSERT ... FORMAT F whose rows came in the body through a
+// file the engine reads: the library cuts large inline binary batches short.
 func (f *front) insert(req request) ([]byte, error) {
 	m := insertFormat.FindSubmatch(req.sql)
 	if m == nil {
@@ -366,14 +359,12 @@ func (f *front) insert(req request) ([]byte, error) {
 	return f.eng.query([]byte(sql), req.format)
 }
 
-// helloQuery is what clickhouse-go asks a server over HTTP when it
-// connects; it decodes the answer as a block of its own protocol revision.
+// helloQuery is what clickhouse-go asks a server over HTTP when it connects.
 const helloQuery = "SELECT displayName(), version(), revision(), timezone()"
 
-// hello answers helloQuery in that encoding, with revision 0: the engine
-// writes Native as a server does for a client of revision 0 (no block info,
-// no serialization kinds), and the revision the client reads here is the
-// one it decodes every later answer with.
+// hello answers helloQuery with revision 0, the revision whose Native the
+// engine writes (no block info, no serialization kinds): the client decodes
+// every later answer with the revision it reads here.
 func (f *front) hello() ([]byte, error) {
 	out, err := f.exec("SELECT displayName(), version(), timezone()", "TabSeparated")
 	if err != nil {
@@ -410,9 +401,8 @@ func (f *front) hello() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// applySettings makes the session's settings those of the request: each
-// given one is SET, each one an earlier request set and this one does not
-// goes back to its default.
+// applySettings SETs the request's settings and resets to default those an
+// earlier request set.
 func (f *front) applySettings(settings map[string]string) error {
 	for _, k := range slices.Sorted(maps.Keys(f.set)) {
 		if _, ok := settings[k]; ok {

@@ -85,8 +85,7 @@ func run(o options) error {
 	defer rds.stop()
 
 	// The drill's database is not the service's: the server runs as the
-	// administrator, who makes it (CLICKHOUSE_ADMIN_USER and
-	// CLICKHOUSE_ADMIN_PASSWORD, the local ones by default).
+	// administrator, who makes it.
 	chAddr := os.Getenv("CLICKHOUSE_ADDR")
 	if chAddr == "" {
 		chAddr = "127.0.0.1:9000"
@@ -180,7 +179,6 @@ func run(o options) error {
 	return nil
 }
 
-// recorder keeps every answer's status and latency.
 type recorder struct {
 	mu        sync.Mutex
 	latencies []time.Duration
@@ -236,7 +234,6 @@ func (r *recorder) row(name string) string {
 		pct(0.5), pct(0.95), pct(1))
 }
 
-// session signs a user up and bootstraps their workspace.
 func session(base string) (*http.Client, error) {
 	jar, _ := cookiejar.New(nil)
 	c := &http.Client{Jar: jar, Timeout: 30 * time.Second}
@@ -315,7 +312,6 @@ func (p *postgres) stop() error {
 	return p.asPostgres("pg_ctl", "-D", p.data, "-m", "immediate", "stop")
 }
 
-// pids are the postmaster and its children.
 func (p *postgres) pids() ([]int, error) {
 	b, err := os.ReadFile(filepath.Join(p.data, "postmaster.pid"))
 	if err != nil {
@@ -349,8 +345,8 @@ func (p *postgres) signal(sig syscall.Signal) error {
 func (p *postgres) freeze() error { return p.signal(syscall.SIGSTOP) }
 func (p *postgres) thaw() error   { return p.signal(syscall.SIGCONT) }
 
-// kill ends every process of the cluster at once, as a crash, and clears
-// what a killed postmaster leaves behind so that start works again.
+// kill ends every process of the cluster at once, as a crash, and clears what
+// a killed postmaster leaves behind so start works again.
 func (p *postgres) kill() error {
 	if err := p.signal(syscall.SIGKILL); err != nil {
 		return err
@@ -362,7 +358,6 @@ func (p *postgres) kill() error {
 	return nil
 }
 
-// redisServer is the drill's own Redis.
 type redisServer struct {
 	port int
 	dir  string

@@ -13,7 +13,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/command/dataversion"
 	"github.com/reeltrack/reeltrack/internal/config"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/projections"
@@ -70,10 +70,10 @@ func run() error {
 		}
 		fmt.Println("rebuilt:    ", db, analytics.MetricTables, analytics.Dimensions)
 	}
-	// a ClickHouse migration or a rebuild may have refilled the
-	// projections: what was read from them meanwhile is not kept
+	// a ClickHouse migration or a rebuild may have refilled the projections:
+	// what was read from them meanwhile is not kept
 	if len(applied.ClickHouse) > 0 || *rebuild {
-		if err := command.ForgetHistory(ctx, pg); err != nil {
+		if err := dataversion.ForgetHistory(ctx, pg); err != nil {
 			return err
 		}
 	}

@@ -25,6 +25,7 @@ import (
 	"github.com/reeltrack/reeltrack/projections"
 	"github.com/reeltrack/reeltrack/projections/analytics"
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/numbers"
 	"github.com/reeltrack/reeltrack/schema"
 )
 
@@ -223,11 +224,11 @@ func runAsService(t *testing.T, ctx context.Context, o store.ClickHouseOptions) 
 	}
 
 	clock := func() time.Time { return now }
-	page, err := query.VideosHandler{DB: env.PG, CH: conn, Now: clock}.Handle(ctx, ws, query.VideoQuery{Sort: query.SortViews, Limit: 10})
+	page, err := numbers.VideosHandler{DB: env.PG, CH: conn, Now: clock}.Handle(ctx, ws, numbers.VideoQuery{Sort: numbers.SortViews, Limit: 10})
 	if err != nil || len(page.Videos) != 1 {
 		t.Fatalf("the videos as %s: %+v, %v", o.User, page, err)
 	}
-	if _, err := (query.OverviewHandler{DB: env.PG, CH: conn, Now: clock}).Handle(ctx, ws, query.OverviewQuery{Window: query.Preset7d}); err != nil {
+	if _, err := (numbers.OverviewHandler{DB: env.PG, CH: conn, Now: clock}).Handle(ctx, ws, numbers.OverviewQuery{Window: query.Preset7d}); err != nil {
 		t.Fatalf("the overview as %s: %v", o.User, err)
 	}
 	if _, err := analytics.Sync(ctx, env.PG, conn, schema.AnalyticsDatabase(o.Database)); err != nil {

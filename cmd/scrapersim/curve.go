@@ -18,7 +18,6 @@ func mix(x uint64) uint64 {
 	return x ^ (x >> 31)
 }
 
-// hashOf hashes strings (FNV-1a, then mixed).
 func hashOf(parts ...string) uint64 {
 	h := uint64(14695981039346656037)
 	for _, p := range parts {
@@ -32,31 +31,24 @@ func hashOf(parts ...string) uint64 {
 	return mix(h)
 }
 
-// sub derives an independent seed for one named property.
 func sub(seed uint64, salt string) uint64 { return mix(seed ^ hashOf(salt)) }
 
-// subN derives a seed for a named property at position n (an index, an hour).
 func subN(seed uint64, salt string, n int64) uint64 {
 	return mix(sub(seed, salt) ^ mix(uint64(n)))
 }
 
-// unit maps a seed to [0, 1).
 func unit(seed uint64) float64 { return float64(mix(seed)>>11) / (1 << 53) }
 
-// chance reports whether the property salt of seed falls in the rate.
 func chance(seed uint64, salt string, rate float64) bool { return unit(sub(seed, salt)) < rate }
 
-// between maps a property to [lo, hi).
 func between(seed uint64, salt string, lo, hi float64) float64 {
 	return lo + (hi-lo)*unit(sub(seed, salt))
 }
 
-// logBetween maps a property to [lo, hi) on a log scale.
 func logBetween(seed uint64, salt string, lo, hi float64) float64 {
 	return math.Exp(between(seed, salt, math.Log(lo), math.Log(hi)))
 }
 
-// gauss maps a property to a standard normal value (Box–Muller).
 func gauss(seed uint64, salt string) float64 {
 	s := sub(seed, salt)
 	u1 := math.Max(unit(s), 1e-12)
@@ -64,16 +56,13 @@ func gauss(seed uint64, salt string) float64 {
 	return math.Sqrt(-2*math.Log(u1)) * math.Cos(2*math.Pi*u2)
 }
 
-// pick chooses one of list.
 func pick[T any](seed uint64, salt string, list []T) T {
 	return list[mix(sub(seed, salt))%uint64(len(list))]
 }
 
-// warp turns an age in hours into an "effective" age with hour-by-hour
-// noise that never runs backwards: each whole hour h is moved by up to
-// ±0.45 h and the age is interpolated linearly in between. Because
-// neighbouring hours move by less than one hour, the warped age is strictly
-// increasing, so any increasing function of it is too.
+// warp turns an age in hours into an "effective" age with hour-by-hour noise
+// that never runs backwards: each whole hour moves by up to ±0.45 h, linear in
+// between, so the warped age, and any increasing function of it, increases.
 func warp(seed uint64, hours float64) float64 {
 	if hours <= 0 {
 		return 0
@@ -101,7 +90,6 @@ type curve struct {
 	burstTau  float64
 }
 
-// newCurve draws a curve for a video whose audience is about scale views.
 func newCurve(seed uint64, published time.Time, scale float64) curve {
 	c := curve{
 		seed:      seed,
@@ -117,7 +105,6 @@ func newCurve(seed uint64, published time.Time, scale float64) curve {
 	return c
 }
 
-// viral reports whether the curve has a second burst.
 func (c curve) viral() bool { return c.burstPeak > 0 }
 
 func (c curve) base(hours float64) float64 {
@@ -128,8 +115,8 @@ func (c curve) base(hours float64) float64 {
 	return v
 }
 
-// count is metric at t: ratio times the curve at the metric's own warped
-// age. It never decreases as t grows.
+// count is metric at t: ratio times the curve at the metric's own warped age;
+// it never decreases.
 func (c curve) count(t time.Time, metric string, ratio float64) int64 {
 	hours := t.Sub(c.published).Hours()
 	if hours <= 0 {
@@ -142,8 +129,6 @@ func (c curve) count(t time.Time, metric string, ratio float64) int64 {
 	return int64(v)
 }
 
-// ratio draws a metric's share of views for one video: center with a
-// log-normal spread.
 func ratio(seed uint64, metric string, center float64) float64 {
 	return center * math.Exp(0.45*gauss(seed, metric+":ratio"))
 }
@@ -151,8 +136,7 @@ func ratio(seed uint64, metric string, center float64) float64 {
 // followersOrigin is when every simulated account's follower line starts.
 var followersOrigin = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// growth is a follower count that grows slowly and never drops:
-// base·(1 + rate·days), with the same hourly noise as the view curves.
+// growth is a follower count that only grows: base·(1 + rate·days), noised.
 func growth(seed uint64, base, ratePerDay float64, t time.Time) int64 {
 	hours := t.Sub(followersOrigin).Hours()
 	days := warp(sub(seed, "followers"), math.Max(0, hours)) / 24
@@ -162,16 +146,15 @@ func growth(seed uint64, base, ratePerDay float64, t time.Time) int64 {
 // hourOf numbers the simulated hour of t; format quirks change per hour.
 func hourOf(t time.Time) int64 { return t.Unix() / 3600 }
 
-// quirks decides how a count is written in an item. The real actors write
-// most counts as numbers but some as strings ("83000"), comma strings
-// ("1,234,567"), null, or leave them out; which one is decided per
-// (video, field, hour), so the value underneath still only grows.
+// quirks decides how a count is written in an item: a number, a string, a
+// comma string, null or left out, as the real actors do, per (video, field,
+// hour), so the value underneath still only grows.
 type quirks struct {
 	enabled bool
 }
 
-// count returns the value to put in an item for n: n itself, a string, a
-// comma string, nil or omit{}.
+// count returns what to put in an item for n: n, a string, a comma string,
+// nil or omit{}.
 func (q quirks) count(seed uint64, field string, hour int64, n int64) any {
 	if !q.enabled {
 		return n
@@ -190,7 +173,16 @@ func (q quirks) count(seed uint64, field string, hour int64, n int64) any {
 	return n
 }
 
-// commas writes n with thousands separators.
+// untimedAge is how young a post must be for a listing to drop its time.
+const untimedAge = 48 * time.Hour
+
+// untimed reports whether a listing at at leaves out the post's publish time,
+// as the real actors sometimes do for the newest posts (rate of them). The
+// choice is the post's own, so once untimedAge old it shows its time again.
+func (q quirks) untimed(seed uint64, published, at time.Time, rate float64) bool {
+	return q.enabled && at.Sub(published) < untimedAge && chance(seed, "untimed", rate)
+}
+
 func commas(n int64) string {
 	s := strconv.FormatInt(n, 10)
 	neg := n < 0
@@ -222,8 +214,7 @@ func shortRound(n int64) int64 {
 	return n
 }
 
-// sigRound rounds n down to three significant digits, as YouTube shows
-// subscriber counts.
+// sigRound rounds n down to three significant digits, as YouTube does.
 func sigRound(n int64) int64 {
 	if n < 1000 {
 		return n

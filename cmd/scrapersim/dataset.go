@@ -10,8 +10,6 @@ import (
 	"time"
 )
 
-// actor is one simulated Apify actor: its ids and how its input turns into
-// dataset items.
 type actor struct {
 	id   string // Apify's 17-character id
 	name string // owner~name
@@ -41,7 +39,6 @@ func init() {
 	}
 }
 
-// findActor resolves an actor by id, owner~name or owner/name.
 func findActor(ref string) (actor, bool) {
 	norm := strings.ToLower(strings.Replace(ref, "/", "~", 1))
 	for _, a := range actors {
@@ -63,7 +60,6 @@ func alnumID(seed uint64) string {
 	return string(b)
 }
 
-// input is an actor's decoded input.
 type input map[string]any
 
 // list reads a list of strings; entries may also be {"url": ...} objects
@@ -93,7 +89,6 @@ func (in input) list(key string) []string {
 	return out
 }
 
-// num reads a non-negative whole number, or def when absent or unreadable.
 func (in input) num(key string, def int) int {
 	switch x := in[key].(type) {
 	case float64:
@@ -118,7 +113,6 @@ func (in input) flag(key string) bool {
 	return b
 }
 
-// decodeInput parses a run's input body: a JSON object, or nothing.
 func decodeInput(body []byte) (input, error) {
 	in := input{}
 	if strings.TrimSpace(string(body)) == "" {
@@ -130,14 +124,11 @@ func decodeInput(body []byte) (input, error) {
 	return in, nil
 }
 
-// segment is a run of dataset items made by one generator: the items of
-// one input.
 type segment struct {
 	n   int
 	gen func(i int, at time.Time) obj
 }
 
-// one is a segment of a single item.
 func one(gen func(at time.Time) obj) segment {
 	return segment{1, func(_ int, at time.Time) obj { return gen(at) }}
 }
@@ -154,7 +145,6 @@ func errorRow(url string, extra ...field) segment {
 	})
 }
 
-// clampCount bounds a per-profile item count.
 func (w *world) clampCount(n int) int { return max(0, min(n, w.maxPerProfile)) }
 
 // dataset is a run's default dataset: segments generated on demand at the
@@ -165,10 +155,8 @@ type dataset struct {
 	items int // items the segments make
 	total int // positions: the items and the empty items among them
 	at    time.Time
-	// emptyEvery, when at least 3, makes the first and the last of every
-	// emptyEvery positions an empty item ({}), as an actor that pushed
-	// nothing for an input leaves: a reader whose page size is emptyEvery
-	// finds one at both ends of every page.
+	// emptyEvery, when at least 3, makes the first and last of every emptyEvery
+	// positions an empty item ({}), as an actor that pushed nothing leaves.
 	emptyEvery int
 }
 
@@ -188,7 +176,6 @@ func newDataset(segs []segment, at time.Time, maxItems int) *dataset {
 	return d
 }
 
-// withEmptyItems places empty items as emptyEvery says (0: none).
 func (d *dataset) withEmptyItems(every int) *dataset {
 	if every < 3 {
 		return d
@@ -220,8 +207,7 @@ func (d *dataset) item(i int) obj {
 	return nil
 }
 
-// page returns the bounds of the positions from offset, at most limit of
-// them (limit < 0: all).
+// page returns the bounds of at most limit positions from offset (limit < 0: all).
 func (d *dataset) page(offset, limit int) (from, to int) {
 	from = min(offset, d.total)
 	to = d.total
@@ -232,9 +218,7 @@ func (d *dataset) page(offset, limit int) (from, to int) {
 }
 
 // write streams positions [from, to) as a JSON array, newest-first when
-// desc. With clean, empty items are left out after the bounds were
-// applied, as Apify does with clean=true or skipEmpty=true: the page comes
-// out shorter than its bounds while more items may follow.
+// desc; with clean, empty items go after the bounds apply, as Apify does.
 func (d *dataset) write(w io.Writer, from, to int, desc, clean bool) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	buf := make([]byte, 0, 8<<10)

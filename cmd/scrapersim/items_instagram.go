@@ -10,14 +10,11 @@ import (
 // Instagram items in the shape of apify~instagram-scraper (and its reel and
 // post scrapers).
 //
-// Input: directUrls, resultsType "posts", "reels" or "details",
-// resultsLimit. A post or reel URL gives one post item; a profile URL gives
-// its newest resultsLimit posts ("posts") or reels ("reels", the same reels
-// as the reel scraper lists), or one details item with followersCount and
-// latestPosts ("details"). Every top-level item is named by inputUrl. Like
-// the real actor, a post item carries videoPlayCount (the plays Instagram
-// shows as views) beside videoViewCount, while the posts nested in
-// latestPosts carry only videoViewCount.
+// Input: directUrls, resultsType ("posts", "reels", "details"), resultsLimit.
+// A post URL gives one post item; a profile URL its newest posts or reels, or
+// one details item with latestPosts. Every top-level item is named by
+// inputUrl. A post item carries videoPlayCount beside videoViewCount, the
+// posts nested in latestPosts only videoViewCount, as the real actor's do.
 
 func instagramPlan(w *world, in input) []segment {
 	resultsType := strings.ToLower(in.str("resultsType"))
@@ -105,6 +102,7 @@ type igPost struct {
 	tier      uint64
 	seed      uint64
 	video     bool // a reel URL or the reels lane: always a Video
+	listed    bool // in a profile's listing rather than requested by URL
 }
 
 func (w *world) instagramPostAt(owner account, published time.Time, tier uint64, video bool) igPost {
@@ -156,7 +154,7 @@ func (w *world) instagramFeed(acc account, lane string, i int, at time.Time) (ig
 		owner, coauthor = newAccount("instagram", collaborator(postSeed)), acc.handle
 	}
 	p := w.instagramPostAt(owner, published, acc.tierAt(published), lane == "reels")
-	p.coauthor = coauthor
+	p.coauthor, p.listed = coauthor, true
 	w.owners.put("instagram", p.code, owner.handle)
 	return p, pinned
 }
@@ -190,8 +188,7 @@ func (w *world) instagramFromCode(code string, reel bool) igPost {
 	return p
 }
 
-// instagramPost is a post item; inputURL is empty for the latestPosts
-// nested in a details item.
+// instagramPost is a post item; inputURL is empty for a nested one.
 func (w *world) instagramPost(p igPost, at time.Time, inputURL string, pinned bool) obj {
 	s, a := p.seed, p.owner
 	hour := hourOf(at)
@@ -248,7 +245,9 @@ func (w *world) instagramPost(p igPost, at time.Time, inputURL string, pinned bo
 			o.add("videoPlayCount", 0) // not a view count: carousels have none
 		}
 	}
-	o.add("timestamp", p.published.Truncate(time.Second))
+	if !p.listed || !q.untimed(s, p.published, at, 0.15) {
+		o.add("timestamp", p.published.Truncate(time.Second))
+	}
 	children := []obj{}
 	if kind == "Sidecar" {
 		for i := range 2 + int(mix(sub(s, "children"))%4) {
@@ -284,8 +283,6 @@ func (w *world) instagramPost(p igPost, at time.Time, inputURL string, pinned bo
 	return o
 }
 
-// instagramDetails is the details item of a profile, latestPosts newest
-// first.
 func (w *world) instagramDetails(acc account, inputURL string, n int, at time.Time) obj {
 	hour := hourOf(at)
 	g := acc.grid("")

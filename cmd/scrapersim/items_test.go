@@ -6,6 +6,7 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -340,8 +341,13 @@ func TestSameInputSameItemsAndCountsNeverShrink(t *testing.T) {
 							grew++
 						}
 					}
+					// A listing may leave out the time of a young post (the
+					// quirk "untimed"): unknown this time, not changed.
+					if cur.published == nil && ok {
+						cur.published = prev.published
+					}
 					if check && ok && (fmt.Sprint(cur.text) != fmt.Sprint(prev.text) ||
-						(!strings.HasSuffix(fmt.Sprint(cur.published), "ago") && fmt.Sprint(cur.published) != fmt.Sprint(prev.published))) {
+						(prev.published != nil && !strings.HasSuffix(fmt.Sprint(cur.published), "ago") && fmt.Sprint(cur.published) != fmt.Sprint(prev.published))) {
 						t.Errorf("%s %s: text or publish time changed: %v → %v", actorPath, id, prev.published, cur.published)
 					}
 					last[id] = cur
@@ -531,6 +537,12 @@ func TestAwkwardCasesAppear(t *testing.T) {
 		if _, ok := it["statsV2"]; ok {
 			found["unknown field"]++
 		}
+		if it["isRepost"] == true {
+			found["repost"]++
+		}
+		if _, ok := it["createTimeISO"]; !ok {
+			found["untimed post"]++
+		}
 	}
 	for _, it := range flatPosts(s.scrape("apify~instagram-scraper", `{"directUrls":["https://www.instagram.com/a1/","https://www.instagram.com/a2/","https://www.instagram.com/a3/","https://www.instagram.com/a4/"],"resultsType":"details","resultsLimit":60}`)) {
 		if fmt.Sprint(it["likesCount"]) == "-1" {
@@ -550,11 +562,14 @@ func TestAwkwardCasesAppear(t *testing.T) {
 		}
 		if it["isReply"] == true {
 			found["reply"]++
+			if u, _ := path(it, "author", "userName"); it["inReplyToUsername"] == u {
+				found["self-reply"]++
+			}
 		}
 	}
 	for _, want := range []string{"missing count", "null count", "comma string", "string count", "slideshow", "pinned", "collab",
 		"shop marker", "no shop marker", "no ttSeller", "unknown field", "hidden likes", "instagram Video", "instagram Sidecar",
-		"instagram Image", "instagram collab", "tweet without viewCount", "retweet", "reply"} {
+		"instagram Image", "instagram collab", "tweet without viewCount", "retweet", "reply", "repost", "untimed post", "self-reply"} {
 		if found[want] == 0 {
 			t.Errorf("no %s in the sample", want)
 		}
@@ -608,5 +623,193 @@ func TestSpikeInputTakesOffOnItsSecondRun(t *testing.T) {
 				t.Fatalf("run %d: profile video %d: %d → %d", run, i, firstProfile[i], againProfile[i])
 			}
 		}
+	}
+}
+
+// creatorList is n quoted handles, comma-separated, for an input list.
+func creatorList(n int) string {
+	var handles []string
+	for i := range n {
+		handles = append(handles, fmt.Sprintf("%q", fmt.Sprintf("creator%d", i)))
+	}
+	return strings.Join(handles, ",")
+}
+
+// TestUntimedYoungPostsGetTheirTimeBack: a listing leaves out the publish
+// time of some posts younger than 48 hours, and only of those; the same
+// post listed once it is older shows its time again, the one its id
+// carries.
+func TestUntimedYoungPostsGetTheirTimeBack(t *testing.T) {
+	idTime := func(l idLayout) func(t *testing.T, it map[string]any) time.Time {
+		return func(t *testing.T, it map[string]any) time.Time {
+			t.Helper()
+			id, err := strconv.ParseUint(fmt.Sprint(it["id"]), 10, 64)
+			published, _, ok := l.decode(id)
+			if err != nil || !ok {
+				t.Fatalf("id %v is not one the simulator made", it["id"])
+			}
+			return published
+		}
+	}
+	for _, c := range []struct {
+		actor         string
+		before, after string // inputs: the later lists deeper, as new posts come first
+		fields        []string
+		published     func(*testing.T, map[string]any) time.Time
+		stamp         func(time.Time) string // the time as the fields[0] shows it
+	}{
+		{
+			actor:     "clockworks~tiktok-scraper",
+			before:    `{"profiles":[` + creatorList(40) + `],"resultsPerPage":12}`,
+			after:     `{"profiles":[` + creatorList(40) + `],"resultsPerPage":30}`,
+			fields:    []string{"createTime", "createTimeISO"},
+			published: idTime(tiktokIDs),
+			stamp:     func(p time.Time) string { return strconv.FormatInt(p.Unix(), 10) },
+		},
+		{
+			actor:     "apify~instagram-scraper",
+			before:    `{"directUrls":[` + strings.NewReplacer(`"creator`, `"https://www.instagram.com/creator`).Replace(creatorList(60)) + `],"resultsType":"posts","resultsLimit":8}`,
+			after:     `{"directUrls":[` + strings.NewReplacer(`"creator`, `"https://www.instagram.com/creator`).Replace(creatorList(60)) + `],"resultsType":"posts","resultsLimit":20}`,
+			fields:    []string{"timestamp"},
+			published: idTime(instagramIDs),
+			stamp:     func(p time.Time) string { return p.Truncate(time.Second).Format(isoMillis) },
+		},
+		{
+			actor:     "apidojo~tweet-scraper",
+			before:    `{"twitterHandles":[` + creatorList(40) + `],"maxItems":50}`,
+			after:     `{"twitterHandles":[` + creatorList(40) + `],"maxItems":150}`,
+			fields:    []string{"createdAt"},
+			published: idTime(xIDs),
+			stamp:     func(p time.Time) string { return p.Format(time.RubyDate) },
+		},
+	} {
+		t.Run(c.actor, func(t *testing.T) {
+			s := newSim(t, nil)
+			untimed := map[string]time.Time{}
+			for _, it := range s.scrape(c.actor, c.before) {
+				_, has := it[c.fields[0]]
+				for _, f := range c.fields[1:] {
+					if _, ok := it[f]; ok != has {
+						t.Fatalf("item %v has %s but not all of %v", it["id"], f, c.fields)
+					}
+				}
+				if has {
+					continue
+				}
+				published := c.published(t, it)
+				if age := testEpoch.Sub(published); age >= untimedAge {
+					t.Errorf("item %v without its time is %v old", it["id"], age)
+				}
+				untimed[fmt.Sprint(it["id"])] = published
+			}
+			if len(untimed) == 0 {
+				t.Fatal("no item without its time in the sample")
+			}
+			s.clock.Advance(untimedAge)
+			seen := 0
+			for _, it := range s.scrape(c.actor, c.after) {
+				published, ok := untimed[fmt.Sprint(it["id"])]
+				if !ok {
+					continue
+				}
+				seen++
+				if got := fmt.Sprint(it[c.fields[0]]); got != c.stamp(published) {
+					t.Errorf("item %v, 48 h later: %s %q, want %q", it["id"], c.fields[0], got, c.stamp(published))
+				}
+			}
+			if seen != len(untimed) {
+				t.Errorf("%d of the %d untimed items listed again 48 h later", seen, len(untimed))
+			}
+			t.Logf("%d items without their time, all timed 48 h later", len(untimed))
+
+			plain := newSim(t, noQuirks)
+			for _, it := range plain.scrape(c.actor, c.before) {
+				if _, ok := it[c.fields[0]]; !ok {
+					t.Fatalf("without quirks, item %v has no %s", it["id"], c.fields[0])
+				}
+			}
+		})
+	}
+}
+
+// TestTikTokRepostsAreOtherAuthorsVideos: with quirks, a profile listing
+// holds reposts, another author's video marked isRepost from the reposts
+// section; the same video by its URL is that author's plain video. Without
+// quirks there are none.
+func TestTikTokRepostsAreOtherAuthorsVideos(t *testing.T) {
+	input := `{"profiles":[` + creatorList(40) + `],"resultsPerPage":30}`
+	s := newSim(t, nil)
+	var reposts []map[string]any
+	for _, it := range s.scrape("clockworks~tiktok-scraper", input) {
+		if _, ok := it["isRepost"]; !ok {
+			if it["fromProfileSection"] != "videos" {
+				t.Errorf("item %v: fromProfileSection %v without isRepost", it["id"], it["fromProfileSection"])
+			}
+			continue
+		}
+		author, _ := path(it, "authorMeta", "name")
+		if it["isRepost"] != true || it["fromProfileSection"] != "reposts" || author == it["input"] ||
+			it["webVideoUrl"] != fmt.Sprintf("https://www.tiktok.com/@%v/video/%v", author, it["id"]) {
+			t.Errorf("repost %v of %v by %v: isRepost %v, fromProfileSection %v, webVideoUrl %v",
+				it["id"], it["input"], author, it["isRepost"], it["fromProfileSection"], it["webVideoUrl"])
+		}
+		reposts = append(reposts, it)
+	}
+	if len(reposts) == 0 {
+		t.Fatal("no repost in the sample")
+	}
+	t.Logf("%d reposts", len(reposts))
+	direct := s.scrape("clockworks~tiktok-scraper", fmt.Sprintf(`{"postURLs":[%q]}`, reposts[0]["webVideoUrl"]))[0]
+	if _, ok := direct["isRepost"]; ok || direct["id"] != reposts[0]["id"] {
+		t.Errorf("the reposted video by its URL: id %v, isRepost %v", direct["id"], direct["isRepost"])
+	}
+	listedBy, _ := path(reposts[0], "authorMeta", "name")
+	if a, _ := path(direct, "authorMeta", "name"); a != listedBy {
+		t.Errorf("the reposted video by its URL is by %v, listed by %v", a, listedBy)
+	}
+
+	for _, it := range newSim(t, noQuirks).scrape("clockworks~tiktok-scraper", input) {
+		if _, ok := it["isRepost"]; ok || it["fromProfileSection"] != "videos" {
+			t.Fatalf("without quirks, item %v: isRepost %v, fromProfileSection %v", it["id"], it["isRepost"], it["fromProfileSection"])
+		}
+	}
+}
+
+// TestXSelfReplies: with quirks, about a third of replies answer the
+// author's own tweet (a thread): inReplyToUsername and inReplyToUserId are
+// the author's and the text mentions no one. Other replies mention the
+// account they answer. Without quirks every reply answers another account.
+func TestXSelfReplies(t *testing.T) {
+	input := `{"twitterHandles":[` + creatorList(40) + `],"maxItems":30}`
+	count := func(s *sim) (self, others int) {
+		t.Helper()
+		for _, it := range s.scrape("apidojo~tweet-scraper", input) {
+			if it["isReply"] != true {
+				continue
+			}
+			author, _ := path(it, "author", "userName")
+			authorID, _ := path(it, "author", "id")
+			text := fmt.Sprint(it["text"])
+			if it["inReplyToUsername"] == author {
+				self++
+				if strings.HasPrefix(text, "@") || it["inReplyToUserId"] != authorID {
+					t.Errorf("self-reply %v: text %q, inReplyToUserId %v, author id %v", it["id"], text, it["inReplyToUserId"], authorID)
+				}
+				continue
+			}
+			others++
+			if !strings.HasPrefix(text, fmt.Sprintf("@%v ", it["inReplyToUsername"])) {
+				t.Errorf("reply %v to %v: text %q", it["id"], it["inReplyToUsername"], text)
+			}
+		}
+		return self, others
+	}
+	self, others := count(newSim(t, nil))
+	if self == 0 || others == 0 || self > others {
+		t.Errorf("%d self-replies and %d replies to others, want about one in three replies to self", self, others)
+	}
+	t.Logf("%d self-replies, %d replies to others", self, others)
+	if self, _ := count(newSim(t, noQuirks)); self != 0 {
+		t.Errorf("without quirks, %d self-replies", self)
 	}
 }

@@ -9,10 +9,9 @@ import (
 
 // TikTok items in the shape of clockworks~tiktok-scraper.
 //
-// Input: postURLs (one item each, named by submittedVideoUrl), profiles
-// with resultsPerPage (that many of the profile's newest videos, a pinned
-// older one possibly first, each named by input = the profile as given),
-// excludePinnedPosts.
+// Input: postURLs (an item each, named by submittedVideoUrl), profiles with
+// resultsPerPage (the newest videos, a pinned one possibly first, named by
+// input), excludePinnedPosts.
 
 func tiktokPlan(w *world, in input) []segment {
 	var segs []segment
@@ -46,7 +45,6 @@ func tiktokPlan(w *world, in input) []segment {
 	return segs
 }
 
-// tiktokHandle reads a handle from "user", "@user" or a profile URL.
 func tiktokHandle(p string) string {
 	if i := strings.Index(p, "tiktok.com/@"); i >= 0 {
 		p = p[i+len("tiktok.com/@"):]
@@ -65,6 +63,7 @@ type tiktokVideo struct {
 	tier      uint64
 	seed      uint64
 	photo     bool // the URL was a /photo/ one: a slideshow
+	repost    bool // listed as the profile's repost of another author's video
 }
 
 func (w *world) newTiktokVideo(author account, published time.Time, tier uint64) tiktokVideo {
@@ -72,8 +71,8 @@ func (w *world) newTiktokVideo(author account, published time.Time, tier uint64)
 	return tiktokVideo{id: id, author: author, published: published.Truncate(time.Second), tier: tier, seed: hashOf("tiktok", id)}
 }
 
-// tiktokFeed is item i of a profile's listing at t: the pinned video first
-// when the account has one, then the newest videos.
+// tiktokFeed is item i of a profile's listing at t: the pinned video first,
+// then the newest.
 func (w *world) tiktokFeed(acc account, i int, at time.Time, noPinned bool) (tiktokVideo, bool) {
 	key := feedKey{acc.handle, at.UnixNano(), noPinned}
 	f, ok := w.tiktokFeeds.get(key)
@@ -91,22 +90,24 @@ func (w *world) tiktokFeed(acc account, i int, at time.Time, noPinned bool) (tik
 		}
 	}
 	published := f.grid.at(k)
-	author := acc
+	author, repost := acc, false
 	if postSeed := subN(acc.seed, "post", k); chance(postSeed, "collab", 0.03) {
 		author = newAccount("tiktok", collaborator(postSeed))
+	} else if w.quirks.enabled && chance(postSeed, "repost", 0.04) {
+		// A repost shows the reposted video, by its own author.
+		author, repost = newAccount("tiktok", collaborator(sub(postSeed, "reposted"))), true
 	}
-	return w.newTiktokVideo(author, published, acc.tierAt(published)), pinned
+	v := w.newTiktokVideo(author, published, acc.tierAt(published))
+	v.repost = repost
+	return v, pinned
 }
 
-// feedKey names a profile listing at one time.
 type feedKey struct {
 	handle   string
 	at       int64 // Unix nanoseconds
 	noPinned bool
 }
 
-// tiktokFeedAt is what every item of a profile listing at one time shares:
-// the posting grid, the newest post and the pinned one.
 type tiktokFeedAt struct {
 	grid      grid
 	latest    int64
@@ -127,10 +128,9 @@ func newTiktokFeedAt(acc account, at time.Time, noPinned bool) tiktokFeedAt {
 
 var tiktokURL = regexp.MustCompile(`tiktok\.com/@([^/?#]*)/(video|photo)/(\d+)`)
 
-// tiktokFromURL is the video a post URL names. A video the simulator listed
-// keeps its publish time; any other was published a few hours to days ago.
-// A URL without the author (/@/video/ID), which TikTok opens as the video,
-// gets an author derived from the id, as the real actor reports the real one.
+// tiktokFromURL is the video a post URL names: a listed video keeps its
+// publish time, any other was published hours to days ago. A URL without
+// the author gets one derived from the id, as the real actor reports it.
 func (w *world) tiktokFromURL(u string) (tiktokVideo, bool) {
 	m := tiktokURL.FindStringSubmatch(u)
 	if m == nil {
@@ -159,8 +159,8 @@ type tiktokContext struct {
 	listing      bool // profile listings show counts rounded, as TikTok's pages do
 }
 
-// curve is the video's view curve: a mega account's video is now and then
-// a hit of billions of views.
+// curve is the video's view curve: now and then a mega account's video is a
+// hit of billions of views.
 func (v tiktokVideo) curve() curve {
 	c := newCurve(v.seed, v.published, tierScale(v.tier))
 	if v.tier >= 26 && chance(v.seed, "megaHit", 0.2) {
@@ -192,8 +192,10 @@ func (w *world) tiktokItem(v tiktokVideo, at time.Time, ctx tiktokContext) obj {
 	o.add("id", v.id)
 	o.add("text", text)
 	o.add("textLanguage", pick(s, "lang", []string{"en", "en", "en", "es", "de", "un"}))
-	o.add("createTime", v.published.Unix())
-	o.add("createTimeISO", v.published)
+	if !ctx.listing || !w.quirks.untimed(s, v.published, at, 0.25) {
+		o.add("createTime", v.published.Unix())
+		o.add("createTimeISO", v.published)
+	}
 	o.add("locationCreated", pick(a.seed, "country", []string{"US", "GB", "DE", "BR", "ID", "FR"}))
 	o.add("isAd", false)
 	author := w.tiktokAuthorAt(a, at, ctx.listing)
@@ -247,8 +249,10 @@ func (w *world) tiktokItem(v tiktokVideo, at time.Time, ctx tiktokContext) obj {
 	}
 	o.add("isPinned", ctx.pinned)
 	o.add("isSponsored", false)
-	// TikTok Shop markers are there on some items only: absent means
-	// unknown, not false.
+	if v.repost {
+		o.add("isRepost", true)
+	}
+	// TikTok Shop markers are on some items only: absent means unknown
 	if a.seller && chance(s, "shopShown", 0.7) {
 		o.add("hasTikTokShopProduct", chance(s, "shopProduct", 0.4))
 	} else if !a.seller && chance(s, "shopShown", 0.3) {
@@ -260,17 +264,19 @@ func (w *world) tiktokItem(v tiktokVideo, at time.Time, ctx tiktokContext) obj {
 	}
 	if ctx.listing {
 		o.add("input", ctx.input)
-		o.add("fromProfileSection", "videos")
+		if v.repost {
+			o.add("fromProfileSection", "reposts")
+		} else {
+			o.add("fromProfileSection", "videos")
+		}
 	} else {
 		o.add("submittedVideoUrl", ctx.submittedURL)
 	}
 	return o
 }
 
-// emptyList is an empty list in an item, boxed once.
 var emptyList any = []string{}
 
-// tiktokTags are the hashtag objects of items, built once per tag.
 var tiktokTags = func() map[string]obj {
 	m := make(map[string]obj, len(hashtags))
 	for _, t := range hashtags {
@@ -290,7 +296,6 @@ func newTiktokTag(t string) obj {
 	return obj{{"id", numericID(hashOf(t), "tag", 7)}, {"name", t}, {"title", ""}, {"cover", ""}}
 }
 
-// tiktokAuthorAt is the account as authorMeta shows it at at.
 func (w *world) tiktokAuthorAt(a account, at time.Time, listing bool) tiktokAuthorParts {
 	key := authorKey{a.handle, at.UnixNano(), listing}
 	p, ok := w.tiktokAuthors.get(key)
@@ -301,8 +306,6 @@ func (w *world) tiktokAuthorAt(a account, at time.Time, listing bool) tiktokAuth
 	return p
 }
 
-// meta is authorMeta with the two markers that only some items show drawn
-// for the post.
 func (p tiktokAuthorParts) meta(postSeed uint64) obj {
 	m := make(obj, 0, len(p.head)+len(p.mid)+len(p.tail)+2)
 	m = append(m, p.head...)
@@ -316,16 +319,14 @@ func (p tiktokAuthorParts) meta(postSeed uint64) obj {
 	return append(m, p.tail...)
 }
 
-// authorKey names an account as shown at one time in one kind of page.
 type authorKey struct {
 	handle  string
 	at      int64 // Unix nanoseconds
 	listing bool
 }
 
-// tiktokAuthorParts is authorMeta without its per-post markers, in field
-// order. Every item of a profile listing shows the same author, so it is
-// worked out once per account and time; the parts are only read.
+// tiktokAuthorParts is authorMeta without its per-post markers, worked out
+// once per account and time for a whole listing; only read.
 type tiktokAuthorParts struct {
 	name             string // nickName
 	head, mid, tail  obj
@@ -410,7 +411,6 @@ var tiktokSongs = func() []tiktokSong {
 	return songs
 }()
 
-// hexOf is n hex digits drawn from a seed.
 func hexOf(seed uint64, salt string, n int) string {
 	var b strings.Builder
 	b.Grow(n)

@@ -62,18 +62,17 @@ type tweet struct {
 	published time.Time
 	tier      uint64
 	seed      uint64
+	listed    bool // in a handle's listing rather than requested by URL
 }
 
-// xFeed is tweet i of a handle at t, newest first.
 func (w *world) xFeed(acc account, userName string, i int, at time.Time) tweet {
 	g := acc.grid("")
 	published := g.at(g.latest(at) - int64(i)).Truncate(time.Millisecond)
 	tier := acc.tierAt(published)
 	id := xIDs.encode(published, tier, acc.seed)
-	return tweet{id: id, author: acc, userName: userName, published: published, tier: tier, seed: hashOf("x", strconv.FormatUint(id, 10))}
+	return tweet{id: id, author: acc, userName: userName, published: published, tier: tier, seed: hashOf("x", strconv.FormatUint(id, 10)), listed: true}
 }
 
-// xFromURL is the tweet a status URL names.
 func (w *world) xFromURL(u string) (tweet, bool) {
 	m := xStatusURL.FindStringSubmatch(u)
 	if m == nil {
@@ -104,12 +103,14 @@ func (w *world) xItem(t tweet, at time.Time) obj {
 	id := strconv.FormatUint(t.id, 10)
 	retweet := chance(s, "retweet", 0.08)
 	reply := !retweet && chance(s, "reply", 0.15)
+	// A reply to the author's own tweet continues a thread.
+	selfReply := reply && q.enabled && chance(s, "selfReply", 1.0/3)
 	quote := !retweet && !reply && chance(s, "quote", 0.05)
 	text, tags := caption(s, 30)
 	other := collaborator(sub(s, "other"))
 	if retweet {
 		text = "RT @" + other + ": " + text
-	} else if reply {
+	} else if reply && !selfReply {
 		text = "@" + other + " " + text
 	}
 
@@ -136,15 +137,20 @@ func (w *world) xItem(t tweet, at time.Time) obj {
 			o.add("viewCount", q.count(s, "viewCount", hour, c.count(at, "views", 1)))
 		}
 	}
-	o.add("createdAt", t.published.UTC().Format(time.RubyDate))
+	if !t.listed || !q.untimed(s, t.published, at, 0.05) {
+		o.add("createdAt", t.published.UTC().Format(time.RubyDate))
+	}
 	o.add("lang", "en")
 	o.add("bookmarkCount", q.count(s, "bookmarkCount", hour, c.count(at, "bookmarks", ratio(s, "bookmarks", 0.001))))
 	o.add("isReply", reply)
 	if reply {
-		other := newAccount("x", other)
+		to, toName := newAccount("x", other), other
+		if selfReply {
+			to, toName = a, t.userName
+		}
 		o.add("inReplyToId", numericID(s, "inReplyTo", 19))
-		o.add("inReplyToUserId", numericID(other.seed, "userId", 10))
-		o.add("inReplyToUsername", other.handle)
+		o.add("inReplyToUserId", numericID(to.seed, "userId", 10))
+		o.add("inReplyToUsername", toName)
 		o.add("conversationId", numericID(s, "inReplyTo", 19))
 	} else {
 		o.add("conversationId", id)

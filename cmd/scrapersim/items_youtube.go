@@ -11,14 +11,11 @@ import (
 // YouTube items in the shape of streamers~youtube-scraper (the shorts
 // scraper writes the same items).
 //
-// Input: startUrls [{url}] (or plain strings; the shorts scraper also takes
-// channels), maxResults (videos per channel), maxResultsShorts,
-// maxResultStreams (past live streams, type "stream"). A video URL gives
-// one item; a channel URL (/@handle, /channel/UC…, /c/…, /user/…) gives its
-// newest videos, shorts and streams with numberOfSubscribers. Items are named like the
-// real ones by fromYTUrl (the listing read, e.g. …/@handle/videos, or the
-// video URL) and inputChannelUrl (channel items), and also by inputUrl, the
-// start URL exactly as given.
+// Input: startUrls (or plain strings), maxResults, maxResultsShorts,
+// maxResultStreams. A video URL gives one item; a channel URL its newest
+// videos, shorts and streams with numberOfSubscribers. Items are named by
+// fromYTUrl and inputChannelUrl as the real ones are, and by inputUrl, the
+// start URL as given.
 
 func youtubePlan(shortsOnly bool) func(w *world, in input) []segment {
 	return func(w *world, in input) []segment {
@@ -158,8 +155,6 @@ func laneBit(short bool) uint64 {
 	return 0
 }
 
-// youtubeFeed is item i of a channel's videos, shorts or streams tab at t,
-// newest first.
 func (w *world) youtubeFeed(ch ytChannel, lane string, i int, at time.Time) ytVideo {
 	short := lane == "shorts"
 	g := ch.acc.grid(lane)
@@ -282,7 +277,6 @@ func hashList(tags []string) []string {
 	return out
 }
 
-// titleOf is a video title drawn from a seed.
 func titleOf(s uint64) string {
 	text, _ := caption(sub(s, "title"), 8)
 	if i := strings.Index(text, " #"); i > 0 {

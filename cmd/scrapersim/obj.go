@@ -76,7 +76,6 @@ func appendJSON(b []byte, v any) []byte {
 	return append(b, "null"...)
 }
 
-// appendArray appends the JSON array of xs, each element written by each.
 func appendArray[T any](b []byte, xs []T, each func([]byte, T) []byte) []byte {
 	b = append(b, '[')
 	for i, x := range xs {
@@ -88,7 +87,6 @@ func appendArray[T any](b []byte, xs []T, each func([]byte, T) []byte) []byte {
 	return append(b, ']')
 }
 
-// rawJSON is already-encoded JSON.
 type rawJSON []byte
 
 const hexDigits = "0123456789abcdef"
@@ -101,8 +99,6 @@ var plain = func() (t [256]bool) {
 	return t
 }()
 
-// appendString appends s as a JSON string, escaping what JSON requires and
-// replacing invalid UTF-8.
 func appendString(b []byte, s string) []byte {
 	i := 0
 	for i < len(s) && plain[s[i]] {

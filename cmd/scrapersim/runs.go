@@ -27,12 +27,10 @@ func terminal(status string) bool {
 	return false
 }
 
-// eventOf is the webhook event of a terminal status.
 func eventOf(status string) string {
 	return "ACTOR.RUN." + strings.ReplaceAll(status, "-", "_")
 }
 
-// actorRun is one actor run and its default dataset.
 type actorRun struct {
 	id, actID, actorName       string
 	datasetID, kvsID, queueID  string
@@ -55,14 +53,12 @@ type outcome struct {
 	message string
 }
 
-// runOptions are a run start's query parameters.
 type runOptions struct {
 	timeoutSecs  int
 	memoryMbytes int
 	maxItems     int
 }
 
-// runStore keeps every run in memory.
 type runStore struct {
 	mu       sync.Mutex
 	runs     map[string]*actorRun
@@ -75,7 +71,6 @@ func newRunStore() *runStore {
 	return &runStore{runs: map[string]*actorRun{}, datasets: map[string]*actorRun{}, hookKeys: map[string]bool{}}
 }
 
-// randomID is a random 17-character id like Apify's.
 func randomID() string {
 	b := make([]byte, 17)
 	for i := range b {
@@ -161,7 +156,6 @@ func (st *runStore) schedule(r *actorRun, d time.Duration, f func()) {
 	r.timers = append(r.timers, time.AfterFunc(d, f))
 }
 
-// setRunning moves a READY run to RUNNING.
 func (st *runStore) setRunning(r *actorRun) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
@@ -203,7 +197,6 @@ func (st *runStore) finish(r *actorRun, o outcome, now time.Time) []*webhook {
 	return hooks
 }
 
-// view is the run as the API shows it.
 func (st *runStore) view(r *actorRun, userID string, now time.Time) runView {
 	st.mu.Lock()
 	defer st.mu.Unlock()

@@ -117,7 +117,6 @@ func (s *Server) authorized(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
-// statusRecorder remembers the status written, for the request log.
 type statusRecorder struct {
 	http.ResponseWriter
 	status int
@@ -158,7 +157,6 @@ type badRequest struct{ msg string }
 
 func (e badRequest) Error() string { return e.msg }
 
-// queryInt reads a whole-number query parameter, def when absent.
 func queryInt(r *http.Request, name string, def int) (int, error) {
 	v := strings.TrimSpace(r.URL.Query().Get(name))
 	if v == "" {
@@ -179,7 +177,6 @@ func (s *Server) lookupActor(w http.ResponseWriter, r *http.Request) (actor, boo
 	return a, ok
 }
 
-// start validates a run start request and starts the run.
 func (s *Server) start(w http.ResponseWriter, r *http.Request, a actor, defaultTimeout int) (*actorRun, bool) {
 	body, err := io.ReadAll(io.LimitReader(r.Body, 10<<20))
 	if err != nil {
@@ -222,10 +219,8 @@ func (s *Server) start(w http.ResponseWriter, r *http.Request, a actor, defaultT
 	return run, true
 }
 
-// advanceClock moves the simulator's wall clock (run times, and so the
-// simulated time) on by the duration in ?by=, for tests whose scrapes must
-// lie hours apart: POST /sim/clock?by=1h answers {"data": {"now": ...}}.
-// The clock only moves forward.
+// advanceClock moves the simulator's wall clock, and so simulated time,
+// forward by ?by=, for tests whose scrapes must lie hours apart.
 func (s *Server) advanceClock(w http.ResponseWriter, r *http.Request) {
 	d, err := time.ParseDuration(r.URL.Query().Get("by"))
 	if err != nil || d < 0 {
@@ -236,9 +231,8 @@ func (s *Server) advanceClock(w http.ResponseWriter, r *http.Request) {
 	writeData(w, http.StatusOK, map[string]string{"now": s.clock.now().UTC().Format(isoMillis)})
 }
 
-// finish ends a run and calls its webhooks. The dispatcher counts it from
-// before the run ends, so whoever sees the run ended and waits for the
-// dispatcher waits for its deliveries too.
+// finish ends a run and calls its webhooks, counted by the dispatcher from
+// before the run ends, so a wait for the dispatcher covers its deliveries.
 func (s *Server) finish(r *actorRun, o outcome) {
 	s.hooks.wg.Add(1)
 	defer s.hooks.wg.Done()
@@ -310,7 +304,7 @@ func (s *Server) startRun(w http.ResponseWriter, r *http.Request) {
 }
 
 // runSync is POST /v2/acts/{actor}/run-sync-get-dataset-items: start, wait
-// for the end (up to the timeout, default 300 s) and answer the items.
+// (up to the timeout, 300 s by default) and answer the items.
 func (s *Server) runSync(w http.ResponseWriter, r *http.Request) {
 	a, ok := s.lookupActor(w, r)
 	if !ok {
@@ -405,8 +399,7 @@ func (s *Server) runItems(w http.ResponseWriter, r *http.Request) {
 	s.writeItems(w, r, run, http.StatusOK)
 }
 
-// items is the run's dataset as readable now: empty until the run
-// succeeded, like a real actor's default dataset seen from outside.
+// items is the run's dataset as readable now: empty until the run succeeded.
 func (s *Server) items(r *actorRun) *dataset {
 	s.store.mu.Lock()
 	defer s.store.mu.Unlock()
@@ -416,13 +409,10 @@ func (s *Server) items(r *actorRun) *dataset {
 	return r.data
 }
 
-// writeItems streams a page of dataset items as a bare JSON array with the
-// pagination headers. Only JSON is served. clean (or skipEmpty) drops the
-// empty items after offset and limit are applied, as Apify does, so the
-// page can be shorter than the limit while more items follow; the
-// pagination headers count before that (X-Apify-Pagination-Total is the
-// whole dataset with its empty items). fields and the like are accepted
-// and ignored (the items have no hidden fields).
+// writeItems streams a page of dataset items as a JSON array with the
+// pagination headers. clean (or skipEmpty) drops the empty items after
+// offset and limit apply, as Apify does, so a page can be short while more
+// follow; the headers count before that. fields and the like are ignored.
 func (s *Server) writeItems(w http.ResponseWriter, r *http.Request, run *actorRun, status int) {
 	q := r.URL.Query()
 	if f := q.Get("format"); f != "" && f != "json" {
@@ -457,6 +447,6 @@ func (s *Server) writeItems(w http.ResponseWriter, r *http.Request, run *actorRu
 	h.Set("X-Apify-Pagination-Desc", strconv.FormatBool(desc))
 	w.WriteHeader(status)
 	if err := d.write(w, from, to, desc, clean); err != nil {
-		s.log.Info("dataset stream cut short", "dataset", run.datasetID, "err", err)
+		s.log.Info("dataset stream cut short", "dataset", run.datasetID, "error", err)
 	}
 }

@@ -8,12 +8,10 @@ import (
 	"strings"
 )
 
-// studies are the simulations -study runs over the simulator's world
-// instead of serving, by name: each writes its figures (markdown) to w.
-// Each registers itself from its own file (an init function).
+// studies are the simulations -study runs instead of serving, by name; each
+// registers itself from its own file.
 var studies = map[string]func(w io.Writer) error{}
 
-// studyNames lists the registered studies.
 func studyNames() string {
 	names := make([]string, 0, len(studies))
 	for name := range studies {

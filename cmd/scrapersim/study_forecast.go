@@ -12,18 +12,15 @@ import (
 )
 
 // The forecast study backtests insight.Predict on the simulator's TikTok
-// accounts: each account is tracked hourly from a start time; at each cut
-// everything after the cut is hidden, every video younger than 30 days is
-// forecast from the curves the visible snapshots give, and the forecast is
-// compared with the simulated views 7 and 30 days after the cut. The
-// accounts are split in two halves: the band's width is calibrated on the
-// first and checked on the second.
+// accounts tracked hourly: at each cut the later snapshots are hidden and
+// every video younger than 30 days is forecast and compared with its views 7
+// and 30 days on. The band is calibrated on one half of the accounts and
+// checked on the other.
 
 func init() {
 	studies["forecast"] = func(w io.Writer) error { return forecastStudy(defaultForecastStudy, w) }
 }
 
-// forecastStudyConfig is the world of the study.
 type forecastStudyConfig struct {
 	Accounts     int           // TikTok accounts
 	PerWorkspace int           // accounts per workspace: a workspace's videos are the pool
@@ -33,28 +30,24 @@ type forecastStudyConfig struct {
 	CutEvery     time.Duration
 }
 
-// defaultForecastStudy is what -study forecast runs: 120 accounts tracked
-// for 70 days before the first of 6 cuts 10 days apart, the last 30 days
-// before the end of the simulated history it reads.
+// defaultForecastStudy: 120 accounts tracked 70 days before the first of 6
+// cuts 10 days apart, the last 30 days before the history's end.
 var defaultForecastStudy = forecastStudyConfig{
 	Accounts: 120, PerWorkspace: 10,
 	Start:    time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC),
 	FirstCut: 70 * 24 * time.Hour, Cuts: 6, CutEvery: 10 * 24 * time.Hour,
 }
 
-// forecastVideo is one simulated video with its curve.
 type forecastVideo struct {
 	id        uuid.UUID
 	published time.Time
 	curve     curve
 }
 
-// views are the video's views at t.
 func (v forecastVideo) views(t time.Time) int64 { return v.curve.count(t, "views", 1) }
 
-// visible is the video as the service sees it at cut: its curve from the
-// hourly snapshots taken from start to cut, and the latest of them (zero
-// when there is none).
+// visible is the video as the service sees it at cut: its curve from hourly
+// snapshots from start to cut, and the latest of them.
 func (v forecastVideo) visible(start, cut time.Time) (insight.Video, insight.Point) {
 	var points []insight.Point
 	seen := map[time.Time]bool{}
@@ -83,7 +76,6 @@ func (v forecastVideo) visible(start, cut time.Time) (insight.Video, insight.Poi
 	return insight.Video{ID: v.id, Published: v.published, Curve: insight.CurveOf(v.published, points)}, latest
 }
 
-// forecastAccount lists an account's videos published from..to.
 func forecastAccount(handle string, from, to time.Time) []forecastVideo {
 	acc := newAccount("tiktok", handle)
 	g := acc.grid("")
@@ -97,7 +89,6 @@ func forecastAccount(handle string, from, to time.Time) []forecastVideo {
 	return out
 }
 
-// forecastCase is one forecast to make and what came after.
 type forecastCase struct {
 	video         insight.Video
 	latest        insight.Point
@@ -113,7 +104,6 @@ type forecastCase struct {
 // figures are broken down by and the band calibrated for.
 var classNames = []string{"under 1 day", "1–7 days", "7–30 days"}
 
-// forecastCases builds every case of the study's world.
 func forecastCases(cfg forecastStudyConfig) []forecastCase {
 	type acct struct{ videos []forecastVideo }
 	lastCut := cfg.Start.Add(cfg.FirstCut + time.Duration(cfg.Cuts-1)*cfg.CutEvery)
@@ -162,16 +152,14 @@ func forecastCases(cfg forecastStudyConfig) []forecastCase {
 	return cases
 }
 
-// backtest forecasts the cases of one half (-1: both) with m, per age
-// class.
+// backtest forecasts the cases of one half (-1: both) with m, per age class.
 func backtest(cases []forecastCase, m insight.ForecastMethod, half int) []insight.Backtest {
 	all, _ := backtestGrowing(cases, m, half)
 	return all
 }
 
-// backtestGrowing is backtest, and beside it the tally of the horizons at
-// which the video gained views after the cut (a video that gained none is
-// held by any band, as the band starts at the latest count).
+// backtestGrowing is backtest beside a tally of the horizons the video grew
+// by (one that did not is held by any band, which starts at its count).
 func backtestGrowing(cases []forecastCase, m insight.ForecastMethod, half int) (all, growing []insight.Backtest) {
 	all = make([]insight.Backtest, len(insight.ForecastAgeClasses))
 	growing = make([]insight.Backtest, len(insight.ForecastAgeClasses))
@@ -192,10 +180,9 @@ func backtestGrowing(cases []forecastCase, m insight.ForecastMethod, half int) (
 	return all, growing
 }
 
-// calibrate sets the Widen of m, per age class, at which the band holds
-// the truth of the half's cases 80 % of the time over both horizons.
-// Coverage grows with Widen, so each is found by bisection, between
-// minWiden and 4.
+// calibrate sets m's Widen per age class where the band holds the half's
+// truth 80 % of the time; coverage grows with Widen, so bisection finds it
+// between minWiden and 4.
 func calibrate(cases []forecastCase, m insight.ForecastMethod, half int) insight.ForecastMethod {
 	n := len(insight.ForecastAgeClasses)
 	lo, hi := make([]float64, n), make([]float64, n)
@@ -222,15 +209,12 @@ func calibrate(cases []forecastCase, m insight.ForecastMethod, half int) insight
 	return m
 }
 
-// minWiden is the narrowest calibrated band: the reference curves' own
-// 10th to 90th percentiles. Past a day, most simulated curves have
-// stopped growing, so the truth is the latest count and a band of any
-// width holds it; narrowing the band on the strength of that would leave
-// it far too narrow for curves that keep growing for weeks, as the bench
-// seed's do (docs/forecast.md).
+// minWiden is the narrowest calibrated band: the reference curves' own 10th
+// to 90th percentiles. Most simulated curves stop growing within a day, so
+// any band holds them; narrowing it on that would leave it far too narrow
+// for curves that grow for weeks, as the bench seed's do.
 const minWiden = 1
 
-// figures writes one table row per age class and one for all.
 func figures(w io.Writer, label string, byClass []insight.Backtest) (all insight.Backtest) {
 	row := func(class string, b *insight.Backtest) {
 		r := b.Result()
@@ -244,7 +228,6 @@ func figures(w io.Writer, label string, byClass []insight.Backtest) (all insight
 	return all
 }
 
-// forecastStudy runs the study on cfg's world and writes its report.
 func forecastStudy(cfg forecastStudyConfig, w io.Writer) error {
 	started := time.Now()
 	cases := forecastCases(cfg)
@@ -308,7 +291,6 @@ func forecastStudy(cfg forecastStudyConfig, w io.Writer) error {
 	return nil
 }
 
-// pct writes a share as a percentage.
 func pct(x float64) string {
 	if x < 0.01 {
 		return fmt.Sprintf("%.2f %%", 100*x)

@@ -16,14 +16,10 @@ import (
 
 func init() { studies["refresh"] = refreshStudy }
 
-// The refresh study: a workspace of studyAccounts TikTok accounts of the
-// simulator's world, each tracking its studyLimit newest videos, refreshed
-// for studyDays simulated days two ways at the same snapshot budget (the
-// Growth plan's: every account every 6 hours, 4 × 10 × 60 = 2,400
-// snapshots a day): today's flat schedule (each account every 6 hours,
-// staggered) and the planner of internal/refresh, run every simulated hour
-// with what the service would know (the scraped points, the videos'
-// publish times) and its scrapes charged to the same budget.
+// The refresh study: studyAccounts simulated TikTok accounts, each tracking
+// its studyLimit newest videos, refreshed for studyDays at the Growth plan's
+// budget two ways: the flat schedule (each account every 6 hours) and the
+// planner, run every simulated hour with what the service would know.
 const (
 	studyAccounts = 60
 	studyLimit    = 10
@@ -41,7 +37,6 @@ const (
 // simulator's regular posting schedules.
 var studyStart = time.Date(2025, 3, 3, 0, 0, 0, 0, time.UTC)
 
-// studyVideo is one video of the study: its curve and what was scraped.
 type studyVideo struct {
 	curve  curve
 	points []studyPoint // scraped, oldest first
@@ -54,14 +49,12 @@ type studyPoint struct {
 
 func (v *studyVideo) views(t time.Time) int64 { return v.curve.count(t, "views", 1) }
 
-// withoutBurst is the video's views had it no second burst.
 func (v *studyVideo) withoutBurst(t time.Time) int64 {
 	c := v.curve
 	c.burstPeak = 0
 	return c.count(t, "views", 1)
 }
 
-// lastAt is the last scraped point at or before t.
 func (v *studyVideo) lastAt(t time.Time) (studyPoint, bool) {
 	i := sort.Search(len(v.points), func(i int) bool { return v.points[i].at.After(t) })
 	if i == 0 {
@@ -70,10 +63,8 @@ func (v *studyVideo) lastAt(t time.Time) (studyPoint, bool) {
 	return v.points[i-1], true
 }
 
-// gain24 is the 24-hour gain up to t as the dashboard computes it from
-// the scraped points: the last value at or before t less the last at or
-// before t − 24 h (0 for a video published since; the first value when
-// none is that old).
+// gain24 is the 24-hour gain up to t from the scraped points, as the
+// dashboard computes it.
 func (v *studyVideo) gain24(t time.Time) (int64, bool) {
 	end, ok := v.lastAt(t)
 	if !ok {
@@ -90,7 +81,6 @@ func (v *studyVideo) gain24(t time.Time) (int64, bool) {
 	return end.views - start.views, true
 }
 
-// studyAccount is one tracked account and its videos by post index.
 type studyAccount struct {
 	acc     account
 	grid    grid
@@ -99,8 +89,6 @@ type studyAccount struct {
 	id      uuid.UUID
 }
 
-// tracked is the post indexes of the account's newest studyLimit videos
-// at t.
 func (a *studyAccount) tracked(t time.Time) []int64 {
 	latest := a.grid.latest(t)
 	out := make([]int64, 0, studyLimit)
@@ -128,8 +116,6 @@ func (a *studyAccount) video(k int64) *studyVideo {
 	return v
 }
 
-// scrape records the account's tracked videos at t; it costs studyLimit
-// snapshots.
 func (a *studyAccount) scrape(t time.Time) {
 	for _, k := range a.tracked(t) {
 		v := a.video(k)
@@ -138,9 +124,8 @@ func (a *studyAccount) scrape(t time.Time) {
 	a.scraped = t
 }
 
-// item is what the planner knows of the account at t: its cost, last
-// scrape, the age of its youngest video seen, and its views per hour over
-// the last 24 hours from the scraped points (the insights job's figure).
+// item is what the planner knows of the account at t, its rate from the
+// scraped points (the insights job's figure).
 func (a *studyAccount) item(t time.Time) refresh.Item {
 	it := refresh.Item{ID: a.id, Cost: studyLimit, Created: studyStart.Add(-30 * 24 * time.Hour), LastScraped: a.scraped, Age: -1}
 	if a.scraped.IsZero() {
@@ -168,7 +153,6 @@ func (a *studyAccount) item(t time.Time) refresh.Item {
 	return it
 }
 
-// studyRun is one schedule's outcome.
 type studyRun struct {
 	errors    []float64 // |estimated − true| / true 24-hour gain, in %
 	missed    float64   // Σ |estimated − true| over the samples
@@ -238,7 +222,6 @@ func simulate(due func(t time.Time, accounts []*studyAccount) []int) studyRun {
 	return run
 }
 
-// percentile is the p-th percentile (nearest rank) of xs; NaN when empty.
 func percentile(xs []float64, p float64) float64 {
 	if len(xs) == 0 {
 		return math.NaN()
@@ -249,7 +232,6 @@ func percentile(xs []float64, p float64) float64 {
 	return s[max(i, 0)]
 }
 
-// refreshStudy compares the flat schedule with the planner.
 func refreshStudy(w io.Writer) error {
 	budget := studyAccounts * studyLimit * int(24*time.Hour/studyBase)
 	flat := simulate(func(t time.Time, accounts []*studyAccount) []int {

@@ -18,7 +18,6 @@ import (
 	"time"
 )
 
-// webhook is an ad-hoc webhook registered with a run start.
 type webhook struct {
 	id              string
 	eventTypes      []string
@@ -35,7 +34,6 @@ var knownEvents = []string{
 	"ACTOR.RUN.ABORTED", "ACTOR.RUN.TIMED_OUT", "ACTOR.RUN.RESURRECTED",
 }
 
-// webhookSpec is one entry of the webhooks query parameter.
 type webhookSpec struct {
 	EventTypes      []string        `json:"eventTypes"`
 	RequestURL      string          `json:"requestUrl"`
@@ -44,9 +42,8 @@ type webhookSpec struct {
 	IdempotencyKey  string          `json:"idempotencyKey"`
 }
 
-// parseWebhooks reads the webhooks query parameter: standard Base64
-// (possibly URL-encoded once more, or with its + turned into spaces by a
-// careless client) of a JSON array of webhook specs.
+// parseWebhooks reads the webhooks parameter: Base64 (maybe URL-encoded once
+// more, or + turned into spaces) of a JSON array of webhook specs.
 func parseWebhooks(param string) ([]*webhook, error) {
 	if param == "" {
 		return nil, nil
@@ -117,7 +114,6 @@ func decodeBase64(s string) ([]byte, error) {
 	return nil, errors.New("not Base64")
 }
 
-// templateVars are the values a payload or headers template can use.
 type templateVars struct {
 	UserID    string
 	CreatedAt string
@@ -160,7 +156,6 @@ func render(tmpl string, v templateVars) string {
 	})
 }
 
-// renderHeaders renders a headers template into header values.
 func renderHeaders(tmpl string, v templateVars) (map[string]string, error) {
 	var raw map[string]any
 	if err := json.Unmarshal([]byte(render(tmpl, v)), &raw); err != nil {
@@ -215,7 +210,6 @@ func newDispatcher(cfg Config, log *slog.Logger) *dispatcher {
 	}
 }
 
-// send delivers one event to one webhook in the background.
 func (d *dispatcher) send(h *webhook, v templateVars) {
 	var body []byte
 	if h.payloadTemplate != "" {
@@ -248,10 +242,10 @@ func (d *dispatcher) deliver(h *webhook, dispatchID, event string, body []byte, 
 			return
 		}
 		if attempt >= d.retries {
-			d.log.Warn("webhook given up", "webhook", h.id, "event", event, "url", h.requestURL, "status", status, "err", err, "attempts", attempt+1)
+			d.log.Warn("webhook given up", "webhook", h.id, "event", event, "url", h.requestURL, "status", status, "error", err, "attempts", attempt+1)
 			return
 		}
-		d.log.Info("webhook will be retried", "webhook", h.id, "event", event, "status", status, "err", err, "in", wait)
+		d.log.Info("webhook will be retried", "webhook", h.id, "event", event, "status", status, "error", err, "in", wait)
 		select {
 		case <-d.ctx.Done():
 			return
@@ -281,7 +275,6 @@ func (d *dispatcher) post(h *webhook, dispatchID string, body []byte, headers ma
 	return resp.StatusCode, nil
 }
 
-// close stops retrying and waits for deliveries under way.
 func (d *dispatcher) close() {
 	d.cancel()
 	d.wg.Wait()

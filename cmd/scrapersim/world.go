@@ -11,13 +11,10 @@ import (
 	"time"
 )
 
-// world is what every item generator shares: where simulated time stands,
-// how many items a profile may list, whether counts get format quirks, and
-// which account each generated post belongs to.
+// world is what every item generator shares: simulated time, listing sizes,
+// quirks, and which account each generated post belongs to.
 type world struct {
-	// anchor is the instant a directly requested post that the simulator
-	// did not invent is taken to have been published a few hours to days
-	// before.
+	// anchor is the instant invented foreign posts were published hours to days before.
 	anchor        time.Time
 	maxPerProfile int
 	quirks        quirks
@@ -29,8 +26,8 @@ type world struct {
 	tiktokFeeds   memo[feedKey, tiktokFeedAt]
 }
 
-// memo holds results of a pure function, for concurrent use. It is bounded:
-// when full it starts over.
+// memo holds results of a pure function, for concurrent use; when full it
+// starts over.
 type memo[K comparable, V any] struct {
 	mu sync.Mutex
 	m  map[K]V
@@ -54,8 +51,7 @@ func (c *memo[K, V]) put(k K, v V) {
 	c.m[k] = v
 }
 
-// clock is simulated time: it runs speed times as fast as the wall clock
-// from origin on.
+// clock is simulated time: speed times the wall clock from origin on.
 type clock struct {
 	origin time.Time
 	speed  float64
@@ -69,8 +65,6 @@ func (c clock) sim() time.Time {
 	return c.origin.Add(time.Duration(whole) * time.Second).Add(time.Duration((secs - whole) * 1e9))
 }
 
-// account is a simulated creator on one platform, drawn from the hash of its
-// handle.
 type account struct {
 	platform  string
 	handle    string // lower case, as in URLs
@@ -104,12 +98,10 @@ func newAccount(platform, handle string) account {
 	return a
 }
 
-// followersAt is the account's follower count at t.
 func (a account) followersAt(t time.Time) int64 { return growth(a.seed, a.followers, a.growth, t) }
 
-// tierAt is log2 of the followers at t: the audience a post published then
-// reaches, written into the post's id so a post read back by URL alone has
-// the same curve.
+// tierAt is log2 of the followers at t: the audience of a post published then,
+// written into its id so a post read back by URL has the same curve.
 func (a account) tierAt(t time.Time) uint64 {
 	f := a.followersAt(t)
 	if f < 1 {
@@ -118,7 +110,6 @@ func (a account) tierAt(t time.Time) uint64 {
 	return uint64(min(31, bits.Len64(uint64(f))-1))
 }
 
-// displayName turns a handle into a person's or brand's name.
 func (a account) displayName() string {
 	parts := strings.FieldsFunc(a.handle, func(r rune) bool { return r == '.' || r == '_' || r == '-' })
 	for i, p := range parts {
@@ -136,7 +127,6 @@ func (a account) displayName() string {
 	return name
 }
 
-// numericID is a platform user id: digits drawn from the seed.
 func numericID(seed uint64, salt string, digits int) string {
 	s := strconv.FormatUint(mix(sub(seed, salt)), 10)
 	for len(s) < digits {
@@ -149,12 +139,10 @@ func numericID(seed uint64, salt string, digits int) string {
 	return s
 }
 
-// grid is when an account posts in one lane (videos, shorts, tweets): post
-// k goes out at origin + k·every + jitter with jitter under every, so posts
-// are strictly ordered, new ones keep appearing as time runs, and their
-// times never change. Before deepStart the history is packed one post a
-// minute, so a benchmark profile of 100,000 posts still has plausible dates
-// and distinct ids.
+// grid is when an account posts in one lane: post k at origin + k·every +
+// jitter under every, so posts are ordered and their times never change.
+// Before deepStart history is packed a post a minute, so a profile of
+// 100,000 posts still has plausible dates and distinct ids.
 type grid struct {
 	seed   uint64
 	every  time.Duration
@@ -162,10 +150,8 @@ type grid struct {
 	deepK  int64 // first index on the regular schedule
 }
 
-// deepStart is where the regular posting schedules begin.
 var deepStart = followersOrigin.AddDate(-3, 0, 0)
 
-// cadence is the range of hours between posts per platform lane.
 var cadence = map[string][2]float64{
 	"tiktok":          {6, 48},
 	"instagram":       {12, 96},
@@ -201,7 +187,6 @@ func (g grid) at(k int64) time.Time {
 	return g.origin.Add(time.Duration(k)*g.every + jitter)
 }
 
-// latest is the index of the newest post at t.
 func (g grid) latest(t time.Time) int64 {
 	if first := g.at(g.deepK); t.Before(first) {
 		return g.deepK - int64(math.Ceil(float64(first.Sub(t))/float64(time.Minute)))
@@ -213,16 +198,14 @@ func (g grid) latest(t time.Time) int64 {
 	return k
 }
 
-// postsBy counts the posts made in the lane from the account's creation to t.
 func (a account) postsBy(g grid, t time.Time) int64 {
 	return max(1, g.latest(t)-g.latest(a.created))
 }
 
 // idLayout packs a post's publish time, audience tier and a check into a
-// platform-shaped id, the way real ids carry their creation time: a post
-// requested by URL alone can be recognised as one the simulator listed and
-// given the same publish time and curve. Below the time: tier (5 bits),
-// check, and bits of the author's handle hash.
+// platform-shaped id, as real ids carry their creation time, so a post
+// requested by URL alone gets the same time and curve. Below the time: tier
+// (5 bits), check, and bits of the author's handle hash.
 type idLayout struct {
 	name      string
 	checkBits uint
@@ -250,14 +233,11 @@ func (l idLayout) encode(t time.Time, tier uint64, acctSeed uint64) uint64 {
 	return tv<<l.low() | tier<<(l.checkBits+l.acctBits) | l.check(tv, tier, acct)<<l.acctBits | acct
 }
 
-// decode returns the publish time and tier of an id the simulator made, or
-// ok false for any other id.
 func (l idLayout) decode(id uint64) (t time.Time, tier uint64, ok bool) {
 	t, tier, _, ok = l.decodeAcct(id)
 	return t, tier, ok
 }
 
-// decodeAcct is decode that also returns the author bits.
 func (l idLayout) decodeAcct(id uint64) (t time.Time, tier, acct uint64, ok bool) {
 	tv := id >> l.low()
 	tier = (id >> (l.checkBits + l.acctBits)) & 31
@@ -326,23 +306,18 @@ func ytChannelID(seed uint64) string {
 	return "UC" + base64.RawURLEncoding.EncodeToString(b[:])[:22]
 }
 
-// foreignPublished is when a post the simulator did not list was
-// published: a few hours to a few days before the anchor, so its counts
-// still move.
+// foreignPublished is when a post the simulator did not list was published:
+// hours to days before the anchor, so its counts still move.
 func (w *world) foreignPublished(seed uint64) time.Time {
 	return w.anchor.Add(-time.Duration(logBetween(seed, "foreignAge", 2, 120) * float64(time.Hour)))
 }
 
-// foreignTier is the audience tier of a post the simulator did not list.
 func foreignTier(seed uint64) uint64 { return uint64(between(seed, "foreignTier", 9, 19)) }
 
-// tierScale is the audience of a tier.
 func tierScale(tier uint64) float64 { return math.Ldexp(1, int(tier)) }
 
-// ownerMemo remembers which account a generated post belongs to, for the
-// platforms whose post URLs do not name the author (Instagram /p/, YouTube
-// watch URLs). It is bounded; a post it has forgotten gets an invented
-// author.
+// ownerMemo remembers the account of a generated post, for the platforms
+// whose post URLs do not name the author; a forgotten post gets an invented one.
 type ownerMemo struct {
 	mu sync.Mutex
 	m  map[string]string
@@ -368,32 +343,26 @@ func (o *ownerMemo) get(platform, id string) (string, bool) {
 	return h, ok
 }
 
-// inventedHandle is the author of a post whose author is unknown.
 func inventedHandle(seed uint64) string {
 	return pick(seed, "inventFirst", firstNames) + pick(seed, "inventSep", []string{".", "_", ""}) +
 		pick(seed, "inventLast", handleSuffixes)
 }
 
-// collaborator is the other author of a collab post.
 func collaborator(seed uint64) string {
 	return pick(seed, "collabFirst", firstNames) + pick(seed, "collabSep", []string{".", "_"}) +
 		pick(seed, "collabLast", handleSuffixes)
 }
 
-// SpikeViews is how many views the items answering a "spike" input gain
-// when it takes off.
+// SpikeViews is how many views a "spike" input's items gain when it takes off.
 const SpikeViews = 1_000_000
 
 // takeoffs counts the runs started with each "spike" input: the one state
-// the simulator keeps about inputs, so that a test can make a known video
-// take off between two scrapes whatever the clock does.
+// kept about inputs, so a test can make a known video take off on cue.
 type takeoffs struct {
 	mu   sync.Mutex
 	runs map[string]int
 }
 
-// run records a run started with the input and reports whether it is past
-// the input's first.
 func (t *takeoffs) run(input string) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -404,13 +373,10 @@ func (t *takeoffs) run(input string) bool {
 	return t.runs[input] > 1
 }
 
-// viewFields are the view counts of the four platforms' items.
 var viewFields = map[string]bool{"playCount": true, "videoPlayCount": true, "videoViewCount": true, "viewCount": true}
 
-// spiked returns the segments answering one input of a run: as they are
-// for an input without the marker "spike" and for the first run started
-// with one; from an input's second run on, every item answering it shows
-// SpikeViews more views than its curve.
+// spiked returns the segments answering one input of a run: from a "spike"
+// input's second run on, every item shows SpikeViews more views.
 func (w *world) spiked(input string, segs ...segment) []segment {
 	if !strings.Contains(strings.ToLower(input), "spike") || !w.takeoffs.run(input) {
 		return segs
@@ -431,7 +397,6 @@ func (w *world) spiked(input string, segs ...segment) []segment {
 	return out
 }
 
-// markerError reports whether an input asks for the per-input error row.
 func markerError(input string) bool {
 	l := strings.ToLower(input)
 	return strings.Contains(l, "private") || strings.Contains(l, "notfound")
@@ -454,7 +419,6 @@ var hashtags = []string{
 	"comedy", "lifehack", "ootd", "dayinmylife", "cooking", "gym", "tech", "music", "dance", "diy",
 }
 
-// caption is a post text with hashtags, drawn from the seed.
 func caption(seed uint64, maxWords int) (text string, tags []string) {
 	n := 3 + int(mix(sub(seed, "words"))%uint64(maxWords))
 	words := make([]string, 0, n+4)

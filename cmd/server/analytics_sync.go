@@ -12,21 +12,17 @@ import (
 	"github.com/reeltrack/reeltrack/projections/analytics"
 )
 
-// analyticsSyncInterval is how often the server copies changed dimension
-// rows (workspaces, collections, accounts, videos) from PostgreSQL into the
-// analytics database: the analysts' copy lags the writes by at most about
-// this long plus one run. Writes never wait for it; a run that fails (e.g.
-// ClickHouse is down) is retried on the next tick from where the last good
-// run stopped.
+// analyticsSyncInterval is how often the server copies changed dimension rows
+// into the analytics database: the analysts' copy lags the writes by about
+// this plus one run. A failed run is retried on the next tick from where the
+// last good one stopped; writes never wait for it.
 const analyticsSyncInterval = 10 * time.Second
 
-// analyticsSyncTimeout bounds one run.
 const analyticsSyncTimeout = 2 * time.Minute
 
 // startAnalyticsSync runs analytics.Sync every interval, the first at once,
-// until ctx ends. With several servers, one at a time copies (an advisory
-// lock); the others skip the tick. The returned function stops the loop and
-// waits for it.
+// until ctx ends; with several servers an advisory lock lets one copy at a
+// time. The returned function stops the loop and waits for it.
 func startAnalyticsSync(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db string, interval time.Duration, log *slog.Logger, m *metrics.Metrics) (stop func()) {
 	failing := false
 	return inBackground(ctx, func(ctx context.Context) {
@@ -37,7 +33,7 @@ func startAnalyticsSync(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, d
 			case err != nil && !stopping(ctx):
 				// Logged once per outage, then again when it ends.
 				if !failing {
-					log.Warn("analytics sync failed; retrying each tick", "database", db, "err", err)
+					log.Warn("analytics sync failed; retrying each tick", "database", db, "error", err)
 				}
 				failing = true
 			case err == nil:

@@ -21,9 +21,8 @@ func inBackground(ctx context.Context, loop func(ctx context.Context)) (stop fun
 }
 
 // every calls run at once and then each interval until ctx ends, each call
-// bounded by timeout. A call that ends because ctx ended sees
-// context.Canceled (see stopping); one that ran out of time sees
-// context.DeadlineExceeded.
+// bounded by timeout; a call cut short because ctx ended sees
+// context.Canceled (see stopping).
 func every(ctx context.Context, interval, timeout time.Duration, run func(ctx context.Context)) {
 	t := time.NewTicker(interval)
 	defer t.Stop()

@@ -11,7 +11,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/command/outbox"
 	"github.com/reeltrack/reeltrack/internal/mail"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
@@ -23,9 +23,9 @@ func TestOutboxMailGoesOutOverSMTP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sender := command.Mailer{Mail: s}
+	sender := outbox.Mailer{Mail: s}
 	id := uuid.New()
-	err = sender.SendMail(context.Background(), command.OutgoingMail{ID: id, To: "boss@example.com",
+	err = sender.SendMail(context.Background(), outbox.OutgoingMail{ID: id, To: "boss@example.com",
 		Subject: "reeltrack alert: Take-off (2 videos)", Text: "v1 took off", HTML: "<p>v1 took off</p>"})
 	if err != nil {
 		t.Fatal(err)
@@ -37,16 +37,16 @@ func TestOutboxMailGoesOutOverSMTP(t *testing.T) {
 	}
 
 	// a refused recipient is final; a server that is gone is not
-	err = sender.SendMail(context.Background(), command.OutgoingMail{ID: uuid.New(), To: "unknown@example.com", Subject: "s", Text: "t"})
-	if !errors.Is(err, command.ErrMailRejected) {
+	err = sender.SendMail(context.Background(), outbox.OutgoingMail{ID: uuid.New(), To: "unknown@example.com", Subject: "s", Text: "t"})
+	if !errors.Is(err, outbox.ErrMailRejected) {
 		t.Fatalf("refused recipient: %v", err)
 	}
 	down, err := mail.NewSender(mail.Options{URL: "smtp://127.0.0.1:1?starttls=false", From: "a@example.com", SendTimeout: 2 * time.Second}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = command.Mailer{Mail: down}.SendMail(context.Background(), command.OutgoingMail{ID: uuid.New(), To: "boss@example.com", Subject: "s", Text: "t"})
-	if err == nil || errors.Is(err, command.ErrMailRejected) {
+	err = outbox.Mailer{Mail: down}.SendMail(context.Background(), outbox.OutgoingMail{ID: uuid.New(), To: "boss@example.com", Subject: "s", Text: "t"})
+	if err == nil || errors.Is(err, outbox.ErrMailRejected) {
 		t.Fatalf("server down: %v", err)
 	}
 }

@@ -18,10 +18,12 @@ import (
 	"github.com/reeltrack/reeltrack"
 	"github.com/reeltrack/reeltrack/api"
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
-	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/command/billing"
+	"github.com/reeltrack/reeltrack/command/outbox"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/config"
+	"github.com/reeltrack/reeltrack/internal/logctx"
 	"github.com/reeltrack/reeltrack/internal/mail"
 	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/payment"
@@ -43,7 +45,8 @@ func run() error {
 	if err != nil {
 		return fmt.Errorf("configuration:\n%w", err)
 	}
-	log := slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	// every line written with a request's context names the request
+	log := slog.New(logctx.Handler{Handler: slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: cfg.LogLevel})})
 	log.Info("starting", "config", cfg)
 	if cfg.GeneratedSessionToken {
 		log.Warn("SESSION_SECRET is not set: using a random secret, so sessions end when the server restarts")
@@ -55,7 +58,6 @@ func run() error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	// The series of this process (metrics.New), served on METRICS_ADDR.
 	m := metrics.New()
 	storeOptions := cfg.Stores()
 	storeOptions.Postgres.Metrics, storeOptions.ClickHouse.Metrics = m, m
@@ -68,7 +70,7 @@ func run() error {
 	m.WatchPostgres(pg, log)
 	m.WatchClickHouse(ch)
 	if err := rds.Ping(ctx); err != nil {
-		log.Warn("redis is not answering: running without cache, rate limits per process", "err", err)
+		log.Warn("redis is not answering: running without cache, rate limits per process", "error", err)
 	}
 
 	applied, err := schema.MigrateAll(store.WithoutStatementBound(ctx), pg, ch, schema.ClickHouseLayout{Cluster: cfg.ClickHouseCluster, Node: store.NodeDialer(cfg.Stores().ClickHouse)}, cfg.ClickHouseDatabase)
@@ -87,7 +89,7 @@ func run() error {
 	} else {
 		log.Warn("SCRAPER_TOKEN is not set: tracked items are recorded but not scraped")
 	}
-	var pay command.PaymentProvider
+	var pay billing.PaymentProvider
 	if cfg.StripeSecretKey != "" {
 		pay = payment.NewStripe(payment.Options{SecretKey: cfg.StripeSecretKey, APIURL: cfg.StripeAPIURL})
 		if cfg.StripeWebhookSecret == "" {
@@ -117,17 +119,17 @@ func run() error {
 		Tokens:    auth.NewTokens(cfg.SessionSecret, cfg.SessionTTL),
 		Passwords: passwords,
 		OpenAPI:   reeltrack.OpenAPI,
+		Now:       time.Now,
 		Provider:  provider,
 		Actors:    actors(cfg),
-		Mail:      command.Mailer{Mail: sender},
+		Mail:      outbox.Mailer{Mail: sender},
 		Payment:   pay,
 		Site:      site,
 		Metrics:   m,
 	}))
 
-	// The metrics listener opens first, so that a taken METRICS_ADDR stops
-	// the start before the API serves; it closes last, so that the drain
-	// can be watched.
+	// The metrics listener opens first, so a taken METRICS_ADDR stops the start
+	// before the API serves, and closes last, so the drain can be watched.
 	stopMetrics, err := serveMetrics(cfg.MetricsAddr, m, log)
 	if err != nil {
 		return err
@@ -170,8 +172,8 @@ func run() error {
 // the in-process scheduler: tests wait for rounds with it.
 var afterSchedulerRound func()
 
-// startScheduler starts the in-process scheduler when SCHEDULER_INTERVAL
-// is set. The returned function stops it and waits until it has stopped.
+// startScheduler starts the in-process scheduler when SCHEDULER_INTERVAL is
+// set; the returned function stops it and waits.
 func startScheduler(ctx context.Context, cfg config.Config, log *slog.Logger, m *metrics.Metrics) (stop func(), err error) {
 	if cfg.SchedulerInterval == 0 {
 		return func() {}, nil
@@ -192,7 +194,6 @@ func startScheduler(ctx context.Context, cfg config.Config, log *slog.Logger, m 
 	return inBackground(ctx, s.run), nil
 }
 
-// actors builds the per-platform actor settings from the configuration.
 func actors(cfg config.Config) ingest.Actors {
 	out := ingest.Actors{}
 	for name, id := range cfg.ScraperActors {

@@ -12,13 +12,10 @@ import (
 	"github.com/reeltrack/reeltrack/internal/metrics"
 )
 
-// serveMetrics serves GET /metrics, m's series in Prometheus' text format,
-// on addr (METRICS_ADDR): a listener of its own, apart from the API's, so
-// that the series are never on the public address and the scraper's
-// requests go through none of the API's middleware (nor its rate limits
-// and access log). Any other path answers 404. An empty addr serves
-// nothing. The listener is open when serveMetrics returns; the returned
-// function closes it.
+// serveMetrics serves GET /metrics on addr, a listener of its own, so the
+// series are never on the public address and the scraper's requests skip the
+// API's middleware (rate limits, access log). Other paths answer 404; an
+// empty addr serves nothing. The returned function closes the listener.
 func serveMetrics(addr string, m *metrics.Metrics, log *slog.Logger) (stop func(), err error) {
 	if addr == "" {
 		log.Info("METRICS_ADDR is empty: no metrics listener")
@@ -36,7 +33,7 @@ func serveMetrics(addr string, m *metrics.Metrics, log *slog.Logger) (stop func(
 		defer close(done)
 		log.Info("serving metrics", "addr", ln.Addr().String(), "path", "/metrics")
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			log.Error("metrics listener stopped", "err", err)
+			log.Error("metrics listener stopped", "error", err)
 		}
 	}()
 	return func() {

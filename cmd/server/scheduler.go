@@ -12,8 +12,6 @@ import (
 	"github.com/reeltrack/reeltrack/internal/metrics"
 )
 
-// cronTask is one periodic task of the in-process scheduler: a cron route
-// of the server's own API.
 type cronTask struct {
 	name string
 	path string
@@ -27,11 +25,9 @@ var cronTasks = []cronTask{
 }
 
 // scheduler calls the server's own cron routes over loopback with the cron
-// secret, as an external cron would, so a server started alone refreshes
-// tracked items and sends alerts. Going through the routes keeps one path
-// for the work whoever triggers it: the same handlers, request deadline,
-// access log and error logging. The handlers are safe when an external
-// cron calls them too (due rows are claimed with SKIP LOCKED).
+// secret, as an external cron would, so one path does the work whoever
+// triggers it. The handlers are safe when an external cron calls them too
+// (due rows are claimed with SKIP LOCKED).
 type scheduler struct {
 	base     string // the server's own base URL
 	secret   string
@@ -46,9 +42,8 @@ type scheduler struct {
 }
 
 // run calls every task once per interval, the first after one interval,
-// until ctx ends; the call in flight is then abandoned (the server finishes
-// it while it drains). Ticks that come while a round still runs are
-// dropped, so rounds never overlap.
+// until ctx ends (the server finishes the call in flight while it drains).
+// Ticks that come during a round are dropped, so rounds never overlap.
 func (s scheduler) run(ctx context.Context) {
 	s.log.Info("scheduler started", "interval", s.interval, "tasks", len(s.tasks))
 	t := time.NewTicker(s.interval)
@@ -72,12 +67,11 @@ func (s scheduler) run(ctx context.Context) {
 	}
 }
 
-// call runs one task and logs it when it fails; the route's own access log
-// records every call.
+// call runs one task and logs a failure; the route's access log records it.
 func (s scheduler) call(ctx context.Context, task cronTask) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.base+task.path, nil)
 	if err != nil {
-		s.log.Error("scheduled task", "task", task.name, "err", err)
+		s.log.Error("scheduled task", "task", task.name, "error", err)
 		return
 	}
 	req.Header.Set("Authorization", "Bearer "+s.secret)
@@ -85,7 +79,7 @@ func (s scheduler) call(ctx context.Context, task cronTask) {
 	res, err := s.client.Do(req)
 	if err != nil {
 		if ctx.Err() == nil {
-			s.log.Warn("scheduled task failed", "task", task.name, "err", err)
+			s.log.Warn("scheduled task failed", "task", task.name, "error", err)
 		}
 		return
 	}

@@ -12,21 +12,16 @@ import (
 	"github.com/reeltrack/reeltrack/schema"
 )
 
-// snapshotRetentionInterval is how often the server looks for monthly
-// partitions of raw snapshots past SNAPSHOT_RETENTION. A look is one read
-// of system.parts, so hourly is cheap; a partition expires at most once a
-// month.
+// snapshotRetentionInterval is how often the server looks for monthly raw
+// snapshot partitions past SNAPSHOT_RETENTION: one cheap read of system.parts.
 const snapshotRetentionInterval = time.Hour
 
-// snapshotRetentionTimeout bounds one run.
 const snapshotRetentionTimeout = 5 * time.Minute
 
 // startSnapshotRetention runs projections.DropExpiredSnapshots every
-// interval, the first at once, until ctx ends, and logs what it dropped.
-// It does nothing when retention is zero. On a cluster (p.Cluster) it drops
-// the partitions of every shard's local table. Several servers may
-// run it at once: dropping a partition twice is harmless. The returned
-// function stops the loop and waits for it.
+// interval, the first at once, until ctx ends, on every shard on a cluster;
+// nothing when retention is zero. Several servers may run it at once: a
+// partition dropped twice is harmless. The returned function stops the loop.
 func startSnapshotRetention(ctx context.Context, ch driver.Conn, p schema.Placement, retention, interval time.Duration, now func() time.Time, log *slog.Logger, m *metrics.Metrics) (stop func()) {
 	if retention <= 0 {
 		return func() {}
@@ -38,7 +33,7 @@ func startSnapshotRetention(ctx context.Context, ch driver.Conn, p schema.Placem
 				log.Info("dropped expired raw snapshot partitions", "database", p.DB, "partitions", dropped, "retention", retention)
 			}
 			if err != nil && !stopping(ctx) {
-				log.Warn("dropping expired raw snapshots failed; retrying next hour", "database", p.DB, "err", err)
+				log.Warn("dropping expired raw snapshots failed; retrying next hour", "database", p.DB, "error", err)
 			}
 			if err == nil {
 				m.TaskSucceeded(metrics.TaskSnapshotRetention, now())

@@ -12,9 +12,8 @@ import (
 	"github.com/reeltrack/reeltrack/ingest"
 )
 
-// FinishedRun starts a run of the actor with the input for the scrape job
-// (its id the webhook's idempotency key; the webhook itself goes nowhere,
-// the test completes the job) and waits up to 30 s for the run to finish.
+// FinishedRun starts a run for the scrape job (its id the webhook's
+// idempotency key) and waits up to 30 s for it to finish.
 func FinishedRun(t testing.TB, client *ingest.Client, actor string, input []byte, job uuid.UUID) ingest.Run {
 	t.Helper()
 	ctx := context.Background()

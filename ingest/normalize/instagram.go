@@ -2,21 +2,16 @@ package normalize
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 )
 
-// normalizeInstagram maps an item of apify~instagram-scraper (resultsType
-// "posts", "reels" or "details") or apify~instagram-reel-scraper. A details
-// item is a profile with its latestPosts; every other item is one post.
-//
-// A reel's views are its videoPlayCount, the plays Instagram shows as its
-// views, whichever way the reel was listed (by its URL, in a profile's posts
-// or reels); a post item without one falls back to videoViewCount, the
-// older and smaller count. Posts nested in a profile's latestPosts carry
-// only videoViewCount, so they give no views rather than a different
-// number.
+// normalizeInstagram maps an item of apify~instagram-scraper or -reel-scraper:
+// a details item is a profile with its latestPosts, any other one post. Views
+// are videoPlayCount, the plays Instagram shows; else the older, smaller
+// videoViewCount. latestPosts carry only the latter, so they give no views.
 func normalizeInstagram(o jsonObject, now time.Time) (Item, error) {
 	it := Item{Input: o.firstText("inputUrl")}
 	if isInstagramProfile(o) {
@@ -31,8 +26,7 @@ func normalizeInstagram(o jsonObject, now time.Time) (Item, error) {
 		}
 		for _, p := range o.get("latestPosts").elements() {
 			post := p.object()
-			// One unreadable post must not cost the profile's followers and
-			// the other posts, so it is skipped here instead of failing.
+			// one unreadable post must not cost the profile's followers and other posts
 			if v, ok := instagramPost(post, handle, true, now); ok {
 				it.Videos = append(it.Videos, v)
 			}
@@ -56,8 +50,6 @@ func normalizeInstagram(o jsonObject, now time.Time) (Item, error) {
 	return it, nil
 }
 
-// isInstagramProfile tells a details item (a profile) from a post: profiles
-// have a username and profile fields, posts a shortCode and owner fields.
 func isInstagramProfile(o jsonObject) bool {
 	if o.text("username") == "" || o.text("shortCode") != "" {
 		return false
@@ -70,9 +62,8 @@ func isInstagramProfile(o jsonObject) bool {
 	return false
 }
 
-// instagramPost maps one post; author is used when the post names no owner
-// (posts inside a profile's latestPosts, for which nested is true). ok is
-// false without a shortCode.
+// instagramPost maps one post; author is used when a nested post (in a
+// profile's latestPosts) names no owner. ok is false without a shortCode.
 func instagramPost(p jsonObject, author string, nested bool, now time.Time) (Video, bool) {
 	code := instagramCode(p.text("shortCode"))
 	if code == "" {
@@ -112,14 +103,17 @@ func instagramPost(p jsonObject, author string, nested bool, now time.Time) (Vid
 	if images := p.get("images").elements(); len(images) > 0 {
 		firstImage, _ = images[0].str()
 	}
+	// shortCodes carry no time to stand in for a missing timestamp.
+	published := parseTime(p.get("timestamp"), now)
 	return Video{
-		ID:           code,
-		URL:          url,
-		AuthorHandle: author,
-		Caption:      p.text("caption"),
-		ThumbnailURL: firstNonEmpty(p.text("displayUrl"), firstImage, p.text("thumbnailUrl")),
-		PublishedAt:  parseTime(p.get("timestamp"), now),
-		DurationSec:  parseDuration(p.get("videoDuration")),
+		ID:            code,
+		URL:           url,
+		AuthorHandle:  author,
+		Caption:       p.text("caption"),
+		ThumbnailURL:  firstNonEmpty(p.text("displayUrl"), firstImage, p.text("thumbnailUrl")),
+		PublishedAt:   published,
+		PublishedFrom: timeSource(published, PublishedProvider),
+		DurationSec:   parseDuration(p.get("videoDuration")),
 		Metrics: Metrics{
 			Views:    views,
 			Likes:    p.count("likesCount"), // -1 when the owner hides likes
@@ -127,7 +121,20 @@ func instagramPost(p jsonObject, author string, nested bool, now time.Time) (Vid
 		},
 		Pinned:    p.isTrue("isPinned"),
 		Slideshow: typ == "sidecar",
+		Coauthors: instagramCoauthors(p, author),
 	}, true
+}
+
+// instagramCoauthors lists a collab's other authors, no owner or repeats.
+func instagramCoauthors(p jsonObject, owner string) []string {
+	var out []string
+	for _, c := range p.get("coauthorProducers").elements() {
+		h := normHandle(c.object().text("username"))
+		if h != "" && h != owner && !slices.Contains(out, h) {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 var instagramCodeText = regexp.MustCompile(`^[A-Za-z0-9_-]{5,64}$`)
@@ -140,8 +147,7 @@ func instagramCode(s string) string {
 	return ""
 }
 
-// instagramCodeFromURL reads CODE from /p/CODE/, /reel/CODE/, /reels/CODE/
-// or /tv/CODE/, also after a profile segment (/user/p/CODE/).
+// instagramCodeFromURL reads CODE from /p/, /reel/, /reels/ or /tv/ CODE/.
 func instagramCodeFromURL(raw string) string {
 	host, segs, _ := pathSegments(raw)
 	if !strings.HasSuffix(host, "instagram.com") {
@@ -152,8 +158,7 @@ func instagramCodeFromURL(raw string) string {
 		case "p", "reel", "reels", "tv":
 			c := instagramCode(segs[i+1])
 			if len(c) > 11 && digitsID(c) != "" {
-				// A numeric media id in place of the code; shortCodes of
-				// 64-bit ids have at most 11 characters.
+				// a numeric media id: shortCodes of 64-bit ids have at most 11 characters
 				c = instagramCodeFromMediaID(c)
 			}
 			if c != "" {
@@ -168,9 +173,6 @@ func instagramCodeFromURL(raw string) string {
 // in base 64 with this alphabet (checked against items that carry both).
 const instagramCodeAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
-// instagramCodeFromMediaID derives the shortCode from a numeric media id
-// ("3801288658474055067", or "3725219327902680922_2428242588" with the owner
-// id appended), for posts that carry the id but not the code.
 func instagramCodeFromMediaID(s string) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "_")
 	n, err := strconv.ParseUint(s, 10, 64)

@@ -18,28 +18,21 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
-// Items are read without decoding them into maps: one pass checks that an
-// item is valid JSON and indexes its top-level members, and a value is
-// decoded only when a normalizer asks for it. An item has dozens of fields
-// (music, hashtags, stickers, ...) of which a normalizer reads a handful, so
-// this does a fraction of the work of a full decode. The rules are those of
-// the JSON decoders: RFC 8259 syntax, at most maxJSONDepth levels of
-// nesting, the last of duplicate keys wins, keys match exactly, strings
-// decode as encoding/json does (invalid UTF-8 becomes U+FFFD).
+// Items are not decoded into maps: one pass checks an item and indexes its
+// top-level members, and a value is decoded only when a normalizer asks.
+// The rules are the JSON decoders': RFC 8259, at most maxJSONDepth levels,
+// the last duplicate key wins, exact key match, invalid UTF-8 to U+FFFD.
 
 // maxJSONDepth is the nesting limit of encoding/json and goccy/go-json.
 const maxJSONDepth = 10000
 
-// errJSONEnd is returned when the input ends inside a value; a streaming
-// reader then reads more and scans again.
+// errJSONEnd: the input ended inside a value; a streaming reader reads more.
 var errJSONEnd = errors.New("unexpected end of JSON input")
 
-// jsonSyntaxError reports invalid JSON at an offset.
 func jsonSyntaxError(b []byte, i int, what string) error {
 	return fmt.Errorf("invalid character %q %s at offset %d", b[i], what, i)
 }
 
-// isSpace reports JSON whitespace.
 func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
 
 func skipSpace(b []byte, i int) int {
@@ -49,8 +42,6 @@ func skipSpace(b []byte, i int) int {
 	return i
 }
 
-// scanValue checks the JSON value starting at b[i] (no leading whitespace)
-// and returns the offset just after it.
 func scanValue(b []byte, i, depth int) (int, error) {
 	if i >= len(b) {
 		return i, errJSONEnd
@@ -87,9 +78,8 @@ func scanLiteral(b []byte, i int, lit string) (int, error) {
 	return i + len(lit), nil
 }
 
-// scanNumber checks -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?. A
-// number that reaches the end of the input may go on in the next read, so
-// that is errJSONEnd too; no item ends with a bare number.
+// scanNumber: a number reaching the input's end may go on in the next
+// read, so that is errJSONEnd too; no item ends with a bare number.
 func scanNumber(b []byte, i int) (int, error) {
 	digits := func(i int) (int, error) {
 		if i >= len(b) {
@@ -139,12 +129,9 @@ const (
 	msb = 0x8080808080808080
 )
 
-// scanString checks the string starting at b[i] == '"' and returns the
-// offset after its closing quote; plain reports that the string has no
-// escapes and is ASCII, so its bytes are its value. Eight bytes at a time
-// are let through when none of them is a quote, a backslash, a control
-// character or non-ASCII; non-ASCII bytes are allowed (invalid UTF-8 is
-// replaced when the string is decoded), only checked byte by byte.
+// scanString returns the offset after the closing quote; plain: no escapes
+// and ASCII, so its bytes are its value. Eight bytes at a time pass when
+// none is a quote, backslash, control or non-ASCII byte.
 func scanString(b []byte, i int) (end int, plain bool, err error) {
 	i++
 	plain = true
@@ -153,10 +140,9 @@ func scanString(b []byte, i int) (end int, plain bool, err error) {
 			x := binary.LittleEndian.Uint64(b[i:])
 			q := x ^ (lsb * '"')
 			s := x ^ (lsb * '\\')
-			// A byte is flagged when it is zero after the xor (a quote or
-			// backslash), below 0x20, or has its high bit set. Borrows can
-			// only flag bytes after a truly flagged one, so the lowest flag
-			// is exact.
+			// A byte is flagged when zero after the xor (quote or backslash), below
+			// 0x20, or high-bit set. Borrows only flag bytes after a truly flagged one,
+			// so the lowest flag is exact.
 			m := ((q - lsb) &^ q) | ((s - lsb) &^ s) | ((x - lsb*0x20) &^ x) | x
 			if m &= msb; m != 0 {
 				i += bits.TrailingZeros64(m) / 8
@@ -204,8 +190,7 @@ func scanString(b []byte, i int) (end int, plain bool, err error) {
 
 func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
 
-// scanObject checks the object starting at b[i] == '{'. When members is
-// not nil, each member is appended to *members.
+// scanObject checks the object at b[i] == '{', appending to non-nil members.
 func scanObject(b []byte, i, depth int, members *[]jsonMember) (int, error) {
 	if depth > maxJSONDepth {
 		return i, jsonSyntaxError(b, i, "exceeds the maximum depth")
@@ -259,8 +244,7 @@ func scanObject(b []byte, i, depth int, members *[]jsonMember) (int, error) {
 	}
 }
 
-// scanArray checks the array starting at b[i] == '['. When elems is not
-// nil, each element is appended to *elems.
+// scanArray checks the array at b[i] == '[', appending to non-nil elems.
 func scanArray(b []byte, i, depth int, elems *[]jsonValue) (int, error) {
 	if depth > maxJSONDepth {
 		return i, jsonSyntaxError(b, i, "exceeds the maximum depth")
@@ -296,8 +280,6 @@ func scanArray(b []byte, i, depth int, elems *[]jsonValue) (int, error) {
 	}
 }
 
-// plainString returns the contents of a quoted string that decodes to its
-// own bytes: no escapes and valid UTF-8.
 func plainString(quoted []byte) ([]byte, bool) {
 	s := quoted[1 : len(quoted)-1]
 	if bytes.IndexByte(s, '\\') >= 0 || !utf8.Valid(s) {
@@ -306,30 +288,26 @@ func plainString(quoted []byte) ([]byte, bool) {
 	return s, true
 }
 
-// unquoteSlow decodes a checked JSON string with escapes or invalid UTF-8
-// the way the JSON decoders do.
+// unquoteSlow decodes a checked JSON string as the JSON decoders do.
 func unquoteSlow(quoted []byte) string {
 	var s string
 	_ = json.Unmarshal(quoted, &s) // checked by scanString: cannot fail
 	return s
 }
 
-// jsonValue is the source of one checked JSON value, read on demand; nil
-// when absent.
+// jsonValue is the source of one checked JSON value; nil when absent.
 type jsonValue []byte
 
-// jsonMember is where one member of an object is in its source: the
-// quoted key and the value. Offsets keep the index free of pointers, which
-// makes it cheap to allocate and invisible to the garbage collector.
+// jsonMember holds offsets into the source, keeping the index free of
+// pointers: cheap to allocate and invisible to the garbage collector.
 type jsonMember struct {
 	keyStart, keyEnd, valStart, valEnd uint32
 	plainKey                           bool // the key is its own bytes
 }
 
-// jsonObject is an object's members in source order, duplicates included;
-// the zero value is an absent or non-object value. Getters are lenient: a
-// field of the wrong type reads as absent, so one odd field never costs the
-// item.
+// jsonObject is an object's members in source order, duplicates included.
+// Getters are lenient: a field of the wrong type reads as absent, so one odd
+// field never costs the item.
 type jsonObject struct {
 	src     []byte
 	members []jsonMember
@@ -362,11 +340,9 @@ func decodeObject(raw []byte) (jsonObject, error) {
 	return o, nil
 }
 
-// len is the number of members, duplicates included.
 func (o jsonObject) len() int { return len(o.members) }
 
-// get returns the value of key, nil if absent; of duplicate keys the last
-// wins, as when decoding into a map.
+// get returns the value of key, nil if absent; the last duplicate wins.
 func (o jsonObject) get(key string) jsonValue {
 	for i := len(o.members) - 1; i >= 0; i-- {
 		m := &o.members[i]
@@ -386,15 +362,12 @@ func (o jsonObject) get(key string) jsonValue {
 // has reports whether key is present, even as null.
 func (o jsonObject) has(key string) bool { return o.get(key) != nil }
 
-// object returns the nested object at key; the zero jsonObject, which has
-// no members, if absent or not an object.
 func (o jsonObject) object(key string) jsonObject { return o.get(key).object() }
 
 // text returns the string at key; numbers give their literal text (ids come
 // both ways), anything else "".
 func (o jsonObject) text(key string) string { return o.get(key).text() }
 
-// firstText returns the first non-blank text among keys.
 func (o jsonObject) firstText(keys ...string) string {
 	for _, k := range keys {
 		if s := strings.TrimSpace(o.text(k)); s != "" {
@@ -404,13 +377,10 @@ func (o jsonObject) firstText(keys ...string) string {
 	return ""
 }
 
-// count returns the count at key (see parseCount).
 func (o jsonObject) count(key string) *uint64 { return parseCount(o.get(key)) }
 
-// flag returns the boolean at key, nil when absent or not a boolean.
 func (o jsonObject) flag(key string) *bool { return parseFlag(o.get(key)) }
 
-// isTrue reports whether key holds true.
 func (o jsonObject) isTrue(key string) bool {
 	b := o.flag(key)
 	return b != nil && *b
@@ -429,7 +399,6 @@ func (v jsonValue) kind() byte {
 	return '0'
 }
 
-// str returns the decoded string, ok false when v is not a string.
 func (v jsonValue) str() (string, bool) {
 	if v.kind() != '"' {
 		return "", false
@@ -440,7 +409,6 @@ func (v jsonValue) str() (string, bool) {
 	return unquoteSlow(v), true
 }
 
-// text is the decoded string or the literal text of a number, else "".
 func (v jsonValue) text() string {
 	switch v.kind() {
 	case '"':
@@ -452,7 +420,6 @@ func (v jsonValue) text() string {
 	return ""
 }
 
-// object indexes a nested object; the zero jsonObject when v is not one.
 func (v jsonValue) object() jsonObject {
 	if v.kind() != '{' {
 		return jsonObject{}
@@ -464,7 +431,6 @@ func (v jsonValue) object() jsonObject {
 	return o
 }
 
-// elements returns the elements of an array, nil when v is not one.
 func (v jsonValue) elements() []jsonValue {
 	if v.kind() != '[' {
 		return nil
@@ -476,12 +442,10 @@ func (v jsonValue) elements() []jsonValue {
 	return elems
 }
 
-// empty reports whether an object or array has no members.
 func (v jsonValue) empty() bool {
 	return len(v) >= 2 && skipSpace(v, 1) == len(v)-1
 }
 
-// number returns the literal text of a number, ok false when v is not one.
 func (v jsonValue) number() (string, bool) {
 	if v.kind() != '0' {
 		return "", false
@@ -489,15 +453,11 @@ func (v jsonValue) number() (string, bool) {
 	return string(v), true
 }
 
-// float reads a number as strconv.ParseFloat does.
 func (v jsonValue) float() (float64, error) {
 	return strconv.ParseFloat(string(v), 64)
 }
 
-// arrayReader reads a JSON array one element at a time as it streams in,
-// checking that each element is valid JSON (see scanValue). It holds the
-// current read and no more, except that an element larger than the buffer
-// grows it.
+// arrayReader reads a JSON array one checked element at a time as it streams in.
 type arrayReader struct {
 	r        io.Reader
 	buf      []byte
@@ -512,7 +472,6 @@ const (
 	arrayDone         // after ']'
 )
 
-// open reads up to the opening bracket.
 func (a *arrayReader) open() error {
 	c, err := a.peek()
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
@@ -526,11 +485,9 @@ func (a *arrayReader) open() error {
 	return nil
 }
 
-// next returns the next element, nil after the last one; it points into
-// the reader's buffer and holds until the next call. When members is not
-// nil and the element is an object, it is also indexed (see decodeObject)
-// into *members, which o then holds; else o is the zero jsonObject. The
-// array ending early gives io.ErrUnexpectedEOF.
+// next returns the next element, nil after the last; it points into the
+// buffer until the next call. With members, an object element is also
+// indexed into *members. Ending early gives io.ErrUnexpectedEOF.
 func (a *arrayReader) next(members *[]jsonMember) (raw []byte, o jsonObject, err error) {
 	if a.state == arrayDone {
 		return nil, jsonObject{}, nil
@@ -579,7 +536,6 @@ func (a *arrayReader) next(members *[]jsonMember) (raw []byte, o jsonObject, err
 	}
 }
 
-// peek skips whitespace and returns the next byte without consuming it.
 func (a *arrayReader) peek() (byte, error) {
 	for {
 		a.pos = skipSpace(a.buf[:a.end], a.pos)
@@ -592,10 +548,8 @@ func (a *arrayReader) peek() (byte, error) {
 	}
 }
 
-// more moves the unread bytes to the front of the buffer, doubling it when
-// they fill it, and fills the rest: a large element is then scanned again
-// only a few times. The end of the input gives io.ErrUnexpectedEOF, since
-// more is only asked for before the closing bracket.
+// more moves the unread bytes to the buffer's front, doubling it when they
+// fill it, so a large element is rescanned only a few times.
 func (a *arrayReader) more() error {
 	if a.eof {
 		return io.ErrUnexpectedEOF
@@ -621,11 +575,8 @@ func (a *arrayReader) more() error {
 	return nil
 }
 
-// ItemReader reads a JSON array of items one at a time as it streams in, as
-// a dataset page arrives: it holds the current read and no more, except that
-// an item larger than its buffer grows it. Each item is checked and, when it
-// is an object, indexed once, so that Normalize can map it without reading
-// it again.
+// ItemReader reads a JSON array of items as it streams in, checking and
+// indexing each object once so Normalize need not read it again.
 type ItemReader struct {
 	a       arrayReader
 	members []jsonMember // reused: an item is done with before the next
@@ -643,17 +594,14 @@ func NewItemReader(r io.Reader) *ItemReader {
 // Open reads up to the opening bracket.
 func (r *ItemReader) Open() error { return r.a.open() }
 
-// Next returns the next item, nil after the last one; it points into the
-// reader's buffer and holds until the next call. Invalid JSON is an error;
-// the array ending early gives io.ErrUnexpectedEOF.
+// Next returns the next item, nil after the last, valid until the next call.
 func (r *ItemReader) Next() ([]byte, error) {
 	raw, o, err := r.a.next(&r.members)
 	r.cur = o
 	return raw, err
 }
 
-// Normalize normalizes the item Next last returned as Normalize does for
-// platform p.
+// Normalize normalizes the item Next last returned, for platform p.
 func (r *ItemReader) Normalize(p platform.Platform, now time.Time) (Item, error) {
 	return normalizeObject(p, r.cur, now)
 }

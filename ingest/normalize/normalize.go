@@ -1,8 +1,6 @@
-// Package normalize turns the dataset items of the scraping provider's
-// actors into one model: an Item with the account and videos it carries and
-// their metrics, one file per platform. It reads JSON and nothing else: it
-// knows neither HTTP nor the databases, so its callers decide where items
-// come from and where snapshots go.
+// Package normalize turns the provider actors' dataset items into one model
+// (Item, its account, videos and metrics), one file per platform. It reads
+// JSON only and knows neither HTTP nor the databases.
 package normalize
 
 import (
@@ -25,70 +23,80 @@ import (
 // Normalize returns an error for it, the caller counts and skips it.
 type Item struct {
 	Platform platform.Platform
-	// Input is the input this item answers (URL or handle as the actor
-	// echoes it, e.g. TikTok input, Instagram inputUrl), "" when absent.
+	// Input is the input this item answers, as the actor echoes it; "" if absent.
 	Input string
-	// Failed marks a per-input failure row ({"error": "no_items", ...},
-	// {"noResults": true}, ...); such a row carries no account or videos.
+	// Failed marks a per-input failure row, which carries no account or videos.
 	Failed bool
 	// Reason is, for failed rows, a short reason that is safe to show users.
 	Reason string
 	// Account is the author, channel or profile the item carries, nil if none.
 	Account *Account
-	// Videos are the videos the item carries: one for a post item, the latest
-	// posts for an Instagram details item, none for failure rows.
+	// Videos: one for a post item, an Instagram details item's latest posts.
 	Videos []Video
 }
 
 // Account is an account as of one scrape.
 type Account struct {
-	// Handle is the canonical lower-case handle without '@' (YouTube: the
-	// @handle if known, else "").
+	// Handle is lower-case without '@' (YouTube: the @handle if known, else "").
 	Handle string
 	// PlatformID is the platform's own id of the account, if present.
 	PlatformID string
-	// Keys are every identity key by which a tracked account can be matched,
-	// in the forms of platform.Target.ID: TikTok, Instagram and X the
-	// lower-case handle; YouTube "@handle" (lower-case), the "UC…" channel id
-	// (case kept), "c/name" and "user/name" (lower-case), as far as the item
-	// reveals them.
+	// Keys are every identity key the item reveals, as platform.Target.ID forms.
 	Keys        []string
 	DisplayName string
 	AvatarURL   string
 	Followers   *uint64 // nil when unknown
-	// IsSeller is TikTok's shop seller marker; nil when absent, because an
-	// absent flag means unknown, not false.
+	// IsSeller is TikTok's shop seller marker; nil when absent (unknown, not false).
 	IsSeller *bool
 }
 
 // Video is a video as of one scrape.
 type Video struct {
-	// ID is the platform's video id: TikTok id, Instagram shortCode, YouTube
-	// 11-character id, X tweet id. Never empty.
+	// ID is the platform's video id (Instagram: the shortCode). Never empty.
 	ID string
 	// URL is the canonical URL of the video, rebuilt from its id.
 	URL string
-	// AuthorHandle is lower-case, without '@'; in a profile feed it is the
-	// real author, which differs from the profile for collabs and reposts.
+	// AuthorHandle is lower-case, without '@': the real author, even in a feed.
 	AuthorHandle string
+	// AuthorKeys are the author's YouTube keys, so a channel tracked by id matches.
+	AuthorKeys   []string
 	Caption      string
 	ThumbnailURL string
 	PublishedAt  *time.Time // UTC; nil when unparseable or absent
-	DurationSec  *float64
-	Metrics      Metrics
-	// IsShop is TikTok's shop product marker; nil when absent, because an
-	// absent flag means unknown, not false.
+	// PublishedFrom says where PublishedAt came from; "" when it is nil.
+	PublishedFrom string
+	DurationSec   *float64
+	Metrics       Metrics
+	// IsShop is TikTok's shop product marker; nil when absent (unknown, not false).
 	IsShop    *bool
 	Pinned    bool
 	Slideshow bool
+	// Repost marks a repost of another account's post: an X retweet is by the
+	// reposter; a TikTok repost is the reposted video, by its own author.
+	Repost bool
+	// Quote marks an X post that quotes another post.
+	Quote bool
+	// Reply marks an X reply to another account, not a thread's continuation.
+	Reply bool
+	// RelatedHandle is the other account the flags name; "" when unknown or the
+	// author itself (a TikTok repost shows the reposted author: AuthorHandle).
+	RelatedHandle string
+	// Coauthors are the other authors of an Instagram collab, owner left out.
+	Coauthors []string
 }
+
+// Where a video's publish time came from (Video.PublishedFrom).
+const (
+	// PublishedProvider: the item's own publish time field.
+	PublishedProvider = "provider"
+	// PublishedID: derived from the platform id.
+	PublishedID = "id"
+)
 
 // Metrics are counts as scraped; nil means hidden or not provided, never 0.
 type Metrics struct{ Views, Likes, Comments, Shares, Saves *uint64 }
 
-// maxCount is the largest count passed on. Snapshots are read back as signed
-// 64-bit integers in places, so anything larger would come out as a huge
-// negative number; no real count gets anywhere near it.
+// maxCount: snapshots are read back as signed 64-bit integers in places.
 const maxCount = math.MaxInt64
 
 var (
@@ -123,8 +131,6 @@ func normalizerOf(p platform.Platform) (func(jsonObject, time.Time) (Item, error
 	return nil, fmt.Errorf("normalize item: unsupported platform %q", p)
 }
 
-// normalizeObject is Normalize for an item already checked and indexed; o
-// is the zero jsonObject when the item is not an object.
 func normalizeObject(p platform.Platform, o jsonObject, now time.Time) (Item, error) {
 	normalize, err := normalizerOf(p)
 	if err != nil {
@@ -144,12 +150,10 @@ func normalizeObject(p platform.Platform, o jsonObject, now time.Time) (Item, er
 	return it, nil
 }
 
-// failureInputKeys are where failure rows echo their input, in order of
-// preference.
+// failureInputKeys are where failure rows echo their input, by preference.
 var failureInputKeys = []string{"input", "inputUrl", "url", "submittedVideoUrl", "inputChannelUrl", "fromYTUrl", "startUrl", "searchTerm", "username"}
 
-// failureReason recognizes the per-input failure rows that actors write into
-// an otherwise successful dataset and returns a user-safe reason for them.
+// failureReason recognizes a per-input failure row, with a user-safe reason.
 func failureReason(o jsonObject) (string, bool) {
 	if o.isTrue("noResults") {
 		return "No results for this input", true
@@ -157,8 +161,7 @@ func failureReason(o jsonObject) (string, bool) {
 	if !truthy(o.get("error")) && !truthy(o.get("errorCode")) && !truthy(o.get("errorMessage")) {
 		return "", false
 	}
-	// error may be an object with a message (its fields read as "" when it
-	// is not) or a code string.
+	// error may be an object with a message, or a code string.
 	e := o.object("error")
 	candidates := []string{o.text("errorDescription"), o.text("errorMessage"),
 		e.text("message"), e.text("description"), e.text("type"), o.text("error"), o.text("errorCode")}
@@ -170,8 +173,6 @@ func failureReason(o jsonObject) (string, bool) {
 	return "The scraper returned an error for this input", true
 }
 
-// truthy reports whether an error marker is set: a non-blank string, true, a
-// non-zero number or a non-empty object or list.
 func truthy(v jsonValue) bool {
 	switch v.kind() {
 	case '"':
@@ -193,9 +194,7 @@ const maxReasonRunes = 200
 
 var errorCodeText = regexp.MustCompile(`^[a-z0-9]+(?:[_-][a-z0-9]+)*$`)
 
-// userSafeReason makes a provider message presentable: one line, no control
-// or invisible characters, bounded length; a bare code such as "no_items" or
-// "POST_NOT_FOUND" becomes "No items" or "Post not found".
+// userSafeReason makes a provider message one bounded, printable line.
 func userSafeReason(s string) string {
 	s = strings.ToValidUTF8(s, "")
 	s = strings.Map(func(r rune) rune {
@@ -215,10 +214,8 @@ func userSafeReason(s string) string {
 	return s
 }
 
-// parseCount reads a count the way actors write them: JSON numbers (also
-// floats such as 1.2e6), numeric strings ("83000", "1,234,567"), suffixed
-// strings ("1.2M", "83K", "3B", "1.2M views"). Negative values mean hidden;
-// they, null, booleans, objects and anything unreadable give nil, never 0.
+// parseCount reads a count as actors write them ("83000", "1,234,567", "1.2M
+// views"). Negative means hidden; it and anything unreadable give nil, never 0.
 func parseCount(v jsonValue) *uint64 {
 	switch v.kind() {
 	case '0':
@@ -261,9 +258,8 @@ func capCount(u uint64) *uint64 {
 
 var (
 	plainFloat = regexp.MustCompile(`^[0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?$`)
-	// digitGroups is an integer part written with thousands separators: each
-	// group after the first has exactly three digits, so "1,2K" (a decimal
-	// comma) is refused rather than read as 12K.
+	// digitGroups is an integer part with thousands separators: groups of three,
+	// so "1,2K" (a decimal comma) is refused rather than read as 12K.
 	digitGroups = regexp.MustCompile(`^[0-9]{1,3}(?:,[0-9]{3})+$`)
 )
 
@@ -325,7 +321,6 @@ func countFromString(s string) *uint64 {
 	return countFromFloat(f * mult)
 }
 
-// sumCounts adds two counts; nil only when both are unknown.
 func sumCounts(a, b *uint64) *uint64 {
 	switch {
 	case a == nil:
@@ -337,8 +332,6 @@ func sumCounts(a, b *uint64) *uint64 {
 	return capCount(*a + *b)
 }
 
-// parseFlag reads a boolean; "true"/"false" strings are accepted because
-// some exports stringify them. Anything else is unknown (nil).
 func parseFlag(v jsonValue) *bool {
 	var b bool
 	switch v.kind() {
@@ -360,8 +353,7 @@ func parseFlag(v jsonValue) *bool {
 	return &b
 }
 
-// anySet combines markers of one fact: true if any says true, false if all
-// present ones say false, nil if none is present.
+// anySet is true if any flag says so, false if all present say false, else nil.
 func anySet(flags ...*bool) *bool {
 	var out *bool
 	for _, f := range flags {
@@ -376,7 +368,6 @@ func anySet(flags ...*bool) *bool {
 	return out
 }
 
-// dateLayouts are the absolute date forms seen in items, tried in order.
 var dateLayouts = []string{
 	time.RFC3339Nano,
 	"2006-01-02T15:04:05.999999999Z0700",
@@ -399,7 +390,6 @@ var (
 	datePrefix = regexp.MustCompile(`(?i)^(?:streamed(?:\s+live)?|premiered|premieres|uploaded|published)(?:\s+on)?\s+`)
 )
 
-// isDigits reports whether s is 1 to 20 ASCII digits.
 func isDigits(s string) bool {
 	if len(s) == 0 || len(s) > 20 {
 		return false
@@ -412,16 +402,13 @@ func isDigits(s string) bool {
 	return true
 }
 
-// maxClockSkew is how far after now a publication time may lie: clocks of
-// the platform, the actor and this service differ a little, but a post from
-// the future is a misread field.
+// maxClockSkew is how far after now a publication time may lie: clocks
+// differ a little, but a post from the future is a misread field.
 const maxClockSkew = 48 * time.Hour
 
-// parseTime reads a publication time: Unix seconds (or milliseconds), ISO
-// 8601, a day ("2023-11-03", "Nov 3, 2023"), Twitter's format, or relative
-// text anchored at now. The result is UTC; nil when unreadable, a
-// placeholder (at or before the Unix epoch) or in the future, which would
-// also be out of range for the snapshot tables.
+// parseTime reads a publication time (Unix s or ms, ISO 8601, a day, Twitter's
+// format, relative text) in UTC; nil when unreadable, a placeholder (at or
+// before the epoch) or in the future, out of range for the snapshot tables.
 func parseTime(v jsonValue, now time.Time) *time.Time {
 	var t time.Time
 	switch v.kind() {
@@ -455,9 +442,55 @@ func unixTime(s string) time.Time {
 	return time.Unix(n, 0)
 }
 
+func timeSource(t *time.Time, source string) string {
+	if t == nil {
+		return ""
+	}
+	return source
+}
+
+// The earliest times the ids carry that are taken as creation times: TikTok
+// launched in September 2016; X's snowflake ids began on 2010-11-04, and
+// its sequential ids from before decode to seconds after the snowflake
+// epoch, so nothing before the next day is read from an X id.
+var (
+	tikTokIDsFrom = time.Date(2016, 9, 1, 0, 0, 0, 0, time.UTC)
+	xIDsFrom      = time.Date(2010, 11, 5, 0, 0, 0, 0, time.UTC)
+)
+
+const xEpochMillis = 1288834974657
+
+// tikTokIDTime is the creation time in a TikTok id's bits above the lowest 32.
+func tikTokIDTime(id string, now time.Time) *time.Time {
+	if len(id) < 18 || len(id) > 19 {
+		return nil
+	}
+	n, err := strconv.ParseUint(id, 10, 64)
+	if err != nil {
+		return nil
+	}
+	return idTime(time.Unix(int64(n>>32), 0), tikTokIDsFrom, now)
+}
+
+// xIDTime is the creation time in an X snowflake id, truncated to the second.
+func xIDTime(id string, now time.Time) *time.Time {
+	n, err := strconv.ParseUint(id, 10, 64)
+	if err != nil {
+		return nil
+	}
+	return idTime(time.UnixMilli(int64(n>>22)+xEpochMillis).Truncate(time.Second), xIDsFrom, now)
+}
+
+// idTime returns t in UTC if after from and not past now plus the skew (zero now: no bound).
+func idTime(t, from, now time.Time) *time.Time {
+	if !t.After(from) || !now.IsZero() && t.After(now.Add(maxClockSkew)) {
+		return nil
+	}
+	t = t.UTC()
+	return &t
+}
+
 func parseTimeText(s string, now time.Time) time.Time {
-	// Most items carry ISO 8601, which the steps below would leave as it is
-	// and read with the first layout.
 	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
 		return t
 	}
@@ -477,9 +510,8 @@ func parseTimeText(s string, now time.Time) time.Time {
 	return relativeTime(s, now)
 }
 
-// relativeTime resolves "3 days ago" against now. The text is only as
-// precise as its unit, so the result is truncated to that unit, and to the
-// day for days and coarser: two scrapes on the same day then agree.
+// relativeTime resolves "3 days ago" against now, truncated to the unit (to
+// the day for days and coarser), so two scrapes on the same day agree.
 func relativeTime(s string, now time.Time) time.Time {
 	m := relativeDate.FindStringSubmatch(s)
 	if m == nil {
@@ -517,9 +549,7 @@ var (
 	isoDuration   = regexp.MustCompile(`(?i)^P(?:(\d{1,6})D)?(?:T(?:(\d{1,6})H)?(?:(\d{1,6})M)?(?:(\d{1,6}(?:\.\d+)?)S)?)?$`)
 )
 
-// parseDuration reads a duration in seconds: a number, "00:27:11", "29:54",
-// "0:15" or ISO 8601 "PT1M5S". Zero means no duration (slideshows, images)
-// and gives nil.
+// parseDuration reads seconds ("00:27:11", "PT1M5S"); zero (slideshows) is nil.
 func parseDuration(v jsonValue) *float64 {
 	var f float64
 	switch v.kind() {
@@ -542,7 +572,6 @@ func parseDuration(v jsonValue) *float64 {
 
 func durationText(s string) float64 {
 	if m := clockDuration.FindStringSubmatch(s); m != nil {
-		// With two colons the groups are h, m, s; with one, m and s.
 		parts := []string{m[1], m[2], m[3]}
 		if m[2] == "" {
 			parts = []string{"", m[1], m[3]}
@@ -569,10 +598,8 @@ func orZero(s string) string {
 	return s
 }
 
-// normHandle canonicalizes a handle as platform.Parse does: without one
-// leading '@', ASCII letters lower-cased. Handles are ASCII on every platform
-// we match against; anything else (spaces, slashes, non-ASCII letters that
-// Unicode case folding would turn into look-alikes) gives "".
+// normHandle canonicalizes a handle as platform.Parse does: no leading '@',
+// ASCII lower-cased; anything non-ASCII (look-alikes), spaces or slashes give "".
 func normHandle(s string) string {
 	s = strings.TrimPrefix(strings.TrimSpace(s), "@")
 	if s == "" || len(s) > 100 {
@@ -591,7 +618,6 @@ func normHandle(s string) string {
 	return string(b)
 }
 
-// handleKeys is the key list of a TikTok, Instagram or X account.
 func handleKeys(handle string) []string {
 	if handle == "" {
 		return nil
@@ -599,8 +625,6 @@ func handleKeys(handle string) []string {
 	return []string{handle}
 }
 
-// pathSegments returns the non-empty, unescaped path segments of a URL and
-// its query, or nil when raw is not a URL. A missing scheme is tolerated.
 func pathSegments(raw string) (host string, segs []string, query url.Values) {
 	raw = strings.TrimSpace(raw)
 	if raw == "" {

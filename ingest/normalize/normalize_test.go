@@ -2,13 +2,16 @@ package normalize
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
@@ -114,15 +117,16 @@ func TestNormalizeTikTok(t *testing.T) {
 					IsSeller: flagOf(true),
 				},
 				Videos: []Video{{
-					ID:           "7623046776752295175",
-					URL:          "https://www.tiktok.com/@ohmyshop.store/video/7623046776752295175",
-					AuthorHandle: "ohmyshop.store",
-					Caption:      "Basta de abrir el baúl y que todo esté tirado 👀\nOrganizá TODO en un solo lugar con este maletín para tu auto ✔️ Práctico, compacto y súper cómodo de llevar.\n\nConseguilo en Oh my Shop ~ Juan B. Justo 5038, CABA 🩷",
-					ThumbnailURL: ohMyShopCover,
-					PublishedAt:  utc("2026-03-30T13:54:52Z"),
-					DurationSec:  f64(27),
-					Metrics:      Metrics{Views: u64(165), Likes: u64(4), Comments: u64(0), Shares: u64(0), Saves: u64(0)},
-					IsShop:       flagOf(true),
+					ID:            "7623046776752295175",
+					URL:           "https://www.tiktok.com/@ohmyshop.store/video/7623046776752295175",
+					AuthorHandle:  "ohmyshop.store",
+					Caption:       "Basta de abrir el baúl y que todo esté tirado 👀\nOrganizá TODO en un solo lugar con este maletín para tu auto ✔️ Práctico, compacto y súper cómodo de llevar.\n\nConseguilo en Oh my Shop ~ Juan B. Justo 5038, CABA 🩷",
+					ThumbnailURL:  ohMyShopCover,
+					PublishedAt:   utc("2026-03-30T13:54:52Z"),
+					PublishedFrom: PublishedProvider,
+					DurationSec:   f64(27),
+					Metrics:       Metrics{Views: u64(165), Likes: u64(4), Comments: u64(0), Shares: u64(0), Saves: u64(0)},
+					IsShop:        flagOf(true),
 				}},
 			},
 		},
@@ -135,14 +139,15 @@ func TestNormalizeTikTok(t *testing.T) {
 					DisplayName: "Shaiie_Foeva", AvatarURL: shaiieAvatar1, Followers: u64(2200000), IsSeller: flagOf(false),
 				},
 				Videos: []Video{{
-					ID:           "7535448384170331414",
-					URL:          "https://www.tiktok.com/@shaiie_foeva/video/7535448384170331414",
-					AuthorHandle: "shaiie_foeva",
-					ThumbnailURL: shaiieSlides,
-					PublishedAt:  utc("2025-08-06T12:28:22Z"),
-					Metrics:      Metrics{Views: u64(348100), Likes: u64(3951), Comments: u64(111), Shares: u64(38), Saves: u64(105)},
-					Pinned:       true,
-					Slideshow:    true,
+					ID:            "7535448384170331414",
+					URL:           "https://www.tiktok.com/@shaiie_foeva/video/7535448384170331414",
+					AuthorHandle:  "shaiie_foeva",
+					ThumbnailURL:  shaiieSlides,
+					PublishedAt:   utc("2025-08-06T12:28:22Z"),
+					PublishedFrom: PublishedProvider,
+					Metrics:       Metrics{Views: u64(348100), Likes: u64(3951), Comments: u64(111), Shares: u64(38), Saves: u64(105)},
+					Pinned:        true,
+					Slideshow:     true,
 				}},
 			},
 		},
@@ -155,14 +160,15 @@ func TestNormalizeTikTok(t *testing.T) {
 					DisplayName: "Shaiie_Foeva", AvatarURL: shaiieAvatar2, Followers: u64(2200000), IsSeller: flagOf(false),
 				},
 				Videos: []Video{{
-					ID:           "7533731959172861206",
-					URL:          "https://www.tiktok.com/@shaiie_foeva/video/7533731959172861206",
-					AuthorHandle: "shaiie_foeva",
-					ThumbnailURL: shaiieCover,
-					PublishedAt:  utc("2025-08-01T21:27:45Z"),
-					DurationSec:  f64(74),
-					Metrics:      Metrics{Views: u64(573900), Likes: u64(25900), Comments: u64(346), Shares: u64(352), Saves: u64(1356)},
-					IsShop:       flagOf(false),
+					ID:            "7533731959172861206",
+					URL:           "https://www.tiktok.com/@shaiie_foeva/video/7533731959172861206",
+					AuthorHandle:  "shaiie_foeva",
+					ThumbnailURL:  shaiieCover,
+					PublishedAt:   utc("2025-08-01T21:27:45Z"),
+					PublishedFrom: PublishedProvider,
+					DurationSec:   f64(74),
+					Metrics:       Metrics{Views: u64(573900), Likes: u64(25900), Comments: u64(346), Shares: u64(352), Saves: u64(1356)},
+					IsShop:        flagOf(false),
 				}},
 			},
 		},
@@ -177,13 +183,14 @@ func TestNormalizeTikTok(t *testing.T) {
 					Followers:   u64(190000), IsSeller: flagOf(true),
 				},
 				Videos: []Video{{
-					ID:           "7592641437091532062",
-					URL:          "https://www.tiktok.com/@nogood.io/video/7592641437091532062",
-					AuthorHandle: "nogood.io",
-					Caption:      "Pinterest would never right? #pinterest #openai #brandstrategy #marketing",
-					ThumbnailURL: "https://p16-common-sign.tiktokcdn-eu.com/tos-no1a-p-0037-no/oA1b2C3d4E5f6G7h8I9j0K~tplv-tiktokx-origin.image?dr=9636&x-expires=1767970800&idc=no1a",
-					PublishedAt:  utc("2026-01-07T15:26:46Z"),
-					DurationSec:  f64(73),
+					ID:            "7592641437091532062",
+					URL:           "https://www.tiktok.com/@nogood.io/video/7592641437091532062",
+					AuthorHandle:  "nogood.io",
+					Caption:       "Pinterest would never right? #pinterest #openai #brandstrategy #marketing",
+					ThumbnailURL:  "https://p16-common-sign.tiktokcdn-eu.com/tos-no1a-p-0037-no/oA1b2C3d4E5f6G7h8I9j0K~tplv-tiktokx-origin.image?dr=9636&x-expires=1767970800&idc=no1a",
+					PublishedAt:   utc("2026-01-07T15:26:46Z"),
+					PublishedFrom: PublishedProvider,
+					DurationSec:   f64(73),
 					// collectCount null is unknown, not 0.
 					Metrics: Metrics{Views: u64(3000000000), Likes: u64(83000), Comments: u64(1234567), Shares: u64(1200000)},
 				}},
@@ -198,15 +205,17 @@ func TestNormalizeTikTok(t *testing.T) {
 					DisplayName: "Greta Lynn", AvatarURL: gretaAvatar, Followers: u64(51200),
 				},
 				Videos: []Video{{
-					ID:           "7543693751290481942",
-					URL:          "https://www.tiktok.com/@gretalynnhihi/video/7543693751290481942",
-					AuthorHandle: "gretalynnhihi",
-					Caption:      "ootd ☁️☁️\n\n#foruyou #fürdich #outfit #fit #viralvideos ",
-					ThumbnailURL: gretaCover,
-					PublishedAt:  utc("2025-08-28T17:44:35Z"),
-					DurationSec:  f64(15.5),
+					ID:            "7543693751290481942",
+					URL:           "https://www.tiktok.com/@gretalynnhihi/video/7543693751290481942",
+					AuthorHandle:  "gretalynnhihi",
+					Caption:       "ootd ☁️☁️\n\n#foruyou #fürdich #outfit #fit #viralvideos ",
+					ThumbnailURL:  gretaCover,
+					PublishedAt:   utc("2025-08-28T17:44:35Z"),
+					PublishedFrom: PublishedProvider,
+					DurationSec:   f64(15.5),
 					// -1, true and an object read as unknown; 1.2e6 and "83K" as numbers.
 					Metrics: Metrics{Views: u64(1200000), Saves: u64(83000)},
+					Repost:  true, RelatedHandle: "gretalynnhihi",
 				}},
 			},
 		},
@@ -219,13 +228,14 @@ func TestNormalizeTikTok(t *testing.T) {
 					DisplayName: "NASA", Followers: u64(3000000000), IsSeller: flagOf(true),
 				},
 				Videos: []Video{{
-					ID:           "7548123456789012345",
-					URL:          "https://www.tiktok.com/@nasaofficial/video/7548123456789012345",
-					AuthorHandle: "nasaofficial",
-					Caption:      "we hit a milestone 🎉",
-					PublishedAt:  utc("2025-09-04T15:33:20Z"),
-					DurationSec:  f64(59),
-					Metrics:      Metrics{Views: u64(math.MaxInt64), Shares: u64(3000000000)},
+					ID:            "7548123456789012345",
+					URL:           "https://www.tiktok.com/@nasaofficial/video/7548123456789012345",
+					AuthorHandle:  "nasaofficial",
+					Caption:       "we hit a milestone 🎉",
+					PublishedAt:   utc("2025-09-04T15:33:20Z"),
+					PublishedFrom: PublishedProvider,
+					DurationSec:   f64(59),
+					Metrics:       Metrics{Views: u64(math.MaxInt64), Shares: u64(3000000000)},
 				}},
 			},
 		},
@@ -235,11 +245,12 @@ func TestNormalizeTikTok(t *testing.T) {
 				Input:   "https://www.tiktok.com/@some.creator/photo/7571234567890123456",
 				Account: &Account{Handle: "some.creator", Keys: []string{"some.creator"}},
 				Videos: []Video{{
-					ID:           "7571234567890123456",
-					URL:          "https://www.tiktok.com/@some.creator/video/7571234567890123456",
-					AuthorHandle: "some.creator",
-					Caption:      "scraped without an id field",
-					PublishedAt:  utc("2025-12-01T08:00:00Z"),
+					ID:            "7571234567890123456",
+					URL:           "https://www.tiktok.com/@some.creator/video/7571234567890123456",
+					AuthorHandle:  "some.creator",
+					Caption:       "scraped without an id field",
+					PublishedAt:   utc("2025-12-01T08:00:00Z"),
+					PublishedFrom: PublishedProvider,
 					// "1,2K" has a decimal comma: refused rather than misread as 12K.
 					Metrics:   Metrics{Views: u64(1234567), Likes: u64(12500)},
 					Slideshow: true, // a /photo/ URL
@@ -266,14 +277,16 @@ func TestNormalizeInstagramScraper(t *testing.T) {
 				Input:   "https://www.instagram.com/wendys/",
 				Account: &Account{Handle: "kylan_darnell", PlatformID: "417504118", Keys: []string{"kylan_darnell"}, DisplayName: "Kylan Olivia Darnell"},
 				Videos: []Video{{
-					ID:           "DSGhrgIDmkP",
-					URL:          "https://www.instagram.com/reel/DSGhrgIDmkP/",
-					AuthorHandle: "kylan_darnell",
-					Caption:      "Finals week had us all drained so I had to help wake students up with @wendys new sparkling energy drinks #wendyspartner",
-					ThumbnailURL: "https://instagram.flas1-1.fna.fbcdn.net/v/t51.71878-15/589112744_1201992708428373_4212839826116043871_n.jpg",
-					PublishedAt:  utc("2025-12-10T23:51:23Z"),
-					DurationSec:  f64(37.3),
-					Metrics:      Metrics{Views: u64(2542022), Comments: u64(63)},
+					ID:            "DSGhrgIDmkP",
+					URL:           "https://www.instagram.com/reel/DSGhrgIDmkP/",
+					AuthorHandle:  "kylan_darnell",
+					Caption:       "Finals week had us all drained so I had to help wake students up with @wendys new sparkling energy drinks #wendyspartner",
+					ThumbnailURL:  "https://instagram.flas1-1.fna.fbcdn.net/v/t51.71878-15/589112744_1201992708428373_4212839826116043871_n.jpg",
+					PublishedAt:   utc("2025-12-10T23:51:23Z"),
+					PublishedFrom: PublishedProvider,
+					DurationSec:   f64(37.3),
+					Metrics:       Metrics{Views: u64(2542022), Comments: u64(63)},
+					Coauthors:     []string{"wendys"},
 				}},
 			},
 		},
@@ -283,13 +296,14 @@ func TestNormalizeInstagramScraper(t *testing.T) {
 				Input:   "https://www.instagram.com/p/DZxvMgyH8yR/",
 				Account: &Account{Handle: "natgeo", PlatformID: "787132", Keys: []string{"natgeo"}, DisplayName: "National Geographic"},
 				Videos: []Video{{
-					ID:           "DZxvMgyH8yR",
-					URL:          "https://www.instagram.com/p/DZxvMgyH8yR/",
-					AuthorHandle: "natgeo",
-					Caption:      "In the Democratic Republic of the Congo, photographer @carstenpeter followed a team of scientists into the crater of Mount Nyiragongo.",
-					ThumbnailURL: "https://scontent.cdninstagram.com/v/t51.82787-15/722859170_n.jpg",
-					PublishedAt:  utc("2026-06-20T10:00:04Z"),
-					Metrics:      Metrics{Likes: u64(55952), Comments: u64(110)},
+					ID:            "DZxvMgyH8yR",
+					URL:           "https://www.instagram.com/p/DZxvMgyH8yR/",
+					AuthorHandle:  "natgeo",
+					Caption:       "In the Democratic Republic of the Congo, photographer @carstenpeter followed a team of scientists into the crater of Mount Nyiragongo.",
+					ThumbnailURL:  "https://scontent.cdninstagram.com/v/t51.82787-15/722859170_n.jpg",
+					PublishedAt:   utc("2026-06-20T10:00:04Z"),
+					PublishedFrom: PublishedProvider,
+					Metrics:       Metrics{Likes: u64(55952), Comments: u64(110)},
 				}},
 			},
 		},
@@ -299,14 +313,15 @@ func TestNormalizeInstagramScraper(t *testing.T) {
 				Input:   "https://www.instagram.com/humansofny/",
 				Account: &Account{Handle: "dexawild", PlatformID: "6521170568", Keys: []string{"dexawild"}, DisplayName: "Jordan Moody"},
 				Videos: []Video{{
-					ID:           "DZ3pbSeDY2_",
-					URL:          "https://www.instagram.com/p/DZ3pbSeDY2_/",
-					AuthorHandle: "dexawild",
-					Caption:      "Infinitely grateful to the @humansofny community for helping @stephen_james_campbell start his new life...",
-					ThumbnailURL: "https://scontent.cdninstagram.com/v/t51.82787-15/730022154_n.jpg",
-					PublishedAt:  utc("2026-06-22T01:19:46Z"),
-					Metrics:      Metrics{Likes: u64(14), Comments: u64(1)},
-					Slideshow:    true,
+					ID:            "DZ3pbSeDY2_",
+					URL:           "https://www.instagram.com/p/DZ3pbSeDY2_/",
+					AuthorHandle:  "dexawild",
+					Caption:       "Infinitely grateful to the @humansofny community for helping @stephen_james_campbell start his new life...",
+					ThumbnailURL:  "https://scontent.cdninstagram.com/v/t51.82787-15/730022154_n.jpg",
+					PublishedAt:   utc("2026-06-22T01:19:46Z"),
+					PublishedFrom: PublishedProvider,
+					Metrics:       Metrics{Likes: u64(14), Comments: u64(1)},
+					Slideshow:     true,
 				}},
 			},
 		},
@@ -316,15 +331,16 @@ func TestNormalizeInstagramScraper(t *testing.T) {
 				Input:   "https://www.instagram.com/nasawebb/",
 				Account: &Account{Handle: "nasawebb", PlatformID: "549313808", Keys: []string{"nasawebb"}, DisplayName: "NASA Webb Telescope"},
 				Videos: []Video{{
-					ID:           "DZN3mhZBQ_Q",
-					URL:          "https://www.instagram.com/reel/DZN3mhZBQ_Q/",
-					AuthorHandle: "nasawebb",
-					Caption:      "The universe is full of clues hidden in light, and Webb has tools to find them.",
-					ThumbnailURL: "https://scontent.cdninstagram.com/v/t51.82787-15/715570175_n.jpg",
-					PublishedAt:  utc("2026-06-05T19:58:30Z"),
-					DurationSec:  f64(228),
-					Metrics:      Metrics{Views: u64(41365), Likes: u64(11481), Comments: u64(92)},
-					Pinned:       true,
+					ID:            "DZN3mhZBQ_Q",
+					URL:           "https://www.instagram.com/reel/DZN3mhZBQ_Q/",
+					AuthorHandle:  "nasawebb",
+					Caption:       "The universe is full of clues hidden in light, and Webb has tools to find them.",
+					ThumbnailURL:  "https://scontent.cdninstagram.com/v/t51.82787-15/715570175_n.jpg",
+					PublishedAt:   utc("2026-06-05T19:58:30Z"),
+					PublishedFrom: PublishedProvider,
+					DurationSec:   f64(228),
+					Metrics:       Metrics{Views: u64(41365), Likes: u64(11481), Comments: u64(92)},
+					Pinned:        true,
 				}},
 			},
 		},
@@ -339,34 +355,38 @@ func TestNormalizeInstagramScraper(t *testing.T) {
 				},
 				Videos: []Video{
 					{
-						ID:           "DPq5ZpJDZw9",
-						URL:          "https://www.instagram.com/reel/DPq5ZpJDZw9/",
-						AuthorHandle: "humansofny",
-						Caption:      "Dear New York closes on October 19th. It's been the honor and joy of my life to see this take flight...",
-						ThumbnailURL: "https://scontent.cdninstagram.com/v/t51.2885-15/562558918_n.jpg",
-						PublishedAt:  utc("2025-10-11T13:27:07Z"),
+						ID:            "DPq5ZpJDZw9",
+						URL:           "https://www.instagram.com/reel/DPq5ZpJDZw9/",
+						AuthorHandle:  "humansofny",
+						Caption:       "Dear New York closes on October 19th. It's been the honor and joy of my life to see this take flight...",
+						ThumbnailURL:  "https://scontent.cdninstagram.com/v/t51.2885-15/562558918_n.jpg",
+						PublishedAt:   utc("2025-10-11T13:27:07Z"),
+						PublishedFrom: PublishedProvider,
 						// Only videoViewCount here: not the reel's views.
 						Metrics: Metrics{Likes: u64(106869), Comments: u64(942)},
 						Pinned:  true,
 					},
 					{
-						ID:           "DPmtea96CCG",
-						URL:          "https://www.instagram.com/p/DPmtea96CCG/",
-						AuthorHandle: "dearnewyorkbook",
-						Caption:      "“We met on the subway platform at 2am...” (1/3)",
-						ThumbnailURL: "https://scontent.cdninstagram.com/v/t51.2885-15/561234567_n.jpg",
-						PublishedAt:  utc("2025-10-09T16:02:11Z"),
-						Metrics:      Metrics{Likes: u64(88412), Comments: u64(1203)},
-						Slideshow:    true,
+						ID:            "DPmtea96CCG",
+						URL:           "https://www.instagram.com/p/DPmtea96CCG/",
+						AuthorHandle:  "dearnewyorkbook",
+						Caption:       "“We met on the subway platform at 2am...” (1/3)",
+						ThumbnailURL:  "https://scontent.cdninstagram.com/v/t51.2885-15/561234567_n.jpg",
+						PublishedAt:   utc("2025-10-09T16:02:11Z"),
+						PublishedFrom: PublishedProvider,
+						Metrics:       Metrics{Likes: u64(88412), Comments: u64(1203)},
+						Slideshow:     true,
+						Coauthors:     []string{"humansofny"},
 					},
 					{
 						// shortCode derived from the media id; author is the profile.
-						ID:           "DPgDDdKwbdz",
-						URL:          "https://www.instagram.com/p/DPgDDdKwbdz/",
-						AuthorHandle: "humansofny",
-						Caption:      "A post the actor returned without a shortCode.",
-						PublishedAt:  utc("2025-10-08T05:06:40Z"),
-						Metrics:      Metrics{Likes: u64(45678), Comments: u64(310)},
+						ID:            "DPgDDdKwbdz",
+						URL:           "https://www.instagram.com/p/DPgDDdKwbdz/",
+						AuthorHandle:  "humansofny",
+						Caption:       "A post the actor returned without a shortCode.",
+						PublishedAt:   utc("2025-10-08T05:06:40Z"),
+						PublishedFrom: PublishedProvider,
+						Metrics:       Metrics{Likes: u64(45678), Comments: u64(310)},
 					},
 				},
 			},
@@ -412,15 +432,16 @@ func TestNormalizeInstagramScraper(t *testing.T) {
 
 func humansOfNYReel(pinned bool) Video {
 	return Video{
-		ID:           "DPq5ZpJDZw9",
-		URL:          "https://www.instagram.com/reel/DPq5ZpJDZw9/",
-		AuthorHandle: "humansofny",
-		Caption:      "Dear New York closes on October 19th. It's been the honor and joy of my life to see this take flight...",
-		ThumbnailURL: "https://scontent.cdninstagram.com/v/t51.2885-15/562558918_n.jpg",
-		PublishedAt:  utc("2025-10-11T13:27:07Z"),
-		DurationSec:  f64(61.4),
-		Metrics:      Metrics{Views: u64(3187645), Likes: u64(106869), Comments: u64(942)},
-		Pinned:       pinned,
+		ID:            "DPq5ZpJDZw9",
+		URL:           "https://www.instagram.com/reel/DPq5ZpJDZw9/",
+		AuthorHandle:  "humansofny",
+		Caption:       "Dear New York closes on October 19th. It's been the honor and joy of my life to see this take flight...",
+		ThumbnailURL:  "https://scontent.cdninstagram.com/v/t51.2885-15/562558918_n.jpg",
+		PublishedAt:   utc("2025-10-11T13:27:07Z"),
+		PublishedFrom: PublishedProvider,
+		DurationSec:   f64(61.4),
+		Metrics:       Metrics{Views: u64(3187645), Likes: u64(106869), Comments: u64(942)},
+		Pinned:        pinned,
 	}
 }
 
@@ -457,14 +478,15 @@ func TestNormalizeInstagramReelScraper(t *testing.T) {
 				Input:   "https://www.instagram.com/p/DTA4-URETWb/",
 				Account: &Account{Handle: "nogood.io", PlatformID: "8367974286", Keys: []string{"nogood.io"}, DisplayName: "NoGood"},
 				Videos: []Video{{
-					ID:           "DTA4-URETWb",
-					URL:          "https://www.instagram.com/reel/DTA4-URETWb/",
-					AuthorHandle: "nogood.io",
-					Caption:      "MLG edits are better than brain rot memes anyways. #meme #brainrot #trends #marketing",
-					ThumbnailURL: "https://scontent-mia3-1.cdninstagram.com/v/t51.71878-15/612345678_n.jpg",
-					PublishedAt:  utc("2026-01-02T15:51:22Z"),
-					DurationSec:  f64(44.9),
-					Metrics:      Metrics{Views: u64(245464), Likes: u64(18974), Comments: u64(548)},
+					ID:            "DTA4-URETWb",
+					URL:           "https://www.instagram.com/reel/DTA4-URETWb/",
+					AuthorHandle:  "nogood.io",
+					Caption:       "MLG edits are better than brain rot memes anyways. #meme #brainrot #trends #marketing",
+					ThumbnailURL:  "https://scontent-mia3-1.cdninstagram.com/v/t51.71878-15/612345678_n.jpg",
+					PublishedAt:   utc("2026-01-02T15:51:22Z"),
+					PublishedFrom: PublishedProvider,
+					DurationSec:   f64(44.9),
+					Metrics:       Metrics{Views: u64(245464), Likes: u64(18974), Comments: u64(548)},
 				}},
 			},
 		},
@@ -474,15 +496,16 @@ func TestNormalizeInstagramReelScraper(t *testing.T) {
 				Input:   "https://www.instagram.com/nasawebb/reels/",
 				Account: &Account{Handle: "nasawebb", PlatformID: "549313808", Keys: []string{"nasawebb"}, DisplayName: "NASA Webb Telescope"},
 				Videos: []Video{{
-					ID:           "DZN3mhZBQ_Q",
-					URL:          "https://www.instagram.com/reel/DZN3mhZBQ_Q/",
-					AuthorHandle: "nasawebb",
-					Caption:      "The universe is full of clues hidden in light, and Webb has tools to find them.",
-					ThumbnailURL: "https://scontent.cdninstagram.com/v/t51.82787-15/715570175_n.jpg",
-					PublishedAt:  utc("2026-06-05T19:58:30Z"),
-					DurationSec:  f64(228),
-					Metrics:      Metrics{Views: u64(241820), Likes: u64(11481), Comments: u64(92)},
-					Pinned:       true,
+					ID:            "DZN3mhZBQ_Q",
+					URL:           "https://www.instagram.com/reel/DZN3mhZBQ_Q/",
+					AuthorHandle:  "nasawebb",
+					Caption:       "The universe is full of clues hidden in light, and Webb has tools to find them.",
+					ThumbnailURL:  "https://scontent.cdninstagram.com/v/t51.82787-15/715570175_n.jpg",
+					PublishedAt:   utc("2026-06-05T19:58:30Z"),
+					PublishedFrom: PublishedProvider,
+					DurationSec:   f64(228),
+					Metrics:       Metrics{Views: u64(241820), Likes: u64(11481), Comments: u64(92)},
+					Pinned:        true,
 				}},
 			},
 		},
@@ -492,13 +515,15 @@ func TestNormalizeInstagramReelScraper(t *testing.T) {
 				Input:   "https://www.instagram.com/nogood.io/reels/",
 				Account: &Account{Handle: "creator.partner", PlatformID: "61234567890", Keys: []string{"creator.partner"}, DisplayName: "Creator Partner"},
 				Videos: []Video{{
-					ID:           "DTEpT_QJkuH",
-					URL:          "https://www.instagram.com/reel/DTEpT_QJkuH/",
-					AuthorHandle: "creator.partner",
-					Caption:      "collab with @creator.partner — hidden likes, comments off",
-					PublishedAt:  utc("2026-01-04T18:00:00Z"),
-					DurationSec:  f64(31.5),
-					Metrics:      Metrics{Views: u64(1200000)},
+					ID:            "DTEpT_QJkuH",
+					URL:           "https://www.instagram.com/reel/DTEpT_QJkuH/",
+					AuthorHandle:  "creator.partner",
+					Caption:       "collab with @creator.partner — hidden likes, comments off",
+					PublishedAt:   utc("2026-01-04T18:00:00Z"),
+					PublishedFrom: PublishedProvider,
+					DurationSec:   f64(31.5),
+					Metrics:       Metrics{Views: u64(1200000)},
+					Coauthors:     []string{"nogood.io"},
 				}},
 			},
 		},
@@ -520,14 +545,16 @@ func TestNormalizeYouTube(t *testing.T) {
 					Followers: u64(86400),
 				},
 				Videos: []Video{{
-					ID:           "8eEOaCCxGwo",
-					URL:          "https://www.youtube.com/watch?v=8eEOaCCxGwo",
-					AuthorHandle: "nogoodhq",
-					Caption:      "Culture & Creativity: You Are Not Who You Think You Are | SXSW London 2025",
-					ThumbnailURL: "https://i.ytimg.com/vi/8eEOaCCxGwo/maxresdefault.jpg",
-					PublishedAt:  utc("2025-06-16T20:09:39Z"),
-					DurationSec:  f64(1631),
-					Metrics:      Metrics{Views: u64(316), Likes: u64(2), Comments: u64(4)},
+					ID:            "8eEOaCCxGwo",
+					URL:           "https://www.youtube.com/watch?v=8eEOaCCxGwo",
+					AuthorHandle:  "nogoodhq",
+					AuthorKeys:    []string{"@nogoodhq", "UCZ4qs1SgV7wTkM2VjHByuRQ"},
+					Caption:       "Culture & Creativity: You Are Not Who You Think You Are | SXSW London 2025",
+					ThumbnailURL:  "https://i.ytimg.com/vi/8eEOaCCxGwo/maxresdefault.jpg",
+					PublishedAt:   utc("2025-06-16T20:09:39Z"),
+					PublishedFrom: PublishedProvider,
+					DurationSec:   f64(1631),
+					Metrics:       Metrics{Views: u64(316), Likes: u64(2), Comments: u64(4)},
 				}},
 			},
 		},
@@ -537,14 +564,16 @@ func TestNormalizeYouTube(t *testing.T) {
 				Input:   "https://www.youtube.com/watch?v=CW7gfrTlr0Y",
 				Account: &Account{Handle: "stromaevevo", Keys: []string{"@stromaevevo"}, DisplayName: "StromaeVEVO", Followers: u64(6930000)},
 				Videos: []Video{{
-					ID:           "CW7gfrTlr0Y",
-					URL:          "https://www.youtube.com/watch?v=CW7gfrTlr0Y",
-					AuthorHandle: "stromaevevo",
-					Caption:      "Stromae - Santé (Live From The Tonight Show Starring Jimmy Fallon)",
-					ThumbnailURL: "https://i.ytimg.com/vi/CW7gfrTlr0Y/maxresdefault.jpg",
-					PublishedAt:  utc("2021-12-21T00:00:00Z"),
-					DurationSec:  f64(197),
-					Metrics:      Metrics{Views: u64(35582192), Likes: u64(512238), Comments: u64(14)},
+					ID:            "CW7gfrTlr0Y",
+					URL:           "https://www.youtube.com/watch?v=CW7gfrTlr0Y",
+					AuthorHandle:  "stromaevevo",
+					AuthorKeys:    []string{"@stromaevevo"},
+					Caption:       "Stromae - Santé (Live From The Tonight Show Starring Jimmy Fallon)",
+					ThumbnailURL:  "https://i.ytimg.com/vi/CW7gfrTlr0Y/maxresdefault.jpg",
+					PublishedAt:   utc("2021-12-21T00:00:00Z"),
+					PublishedFrom: PublishedProvider,
+					DurationSec:   f64(197),
+					Metrics:       Metrics{Views: u64(35582192), Likes: u64(512238), Comments: u64(14)},
 				}},
 			},
 		},
@@ -557,13 +586,15 @@ func TestNormalizeYouTube(t *testing.T) {
 					DisplayName: "Lofi Girl", Followers: u64(13100000),
 				},
 				Videos: []Video{{
-					ID:           "HV6OlMPn5sI",
-					URL:          "https://www.youtube.com/watch?v=HV6OlMPn5sI",
-					AuthorHandle: "lofigirl",
-					Caption:      "Raimu - The Spirit Within 🍃 [lofi hip hop/relaxing beats]",
-					PublishedAt:  utc("2025-09-01T00:00:00Z"),
-					DurationSec:  f64(1794),
-					Metrics:      Metrics{Views: u64(410458)},
+					ID:            "HV6OlMPn5sI",
+					URL:           "https://www.youtube.com/watch?v=HV6OlMPn5sI",
+					AuthorHandle:  "lofigirl",
+					AuthorKeys:    []string{"@lofigirl", "UCSJ4gkVC6NrvII8umztf0Ow"},
+					Caption:       "Raimu - The Spirit Within 🍃 [lofi hip hop/relaxing beats]",
+					PublishedAt:   utc("2025-09-01T00:00:00Z"),
+					PublishedFrom: PublishedProvider,
+					DurationSec:   f64(1794),
+					Metrics:       Metrics{Views: u64(410458)},
 				}},
 			},
 		},
@@ -573,13 +604,15 @@ func TestNormalizeYouTube(t *testing.T) {
 				Input:   "https://www.youtube.com/results?search_query=bechdel+test",
 				Account: &Account{Handle: "newbiestartrek", Keys: []string{"@newbiestartrek"}, DisplayName: "Newbie Star Trek"},
 				Videos: []Video{{
-					ID:           "k86TWcdjQuM",
-					URL:          "https://www.youtube.com/shorts/k86TWcdjQuM",
-					AuthorHandle: "newbiestartrek",
-					Caption:      "This scene is the anti-Bechdel test",
-					PublishedAt:  utc("2026-05-01T00:00:00Z"),
-					DurationSec:  f64(60),
-					Metrics:      Metrics{Views: u64(6907)},
+					ID:            "k86TWcdjQuM",
+					URL:           "https://www.youtube.com/shorts/k86TWcdjQuM",
+					AuthorHandle:  "newbiestartrek",
+					AuthorKeys:    []string{"@newbiestartrek"},
+					Caption:       "This scene is the anti-Bechdel test",
+					PublishedAt:   utc("2026-05-01T00:00:00Z"),
+					PublishedFrom: PublishedProvider,
+					DurationSec:   f64(60),
+					Metrics:       Metrics{Views: u64(6907)},
 				}},
 			},
 		},
@@ -589,13 +622,15 @@ func TestNormalizeYouTube(t *testing.T) {
 				Input:   "https://www.youtube.com/user/CreatorLabsTV",
 				Account: &Account{Keys: []string{"c/creatorlabs", "user/creatorlabstv"}, DisplayName: "Creator Labs"},
 				Videos: []Video{{
-					ID:           "Xq2b7LmN0pQ",
-					URL:          "https://www.youtube.com/shorts/Xq2b7LmN0pQ",
-					Caption:      "60 second desk tour",
-					ThumbnailURL: "https://i.ytimg.com/vi/Xq2b7LmN0pQ/oar2.jpg",
-					PublishedAt:  utc("2023-11-03T00:00:00Z"),
-					DurationSec:  f64(58),
-					Metrics:      Metrics{Views: u64(1234567), Likes: u64(1200)},
+					ID:            "Xq2b7LmN0pQ",
+					URL:           "https://www.youtube.com/shorts/Xq2b7LmN0pQ",
+					AuthorKeys:    []string{"c/creatorlabs", "user/creatorlabstv"},
+					Caption:       "60 second desk tour",
+					ThumbnailURL:  "https://i.ytimg.com/vi/Xq2b7LmN0pQ/oar2.jpg",
+					PublishedAt:   utc("2023-11-03T00:00:00Z"),
+					PublishedFrom: PublishedProvider,
+					DurationSec:   f64(58),
+					Metrics:       Metrics{Views: u64(1234567), Likes: u64(1200)},
 				}},
 			},
 		},
@@ -608,13 +643,15 @@ func TestNormalizeYouTube(t *testing.T) {
 					DisplayName: "NASASpaceflight", Followers: u64(1400000),
 				},
 				Videos: []Video{{
-					ID:           "aB3dE5fG7hI",
-					URL:          "https://www.youtube.com/watch?v=aB3dE5fG7hI",
-					AuthorHandle: "nasaspaceflight",
-					Caption:      "🔴 LIVE: Starship Flight 12",
-					PublishedAt:  utc("2026-07-01T07:00:00Z"),
-					DurationSec:  f64(11529),
-					Metrics:      Metrics{Views: u64(83000)},
+					ID:            "aB3dE5fG7hI",
+					URL:           "https://www.youtube.com/watch?v=aB3dE5fG7hI",
+					AuthorHandle:  "nasaspaceflight",
+					AuthorKeys:    []string{"@nasaspaceflight", "UCSUu1lih2RifWkKtDOJdsBA"},
+					Caption:       "🔴 LIVE: Starship Flight 12",
+					PublishedAt:   utc("2026-07-01T07:00:00Z"),
+					PublishedFrom: PublishedProvider,
+					DurationSec:   f64(11529),
+					Metrics:       Metrics{Views: u64(83000)},
 				}},
 			},
 		},
@@ -627,13 +664,15 @@ func TestNormalizeYouTube(t *testing.T) {
 					DisplayName: "세르프", Followers: u64(67),
 				},
 				Videos: []Video{{
-					ID:           "Zm9vYmFyMTI",
-					URL:          "https://www.youtube.com/shorts/Zm9vYmFyMTI",
-					AuthorHandle: "serfkorea",
-					Caption:      "What is a baseline? #shorts",
-					PublishedAt:  utc("2026-06-28T00:00:00Z"),
-					DurationSec:  f64(25),
-					Metrics:      Metrics{Views: u64(243), Likes: u64(6), Comments: u64(0)},
+					ID:            "Zm9vYmFyMTI",
+					URL:           "https://www.youtube.com/shorts/Zm9vYmFyMTI",
+					AuthorHandle:  "serfkorea",
+					AuthorKeys:    []string{"@serfkorea", "UC1a2B3c4D5e6F7g8H9i0JkL"},
+					Caption:       "What is a baseline? #shorts",
+					PublishedAt:   utc("2026-06-28T00:00:00Z"),
+					PublishedFrom: PublishedProvider,
+					DurationSec:   f64(25),
+					Metrics:       Metrics{Views: u64(243), Likes: u64(6), Comments: u64(0)},
 				}},
 			},
 		},
@@ -643,13 +682,15 @@ func TestNormalizeYouTube(t *testing.T) {
 				Input:   "https://www.youtube.com/results?search_query=bechdel+test",
 				Account: &Account{Handle: "fantano", Keys: []string{"@fantano"}, DisplayName: "fantano"},
 				Videos: []Video{{
-					ID:           "CwRMBKk8St0",
-					URL:          "https://www.youtube.com/watch?v=CwRMBKk8St0",
-					AuthorHandle: "fantano",
-					Caption:      "LET'S ARGUE: Beyoncé Fails the Bechdel Test!",
-					PublishedAt:  utc("2021-07-01T00:00:00Z"),
-					DurationSec:  f64(828),
-					Metrics:      Metrics{Views: u64(635379)},
+					ID:            "CwRMBKk8St0",
+					URL:           "https://www.youtube.com/watch?v=CwRMBKk8St0",
+					AuthorHandle:  "fantano",
+					AuthorKeys:    []string{"@fantano"},
+					Caption:       "LET'S ARGUE: Beyoncé Fails the Bechdel Test!",
+					PublishedAt:   utc("2021-07-01T00:00:00Z"),
+					PublishedFrom: PublishedProvider,
+					DurationSec:   f64(828),
+					Metrics:       Metrics{Views: u64(635379)},
 				}},
 			},
 		},
@@ -662,13 +703,15 @@ func TestNormalizeYouTube(t *testing.T) {
 					DisplayName: "Creator Labs", Followers: u64(5100000),
 				},
 				Videos: []Video{{
-					ID:           "pR3m13r3Abc",
-					URL:          "https://www.youtube.com/watch?v=pR3m13r3Abc",
-					AuthorHandle: "creatorlabs",
-					Caption:      "Premiere: our 2 week review",
-					PublishedAt:  utc("2026-06-17T00:00:00Z"),
-					DurationSec:  f64(842),
-					Metrics:      Metrics{Views: u64(15000)},
+					ID:            "pR3m13r3Abc",
+					URL:           "https://www.youtube.com/watch?v=pR3m13r3Abc",
+					AuthorHandle:  "creatorlabs",
+					AuthorKeys:    []string{"@creatorlabs", "UCxxxxxxxxxxxxxxxxxxxxxx"},
+					Caption:       "Premiere: our 2 week review",
+					PublishedAt:   utc("2026-06-17T00:00:00Z"),
+					PublishedFrom: PublishedProvider,
+					DurationSec:   f64(842),
+					Metrics:       Metrics{Views: u64(15000)},
 				}},
 			},
 		},
@@ -693,12 +736,14 @@ func TestNormalizeX(t *testing.T) {
 					AvatarURL: "https://pbs.twimg.com/profile_images/1683325380441128960/yRsRRjGO_normal.jpg", Followers: u64(172669889),
 				},
 				Videos: []Video{{
-					ID:           "1728108619189874825",
-					URL:          "https://x.com/elonmusk/status/1728108619189874825",
-					AuthorHandle: "elonmusk",
-					Caption:      "More than 10 per human on average",
-					PublishedAt:  utc("2023-11-24T17:49:36Z"),
-					Metrics:      Metrics{Likes: u64(104121), Comments: u64(6526), Shares: u64(11311 + 2915), Saves: u64(702)},
+					ID:            "1728108619189874825",
+					URL:           "https://x.com/elonmusk/status/1728108619189874825",
+					AuthorHandle:  "elonmusk",
+					Caption:       "More than 10 per human on average",
+					PublishedAt:   utc("2023-11-24T17:49:36Z"),
+					PublishedFrom: PublishedProvider,
+					Metrics:       Metrics{Likes: u64(104121), Comments: u64(6526), Shares: u64(11311 + 2915), Saves: u64(702)},
+					Quote:         true,
 				}},
 			},
 		},
@@ -710,15 +755,16 @@ func TestNormalizeX(t *testing.T) {
 					AvatarURL: "https://pbs.twimg.com/profile_images/1321163587679784960/0ZxKlEKB_normal.jpg", Followers: u64(89123456),
 				},
 				Videos: []Video{{
-					ID:           "1953849214411178241",
-					URL:          "https://x.com/nasa/status/1953849214411178241",
-					AuthorHandle: "nasa",
-					Caption:      "Liftoff! Watch the launch of Crew-11 to the @Space_Station. https://t.co/abc123XYZ",
-					ThumbnailURL: "https://pbs.twimg.com/amplify_video_thumb/1953848711149318144/img/Zr8kN2mQ.jpg",
-					PublishedAt:  utc("2025-08-08T15:43:42Z"),
-					DurationSec:  f64(61),
-					Metrics:      Metrics{Views: u64(2147483648), Likes: u64(19870), Comments: u64(512), Shares: u64(2810 + 233), Saves: u64(640)},
-					Pinned:       true,
+					ID:            "1953849214411178241",
+					URL:           "https://x.com/nasa/status/1953849214411178241",
+					AuthorHandle:  "nasa",
+					Caption:       "Liftoff! Watch the launch of Crew-11 to the @Space_Station. https://t.co/abc123XYZ",
+					ThumbnailURL:  "https://pbs.twimg.com/amplify_video_thumb/1953848711149318144/img/Zr8kN2mQ.jpg",
+					PublishedAt:   utc("2025-08-08T15:43:42Z"),
+					PublishedFrom: PublishedProvider,
+					DurationSec:   f64(61),
+					Metrics:       Metrics{Views: u64(2147483648), Likes: u64(19870), Comments: u64(512), Shares: u64(2810 + 233), Saves: u64(640)},
+					Pinned:        true,
 				}},
 			},
 		},
@@ -727,12 +773,13 @@ func TestNormalizeX(t *testing.T) {
 			want: Item{
 				Account: &Account{Handle: "jack", PlatformID: "12", Keys: []string{"jack"}, DisplayName: "jack", Followers: u64(6400000)},
 				Videos: []Video{{
-					ID:           "20",
-					URL:          "https://x.com/jack/status/20",
-					AuthorHandle: "jack",
-					Caption:      "just setting up my twttr",
-					PublishedAt:  utc("2006-03-21T20:50:14Z"),
-					Metrics:      Metrics{Likes: u64(298000), Comments: u64(17000), Shares: u64(123456)},
+					ID:            "20",
+					URL:           "https://x.com/jack/status/20",
+					AuthorHandle:  "jack",
+					Caption:       "just setting up my twttr",
+					PublishedAt:   utc("2006-03-21T20:50:14Z"),
+					PublishedFrom: PublishedProvider,
+					Metrics:       Metrics{Likes: u64(298000), Comments: u64(17000), Shares: u64(123456)},
 				}},
 			},
 		},
@@ -742,12 +789,13 @@ func TestNormalizeX(t *testing.T) {
 				Input:   "from:nogoodio",
 				Account: &Account{Handle: "nogoodio", PlatformID: "1150045581409054720", Keys: []string{"nogoodio"}, DisplayName: "NoGood"},
 				Videos: []Video{{
-					ID:           "1931234567890123457",
-					URL:          "https://x.com/nogoodio/status/1931234567890123457",
-					AuthorHandle: "nogoodio",
-					Caption:      "hot take: most \"viral\" hooks are just good captions. thread 🧵",
-					PublishedAt:  utc("2025-06-07T14:05:09Z"),
-					Metrics:      Metrics{Views: u64(1200000), Likes: u64(1234), Comments: u64(83000)},
+					ID:            "1931234567890123457",
+					URL:           "https://x.com/nogoodio/status/1931234567890123457",
+					AuthorHandle:  "nogoodio",
+					Caption:       "hot take: most \"viral\" hooks are just good captions. thread 🧵",
+					PublishedAt:   utc("2025-06-07T14:05:09Z"),
+					PublishedFrom: PublishedProvider,
+					Metrics:       Metrics{Views: u64(1200000), Likes: u64(1234), Comments: u64(83000)},
 				}},
 			},
 		},
@@ -756,12 +804,13 @@ func TestNormalizeX(t *testing.T) {
 			want: Item{
 				Account: &Account{Handle: "nasa", Keys: []string{"nasa"}},
 				Videos: []Video{{
-					ID:           "1728108619189874999",
-					URL:          "https://x.com/nasa/status/1728108619189874999",
-					AuthorHandle: "nasa",
-					Caption:      "an item whose id field went missing",
-					PublishedAt:  utc("2023-11-25T09:00:00Z"),
-					Metrics:      Metrics{Likes: u64(5), Shares: u64(2)},
+					ID:            "1728108619189874999",
+					URL:           "https://x.com/nasa/status/1728108619189874999",
+					AuthorHandle:  "nasa",
+					Caption:       "an item whose id field went missing",
+					PublishedAt:   utc("2023-11-25T09:00:00Z"),
+					PublishedFrom: PublishedProvider,
+					Metrics:       Metrics{Likes: u64(5), Shares: u64(2)},
 				}},
 			},
 		},
@@ -1188,4 +1237,176 @@ func flagText(b *bool) string {
 		return "true"
 	}
 	return "false"
+}
+
+// TestNormalizeKindMarkers pins how each platform's items mark reposts,
+// quotes, replies and collabs, and the other account each names.
+func TestNormalizeKindMarkers(t *testing.T) {
+	type marks struct {
+		repost, quote, reply bool
+		related              string
+		coauthors            []string
+	}
+	const tiktok = `"id": "7281234567890123456", "authorMeta": {"name": "Orig.Author"}`
+	const tweet = `"id": "1729171300111671296", "author": {"userName": "Alice", "id": "111"}`
+	for _, c := range []struct {
+		name string
+		p    platform.Platform
+		raw  string // JSON members of the item
+		want marks
+	}{
+		{"tiktok own video", platform.TikTok, tiktok + `, "fromProfileSection": "videos", "isRepost": false`, marks{}},
+		{"tiktok isRepost", platform.TikTok, tiktok + `, "isRepost": true`, marks{repost: true, related: "orig.author"}},
+		{"tiktok isRepost as a string", platform.TikTok, tiktok + `, "isRepost": "true"`, marks{repost: true, related: "orig.author"}},
+		{"tiktok reposts section", platform.TikTok, tiktok + `, "fromProfileSection": "reposts"`, marks{repost: true, related: "orig.author"}},
+		{"tiktok repost section", platform.TikTok, tiktok + `, "fromProfileSection": " Repost "`, marks{repost: true, related: "orig.author"}},
+		{"tiktok repost of an unknown author", platform.TikTok, `"id": "7281234567890123456", "isRepost": true`, marks{repost: true}},
+
+		{"x own tweet", platform.X, tweet + `, "isRetweet": false, "isQuote": false, "isReply": false`, marks{}},
+		{"x retweet", platform.X, tweet + `, "isRetweet": true, "retweet": {"id": "1", "author": {"userName": "Other_One"}}`, marks{repost: true, related: "other_one"}},
+		{"x retweetedTweet without the flag", platform.X, tweet + `, "retweetedTweet": {"author": {"userName": "bob"}}`, marks{repost: true, related: "bob"}},
+		{"x retweeted_status", platform.X, tweet + `, "retweeted_status": {"user": {"screen_name": "Bob"}}`, marks{repost: true, related: "bob"}},
+		{"x RT text without the flag", platform.X, tweet + `, "text": "RT @SomeOne: hello"`, marks{repost: true, related: "someone"}},
+		{"x RT text, retweet flag only", platform.X, tweet + `, "isRetweet": true, "fullText": "RT @carol: hi"`, marks{repost: true, related: "carol"}},
+		{"x RT text, retweet flag false", platform.X, tweet + `, "isRetweet": false, "text": "RT @carol: an old-style manual retweet"`, marks{}},
+		{"x empty retweet object", platform.X, tweet + `, "isRetweet": false, "retweet": {}`, marks{}},
+		{"x retweet of the author's own tweet", platform.X, tweet + `, "isRetweet": true, "retweet": {"author": {"userName": "alice"}}`, marks{repost: true}},
+		{"x quote", platform.X, tweet + `, "isQuote": true, "quote": {"author": {"userName": "Dave"}}`, marks{quote: true, related: "dave"}},
+		{"x quotedTweet without the flag", platform.X, tweet + `, "quotedTweet": {"author": {"userName": "dave"}}`, marks{quote: true, related: "dave"}},
+		{"x quoteId only", platform.X, tweet + `, "quoteId": "1728107610631729415"`, marks{quote: true}},
+		{"x reply", platform.X, tweet + `, "isReply": true, "inReplyToUsername": "Erin"`, marks{reply: true, related: "erin"}},
+		{"x reply to an unknown account", platform.X, tweet + `, "isReply": true`, marks{reply: true}},
+		{"x reply without the flag", platform.X, tweet + `, "inReplyToUsername": "erin", "inReplyToId": "5"`, marks{reply: true, related: "erin"}},
+		{"x reply flag false", platform.X, tweet + `, "isReply": false, "inReplyToUsername": "erin"`, marks{}},
+		{"x reply to self: a thread", platform.X, tweet + `, "isReply": true, "inReplyToUsername": "ALICE"`, marks{}},
+		{"x reply to self by user id", platform.X, tweet + `, "isReply": true, "inReplyToUserId": "111"`, marks{}},
+		{"x retweet and quote: the retweeted author", platform.X, tweet + `, "isRetweet": true, "isQuote": true, "retweet": {"author": {"userName": "bob"}}, "quote": {"author": {"userName": "dave"}}`,
+			marks{repost: true, quote: true, related: "bob"}},
+
+		{"instagram collab", platform.Instagram, `"shortCode": "DSGhrgIDmkP", "ownerUsername": "Owner", "coauthorProducers": [{"username": "Wendys"}, {"username": "owner"}, {"username": "wendys"}, {"username": "two words"}, {"id": "1"}, {"username": "nogood.io"}]`,
+			marks{coauthors: []string{"wendys", "nogood.io"}}},
+		{"instagram without coauthors", platform.Instagram, `"shortCode": "DSGhrgIDmkP", "ownerUsername": "owner", "coauthorProducers": []`, marks{}},
+		{"youtube has no markers", platform.YouTube, `"id": "8eEOaCCxGwo", "channelUsername": "nogoodhq", "isRepost": true, "isRetweet": true`, marks{}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			it, err := Normalize(c.p, json.RawMessage("{"+c.raw+"}"), testNow)
+			if err != nil || len(it.Videos) != 1 {
+				t.Fatalf("Normalize: %v, %s", err, dump(it))
+			}
+			v := it.Videos[0]
+			got := marks{v.Repost, v.Quote, v.Reply, v.RelatedHandle, v.Coauthors}
+			if g, w := fmt.Sprintf("%+v", got), fmt.Sprintf("%+v", c.want); g != w || (got.coauthors == nil) != (c.want.coauthors == nil) {
+				t.Errorf("got %s, want %s", g, w)
+			}
+		})
+	}
+}
+
+// TestKindFor pins what a video is to an account.
+func TestKindFor(t *testing.T) {
+	normalized := func(file string, index int) Video {
+		t.Helper()
+		it, err := Normalize(fixtureFiles[file], loadFixture(t, file)[index], testNow)
+		if err != nil || len(it.Videos) == 0 {
+			t.Fatalf("%s %d: %v", file, index, err)
+		}
+		return it.Videos[0]
+	}
+	thread, err := Normalize(platform.X, json.RawMessage(`{"id": "1729171300111671296", "author": {"userName": "alice"}, "isReply": true, "inReplyToUsername": "alice"}`), testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ytChannel := normalized("streamers_youtube-scraper.json", 0) // @nogoodhq, UCZ4qs1SgV7wTkM2VjHByuRQ
+	ytLegacy := normalized("streamers_youtube-scraper.json", 4)  // c/creatorlabs, user/creatorlabstv
+	igCollab := normalized("apify_instagram-scraper.json", 0)    // kylan_darnell with wendys
+	ttRepost := normalized("clockworks_tiktok-scraper.json", 4)  // gretalynnhihi's video in nogood.io's reposts
+	xQuote := normalized("apidojo_tweet-scraper.json", 0)        // elonmusk's quote
+
+	for _, c := range []struct {
+		name string
+		v    Video
+		keys []string
+		want domain.PostKind
+	}{
+		{"own", Video{AuthorHandle: "alice"}, []string{"alice"}, domain.KindOwn},
+		{"own, key with @ and capitals", Video{AuthorHandle: "alice"}, []string{"@Alice"}, domain.KindOwn},
+		{"own, one of several keys", Video{AuthorHandle: "alice"}, []string{"", "bob", "alice"}, domain.KindOwn},
+		{"own post with coauthors", Video{AuthorHandle: "alice", Coauthors: []string{"bob"}}, []string{"alice"}, domain.KindOwn},
+		{"collab of another owner", Video{AuthorHandle: "bob", Coauthors: []string{"carol", "alice"}}, []string{"alice"}, domain.KindCollab},
+		{"collab, neither owner nor coauthor", Video{AuthorHandle: "bob", Coauthors: []string{"carol"}}, []string{"alice"}, domain.KindOtherAuthor},
+		{"instagram collab to its coauthor", igCollab, []string{"wendys"}, domain.KindCollab},
+		{"instagram collab to its owner", igCollab, []string{"kylan_darnell"}, domain.KindOwn},
+		{"retweet to the retweeter", Video{AuthorHandle: "alice", Repost: true, RelatedHandle: "bob"}, []string{"alice"}, domain.KindRepost},
+		{"retweet to the retweeted author", Video{AuthorHandle: "alice", Repost: true, RelatedHandle: "bob"}, []string{"bob"}, domain.KindOtherAuthor},
+		{"retweet of one's own tweet", Video{AuthorHandle: "alice", Repost: true}, []string{"alice"}, domain.KindRepost},
+		{"tiktok repost to the reposter", ttRepost, []string{"nogood.io"}, domain.KindRepost},
+		{"tiktok repost to its author", ttRepost, []string{"gretalynnhihi"}, domain.KindOwn},
+		{"quote", xQuote, []string{"elonmusk"}, domain.KindQuote},
+		{"quote by another author", xQuote, []string{"nasa"}, domain.KindOtherAuthor},
+		{"reply", Video{AuthorHandle: "alice", Reply: true, RelatedHandle: "bob"}, []string{"alice"}, domain.KindReply},
+		{"reply to self: a thread", thread.Videos[0], []string{"alice"}, domain.KindOwn},
+		{"other author", Video{AuthorHandle: "bob"}, []string{"alice"}, domain.KindOtherAuthor},
+		{"other author's reply", Video{AuthorHandle: "bob", Reply: true, RelatedHandle: "alice"}, []string{"alice"}, domain.KindOtherAuthor},
+		{"unknown author, flags decide", Video{Reply: true}, []string{"alice"}, domain.KindReply},
+		{"unknown author, no flags", Video{}, []string{"alice"}, domain.KindOwn},
+		{"no keys: a quote", Video{AuthorHandle: "bob", Quote: true}, nil, domain.KindQuote},
+		{"no keys: own", Video{AuthorHandle: "bob", Coauthors: []string{"carol"}}, nil, domain.KindOwn},
+		{"blank keys are no keys", Video{AuthorHandle: "bob", Repost: true, RelatedHandle: "bob"}, []string{" "}, domain.KindRepost},
+		{"youtube by channel id", ytChannel, []string{"UCZ4qs1SgV7wTkM2VjHByuRQ"}, domain.KindOwn},
+		{"youtube by handle", ytChannel, []string{"@nogoodhq"}, domain.KindOwn},
+		{"youtube channel id in another case", ytChannel, []string{"ucz4qs1sgv7wtkm2vjhbyurq"}, domain.KindOtherAuthor},
+		{"youtube, another channel", ytChannel, []string{"@lofigirl", "UCSJ4gkVC6NrvII8umztf0Ow"}, domain.KindOtherAuthor},
+		{"youtube by legacy name", ytLegacy, []string{"c/creatorlabs"}, domain.KindOwn},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := c.v.KindFor(c.keys...); got != c.want {
+				t.Errorf("KindFor(%q) = %q, want %q; video %+v", c.keys, got, c.want, c.v)
+			}
+		})
+	}
+}
+
+// TestNormalizePublishedFromID: an item without a readable publish time
+// gets the one its TikTok or X id carries; Instagram and YouTube ids carry
+// none.
+func TestNormalizePublishedFromID(t *testing.T) {
+	tiktokIDAt := func(at time.Time) string { return strconv.FormatUint(uint64(at.Unix())<<32|0x5a5a, 10) }
+	for _, c := range []struct {
+		name     string
+		p        platform.Platform
+		raw      string
+		want     string // RFC 3339, "" for nil
+		wantFrom string
+	}{
+		{"tiktok without a time", platform.TikTok, `{"id": "7281234567890123456"}`, "2023-09-21T11:08:51Z", PublishedID},
+		{"tiktok id from the URL", platform.TikTok, `{"webVideoUrl": "https://www.tiktok.com/@a/video/7543693751290481942", "createTimeISO": "not a date"}`, "2025-08-28T17:44:31Z", PublishedID},
+		{"tiktok with its own time", platform.TikTok, `{"id": "7543693751290481942", "createTime": 1756403075}`, "2025-08-28T17:44:35Z", PublishedProvider},
+		{"tiktok short id", platform.TikTok, `{"id": "72812345678901234"}`, "", ""},
+		{"tiktok id before TikTok", platform.TikTok, `{"id": "100000000000000000"}`, "", ""},
+		{"tiktok id within the clock skew", platform.TikTok, `{"id": "` + tiktokIDAt(testNow.Add(time.Hour)) + `"}`, "2026-07-01T13:34:56Z", PublishedID},
+		{"tiktok id from the future", platform.TikTok, `{"id": "` + tiktokIDAt(testNow.Add(72*time.Hour)) + `"}`, "", ""},
+		{"x without a time", platform.X, `{"id": "1729171300111671296"}`, "2023-11-27T16:12:19Z", PublishedID},
+		{"x with an unreadable time", platform.X, `{"id": "1728108619189874825", "createdAt": "soon"}`, "2023-11-24T17:49:36Z", PublishedID},
+		{"x with its own time", platform.X, `{"id": "1728108619189874825", "createdAt": "Fri Nov 24 17:49:36 +0000 2023"}`, "2023-11-24T17:49:36Z", PublishedProvider},
+		{"x sequential id from before snowflakes", platform.X, `{"id": "20"}`, "", ""},
+		{"x last sequential id", platform.X, `{"id": "29700859247"}`, "", ""},
+		{"instagram without a timestamp", platform.Instagram, `{"id": "3784860661818747151", "shortCode": "DSGhrgIDmkP"}`, "", ""},
+		{"youtube without a date", platform.YouTube, `{"id": "8eEOaCCxGwo"}`, "", ""},
+		{"youtube with a date", platform.YouTube, `{"id": "8eEOaCCxGwo", "date": "2025-06-16T20:09:39.000Z"}`, "2025-06-16T20:09:39Z", PublishedProvider},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			it, err := Normalize(c.p, json.RawMessage(c.raw), testNow)
+			if err != nil || len(it.Videos) != 1 {
+				t.Fatalf("Normalize: %v, %s", err, dump(it))
+			}
+			v := it.Videos[0]
+			got := ""
+			if v.PublishedAt != nil {
+				got = v.PublishedAt.Format(time.RFC3339Nano)
+			}
+			if got != c.want || v.PublishedFrom != c.wantFrom {
+				t.Errorf("published %q from %q, want %q from %q", got, v.PublishedFrom, c.want, c.wantFrom)
+			}
+		})
+	}
 }

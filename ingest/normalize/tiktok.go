@@ -5,8 +5,7 @@ import (
 	"time"
 )
 
-// normalizeTikTok maps an item of clockworks~tiktok-scraper: one video with
-// its author in authorMeta.
+// normalizeTikTok maps an item of clockworks~tiktok-scraper.
 func normalizeTikTok(o jsonObject, now time.Time) (Item, error) {
 	webURL := o.text("webVideoUrl")
 	id := digitsID(o.text("id"))
@@ -36,19 +35,31 @@ func normalizeTikTok(o jsonObject, now time.Time) (Item, error) {
 		duration = parseDuration(vm.get("duration"))
 	}
 
-	published := parseTime(o.get("createTimeISO"), now)
+	published, from := parseTime(o.get("createTimeISO"), now), PublishedProvider
 	if published == nil {
 		published = parseTime(o.get("createTime"), now)
 	}
+	if published == nil {
+		// The newest posts of a listing sometimes come without a time.
+		published, from = tikTokIDTime(id, now), PublishedID
+	}
+
+	// a repost shows the reposted video with its author, the account it names
+	repost := o.isTrue("isRepost") || isRepostSection(o.text("fromProfileSection"))
+	related := ""
+	if repost {
+		related = handle
+	}
 
 	v := Video{
-		ID:           id,
-		URL:          tikTokVideoURL(handle, id),
-		AuthorHandle: handle,
-		Caption:      o.text("text"),
-		ThumbnailURL: firstNonEmpty(vm.text("coverUrl"), vm.text("originalCoverUrl")),
-		PublishedAt:  published,
-		DurationSec:  duration,
+		ID:            id,
+		URL:           tikTokVideoURL(handle, id),
+		AuthorHandle:  handle,
+		Caption:       o.text("text"),
+		ThumbnailURL:  firstNonEmpty(vm.text("coverUrl"), vm.text("originalCoverUrl")),
+		PublishedAt:   published,
+		PublishedFrom: timeSource(published, from),
+		DurationSec:   duration,
 		Metrics: Metrics{
 			Views:    o.count("playCount"),
 			Likes:    o.count("diggCount"),
@@ -56,9 +67,11 @@ func normalizeTikTok(o jsonObject, now time.Time) (Item, error) {
 			Shares:   o.count("shareCount"),
 			Saves:    o.count("collectCount"),
 		},
-		IsShop:    o.flag("hasTikTokShopProduct"),
-		Pinned:    o.isTrue("isPinned"),
-		Slideshow: slideshow,
+		IsShop:        o.flag("hasTikTokShopProduct"),
+		Pinned:        o.isTrue("isPinned"),
+		Slideshow:     slideshow,
+		Repost:        repost,
+		RelatedHandle: related,
 	}
 
 	it := Item{Input: o.firstText("input", "submittedVideoUrl"), Videos: []Video{v}}
@@ -82,14 +95,20 @@ func normalizeTikTok(o jsonObject, now time.Time) (Item, error) {
 	return it, nil
 }
 
-// tikTokVideoURL is the canonical video URL. TikTok resolves /@/video/ID as
-// well, which is the form used when the author is unknown.
+func isRepostSection(section string) bool {
+	switch strings.ToLower(strings.TrimSpace(section)) {
+	case "reposts", "repost":
+		return true
+	}
+	return false
+}
+
+// tikTokVideoURL is the canonical video URL; /@/video/ID works without an author.
 func tikTokVideoURL(handle, id string) string {
 	return "https://www.tiktok.com/@" + handle + "/video/" + id
 }
 
-// tikTokIDFromURL reads ID from https://www.tiktok.com/@user/video/ID (or
-// /photo/ID, which slideshows use).
+// tikTokIDFromURL reads ID from /@user/video/ID (or /photo/ID, slideshows).
 func tikTokIDFromURL(raw string) string {
 	host, segs, _ := pathSegments(raw)
 	if !strings.HasSuffix(host, "tiktok.com") {
@@ -105,13 +124,11 @@ func tikTokIDFromURL(raw string) string {
 	return ""
 }
 
-// isTikTokPhotoURL reports whether raw is a slideshow URL (/@user/photo/ID).
 func isTikTokPhotoURL(raw string) bool {
 	_, segs, _ := pathSegments(raw)
 	return len(segs) >= 3 && segs[1] == "photo"
 }
 
-// tikTokHandleFromURL reads user from https://www.tiktok.com/@user/....
 func tikTokHandleFromURL(raw string) string {
 	host, segs, _ := pathSegments(raw)
 	if !strings.HasSuffix(host, "tiktok.com") || len(segs) == 0 || !strings.HasPrefix(segs[0], "@") {
@@ -120,7 +137,6 @@ func tikTokHandleFromURL(raw string) string {
 	return normHandle(segs[0])
 }
 
-// firstNonEmpty returns the first non-blank string, trimmed.
 func firstNonEmpty(ss ...string) string {
 	for _, s := range ss {
 		if s = strings.TrimSpace(s); s != "" {

@@ -2,12 +2,12 @@ package normalize
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
 
-// normalizeYouTube maps an item of streamers~youtube-scraper (and the Shorts
-// actor, whose items are the same): one video with its channel.
+// normalizeYouTube maps an item of streamers~youtube-scraper (or Shorts).
 func normalizeYouTube(o jsonObject, now time.Time) (Item, error) {
 	id := youTubeID(o.text("id"))
 	if id == "" {
@@ -29,19 +29,21 @@ func normalizeYouTube(o jsonObject, now time.Time) (Item, error) {
 
 	comments := o.count("commentsCount")
 	if o.isTrue("commentsTurnedOff") {
-		// The count of a channel with comments off is 0 or absent; neither
-		// is a measurement.
+		// A channel with comments off reports 0 or nothing: not a measurement.
 		comments = nil
 	}
 
 	acc := youTubeAccount(o)
+	// YouTube's ids carry no time that could stand in for a missing date.
+	published := parseTime(o.get("date"), now)
 	v := Video{
-		ID:           id,
-		URL:          url,
-		Caption:      firstNonEmpty(o.text("title"), o.text("text")),
-		ThumbnailURL: strings.TrimSpace(o.text("thumbnailUrl")),
-		PublishedAt:  parseTime(o.get("date"), now),
-		DurationSec:  parseDuration(o.get("duration")),
+		ID:            id,
+		URL:           url,
+		Caption:       firstNonEmpty(o.text("title"), o.text("text")),
+		ThumbnailURL:  strings.TrimSpace(o.text("thumbnailUrl")),
+		PublishedAt:   published,
+		PublishedFrom: timeSource(published, PublishedProvider),
+		DurationSec:   parseDuration(o.get("duration")),
 		Metrics: Metrics{
 			Views:    o.count("viewCount"),
 			Likes:    o.count("likes"),
@@ -51,6 +53,7 @@ func normalizeYouTube(o jsonObject, now time.Time) (Item, error) {
 	it := Item{Input: o.firstText("input", "fromYTUrl", "inputChannelUrl"), Videos: []Video{v}}
 	if acc != nil {
 		it.Videos[0].AuthorHandle = acc.Handle
+		it.Videos[0].AuthorKeys = slices.Clone(acc.Keys)
 		it.Account = acc
 	}
 	return it, nil
@@ -64,7 +67,6 @@ type youTubeChannel struct {
 	user   string // legacy /user/name, lower-case
 }
 
-// fill copies the keys that c does not know yet from other.
 func (c *youTubeChannel) fill(other youTubeChannel) {
 	c.handle = firstNonEmpty(c.handle, other.handle)
 	c.id = firstNonEmpty(c.id, other.id)
@@ -72,7 +74,6 @@ func (c *youTubeChannel) fill(other youTubeChannel) {
 	c.user = firstNonEmpty(c.user, other.user)
 }
 
-// keys lists the keys in the forms of platform.Target.ID.
 func (c youTubeChannel) keys() []string {
 	var keys []string
 	if c.handle != "" {
@@ -95,9 +96,8 @@ func youTubeAccount(o jsonObject) *Account {
 	ch := youTubeChannel{id: youTubeChannelID(o.text("channelId"))}
 	ch.fill(youTubeChannelFromURL(o.text("channelUrl")))
 	ch.fill(youTubeChannel{handle: normHandle(o.text("channelUsername"))})
-	// The input only fills kinds of key that the channel's own fields leave
-	// unknown: where both say something, the channel fields describe this
-	// video's channel, the input possibly another one.
+	// The input only fills keys the channel's fields leave unknown: they
+	// describe this video's channel, the input possibly another one.
 	for _, k := range []string{"input", "inputChannelUrl", "fromYTUrl"} {
 		ch.fill(youTubeChannelFromURL(o.text(k)))
 	}
@@ -146,8 +146,7 @@ func isYouTubeHost(host string) bool {
 	return host == "youtube.com" || strings.HasSuffix(host, ".youtube.com")
 }
 
-// youTubeIDFromURL reads the video id from /watch?v=ID, /shorts/ID,
-// /live/ID, /embed/ID or youtu.be/ID.
+// youTubeIDFromURL reads the id from /watch?v=, /shorts/, /live/, /embed/ or youtu.be/.
 func youTubeIDFromURL(raw string) string {
 	host, segs, q := pathSegments(raw)
 	switch {
@@ -163,9 +162,7 @@ func youTubeIDFromURL(raw string) string {
 	return ""
 }
 
-// youTubeChannelFromURL reads a channel from /@handle, /channel/UC…, /c/name
-// or /user/name (with any tab after it, such as /videos), or from a bare
-// "@handle" or "UC…" as inputs are sometimes written.
+// youTubeChannelFromURL reads a channel from a URL, "@handle" or "UC…".
 func youTubeChannelFromURL(raw string) youTubeChannel {
 	raw = strings.TrimSpace(raw)
 	if strings.HasPrefix(raw, "@") {

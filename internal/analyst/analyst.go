@@ -1,11 +1,7 @@
-// Package analyst describes the read-only ClickHouse user `analyst` that
-// people use to query the analytics database directly (docs/analytics.md,
-// "Access"). The user itself lives in ClickHouse's users config:
-// deploy/clickhouse/analyst-users.xml.in, rendered and installed by
-// `make services` (scripts/services.sh) and by docker-compose.yml.
-//
-// The package's tests check, against the local server, what the user can
-// and cannot do.
+// Package analyst describes the read-only ClickHouse user `analyst` for
+// querying the analytics database directly (docs/analytics.md, "Access").
+// The user itself is in deploy/clickhouse/analyst-users.xml.in; the tests
+// check what it can and cannot do.
 package analyst
 
 import (
@@ -28,10 +24,7 @@ const LocalPassword = "analyst-local"
 // the only one the analyst may read.
 func Database(db string) string { return db + "_analytics" }
 
-// Options returns how to reach ClickHouse as the analyst, from the same
-// environment as the server and scripts/services.sh: CLICKHOUSE_ADDR
-// (127.0.0.1:9000), CLICKHOUSE_DATABASE (reeltrack; the analyst's database
-// is reeltrack_analytics) and CLICKHOUSE_ANALYST_PASSWORD (analyst-local).
+// Options reaches ClickHouse as the analyst, from the server's environment.
 func Options() store.ClickHouseOptions {
 	return store.ClickHouseOptions{
 		Addr:     getenv("CLICKHOUSE_ADDR", "127.0.0.1:9000"),

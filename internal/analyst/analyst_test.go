@@ -528,18 +528,32 @@ func TestRunawayQueriesAreStopped(t *testing.T) {
 			if c.code == codeTimeout {
 				t.Parallel() // waits 30 s without work: overlap it with the rest
 			}
-			ctx := testCtx(t, 2*c.max)
-			start := time.Now()
-			rows, err := analyst.Query(ctx, c.query)
-			n := 0
-			if err == nil {
-				for rows.Next() {
-					n++
+			// A query of a limit other than time that the time limit
+			// stops first was starved (paused for the service's queries of
+			// other packages, or short of CPU): it runs again, up to three
+			// times.
+			var err error
+			var n int
+			var took time.Duration
+			for attempt := 1; ; attempt++ {
+				ctx := testCtx(t, 2*c.max)
+				start := time.Now()
+				var rows driver.Rows
+				rows, err = analyst.Query(ctx, c.query)
+				n = 0
+				if err == nil {
+					for rows.Next() {
+						n++
+					}
+					err = rows.Err()
+					rows.Close()
 				}
-				err = rows.Err()
-				rows.Close()
+				took = time.Since(start)
+				if c.code == codeTimeout || code(err) != codeTimeout || attempt == 3 {
+					break
+				}
+				t.Logf("attempt %d: the time limit came first (%s), on a busy machine", attempt, short(err))
 			}
-			took := time.Since(start)
 			switch {
 			case err == nil:
 				t.Fatalf("%s: completed (%d rows) in %s, want error code %d", c.query, n, took, c.code)

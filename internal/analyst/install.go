@@ -19,8 +19,7 @@ import (
 // configs; it rereads the directory by itself within seconds.
 const UsersDir = "/etc/clickhouse-server/users.d"
 
-// UserFor names the analyst user of a test or bench whose application
-// database is db: analyst_<db>.
+// UserFor names the analyst user of a test or bench of database db.
 func UserFor(db string) string { return "analyst_" + db }
 
 // Installed is an analyst user of its own, installed by Install.
@@ -29,8 +28,7 @@ type Installed struct {
 	File    string                  // the users config in UsersDir
 }
 
-// Remove deletes the user's config; ClickHouse drops the user when it
-// rereads users.d/.
+// Remove deletes the user's config; ClickHouse drops the user on reread.
 func (i *Installed) Remove() error {
 	if err := os.Remove(i.File); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
@@ -38,27 +36,15 @@ func (i *Installed) Remove() error {
 	return nil
 }
 
-// Install makes a ClickHouse user of its own with the analyst's real
-// profile and quota (the repository's template rendered by
-// deploy/clickhouse/render-analyst-users.sh, as `make services` does for
-// `analyst`), allowed to read only the database analyticsDB, with a random
-// password. It writes the config into UsersDir as
-// reeltrack-analyst-<user>.xml and waits until the server has loaded it:
-// the user logs in and its session is read-only with the profile's time
-// limit. Tests use it to query their package's own analytics database as
-// an analyst; the bench, its reeltrack_bench_analytics. Call Remove when
-// done.
-//
-// It needs the local server and write access to UsersDir (root, as after
-// `make services`); otherwise it fails saying so.
+// Install makes a ClickHouse user of its own with the analyst's real profile
+// and quota, reading only analyticsDB, and waits until the server loaded it.
+// It needs write access to UsersDir (root). Call Remove when done.
 func Install(ctx context.Context, addr, user, analyticsDB string) (*Installed, error) {
 	return InstallIn(ctx, UsersDir, []string{addr}, user, analyticsDB)
 }
 
-// InstallIn is Install for servers that read their extra users configs
-// from dir, such as the nodes of the local cluster (which share one): it
-// waits until the user is in effect on every server of addrs, and its
-// Options log in on the first.
+// InstallIn is Install for servers reading their users configs from dir (the
+// local cluster's nodes); its Options log in on the first of addrs.
 func InstallIn(ctx context.Context, dir string, addrs []string, user, analyticsDB string) (*Installed, error) {
 	if err := CheckUsersDir(dir); err != nil {
 		return nil, fmt.Errorf("analyst user %s: %w", user, err)
@@ -98,7 +84,6 @@ func InstallIn(ctx context.Context, dir string, addrs []string, user, analyticsD
 	return in, nil
 }
 
-// wait polls a login until the user exists with the profile's settings.
 func (i *Installed) wait(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
@@ -133,8 +118,6 @@ func (i *Installed) loaded(ctx context.Context) error {
 	return nil
 }
 
-// renderScript finds deploy/clickhouse/render-analyst-users.sh: next to
-// this source file's repository, or above the working directory.
 func renderScript() (string, error) {
 	const rel = "deploy/clickhouse/render-analyst-users.sh"
 	var tried []string
@@ -162,10 +145,7 @@ func renderScript() (string, error) {
 	return "", fmt.Errorf("cannot find %s (tried %v): run from the repository", rel, tried)
 }
 
-// removeStale deletes the configs Install wrote for test databases
-// (analyst_rt_*) more than age ago: a test killed before its cleanup
-// leaves its file behind. The user it defines could only read a test
-// database that is gone by then.
+// removeStale: a test killed before its cleanup leaves its config behind.
 func removeStale(dir string, age time.Duration) {
 	files, _ := filepath.Glob(filepath.Join(dir, "reeltrack-analyst-"+UserFor("rt_")+"*.xml"))
 	for _, f := range files {
@@ -175,9 +155,8 @@ func removeStale(dir string, age time.Duration) {
 	}
 }
 
-// CheckUsersDir reports why users can not be installed into dir, a
-// ClickHouse server's users.d: it must exist and be writable (root, as
-// after `make services`; CI runs the tests as root).
+// CheckUsersDir reports why users cannot be installed into dir: it must
+// exist and be writable (root, as after `make services`).
 func CheckUsersDir(dir string) error {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return fmt.Errorf("%s is missing: it needs the local ClickHouse of `make services` (or the cluster of `make cluster`)", dir)

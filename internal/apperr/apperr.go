@@ -13,7 +13,6 @@ import (
 // Kind classifies an error for the caller.
 type Kind int
 
-// The kinds of error the API distinguishes.
 const (
 	KindInternal Kind = iota
 	KindInvalid
@@ -23,8 +22,7 @@ const (
 	KindUnauthenticated
 	KindUnavailable
 	KindLimited
-	// KindRefused is well-formed input the service will not act on: a
-	// channel URL to an address the address rule refuses.
+	// KindRefused is well-formed input the service will not act on (a refused address).
 	KindRefused
 )
 
@@ -54,7 +52,6 @@ func (e *Error) Error() string {
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Cause }
 
-// safe is the text shown to the caller: the field and the message.
 func (e *Error) safe() string {
 	if e.Field != "" {
 		return e.Field + ": " + e.Message
@@ -62,8 +59,7 @@ func (e *Error) safe() string {
 	return e.Message
 }
 
-// Wrap reports a failure of kind with a message that is safe to show, and
-// keeps cause for the log.
+// Wrap reports a failure of kind with a safe message, keeping cause for the log.
 func Wrap(kind Kind, message string, cause error) error {
 	return &Error{Kind: kind, Message: message, Cause: cause}
 }
@@ -73,8 +69,7 @@ func Invalid(field, message string) error {
 	return &Error{Kind: KindInvalid, Field: field, Message: message}
 }
 
-// Refused reports a well-formed value in one field that the service
-// refuses to act on (a URL to a private address).
+// Refused reports a well-formed value in one field the service will not act on.
 func Refused(field, message string) error {
 	return &Error{Kind: KindRefused, Field: field, Message: message}
 }
@@ -93,8 +88,7 @@ func Coded(kind Kind, code, message string) error {
 	return &Error{Kind: kind, Code: code, Message: message}
 }
 
-// CodeOf is the code of the first *Error in err's tree that has one; ""
-// for none.
+// CodeOf is the code of the first *Error in err's tree that has one, or "".
 func CodeOf(err error) string {
 	code := ""
 	eachError(err, func(x *Error) {
@@ -110,8 +104,7 @@ func Unauthenticated(message string) error {
 	return &Error{Kind: KindUnauthenticated, Message: message}
 }
 
-// Limited reports a quota the request would exceed until retryAfter
-// seconds have passed.
+// Limited reports a quota the request would exceed for retryAfter seconds.
 func Limited(message string, retryAfter int) error {
 	return &Error{Kind: KindLimited, Message: message, RetryAfter: retryAfter}
 }
@@ -128,12 +121,9 @@ func RetryAfter(err error) int {
 // Unavailable reports a dependency that is not configured or not reachable.
 func Unavailable(message string) error { return &Error{Kind: KindUnavailable, Message: message} }
 
-// Recover, deferred directly (defer apperr.Recover(&err)), turns a panic
-// of the function that defers it into an internal error in *err carrying
-// the panic and its stack. The middleware recovers the handler's own
-// goroutine; a goroutine a request starts must defer this too, since a
-// panic there would end the process: its error then goes back to the
-// request, which answers 500 and logs it with the request id.
+// Recover, deferred directly (defer apperr.Recover(&err)), turns a panic into
+// an internal error in *err with its stack. A goroutine a request starts must
+// defer it: a panic there would end the process.
 func Recover(err *error) {
 	if r := recover(); r != nil {
 		*err = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
@@ -149,8 +139,7 @@ func KindOf(err error) Kind {
 	return KindInternal
 }
 
-// Fields collects the per-field messages of every invalid-input error in
-// err's tree (errors.Join and %w wrapping included).
+// Fields collects the per-field messages of every invalid-input error in err's tree.
 func Fields(err error) map[string]string {
 	out := map[string]string{}
 	eachError(err, func(x *Error) {
@@ -165,9 +154,8 @@ func Fields(err error) map[string]string {
 	return out
 }
 
-// Message returns the user-facing message of err: the messages of all known
-// errors in its tree joined with "; ", without the wrapping context and
-// without their causes.
+// Message returns the user-facing messages of the known errors in err's
+// tree joined with "; ", without wrapping context or causes.
 func Message(err error) string {
 	var msgs []string
 	eachError(err, func(x *Error) { msgs = append(msgs, x.safe()) })

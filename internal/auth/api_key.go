@@ -12,20 +12,16 @@ import (
 // configuration file or by a secret scanner.
 const APIKeyPrefix = "rt_"
 
-// apiKeyBytes is the number of random bytes of a key: 256 bits.
 const apiKeyBytes = 32
 
-// apiKeyLen is the length of a key: the prefix and the unpadded base64url
-// of its random bytes.
 var apiKeyLen = len(APIKeyPrefix) + base64.RawURLEncoding.EncodedLen(apiKeyBytes)
 
 // apiKeyShown is how many characters of a key are kept to tell it apart:
 // the prefix and 6 of the 43 random characters, 36 of its 256 bits.
 var apiKeyShown = len(APIKeyPrefix) + 6
 
-// NewAPIKey makes a key: "rt_" and the base64url of 32 random bytes. It
-// answers the key, which is shown once and never stored, its first
-// characters for display, and its SHA-256, which is stored.
+// NewAPIKey makes a key ("rt_" and base64url of 32 random bytes), shown once
+// and never stored, its first characters for display, and its stored SHA-256.
 func NewAPIKey() (key, prefix string, hash []byte, err error) {
 	b := make([]byte, apiKeyBytes)
 	if _, err := rand.Read(b); err != nil {

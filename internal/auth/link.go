@@ -7,12 +7,10 @@ import (
 	"fmt"
 )
 
-// linkTokenBytes is the randomness of a link token: 256 bits.
 const linkTokenBytes = 32
 
-// NewLinkToken returns a random token for a single-use link (e-mail
-// verification, password reset, invite) and the hash to store: the token
-// itself goes into the e-mail only.
+// NewLinkToken returns a random token for a single-use link and the hash to
+// store: the token itself goes into the e-mail only.
 func NewLinkToken() (string, []byte, error) {
 	b := make([]byte, linkTokenBytes)
 	if _, err := rand.Read(b); err != nil {

@@ -16,9 +16,8 @@ const CookieName = "session-access-token"
 
 // Session is who a valid token speaks for.
 type Session struct {
-	// ID is the token's id (its jti): the sessions row of a token this
-	// service issued. Empty for a token of an external provider that
-	// carries none.
+	// ID is the token's id (jti), its sessions row; empty for an external
+	// provider's token that carries none.
 	ID        string
 	UserID    uuid.UUID
 	Email     string

@@ -11,11 +11,9 @@ import (
 	"sync"
 )
 
-// Tasks are functions running in goroutines of their own. Once Shutdown or
-// Cancel has begun, Go starts no more, so a wait for those running is never
-// joined by a later one. A panic in a task is logged and ends that task
-// only. The zero value is ready; a nil *Tasks runs tasks without counting
-// them.
+// Tasks run functions in goroutines of their own, counted so a shutdown can
+// wait; once Shutdown or Cancel has begun none start, and a panic ends only
+// its task. The zero value is ready; a nil *Tasks runs tasks uncounted.
 type Tasks struct {
 	// Log receives the panics of tasks; nil: slog.Default().
 	Log *slog.Logger
@@ -30,9 +28,8 @@ type Tasks struct {
 	cancel   context.CancelFunc
 }
 
-// Go runs fn in a goroutine of its own under a context derived from ctx,
-// which Cancel ends, and reports true; once Shutdown or Cancel has begun
-// it runs nothing and reports false.
+// Go runs fn under a context Cancel ends; it reports false, running
+// nothing, once Shutdown or Cancel has begun.
 func (t *Tasks) Go(ctx context.Context, fn func(context.Context)) bool {
 	if t == nil {
 		t = &Tasks{}
@@ -69,7 +66,7 @@ func (t *Tasks) recover(ctx context.Context) {
 		if log == nil {
 			log = slog.Default()
 		}
-		log.ErrorContext(ctx, "background task panicked", "err", fmt.Sprintf("panic: %v\n%s", r, debug.Stack()))
+		log.ErrorContext(ctx, "background task panicked", "error", fmt.Sprintf("panic: %v\n%s", r, debug.Stack()))
 	}
 }
 
@@ -102,9 +99,8 @@ func (t *Tasks) Wait(ctx context.Context) error {
 	}
 }
 
-// Shutdown refuses new tasks and waits for those running until they end or
-// ctx ends; then it cancels the contexts of those still running, without
-// waiting for them, and returns ctx's error.
+// Shutdown refuses new tasks and waits for the running ones until ctx ends,
+// then cancels those still running, without waiting, and returns ctx's error.
 func (t *Tasks) Shutdown(ctx context.Context) error {
 	if t == nil {
 		return nil

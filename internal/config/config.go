@@ -32,8 +32,7 @@ type Config struct {
 	// browsers may send writes, each as Origin returns it.
 	AllowedOrigins []string // ALLOWED_ORIGINS
 
-	// MetricsAddr is where GET /metrics is served, apart from the API;
-	// empty: no metrics listener.
+	// MetricsAddr is where GET /metrics is served, apart from the API; empty: none.
 	MetricsAddr string // METRICS_ADDR
 
 	DatabaseURL      string // DATABASE_URL
@@ -41,9 +40,8 @@ type Config struct {
 	// DatabaseStatementTimeout bounds each PostgreSQL statement of the
 	// server, and half of it each wait for a pooled connection.
 	DatabaseStatementTimeout time.Duration // DATABASE_STATEMENT_TIMEOUT
-	// ClickHouseStatementTimeout bounds each ClickHouse read of a request
-	// (the export's and batch work's excepted), so a frozen server answers
-	// 503 within it.
+	// ClickHouseStatementTimeout bounds each ClickHouse read of a request (but
+	// the export's and batch work's), so a frozen server answers 503 within it.
 	ClickHouseStatementTimeout time.Duration // CLICKHOUSE_STATEMENT_TIMEOUT
 	ClickHouseAddr             string        // CLICKHOUSE_ADDR
 	ClickHouseDatabase         string        // CLICKHOUSE_DATABASE
@@ -52,6 +50,9 @@ type Config struct {
 	ClickHouseCluster          string        // CLICKHOUSE_CLUSTER
 	RedisURL                   string        // REDIS_URL
 	RedisPrefix                string        // REDIS_PREFIX
+	// RedisCallTimeout bounds one Redis call: a call that takes longer
+	// finds Redis sick, and Redis is skipped until a ping answers.
+	RedisCallTimeout time.Duration // REDIS_CALL_TIMEOUT
 
 	SessionSecret string        // SESSION_SECRET
 	SessionTTL    time.Duration // SESSION_TTL
@@ -59,13 +60,11 @@ type Config struct {
 	BcryptCost    int           // BCRYPT_COST
 	CronSecret    string        // CRON_SECRET
 
-	// SchedulerInterval, when set, makes the server call its own cron
-	// routes this often; zero leaves them to an external cron.
+	// SchedulerInterval, when set, makes the server call its own cron routes.
 	SchedulerInterval time.Duration // SCHEDULER_INTERVAL
 
-	// SnapshotRetention is how long raw snapshots (metric_snapshots) are
-	// kept, in whole months past it; zero keeps them for ever. The
-	// projections the dashboard reads are kept for ever either way.
+	// SnapshotRetention is how long raw snapshots are kept, in whole months;
+	// zero keeps them for ever. The projections are kept for ever either way.
 	SnapshotRetention time.Duration // SNAPSHOT_RETENTION
 
 	SMTPURL  string // SMTP_URL
@@ -103,9 +102,8 @@ type Config struct {
 	ProxyHeader           string        // PROXY_HEADER
 	LogLevel              slog.Level    // LOG_LEVEL
 	GeneratedSessionToken bool          // set when SESSION_SECRET was empty and a random one was made
-	// LocalClickHousePassword is set when CLICKHOUSE_PASSWORD was empty and
-	// the service user's local development password was taken, which
-	// happens only for a ClickHouse on this machine (store.ServiceCredentials).
+	// LocalClickHousePassword is set when the service user's local development
+	// password was taken for an empty CLICKHOUSE_PASSWORD (loopback only).
 	LocalClickHousePassword bool
 
 	// Exports streamed at once by one process, in all and per workspace,
@@ -114,15 +112,12 @@ type Config struct {
 	ExportConcurrencyPerWorkspace int           // EXPORT_CONCURRENCY_PER_WORKSPACE
 	ExportStallTimeout            time.Duration // EXPORT_STALL_TIMEOUT
 
-	// ChannelAllowedAddresses are the CIDRs, addresses and ip:port pairs
-	// that channels may deliver to although the address rule refuses them
-	// (loopback, private networks), plain http included: local receivers
-	// and the tests' (webhook.ParseAllowList).
+	// ChannelAllowedAddresses may be delivered to although the address rule
+	// refuses them, plain http included (webhook.ParseAllowList).
 	ChannelAllowedAddresses string // CHANNEL_ALLOWED_ADDRESSES
 }
 
-// StripePriceVar names the variable holding the price id of a paid plan
-// billed every interval.
+// StripePriceVar names the variable of a paid plan's price per interval.
 func StripePriceVar(name plan.Name, interval plan.Interval) string {
 	return "STRIPE_PRICE_" + strings.ToUpper(string(name)) + "_" + strings.ToUpper(string(interval))
 }
@@ -130,8 +125,7 @@ func StripePriceVar(name plan.Name, interval plan.Interval) string {
 // DefaultMailFrom is the sender of e-mails when MAIL_FROM is not set.
 const DefaultMailFrom = "reeltrack <alerts@localhost>"
 
-// DefaultRateLimitAPIKey is the requests an API key may make a minute
-// when RATE_LIMIT_API_KEY_PER_MINUTE is not set.
+// DefaultRateLimitAPIKey is the requests an API key may make a minute.
 const DefaultRateLimitAPIKey = 300
 
 // Defaults of the settings that bound the load one process takes on.
@@ -139,20 +133,16 @@ const (
 	// DefaultDatabaseMaxConns is the PostgreSQL pool's size: four
 	// processes stay under PostgreSQL's default max_connections of 100.
 	DefaultDatabaseMaxConns = 20
-	// DefaultStartValuesBytes bounds the start values of windows one
-	// process keeps (chread.StartValueCache): about 7 MB per entry of a
-	// workspace of 100,000 videos.
+	// DefaultStartValuesBytes bounds the start values one process keeps: about
+	// 7 MB per entry of a workspace of 100,000 videos.
 	DefaultStartValuesBytes = 256 << 20
-	// DefaultExportConcurrency bounds the exports one process streams at
-	// once.
+	// DefaultExportConcurrency bounds the exports one process streams at once.
 	DefaultExportConcurrency = 8
 	// DefaultExportConcurrencyPerWorkspace bounds those of one workspace.
 	DefaultExportConcurrencyPerWorkspace = 2
-	// DefaultExportStallTimeout is how long an export waits for its client
-	// to take more of the body before it gives up.
+	// DefaultExportStallTimeout is how long an export waits for its client.
 	DefaultExportStallTimeout = 30 * time.Second
-	// DefaultSnapshotRetention is how long raw snapshots are kept: 90
-	// days.
+	// DefaultSnapshotRetention is how long raw snapshots are kept.
 	DefaultSnapshotRetention = 90 * 24 * time.Hour
 )
 
@@ -171,9 +161,8 @@ func Load() (Config, error) {
 	})
 }
 
-// setting is the value of the variable key, raw as set, read by parse; def
-// when it is unset. A value parse refuses is a problem naming what it must be
-// (want).
+// setting is the variable key's raw value read by parse, def when unset; a
+// value parse refuses is a problem naming what it must be (want).
 func setting[T any](raw, key string, def T, parse func(string) (T, error), want string, problems *[]error) T {
 	v := strings.TrimSpace(raw)
 	if v == "" {
@@ -215,6 +204,7 @@ func load(getenv func(string) string) (Config, error) {
 		ClickHouseCluster:    getenv("CLICKHOUSE_CLUSTER"),
 		RedisURL:             str("REDIS_URL", "redis://127.0.0.1:6379/0"),
 		RedisPrefix:          str("REDIS_PREFIX", "reeltrack:"),
+		RedisCallTimeout:     dur("REDIS_CALL_TIMEOUT", 40*time.Millisecond),
 		SessionSecret:        getenv("SESSION_SECRET"),
 		SessionTTL:           dur("SESSION_TTL", 7*24*time.Hour),
 		CookieSecure:         boolean("COOKIE_SECURE", false),
@@ -330,6 +320,9 @@ func (c Config) Validate() error {
 	}
 	if c.RequestTimeout < time.Second {
 		bad("REQUEST_TIMEOUT: must be at least 1s")
+	}
+	if c.RedisCallTimeout < time.Millisecond || c.RedisCallTimeout > c.RequestTimeout {
+		bad("REDIS_CALL_TIMEOUT: must be at least 1ms and at most REQUEST_TIMEOUT")
 	}
 	if c.DatabaseStatementTimeout < 100*time.Millisecond || c.DatabaseStatementTimeout > c.RequestTimeout {
 		bad("DATABASE_STATEMENT_TIMEOUT: must be between 100ms and REQUEST_TIMEOUT")
@@ -479,10 +472,8 @@ func (c Config) validateBilling() error {
 	return errors.Join(problems...)
 }
 
-// Origin returns the origin raw names (scheme://host[:port], as browsers
-// send it in the Origin header) in its canonical form: lower case, without
-// the scheme's default port. A URL with a path, query, fragment or user is
-// not an origin; a trailing "/" is allowed.
+// Origin returns raw's origin (scheme://host[:port]) in canonical form; a
+// URL with a path, query, fragment or user is not an origin.
 func Origin(raw string) (string, error) {
 	u, err := url.Parse(raw)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" ||
@@ -502,8 +493,7 @@ func Origin(raw string) (string, error) {
 	return scheme + "://" + host, nil
 }
 
-// Origins returns the origins browsers may send writes from: that of
-// PUBLIC_BASE_URL, then ALLOWED_ORIGINS, each canonical (see Origin).
+// Origins returns PUBLIC_BASE_URL's origin, then ALLOWED_ORIGINS, canonical.
 func (c Config) Origins() []string {
 	var out []string
 	if u, err := url.Parse(c.PublicBaseURL); err == nil {
@@ -519,8 +509,7 @@ func (c Config) Origins() []string {
 	return out
 }
 
-// Stores says how the server reaches PostgreSQL, ClickHouse and Redis: the
-// one place their options are read from the settings.
+// Stores says how the server reaches PostgreSQL, ClickHouse and Redis.
 func (c Config) Stores() store.Options {
 	return store.Options{
 		PostgresURL: c.DatabaseURL,
@@ -529,7 +518,7 @@ func (c Config) Stores() store.Options {
 			Addr: c.ClickHouseAddr, Database: c.ClickHouseDatabase, User: c.ClickHouseUser, Password: c.ClickHousePassword,
 			Cluster: c.ClickHouseCluster, StatementTimeout: c.ClickHouseStatementTimeout,
 		},
-		RedisURL: c.RedisURL, RedisPrefix: c.RedisPrefix,
+		RedisURL: c.RedisURL, RedisPrefix: c.RedisPrefix, RedisCallTimeout: c.RedisCallTimeout,
 	}
 }
 
@@ -548,6 +537,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Any("allowedOrigins", c.AllowedOrigins),
 		slog.String("databaseURL", maskURL(c.DatabaseURL)),
 		slog.Duration("databaseStatementTimeout", c.DatabaseStatementTimeout),
+		slog.Duration("redisCallTimeout", c.RedisCallTimeout),
 		slog.Duration("clickhouseStatementTimeout", c.ClickHouseStatementTimeout),
 		slog.Int("databaseMaxConns", c.DatabaseMaxConns),
 		slog.String("clickhouseAddr", c.ClickHouseAddr),

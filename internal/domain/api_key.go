@@ -13,3 +13,16 @@ const (
 
 // APIKeyScopes lists every scope.
 var APIKeyScopes = []APIKeyScope{ScopeRead, ScopeWrite}
+
+// APIKeyStatus is what a key answers as, worked out on each read: no
+// column holds it.
+type APIKeyStatus string
+
+// The statuses of a key.
+const (
+	APIKeyActive  APIKeyStatus = "active"
+	APIKeyExpired APIKeyStatus = "expired"
+	APIKeyRevoked APIKeyStatus = "revoked"
+	// APIKeyInactive: its creator is no longer an owner or admin of the workspace.
+	APIKeyInactive APIKeyStatus = "inactive"
+)

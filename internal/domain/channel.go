@@ -8,11 +8,9 @@ type ChannelDisabled string
 const (
 	// ChannelDisabledManually: an owner or admin turned it off.
 	ChannelDisabledManually ChannelDisabled = "manual"
-	// ChannelDisabledGone: the destination answered 410 Gone (a Slack or
-	// Discord webhook that was removed).
+	// ChannelDisabledGone: the destination answered 410 Gone.
 	ChannelDisabledGone ChannelDisabled = "gone"
-	// ChannelDisabledFailing: a delivery ran out of attempts, about three
-	// days of failures.
+	// ChannelDisabledFailing: a delivery ran out of attempts (about three days).
 	ChannelDisabledFailing ChannelDisabled = "failing"
 )
 

@@ -4,10 +4,11 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
-// DigestFrequency is how often a member receives the digest e-mail
-// (workspace_members.digest_frequency).
+// DigestFrequency is how often a member receives the digest e-mail.
 type DigestFrequency string
 
 // The digest frequencies.
@@ -16,8 +17,7 @@ const (
 	DigestOff DigestFrequency = "off"
 	// DigestDaily sends the digest of each UTC day, 00:00 to 00:00.
 	DigestDaily DigestFrequency = "daily"
-	// DigestWeekly sends the digest of each UTC week, Monday 00:00 to
-	// Monday 00:00.
+	// DigestWeekly sends the digest of each UTC week from Monday 00:00.
 	DigestWeekly DigestFrequency = "weekly"
 )
 
@@ -37,9 +37,8 @@ func (f DigestFrequency) Valid() bool {
 	return false
 }
 
-// LastClosed is the last period of f that ended at or before now: for
-// daily, yesterday (UTC); for weekly, the last whole week from Monday
-// 00:00 UTC. It returns zero times for DigestOff.
+// LastClosed is the last period of f that ended at or before now (UTC);
+// zero times for DigestOff.
 func (f DigestFrequency) LastClosed(now time.Time) (start, end time.Time) {
 	day := now.UTC().Truncate(24 * time.Hour)
 	switch f {
@@ -54,8 +53,7 @@ func (f DigestFrequency) LastClosed(now time.Time) (start, end time.Time) {
 	return time.Time{}, time.Time{}
 }
 
-// DigestItems is how many movers, spikes, new posts and failed items a
-// digest lists; it counts all of them.
+// DigestItems is how many of each list a digest shows; it counts all.
 const DigestItems = 5
 
 // Digest is the content of a digest e-mail: what a workspace's tracked
@@ -67,41 +65,31 @@ type Digest struct {
 	Counts []DigestCount
 	// Movers are the videos that gained the most views in the period.
 	Movers []DigestVideo
-	// Spikes are the period's alert events, the largest gains first;
-	// SpikeCount counts all of them.
+	// Spikes are the period's alert events, largest gains first; SpikeCount all.
 	Spikes     []DigestSpike
 	SpikeCount int
-	// NewPosts are videos found on tracked accounts in the period, newest
-	// first; NewPostCount counts all of them.
+	// NewPosts are the period's new posts, newest first; NewPostCount all.
 	NewPosts     []DigestVideo
 	NewPostCount int
-	// Failures are items in error when the digest is built; FailureCount
-	// counts all of them.
+	// Failures are items in error now; FailureCount counts all.
 	Failures     []DigestFailure
 	FailureCount int
 }
 
-// DigestCount is what one count gained in the period and in the period of
-// the same length before it.
+// DigestCount is what one count gained in the period and the one before.
 type DigestCount struct {
 	Metric   Metric
 	Period   int64
 	Previous *int64
-	// ChangePct is (Period - Previous) / Previous in percent; nil when
-	// Previous is nil or 0.
+	// ChangePct is (Period - Previous) / Previous in percent; nil without one.
 	ChangePct *float64
 }
 
-// DigestVideo is a video of a digest: a mover with its views gained, or a
-// new post.
+// DigestVideo is a video of a digest: a mover or a new post.
 type DigestVideo struct {
-	ID            uuid.UUID
-	Platform      string
-	URL           string
-	Caption       string
-	AccountHandle string
-	ViewsGained   int64
-	FoundAt       time.Time
+	VideoCard
+	ViewsGained int64
+	FoundAt     time.Time
 }
 
 // DigestSpike is one alert event of the period.
@@ -110,27 +98,25 @@ type DigestSpike struct {
 	Metric        string
 	VideoID       uuid.UUID
 	VideoURL      string
-	Platform      string
+	Platform      platform.Platform
 	AccountHandle string
 	Gain          int64
 	TriggeredAt   time.Time
 }
 
-// DigestFailure is an item in error: a video or an account, with the
-// reason its last scrape gave.
+// DigestFailure is a video or account in error, with its last reason.
 type DigestFailure struct {
 	// Kind is "video" or "account".
 	Kind     string
 	ID       uuid.UUID
-	Platform string
+	Platform platform.Platform
 	// Name is the video's URL or the account's handle.
 	Name   string
 	URL    string
 	Reason string
 }
 
-// Empty reports whether nothing happened in the period and nothing is in
-// error: no count moved, no spike, no new post, no failure.
+// Empty reports whether nothing happened in the period and nothing is in error.
 func (d Digest) Empty() bool {
 	for _, c := range d.Counts {
 		if c.Period != 0 {

@@ -7,45 +7,36 @@ import "github.com/google/uuid"
 // published: receivers switch on them.
 type EventType string
 
-// The catalog of events. Each one's payload is documented in openapi.yaml
-// (components.schemas, the Event* schemas) and in docs/events.md.
+// The catalog of events; payloads are in openapi.yaml and docs/events.md.
 const (
 	// EventSpike: a video met a spike alert rule.
 	EventSpike EventType = "video.spike"
 	// EventVideoMilestone: a video's views passed 100k, 1M or 10M.
 	EventVideoMilestone EventType = "video.milestone"
-	// EventAccountMilestone: the views of an account's tracked videos
-	// together passed 100k, 1M or 10M.
+	// EventAccountMilestone: an account's tracked videos together passed one.
 	EventAccountMilestone EventType = "account.milestone"
-	// EventTrackingFailed: an item's scrapes brought no data
-	// TrackingFailedAfter times in a row.
+	// EventTrackingFailed: an item's scrapes brought no data TrackingFailedAfter times.
 	EventTrackingFailed EventType = "tracking.failed"
-	// EventNewPost: an account scrape found a video the account posted
-	// since it was tracked.
+	// EventNewPost: an account scrape found a post newer than its tracking.
 	EventNewPost EventType = "account.new_post"
-	// EventCampaignBudget: a campaign's committed spend reached 80 % or
-	// 100 % of its budget.
+	// EventCampaignBudget: committed spend reached 80 % or 100 % of the budget.
 	EventCampaignBudget EventType = "campaign.budget"
 	// EventLineLocked: a payout line locked at its window's end.
 	EventLineLocked EventType = "payout.line_locked"
 	// EventLineHeld: a payout line was held for review.
 	EventLineHeld EventType = "payout.line_held"
-	// EventOutlier: a video's outlier score at a newly reached fixed age
-	// is at least twice its account's median at that age
-	// (insight.OutlierEventMultiplier); its rules' threshold is the least
-	// multiplier they tell of.
+	// EventOutlier: a video's outlier score at a newly reached age is at least
+	// insight.OutlierEventMultiplier.
 	EventOutlier EventType = "video.outlier"
 	// EventTest: the "send test" of a channel; never chosen by a rule.
 	EventTest EventType = "channel.test"
 )
 
-// EventTypes lists the events alert rules may choose, in the order the
-// dashboard offers them.
+// EventTypes lists the events rules may choose, in the dashboard's order.
 var EventTypes = []EventType{EventSpike, EventVideoMilestone, EventAccountMilestone, EventTrackingFailed,
 	EventNewPost, EventCampaignBudget, EventLineLocked, EventLineHeld, EventOutlier}
 
-// Milestones are the views milestones of video.milestone and
-// account.milestone, ascending.
+// Milestones are the views milestones, ascending.
 var Milestones = []int64{100_000, 1_000_000, 10_000_000}
 
 // TrackingFailedAfter is how many scrapes in a row must bring no data for
@@ -59,16 +50,14 @@ type ChannelKind string
 const (
 	ChannelSlack   ChannelKind = "slack"
 	ChannelDiscord ChannelKind = "discord"
-	// ChannelWebhook is an HTTPS endpoint signed as the Standard Webhooks
-	// specification says.
+	// ChannelWebhook is an HTTPS endpoint signed per Standard Webhooks.
 	ChannelWebhook ChannelKind = "webhook"
 )
 
 // ChannelKinds lists every kind of channel.
 var ChannelKinds = []ChannelKind{ChannelSlack, ChannelDiscord, ChannelWebhook}
 
-// Delivery is the status of one event's delivery to one channel
-// (event_deliveries.status).
+// Delivery is the status of one event's delivery to one channel.
 type Delivery string
 
 // The statuses of a delivery.
@@ -84,8 +73,7 @@ const (
 // Deliveries lists every delivery status.
 var Deliveries = []Delivery{DeliveryPending, DeliveryDelivered, DeliveryFailed, DeliveryCancelled}
 
-// ItemViews is an item's latest views as the milestone scan reads them: a
-// video's, or the sum of an account's counted videos'.
+// ItemViews is an item's latest views for the milestone scan.
 type ItemViews struct {
 	// Kind is "video" or "account".
 	Kind  string

@@ -13,9 +13,8 @@ const (
 	Followers Metric = "followers"
 )
 
-// Metrics lists every metric in the order of the `recorded` bits of the
-// ClickHouse projections (views 1, likes 2, ... followers 32) and of the
-// metric numbers of the spike scan.
+// Metrics lists every metric in the order of the projections' `recorded` bits
+// (views 1 … followers 32) and the spike scan's metric numbers.
 var Metrics = []Metric{Views, Likes, Comments, Shares, Saves, Followers}
 
 // Index is m's place in Metrics; -1 for a name that is not a metric.

@@ -29,36 +29,29 @@ var Jobs = []Job{JobQueued, JobRunning, JobSucceeded, JobFailed, JobProcessed}
 // Item is the status of a tracked account or video.
 type Item string
 
-// The statuses of a tracked item. Both may be paused or removed by their
-// workspace; a video found through an account is also beyond_limit when the
-// account's tracking limit no longer keeps it.
+// The statuses of a tracked item; a video found through an account is also
+// beyond_limit when the account's tracking limit no longer keeps it.
 const (
 	// ItemPending is tracked and not yet scraped.
 	ItemPending Item = "pending"
 	// ItemActive was scraped with data.
 	ItemActive Item = "active"
-	// ItemPaused is an item its workspace paused: not refreshed, still
-	// counted (it keeps its place) and shown.
+	// ItemPaused is paused by its workspace: not refreshed, still counted and shown.
 	ItemPaused Item = "paused"
-	// ItemRemoved is an item its workspace removed: not refreshed, not
-	// counted, not shown; its row and history stay, and tracking it again
-	// brings it back.
+	// ItemRemoved is not refreshed, counted or shown; tracking it again brings it back.
 	ItemRemoved Item = "removed"
 	// ItemError had no data in its last scrape; its status reason says why.
 	ItemError Item = "error"
-	// ItemBeyondLimit is a video found through an account that is not among
-	// the account's newest videos its tracking limit keeps: it keeps its
-	// history and is shown as such, but is not refreshed and not counted.
+	// ItemBeyondLimit is a video beyond its account's tracking limit: kept, shown,
+	// neither refreshed nor counted.
 	ItemBeyondLimit Item = "beyond_limit"
 )
 
 // Refreshed reports whether scrapes keep an item of this status up to date.
 func (s Item) Refreshed() bool { return slices.Contains(RefreshedItems, s) }
 
-// RefreshedItems are the statuses of the items scrapes keep up to date;
-// HeldItems those of the items a scrape leaves as they are (paused, removed,
-// beyond the limit). AlertedVideos are the statuses of the videos alert
-// rules watch.
+// RefreshedItems are the statuses scrapes keep up to date, HeldItems those
+// they leave as they are; AlertedVideos those of the videos rules watch.
 var (
 	RefreshedItems = []Item{ItemPending, ItemActive, ItemError}
 	HeldItems      = []Item{ItemPaused, ItemRemoved, ItemBeyondLimit}
@@ -81,8 +74,7 @@ const (
 	RoleMember Role = "member"
 )
 
-// Manages reports whether the role may manage the workspace (invite
-// teammates, billing).
+// Manages reports whether the role may manage the workspace (invites, billing).
 func (r Role) Manages() bool { return r == RoleOwner || r == RoleAdmin }
 
 // Mail is the status of an e-mail in the outbox (mail_outbox).
@@ -96,23 +88,20 @@ const (
 	MailSent Mail = "sent"
 	// MailFailed is not tried again: rejected, or out of attempts.
 	MailFailed Mail = "failed"
-	// MailSkipped is not sent: its recipient left the workspace, or its
-	// alert rule was deleted.
+	// MailSkipped: its recipient left the workspace, or its rule was deleted.
 	MailSkipped Mail = "skipped"
 )
 
 // Mails lists every e-mail status.
 var Mails = []Mail{MailPending, MailSent, MailFailed, MailSkipped}
 
-// MailKind is what an e-mail of the outbox is (mail_outbox.kind); the kinds
-// other than MailAlert are also the purposes of account links
-// (account_tokens.purpose) and invites.
+// MailKind is what an e-mail of the outbox is; the kinds but MailAlert are
+// also the purposes of account links (account_tokens.purpose) and invites.
 type MailKind string
 
 // The kinds of e-mail the service sends.
 const (
-	// MailAlert tells that an alert rule fired; it goes out only to a
-	// verified member of the workspace.
+	// MailAlert tells that a rule fired; it goes only to verified members.
 	MailAlert MailKind = "alert"
 	// MailVerifyEmail carries the link that verifies a user's address.
 	MailVerifyEmail MailKind = "verify_email"
@@ -122,23 +111,18 @@ const (
 	MailInvite MailKind = "invite"
 	// MailDigest is a member's daily or weekly digest.
 	MailDigest MailKind = "digest"
-	// MailChannelDisabled tells owners and admins that a channel was
-	// disabled because its deliveries kept failing or it answered 410.
+	// MailChannelDisabled tells managers that a channel was disabled.
 	MailChannelDisabled MailKind = "channel_disabled"
 )
 
-// MailKinds lists every kind of e-mail; AccountTokenPurposes the kinds whose
-// links are account_tokens.
+// MailKinds lists every kind; AccountTokenPurposes those of account_tokens.
 var (
 	MailKinds            = []MailKind{MailAlert, MailVerifyEmail, MailResetPassword, MailInvite, MailDigest, MailChannelDisabled}
 	AccountTokenPurposes = []MailKind{MailVerifyEmail, MailResetPassword}
 )
 
-// LateScrape is how far before a workspace's latest recorded scrape
-// (workspaces.scraped_until) a scrape may be recorded without changing its
-// history: one older than that bumps workspaces.history_version, which
-// start values read from the snapshots before a time at least LateScrape
-// before scraped_until are kept under (chread.StartValueCache).
+// LateScrape is how late a scrape may be recorded without bumping the
+// workspace's history_version (chread.StartValueCache).
 const LateScrape = 6 * time.Hour
 
 // Action is what an entry of the activity log (activity_log.action) tells.
@@ -170,9 +154,12 @@ const (
 	ActionAccountChanged    Action = "account_settings_changed"
 	ActionItemsChanged      Action = "tracked_items_changed"
 	ActionWorkspaceCreated  Action = "workspace_created"
+	ActionWorkspaceRenamed  Action = "workspace_renamed"
 	ActionCampaignCreated   Action = "campaign_created"
 	ActionCampaignChanged   Action = "campaign_changed"
 	ActionCampaignRules     Action = "campaign_rules_changed"
+	ActionCampaignEnded     Action = "campaign_ended"
+	ActionVideoPayeeChanged Action = "video_payee_changed"
 	ActionCreatorSaved      Action = "creator_saved"
 	ActionCreatorDeleted    Action = "creator_deleted"
 	ActionPayoutsApproved   Action = "payouts_approved"
@@ -192,17 +179,15 @@ const (
 	ActionDigestChanged     Action = "digest_settings_changed"
 )
 
-// Line is the status of a locked line of a campaign's payout ledger
-// (payout_lines.status). A line whose window is still open is projected:
-// computed on read, never stored.
+// Line is the status of a locked line of a campaign's ledger; a line whose
+// window is still open is projected: computed on read, never stored.
 type Line string
 
 // The statuses of a locked line.
 const (
 	// LineLocked has its views and amount fixed and waits for review.
 	LineLocked Line = "locked"
-	// LineHeld was flagged (HoldReason) and waits for a person to clear or
-	// reject it.
+	// LineHeld was flagged (HoldReason) and waits for a person's review.
 	LineHeld Line = "held"
 	// LineApproved is to be paid.
 	LineApproved Line = "approved"
@@ -212,8 +197,11 @@ const (
 	LinePaid Line = "paid"
 )
 
-// Lines lists every status of a locked line; CommittedLines those whose
-// amounts count as spent against the budget.
+// LineProjected is the status of a line not locked yet: computed on read
+// from the latest snapshot, never stored, so not one of Lines.
+const LineProjected Line = "projected"
+
+// Lines lists every status of a locked line; CommittedLines those spent.
 var (
 	Lines          = []Line{LineLocked, LineHeld, LineApproved, LineRejected, LinePaid}
 	CommittedLines = []Line{LineLocked, LineHeld, LineApproved, LinePaid}
@@ -224,17 +212,71 @@ type HoldReason string
 
 // The reasons a line is held.
 const (
-	// HoldBurst: its views jumped far beyond the account's own history
-	// without matching likes and comments.
+	// HoldBurst: views far beyond the account's history without likes to match.
 	HoldBurst HoldReason = "burst"
 	// HoldViewsFell: its views fell after the lock.
 	HoldViewsFell HoldReason = "views_fell"
 	// HoldUnavailable: its video went unavailable before its window closed.
 	HoldUnavailable HoldReason = "unavailable"
-	// HoldNoSnapshot: no snapshot was taken before its window closed (it was
-	// tracked later), so its views at the window's end are not known.
+	// HoldNoSnapshot: no snapshot before its window closed (it was tracked later).
 	HoldNoSnapshot HoldReason = "no_snapshot"
+	// HoldStale: its last snapshot before the window closed is too old.
+	HoldStale HoldReason = "stale_snapshot"
+	// HoldPublishUnknown: publish time unknown, views read at the latest end.
+	HoldPublishUnknown HoldReason = "publish_time_unknown"
+	// HoldCollab: a collab held by the campaign's collab setting.
+	HoldCollab HoldReason = "collab"
+	// HoldCampaignEnded: the campaign ended before the window closed.
+	HoldCampaignEnded HoldReason = "campaign_ended"
 )
+
+// HoldReasons lists every reason a line is held.
+var HoldReasons = []HoldReason{HoldBurst, HoldViewsFell, HoldUnavailable, HoldNoSnapshot, HoldStale, HoldPublishUnknown, HoldCollab, HoldCampaignEnded}
+
+// PostKind is what a video is to its account, decided at ingest.
+type PostKind string
+
+// The kinds of post.
+const (
+	// KindOwn is the account's own post.
+	KindOwn PostKind = "own"
+	// KindCollab is a collab: another account's post the account co-authored.
+	KindCollab PostKind = "collab"
+	// KindRepost is a repost or retweet of another account's post.
+	KindRepost PostKind = "repost"
+	// KindQuote quotes another post.
+	KindQuote PostKind = "quote"
+	// KindReply replies to another account's post.
+	KindReply PostKind = "reply"
+	// KindOtherAuthor is another author's post the account's feed listed.
+	KindOtherAuthor PostKind = "other_author"
+)
+
+// PostKinds lists every kind; CountedKinds those that count toward an
+// account's totals, its tracking limit, insights, milestones and payouts.
+var (
+	PostKinds    = []PostKind{KindOwn, KindCollab, KindRepost, KindQuote, KindReply, KindOtherAuthor}
+	CountedKinds = []PostKind{KindOwn, KindCollab}
+)
+
+// Counted reports whether a post of this kind counts.
+func (k PostKind) Counted() bool { return slices.Contains(CountedKinds, k) }
+
+// Collabs is what a campaign does with collab posts (campaigns.collabs).
+type Collabs string
+
+// The collab settings of a campaign.
+const (
+	// CollabsHold locks their lines held for a person's review.
+	CollabsHold Collabs = "hold"
+	// CollabsPay pays them as own posts.
+	CollabsPay Collabs = "pay"
+	// CollabsExclude leaves them out of the ledger.
+	CollabsExclude Collabs = "exclude"
+)
+
+// CollabSettings lists every collab setting.
+var CollabSettings = []Collabs{CollabsHold, CollabsPay, CollabsExclude}
 
 // ActivityKeptFor is how long the activity log keeps an entry.
 const ActivityKeptFor = 365 * 24 * time.Hour

@@ -44,8 +44,12 @@ func TestChecksListTheGoValues(t *testing.T) {
 		{"api_keys", "api_keys_scope_check", strs(domain.APIKeyScopes)},
 		{"video_insights", "video_insights_outlier_state_check", strs(insight.OutlierStates)},
 		{"video_insights", "video_insights_forecast_state_check", strs(insight.ForecastStates)},
+		{"workspaces", "workspaces_outliers_start_check", strs(insight.OutlierStarts)},
+		{"workspaces", "workspaces_forecasts_start_check", strs(insight.ForecastStarts)},
 		{"accounts", "accounts_refresh_reason_check", strs(refresh.Reasons)},
 		{"videos", "videos_refresh_reason_check", strs(refresh.Reasons)},
+		{"videos", "videos_post_kind_check", strs(domain.PostKinds)},
+		{"campaigns", "campaigns_collabs_check", strs(domain.CollabSettings)},
 	} {
 		var def string
 		err := env.PG.QueryRow(t.Context(), `

@@ -6,8 +6,7 @@ import (
 )
 
 // Backtest tallies forecasts against the views that came: how far off the
-// median forecast was and how often the 80 % band held the truth, per
-// horizon. The simulator's study and the bench's backtest both use it.
+// median was and how often the 80 % band held the truth, per horizon.
 type Backtest struct {
 	errs7, errs30 []float64
 	in7, in30     int
@@ -18,7 +17,7 @@ type Backtest struct {
 // BacktestResult is what a Backtest found over the forecasts it was given
 // (those in state ForecastReady; the others only count in States).
 type BacktestResult struct {
-	// N is the number of forecasts with a truth at each horizon.
+	// N counts the forecasts with a truth at each horizon.
 	N7, N30 int
 	// MAPE7 and MAPE30 are the median absolute percentage errors of the
 	// median forecast (0.12 is 12 %).
@@ -74,7 +73,6 @@ func (b *Backtest) Result() BacktestResult {
 	return r
 }
 
-// median of values (which it sorts); 0 for none.
 func median(values []float64) float64 {
 	sort.Float64s(values)
 	return quantile(values, 0.5)

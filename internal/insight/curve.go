@@ -1,9 +1,7 @@
-// Package insight holds the numbers reeltrack works out from a video's
-// growth curve rather than reads from a scrape: the outlier score (its
-// views at a fixed age against its account's other videos at the same
-// age) and the views forecast. Everything here is a pure function of the
-// snapshots it is given, so the insight job, the backtest and the tests
-// compute the same numbers.
+// Package insight holds the numbers worked out from a video's growth curve:
+// the outlier score (its views at an age against its account's other videos
+// at that age) and the views forecast. All are pure functions of the given
+// snapshots, so the insight job, the backtest and the tests agree.
 package insight
 
 import (
@@ -12,9 +10,9 @@ import (
 	"time"
 )
 
-// Ages are the ages, in hours since publishing, at which a video's curve
-// is kept: dense in the first day, where curves move fastest, and up to
-// 60 days, the furthest a forecast of a video younger than 30 days looks.
+// Ages are the hours since publishing at which a curve is kept: dense in the
+// first day, where curves move fastest, up to 60 days, the furthest a
+// forecast of a video younger than 30 days looks.
 var Ages = []int{1, 2, 3, 4, 6, 9, 12, 18, 24, 36, 48, 72, 96, 120, 144, 168, 216, 264, 336, 408, 504, 600, 720, 888, 1080, 1440}
 
 // MaxAge is the last of Ages: a video older than it gains no more points.
@@ -26,21 +24,16 @@ type Point struct {
 	Views int64
 }
 
-// Curve is a video's views at each of Ages (same index); a negative value
-// is an age whose views are not known: not reached yet, or not bracketed
-// closely enough by snapshots (ViewsAt).
+// Curve is a video's views at each of Ages (same index); negative: not known
+// (not reached yet, or not bracketed closely enough by snapshots).
 type Curve []int64
 
 // Unknown marks an age of a Curve without a value.
 const Unknown int64 = -1
 
-// ViewsAt is a video's views at an age, from its snapshots (in any order):
-// a snapshot taken exactly then, else the straight line between the last
-// snapshot before and the first one after, when both exist and lie at most
-// max(1 h, age) apart. A curve is concave and never falls, so the true
-// value lies between the two snapshots; the bound keeps that span small
-// against the value. False when no such pair exists: the age is not
-// reached yet, or the video was first scraped after it.
+// ViewsAt is a video's views at an age: a snapshot taken then, else the
+// straight line between the nearest around it when at most max(1 h, age)
+// apart; a curve is concave and never falls, so that keeps the error small.
 func ViewsAt(published time.Time, points []Point, ageHours int) (int64, bool) {
 	at := published.Add(time.Duration(ageHours) * time.Hour)
 	var (
@@ -72,8 +65,7 @@ func ViewsAt(published time.Time, points []Point, ageHours int) (int64, bool) {
 	return before.Views + int64(math.Round(frac*float64(after.Views-before.Views))), true
 }
 
-// CurveOf is the curve of a video published at published with these
-// snapshots.
+// CurveOf is a video's curve from its snapshots.
 func CurveOf(published time.Time, points []Point) Curve {
 	c := make(Curve, len(Ages))
 	for i, a := range Ages {
@@ -91,9 +83,7 @@ func (c Curve) Known(i int) bool { return i < len(c) && c[i] >= 0 }
 // AgeIndex is the index of an age in Ages, -1 when it is not one.
 func AgeIndex(ageHours int) int { return slices.Index(Ages, ageHours) }
 
-// Merge fills the unknown ages of c from d (a later reading of the same
-// video's snapshots). A known value is kept: an age once bracketed stays
-// as it was first worked out.
+// Merge fills c's unknown ages from d, a later reading; known values stay.
 func (c Curve) Merge(d Curve) Curve {
 	out := slices.Clone(c)
 	if len(out) < len(Ages) {

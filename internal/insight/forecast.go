@@ -12,26 +12,21 @@ import (
 // ForecastState says whether a video has a forecast, and if not, why.
 type ForecastState string
 
-// The forecast states.
 const (
 	// ForecastReady: the video has a forecast.
 	ForecastReady ForecastState = "forecast"
-	// ForecastTooOld: the video was published ForecastMaxAge ago or more;
-	// its views have settled and are not forecast.
+	// ForecastTooOld: published ForecastMaxAge ago or more; its views have settled.
 	ForecastTooOld ForecastState = "too_old"
-	// ForecastTooYoung: the video has no snapshot yet, or is younger than
-	// the first of Ages (1 h).
+	// ForecastTooYoung: no snapshot yet, or younger than the first of Ages (1 h).
 	ForecastTooYoung ForecastState = "too_young"
-	// ForecastNoHistory: fewer than MinForecastBasis curves of the
-	// account (and of the pool) have views at the video's age and at one
-	// of the horizons.
+	// ForecastNoHistory: fewer than MinForecastBasis curves of the account (and
+	// of the pool) have views at the video's age and at one of the horizons.
 	ForecastNoHistory ForecastState = "no_history"
 )
 
 // ForecastStates lists every state.
 var ForecastStates = []ForecastState{ForecastReady, ForecastTooOld, ForecastTooYoung, ForecastNoHistory}
 
-// The horizons of a forecast, and the age from which a video gets none.
 const (
 	Horizon7d      = 7 * 24 * time.Hour
 	Horizon30d     = 30 * 24 * time.Hour
@@ -48,12 +43,10 @@ type Band struct{ Views, Low, High int64 }
 type Forecast struct {
 	State       ForecastState
 	In7d, In30d Band
-	// Has30d is false when too few curves reach 30 days past the video's
-	// age: the forecast then has its 7-day band only.
+	// Has30d is false when too few curves reach 30 days past the video's age.
 	Has30d bool
-	// Basis is how many reference curves have values at the video's age
-	// and a horizon, before the nearest in trend are kept: the fewer of
-	// the two horizons'.
+	// Basis is how many reference curves have values at the video's age and a
+	// horizon (the fewer of the two), before the nearest in trend are kept.
 	Basis int
 }
 
@@ -62,35 +55,27 @@ const (
 	// MinForecastBasis is the fewest curves with views at both the
 	// video's age and a horizon that a forecast draws on.
 	MinForecastBasis = 5
-	// poolBelow: an account with fewer curves than this at a horizon is
-	// topped up from the pool.
+	// poolBelow: an account with fewer curves at a horizon is topped up from the pool.
 	poolBelow = 10
-	// maxScan bounds the videos of the account, and of the pool, looked
-	// at: larger lists are sampled evenly, so the cost of a forecast does
-	// not grow with the workspace.
-	maxScan = 2000
-	// maxBasis bounds the curves a forecast draws on.
+	// maxScan bounds the videos looked at, sampled evenly beyond it, so a
+	// forecast's cost does not grow with the workspace.
+	maxScan  = 2000
 	maxBasis = 400
 )
 
 // ForecastMethod holds the two choices of the forecast the backtest
 // tunes (docs/forecast.md).
 type ForecastMethod struct {
-	// Nearest is the share of the reference curves kept: those whose
-	// growth over the last halving of the video's age (views at its age
-	// over views at half of it) is closest to the video's own. 0 or 1
-	// keeps them all.
+	// Nearest is the share of reference curves kept: those whose growth over
+	// the last halving of the video's age is closest to its own; 0 or 1 keeps all.
 	Nearest float64
-	// Widen stretches the band around the median, on a log scale, for a
-	// video in each of ForecastAgeClasses (same index): 1 keeps the 10th
-	// and 90th percentiles of the reference curves' growth; a missing or
-	// non-positive value counts as 1.
+	// Widen stretches the band on a log scale for each of ForecastAgeClasses;
+	// 1, missing or non-positive keeps the 10th and 90th percentiles.
 	Widen []float64
 }
 
-// ForecastAgeClasses are the upper bounds of the ages whose bands are
-// calibrated apart (ForecastMethod.Widen): under a day, where curves still
-// climb, under a week and under 30 days, where most have settled.
+// ForecastAgeClasses bound the ages whose bands are calibrated apart: under
+// a day curves still climb; by 30 days most have settled.
 var ForecastAgeClasses = []time.Duration{24 * time.Hour, 7 * 24 * time.Hour, ForecastMaxAge}
 
 // AgeClass is the index in ForecastAgeClasses of a video of this age.
@@ -103,23 +88,18 @@ func AgeClass(age time.Duration) int {
 	return len(ForecastAgeClasses) - 1
 }
 
-// DefaultForecast is the method Predict uses, as chosen and calibrated by
-// the backtest on the simulator's curves (go run ./cmd/scrapersim -study
-// forecast).
+// DefaultForecast is the method Predict uses, as the backtest on the
+// simulator's curves chose and calibrated it.
 var DefaultForecast = ForecastMethod{Nearest: 0.15, Widen: []float64{1.13, 1, 1}}
 
-// Predict forecasts v's total views 7 and 30 days after now from v's own
-// curve and latest snapshot and the curves of its account's other videos
-// (account, may include v: skipped by ID) at the same age; pool (other
-// videos of the workspace on the same platform, may be nil) is the
-// fallback when the account has too few.
+// Predict forecasts v's total views 7 and 30 days after now from its curve
+// and its account's other videos' curves at the same age, topped up from pool.
 func Predict(v Video, latest Point, account, pool []Video, now time.Time) Forecast {
 	return DefaultForecast.Predict(v, latest, account, pool, now)
 }
 
-// ref is what one reference curve says: its growth, on a log scale, from
-// the video's latest age to each horizon, and over the last halving of
-// that age (the trend the video's own is compared with).
+// ref is one reference curve's log growth from the video's age to each
+// horizon and over the last halving of that age (its trend).
 type ref struct {
 	id          uuid.UUID
 	g7, g30     float64
@@ -137,8 +117,6 @@ func (m ForecastMethod) Predict(v Video, latest Point, account, pool []Video, no
 	case latest.At.IsZero() || age < time.Duration(Ages[0])*time.Hour:
 		return Forecast{State: ForecastTooYoung}
 	}
-	// The curves grow from the age of the latest snapshot to the ages the
-	// video will have at the horizons.
 	from := latest.At.Sub(v.Published).Hours()
 	to7, to30 := (age + Horizon7d).Hours(), (age + Horizon30d).Hours()
 	if from < float64(Ages[0]) || from > to7 {
@@ -204,9 +182,8 @@ func (m ForecastMethod) Predict(v Video, latest Point, account, pool []Video, no
 	return f
 }
 
-// reference reads one curve's growth from the age from to the horizons
-// to7 and to30, and over the halving half → from; false when it has no
-// value at from or at neither horizon.
+// reference reads one curve's growth from the age from to the horizons and
+// over half → from; false without a value at from or at both horizons.
 func reference(c Curve, from, half, to7, to30 gridAt) (ref, bool) {
 	at, ok := from.logViews(c)
 	if !ok {
@@ -228,11 +205,8 @@ func reference(c Curve, from, half, to7, to30 gridAt) (ref, bool) {
 	return r, true
 }
 
-// band is the forecast at one horizon from the growths get reads: those
-// of the Nearest share of the curves whose trend is closest to the
-// video's (all of them when the video's trend is unknown), their median
-// and 10th and 90th percentiles, the band widened by widen, applied to
-// views.
+// band is the median and 10th and 90th percentiles of the growths of the
+// Nearest share of curves closest in trend, widened, applied to views.
 func (m ForecastMethod) band(refs []ref, get func(*ref) (float64, bool), trend float64, hasTrend bool, views int64, widen float64) Band {
 	type pick struct{ dist, growth float64 }
 	picks := make([]pick, 0, len(refs))
@@ -273,8 +247,6 @@ func (m ForecastMethod) band(refs []ref, get func(*ref) (float64, bool), trend f
 	return Band{Views: at(mid), Low: at(lo), High: at(hi)}
 }
 
-// quantile is the q-quantile of sorted values, linear between order
-// statistics.
 func quantile(sorted []float64, q float64) float64 {
 	if len(sorted) == 0 {
 		return 0
@@ -287,7 +259,6 @@ func quantile(sorted []float64, q float64) float64 {
 	return sorted[i] + (pos-float64(i))*(sorted[i+1]-sorted[i])
 }
 
-// logAges are the natural logarithms of Ages.
 var logAges = func() []float64 {
 	out := make([]float64, len(Ages))
 	for i, a := range Ages {
@@ -296,16 +267,12 @@ var logAges = func() []float64 {
 	return out
 }()
 
-// logViewsAt is log(1 + views) of a curve at any age between the first
-// and the last of Ages: its value at that age, else the straight line, on
-// log scales of both views and age, between the two ages of the grid
-// around it when both are known. Growth curves are close to straight
-// there, where they are anything but on a linear scale.
+// logViewsAt is log(1 + views) at any age within Ages, straight between the
+// grid's ages on log scales, where growth curves are nearly straight.
 func logViewsAt(c Curve, age float64) (float64, bool) { return gridPos(age).logViews(c) }
 
-// gridAt is where an age lies on the grid of Ages: between Ages[lo] and
-// Ages[lo+1], frac of the way on a log scale (lo == hi: at Ages[lo]).
-// Worked out once per age, it reads any number of curves.
+// gridAt is where an age lies between Ages[lo] and Ages[lo+1], on a log
+// scale; worked out once, it reads any number of curves.
 type gridAt struct {
 	lo, hi int
 	frac   float64
@@ -320,11 +287,9 @@ func gridPos(age float64) gridAt {
 	if float64(Ages[i]) == age {
 		return gridAt{lo: i, hi: i, ok: true}
 	}
-	// Ages[i-1] < age < Ages[i]
 	return gridAt{lo: i - 1, hi: i, frac: (math.Log(age) - logAges[i-1]) / (logAges[i] - logAges[i-1]), ok: true}
 }
 
-// logViews is log(1 + views) of c at the age (logViewsAt).
 func (g gridAt) logViews(c Curve) (float64, bool) {
 	if !g.ok || !c.Known(g.lo) || !c.Known(g.hi) {
 		return 0, false

@@ -10,20 +10,18 @@ import (
 )
 
 // OutlierAges are the ages, in hours since publishing, at which a video is
-// scored against its account: 1 h, 6 h, 24 h, 3 d, 7 d and 30 d. Each is
-// one of Ages.
+// scored against its account; each is one of Ages.
 var OutlierAges = []int{1, 6, 24, 72, 168, 720}
 
-// The baseline a video is compared with at an age: its account's
-// BaselineSize most recently published videos before it that have a value
-// at that age, and a score only when at least MinBaseline of them do.
+// A video is compared with its account's BaselineSize latest earlier videos
+// with a value at that age, scored only when MinBaseline of them have one.
 const (
 	BaselineSize = 20
 	MinBaseline  = 5
 )
 
-// OutlierEventMultiplier is the multiplier from which a new score tells of
-// an outlier (the event video.outlier): twice the account's median.
+// OutlierEventMultiplier is the multiplier from which a new score raises
+// video.outlier.
 const OutlierEventMultiplier = 2.0
 
 // Video is what the insights of one video are worked out from.
@@ -36,7 +34,6 @@ type Video struct {
 // OutlierState says whether a video has a score, and if not, why.
 type OutlierState string
 
-// The outlier states.
 const (
 	// OutlierScored: the video has a score.
 	OutlierScored OutlierState = "scored"
@@ -48,13 +45,14 @@ const (
 	// OutlierTooFewVideos: at every age the video has a value, fewer than
 	// MinBaseline earlier videos of its account have one.
 	OutlierTooFewVideos OutlierState = "too_few_videos"
-	// OutlierNoAccount: the video is tracked on its own, without an
-	// account to compare it with.
+	// OutlierNoAccount: tracked on its own, without an account to compare with.
 	OutlierNoAccount OutlierState = "no_account"
+	// OutlierNoPublishTime: its publish time is unknown, so it has no age.
+	OutlierNoPublishTime OutlierState = "no_publish_time"
 )
 
 // OutlierStates lists every state.
-var OutlierStates = []OutlierState{OutlierScored, OutlierTooYoung, OutlierNoEarlyViews, OutlierTooFewVideos, OutlierNoAccount}
+var OutlierStates = []OutlierState{OutlierScored, OutlierTooYoung, OutlierNoEarlyViews, OutlierTooFewVideos, OutlierNoAccount, OutlierNoPublishTime}
 
 // Outlier is a video's score at one age.
 type Outlier struct {
@@ -65,8 +63,7 @@ type Outlier struct {
 	Views int64
 	// Median is the median views of the baseline at that age.
 	Median float64
-	// Multiplier is Views over Median (a median under one view counts as
-	// one view).
+	// Multiplier is Views over Median (a median under one counts as one).
 	Multiplier float64
 	// Percentile is the share of the baseline with fewer views at that
 	// age, ties counting half, in percent rounded to a whole number.
@@ -75,10 +72,8 @@ type Outlier struct {
 	Baseline int
 }
 
-// ScoreAccount scores every video of one account, at the oldest of
-// OutlierAges the video has a value at and at least MinBaseline earlier
-// videos of the account do too. Videos whose publish time is unknown are
-// not given (they have no age). The answer is in the order of videos.
+// ScoreAccount scores every video of one account at the oldest of OutlierAges
+// where it and at least MinBaseline earlier videos have a value.
 func ScoreAccount(videos []Video, now time.Time) []Outlier {
 	order := make([]int, len(videos))
 	for i := range order {
@@ -127,16 +122,17 @@ func ScoreAccount(videos []Video, now time.Time) []Outlier {
 	return out
 }
 
-// Unscored is the state of a video that cannot be compared with an
-// account: one tracked on its own, or whose publish time is unknown.
-func Unscored(published *time.Time, now time.Time) Outlier {
-	if published != nil && now.Sub(*published) < time.Duration(OutlierAges[0])*time.Hour {
+// Unscored is the state of a video tracked on its own or of unknown publish time.
+func Unscored(hasAccount bool, published *time.Time, now time.Time) Outlier {
+	switch {
+	case published != nil && now.Sub(*published) < time.Duration(OutlierAges[0])*time.Hour:
 		return Outlier{State: OutlierTooYoung}
+	case hasAccount && published == nil:
+		return Outlier{State: OutlierNoPublishTime}
 	}
 	return Outlier{State: OutlierNoAccount}
 }
 
-// score compares views with a baseline (which it sorts).
 func score(views int64, base []int64) Outlier {
 	slices.Sort(base)
 	n := len(base)

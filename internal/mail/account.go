@@ -24,7 +24,6 @@ type AccountLink struct {
 // LinkKind names what an account link does.
 type LinkKind string
 
-// The account links.
 const (
 	VerifyEmail   LinkKind = "verify_email"
 	ResetPassword LinkKind = "reset_password"
@@ -116,7 +115,6 @@ func AccountMessage(l AccountLink) (Message, error) {
 	return Message{Subject: texts.subject, Text: t.String(), HTML: h.String()}, nil
 }
 
-// validFor says a duration in words: "1 hour", "24 hours", "7 days".
 func validFor(d time.Duration) string {
 	switch {
 	case d >= 48*time.Hour && d%(24*time.Hour) == 0:

@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"strings"
 	texttemplate "text/template"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
 // Alert is what an alert e-mail tells: which rule fired, for which videos.
@@ -18,26 +21,20 @@ type Alert struct {
 	Videos       []AlertVideo
 }
 
-// AlertVideo is one video of an alert e-mail, with the values that made it
-// meet the rule.
+// AlertVideo is one video of an alert e-mail, with the values that met the rule.
 type AlertVideo struct {
-	URL, Platform, Handle, Caption string
-	StartValue, EndValue, Gain     int64
-	// GrowthPct is the gain in percent of the start value, when set.
-	GrowthPct *float64
-	// Baseline is, for velocity_vs_baseline, the median gain of the
-	// account's other videos over the same hours of age.
-	Baseline *float64
-	// SincePublished is true for a video published inside the window: its
-	// gain counts from 0 at publishing, not from an earlier scrape.
+	URL, Handle, Caption string
+	Platform             platform.Platform
+	domain.SpikeMeasure
+	// SincePublished is true for a new post published inside the window:
+	// its gain counts from 0 at publishing, not from an earlier scrape.
 	SincePublished bool
 }
 
-// alertVideoView is an AlertVideo with the e-mail's words for its
-// GrowthPct ("+12.5 %") and Baseline ("4.2× the median ..."), when set.
 type alertVideoView struct {
 	AlertVideo
-	Growth, Versus string
+	Gain, StartValue, EndValue string
+	Growth, Versus             string
 }
 
 var alertText = texttemplate.Must(texttemplate.New("text").Parse(`Your alert "{{.Rule}}" fired for {{len .Videos}} video{{if ne (len .Videos) 1}}s{{end}}:
@@ -59,7 +56,7 @@ var alertHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype html
 <td align="right">{{.StartValue}}</td><td align="right">{{.EndValue}}</td>
 </tr>{{end}}
 </table>
-<p>Window: {{.Window}} hours, up to each video's latest scrape; a video published inside it counts from 0. <a href="{{.Dashboard}}">Open the dashboard</a></p>
+<p>Window: {{.Window}} hours, up to each video's latest scrape; a video counts from its first scrape, or from 0 when its account was tracked before it was published. <a href="{{.Dashboard}}">Open the dashboard</a></p>
 </body></html>
 `))
 
@@ -71,13 +68,18 @@ func AlertMessage(a Alert) (Message, error) {
 		if len(v.Caption) > 140 {
 			v.Caption = strings.ToValidUTF8(v.Caption[:140], "") + "…"
 		}
-		w := alertVideoView{AlertVideo: v}
+		w := alertVideoView{AlertVideo: v, Gain: grouped(v.Gain), StartValue: grouped(v.StartValue), EndValue: grouped(v.EndValue)}
 		if v.GrowthPct != nil {
 			w.Growth = fmt.Sprintf("+%.1f %%", *v.GrowthPct)
 		}
 		if v.Baseline != nil && *v.Baseline > 0 {
-			w.Versus = fmt.Sprintf("%.1f× the median of the account's other videos at that age (+%s)",
-				float64(v.Gain) / *v.Baseline, strconv.FormatFloat(*v.Baseline, 'f', -1, 64))
+			whole, frac, _ := strings.Cut(strconv.FormatFloat(*v.Baseline, 'f', -1, 64), ".")
+			if frac != "" {
+				frac = "." + frac
+			}
+			n, _ := strconv.ParseInt(whole, 10, 64)
+			w.Versus = fmt.Sprintf("%.1f× the median of the account's other videos at that age (+%s%s)",
+				float64(v.Gain) / *v.Baseline, grouped(n), frac)
 		}
 		videos[i] = w
 	}

@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	htmltemplate "html/template"
+	"strconv"
+	"strings"
 	texttemplate "text/template"
 )
 
-// Budget is what a campaign's budget alert tells: how much of the budget
-// the locked lines have committed.
+// Budget is what a campaign's budget alert tells.
 type Budget struct {
 	Campaign string
 	// Percent is the threshold crossed: 80 or 100.
@@ -35,6 +36,7 @@ var budgetHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype htm
 
 // BudgetMessage renders the e-mail of a campaign's budget alert.
 func BudgetMessage(b Budget) (Message, error) {
+	b.Committed, b.Budget = groupedAmount(b.Committed), groupedAmount(b.Budget)
 	var t, h bytes.Buffer
 	if err := budgetText.Execute(&t, b); err != nil {
 		return Message{}, fmt.Errorf("render budget e-mail: %w", err)
@@ -43,4 +45,21 @@ func BudgetMessage(b Budget) (Message, error) {
 		return Message{}, fmt.Errorf("render budget e-mail: %w", err)
 	}
 	return Message{Subject: fmt.Sprintf("reeltrack budget alert: %s at %d %% of its budget", b.Campaign, b.Percent), Text: t.String(), HTML: h.String()}, nil
+}
+
+// groupedAmount turns "USD 4012.50" into "USD 4,012.50".
+func groupedAmount(s string) string {
+	head, num := "", s
+	if i := strings.LastIndexByte(s, ' '); i >= 0 {
+		head, num = s[:i+1], s[i+1:]
+	}
+	whole, frac, hasFrac := strings.Cut(num, ".")
+	n, err := strconv.ParseInt(whole, 10, 64)
+	if err != nil || n < 0 {
+		return s
+	}
+	if hasFrac {
+		frac = "." + frac
+	}
+	return head + grouped(n) + frac
 }

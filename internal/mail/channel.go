@@ -13,8 +13,7 @@ type ChannelDisabled struct {
 	Channel string
 	// Kind is the channel's kind: slack, discord or webhook.
 	Kind string
-	// Reason says why, in a sentence: the destination answered 410, or
-	// its deliveries kept failing.
+	// Reason says why, in a sentence: a 410, or deliveries that kept failing.
 	Reason string
 	// LastError is the last attempt's error, when there was one.
 	LastError string
@@ -43,8 +42,7 @@ var channelHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype ht
 </body></html>
 `))
 
-// ChannelDisabledMessage renders the e-mail telling owners and admins that
-// a channel was disabled.
+// ChannelDisabledMessage renders the e-mail telling managers a channel was disabled.
 func ChannelDisabledMessage(c ChannelDisabled) (Message, error) {
 	var t, h bytes.Buffer
 	if err := channelText.Execute(&t, c); err != nil {

@@ -11,10 +11,10 @@ import (
 	"time"
 
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
-// Digest is what a digest e-mail tells: the numbers of a workspace's
-// period.
+// Digest is what a digest e-mail tells: the numbers of a workspace's period.
 type Digest struct {
 	Workspace string
 	Frequency domain.DigestFrequency
@@ -23,13 +23,10 @@ type Digest struct {
 	domain.Digest
 }
 
-// digestCount is a count of the digest as the e-mail writes it.
 type digestCount struct {
 	Label, Gained, Change string
 }
 
-// digestLine is one listed item of the digest: what it is, a link to it,
-// and its figure or reason.
 type digestLine struct {
 	Label, URL, Note, Detail string
 }
@@ -105,7 +102,6 @@ var digestHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype htm
 </body></html>
 `))
 
-// countLabels are the e-mail's names of the digest's counts.
 var countLabels = map[domain.Metric]string{
 	domain.Views: "Views", domain.Likes: "Likes", domain.Comments: "Comments", domain.Shares: "Shares", domain.Followers: "Followers",
 }
@@ -157,9 +153,9 @@ func DigestMessage(d Digest) (Message, error) {
 			l.Note = "no reason given"
 		}
 		if f.Kind == "account" {
-			l.Label, l.URL = f.Platform+" account @"+f.Name, base+"/accounts/"+f.ID.String()
+			l.Label, l.URL = string(f.Platform)+" account @"+f.Name, base+"/accounts/"+f.ID.String()
 		} else {
-			l.Label, l.URL = f.Platform+" video "+f.Name, base+"/videos/"+f.ID.String()
+			l.Label, l.URL = string(f.Platform)+" video "+f.Name, base+"/videos/"+f.ID.String()
 		}
 		v.Failed = append(v.Failed, l)
 	}
@@ -185,15 +181,13 @@ func DigestMessage(d Digest) (Message, error) {
 	return Message{Subject: subject, Text: t.String(), HTML: h.String()}, nil
 }
 
-// videoLabel names a video by its platform and account.
-func videoLabel(platform, handle string) string {
+func videoLabel(p platform.Platform, handle string) string {
 	if handle == "" {
-		return platform + " video"
+		return string(p) + " video"
 	}
-	return platform + " @" + handle
+	return string(p) + " @" + handle
 }
 
-// shorten cuts a caption to 140 bytes.
 func shorten(s string) string {
 	if len(s) > 140 {
 		return strings.ToValidUTF8(s[:140], "") + "…"
@@ -211,13 +205,19 @@ func Signed(n int64) string {
 	if n == 0 {
 		sign = ""
 	}
+	return sign + grouped(n)
+}
+
+func grouped(n int64) string {
 	s := strconv.FormatInt(n, 10)
+	digits := strings.TrimPrefix(s, "-")
 	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
+	b.WriteString(s[:len(s)-len(digits)])
+	for i, r := range digits {
+		if i > 0 && (len(digits)-i)%3 == 0 {
 			b.WriteByte(',')
 		}
 		b.WriteRune(r)
 	}
-	return sign + b.String()
+	return b.String()
 }

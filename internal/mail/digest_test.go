@@ -24,7 +24,7 @@ func TestDigestEmail(t *testing.T) {
 			{Metric: domain.Views, Period: 1234567, Previous: &prev, ChangePct: &pct},
 			{Metric: domain.Followers, Period: -3, Previous: &zero},
 		},
-		Movers:       []domain.DigestVideo{{ID: video, Platform: "tiktok", AccountHandle: "<script>x</script>", Caption: `"quoted" & <b>bold</b>`, ViewsGained: 1000}},
+		Movers:       []domain.DigestVideo{{VideoCard: domain.VideoCard{ID: video, Platform: "tiktok", AccountHandle: "<script>x</script>", Caption: `"quoted" & <b>bold</b>`}, ViewsGained: 1000}},
 		Spikes:       []domain.DigestSpike{{RuleName: "<i>rule</i>", Metric: "views", VideoID: video, Platform: "tiktok", Gain: 500, TriggeredAt: time.Date(2026, 11, 18, 9, 5, 0, 0, time.UTC)}},
 		SpikeCount:   7,
 		Failures:     []domain.DigestFailure{{Kind: "account", ID: video, Platform: "instagram", Name: "gone", Reason: "<account> not found"}},

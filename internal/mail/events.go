@@ -7,8 +7,7 @@ import (
 	texttemplate "text/template"
 )
 
-// Events is the e-mail of an alert rule whose events are not spikes
-// (milestones, failing tracking, new posts, campaign events): one line per
+// Events is the e-mail of a rule whose events are not spikes: one line per
 // event.
 type Events struct {
 	Rule string

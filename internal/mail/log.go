@@ -6,15 +6,13 @@ import (
 	netmail "net/mail"
 )
 
-// logSender writes each message to the log instead of sending it: the
-// local default, so that a developer sees the mails without an SMTP server.
+// logSender writes each message to the log: the local default, so a
+// developer sees the mails without an SMTP server.
 type logSender struct {
 	log  *slog.Logger
 	from *netmail.Address
 }
 
-// Send validates m like the SMTP sender and logs its recipients, subject and
-// text at info level.
 func (l *logSender) Send(ctx context.Context, m Message) error {
 	p, err := prepare(m, l.from)
 	if err != nil {

@@ -1,10 +1,7 @@
-// Package mail renders the service's e-mails and sends them: over SMTP when SMTP_URL is set,
-// to the log when it is not, so that a developer sees every mail locally.
-//
-// Headers are built so that no input can add a header: addresses must parse
-// with net/mail and hold no control characters (display names included, also
-// after RFC 2047 decoding), line breaks and other control characters in a
-// subject become spaces, and every non-ASCII header text is RFC 2047 encoded.
+// Package mail renders the service's e-mails and sends them: over SMTP when
+// SMTP_URL is set, else to the log. No input can add a header: addresses must
+// parse and hold no control characters (also after RFC 2047 decoding),
+// subjects become one line, and non-ASCII header text is RFC 2047 encoded.
 package mail
 
 import (
@@ -25,10 +22,9 @@ import (
 // Message is one e-mail. Text is required; HTML, when set, is sent with it
 // as multipart/alternative and mail clients show the HTML.
 type Message struct {
-	// ID, when set, makes the Message-ID <ID@domain of the sender>, so a
-	// message resent from the same outbox row keeps its Message-ID and
-	// receivers can drop the duplicate. Letters, digits and . _ + - only.
-	// Empty: a random Message-ID.
+	// ID, when set, makes the Message-ID <ID@sender's domain>, so a message
+	// resent from the same outbox row keeps it and receivers drop the duplicate.
+	// Letters, digits and . _ + - only; empty: a random Message-ID.
 	ID string
 	// To holds the recipients, each "a@example.com" or "Name <a@example.com>".
 	// A recipient the server refuses fails the whole message: send one
@@ -39,7 +35,6 @@ type Message struct {
 	HTML    string
 }
 
-// Limits of a Message.
 const (
 	MaxRecipients = 50
 	MaxSubject    = 500     // characters
@@ -48,8 +43,7 @@ const (
 	maxAddress    = 254
 )
 
-// ErrInvalid marks a message that can never be sent as it is (a bad address,
-// no text); sending it again is pointless.
+// ErrInvalid marks a message that can never be sent as it is; retrying is pointless.
 var ErrInvalid = errors.New("invalid mail")
 
 // Sender sends one message. Implementations are safe for concurrent use.
@@ -59,15 +53,12 @@ type Sender interface {
 
 // Options configure NewSender.
 type Options struct {
-	// URL is the SMTP server (SMTP_URL): smtp://user:pass@host:587 (STARTTLS
-	// required), smtps://user:pass@host:465 (implicit TLS), or
-	// smtp://127.0.0.1:1025?starttls=false (no TLS, loopback hosts only).
-	// Empty: each mail is written to the log instead of being sent.
+	// URL is SMTP_URL: smtp:// (STARTTLS required), smtps:// (implicit TLS), or
+	// smtp://127.0.0.1:1025?starttls=false (loopback only). Empty: log mails.
 	URL string
 	// From is the sender (MAIL_FROM), e.g. "Reeltrack Alerts <alerts@example.com>".
 	From string
-	// DialTimeout bounds the connection (TCP and TLS handshake) and each
-	// SMTP command. Zero: 10s.
+	// DialTimeout bounds the connection and each SMTP command. Zero: 10s.
 	DialTimeout time.Duration
 	// SendTimeout bounds one whole Send. Zero: 30s.
 	SendTimeout time.Duration
@@ -75,8 +66,7 @@ type Options struct {
 	RootCAs *x509.CertPool
 }
 
-// NewSender returns an SMTP sender when o.URL is set and a sender that logs
-// each mail at info level otherwise.
+// NewSender returns an SMTP sender when o.URL is set, else one that logs.
 func NewSender(o Options, log *slog.Logger) (Sender, error) {
 	from, err := ParseAddress(o.From)
 	if err != nil {
@@ -104,9 +94,8 @@ func NewSender(o Options, log *slog.Logger) (Sender, error) {
 	}, nil
 }
 
-// ParseAddress parses one address, "a@example.com" or "Name <a@example.com>",
-// and refuses control characters anywhere in it, so that it can never break
-// a header line. Errors wrap ErrInvalid.
+// ParseAddress parses one address and refuses control characters anywhere in
+// it, so it can never break a header line. Errors wrap ErrInvalid.
 func ParseAddress(s string) (*netmail.Address, error) {
 	a, err := parseAddress(s)
 	if err != nil {
@@ -133,14 +122,12 @@ func parseAddress(s string) (*netmail.Address, error) {
 	return a, nil
 }
 
-// prepared is a validated Message, ready to be written.
 type prepared struct {
 	to        []*netmail.Address
 	subject   string
 	messageID string // without angle brackets
 }
 
-// prepare validates m and computes the header values of its mail from from.
 func prepare(m Message, from *netmail.Address) (prepared, error) {
 	var p prepared
 	var problems []error
@@ -193,8 +180,7 @@ func prepare(m Message, from *netmail.Address) (prepared, error) {
 	return p, nil
 }
 
-// cleanSubject turns every run of control characters and line separators
-// into one space: a subject is one line, whatever the caller passed.
+// cleanSubject: a subject is one line, whatever the caller passed.
 func cleanSubject(s string) string {
 	s = strings.ToValidUTF8(s, "\uFFFD")
 	var b strings.Builder

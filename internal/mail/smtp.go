@@ -13,7 +13,6 @@ import (
 	gomail "github.com/wneessen/go-mail"
 )
 
-// smtpSender sends each message over a new SMTP connection.
 type smtpSender struct {
 	server      server
 	from        *netmail.Address
@@ -22,9 +21,8 @@ type smtpSender struct {
 	rootCAs     *x509.CertPool
 }
 
-// Send delivers m to the SMTP server within the send timeout. Errors wrap
-// ErrInvalid for a message that can never be sent, and context.DeadlineExceeded
-// or context.Canceled when the context ended the send.
+// Send delivers m within the send timeout. Errors wrap ErrInvalid for a message
+// that can never be sent, or the context's error when it ended the send.
 func (s *smtpSender) Send(ctx context.Context, m Message) error {
 	msg, err := s.build(m)
 	if err != nil {
@@ -50,8 +48,6 @@ func (s *smtpSender) build(m Message) (*gomail.Msg, error) {
 	if err != nil {
 		return nil, err
 	}
-	// go-mail's defaults: UTF-8, quoted-printable bodies, RFC 2047 Q-encoded
-	// header text, MIME-Version.
 	msg := gomail.NewMsg(gomail.WithNoDefaultUserAgent())
 	msg.FromMailAddress(s.from)
 	msg.ToMailAddress(p.to...)
@@ -67,7 +63,6 @@ func (s *smtpSender) build(m Message) (*gomail.Msg, error) {
 	return msg, nil
 }
 
-// clientOptions configure a go-mail client for one send whose context is ctx.
 func (s *smtpSender) clientOptions(ctx context.Context) []gomail.Option {
 	tlsConfig := &tls.Config{ServerName: s.server.host, MinVersion: tls.VersionTLS12, RootCAs: s.rootCAs}
 	opts := []gomail.Option{
@@ -88,8 +83,7 @@ func (s *smtpSender) clientOptions(ctx context.Context) []gomail.Option {
 				return nil, err
 			}
 			// go-mail watches the context only while dialing; closing the
-			// connection when the send's context ends bounds the whole
-			// exchange, and closes it too where go-mail returns early.
+			// connection when ctx ends bounds the whole exchange.
 			context.AfterFunc(ctx, func() { _ = conn.Close() })
 			return conn, nil
 		}),
@@ -103,9 +97,8 @@ func (s *smtpSender) clientOptions(ctx context.Context) []gomail.Option {
 		opts = append(opts, gomail.WithTLSPolicy(gomail.NoTLS))
 	}
 	if s.server.username != "" {
-		// PLAIN and LOGIN are what providers offer; go-mail refuses both on a
-		// connection without TLS (other than to localhost), and falls back to
-		// the other mechanisms the server lists.
+		// go-mail refuses PLAIN and LOGIN without TLS (other than to
+		// localhost) and falls back to the other mechanisms the server lists.
 		opts = append(opts,
 			gomail.WithOpportunisticSMTPAuth(gomail.SMTPAuthPlain, gomail.SMTPAuthLogin),
 			gomail.WithUsername(s.server.username),
@@ -115,10 +108,8 @@ func (s *smtpSender) clientOptions(ctx context.Context) []gomail.Option {
 	return opts
 }
 
-// Permanent reports whether err says that the message itself can never be
-// delivered as it is: it is invalid, or the server refused a recipient or the
-// content with a 5xx reply. Anything else (network, timeout, 4xx replies,
-// authentication, a refused sender) may succeed on a later try.
+// Permanent reports whether err says the message can never be delivered as
+// it is (invalid, or refused with a 5xx); anything else may succeed later.
 func Permanent(err error) bool {
 	if errors.Is(err, ErrInvalid) {
 		return true

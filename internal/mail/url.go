@@ -9,7 +9,6 @@ import (
 	"strings"
 )
 
-// security is how the connection to the SMTP server is protected.
 type security int
 
 const (

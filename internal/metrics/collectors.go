@@ -10,17 +10,14 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 )
 
-// queueTimeout bounds the read of the work queues at each scrape: a
-// PostgreSQL that does not answer leaves those series out of the scrape
-// (and reeltrack_queue_read_up at 0) rather than holding it.
+// queueTimeout: a PostgreSQL that does not answer leaves the queue series
+// out of the scrape (reeltrack_queue_read_up 0) rather than holding it.
 const queueTimeout = 2 * time.Second
 
-// queueSQL reads the work queues in one statement. Each count and minimum
-// reads a partial index only (scrape_jobs_retry_idx, mail_outbox_due_idx,
-// event_deliveries_due_idx), whose rows are the waiting work, however long
-// the tables' histories grow. The jobs waiting to start are those queued
-// and the failed ones not given up (a refresh starts them again); jobs
-// running or done are not counted (no index holds them).
+// queueSQL reads the work queues in one statement, each count from a
+// partial index holding only the waiting work, however long the tables'
+// histories grow. Failed jobs not given up count as waiting (a refresh
+// starts them again); running or done jobs are not counted.
 const queueSQL = `
 SELECT
   -- domain.JobQueued and domain.JobFailed written out: the predicate of
@@ -61,8 +58,6 @@ const (
 	QueueChannelDelivered = "channel_deliveries"
 )
 
-// postgresCollector reads the pool's statistics and the work queues at each
-// scrape.
 type postgresCollector struct {
 	pool *pgxpool.Pool
 	log  *slog.Logger
@@ -98,7 +93,7 @@ func (c postgresCollector) Collect(ch chan<- prometheus.Metric) {
 	err := c.pool.QueryRow(ctx, queueSQL).Scan(&queued, &failed, &jobsAge, &mail, &mailAge, &deliveries, &deliveryAge)
 	if err != nil {
 		if c.log != nil {
-			c.log.Warn("metrics: reading the work queues failed", "err", err)
+			c.log.Warn("metrics: reading the work queues failed", "error", err)
 		}
 		gauge(queueUpDesc, 0)
 		return
@@ -119,9 +114,8 @@ func (c postgresCollector) Collect(ch chan<- prometheus.Metric) {
 	gauge(oldestDesc, age(deliveryAge), QueueChannelDelivered)
 }
 
-// WatchPostgres adds the PostgreSQL pool's statistics and the work queues
-// (scrape jobs, e-mails, channel deliveries), read from pool at each
-// scrape, to the registry; a failed read is logged to log.
+// WatchPostgres adds the PostgreSQL pool's statistics and the work queues,
+// read at each scrape, to the registry; a failed read is logged to log.
 func (m *Metrics) WatchPostgres(pool *pgxpool.Pool, log *slog.Logger) {
 	if m == nil || pool == nil {
 		return
@@ -129,7 +123,6 @@ func (m *Metrics) WatchPostgres(pool *pgxpool.Pool, log *slog.Logger) {
 	m.Registry.MustRegister(postgresCollector{pool: pool, log: log})
 }
 
-// clickHouseCollector reads the ClickHouse pool's statistics at each scrape.
 type clickHouseCollector struct{ conn driver.Conn }
 
 func (c clickHouseCollector) Describe(ch chan<- *prometheus.Desc) { ch <- chConnsDesc }

@@ -1,14 +1,9 @@
-// Package metrics holds the service's Prometheus series: their names,
-// labels and the bounded sets of label values, the calls the layers record
-// with, and the collectors that read the pools and the work queues when
-// Prometheus scrapes. cmd/server serves Registry on METRICS_ADDR, apart
-// from the public API.
-//
-// Every method of a nil *Metrics does nothing, so a handler built without
-// metrics (a test, a tool) records nothing and costs nothing. No label
-// carries a workspace, user, URL, address or any other value that grows
-// with the data: each label's values are a fixed set, and a value outside
-// it is recorded as "other".
+// Package metrics holds the service's Prometheus series, the calls the
+// layers record with, and the collectors that read the pools and work
+// queues at each scrape; cmd/server serves Registry on METRICS_ADDR.
+// Every method of a nil *Metrics does nothing. No label carries a value
+// that grows with the data (workspace, user, URL): each label's values are
+// a fixed set, and a value outside it is recorded as "other".
 package metrics
 
 import (
@@ -28,9 +23,7 @@ const Namespace = "reeltrack"
 
 // Metrics are the service's series in a registry of their own.
 type Metrics struct {
-	// Registry holds the series below, the Go runtime's and the
-	// process's, and the collectors added with WatchPostgres and
-	// WatchClickHouse.
+	// Registry holds the series below, the Go runtime's and the process's.
 	Registry *prometheus.Registry
 
 	httpRequests *prometheus.CounterVec
@@ -53,15 +46,16 @@ type Metrics struct {
 
 	taskLastSuccess *prometheus.GaugeVec
 
+	cronSteps        *prometheus.CounterVec
+	cronStepDuration *prometheus.HistogramVec
+
 	refreshDue     prometheus.Gauge
 	refreshOverdue prometheus.Gauge
 
-	// own are the collectors above, for Names.
 	own []prometheus.Collector
 }
 
-// New makes the series and registers them, with the Go runtime's and the
-// process's collectors, in a new registry.
+// New makes the series and registers them in a new registry.
 func New() *Metrics {
 	m := &Metrics{Registry: prometheus.NewRegistry()}
 	counter := func(name, help string, labels ...string) *prometheus.CounterVec {
@@ -101,6 +95,13 @@ func New() *Metrics {
 	m.taskLastSuccess = prometheus.NewGaugeVec(prometheus.GaugeOpts{Namespace: Namespace, Name: "task_last_success_timestamp_seconds",
 		Help: "Unix time of the last successful run of each background task of this process."}, []string{"task"})
 
+	m.cronSteps = counter("cron_steps_total", "Steps of the alerts cron run, by step and result (ok or failed).", "step", "result")
+	m.cronStepDuration = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Namespace: Namespace, Name: "cron_step_duration_seconds",
+		Help:    "Duration of each step of the alerts cron, by step.",
+		Buckets: []float64{.01, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 120},
+	}, []string{"step"})
+
 	m.refreshDue = prometheus.NewGauge(prometheus.GaugeOpts{Namespace: Namespace, Name: "refresh_due_items",
 		Help: "Accounts and videos whose planned refresh time had come at the last refresh run that planned (queued by it or not)."})
 	m.refreshOverdue = prometheus.NewGauge(prometheus.GaugeOpts{Namespace: Namespace, Name: "refresh_oldest_overdue_seconds",
@@ -113,6 +114,7 @@ func New() *Metrics {
 		m.cacheHits, m.cacheMisses,
 		m.storeDuration,
 		m.taskLastSuccess,
+		m.cronSteps, m.cronStepDuration,
 		m.refreshDue, m.refreshOverdue,
 	}
 	m.Registry.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
@@ -122,9 +124,8 @@ func New() *Metrics {
 
 var fqName = regexp.MustCompile(`fqName: "([^"]+)"`)
 
-// Names are the names of the service's own series (reeltrack_…), those
-// of WatchPostgres and WatchClickHouse included, with a histogram's
-// _bucket, _sum and _count: what a dashboard or an alerting rule may read.
+// Names are the names of the service's own series, the watched pools'
+// included, with a histogram's _bucket, _sum and _count.
 func (m *Metrics) Names() []string {
 	var names []string
 	add := func(c prometheus.Collector, histogram bool) {
@@ -152,15 +153,13 @@ func (m *Metrics) Names() []string {
 // RouteUnmatched is the route label of a request no route matched.
 const RouteUnmatched = "unmatched"
 
-// methods are the method label's values besides "other", each its own key:
-// a label value is kept by the series it makes, so it must be a string of
-// this package's, never one that points into a request's buffer (as
-// fiber's Method does, which the next request overwrites).
+// methods maps to this package's strings: a label value is kept by its
+// series, so it must never point into a request's buffer (fiber's Method
+// does, and the next request overwrites it).
 var methods = map[string]string{
 	"GET": "GET", "HEAD": "HEAD", "POST": "POST", "PUT": "PUT", "PATCH": "PATCH", "DELETE": "DELETE", "OPTIONS": "OPTIONS",
 }
 
-// statusCodes are the label values of 100..599, made once.
 var statusCodes = func() (s [600]string) {
 	for i := 100; i < len(s); i++ {
 		s[i] = strconv.Itoa(i)
@@ -176,8 +175,7 @@ func codeLabel(code int) string {
 }
 
 // Request records one answered HTTP request. route is the router's pattern
-// (e.g. /api/videos/:id), never the path, or RouteUnmatched; a string that
-// outlives the request (the route's own).
+// (never the path) or RouteUnmatched.
 func (m *Metrics) Request(route, method string, code int, took time.Duration) {
 	if m == nil {
 		return
@@ -203,14 +201,12 @@ func platformLabel(p string) string {
 // ScrapeFailure is the reason label of reeltrack_scrapes_failed_total.
 type ScrapeFailure string
 
-// The reasons a scrape fails. A start the provider did not make is
-// start_*; a run that ended without data is run_*.
+// A start the provider did not make is start_*; a run that ended without
+// data is run_*.
 const (
-	// StartUnavailable: the provider could not be reached or answered 429
-	// or 5xx; the job stays queued.
+	// StartUnavailable: unreachable, 429 or 5xx; the job stays queued.
 	StartUnavailable ScrapeFailure = "start_unavailable"
-	// StartRefused: the provider refused the run's input (4xx); the job
-	// fails for good.
+	// StartRefused: the provider refused the run's input (4xx); the job fails.
 	StartRefused ScrapeFailure = "start_refused"
 	// StartCredentials: the provider refused the token (401, 403).
 	StartCredentials ScrapeFailure = "start_credentials"
@@ -222,8 +218,8 @@ const (
 	RunFailed   ScrapeFailure = "run_failed"
 	RunTimedOut ScrapeFailure = "run_timed_out"
 	RunAborted  ScrapeFailure = "run_aborted"
-	// ReadFailed: the finished run or its dataset could not be read from
-	// the provider; the delivery fails and the provider sends it again.
+	// ReadFailed: the finished run or its dataset could not be read; the
+	// delivery fails and the provider sends it again.
 	ReadFailed ScrapeFailure = "read_failed"
 )
 
@@ -246,8 +242,7 @@ func (m *Metrics) ScrapeFailed(platform string, reason ScrapeFailure) {
 	m.scrapesFailed.WithLabelValues(platformLabel(platform), string(reason)).Inc()
 }
 
-// ScrapeCompleted records an ingested completion with its items taken
-// and skipped.
+// ScrapeCompleted records an ingested completion with its items taken and skipped.
 func (m *Metrics) ScrapeCompleted(platform string, ingested, skipped int) {
 	if m == nil {
 		return
@@ -258,8 +253,7 @@ func (m *Metrics) ScrapeCompleted(platform string, ingested, skipped int) {
 	m.itemsSkipped.WithLabelValues(p).Add(float64(max(skipped, 0)))
 }
 
-// Provider operations, the operation label of
-// reeltrack_provider_requests_total.
+// Provider operations, the operation label of reeltrack_provider_requests_total.
 const (
 	ProviderStartRun = "start_run"
 	ProviderGetRun   = "get_run"
@@ -267,8 +261,8 @@ const (
 	ProviderOther    = "other"
 )
 
-// ProviderAnswer records one attempt of a request to the scraping
-// provider: its HTTP status, or 0 when no answer came.
+// ProviderAnswer records one attempt of a request to the scraping provider:
+// its HTTP status, or 0 without an answer.
 func (m *Metrics) ProviderAnswer(operation string, status int) {
 	if m == nil {
 		return
@@ -303,8 +297,7 @@ func (m *Metrics) MailAttempt(result string) {
 
 var channelKinds = map[string]string{"slack": "slack", "discord": "discord", "webhook": "webhook"}
 
-// ChannelAttempt records one request to a channel of kind: delivered
-// (2xx) or not.
+// ChannelAttempt records one request to a channel of kind, delivered (2xx) or not.
 func (m *Metrics) ChannelAttempt(kind string, delivered bool) {
 	if m == nil {
 		return
@@ -348,8 +341,7 @@ const (
 	StoreClickHouse = "clickhouse"
 )
 
-// Query records one statement's duration on store; operation is its kind
-// (see StatementKind).
+// Query records one statement's duration on store; operation is StatementKind's.
 func (m *Metrics) Query(store, operation string, took time.Duration) {
 	if m == nil {
 		return
@@ -357,9 +349,7 @@ func (m *Metrics) Query(store, operation string, took time.Duration) {
 	m.storeDuration.WithLabelValues(store, operation).Observe(took.Seconds())
 }
 
-// The background tasks, the task label of
-// reeltrack_task_last_success_timestamp_seconds: the scheduler's cron
-// routes, and the server's own loops.
+// The background tasks, the task label of task_last_success_timestamp_seconds.
 const (
 	TaskRefresh           = "refresh"
 	TaskAlerts            = "alerts"
@@ -375,9 +365,21 @@ func (m *Metrics) TaskSucceeded(task string, t time.Time) {
 	m.taskLastSuccess.WithLabelValues(task).Set(float64(t.UnixNano()) / 1e9)
 }
 
-// RefreshPlanned records a refresh run that planned: how many items were
-// due, and how long the most overdue one it left unqueued (past the run's
-// batch, or held by another writer) had been due.
+// CronStep records one step of the alerts cron: its duration and whether it failed.
+func (m *Metrics) CronStep(step string, took time.Duration, err error) {
+	if m == nil {
+		return
+	}
+	result := "ok"
+	if err != nil {
+		result = "failed"
+	}
+	m.cronSteps.WithLabelValues(step, result).Inc()
+	m.cronStepDuration.WithLabelValues(step).Observe(took.Seconds())
+}
+
+// RefreshPlanned records a refresh run: how many items were due, and how
+// long the most overdue one it left unqueued had been due.
 func (m *Metrics) RefreshPlanned(due int, oldestOverdue time.Duration) {
 	if m == nil {
 		return
@@ -391,9 +393,8 @@ func (m *Metrics) Handler() http.Handler {
 	return promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{Registry: m.Registry, MaxRequestsInFlight: 4, Timeout: 10 * time.Second})
 }
 
-// Value is the current value of the series name with exactly labels in g
-// (a counter's or gauge's value, a histogram's count), and whether it
-// exists: for tests and tools that read a registry back.
+// Value is the current value of the series name with exactly labels in g (a
+// histogram's count), and whether it exists: for tests and tools.
 func Value(g prometheus.Gatherer, name string, labels map[string]string) (float64, bool) {
 	families, err := g.Gather()
 	if err != nil {

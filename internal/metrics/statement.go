@@ -2,8 +2,6 @@ package metrics
 
 import "strings"
 
-// statementKinds are the operation label's values besides "other", each
-// its own key.
 var statementKinds = func() map[string]string {
 	m := map[string]string{}
 	for _, k := range []string{"select", "insert", "update", "delete", "with", "alter", "create", "drop",
@@ -14,8 +12,8 @@ var statementKinds = func() map[string]string {
 }()
 
 // StatementKind is the lower-case first keyword of a SQL statement (after
-// blanks and comments, an opening parenthesis skipped), when it is one of
-// a fixed set, else "other": the operation label of a statement's duration.
+// blanks, comments and an opening parenthesis) when in a fixed set, else
+// "other".
 func StatementKind(sql string) string {
 	s := sql
 	for {
@@ -38,7 +36,6 @@ func StatementKind(sql string) string {
 		}
 		break
 	}
-	// the keyword lower-cased into a buffer, without allocating
 	var word [16]byte
 	n := 0
 	for n < len(s) && s[n]|0x20 >= 'a' && s[n]|0x20 <= 'z' {

@@ -39,30 +39,24 @@ type Event struct {
 	Livemode   bool
 	APIVersion string
 
-	// ObjectType is data.object's type: checkout.session, customer.subscription
-	// ("subscription"), invoice, ...
+	// ObjectType is data.object's type: checkout.session, subscription, invoice, ...
 	ObjectType string
 	// Mode is a checkout session's mode (subscription, payment, setup).
 	Mode string
-	// ClientReferenceID is a checkout session's client reference: the
-	// workspace id.
+	// ClientReferenceID is a checkout session's client reference: the workspace.
 	ClientReferenceID string
 	Customer          string
 	// SubscriptionID is the subscription the event is about: the object
 	// itself, or a session's or invoice's subscription.
 	SubscriptionID string
-	// WorkspaceID is the workspace id from the subscription's metadata, as
-	// far as the event carries it.
+	// WorkspaceID is the workspace id from the subscription's metadata, if any.
 	WorkspaceID string
 }
 
-// ParseEvent verifies the signature header over the exact raw body and
-// decodes the event. Accepted: a timestamp within Tolerance of now (either
-// way), and any of the v1 signatures (several come while a secret is
-// rolled) matching HMAC-SHA256(secret, "<t>.<body>"). The event's API
-// version may differ from stripe-go's: only fields that every version has
-// in the same place are read (and the newer invoice.parent is read too).
-// An empty secret verifies nothing.
+// ParseEvent verifies the signature header over the exact raw body (a
+// timestamp within Tolerance either way, any v1 signature matching) and
+// decodes the event, reading only fields every API version has in the same
+// place. An empty secret verifies nothing.
 func ParseEvent(payload []byte, header, secret string, now time.Time) (Event, error) {
 	if secret == "" {
 		return Event{}, badSignature("no webhook secret is configured")
@@ -79,7 +73,6 @@ func ParseEvent(payload []byte, header, secret string, now time.Time) (Event, er
 	case errors.Is(err, webhook.ErrNotSigned), errors.Is(err, webhook.ErrInvalidHeader), errors.Is(err, webhook.ErrNoValidSignature):
 		return Event{}, badSignature("no valid v1 signature of this body")
 	case err != nil:
-		// Signed, but not an event.
 		return Event{}, badSignature("the body is not an event: %v", err)
 	}
 	// stripe-go only refuses old timestamps: a signature from the future
@@ -122,7 +115,6 @@ func ParseEvent(payload []byte, header, secret string, now time.Time) (Event, er
 	return out, nil
 }
 
-// eventObject holds the fields of data.object the service reads.
 type eventObject struct {
 	ID                  string            `json:"id"`
 	Object              string            `json:"object"`
@@ -142,7 +134,6 @@ type eventObject struct {
 	} `json:"parent"`
 }
 
-// expandable is a reference that is either an id or the expanded object.
 type expandable string
 
 func (e *expandable) UnmarshalJSON(b []byte) error {
@@ -161,7 +152,6 @@ func (e *expandable) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// signedAt reads the t= timestamp of a signature header.
 func signedAt(header string) (time.Time, bool) {
 	for _, part := range strings.Split(header, ",") {
 		if v, ok := strings.CutPrefix(strings.TrimSpace(part), "t="); ok {

@@ -21,9 +21,8 @@ type Price struct {
 	IntervalCount int64
 }
 
-// ErrNoFixedAmount: the price exists but is not a recurring price with one
-// fixed amount (a one-time, tiered or metered price), so there is no single
-// amount to show.
+// ErrNoFixedAmount: the price is not recurring with one fixed amount
+// (one-time, tiered or metered), so there is no single amount to show.
 var ErrNoFixedAmount = fmt.Errorf("%w: not a recurring price with a fixed amount", ErrRejected)
 
 // Price reads a price by id.

@@ -1,7 +1,6 @@
-// Package payment talks to the payment provider, Stripe: customers,
-// checkout and billing portal sessions, subscriptions read back by id, and
-// the verification of its signed webhook events. command declares the
-// interface it needs; this package is its implementation.
+// Package payment is the Stripe client behind the interface command
+// declares: customers, checkout and portal sessions, subscriptions, and the
+// verification of signed webhook events.
 package payment
 
 import (
@@ -17,13 +16,11 @@ import (
 
 // Errors of a provider call, wrapped around the provider's own error.
 var (
-	// ErrUnavailable: the provider did not answer, timed out, or failed on
-	// its side (5xx, 429); trying again later may work.
+	// ErrUnavailable: no answer, a timeout, or a 5xx or 429; later may work.
 	ErrUnavailable = errors.New("payment provider unavailable")
 	// ErrNotFound: the object does not exist in the provider's account.
 	ErrNotFound = errors.New("payment provider object not found")
-	// ErrRejected: the provider refused the request (a 4xx other than
-	// 404 and 429), usually a setting such as a price id that it does not know.
+	// ErrRejected: a 4xx other than 404 and 429, usually a setting it does not know.
 	ErrRejected = errors.New("payment provider refused the request")
 )
 
@@ -35,8 +32,7 @@ type Options struct {
 	// MaxNetworkRetries is how often stripe-go repeats a failed request,
 	// with its own idempotency keys on POSTs; nil: stripe-go's default (2).
 	MaxNetworkRetries *int64
-	// Timeout bounds one HTTP request; zero: 30 s. Callers also pass a
-	// context with a deadline.
+	// Timeout bounds one HTTP request; zero: 30 s.
 	Timeout time.Duration
 }
 
@@ -74,8 +70,8 @@ type NewCustomer struct {
 }
 
 // CreateCustomer creates the workspace's customer and returns its id. The
-// idempotency key is the workspace's, so two concurrent first checkouts of
-// one workspace get the same customer (Stripe keeps keys for 24 hours).
+// idempotency key is the workspace's, so two concurrent first checkouts get
+// the same customer (Stripe keeps keys for 24 hours).
 func (s *Stripe) CreateCustomer(ctx context.Context, c NewCustomer) (string, error) {
 	params := &stripe.CustomerParams{
 		Email:    stripe.String(c.Email),
@@ -91,8 +87,7 @@ func (s *Stripe) CreateCustomer(ctx context.Context, c NewCustomer) (string, err
 	return cus.ID, nil
 }
 
-// Metadata keys the service sets on customers, checkout sessions and
-// subscriptions.
+// Metadata keys the service sets on customers, sessions and subscriptions.
 const (
 	MetadataWorkspaceID = "workspace_id"
 	MetadataPlan        = "plan"
@@ -106,17 +101,14 @@ type NewCheckout struct {
 	PriceID     string
 	SuccessURL  string
 	CancelURL   string
-	// ExpiresAt is when the session can no longer be paid; zero: the
-	// provider's default (24 hours). Stripe takes 30 minutes to 24 hours.
+	// ExpiresAt is when the session can no longer be paid (30 min to 24 h); zero: 24 h.
 	ExpiresAt time.Time
 	// Metadata goes on the session and on the subscription it creates.
 	Metadata map[string]string
 }
 
-// CreateCheckout creates a Checkout Session in subscription mode and
-// returns its URL. The workspace id is the session's client reference and
-// is in the subscription's metadata, where subscription and invoice events
-// find it.
+// CreateCheckout creates a subscription Checkout Session and returns its URL;
+// the workspace id goes where subscription and invoice events find it.
 func (s *Stripe) CreateCheckout(ctx context.Context, c NewCheckout) (string, error) {
 	params := &stripe.CheckoutSessionParams{
 		Mode:              stripe.String(string(stripe.CheckoutSessionModeSubscription)),
@@ -142,8 +134,7 @@ func (s *Stripe) CreateCheckout(ctx context.Context, c NewCheckout) (string, err
 	return sess.URL, nil
 }
 
-// CreatePortal creates a billing portal session for the customer and
-// returns its URL.
+// CreatePortal creates a billing portal session and returns its URL.
 func (s *Stripe) CreatePortal(ctx context.Context, customerID, returnURL string) (string, error) {
 	params := &stripe.BillingPortalSessionParams{Customer: stripe.String(customerID), ReturnURL: stripe.String(returnURL)}
 	params.Context = ctx
@@ -162,14 +153,12 @@ type Subscription struct {
 	// PriceIDs are the prices of its items, in order.
 	PriceIDs []string
 	Metadata map[string]string
-	// CurrentPeriodStart is when the current (for a past-due subscription:
-	// the unpaid) billing period began.
+	// CurrentPeriodStart is when the current (if past due: unpaid) period began.
 	CurrentPeriodStart time.Time
 	Livemode           bool
 }
 
-// Subscription reads a subscription's current state. Stripe serves ended
-// subscriptions too, with status canceled.
+// Subscription reads a subscription's current state; ended ones are canceled.
 func (s *Stripe) Subscription(ctx context.Context, id string) (Subscription, error) {
 	params := &stripe.SubscriptionParams{}
 	params.Context = ctx
@@ -194,7 +183,6 @@ func (s *Stripe) Subscription(ctx context.Context, id string) (Subscription, err
 	return out, nil
 }
 
-// classify wraps a stripe-go error with one of the errors above.
 func classify(op string, err error) error {
 	var se *stripe.Error
 	if !errors.As(err, &se) {

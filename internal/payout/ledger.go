@@ -12,19 +12,18 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
-// Version is a numbered version of a campaign's rules and when it was
-// made.
+// Version is a numbered version of a campaign's rules and when it was made.
 type Version struct {
 	Number  int
 	Created time.Time
 	Rules   Rules
 }
 
-// VersionAt returns the version in force at t: the newest made at or before
-// t; the first for a t before every version. versions are in ascending
-// order of Number and not empty.
+// VersionAt returns the version in force at t, the first for an earlier t;
+// versions are in ascending order of Number and not empty.
 func VersionAt(versions []Version, t time.Time) Version {
 	v := versions[0]
 	for _, w := range versions[1:] {
@@ -40,7 +39,7 @@ func VersionAt(versions []Version, t time.Time) Version {
 type Post struct {
 	ID        uuid.UUID
 	Payee     string
-	Platform  string
+	Platform  platform.Platform
 	Caption   string
 	Published time.Time
 }
@@ -49,13 +48,11 @@ type Post struct {
 // a clip: a short one ("🔥", "part 2") says nothing of what the video is.
 const minClipCaption = 12
 
-// Clips names the clip of each post ("" for a clip of its own): the posts
-// of one payee whose captions are the same, ignoring case, spacing,
-// punctuation and hashtags, on different platforms are one clip posted
-// several times. A payee's n-th post of a caption on a platform (in order
-// of publication) is the same clip as its n-th post of it on each other
-// platform, so a clip posted twice on one platform is two clips; a post
-// published later never changes the clip of an earlier one.
+// Clips names the clip of each post ("" for one of its own): one payee's
+// posts on different platforms whose captions match (ignoring case, spacing,
+// punctuation and hashtags) are one clip. The n-th post of a caption on one
+// platform matches the n-th on each other, so a later post never changes an
+// earlier one's clip.
 func Clips(posts []Post) []string {
 	order := make([]int, len(posts))
 	for i := range order {
@@ -68,7 +65,10 @@ func Clips(posts []Post) []string {
 		}
 		return strings.Compare(pa.ID.String(), pb.ID.String()) < 0
 	})
-	type key struct{ payee, caption, platform string }
+	type key struct {
+		payee, caption string
+		platform       platform.Platform
+	}
 	seen := map[key]int{}
 	out := make([]string, len(posts))
 	for _, i := range order {
@@ -84,10 +84,9 @@ func Clips(posts []Post) []string {
 	return out
 }
 
-// clipCaption is the caption's words without hashtags and mentions, in
-// lower case, letters and digits only, one space between words; "" when
-// too short to mark a clip. One pass, one allocation: a campaign's page
-// reads every caption of its payees with open lines.
+// clipCaption is the caption's words without hashtags and mentions, lower
+// case, letters and digits only; "" when too short. One pass, one allocation:
+// a campaign's page reads every caption of its payees with open lines.
 func clipCaption(caption string) string {
 	out := make([]byte, 0, len(caption))
 	kept := 0
@@ -116,13 +115,11 @@ func clipCaption(caption string) string {
 	return string(out)
 }
 
-// Engagement is a video's views and the likes and comments that came with
-// them.
+// Engagement is a video's views and the likes and comments with them.
 type Engagement struct {
 	Views, Likes, Comments int64
 }
 
-// rate is likes and comments per view.
 func (e Engagement) rate() float64 {
 	if e.Views <= 0 {
 		return 0
@@ -142,9 +139,8 @@ const (
 	BurstHistory         = 3
 )
 
-// Burst reports whether v's views jumped far beyond its account's own
-// history (others, the account's other videos) without likes and comments
-// to match, and says how in a sentence.
+// Burst reports whether v's views jumped far beyond its account's other
+// videos' without likes and comments to match, and says how.
 func Burst(v Engagement, others []Engagement) (bool, string) {
 	var views, rates []float64
 	for _, o := range others {
@@ -174,33 +170,43 @@ func median(xs []float64) float64 {
 	return (s[n/2-1] + s[n/2]) / 2
 }
 
+// FreshWithin is how close to its window's end a line's last snapshot
+// must be for the line to lock on it: a sixth of a day at least, and a
+// fourteenth of the window (12 hours of a 7-day window). Within it, the
+// refresh of a campaign's windows (every Base/4, 6 hours on the slowest
+// plan) leaves at least one scrape; a line read from an older snapshot
+// locks held (domain.HoldStale) rather than on numbers left behind.
+func FreshWithin(window time.Duration) time.Duration {
+	return max(6*time.Hour, window/14)
+}
+
 // ViewsFell reports whether a line's views, locked at locked, fell to
 // latest by enough to review: by 1 % or more.
 func ViewsFell(locked, latest int64) bool {
 	return latest < locked && (locked-latest)*100 >= locked
 }
 
-// Goal is a creator's progress against a posting goal in the current
-// period.
+// Goal is a creator's progress against a posting goal this period.
 type Goal struct {
-	PerPeriod int     `json:"perPeriod"`
-	Posted    int     `json:"posted"`
-	Expected  float64 `json:"expected"`
-	Status    string  `json:"status"`
+	PerPeriod int        `json:"perPeriod"`
+	Posted    int        `json:"posted"`
+	Expected  float64    `json:"expected"`
+	Status    GoalStatus `json:"status"`
 }
+
+// GoalStatus is how a creator stands against a posting goal.
+type GoalStatus string
 
 // The goal statuses.
 const (
-	OnTrack = "on_track"
-	Behind  = "behind"
-	AtRisk  = "at_risk"
+	OnTrack GoalStatus = "on_track"
+	Behind  GoalStatus = "behind"
+	AtRisk  GoalStatus = "at_risk"
 )
 
-// Progress is a creator's standing at now, in the period starting at start
-// and ending at end, against perPeriod posts: on track with at least the
-// share of the goal the elapsed part of the period calls for (rounded
-// down), at risk when the posts still to come need more than the rest of
-// the period held at the goal's pace, else behind.
+// Progress is a creator's standing at now in the period [start, end) against
+// perPeriod posts: on track with the share the elapsed part calls for, at risk
+// when the rest of the period at the goal's pace would not do, else behind.
 func Progress(perPeriod, posted int, start, end, now time.Time) Goal {
 	elapsed := float64(now.Sub(start)) / float64(end.Sub(start))
 	elapsed = min(max(elapsed, 0), 1)
@@ -226,9 +232,8 @@ func StoppedPosting(p Period, last, now time.Time) bool {
 	return !now.Before(p.Next(p.Next(start)))
 }
 
-// Pending is a line to price and allocate: its payee, clip and period as in
-// Line, the number of the version of the rules it uses, and its views at
-// the end of its window.
+// Pending is a line to price and allocate: payee, clip and period as in
+// Line, its rules version number, and its views at its window's end.
 type Pending struct {
 	Creator string
 	Clip    string
@@ -243,9 +248,8 @@ type Allocated struct {
 	Payable Payable
 }
 
-// AllocateUnder prices each line under its version of versions and
-// allocates the lines in order after what s holds (Allocate), within
-// budget (0: none).
+// AllocateUnder prices each line under its version and allocates the lines
+// in order after what s holds, within budget (0: none).
 func (s *Spent) AllocateUnder(versions []Version, budget Money, lines []Pending) []Allocated {
 	in := make([]Line, len(lines))
 	out := make([]Allocated, len(lines))
@@ -268,11 +272,13 @@ func (s *Spent) AllocateUnder(versions []Version, budget Money, lines []Pending)
 // Closed is a line whose window has closed, as a settle run locks it.
 type Closed struct {
 	Pending
-	VideoID    uuid.UUID
-	CreatorID  *uuid.UUID
-	AccountID  *uuid.UUID
-	PayeeName  string
-	Published  time.Time
+	VideoID   uuid.UUID
+	CreatorID *uuid.UUID
+	AccountID *uuid.UUID
+	PayeeName string
+	// Published is nil when the video's publish time is unknown (the line
+	// is held, domain.HoldPublishUnknown)
+	Published  *time.Time
 	WindowEnd  time.Time
 	SnapshotAt *time.Time
 	Likes      int64
@@ -280,6 +286,10 @@ type Closed struct {
 	// Hold, when set, holds the line for review; HoldDetail says why.
 	Hold       domain.HoldReason
 	HoldDetail string
+	// PayeeChangedBy and PayeeChangedAt record the last change of the
+	// line's payee while it was open (by: an e-mail); zero when none.
+	PayeeChangedBy string
+	PayeeChangedAt *time.Time
 }
 
 // Fall is a locked line whose video's views fell below those locked.

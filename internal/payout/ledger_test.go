@@ -99,7 +99,7 @@ func TestProgress(t *testing.T) {
 	for _, tc := range []struct {
 		goal, posted int
 		now          time.Time
-		want         string
+		want         GoalStatus
 	}{
 		{4, 2, mid, OnTrack},
 		{4, 1, mid, Behind},
@@ -119,5 +119,19 @@ func TestProgress(t *testing.T) {
 	}
 	if !StoppedPosting(Weekly, last, time.Date(2026, 11, 16, 0, 0, 0, 0, time.UTC)) {
 		t.Error("a whole week without a post is not stopped posting")
+	}
+}
+
+// TestFreshWithin: a 7-day window's last snapshot may be 12 hours old, a
+// short window's never more than 6.
+func TestFreshWithin(t *testing.T) {
+	for _, c := range []struct{ window, want time.Duration }{
+		{168 * time.Hour, 12 * time.Hour},
+		{24 * time.Hour, 6 * time.Hour},
+		{720 * time.Hour, 720 * time.Hour / 14},
+	} {
+		if got := FreshWithin(c.window); got != c.want {
+			t.Errorf("FreshWithin(%s) = %s, want %s", c.window, got, c.want)
+		}
 	}
 }

@@ -19,14 +19,12 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 )
 
-// Money is an amount in minor units of a campaign's currency: cents for
-// USD, yen for JPY.
+// Money is an amount in minor units of a campaign's currency (cents, yen).
 type Money int64
 
 // Tier is a rate of pay: CPM per 1,000 of the views from From on, up to the
-// next tier's From. The tiers of a version of the rules start at 0 and
-// rise; a video's views are paid tier by tier, so more views never earn
-// less.
+// next tier's From. Tiers start at 0 and rise, and views are paid tier by
+// tier, so more views never earn less.
 type Tier struct {
 	From int64 `json:"fromViews"`
 	CPM  Money `json:"cpm"`
@@ -35,8 +33,7 @@ type Tier struct {
 // Period is how a campaign groups its payouts in time, in UTC.
 type Period string
 
-// The periods: a week starts on Monday at 00:00 UTC, a month on its first
-// day at 00:00 UTC.
+// The periods, in UTC: a week starts on Monday, a month on its first day.
 const (
 	Weekly  Period = "weekly"
 	Monthly Period = "monthly"
@@ -60,8 +57,7 @@ func (p Period) Next(start time.Time) time.Time {
 	return start.AddDate(0, 0, 7)
 }
 
-// DefaultWindow is the counting window of rules that name none: the views
-// of a video's first 7 days after its publication are paid.
+// DefaultWindow pays the views of a video's first 7 days after publication.
 const DefaultWindow = 7 * 24 * time.Hour
 
 // Limits of the values a version of the rules may hold.
@@ -71,15 +67,14 @@ const (
 	maxWindow = 365 * 24 * time.Hour
 )
 
-// Rules is one version of a campaign's payout rules. A zero cap, minimum or
-// maximum is none.
-type Rules struct {
+// Terms are one version of a campaign's payout rules as they are written,
+// stored and shown, by every layer. A zero cap, minimum or maximum is none.
+type Terms struct {
 	// Tiers are the rates of pay, the first from 0 views.
 	Tiers []Tier `json:"tiers"`
 	// ViewCap is the most views of one video that are paid.
 	ViewCap int64 `json:"viewCap"`
-	// MinViews: a video with fewer views at the end of its window earns
-	// nothing.
+	// MinViews: a video with fewer views at its window's end earns nothing.
 	MinViews int64 `json:"minViews"`
 	// MinAmount is the least a video with views, and at least MinViews,
 	// earns: a base pay; MaxAmount the most any video earns.
@@ -87,14 +82,22 @@ type Rules struct {
 	MaxAmount Money `json:"maxAmount"`
 	// CreatorCap is the most one creator earns in one period.
 	CreatorCap Money `json:"creatorCap"`
-	// Window is how long after its publication a video's views count.
-	Window time.Duration `json:"-"`
-	// Period groups the lines by the time their windows close.
-	Period Period `json:"period"`
+	// WindowHours is how long after its publication a video's views count.
+	WindowHours int `json:"windowHours"`
 }
 
-// Validate reports the first value out of bounds as an invalid-input error
-// naming its field.
+// Window is WindowHours as a duration.
+func (t Terms) Window() time.Duration { return time.Duration(t.WindowHours) * time.Hour }
+
+// Rules are a version's terms under its campaign's period, which every
+// version shares.
+type Rules struct {
+	Terms
+	// Period groups the lines by the time their windows close.
+	Period Period
+}
+
+// Validate reports the first value out of bounds, naming its field.
 func (r Rules) Validate() error {
 	if len(r.Tiers) == 0 || len(r.Tiers) > maxTiers {
 		return apperr.Invalid("tiers", fmt.Sprintf("between 1 and %d tiers", maxTiers))
@@ -122,7 +125,7 @@ func (r Rules) Validate() error {
 		return apperr.Invalid("maxAmount", "must not be below minAmount")
 	case r.ViewCap > 0 && r.ViewCap < r.MinViews:
 		return apperr.Invalid("viewCap", "must not be below minViews")
-	case r.Window < time.Hour || r.Window > maxWindow:
+	case r.Window() < time.Hour || r.Window() > maxWindow:
 		return apperr.Invalid("windowHours", "between 1 hour and 365 days")
 	case r.Period != Weekly && r.Period != Monthly:
 		return apperr.Invalid("period", `"weekly" or "monthly"`)
@@ -145,8 +148,7 @@ const (
 	BoundMinAmount Bound = "min_amount"
 	// BoundMaxAmount: cut to the maximum amount.
 	BoundMaxAmount Bound = "max_amount"
-	// BoundCrossPost: a line of the same clip on another platform was paid
-	// as much or more.
+	// BoundCrossPost: a line of the same clip elsewhere was paid as much or more.
 	BoundCrossPost Bound = "cross_post"
 	// BoundCreatorCap: the creator's cap for the period was reached.
 	BoundCreatorCap Bound = "creator_cap"
@@ -163,10 +165,9 @@ type Priced struct {
 	Bound  Bound
 }
 
-// Price returns what views earn under r: nothing for no views or fewer
-// than MinViews; else the views up to ViewCap, tier by tier, rounded down
-// to a minor unit, then raised to MinAmount (a base pay for every video
-// that qualifies) and cut to MaxAmount.
+// Price returns what views earn under r: the views up to ViewCap tier by
+// tier, rounded down to a minor unit, raised to MinAmount and cut to
+// MaxAmount; nothing below MinViews.
 func (r Rules) Price(views int64) Priced {
 	if views <= 0 {
 		return Priced{}
@@ -222,8 +223,7 @@ type Line struct {
 	// Clip is shared by the lines of one clip its creator posted on several
 	// platforms; "" is a clip of its own.
 	Clip string
-	// Period is the start of the period the line counts in: the one its
-	// window closes in.
+	// Period is the start of the period the line's window closes in.
 	Period time.Time
 	// Priced is its price under its version of the rules, and CreatorCap
 	// that version's cap per creator and period.
@@ -244,11 +244,9 @@ type creatorPeriod struct {
 }
 
 // Spent is what the lines already allocated take: of the budget, of each
-// creator's cap per period, and the best price of each clip. The zero value
-// is a campaign with nothing spent. Every locked line is added, a rejected
-// one too: a line's amount is fixed when it locks, so a rejection frees
-// nothing for the lines after it, and reopening the line restores it as it
-// was.
+// creator's cap per period, and each clip's best price. Every locked line is
+// added, a rejected one too: its amount was fixed when it locked, so a
+// rejection frees nothing for the lines after it.
 type Spent struct {
 	Total   Money
 	creator map[creatorPeriod]Money
@@ -267,8 +265,7 @@ func (s *Spent) Add(l Line, paid Money) {
 	}
 }
 
-// Clone returns a copy that allocations do not share, to project the lines
-// whose windows are still open without changing s.
+// Clone returns an unshared copy, to project the open lines without changing s.
 func (s *Spent) Clone() *Spent {
 	c := &Spent{Total: s.Total, creator: make(map[creatorPeriod]Money, len(s.creator)), clip: make(map[string]Money, len(s.clip))}
 	for k, v := range s.creator {

@@ -10,11 +10,11 @@ import (
 )
 
 func flat(cpm Money) Rules {
-	return Rules{Tiers: []Tier{{0, cpm}}, Window: DefaultWindow, Period: Weekly}
+	return Rules{Terms: Terms{Tiers: []Tier{{0, cpm}}, WindowHours: int(DefaultWindow / time.Hour)}, Period: Weekly}
 }
 
 func TestPrice(t *testing.T) {
-	tiered := Rules{Tiers: []Tier{{0, 100}, {100_000, 200}, {1_000_000, 50}}, Window: DefaultWindow, Period: Weekly}
+	tiered := Rules{Terms: Terms{Tiers: []Tier{{0, 100}, {100_000, 200}, {1_000_000, 50}}, WindowHours: int(DefaultWindow / time.Hour)}, Period: Weekly}
 	for _, tc := range []struct {
 		name  string
 		rules Rules
@@ -23,19 +23,19 @@ func TestPrice(t *testing.T) {
 	}{
 		{"flat CPM", flat(250), 12_345, Priced{12_345, 3086, Unbound}}, // 12,345 × 2.50 / 1,000 = 30.8625, rounded down
 		{"no views earn nothing", flat(250), 0, Priced{}},
-		{"below the minimum views", Rules{Tiers: []Tier{{0, 250}}, MinViews: 10_000}, 9_999, Priced{0, 0, BoundMinViews}},
-		{"at the minimum views", Rules{Tiers: []Tier{{0, 250}}, MinViews: 10_000}, 10_000, Priced{10_000, 2500, Unbound}},
-		{"view cap", Rules{Tiers: []Tier{{0, 100}}, ViewCap: 50_000}, 80_000, Priced{50_000, 5000, BoundViewCap}},
+		{"below the minimum views", Rules{Terms: Terms{Tiers: []Tier{{0, 250}}, MinViews: 10_000}}, 9_999, Priced{0, 0, BoundMinViews}},
+		{"at the minimum views", Rules{Terms: Terms{Tiers: []Tier{{0, 250}}, MinViews: 10_000}}, 10_000, Priced{10_000, 2500, Unbound}},
+		{"view cap", Rules{Terms: Terms{Tiers: []Tier{{0, 100}}, ViewCap: 50_000}}, 80_000, Priced{50_000, 5000, BoundViewCap}},
 		{"within the first tier", tiered, 100_000, Priced{100_000, 10_000, Unbound}},
 		// 100,000 × 1.00 + 400,000 × 2.00 per 1,000
 		{"across two tiers", tiered, 500_000, Priced{500_000, 90_000, Unbound}},
 		// 100,000 × 1.00 + 900,000 × 2.00 + 1,000,000 × 0.50
 		{"across three tiers", tiered, 2_000_000, Priced{2_000_000, 240_000, Unbound}},
-		{"rounded down once, after the tiers", Rules{Tiers: []Tier{{0, 1}, {1, 1}}}, 1_999, Priced{1_999, 1, Unbound}},
-		{"raised to the minimum amount", Rules{Tiers: []Tier{{0, 100}}, MinAmount: 500}, 1_000, Priced{1_000, 500, BoundMinAmount}},
-		{"base pay at CPM 0", Rules{Tiers: []Tier{{0, 0}}, MinAmount: 2_000, MinViews: 1}, 7, Priced{7, 2_000, BoundMinAmount}},
-		{"cut to the maximum amount", Rules{Tiers: []Tier{{0, 100}}, MaxAmount: 10_000}, 1_000_000, Priced{1_000_000, 10_000, BoundMaxAmount}},
-		{"beyond 64 bits before the division", Rules{Tiers: []Tier{{0, maxCPM}}}, math.MaxInt64, Priced{math.MaxInt64, math.MaxInt64, Unbound}},
+		{"rounded down once, after the tiers", Rules{Terms: Terms{Tiers: []Tier{{0, 1}, {1, 1}}}}, 1_999, Priced{1_999, 1, Unbound}},
+		{"raised to the minimum amount", Rules{Terms: Terms{Tiers: []Tier{{0, 100}}, MinAmount: 500}}, 1_000, Priced{1_000, 500, BoundMinAmount}},
+		{"base pay at CPM 0", Rules{Terms: Terms{Tiers: []Tier{{0, 0}}, MinAmount: 2_000, MinViews: 1}}, 7, Priced{7, 2_000, BoundMinAmount}},
+		{"cut to the maximum amount", Rules{Terms: Terms{Tiers: []Tier{{0, 100}}, MaxAmount: 10_000}}, 1_000_000, Priced{1_000_000, 10_000, BoundMaxAmount}},
+		{"beyond 64 bits before the division", Rules{Terms: Terms{Tiers: []Tier{{0, maxCPM}}}}, math.MaxInt64, Priced{math.MaxInt64, math.MaxInt64, Unbound}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := tc.rules.Price(tc.views); got != tc.want {
@@ -48,7 +48,7 @@ func TestPrice(t *testing.T) {
 // TestMoreViewsNeverEarnLess holds for tiers whose rates fall as well as
 // rise.
 func TestMoreViewsNeverEarnLess(t *testing.T) {
-	r := Rules{Tiers: []Tier{{0, 300}, {10_000, 900}, {50_000, 10}, {200_000, 0}}, ViewCap: 1_000_000, MinViews: 500, MinAmount: 100, MaxAmount: 40_000}
+	r := Rules{Terms: Terms{Tiers: []Tier{{0, 300}, {10_000, 900}, {50_000, 10}, {200_000, 0}}, ViewCap: 1_000_000, MinViews: 500, MinAmount: 100, MaxAmount: 40_000}}
 	prev := Money(0)
 	for v := int64(0); v <= 1_200_000; v += 97 {
 		got := r.Price(v).Amount
@@ -90,7 +90,7 @@ func TestPeriodStart(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	ok := Rules{Tiers: []Tier{{0, 100}, {1_000, 150}}, ViewCap: 1_000_000, MinViews: 1_000, MinAmount: 100, MaxAmount: 100_000, CreatorCap: 500_000, Window: DefaultWindow, Period: Monthly}
+	ok := Rules{Terms: Terms{Tiers: []Tier{{0, 100}, {1_000, 150}}, ViewCap: 1_000_000, MinViews: 1_000, MinAmount: 100, MaxAmount: 100_000, CreatorCap: 500_000, WindowHours: int(DefaultWindow / time.Hour)}, Period: Monthly}
 	if err := ok.Validate(); err != nil {
 		t.Fatalf("valid rules refused: %v", err)
 	}
@@ -108,8 +108,8 @@ func TestValidate(t *testing.T) {
 		{"minAmount", func(r *Rules) { r.MinAmount = -5 }},
 		{"maxAmount", func(r *Rules) { r.MaxAmount = 99 }},
 		{"creatorCap", func(r *Rules) { r.CreatorCap = -1 }},
-		{"windowHours", func(r *Rules) { r.Window = 0 }},
-		{"windowHours", func(r *Rules) { r.Window = maxWindow + time.Hour }},
+		{"windowHours", func(r *Rules) { r.WindowHours = 0 }},
+		{"windowHours", func(r *Rules) { r.WindowHours = int(maxWindow/time.Hour) + 1 }},
 		{"period", func(r *Rules) { r.Period = "daily" }},
 	} {
 		r := ok

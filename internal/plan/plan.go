@@ -29,13 +29,10 @@ type Plan struct {
 	RefreshInterval time.Duration `json:"-"`
 	// MaxPerAccount caps the tracking limit of a single account.
 	MaxPerAccount int `json:"maxVideosPerAccount"`
-	// ScrapeBudget caps the snapshots the scheduled refresh spends over any
-	// 24 hours: what refreshing a full workspace (VideoLimit) every
-	// RefreshInterval spends. First scrapes of newly tracked items and
-	// manual refreshes are outside it.
+	// ScrapeBudget caps the snapshots the scheduled refresh spends over any 24
+	// hours; first scrapes and manual refreshes are outside it.
 	ScrapeBudget int `json:"scrapeBudget"`
-	// ManualRefreshesPerDay caps the items a workspace may have scraped on
-	// demand ("refresh now") over any 24 hours.
+	// ManualRefreshesPerDay caps the items scraped on demand over any 24 hours.
 	ManualRefreshesPerDay int `json:"manualRefreshesPerDay"`
 	// Paid is false for the trial.
 	Paid bool `json:"paid"`
@@ -48,14 +45,14 @@ const TrialLength = 7 * 24 * time.Hour
 const DefaultAccountTrackingLimit = 30
 
 var catalogue = withBudgets(map[Name]Plan{
-	Trial:   {Name: Trial, VideoLimit: 50, SeatLimit: 1, RefreshInterval: 24 * time.Hour, MaxPerAccount: 30, ManualRefreshesPerDay: 25},
+	Trial:   {Name: Trial, VideoLimit: 50, SeatLimit: 2, RefreshInterval: 24 * time.Hour, MaxPerAccount: 30, ManualRefreshesPerDay: 25},
 	Starter: {Name: Starter, VideoLimit: 250, SeatLimit: 2, RefreshInterval: 24 * time.Hour, MaxPerAccount: 50, ManualRefreshesPerDay: 100, Paid: true},
 	Growth:  {Name: Growth, VideoLimit: 1000, SeatLimit: 5, RefreshInterval: 6 * time.Hour, MaxPerAccount: 100, ManualRefreshesPerDay: 500, Paid: true},
 	Agency:  {Name: Agency, VideoLimit: 5000, SeatLimit: 15, RefreshInterval: time.Hour, MaxPerAccount: 200, ManualRefreshesPerDay: 2500, Paid: true},
 })
 
-// withBudgets sets every plan's ScrapeBudget: VideoLimit snapshots every
-// RefreshInterval (50, 250, 4,000 and 120,000 a day).
+// withBudgets: VideoLimit snapshots every RefreshInterval (50, 250, 4,000
+// and 120,000 a day).
 func withBudgets(plans map[Name]Plan) map[Name]Plan {
 	for name, p := range plans {
 		p.ScrapeBudget = p.BudgetFor(p.VideoLimit)
@@ -64,9 +61,8 @@ func withBudgets(plans map[Name]Plan) map[Name]Plan {
 	return plans
 }
 
-// BudgetFor is the scrape budget of a workspace on the plan whose video
-// limit is videoLimit (the plan's, unless the workspace was given its own):
-// videoLimit snapshots every RefreshInterval.
+// BudgetFor is the scrape budget of a workspace of videoLimit: videoLimit
+// snapshots every RefreshInterval.
 func (p Plan) BudgetFor(videoLimit int) int {
 	return videoLimit * int(24*time.Hour/p.RefreshInterval)
 }
@@ -77,9 +73,8 @@ func Lookup(name Name) (Plan, bool) {
 	return p, ok
 }
 
-// Stored returns the plan a database row names. A CHECK constrains the
-// column, so an unknown name means a database this release does not know:
-// an error for the request, not a crash of the process.
+// Stored returns the plan a row names; an unknown name (a newer database) is
+// an error for the request, not a crash.
 func Stored(name string) (Plan, error) {
 	p, ok := catalogue[Name(name)]
 	if !ok {
@@ -93,17 +88,14 @@ func All() []Plan {
 	return []Plan{catalogue[Trial], catalogue[Starter], catalogue[Growth], catalogue[Agency]}
 }
 
-// AccessSQL is the SQL expression (PostgreSQL) of HasAccess over a
-// workspaces row named w, with $1 the time now: the refresh selects the
-// workspaces it scrapes for with it. It is never NULL.
+// AccessSQL is HasAccess in PostgreSQL over a workspaces row w, $1 now: the
+// refresh selects the workspaces it scrapes with it. It is never NULL.
 const AccessSQL = `(w.has_access AND (w.plan <> '` + string(Trial) + `' OR coalesce(w.trial_ends_at > $1, false))
 	AND (w.grace_ends_at IS NULL OR w.grace_ends_at > $1))`
 
-// HasAccess reports whether a workspace may use the dashboard's paid features:
-// its stored access flag (cleared when a subscription ends), on the trial a
-// trial that has not yet ended, and, while a subscription is past due, a
-// grace period that has not yet ended (graceEndsAt nil: no grace period
-// running). AccessSQL says the same in SQL.
+// HasAccess reports whether a workspace may use the paid features: its
+// access flag, and a trial or past-due grace period not ended (AccessSQL
+// says the same in SQL).
 func HasAccess(name Name, accessFlag bool, trialEndsAt, graceEndsAt *time.Time, now time.Time) bool {
 	if !accessFlag {
 		return false

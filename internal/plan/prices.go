@@ -13,10 +13,8 @@ const (
 // yearly at the founding price while founding spots remain.
 const FoundingPlan = Growth
 
-// Prices are the payment provider's price ids of the paid plans: one a
-// month and one a year per paid plan, and the founding price (yearly, on
-// FoundingPlan). What a plan allows stays in the catalogue above; a price
-// only says which plan a subscription is on.
+// Prices are the payment provider's price ids of the paid plans: monthly,
+// yearly and the founding price; a price only says which plan it is.
 type Prices struct {
 	Monthly  map[Name]string
 	Yearly   map[Name]string

@@ -16,6 +16,20 @@ var instagramReserved = map[string]bool{
 	"tv": true, "web": true, "your_activity": true,
 }
 
+const (
+	instagramDefault = "This Instagram link is not a post, reel or profile: a reel link looks like " +
+		"https://www.instagram.com/reel/C1a2B3c4D5e/, a profile link like https://www.instagram.com/name/"
+	instagramBadCode = "This Instagram link's post code is not valid: post codes have 5 to 12 letters, digits, - or _ " +
+		"(11 today), as in https://www.instagram.com/reel/C1a2B3c4D5e/"
+)
+
+// Instagram post codes are the post's id in base 64: 11 characters for
+// every post since 2016, fewer for older ones.
+const (
+	instagramCodeMin = 5
+	instagramCodeMax = 12
+)
+
 // instagramTabs are profile sub-pages that still mean the profile.
 var instagramTabs = map[string]bool{"reels": true, "tagged": true}
 
@@ -24,13 +38,13 @@ var instagramTabs = map[string]bool{"reels": true, "tagged": true}
 func parseInstagram(l link) (Target, error) {
 	segs := l.segs
 	if len(segs) == 0 {
-		return Target{}, refuse("Instagram link is not a post, reel or profile")
+		return Target{}, refuse(instagramDefault)
 	}
 	first := asciiLower(segs[0])
 	if first == "share" {
 		// /share/CODE and /share/reel/CODE carry a share code, not the post's
 		// code; only Instagram knows which post it stands for.
-		return Target{}, refuse("Instagram share links are not supported; open the link and copy the address of the post")
+		return Target{}, refuse("Instagram share links cannot be tracked: open the link and copy the address of the post")
 	}
 	if len(segs) == 2 {
 		if form, ok := instagramPostForm(first); ok {
@@ -38,10 +52,10 @@ func parseInstagram(l link) (Target, error) {
 		}
 	}
 	if instagramReserved[first] {
-		return Target{}, refuse("Instagram link is not a post, reel or profile")
+		return Target{}, refuse(instagramDefault)
 	}
 	if !isName(segs[0], 1, 30, "_.") {
-		return Target{}, refuse("Instagram user names have 1 to 30 letters, digits, underscores or dots")
+		return Target{}, refuse("This Instagram link's user name is not valid: Instagram user names have 1 to 30 letters, digits, underscores or dots")
 	}
 	switch {
 	case len(segs) == 1, len(segs) == 2 && instagramTabs[asciiLower(segs[1])]:
@@ -53,11 +67,9 @@ func parseInstagram(l link) (Target, error) {
 			return instagramPost(form, segs[2])
 		}
 	}
-	return Target{}, refuse("Instagram link is not a post, reel or profile")
+	return Target{}, refuse(instagramDefault)
 }
 
-// instagramPostForm maps the first segment of a post URL to the segment of
-// its canonical URL.
 func instagramPostForm(seg string) (string, bool) {
 	switch seg {
 	case "reel", "reels":
@@ -69,8 +81,8 @@ func instagramPostForm(seg string) (string, bool) {
 }
 
 func instagramPost(form, code string) (Target, error) {
-	if !isName(code, 5, 64, "_-") {
-		return Target{}, refuse("Instagram post code is not valid")
+	if !isName(code, instagramCodeMin, instagramCodeMax, "_-") {
+		return Target{}, refuse(instagramBadCode)
 	}
 	return Target{
 		Platform: Instagram,

@@ -11,7 +11,6 @@ import (
 // and a bound keeps a hostile paste from costing more than a small parse.
 const maxURLBytes = 2048
 
-// hostKind says which parser handles a host.
 type hostKind int
 
 const (
@@ -24,9 +23,8 @@ const (
 	hostX
 )
 
-// knownHosts is the complete list of accepted hosts. Matching is exact: no
-// suffix or prefix rules, so tiktok.com.evil.net and eviltiktok.com are simply
-// absent.
+// knownHosts is the complete list of accepted hosts, matched exactly: no
+// suffix or prefix rules, so tiktok.com.evil.net and eviltiktok.com are absent.
 var knownHosts = map[string]hostKind{
 	"tiktok.com":               hostTikTok,
 	"www.tiktok.com":           hostTikTok,
@@ -62,9 +60,8 @@ type link struct {
 	query string // raw query without "?"; only YouTube's /watch reads it
 }
 
-// Parse validates a pasted link and returns its canonical target. A refused
-// link gives an *Error; a TikTok short link gives ErrShortLink, to be passed
-// to Resolver.Resolve. Parse makes no network request.
+// Parse validates a pasted link and returns its canonical target, without a
+// request: an *Error when refused, ErrShortLink for a TikTok short link.
 func Parse(raw string) (Target, error) {
 	l, err := splitLink(raw)
 	if err != nil {
@@ -73,7 +70,6 @@ func Parse(raw string) (Target, error) {
 	return l.target()
 }
 
-// target dispatches to the parser of l's platform.
 func (l link) target() (Target, error) {
 	switch l.kind {
 	case hostTikTok:
@@ -88,7 +84,28 @@ func (l link) target() (Target, error) {
 		return parseX(l)
 	}
 	// splitLink only returns hosts from knownHosts, all handled above.
-	return Target{}, refuse("only TikTok, Instagram, YouTube and X links are supported")
+	return Target{}, refuse(otherSite(l.host))
+}
+
+const notALink = "That isn't a link: paste the address of a TikTok, Instagram, YouTube or X video or profile"
+
+func otherSite(host string) string {
+	return "Only TikTok, Instagram, YouTube and X links can be tracked: this one is from " + host
+}
+
+// spacedText is the reason for text with spaces in it: a link cut by a
+// space, a link with words around it, or no link at all.
+func spacedText(s string) error {
+	fields := strings.Fields(s)
+	for i, f := range fields {
+		if l, err := splitLink(f); err == nil && len(l.segs) > 0 {
+			if i == 0 {
+				return refuse("This link has a space in it: copy the address again from the browser's address bar or the app's Share → Copy link")
+			}
+			return refuse("Paste the link alone, without the words around it")
+		}
+	}
+	return refuse(notALink)
 }
 
 // splitLink applies the rules that do not depend on the platform: size,
@@ -96,23 +113,23 @@ func (l link) target() (Target, error) {
 func splitLink(raw string) (link, error) {
 	s := strings.TrimSpace(raw)
 	if s == "" {
-		return link{}, refuse("URL is empty")
+		return link{}, refuse("The link is empty: paste the address of a TikTok, Instagram, YouTube or X video or profile")
 	}
 	if len(s) > maxURLBytes {
-		return link{}, refuse("URL is longer than 2048 bytes")
+		return link{}, refuse("This link is longer than 2048 bytes, longer than any video or profile address")
 	}
 	if !utf8.ValidString(s) {
-		return link{}, refuse("URL is not valid UTF-8 text")
+		return link{}, refuse("This link is not valid UTF-8 text")
 	}
 	for _, r := range s {
-		if unicode.IsSpace(r) {
-			return link{}, refuse("URL must not contain spaces")
-		}
 		// Format characters (zero-width spaces, bidi overrides) are invisible
 		// in the form and are a classic way to make two links look alike.
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) {
-			return link{}, refuse("URL contains control or invisible characters")
+		if unicode.IsControl(r) && !unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) {
+			return link{}, refuse("This link contains control or invisible characters: type or copy it again")
 		}
+	}
+	if strings.IndexFunc(s, unicode.IsSpace) >= 0 {
+		return link{}, spacedText(s)
 	}
 
 	scheme, rest, err := cutScheme(s)
@@ -130,7 +147,11 @@ func splitLink(raw string) (link, error) {
 	}
 	kind, ok := knownHosts[host]
 	if !ok {
-		return link{}, refuse("only TikTok, Instagram, YouTube and X links are supported")
+		if scheme == "" && !strings.Contains(host, ".") {
+			// "hello" or "my video": words, not a web address
+			return link{}, refuse(notALink)
+		}
+		return link{}, refuse(otherSite(host))
 	}
 
 	l := link{host: host, kind: kind}
@@ -153,16 +174,15 @@ func cutScheme(s string) (scheme, rest string, err error) {
 	}
 	scheme = asciiLower(s[:i])
 	if scheme != "http" && scheme != "https" {
-		return "", "", refuse("only http and https links are supported")
+		return "", "", refuse("Only web links (https://…) can be tracked")
 	}
 	rest, ok := strings.CutPrefix(s[i+1:], "//")
 	if !ok {
-		return "", "", refuse("URL is malformed: expected // after " + scheme + ":")
+		return "", "", refuse("This link is malformed: " + scheme + ": must be followed by //")
 	}
 	return scheme, rest, nil
 }
 
-// isScheme reports whether s has the syntax of a URI scheme (RFC 3986 3.1).
 func isScheme(s string) bool {
 	if s == "" || !isASCIILetter(s[0]) {
 		return false
@@ -190,17 +210,16 @@ func isHostPort(before, after string) bool {
 	return end > 0 && allDigits(after[:end])
 }
 
-// checkAuthority validates "host[:port]" and returns the canonical host name.
 func checkAuthority(auth, scheme string) (string, error) {
 	if auth == "" {
-		return "", refuse("URL has no host")
+		return "", refuse("This link has no site name, such as www.tiktok.com")
 	}
 	// A user part is how https://tiktok.com@evil.net/ hides its real host.
 	if strings.Contains(auth, "@") {
-		return "", refuse("links with a user name or password are not accepted")
+		return "", refuse("Links with a user name or password in them are not accepted")
 	}
 	if strings.HasPrefix(auth, "[") || strings.Count(auth, ":") > 1 {
-		return "", refuse("IP addresses are not accepted")
+		return "", refuse("IP addresses are not accepted: paste the platform's own link")
 	}
 	host := auth
 	if i := strings.IndexByte(auth, ':'); i >= 0 {
@@ -210,28 +229,28 @@ func checkAuthority(auth, scheme string) (string, error) {
 		}
 	}
 	if strings.Contains(host, "%") {
-		return "", refuse("host name must not be percent-encoded")
+		return "", refuse("This link's site name must not be percent-encoded")
 	}
 	// Checked before lower-casing: strings.ToLower maps the Kelvin sign to
 	// "k", which would let a look-alike through.
 	for i := 0; i < len(host); i++ {
 		c := host[i]
 		if !isASCIILetter(c) && !isDigit(c) && c != '.' && c != '-' {
-			return "", refuse("host name has characters that are not allowed")
+			return "", refuse("This link's site name has characters that are not allowed")
 		}
 	}
 	host = asciiLower(host)
 	// One trailing dot is the fully qualified form of the same name.
 	host = strings.TrimSuffix(host, ".")
 	if host == "" {
-		return "", refuse("URL has no host")
+		return "", refuse("This link has no site name, such as www.tiktok.com")
 	}
 	if looksLikeIP(host) {
-		return "", refuse("IP addresses are not accepted")
+		return "", refuse("IP addresses are not accepted: paste the platform's own link")
 	}
 	for _, label := range strings.Split(host, ".") {
 		if strings.HasPrefix(label, "xn--") {
-			return "", refuse("internationalized (xn--) host names are not accepted")
+			return "", refuse("Internationalized (xn--) site names are not accepted")
 		}
 	}
 	return host, nil
@@ -242,13 +261,13 @@ func checkAuthority(auth, scheme string) (string, error) {
 func checkPort(port, scheme string) error {
 	switch {
 	case port == "":
-		return refuse("URL has an empty port")
+		return refuse("This link has an empty port")
 	case !allDigits(port):
-		return refuse("port is not a number")
+		return refuse("This link's port is not a number")
 	case port == "443" && scheme != "http", port == "80" && scheme != "https":
 		return nil
 	}
-	return refuse("only the default port is accepted")
+	return refuse("Only the default port is accepted: remove the :number after the site name")
 }
 
 // looksLikeIP reports whether a host would be read as an IPv4 address. Like
@@ -287,14 +306,14 @@ func splitPath(path string) ([]string, error) {
 	segs := make([]string, len(parts))
 	for i, p := range parts {
 		if p == "" {
-			return nil, refuse("URL path has an empty segment")
+			return nil, refuse("This link's path has an empty segment (//)")
 		}
 		seg, err := url.PathUnescape(p)
 		if err != nil {
-			return nil, refuse("URL has a malformed percent escape")
+			return nil, refuse("This link has a malformed percent escape")
 		}
 		if seg == "." || seg == ".." {
-			return nil, refuse("URL path must not contain . or .. segments")
+			return nil, refuse("This link's path must not contain . or .. segments")
 		}
 		segs[i] = seg
 	}
@@ -338,8 +357,6 @@ func asciiLower(s string) string {
 	return s
 }
 
-// isName reports whether s is min to max bytes long and every byte is an
-// ASCII letter, a digit or one of extra.
 func isName(s string, min, max int, extra string) bool {
 	if len(s) < min || len(s) > max {
 		return false
@@ -353,10 +370,10 @@ func isName(s string, min, max int, extra string) bool {
 	return true
 }
 
-// numericID reports whether s is a decimal id of 1 to 20 digits without a
-// leading zero; a leading zero would give one post two canonical URLs.
-func numericID(s string) bool {
-	return len(s) >= 1 && len(s) <= 20 && allDigits(s) && s[0] != '0'
+// numericID reports whether s is a decimal id of min to max digits without
+// a leading zero; a leading zero would give one post two canonical URLs.
+func numericID(s string, min, max int) bool {
+	return len(s) >= min && len(s) <= max && allDigits(s) && s[0] != '0'
 }
 
 func allDigits(s string) bool {

@@ -62,34 +62,27 @@ type Target struct {
 	// handle on TikTok, Instagram and X; on YouTube "@handle", the "UC…"
 	// channel id, "c/name" or "user/name".
 	ID string
-	// Handle is the lower-cased account handle, without "@", when the
-	// canonical URL shows it (TikTok /@user/video/ID, X /user/status/ID and
-	// account URLs other than YouTube channel ids and legacy names), else "":
-	// a TikTok video pasted without its author (/v/ID.html, /embed/v2/ID,
-	// /@/video/ID) has the canonical URL /@/video/ID.
+	// Handle is the lower-cased handle, without "@", when the canonical URL
+	// shows it, else "": a TikTok video pasted without its author has the
+	// canonical URL /@/video/ID.
 	Handle string
 	// URL is the canonical URL: https, the canonical host, no query except
 	// YouTube's v, no fragment. Parse(URL) returns this same Target.
 	URL string
 }
 
-// handleAccount is the target of an account whose canonical key is its
-// handle (TikTok, Instagram, X), at its canonical URL.
 func handleAccount(p Platform, handle, url string) Target {
 	return Target{Platform: p, Kind: Account, ID: handle, Handle: handle, URL: url}
 }
 
-// Error says why a URL was refused; Reason is a short sentence safe to show
-// users.
+// Error says why a URL was refused; Reason is a short sentence safe to show.
 type Error struct{ Reason string }
 
 // Error returns the reason, so that the message can go to the user unchanged.
 func (e *Error) Error() string { return e.Reason }
 
-// ErrShortLink is returned by Parse for TikTok short links (vm.tiktok.com/CODE,
-// vt.tiktok.com/CODE, tiktok.com/t/CODE): what they point to is known only
-// after asking TikTok, which Resolver.Resolve does.
+// ErrShortLink is Parse's answer for TikTok short links: what they point to
+// is known only after asking TikTok, which Resolver.Resolve does.
 var ErrShortLink = errors.New("TikTok short link must be resolved first")
 
-// refuse builds the *Error that Parse returns for a refused URL.
 func refuse(reason string) error { return &Error{Reason: reason} }

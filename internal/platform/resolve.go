@@ -31,14 +31,11 @@ type Resolver struct {
 	Timeout time.Duration
 }
 
-// Resolve returns the target of a link. A TikTok short link (vm./vt.
-// CODE, or /t/CODE on www.tiktok.com) is followed, redirect by redirect,
-// until a Location is a TikTok video or account; that final URL is not
-// requested. Every request goes to the host the short link starts on, over
-// https. Any other link is only Parse'd, without a request, because the
-// service must never fetch a URL that a user wrote. A refused link gives an
-// *Error; other errors (network, timeout, cancelled ctx) mean TikTok could
-// not be asked.
+// Resolve returns the target of a link. A TikTok short link is followed,
+// each request to the host it starts on over https, until a Location is a
+// TikTok video or account, which is not requested. Any other link is only
+// Parse'd: the service never fetches a URL a user wrote. A refused link
+// gives an *Error; other errors mean TikTok could not be asked.
 func (r Resolver) Resolve(ctx context.Context, raw string) (Target, error) {
 	t, err := Parse(raw)
 	if !errors.Is(err, ErrShortLink) {
@@ -66,7 +63,7 @@ func (r Resolver) Resolve(ctx context.Context, raw string) (Target, error) {
 		}
 		ref, err := url.Parse(loc)
 		if err != nil {
-			return Target{}, refuse("short link leads outside TikTok")
+			return Target{}, refuse("This short link leads outside TikTok: open it and copy the address of the video")
 		}
 		abs := next.ResolveReference(ref)
 		// Tracking parameters can make the Location longer than Parse
@@ -76,7 +73,7 @@ func (r Resolver) Resolve(ctx context.Context, raw string) (Target, error) {
 		abs.RawQuery, abs.ForceQuery, abs.Fragment, abs.RawFragment = "", false, "", ""
 		hop, err := splitLink(abs.String())
 		if err != nil {
-			return Target{}, refuse("short link leads outside TikTok")
+			return Target{}, refuse("This short link leads outside TikTok: open it and copy the address of the video")
 		}
 		switch hop.kind {
 		case hostTikTokShort:
@@ -86,19 +83,19 @@ func (r Resolver) Resolve(ctx context.Context, raw string) (Target, error) {
 			case err == nil:
 				return t, nil
 			case !errors.Is(err, ErrShortLink):
-				return Target{}, refuse("short link does not lead to a TikTok video or account")
+				return Target{}, refuse("This TikTok short link does not lead to a video or an account")
 			}
 		default:
-			return Target{}, refuse("short link leads outside TikTok")
+			return Target{}, refuse("This short link leads outside TikTok: open it and copy the address of the video")
 		}
 		// Another short link: followed only on the host the walk started
 		// on, always over https.
 		next = shortLinkURL(hop, query)
 		if next.Host != shortHost {
-			return Target{}, refuse("short link leads outside TikTok")
+			return Target{}, refuse("This short link leads outside TikTok: open it and copy the address of the video")
 		}
 	}
-	return Target{}, refuse("short link redirects too many times")
+	return Target{}, refuse("This TikTok short link redirects too many times: open it and copy the address of the video")
 }
 
 // startURL is the first request of a short link that Parse accepted,
@@ -137,7 +134,6 @@ func (r Resolver) client() *http.Client {
 	return c
 }
 
-// redirectOf sends one GET and returns the Location of its redirect.
 func redirectOf(ctx context.Context, c *http.Client, u *url.URL) (string, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {
@@ -159,5 +155,5 @@ func redirectOf(ctx context.Context, c *http.Client, u *url.URL) (string, error)
 			return loc, nil
 		}
 	}
-	return "", refuse("short link did not resolve")
+	return "", refuse("This TikTok short link did not resolve: open it and copy the address of the video")
 }

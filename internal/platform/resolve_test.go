@@ -193,7 +193,7 @@ func TestResolveTikTokTLinkRefusals(t *testing.T) {
 		{
 			name:     "redirect to a TikTok page that is no target",
 			handler:  func(w http.ResponseWriter, _ *http.Request) { redirect(w, "/foryou") },
-			reason:   "does not lead to a TikTok video or account",
+			reason:   "does not lead to a video or an account",
 			requests: 1,
 		},
 		{
@@ -284,7 +284,7 @@ func TestResolveRefusals(t *testing.T) {
 		{
 			name:     "redirect to a TikTok page that is no target",
 			handler:  func(w http.ResponseWriter, _ *http.Request) { redirect(w, "https://www.tiktok.com/foryou") },
-			reason:   "does not lead to a TikTok video or account",
+			reason:   "does not lead to a video or an account",
 			requests: 1,
 		},
 		{

@@ -9,6 +9,24 @@ const (
 	tikTokWebHost = "www.tiktok.com"
 )
 
+const (
+	tikTokDefault = "This TikTok link is not a video or an account: a video link looks like " +
+		"https://www.tiktok.com/@name/video/7301234567890123456, an account link like https://www.tiktok.com/@name"
+	tikTokNoID = "This TikTok link has no video id: a TikTok video link looks like " +
+		"https://www.tiktok.com/@name/video/7301234567890123456"
+	tikTokBadID = "This TikTok link's video id is not valid: TikTok video ids are numbers of 18 or 19 digits, " +
+		"as in https://www.tiktok.com/@name/video/7301234567890123456"
+	tikTokBadName  = "This TikTok link's user name is not valid: TikTok user names have 2 to 24 letters, digits, underscores or dots"
+	tikTokBadShort = "This TikTok short link has no valid code: copy it again with Share → Copy link in the TikTok app"
+)
+
+// TikTok video ids are snowflakes (the upload time in the high bits): 19
+// digits today, 18 for the oldest videos.
+const (
+	tikTokIDMin = 18
+	tikTokIDMax = 19
+)
+
 // parseTikTok reads /@user, /@user/video/ID and /@user/photo/ID, the same
 // with an empty user (/@/video/ID), and the forms that carry only the video
 // id: /v/ID.html, /embed/ID, /embed/v2/ID and /player/v1/ID. A /t/CODE link
@@ -16,12 +34,12 @@ const (
 func parseTikTok(l link) (Target, error) {
 	segs := l.segs
 	if len(segs) == 0 {
-		return Target{}, refuse("TikTok link is not a video or an account")
+		return Target{}, refuse(tikTokDefault)
 	}
 	switch first := asciiLower(segs[0]); first {
 	case "t":
 		if len(segs) != 2 || !isName(segs[1], 1, 64, "_-") {
-			return Target{}, refuse("TikTok short link has no valid code")
+			return Target{}, refuse(tikTokBadShort)
 		}
 		return Target{}, ErrShortLink
 	case "v":
@@ -44,24 +62,29 @@ func parseTikTok(l link) (Target, error) {
 	}
 	name, ok := strings.CutPrefix(segs[0], "@")
 	if !ok {
-		return Target{}, refuse("TikTok link is not a video or an account")
+		return Target{}, refuse(tikTokDefault)
+	}
+	if len(segs) == 2 {
+		if form := asciiLower(segs[1]); form == "video" || form == "photo" {
+			return Target{}, refuse(tikTokNoID)
+		}
 	}
 	if len(segs) == 3 {
 		form := asciiLower(segs[1])
 		if form != "video" && form != "photo" {
-			return Target{}, refuse("TikTok link is not a video or an account")
+			return Target{}, refuse(tikTokDefault)
 		}
 		// TikTok opens /@/video/ID, with no user, as the video itself.
 		if name != "" && !isName(name, 2, 24, "_.") {
-			return Target{}, refuse("TikTok user names have 2 to 24 letters, digits, underscores or dots")
+			return Target{}, refuse(tikTokBadName)
 		}
 		return tikTokVideo(asciiLower(name), form, segs[2])
 	}
 	if !isName(name, 2, 24, "_.") {
-		return Target{}, refuse("TikTok user names have 2 to 24 letters, digits, underscores or dots")
+		return Target{}, refuse(tikTokBadName)
 	}
 	if len(segs) != 1 {
-		return Target{}, refuse("TikTok link is not a video or an account")
+		return Target{}, refuse(tikTokDefault)
 	}
 	handle := asciiLower(name)
 	return handleAccount(TikTok, handle, tikTokOrigin+"/@"+handle), nil
@@ -71,8 +94,11 @@ func parseTikTok(l link) (Target, error) {
 // /@/video/ID, which TikTok opens as the video; the scraper reports the
 // author.
 func tikTokVideo(handle, form, id string) (Target, error) {
-	if !numericID(id) {
-		return Target{}, refuse("TikTok video id must be a number")
+	if id == "" {
+		return Target{}, refuse(tikTokNoID)
+	}
+	if !numericID(id, tikTokIDMin, tikTokIDMax) {
+		return Target{}, refuse(tikTokBadID)
 	}
 	return Target{
 		Platform: TikTok,
@@ -83,16 +109,13 @@ func tikTokVideo(handle, form, id string) (Target, error) {
 	}, nil
 }
 
-// tikTokShortLink refuses a vm./vt. link without a code and otherwise returns
-// ErrShortLink.
 func tikTokShortLink(l link) error {
 	if len(l.segs) != 1 || !isName(l.segs[0], 1, 64, "_-") {
-		return refuse("TikTok short link has no valid code")
+		return refuse(tikTokBadShort)
 	}
 	return ErrShortLink
 }
 
-// cutSuffixFold is strings.CutSuffix with an ASCII case-insensitive suffix.
 func cutSuffixFold(s, suffix string) (string, bool) {
 	if len(s) < len(suffix) || asciiLower(s[len(s)-len(suffix):]) != suffix {
 		return s, false

@@ -18,7 +18,21 @@ var xTabs = map[string]bool{
 	"highlights": true, "likes": true, "media": true, "with_replies": true,
 }
 
-const xDefault = "X link is not a post or a profile"
+const (
+	xDefault = "This X link is not a post or a profile: a post link looks like " +
+		"https://x.com/name/status/1790000000000000001, a profile link like https://x.com/name"
+	xBadID = "This X link's post id is not valid: X post ids are numbers of 5 to 19 digits, " +
+		"as in https://x.com/name/status/1790000000000000001"
+	xBadName = "This X link's user name is not valid: X user names have 1 to 15 letters, digits or underscores"
+)
+
+// X post ids: snowflakes since 2010 (18 or 19 digits, below 2^63), and
+// the sequential ids before them, of which only the first few thousand
+// posts of 2006 have fewer than 5 digits.
+const (
+	xIDMin = 5
+	xIDMax = 19
+)
 
 // parseX reads /user, /user/status/ID, /i/web/status/ID and /i/status/ID.
 func parseX(l link) (Target, error) {
@@ -39,7 +53,7 @@ func parseX(l link) (Target, error) {
 		return Target{}, refuse(xDefault)
 	}
 	if !isName(segs[0], 1, 15, "_") {
-		return Target{}, refuse("X user names have 1 to 15 letters, digits or underscores")
+		return Target{}, refuse(xBadName)
 	}
 	switch {
 	case len(segs) == 1, len(segs) == 2 && xTabs[asciiLower(segs[1])]:
@@ -55,8 +69,8 @@ func parseX(l link) (Target, error) {
 // xPost builds a post target; tail is what follows the id and may only be a
 // media viewer (/photo/N, /video/N) or /analytics of the same post.
 func xPost(handle, id string, tail []string) (Target, error) {
-	if !numericID(id) {
-		return Target{}, refuse("X post id must be a number of up to 20 digits")
+	if !numericID(id, xIDMin, xIDMax) || len(id) == xIDMax && id > "9223372036854775807" {
+		return Target{}, refuse(xBadID)
 	}
 	switch {
 	case len(tail) == 0:

@@ -12,7 +12,14 @@ var youTubeTabs = map[string]bool{
 	"streams": true, "videos": true,
 }
 
-const youTubeDefault = "YouTube link is not a video or a channel"
+const (
+	youTubeDefault = "This YouTube link is not a video or a channel: a video link looks like " +
+		"https://www.youtube.com/shorts/dQw4w9WgXcQ, a channel link like https://www.youtube.com/@name"
+	youTubeNoID = "This YouTube link has no video id: a YouTube video link looks like " +
+		"https://www.youtube.com/watch?v=dQw4w9WgXcQ"
+	youTubeBadID = "This YouTube link's video id is not valid: YouTube video ids are 11 letters, digits, dashes or underscores, " +
+		"as in https://www.youtube.com/watch?v=dQw4w9WgXcQ"
+)
 
 // parseYouTube reads the video forms (/shorts/ID, /watch?v=ID, youtu.be/ID,
 // /embed/ID, /live/ID, /v/ID) and the channel forms (/@handle, /channel/UC…,
@@ -22,12 +29,12 @@ func parseYouTube(l link) (Target, error) {
 	switch l.kind {
 	case hostYouTuBe:
 		if len(segs) != 1 {
-			return Target{}, refuse("youtu.be link has no video id")
+			return Target{}, refuse("This youtu.be link has no video id: it looks like https://youtu.be/dQw4w9WgXcQ")
 		}
 		return youTubeVideo(segs[0], false)
 	case hostYouTubeNoCookie:
 		if len(segs) != 2 || asciiLower(segs[0]) != "embed" {
-			return Target{}, refuse("youtube-nocookie.com links must be /embed/ links")
+			return Target{}, refuse("youtube-nocookie.com links must be /embed/ links: paste the video's own YouTube link")
 		}
 		return youTubeVideo(segs[1], false)
 	}
@@ -40,7 +47,7 @@ func parseYouTube(l link) (Target, error) {
 			return Target{}, refuse(youTubeDefault)
 		}
 		if !isName(name, 3, 30, "_-.") {
-			return Target{}, refuse("YouTube handles have 3 to 30 letters, digits, underscores, dashes or dots")
+			return Target{}, refuse("This YouTube link's handle is not valid: YouTube handles have 3 to 30 letters, digits, underscores, dashes or dots")
 		}
 		handle := asciiLower(name)
 		return Target{
@@ -60,12 +67,12 @@ func parseYouTube(l link) (Target, error) {
 		ids := queryValues(l.query, "v")
 		switch len(ids) {
 		case 0:
-			return Target{}, refuse("YouTube link has no video id")
+			return Target{}, refuse(youTubeNoID)
 		case 1:
 			return youTubeVideo(ids[0], false)
 		}
 		// Which v a client honours is not ours to guess.
-		return Target{}, refuse("YouTube link has more than one video id")
+		return Target{}, refuse("This YouTube link has more than one video id: open the video and copy its address again")
 	case "shorts", "embed", "live", "v":
 		if len(segs) != 2 {
 			break
@@ -73,7 +80,7 @@ func parseYouTube(l link) (Target, error) {
 		// /embed/videoseries?list=… is a playlist whose name happens to be
 		// 11 characters long.
 		if first == "embed" && segs[1] == "videoseries" {
-			return Target{}, refuse("YouTube playlists are not supported")
+			return Target{}, refuse("YouTube playlists cannot be tracked: paste a video's or a channel's link")
 		}
 		return youTubeVideo(segs[1], first == "shorts")
 	case "channel":
@@ -82,7 +89,7 @@ func parseYouTube(l link) (Target, error) {
 		}
 		id := segs[1]
 		if !strings.HasPrefix(id, "UC") || !isName(id, 24, 24, "_-") {
-			return Target{}, refuse("YouTube channel id must be UC followed by 22 letters, digits, dashes or underscores")
+			return Target{}, refuse("This YouTube link's channel id is not valid: channel ids are UC followed by 22 letters, digits, dashes or underscores")
 		}
 		return Target{
 			Platform: YouTube,
@@ -95,7 +102,7 @@ func parseYouTube(l link) (Target, error) {
 			break
 		}
 		if !isName(segs[1], 1, 100, "_-.") {
-			return Target{}, refuse("YouTube channel name has characters that are not allowed")
+			return Target{}, refuse("This YouTube link's channel name has characters that are not allowed")
 		}
 		key := first + "/" + asciiLower(segs[1])
 		return Target{
@@ -108,8 +115,6 @@ func parseYouTube(l link) (Target, error) {
 	return Target{}, refuse(youTubeDefault)
 }
 
-// youTubeChannelPath reports whether segs is a channel segment optionally
-// followed by one known tab.
 func youTubeChannelPath(segs []string) bool {
 	return len(segs) == 1 || len(segs) == 2 && youTubeTabs[asciiLower(segs[1])]
 }
@@ -118,7 +123,7 @@ func youTubeChannelPath(segs []string) bool {
 // URL because that is how the service tells Shorts from long videos.
 func youTubeVideo(id string, short bool) (Target, error) {
 	if !isName(id, 11, 11, "_-") {
-		return Target{}, refuse("YouTube video id must be 11 letters, digits, dashes or underscores")
+		return Target{}, refuse(youTubeBadID)
 	}
 	u := youTubeOrigin + "/watch?v=" + id
 	if short {

@@ -1,7 +1,6 @@
-// Package ratelimit counts requests per key: in Redis with the generic cell
-// rate algorithm of github.com/go-redis/redis_rate, so every replica shares
-// one bucket per key, and in per-process buckets while Redis is skipped or
-// failing.
+// Package ratelimit counts requests per key: in Redis (GCRA of go-redis's
+// redis_rate), so every replica shares one bucket, and in per-process
+// buckets while Redis is skipped or failing.
 package ratelimit
 
 import (
@@ -48,11 +47,8 @@ func New(r *store.Redis, log *slog.Logger) *Limiter {
 	return l
 }
 
-// Allow takes one request from key's bucket of perMinute requests and, when
-// the bucket is empty, says how long to wait. While Redis is skipped (its
-// client's breaker is open) or a call to it fails, the bucket is this
-// process's, which starts full. The bucket in Redis is "rate:" (redis_rate's
-// own prefix), the configured prefix, "rl:" and key.
+// Allow takes one request from key's bucket of perMinute and, when empty,
+// says how long to wait. In Redis the key is "rate:", the prefix, "rl:", key.
 func (l *Limiter) Allow(ctx context.Context, key string, perMinute int) (bool, time.Duration) {
 	return l.AllowEvery(ctx, key, perMinute, time.Minute)
 }
@@ -68,7 +64,7 @@ func (l *Limiter) AllowEvery(ctx context.Context, key string, n int, period time
 			}
 			return false, res.RetryAfter
 		}
-		l.log.WarnContext(ctx, "rate limit store unavailable, using in-process limits", "err", err)
+		l.log.WarnContext(ctx, "rate limit store unavailable, using in-process limits", "error", err)
 	}
 	return l.allowLocal(key, n, period)
 }

@@ -13,8 +13,7 @@ import (
 // Reason says why an item is refreshed when it is.
 type Reason string
 
-// The reasons, as stored in PostgreSQL (accounts.refresh_reason,
-// videos.refresh_reason) and shown by the dashboard (nextScrapeReason).
+// The reasons, as stored (refresh_reason) and shown (nextScrapeReason).
 const (
 	New       Reason = "new"
 	Young     Reason = "young"
@@ -28,13 +27,15 @@ const (
 // Reasons lists every reason, in the order of the documentation.
 var Reasons = []Reason{New, Young, Growing, Campaign, AlertRule, Settled, Budget}
 
+// FirstDay tells a first-day scrape of an item already scraped apart from
+// its first scrape in the answers; the plan says New for both.
+const FirstDay Reason = "first_day"
+
 // The constants of the rule (see the package documentation).
 const (
-	// MinInterval is the shortest interval: nothing is scraped more than
-	// hourly by the schedule.
+	// MinInterval is the shortest interval: nothing is scraped more than hourly.
 	MinInterval = time.Hour
-	// MaxInterval is the longest interval of an item no campaign or rule
-	// keeps fresh.
+	// MaxInterval is the longest interval of an item no campaign or rule watches.
 	MaxInterval = 7 * 24 * time.Hour
 	// YoungWithin is the age under which an item counts as young.
 	YoungWithin = 48 * time.Hour
@@ -65,8 +66,7 @@ type Item struct {
 	// (summed over an account's videos); meaningful when HasRate.
 	ViewsPerHour float64
 	HasRate      bool
-	// InCampaign is true while a video of the item is inside a campaign's
-	// counting window.
+	// InCampaign is true while a video of the item is in a campaign's window.
 	InCampaign bool
 	// Watched is true when an enabled alert rule covers the item.
 	Watched bool
@@ -93,17 +93,15 @@ type Input struct {
 
 // Decision is the plan of one item.
 type Decision struct {
-	// Next is when the item is next scraped: Now or earlier when Due (or
-	// new), the last scrape plus Interval, or when a held-back item fits
-	// the budget again.
+	// Next is when the item is next scraped: Now or earlier when Due, the last
+	// scrape plus Interval, or when a held-back item fits the budget again.
 	Next time.Time
 	// Interval is the item's planned interval between scrapes.
 	Interval time.Duration
 	// Reason is why: see Reasons and the package documentation.
 	Reason Reason
-	// Class is the reason the item's heat gives (young, growing, campaign,
-	// alert_rule or settled), before new and budget: what is stored, from
-	// which the dashboard's answers tell the reason (see Next).
+	// Class is the reason the item's heat gives, before new and budget: what is
+	// stored, from which the dashboard's answers tell the reason.
 	Class Reason
 	// Due is true when the item is to be queued now.
 	Due bool
@@ -119,17 +117,14 @@ type Plan struct {
 	PlannedPerDay float64
 	// SpentLast24h is the snapshots of Input.Spent within the last 24 h.
 	SpentLast24h int
-	// QueuedSnapshots is the cost of the items due now that are charged to
-	// the budget (the new ones, never scraped or on a first-day scrape,
-	// are not).
+	// QueuedSnapshots is the cost of the items due now charged to the budget
+	// (new ones, never scraped or on a first-day scrape, are not).
 	QueuedSnapshots int
 }
 
-// day is the window of the budget.
 const day = 24 * time.Hour
 
-// Make plans one workspace's refreshes by the rule of the package
-// documentation.
+// Make plans one workspace's refreshes by the rule of the package doc.
 func Make(in Input) Plan {
 	n := len(in.Items)
 	out := Plan{Decisions: make([]Decision, n)}
@@ -169,8 +164,7 @@ func Make(in Input) Plan {
 	stretch := 1.0
 	out.Scale = 1
 	if p := planned(1); p > budget {
-		// the largest scale that can matter: every item at its largest
-		// interval
+		// the largest scale that can matter: every item at its largest interval
 		hi := 1.0
 		for i := range in.Items {
 			if heat[i] > 0 {
@@ -240,7 +234,6 @@ func Make(in Input) Plan {
 		return bytes.Compare(in.Items[x.i].ID[:], in.Items[y.i].ID[:])
 	})
 
-	// the hard limit over the last 24 hours
 	spent := make([]Spend, 0, len(in.Spent)+len(dues))
 	for _, s := range in.Spent {
 		// a spend stamped after now (another clock) counts as now
@@ -274,8 +267,7 @@ func Make(in Input) Plan {
 			held = true
 			left = out.SpentLast24h + out.QueuedSnapshots
 		}
-		// it waits until the spend leaves room for the held items before
-		// it and for itself
+		// it waits until the spend leaves room for the held items before it and itself
 		waiting += c
 		d.Reason = Budget
 		for aged < len(spent) && left+waiting > in.Budget {
@@ -296,18 +288,12 @@ func Make(in Input) Plan {
 	return out
 }
 
-// FirstDayScrapes are the ages, in hours since an item was first tracked,
-// at which it is scraped again whatever its interval (reason new), once
-// each, so a new item shows growth on its first day.
+// FirstDayScrapes are the hours after first tracking at which an item is
+// scraped again whatever its interval, so it shows growth on its first day.
 var FirstDayScrapes = []int{1, 6, 24}
 
-// Next is when an item first tracked at created, last scraped at last
-// (zero: never) and planned at interval is next due: the earlier of last +
-// interval and the first age of FirstDayScrapes at or after last. first
-// reports that the scrape is a new item's (reason new, outside the
-// budget): its first scrape, a first-day scrape, or any scrape due at now
-// after one of the first-day ages came. The dashboard's answers say the
-// same from the stored interval.
+// Next is when an item is next due: the earlier of last + interval and the
+// next first-day age; first reports a scrape outside the budget (reason new).
 func Next(created, last time.Time, interval time.Duration, now time.Time) (next time.Time, first bool) {
 	if last.IsZero() {
 		return created, true
@@ -329,14 +315,10 @@ func Next(created, last time.Time, interval time.Duration, now time.Time) (next 
 }
 
 // Ladder are the intervals, in hours, the planner gives: the divisors of a
-// day and whole days up to a week. An item refreshed on one of them is
-// scraped at the same times every day, so the 24-hour gain the dashboard
-// computes compares two scrapes a day apart, whose staleness cancels out
-// while the item grows steadily.
+// day and whole days up to a week (the package doc says why).
 var Ladder = []float64{1, 2, 3, 4, 6, 8, 12, 24, 48, 72, 96, 120, 144, 168}
 
-// snap is the shortest interval of Ladder not shorter than h hours (h
-// itself beyond it).
+// snap is the shortest interval of Ladder not shorter than h hours.
 func snap(h float64) float64 {
 	for _, l := range Ladder {
 		if l >= h-1e-9 {
@@ -346,11 +328,8 @@ func snap(h float64) float64 {
 	return h
 }
 
-// cost is an item's cost, at least 1.
 func cost(it Item) int { return max(it.Cost, 1) }
 
-// heatOf is an item's heat and the reason it gives (see the package
-// documentation).
 func heatOf(it Item, median float64) (float64, Reason) {
 	growth := 1.0
 	if it.HasRate {

@@ -8,19 +8,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// statementBound gives every PostgreSQL statement (query, exec, batch,
-// copy) its own deadline, and every wait for a pooled connection a shorter
-// one, within whatever deadline the caller's context already has. A server
-// that stops answering (frozen, half-open connections, a full pool that
-// never frees) then fails the statement at once with a deadline error,
-// instead of holding the request for as long as the freeze lasts; pgx closes
-// the connection the deadline interrupted, and the pool replaces it when the
-// server answers again. Work that legitimately runs long (migrations,
-// rebuilds) opts out with WithoutStatementBound.
-//
-// pgx calls the Trace…Start hooks with the statement's context and uses the
-// context they return for the statement; the matching Trace…End hooks
-// release the deadline's timer.
+// statementBound is a pgx tracer giving every statement its own deadline and
+// each pool wait a shorter one, within the caller's; the End hooks release
+// the timer.
 type statementBound struct {
 	statement time.Duration
 	acquire   time.Duration
@@ -30,9 +20,8 @@ type unboundKey struct{}
 
 type cancelKey struct{}
 
-// WithoutStatementBound returns a context whose PostgreSQL statements and
-// ClickHouse reads are bounded only by the context itself, for long work
-// such as migrations.
+// WithoutStatementBound lifts the PostgreSQL and ClickHouse bounds from
+// ctx, for long work such as migrations.
 func WithoutStatementBound(ctx context.Context) context.Context {
 	return context.WithValue(ctx, unboundKey{}, true)
 }

@@ -7,18 +7,8 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 )
 
-// boundConn gives every ClickHouse read and statement (Select, Query,
-// QueryRow, Exec) its own deadline within the caller's, as statementBound
-// does for PostgreSQL: a server that stops answering (frozen, a half-open
-// connection) fails the statement at once with a deadline error, which
-// answers 503, instead of holding the request for as long as the freeze
-// lasts. The driver closes the connection the deadline interrupted, and
-// opens new ones when the server answers again. Work that legitimately
-// runs long opts out: migrations and the webhook's and cron's batch work
-// with WithoutStatementBound (both stores), the export and the start values
-// read in the background with WithoutClickHouseBound. Batches
-// (PrepareBatch) are not bounded: the service writes them only in batch
-// work.
+// boundConn gives every ClickHouse read and statement its own deadline
+// within the caller's. Batches are not bounded: only batch work writes them.
 type boundConn struct {
 	driver.Conn
 	d time.Duration
@@ -26,9 +16,8 @@ type boundConn struct {
 
 type clickHouseUnboundKey struct{}
 
-// WithoutClickHouseBound returns a context whose ClickHouse reads are
-// bounded only by the context itself (PostgreSQL's statements stay
-// bounded), for long reads such as an export's.
+// WithoutClickHouseBound lifts the ClickHouse bound only, for long reads
+// such as an export's.
 func WithoutClickHouseBound(ctx context.Context) context.Context {
 	return context.WithValue(ctx, clickHouseUnboundKey{}, true)
 }
@@ -67,7 +56,6 @@ func (b boundConn) QueryRow(ctx context.Context, query string, args ...any) driv
 	return boundRow{Row: b.Conn.QueryRow(ctx, query, args...), cancel: cancel}
 }
 
-// boundRows releases the deadline when the rows are closed.
 type boundRows struct {
 	driver.Rows
 	cancel context.CancelFunc
@@ -79,7 +67,6 @@ func (r boundRows) Close() error {
 	return err
 }
 
-// boundRow releases the deadline once the row is read.
 type boundRow struct {
 	driver.Row
 	cancel context.CancelFunc

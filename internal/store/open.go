@@ -1,9 +1,11 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"log/slog"
+	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -16,6 +18,9 @@ type Options struct {
 	ClickHouse  ClickHouseOptions
 	// RedisURL empty: no Redis is opened.
 	RedisURL, RedisPrefix string
+	// RedisCallTimeout bounds one Redis call; beyond it Redis is sick and
+	// skipped until it answers (0: the default, tens of milliseconds).
+	RedisCallTimeout time.Duration
 }
 
 // Stores are the open connections of one process.
@@ -26,8 +31,7 @@ type Stores struct {
 }
 
 // Open connects to PostgreSQL and ClickHouse, which must answer, and makes
-// the Redis client, which need not: the service runs without it. On an
-// error, whatever was opened is closed again.
+// the Redis client, which need not. On an error it closes what it opened.
 func Open(ctx context.Context, o Options, log *slog.Logger) (*Stores, error) {
 	s := &Stores{}
 	var err error
@@ -39,7 +43,7 @@ func Open(ctx context.Context, o Options, log *slog.Logger) (*Stores, error) {
 		return nil, err
 	}
 	if o.RedisURL != "" {
-		if s.Redis, err = OpenRedis(o.RedisURL, o.RedisPrefix, log); err != nil {
+		if s.Redis, err = OpenRedisWithin(o.RedisURL, o.RedisPrefix, cmp.Or(o.RedisCallTimeout, callBudget), log); err != nil {
 			s.Close()
 			return nil, err
 		}

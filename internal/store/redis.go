@@ -13,12 +13,8 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// Redis is the cache and rate-limit store. It is optional by design: the
-// first call that fails to reach it (refused, reset, no answer in time)
-// opens a breaker, every later call is skipped at once without touching the
-// network, and one background goroutine pings Redis until it answers. So a
-// sick Redis costs a request at most one short call budget, and only the
-// requests in flight when it fell sick pay even that.
+// Redis is the cache and rate-limit store, optional by design: a failure to
+// reach it opens a breaker that skips calls until a background ping answers.
 type Redis struct {
 	Client *redis.Client
 	Prefix string
@@ -35,40 +31,31 @@ type Redis struct {
 }
 
 const (
-	// callBudget bounds one call to Redis, waiting for a pooled connection,
-	// dialing and the handshake included: loopback or same-zone Redis
-	// answers in well under a millisecond, so a call that takes longer
-	// finds Redis sick.
-	callBudget = 40 * time.Millisecond
-	// probeEvery spaces the background pings while the breaker is open.
-	probeEvery = 500 * time.Millisecond
-	// probeBudget bounds one background ping; no request waits on it.
+	// callBudget bounds one call, pool wait, dial and handshake included: a near
+	// Redis answers well under a millisecond, so a slower one is sick.
+	callBudget  = 40 * time.Millisecond
+	probeEvery  = 500 * time.Millisecond
 	probeBudget = 250 * time.Millisecond
 )
 
-// ErrRedisSkipped is the error of a call made while the breaker is open: it
-// never reached Redis.
+// ErrRedisSkipped is a call's error while the breaker is open: it never reached Redis.
 var ErrRedisSkipped = errors.New("redis: skipped until it answers again")
 
-// quietLogger drops go-redis's own log lines: every failure also comes back
-// as an error, which the caller logs once, without the noise of pool retries.
+// quietLogger drops go-redis's log lines: every failure also comes back as
+// an error, which the caller logs once.
 type quietLogger struct{}
 
 func (quietLogger) Printf(context.Context, string, ...any) {}
 
 func init() { redis.SetLogger(quietLogger{}) }
 
-// OpenRedis makes a client whose calls each take at most a few tens of
-// milliseconds, never retried, behind the breaker. It does not require Redis
-// to answer: the service runs without it. log receives the breaker's
-// openings and closings; nil discards them.
+// OpenRedis makes a client behind the breaker; it does not require Redis to
+// answer. log receives the breaker's openings and closings; nil discards them.
 func OpenRedis(rawURL, prefix string, log *slog.Logger) (*Redis, error) {
 	return OpenRedisWithin(rawURL, prefix, callBudget, log)
 }
 
-// OpenRedisWithin is OpenRedis with budget instead of the few tens of
-// milliseconds a call may take: for tests of a healthy Redis on a machine so
-// loaded that a call can miss the service's budget.
+// OpenRedisWithin is OpenRedis with another call budget (REDIS_CALL_TIMEOUT).
 func OpenRedisWithin(rawURL, prefix string, budget time.Duration, log *slog.Logger) (*Redis, error) {
 	opt, err := redis.ParseURL(rawURL)
 	if err != nil {
@@ -98,8 +85,7 @@ func (r *Redis) Up() bool { return !r.down.Load() }
 // Key prefixes a key with the configured namespace.
 func (r *Redis) Key(k string) string { return r.Prefix + k }
 
-// Ping checks Redis, or answers ErrRedisSkipped at once while the breaker is
-// open.
+// Ping checks Redis, or answers ErrRedisSkipped at once while the breaker is open.
 func (r *Redis) Ping(ctx context.Context) error { return r.Client.Ping(ctx).Err() }
 
 // Close stops the background ping and closes the client.
@@ -114,11 +100,9 @@ func (r *Redis) Close() error {
 	return r.Client.Close()
 }
 
-// trip opens the breaker after a call failed with err, and starts the
-// background ping unless one runs.
 func (r *Redis) trip(err error) {
 	if r.down.CompareAndSwap(false, true) {
-		r.log.Warn("redis unreachable: skipping it until it answers", "err", err)
+		r.log.Warn("redis unreachable: skipping it until it answers", "error", err)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -131,8 +115,7 @@ func (r *Redis) trip(err error) {
 }
 
 // probe pings Redis every probeEvery until it answers, then closes the
-// breaker. It is the only caller that reaches Redis while the breaker is
-// open.
+// breaker; it is the only caller reaching Redis while the breaker is open.
 func (r *Redis) probe() {
 	defer r.wg.Done()
 	t := time.NewTicker(probeEvery)
@@ -162,10 +145,9 @@ func (r *Redis) probe() {
 
 type probeKey struct{}
 
-// breaker is the client hook that skips calls while the breaker is open,
-// bounds each call by the client's budget and opens the breaker on a
-// failure to reach Redis. Redis answering with an error reply (NOSCRIPT, WRONGTYPE) or a miss
-// is an answer: Redis is up.
+// breaker is the client hook that skips calls while open, bounds each by the
+// budget and opens on a failure to reach Redis; an error reply or a miss is
+// an answer.
 type breaker struct{ r *Redis }
 
 func (breaker) DialHook(next redis.DialHook) redis.DialHook { return next }
@@ -182,8 +164,6 @@ func (b breaker) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.Proce
 	}
 }
 
-// call sends cmds (next) through the breaker: while it is open each of them
-// fails with the error of enter, unsent.
 func (b breaker) call(ctx context.Context, next func(context.Context) error, cmds ...redis.Cmder) error {
 	call, cancel, err := b.enter(ctx)
 	if err != nil {
@@ -198,9 +178,8 @@ func (b breaker) call(ctx context.Context, next func(context.Context) error, cmd
 	return err
 }
 
-// enter returns the context of one call: the probe's as it is, any other
-// bounded by the client's budget; or ErrRedisSkipped while the breaker is
-// open.
+// enter bounds a call by the budget (not the probe's), or returns
+// ErrRedisSkipped while the breaker is open.
 func (b breaker) enter(ctx context.Context) (context.Context, context.CancelFunc, error) {
 	if ctx.Value(probeKey{}) != nil {
 		return ctx, func() {}, nil

@@ -1,5 +1,3 @@
-// Package store opens the connections to PostgreSQL, ClickHouse and Redis
-// with the timeouts the service relies on.
 package store
 
 import (
@@ -20,26 +18,17 @@ import (
 	"github.com/reeltrack/reeltrack/internal/metrics"
 )
 
-// PostgresOptions tune the pool; the zero value keeps pgx's pool size,
-// this package's idle times and leaves statements bounded by their
-// contexts only.
+// PostgresOptions tune the pool; the zero value keeps pgx's pool size and
+// this package's idle times, and bounds no statement.
 type PostgresOptions struct {
-	// MaxConns is the most connections the pool opens (0: the DSN's
-	// pool_max_conns, else pgx's default).
+	// MaxConns is the most connections (0: the DSN's pool_max_conns, else pgx's).
 	MaxConns int
-	// MinConns is the pool's idle size: the connections it keeps open
-	// when nothing runs, opened again in the background when fewer are
-	// (0: the DSN's pool_min_conns, else none).
+	// MinConns is the pool's idle size (0: the DSN's pool_min_conns, else none).
 	MinConns int
-	// MaxConnIdleTime closes a connection above MinConns that has been
-	// idle for longer, so a pool that grew under a burst (the requests
-	// that piled up during a freeze of the server, say) shrinks back to
-	// its idle size within MaxConnIdleTime plus HealthCheckPeriod of the
-	// burst's end (0: DefaultMaxConnIdleTime).
+	// MaxConnIdleTime closes a connection above MinConns idle for longer, so a
+	// pool grown in a burst shrinks back (0: DefaultMaxConnIdleTime).
 	MaxConnIdleTime time.Duration
-	// HealthCheckPeriod is how often the pool closes its connections idle
-	// for too long and opens those below MinConns (0:
-	// DefaultHealthCheckPeriod).
+	// HealthCheckPeriod is how often the pool applies both (0: DefaultHealthCheckPeriod).
 	HealthCheckPeriod time.Duration
 	// StatementTimeout bounds each statement, and half of it each wait for
 	// a pooled connection (see statementBound); zero: no bound.
@@ -48,10 +37,9 @@ type PostgresOptions struct {
 	Metrics *metrics.Metrics
 }
 
-// The pool's idle times, unless PostgresOptions sets them: a connection
-// opened for a burst is closed about a minute after it, where pgx's own
-// defaults (30 minutes idle, checked every minute) would keep a pool
-// grown to its maximum open for half an hour.
+// The pool's idle times: a connection opened for a burst closes about a
+// minute after it, where pgx's defaults would keep a grown pool for half
+// an hour.
 const (
 	DefaultMaxConnIdleTime   = time.Minute
 	DefaultHealthCheckPeriod = 15 * time.Second
@@ -115,38 +103,25 @@ func OpenPostgres(ctx context.Context, dsn string, o PostgresOptions) (*pgxpool.
 
 // ClickHouseOptions says where ClickHouse is.
 type ClickHouseOptions struct {
-	// Addr is host:port, or several separated by commas (the nodes of a
-	// cluster, tried in order): the native protocol. With an http:// or
-	// https:// prefix (http://host:8123) the connection speaks ClickHouse's
-	// HTTP interface instead, uncompressed.
+	// Addr is host:port, or several separated by commas (a cluster's nodes,
+	// tried in order); with http(s):// the HTTP interface, uncompressed.
 	Addr, Database, User, Password string
-	// Cluster is the name of the ClickHouse cluster the database lives on
-	// (CLICKHOUSE_CLUSTER), empty for one server. On a cluster the
-	// session writes to Distributed tables synchronously (ClusterSettings).
+	// Cluster is the ClickHouse cluster (CLICKHOUSE_CLUSTER), empty for one
+	// server; its session writes to Distributed tables synchronously.
 	Cluster string
-	// Settings are further session settings, e.g. log_queries for the
-	// benchmark's report; nil for the service.
+	// Settings are further session settings; nil for the service.
 	Settings clickhouse.Settings
 	// StatementTimeout bounds each read and statement (boundConn), unless
 	// its context opts out with WithoutStatementBound; zero: none.
 	StatementTimeout time.Duration
-	// Metrics, when set, records each read's and statement's duration
-	// (timedConn).
+	// Metrics, when set, records each read's and statement's duration.
 	Metrics *metrics.Metrics
 }
 
-// ClusterSettings are the session settings of a connection to a cluster.
-// insert_distributed_sync=1: an INSERT into a Distributed table returns once
-// every row is on its shard, not when it is queued on the node that took
-// it, so a read right after a write sees the write (as on one server) and a
-// shard that is down fails the insert, which the caller then retries.
-//
-// The cluster's nodes must also set distributed_product_mode = 'local' in
-// their profile (deploy/cluster/users.xml): an IN or JOIN subquery over a
-// Distributed table inside a query over one then reads each shard's local
-// table, which is right because rows are sharded by workspace and every
-// query relates rows of one workspace. The driver cannot send that setting
-// to 18.16 (its protocol revision takes settings as numbers only).
+// ClusterSettings make an INSERT into a Distributed table return once every
+// row is on its shard, so a read right after a write sees it and a shard that
+// is down fails the insert. The nodes must also set distributed_product_mode
+// = 'local' (deploy/cluster/users.xml); the driver cannot send it to 18.16.
 func ClusterSettings() clickhouse.Settings {
 	return clickhouse.Settings{"insert_distributed_sync": 1}
 }
@@ -188,10 +163,8 @@ func OpenClickHouse(ctx context.Context, o ClickHouseOptions) (driver.Conn, erro
 		addr, protocol, compression = strings.TrimPrefix(addr, "https://"), clickhouse.HTTP, nil
 		tlsConfig = &tls.Config{MinVersion: tls.VersionTLS12}
 	}
-	// Opening a connection (connect and handshake) is bounded by the dial
-	// timeout, not by the statement's context: within a statement's bound,
-	// so that a frozen server fails a request that needs a new connection
-	// as soon as one that has one.
+	// Dial and handshake are bounded by the dial timeout, not the statement's
+	// context: keep it within a statement's bound so a frozen server fails fast.
 	dialTimeout := 3 * time.Second
 	if o.StatementTimeout > 0 && o.StatementTimeout < dialTimeout*5/4 {
 		dialTimeout = o.StatementTimeout * 4 / 5
@@ -231,7 +204,6 @@ func OpenClickHouse(ctx context.Context, o ClickHouseOptions) (driver.Conn, erro
 	return out, nil
 }
 
-// splitAddrs splits a comma-separated address list, dropping blanks.
 func splitAddrs(s string) []string {
 	var out []string
 	for _, a := range strings.Split(s, ",") {

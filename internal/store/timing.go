@@ -11,9 +11,8 @@ import (
 	"github.com/reeltrack/reeltrack/internal/metrics"
 )
 
-// queryTimer records each PostgreSQL statement's duration by its kind
-// (metrics.StatementKind). It is a pgx tracer: the start time rides in the
-// statement's context.
+// queryTimer is a pgx tracer recording each statement's duration by its
+// kind; the start time rides in the statement's context.
 type queryTimer struct{ m *metrics.Metrics }
 
 type queryStartKey struct{}
@@ -33,9 +32,8 @@ func (t queryTimer) TraceQueryEnd(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQ
 	}
 }
 
-// timedConn records the duration of each ClickHouse read and statement by
-// its kind: Select and Exec until they return, Query until its rows are
-// closed, QueryRow until it is scanned.
+// timedConn records each ClickHouse read and statement's duration by its
+// kind: Query until its rows are closed, QueryRow until it is scanned.
 type timedConn struct {
 	driver.Conn
 	m *metrics.Metrics

@@ -13,12 +13,8 @@ import (
 	"github.com/jackc/puddle/v2"
 )
 
-// Unavailable reports whether err says that PostgreSQL or ClickHouse could
-// not be reached or did not answer in time, rather than that a request was
-// wrong: a refused or broken connection, a deadline that passed, a server
-// shutting down, starting up or out of connections. Such a failure is
-// temporary and the same request may succeed later, so the HTTP layer
-// answers it with one kind (503 and Retry-After).
+// Unavailable reports whether err says PostgreSQL or ClickHouse could not be
+// reached or did not answer in time, rather than that the request was wrong.
 func Unavailable(err error) bool {
 	if err == nil {
 		return false
@@ -56,10 +52,8 @@ func Unavailable(err error) bool {
 	return pgconn.SafeToRetry(err)
 }
 
-// unavailableSQLState reports whether a PostgreSQL error code means the
-// server could not serve the statement now (class 08: connection
-// exception; 53300: too many connections; 57P01-57P05: shutting down,
-// crashed, starting up; 57014: statement cancelled on a timeout).
+// unavailableSQLState: class 08 (connection), 53300 (too many connections),
+// 57P01-57P05 (shutting down, crashed, starting up), 57014 (timeout).
 func unavailableSQLState(code string) bool {
 	switch code {
 	case "53300", "57014", "57P01", "57P02", "57P03", "57P04", "57P05":
@@ -68,9 +62,6 @@ func unavailableSQLState(code string) bool {
 	return len(code) == 5 && code[:2] == "08"
 }
 
-// unavailableClickHouseCode reports whether a ClickHouse exception code
-// means the server could not serve the query now rather than that the query
-// is wrong.
 func unavailableClickHouseCode(code int32) bool {
 	switch code {
 	case 159, // TIMEOUT_EXCEEDED

@@ -15,9 +15,8 @@ import (
 	"time"
 )
 
-// EngineCurrent is the value of CLICKHOUSE_ENGINE that runs a test
-// package's ClickHouse on the current engine (chDB behind cmd/chdbhttp,
-// one process per test package) instead of the server at CLICKHOUSE_ADDR.
+// EngineCurrent is the CLICKHOUSE_ENGINE value that runs a test package's
+// ClickHouse on the current engine (chDB behind cmd/chdbhttp).
 const EngineCurrent = "current"
 
 // CurrentEngine reports whether the package runs on the current engine.
@@ -25,9 +24,8 @@ func CurrentEngine() bool {
 	return strings.TrimSpace(os.Getenv("CLICKHOUSE_ENGINE")) == EngineCurrent
 }
 
-// SkipOnCurrentEngine skips a test that is about the server, not the SQL
-// (a fault of the native protocol, the server's users), when the package
-// runs on the current engine, saying why.
+// SkipOnCurrentEngine skips a test about the server, not the SQL, when the
+// package runs on the current engine, saying why.
 func SkipOnCurrentEngine(t testing.TB, why string) {
 	t.Helper()
 	if CurrentEngine() {
@@ -36,8 +34,7 @@ func SkipOnCurrentEngine(t testing.TB, why string) {
 }
 
 // ChDBLibrary is the path of libchdb.so: CHDB_LIB, else where
-// `scripts/services.sh chdb` installs the version of
-// scripts/chdb/package.json (in the user's cache folder).
+// `scripts/services.sh chdb` installs it.
 func ChDBLibrary() string {
 	if p := strings.TrimSpace(os.Getenv("CHDB_LIB")); p != "" {
 		return p
@@ -62,22 +59,16 @@ func ChDBLibrary() string {
 	return filepath.Join(cache, "reeltrack", "chdb-"+version, "node_modules", chdbPackage, "libchdb.so")
 }
 
-// chdbPackage is the npm package that carries libchdb.so.
 const chdbPackage = "@chdb/lib-linux-x64-gnu"
 
-// StartCurrentEngine starts cmd/chdbhttp on a free loopback port with an
-// empty data folder of its own and returns its address (http://host:port,
-// as store.ClickHouseOptions takes it) and a function that stops it and
-// removes the folder. A missing library is an error that says how to
-// install it.
+// StartCurrentEngine starts cmd/chdbhttp on a free loopback port and returns
+// its address and a stop function.
 func StartCurrentEngine(ctx context.Context) (string, func(), error) {
 	return startCurrentEngine(ctx)
 }
 
-// StartCurrentEngineAs is StartCurrentEngine with the users config at
-// usersFile (cmd/chdbhttp -users): every query runs as its user `default`,
-// with that user's rights, so a test can check SQL grants on the current
-// engine. The file and the users.d/ beside it are read once, at start.
+// StartCurrentEngineAs runs every query as the `default` of the users config
+// at usersFile, read once at start, so a test can check grants.
 func StartCurrentEngineAs(ctx context.Context, usersFile string) (string, func(), error) {
 	return startCurrentEngine(ctx, "-users", usersFile)
 }

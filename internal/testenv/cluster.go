@@ -17,11 +17,8 @@ import (
 	"github.com/reeltrack/reeltrack/schema"
 )
 
-// Cluster is the ClickHouse cluster the package's databases live on
-// (CLICKHOUSE_CLUSTER), as its entry node lists it in system.clusters.
-// Killing and starting nodes goes through scripts/cluster.sh, so those
-// tests run on the local cluster of `make cluster`, whose node N (1..4) is
-// the N-th replica in shard order.
+// Cluster is the ClickHouse cluster of CLICKHOUSE_CLUSTER; node N (1..4) of
+// `make cluster` is the N-th replica in shard order (scripts/cluster.sh).
 type Cluster struct {
 	Name  string
 	Nodes []ClusterNode // in shard, then replica order: Nodes[N-1] is node N
@@ -36,8 +33,8 @@ type ClusterNode struct {
 	Addr    string
 }
 
-// Cluster returns the cluster the package's databases live on, and skips
-// the test when CLICKHOUSE_CLUSTER is not set.
+// Cluster returns the package's cluster, and skips the test without
+// CLICKHOUSE_CLUSTER.
 func (e *Env) Cluster(t testing.TB) *Cluster {
 	t.Helper()
 	if e.CHOptions.Cluster == "" {
@@ -68,9 +65,7 @@ func (e *Env) Cluster(t testing.TB) *Cluster {
 	return c
 }
 
-// UsersDir is the users.d/ directory every node of the local cluster
-// reads beside its users.xml ($CLUSTER_DIR/users.d, as scripts/cluster.sh
-// lays it out).
+// UsersDir is the users.d/ directory every node of the local cluster reads.
 func (c *Cluster) UsersDir() string {
 	dir := os.Getenv("CLUSTER_DIR")
 	if dir == "" {
@@ -99,9 +94,7 @@ func (c *Cluster) Shard(s int) []ClusterNode {
 	return out
 }
 
-// ShardOf is the shard that holds the rows of workspace ws: the
-// Distributed tables' sharding key modulo the number of shards (every shard
-// weighs 1).
+// ShardOf is the shard that holds workspace ws's rows (every shard weighs 1).
 func (c *Cluster) ShardOf(t testing.TB, ws uuid.UUID) int {
 	t.Helper()
 	var shards uint32
@@ -115,8 +108,7 @@ func (c *Cluster) ShardOf(t testing.TB, ws uuid.UUID) int {
 	return int(h%uint64(shards)) + 1
 }
 
-// Conn opens a connection to node n alone (database default), closed when
-// the test ends. It fails the test when the node does not answer.
+// Conn opens a connection to node n alone, closed when the test ends.
 func (c *Cluster) Conn(t testing.TB, n int) driver.Conn {
 	t.Helper()
 	conn, err := c.dial(context.Background(), n)
@@ -127,7 +119,6 @@ func (c *Cluster) Conn(t testing.TB, n int) driver.Conn {
 	return conn
 }
 
-// dial opens a connection to node n alone, database default.
 func (c *Cluster) dial(ctx context.Context, n int) (driver.Conn, error) {
 	o := c.env.CHOptions
 	conn, err := store.OpenClickHouse(ctx, store.ClickHouseOptions{
@@ -139,18 +130,16 @@ func (c *Cluster) dial(ctx context.Context, n int) (driver.Conn, error) {
 	return conn, nil
 }
 
-// Kill SIGKILLs the server of each node given, as a crash, and waits until
-// it is gone (scripts/cluster.sh kill). The test's cleanup starts whatever
-// is down again.
+// Kill SIGKILLs the server of each node given, as a crash, and waits until it
+// is gone; the test's cleanup starts whatever is down again.
 func (c *Cluster) Kill(t testing.TB, nodes ...int) {
 	t.Helper()
 	c.restartAtEnd(t)
 	c.script(t, killArgs(nodes)...)
 }
 
-// KillZooKeeper SIGKILLs the cluster's ZooKeeper, as a crash, and waits
-// until it is gone (scripts/cluster.sh kill zookeeper). The test's cleanup
-// starts it again.
+// KillZooKeeper SIGKILLs the cluster's ZooKeeper and waits until it is gone;
+// the test's cleanup starts it again.
 func (c *Cluster) KillZooKeeper(t testing.TB) {
 	t.Helper()
 	c.restartAtEnd(t)
@@ -165,7 +154,6 @@ func killArgs(nodes []int) []string {
 	return args
 }
 
-// restartAtEnd starts whatever is down when the test ends.
 func (c *Cluster) restartAtEnd(t testing.TB) {
 	t.Cleanup(func() {
 		if err := c.run("start"); err != nil {
@@ -175,19 +163,15 @@ func (c *Cluster) restartAtEnd(t testing.TB) {
 }
 
 // KillLater returns a function that kills the nodes as Kill does, for a
-// goroutine other than the test's (a hook inside the service); it reports
-// a failure instead of failing the test. The test's cleanup starts
-// whatever is down again.
+// goroutine other than the test's: it reports a failure instead.
 func (c *Cluster) KillLater(t testing.TB, nodes ...int) func() error {
 	t.Helper()
 	c.restartAtEnd(t)
 	return func() error { return c.run(killArgs(nodes)...) }
 }
 
-// SyncReplica waits until node n has fetched every part its shard's
-// other replicas took so far, for each local table (SYSTEM SYNC REPLICA).
-// It reports a failure instead of failing the test, for a goroutine other
-// than the test's.
+// SyncReplica waits until node n has fetched every part its shard's other
+// replicas took, for each local table; it reports a failure, for any goroutine.
 func (c *Cluster) SyncReplica(ctx context.Context, n int, tables ...string) error {
 	conn, err := c.dial(ctx, n)
 	if err != nil {
@@ -202,14 +186,12 @@ func (c *Cluster) SyncReplica(ctx context.Context, n int, tables ...string) erro
 	return nil
 }
 
-// Start starts every node that is down and waits until the cluster answers
-// (scripts/cluster.sh start).
+// Start starts every node that is down and waits until the cluster answers.
 func (c *Cluster) Start(t testing.TB) {
 	t.Helper()
 	c.script(t, "start")
 }
 
-// script runs scripts/cluster.sh with args and fails the test if it fails.
 func (c *Cluster) script(t testing.TB, args ...string) {
 	t.Helper()
 	if err := c.run(args...); err != nil {
@@ -217,7 +199,6 @@ func (c *Cluster) script(t testing.TB, args ...string) {
 	}
 }
 
-// run runs scripts/cluster.sh with args.
 func (c *Cluster) run(args ...string) error {
 	out, err := exec.Command(filepath.Join(Root(), "scripts", "cluster.sh"), args...).CombinedOutput()
 	if err != nil {
@@ -226,10 +207,8 @@ func (c *Cluster) run(args ...string) error {
 	return nil
 }
 
-// StopMerges stops background merges of the given tables (database.table)
-// on every node until the test ends, so that row counts show every row
-// inserted: a ReplacingMergeTree merge would otherwise fold duplicates
-// away. Every node must answer.
+// StopMerges stops background merges of the tables until the test ends, so
+// row counts show every row inserted rather than what a merge folded away.
 func (c *Cluster) StopMerges(t testing.TB, tables ...string) {
 	t.Helper()
 	ctx := context.Background()
@@ -248,15 +227,11 @@ func (c *Cluster) StopMerges(t testing.TB, tables ...string) {
 	}
 }
 
-// LocalDatabase is the database of the shard-local tables behind the
-// package's database.
+// LocalDatabase is the database of the shard-local tables.
 func (c *Cluster) LocalDatabase() string { return schema.LocalDatabase(c.env.CHOptions.Database) }
 
-// WaitReplicasAgree polls, until deadline, every shard's replicas for the
-// rows of each local table (count and a checksum of every column) and for
-// their state (each replicates: not read-only, its ZooKeeper session
-// alive), and fails the test when a shard's replicas still differ or one
-// does not replicate.
+// WaitReplicasAgree fails the test when, by the deadline, a shard's replicas
+// still differ in a local table's rows or one does not replicate.
 func (c *Cluster) WaitReplicasAgree(t testing.TB, within time.Duration, tables ...string) {
 	t.Helper()
 	ctx := context.Background()
@@ -291,10 +266,8 @@ func (c *Cluster) WaitReplicasAgree(t testing.TB, within time.Duration, tables .
 	}
 }
 
-// rowsOf sums up the rows of a local table on node n as "<count> rows,
-// checksum <sum>": the checksum adds a hash of every row's columns (but
-// aggregate states), so it tells whether two replicas hold the same rows
-// however they are split in parts.
+// rowsOf is "<count> rows, checksum <sum>" of a local table on node n: equal
+// on replicas holding the same rows however they are split in parts.
 func (c *Cluster) rowsOf(ctx context.Context, n int, table string) (string, error) {
 	o := c.env.CHOptions
 	conn, err := store.OpenClickHouse(ctx, store.ClickHouseOptions{Addr: c.Nodes[n-1].Addr, Database: "default", User: o.User, Password: o.Password})

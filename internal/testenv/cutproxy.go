@@ -9,17 +9,10 @@ import (
 	"testing"
 )
 
-// CutProxy forwards TCP connections to a server (ClickHouse, PostgreSQL,
-// Redis) and plays the ways a server fails, until it is restored:
-//   - cut: it closes every connection and closes new ones at once, as a
-//     server that went away;
-//   - frozen: it accepts connections and reads what clients send, but
-//     forwards and answers nothing, as a stopped process (SIGSTOP);
-//   - refusing: its listener is closed, so connecting is refused, and every
-//     connection is closed, as a server that is not running.
-//
-// It counts a watched byte string in what clients send, in every state but
-// refusing, so a test can tell what reached the server.
+// CutProxy forwards TCP connections to a server and plays the ways it fails
+// until restored: cut (connections closed, as a server gone), frozen
+// (nothing forwarded or answered, as SIGSTOP) and refusing (listener closed,
+// as a server not running). It counts a watched byte string clients send.
 type CutProxy struct {
 	ln       net.Listener
 	addr     string
@@ -37,8 +30,7 @@ type CutProxy struct {
 	seen     int
 }
 
-// NewCutProxy listens on a loopback port and forwards to upstream
-// (host:port, or http://host:port) until the test ends.
+// NewCutProxy forwards a loopback port to upstream until the test ends.
 func NewCutProxy(t testing.TB, upstream string) *CutProxy {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -61,8 +53,7 @@ func NewCutProxy(t testing.TB, upstream string) *CutProxy {
 	return p
 }
 
-// Addr is the proxy's address, host:port, with the upstream's scheme
-// (http://host:port) if it had one.
+// Addr is the proxy's address, with the upstream's scheme if it had one.
 func (p *CutProxy) Addr() string { return p.scheme + p.addr }
 
 // CutAt arms the proxy to cut when the n-th occurrence of needle is about
@@ -73,8 +64,7 @@ func (p *CutProxy) CutAt(needle []byte, n int) {
 	p.needle, p.cutAtN, p.seen = needle, n, 0
 }
 
-// Watch counts the occurrences of needle that clients send from now on,
-// forwarded or not, without cutting.
+// Watch counts the occurrences of needle that clients send, without cutting.
 func (p *CutProxy) Watch(needle []byte) { p.CutAt(needle, 0) }
 
 // Seen is how many times the watched needle was sent since Watch or CutAt.
@@ -84,8 +74,7 @@ func (p *CutProxy) Seen() int {
 	return p.seen
 }
 
-// Cut closes every connection now and closes new ones at once, as a
-// server that restarts, until Restore.
+// Cut closes every connection now and new ones at once, until Restore.
 func (p *CutProxy) Cut() {
 	p.mu.Lock()
 	p.cut = true
@@ -100,16 +89,14 @@ func (p *CutProxy) IsCut() bool {
 	return p.cut
 }
 
-// Freeze stops forwarding and answering: connections stay open, new ones
-// are accepted, and nothing comes back.
+// Freeze stops forwarding and answering; connections stay open.
 func (p *CutProxy) Freeze() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.frozen = true
 }
 
-// Refuse closes the listener, so new connections are refused, and closes
-// every connection.
+// Refuse closes the listener and every connection.
 func (p *CutProxy) Refuse() {
 	p.mu.Lock()
 	p.refusing = true
@@ -118,9 +105,8 @@ func (p *CutProxy) Refuse() {
 	p.closeAll()
 }
 
-// Restore lets connections through again, on the same address, and disarms
-// the cut. Connections whose bytes were dropped while frozen are closed:
-// their conversation with the server is broken.
+// Restore lets connections through again and disarms the cut; connections
+// whose bytes were dropped while frozen are closed.
 func (p *CutProxy) Restore() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -192,8 +178,7 @@ func (p *CutProxy) handle(client net.Conn) {
 	for {
 		n, err := client.Read(buf)
 		if n > 0 {
-			// Count occurrences in the previous chunk's tail and this one:
-			// the tail is shorter than the needle, so none is counted twice.
+			// The tail is shorter than the needle, so none is counted twice.
 			window := append(tail, buf[:n]...)
 			cut, frozen := p.trip(window)
 			if cut {
@@ -228,9 +213,6 @@ func (p *CutProxy) needleOf() []byte {
 	return p.needle
 }
 
-// trip counts the needle in window and cuts the proxy when the armed count
-// is reached. It reports whether the proxy is cut, and whether it is frozen
-// (the window is not to be forwarded).
 func (p *CutProxy) trip(window []byte) (cut, frozen bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -12,8 +12,6 @@ import (
 	"github.com/reeltrack/reeltrack/internal/store"
 )
 
-// dockerReachable reports whether a Docker engine (DOCKER_HOST, or the
-// default socket) answers a ping within a second.
 func dockerReachable() bool {
 	pool, err := dockertest.NewPool("")
 	if err != nil {
@@ -24,10 +22,8 @@ func dockerReachable() bool {
 	return pool.Client.PingWithContext(ctx) == nil
 }
 
-// dockerServers starts PostgreSQL, ClickHouse and Redis in throwaway
-// containers, published on ephemeral loopback ports, and waits until each
-// answers. The cleanup removes them; should it never run, the engine kills
-// them after ten minutes. On error, whatever was started is removed.
+// dockerServers starts PostgreSQL, ClickHouse and Redis in containers on
+// loopback ports; the engine kills them after ten minutes if cleanup never runs.
 func dockerServers(ctx context.Context) (Servers, func(), error) {
 	pool, err := dockertest.NewPool("")
 	if err != nil {
@@ -43,9 +39,7 @@ func dockerServers(ctx context.Context) (Servers, func(), error) {
 		cleanup()
 		return Servers{}, nil, err
 	}
-	// run starts repo:tag with port published on 127.0.0.1 (the servers
-	// trust every client, so they are not offered to the network) and
-	// returns the host port.
+	// run publishes port on 127.0.0.1 only: the servers trust every client.
 	run := func(repo, tag, port string, env []string, ulimits []docker.ULimit) (string, error) {
 		r, err := pool.RunWithOptions(&dockertest.RunOptions{
 			Repository:   repo,
@@ -91,8 +85,7 @@ func dockerServers(ctx context.Context) (Servers, func(), error) {
 		RedisURL:       "redis://127.0.0.1:" + redisPort + "/0",
 	}
 
-	// The containers boot in parallel; wait for each in turn, until ctx's
-	// deadline (the image pulls above may have used part of it).
+	// The image pulls above may have used part of ctx's deadline.
 	pool.MaxWait = 2 * time.Minute
 	if d, ok := ctx.Deadline(); ok {
 		pool.MaxWait = max(time.Until(d), time.Second)

@@ -14,11 +14,6 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
-// The fixture builders record rows of the package's PostgreSQL database as
-// the service would hold them, with the defaults below, so tests seed a
-// workspace, its tracked accounts and videos and its scrape jobs in one
-// line each. Each fails the test on an error and returns the new row's id.
-
 // WorkspaceOptions shapes a workspace. The zero value is a workspace named
 // "w" on the agency plan, with the plan's limits and access.
 type WorkspaceOptions struct {
@@ -28,15 +23,13 @@ type WorkspaceOptions struct {
 	VideoLimit, SeatLimit int
 	// OwnerEmail is the owner's address; "<owner id>@example.com" when empty.
 	OwnerEmail string
-	// TrialEndsAt is the end of a trial; nil: none (a trial workspace
-	// without one has no access).
+	// TrialEndsAt is the end of a trial; nil: none (then no access).
 	TrialEndsAt *time.Time
 	// NoAccess clears the stored access flag, as an ended subscription does.
 	NoAccess bool
 }
 
-// Workspace records a user and a workspace it owns (the user its member
-// with the owner role) and returns the workspace's id.
+// Workspace records a user and a workspace it owns.
 func (e *Env) Workspace(t testing.TB, o WorkspaceOptions) uuid.UUID {
 	t.Helper()
 	o.Name = cmp.Or(o.Name, "w")
@@ -66,14 +59,13 @@ func (e *Env) Owner(t testing.TB, ws uuid.UUID) uuid.UUID {
 	return owner
 }
 
-// UserOptions shapes a user. The zero value is a user with an address of
-// its own, not verified, without a password, in no workspace.
+// UserOptions shapes a user; the zero value is unverified, without a
+// password, in no workspace.
 type UserOptions struct {
 	Email string // "<id>@example.com" when empty
 	// Verified marks the address verified (an invite needs it).
 	Verified bool
-	// PasswordHash is the stored hash (auth.Passwords.Hash); none when
-	// empty, as for a user of an external auth provider.
+	// PasswordHash is the stored hash; none when empty (an external sign-in).
 	PasswordHash string
 }
 
@@ -106,9 +98,8 @@ func (e *Env) Collection(t testing.TB, ws uuid.UUID, name string) uuid.UUID {
 	return id
 }
 
-// AccountOptions shapes a tracked account. The zero value is a pending
-// TikTok account with a handle of its own, its profile's URL and the
-// default tracking limit, never scraped, in no collection.
+// AccountOptions shapes a tracked account; the zero value is a pending
+// TikTok account with the default tracking limit, never scraped.
 type AccountOptions struct {
 	Platform platform.Platform // platform.TikTok when empty
 	Handle   string            // "acc_" and 8 characters of its id when empty
@@ -124,7 +115,6 @@ type AccountOptions struct {
 	LastScrapedAt time.Time
 }
 
-// profileURL is an account's URL on each platform, by handle.
 var profileURL = map[platform.Platform]string{
 	platform.TikTok:    "https://www.tiktok.com/@%s",
 	platform.Instagram: "https://www.instagram.com/%s/",
@@ -151,15 +141,13 @@ func (e *Env) Account(t testing.TB, ws uuid.UUID, o AccountOptions) uuid.UUID {
 	return id
 }
 
-// VideoOptions shapes a tracked video. The zero value is a pending TikTok
-// video tracked by its own link, its platform id its own id, never
-// scraped, with no publication time, in no collection.
+// VideoOptions shapes a tracked video; the zero value is a pending TikTok
+// video tracked by link, never scraped, with no publication time.
 type VideoOptions struct {
 	Platform   platform.Platform // platform.TikTok when empty
 	PlatformID string            // the video's id when empty
 	URL        string            // a link to the video when empty
-	// AccountID is the account the video was found through; uuid.Nil: it is
-	// tracked by its own link only.
+	// AccountID is the account the video was found through; uuid.Nil: none.
 	AccountID     uuid.UUID
 	AccountHandle string
 	// ByLink marks a video of an account as tracked by its own link too.
@@ -175,7 +163,6 @@ type VideoOptions struct {
 	PublishedAt, LastScrapedAt time.Time
 }
 
-// videoURL is a video's URL on each platform, by its platform id.
 var videoURL = map[platform.Platform]string{
 	platform.TikTok:    "https://www.tiktok.com/@user/video/%s",
 	platform.Instagram: "https://www.instagram.com/reel/%s/",
@@ -206,8 +193,8 @@ func (e *Env) Video(t testing.TB, ws uuid.UUID, o VideoOptions) uuid.UUID {
 	return id
 }
 
-// JobOptions shapes a scrape job. The zero value is a queued TikTok
-// refresh job with an empty input, no run and no targets, created now.
+// JobOptions shapes a scrape job; the zero value is a queued TikTok refresh
+// job without run or targets, created now.
 type JobOptions struct {
 	ID       uuid.UUID         // a new id when uuid.Nil
 	Platform platform.Platform // platform.TikTok when empty
@@ -232,8 +219,7 @@ type JobTarget struct {
 	ID   uuid.UUID
 }
 
-// Job records a scrape job of the workspace and its targets and returns
-// its id.
+// Job records a scrape job with its targets and returns its id.
 func (e *Env) Job(t testing.TB, ws uuid.UUID, o JobOptions) uuid.UUID {
 	t.Helper()
 	if o.ID == uuid.Nil {

@@ -25,10 +25,6 @@ func FreeAddr(t testing.TB) string {
 	return ln.Addr().String()
 }
 
-// serve starts a stand-in server on a free loopback port, waits until it
-// answers HTTP at probe, and stops it when the test ends. args gets the
-// address to listen on. It returns the base URL. A server that exits or
-// does not answer within wait fails the test with its output.
 func serve(t testing.TB, name, bin string, args func(addr string) []string, probe string, wait time.Duration) string {
 	t.Helper()
 	return Serve(t, Process{Name: name, Binary: bin, Args: args, Probe: probe, Wait: wait})
@@ -40,17 +36,14 @@ type Process struct {
 	Binary string
 	// Args gets the loopback address the process is to listen on.
 	Args func(addr string) []string
-	// Env, when set, is added to the test's environment; it may use the
-	// address too (as HTTP_ADDR=... for cmd/server).
+	// Env, when set, is added to the test's environment.
 	Env   func(addr string) []string
 	Probe string
 	Wait  time.Duration
 }
 
-// Serve starts p on a free loopback port, waits until it answers HTTP at
-// p.Probe, and stops it when the test ends. It returns the base URL. A
-// process that exits or does not answer within p.Wait fails the test with
-// its output.
+// Serve starts p on a free loopback port, waits until it answers at p.Probe,
+// and stops it when the test ends; it returns the base URL.
 func Serve(t testing.TB, p Process) string {
 	t.Helper()
 	name, probe, wait := p.Name, p.Probe, p.Wait
@@ -76,7 +69,6 @@ func Serve(t testing.TB, p Process) string {
 	t.Cleanup(func() {
 		_ = cmd.Process.Kill()
 		<-exited
-		// a failed test shows what the process said, to tell why
 		if t.Failed() {
 			t.Logf("%s's output (the last %d KiB):\n%s", name, keepOutput>>10, out.String())
 		}
@@ -84,7 +76,6 @@ func Serve(t testing.TB, p Process) string {
 	base := "http://" + addr
 	deadline := time.Now().Add(wait)
 	for {
-		// Any answer means it serves.
 		res, err := http.Get(base + probe)
 		if err == nil {
 			res.Body.Close()
@@ -102,8 +93,8 @@ func Serve(t testing.TB, p Process) string {
 	}
 }
 
-// LogBuffer is an output or log sink that goroutines may write to at once;
-// it keeps the last Keep bytes written, or all of them when Keep is 0.
+// LogBuffer is an output sink safe for concurrent writes, keeping the last
+// Keep bytes (all when Keep is 0).
 type LogBuffer struct {
 	Keep int
 	mu   sync.Mutex
@@ -140,8 +131,7 @@ type built struct {
 	err  error
 }
 
-// Build compiles the project's command pkg (as "./cmd/server") once per
-// test process and returns the binary's path.
+// Build compiles the command pkg (as "./cmd/server") once per test process.
 func Build(t testing.TB, pkg string) string {
 	t.Helper()
 	bin, err := build(pkg)
@@ -151,7 +141,6 @@ func Build(t testing.TB, pkg string) string {
 	return bin
 }
 
-// build is Build for callers without a test (TestMain's set-up).
 func build(pkg string) (string, error) {
 	buildsMu.Lock()
 	b, ok := builds[pkg]

@@ -15,8 +15,8 @@ import (
 	"time"
 )
 
-// PrometheusBinary is the path of Prometheus (Debian's prometheus package,
-// which `make prometheus` installs), or a failure naming the fix.
+// PrometheusBinary is the path of Prometheus (`make prometheus`), or a
+// failure naming the fix.
 func PrometheusBinary(t testing.TB) string {
 	t.Helper()
 	return tool(t, "prometheus")
@@ -37,17 +37,14 @@ func tool(t testing.TB, name string) string {
 	return p
 }
 
-// Prometheus starts a Prometheus server of the test's own on a free
-// loopback port, scraping each target (host:port, path /metrics) every
-// second as job reeltrack, with its storage in a temporary folder; it is
-// killed when the test ends. It returns its base URL, for PromQuery.
+// Prometheus starts a Prometheus of the test's own, scraping each target
+// every second as job reeltrack, and returns its base URL.
 func Prometheus(t testing.TB, targets ...string) string {
 	t.Helper()
 	return PrometheusWithRules(t, nil, targets...)
 }
 
-// PrometheusWithRules is Prometheus evaluating the rule files (absolute
-// paths) every second.
+// PrometheusWithRules is Prometheus evaluating the rule files every second.
 func PrometheusWithRules(t testing.TB, ruleFiles []string, targets ...string) string {
 	t.Helper()
 	bin := PrometheusBinary(t)
@@ -87,8 +84,7 @@ scrape_configs:
 		Probe: "/-/ready",
 		Wait:  30 * time.Second,
 	})
-	// Serve returns at the first answer; /-/ready answers 503 until the
-	// storage is open.
+	// Serve returns at the first answer; /-/ready answers 503 until storage is open.
 	deadline := time.Now().Add(30 * time.Second)
 	for {
 		res, err := http.Get(base + "/-/ready")
@@ -111,8 +107,7 @@ type PromSample struct {
 	Value  float64
 }
 
-// PromQuery runs an instant PromQL query on the Prometheus at base
-// (/api/v1/query) and returns the vector it answers.
+// PromQuery runs an instant PromQL query and returns the vector it answers.
 func PromQuery(ctx context.Context, base, query string) ([]PromSample, error) {
 	var body struct {
 		Status string `json:"status"`
@@ -154,8 +149,7 @@ type PromRule struct {
 	State     string `json:"state"`
 }
 
-// PromRules lists the rules the Prometheus at base evaluates, with their
-// health.
+// PromRules lists the rules the Prometheus at base evaluates, with health.
 func PromRules(ctx context.Context, base string) ([]PromRule, error) {
 	var body struct {
 		Data struct {
@@ -174,7 +168,6 @@ func PromRules(ctx context.Context, base string) ([]PromRule, error) {
 	return out, nil
 }
 
-// promGet reads the JSON answer of a GET of Prometheus' HTTP API into v.
 func promGet(ctx context.Context, u string, v any) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {

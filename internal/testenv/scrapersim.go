@@ -5,9 +5,8 @@ import (
 	"time"
 )
 
-// ScraperSim starts cmd/scrapersim, the scraping provider's stand-in, on a
-// free loopback port with the given extra flags, and returns its base URL.
-// It is stopped when the test ends.
+// ScraperSim starts cmd/scrapersim on a free loopback port with the extra
+// flags, and returns its base URL; it stops when the test ends.
 func ScraperSim(t testing.TB, flags ...string) string {
 	t.Helper()
 	simBinary := Build(t, "./cmd/scrapersim")

@@ -16,21 +16,18 @@ import (
 	"github.com/reeltrack/reeltrack/internal/store"
 )
 
-// UsersDir is where the local (Debian) ClickHouse of `make services` reads
-// extra users configs; it rereads the directory by itself within seconds.
+// UsersDir is where the local ClickHouse reads extra users configs; it
+// rereads the directory within seconds.
 const UsersDir = "/etc/clickhouse-server/users.d"
 
-// ServiceUser is a ClickHouse user of the service's kind, made by
-// InstallServiceUser from the configuration `make services` installs for
-// the service (deploy/clickhouse/render-service-users.sh), for databases
-// of a test's own.
+// ServiceUser is a ClickHouse user of the service's kind, made for databases
+// of a test's own by InstallServiceUser.
 type ServiceUser struct {
 	Options store.ClickHouseOptions // log in as the user, in its database
 	File    string                  // the users config in the users directory
 }
 
-// Remove deletes the user's config; ClickHouse drops the user when it
-// rereads the directory.
+// Remove deletes the user's config; ClickHouse drops the user on reread.
 func (u *ServiceUser) Remove() error {
 	if err := os.Remove(u.File); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
@@ -38,20 +35,12 @@ func (u *ServiceUser) Remove() error {
 	return nil
 }
 
-// serviceUserPrefix starts the name of every user InstallServiceUser makes.
 const serviceUserPrefix = "svc_"
 
-// InstallServiceUser makes a ClickHouse user of the service's kind for the
-// database db (and the databases its migrations make beside it: the
-// analytics database, and on cluster their shard-local ones), with a random
-// password, the way `make services` makes the service's user: the
-// repository's template rendered by render-service-users.sh, with the
-// databases allowed as on ClickHouse 18.16. It writes the config into dir
-// (UsersDir, or the local cluster's Cluster.UsersDir) and waits until every
-// server of addrs lets the user log in; its Options log in on the first,
-// database db, which the user may create. Call Remove when done.
-//
-// It needs write access to dir (root, as after `make services`).
+// InstallServiceUser makes a ClickHouse user of the service's kind for db
+// and its migrations' databases, as `make services` does, writes it into dir
+// (root needed) and waits until every server of addrs lets it log in. Call
+// Remove when done.
 func InstallServiceUser(ctx context.Context, dir string, addrs []string, db, cluster string) (*ServiceUser, error) {
 	user := serviceUserPrefix + db
 	if err := analyst.CheckUsersDir(dir); err != nil {
@@ -85,10 +74,8 @@ func InstallServiceUser(ctx context.Context, dir string, addrs []string, db, clu
 	return u, nil
 }
 
-// RenderServiceUsers runs deploy/clickhouse/render-service-users.sh into
-// out with env over the test's environment, `default` left alone
-// (CLICKHOUSE_ADMIN_PASSWORD empty unless env sets it) and grants as for
-// ClickHouse 18.16 unless env says otherwise.
+// RenderServiceUsers runs render-service-users.sh into out with env over
+// the test's, `default` left alone, grants as for 18.16 unless env says.
 func RenderServiceUsers(ctx context.Context, out string, env ...string) error {
 	script := filepath.Join(Root(), "deploy", "clickhouse", "render-service-users.sh")
 	cmd := exec.CommandContext(ctx, "sh", script, out)
@@ -100,7 +87,6 @@ func RenderServiceUsers(ctx context.Context, out string, env ...string) error {
 	return nil
 }
 
-// waitForLogin polls a login until the server has loaded the user's config.
 func waitForLogin(ctx context.Context, o store.ClickHouseOptions, file string) error {
 	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
@@ -121,10 +107,7 @@ func waitForLogin(ctx context.Context, o store.ClickHouseOptions, file string) e
 	}
 }
 
-// removeStaleServiceUsers deletes the configs InstallServiceUser wrote for
-// test databases (svc_rt_*) more than age ago: a test killed before its
-// cleanup leaves its file behind. The user it defines could only use test
-// databases that are gone by then.
+// removeStaleServiceUsers: a test killed before its cleanup leaves its file.
 func removeStaleServiceUsers(dir string, age time.Duration) {
 	files, _ := filepath.Glob(filepath.Join(dir, "reeltrack-service-"+serviceUserPrefix+"rt_*.xml"))
 	for _, f := range files {
@@ -135,21 +118,13 @@ func removeStaleServiceUsers(dir string, age time.Duration) {
 }
 
 // CurrentEngineUsers writes into dir the users config of a current engine
-// (StartCurrentEngineAs) whose one user, `default`, is the service's user
-// for the database db as docker-compose.yml makes it on ClickHouse 26.7:
-// the official image's entrypoint defines the user (CLICKHOUSE_USER,
-// CLICKHOUSE_PASSWORD; here without a password, as the engine logs in
-// without one), and render-service-users.sh adds its SQL grants. To these
-// it adds what cmd/chdbhttp itself needs, which a server does not: reading
-// files (it stages inserted rows in a file the engine reads) and temporary
-// tables (external tables). It returns the path of the users config.
+// whose `default` is the service's user for db, plus what cmd/chdbhttp needs
+// (reading files, temporary tables). It returns its path.
 func CurrentEngineUsers(ctx context.Context, dir, db string) (string, error) {
 	if err := os.MkdirAll(filepath.Join(dir, "users.d"), 0o755); err != nil {
 		return "", err
 	}
 	base := filepath.Join(dir, "users.xml")
-	// The profile and quota of the image's users.xml, and the user its
-	// entrypoint writes into users.d/default-user.xml.
 	files := map[string]string{
 		base: `<clickhouse><profiles><default></default></profiles><quotas><default></default></quotas></clickhouse>` + "\n",
 		filepath.Join(dir, "users.d", "default-user.xml"): strings.Join([]string{

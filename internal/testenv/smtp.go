@@ -18,16 +18,15 @@ import (
 	"github.com/emersion/go-smtp"
 )
 
-// Inbox is a real SMTP server on loopback that keeps every message it
-// accepts. It refuses recipients at unknown@ for good, and while Defer is
-// on it answers every message with a temporary failure.
+// Inbox is an SMTP server on loopback that keeps every message it accepts;
+// it refuses unknown@ for good, and fails every message while Defer is on.
 type Inbox struct {
-	// URL points the service's mail sender at the inbox (plain SMTP, which
-	// the sender allows on loopback only).
+	// URL points the service's mail sender at the inbox (plain SMTP, loopback).
 	URL string
 
 	mu       sync.Mutex
-	mails    []Mail
+	mails    []Mail // not taken yet
+	arrived  []Mail // every message, for Since
 	deferred bool
 }
 
@@ -43,19 +42,29 @@ type Mail struct {
 // SMTP starts an Inbox that stops when the test ends.
 func SMTP(t testing.TB) *Inbox {
 	t.Helper()
-	in := &Inbox{}
+	in, stop, err := StartSMTP()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = stop() })
+	return in
+}
+
+// StartSMTP starts an Inbox that stops when stop is called, for a package
+// to share.
+func StartSMTP() (in *Inbox, stop func() error, err error) {
+	in = &Inbox{}
 	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &inboxSession{in: in}, nil }))
 	srv.Domain = "localhost"
 	srv.ReadTimeout, srv.WriteTimeout = 10*time.Second, 10*time.Second
 	srv.ErrorLog = log.New(io.Discard, "", 0)
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Fatal(err)
+		return nil, nil, err
 	}
 	go func() { _ = srv.Serve(l) }()
-	t.Cleanup(func() { _ = srv.Close() })
 	in.URL = "smtp://" + l.Addr().String() + "?starttls=false"
-	return in
+	return in, srv.Close, nil
 }
 
 // Take returns the messages that arrived since the last Take.
@@ -67,8 +76,16 @@ func (in *Inbox) Take() []Mail {
 	return out
 }
 
-// Defer makes the inbox answer every message with 451 (try again later)
-// while on.
+// Since returns the messages after the first i, and the count to pass next:
+// readers sharing the inbox each keep their own.
+func (in *Inbox) Since(i int) ([]Mail, int) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	i = min(i, len(in.arrived))
+	return append([]Mail(nil), in.arrived[i:]...), len(in.arrived)
+}
+
+// Defer makes the inbox answer every message with 451 while on.
 func (in *Inbox) Defer(on bool) {
 	in.mu.Lock()
 	defer in.mu.Unlock()
@@ -107,13 +124,13 @@ func (s *inboxSession) Data(r io.Reader) error {
 		readParts(&m, msg.Header.Get("Content-Type"), msg.Header.Get("Content-Transfer-Encoding"), msg.Body)
 	}
 	s.in.mails = append(s.in.mails, m)
+	s.in.arrived = append(s.in.arrived, m)
 	return nil
 }
 
 func (s *inboxSession) Reset()        {}
 func (s *inboxSession) Logout() error { return nil }
 
-// readParts decodes the text and HTML bodies of a message or a part.
 func readParts(m *Mail, contentType, encoding string, body io.Reader) {
 	mediaType, params, err := mime.ParseMediaType(contentType)
 	if err != nil {

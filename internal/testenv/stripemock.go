@@ -11,8 +11,7 @@ import (
 	"time"
 )
 
-// StripeMockModule is the stripe-mock release the tests and `make run` use
-// (the Makefile installs the same one).
+// StripeMockModule is the stripe-mock release the tests and `make run` use.
 const StripeMockModule = "github.com/stripe/stripe-mock@v0.203.0"
 
 var (
@@ -21,10 +20,8 @@ var (
 	stripeMockErr  error
 )
 
-// StripeMock starts stripe-mock, Stripe's API stand-in, on a free loopback
-// port and returns its base URL; it is stopped when the test ends. The
-// binary is taken from PATH or GOPATH/bin, and installed with `go install`
-// when it is in neither.
+// StripeMock starts stripe-mock on a free loopback port and returns its base
+// URL, installing it with `go install` when missing; it stops with the test.
 func StripeMock(t testing.TB) string {
 	t.Helper()
 	stripeMockOnce.Do(func() { stripeMockBin, stripeMockErr = findStripeMock() })

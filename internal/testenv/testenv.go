@@ -1,16 +1,3 @@
-// Package testenv gives each test package its own PostgreSQL database (cloned
-// from a migrated template), its own ClickHouse database (migrated) and its
-// own Redis key prefix, on the real servers, so packages run in parallel.
-//
-// Servers come from DATABASE_URL, CLICKHOUSE_ADDR and REDIS_URL, with the
-// loopback defaults of `make services`. ClickHouse is reached as its
-// administrator, which makes the package's databases: CLICKHOUSE_ADMIN_USER
-// and CLICKHOUSE_ADMIN_PASSWORD (`default`, and its local development
-// password for a server on this machine; store.AdminCredentials), not as
-// the service's user, which may use its own databases only
-// (InstallServiceUser makes one for a test). A server that does not answer fails the package loudly. With
-// CLICKHOUSE_ENGINE=current the package's ClickHouse is a current engine of
-// its own (chDB behind cmd/chdbhttp) instead of CLICKHOUSE_ADDR's server.
 package testenv
 
 import (
@@ -60,9 +47,8 @@ type Servers struct {
 	RedisURL          string
 }
 
-// ServerEnv is the environment that points a server process (cmd/server)
-// at the package's databases, with its Redis keys under the package's
-// prefix followed by redisPrefix, and without a metrics listener.
+// ServerEnv points a server process at the package's databases, Redis keys
+// under its prefix plus redisPrefix, without a metrics listener.
 func (e *Env) ServerEnv(redisPrefix string) []string {
 	return []string{
 		"DATABASE_URL=" + e.PGURL,
@@ -86,7 +72,6 @@ func getenv(key, def string) string {
 	return def
 }
 
-// configured reports whether any server address was set explicitly.
 func configured() bool {
 	for _, k := range []string{"DATABASE_URL", "CLICKHOUSE_ADDR", "REDIS_URL"} {
 		if os.Getenv(k) != "" {
@@ -98,7 +83,7 @@ func configured() bool {
 
 func loopbackServers() Servers {
 	srv := Servers{
-		PostgresURL:       getenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable&connect_timeout=3"),
+		PostgresURL:       getenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable&connect_timeout=20"),
 		ClickHouseAddr:    getenv("CLICKHOUSE_ADDR", "127.0.0.1:9000"),
 		ClickHouseCluster: strings.TrimSpace(os.Getenv("CLICKHOUSE_CLUSTER")),
 		RedisURL:          getenv("REDIS_URL", "redis://127.0.0.1:6379/0"),
@@ -180,7 +165,6 @@ func answers(ctx context.Context, srv Servers) bool {
 
 var unsafeName = regexp.MustCompile(`[^a-z0-9_]+`)
 
-// packageDBName is rt_<package folder>_<random>, lower-case and short.
 func packageDBName() (string, error) {
 	wd, err := os.Getwd()
 	if err != nil {
@@ -205,7 +189,7 @@ func withDatabase(dsn, db string) string {
 	u.Path = "/" + db
 	q := u.Query()
 	if q.Get("connect_timeout") == "" {
-		q.Set("connect_timeout", "3")
+		q.Set("connect_timeout", "20")
 	}
 	if q.Get("sslmode") == "" {
 		q.Set("sslmode", "disable")
@@ -215,8 +199,7 @@ func withDatabase(dsn, db string) string {
 }
 
 // setupPostgres clones the package database from a template migrated once
-// per set of migrations (named by their fingerprint), so each package costs
-// one CREATE DATABASE instead of a full migration run.
+// per set of migrations: one CREATE DATABASE instead of a migration run.
 func (e *Env) setupPostgres(ctx context.Context, serverURL, name string) error {
 	e.adminPGURL = withDatabase(serverURL, "postgres")
 	fp, err := schema.Fingerprint()
@@ -269,20 +252,15 @@ func (e *Env) setupPostgres(ctx context.Context, serverURL, name string) error {
 	return nil
 }
 
-// templateMaxIdle is how long a template of another set of migrations is
-// kept after its last use. Checkouts of different branches share the
-// server, each with its own template; a template is dropped only when no
-// checkout has cloned it for this long.
+// templateMaxIdle: checkouts of different branches share the server.
 const templateMaxIdle = 24 * time.Hour
 
-// templateComment marks a template with its last use; templates are
-// databases, whose only free-text attribute is their comment.
+// templateComment marks a template's last use in its comment, a database's
+// only free-text attribute.
 const templateComment = "reeltrack test template, last used "
 
-// ensureTemplate builds the template, under the caller's advisory lock:
-// migrated in a scratch database that is renamed when complete, so a
-// half-migrated template is never cloned. It records the template's use and
-// drops templates of other migration sets idle for templateMaxIdle.
+// ensureTemplate builds the template in a scratch database renamed when
+// complete, so a half-migrated template is never cloned.
 func ensureTemplate(ctx context.Context, admin *pgx.Conn, serverURL, tpl string, now time.Time) error {
 	var exists bool
 	if err := admin.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)`, tpl).Scan(&exists); err != nil {
@@ -322,9 +300,8 @@ func markTemplateUsed(ctx context.Context, admin *pgx.Conn, tpl string, now time
 	return nil
 }
 
-// dropIdleTemplates drops the templates other than keep whose last use is
-// older than templateMaxIdle. A template without a mark (made by an older
-// harness) is marked now, so it too is dropped once idle.
+// dropIdleTemplates drops the templates but keep idle for templateMaxIdle,
+// marking unmarked ones now.
 func dropIdleTemplates(ctx context.Context, admin *pgx.Conn, keep string, now time.Time) error {
 	rows, err := admin.Query(ctx, `
 		SELECT datname, coalesce(shobj_description(oid, 'pg_database'), '') FROM pg_database
@@ -365,8 +342,6 @@ func (e *Env) setupClickHouse(ctx context.Context, srv Servers, name string) err
 	if err != nil {
 		return err
 	}
-	// On a cluster the database is created on every node (the migration
-	// creates the rest: the local and analytics databases).
 	if err := admin.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+name+layout.OnCluster()); err != nil {
 		admin.Close()
 		return fmt.Errorf("create clickhouse database %s: %w", name, err)
@@ -374,8 +349,7 @@ func (e *Env) setupClickHouse(ctx context.Context, srv Servers, name string) err
 	e.cleanups = append(e.cleanups, func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 		defer cancel()
-		// The analytics database first: its materialized views read the
-		// package's database.
+		// The analytics database first: its views read the package's database.
 		for _, db := range layout.Databases(name) {
 			_ = admin.Exec(ctx, "DROP DATABASE IF EXISTS "+db+layout.OnCluster())
 		}
@@ -427,7 +401,6 @@ func (e *Env) setupRedis(rawURL, name string) error {
 	return nil
 }
 
-// close runs the cleanups in reverse order.
 func (e *Env) close() {
 	for i := len(e.cleanups) - 1; i >= 0; i-- {
 		e.cleanups[i]()

@@ -14,17 +14,12 @@ import (
 	"time"
 )
 
-// Timeout bounds one request to a channel, from the dial to the end of
-// the answer.
+// Timeout bounds one request to a channel, dial to end of answer.
 const Timeout = 10 * time.Second
 
-// NewClient is the HTTP client of the channels. Its dialer checks the
-// address each connection actually goes to (Control runs after the name
-// is resolved, for every address tried), so a host name that resolves to
-// a loopback or private address is refused as the literal would be;
-// allow lets the addresses of CHANNEL_ALLOWED_ADDRESSES through. It takes
-// no proxy from the environment, follows no redirect (a 3xx is the
-// answer) and gives up after Timeout.
+// NewClient is the channels' HTTP client. Its dialer checks every address
+// after resolution, so a name resolving to a refused address is refused. It
+// takes no proxy from the environment and follows no redirect.
 func NewClient(allow AllowList) *http.Client {
 	dialer := &net.Dialer{
 		Timeout:   5 * time.Second,
@@ -66,7 +61,6 @@ func DescribeError(err error) string {
 	var ne net.Error
 	switch {
 	case errors.Is(err, ErrAddress):
-		// the dial check's text names the address and the rule
 		msg := err.Error()
 		if i := strings.Index(msg, ErrAddress.Error()); i >= 0 {
 			msg = msg[i:]
@@ -92,9 +86,8 @@ func DescribeError(err error) string {
 	return strings.ToValidUTF8(msg, "")
 }
 
-// RetryAfter reads a Retry-After header: a number of seconds, or an HTTP
-// date (its wait from now). ok is false when the header is absent or
-// unreadable; a date in the past is a wait of 0.
+// RetryAfter reads a Retry-After header, seconds or an HTTP date; a past
+// date is a wait of 0.
 func RetryAfter(v string, now time.Time) (wait time.Duration, ok bool) {
 	v = strings.TrimSpace(v)
 	if v == "" {

@@ -6,21 +6,19 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
-// AllowList is the addresses a channel may reach although the address
-// rule refuses them (CHANNEL_ALLOWED_ADDRESSES): a receiver on this
-// machine or the private network, and the tests' receivers. Plain http is
-// allowed only to an address on it.
+// AllowList is the addresses a channel may reach although the rule refuses
+// them (CHANNEL_ALLOWED_ADDRESSES); plain http is allowed only to these.
 type AllowList struct {
 	prefixes []netip.Prefix
 	ports    []netip.AddrPort
 }
 
-// ParseAllowList reads a comma-separated list of CIDRs (10.0.0.0/8), IP
-// addresses (a single host, any port) and ip:port pairs (127.0.0.1:9000,
-// [::1]:9000: that port only). Empty is the empty list.
+// ParseAllowList reads comma-separated CIDRs, IP addresses (any port) and
+// ip:port pairs (that port only).
 func ParseAllowList(s string) (AllowList, error) {
 	var a AllowList
 	for _, raw := range strings.Split(s, ",") {
@@ -48,8 +46,8 @@ func ParseAllowList(s string) (AllowList, error) {
 // Empty reports whether the list allows nothing.
 func (a AllowList) Empty() bool { return len(a.prefixes) == 0 && len(a.ports) == 0 }
 
-// Allows reports whether the list holds ip at port (port 0: any port the
-// list allows the address at, for a URL without one).
+// Allows reports whether the list holds ip at port, the effective port
+// (EffectivePort): a URL without a port never means "any".
 func (a AllowList) Allows(ip netip.Addr, port uint16) bool {
 	ip = ip.Unmap()
 	for _, p := range a.prefixes {
@@ -58,11 +56,29 @@ func (a AllowList) Allows(ip netip.Addr, port uint16) bool {
 		}
 	}
 	for _, ap := range a.ports {
-		if ap.Addr() == ip && (port == 0 || ap.Port() == port) {
+		if ap.Addr() == ip && ap.Port() == port {
 			return true
 		}
 	}
 	return false
+}
+
+// EffectivePort is a URL's own port or its scheme's default; 0 otherwise.
+func EffectivePort(u *url.URL) uint16 {
+	if p := u.Port(); p != "" {
+		n, err := strconv.ParseUint(p, 10, 16)
+		if err != nil || n == 0 {
+			return 0
+		}
+		return uint16(n)
+	}
+	switch u.Scheme {
+	case "https":
+		return 443
+	case "http":
+		return 80
+	}
+	return 0
 }
 
 var (
@@ -76,11 +92,9 @@ var (
 	reserved  = netip.MustParsePrefix("240.0.0.0/4")
 )
 
-// Refused says why a channel may not reach ip, or "" when it may: a
-// loopback, private (RFC 1918, IPv6 ULA), link-local (the cloud metadata
-// address 169.254.169.254 among them), unspecified, multicast, CGNAT
-// (100.64.0.0/10) or reserved address, in any of its IPv4-mapped or
-// embedding forms.
+// Refused says why a channel may not reach ip, or "" when it may: loopback,
+// private, link-local (cloud metadata among them), unspecified, multicast,
+// CGNAT or reserved, in any IPv4-mapped or embedding form.
 func Refused(ip netip.Addr) string {
 	ip = ip.Unmap()
 	switch {
@@ -132,9 +146,6 @@ func isZero(b []byte) bool {
 	return true
 }
 
-// ErrAddress is the kind of the errors of an address the rule refuses,
-// from CheckURL and from the client's dial check; ErrBadURL that of a
-// URL CheckURL cannot read.
 var (
 	ErrAddress = errors.New("address refused")
 	ErrBadURL  = errors.New("bad URL")
@@ -143,11 +154,9 @@ var (
 // MaxURLLength bounds a channel's URL.
 const MaxURLLength = 2000
 
-// CheckURL checks the URL a channel is saved with: https (plain http only
-// to an IP address on allow), no user or password in it, and a host that
-// is not a literal address the rule refuses (unless allow holds it). A
-// host name passes here; the address it resolves to is checked when the
-// client dials it.
+// CheckURL checks the URL a channel is saved with: https (plain http only to
+// allow), no user info, and no literal host the rule refuses. A host name's
+// address is checked when the client dials it.
 func CheckURL(raw string, allow AllowList) (*url.URL, error) {
 	raw = strings.TrimSpace(raw)
 	if raw == "" {
@@ -167,22 +176,30 @@ func CheckURL(raw string, allow AllowList) (*url.URL, error) {
 		return nil, fmt.Errorf("%w: must not hold a #fragment", ErrBadURL)
 	}
 	host := u.Hostname()
-	var port uint16
 	if p := u.Port(); p != "" {
 		var n int
 		if _, err := fmt.Sscan(p, &n); err != nil || n < 1 || n > 65535 {
 			return nil, fmt.Errorf("%w: has a bad port", ErrBadURL)
 		}
-		port = uint16(n)
 	}
+	// an ip:port entry allows that port only
+	port := EffectivePort(u)
 	ip, ipErr := netip.ParseAddr(strings.Trim(host, "[]"))
 	literal := ipErr == nil && ip.Zone() == ""
 	allowed := literal && allow.Allows(ip, port)
+	if name := strings.ToLower(strings.TrimSuffix(host, ".")); !literal && (name == "localhost" || strings.HasSuffix(name, ".localhost")) {
+		lo := netip.AddrFrom4([4]byte{127, 0, 0, 1})
+		return nil, fmt.Errorf("%w: %s is a loopback address, which a channel reaches only by its IP address (%s) and when the server allows it: %s",
+			ErrAddress, host, lo, AllowHint(lo, port))
+	}
 	switch u.Scheme {
 	case "https":
 	case "http":
+		if !allowed && literal {
+			return nil, fmt.Errorf("%w: must be https://, or plain http to an address the server allows: %s", ErrAddress, AllowHint(ip, port))
+		}
 		if !allowed {
-			return nil, fmt.Errorf("%w: must be https:// (plain http only to an address of CHANNEL_ALLOWED_ADDRESSES)", ErrAddress)
+			return nil, fmt.Errorf("%w: must be https://, or plain http to an IP address the server allows, written as the address (%s)", ErrAddress, allowSetting)
 		}
 	default:
 		return nil, fmt.Errorf("%w: must be an https:// URL", ErrAddress)
@@ -192,13 +209,10 @@ func CheckURL(raw string, allow AllowList) (*url.URL, error) {
 	}
 	if literal && !allowed {
 		if why := Refused(ip); why != "" {
-			return nil, fmt.Errorf("%w: %s is %s", ErrAddress, ip, why)
+			return nil, fmt.Errorf("%w: %s is %s, which a channel reaches only when the server allows it: %s", ErrAddress, ip, why, AllowHint(ip, port))
 		}
 	}
 	name := strings.ToLower(strings.TrimSuffix(host, "."))
-	if !literal && (name == "localhost" || strings.HasSuffix(name, ".localhost")) {
-		return nil, fmt.Errorf("%w: %s is a loopback address", ErrAddress, host)
-	}
 	// A numeric host such as 2130706433, 0x7f.1 or 017700000001 is an
 	// IPv4 address to some resolvers; a real name's last label is never a
 	// number.
@@ -208,8 +222,6 @@ func CheckURL(raw string, allow AllowList) (*url.URL, error) {
 	return u, nil
 }
 
-// numericHost reports whether every label of name is a number, decimal,
-// octal or 0x hexadecimal.
 func numericHost(name string) bool {
 	for _, label := range strings.Split(name, ".") {
 		digits := label
@@ -227,9 +239,9 @@ func numericHost(name string) bool {
 	return true
 }
 
-// URLHint is what the dashboard shows of a channel's URL: its scheme, host
-// and port, and of its path only the first few characters of the first
-// segment; the rest (a Slack or Discord webhook's token) is masked.
+// URLHint is what the dashboard shows of a channel's URL: scheme, host and
+// port, and a few characters of the path's first segment; the rest (a Slack
+// or Discord token) is masked.
 func URLHint(u *url.URL) string {
 	hint := u.Scheme + "://" + u.Host
 	path := strings.Trim(u.EscapedPath(), "/")
@@ -257,8 +269,22 @@ func URLHint(u *url.URL) string {
 	return hint + "/" + strings.Join(out, "/")
 }
 
-// dialCheck is the rule at dial time: the address actually connected to,
-// whatever name it came from.
+// MaskedURLHint shows only the shape of a webhook channel's path: a
+// receiver's token may be in any segment.
+func MaskedURLHint(u *url.URL) string {
+	hint := u.Scheme + "://" + u.Host + "/"
+	path := strings.Trim(u.EscapedPath(), "/")
+	if path == "" {
+		return hint
+	}
+	segs := strings.Split(path, "/")
+	for i := range segs {
+		segs[i] = "…"
+	}
+	return hint + strings.Join(segs, "/")
+}
+
+// dialCheck is the rule at dial time, on the address actually connected to.
 func dialCheck(allow AllowList, address string) error {
 	ap, err := netip.ParseAddrPort(address)
 	if err != nil {
@@ -270,14 +296,30 @@ func dialCheck(allow AllowList, address string) error {
 		if err != nil {
 			return fmt.Errorf("%w: %s is not an IP address", ErrAddress, host)
 		}
-		ap = netip.AddrPortFrom(ip, 0)
+		// a zoned address, which ParseAddrPort refuses: its port still counts
+		_, portText, _ := net.SplitHostPort(address)
+		port, _ := strconv.ParseUint(portText, 10, 16)
+		ap = netip.AddrPortFrom(ip, uint16(port))
 	}
 	ip := ap.Addr().WithZone("").Unmap()
 	if allow.Allows(ip, ap.Port()) {
 		return nil
 	}
 	if why := Refused(ip); why != "" {
-		return fmt.Errorf("%w: %s is %s", ErrAddress, ip, why)
+		return fmt.Errorf("%w: %s is %s, which a channel reaches only when the server allows it: %s", ErrAddress, ip, why, AllowHint(ip, ap.Port()))
 	}
 	return nil
+}
+
+const allowSetting = "CHANNEL_ALLOWED_ADDRESSES, a setting of the server; see docs/webhooks.md, “Which addresses a channel may reach”"
+
+// AllowHint names the CHANNEL_ALLOWED_ADDRESSES entry, a server setting,
+// that would let a channel reach ip at port.
+func AllowHint(ip netip.Addr, port uint16) string {
+	entry := ip.String()
+	if port != 0 {
+		entry = netip.AddrPortFrom(ip, port).String()
+	}
+	return fmt.Sprintf("whoever runs the server adds %s to CHANNEL_ALLOWED_ADDRESSES in its environment and restarts it. "+
+		"This is a setting of the server, not of the workspace; see docs/webhooks.md, “Which addresses a channel may reach”", entry)
 }

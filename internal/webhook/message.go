@@ -20,16 +20,13 @@ type Event struct {
 	Payload json.RawMessage
 }
 
-// Limits of the folded Slack and Discord messages.
 const (
-	// SlackEventsShown is how many events a Slack message lists; the
-	// rest are counted ("and N more").
+	// SlackEventsShown events are listed; the rest are counted.
 	SlackEventsShown = 10
 	// DiscordEmbeds is the most embeds Discord takes in one message.
 	DiscordEmbeds = 10
 )
 
-// titles are the words of each event type in a chat message.
 var titles = map[string]string{
 	"video.spike":        "Spike",
 	"video.milestone":    "Views milestone",
@@ -50,9 +47,8 @@ func Title(e Event) string {
 	return e.Type
 }
 
-// Summary is the one or few lines of e in a chat message: the payload's
-// "summary" or "message" when it has one, else its plain fields as
-// "name: value", in name order.
+// Summary is e's lines in a chat message: the payload's "summary" or
+// "message", else its plain fields as "name: value", in name order.
 func Summary(e Event) string {
 	var p map[string]any
 	if json.Unmarshal(e.Payload, &p) != nil {
@@ -92,9 +88,7 @@ func Summary(e Event) string {
 	return strings.Join(lines, "\n")
 }
 
-// Link is the payload's "url", else its video's, else its account's (the
-// events of the catalog carry them there), when it is an http(s) link;
-// else "".
+// Link is the payload's http(s) "url", else its video's, else its account's.
 func Link(e Event) string {
 	var p struct {
 		URL     string `json:"url"`
@@ -110,7 +104,6 @@ func Link(e Event) string {
 	return ""
 }
 
-// item is a payload's video or account, for its link.
 type item struct {
 	URL string `json:"url"`
 }
@@ -135,8 +128,7 @@ func slackEscape(s string) string {
 	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
 }
 
-// SlackBody is the JSON of a Slack incoming webhook message telling about
-// events, folded into one message: a section per event up to
+// SlackBody folds events into one Slack message: a section each up to
 // SlackEventsShown, then "and N more".
 func SlackBody(events []Event, dashboardURL string) ([]byte, error) {
 	type text struct {
@@ -182,9 +174,8 @@ func SlackBody(events []Event, dashboardURL string) ([]byte, error) {
 	})
 }
 
-// DiscordBody is the JSON of a Discord webhook message telling about
-// events, folded into one message: an embed per event up to
-// DiscordEmbeds, and "and N more" in its content.
+// DiscordBody folds events into one Discord message: an embed each up to
+// DiscordEmbeds, then "and N more".
 func DiscordBody(events []Event) ([]byte, error) {
 	type embed struct {
 		Title       string `json:"title"`
@@ -214,8 +205,8 @@ func DiscordBody(events []Event) ([]byte, error) {
 	})
 }
 
-// WebhookBody is the JSON body of a Standard Webhooks request: one event,
-// as {"type", "timestamp" (RFC 3339), "data" (the payload)}.
+// WebhookBody is a Standard Webhooks body for one event: {"type",
+// "timestamp", "data"}.
 func WebhookBody(e Event) ([]byte, error) {
 	data := e.Payload
 	if len(data) == 0 {

@@ -11,18 +11,16 @@ import (
 	"strings"
 )
 
-// sealVersion starts every sealed value; a later key derivation would
-// take another.
+// sealVersion starts every sealed value; another key derivation would take
+// another.
 const sealVersion = "v1:"
 
-// Sealer seals the values a channel keeps that are credentials (its URL,
-// its signing secrets) with AES-256-GCM, under a key derived from
-// SESSION_SECRET; the database holds only the sealed text.
+// Sealer seals a channel's credentials (URL, signing secrets) with
+// AES-256-GCM under a key derived from SESSION_SECRET.
 type Sealer struct{ aead cipher.AEAD }
 
-// NewSealer derives the sealing key from the server's session secret.
-// Changing SESSION_SECRET leaves the sealed values unreadable: their
-// channels must be saved again.
+// NewSealer derives the sealing key from the session secret; changing
+// SESSION_SECRET means saving the channels again.
 func NewSealer(sessionSecret string) *Sealer {
 	mac := hmac.New(sha256.New, []byte(sessionSecret))
 	mac.Write([]byte("reeltrack channel sealing key v1"))
@@ -37,12 +35,11 @@ func NewSealer(sessionSecret string) *Sealer {
 	return &Sealer{aead: aead}
 }
 
-// ErrUnseal is the error of a sealed value that does not open: tampered
-// with, of another row, or sealed under another SESSION_SECRET.
+// ErrUnseal: tampered with, of another row, or under another SESSION_SECRET.
 var ErrUnseal = errors.New("sealed value does not open: sealed under another SESSION_SECRET, or altered")
 
-// Seal seals plain, bound to context (the row and column it is kept in),
-// so that a value moved to another row does not open there.
+// Seal binds plain to context (its row and column), so a value moved to
+// another row does not open there.
 func (s *Sealer) Seal(plain, context string) string {
 	nonce := make([]byte, s.aead.NonceSize())
 	_, _ = rand.Read(nonce)

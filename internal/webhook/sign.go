@@ -12,19 +12,16 @@ import (
 	"time"
 )
 
-// SecretPrefix starts every signing secret, as the Standard Webhooks
-// specification writes them.
+// SecretPrefix starts every signing secret, as Standard Webhooks writes them.
 const SecretPrefix = "whsec_"
 
-// The headers of a signed request.
 const (
 	HeaderID        = "webhook-id"
 	HeaderTimestamp = "webhook-timestamp"
 	HeaderSignature = "webhook-signature"
 )
 
-// NewSecret is a new signing secret: whsec_ and the base64 of 32 random
-// bytes.
+// NewSecret is a new signing secret: whsec_ and base64 of 32 random bytes.
 func NewSecret() string {
 	b := make([]byte, 32)
 	_, _ = rand.Read(b) // never fails (crypto/rand)
@@ -34,8 +31,6 @@ func NewSecret() string {
 // ErrBadSecret is the error of a secret that is not whsec_ and base64.
 var ErrBadSecret = errors.New("signing secret: must be whsec_ followed by base64")
 
-// secretKey is the HMAC key of a secret: the base64-decoded part after
-// whsec_.
 func secretKey(secret string) ([]byte, error) {
 	raw, ok := strings.CutPrefix(secret, SecretPrefix)
 	if !ok {
@@ -48,10 +43,9 @@ func secretKey(secret string) ([]byte, error) {
 	return key, nil
 }
 
-// Signature is the value of webhook-signature for the message id sent at
-// ts with body: "v1," and the base64 HMAC-SHA256 of "id.timestamp.body"
-// for each secret, space-separated. During a rotation both the new and
-// the previous secret sign, so a receiver holding either accepts it.
+// Signature is the webhook-signature value: "v1," and the base64
+// HMAC-SHA256 of "id.timestamp.body" per secret, space-separated. During a
+// rotation both secrets sign, so a receiver holding either accepts it.
 func Signature(secrets []string, id string, ts time.Time, body []byte) (string, error) {
 	if len(secrets) == 0 {
 		return "", ErrBadSecret
@@ -71,8 +65,7 @@ func Signature(secrets []string, id string, ts time.Time, body []byte) (string, 
 	return strings.Join(sigs, " "), nil
 }
 
-// SignRequest sets the three Standard Webhooks headers of req, whose body
-// is body.
+// SignRequest sets the three Standard Webhooks headers of req for body.
 func SignRequest(h http.Header, secrets []string, id string, ts time.Time, body []byte) error {
 	sig, err := Signature(secrets, id, ts, body)
 	if err != nil {

@@ -195,6 +195,57 @@ func TestCheckURL(t *testing.T) {
 	}
 }
 
+// TestRefusalSaysWhatTheServerWouldAllow: an address the rule refuses,
+// when the URL is saved or when it is dialled, is answered with what would
+// let it through: the entry of CHANNEL_ALLOWED_ADDRESSES for that address
+// and port, that it is a setting of the server (not of the workspace) that
+// takes a restart, and the page of the documentation. What no setting
+// allows says nothing of it.
+func TestRefusalSaysWhatTheServerWouldAllow(t *testing.T) {
+	says := func(what, msg, entry string) {
+		t.Helper()
+		for _, want := range []string{entry + " to CHANNEL_ALLOWED_ADDRESSES", "setting of the server", "restarts it", "docs/webhooks.md"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("%s: %q does not say %q", what, msg, want)
+			}
+		}
+	}
+	for raw, entry := range map[string]string{
+		"http://127.0.0.1:9000/hook":  "127.0.0.1:9000",
+		"https://192.168.1.5/hook":    "192.168.1.5:443",
+		"http://10.1.2.3/hook":        "10.1.2.3:80",
+		"https://[::1]:8443/hook":     "[::1]:8443",
+		"http://localhost:9000/hook":  "127.0.0.1:9000",
+		"https://app.localhost/hook":  "127.0.0.1:443",
+		"https://10.0.0.7:9443/hook?": "10.0.0.7:9443",
+	} {
+		_, err := webhook.CheckURL(raw, webhook.AllowList{})
+		if !errors.Is(err, webhook.ErrAddress) {
+			t.Fatalf("%s: %v, want refused", raw, err)
+		}
+		says(raw, err.Error(), entry)
+	}
+	if _, err := webhook.CheckURL("http://hooks.internal/x", webhook.AllowList{}); err == nil ||
+		!strings.Contains(err.Error(), "CHANNEL_ALLOWED_ADDRESSES, a setting of the server") {
+		t.Errorf("plain http to a name: %v", err)
+	}
+	for _, raw := range []string{"https://user:pass@example.com/hook", "https://2130706433/hook", "ftp://example.com/x"} {
+		if _, err := webhook.CheckURL(raw, webhook.AllowList{}); err == nil || strings.Contains(err.Error(), "CHANNEL_ALLOWED_ADDRESSES") {
+			t.Errorf("%s: %v, want refused without the setting", raw, err)
+		}
+	}
+	// at dial time: a name that resolves to loopback
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) }))
+	defer srv.Close()
+	u, _ := url.Parse(srv.URL)
+	_, err := webhook.NewClient(webhook.AllowList{}).Get("http://localhost:" + u.Port() + "/")
+	d := webhook.DescribeError(err)
+	if !strings.HasPrefix(d, "refused: ") {
+		t.Fatalf("described as %q", d)
+	}
+	says("the dial", d, ":"+u.Port())
+}
+
 // TestRefused names the addresses the rule refuses, and lets public ones
 // through.
 func TestRefused(t *testing.T) {
@@ -360,6 +411,55 @@ func TestURLHint(t *testing.T) {
 	}
 }
 
+// TestMaskedURLHint: a webhook channel's hint shows scheme, host and port
+// and only the shape of its path, wherever its token is.
+func TestMaskedURLHint(t *testing.T) {
+	for raw, want := range map[string]string{
+		"https://hooks.example.com/SECRETTOKEN/events": "https://hooks.example.com/…/…",
+		"https://hooks.example.com:8443/a/b/c?token=x": "https://hooks.example.com:8443/…/…/…",
+		"https://hooks.example.com/SECRET":             "https://hooks.example.com/…",
+		"https://hooks.example.com":                    "https://hooks.example.com/",
+	} {
+		u, _ := url.Parse(raw)
+		got := webhook.MaskedURLHint(u)
+		if got != want || strings.Contains(got, "SECRET") || strings.Contains(got, "token") {
+			t.Errorf("%s: %q, want %q", raw, got, want)
+		}
+	}
+}
+
+// TestAllowListMeansItsPort: an ip:port entry allows that port only, and a
+// URL without a port is checked at its scheme's (443, 80), in IPv4, IPv6
+// and IPv4-mapped forms, when saved and when dialled.
+func TestAllowListMeansItsPort(t *testing.T) {
+	allow, err := webhook.ParseAllowList("127.0.0.1:9000,[::1]:9000,127.0.0.2:443")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for raw, ok := range map[string]bool{
+		"https://127.0.0.1/":               false,
+		"http://127.0.0.1/x":               false,
+		"https://[::ffff:127.0.0.1]/x":     false,
+		"http://[::1]/x":                   false,
+		"https://127.0.0.1:9001/x":         false,
+		"http://127.0.0.1:9000/x":          true,
+		"https://[::ffff:127.0.0.1]:9000/": true,
+		"http://[::1]:9000/x":              true,
+		"https://127.0.0.2/":               true,
+		"http://127.0.0.2/":                false,
+	} {
+		if _, err := webhook.CheckURL(raw, allow); (err == nil) != ok {
+			t.Errorf("%s: saved %t (%v), want %t", raw, err == nil, err, ok)
+		}
+	}
+	for addr, ok := range map[string]bool{"127.0.0.1:443": false, "127.0.0.1:9000": true, "[::ffff:127.0.0.1]:80": false, "[::1]:9000": true} {
+		ap := netip.MustParseAddrPort(addr)
+		if got := allow.Allows(ap.Addr(), ap.Port()); got != ok {
+			t.Errorf("dial %s: allowed %t, want %t", addr, got, ok)
+		}
+	}
+}
+
 // FuzzCheckURL: whatever a user types, an accepted URL is https (or http
 // to an allowed address), has no credentials, and names no refused
 // literal address; its hint never holds more than the first path segment
@@ -377,7 +477,7 @@ func FuzzCheckURL(f *testing.F) {
 		if u.User != nil || (u.Scheme != "https" && u.Scheme != "http") {
 			t.Fatalf("accepted %q", raw)
 		}
-		if ip, err := netip.ParseAddr(strings.Trim(u.Hostname(), "[]")); err == nil && webhook.Refused(ip) != "" && !allow.Allows(ip, 0) {
+		if ip, err := netip.ParseAddr(strings.Trim(u.Hostname(), "[]")); err == nil && webhook.Refused(ip) != "" && !allow.Allows(ip, webhook.EffectivePort(u)) {
 			t.Fatalf("accepted the refused address of %q", raw)
 		}
 		_ = webhook.URLHint(u)

@@ -3,10 +3,12 @@ package analytics_test
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"testing"
 	"time"
 
-	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/command/alerts"
+	"github.com/reeltrack/reeltrack/command/tracking"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
@@ -20,17 +22,13 @@ func (s spikes) Scan(context.Context, []domain.SpikeRule) (domain.SpikeScan, err
 	return domain.SpikeScan{Videos: len(s), Spikes: s}, nil
 }
 
-type noMail struct{}
-
-func (noMail) SendMail(context.Context, command.OutgoingMail) error { return nil }
-
 // TestAlertsFollowWrites: a rule and the alert its scan records appear in
 // the analytics database; a renamed rule renames its events; a deleted
 // rule takes its events with it.
 func TestAlertsFollowWrites(t *testing.T) {
 	ctx := context.Background()
 	ws := workspace(t)
-	tracked, err := command.TrackHandler{DB: env.PG, Now: time.Now, Actors: ingest.Actors{platform.TikTok: {ID: "tiktok-actor"}}}.Handle(ctx, command.Track{
+	tracked, err := tracking.TrackHandler{DB: env.PG, Now: time.Now, Start: tracking.StartScrapeHandler{Log: slog.New(slog.DiscardHandler)}, Actors: ingest.Actors{platform.TikTok: {ID: "tiktok-actor"}}}.Handle(ctx, tracking.Track{
 		WorkspaceID: ws, URL: "https://www.tiktok.com/@acme/video/7301234567890123999",
 	})
 	if err != nil {
@@ -38,7 +36,7 @@ func TestAlertsFollowWrites(t *testing.T) {
 	}
 	video := *tracked.ID
 	name, metric, condition, threshold, window := "Views spike", domain.Views, domain.ConditionGain, 5000.0, 24
-	rule, err := command.SaveAlertRuleHandler{DB: env.PG}.Handle(ctx, command.SaveAlertRule{
+	rule, err := alerts.SaveAlertRuleHandler{DB: env.PG}.Handle(ctx, alerts.SaveAlertRule{
 		WorkspaceID: ws, Name: &name, Metric: &metric, Condition: &condition, Threshold: &threshold, WindowHours: &window,
 	})
 	if err != nil {
@@ -53,9 +51,9 @@ func TestAlertsFollowWrites(t *testing.T) {
 	// the scan records an alert
 	now := time.Now().UTC().Truncate(time.Second)
 	growth := 250.0
-	run, err := command.SendAlertsHandler{DB: env.PG, Mail: noMail{}, Now: func() time.Time { return now },
-		Spikes: spikes{{RuleID: rule.ID, VideoID: video, WindowStart: now.Add(-24 * time.Hour), WindowEnd: now,
-			StartValue: 4000, EndValue: 14000, Gain: 10000, GrowthPct: &growth}}}.Handle(ctx)
+	run, err := alerts.ScanSpikesHandler{DB: env.PG, Now: func() time.Time { return now },
+		Spikes: spikes{{RuleID: rule.ID, VideoID: video, SpikeMeasure: domain.SpikeMeasure{WindowStart: now.Add(-24 * time.Hour), WindowEnd: now,
+			StartValue: 4000, EndValue: 14000, Gain: 10000, GrowthPct: &growth}}}}.Handle(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +71,7 @@ func TestAlertsFollowWrites(t *testing.T) {
 
 	// renaming the rule renames its events
 	renamed := "Big views spike"
-	if _, err := (command.SaveAlertRuleHandler{DB: env.PG}).Handle(ctx, command.SaveAlertRule{WorkspaceID: ws, ID: &rule.ID, Name: &renamed}); err != nil {
+	if _, err := (alerts.SaveAlertRuleHandler{DB: env.PG}).Handle(ctx, alerts.SaveAlertRule{WorkspaceID: ws, ID: &rule.ID, Name: &renamed}); err != nil {
 		t.Fatal(err)
 	}
 	sync(t)
@@ -94,7 +92,7 @@ func TestAlertsFollowWrites(t *testing.T) {
 	}
 
 	// deleting the rule deletes its events
-	if err := (command.DeleteAlertRuleHandler{DB: env.PG}).Handle(ctx, command.DeleteAlertRule{WorkspaceID: ws, ID: rule.ID}); err != nil {
+	if err := (alerts.DeleteAlertRuleHandler{DB: env.PG}).Handle(ctx, alerts.DeleteAlertRule{WorkspaceID: ws, ID: rule.ID}); err != nil {
 		t.Fatal(err)
 	}
 	sync(t)

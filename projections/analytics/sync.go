@@ -1,21 +1,12 @@
-// Package analytics keeps the analytics database's dimension tables
-// (workspaces, collections, accounts, videos, alert rules, alert events and
-// the videos' insights) in step with PostgreSQL and
-// rebuilds the whole analytics database. The metric tables need no sync:
-// materialized views in the analytics database fill them from
-// metric_snapshots as snapshots arrive (schema/clickhouse/0007_analytics.sql,
-// 0008_analytics_alerts.sql).
+// Package analytics keeps the analytics database's dimension tables in step
+// with PostgreSQL and rebuilds the whole analytics database; its metric
+// tables are filled by materialized views (schema/clickhouse/0007, 0008).
 //
-// PostgreSQL stamps every inserted or updated dimension row with its
-// transaction id, and records deletes (schema/postgres/0014_analytics_sync.sql,
-// 0015_analytics_sync_alerts.sql).
-// Sync copies the rows stamped since its watermark into ClickHouse, with a
-// version higher than any before, so the ReplacingMergeTree keeps the newest
-// copy. It runs on its own ticker in the server, never inside a user's write:
-// with ClickHouse down the writes go on, Sync fails and leaves its watermark
-// where it was, and the next run copies everything that changed meanwhile.
-//
-// The package imports no other package of the project.
+// PostgreSQL stamps each changed dimension row with its transaction id and
+// records deletes (schema/postgres/0014, 0015); Sync copies rows stamped
+// since its watermark with a higher version for the ReplacingMergeTree. It
+// runs on its own ticker, never inside a user's write, so writes go on with
+// ClickHouse down and the next run catches up. It imports no project package.
 package analytics
 
 import (
@@ -34,12 +25,11 @@ import (
 	"github.com/reeltrack/reeltrack/schema"
 )
 
-// Dimensions are the dimension tables of the analytics database, each
-// <name>_rows read through the view <name>.
+// Dimensions are the dimension tables, each <name>_rows read through the
+// view <name>.
 var Dimensions = []string{"workspaces", "collections", "accounts", "videos", "alert_rules", "alert_events", "video_insights"}
 
-// MetricTables are the analytics tables filled from metric_snapshots by a
-// materialized view named <table>_mv.
+// MetricTables are filled from metric_snapshots by views named <table>_mv.
 var MetricTables = []string{"metric_latest_rows", "metric_hourly_rows", "metric_daily_rows"}
 
 // deletionsKept is how long a delete is remembered after the sync copied it.
@@ -47,26 +37,24 @@ const deletionsKept = 7 * 24 * time.Hour
 
 // Synced is what one run did.
 type Synced struct {
-	// Skipped: another process held the sync lock, and this run did nothing.
+	// Skipped: another process held the sync lock; this run did nothing.
 	Skipped bool
 	// Rows copied per dimension, deletes included.
 	Rows map[string]int
 }
 
-// column converts one PostgreSQL value (as pgx returns it from Values) to
-// what the ClickHouse column takes.
 type column struct {
 	name    string
 	convert func(any) any
 }
 
-// dimension is how one table is copied.
 type dimension struct {
 	name    string
 	columns []column
-	// query selects the columns, in order, of the rows stamped at or after
-	// $1.
-	query string
+	// query selects the rows stamped at or after $1; with softDelete, a last
+	// column says whether a mark deleted the row (it stays in PostgreSQL).
+	query      string
+	softDelete bool
 }
 
 func plain(v any) any { return v }
@@ -191,9 +179,12 @@ var dimensions = []dimension{
 			FROM workspaces WHERE analytics_txid >= $1`,
 	},
 	{
-		name:    "collections",
-		columns: []column{{"workspace_id", id}, {"collection_id", id}, {"name", text}, {"created_at", at}},
-		query:   `SELECT workspace_id, id, name, created_at FROM collections WHERE analytics_txid >= $1`,
+		// A collection deleted while it was a campaign keeps its row, with
+		// deleted_at set, to name the campaign's ledger.
+		name:       "collections",
+		columns:    []column{{"workspace_id", id}, {"collection_id", id}, {"name", text}, {"created_at", at}},
+		query:      `SELECT workspace_id, id, name, created_at, deleted_at IS NOT NULL FROM collections WHERE analytics_txid >= $1`,
+		softDelete: true,
 	},
 	{
 		name: "accounts",
@@ -208,18 +199,19 @@ var dimensions = []dimension{
 	},
 	{
 		// A video found through an account belongs to the account's
-		// collection (as on the dashboard), so a video is copied again
-		// when its account changes.
+		// collection, so it is copied again when its account changes.
 		name: "videos",
 		columns: []column{
 			{"workspace_id", id}, {"video_id", id}, {"platform", plain}, {"platform_video_id", text}, {"url", text},
 			{"caption", text}, {"account_id", nullableID}, {"account_handle", text}, {"collection_id", nullableID},
 			{"published_at", nullableAt}, {"is_shop", nullableFlag}, {"tracked_individually", flag}, {"status", text},
 			{"status_reason", text}, {"last_scraped_at", nullableAt}, {"created_at", at},
+			{"post_kind", text}, {"related_handle", text}, {"published_source", text},
 		},
 		query: `SELECT v.workspace_id, v.id, v.platform, v.platform_video_id, v.url, v.caption, v.account_id,
 				v.account_handle, coalesce(v.collection_id, a.collection_id), v.published_at, v.is_shop,
-				v.tracked_individually, v.status, v.status_reason, v.last_scraped_at, v.created_at
+				v.tracked_individually, v.status, v.status_reason, v.last_scraped_at, v.created_at,
+				v.post_kind, v.related_handle, coalesce(v.published_source, '')
 			FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
 			WHERE v.id IN (
 				SELECT id FROM videos WHERE analytics_txid >= $1
@@ -257,8 +249,6 @@ var dimensions = []dimension{
 				SELECT ee.id FROM alert_events ee JOIN alert_rules rr ON rr.id = ee.rule_id WHERE rr.analytics_txid >= $1)`,
 	},
 	{
-		// The videos' outlier scores and forecasts (the insights step
-		// writes a row only when its numbers change).
 		name: "video_insights",
 		columns: []column{
 			{"workspace_id", id}, {"video_id", id}, {"outlier_state", text}, {"outlier_age_hours", nullableNumber},
@@ -275,17 +265,14 @@ var dimensions = []dimension{
 	},
 }
 
-// lockKey is the advisory lock that makes one process at a time copy into
-// the analytics database db.
 func lockKey(db string) int64 {
 	h := fnv.New64a()
 	h.Write([]byte("reeltrack-analytics-sync:" + db))
 	return int64(h.Sum64())
 }
 
-// Sync copies the dimension rows that changed since its last run into the
-// analytics database db. When another process is syncing the same database
-// it returns at once with Skipped set.
+// Sync copies the dimension rows changed since its last run into the
+// analytics database db; with another process syncing it returns Skipped.
 func Sync(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db string) (Synced, error) {
 	conn, err := pg.Acquire(ctx)
 	if err != nil {
@@ -303,10 +290,7 @@ func Sync(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db string) (Syn
 	return copyChanged(ctx, conn.Conn(), ch, db, false)
 }
 
-// RebuildDimensions empties the dimension tables of the analytics database
-// db and copies every row again from PostgreSQL. On a cluster (cluster:
-// CLICKHOUSE_CLUSTER) it empties their shard-local tables ON CLUSTER (see
-// schema.Placement).
+// RebuildDimensions empties the dimension tables and copies every row again.
 func RebuildDimensions(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db, cluster string) (Synced, error) {
 	conn, err := pg.Acquire(ctx)
 	if err != nil {
@@ -326,14 +310,8 @@ func RebuildDimensions(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db
 	return copyChanged(ctx, conn.Conn(), ch, db, true)
 }
 
-// Rebuild recomputes the whole analytics database db: the metric tables
-// from metric_snapshots (each truncated and filled with its materialized
-// view's own SELECT; snapshots written meanwhile reach it through the view,
-// the SELECT or both, which the replacing merge makes one), then the
-// dimensions from PostgreSQL. On a cluster (cluster: CLICKHOUSE_CLUSTER)
-// the shard-local tables are truncated ON CLUSTER and refilled through the
-// Distributed tables, the views' SELECTs reading the Distributed
-// metric_snapshots (see schema.Placement).
+// Rebuild recomputes the whole analytics database db: each metric table
+// truncated and refilled with its view's own SELECT, then the dimensions.
 func Rebuild(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db, cluster string) error {
 	p := schema.Placement{DB: db, Cluster: cluster}
 	for _, table := range MetricTables {
@@ -353,9 +331,7 @@ func Rebuild(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db, cluster 
 }
 
 // copyChanged copies, in one PostgreSQL snapshot, the rows stamped at or
-// after the watermark (every row when all is set, or when the ClickHouse
-// copy is empty while PostgreSQL has workspaces: a new or dropped analytics
-// database), then moves the watermark to the snapshot's xmin.
+// after the watermark (or all), then moves the watermark to the snapshot's xmin.
 func copyChanged(ctx context.Context, conn *pgx.Conn, ch driver.Conn, db string, all bool) (Synced, error) {
 	out := Synced{Rows: map[string]int{}}
 	tx, err := conn.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
@@ -448,7 +424,11 @@ func copyDimension(ctx context.Context, tx pgx.Tx, ch driver.Conn, db string, d 
 		for i, c := range d.columns {
 			row = append(row, c.convert(vals[i]))
 		}
-		row = append(row, version, uint8(0), now)
+		deleted := uint8(0)
+		if d.softDelete {
+			deleted = flag(vals[len(d.columns)]).(uint8)
+		}
+		row = append(row, version, deleted, now)
 		if err := batch.Append(row...); err != nil {
 			return n, fmt.Errorf("analytics sync: copy %s: %w", d.name, err)
 		}
@@ -478,8 +458,8 @@ func prepare(ctx context.Context, ch driver.Conn, db string, d dimension) (drive
 	return b, nil
 }
 
-// copyDeletions writes a deleted row (key columns set, the rest empty) for
-// every row deleted at or after the watermark.
+// copyDeletions writes a keys-only deleted row for every delete since the
+// watermark.
 func copyDeletions(ctx context.Context, tx pgx.Tx, ch driver.Conn, db string, watermark int64, version uint64, now time.Time) (map[string]int, error) {
 	rows, err := tx.Query(ctx, `SELECT kind, id, workspace_id FROM analytics_deletions WHERE analytics_txid >= $1 ORDER BY kind`, watermark)
 	if err != nil {

@@ -3,6 +3,7 @@ package analytics_test
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"sort"
 	"strings"
 	"testing"
@@ -11,7 +12,8 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/google/uuid"
 
-	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/command/collections"
+	"github.com/reeltrack/reeltrack/command/tracking"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/plan"
@@ -79,12 +81,12 @@ func TestDimensionsFollowWrites(t *testing.T) {
 	}
 
 	// create and rename a collection
-	created, err := command.CreateCollectionHandler{DB: env.PG}.Handle(ctx, command.CreateCollection{WorkspaceID: ws, Name: "Launch"})
+	created, err := collections.CreateCollectionHandler{DB: env.PG}.Handle(ctx, collections.CreateCollection{WorkspaceID: ws, Name: "Launch"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	sync(t)
-	if err := (command.ManageCollectionHandler{DB: env.PG}).Rename(ctx, command.RenameCollection{WorkspaceID: ws, ID: created.ID, Name: "Spring launch"}); err != nil {
+	if err := (collections.ManageCollectionHandler{DB: env.PG}).Rename(ctx, collections.RenameCollection{WorkspaceID: ws, ID: created.ID, Name: "Spring launch"}); err != nil {
 		t.Fatal(err)
 	}
 	sync(t)
@@ -93,7 +95,7 @@ func TestDimensionsFollowWrites(t *testing.T) {
 	}
 
 	// track a video
-	tracked, err := command.TrackHandler{DB: env.PG, Now: time.Now, Actors: ingest.Actors{platform.TikTok: {ID: "tiktok-actor"}}}.Handle(ctx, command.Track{
+	tracked, err := tracking.TrackHandler{DB: env.PG, Now: time.Now, Start: tracking.StartScrapeHandler{Log: slog.New(slog.DiscardHandler)}, Actors: ingest.Actors{platform.TikTok: {ID: "tiktok-actor"}}}.Handle(ctx, tracking.Track{
 		WorkspaceID: ws, URL: "https://www.tiktok.com/@acme/video/7301234567890123456", CollectionID: &created.ID,
 	})
 	if err != nil {
@@ -131,7 +133,7 @@ func TestDimensionsFollowWrites(t *testing.T) {
 	// an account, then removed
 	account := env.Account(t, ws, testenv.AccountOptions{Platform: platform.Instagram, Handle: "acme", Status: domain.ItemActive})
 	sync(t)
-	if err := (command.RemoveAccountHandler{DB: env.PG}).Handle(ctx, command.RemoveAccount{WorkspaceID: ws, AccountID: account}); err != nil {
+	if err := (tracking.RemoveAccountHandler{DB: env.PG}).Handle(ctx, tracking.RemoveAccount{WorkspaceID: ws, AccountID: account}); err != nil {
 		t.Fatal(err)
 	}
 	sync(t)
@@ -140,7 +142,7 @@ func TestDimensionsFollowWrites(t *testing.T) {
 	}
 
 	// a deleted collection leaves the view; the video loses it
-	if err := (command.ManageCollectionHandler{DB: env.PG}).Delete(ctx, command.DeleteCollection{WorkspaceID: ws, ID: created.ID}); err != nil {
+	if err := (collections.ManageCollectionHandler{DB: env.PG}).Delete(ctx, collections.DeleteCollection{WorkspaceID: ws, ID: created.ID}); err != nil {
 		t.Fatal(err)
 	}
 	sync(t)
@@ -202,6 +204,61 @@ func TestSyncCatchesUpAfterAFailure(t *testing.T) {
 	if got := rows(t, `SELECT name FROM A.workspaces WHERE workspace_id = ?`, ws); len(got) != 1 || got[0] != "Renamed" {
 		t.Fatalf("workspaces: %q", got)
 	}
+}
+
+// TestWhosePostAndEndedCollections: a video carries whose post it is
+// (post_kind, related_handle, published_source) into the analytics
+// database, and a collection deleted by its mark (kept in PostgreSQL to
+// name an ended campaign) leaves the collections view like a deleted one,
+// after a sync and after a rebuild.
+func TestWhosePostAndEndedCollections(t *testing.T) {
+	ctx := context.Background()
+	ws := workspace(t)
+	created, err := collections.CreateCollectionHandler{DB: env.PG}.Handle(ctx, collections.CreateCollection{WorkspaceID: ws, Name: "Summer campaign"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	account := env.Account(t, ws, testenv.AccountOptions{Handle: "acme", Status: domain.ItemActive, CollectionID: &created.ID})
+	own := env.Video(t, ws, testenv.VideoOptions{AccountID: account, AccountHandle: "acme", Status: domain.ItemActive})
+	repost := env.Video(t, ws, testenv.VideoOptions{AccountID: account, AccountHandle: "acme", Status: domain.ItemActive})
+	if _, err := env.PG.Exec(ctx, `UPDATE videos SET post_kind = 'repost', related_handle = 'friend', published_source = 'id',
+			published_at = '2026-03-02 10:00:00+00' WHERE id = $1`, repost); err != nil {
+		t.Fatal(err)
+	}
+	sync(t)
+	const kinds = `SELECT concat(toString(video_id), ' ', post_kind, ' [', related_handle, '] [', published_source, ']')
+		FROM A.videos WHERE workspace_id = ? ORDER BY post_kind`
+	want := []string{own.String() + " own [] []", repost.String() + " repost [friend] [id]"}
+	if got := rows(t, kinds, ws); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("videos:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if got := rows(t, `SELECT name FROM A.collections WHERE workspace_id = ?`, ws); len(got) != 1 || got[0] != "Summer campaign" {
+		t.Fatalf("collections: %q", got)
+	}
+
+	// the collection is deleted while it is a campaign: its row stays in
+	// PostgreSQL, marked
+	if _, err := env.PG.Exec(ctx, `UPDATE collections SET deleted_at = now() WHERE id = $1`, created.ID); err != nil {
+		t.Fatal(err)
+	}
+	check := func(label string) {
+		t.Helper()
+		if got := rows(t, `SELECT name FROM A.collections WHERE workspace_id = ?`, ws); len(got) != 0 {
+			t.Fatalf("%s: collections: %q, want none", label, got)
+		}
+		if got := rows(t, `SELECT concat(toString(deleted), ' ', name) FROM A.collections_rows FINAL WHERE collection_id = ?`, created.ID); len(got) != 1 || got[0] != "1 Summer campaign" {
+			t.Fatalf("%s: the ended collection's row: %q", label, got)
+		}
+		if got := rows(t, kinds, ws); strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("%s: videos:\n%s\nwant\n%s", label, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+	sync(t)
+	check("after sync")
+	if err := analytics.Rebuild(ctx, env.PG, env.CH, db(), env.CHOptions.Cluster); err != nil {
+		t.Fatal(err)
+	}
+	check("after rebuild")
 }
 
 func u(n uint64) *uint64 { return &n }

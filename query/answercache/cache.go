@@ -1,5 +1,3 @@
-// Package answercache keeps the dashboard's encoded answers in Redis and in
-// this process, under keys that hold the workspace's data version.
 package answercache
 
 import (
@@ -22,30 +20,18 @@ import (
 	"github.com/reeltrack/reeltrack/internal/store"
 )
 
-// Cache keeps encoded answers in Redis under a key made of the workspace,
-// its data version (see command.BumpDataVersion), the answer's name and
-// its normalized parameters. A write bumps the version in its own
-// transaction, so an answer computed before the write is never read after
-// it; the TTL only bounds what Redis holds. Concurrent misses of one key in
-// this process compute once. Without Redis every answer is computed.
-//
-// With LocalBytes set, answers are also kept in this process under the same
-// keys, each until its Redis entry expires, so a repeated read skips the
-// transfer from Redis. That is as safe as Redis itself: the key holds the
-// data version read per request, so a write makes every older entry
-// unreachable, here as in Redis.
+// Cache keeps encoded answers in Redis and, with LocalBytes set, in this
+// process, under keys holding the workspace's data version (package doc).
 type Cache struct {
 	Redis *store.Redis // nil: no cache
 	TTL   time.Duration
 	Log   *slog.Logger
-	// LocalBytes bounds the answers kept in this process (keys and bodies);
-	// 0 keeps none.
+	// LocalBytes bounds the answers kept in this process; 0 keeps none.
 	LocalBytes int
 	// ComputeTimeout bounds a computation of an answer, which goes on when
 	// the callers waiting for it leave; 0: computeTimeout.
 	ComputeTimeout time.Duration
-	// Metrics counts the hits, by layer, and the misses; nil counts
-	// nothing.
+	// Metrics counts the hits, by layer, and the misses; nil: nothing.
 	Metrics *metrics.Metrics
 
 	flight singleflight.Group
@@ -74,7 +60,6 @@ func (k Key) appendTo(b []byte) []byte {
 	return append(b, k.Params...)
 }
 
-// key is k's key in Redis, with the configured prefix, and in this process.
 func (c *Cache) key(k Key) string {
 	prefix := ""
 	if c.Redis != nil {
@@ -84,8 +69,8 @@ func (c *Cache) key(k Key) string {
 	return string(k.appendTo(append(b, prefix...)))
 }
 
-// JSON returns the answer for k encoded as JSON: kept in this process, from
-// Redis, or computed, encoded and stored.
+// JSON returns k's answer encoded as JSON: kept here, from Redis, or computed
+// and stored.
 func (c *Cache) JSON(ctx context.Context, k Key, compute func(context.Context) (any, error)) ([]byte, error) {
 	key := c.key(k)
 	if b, ok := c.local.get(key, c.LocalBytes); ok {
@@ -121,19 +106,16 @@ func (c *Cache) JSON(ctx context.Context, k Key, compute func(context.Context) (
 		return b, nil
 	}
 	c.Metrics.CacheMiss()
-	if !errors.Is(err, redis.Nil) && c.Log != nil {
+	if !errors.Is(err, redis.Nil) {
 		c.Log.WarnContext(ctx, "cache read failed", "name", k.Name, "error", err)
 	}
 	return c.computeAndStore(ctx, k, key, compute)
 }
 
-// computeTimeout is the default of Cache.ComputeTimeout.
 const computeTimeout = time.Minute
 
-// computeAndStore computes, encodes and stores k's answer under key. Concurrent misses
-// of one key compute once, under the first caller's context values (request
-// id, statement bounds) but not its end: a caller that leaves returns at
-// once, and the others still get the answer.
+// computeAndStore computes, encodes and stores k's answer under key;
+// concurrent misses of one key compute once (see the package doc).
 func (c *Cache) computeAndStore(ctx context.Context, k Key, key string, compute func(context.Context) (any, error)) ([]byte, error) {
 	shared := context.WithoutCancel(ctx)
 	answer := c.flight.DoChan(key, func() (v any, err error) {
@@ -156,7 +138,7 @@ func (c *Cache) computeAndStore(ctx context.Context, k Key, key string, compute 
 		}
 		if c.Redis != nil && c.Redis.Up() {
 			err := c.Redis.Client.Set(ctx, key, b, c.TTL).Err()
-			if err != nil && c.Log != nil {
+			if err != nil {
 				c.Log.WarnContext(ctx, "cache write failed", "name", k.Name, "error", err)
 			}
 		}
@@ -180,8 +162,8 @@ type Partial interface {
 	Partial() bool
 }
 
-// localAnswers are encoded answers kept in this process, each until a
-// deadline, within a budget of bytes.
+// localAnswers are encoded answers kept in this process until a deadline,
+// within a budget of bytes.
 type localAnswers struct {
 	mu    sync.RWMutex
 	m     map[string]localAnswer
@@ -215,9 +197,8 @@ func (l *localAnswers) clock() time.Time {
 	return time.Now()
 }
 
-// put keeps b under key for ttl. An answer larger than an eighth of the
-// budget is not kept; when the budget is spent, expired answers go first,
-// then any.
+// put keeps b under key for ttl, unless larger than an eighth of the budget;
+// when the budget is spent, expired answers go first, then any.
 func (l *localAnswers) put(key string, b []byte, ttl time.Duration, budget int) {
 	size := len(key) + len(b)
 	if budget <= 0 || ttl <= 0 || size > budget/8 {

@@ -3,6 +3,7 @@ package answercache_test
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"runtime"
 	"strings"
 	"sync"
@@ -72,7 +73,7 @@ func TestConcurrentMissesComputeOnce(t *testing.T) {
 // while the computation goes on, with the first caller's values but not its
 // cancellation, and the second gets the answer.
 func TestACallerLeavingLeavesTheSharedComputation(t *testing.T) {
-	c := answercache.Cache{}
+	c := answercache.Cache{Log: slog.New(slog.DiscardHandler)}
 	key := answercache.Key{Workspace: uuid.New(), Version: 1, Name: "overview", Params: "w=7d"}
 	type requestID struct{}
 	release := make(chan struct{})
@@ -169,7 +170,7 @@ func (c *counter) compute(v any) func(context.Context) (any, error) {
 
 func TestLocalAnswersSkipRedisUntilItsEntryExpires(t *testing.T) {
 	ctx := context.Background()
-	c := &answercache.Cache{Redis: env.Redis, TTL: time.Minute, LocalBytes: 1 << 20}
+	c := &answercache.Cache{Redis: env.Redis, TTL: time.Minute, LocalBytes: 1 << 20, Log: slog.New(slog.DiscardHandler)}
 	var ahead atomic.Int64
 	answercache.SetCacheClock(c, func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) })
 	k := answercache.Key{Workspace: uuid.New(), Version: 7, Name: "overview", Params: "w=30d"}
@@ -214,7 +215,7 @@ func TestLocalAnswersSkipRedisUntilItsEntryExpires(t *testing.T) {
 
 func TestLocalAnswersStayWithinTheirBudget(t *testing.T) {
 	ctx := context.Background()
-	c := &answercache.Cache{TTL: time.Minute, LocalBytes: 8 << 10}
+	c := &answercache.Cache{TTL: time.Minute, LocalBytes: 8 << 10, Log: slog.New(slog.DiscardHandler)}
 	big := strings.Repeat("x", 2<<10) // more than an eighth of the budget: never kept
 	var n counter
 	k := answercache.Key{Workspace: uuid.New(), Version: 1, Name: "big"}

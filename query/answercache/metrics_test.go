@@ -2,6 +2,7 @@ package answercache_test
 
 import (
 	"context"
+	"log/slog"
 	"testing"
 	"time"
 
@@ -20,7 +21,7 @@ func TestHitsAndMissesAreCounted(t *testing.T) {
 	k := answercache.Key{Workspace: uuid.New(), Version: 1, Name: "overview", Params: "w=7d"}
 	var n counter
 	// Without a local copy: the first read computes, the second is Redis's.
-	c := &answercache.Cache{Redis: env.Redis, TTL: time.Minute, Metrics: m}
+	c := &answercache.Cache{Redis: env.Redis, TTL: time.Minute, Metrics: m, Log: slog.New(slog.DiscardHandler)}
 	for range 2 {
 		if _, err := c.JSON(ctx, k, n.compute(map[string]int{"views": 1})); err != nil {
 			t.Fatal(err)
@@ -28,7 +29,7 @@ func TestHitsAndMissesAreCounted(t *testing.T) {
 	}
 	// With one: the first read takes Redis's answer and keeps it, the
 	// second is answered here.
-	local := &answercache.Cache{Redis: env.Redis, TTL: time.Minute, LocalBytes: 1 << 20, Metrics: m}
+	local := &answercache.Cache{Redis: env.Redis, TTL: time.Minute, LocalBytes: 1 << 20, Metrics: m, Log: slog.New(slog.DiscardHandler)}
 	for range 2 {
 		if _, err := local.JSON(ctx, k, n.compute(map[string]int{"views": 2})); err != nil {
 			t.Fatal(err)

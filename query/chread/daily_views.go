@@ -14,25 +14,17 @@ import (
 // SparkDays is how many days the lists' sparklines show: views7d.
 const SparkDays = 7
 
-// DailyViewsQuery reads, for some videos of a workspace (Only, sent as the
-// external table "scope") or all of them (Only nil), the last views of
-// each UTC day from the day before the SparkDays days up to the one
-// holding Now: with the videos' first views, the sparkline of the videos
-// and accounts lists (DailyViews). One read for the whole page, never one
-// per row.
+// DailyViewsQuery reads the last views of each UTC day of the sparklines, for
+// the videos in Only (external table "scope") or all (nil): one read a page.
 type DailyViewsQuery struct {
 	Workspace uuid.UUID
 	Only      []uuid.UUID
 	Now       time.Time
 }
 
-// dailyViewsSQL has per video and UTC day from the day before the first
-// shown the last views recorded (entity_daily: the last snapshot of a day
-// that recorded views; a day still split across unmerged parts gives the
-// later one by last_at): one plain row per video and day, which the
-// driver reads without allocating per row. A video first scraped on a
-// shown day starts from its first views, which the page's other read
-// (entities) has.
+// dailyViewsSQL: the last views per video and UTC day from entity_daily (a day
+// split across unmerged parts gives the later by last_at), as plain rows, which
+// the driver reads without allocating per row.
 const dailyViewsSQL = `
 SELECT entity_id, toUInt32(bucket) AS day, argMax(assumeNotNull(views), last_at) AS v
 FROM entity_daily
@@ -44,7 +36,6 @@ GROUP BY entity_id, bucket`
 
 var dailyViewsTemplate = SQLTemplate("daily_views", dailyViewsSQL)
 
-// firstDay is the first day shown.
 func (q DailyViewsQuery) firstDay() time.Time {
 	return Daily.Floor(q.Now).AddDate(0, 0, -(SparkDays - 1))
 }
@@ -57,9 +48,8 @@ func (q DailyViewsQuery) SQL() (string, []any) {
 	}
 }
 
-// DailyValues are a video's last views of each day read: slot 0 the day
-// before the first shown, slot i+1 the i-th shown; has[i] says slot i has
-// one.
+// DailyValues are a video's last views per day: slot 0 the day before the
+// first shown, slot i+1 the i-th shown; has[i] says slot i has one.
 type DailyValues struct {
 	v   [SparkDays + 1]uint64
 	has [SparkDays + 1]bool
@@ -80,7 +70,7 @@ func (q DailyViewsQuery) Read(ctx context.Context, r Reader) (DailyRead, error) 
 		return out, nil
 	}
 	sql, args := q.SQL()
-	rows, err := r.QueryScoped(ctx, q.Only, sql, args...)
+	rows, err := r.queryScoped(ctx, q.Only, sql, args...)
 	if err != nil {
 		return out, fmt.Errorf("read daily views: %w", err)
 	}
@@ -119,9 +109,8 @@ func (r DailyRead) Has(id uuid.UUID) bool {
 	return ok
 }
 
-// Views is the sparkline of a video (DailyViews) whose numbers are e
-// (read with cutoffs, so that e.First is its first views), or SparkDays
-// nils for a video without views in the span.
+// Views is the sparkline (DailyViews) of a video whose numbers e were read
+// with cutoffs, or SparkDays nils for one without views in the span.
 func (r DailyRead) Views(id uuid.UUID, e EntityMetrics, g *Slab[int64], p *Slab[*int64]) []*int64 {
 	j, ok := r.at[id]
 	if !ok {
@@ -131,12 +120,9 @@ func (r DailyRead) Views(id uuid.UUID, e EntityMetrics, g *Slab[int64], p *Slab[
 }
 
 // DailyViews computes a video's views gained on each of the SparkDays days
-// from `from`: a day's last recorded views less the last recorded before
-// that day (looked for from the day before `from`), or, for a video first
-// scraped that day, less its first recorded views (growth before the first
-// scrape is not counted, as in every gain). A day gets nil when the video
-// has no views recorded by its end, or none before it and was not first
-// scraped on it. g and out hold SparkDays values each.
+// from `from`: a day's last views less the last before it or, for a video
+// first scraped that day, less its first views. A day is nil when none are
+// recorded by its end, or none before it and not first scraped on it.
 func DailyViews(from time.Time, d *DailyValues, first uint64, firstAt time.Time, g []int64, out []*int64) []*int64 {
 	var before *uint64 // the last views recorded before the current day
 	if d.has[0] {

@@ -1,9 +1,3 @@
-// Package chread reads the ClickHouse projections the dashboard's answers
-// are made of: the entities' latest values and gains (Entities), the
-// series summed over entities (Series), the videos' daily views
-// (DailyViewsQuery), and the start values of windows kept between
-// requests (StartValueCache). Each read is a query value whose SQL method
-// renders its text from a template (sql.go) and its named parameters.
 package chread
 
 import (
@@ -22,8 +16,8 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
-// Counts are the latest recorded values; nil means never recorded (hidden by
-// the platform, or not scraped yet).
+// Counts are the latest recorded values; nil: never recorded (hidden by the
+// platform, or not scraped yet).
 type Counts struct {
 	Views     *uint64 `json:"views"`
 	Likes     *uint64 `json:"likes"`
@@ -47,41 +41,35 @@ func (c Counts) Interactions() uint64 {
 // EntityMetrics is what the projections hold about one entity.
 type EntityMetrics struct {
 	FirstAt time.Time
-	// First is the first recorded value of the query's Metric (read with
-	// cutoffs only; 0 when never recorded).
+	// First is Metric's first recorded value (with cutoffs only; 0: never).
 	First  uint64
 	Latest Counts
-	// Gains[i] is the tracked metric's gain since the i-th cutoff; nil when
-	// the metric was never recorded.
+	// Gains[i] is Metric's gain since the i-th cutoff; nil when never recorded.
 	Gains []*int64
 	// MoreGains[j][i] is the same for the query's More[j].
 	MoreGains [][]*int64
 }
 
-// Reader reads the projections of ClickHouse over one connection: the
-// entities' numbers (Entities), the series (Series) and the daily views
-// (DailyViewsQuery.Read).
-type Reader struct{ CH driver.Conn }
+// Conn is a connection to ClickHouse: the rooms hold one to hand to a
+// Reader, so that no package but this one imports the driver.
+type Conn = driver.Conn
 
-// EntitiesQuery reads every entity of one kind in a workspace: latest
-// values and, for Metric and each of More, the value before each cutoff,
-// which gives the gain since it (see query.Preset for what a gain is): one
-// read of entity_latest and, with cutoffs, one of the start values beside
-// it.
-// Cutoffs must be whole hours.
+// Reader reads ClickHouse over one connection.
+type Reader struct{ CH Conn }
+
+// EntitiesQuery reads every entity of one kind in a workspace: latest values
+// and the value of Metric and More before each cutoff (whole hours).
 type EntitiesQuery struct {
 	Workspace uuid.UUID
 	Kind      platform.Kind
 	Metric    domain.Metric
 	More      []domain.Metric
 	Cutoffs   []time.Time
-	// Only, when not nil, reads these entities only (sent as the external
-	// table "scope").
+	// Only, when not nil, reads these entities only (external table "scope").
 	Only []uuid.UUID
-	// After and UpTo, when set, read only the entities whose ids come
-	// after After and not after UpTo in the ids' byte order (that of their
-	// text, and of PostgreSQL's; ClickHouse orders UUIDs otherwise): one
-	// range of a bulk read taken range by range (the export).
+	// After and UpTo, when set, bound the ids read to one range of a bulk read
+	// (the export), in the ids' text order, which is PostgreSQL's; ClickHouse
+	// orders UUIDs otherwise.
 	After, UpTo *uuid.UUID
 	// Read are the metrics whose latest values are read; nil reads every
 	// metric the kind has. An unread metric reads as not recorded.
@@ -89,28 +77,21 @@ type EntitiesQuery struct {
 	// Serial runs the two reads one after the other rather than at once,
 	// for a bulk read that leaves the other cores to other requests.
 	Serial bool
-	// Top, when above 0, reads only the Top entities that come first in
-	// the order of the one metric of Read, from the highest value down,
-	// entities without one last, ties in id order (as query's
-	// compareRanks): the ClickHouse side of a page of a sort
-	// (query.VideosHandler). Not with cutoffs.
+	// Top, when above 0, reads only the first Top entities in the order of Read's
+	// one metric, highest first, those without it last, ties by id (as query's
+	// compareRanks). Not with cutoffs.
 	Top int
-	// Near looks for start values only shortly before each cutoff
-	// (nearRange), the first of the two steps of Entities; otherwise
-	// over the Lookback before the cutoff's day.
+	// Near looks for start values only shortly before each cutoff (nearRange),
+	// the first step of Entities; otherwise over the whole Lookback.
 	Near bool
 }
 
-// entitiesSQL reads per entity the `recorded` bits of its rows (one per
-// metric) and the latest value of each metric it reads (l_<column>);
-// with cutoffs also its first scrape time and the first value ever
-// recorded of Metric (m_first) and of each of More (m_first_<column>),
-// the start value of an entity without one before a cutoff. The rows come
-// in no particular order (with Top, in its order). With Only, the scope
-// is tested in PREWHERE: the read of a page's 50 videos in a workspace of
-// 10,000 then takes about 3 ms instead of 5-6 ms, as ClickHouse no longer
-// carries every row's aggregate states through the filter
-// (docs/benchmarks.md).
+// entitiesSQL reads per entity its `recorded` bits and the latest value of
+// each metric read (l_<column>); with cutoffs also its first scrape time and
+// first values (m_first, m_first_<column>). With Only, the scope is tested in
+// PREWHERE: a page of 50 videos in a workspace of 10,000 then takes about 3
+// ms, not 5-6, as ClickHouse no longer carries every row's aggregate states
+// through the filter.
 var entitiesSQL = SQLTemplate("entities", `
 SELECT entity_id, groupBitOrMerge(recorded) AS recorded
 {{- range .Latest}}, argMaxMerge({{.}}_last) AS l_{{.}}{{end}}
@@ -127,17 +108,12 @@ ORDER BY bitAnd(recorded, {{.TopBit}}) = 0, l_{{index .Latest 0}} DESC, toString
 LIMIT {{.Top}}
 {{- end}}`, rangeSQL)
 
-// rangeSQL is the test of an EntitiesQuery's After and UpTo: on the ids'
-// text, whose order is their bytes'.
+// rangeSQL tests After and UpTo on the ids' text, whose order is their bytes'.
 const rangeSQL = `{{define "range"}}{{if .After}} AND toString(entity_id) > @after{{end}}{{if .UpTo}} AND toString(entity_id) <= @upto{{end}}{{end}}`
 
-// startsSQL has per cutoff i the value of Metric before it (b<i>), that
-// of each of More (b<i>_<column>), and which metrics have one (p<i>, the
-// bits of `recorded` of those rows): read from the rows recorded before
-// the cutoff, the Lookback before its day from the daily projection and
-// the hours of its own day from the hourly one; a projection is read only
-// where some cutoff has a range in it. Only entities with such rows are in
-// the answer, in no particular order.
+// startsSQL has per cutoff i the value of Metric before it (b<i>), of each of
+// More (b<i>_<column>) and which have one (p<i>); a projection is read only
+// where some cutoff has a range in it.
 var startsSQL = SQLTemplate("starts", `
 SELECT entity_id
 {{- range $i := .Cutoffs}}, argMaxIf(assumeNotNull({{$.Column}}), last_at, {{template "before" $i}} AND isNotNull({{$.Column}})) AS b{{$i}}
@@ -165,7 +141,6 @@ GROUP BY entity_id`,
 	`{{define "before"}}((src = 0 AND bucket >= @l{{.}} AND bucket < @d{{.}}) OR (src = 1 AND bucket >= @h{{.}} AND bucket < @c{{.}})){{end}}`,
 	`{{define "only"}}{{if .Only}} AND entity_id IN (SELECT id FROM scope){{end}}{{template "range" .}}{{end}}`, rangeSQL)
 
-// entitiesData is what entitiesSQL and startsSQL are rendered from.
 type entitiesData struct {
 	// the columns of Metric, of More and of the latest values read
 	Column  string
@@ -174,17 +149,14 @@ type entitiesData struct {
 	Cutoffs []int
 	// After and UpTo: the range's bounds are set
 	After, UpTo bool
-	// DayCutoffs and HourCutoffs are the cutoffs with rows to read in the
-	// daily and in the hourly projection.
+	// DayCutoffs and HourCutoffs are the cutoffs with rows in each projection.
 	DayCutoffs, HourCutoffs []int
 	Only                    bool
-	// Top and TopBit: how many entities to read, and the `recorded` bit of
-	// the metric they are ordered by (the one of Latest)
+	// Top and TopBit: how many entities to read, and the ordering metric's bit
 	Top    int
 	TopBit uint8
 }
 
-// data checks q's metrics and builds its templates' data and parameters.
 func (q EntitiesQuery) data() (entitiesData, []any) {
 	d := entitiesData{Column: q.Metric.Column(), Only: q.Only != nil}
 	if q.Top > 0 {
@@ -229,22 +201,18 @@ func (q EntitiesQuery) data() (entitiesData, []any) {
 	return d, args
 }
 
-// SQL renders the read of the latest values and its parameters: those of
-// data's before the cutoffs' (the workspace, the kind and the range).
+// SQL renders the read of the latest values and its parameters.
 func (q EntitiesQuery) SQL() (string, []any) {
 	d, args := q.data()
 	return RenderSQL(entitiesSQL, d), args[:len(args)-4*len(q.Cutoffs)]
 }
 
-// StartsSQL renders the read of q's start values (startsSQL), which
-// Entities runs beside the read of the latest values, and its parameters.
+// StartsSQL renders the read of q's start values and its parameters.
 func (q EntitiesQuery) StartsSQL() (string, []any) {
 	d, args := q.data()
 	return RenderSQL(startsSQL, d), args
 }
 
-// latest are the metrics whose latest values q reads: those of Read and
-// the gained ones (a gain is the latest value less the start value).
 func (q EntitiesQuery) latest() []domain.Metric {
 	var out []domain.Metric
 	for _, x := range domain.Metrics {
@@ -255,13 +223,10 @@ func (q EntitiesQuery) latest() []domain.Metric {
 	return out
 }
 
-// reads reports whether q reads the latest value of x.
 func (q EntitiesQuery) reads(x domain.Metric) bool {
 	return (x == domain.Followers) == (q.Kind == platform.Account) && (q.Read == nil || slices.Contains(q.Read, x))
 }
 
-// readBits are the `recorded` bits of the metrics whose latest values q
-// reads.
 func (q EntitiesQuery) readBits() uint8 {
 	var bits uint8
 	for _, x := range domain.Metrics {
@@ -272,11 +237,9 @@ func (q EntitiesQuery) readBits() uint8 {
 	return bits
 }
 
-// nearHours of hourly rows before a cutoff are the first step's look for
-// its start value (Entities): entities scraped hourly have one there. A
-// cutoff at midnight, or less than nearHours after it, looks at the day
-// before instead (and the hours of its own day), which holds one for
-// entities scraped at least daily.
+// nearHours of hourly rows before a cutoff are where the first step looks for
+// its start value, which entities scraped hourly have there; a cutoff at
+// midnight, or less than nearHours after, also looks at the day before.
 const nearHours = 2 * time.Hour
 
 // nearRange is where the first step looks for a start value before c: the
@@ -289,7 +252,6 @@ func nearRange(c time.Time) (daily, hourly time.Time) {
 	return day.Add(-24 * time.Hour), day
 }
 
-// nearFrom is the earliest time nearRange looks at.
 func nearFrom(c time.Time) time.Time {
 	daily, hourly := nearRange(c)
 	if daily.Before(Daily.Floor(c)) {
@@ -299,19 +261,10 @@ func nearFrom(c time.Time) time.Time {
 }
 
 // Entities runs q and calls each per entity, in no particular order (with
-// Top, in its order).
-//
-// Start values are read in two steps with the same answer as one read over
-// the Lookback: first only shortly before each cutoff (nearRange), where
-// entities scraped hourly or daily have theirs; then over the whole
-// Lookback, for the entities only that lack a start value of a metric they
-// have recorded and were already tracked before that range. The rows a
-// value was found in are later than any the longer look adds, so a value
-// found in the first step is the one the second would find.
-//
-// With a KeptStartValues in ctx whose cache holds the start values of q's
-// cutoffs, they are not read again (one read, of the latest values); see
-// StartValueCache for when they are kept.
+// Top, in its order). Of the two steps of the start values (package doc), a
+// value the first finds is the one the second would: its rows are later than
+// any the longer look adds. Start values kept in ctx's KeptStartValues are
+// not read again.
 func (r Reader) Entities(ctx context.Context, q EntitiesQuery, each func(uuid.UUID, EntityMetrics) error) error {
 	if len(q.Cutoffs) == 0 {
 		return r.scan(ctx, q, nil, func(id uuid.UUID, e EntityMetrics, _ uint8, _ []uint8, _ []uint64) error { return each(id, e) })
@@ -346,11 +299,9 @@ func (r Reader) Entities(ctx context.Context, q EntitiesQuery, each func(uuid.UU
 	return nil
 }
 
-// entitiesRead is Entities reading the start values, in its two steps;
-// with kept set, it also adds to it the start values each entity's gains
-// were computed from. An entity whose start values the first step found
-// is handed to each at once; only those the second step looks at again
-// are held between the steps.
+// entitiesRead is Entities reading the start values; with kept set, it also
+// adds to it those each entity's gains came from. Only the entities the
+// second step looks at again are held between the steps.
 func (r Reader) entitiesRead(ctx context.Context, q EntitiesQuery, each func(uuid.UUID, EntityMetrics) error, kept *startsBuilder) error {
 	type found struct {
 		e    EntityMetrics
@@ -409,10 +360,10 @@ func (r Reader) entitiesRead(ctx context.Context, q EntitiesQuery, each func(uui
 	return nil
 }
 
-// QueryScoped runs sql with the entities of only, if set, sent as the
+// queryScoped runs sql with the entities of only, if set, sent as the
 // external table "scope" (each query its own: a table is not shared
 // between queries running at once).
-func (r Reader) QueryScoped(ctx context.Context, only []uuid.UUID, sql string, args ...any) (driver.Rows, error) {
+func (r Reader) queryScoped(ctx context.Context, only []uuid.UUID, sql string, args ...any) (driver.Rows, error) {
 	if only != nil {
 		t, err := IDTable("scope", only)
 		if err != nil {
@@ -433,10 +384,9 @@ type starts struct {
 	has  []uint8
 }
 
-// readStarts runs the start values' read of q.
 func (r Reader) readStarts(ctx context.Context, q EntitiesQuery, gained int) (starts, error) {
 	sql, args := q.StartsSQL()
-	rows, err := r.QueryScoped(ctx, q.Only, sql, args...)
+	rows, err := r.queryScoped(ctx, q.Only, sql, args...)
 	if err != nil {
 		return starts{}, fmt.Errorf("read %s start values: %w", q.Kind, err)
 	}
@@ -468,12 +418,10 @@ func (r Reader) readStarts(ctx context.Context, q EntitiesQuery, gained int) (st
 	return all.starts(), nil
 }
 
-// scan runs q and calls each per entity with the `recorded` bits of all
-// its rows and, per cutoff, those of its rows before the cutoff that the
-// read looked at, and the start values it found there (as in starts; nil
-// for none). The latest values and the start values are two reads, run at
-// once, or one with the start values known; an entity without rows before
-// any cutoff starts from its first value.
+// scan runs q and calls each per entity with the `recorded` bits of its rows
+// and, per cutoff, those of its rows before it and the start values found
+// there (as in starts). An entity without rows before any cutoff starts from
+// its first value.
 func (r Reader) scan(ctx context.Context, q EntitiesQuery, known *starts, each func(id uuid.UUID, e EntityMetrics, rec uint8, has []uint8, base []uint64) error) error {
 	if q.Only != nil && len(q.Only) == 0 {
 		return nil
@@ -509,11 +457,10 @@ func (r Reader) scan(ctx context.Context, q EntitiesQuery, known *starts, each f
 		waitStarts = func() error { return <-done }
 	}
 	sql, args := q.SQL()
-	rows, err := r.QueryScoped(ctx, q.Only, sql, args...)
+	rows, err := r.queryScoped(ctx, q.Only, sql, args...)
 	if err != nil {
 		cancel()
-		// a failed read of the start values cancels this one: its error
-		// is the cause
+		// a failed read of the start values cancels this one: its error is the cause
 		if serr := waitStarts(); serr != nil && errors.Is(err, context.Canceled) {
 			return serr
 		}

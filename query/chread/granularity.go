@@ -2,9 +2,8 @@ package chread
 
 import "time"
 
-// Lookback is how far before a window's start its start value is looked
-// for. Reading a bounded span keeps every query's cost independent of how
-// long a workspace has been tracking.
+// Lookback is how far before a window's start its start value is looked for:
+// a bounded span keeps a query's cost independent of the tracking's age.
 const Lookback = 7 * 24 * time.Hour
 
 // Granularity is the bucket size of a series.

@@ -35,10 +35,8 @@ func (s EntityScope) All() bool { return s.Except && len(s.IDs) == 0 }
 // OnlyIDs is the scope of the listed entities.
 func OnlyIDs(ids []uuid.UUID) EntityScope { return EntityScope{IDs: ids} }
 
-// SeriesQuery sums Metric over the entities of one kind in the workspace
-// that Scope selects, per bucket of Granularity from Start (a whole
-// bucket) to now. It also reads the total before Start: the sum of the
-// entities' last values recorded in the Lookback before it.
+// SeriesQuery sums Metric over the entities Scope selects, per bucket from
+// Start to now, and the total before Start (last values in the Lookback).
 type SeriesQuery struct {
 	Workspace   uuid.UUID
 	Kind        platform.Kind
@@ -48,17 +46,10 @@ type SeriesQuery struct {
 	Start       time.Time
 }
 
-// seriesSQL: every row is a point (a snapshot's time and value): an hour
-// or day still split across unmerged parts gives two true points, so rows
-// need no merging first. Per entity, its points sorted by time: the k
-// points before the start (the Lookback before its day from the daily
-// projection, the hours of its day before it from the hourly one) only
-// give the start value, the last of them; without one, the first point
-// inside counts from the entity's first value ever, as the gains of
-// EntitiesQuery do (for an entity first scraped inside, that is the point
-// itself: it appears with its value and gains nothing). Each point inside
-// gains its difference to the point before it, in the bucket of its time;
-// sumMap adds the entities' gains up per bucket in one pass.
+// seriesSQL: every row is a point (a snapshot's time and value), so unmerged
+// parts need no merging. Per entity, the points before the start only give
+// the start value; without one, the first point inside counts from the first
+// value, as EntitiesQuery's gains do. sumMap adds the gains per bucket.
 var seriesSQL = SQLTemplate("series", `
 SELECT tupleElement(g, 1), tupleElement(g, 2), tupleElement(a, 1), tupleElement(a, 2), before_total
 FROM (

@@ -1,11 +1,9 @@
 package chread
 
-// Slab hands out small slices carved from larger blocks: one allocation
-// per block instead of one per slice. A block is never reused, so a slice
-// taken stays valid.
+// Slab hands out small slices carved from larger blocks, one allocation per
+// block; a block is never reused, so a slice taken stays valid.
 type Slab[T any] struct{ free []T }
 
-// slabBlock is the length of a block of a Slab.
 const slabBlock = 1024
 
 // Take returns a zeroed slice of n elements.

@@ -6,14 +6,10 @@ import (
 	"text/template"
 )
 
-// ClickHouse queries whose text depends on their inputs are values: a
-// struct per query with typed fields (workspace, kind, metric, cutoffs,
-// scope, granularity) whose SQL method renders the text and its named
-// parameters. The text is a template kept beside the code that runs it,
-// so the whole statement reads in one place; a template places only
-// identifiers from allow-lists (metric columns through Metric.Column,
-// tables through Granularity.Table) and parameter names, and every value
-// is bound as a named parameter (@name), never written into the text.
+// A ClickHouse query whose text depends on its inputs is a struct of typed
+// fields whose SQL method renders the text from a template kept beside the
+// code. A template places only identifiers from allow-lists (Metric.Column,
+// Granularity.Table) and parameter names; every value is bound as @name.
 
 // SQLTemplate parses the template of a query's text; define holds the
 // named parts it uses, as {{define "name"}}...{{end}} blocks.
@@ -25,9 +21,8 @@ func SQLTemplate(name, text string, define ...string) *template.Template {
 	return template.Must(t.Parse(text))
 }
 
-// RenderSQL renders a query's text. The data is built from checked inputs,
-// so a failure is a mistake in the template, which the rendered-SQL tests
-// show.
+// RenderSQL renders a query's text; the data is checked, so a failure is a
+// template mistake, which the rendered-SQL tests show.
 func RenderSQL(t *template.Template, data any) string {
 	var b strings.Builder
 	if err := t.Execute(&b, data); err != nil {

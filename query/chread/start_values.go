@@ -15,11 +15,8 @@ import (
 	"github.com/reeltrack/reeltrack/internal/store"
 )
 
-// KeptStartValues lets the reads of a request keep start values in Cache:
-// the cache, and what the request knows of its workspace's snapshot
-// history (read with its membership), which says which values may be
-// kept: the version of the history (workspaces.history_version) and the
-// latest scrape time recorded (workspaces.scraped_until, zero for none).
+// KeptStartValues lets a request's reads keep start values in Cache, under
+// the history version and latest scrape time read with its membership.
 type KeptStartValues struct {
 	Cache          *StartValueCache
 	HistoryVersion int64
@@ -28,36 +25,20 @@ type KeptStartValues struct {
 
 type keptKey struct{}
 
-// WithKeptStartValues lets the reads run in ctx keep start values in
-// k.Cache.
+// WithKeptStartValues lets the reads run in ctx keep start values in k.Cache.
 func WithKeptStartValues(ctx context.Context, k KeptStartValues) context.Context {
 	return context.WithValue(ctx, keptKey{}, k)
 }
 
-// StartValueCache keeps, in this process, the start values of every entity of a
-// kind in a workspace before a query's cutoffs, computed once by a read of
-// the whole workspace, so the requests after it read only the latest
-// values.
-//
-// A start value is computed from the snapshots recorded before its cutoff
-// only. Those change only when a scrape is recorded that is older than the
-// workspace's latest one by more than domain.LateScrape, which bumps the
-// history version (and a rebuild of the projections, which bumps every
-// workspace's): values are kept under the history version read with the
-// request, and only for cutoffs at least domain.LateScrape before the
-// latest scrape, which no later scrape that leaves the version alone can
-// reach. An entity new since holds no snapshot before the cutoffs, as the
-// start values kept say. So a kept value is the one a read would find.
-//
-// Entries expire after TTL, a workspace's go when one under a newer
-// history version is kept, and the oldest are dropped beyond MaxBytes;
-// the cutoffs of the windows move every hour, so a workspace's entries are
-// computed again about hourly per process.
+// StartValueCache keeps, in this process, the start values of every entity
+// of a kind in a workspace before a query's cutoffs, so the requests after a
+// scrape read only the latest values (see the package doc for why a kept
+// value stays right). Entries expire after TTL; the oldest go beyond MaxBytes.
 type StartValueCache struct {
 	MaxBytes int
 	TTL      time.Duration
 	Log      *slog.Logger
-	// Now is the clock entries expire by, the handlers' own; nil: time.Now.
+	// Now is the clock entries expire by, the handlers' own.
 	Now func() time.Time
 
 	computations background.Tasks
@@ -66,8 +47,8 @@ type StartValueCache struct {
 	order        []startKey // oldest first
 	bytes        int
 	computing    bool // a computation runs (computeLater)
-	// newest is the newest history version kept per workspace: entries
-	// under an older one are never read again
+	// newest is the newest history version kept per workspace: older entries
+	// are never read again
 	newest map[uuid.UUID]int64
 }
 
@@ -85,15 +66,13 @@ type startEntry struct {
 	expires time.Time
 }
 
-// NewStartValueCache keeps up to maxBytes of start values, each for ttl.
-func NewStartValueCache(maxBytes int, ttl time.Duration, log *slog.Logger) *StartValueCache {
-	c := &StartValueCache{MaxBytes: maxBytes, TTL: ttl, Log: log}
+// NewStartValueCache keeps up to maxBytes of start values, each for ttl by now.
+func NewStartValueCache(maxBytes int, ttl time.Duration, log *slog.Logger, now func() time.Time) *StartValueCache {
+	c := &StartValueCache{MaxBytes: maxBytes, TTL: ttl, Log: log, Now: now}
 	c.computations.Log = log
 	return c
 }
 
-// startValueCacheOf returns the cache and key of q's start values when
-// ctx has a KeptStartValues that may keep them.
 func startValueCacheOf(ctx context.Context, q EntitiesQuery) (*StartValueCache, startKey, bool) {
 	k, ok := ctx.Value(keptKey{}).(KeptStartValues)
 	if !ok || k.Cache == nil || k.Cache.MaxBytes <= 0 || k.ScrapedUntil.IsZero() {
@@ -131,13 +110,6 @@ func (c *StartValueCache) Close(ctx context.Context) error {
 	return c.computations.Wait(ctx)
 }
 
-func (c *StartValueCache) now() time.Time {
-	if c.Now != nil {
-		return c.Now()
-	}
-	return time.Now()
-}
-
 // Len is the number of entries kept.
 func (c *StartValueCache) Len() int {
 	c.mu.Lock()
@@ -149,16 +121,15 @@ func (c *StartValueCache) get(key startKey) (starts, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e, ok := c.entries[key]
-	if !ok || c.now().After(e.expires) {
+	if !ok || c.Now().After(e.expires) {
 		return starts{}, false
 	}
 	return e.s, true
 }
 
-// put keeps s under key, dropping the workspace's entries under older
-// history versions, expired entries and then the oldest beyond MaxBytes;
-// values computed under an older version than one kept are not kept. s
-// is not changed afterwards: readers share it.
+// put keeps s under key, dropping the workspace's older versions' entries,
+// expired ones and then the oldest beyond MaxBytes; s computed under an
+// older version than one kept is not kept. Readers share s: never changed.
 func (c *StartValueCache) put(key startKey, s starts) {
 	size := len(key.shape) + len(s.slot)*56 + len(s.base)*8 + len(s.has) + 128
 	c.mu.Lock()
@@ -178,7 +149,7 @@ func (c *StartValueCache) put(key startKey, s starts) {
 	} else {
 		c.order = append(c.order, key)
 	}
-	now := c.now()
+	now := c.Now()
 	c.entries[key] = startEntry{s: s, bytes: size, expires: now.Add(c.TTL)}
 	c.bytes += size
 	keep := c.order[:0]
@@ -195,7 +166,6 @@ func (c *StartValueCache) put(key startKey, s starts) {
 	}
 	c.order = keep
 	if len(c.newest) > 2*len(c.entries)+64 {
-		// forget the workspaces with nothing kept
 		clear(c.newest)
 		for k := range c.entries {
 			c.newest[k.ws] = max(c.newest[k.ws], k.version)
@@ -203,10 +173,9 @@ func (c *StartValueCache) put(key startKey, s starts) {
 	}
 }
 
-// computeLater computes key's start values in the background, unless a
-// computation runs already: one at a time per process, so they never take
-// more than one core from the requests. Close cancels one, and none starts
-// after it; a panic in one is logged.
+// computeLater computes key's start values in the background unless one runs
+// already: one at a time per process, so they never take more than one core
+// from the requests.
 func (c *StartValueCache) computeLater(key startKey, compute func(context.Context) (starts, error)) {
 	c.mu.Lock()
 	if c.computing {
@@ -227,16 +196,13 @@ func (c *StartValueCache) computeLater(key startKey, compute func(context.Contex
 		defer cancel()
 		s, err := compute(ctx)
 		if err != nil {
-			if c.Log != nil {
-				c.Log.Warn("start values not kept", "err", err)
-			}
+			c.Log.Warn("start values not kept", "error", err)
 			return
 		}
 		c.put(key, s)
 	})
 }
 
-// startsBuilder collects start values entity by entity into a starts.
 type startsBuilder struct {
 	ids  []uuid.UUID
 	base []uint64

@@ -20,7 +20,7 @@ import (
 // for cutoffs at least domain.LateScrape before the latest scrape, under
 // the history version, and not without a recorded scrape.
 func TestStartValuesKeptOnlyForSettledCutoffs(t *testing.T) {
-	c := NewStartValueCache(1<<20, time.Hour, nil)
+	c := NewStartValueCache(1<<20, time.Hour, slog.New(slog.DiscardHandler), time.Now)
 	until := time.Date(2026, 11, 20, 15, 5, 0, 0, time.UTC)
 	q := EntitiesQuery{Workspace: uuid.New(), Kind: platform.Video, Metric: domain.Views,
 		Cutoffs: []time.Time{until.Add(-domain.LateScrape).Truncate(time.Hour), until.AddDate(0, 0, -7)}}
@@ -71,7 +71,7 @@ func TestStartValueCacheDropsTheOldestAndExpired(t *testing.T) {
 	}
 	ws := uuid.New()
 	key := func(name string) startKey { return startKey{ws: ws, shape: name} }
-	c := NewStartValueCache(3000, time.Hour, nil)
+	c := NewStartValueCache(3000, time.Hour, slog.New(slog.DiscardHandler), time.Now)
 	for i := range 5 {
 		c.put(key(fmt.Sprint(i)), one(10))
 	}
@@ -117,7 +117,7 @@ func TestStartValueCacheDropsTheOldestAndExpired(t *testing.T) {
 // later ones.
 func TestStartValuesComputationRecoversItsPanic(t *testing.T) {
 	var logs testenv.LogBuffer
-	c := NewStartValueCache(1<<20, time.Hour, slog.New(slog.NewJSONHandler(&logs, nil)))
+	c := NewStartValueCache(1<<20, time.Hour, slog.New(slog.NewJSONHandler(&logs, nil)), time.Now)
 	key := startKey{ws: uuid.New(), shape: "video/views"}
 	c.computeLater(key, func(context.Context) (starts, error) { panic("boom") })
 	c.Wait()
@@ -134,7 +134,7 @@ func TestStartValuesComputationRecoversItsPanic(t *testing.T) {
 // TestCloseCancelsAndWaitsForTheComputation: Close cancels a computation
 // under way and returns once it has, and none starts after it.
 func TestCloseCancelsAndWaitsForTheComputation(t *testing.T) {
-	c := NewStartValueCache(1<<20, time.Hour, nil)
+	c := NewStartValueCache(1<<20, time.Hour, slog.New(slog.DiscardHandler), time.Now)
 	key := startKey{ws: uuid.New(), shape: "video/views"}
 	started := make(chan struct{})
 	var ended atomic.Bool
@@ -165,7 +165,7 @@ func TestCloseCancelsAndWaitsForTheComputation(t *testing.T) {
 // TestStartValuesExpireByTheHandlersClock: what a computation keeps
 // expires by the cache's clock, not the wall clock.
 func TestStartValuesExpireByTheHandlersClock(t *testing.T) {
-	c := NewStartValueCache(1<<20, time.Hour, nil)
+	c := NewStartValueCache(1<<20, time.Hour, slog.New(slog.DiscardHandler), time.Now)
 	var now atomic.Int64
 	now.Store(time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC).UnixNano())
 	c.Now = func() time.Time { return time.Unix(0, now.Load()).UTC() }

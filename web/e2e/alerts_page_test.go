@@ -15,6 +15,7 @@ import (
 // list names its video by caption and handle, links to it, and says what
 // its gain covers.
 func TestAlertsPage(t *testing.T) {
+	t.Parallel()
 	skipUIOnCurrentEngine(t)
 	s, ctx, _, cookie := signedUp(t, 1440, 900, "alertspage")
 
@@ -23,7 +24,7 @@ func TestAlertsPage(t *testing.T) {
 		chromedp.Navigate(s.base+"/alerts"),
 		chromedp.WaitVisible(`form[aria-label="Alert rule"]`),
 		chromedp.Evaluate(`(() => { const w = document.querySelector('form[aria-label="Alert rule"] input[name=windowHours]'); w.value = ''; w.dispatchEvent(new Event('input', {bubbles: true})) })()`, nil),
-		chromedp.Click(`form[aria-label="Alert rule"] button[type=submit]`),
+		click(`form[aria-label="Alert rule"] button[type=submit]`),
 		chromedp.WaitVisible(`form[aria-label="Alert rule"] .field-error`),
 		chromedp.Evaluate(`[...document.querySelectorAll('form[aria-label="Alert rule"] [aria-invalid="true"]')].map(e => e.name)`, &invalid),
 	)
@@ -43,7 +44,7 @@ func TestAlertsPage(t *testing.T) {
 		typeInto(`form[aria-label="Alert rule"] input[name=name]`, "Going viral"),
 		typeInto(`form[aria-label="Alert rule"] input[name=threshold]`, "1000"),
 		typeInto(`form[aria-label="Alert rule"] input[name=windowHours]`, "6"),
-		chromedp.Click(`form[aria-label="Alert rule"] button[type=submit]`),
+		click(`form[aria-label="Alert rule"] button[type=submit]`),
 		chromedp.WaitVisible(`[data-testid="alert-saved"]`),
 		chromedp.Sleep(300*time.Millisecond),
 		chromedp.Text(`[data-testid="alert-saved"]`, &notice),
@@ -53,27 +54,30 @@ func TestAlertsPage(t *testing.T) {
 		t.Errorf("the saved notice %q is on screen: %v", notice, inView)
 	}
 
-	// A rule of another event: the spike fields go away, e-mail off without
-	// a channel is refused before anything is sent, and with e-mail on the
-	// rule is saved and listed by its event.
+	// A milestone rule: the spike fields go away but its threshold, the
+	// views it tells of, which starts at 100,000; e-mail off without a
+	// channel is refused before anything is sent, and with e-mail on the
+	// rule is saved and listed with its threshold.
 	var spikeFields int
-	var eventCell string
+	var milestone, eventCell string
 	do(t, ctx, "save a milestone rule",
-		typeInto(`form[aria-label="Alert rule"] input[name=name]`, "Milestones"),
+		typeInto(`form[aria-label="Alert rule"] input[name=name]`, "Quarter million"),
 		chromedp.SetValue(`form[aria-label="Alert rule"] select[name=eventType]`, "video.milestone"),
 		chromedp.Evaluate(`document.querySelector('form[aria-label="Alert rule"] select[name=eventType]').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
-		chromedp.Sleep(200*time.Millisecond),
-		chromedp.Evaluate(`document.querySelectorAll('form[aria-label="Alert rule"] input[name=threshold], form[aria-label="Alert rule"] select[name=metric]').length`, &spikeFields),
-		chromedp.Click(`form[aria-label="Alert rule"] input[name=email]`),
-		chromedp.Click(`form[aria-label="Alert rule"] button[type=submit]`),
+		chromedp.WaitNotPresent(`form[aria-label="Alert rule"] select[name=metric]`),
+		chromedp.Evaluate(`document.querySelectorAll('form[aria-label="Alert rule"] select[name=metric], form[aria-label="Alert rule"] input[name=windowHours]').length`, &spikeFields),
+		chromedp.Value(`form[aria-label="Alert rule"] input[name=threshold]`, &milestone),
+		typeInto(`form[aria-label="Alert rule"] input[name=threshold]`, "250000"),
+		click(`form[aria-label="Alert rule"] input[name=email]`),
+		click(`form[aria-label="Alert rule"] button[type=submit]`),
 		chromedp.WaitVisible(`#alert-channelIds-error`),
-		chromedp.Click(`form[aria-label="Alert rule"] input[name=email]`),
-		chromedp.Click(`form[aria-label="Alert rule"] button[type=submit]`),
-		chromedp.WaitVisible(`//td[contains(., "Video milestone")]`),
-		chromedp.Text(`//tr[.//strong[text()="Milestones"]]/td[contains(@class, "cond")]`, &eventCell),
+		click(`form[aria-label="Alert rule"] input[name=email]`),
+		click(`form[aria-label="Alert rule"] button[type=submit]`),
+		chromedp.WaitVisible(`//tr[.//strong[text()="Quarter million"]]`),
+		chromedp.Text(`//tr[.//strong[text()="Quarter million"]]/td[contains(@class, "cond")]`, &eventCell),
 	)
-	if spikeFields != 0 || eventCell != "Video milestone" {
-		t.Errorf("a milestone rule: %d spike fields shown, listed as %q", spikeFields, eventCell)
+	if spikeFields != 0 || milestone != "100000" || eventCell != "a video passes 250,000 views" {
+		t.Errorf("a milestone rule: %d spike fields shown, starts at %q views, listed as %q", spikeFields, milestone, eventCell)
 	}
 
 	// An outlier rule: its one field, the least multiplier, starts at 3 with
@@ -87,11 +91,11 @@ func TestAlertsPage(t *testing.T) {
 		chromedp.Evaluate(`[...document.querySelectorAll('form[aria-label="Alert rule"] select[name=metric], form[aria-label="Alert rule"] select[name=condition], form[aria-label="Alert rule"] input[name=windowHours], form[aria-label="Alert rule"] input[name=cooldownHours]')].length + ''`, &outlierFields),
 		chromedp.Value(`form[aria-label="Alert rule"] input[name=threshold]`, &threshold),
 		typeInto(`form[aria-label="Alert rule"] input[name=threshold]`, "1.5"),
-		chromedp.Click(`form[aria-label="Alert rule"] button[type=submit]`),
+		click(`form[aria-label="Alert rule"] button[type=submit]`),
 		chromedp.WaitVisible(`#alert-threshold-error`),
 		chromedp.Text(`#alert-threshold-error`, &said),
 		typeInto(`form[aria-label="Alert rule"] input[name=threshold]`, "4"),
-		chromedp.Click(`form[aria-label="Alert rule"] button[type=submit]`),
+		click(`form[aria-label="Alert rule"] button[type=submit]`),
 		chromedp.WaitVisible(`//tr[.//strong[text()="Outliers"]]`),
 		chromedp.Text(`//tr[.//strong[text()="Outliers"]]/td[contains(@class, "cond")]`, &outlierCell),
 	)

@@ -33,20 +33,21 @@ func (s *site) withKey(key, method, path, body string) int {
 // never shown again, revokes it, and it stops working at once; the
 // activity log tells both and names the key on the change it made.
 func TestAPIKeysPage(t *testing.T) {
+	t.Parallel()
 	skipUIOnCurrentEngine(t)
 	s, ctx, _, _ := signedUp(t, 1280, 800, "keys")
 
 	var key, prefix string
 	do(t, ctx, "create a key",
 		chromedp.Navigate(s.base+"/team"),
-		chromedp.Click(`//nav[@aria-label="Team"]//a[normalize-space()="API keys"]`, chromedp.BySearch),
+		click(`//nav[@aria-label="Team"]//a[normalize-space()="API keys"]`, chromedp.BySearch),
 		chromedp.WaitVisible(`form[aria-label="Create an API key"] input[name=name]`),
 		chromedp.SendKeys(`form[aria-label="Create an API key"] input[name=name]`, "Nightly export"),
 		chromedp.SetValue(`form[aria-label="Create an API key"] select[name=scope]`, "write"),
-		chromedp.Click(`form[aria-label="Create an API key"] button[type=submit]`),
+		click(`form[aria-label="Create an API key"] button[type=submit]`),
 		chromedp.WaitVisible(`[data-testid="new-key-value"]`),
 		chromedp.Value(`[data-testid="new-key-value"]`, &key),
-		chromedp.Click(`//*[@data-testid="new-key"]//button[normalize-space()="Copy"]`, chromedp.BySearch),
+		click(`//*[@data-testid="new-key"]//button[normalize-space()="Copy"]`, chromedp.BySearch),
 		chromedp.WaitVisible(`[data-testid="new-key"] [role="status"]`),
 		chromedp.WaitVisible(`[data-testid="key-row"][data-status="active"]`),
 		chromedp.Text(`[data-testid="key-row"] code`, &prefix),
@@ -65,7 +66,7 @@ func TestAPIKeysPage(t *testing.T) {
 	// shown once: after Done and a reload, only its prefix and last use
 	var page, lastUsed string
 	do(t, ctx, "the key is not shown again",
-		chromedp.Click(`//*[@data-testid="new-key"]//button[normalize-space()="Done"]`, chromedp.BySearch),
+		click(`//*[@data-testid="new-key"]//button[normalize-space()="Done"]`, chromedp.BySearch),
 		chromedp.WaitNotPresent(`[data-testid="new-key"]`),
 		chromedp.Reload(),
 		chromedp.WaitVisible(`[data-testid="key-row"] [data-testid="key-last-used"] time`),
@@ -96,9 +97,9 @@ func TestAPIKeysPage(t *testing.T) {
 	do(t, ctx, "back to 1280 px", chromedp.EmulateViewport(1280, 800))
 
 	do(t, ctx, "revoke it",
-		chromedp.Click(`button[aria-label="Revoke the key Nightly export"]`),
+		click(`button[aria-label="Revoke the key Nightly export"]`),
 		chromedp.WaitVisible(`//dialog//button[normalize-space()="Revoke key"]`, chromedp.BySearch),
-		chromedp.Click(`//dialog//button[normalize-space()="Revoke key"]`, chromedp.BySearch),
+		click(`//dialog//button[normalize-space()="Revoke key"]`, chromedp.BySearch),
 		chromedp.WaitVisible(`[data-testid="key-row"][data-status="revoked"]`),
 		chromedp.WaitNotPresent(`button[aria-label="Revoke the key Nightly export"]`),
 	)
@@ -107,7 +108,7 @@ func TestAPIKeysPage(t *testing.T) {
 	}
 
 	do(t, ctx, "the activity log",
-		chromedp.Click(`//nav[@aria-label="Team"]//a[normalize-space()="Activity"]`, chromedp.BySearch),
+		click(`//nav[@aria-label="Team"]//a[normalize-space()="Activity"]`, chromedp.BySearch),
 		chromedp.WaitVisible(`//td[contains(., "Created the API key “Nightly export” (read and write)")]`, chromedp.BySearch),
 		chromedp.WaitVisible(`//td[contains(., "Revoked the API key “Nightly export”")]`, chromedp.BySearch),
 		chromedp.WaitVisible(`//td[contains(., "Created the collection “Made by a script”")]/*[@data-testid="via-key"][contains(., "via API key “Nightly export”")]`, chromedp.BySearch),

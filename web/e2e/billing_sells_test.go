@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -15,8 +16,8 @@ import (
 // TestBillingSells: against stripe-mock's catalogue, each plan's card shows
 // its price with currency and interval and lists every limit of the plan;
 // the founding offer shows its price and the spots left as the API counts
-// them; the trial's single seat reads as one seat, on Billing and in the
-// Team page's refusal of a second invite.
+// them; the trial's two seats read as such on Billing, one teammate is
+// invited on them and a second invite is refused naming the seats.
 func TestBillingSells(t *testing.T) {
 	skipUIOnCurrentEngine(t)
 	s, ctx, _, cookie := signedUp(t, 1440, 900, "billsells")
@@ -86,26 +87,30 @@ func TestBillingSells(t *testing.T) {
 	if regexp.MustCompile(`\b1 seats\b|all 1 seats`).MatchString(page) {
 		t.Errorf("Billing writes one seat as seats:\n%s", page)
 	}
-	if !strings.Contains(page, "1 seat") {
-		t.Errorf("the trial's limits do not say 1 seat:\n%s", page)
+	var trialLimits string
+	do(t, ctx, "the trial's limits", chromedp.Text(`[data-testid="trial-limits"]`, &trialLimits))
+	if !strings.Contains(trialLimits, "2 seats") || !strings.Contains(trialLimits, "invite a teammate") {
+		t.Errorf("the trial's limits do not say 2 seats and that a teammate can be invited:\n%s", trialLimits)
 	}
 
-	// The trial's one seat is taken: the invite's refusal says so in words.
-	var said string
-	do(t, ctx, "invite on the trial",
-		chromedp.Navigate(s.base+"/team"),
-		chromedp.WaitVisible(`main h1`),
-		chromedp.Text(`main`, &said),
-	)
+	// The trial's second seat takes a teammate; the next invite is refused
+	// in words, and the Team page says every seat is taken.
+	s.send(cookie, "POST", "/workspace/team", fmt.Sprintf(`{"email":"mate-%d@example.com","role":"admin"}`, time.Now().UnixNano()), nil)
 	var refusal struct {
 		Error struct{ Message string } `json:"error"`
 	}
-	sendRaw(t, s.base, cookie.Value, "POST", "/workspace/team", `{"email":"mate@example.com","role":"member"}`, &refusal)
-	if strings.Contains(refusal.Error.Message, "1 seats") || !strings.Contains(refusal.Error.Message, "only seat") {
-		t.Errorf("a second invite on the trial is refused with %q, want the plan's only seat named", refusal.Error.Message)
+	sendRaw(t, s.base, cookie.Value, "POST", "/workspace/team", `{"email":"third@example.com","role":"member"}`, &refusal)
+	if !strings.Contains(refusal.Error.Message, "all 2 seats") {
+		t.Errorf("a second invite on the trial is refused with %q, want the plan's 2 seats named", refusal.Error.Message)
 	}
-	if strings.Contains(said, "1 seats") {
-		t.Errorf("the Team page writes one seat as seats:\n%s", said)
+	var said string
+	do(t, ctx, "the team on the trial",
+		chromedp.Navigate(s.base+"/team"),
+		chromedp.WaitVisible(`section.seats`),
+		chromedp.Text(`main`, &said),
+	)
+	if !strings.Contains(said, "2 of 2 seats used") || strings.Contains(said, "1 seats") {
+		t.Errorf("the Team page on the full trial says:\n%s", said)
 	}
 }
 

@@ -51,7 +51,7 @@ func TestBillingAfterBackFromCheckout(t *testing.T) {
 	}
 
 	do(t, ctx, "choose a plan",
-		chromedp.Click(`//button[starts-with(normalize-space(), "Choose Growth")]`, chromedp.BySearch),
+		click(`//button[starts-with(normalize-space(), "Choose Growth")]`, chromedp.BySearch),
 	)
 	waitLocation(t, ctx, "https://")
 	// Back as the browser's button does it; a page restored from the

@@ -41,6 +41,7 @@ func (s *site) lines(cookie *network.Cookie, id, query string) (out struct {
 // edits their posting goal, and the campaign's leaderboard pays the
 // creator. The campaign's page fits 375 px with every control named.
 func TestCampaignPayouts(t *testing.T) {
+	t.Parallel()
 	skipUIOnCurrentEngine(t)
 	s, ctx, _, cookie := signedUp(t, 1440, 900, "payouts")
 	colID := s.newCollection(cookie, "Creator program")
@@ -60,18 +61,18 @@ func TestCampaignPayouts(t *testing.T) {
 	do(t, ctx, "create the campaign",
 		chromedp.Navigate(s.base+"/campaigns"),
 		chromedp.WaitVisible(`[data-testid=new-campaign]`),
-		chromedp.Click(`[data-testid=new-campaign]`),
+		click(`[data-testid=new-campaign]`),
 		chromedp.WaitReady(`select[name=collectionId] option[value="`+colID+`"]`),
 		chromedp.SetValue(`select[name=collectionId]`, colID),
 		chromedp.SetValue(`form[aria-label="New campaign"] input[name=currency]`, "EUR"),
 		chromedp.SetValue(`form[aria-label="New campaign"] input[name=startsAt]`, "2023-01-01"),
 		chromedp.SetValue(`form[aria-label="New campaign"] input[name=budget]`, "500"),
 		chromedp.SetValue(`form[aria-label="New campaign"] input[name=tier-0-cpm]`, "2.00"),
-		chromedp.Click(`form[aria-label="New campaign"] [data-testid=add-tier]`),
+		click(`form[aria-label="New campaign"] [data-testid=add-tier]`),
 		chromedp.SetValue(`form[aria-label="New campaign"] input[name=tier-1-from]`, "100000"),
 		chromedp.SetValue(`form[aria-label="New campaign"] input[name=tier-1-cpm]`, "1.00"),
 		chromedp.SetValue(`form[aria-label="New campaign"] input[name=windowDays]`, "1"),
-		chromedp.Click(`form[aria-label="New campaign"] button[type=submit]`),
+		click(`form[aria-label="New campaign"] button[type=submit]`),
 		chromedp.WaitVisible(`//h1[normalize-space()="Creator program"]`, chromedp.BySearch),
 		chromedp.WaitVisible(`table[data-testid=ledger]`),
 	)
@@ -132,9 +133,9 @@ func TestCampaignPayouts(t *testing.T) {
 	do(t, ctx, "approve a line",
 		chromedp.Reload(),
 		chromedp.WaitVisible(`tr[data-testid=line][data-id="`+first+`"][data-status=`+closed[0].Status+`] .select-box`),
-		chromedp.Click(`tr[data-testid=line][data-id="`+first+`"] .select-box`),
+		click(`tr[data-testid=line][data-id="`+first+`"] .select-box`),
 		chromedp.WaitVisible(`[data-testid=review-bar] button[data-action=approve]`),
-		chromedp.Click(`[data-testid=review-bar] button[data-action=approve]`),
+		click(`[data-testid=review-bar] button[data-action=approve]`),
 		chromedp.WaitVisible(`[data-testid=review-done]`),
 		chromedp.Text(`[data-testid=review-done]`, &done),
 		chromedp.WaitVisible(`tr[data-testid=line][data-id="`+first+`"][data-status=approved]`),
@@ -149,9 +150,9 @@ func TestCampaignPayouts(t *testing.T) {
 	// Approving an approved line with a locked one: refused, nothing changes.
 	var refused string
 	do(t, ctx, "a refused review",
-		chromedp.Click(`tr[data-testid=line][data-id="`+first+`"] .select-box`),
-		chromedp.Click(`tr[data-testid=line][data-id="`+second+`"] .select-box`),
-		chromedp.Click(`[data-testid=review-bar] button[data-action=approve]`),
+		click(`tr[data-testid=line][data-id="`+first+`"] .select-box`),
+		click(`tr[data-testid=line][data-id="`+second+`"] .select-box`),
+		click(`[data-testid=review-bar] button[data-action=approve]`),
 		chromedp.WaitVisible(`[data-testid=review-error]`),
 		chromedp.Text(`[data-testid=review-error]`, &refused),
 	)
@@ -165,16 +166,16 @@ func TestCampaignPayouts(t *testing.T) {
 	// A new version of the rules, and a bigger budget.
 	var note, saved string
 	do(t, ctx, "change the rules and the budget",
-		chromedp.Click(`[data-testid=change-rules]`),
+		click(`[data-testid=change-rules]`),
 		chromedp.WaitVisible(`form[aria-label="Change rules"] input[name=tier-0-cpm]`),
 		chromedp.Text(`[data-testid=rules-note]`, &note),
 		chromedp.SetValue(`form[aria-label="Change rules"] input[name=tier-0-cpm]`, "2.50"),
-		chromedp.Click(`form[aria-label="Change rules"] button[type=submit]`),
+		click(`form[aria-label="Change rules"] button[type=submit]`),
 		chromedp.WaitVisible(`[data-testid=rules-saved]`),
 		chromedp.Text(`[data-testid=rules-saved]`, &saved),
 		chromedp.WaitVisible(`table[data-testid=rules-versions] tr[data-id="2"]`),
 		chromedp.SetValue(`form[aria-label="Campaign settings"] input[name=budget]`, "750"),
-		chromedp.Click(`form[aria-label="Campaign settings"] button[type=submit]`),
+		click(`form[aria-label="Campaign settings"] button[type=submit]`),
 		chromedp.WaitVisible(`[data-testid=settings-saved]`),
 	)
 	if !strings.Contains(note, "Locked lines keep the version") || !strings.HasPrefix(saved, "Version 2 saved.") {
@@ -211,8 +212,8 @@ func TestCampaignPayouts(t *testing.T) {
 		chromedp.SetValue(`form[aria-label=Creator] input[name=name]`, "Lena Park"),
 		chromedp.SetValue(`form[aria-label=Creator] input[name=email]`, "lena@example.com"),
 		chromedp.SetValue(`form[aria-label=Creator] input[name=postingGoal]`, "2"),
-		chromedp.Click(`input[name=accountIds][value="`+acct.ID+`"]`),
-		chromedp.Click(`form[aria-label=Creator] button[type=submit]`),
+		click(`input[name=accountIds][value="`+acct.ID+`"]`),
+		click(`form[aria-label=Creator] button[type=submit]`),
 		chromedp.WaitVisible(`[data-testid=creator-saved]`),
 		chromedp.Text(`[data-testid=creator-saved]`, &saved),
 		chromedp.WaitVisible(`//tr[@data-testid="row"][.//strong[normalize-space()="Lena Park"]]//a[@href="/accounts/`+acct.ID+`"]`, chromedp.BySearch),
@@ -239,10 +240,10 @@ func TestCampaignPayouts(t *testing.T) {
 
 	// Editing them changes their goal and keeps their account.
 	do(t, ctx, "edit the creator",
-		chromedp.Click(`//tr[@data-testid="row"][.//strong[normalize-space()="Lena Park"]]//button[normalize-space()="Edit"]`, chromedp.BySearch),
+		click(`//tr[@data-testid="row"][.//strong[normalize-space()="Lena Park"]]//button[normalize-space()="Edit"]`, chromedp.BySearch),
 		chromedp.WaitVisible(`//form[@aria-label="Creator"]//h2[normalize-space()="Edit Lena Park"]`, chromedp.BySearch),
 		chromedp.SetValue(`form[aria-label=Creator] input[name=postingGoal]`, "3"),
-		chromedp.Click(`form[aria-label=Creator] button[type=submit]`),
+		click(`form[aria-label=Creator] button[type=submit]`),
 		chromedp.WaitVisible(`//p[@data-testid="creator-saved"][normalize-space()="Saved Lena Park."]`, chromedp.BySearch),
 		chromedp.WaitVisible(`//tr[@data-testid="row"][.//strong[normalize-space()="Lena Park"]]//td[@data-testid="posting-goal"][@data-value="3"]`, chromedp.BySearch),
 	)
@@ -260,7 +261,7 @@ func TestCampaignPayouts(t *testing.T) {
 		chromedp.WaitVisible(`table[data-testid=leaderboard] tr[data-id="`+creatorID+`"]`),
 		chromedp.Text(`table[data-testid=leaderboard] tr[data-id="`+creatorID+`"]`, &rank),
 		chromedp.Evaluate(`!!document.querySelector('table[data-testid=leaderboard] tr[data-id="`+creatorID+`"] .badge[class*=goal-]')`, &goal),
-		chromedp.Click(`table[data-testid=leaderboard] tr[data-id="`+creatorID+`"] button.cp-name`),
+		click(`table[data-testid=leaderboard] tr[data-id="`+creatorID+`"] button.cp-name`),
 		chromedp.WaitVisible(`[data-testid=lines-total]`),
 	)
 	if !strings.Contains(rank, "Lena Park") || !goal {

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -22,6 +23,7 @@ import (
 // once. At 375 px nothing overflows the screen. With
 // CHANNELS_SCREENSHOTS=<dir> the page is also saved at 1440 and 375 px.
 func TestChannelsPage(t *testing.T) {
+	t.Parallel()
 	skipUIOnCurrentEngine(t)
 	var mu sync.Mutex
 	var bodies []string
@@ -42,10 +44,10 @@ func TestChannelsPage(t *testing.T) {
 		chromedp.WaitVisible(form),
 		typeInto(form+` input[name=name]`, "Growth team"),
 		typeInto(form+` input[name=url]`, rcv.URL+"/services/T0001/B0001/SLACKSECRET"),
-		chromedp.Click(form+` button[type=submit]`),
+		click(form+` button[type=submit]`),
 		chromedp.WaitVisible(`[data-testid="channel"][data-name="Growth team"]`),
 		chromedp.Text(`[data-testid="channel"][data-name="Growth team"] .ch-hint`, &hint),
-		chromedp.Click(`[data-testid="channel"][data-name="Growth team"] [data-testid="send-test"]`),
+		click(`[data-testid="channel"][data-name="Growth team"] [data-testid="send-test"]`),
 		chromedp.WaitVisible(`[data-testid="channel"][data-name="Growth team"] [data-testid="test-result"]`),
 		chromedp.Text(`[data-testid="channel"][data-name="Growth team"] [data-testid="test-result"]`, &result),
 		chromedp.WaitVisible(`[data-testid="channel"][data-name="Growth team"] [data-testid="attempt"][data-status="200"]`),
@@ -53,7 +55,7 @@ func TestChannelsPage(t *testing.T) {
 	)
 	var delivered string
 	do(t, ctx, "the channel's deliveries",
-		chromedp.Click(`[data-testid="channel"][data-name="Growth team"] [data-testid="show-deliveries"]`),
+		click(`[data-testid="channel"][data-name="Growth team"] [data-testid="show-deliveries"]`),
 		chromedp.WaitVisible(`[data-testid="channel"][data-name="Growth team"] [data-testid="delivery"][data-status="delivered"]`),
 		chromedp.Text(`[data-testid="channel"][data-name="Growth team"] [data-testid="delivery"]`, &delivered),
 	)
@@ -79,7 +81,7 @@ func TestChannelsPage(t *testing.T) {
 		chromedp.Evaluate(`document.querySelector('form[aria-label="Add a channel"] select[name=kind]').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
 		typeInto(form+` input[name=name]`, "Backend"),
 		typeInto(form+` input[name=url]`, rcv.URL+"/hooks/HOOKSECRET"),
-		chromedp.Click(form+` button[type=submit]`),
+		click(form+` button[type=submit]`),
 		chromedp.WaitVisible(`[data-testid="secret-value"]`),
 		chromedp.Text(`[data-testid="secret-value"]`, &secret),
 		chromedp.WaitVisible(`[data-testid="channel"][data-name="Backend"]`),
@@ -116,5 +118,62 @@ func TestChannelsPage(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+	}
+}
+
+// TestChannelRefusalSaysItIsAServerSetting: a channel to a receiver on a
+// private address is refused with what would let it through, the server's
+// CHANNEL_ALLOWED_ADDRESSES entry for it, a restart and the documentation;
+// and a failed "Send test" says its error once, not again as the last
+// error and in its attempt.
+func TestChannelRefusalSaysItIsAServerSetting(t *testing.T) {
+	t.Parallel()
+	skipUIOnCurrentEngine(t)
+	// a port nothing listens on, on an address the test server allows
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := l.Addr().String()
+	l.Close()
+	s, ctx, _, _ := signedUp(t, 1440, 900, "channelrefusal")
+
+	const form = `form[aria-label="Add a channel"]`
+	var refusal string
+	do(t, ctx, "add a channel to a private address",
+		chromedp.Navigate(s.base+"/channels"),
+		chromedp.WaitVisible(form),
+		chromedp.SetValue(form+` select[name=kind]`, "webhook"),
+		chromedp.Evaluate(`document.querySelector('form[aria-label="Add a channel"] select[name=kind]').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
+		typeInto(form+` input[name=name]`, "Local receiver"),
+		typeInto(form+` input[name=url]`, "http://10.1.2.3:9000/hook"),
+		click(form+` button[type=submit]`),
+		chromedp.WaitVisible(`#channel-url-error`),
+		chromedp.Text(`#channel-url-error`, &refusal),
+	)
+	for _, want := range []string{"adds 10.1.2.3:9000 to CHANNEL_ALLOWED_ADDRESSES", "restarts it", "setting of the server, not of the workspace", "docs/webhooks.md"} {
+		if !strings.Contains(refusal, want) {
+			t.Errorf("the refusal %q does not say %q", refusal, want)
+		}
+	}
+
+	var result, card string
+	do(t, ctx, "a test that fails",
+		typeInto(form+` input[name=name]`, "Down"),
+		typeInto(form+` input[name=url]`, "http://"+closed+"/hook"),
+		click(form+` button[type=submit]`),
+		chromedp.WaitVisible(`[data-testid="secret-value"]`),
+		chromedp.WaitVisible(`[data-testid="channel"][data-name="Down"]`),
+		click(`[data-testid="channel"][data-name="Down"] [data-testid="send-test"]`),
+		chromedp.WaitVisible(`[data-testid="channel"][data-name="Down"] [data-testid="test-result"]`),
+		chromedp.WaitVisible(`[data-testid="channel"][data-name="Down"] [data-testid="attempt"]`),
+		chromedp.Text(`[data-testid="channel"][data-name="Down"] [data-testid="test-result"]`, &result),
+		chromedp.Evaluate(`document.querySelector('[data-testid="channel"][data-name="Down"]').innerText`, &card),
+	)
+	if !strings.HasPrefix(result, "Test failed: connection refused") {
+		t.Errorf("the test says %q", result)
+	}
+	if n := strings.Count(card, "connection refused"); n != 1 {
+		t.Errorf("the card says the failure %d times:\n%s", n, card)
 	}
 }

@@ -15,6 +15,7 @@ import (
 // choice is the API's and stays after a reload; the card fits a phone's
 // width. DIGEST_SCREENSHOTS names a folder to keep the screenshots in.
 func TestSettingsDigestChoice(t *testing.T) {
+	t.Parallel()
 	skipUIOnCurrentEngine(t)
 	s, ctx, _, cookie := signedUp(t, 1440, 900, "digestchoice")
 
@@ -29,7 +30,7 @@ func TestSettingsDigestChoice(t *testing.T) {
 	}
 	var next string
 	do(t, ctx, "choose weekly",
-		chromedp.Click(`//div[@aria-label="E-mail digest"]/button[normalize-space()="Weekly"]`, chromedp.BySearch),
+		click(`//div[@aria-label="E-mail digest"]/button[normalize-space()="Weekly"]`, chromedp.BySearch),
 		chromedp.WaitVisible(`[data-testid="digest-next"]`),
 		chromedp.Text(`[data-testid="digest-next"]`, &next),
 	)

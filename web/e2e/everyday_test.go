@@ -19,6 +19,7 @@ import (
 // session that ends while the dashboard is open sends to the login page,
 // which says so.
 func TestEverydayAtPhoneWidth(t *testing.T) {
+	t.Parallel()
 	skipUIOnCurrentEngine(t)
 	s := startSite(t)
 	ctx := openBrowser(t, 375, 812)
@@ -42,7 +43,7 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 		// the menu lists the collection once the page has read them
 		chromedp.WaitReady(`select[name=collection] option[value="`+colID+`"]`),
 		chromedp.SetValue(`select[name=collection]`, colID),
-		chromedp.Click(`form[aria-label="Track a URL"] button[type=submit]`),
+		click(`form[aria-label="Track a URL"] button[type=submit]`),
 		chromedp.WaitVisible(`[data-testid="track-result"] .result-head .badge:last-child`),
 		chromedp.Text(`[data-testid="track-result"] .result-head .badge:last-child`, &badge),
 	)
@@ -60,8 +61,8 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 		chromedp.Navigate(s.base+"/track"),
 		chromedp.WaitVisible(`form[aria-label="Track a URL"] input[name=url]`),
 		chromedp.SendKeys(`form[aria-label="Track a URL"] input[name=url]`, "https://example.com/not-a-video"),
-		chromedp.Click(`form[aria-label="Track a URL"] button[type=submit]`),
-		chromedp.WaitVisible(`main .inline-error, main [data-testid="track-result"] .field-error`),
+		click(`form[aria-label="Track a URL"] button[type=submit]`),
+		chromedp.WaitVisible(`main .inline-error, main [data-testid="track-result"] .field-error, main [data-testid="url-error"]`),
 		chromedp.Text(`main`, &said),
 	)
 	if strings.Contains(said, "Url:") || strings.Contains(said, "url:") {
@@ -140,7 +141,7 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 		t.Errorf("the number under the Views KPI says %q, without what it counts", change)
 	}
 
-	// Team: one seat is one seat.
+	// Team: the seats in words, never "1 seats".
 	var seats string
 	do(t, ctx, "team", chromedp.Navigate(s.base+"/team"), chromedp.WaitVisible(`section.seats`), chromedp.Text(`section.seats`, &seats))
 	if strings.Contains(seats, " 1 seats") {
@@ -173,9 +174,11 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 		// state (a read still under way when the cookies go would end the
 		// session from the Overview instead)
 		chromedp.WaitVisible(`[data-testid="spiking-row"], [data-testid="spiking-empty"]`, chromedp.ByQuery),
-		network.ClearBrowserCookies(),
-		chromedp.Click(`button[aria-controls="nav"]`),
+		click(`button[aria-controls="nav"]`),
 		chromedp.WaitVisible(`#nav a[href="/videos"]`),
+		// at once after the cookies go: click would wait for the page to
+		// settle, long enough for a poll of the page to end the session
+		network.ClearBrowserCookies(),
 		chromedp.Click(`#nav a[href="/videos"]`),
 		chromedp.WaitVisible(`[data-testid="session-ended"]`),
 		chromedp.Location(&loc),

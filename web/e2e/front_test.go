@@ -22,6 +22,7 @@ import (
 // drawing an empty chart; and a video with one point on its hour chart gets
 // an axis of hours, not years.
 func TestFrontDoorAndDayOne(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	ctx := openBrowser(t, 1440, 900)
 
@@ -65,11 +66,11 @@ func TestFrontDoorAndDayOne(t *testing.T) {
 		emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "light"}}),
 		chromedp.Navigate(s.base+"/"),
 		chromedp.WaitVisible(`[data-testid="landing-lead"]`),
-		chromedp.Click(`//main//a[normalize-space()="Create an account"]`, chromedp.BySearch),
+		click(`//main//a[normalize-space()="Create an account"]`, chromedp.BySearch),
 		chromedp.WaitVisible(`//h1[normalize-space()="Create your account"]`, chromedp.BySearch),
 		typeInto(`input[name=email]`, "front-"+strconv.FormatInt(time.Now().UnixNano(), 10)+"@example.com"),
 		typeInto(`input[name=password]`, password),
-		chromedp.Click(`button[type=submit]`),
+		click(`button[type=submit]`),
 		chromedp.WaitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
 	)
 	cookie := sessionCookie(t, ctx, s.base)

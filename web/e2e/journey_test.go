@@ -54,6 +54,7 @@ const (
 // user does, against the real server, databases, scraping simulator and
 // stripe-mock, and checks that the pages show the API's numbers.
 func TestDashboardJourney(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	ctx := openBrowser(t, 1440, 900)
 	email := fmt.Sprintf("journey-%d@example.com", time.Now().UnixNano())
@@ -63,11 +64,11 @@ func TestDashboardJourney(t *testing.T) {
 	do(t, ctx, "sign up",
 		chromedp.Navigate(s.base+"/"),
 		chromedp.WaitVisible(`[data-testid="landing-lead"]`),
-		chromedp.Click(`//a[normalize-space()="Create an account"]`, chromedp.BySearch),
+		click(`//a[normalize-space()="Create an account"]`, chromedp.BySearch),
 		chromedp.WaitVisible(`//h1[normalize-space()="Create your account"]`, chromedp.BySearch),
 		chromedp.SendKeys(`input[name=email]`, email),
 		chromedp.SendKeys(`input[name=password]`, password),
-		chromedp.Click(`button[type=submit]`),
+		click(`button[type=submit]`),
 		chromedp.WaitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
 		chromedp.WaitVisible(`//a[normalize-space()="Track"]`, chromedp.BySearch),
 	)
@@ -80,7 +81,7 @@ func TestDashboardJourney(t *testing.T) {
 			chromedp.Navigate(s.base+"/track"),
 			chromedp.WaitVisible(`form[aria-label="Track a URL"] input[name=url]`),
 			chromedp.SendKeys(`form[aria-label="Track a URL"] input[name=url]`, u),
-			chromedp.Click(`form[aria-label="Track a URL"] button[type=submit]`),
+			click(`form[aria-label="Track a URL"] button[type=submit]`),
 			chromedp.WaitVisible(`[data-testid="track-results"]`),
 		)
 	}
@@ -145,7 +146,7 @@ func TestDashboardJourney(t *testing.T) {
 	do(t, ctx, "sort by likes", chromedp.Navigate(s.base+"/videos?sort=likes"), chromedp.WaitVisible(`[data-testid="row"]`))
 	expectRows(t, ctx, s, cookie, "/videos?limit=50&sort=likes", "sort=likes")
 	do(t, ctx, "filter on Instagram",
-		chromedp.Click(`//*[@aria-label="Platforms"]/button[normalize-space()="Instagram"]`, chromedp.BySearch),
+		click(`//*[@aria-label="Platforms"]/button[normalize-space()="Instagram"]`, chromedp.BySearch),
 	)
 	waitLocation(t, ctx, "platforms=instagram")
 	expectRows(t, ctx, s, cookie, "/videos?limit=50&sort=likes&platforms=instagram", "platforms=instagram")
@@ -188,7 +189,7 @@ func TestDashboardJourney(t *testing.T) {
 		browser.SetDownloadBehavior(browser.SetDownloadBehaviorBehaviorAllowAndName).WithDownloadPath(dir).WithEventsEnabled(true),
 		chromedp.Navigate(s.base+"/export"),
 		chromedp.WaitVisible(`[data-testid="export-videos"]`),
-		chromedp.Click(`[data-testid="export-videos"]`),
+		click(`[data-testid="export-videos"]`),
 	)
 	select {
 	case guid := <-done:
@@ -211,7 +212,7 @@ func TestDashboardJourney(t *testing.T) {
 		chromedp.WaitVisible(`form[aria-label="Alert rule"]`),
 		chromedp.SendKeys(`form[aria-label="Alert rule"] input[name=name]`, "Viral TikToks"),
 		chromedp.SetValue(`form[aria-label="Alert rule"] input[name=threshold]`, "5000"),
-		chromedp.Click(`form[aria-label="Alert rule"] button[type=submit]`),
+		click(`form[aria-label="Alert rule"] button[type=submit]`),
 		chromedp.WaitVisible(`//*[@data-testid="alert-rules"]//*[contains(., "Viral TikToks")]`, chromedp.BySearch),
 	)
 	labelled(t, ctx)
@@ -237,7 +238,7 @@ func TestDashboardJourney(t *testing.T) {
 		fetch.Enable().WithPatterns([]*fetch.RequestPattern{{URLPattern: "https://*", ResourceType: network.ResourceTypeDocument}}),
 		chromedp.Navigate(s.base+"/billing"),
 		chromedp.WaitVisible(`[data-testid="plan-current"]`),
-		chromedp.Click(`//button[starts-with(normalize-space(), "Choose Growth")]`, chromedp.BySearch),
+		click(`//button[starts-with(normalize-space(), "Choose Growth")]`, chromedp.BySearch),
 	)
 	eventually(t, "the checkout page", 15*time.Second, func() bool {
 		mu.Lock()
@@ -261,14 +262,14 @@ func TestDashboardJourney(t *testing.T) {
 		chromedp.Navigate(s.base+"/team"),
 		chromedp.WaitVisible(`form[aria-label="Invite a teammate"] input[type=email]`),
 		chromedp.SendKeys(`form[aria-label="Invite a teammate"] input[type=email]`, mate),
-		chromedp.Click(`form[aria-label="Invite a teammate"] button[type=submit]`),
+		click(`form[aria-label="Invite a teammate"] button[type=submit]`),
 		chromedp.WaitVisible(`//*[@data-testid="invites"]//*[contains(., "`+mate+`")]`, chromedp.BySearch),
 	)
 	labelled(t, ctx)
 
 	// Log out: the session is gone and the app returns to the login page.
 	do(t, ctx, "log out",
-		chromedp.Click(`//button[normalize-space()="Log out"]`, chromedp.BySearch),
+		click(`//button[normalize-space()="Log out"]`, chromedp.BySearch),
 		chromedp.WaitVisible(`//h1[normalize-space()="Log in"]`, chromedp.BySearch),
 		chromedp.Navigate(s.base+"/videos"),
 		chromedp.WaitVisible(`//h1[normalize-space()="Log in"]`, chromedp.BySearch),

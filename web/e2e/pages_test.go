@@ -15,6 +15,7 @@ import (
 // frame), not even with a collection of a long name in every collection
 // menu.
 func TestPagesAtPhoneWidth(t *testing.T) {
+	t.Parallel()
 	skipUIOnCurrentEngine(t)
 	s, ctx, _, cookie := signedUp(t, 375, 812, "phone")
 	long := strings.Repeat("SpringLaunchCampaignWithCreators", 4)[:100] // the longest name, unbreakable
@@ -35,9 +36,9 @@ func TestPagesAtPhoneWidth(t *testing.T) {
 	}
 	// The menu opens from its button at this width.
 	do(t, ctx, "menu",
-		chromedp.Click(`button[aria-controls="nav"]`),
+		click(`button[aria-controls="nav"]`),
 		chromedp.WaitVisible(`#nav a[href="/videos"]`),
-		chromedp.Click(`#nav a[href="/videos"]`),
+		click(`#nav a[href="/videos"]`),
 		chromedp.WaitVisible(`//h1[normalize-space()="Videos"]`, chromedp.BySearch),
 	)
 }
@@ -45,6 +46,7 @@ func TestPagesAtPhoneWidth(t *testing.T) {
 // TestPagesShowTheAPIsErrors answers the dashboard's reads with errors: the
 // pages show the API's message and a way to retry, never a blank page.
 func TestPagesShowTheAPIsErrors(t *testing.T) {
+	t.Parallel()
 	s, ctx, _, _ := signedUp(t, 1280, 800, "errors")
 	const message = "a storage server is not answering: retry in a few seconds"
 	body := base64.StdEncoding.EncodeToString([]byte(`{"error":{"code":"unavailable","message":"` + message + `","requestId":"req-e2e"}}`))

@@ -103,8 +103,21 @@ func TestScreenshots(t *testing.T) {
 		"billing":        "/billing",
 		"settings":       "/settings",
 	}
+	// posts that are not simply the account's own, and publish times from
+	// the post's id or unknown, before the campaign reads them
+	if repost := seedKinds(t, ws.ID, accounts.Accounts, spiking); repost != "" {
+		pages["videos-reposts"] = "/videos?kind=repost"
+		pages["video-repost"] = "/videos/" + repost
+	}
 	// a campaign over the collection, paying its creators
 	seedCampaign(t, s, cookie, colID, accounts.Accounts)
+	// and a campaign ended by deleting its collection: its ledger is kept
+	endedID := s.newCollection(cookie, "Winter teaser")
+	s.send(cookie, "POST", "/track", `{"url":"https://www.tiktok.com/@glowlab/video/7301234567890123458","collection_id":"`+endedID+`"}`, nil)
+	s.create(cookie, "/campaigns", `{"collectionId":"`+endedID+`","currency":"EUR","startsAt":"2023-01-01T00:00:00Z","budget":80000,"period":"weekly",
+		"rules":{"tiers":[{"fromViews":0,"cpm":180}],"windowHours":168}}`, nil)
+	s.sendWant(cookie, "DELETE", "/collections/"+endedID, "", 204, nil)
+	pages["campaign-ended"] = "/campaigns/" + endedID
 	pages["campaigns"] = "/campaigns"
 	pages["campaign"] = "/campaigns/" + colID
 	pages["campaign-held"] = "/campaigns/" + colID + "?status=held"
@@ -127,16 +140,42 @@ func TestScreenshots(t *testing.T) {
 	if i := strings.Index(share.URL, "/s/"); i >= 0 {
 		pages["shared"] = share.URL[i:]
 	}
+	// two videos paused and resumed: the activity log names them
+	var two struct {
+		Videos []struct {
+			ID string `json:"id"`
+		} `json:"videos"`
+	}
+	s.api(cookie, "GET", "/videos?limit=2", &two)
+	if len(two.Videos) == 2 {
+		ids := `["` + two.Videos[0].ID + `","` + two.Videos[1].ID + `"]`
+		s.send(cookie, "POST", "/items/bulk", `{"action":"pause","video_ids":`+ids+`}`, nil)
+		s.send(cookie, "POST", "/items/bulk", `{"action":"resume","video_ids":`+ids+`}`, nil)
+	}
 	if len(accounts.Accounts) > 0 {
 		// a lowered limit: the account's older videos show beyond it
 		s.send(cookie, "PATCH", "/accounts/"+accounts.Accounts[0].ID, `{"tracking_limit": 24}`, nil)
 		pages["account"] = "/accounts/" + accounts.Accounts[0].ID
+		pages["account-hourly"] = "/accounts/" + accounts.Accounts[0].ID + "?granularity=hour"
 		pages["videos-beyond-limit"] = "/videos?status=beyond_limit"
 	}
 	each(func(sc screen) {
 		for name, path := range pages {
 			shoot(t, ctx, s.base+path, filepath.Join(dir, sc.file(name)), sc)
 		}
+		// deleting a campaign's collection ends the campaign: the dialog says so
+		shoot(t, ctx, s.base+"/collections", filepath.Join(dir, sc.file("collections-end-campaign")), sc,
+			click(`button[aria-label="Delete Spring campaign"]`),
+			chromedp.WaitVisible(`[data-testid=end-campaign] [data-testid=end-budget]`))
+		// a refused link: the field says why, in plain words
+		shoot(t, ctx, s.base+"/track", filepath.Join(dir, sc.file("track-refused")), sc,
+			chromedp.WaitVisible(urlField),
+			typeInto(urlField, "https://www.tiktok.com/@glowlab/video/12345"),
+			click(`form[aria-label="Track a URL"] button[type=submit]`),
+			chromedp.WaitVisible(`[data-testid=url-error]`),
+			chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
+		// the page keeps what was typed for the tab: empty it for the next shots
+		do(t, ctx, "empty the Track form", chromedp.Navigate(s.base+"/track"), chromedp.WaitVisible(urlField), typeInto(urlField, ""))
 	})
 	// Signed in as someone else than the invited address: the invite says so.
 	each(func(sc screen) {
@@ -148,9 +187,10 @@ func TestScreenshots(t *testing.T) {
 		t.Fatalf("forgot password: %d", got)
 	}
 	reset := s.link(email, "/reset-password")
-	do(t, ctx, "log out", chromedp.Navigate(s.base+"/settings"), chromedp.WaitVisible(`main h1`), chromedp.Click(`//button[normalize-space()="Log out"]`, chromedp.BySearch), chromedp.WaitVisible(`input[name=email]`))
+	do(t, ctx, "log out", chromedp.Navigate(s.base+"/settings"), chromedp.WaitVisible(`main h1`), click(`//button[normalize-space()="Log out"]`, chromedp.BySearch), chromedp.WaitVisible(`input[name=email]`))
 	each(func(sc screen) {
 		shoot(t, ctx, s.base+"/", filepath.Join(dir, sc.file("landing")), sc)
+		shoot(t, ctx, s.base+"/pricing", filepath.Join(dir, sc.file("pricing")), sc)
 		shoot(t, ctx, s.base+"/login", filepath.Join(dir, sc.file("login")), sc)
 		shoot(t, ctx, s.base+"/signup", filepath.Join(dir, sc.file("signup")), sc)
 		shoot(t, ctx, s.base+invite, filepath.Join(dir, sc.file("invite")), sc)
@@ -187,8 +227,51 @@ func TestScreenshots(t *testing.T) {
 		shoot(t, ctx, s.base+"/", filepath.Join(dir, sc.file("overview-day-one")), sc)
 		shoot(t, ctx, s.base+"/videos/"+vid.ID, filepath.Join(dir, sc.file("video-day-one")), sc)
 		shoot(t, ctx, s.base+"/accounts/"+acc.ID, filepath.Join(dir, sc.file("account-day-one")), sc)
+		shoot(t, ctx, s.base+"/billing", filepath.Join(dir, sc.file("billing-trial")), sc)
 	})
 	t.Logf("screenshots in %s", dir)
+}
+
+// seedKinds makes two of the first account's videos a collab and a
+// repost (besides the spiking one), dates a third by its post's id and
+// leaves the publish time of one of the second account's videos unknown, as
+// the scrapes of such posts record them; it answers the repost's id (empty
+// when the first account has too few videos).
+func seedKinds(t *testing.T, workspaceID string, accounts []account, spiking string) (repost string) {
+	t.Helper()
+	if len(accounts) == 0 {
+		return ""
+	}
+	ctx := context.Background()
+	rows, err := env.PG.Query(ctx, `SELECT id::text FROM videos WHERE account_id = $1 AND id::text <> $2 ORDER BY published_at DESC NULLS LAST, id LIMIT 3`,
+		accounts[0].ID, spiking)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(ids) < 3 {
+		return ""
+	}
+	pgExec(t, `UPDATE videos SET post_kind = 'collab', related_handle = 'glowlab' WHERE id = $1`, ids[0])
+	pgExec(t, `UPDATE videos SET post_kind = 'repost', related_handle = 'dance.crew' WHERE id = $1`, ids[1])
+	pgExec(t, `UPDATE videos SET published_source = 'id' WHERE id = $1`, ids[2])
+	if len(accounts) > 1 {
+		pgExec(t, `UPDATE videos SET published_at = NULL, published_source = NULL
+			WHERE id = (SELECT id FROM videos WHERE account_id = $1 AND id::text <> $2 ORDER BY published_at DESC NULLS LAST, id LIMIT 1)`, accounts[1].ID, spiking)
+	}
+	dataChanged(t, uuid.MustParse(workspaceID))
+	return ids[1]
 }
 
 // screen is a window size and the system's colour scheme.
@@ -205,9 +288,9 @@ func (sc screen) file(page string) string {
 	return fmt.Sprintf("%s-%d.png", page, sc.w)
 }
 
-// shoot opens url at the screen's size and scheme and writes a full-page
-// PNG to file.
-func shoot(t *testing.T, ctx context.Context, url, file string, sc screen) {
+// shoot opens url at the screen's size and scheme, does what then says (a
+// dialog to open) and writes a full-page PNG to file.
+func shoot(t *testing.T, ctx context.Context, url, file string, sc screen, then ...chromedp.Action) {
 	t.Helper()
 	var png []byte
 	do(t, ctx, "screenshot "+url,
@@ -215,6 +298,7 @@ func shoot(t *testing.T, ctx context.Context, url, file string, sc screen) {
 		emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: sc.scheme}}),
 		chromedp.Navigate(url),
 		chromedp.WaitVisible(`h1`, chromedp.ByQuery),
+		chromedp.Tasks(then),
 		chromedp.ActionFunc(func(ctx context.Context) error {
 			// Pages are drawn once no request is pending and charts are in.
 			deadline := time.Now().Add(10 * time.Second)
@@ -249,10 +333,11 @@ func seedHistory(t *testing.T, s *site, cookie *network.Cookie, workspaceID stri
 	t.Helper()
 	var vids struct {
 		Videos []struct {
-			ID        string  `json:"id"`
-			Platform  string  `json:"platform"`
-			AccountID *string `json:"accountId"`
-			Metrics   struct {
+			ID            string     `json:"id"`
+			Platform      string     `json:"platform"`
+			AccountID     *string    `json:"accountId"`
+			LastScrapedAt *time.Time `json:"lastScrapedAt"`
+			Metrics       struct {
 				Views, Likes, Comments, Shares, Saves *uint64
 			} `json:"metrics"`
 		} `json:"videos"`
@@ -330,6 +415,11 @@ func seedHistory(t *testing.T, s *site, cookie *network.Cookie, workspaceID stri
 					write(at)
 				}
 				write(seeded.Add(time.Second))
+				// and in place of the first scrape's, which the charts
+				// draw with every scrape
+				if v.LastScrapedAt != nil {
+					write(v.LastScrapedAt.UTC())
+				}
 				continue
 			}
 		}

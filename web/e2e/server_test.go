@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -26,7 +27,20 @@ import (
 
 var env *testenv.Env
 
-func TestMain(m *testing.M) { testenv.Main(m, &env) }
+// inbox is the SMTP server of every site: the sites share the package's
+// database, so any of them may deliver an e-mail of the outbox.
+var inbox *testenv.Inbox
+
+func TestMain(m *testing.M) {
+	// The inbox lives as long as the process: testenv.Main exits it.
+	in, _, err := testenv.StartSMTP()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: start the SMTP inbox:", err)
+		os.Exit(2)
+	}
+	inbox = in
+	testenv.Main(m, &env)
+}
 
 const (
 	cronSecret    = "e2e-cron-secret"
@@ -36,14 +50,21 @@ const (
 
 // site is the real server binary, with the dashboard embedded, serving the
 // package's databases, the scraping simulator and stripe-mock, and sending
-// its e-mails to an SMTP inbox of the test's own.
+// its e-mails to the package's SMTP inbox.
 type site struct {
-	t     *testing.T
-	base  string
-	inbox *testenv.Inbox
+	t    *testing.T
+	base string
 
 	mu    sync.Mutex
 	mails []testenv.Mail // every e-mail that arrived, oldest first
+	read  int            // the inbox's messages read into mails
+}
+
+// arrived reads the inbox's new messages into s.mails; s.mu is held.
+func (s *site) arrived() {
+	var ms []testenv.Mail
+	ms, s.read = inbox.Since(s.read)
+	s.mails = append(s.mails, ms...)
 }
 
 // startSite builds cmd/server (and with it the embedded dashboard, which
@@ -56,7 +77,6 @@ func startSite(t *testing.T) *site {
 	sim := testenv.ScraperSim(t, "-speed", "3600", "-run-duration", "100ms")
 	stripe := testenv.StripeMock(t)
 	bin := testenv.Build(t, "./cmd/server")
-	inbox := testenv.SMTP(t)
 	base := testenv.Serve(t, testenv.Process{
 		Name:   "server",
 		Binary: bin,
@@ -72,6 +92,13 @@ func startSite(t *testing.T) *site {
 				// failed, as in production, so a slow machine only delays
 				// the numbers.
 				"SCHEDULER_INTERVAL=5s",
+				// A loaded machine can answer a Redis call, or a statement,
+				// in more than the default budgets, which would skip Redis
+				// (and its shared rate limits) for a while, or show a page's
+				// part as unavailable.
+				"REDIS_CALL_TIMEOUT=2s",
+				"DATABASE_STATEMENT_TIMEOUT=10s",
+				"CLICKHOUSE_STATEMENT_TIMEOUT=10s",
 				"SMTP_URL="+inbox.URL,
 				"LOG_LEVEL=warn",
 				"STRIPE_SECRET_KEY=sk_test_123",
@@ -91,7 +118,9 @@ func startSite(t *testing.T) *site {
 		Probe: "/healthz",
 		Wait:  60 * time.Second,
 	})
-	return &site{t: t, base: base, inbox: inbox}
+	s := &site{t: t, base: base}
+	_, s.read = inbox.Since(0) // what arrived before the site is another's
+	return s
 }
 
 var linkToken = regexp.MustCompile(`https?://[^\s"<>]+(/[a-z-]+)\?token=([A-Za-z0-9_-]+)`)
@@ -106,7 +135,7 @@ func (s *site) link(addr, page string) string {
 	eventually(s.t, "an e-mail to "+addr+" with a link to "+page, 30*time.Second, func() bool {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		s.mails = append(s.mails, s.inbox.Take()...)
+		s.arrived()
 		// The newest such e-mail counts; it and the older ones are read,
 		// so the next call waits for a new one.
 		kept := s.mails[:0:0]
@@ -131,7 +160,7 @@ func (s *site) link(addr, page string) string {
 func (s *site) mailsTo(addr string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.mails = append(s.mails, s.inbox.Take()...)
+	s.arrived()
 	n := 0
 	for _, m := range s.mails {
 		if strings.EqualFold(m.To, addr) {
@@ -309,6 +338,9 @@ func openBrowser(t *testing.T, width, height int) context.Context {
 	if err := chromedp.Run(ctx); err != nil {
 		t.Fatalf("start chromium: %v", err)
 	}
+	if err := watchRequests(ctx); err != nil {
+		t.Fatalf("count the pages' requests: %v", err)
+	}
 	return ctx
 }
 
@@ -316,17 +348,52 @@ func openBrowser(t *testing.T, width, height int) context.Context {
 // was being done.
 func do(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action) {
 	t.Helper()
-	c, cancel := context.WithTimeout(ctx, 30*time.Second)
+	c, cancel := context.WithTimeout(ctx, 60*time.Second) // generous: a loaded machine is slow
 	defer cancel()
-	if err := chromedp.Run(c, actions...); err != nil {
-		var loc, text string
-		_ = chromedp.Run(ctx, chromedp.Location(&loc))
-		// What the page said helps more than the timeout alone.
-		shown, stop := context.WithTimeout(ctx, 5*time.Second)
-		_ = chromedp.Run(shown, chromedp.Evaluate(`document.body.innerText.slice(0, 1500)`, &text))
-		stop()
-		t.Fatalf("%s (at %s): %v\nthe page shows:\n%s", what, loc, err, text)
+	for i, a := range actions {
+		if err := chromedp.Run(c, a); err != nil {
+			var loc, text string
+			_ = chromedp.Run(ctx, chromedp.Location(&loc))
+			// What the page said helps more than the timeout alone.
+			shown, stop := context.WithTimeout(ctx, 5*time.Second)
+			_ = chromedp.Run(shown, chromedp.Evaluate(`(t => t.length > 3000 ? t.slice(0, 1500) + "\n…\n" + t.slice(-1500) : t)(document.body.innerText)`, &text))
+			stop()
+			t.Fatalf("%s (at %s), step %d of %d (%T): %v\nthe page shows:\n%s", what, loc, i+1, len(actions), a, err, text)
+		}
 	}
+}
+
+// openDetails opens the <details> at sel the way a user does, by clicking
+// its summary, and clicks again while it stays closed: a click dispatched
+// while the page still moves (a chart or a list arriving above the
+// section) can land beside the summary.
+func openDetails(sel string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		for {
+			var open bool
+			if err := chromedp.Run(ctx,
+				chromedp.WaitVisible(sel+` > summary`),
+				chromedp.Evaluate(`document.querySelector(`+strconv.Quote(sel)+`).open`, &open),
+			); err != nil {
+				return err
+			}
+			if open {
+				return nil
+			}
+			if err := chromedp.Run(ctx, click(sel+` > summary`)); err != nil {
+				return err
+			}
+			poll, stop := context.WithTimeout(ctx, 2*time.Second)
+			err := chromedp.Run(poll, chromedp.Poll(`document.querySelector(`+strconv.Quote(sel)+`).open`, nil))
+			stop()
+			if err == nil {
+				return nil
+			}
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+		}
+	})
 }
 
 // sessionCookie is the browser's session cookie, for API calls that check
@@ -370,7 +437,7 @@ func (s *site) signUp(ctx context.Context, name string) string {
 		chromedp.WaitVisible(`input[name=email]`),
 		chromedp.SendKeys(`input[name=email]`, email),
 		chromedp.SendKeys(`input[name=password]`, password),
-		chromedp.Click(`button[type=submit]`),
+		click(`button[type=submit]`),
 		chromedp.WaitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
 	)
 	return email

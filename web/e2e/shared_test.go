@@ -21,6 +21,7 @@ import (
 // With SHARE_SHOTS set to a folder, the page is also saved there at 1440
 // and 375 px.
 func TestSharedPage(t *testing.T) {
+	t.Parallel()
 	skipUIOnCurrentEngine(t)
 	s, ctx, _, cookie := signedUp(t, 1440, 900, "share")
 	colID := s.newCollection(cookie, "Client launch")
@@ -43,11 +44,10 @@ func TestSharedPage(t *testing.T) {
 	var url string
 	do(t, ctx, "make a share link from the overview",
 		chromedp.Navigate(s.base+"/?collectionId="+colID+"&datePreset=30d"),
-		chromedp.WaitVisible(`[data-testid=share] summary`),
-		chromedp.Click(`[data-testid=share] summary`),
+		openDetails(`[data-testid=share]`),
 		chromedp.WaitVisible(`form[aria-label="New share link"]`),
 		chromedp.SendKeys(`form[aria-label="New share link"] input[type=password]`, "client password 1"),
-		chromedp.Click(`form[aria-label="New share link"] button[type=submit]`),
+		click(`form[aria-label="New share link"] button[type=submit]`),
 		chromedp.WaitVisible(`[data-testid=share-url] input`),
 		chromedp.Value(`[data-testid=share-url] input`, &url),
 		chromedp.WaitVisible(`[data-testid=share-link]`),
@@ -82,11 +82,11 @@ func TestSharedPage(t *testing.T) {
 		chromedp.Navigate(url),
 		chromedp.WaitVisible(`form[aria-label=Password] input[type=password]`),
 		chromedp.SendKeys(`form[aria-label=Password] input[type=password]`, "not it at all"),
-		chromedp.Click(`form[aria-label=Password] button[type=submit]`),
+		click(`form[aria-label=Password] button[type=submit]`),
 		chromedp.WaitVisible(`//p[@role="alert"][contains(., "Wrong password")]`, chromedp.BySearch),
 		chromedp.Evaluate(`document.querySelector('form[aria-label=Password] input[type=password]').select()`, nil),
 		chromedp.SendKeys(`form[aria-label=Password] input[type=password]`, "client password 1"),
-		chromedp.Click(`form[aria-label=Password] button[type=submit]`),
+		click(`form[aria-label=Password] button[type=submit]`),
 		chromedp.WaitVisible(`[data-testid=kpi-views]`),
 		chromedp.WaitVisible(`[data-testid=shared-videos] li`),
 		chromedp.Text(`body`, &text, chromedp.ByQuery),
@@ -137,5 +137,76 @@ func TestSharedPage(t *testing.T) {
 	s.api(cookie, "GET", "/share-links", &list)
 	if len(list.ShareLinks) != 1 || list.ShareLinks[0].ViewCount < 2 {
 		t.Errorf("the list: %+v", list.ShareLinks)
+	}
+}
+
+// TestSharedCampaignByViews: a client opens a campaign's link with payouts
+// on a workspace scraped once: the top videos and the payout lines come by
+// views, most first; a line cut by the creator's cap says so beside its
+// amount, as the owner's ledger does; and the chart of views gained, which
+// has nothing to draw yet, says why instead of an empty axis.
+func TestSharedCampaignByViews(t *testing.T) {
+	t.Parallel()
+	skipUIOnCurrentEngine(t)
+	s, ctx, _, cookie := signedUp(t, 1440, 900, "sharecap")
+	colID := s.newCollection(cookie, "Capped launch")
+	s.send(cookie, "POST", "/track", `{"url":"https://www.tiktok.com/@share.capped","collection_id":"`+colID+`","tracking_limit":5}`, nil)
+	s.waitFirstScrapes(cookie, 5)
+	// a cap of one cent per payee and period: the account's first line
+	// takes it, the others are cut to nothing
+	s.create(cookie, "/campaigns", `{"collectionId":"`+colID+`","currency":"USD","startsAt":"2023-01-01T00:00:00Z","period":"monthly",
+		"rules":{"tiers":[{"fromViews":0,"cpm":150}],"creatorCap":1,"windowHours":168}}`, nil)
+	var share struct {
+		URL string `json:"url"`
+	}
+	s.sendWant(cookie, "POST", "/share-links", `{"name":"Client report","collectionId":"`+colID+`","includePayouts":true}`, 201, &share)
+
+	var top, campaignTop, lines []int64
+	var bounds []string
+	var chartNote string
+	var charts int
+	views := func(sel string, out *[]int64) chromedp.Action {
+		return chromedp.Evaluate(`[...document.querySelectorAll('`+sel+`')].map(e => Number(e.dataset.views))`, out)
+	}
+	do(t, ctx, "open the campaign's link",
+		chromedp.Navigate(share.URL),
+		chromedp.WaitVisible(`[data-testid=shared-videos] li`),
+		chromedp.WaitVisible(`[data-testid=shared-line]`),
+		chromedp.WaitVisible(`[data-testid=shared-chart-empty]`),
+		views(`[data-testid=shared-videos] li`, &top),
+		views(`[data-testid=shared-line]`, &lines),
+		views(`[data-testid=shared-campaign-top] li`, &campaignTop),
+		chromedp.Evaluate(`[...document.querySelectorAll('[data-testid=shared-bound]')].map(e => e.textContent)`, &bounds),
+		chromedp.Text(`[data-testid=shared-chart-empty]`, &chartNote),
+		chromedp.Evaluate(`document.querySelectorAll('.shared .uplot').length`, &charts),
+	)
+	descending := func(what string, vs []int64) {
+		t.Helper()
+		if len(vs) < 2 {
+			t.Errorf("%s: %d videos, want the account's 5", what, len(vs))
+		}
+		for i := 1; i < len(vs); i++ {
+			if vs[i] > vs[i-1] {
+				t.Errorf("%s are not by views, most first: %v", what, vs)
+				return
+			}
+		}
+	}
+	descending("the top videos", top)
+	descending("the payout lines", lines)
+	if len(campaignTop) != 0 {
+		t.Errorf("with payouts the campaign lists its lines, not its top videos too: %v", campaignTop)
+	}
+	capped := 0
+	for _, b := range bounds {
+		if b == "capped by creator cap" {
+			capped++
+		}
+	}
+	if capped == 0 {
+		t.Errorf("no line says it was capped by the creator cap: %q", bounds)
+	}
+	if charts != 0 || !(strings.HasPrefix(chartNote, "No views gained in this period yet") || strings.HasPrefix(chartNote, "No scrape yet in this period")) {
+		t.Errorf("the empty chart: %d charts drawn, note %q", charts, chartNote)
 	}
 }

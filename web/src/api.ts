@@ -110,4 +110,5 @@ export function toApiError(e: unknown): ApiError {
 export const get = <T>(path: string, q?: Query, signal?: AbortSignal) => request<T>('GET', withQuery(path, q), undefined, signal)
 export const post = <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {})
 export const patch = <T>(path: string, body: unknown) => request<T>('PATCH', path, body)
+export const put = <T>(path: string, body: unknown) => request<T>('PUT', path, body)
 export const del = <T>(path: string) => request<T>('DELETE', path)

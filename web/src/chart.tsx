@@ -53,6 +53,49 @@ function axisNumber(n: number): string {
   return String(Math.round(n))
 }
 
+// STEP is a bucket's length in seconds.
+const STEP = { hour: 3600, day: 86400 }
+
+// X_INCRS are the spans between the x axis' ticks a chart may use, in
+// seconds: never finer than its buckets, so a chart by day has at most a
+// tick a day (at midnight, under its bar) and one by hour no tick
+// between whole hours, however few points it has.
+const H = 3600
+const D = 24 * H
+const X_INCRS = {
+  hour: [H, 2 * H, 3 * H, 4 * H, 6 * H, 8 * H, 12 * H, D, 2 * D, 3 * D, 7 * D, 14 * D, 28 * D],
+  day: [D, 2 * D, 3 * D, 7 * D, 14 * D, 28 * D, 56 * D, 91 * D, 182 * D, 364 * D],
+}
+
+// xRange is the span the x axis shows: bars get half a bucket beside the
+// first and the last, so neither is cut in half; a chart whose points lie
+// within a few buckets spans at least three (a scrape's minutes never
+// fill the axis).
+export function xRange(xs: number[], granularity: 'hour' | 'day', bars: boolean): [number, number] {
+  const step = STEP[granularity]
+  let lo = Math.min(...xs)
+  let hi = Math.max(...xs)
+  if (bars) {
+    lo -= step / 2
+    hi += step / 2
+  }
+  if (hi - lo < 3 * step) {
+    const mid = (lo + hi) / 2
+    lo = mid - 1.5 * step
+    hi = mid + 1.5 * step
+  }
+  return [lo, hi]
+}
+
+// isolated are the indexes of values with no value beside them, which a
+// line cannot join to anything: drawn as points, or they would not show.
+function isolated(values: (number | null | undefined)[]): number[] {
+  const has = (i: number) => values[i] !== null && values[i] !== undefined
+  const out: number[] = []
+  values.forEach((_, i) => has(i) && !has(i - 1) && !has(i + 1) && out.push(i))
+  return out
+}
+
 // translucent makes a #rrggbb colour see-through (other colours stay).
 function translucent(color: string, alpha: string): string {
   return /^#[0-9a-f]{6}$/i.test(color) ? color + alpha : color
@@ -136,20 +179,25 @@ export function TimeChart({ times, series, granularity, label, height = 260, for
       height,
       legend: { show: series.length > 1, live: false },
       cursor: { points: { show: true }, drag: { x: false, y: false } },
-      // One bucket alone (an item scraped once): uPlot stretches the axis
-      // over a thousand days from it; the axis spans the bucket's
-      // neighbours instead.
+      // The axis spans the buckets (uPlot would stretch one bucket alone
+      // over a thousand days, or a few minutes over the whole width), its
+      // bars whole.
       scales: {
         x: {
           time: true,
-          range: (_u, min, max) => {
-            const pad = granularity === 'hour' ? 3600 : 86400
-            return xs.length && xs.every((x) => x === xs[0]) ? [xs[0] - pad, xs[0] + pad] : [min, max]
-          },
+          range: (_u, min, max) => (xs.length ? xRange(xs, granularity, series.some((s) => s.bars)) : [min, max]),
         },
       },
       axes: [
-        { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid } },
+        {
+          stroke: text,
+          grid: { stroke: grid },
+          ticks: { stroke: grid },
+          incrs: X_INCRS[granularity],
+          space: granularity === 'day' ? 40 : 50,
+          // the span between ticks, in seconds (the tests read it)
+          filter: (_u, splits, _i, _space, incr) => ((el.dataset.xstep = String(incr)), splits),
+        },
         { stroke: text, grid: { stroke: grid }, ticks: { stroke: grid }, values: (_u, v) => v.map(axisNumber), size: 56 },
         ...(series.some((s) => s.right)
           ? [{ side: 1, scale: 'right', stroke: text, grid: { show: false }, values: (_u: uPlot, v: number[]) => v.map(axisNumber), size: 56 }]
@@ -166,7 +214,8 @@ export function TimeChart({ times, series, granularity, label, height = 260, for
             width: s.bars ? 0 : 2,
             fill: s.bars ? color : undefined,
             paths: s.bars ? bars : undefined,
-            points: { show: times.length < 3 },
+            // a value with none beside it is a point, or nothing shows
+            points: s.bars ? { show: false } : times.length < 3 ? { show: true } : { show: true, filter: isolated(s.values) },
             spanGaps: true,
           } as uPlot.Series
         }),
@@ -191,6 +240,10 @@ export function TimeChart({ times, series, granularity, label, height = 260, for
     // the band's edges are drawn, not listed: the legend names the forecast
     if (ahead.length) plot.root.querySelectorAll<HTMLElement>('.u-legend .u-series').forEach((row, i) => i > series.length && (row.style.display = 'none'))
     el.dataset.drawn = 'true'
+    // how many points the chart has, and how many values of the first
+    // series stand alone, drawn as points (the tests read them)
+    el.dataset.points = String(n)
+    el.dataset.isolated = String(series[0] && !series[0].bars ? isolated(series[0].values).length : 0)
     if (ahead.length) el.dataset.forecast = String(ahead.length)
     const ro = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height }))
     ro.observe(el)
@@ -198,6 +251,8 @@ export function TimeChart({ times, series, granularity, label, height = 260, for
       ro.disconnect()
       plot.destroy()
       delete el.dataset.drawn
+      delete el.dataset.isolated
+      delete el.dataset.points
       delete el.dataset.forecast
     }
   }, [times, series, granularity, height, label, forecast])

@@ -5,10 +5,12 @@ import { render, type ComponentChildren, type ComponentType } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { onUnauthenticated, post, type ApiError } from './api'
 import { exact, day, filled, usageText } from './format'
-import { match, navigate, useRoute } from './router'
+import { planName, trialLeft } from './plans'
+import { match, navigate, setQuery, useRoute } from './router'
 import { forgetWorkspace, loadWorkspace, signedIn, useMe, useWorkspace } from './session'
 import { Signal, useSignal } from './signal'
 import './styles.css'
+import type { Workspace } from './types'
 import { ErrorBox, Spinner } from './ui'
 import { ResendVerification } from './verify'
 
@@ -65,9 +67,11 @@ const NAV: [string, string][] = [
   ['/billing', 'Billing'],
 ]
 
-// The front door: what the product is, shown at / to a visitor who is not
-// signed in (and was not during this visit).
+// The front door: what the product is, shown at / (and its pricing at
+// /pricing) to a visitor who is not signed in (and was not during this
+// visit). Signed in, /pricing is Billing.
 const landing = () => import('./pages/landing')
+const DOOR = ['/', '/pricing']
 let atTheDoor = false
 const doorOpened = new Signal()
 
@@ -77,7 +81,7 @@ const doorOpened = new Signal()
 onUnauthenticated(() => {
   const ended = signedIn()
   forgetWorkspace()
-  if (location.pathname === '/' && !ended) {
+  if (DOOR.includes(location.pathname) && !ended) {
     atTheDoor = true
     doorOpened.notify()
     return
@@ -161,9 +165,56 @@ function Usage() {
       <span class="meter" aria-hidden="true">
         <span class="meter-fill" style={{ width: filled(used, ws.videoLimit) }} />
       </span>
-      <span class="plan">{ws.plan}</span>
+      <span class="plan" data-testid="plan-badge">
+        {planBadge(ws)}
+      </span>
     </a>
   )
+}
+
+// planBadge names the plan, and on the trial how long it still runs:
+// "Trial · 9 days left".
+function planBadge(ws: Workspace): string {
+  const left = trialLeft(ws)
+  if (left === null) return planName(ws.plan)
+  return left === 'ended' ? 'Trial ended' : `Trial · ${left}`
+}
+
+// CheckoutCancelled tells a payer back from the payment page without
+// paying (the checkout's cancel address, on any page) that nothing changed.
+function CheckoutCancelled() {
+  const ws = useWorkspace()
+  const route = useRoute()
+  if (!ws || route.query.get('checkout') !== 'cancel') return null
+  const left = trialLeft(ws)
+  const still =
+    ws.plan !== 'trial'
+      ? `you are still on the ${planName(ws.plan)} plan`
+      : left && left !== 'ended'
+        ? `you are still on the trial (${left})`
+        : 'your trial has ended and no plan was chosen'
+  return (
+    <div class="banner banner-checkout" role="status" data-testid="checkout-cancelled">
+      <span>
+        Checkout cancelled: {still}. Nothing was charged.
+        {route.path !== '/billing' && (
+          <>
+            {' '}
+            <a href="/billing">See the plans</a>
+          </>
+        )}
+      </span>
+      <button type="button" class="link" onClick={() => setQuery({ checkout: null, session_id: null })}>
+        Dismiss
+      </button>
+    </div>
+  )
+}
+
+// Redirect replaces the address with another page's.
+function Redirect({ to }: { to: string }) {
+  useEffect(() => navigate(to, true), [to])
+  return <Spinner />
 }
 
 function Shell({ path, children }: { path: string; children: ComponentChildren }) {
@@ -226,6 +277,7 @@ function Shell({ path, children }: { path: string; children: ComponentChildren }
         </ul>
       </nav>
       <main id="main" tabIndex={-1}>
+        <CheckoutCancelled />
         <AccessBanner />
         <UnverifiedBanner />
         {children}
@@ -257,9 +309,10 @@ function App() {
   }, [route.path])
 
   if (pub) return <Lazy load={pub.load} params={pub.params} query={route.query} />
-  if (door && !ws && route.path === '/') return <Lazy load={landing} params={{}} query={route.query} />
+  if (door && !ws && DOOR.includes(route.path)) return <Lazy load={landing} params={{}} query={route.query} />
   if (boot) return <ErrorBox error={boot} retry={() => loadWorkspace().then(() => setBoot(null), (e: ApiError) => setBoot(e))} />
   if (!ws) return <Spinner label="Opening your workspace…" />
+  if (route.path === '/pricing') return <Redirect to={'/billing' + location.search} />
   const page = find(routes, route.path)
   return (
     <Shell path={route.path}>

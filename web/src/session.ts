@@ -14,11 +14,19 @@ let meLoading: Promise<User> | null = null
 const changed = new Signal()
 const notify = changed.notify
 
-export async function loadWorkspace(): Promise<Workspace> {
-  const r = await post<BootstrapResult>('/workspace/bootstrap')
+// loadWorkspace reads the workspace, creating it at the first sign-in;
+// name names a workspace it creates (sign-up asks for it).
+export async function loadWorkspace(name?: string): Promise<Workspace> {
+  const r = await post<BootstrapResult>('/workspace/bootstrap', name ? { name } : undefined)
   workspace = r.workspace
   notify()
   return r.workspace
+}
+
+// setWorkspace keeps the workspace a change of it answered (a rename).
+export function setWorkspace(w: Workspace) {
+  workspace = w
+  notify()
 }
 
 // openDashboard opens the overview once the workspace is read again (after

@@ -37,6 +37,11 @@ export type Counts = Schemas['Counts']
 // refreshed, not counted).
 export type Video = Schemas['Video']
 export type VideoStatus = Video['status']
+// What a post is to the account it was found through: only own posts and
+// collabs count (totals, the tracking limit, insights, payouts); the others
+// are kept and shown under their kind.
+export type PostKind = Video['postKind']
+export const POST_KINDS = allOf<PostKind>()(['own', 'collab', 'repost', 'quote', 'reply', 'other_author'])
 export type VideoDetail = Schemas['VideoDetail']
 export type VideoPoint = Schemas['VideoPoint']
 export type VideoScrape = Schemas['VideoScrape']
@@ -98,6 +103,10 @@ export type Spend = Schemas['Spend']
 export type CampaignSummary = Schemas['CampaignSummary']
 export type PayoutPeriod = CampaignSummary['period']
 export type Campaign = Schemas['Campaign']
+// What a campaign does with collabs: hold their lines for review, pay them
+// as own posts, or leave them out.
+export type Collabs = CampaignSummary['collabs']
+export const COLLABS = allOf<Collabs>()(['hold', 'pay', 'exclude'])
 export type CampaignList = Answer<'listCampaigns'>
 
 export type Payee = Schemas['Payee']

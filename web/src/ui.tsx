@@ -5,7 +5,7 @@ import type { ComponentChildren, InputHTMLAttributes } from 'preact'
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, toApiError, tooManyText } from './api'
 import { ago, platformName, when } from './format'
-import { SCRAPE_REASONS } from './insight'
+import { reasonText } from './insight'
 import type { ScrapeReason } from './types'
 
 export interface Loaded<T> {
@@ -91,10 +91,11 @@ export function Field({
   set: (v: string) => void
   error?: string | false
   hint?: string | false
-  type: 'email' | 'password'
+  type: 'email' | 'password' | 'text'
   autocomplete?: string
   required?: boolean
   minLength?: number
+  maxLength?: number
 }) {
   return (
     <>
@@ -407,22 +408,38 @@ export function nextScrapeIn(iso: string, now = Date.now()): string {
 
 // NextScrape stands in for a chart with no growth yet (an item scraped
 // once): when the next scrape comes (the API's nextScrapeAt) and why,
-// after which growth shows.
-export function NextScrape({ at, reason, item = 'it' }: { at: string | null | undefined; reason?: ScrapeReason | null; item?: string }) {
+// after which growth shows; or, when none is planned, why (idle: the
+// words of notRefreshed).
+export function NextScrape({
+  at,
+  reason,
+  item = 'it',
+  idle = 'none planned',
+  viaAccount = false,
+}: {
+  at: string | null | undefined
+  reason?: ScrapeReason | null
+  item?: string
+  idle?: string
+  viaAccount?: boolean
+}) {
   const [, tick] = useState(0)
   useEffect(() => {
     const t = setInterval(() => tick((n) => n + 1), 30000)
     return () => clearInterval(t)
   }, [])
+  const why = reasonText(reason, viaAccount)
   return (
-    <p class="next-scrape" data-testid="next-scrape" role="status">
+    <p class="next-scrape" data-testid="next-scrape" data-reason={reason ?? ''} role="status">
       {at ? (
         <>
           <strong title={when(at)}>{nextScrapeIn(at)}</strong>
-          {reason && SCRAPE_REASONS[reason] && <span class="muted"> ({SCRAPE_REASONS[reason]})</span>} — growth shows after it.
+          {why && <span class="muted"> ({why})</span>} — growth shows after it.
         </>
       ) : (
-        <>No growth yet: growth shows once {item} has been scraped twice, and no scrape is planned (paused, or the plan has no access).</>
+        <>
+          No growth yet: growth shows once {item} has been scraped twice, and no scrape is planned — {idle}.
+        </>
       )}
     </p>
   )

@@ -7,13 +7,22 @@ package wiring
 import (
 	"context"
 	"log/slog"
+	"math/rand/v2"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/api"
-	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/command/alerts"
+	"github.com/reeltrack/reeltrack/command/billing"
+	"github.com/reeltrack/reeltrack/command/campaigns"
+	"github.com/reeltrack/reeltrack/command/collections"
+	"github.com/reeltrack/reeltrack/command/cron"
+	"github.com/reeltrack/reeltrack/command/outbox"
+	"github.com/reeltrack/reeltrack/command/sharing"
+	"github.com/reeltrack/reeltrack/command/team"
+	"github.com/reeltrack/reeltrack/command/tracking"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
@@ -25,8 +34,14 @@ import (
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/internal/webhook"
 	"github.com/reeltrack/reeltrack/query"
+	queryalerts "github.com/reeltrack/reeltrack/query/alerts"
 	"github.com/reeltrack/reeltrack/query/answercache"
+	querycampaigns "github.com/reeltrack/reeltrack/query/campaigns"
 	"github.com/reeltrack/reeltrack/query/chread"
+	querycollections "github.com/reeltrack/reeltrack/query/collections"
+	"github.com/reeltrack/reeltrack/query/numbers"
+	querysharing "github.com/reeltrack/reeltrack/query/sharing"
+	queryteam "github.com/reeltrack/reeltrack/query/team"
 	"github.com/reeltrack/reeltrack/web"
 )
 
@@ -40,27 +55,22 @@ type Deps struct {
 	Tokens    *auth.Tokens
 	Passwords *auth.Passwords
 	OpenAPI   []byte
-	Now       func() time.Time
-	// StartValueCache keeps start values between requests; nil: a new
-	// one (NewStartValueCache). Its clock, when not set, is Now.
+	// Now is every handler's clock: time.Now, but in tests that move it.
+	Now func() time.Time
+	// StartValueCache keeps start values between requests; nil: a new one.
 	StartValueCache *chread.StartValueCache
 
 	Provider *ingest.Client // nil when no scraping provider is configured
 	Actors   ingest.Actors
 	Resolver platform.Resolver
-	// Mail sends the e-mails: the SMTP sender, or the log sender without
-	// SMTP_URL. Nil: no e-mail leaves, and the alert e-mails stay queued in
-	// the outbox (see noMailSender).
-	Mail command.MailSender
-	// Payment is the payment provider; nil when STRIPE_SECRET_KEY is not
-	// set, and the billing routes answer 503.
-	Payment command.PaymentProvider
-	// Site is the dashboard (web.New(nil): the build embedded in the
-	// binary). Nil: the router serves the API only.
+	// Mail sends the e-mails; nil: none leaves, and alert e-mails stay queued
+	// in the outbox (see noMailSender).
+	Mail outbox.MailSender
+	// Payment is the payment provider; nil: the billing routes answer 503.
+	Payment billing.PaymentProvider
+	// Site is the dashboard; nil: the router serves the API only.
 	Site *web.Site
-	// Metrics records the requests, the scrapes, the deliveries and the
-	// cache (metrics.New; cmd/server serves it on METRICS_ADDR). Nil:
-	// nothing is recorded.
+	// Metrics records the requests, scrapes, deliveries and cache; nil: nothing.
 	Metrics *metrics.Metrics
 }
 
@@ -68,31 +78,24 @@ type Deps struct {
 // memory (answercache.Cache.LocalBytes).
 const localCacheBytes = 64 << 20
 
-// startValueTTL is how long a process keeps start values
-// (chread.StartValueCache): windows' cutoffs move every hour.
+// startValueTTL is how long a process keeps start values: cutoffs move hourly.
 const startValueTTL = time.Hour
 
 // NewStartValueCache is the server's cache of start values, of at most
-// maxBytes (START_VALUES_CACHE_BYTES; 0 keeps none).
-func NewStartValueCache(maxBytes int, log *slog.Logger) *chread.StartValueCache {
-	return chread.NewStartValueCache(maxBytes, startValueTTL, log)
+// maxBytes (0 keeps none), its entries expiring by now.
+func NewStartValueCache(maxBytes int, log *slog.Logger, now func() time.Time) *chread.StartValueCache {
+	return chread.NewStartValueCache(maxBytes, startValueTTL, log, now)
 }
 
 // API builds the handlers from d and returns what api.New routes.
 func API(d Deps) api.Deps {
-	if d.Now == nil {
-		d.Now = time.Now
-	}
 	if d.Mail == nil {
 		d.Mail = noMailSender{}
 	}
 	if d.StartValueCache == nil {
-		d.StartValueCache = NewStartValueCache(d.Config.StartValuesBytes, d.Log)
+		d.StartValueCache = NewStartValueCache(d.Config.StartValuesBytes, d.Log, d.Now)
 	}
-	if d.StartValueCache.Now == nil {
-		d.StartValueCache.Now = d.Now
-	}
-	start := command.StartScrapeHandler{
+	start := tracking.StartScrapeHandler{
 		DB: d.DB, Provider: d.Provider, PublicBaseURL: d.Config.PublicBaseURL, WebhookSecret: d.Config.ScraperWebhookSecret, Log: d.Log,
 		Metrics: d.Metrics,
 	}
@@ -101,13 +104,30 @@ func API(d Deps) api.Deps {
 	scrapeStarts := &background.Tasks{Log: d.Log}
 	// Account e-mails are sent right after their transaction; a shutdown
 	// waits for them too.
-	outbox := command.Outbox{DB: d.DB, Mail: d.Mail, Log: d.Log, Now: d.Now, Sending: scrapeStarts, Metrics: d.Metrics}
-	links := command.Links{BaseURL: d.Config.PublicBaseURL}
-	// Channels: their URLs and secrets sealed under SESSION_SECRET, and the
-	// addresses they may reach beyond the public ones (validated with the
-	// config).
+	outbox := outbox.Outbox{DB: d.DB, Mail: d.Mail, Log: d.Log, Now: d.Now, Sending: scrapeStarts, Metrics: d.Metrics}
+	links := team.Links{BaseURL: d.Config.PublicBaseURL}
+	// Channels: URLs and secrets sealed under SESSION_SECRET, and the addresses
+	// they may reach beyond the public ones.
 	sealer := webhook.NewSealer(d.Config.SessionSecret)
 	allow, _ := webhook.ParseAllowList(d.Config.ChannelAllowedAddresses)
+	// the settle run, which ending a campaign by deleting its collection uses
+	settle := campaigns.SettlePayoutsHandler{
+		DB: d.DB, Ledger: querycampaigns.SettlementHandler{DB: d.DB, CH: d.CH}, DashboardURL: d.Config.PublicBaseURL, Log: d.Log, Now: d.Now,
+	}
+	digests := alerts.QueueDigestsHandler{
+		DB: d.DB, Digests: queryalerts.DigestHandler{DB: d.DB, CH: d.CH, Now: d.Now}, DashboardURL: d.Config.PublicBaseURL, Log: d.Log, Now: d.Now,
+	}
+	channels := alerts.DeliverEventsHandler{
+		DB: d.DB, Client: webhook.NewClient(allow), Sealer: sealer, Allow: allow, Outbox: outbox,
+		DashboardURL: d.Config.PublicBaseURL, Log: d.Log, Now: d.Now, Jitter: rand.Float64, Pace: alerts.Sleep, Metrics: d.Metrics,
+	}
+	cron := cron.AlertsCron{
+		DB: d.DB, Settle: settle, Digests: digests, Channels: channels, Mail: d.Mail,
+		Spikes:       alerts.ScanSpikesHandler{DB: d.DB, Spikes: query.SpikeScanner{DB: d.DB, CH: d.CH, Now: d.Now}, DashboardURL: d.Config.PublicBaseURL + "/", Now: d.Now},
+		Insights:     chread.InsightsReader{CH: d.CH},
+		Milestones:   query.MilestoneScanner{DB: d.DB, CH: d.CH},
+		DashboardURL: d.Config.PublicBaseURL + "/", Metrics: d.Metrics, Log: d.Log, Now: d.Now,
+	}
 	return api.Deps{
 		Config: d.Config, Log: d.Log, Tokens: d.Tokens, OpenAPI: d.OpenAPI, Now: d.Now,
 		DB: d.DB, CH: d.CH, Redis: d.Redis, Provider: d.Provider, Site: d.Site, Metrics: d.Metrics,
@@ -117,102 +137,91 @@ func API(d Deps) api.Deps {
 			StartValueCache: d.StartValueCache,
 			ScrapeStarts:    scrapeStarts,
 
-			SignUp:       command.SignUpHandler{DB: d.DB, Passwords: d.Passwords, Outbox: outbox, Links: links, Now: d.Now},
-			LogIn:        command.LogInHandler{DB: d.DB, Passwords: d.Passwords},
-			Sessions:     command.SessionsHandler{DB: d.DB, Now: d.Now},
-			VerifyEmail:  command.VerifyEmailHandler{DB: d.DB, Outbox: outbox, Links: links, Now: d.Now},
-			Password:     command.PasswordHandler{DB: d.DB, Passwords: d.Passwords, Outbox: outbox, Links: links, Now: d.Now},
-			Bootstrap:    command.BootstrapWorkspaceHandler{DB: d.DB, Now: d.Now},
-			Invite:       command.InviteTeammateHandler{DB: d.DB, Outbox: outbox, Links: links, Now: d.Now},
-			AcceptInvite: command.AcceptInviteHandler{DB: d.DB, Now: d.Now},
-			ManageTeam:   command.ManageTeamHandler{DB: d.DB},
-			Lead:         command.CaptureLeadHandler{DB: d.DB},
-			Track: command.TrackHandler{
+			SignUp:       team.SignUpHandler{DB: d.DB, Passwords: d.Passwords, Outbox: outbox, Links: links, Now: d.Now},
+			LogIn:        team.LogInHandler{DB: d.DB, Passwords: d.Passwords},
+			Sessions:     team.SessionsHandler{DB: d.DB, Now: d.Now},
+			VerifyEmail:  team.VerifyEmailHandler{DB: d.DB, Outbox: outbox, Links: links, Now: d.Now},
+			Password:     team.PasswordHandler{DB: d.DB, Passwords: d.Passwords, Outbox: outbox, Links: links, Now: d.Now},
+			Bootstrap:    team.BootstrapWorkspaceHandler{DB: d.DB, Now: d.Now},
+			Invite:       team.InviteTeammateHandler{DB: d.DB, Outbox: outbox, Links: links, Now: d.Now},
+			AcceptInvite: team.AcceptInviteHandler{DB: d.DB, Now: d.Now},
+			ManageTeam:   team.ManageTeamHandler{DB: d.DB},
+			Lead:         team.CaptureLeadHandler{DB: d.DB},
+			Track: tracking.TrackHandler{
 				DB: d.DB, Resolver: d.Resolver, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, ScrapeStarts: scrapeStarts, Now: d.Now,
 			},
-			Refresh: command.RefreshDueHandler{DB: d.DB, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, Now: d.Now, Metrics: d.Metrics},
-			Complete: command.CompleteScrapeHandler{
+			Refresh: tracking.RefreshDueHandler{DB: d.DB, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, Now: d.Now, Metrics: d.Metrics},
+			Complete: tracking.CompleteScrapeHandler{
 				DB: d.DB, CH: d.CH, Provider: d.Provider, PageSize: d.Config.ScraperPageSize, Log: d.Log, Now: d.Now, Metrics: d.Metrics,
 			},
-			SendAlerts: command.SendAlertsHandler{
-				DB: d.DB, Spikes: query.SpikesHandler{DB: d.DB, CH: d.CH, Now: d.Now}, Milestones: query.MilestonesHandler{DB: d.DB, CH: d.CH}, Mail: d.Mail,
-				Insights:     query.InsightsReader{CH: d.CH},
-				DashboardURL: d.Config.PublicBaseURL + "/", Log: d.Log, Now: d.Now,
-			},
+			AlertsCron:      cron,
+			RenameWorkspace: team.RenameWorkspaceHandler{DB: d.DB},
 
-			Checkout: command.CreateCheckoutHandler{
+			Checkout: billing.CreateCheckoutHandler{
 				DB: d.DB, Provider: d.Payment, Prices: d.Config.StripePrices, FoundingSpots: d.Config.FoundingSpots,
 				SuccessURL: d.Config.CheckoutSuccessURL, CancelURL: d.Config.CheckoutCancelURL,
 			},
-			Portal: command.CreatePortalHandler{DB: d.DB, Provider: d.Payment, ReturnURL: d.Config.BillingPortalReturnURL},
-			ApplyPayment: command.ApplyPaymentEventHandler{
+			Portal: billing.CreatePortalHandler{DB: d.DB, Provider: d.Payment, ReturnURL: d.Config.BillingPortalReturnURL},
+			ApplyPayment: billing.ApplyPaymentEventHandler{
 				DB: d.DB, Provider: d.Payment, Prices: d.Config.StripePrices,
 				Livemode: d.Config.StripeLivemode(), GracePeriod: d.Config.PaymentGracePeriod, FoundingSpots: d.Config.FoundingSpots,
 			},
 
-			Workspace:        query.WorkspaceHandler{DB: d.DB, Now: d.Now},
-			Membership:       query.MembershipHandler{DB: d.DB},
-			Session:          query.SessionHandler{DB: d.DB},
-			Team:             query.TeamHandler{DB: d.DB},
-			InvitePreview:    query.InvitePreviewHandler{DB: d.DB, Now: d.Now},
-			Activity:         query.ActivityHandler{DB: d.DB, Now: d.Now},
-			Founding:         query.FoundingStatsHandler{DB: d.DB, Total: d.Config.FoundingSpots},
-			Plans:            query.NewPlansHandler(d.Config.StripePrices, d.Payment, d.Log),
-			ProviderStatus:   query.ProviderStatusHandler{DB: d.DB},
-			Videos:           query.VideosHandler{DB: d.DB, CH: d.CH, Now: d.Now},
-			Overview:         query.OverviewHandler{DB: d.DB, CH: d.CH, Now: d.Now},
-			Export:           query.ExportHandler{DB: d.DB, CH: d.CH, Now: d.Now},
-			Collections:      query.CollectionsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
-			CreateCollection: command.CreateCollectionHandler{DB: d.DB},
-			ManageCollection: command.ManageCollectionHandler{DB: d.DB},
-			AssignCollection: command.AssignCollectionHandler{DB: d.DB},
-			Creators:         query.CreatorsHandler{DB: d.DB},
-			SaveCreator:      command.SaveCreatorHandler{DB: d.DB},
-			OrganiseItems: command.OrganiseItemsHandler{
+			Workspace:        queryteam.WorkspaceHandler{DB: d.DB, Now: d.Now},
+			Membership:       queryteam.MembershipHandler{DB: d.DB},
+			Session:          queryteam.SessionHandler{DB: d.DB},
+			Team:             queryteam.TeamHandler{DB: d.DB},
+			InvitePreview:    queryteam.InvitePreviewHandler{DB: d.DB, Now: d.Now},
+			Activity:         queryteam.ActivityHandler{DB: d.DB, Now: d.Now},
+			Founding:         queryteam.NewFoundingStatsHandler(d.DB, d.Config.FoundingSpots, queryteam.FoundingStatsKept),
+			Plans:            queryteam.NewPlansHandler(d.Config.StripePrices, d.Payment, d.Log, d.Now),
+			ProviderStatus:   queryteam.ProviderStatusHandler{DB: d.DB},
+			Videos:           numbers.VideosHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+			Overview:         numbers.OverviewHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+			Export:           numbers.ExportHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+			Collections:      querycollections.CollectionsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+			CreateCollection: collections.CreateCollectionHandler{DB: d.DB},
+			ManageCollection: collections.ManageCollectionHandler{DB: d.DB, Settle: settle},
+			VideoPayee:       collections.VideoPayeeHandler{DB: d.DB},
+			AssignCollection: collections.AssignCollectionHandler{DB: d.DB},
+			Creators:         querycollections.CreatorsHandler{DB: d.DB},
+			SaveCreator:      collections.SaveCreatorHandler{DB: d.DB},
+			OrganiseItems: tracking.OrganiseItemsHandler{
 				DB: d.DB, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, ScrapeStarts: scrapeStarts, Now: d.Now,
 			},
-			Accounts:         query.AccountsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
-			AccountAnalytics: query.AccountAnalyticsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
-			UpdateAccount:    command.UpdateAccountHandler{DB: d.DB, Now: d.Now},
-			RemoveAccount:    command.RemoveAccountHandler{DB: d.DB},
-			Alerts:           query.AlertsHandler{DB: d.DB},
-			SaveAlert:        command.SaveAlertRuleHandler{DB: d.DB},
-			DeleteAlert:      command.DeleteAlertRuleHandler{DB: d.DB},
+			Accounts:         numbers.AccountsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+			AccountAnalytics: numbers.AccountAnalyticsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+			UpdateAccount:    tracking.UpdateAccountHandler{DB: d.DB, Now: d.Now},
+			RemoveAccount:    tracking.RemoveAccountHandler{DB: d.DB},
+			Alerts:           queryalerts.AlertsHandler{DB: d.DB},
+			SaveAlert:        alerts.SaveAlertRuleHandler{DB: d.DB},
+			DeleteAlert:      alerts.DeleteAlertRuleHandler{DB: d.DB},
 
-			Campaigns:           query.CampaignsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
-			CreateCampaign:      command.CreateCampaignHandler{DB: d.DB, Now: d.Now},
-			UpdateCampaign:      command.UpdateCampaignHandler{DB: d.DB},
-			ChangeCampaignRules: command.ChangeCampaignRulesHandler{DB: d.DB, Now: d.Now},
-			ReviewPayouts:       command.ReviewPayoutsHandler{DB: d.DB, Now: d.Now},
-			SettlePayouts: command.SettlePayoutsHandler{
-				DB: d.DB, Ledger: query.SettlementHandler{DB: d.DB, CH: d.CH}, DashboardURL: d.Config.PublicBaseURL, Log: d.Log, Now: d.Now,
-			},
+			Campaigns:           querycampaigns.CampaignsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+			CreateCampaign:      campaigns.CreateCampaignHandler{DB: d.DB, Now: d.Now},
+			UpdateCampaign:      campaigns.UpdateCampaignHandler{DB: d.DB},
+			ChangeCampaignRules: campaigns.ChangeCampaignRulesHandler{DB: d.DB, Now: d.Now},
+			ReviewPayouts:       campaigns.ReviewPayoutsHandler{DB: d.DB, Now: d.Now},
+			SettlePayouts:       settle,
 
-			APIKeys:       query.APIKeysHandler{DB: d.DB, Now: d.Now},
-			ManageAPIKeys: command.APIKeysHandler{DB: d.DB, Now: d.Now},
-			Digest:        query.DigestHandler{DB: d.DB, CH: d.CH, Now: d.Now},
-			SetDigest:     command.SetDigestHandler{DB: d.DB, Now: d.Now},
-			QueueDigests: command.QueueDigestsHandler{
-				DB: d.DB, Digests: query.DigestHandler{DB: d.DB, CH: d.CH, Now: d.Now}, DashboardURL: d.Config.PublicBaseURL, Log: d.Log, Now: d.Now,
-			},
-			ShareLinks:       query.ShareLinksHandler{DB: d.DB, Now: d.Now},
-			ManageShareLinks: command.ShareLinksHandler{DB: d.DB, Passwords: d.Passwords, Now: d.Now},
+			APIKeys:          querysharing.APIKeysHandler{DB: d.DB, Now: d.Now},
+			ManageAPIKeys:    sharing.APIKeysHandler{DB: d.DB, Now: d.Now},
+			Digest:           queryalerts.DigestHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+			SetDigest:        alerts.SetDigestHandler{DB: d.DB, Now: d.Now},
+			ShareLinks:       querysharing.ShareLinksHandler{DB: d.DB, Now: d.Now},
+			ManageShareLinks: sharing.ShareLinksHandler{DB: d.DB, Passwords: d.Passwords, Now: d.Now},
 			Passwords:        d.Passwords,
-			Channels:         query.ChannelsHandler{DB: d.DB},
-			SaveChannel:      command.SaveChannelHandler{DB: d.DB, Sealer: sealer, Allow: allow, Now: d.Now},
-			DeliverEvents: command.DeliverEventsHandler{
-				DB: d.DB, Client: webhook.NewClient(allow), Sealer: sealer, Allow: allow, Outbox: outbox,
-				DashboardURL: d.Config.PublicBaseURL, Log: d.Log, Now: d.Now, Metrics: d.Metrics,
-			},
+			Channels:         queryalerts.ChannelsHandler{DB: d.DB},
+			SaveChannel:      alerts.SaveChannelHandler{DB: d.DB, Sealer: sealer, Allow: allow, Now: d.Now},
+			DeliverEvents:    channels,
 		},
 	}
 }
 
-// noMailSender stands in for a mail sender that was not given: every e-mail
-// fails as an unreachable server would, so alert e-mails stay in the outbox
-// for a later round.
+// noMailSender fails every e-mail as an unreachable server would, so alert
+// e-mails stay in the outbox for a later round.
 type noMailSender struct{}
 
-func (noMailSender) SendMail(context.Context, command.OutgoingMail) error {
+func (noMailSender) SendMail(context.Context, outbox.OutgoingMail) error {
 	return apperr.Unavailable("no mail sender is configured")
 }

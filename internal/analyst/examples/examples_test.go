@@ -13,6 +13,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"math"
 	"net"
 	"net/http"
@@ -29,7 +30,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/reeltrack/reeltrack/command"
+	"github.com/reeltrack/reeltrack/command/alerts"
+	"github.com/reeltrack/reeltrack/command/collections"
+	"github.com/reeltrack/reeltrack/command/tracking"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/analyst"
 	"github.com/reeltrack/reeltrack/internal/domain"
@@ -68,11 +71,22 @@ type video struct {
 	hourly72   bool    // scraped every hour of its first 72 hours
 	hideLikes  bool
 	hideShares bool
-	skipDay    int // a day (index) without a scrape; -1 none
+	skipDay    int    // a day (index) without a scrape; -1 none
+	kind       string // what it is to its account (post_kind); "" is own
+	related    string // the other account its kind names (related_handle)
+}
+
+// postKind is the video's post_kind.
+func (v *video) postKind() string {
+	if v.kind == "" {
+		return "own"
+	}
+	return v.kind
 }
 
 type account struct {
 	id      uuid.UUID
+	handle  string
 	plat    platform.Platform
 	skipDay int
 }
@@ -149,26 +163,26 @@ func seed(t *testing.T) *world {
 		id   *uuid.UUID
 		name string
 	}{{&w.launch, "Launch"}, {&w.others, "Evergreen"}} {
-		created, err := command.CreateCollectionHandler{DB: env.PG}.Handle(ctx, command.CreateCollection{WorkspaceID: w.ws, Name: c.name})
+		created, err := collections.CreateCollectionHandler{DB: env.PG}.Handle(ctx, collections.CreateCollection{WorkspaceID: w.ws, Name: c.name})
 		if err != nil {
 			t.Fatal(err)
 		}
 		*c.id = created.ID
 	}
-	track := command.TrackHandler{DB: env.PG, Now: time.Now, Actors: ingest.Actors{
+	track := tracking.TrackHandler{DB: env.PG, Now: time.Now, Start: tracking.StartScrapeHandler{Log: slog.New(slog.DiscardHandler)}, Actors: ingest.Actors{
 		platform.TikTok: {ID: "tiktok-actor"}, platform.Instagram: {ID: "instagram-actor"},
 		platform.YouTube: {ID: "youtube-actor"}, platform.X: {ID: "x-actor"},
 	}}
 	tracked := func(ws uuid.UUID, u string, coll *uuid.UUID) uuid.UUID {
 		t.Helper()
-		res, err := track.Handle(ctx, command.Track{WorkspaceID: ws, URL: u, CollectionID: coll})
+		res, err := track.Handle(ctx, tracking.Track{WorkspaceID: ws, URL: u, CollectionID: coll})
 		if err != nil || res.ID == nil {
 			t.Fatalf("track %s: %+v, %v", u, res, err)
 		}
 		return *res.ID
 	}
-	w.acme = account{id: tracked(w.ws, "https://www.tiktok.com/@acme", &w.launch), plat: platform.TikTok, skipDay: 9}
-	w.acmeIG = account{id: tracked(w.ws, "https://www.instagram.com/acme.ig/", nil), plat: platform.Instagram, skipDay: -1}
+	w.acme = account{id: tracked(w.ws, "https://www.tiktok.com/@acme", &w.launch), handle: "acme", plat: platform.TikTok, skipDay: 9}
+	w.acmeIG = account{id: tracked(w.ws, "https://www.instagram.com/acme.ig/", nil), handle: "acme.ig", plat: platform.Instagram, skipDay: -1}
 
 	day := func(d int, h float64) *time.Time {
 		return ptr(start.AddDate(0, 0, d).Add(time.Duration(h * float64(time.Hour))))
@@ -180,6 +194,9 @@ func seed(t *testing.T) *world {
 		{plat: platform.YouTube, url: "https://www.youtube.com/shorts/abcdefghij4", collection: &w.others, published: day(8, 15), caption: "how it's made", k: 90, hideShares: true, skipDay: 13},
 		{plat: platform.TikTok, url: "https://www.tiktok.com/@acme/video/7400000000000000005", account: w.acme.id, published: day(14, 2), shop: ptr(true), caption: "launch day", k: 600, skipDay: -1},
 		{plat: platform.X, url: "https://x.com/acme/status/1800000000000000006", caption: "", k: 50, skipDay: -1},
+		// a friend's post the account reposted: listed under the account,
+		// not counted as its own
+		{plat: platform.TikTok, url: "https://www.tiktok.com/@friend/video/7400000000000000008", account: w.acme.id, published: day(10, 9), shop: ptr(false), caption: "reposted from a friend", k: 300, skipDay: -1, kind: "repost", related: "friend"},
 		// another workspace's video, which no query of ws may show
 		{ws: w.other, plat: platform.TikTok, url: "https://www.tiktok.com/@acme/video/7400000000000000001", published: day(0, 0), shop: ptr(true), k: 5000, skipDay: -1},
 	}
@@ -195,8 +212,9 @@ func seed(t *testing.T) *world {
 			v.id = env.Video(t, v.ws, testenv.VideoOptions{Platform: v.plat, PlatformID: strings.TrimSuffix(pid, "/"), URL: v.url,
 				AccountID: v.account, AccountHandle: "acme"})
 		}
-		if _, err := env.PG.Exec(ctx, `UPDATE videos SET status = 'active', caption = $2, published_at = $3, is_shop = $4, last_scraped_at = $5 WHERE id = $1`,
-			v.id, v.caption, v.published, v.shop, start.AddDate(0, 0, days)); err != nil {
+		if _, err := env.PG.Exec(ctx, `UPDATE videos SET status = 'active', caption = $2, published_at = $3, is_shop = $4, last_scraped_at = $5,
+				post_kind = $6, related_handle = $7 WHERE id = $1`,
+			v.id, v.caption, v.published, v.shop, start.AddDate(0, 0, days), v.postKind(), v.related); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -278,10 +296,6 @@ func (s spikes) Scan(context.Context, []domain.SpikeRule) (domain.SpikeScan, err
 	return domain.SpikeScan{Videos: len(s), Spikes: s}, nil
 }
 
-type noMail struct{}
-
-func (noMail) SendMail(context.Context, command.OutgoingMail) error { return nil }
-
 // scanAt is when the daily alert scan of day d runs: after the noon
 // scrapes.
 func scanAt(d time.Time) time.Time { return d.Add(12*time.Hour + 30*time.Minute) }
@@ -307,7 +321,7 @@ func (w *world) dailyGains(ws uuid.UUID) map[uuid.UUID]map[time.Time][3]int64 {
 }
 
 // seedAlerts records alerts through the write side: rules saved by the
-// command, then a scan each day (command.SendAlertsHandler, which applies
+// command, then a scan each day (alerts.ScanSpikesHandler, which applies
 // the cooldowns and records the alert events) fed with the videos whose
 // views gained over a rule's threshold that day. A rule deleted after a
 // dimension sync takes its alerts out of the analytics database.
@@ -321,7 +335,7 @@ func seedAlerts(t *testing.T, w *world) {
 	}
 	for _, r := range w.rules {
 		metric, condition, threshold, window := domain.Views, domain.ConditionGain, float64(r.threshold), 24
-		saved, err := command.SaveAlertRuleHandler{DB: env.PG}.Handle(ctx, command.SaveAlertRule{WorkspaceID: r.ws, Name: &r.name,
+		saved, err := alerts.SaveAlertRuleHandler{DB: env.PG}.Handle(ctx, alerts.SaveAlertRule{WorkspaceID: r.ws, Name: &r.name,
 			Metric: &metric, Condition: &condition, Threshold: &threshold, WindowHours: &window, CooldownHours: &r.cooldown})
 		if err != nil {
 			t.Fatal(err)
@@ -335,13 +349,16 @@ func seedAlerts(t *testing.T, w *world) {
 		for _, r := range w.rules {
 			for id, byDay := range gains[r.ws] {
 				if g, ok := byDay[day]; ok && g[2] > r.threshold {
-					found = append(found, domain.Spike{RuleID: r.id, VideoID: id, WindowStart: day.Add(-12 * time.Hour), WindowEnd: day.Add(12 * time.Hour),
-						StartValue: g[0], EndValue: g[1], Gain: g[2], GrowthPct: ptr(100 * float64(g[2]) / float64(g[0]))})
+					found = append(found, domain.Spike{
+						RuleID:       r.id,
+						VideoID:      id,
+						SpikeMeasure: domain.SpikeMeasure{WindowStart: day.Add(-12 * time.Hour), WindowEnd: day.Add(12 * time.Hour), StartValue: g[0], EndValue: g[1], Gain: g[2], GrowthPct: ptr(100 * float64(g[2]) / float64(g[0]))},
+					})
 				}
 			}
 		}
 		now := scanAt(day)
-		if _, err := (command.SendAlertsHandler{DB: env.PG, Spikes: found, Mail: noMail{}, Now: func() time.Time { return now }}).Handle(ctx); err != nil {
+		if _, err := (alerts.ScanSpikesHandler{DB: env.PG, Spikes: found, Now: func() time.Time { return now }}).Handle(ctx); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -351,7 +368,7 @@ func seedAlerts(t *testing.T, w *world) {
 	}
 	for _, r := range w.rules {
 		if r.deleted {
-			if err := (command.DeleteAlertRuleHandler{DB: env.PG}).Handle(ctx, command.DeleteAlertRule{WorkspaceID: r.ws, ID: r.id}); err != nil {
+			if err := (alerts.DeleteAlertRuleHandler{DB: env.PG}).Handle(ctx, alerts.DeleteAlertRule{WorkspaceID: r.ws, ID: r.id}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -887,6 +904,44 @@ func expectations(w *world) map[string]answer {
 			}
 		}
 		out["platform-comparison"] = a
+	}
+
+	// own-vs-reposts
+	{
+		a := answer{Columns: []string{"account", "post_kind", "videos", "total_views"}}
+		type key struct{ handle, kind string }
+		type agg struct{ videos, views uint64 }
+		by := map[key]*agg{}
+		for _, v := range mine {
+			m, ok := latest[v.id][time.Time{}]
+			if v.account == uuid.Nil || !ok {
+				continue
+			}
+			handle := w.acme.handle
+			if v.account == w.acmeIG.id {
+				handle = w.acmeIG.handle
+			}
+			k := key{handle, v.postKind()}
+			if by[k] == nil {
+				by[k] = &agg{}
+			}
+			by[k].videos++
+			by[k].views += *m[0]
+		}
+		var keys []key
+		for k := range by {
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(i, j int) bool {
+			if keys[i].handle != keys[j].handle {
+				return keys[i].handle < keys[j].handle
+			}
+			return keys[i].kind < keys[j].kind
+		})
+		for _, k := range keys {
+			a.Rows = append(a.Rows, row(k.handle, k.kind, by[k].videos, by[k].views))
+		}
+		out["own-vs-reposts"] = a
 	}
 
 	// week-over-week

@@ -33,7 +33,9 @@ export function readable(s: string): string {
   if (m) {
     const [, field, index, rest] = m
     const label = index !== undefined && field === 'urls' ? `link ${Number(index) + 1}` : (FIELD_LABELS[field] ?? field.replace(/_/g, ' '))
-    t = /^(is|are|must|may|has|was) /.test(rest) ? `${label} ${rest}` : `${label}: ${rest}`
+    // a link's refusal is a sentence of its own ("This TikTok link has no
+    // video id: …"): the field's name before it adds nothing
+    t = /^(is|are|must|may|has|was) /.test(rest) ? `${label} ${rest}` : field === 'url' && index === undefined ? rest : `${label}: ${rest}`
   }
   return t
 }
@@ -216,6 +218,12 @@ export function Num({ v, testid, fmt = num, cls = '' }: { v: number | null; test
       {fmt(v)}
     </td>
   )
+}
+
+// notOwnText says how many of the posts an account's feed listed are not
+// its own (reposts, quotes, replies, posts by other authors).
+export function notOwnText(n: number): string {
+  return `${exact(n)} ${n === 1 ? 'post' : 'posts'} not theirs (reposts, replies…), not counted`
 }
 
 export function gainClass(n: number | null | undefined): string {

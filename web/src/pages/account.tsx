@@ -4,12 +4,15 @@
 import { useMemo } from 'preact/hooks'
 import { get } from '../api'
 import { TimeChart } from '../chart'
+import { Engagement } from '../engagement'
 import { day, exact, num, pct, signed, when } from '../format'
-import { NextRefresh, OutlierCell } from '../insight'
+import { NextRefresh, OutlierCell, notRefreshed } from '../insight'
+import { KeptBadge, KindBadge } from '../post-kind'
 import { navigate, setQuery } from '../router'
+import { useWorkspace } from '../session'
 import type { AccountAnalytics, Video } from '../types'
 import { Empty, Freshness, NextScrape, PageHeader, PlatformBadge, Show, Stale, StatusBadge, TableHead, Thumb, Updating, numCol, useApi } from '../ui'
-import { AccountActions, Avatar, Num, accountName, gainClass } from './account-actions'
+import { AccountActions, Avatar, Num, accountName, gainClass, notOwnText } from './account-actions'
 import { Organise } from './organise'
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
@@ -61,21 +64,31 @@ function VideoRow({ v }: { v: Video }) {
       <td>
         <div class="who">
           <Thumb src={v.thumbnailUrl} alt="" />
-          <a class="caption" href={`/videos/${v.id}`}>
-            {v.caption || v.url}
-          </a>
+          <div class="acc-video-text">
+            <a class="caption" href={`/videos/${v.id}`}>
+              {v.caption || v.url}
+            </a>
+            {(v.postKind !== 'own' || v.keptUntil) && (
+              <div class="acc-video-badges">
+                <KindBadge kind={v.postKind} handle={v.relatedHandle} />
+                <KeptBadge until={v.keptUntil} />
+              </div>
+            )}
+          </div>
         </div>
       </td>
-      <td>{v.publishedAt ? <time dateTime={v.publishedAt}>{day(v.publishedAt)}</time> : '—'}</td>
+      <td>{v.publishedAt ? <time dateTime={v.publishedAt}>{day(v.publishedAt)}</time> : <span class="muted" title="Publish time unknown">—</span>}</td>
       <Num v={v.metrics.views} testid="views" />
       <Num v={v.metrics.likes} testid="likes" />
       <Num v={v.metrics.comments} testid="comments" />
       <Num v={v.metrics.shares} testid="shares" />
-      <Num v={v.engagementRate ?? null} fmt={pct} />
+      <td class="num" data-value={v.engagementRate ?? ''}>
+        <Engagement v={v} />
+      </td>
       <Num v={v.viewsGained24h ?? null} fmt={signed} cls={gainClass(v.viewsGained24h)} />
       <Num v={v.viewsGained7d ?? null} fmt={signed} cls={gainClass(v.viewsGained7d)} />
       <td class="nowrap" data-testid="outlier" data-value={v.outlier?.state === 'scored' ? (v.outlier.multiplier ?? '') : ''}>
-        <OutlierCell o={v.outlier} />
+        <OutlierCell o={v.outlier} published={v.publishedAt} />
       </td>
       <td>
         <StatusBadge status={v.status} reason={v.statusReason} />
@@ -100,6 +113,7 @@ function OneBucket({ onHourly }: { onHourly: () => void }) {
 
 function Panel({ d, reload }: { d: AccountAnalytics; reload: () => void }) {
   const a = d.account
+  const ws = useWorkspace()
   const name = accountName(a)
   const followers = useMemo(
     () => ({ times: d.followersSeries.map((p) => p.t), series: [{ label: 'Followers', values: d.followersSeries.map((p) => p.followers) }] }),
@@ -145,10 +159,16 @@ function Panel({ d, reload }: { d: AccountAnalytics; reload: () => void }) {
                   longer refreshed or counted
                 </span>
               )}
+              {a.videosNotOwn > 0 && (
+                <span class="muted" data-testid="not-own" data-value={a.videosNotOwn}>
+                  {' '}
+                  · {notOwnText(a.videosNotOwn)}
+                </span>
+              )}
             </dd>
             <dt>Next refresh</dt>
             <dd>
-              <NextRefresh at={d.nextScrapeAt} reason={d.nextScrapeReason} />
+              <NextRefresh at={d.nextScrapeAt} reason={d.nextScrapeReason} state={{ hasAccess: ws?.hasAccess ?? true, status: a.status }} />
             </dd>
             <dt>Added</dt>
             <dd>{when(a.addedAt)}</dd>
@@ -205,7 +225,7 @@ function Panel({ d, reload }: { d: AccountAnalytics; reload: () => void }) {
       {a.lastScrapedAt && d.followersSeries.every((p) => !p.followersGained) && d.viewsSeries.every((p) => !p.viewsGained) ? (
         // scraped once so far: nothing to chart yet
         <section class="card" aria-label="Growth">
-          <NextScrape at={d.nextScrapeAt} reason={d.nextScrapeReason} item="the account" />
+          <NextScrape at={d.nextScrapeAt} reason={d.nextScrapeReason} item="the account" idle={notRefreshed({ hasAccess: ws?.hasAccess ?? true, status: a.status })} />
         </section>
       ) : (
         <div class="grid2">

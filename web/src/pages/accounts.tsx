@@ -8,7 +8,7 @@ import { setQuery } from '../router'
 import { Sparkline } from '../sparkline'
 import type { Account, AccountList } from '../types'
 import { Empty, Freshness, PageHeader, PlatformBadge, Show, Stale, StatusBadge, Updating, useApi } from '../ui'
-import { AccountActions, Avatar, Num, accountName, gainClass } from './account-actions'
+import { AccountActions, Avatar, Num, accountName, gainClass, notOwnText } from './account-actions'
 import { SelectCell, SelectTable, useSelection, type ListSelection } from './organise'
 
 const SORTS: [string, string][] = [
@@ -68,13 +68,18 @@ function Row({ a, reload, sel }: { a: Account; reload: () => void; sel: ListSele
         class="num"
         data-testid="tracked-videos"
         data-value={a.trackedVideos}
-        title={`${a.trackedVideos} tracked of its newest ${a.tracking_limit}${a.videosBeyondLimit ? `; ${a.videosBeyondLimit} older beyond the limit (kept, not refreshed or counted)` : ''}`}
+        title={`${a.trackedVideos} tracked of its newest ${a.tracking_limit}${a.videosBeyondLimit ? `; ${a.videosBeyondLimit} older beyond the limit (kept, not refreshed or counted)` : ''}${a.videosNotOwn ? `; ${notOwnText(a.videosNotOwn)}` : ''}`}
       >
         {exact(a.trackedVideos)}
         <span class="muted small"> / {a.tracking_limit}</span>
         {a.videosBeyondLimit > 0 && (
           <div class="muted small" data-testid="beyond-limit">
             +{exact(a.videosBeyondLimit)} beyond
+          </div>
+        )}
+        {a.videosNotOwn > 0 && (
+          <div class="muted small" data-testid="not-own" data-value={a.videosNotOwn}>
+            +{exact(a.videosNotOwn)} not theirs<span class="sr-only"> (reposts, replies…), not counted</span>
           </div>
         )}
       </td>

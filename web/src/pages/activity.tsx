@@ -3,7 +3,7 @@
 // time. Owners and admins only.
 import { useState } from 'preact/hooks'
 import { get } from '../api'
-import { when } from '../format'
+import { platformName, videoKind, when } from '../format'
 import { canManage, useWorkspace } from '../session'
 import type { Activity as ActivityPage, ActivityEntry } from '../types'
 import { Empty, ErrorBox, PageHeader, Spinner, TableHead, useAction, useApi } from '../ui'
@@ -15,6 +15,39 @@ const ROLE: Record<string, string> = { owner: 'Owner', admin: 'Admin', member: '
 const role = (r: unknown) => (typeof r === 'string' ? (ROLE[r] ?? r) : 'unknown')
 const quoted = (s: string) => (s ? `“${s}”` : 'a nameless one')
 const STATUS: Record<string, string> = { active: 'tracking', paused: 'paused', removed: 'removed', pending: 'waiting', error: 'error' }
+
+// itemName names an item an action changed, as the activity log keeps it:
+// "@alice (TikTok)", "@bob's TikTok video “Morning routine”".
+function itemName(x: unknown): string {
+  const it = (x && typeof x === 'object' ? x : {}) as Record<string, unknown>
+  const str = (k: string) => (typeof it[k] === 'string' ? (it[k] as string) : '')
+  const handle = str('handle')
+  const at = handle && !handle.startsWith('@') && !handle.includes('/') && !/^UC[\w-]{22}$/.test(handle) ? '@' + handle : handle
+  if (it.kind === 'account') return at ? `${at} (${platformName(str('platform'))})` : `a ${platformName(str('platform'))} account`
+  const kind = videoKind(str('platform'), str('url'))
+  const caption = str('caption')
+  return `${at ? `${at}'s ${kind}` : `a ${kind}`}${caption ? ` “${caption}”` : ''}`
+}
+
+const ITEM_VERBS: Record<string, string> = { pause: 'Paused', resume: 'Resumed', remove: 'Removed', refresh: 'Refreshed' }
+
+// itemsChanged words a pause, resume, removal or refresh of tracked items:
+// "Paused 3 videos: @a's TikTok video “…”, @b's TikTok video and 1 more",
+// "Refreshed @alice (TikTok)".
+function itemsChanged(d: Record<string, unknown>): string {
+  const verb = ITEM_VERBS[String(d.action)] ?? 'Changed'
+  const videos = typeof d.videos === 'number' ? d.videos : 0
+  const accounts = typeof d.accounts === 'number' ? d.accounts : 0
+  const names = Array.isArray(d.items) ? d.items.map(itemName) : []
+  const counts = [accounts && `${accounts} ${accounts === 1 ? 'account' : 'accounts'}`, videos && `${videos} ${videos === 1 ? 'video' : 'videos'}`]
+    .filter(Boolean)
+    .join(' and ')
+  if (names.length === 0) return `${verb} ${counts || 'tracked items'}`
+  if (videos + accounts === 1) return `${verb} ${names[0]}`
+  const more = videos + accounts - names.length
+  const listed = more > 0 ? `${names.join(', ')} and ${more} more` : names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0]
+  return `${verb} ${counts}: ${listed}`
+}
 
 function fromTo(v: unknown): { from: unknown; to: unknown } | null {
   if (v && typeof v === 'object' && 'from' in v && 'to' in v) {
@@ -84,6 +117,8 @@ export function sentence(e: ActivityEntry): string {
       return typeof d.from === 'string' && d.from !== t ? `Renamed the collection ${quoted(d.from)} to ${quoted(t)}` : `Changed the collection ${quoted(t)}`
     case 'collection_deleted':
       return `Deleted the collection ${quoted(t)}`
+    case 'tracked_items_changed':
+      return itemsChanged(d)
     case 'account_settings_changed': {
       const parts: string[] = []
       const st = fromTo(d.status)
@@ -94,6 +129,8 @@ export function sentence(e: ActivityEntry): string {
     }
     case 'workspace_created':
       return `Created the workspace ${quoted(t)}`
+    case 'workspace_renamed':
+      return typeof d.from === 'string' ? `Renamed the workspace ${quoted(d.from)} to ${quoted(t)}` : `Renamed the workspace to ${quoted(t)}`
     case 'creator_saved':
       return `Saved the creator ${quoted(t)}`
     case 'creator_deleted':

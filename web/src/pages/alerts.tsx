@@ -26,8 +26,8 @@ const CONDITIONS: { value: AlertCondition; label: string; hint: string }[] = [
 export const EVENTS: { value: EventType; label: string; hint: string }[] = [
   { value: 'video.spike', label: 'Spike', hint: 'a video’s metric grows as the condition below says' },
   { value: 'video.outlier', label: 'Outlier at the same age', hint: 'a video’s views at a fixed age (1 h, 6 h, 24 h, 3 d, 7 d, 30 d) reach the multiple below of its account’s earlier videos’ median at that age' },
-  { value: 'video.milestone', label: 'Video milestone', hint: 'a video passes 100K, 1M or 10M views' },
-  { value: 'account.milestone', label: 'Account milestone', hint: 'an account’s tracked videos together pass 100K, 1M or 10M views' },
+  { value: 'video.milestone', label: 'Video milestone', hint: 'a video’s views pass the number below, once' },
+  { value: 'account.milestone', label: 'Account milestone', hint: 'an account’s tracked videos together pass the number of views below, once' },
   { value: 'tracking.failed', label: 'Tracking failing', hint: 'an item’s scrapes bring no data 3 times in a row (private, deleted, failed runs)' },
   { value: 'account.new_post', label: 'New post', hint: 'a tracked account posts a new video' },
   { value: 'campaign.budget', label: 'Campaign budget', hint: 'a campaign has committed 80 % or 100 % of its budget' },
@@ -57,10 +57,21 @@ const OUTLIER_MAX = 1000
 // outlierText says an outlier rule's threshold in words.
 const outlierText = (r: Pick<AlertRule, 'threshold'>) => `views ≥ ${r.threshold}× the account’s median at the same age`
 
+// MILESTONE_DEFAULT is the views of a new milestone rule, as the API's
+// default; the API takes a whole number from 1 to MILESTONE_MAX.
+const MILESTONE_DEFAULT = '100000'
+const MILESTONE_MAX = 1_000_000_000_000
+const isMilestone = (t: EventType) => t === 'video.milestone' || t === 'account.milestone'
+
+// milestoneText says a milestone rule's threshold in words.
+const milestoneText = (r: Pick<AlertRule, 'eventType' | 'threshold'>) =>
+  `${r.eventType === 'account.milestone' ? 'an account’s videos pass' : 'a video passes'} ${exact(r.threshold)} views`
+
 // ruleText is what a rule watches, in words: its condition, or its event.
 export function ruleText(r: AlertRule): string {
   if (r.eventType === 'video.spike') return conditionText(r)
   if (r.eventType === 'video.outlier') return outlierText(r)
+  if (isMilestone(r.eventType)) return milestoneText(r)
   return eventLabel(r.eventType)
 }
 
@@ -150,6 +161,12 @@ function checkForm(f: FormState, recipients: number): Record<string, string> {
     else if (!Number.isFinite(m) || m < OUTLIER_MIN || m > OUTLIER_MAX) out.threshold = `must be a number from ${OUTLIER_MIN} to ${OUTLIER_MAX} (times the account’s median)`
     return out
   }
+  if (isMilestone(f.eventType)) {
+    const m = Number(f.threshold.trim())
+    if (!f.threshold.trim()) out.threshold = 'is required'
+    else if (!whole(f.threshold) || m < 1 || m > MILESTONE_MAX) out.threshold = `must be a whole number of views from 1 to ${exact(MILESTONE_MAX)}`
+    return out
+  }
   if (f.eventType !== 'video.spike') return out
   const t = Number(f.threshold.trim())
   if (!f.threshold.trim()) out.threshold = 'is required'
@@ -231,6 +248,7 @@ function RuleForm({
   const channels = useApi((s) => get<ChannelList>('/channels', undefined, s), 'channels')
   const spike = f.eventType === 'video.spike'
   const outlier = f.eventType === 'video.outlier'
+  const milestone = isMilestone(f.eventType)
   const unplaced = error && Object.keys(fieldErr).filter((k) => !known.includes(k))
 
   const fe = (k: string) =>
@@ -273,7 +291,7 @@ function RuleForm({
           minStartValue: numberOrText(f.minStartValue),
           cooldownHours: numberOrText(f.cooldownHours),
         })
-      if (outlier) body.threshold = numberOrText(f.threshold)
+      if (outlier || milestone) body.threshold = numberOrText(f.threshold)
       if (f.id) body.id = f.id
       const saved = await post<AlertRule>('/alerts', body)
       onSaved(saved)
@@ -298,8 +316,12 @@ function RuleForm({
             disabled={!!f.id}
             onChange={(e) => {
               const t = (e.target as HTMLSelectElement).value as EventType
-              // the two thresholds mean different things: each event starts from its own
-              setF((x) => ({ ...x, eventType: t, threshold: t === 'video.outlier' ? OUTLIER_DEFAULT : t === 'video.spike' ? '' : x.threshold }))
+              // the thresholds mean different things: each event starts from its own
+              setF((x) => ({
+                ...x,
+                eventType: t,
+                threshold: t === 'video.outlier' ? OUTLIER_DEFAULT : isMilestone(t) ? MILESTONE_DEFAULT : t === 'video.spike' ? '' : x.threshold,
+              }))
             }}
             {...inv('eventType')}
           >
@@ -321,6 +343,26 @@ function RuleForm({
               min={OUTLIER_MIN}
               max={OUTLIER_MAX}
               step="any"
+              required
+              value={f.threshold}
+              onInput={(e) => set('threshold', (e.target as HTMLInputElement).value)}
+              {...inv('threshold')}
+            />
+          </RuleField>
+        )}
+        {milestone && (
+          <RuleField
+            k="threshold"
+            label="Views"
+            hint={`Told once per ${f.eventType === 'account.milestone' ? 'account' : 'video'} when its views pass this number, and of no other milestone: make one rule per mark (default ${exact(Number(MILESTONE_DEFAULT))}). Items already past it when the rule is saved are not told.`}
+            error={fe('threshold')}
+          >
+            <input
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MILESTONE_MAX}
+              step={1}
               required
               value={f.threshold}
               onInput={(e) => set('threshold', (e.target as HTMLInputElement).value)}
@@ -618,8 +660,9 @@ function Events({ rules, ruleId }: { rules: AlertRule[]; ruleId: string }) {
                 </tbody>
               </table>
               <p class="muted small" data-testid="gain-note">
-                An alert’s gain runs up to the video’s latest scrape, and a video published inside the window counts from 0 at publishing. The
-                lists’ “Gained 24 h” counts from a video’s first scrape, so a new video scraped once shows a gain here and 0 there until its next
+                An alert’s gain runs up to the video’s latest scrape and counts from the video’s first scrape: views a video had before it was
+                tracked are no spike. A new post of a tracked account, published inside the window, counts from 0 at publishing. The lists’
+                “Gained 24 h” counts every video from its first scrape, so a new post scraped once shows a gain here and 0 there until its next
                 scrape.
               </p>
             </div>
@@ -631,7 +674,7 @@ function Events({ rules, ruleId }: { rules: AlertRule[]; ruleId: string }) {
 }
 
 // gainSpan says what an alert's gain covers: the hours of its window, or
-// the time since publishing for a video published inside it.
+// the time since publishing for a new post published inside it.
 function gainSpan(e: AlertEvent): string {
   if (e.sincePublished) return 'since it was published'
   if (!e.windowStart || !e.windowEnd) return ''

@@ -148,7 +148,7 @@ function KeyRow({ k, onRevoked }: { k: APIKey; onRevoked: () => void }) {
   })
   return (
     <tr data-testid="key-row" data-id={k.id} data-status={k.status} class={k.status === 'revoked' ? 'revoked' : undefined}>
-      <td class="key-name" data-label="Name">
+      <td class="key-name card-title">
         <strong>{k.name}</strong>
         <span class="muted block-line">
           <code>{k.prefix}…</code> · {k.createdBy.email}
@@ -177,7 +177,7 @@ function KeyRow({ k, onRevoked }: { k: APIKey; onRevoked: () => void }) {
         )}
       </td>
       <td data-label="Expires">{k.expiresAt ? <Time at={k.expiresAt} show={day} /> : <span class="muted">Never</span>}</td>
-      <td class="row-actions">
+      <td class="row-actions card-wide">
         {k.status !== 'revoked' && (
           <button type="button" disabled={!!busy} onClick={question.ask} aria-label={`Revoke the key ${k.name}`}>
             {busy ? 'Revoking…' : 'Revoke'}
@@ -212,8 +212,8 @@ function Keys() {
           d.keys.length === 0 ? (
             <Empty title="No API keys yet">Create one above to use the API from a script, a spreadsheet or another service.</Empty>
           ) : (
-            <div class="table-wrap">
-              <table class="api-keys" data-testid="api-keys" aria-label="API keys">
+            <div class="table-wrap phone-cards">
+              <table class="api-keys phone-cards" data-testid="api-keys" aria-label="API keys">
                 <TableHead cols={['Name', 'Scope', 'Status', 'Created', 'Last used', 'Expires', ACTIONS]} />
                 <tbody>
                   {d.keys.map((k) => (

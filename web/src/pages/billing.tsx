@@ -5,44 +5,16 @@ import type { ComponentChildren } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, get, post, toApiError } from '../api'
 import { day, exact, filled, when } from '../format'
+import { every, Limits, money, planName, PriceTag } from '../plans'
 import { setQuery } from '../router'
 import { canManage, loadWorkspace, useWorkspace } from '../session'
-import type { FoundingStats, PlanLimits, PlanName, PlanPrice, Plans, SessionURL, Workspace } from '../types'
+import type { FoundingStats, PlanName, Plans, SessionURL, Workspace } from '../types'
 import { Empty, ErrorBox, PageHeader, Show, Spinner, useApi } from '../ui'
 import './billing.css'
 
 type Interval = 'month' | 'year'
 const INTERVALS: Interval[] = ['month', 'year']
 const INTERVAL_NAMES: Record<Interval, string> = { month: 'Monthly', year: 'Yearly' }
-const PLAN_NAMES: Record<string, string> = { trial: 'Trial', starter: 'Starter', growth: 'Growth', agency: 'Agency' }
-const planName = (p: string) => PLAN_NAMES[p] ?? p
-
-// GET /api/plans (Plans): what each plan allows, and the payment
-// provider's prices when the server could read them (null otherwise: the
-// provider shows them at checkout). A price's amount is in the currency's
-// minor unit.
-
-// money formats a price's amount in its currency, with the currency's own
-// number of decimals (2 for USD, 0 for JPY).
-function money(p: PlanPrice): string {
-  try {
-    const f = new Intl.NumberFormat(undefined, { style: 'currency', currency: p.currency.toUpperCase() })
-    return f.format(p.amount / 10 ** (f.resolvedOptions().maximumFractionDigits ?? 2))
-  } catch {
-    return `${(p.amount / 100).toFixed(2)} ${p.currency.toUpperCase()}`
-  }
-}
-
-// period says how often a price is paid: "per month", "every 3 months".
-const period = (p: PlanPrice) => (p.intervalCount > 1 ? `every ${p.intervalCount} ${p.interval}s` : `per ${p.interval}`)
-
-function PriceTag({ p, testid }: { p: PlanPrice; testid?: string }) {
-  return (
-    <span data-testid={testid}>
-      <strong>{money(p)}</strong> {period(p)}
-    </span>
-  )
-}
 
 // useBusyUntilBack is the busy state of buttons that send the browser to
 // the payment provider. Coming back with the browser's Back button shows
@@ -74,25 +46,6 @@ function useBusyUntilBack(): [string, (key: string) => void, (url: string) => vo
     location.assign(url)
   }
   return [busy, setBusy, leave]
-}
-
-const every = (h: number) => (h === 1 ? 'every hour' : `every ${h} h`)
-
-function Limits({ p }: { p: PlanLimits }) {
-  return (
-    <ul class="limits">
-      <li>
-        <strong>{exact(p.videoLimit)}</strong> tracked videos
-      </li>
-      <li>
-        <strong>{exact(p.seatLimit)}</strong> {p.seatLimit === 1 ? 'seat' : 'seats'}
-      </li>
-      <li>up to {exact(p.maxVideosPerAccount)} videos per tracked account</li>
-      <li>numbers refreshed {every(p.refreshIntervalHours)}</li>
-      {p.manualRefreshesPerDay > 0 && <li>{exact(p.manualRefreshesPerDay)} items a day refreshed on demand</li>}
-      {p.scrapeBudget !== undefined && <li>up to {exact(p.scrapeBudget)} scrapes a day</li>}
-    </ul>
-  )
 }
 
 const SUBSCRIBED = ['active', 'trialing', 'past_due']
@@ -202,6 +155,11 @@ function CurrentPlan({ ws, trial }: { ws: Workspace; trial: Plans['trial'] | und
         <div class="trial-limits" data-testid="trial-limits">
           <h3>Your {trial.lengthDays}-day free trial includes</h3>
           <Limits p={trial} />
+          {trial.seatLimit > 1 && (
+            <p class="muted small">
+              The trial includes {trial.seatLimit} seats: invite a teammate from <a href="/team">Team</a>.
+            </p>
+          )}
         </div>
       )}
       {ws.usage.videos > ws.videoLimit && (

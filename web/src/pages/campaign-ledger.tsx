@@ -2,11 +2,22 @@
 // payee, period and bound (kept in the address), picked and reviewed or
 // paid in bulk by owners and admins, and exported.
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { get, post, withQuery } from '../api'
+import { get, post, put, withQuery } from '../api'
 import { day, exact, platformName, videoKind } from '../format'
 import { setQuery } from '../router'
-import { BOUNDS, LINE_STATUSES, type Bound, type CampaignPage as PageData, type Line, type LineList, type LineStatus, type ReviewAction, type ReviewResult } from '../types'
-import { Confirm, Empty, ErrorBox, Pager, PlatformBadge, Spinner, Time, numCol, useAction, useApi, useQuestion } from '../ui'
+import {
+  BOUNDS,
+  LINE_STATUSES,
+  type Bound,
+  type CampaignPage as PageData,
+  type CreatorList,
+  type Line,
+  type LineList,
+  type LineStatus,
+  type ReviewAction,
+  type ReviewResult,
+} from '../types'
+import { Confirm, Empty, ErrorBox, ErrorNote, Pager, PlatformBadge, Spinner, Time, numCol, useAction, useApi, useQuestion, type Loaded } from '../ui'
 import { Amount, BOUND_TEXT, HOLD_TEXT, LineStatusBadge, lineStatusLabel, money, payeeName, periodText, type Currency } from './campaign-parts'
 import { useSelection, type ListSelection } from './organise'
 import './campaigns.css'
@@ -58,18 +69,29 @@ export const periodKey = (start: string) => start.slice(0, 10)
 export function VideoCell({ l, full }: { l: Line; full?: boolean }) {
   const title = l.caption.trim() || videoKind(l.platform, l.url)
   return (
-    <td class="cp-video">
+    <td class="cp-video card-title">
       <a href={`/videos/${l.videoId}`} class="caption" title={title}>
         {title}
       </a>
       <div class="cp-meta">
         {l.accountHandle && <span>@{l.accountHandle.replace(/^@/, '')}</span>}
         <PlatformBadge platform={l.platform} />
+        {l.postKind === 'collab' && (
+          <span class="badge cp-collab" data-testid="collab" title="A post of another account that the creator’s account co-authored: paid as the campaign’s collabs setting says">
+            Collab
+          </span>
+        )}
         {full && (
           <>
-            <span class="muted">
-              published <Time at={l.publishedAt} show={day} />
-            </span>
+            {l.publishedAt ? (
+              <span class="muted">
+                published <Time at={l.publishedAt} show={day} />
+              </span>
+            ) : (
+              <span class="muted" data-testid="publish-unknown" title="Neither the platform nor the post’s id gave a publish time: the window is counted from when the video was first seen, and the line is held for a check">
+                publish time unknown
+              </span>
+            )}
             <a href={l.url} target="_blank" rel="noopener noreferrer" aria-label={`Open on ${platformName(l.platform)} (opens in a new tab)`}>
               Open ↗
             </a>
@@ -164,7 +186,11 @@ function ReviewBar({ id, c, picked, sel, onDone }: { id: string; c: Currency; pi
           videoIds: picked.map((l) => l.videoId),
           ...(reason ? { reason } : {}),
         })
-        setDone(`${say} ${lines(r.changed)}.`)
+        const changed = r.payeeChanged.length
+        setDone(
+          `${say} ${lines(r.changed)}.` +
+            (changed ? ` ${changed === 1 ? 'One of them was' : `${exact(changed)} of them were`} given another payee while open: see “payee changed” on ${changed === 1 ? 'its line' : 'their lines'}.` : ''),
+        )
         sel.clear()
         onDone()
       },
@@ -251,11 +277,12 @@ function PickBox({ checked, mixed, disabled, label, onChange }: { checked: boole
 
 function LineStatusCell({ l }: { l: Line }) {
   return (
-    <td class="cp-status">
+    <td class="cp-status" data-label="Status">
       <LineStatusBadge status={l.status} />
       {l.holdReason && (
-        <div class="small" data-testid="hold-reason">
-          {HOLD_TEXT[l.holdReason] ?? l.holdReason}
+        <div class={l.status === 'projected' ? 'small cp-will-hold' : 'small'} data-testid="hold-reason" data-reason={l.holdReason}>
+          {l.status === 'projected' && 'Will be held: '}
+          {l.status === 'projected' ? lower(HOLD_TEXT[l.holdReason] ?? l.holdReason) : (HOLD_TEXT[l.holdReason] ?? l.holdReason)}
           {l.fellTo !== null && ` (to ${exact(l.fellTo)} views)`}
           {l.holdDetail && <span class="muted">: {l.holdDetail}</span>}
         </div>
@@ -283,12 +310,70 @@ function LineStatusCell({ l }: { l: Line }) {
   )
 }
 
-function LineRow({ l, c, manage, sel }: { l: Line; c: Currency; manage: boolean; sel: ListSelection }) {
+// lower starts a sentence in the middle of another.
+const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1)
+
+// PayeePick chooses the creator a video of no tracked account is paid to
+// (or none: the video itself); its projected lines take the choice at once.
+function PayeePick({ l, creators, value, onSet }: { l: Line; creators: Loaded<CreatorList | null>; value: string; onSet: (creatorId: string) => void }) {
+  const { busy, error, run } = useAction()
+  const id = `payee-${l.videoId}`
+  const handle = l.accountHandle ? '@' + l.accountHandle.replace(/^@/, '') : 'the video'
+  const list = creators.data?.creators ?? []
+  const pick = (creatorId: string) =>
+    run(async () => {
+      await put(`/videos/${encodeURIComponent(l.videoId)}/payee`, { creatorId: creatorId || null })
+      onSet(creatorId)
+    })
+  return (
+    <div class="payee-pick" data-testid="payee-pick">
+      <label for={id}>
+        Choose payee<span class="sr-only"> of {l.caption.trim() || videoKind(l.platform, l.url)}</span>
+      </label>
+      <select id={id} name="payee-creator" value={value} disabled={!!busy || !creators.data} onChange={(e) => pick((e.target as HTMLSelectElement).value)}>
+        <option value="">None: pay {handle}</option>
+        {value && !list.some((k) => k.id === value) && <option value={value}>(a creator)</option>}
+        {list.map((k) => (
+          <option value={k.id}>{k.name}</option>
+        ))}
+      </select>
+      {busy && <span role="status">Saving…</span>}
+      {creators.data && list.length === 0 && (
+        <span>
+          No creators yet: <a href="/creators">add one</a>.
+        </span>
+      )}
+      <ErrorNote error={error ?? creators.error} />
+    </div>
+  )
+}
+
+function LineRow({
+  l,
+  c,
+  manage,
+  sel,
+  creators,
+  chosen,
+  onChoose,
+}: {
+  l: Line
+  c: Currency
+  manage: boolean
+  sel: ListSelection
+  creators: Loaded<CreatorList | null>
+  // the payee chosen here for the line's video, if any ('' for none)
+  chosen: string | undefined
+  onChoose: (creatorId: string) => void
+}) {
   const projected = l.status === 'projected'
+  // a video of no tracked account: owners and admins choose its creator;
+  // its projected line takes the choice, a locked one keeps its payee
+  const pickable = manage && projected && (l.payee.kind === 'video' || chosen !== undefined)
   return (
     <tr data-testid="line" data-id={l.videoId} data-status={l.status}>
       {manage && (
-        <td class="cp-select">
+        <td class="cp-select card-pick">
           <PickBox
             checked={sel.ids.has(l.videoId)}
             disabled={projected}
@@ -298,20 +383,26 @@ function LineRow({ l, c, manage, sel }: { l: Line; c: Currency; manage: boolean;
         </td>
       )}
       <VideoCell l={l} full />
-      <td>
+      <td data-label="Payee">
         {payeeName(l.payee)}
         {l.payee.kind !== 'creator' && <div class="muted small">{l.payee.kind === 'account' ? 'account, no creator' : 'no tracked account'}</div>}
+        {l.payeeChange && (
+          <div class="small cp-payee-change" data-testid="payee-change" title="The payee was changed after the video was published">
+            payee changed{l.payeeChange.by && ` by ${l.payeeChange.by}`}, <Time at={l.payeeChange.at} show={day} />
+          </div>
+        )}
+        {pickable && <PayeePick l={l} creators={creators} value={chosen ?? (l.payee.kind === 'creator' ? l.payee.id : '')} onSet={onChoose} />}
       </td>
       <LineStatusCell l={l} />
-      <td class="nowrap">
+      <td class="nowrap" data-label="Window ends">
         <Time at={l.windowEnd} />
         <div class="muted small">{projected ? 'window still open' : l.lockedAt ? <>locked {day(l.lockedAt)}</> : 'window closed'}</div>
       </td>
-      <td class="num" data-testid="views" data-value={l.views}>
+      <td class="num" data-testid="views" data-value={l.views} data-label="Views">
         <span title={l.snapshotAt ? `counted at ${new Date(l.snapshotAt).toLocaleString()}` : 'no views recorded by the window’s end'}>{exact(l.views)}</span>
         {l.paidViews !== l.views && <div class="muted small">{exact(l.paidViews)} paid</div>}
       </td>
-      <td class="num" data-testid="amount" data-value={l.amount}>
+      <td class="num" data-testid="amount" data-value={l.amount} data-label="Amount">
         <Amount v={l.amount} c={c} projected={projected} />
         {l.price !== l.amount && <div class="muted small">priced {money(l.price, c)}</div>}
         {l.bound && (
@@ -332,6 +423,11 @@ export function Ledger({ d, q, manage, onChanged }: { d: PageData; q: LedgerQuer
   const r = useApi((s) => get<LineList>(`/campaigns/${encodeURIComponent(id)}/lines`, req, s), id + JSON.stringify(req))
   const sel = useSelection(id + JSON.stringify(req))
   const list = r.data
+  // the payees chosen here for videos of no tracked account, by video: the
+  // control stays on their lines to change the choice again
+  const [chosen, setChosen] = useState<Record<string, string>>({})
+  const needCreators = manage && (list?.lines ?? []).some((l) => l.status === 'projected' && (l.payee.kind === 'video' || l.videoId in chosen))
+  const creators = useApi((s) => (needCreators ? get<CreatorList>('/creators', undefined, s) : Promise.resolve(null)), `creators:${needCreators}`)
   const reviewable = (list?.lines ?? []).filter((l) => l.status !== 'projected')
   const picked = reviewable.filter((l) => sel.ids.has(l.videoId))
   const filtered = !!(q.status || q.payee || q.period || q.bound)
@@ -351,10 +447,15 @@ export function Ledger({ d, q, manage, onChanged }: { d: PageData; q: LedgerQuer
       <div class="section-head">
         <h2 id="ledger-title">Ledger</h2>
         <div class="exports">
-          <a class="button" href={withQuery(exportBase, { kind: 'lines', period: q.period || undefined, status: q.status || undefined })} download data-testid="export-lines">
+          <a
+            class="button"
+            href={withQuery(exportBase, { kind: 'lines', period: q.period || undefined, status: q.status || undefined, bom: 'true' })}
+            download
+            data-testid="export-lines"
+          >
             Export lines (CSV)
           </a>
-          <a class="button" href={withQuery(exportBase, { kind: 'creators', period: q.period || undefined })} download data-testid="export-creators">
+          <a class="button" href={withQuery(exportBase, { kind: 'creators', period: q.period || undefined, bom: 'true' })} download data-testid="export-creators">
             Export creators (CSV)
           </a>
         </div>
@@ -362,7 +463,11 @@ export function Ledger({ d, q, manage, onChanged }: { d: PageData; q: LedgerQuer
       <p class="muted small">
         One line per video: projected while its counting window is open, then locked with its amount fixed under the rules of its version. Exports cover{' '}
         {period ? `the period ${periodText(period.start, period.end)}` : 'every period'}
-        {q.status ? ` (lines: ${lineStatusLabel(q.status).toLowerCase()} only)` : ''}.
+        {q.status ? ` (lines: ${lineStatusLabel(q.status).toLowerCase()} only)` : ''}
+        <span data-testid="export-note">
+          {q.status ? '' : ': the lines file holds every line, the projected ones marked “projected” with the amount they would have now'}; the creators
+          file sums the locked, approved, paid and held lines per payee and period.
+        </span>
       </p>
       <div class="filters" role="group" aria-label="Ledger filters">
         <label class="inline">
@@ -445,8 +550,8 @@ export function Ledger({ d, q, manage, onChanged }: { d: PageData; q: LedgerQuer
                 : 'A line appears for each video of the collection published in the campaign’s days on its platforms.'}
             </Empty>
           ) : (
-            <div class={`table-wrap${r.loading ? ' stale' : ''}`} aria-busy={r.loading}>
-              <table class="cp-table" data-testid="ledger" aria-labelledby="ledger-title">
+            <div class={`table-wrap phone-cards${r.loading ? ' stale' : ''}`} aria-busy={r.loading}>
+              <table class="cp-table phone-cards" data-testid="ledger" aria-labelledby="ledger-title">
                 <thead>
                   <tr>
                     {manage && (
@@ -477,7 +582,20 @@ export function Ledger({ d, q, manage, onChanged }: { d: PageData; q: LedgerQuer
                 </thead>
                 <tbody>
                   {list.lines.map((l) => (
-                    <LineRow key={l.videoId} l={l} c={c} manage={manage} sel={sel} />
+                    <LineRow
+                      key={l.videoId}
+                      l={l}
+                      c={c}
+                      manage={manage}
+                      sel={sel}
+                      creators={creators}
+                      chosen={chosen[l.videoId]}
+                      onChoose={(creatorId) => {
+                        setChosen((x) => ({ ...x, [l.videoId]: creatorId }))
+                        r.reload()
+                        onChanged()
+                      }}
+                    />
                   ))}
                 </tbody>
               </table>

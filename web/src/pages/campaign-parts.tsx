@@ -1,8 +1,22 @@
 // What the campaign pages share: money in a campaign's currency (integer
 // minor units in the API), the spend bar, the ledger's badges and words,
 // a version of the rules in words, and the fields that edit one.
-import { DASH, exact, filled, pct, platformName } from '../format'
-import { PLATFORMS, type Bound, type GoalStatus, type HoldReason, type LineStatus, type Payee, type PayoutPeriod, type Platform, type RulesIn, type RulesVersion, type Spend } from '../types'
+import { DASH, day, exact, filled, pct, platformName, when } from '../format'
+import {
+  COLLABS,
+  PLATFORMS,
+  type Bound,
+  type Collabs,
+  type GoalStatus,
+  type HoldReason,
+  type LineStatus,
+  type Payee,
+  type PayoutPeriod,
+  type Platform,
+  type RulesIn,
+  type RulesVersion,
+  type Spend,
+} from '../types'
 import './campaigns.css'
 
 // Currency is what money of a campaign is counted in.
@@ -214,6 +228,57 @@ export const HOLD_TEXT: Record<Exclude<HoldReason, ''>, string> = {
   views_fell: 'Views fell after the lock',
   unavailable: 'Video unavailable',
   no_snapshot: 'No views recorded by the window’s end',
+  stale_snapshot: 'The last views recorded were too old at the window’s end',
+  publish_time_unknown: 'Publish time unknown, so its window could not be dated',
+  collab: 'A collab, for a person to approve or reject',
+  campaign_ended: 'The campaign ended before the window closed',
+}
+
+// COLLABS_TEXT says what a campaign does with collabs (posts of another
+// account the creator's account co-authored).
+export const COLLABS_TEXT: Record<Collabs, string> = {
+  hold: 'hold for review',
+  pay: 'pay',
+  exclude: 'leave out',
+}
+
+// COLLABS_HELP says it at length.
+export const COLLABS_HELP: Record<Collabs, string> = {
+  hold: 'A collab’s line locks held, for a person to approve or reject.',
+  pay: 'Collabs are paid like the creators’ own posts.',
+  exclude: 'Collabs get no line; they are counted among the posts not paid.',
+}
+
+// CollabsSelect chooses what a campaign does with collabs.
+export function CollabsSelect({ id, value, onChange }: { id: string; value: Collabs; onChange: (v: Collabs) => void }) {
+  return (
+    <div class="field">
+      <label for={id}>Collabs</label>
+      <select id={id} name="collabs" value={value} onChange={(e) => onChange((e.target as HTMLSelectElement).value as Collabs)} aria-describedby={`${id}-hint`}>
+        {COLLABS.map((k) => (
+          <option value={k}>{COLLABS_TEXT[k][0].toUpperCase() + COLLABS_TEXT[k].slice(1)}</option>
+        ))}
+      </select>
+      <small id={`${id}-hint`} class="muted">
+        Posts of another account the creator co-authored. {COLLABS_HELP[value]}
+      </small>
+    </div>
+  )
+}
+
+// notPaidText says what a campaign's posts without a line are: "3 posts
+// not paid: not the creators' own".
+export function notPaidText(n: number, collabs: Collabs): string {
+  return `${exact(n)} ${n === 1 ? 'post' : 'posts'} not paid: not the creators’ own${collabs === 'exclude' ? ', or collabs left out' : ''}`
+}
+
+// EndedBadge marks a campaign ended by deleting its collection.
+export function EndedBadge({ at }: { at: string }) {
+  return (
+    <span class="badge cp-ended" data-testid="ended" data-value={at} title={`Ended ${when(at)} by deleting its collection: the ledger is kept, read-only; its lines can still be reviewed and paid`}>
+      Ended on {day(at)}
+    </span>
+  )
 }
 
 // payeeName names a payee: a creator or an account by its name, a video of

@@ -6,12 +6,16 @@ import type { ComponentChildren } from 'preact'
 import { useEffect, useMemo, useState } from 'preact/hooks'
 import { ApiError, get, patch, post } from '../api'
 import { TimeChart, type ChartSeries } from '../chart'
-import { ago, day, exact, num } from '../format'
+import { ago, day, exact, num, when } from '../format'
 import { canManage, useWorkspace } from '../session'
-import { LINE_STATUSES, PLATFORMS, type Campaign, type CampaignPage as PageData, type CreatorStanding, type Platform, type RulesVersion, type RulesVersions } from '../types'
+import { LINE_STATUSES, PLATFORMS, type Campaign, type CampaignPage as PageData, type Collabs, type CreatorStanding, type Platform, type RulesVersion, type RulesVersions } from '../types'
 import { Empty, ErrorNote, PageHeader, PlatformBadge, Show, Stale, TableHead, Time, numCol, useAction, useApi } from '../ui'
 import {
   Amount,
+  COLLABS_HELP,
+  COLLABS_TEXT,
+  CollabsSelect,
+  EndedBadge,
   GoalBadge,
   LineStatusBadge,
   PERIOD_NAMES,
@@ -27,6 +31,7 @@ import {
   lineStatusLabel,
   money,
   moneyInput,
+  notPaidText,
   parseMoney,
   payeeName,
   periodText,
@@ -62,8 +67,13 @@ function Head({ c }: { c: Campaign }) {
       <dl class="facts">
         <dt>Collection</dt>
         <dd>
-          <a href={`/videos?collectionId=${encodeURIComponent(c.id)}`}>{c.name}</a>
+          {c.endedAt ? <span>{c.name} (deleted)</span> : <a href={`/videos?collectionId=${encodeURIComponent(c.id)}`}>{c.name}</a>}
           <span class="muted"> · {exact(c.videos)} {c.videos === 1 ? 'video' : 'videos'}, {exact(c.creators)} {c.creators === 1 ? 'payee' : 'payees'}</span>
+          {c.notPaid > 0 && (
+            <div class="muted small" data-testid="not-paid" data-value={c.notPaid} title="Reposts, quotes, replies and posts by other authors get no line">
+              {notPaidText(c.notPaid, c.collabs)}
+            </div>
+          )}
         </dd>
         <dt>Runs</dt>
         <dd data-testid="campaign-run">{runText(c.startsAt, c.endsAt)}</dd>
@@ -71,6 +81,11 @@ function Head({ c }: { c: Campaign }) {
         <dd>{c.currency}</dd>
         <dt>Payouts</dt>
         <dd>{PERIOD_NAMES[c.period]}</dd>
+        <dt>Collabs</dt>
+        <dd data-testid="campaign-collabs" data-value={c.collabs}>
+          {COLLABS_TEXT[c.collabs][0].toUpperCase() + COLLABS_TEXT[c.collabs].slice(1)}
+          <span class="muted"> · {COLLABS_HELP[c.collabs]}</span>
+        </dd>
         <dt>Platforms</dt>
         <dd class="cp-platforms">{c.platforms.length === PLATFORMS.length ? 'All platforms' : c.platforms.map((p) => <PlatformBadge platform={p} />)}</dd>
         <dt>Rules</dt>
@@ -237,8 +252,8 @@ function Leaderboard({ d }: { d: PageData }) {
       {d.creators.length === 0 ? (
         <p class="muted">No payee has a video in the campaign yet.</p>
       ) : (
-        <div class="table-wrap">
-          <table class="cp-table" data-testid="leaderboard" aria-labelledby="creators-title">
+        <div class="table-wrap phone-cards">
+          <table class="cp-table phone-cards" data-testid="leaderboard" aria-labelledby="creators-title">
             <TableHead
               scoped
               cols={[numCol('#'), 'Payee', numCol('Videos'), numCol('Paid views'), numCol('Committed'), numCol('Projected'), numCol('Paid'), 'Posting goal', 'Last posted']}
@@ -246,8 +261,10 @@ function Leaderboard({ d }: { d: PageData }) {
             <tbody>
               {d.creators.map((s, i) => (
                 <tr data-testid="row" data-id={s.payee.id} data-kind={s.payee.kind}>
-                  <td class="num">{i + 1}</td>
-                  <td>
+                  <td class="num card-pick">
+                    {i + 1}
+                  </td>
+                  <td class="card-title">
                     <button type="button" class="link cp-name" onClick={() => showLedger({ payee: s.payee.id })} title="Show their lines in the ledger">
                       {payeeName(s.payee)}
                     </button>
@@ -260,19 +277,27 @@ function Leaderboard({ d }: { d: PageData }) {
                       </div>
                     )}
                   </td>
-                  <td class="num">{exact(s.videos)}</td>
-                  <td class="num" title={exact(s.views)}>
+                  <td class="num" data-label="Videos">
+                    {exact(s.videos)}
+                  </td>
+                  <td class="num" title={exact(s.views)} data-label="Paid views">
                     {num(s.views)}
                   </td>
-                  <td class="num" data-testid="committed" data-value={s.committed}>
+                  <td class="num" data-testid="committed" data-value={s.committed} data-label="Committed">
                     {money(s.committed, c)}
                   </td>
-                  <td class="num">{s.projected ? <Amount v={s.projected} c={c} projected /> : <span class="muted">—</span>}</td>
-                  <td class="num">{money(s.paid, c)}</td>
-                  <td>
+                  <td class="num" data-label="Projected">
+                    {s.projected ? <Amount v={s.projected} c={c} projected /> : <span class="muted">—</span>}
+                  </td>
+                  <td class="num" data-label="Paid">
+                    {money(s.paid, c)}
+                  </td>
+                  <td data-label="Posting goal">
                     <Goal s={s} />
                   </td>
-                  <td class="nowrap">{s.lastPostedAt ? <Time at={s.lastPostedAt} show={ago} /> : <span class="muted">never</span>}</td>
+                  <td class="nowrap" data-label="Last posted">
+                    {s.lastPostedAt ? <Time at={s.lastPostedAt} show={ago} /> : <span class="muted">never</span>}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -291,21 +316,21 @@ function TopVideos({ d }: { d: PageData }) {
       {d.topVideos.length === 0 ? (
         <p class="muted">No video yet.</p>
       ) : (
-        <div class="table-wrap">
-          <table class="cp-table" data-testid="top-videos" aria-labelledby="top-title">
+        <div class="table-wrap phone-cards">
+          <table class="cp-table phone-cards" data-testid="top-videos" aria-labelledby="top-title">
             <TableHead scoped cols={['Video', 'Payee', 'Status', numCol('Paid views'), numCol('Amount')]} />
             <tbody>
               {d.topVideos.map((l) => (
                 <tr data-testid="row" data-id={l.videoId}>
                   <VideoCell l={l} />
-                  <td>{payeeName(l.payee)}</td>
-                  <td>
+                  <td data-label="Payee">{payeeName(l.payee)}</td>
+                  <td data-label="Status">
                     <LineStatusBadge status={l.status} />
                   </td>
-                  <td class="num" title={exact(l.paidViews)}>
+                  <td class="num" title={exact(l.paidViews)} data-label="Paid views">
                     {num(l.paidViews)}
                   </td>
-                  <td class="num" data-value={l.amount}>
+                  <td class="num" data-value={l.amount} data-label="Amount">
                     <Amount v={l.amount} c={c} projected={l.status === 'projected'} />
                   </td>
                 </tr>
@@ -353,6 +378,8 @@ function ChangeRules({ c, onSaved, onCancel }: { c: Campaign; onSaved: (v: Rules
 }
 
 function Rules({ c, manage, onChanged }: { c: Campaign; manage: boolean; onChanged: () => void }) {
+  // an ended campaign's rules no longer change
+  const editable = manage && !c.endedAt
   const r = useApi((s) => get<RulesVersions>(`/campaigns/${encodeURIComponent(c.id)}/rules`, undefined, s), `${c.id}:${c.rules.version}`)
   const [editing, setEditing] = useState(false)
   const [notice, setNotice] = useState('')
@@ -360,7 +387,7 @@ function Rules({ c, manage, onChanged }: { c: Campaign; manage: boolean; onChang
     <section class="card" id="rules" aria-labelledby="rules-title">
       <div class="section-head">
         <h2 id="rules-title">Rules · version {c.rules.version}</h2>
-        {manage && !editing && (
+        {editable && !editing && (
           <button
             type="button"
             onClick={() => {
@@ -373,7 +400,7 @@ function Rules({ c, manage, onChanged }: { c: Campaign; manage: boolean; onChang
           </button>
         )}
       </div>
-      {editing ? (
+      {editing && editable ? (
         <ChangeRules
           c={c}
           onCancel={() => setEditing(false)}
@@ -433,10 +460,11 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
     lastDay: c.endsAt ? lastDay(c.endsAt) : '',
     budget: moneyInput(c.budget, c.minorDigits),
     platforms: new Set<Platform>(c.platforms),
+    collabs: c.collabs as Collabs,
   })
   const [f, setF] = useState(initial)
   // the fields follow the campaign as it is read again (after a save)
-  useEffect(() => setF(initial()), [c.startsAt, c.endsAt, c.budget, c.platforms.join()])
+  useEffect(() => setF(initial()), [c.startsAt, c.endsAt, c.budget, c.platforms.join(), c.collabs])
   const { busy, error, setError, run } = useAction()
   const [saved, setSaved] = useState(false)
   const errs = error?.fields ?? {}
@@ -461,6 +489,7 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
     if (budget !== c.budget) body.budget = budget
     const platforms = PLATFORMS.filter((p) => f.platforms.has(p))
     if (platforms.join() !== PLATFORMS.filter((p) => c.platforms.includes(p)).join()) body.platforms = platforms
+    if (f.collabs !== c.collabs) body.collabs = f.collabs
     if (Object.keys(body).length === 0) {
       setSaved(true)
       return
@@ -517,13 +546,14 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
             </small>
           )}
         </div>
+        <CollabsSelect id="settings-collabs" value={f.collabs} onChange={(v) => setF({ ...f, collabs: v })} />
       </div>
       <fieldset>
         <legend>Platforms paid</legend>
         <PlatformChecks value={f.platforms} onChange={(next) => setF({ ...f, platforms: next })} />
         {err('platforms', 'Platforms')}
       </fieldset>
-      {error && (Object.keys(errs).length === 0 || Object.keys(errs).some((k) => !['startsAt', 'endsAt', 'budget', 'platforms'].includes(k))) && (
+      {error && (Object.keys(errs).length === 0 || Object.keys(errs).some((k) => !['startsAt', 'endsAt', 'budget', 'platforms', 'collabs'].includes(k))) && (
         <ErrorNote error={error} />
       )}
       <div class="actions">
@@ -540,10 +570,25 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
   )
 }
 
+// Ended says that the campaign was ended by deleting its collection, and
+// what that leaves.
+function Ended({ at }: { at: string }) {
+  return (
+    <section class="banner cp-ended-banner" aria-label="Campaign ended" data-testid="ended-banner">
+      <EndedBadge at={at} />
+      <p>
+        The campaign was ended on {when(at)}, when its collection was deleted. Its ledger is kept, read-only: its lines can still be reviewed, paid and
+        exported; its settings and rules no longer change.
+      </p>
+    </section>
+  )
+}
+
 function Panel({ d, q, manage, reload }: { d: PageData; q: LedgerQuery; manage: boolean; reload: () => void }) {
   const c = d.campaign
   return (
     <>
+      {c.endedAt && <Ended at={c.endedAt} />}
       <Head c={c} />
       <Kpis d={d} />
       <Counts d={d} />
@@ -562,7 +607,7 @@ function Panel({ d, q, manage, reload }: { d: PageData; q: LedgerQuery; manage: 
       <TopVideos d={d} />
       <Ledger d={d} q={q} manage={manage} onChanged={reload} />
       <Rules c={c} manage={manage} onChanged={reload} />
-      {manage ? (
+      {c.endedAt ? null : manage ? (
         <Settings c={c} onSaved={reload} />
       ) : (
         <p class="muted">Only the workspace’s owner or an admin can change the campaign’s settings and rules.</p>

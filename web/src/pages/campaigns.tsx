@@ -8,10 +8,12 @@ import { CollectionSelect, useCollections } from '../filters'
 import { exact } from '../format'
 import { navigate } from '../router'
 import { canManage, useWorkspace } from '../session'
-import { PLATFORMS, type Campaign, type CampaignList, type CampaignSummary, type CollectionList, type PayoutPeriod, type Platform } from '../types'
+import { PLATFORMS, type Campaign, type CampaignList, type CampaignSummary, type Collabs, type CollectionList, type PayoutPeriod, type Platform } from '../types'
 import { Empty, FormError, PageHeader, PlatformBadge, Show, Stale, TableHead, Updating, numCol, useAction, useApi, type Loaded } from '../ui'
 import {
   COMMON_CURRENCIES,
+  CollabsSelect,
+  EndedBadge,
   PERIOD_SHORT,
   RulesFields,
   SpendMeter,
@@ -26,6 +28,7 @@ import {
   readRules,
   rulesForm,
   runText,
+  notPaidText,
   todayUTC,
   type RulesForm,
   PlatformChecks,
@@ -40,6 +43,7 @@ interface FormState {
   budget: string
   platforms: Set<Platform>
   period: PayoutPeriod
+  collabs: Collabs
   rules: RulesForm
 }
 
@@ -62,6 +66,7 @@ function NewCampaign({ campaigns, onCancel }: { campaigns: CampaignSummary[]; on
     budget: '',
     platforms: new Set(PLATFORMS),
     period: 'monthly',
+    collabs: 'hold',
     rules: rulesForm(null, 2),
   }))
   const { busy, error, setError, run } = useAction()
@@ -100,6 +105,7 @@ function NewCampaign({ campaigns, onCancel }: { campaigns: CampaignSummary[]; on
           budget,
           platforms: PLATFORMS.filter((p) => f.platforms.has(p)),
           period: f.period,
+          collabs: f.collabs,
           rules,
         })
         navigate(`/campaigns/${encodeURIComponent(c.id)}`)
@@ -107,7 +113,7 @@ function NewCampaign({ campaigns, onCancel }: { campaigns: CampaignSummary[]; on
       { stay: true },
     )
   }
-  const known = ['collectionId', 'currency', 'startsAt', 'endsAt', 'budget', 'platforms', 'period']
+  const known = ['collectionId', 'currency', 'startsAt', 'endsAt', 'budget', 'platforms', 'period', 'collabs']
   const unplaced = Object.entries(errs).filter(([k]) => !known.includes(k) && !isRuleField(k))
   const cur = digits === null ? '' : code
   return (
@@ -224,6 +230,7 @@ function NewCampaign({ campaigns, onCancel }: { campaigns: CampaignSummary[]; on
             </small>
           )}
         </div>
+        <CollabsSelect id="campaign-collabs" value={f.collabs} onChange={(v) => set('collabs', v)} />
       </div>
       <fieldset aria-describedby={errs.platforms ? 'campaign-platforms-error' : undefined}>
         <legend>Platforms paid</legend>
@@ -251,11 +258,16 @@ function NewCampaign({ campaigns, onCancel }: { campaigns: CampaignSummary[]; on
 
 function Row({ c }: { c: CampaignSummary }) {
   return (
-    <tr data-testid="row" data-id={c.id}>
+    <tr data-testid="row" data-id={c.id} data-ended={c.endedAt ? 'true' : undefined}>
       <td>
         <a class="cp-name" href={`/campaigns/${encodeURIComponent(c.id)}`}>
           {c.name}
         </a>
+        {c.endedAt && (
+          <div>
+            <EndedBadge at={c.endedAt} />
+          </div>
+        )}
         <div class="cp-platforms">
           {c.platforms.length === PLATFORMS.length ? <span class="muted small">All platforms</span> : c.platforms.map((p) => <PlatformBadge platform={p} />)}
         </div>
@@ -270,7 +282,14 @@ function Row({ c }: { c: CampaignSummary }) {
       <td>
         <SpendMeter spend={c.spend} budget={c.budget} c={c} name={c.name} />
       </td>
-      <td class="num">{exact(c.videos)}</td>
+      <td class="num" data-testid="videos" data-value={c.videos}>
+        {exact(c.videos)}
+        {c.notPaid > 0 && (
+          <div class="muted small cp-not-paid" data-testid="not-paid" data-value={c.notPaid}>
+            {notPaidText(c.notPaid, c.collabs)}
+          </div>
+        )}
+      </td>
       <td class="num">{exact(c.creators)}</td>
     </tr>
   )

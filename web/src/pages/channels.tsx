@@ -39,6 +39,14 @@ function attemptText(a: { statusCode: number | null; error: string }): string {
   return a.statusCode ? `HTTP ${a.statusCode}` : 'no answer'
 }
 
+// Said is an API message with the server's setting and documentation it
+// names (a file of the server's source, as the README names it) set as
+// code.
+function Said({ text }: { text: string }) {
+  const parts = text.split(/(CHANNEL_ALLOWED_ADDRESSES|docs\/webhooks\.md)/)
+  return <>{parts.map((p, i) => (i % 2 ? <code>{p}</code> : p))}</>
+}
+
 function Code({ code }: { code: number | null }) {
   const ok = code !== null && code >= 200 && code < 300
   return <span class={`ch-code ${ok ? 'ok' : 'bad'}`}>{code ?? '—'}</span>
@@ -139,11 +147,12 @@ function AddForm({ onAdded }: { onAdded: (c: ChannelCreated) => void }) {
           />
           {fields.url ? (
             <small id="channel-url-error" class="field-error">
-              {fieldText('URL', fields.url)}
+              <Said text={fieldText('URL', fields.url)} />
             </small>
           ) : (
             <small id="channel-url-hint" class="muted">
-              Kept sealed; shown afterwards only as its host and a masked path.
+              Kept sealed; shown afterwards only as its host and a masked path. A receiver on the server’s machine or a private network is
+              reached only once the server allows its address: <Said text="CHANNEL_ALLOWED_ADDRESSES, see docs/webhooks.md." />
             </small>
           )}
         </div>
@@ -277,6 +286,10 @@ function ChannelCard({ c, manage, onChanged, onDeleted }: { c: Channel; manage: 
       { key: 'delete', stay: true },
     )
   const failingNow = c.lastErrorAt && (!c.lastSuccessAt || c.lastErrorAt > c.lastSuccessAt)
+  // a failed test says its error once, in its result: not again as the
+  // last error nor in its attempt's line
+  const testFailed = result && !result.delivered ? result : null
+  const lastError = testFailed && c.lastError === testFailed.error ? '' : c.lastError
   return (
     <article class="card ch-card" data-testid="channel" data-name={c.name} data-enabled={String(c.enabled)} aria-label={c.name}>
       <div class="ch-head">
@@ -304,9 +317,9 @@ function ChannelCard({ c, manage, onChanged, onDeleted }: { c: Channel; manage: 
         <span>Waiting: {exact(c.pending)}</span>
         {c.previousSecretUntil && <span>Previous secret signs until {when(c.previousSecretUntil)}</span>}
       </div>
-      {c.lastError && (
+      {lastError && (
         <div class={failingNow ? 'ch-error' : 'muted small'} data-testid="last-error">
-          Last error{c.lastErrorAt ? ` (${ago(c.lastErrorAt)})` : ''}: {c.lastError}
+          Last error{c.lastErrorAt ? ` (${ago(c.lastErrorAt)})` : ''}: <Said text={lastError} />
         </div>
       )}
       {c.recentAttempts.length > 0 && (
@@ -316,14 +329,22 @@ function ChannelCard({ c, manage, onChanged, onDeleted }: { c: Channel; manage: 
               <Code code={a.statusCode} />
               <Time at={a.attemptedAt} />
               <span class="muted">{a.durationMs} ms</span>
-              {a.error && <span class="ch-error">{a.error}</span>}
+              {a.error && testFailed?.deliveryId === a.deliveryId ? (
+                <span class="muted">the test above</span>
+              ) : (
+                a.error && (
+                  <span class="ch-error">
+                    <Said text={a.error} />
+                  </span>
+                )
+              )}
             </li>
           ))}
         </ul>
       )}
       {result && (
         <p class={`ch-result ${result.delivered ? 'notice' : 'ch-error'}`} role="status" data-testid="test-result">
-          {result.delivered ? `Test delivered (HTTP ${result.statusCode}, ${result.durationMs} ms).` : `Test failed: ${attemptText(result)}.`}
+          {result.delivered ? `Test delivered (HTTP ${result.statusCode}, ${result.durationMs} ms).` : <Said text={`Test failed: ${attemptText(result)}.`} />}
         </p>
       )}
       {secret && (

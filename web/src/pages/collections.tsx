@@ -1,13 +1,111 @@
 // Collections: groups of tracked videos and accounts (a link joins one when
-// tracked into it). Create, rename, delete, and open each one's videos or
-// overview.
-import { useState } from 'preact/hooks'
+// tracked into it), each with its counted videos and views and the posts
+// kept apart. Create, rename, delete (for a campaign's collection: end the
+// campaign), and open each one's videos or overview.
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, del, get, patch, post } from '../api'
 import { day, exact, num } from '../format'
-import type { Collection, CollectionList } from '../types'
-import { Confirm, Empty, PageHeader, Show, Stale, TableHead, Time, Updating, numCol, useAction, useApi, useQuestion } from '../ui'
+import { canManage, useWorkspace } from '../session'
+import type { CampaignPage, Collection, CollectionList } from '../types'
+import { Confirm, Empty, FormError, PageHeader, Show, Spinner, Stale, TableHead, Time, Updating, numCol, useAction, useApi, useQuestion } from '../ui'
 import { InlineError } from './account-actions'
+import { money } from './campaign-parts'
 import './collections.css'
+
+const count = (n: number, one: string, many: string) => `${exact(n)} ${n === 1 ? one : many}`
+
+// apartText says which of a collection's posts are kept apart from its
+// counts: "+ 12 beyond the limit · 4 not the accounts' own, not counted".
+function apartText(c: Collection): string {
+  const parts: string[] = []
+  if (c.beyondLimit > 0) parts.push(`${exact(c.beyondLimit)} beyond the limit`)
+  if (c.notOwn > 0) parts.push(`${exact(c.notOwn)} not the accounts’ own`)
+  return parts.length ? `+ ${parts.join(' · ')}, not counted` : ''
+}
+
+// EndCampaign is the delete dialog of a campaign's collection: deleting it
+// ends the campaign, so the dialog reads the campaign and says what ending
+// it does. Only owners and admins may; a member is told why not.
+function EndCampaign({ c, manage, onCancel, onEnded }: { c: Collection; manage: boolean; onCancel: () => void; onEnded: (name: string) => void }) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    ref.current?.showModal()
+  }, [])
+  const r = useApi((s) => get<CampaignPage>(`/campaigns/${encodeURIComponent(c.id)}`, undefined, s), c.id)
+  const { busy, error, run } = useAction()
+  const d = r.data
+  const k = d?.campaign
+  const name = k?.name ?? c.name
+  const end = () =>
+    run(
+      async () => {
+        await del(`/collections/${encodeURIComponent(c.id)}`)
+        onEnded(name)
+      },
+      { stay: true },
+    )
+  const titleId = `end-${c.id}-title`
+  return (
+    <dialog ref={ref} class="dialog end-dialog" aria-labelledby={titleId} data-testid="end-campaign" onCancel={onCancel} onClose={onCancel}>
+      <h2 id={titleId}>{manage ? `Delete “${c.name}” and end its campaign?` : `“${c.name}” is a campaign`}</h2>
+      {r.error ? (
+        <FormError error={r.error} say={(m) => `The campaign could not be read: ${m}`} />
+      ) : !d || !k ? (
+        <Spinner label="Reading the campaign…" />
+      ) : (
+        <>
+          <p>
+            This collection is the campaign <a href={`/campaigns/${encodeURIComponent(k.id)}`}>{k.name}</a>: deleting it ends the campaign.
+          </p>
+          <dl class="facts end-facts" data-testid="end-facts">
+            <dt>Budget</dt>
+            <dd data-testid="end-budget" data-value={k.budget}>
+              {k.budget > 0 ? money(k.budget, k) : 'none'}
+            </dd>
+            <dt>Committed</dt>
+            <dd data-testid="end-committed" data-value={k.spend.committed}>
+              {money(k.spend.committed, k)}
+              <span class="muted"> · {count(d.counts.locked + d.counts.held + d.counts.approved + d.counts.paid + d.counts.rejected, 'locked line', 'locked lines')}</span>
+            </dd>
+            <dt>Projected</dt>
+            <dd data-testid="end-projected" data-value={k.spend.projected ?? ''}>
+              {money(k.spend.projected ?? 0, k)}
+              <span class="muted"> · {count(d.counts.projected, 'line', 'lines')} still counting</span>
+            </dd>
+          </dl>
+          <p class="end-effects-intro">{manage ? 'Ending it now:' : 'If an owner or admin ends it:'}</p>
+          <ul class="end-effects">
+            <li>
+              Every line not locked yet locks now: those whose counting windows have closed, at the views counted then; the others are held for a check
+              (campaign ended) at their views now.
+            </li>
+            <li>The ledger is kept on the campaign’s page, read-only: its lines can still be reviewed, paid and exported; its settings and rules no longer change.</li>
+            <li>
+              The collection’s {count(c.videos, 'video', 'videos')} and {count(c.accounts, 'account', 'accounts')} stay tracked, with their history, in no
+              collection.
+            </li>
+          </ul>
+        </>
+      )}
+      {!manage && (
+        <p class="end-refused" data-testid="end-refused">
+          Only owners and admins can end a campaign, so only they can delete this collection. Ask one of them.
+        </p>
+      )}
+      {error && <FormError error={error} />}
+      <div class="actions">
+        <button type="button" onClick={onCancel} disabled={!!busy}>
+          {manage ? 'Cancel' : 'Close'}
+        </button>
+        {manage && (
+          <button type="button" class="danger" onClick={end} disabled={!!busy || !d} data-testid="end-confirm">
+            {busy ? 'Ending…' : 'End the campaign and delete the collection'}
+          </button>
+        )}
+      </div>
+    </dialog>
+  )
+}
 
 function CreateForm({ onCreated }: { onCreated: () => void }) {
   const [name, setName] = useState('')
@@ -50,7 +148,8 @@ function CreateForm({ onCreated }: { onCreated: () => void }) {
         </button>
       </div>
       <small id="new-collection-hint" class="muted">
-        Up to 100 characters, unique in the workspace. Track links into it from the <a href="/track">Track</a> page.
+        Up to 100 characters, unique in the workspace. Track links into it from the <a href="/track">Track</a> page, or move what is already tracked
+        into it from <a href="/videos">Videos</a> and <a href="/accounts">Accounts</a> (select the rows, then Move).
       </small>
       <InlineError error={error} />
       {created && (
@@ -62,12 +161,15 @@ function CreateForm({ onCreated }: { onCreated: () => void }) {
   )
 }
 
-function Row({ c, metrics, reload }: { c: Collection; metrics: boolean; reload: () => void }) {
+function Row({ c, metrics, manage, reload, onEnded }: { c: Collection; metrics: boolean; manage: boolean; reload: () => void; onEnded: (name: string) => void }) {
   const [editing, setEditing] = useState(false)
+  const [ending, setEnding] = useState(false)
   const [name, setName] = useState(c.name)
   const { busy, error, setError, run } = useAction()
   const question = useQuestion()
-  const [deleteBlocked, setDeleteBlocked] = useState(false)
+  // the alert rules scoped to the collection, once a delete was refused
+  // for them (409 collection_has_alert_rules, whose message says how many)
+  const [rulesBlock, setRulesBlock] = useState(false)
 
   const rename = (e: Event) => {
     e.preventDefault()
@@ -80,7 +182,7 @@ function Row({ c, metrics, reload }: { c: Collection; metrics: boolean; reload: 
       setEditing(false)
       return
     }
-    setDeleteBlocked(false)
+    setRulesBlock(false)
     run(async () => {
       await patch<Collection>(`/collections/${c.id}`, { name: n })
       setEditing(false)
@@ -89,12 +191,12 @@ function Row({ c, metrics, reload }: { c: Collection; metrics: boolean; reload: 
   }
 
   const remove = async () => {
-    setDeleteBlocked(false)
+    setRulesBlock(false)
     const failed = await run(async () => {
       await del(`/collections/${c.id}`)
       reload()
     })
-    setDeleteBlocked(failed?.status === 409)
+    setRulesBlock(failed?.code === 'collection_has_alert_rules')
   }
 
   const q = encodeURIComponent(c.id)
@@ -138,15 +240,25 @@ function Row({ c, metrics, reload }: { c: Collection; metrics: boolean; reload: 
             {c.name}
           </strong>
         )}
+        {c.campaign && (
+          <a class="badge collection-campaign" href={`/campaigns/${q}`} data-testid="campaign" title="This collection is a campaign: open it">
+            Campaign
+          </a>
+        )}
         <InlineError error={error} />
-        {deleteBlocked && (
-          <p class="small">
-            <a href="/alerts">Open alert rules</a> to delete or re-scope the rules of this collection.
+        {rulesBlock && (
+          <p class="small" data-testid="rules-hint">
+            <a href="/alerts">Open alert rules</a> to delete the rules of this collection or change their scope, then delete it.
           </p>
         )}
       </td>
       <td class="num" data-testid="videos" data-value={c.videos}>
         {exact(c.videos)}
+        {apartText(c) && (
+          <div class="muted small collection-apart" data-testid="apart" data-beyond={c.beyondLimit} data-not-own={c.notOwn}>
+            {apartText(c)}
+          </div>
+        )}
       </td>
       <td class="num" data-testid="accounts" data-value={c.accounts}>
         {exact(c.accounts)}
@@ -167,16 +279,27 @@ function Row({ c, metrics, reload }: { c: Collection; metrics: boolean; reload: 
               Rename
             </button>
           )}
-          <button type="button" class="danger-outline" disabled={!!busy} onClick={question.ask} aria-label={`Delete ${c.name}`}>
+          <button type="button" class="danger-outline" disabled={!!busy} onClick={c.campaign ? () => setEnding(true) : question.ask} aria-label={`Delete ${c.name}`}>
             Delete
           </button>
         </div>
+        {ending && (
+          <EndCampaign
+            c={c}
+            manage={manage}
+            onCancel={() => setEnding(false)}
+            onEnded={(name) => {
+              setEnding(false)
+              onEnded(name)
+              reload()
+            }}
+          />
+        )}
         <Confirm question={question} title={`Delete “${c.name}”?`} confirm="Delete collection" onConfirm={remove}>
           <p>
             The collection is deleted. Its {exact(c.videos)} {c.videos === 1 ? 'video' : 'videos'} and {exact(c.accounts)}{' '}
             {c.accounts === 1 ? 'account' : 'accounts'} are not removed: they stay tracked, with their history, in no collection.
           </p>
-          <p class="muted">If alert rules are limited to this collection, delete them or change their scope first.</p>
         </Confirm>
       </td>
     </tr>
@@ -185,16 +308,25 @@ function Row({ c, metrics, reload }: { c: Collection; metrics: boolean; reload: 
 
 export default function Collections() {
   const r = useApi((s) => get<CollectionList>('/collections', undefined, s), 'collections')
+  const manage = canManage(useWorkspace())
+  const [ended, setEnded] = useState<{ id: string; name: string } | null>(null)
   return (
     <>
       <PageHeader title="Collections" />
+      {ended && (
+        <p class="collection-ended" role="status" data-testid="campaign-ended">
+          Ended the campaign “{ended.name}” and deleted its collection. Its ledger is kept, read-only:{' '}
+          <a href={`/campaigns/${encodeURIComponent(ended.id)}`}>open the campaign</a>.
+        </p>
+      )}
       <CreateForm onCreated={r.reload} />
       <Show r={r}>
         {(d) =>
           d.collections.length === 0 ? (
             <Empty title="No collections yet">
               Create one above to group videos and accounts (for example one per campaign or client), then pick it when you track links on the{' '}
-              <a href="/track">Track</a> page.
+              <a href="/track">Track</a> page, or move tracked videos and accounts into it from <a href="/videos">Videos</a> and{' '}
+              <a href="/accounts">Accounts</a>: select the rows, then Move. An account's videos move with it.
             </Empty>
           ) : (
             <Stale r={r}>
@@ -211,12 +343,15 @@ export default function Collections() {
                   <TableHead scoped cols={['Name', numCol('Videos'), numCol('Accounts'), numCol('Views'), 'Created', 'Actions']} />
                   <tbody>
                     {d.collections.map((c) => (
-                      <Row key={c.id} c={c} metrics={d.metricsAvailable} reload={r.reload} />
+                      <Row key={c.id} c={c} metrics={d.metricsAvailable} manage={manage} reload={r.reload} onEnded={(name) => setEnded({ id: c.id, name })} />
                     ))}
                   </tbody>
                 </table>
               </div>
-              <p class="muted small">Videos include those found through the collection's accounts; views are their latest views, summed.</p>
+              <p class="muted small">
+                Videos are the counted ones, those found through the collection’s accounts included; views are their latest views, summed. Posts beyond
+                an account’s tracking limit and posts that are not the accounts’ own (reposts, quotes, replies) are kept and shown apart, not counted.
+              </p>
             </Stale>
           )
         }

@@ -6,6 +6,7 @@ import { ApiError, del, get, patch, post } from '../api'
 import { day, exact } from '../format'
 import type { Account, AccountList, Creator, CreatorList } from '../types'
 import { ACTIONS, Confirm, Empty, ErrorBox, FormError, PageHeader, PlatformBadge, Show, Spinner, Stale, TableHead, Time, Updating, useAction, useApi, useQuestion, type Loaded } from '../ui'
+import { canManage, useWorkspace } from '../session'
 import { accountName } from './account-actions'
 import { described, fieldText } from './campaign-parts'
 import './campaigns.css'
@@ -229,7 +230,7 @@ function CreatorForm({
   )
 }
 
-function Row({ c, onEdit, onDeleted }: { c: Creator; onEdit: () => void; onDeleted: () => void }) {
+function Row({ c, manage, onEdit, onDeleted }: { c: Creator; manage: boolean; onEdit: () => void; onDeleted: () => void }) {
   const { busy, error, run } = useAction()
   const question = useQuestion()
   const remove = () =>
@@ -242,7 +243,7 @@ function Row({ c, onEdit, onDeleted }: { c: Creator; onEdit: () => void; onDelet
     )
   return (
     <tr data-testid="row" data-id={c.id}>
-      <td>
+      <td class="card-title">
         <strong class="cp-name" data-testid="creator-name">
           {c.name}
         </strong>
@@ -252,8 +253,10 @@ function Row({ c, onEdit, onDeleted }: { c: Creator; onEdit: () => void; onDelet
           </div>
         )}
       </td>
-      <td class="cp-email">{c.email || <span class="muted">—</span>}</td>
-      <td>
+      <td class="cp-email card-wide" data-label="E-mail">
+        {c.email || <span class="muted">—</span>}
+      </td>
+      <td class="card-wide" data-label="Accounts">
         {c.accounts.length ? (
           <div class="cp-accounts" data-testid="creator-accounts">
             {c.accounts.map((a) => (
@@ -266,21 +269,23 @@ function Row({ c, onEdit, onDeleted }: { c: Creator; onEdit: () => void; onDelet
           <span class="muted">no accounts yet</span>
         )}
       </td>
-      <td data-testid="posting-goal" data-value={c.postingGoal ?? ''}>
+      <td data-testid="posting-goal" data-value={c.postingGoal ?? ''} data-label="Posting goal">
         {c.postingGoal ? `${exact(c.postingGoal)} ${c.postingGoal === 1 ? 'video' : 'videos'} per period` : <span class="muted">none</span>}
       </td>
-      <td>
+      <td data-label="Added">
         <Time at={c.createdAt} show={day} />
       </td>
-      <td>
-        <div class="cp-actions">
-          <button type="button" onClick={onEdit} disabled={!!busy} aria-label={`Edit ${c.name}`}>
-            Edit
-          </button>
-          <button type="button" class="danger-outline" onClick={question.ask} disabled={!!busy} aria-label={`Delete ${c.name}`}>
-            {busy ? 'Deleting…' : 'Delete'}
-          </button>
-        </div>
+      <td class="card-wide">
+        {manage && (
+          <div class="cp-actions">
+            <button type="button" onClick={onEdit} disabled={!!busy} aria-label={`Edit ${c.name}`}>
+              Edit
+            </button>
+            <button type="button" class="danger-outline" onClick={question.ask} disabled={!!busy} aria-label={`Delete ${c.name}`}>
+              {busy ? 'Deleting…' : 'Delete'}
+            </button>
+          </div>
+        )}
         <Confirm question={question} title={`Delete ${c.name}?`} confirm="Delete creator" onConfirm={remove}>
           <p>
             {c.accounts.length
@@ -294,6 +299,7 @@ function Row({ c, onEdit, onDeleted }: { c: Creator; onEdit: () => void; onDelet
 }
 
 export default function Creators() {
+  const manage = canManage(useWorkspace())
   const r = useApi((s) => get<CreatorList>('/creators', undefined, s), 'creators')
   const accounts = useApi((s) => get<AccountList>('/accounts', undefined, s), 'accounts')
   const [editing, setEditing] = useState<Creator | null>(null)
@@ -310,18 +316,25 @@ export default function Creators() {
         The people your campaigns pay. Each posts from one or more tracked accounts; a campaign pays them for their videos’ views and follows their
         posting goal.
       </p>
-      <CreatorForm
-        key={formKey}
-        editing={editing}
-        accounts={accounts}
-        creators={r.data?.creators ?? []}
-        onSaved={(c, created) => {
-          setNotice(created ? `Added ${c.name}.` : `Saved ${c.name}.`)
-          reset(null)
-          r.reload()
-        }}
-        onCancel={editing ? () => reset(null) : undefined}
-      />
+      {!manage && (
+        <p class="notice" data-testid="creators-managers-only">
+          Only owners and admins add, change or delete creators: a creator is who a campaign pays, so choosing one moves money.
+        </p>
+      )}
+      {manage && (
+        <CreatorForm
+          key={formKey}
+          editing={editing}
+          accounts={accounts}
+          creators={r.data?.creators ?? []}
+          onSaved={(c, created) => {
+            setNotice(created ? `Added ${c.name}.` : `Saved ${c.name}.`)
+            reset(null)
+            r.reload()
+          }}
+          onCancel={editing ? () => reset(null) : undefined}
+        />
+      )}
       {notice && (
         <p class="notice" role="status" data-testid="creator-saved">
           {notice}
@@ -332,17 +345,20 @@ export default function Creators() {
         <Show r={r}>
           {(d) =>
             d.creators.length === 0 ? (
-              <Empty title="No creators yet">Add the first with the form above, and pick the tracked accounts they post from.</Empty>
+              <Empty title="No creators yet">
+                {manage ? 'Add the first with the form above, and pick the tracked accounts they post from.' : 'An owner or admin adds them.'}
+              </Empty>
             ) : (
               <Stale r={r}>
-                <div class="table-wrap">
-                  <table class="cp-table" data-testid="creators-table" aria-labelledby="creators-title">
+                <div class="table-wrap phone-cards">
+                  <table class="cp-table phone-cards" data-testid="creators-table" aria-labelledby="creators-title">
                     <TableHead scoped cols={['Name', 'E-mail', 'Accounts', 'Posting goal', 'Added', ACTIONS]} />
                     <tbody>
                       {d.creators.map((c) => (
                         <Row
                           key={c.id}
                           c={c}
+                          manage={manage}
                           onEdit={() => {
                             setNotice('')
                             reset(c)

@@ -6,6 +6,7 @@ import type { ComponentChildren } from 'preact'
 import { get, withQuery } from '../api'
 import { FilterBar, VideoOptions, filterQuery, flag, readFilters, useCollections } from '../filters'
 import { PRESET_NAMES, exact, platformName } from '../format'
+import { KIND_NAMES, KindSelect, readKind } from '../post-kind'
 import { setQuery } from '../router'
 import type { AccountList, VideoList } from '../types'
 import { ErrorBox, PageHeader, useApi, type Loaded } from '../ui'
@@ -25,7 +26,7 @@ const ACCOUNT_SORT_NAMES: Record<AccountSort, string> = {
 }
 
 const VIDEO_COLUMNS =
-  'id, platform, platform_video_id, url, account_handle, caption, thumbnail_url, published_at, added_at, status, collection_id, collection, tracked_individually, is_shop, views, likes, comments, shares, saves, engagement_rate_pct, views_gained_24h, views_gained_7d, last_scraped_at'
+  'id, platform, platform_video_id, url, account_handle, caption, thumbnail_url, published_at, added_at, status, collection_id, collection, tracked_individually, is_shop, views, likes, comments, shares, saves, engagement_rate_pct, views_gained_24h, views_gained_7d, last_scraped_at, outlier_state, outlier_age_hours, outlier_multiplier, outlier_percentile, outlier_baseline, forecast_state, forecast_views_7d, forecast_views_7d_low, forecast_views_7d_high, forecast_views_30d, forecast_views_30d_low, forecast_views_30d_high, post_kind, related_handle, published_source'
 const ACCOUNT_COLUMNS =
   'id, platform, handle, url, display_name, status, status_reason, tracking_limit, collection_id, collection, followers, followers_gained_7d, followers_gained_30d, tracked_videos, videos_with_views, total_views, average_views, engagement_rate_pct, views_gained_7d, last_scraped_at, added_at'
 const DAILY_COLUMNS =
@@ -78,6 +79,7 @@ export default function Export({ query }: { query: URLSearchParams }) {
   const f = readFilters(query, 'all')
   const individualOnly = flag(query, 'individualOnly')
   const platformShopOnly = flag(query, 'platformShopOnly')
+  const kind = readKind(query)
   const s = query.get('sort') as AccountSort | null
   const sort: AccountSort = s && ACCOUNT_SORTS.includes(s) ? s : 'followers'
   const cols = useCollections()
@@ -88,10 +90,12 @@ export default function Export({ query }: { query: URLSearchParams }) {
     datePreset: f.datePreset === 'all' ? undefined : f.datePreset,
     individualOnly: individualOnly ? 'true' : undefined,
     platformShopOnly: platformShopOnly ? 'true' : undefined,
+    kind: kind ?? undefined,
   }
   const accountQuery = { platforms: base.platforms, collectionId: base.collectionId, sort: sort === 'followers' ? undefined : sort }
-  const videosHref = withQuery('/api/export', { type: 'videos', ...videoQuery })
-  const accountsHref = withQuery('/api/export', { type: 'accounts', ...accountQuery })
+  // the files start with the byte order mark that tells Excel they are UTF-8
+  const videosHref = withQuery('/api/export', { type: 'videos', ...videoQuery, bom: 'true' })
+  const accountsHref = withQuery('/api/export', { type: 'accounts', ...accountQuery, bom: 'true' })
   // the daily series' range, kept in the address: the last 30 days unless chosen
   const qFrom = query.get('from') ?? ''
   const qTo = query.get('to') ?? ''
@@ -106,6 +110,7 @@ export default function Export({ query }: { query: URLSearchParams }) {
     platformShopOnly: videoQuery.platformShopOnly,
     from: dailyFrom,
     to: dailyTo,
+    bom: 'true',
   })
 
   // How many rows each file will have; this also checks the filters (an
@@ -128,6 +133,12 @@ export default function Export({ query }: { query: URLSearchParams }) {
         Download your tracked videos or accounts as a CSV file for Excel, Numbers or Google Sheets. The filters below choose what goes into the files; the
         numbers are the latest scraped values. Times are in UTC (ISO 8601); unknown values are empty cells.
       </p>
+      <p class="muted" data-testid="formula-note">
+        Why some cells start with an apostrophe (<code>'</code>): a caption, name or link that begins with <code>=</code>, <code>+</code>,{' '}
+        <code>-</code> or <code>@</code> gets one in the files, because spreadsheets run such a cell as a formula, so a caption such as “@brand
+        launch” or “=HYPERLINK(…)” would be run in yours instead of shown; the apostrophe keeps it plain text. Handles are written without their @, so
+        they need none. The files are UTF-8 and start with the mark Excel looks for, so “–”, accents and emoji show as they are.
+      </p>
       <FilterBar f={f} presetLabel="Filter by publish date" presetNote="exports the videos published in the chosen period" />
 
       <div class="grid2 vt-exports">
@@ -136,10 +147,13 @@ export default function Export({ query }: { query: URLSearchParams }) {
             One row per video: {scope}
             {f.datePreset !== 'all' ? `, published in the last ${PRESET_NAMES[f.datePreset]}` : ''}
             {individualOnly ? ', tracked by their own link only' : ''}
-            {platformShopOnly ? ', shop videos only' : ''}. Rows are ordered by platform, then account, then publish time (oldest first).
+            {platformShopOnly ? ', shop videos only' : ''}
+            {kind ? `, ${KIND_NAMES[kind].toLowerCase()} only` : ', the posts that count (the accounts’ own and collabs)'}. Rows are ordered by platform, then account, then publish
+            time (oldest first).
           </p>
           <div class="filters">
             <VideoOptions individualOnly={individualOnly} platformShopOnly={platformShopOnly} />
+            <KindSelect value={kind} />
           </div>
           <Matches kind="videos" r={videos} value={videos.data?.total} text={(d) => plural(d.total, 'video matches', 'videos match')} />
         </ExportCard>
@@ -169,7 +183,7 @@ export default function Export({ query }: { query: URLSearchParams }) {
         <ExportCard kind="daily" title="Daily series" href={dailyHref} link="Download daily series CSV" columns={DAILY_COLUMNS}>
           <p>
             One row per video and per account for each day of the range: the numbers at the end of the day and what they gained since the day before
-            ({scope}; videos first, in the order of the videos file, then accounts). The period above does not apply; the video options do.
+            (on an item’s first day, since its first scrape, as Overview’s chart counts it; {scope}; videos first, in the order of the videos file, then accounts). The period above does not apply; the video options do. Its videos are the posts that count (the accounts’ own and collabs).
           </p>
           <div class="filters">
             <label class="inline">
@@ -189,8 +203,7 @@ export default function Export({ query }: { query: URLSearchParams }) {
         </ExportCard>
       </div>
       <p class="muted">
-        A workspace can run two exports at a time; if a download fails with “too many exports”, wait for the other one to finish and try again. Text that
-        a spreadsheet could read as a formula is prefixed with an apostrophe.
+        A workspace can run two exports at a time; if a download fails with “too many exports”, wait for the other one to finish and try again.
       </p>
     </>
   )

@@ -1,8 +1,28 @@
 // The front door: what reeltrack does, for a visitor who is not signed in,
-// with the ways to sign up and to log in. The shell shows it at / when the
-// workspace answers 401 to a visitor who was not signed in.
+// what it costs (the plans of GET /api/plans, at /pricing too), and the
+// ways to sign up and to log in. The shell shows it at / and /pricing when
+// the workspace answers 401 to a visitor who was not signed in.
 import { useEffect } from 'preact/hooks'
+import { get } from '../api'
+import { Limits, money, period, planName, PriceTag } from '../plans'
+import { useRoute } from '../router'
+import type { PaidPlan, Plans } from '../types'
+import { Show, useApi } from '../ui'
 import './landing.css'
+
+// What an agency pays for, beside the tracking itself.
+const AGENCY: [string, string][] = [
+  [
+    'Creator campaigns with CPM payouts',
+    'Make a collection a campaign: CPM tiers, view caps, a budget and a counting window per video. Each creator’s payout is worked out from their views, held for review when something looks off, and exported for payment.',
+  ],
+  ['Creators', 'Group the accounts each creator posts from, on any platform, with a posting goal per period and a leaderboard of who delivered.'],
+  [
+    'Share links for clients',
+    'A read-only report of an overview or a campaign at a link of its own, with an optional password, expiry and frozen numbers. Your client needs no account.',
+  ],
+  ['Slack, Discord and webhooks', 'Spikes, milestones, new posts and campaign events go to a Slack or Discord channel or to your own signed webhook, as well as by e-mail.'],
+]
 
 const FEATURES: [string, string][] = [
   ['Four platforms', 'Paste links to TikTok, Instagram, YouTube and X accounts or videos, one at a time or fifty at once. An account brings its newest videos with it.'],
@@ -20,9 +40,18 @@ const STEPS: [string, string][] = [
 ]
 
 export default function Landing() {
+  const route = useRoute()
+  const pricing = route.path === '/pricing'
+  const plans = useApi((s) => get<Plans>('/plans', undefined, s), 'plans')
+  const loaded = plans.data !== undefined
   useEffect(() => {
-    document.title = 'reeltrack · short-video metrics, tracked'
-  }, [])
+    document.title = pricing ? 'Pricing · reeltrack' : 'reeltrack · short-video metrics, tracked'
+  }, [pricing])
+  // /pricing opens at the prices, and stays there once they are drawn
+  useEffect(() => {
+    if (pricing) document.getElementById('pricing')?.scrollIntoView()
+  }, [pricing, loaded])
+  const trial = plans.data?.trial
   return (
     <div class="landing">
       <header class="landing-top">
@@ -30,6 +59,9 @@ export default function Landing() {
           reeltrack
         </a>
         <nav aria-label="Account" class="landing-nav">
+          <a href="/pricing" aria-current={pricing ? 'page' : undefined}>
+            Pricing
+          </a>
           <a href="/login">Log in</a>
           <a href="/signup" class="button primary">
             Sign up
@@ -44,12 +76,26 @@ export default function Landing() {
             schedule, and shows how they grow: charts, alerts and exports, on a server of your own.
           </p>
           <Actions />
-          <p class="muted small">Starts with a free 7-day trial: no card needed.</p>
+          <p class="muted small" data-testid="landing-trial">
+            Starts with a free {trial?.lengthDays ?? 7}-day trial: no card needed.
+            {trial && trial.seatLimit > 1 && ` The trial includes ${trial.seatLimit} seats: invite a teammate.`}
+          </p>
           <ul class="platforms" aria-label="Platforms">
             <li class="badge platform-tiktok">TikTok</li>
             <li class="badge platform-instagram">Instagram</li>
             <li class="badge platform-youtube">YouTube</li>
             <li class="badge platform-x">X</li>
+          </ul>
+        </section>
+        <section aria-labelledby="agency-title" class="agency" data-testid="agency-features">
+          <h2 id="agency-title">For agencies that pay creators</h2>
+          <ul class="features">
+            {AGENCY.map(([title, text]) => (
+              <li class="card">
+                <h3>{title}</h3>
+                <p>{text}</p>
+              </li>
+            ))}
           </ul>
         </section>
         <section aria-labelledby="features-title">
@@ -76,6 +122,34 @@ export default function Landing() {
             ))}
           </ol>
         </section>
+        <section id="pricing" class="pricing" aria-labelledby="pricing-title" data-testid="pricing" tabIndex={-1}>
+          <h2 id="pricing-title">Pricing</h2>
+          <p class="muted">
+            Every workspace starts on the free trial; choose a plan from Billing whenever you are ready. Taxes, where they apply, are added at checkout.
+          </p>
+          <Show r={plans}>
+            {(d) => (
+              <ul class="price-cards">
+                <li class="card price-card" data-testid="price-card-trial" aria-labelledby="price-trial">
+                  <h3 id="price-trial">Free trial</h3>
+                  <p class="price">
+                    <strong>Free</strong> for {d.trial.lengthDays} days
+                  </p>
+                  <p class="muted small">
+                    No card needed.{d.trial.seatLimit > 1 && ` The trial includes ${d.trial.seatLimit} seats: invite a teammate.`}
+                  </p>
+                  <Limits p={d.trial} />
+                  <a href="/signup" class="button primary">
+                    Start the free trial
+                  </a>
+                </li>
+                {d.plans.map((p) => (
+                  <PaidCard p={p} />
+                ))}
+              </ul>
+            )}
+          </Show>
+        </section>
         <section class="card closing" aria-labelledby="closing-title">
           <h2 id="closing-title">Start tracking in a minute</h2>
           <p class="muted">Sign up, paste a link, and the first numbers arrive within minutes.</p>
@@ -83,6 +157,29 @@ export default function Landing() {
         </section>
       </main>
     </div>
+  )
+}
+
+// PaidCard is a paid plan: its monthly price (and yearly, when sold so),
+// or its limits alone when the server has no price to show.
+function PaidCard({ p }: { p: PaidPlan }) {
+  const month = p.prices.month ?? null
+  const year = p.prices.year ?? null
+  const first = month ?? year
+  const also = month && year ? year : null
+  return (
+    <li class="card price-card" data-testid={`price-card-${p.name}`} aria-labelledby={`price-${p.name}`}>
+      <h3 id={`price-${p.name}`}>{planName(p.name)}</h3>
+      {first ? (
+        <p class="price">
+          <PriceTag p={first} testid={`landing-price-${p.name}`} />
+          {also && <span class="muted small"> or {money(also)} {period(also)}</span>}
+        </p>
+      ) : (
+        p.intervals.length > 0 && <p class="price muted small">Price shown at checkout</p>
+      )}
+      <Limits p={p} />
+    </li>
   )
 }
 

@@ -40,6 +40,21 @@ function plural(n: number, one: string, many = one + 's'): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
 }
 
+// followedText says which of the moved accounts' videos moved with them
+// and which of those count: " and 61 of their videos (14 counted; 47
+// beyond the accounts' tracking limits, not counted)".
+function followedText(r: BulkResult): string {
+  const one = r.accounts === 1
+  const n = (k: number) => k.toLocaleString('en-US')
+  const parts: string[] = []
+  if (r.followedCounted) parts.push(`${n(r.followedCounted)} counted`)
+  if (r.followedBeyondLimit) parts.push(`${n(r.followedBeyondLimit)} beyond ${one ? "the account's tracking limit" : "the accounts' tracking limits"}, not counted`)
+  if (r.followedNotOwn) parts.push(`${n(r.followedNotOwn)} not ${one ? "the account's" : "the accounts'"} own ${r.followedNotOwn === 1 ? 'post' : 'posts'}, not counted`)
+  const detail = parts.length ? ` (${parts.join('; ')})` : ''
+  if (r.videos) return `, and ${plural(r.followed, 'video')} of ${one ? "the account's" : "the accounts'"} with ${one ? 'it' : 'them'}${detail}`
+  return ` and ${n(r.followed)} of ${one ? 'its' : 'their'} ${r.followed === 1 ? 'video' : 'videos'}${detail}`
+}
+
 // what says what an answer changed, in words.
 function what(r: BulkResult): string {
   const parts: string[] = []
@@ -48,7 +63,7 @@ function what(r: BulkResult): string {
   const items = parts.join(' and ') || 'nothing'
   const verb = { pause: 'Paused', resume: 'Resumed', remove: 'Removed', refresh: 'Refreshing', move: 'Moved' }[r.action]
   let s = `${verb} ${items}`
-  if (r.action === 'move' && r.followed) s += ` (and ${plural(r.followed, 'video')} of those accounts with them)`
+  if (r.action === 'move' && r.followed) s += followedText(r)
   if (r.unchanged) s += `; ${plural(r.unchanged, 'item')} left as ${r.unchanged === 1 ? 'it was' : 'they were'}`
   if (r.action === 'refresh' && r.refreshesLeft !== undefined) s += `. ${plural(r.refreshesLeft, 'refresh', 'refreshes')} left today`
   return s + '.'
@@ -176,8 +191,8 @@ export function Organise({
       >
         {removeText ?? (
           <p>
-            {count === 1 ? 'It leaves' : 'They leave'} the lists, the overview and exports, {count === 1 ? 'is' : 'are'} no longer refreshed and stop
-            counting against your video limit.
+            {count === 1 ? 'It leaves' : 'They leave'} the lists, the overview and exports, {count === 1 ? 'is' : 'are'} no longer refreshed and{' '}
+            {count === 1 ? 'stops' : 'stop'} counting against your video limit.
           </p>
         )}
         <p class="muted">Nothing is deleted: the history is kept, and tracking a link again brings it back.</p>

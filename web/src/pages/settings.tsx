@@ -1,11 +1,11 @@
-// Account settings: the signed-in user's e-mail address and whether it is
-// verified, the e-mail digest, changing the password, and signing out of
-// every device.
+// Settings: the workspace's name (renamed by owners and admins), the
+// signed-in user's e-mail address and whether it is verified, the e-mail
+// digest, changing the password, and signing out of every device.
 import { useState } from 'preact/hooks'
-import { ApiError, post } from '../api'
+import { ApiError, patch, post } from '../api'
 import { navigate } from '../router'
-import { forgetWorkspace, setMe, useMe } from '../session'
-import type { UserResponse } from '../types'
+import { canManage, forgetWorkspace, setMe, setWorkspace, useMe, useWorkspace } from '../session'
+import type { UserResponse, Workspace } from '../types'
 import { Confirm, Field, FormError, PageHeader, Spinner, useAction, useQuestion } from '../ui'
 import { ResendVerification } from '../verify'
 import { DigestChoice } from './settings-digest'
@@ -78,6 +78,74 @@ function ChangePassword() {
   )
 }
 
+// MAX_WORKSPACE_NAME is the longest workspace name the API takes.
+const MAX_WORKSPACE_NAME = 100
+
+// WorkspaceName shows the workspace's name, the one invites and digests
+// carry; owners and admins rename it.
+function WorkspaceName() {
+  const ws = useWorkspace()
+  const [name, setName] = useState<string | null>(null)
+  const { busy, error, run } = useAction()
+  const [done, setDone] = useState(false)
+  if (!ws) return null
+  const value = name ?? ws.name
+  if (!canManage(ws))
+    return (
+      <section class="card" aria-labelledby="workspace-title" data-testid="workspace-settings">
+        <h2 id="workspace-title">Workspace</h2>
+        <dl class="facts">
+          <dt>Name</dt>
+          <dd data-testid="workspace-name">{ws.name}</dd>
+        </dl>
+        <p class="muted">Only the workspace’s owner or an admin can rename it.</p>
+      </section>
+    )
+  const submit = (e: Event) => {
+    e.preventDefault()
+    setDone(false)
+    run(async () => {
+      const w = await patch<Workspace>('/workspace', { name: value })
+      setWorkspace(w)
+      setName(null)
+      setDone(true)
+    })
+  }
+  const f = error?.fields ?? {}
+  return (
+    <form class="card settings-form" aria-labelledby="workspace-title" onSubmit={submit} noValidate data-testid="workspace-settings">
+      <h2 id="workspace-title">Workspace</h2>
+      <div class="field">
+        <Field
+          label="Workspace name"
+          type="text"
+          name="workspaceName"
+          required
+          maxLength={MAX_WORKSPACE_NAME}
+          value={value}
+          set={(v) => {
+            setName(v)
+            setDone(false)
+          }}
+          error={f.name && `The name ${f.name}.`}
+          hint="Shown in the header, in invite e-mails and in digests."
+        />
+      </div>
+      {error && !f.name && <FormError error={error} />}
+      <div>
+        <button type="submit" class="primary" disabled={!!busy || value.trim() === ws.name}>
+          {busy ? 'Saving…' : 'Rename'}
+        </button>
+      </div>
+      {done && (
+        <p class="notice" role="status" data-testid="workspace-renamed">
+          The workspace is now called “{ws.name}”.
+        </p>
+      )}
+    </form>
+  )
+}
+
 function SignOutEverywhere() {
   const question = useQuestion()
   const { busy, error, run } = useAction()
@@ -110,6 +178,7 @@ export default function Settings() {
   return (
     <>
       <PageHeader title="Settings" />
+      <WorkspaceName />
       <section class="card" aria-labelledby="account-title">
         <h2 id="account-title">Your account</h2>
         {!me ? (

@@ -9,11 +9,23 @@ import { gainedSeries, periodNames } from '../filters'
 import { day, exact, num, pct, platformName, when } from '../format'
 import type { Overview as OverviewData, SharedCampaign, SharedInfo, SharedVideoList } from '../types'
 import { Kpi } from './overview'
+import { BOUND_TEXT, lineStatusLabel } from './campaign-parts'
 import { ErrorBox, PlatformBadge, Show, Spinner, Thumb, useAction, useApi } from '../ui'
 import './shared.css'
 
 function money(minor: number, currency: string, digits: number): string {
   return new Intl.NumberFormat(undefined, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits)
+}
+
+// emptyChart says why the chart of views gained would be empty, or '' when
+// it has something to draw: no scrape in the window yet, or no growth yet
+// (a video gains from its second scrape on); with when the next scrape is
+// due, while the link is live.
+function emptyChart(d: OverviewData): string {
+  if (d.series.some((p) => p.viewsGained !== 0)) return ''
+  const next = d.nextScrapeAt ? ` The next scrape is due ${when(d.nextScrapeAt)}.` : ''
+  if (d.series.every((p) => p.views === 0)) return `No scrape yet in this period: the chart fills in as the videos are scraped.${next}`
+  return `No views gained in this period yet: a video’s growth shows from its second scrape on.${next}`
 }
 
 export default function Shared({ params }: { params: Record<string, string> }) {
@@ -78,7 +90,7 @@ function Unlock({ base, name, unlocked }: { base: string; name: string; unlocked
 
 function Report({ base, info }: { base: string; info: SharedInfo }) {
   const o = useApi((s) => get<OverviewData>(base + '/overview', undefined, s), base)
-  const v = useApi((s) => get<SharedVideoList>(base + '/videos', { limit: 10 }, s), base)
+  const v = useApi((s) => get<SharedVideoList>(base + '/videos', { sort: 'views', limit: 10 }, s), base)
   const scope = info.scope.kind === 'workspace' ? 'All tracked videos' : info.scope.name
   const plats = info.platforms.length ? info.platforms.map(platformName).join(', ') : 'All platforms'
   return (
@@ -94,13 +106,14 @@ function Report({ base, info }: { base: string; info: SharedInfo }) {
         {(d) => {
           const { name: windowName, phrase } = periodNames(d)
           const gained = gainedSeries(d.series)
+          const empty = emptyChart(d)
           return (
             <>
               <section class="kpis" aria-label="Key figures">
-                <Kpi label="Views" value={num(d.totals.views)} raw={d.totals.views} change={d.gained.views} windowName={windowName} phrase={phrase} />
-                <Kpi label="Likes" value={num(d.totals.likes)} raw={d.totals.likes} change={d.gained.likes} windowName={windowName} phrase={phrase} />
-                <Kpi label="Comments" value={num(d.totals.comments)} raw={d.totals.comments} change={d.gained.comments} windowName={windowName} phrase={phrase} />
-                <Kpi label="Shares" value={num(d.totals.shares)} raw={d.totals.shares} change={d.gained.shares} windowName={windowName} phrase={phrase} />
+                <Kpi label="Views" value={num(d.totals.views)} raw={d.totals.views} change={d.gained.views} windowName={windowName} phrase={phrase} tracked={d.previousTracked} />
+                <Kpi label="Likes" value={num(d.totals.likes)} raw={d.totals.likes} change={d.gained.likes} windowName={windowName} phrase={phrase} tracked={d.previousTracked} />
+                <Kpi label="Comments" value={num(d.totals.comments)} raw={d.totals.comments} change={d.gained.comments} windowName={windowName} phrase={phrase} tracked={d.previousTracked} />
+                <Kpi label="Shares" value={num(d.totals.shares)} raw={d.totals.shares} change={d.gained.shares} windowName={windowName} phrase={phrase} tracked={d.previousTracked} />
                 <Kpi label="Engagement" value={pct(d.totals.engagementRate)} raw={d.totals.engagementRate} hint="interactions per view" />
                 <Kpi label="Videos" value={num(d.totals.videos)} raw={d.totals.videos} hint="tracked" />
               </section>
@@ -109,15 +122,17 @@ function Report({ base, info }: { base: string; info: SharedInfo }) {
                   Views gained {phrase}
                   <small class="muted"> · per {d.granularity}</small>
                 </h2>
-                {d.series.length ? (
+                {empty ? (
+                  <p class="muted" data-testid="shared-chart-empty">
+                    {empty}
+                  </p>
+                ) : (
                   <TimeChart
                     label={`Views gained per ${d.granularity}`}
                     granularity={d.granularity}
                     times={gained.times}
                     series={[{ label: 'Views gained', values: gained.values, bars: true }]}
                   />
-                ) : (
-                  <p class="muted">No snapshots in this window yet.</p>
                 )}
               </section>
             </>
@@ -125,13 +140,15 @@ function Report({ base, info }: { base: string; info: SharedInfo }) {
         }}
       </Show>
       <section class="card" aria-labelledby="top-h">
-        <h2 id="top-h">Top videos</h2>
+        <h2 id="top-h">
+          Top videos <small class="muted">· by views</small>
+        </h2>
         <Show r={v}>
           {(d) =>
             d.videos.length ? (
               <ol class="shared-videos" data-testid="shared-videos">
                 {d.videos.map((x) => (
-                  <li>
+                  <li data-views={x.metrics.views ?? ''}>
                     <Thumb src={x.thumbnailUrl} alt="" />
                     <div class="shared-video-text">
                       <a href={x.url} target="_blank" rel="noopener noreferrer">
@@ -207,50 +224,67 @@ function Campaign({ base }: { base: string }) {
                 )}
               </dl>
               {p && p.lines.length > 0 && (
-                <div class="table-wrap">
-                  <table class="shared-lines">
-                    <caption class="sr-only">Payout lines</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">Video</th>
-                        <th scope="col">Creator</th>
-                        <th scope="col">Status</th>
-                        <th scope="col" class="num">
-                          Paid views
-                        </th>
-                        <th scope="col" class="num">
-                          Amount
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {p.lines.map((l) => (
+                <>
+                  <p class="muted small">
+                    Payout lines by views, most first{p.totalLines > p.lines.length ? ` (the first ${exact(p.lines.length)} of ${exact(p.totalLines)})` : ''}. An
+                    amount cut by a rule of the campaign says which.
+                  </p>
+                  <div class="table-wrap phone-cards">
+                    <table class="shared-lines phone-cards">
+                      <caption class="sr-only">Payout lines</caption>
+                      <thead>
                         <tr>
-                          <td>
-                            <a href={l.url} target="_blank" rel="noopener noreferrer">
-                              {l.caption || l.url}
-                            </a>
-                          </td>
-                          <td>{l.creator}</td>
-                          <td>{l.status}</td>
-                          <td class="num">{exact(l.paidViews ?? 0)}</td>
-                          <td class="num">{money(l.amount ?? 0, p.currency, p.minorDigits)}</td>
+                          <th scope="col">Video</th>
+                          <th scope="col">Creator</th>
+                          <th scope="col">Status</th>
+                          <th scope="col" class="num">
+                            Paid views
+                          </th>
+                          <th scope="col" class="num">
+                            Amount
+                          </th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                      </thead>
+                      <tbody>
+                        {p.lines.map((l) => (
+                          <tr data-testid="shared-line" data-views={l.views}>
+                            <td class="card-title">
+                              <a href={l.url} target="_blank" rel="noopener noreferrer">
+                                {l.caption || l.url}
+                              </a>
+                              <div class="muted small">{exact(l.views)} views</div>
+                            </td>
+                            <td data-label="Creator">{l.creator}</td>
+                            <td data-label="Status">{l.status ? lineStatusLabel(l.status) : ''}</td>
+                            <td class="num" data-label="Paid views">
+                              {exact(l.paidViews ?? 0)}
+                            </td>
+                            <td class="num" data-label="Amount">
+                              {money(l.amount ?? 0, p.currency, p.minorDigits)}
+                              {l.bound && (
+                                <div class="muted small" data-testid="shared-bound">
+                                  {BOUND_TEXT[l.bound]}
+                                </div>
+                              )}
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                </>
               )}
               {!p && c.topVideos.length > 0 && (
-                <ol class="shared-videos" aria-label="The campaign's top videos">
+                <ol class="shared-videos" aria-label="The campaign's top videos by views" data-testid="shared-campaign-top">
                   {c.topVideos.slice(0, 5).map((x) => (
-                    <li>
+                    <li data-views={x.views}>
                       <div class="shared-video-text">
                         <a href={x.url} target="_blank" rel="noopener noreferrer">
                           {x.caption || x.url}
                         </a>
                         <div class="muted">
                           <PlatformBadge platform={x.platform} /> {x.accountHandle && '@' + x.accountHandle}
+                          {x.publishedAt ? ` · ${day(x.publishedAt)}` : ' · publish time unknown'}
                         </div>
                       </div>
                       <div class="shared-video-num">

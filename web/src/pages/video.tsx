@@ -3,10 +3,13 @@
 import type { ComponentChildren } from 'preact'
 import { get } from '../api'
 import { TimeChart, type ChartForecast } from '../chart'
+import { LIKES_HIDDEN_WHY, likesHidden } from '../engagement'
 import { useCollections } from '../filters'
 import { DASH, day, exact, num, pct, platformName, signed, videoKind, when } from '../format'
-import { FORECAST_WHY_LONG, NextRefresh, OUTLIER_WHY_LONG, ageText, bandText, times } from '../insight'
+import { FORECAST_WHY_LONG, NextRefresh, type RefreshState, ageText, bandText, notRefreshed, outlierWhyLong, times } from '../insight'
+import { KeptBadge, KindBadge, counted, kindSentence } from '../post-kind'
 import { navigate, setQuery } from '../router'
+import { useWorkspace } from '../session'
 import type { Counts, Forecast, Outlier, VideoDetail, VideoScrape } from '../types'
 import { Empty, ErrorBox, Freshness, NextScrape, PageHeader, PlatformBadge, Spinner, StatusBadge, TableHead, Thumb, Time, numCol, useApi } from '../ui'
 import './videos.css'
@@ -73,10 +76,11 @@ function chartForecast(f: Forecast | undefined): ChartForecast | undefined {
   return points.length ? { label: 'Forecast views', points } : undefined
 }
 
-function Growth({ v, by }: { v: VideoDetail; by: 'hour' | 'day' }) {
+function Growth({ v, by, refresh }: { v: VideoDetail; by: 'hour' | 'day'; refresh: RefreshState }) {
   const since = Date.now() - 30 * 24 * 3600 * 1000
   const forecast = chartForecast(v.forecast)
-  const pts = by === 'hour' ? v.hourly.filter((p) => Date.parse(p.t) >= since) : v.daily
+  // by hour: every scrape, two of one hour as two points
+  const pts = by === 'hour' ? v.scrapes.filter((p) => Date.parse(p.t) >= since) : v.daily
   const series = [
     { label: 'Views', values: pts.map((p) => p.views) },
     { label: 'Likes', values: pts.map((p) => p.likes), right: true },
@@ -86,24 +90,24 @@ function Growth({ v, by }: { v: VideoDetail; by: 'hour' | 'day' }) {
     <section class="card" aria-labelledby="growth-title">
       <div class="vt-chart-head">
         <h2 id="growth-title">
-          Growth <small class="muted">· {by === 'hour' ? 'by hour, last 30 days' : 'by day, since tracking started'}</small>
+          Growth <small class="muted">· {by === 'hour' ? 'every scrape, last 30 days' : 'by day, since tracking started'}</small>
         </h2>
         <div class="segmented" role="group" aria-label="Chart buckets">
           <button type="button" aria-pressed={by === 'hour'} class={by === 'hour' ? 'on' : ''} onClick={() => setQuery({ by: null })}>
-            By hour
+            Every scrape
           </button>
           <button type="button" aria-pressed={by === 'day'} class={by === 'day' ? 'on' : ''} onClick={() => setQuery({ by: 'day' })}>
             By day
           </button>
         </div>
       </div>
-      {v.lastScrapedAt && v.hourly.length < 2 && v.daily.length < 2 ? (
+      {v.lastScrapedAt && v.scrapes.length < 2 && v.daily.length < 2 ? (
         // scraped once: no growth to draw yet
-        <NextScrape at={v.nextScrapeAt} reason={v.nextScrapeReason} item="the video" />
+        <NextScrape at={v.nextScrapeAt} reason={v.nextScrapeReason} item="the video" idle={notRefreshed(refresh)} viaAccount={refresh.viaAccount} />
       ) : pts.length ? (
         <>
           <TimeChart
-            label={`Views, likes and comments of this video ${by === 'hour' ? 'by hour over the last 30 days' : 'by day since tracking started'}`}
+            label={`Views, likes and comments of this video ${by === 'hour' ? 'at every scrape over the last 30 days' : 'by day since tracking started'}`}
             granularity={by}
             times={pts.map((p) => p.t)}
             series={series}
@@ -117,7 +121,7 @@ function Growth({ v, by }: { v: VideoDetail; by: 'hour' | 'day' }) {
       ) : (
         <p class="muted">
           {v.lastScrapedAt
-            ? `No ${by === 'hour' ? 'hourly points in the last 30 days' : 'daily points'} yet: the chart fills in as the video is scraped again.`
+            ? `No ${by === 'hour' ? 'scrapes in the last 30 days' : 'daily points'} yet: the chart fills in as the video is scraped again.`
             : 'The first scrape is queued: the chart starts with it.'}
         </p>
       )}
@@ -129,7 +133,7 @@ function Growth({ v, by }: { v: VideoDetail; by: 'hour' | 'day' }) {
 const ahead = (p: number | null) => (p !== null && p >= 100 ? 'more than any of them' : `more than ${p ?? 0} % of them`)
 
 // OutlierPart is the video's outlier score in full, or why it has none.
-function OutlierPart({ o }: { o: Outlier | undefined }) {
+function OutlierPart({ o, published }: { o: Outlier | undefined; published: string | null }) {
   return (
     <div class="insight-part" data-testid="insight-outlier" data-state={o?.state ?? ''} data-value={o?.state === 'scored' ? (o.multiplier ?? '') : ''}>
       <h3>Outlier at the same age</h3>
@@ -146,7 +150,7 @@ function OutlierPart({ o }: { o: Outlier | undefined }) {
           </p>
         </>
       ) : (
-        <p class="muted">{OUTLIER_WHY_LONG[o.state] ?? o.state}</p>
+        <p class="muted">{outlierWhyLong(o, published)}</p>
       )}
     </div>
   )
@@ -205,7 +209,7 @@ function Insights({ v }: { v: VideoDetail }) {
     <section class="card insight-panel" aria-labelledby="insight-title" data-testid="insight-panel">
       <h2 id="insight-title">Insights</h2>
       <div class="insight-parts">
-        <OutlierPart o={v.outlier} />
+        <OutlierPart o={v.outlier} published={v.publishedAt} />
         <ForecastPart f={v.forecast} views={v.metrics.views} />
       </div>
     </section>
@@ -285,6 +289,7 @@ export default function VideoPage({ params, query }: { params: Record<string, st
   const by: 'hour' | 'day' = query.get('by') === 'day' ? 'day' : 'hour'
   const r = useApi((s) => get<VideoDetail>(`/videos/${encodeURIComponent(id)}`, undefined, s), id)
   const cols = useCollections()
+  const ws = useWorkspace()
   const v = r.data
 
   if (r.error && !v && (r.error.status === 404 || r.error.status === 400))
@@ -323,6 +328,14 @@ export default function VideoPage({ params, query }: { params: Record<string, st
   const collection = v.collectionId ? cols.data?.collections.find((c) => c.id === v.collectionId) : undefined
   const m = v.metrics
   const fresh = () => <Freshness at={v.lastScrapedAt} status={v.status} />
+  // a video found through an account is scraped with it, unless a
+  // campaign keeps it refreshed by its own link past the account's limit
+  const refresh: RefreshState = {
+    hasAccess: ws?.hasAccess ?? true,
+    status: v.status,
+    viaAccount: !v.trackedIndividually && !v.keptUntil && !!v.accountId,
+    limit: v.accountTrackingLimit,
+  }
 
   return (
     <>
@@ -342,20 +355,53 @@ export default function VideoPage({ params, query }: { params: Record<string, st
               <PlatformBadge platform={v.platform} />
               {v.isShop && <span class="badge vt-shop">Shop video</span>}
             </dd>
-            <dt>Account</dt>
-            <dd>
-              {v.accountHandle ? (
-                v.accountId ? (
-                  <a href={`/accounts/${v.accountId}`}>@{v.accountHandle}</a>
-                ) : (
-                  '@' + v.accountHandle
-                )
-              ) : (
-                <span class="muted">{DASH}</span>
+            {v.postKind !== 'own' && v.accountId ? (
+              <>
+                <dt>Author</dt>
+                <dd>{v.accountHandle ? '@' + v.accountHandle : <span class="muted">{DASH}</span>}</dd>
+                <dt>Found through</dt>
+                <dd>
+                  <a href={`/accounts/${v.accountId}`}>the tracked account whose feed listed it</a>
+                </dd>
+              </>
+            ) : (
+              <>
+                <dt>Account</dt>
+                <dd>
+                  {v.accountHandle ? (
+                    v.accountId ? (
+                      <a href={`/accounts/${v.accountId}`}>@{v.accountHandle}</a>
+                    ) : (
+                      '@' + v.accountHandle
+                    )
+                  ) : (
+                    <span class="muted">{DASH}</span>
+                  )}
+                </dd>
+              </>
+            )}
+            <dt>Post</dt>
+            <dd data-testid="post-kind" data-kind={v.postKind}>
+              {v.postKind !== 'own' && (
+                <>
+                  <KindBadge kind={v.postKind} handle={v.relatedHandle} />{' '}
+                </>
               )}
+              {kindSentence(v.postKind, v.relatedHandle)}
             </dd>
             <dt>Published</dt>
-            <dd>{v.publishedAt ? <time dateTime={v.publishedAt}>{when(v.publishedAt)}</time> : <span class="muted">not known yet</span>}</dd>
+            <dd data-testid="published" data-source={v.publishedSource ?? ''}>
+              {v.publishedAt ? (
+                <>
+                  <time dateTime={v.publishedAt}>{when(v.publishedAt)}</time>
+                  {v.publishedSource === 'id' && <span class="muted"> · from the post’s id (the platform did not give it)</span>}
+                </>
+              ) : (
+                <span class="muted">
+                  publish time unknown: neither the platform nor the post’s id gave it{counted(v.postKind) ? '; a campaign holds its line for a check' : ''}
+                </span>
+              )}
+            </dd>
             <dt>Status</dt>
             <dd>
               <StatusBadge status={v.status} reason={v.statusReason} />
@@ -363,6 +409,15 @@ export default function VideoPage({ params, query }: { params: Record<string, st
             <dt>Tracked</dt>
             <dd>
               {v.trackedIndividually ? 'by its own link' : 'through its account'} since <time dateTime={v.addedAt}>{day(v.addedAt)}</time>
+              {v.keptUntil && (
+                <div class="vt-kept" data-testid="kept">
+                  <KeptBadge until={v.keptUntil} />{' '}
+                  <span class="muted">
+                    Beyond its account’s tracking limit, it is kept tracked and refreshed by its own link until {when(v.keptUntil)}, while a campaign counts its
+                    views; then it is kept with its history, no longer refreshed.
+                  </span>
+                </div>
+              )}
             </dd>
             {v.collectionId && (
               <>
@@ -374,7 +429,7 @@ export default function VideoPage({ params, query }: { params: Record<string, st
             <dd>{fresh()}</dd>
             <dt>Next refresh</dt>
             <dd>
-              <NextRefresh at={v.nextScrapeAt} reason={v.nextScrapeReason} />
+              <NextRefresh at={v.nextScrapeAt} reason={v.nextScrapeReason} state={refresh} />
             </dd>
           </dl>
           <div class="actions">
@@ -398,7 +453,13 @@ export default function VideoPage({ params, query }: { params: Record<string, st
           </Kpi>
         ))}
         <Kpi id="engagement" label="Engagement" value={pct(v.engagementRate)} raw={v.engagementRate}>
-          interactions per view
+          {likesHidden(v) ? (
+            <span data-testid="likes-hidden" title={LIKES_HIDDEN_WHY}>
+              likes hidden: no rate
+            </span>
+          ) : (
+            'interactions per view'
+          )}
         </Kpi>
         <GainKpi id="gained24h" label="Gained 24 h" raw={v.viewsGained24h} window="24 hours" hours={24} added={v.addedAt} />
         <GainKpi id="gained7d" label="Gained 7 d" raw={v.viewsGained7d} window="7 days" hours={24 * 7} added={v.addedAt} />
@@ -406,7 +467,7 @@ export default function VideoPage({ params, query }: { params: Record<string, st
 
       <Insights v={v} />
 
-      <Growth v={v} by={by} />
+      <Growth v={v} by={by} refresh={refresh} />
 
       <History history={v.history} />
     </>

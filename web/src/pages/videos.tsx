@@ -5,8 +5,10 @@ import { get, withQuery } from '../api'
 import { FilterBar, VideoOptions, filterQuery, flag, readFilters } from '../filters'
 import type { ComponentChild } from 'preact'
 import { useState } from 'preact/hooks'
-import { DASH, day, exact, num, pct, platformName, signed } from '../format'
+import { Engagement } from '../engagement'
+import { DASH, day, exact, num, platformName, signed } from '../format'
 import { ForecastCell, OutlierCell } from '../insight'
+import { KeptBadge, KindBadge, KindSelect, readKind } from '../post-kind'
 import { setQuery } from '../router'
 import { Sparkline } from '../sparkline'
 import { allOf, type Video, type VideoList, type VideoStatus } from '../types'
@@ -46,7 +48,7 @@ function readVideoQuery(q: URLSearchParams) {
   const offset = Number.isFinite(o) && o > 0 ? Math.min(o, 1_000_000) : 0
   const st = q.get('status') as VideoStatus | null
   const status = st && STATUSES.includes(st) ? st : null
-  return { f, sort, offset, status, individualOnly: flag(q, 'individualOnly'), platformShopOnly: flag(q, 'platformShopOnly') }
+  return { f, sort, offset, status, kind: readKind(q), individualOnly: flag(q, 'individualOnly'), platformShopOnly: flag(q, 'platformShopOnly') }
 }
 
 // The table's columns after the video itself. Each can be hidden (the
@@ -95,7 +97,7 @@ const COLUMNS: Column[] = [
     num: true,
     shown: true,
     value: (v) => v.engagementRate,
-    cell: (v) => pct(v.engagementRate),
+    cell: (v) => <Engagement v={v} />,
   },
   { key: 'gained24h', label: 'Gained 24 h', title: 'Views gained in the last 24 hours; a video tracked since counts from its first scrape', sort: 'gained24h', num: true, shown: true, value: (v) => v.viewsGained24h, cell: (v) => <Gain v={v.viewsGained24h} /> },
   { key: 'gained7d', label: 'Gained 7 d', title: 'Views gained in the last 7 days; a video tracked since counts from its first scrape', sort: 'gained7d', num: true, shown: true, value: (v) => v.viewsGained7d, cell: (v) => <Gain v={v.viewsGained7d} /> },
@@ -106,7 +108,7 @@ const COLUMNS: Column[] = [
     sort: 'outlier',
     shown: true,
     value: (v) => (v.outlier?.state === 'scored' ? v.outlier.multiplier : null),
-    cell: (v) => <OutlierCell o={v.outlier} />,
+    cell: (v) => <OutlierCell o={v.outlier} published={v.publishedAt} />,
   },
   {
     key: 'forecast7d',
@@ -124,7 +126,14 @@ const COLUMNS: Column[] = [
     label: 'Published',
     sort: 'published',
     shown: false,
-    cell: (v) => (v.publishedAt ? <Time at={v.publishedAt} show={day} /> : <span class="muted">{DASH}</span>),
+    cell: (v) =>
+      v.publishedAt ? (
+        <Time at={v.publishedAt} show={day} />
+      ) : (
+        <span class="muted" title="Publish time unknown">
+          {DASH}
+        </span>
+      ),
   },
   { key: 'scraped', label: 'Last scraped', shown: false, cell: (v) => <Freshness at={v.lastScrapedAt} status={v.status} /> },
 ]
@@ -211,7 +220,16 @@ function Row({ v, columns, sel }: { v: Video; columns: Column[]; sel: ListSelect
               {title}
             </a>
             <div class="vt-meta">
-              {v.accountHandle ? (
+              {v.postKind !== 'own' && v.accountId ? (
+                // the handle is the post's author's: the link goes to the
+                // tracked account whose feed listed it
+                <>
+                  {v.accountHandle && v.accountHandle !== v.relatedHandle && <span>@{v.accountHandle}</span>}
+                  <a href={`/accounts/${v.accountId}`} data-testid="account" title="The tracked account whose feed listed it">
+                    via its account
+                  </a>
+                </>
+              ) : v.accountHandle ? (
                 v.accountId ? (
                   <a href={`/accounts/${v.accountId}`} data-testid="account">
                     @{v.accountHandle}
@@ -221,8 +239,10 @@ function Row({ v, columns, sel }: { v: Video; columns: Column[]; sel: ListSelect
                 )
               ) : null}
               <PlatformBadge platform={v.platform} />
+              <KindBadge kind={v.postKind} handle={v.relatedHandle} />
               {v.isShop && <span class="badge vt-shop">Shop</span>}
               {v.status !== 'active' && <StatusBadge status={v.status} reason={v.statusReason} />}
+              <KeptBadge until={v.keptUntil} />
               <a class="ext" href={v.url} target="_blank" rel="noopener noreferrer" aria-label={`Open on ${platformName(v.platform)} (opens in a new tab)`}>
                 Open ↗
               </a>
@@ -246,10 +266,11 @@ export default function Videos({ query }: { query: URLSearchParams }) {
     individualOnly: st.individualOnly ? 'true' : undefined,
     platformShopOnly: st.platformShopOnly ? 'true' : undefined,
     status: st.status ?? undefined,
+    kind: st.kind ?? undefined,
   }
   const q = { ...fq, sort: st.sort, limit: LIMIT, offset: st.offset || undefined }
   const r = useApi((s) => get<VideoList>('/videos', q, s), JSON.stringify(q))
-  const filtered = st.f.datePreset !== 'all' || st.f.platforms.length > 0 || !!st.f.collectionId || st.individualOnly || st.platformShopOnly || !!st.status
+  const filtered = st.f.datePreset !== 'all' || st.f.platforms.length > 0 || !!st.f.collectionId || st.individualOnly || st.platformShopOnly || !!st.status || !!st.kind
   // the rows a bulk action on "all matching" selects: the list's filter
   const matching: Record<string, string> = {}
   for (const [k, v] of Object.entries(fq)) if (typeof v === 'string' && k !== 'from' && k !== 'to') matching[k] = v
@@ -258,6 +279,10 @@ export default function Videos({ query }: { query: URLSearchParams }) {
   const list = r.data
   const [shown, setShown] = useColumns()
   const columns = COLUMNS.filter((c) => shown.has(c.key))
+  // on a phone the filters fold behind a button, so the first screen shows
+  // videos; how many are on says whether the list is narrowed
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const active = [st.f.datePreset !== 'all', st.f.platforms.length > 0, !!st.f.collectionId, st.individualOnly, st.platformShopOnly, !!st.status, !!st.kind].filter(Boolean).length
 
   return (
     <>
@@ -269,6 +294,17 @@ export default function Videos({ query }: { query: URLSearchParams }) {
           Track videos
         </a>
       </PageHeader>
+      <button
+        type="button"
+        class="vt-filters-toggle"
+        aria-expanded={filtersOpen}
+        aria-controls="video-filters"
+        onClick={() => setFiltersOpen(!filtersOpen)}
+        data-testid="filters-toggle"
+      >
+        Filters and sort{active ? ` · ${active} ${active === 1 ? 'filter' : 'filters'} on` : ''}
+      </button>
+      <div id="video-filters" class={`vt-filters${filtersOpen ? ' open' : ''}`}>
       <FilterBar f={st.f} presetLabel="Filter by publish date" presetNote="shows the videos published in the chosen period" />
       <div class="filters vt-controls">
         <VideoOptions individualOnly={st.individualOnly} platformShopOnly={st.platformShopOnly} />
@@ -285,6 +321,7 @@ export default function Videos({ query }: { query: URLSearchParams }) {
             ))}
           </select>
         </label>
+        <KindSelect value={st.kind} />
         <label class="inline">
           <span>Sort by</span>
           <select name="sort" value={st.sort} onChange={(e) => {
@@ -297,6 +334,7 @@ export default function Videos({ query }: { query: URLSearchParams }) {
           </select>
         </label>
         <ColumnPicker shown={shown} set={setShown} />
+      </div>
       </div>
 
       {r.error && <ErrorBox error={r.error} retry={r.reload} />}
@@ -318,7 +356,7 @@ export default function Videos({ query }: { query: URLSearchParams }) {
           {list.total === 0 ? (
             filtered ? (
               <Empty title="No videos match these filters">
-                Try another period, platform or collection, or{' '}
+                Try another period, platform, collection, status or kind, or{' '}
                 <a href="/videos">
                   show all videos
                 </a>

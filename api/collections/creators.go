@@ -1,0 +1,85 @@
+package collections
+
+import (
+	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/api/httpx"
+	"github.com/reeltrack/reeltrack/command/collections"
+)
+
+// creatorIn is the body of POST /creators and PATCH /creators/{id}; an
+// absent field (or a null, but for postingGoal, whose null clears the
+// goal) keeps its value, or takes its default on creation.
+type creatorIn struct {
+	Name        *string             `json:"name"`
+	Email       *string             `json:"email"`
+	PostingGoal httpx.Nullable[int] `json:"postingGoal"`
+	AccountIDs  *[]string           `json:"accountIds"`
+}
+
+func (in creatorIn) accountIDs() (*[]uuid.UUID, error) {
+	if in.AccountIDs == nil {
+		return nil, nil
+	}
+	ids, err := httpx.ParseUUIDs("accountIds", *in.AccountIDs)
+	return &ids, err
+}
+
+func (s *Room) GetCreators(c *fiber.Ctx) error {
+	if _, err := httpx.Params(c); err != nil {
+		return err
+	}
+	out, err := s.Creators.Handle(c.UserContext(), httpx.Membership(c).WorkspaceID)
+	return httpx.Answer(c, out, err)
+}
+
+func (s *Room) PostCreator(c *fiber.Ctx, in creatorIn) error {
+	ids, err := in.accountIDs()
+	if err != nil {
+		return err
+	}
+	ws := httpx.Membership(c).WorkspaceID
+	cmd := collections.CreateCreator{WorkspaceID: ws, ActorID: httpx.Session(c).UserID, PostingGoal: in.PostingGoal.Value}
+	httpx.Apply(&cmd.Name, in.Name)
+	httpx.Apply(&cmd.Email, in.Email)
+	httpx.Apply(&cmd.AccountIDs, ids)
+	id, err := s.SaveCreator.Create(c.UserContext(), cmd)
+	if err != nil {
+		return err
+	}
+	// read after the write, never from the cache
+	out, err := s.Creators.One(c.UserContext(), ws, id)
+	if err != nil {
+		return err
+	}
+	return c.Status(fiber.StatusCreated).JSON(out)
+}
+
+func (s *Room) PatchCreator(c *fiber.Ctx, id uuid.UUID) error {
+	var in creatorIn
+	if err := httpx.DecodeJSON(c, &in, false); err != nil {
+		return err
+	}
+	ids, err := in.accountIDs()
+	if err != nil {
+		return err
+	}
+	ws := httpx.Membership(c).WorkspaceID
+	err = s.SaveCreator.Update(c.UserContext(), collections.UpdateCreator{
+		WorkspaceID: ws, ActorID: httpx.Session(c).UserID, ID: id, Name: in.Name, Email: in.Email, PostingGoal: in.PostingGoal.Ptr(), AccountIDs: ids,
+	})
+	if err != nil {
+		return err
+	}
+	// read after the write, never from the cache
+	out, err := s.Creators.One(c.UserContext(), ws, id)
+	return httpx.Answer(c, out, err)
+}
+
+func (s *Room) DeleteCreator(c *fiber.Ctx, id uuid.UUID) error {
+	if err := s.SaveCreator.Delete(c.UserContext(), collections.DeleteCreator{WorkspaceID: httpx.Membership(c).WorkspaceID, ActorID: httpx.Session(c).UserID, ID: id}); err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
+}

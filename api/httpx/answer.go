@@ -1,0 +1,34 @@
+package httpx
+
+import (
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+)
+
+// Answer answers v as JSON, or err.
+func Answer[T any](c *fiber.Ctx, v T, err error) error {
+	if err != nil {
+		return err
+	}
+	return c.JSON(v)
+}
+
+// TooMany is the 429 of a spent rate limit, with the Retry-After the limiter
+// gave (a second at least).
+func TooMany(c *fiber.Ctx, wait time.Duration) error {
+	c.Set(fiber.HeaderRetryAfter, strconv.Itoa(int(math.Ceil(max(wait, time.Second).Seconds()))))
+	return fiber.NewError(fiber.StatusTooManyRequests, "too many requests: slow down and retry later")
+}
+
+// UTF8BOM starts a CSV file that asks for it (bom=true): by it Excel knows
+// the file is UTF-8; without it Excel reads it in the system's code page.
+const UTF8BOM = "\ufeff"
+
+// CSVAttachment marks the answer as a CSV file to save under name.
+func CSVAttachment(c *fiber.Ctx, name string) {
+	c.Set(fiber.HeaderContentType, "text/csv; charset=utf-8")
+	c.Set(fiber.HeaderContentDisposition, `attachment; filename="`+name+`"`)
+}

@@ -1,0 +1,56 @@
+// Package httpx is the request plumbing the rooms of api share: who is
+// calling (set by api's middleware), strict bodies and path ids, query
+// parameters, the error body, cached answers and CSV answers. It routes
+// nothing: api registers every route, so that no room depends on another
+// to read a request the same way.
+package httpx
+
+import (
+	"github.com/gofiber/fiber/v2"
+
+	"github.com/reeltrack/reeltrack/internal/auth"
+	queryteam "github.com/reeltrack/reeltrack/query/team"
+)
+
+// The caller's values are kept in the request's locals by api's
+// middleware, under keys only this file knows, so that a room reads them
+// with the type they were stored with.
+const (
+	localRequestID  = "requestId"
+	localSession    = "session"
+	localMembership = "membership"
+	localMe         = "me"
+)
+
+// RequestID is the request's id, set by api's first middleware.
+func RequestID(c *fiber.Ctx) string {
+	id, _ := c.Locals(localRequestID).(string)
+	return id
+}
+
+func SetRequestID(c *fiber.Ctx, id string) { c.Locals(localRequestID, id) }
+
+// Session is the signed-in caller: the cookie's session, or an API key's creator.
+func Session(c *fiber.Ctx) auth.Session {
+	s, _ := c.Locals(localSession).(auth.Session)
+	return s
+}
+
+func SetSession(c *fiber.Ctx, s auth.Session) { c.Locals(localSession, s) }
+
+// Membership is the caller's membership of the workspace the request works in.
+func Membership(c *fiber.Ctx) queryteam.Membership {
+	m, _ := c.Locals(localMembership).(queryteam.Membership)
+	return m
+}
+
+func SetMembership(c *fiber.Ctx, m queryteam.Membership) { c.Locals(localMembership, m) }
+
+// Me is the caller as GET /auth/me answers it, read when the session was
+// found live.
+func Me(c *fiber.Ctx) queryteam.Me {
+	me, _ := c.Locals(localMe).(queryteam.Me)
+	return me
+}
+
+func SetMe(c *fiber.Ctx, me queryteam.Me) { c.Locals(localMe, me) }

@@ -1,0 +1,211 @@
+package campaigns
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/command/activitylog"
+	"github.com/reeltrack/reeltrack/command/dataversion"
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
+)
+
+// ReviewAction is what a review does to locked lines of a payout ledger.
+type ReviewAction string
+
+// The review actions and the statuses each takes a line from and to.
+const (
+	// Approve: locked or held → approved (a held line is cleared on the way).
+	Approve ReviewAction = "approve"
+	// Clear: held → locked, the hold resolved.
+	Clear ReviewAction = "clear"
+	// Reject: locked, held or approved → rejected, with a reason.
+	Reject ReviewAction = "reject"
+	// Reopen: rejected → locked.
+	Reopen ReviewAction = "reopen"
+	// Pay: approved → paid; the money moved outside the service.
+	Pay ReviewAction = "pay"
+)
+
+var reviews = map[ReviewAction]struct {
+	from   []domain.Line
+	to     domain.Line
+	action domain.Action
+}{
+	Approve: {[]domain.Line{domain.LineLocked, domain.LineHeld}, domain.LineApproved, domain.ActionPayoutsApproved},
+	Clear:   {[]domain.Line{domain.LineHeld}, domain.LineLocked, domain.ActionPayoutsCleared},
+	Reject:  {[]domain.Line{domain.LineLocked, domain.LineHeld, domain.LineApproved}, domain.LineRejected, domain.ActionPayoutsRejected},
+	Reopen:  {[]domain.Line{domain.LineRejected}, domain.LineLocked, domain.ActionPayoutsReopened},
+	Pay:     {[]domain.Line{domain.LineApproved}, domain.LinePaid, domain.ActionPayoutsPaid},
+}
+
+// MaxReviewLines is the most lines one review takes; MaxRejectReason the
+// longest reason, in characters.
+const (
+	MaxReviewLines  = 10_000
+	MaxRejectReason = 500
+)
+
+// ReviewPayouts moves locked lines of a campaign's ledger on, all or none.
+type ReviewPayouts struct {
+	WorkspaceID  uuid.UUID
+	ActorID      uuid.UUID
+	CollectionID uuid.UUID
+	Action       ReviewAction
+	VideoIDs     []uuid.UUID
+	Reason       string
+}
+
+// Validate checks the action, the lines and the reason (only to reject).
+func (c *ReviewPayouts) Validate() error {
+	c.Reason = strings.TrimSpace(c.Reason)
+	c.VideoIDs = slices.Compact(slices.SortedFunc(slices.Values(c.VideoIDs), func(a, b uuid.UUID) int { return strings.Compare(a.String(), b.String()) }))
+	var problems []error
+	_, known := reviews[c.Action]
+	if !known {
+		problems = append(problems, apperr.Invalid("action", "one of approve, clear, reject, reopen, pay"))
+	}
+	switch {
+	case len(c.VideoIDs) == 0:
+		problems = append(problems, apperr.Invalid("videoIds", "name at least one line"))
+	case len(c.VideoIDs) > MaxReviewLines:
+		problems = append(problems, apperr.Invalid("videoIds", fmt.Sprintf("at most %d lines at once", MaxReviewLines)))
+	}
+	switch {
+	case c.Action == Reject && c.Reason == "":
+		problems = append(problems, apperr.Invalid("reason", "say why the lines are rejected"))
+	case utf8.RuneCountInString(c.Reason) > MaxRejectReason:
+		problems = append(problems, apperr.Invalid("reason", fmt.Sprintf("at most %d characters", MaxRejectReason)))
+	case known && c.Action != Reject && c.Reason != "":
+		problems = append(problems, apperr.Invalid("reason", "only a rejection has a reason"))
+	}
+	return errors.Join(problems...)
+}
+
+// ReviewPayoutsHandler reviews and pays ledger lines.
+type ReviewPayoutsHandler struct {
+	DB  *pgxpool.Pool
+	Now func() time.Time
+}
+
+// Handle checks every line is a locked line of the campaign (else not found)
+// in a status the action takes (else conflict), moves them and logs the
+// review. It returns those whose payee changed while open, for the review.
+func (h ReviewPayoutsHandler) Handle(ctx context.Context, cmd ReviewPayouts) (Reviewed, error) {
+	var out Reviewed
+	if err := cmd.Validate(); err != nil {
+		return out, err
+	}
+	r := reviews[cmd.Action]
+	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		var name string
+		if err := managedCampaign(ctx, tx, cmd.WorkspaceID, cmd.ActorID, cmd.CollectionID, &name); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `
+			SELECT video_id, status, amount, payee, payee_changed_by, payee_changed_at FROM payout_lines
+			WHERE collection_id = $1 AND video_id = ANY($2) ORDER BY video_id FOR UPDATE`, cmd.CollectionID, cmd.VideoIDs)
+		if err != nil {
+			return fmt.Errorf("read payout lines: %w", err)
+		}
+		status := map[uuid.UUID]domain.Line{}
+		var total int64
+		for rows.Next() {
+			var id uuid.UUID
+			var s string
+			var amount int64
+			var p PayeeChanged
+			if err := rows.Scan(&id, &s, &amount, &p.Payee, &p.By, &p.At); err != nil {
+				rows.Close()
+				return fmt.Errorf("read payout lines: %w", err)
+			}
+			status[id] = domain.Line(s)
+			total += amount
+			if p.At != nil {
+				p.VideoID = id
+				out.PayeeChanged = append(out.PayeeChanged, p)
+			}
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("read payout lines: %w", err)
+		}
+		for _, id := range cmd.VideoIDs {
+			s, ok := status[id]
+			if !ok {
+				return apperr.NotFound(fmt.Sprintf("no locked line of video %s in this campaign: a line is reviewed once its window has closed and it is locked", id))
+			}
+			if !slices.Contains(r.from, s) {
+				return apperr.Conflict(fmt.Sprintf("the line of video %s is %s: %s takes lines that are %s", id, s, cmd.Action, joinLines(r.from)))
+			}
+		}
+		now := h.Now().UTC()
+		set := `decided_by = $3, decided_at = $4`
+		if cmd.Action == Pay {
+			set = `paid_by = $3, paid_at = $4`
+		}
+		tag, err := tx.Exec(ctx, `
+			UPDATE payout_lines SET status = $5, reject_reason = $6, `+set+`
+			WHERE collection_id = $1 AND video_id = ANY($2)`,
+			cmd.CollectionID, cmd.VideoIDs, cmd.ActorID, now, r.to, cmd.Reason)
+		if err != nil {
+			return fmt.Errorf("review payout lines: %w", err)
+		}
+		out.Changed = int(tag.RowsAffected())
+		if err := dataversion.BumpLedgerVersion(ctx, tx, cmd.CollectionID); err != nil {
+			return err
+		}
+		details := map[string]any{"lines": out.Changed, "amount": total, "videoIds": cmd.VideoIDs}
+		if len(out.PayeeChanged) > 0 {
+			details["payeeChanged"] = out.PayeeChanged
+		}
+		if cmd.Reason != "" {
+			details["reason"] = cmd.Reason
+		}
+		if err := activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: r.action, Target: name, Details: details}); err != nil {
+			return err
+		}
+		return dataversion.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+	})
+	if err != nil {
+		if apperr.KindOf(err) == apperr.KindInternal {
+			err = fmt.Errorf("review payouts: %w", err)
+		}
+		return Reviewed{}, err
+	}
+	if out.PayeeChanged == nil {
+		out.PayeeChanged = []PayeeChanged{}
+	}
+	return out, nil
+}
+
+// Reviewed is the lines a review moved, and those whose payee changed while open.
+type Reviewed struct {
+	Changed      int            `json:"changed"`
+	PayeeChanged []PayeeChanged `json:"payeeChanged"`
+}
+
+// PayeeChanged is a reviewed line whose payee changed while it was open.
+type PayeeChanged struct {
+	VideoID uuid.UUID  `json:"videoId"`
+	Payee   string     `json:"payee"`
+	By      string     `json:"by"`
+	At      *time.Time `json:"at"`
+}
+
+func joinLines(ls []domain.Line) string {
+	s := make([]string, len(ls))
+	for i, l := range ls {
+		s[i] = string(l)
+	}
+	return strings.Join(s, " or ")
+}

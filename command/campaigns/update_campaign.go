@@ -1,0 +1,145 @@
+package campaigns
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/command/activitylog"
+	"github.com/reeltrack/reeltrack/command/dataversion"
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/authz"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/payout"
+)
+
+// UpdateCampaign changes a campaign's active period, budget and platforms.
+// Its currency and period are fixed; locked lines keep their amounts.
+type UpdateCampaign struct {
+	WorkspaceID  uuid.UUID
+	ActorID      uuid.UUID
+	CollectionID uuid.UUID
+	Settings     domain.CampaignSettings
+}
+
+// Validate checks the settings.
+func (c *UpdateCampaign) Validate() error { return validateSettings(&c.Settings) }
+
+// UpdateCampaignHandler changes campaigns' settings.
+type UpdateCampaignHandler struct{ DB *pgxpool.Pool }
+
+// Handle writes the settings; only owners and admins may.
+func (h UpdateCampaignHandler) Handle(ctx context.Context, cmd UpdateCampaign) error {
+	if err := cmd.Validate(); err != nil {
+		return err
+	}
+	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		var name string
+		if err := managedCampaign(ctx, tx, cmd.WorkspaceID, cmd.ActorID, cmd.CollectionID, &name); err != nil {
+			return err
+		}
+		s := cmd.Settings
+		var ended bool
+		if err := tx.QueryRow(ctx, `SELECT ended_at IS NOT NULL FROM campaigns WHERE collection_id = $1`, cmd.CollectionID).Scan(&ended); err != nil {
+			return fmt.Errorf("read campaign: %w", err)
+		}
+		if ended {
+			return errCampaignEnded
+		}
+		_, err := tx.Exec(ctx, `
+			UPDATE campaigns SET starts_at = $2, ends_at = $3, budget = $4, platforms = $5, collabs = $6, updated_at = now()
+			WHERE collection_id = $1`, cmd.CollectionID, s.StartsAt, s.EndsAt, s.Budget, s.Platforms, s.Collabs)
+		if err != nil {
+			return fmt.Errorf("update campaign: %w", err)
+		}
+		err = activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: domain.ActionCampaignChanged, Target: name,
+			Details: map[string]any{"startsAt": s.StartsAt, "endsAt": s.EndsAt, "budget": s.Budget, "platforms": s.Platforms, "collabs": s.Collabs}})
+		if err != nil {
+			return err
+		}
+		return dataversion.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+	})
+	if err != nil && apperr.KindOf(err) == apperr.KindInternal {
+		return fmt.Errorf("update campaign: %w", err)
+	}
+	return err
+}
+
+// errCampaignEnded refuses changes to an ended campaign: its ledger is kept as it was.
+var errCampaignEnded = apperr.Conflict("the campaign has ended (its collection was deleted): its settings and rules are kept as they were; its lines can still be reviewed and paid")
+
+// managedCampaign locks the workspace and the campaign, checks the actor, reads its name.
+func managedCampaign(ctx context.Context, tx pgx.Tx, ws, actor, id uuid.UUID, name *string) error {
+	if err := authz.LockTeam(ctx, tx, ws, actor, "manage campaigns"); err != nil {
+		return err
+	}
+	err := tx.QueryRow(ctx, `
+		SELECT col.name FROM campaigns c JOIN collections col ON col.id = c.collection_id
+		WHERE c.workspace_id = $1 AND c.collection_id = $2 FOR UPDATE OF c`, ws, id).Scan(name)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return apperr.NotFound("campaign not found")
+	}
+	if err != nil {
+		return fmt.Errorf("read campaign: %w", err)
+	}
+	return nil
+}
+
+// ChangeCampaignRules writes a new version of a campaign's rules; locked lines
+// keep theirs, and it applies to videos published from now on.
+type ChangeCampaignRules struct {
+	WorkspaceID  uuid.UUID
+	ActorID      uuid.UUID
+	CollectionID uuid.UUID
+	Rules        payout.Terms
+}
+
+// ChangeCampaignRulesHandler versions campaigns' rules.
+type ChangeCampaignRulesHandler struct {
+	DB  *pgxpool.Pool
+	Now func() time.Time
+}
+
+// Handle writes the rules as the next version, which it returns.
+func (h ChangeCampaignRulesHandler) Handle(ctx context.Context, cmd ChangeCampaignRules) (int, error) {
+	var version int
+	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		var name, period string
+		if err := managedCampaign(ctx, tx, cmd.WorkspaceID, cmd.ActorID, cmd.CollectionID, &name); err != nil {
+			return err
+		}
+		var ended bool
+		err := tx.QueryRow(ctx, `
+			SELECT c.period, (SELECT max(version) + 1 FROM campaign_rules WHERE collection_id = c.collection_id), c.ended_at IS NOT NULL
+			FROM campaigns c WHERE c.collection_id = $1`, cmd.CollectionID).Scan(&period, &version, &ended)
+		if err != nil {
+			return fmt.Errorf("read campaign rules: %w", err)
+		}
+		if ended {
+			return errCampaignEnded
+		}
+		rules, err := rulesOf(cmd.Rules, payout.Period(period))
+		if err != nil {
+			return err
+		}
+		if err := insertRules(ctx, tx, cmd.CollectionID, version, rules, cmd.ActorID, h.Now()); err != nil {
+			return err
+		}
+		err = activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: domain.ActionCampaignRules, Target: name,
+			Details: map[string]any{"version": version, "tiers": rules.Tiers, "viewCap": rules.ViewCap, "minViews": rules.MinViews,
+				"minAmount": rules.MinAmount, "maxAmount": rules.MaxAmount, "creatorCap": rules.CreatorCap, "windowHours": rules.WindowHours}})
+		if err != nil {
+			return err
+		}
+		return dataversion.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+	})
+	if err != nil && apperr.KindOf(err) == apperr.KindInternal {
+		return 0, fmt.Errorf("change campaign rules: %w", err)
+	}
+	return version, err
+}

@@ -1,0 +1,131 @@
+// Package cron runs the write side's scheduled work: AlertsCron, behind
+// GET /api/cron/alerts, runs the steps of the other rooms in their order
+// (settle, digests, spikes, insights, milestones, dispatch, mail,
+// channels, purge), each timed and counted, every error joined.
+package cron
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/command/alerts"
+	"github.com/reeltrack/reeltrack/command/campaigns"
+	"github.com/reeltrack/reeltrack/command/outbox"
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/metrics"
+)
+
+// AlertsCron is the scheduled run behind GET /api/cron/alerts. A failing step
+// does not stop the next (a campaign that cannot settle must not hold the
+// e-mails back); every error is returned, joined and named by its step.
+type AlertsCron struct {
+	DB         *pgxpool.Pool
+	Settle     campaigns.SettlePayoutsHandler
+	Digests    alerts.QueueDigestsHandler
+	Spikes     alerts.ScanSpikesHandler
+	Insights   alerts.InsightReader
+	Milestones alerts.MilestoneScanner
+	Mail       outbox.MailSender
+	Channels   alerts.DeliverEventsHandler
+	// DashboardURL is the dashboard's root, which events link to.
+	DashboardURL string
+	Metrics      *metrics.Metrics
+	Log          *slog.Logger
+	Now          func() time.Time
+}
+
+// CronRun is what one run of the alerts cron did, step by step.
+type CronRun struct {
+	Payouts    campaigns.SettleRun
+	Digests    alerts.DigestRun
+	Spikes     alerts.SpikeRun
+	Insights   alerts.InsightRun
+	Milestones int
+	Events     alerts.DispatchRun
+	Mail       outbox.OutboxRun
+	Channels   alerts.DeliverRun
+}
+
+type cronStep struct {
+	name string
+	run  func(ctx context.Context) error
+}
+
+func (c AlertsCron) steps(run *CronRun) []cronStep {
+	return []cronStep{
+		// the payout lines first: their budget alerts go out with this run's e-mails
+		{"settle", func(ctx context.Context) (err error) { run.Payouts, err = c.Settle.Handle(ctx); return err }},
+		{"digests", func(ctx context.Context) (err error) { run.Digests, err = c.Digests.Handle(ctx); return err }},
+		{"spikes", func(ctx context.Context) (err error) { run.Spikes, err = c.Spikes.Handle(ctx); return err }},
+		{"insights", func(ctx context.Context) (err error) {
+			run.Insights, err = alerts.ComputeInsights(ctx, c.DB, c.Insights, c.Now())
+			return err
+		}},
+		{"milestones", func(ctx context.Context) (err error) {
+			run.Milestones, err = alerts.ScanMilestones(ctx, c.DB, c.Milestones, c.Now())
+			return err
+		}},
+		{"dispatch", func(ctx context.Context) (err error) {
+			run.Events, err = alerts.DispatchEvents(ctx, c.DB, c.DashboardURL, c.Now())
+			return err
+		}},
+		{"mail", func(ctx context.Context) (err error) {
+			run.Mail, err = outbox.Outbox{DB: c.DB, Mail: c.Mail, Log: c.Log, Now: c.Now}.Deliver(ctx)
+			return err
+		}},
+		{"channels", func(ctx context.Context) (err error) { run.Channels, err = c.Channels.Deliver(ctx); return err }},
+		{"purge", func(ctx context.Context) error { return purgeAccountRecords(ctx, c.DB, c.Now()) }},
+	}
+}
+
+// Run runs every step once, in order.
+func (c AlertsCron) Run(ctx context.Context) (CronRun, error) {
+	var run CronRun
+	err := c.runSteps(ctx, c.steps(&run))
+	return run, err
+}
+
+func (c AlertsCron) runSteps(ctx context.Context, steps []cronStep) error {
+	var errs []error
+	for _, s := range steps {
+		began := time.Now()
+		err := runStep(ctx, s)
+		took := time.Since(began)
+		c.Metrics.CronStep(s.name, took, err)
+		if err != nil {
+			c.Log.ErrorContext(ctx, "alerts cron: step failed", "step", s.name, "ms", took.Milliseconds(), "error", err)
+			errs = append(errs, fmt.Errorf("%s: %w", s.name, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// runStep runs s, its panic returned as its error.
+func runStep(ctx context.Context, s cronStep) (err error) {
+	defer apperr.Recover(&err)
+	return s.run(ctx)
+}
+
+// purgeAccountRecords deletes activity older than domain.ActivityKeptFor, and
+// sessions and link tokens expired over a day ago (refused anyway).
+func purgeAccountRecords(ctx context.Context, db *pgxpool.Pool, now time.Time) error {
+	for _, q := range []struct {
+		what, sql string
+		before    time.Time
+	}{
+		{"activity log", `DELETE FROM activity_log WHERE created_at < $1`, now.Add(-domain.ActivityKeptFor)},
+		{"sessions", `DELETE FROM sessions WHERE expires_at < $1`, now.Add(-24 * time.Hour)},
+		{"link tokens", `DELETE FROM account_tokens WHERE expires_at < $1`, now.Add(-24 * time.Hour)},
+	} {
+		if _, err := db.Exec(ctx, q.sql, q.before); err != nil {
+			return fmt.Errorf("purge %s: %w", q.what, err)
+		}
+	}
+	return nil
+}

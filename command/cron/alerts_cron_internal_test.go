@@ -1,0 +1,64 @@
+package cron
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/reeltrack/reeltrack/internal/metrics"
+)
+
+// TestAlertsCronStepsInOrder: the cron's steps are those the docs name, in
+// their order.
+func TestAlertsCronStepsInOrder(t *testing.T) {
+	var names []string
+	for _, s := range (AlertsCron{}).steps(&CronRun{}) {
+		names = append(names, s.name)
+	}
+	want := []string{"settle", "digests", "spikes", "insights", "milestones", "dispatch", "mail", "channels", "purge"}
+	if !slices.Equal(names, want) {
+		t.Fatalf("steps %v, want %v", names, want)
+	}
+}
+
+// TestAlertsCronStepFailures: a step that fails or panics does not stop the
+// next, every error comes back named by its step, and the metrics count
+// each step's result.
+func TestAlertsCronStepFailures(t *testing.T) {
+	m := metrics.New()
+	var ran []string
+	step := func(name string, err error) cronStep {
+		return cronStep{name, func(context.Context) error { ran = append(ran, name); return err }}
+	}
+	steps := []cronStep{
+		step("settle", errors.New("a campaign could not settle")),
+		{"spikes", func(context.Context) error { ran = append(ran, "spikes"); panic("scan broke") }},
+		step("mail", nil),
+	}
+	err := AlertsCron{Metrics: m, Log: slog.New(slog.DiscardHandler)}.runSteps(context.Background(), steps)
+	if !slices.Equal(ran, []string{"settle", "spikes", "mail"}) {
+		t.Fatalf("ran %v: a failure stopped the steps after it", ran)
+	}
+	if err == nil || !strings.Contains(err.Error(), "settle: a campaign could not settle") || !strings.Contains(err.Error(), "spikes: panic: scan broke") {
+		t.Fatalf("the run's error %q does not name both failures", err)
+	}
+
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	body, _ := io.ReadAll(rec.Body)
+	for _, line := range []string{
+		`reeltrack_cron_steps_total{result="failed",step="settle"} 1`,
+		`reeltrack_cron_steps_total{result="failed",step="spikes"} 1`,
+		`reeltrack_cron_steps_total{result="ok",step="mail"} 1`,
+		`reeltrack_cron_step_duration_seconds_count{step="mail"} 1`,
+	} {
+		if !strings.Contains(string(body), line) {
+			t.Errorf("the metrics lack %s", line)
+		}
+	}
+}

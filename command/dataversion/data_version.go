@@ -1,0 +1,67 @@
+// Package dataversion bumps the versions that make kept copies stale, in
+// the transaction of the write that changed what they copy: a workspace's
+// data version (cached answers), its history version (kept start values:
+// RecordScrapeTime, ForgetHistory) and a campaign's ledger version (kept
+// locked lines).
+package dataversion
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
+)
+
+// Execer runs a statement: a pgx transaction, connection or pool.
+type Execer interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+}
+
+// BumpDataVersion marks the workspace's dashboard as changed, so answers
+// cached under the previous version are no longer read; call it in the
+// transaction of the write, so the two commit together.
+func BumpDataVersion(ctx context.Context, db Execer, workspaceID uuid.UUID) error {
+	if _, err := db.Exec(ctx, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, workspaceID); err != nil {
+		return fmt.Errorf("bump data version: %w", err)
+	}
+	return nil
+}
+
+// RecordScrapeTime is BumpDataVersion for a scrape at scrapedAt: it also moves
+// scraped_until forward and bumps the history version for a late scrape. Its
+// snapshots are in ClickHouse first, so a start value read after sees them.
+func RecordScrapeTime(ctx context.Context, db Execer, workspaceID uuid.UUID, scrapedAt time.Time) error {
+	_, err := db.Exec(ctx, `
+		UPDATE workspaces SET data_version = data_version + 1,
+			history_version = history_version + CASE WHEN $2 < scraped_until - $3 * interval '1 second' THEN 1 ELSE 0 END,
+			scraped_until = greatest(scraped_until, $2)
+		WHERE id = $1`, workspaceID, scrapedAt, int64(domain.LateScrape/time.Second))
+	if err != nil {
+		return fmt.Errorf("record scrape time: %w", err)
+	}
+	return nil
+}
+
+// ForgetHistory bumps the data and history versions of every workspace:
+// after the projections were refilled (projections.Rebuild, a ClickHouse
+// migration), nothing read from them before is read again.
+func ForgetHistory(ctx context.Context, db Execer) error {
+	if _, err := db.Exec(ctx, `UPDATE workspaces SET data_version = data_version + 1, history_version = history_version + 1`); err != nil {
+		return fmt.Errorf("bump history versions: %w", err)
+	}
+	return nil
+}
+
+// BumpLedgerVersion marks that the campaign's locked lines changed: a
+// server's kept copy of them is no longer read.
+func BumpLedgerVersion(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
+	if _, err := tx.Exec(ctx, `UPDATE campaigns SET ledger_version = ledger_version + 1 WHERE collection_id = $1`, id); err != nil {
+		return fmt.Errorf("bump ledger version: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,43 @@
+package outbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/mail"
+)
+
+// OutgoingMail is one e-mail of the outbox.
+type OutgoingMail struct {
+	// ID is the outbox row's id: a resend carries the same one, so it can
+	// serve as the Message-ID.
+	ID      uuid.UUID
+	To      string
+	Subject string
+	Text    string
+	HTML    string
+}
+
+// ErrMailRejected wraps a send error that retrying cannot fix (a refused
+// recipient or message): the e-mail is marked failed at once.
+var ErrMailRejected = errors.New("e-mail rejected")
+
+// MailSender delivers one e-mail.
+type MailSender interface {
+	SendMail(ctx context.Context, m OutgoingMail) error
+}
+
+// Mailer delivers the outbox's e-mails through SMTP, or to the log.
+type Mailer struct{ Mail mail.Sender }
+
+// SendMail sends one e-mail, its outbox id as its Message-ID.
+func (m Mailer) SendMail(ctx context.Context, o OutgoingMail) error {
+	err := m.Mail.Send(ctx, mail.Message{ID: o.ID.String(), To: []string{o.To}, Subject: o.Subject, Text: o.Text, HTML: o.HTML})
+	if err != nil && mail.Permanent(err) {
+		return fmt.Errorf("%w: %w", ErrMailRejected, err)
+	}
+	return err
+}

@@ -1,0 +1,194 @@
+package team
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/command/activitylog"
+	"github.com/reeltrack/reeltrack/command/input"
+	"github.com/reeltrack/reeltrack/command/outbox"
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/authz"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/mail"
+)
+
+// InviteTeammate invites an e-mail into the caller's workspace.
+type InviteTeammate struct {
+	WorkspaceID uuid.UUID
+	InviterID   uuid.UUID
+	Email       string
+	Role        domain.Role // member (default) or admin
+}
+
+// Validate normalizes the e-mail and the role.
+func (c *InviteTeammate) Validate() error {
+	var problems []error
+	email, err := input.NormalizeEmail("email", c.Email)
+	if err != nil {
+		problems = append(problems, err)
+	}
+	c.Email = email
+	switch c.Role {
+	case "":
+		c.Role = domain.RoleMember
+	case domain.RoleMember, domain.RoleAdmin:
+	default:
+		problems = append(problems, apperr.Invalid("role", `must be "member" or "admin"`))
+	}
+	return errors.Join(problems...)
+}
+
+// InviteTeammateHandler records invites and e-mails their links; an invite of
+// someone in another workspace holds its seat until it expires or is revoked.
+type InviteTeammateHandler struct {
+	DB     *pgxpool.Pool
+	Outbox outbox.Outbox
+	Links  Links
+	Now    func() time.Time
+}
+
+// Handle checks the inviter's role, duplicates and seats under a lock on the
+// workspace row, so concurrent invites cannot exceed the seat limit.
+func (h InviteTeammateHandler) Handle(ctx context.Context, cmd InviteTeammate) error {
+	if err := cmd.Validate(); err != nil {
+		return err
+	}
+	var mailID uuid.UUID
+	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		var seatLimit int
+		err := tx.QueryRow(ctx, `SELECT seat_limit FROM workspaces WHERE id = $1 FOR UPDATE`, cmd.WorkspaceID).Scan(&seatLimit)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return apperr.NotFound("workspace not found")
+		}
+		if err != nil {
+			return fmt.Errorf("lock workspace: %w", err)
+		}
+		var role domain.Role
+		err = tx.QueryRow(ctx, `SELECT role FROM workspace_members WHERE workspace_id = $1 AND user_id = $2`,
+			cmd.WorkspaceID, cmd.InviterID).Scan(&role)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return apperr.NotFound("workspace not found")
+		}
+		if err != nil {
+			return fmt.Errorf("read inviter role: %w", err)
+		}
+		if !role.Manages() {
+			return authz.Refused("invite teammates")
+		}
+
+		// Only this workspace is looked at, so the answer tells nothing about the
+		// address elsewhere; an expired invite is dropped on a new one.
+		if _, err := tx.Exec(ctx, `DELETE FROM workspace_invites WHERE workspace_id = $1 AND email = $2 AND expires_at <= $3`,
+			cmd.WorkspaceID, cmd.Email, h.Now()); err != nil {
+			return fmt.Errorf("drop expired invite: %w", err)
+		}
+		var member, invited bool
+		var seatsUsed int
+		err = tx.QueryRow(ctx, `
+			SELECT
+				EXISTS (SELECT 1 FROM users u JOIN workspace_members m ON m.user_id = u.id WHERE u.email = $2 AND m.workspace_id = $1),
+				EXISTS (SELECT 1 FROM workspace_invites WHERE workspace_id = $1 AND email = $2),
+				(SELECT count(*) FROM workspace_members WHERE workspace_id = $1)
+				+ (SELECT count(*) FROM workspace_invites WHERE workspace_id = $1 AND (expires_at IS NULL OR expires_at > $3))`,
+			cmd.WorkspaceID, cmd.Email, h.Now()).Scan(&member, &invited, &seatsUsed)
+		if err != nil {
+			return fmt.Errorf("check invitee: %w", err)
+		}
+		switch {
+		case member:
+			return apperr.Conflict("this e-mail is already a member of the workspace")
+		case invited:
+			return apperr.Conflict("this e-mail has already been invited")
+		case seatsUsed >= seatLimit && seatLimit == 1:
+			return apperr.Forbidden("the plan's only seat is in use: upgrade to invite teammates")
+		case seatsUsed >= seatLimit:
+			return apperr.Forbidden(fmt.Sprintf("all %d seats of the plan are in use: upgrade to invite more teammates", seatLimit))
+		}
+		id := uuid.New()
+		_, err = tx.Exec(ctx, `
+			INSERT INTO workspace_invites (id, workspace_id, email, role, invited_by) VALUES ($1, $2, $3, $4, $5)`,
+			id, cmd.WorkspaceID, cmd.Email, cmd.Role, cmd.InviterID)
+		if err != nil {
+			return fmt.Errorf("insert invite: %w", err)
+		}
+		if mailID, err = sendInvite(ctx, tx, h.Links, id, h.Now()); err != nil {
+			return err
+		}
+		return activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.InviterID, Action: domain.ActionInviteSent,
+			Target: cmd.Email, Details: map[string]any{"role": cmd.Role}})
+	})
+	if err != nil {
+		return err
+	}
+	h.Outbox.SendSoon(mailID)
+	return nil
+}
+
+// ResendInvite e-mails a pending invite's link again.
+type ResendInvite struct {
+	WorkspaceID uuid.UUID
+	ActorID     uuid.UUID
+	InviteID    uuid.UUID
+}
+
+// Resend makes a new link for the invite, restarts its validity and e-mails
+// it: 403 unless the actor manages the workspace, 404 for another's invite.
+func (h InviteTeammateHandler) Resend(ctx context.Context, cmd ResendInvite) error {
+	var mailID uuid.UUID
+	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		if err := authz.LockTeam(ctx, tx, cmd.WorkspaceID, cmd.ActorID, "resend invites"); err != nil {
+			return err
+		}
+		var email string
+		err := tx.QueryRow(ctx, `SELECT email FROM workspace_invites WHERE id = $1 AND workspace_id = $2`, cmd.InviteID, cmd.WorkspaceID).Scan(&email)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return apperr.NotFound("invite not found")
+		}
+		if err != nil {
+			return fmt.Errorf("read invite: %w", err)
+		}
+		if mailID, err = sendInvite(ctx, tx, h.Links, cmd.InviteID, h.Now()); err != nil {
+			return err
+		}
+		return activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: domain.ActionInviteResent, Target: email})
+	})
+	if err != nil {
+		return err
+	}
+	h.Outbox.SendSoon(mailID)
+	return nil
+}
+
+func sendInvite(ctx context.Context, tx pgx.Tx, links Links, inviteID uuid.UUID, now time.Time) (uuid.UUID, error) {
+	raw, hash, err := auth.NewLinkToken()
+	if err != nil {
+		return uuid.Nil, err
+	}
+	var wsID uuid.UUID
+	var email, role, workspace, inviter string
+	err = tx.QueryRow(ctx, `
+		UPDATE workspace_invites i SET token_hash = $2, expires_at = $3, sent_at = $4
+		FROM workspaces w, users u
+		WHERE i.id = $1 AND w.id = i.workspace_id AND u.id = i.invited_by
+		RETURNING i.workspace_id, i.email, i.role, w.name, u.email`,
+		inviteID, hash, now.Add(InviteValidFor), now).Scan(&wsID, &email, &role, &workspace, &inviter)
+	if err != nil {
+		return uuid.Nil, fmt.Errorf("renew invite link: %w", err)
+	}
+	m, err := mail.AccountMessage(mail.AccountLink{
+		Kind: mail.Invite, URL: links.to("/invite", raw), ValidFor: InviteValidFor,
+		Workspace: workspace, Role: role, InvitedBy: inviter,
+	})
+	if err != nil {
+		return uuid.Nil, err
+	}
+	return outbox.Queue(ctx, tx, domain.MailInvite, &wsID, email, m)
+}

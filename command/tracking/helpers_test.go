@@ -1,0 +1,72 @@
+package tracking_test
+
+import (
+	"context"
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/testenv"
+)
+
+// env is the package's share of the test servers (internal/testenv).
+var env *testenv.Env
+
+func TestMain(m *testing.M) { testenv.Main(m, &env) }
+
+// scalar reads the one value a query returns.
+func scalar[T any](t testing.TB, sql string, args ...any) T {
+	t.Helper()
+	var v T
+	if err := env.PG.QueryRow(context.Background(), sql, args...).Scan(&v); err != nil {
+		t.Fatalf("%s: %v", sql, err)
+	}
+	return v
+}
+
+// status is the status of a tracked video or account.
+func status(t testing.TB, id uuid.UUID) domain.Item {
+	t.Helper()
+	return domain.Item(scalar[string](t, `SELECT status FROM videos WHERE id = $1 UNION ALL SELECT status FROM accounts WHERE id = $1`, id))
+}
+
+// statuses are the statuses of tracked videos or accounts, in order.
+func statuses(t testing.TB, ids ...uuid.UUID) []domain.Item {
+	t.Helper()
+	out := make([]domain.Item, len(ids))
+	for i, id := range ids {
+		out[i] = status(t, id)
+	}
+	return out
+}
+
+// dataVersion is the workspace's data version, which the dashboard's cached
+// answers are keyed by.
+func dataVersion(t testing.TB, ws uuid.UUID) int64 {
+	t.Helper()
+	return scalar[int64](t, `SELECT data_version FROM workspaces WHERE id = $1`, ws)
+}
+
+// exec runs a statement on the package's PostgreSQL database.
+func exec(t *testing.T, sql string, args ...any) {
+	t.Helper()
+	if _, err := env.PG.Exec(context.Background(), sql, args...); err != nil {
+		t.Fatalf("%s: %v", sql, err)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// invalidFields are the fields an invalid-input error names, sorted; it
+// fails the test for another kind of error.
+func invalidFields(t *testing.T, err error) []string {
+	t.Helper()
+	if apperr.KindOf(err) != apperr.KindInvalid {
+		t.Fatalf("%v, want invalid input (400)", err)
+	}
+	return slices.Sorted(maps.Keys(apperr.Fields(err)))
+}

@@ -1,0 +1,645 @@
+package campaigns
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/payout"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/chread"
+)
+
+// Payee is who a line pays: a creator, or the account itself when its
+// account has no creator.
+type Payee struct {
+	Kind string    `json:"kind"`
+	ID   uuid.UUID `json:"id"`
+	Name string    `json:"name"`
+}
+
+// key is the payee as the caps and the cross-post check tell payees apart.
+func (p Payee) key() string { return p.Kind + ":" + p.ID.String() }
+
+// payeeRef tells payees apart as key does, without making a string.
+type payeeRef struct {
+	kind string
+	id   uuid.UUID
+}
+
+func (p Payee) ref() payeeRef { return payeeRef{p.Kind, p.ID} }
+
+// Line is a line of a campaign's payout ledger: one video.
+type Line struct {
+	VideoID       uuid.UUID         `json:"videoId"`
+	URL           string            `json:"url"`
+	Platform      platform.Platform `json:"platform"`
+	Caption       string            `json:"caption"`
+	AccountHandle string            `json:"accountHandle"`
+	Payee         Payee             `json:"payee"`
+	// PostKind is own or collab: the other kinds are never lines
+	PostKind domain.PostKind `json:"postKind"`
+	Clip     string          `json:"clip"`
+	// Published is the video's publish time, nil when unknown: the line is then
+	// held, its window counted from when the video was first seen.
+	Published *time.Time `json:"publishedAt"`
+	// PublishedAt is the time the window counts from: Published, or when
+	// the video was first seen.
+	PublishedAt  time.Time         `json:"-"`
+	WindowEnd    time.Time         `json:"windowEnd"`
+	PeriodStart  time.Time         `json:"periodStart"`
+	Status       domain.Line       `json:"status"`
+	RulesVersion int               `json:"rulesVersion"`
+	Views        int64             `json:"views"`
+	Likes        int64             `json:"likes"`
+	Comments     int64             `json:"comments"`
+	SnapshotAt   *time.Time        `json:"snapshotAt"`
+	PaidViews    int64             `json:"paidViews"`
+	Price        int64             `json:"price"`
+	Amount       int64             `json:"amount"`
+	Bound        string            `json:"bound"`
+	HoldReason   domain.HoldReason `json:"holdReason"`
+	HoldDetail   string            `json:"holdDetail"`
+	RejectReason string            `json:"rejectReason"`
+	LockedAt     *time.Time        `json:"lockedAt"`
+	DecidedBy    string            `json:"decidedBy"`
+	DecidedAt    *time.Time        `json:"decidedAt"`
+	PaidBy       string            `json:"paidBy"`
+	PaidAt       *time.Time        `json:"paidAt"`
+	FellTo       *int64            `json:"fellTo"`
+	// PayeeChange is who last changed the line's payee after its video was
+	// published, and when; nil when none. A locked line keeps the one it locked with.
+	PayeeChange *PayeeChange `json:"payeeChange"`
+
+	// for the settle run: the video's account, and whether it is in error
+	accountID     *uuid.UUID
+	unavailReason string
+	lastScraped   *time.Time
+	window        time.Duration
+	// ended: the campaign is being ended before the line's window closed
+	ended bool
+}
+
+// PayeeChange is a change of a line's payee while it was open.
+type PayeeChange struct {
+	// By is the e-mail of the owner or admin who made it; "" when unknown.
+	By string    `json:"by"`
+	At time.Time `json:"at"`
+}
+
+type campaign struct {
+	ID          uuid.UUID
+	Name        string
+	Currency    string
+	MinorDigits int
+	StartsAt    time.Time
+	EndsAt      *time.Time
+	Budget      int64
+	Platforms   []string
+	Period      payout.Period
+	CreatedAt   time.Time
+	Versions    []RulesVersion
+	// LedgerVersion moves with every write of the locked lines.
+	LedgerVersion int64
+	// Collabs is what the campaign does with collabs.
+	Collabs domain.Collabs
+	// EndedAt is when the campaign was ended: its ledger is then read-only.
+	EndedAt *time.Time
+}
+
+func (c campaign) versions() []payout.Version {
+	out := make([]payout.Version, len(c.Versions))
+	for i, v := range c.Versions {
+		out[len(c.Versions)-1-i] = payout.Version{Number: v.Version, Created: v.CreatedAt, Rules: v.rules(c.Period)}
+	}
+	return out
+}
+
+// RulesVersion is one version of a campaign's payout rules.
+type RulesVersion struct {
+	Version int `json:"version"`
+	payout.Terms
+	CreatedAt time.Time `json:"createdAt"`
+	CreatedBy string    `json:"createdBy"`
+}
+
+func (v RulesVersion) rules(p payout.Period) payout.Rules {
+	return payout.Rules{Terms: v.Terms, Period: p}
+}
+
+const campaignSQL = `
+SELECT c.collection_id, col.name, c.currency, c.minor_digits, c.starts_at, c.ends_at, c.budget, c.platforms, c.period, c.created_at, c.ledger_version,
+    c.collabs, c.ended_at
+FROM campaigns c JOIN collections col ON col.id = c.collection_id
+WHERE c.workspace_id = $1 AND c.collection_id = $2`
+
+const rulesSQL = `
+SELECT r.version, r.tiers, r.view_cap, r.min_views, r.min_amount, r.max_amount, r.creator_cap, r.window_hours, r.created_at, COALESCE(u.email, '')
+FROM campaign_rules r LEFT JOIN users u ON u.id = r.created_by
+WHERE r.collection_id = $1
+ORDER BY r.version DESC`
+
+func loadCampaign(ctx context.Context, db *pgxpool.Pool, ws, id uuid.UUID) (campaign, error) {
+	var c campaign
+	var period string
+	err := db.QueryRow(ctx, campaignSQL, ws, id).Scan(&c.ID, &c.Name, &c.Currency, &c.MinorDigits, &c.StartsAt, &c.EndsAt, &c.Budget, &c.Platforms, &period, &c.CreatedAt, &c.LedgerVersion,
+		&c.Collabs, &c.EndedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return c, apperr.NotFound("campaign not found")
+	}
+	if err != nil {
+		return c, fmt.Errorf("read campaign: %w", err)
+	}
+	c.Period = payout.Period(period)
+	c.StartsAt = c.StartsAt.UTC()
+	c.CreatedAt = c.CreatedAt.UTC()
+	if c.EndsAt != nil {
+		*c.EndsAt = c.EndsAt.UTC()
+	}
+	if c.EndedAt != nil {
+		*c.EndedAt = c.EndedAt.UTC()
+	}
+	rows, err := db.Query(ctx, rulesSQL, id)
+	if err != nil {
+		return c, fmt.Errorf("read campaign rules: %w", err)
+	}
+	c.Versions, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (RulesVersion, error) {
+		var v RulesVersion
+		var tiers []byte
+		err := r.Scan(&v.Version, &tiers, &v.ViewCap, &v.MinViews, &v.MinAmount, &v.MaxAmount, &v.CreatorCap, &v.WindowHours, &v.CreatedAt, &v.CreatedBy)
+		if err == nil {
+			err = json.Unmarshal(tiers, &v.Tiers)
+		}
+		v.CreatedAt = v.CreatedAt.UTC()
+		return v, err
+	})
+	if err != nil {
+		return c, fmt.Errorf("read campaign rules: %w", err)
+	}
+	if len(c.Versions) == 0 {
+		return c, fmt.Errorf("campaign %s has no rules", id)
+	}
+	return c, nil
+}
+
+// campaignVideosSQL lists the campaign's videos without a locked line that
+// the counted set (CountedVideoSQL) holds: of its collection (their own or
+// their account's), on its platforms, published in its active period (or,
+// publish time unknown, first seen in it: the line is held). Every kind is
+// read: other posts are counted apart, never lines. The payee is the
+// account's creator, else the one chosen for the video, else the account,
+// else the video.
+const campaignVideosSQL = `
+SELECT v.id, v.url, v.platform, v.caption, v.account_handle, v.account_id,
+    v.published_at, v.created_at, v.status, v.status_reason, v.last_scraped_at, v.post_kind,
+    COALESCE(cr.id, vc.id), COALESCE(cr.name, vc.name), a.id, COALESCE(NULLIF(a.display_name, ''), a.handle, v.account_handle),
+    CASE WHEN a.creator_id IS NOT NULL OR v.creator_id IS NULL THEN a.creator_set_at ELSE v.creator_set_at END,
+    COALESCE((SELECT u.email FROM users u
+        WHERE u.id = CASE WHEN a.creator_id IS NOT NULL OR v.creator_id IS NULL THEN a.creator_set_by ELSE v.creator_set_by END), '')
+FROM videos v
+LEFT JOIN accounts a ON a.id = v.account_id
+LEFT JOIN creators cr ON cr.id = a.creator_id
+LEFT JOIN creators vc ON vc.id = v.creator_id
+WHERE v.workspace_id = $1
+  AND COALESCE(v.collection_id, a.collection_id) = $2
+  AND v.platform = ANY($3)
+  AND COALESCE(v.published_at, v.created_at) >= $4
+  AND ($5::timestamptz IS NULL OR COALESCE(v.published_at, v.created_at) < $5)
+  AND ` + query.CountedStatusSQL + `
+  AND NOT EXISTS (SELECT 1 FROM payout_lines l WHERE l.collection_id = $2 AND l.video_id = v.id)`
+
+const lockedSQL = `
+SELECT l.video_id, l.rules_version, l.creator_id, l.account_id, l.payee, l.clip, l.published_at, v.created_at, v.post_kind, l.window_end, l.period_start,
+    l.snapshot_at, l.views, l.likes, l.comments, l.paid_views, l.price, l.amount, l.bound, l.status,
+    l.hold_reason, l.hold_detail, l.reject_reason, l.locked_at, COALESCE(d.email, ''), l.decided_at, COALESCE(p.email, ''), l.paid_at, l.fell_to,
+    l.payee_changed_by, l.payee_changed_at,
+    v.url, v.platform, v.caption, v.account_handle
+FROM payout_lines l
+JOIN videos v ON v.id = l.video_id
+LEFT JOIN users d ON d.id = l.decided_by
+LEFT JOIN users p ON p.id = l.paid_by
+WHERE l.collection_id = $1
+ORDER BY l.seq`
+
+type ledger struct {
+	campaign campaign
+	// Lines: the locked ones in allocation order, then the projected ones in
+	// the order they would lock (window end, video id).
+	Lines []Line
+	// Closed counts the projected lines whose windows have closed.
+	Closed int
+	// NotPaid counts the campaign's posts without a line.
+	NotPaid int
+}
+
+// readLedger reads the campaign's lines at now: locked lines as stored, the
+// others priced from their video's last snapshot by their window's end. The
+// locked lines are read beside the campaign, on a connection of their own.
+func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uuid.UUID, now time.Time) (ledger, error) {
+	c, err := loadCampaign(ctx, db, ws, id)
+	if err != nil {
+		return ledger{campaign: c}, err
+	}
+	var videos, locked []Line
+	var notPaid int
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error {
+		var err error
+		videos, notPaid, err = campaignVideos(gctx, db, ws, c)
+		return err
+	})
+	g.Go(func() error {
+		var err error
+		locked, err = keptLocked.read(gctx, db, c)
+		return err
+	})
+	if err := g.Wait(); err != nil {
+		return ledger{campaign: c}, err
+	}
+	l := ledger{campaign: c, Lines: make([]Line, 0, len(videos)+len(locked)), NotPaid: notPaid}
+	var spent payout.Spent
+	for _, s := range locked {
+		spent.Add(payout.Line{Creator: s.Payee.key(), Clip: s.Clip, Period: s.PeriodStart, Priced: payout.Priced{Amount: payout.Money(s.Price)}}, payout.Money(s.Amount))
+		l.Lines = append(l.Lines, s)
+	}
+	versions := c.versions()
+	open := make([]Line, 0, len(videos))
+	// clips only for the payees with a line still open (a locked line keeps
+	// its own), from every post of theirs, locked ones included: the order
+	// of a payee's posts names its clips
+	pending := make(map[payeeRef]bool, len(videos))
+	for _, v := range videos {
+		pending[v.Payee.ref()] = true
+	}
+	var posts []payout.Post
+	for _, ln := range locked {
+		if pending[ln.Payee.ref()] {
+			posts = append(posts, payout.Post{ID: ln.VideoID, Payee: ln.Payee.key(), Platform: ln.Platform, Caption: ln.Caption, Published: ln.PublishedAt})
+		}
+	}
+	first := len(posts)
+	for _, v := range videos {
+		posts = append(posts, payout.Post{ID: v.VideoID, Payee: v.Payee.key(), Platform: v.Platform, Caption: v.Caption, Published: v.PublishedAt})
+	}
+	clips := payout.Clips(posts)
+	for i, v := range videos {
+		v.Clip = clips[first+i]
+		ver := payout.VersionAt(versions, v.PublishedAt)
+		v.RulesVersion = ver.Number
+		v.window = ver.Rules.Window()
+		v.WindowEnd = v.PublishedAt.Add(v.window)
+		v.PeriodStart = c.Period.Start(v.WindowEnd)
+		v.Status = domain.LineProjected
+		if !v.WindowEnd.After(now) {
+			l.Closed++
+		}
+		open = append(open, v)
+	}
+	// ids compare as their text does: the bytes in order
+	slices.SortFunc(open, func(a, b Line) int {
+		if c := a.WindowEnd.Compare(b.WindowEnd); c != 0 {
+			return c
+		}
+		return bytes.Compare(a.VideoID[:], b.VideoID[:])
+	})
+	if err := readViewsAt(ctx, ch, ws, open, now); err != nil {
+		return l, err
+	}
+	projected := spent.Clone()
+	priceLines(projected, c, versions, open)
+	l.Lines = append(l.Lines, open...)
+	return l, nil
+}
+
+func priceLines(spent *payout.Spent, c campaign, versions []payout.Version, lines []Line) {
+	in := make([]payout.Pending, len(lines))
+	for i, ln := range lines {
+		in[i] = payout.Pending{Creator: ln.Payee.key(), Clip: ln.Clip, Period: ln.PeriodStart, Version: ln.RulesVersion, Views: ln.Views}
+	}
+	for i, a := range spent.AllocateUnder(versions, payout.Money(c.Budget), in) {
+		lines[i].PaidViews, lines[i].Price = a.Priced.Views, int64(a.Priced.Amount)
+		lines[i].Amount, lines[i].Bound = int64(a.Payable.Amount), string(a.Payable.Bound)
+	}
+}
+
+// campaignVideos reads the campaign's videos as unpriced lines, and counts
+// its posts that get no line; HoldReason says why the settle run will hold a
+// line. An ended campaign has no videos. Rows scan into one Line, uuids as
+// [16]byte or pgtype.UUID: as uuid.UUID each would go through its text, and
+// a Line per row would escape to the heap, for up to 10,000 rows an answer.
+func campaignVideos(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, c campaign) ([]Line, int, error) {
+	if c.EndedAt != nil {
+		return nil, 0, nil
+	}
+	rows, err := db.Query(ctx, campaignVideosSQL, ws, c.ID, c.Platforms, c.StartsAt, c.EndsAt)
+	if err != nil {
+		return nil, 0, fmt.Errorf("read campaign videos: %w", err)
+	}
+	defer rows.Close()
+	var (
+		out                                  []Line
+		notPaid                              int
+		v                                    Line
+		status                               domain.Item
+		kind                                 domain.PostKind
+		videoAccountID, creatorID, accountID pgtype.UUID
+		creatorName                          pgtype.Text
+		accountName                          string
+		published, lastScraped, payeeSetAt   pgtype.Timestamptz
+		payeeSetBy                           string
+		firstSeen                            time.Time
+	)
+	dest := []any{(*[16]byte)(&v.VideoID), &v.URL, &v.Platform, &v.Caption, &v.AccountHandle, &videoAccountID,
+		&published, &firstSeen, &status, &v.unavailReason, &lastScraped, &kind, &creatorID, &creatorName, &accountID, &accountName,
+		&payeeSetAt, &payeeSetBy}
+	for rows.Next() {
+		v = Line{}
+		if err := rows.Scan(dest...); err != nil {
+			return nil, 0, fmt.Errorf("read campaign videos: %w", err)
+		}
+		if !kind.Counted() || kind == domain.KindCollab && c.Collabs == domain.CollabsExclude {
+			notPaid++
+			continue
+		}
+		v.PostKind = kind
+		if kind == domain.KindCollab && c.Collabs != domain.CollabsPay {
+			v.HoldReason = domain.HoldCollab
+		}
+		if published.Valid {
+			t := published.Time.UTC()
+			v.Published, v.PublishedAt = &t, t
+		} else {
+			v.PublishedAt = firstSeen.UTC()
+			v.HoldReason = domain.HoldPublishUnknown
+		}
+		if videoAccountID.Valid {
+			id := uuid.UUID(videoAccountID.Bytes)
+			v.accountID = &id
+		}
+		if lastScraped.Valid {
+			t := lastScraped.Time
+			v.lastScraped = &t
+		}
+		if payeeSetAt.Valid && payeeSetAt.Time.After(v.PublishedAt) {
+			v.PayeeChange = &PayeeChange{By: payeeSetBy, At: payeeSetAt.Time.UTC()}
+		}
+		switch {
+		case creatorID.Valid:
+			v.Payee = Payee{Kind: "creator", ID: creatorID.Bytes, Name: creatorName.String}
+		case accountID.Valid:
+			v.Payee = Payee{Kind: "account", ID: accountID.Bytes, Name: accountName}
+		default:
+			v.Payee = Payee{Kind: "video", ID: v.VideoID, Name: v.AccountHandle}
+		}
+		if status != domain.ItemError {
+			v.unavailReason = ""
+		} else if v.unavailReason == "" {
+			v.unavailReason = "the last scrape returned no data"
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, 0, fmt.Errorf("read campaign videos: %w", err)
+	}
+	return out, notPaid, nil
+}
+
+func lockedLines(ctx context.Context, db *pgxpool.Pool, id uuid.UUID) ([]Line, error) {
+	rows, err := db.Query(ctx, lockedSQL, id)
+	if err != nil {
+		return nil, fmt.Errorf("read payout lines: %w", err)
+	}
+	defer rows.Close()
+	var (
+		out                           []Line
+		l                             Line
+		creatorID, accountID          pgtype.UUID
+		lockedAt                      time.Time
+		snapshotAt, decidedAt, paidAt pgtype.Timestamptz
+		fellTo                        pgtype.Int8
+		published, payeeChangedAt     pgtype.Timestamptz
+		payeeChangedBy                string
+		firstSeen                     time.Time
+	)
+	dest := []any{(*[16]byte)(&l.VideoID), &l.RulesVersion, &creatorID, &accountID, &l.Payee.Name, &l.Clip, &published, &firstSeen, &l.PostKind, &l.WindowEnd, &l.PeriodStart,
+		&snapshotAt, &l.Views, &l.Likes, &l.Comments, &l.PaidViews, &l.Price, &l.Amount, &l.Bound, &l.Status,
+		&l.HoldReason, &l.HoldDetail, &l.RejectReason, &lockedAt, &l.DecidedBy, &decidedAt, &l.PaidBy, &paidAt, &fellTo,
+		&payeeChangedBy, &payeeChangedAt,
+		&l.URL, &l.Platform, &l.Caption, &l.AccountHandle}
+	utc := func(t pgtype.Timestamptz) *time.Time {
+		if !t.Valid {
+			return nil
+		}
+		u := t.Time.UTC()
+		return &u
+	}
+	for rows.Next() {
+		l = Line{}
+		if err := rows.Scan(dest...); err != nil {
+			return nil, fmt.Errorf("read payout lines: %w", err)
+		}
+		switch {
+		case creatorID.Valid:
+			l.Payee.Kind, l.Payee.ID = "creator", creatorID.Bytes
+		case accountID.Valid:
+			l.Payee.Kind, l.Payee.ID = "account", accountID.Bytes
+		default:
+			l.Payee.Kind, l.Payee.ID = "video", l.VideoID
+		}
+		l.PublishedAt = firstSeen.UTC()
+		if published.Valid {
+			t := published.Time.UTC()
+			l.Published, l.PublishedAt = &t, t
+		}
+		if l.PostKind != domain.KindCollab {
+			l.PostKind = domain.KindOwn
+		}
+		l.WindowEnd, l.PeriodStart = l.WindowEnd.UTC(), l.PeriodStart.UTC()
+		l.SnapshotAt, l.DecidedAt, l.PaidAt = utc(snapshotAt), utc(decidedAt), utc(paidAt)
+		l.LockedAt = utc(pgtype.Timestamptz{Time: lockedAt, Valid: true})
+		if fellTo.Valid {
+			f := fellTo.Int64
+			l.FellTo = &f
+		}
+		if payeeChangedAt.Valid {
+			l.PayeeChange = &PayeeChange{By: payeeChangedBy, At: payeeChangedAt.Time.UTC()}
+		}
+		out = append(out, l)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read payout lines: %w", err)
+	}
+	return out, nil
+}
+
+// readViewsAt fills each line's views, likes and comments with those of its
+// video's last snapshot by the line's window end, or now if earlier. An open
+// line takes its video's latest counts from the latest-values projection,
+// unless the video has a snapshot after now; those and the closed lines
+// (usually few) read the raw snapshots. Raw snapshots for every open line
+// would read every snapshot of the workspace (their ids spread over the
+// table): 5 million rows for a campaign of 10,000 videos over 6 weeks.
+func readViewsAt(ctx context.Context, ch chread.Conn, ws uuid.UUID, lines []Line, now time.Time) error {
+	var open, closed []*Line
+	for i := range lines {
+		if lines[i].WindowEnd.After(now) {
+			open = append(open, &lines[i])
+		} else {
+			closed = append(closed, &lines[i])
+		}
+	}
+	var later []*Line
+	g, gctx := errgroup.WithContext(ctx)
+	if len(open) > 0 {
+		g.Go(func() error {
+			var err error
+			later, err = readLatestAt(gctx, ch, ws, open, now)
+			return err
+		})
+	}
+	if len(closed) > 0 {
+		g.Go(func() error { return readSnapshotsAt(gctx, ch, ws, closed, now) })
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	if len(later) > 0 {
+		return readSnapshotsAt(ctx, ch, ws, later, now)
+	}
+	return nil
+}
+
+// readLatestAt fills the lines with their videos' latest counts and returns,
+// unchanged, those whose videos have a snapshot after now.
+func readLatestAt(ctx context.Context, ch chread.Conn, ws uuid.UUID, lines []*Line, now time.Time) ([]*Line, error) {
+	ids := make([]uuid.UUID, len(lines))
+	for i, l := range lines {
+		ids[i] = l.VideoID
+	}
+	counts, err := chread.Reader{CH: ch}.Latest(ctx, ws, ids)
+	if err != nil {
+		return nil, err
+	}
+	var later []*Line
+	for _, l := range lines {
+		c, ok := counts[l.VideoID]
+		switch {
+		case !ok:
+			continue
+		case c.At.After(now):
+			later = append(later, l)
+			continue
+		case c.Recorded&domain.Views.Bit() == 0:
+			continue
+		}
+		at, e := c.At.UTC(), c.Engagement()
+		l.SnapshotAt, l.Views, l.Likes, l.Comments = &at, e.Views, e.Likes, e.Comments
+	}
+	return later, nil
+}
+
+func readSnapshotsAt(ctx context.Context, ch chread.Conn, ws uuid.UUID, lines []*Line, now time.Time) error {
+	if len(lines) == 0 {
+		return nil
+	}
+	ids := make([]uuid.UUID, len(lines))
+	ends := make(map[uuid.UUID]time.Time, len(lines))
+	var upTo time.Time
+	for i, l := range lines {
+		ids[i] = l.VideoID
+		end := l.WindowEnd
+		if now.Before(end) {
+			end = now
+		}
+		ends[l.VideoID] = end
+		if end.After(upTo) {
+			upTo = end
+		}
+	}
+	last := make(map[uuid.UUID]chread.SnapshotViews, len(lines))
+	err := chread.Reader{CH: ch}.ViewsUpTo(ctx, ws, ids, upTo, func(id uuid.UUID, s chread.SnapshotViews) error {
+		if s.At.After(ends[id]) {
+			return nil
+		}
+		// of two snapshots of one time (not merged yet), the larger count
+		if p, ok := last[id]; ok && (p.At.After(s.At) || p.At.Equal(s.At) && p.Views >= s.Views) {
+			return nil
+		}
+		last[id] = s
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, l := range lines {
+		if s, ok := last[l.VideoID]; ok {
+			at := s.At.UTC()
+			l.SnapshotAt = &at
+			l.Views, l.Likes, l.Comments = int64(s.Views), int64(s.Likes), int64(s.Comments)
+		}
+	}
+	return nil
+}
+
+// lockedKeptFor is how long a server keeps a campaign's locked lines under an
+// unchanged ledger version: their videos' captions and links may change.
+const lockedKeptFor = 5 * time.Minute
+
+const maxKeptLedgers = 64
+
+// lockedLineCache keeps the locked lines of recently read campaigns under the
+// ledger version read, so a cold answer reads only the open lines.
+type lockedLineCache struct {
+	mu   sync.Mutex
+	kept map[uuid.UUID]keptLines
+}
+
+type keptLines struct {
+	version int64
+	at      time.Time
+	lines   []Line
+}
+
+var keptLocked = &lockedLineCache{kept: map[uuid.UUID]keptLines{}}
+
+// read returns the campaign's locked lines, kept or read anew. The lines are
+// read after the version, so kept lines are never older than their version.
+func (k *lockedLineCache) read(ctx context.Context, db *pgxpool.Pool, c campaign) ([]Line, error) {
+	k.mu.Lock()
+	e, ok := k.kept[c.ID]
+	k.mu.Unlock()
+	if ok && e.version == c.LedgerVersion && time.Since(e.at) < lockedKeptFor {
+		return e.lines, nil
+	}
+	lines, err := lockedLines(ctx, db, c.ID)
+	if err != nil {
+		return nil, err
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if len(k.kept) >= maxKeptLedgers {
+		var oldest uuid.UUID
+		for id, e := range k.kept {
+			if oldest == uuid.Nil || e.at.Before(k.kept[oldest].at) {
+				oldest = id
+			}
+		}
+		delete(k.kept, oldest)
+	}
+	k.kept[c.ID] = keptLines{version: c.LedgerVersion, at: time.Now(), lines: lines}
+	return lines, nil
+}

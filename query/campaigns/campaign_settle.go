@@ -1,0 +1,195 @@
+package campaigns
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/payout"
+	"github.com/reeltrack/reeltrack/query/chread"
+)
+
+// SettlementHandler reads what a settle run of a campaign locks and
+// flags; command.SettlePayoutsHandler writes it.
+type SettlementHandler struct {
+	DB *pgxpool.Pool
+	CH chread.Conn
+}
+
+// Settlement reads the campaign's unlocked lines whose windows closed by now,
+// with their views and holds, and the locked lines whose views fell since.
+// With all, the open lines close at now too, held as campaign_ended.
+func (h SettlementHandler) Settlement(ctx context.Context, ws, id uuid.UUID, now time.Time, all bool) (payout.Settlement, error) {
+	var out payout.Settlement
+	l, err := readLedger(ctx, h.DB, h.CH, ws, id, now)
+	if err != nil {
+		return out, err
+	}
+	var closed, locked []Line
+	for _, ln := range l.Lines {
+		switch {
+		case ln.Status != domain.LineProjected:
+			locked = append(locked, ln)
+		case !ln.WindowEnd.After(now):
+			closed = append(closed, ln)
+		case all:
+			ln.ended = true
+			closed = append(closed, ln)
+		}
+	}
+	history, err := h.accountHistory(ctx, ws, closed)
+	if err != nil {
+		return out, err
+	}
+	for _, ln := range closed {
+		c := payout.Closed{
+			Pending: payout.Pending{Creator: ln.Payee.key(), Clip: ln.Clip, Period: ln.PeriodStart, Version: ln.RulesVersion, Views: ln.Views},
+			VideoID: ln.VideoID, PayeeName: ln.Payee.Name, Published: ln.Published, WindowEnd: ln.WindowEnd,
+			SnapshotAt: ln.SnapshotAt, Likes: ln.Likes, Comments: ln.Comments,
+		}
+		if ln.PayeeChange != nil {
+			at := ln.PayeeChange.At
+			c.PayeeChangedBy, c.PayeeChangedAt = ln.PayeeChange.By, &at
+		}
+		switch ln.Payee.Kind {
+		case "creator":
+			id := ln.Payee.ID
+			c.CreatorID, c.AccountID = &id, ln.accountID
+		case "account":
+			c.AccountID = ln.accountID
+		}
+		switch {
+		case ln.ended:
+			c.Hold, c.HoldDetail = domain.HoldCampaignEnded, fmt.Sprintf("the campaign was ended on %s, before the window closed on %s: views as of then",
+				now.Format(lineTime), ln.WindowEnd.Format(lineTime))
+		case ln.unavailReason != "" && (ln.lastScraped == nil || ln.lastScraped.Before(ln.WindowEnd)):
+			c.Hold, c.HoldDetail = domain.HoldUnavailable, ln.unavailReason
+		case ln.SnapshotAt == nil:
+			c.Hold, c.HoldDetail = domain.HoldNoSnapshot, "no snapshot was taken before the window closed"
+		case ln.HoldReason == domain.HoldPublishUnknown:
+			c.Hold, c.HoldDetail = domain.HoldPublishUnknown, fmt.Sprintf("publish time unknown: views read at %s, the latest the window could end (%d h after the video was first seen on %s)",
+				ln.WindowEnd.Format(lineTime), int(ln.window.Hours()), ln.PublishedAt.Format(lineTime))
+		case ln.SnapshotAt.Before(ln.WindowEnd.Add(-payout.FreshWithin(ln.window))):
+			c.Hold, c.HoldDetail = domain.HoldStale, fmt.Sprintf("last scraped %s, %s before the window closed on %s (tolerance %s)",
+				ln.SnapshotAt.Format(lineTime), hoursText(ln.WindowEnd.Sub(*ln.SnapshotAt)), ln.WindowEnd.Format(lineTime), hoursText(payout.FreshWithin(ln.window)))
+		case ln.HoldReason == domain.HoldCollab:
+			c.Hold, c.HoldDetail = domain.HoldCollab, fmt.Sprintf("a collab: @%s's post the account co-authored; the campaign holds collabs for review", ln.AccountHandle)
+		default:
+			var others []payout.Engagement
+			if ln.accountID != nil {
+				for vid, e := range history[*ln.accountID] {
+					if vid != ln.VideoID {
+						others = append(others, e)
+					}
+				}
+			}
+			if burst, why := payout.Burst(payout.Engagement{Views: ln.Views, Likes: ln.Likes, Comments: ln.Comments}, others); burst {
+				c.Hold, c.HoldDetail = domain.HoldBurst, why
+			}
+		}
+		out.Closed = append(out.Closed, c)
+	}
+	out.Fell, err = h.falls(ctx, ws, locked)
+	return out, err
+}
+
+// lineTime is how a hold's detail writes a time.
+const lineTime = "2006-01-02 15:04 UTC"
+
+// hoursText writes a duration in whole hours, or minutes below one.
+func hoursText(d time.Duration) string {
+	if d < time.Hour {
+		return fmt.Sprintf("%d min", int(d.Minutes()))
+	}
+	return fmt.Sprintf("%d h", int(d.Hours()))
+}
+
+// accountHistorySQL lists the videos of the accounts that count, removed
+// ones and posts that are not the account's aside.
+const accountHistorySQL = `
+SELECT id, account_id FROM videos
+WHERE workspace_id = $1 AND account_id = ANY($2) AND status <> $3 AND post_kind IN ('own', 'collab')`
+
+func (h SettlementHandler) accountHistory(ctx context.Context, ws uuid.UUID, lines []Line) (map[uuid.UUID]map[uuid.UUID]payout.Engagement, error) {
+	out := map[uuid.UUID]map[uuid.UUID]payout.Engagement{}
+	var accounts []uuid.UUID
+	for _, l := range lines {
+		if l.accountID != nil && out[*l.accountID] == nil {
+			out[*l.accountID] = map[uuid.UUID]payout.Engagement{}
+			accounts = append(accounts, *l.accountID)
+		}
+	}
+	if len(accounts) == 0 {
+		return out, nil
+	}
+	rows, err := h.DB.Query(ctx, accountHistorySQL, ws, accounts, domain.ItemRemoved)
+	if err != nil {
+		return nil, fmt.Errorf("read account history: %w", err)
+	}
+	accountOf := map[uuid.UUID]uuid.UUID{}
+	var ids []uuid.UUID
+	for rows.Next() {
+		var id, account uuid.UUID
+		if err := rows.Scan(&id, &account); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("read account history: %w", err)
+		}
+		accountOf[id] = account
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read account history: %w", err)
+	}
+	latest, err := latestCounts(ctx, h.CH, ws, ids)
+	if err != nil {
+		return nil, err
+	}
+	for id, e := range latest {
+		out[accountOf[id]][id] = e
+	}
+	return out, nil
+}
+
+// falls finds the locked lines whose videos' latest views are below those
+// locked (payout.ViewsFell), other than those already seen at that count.
+func (h SettlementHandler) falls(ctx context.Context, ws uuid.UUID, locked []Line) ([]payout.Fall, error) {
+	if len(locked) == 0 {
+		return nil, nil
+	}
+	ids := make([]uuid.UUID, len(locked))
+	for i, l := range locked {
+		ids[i] = l.VideoID
+	}
+	latest, err := latestCounts(ctx, h.CH, ws, ids)
+	if err != nil {
+		return nil, err
+	}
+	var out []payout.Fall
+	for _, l := range locked {
+		e, ok := latest[l.VideoID]
+		if !ok || !payout.ViewsFell(l.Views, e.Views) || l.FellTo != nil && *l.FellTo <= e.Views {
+			continue
+		}
+		out = append(out, payout.Fall{VideoID: l.VideoID, Latest: e.Views})
+	}
+	return out, nil
+}
+
+func latestCounts(ctx context.Context, ch chread.Conn, ws uuid.UUID, ids []uuid.UUID) (map[uuid.UUID]payout.Engagement, error) {
+	counts, err := chread.Reader{CH: ch}.Latest(ctx, ws, ids)
+	if err != nil {
+		return nil, fmt.Errorf("read latest counts: %w", err)
+	}
+	out := make(map[uuid.UUID]payout.Engagement, len(counts))
+	for id, c := range counts {
+		if c.Recorded&domain.Views.Bit() != 0 {
+			out[id] = c.Engagement()
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,507 @@
+package campaigns
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/fanout"
+	"github.com/reeltrack/reeltrack/internal/payout"
+	"github.com/reeltrack/reeltrack/query/chread"
+)
+
+// Spend is what a campaign's lines add up to, in minor units.
+type Spend struct {
+	// Committed sums the locked lines not rejected.
+	Committed int64 `json:"committed"`
+	Approved  int64 `json:"approved"`
+	Paid      int64 `json:"paid"`
+	Held      int64 `json:"held"`
+	Rejected  int64 `json:"rejected"`
+	// Projected sums the lines not locked yet; nil in the list.
+	Projected *int64 `json:"projected"`
+	// Remaining is the budget less every locked line's amount, rejected ones
+	// included (their share stays taken); BudgetUsedPct is the committed spend's
+	// share. Both nil without a budget.
+	Remaining     *int64   `json:"remaining"`
+	BudgetUsedPct *float64 `json:"budgetUsedPct"`
+}
+
+// CampaignSummary is a campaign as the list shows it.
+type CampaignSummary struct {
+	ID          uuid.UUID  `json:"id"`
+	Name        string     `json:"name"`
+	Currency    string     `json:"currency"`
+	MinorDigits int        `json:"minorDigits"`
+	StartsAt    time.Time  `json:"startsAt"`
+	EndsAt      *time.Time `json:"endsAt"`
+	Budget      int64      `json:"budget"`
+	Period      string     `json:"period"`
+	Platforms   []string   `json:"platforms"`
+	Spend       Spend      `json:"spend"`
+	// Videos counts the lines and Creators their payees, locked or projected.
+	Videos   int `json:"videos"`
+	Creators int `json:"creators"`
+	// NotPaid counts the campaign's posts without a line: not the accounts'
+	// own, and collabs when the campaign leaves them out.
+	NotPaid int `json:"notPaid"`
+	// Collabs is what the campaign does with collabs: hold, pay or exclude.
+	Collabs string `json:"collabs"`
+	// EndedAt is when the campaign was ended; its ledger is kept, read-only.
+	EndedAt *time.Time `json:"endedAt"`
+}
+
+// Campaign is a campaign with its current rules.
+type Campaign struct {
+	CampaignSummary
+	Rules     RulesVersion `json:"rules"`
+	CreatedAt time.Time    `json:"createdAt"`
+}
+
+// LineCounts counts a campaign's lines by status.
+type LineCounts struct {
+	Projected int `json:"projected"`
+	Locked    int `json:"locked"`
+	Held      int `json:"held"`
+	Approved  int `json:"approved"`
+	Rejected  int `json:"rejected"`
+	Paid      int `json:"paid"`
+}
+
+// SpendPoint is one day of a campaign's series: the lines whose windows end then.
+type SpendPoint struct {
+	Date      string `json:"date"`
+	Views     int64  `json:"views"`
+	Amount    int64  `json:"amount"`
+	Projected int64  `json:"projected"`
+}
+
+// PeriodSpend is one payout period of a campaign.
+type PeriodSpend struct {
+	Start     time.Time `json:"start"`
+	End       time.Time `json:"end"`
+	Committed int64     `json:"committed"`
+	Projected int64     `json:"projected"`
+	Paid      int64     `json:"paid"`
+	Lines     int       `json:"lines"`
+}
+
+// CreatorStanding is a payee's line of a campaign's leaderboard.
+type CreatorStanding struct {
+	Payee     Payee `json:"payee"`
+	Videos    int   `json:"videos"`
+	Views     int64 `json:"views"`
+	Committed int64 `json:"committed"`
+	Projected int64 `json:"projected"`
+	Paid      int64 `json:"paid"`
+	// Goal is the creator's posting-goal progress this period; nil without one.
+	Goal           *payout.Goal `json:"goal"`
+	LastPostedAt   *time.Time   `json:"lastPostedAt"`
+	StoppedPosting bool         `json:"stoppedPosting"`
+}
+
+// CampaignPage is the answer of GET /campaigns/{id}.
+type CampaignPage struct {
+	Campaign Campaign `json:"campaign"`
+	// EffectiveCPM is the committed spend per 1,000 paid views; nil before any.
+	EffectiveCPM *float64          `json:"effectiveCpm"`
+	Counts       LineCounts        `json:"counts"`
+	Series       []SpendPoint      `json:"series"`
+	Periods      []PeriodSpend     `json:"periods"`
+	Creators     []CreatorStanding `json:"creators"`
+	TopVideos    []Line            `json:"topVideos"`
+	// AwaitingLock counts the projected lines whose windows have closed.
+	AwaitingLock int `json:"awaitingLock"`
+}
+
+// CampaignsHandler answers the campaign routes.
+type CampaignsHandler struct {
+	DB  *pgxpool.Pool
+	CH  chread.Conn
+	Now func() time.Time
+}
+
+// List lists the workspace's campaigns, oldest first, each summed from its
+// ledger as its page shows it, a few campaigns at a time.
+func (h CampaignsHandler) List(ctx context.Context, ws uuid.UUID) ([]CampaignSummary, error) {
+	rows, err := h.DB.Query(ctx, `SELECT collection_id FROM campaigns WHERE workspace_id = $1 ORDER BY created_at, collection_id`, ws)
+	if err != nil {
+		return nil, fmt.Errorf("list campaigns: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		return nil, fmt.Errorf("list campaigns: %w", err)
+	}
+	out := make([]CampaignSummary, len(ids))
+	now := h.Now().UTC()
+	g, gctx := fanout.WithContext(ctx)
+	g.SetLimit(4)
+	for i, id := range ids {
+		g.Go(func() error {
+			l, err := readLedger(gctx, h.DB, h.CH, ws, id, now)
+			if err != nil {
+				return err
+			}
+			c, _ := l.summary()
+			out[i] = c.CampaignSummary
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (s *Spend) budget(b int64) {
+	if b <= 0 {
+		return
+	}
+	left := max(0, b-s.Committed-s.Rejected)
+	pct := float64(s.Committed) * 100 / float64(b)
+	s.Remaining, s.BudgetUsedPct = &left, &pct
+}
+
+// Rules lists the versions of the campaign's rules, newest first.
+func (h CampaignsHandler) Rules(ctx context.Context, ws, id uuid.UUID) ([]RulesVersion, error) {
+	c, err := loadCampaign(ctx, h.DB, ws, id)
+	return c.Versions, err
+}
+
+func (l ledger) summary() (Campaign, LineCounts) {
+	c := l.campaign
+	out := Campaign{CampaignSummary: CampaignSummary{ID: c.ID, Name: c.Name, Currency: c.Currency, MinorDigits: c.MinorDigits, StartsAt: c.StartsAt,
+		EndsAt: c.EndsAt, Budget: c.Budget, Period: string(c.Period), Platforms: c.Platforms, NotPaid: l.NotPaid,
+		Collabs: string(c.Collabs), EndedAt: c.EndedAt}, Rules: c.Versions[0], CreatedAt: c.CreatedAt}
+	var counts LineCounts
+	var projected int64
+	payees := map[payeeRef]bool{}
+	s := &out.Spend
+	for i := range l.Lines {
+		ln := &l.Lines[i]
+		payees[ln.Payee.ref()] = true
+		switch ln.Status {
+		case domain.LineLocked:
+			counts.Locked++
+		case domain.LineHeld:
+			counts.Held++
+			s.Held += ln.Amount
+		case domain.LineApproved:
+			counts.Approved++
+			s.Approved += ln.Amount
+		case domain.LineRejected:
+			counts.Rejected++
+			s.Rejected += ln.Amount
+			continue
+		case domain.LinePaid:
+			counts.Paid++
+			s.Paid += ln.Amount
+		default:
+			counts.Projected++
+			projected += ln.Amount
+			continue
+		}
+		s.Committed += ln.Amount
+	}
+	s.Projected = &projected
+	s.budget(c.Budget)
+	out.Videos, out.Creators = len(l.Lines), len(payees)
+	return out, counts
+}
+
+// Page answers the campaign's page at now.
+func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignPage, error) {
+	now := h.Now().UTC()
+	l, err := readLedger(ctx, h.DB, h.CH, ws, id, now)
+	if err != nil {
+		return CampaignPage{}, err
+	}
+	var p CampaignPage
+	p.Campaign, p.Counts = l.summary()
+	p.AwaitingLock = l.Closed
+	var paidViews int64
+	// a day is keyed by its number yyyymmdd, written out once
+	days := map[int]*SpendPoint{}
+	periods := map[time.Time]*PeriodSpend{}
+	standings := map[payeeRef]*CreatorStanding{}
+	c := l.campaign
+	currentStart := c.Period.Start(now)
+	currentEnd := c.Period.Next(currentStart)
+	posted := map[payeeRef]int{}
+	for i := range l.Lines {
+		ln := &l.Lines[i]
+		projected := ln.Status == domain.LineProjected
+		rejected := ln.Status == domain.LineRejected
+		y, m, dd := ln.WindowEnd.Date()
+		day := y*10000 + int(m)*100 + dd
+		d := days[day]
+		if d == nil {
+			d = &SpendPoint{Date: ln.WindowEnd.Format(time.DateOnly)}
+			days[day] = d
+		}
+		ps := periods[ln.PeriodStart]
+		if ps == nil {
+			ps = &PeriodSpend{Start: ln.PeriodStart, End: c.Period.Next(ln.PeriodStart)}
+			periods[ln.PeriodStart] = ps
+		}
+		payee := ln.Payee.ref()
+		st := standings[payee]
+		if st == nil {
+			st = &CreatorStanding{Payee: ln.Payee}
+			standings[payee] = st
+		}
+		st.Videos++
+		if st.LastPostedAt == nil || ln.PublishedAt.After(*st.LastPostedAt) {
+			at := ln.PublishedAt
+			st.LastPostedAt = &at
+		}
+		if !ln.PublishedAt.Before(currentStart) && ln.PublishedAt.Before(currentEnd) {
+			posted[payee]++
+		}
+		if rejected {
+			continue
+		}
+		ps.Lines++
+		st.Views += ln.PaidViews
+		d.Views += ln.PaidViews
+		switch {
+		case projected:
+			d.Projected += ln.Amount
+			ps.Projected += ln.Amount
+			st.Projected += ln.Amount
+		default:
+			d.Amount += ln.Amount
+			ps.Committed += ln.Amount
+			st.Committed += ln.Amount
+			paidViews += ln.PaidViews
+			if ln.Status == domain.LinePaid {
+				ps.Paid += ln.Amount
+				st.Paid += ln.Amount
+			}
+		}
+	}
+	if paidViews > 0 {
+		cpm := float64(p.Campaign.Spend.Committed) * 1000 / float64(paidViews)
+		p.EffectiveCPM = &cpm
+	}
+	for _, d := range days {
+		p.Series = append(p.Series, *d)
+	}
+	slices.SortFunc(p.Series, func(a, b SpendPoint) int { return strings.Compare(a.Date, b.Date) })
+	for _, ps := range periods {
+		p.Periods = append(p.Periods, *ps)
+	}
+	slices.SortFunc(p.Periods, func(a, b PeriodSpend) int { return a.Start.Compare(b.Start) })
+	goals, err := h.postingGoals(ctx, ws)
+	if err != nil {
+		return p, err
+	}
+	// the creators posting for the campaign who have no line yet: on the
+	// board at zero, where a posting goal shows them behind
+	idle, err := h.campaignCreators(ctx, ws, c.ID)
+	if err != nil {
+		return p, err
+	}
+	for _, payee := range idle {
+		if standings[payee.ref()] == nil {
+			standings[payee.ref()] = &CreatorStanding{Payee: payee}
+		}
+	}
+	for key, st := range standings {
+		if g, ok := goals[st.Payee.ID]; ok && st.Payee.Kind == "creator" {
+			goal := payout.Progress(g, posted[key], currentStart, currentEnd, now)
+			st.Goal = &goal
+		}
+		if st.LastPostedAt != nil {
+			st.StoppedPosting = payout.StoppedPosting(c.Period, *st.LastPostedAt, now)
+		}
+		p.Creators = append(p.Creators, *st)
+	}
+	slices.SortFunc(p.Creators, func(a, b CreatorStanding) int {
+		return cmp.Or(cmp.Compare(b.Committed+b.Projected, a.Committed+a.Projected), strings.Compare(a.Payee.Name, b.Payee.Name), strings.Compare(a.Payee.key(), b.Payee.key()))
+	})
+	p.TopVideos = topLines(l.Lines, 10)
+	for _, s := range []*[]SpendPoint{&p.Series} {
+		if *s == nil {
+			*s = []SpendPoint{}
+		}
+	}
+	if p.Periods == nil {
+		p.Periods = []PeriodSpend{}
+	}
+	if p.Creators == nil {
+		p.Creators = []CreatorStanding{}
+	}
+	if p.TopVideos == nil {
+		p.TopVideos = []Line{}
+	}
+	return p, nil
+}
+
+// campaignCreators lists the creators of the accounts in the campaign's
+// collection, removed accounts aside.
+func (h CampaignsHandler) campaignCreators(ctx context.Context, ws, id uuid.UUID) ([]Payee, error) {
+	rows, err := h.DB.Query(ctx, `
+		SELECT DISTINCT cr.id, cr.name FROM accounts a JOIN creators cr ON cr.id = a.creator_id
+		WHERE a.workspace_id = $1 AND a.collection_id = $2 AND a.status <> $3`, ws, id, domain.ItemRemoved)
+	if err != nil {
+		return nil, fmt.Errorf("read campaign creators: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Payee, error) {
+		p := Payee{Kind: "creator"}
+		return p, r.Scan(&p.ID, &p.Name)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read campaign creators: %w", err)
+	}
+	return out, nil
+}
+
+// topLines returns the n highest lines not rejected, ties in lines' order.
+func topLines(lines []Line, n int) []Line {
+	top := make([]Line, 0, n+1)
+	for _, ln := range lines {
+		if ln.Status == domain.LineRejected || len(top) == n && ln.Amount <= top[n-1].Amount {
+			continue
+		}
+		i := sort.Search(len(top), func(i int) bool { return top[i].Amount < ln.Amount })
+		top = slices.Insert(top, i, ln)
+		top = top[:min(len(top), n)]
+	}
+	return top
+}
+
+func (h CampaignsHandler) postingGoals(ctx context.Context, ws uuid.UUID) (map[uuid.UUID]int, error) {
+	rows, err := h.DB.Query(ctx, `SELECT id, posting_goal FROM creators WHERE workspace_id = $1 AND posting_goal IS NOT NULL`, ws)
+	if err != nil {
+		return nil, fmt.Errorf("read posting goals: %w", err)
+	}
+	out := map[uuid.UUID]int{}
+	var id uuid.UUID
+	var goal int
+	_, err = pgx.ForEachRow(rows, []any{&id, &goal}, func() error {
+		out[id] = goal
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read posting goals: %w", err)
+	}
+	return out, nil
+}
+
+// LinesQuery filters and pages a campaign's ledger.
+type LinesQuery struct {
+	// Status is a line status or domain.LineProjected; "" any.
+	Status domain.Line
+	// Payee is a creator's, an account's or a video's id; nil any.
+	Payee *uuid.UUID
+	// Period is the start of a payout period; nil any.
+	Period *time.Time
+	// Bound is a payout.Bound; "" any.
+	Bound string
+	// ByViews orders the lines by views, most first, as a share link lists them.
+	ByViews bool
+	Limit   int
+	Offset  int
+}
+
+// MaxLinesPage is the most lines one page of the ledger holds.
+const MaxLinesPage = 500
+
+// Validate checks the filters.
+func (q *LinesQuery) Validate() error {
+	switch {
+	case q.Status != "" && q.Status != domain.LineProjected && !slices.Contains(domain.Lines, q.Status):
+		return apperr.Invalid("status", "one of projected, locked, held, approved, rejected, paid")
+	case q.Bound != "" && !slices.Contains([]payout.Bound{payout.BoundMinViews, payout.BoundViewCap, payout.BoundMinAmount, payout.BoundMaxAmount,
+		payout.BoundCrossPost, payout.BoundCreatorCap, payout.BoundBudget}, payout.Bound(q.Bound)):
+		return apperr.Invalid("bound", "one of min_views, view_cap, min_amount, max_amount, cross_post, creator_cap, budget")
+	case q.Limit < 0 || q.Limit > MaxLinesPage:
+		return apperr.Invalid("limit", fmt.Sprintf("between 1 and %d", MaxLinesPage))
+	case q.Offset < 0:
+		return apperr.Invalid("offset", "must not be negative")
+	}
+	if q.Limit == 0 {
+		q.Limit = 100
+	}
+	return nil
+}
+
+// LinesPage is one page of a campaign's ledger.
+type LinesPage struct {
+	Lines []Line `json:"lines"`
+	Total int    `json:"total"`
+}
+
+// Lines answers a page of the campaign's ledger, latest window end first (or
+// by views).
+func (h CampaignsHandler) Lines(ctx context.Context, ws, id uuid.UUID, q LinesQuery) (LinesPage, error) {
+	if err := q.Validate(); err != nil {
+		return LinesPage{}, err
+	}
+	l, err := readLedger(ctx, h.DB, h.CH, ws, id, h.Now().UTC())
+	if err != nil {
+		return LinesPage{}, err
+	}
+	order := filterOrder(l.Lines, q)
+	if q.ByViews {
+		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(l.Lines[b].Views, l.Lines[a].Views) })
+	}
+	out := LinesPage{Total: len(order), Lines: []Line{}}
+	if q.Offset < len(order) {
+		for _, i := range order[q.Offset:min(len(order), q.Offset+q.Limit)] {
+			out.Lines = append(out.Lines, l.Lines[i])
+		}
+	}
+	return out, nil
+}
+
+// filterLines keeps the lines the filters let through, latest window end first.
+func filterLines(all []Line, q LinesQuery) []Line {
+	order := filterOrder(all, q)
+	lines := make([]Line, len(order))
+	for j, i := range order {
+		lines[j] = all[i]
+	}
+	return lines
+}
+
+// filterOrder is filterLines on indexes: lines are large to move about.
+func filterOrder(all []Line, q LinesQuery) []int {
+	var order []int
+	for i := range all {
+		ln := &all[i]
+		switch {
+		case q.Status != "" && ln.Status != q.Status,
+			q.Payee != nil && ln.Payee.ID != *q.Payee,
+			q.Period != nil && !ln.PeriodStart.Equal(*q.Period),
+			q.Bound != "" && ln.Bound != q.Bound:
+			continue
+		}
+		order = append(order, i)
+	}
+	// a campaign has one line per video: the ids settle every tie, and
+	// compare as their text does, byte by byte
+	slices.SortFunc(order, func(i, j int) int {
+		a, b := &all[i], &all[j]
+		return cmp.Or(b.WindowEnd.Compare(a.WindowEnd), bytes.Compare(a.VideoID[:], b.VideoID[:]))
+	})
+	return order
+}
+
+// Settings reads the campaign's settings from PostgreSQL only.
+func (h CampaignsHandler) Settings(ctx context.Context, ws, id uuid.UUID) (domain.CampaignSettings, error) {
+	c, err := loadCampaign(ctx, h.DB, ws, id)
+	return domain.CampaignSettings{StartsAt: c.StartsAt, EndsAt: c.EndsAt, Budget: c.Budget, Platforms: c.Platforms, Collabs: c.Collabs}, err
+}

@@ -1,0 +1,29 @@
+package query
+
+import (
+	"bytes"
+	"time"
+)
+
+// Cell prefixes an apostrophe to text a spreadsheet would run as a formula
+// (one that begins with =, +, -, @, a tab or a CR). Only text from users and
+// platforms goes through it; numbers the service formats stay numbers.
+func Cell(s string) string {
+	if s != "" && bytes.IndexByte([]byte("=+-@\t\r"), s[0]) >= 0 {
+		return "'" + s
+	}
+	return s
+}
+
+// TimeCell is t in UTC as RFC 3339, or an empty cell for nil.
+func TimeCell(t *time.Time) string {
+	return OptionalCell(t, func(t time.Time) string { return t.UTC().Format(time.RFC3339) })
+}
+
+// OptionalCell is *p written by format, or an empty cell for nil.
+func OptionalCell[T any](p *T, format func(T) string) string {
+	if p == nil {
+		return ""
+	}
+	return format(*p)
+}

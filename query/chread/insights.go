@@ -1,0 +1,114 @@
+package chread
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/ClickHouse/clickhouse-go/v2"
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/insight"
+	"github.com/reeltrack/reeltrack/internal/platform"
+)
+
+// InsightsReader reads the snapshots the insights step (command/alerts'
+// ComputeInsights, through its InsightReader) works the curves, scores and
+// forecasts out from.
+type InsightsReader struct {
+	CH Conn
+}
+
+const latestTimesSQL = `
+SELECT entity_id, maxMerge(last_at), groupBitOrMerge(recorded), argMaxMerge(views_last)
+FROM entity_latest
+WHERE workspace_id = @ws AND entity_kind = @kind
+GROUP BY entity_id`
+
+// Latest is, per video with views, its latest snapshot and its views gained
+// per hour over the 24h window (the videos list's, whole hours back from now).
+func (r InsightsReader) Latest(ctx context.Context, ws uuid.UUID, now time.Time) (map[uuid.UUID]insight.Latest, error) {
+	out := map[uuid.UUID]insight.Latest{}
+	rows, err := r.CH.Query(ctx, latestTimesSQL, clickhouse.Named("ws", ws), clickhouse.Named("kind", string(platform.Video)))
+	if err != nil {
+		return nil, fmt.Errorf("read latest snapshots: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			id       uuid.UUID
+			at       time.Time
+			recorded uint8
+			views    uint64
+		)
+		if err := rows.Scan(&id, &at, &recorded, &views); err != nil {
+			return nil, fmt.Errorf("read latest snapshots: %w", err)
+		}
+		if recorded&domain.Views.Bit() != 0 {
+			out[id] = insight.Latest{At: at.UTC(), Views: int64(views)}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read latest snapshots: %w", err)
+	}
+	start := Last24h(now)
+	hours := now.Sub(start).Hours()
+	q := EntitiesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views,
+		Read: []domain.Metric{domain.Views}, Cutoffs: []time.Time{start}}
+	err = Reader(r).Entities(ctx, q, func(id uuid.UUID, e EntityMetrics) error {
+		l, ok := out[id]
+		if ok && len(e.Gains) > 0 && e.Gains[0] != nil && hours > 0 {
+			perHour := float64(*e.Gains[0]) / hours
+			l.PerHour = &perHour
+			out[id] = l
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Last24h is where the videos list's 24h window starts at now (query's
+// WindowOf, whose tests hold the two equal): the views per hour of Latest are
+// the list's gained24h spread over its hours.
+func Last24h(now time.Time) time.Time { return Hourly.Floor(now).Add(-23 * time.Hour) }
+
+// pointsSQL reads the scope's raw snapshots with views from a time on: the
+// primary key makes it a read of those videos' rows only.
+const pointsSQL = `
+SELECT entity_id, scraped_at, assumeNotNull(views)
+FROM metric_snapshots
+PREWHERE entity_id IN (SELECT id FROM scope)
+WHERE workspace_id = @ws AND entity_kind = @kind AND scraped_at >= @since AND views IS NOT NULL`
+
+// Points are the videos' snapshots with views taken at or after since.
+func (r InsightsReader) Points(ctx context.Context, ws uuid.UUID, ids []uuid.UUID, since time.Time) (map[uuid.UUID][]insight.Point, error) {
+	out := make(map[uuid.UUID][]insight.Point, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	rows, err := Reader(r).queryScoped(ctx, ids, pointsSQL, clickhouse.Named("ws", ws),
+		clickhouse.Named("kind", string(platform.Video)), clickhouse.Named("since", since.UTC()))
+	if err != nil {
+		return nil, fmt.Errorf("read snapshots: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			id    uuid.UUID
+			at    time.Time
+			views uint64
+		)
+		if err := rows.Scan(&id, &at, &views); err != nil {
+			return nil, fmt.Errorf("read snapshots: %w", err)
+		}
+		out[id] = append(out[id], insight.Point{At: at.UTC(), Views: int64(views)})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read snapshots: %w", err)
+	}
+	return out, nil
+}

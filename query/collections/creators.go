@@ -1,0 +1,83 @@
+package collections
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/query"
+)
+
+// Creator is one row of the creators list: a payee of campaigns and the
+// accounts it posts from.
+type Creator struct {
+	ID    uuid.UUID `json:"id"`
+	Name  string    `json:"name"`
+	Email string    `json:"email"`
+	// PostingGoal is the videos the creator means to post per period of a
+	// campaign; nil for none.
+	PostingGoal *int `json:"postingGoal"`
+	// Accounts are the creator's accounts not removed, by platform and handle.
+	Accounts  []CreatorAccount `json:"accounts"`
+	CreatedAt time.Time        `json:"createdAt"`
+}
+
+// CreatorAccount is an account of a creator.
+type CreatorAccount struct {
+	ID          uuid.UUID         `json:"id"`
+	Platform    platform.Platform `json:"platform"`
+	Handle      string            `json:"handle"`
+	DisplayName string            `json:"displayName"`
+}
+
+// CreatorList is the answer of GET /creators.
+type CreatorList struct {
+	Creators []Creator `json:"creators"`
+}
+
+// CreatorsHandler answers the creators list.
+type CreatorsHandler struct{ DB *pgxpool.Pool }
+
+// Handle lists the workspace's creators by name, ignoring case.
+func (h CreatorsHandler) Handle(ctx context.Context, ws uuid.UUID) (CreatorList, error) {
+	list, err := h.read(ctx, ws, nil)
+	return CreatorList{Creators: list}, err
+}
+
+// One returns one creator of the workspace as the list shows it; not
+// found for a creator of another workspace.
+func (h CreatorsHandler) One(ctx context.Context, ws, id uuid.UUID) (Creator, error) {
+	list, err := h.read(ctx, ws, &id)
+	return query.OnlyOne(list, err, "creator not found")
+}
+
+func (h CreatorsHandler) read(ctx context.Context, ws uuid.UUID, id *uuid.UUID) ([]Creator, error) {
+	rows, _ := h.DB.Query(ctx, `
+SELECT c.id, c.name, c.email, c.posting_goal, c.created_at,
+       coalesce(json_agg(json_build_object('id', a.id, 'platform', a.platform, 'handle', a.handle, 'displayName', a.display_name)
+                         ORDER BY a.platform, lower(a.handle), a.id) FILTER (WHERE a.id IS NOT NULL), '[]')
+FROM creators c
+LEFT JOIN accounts a ON a.workspace_id = c.workspace_id AND a.creator_id = c.id AND a.status <> $3
+WHERE c.workspace_id = $1 AND ($2::uuid IS NULL OR c.id = $2)
+GROUP BY c.id
+ORDER BY lower(c.name), c.id`, ws, id, domain.ItemRemoved)
+	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Creator, error) {
+		var c Creator
+		err := r.Scan(&c.ID, &c.Name, &c.Email, &c.PostingGoal, &c.CreatedAt, &c.Accounts)
+		c.CreatedAt = c.CreatedAt.UTC()
+		return c, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read creators: %w", err)
+	}
+	if list == nil {
+		list = []Creator{}
+	}
+	return list, nil
+}

@@ -1,0 +1,400 @@
+package numbers
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/fanout"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/store"
+	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/chread"
+)
+
+// Account is one row of the accounts list: the account with its followers
+// and the figures of the videos found through it.
+type Account struct {
+	ID            uuid.UUID         `json:"id"`
+	Platform      platform.Platform `json:"platform"`
+	Handle        string            `json:"handle"`
+	URL           string            `json:"url"`
+	DisplayName   string            `json:"displayName"`
+	AvatarURL     string            `json:"avatarUrl"`
+	Status        domain.Item       `json:"status"`
+	StatusReason  string            `json:"statusReason"`
+	TrackingLimit int               `json:"tracking_limit"`
+	CollectionID  *uuid.UUID        `json:"collectionId"`
+	// Followers is the latest recorded follower count; nil when never recorded.
+	Followers *uint64 `json:"followers"`
+	// FollowersGained7d and FollowersGained30d are gains over the 7d and 30d
+	// windows; nil when followers were never recorded.
+	FollowersGained7d  *int64 `json:"followersGained7d"`
+	FollowersGained30d *int64 `json:"followersGained30d"`
+	// TrackedVideos counts the account's videos that count (not removed, within
+	// its tracking limit); the figures below cover these.
+	TrackedVideos int `json:"trackedVideos"`
+	// VideosBeyondLimit counts its videos beyond the limit: kept, not refreshed.
+	VideosBeyondLimit int `json:"videosBeyondLimit"`
+	// VideosNotOwn counts the posts of its feed not its own: shown, never counted.
+	VideosNotOwn int `json:"videosNotOwn"`
+	// VideosWithViews counts those with recorded views; nil, like every
+	// ClickHouse figure, when the numbers are unavailable.
+	VideosWithViews *int `json:"videosWithViews"`
+	// TotalViews sums the latest views of the account's videos.
+	TotalViews *uint64 `json:"totalViews"`
+	// TotalSaves sums the videos' latest saves; nil when none recorded any
+	// (Instagram hides them).
+	TotalSaves *uint64 `json:"totalSaves"`
+	// AverageViews is TotalViews per video with views; nil without one.
+	AverageViews *float64 `json:"averageViews"`
+	// EngagementRate is interactions per view in percent, as the overview's.
+	EngagementRate *float64 `json:"engagementRate"`
+	// ViewsGained7d sums the videos' views gained over the 7d window.
+	ViewsGained7d *int64 `json:"viewsGained7d"`
+	// Views7d sums the videos' views gained on each of the last 7 UTC days,
+	// oldest first; null for a day without a value. Only in the list.
+	Views7d       []*int64   `json:"views7d,omitempty"`
+	LastScrapedAt *time.Time `json:"lastScrapedAt"`
+	AddedAt       time.Time  `json:"addedAt"`
+}
+
+// AccountSort orders the accounts list, from the highest value down;
+// accounts without the value come last, ties in id order.
+type AccountSort string
+
+// The account sort orders.
+const (
+	AccountSortFollowers         AccountSort = "followers"
+	AccountSortFollowersGained7d AccountSort = "followersGained7d"
+	AccountSortViews             AccountSort = "views"
+	AccountSortGained7d          AccountSort = "gained7d"
+	AccountSortSaves             AccountSort = "saves"
+	AccountSortEngagement        AccountSort = "engagement"
+	AccountSortVideos            AccountSort = "videos"
+	AccountSortAdded             AccountSort = "added"
+)
+
+// AccountSorts returns every sort order of the accounts list.
+func AccountSorts() []AccountSort {
+	return []AccountSort{AccountSortFollowers, AccountSortFollowersGained7d, AccountSortViews,
+		AccountSortGained7d, AccountSortSaves, AccountSortEngagement, AccountSortVideos, AccountSortAdded}
+}
+
+// AccountQuery selects and orders the accounts list.
+type AccountQuery struct {
+	Platforms    []platform.Platform
+	CollectionID *uuid.UUID
+	Sort         AccountSort
+}
+
+// Key is the query in a canonical form, for cache keys.
+func (q AccountQuery) Key() string {
+	c := ""
+	if q.CollectionID != nil {
+		c = q.CollectionID.String()
+	}
+	return fmt.Sprintf("p=%s&c=%s&sort=%s", join(q.Platforms), c, q.Sort)
+}
+
+// AccountList is the answer of GET /accounts.
+type AccountList struct {
+	Accounts []Account `json:"accounts"`
+	Total    int       `json:"total"`
+	// MetricsAvailable is false when ClickHouse could not be read: the
+	// accounts are listed from PostgreSQL with every figure nil.
+	MetricsAvailable bool `json:"metricsAvailable"`
+}
+
+// Partial reports an answer without its figures, which is not cached.
+func (l AccountList) Partial() bool { return !l.MetricsAvailable }
+
+// AccountsHandler answers the accounts list and single accounts.
+type AccountsHandler struct {
+	DB  *pgxpool.Pool
+	CH  chread.Conn
+	Now func() time.Time
+}
+
+// Handle returns every account of the workspace not removed that matches q.
+func (h AccountsHandler) Handle(ctx context.Context, ws uuid.UUID, q AccountQuery) (AccountList, error) {
+	if err := checkCollection(ctx, h.DB, ws, q.CollectionID); err != nil {
+		return AccountList{}, err
+	}
+	sel := accountSelect{Platforms: q.Platforms, CollectionID: q.CollectionID, WithoutMetrics: true, Daily: true}
+	rows, withMetrics, err := loadAccounts(ctx, h.DB, h.CH, ws, sel, h.Now().UTC())
+	if err != nil {
+		return AccountList{}, err
+	}
+	out := AccountList{Accounts: make([]Account, len(rows)), Total: len(rows), MetricsAvailable: withMetrics}
+	for i, r := range rows {
+		out.Accounts[i] = r.Account
+	}
+	sortAccounts(out.Accounts, q.Sort)
+	return out, nil
+}
+
+// One returns one account in the list's shape, a removed one too; not found
+// for another workspace's. Without ClickHouse its figures are nil.
+func (h AccountsHandler) One(ctx context.Context, ws, id uuid.UUID) (Account, error) {
+	rows, _, err := loadAccounts(ctx, h.DB, h.CH, ws, accountSelect{ID: &id, IncludeRemoved: true, WithoutMetrics: true}, h.Now().UTC())
+	if err != nil {
+		return Account{}, err
+	}
+	if len(rows) == 0 {
+		return Account{}, apperr.NotFound("account not found")
+	}
+	return rows[0].Account, nil
+}
+
+type accountSelect struct {
+	ID             *uuid.UUID
+	Platforms      []platform.Platform
+	CollectionID   *uuid.UUID
+	IncludeRemoved bool
+	// VideoDetails reads the videos with every column; without it only their
+	// ids, all the figures need.
+	VideoDetails bool
+	// WithoutMetrics lets the accounts be read from PostgreSQL alone when
+	// ClickHouse is unavailable: their figures stay nil.
+	WithoutMetrics bool
+	// Daily reads the videos' daily views for the sparkline (Views7d).
+	Daily bool
+}
+
+type videoRow struct {
+	Video
+	FirstAt time.Time
+}
+
+type accountRow struct {
+	Account
+	FirstAt time.Time
+	// Videos are the account's videos with their metrics, in no order.
+	Videos []videoRow
+}
+
+const accountColumns = `a.id, a.platform, a.handle, a.url, a.display_name, a.avatar_url, a.status, a.status_reason,
+	a.tracking_limit, a.collection_id, a.last_scraped_at, a.created_at`
+
+const accountsSQL = `
+SELECT ` + accountColumns + `
+FROM accounts a` + accountsWhereSQL
+
+// accountsWhereSQL selects a workspace's accounts ($1): one ($2, or all
+// with NULL), removed ones too when $3, of the platforms $4 (NULL: all),
+// of the collection $5 (NULL: any); $6 is domain.ItemRemoved.
+const accountsWhereSQL = `
+WHERE a.workspace_id = $1
+  AND ($2::uuid IS NULL OR a.id = $2)
+  AND ($3 OR a.status <> $6)
+  AND ($4::text[] IS NULL OR a.platform = ANY($4))
+  AND ($5::uuid IS NULL OR a.collection_id = $5)`
+
+// accountVideosFromSQL selects the videos found through the workspace's
+// accounts (or one account's), whatever the account's status.
+const accountVideosFromSQL = `
+FROM videos v
+JOIN accounts a ON a.id = v.account_id
+LEFT JOIN video_insights i ON i.video_id = v.id
+WHERE v.workspace_id = $1 AND ($2::uuid IS NULL OR v.account_id = $2)`
+
+// loadAccounts reads the selected accounts with their videos, rows from
+// PostgreSQL and numbers from ClickHouse at once. withMetrics is false when
+// sel.WithoutMetrics let a ClickHouse outage pass: the rows carry no figures.
+func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws uuid.UUID, sel accountSelect, now time.Time) (rows []accountRow, withMetrics bool, err error) {
+	var (
+		accounts []accountRow
+		videos   []Video
+		accByID  = map[uuid.UUID]chread.EntityMetrics{}
+		vidByID  = map[uuid.UUID]chread.EntityMetrics{}
+		daily    chread.DailyRead
+	)
+	// The PostgreSQL reads and the ClickHouse reads are separate groups,
+	// so a ClickHouse failure that may pass does not cancel the rows.
+	pg, pgctx := fanout.WithContext(ctx)
+	pg.Go(func() error {
+		rows, _ := db.Query(pgctx, accountsSQL, ws, sel.ID, sel.IncludeRemoved, platformNames(sel.Platforms), sel.CollectionID, domain.ItemRemoved)
+		var err error // its own: the two reads run at once
+		accounts, err = pgx.CollectRows(rows, scanAccount)
+		if err != nil {
+			return fmt.Errorf("read accounts: %w", err)
+		}
+		return nil
+	})
+	pg.Go(func() error {
+		cols, scan := `v.id, v.account_id, v.status, v.post_kind`, func(row pgx.CollectableRow) (Video, error) {
+			var v Video
+			return v, row.Scan(&v.ID, &v.AccountID, &v.Status, &v.PostKind)
+		}
+		if sel.VideoDetails {
+			cols, scan = videoColumns, scanVideo
+		}
+		rows, _ := db.Query(pgctx, `SELECT `+cols+accountVideosFromSQL, ws, sel.ID)
+		var err error
+		videos, err = pgx.CollectRows(rows, scan)
+		if err != nil {
+			return fmt.Errorf("read account videos: %w", err)
+		}
+		return nil
+	})
+	chg, chctx := fanout.WithContext(ctx)
+	chg.Go(func() error {
+		return chread.Reader{CH: ch}.Entities(chctx, accountListMetrics(ws, now), func(id uuid.UUID, e chread.EntityMetrics) error {
+			accByID[id] = e
+			return nil
+		})
+	})
+	chg.Go(func() error {
+		// the query of the videos list, so each video reads the same there
+		return chread.Reader{CH: ch}.Entities(chctx, videoListMetrics(ws, now), func(id uuid.UUID, e chread.EntityMetrics) error {
+			vidByID[id] = e
+			return nil
+		})
+	})
+	if sel.Daily {
+		chg.Go(func() error {
+			var err error
+			daily, err = chread.DailyViewsQuery{Workspace: ws, Now: now}.Read(chctx, chread.Reader{CH: ch})
+			return err
+		})
+	}
+	pgErr, chErr := pg.Wait(), chg.Wait()
+	if pgErr != nil {
+		return nil, false, pgErr
+	}
+	withMetrics = chErr == nil
+	if chErr != nil && !(sel.WithoutMetrics && store.Unavailable(chErr) && ctx.Err() == nil) {
+		return nil, false, chErr
+	}
+	index := make(map[uuid.UUID]int, len(accounts))
+	for i := range accounts {
+		index[accounts[i].ID] = i
+		if e, ok := accByID[accounts[i].ID]; ok && withMetrics {
+			accounts[i].FirstAt = e.FirstAt
+			accounts[i].Followers = e.Latest.Followers
+			accounts[i].FollowersGained7d, accounts[i].FollowersGained30d = e.Gains[0], e.Gains[1]
+		}
+	}
+	var (
+		gains chread.Slab[int64]
+		days  chread.Slab[*int64]
+	)
+	for _, v := range videos {
+		i, ok := index[*v.AccountID]
+		if !ok || domain.Item(v.Status) == domain.ItemRemoved {
+			continue
+		}
+		r := videoRow{Video: v}
+		if e, ok := vidByID[v.ID]; ok && withMetrics {
+			r.withMetrics(e)
+			r.FirstAt = e.FirstAt
+		}
+		if daily.Has(v.ID) && withMetrics {
+			accounts[i].Views7d = chread.SumDaily(accounts[i].Views7d, daily.Views(v.ID, vidByID[v.ID], &gains, &days))
+		}
+		accounts[i].Videos = append(accounts[i].Videos, r)
+	}
+	for i := range accounts {
+		accounts[i].derive(withMetrics)
+		if sel.Daily && withMetrics && accounts[i].Views7d == nil {
+			accounts[i].Views7d = make([]*int64, chread.SparkDays)
+		}
+	}
+	return accounts, withMetrics, nil
+}
+
+func accountListMetrics(ws uuid.UUID, now time.Time) chread.EntitiesQuery {
+	return chread.EntitiesQuery{Workspace: ws, Kind: platform.Account, Metric: domain.Followers,
+		Cutoffs: []time.Time{query.WindowOf(query.Preset7d, now).Start, query.WindowOf(query.Preset30d, now).Start}}
+}
+
+// derive sums the figures of the account's counted videos (query/counted.go);
+// without metrics it only counts the videos.
+func (r *accountRow) derive(withMetrics bool) {
+	counted := make([]videoRow, 0, len(r.Videos))
+	for _, v := range r.Videos {
+		switch {
+		case !domain.PostKind(v.PostKind).Counted():
+			r.VideosNotOwn++
+		case domain.Item(v.Status) == domain.ItemBeyondLimit:
+			r.VideosBeyondLimit++
+		default:
+			counted = append(counted, v)
+		}
+	}
+	r.TrackedVideos = len(counted)
+	if !withMetrics {
+		return
+	}
+	var interactions, ratedViews, total, saves uint64
+	var withViews int
+	var gained int64
+	for _, v := range counted {
+		if p := v.Metrics.Views; p != nil {
+			withViews++
+			total += *p
+		}
+		if rated(v.Metrics) {
+			ratedViews += *v.Metrics.Views
+			interactions += v.Metrics.Interactions()
+		}
+		if g := v.ViewsGained7d; g != nil {
+			gained += *g
+		}
+		if p := v.Metrics.Saves; p != nil {
+			saves += *p
+			r.TotalSaves = &saves
+		}
+	}
+	r.VideosWithViews, r.TotalViews, r.ViewsGained7d = &withViews, &total, &gained
+	if withViews > 0 {
+		avg := float64(total) / float64(withViews)
+		r.AverageViews = &avg
+	}
+	r.EngagementRate = EngagementRate(interactions, ratedViews)
+}
+
+func scanAccount(row pgx.CollectableRow) (accountRow, error) {
+	var a accountRow
+	err := row.Scan(&a.ID, &a.Platform, &a.Handle, &a.URL, &a.DisplayName, &a.AvatarURL, &a.Status, &a.StatusReason,
+		&a.TrackingLimit, &a.CollectionID, &a.LastScrapedAt, &a.AddedAt)
+	a.AddedAt = a.AddedAt.UTC()
+	a.LastScrapedAt = query.InUTC(a.LastScrapedAt)
+	return a, err
+}
+
+func sortAccounts(as []Account, by AccountSort) {
+	var order func(a, b *Account) int
+	switch by {
+	case AccountSortFollowersGained7d:
+		order = func(a, b *Account) int { return descNilLast(a.FollowersGained7d, b.FollowersGained7d) }
+	case AccountSortViews:
+		order = func(a, b *Account) int { return descNilLast(a.TotalViews, b.TotalViews) }
+	case AccountSortGained7d:
+		order = func(a, b *Account) int { return descNilLast(a.ViewsGained7d, b.ViewsGained7d) }
+	case AccountSortSaves:
+		order = func(a, b *Account) int { return descNilLast(a.TotalSaves, b.TotalSaves) }
+	case AccountSortEngagement:
+		order = func(a, b *Account) int { return descNilLast(a.EngagementRate, b.EngagementRate) }
+	case AccountSortVideos:
+		order = func(a, b *Account) int { return descNilLast(&a.TrackedVideos, &b.TrackedVideos) }
+	case AccountSortAdded:
+		order = func(a, b *Account) int { return b.AddedAt.Compare(a.AddedAt) }
+	default:
+		order = func(a, b *Account) int { return descNilLast(a.Followers, b.Followers) }
+	}
+	slices.SortFunc(as, func(a, b Account) int {
+		if c := order(&a, &b); c != 0 {
+			return c
+		}
+		return compareIDs(a.ID, b.ID)
+	})
+}

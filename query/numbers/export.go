@@ -1,0 +1,414 @@
+package numbers
+
+import (
+	"context"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/chread"
+)
+
+// VideoExportColumns is the header row of the videos CSV.
+var VideoExportColumns = []string{
+	"id", "platform", "platform_video_id", "url", "account_handle", "caption", "thumbnail_url",
+	"published_at", "added_at", "status", "collection_id", "collection", "tracked_individually", "is_shop",
+	"views", "likes", "comments", "shares", "saves", "engagement_rate_pct",
+	"views_gained_24h", "views_gained_7d", "last_scraped_at",
+	"outlier_state", "outlier_age_hours", "outlier_multiplier", "outlier_percentile", "outlier_baseline",
+	"forecast_state", "forecast_views_7d", "forecast_views_7d_low", "forecast_views_7d_high",
+	"forecast_views_30d", "forecast_views_30d_low", "forecast_views_30d_high",
+	"post_kind", "related_handle", "published_source",
+}
+
+// DefaultExportPage is how many videos one page of the export reads.
+const DefaultExportPage = 2000
+
+// DefaultExportChunk is how many videos' numbers one read of ClickHouse
+// brings, the most the export holds at once: about 1.6 MB.
+const DefaultExportChunk = 20_000
+
+// ExportHandler writes CSV exports.
+type ExportHandler struct {
+	DB  *pgxpool.Pool
+	CH  chread.Conn
+	Now func() time.Time
+	// PageRows is how many videos a page reads; 0 means DefaultExportPage.
+	PageRows int
+	// ChunkRows is how many videos' numbers a ClickHouse read brings; 0: default.
+	ChunkRows int
+	// DailyItems is how many items a page of the daily export reads; 0: default.
+	DailyItems int
+}
+
+// CheckVideos validates what Videos needs before anything is written, so a
+// bad request still gets an error status.
+func (h ExportHandler) CheckVideos(ctx context.Context, ws uuid.UUID, f VideoFilter) error {
+	return checkCollection(ctx, h.DB, ws, f.CollectionID)
+}
+
+// Videos writes the videos the filter selects as CSV in exportOrder and
+// returns the rows written.
+func (h ExportHandler) Videos(ctx context.Context, ws uuid.UUID, f VideoFilter, out io.Writer) (int, error) {
+	e := h.VideoPages(ws, f)
+	for {
+		if err := e.WritePage(ctx, out); err != nil {
+			// io.EOF itself ends the export; a driver error that wraps
+			// io.EOF (a connection closed under a query) is a failure.
+			if err == io.EOF { //nolint:errorlint // the sentinel itself
+				return e.Rows, nil
+			}
+			return e.Rows, err
+		}
+	}
+}
+
+// VideoPages starts a videos export that is written page by page.
+func (h ExportHandler) VideoPages(ws uuid.UUID, f VideoFilter) *VideoExport {
+	if h.PageRows <= 0 {
+		h.PageRows = DefaultExportPage
+	}
+	if h.ChunkRows <= 0 {
+		h.ChunkRows = DefaultExportChunk
+	}
+	return &VideoExport{h: h, ws: ws, f: f, now: h.Now().UTC()}
+}
+
+// exportOrder is the order of the videos export's rows: platform, account
+// handle (none first), publish time (unknown last), id. Handles compare by
+// code point (COLLATE "C"), the same whatever the server's locale, and as Go
+// compares them.
+const exportOrder = `v.platform, v.account_handle COLLATE "C", coalesce(v.published_at, '9999-12-31T00:00:00Z'::timestamptz), v.id`
+
+var noPublishTime = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
+
+type exportKey struct {
+	platform  platform.Platform
+	handle    string
+	published time.Time
+	id        uuid.UUID
+}
+
+func keyOf(v *Video) exportKey {
+	k := exportKey{platform: v.Platform, handle: v.AccountHandle, published: noPublishTime, id: v.ID}
+	if v.PublishedAt != nil {
+		k.published = *v.PublishedAt
+	}
+	return k
+}
+
+// VideoExport is a videos export in progress, read a page from PostgreSQL
+// and a chunk of numbers from ClickHouse at a time (about 80 bytes a video).
+// Both connections go back to their pools before any row is written, so a
+// slow client holds none, and memory is one chunk and one page whatever the
+// workspace's size.
+type VideoExport struct {
+	h     ExportHandler
+	ws    uuid.UUID
+	f     VideoFilter
+	now   time.Time
+	after *exportKey
+	done  bool
+	page  []Video
+	csvPages
+	// inChunk holds the chunk's video ids; numbers their numbers in id order.
+	inChunk map[uuid.UUID]struct{}
+	numbers []videoNumbers
+	// Chunks counts the chunks of numbers read from ClickHouse so far.
+	Chunks int
+}
+
+type videoNumbers struct {
+	id     uuid.UUID
+	counts [5]uint64 // views, likes, comments, shares, saves
+	gains  [2]int64  // views gained in 24 h and in 7 days
+	has    uint8     // bit i: counts[i] is recorded; bits 5 and 6: the gains are
+}
+
+func compactNumbers(id uuid.UUID, e chread.EntityMetrics) videoNumbers {
+	n := videoNumbers{id: id}
+	for i, p := range []*uint64{e.Latest.Views, e.Latest.Likes, e.Latest.Comments, e.Latest.Shares, e.Latest.Saves} {
+		if p != nil {
+			n.counts[i], n.has = *p, n.has|1<<i
+		}
+	}
+	for i, g := range e.Gains {
+		if g != nil {
+			n.gains[i], n.has = *g, n.has|1<<(5+i)
+		}
+	}
+	return n
+}
+
+func (n *videoNumbers) metrics() chread.EntityMetrics {
+	var e chread.EntityMetrics
+	for i, p := range []**uint64{&e.Latest.Views, &e.Latest.Likes, &e.Latest.Comments, &e.Latest.Shares, &e.Latest.Saves} {
+		if n.has&(1<<i) != 0 {
+			v := n.counts[i]
+			*p = &v
+		}
+	}
+	e.Gains = make([]*int64, len(n.gains))
+	for i := range n.gains {
+		if n.has&(1<<(5+i)) != 0 {
+			g := n.gains[i]
+			e.Gains[i] = &g
+		}
+	}
+	return e
+}
+
+// WritePage writes the next page of rows (header first) to out; io.EOF once
+// every row is written.
+func (e *VideoExport) WritePage(ctx context.Context, out io.Writer) error {
+	if e.done {
+		return io.EOF
+	}
+	vids, err := e.readPage(ctx)
+	if err != nil {
+		return err
+	}
+	e.done = len(vids) < e.h.PageRows
+	w, err := e.writer(out, VideoExportColumns)
+	if err != nil {
+		return err
+	}
+	for i := range vids {
+		videoRecord(e.record, vids[i], e.names)
+		if err := w.Write(e.record); err != nil {
+			return err
+		}
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return err
+	}
+	e.Rows += len(vids)
+	if n := len(vids); n > 0 {
+		k := keyOf(&vids[n-1])
+		e.after = &k
+	}
+	return nil
+}
+
+// orderedSQL selects cols of the filter's videos in exportOrder, from the
+// first or after (at, inclusive) a key, at most limit. Two texts, not one
+// with "$n IS NULL OR ...", so a cached generic plan keeps the key's test out
+// of the first page's.
+func (e *VideoExport) orderedSQL(cols string, from *exportKey, inclusive bool, limit int) (string, []any) {
+	cond, args := videoMatch(e.ws, e.f, e.now)
+	if from != nil {
+		op := ">"
+		if inclusive {
+			op = ">="
+		}
+		n := len(args)
+		args = append(args, from.platform, from.handle, from.published, from.id)
+		cond += fmt.Sprintf(` AND (%s) %s ($%d::text, $%d::text COLLATE "C", $%d::timestamptz, $%d::uuid)`, exportOrder, op, n+1, n+2, n+3, n+4)
+	}
+	args = append(args, limit)
+	return fmt.Sprintf(`SELECT %s%s AND %s ORDER BY %s LIMIT $%d`, cols, videoFromSQL, cond, exportOrder, len(args)), args
+}
+
+func (e *VideoExport) readPage(ctx context.Context) ([]Video, error) {
+	chCtx := chread.OneThread(ctx)
+	if err := e.readNames(ctx, e.h.DB, e.ws); err != nil {
+		return nil, err
+	}
+	sql, args := e.orderedSQL(videoColumns, e.after, false, e.h.PageRows)
+	rows, _ := e.h.DB.Query(ctx, sql, args...)
+	vids, err := pgx.AppendRows(e.page[:0], rows, scanVideo)
+	if err != nil {
+		return nil, fmt.Errorf("export videos: %w", err)
+	}
+	e.page = vids
+	for i := range vids {
+		if _, ok := e.inChunk[vids[i].ID]; !ok {
+			if err := e.readChunk(ctx, chCtx, keyOf(&vids[i])); err != nil {
+				return nil, err
+			}
+		}
+		j, ok := slices.BinarySearchFunc(e.numbers, vids[i].ID, func(n videoNumbers, id uuid.UUID) int { return compareIDs(n.id, id) })
+		if ok {
+			vids[i].withMetrics(e.numbers[j].metrics())
+		}
+	}
+	return vids, nil
+}
+
+func (e *VideoExport) readChunk(ctx, chCtx context.Context, from exportKey) error {
+	sql, args := e.orderedSQL("v.id", &from, true, e.h.ChunkRows)
+	rows, _ := e.h.DB.Query(ctx, sql, args...)
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		return fmt.Errorf("export videos: %w", err)
+	}
+	e.inChunk = make(map[uuid.UUID]struct{}, len(ids))
+	for _, id := range ids {
+		e.inChunk[id] = struct{}{}
+	}
+	q := videoListMetrics(e.ws, e.now)
+	q.Serial, q.Only = true, ids
+	e.numbers = e.numbers[:0]
+	err = chread.Reader{CH: e.h.CH}.Entities(chCtx, q, func(id uuid.UUID, m chread.EntityMetrics) error {
+		e.numbers = append(e.numbers, compactNumbers(id, m))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	slices.SortFunc(e.numbers, func(a, b videoNumbers) int { return compareIDs(a.id, b.id) })
+	e.Chunks++
+	return nil
+}
+
+// csvPages is what the paged exports share: collection names, the header
+// row written once, a record reused for every row.
+type csvPages struct {
+	names  map[uuid.UUID]string
+	header bool
+	record []string
+	// Rows counts the rows written so far.
+	Rows int
+}
+
+func (p *csvPages) readNames(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID) (err error) {
+	if p.names == nil {
+		p.names, err = collectionNames(ctx, db, ws)
+	}
+	return err
+}
+
+func (p *csvPages) writer(out io.Writer, columns []string) (*csv.Writer, error) {
+	w := csv.NewWriter(out)
+	w.UseCRLF = true
+	if !p.header {
+		if err := w.Write(columns); err != nil {
+			return nil, err
+		}
+		p.header, p.record = true, make([]string, len(columns))
+	}
+	return w, nil
+}
+
+func collectionNames(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID) (map[uuid.UUID]string, error) {
+	rows, _ := db.Query(ctx, `SELECT id, name FROM collections WHERE workspace_id = $1`, ws)
+	names := map[uuid.UUID]string{}
+	var id uuid.UUID
+	var name string
+	if _, err := pgx.ForEachRow(rows, []any{&id, &name}, func() error {
+		names[id] = name
+		return nil
+	}); err != nil {
+		return nil, fmt.Errorf("read collections: %w", err)
+	}
+	return names, nil
+}
+
+func collectionCell(id *uuid.UUID, names map[uuid.UUID]string) string {
+	return query.OptionalCell(id, func(id uuid.UUID) string { return query.Cell(names[id]) })
+}
+
+func videoRecord(r []string, v Video, names map[uuid.UUID]string) {
+	m := v.Metrics
+	copy(r, []string{
+		v.ID.String(), string(v.Platform), query.Cell(v.PlatformVideoID), query.Cell(v.URL), handleCell(v.AccountHandle), query.Cell(v.Caption), query.Cell(v.ThumbnailURL),
+		query.TimeCell(v.PublishedAt), query.TimeCell(&v.AddedAt), string(v.Status), uuidCell(v.CollectionID), collectionCell(v.CollectionID, names),
+		strconv.FormatBool(v.TrackedIndividually), strconv.FormatBool(v.IsShop != nil && *v.IsShop),
+		countCell(m.Views), countCell(m.Likes), countCell(m.Comments), countCell(m.Shares), countCell(m.Saves),
+		rateCell(v.EngagementRate), gainCell(v.ViewsGained24h), gainCell(v.ViewsGained7d), query.TimeCell(v.LastScrapedAt),
+	})
+	o, f := v.Outlier, v.Forecast
+	if o == nil {
+		o = &VideoOutlier{State: "pending"}
+	}
+	if f == nil {
+		f = &VideoForecast{State: "pending"}
+	}
+	intCell := func(n *int) string { return query.OptionalCell(n, strconv.Itoa) }
+	copy(r[len(VideoExportColumns)-15:], []string{
+		o.State, intCell(o.AgeHours), query.OptionalCell(o.Multiplier, func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }),
+		intCell(o.Percentile), intCell(o.Baseline),
+		f.State, gainCell(f.Views7d), gainCell(f.Views7dLow), gainCell(f.Views7dHigh),
+		gainCell(f.Views30d), gainCell(f.Views30dLow), gainCell(f.Views30dHigh),
+		string(v.PostKind), handleCell(v.RelatedHandle), query.OptionalCell(v.PublishedSource, func(s string) string { return s }),
+	})
+}
+
+// handleCell writes a handle without its leading '@', so that it is never
+// mistaken for a formula nor mangled by the guard; the rest goes through Cell.
+func handleCell(h string) string {
+	return query.Cell(strings.TrimPrefix(h, "@"))
+}
+
+func uuidCell(id *uuid.UUID) string { return query.OptionalCell(id, uuid.UUID.String) }
+
+func countCell(n *uint64) string {
+	return query.OptionalCell(n, func(n uint64) string { return strconv.FormatUint(n, 10) })
+}
+
+func gainCell(n *int64) string {
+	return query.OptionalCell(n, func(n int64) string { return strconv.FormatInt(n, 10) })
+}
+
+func rateCell(r *float64) string {
+	return query.OptionalCell(r, func(r float64) string { return strconv.FormatFloat(r, 'f', 4, 64) })
+}
+
+// AccountExportColumns is the header row of the accounts CSV.
+var AccountExportColumns = []string{
+	"id", "platform", "handle", "url", "display_name", "status", "status_reason", "tracking_limit", "collection_id", "collection",
+	"followers", "followers_gained_7d", "followers_gained_30d", "tracked_videos", "videos_with_views",
+	"total_views", "average_views", "engagement_rate_pct", "views_gained_7d", "last_scraped_at", "added_at",
+}
+
+// CheckAccounts validates what Accounts needs before anything is written.
+func (h ExportHandler) CheckAccounts(ctx context.Context, ws uuid.UUID, q AccountQuery) error {
+	return checkCollection(ctx, h.DB, ws, q.CollectionID)
+}
+
+// Accounts writes the accounts q selects as CSV, in the list's order, read
+// whole (a workspace has at most its video limit of accounts).
+func (h ExportHandler) Accounts(ctx context.Context, ws uuid.UUID, q AccountQuery, out io.Writer) (int, error) {
+	list, err := AccountsHandler{DB: h.DB, CH: h.CH, Now: h.Now}.Handle(ctx, ws, q)
+	if err != nil {
+		return 0, err
+	}
+	names, err := collectionNames(ctx, h.DB, ws)
+	if err != nil {
+		return 0, err
+	}
+	if !list.MetricsAvailable {
+		return 0, apperr.Unavailable("the metrics store is not answering: retry in a few seconds")
+	}
+	var p csvPages
+	w, err := p.writer(out, AccountExportColumns)
+	if err != nil {
+		return 0, err
+	}
+	for i, a := range list.Accounts {
+		err := w.Write([]string{
+			a.ID.String(), string(a.Platform), handleCell(a.Handle), query.Cell(a.URL), query.Cell(a.DisplayName), string(a.Status), query.Cell(a.StatusReason),
+			strconv.Itoa(a.TrackingLimit), uuidCell(a.CollectionID), collectionCell(a.CollectionID, names),
+			countCell(a.Followers), gainCell(a.FollowersGained7d), gainCell(a.FollowersGained30d),
+			strconv.Itoa(a.TrackedVideos), strconv.Itoa(*a.VideosWithViews), strconv.FormatUint(*a.TotalViews, 10),
+			rateCell(a.AverageViews), rateCell(a.EngagementRate), gainCell(a.ViewsGained7d), query.TimeCell(a.LastScrapedAt), query.TimeCell(&a.AddedAt),
+		})
+		if err != nil {
+			return i, err
+		}
+	}
+	w.Flush()
+	return len(list.Accounts), w.Error()
+}

@@ -1,0 +1,104 @@
+package numbers
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/chread"
+)
+
+// AsOf returns one page of the filter's videos as of asOf's whole hour, as a
+// frozen share link shows them: later videos are not listed, counts are the
+// last recorded before it. Sorts by gains or times order by views.
+func (h VideosHandler) AsOf(ctx context.Context, ws uuid.UUID, q VideoQuery, asOf time.Time) (VideoPage, error) {
+	asOf = chread.Hourly.Floor(minTime(asOf.UTC(), h.Now().UTC()))
+	scope, _, err := selectVideoScope(ctx, h.DB, ws, q.Filter, asOf)
+	if err != nil {
+		return VideoPage{}, err
+	}
+	page := VideoPage{Videos: []Video{}, Limit: q.Limit, Offset: q.Offset}
+	if len(scope) == 0 {
+		return page, nil
+	}
+	byID := map[uuid.UUID]chread.EntityMetrics{}
+	eq := chread.EntitiesQuery{Workspace: ws, Kind: platform.Video, Metric: gainedCounts[0], More: gainedCounts[1:], Cutoffs: []time.Time{asOf}, Only: scope}
+	err = chread.Reader{CH: h.CH}.Entities(ctx, eq, func(id uuid.UUID, e chread.EntityMetrics) error {
+		byID[id] = e
+		return nil
+	})
+	if err != nil {
+		return VideoPage{}, err
+	}
+	var all []Video
+	for _, id := range scope {
+		e, ok := byID[id]
+		if !ok || !e.FirstAt.Before(asOf) {
+			continue
+		}
+		v := Video{ID: id, Metrics: valuesBefore(e, 0)}
+		v.EngagementRate = videoEngagement(v.Metrics)
+		all = append(all, v)
+	}
+	value := func(v Video) *float64 {
+		var p *uint64
+		switch q.Sort {
+		case SortEngagement:
+			return v.EngagementRate
+		case SortLikes:
+			p = v.Metrics.Likes
+		case SortComments:
+			p = v.Metrics.Comments
+		case SortShares:
+			p = v.Metrics.Shares
+		case SortSaves:
+			p = v.Metrics.Saves
+		default:
+			p = v.Metrics.Views
+		}
+		if p == nil {
+			return nil
+		}
+		f := float64(*p)
+		return &f
+	}
+	slices.SortFunc(all, func(a, b Video) int {
+		return cmp.Or(descNilLast(value(a), value(b)), compareIDs(a.ID, b.ID))
+	})
+	page.Total = len(all)
+	page.Videos = append(page.Videos, all[min(q.Offset, len(all)):min(len(all), q.Offset+q.Limit)]...)
+	return page, h.describeAsOf(ctx, ws, page.Videos)
+}
+
+func (h VideosHandler) describeAsOf(ctx context.Context, ws uuid.UUID, vs []Video) error {
+	if len(vs) == 0 {
+		return nil
+	}
+	at := map[uuid.UUID]int{}
+	ids := make([]uuid.UUID, len(vs))
+	for i, v := range vs {
+		ids[i], at[v.ID] = v.ID, i
+	}
+	rows, _ := h.DB.Query(ctx, `
+SELECT id, platform, platform_video_id, url, caption, thumbnail_url, account_handle, published_at, status
+FROM videos WHERE workspace_id = $1 AND id = ANY($2)`, ws, ids)
+	defer rows.Close()
+	for rows.Next() {
+		var v Video
+		var status domain.Item
+		if err := rows.Scan(&v.ID, &v.Platform, &v.PlatformVideoID, &v.URL, &v.Caption, &v.ThumbnailURL, &v.AccountHandle, &v.PublishedAt, &status); err != nil {
+			return fmt.Errorf("read frozen videos: %w", err)
+		}
+		d := &vs[at[v.ID]]
+		d.Platform, d.PlatformVideoID, d.URL, d.Caption, d.ThumbnailURL, d.AccountHandle = v.Platform, v.PlatformVideoID, v.URL, v.Caption, v.ThumbnailURL, v.AccountHandle
+		d.PublishedAt, d.Status = query.InUTC(v.PublishedAt), status
+	}
+	return rows.Err()
+}

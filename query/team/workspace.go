@@ -1,0 +1,158 @@
+package team
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/plan"
+)
+
+// Workspace is what the dashboard shows about the caller's workspace.
+type Workspace struct {
+	ID                  uuid.UUID `json:"id"`
+	Name                string    `json:"name"`
+	Plan                plan.Name `json:"plan"`
+	VideoLimit          int       `json:"videoLimit"`
+	SeatLimit           int       `json:"seatLimit"`
+	MaxVideosPerAccount int       `json:"maxVideosPerAccount"`
+	RefreshIntervalHrs  int       `json:"refreshIntervalHours"`
+	// ManualRefreshesPerDay is the plan's on-demand refresh quota over any 24h.
+	ManualRefreshesPerDay int         `json:"manualRefreshesPerDay"`
+	HasAccess             bool        `json:"hasAccess"`
+	TrialEndsAt           *time.Time  `json:"trialEndsAt"`
+	SubscriptionStatus    *string     `json:"subscriptionStatus"`
+	GraceEndsAt           *time.Time  `json:"graceEndsAt"` // when access ends while the subscription is past due
+	Founding              bool        `json:"founding"`
+	Role                  domain.Role `json:"role"`
+	Usage                 Usage       `json:"usage"`
+	// ScrapeBudget is what the scheduled refresh may spend (see
+	// docs/refresh.md).
+	ScrapeBudget ScrapeBudget `json:"scrapeBudget"`
+	CreatedAt    time.Time    `json:"createdAt"`
+}
+
+// ScrapeBudget is the snapshots a workspace's scheduled refreshes may spend
+// over any 24 hours and what they spent over the last 24; first scrapes and
+// manual refreshes are outside it.
+type ScrapeBudget struct {
+	PerDay      int `json:"perDay"`
+	UsedLast24h int `json:"usedLast24h"`
+}
+
+// Usage is what counts against the plan's limits.
+type Usage struct {
+	// Videos is individually tracked videos plus the tracking limit of every
+	// account that is not removed: VideosByLink + AccountSlots.
+	Videos int `json:"videos"`
+	// VideosByLink counts the videos tracked by their own link.
+	VideosByLink int `json:"videosByLink"`
+	// AccountSlots sums the tracking limits of the accounts not removed.
+	AccountSlots int `json:"accountSlots"`
+	Accounts     int `json:"accounts"`
+	// Seats is members plus pending invites.
+	Seats int `json:"seats"`
+}
+
+const workspaceSQL = `
+SELECT w.id, w.name, w.plan, w.video_limit, w.seat_limit, w.has_access, w.trial_ends_at,
+       w.subscription_status, w.grace_ends_at, w.founding, w.created_at, m.role,
+       ` + plan.VideosByLinkSQL + `, ` + plan.AccountSlotsSQL + `, ` + plan.AccountsSQL + `,
+       (SELECT count(*) FROM workspace_members x WHERE x.workspace_id = w.id)
+       + (SELECT count(*) FROM workspace_invites i WHERE i.workspace_id = w.id),
+       (SELECT coalesce(sum(j.snapshots), 0) FROM scrape_jobs j
+        WHERE j.workspace_id = w.id AND j.reason = 'refresh' AND j.snapshots > 0 AND j.created_at > $3::timestamptz - interval '24 hours')
+FROM workspaces w
+JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = $2
+WHERE w.id = $1`
+
+// WorkspaceHandler reads one workspace as seen by one of its members.
+type WorkspaceHandler struct {
+	DB  *pgxpool.Pool
+	Now func() time.Time
+}
+
+// Handle returns the workspace, or not found when the user is not a member.
+func (h WorkspaceHandler) Handle(ctx context.Context, workspaceID, userID uuid.UUID) (Workspace, error) {
+	var w Workspace
+	var planName string
+	var flag bool
+	now := h.Now()
+	err := h.DB.QueryRow(ctx, workspaceSQL, workspaceID, userID, now).Scan(
+		&w.ID, &w.Name, &planName, &w.VideoLimit, &w.SeatLimit, &flag, &w.TrialEndsAt,
+		&w.SubscriptionStatus, &w.GraceEndsAt, &w.Founding, &w.CreatedAt, &w.Role,
+		&w.Usage.VideosByLink, &w.Usage.AccountSlots, &w.Usage.Accounts, &w.Usage.Seats,
+		&w.ScrapeBudget.UsedLast24h)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Workspace{}, apperr.NotFound("workspace not found")
+	}
+	if err != nil {
+		return Workspace{}, fmt.Errorf("read workspace: %w", err)
+	}
+	w.Usage.Videos = w.Usage.VideosByLink + w.Usage.AccountSlots
+	p, err := plan.Stored(planName)
+	if err != nil {
+		return Workspace{}, err
+	}
+	w.Plan = p.Name
+	w.MaxVideosPerAccount = p.MaxPerAccount
+	w.RefreshIntervalHrs = int(p.RefreshInterval / time.Hour)
+	w.ManualRefreshesPerDay = p.ManualRefreshesPerDay
+	w.ScrapeBudget.PerDay = p.BudgetFor(w.VideoLimit)
+	w.HasAccess = plan.HasAccess(p.Name, flag, w.TrialEndsAt, w.GraceEndsAt, now)
+	return w, nil
+}
+
+// Membership is the caller's place in a workspace.
+type Membership struct {
+	WorkspaceID uuid.UUID
+	Role        domain.Role
+	// DataVersion is the workspace's data version as of this request; cached
+	// answers are keyed by it.
+	DataVersion int64
+	// HistoryVersion and ScrapedUntil are what the request knows of the
+	// workspace's history (see chread.KeptStartValues).
+	HistoryVersion int64
+	ScrapedUntil   *time.Time
+}
+
+// MembershipHandler finds the workspace a session's user belongs to, and
+// checks in the same statement that the session is live.
+type MembershipHandler struct{ DB *pgxpool.Pool }
+
+// Handle returns the user's membership: 401 when the session ended, not
+// found before bootstrap.
+func (h MembershipHandler) Handle(ctx context.Context, s auth.Session) (Membership, error) {
+	var m Membership
+	var live bool
+	var wsID *uuid.UUID
+	var role *domain.Role
+	var dataVersion, historyVersion *int64
+	err := h.DB.QueryRow(ctx, `
+SELECT `+sessionLiveSQL+`, m.workspace_id, m.role, w.data_version, w.history_version, w.scraped_until
+FROM (VALUES (1)) AS one (x)
+LEFT JOIN users u ON u.id = $1
+LEFT JOIN sessions s ON s.id = $2
+LEFT JOIN workspace_members m ON m.user_id = $1
+LEFT JOIN workspaces w ON w.id = m.workspace_id`, s.UserID, s.ID, s.IssuedAt).
+		Scan(&live, &wsID, &role, &dataVersion, &historyVersion, &m.ScrapedUntil)
+	if err != nil {
+		return Membership{}, fmt.Errorf("read membership: %w", err)
+	}
+	if !live {
+		return Membership{}, ErrSessionEnded
+	}
+	if wsID == nil {
+		return Membership{}, apperr.NotFound("no workspace yet: call POST /api/workspace/bootstrap first")
+	}
+	m.WorkspaceID, m.Role, m.DataVersion, m.HistoryVersion = *wsID, *role, *dataVersion, *historyVersion
+	return m, nil
+}

@@ -1,0 +1,89 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// countRequests counts the page's fetches under way in window.__inflight,
+// from before the dashboard's own scripts run, so that click can tell a
+// page that is still loading.
+const countRequests = `(() => {
+	let n = 0;
+	Object.defineProperty(window, '__inflight', {get: () => n});
+	const f = window.fetch;
+	window.fetch = function (...args) {
+		n++;
+		return f.apply(this, args).finally(() => { n--; });
+	};
+})()`
+
+// watchRequests makes every page of the tab count its requests.
+func watchRequests(ctx context.Context) error {
+	return chromedp.Run(ctx, chromedp.ActionFunc(func(ctx context.Context) error {
+		_, err := page.AddScriptToEvaluateOnNewDocument(countRequests).Do(ctx)
+		return err
+	}))
+}
+
+// click clicks sel as chromedp.Click does, once the page has settled: no
+// request of the page under way and the element's box unchanged over two
+// reads. A click dispatched while a list or a banner arriving above still
+// moves the page lands beside its target (the pages load their parts
+// separately, and on a loaded machine seconds apart).
+func click(sel any, opts ...chromedp.QueryOption) chromedp.Action {
+	return chromedp.QueryAfter(sel, func(ctx context.Context, _ runtime.ExecutionContextID, nodes ...*cdp.Node) error {
+		if len(nodes) < 1 {
+			return fmt.Errorf("selector %q did not return any nodes", sel)
+		}
+		if err := settled(ctx, nodes[0]); err != nil {
+			return err
+		}
+		return chromedp.MouseClickNode(nodes[0]).Do(ctx)
+	}, append([]chromedp.QueryOption{chromedp.NodeVisible}, opts...)...)
+}
+
+// settled waits, polling, until the page has no request under way and the
+// node's box stayed where it was; after 10 s of a page that keeps moving
+// it gives up waiting and lets the click go, as a user would.
+func settled(ctx context.Context, n *cdp.Node) error {
+	var last dom.Quad
+	still := 0
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		var busy int
+		if err := chromedp.Evaluate(`window.__inflight || 0`, &busy).Do(ctx); err != nil {
+			return err
+		}
+		quads, err := dom.GetContentQuads().WithNodeID(n.NodeID).Do(ctx)
+		if err != nil {
+			return err
+		}
+		var q dom.Quad
+		if len(quads) > 0 {
+			q = quads[0]
+		}
+		if busy == 0 && len(q) > 0 && slices.Equal(q, last) {
+			still++
+		} else {
+			still = 0
+		}
+		if still >= 2 {
+			return nil
+		}
+		last = q
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(75 * time.Millisecond):
+		}
+	}
+	return nil
+}
