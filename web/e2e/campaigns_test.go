@@ -45,12 +45,14 @@ func TestCampaignPayouts(t *testing.T) {
 	skipUIOnCurrentEngine(t)
 	s, ctx, _, cookie := signedUp(t, 1440, 900, "payouts")
 	colID := s.newCollection(cookie, "Creator program")
-	// Videos whose ids date them to November 2023 (their windows closed
-	// long ago), and an account of the collection with its newest videos.
+	// Videos whose windows closed days ago: the simulator dates posts of
+	// ids it did not make 2 to 120 hours before it started, by the id;
+	// these three 42, 65 and 92 hours. And an account of the collection
+	// with its newest videos.
 	s.send(cookie, "POST", "/track/bulk", `{"collection_id":"`+colID+`","urls":[
 		"https://www.tiktok.com/@payouts.clips/video/7301234567890125001",
 		"https://www.tiktok.com/@payouts.clips/video/7301234567890125002",
-		"https://www.tiktok.com/@payouts.clips/video/7301234567890125003"]}`, nil)
+		"https://www.tiktok.com/@payouts.clips/video/7301234567890125005"]}`, nil)
 	var acct struct {
 		ID string `json:"id"`
 	}
@@ -126,7 +128,7 @@ func TestCampaignPayouts(t *testing.T) {
 		}
 	}
 	if len(closed) < 3 {
-		t.Fatalf("after the settle run the lines are %v, want at least the 3 of 2023 locked or held", statuses)
+		t.Fatalf("after the settle run the lines are %v, want at least the 3 closed days ago locked or held", statuses)
 	}
 	first, second := closed[0].VideoID, closed[1].VideoID
 	var done string

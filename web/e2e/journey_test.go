@@ -56,7 +56,8 @@ const (
 func TestDashboardJourney(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
-	ctx := openBrowser(t, 1440, 900)
+	// a browser of its own: the export's download is the browser's
+	ctx := ownBrowser(t, 1440, 900)
 	email := fmt.Sprintf("journey-%d@example.com", time.Now().UnixNano())
 
 	// Sign up from the front door: the first visit bootstraps the workspace

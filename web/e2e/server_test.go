@@ -19,7 +19,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"github.com/reeltrack/reeltrack/internal/testenv"
@@ -39,7 +41,15 @@ func TestMain(m *testing.M) {
 		os.Exit(2)
 	}
 	inbox = in
-	testenv.Main(m, &env)
+	testenv.Main(closingBrowser{m}, &env)
+}
+
+// closingBrowser runs the package's tests, then stops their Chromium.
+type closingBrowser struct{ m *testing.M }
+
+func (c closingBrowser) Run() int {
+	defer stopBrowser()
+	return c.m.Run()
 }
 
 const (
@@ -307,19 +317,24 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// openBrowser starts a headless Chromium of its own for the test, at the
-// given window size, and returns its context.
-func openBrowser(t *testing.T, width, height int) context.Context {
-	t.Helper()
-	// Chromium may still write its profile while it exits: the folder is
-	// removed after the browser is gone, and leftovers do not fail the test.
+// chrome is the package's one headless Chromium, started by the first
+// test that opens a browser and stopped when the package's tests end.
+var chrome struct {
+	once sync.Once
+	ctx  context.Context
+	stop func()
+	err  error
+}
+
+// startChromium starts a headless Chromium with a window of width×height
+// and answers its first tab's context and how to stop it.
+func startChromium(path string, width, height int) (context.Context, func(), error) {
 	profile, err := os.MkdirTemp("", "reeltrack-chromium")
 	if err != nil {
-		t.Fatal(err)
+		return nil, nil, err
 	}
-	t.Cleanup(func() { _ = os.RemoveAll(profile) })
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium(t)),
+		chromedp.ExecPath(path),
 		chromedp.UserDataDir(profile),
 		chromedp.NoSandbox,
 		chromedp.DisableGPU,
@@ -331,12 +346,71 @@ func openBrowser(t *testing.T, width, height int) context.Context {
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() {
+	stop := func() {
 		cancel()
 		cancelAlloc()
+		// Chromium may still write its profile while it exits: leftovers
+		// do not fail the tests.
+		_ = os.RemoveAll(profile)
+	}
+	return ctx, stop, chromedp.Run(ctx)
+}
+
+// stopBrowser ends the package's Chromium, if a test started it.
+func stopBrowser() {
+	if chrome.stop != nil {
+		chrome.stop()
+	}
+}
+
+// ownBrowser starts a headless Chromium of the test's own, at the given
+// window size, and returns its first tab's context: for a test of what
+// belongs to the browser rather than a tab (downloads).
+func ownBrowser(t *testing.T, width, height int) context.Context {
+	t.Helper()
+	ctx, stop, err := startChromium(chromium(t), width, height)
+	if stop != nil {
+		t.Cleanup(stop)
+	}
+	if err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	if err := watchRequests(ctx); err != nil {
+		t.Fatalf("count the pages' requests: %v", err)
+	}
+	return ctx
+}
+
+// openBrowser opens a tab of the package's Chromium for the test, in a
+// browser context of its own (its own cookies, storage and cache, as a new
+// browser would have), in a window of the given size, and returns its
+// context. The tab and its browser context are closed when the test ends.
+func openBrowser(t *testing.T, width, height int) context.Context {
+	t.Helper()
+	path := chromium(t)
+	chrome.once.Do(func() { chrome.ctx, chrome.stop, chrome.err = startChromium(path, 1440, 900) })
+	if chrome.err != nil {
+		t.Fatalf("start chromium: %v", chrome.err)
+	}
+	// A browser context of its own, in a window of its own: Chromium opens
+	// no tab in a browser context without one.
+	b := cdp.WithExecutor(chrome.ctx, chromedp.FromContext(chrome.ctx).Browser)
+	id, err := target.CreateBrowserContext().WithDisposeOnDetach(true).Do(b)
+	if err != nil {
+		t.Fatalf("open a browser context of chromium: %v", err)
+	}
+	tab, err := target.CreateTarget("about:blank").WithBrowserContextID(id).WithNewWindow(true).
+		WithWidth(int64(width)).WithHeight(int64(height)).Do(b)
+	if err != nil {
+		t.Fatalf("open a tab of chromium: %v", err)
+	}
+	ctx, cancel := chromedp.NewContext(chrome.ctx, chromedp.WithTargetID(tab))
+	t.Cleanup(func() {
+		cancel()
+		_ = target.DisposeBrowserContext(id).Do(b)
 	})
 	if err := chromedp.Run(ctx); err != nil {
-		t.Fatalf("start chromium: %v", err)
+		t.Fatalf("open a tab of chromium: %v", err)
 	}
 	if err := watchRequests(ctx); err != nil {
 		t.Fatalf("count the pages' requests: %v", err)
