@@ -1,8 +1,6 @@
 // Package api is the HTTP layer: the one route table, the middleware, the
-// mapping of errors to statuses, and the machine routes (webhooks, cron).
-// The routes' handlers are in its rooms, one per feature as command and
-// query are split, so that a route is read in api.go and one room. It holds
-// no SQL.
+// mapping of errors to statuses, and the machine routes (webhooks, cron); the
+// routes' handlers are in its rooms, one per feature. It holds no SQL.
 package api
 
 import (
@@ -57,42 +55,36 @@ type Deps struct {
 	Redis    *store.Redis
 	Provider *ingest.Client
 
-	// Metrics records requests and handler reports; nil records nothing.
 	Metrics *metrics.Metrics
 
-	// Site is the dashboard, served on GET and HEAD outside /api (and the
-	// probes). Nil: those paths answer the API's 404.
+	// Site is the dashboard, served outside /api; nil: those paths answer 404.
 	Site *web.Site
 
 	Handlers
 }
 
-// Handlers are the use cases the routes call, with the limiter, caches and
-// the work left running after the answers, which a shutdown waits for.
+// Handlers are the use cases the routes call, with the limiter and caches.
 type Handlers struct {
-	Limiter *ratelimit.Limiter
-	Cache   *answercache.Cache
-	// StartValueCache keeps window start values between requests (nil: none).
+	Limiter         *ratelimit.Limiter
+	Cache           *answercache.Cache
 	StartValueCache *chread.StartValueCache
 	// ScrapeStarts runs the scrape starts and e-mails left after their answers.
 	ScrapeStarts *background.Tasks
 
-	SignUp       team.SignUpHandler
-	LogIn        team.LogInHandler
-	Sessions     team.SessionsHandler
-	VerifyEmail  team.VerifyEmailHandler
-	Password     team.PasswordHandler
-	Bootstrap    team.BootstrapWorkspaceHandler
-	Invite       team.InviteTeammateHandler
-	AcceptInvite team.AcceptInviteHandler
-	ManageTeam   team.ManageTeamHandler
-	Lead         team.CaptureLeadHandler
-	Track        tracking.TrackHandler
-	Refresh      tracking.RefreshDueHandler
-	// AlertsCron is the scheduled run of /cron/alerts, its steps in order.
-	AlertsCron cron.AlertsCron
-	Complete   tracking.CompleteScrapeHandler
-	// RenameWorkspace renames the caller's workspace (owners and admins).
+	SignUp          team.SignUpHandler
+	LogIn           team.LogInHandler
+	Sessions        team.SessionsHandler
+	VerifyEmail     team.VerifyEmailHandler
+	Password        team.PasswordHandler
+	Bootstrap       team.BootstrapWorkspaceHandler
+	Invite          team.InviteTeammateHandler
+	AcceptInvite    team.AcceptInviteHandler
+	ManageTeam      team.ManageTeamHandler
+	Lead            team.CaptureLeadHandler
+	Track           tracking.TrackHandler
+	Refresh         tracking.RefreshDueHandler
+	AlertsCron      cron.AlertsCron
+	Complete        tracking.CompleteScrapeHandler
 	RenameWorkspace team.RenameWorkspaceHandler
 
 	Checkout     billing.CreateCheckoutHandler
@@ -134,18 +126,16 @@ type Handlers struct {
 	ReviewPayouts       campaigns.ReviewPayoutsHandler
 	SettlePayouts       campaigns.SettlePayoutsHandler
 
-	APIKeys       querysharing.APIKeysHandler
-	ManageAPIKeys sharing.APIKeysHandler
-	// Digest reads a member's digest choice, SetDigest writes it.
+	APIKeys          querysharing.APIKeysHandler
+	ManageAPIKeys    sharing.APIKeysHandler
 	Digest           queryalerts.DigestHandler
 	SetDigest        alerts.SetDigestHandler
 	ShareLinks       querysharing.ShareLinksHandler
 	ManageShareLinks sharing.ShareLinksHandler
-	// Passwords checks the passwords of share links.
-	Passwords     *auth.Passwords
-	Channels      queryalerts.ChannelsHandler
-	SaveChannel   alerts.SaveChannelHandler
-	DeliverEvents alerts.DeliverEventsHandler
+	Passwords        *auth.Passwords
+	Channels         queryalerts.ChannelsHandler
+	SaveChannel      alerts.SaveChannelHandler
+	DeliverEvents    alerts.DeliverEventsHandler
 }
 
 type server struct {
@@ -173,10 +163,8 @@ func New(d Deps) *fiber.App {
 	r := app.Group("/api", noSniff, httpx.CheckQueryText, clientInfo)
 	r.Get("/openapi.yaml", s.openapi)
 
-	// Browser-facing writes come from our own origins only, the sign-up, login
-	// and logout forms too, so a foreign page cannot sign a visitor into an
-	// account of its choosing; likewise the lead form (other landing origins
-	// are in ALLOWED_ORIGINS, with CORS). Webhooks and cron use credentials.
+	// Browser-facing writes come from our own origins only, the sign-up and login
+	// forms too, so a foreign page cannot sign a visitor into an account of its choosing.
 	origins := d.Config.Origins()
 	fromUs := sameOrigin(origins)
 	publicPerMinute := d.Config.RateLimitPublic
@@ -198,7 +186,6 @@ func New(d Deps) *fiber.App {
 
 	// Session routes are registered one by one: a fiber group's middleware
 	// would run for every path under the prefix, unknown ones included.
-	// A request with an API key (Bearer) is signed in by the key, not the cookie.
 	verified := newSessionCache()
 	byAPIKey := s.apiKey(orDefault(d.Config.RateLimitAPIKey, config.DefaultRateLimitAPIKey))
 	signedIn := func(hs ...fiber.Handler) []fiber.Handler {
@@ -220,7 +207,7 @@ func New(d Deps) *fiber.App {
 	r.Patch("/workspace", ws(httpx.WithBody(room.team.PatchWorkspace))...)
 	r.Get("/workspace/team", ws(room.team.GetTeam)...)
 	r.Post("/workspace/team", ws(httpx.WithBody(room.team.PostTeam))...)
-	r.Patch("/workspace/team/members/:userId", ws(httpx.WithID("userId", room.team.PatchMember))...)
+	r.Patch("/workspace/team/members/:userId", ws(httpx.WithIDBody("userId", room.team.PatchMember))...)
 	r.Delete("/workspace/team/members/:userId", ws(httpx.WithID("userId", room.team.DeleteMember))...)
 	r.Post("/workspace/team/invites/:id/resend", ws(httpx.WithID("id", room.team.PostResendInvite))...)
 	r.Delete("/workspace/team/invites/:id", ws(httpx.WithID("id", room.team.DeleteInvite))...)
@@ -231,29 +218,29 @@ func New(d Deps) *fiber.App {
 	r.Post("/track/bulk", ws(httpx.WithBody(room.tracking.PostTrackBulk))...)
 	r.Get("/videos", ws(room.numbers.GetVideos)...)
 	r.Get("/videos/:id", ws(httpx.WithID("id", room.numbers.GetVideo))...)
-	r.Patch("/videos/:id", ws(httpx.WithID("id", room.tracking.PatchVideo))...)
+	r.Patch("/videos/:id", ws(httpx.WithIDBody("id", room.tracking.PatchVideo))...)
 	r.Delete("/videos/:id", ws(httpx.WithID("id", room.tracking.DeleteVideo))...)
-	r.Put("/videos/:id/payee", ws(httpx.WithID("id", room.collections.PutVideoPayee))...)
+	r.Put("/videos/:id/payee", ws(httpx.WithIDBody("id", room.collections.PutVideoPayee))...)
 	r.Post("/items/bulk", ws(httpx.WithBody(room.tracking.PostItemsBulk))...)
 	r.Get("/overview", ws(room.numbers.GetOverview)...)
 	r.Get("/export", ws(room.numbers.GetExport)...)
 	r.Get("/collections", ws(room.collections.GetCollections)...)
 	r.Post("/collections", ws(httpx.WithBody(room.collections.PostCollection))...)
-	r.Patch("/collections/:id", ws(httpx.WithID("id", room.collections.PatchCollection))...)
+	r.Patch("/collections/:id", ws(httpx.WithIDBody("id", room.collections.PatchCollection))...)
 	r.Delete("/collections/:id", ws(httpx.WithID("id", room.collections.DeleteCollection))...)
 	r.Post("/collection-items", ws(httpx.WithBody(room.collections.PostCollectionItems))...)
 	r.Get("/campaigns", ws(room.campaigns.GetCampaigns)...)
 	r.Post("/campaigns", ws(httpx.WithBody(room.campaigns.PostCampaign))...)
 	r.Get("/campaigns/:id", ws(httpx.WithID("id", room.campaigns.GetCampaign))...)
-	r.Patch("/campaigns/:id", ws(httpx.WithID("id", room.campaigns.PatchCampaign))...)
+	r.Patch("/campaigns/:id", ws(httpx.WithIDBody("id", room.campaigns.PatchCampaign))...)
 	r.Get("/campaigns/:id/rules", ws(httpx.WithID("id", room.campaigns.GetCampaignRules))...)
-	r.Post("/campaigns/:id/rules", ws(httpx.WithID("id", room.campaigns.PostCampaignRules))...)
+	r.Post("/campaigns/:id/rules", ws(httpx.WithIDBody("id", room.campaigns.PostCampaignRules))...)
 	r.Get("/campaigns/:id/lines", ws(httpx.WithID("id", room.campaigns.GetCampaignLines))...)
-	r.Post("/campaigns/:id/lines/review", ws(httpx.WithID("id", room.campaigns.PostCampaignReview))...)
+	r.Post("/campaigns/:id/lines/review", ws(httpx.WithIDBody("id", room.campaigns.PostCampaignReview))...)
 	r.Get("/campaigns/:id/export", ws(httpx.WithID("id", room.campaigns.GetCampaignExport))...)
 	r.Get("/creators", ws(room.collections.GetCreators)...)
 	r.Post("/creators", ws(httpx.WithBody(room.collections.PostCreator))...)
-	r.Patch("/creators/:id", ws(httpx.WithID("id", room.collections.PatchCreator))...)
+	r.Patch("/creators/:id", ws(httpx.WithIDBody("id", room.collections.PatchCreator))...)
 	r.Delete("/creators/:id", ws(httpx.WithID("id", room.collections.DeleteCreator))...)
 	r.Get("/alerts", ws(room.alerts.GetAlerts)...)
 	r.Post("/alerts", ws(httpx.WithBody(room.alerts.PostAlert))...)
@@ -261,14 +248,14 @@ func New(d Deps) *fiber.App {
 	r.Delete("/alerts/:id", ws(httpx.WithID("id", room.alerts.DeleteAlert))...)
 	r.Get("/channels", ws(room.alerts.GetChannels)...)
 	r.Post("/channels", ws(httpx.WithBody(room.alerts.PostChannel))...)
-	r.Patch("/channels/:id", ws(httpx.WithID("id", room.alerts.PatchChannel))...)
+	r.Patch("/channels/:id", ws(httpx.WithIDBody("id", room.alerts.PatchChannel))...)
 	r.Delete("/channels/:id", ws(httpx.WithID("id", room.alerts.DeleteChannel))...)
 	r.Post("/channels/:id/test", ws(httpx.WithID("id", room.alerts.PostChannelTest))...)
 	r.Post("/channels/:id/rotate-secret", ws(httpx.WithID("id", room.alerts.PostChannelRotate))...)
 	r.Get("/channels/:id/deliveries", ws(httpx.WithID("id", room.alerts.GetChannelDeliveries))...)
 	r.Post("/channels/:id/deliveries/:deliveryId/resend", ws(room.alerts.PostDeliveryResend)...)
 	r.Get("/accounts", ws(room.numbers.GetAccounts)...)
-	r.Patch("/accounts/:id", ws(httpx.WithID("id", room.tracking.PatchAccount))...)
+	r.Patch("/accounts/:id", ws(httpx.WithIDBody("id", room.tracking.PatchAccount))...)
 	r.Delete("/accounts/:id", ws(httpx.WithID("id", room.tracking.DeleteAccount))...)
 	r.Get("/accounts/:id/analytics", ws(httpx.WithID("id", room.numbers.GetAccountAnalytics))...)
 
@@ -277,7 +264,7 @@ func New(d Deps) *fiber.App {
 	r.Delete("/api-keys/:id", ws(httpx.WithID("id", room.sharing.DeleteAPIKey))...)
 	r.Get("/share-links", ws(room.sharing.GetShareLinks)...)
 	r.Post("/share-links", ws(httpx.WithBody(room.sharing.PostShareLink))...)
-	r.Patch("/share-links/:id", ws(httpx.WithID("id", room.sharing.PatchShareLink))...)
+	r.Patch("/share-links/:id", ws(httpx.WithIDBody("id", room.sharing.PatchShareLink))...)
 	r.Delete("/share-links/:id", ws(httpx.WithID("id", room.sharing.DeleteShareLink))...)
 	// The public routes of a share link: the token is the proof, the link's
 	// headers are set on every answer, errors included.
@@ -295,15 +282,13 @@ func New(d Deps) *fiber.App {
 	r.Post("/payment/create-portal", ws(room.billing.PostCreatePortal)...)
 
 	r.Post("/webhook/payment", s.postPaymentWebhook)
-	// The machine routes do batch work bounded only by the request's deadline;
-	// their callers retry.
+	// The machine routes' batch work is bounded by the request's deadline only.
 	r.Post("/webhooks/scraper", batchWork, s.postScraperWebhook)
 	r.Get("/cron/refresh", requireCron(d.Config.CronSecret), batchWork, s.getCronRefresh)
 	r.Get("/cron/alerts", requireCron(d.Config.CronSecret), batchWork, s.getCronAlerts)
 
 	// The dashboard comes after every API route, without the API's middleware
-	// (the shell and its files are public, and a page load fetches several).
-	// Unknown /api paths go on to the API's JSON 404.
+	// (the shell and its files are public); unknown /api paths go on to the 404.
 	if d.Site != nil {
 		site := d.Site.Handler()
 		app.Get("/*", func(c *fiber.Ctx) error {
@@ -320,8 +305,7 @@ func New(d Deps) *fiber.App {
 	return app
 }
 
-// isAPIPath reports whether p is /api or under it, in any case: the router
-// is case-insensitive.
+// isAPIPath reports whether p is /api or under it, in any case, as the router matches.
 func isAPIPath(p string) bool {
 	p = strings.ToLower(p)
 	return p == "/api" || strings.HasPrefix(p, "/api/")
@@ -345,12 +329,10 @@ func newApp(d Deps) *fiber.App {
 	return app
 }
 
-// backgroundShutdownWait bounds a shutdown's wait for the background work.
 const backgroundShutdownWait = 10 * time.Second
 
-// stopBackground lets starts under way finish, so none is cut off between
-// the provider starting a run and the job recording it; a start still
-// waiting after limit is cancelled, its job left to the cron refresh.
+// stopBackground lets starts under way finish, so none is cut off between the
+// provider starting a run and the job recording it; after limit it cancels them.
 func stopBackground(starts *background.Tasks, startValues *chread.StartValueCache, limit time.Duration) {
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()

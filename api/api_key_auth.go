@@ -23,11 +23,9 @@ const (
 	codeAPIKeyRefused     = "api_key_not_allowed"
 )
 
-// keyRefused lists the routes that refuse API keys, as "METHOD path": a key
-// works with the workspace's data, but cannot manage the person's account or
-// sessions, make a credential that outlives it (a key, an invite), change
-// the team, open billing, or add a destination that would keep receiving
-// data after its revocation (a channel, its new secret, a share link).
+// keyRefused lists the routes that refuse API keys: a key works with the data,
+// but cannot manage the account, the team or billing, nor make a credential or
+// a destination of data that would outlive it.
 var keyRefused = map[string]bool{
 	"POST /api/auth/logout":                       true,
 	"POST /api/auth/logout-everywhere":            true,
@@ -50,8 +48,7 @@ var keyRefused = map[string]bool{
 	"PATCH /api/share-links/:id":                  true,
 }
 
-// bearer returns the credential of a Bearer Authorization header (any case).
-// Other schemes (a proxy's Basic) are not the service's and are left alone.
+// bearer returns a Bearer credential; other schemes (a proxy's Basic) are not ours.
 func bearer(c *fiber.Ctx) (string, bool) {
 	scheme, cred, _ := strings.Cut(strings.TrimSpace(c.Get(fiber.HeaderAuthorization)), " ")
 	if !strings.EqualFold(scheme, "Bearer") {
@@ -60,12 +57,9 @@ func bearer(c *fiber.Ctx) (string, bool) {
 	return strings.TrimSpace(cred), true
 }
 
-// apiKey signs in a request carrying `Authorization: Bearer <key>` as the
-// key's creator in its workspace; the cookie and the browser's checks then
-// do not apply, since no browser sends the header on its own. In order: a
-// route refusing keys 403; not a key 401; the key's bucket 429; an unknown,
-// revoked or expired key, or a creator no longer owner or admin, 401; a
-// read key on a write 403. Last use is written at most once a minute.
+// apiKey signs in a request with a Bearer key as the key's creator; the cookie
+// and the browser's checks then do not apply, since no browser sends the
+// header on its own.
 func (s *server) apiKey(perMinute int) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		raw, ok := bearer(c)
@@ -120,8 +114,7 @@ func refuseKey() error {
 		"this route does not take API keys: it manages your account, sessions, team, keys or billing; use the dashboard")
 }
 
-// noKey refuses a request that carries a Bearer key, on a route outside
-// the session routes that a browser's session alone may call.
+// noKey refuses a Bearer key on a route that only a browser's session may call.
 func noKey(c *fiber.Ctx) error {
 	if _, ok := bearer(c); ok {
 		return refuseKey()
@@ -129,8 +122,7 @@ func noKey(c *fiber.Ctx) error {
 	return c.Next()
 }
 
-// withoutKey runs h (the cookie session, its cross-site check, the user's
-// rate limit) for a request without an API key; keyed requests skip it.
+// withoutKey runs h only for a request without an API key.
 func withoutKey(h fiber.Handler) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		if byKey(c) {

@@ -14,8 +14,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/store"
 )
 
-// ErrorBody is the one shape of every 4xx and 5xx answer; the rooms
-// answer it too (a bulk answer's failed items), so httpx holds it.
+// ErrorBody is the one shape of every 4xx and 5xx answer.
 type ErrorBody = httpx.ErrorBody
 
 // ErrorDetail says what went wrong. Fields names each bad input field.
@@ -32,9 +31,8 @@ var fiberCodes = map[int]string{
 	fiber.StatusServiceUnavailable:    "unavailable",
 }
 
-// errorHandler maps an error to its status and JSON body; unknown errors are
-// 500s with a generic message. The error is left for the access log on a 5xx
-// or a cancellation; the body never holds it.
+// errorHandler maps an error to its status and JSON body, an unknown one to a
+// generic 500; the access log, never the body, gets the error.
 func errorHandler(c *fiber.Ctx, err error) error {
 	detail := ErrorDetail{RequestID: httpx.RequestID(c)}
 	status, level := fiber.StatusInternalServerError, slog.LevelError
@@ -97,12 +95,10 @@ type failure struct {
 	level slog.Level
 }
 
-// statusCancelled answers a request whose work was cancelled.
 const statusCancelled = 499
 
-// retryAfterUnavailable is the Retry-After of a 503, in seconds: long enough
-// for a restarting server or a reconnecting pool, short enough that a client
-// does not wait for nothing.
+// retryAfterUnavailable is the Retry-After of a 503, in seconds: long enough for
+// a restarting server or a reconnecting pool.
 const retryAfterUnavailable = "5"
 
 // retryAfterProvider is the Retry-After of a provider 503, in seconds: the

@@ -41,10 +41,9 @@ func requestID(c *fiber.Ctx) error {
 	return c.Next()
 }
 
-// accessLog writes one JSON line per request, after the error handler set
-// the final status. It never logs the query string, headers, cookies or
-// bodies; an API key is named by its id. A failed request carries its error
-// code and causes: warning level for an outage or refusal, error for internal.
+// accessLog writes one JSON line per request, after the error handler set the
+// final status; never the query string, headers, cookies or bodies. A failed
+// request's line is a warning for an outage or refusal, an error for internal.
 func accessLog(log *slog.Logger) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		start := time.Now()
@@ -88,8 +87,7 @@ func accessLog(log *slog.Logger) fiber.Handler {
 	}
 }
 
-// withoutShareToken is a request path as the access log records it: a
-// share link's token, which opens the link, masked.
+// withoutShareToken is a request path with a share link's token masked.
 func withoutShareToken(p string) string {
 	for _, prefix := range []string{"/api/shared/", "/s/"} {
 		if rest, ok := strings.CutPrefix(p, prefix); ok && rest != "" {
@@ -112,9 +110,8 @@ func maskToken(t string) string {
 	return t[:4] + "…"
 }
 
-// httpMetrics records each request's route pattern, method, final status and
-// duration; it runs outside the access log, which sets the final status. The
-// catch-all of unknown paths and the /api group's middleware count as unmatched.
+// httpMetrics records each request's route, method, final status and duration;
+// it runs outside the access log, which sets the final status.
 func httpMetrics(m *metrics.Metrics) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		start := time.Now()
@@ -128,15 +125,13 @@ func httpMetrics(m *metrics.Metrics) fiber.Handler {
 	}
 }
 
-// recoverPanic turns a handler's panic into an internal error with its stack,
-// so one bad request answers 500 and the process keeps serving.
+// recoverPanic turns a handler's panic into a 500, so the process keeps serving.
 func recoverPanic(c *fiber.Ctx) (err error) {
 	defer apperr.Recover(&err)
 	return c.Next()
 }
 
-// deadline gives every request's context a deadline, so no database call
-// outlives the request.
+// deadline gives every request a deadline, so no database call outlives it.
 func deadline(d time.Duration) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		ctx, cancel := context.WithTimeout(c.UserContext(), d)
@@ -175,8 +170,7 @@ func requireSession(tokens *auth.Tokens, verified *sessionCache) fiber.Handler {
 	}
 }
 
-// requireLive answers 401 when the session ended on the server; workspace
-// routes check it with the membership (requireWorkspace), in one statement.
+// requireLive answers 401 when the session ended on the server.
 func requireLive(q queryteam.SessionHandler) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		if byKey(c) {
@@ -257,8 +251,7 @@ func (sc *sessionCache) put(raw string, s auth.Session) {
 	sc.m[strings.Clone(raw)] = verifiedSession{s: s, until: until}
 }
 
-// requireWorkspace loads the caller's membership, checking the session is
-// live, then runs next. An API key's request has it already.
+// requireWorkspace loads the caller's membership, the session checked live with it.
 func requireWorkspace(q queryteam.MembershipHandler, next fiber.Handler) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		if byKey(c) {
@@ -273,9 +266,8 @@ func requireWorkspace(q queryteam.MembershipHandler, next fiber.Handler) fiber.H
 	}
 }
 
-// privateAnswer marks every answer of a route that knows who is asking,
-// errors included, as not to be kept by a shared cache or by the browser for
-// the next person; set after the handler, so no route can answer otherwise.
+// privateAnswer marks every answer of a route that knows who is asking as not
+// to be kept by a cache, set after the handler so that no route can do otherwise.
 func privateAnswer(c *fiber.Ctx) error {
 	err := c.Next()
 	c.Set(fiber.HeaderCacheControl, "private, no-store")

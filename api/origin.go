@@ -9,11 +9,9 @@ import (
 	"github.com/reeltrack/reeltrack/internal/config"
 )
 
-// sameOrigin refuses (403) writes a browser sends for a page of another site:
-// the session cookie goes along, so any page could act as the user. With an
-// Origin header it must be one of origins ("null" is foreign); without one,
-// Sec-Fetch-Site must say same-origin or none; a request with neither
-// (curl, servers) carries no cookies and passes, as do safe methods.
+// sameOrigin refuses (403) writes a browser sends for a page of another site, as
+// the session cookie goes along. A request with neither Origin nor
+// Sec-Fetch-Site (curl, servers) carries no cookies and passes.
 func sameOrigin(origins []string) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		switch c.Method() {
@@ -34,9 +32,8 @@ func sameOrigin(origins []string) fiber.Handler {
 	}
 }
 
-// allowOrigin lets the pages of origins read the answer of a cross-origin
-// request (CORS), for the lead form on landing pages of other origins. It
-// runs after sameOrigin, which has refused the other origins' writes.
+// allowOrigin lets the pages of origins read a cross-origin answer (CORS), for
+// the lead form of other landing pages; sameOrigin refused the others' writes.
 func allowOrigin(origins []string) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		c.Vary(fiber.HeaderOrigin)
@@ -47,8 +44,7 @@ func allowOrigin(origins []string) fiber.Handler {
 	}
 }
 
-// preflight answers a browser's CORS preflight for a POST with a JSON body
-// from one of origins: 204 with the permission, 403 for any other origin.
+// preflight answers a CORS preflight: 204 for one of origins, 403 for any other.
 func preflight(origins []string) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		c.Vary(fiber.HeaderOrigin)

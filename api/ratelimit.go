@@ -7,8 +7,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/ratelimit"
 )
 
-// rateLimit counts the request in key(c)'s bucket before the handler runs:
-// 429 with Retry-After once its perMinute requests are used.
+// rateLimit counts the request in key(c)'s bucket: 429 past perMinute requests.
 func rateLimit(l *ratelimit.Limiter, perMinute int, key func(*fiber.Ctx) string) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		if ok, wait := l.Allow(c.UserContext(), key(c), perMinute); !ok {
@@ -29,17 +28,14 @@ func byUserIn(group string) func(*fiber.Ctx) string {
 	return func(c *fiber.Ctx) string { return "user:" + group + ":" + httpx.Session(c).UserID.String() }
 }
 
-// Limits of the account routes: per client, the reset links asked for; per
-// user, the attempts at the current password.
+// Limits of the account routes: reset links per client, password attempts per user.
 const (
 	resetsPerClientMinute    = 5
 	passwordChangesPerMinute = 5
 )
 
-// sharedPerMinute is how many requests a client may make a minute to the
-// public routes of share links.
+// sharedPerMinute bounds a client's requests a minute to the routes of share links.
 const sharedPerMinute = 120
 
-// publicReads is how many times the public limit a client may read the
-// public answers (plans, founding spots) a minute.
+// publicReads multiplies the public limit for the public reads (plans, founding spots).
 const publicReads = 6

@@ -13,8 +13,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/config"
 )
 
-// rooms are the handlers of the routes, by feature, as command and query
-// are split; New's route table names each route's room.
+// rooms are the handlers of the routes, by feature, as command and query are split.
 type rooms struct {
 	team        *team.Room
 	tracking    *tracking.Room
@@ -26,8 +25,7 @@ type rooms struct {
 	billing     *billing.Room
 }
 
-// newRooms gives each room the use cases its routes call, from d (its Now
-// set).
+// newRooms gives each room the use cases its routes call, from d.
 func newRooms(d Deps) rooms {
 	answers := httpx.Answers{Cache: d.Cache, StartValues: d.StartValueCache}
 	return rooms{

@@ -22,8 +22,7 @@ func secretEqual(got, want string) bool {
 	return subtle.ConstantTimeCompare([]byte(got), []byte(want)) == 1
 }
 
-// postScraperWebhook processes a run completion. The body is not trusted:
-// the run is read back from the provider with our token.
+// postScraperWebhook processes a run completion, the body not trusted.
 func (s *server) postScraperWebhook(c *fiber.Ctx) error {
 	if want := s.Config.ScraperWebhookSecret; want != "" && !secretEqual(c.Get(tracking.WebhookSecretHeader), want) {
 		return apperr.Unauthenticated("missing or wrong webhook secret header")
@@ -45,8 +44,7 @@ func (s *server) postScraperWebhook(c *fiber.Ctx) error {
 	return httpx.Answer(c, out, err)
 }
 
-// requireCron checks the bearer CRON_SECRET; an empty secret disables the
-// cron routes.
+// requireCron checks the bearer CRON_SECRET; an empty one disables the cron routes.
 func requireCron(secret string) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		if secret == "" {
@@ -77,16 +75,12 @@ type cronAlertsOut struct {
 	EmailsSent    int `json:"emailsSent"`
 	EmailsFailed  int `json:"emailsFailed"`
 	EmailsSkipped int `json:"emailsSkipped"`
-	// Digests counts the digest e-mails queued before the delivery.
-	Digests int `json:"digests"`
-	// Payouts is what the campaigns' settle run did before the alerts.
-	Payouts campaigns.SettleRun `json:"payouts"`
-	// Events is what the milestone scan and the events' dispatch did.
-	Events cronEventsOut `json:"events"`
-	// Deliveries is what the channels' delivery round did after them.
-	Deliveries alerts.DeliverRun `json:"deliveries"`
-	// Insights is what the insights step did, before the dispatch.
-	Insights alerts.InsightRun `json:"insights"`
+	// the steps' runs: settle, digests, insights, events and their deliveries
+	Digests    int                 `json:"digests"`
+	Payouts    campaigns.SettleRun `json:"payouts"`
+	Events     cronEventsOut       `json:"events"`
+	Deliveries alerts.DeliverRun   `json:"deliveries"`
+	Insights   alerts.InsightRun   `json:"insights"`
 }
 
 type cronEventsOut struct {
@@ -115,9 +109,8 @@ type paymentWebhookOut struct {
 	Reason   string `json:"reason,omitempty"`
 }
 
-// postPaymentWebhook verifies the signature over the raw body (header
-// payment-signature, else Stripe-Signature) and applies the event. Without
-// STRIPE_WEBHOOK_SECRET every request is refused.
+// postPaymentWebhook verifies the signature over the raw body and applies the
+// event; without STRIPE_WEBHOOK_SECRET every request is refused.
 func (s *server) postPaymentWebhook(c *fiber.Ctx) error {
 	secret := s.Config.StripeWebhookSecret
 	if secret == "" {

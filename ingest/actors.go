@@ -13,10 +13,9 @@ import (
 
 // Actor is the provider actor of one platform, Extra merged into every input.
 type Actor struct {
-	ID    string
-	Extra map[string]any
-	// Streams makes YouTube channel runs list the channel's live streams too.
-	Streams bool
+	ID      string
+	Extra   map[string]any
+	Streams bool // YouTube channel runs list live streams too
 }
 
 // Actors maps each platform to its actor.
@@ -36,11 +35,9 @@ func DefaultActors() Actors {
 type Target struct {
 	Kind     platform.Kind
 	EntityID uuid.UUID
-	// URL is the canonical URL; Key the canonical id or handle.
-	URL string
-	Key string
-	// Limit is an account's tracking limit: how many newest videos to fetch.
-	Limit int
+	URL      string // canonical
+	Key      string // the canonical id or handle
+	Limit    int    // an account's tracking limit: its newest videos to fetch
 }
 
 // RunPlan is one provider run to start: its actor, input and targets.
@@ -51,9 +48,8 @@ type RunPlan struct {
 	Targets  []Target
 }
 
-// Plan groups targets of one platform into runs of at most maxPerRun
-// targets. Instagram's actor takes one results type per run, so each batch
-// of accounts becomes a reels run then a details run (followers).
+// Plan groups targets of one platform into runs of at most maxPerRun; an
+// Instagram batch of accounts is a reels run then a details run (followers).
 func (a Actors) Plan(p platform.Platform, targets []Target, maxPerRun int) ([]RunPlan, error) {
 	actor, ok := a[p]
 	if !ok || actor.ID == "" {
@@ -98,7 +94,7 @@ const (
 )
 
 // Listed is how many newest posts a run asks for to keep limit of the
-// account's own: reposts, quotes, replies and others' posts take no place.
+// account's own, which reposts and replies do not count toward.
 func Listed(limit int) int { return limit + max(5, limit/2) }
 
 // buildInputs writes the actor inputs (docs/decisions.md, "Runs per platform").
@@ -137,8 +133,7 @@ func buildInputs(p platform.Platform, targets []Target, actor Actor) ([]json.Raw
 			ins = append(ins, base(map[string]any{"directUrls": nonNil(videoURLs), "resultsType": instagramPosts, "resultsLimit": 1}))
 			break
 		}
-		// The reels tab lists only videos, so every item counts towards the limit;
-		// the details run's latestPosts (another views field) are not used.
+		// the reels tab lists only videos, so every item counts towards the limit
 		ins = append(ins,
 			base(map[string]any{"directUrls": accountURLs, "resultsType": instagramReels, "resultsLimit": Listed(limit)}),
 			base(map[string]any{"directUrls": accountURLs, "resultsType": instagramDetails}))
@@ -173,9 +168,8 @@ func buildInputs(p platform.Platform, targets []Target, actor Actor) ([]json.Raw
 	return out, nil
 }
 
-// RunScope is what a run reports about its account targets: profiles and/or
-// videos. Each is handled only by a run that reports it, so the two
-// Instagram runs of an account never undo each other.
+// RunScope is what a run reports of its accounts: profiles and/or videos, so
+// an account's two Instagram runs never undo each other.
 type RunScope struct {
 	Profiles bool
 	Videos   bool

@@ -71,11 +71,10 @@ func (e *ProviderError) Is(target error) bool {
 }
 
 // ErrProviderUnavailable matches every provider call error that may succeed
-// later (unreachable, timeout, 429, 5xx, a cut answer); not a cancelled call.
+// later, not a cancelled call.
 var ErrProviderUnavailable = errors.New("the scraping provider is not answering")
 
-// unreachable is a provider call that got no whole answer. Its text drops
-// the query string, which can hold secrets, and masks the token.
+// unreachable is a call without a whole answer; its text hides secrets.
 type unreachable struct {
 	msg string
 	err error
@@ -111,17 +110,13 @@ func (c *Client) failed(err error) error {
 // Failure is what a failed call to the provider means for the caller.
 type Failure int
 
+// The failures.
 const (
-	// FailureTransient: 429, 5xx, network or deadline; may succeed later.
-	FailureTransient Failure = iota
-	// FailureRefused: 400 or another 4xx; sending it again cannot help.
-	FailureRefused
-	// FailureCredentials: 401 or 403; an operator must fix the token.
-	FailureCredentials
-	// FailureNoCredit: 402; the provider account is out of credit.
-	FailureNoCredit
-	// FailureNotFound: 404; for a run start, the actor name is wrong.
-	FailureNotFound
+	FailureTransient   Failure = iota // 429, 5xx, network or deadline
+	FailureRefused                    // another 4xx: sending it again cannot help
+	FailureCredentials                // 401 or 403: an operator must fix the token
+	FailureNoCredit                   // 402
+	FailureNotFound                   // 404: for a run start, a wrong actor name
 )
 
 // FailureOf classifies an error of a provider call.
@@ -145,20 +140,18 @@ func FailureOf(err error) Failure {
 	return FailureTransient
 }
 
-// Client speaks the Apify API v2. 429s, 5xx and network errors are retried
-// with exponential back-off and jitter; other 4xx are not.
+// Client speaks the Apify API v2, retrying 429s, 5xx and network errors.
 type Client struct {
 	base  string
 	token string
 	http  *retryablehttp.Client
-	// start is the client for starting runs, which are not idempotent: it
-	// retries only 429s and connections that were never made.
+	// start retries only 429s and unmade connections: starts are not idempotent
 	start   *retryablehttp.Client
 	account string
 }
 
-// Account names the provider account by a hash of base URL and token;
-// provider state is keyed by it, so a new token starts afresh.
+// Account names the provider account by a hash of base URL and token, so a
+// new token starts afresh.
 func (c *Client) Account() string { return c.account }
 
 // ClientOptions configures a Client.
@@ -171,7 +164,7 @@ type ClientOptions struct {
 	Timeout    time.Duration // per attempt, default 60s
 	HTTPClient *http.Client
 	Log        *slog.Logger
-	// Metrics counts every attempt by operation and status; nil counts nothing.
+	// Metrics (nil: none) counts every attempt by operation and status.
 	Metrics *metrics.Metrics
 }
 
@@ -255,8 +248,7 @@ func providerOperation(method, path string) string {
 	return metrics.ProviderOther
 }
 
-// jitterBackoff is exponential back-off with full jitter: a random wait in
-// [min·2^n / 2, min·2^n], capped at max.
+// jitterBackoff waits a random [min·2^n / 2, min·2^n], capped at max.
 func jitterBackoff(minWait, maxWait time.Duration, attempt int, _ *http.Response) time.Duration {
 	d := minWait << min(attempt, 20)
 	if d <= 0 || d > maxWait {
@@ -285,8 +277,6 @@ type Webhook struct {
 }
 
 // StartRun starts actor with input and registers the completion webhook.
-// headersTemplate is sent only when hook.Headers has entries: the provider
-// takes it as a string holding a JSON object, and nothing else.
 func (c *Client) StartRun(ctx context.Context, actor string, input json.RawMessage, hook Webhook) (Run, error) {
 	spec := map[string]any{
 		"eventTypes":     []string{"ACTOR.RUN.SUCCEEDED", "ACTOR.RUN.FAILED", "ACTOR.RUN.ABORTED", "ACTOR.RUN.TIMED_OUT"},
@@ -326,8 +316,8 @@ func (c *Client) GetRun(ctx context.Context, runID string) (Run, error) {
 	return out.Data, nil
 }
 
-// Items reads one page of a dataset's items (clean) and calls each with
-// every one, returning the page's count; a short page does not end it.
+// Items calls each with every item of one page of a dataset, returning the
+// page's count; a short page does not end the dataset.
 func (c *Client) Items(ctx context.Context, datasetID string, offset, limit int, each func(json.RawMessage) error) (int, error) {
 	n, _, err := c.eachItem(ctx, datasetID, offset, limit, func(raw []byte, _ *normalize.ItemReader) error {
 		return each(bytes.Clone(raw))
@@ -347,10 +337,9 @@ func (c *Client) normalizedPage(ctx context.Context, datasetID string, offset, l
 	})
 }
 
-// NormalizedDataset reads every item of a dataset, pageSize a request,
-// holding one item at a time. The offset advances by the limit asked for:
-// the provider drops empty and hidden items after paging, so a short page
-// can have more after it. Reading ends at X-Apify-Pagination-Total.
+// NormalizedDataset reads every item of a dataset, pageSize a request, one
+// item at a time. The offset advances by the limit asked for, as the
+// provider drops empty items after paging; it ends at the pagination total.
 func (c *Client) NormalizedDataset(ctx context.Context, datasetID string, pageSize int, p platform.Platform, now time.Time, each func(normalize.Item, error) error) error {
 	if pageSize <= 0 {
 		return fmt.Errorf("read dataset %s: page size %d", datasetID, pageSize)
@@ -366,8 +355,7 @@ func (c *Client) NormalizedDataset(ctx context.Context, datasetID string, pageSi
 			}
 			continue
 		}
-		// Without the total (the provider always sends it), stop at the first
-		// empty page, which a page of only empty items would end too early.
+		// without the total (always sent), the first empty page ends it
 		if n == 0 {
 			return nil
 		}
@@ -393,7 +381,7 @@ func (c *Client) eachItem(ctx context.Context, datasetID string, offset, limit i
 	if t, err := strconv.Atoi(strings.TrimSpace(resp.Header.Get("X-Apify-Pagination-Total"))); err == nil && t >= 0 {
 		total = t
 	}
-	// Stream the array item by item: a page is never held whole.
+	// item by item: a page is never held whole
 	a := normalize.NewItemReader(resp.Body)
 	if err := a.Open(); err != nil {
 		return 0, total, fmt.Errorf("read dataset %s: %w", datasetID, c.failed(err))
@@ -407,7 +395,7 @@ func (c *Client) eachItem(ctx context.Context, datasetID string, offset, limit i
 			return n, total, fmt.Errorf("read dataset %s item %d: %w", datasetID, offset+n, c.failed(err))
 		}
 		if raw == nil {
-			// Drain the rest (a newline, the last chunk) so the connection is reused.
+			// drained so the connection is reused
 			_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<10))
 			return n, total, nil
 		}

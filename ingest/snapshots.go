@@ -26,17 +26,16 @@ type Snapshot struct {
 	Metrics     Metrics
 	Followers   *uint64
 	JobID       uuid.UUID
-	// PublishedAt is the video's publish time as the scrape reported it;
-	// zero when unknown (and for accounts). The spike scan reads it.
+	// PublishedAt is as the scrape reported it; zero when unknown.
 	PublishedAt time.Time
 }
 
 const insertSnapshots = `INSERT INTO metric_snapshots (workspace_id, platform, entity_kind, entity_id, account_id,
 	scraped_at, views, likes, comments, shares, saves, followers, job_id, version, published_at)`
 
-// SnapshotWriter appends snapshots to ClickHouse in batches of Size rows.
-// Rewritten rows replace on merge, and on a cluster a replica drops an insert
-// block identical to one it holds, so a retried completion adds no rows.
+// SnapshotWriter appends snapshots to ClickHouse in batches of Size rows; a
+// retried completion adds none, as rows replace on merge and a replica drops
+// a block identical to one it holds.
 type SnapshotWriter struct {
 	CH      driver.Conn
 	Size    int
@@ -44,10 +43,8 @@ type SnapshotWriter struct {
 	rows    []Snapshot
 }
 
-// NewSnapshotWriter returns a writer whose rows carry version (in ns): the
-// job's creation time, the same on every delivery so a retry writes
-// identical blocks, and higher for a later job so it wins the replacing
-// merge.
+// NewSnapshotWriter returns a writer whose rows carry version (ns): the job's
+// creation, so a retry writes identical blocks and a later job wins merges.
 func NewSnapshotWriter(ch driver.Conn, size int, version time.Time) *SnapshotWriter {
 	if size <= 0 {
 		size = 50_000

@@ -15,8 +15,7 @@ import (
 var Projections = []string{"entity_latest", "entity_hourly", "entity_daily", "video_age_hourly"}
 
 // Rebuild truncates each projection and refills it with its view's own
-// SELECT over metric_snapshots (on a cluster, the shard-local tables ON
-// CLUSTER, refilled through the Distributed ones).
+// SELECT over metric_snapshots.
 func Rebuild(ctx context.Context, ch driver.Conn, cluster string) error {
 	if err := CheckRawHistory(ctx, ch); err != nil {
 		return err
@@ -27,15 +26,8 @@ func Rebuild(ctx context.Context, ch driver.Conn, cluster string) error {
 	}
 	p := schema.Placement{DB: db, Cluster: cluster}
 	for _, table := range Projections {
-		sel, err := p.ViewSelect(ctx, ch, table)
-		if err != nil {
+		if err := p.Refill(ctx, ch, table); err != nil {
 			return err
-		}
-		if err := ch.Exec(ctx, p.Truncate(table)); err != nil {
-			return fmt.Errorf("truncate %s: %w", table, err)
-		}
-		if err := ch.Exec(ctx, "INSERT INTO "+schema.Quote(db)+"."+schema.Quote(table)+" "+sel); err != nil {
-			return fmt.Errorf("refill %s: %w", table, err)
 		}
 	}
 	return nil
@@ -44,8 +36,7 @@ func Rebuild(ctx context.Context, ch driver.Conn, cluster string) error {
 // ErrRawHistoryDropped is Rebuild's refusal once raw snapshots were dropped.
 var ErrRawHistoryDropped = errors.New("raw snapshots were dropped by the retention job")
 
-// CheckRawHistory fails when entity_daily starts earlier than the first
-// raw snapshot: those buckets came from dropped snapshots.
+// CheckRawHistory fails when entity_daily starts before the raw snapshots.
 func CheckRawHistory(ctx context.Context, ch driver.Conn) error {
 	var raw, daily uint64
 	var rawFrom, dailyFrom time.Time

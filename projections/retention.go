@@ -31,10 +31,8 @@ func PartitionExpired(id string, now time.Time, retention time.Duration) bool {
 	return !end.After(now.UTC().Add(-retention))
 }
 
-// DropExpiredSnapshots drops the monthly partitions of metric_snapshots
-// entirely older than now − retention and returns their ids. On a cluster
-// it lists every shard's parts and drops on one replica of each; a shard
-// with no replica up fails the run, which the next run repeats.
+// DropExpiredSnapshots drops the expired monthly partitions of
+// metric_snapshots, on one replica of each shard, and returns their ids.
 func DropExpiredSnapshots(ctx context.Context, ch driver.Conn, p schema.Placement, now time.Time, retention time.Duration) ([]string, error) {
 	if retention <= 0 {
 		return nil, nil

@@ -5,9 +5,7 @@ import (
 	"time"
 )
 
-// Cell prefixes an apostrophe to text a spreadsheet would run as a formula
-// (one that begins with =, +, -, @, a tab or a CR). Only text from users and
-// platforms goes through it; numbers the service formats stay numbers.
+// Cell prefixes an apostrophe to text a spreadsheet would run as a formula.
 func Cell(s string) string {
 	if s != "" && bytes.IndexByte([]byte("=+-@\t\r"), s[0]) >= 0 {
 		return "'" + s

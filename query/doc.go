@@ -1,6 +1,8 @@
 // Package query is the shared base of the read side's rooms (numbers,
 // collections, campaigns, alerts, team, sharing): the date windows, the one
-// definition of the videos a scope counts, the CSV cell guard and OnlyOne.
+// definition of the videos a scope counts, the CSV cell guard, the handlers'
+// Readers (PostgreSQL, ClickHouse, clock) and the list helpers (OnlyOne,
+// OneWhere, OrEmpty).
 // It also holds the alerts cron's reads that join PostgreSQL to ClickHouse,
 // as they need the counted videos: the spike scan (SpikeScanner) and the
 // milestones' views (MilestoneScanner), the ports command/alerts declares.

@@ -11,17 +11,13 @@ import (
 	"github.com/reeltrack/reeltrack/query/chread"
 )
 
-// MilestoneScanner reads the latest views the alerts cron's milestone scan
-// compares with the milestones: the counted videos from PostgreSQL, their
-// views through chread.
+// MilestoneScanner reads the latest views of the alerts cron's milestone scan.
 type MilestoneScanner struct {
 	DB *pgxpool.Pool
 	CH chread.Conn
 }
 
-// Views lists the workspace's counted videos (counted.go) with their
-// latest views, and each account with the sum over its counted videos;
-// videos without views yet are left out.
+// Views lists the workspace's counted videos with views, and their accounts' sums.
 func (h MilestoneScanner) Views(ctx context.Context, ws uuid.UUID) ([]domain.ItemViews, error) {
 	rows, err := h.DB.Query(ctx, `SELECT id, account_id FROM videos v WHERE workspace_id = $1 AND status <> ALL($2) AND `+CountedKindSQL, ws, domain.HeldItems)
 	if err != nil {

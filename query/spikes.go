@@ -5,10 +5,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/fanout"
@@ -16,15 +14,8 @@ import (
 	"github.com/reeltrack/reeltrack/query/chread"
 )
 
-// SpikeScanner finds the videos that meet enabled alert rules, for the
-// alerts cron's spike scan: ClickHouse finds the candidates
-// (chread.SpikeScan), PostgreSQL keeps those whose video can alert and lies
-// in its rule's scope.
-type SpikeScanner struct {
-	DB  *pgxpool.Pool
-	CH  chread.Conn
-	Now func() time.Time
-}
+// SpikeScanner finds the videos that meet enabled alert rules.
+type SpikeScanner Readers
 
 // Scan evaluates every enabled rule of every workspace with access.
 func (h SpikeScanner) Scan(ctx context.Context, rules []domain.SpikeRule) (domain.SpikeScan, error) {
@@ -58,8 +49,6 @@ func (h SpikeScanner) Scan(ctx context.Context, rules []domain.SpikeRule) (domai
 	return out, err
 }
 
-// spikeScopeSQL reads, of the matching videos, those that can alert, their
-// scope, and whether published since their account was tracked ($2, $3).
 const spikeScopeSQL = `
 SELECT v.id, v.workspace_id, v.platform, coalesce(v.collection_id, a.collection_id),
        coalesce(v.published_at >= a.created_at, false)
@@ -67,11 +56,9 @@ FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
 WHERE v.id = ANY($1) AND v.status = ANY($2)
   AND (v.tracked_individually OR a.status = ANY($3)) AND ` + CountedKindSQL
 
-// inScope keeps the candidates whose video can alert and lies in its rule's
-// scope, with their start values settled. A video published inside the
-// window counts from 0 only when published since its account was tracked
-// (its whole life was watched); any other counts from its first snapshot, so
-// tracking a video that took off before alerts on nothing.
+// inScope keeps the candidates that can alert in their rule's scope. A post
+// published inside the window counts from 0 only when published since its
+// account was tracked: tracking a video that took off before alerts on nothing.
 func (h SpikeScanner) inScope(ctx context.Context, rules map[uuid.UUID]domain.SpikeRule, candidates []chread.SpikeCandidate) ([]domain.Spike, error) {
 	if len(candidates) == 0 {
 		return nil, nil
@@ -131,8 +118,6 @@ func (h SpikeScanner) inScope(ctx context.Context, rules map[uuid.UUID]domain.Sp
 	return out, nil
 }
 
-// spikeCoveredSQL counts the videos that can alert in the scope of at least
-// one rule ($1–$3 per rule; $4 domain.AlertedVideos, $5 domain.RefreshedItems).
 const spikeCoveredSQL = `
 SELECT count(*) FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
 WHERE v.workspace_id = ANY($1) AND v.status = ANY($4)

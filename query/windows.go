@@ -6,19 +6,15 @@ import (
 	"github.com/reeltrack/reeltrack/query/chread"
 )
 
-// A Preset names a window ending now. Windows are whole UTC hours or days,
-// the buckets of the hourly and daily projections, and always include the
-// current one:
+// A Preset names a window ending now, of whole UTC hours or days (the
+// projections' buckets), the current one included:
 //
-//	24h  the last 24 clock hours: from the start of the hour 23 hours before
-//	     the current hour
-//	7d, 30d, 90d  the last 7, 30 or 90 calendar days: from midnight UTC
-//	     6, 29 or 89 days before today
+//	24h  the last 24 clock hours, the current one included
+//	7d, 30d, 90d  the last 7, 30 or 90 UTC days, today included
 //	all  everything ever recorded
 //
-// "Gained in a window" is the latest value minus the last value recorded in
-// the Lookback before the window's start or, for an entity with none there,
-// its first recorded value: growth before a first scrape is not counted.
+// "Gained in a window" is the latest value less the last recorded in the
+// Lookback before the window's start or, without one, the first recorded.
 type Preset string
 
 // The presets.
@@ -30,12 +26,10 @@ const (
 	PresetAll Preset = "all"
 )
 
-// PresetCustom names a window of whole UTC days chosen by their dates
-// (RangeWindow), not a preset of the parameter datePreset.
+// PresetCustom names a range of whole UTC days (RangeWindow), not a datePreset.
 const PresetCustom Preset = "custom"
 
-// MaxRangeDays is how far back a custom range may start, as the account
-// analytics' daily series reads.
+// MaxRangeDays is how far back a custom range may start.
 const MaxRangeDays = 365
 
 // Presets returns every preset.
@@ -44,19 +38,15 @@ func Presets() []Preset { return []Preset{Preset24h, Preset7d, Preset30d, Preset
 // Window is a preset resolved against the current time.
 type Window struct {
 	Preset Preset
-	// Start is the first instant inside the window; zero for "all".
-	Start time.Time
-	// PrevStart starts the previous window of the same length; zero for "all".
-	PrevStart time.Time
-	// Granularity is the bucket size of the window's chart series.
+	// Start and PrevStart start the window and the one before it; zero for "all".
+	Start       time.Time
+	PrevStart   time.Time
 	Granularity chread.Granularity
 	// End is, for a custom range that ended before now, the instant after it.
 	End time.Time
 }
 
-// RangeWindow is the window of the UTC days from `from` to `to`, both
-// included; its previous window is as many days before it, and a range that
-// reaches today ends now.
+// RangeWindow is the window of the UTC days from `from` to `to`, both included.
 func RangeWindow(from, to, now time.Time) Window {
 	from, to = chread.Daily.Floor(from), chread.Daily.Floor(to)
 	end := to.AddDate(0, 0, 1)

@@ -71,6 +71,21 @@ func (p Placement) ViewSelect(ctx context.Context, ch driver.Conn, table string)
 	return p.Distributed(create[i+len(" AS "):]), nil
 }
 
+// Refill truncates table and refills it with its view's own SELECT.
+func (p Placement) Refill(ctx context.Context, ch driver.Conn, table string) error {
+	sel, err := p.ViewSelect(ctx, ch, table)
+	if err != nil {
+		return err
+	}
+	if err := ch.Exec(ctx, p.Truncate(table)); err != nil {
+		return fmt.Errorf("truncate %s.%s: %w", p.DB, table, err)
+	}
+	if err := ch.Exec(ctx, "INSERT INTO "+Quote(p.DB)+"."+Quote(table)+" "+sel); err != nil {
+		return fmt.Errorf("refill %s.%s: %w", p.DB, table, err)
+	}
+	return nil
+}
+
 // localName groups: opening quote, database, closing quote.
 var localName = regexp.MustCompile("(`?)\\b(\\w+)_local(`?)\\.")
 

@@ -129,8 +129,5 @@ func (s *Room) GetAlertEvents(c *fiber.Ctx) error {
 }
 
 func (s *Room) DeleteAlert(c *fiber.Ctx, id uuid.UUID) error {
-	if err := s.DeleteAlertRule.Handle(c.UserContext(), alerts.DeleteAlertRule{WorkspaceID: httpx.Membership(c).WorkspaceID, ID: id}); err != nil {
-		return err
-	}
-	return c.SendStatus(fiber.StatusNoContent)
+	return httpx.NoContent(c, s.DeleteAlertRule.Handle(c.UserContext(), alerts.DeleteAlertRule{WorkspaceID: httpx.Membership(c).WorkspaceID, ID: id}))
 }

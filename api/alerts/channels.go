@@ -57,11 +57,7 @@ func (s *Room) PostChannel(c *fiber.Ctx, in channelIn) error {
 	return c.Status(fiber.StatusCreated).JSON(channelCreatedOut{Channel: ch, Secret: created.Secret})
 }
 
-func (s *Room) PatchChannel(c *fiber.Ctx, id uuid.UUID) error {
-	var in channelIn
-	if err := httpx.DecodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *Room) PatchChannel(c *fiber.Ctx, id uuid.UUID, in channelIn) error {
 	if in.Kind != nil {
 		return apperr.Invalid("kind", "cannot be changed: create another channel")
 	}
@@ -76,12 +72,9 @@ func (s *Room) PatchChannel(c *fiber.Ctx, id uuid.UUID) error {
 }
 
 func (s *Room) DeleteChannel(c *fiber.Ctx, id uuid.UUID) error {
-	if err := s.SaveChannel.Delete(c.UserContext(), alerts.DeleteChannel{
+	return httpx.NoContent(c, s.SaveChannel.Delete(c.UserContext(), alerts.DeleteChannel{
 		WorkspaceID: httpx.Membership(c).WorkspaceID, ActorID: httpx.Session(c).UserID, ID: id,
-	}); err != nil {
-		return err
-	}
-	return c.SendStatus(fiber.StatusNoContent)
+	}))
 }
 
 func (s *Room) PostChannelTest(c *fiber.Ctx, id uuid.UUID) error {

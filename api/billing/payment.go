@@ -1,6 +1,5 @@
-// Package billing is the room of billing for a workspace's members: the
-// checkout and the customer portal. The payment provider's webhook is a
-// machine route, api's own.
+// Package billing is the room of billing: the checkout and the customer portal
+// (the payment provider's webhook is a machine route, api's own).
 package billing
 
 import (

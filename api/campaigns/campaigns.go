@@ -84,11 +84,7 @@ func (s *Room) GetCampaign(c *fiber.Ctx, id uuid.UUID) error {
 	})
 }
 
-func (s *Room) PatchCampaign(c *fiber.Ctx, id uuid.UUID) error {
-	var in campaignPatch
-	if err := httpx.DecodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *Room) PatchCampaign(c *fiber.Ctx, id uuid.UUID, in campaignPatch) error {
 	ws := httpx.Membership(c).WorkspaceID
 	cur, err := s.Campaigns.Settings(c.UserContext(), ws, id)
 	if err != nil {
@@ -135,11 +131,7 @@ func (s *Room) GetCampaignRules(c *fiber.Ctx, id uuid.UUID) error {
 	return httpx.Answer(c, map[string]any{"versions": versions}, err)
 }
 
-func (s *Room) PostCampaignRules(c *fiber.Ctx, id uuid.UUID) error {
-	var in payout.Terms
-	if err := httpx.DecodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *Room) PostCampaignRules(c *fiber.Ctx, id uuid.UUID, in payout.Terms) error {
 	ws := httpx.Membership(c).WorkspaceID
 	version, err := s.ChangeCampaignRules.Handle(c.UserContext(), campaigns.ChangeCampaignRules{WorkspaceID: ws, ActorID: httpx.Session(c).UserID, CollectionID: id, Rules: in})
 	if err != nil {
@@ -192,11 +184,7 @@ func (s *Room) GetCampaignLines(c *fiber.Ctx, id uuid.UUID) error {
 	})
 }
 
-func (s *Room) PostCampaignReview(c *fiber.Ctx, id uuid.UUID) error {
-	var in reviewIn
-	if err := httpx.DecodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *Room) PostCampaignReview(c *fiber.Ctx, id uuid.UUID, in reviewIn) error {
 	out, err := s.ReviewPayouts.Handle(c.UserContext(), campaigns.ReviewPayouts{WorkspaceID: httpx.Membership(c).WorkspaceID, ActorID: httpx.Session(c).UserID,
 		CollectionID: id, Action: in.Action, VideoIDs: in.VideoIDs, Reason: in.Reason})
 	return httpx.Answer(c, out, err)

@@ -33,11 +33,7 @@ func (s *Room) PostCollection(c *fiber.Ctx, in collectionIn) error {
 	return c.JSON(querycollections.Collection{ID: out.ID, Name: out.Name, CreatedAt: out.CreatedAt, Views: new(uint64)})
 }
 
-func (s *Room) PatchCollection(c *fiber.Ctx, id uuid.UUID) error {
-	var in collectionIn
-	if err := httpx.DecodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *Room) PatchCollection(c *fiber.Ctx, id uuid.UUID, in collectionIn) error {
 	ws := httpx.Membership(c).WorkspaceID
 	if err := s.ManageCollection.Rename(c.UserContext(), collections.RenameCollection{WorkspaceID: ws, ID: id, Name: in.Name}); err != nil {
 		return err
@@ -48,10 +44,7 @@ func (s *Room) PatchCollection(c *fiber.Ctx, id uuid.UUID) error {
 }
 
 func (s *Room) DeleteCollection(c *fiber.Ctx, id uuid.UUID) error {
-	if err := s.ManageCollection.Delete(c.UserContext(), collections.DeleteCollection{WorkspaceID: httpx.Membership(c).WorkspaceID, ActorID: httpx.Session(c).UserID, ID: id}); err != nil {
-		return err
-	}
-	return c.SendStatus(fiber.StatusNoContent)
+	return httpx.NoContent(c, s.ManageCollection.Delete(c.UserContext(), collections.DeleteCollection{WorkspaceID: httpx.Membership(c).WorkspaceID, ActorID: httpx.Session(c).UserID, ID: id}))
 }
 
 type assignIn struct {

@@ -56,11 +56,7 @@ func (s *Room) PostCreator(c *fiber.Ctx, in creatorIn) error {
 	return c.Status(fiber.StatusCreated).JSON(out)
 }
 
-func (s *Room) PatchCreator(c *fiber.Ctx, id uuid.UUID) error {
-	var in creatorIn
-	if err := httpx.DecodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *Room) PatchCreator(c *fiber.Ctx, id uuid.UUID, in creatorIn) error {
 	ids, err := in.accountIDs()
 	if err != nil {
 		return err
@@ -78,8 +74,5 @@ func (s *Room) PatchCreator(c *fiber.Ctx, id uuid.UUID) error {
 }
 
 func (s *Room) DeleteCreator(c *fiber.Ctx, id uuid.UUID) error {
-	if err := s.SaveCreator.Delete(c.UserContext(), collections.DeleteCreator{WorkspaceID: httpx.Membership(c).WorkspaceID, ActorID: httpx.Session(c).UserID, ID: id}); err != nil {
-		return err
-	}
-	return c.SendStatus(fiber.StatusNoContent)
+	return httpx.NoContent(c, s.SaveCreator.Delete(c.UserContext(), collections.DeleteCreator{WorkspaceID: httpx.Membership(c).WorkspaceID, ActorID: httpx.Session(c).UserID, ID: id}))
 }

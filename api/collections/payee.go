@@ -18,11 +18,7 @@ type videoPayeeIn struct {
 	CreatorID json.RawMessage `json:"creatorId"`
 }
 
-func (s *Room) PutVideoPayee(c *fiber.Ctx, id uuid.UUID) error {
-	var in videoPayeeIn
-	if err := httpx.DecodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *Room) PutVideoPayee(c *fiber.Ctx, id uuid.UUID, in videoPayeeIn) error {
 	raw := bytes.TrimSpace(in.CreatorID)
 	if len(raw) == 0 {
 		return apperr.Invalid("creatorId", "is required: a creator's id, or null to clear the choice")
@@ -39,10 +35,6 @@ func (s *Room) PutVideoPayee(c *fiber.Ctx, id uuid.UUID) error {
 		}
 		creator = &cid
 	}
-	err := s.VideoPayee.Handle(c.UserContext(), collections.SetVideoPayee{
-		WorkspaceID: httpx.Membership(c).WorkspaceID, ActorID: httpx.Session(c).UserID, VideoID: id, CreatorID: creator})
-	if err != nil {
-		return err
-	}
-	return c.SendStatus(fiber.StatusNoContent)
+	return httpx.NoContent(c, s.VideoPayee.Handle(c.UserContext(), collections.SetVideoPayee{
+		WorkspaceID: httpx.Membership(c).WorkspaceID, ActorID: httpx.Session(c).UserID, VideoID: id, CreatorID: creator}))
 }

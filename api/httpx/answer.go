@@ -16,15 +16,21 @@ func Answer[T any](c *fiber.Ctx, v T, err error) error {
 	return c.JSON(v)
 }
 
-// TooMany is the 429 of a spent rate limit, with the Retry-After the limiter
-// gave (a second at least).
+// NoContent answers 204, or err.
+func NoContent(c *fiber.Ctx, err error) error {
+	if err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
+}
+
+// TooMany is the 429 of a spent rate limit, with the limiter's Retry-After.
 func TooMany(c *fiber.Ctx, wait time.Duration) error {
 	c.Set(fiber.HeaderRetryAfter, strconv.Itoa(int(math.Ceil(max(wait, time.Second).Seconds()))))
 	return fiber.NewError(fiber.StatusTooManyRequests, "too many requests: slow down and retry later")
 }
 
-// UTF8BOM starts a CSV file that asks for it (bom=true): by it Excel knows
-// the file is UTF-8; without it Excel reads it in the system's code page.
+// UTF8BOM starts a CSV file that asks for it (bom=true), so that Excel reads it as UTF-8.
 const UTF8BOM = "\ufeff"
 
 // CSVAttachment marks the answer as a CSV file to save under name.

@@ -37,6 +37,17 @@ func WithID(name string, next func(*fiber.Ctx, uuid.UUID) error) fiber.Handler {
 	}
 }
 
+// WithIDBody is WithID, then WithBody: the path's id and the body for next.
+func WithIDBody[In any](name string, next func(*fiber.Ctx, uuid.UUID, In) error) fiber.Handler {
+	return WithID(name, func(c *fiber.Ctx, id uuid.UUID) error {
+		var in In
+		if err := DecodeJSON(c, &in, false); err != nil {
+			return err
+		}
+		return next(c, id, in)
+	})
+}
+
 func PathUUID(c *fiber.Ctx, name string) (uuid.UUID, error) {
 	id, err := uuid.Parse(c.Params(name))
 	if err != nil {
@@ -45,10 +56,8 @@ func PathUUID(c *fiber.Ctx, name string) (uuid.UUID, error) {
 	return id, nil
 }
 
-// DecodeJSON decodes a JSON object body strictly: unknown fields, wrong types,
-// trailing data, bad JSON or UTF-8, or a NUL are 400s. It must be sent as
-// application/json (else 415), which keeps another site from posting it as a
-// plain form. An empty body is allowed only when optional.
+// DecodeJSON decodes a JSON object body strictly (else 400), sent as
+// application/json (else 415) so that no other site can post it as a plain form.
 func DecodeJSON(c *fiber.Ctx, dst any, optional bool) error {
 	body := bytes.TrimSpace(c.Body())
 	if len(body) == 0 {
@@ -123,8 +132,7 @@ func jsonTypeName(kind string) string {
 	}
 }
 
-// ParseOptionalUUID reads a UUID field; null or absent is none, and an
-// empty string is refused like any other non-UUID.
+// ParseOptionalUUID reads a UUID field; null or absent is none, "" is refused.
 func ParseOptionalUUID(field string, s *string) (*uuid.UUID, error) {
 	if s == nil {
 		return nil, nil
@@ -163,8 +171,7 @@ func ParseUUIDs(field string, raw []string) ([]uuid.UUID, error) {
 	return out, errors.Join(problems...)
 }
 
-// Nullable is a JSON field that may be absent (Set false), null (Value
-// nil) or a value.
+// Nullable is a JSON field that may be absent (Set false), null or a value.
 type Nullable[T any] struct {
 	Set   bool
 	Value *T
@@ -184,8 +191,7 @@ func (n *Nullable[T]) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Ptr is the field as a command's optional change: nil when absent, else
-// the value or nil.
+// Ptr is the field as a command's optional change: nil when absent.
 func (n Nullable[T]) Ptr() **T {
 	if !n.Set {
 		return nil

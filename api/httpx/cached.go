@@ -11,18 +11,15 @@ import (
 	queryteam "github.com/reeltrack/reeltrack/query/team"
 )
 
-// Answers serves answers from the answer cache. StartValues, when set,
-// keeps window start values between requests.
+// Answers serves answers from the answer cache, and keeps start values (if StartValues).
 type Answers struct {
 	Cache       *answercache.Cache
 	StartValues *chread.StartValueCache
 }
 
-// Cached answers from the cache, keyed by workspace, data version, name and params.
-//
-// compute may run on after the request has left (a concurrent miss of the
-// same key shares it), when fiber has handed c to another request: it is
-// given the workspace read here, and must read nothing of c itself.
+// Cached answers from the cache, keyed by workspace, data version, name and
+// params. compute may run on after the request has left (a concurrent miss
+// shares it), when fiber has handed c to another request: it must not read c.
 func (a Answers) Cached(c *fiber.Ctx, name, params string, compute func(ctx context.Context, ws uuid.UUID) (any, error)) error {
 	m := Membership(c)
 	ws := m.WorkspaceID
@@ -34,9 +31,8 @@ func (a Answers) Cached(c *fiber.Ctx, name, params string, compute func(ctx cont
 	return sendJSON(c, b)
 }
 
-// CachedFor answers k from the cache, for a caller who is no member (a
-// share link's visitor): it keeps no start values. compute, as Cached's,
-// must read nothing of c.
+// CachedFor answers k from the cache for a share link's visitor, keeping no start
+// values; compute, as Cached's, must not read c.
 func (a Answers) CachedFor(c *fiber.Ctx, k answercache.Key, compute func(context.Context) (any, error)) error {
 	b, err := a.Cache.JSON(c.UserContext(), k, compute)
 	if err != nil {

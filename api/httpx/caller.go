@@ -1,8 +1,6 @@
-// Package httpx is the request plumbing the rooms of api share: who is
-// calling (set by api's middleware), strict bodies and path ids, query
-// parameters, the error body, cached answers and CSV answers. It routes
-// nothing: api registers every route, so that no room depends on another
-// to read a request the same way.
+// Package httpx is the request plumbing the rooms of api share: who is calling,
+// strict bodies and path ids, query parameters, the error body, cached and CSV
+// answers. It routes nothing: api registers every route.
 package httpx
 
 import (
@@ -12,9 +10,8 @@ import (
 	queryteam "github.com/reeltrack/reeltrack/query/team"
 )
 
-// The caller's values are kept in the request's locals by api's
-// middleware, under keys only this file knows, so that a room reads them
-// with the type they were stored with.
+// The caller's values are kept in the request's locals under keys only this
+// file knows, so that a room reads them with the type they were stored with.
 const (
 	localRequestID  = "requestId"
 	localSession    = "session"
@@ -46,8 +43,7 @@ func Membership(c *fiber.Ctx) queryteam.Membership {
 
 func SetMembership(c *fiber.Ctx, m queryteam.Membership) { c.Locals(localMembership, m) }
 
-// Me is the caller as GET /auth/me answers it, read when the session was
-// found live.
+// Me is the caller as GET /auth/me answers it.
 func Me(c *fiber.Ctx) queryteam.Me {
 	me, _ := c.Locals(localMe).(queryteam.Me)
 	return me

@@ -33,9 +33,8 @@ var kindStatus = map[apperr.Kind]struct {
 	apperr.KindRefused:         {fiber.StatusUnprocessableEntity, "unprocessable"},
 }
 
-// StatusOf is the status and code an error of kind answers with: the
-// error handler's, and the one of each failed item of a bulk answer.
-// Internal errors have none (0, "").
+// StatusOf is the status and code an error of kind answers with, also for a
+// failed item of a bulk answer; (0, "") for internal errors.
 func StatusOf(kind apperr.Kind) (status int, code string) {
 	m := kindStatus[kind]
 	return m.status, m.code

@@ -160,8 +160,7 @@ func ParseAccountQuery(get func(string) string) (numbers.AccountQuery, error) {
 	return q, JoinErrs(errs)
 }
 
-// ParseOverviewQuery reads GET /overview: datePreset (default 30d), or
-// from and to a custom range; the other filters as in the list.
+// ParseOverviewQuery reads GET /overview: datePreset (default 30d) or from and to.
 func ParseOverviewQuery(get func(string) string, now time.Time) (numbers.OverviewQuery, error) {
 	f, err := ParseVideoFilter(func(k string) string {
 		if k == "datePreset" {
@@ -182,9 +181,8 @@ func ParseOverviewQuery(get func(string) string, now time.Time) (numbers.Overvie
 	return q, JoinErrs(NonNil(err, perr, rerr))
 }
 
-// ParseRange reads a custom range of UTC dates (YYYY-MM-DD, both
-// included): both given, from not after to, to not after today, and from
-// within the last query.MaxRangeDays days.
+// ParseRange reads a custom range of UTC dates (YYYY-MM-DD, both included),
+// to no later than today and from within the last query.MaxRangeDays days.
 func ParseRange(rawFrom, rawTo string, now time.Time) (from, to *time.Time, err error) {
 	var errs []error
 	date := func(raw, field string) *time.Time {

@@ -202,8 +202,7 @@ func jsonPath(stack []jsonFrame) string {
 	return b.String()
 }
 
-// unescapeKey decodes a raw JSON key for naming it; a key that does not
-// decode is shown as it came.
+// unescapeKey decodes a raw JSON key for naming it, else shows it as it came.
 func unescapeKey(raw []byte) []byte {
 	if bytes.IndexByte(raw, '\\') < 0 {
 		return raw

@@ -21,8 +21,7 @@ type apiKeyIn struct {
 	ExpiresAt *time.Time `json:"expiresAt"`
 }
 
-// apiKeyCreated is the answer of a key's creation, the one answer that
-// holds the key.
+// apiKeyCreated is the answer of a key's creation, the one answer that holds the key.
 type apiKeyCreated struct {
 	Key    string              `json:"key"`
 	APIKey querysharing.APIKey `json:"apiKey"`
@@ -52,11 +51,7 @@ func (s *Room) PostAPIKey(c *fiber.Ctx, in apiKeyIn) error {
 
 func (s *Room) DeleteAPIKey(c *fiber.Ctx, id uuid.UUID) error {
 	m := httpx.Membership(c)
-	err := s.ManageAPIKeys.Revoke(c.UserContext(), sharing.RevokeAPIKey{
+	return httpx.NoContent(c, s.ManageAPIKeys.Revoke(c.UserContext(), sharing.RevokeAPIKey{
 		WorkspaceID: m.WorkspaceID, ID: id, ActorID: httpx.Session(c).UserID, Role: m.Role,
-	})
-	if err != nil {
-		return err
-	}
-	return c.SendStatus(fiber.StatusNoContent)
+	}))
 }

@@ -1,8 +1,6 @@
 // Package sharing is the room of what a workspace shares: its API keys, its
-// share links, and the public routes a link opens (its info, the unlock of
-// a password, its overview, videos and campaign) with the dashboard's page
-// of a link. A link's answers are the numbers and campaigns rooms' reads,
-// scoped to the link, so it calls those reads itself.
+// share links and the public routes a link opens, which call the numbers and
+// campaigns reads themselves, scoped to the link.
 package sharing
 
 import (

@@ -35,8 +35,7 @@ type shareLinkIn struct {
 	FrozenAt         *time.Time `json:"frozenAt"`
 }
 
-// createdShareLink is the answer of a creation: the link, and its token
-// and URL, shown this once.
+// createdShareLink is the new link with its token and URL, shown this once.
 type createdShareLink struct {
 	querysharing.ShareLink
 	Token string `json:"token"`
@@ -107,11 +106,7 @@ type shareLinkPatch struct {
 	FrozenAt       json.RawMessage `json:"frozenAt"`
 }
 
-func (s *Room) PatchShareLink(c *fiber.Ctx, id uuid.UUID) error {
-	var in shareLinkPatch
-	if err := httpx.DecodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *Room) PatchShareLink(c *fiber.Ctx, id uuid.UUID, in shareLinkPatch) error {
 	m := httpx.Membership(c)
 	cur, err := s.ShareLinks.One(c.UserContext(), m.WorkspaceID, id)
 	if err != nil {
@@ -156,8 +151,7 @@ func (s *Room) PatchShareLink(c *fiber.Ctx, id uuid.UUID) error {
 	return httpx.Answer(c, link, err)
 }
 
-// nullableTime reads a PATCH's time field: cur when left out, nil for
-// null, else the RFC 3339 time.
+// nullableTime reads a PATCH's time field: cur when left out, nil for null.
 func nullableTime(raw json.RawMessage, cur *time.Time, field string) (*time.Time, error) {
 	if len(raw) == 0 {
 		return cur, nil
@@ -174,9 +168,5 @@ func nullableTime(raw json.RawMessage, cur *time.Time, field string) (*time.Time
 
 func (s *Room) DeleteShareLink(c *fiber.Ctx, id uuid.UUID) error {
 	m := httpx.Membership(c)
-	err := s.ManageShareLinks.Revoke(c.UserContext(), sharing.RevokeShareLink{WorkspaceID: m.WorkspaceID, ActorID: httpx.Session(c).UserID, Role: m.Role, ID: id})
-	if err != nil {
-		return err
-	}
-	return c.SendStatus(fiber.StatusNoContent)
+	return httpx.NoContent(c, s.ManageShareLinks.Revoke(c.UserContext(), sharing.RevokeShareLink{WorkspaceID: m.WorkspaceID, ActorID: httpx.Session(c).UserID, Role: m.Role, ID: id}))
 }

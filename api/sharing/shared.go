@@ -33,8 +33,7 @@ const (
 	sharedUnlocksPerMinute = 5
 	// shareUnlockTTL is how long an unlocked link stays open in a browser.
 	shareUnlockTTL = 24 * time.Hour
-	// shareCookie is the name of the cookie of an unlocked link.
-	shareCookie = "reeltrack_share"
+	shareCookie    = "reeltrack_share"
 )
 
 const localSharedLink = "sharedLink"
@@ -87,8 +86,7 @@ func frameAncestors(l *querysharing.SharedLink) string {
 	return "frame-ancestors " + strings.Join(l.EmbedOrigins, " ")
 }
 
-// Link finds the live link of the path's token; locked: a password
-// link must be unlocked (its cookie) first.
+// Link finds the live link of the path's token; locked: it must be unlocked first.
 func (s *Room) Link(locked bool, next func(*fiber.Ctx, querysharing.SharedLink) error) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		token := c.Params("token")

@@ -78,11 +78,7 @@ type memberPatchIn struct {
 	Role domain.Role `json:"role"`
 }
 
-func (s *Room) PatchMember(c *fiber.Ctx, user uuid.UUID) error {
-	var in memberPatchIn
-	if err := httpx.DecodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *Room) PatchMember(c *fiber.Ctx, user uuid.UUID, in memberPatchIn) error {
 	return s.teamAfter(c, s.ManageTeam.ChangeRole(c.UserContext(), team.ChangeMemberRole{
 		WorkspaceID: httpx.Membership(c).WorkspaceID, ActorID: httpx.Session(c).UserID, UserID: user, Role: in.Role,
 	}))

@@ -15,11 +15,7 @@ type accountPatchIn struct {
 	TrackingLimit *int    `json:"tracking_limit"`
 }
 
-func (s *Room) PatchAccount(c *fiber.Ctx, id uuid.UUID) error {
-	var in accountPatchIn
-	if err := httpx.DecodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *Room) PatchAccount(c *fiber.Ctx, id uuid.UUID, in accountPatchIn) error {
 	ws := httpx.Membership(c).WorkspaceID
 	err := s.UpdateAccount.Handle(c.UserContext(), tracking.UpdateAccount{
 		WorkspaceID: ws, AccountID: id, Status: in.Status, TrackingLimit: in.TrackingLimit,

@@ -140,11 +140,7 @@ var videoStatusActions = map[string]tracking.ItemAction{
 }
 
 // PatchVideo answers the video as the list shows it, or 204 once removed.
-func (s *Room) PatchVideo(c *fiber.Ctx, id uuid.UUID) error {
-	var in videoPatchIn
-	if err := httpx.DecodeJSON(c, &in, false); err != nil {
-		return err
-	}
+func (s *Room) PatchVideo(c *fiber.Ctx, id uuid.UUID, in videoPatchIn) error {
 	if in.Status == nil {
 		return apperr.Invalid("status", "is required: active, paused or removed")
 	}

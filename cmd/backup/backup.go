@@ -136,25 +136,25 @@ type querier interface {
 }
 
 func pgMigrations(ctx context.Context, q querier) ([]int, error) {
-	rows, err := q.Query(ctx, `SELECT version FROM schema_migrations ORDER BY version`)
-	if err != nil {
-		return nil, fmt.Errorf("read postgres schema_migrations (is the database migrated?): %w", err)
-	}
-	out, err := pgx.CollectRows(rows, pgx.RowTo[int])
-	if err != nil {
-		return nil, fmt.Errorf("read postgres schema_migrations: %w", err)
-	}
-	return out, nil
+	return pgColumn[int](ctx, q, `SELECT version FROM schema_migrations ORDER BY version`,
+		"read postgres schema_migrations", " (is the database migrated?)")
 }
 
 func pgTables(ctx context.Context, q querier) ([]string, error) {
-	rows, err := q.Query(ctx, `SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)
+	return pgColumn[string](ctx, q, `SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+		"list postgres tables", "")
+}
+
+// pgColumn reads the one column of sql's rows; what names the read in its
+// errors, hint only when the query fails.
+func pgColumn[T any](ctx context.Context, q querier, sql, what, hint string) ([]T, error) {
+	rows, err := q.Query(ctx, sql)
 	if err != nil {
-		return nil, fmt.Errorf("list postgres tables: %w", err)
+		return nil, fmt.Errorf("%s%s: %w", what, hint, err)
 	}
-	out, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	out, err := pgx.CollectRows(rows, pgx.RowTo[T])
 	if err != nil {
-		return nil, fmt.Errorf("list postgres tables: %w", err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	return out, nil
 }

@@ -187,14 +187,7 @@ func (w *campaignWorld) video(i, a int, published time.Time, caption string, r *
 		v.center = r.float(0, 200)
 		v.width = r.float(3, 48)
 	}
-	switch platforms[v.Platform-1] {
-	case "instagram":
-		v.hideLikes = i%10 == 3
-	case "youtube":
-		v.hideShares, v.hideSaves = true, true
-	case "x":
-		v.hideSaves = true
-	}
+	v.hideCounts(i)
 	return v
 }
 
@@ -328,10 +321,7 @@ func seedCampaignTenants(ctx context.Context, db *pgxpool.Pool, w *campaignWorld
 	}
 	for i, v := range w.Videos {
 		p := platforms[v.Platform-1]
-		pid := fmt.Sprintf("8%018d", i)
-		if p == "youtube" || p == "instagram" {
-			pid = strings.ReplaceAll(v.ID.String()[:11], "-", "x")
-		}
+		pid := platformID(p, 8, i, v.ID)
 		videos = append(videos, []any{v.ID, ws.ID, p, pid, videoURL(p, v.Handle, pid), v.Account, v.Handle,
 			v.Caption, v.Published, false, "active", w.End, v.Published.Add(time.Hour)})
 	}

@@ -220,10 +220,7 @@ func seedTenants(ctx context.Context, db *pgxpool.Pool, w *world) error {
 		}
 		for i, v := range ws.Videos {
 			p := platforms[v.Platform-1]
-			pid := fmt.Sprintf("7%018d", i)
-			if p == "youtube" || p == "instagram" {
-				pid = strings.ReplaceAll(v.ID.String()[:11], "-", "x")
-			}
+			pid := platformID(p, 7, i, v.ID)
 			videos = append(videos, []any{v.ID, ws.ID, p, pid, videoURL(p, v.Handle, pid), v.Account, v.Handle,
 				fmt.Sprintf("video %d of %s #bench", i, v.Handle), v.Published, false, "active", w.End, created})
 		}
@@ -259,6 +256,15 @@ func seedTenants(ctx context.Context, db *pgxpool.Pool, w *world) error {
 		return fmt.Errorf("analyze the seed: %w", err)
 	}
 	return nil
+}
+
+// platformID is video i's id on platform p: 11 characters of its uuid on
+// YouTube and Instagram, else lead and 18 digits.
+func platformID(p string, lead, i int, id uuid.UUID) string {
+	if p == "youtube" || p == "instagram" {
+		return strings.ReplaceAll(id.String()[:11], "-", "x")
+	}
+	return fmt.Sprintf("%d%018d", lead, i)
 }
 
 func profileURL(p, handle string) string {

@@ -58,6 +58,19 @@ type entity struct {
 	followers0, followerPHr float64
 }
 
+// hideCounts hides what video i's platform does not show: some Instagram
+// likes, YouTube's shares and saves, X's saves.
+func (e *entity) hideCounts(i int) {
+	switch platforms[e.Platform-1] {
+	case "instagram":
+		e.hideLikes = i%10 == 3
+	case "youtube":
+		e.hideShares, e.hideSaves = true, true
+	case "x":
+		e.hideSaves = true
+	}
+}
+
 type workspace struct {
 	ID       uuid.UUID
 	Owner    uuid.UUID
@@ -156,14 +169,7 @@ func makeWorkspace(tag string, n, accounts, videos, hours int, end time.Time) wo
 			e.center = r.float(0, float64(hours))
 			e.width = r.float(3, 48)
 		}
-		switch platforms[e.Platform-1] {
-		case "instagram":
-			e.hideLikes = i%10 == 3
-		case "youtube":
-			e.hideShares, e.hideSaves = true, true
-		case "x":
-			e.hideSaves = true
-		}
+		e.hideCounts(i)
 		ws.Videos = append(ws.Videos, e)
 	}
 	return ws

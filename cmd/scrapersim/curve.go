@@ -105,6 +105,16 @@ func newCurve(seed uint64, published time.Time, scale float64) curve {
 	return c
 }
 
+// postCurve is the view curve of a post of an account of tier, scaled: now
+// and then a mega account's post is a hit of billions of views, up to megaMax.
+func postCurve(seed uint64, published time.Time, tier uint64, scale, megaMax float64) curve {
+	c := newCurve(seed, published, tierScale(tier)*scale)
+	if tier >= 26 && chance(seed, "megaHit", 0.2) {
+		c.peak = logBetween(seed, "megaPeak", 2.3e9, megaMax)
+	}
+	return c
+}
+
 func (c curve) viral() bool { return c.burstPeak > 0 }
 
 func (c curve) base(hours float64) float64 {

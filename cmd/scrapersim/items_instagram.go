@@ -193,10 +193,7 @@ func (w *world) instagramPost(p igPost, at time.Time, inputURL string, pinned bo
 	s, a := p.seed, p.owner
 	hour := hourOf(at)
 	q := w.quirks
-	c := newCurve(s, p.published, tierScale(p.tier))
-	if p.tier >= 26 && chance(s, "megaHit", 0.2) {
-		c.peak = logBetween(s, "megaPeak", 2.3e9, 5e9)
-	}
+	c := postCurve(s, p.published, p.tier, 1, 5e9)
 	kind := p.kind()
 	text, tags := caption(s, 24)
 	display := "https://scontent.cdninstagram.com/v/t51.29350-15/" + numericID(s, "img", 9) + "_" + numericID(s, "img2", 15) + "_n.jpg"

@@ -159,15 +159,8 @@ type tiktokContext struct {
 	listing      bool // profile listings show counts rounded, as TikTok's pages do
 }
 
-// curve is the video's view curve: now and then a mega account's video is a
-// hit of billions of views.
-func (v tiktokVideo) curve() curve {
-	c := newCurve(v.seed, v.published, tierScale(v.tier))
-	if v.tier >= 26 && chance(v.seed, "megaHit", 0.2) {
-		c.peak = logBetween(v.seed, "megaPeak", 2.3e9, 6e9)
-	}
-	return c
-}
+// curve is the video's view curve.
+func (v tiktokVideo) curve() curve { return postCurve(v.seed, v.published, v.tier, 1, 6e9) }
 
 func (w *world) tiktokItem(v tiktokVideo, at time.Time, ctx tiktokContext) obj {
 	s, a := v.seed, v.author

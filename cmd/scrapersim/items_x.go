@@ -96,10 +96,7 @@ func (w *world) xItem(t tweet, at time.Time) obj {
 	s, a := t.seed, t.author
 	hour := hourOf(at)
 	q := w.quirks
-	c := newCurve(s, t.published, tierScale(t.tier)*0.4)
-	if t.tier >= 26 && chance(s, "megaHit", 0.2) {
-		c.peak = logBetween(s, "megaPeak", 2.3e9, 4e9)
-	}
+	c := postCurve(s, t.published, t.tier, 0.4, 4e9)
 	id := strconv.FormatUint(t.id, 10)
 	retweet := chance(s, "retweet", 0.08)
 	reply := !retweet && chance(s, "reply", 0.15)

@@ -196,10 +196,7 @@ func (w *world) youtubeItem(v ytVideo, at time.Time, ctx ytContext) obj {
 	s, ch := v.seed, v.ch
 	hour := hourOf(at)
 	q := w.quirks
-	c := newCurve(s, v.published, tierScale(v.tier)*0.6)
-	if v.tier >= 26 && chance(s, "megaHit", 0.2) {
-		c.peak = logBetween(s, "megaPeak", 2.3e9, 4e9)
-	}
+	c := postCurve(s, v.published, v.tier, 0.6, 4e9)
 	text, tags := caption(s, 20)
 	title := titleOf(s)
 	kind, videoURL := "video", "https://www.youtube.com/watch?v="+v.id

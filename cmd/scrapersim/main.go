@@ -147,14 +147,12 @@ func (c Config) LogValue() slog.Value {
 func loadConfig(args []string, getenv func(string) string) (Config, error) {
 	fs := flag.NewFlagSet("scrapersim", flag.ContinueOnError)
 	var errs []error
-	env := func(name string) string {
-		return getenv("SCRAPERSIM_" + strings.ToUpper(strings.ReplaceAll(name, "-", "_")))
-	}
 	str := func(name, def, usage string) *string {
-		if v := env(name); v != "" {
+		env := "SCRAPERSIM_" + strings.ToUpper(strings.ReplaceAll(name, "-", "_"))
+		if v := getenv(env); v != "" {
 			def = v
 		}
-		return fs.String(name, def, usage+" (env SCRAPERSIM_"+strings.ToUpper(strings.ReplaceAll(name, "-", "_"))+")")
+		return fs.String(name, def, usage+" (env "+env+")")
 	}
 	addr := str("addr", "127.0.0.1:8090", "listen address")
 	token := str("token", "sim-token", "API token clients must send")

@@ -354,9 +354,8 @@ func (s *Server) showRun(w http.ResponseWriter, r *http.Request, id, actID strin
 
 // abortRun is POST /v2/actor-runs/{runId}/abort.
 func (s *Server) abortRun(w http.ResponseWriter, r *http.Request) {
-	run, ok := s.store.get(r.PathValue("runId"))
+	run, ok := s.pathRun(w, r)
 	if !ok {
-		writeError(w, http.StatusNotFound, "record-not-found", "Actor run was not found")
 		return
 	}
 	s.finish(run, outcome{statusAborted, "Actor run was aborted"})
@@ -365,9 +364,8 @@ func (s *Server) abortRun(w http.ResponseWriter, r *http.Request) {
 
 // getDataset is GET /v2/datasets/{datasetId}.
 func (s *Server) getDataset(w http.ResponseWriter, r *http.Request) {
-	run, ok := s.store.byDataset(r.PathValue("datasetId"))
+	run, ok := s.pathDataset(w, r)
 	if !ok {
-		writeError(w, http.StatusNotFound, "record-not-found", "Dataset was not found")
 		return
 	}
 	v := s.store.view(run, s.userID, s.clock.now())
@@ -381,9 +379,8 @@ func (s *Server) getDataset(w http.ResponseWriter, r *http.Request) {
 
 // datasetItems is GET /v2/datasets/{datasetId}/items.
 func (s *Server) datasetItems(w http.ResponseWriter, r *http.Request) {
-	run, ok := s.store.byDataset(r.PathValue("datasetId"))
+	run, ok := s.pathDataset(w, r)
 	if !ok {
-		writeError(w, http.StatusNotFound, "record-not-found", "Dataset was not found")
 		return
 	}
 	s.writeItems(w, r, run, http.StatusOK)
@@ -391,12 +388,30 @@ func (s *Server) datasetItems(w http.ResponseWriter, r *http.Request) {
 
 // runItems is GET /v2/actor-runs/{runId}/dataset/items.
 func (s *Server) runItems(w http.ResponseWriter, r *http.Request) {
-	run, ok := s.store.get(r.PathValue("runId"))
+	run, ok := s.pathRun(w, r)
 	if !ok {
-		writeError(w, http.StatusNotFound, "record-not-found", "Actor run was not found")
 		return
 	}
 	s.writeItems(w, r, run, http.StatusOK)
+}
+
+// pathRun is the run the path's runId names; else it answers 404.
+func (s *Server) pathRun(w http.ResponseWriter, r *http.Request) (*actorRun, bool) {
+	run, ok := s.store.get(r.PathValue("runId"))
+	if !ok {
+		writeError(w, http.StatusNotFound, "record-not-found", "Actor run was not found")
+	}
+	return run, ok
+}
+
+// pathDataset is the run of the dataset the path's datasetId names; else it
+// answers 404.
+func (s *Server) pathDataset(w http.ResponseWriter, r *http.Request) (*actorRun, bool) {
+	run, ok := s.store.byDataset(r.PathValue("datasetId"))
+	if !ok {
+		writeError(w, http.StatusNotFound, "record-not-found", "Dataset was not found")
+	}
+	return run, ok
 }
 
 // items is the run's dataset as readable now: empty until the run succeeded.

@@ -106,12 +106,7 @@ func (a *studyAccount) video(k int64) *studyVideo {
 	published := a.grid.at(k).Truncate(time.Second)
 	tier := a.acc.tierAt(published)
 	id := strconv.FormatUint(tiktokIDs.encode(published, tier, a.acc.seed), 10)
-	s := hashOf("tiktok", id)
-	c := newCurve(s, published, tierScale(tier))
-	if tier >= 26 && chance(s, "megaHit", 0.2) {
-		c.peak = logBetween(s, "megaPeak", 2.3e9, 6e9)
-	}
-	v := &studyVideo{curve: c}
+	v := &studyVideo{curve: tiktokVideo{seed: hashOf("tiktok", id), published: published, tier: tier}.curve()}
 	a.videos[k] = v
 	return v
 }

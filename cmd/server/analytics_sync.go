@@ -12,17 +12,14 @@ import (
 	"github.com/reeltrack/reeltrack/projections/analytics"
 )
 
-// analyticsSyncInterval is how often the server copies changed dimension rows
-// into the analytics database: the analysts' copy lags the writes by about
-// this plus one run. A failed run is retried on the next tick from where the
-// last good one stopped; writes never wait for it.
+// analyticsSyncInterval is how often changed dimension rows are copied into
+// the analytics database; a failed run resumes on the next tick.
 const analyticsSyncInterval = 10 * time.Second
 
 const analyticsSyncTimeout = 2 * time.Minute
 
-// startAnalyticsSync runs analytics.Sync every interval, the first at once,
-// until ctx ends; with several servers an advisory lock lets one copy at a
-// time. The returned function stops the loop and waits for it.
+// startAnalyticsSync runs analytics.Sync every interval until ctx ends, one
+// server at a time (an advisory lock); the returned function stops it.
 func startAnalyticsSync(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db string, interval time.Duration, log *slog.Logger, m *metrics.Metrics) (stop func()) {
 	failing := false
 	return inBackground(ctx, func(ctx context.Context) {

@@ -5,8 +5,7 @@ import (
 	"time"
 )
 
-// inBackground runs loop in a goroutine with a context of its own. The
-// returned function cancels that context and waits until loop returns.
+// inBackground runs loop in a goroutine; the returned function stops it.
 func inBackground(ctx context.Context, loop func(ctx context.Context)) (stop func()) {
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
@@ -20,9 +19,8 @@ func inBackground(ctx context.Context, loop func(ctx context.Context)) (stop fun
 	}
 }
 
-// every calls run at once and then each interval until ctx ends, each call
-// bounded by timeout; a call cut short because ctx ended sees
-// context.Canceled (see stopping).
+// every calls run at once and then each interval until ctx ends, each
+// bounded by timeout.
 func every(ctx context.Context, interval, timeout time.Duration, run func(ctx context.Context)) {
 	t := time.NewTicker(interval)
 	defer t.Stop()
@@ -38,8 +36,7 @@ func every(ctx context.Context, interval, timeout time.Duration, run func(ctx co
 	}
 }
 
-// stopping reports whether a call of every ended because the server is
-// stopping, rather than failing: its error is then not worth a warning.
+// stopping reports whether a call ended as the server stops: no warning.
 func stopping(callCtx context.Context) bool {
 	return callCtx.Err() == context.Canceled //nolint:errorlint // the context's own error
 }

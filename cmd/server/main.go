@@ -104,8 +104,7 @@ func run() error {
 	}
 	site := web.New(nil)
 	if site.Built() {
-		// brotli at its best level takes a moment per file: done before
-		// the first visitors rather than during their page load.
+		// brotli at its best level takes a moment per file: not in a page load
 		go site.Precompress()
 	} else {
 		log.Warn("the dashboard is not built into this binary: its pages answer 503; run `make web` and build again")
@@ -168,12 +167,10 @@ func run() error {
 	return nil
 }
 
-// afterSchedulerRound, when set before run, is called after each round of
-// the in-process scheduler: tests wait for rounds with it.
+// afterSchedulerRound, if set, is called after each scheduler round (tests).
 var afterSchedulerRound func()
 
-// startScheduler starts the in-process scheduler when SCHEDULER_INTERVAL is
-// set; the returned function stops it and waits.
+// startScheduler starts the in-process scheduler if SCHEDULER_INTERVAL is set.
 func startScheduler(ctx context.Context, cfg config.Config, log *slog.Logger, m *metrics.Metrics) (stop func(), err error) {
 	if cfg.SchedulerInterval == 0 {
 		return func() {}, nil
@@ -184,8 +181,7 @@ func startScheduler(ctx context.Context, cfg config.Config, log *slog.Logger, m 
 	}
 	s := scheduler{
 		base: base, secret: cfg.CronSecret, interval: cfg.SchedulerInterval, tasks: cronTasks,
-		// The route's own deadline ends the work; this only bounds a
-		// server that stopped answering.
+		// only for a server that stopped answering: routes have deadlines
 		client:     &http.Client{Timeout: cfg.RequestTimeout + time.Minute},
 		log:        log,
 		afterRound: afterSchedulerRound,

@@ -12,10 +12,8 @@ import (
 	"github.com/reeltrack/reeltrack/internal/metrics"
 )
 
-// serveMetrics serves GET /metrics on addr, a listener of its own, so the
-// series are never on the public address and the scraper's requests skip the
-// API's middleware (rate limits, access log). Other paths answer 404; an
-// empty addr serves nothing. The returned function closes the listener.
+// serveMetrics serves GET /metrics on a listener of its own (none for an
+// empty addr), off the public address and the API's middleware.
 func serveMetrics(addr string, m *metrics.Metrics, log *slog.Logger) (stop func(), err error) {
 	if addr == "" {
 		log.Info("METRICS_ADDR is empty: no metrics listener")

@@ -17,33 +17,27 @@ type cronTask struct {
 	path string
 }
 
-// cronTasks are the routes the scheduler calls each interval, in order. A
-// new periodic task is a new cron route and a line here.
+// cronTasks are the routes the scheduler calls each interval, in order.
 var cronTasks = []cronTask{
 	{name: metrics.TaskRefresh, path: "/api/cron/refresh"},
 	{name: metrics.TaskAlerts, path: "/api/cron/alerts"},
 }
 
-// scheduler calls the server's own cron routes over loopback with the cron
-// secret, as an external cron would, so one path does the work whoever
-// triggers it. The handlers are safe when an external cron calls them too
-// (due rows are claimed with SKIP LOCKED).
+// scheduler calls the server's own cron routes as an external cron would, so
+// one path does the work; due rows are claimed with SKIP LOCKED.
 type scheduler struct {
-	base     string // the server's own base URL
-	secret   string
-	interval time.Duration
-	tasks    []cronTask
-	client   *http.Client
-	log      *slog.Logger
-	// afterRound, when set, is called after each round.
+	base       string // the server's own base URL
+	secret     string
+	interval   time.Duration
+	tasks      []cronTask
+	client     *http.Client
+	log        *slog.Logger
 	afterRound func()
-	// metrics records each task's last success; nil records nothing.
-	metrics *metrics.Metrics
+	metrics    *metrics.Metrics // nil: none
 }
 
-// run calls every task once per interval, the first after one interval,
-// until ctx ends (the server finishes the call in flight while it drains).
-// Ticks that come during a round are dropped, so rounds never overlap.
+// run calls every task once per interval until ctx ends; ticks during a
+// round are dropped, so rounds never overlap.
 func (s scheduler) run(ctx context.Context) {
 	s.log.Info("scheduler started", "interval", s.interval, "tasks", len(s.tasks))
 	t := time.NewTicker(s.interval)
@@ -93,8 +87,7 @@ func (s scheduler) call(ctx context.Context, task cronTask) {
 	s.log.Debug("scheduled task ran", "task", task.name, "took", time.Since(began), "answer", string(body))
 }
 
-// selfURL is the base URL at which the server reaches its own listener
-// HTTP_ADDR: loopback when it listens on every interface.
+// selfURL is the base URL of the server's own HTTP_ADDR.
 func selfURL(addr string) (string, error) {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {

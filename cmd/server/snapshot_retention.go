@@ -12,16 +12,13 @@ import (
 	"github.com/reeltrack/reeltrack/schema"
 )
 
-// snapshotRetentionInterval is how often the server looks for monthly raw
-// snapshot partitions past SNAPSHOT_RETENTION: one cheap read of system.parts.
+// snapshotRetentionInterval is how often raw snapshot partitions are checked.
 const snapshotRetentionInterval = time.Hour
 
 const snapshotRetentionTimeout = 5 * time.Minute
 
-// startSnapshotRetention runs projections.DropExpiredSnapshots every
-// interval, the first at once, until ctx ends, on every shard on a cluster;
-// nothing when retention is zero. Several servers may run it at once: a
-// partition dropped twice is harmless. The returned function stops the loop.
+// startSnapshotRetention runs projections.DropExpiredSnapshots every interval
+// on every shard; several servers may, as a partition dropped twice is harmless.
 func startSnapshotRetention(ctx context.Context, ch driver.Conn, p schema.Placement, retention, interval time.Duration, now func() time.Time, log *slog.Logger, m *metrics.Metrics) (stop func()) {
 	if retention <= 0 {
 		return func() {}

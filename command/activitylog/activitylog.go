@@ -1,5 +1,4 @@
-// Package activitylog writes the workspace's activity log: who did what to
-// which item, from where, in the transaction of the change it records.
+// Package activitylog records who did what, from where, in the change's transaction.
 package activitylog
 
 import (
@@ -12,8 +11,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 )
 
-// Client is who sends a request: the signed-in user (uuid.Nil before
-// sign-in), where they are, and the request's API key (uuid.Nil for none).
+// Client is who sends a request: the signed-in user, where from, the API key.
 type Client struct {
 	UserID    uuid.UUID
 	IP        string
@@ -39,18 +37,15 @@ type Execer interface {
 	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
 }
 
-// Entry is one entry of the activity log.
+// Entry is an entry of the activity log. A zero WorkspaceID is the actor's; a zero
+// ActorID without ActorEmail (all the payment provider has) is the client's user.
 type Entry struct {
-	// WorkspaceID: uuid.Nil is the actor's workspace, or none.
 	WorkspaceID uuid.UUID
-	// ActorID is who did it; uuid.Nil with ActorEmail empty: the client's
-	// signed-in user. The payment provider has no id, only ActorEmail.
-	ActorID    uuid.UUID
-	ActorEmail string
-	Action     domain.Action
-	// Target is what the action was done to, in a few words.
-	Target  string
-	Details map[string]any
+	ActorID     uuid.UUID
+	ActorEmail  string
+	Action      domain.Action
+	Target      string
+	Details     map[string]any
 }
 
 // Record writes a into the activity log with the client of ctx.

@@ -678,10 +678,7 @@ type ResendDelivery struct {
 func (h DeliverEventsHandler) Resend(ctx context.Context, cmd ResendDelivery) (Attempt, error) {
 	oneShot := false
 	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-		if err := authz.RequireManager(ctx, tx, cmd.WorkspaceID, cmd.ActorID, "resend deliveries"); err != nil {
-			return err
-		}
-		_, _, enabled, err := lockChannel(ctx, tx, cmd.WorkspaceID, cmd.ChannelID)
+		_, _, enabled, err := lockManagedChannel(ctx, tx, cmd.WorkspaceID, cmd.ActorID, cmd.ChannelID, "resend deliveries")
 		if err != nil {
 			return err
 		}

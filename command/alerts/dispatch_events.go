@@ -13,7 +13,6 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/mail"
-	"github.com/reeltrack/reeltrack/internal/plan"
 )
 
 // EventWords names each type of event in the e-mails of its rules.
@@ -200,12 +199,10 @@ ORDER BY r.workspace_id, r.created_at, r.id`, workspaces)
 	}
 	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (eventRule, error) {
 		var r eventRule
-		var planName string
-		var access bool
-		var trialEnds, graceEnds *time.Time
+		var a workspaceAccess
 		err := row.Scan(&r.id, &r.workspace, &r.name, &r.typ, &r.collection, &r.platform, &r.email, &r.recipients, &r.channels,
-			&r.threshold, &planName, &access, &trialEnds, &graceEnds)
-		r.workspaceAllowed = plan.HasAccess(plan.Name(planName), access, trialEnds, graceEnds, now)
+			&r.threshold, &a.plan, &a.flag, &a.trialEnds, &a.graceEnds)
+		r.workspaceAllowed = a.at(now)
 		return r, err
 	})
 }

@@ -16,7 +16,6 @@ import (
 	"github.com/reeltrack/reeltrack/command/eventlog"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/insight"
-	"github.com/reeltrack/reeltrack/internal/plan"
 )
 
 // InsightReader reads the snapshots the insights step works from.
@@ -64,22 +63,11 @@ ORDER BY w.id`, now.Add(-insightsEvery), domain.EventOutlier)
 		version int64
 		told    bool
 	}
-	var todo []due
-	for rows.Next() {
+	todo, err := withAccess(rows, now, func(a *workspaceAccess) (due, error) {
 		var d due
-		var planName string
-		var access bool
-		var trialEnds, graceEnds *time.Time
-		if err := rows.Scan(&d.id, &d.version, &planName, &access, &trialEnds, &graceEnds, &d.told); err != nil {
-			rows.Close()
-			return run, fmt.Errorf("read workspaces: %w", err)
-		}
-		if plan.HasAccess(plan.Name(planName), access, trialEnds, graceEnds, now) {
-			todo = append(todo, d)
-		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+		return d, rows.Scan(&d.id, &d.version, &a.plan, &a.flag, &a.trialEnds, &a.graceEnds, &d.told)
+	})
+	if err != nil {
 		return run, fmt.Errorf("read workspaces: %w", err)
 	}
 	for _, d := range todo {

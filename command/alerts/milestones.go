@@ -12,7 +12,6 @@ import (
 
 	"github.com/reeltrack/reeltrack/command/eventlog"
 	"github.com/reeltrack/reeltrack/internal/domain"
-	"github.com/reeltrack/reeltrack/internal/plan"
 )
 
 // MilestoneScanner reads the latest views of a workspace's counted items.
@@ -53,16 +52,15 @@ ORDER BY w.id, r.id`, []domain.EventType{domain.EventVideoMilestone, domain.Even
 	watches := map[uuid.UUID]*milestoneWatch{}
 	for rows.Next() {
 		var ws, rule uuid.UUID
-		var planName string
-		var access, armed bool
-		var trialEnds, graceEnds *time.Time
+		var a workspaceAccess
+		var armed bool
 		var typ domain.EventType
 		var threshold float64
-		if err := rows.Scan(&ws, &planName, &access, &trialEnds, &graceEnds, &rule, &typ, &threshold, &armed); err != nil {
+		if err := rows.Scan(&ws, &a.plan, &a.flag, &a.trialEnds, &a.graceEnds, &rule, &typ, &threshold, &armed); err != nil {
 			rows.Close()
 			return 0, fmt.Errorf("read milestone rules: %w", err)
 		}
-		if !plan.HasAccess(plan.Name(planName), access, trialEnds, graceEnds, now) {
+		if !a.at(now) {
 			continue
 		}
 		w := watches[ws]

@@ -13,7 +13,6 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/mail"
-	"github.com/reeltrack/reeltrack/internal/plan"
 )
 
 // DigestReader builds a workspace's digest for a closed period.
@@ -126,21 +125,11 @@ ORDER BY m.workspace_id, m.user_id`, f, start, end)
 	if err != nil {
 		return nil, fmt.Errorf("read members due a digest: %w", err)
 	}
-	defer rows.Close()
-	var out []digestMember
-	for rows.Next() {
+	out, err := withAccess(rows, now, func(a *workspaceAccess) (digestMember, error) {
 		var m digestMember
-		var planName string
-		var access bool
-		var trialEnds, graceEnds *time.Time
-		if err := rows.Scan(&m.workspaceID, &m.userID, &m.email, &m.workspace, &planName, &access, &trialEnds, &graceEnds); err != nil {
-			return nil, fmt.Errorf("read members due a digest: %w", err)
-		}
-		if plan.HasAccess(plan.Name(planName), access, trialEnds, graceEnds, now) {
-			out = append(out, m)
-		}
-	}
-	if err := rows.Err(); err != nil {
+		return m, rows.Scan(&m.workspaceID, &m.userID, &m.email, &m.workspace, &a.plan, &a.flag, &a.trialEnds, &a.graceEnds)
+	})
+	if err != nil {
 		return nil, fmt.Errorf("read members due a digest: %w", err)
 	}
 	return out, nil

@@ -192,8 +192,12 @@ func (h SaveChannelHandler) Create(ctx context.Context, cmd CreateChannel) (Chan
 	return out, nil
 }
 
-// lockChannel locks the workspace's channel id; 404 for another workspace's.
-func lockChannel(ctx context.Context, tx pgx.Tx, workspaceID, id uuid.UUID) (name, kind string, enabled bool, err error) {
+// lockManagedChannel checks that the actor may do action (owners and admins)
+// and locks the workspace's channel id; 404 for another workspace's.
+func lockManagedChannel(ctx context.Context, tx pgx.Tx, workspaceID, actorID, id uuid.UUID, action string) (name, kind string, enabled bool, err error) {
+	if err := authz.RequireManager(ctx, tx, workspaceID, actorID, action); err != nil {
+		return "", "", false, err
+	}
 	err = tx.QueryRow(ctx, `SELECT name, kind, enabled FROM channels WHERE id = $1 AND workspace_id = $2 FOR UPDATE`,
 		id, workspaceID).Scan(&name, &kind, &enabled)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -212,10 +216,7 @@ func (h SaveChannelHandler) Update(ctx context.Context, cmd UpdateChannel) error
 		return err
 	}
 	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-		if err := authz.RequireManager(ctx, tx, cmd.WorkspaceID, cmd.ActorID, "manage channels"); err != nil {
-			return err
-		}
-		old, kind, enabled, err := lockChannel(ctx, tx, cmd.WorkspaceID, cmd.ID)
+		old, kind, enabled, err := lockManagedChannel(ctx, tx, cmd.WorkspaceID, cmd.ActorID, cmd.ID, "manage channels")
 		if err != nil {
 			return err
 		}
@@ -277,10 +278,7 @@ func disableChannelRow(ctx context.Context, tx pgx.Tx, id uuid.UUID, reason doma
 // Delete deletes the channel, its deliveries and attempts; 404 for another workspace's.
 func (h SaveChannelHandler) Delete(ctx context.Context, cmd DeleteChannel) error {
 	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-		if err := authz.RequireManager(ctx, tx, cmd.WorkspaceID, cmd.ActorID, "manage channels"); err != nil {
-			return err
-		}
-		name, kind, _, err := lockChannel(ctx, tx, cmd.WorkspaceID, cmd.ID)
+		name, kind, _, err := lockManagedChannel(ctx, tx, cmd.WorkspaceID, cmd.ActorID, cmd.ID, "manage channels")
 		if err != nil {
 			return err
 		}
@@ -312,10 +310,7 @@ type RotatedSecret struct {
 func (h SaveChannelHandler) RotateSecret(ctx context.Context, cmd RotateChannelSecret) (RotatedSecret, error) {
 	out := RotatedSecret{Secret: webhook.NewSecret()}
 	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-		if err := authz.RequireManager(ctx, tx, cmd.WorkspaceID, cmd.ActorID, "manage channels"); err != nil {
-			return err
-		}
-		name, kind, _, err := lockChannel(ctx, tx, cmd.WorkspaceID, cmd.ID)
+		name, kind, _, err := lockManagedChannel(ctx, tx, cmd.WorkspaceID, cmd.ActorID, cmd.ID, "manage channels")
 		if err != nil {
 			return err
 		}

@@ -13,7 +13,6 @@ import (
 	"github.com/reeltrack/reeltrack/command/eventlog"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/mail"
-	"github.com/reeltrack/reeltrack/internal/plan"
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
@@ -79,23 +78,12 @@ ORDER BY r.workspace_id, r.id`, domain.EventSpike)
 	if err != nil {
 		return nil, fmt.Errorf("read alert rules: %w", err)
 	}
-	defer rows.Close()
-	var out []domain.SpikeRule
-	now := h.Now()
-	for rows.Next() {
+	out, err := withAccess(rows, h.Now(), func(a *workspaceAccess) (domain.SpikeRule, error) {
 		var r domain.SpikeRule
-		var planName string
-		var access bool
-		var trialEnds, graceEnds *time.Time
-		if err := rows.Scan(&r.ID, &r.WorkspaceID, &r.CollectionID, &r.Platform, &r.Metric, &r.Condition, &r.Threshold, &r.WindowHours,
-			&r.MinStartValue, &r.CooldownHours, &planName, &access, &trialEnds, &graceEnds); err != nil {
-			return nil, fmt.Errorf("read alert rules: %w", err)
-		}
-		if plan.HasAccess(plan.Name(planName), access, trialEnds, graceEnds, now) {
-			out = append(out, r)
-		}
-	}
-	if err := rows.Err(); err != nil {
+		return r, rows.Scan(&r.ID, &r.WorkspaceID, &r.CollectionID, &r.Platform, &r.Metric, &r.Condition, &r.Threshold, &r.WindowHours,
+			&r.MinStartValue, &r.CooldownHours, &a.plan, &a.flag, &a.trialEnds, &a.graceEnds)
+	})
+	if err != nil {
 		return nil, fmt.Errorf("read alert rules: %w", err)
 	}
 	return out, nil

@@ -18,8 +18,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/plan"
 )
 
-// PaymentEventTypes are the payment events that change a workspace; every
-// other type is acknowledged and ignored.
+// PaymentEventTypes are the payment events that change a workspace; others are ignored.
 var PaymentEventTypes = []string{
 	"checkout.session.completed",
 	"customer.subscription.created",
@@ -59,11 +58,9 @@ type PaymentEventResult struct {
 	WorkspaceID *uuid.UUID
 }
 
-// ApplyPaymentEventHandler keeps a workspace's plan, limits and access in
-// step with its subscription, read back from the provider so late, repeated
-// or reordered events lead to the same state. The event id is recorded in
-// the applying transaction and the read is under the workspace lock; on
-// failure nothing is written and the 5xx makes the provider deliver again.
+// ApplyPaymentEventHandler keeps a workspace's plan, limits and access in step
+// with its subscription, read back from the provider so late, repeated or
+// reordered events lead to the same state; a failure writes nothing.
 type ApplyPaymentEventHandler struct {
 	DB       *pgxpool.Pool
 	Provider PaymentProvider // nil: billing is not configured
@@ -78,10 +75,7 @@ type ApplyPaymentEventHandler struct {
 
 // Handle applies the event, or reports it a duplicate or ignored.
 func (h ApplyPaymentEventHandler) Handle(ctx context.Context, cmd ApplyPaymentEvent) (PaymentEventResult, error) {
-	if h.Provider == nil {
-		return PaymentEventResult{}, errBillingOff
-	}
-	if err := cmd.Validate(); err != nil {
+	if err := ready(h.Provider, cmd); err != nil {
 		return PaymentEventResult{}, err
 	}
 	ev := cmd.Event
@@ -135,10 +129,9 @@ type paymentWorkspace struct {
 	customerID         *string
 	subscriptionID     *string
 	subscriptionStatus *string
-	// checkoutPlan is the plan the latest checkout asked for, if any.
-	checkoutPlan     *string
-	checkoutFounding bool
-	founding         bool
+	checkoutPlan       *string
+	checkoutFounding   bool
+	founding           bool
 }
 
 func ignored(ws *paymentWorkspace, reason string) PaymentEventResult {
@@ -207,20 +200,12 @@ FROM workspaces WHERE %s = $1 FOR UPDATE`
 	return nil, nil
 }
 
-// applySubscription derives the workspace's state from the subscription's.
-//
-//   - active, trialing, past_due: its price's plan, limits and access (past_due:
-//     until the grace period ends); a founding price marks the workspace
-//     founding (never reverted) if a spot is free. Its customer becomes the workspace's.
-//   - incomplete (the first payment pending): only recorded.
-//   - any other status: access ends; plan, limits and items stay (a trial
-//     workspace keeps its trial).
-//
-// A state already held is not written again. An ended subscription stays
-// ended whatever a later read says: Stripe never reopens one.
-//
-// Another subscription replaces the current one only when it gives access
-// or the current one does not.
+// applySubscription derives the workspace's state from the subscription's: a
+// live one gives its price's plan, limits and access (past_due until the grace
+// period ends), a founding price marking the workspace founding if a spot is
+// free; incomplete is only recorded; any other status ends access, plan and
+// items kept. An ended subscription stays ended (Stripe never reopens one);
+// another replaces the current one only if it gives access or the current does not.
 func (h ApplyPaymentEventHandler) applySubscription(ctx context.Context, tx pgx.Tx, ws *paymentWorkspace, sub payment.Subscription) (PaymentEventResult, error) {
 	current := ws.subscriptionID == nil || *ws.subscriptionID == sub.ID
 	currentLive := ws.subscriptionStatus != nil && liveStatuses[*ws.subscriptionStatus]
@@ -313,8 +298,7 @@ func storableCustomer(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, customer s
 	return &customer, nil
 }
 
-// planOf finds the subscription's plan by its price, else by the checkout's
-// metadata, else by the workspace's latest checkout.
+// planOf finds the subscription's plan by its price, else by the checkouts'.
 func (h ApplyPaymentEventHandler) planOf(sub payment.Subscription, ws *paymentWorkspace) (plan.Plan, bool, bool) {
 	for _, id := range sub.PriceIDs {
 		if p, founding, ok := h.Prices.PlanOf(id); ok {

@@ -59,29 +59,19 @@ type CheckoutSession struct {
 
 // CreateCheckoutHandler creates checkout sessions for the catalogue's prices.
 type CreateCheckoutHandler struct {
-	DB       *pgxpool.Pool
-	Provider PaymentProvider // nil: billing is not configured
-	Prices   plan.Prices
-	// FoundingSpots is how many workspaces the founding price is for.
+	DB            *pgxpool.Pool
+	Provider      PaymentProvider // nil: billing is not configured
+	Prices        plan.Prices
 	FoundingSpots int
-	// SuccessURL and CancelURL are where the provider sends the payer back.
-	SuccessURL string
-	CancelURL  string
+	SuccessURL    string
+	CancelURL     string
 }
 
-// Handle answers 503 without a provider or an answer from it, 403 for
-// members, 409 when a subscription gives access already or no founding spot
-// remains. A founding checkout holds a spot before the session is created
-// (under the founding lock, so concurrent checkouts cannot both take the
-// last); the hold outlives the session by an hour, released if the call fails.
+// Handle answers 503 without a provider, 403 for members, 409 when a subscription
+// gives access already or no founding spot remains. A founding checkout holds a
+// spot, under the founding lock, before the session is created.
 func (h CreateCheckoutHandler) Handle(ctx context.Context, cmd CreateCheckout) (CheckoutSession, error) {
-	if h.Provider == nil {
-		return CheckoutSession{}, errBillingOff
-	}
-	if err := cmd.Validate(); err != nil {
-		return CheckoutSession{}, err
-	}
-	w, err := readBillingWorkspace(ctx, h.DB, cmd.WorkspaceID, cmd.UserID)
+	w, err := readBillingWorkspace(ctx, h.DB, h.Provider, cmd, cmd.WorkspaceID, cmd.UserID)
 	if err != nil {
 		return CheckoutSession{}, err
 	}

@@ -32,21 +32,14 @@ type PortalSession struct {
 
 // CreatePortalHandler creates portal sessions for workspaces with a customer.
 type CreatePortalHandler struct {
-	DB       *pgxpool.Pool
-	Provider PaymentProvider // nil: billing is not configured
-	// ReturnURL is where the portal sends the customer back.
+	DB        *pgxpool.Pool
+	Provider  PaymentProvider // nil: billing is not configured
 	ReturnURL string
 }
 
 // Handle answers 503 without a provider, 403 for members, 409 without a customer.
 func (h CreatePortalHandler) Handle(ctx context.Context, cmd CreatePortal) (PortalSession, error) {
-	if h.Provider == nil {
-		return PortalSession{}, errBillingOff
-	}
-	if err := cmd.Validate(); err != nil {
-		return PortalSession{}, err
-	}
-	w, err := readBillingWorkspace(ctx, h.DB, cmd.WorkspaceID, cmd.UserID)
+	w, err := readBillingWorkspace(ctx, h.DB, h.Provider, cmd, cmd.WorkspaceID, cmd.UserID)
 	if err != nil {
 		return PortalSession{}, err
 	}

@@ -9,21 +9,18 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// Founding checkout timing.
 const (
 	// FoundingCheckoutExpiry is how long a founding checkout can be paid.
 	FoundingCheckoutExpiry = time.Hour
-	// foundingHold is how long a founding checkout holds its spot: the
-	// session's life plus an hour for its payment events to arrive.
+	// foundingHold leaves an hour after the session for its payment events to arrive.
 	foundingHold = FoundingCheckoutExpiry + time.Hour
 )
 
 // foundingLockKey is the advisory lock under which founding spots are counted.
 const foundingLockKey int64 = 0x72745f666f756e64 // "rt_found"
 
-// lockFoundingSpots takes the founding lock until the transaction ends and
-// counts the spots other workspaces take. Callers lock ws's row first (as
-// payment events do), so the two locks are always taken in the same order.
+// lockFoundingSpots takes the founding lock and counts other workspaces' spots.
+// Callers lock ws's row first, as payment events do, so the order is always the same.
 func lockFoundingSpots(ctx context.Context, tx pgx.Tx, ws uuid.UUID) (int, error) {
 	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, foundingLockKey); err != nil {
 		return 0, fmt.Errorf("lock founding spots: %w", err)

@@ -22,7 +22,6 @@ type PaymentProvider interface {
 	CreateCheckout(ctx context.Context, c payment.NewCheckout) (string, error)
 	CreatePortal(ctx context.Context, customerID, returnURL string) (string, error)
 	Subscription(ctx context.Context, id string) (payment.Subscription, error)
-	// Price reads one of the catalogue's prices: amount, currency, interval.
 	Price(ctx context.Context, id string) (payment.Price, error)
 }
 
@@ -49,9 +48,20 @@ type billingWorkspace struct {
 	subscriptionStatus *string
 }
 
-// readBillingWorkspace reads the workspace; only owners and admins may manage billing.
-func readBillingWorkspace(ctx context.Context, db *pgxpool.Pool, workspaceID, userID uuid.UUID) (billingWorkspace, error) {
+// ready refuses the calls of a server without a provider (503), then invalid ones.
+func ready(p PaymentProvider, cmd interface{ Validate() error }) error {
+	if p == nil {
+		return errBillingOff
+	}
+	return cmd.Validate()
+}
+
+// readBillingWorkspace is ready, then the workspace, if the user may manage its billing.
+func readBillingWorkspace(ctx context.Context, db *pgxpool.Pool, p PaymentProvider, cmd interface{ Validate() error }, workspaceID, userID uuid.UUID) (billingWorkspace, error) {
 	var w billingWorkspace
+	if err := ready(p, cmd); err != nil {
+		return w, err
+	}
 	var role domain.Role
 	err := db.QueryRow(ctx, `
 		SELECT w.name, u.email, w.payment_customer_id, w.payment_subscription_id, w.subscription_status, m.role

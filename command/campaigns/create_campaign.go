@@ -186,15 +186,22 @@ func (h CreateCampaignHandler) Handle(ctx context.Context, cmd CreateCampaign) e
 
 // managedCollection locks the workspace, checks the actor and the collection, and reads its name.
 func managedCollection(ctx context.Context, tx pgx.Tx, ws, actor, collection uuid.UUID, name *string) error {
+	return lockManaged(ctx, tx, ws, actor, "collection",
+		`SELECT name FROM collections WHERE workspace_id = $1 AND id = $2 AND deleted_at IS NULL`, collection, name)
+}
+
+// lockManaged locks the workspace for a manager of campaigns (authz.LockTeam)
+// and reads into name what query finds of the workspace's id: 404 for none.
+func lockManaged(ctx context.Context, tx pgx.Tx, ws, actor uuid.UUID, what, query string, id uuid.UUID, name *string) error {
 	if err := authz.LockTeam(ctx, tx, ws, actor, "manage campaigns"); err != nil {
 		return err
 	}
-	err := tx.QueryRow(ctx, `SELECT name FROM collections WHERE workspace_id = $1 AND id = $2 AND deleted_at IS NULL`, ws, collection).Scan(name)
+	err := tx.QueryRow(ctx, query, ws, id).Scan(name)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return apperr.NotFound("collection not found")
+		return apperr.NotFound(what + " not found")
 	}
 	if err != nil {
-		return fmt.Errorf("read collection: %w", err)
+		return fmt.Errorf("read %s: %w", what, err)
 	}
 	return nil
 }

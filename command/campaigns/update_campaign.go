@@ -2,7 +2,6 @@ package campaigns
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -13,7 +12,6 @@ import (
 	"github.com/reeltrack/reeltrack/command/activitylog"
 	"github.com/reeltrack/reeltrack/command/dataversion"
 	"github.com/reeltrack/reeltrack/internal/apperr"
-	"github.com/reeltrack/reeltrack/internal/authz"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/payout"
 )
@@ -75,19 +73,9 @@ var errCampaignEnded = apperr.Conflict("the campaign has ended (its collection w
 
 // managedCampaign locks the workspace and the campaign, checks the actor, reads its name.
 func managedCampaign(ctx context.Context, tx pgx.Tx, ws, actor, id uuid.UUID, name *string) error {
-	if err := authz.LockTeam(ctx, tx, ws, actor, "manage campaigns"); err != nil {
-		return err
-	}
-	err := tx.QueryRow(ctx, `
+	return lockManaged(ctx, tx, ws, actor, "campaign", `
 		SELECT col.name FROM campaigns c JOIN collections col ON col.id = c.collection_id
-		WHERE c.workspace_id = $1 AND c.collection_id = $2 FOR UPDATE OF c`, ws, id).Scan(name)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return apperr.NotFound("campaign not found")
-	}
-	if err != nil {
-		return fmt.Errorf("read campaign: %w", err)
-	}
-	return nil
+		WHERE c.workspace_id = $1 AND c.collection_id = $2 FOR UPDATE OF c`, id, name)
 }
 
 // ChangeCampaignRules writes a new version of a campaign's rules; locked lines

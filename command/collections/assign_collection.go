@@ -11,6 +11,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/command/activitylog"
 	"github.com/reeltrack/reeltrack/command/dataversion"
+	"github.com/reeltrack/reeltrack/command/input"
 	"github.com/reeltrack/reeltrack/command/tracking"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
@@ -43,9 +44,8 @@ func (c AssignCollection) Validate() error {
 	return errors.Join(problems...)
 }
 
-// Assigned counts what moved: the videos and accounts named, and the videos
-// that followed their account, told apart as every page counts them:
-// counted, beyond the tracking limit, and not the account's own posts.
+// Assigned counts what moved: the items named, and the videos that followed
+// their account, told apart as every page counts them.
 type Assigned struct {
 	Videos, Accounts, Followed                           int
 	FollowedCounted, FollowedBeyondLimit, FollowedNotOwn int
@@ -54,9 +54,8 @@ type Assigned struct {
 // AssignCollectionHandler moves items between collections.
 type AssignCollectionHandler struct{ DB *pgxpool.Pool }
 
-// Handle moves every item or none: 404 for an item or collection not the
-// workspace's (or removed). An account's videos follow it unless placed in
-// another collection than the account's.
+// Handle moves every item or none (404 for one not the workspace's); an
+// account's videos follow it unless placed in another collection than its.
 func (h AssignCollectionHandler) Handle(ctx context.Context, cmd AssignCollection) (Assigned, error) {
 	if err := cmd.Validate(); err != nil {
 		return Assigned{}, err
@@ -77,7 +76,7 @@ func (h AssignCollectionHandler) Handle(ctx context.Context, cmd AssignCollectio
 				return fmt.Errorf("read collection: %w", err)
 			}
 		}
-		videos, accounts := uniq(cmd.VideoIDs), uniq(cmd.AccountIDs)
+		videos, accounts := input.UniqueIDs(cmd.VideoIDs), input.UniqueIDs(cmd.AccountIDs)
 		// the accounts' videos that follow them, before the accounts move
 		err := tx.QueryRow(ctx, `
 			WITH moved AS (
@@ -98,25 +97,12 @@ func (h AssignCollectionHandler) Handle(ctx context.Context, cmd AssignCollectio
 			return fmt.Errorf("move the accounts' videos: %w", err)
 		}
 		out.Followed = out.FollowedCounted + out.FollowedBeyondLimit + out.FollowedNotOwn
-		tag, err := tx.Exec(ctx, `
-			UPDATE accounts SET collection_id = $3, updated_at = now()
-			WHERE workspace_id = $1 AND id = ANY($2) AND status <> $4`, cmd.WorkspaceID, accounts, cmd.CollectionID, domain.ItemRemoved)
-		if err != nil {
-			return fmt.Errorf("move accounts: %w", err)
+		if out.Accounts, err = moveItems(ctx, tx, "account", cmd.WorkspaceID, accounts, cmd.CollectionID); err != nil {
+			return err
 		}
-		if out.Accounts = int(tag.RowsAffected()); out.Accounts != len(accounts) {
-			return apperr.NotFound("account not found: an id is not a tracked account of this workspace")
+		if out.Videos, err = moveItems(ctx, tx, "video", cmd.WorkspaceID, videos, cmd.CollectionID); err != nil {
+			return err
 		}
-		tag, err = tx.Exec(ctx, `
-			UPDATE videos SET collection_id = $3, updated_at = now()
-			WHERE workspace_id = $1 AND id = ANY($2) AND status <> $4`, cmd.WorkspaceID, videos, cmd.CollectionID, domain.ItemRemoved)
-		if err != nil {
-			return fmt.Errorf("move videos: %w", err)
-		}
-		if out.Videos = int(tag.RowsAffected()); out.Videos != len(videos) {
-			return apperr.NotFound("video not found: an id is not a tracked video of this workspace")
-		}
-		// Target is the collection moved into; empty: out of any.
 		if err := activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, Action: domain.ActionCollectionChanged, Target: name,
 			Details: map[string]any{"videos": out.Videos + out.Followed, "accounts": out.Accounts}}); err != nil {
 			return err
@@ -129,14 +115,17 @@ func (h AssignCollectionHandler) Handle(ctx context.Context, cmd AssignCollectio
 	return out, nil
 }
 
-func uniq(ids []uuid.UUID) []uuid.UUID {
-	seen := make(map[uuid.UUID]bool, len(ids))
-	out := make([]uuid.UUID, 0, len(ids))
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
+// moveItems moves the workspace's tracked accounts or videos: 404 unless every id is one.
+func moveItems(ctx context.Context, tx pgx.Tx, kind string, workspaceID uuid.UUID, ids []uuid.UUID, collection *uuid.UUID) (int, error) {
+	tag, err := tx.Exec(ctx, `
+		UPDATE `+kind+`s SET collection_id = $3, updated_at = now()
+		WHERE workspace_id = $1 AND id = ANY($2) AND status <> $4`, workspaceID, ids, collection, domain.ItemRemoved)
+	if err != nil {
+		return 0, fmt.Errorf("move %ss: %w", kind, err)
 	}
-	return out
+	n := int(tag.RowsAffected())
+	if n != len(ids) {
+		return n, apperr.NotFound(fmt.Sprintf("%s not found: an id is not a tracked %s of this workspace", kind, kind))
+	}
+	return n, nil
 }

@@ -1,6 +1,5 @@
-// Package collections groups tracked items: collections (deleting a
-// campaign's collection ends the campaign through a CampaignSettler), the
-// items put into them (AssignCollection), the creators their accounts are
+// Package collections groups tracked items: collections (deleting a campaign's
+// ends the campaign), the items put into them, the creators their accounts are
 // paid to, and the payee of a video of no tracked account.
 package collections
 
@@ -42,8 +41,7 @@ func collectionName(name string) (string, error) {
 	return input.CheckName(name, MaxCollectionName)
 }
 
-// nameTaken is the conflict of a name another collection of the workspace has
-// (ignoring case), from the unique index's violation; nil for other errors.
+// nameTaken is the conflict of a unique index violation on the name; nil for other errors.
 func nameTaken(err error, name string) error {
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && pgErr.Code == "23505" {

@@ -48,18 +48,14 @@ type ManageCollectionHandler struct {
 
 // CampaignSettler locks an ended campaign's lines (campaigns.SettlePayoutsHandler).
 type CampaignSettler interface {
-	// Clock is the settle run's time now.
 	Clock() time.Time
-	// EndSettlement reads what ending the campaign locks: every line, closed at
-	// now. It reads the snapshots, so it runs before the delete's transaction.
+	// EndSettlement reads the snapshots, so it runs before the delete's transaction.
 	EndSettlement(ctx context.Context, ws, id uuid.UUID, now time.Time) (payout.Settlement, error)
-	// LockEnd writes that settlement in the delete's transaction, under the
-	// campaign's row lock, and counts the lines locked and held.
+	// LockEnd writes that settlement in the delete's transaction.
 	LockEnd(ctx context.Context, tx pgx.Tx, ws, id uuid.UUID, s payout.Settlement, now time.Time) (locked, held int, err error)
 }
 
-// Rename sets the name: 404 for another workspace's collection, 409 for a name
-// another collection has (ignoring case); its own name in another case is fine.
+// Rename sets the name: 404 for another workspace's collection, 409 for a taken name.
 func (h ManageCollectionHandler) Rename(ctx context.Context, cmd RenameCollection) error {
 	if err := cmd.Validate(); err != nil {
 		return err
@@ -91,13 +87,10 @@ func (h ManageCollectionHandler) Rename(ctx context.Context, cmd RenameCollectio
 	return err
 }
 
-// Delete takes the collection's items out of it and deletes it: 409 while
-// alert rules are scoped to it (they would widen to the whole workspace).
-//
-// A campaign's collection is the record of what its creators are owed:
-// deleting it ends the campaign instead (owners and admins only): every
-// unlocked line is locked, closed windows as a settle run does, the others
-// held at their views now; the ledger and the hidden row stay.
+// Delete takes the collection's items out of it and deletes it: 409 while alert
+// rules are scoped to it (they would widen to the whole workspace). A campaign's
+// collection records what its creators are owed: deleting it ends the campaign
+// instead, locking every unlocked line; the ledger and the hidden row stay.
 func (h ManageCollectionHandler) Delete(ctx context.Context, cmd DeleteCollection) error {
 	var campaign bool
 	err := h.DB.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM campaigns WHERE workspace_id = $1 AND collection_id = $2 AND ended_at IS NULL)`,

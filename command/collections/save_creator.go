@@ -19,7 +19,6 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 )
 
-// Creator limits.
 const (
 	// MaxCreatorName is the longest creator name, in characters.
 	MaxCreatorName = 100
@@ -33,11 +32,9 @@ const (
 type CreateCreator struct {
 	WorkspaceID uuid.UUID
 	// ActorID must be an owner or admin: a creator is a payee.
-	ActorID uuid.UUID
-	Name    string
-	// Email is "" for none.
-	Email string
-	// PostingGoal is nil for none.
+	ActorID     uuid.UUID
+	Name        string
+	Email       string
 	PostingGoal *int
 	// AccountIDs are the workspace's accounts; each leaves the creator it had.
 	AccountIDs []uuid.UUID
@@ -59,15 +56,13 @@ func (c *CreateCreator) Validate() error {
 // UpdateCreator changes a creator; a nil field keeps its value.
 type UpdateCreator struct {
 	WorkspaceID uuid.UUID
-	// ActorID must be an owner or admin: a creator is a payee.
-	ActorID uuid.UUID
-	ID      uuid.UUID
-	Name    *string
-	Email   *string
+	ActorID     uuid.UUID
+	ID          uuid.UUID
+	Name        *string
+	Email       *string
 	// PostingGoal set to a nil pointer clears the goal.
 	PostingGoal **int
-	// AccountIDs replaces the creator's accounts: each leaves the creator
-	// it had, and the creator's accounts not in it are left without one.
+	// AccountIDs replaces the creator's accounts, each leaving the creator it had.
 	AccountIDs *[]uuid.UUID
 }
 
@@ -99,9 +94,8 @@ func (c *UpdateCreator) Validate() error {
 // DeleteCreator deletes a creator; its accounts stay tracked, without creator.
 type DeleteCreator struct {
 	WorkspaceID uuid.UUID
-	// ActorID must be an owner or admin: a creator is a payee.
-	ActorID uuid.UUID
-	ID      uuid.UUID
+	ActorID     uuid.UUID
+	ID          uuid.UUID
 }
 
 // creatorEmail trims an optional e-mail and checks it: "" for none.
@@ -134,9 +128,9 @@ func creatorNameTaken(err error, name string) error {
 	return nil
 }
 
-// SaveCreatorHandler creates, changes and deletes creators. A creator is the
-// payee of its accounts' lines, so only owners and admins may (403). Each
-// write bumps the data version, since cached answers show payees.
+// SaveCreatorHandler creates, changes and deletes creators, the payees of their
+// accounts' lines, so only for owners and admins (403). Cached answers show
+// payees: each write bumps the data version.
 type SaveCreatorHandler struct{ DB *pgxpool.Pool }
 
 // Create records the creator with its accounts and returns its id: 409 for a
@@ -159,7 +153,7 @@ func (h SaveCreatorHandler) Create(ctx context.Context, cmd CreateCreator) (uuid
 			return err
 		}
 		if err := activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: domain.ActionCreatorSaved, Target: cmd.Name,
-			Details: map[string]any{"created": true, "accounts": len(uniq(cmd.AccountIDs)), "payeeChanged": moved}}); err != nil {
+			Details: map[string]any{"created": true, "accounts": len(input.UniqueIDs(cmd.AccountIDs)), "payeeChanged": moved}}); err != nil {
 			return err
 		}
 		return dataversion.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
@@ -214,7 +208,7 @@ func (h SaveCreatorHandler) Update(ctx context.Context, cmd UpdateCreator) error
 			if err != nil {
 				return err
 			}
-			details["accounts"], details["payeeChanged"] = len(uniq(*cmd.AccountIDs)), moved
+			details["accounts"], details["payeeChanged"] = len(input.UniqueIDs(*cmd.AccountIDs)), moved
 		}
 		if err := activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: domain.ActionCreatorSaved, Target: name,
 			Details: details}); err != nil {
@@ -271,11 +265,10 @@ func (h SaveCreatorHandler) Delete(ctx context.Context, cmd DeleteCreator) error
 // errPayees is what a member is refused: creators are payees.
 const errPayees = "create, change or delete creators: a creator is who the lines of its accounts pay"
 
-// assignCreatorAccounts gives the creator the accounts ids, each leaving its
-// creator (with replace, its other accounts lose it), recording who gave it
-// and when. 404 for an id not a tracked account of the workspace.
+// assignCreatorAccounts gives the creator the accounts ids, each leaving its creator
+// (with replace, its other accounts lose it): 404 for an id not a tracked account.
 func assignCreatorAccounts(ctx context.Context, tx pgx.Tx, workspaceID, actorID, creatorID uuid.UUID, ids []uuid.UUID, replace bool) ([]string, error) {
-	ids = uniq(ids)
+	ids = input.UniqueIDs(ids)
 	var moved []string
 	collect := func(rows pgx.Rows, err error) error {
 		if err != nil {

@@ -16,9 +16,8 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 )
 
-// SetVideoPayee chooses the creator a video of no tracked account is paid
-// to in the campaigns' ledgers; a nil CreatorID clears the choice (the
-// video is then its own payee).
+// SetVideoPayee chooses the creator a video of no tracked account is paid to;
+// a nil CreatorID clears the choice (the video is then its own payee).
 type SetVideoPayee struct {
 	WorkspaceID uuid.UUID
 	ActorID     uuid.UUID

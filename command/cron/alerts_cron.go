@@ -21,19 +21,17 @@ import (
 	"github.com/reeltrack/reeltrack/internal/metrics"
 )
 
-// AlertsCron is the scheduled run behind GET /api/cron/alerts. A failing step
-// does not stop the next (a campaign that cannot settle must not hold the
-// e-mails back); every error is returned, joined and named by its step.
+// AlertsCron is the scheduled run. A failing step does not stop the next (a
+// campaign that cannot settle must not hold the e-mails back).
 type AlertsCron struct {
-	DB         *pgxpool.Pool
-	Settle     campaigns.SettlePayoutsHandler
-	Digests    alerts.QueueDigestsHandler
-	Spikes     alerts.ScanSpikesHandler
-	Insights   alerts.InsightReader
-	Milestones alerts.MilestoneScanner
-	Mail       outbox.MailSender
-	Channels   alerts.DeliverEventsHandler
-	// DashboardURL is the dashboard's root, which events link to.
+	DB           *pgxpool.Pool
+	Settle       campaigns.SettlePayoutsHandler
+	Digests      alerts.QueueDigestsHandler
+	Spikes       alerts.ScanSpikesHandler
+	Insights     alerts.InsightReader
+	Milestones   alerts.MilestoneScanner
+	Mail         outbox.MailSender
+	Channels     alerts.DeliverEventsHandler
 	DashboardURL string
 	Metrics      *metrics.Metrics
 	Log          *slog.Logger
@@ -106,7 +104,6 @@ func (c AlertsCron) runSteps(ctx context.Context, steps []cronStep) error {
 	return errors.Join(errs...)
 }
 
-// runStep runs s, its panic returned as its error.
 func runStep(ctx context.Context, s cronStep) (err error) {
 	defer apperr.Recover(&err)
 	return s.run(ctx)

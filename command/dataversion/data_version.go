@@ -1,8 +1,5 @@
-// Package dataversion bumps the versions that make kept copies stale, in
-// the transaction of the write that changed what they copy: a workspace's
-// data version (cached answers), its history version (kept start values:
-// RecordScrapeTime, ForgetHistory) and a campaign's ledger version (kept
-// locked lines).
+// Package dataversion bumps, in the write's transaction, the versions that make kept
+// copies stale: a workspace's data and history versions, a campaign's ledger version.
 package dataversion
 
 import (
@@ -22,9 +19,7 @@ type Execer interface {
 	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
 }
 
-// BumpDataVersion marks the workspace's dashboard as changed, so answers
-// cached under the previous version are no longer read; call it in the
-// transaction of the write, so the two commit together.
+// BumpDataVersion makes the workspace's cached answers stale.
 func BumpDataVersion(ctx context.Context, db Execer, workspaceID uuid.UUID) error {
 	if _, err := db.Exec(ctx, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, workspaceID); err != nil {
 		return fmt.Errorf("bump data version: %w", err)
@@ -32,9 +27,8 @@ func BumpDataVersion(ctx context.Context, db Execer, workspaceID uuid.UUID) erro
 	return nil
 }
 
-// RecordScrapeTime is BumpDataVersion for a scrape at scrapedAt: it also moves
-// scraped_until forward and bumps the history version for a late scrape. Its
-// snapshots are in ClickHouse first, so a start value read after sees them.
+// RecordScrapeTime is BumpDataVersion for a scrape at scrapedAt, whose
+// snapshots are in ClickHouse already; a late scrape bumps the history version.
 func RecordScrapeTime(ctx context.Context, db Execer, workspaceID uuid.UUID, scrapedAt time.Time) error {
 	_, err := db.Exec(ctx, `
 		UPDATE workspaces SET data_version = data_version + 1,
@@ -47,9 +41,7 @@ func RecordScrapeTime(ctx context.Context, db Execer, workspaceID uuid.UUID, scr
 	return nil
 }
 
-// ForgetHistory bumps the data and history versions of every workspace:
-// after the projections were refilled (projections.Rebuild, a ClickHouse
-// migration), nothing read from them before is read again.
+// ForgetHistory bumps every workspace's versions after the projections were refilled.
 func ForgetHistory(ctx context.Context, db Execer) error {
 	if _, err := db.Exec(ctx, `UPDATE workspaces SET data_version = data_version + 1, history_version = history_version + 1`); err != nil {
 		return fmt.Errorf("bump history versions: %w", err)
@@ -57,8 +49,7 @@ func ForgetHistory(ctx context.Context, db Execer) error {
 	return nil
 }
 
-// BumpLedgerVersion marks that the campaign's locked lines changed: a
-// server's kept copy of them is no longer read.
+// BumpLedgerVersion makes kept copies of the campaign's locked lines stale.
 func BumpLedgerVersion(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
 	if _, err := tx.Exec(ctx, `UPDATE campaigns SET ledger_version = ledger_version + 1 WHERE collection_id = $1`, id); err != nil {
 		return fmt.Errorf("bump ledger version: %w", err)

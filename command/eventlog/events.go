@@ -1,8 +1,5 @@
-// Package eventlog writes the events of the catalog (domain.EventType) in
-// the transaction of the change they tell about (Record), in the shapes a
-// webhook's body carries (Event and the Event*Data payloads), with the
-// words their summaries share; the alerts cron dispatches them to the
-// channels and e-mails their rules choose.
+// Package eventlog records the events of the catalog (domain.EventType) in the
+// transaction of their change, in the shapes a webhook's body carries.
 package eventlog
 
 import (
@@ -20,17 +17,15 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
-// Event is one event of the catalog (domain.EventType), as the events table holds it.
+// Event is an event as the events table holds it; Payload is an Event*Data.
 type Event struct {
-	ID          uuid.UUID
-	WorkspaceID uuid.UUID
-	Type        domain.EventType
-	OccurredAt  time.Time
-	// What it is about, for the rules' scope, where they apply.
+	ID                                       uuid.UUID
+	WorkspaceID                              uuid.UUID
+	Type                                     domain.EventType
+	OccurredAt                               time.Time
 	RuleID, VideoID, AccountID, CollectionID *uuid.UUID
 	Platform                                 platform.Platform
-	// Payload is one of the Event*Data types, the webhook body's "data".
-	Payload any
+	Payload                                  any
 }
 
 // EventVideo is a video as events describe it.
@@ -88,8 +83,7 @@ type EventAccountMilestoneData struct {
 
 // EventTrackingFailedData is the data of tracking.failed.
 type EventTrackingFailedData struct {
-	Summary string `json:"summary"`
-	// Kind is video or account; the item is in Video or Account.
+	Summary  string        `json:"summary"`
 	Kind     string        `json:"kind"`
 	Video    *EventVideo   `json:"video,omitempty"`
 	Account  *EventAccount `json:"account,omitempty"`
@@ -104,8 +98,7 @@ type EventNewPostData struct {
 	Video   EventVideo   `json:"video"`
 }
 
-// EventCampaignBudgetData is the data of campaign.budget. Amounts are
-// decimal strings in the campaign's currency.
+// EventCampaignBudgetData is the data of campaign.budget; amounts are decimal strings.
 type EventCampaignBudgetData struct {
 	Summary   string        `json:"summary"`
 	Campaign  EventCampaign `json:"campaign"`
@@ -129,18 +122,16 @@ type EventLineData struct {
 	HoldDetail  string             `json:"holdDetail"`
 }
 
-// EventOutlierData is the data of video.outlier.
+// EventOutlierData is the data of video.outlier, scored as internal/insight does.
 type EventOutlierData struct {
-	Summary string     `json:"summary"`
-	Video   EventVideo `json:"video"`
-	// AgeHours is the age scored; Views the video's views then, Median the
-	// median of its account's Baseline earlier videos at the same age.
-	AgeHours   int     `json:"ageHours"`
-	Views      int64   `json:"views"`
-	Median     float64 `json:"median"`
-	Multiplier float64 `json:"multiplier"`
-	Percentile int     `json:"percentile"`
-	Baseline   int     `json:"baseline"`
+	Summary    string     `json:"summary"`
+	Video      EventVideo `json:"video"`
+	AgeHours   int        `json:"ageHours"`
+	Views      int64      `json:"views"`
+	Median     float64    `json:"median"`
+	Multiplier float64    `json:"multiplier"`
+	Percentile int        `json:"percentile"`
+	Baseline   int        `json:"baseline"`
 }
 
 // Record writes the events in tx.

@@ -10,8 +10,7 @@ import (
 // MaxEmailLength is the longest e-mail address accepted, in bytes.
 const MaxEmailLength = 254
 
-// NormalizeEmail trims and lower-cases an e-mail address and checks that it
-// is a bare address (no display name, no angle brackets) with a dotted domain.
+// NormalizeEmail trims and lower-cases a bare e-mail address and checks it.
 func NormalizeEmail(field, raw string) (string, error) {
 	e := strings.ToLower(strings.TrimSpace(raw))
 	switch {

@@ -1,6 +1,5 @@
-// Package input checks what a user typed into a command: names
-// (CheckName), e-mail addresses (NormalizeEmail) and passwords
-// (ValidatePassword), each refused as invalid input naming its field.
+// Package input checks what a user typed into a command, refusing it as invalid
+// input naming its field (names, e-mails, passwords), and drops repeated ids.
 package input
 
 import (
@@ -12,8 +11,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 )
 
-// CheckName trims a name and checks that it is given, at most maxChars
-// characters long and free of control characters.
+// CheckName trims a name and checks it is given, short enough and printable.
 func CheckName(name string, maxChars int) (string, error) {
 	name = strings.TrimSpace(name)
 	switch {

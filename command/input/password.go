@@ -8,8 +8,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 )
 
-// Password rules: long enough to resist guessing, short enough for bcrypt,
-// which reads only the first 72 bytes.
+// bcrypt reads only a password's first 72 bytes.
 const (
 	minPasswordLength = 8
 	maxPasswordBytes  = 72

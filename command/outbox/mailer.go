@@ -12,8 +12,7 @@ import (
 
 // OutgoingMail is one e-mail of the outbox.
 type OutgoingMail struct {
-	// ID is the outbox row's id: a resend carries the same one, so it can
-	// serve as the Message-ID.
+	// ID is the outbox row's id, the same on a resend: the Message-ID.
 	ID      uuid.UUID
 	To      string
 	Subject string
@@ -21,8 +20,7 @@ type OutgoingMail struct {
 	HTML    string
 }
 
-// ErrMailRejected wraps a send error that retrying cannot fix (a refused
-// recipient or message): the e-mail is marked failed at once.
+// ErrMailRejected wraps a send error retrying cannot fix: the e-mail fails at once.
 var ErrMailRejected = errors.New("e-mail rejected")
 
 // MailSender delivers one e-mail.

@@ -1,8 +1,5 @@
-// Package outbox is the mail outbox: every e-mail the service sends is
-// queued (Queue) in the transaction of the change it tells about, then
-// delivered by Outbox, in the alerts cron's round or, for an account
-// e-mail, right after its transaction (SendSoon), through a MailSender
-// (Mailer: the SMTP server, or the log).
+// Package outbox queues every e-mail in the transaction of its change (Queue)
+// and delivers it in the alerts cron's round or, for an account e-mail, at once.
 package outbox
 
 import (
@@ -31,7 +28,6 @@ type Outbox struct {
 	Now  func() time.Time
 	// Sending runs the SendSoon deliveries, counted for a shutdown to wait on.
 	Sending *background.Tasks
-	// Metrics counts each e-mail tried; nil counts nothing.
 	Metrics *metrics.Metrics
 }
 
@@ -42,7 +38,6 @@ type OutboxRun struct {
 	Skipped int
 }
 
-// Outbox delivery limits.
 const (
 	maxMailAttempts  = 8
 	maxMailsPerRun   = 1000
@@ -50,7 +45,6 @@ const (
 	maxMailBackoff   = 6 * time.Hour
 )
 
-// The outcomes of one delivery.
 const (
 	mailNoneDue = iota
 	mailSent
@@ -58,8 +52,7 @@ const (
 	mailSkipped
 )
 
-// SendSoonTimeout bounds the delivery that follows an account e-mail's
-// transaction; a slower mail server leaves it to the next round.
+// SendSoonTimeout bounds SendSoon's delivery; a slower server leaves it to the round.
 const SendSoonTimeout = 30 * time.Second
 
 // Queue adds an e-mail to the outbox in tx; it is due at once.
@@ -74,8 +67,7 @@ func Queue(ctx context.Context, tx pgx.Tx, kind domain.MailKind, workspaceID *uu
 	return id, nil
 }
 
-// Deliver sends the due e-mails, one row claimed at a time (SKIP LOCKED); a
-// failed send is retried with doubling back-off, up to maxMailAttempts.
+// Deliver sends the due e-mails, retrying a failed one with doubling back-off.
 func (o Outbox) Deliver(ctx context.Context) (OutboxRun, error) {
 	var run OutboxRun
 	for range maxMailsPerRun {
@@ -97,8 +89,7 @@ func (o Outbox) Deliver(ctx context.Context) (OutboxRun, error) {
 	return run, nil
 }
 
-// SendSoon delivers the queued e-mail id now, in the background, so a link
-// arrives in seconds; the round takes it up if this attempt fails.
+// SendSoon delivers the queued e-mail id now, in the background, so a link arrives in seconds.
 func (o Outbox) SendSoon(id uuid.UUID) {
 	if id == uuid.Nil || o.DB == nil {
 		return
@@ -113,9 +104,7 @@ func (o Outbox) SendSoon(id uuid.UUID) {
 	})
 }
 
-// deliverOne sends the oldest due e-mail, or e-mail id, due or not. An alert
-// or digest e-mail goes out only while its recipient is a verified member of
-// the workspace; otherwise it is marked skipped and never sent.
+// deliverOne sends the oldest due e-mail, or id due or not; alerts go to members only.
 func (o Outbox) deliverOne(ctx context.Context, id uuid.UUID) (outcome int, err error) {
 	now := o.Now
 	err = pgx.BeginFunc(ctx, o.DB, func(tx pgx.Tx) error {
@@ -167,7 +156,6 @@ LIMIT 1 FOR UPDATE OF o SKIP LOCKED`, now(), id).Scan(&m.ID, &kind, &m.To, &m.Su
 		if len(msg) > 500 {
 			msg = msg[:500]
 		}
-		// a given-up e-mail's link is redacted too; a pending one keeps its body
 		redact := ""
 		if status == domain.MailFailed {
 			redact = "," + redactLinkSQL
@@ -190,8 +178,7 @@ LIMIT 1 FOR UPDATE OF o SKIP LOCKED`, now(), id).Scan(&m.ID, &kind, &m.To, &m.Su
 	return outcome, nil
 }
 
-// redactLinkSQL empties an account e-mail's body once sent or given up: it
-// holds a link's token, otherwise kept only hashed. Alert e-mails keep theirs.
+// redactLinkSQL empties a done account e-mail's body: its link's token is kept only hashed.
 const redactLinkSQL = `
 	text_body = CASE WHEN kind = 'alert' THEN text_body ELSE '' END,
 	html_body = CASE WHEN kind = 'alert' THEN html_body ELSE '' END`

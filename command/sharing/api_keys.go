@@ -19,7 +19,6 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 )
 
-// API key limits.
 const (
 	// MaxAPIKeyName is the longest key name, in characters.
 	MaxAPIKeyName = 100
@@ -35,10 +34,9 @@ const (
 type CreateAPIKey struct {
 	WorkspaceID uuid.UUID
 	CreatorID   uuid.UUID
-	// Role is the creator's role in the workspace.
-	Role  domain.Role
-	Name  string
-	Scope domain.APIKeyScope
+	Role        domain.Role
+	Name        string
+	Scope       domain.APIKeyScope
 	// ExpiresAt is nil for a key that never expires.
 	ExpiresAt *time.Time
 }
@@ -81,8 +79,7 @@ type RevokeAPIKey struct {
 	WorkspaceID uuid.UUID
 	ID          uuid.UUID
 	ActorID     uuid.UUID
-	// Role is the actor's role in the workspace.
-	Role domain.Role
+	Role        domain.Role
 }
 
 // UseAPIKey records a request made with a key.

@@ -1,7 +1,6 @@
 // Package sharing opens a workspace's numbers to outsiders: share links (a
-// read-only view behind a token, which a password may guard; each visit
-// counted by CountView) and API keys (created by an owner or admin, shown
-// once, their use recorded by Use on each request made with them).
+// read-only view behind a token and maybe a password, its visits counted) and
+// API keys (made by an owner or admin, shown once, their use recorded).
 package sharing
 
 import (
@@ -26,7 +25,6 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
-// Limits of a share link's options.
 const (
 	MaxShareLinkName    = 100
 	MaxShareEmbedOrigin = 20

@@ -24,12 +24,9 @@ type CaptureLead struct {
 
 // Validate normalizes the e-mail and bounds the source.
 func (c *CaptureLead) Validate() error {
-	var problems []error
-	email, err := input.NormalizeEmail("email", c.Email)
-	if err != nil {
-		problems = append(problems, err)
-	}
-	c.Email = email
+	var err error
+	c.Email, err = input.NormalizeEmail("email", c.Email)
+	problems := []error{err}
 	c.Source = strings.TrimSpace(c.Source)
 	if utf8.RuneCountInString(c.Source) > maxLeadSource {
 		problems = append(problems, apperr.Invalid("source", fmt.Sprintf("must be at most %d characters", maxLeadSource)))

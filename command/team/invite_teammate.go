@@ -30,12 +30,9 @@ type InviteTeammate struct {
 
 // Validate normalizes the e-mail and the role.
 func (c *InviteTeammate) Validate() error {
-	var problems []error
-	email, err := input.NormalizeEmail("email", c.Email)
-	if err != nil {
-		problems = append(problems, err)
-	}
-	c.Email = email
+	var err error
+	c.Email, err = input.NormalizeEmail("email", c.Email)
+	problems := []error{err}
 	switch c.Role {
 	case "":
 		c.Role = domain.RoleMember

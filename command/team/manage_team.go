@@ -64,15 +64,9 @@ func (h ManageTeamHandler) ChangeRole(ctx context.Context, cmd ChangeMemberRole)
 		return err
 	}
 	return pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-		if err := authz.LockTeam(ctx, tx, cmd.WorkspaceID, cmd.ActorID, "change roles"); err != nil {
-			return err
-		}
-		role, err := authz.MemberRole(ctx, tx, cmd.WorkspaceID, cmd.UserID)
+		role, err := lockMember(ctx, tx, cmd.WorkspaceID, cmd.ActorID, cmd.UserID, "change roles", "the owner's role cannot be changed")
 		if err != nil {
 			return err
-		}
-		if role == domain.RoleOwner {
-			return apperr.Conflict("the owner's role cannot be changed")
 		}
 		if role == cmd.Role {
 			return nil
@@ -101,15 +95,9 @@ func (h ManageTeamHandler) Remove(ctx context.Context, cmd RemoveMember) error {
 		if cmd.UserID == cmd.ActorID {
 			action = ""
 		}
-		if err := authz.LockTeam(ctx, tx, cmd.WorkspaceID, cmd.ActorID, action); err != nil {
-			return err
-		}
-		role, err := authz.MemberRole(ctx, tx, cmd.WorkspaceID, cmd.UserID)
+		role, err := lockMember(ctx, tx, cmd.WorkspaceID, cmd.ActorID, cmd.UserID, action, "the owner cannot be removed from the workspace, nor leave it")
 		if err != nil {
 			return err
-		}
-		if role == domain.RoleOwner {
-			return apperr.Conflict("the owner cannot be removed from the workspace, nor leave it")
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM workspace_members WHERE workspace_id = $1 AND user_id = $2`,
 			cmd.WorkspaceID, cmd.UserID); err != nil {
@@ -154,6 +142,19 @@ func (h ManageTeamHandler) Revoke(ctx context.Context, cmd RevokeInvite) error {
 		}
 		return dataversion.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
 	})
+}
+
+// lockMember locks the team for action (authz.LockTeam) and reads the user's
+// role: 404 for a non-member, 409 saying ownerRefused for the owner.
+func lockMember(ctx context.Context, tx pgx.Tx, workspaceID, actorID, userID uuid.UUID, action, ownerRefused string) (domain.Role, error) {
+	if err := authz.LockTeam(ctx, tx, workspaceID, actorID, action); err != nil {
+		return "", err
+	}
+	role, err := authz.MemberRole(ctx, tx, workspaceID, userID)
+	if err == nil && role == domain.RoleOwner {
+		err = apperr.Conflict(ownerRefused)
+	}
+	return role, err
 }
 
 // userEmail is the user's address, for the activity log; empty for a user

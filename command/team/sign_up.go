@@ -36,14 +36,9 @@ type User struct {
 
 // Validate normalizes the e-mail and checks the password rules.
 func (c *SignUp) Validate() error {
-	var problems []error
-	email, err := input.NormalizeEmail("email", c.Email)
-	if err != nil {
-		problems = append(problems, err)
-	}
-	c.Email = email
-	problems = append(problems, input.ValidatePassword("password", c.Password, email))
-	return errors.Join(problems...)
+	var err error
+	c.Email, err = input.NormalizeEmail("email", c.Email)
+	return errors.Join(err, input.ValidatePassword("password", c.Password, c.Email))
 }
 
 // SignUpHandler stores new users and e-mails them a verification link. A

@@ -12,19 +12,11 @@ import (
 )
 
 // RankAccountVideos applies an account's tracking limit to the videos found
-// through it (docs/decisions.md, "Whose post it is"):
-//
-//   - counted posts (own posts and collabs) take the places, newest first
-//     (untimed ones by their listing estimate, listed_at);
-//   - a counted post past the limit stays tracked while a campaign window of
-//     it is open (kept_until) and until the settle run locked its line, so a
-//     payout is never read from numbers left behind (releaseKept frees it);
-//   - posts not the account's own take no place, staying while no older than
-//     the oldest kept post;
-//   - the rest are beyond_limit: kept with their history, not refreshed.
-//
-// Removed videos take no place; videos tracked by their own link are left
-// alone. A video back within the limit is active again (pending if unscraped).
+// through it (docs/decisions.md, "Whose post it is"): counted posts take the
+// places, newest first; one past the limit stays while a campaign window of it
+// is open (kept_until), so a payout is never read from numbers left behind;
+// posts not the account's own take no place; the rest are beyond_limit.
+// Removed videos and videos tracked by their own link are left alone.
 func RankAccountVideos(ctx context.Context, tx pgx.Tx, accountID uuid.UUID, limit int, now time.Time) error {
 	_, err := tx.Exec(ctx, `
 		WITH found AS (

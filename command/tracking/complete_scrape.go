@@ -45,8 +45,7 @@ type ScrapeOutcome struct {
 	Replayed     bool   `json:"replayed"`
 }
 
-// CompleteScrapeHandler processes run completions (see the package doc):
-// the run is read back, never trusted from the webhook body.
+// CompleteScrapeHandler processes run completions, reading the run back, never trusting the webhook.
 type CompleteScrapeHandler struct {
 	DB       *pgxpool.Pool
 	CH       driver.Conn
@@ -55,8 +54,7 @@ type CompleteScrapeHandler struct {
 	Batch    int // snapshot rows per ClickHouse insert, default 50,000
 	Log      *slog.Logger
 	Now      func() time.Time
-	// Metrics counts completions, items and runs without data; nil counts nothing.
-	Metrics *metrics.Metrics
+	Metrics  *metrics.Metrics
 }
 
 type jobRow struct {
@@ -67,8 +65,7 @@ type jobRow struct {
 	createdAt   time.Time
 }
 
-// ErrCompletionInProgress answers a delivery of a completion another delivery
-// is ingesting: not a 2xx, so the provider delivers again later.
+// ErrCompletionInProgress is not a 2xx, so the provider delivers again later.
 var ErrCompletionInProgress = apperr.Conflict("another delivery of this completion is being processed: retry later")
 
 // Claim lease of a completion: the claiming request's remaining time plus
@@ -121,8 +118,7 @@ func (h CompleteScrapeHandler) Handle(ctx context.Context, cmd CompleteScrape) (
 	return h.process(ctx, cmd.JobID, j)
 }
 
-// claim takes the job's ingest lease when no one holds it and the job is not
-// processed, reporting whether it did; j is refreshed either way.
+// claim takes the job's ingest lease unless held or processed; j is refreshed either way.
 func (h CompleteScrapeHandler) claim(ctx context.Context, jobID uuid.UUID, j *jobRow) (bool, error) {
 	lease := defaultClaim
 	if d, ok := ctx.Deadline(); ok {
@@ -145,8 +141,7 @@ func (h CompleteScrapeHandler) claim(ctx context.Context, jobID uuid.UUID, j *jo
 	return false, nil
 }
 
-// release gives the claim up after a failure, even when the request's
-// context has ended; if this fails too, the lease expires.
+// release gives the claim up after a failure, even past the request's end.
 func (h CompleteScrapeHandler) release(ctx context.Context, jobID uuid.UUID) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
@@ -264,8 +259,7 @@ type scrape struct {
 	accountList []*accountTarget
 	videoList   []*videoTarget
 	updates     map[string]VideoUpdate // by platform video id
-	// scope is what the run reports about its accounts.
-	scope ingest.RunScope
+	scope       ingest.RunScope
 	// unplaced are the reasons of failure rows naming no target, in order.
 	unplaced []string
 }

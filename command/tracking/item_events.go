@@ -13,10 +13,9 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
-// newPostEvents records account.new_post for own posts or collabs an account
-// scrape just found, published since the account was tracked (or untimed); a
-// first scrape or a raised limit tells of none. It runs before the scrape
-// moves the accounts' last-scraped times.
+// newPostEvents records account.new_post for counted posts an account scrape
+// just found, published since the account was tracked (or untimed); a first
+// scrape or a raised limit tells of none.
 func newPostEvents(ctx context.Context, tx pgx.Tx, ws uuid.UUID, found []uuid.UUID, at time.Time) error {
 	if len(found) == 0 {
 		return nil
@@ -55,8 +54,7 @@ ORDER BY v.published_at, v.id`, ws, found, domain.CountedKinds)
 	return eventlog.Record(ctx, tx, events)
 }
 
-// trackingFailedEvents records tracking.failed for items just failed
-// domain.TrackingFailedAfter times in a row: once a streak.
+// trackingFailedEvents records tracking.failed once a streak of TrackingFailedAfter failures.
 func trackingFailedEvents(ctx context.Context, tx pgx.Tx, ws uuid.UUID, kind platform.Kind, ids []uuid.UUID, at time.Time) error {
 	if len(ids) == 0 {
 		return nil

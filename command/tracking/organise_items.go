@@ -14,6 +14,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/command/activitylog"
 	"github.com/reeltrack/reeltrack/command/dataversion"
+	"github.com/reeltrack/reeltrack/command/input"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/background"
@@ -24,14 +25,12 @@ import (
 // ItemAction is what OrganiseItems does to the items it names.
 type ItemAction string
 
-// The actions on tracked items.
 const (
 	// ActionPause stops refreshing items; they keep their place and history.
 	ActionPause ItemAction = "pause"
 	// ActionResume refreshes paused items again.
 	ActionResume ItemAction = "resume"
-	// ActionRemove stops tracking items: rows and history stay, they leave the
-	// dashboard and stop counting; tracking them again brings them back.
+	// ActionRemove stops tracking items, keeping rows and history, until tracked again.
 	ActionRemove ItemAction = "remove"
 	// ActionRefresh scrapes items now, within the plan's daily quota.
 	ActionRefresh ItemAction = "refresh"
@@ -43,8 +42,7 @@ var ItemActions = []ItemAction{ActionPause, ActionResume, ActionRemove, ActionRe
 // MaxOrganiseItems bounds the videos plus the accounts of one action.
 const MaxOrganiseItems = 10_000
 
-// OrganiseItems pauses, resumes, removes or refreshes a workspace's tracked
-// videos and accounts (collections.AssignCollection moves them).
+// OrganiseItems pauses, resumes, removes or refreshes tracked videos and accounts.
 type OrganiseItems struct {
 	WorkspaceID uuid.UUID
 	Action      ItemAction
@@ -67,8 +65,7 @@ func (c OrganiseItems) Validate() error {
 	return errors.Join(problems...)
 }
 
-// Organised counts what an action changed and what it left as it was
-// (already so, or not applicable: a removed item cannot be paused).
+// Organised counts what an action changed and what it left as it was.
 type Organised struct {
 	Videos, Accounts int
 	Unchanged        int
@@ -78,11 +75,10 @@ type Organised struct {
 
 // OrganiseItemsHandler applies actions on tracked items.
 type OrganiseItemsHandler struct {
-	DB        *pgxpool.Pool
-	Actors    ingest.Actors
-	MaxPerRun int
-	Start     StartScrapeHandler
-	// ScrapeStarts runs the starts after their answers; nil: not counted.
+	DB           *pgxpool.Pool
+	Actors       ingest.Actors
+	MaxPerRun    int
+	Start        StartScrapeHandler
 	ScrapeStarts *background.Tasks
 	Now          func() time.Time
 }
@@ -93,7 +89,7 @@ func (h OrganiseItemsHandler) Handle(ctx context.Context, cmd OrganiseItems) (Or
 	if err := cmd.Validate(); err != nil {
 		return Organised{}, err
 	}
-	videos, accounts := uniq(cmd.VideoIDs), uniq(cmd.AccountIDs)
+	videos, accounts := input.UniqueIDs(cmd.VideoIDs), input.UniqueIDs(cmd.AccountIDs)
 	var out Organised
 	var jobs []queuedJob
 	var changed []lockedItem
@@ -144,8 +140,7 @@ type lockedItem struct {
 	trackingLimit int
 	queuedAt      *time.Time
 	scraped       bool
-	// handle is the account's, or the video's account's; caption the video's:
-	// how the activity log names the item.
+	// handle and caption name the item in the activity log.
 	handle, caption string
 }
 
@@ -240,8 +235,7 @@ func changeStatus(ctx context.Context, tx pgx.Tx, action ItemAction, items []loc
 	return changed, nil
 }
 
-// statusAfter is an item's status after an action; false when the action
-// leaves it as it is.
+// statusAfter is an item's status after an action; false when it stays.
 func statusAfter(action ItemAction, it lockedItem) (domain.Item, bool) {
 	switch action {
 	case ActionPause:
@@ -263,8 +257,7 @@ func statusAfter(action ItemAction, it lockedItem) (domain.Item, bool) {
 	return "", false
 }
 
-// refresh queues scrapes of the refreshable, unqueued items within the
-// quota, and returns them.
+// refresh queues scrapes of the refreshable, unqueued items within the quota.
 func (h OrganiseItemsHandler) refresh(ctx context.Context, tx pgx.Tx, ws uuid.UUID, items []lockedItem, lim workspaceLimits, out *Organised) ([]queuedJob, []lockedItem, error) {
 	now := h.Now()
 	var used int
@@ -314,16 +307,4 @@ func (h OrganiseItemsHandler) refresh(ctx context.Context, tx pgx.Tx, ws uuid.UU
 	out.RefreshesLeft -= n
 	jobs, err := queueJobs(ctx, tx, ws, "manual", byPlatform, h.Actors, h.MaxPerRun)
 	return jobs, picked, err
-}
-
-func uniq(ids []uuid.UUID) []uuid.UUID {
-	seen := make(map[uuid.UUID]bool, len(ids))
-	out := make([]uuid.UUID, 0, len(ids))
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out
 }

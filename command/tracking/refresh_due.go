@@ -18,7 +18,6 @@ import (
 	"github.com/reeltrack/reeltrack/internal/refresh"
 )
 
-// Refresh bookkeeping.
 const (
 	// staleQueue is how long an item may sit queued before it is queued
 	// again: a job lost with its run (the provider never called back).
@@ -27,12 +26,10 @@ const (
 	maxAttempts = 3
 	// refreshBatch caps how many items one cron call queues.
 	refreshBatch = 5000
-	// storeBatch is how many items' plans one statement stores.
-	storeBatch = 5000
+	storeBatch   = 5000
 )
 
-// RefreshDue queues scrapes of everything due and retries jobs that did not
-// start or whose run failed.
+// RefreshDue queues scrapes of everything due and retries failed jobs.
 type RefreshDue struct{}
 
 // Refreshed is the cron answer.
@@ -41,15 +38,11 @@ type Refreshed struct {
 	Jobs   []string
 }
 
-// RefreshDueHandler plans the refreshes of the accounts and individually
-// tracked videos of workspaces with access (docs/refresh.md), storing each
-// item's next refresh, interval and reason, and queues the due ones.
-//
-// The budget is a hard limit: no item is queued that would take the
-// workspace's charged snapshots of the last 24 hours over plan.BudgetFor.
-// One call plans at a time (an advisory lock), so two never spend the same
-// room twice; rows are locked SKIP LOCKED. A workspace over its video limit
-// refreshes only its oldest items that fit it.
+// RefreshDueHandler plans the refreshes of the items of workspaces with access
+// (docs/refresh.md) and queues the due ones, never past plan.BudgetFor's
+// snapshots a day. One call plans at a time (an advisory lock), so two never
+// spend the same room; a workspace over its video limit refreshes only its
+// oldest items that fit.
 type RefreshDueHandler struct {
 	DB        *pgxpool.Pool
 	Actors    ingest.Actors
@@ -57,12 +50,10 @@ type RefreshDueHandler struct {
 	Start     StartScrapeHandler
 	Now       func() time.Time
 	// Batch caps how many items one call queues; 0 is refreshBatch.
-	Batch int
-	// Metrics records the due count of each planning call and the longest wait.
+	Batch   int
 	Metrics *metrics.Metrics
 }
 
-// refreshLock is the key of the advisory lock one planning call holds.
 const refreshLock = 0x7265667265736801
 
 // planItemsSQL lists every item the refresh plans ($1 now, $2
@@ -145,8 +136,7 @@ UPDATE %[1]s x SET next_refresh_at = p.next, refresh_interval_secs = p.secs, ref
 FROM unnest($1::uuid[], $2::timestamptz[], $3::int[], $4::text[]) AS p (id, next, secs, reason)
 WHERE x.id = p.id AND x.id IN (SELECT id FROM %[1]s WHERE id = ANY($1) FOR UPDATE SKIP LOCKED)`
 
-// watchingEvents are the alert events about a video's or an account's
-// numbers: a rule of one of them watches the items it covers.
+// watchingEvents are the alert events about items' numbers: their rules watch items.
 var watchingEvents = []domain.EventType{domain.EventSpike, domain.EventVideoMilestone, domain.EventAccountMilestone, domain.EventNewPost, domain.EventOutlier}
 
 type planned struct {
@@ -334,8 +324,8 @@ func readSpend(ctx context.Context, tx pgx.Tx, now time.Time) (map[uuid.UUID][]r
 	return out, nil
 }
 
-// planWorkspaces plans each workspace's items (grouped, as readPlanItems
-// orders them) and returns at most batch due ones, in the plans' order.
+// planWorkspaces plans each workspace's items, grouped as readPlanItems orders
+// them, and returns at most batch due ones.
 func planWorkspaces(items []*planned, spent map[uuid.UUID][]refresh.Spend, now time.Time, batch int) []*planned {
 	var due []*planned
 	for start := 0; start < len(items); {

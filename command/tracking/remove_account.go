@@ -14,8 +14,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 )
 
-// RemoveAccount soft-removes an account: row, videos and history stay, but it
-// is no longer listed, refreshed or counted; setting it active brings it back.
+// RemoveAccount soft-removes an account: it is no longer listed, refreshed or counted.
 type RemoveAccount struct {
 	WorkspaceID uuid.UUID
 	AccountID   uuid.UUID
@@ -32,15 +31,13 @@ func (c RemoveAccount) Validate() error {
 // RemoveAccountHandler removes accounts.
 type RemoveAccountHandler struct{ DB *pgxpool.Pool }
 
-// Handle removes the account: 404 for another workspace's; removing a removed
-// one writes nothing. Removing only lowers usage, so it needs no access.
+// Handle removes the account (404 for another workspace's); it lowers usage, so needs no access.
 func (h RemoveAccountHandler) Handle(ctx context.Context, cmd RemoveAccount) error {
 	if err := cmd.Validate(); err != nil {
 		return err
 	}
 	return pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-		// The workspace row before the account, the order of every write of its
-		// tracked items, so writers cannot wait on each other crosswise.
+		// the workspace row first, the order of every write of its tracked items
 		if _, err := tx.Exec(ctx, `SELECT 1 FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`, cmd.WorkspaceID); err != nil {
 			return fmt.Errorf("lock workspace: %w", err)
 		}

@@ -16,8 +16,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
-// ScrapeResult is what a completed scrape says about its targets, written
-// to PostgreSQL after its snapshots are in ClickHouse.
+// ScrapeResult is what a completed scrape says about its targets.
 type ScrapeResult struct {
 	JobID        uuid.UUID
 	WorkspaceID  uuid.UUID
@@ -30,8 +29,7 @@ type ScrapeResult struct {
 	ItemsSkipped int
 }
 
-// VideoUpdate is a video's metadata as scraped. New videos found through an
-// account are inserted with AccountID set and TrackedIndividually false.
+// VideoUpdate is a video's metadata as scraped.
 type VideoUpdate struct {
 	ID           uuid.UUID
 	PlatformID   string
@@ -46,8 +44,7 @@ type VideoUpdate struct {
 	// ListedAt estimates an untimed post's publish time from the listing's order
 	ListedAt *time.Time
 	IsShop   *bool
-	// Kind is what the video is to its account (or author); RelatedHandle the
-	// other account the kind names
+	// Kind is what the video is to its account; RelatedHandle the other account it names
 	Kind          domain.PostKind
 	RelatedHandle string
 }
@@ -68,9 +65,8 @@ type EntityFailure struct {
 	Reason string
 }
 
-// ApplyScrape records the scrape in one transaction: videos and accounts
-// active with their metadata, failed targets error, the job processed. Locks
-// follow the order of every write of tracked items (see the package doc).
+// ApplyScrape records the scrape in one transaction, locking in the order of
+// every write of tracked items (see the package doc).
 func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 	if err := dataversion.RecordScrapeTime(ctx, tx, r.WorkspaceID, r.ScrapedAt); err != nil {
 		return err
@@ -157,7 +153,6 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 		if err := newPostEvents(ctx, tx, r.WorkspaceID, found, r.ScrapedAt); err != nil {
 			return err
 		}
-		// videos tracked by their own link join their authors' accounts
 		if err := linkVideosToAccounts(ctx, tx, r.WorkspaceID); err != nil {
 			return err
 		}

@@ -26,18 +26,15 @@ type StartScrape struct {
 	JobID uuid.UUID
 }
 
-// StartScrapeHandler claims a queued job, starts its run with the completion
-// webhook and records the run. The job is committed first, so a crash in
-// between leaves a job to retry, never a lost run. A refused start re-queues,
-// fails or pauses by its cause (see the package doc).
+// StartScrapeHandler claims a queued job, starts its run and records it. The
+// job is committed first, so a crash between leaves a job to retry, never a lost run.
 type StartScrapeHandler struct {
 	DB            *pgxpool.Pool
 	Provider      *ingest.Client
 	PublicBaseURL string
 	WebhookSecret string
 	Log           *slog.Logger
-	// Metrics counts runs started and failed starts; nil counts nothing.
-	Metrics *metrics.Metrics
+	Metrics       *metrics.Metrics
 }
 
 // ErrNotStartable is returned for a job that is not waiting to start.

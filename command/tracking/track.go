@@ -31,39 +31,34 @@ type Track struct {
 	WorkspaceID  uuid.UUID
 	URL          string
 	CollectionID *uuid.UUID
-	// TrackingLimit is how many of an account's newest videos to track; nil:
-	// the default that fits what is left of the plan. Ignored for a video.
+	// TrackingLimit is how many of an account's newest videos to track; nil: what fits.
 	TrackingLimit *int
 }
 
 // Tracked is the answer for one URL.
 type Tracked struct {
-	Success bool
-	URL     string
-	Type    platform.Kind
-	JobID   string
-	// ScrapeStatus is that job's status: queued, its run starting after the answer.
+	Success      bool
+	URL          string
+	Type         platform.Kind
+	JobID        string
 	ScrapeStatus domain.Job
 	Message      string
 	ID           *uuid.UUID
 	Platform     platform.Platform
 	Existing     bool
-	// TrackingLimit is an account's limit (when new, or its current one); nil
-	// for a video or a refused URL.
+	// TrackingLimit is an account's limit; nil for a video or a refused URL.
 	TrackingLimit *int
-	// Err is the failure for this URL; bulk answers carry it per URL.
-	Err error
+	Err           error
 }
 
-// TrackHandler records tracked items and their first scrape job in one
-// transaction; the runs start after the answer. Single and bulk share it.
+// TrackHandler records tracked items and their first scrape jobs in one
+// transaction; the runs start after the answer.
 type TrackHandler struct {
-	DB        *pgxpool.Pool
-	Resolver  platform.Resolver
-	Actors    ingest.Actors
-	MaxPerRun int
-	Start     StartScrapeHandler
-	// ScrapeStarts runs the starts after their answers; nil counts nothing.
+	DB           *pgxpool.Pool
+	Resolver     platform.Resolver
+	Actors       ingest.Actors
+	MaxPerRun    int
+	Start        StartScrapeHandler
 	ScrapeStarts *background.Tasks
 	Now          func() time.Time
 }
@@ -122,8 +117,7 @@ type workspaceLimits struct {
 // errDryRun ends a dry run's transaction, rolling back what it wrote.
 var errDryRun = errors.New("dry run: rolled back")
 
-// track runs the shared flow; per-URL failures are in each result's Err. A
-// dry run rolls the same transaction back, starting no scrape.
+// track tracks urls, a failure of one in its result's Err; a dry run rolls back.
 func (h TrackHandler) track(ctx context.Context, wsID uuid.UUID, urls []string, collectionID *uuid.UUID, trackingLimit *int, dryRun bool) ([]Tracked, error) {
 	parsedURLs := h.parseAll(ctx, urls)
 	for _, p := range parsedURLs {
@@ -238,11 +232,9 @@ func videosNoun(n int) string {
 	return "videos"
 }
 
-// startTimeout bounds the start of one answer's jobs after the answer.
 const startTimeout = 2 * time.Minute
 
-// startAfterAnswer starts the committed jobs' runs in the background, so the
-// caller never waits on the provider; a failed start stays queued for the cron.
+// startAfterAnswer starts the committed jobs' runs in the background; a failed one stays queued.
 func startAfterAnswer(ctx context.Context, start StartScrapeHandler, running *background.Tasks, jobs []queuedJob) {
 	if len(jobs) == 0 {
 		return
@@ -264,8 +256,7 @@ func startAfterAnswer(ctx context.Context, start StartScrapeHandler, running *ba
 
 var errNoAccess = apperr.Forbidden("the workspace has no access: the trial has ended, or the subscription ended or is past due beyond its grace period")
 
-// lockWorkspaceForTracking locks the workspace row so concurrent tracks
-// cannot both pass the limit check, and reads the limits and usage.
+// lockWorkspaceForTracking is lockWorkspace, refusing a workspace without access.
 func lockWorkspaceForTracking(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, now time.Time) (workspaceLimits, error) {
 	lim, err := lockWorkspace(ctx, tx, wsID, now)
 	if err == nil && !lim.hasAccess {
@@ -274,8 +265,8 @@ func lockWorkspaceForTracking(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, no
 	return lim, err
 }
 
-// lockWorkspace locks the workspace row, under which every change of what
-// counts against the video limit is checked, and reads limits and usage.
+// lockWorkspace locks the workspace row, under which every change of usage is
+// checked against the video limit, and reads limits and usage.
 func lockWorkspace(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, now time.Time) (workspaceLimits, error) {
 	var planName string
 	var flag bool
@@ -300,8 +291,7 @@ func lockWorkspace(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, now time.Time
 	return lim, nil
 }
 
-// trackOne records one target, returning the scrape target to queue, or nil
-// when already tracked. shared is the list's default limit for the account.
+// trackOne records t and returns its scrape target, nil if tracked already.
 func (h TrackHandler) trackOne(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, t platform.Target, collectionID *uuid.UUID, trackingLimit *int, shared int, lim *workspaceLimits) (Tracked, *ingest.Target, error) {
 	out := Tracked{Success: true, Type: t.Kind, Platform: t.Platform}
 	cost := 1
@@ -412,8 +402,7 @@ func findTracked(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, t platform.Targ
 	return f, nil
 }
 
-// targetKey names one item of a list: the same item pasted twice, in two
-// forms, is one.
+// targetKey names one item of a list: the same item pasted in two forms is one.
 type targetKey struct {
 	platform platform.Platform
 	kind     platform.Kind
@@ -458,8 +447,7 @@ func defaultLimitsOfList(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, list []
 	return out, nil
 }
 
-// shareWhatIsLeft gives each of n new accounts an even share of what is left,
-// capped by the plan, at least 1 (accounts that do not fit are refused).
+// shareWhatIsLeft shares what is left evenly among n new accounts, within the plan, 1 at least.
 func shareWhatIsLeft(lim workspaceLimits, newVideos, n int) []int {
 	left := max(0, lim.videoLimit-lim.usage-newVideos)
 	most := min(plan.DefaultAccountTrackingLimit, lim.plan.MaxPerAccount)
@@ -522,8 +510,7 @@ func queueJobs(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, reason string, by
 	return out, nil
 }
 
-// accountTrackingLimit is a new account's limit: the one asked for, or its
-// share of the list; one given no share is alone with what is left.
+// accountTrackingLimit is a new account's limit: the one asked for, its share, or what is left.
 func accountTrackingLimit(asked *int, shared int, lim *workspaceLimits) (int, error) {
 	if asked != nil {
 		if *asked < 1 || *asked > lim.plan.MaxPerAccount {

@@ -10,14 +10,12 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 )
 
-// TrackBulk tracks up to MaxBulkURLs URLs at once; each URL succeeds or
-// fails on its own, and new targets are grouped into one run per platform.
+// TrackBulk tracks up to MaxBulkURLs URLs at once, each succeeding or failing on its own.
 type TrackBulk struct {
 	WorkspaceID  uuid.UUID
 	URLs         []string
 	CollectionID *uuid.UUID
-	// TrackingLimit applies to each account of the list; nil: each new account
-	// gets its share of what is left (defaultLimitsOfList).
+	// TrackingLimit applies to each account; nil: each gets its share of what is left.
 	TrackingLimit *int
 	// DryRun answers what tracking the list would do, writing nothing.
 	DryRun bool
@@ -38,8 +36,7 @@ func (c TrackBulk) Validate() error {
 	return errors.Join(problems...)
 }
 
-// HandleBulk answers one result per URL, in input order. A workspace
-// without access fails the whole request with 403, a dry run included.
+// HandleBulk answers one result per URL, in order; a workspace without access is a 403.
 func (h TrackHandler) HandleBulk(ctx context.Context, cmd TrackBulk) ([]Tracked, error) {
 	if err := cmd.Validate(); err != nil {
 		return nil, err

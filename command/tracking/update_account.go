@@ -20,13 +20,11 @@ import (
 // AccountStatuses are the statuses a caller may set on an account.
 var AccountStatuses = []string{string(domain.ItemActive), string(domain.ItemPaused), string(domain.ItemRemoved)}
 
-// UpdateAccount changes an account's status, its tracking limit, or both.
+// UpdateAccount changes an account's status, its tracking limit, or both (nil keeps one).
 type UpdateAccount struct {
-	WorkspaceID uuid.UUID
-	AccountID   uuid.UUID
-	// Status is nil to keep the status.
-	Status *string
-	// TrackingLimit is nil to keep the limit.
+	WorkspaceID   uuid.UUID
+	AccountID     uuid.UUID
+	Status        *string
 	TrackingLimit *int
 }
 
@@ -45,16 +43,14 @@ func (c UpdateAccount) Validate() error {
 	return errors.Join(problems...)
 }
 
-// UpdateAccountHandler applies account changes under the workspace row lock
-// tracking takes, so a change and a track cannot together pass the limit.
+// UpdateAccountHandler applies account changes under the workspace row lock tracking takes.
 type UpdateAccountHandler struct {
 	DB  *pgxpool.Pool
 	Now func() time.Time
 }
 
-// Handle applies the change: 403 when it would pass the video limit (or add
-// usage without access). A change adding no usage is allowed over the limit,
-// so a downgraded workspace can always lower, pause or remove.
+// Handle applies the change: 403 when it adds usage past the video limit or
+// without access, so a downgraded workspace can always lower, pause or remove.
 func (h UpdateAccountHandler) Handle(ctx context.Context, cmd UpdateAccount) error {
 	if err := cmd.Validate(); err != nil {
 		return err

@@ -11,8 +11,7 @@ import (
 )
 
 // linkVideosToAccounts gives each video with no account its author's tracked
-// account (and so its creator and collection), whichever was tracked first.
-// Removed accounts take no videos.
+// (not removed) account, and so its creator and collection.
 func linkVideosToAccounts(ctx context.Context, tx pgx.Tx, ws uuid.UUID) error {
 	_, err := tx.Exec(ctx, `
 		UPDATE videos v SET account_id = a.id, updated_at = now()

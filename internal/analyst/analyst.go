@@ -1,7 +1,6 @@
-// Package analyst describes the read-only ClickHouse user `analyst` for
-// querying the analytics database directly (docs/analytics.md, "Access").
-// The user itself is in deploy/clickhouse/analyst-users.xml.in; the tests
-// check what it can and cannot do.
+// Package analyst describes the read-only ClickHouse user `analyst` of the
+// analytics database (docs/analytics.md, "Access";
+// deploy/clickhouse/analyst-users.xml.in).
 package analyst
 
 import (
@@ -20,8 +19,7 @@ const User = "analyst"
 // is unset (local development only).
 const LocalPassword = "analyst-local"
 
-// Database returns the analytics database of the application database db:
-// the only one the analyst may read.
+// Database returns db's analytics database, the only one analysts may read.
 func Database(db string) string { return db + "_analytics" }
 
 // Options reaches ClickHouse as the analyst, from the server's environment.

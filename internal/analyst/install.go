@@ -15,8 +15,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/store"
 )
 
-// UsersDir is where the local (Debian) ClickHouse reads extra users
-// configs; it rereads the directory by itself within seconds.
+// UsersDir is where the local ClickHouse reads extra users configs.
 const UsersDir = "/etc/clickhouse-server/users.d"
 
 // UserFor names the analyst user of a test or bench of database db.
@@ -36,15 +35,13 @@ func (i *Installed) Remove() error {
 	return nil
 }
 
-// Install makes a ClickHouse user of its own with the analyst's real profile
-// and quota, reading only analyticsDB, and waits until the server loaded it.
-// It needs write access to UsersDir (root). Call Remove when done.
+// Install makes a ClickHouse user with the analyst's profile and quota,
+// reading only analyticsDB, and waits until it is loaded (needs root).
 func Install(ctx context.Context, addr, user, analyticsDB string) (*Installed, error) {
 	return InstallIn(ctx, UsersDir, []string{addr}, user, analyticsDB)
 }
 
-// InstallIn is Install for servers reading their users configs from dir (the
-// local cluster's nodes); its Options log in on the first of addrs.
+// InstallIn is Install for servers reading their users configs from dir.
 func InstallIn(ctx context.Context, dir string, addrs []string, user, analyticsDB string) (*Installed, error) {
 	if err := CheckUsersDir(dir); err != nil {
 		return nil, fmt.Errorf("analyst user %s: %w", user, err)
@@ -155,8 +152,7 @@ func removeStale(dir string, age time.Duration) {
 	}
 }
 
-// CheckUsersDir reports why users cannot be installed into dir: it must
-// exist and be writable (root, as after `make services`).
+// CheckUsersDir reports why users cannot be installed into dir.
 func CheckUsersDir(dir string) error {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return fmt.Errorf("%s is missing: it needs the local ClickHouse of `make services` (or the cluster of `make cluster`)", dir)

@@ -1,5 +1,5 @@
-// Package apperr holds the few kinds of failure that the HTTP layer maps to
-// status codes. Everything else is an internal error.
+// Package apperr holds the kinds of failure the HTTP layer maps to status
+// codes; everything else is an internal error.
 package apperr
 
 import (
@@ -22,23 +22,17 @@ const (
 	KindUnauthenticated
 	KindUnavailable
 	KindLimited
-	// KindRefused is well-formed input the service will not act on (a refused address).
-	KindRefused
+	KindRefused // well-formed input the service will not act on
 )
 
 // Error is a failure of a known kind with a message that is safe to show.
 type Error struct {
-	Kind    Kind
-	Field   string // the offending input field, for KindInvalid
-	Message string
-	// RetryAfter is when to try again, in seconds, for KindLimited.
-	RetryAfter int
-	// Code, when set, replaces the kind's code in the answer, for a
-	// refusal a client must tell apart from others of its kind.
-	Code string
-	// Cause is the failure behind the error, for the log: Error includes
-	// it, and errors.Is and errors.As reach it, but Message never shows it.
-	Cause error
+	Kind       Kind
+	Field      string // the offending input field, for KindInvalid
+	Message    string
+	RetryAfter int    // seconds, for KindLimited
+	Code       string // replaces the kind's code, for a refusal clients tell apart
+	Cause      error  // for the log: Error includes it, Message never shows it
 }
 
 // Error is the safe message followed by the cause's text, if any.
@@ -121,9 +115,8 @@ func RetryAfter(err error) int {
 // Unavailable reports a dependency that is not configured or not reachable.
 func Unavailable(message string) error { return &Error{Kind: KindUnavailable, Message: message} }
 
-// Recover, deferred directly (defer apperr.Recover(&err)), turns a panic into
-// an internal error in *err with its stack. A goroutine a request starts must
-// defer it: a panic there would end the process.
+// Recover, deferred directly, turns a panic into an internal error in *err;
+// a request's goroutines must defer it, or a panic ends the process.
 func Recover(err *error) {
 	if r := recover(); r != nil {
 		*err = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
@@ -154,8 +147,7 @@ func Fields(err error) map[string]string {
 	return out
 }
 
-// Message returns the user-facing messages of the known errors in err's
-// tree joined with "; ", without wrapping context or causes.
+// Message joins the safe messages of the known errors in err's tree.
 func Message(err error) string {
 	var msgs []string
 	eachError(err, func(x *Error) { msgs = append(msgs, x.safe()) })
@@ -163,8 +155,7 @@ func Message(err error) string {
 	return strings.Join(msgs, "; ")
 }
 
-// eachError calls f with every *Error in err's tree (errors.Join and %w
-// wrapping included), not looking behind an *Error.
+// eachError calls f with every *Error in err's tree, not looking behind one.
 func eachError(err error, f func(*Error)) {
 	switch x := err.(type) {
 	case *Error:

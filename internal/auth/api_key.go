@@ -8,8 +8,7 @@ import (
 	"strings"
 )
 
-// APIKeyPrefix starts every API key, so that a key is recognised in a
-// configuration file or by a secret scanner.
+// APIKeyPrefix starts every API key, so secret scanners recognise keys.
 const APIKeyPrefix = "rt_"
 
 const apiKeyBytes = 32
@@ -20,8 +19,7 @@ var apiKeyLen = len(APIKeyPrefix) + base64.RawURLEncoding.EncodedLen(apiKeyBytes
 // the prefix and 6 of the 43 random characters, 36 of its 256 bits.
 var apiKeyShown = len(APIKeyPrefix) + 6
 
-// NewAPIKey makes a key ("rt_" and base64url of 32 random bytes), shown once
-// and never stored, its first characters for display, and its stored SHA-256.
+// NewAPIKey makes a key (shown once, never stored), its shown part and hash.
 func NewAPIKey() (key, prefix string, hash []byte, err error) {
 	b := make([]byte, apiKeyBytes)
 	if _, err := rand.Read(b); err != nil {
@@ -32,8 +30,7 @@ func NewAPIKey() (key, prefix string, hash []byte, err error) {
 	return key, key[:apiKeyShown], sum[:], nil
 }
 
-// APIKeyHash is the SHA-256 under which key is stored; false when key does
-// not have the shape of a key, which no stored key then matches.
+// APIKeyHash is the SHA-256 under which key is stored; false if malformed.
 func APIKeyHash(key string) ([]byte, bool) {
 	if len(key) != apiKeyLen || !strings.HasPrefix(key, APIKeyPrefix) {
 		return nil, false

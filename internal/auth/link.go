@@ -9,8 +9,7 @@ import (
 
 const linkTokenBytes = 32
 
-// NewLinkToken returns a random token for a single-use link and the hash to
-// store: the token itself goes into the e-mail only.
+// NewLinkToken returns a single-use link's token, for the e-mail, and hash.
 func NewLinkToken() (string, []byte, error) {
 	b := make([]byte, linkTokenBytes)
 	if _, err := rand.Read(b); err != nil {
@@ -20,15 +19,13 @@ func NewLinkToken() (string, []byte, error) {
 	return raw, HashLinkToken(raw), nil
 }
 
-// HashLinkToken is the stored form of a link token: its SHA-256. The token
-// carries 256 random bits, so a fast hash is enough.
+// HashLinkToken is a link token's SHA-256: 256 random bits need no slow hash.
 func HashLinkToken(raw string) []byte {
 	h := sha256.Sum256([]byte(raw))
 	return h[:]
 }
 
-// LooksLikeLinkToken reports whether raw has the shape NewLinkToken makes,
-// so that malformed input is refused before any lookup.
+// LooksLikeLinkToken reports whether raw has the shape NewLinkToken makes.
 func LooksLikeLinkToken(raw string) bool {
 	if len(raw) != base64.RawURLEncoding.EncodedLen(linkTokenBytes) {
 		return false

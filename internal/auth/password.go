@@ -33,8 +33,7 @@ func (p *Passwords) Hash(password string) (string, error) {
 	return string(h), nil
 }
 
-// Check reports whether password matches hash. An empty hash (no such user,
-// or a user without a password) still costs one comparison and fails.
+// Check reports whether password matches hash; an empty one costs the same.
 func (p *Passwords) Check(hash, password string) (bool, error) {
 	if hash == "" {
 		_ = bcrypt.CompareHashAndPassword(p.dummy, []byte(password))

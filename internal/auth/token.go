@@ -16,8 +16,7 @@ const CookieName = "session-access-token"
 
 // Session is who a valid token speaks for.
 type Session struct {
-	// ID is the token's id (jti), its sessions row; empty for an external
-	// provider's token that carries none.
+	// ID is the token's jti, its sessions row; "" from an external provider.
 	ID        string
 	UserID    uuid.UUID
 	Email     string
@@ -25,8 +24,8 @@ type Session struct {
 	ExpiresAt time.Time
 }
 
-// Tokens signs and verifies HS256 session tokens with one shared secret, so
-// tokens issued by an external auth provider holding the same secret work too.
+// Tokens signs and verifies HS256 session tokens with one shared secret,
+// which an external auth provider may hold too.
 type Tokens struct {
 	secret []byte
 	ttl    time.Duration
@@ -66,12 +65,10 @@ func (t *Tokens) Issue(userID uuid.UUID, email string) (string, Session, error) 
 	return raw, s, nil
 }
 
-// ErrInvalidToken is returned for every token that does not verify; the
-// reason stays out of responses.
+// ErrInvalidToken is every failed verification: answers never say why.
 var ErrInvalidToken = errors.New("invalid session token")
 
-// Verify checks the signature (HS256 only: "none" and every other algorithm
-// are refused), the expiry (required) and the subject (a UUID).
+// Verify checks the signature (HS256 only), the expiry and the subject.
 func (t *Tokens) Verify(raw string) (Session, error) {
 	var c claims
 	_, err := jwt.ParseWithClaims(raw, &c, func(*jwt.Token) (any, error) { return t.secret, nil },

@@ -1,6 +1,5 @@
-// Package background runs the work a request leaves behind it (the start
-// of a tracking answer's runs, an account e-mail, the start values read
-// after a dashboard answer), counted so that a shutdown can wait for it.
+// Package background runs the work a request leaves behind it, counted so
+// that a shutdown can wait for it.
 package background
 
 import (
@@ -11,9 +10,8 @@ import (
 	"sync"
 )
 
-// Tasks run functions in goroutines of their own, counted so a shutdown can
-// wait; once Shutdown or Cancel has begun none start, and a panic ends only
-// its task. The zero value is ready; a nil *Tasks runs tasks uncounted.
+// Tasks run functions in goroutines of their own; a panic ends only its
+// task. The zero value is ready; a nil *Tasks runs tasks uncounted.
 type Tasks struct {
 	// Log receives the panics of tasks; nil: slog.Default().
 	Log *slog.Logger
@@ -22,8 +20,7 @@ type Tasks struct {
 	running int
 	idle    chan struct{} // closed when running drops to 0; nil while none runs
 	stopped bool          // Shutdown or Cancel began: Go refuses
-	// cancel ends the contexts of the tasks running (Cancel, or a Shutdown
-	// that gave up waiting)
+	// cancel ends the running tasks' contexts
 	stopping context.Context
 	cancel   context.CancelFunc
 }
@@ -99,8 +96,8 @@ func (t *Tasks) Wait(ctx context.Context) error {
 	}
 }
 
-// Shutdown refuses new tasks and waits for the running ones until ctx ends,
-// then cancels those still running, without waiting, and returns ctx's error.
+// Shutdown refuses new tasks, waits for the running ones until ctx ends,
+// then cancels those left.
 func (t *Tasks) Shutdown(ctx context.Context) error {
 	if t == nil {
 		return nil

@@ -11,28 +11,20 @@ import (
 // Condition is how an alert rule judges a video's metric over its window.
 type Condition string
 
-// The alert conditions.
+// The alert conditions: how much the metric grew, against the threshold.
 const (
-	// ConditionGain: the metric grew by at least the threshold.
-	ConditionGain Condition = "gain"
-	// ConditionGrowth: the metric grew by at least the threshold in percent.
-	ConditionGrowth Condition = "growth_pct"
-	// ConditionVelocity: the metric grew at least threshold times as much
-	// as the median of the account's other videos at the same age.
-	ConditionVelocity Condition = "velocity_vs_baseline"
+	ConditionGain     Condition = "gain"
+	ConditionGrowth   Condition = "growth_pct"           // in percent
+	ConditionVelocity Condition = "velocity_vs_baseline" // vs the siblings' median at that age
 )
 
-// Conditions lists every alert condition, in the order of the condition
-// numbers of the spike scan.
+// Conditions lists every alert condition, in the spike scan's numbering.
 var Conditions = []Condition{ConditionGain, ConditionGrowth, ConditionVelocity}
 
-// AlertMetrics are the metrics an alert rule may watch: a video's, not an
-// account's followers, and not saves, which not every platform gives.
+// AlertMetrics are what a rule may watch; not saves, which some platforms lack.
 var AlertMetrics = []Metric{Views, Likes, Comments, Shares}
 
-// SpikeSettings are what an alert rule watches and how often it may fire:
-// the rule as saved, as listed and as scanned all carry them, and a rule
-// of another event keeps harmless values.
+// SpikeSettings are what a rule watches and how often it may fire.
 type SpikeSettings struct {
 	// CollectionID and Platform narrow the rule's videos; nil is any.
 	CollectionID  *uuid.UUID         `json:"collectionId"`
@@ -52,21 +44,17 @@ type SpikeRule struct {
 	SpikeSettings
 }
 
-// SpikeMeasure is what a spike measured: the scan finds it, the alert
-// event, the event's payload and the e-mail tell it.
+// SpikeMeasure is what a spike measured, as the alert event and e-mail tell it.
 type SpikeMeasure struct {
-	// WindowStart and WindowEnd bound the window: for gain and growth_pct it
-	// ends at the latest snapshot; for velocity_vs_baseline it spans the last
-	// whole hours of the video's age, over which its siblings are measured.
+	// The window ends at the latest snapshot for gain and growth_pct; for
+	// velocity_vs_baseline it spans the last whole hours of the video's age.
 	WindowStart time.Time `json:"windowStart"`
 	WindowEnd   time.Time `json:"windowEnd"`
 	StartValue  int64     `json:"startValue"`
 	EndValue    int64     `json:"endValue"`
 	Gain        int64     `json:"gain"`
-	// GrowthPct is the gain in percent of the start value, when set.
-	GrowthPct *float64 `json:"growthPct"`
-	// Baseline is, for velocity_vs_baseline, the median gain of the
-	// account's other videos over the same hours of age.
+	GrowthPct   *float64  `json:"growthPct"`
+	// Baseline is the siblings' median gain over those hours (velocity only).
 	Baseline *float64 `json:"baseline"`
 }
 
@@ -79,7 +67,6 @@ type Spike struct {
 
 // SpikeScan is one scan's outcome.
 type SpikeScan struct {
-	// Videos is how many videos some enabled rule covers.
-	Videos int
+	Videos int // how many videos some enabled rule covers
 	Spikes []Spike
 }

@@ -5,24 +5,20 @@ type APIKeyScope string
 
 // The scopes of an API key.
 const (
-	// ScopeRead allows the safe methods only: GET and HEAD.
-	ScopeRead APIKeyScope = "read"
-	// ScopeWrite allows every method of the routes that take keys.
-	ScopeWrite APIKeyScope = "write"
+	ScopeRead  APIKeyScope = "read"  // GET and HEAD only
+	ScopeWrite APIKeyScope = "write" // every method of the routes that take keys
 )
 
 // APIKeyScopes lists every scope.
 var APIKeyScopes = []APIKeyScope{ScopeRead, ScopeWrite}
 
-// APIKeyStatus is what a key answers as, worked out on each read: no
-// column holds it.
+// APIKeyStatus is what a key answers as, worked out on each read (no column).
 type APIKeyStatus string
 
 // The statuses of a key.
 const (
-	APIKeyActive  APIKeyStatus = "active"
-	APIKeyExpired APIKeyStatus = "expired"
-	APIKeyRevoked APIKeyStatus = "revoked"
-	// APIKeyInactive: its creator is no longer an owner or admin of the workspace.
-	APIKeyInactive APIKeyStatus = "inactive"
+	APIKeyActive   APIKeyStatus = "active"
+	APIKeyExpired  APIKeyStatus = "expired"
+	APIKeyRevoked  APIKeyStatus = "revoked"
+	APIKeyInactive APIKeyStatus = "inactive" // its creator no longer manages the workspace
 )

@@ -1,17 +1,13 @@
 package domain
 
-// ChannelDisabled is why a channel is disabled (channels.disabled_reason);
-// "" while it is enabled.
+// ChannelDisabled is why a channel is disabled, "" if not (disabled_reason).
 type ChannelDisabled string
 
 // The reasons a channel is disabled.
 const (
-	// ChannelDisabledManually: an owner or admin turned it off.
 	ChannelDisabledManually ChannelDisabled = "manual"
-	// ChannelDisabledGone: the destination answered 410 Gone.
-	ChannelDisabledGone ChannelDisabled = "gone"
-	// ChannelDisabledFailing: a delivery ran out of attempts (about three days).
-	ChannelDisabledFailing ChannelDisabled = "failing"
+	ChannelDisabledGone     ChannelDisabled = "gone"    // the destination answered 410
+	ChannelDisabledFailing  ChannelDisabled = "failing" // a delivery ran out of attempts (~3 days)
 )
 
 // ChannelDisabledReasons lists every reason a channel is disabled.

@@ -11,13 +11,10 @@ import (
 // DigestFrequency is how often a member receives the digest e-mail.
 type DigestFrequency string
 
-// The digest frequencies.
+// The digest frequencies; periods are UTC days and weeks from Monday 00:00.
 const (
-	// DigestOff sends none: the default.
-	DigestOff DigestFrequency = "off"
-	// DigestDaily sends the digest of each UTC day, 00:00 to 00:00.
-	DigestDaily DigestFrequency = "daily"
-	// DigestWeekly sends the digest of each UTC week from Monday 00:00.
+	DigestOff    DigestFrequency = "off" // the default
+	DigestDaily  DigestFrequency = "daily"
 	DigestWeekly DigestFrequency = "weekly"
 )
 
@@ -37,15 +34,13 @@ func (f DigestFrequency) Valid() bool {
 	return false
 }
 
-// LastClosed is the last period of f that ended at or before now (UTC);
-// zero times for DigestOff.
+// LastClosed is f's last period ended by now; zero times for DigestOff.
 func (f DigestFrequency) LastClosed(now time.Time) (start, end time.Time) {
 	day := now.UTC().Truncate(24 * time.Hour)
 	switch f {
 	case DigestDaily:
 		return day.AddDate(0, 0, -1), day
 	case DigestWeekly:
-		// days since Monday: Sunday is 6
 		since := (int(day.Weekday()) + 6) % 7
 		end = day.AddDate(0, 0, -since)
 		return end.AddDate(0, 0, -7), end
@@ -56,33 +51,25 @@ func (f DigestFrequency) LastClosed(now time.Time) (start, end time.Time) {
 // DigestItems is how many of each list a digest shows; it counts all.
 const DigestItems = 5
 
-// Digest is the content of a digest e-mail: what a workspace's tracked
-// items did in one closed period, from the same reads as the dashboard.
+// Digest is a workspace's closed period; each list holds up to DigestItems.
 type Digest struct {
-	Start, End time.Time
-	// Counts are the totals gained in the period (views, likes, comments,
-	// shares of the videos, followers of the accounts), in that order.
-	Counts []DigestCount
-	// Movers are the videos that gained the most views in the period.
-	Movers []DigestVideo
-	// Spikes are the period's alert events, largest gains first; SpikeCount all.
-	Spikes     []DigestSpike
-	SpikeCount int
-	// NewPosts are the period's new posts, newest first; NewPostCount all.
-	NewPosts     []DigestVideo
+	Start, End   time.Time
+	Counts       []DigestCount // views, likes, comments, shares, followers gained
+	Movers       []DigestVideo // the most views gained
+	Spikes       []DigestSpike // largest gains first
+	SpikeCount   int
+	NewPosts     []DigestVideo // newest first
 	NewPostCount int
-	// Failures are items in error now; FailureCount counts all.
-	Failures     []DigestFailure
+	Failures     []DigestFailure // items in error now
 	FailureCount int
 }
 
 // DigestCount is what one count gained in the period and the one before.
 type DigestCount struct {
-	Metric   Metric
-	Period   int64
-	Previous *int64
-	// ChangePct is (Period - Previous) / Previous in percent; nil without one.
-	ChangePct *float64
+	Metric    Metric
+	Period    int64
+	Previous  *int64
+	ChangePct *float64 // the change on Previous in percent; nil without it
 }
 
 // DigestVideo is a video of a digest: a mover or a new post.
@@ -106,14 +93,12 @@ type DigestSpike struct {
 
 // DigestFailure is a video or account in error, with its last reason.
 type DigestFailure struct {
-	// Kind is "video" or "account".
-	Kind     string
+	Kind     string // "video" or "account"
 	ID       uuid.UUID
 	Platform platform.Platform
-	// Name is the video's URL or the account's handle.
-	Name   string
-	URL    string
-	Reason string
+	Name     string // the video's URL or the account's handle
+	URL      string
+	Reason   string
 }
 
 // Empty reports whether nothing happened in the period and nothing is in error.

@@ -2,34 +2,22 @@ package domain
 
 import "github.com/google/uuid"
 
-// EventType is the stable name of an event the service tells about
-// (events.type, alert_rules.event_type). Names never change once
-// published: receivers switch on them.
+// EventType is the name of an event (events.type, alert_rules.event_type);
+// names never change once published: receivers switch on them.
 type EventType string
 
-// The catalog of events; payloads are in openapi.yaml and docs/events.md.
+// The catalog of events; openapi.yaml and docs/events.md tell each one.
 const (
-	// EventSpike: a video met a spike alert rule.
-	EventSpike EventType = "video.spike"
-	// EventVideoMilestone: a video's views passed 100k, 1M or 10M.
-	EventVideoMilestone EventType = "video.milestone"
-	// EventAccountMilestone: an account's tracked videos together passed one.
-	EventAccountMilestone EventType = "account.milestone"
-	// EventTrackingFailed: an item's scrapes brought no data TrackingFailedAfter times.
-	EventTrackingFailed EventType = "tracking.failed"
-	// EventNewPost: an account scrape found a post newer than its tracking.
-	EventNewPost EventType = "account.new_post"
-	// EventCampaignBudget: committed spend reached 80 % or 100 % of the budget.
-	EventCampaignBudget EventType = "campaign.budget"
-	// EventLineLocked: a payout line locked at its window's end.
-	EventLineLocked EventType = "payout.line_locked"
-	// EventLineHeld: a payout line was held for review.
-	EventLineHeld EventType = "payout.line_held"
-	// EventOutlier: a video's outlier score at a newly reached age is at least
-	// insight.OutlierEventMultiplier.
-	EventOutlier EventType = "video.outlier"
-	// EventTest: the "send test" of a channel; never chosen by a rule.
-	EventTest EventType = "channel.test"
+	EventSpike            EventType = "video.spike"
+	EventVideoMilestone   EventType = "video.milestone"   // views passed one of Milestones
+	EventAccountMilestone EventType = "account.milestone" // its tracked videos' views together
+	EventTrackingFailed   EventType = "tracking.failed"   // no data TrackingFailedAfter times
+	EventNewPost          EventType = "account.new_post"
+	EventCampaignBudget   EventType = "campaign.budget" // committed spend reached 80 % or 100 %
+	EventLineLocked       EventType = "payout.line_locked"
+	EventLineHeld         EventType = "payout.line_held"
+	EventOutlier          EventType = "video.outlier" // score ≥ insight.OutlierEventMultiplier
+	EventTest             EventType = "channel.test"  // a channel's "send test", not for rules
 )
 
 // EventTypes lists the events rules may choose, in the dashboard's order.
@@ -39,18 +27,16 @@ var EventTypes = []EventType{EventSpike, EventVideoMilestone, EventAccountMilest
 // Milestones are the views milestones, ascending.
 var Milestones = []int64{100_000, 1_000_000, 10_000_000}
 
-// TrackingFailedAfter is how many scrapes in a row must bring no data for
-// an item before tracking.failed is raised (once per streak).
+// TrackingFailedAfter is the data-less scrapes in a row raising tracking.failed.
 const TrackingFailedAfter = 3
 
 // ChannelKind is where a channel delivers (channels.kind).
 type ChannelKind string
 
-// The kinds of channel.
+// The kinds of channel; webhooks are signed per Standard Webhooks.
 const (
 	ChannelSlack   ChannelKind = "slack"
 	ChannelDiscord ChannelKind = "discord"
-	// ChannelWebhook is an HTTPS endpoint signed per Standard Webhooks.
 	ChannelWebhook ChannelKind = "webhook"
 )
 
@@ -64,10 +50,8 @@ type Delivery string
 const (
 	DeliveryPending   Delivery = "pending"
 	DeliveryDelivered Delivery = "delivered"
-	// DeliveryFailed ran out of attempts, or its channel answered 410.
-	DeliveryFailed Delivery = "failed"
-	// DeliveryCancelled was pending when its channel was disabled.
-	DeliveryCancelled Delivery = "cancelled"
+	DeliveryFailed    Delivery = "failed"    // out of attempts, or its channel answered 410
+	DeliveryCancelled Delivery = "cancelled" // pending when its channel was disabled
 )
 
 // Deliveries lists every delivery status.
@@ -75,8 +59,7 @@ var Deliveries = []Delivery{DeliveryPending, DeliveryDelivered, DeliveryFailed, 
 
 // ItemViews is an item's latest views for the milestone scan.
 type ItemViews struct {
-	// Kind is "video" or "account".
-	Kind  string
+	Kind  string // "video" or "account"
 	ID    uuid.UUID
 	Views int64
 }

@@ -27,9 +27,7 @@ func (m Metric) Index() int {
 	return -1
 }
 
-// Column is m's column in the snapshots and projections: the allow-list
-// of metric names SQL texts may hold. It panics on a name that is not a
-// metric, which only a programming error can give.
+// Column is m as an SQL column, an allow-listed name; it panics if unknown.
 func (m Metric) Column() string {
 	if m.Index() < 0 {
 		panic("domain: unknown metric " + string(m))

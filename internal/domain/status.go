@@ -8,19 +8,13 @@ import (
 // Job is the status of a scrape job (one provider run).
 type Job string
 
-// The statuses of a scrape job. A job that is not started again is failed
-// and given up (its given_up_at column), whatever its attempts.
+// The job statuses; one never started again is failed with given_up_at set.
 const (
-	// JobQueued waits to start: never started, or sent back to be retried.
-	JobQueued Job = "queued"
-	// JobRunning is claimed by a starter, or its run is under way.
-	JobRunning Job = "running"
-	// JobSucceeded is allowed by the schema; no release writes it.
-	JobSucceeded Job = "succeeded"
-	// JobFailed ended without data: its run failed or its start was refused.
-	JobFailed Job = "failed"
-	// JobProcessed has its results recorded.
-	JobProcessed Job = "processed"
+	JobQueued    Job = "queued"    // never started, or sent back to be retried
+	JobRunning   Job = "running"   // claimed by a starter, or its run is under way
+	JobSucceeded Job = "succeeded" // allowed by the schema; no release writes it
+	JobFailed    Job = "failed"    // its run failed or its start was refused
+	JobProcessed Job = "processed" // its results are recorded
 )
 
 // Jobs lists every job status.
@@ -29,33 +23,24 @@ var Jobs = []Job{JobQueued, JobRunning, JobSucceeded, JobFailed, JobProcessed}
 // Item is the status of a tracked account or video.
 type Item string
 
-// The statuses of a tracked item; a video found through an account is also
-// beyond_limit when the account's tracking limit no longer keeps it.
+// The statuses of a tracked item.
 const (
-	// ItemPending is tracked and not yet scraped.
-	ItemPending Item = "pending"
-	// ItemActive was scraped with data.
-	ItemActive Item = "active"
-	// ItemPaused is paused by its workspace: not refreshed, still counted and shown.
-	ItemPaused Item = "paused"
-	// ItemRemoved is not refreshed, counted or shown; tracking it again brings it back.
-	ItemRemoved Item = "removed"
-	// ItemError had no data in its last scrape; its status reason says why.
-	ItemError Item = "error"
-	// ItemBeyondLimit is a video beyond its account's tracking limit: kept, shown,
-	// neither refreshed nor counted.
-	ItemBeyondLimit Item = "beyond_limit"
+	ItemPending     Item = "pending" // not yet scraped
+	ItemActive      Item = "active"
+	ItemPaused      Item = "paused"       // not refreshed, still counted and shown
+	ItemRemoved     Item = "removed"      // not refreshed, counted or shown until tracked again
+	ItemError       Item = "error"        // no data in its last scrape (status reason)
+	ItemBeyondLimit Item = "beyond_limit" // past its account's limit: shown, not refreshed or counted
 )
 
 // Refreshed reports whether scrapes keep an item of this status up to date.
 func (s Item) Refreshed() bool { return slices.Contains(RefreshedItems, s) }
 
-// RefreshedItems are the statuses scrapes keep up to date, HeldItems those
-// they leave as they are; AlertedVideos those of the videos rules watch.
+// Sets of item statuses.
 var (
-	RefreshedItems = []Item{ItemPending, ItemActive, ItemError}
-	HeldItems      = []Item{ItemPaused, ItemRemoved, ItemBeyondLimit}
-	AlertedVideos  = []Item{ItemPending, ItemActive}
+	RefreshedItems = []Item{ItemPending, ItemActive, ItemError}       // scrapes keep them up to date
+	HeldItems      = []Item{ItemPaused, ItemRemoved, ItemBeyondLimit} // scrapes leave them as they are
+	AlertedVideos  = []Item{ItemPending, ItemActive}                  // of the videos rules watch
 )
 
 // Accounts lists the statuses of an account; Videos those of a video.
@@ -82,14 +67,10 @@ type Mail string
 
 // The statuses of a queued e-mail.
 const (
-	// MailPending waits for its next attempt.
 	MailPending Mail = "pending"
-	// MailSent was accepted by the mail server.
-	MailSent Mail = "sent"
-	// MailFailed is not tried again: rejected, or out of attempts.
-	MailFailed Mail = "failed"
-	// MailSkipped: its recipient left the workspace, or its rule was deleted.
-	MailSkipped Mail = "skipped"
+	MailSent    Mail = "sent"    // accepted by the mail server
+	MailFailed  Mail = "failed"  // rejected, or out of attempts
+	MailSkipped Mail = "skipped" // its recipient left the workspace, or its rule was deleted
 )
 
 // Mails lists every e-mail status.
@@ -101,18 +82,12 @@ type MailKind string
 
 // The kinds of e-mail the service sends.
 const (
-	// MailAlert tells that a rule fired; it goes only to verified members.
-	MailAlert MailKind = "alert"
-	// MailVerifyEmail carries the link that verifies a user's address.
-	MailVerifyEmail MailKind = "verify_email"
-	// MailResetPassword carries a password reset link.
-	MailResetPassword MailKind = "reset_password"
-	// MailInvite carries an invite's link.
-	MailInvite MailKind = "invite"
-	// MailDigest is a member's daily or weekly digest.
-	MailDigest MailKind = "digest"
-	// MailChannelDisabled tells managers that a channel was disabled.
-	MailChannelDisabled MailKind = "channel_disabled"
+	MailAlert           MailKind = "alert" // only to verified members
+	MailVerifyEmail     MailKind = "verify_email"
+	MailResetPassword   MailKind = "reset_password"
+	MailInvite          MailKind = "invite"
+	MailDigest          MailKind = "digest"
+	MailChannelDisabled MailKind = "channel_disabled" // to managers
 )
 
 // MailKinds lists every kind; AccountTokenPurposes those of account_tokens.
@@ -179,26 +154,19 @@ const (
 	ActionDigestChanged     Action = "digest_settings_changed"
 )
 
-// Line is the status of a locked line of a campaign's ledger; a line whose
-// window is still open is projected: computed on read, never stored.
+// Line is the status of a line of a campaign's ledger.
 type Line string
 
 // The statuses of a locked line.
 const (
-	// LineLocked has its views and amount fixed and waits for review.
-	LineLocked Line = "locked"
-	// LineHeld was flagged (HoldReason) and waits for a person's review.
-	LineHeld Line = "held"
-	// LineApproved is to be paid.
+	LineLocked   Line = "locked" // views and amount fixed, waiting for review
+	LineHeld     Line = "held"   // flagged (HoldReason), waiting for a person's review
 	LineApproved Line = "approved"
-	// LineRejected is not paid; its reason says why, and it can be reopened.
-	LineRejected Line = "rejected"
-	// LinePaid was paid outside the service.
-	LinePaid Line = "paid"
+	LineRejected Line = "rejected" // not paid; its reason says why, and it can be reopened
+	LinePaid     Line = "paid"     // paid outside the service
 )
 
-// LineProjected is the status of a line not locked yet: computed on read
-// from the latest snapshot, never stored, so not one of Lines.
+// LineProjected is a line whose window is open: computed on read, never stored.
 const LineProjected Line = "projected"
 
 // Lines lists every status of a locked line; CommittedLines those spent.
@@ -212,22 +180,14 @@ type HoldReason string
 
 // The reasons a line is held.
 const (
-	// HoldBurst: views far beyond the account's history without likes to match.
-	HoldBurst HoldReason = "burst"
-	// HoldViewsFell: its views fell after the lock.
-	HoldViewsFell HoldReason = "views_fell"
-	// HoldUnavailable: its video went unavailable before its window closed.
-	HoldUnavailable HoldReason = "unavailable"
-	// HoldNoSnapshot: no snapshot before its window closed (it was tracked later).
-	HoldNoSnapshot HoldReason = "no_snapshot"
-	// HoldStale: its last snapshot before the window closed is too old.
-	HoldStale HoldReason = "stale_snapshot"
-	// HoldPublishUnknown: publish time unknown, views read at the latest end.
-	HoldPublishUnknown HoldReason = "publish_time_unknown"
-	// HoldCollab: a collab held by the campaign's collab setting.
-	HoldCollab HoldReason = "collab"
-	// HoldCampaignEnded: the campaign ended before the window closed.
-	HoldCampaignEnded HoldReason = "campaign_ended"
+	HoldBurst          HoldReason = "burst"                // views far beyond the account's without likes
+	HoldViewsFell      HoldReason = "views_fell"           // after the lock
+	HoldUnavailable    HoldReason = "unavailable"          // before its window closed
+	HoldNoSnapshot     HoldReason = "no_snapshot"          // none before the window closed
+	HoldStale          HoldReason = "stale_snapshot"       // its last snapshot in time is too old
+	HoldPublishUnknown HoldReason = "publish_time_unknown" // views read at the latest end
+	HoldCollab         HoldReason = "collab"               // by the campaign's collab setting
+	HoldCampaignEnded  HoldReason = "campaign_ended"       // before the window closed
 )
 
 // HoldReasons lists every reason a line is held.
@@ -238,18 +198,12 @@ type PostKind string
 
 // The kinds of post.
 const (
-	// KindOwn is the account's own post.
-	KindOwn PostKind = "own"
-	// KindCollab is a collab: another account's post the account co-authored.
-	KindCollab PostKind = "collab"
-	// KindRepost is a repost or retweet of another account's post.
-	KindRepost PostKind = "repost"
-	// KindQuote quotes another post.
-	KindQuote PostKind = "quote"
-	// KindReply replies to another account's post.
-	KindReply PostKind = "reply"
-	// KindOtherAuthor is another author's post the account's feed listed.
-	KindOtherAuthor PostKind = "other_author"
+	KindOwn         PostKind = "own"
+	KindCollab      PostKind = "collab" // another account's post the account co-authored
+	KindRepost      PostKind = "repost" // or retweet
+	KindQuote       PostKind = "quote"
+	KindReply       PostKind = "reply"
+	KindOtherAuthor PostKind = "other_author" // another author's post the account's feed listed
 )
 
 // PostKinds lists every kind; CountedKinds those that count toward an
@@ -267,11 +221,8 @@ type Collabs string
 
 // The collab settings of a campaign.
 const (
-	// CollabsHold locks their lines held for a person's review.
-	CollabsHold Collabs = "hold"
-	// CollabsPay pays them as own posts.
-	CollabsPay Collabs = "pay"
-	// CollabsExclude leaves them out of the ledger.
+	CollabsHold    Collabs = "hold" // lock their lines held for a person's review
+	CollabsPay     Collabs = "pay"  // as own posts
 	CollabsExclude Collabs = "exclude"
 )
 

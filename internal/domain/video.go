@@ -8,9 +8,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
-// VideoCard is a video as a list names it beside its numbers: the
-// overview's movers, a share link's videos, a digest's. Its JSON is the
-// first fields of those answers, in this order.
+// VideoCard is a video as lists name it; its JSON fields lead, in this order.
 type VideoCard struct {
 	ID            uuid.UUID         `json:"id"`
 	Platform      platform.Platform `json:"platform"`

@@ -1,6 +1,5 @@
-// Package fanout runs the parts of one piece of work in goroutines and waits
-// for them. It is the one way the code fans out: a panic in a part becomes
-// its error (apperr.Recover), so a request's goroutine never ends the process.
+// Package fanout runs the parts of one piece of work in goroutines, a panic
+// in a part becoming its error, so it never ends the process.
 package fanout
 
 import (
@@ -16,8 +15,7 @@ import (
 // Group is an errgroup.Group whose functions recover their panics.
 type Group struct{ g *errgroup.Group }
 
-// WithContext returns a group and a context cancelled when a function
-// fails or Wait returns.
+// WithContext returns a group and its context, as errgroup's does.
 func WithContext(ctx context.Context) (*Group, context.Context) {
 	g, ctx := errgroup.WithContext(ctx)
 	return &Group{g}, ctx
@@ -37,8 +35,7 @@ func (g *Group) Go(f func() error) {
 // Wait waits for every function and returns the first error.
 func (g *Group) Wait() error { return g.g.Wait() }
 
-// All runs every function in a goroutine of its own, none cancelling the
-// others, and returns their errors joined.
+// All runs every function at once and returns their errors joined.
 func All(fs ...func() error) error {
 	errs := make([]error, len(fs))
 	var wg sync.WaitGroup
@@ -52,8 +49,7 @@ func All(fs ...func() error) error {
 	return errors.Join(errs...)
 }
 
-// Each runs f for every index below n, at most limit at once, none
-// cancelling the others, and returns their errors joined.
+// Each runs f for every index below n, at most limit at once, as All.
 func Each(n, limit int, f func(i int) error) error {
 	errs := make([]error, n)
 	sem := make(chan struct{}, max(limit, 1))

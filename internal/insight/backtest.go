@@ -5,29 +5,21 @@ import (
 	"sort"
 )
 
-// Backtest tallies forecasts against the views that came: how far off the
-// median was and how often the 80 % band held the truth, per horizon.
+// Backtest tallies forecasts against the views that came, per horizon.
 type Backtest struct {
 	errs7, errs30 []float64
 	in7, in30     int
-	// States counts the forecasts added, by state.
-	States map[ForecastState]int
+	States        map[ForecastState]int // the forecasts added
 }
 
-// BacktestResult is what a Backtest found over the forecasts it was given
-// (those in state ForecastReady; the others only count in States).
+// BacktestResult is what a Backtest found over the ready forecasts.
 type BacktestResult struct {
-	// N counts the forecasts with a truth at each horizon.
-	N7, N30 int
-	// MAPE7 and MAPE30 are the median absolute percentage errors of the
-	// median forecast (0.12 is 12 %).
-	MAPE7, MAPE30 float64
-	// Cover7 and Cover30 are the shares of truths within the band.
-	Cover7, Cover30 float64
+	N7, N30         int     // the forecasts with a truth
+	MAPE7, MAPE30   float64 // median absolute percentage errors of the median (0.12 is 12 %)
+	Cover7, Cover30 float64 // the shares of truths within the band
 }
 
-// Add tallies one forecast against the views at its horizons; a truth of
-// zero or below is none (that horizon is not tallied).
+// Add tallies one forecast against the views at its horizons (≤ 0: none).
 func (b *Backtest) Add(f Forecast, truth7, truth30 int64) {
 	if b.States == nil {
 		b.States = map[ForecastState]int{}

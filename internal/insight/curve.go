@@ -1,7 +1,6 @@
-// Package insight holds the numbers worked out from a video's growth curve:
-// the outlier score (its views at an age against its account's other videos
-// at that age) and the views forecast. All are pure functions of the given
-// snapshots, so the insight job, the backtest and the tests agree.
+// Package insight works out a video's outlier score (its views at an age
+// against its account's other videos') and views forecast from its growth
+// curve, as pure functions, so the insight job, backtest and tests agree.
 package insight
 
 import (
@@ -10,9 +9,8 @@ import (
 	"time"
 )
 
-// Ages are the hours since publishing at which a curve is kept: dense in the
-// first day, where curves move fastest, up to 60 days, the furthest a
-// forecast of a video younger than 30 days looks.
+// Ages are the hours since publishing at which a curve is kept: dense where
+// curves move fastest, up to 60 days, the furthest a forecast looks.
 var Ages = []int{1, 2, 3, 4, 6, 9, 12, 18, 24, 36, 48, 72, 96, 120, 144, 168, 216, 264, 336, 408, 504, 600, 720, 888, 1080, 1440}
 
 // MaxAge is the last of Ages: a video older than it gains no more points.
@@ -24,16 +22,14 @@ type Point struct {
 	Views int64
 }
 
-// Curve is a video's views at each of Ages (same index); negative: not known
-// (not reached yet, or not bracketed closely enough by snapshots).
+// Curve is a video's views at each of Ages; Unknown where it has none.
 type Curve []int64
 
 // Unknown marks an age of a Curve without a value.
 const Unknown int64 = -1
 
-// ViewsAt is a video's views at an age: a snapshot taken then, else the
-// straight line between the nearest around it when at most max(1 h, age)
-// apart; a curve is concave and never falls, so that keeps the error small.
+// ViewsAt is a video's views at an age, interpolated between snapshots at
+// most max(1 h, age) apart: a curve is concave and never falls.
 func ViewsAt(published time.Time, points []Point, ageHours int) (int64, bool) {
 	at := published.Add(time.Duration(ageHours) * time.Hour)
 	var (
@@ -97,10 +93,9 @@ func (c Curve) Merge(d Curve) Curve {
 	return out
 }
 
-// Latest is a video's latest snapshot with views, and the views it gained
-// per hour over the last 24 hours (nil when unknown).
+// Latest is a video's latest snapshot with views.
 type Latest struct {
 	At      time.Time
 	Views   int64
-	PerHour *float64
+	PerHour *float64 // gained over the last 24 hours; nil when unknown
 }

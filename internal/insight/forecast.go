@@ -12,70 +12,54 @@ import (
 // ForecastState says whether a video has a forecast, and if not, why.
 type ForecastState string
 
+// The forecast states; no_history: too few curves to draw on.
 const (
-	// ForecastReady: the video has a forecast.
-	ForecastReady ForecastState = "forecast"
-	// ForecastTooOld: published ForecastMaxAge ago or more; its views have settled.
-	ForecastTooOld ForecastState = "too_old"
-	// ForecastTooYoung: no snapshot yet, or younger than the first of Ages (1 h).
-	ForecastTooYoung ForecastState = "too_young"
-	// ForecastNoHistory: fewer than MinForecastBasis curves of the account (and
-	// of the pool) have views at the video's age and at one of the horizons.
+	ForecastReady     ForecastState = "forecast"
+	ForecastTooOld    ForecastState = "too_old"   // ForecastMaxAge or more: its views have settled
+	ForecastTooYoung  ForecastState = "too_young" // no snapshot yet, or younger than 1 h
 	ForecastNoHistory ForecastState = "no_history"
 )
 
 // ForecastStates lists every state.
 var ForecastStates = []ForecastState{ForecastReady, ForecastTooOld, ForecastTooYoung, ForecastNoHistory}
 
+// The forecast's horizons, and the age beyond which a video has none.
 const (
 	Horizon7d      = 7 * 24 * time.Hour
 	Horizon30d     = 30 * 24 * time.Hour
 	ForecastMaxAge = 30 * 24 * time.Hour
 )
 
-// Band is a forecast of a video's total views at one horizon: Views the
-// median, Low and High the 10th and 90th percentiles (the 80 % band).
-// Low ≤ Views ≤ High, and Low is at least the views already counted.
+// Band is a forecast's median and 80 % band; Low is at least the views so far.
 type Band struct{ Views, Low, High int64 }
 
-// Forecast is a video's forecast 7 and 30 days after the time it was made.
-// The bands are zero unless State is ForecastReady.
+// Forecast is a video's forecast 7 and 30 days on; zero bands unless ready.
 type Forecast struct {
 	State       ForecastState
 	In7d, In30d Band
-	// Has30d is false when too few curves reach 30 days past the video's age.
-	Has30d bool
-	// Basis is how many reference curves have values at the video's age and a
-	// horizon (the fewer of the two), before the nearest in trend are kept.
+	Has30d      bool // too few curves reach 30 days past the video's age
+	// Basis is the curves with values at the age and a horizon, before Nearest.
 	Basis int
 }
 
-// How many curves a forecast needs and looks at.
+// How many curves a forecast needs and reads; beyond maxScan videos it
+// samples evenly, so its cost does not grow with the workspace.
 const (
-	// MinForecastBasis is the fewest curves with views at both the
-	// video's age and a horizon that a forecast draws on.
 	MinForecastBasis = 5
-	// poolBelow: an account with fewer curves at a horizon is topped up from the pool.
-	poolBelow = 10
-	// maxScan bounds the videos looked at, sampled evenly beyond it, so a
-	// forecast's cost does not grow with the workspace.
-	maxScan  = 2000
-	maxBasis = 400
+	poolBelow        = 10
+	maxScan          = 2000
+	maxBasis         = 400
 )
 
-// ForecastMethod holds the two choices of the forecast the backtest
-// tunes (docs/forecast.md).
+// ForecastMethod holds the choices the backtest tunes (docs/forecast.md).
 type ForecastMethod struct {
-	// Nearest is the share of reference curves kept: those whose growth over
-	// the last halving of the video's age is closest to its own; 0 or 1 keeps all.
+	// Nearest is the share of curves kept, those closest in trend; 0 or 1: all.
 	Nearest float64
-	// Widen stretches the band on a log scale for each of ForecastAgeClasses;
-	// 1, missing or non-positive keeps the 10th and 90th percentiles.
+	// Widen stretches the band on a log scale per age class (≤ 0, missing: 1).
 	Widen []float64
 }
 
-// ForecastAgeClasses bound the ages whose bands are calibrated apart: under
-// a day curves still climb; by 30 days most have settled.
+// ForecastAgeClasses bound the ages whose bands are calibrated apart.
 var ForecastAgeClasses = []time.Duration{24 * time.Hour, 7 * 24 * time.Hour, ForecastMaxAge}
 
 // AgeClass is the index in ForecastAgeClasses of a video of this age.
@@ -88,23 +72,20 @@ func AgeClass(age time.Duration) int {
 	return len(ForecastAgeClasses) - 1
 }
 
-// DefaultForecast is the method Predict uses, as the backtest on the
-// simulator's curves chose and calibrated it.
+// DefaultForecast is the method Predict uses, as the backtest chose it.
 var DefaultForecast = ForecastMethod{Nearest: 0.15, Widen: []float64{1.13, 1, 1}}
 
-// Predict forecasts v's total views 7 and 30 days after now from its curve
-// and its account's other videos' curves at the same age, topped up from pool.
+// Predict forecasts v's views from its account's curves, topped up from pool.
 func Predict(v Video, latest Point, account, pool []Video, now time.Time) Forecast {
 	return DefaultForecast.Predict(v, latest, account, pool, now)
 }
 
-// ref is one reference curve's log growth from the video's age to each
-// horizon and over the last halving of that age (its trend).
+// ref is a curve's log growth from the video's age to each horizon.
 type ref struct {
 	id          uuid.UUID
 	g7, g30     float64
 	has7, has30 bool
-	trend       float64
+	trend       float64 // the growth over the last halving of the age
 	hasTrend    bool
 }
 
@@ -182,8 +163,7 @@ func (m ForecastMethod) Predict(v Video, latest Point, account, pool []Video, no
 	return f
 }
 
-// reference reads one curve's growth from the age from to the horizons and
-// over half → from; false without a value at from or at both horizons.
+// reference reads a curve's ref; false without a value at from or horizons.
 func reference(c Curve, from, half, to7, to30 gridAt) (ref, bool) {
 	at, ok := from.logViews(c)
 	if !ok {
@@ -205,8 +185,7 @@ func reference(c Curve, from, half, to7, to30 gridAt) (ref, bool) {
 	return r, true
 }
 
-// band is the median and 10th and 90th percentiles of the growths of the
-// Nearest share of curves closest in trend, widened, applied to views.
+// band applies to views the growths of the Nearest curves closest in trend.
 func (m ForecastMethod) band(refs []ref, get func(*ref) (float64, bool), trend float64, hasTrend bool, views int64, widen float64) Band {
 	type pick struct{ dist, growth float64 }
 	picks := make([]pick, 0, len(refs))
@@ -267,12 +246,10 @@ var logAges = func() []float64 {
 	return out
 }()
 
-// logViewsAt is log(1 + views) at any age within Ages, straight between the
-// grid's ages on log scales, where growth curves are nearly straight.
+// logViewsAt is log(1 + views) at an age, interpolated on log scales.
 func logViewsAt(c Curve, age float64) (float64, bool) { return gridPos(age).logViews(c) }
 
-// gridAt is where an age lies between Ages[lo] and Ages[lo+1], on a log
-// scale; worked out once, it reads any number of curves.
+// gridAt is where an age lies between two of Ages on a log scale.
 type gridAt struct {
 	lo, hi int
 	frac   float64

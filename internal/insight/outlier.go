@@ -9,8 +9,7 @@ import (
 	"github.com/google/uuid"
 )
 
-// OutlierAges are the ages, in hours since publishing, at which a video is
-// scored against its account; each is one of Ages.
+// OutlierAges are the ages, in hours, at which videos are scored; all in Ages.
 var OutlierAges = []int{1, 6, 24, 72, 168, 720}
 
 // A video is compared with its account's BaselineSize latest earlier videos
@@ -20,8 +19,7 @@ const (
 	MinBaseline  = 5
 )
 
-// OutlierEventMultiplier is the multiplier from which a new score raises
-// video.outlier.
+// OutlierEventMultiplier is the least new score that raises video.outlier.
 const OutlierEventMultiplier = 2.0
 
 // Video is what the insights of one video are worked out from.
@@ -34,20 +32,13 @@ type Video struct {
 // OutlierState says whether a video has a score, and if not, why.
 type OutlierState string
 
+// The outlier states.
 const (
-	// OutlierScored: the video has a score.
-	OutlierScored OutlierState = "scored"
-	// OutlierTooYoung: the video is younger than the first age (1 h).
-	OutlierTooYoung OutlierState = "too_young"
-	// OutlierNoEarlyViews: the video's views are not known at any age it
-	// has reached: it was first scraped after them, or too rarely.
-	OutlierNoEarlyViews OutlierState = "no_early_views"
-	// OutlierTooFewVideos: at every age the video has a value, fewer than
-	// MinBaseline earlier videos of its account have one.
-	OutlierTooFewVideos OutlierState = "too_few_videos"
-	// OutlierNoAccount: tracked on its own, without an account to compare with.
-	OutlierNoAccount OutlierState = "no_account"
-	// OutlierNoPublishTime: its publish time is unknown, so it has no age.
+	OutlierScored        OutlierState = "scored"
+	OutlierTooYoung      OutlierState = "too_young"      // younger than the first age (1 h)
+	OutlierNoEarlyViews  OutlierState = "no_early_views" // scraped too late or too rarely
+	OutlierTooFewVideos  OutlierState = "too_few_videos" // < MinBaseline earlier videos at its ages
+	OutlierNoAccount     OutlierState = "no_account"
 	OutlierNoPublishTime OutlierState = "no_publish_time"
 )
 
@@ -56,24 +47,17 @@ var OutlierStates = []OutlierState{OutlierScored, OutlierTooYoung, OutlierNoEarl
 
 // Outlier is a video's score at one age.
 type Outlier struct {
-	State OutlierState
-	// AgeHours is the age scored (one of OutlierAges); 0 unless scored.
-	AgeHours int
-	// Views are the video's views at that age.
-	Views int64
-	// Median is the median views of the baseline at that age.
-	Median float64
-	// Multiplier is Views over Median (a median under one counts as one).
-	Multiplier float64
-	// Percentile is the share of the baseline with fewer views at that
-	// age, ties counting half, in percent rounded to a whole number.
+	State      OutlierState
+	AgeHours   int // one of OutlierAges; 0 unless scored
+	Views      int64
+	Median     float64 // of the baseline
+	Multiplier float64 // Views over Median (a median under one counts as one)
+	// Percentile is the share of the baseline with fewer views, ties half.
 	Percentile int
-	// Baseline is how many videos the score compares with.
-	Baseline int
+	Baseline   int // how many videos the score compares with
 }
 
-// ScoreAccount scores every video of one account at the oldest of OutlierAges
-// where it and at least MinBaseline earlier videos have a value.
+// ScoreAccount scores each video of one account at its oldest scorable age.
 func ScoreAccount(videos []Video, now time.Time) []Outlier {
 	order := make([]int, len(videos))
 	for i := range order {

@@ -6,18 +6,15 @@ import (
 	"time"
 )
 
-// Tracked is a video as the insights' start is told from: its curve, its first
-// scrape, and whether it is still refreshed (else no new values come).
+// Tracked is a video as the insights' start is told from.
 type Tracked struct {
 	Video
 	FirstSeen time.Time
-	Refreshed bool
+	Refreshed bool // else no new values come
 }
 
-// ScoresStart is when, and at which age, the first video of one account can
-// be scored. A video has a value at an age only if first scraped before it;
-// at is now when one can be scored already; false when the account has to
-// publish more while tracked.
+// ScoresStart is when, and at which age, an account's first video can be
+// scored; false when the account has to publish more while tracked.
 func ScoresStart(account []Tracked, now time.Time) (at time.Time, ageHours int, ok bool) {
 	order := slices.Clone(account)
 	slices.SortFunc(order, func(a, b Tracked) int {
@@ -50,9 +47,7 @@ func ScoresStart(account []Tracked, now time.Time) (at time.Time, ageHours int, 
 	return at, ageHours, ok
 }
 
-// ForecastsStart is when the first of a platform's videos can be forecast:
-// MinForecastBasis videos tracked for 7 days and one younger than
-// ForecastMaxAge. false when too few, or none young enough.
+// ForecastsStart is when the first of a platform's videos can be forecast.
 func ForecastsStart(videos []Tracked, now time.Time) (time.Time, bool) {
 	if len(videos) <= MinForecastBasis {
 		return time.Time{}, false
@@ -78,21 +73,15 @@ func later(a, b time.Time) time.Time {
 	return a
 }
 
-// StartState says whether a workspace's first outlier scores, or forecasts,
-// are there, expected, or waiting for videos that can have them.
+// StartState says whether a workspace's first scores or forecasts are there.
 type StartState string
 
+// The start states.
 const (
-	// StartScored: some video has an outlier score.
-	StartScored StartState = "scored"
-	// StartForecast: some video has a forecast.
+	StartScored   StartState = "scored"
 	StartForecast StartState = "forecast"
-	// StartExpected: none has one yet; the first is expected at a time
-	// told from the videos tracked now (ScoresStart, ForecastsStart).
 	StartExpected StartState = "expected"
-	// StartWaiting: none has one, and none of the videos tracked now
-	// can: the accounts have to publish more while tracked.
-	StartWaiting StartState = "waiting"
+	StartWaiting  StartState = "waiting"
 )
 
 // OutlierStarts and ForecastStarts list the states of each.

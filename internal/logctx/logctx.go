@@ -1,7 +1,5 @@
 // Package logctx carries a request's id in its context into every log line
-// written with that context: the middleware sets it (WithRequestID), the
-// server's logger is wrapped once (Handler), and code logs with slog's
-// *Context methods. Log lines name an error under "error".
+// written with that context (slog's *Context methods); errors go under "error".
 package logctx
 
 import (
@@ -25,8 +23,7 @@ func RequestID(ctx context.Context) string {
 	return id
 }
 
-// Handler adds the request id of a record's context to the record, unless
-// the line names one already (the access line does).
+// Handler adds the request id of a record's context, unless it has one.
 type Handler struct{ slog.Handler }
 
 // Handle implements slog.Handler.

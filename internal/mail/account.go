@@ -1,7 +1,6 @@
 package mail
 
 import (
-	"bytes"
 	"fmt"
 	htmltemplate "html/template"
 	texttemplate "text/template"
@@ -105,14 +104,7 @@ func AccountMessage(l AccountLink) (Message, error) {
 		"URL": l.URL, "Valid": validFor(l.ValidFor),
 		"Workspace": l.Workspace, "Role": l.Role, "InvitedBy": l.InvitedBy,
 	}
-	var t, h bytes.Buffer
-	if err := texts.text.Execute(&t, data); err != nil {
-		return Message{}, fmt.Errorf("render account e-mail: %w", err)
-	}
-	if err := texts.html.Execute(&h, data); err != nil {
-		return Message{}, fmt.Errorf("render account e-mail: %w", err)
-	}
-	return Message{Subject: texts.subject, Text: t.String(), HTML: h.String()}, nil
+	return render("account", texts.subject, texts.text, texts.html, data)
 }
 
 func validFor(d time.Duration) string {

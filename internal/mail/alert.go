@@ -1,7 +1,6 @@
 package mail
 
 import (
-	"bytes"
 	"fmt"
 	htmltemplate "html/template"
 	"strconv"
@@ -84,16 +83,9 @@ func AlertMessage(a Alert) (Message, error) {
 		videos[i] = w
 	}
 	data := map[string]any{"Rule": a.Rule, "Videos": videos, "Metric": a.Metric, "Window": a.WindowHours, "Dashboard": a.DashboardURL}
-	var t, hb bytes.Buffer
-	if err := alertText.Execute(&t, data); err != nil {
-		return Message{}, fmt.Errorf("render alert e-mail: %w", err)
-	}
-	if err := alertHTML.Execute(&hb, data); err != nil {
-		return Message{}, fmt.Errorf("render alert e-mail: %w", err)
-	}
 	subject := fmt.Sprintf("reeltrack alert: %s (%d video", a.Rule, len(a.Videos))
 	if len(a.Videos) != 1 {
 		subject += "s"
 	}
-	return Message{Subject: subject + ")", Text: t.String(), HTML: hb.String()}, nil
+	return render("alert", subject+")", alertText, alertHTML, data)
 }

@@ -1,7 +1,6 @@
 package mail
 
 import (
-	"bytes"
 	"fmt"
 	htmltemplate "html/template"
 	"strconv"
@@ -37,14 +36,7 @@ var budgetHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype htm
 // BudgetMessage renders the e-mail of a campaign's budget alert.
 func BudgetMessage(b Budget) (Message, error) {
 	b.Committed, b.Budget = groupedAmount(b.Committed), groupedAmount(b.Budget)
-	var t, h bytes.Buffer
-	if err := budgetText.Execute(&t, b); err != nil {
-		return Message{}, fmt.Errorf("render budget e-mail: %w", err)
-	}
-	if err := budgetHTML.Execute(&h, b); err != nil {
-		return Message{}, fmt.Errorf("render budget e-mail: %w", err)
-	}
-	return Message{Subject: fmt.Sprintf("reeltrack budget alert: %s at %d %% of its budget", b.Campaign, b.Percent), Text: t.String(), HTML: h.String()}, nil
+	return render("budget", fmt.Sprintf("reeltrack budget alert: %s at %d %% of its budget", b.Campaign, b.Percent), budgetText, budgetHTML, b)
 }
 
 // groupedAmount turns "USD 4012.50" into "USD 4,012.50".

@@ -1,7 +1,6 @@
 package mail
 
 import (
-	"bytes"
 	"fmt"
 	htmltemplate "html/template"
 	texttemplate "text/template"
@@ -44,12 +43,5 @@ var channelHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype ht
 
 // ChannelDisabledMessage renders the e-mail telling managers a channel was disabled.
 func ChannelDisabledMessage(c ChannelDisabled) (Message, error) {
-	var t, h bytes.Buffer
-	if err := channelText.Execute(&t, c); err != nil {
-		return Message{}, fmt.Errorf("render channel e-mail: %w", err)
-	}
-	if err := channelHTML.Execute(&h, c); err != nil {
-		return Message{}, fmt.Errorf("render channel e-mail: %w", err)
-	}
-	return Message{Subject: fmt.Sprintf("reeltrack: the channel %q was disabled", c.Channel), Text: t.String(), HTML: h.String()}, nil
+	return render("channel", fmt.Sprintf("reeltrack: the channel %q was disabled", c.Channel), channelText, channelHTML, c)
 }

@@ -1,7 +1,6 @@
 package mail
 
 import (
-	"bytes"
 	"fmt"
 	htmltemplate "html/template"
 	"net/url"
@@ -164,13 +163,6 @@ func DigestMessage(d Digest) (Message, error) {
 			v.More[k] = n
 		}
 	}
-	var t, h bytes.Buffer
-	if err := digestText.Execute(&t, v); err != nil {
-		return Message{}, fmt.Errorf("render digest e-mail: %w", err)
-	}
-	if err := digestHTML.Execute(&h, v); err != nil {
-		return Message{}, fmt.Errorf("render digest e-mail: %w", err)
-	}
 	views := ""
 	for _, c := range d.Counts {
 		if c.Metric == domain.Views {
@@ -178,7 +170,7 @@ func DigestMessage(d Digest) (Message, error) {
 		}
 	}
 	subject := fmt.Sprintf("reeltrack %s: %s, %s%s", strings.ToLower(title), d.Workspace, period, views)
-	return Message{Subject: subject, Text: t.String(), HTML: h.String()}, nil
+	return render("digest", subject, digestText, digestHTML, v)
 }
 
 func videoLabel(p platform.Platform, handle string) string {

@@ -1,7 +1,6 @@
 package mail
 
 import (
-	"bytes"
 	"fmt"
 	htmltemplate "html/template"
 	texttemplate "text/template"
@@ -34,16 +33,9 @@ var eventsHTML = htmltemplate.Must(htmltemplate.New("html").Parse(`<!doctype htm
 
 // EventsMessage renders the e-mail of a rule's events.
 func EventsMessage(e Events) (Message, error) {
-	var t, h bytes.Buffer
-	if err := eventsText.Execute(&t, e); err != nil {
-		return Message{}, fmt.Errorf("render events e-mail: %w", err)
-	}
-	if err := eventsHTML.Execute(&h, e); err != nil {
-		return Message{}, fmt.Errorf("render events e-mail: %w", err)
-	}
 	subject := fmt.Sprintf("reeltrack: %s (%s)", e.Rule, e.What)
 	if len(e.Lines) > 1 {
 		subject = fmt.Sprintf("reeltrack: %s (%d %s)", e.Rule, len(e.Lines), e.What)
 	}
-	return Message{Subject: subject, Text: t.String(), HTML: h.String()}, nil
+	return render("events", subject, eventsText, eventsHTML, e)
 }

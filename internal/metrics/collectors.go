@@ -14,10 +14,8 @@ import (
 // out of the scrape (reeltrack_queue_read_up 0) rather than holding it.
 const queueTimeout = 2 * time.Second
 
-// queueSQL reads the work queues in one statement, each count from a
-// partial index holding only the waiting work, however long the tables'
-// histories grow. Failed jobs not given up count as waiting (a refresh
-// starts them again); running or done jobs are not counted.
+// queueSQL reads the work queues in one statement, each from a partial index
+// of the waiting work; failed jobs not given up wait for a refresh.
 const queueSQL = `
 SELECT
   -- domain.JobQueued and domain.JobFailed written out: the predicate of

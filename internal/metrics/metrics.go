@@ -1,9 +1,7 @@
-// Package metrics holds the service's Prometheus series, the calls the
-// layers record with, and the collectors that read the pools and work
-// queues at each scrape; cmd/server serves Registry on METRICS_ADDR.
-// Every method of a nil *Metrics does nothing. No label carries a value
-// that grows with the data (workspace, user, URL): each label's values are
-// a fixed set, and a value outside it is recorded as "other".
+// Package metrics holds the service's Prometheus series, the calls that
+// record them, and the collectors of the pools and work queues. Every method
+// of a nil *Metrics does nothing. Each label's values are a fixed set, never
+// growing with the data: a value outside it is recorded as "other".
 package metrics
 
 import (
@@ -153,9 +151,8 @@ func (m *Metrics) Names() []string {
 // RouteUnmatched is the route label of a request no route matched.
 const RouteUnmatched = "unmatched"
 
-// methods maps to this package's strings: a label value is kept by its
-// series, so it must never point into a request's buffer (fiber's Method
-// does, and the next request overwrites it).
+// methods maps to this package's strings: a label value must never point
+// into a request's buffer, as fiber's Method does.
 var methods = map[string]string{
 	"GET": "GET", "HEAD": "HEAD", "POST": "POST", "PUT": "PUT", "PATCH": "PATCH", "DELETE": "DELETE", "OPTIONS": "OPTIONS",
 }
@@ -204,23 +201,15 @@ type ScrapeFailure string
 // A start the provider did not make is start_*; a run that ended without
 // data is run_*.
 const (
-	// StartUnavailable: unreachable, 429 or 5xx; the job stays queued.
-	StartUnavailable ScrapeFailure = "start_unavailable"
-	// StartRefused: the provider refused the run's input (4xx); the job fails.
-	StartRefused ScrapeFailure = "start_refused"
-	// StartCredentials: the provider refused the token (401, 403).
-	StartCredentials ScrapeFailure = "start_credentials"
-	// StartNoCredit: the provider account is out of credit (402).
-	StartNoCredit ScrapeFailure = "start_no_credit"
-	// StartNoActor: the configured actor does not exist (404).
-	StartNoActor ScrapeFailure = "start_no_actor"
-	// RunFailed, RunTimedOut, RunAborted: the run ended with that status.
-	RunFailed   ScrapeFailure = "run_failed"
-	RunTimedOut ScrapeFailure = "run_timed_out"
-	RunAborted  ScrapeFailure = "run_aborted"
-	// ReadFailed: the finished run or its dataset could not be read; the
-	// delivery fails and the provider sends it again.
-	ReadFailed ScrapeFailure = "read_failed"
+	StartUnavailable ScrapeFailure = "start_unavailable" // 429, 5xx, unreachable: the job waits
+	StartRefused     ScrapeFailure = "start_refused"     // another 4xx: the job fails
+	StartCredentials ScrapeFailure = "start_credentials" // 401, 403
+	StartNoCredit    ScrapeFailure = "start_no_credit"   // 402
+	StartNoActor     ScrapeFailure = "start_no_actor"    // 404
+	RunFailed        ScrapeFailure = "run_failed"
+	RunTimedOut      ScrapeFailure = "run_timed_out"
+	RunAborted       ScrapeFailure = "run_aborted"
+	ReadFailed       ScrapeFailure = "read_failed" // the delivery fails; the provider sends it again
 )
 
 // ScrapeFailures are every reason, for documentation and tests.
@@ -378,8 +367,7 @@ func (m *Metrics) CronStep(step string, took time.Duration, err error) {
 	m.cronStepDuration.WithLabelValues(step).Observe(took.Seconds())
 }
 
-// RefreshPlanned records a refresh run: how many items were due, and how
-// long the most overdue one it left unqueued had been due.
+// RefreshPlanned records a refresh run's due items and its oldest left due.
 func (m *Metrics) RefreshPlanned(due int, oldestOverdue time.Duration) {
 	if m == nil {
 		return
@@ -393,8 +381,7 @@ func (m *Metrics) Handler() http.Handler {
 	return promhttp.HandlerFor(m.Registry, promhttp.HandlerOpts{Registry: m.Registry, MaxRequestsInFlight: 4, Timeout: 10 * time.Second})
 }
 
-// Value is the current value of the series name with exactly labels in g (a
-// histogram's count), and whether it exists: for tests and tools.
+// Value is the value of the series name with exactly labels in g, for tests.
 func Value(g prometheus.Gatherer, name string, labels map[string]string) (float64, bool) {
 	families, err := g.Gather()
 	if err != nil {

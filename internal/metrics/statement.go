@@ -18,23 +18,21 @@ func StatementKind(sql string) string {
 	s := sql
 	for {
 		s = strings.TrimLeft(s, " \t\r\n(")
+		end := ""
 		switch {
 		case strings.HasPrefix(s, "--"):
-			i := strings.IndexByte(s, '\n')
-			if i < 0 {
-				return "other"
-			}
-			s = s[i+1:]
-			continue
+			end = "\n"
 		case strings.HasPrefix(s, "/*"):
-			i := strings.Index(s, "*/")
-			if i < 0 {
-				return "other"
-			}
-			s = s[i+2:]
-			continue
+			end = "*/"
 		}
-		break
+		if end == "" {
+			break
+		}
+		i := strings.Index(s, end)
+		if i < 0 {
+			return "other"
+		}
+		s = s[i+len(end):]
 	}
 	var word [16]byte
 	n := 0

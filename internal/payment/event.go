@@ -11,19 +11,16 @@ import (
 	"github.com/stripe/stripe-go/v76/webhook"
 )
 
-// The signature headers of a webhook request: the interface spec names
-// payment-signature; Stripe itself sends Stripe-Signature.
+// The signature headers: the interface spec's, then Stripe's own.
 const (
 	SignatureHeader       = "payment-signature"
 	StripeSignatureHeader = "Stripe-Signature"
 )
 
-// Tolerance is how far a signature's timestamp may lie from now, in the
-// past (stripe-go's check) and in the future (ours).
+// Tolerance is how far a signature's timestamp may lie from now, either way.
 const Tolerance = webhook.DefaultTolerance
 
-// SignatureError is a request whose signature does not prove that the
-// provider sent this body just now. Reason says why.
+// SignatureError is a signature that does not prove the body fresh and real.
 type SignatureError struct{ Reason string }
 
 func (e *SignatureError) Error() string { return "bad payment signature: " + e.Reason }
@@ -39,24 +36,16 @@ type Event struct {
 	Livemode   bool
 	APIVersion string
 
-	// ObjectType is data.object's type: checkout.session, subscription, invoice, ...
-	ObjectType string
-	// Mode is a checkout session's mode (subscription, payment, setup).
-	Mode string
-	// ClientReferenceID is a checkout session's client reference: the workspace.
-	ClientReferenceID string
+	ObjectType        string // data.object's: checkout.session, invoice, ...
+	Mode              string // a checkout session's
+	ClientReferenceID string // a checkout session's: the workspace
 	Customer          string
-	// SubscriptionID is the subscription the event is about: the object
-	// itself, or a session's or invoice's subscription.
-	SubscriptionID string
-	// WorkspaceID is the workspace id from the subscription's metadata, if any.
-	WorkspaceID string
+	SubscriptionID    string // the object's, or the object itself
+	WorkspaceID       string // from the subscription's metadata, if any
 }
 
-// ParseEvent verifies the signature header over the exact raw body (a
-// timestamp within Tolerance either way, any v1 signature matching) and
-// decodes the event, reading only fields every API version has in the same
-// place. An empty secret verifies nothing.
+// ParseEvent verifies the signature header over the raw body and decodes the
+// fields every API version has in the same place; an empty secret refuses all.
 func ParseEvent(payload []byte, header, secret string, now time.Time) (Event, error) {
 	if secret == "" {
 		return Event{}, badSignature("no webhook secret is configured")

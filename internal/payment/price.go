@@ -7,22 +7,16 @@ import (
 	"github.com/stripe/stripe-go/v76"
 )
 
-// Price is what the service shows of one of the provider's prices: a fixed
-// amount per billing period.
+// Price is a fixed amount per billing period, as the service shows it.
 type Price struct {
-	ID string
-	// Amount is in the currency's minor unit (cents for usd; yen for jpy).
-	Amount int64
-	// Currency is the ISO 4217 code in lower case, as Stripe spells it.
-	Currency string
-	// Interval (day, week, month, year) and IntervalCount: one payment per
-	// IntervalCount Intervals.
-	Interval      string
-	IntervalCount int64
+	ID            string
+	Amount        int64  // in the currency's minor unit
+	Currency      string // ISO 4217 in lower case
+	Interval      string // day, week, month or year
+	IntervalCount int64  // Intervals per payment
 }
 
-// ErrNoFixedAmount: the price is not recurring with one fixed amount
-// (one-time, tiered or metered), so there is no single amount to show.
+// ErrNoFixedAmount refuses a price without one recurring fixed amount.
 var ErrNoFixedAmount = fmt.Errorf("%w: not a recurring price with a fixed amount", ErrRejected)
 
 // Price reads a price by id.

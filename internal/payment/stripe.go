@@ -16,24 +16,17 @@ import (
 
 // Errors of a provider call, wrapped around the provider's own error.
 var (
-	// ErrUnavailable: no answer, a timeout, or a 5xx or 429; later may work.
-	ErrUnavailable = errors.New("payment provider unavailable")
-	// ErrNotFound: the object does not exist in the provider's account.
-	ErrNotFound = errors.New("payment provider object not found")
-	// ErrRejected: a 4xx other than 404 and 429, usually a setting it does not know.
-	ErrRejected = errors.New("payment provider refused the request")
+	ErrUnavailable = errors.New("payment provider unavailable")         // no answer, 5xx or 429
+	ErrNotFound    = errors.New("payment provider object not found")    // 404
+	ErrRejected    = errors.New("payment provider refused the request") // another 4xx
 )
 
 // Options configure a Stripe client.
 type Options struct {
-	SecretKey string
-	// APIURL is the API's base URL: https://api.stripe.com, or stripe-mock.
-	APIURL string
-	// MaxNetworkRetries is how often stripe-go repeats a failed request,
-	// with its own idempotency keys on POSTs; nil: stripe-go's default (2).
-	MaxNetworkRetries *int64
-	// Timeout bounds one HTTP request; zero: 30 s.
-	Timeout time.Duration
+	SecretKey         string
+	APIURL            string        // https://api.stripe.com, or stripe-mock
+	MaxNetworkRetries *int64        // stripe-go's, with its idempotency keys; nil: 2
+	Timeout           time.Duration // of one request; zero: 30 s
 }
 
 // Stripe is the payment provider's client. It is safe for concurrent use.
@@ -69,9 +62,8 @@ type NewCustomer struct {
 	Name        string
 }
 
-// CreateCustomer creates the workspace's customer and returns its id. The
-// idempotency key is the workspace's, so two concurrent first checkouts get
-// the same customer (Stripe keeps keys for 24 hours).
+// CreateCustomer creates the workspace's customer and returns its id, keyed
+// by the workspace so concurrent first checkouts share one.
 func (s *Stripe) CreateCustomer(ctx context.Context, c NewCustomer) (string, error) {
 	params := &stripe.CustomerParams{
 		Email:    stripe.String(c.Email),
@@ -101,10 +93,8 @@ type NewCheckout struct {
 	PriceID     string
 	SuccessURL  string
 	CancelURL   string
-	// ExpiresAt is when the session can no longer be paid (30 min to 24 h); zero: 24 h.
-	ExpiresAt time.Time
-	// Metadata goes on the session and on the subscription it creates.
-	Metadata map[string]string
+	ExpiresAt   time.Time         // 30 min to 24 h away; zero: 24 h
+	Metadata    map[string]string // on the session and its subscription
 }
 
 // CreateCheckout creates a subscription Checkout Session and returns its URL;
@@ -150,8 +140,7 @@ type Subscription struct {
 	ID       string
 	Customer string
 	Status   string
-	// PriceIDs are the prices of its items, in order.
-	PriceIDs []string
+	PriceIDs []string // of its items, in order
 	Metadata map[string]string
 	// CurrentPeriodStart is when the current (if past due: unpaid) period began.
 	CurrentPeriodStart time.Time

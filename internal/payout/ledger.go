@@ -22,8 +22,7 @@ type Version struct {
 	Rules   Rules
 }
 
-// VersionAt returns the version in force at t, the first for an earlier t;
-// versions are in ascending order of Number and not empty.
+// VersionAt returns the version in force at t, the first for an earlier t.
 func VersionAt(versions []Version, t time.Time) Version {
 	v := versions[0]
 	for _, w := range versions[1:] {
@@ -44,15 +43,11 @@ type Post struct {
 	Published time.Time
 }
 
-// minClipCaption is the fewest letters and digits a caption needs to mark
-// a clip: a short one ("🔥", "part 2") says nothing of what the video is.
+// minClipCaption is the fewest letters and digits that mark a clip.
 const minClipCaption = 12
 
-// Clips names the clip of each post ("" for one of its own): one payee's
-// posts on different platforms whose captions match (ignoring case, spacing,
-// punctuation and hashtags) are one clip. The n-th post of a caption on one
-// platform matches the n-th on each other, so a later post never changes an
-// earlier one's clip.
+// Clips names each post's clip ("" alone): one payee's posts with matching
+// captions on other platforms, n-th with n-th, so later posts change nothing.
 func Clips(posts []Post) []string {
 	order := make([]int, len(posts))
 	for i := range order {
@@ -84,9 +79,8 @@ func Clips(posts []Post) []string {
 	return out
 }
 
-// clipCaption is the caption's words without hashtags and mentions, lower
-// case, letters and digits only; "" when too short. One pass, one allocation:
-// a campaign's page reads every caption of its payees with open lines.
+// clipCaption is the caption's words but tags, lower-case letters and digits
+// only, "" if too short; one allocation, as a campaign's page reads them all.
 func clipCaption(caption string) string {
 	out := make([]byte, 0, len(caption))
 	kept := 0
@@ -127,11 +121,8 @@ func (e Engagement) rate() float64 {
 	return float64(e.Likes+e.Comments) / float64(e.Views)
 }
 
-// The burst check: a video is held when its views are at least
-// BurstViewsFactor times the median of the account's other videos (and at
-// least BurstMinViews), while its likes and comments per view are below
-// BurstEngagementShare of theirs. An account needs BurstHistory other
-// videos with views for the check to apply.
+// The burst check: views at least BurstViewsFactor times the median of the
+// account's other videos, engagement below BurstEngagementShare of theirs.
 const (
 	BurstViewsFactor     = 10
 	BurstMinViews        = 10_000
@@ -139,8 +130,7 @@ const (
 	BurstHistory         = 3
 )
 
-// Burst reports whether v's views jumped far beyond its account's other
-// videos' without likes and comments to match, and says how.
+// Burst reports whether v is a burst against others, and says how.
 func Burst(v Engagement, others []Engagement) (bool, string) {
 	var views, rates []float64
 	for _, o := range others {
@@ -170,18 +160,13 @@ func median(xs []float64) float64 {
 	return (s[n/2-1] + s[n/2]) / 2
 }
 
-// FreshWithin is how close to its window's end a line's last snapshot
-// must be for the line to lock on it: a sixth of a day at least, and a
-// fourteenth of the window (12 hours of a 7-day window). Within it, the
-// refresh of a campaign's windows (every Base/4, 6 hours on the slowest
-// plan) leaves at least one scrape; a line read from an older snapshot
-// locks held (domain.HoldStale) rather than on numbers left behind.
+// FreshWithin is how near its window's end a line's last snapshot must be to
+// lock on it, else held: ≥ 6 h, the slowest plan's refresh of campaign windows.
 func FreshWithin(window time.Duration) time.Duration {
 	return max(6*time.Hour, window/14)
 }
 
-// ViewsFell reports whether a line's views, locked at locked, fell to
-// latest by enough to review: by 1 % or more.
+// ViewsFell reports whether views fell from locked to latest by 1 % or more.
 func ViewsFell(locked, latest int64) bool {
 	return latest < locked && (locked-latest)*100 >= locked
 }
@@ -204,9 +189,7 @@ const (
 	AtRisk  GoalStatus = "at_risk"
 )
 
-// Progress is a creator's standing at now in the period [start, end) against
-// perPeriod posts: on track with the share the elapsed part calls for, at risk
-// when the rest of the period at the goal's pace would not do, else behind.
+// Progress is a creator's standing at now in [start, end) against the goal.
 func Progress(perPeriod, posted int, start, end, now time.Time) Goal {
 	elapsed := float64(now.Sub(start)) / float64(end.Sub(start))
 	elapsed = min(max(elapsed, 0), 1)
@@ -222,8 +205,7 @@ func Progress(perPeriod, posted int, start, end, now time.Time) Goal {
 	return g
 }
 
-// StoppedPosting reports whether a creator whose last post was at last
-// (zero: none) has gone a whole period and more without one.
+// StoppedPosting reports whether a whole period passed with no post after last.
 func StoppedPosting(p Period, last, now time.Time) bool {
 	if last.IsZero() {
 		return false
@@ -232,14 +214,13 @@ func StoppedPosting(p Period, last, now time.Time) bool {
 	return !now.Before(p.Next(p.Next(start)))
 }
 
-// Pending is a line to price and allocate: payee, clip and period as in
-// Line, its rules version number, and its views at its window's end.
+// Pending is a line to price and allocate.
 type Pending struct {
 	Creator string
 	Clip    string
 	Period  time.Time
 	Version int
-	Views   int64
+	Views   int64 // at the window's end
 }
 
 // Allocated is a pending line's price and what it adds to the spend.
@@ -248,8 +229,7 @@ type Allocated struct {
 	Payable Payable
 }
 
-// AllocateUnder prices each line under its version and allocates the lines
-// in order after what s holds, within budget (0: none).
+// AllocateUnder prices each line under its version and allocates them.
 func (s *Spent) AllocateUnder(versions []Version, budget Money, lines []Pending) []Allocated {
 	in := make([]Line, len(lines))
 	out := make([]Allocated, len(lines))
@@ -272,22 +252,18 @@ func (s *Spent) AllocateUnder(versions []Version, budget Money, lines []Pending)
 // Closed is a line whose window has closed, as a settle run locks it.
 type Closed struct {
 	Pending
-	VideoID   uuid.UUID
-	CreatorID *uuid.UUID
-	AccountID *uuid.UUID
-	PayeeName string
-	// Published is nil when the video's publish time is unknown (the line
-	// is held, domain.HoldPublishUnknown)
-	Published  *time.Time
+	VideoID    uuid.UUID
+	CreatorID  *uuid.UUID
+	AccountID  *uuid.UUID
+	PayeeName  string
+	Published  *time.Time // nil when unknown (held, domain.HoldPublishUnknown)
 	WindowEnd  time.Time
 	SnapshotAt *time.Time
 	Likes      int64
 	Comments   int64
-	// Hold, when set, holds the line for review; HoldDetail says why.
-	Hold       domain.HoldReason
+	Hold       domain.HoldReason // set: held for review, HoldDetail says why
 	HoldDetail string
-	// PayeeChangedBy and PayeeChangedAt record the last change of the
-	// line's payee while it was open (by: an e-mail); zero when none.
+	// the last change of the payee while the line was open (by: an e-mail)
 	PayeeChangedBy string
 	PayeeChangedAt *time.Time
 }
@@ -298,8 +274,7 @@ type Fall struct {
 	Latest  int64
 }
 
-// Settlement is what a settle run of a campaign finds: the lines to lock,
-// in the order they lock, and the locked lines whose views fell.
+// Settlement is what a settle run finds: lines to lock, in order, and falls.
 type Settlement struct {
 	Closed []Closed
 	Fell   []Fall

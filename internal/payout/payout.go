@@ -1,13 +1,7 @@
-// Package payout computes what a campaign owes the creators of its videos
-// for their views: the price of each video's views under the version of the
-// campaign's rules its line uses (Rules.Price), then what its clip, its
-// creator's cap for the period and the campaign's budget leave of it, line
-// by line in the order the lines lock (Spent.Allocate). It reads and writes
-// nothing: the views come from the stored snapshots, and the amounts go to
-// the ledger, where a locked line never changes.
-//
-// Money is integer minor units of the campaign's currency throughout; an
-// amount per 1,000 views is rounded down once, after the tiers are summed.
+// Package payout computes what a campaign owes its creators: each video's
+// price under its line's rules (Rules.Price), then what its clip, creator cap
+// and the budget leave, in lock order (Spent.Allocate). Money is minor units;
+// a per-1,000-views amount is rounded down once, after the tiers are summed.
 package payout
 
 import (
@@ -22,9 +16,7 @@ import (
 // Money is an amount in minor units of a campaign's currency (cents, yen).
 type Money int64
 
-// Tier is a rate of pay: CPM per 1,000 of the views from From on, up to the
-// next tier's From. Tiers start at 0 and rise, and views are paid tier by
-// tier, so more views never earn less.
+// Tier pays CPM per 1,000 views from From on; more views never earn less.
 type Tier struct {
 	From int64 `json:"fromViews"`
 	CPM  Money `json:"cpm"`
@@ -60,41 +52,30 @@ func (p Period) Next(start time.Time) time.Time {
 // DefaultWindow pays the views of a video's first 7 days after publication.
 const DefaultWindow = 7 * 24 * time.Hour
 
-// Limits of the values a version of the rules may hold.
 const (
 	maxTiers  = 10
 	maxCPM    = Money(1_000_000_00) // 1,000,000.00 per 1,000 views in a two-decimal currency
 	maxWindow = 365 * 24 * time.Hour
 )
 
-// Terms are one version of a campaign's payout rules as they are written,
-// stored and shown, by every layer. A zero cap, minimum or maximum is none.
+// Terms are one version of a campaign's payout rules; a zero limit is none.
 type Terms struct {
-	// Tiers are the rates of pay, the first from 0 views.
-	Tiers []Tier `json:"tiers"`
-	// ViewCap is the most views of one video that are paid.
-	ViewCap int64 `json:"viewCap"`
-	// MinViews: a video with fewer views at its window's end earns nothing.
-	MinViews int64 `json:"minViews"`
-	// MinAmount is the least a video with views, and at least MinViews,
-	// earns: a base pay; MaxAmount the most any video earns.
-	MinAmount Money `json:"minAmount"`
-	MaxAmount Money `json:"maxAmount"`
-	// CreatorCap is the most one creator earns in one period.
-	CreatorCap Money `json:"creatorCap"`
-	// WindowHours is how long after its publication a video's views count.
-	WindowHours int `json:"windowHours"`
+	Tiers       []Tier `json:"tiers"`
+	ViewCap     int64  `json:"viewCap"`     // per video
+	MinViews    int64  `json:"minViews"`    // at the window's end; fewer earn nothing
+	MinAmount   Money  `json:"minAmount"`   // a base pay for a video with views
+	MaxAmount   Money  `json:"maxAmount"`   // per video
+	CreatorCap  Money  `json:"creatorCap"`  // per creator and period
+	WindowHours int    `json:"windowHours"` // how long after publication views count
 }
 
 // Window is WindowHours as a duration.
 func (t Terms) Window() time.Duration { return time.Duration(t.WindowHours) * time.Hour }
 
-// Rules are a version's terms under its campaign's period, which every
-// version shares.
+// Rules are a version's terms under the period all versions share.
 type Rules struct {
 	Terms
-	// Period groups the lines by the time their windows close.
-	Period Period
+	Period Period // groups the lines by the time their windows close
 }
 
 // Validate reports the first value out of bounds, naming its field.
@@ -138,36 +119,24 @@ type Bound string
 
 // The rules that can bind a line, in the order they apply.
 const (
-	// Unbound: the line is paid its views at the tiers' rates.
-	Unbound Bound = ""
-	// BoundMinViews: too few views, nothing earned.
-	BoundMinViews Bound = "min_views"
-	// BoundViewCap: views beyond the cap were not paid.
-	BoundViewCap Bound = "view_cap"
-	// BoundMinAmount: raised to the minimum amount.
-	BoundMinAmount Bound = "min_amount"
-	// BoundMaxAmount: cut to the maximum amount.
-	BoundMaxAmount Bound = "max_amount"
-	// BoundCrossPost: a line of the same clip elsewhere was paid as much or more.
-	BoundCrossPost Bound = "cross_post"
-	// BoundCreatorCap: the creator's cap for the period was reached.
+	Unbound         Bound = "" // paid its views at the tiers' rates
+	BoundMinViews   Bound = "min_views"
+	BoundViewCap    Bound = "view_cap"
+	BoundMinAmount  Bound = "min_amount"
+	BoundMaxAmount  Bound = "max_amount"
+	BoundCrossPost  Bound = "cross_post" // the clip was paid as much elsewhere
 	BoundCreatorCap Bound = "creator_cap"
-	// BoundBudget: the campaign's budget was reached.
-	BoundBudget Bound = "budget"
+	BoundBudget     Bound = "budget"
 )
 
 // Priced is what one video's views earn under one version of the rules.
 type Priced struct {
-	// Views are the views paid for: the views at the window's end, up to
-	// the view cap; 0 below the minimum.
-	Views  int64
+	Views  int64 // paid for: up to the view cap, 0 below the minimum
 	Amount Money
 	Bound  Bound
 }
 
-// Price returns what views earn under r: the views up to ViewCap tier by
-// tier, rounded down to a minor unit, raised to MinAmount and cut to
-// MaxAmount; nothing below MinViews.
+// Price returns what views earn under r: capped, tiered, rounded, clamped.
 func (r Rules) Price(views int64) Priced {
 	if views <= 0 {
 		return Priced{}
@@ -189,8 +158,7 @@ func (r Rules) Price(views int64) Priced {
 	return p
 }
 
-// tiered sums views × CPM over the tiers in 128 bits and divides by 1,000
-// once; an amount beyond Money's range is its largest value.
+// tiered sums views × CPM in 128 bits and saturates at Money's maximum.
 func (r Rules) tiered(views int64) Money {
 	var hi, lo uint64
 	for i, t := range r.Tiers {
@@ -218,24 +186,17 @@ func (r Rules) tiered(views int64) Money {
 
 // Line is a line of the ledger as the caps see it.
 type Line struct {
-	// Creator is the payee.
-	Creator string
-	// Clip is shared by the lines of one clip its creator posted on several
-	// platforms; "" is a clip of its own.
-	Clip string
-	// Period is the start of the period the line's window closes in.
-	Period time.Time
-	// Priced is its price under its version of the rules, and CreatorCap
-	// that version's cap per creator and period.
-	Priced     Priced
-	CreatorCap Money
+	Creator    string    // the payee
+	Clip       string    // shared by a creator's posts of one clip on several platforms; "" alone
+	Period     time.Time // the start of the period the line's window closes in
+	Priced     Priced    // under the line's version of the rules
+	CreatorCap Money     // that version's
 }
 
 // Payable is what a line adds to the campaign's spend.
 type Payable struct {
 	Amount Money
-	// Bound is the last rule that cut the amount, or the price's own.
-	Bound Bound
+	Bound  Bound // the last rule that cut the amount, or the price's own
 }
 
 type creatorPeriod struct {
@@ -243,10 +204,7 @@ type creatorPeriod struct {
 	period  time.Time
 }
 
-// Spent is what the lines already allocated take: of the budget, of each
-// creator's cap per period, and each clip's best price. Every locked line is
-// added, a rejected one too: its amount was fixed when it locked, so a
-// rejection frees nothing for the lines after it.
+// Spent is what allocated lines took; a rejected line's amount stays spent.
 type Spent struct {
 	Total   Money
 	creator map[creatorPeriod]Money
@@ -277,11 +235,7 @@ func (s *Spent) Clone() *Spent {
 	return c
 }
 
-// Allocate pays the lines in order, each within what is left: first what
-// its clip has not earned yet through a line allocated before it (a clip
-// earns the price of its best line once, whatever the platforms), then what
-// its creator's cap leaves for its period, then what the budget (0: none)
-// leaves. Each line is added to s.
+// Allocate pays the lines in order within their clip, creator cap and budget.
 func (s *Spent) Allocate(budget Money, lines []Line) []Payable {
 	out := make([]Payable, len(lines))
 	for i, l := range lines {
@@ -303,15 +257,13 @@ func (s *Spent) Allocate(budget Money, lines []Line) []Payable {
 	return out
 }
 
-// cut lowers the amount to left, naming the rule, where left is less.
 func (p *Payable) cut(left Money, by Bound) {
 	if left < p.Amount {
 		p.Amount, p.Bound = left, by
 	}
 }
 
-// Decimal writes an amount of minor units with digits decimal places:
-// Decimal(81250, 2) is "812.50", Decimal(-5, 2) "-0.05".
+// Decimal writes m with digits decimals: Decimal(-5, 2) is "-0.05".
 func Decimal(m Money, digits int) string {
 	sign := ""
 	u := uint64(m)

@@ -20,22 +20,16 @@ const (
 
 // Plan is what one plan allows.
 type Plan struct {
-	Name Name `json:"name"`
-	// VideoLimit caps tracked videos; an account counts its tracking limit.
-	VideoLimit int `json:"videoLimit"`
-	// SeatLimit caps members plus pending invites.
-	SeatLimit int `json:"seatLimit"`
-	// RefreshInterval is how often tracked items are scraped again.
+	Name            Name          `json:"name"`
+	VideoLimit      int           `json:"videoLimit"` // an account counts its tracking limit
+	SeatLimit       int           `json:"seatLimit"`  // members plus pending invites
 	RefreshInterval time.Duration `json:"-"`
-	// MaxPerAccount caps the tracking limit of a single account.
-	MaxPerAccount int `json:"maxVideosPerAccount"`
+	MaxPerAccount   int           `json:"maxVideosPerAccount"` // an account's tracking limit
 	// ScrapeBudget caps the snapshots the scheduled refresh spends over any 24
 	// hours; first scrapes and manual refreshes are outside it.
-	ScrapeBudget int `json:"scrapeBudget"`
-	// ManualRefreshesPerDay caps the items scraped on demand over any 24 hours.
-	ManualRefreshesPerDay int `json:"manualRefreshesPerDay"`
-	// Paid is false for the trial.
-	Paid bool `json:"paid"`
+	ScrapeBudget          int  `json:"scrapeBudget"`
+	ManualRefreshesPerDay int  `json:"manualRefreshesPerDay"` // over any 24 hours
+	Paid                  bool `json:"paid"`
 }
 
 // TrialLength is how long a new workspace's trial runs.
@@ -51,8 +45,7 @@ var catalogue = withBudgets(map[Name]Plan{
 	Agency:  {Name: Agency, VideoLimit: 5000, SeatLimit: 15, RefreshInterval: time.Hour, MaxPerAccount: 200, ManualRefreshesPerDay: 2500, Paid: true},
 })
 
-// withBudgets: VideoLimit snapshots every RefreshInterval (50, 250, 4,000
-// and 120,000 a day).
+// withBudgets sets the budgets: 50, 250, 4,000 and 120,000 a day.
 func withBudgets(plans map[Name]Plan) map[Name]Plan {
 	for name, p := range plans {
 		p.ScrapeBudget = p.BudgetFor(p.VideoLimit)
@@ -73,8 +66,7 @@ func Lookup(name Name) (Plan, bool) {
 	return p, ok
 }
 
-// Stored returns the plan a row names; an unknown name (a newer database) is
-// an error for the request, not a crash.
+// Stored returns the plan a row names; an unknown one (a newer database) errs.
 func Stored(name string) (Plan, error) {
 	p, ok := catalogue[Name(name)]
 	if !ok {
@@ -88,14 +80,12 @@ func All() []Plan {
 	return []Plan{catalogue[Trial], catalogue[Starter], catalogue[Growth], catalogue[Agency]}
 }
 
-// AccessSQL is HasAccess in PostgreSQL over a workspaces row w, $1 now: the
-// refresh selects the workspaces it scrapes with it. It is never NULL.
+// AccessSQL is HasAccess over a workspaces row w, $1 now; never NULL.
 const AccessSQL = `(w.has_access AND (w.plan <> '` + string(Trial) + `' OR coalesce(w.trial_ends_at > $1, false))
 	AND (w.grace_ends_at IS NULL OR w.grace_ends_at > $1))`
 
 // HasAccess reports whether a workspace may use the paid features: its
-// access flag, and a trial or past-due grace period not ended (AccessSQL
-// says the same in SQL).
+// access flag, and a trial or past-due grace period not ended.
 func HasAccess(name Name, accessFlag bool, trialEndsAt, graceEndsAt *time.Time, now time.Time) bool {
 	if !accessFlag {
 		return false

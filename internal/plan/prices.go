@@ -9,12 +9,10 @@ const (
 	Yearly  Interval = "year"
 )
 
-// FoundingPlan is the plan a founding subscription is on: Growth, billed
-// yearly at the founding price while founding spots remain.
+// FoundingPlan is a founding subscription's plan, billed yearly.
 const FoundingPlan = Growth
 
-// Prices are the payment provider's price ids of the paid plans: monthly,
-// yearly and the founding price; a price only says which plan it is.
+// Prices are the payment provider's price ids of the paid plans.
 type Prices struct {
 	Monthly  map[Name]string
 	Yearly   map[Name]string
@@ -26,8 +24,7 @@ func Paid() []Plan {
 	return []Plan{catalogue[Starter], catalogue[Growth], catalogue[Agency]}
 }
 
-// Price returns the price id of a paid plan billed every interval, or of the
-// founding offer; empty when that price is not configured.
+// Price returns a paid plan's price id per interval; "" if not configured.
 func (p Prices) Price(name Name, interval Interval, founding bool) string {
 	if founding {
 		if name != FoundingPlan || interval != Yearly {
@@ -44,8 +41,7 @@ func (p Prices) Price(name Name, interval Interval, founding bool) string {
 	return ""
 }
 
-// PlanOf returns the plan a price id stands for and whether it is the
-// founding price; ok is false for a price that is not in the catalogue.
+// PlanOf returns the plan of a price id and whether it is the founding one.
 func (p Prices) PlanOf(priceID string) (plan Plan, founding, ok bool) {
 	if priceID == "" {
 		return Plan{}, false, false

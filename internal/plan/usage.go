@@ -3,10 +3,8 @@ package plan
 import "github.com/reeltrack/reeltrack/internal/domain"
 
 // What counts against a workspace's video limit: each video tracked by link
-// counts 1, each account its tracking limit, paused ones too; removed ones
-// not. Usage and the item list share these fragments, so they agree. They
-// are embedded in statements of their own numbering, so the removed status
-// is written into them rather than passed as a parameter.
+// 1, each account its tracking limit, paused ones too. Statements of their
+// own numbering embed these, so the removed status is written in.
 const (
 	removedSQL    = `'` + string(domain.ItemRemoved) + `'`
 	videoCounts   = `tracked_individually AND status <> ` + removedSQL
@@ -14,8 +12,7 @@ const (
 	accountCost   = `tracking_limit`
 )
 
-// VideoUsageSQL is what a workspace ($1) uses of its video limit, for the
-// dashboard and every limit check alike.
+// VideoUsageSQL is what a workspace ($1) uses of its video limit.
 const VideoUsageSQL = `(` + VideosByLinkSQL + `
 	+ ` + AccountSlotsSQL + `)`
 
@@ -27,8 +24,7 @@ const (
 	AccountsSQL     = `(SELECT count(*) FROM accounts WHERE workspace_id = $1 AND ` + accountCounts + `)`
 )
 
-// UsageItemsSQL lists what counts against every workspace's video limit, one
-// row per item: kind, id, workspace_id, created_at and cost.
+// UsageItemsSQL lists the items of every workspace's usage, with their cost.
 const UsageItemsSQL = `SELECT 'account' AS kind, id, workspace_id, created_at, ` + accountCost + ` AS cost FROM accounts WHERE ` + accountCounts + `
 	UNION ALL
 	SELECT 'video', id, workspace_id, created_at, 1 FROM videos WHERE ` + videoCounts

@@ -2,8 +2,7 @@ package platform
 
 const instagramOrigin = "https://www.instagram.com"
 
-// instagramReserved are first path segments that are Instagram pages, not
-// profiles. Instagram does not let anyone register these names.
+// instagramReserved are first path segments of pages, never of profiles.
 var instagramReserved = map[string]bool{
 	"about": true, "accounts": true, "ajax": true, "api": true,
 	"archive": true, "challenge": true, "create": true, "developer": true,
@@ -23,8 +22,7 @@ const (
 		"(11 today), as in https://www.instagram.com/reel/C1a2B3c4D5e/"
 )
 
-// Instagram post codes are the post's id in base 64: 11 characters for
-// every post since 2016, fewer for older ones.
+// Instagram post codes are ids in base 64: 11 characters since 2016.
 const (
 	instagramCodeMin = 5
 	instagramCodeMax = 12
@@ -33,8 +31,7 @@ const (
 // instagramTabs are profile sub-pages that still mean the profile.
 var instagramTabs = map[string]bool{"reels": true, "tagged": true}
 
-// parseInstagram reads /reel/CODE, /reels/CODE, /p/CODE, /tv/CODE,
-// /user/reel/CODE, /user/p/CODE and profiles.
+// parseInstagram reads posts, reels and profiles.
 func parseInstagram(l link) (Target, error) {
 	segs := l.segs
 	if len(segs) == 0 {
@@ -42,8 +39,7 @@ func parseInstagram(l link) (Target, error) {
 	}
 	first := asciiLower(segs[0])
 	if first == "share" {
-		// /share/CODE and /share/reel/CODE carry a share code, not the post's
-		// code; only Instagram knows which post it stands for.
+		// a share code is not the post's: only Instagram knows which it is
 		return Target{}, refuse("Instagram share links cannot be tracked: open the link and copy the address of the post")
 	}
 	if len(segs) == 2 {
@@ -61,8 +57,7 @@ func parseInstagram(l link) (Target, error) {
 	case len(segs) == 1, len(segs) == 2 && instagramTabs[asciiLower(segs[1])]:
 		return handleAccount(Instagram, first, instagramOrigin+"/"+first+"/"), nil
 	case len(segs) == 3:
-		// The owner in /user/reel/CODE is dropped: the code alone identifies
-		// the post, and the canonical URL must not depend on who shared it.
+		// the owner is dropped: the canonical URL must not depend on who shared it
 		if form := asciiLower(segs[1]); form == "reel" || form == "p" {
 			return instagramPost(form, segs[2])
 		}

@@ -7,8 +7,7 @@ import (
 	"unicode/utf8"
 )
 
-// maxURLBytes bounds the input; no canonical link of any platform comes close,
-// and a bound keeps a hostile paste from costing more than a small parse.
+// maxURLBytes bounds a hostile paste's cost; no real link comes close.
 const maxURLBytes = 2048
 
 type hostKind int
@@ -23,8 +22,7 @@ const (
 	hostX
 )
 
-// knownHosts is the complete list of accepted hosts, matched exactly: no
-// suffix or prefix rules, so tiktok.com.evil.net and eviltiktok.com are absent.
+// knownHosts are the accepted hosts, matched exactly (not eviltiktok.com).
 var knownHosts = map[string]hostKind{
 	"tiktok.com":               hostTikTok,
 	"www.tiktok.com":           hostTikTok,
@@ -55,13 +53,12 @@ type link struct {
 	host string   // lower-case, without port or trailing dot
 	kind hostKind // which parser the host belongs to
 	path string   // the path as written, starting with "/" or empty
-	// segs are the percent-decoded path segments; a trailing slash adds none.
+	// segs are the decoded path segments; a trailing slash adds none.
 	segs  []string
 	query string // raw query without "?"; only YouTube's /watch reads it
 }
 
-// Parse validates a pasted link and returns its canonical target, without a
-// request: an *Error when refused, ErrShortLink for a TikTok short link.
+// Parse returns a link's canonical target: an *Error when refused.
 func Parse(raw string) (Target, error) {
 	l, err := splitLink(raw)
 	if err != nil {
@@ -93,8 +90,7 @@ func otherSite(host string) string {
 	return "Only TikTok, Instagram, YouTube and X links can be tracked: this one is from " + host
 }
 
-// spacedText is the reason for text with spaces in it: a link cut by a
-// space, a link with words around it, or no link at all.
+// spacedText is the reason for text with spaces in it.
 func spacedText(s string) error {
 	fields := strings.Fields(s)
 	for i, f := range fields {
@@ -108,8 +104,7 @@ func spacedText(s string) error {
 	return refuse(notALink)
 }
 
-// splitLink applies the rules that do not depend on the platform: size,
-// characters, scheme, authority and path syntax.
+// splitLink applies the rules every platform shares.
 func splitLink(raw string) (link, error) {
 	s := strings.TrimSpace(raw)
 	if s == "" {
@@ -122,8 +117,7 @@ func splitLink(raw string) (link, error) {
 		return link{}, refuse("This link is not valid UTF-8 text")
 	}
 	for _, r := range s {
-		// Format characters (zero-width spaces, bidi overrides) are invisible
-		// in the form and are a classic way to make two links look alike.
+		// invisible format characters make two links look alike
 		if unicode.IsControl(r) && !unicode.IsSpace(r) || unicode.Is(unicode.Cf, r) {
 			return link{}, refuse("This link contains control or invisible characters: type or copy it again")
 		}
@@ -164,8 +158,7 @@ func splitLink(raw string) (link, error) {
 	return l, nil
 }
 
-// cutScheme returns the lower-cased scheme ("" when the input has none, which
-// is then read as https) and the rest after "//".
+// cutScheme returns the lower-cased scheme ("" if none) and the rest.
 func cutScheme(s string) (scheme, rest string, err error) {
 	i := strings.IndexByte(s, ':')
 	if i < 0 || !isScheme(s[:i]) || isHostPort(s[:i], s[i+1:]) {
@@ -196,9 +189,8 @@ func isScheme(s string) bool {
 	return true
 }
 
-// isHostPort reports whether "before:after" is a scheme-less host with a port
-// rather than a scheme. A dot before the colon means a host name: no scheme in
-// use has one, while every host of ours does.
+// isHostPort reports whether "before:after" is a host and port, not a scheme:
+// schemes have no dot, while every host of ours does.
 func isHostPort(before, after string) bool {
 	if strings.Contains(before, ".") {
 		return true
@@ -231,8 +223,7 @@ func checkAuthority(auth, scheme string) (string, error) {
 	if strings.Contains(host, "%") {
 		return "", refuse("This link's site name must not be percent-encoded")
 	}
-	// Checked before lower-casing: strings.ToLower maps the Kelvin sign to
-	// "k", which would let a look-alike through.
+	// before lower-casing, which maps the Kelvin sign to "k"
 	for i := 0; i < len(host); i++ {
 		c := host[i]
 		if !isASCIILetter(c) && !isDigit(c) && c != '.' && c != '-' {
@@ -256,8 +247,7 @@ func checkAuthority(auth, scheme string) (string, error) {
 	return host, nil
 }
 
-// checkPort accepts only the default port of the scheme; without a scheme
-// either default is accepted.
+// checkPort accepts only the scheme's default port, or either without one.
 func checkPort(port, scheme string) error {
 	switch {
 	case port == "":
@@ -270,9 +260,7 @@ func checkPort(port, scheme string) error {
 	return refuse("Only the default port is accepted: remove the :number after the site name")
 }
 
-// looksLikeIP reports whether a host would be read as an IPv4 address. Like
-// browsers, it looks at the last label: "2130706433", "0x7f000001", "127.1"
-// and "017700000001" all reach 127.0.0.1.
+// looksLikeIP reports whether browsers read a host as IPv4 ("0x7f000001").
 func looksLikeIP(host string) bool {
 	last := host[strings.LastIndexByte(host, '.')+1:]
 	if last == "" {
@@ -292,9 +280,8 @@ func looksLikeIP(host string) bool {
 	return false
 }
 
-// splitPath returns the decoded segments of path. Only a trailing slash may
-// leave an empty segment; dot segments are refused because clients collapse
-// them, so "/x/../home" would not mean what the parser saw.
+// splitPath returns the decoded segments of path; dot segments are refused,
+// as clients collapse them.
 func splitPath(path string) ([]string, error) {
 	if path == "" || path == "/" {
 		return nil, nil
@@ -320,8 +307,7 @@ func splitPath(path string) ([]string, error) {
 	return segs, nil
 }
 
-// queryValues returns the decoded values of key in a raw query. Pairs that do
-// not decode are skipped: they are noise that the canonical URL drops anyway.
+// queryValues returns the decoded values of key in a raw query.
 func queryValues(query, key string) []string {
 	var vals []string
 	for _, pair := range strings.Split(query, "&") {
@@ -329,8 +315,7 @@ func queryValues(query, key string) []string {
 		if k, err := url.QueryUnescape(k); err != nil || k != key {
 			continue
 		}
-		// A value that does not decode is kept raw: its "%" makes the caller
-		// refuse it as an id instead of silently using another value.
+		// kept raw, its "%" makes the caller refuse it rather than pick another
 		if dv, err := url.QueryUnescape(v); err == nil {
 			v = dv
 		}
@@ -339,9 +324,8 @@ func queryValues(query, key string) []string {
 	return vals
 }
 
-// asciiLower lower-cases ASCII letters only. strings.ToLower and EqualFold
-// also fold non-ASCII letters into ASCII ones (K to "k", ſ to "s"),
-// which would let look-alike paths and handles through.
+// asciiLower lower-cases ASCII letters only: strings.ToLower would fold
+// look-alikes such as ſ into ASCII.
 func asciiLower(s string) string {
 	for i := 0; i < len(s); i++ {
 		if 'A' <= s[i] && s[i] <= 'Z' {
@@ -370,8 +354,8 @@ func isName(s string, min, max int, extra string) bool {
 	return true
 }
 
-// numericID reports whether s is a decimal id of min to max digits without
-// a leading zero; a leading zero would give one post two canonical URLs.
+// numericID reports whether s is a decimal id of min to max digits, without
+// a leading zero that would give a post two canonical URLs.
 func numericID(s string, min, max int) bool {
 	return len(s) >= min && len(s) <= max && allDigits(s) && s[0] != '0'
 }

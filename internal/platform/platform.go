@@ -1,12 +1,10 @@
 // Package platform turns links that users paste into canonical targets: a
 // public video or account on TikTok, Instagram, YouTube or X.
 //
-// Parsing is an allow-list on purpose. A link is accepted only when its host
-// is exactly one of the platform's own hosts and its path is one of the known
-// forms, and the canonical URL is rebuilt from the validated pieces rather
-// than copied from the input. That keeps look-alike hosts, tracking query
-// parameters and oddly encoded paths out of the database, and it means the
-// scraper never receives a URL that a user wrote.
+// Parsing is an allow-list: exact hosts, known path forms, and a canonical
+// URL rebuilt from the validated pieces, so look-alike hosts, tracking
+// parameters and odd encodings stay out of the database, and the scraper
+// never receives a URL that a user wrote.
 package platform
 
 import "errors"
@@ -34,8 +32,7 @@ func (p Platform) Valid() bool {
 	return false
 }
 
-// ParsePlatform returns the platform named s. Only the exact lower-case names
-// are accepted, because the value comes from API input and is stored as is.
+// ParsePlatform returns the platform named s, exactly: it is stored as is.
 func ParsePlatform(s string) (Platform, bool) {
 	p := Platform(s)
 	return p, p.Valid()
@@ -57,18 +54,11 @@ func (k Kind) Valid() bool { return k == Video || k == Account }
 type Target struct {
 	Platform Platform
 	Kind     Kind
-	// ID is, for a video, the platform's video id (case-sensitive where the
-	// platform's is). For an account it is the canonical key: the lower-cased
-	// handle on TikTok, Instagram and X; on YouTube "@handle", the "UC…"
-	// channel id, "c/name" or "user/name".
-	ID string
-	// Handle is the lower-cased handle, without "@", when the canonical URL
-	// shows it, else "": a TikTok video pasted without its author has the
-	// canonical URL /@/video/ID.
-	Handle string
-	// URL is the canonical URL: https, the canonical host, no query except
-	// YouTube's v, no fragment. Parse(URL) returns this same Target.
-	URL string
+	// ID is a video's id, or an account's key: its lower-cased handle, or on
+	// YouTube "@handle", the "UC…" channel id, "c/name" or "user/name".
+	ID     string
+	Handle string // lower-cased, without "@"; "" if the URL does not show it
+	URL    string // canonical: Parse(URL) returns this same Target
 }
 
 func handleAccount(p Platform, handle, url string) Target {
@@ -78,11 +68,10 @@ func handleAccount(p Platform, handle, url string) Target {
 // Error says why a URL was refused; Reason is a short sentence safe to show.
 type Error struct{ Reason string }
 
-// Error returns the reason, so that the message can go to the user unchanged.
+// Error returns the reason, for the user.
 func (e *Error) Error() string { return e.Reason }
 
-// ErrShortLink is Parse's answer for TikTok short links: what they point to
-// is known only after asking TikTok, which Resolver.Resolve does.
+// ErrShortLink is Parse's answer for TikTok short links (Resolver.Resolve).
 var ErrShortLink = errors.New("TikTok short link must be resolved first")
 
 func refuse(reason string) error { return &Error{Reason: reason} }

@@ -14,28 +14,23 @@ const (
 	defaultResolveTimeout = 5 * time.Second
 	// maxHops bounds the requests of one Resolve; TikTok needs one.
 	maxHops = 5
-	// maxDrainBytes is how much of a redirect's body is read so that the
-	// connection can be reused; more is not worth waiting for.
+	// maxDrainBytes of a redirect's body are read to reuse the connection.
 	maxDrainBytes = 64 << 10
-	// TikTok answers some non-browser agents with a page instead of a
-	// redirect.
+	// TikTok answers some non-browser agents with a page, not a redirect.
 	browserUserAgent = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36"
 )
 
 // Resolver follows a short link with requests to the short-link host only.
 type Resolver struct {
-	// Client sends the requests; nil means a plain client. Whatever it is,
-	// Resolve uses a copy without cookie jar and without automatic redirects.
+	// Client (nil: a plain one) is copied without cookies and redirects.
 	Client *http.Client
 	// Timeout bounds the whole walk; zero means 5s.
 	Timeout time.Duration
 }
 
-// Resolve returns the target of a link. A TikTok short link is followed,
-// each request to the host it starts on over https, until a Location is a
-// TikTok video or account, which is not requested. Any other link is only
-// Parse'd: the service never fetches a URL a user wrote. A refused link
-// gives an *Error; other errors mean TikTok could not be asked.
+// Resolve returns the target of a link, following a TikTok short link on its
+// own host until a Location is a video or account; other links are only
+// Parse'd. A refused link gives an *Error; others mean TikTok did not answer.
 func (r Resolver) Resolve(ctx context.Context, raw string) (Target, error) {
 	t, err := Parse(raw)
 	if !errors.Is(err, ErrShortLink) {
@@ -66,9 +61,8 @@ func (r Resolver) Resolve(ctx context.Context, raw string) (Target, error) {
 			return Target{}, refuse("This short link leads outside TikTok: open it and copy the address of the video")
 		}
 		abs := next.ResolveReference(ref)
-		// Tracking parameters can make the Location longer than Parse
-		// accepts; they never decide the target, so they are cut here and
-		// only kept for another hop on the short-link host.
+		// tracking parameters can make a Location too long for Parse; they
+		// never decide the target, so only another hop keeps them
 		query := abs.RawQuery
 		abs.RawQuery, abs.ForceQuery, abs.Fragment, abs.RawFragment = "", false, "", ""
 		hop, err := splitLink(abs.String())
@@ -88,8 +82,7 @@ func (r Resolver) Resolve(ctx context.Context, raw string) (Target, error) {
 		default:
 			return Target{}, refuse("This short link leads outside TikTok: open it and copy the address of the video")
 		}
-		// Another short link: followed only on the host the walk started
-		// on, always over https.
+		// another short link: followed only on the starting host, over https
 		next = shortLinkURL(hop, query)
 		if next.Host != shortHost {
 			return Target{}, refuse("This short link leads outside TikTok: open it and copy the address of the video")
@@ -98,8 +91,7 @@ func (r Resolver) Resolve(ctx context.Context, raw string) (Target, error) {
 	return Target{}, refuse("This TikTok short link redirects too many times: open it and copy the address of the video")
 }
 
-// startURL is the first request of a short link that Parse accepted,
-// rebuilt from the validated code rather than taken from the input.
+// startURL is a short link's first request, rebuilt from its validated code.
 func startURL(l link) *url.URL {
 	if l.kind == hostTikTok {
 		return &url.URL{Scheme: "https", Host: tikTokWebHost, Path: "/t/" + l.segs[1] + "/"}
@@ -107,9 +99,8 @@ func startURL(l link) *url.URL {
 	return &url.URL{Scheme: "https", Host: l.host, Path: "/" + l.segs[0] + "/"}
 }
 
-// shortLinkURL is the https URL of a further hop: a path on a vm./vt. host,
-// or a /t/ link, which is asked of www.tiktok.com whichever TikTok host the
-// Location named.
+// shortLinkURL is the https URL of a further hop; /t/ links go to
+// www.tiktok.com.
 func shortLinkURL(l link, query string) *url.URL {
 	host := l.host
 	if l.kind == hostTikTok {
@@ -121,8 +112,7 @@ func shortLinkURL(l link, query string) *url.URL {
 	return u
 }
 
-// client returns the client for one Resolve: a copy of r.Client (or a new
-// one) that hands redirects back and keeps no cookies.
+// client returns the client of one Resolve: no redirects, no cookies.
 func (r Resolver) client() *http.Client {
 	c := &http.Client{}
 	if r.Client != nil {

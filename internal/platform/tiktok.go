@@ -4,8 +4,7 @@ import "strings"
 
 const (
 	tikTokOrigin = "https://www.tiktok.com"
-	// tikTokWebHost is the host that /t/CODE short links are resolved on,
-	// whichever TikTok host the pasted link named.
+	// tikTokWebHost resolves /t/CODE short links, whatever the pasted host.
 	tikTokWebHost = "www.tiktok.com"
 )
 
@@ -20,17 +19,14 @@ const (
 	tikTokBadShort = "This TikTok short link has no valid code: copy it again with Share → Copy link in the TikTok app"
 )
 
-// TikTok video ids are snowflakes (the upload time in the high bits): 19
-// digits today, 18 for the oldest videos.
+// TikTok video ids are snowflakes: 19 digits today, 18 for the oldest.
 const (
 	tikTokIDMin = 18
 	tikTokIDMax = 19
 )
 
-// parseTikTok reads /@user, /@user/video/ID and /@user/photo/ID, the same
-// with an empty user (/@/video/ID), and the forms that carry only the video
-// id: /v/ID.html, /embed/ID, /embed/v2/ID and /player/v1/ID. A /t/CODE link
-// gives ErrShortLink.
+// parseTikTok reads profiles, videos and photos, with or without their user,
+// and embeds; /t/CODE gives ErrShortLink.
 func parseTikTok(l link) (Target, error) {
 	segs := l.segs
 	if len(segs) == 0 {
@@ -90,9 +86,7 @@ func parseTikTok(l link) (Target, error) {
 	return handleAccount(TikTok, handle, tikTokOrigin+"/@"+handle), nil
 }
 
-// tikTokVideo builds a video target. Without a handle the canonical URL is
-// /@/video/ID, which TikTok opens as the video; the scraper reports the
-// author.
+// tikTokVideo builds a video target; without a handle its URL is /@/video/ID.
 func tikTokVideo(handle, form, id string) (Target, error) {
 	if id == "" {
 		return Target{}, refuse(tikTokNoID)

@@ -2,8 +2,7 @@ package platform
 
 const xOrigin = "https://x.com"
 
-// xReserved are first path segments that are X pages, not profiles. X does
-// not let anyone register these names.
+// xReserved are first path segments of pages, never of profiles.
 var xReserved = map[string]bool{
 	"about": true, "account": true, "bookmarks": true, "communities": true,
 	"compose": true, "download": true, "explore": true, "hashtag": true,
@@ -26,9 +25,8 @@ const (
 	xBadName = "This X link's user name is not valid: X user names have 1 to 15 letters, digits or underscores"
 )
 
-// X post ids: snowflakes since 2010 (18 or 19 digits, below 2^63), and
-// the sequential ids before them, of which only the first few thousand
-// posts of 2006 have fewer than 5 digits.
+// X post ids: snowflakes since 2010 (below 2^63), sequential before; only
+// the first few thousand posts of 2006 have fewer than 5 digits.
 const (
 	xIDMin = 5
 	xIDMax = 19
@@ -66,8 +64,7 @@ func parseX(l link) (Target, error) {
 	return Target{}, refuse(xDefault)
 }
 
-// xPost builds a post target; tail is what follows the id and may only be a
-// media viewer (/photo/N, /video/N) or /analytics of the same post.
+// xPost builds a post target; tail may only be a media viewer or /analytics.
 func xPost(handle, id string, tail []string) (Target, error) {
 	if !numericID(id, xIDMin, xIDMax) || len(id) == xIDMax && id > "9223372036854775807" {
 		return Target{}, refuse(xBadID)

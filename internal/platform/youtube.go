@@ -21,9 +21,7 @@ const (
 		"as in https://www.youtube.com/watch?v=dQw4w9WgXcQ"
 )
 
-// parseYouTube reads the video forms (/shorts/ID, /watch?v=ID, youtu.be/ID,
-// /embed/ID, /live/ID, /v/ID) and the channel forms (/@handle, /channel/UC…,
-// /c/name, /user/name, each optionally with a tab).
+// parseYouTube reads the video and channel forms.
 func parseYouTube(l link) (Target, error) {
 	segs := l.segs
 	switch l.kind {
@@ -77,8 +75,7 @@ func parseYouTube(l link) (Target, error) {
 		if len(segs) != 2 {
 			break
 		}
-		// /embed/videoseries?list=… is a playlist whose name happens to be
-		// 11 characters long.
+		// a playlist, though 11 characters long
 		if first == "embed" && segs[1] == "videoseries" {
 			return Target{}, refuse("YouTube playlists cannot be tracked: paste a video's or a channel's link")
 		}
@@ -91,12 +88,7 @@ func parseYouTube(l link) (Target, error) {
 		if !strings.HasPrefix(id, "UC") || !isName(id, 24, 24, "_-") {
 			return Target{}, refuse("This YouTube link's channel id is not valid: channel ids are UC followed by 22 letters, digits, dashes or underscores")
 		}
-		return Target{
-			Platform: YouTube,
-			Kind:     Account,
-			ID:       id,
-			URL:      youTubeOrigin + "/channel/" + id,
-		}, nil
+		return youTubeChannel(id, "channel/"+id), nil
 	case "c", "user":
 		if !youTubeChannelPath(segs[1:]) {
 			break
@@ -105,22 +97,22 @@ func parseYouTube(l link) (Target, error) {
 			return Target{}, refuse("This YouTube link's channel name has characters that are not allowed")
 		}
 		key := first + "/" + asciiLower(segs[1])
-		return Target{
-			Platform: YouTube,
-			Kind:     Account,
-			ID:       key,
-			URL:      youTubeOrigin + "/" + key,
-		}, nil
+		return youTubeChannel(key, key), nil
 	}
 	return Target{}, refuse(youTubeDefault)
+}
+
+// youTubeChannel is the channel of key at youTubeOrigin/path (no handle).
+func youTubeChannel(key, path string) Target {
+	return Target{Platform: YouTube, Kind: Account, ID: key, URL: youTubeOrigin + "/" + path}
 }
 
 func youTubeChannelPath(segs []string) bool {
 	return len(segs) == 1 || len(segs) == 2 && youTubeTabs[asciiLower(segs[1])]
 }
 
-// youTubeVideo builds the target of a video id; shorts keep their /shorts/
-// URL because that is how the service tells Shorts from long videos.
+// youTubeVideo builds a video's target; shorts keep /shorts/, which tells
+// them apart.
 func youTubeVideo(id string, short bool) (Target, error) {
 	if !isName(id, 11, 11, "_-") {
 		return Target{}, refuse(youTubeBadID)

@@ -16,8 +16,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/store"
 )
 
-// Limiter takes requests from buckets of a number of requests a minute, all
-// of which may come at once.
+// Limiter takes requests from buckets of a number of requests a minute.
 type Limiter struct {
 	redis *store.Redis
 	rr    *redis_rate.Limiter
@@ -34,8 +33,8 @@ type localBucket struct {
 	keep time.Duration // how long an unused bucket is kept: until it is full again
 }
 
-// New returns a Limiter on r; with r nil every bucket is in this process.
-// log receives one line per failed call to Redis; nil discards them.
+// New returns a Limiter on r (nil: buckets in this process); log (nil: none)
+// gets a line per failed call to Redis.
 func New(r *store.Redis, log *slog.Logger) *Limiter {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -53,8 +52,7 @@ func (l *Limiter) Allow(ctx context.Context, key string, perMinute int) (bool, t
 	return l.AllowEvery(ctx, key, perMinute, time.Minute)
 }
 
-// AllowEvery is Allow for a bucket of n requests per period (an hour, a
-// day): n may come at once, then one more each period/n.
+// AllowEvery is Allow for a bucket of n requests per period.
 func (l *Limiter) AllowEvery(ctx context.Context, key string, n int, period time.Duration) (bool, time.Duration) {
 	if l.rr != nil && l.redis.Up() {
 		res, err := l.rr.Allow(ctx, l.redis.Key("rl:"+key), redis_rate.Limit{Rate: n, Burst: n, Period: period})

@@ -27,49 +27,33 @@ const (
 // Reasons lists every reason, in the order of the documentation.
 var Reasons = []Reason{New, Young, Growing, Campaign, AlertRule, Settled, Budget}
 
-// FirstDay tells a first-day scrape of an item already scraped apart from
-// its first scrape in the answers; the plan says New for both.
+// FirstDay tells first-day scrapes from the first in answers; plans say New.
 const FirstDay Reason = "first_day"
 
 // The constants of the rule (see the package documentation).
 const (
-	// MinInterval is the shortest interval: nothing is scraped more than hourly.
-	MinInterval = time.Hour
-	// MaxInterval is the longest interval of an item no campaign or rule watches.
-	MaxInterval = 7 * 24 * time.Hour
-	// YoungWithin is the age under which an item counts as young.
-	YoungWithin = 48 * time.Hour
-	// CampaignHeat is the least heat of an item in a campaign's window.
-	CampaignHeat = 4.0
-	// AlertHeat is the least heat of an item an alert rule watches.
-	AlertHeat = 1.0
-	// GrowingHeat is the growth heat from which an item is "growing": four
-	// times the median rate per snapshot.
-	GrowingHeat = 2.0
+	MinInterval  = time.Hour
+	MaxInterval  = 7 * 24 * time.Hour // of an item no campaign or rule watches
+	YoungWithin  = 48 * time.Hour
+	CampaignHeat = 4.0 // the least heat of an item in a campaign's window
+	AlertHeat    = 1.0 // the least heat of an item an alert rule watches
+	GrowingHeat  = 2.0 // growth heat from which an item is "growing": 4× the median rate
 )
 
 // Item is what the planner knows of one tracked item.
 type Item struct {
-	ID uuid.UUID
-	// Cost is the snapshots one scrape of the item spends (at least 1).
-	Cost int
-	// Created is when the item was first tracked.
-	Created time.Time
-	// LastScraped is the last scrape; zero: never scraped.
-	LastScraped time.Time
-	// Queued is true while a scrape of the item is queued or running.
-	Queued bool
-	// Age is the time since its youngest video (an account) or itself (a
-	// video) was published; negative: unknown.
+	ID          uuid.UUID
+	Cost        int       // snapshots one scrape spends (at least 1)
+	Created     time.Time // first tracked
+	LastScraped time.Time // zero: never
+	Queued      bool      // a scrape is queued or running
+	// Age is since it or its youngest video was published; negative: unknown.
 	Age time.Duration
-	// ViewsPerHour is the views gained per hour over the last 24 hours
-	// (summed over an account's videos); meaningful when HasRate.
+	// ViewsPerHour is over the last 24 hours, summed over an account's videos.
 	ViewsPerHour float64
 	HasRate      bool
-	// InCampaign is true while a video of the item is in a campaign's window.
-	InCampaign bool
-	// Watched is true when an enabled alert rule covers the item.
-	Watched bool
+	InCampaign   bool // a video of the item is in a campaign's window
+	Watched      bool // an enabled alert rule covers it
 }
 
 // Spend is the snapshots one scheduled refresh spent at a time.
@@ -80,46 +64,31 @@ type Spend struct {
 
 // Input is one workspace's planning problem.
 type Input struct {
-	Items []Item
-	// Budget is the plan's scrape budget in snapshots per day.
-	Budget int
-	// Base is the plan's refresh interval: a neutral item's interval.
-	Base time.Duration
-	// Spent are the scheduled refreshes of the 24 hours before Now (one
-	// stamped after Now counts as Now).
-	Spent []Spend
-	Now   time.Time
+	Items  []Item
+	Budget int           // snapshots per day
+	Base   time.Duration // a neutral item's interval
+	Spent  []Spend       // of the 24 hours before Now
+	Now    time.Time
 }
 
 // Decision is the plan of one item.
 type Decision struct {
-	// Next is when the item is next scraped: Now or earlier when Due, the last
-	// scrape plus Interval, or when a held-back item fits the budget again.
-	Next time.Time
-	// Interval is the item's planned interval between scrapes.
+	// Next is ≤ Now when Due, else last + Interval, or when held ones fit.
+	Next     time.Time
 	Interval time.Duration
-	// Reason is why: see Reasons and the package documentation.
-	Reason Reason
-	// Class is the reason the item's heat gives, before new and budget: what is
-	// stored, from which the dashboard's answers tell the reason.
+	Reason   Reason
+	// Class is the stored reason: the heat's, before new and budget.
 	Class Reason
-	// Due is true when the item is to be queued now.
-	Due bool
+	Due   bool // to be queued now
 }
 
 // Plan is the answer for a workspace.
 type Plan struct {
-	// Decisions has one entry per item, in the order of Input.Items.
-	Decisions []Decision
-	// Scale is λ.
-	Scale float64
-	// PlannedPerDay is Σ Cost · 24 h / Interval over the scraped items.
-	PlannedPerDay float64
-	// SpentLast24h is the snapshots of Input.Spent within the last 24 h.
-	SpentLast24h int
-	// QueuedSnapshots is the cost of the items due now charged to the budget
-	// (new ones, never scraped or on a first-day scrape, are not).
-	QueuedSnapshots int
+	Decisions       []Decision // in the order of Input.Items
+	Scale           float64    // λ
+	PlannedPerDay   float64    // Σ Cost · 24 h / Interval over the scraped items
+	SpentLast24h    int
+	QueuedSnapshots int // of the items due now charged to the budget (not new ones)
 }
 
 const day = 24 * time.Hour
@@ -288,8 +257,8 @@ func Make(in Input) Plan {
 	return out
 }
 
-// FirstDayScrapes are the hours after first tracking at which an item is
-// scraped again whatever its interval, so it shows growth on its first day.
+// FirstDayScrapes are the hours after tracking at which an item is scraped
+// whatever its interval, so it shows growth on its first day.
 var FirstDayScrapes = []int{1, 6, 24}
 
 // Next is when an item is next due: the earlier of last + interval and the
@@ -314,11 +283,10 @@ func Next(created, last time.Time, interval time.Duration, now time.Time) (next 
 	return next, first && !next.After(now)
 }
 
-// Ladder are the intervals, in hours, the planner gives: the divisors of a
-// day and whole days up to a week (the package doc says why).
+// Ladder are the intervals the planner gives, in hours: on a divisor of a day
+// an item is scraped at the same hours daily, so 24-hour gains compare alike.
 var Ladder = []float64{1, 2, 3, 4, 6, 8, 12, 24, 48, 72, 96, 120, 144, 168}
 
-// snap is the shortest interval of Ladder not shorter than h hours.
 func snap(h float64) float64 {
 	for _, l := range Ladder {
 		if l >= h-1e-9 {
@@ -356,8 +324,7 @@ func heatOf(it Item, median float64) (float64, Reason) {
 	return h, r
 }
 
-// medianRate is the median views per hour per snapshot of cost over the
-// items whose rate is known and positive; 0 when there are none.
+// medianRate is the median positive views per hour per snapshot of cost.
 func medianRate(items []Item) float64 {
 	rates := make([]float64, 0, len(items))
 	for _, it := range items {

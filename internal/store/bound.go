@@ -8,9 +8,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// statementBound is a pgx tracer giving every statement its own deadline and
-// each pool wait a shorter one, within the caller's; the End hooks release
-// the timer.
+// statementBound is a pgx tracer bounding each statement and pool wait.
 type statementBound struct {
 	statement time.Duration
 	acquire   time.Duration
@@ -20,8 +18,7 @@ type unboundKey struct{}
 
 type cancelKey struct{}
 
-// WithoutStatementBound lifts the PostgreSQL and ClickHouse bounds from
-// ctx, for long work such as migrations.
+// WithoutStatementBound lifts both stores' bounds from ctx, for long work.
 func WithoutStatementBound(ctx context.Context) context.Context {
 	return context.WithValue(ctx, unboundKey{}, true)
 }

@@ -7,8 +7,8 @@ import (
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 )
 
-// boundConn gives every ClickHouse read and statement its own deadline
-// within the caller's. Batches are not bounded: only batch work writes them.
+// boundConn bounds each ClickHouse read and statement; only batch work
+// writes batches, so they are not bounded.
 type boundConn struct {
 	driver.Conn
 	d time.Duration
@@ -16,8 +16,7 @@ type boundConn struct {
 
 type clickHouseUnboundKey struct{}
 
-// WithoutClickHouseBound lifts the ClickHouse bound only, for long reads
-// such as an export's.
+// WithoutClickHouseBound lifts the ClickHouse bound only, for exports.
 func WithoutClickHouseBound(ctx context.Context) context.Context {
 	return context.WithValue(ctx, clickHouseUnboundKey{}, true)
 }
@@ -48,36 +47,37 @@ func (b boundConn) Query(ctx context.Context, query string, args ...any) (driver
 		cancel()
 		return nil, err
 	}
-	return boundRows{Rows: rows, cancel: cancel}, nil
+	return doneRows{Rows: rows, done: cancel}, nil
 }
 
 func (b boundConn) QueryRow(ctx context.Context, query string, args ...any) driver.Row {
 	ctx, cancel := b.bound(ctx)
-	return boundRow{Row: b.Conn.QueryRow(ctx, query, args...), cancel: cancel}
+	return doneRow{Row: b.Conn.QueryRow(ctx, query, args...), done: cancel}
 }
 
-type boundRows struct {
+// doneRows calls done once its rows are closed; doneRow once it is scanned.
+type doneRows struct {
 	driver.Rows
-	cancel context.CancelFunc
+	done func()
 }
 
-func (r boundRows) Close() error {
+func (r doneRows) Close() error {
 	err := r.Rows.Close()
-	r.cancel()
+	r.done()
 	return err
 }
 
-type boundRow struct {
+type doneRow struct {
 	driver.Row
-	cancel context.CancelFunc
+	done func()
 }
 
-func (r boundRow) Scan(dest ...any) error {
-	defer r.cancel()
+func (r doneRow) Scan(dest ...any) error {
+	defer r.done()
 	return r.Row.Scan(dest...)
 }
 
-func (r boundRow) ScanStruct(dest any) error {
-	defer r.cancel()
+func (r doneRow) ScanStruct(dest any) error {
+	defer r.done()
 	return r.Row.ScanStruct(dest)
 }

@@ -13,14 +13,11 @@ import (
 
 // Options say where the three servers are and how to reach them.
 type Options struct {
-	PostgresURL string
-	Postgres    PostgresOptions
-	ClickHouse  ClickHouseOptions
-	// RedisURL empty: no Redis is opened.
-	RedisURL, RedisPrefix string
-	// RedisCallTimeout bounds one Redis call; beyond it Redis is sick and
-	// skipped until it answers (0: the default, tens of milliseconds).
-	RedisCallTimeout time.Duration
+	PostgresURL           string
+	Postgres              PostgresOptions
+	ClickHouse            ClickHouseOptions
+	RedisURL, RedisPrefix string        // RedisURL empty: no Redis
+	RedisCallTimeout      time.Duration // beyond it Redis is sick (0: the default)
 }
 
 // Stores are the open connections of one process.
@@ -30,8 +27,7 @@ type Stores struct {
 	Redis *Redis // nil when Options.RedisURL is empty
 }
 
-// Open connects to PostgreSQL and ClickHouse, which must answer, and makes
-// the Redis client, which need not. On an error it closes what it opened.
+// Open connects to the stores; Redis need not answer.
 func Open(ctx context.Context, o Options, log *slog.Logger) (*Stores, error) {
 	s := &Stores{}
 	var err error

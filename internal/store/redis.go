@@ -13,8 +13,7 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// Redis is the cache and rate-limit store, optional by design: a failure to
-// reach it opens a breaker that skips calls until a background ping answers.
+// Redis is the cache and rate-limit store, behind a breaker.
 type Redis struct {
 	Client *redis.Client
 	Prefix string
@@ -31,8 +30,7 @@ type Redis struct {
 }
 
 const (
-	// callBudget bounds one call, pool wait, dial and handshake included: a near
-	// Redis answers well under a millisecond, so a slower one is sick.
+	// a near Redis answers well under a millisecond: a slower one is sick
 	callBudget  = 40 * time.Millisecond
 	probeEvery  = 500 * time.Millisecond
 	probeBudget = 250 * time.Millisecond
@@ -41,16 +39,14 @@ const (
 // ErrRedisSkipped is a call's error while the breaker is open: it never reached Redis.
 var ErrRedisSkipped = errors.New("redis: skipped until it answers again")
 
-// quietLogger drops go-redis's log lines: every failure also comes back as
-// an error, which the caller logs once.
+// quietLogger drops go-redis's log lines: callers log the errors.
 type quietLogger struct{}
 
 func (quietLogger) Printf(context.Context, string, ...any) {}
 
 func init() { redis.SetLogger(quietLogger{}) }
 
-// OpenRedis makes a client behind the breaker; it does not require Redis to
-// answer. log receives the breaker's openings and closings; nil discards them.
+// OpenRedis makes a client behind the breaker; log (nil: none) tells its state.
 func OpenRedis(rawURL, prefix string, log *slog.Logger) (*Redis, error) {
 	return OpenRedisWithin(rawURL, prefix, callBudget, log)
 }
@@ -78,8 +74,7 @@ func OpenRedisWithin(rawURL, prefix string, budget time.Duration, log *slog.Logg
 	return r, nil
 }
 
-// Up reports whether Redis should be tried now: false from the first failed
-// call until a background ping gets an answer.
+// Up reports whether Redis should be tried now: not while the breaker is open.
 func (r *Redis) Up() bool { return !r.down.Load() }
 
 // Key prefixes a key with the configured namespace.
@@ -114,8 +109,7 @@ func (r *Redis) trip(err error) {
 	go r.probe()
 }
 
-// probe pings Redis every probeEvery until it answers, then closes the
-// breaker; it is the only caller reaching Redis while the breaker is open.
+// probe pings Redis until it answers, then closes the breaker.
 func (r *Redis) probe() {
 	defer r.wg.Done()
 	t := time.NewTicker(probeEvery)
@@ -132,8 +126,7 @@ func (r *Redis) probe() {
 		if err != nil {
 			continue
 		}
-		// Clear probing before closing the breaker, so a failure right
-		// after starts a new probe.
+		// cleared before the breaker closes, so a failure right after probes again
 		r.mu.Lock()
 		r.probing = false
 		r.mu.Unlock()
@@ -145,9 +138,7 @@ func (r *Redis) probe() {
 
 type probeKey struct{}
 
-// breaker is the client hook that skips calls while open, bounds each by the
-// budget and opens on a failure to reach Redis; an error reply or a miss is
-// an answer.
+// breaker is the client hook that skips calls while open and bounds each.
 type breaker struct{ r *Redis }
 
 func (breaker) DialHook(next redis.DialHook) redis.DialHook { return next }
@@ -178,8 +169,7 @@ func (b breaker) call(ctx context.Context, next func(context.Context) error, cmd
 	return err
 }
 
-// enter bounds a call by the budget (not the probe's), or returns
-// ErrRedisSkipped while the breaker is open.
+// enter bounds a call by the budget, or skips it while the breaker is open.
 func (b breaker) enter(ctx context.Context) (context.Context, context.CancelFunc, error) {
 	if ctx.Value(probeKey{}) != nil {
 		return ctx, func() {}, nil
@@ -194,8 +184,8 @@ func (b breaker) enter(ctx context.Context) (context.Context, context.CancelFunc
 	return call, cancel, nil
 }
 
-// observe opens the breaker when err says Redis was not reached. A call
-// whose caller gave up (its own context ended) says nothing about Redis.
+// observe opens the breaker when err says Redis was not reached; an error
+// reply, a miss or the caller giving up says nothing about Redis.
 func (b breaker) observe(ctx context.Context, err error) {
 	var reply redis.Error
 	switch {

@@ -18,41 +18,31 @@ import (
 	"github.com/reeltrack/reeltrack/internal/metrics"
 )
 
-// PostgresOptions tune the pool; the zero value keeps pgx's pool size and
-// this package's idle times, and bounds no statement.
+// PostgresOptions tune the pool; a zero field keeps the DSN's or the default.
 type PostgresOptions struct {
-	// MaxConns is the most connections (0: the DSN's pool_max_conns, else pgx's).
-	MaxConns int
-	// MinConns is the pool's idle size (0: the DSN's pool_min_conns, else none).
-	MinConns int
-	// MaxConnIdleTime closes a connection above MinConns idle for longer, so a
-	// pool grown in a burst shrinks back (0: DefaultMaxConnIdleTime).
-	MaxConnIdleTime time.Duration
-	// HealthCheckPeriod is how often the pool applies both (0: DefaultHealthCheckPeriod).
-	HealthCheckPeriod time.Duration
-	// StatementTimeout bounds each statement, and half of it each wait for
-	// a pooled connection (see statementBound); zero: no bound.
-	StatementTimeout time.Duration
-	// Metrics, when set, records each statement's duration.
-	Metrics *metrics.Metrics
+	MaxConns          int
+	MinConns          int              // the pool's idle size
+	MaxConnIdleTime   time.Duration    // so a pool grown in a burst shrinks back
+	HealthCheckPeriod time.Duration    // how often idle connections are checked
+	StatementTimeout  time.Duration    // and half of it each pool wait; 0: none
+	Metrics           *metrics.Metrics // if set, times each statement
 }
 
 // The pool's idle times: a connection opened for a burst closes about a
-// minute after it, where pgx's defaults would keep a grown pool for half
-// an hour.
+// minute after it, where pgx's defaults keep a grown pool for half an hour.
 const (
 	DefaultMaxConnIdleTime   = time.Minute
 	DefaultHealthCheckPeriod = 15 * time.Second
 )
 
-// OpenPostgres opens a pool and checks that it answers. A DSN without
-// connect_timeout gets one: without it a dead server blocks for minutes.
+// OpenPostgres opens a pool and checks that it answers.
 func OpenPostgres(ctx context.Context, dsn string, o PostgresOptions) (*pgxpool.Pool, error) {
 	u, err := url.Parse(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("parse DATABASE_URL: %w", err)
 	}
 	q := u.Query()
+	// without connect_timeout a dead server blocks for minutes
 	if q.Get("connect_timeout") == "" {
 		q.Set("connect_timeout", "3")
 		u.RawQuery = q.Encode()
@@ -92,13 +82,21 @@ func OpenPostgres(ctx context.Context, dsn string, o PostgresOptions) (*pgxpool.
 	if err != nil {
 		return nil, fmt.Errorf("open postgres: %w", err)
 	}
-	pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	if err := pool.Ping(pingCtx); err != nil {
-		pool.Close()
-		return nil, fmt.Errorf("ping postgres at %s: %w", u.Host, err)
+	if err := answers(ctx, pool.Ping, pool.Close, "postgres at "+u.Host); err != nil {
+		return nil, err
 	}
 	return pool, nil
+}
+
+// answers pings a store just opened, closing it when it does not answer.
+func answers(ctx context.Context, ping func(context.Context) error, closeStore func(), what string) error {
+	pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := ping(pingCtx); err != nil {
+		closeStore()
+		return fmt.Errorf("ping %s: %w", what, err)
+	}
+	return nil
 }
 
 // ClickHouseOptions says where ClickHouse is.
@@ -106,33 +104,26 @@ type ClickHouseOptions struct {
 	// Addr is host:port, or several separated by commas (a cluster's nodes,
 	// tried in order); with http(s):// the HTTP interface, uncompressed.
 	Addr, Database, User, Password string
-	// Cluster is the ClickHouse cluster (CLICKHOUSE_CLUSTER), empty for one
-	// server; its session writes to Distributed tables synchronously.
-	Cluster string
-	// Settings are further session settings; nil for the service.
-	Settings clickhouse.Settings
-	// StatementTimeout bounds each read and statement (boundConn), unless
-	// its context opts out with WithoutStatementBound; zero: none.
-	StatementTimeout time.Duration
-	// Metrics, when set, records each read's and statement's duration.
-	Metrics *metrics.Metrics
+
+	Cluster          string              // CLICKHOUSE_CLUSTER; empty for one server
+	Settings         clickhouse.Settings // further session settings; nil for the service
+	StatementTimeout time.Duration       // bounds each read and statement; 0: none
+	Metrics          *metrics.Metrics    // if set, times each read and statement
 }
 
 // ClusterSettings make an INSERT into a Distributed table return once every
-// row is on its shard, so a read right after a write sees it and a shard that
-// is down fails the insert. The nodes must also set distributed_product_mode
-// = 'local' (deploy/cluster/users.xml); the driver cannot send it to 18.16.
+// row is on its shard, so reads see it and a shard down fails it. The nodes
+// set distributed_product_mode themselves: the driver cannot send it to 18.16.
 func ClusterSettings() clickhouse.Settings {
 	return clickhouse.Settings{"insert_distributed_sync": 1}
 }
 
-// NodeDialer opens connections to single nodes of o's cluster with o's
-// user, settings and database, for schema.ClickHouseLayout.Node.
+// NodeDialer opens connections to single nodes of o's cluster.
 func NodeDialer(o ClickHouseOptions) func(ctx context.Context, addr string) (driver.Conn, error) {
 	return func(ctx context.Context, addr string) (driver.Conn, error) {
 		n := o
-		// The connection's own database, which the migrations make on
-		// every node first; a user of the service may use no other.
+		// the migrations make the connection's database on every node first;
+		// a user of the service may use no other
 		n.Addr = addr
 		if n.Database == "" {
 			n.Database = "default"
@@ -163,8 +154,7 @@ func OpenClickHouse(ctx context.Context, o ClickHouseOptions) (driver.Conn, erro
 		addr, protocol, compression = strings.TrimPrefix(addr, "https://"), clickhouse.HTTP, nil
 		tlsConfig = &tls.Config{MinVersion: tls.VersionTLS12}
 	}
-	// Dial and handshake are bounded by the dial timeout, not the statement's
-	// context: keep it within a statement's bound so a frozen server fails fast.
+	// the dial timeout, not the context, bounds a handshake
 	dialTimeout := 3 * time.Second
 	if o.StatementTimeout > 0 && o.StatementTimeout < dialTimeout*5/4 {
 		dialTimeout = o.StatementTimeout * 4 / 5
@@ -176,8 +166,7 @@ func OpenClickHouse(ctx context.Context, o ClickHouseOptions) (driver.Conn, erro
 		TLS:         tlsConfig,
 		Auth:        clickhouse.Auth{Database: o.Database, Username: o.User, Password: o.Password},
 		DialTimeout: dialTimeout,
-		// Long enough for a migration that refills a projection from a
-		// large metric_snapshots; requests are bounded by their contexts.
+		// for migrations; requests are bounded by their contexts
 		ReadTimeout:      30 * time.Minute,
 		MaxOpenConns:     20,
 		MaxIdleConns:     10,
@@ -188,11 +177,8 @@ func OpenClickHouse(ctx context.Context, o ClickHouseOptions) (driver.Conn, erro
 	if err != nil {
 		return nil, fmt.Errorf("open clickhouse: %w", err)
 	}
-	pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	if err := conn.Ping(pingCtx); err != nil {
-		conn.Close()
-		return nil, fmt.Errorf("ping clickhouse at %s: %w", o.Addr, err)
+	if err := answers(ctx, conn.Ping, func() { conn.Close() }, "clickhouse at "+o.Addr); err != nil {
+		return nil, err
 	}
 	var out driver.Conn = conn
 	if o.Metrics != nil {

@@ -11,8 +11,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/metrics"
 )
 
-// queryTimer is a pgx tracer recording each statement's duration by its
-// kind; the start time rides in the statement's context.
+// queryTimer is a pgx tracer timing each statement by its kind.
 type queryTimer struct{ m *metrics.Metrics }
 
 type queryStartKey struct{}
@@ -32,68 +31,41 @@ func (t queryTimer) TraceQueryEnd(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQ
 	}
 }
 
-// timedConn records each ClickHouse read and statement's duration by its
-// kind: Query until its rows are closed, QueryRow until it is scanned.
+// timedConn times each ClickHouse read and statement by its kind, a Query
+// until its rows are closed.
 type timedConn struct {
 	driver.Conn
 	m *metrics.Metrics
 }
 
 func (c timedConn) Select(ctx context.Context, dest any, query string, args ...any) error {
-	start := time.Now()
-	err := c.Conn.Select(ctx, dest, query, args...)
-	c.m.Query(metrics.StoreClickHouse, metrics.StatementKind(query), time.Since(start))
-	return err
+	defer c.since(query, time.Now())
+	return c.Conn.Select(ctx, dest, query, args...)
 }
 
 func (c timedConn) Exec(ctx context.Context, query string, args ...any) error {
-	start := time.Now()
-	err := c.Conn.Exec(ctx, query, args...)
-	c.m.Query(metrics.StoreClickHouse, metrics.StatementKind(query), time.Since(start))
-	return err
+	defer c.since(query, time.Now())
+	return c.Conn.Exec(ctx, query, args...)
 }
 
 func (c timedConn) Query(ctx context.Context, query string, args ...any) (driver.Rows, error) {
 	start := time.Now()
 	rows, err := c.Conn.Query(ctx, query, args...)
 	if err != nil {
-		c.m.Query(metrics.StoreClickHouse, metrics.StatementKind(query), time.Since(start))
+		c.since(query, start)
 		return nil, err
 	}
-	return timedRows{Rows: rows, done: sync.OnceFunc(func() { c.m.Query(metrics.StoreClickHouse, metrics.StatementKind(query), time.Since(start)) })}, nil
+	return doneRows{Rows: rows, done: sync.OnceFunc(func() { c.since(query, start) })}, nil
 }
 
 func (c timedConn) QueryRow(ctx context.Context, query string, args ...any) driver.Row {
 	start := time.Now()
-	return timedRow{Row: c.Conn.QueryRow(ctx, query, args...), done: sync.OnceFunc(func() {
-		c.m.Query(metrics.StoreClickHouse, metrics.StatementKind(query), time.Since(start))
-	})}
+	return doneRow{Row: c.Conn.QueryRow(ctx, query, args...), done: sync.OnceFunc(func() { c.since(query, start) })}
 }
 
-type timedRows struct {
-	driver.Rows
-	done func()
-}
-
-func (r timedRows) Close() error {
-	err := r.Rows.Close()
-	r.done()
-	return err
-}
-
-type timedRow struct {
-	driver.Row
-	done func()
-}
-
-func (r timedRow) Scan(dest ...any) error {
-	defer r.done()
-	return r.Row.Scan(dest...)
-}
-
-func (r timedRow) ScanStruct(dest any) error {
-	defer r.done()
-	return r.Row.ScanStruct(dest)
+// since records a statement that ran from start until now.
+func (c timedConn) since(query string, start time.Time) {
+	c.m.Query(metrics.StoreClickHouse, metrics.StatementKind(query), time.Since(start))
 }
 
 // PrepareBatch times the batch's Send, the insert itself, as an insert.

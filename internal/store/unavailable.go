@@ -13,8 +13,7 @@ import (
 	"github.com/jackc/puddle/v2"
 )
 
-// Unavailable reports whether err says PostgreSQL or ClickHouse could not be
-// reached or did not answer in time, rather than that the request was wrong.
+// Unavailable reports whether err says a store was unreachable or too slow.
 func Unavailable(err error) bool {
 	if err == nil {
 		return false

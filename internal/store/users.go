@@ -5,24 +5,16 @@ import (
 	"strings"
 )
 
-// The ClickHouse users (docs/clickhouse.md, "Users"): the service's own,
-// allowed its databases only, and `default`, the administrator, reachable
-// from the server's machine only. The local passwords serve a developer
-// machine, where `make services` installs them, and nothing else.
+// The ClickHouse users (docs/clickhouse.md, "Users"); the local passwords
+// serve a developer machine only, where `make services` installs them.
 const (
-	// ServiceUser is the user the service connects as by default.
-	ServiceUser = "reeltrack"
-	// LocalServicePassword is ServiceUser's password on a developer machine,
-	// the default for a ClickHouse on loopback.
-	LocalServicePassword = "reeltrack-local"
-	// AdminUser is ClickHouse's own administrator.
-	AdminUser = "default"
-	// LocalAdminPassword is AdminUser's password on a developer machine.
-	LocalAdminPassword = "default-local"
+	ServiceUser          = "reeltrack"
+	LocalServicePassword = "reeltrack-local" // the default for a ClickHouse on loopback
+	AdminUser            = "default"
+	LocalAdminPassword   = "default-local"
 )
 
-// IsLoopback reports whether every address of addrs (CLICKHOUSE_ADDR) is
-// localhost or a loopback IP. An empty list is not.
+// IsLoopback reports whether addrs (CLICKHOUSE_ADDR) are all on this machine.
 func IsLoopback(addrs string) bool {
 	list := splitAddrs(addrs)
 	if len(list) == 0 {
@@ -46,9 +38,7 @@ func IsLoopback(addrs string) bool {
 	return true
 }
 
-// ServiceCredentials returns the user and password the service logs in with.
-// Only when every server is on this machine is a missing password made up
-// (LocalServicePassword, local true).
+// ServiceCredentials returns the service's login; local: a made-up password.
 func ServiceCredentials(addrs string, getenv func(string) string) (user, password string, local bool) {
 	user = strings.TrimSpace(getenv("CLICKHOUSE_USER"))
 	if user == "" {
@@ -61,9 +51,7 @@ func ServiceCredentials(addrs string, getenv func(string) string) (user, passwor
 	return user, password, false
 }
 
-// AdminCredentials returns how tools and tests log in as the administrator.
-// An unset password is LocalAdminPassword on this machine; set and empty,
-// it is empty (the local cluster's `default` has none).
+// AdminCredentials returns the administrator's login, for tools and tests.
 func AdminCredentials(addrs string, lookup func(string) (string, bool)) (user, password string) {
 	user, _ = lookup("CLICKHOUSE_ADMIN_USER")
 	if user = strings.TrimSpace(user); user == "" {

@@ -315,15 +315,8 @@ func RebuildDimensions(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db
 func Rebuild(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, db, cluster string) error {
 	p := schema.Placement{DB: db, Cluster: cluster}
 	for _, table := range MetricTables {
-		sel, err := p.ViewSelect(ctx, ch, table)
-		if err != nil {
+		if err := p.Refill(ctx, ch, table); err != nil {
 			return err
-		}
-		if err := ch.Exec(ctx, p.Truncate(table)); err != nil {
-			return fmt.Errorf("truncate %s.%s: %w", db, table, err)
-		}
-		if err := ch.Exec(ctx, "INSERT INTO "+db+"."+table+" "+sel); err != nil {
-			return fmt.Errorf("refill %s.%s: %w", db, table, err)
 		}
 	}
 	_, err := RebuildDimensions(ctx, pg, ch, db, cluster)

@@ -19,14 +19,12 @@ type AlertRule struct {
 	ID   uuid.UUID `json:"id"`
 	Name string    `json:"name"`
 	domain.SpikeSettings
-	// Recipients as saved; empty means every member of the workspace.
+	// Recipients as saved; empty: every member.
 	Recipients []string `json:"recipients"`
 	Enabled    bool     `json:"enabled"`
-	// EventType is the event the rule sends; the spike fields above mean
-	// something only for video.spike.
+	// EventType is the event the rule sends; the spike fields are video.spike's.
 	EventType domain.EventType `json:"eventType"`
-	// Email: the events go by e-mail to Recipients (or every verified
-	// member); ChannelIDs: the channels they go to.
+	// Email sends the events to Recipients (empty: every verified member).
 	Email           bool        `json:"email"`
 	ChannelIDs      []uuid.UUID `json:"channelIds"`
 	CreatedAt       time.Time   `json:"createdAt"`
@@ -37,28 +35,25 @@ type AlertRule struct {
 
 // AlertEvent is one alert raised by a rule for a video.
 type AlertEvent struct {
-	ID       uuid.UUID `json:"id"`
-	RuleID   uuid.UUID `json:"ruleId"`
-	RuleName string    `json:"ruleName"`
-	VideoID  uuid.UUID `json:"videoId"`
-	VideoURL string    `json:"videoUrl"`
-	// VideoCaption is the video's caption as last scraped.
+	ID            uuid.UUID         `json:"id"`
+	RuleID        uuid.UUID         `json:"ruleId"`
+	RuleName      string            `json:"ruleName"`
+	VideoID       uuid.UUID         `json:"videoId"`
+	VideoURL      string            `json:"videoUrl"`
 	VideoCaption  string            `json:"videoCaption"`
 	Platform      platform.Platform `json:"platform"`
 	AccountHandle string            `json:"accountHandle"`
 	TriggeredAt   time.Time         `json:"triggeredAt"`
 	Metric        domain.Metric     `json:"metric"`
 	domain.SpikeMeasure
-	// SincePublished: a new post published inside the window, its gain counted
-	// from 0 at publishing (the lists count it from its first scrape).
+	// SincePublished: published inside the window, its gain counted from 0.
 	SincePublished bool `json:"sincePublished"`
 }
 
 // AlertsHandler reads alert rules and events.
 type AlertsHandler struct{ DB *pgxpool.Pool }
 
-// Rules lists the workspace's rules, oldest first, with when each last
-// triggered and how often.
+// Rules lists the workspace's rules, oldest first, with their triggers.
 func (h AlertsHandler) Rules(ctx context.Context, ws uuid.UUID) ([]AlertRule, error) {
 	return h.rules(ctx, ws, nil)
 }
@@ -101,8 +96,7 @@ ORDER BY r.created_at, r.id`, ws, id)
 // MaxAlertEvents is the largest page of alert events.
 const MaxAlertEvents = 500
 
-// Events lists the workspace's newest alert events, of one rule when rule
-// is not nil.
+// Events lists the workspace's newest alert events, of one rule unless nil.
 func (h AlertsHandler) Events(ctx context.Context, ws uuid.UUID, rule *uuid.UUID, limit int) ([]AlertEvent, error) {
 	rows, _ := h.DB.Query(ctx, `
 SELECT e.id, e.rule_id, r.name, e.video_id, v.url, v.caption, v.platform, v.account_handle, e.triggered_at, e.metric,
@@ -123,9 +117,6 @@ LIMIT $3`, ws, rule, limit)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("read alert events: %w", err)
-	}
-	if out == nil {
-		out = []AlertEvent{}
 	}
 	return out, nil
 }

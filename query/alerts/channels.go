@@ -14,8 +14,7 @@ import (
 	"github.com/reeltrack/reeltrack/query"
 )
 
-// Channel is one channel as the dashboard shows it: never its URL (only
-// url_hint) nor its secrets.
+// Channel is one channel as the dashboard shows it: never its URL nor secrets.
 type Channel struct {
 	ID      uuid.UUID          `json:"id"`
 	Kind    domain.ChannelKind `json:"kind"`
@@ -25,16 +24,14 @@ type Channel struct {
 	// DisabledReason is "" while the channel is enabled.
 	DisabledReason domain.ChannelDisabled `json:"disabledReason"`
 	DisabledAt     *time.Time             `json:"disabledAt"`
-	// PreviousSecretUntil is, after a rotation of a webhook channel's
-	// secret, until when the previous secret also signs.
-	PreviousSecretUntil *time.Time `json:"previousSecretUntil"`
-	LastSuccessAt       *time.Time `json:"lastSuccessAt"`
-	LastError           string     `json:"lastError"`
-	LastErrorAt         *time.Time `json:"lastErrorAt"`
-	// Pending counts the deliveries waiting to go.
-	Pending        int              `json:"pending"`
-	RecentAttempts []ChannelAttempt `json:"recentAttempts"`
-	CreatedAt      time.Time        `json:"createdAt"`
+	// PreviousSecretUntil is when the previous secret of a rotation stops signing.
+	PreviousSecretUntil *time.Time       `json:"previousSecretUntil"`
+	LastSuccessAt       *time.Time       `json:"lastSuccessAt"`
+	LastError           string           `json:"lastError"`
+	LastErrorAt         *time.Time       `json:"lastErrorAt"`
+	Pending             int              `json:"pending"`
+	RecentAttempts      []ChannelAttempt `json:"recentAttempts"`
+	CreatedAt           time.Time        `json:"createdAt"`
 }
 
 // ChannelAttempt is one HTTP request to a channel.
@@ -83,15 +80,13 @@ const (
 // ChannelsHandler answers the channels and their deliveries.
 type ChannelsHandler struct{ DB *pgxpool.Pool }
 
-// Handle lists the workspace's channels by name, ignoring case, each with
-// its few latest attempts.
+// Handle lists the workspace's channels by name, each with its latest attempts.
 func (h ChannelsHandler) Handle(ctx context.Context, ws uuid.UUID) (ChannelList, error) {
 	list, err := h.read(ctx, ws, nil)
 	return ChannelList{Channels: list}, err
 }
 
-// One is the workspace's channel id as the list shows it; not found for
-// a channel of another workspace.
+// One is the workspace's channel id as the list shows it.
 func (h ChannelsHandler) One(ctx context.Context, ws, id uuid.UUID) (Channel, error) {
 	list, err := h.read(ctx, ws, &id)
 	return query.OnlyOne(list, err, "channel not found")
@@ -122,8 +117,7 @@ ORDER BY lower(c.name), c.id`, ws, id, recentChannelAttempts, domain.DeliveryPen
 	return list, nil
 }
 
-// Deliveries lists the channel's latest deliveries, newest first, each
-// with its attempts: not found for a channel of another workspace.
+// Deliveries lists the channel's latest deliveries with their attempts, newest first.
 func (h ChannelsHandler) Deliveries(ctx context.Context, ws, channelID uuid.UUID) (ChannelDeliveries, error) {
 	var exists bool
 	if err := h.DB.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM channels WHERE id = $1 AND workspace_id = $2)`, channelID, ws).Scan(&exists); err != nil {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
@@ -19,16 +18,10 @@ import (
 	"github.com/reeltrack/reeltrack/query/numbers"
 )
 
-// DigestHandler builds a digest e-mail's content from the dashboard's own
-// reads (overview, accounts, videos list) and PostgreSQL's alert events.
-type DigestHandler struct {
-	DB  *pgxpool.Pool
-	CH  chread.Conn
-	Now func() time.Time
-}
+// DigestHandler builds a digest e-mail from the dashboard's reads and the alert events.
+type DigestHandler query.Readers
 
-// Digest reads what the workspace's tracked items did from start to end,
-// whole UTC days of a period that has ended (see domain.Digest).
+// Digest reads what the workspace's items did in a past period (domain.Digest).
 func (h DigestHandler) Digest(ctx context.Context, ws uuid.UUID, start, end time.Time) (domain.Digest, error) {
 	start, end = start.UTC(), end.UTC()
 	d := domain.Digest{Start: start, End: end}
@@ -97,8 +90,7 @@ func (h DigestHandler) Digest(ctx context.Context, ws uuid.UUID, start, end time
 	return d, nil
 }
 
-// followers is what the followers of the workspace's accounts gained in the
-// window and the one before, counted as the overview counts views.
+// followers is the accounts' followers gained in the window and the one before.
 func (h DigestHandler) followers(ctx context.Context, ws uuid.UUID, w query.Window) (domain.DigestCount, error) {
 	c := domain.DigestCount{Metric: domain.Followers}
 	rows, _ := h.DB.Query(ctx, `SELECT id FROM accounts WHERE workspace_id = $1 AND status <> $2`, ws, domain.ItemRemoved)
@@ -203,10 +195,9 @@ LIMIT $3`, ws, domain.ItemError, domain.DigestItems)
 // DigestSetting is a member's digest choice (GET /workspace/digest).
 type DigestSetting struct {
 	Frequency domain.DigestFrequency `json:"frequency"`
-	// Since is when the current choice was made; nil when it never was.
+	// Since is when the choice was made; nil when it never was.
 	Since *time.Time `json:"since"`
-	// NextPeriodEnd ends the next period whose digest the member will get
-	// (queued by the first alerts cron run after it); nil when off.
+	// NextPeriodEnd ends the next period whose digest the member gets; nil when off.
 	NextPeriodEnd *time.Time `json:"nextPeriodEnd"`
 }
 
@@ -224,8 +215,7 @@ func (h DigestHandler) Setting(ctx context.Context, ws, user uuid.UUID) (DigestS
 	}
 	s.Since = query.InUTC(s.Since)
 	if s.Frequency != domain.DigestOff {
-		// the period under way ends at the end of the last closed one
-		// plus its length; a member who joined inside it gets the next
+		// the period under way ends a length after the last closed one
 		start, end := s.Frequency.LastClosed(h.Now())
 		length := end.Sub(start)
 		next := end.Add(length)

@@ -20,18 +20,16 @@ import (
 	"github.com/reeltrack/reeltrack/internal/store"
 )
 
-// Cache keeps encoded answers in Redis and, with LocalBytes set, in this
-// process, under keys holding the workspace's data version (package doc).
+// Cache keeps encoded answers in Redis and, with LocalBytes, in this process.
 type Cache struct {
 	Redis *store.Redis // nil: no cache
 	TTL   time.Duration
 	Log   *slog.Logger
 	// LocalBytes bounds the answers kept in this process; 0 keeps none.
 	LocalBytes int
-	// ComputeTimeout bounds a computation of an answer, which goes on when
-	// the callers waiting for it leave; 0: computeTimeout.
+	// ComputeTimeout bounds a computation, which outlives its callers; 0: computeTimeout.
 	ComputeTimeout time.Duration
-	// Metrics counts the hits, by layer, and the misses; nil: nothing.
+	// Metrics counts the hits by layer and the misses; nil: nothing.
 	Metrics *metrics.Metrics
 
 	flight singleflight.Group
@@ -46,9 +44,9 @@ type Key struct {
 	Params    string
 }
 
+// String is "cache:workspace:version:name:params".
 func (k Key) String() string { return string(k.appendTo(nil)) }
 
-// appendTo appends "cache:workspace:version:name:params" to b.
 func (k Key) appendTo(b []byte) []byte {
 	b = append(b, "cache:"...)
 	b = append(b, k.Workspace.String()...)
@@ -69,8 +67,7 @@ func (c *Cache) key(k Key) string {
 	return string(k.appendTo(append(b, prefix...)))
 }
 
-// JSON returns k's answer encoded as JSON: kept here, from Redis, or computed
-// and stored.
+// JSON returns k's answer as JSON: kept here, from Redis, or computed and stored.
 func (c *Cache) JSON(ctx context.Context, k Key, compute func(context.Context) (any, error)) ([]byte, error) {
 	key := c.key(k)
 	if b, ok := c.local.get(key, c.LocalBytes); ok {
@@ -88,13 +85,11 @@ func (c *Cache) JSON(ctx context.Context, k Key, compute func(context.Context) (
 	if c.LocalBytes <= 0 {
 		get = c.Redis.Client.Get(ctx, key)
 	} else {
-		// The answer's remaining TTL comes in the same round trip, so the
-		// copy kept here expires with the one in Redis.
+		// the TTL comes in the same round trip: the copy here expires with Redis's
 		p := c.Redis.Client.Pipeline()
 		get = p.Get(ctx, key)
 		ttl = p.PTTL(ctx, key)
-		// A failure shows in each command's error; the client's breaker
-		// has seen it.
+		// a failure shows in each command's error
 		_, _ = p.Exec(ctx)
 	}
 	b, err := get.Bytes()
@@ -114,8 +109,7 @@ func (c *Cache) JSON(ctx context.Context, k Key, compute func(context.Context) (
 
 const computeTimeout = time.Minute
 
-// computeAndStore computes, encodes and stores k's answer under key;
-// concurrent misses of one key compute once (see the package doc).
+// computeAndStore computes, encodes and stores k's answer, once for concurrent misses.
 func (c *Cache) computeAndStore(ctx context.Context, k Key, key string, compute func(context.Context) (any, error)) ([]byte, error) {
 	shared := context.WithoutCancel(ctx)
 	answer := c.flight.DoChan(key, func() (v any, err error) {
@@ -132,8 +126,7 @@ func (c *Cache) computeAndStore(ctx context.Context, k Key, key string, compute 
 			return nil, fmt.Errorf("encode %s: %w", k.Name, err)
 		}
 		if p, ok := v.(Partial); ok && p.Partial() {
-			// Answered without a server that was down: the next request
-			// tries again rather than reading this for the cache's TTL.
+			// answered without a server that was down: not kept
 			return b, nil
 		}
 		if c.Redis != nil && c.Redis.Up() {
@@ -156,14 +149,12 @@ func (c *Cache) computeAndStore(ctx context.Context, k Key, key string, compute 
 	}
 }
 
-// Partial is an answer that may lack figures a server could not give; such
-// an answer is not cached.
+// Partial is an answer that may lack a down server's figures: not cached.
 type Partial interface {
 	Partial() bool
 }
 
-// localAnswers are encoded answers kept in this process until a deadline,
-// within a budget of bytes.
+// localAnswers are encoded answers kept in this process within a budget of bytes.
 type localAnswers struct {
 	mu    sync.RWMutex
 	m     map[string]localAnswer
@@ -197,8 +188,7 @@ func (l *localAnswers) clock() time.Time {
 	return time.Now()
 }
 
-// put keeps b under key for ttl, unless larger than an eighth of the budget;
-// when the budget is spent, expired answers go first, then any.
+// put keeps b for ttl unless larger than an eighth of the budget.
 func (l *localAnswers) put(key string, b []byte, ttl time.Duration, budget int) {
 	size := len(key) + len(b)
 	if budget <= 0 || ttl <= 0 || size > budget/8 {

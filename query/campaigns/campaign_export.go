@@ -31,9 +31,7 @@ type PayoutExport struct {
 	CSV      []byte
 }
 
-// Export writes the campaign's payout export of kind, of the lines q lets
-// through. With no status in q the lines export holds every line, projected
-// too, and the creators export the committed and decided ones a payroll sums.
+// Export writes the payout export of kind of the lines q lets through.
 func (h CampaignsHandler) Export(ctx context.Context, ws, id uuid.UUID, kind string, q LinesQuery) (PayoutExport, error) {
 	if kind != PayoutLines && kind != PayoutCreators {
 		return PayoutExport{}, apperr.Invalid("kind", `"lines" or "creators"`)

@@ -24,8 +24,7 @@ import (
 	"github.com/reeltrack/reeltrack/query/chread"
 )
 
-// Payee is who a line pays: a creator, or the account itself when its
-// account has no creator.
+// Payee is who a line pays: a creator, or the account without one.
 type Payee struct {
 	Kind string    `json:"kind"`
 	ID   uuid.UUID `json:"id"`
@@ -35,7 +34,7 @@ type Payee struct {
 // key is the payee as the caps and the cross-post check tell payees apart.
 func (p Payee) key() string { return p.Kind + ":" + p.ID.String() }
 
-// payeeRef tells payees apart as key does, without making a string.
+// payeeRef tells payees apart as key does, without a string.
 type payeeRef struct {
 	kind string
 	id   uuid.UUID
@@ -51,14 +50,12 @@ type Line struct {
 	Caption       string            `json:"caption"`
 	AccountHandle string            `json:"accountHandle"`
 	Payee         Payee             `json:"payee"`
-	// PostKind is own or collab: the other kinds are never lines
+	// PostKind is own or collab: other kinds are never lines.
 	PostKind domain.PostKind `json:"postKind"`
 	Clip     string          `json:"clip"`
-	// Published is the video's publish time, nil when unknown: the line is then
-	// held, its window counted from when the video was first seen.
+	// Published is nil when unknown: the line is then held.
 	Published *time.Time `json:"publishedAt"`
-	// PublishedAt is the time the window counts from: Published, or when
-	// the video was first seen.
+	// PublishedAt is when the window starts: Published, or when first seen.
 	PublishedAt  time.Time         `json:"-"`
 	WindowEnd    time.Time         `json:"windowEnd"`
 	PeriodStart  time.Time         `json:"periodStart"`
@@ -81,8 +78,7 @@ type Line struct {
 	PaidBy       string            `json:"paidBy"`
 	PaidAt       *time.Time        `json:"paidAt"`
 	FellTo       *int64            `json:"fellTo"`
-	// PayeeChange is who last changed the line's payee after its video was
-	// published, and when; nil when none. A locked line keeps the one it locked with.
+	// PayeeChange is the payee's last change after publishing.
 	PayeeChange *PayeeChange `json:"payeeChange"`
 
 	// for the settle run: the video's account, and whether it is in error
@@ -96,7 +92,7 @@ type Line struct {
 
 // PayeeChange is a change of a line's payee while it was open.
 type PayeeChange struct {
-	// By is the e-mail of the owner or admin who made it; "" when unknown.
+	// By is the e-mail of who made it; "" when unknown.
 	By string    `json:"by"`
 	At time.Time `json:"at"`
 }
@@ -115,10 +111,8 @@ type campaign struct {
 	Versions    []RulesVersion
 	// LedgerVersion moves with every write of the locked lines.
 	LedgerVersion int64
-	// Collabs is what the campaign does with collabs.
-	Collabs domain.Collabs
-	// EndedAt is when the campaign was ended: its ledger is then read-only.
-	EndedAt *time.Time
+	Collabs       domain.Collabs
+	EndedAt       *time.Time
 }
 
 func (c campaign) versions() []payout.Version {
@@ -196,13 +190,8 @@ func loadCampaign(ctx context.Context, db *pgxpool.Pool, ws, id uuid.UUID) (camp
 	return c, nil
 }
 
-// campaignVideosSQL lists the campaign's videos without a locked line that
-// the counted set (CountedVideoSQL) holds: of its collection (their own or
-// their account's), on its platforms, published in its active period (or,
-// publish time unknown, first seen in it: the line is held). Every kind is
-// read: other posts are counted apart, never lines. The payee is the
-// account's creator, else the one chosen for the video, else the account,
-// else the video.
+// campaignVideosSQL lists the campaign's counted videos without a locked line,
+// with their payee: the account's creator, the video's, the account, the video.
 const campaignVideosSQL = `
 SELECT v.id, v.url, v.platform, v.caption, v.account_handle, v.account_id,
     v.published_at, v.created_at, v.status, v.status_reason, v.last_scraped_at, v.post_kind,
@@ -237,18 +226,13 @@ ORDER BY l.seq`
 
 type ledger struct {
 	campaign campaign
-	// Lines: the locked ones in allocation order, then the projected ones in
-	// the order they would lock (window end, video id).
-	Lines []Line
-	// Closed counts the projected lines whose windows have closed.
-	Closed int
-	// NotPaid counts the campaign's posts without a line.
+	// Lines: the locked ones in allocation order, then the projected ones.
+	Lines   []Line
+	Closed  int
 	NotPaid int
 }
 
-// readLedger reads the campaign's lines at now: locked lines as stored, the
-// others priced from their video's last snapshot by their window's end. The
-// locked lines are read beside the campaign, on a connection of their own.
+// readLedger reads the campaign's lines at now, the open ones priced.
 func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uuid.UUID, now time.Time) (ledger, error) {
 	c, err := loadCampaign(ctx, db, ws, id)
 	if err != nil {
@@ -278,9 +262,7 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 	}
 	versions := c.versions()
 	open := make([]Line, 0, len(videos))
-	// clips only for the payees with a line still open (a locked line keeps
-	// its own), from every post of theirs, locked ones included: the order
-	// of a payee's posts names its clips
+	// the order of a payee's posts, locked ones too, names its clips
 	pending := make(map[payeeRef]bool, len(videos))
 	for _, v := range videos {
 		pending[v.Payee.ref()] = true
@@ -309,7 +291,7 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 		}
 		open = append(open, v)
 	}
-	// ids compare as their text does: the bytes in order
+	// ids compare as their text does: byte by byte
 	slices.SortFunc(open, func(a, b Line) int {
 		if c := a.WindowEnd.Compare(b.WindowEnd); c != 0 {
 			return c
@@ -336,11 +318,8 @@ func priceLines(spent *payout.Spent, c campaign, versions []payout.Version, line
 	}
 }
 
-// campaignVideos reads the campaign's videos as unpriced lines, and counts
-// its posts that get no line; HoldReason says why the settle run will hold a
-// line. An ended campaign has no videos. Rows scan into one Line, uuids as
-// [16]byte or pgtype.UUID: as uuid.UUID each would go through its text, and
-// a Line per row would escape to the heap, for up to 10,000 rows an answer.
+// campaignVideos reads the videos as unpriced lines into one Line, ids as
+// bytes (per row, a Line would escape and a uuid.UUID go through its text).
 func campaignVideos(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, c campaign) ([]Line, int, error) {
 	if c.EndedAt != nil {
 		return nil, 0, nil
@@ -486,13 +465,8 @@ func lockedLines(ctx context.Context, db *pgxpool.Pool, id uuid.UUID) ([]Line, e
 	return out, nil
 }
 
-// readViewsAt fills each line's views, likes and comments with those of its
-// video's last snapshot by the line's window end, or now if earlier. An open
-// line takes its video's latest counts from the latest-values projection,
-// unless the video has a snapshot after now; those and the closed lines
-// (usually few) read the raw snapshots. Raw snapshots for every open line
-// would read every snapshot of the workspace (their ids spread over the
-// table): 5 million rows for a campaign of 10,000 videos over 6 weeks.
+// readViewsAt fills each line's counts by its window's end (or now): open lines
+// from the latest values, the others from the raw snapshots.
 func readViewsAt(ctx context.Context, ch chread.Conn, ws uuid.UUID, lines []Line, now time.Time) error {
 	var open, closed []*Line
 	for i := range lines {
@@ -523,8 +497,7 @@ func readViewsAt(ctx context.Context, ch chread.Conn, ws uuid.UUID, lines []Line
 	return nil
 }
 
-// readLatestAt fills the lines with their videos' latest counts and returns,
-// unchanged, those whose videos have a snapshot after now.
+// readLatestAt fills the lines with their latest counts, but for those scraped after now.
 func readLatestAt(ctx context.Context, ch chread.Conn, ws uuid.UUID, lines []*Line, now time.Time) ([]*Line, error) {
 	ids := make([]uuid.UUID, len(lines))
 	for i, l := range lines {
@@ -595,14 +568,12 @@ func readSnapshotsAt(ctx context.Context, ch chread.Conn, ws uuid.UUID, lines []
 	return nil
 }
 
-// lockedKeptFor is how long a server keeps a campaign's locked lines under an
-// unchanged ledger version: their videos' captions and links may change.
+// lockedKeptFor is how long locked lines are kept: captions and links may change.
 const lockedKeptFor = 5 * time.Minute
 
 const maxKeptLedgers = 64
 
-// lockedLineCache keeps the locked lines of recently read campaigns under the
-// ledger version read, so a cold answer reads only the open lines.
+// lockedLineCache keeps recent campaigns' locked lines under their ledger version.
 type lockedLineCache struct {
 	mu   sync.Mutex
 	kept map[uuid.UUID]keptLines
@@ -616,8 +587,7 @@ type keptLines struct {
 
 var keptLocked = &lockedLineCache{kept: map[uuid.UUID]keptLines{}}
 
-// read returns the campaign's locked lines, kept or read anew. The lines are
-// read after the version, so kept lines are never older than their version.
+// read returns the campaign's locked lines, kept or read anew.
 func (k *lockedLineCache) read(ctx context.Context, db *pgxpool.Pool, c campaign) ([]Line, error) {
 	k.mu.Lock()
 	e, ok := k.kept[c.ID]

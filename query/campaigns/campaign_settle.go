@@ -13,16 +13,14 @@ import (
 	"github.com/reeltrack/reeltrack/query/chread"
 )
 
-// SettlementHandler reads what a settle run of a campaign locks and
-// flags; command.SettlePayoutsHandler writes it.
+// SettlementHandler reads what a settle run locks and flags.
 type SettlementHandler struct {
 	DB *pgxpool.Pool
 	CH chread.Conn
 }
 
-// Settlement reads the campaign's unlocked lines whose windows closed by now,
-// with their views and holds, and the locked lines whose views fell since.
-// With all, the open lines close at now too, held as campaign_ended.
+// Settlement reads the open lines whose windows closed by now (with all, every
+// open line, held as campaign_ended) and the locked lines whose views fell.
 func (h SettlementHandler) Settlement(ctx context.Context, ws, id uuid.UUID, now time.Time, all bool) (payout.Settlement, error) {
 	var out payout.Settlement
 	l, err := readLedger(ctx, h.DB, h.CH, ws, id, now)
@@ -97,10 +95,8 @@ func (h SettlementHandler) Settlement(ctx context.Context, ws, id uuid.UUID, now
 	return out, err
 }
 
-// lineTime is how a hold's detail writes a time.
 const lineTime = "2006-01-02 15:04 UTC"
 
-// hoursText writes a duration in whole hours, or minutes below one.
 func hoursText(d time.Duration) string {
 	if d < time.Hour {
 		return fmt.Sprintf("%d min", int(d.Minutes()))
@@ -108,8 +104,6 @@ func hoursText(d time.Duration) string {
 	return fmt.Sprintf("%d h", int(d.Hours()))
 }
 
-// accountHistorySQL lists the videos of the accounts that count, removed
-// ones and posts that are not the account's aside.
 const accountHistorySQL = `
 SELECT id, account_id FROM videos
 WHERE workspace_id = $1 AND account_id = ANY($2) AND status <> $3 AND post_kind IN ('own', 'collab')`
@@ -155,8 +149,7 @@ func (h SettlementHandler) accountHistory(ctx context.Context, ws uuid.UUID, lin
 	return out, nil
 }
 
-// falls finds the locked lines whose videos' latest views are below those
-// locked (payout.ViewsFell), other than those already seen at that count.
+// falls finds the locked lines whose views fell, and lower than seen before.
 func (h SettlementHandler) falls(ctx context.Context, ws uuid.UUID, locked []Line) ([]payout.Fall, error) {
 	if len(locked) == 0 {
 		return nil, nil

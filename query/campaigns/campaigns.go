@@ -12,13 +12,12 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/fanout"
 	"github.com/reeltrack/reeltrack/internal/payout"
-	"github.com/reeltrack/reeltrack/query/chread"
+	"github.com/reeltrack/reeltrack/query"
 )
 
 // Spend is what a campaign's lines add up to, in minor units.
@@ -31,9 +30,7 @@ type Spend struct {
 	Rejected  int64 `json:"rejected"`
 	// Projected sums the lines not locked yet; nil in the list.
 	Projected *int64 `json:"projected"`
-	// Remaining is the budget less every locked line's amount, rejected ones
-	// included (their share stays taken); BudgetUsedPct is the committed spend's
-	// share. Both nil without a budget.
+	// Remaining and BudgetUsedPct are nil without a budget.
 	Remaining     *int64   `json:"remaining"`
 	BudgetUsedPct *float64 `json:"budgetUsedPct"`
 }
@@ -50,15 +47,13 @@ type CampaignSummary struct {
 	Period      string     `json:"period"`
 	Platforms   []string   `json:"platforms"`
 	Spend       Spend      `json:"spend"`
-	// Videos counts the lines and Creators their payees, locked or projected.
-	Videos   int `json:"videos"`
-	Creators int `json:"creators"`
-	// NotPaid counts the campaign's posts without a line: not the accounts'
-	// own, and collabs when the campaign leaves them out.
+	Videos      int        `json:"videos"`
+	Creators    int        `json:"creators"`
+	// NotPaid counts the posts without a line.
 	NotPaid int `json:"notPaid"`
-	// Collabs is what the campaign does with collabs: hold, pay or exclude.
+	// Collabs is hold, pay or exclude.
 	Collabs string `json:"collabs"`
-	// EndedAt is when the campaign was ended; its ledger is kept, read-only.
+	// EndedAt is when the campaign was ended; its ledger is then read-only.
 	EndedAt *time.Time `json:"endedAt"`
 }
 
@@ -87,25 +82,39 @@ type SpendPoint struct {
 	Projected int64  `json:"projected"`
 }
 
+// Amounts sums the amounts of lines not rejected, in minor units.
+type Amounts struct {
+	Committed int64 `json:"committed"`
+	Projected int64 `json:"projected"`
+	Paid      int64 `json:"paid"`
+}
+
+func (a *Amounts) add(ln *Line) {
+	if ln.Status == domain.LineProjected {
+		a.Projected += ln.Amount
+		return
+	}
+	a.Committed += ln.Amount
+	if ln.Status == domain.LinePaid {
+		a.Paid += ln.Amount
+	}
+}
+
 // PeriodSpend is one payout period of a campaign.
 type PeriodSpend struct {
-	Start     time.Time `json:"start"`
-	End       time.Time `json:"end"`
-	Committed int64     `json:"committed"`
-	Projected int64     `json:"projected"`
-	Paid      int64     `json:"paid"`
-	Lines     int       `json:"lines"`
+	Start time.Time `json:"start"`
+	End   time.Time `json:"end"`
+	Amounts
+	Lines int `json:"lines"`
 }
 
 // CreatorStanding is a payee's line of a campaign's leaderboard.
 type CreatorStanding struct {
-	Payee     Payee `json:"payee"`
-	Videos    int   `json:"videos"`
-	Views     int64 `json:"views"`
-	Committed int64 `json:"committed"`
-	Projected int64 `json:"projected"`
-	Paid      int64 `json:"paid"`
-	// Goal is the creator's posting-goal progress this period; nil without one.
+	Payee  Payee `json:"payee"`
+	Videos int   `json:"videos"`
+	Views  int64 `json:"views"`
+	Amounts
+	// Goal is the posting-goal progress this period; nil without one.
 	Goal           *payout.Goal `json:"goal"`
 	LastPostedAt   *time.Time   `json:"lastPostedAt"`
 	StoppedPosting bool         `json:"stoppedPosting"`
@@ -121,19 +130,13 @@ type CampaignPage struct {
 	Periods      []PeriodSpend     `json:"periods"`
 	Creators     []CreatorStanding `json:"creators"`
 	TopVideos    []Line            `json:"topVideos"`
-	// AwaitingLock counts the projected lines whose windows have closed.
-	AwaitingLock int `json:"awaitingLock"`
+	AwaitingLock int               `json:"awaitingLock"`
 }
 
 // CampaignsHandler answers the campaign routes.
-type CampaignsHandler struct {
-	DB  *pgxpool.Pool
-	CH  chread.Conn
-	Now func() time.Time
-}
+type CampaignsHandler query.Readers
 
-// List lists the workspace's campaigns, oldest first, each summed from its
-// ledger as its page shows it, a few campaigns at a time.
+// List lists the workspace's campaigns, oldest first, summed as their pages.
 func (h CampaignsHandler) List(ctx context.Context, ws uuid.UUID) ([]CampaignSummary, error) {
 	rows, err := h.DB.Query(ctx, `SELECT collection_id FROM campaigns WHERE workspace_id = $1 ORDER BY created_at, collection_id`, ws)
 	if err != nil {
@@ -231,7 +234,7 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 	p.Campaign, p.Counts = l.summary()
 	p.AwaitingLock = l.Closed
 	var paidViews int64
-	// a day is keyed by its number yyyymmdd, written out once
+	// keyed by the day's number yyyymmdd, written out once
 	days := map[int]*SpendPoint{}
 	periods := map[time.Time]*PeriodSpend{}
 	standings := map[payeeRef]*CreatorStanding{}
@@ -275,20 +278,13 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 		ps.Lines++
 		st.Views += ln.PaidViews
 		d.Views += ln.PaidViews
-		switch {
-		case projected:
+		ps.add(ln)
+		st.add(ln)
+		if projected {
 			d.Projected += ln.Amount
-			ps.Projected += ln.Amount
-			st.Projected += ln.Amount
-		default:
+		} else {
 			d.Amount += ln.Amount
-			ps.Committed += ln.Amount
-			st.Committed += ln.Amount
 			paidViews += ln.PaidViews
-			if ln.Status == domain.LinePaid {
-				ps.Paid += ln.Amount
-				st.Paid += ln.Amount
-			}
 		}
 	}
 	if paidViews > 0 {
@@ -307,8 +303,7 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 	if err != nil {
 		return p, err
 	}
-	// the creators posting for the campaign who have no line yet: on the
-	// board at zero, where a posting goal shows them behind
+	// the creators without a line are on the board at zero
 	idle, err := h.campaignCreators(ctx, ws, c.ID)
 	if err != nil {
 		return p, err
@@ -332,25 +327,10 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 		return cmp.Or(cmp.Compare(b.Committed+b.Projected, a.Committed+a.Projected), strings.Compare(a.Payee.Name, b.Payee.Name), strings.Compare(a.Payee.key(), b.Payee.key()))
 	})
 	p.TopVideos = topLines(l.Lines, 10)
-	for _, s := range []*[]SpendPoint{&p.Series} {
-		if *s == nil {
-			*s = []SpendPoint{}
-		}
-	}
-	if p.Periods == nil {
-		p.Periods = []PeriodSpend{}
-	}
-	if p.Creators == nil {
-		p.Creators = []CreatorStanding{}
-	}
-	if p.TopVideos == nil {
-		p.TopVideos = []Line{}
-	}
+	p.Series, p.Periods, p.Creators = query.OrEmpty(p.Series), query.OrEmpty(p.Periods), query.OrEmpty(p.Creators)
 	return p, nil
 }
 
-// campaignCreators lists the creators of the accounts in the campaign's
-// collection, removed accounts aside.
 func (h CampaignsHandler) campaignCreators(ctx context.Context, ws, id uuid.UUID) ([]Payee, error) {
 	rows, err := h.DB.Query(ctx, `
 		SELECT DISTINCT cr.id, cr.name FROM accounts a JOIN creators cr ON cr.id = a.creator_id
@@ -402,15 +382,12 @@ func (h CampaignsHandler) postingGoals(ctx context.Context, ws uuid.UUID) (map[u
 
 // LinesQuery filters and pages a campaign's ledger.
 type LinesQuery struct {
-	// Status is a line status or domain.LineProjected; "" any.
+	// Status, Payee (any payee's id), Period (its start) and Bound: empty, any.
 	Status domain.Line
-	// Payee is a creator's, an account's or a video's id; nil any.
-	Payee *uuid.UUID
-	// Period is the start of a payout period; nil any.
+	Payee  *uuid.UUID
 	Period *time.Time
-	// Bound is a payout.Bound; "" any.
-	Bound string
-	// ByViews orders the lines by views, most first, as a share link lists them.
+	Bound  string
+	// ByViews orders by views, most first, as a share link lists them.
 	ByViews bool
 	Limit   int
 	Offset  int
@@ -444,8 +421,7 @@ type LinesPage struct {
 	Total int    `json:"total"`
 }
 
-// Lines answers a page of the campaign's ledger, latest window end first (or
-// by views).
+// Lines answers a page of the ledger, latest window end (or most views) first.
 func (h CampaignsHandler) Lines(ctx context.Context, ws, id uuid.UUID, q LinesQuery) (LinesPage, error) {
 	if err := q.Validate(); err != nil {
 		return LinesPage{}, err
@@ -467,7 +443,6 @@ func (h CampaignsHandler) Lines(ctx context.Context, ws, id uuid.UUID, q LinesQu
 	return out, nil
 }
 
-// filterLines keeps the lines the filters let through, latest window end first.
 func filterLines(all []Line, q LinesQuery) []Line {
 	order := filterOrder(all, q)
 	lines := make([]Line, len(order))
@@ -477,7 +452,7 @@ func filterLines(all []Line, q LinesQuery) []Line {
 	return lines
 }
 
-// filterOrder is filterLines on indexes: lines are large to move about.
+// filterOrder is filterLines on indexes: lines are large to move.
 func filterOrder(all []Line, q LinesQuery) []int {
 	var order []int
 	for i := range all {
@@ -491,8 +466,7 @@ func filterOrder(all []Line, q LinesQuery) []int {
 		}
 		order = append(order, i)
 	}
-	// a campaign has one line per video: the ids settle every tie, and
-	// compare as their text does, byte by byte
+	// one line per video: the ids, compared as their text, settle every tie
 	slices.SortFunc(order, func(i, j int) int {
 		a, b := &all[i], &all[j]
 		return cmp.Or(b.WindowEnd.Compare(a.WindowEnd), bytes.Compare(a.VideoID[:], b.VideoID[:]))

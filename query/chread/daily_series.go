@@ -2,7 +2,6 @@ package chread
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
@@ -11,27 +10,19 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
-// oneThread is the setting of OneThread.
 var oneThread = clickhouse.Settings{"max_threads": 1}
 
-// OneThread runs the reads made with ctx on one ClickHouse thread: a bulk
-// read (the exports) may take a little longer, while other workspaces keep
-// the other cores.
+// OneThread runs ctx's reads on one ClickHouse thread, leaving cores to others.
 func OneThread(ctx context.Context) context.Context {
 	return clickhouse.Context(ctx, clickhouse.WithSettings(oneThread))
 }
 
-// DailyCounts are an entity's counts of every metric in the order of the
-// `recorded` bits (views, likes, comments, shares, saves, followers) and
-// those bits.
+// DailyCounts are an entity's counts of every metric, and its `recorded` bits.
 type DailyCounts struct {
 	Recorded uint8
 	Counts   [6]uint64
 }
 
-// dailySeriesSQL has per item and UTC day from @from to @to each count's last
-// recorded value and the `recorded` bits (entity_daily keeps each count's
-// last value of a day, even when its last snapshot hid one), in order.
 const dailySeriesSQL = `
 SELECT entity_id, toUInt32(bucket) AS day, groupBitOr(recorded) AS rec,
     argMaxIf(assumeNotNull(views), last_at, isNotNull(views)) AS views,
@@ -46,8 +37,7 @@ WHERE workspace_id = @ws AND entity_kind = @kind AND bucket >= @from AND bucket 
 GROUP BY entity_id, bucket
 ORDER BY entity_id, bucket`
 
-// DailySeriesQuery reads the last counts of each UTC day with a snapshot
-// of the entities Only (external table "scope").
+// DailySeriesQuery reads the last counts of each UTC day of the entities Only.
 type DailySeriesQuery struct {
 	Workspace uuid.UUID
 	Kind      platform.Kind
@@ -61,45 +51,26 @@ func (q DailySeriesQuery) SQL() (string, []any) {
 		clickhouse.Named("from", q.From), clickhouse.Named("to", q.To)}
 }
 
-// DailySeries runs q and calls each per entity and day, by entity and then
-// day; c is reused from call to call.
+// DailySeries runs q and calls each per entity and day, in that order; c is reused.
 func (r Reader) DailySeries(ctx context.Context, q DailySeriesQuery, each func(id uuid.UUID, day time.Time, c *DailyCounts) error) error {
 	sql, args := q.SQL()
 	rows, err := r.queryScoped(ctx, q.Only, sql, args...)
-	if err != nil {
-		return fmt.Errorf("read daily series: %w", err)
-	}
-	defer rows.Close()
 	var (
 		id  uuid.UUID
 		day uint32
 		c   DailyCounts
 	)
-	for rows.Next() {
-		if err := rows.Scan(&id, &day, &c.Recorded, &c.Counts[0], &c.Counts[1], &c.Counts[2], &c.Counts[3], &c.Counts[4], &c.Counts[5]); err != nil {
-			return fmt.Errorf("read daily series: %w", err)
-		}
-		if err := each(id, time.Unix(int64(day), 0).UTC(), &c); err != nil {
-			return err
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("read daily series: %w", err)
-	}
-	return nil
+	return forEachRow(rows, err, "read daily series", []any{&id, &day, &c.Recorded, &c.Counts[0], &c.Counts[1], &c.Counts[2], &c.Counts[3], &c.Counts[4], &c.Counts[5]}, func() error {
+		return each(id, time.Unix(int64(day), 0).UTC(), &c)
+	})
 }
 
 const dailyFirstsSQL = `
 SELECT entity_id, groupBitOrMerge(recorded) AS rec,
     argMinMerge(views_first) AS views, argMinMerge(likes_first) AS likes, argMinMerge(comments_first) AS comments,
-    argMinMerge(shares_first) AS shares, argMinMerge(saves_first) AS saves, argMinMerge(followers_first) AS followers
-FROM entity_latest
-PREWHERE entity_id IN (SELECT id FROM scope)
-WHERE workspace_id = @ws AND entity_kind = @kind
-GROUP BY entity_id`
+    argMinMerge(shares_first) AS shares, argMinMerge(saves_first) AS saves, argMinMerge(followers_first) AS followers` + scopedLatestSQL
 
-// DailyFirstsQuery reads the first counts ever recorded of the entities
-// Only (external table "scope").
+// DailyFirstsQuery reads the first counts ever recorded of the entities Only.
 type DailyFirstsQuery struct {
 	Workspace uuid.UUID
 	Kind      platform.Kind
@@ -115,23 +86,17 @@ func (q DailyFirstsQuery) SQL() (string, []any) {
 func (r Reader) DailyFirsts(ctx context.Context, q DailyFirstsQuery) (map[uuid.UUID]DailyCounts, error) {
 	sql, args := q.SQL()
 	rows, err := r.queryScoped(ctx, q.Only, sql, args...)
-	if err != nil {
-		return nil, fmt.Errorf("read first values: %w", err)
-	}
-	defer rows.Close()
 	out := make(map[uuid.UUID]DailyCounts, len(q.Only))
 	var (
 		id uuid.UUID
 		f  DailyCounts
 	)
-	for rows.Next() {
-		if err := rows.Scan(&id, &f.Recorded, &f.Counts[0], &f.Counts[1], &f.Counts[2], &f.Counts[3], &f.Counts[4], &f.Counts[5]); err != nil {
-			return nil, fmt.Errorf("read first values: %w", err)
-		}
+	err = forEachRow(rows, err, "read first values", []any{&id, &f.Recorded, &f.Counts[0], &f.Counts[1], &f.Counts[2], &f.Counts[3], &f.Counts[4], &f.Counts[5]}, func() error {
 		out[id] = f
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read first values: %w", err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

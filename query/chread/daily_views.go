@@ -2,7 +2,6 @@ package chread
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
@@ -14,17 +13,14 @@ import (
 // SparkDays is how many days the lists' sparklines show: views7d.
 const SparkDays = 7
 
-// DailyViewsQuery reads the last views of each UTC day of the sparklines, for
-// the videos in Only (external table "scope") or all (nil): one read a page.
+// DailyViewsQuery reads the sparklines' days of the videos Only (nil: all).
 type DailyViewsQuery struct {
 	Workspace uuid.UUID
 	Only      []uuid.UUID
 	Now       time.Time
 }
 
-// dailyViewsSQL: the last views per video and UTC day from entity_daily (a day
-// split across unmerged parts gives the later by last_at), as plain rows, which
-// the driver reads without allocating per row.
+// dailyViewsSQL: the last views per video and day, as plain rows (no allocation).
 const dailyViewsSQL = `
 SELECT entity_id, toUInt32(bucket) AS day, argMax(assumeNotNull(views), last_at) AS v
 FROM entity_daily
@@ -48,15 +44,13 @@ func (q DailyViewsQuery) SQL() (string, []any) {
 	}
 }
 
-// DailyValues are a video's last views per day: slot 0 the day before the
-// first shown, slot i+1 the i-th shown; has[i] says slot i has one.
+// DailyValues are a video's last views per day, slot 0 the day before the first.
 type DailyValues struct {
 	v   [SparkDays + 1]uint64
 	has [SparkDays + 1]bool
 }
 
-// DailyRead is what a DailyViewsQuery read: the days of each video with
-// views recorded in the span.
+// DailyRead is what a DailyViewsQuery read.
 type DailyRead struct {
 	from time.Time
 	at   map[uuid.UUID]int
@@ -71,23 +65,16 @@ func (q DailyViewsQuery) Read(ctx context.Context, r Reader) (DailyRead, error) 
 	}
 	sql, args := q.SQL()
 	rows, err := r.queryScoped(ctx, q.Only, sql, args...)
-	if err != nil {
-		return out, fmt.Errorf("read daily views: %w", err)
-	}
-	defer rows.Close()
 	var (
 		id  uuid.UUID
 		day uint32
 		v   uint64
 	)
 	start := out.from.AddDate(0, 0, -1).Unix()
-	for rows.Next() {
-		if err := rows.Scan(&id, &day, &v); err != nil {
-			return out, fmt.Errorf("read daily views: %w", err)
-		}
+	err = forEachRow(rows, err, "read daily views", []any{&id, &day, &v}, func() error {
 		i := (int64(day) - start) / (24 * 3600)
 		if i < 0 || i > SparkDays {
-			continue
+			return nil
 		}
 		j, ok := out.at[id]
 		if !ok {
@@ -96,11 +83,9 @@ func (q DailyViewsQuery) Read(ctx context.Context, r Reader) (DailyRead, error) 
 			out.vals = append(out.vals, DailyValues{})
 		}
 		out.vals[j].v[i], out.vals[j].has[i] = v, true
-	}
-	if err := rows.Err(); err != nil {
-		return out, fmt.Errorf("read daily views: %w", err)
-	}
-	return out, nil
+		return nil
+	})
+	return out, err
 }
 
 // Has reports whether the video id has views recorded in the span read.
@@ -109,8 +94,7 @@ func (r DailyRead) Has(id uuid.UUID) bool {
 	return ok
 }
 
-// Views is the sparkline (DailyViews) of a video whose numbers e were read
-// with cutoffs, or SparkDays nils for one without views in the span.
+// Views is the sparkline of a video read with cutoffs; nils without views.
 func (r DailyRead) Views(id uuid.UUID, e EntityMetrics, g *Slab[int64], p *Slab[*int64]) []*int64 {
 	j, ok := r.at[id]
 	if !ok {
@@ -119,10 +103,7 @@ func (r DailyRead) Views(id uuid.UUID, e EntityMetrics, g *Slab[int64], p *Slab[
 	return DailyViews(r.from, &r.vals[j], e.First, e.FirstAt, g.Take(SparkDays), p.Take(SparkDays))
 }
 
-// DailyViews computes a video's views gained on each of the SparkDays days
-// from `from`: a day's last views less the last before it or, for a video
-// first scraped that day, less its first views. A day is nil when none are
-// recorded by its end, or none before it and not first scraped on it.
+// DailyViews computes a video's views gained on each of the SparkDays days from `from` (nil: unknown).
 func DailyViews(from time.Time, d *DailyValues, first uint64, firstAt time.Time, g []int64, out []*int64) []*int64 {
 	var before *uint64 // the last views recorded before the current day
 	if d.has[0] {
@@ -151,8 +132,7 @@ func DailyViews(from time.Time, d *DailyValues, first uint64, firstAt time.Time,
 	return out
 }
 
-// SumDaily adds src's days into dst's, allocating dst's values as needed:
-// a day is nil only when every video of it is.
+// SumDaily adds src's days into dst's; a day is nil only when every video's is.
 func SumDaily(dst, src []*int64) []*int64 {
 	if dst == nil {
 		dst = make([]*int64, SparkDays)

@@ -7,8 +7,9 @@
 // between requests (StartValueCache); and those of one purpose each,
 // below. Each read is a query value whose SQL method renders its text from
 // a template (sql.go) and its named parameters, run by a Reader over a
-// connection. It imports only internal/: it reads ClickHouse and knows
-// none of the answers, nor PostgreSQL.
+// connection, its rows scanned by forEachRow. It imports only internal/: it
+// reads ClickHouse and knows none of the answers (but the JSON names of
+// Counts and VideoPoint, which they embed), nor PostgreSQL.
 //
 // # Latest values and gains
 //
@@ -34,8 +35,9 @@
 // # Reads of one purpose
 //
 //   - One video (video_points.go): its hourly or daily buckets
-//     (VideoSeries) and its raw snapshots (VideoScrapes); an account's first
-//     hour with followers (FirstRecorded, first_recorded.go).
+//     (VideoSeries) and its raw snapshots (VideoScrapes), as VideoPoint,
+//     which numbers answers as it is; an account's first hour with
+//     followers (FirstRecorded, first_recorded.go).
 //   - The videos' latest counts (Latest, latest.go), which the campaigns'
 //     ledger and settle run and the milestones read; the raw snapshots up
 //     to a window's end (ViewsUpTo, views_at.go).

@@ -16,8 +16,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
-// Counts are the latest recorded values; nil: never recorded (hidden by the
-// platform, or not scraped yet).
+// Counts are the latest recorded values; nil: never recorded.
 type Counts struct {
 	Views     *uint64 `json:"views"`
 	Likes     *uint64 `json:"likes"`
@@ -50,15 +49,13 @@ type EntityMetrics struct {
 	MoreGains [][]*int64
 }
 
-// Conn is a connection to ClickHouse: the rooms hold one to hand to a
-// Reader, so that no package but this one imports the driver.
+// Conn is a ClickHouse connection: only this package imports the driver.
 type Conn = driver.Conn
 
 // Reader reads ClickHouse over one connection.
 type Reader struct{ CH Conn }
 
-// EntitiesQuery reads every entity of one kind in a workspace: latest values
-// and the value of Metric and More before each cutoff (whole hours).
+// EntitiesQuery reads a workspace's entities of one kind: latest values and gains.
 type EntitiesQuery struct {
 	Workspace uuid.UUID
 	Kind      platform.Kind
@@ -67,31 +64,19 @@ type EntitiesQuery struct {
 	Cutoffs   []time.Time
 	// Only, when not nil, reads these entities only (external table "scope").
 	Only []uuid.UUID
-	// After and UpTo, when set, bound the ids read to one range of a bulk read
-	// (the export), in the ids' text order, which is PostgreSQL's; ClickHouse
-	// orders UUIDs otherwise.
+	// After and UpTo bound a bulk read to a range of ids in their text order.
 	After, UpTo *uuid.UUID
-	// Read are the metrics whose latest values are read; nil reads every
-	// metric the kind has. An unread metric reads as not recorded.
+	// Read are the metrics whose latest values are read (nil: all); others read as unrecorded.
 	Read []domain.Metric
-	// Serial runs the two reads one after the other rather than at once,
-	// for a bulk read that leaves the other cores to other requests.
+	// Serial runs the two reads one after the other, leaving cores to others.
 	Serial bool
-	// Top, when above 0, reads only the first Top entities in the order of Read's
-	// one metric, highest first, those without it last, ties by id (as query's
-	// compareRanks). Not with cutoffs.
+	// Top > 0 reads only the first Top by Read's one metric; not with cutoffs.
 	Top int
-	// Near looks for start values only shortly before each cutoff (nearRange),
-	// the first step of Entities; otherwise over the whole Lookback.
+	// Near looks for start values only shortly before each cutoff (nearRange).
 	Near bool
 }
 
-// entitiesSQL reads per entity its `recorded` bits and the latest value of
-// each metric read (l_<column>); with cutoffs also its first scrape time and
-// first values (m_first, m_first_<column>). With Only, the scope is tested in
-// PREWHERE: a page of 50 videos in a workspace of 10,000 then takes about 3
-// ms, not 5-6, as ClickHouse no longer carries every row's aggregate states
-// through the filter.
+// entitiesSQL reads per entity its bits, latest and first values; Only in PREWHERE is faster.
 var entitiesSQL = SQLTemplate("entities", `
 SELECT entity_id, groupBitOrMerge(recorded) AS recorded
 {{- range .Latest}}, argMaxMerge({{.}}_last) AS l_{{.}}{{end}}
@@ -111,9 +96,7 @@ LIMIT {{.Top}}
 // rangeSQL tests After and UpTo on the ids' text, whose order is their bytes'.
 const rangeSQL = `{{define "range"}}{{if .After}} AND toString(entity_id) > @after{{end}}{{if .UpTo}} AND toString(entity_id) <= @upto{{end}}{{end}}`
 
-// startsSQL has per cutoff i the value of Metric before it (b<i>), of each of
-// More (b<i>_<column>) and which have one (p<i>); a projection is read only
-// where some cutoff has a range in it.
+// startsSQL has per cutoff i the values before it (b<i>...) and their bits (p<i>).
 var startsSQL = SQLTemplate("starts", `
 SELECT entity_id
 {{- range $i := .Cutoffs}}, argMaxIf(assumeNotNull({{$.Column}}), last_at, {{template "before" $i}} AND isNotNull({{$.Column}})) AS b{{$i}}
@@ -135,26 +118,22 @@ FROM (
 {{- end}}
 )
 GROUP BY entity_id`,
-	// the rows recorded before cutoff i: whole days before its day (@d<i>)
-	// from the Lookback before it (@l<i>) in the daily projection, and the
-	// hours of its day before the cutoff (@c<i>) in the hourly one
+	// rows before cutoff i: the Lookback's days before its day, its day's hours
 	`{{define "before"}}((src = 0 AND bucket >= @l{{.}} AND bucket < @d{{.}}) OR (src = 1 AND bucket >= @h{{.}} AND bucket < @c{{.}})){{end}}`,
 	`{{define "only"}}{{if .Only}} AND entity_id IN (SELECT id FROM scope){{end}}{{template "range" .}}{{end}}`, rangeSQL)
 
 type entitiesData struct {
 	// the columns of Metric, of More and of the latest values read
-	Column  string
-	More    []string
-	Latest  []string
-	Cutoffs []int
-	// After and UpTo: the range's bounds are set
+	Column      string
+	More        []string
+	Latest      []string
+	Cutoffs     []int
 	After, UpTo bool
 	// DayCutoffs and HourCutoffs are the cutoffs with rows in each projection.
 	DayCutoffs, HourCutoffs []int
 	Only                    bool
-	// Top and TopBit: how many entities to read, and the ordering metric's bit
-	Top    int
-	TopBit uint8
+	Top                     int
+	TopBit                  uint8
 }
 
 func (q EntitiesQuery) data() (entitiesData, []any) {
@@ -237,13 +216,9 @@ func (q EntitiesQuery) readBits() uint8 {
 	return bits
 }
 
-// nearHours of hourly rows before a cutoff are where the first step looks for
-// its start value, which entities scraped hourly have there; a cutoff at
-// midnight, or less than nearHours after, also looks at the day before.
+// nearHours before a cutoff is where the first step looks for a start value.
 const nearHours = 2 * time.Hour
 
-// nearRange is where the first step looks for a start value before c: the
-// daily rows from daily to c's day and the hourly rows from hourly to c.
 func nearRange(c time.Time) (daily, hourly time.Time) {
 	day := Daily.Floor(c)
 	if from := c.Add(-nearHours); !from.Before(day) {
@@ -260,11 +235,7 @@ func nearFrom(c time.Time) time.Time {
 	return hourly
 }
 
-// Entities runs q and calls each per entity, in no particular order (with
-// Top, in its order). Of the two steps of the start values (package doc), a
-// value the first finds is the one the second would: its rows are later than
-// any the longer look adds. Start values kept in ctx's KeptStartValues are
-// not read again.
+// Entities runs q and calls each per entity, in no order (with Top, in its order).
 func (r Reader) Entities(ctx context.Context, q EntitiesQuery, each func(uuid.UUID, EntityMetrics) error) error {
 	if len(q.Cutoffs) == 0 {
 		return r.scan(ctx, q, nil, func(id uuid.UUID, e EntityMetrics, _ uint8, _ []uint8, _ []uint64) error { return each(id, e) })
@@ -277,8 +248,7 @@ func (r Reader) Entities(ctx context.Context, q EntitiesQuery, each func(uuid.UU
 		return r.scan(ctx, q, &s, func(id uuid.UUID, e EntityMetrics, _ uint8, _ []uint8, _ []uint64) error { return each(id, e) })
 	}
 	if q.Only != nil {
-		// a read of some entities keeps nothing: once it is done, the
-		// start values of all of them are read in the background
+		// some entities keep nothing: the kind's are read in the background
 		if err := r.entitiesRead(ctx, q, each, nil); err != nil {
 			return err
 		}
@@ -299,9 +269,7 @@ func (r Reader) Entities(ctx context.Context, q EntitiesQuery, each func(uuid.UU
 	return nil
 }
 
-// entitiesRead is Entities reading the start values; with kept set, it also
-// adds to it those each entity's gains came from. Only the entities the
-// second step looks at again are held between the steps.
+// entitiesRead is Entities reading the start values, kept in kept if set.
 func (r Reader) entitiesRead(ctx context.Context, q EntitiesQuery, each func(uuid.UUID, EntityMetrics) error, kept *startsBuilder) error {
 	type found struct {
 		e    EntityMetrics
@@ -360,9 +328,7 @@ func (r Reader) entitiesRead(ctx context.Context, q EntitiesQuery, each func(uui
 	return nil
 }
 
-// queryScoped runs sql with the entities of only, if set, sent as the
-// external table "scope" (each query its own: a table is not shared
-// between queries running at once).
+// queryScoped runs sql with only, if set, as its own external table "scope".
 func (r Reader) queryScoped(ctx context.Context, only []uuid.UUID, sql string, args ...any) (driver.Rows, error) {
 	if only != nil {
 		t, err := IDTable("scope", only)
@@ -374,10 +340,29 @@ func (r Reader) queryScoped(ctx context.Context, only []uuid.UUID, sql string, a
 	return r.CH.Query(ctx, sql, args...)
 }
 
-// starts are the start values a read of startsSQL found. An entity's slot
-// j holds, per cutoff i, the value of gained metric k before it at
-// base[(j*len(cutoffs) + i)*len(gained) + k] and which metrics have one
-// at has[j*len(cutoffs) + i].
+// forEachRow scans each row into dest and calls fn; the read's failures are "op: err".
+func forEachRow(rows driver.Rows, err error, op string, dest []any, fn func() error) error {
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return fmt.Errorf("%s: %w", op, err)
+		}
+		if err := fn(); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	return nil
+}
+
+// starts are the start values a read of startsSQL found: entity slot j's value
+// of gained metric k before cutoff i at base[(j*len(cutoffs)+i)*len(gained)+k],
+// its bits at has[j*len(cutoffs)+i].
 type starts struct {
 	slot map[uuid.UUID]int
 	base []uint64
@@ -387,10 +372,6 @@ type starts struct {
 func (r Reader) readStarts(ctx context.Context, q EntitiesQuery, gained int) (starts, error) {
 	sql, args := q.StartsSQL()
 	rows, err := r.queryScoped(ctx, q.Only, sql, args...)
-	if err != nil {
-		return starts{}, fmt.Errorf("read %s start values: %w", q.Kind, err)
-	}
-	defer rows.Close()
 	var (
 		all  startsBuilder
 		id   uuid.UUID
@@ -404,24 +385,19 @@ func (r Reader) readStarts(ctx context.Context, q EntitiesQuery, gained int) (st
 		}
 		dest = append(dest, &has[i])
 	}
-	for rows.Next() {
-		if err := rows.Scan(dest...); err != nil {
-			return starts{}, fmt.Errorf("read %s start values: %w", q.Kind, err)
-		}
+	err = forEachRow(rows, err, fmt.Sprintf("read %s start values", q.Kind), dest, func() error {
 		all.ids = append(all.ids, id)
 		all.base = append(all.base, base...)
 		all.has = append(all.has, has...)
-	}
-	if err := rows.Err(); err != nil {
-		return starts{}, fmt.Errorf("read %s start values: %w", q.Kind, err)
+		return nil
+	})
+	if err != nil {
+		return starts{}, err
 	}
 	return all.starts(), nil
 }
 
-// scan runs q and calls each per entity with the `recorded` bits of its rows
-// and, per cutoff, those of its rows before it and the start values found
-// there (as in starts). An entity without rows before any cutoff starts from
-// its first value.
+// scan runs q and calls each per entity with its bits and start values.
 func (r Reader) scan(ctx context.Context, q EntitiesQuery, known *starts, each func(id uuid.UUID, e EntityMetrics, rec uint8, has []uint8, base []uint64) error) error {
 	if q.Only != nil && len(q.Only) == 0 {
 		return nil
@@ -429,8 +405,7 @@ func (r Reader) scan(ctx context.Context, q EntitiesQuery, known *starts, each f
 	kind, cutoffs := q.Kind, q.Cutoffs
 	// per gained metric k (Metric, then More), first[k] is its first value
 	gained := append([]domain.Metric{q.Metric}, q.More...)
-	// the start values are read at once in a goroutine of its own (first,
-	// if Serial); ctx ends both reads when one fails or scan returns
+	// the start values are read at once (first, if Serial)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var found starts
@@ -466,8 +441,8 @@ func (r Reader) scan(ctx context.Context, q EntitiesQuery, known *starts, each f
 		}
 		return fmt.Errorf("read %s metrics: %w", kind, err)
 	}
-	defer rows.Close()
 	if err := waitStarts(); err != nil {
+		rows.Close()
 		return err
 	}
 	read := q.readBits()
@@ -491,17 +466,13 @@ func (r Reader) scan(ctx context.Context, q EntitiesQuery, known *starts, each f
 			dest = append(dest, &first[k])
 		}
 	}
-	// the values the entities' pointers point at, taken from blocks
-	// shared by many entities rather than allocated one by one
+	// the pointed-at values come from blocks shared by many entities
 	var (
 		counts Slab[uint64]
 		gains  Slab[int64]
 		gainsP Slab[*int64]
 	)
-	for rows.Next() {
-		if err := rows.Scan(dest...); err != nil {
-			return fmt.Errorf("read %s metrics: %w", kind, err)
-		}
+	return forEachRow(rows, nil, fmt.Sprintf("read %s metrics", kind), dest, func() error {
 		for i := range domain.Metrics {
 			*ptrs[i] = nil
 			if rec&read&(1<<i) != 0 {
@@ -540,12 +511,6 @@ func (r Reader) scan(ctx context.Context, q EntitiesQuery, known *starts, each f
 		if len(cutoffs) > 0 {
 			e.First = first[0]
 		}
-		if err := each(id, e, rec, has, base); err != nil {
-			return err
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("read %s metrics: %w", kind, err)
-	}
-	return nil
+		return each(id, e, rec, has, base)
+	})
 }

@@ -2,8 +2,7 @@ package chread
 
 import "time"
 
-// Lookback is how far before a window's start its start value is looked for:
-// a bounded span keeps a query's cost independent of the tracking's age.
+// Lookback is how far before a window's start its start value is looked for.
 const Lookback = 7 * 24 * time.Hour
 
 // Granularity is the bucket size of a series.

@@ -2,7 +2,6 @@ package chread
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
@@ -13,9 +12,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
-// InsightsReader reads the snapshots the insights step (command/alerts'
-// ComputeInsights, through its InsightReader) works the curves, scores and
-// forecasts out from.
+// InsightsReader reads the snapshots of the insights step (command/alerts).
 type InsightsReader struct {
 	CH Conn
 }
@@ -26,31 +23,24 @@ FROM entity_latest
 WHERE workspace_id = @ws AND entity_kind = @kind
 GROUP BY entity_id`
 
-// Latest is, per video with views, its latest snapshot and its views gained
-// per hour over the 24h window (the videos list's, whole hours back from now).
+// Latest is, per video with views, its latest snapshot and views per hour over 24h.
 func (r InsightsReader) Latest(ctx context.Context, ws uuid.UUID, now time.Time) (map[uuid.UUID]insight.Latest, error) {
 	out := map[uuid.UUID]insight.Latest{}
 	rows, err := r.CH.Query(ctx, latestTimesSQL, clickhouse.Named("ws", ws), clickhouse.Named("kind", string(platform.Video)))
-	if err != nil {
-		return nil, fmt.Errorf("read latest snapshots: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var (
-			id       uuid.UUID
-			at       time.Time
-			recorded uint8
-			views    uint64
-		)
-		if err := rows.Scan(&id, &at, &recorded, &views); err != nil {
-			return nil, fmt.Errorf("read latest snapshots: %w", err)
-		}
+	var (
+		id       uuid.UUID
+		at       time.Time
+		recorded uint8
+		views    uint64
+	)
+	err = forEachRow(rows, err, "read latest snapshots", []any{&id, &at, &recorded, &views}, func() error {
 		if recorded&domain.Views.Bit() != 0 {
 			out[id] = insight.Latest{At: at.UTC(), Views: int64(views)}
 		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read latest snapshots: %w", err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	start := Last24h(now)
 	hours := now.Sub(start).Hours()
@@ -71,13 +61,9 @@ func (r InsightsReader) Latest(ctx context.Context, ws uuid.UUID, now time.Time)
 	return out, nil
 }
 
-// Last24h is where the videos list's 24h window starts at now (query's
-// WindowOf, whose tests hold the two equal): the views per hour of Latest are
-// the list's gained24h spread over its hours.
+// Last24h is where the videos list's 24h window starts at now (query.WindowOf).
 func Last24h(now time.Time) time.Time { return Hourly.Floor(now).Add(-23 * time.Hour) }
 
-// pointsSQL reads the scope's raw snapshots with views from a time on: the
-// primary key makes it a read of those videos' rows only.
 const pointsSQL = `
 SELECT entity_id, scraped_at, assumeNotNull(views)
 FROM metric_snapshots
@@ -92,23 +78,17 @@ func (r InsightsReader) Points(ctx context.Context, ws uuid.UUID, ids []uuid.UUI
 	}
 	rows, err := Reader(r).queryScoped(ctx, ids, pointsSQL, clickhouse.Named("ws", ws),
 		clickhouse.Named("kind", string(platform.Video)), clickhouse.Named("since", since.UTC()))
-	if err != nil {
-		return nil, fmt.Errorf("read snapshots: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var (
-			id    uuid.UUID
-			at    time.Time
-			views uint64
-		)
-		if err := rows.Scan(&id, &at, &views); err != nil {
-			return nil, fmt.Errorf("read snapshots: %w", err)
-		}
+	var (
+		id    uuid.UUID
+		at    time.Time
+		views uint64
+	)
+	err = forEachRow(rows, err, "read snapshots", []any{&id, &at, &views}, func() error {
 		out[id] = append(out[id], insight.Point{At: at.UTC(), Views: int64(views)})
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read snapshots: %w", err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

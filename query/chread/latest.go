@@ -2,7 +2,6 @@ package chread
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
@@ -15,14 +14,16 @@ import (
 
 const latestAtSQL = `
 SELECT entity_id, maxMerge(last_at), groupBitOrMerge(recorded),
-    argMaxMerge(views_last), argMaxMerge(likes_last), argMaxMerge(comments_last)
+    argMaxMerge(views_last), argMaxMerge(likes_last), argMaxMerge(comments_last)` + scopedLatestSQL
+
+// scopedLatestSQL merges entity_latest per entity of the external table scope.
+const scopedLatestSQL = `
 FROM entity_latest
 PREWHERE entity_id IN (SELECT id FROM scope)
 WHERE workspace_id = @ws AND entity_kind = @kind
 GROUP BY entity_id`
 
-// Latest is a video's latest scrape time, which of views, likes and
-// comments it has recorded (domain.Metric bits), and their latest values.
+// Latest is a video's latest scrape time and counts, and their `recorded` bits.
 type Latest struct {
 	At                     time.Time
 	Recorded               uint8
@@ -48,20 +49,14 @@ func (r Reader) Latest(ctx context.Context, ws uuid.UUID, ids []uuid.UUID) (map[
 		return out, nil
 	}
 	rows, err := r.queryScoped(ctx, ids, latestAtSQL, clickhouse.Named("ws", ws), clickhouse.Named("kind", string(platform.Video)))
-	if err != nil {
-		return nil, fmt.Errorf("read latest views: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id uuid.UUID
-		var l Latest
-		if err := rows.Scan(&id, &l.At, &l.Recorded, &l.Views, &l.Likes, &l.Comments); err != nil {
-			return nil, fmt.Errorf("read latest views: %w", err)
-		}
+	var id uuid.UUID
+	var l Latest
+	err = forEachRow(rows, err, "read latest views", []any{&id, &l.At, &l.Recorded, &l.Views, &l.Likes, &l.Comments}, func() error {
 		out[id] = l
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read latest views: %w", err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -15,15 +15,12 @@ import (
 
 // SeriesPoint is one bucket of a series summed over entities.
 type SeriesPoint struct {
-	// Gained is the sum of the entities' gains within the bucket.
 	Gained int64
-	// Appeared is the sum of the first values of entities first recorded
-	// in the bucket: with Gained, it moves the running total.
+	// Appeared sums the first values of entities first recorded in the bucket.
 	Appeared int64
 }
 
-// EntityScope selects entities of a workspace in ClickHouse: those listed
-// or, with Except, all but those listed.
+// EntityScope selects the entities listed or, with Except, all others.
 type EntityScope struct {
 	IDs    []uuid.UUID
 	Except bool
@@ -35,8 +32,7 @@ func (s EntityScope) All() bool { return s.Except && len(s.IDs) == 0 }
 // OnlyIDs is the scope of the listed entities.
 func OnlyIDs(ids []uuid.UUID) EntityScope { return EntityScope{IDs: ids} }
 
-// SeriesQuery sums Metric over the entities Scope selects, per bucket from
-// Start to now, and the total before Start (last values in the Lookback).
+// SeriesQuery sums Metric over Scope per bucket from Start, and before Start.
 type SeriesQuery struct {
 	Workspace   uuid.UUID
 	Kind        platform.Kind
@@ -46,10 +42,7 @@ type SeriesQuery struct {
 	Start       time.Time
 }
 
-// seriesSQL: every row is a point (a snapshot's time and value), so unmerged
-// parts need no merging. Per entity, the points before the start only give
-// the start value; without one, the first point inside counts from the first
-// value, as EntitiesQuery's gains do. sumMap adds the gains per bucket.
+// seriesSQL: every row is a point; without a start value, the first counts from its value.
 var seriesSQL = SQLTemplate("series", `
 SELECT tupleElement(g, 1), tupleElement(g, 2), tupleElement(a, 1), tupleElement(a, 2), before_total
 FROM (
@@ -87,8 +80,6 @@ FROM (
     ) AS firsts USING entity_id
   )
 )`,
-	// the workspace's entities of the kind, and of the scope: the ids of
-	// the external table scope, or all but those
 	`{{define "filter"}}workspace_id = @ws AND entity_kind = @kind{{with .ScopeOp}} AND entity_id {{.}} (SELECT id FROM scope){{end}}{{end}}`)
 
 // SQL renders the query and its parameters.
@@ -110,8 +101,7 @@ func (q SeriesQuery) SQL() (string, []any) {
 	}
 }
 
-// ScopeTable is the external table "scope" that the SQL reads: nil when
-// the scope selects every entity.
+// ScopeTable is the external table "scope" of the SQL; nil for every entity.
 func (q SeriesQuery) ScopeTable() (*ext.Table, error) {
 	if q.Scope.All() {
 		return nil, nil

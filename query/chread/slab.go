@@ -1,7 +1,6 @@
 package chread
 
-// Slab hands out small slices carved from larger blocks, one allocation per
-// block; a block is never reused, so a slice taken stays valid.
+// Slab hands out small slices carved from blocks never reused, one allocation a block.
 type Slab[T any] struct{ free []T }
 
 const slabBlock = 1024

@@ -13,41 +13,27 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 )
 
-// SpikeLookback is how far before a window's start the scan looks for the
-// snapshot its start value is interpolated from.
+// SpikeLookback is how far before a window's start its start snapshot is looked for.
 const SpikeLookback = 48 * time.Hour
 
-// MinVelocitySiblings is how many of an account's other videos observed over
-// the same hours of age velocity_vs_baseline needs to judge a video.
+// MinVelocitySiblings is how many other videos of the account velocity_vs_baseline needs.
 const MinVelocitySiblings = 3
 
-// MaxVelocityAgeHours is the oldest a video judged by velocity_vs_baseline
-// can be, in hours since publishing (video_age_hourly keeps 216).
+// MaxVelocityAgeHours is the oldest age velocity_vs_baseline judges (video_age_hourly keeps 216).
 const MaxVelocityAgeHours = 168
 
-// SpikeScan is the spike scan's read of ClickHouse: one query over every
-// enabled rule of every workspace that returns only the (rule, video) pairs
-// that meet their rule, with the rules sent as the external table rules: no
-// list of videos is sent, so the scan's memory grows with the matches, not
-// the videos tracked.
-//
-// gain and growth_pct read the hourly projection over a window of W hours
-// ending at the video's latest snapshot (less than W hours old); the start
-// value is interpolated between the snapshots around it, so a missing hour
-// neither looks like a spike nor hides one. velocity_vs_baseline compares a
-// video's gain over ages A−W to A with the median of its account's other
-// videos' over the same ages (video_age_hourly). Scope, statuses and where
-// a window that starts before publishing counts from are PostgreSQL's to
-// settle, for the candidates only.
+// SpikeScan is the spike scan's one query over every enabled rule (the external
+// table rules), returning only the matching (rule, video) pairs: its memory
+// grows with the matches, not the videos. The start of a gain window is
+// interpolated between the snapshots around it, so a missing hour neither makes
+// nor hides a spike; PostgreSQL settles scope, statuses and publishing.
 type SpikeScan struct {
-	Query SpikeScanQuery
-	rules *ext.Table
-	// velocity: the rules whose matches carry the baseline
+	Query    SpikeScanQuery
+	rules    *ext.Table
 	velocity map[uuid.UUID]bool
 }
 
-// NewSpikeScan builds the scan of rules at now; a rule of an unknown
-// condition or metric is an error.
+// NewSpikeScan builds the scan of rules at now; an unknown condition or metric is an error.
 func NewSpikeScan(rules []domain.SpikeRule, now time.Time) (SpikeScan, error) {
 	s := SpikeScan{Query: SpikeScanQuery{Now: now}, velocity: map[uuid.UUID]bool{}}
 	var err error
@@ -85,8 +71,7 @@ func NewSpikeScan(rules []domain.SpikeRule, now time.Time) (SpikeScan, error) {
 			maxWindow = max(maxWindow, r.WindowHours)
 		}
 	}
-	// A window ends at most W hours before now and its start value
-	// may come from up to SpikeLookback before its start.
+	// a window ends up to W hours ago; its start value is up to SpikeLookback before it
 	q.From = now.Add(-2*time.Duration(maxWindow)*time.Hour - SpikeLookback).Truncate(time.Hour)
 	return s, nil
 }
@@ -98,8 +83,7 @@ type SpikeCandidate struct {
 	FromPublish bool
 	// Meets: Spike meets the rule as counted.
 	Meets bool
-	// FirstStart is, when FromPublish, the video's first snapshot's value
-	// if the rule is met counting from it, else -1.
+	// FirstStart is, with FromPublish, the first value if the rule is met from it; else -1.
 	FirstStart int64
 }
 
@@ -108,54 +92,41 @@ func (s SpikeScan) Candidates(ctx context.Context, r Reader) ([]SpikeCandidate, 
 	var out []SpikeCandidate
 	sql, args := s.Query.SQL()
 	res, err := r.CH.Query(clickhouse.Context(ctx, clickhouse.WithExternalTable(s.rules)), sql, args...)
-	if err != nil {
-		return nil, fmt.Errorf("scan for spikes: %w", err)
-	}
-	defer res.Close()
-	for res.Next() {
-		var c SpikeCandidate
-		sp := &c.Spike
-		var start, end uint32
-		var baseline float64
-		var fromPublish, meets uint8
-		if err := res.Scan(&sp.RuleID, &sp.VideoID, &start, &end, &sp.StartValue, &sp.EndValue, &sp.Gain, &baseline,
-			&fromPublish, &meets, &c.FirstStart); err != nil {
-			return nil, fmt.Errorf("scan for spikes: %w", err)
-		}
-		c.FromPublish, c.Meets = fromPublish == 1, meets == 1
-		sp.WindowStart, sp.WindowEnd = time.Unix(int64(start), 0).UTC(), time.Unix(int64(end), 0).UTC()
+	var c SpikeCandidate
+	sp := &c.Spike
+	var start, end uint32
+	var baseline float64
+	var fromPublish, meets uint8
+	err = forEachRow(res, err, "scan for spikes", []any{&sp.RuleID, &sp.VideoID, &start, &end, &sp.StartValue, &sp.EndValue, &sp.Gain, &baseline,
+		&fromPublish, &meets, &c.FirstStart}, func() error {
+		found := c
+		found.FromPublish, found.Meets = fromPublish == 1, meets == 1
+		found.WindowStart, found.WindowEnd = time.Unix(int64(start), 0).UTC(), time.Unix(int64(end), 0).UTC()
 		if s.velocity[sp.RuleID] {
-			sp.Baseline = &baseline
+			b := baseline
+			found.Baseline = &b
 		}
-		out = append(out, c)
-	}
-	if err := res.Err(); err != nil {
-		return nil, fmt.Errorf("scan for spikes: %w", err)
+		out = append(out, found)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
 
-// SpikeScanQuery is the scan's ClickHouse query over the external table rules
-// (metric and cond as indexes in domain.AlertMetrics and domain.Conditions).
+// SpikeScanQuery is the scan's query over the external table rules.
 type SpikeScanQuery struct {
-	// Gain and Velocity are the metrics each branch's rules name; a branch reads
-	// only these columns, and is left out without them.
+	// Gain and Velocity are the metrics each branch reads; no metrics, no branch.
 	Gain, Velocity []domain.Metric
-	// From is the first hour the gain branch reads.
-	From time.Time
-	Now  time.Time
+	From           time.Time
+	Now            time.Time
 }
 
-// spikeSQL joins the branches; a metric's column names carry its index in
-// domain.Metrics, which the rules table holds.
-//
-// Written to mean the same on ClickHouse 18.16 and on current releases:
-// every joined subquery has an alias (current releases refuse one
-// without); joins are ALL INNER against a right side with one row per key
-// (ANY INNER JOIN keeps one left row per key on current releases, and
-// alerts were lost); values are rounded as floor(x + 0.5), half away from
-// zero for the non-negative counts, as round() does on 18.16 only (current
-// releases round half to even).
+// spikeSQL joins the branches. Written to mean the same on 18.16 and current
+// releases: every joined subquery has an alias; joins are ALL INNER against one
+// row per key (ANY INNER keeps one left row per key on current releases);
+// values round as floor(x + 0.5), as round() does on 18.16 only.
 var spikeSQL = SQLTemplate("spikes",
 	`{{with .Gain}}{{template "gain" .}}{{end}}{{if and .Gain .Velocity}}
 UNION ALL
@@ -189,14 +160,9 @@ func (q SpikeScanQuery) SQL() (string, []any) {
 	}
 }
 
-// spikeGainSQL finds the gain and growth_pct matches: per video and metric
-// the points since @from and, per window, its start, the count k of points
-// by it and the start value. Unmerged rows of one hour are each a true
-// point. A match says whether it counts from publishing (from_publish),
-// meets its rule so counted (meets), and first_start; PostgreSQL decides.
-// Lambdas take every value they use as an argument (arrayResize repeats a
-// row's value for each element): ClickHouse 18.16 drops a subquery column
-// that a lambda only captures.
+// spikeGainSQL finds the gain and growth_pct matches per video, metric and
+// window. Lambdas take every value as an argument (arrayResize): 18.16 drops a
+// subquery column a lambda only captures.
 const spikeGainSQL = `
 SELECT rule_id, video_id, toUInt32(w_start) AS window_start, t_last AS window_end,
     toInt64(floor(v_start + 0.5)) AS start_value, toInt64(v_last) AS end_value, end_value - start_value AS gain, toFloat64(0) AS baseline,
@@ -254,27 +220,16 @@ ALL INNER JOIN (SELECT rule_id, workspace_id, metric, toInt64(window) AS window,
     USING (workspace_id, metric, window)
 WHERE (r_platform = '' OR r_platform = toString(platform)) AND (meets = 1 OR first_start >= 0)`
 
-// spikeVelocitySQL finds the velocity_vs_baseline matches, from the first
-// 9 days of each video of an account in a workspace with such a rule
-// (video_age_hourly), in four steps:
+// spikeVelocitySQL finds the velocity_vs_baseline matches from the videos'
+// first 9 days (video_age_hourly):
 //
-//  1. Per video and metric: the points sorted by time (age counted from the
-//     earliest publish time its rows give), and vals, the value at every whole
-//     hour of age from after its first point to its last (at most
-//     MaxVelocityAgeHours), interpolated between the points around it.
-//  2. Per video, metric and window W: for each age a it was observed over,
-//     the gain from age a−W to a (from 0 when a ≤ W: before publishing a
-//     video has nothing), under the key kk = (account, metric, W, a) packed
-//     into one number; and whether this is the video's current age A (its
-//     latest snapshot less than W hours old): the entry it is judged by.
+//  1. Per video and metric: the value at every whole hour of age, interpolated.
+//  2. Per window W and age a: the gain from a−W to a (from 0 when a ≤ W) under
+//     the key kk = (acc_no, metric, W, a) in one UInt64 (faster to group by
+//     than a UUID), and whether a is current.
 //  3. Per key: the gains of all videos, sorted, and the current entries.
-//  4. Per current entry: the median of the others' gains, from the sorted
-//     gains without one occurrence of its own: with N entries and
-//     q = ⌊(N−1)/2⌋, the r-th smallest of the others is s[r] if s[r] < x,
-//     else s[r+1], so s[q], s[q+1] and s[q+2] are enough.
-//
-// Accounts are numbered (acc_no) so that the key fits one UInt64, which
-// ClickHouse groups by far faster than a UUID and three numbers.
+//  4. Per current entry: the median of the others' gains; with N entries and
+//     q = ⌊(N−1)/2⌋ it needs only s[q], s[q+1] and s[q+2].
 const spikeVelocitySQL = `
 SELECT rule_id, video_id, toUInt32(published + (toInt64(age) - toInt64(window)) * 3600) AS window_start,
     toUInt32(published + toInt64(age) * 3600) AS window_end,

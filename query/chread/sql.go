@@ -6,13 +6,8 @@ import (
 	"text/template"
 )
 
-// A ClickHouse query whose text depends on its inputs is a struct of typed
-// fields whose SQL method renders the text from a template kept beside the
-// code. A template places only identifiers from allow-lists (Metric.Column,
-// Granularity.Table) and parameter names; every value is bound as @name.
-
-// SQLTemplate parses the template of a query's text; define holds the
-// named parts it uses, as {{define "name"}}...{{end}} blocks.
+// SQLTemplate parses a query's template (define: its named parts); a template
+// places only allow-listed identifiers, every value is bound as @name.
 func SQLTemplate(name, text string, define ...string) *template.Template {
 	t := template.New(name).Option("missingkey=error")
 	for _, d := range define {
@@ -21,8 +16,7 @@ func SQLTemplate(name, text string, define ...string) *template.Template {
 	return template.Must(t.Parse(text))
 }
 
-// RenderSQL renders a query's text; the data is checked, so a failure is a
-// template mistake, which the rendered-SQL tests show.
+// RenderSQL renders a query's text; a failure is a template mistake.
 func RenderSQL(t *template.Template, data any) string {
 	var b strings.Builder
 	if err := t.Execute(&b, data); err != nil {

@@ -15,8 +15,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/store"
 )
 
-// KeptStartValues lets a request's reads keep start values in Cache, under
-// the history version and latest scrape time read with its membership.
+// KeptStartValues lets a request's reads keep start values in Cache.
 type KeptStartValues struct {
 	Cache          *StartValueCache
 	HistoryVersion int64
@@ -30,16 +29,12 @@ func WithKeptStartValues(ctx context.Context, k KeptStartValues) context.Context
 	return context.WithValue(ctx, keptKey{}, k)
 }
 
-// StartValueCache keeps, in this process, the start values of every entity
-// of a kind in a workspace before a query's cutoffs, so the requests after a
-// scrape read only the latest values (see the package doc for why a kept
-// value stays right). Entries expire after TTL; the oldest go beyond MaxBytes.
+// StartValueCache keeps start values in this process (package doc).
 type StartValueCache struct {
 	MaxBytes int
 	TTL      time.Duration
 	Log      *slog.Logger
-	// Now is the clock entries expire by, the handlers' own.
-	Now func() time.Time
+	Now      func() time.Time
 
 	computations background.Tasks
 	mu           sync.Mutex
@@ -47,13 +42,10 @@ type StartValueCache struct {
 	order        []startKey // oldest first
 	bytes        int
 	computing    bool // a computation runs (computeLater)
-	// newest is the newest history version kept per workspace: older entries
-	// are never read again
-	newest map[uuid.UUID]int64
+	newest       map[uuid.UUID]int64
 }
 
-// startKey names one entry: a workspace's history version and the shape
-// of the read (kind, metrics, cutoffs).
+// startKey is a workspace's history version and the read's kind, metrics and cutoffs.
 type startKey struct {
 	ws      uuid.UUID
 	version int64
@@ -100,8 +92,7 @@ func startValueCacheOf(ctx context.Context, q EntitiesQuery) (*StartValueCache, 
 // Wait waits for the start values being computed in the background.
 func (c *StartValueCache) Wait() { _ = c.computations.Wait(context.Background()) }
 
-// Close cancels the start values being computed in the background, starts
-// no more, and waits until those cancelled have returned or ctx ends.
+// Close cancels the background computations and waits for them or ctx.
 func (c *StartValueCache) Close(ctx context.Context) error {
 	if c == nil {
 		return nil
@@ -127,9 +118,7 @@ func (c *StartValueCache) get(key startKey) (starts, bool) {
 	return e.s, true
 }
 
-// put keeps s under key, dropping the workspace's older versions' entries,
-// expired ones and then the oldest beyond MaxBytes; s computed under an
-// older version than one kept is not kept. Readers share s: never changed.
+// put keeps s under key, dropping older, expired, then the oldest entries.
 func (c *StartValueCache) put(key startKey, s starts) {
 	size := len(key.shape) + len(s.slot)*56 + len(s.base)*8 + len(s.has) + 128
 	c.mu.Lock()
@@ -173,9 +162,7 @@ func (c *StartValueCache) put(key startKey, s starts) {
 	}
 }
 
-// computeLater computes key's start values in the background unless one runs
-// already: one at a time per process, so they never take more than one core
-// from the requests.
+// computeLater computes key's start values in the background, one at a time.
 func (c *StartValueCache) computeLater(key startKey, compute func(context.Context) (starts, error)) {
 	c.mu.Lock()
 	if c.computing {
@@ -184,8 +171,7 @@ func (c *StartValueCache) computeLater(key startKey, compute func(context.Contex
 	}
 	c.computing = true
 	c.mu.Unlock()
-	// a whole workspace's values, off the request: bounded by the minute,
-	// not by the requests' per-read bound
+	// bounded by the minute, not the requests' per-read bound
 	c.computations.Go(store.WithoutClickHouseBound(context.Background()), func(ctx context.Context) {
 		defer func() {
 			c.mu.Lock()
@@ -209,8 +195,7 @@ type startsBuilder struct {
 	has  []uint8
 }
 
-// add adds an entity's start values (as scan reports them); one without
-// any is left out, which reads the same.
+// add adds an entity's start values; one without any reads the same left out.
 func (b *startsBuilder) add(id uuid.UUID, has []uint8, base []uint64) {
 	for _, h := range has {
 		if h != 0 {
@@ -222,8 +207,6 @@ func (b *startsBuilder) add(id uuid.UUID, has []uint8, base []uint64) {
 	}
 }
 
-// starts indexes what was added; the map is filled once its size is
-// known, which costs less than growing it row by row.
 func (b *startsBuilder) starts() starts {
 	s := starts{slot: make(map[uuid.UUID]int, len(b.ids)), base: b.base, has: b.has}
 	for j, id := range b.ids {

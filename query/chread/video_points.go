@@ -13,20 +13,17 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
-// VideoPoint is one point of a video's series: per metric, the last value
-// recorded in the bucket or by the snapshot; nil when none was (the
-// platform hid it).
+// VideoPoint is a video's bucket or snapshot; nil for a metric not recorded.
 type VideoPoint struct {
-	T        time.Time
-	Views    *uint64
-	Likes    *uint64
-	Comments *uint64
-	Shares   *uint64
-	Saves    *uint64
+	T        time.Time `json:"t"`
+	Views    *uint64   `json:"views"`
+	Likes    *uint64   `json:"likes"`
+	Comments *uint64   `json:"comments"`
+	Shares   *uint64   `json:"shares"`
+	Saves    *uint64   `json:"saves"`
 }
 
-// VideoScrapesQuery reads one video's raw snapshots from Start, the latest
-// Max of them.
+// VideoScrapesQuery reads one video's latest Max raw snapshots from Start.
 type VideoScrapesQuery struct {
 	Workspace uuid.UUID
 	ID        uuid.UUID
@@ -34,9 +31,6 @@ type VideoScrapesQuery struct {
 	Max       int
 }
 
-// videoScrapesSQL reads one video's raw snapshots, newest first (a read of
-// that video's rows by the primary key); a snapshot written again, not
-// merged yet, is one row, its newest version.
 const videoScrapesSQL = `
 SELECT scraped_at, views, likes, comments, shares, saves
 FROM metric_snapshots
@@ -55,21 +49,16 @@ func (q VideoScrapesQuery) SQL() (string, []any) {
 func (r Reader) VideoScrapes(ctx context.Context, q VideoScrapesQuery) ([]VideoPoint, error) {
 	sql, args := q.SQL()
 	rows, err := r.CH.Query(ctx, sql, args...)
-	if err != nil {
-		return nil, fmt.Errorf("read video scrapes: %w", err)
-	}
-	defer rows.Close()
 	out := []VideoPoint{}
-	for rows.Next() {
-		var p VideoPoint
-		if err := rows.Scan(&p.T, &p.Views, &p.Likes, &p.Comments, &p.Shares, &p.Saves); err != nil {
-			return nil, fmt.Errorf("read video scrapes: %w", err)
-		}
+	var p VideoPoint
+	err = forEachRow(rows, err, "read video scrapes", []any{&p.T, &p.Views, &p.Likes, &p.Comments, &p.Shares, &p.Saves}, func() error {
+		// the driver points p's counts at new values on every scan
 		p.T = p.T.UTC()
 		out = append(out, p)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read video scrapes: %w", err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	slices.Reverse(out)
 	return out, nil
@@ -83,9 +72,7 @@ type VideoSeriesQuery struct {
 	Start       time.Time
 }
 
-// videoSeriesSQL: a bucket may hold several rows (parts not merged yet, or
-// snapshots that hid different metrics), each a true snapshot: per metric,
-// the value of the latest row that recorded it, and whether any did.
+// videoSeriesSQL: per metric, the bucket's latest row that recorded it.
 var videoSeriesSQL = SQLTemplate("videoSeries", `
 SELECT bucket, groupBitOr(recorded) AS rec
 {{- range .Cols}}, argMaxIf(assumeNotNull({{.}}), last_at, isNotNull({{.}})) AS {{.}}{{end}}
@@ -94,8 +81,7 @@ WHERE workspace_id = @ws AND entity_kind = @kind AND bucket >= @start AND entity
 GROUP BY bucket
 ORDER BY bucket`)
 
-// videoSeriesMetrics are the metrics of a video's series, in the order of
-// the `recorded` bits.
+// videoSeriesMetrics are a video series' metrics, in `recorded` bit order.
 var videoSeriesMetrics = []domain.Metric{domain.Views, domain.Likes, domain.Comments, domain.Shares, domain.Saves}
 
 // SQL renders the query and its parameters.
@@ -116,20 +102,13 @@ func (q VideoSeriesQuery) SQL() (string, []any) {
 func (r Reader) VideoSeries(ctx context.Context, q VideoSeriesQuery) ([]VideoPoint, error) {
 	sql, args := q.SQL()
 	rows, err := r.CH.Query(ctx, sql, args...)
-	if err != nil {
-		return nil, fmt.Errorf("read video %s series: %w", q.Granularity, err)
-	}
-	defer rows.Close()
 	out := []VideoPoint{}
 	var (
 		t    time.Time
 		rec  uint8
 		vals [5]uint64
 	)
-	for rows.Next() {
-		if err := rows.Scan(&t, &rec, &vals[0], &vals[1], &vals[2], &vals[3], &vals[4]); err != nil {
-			return nil, fmt.Errorf("read video %s series: %w", q.Granularity, err)
-		}
+	err = forEachRow(rows, err, fmt.Sprintf("read video %s series", q.Granularity), []any{&t, &rec, &vals[0], &vals[1], &vals[2], &vals[3], &vals[4]}, func() error {
 		p := VideoPoint{T: t.UTC()}
 		for i, dst := range []**uint64{&p.Views, &p.Likes, &p.Comments, &p.Shares, &p.Saves} {
 			if rec&videoSeriesMetrics[i].Bit() != 0 {
@@ -138,9 +117,10 @@ func (r Reader) VideoSeries(ctx context.Context, q VideoSeriesQuery) ([]VideoPoi
 			}
 		}
 		out = append(out, p)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read video %s series: %w", q.Granularity, err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
@@ -22,27 +21,22 @@ type Collection struct {
 	ID        uuid.UUID `json:"id"`
 	Name      string    `json:"name"`
 	CreatedAt time.Time `json:"createdAt"`
-	// Videos counts the collection's counted videos, its accounts' included
-	// (query/counted.go); Accounts its accounts, removed ones aside.
+	// Videos counts the counted videos, its accounts' too.
 	Videos   int `json:"videos"`
 	Accounts int `json:"accounts"`
-	// Views sums the latest views of the counted videos; nil when the
-	// numbers are unavailable (see CollectionList.MetricsAvailable).
+	// Views is nil when the numbers are unavailable.
 	Views *uint64 `json:"views"`
-	// BeyondLimit and NotOwn count the videos shown apart, not in Videos: beyond
-	// their account's tracking limit, and posts not the accounts' own.
+	// BeyondLimit and NotOwn count the videos shown apart.
 	BeyondLimit int `json:"beyondLimit"`
 	NotOwn      int `json:"notOwn"`
-	// Campaign is true when the collection is a campaign: deleting it ends
-	// the campaign.
+	// Campaign: deleting the collection ends its campaign.
 	Campaign bool `json:"campaign"`
 }
 
 // CollectionList is the answer of GET /collections.
 type CollectionList struct {
 	Collections []Collection `json:"collections"`
-	// MetricsAvailable is false when ClickHouse could not be read: the
-	// collections are listed from PostgreSQL with their views nil.
+	// MetricsAvailable is false when ClickHouse could not be read: the views are nil.
 	MetricsAvailable bool `json:"metricsAvailable"`
 }
 
@@ -50,14 +44,9 @@ type CollectionList struct {
 func (l CollectionList) Partial() bool { return !l.MetricsAvailable }
 
 // CollectionsHandler answers the collections list.
-type CollectionsHandler struct {
-	DB  *pgxpool.Pool
-	CH  chread.Conn
-	Now func() time.Time
-}
+type CollectionsHandler query.Readers
 
-// Handle lists the workspace's collections, oldest first. When ClickHouse
-// is unavailable the list still answers, without the views.
+// Handle lists the workspace's collections, oldest first, views nil without ClickHouse.
 func (h CollectionsHandler) Handle(ctx context.Context, ws uuid.UUID) (CollectionList, error) {
 	views := map[uuid.UUID]uint64{}
 	chErr := make(chan error, 1)
@@ -132,17 +121,8 @@ ORDER BY c.created_at, c.id`, ws, domain.ItemRemoved)
 	return out, nil
 }
 
-// One returns one collection of the workspace as the list shows it; not
-// found for a collection of another workspace.
+// One returns one collection of the workspace as the list shows it.
 func (h CollectionsHandler) One(ctx context.Context, ws, id uuid.UUID) (Collection, error) {
 	l, err := h.Handle(ctx, ws)
-	if err != nil {
-		return Collection{}, err
-	}
-	for _, c := range l.Collections {
-		if c.ID == id {
-			return c, nil
-		}
-	}
-	return Collection{}, apperr.NotFound("collection not found")
+	return query.OneWhere(l.Collections, err, func(c Collection) bool { return c.ID == id }, "collection not found")
 }

@@ -14,16 +14,14 @@ import (
 	"github.com/reeltrack/reeltrack/query"
 )
 
-// Creator is one row of the creators list: a payee of campaigns and the
-// accounts it posts from.
+// Creator is one row of the creators list: a payee of campaigns and its accounts.
 type Creator struct {
 	ID    uuid.UUID `json:"id"`
 	Name  string    `json:"name"`
 	Email string    `json:"email"`
-	// PostingGoal is the videos the creator means to post per period of a
-	// campaign; nil for none.
+	// PostingGoal is the videos to post per campaign period; nil for none.
 	PostingGoal *int `json:"postingGoal"`
-	// Accounts are the creator's accounts not removed, by platform and handle.
+	// Accounts are those not removed, by platform and handle.
 	Accounts  []CreatorAccount `json:"accounts"`
 	CreatedAt time.Time        `json:"createdAt"`
 }
@@ -50,8 +48,7 @@ func (h CreatorsHandler) Handle(ctx context.Context, ws uuid.UUID) (CreatorList,
 	return CreatorList{Creators: list}, err
 }
 
-// One returns one creator of the workspace as the list shows it; not
-// found for a creator of another workspace.
+// One returns one creator of the workspace as the list shows it.
 func (h CreatorsHandler) One(ctx context.Context, ws, id uuid.UUID) (Creator, error) {
 	list, err := h.read(ctx, ws, &id)
 	return query.OnlyOne(list, err, "creator not found")
@@ -75,9 +72,6 @@ ORDER BY lower(c.name), c.id`, ws, id, domain.ItemRemoved)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("read creators: %w", err)
-	}
-	if list == nil {
-		list = []Creator{}
 	}
 	return list, nil
 }

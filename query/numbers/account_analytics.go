@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
@@ -19,55 +18,45 @@ import (
 
 // Account analytics bounds.
 const (
-	// AnalyticsHours is how many hourly buckets the hour series has.
 	AnalyticsHours = 7 * 24
 	// AnalyticsMaxDays caps the day series, which starts at the first snapshot.
 	AnalyticsMaxDays = 365
-	// TopVideos is how many videos the panel lists as top videos.
-	TopVideos = 5
+	TopVideos        = 5
 )
 
 // AccountAnalytics is the answer of GET /accounts/{id}/analytics.
 type AccountAnalytics struct {
 	Account     Account            `json:"account"`
 	Granularity chread.Granularity `json:"granularity"`
-	// Start is the first bucket of the series; nil when they are empty.
-	Start *time.Time `json:"start"`
-	End   time.Time  `json:"end"`
-	// Followers holds one point per bucket from Start to the bucket of End.
+	// Start is nil when the series are empty.
+	Start     *time.Time       `json:"start"`
+	End       time.Time        `json:"end"`
 	Followers []FollowersPoint `json:"followersSeries"`
-	// Views sums the account's videos per bucket, on the same buckets.
-	Views []Point `json:"viewsSeries"`
+	Views     []Point          `json:"viewsSeries"`
 	// Videos are the account's videos, most viewed first.
-	Videos []Video `json:"videos"`
-	// TopVideos are the first TopVideos of Videos.
+	Videos    []Video        `json:"videos"`
 	TopVideos []Video        `json:"topVideos"`
 	PerVideo  PerVideoStats  `json:"perVideo"`
 	Cadence   PostingCadence `json:"cadence"`
 	BestVideo *BestVideo     `json:"bestVideo"`
-	// NextScrapeAt is when the account is next scraped by the refresh's plan;
-	// nil when not refreshed.
-	NextScrapeAt *time.Time `json:"nextScrapeAt"`
-	// NextScrapeReason is why it comes then (docs/refresh.md); nil when NextScrapeAt is.
+	// NextScrapeAt is nil when the account is not refreshed.
+	NextScrapeAt     *time.Time      `json:"nextScrapeAt"`
 	NextScrapeReason *refresh.Reason `json:"nextScrapeReason"`
 }
 
 // FollowersPoint is one bucket of the followers series.
 type FollowersPoint struct {
 	T time.Time `json:"t"`
-	// Followers is the last value recorded before the bucket's end; nil before
-	// the first.
+	// Followers is the last value before the bucket's end; nil before the first.
 	Followers *int64 `json:"followers"`
-	// Gained is the change within the bucket.
-	Gained int64 `json:"followersGained"`
+	Gained    int64  `json:"followersGained"`
 }
 
 // MetricStats describes one metric over the videos that recorded it.
 type MetricStats struct {
 	Videos  int      `json:"videos"`
 	Average *float64 `json:"average"`
-	// Median is the middle value, or the mean of the two middle values.
-	Median *float64 `json:"median"`
+	Median  *float64 `json:"median"`
 }
 
 // PerVideoStats are the per-video statistics of the latest values.
@@ -80,14 +69,13 @@ type PerVideoStats struct {
 
 // PostingCadence counts the account's tracked videos by publish time.
 type PostingCadence struct {
-	// Published counts the videos with a known publish time, which the rest count.
+	// Published counts the videos with a publish time, which the rest count.
 	Published   int           `json:"published"`
 	Last4Weeks  CadenceWindow `json:"last4Weeks"`
 	Last12Weeks CadenceWindow `json:"last12Weeks"`
-	// ByWeekday counts by UTC weekday, 0 = Sunday.
-	ByWeekday [7]int `json:"byWeekday"`
-	// ByHour counts by UTC hour of day.
-	ByHour [24]int `json:"byHour"`
+	// ByWeekday and ByHour count by UTC weekday (0 = Sunday) and hour.
+	ByWeekday [7]int  `json:"byWeekday"`
+	ByHour    [24]int `json:"byHour"`
 }
 
 // CadenceWindow counts videos published in the last 28 or 84 days.
@@ -105,14 +93,9 @@ type AccountAnalyticsQuery struct {
 func (q AccountAnalyticsQuery) Key() string { return "g=" + string(q.Granularity) }
 
 // AccountAnalyticsHandler answers the account analytics panel.
-type AccountAnalyticsHandler struct {
-	DB  *pgxpool.Pool
-	CH  chread.Conn
-	Now func() time.Time
-}
+type AccountAnalyticsHandler query.Readers
 
-// Handle computes the panel of one account; not found for a removed one or
-// another workspace's.
+// Handle computes one account's panel; not found for a removed one.
 func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q AccountAnalyticsQuery) (AccountAnalytics, error) {
 	now := h.Now().UTC()
 	rows, _, err := loadAccounts(ctx, h.DB, h.CH, ws, accountSelect{ID: &id, VideoDetails: true}, now)
@@ -131,8 +114,7 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 	out := AccountAnalytics{Account: r.Account, Granularity: g, End: now,
 		Followers: []FollowersPoint{}, Views: []Point{}, NextScrapeAt: next, NextScrapeReason: reason}
 
-	// The figures cover the videos the account counts; those beyond its
-	// tracking limit and the posts not its own are listed after them.
+	// the figures cover the counted videos; the others are listed after them
 	videos := make([]Video, 0, len(r.Videos))
 	var beyond []Video
 	ids := make([]uuid.UUID, 0, len(r.Videos))

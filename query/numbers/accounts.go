@@ -19,8 +19,7 @@ import (
 	"github.com/reeltrack/reeltrack/query/chread"
 )
 
-// Account is one row of the accounts list: the account with its followers
-// and the figures of the videos found through it.
+// Account is one row of the accounts list, with the figures of its videos.
 type Account struct {
 	ID            uuid.UUID         `json:"id"`
 	Platform      platform.Platform `json:"platform"`
@@ -32,42 +31,30 @@ type Account struct {
 	StatusReason  string            `json:"statusReason"`
 	TrackingLimit int               `json:"tracking_limit"`
 	CollectionID  *uuid.UUID        `json:"collectionId"`
-	// Followers is the latest recorded follower count; nil when never recorded.
-	Followers *uint64 `json:"followers"`
-	// FollowersGained7d and FollowersGained30d are gains over the 7d and 30d
-	// windows; nil when followers were never recorded.
+	Followers     *uint64           `json:"followers"`
+	// the gains over the 7d and 30d windows; nil when followers were never recorded
 	FollowersGained7d  *int64 `json:"followersGained7d"`
 	FollowersGained30d *int64 `json:"followersGained30d"`
-	// TrackedVideos counts the account's videos that count (not removed, within
-	// its tracking limit); the figures below cover these.
-	TrackedVideos int `json:"trackedVideos"`
-	// VideosBeyondLimit counts its videos beyond the limit: kept, not refreshed.
+	// TrackedVideos counts the videos that count; the figures below cover these.
+	TrackedVideos     int `json:"trackedVideos"`
 	VideosBeyondLimit int `json:"videosBeyondLimit"`
 	// VideosNotOwn counts the posts of its feed not its own: shown, never counted.
 	VideosNotOwn int `json:"videosNotOwn"`
-	// VideosWithViews counts those with recorded views; nil, like every
-	// ClickHouse figure, when the numbers are unavailable.
-	VideosWithViews *int `json:"videosWithViews"`
-	// TotalViews sums the latest views of the account's videos.
-	TotalViews *uint64 `json:"totalViews"`
-	// TotalSaves sums the videos' latest saves; nil when none recorded any
-	// (Instagram hides them).
-	TotalSaves *uint64 `json:"totalSaves"`
-	// AverageViews is TotalViews per video with views; nil without one.
-	AverageViews *float64 `json:"averageViews"`
-	// EngagementRate is interactions per view in percent, as the overview's.
+	// the figures from ClickHouse are nil when the numbers are unavailable
+	VideosWithViews *int    `json:"videosWithViews"`
+	TotalViews      *uint64 `json:"totalViews"`
+	// TotalSaves is nil when no video recorded saves (Instagram hides them).
+	TotalSaves     *uint64  `json:"totalSaves"`
+	AverageViews   *float64 `json:"averageViews"`
 	EngagementRate *float64 `json:"engagementRate"`
-	// ViewsGained7d sums the videos' views gained over the 7d window.
-	ViewsGained7d *int64 `json:"viewsGained7d"`
-	// Views7d sums the videos' views gained on each of the last 7 UTC days,
-	// oldest first; null for a day without a value. Only in the list.
+	ViewsGained7d  *int64   `json:"viewsGained7d"`
+	// Views7d is the sparkline of the last 7 UTC days, in the list only.
 	Views7d       []*int64   `json:"views7d,omitempty"`
 	LastScrapedAt *time.Time `json:"lastScrapedAt"`
 	AddedAt       time.Time  `json:"addedAt"`
 }
 
-// AccountSort orders the accounts list, from the highest value down;
-// accounts without the value come last, ties in id order.
+// AccountSort orders the accounts list: highest first, none last, ties by id.
 type AccountSort string
 
 // The account sort orders.
@@ -108,8 +95,7 @@ func (q AccountQuery) Key() string {
 type AccountList struct {
 	Accounts []Account `json:"accounts"`
 	Total    int       `json:"total"`
-	// MetricsAvailable is false when ClickHouse could not be read: the
-	// accounts are listed from PostgreSQL with every figure nil.
+	// MetricsAvailable is false when ClickHouse could not be read: every figure is nil.
 	MetricsAvailable bool `json:"metricsAvailable"`
 }
 
@@ -117,11 +103,7 @@ type AccountList struct {
 func (l AccountList) Partial() bool { return !l.MetricsAvailable }
 
 // AccountsHandler answers the accounts list and single accounts.
-type AccountsHandler struct {
-	DB  *pgxpool.Pool
-	CH  chread.Conn
-	Now func() time.Time
-}
+type AccountsHandler query.Readers
 
 // Handle returns every account of the workspace not removed that matches q.
 func (h AccountsHandler) Handle(ctx context.Context, ws uuid.UUID, q AccountQuery) (AccountList, error) {
@@ -141,8 +123,7 @@ func (h AccountsHandler) Handle(ctx context.Context, ws uuid.UUID, q AccountQuer
 	return out, nil
 }
 
-// One returns one account in the list's shape, a removed one too; not found
-// for another workspace's. Without ClickHouse its figures are nil.
+// One returns one account in the list's shape, a removed one too.
 func (h AccountsHandler) One(ctx context.Context, ws, id uuid.UUID) (Account, error) {
 	rows, _, err := loadAccounts(ctx, h.DB, h.CH, ws, accountSelect{ID: &id, IncludeRemoved: true, WithoutMetrics: true}, h.Now().UTC())
 	if err != nil {
@@ -159,13 +140,11 @@ type accountSelect struct {
 	Platforms      []platform.Platform
 	CollectionID   *uuid.UUID
 	IncludeRemoved bool
-	// VideoDetails reads the videos with every column; without it only their
-	// ids, all the figures need.
+	// VideoDetails reads every column of the videos, not just what the figures need.
 	VideoDetails bool
-	// WithoutMetrics lets the accounts be read from PostgreSQL alone when
-	// ClickHouse is unavailable: their figures stay nil.
+	// WithoutMetrics lets a ClickHouse outage pass, the figures nil.
 	WithoutMetrics bool
-	// Daily reads the videos' daily views for the sparkline (Views7d).
+	// Daily reads the sparkline (Views7d).
 	Daily bool
 }
 
@@ -177,8 +156,7 @@ type videoRow struct {
 type accountRow struct {
 	Account
 	FirstAt time.Time
-	// Videos are the account's videos with their metrics, in no order.
-	Videos []videoRow
+	Videos  []videoRow
 }
 
 const accountColumns = `a.id, a.platform, a.handle, a.url, a.display_name, a.avatar_url, a.status, a.status_reason,
@@ -188,9 +166,7 @@ const accountsSQL = `
 SELECT ` + accountColumns + `
 FROM accounts a` + accountsWhereSQL
 
-// accountsWhereSQL selects a workspace's accounts ($1): one ($2, or all
-// with NULL), removed ones too when $3, of the platforms $4 (NULL: all),
-// of the collection $5 (NULL: any); $6 is domain.ItemRemoved.
+// accountsWhereSQL selects a workspace's accounts by id, platforms and collection.
 const accountsWhereSQL = `
 WHERE a.workspace_id = $1
   AND ($2::uuid IS NULL OR a.id = $2)
@@ -198,17 +174,15 @@ WHERE a.workspace_id = $1
   AND ($4::text[] IS NULL OR a.platform = ANY($4))
   AND ($5::uuid IS NULL OR a.collection_id = $5)`
 
-// accountVideosFromSQL selects the videos found through the workspace's
-// accounts (or one account's), whatever the account's status.
+// accountVideosFromSQL selects the videos of the workspace's accounts (or one's).
 const accountVideosFromSQL = `
 FROM videos v
 JOIN accounts a ON a.id = v.account_id
 LEFT JOIN video_insights i ON i.video_id = v.id
 WHERE v.workspace_id = $1 AND ($2::uuid IS NULL OR v.account_id = $2)`
 
-// loadAccounts reads the selected accounts with their videos, rows from
-// PostgreSQL and numbers from ClickHouse at once. withMetrics is false when
-// sel.WithoutMetrics let a ClickHouse outage pass: the rows carry no figures.
+// loadAccounts reads the accounts with their videos and, at once, their
+// numbers; withMetrics is false when a ClickHouse outage passed.
 func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws uuid.UUID, sel accountSelect, now time.Time) (rows []accountRow, withMetrics bool, err error) {
 	var (
 		accounts []accountRow
@@ -217,8 +191,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws uuid
 		vidByID  = map[uuid.UUID]chread.EntityMetrics{}
 		daily    chread.DailyRead
 	)
-	// The PostgreSQL reads and the ClickHouse reads are separate groups,
-	// so a ClickHouse failure that may pass does not cancel the rows.
+	// separate groups: a ClickHouse failure that may pass does not cancel the rows
 	pg, pgctx := fanout.WithContext(ctx)
 	pg.Go(func() error {
 		rows, _ := db.Query(pgctx, accountsSQL, ws, sel.ID, sel.IncludeRemoved, platformNames(sel.Platforms), sel.CollectionID, domain.ItemRemoved)
@@ -253,7 +226,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws uuid
 		})
 	})
 	chg.Go(func() error {
-		// the query of the videos list, so each video reads the same there
+		// the videos list's query, so each video reads the same there
 		return chread.Reader{CH: ch}.Entities(chctx, videoListMetrics(ws, now), func(id uuid.UUID, e chread.EntityMetrics) error {
 			vidByID[id] = e
 			return nil
@@ -316,8 +289,7 @@ func accountListMetrics(ws uuid.UUID, now time.Time) chread.EntitiesQuery {
 		Cutoffs: []time.Time{query.WindowOf(query.Preset7d, now).Start, query.WindowOf(query.Preset30d, now).Start}}
 }
 
-// derive sums the figures of the account's counted videos (query/counted.go);
-// without metrics it only counts the videos.
+// derive sums the figures of the counted videos, or only counts them.
 func (r *accountRow) derive(withMetrics bool) {
 	counted := make([]videoRow, 0, len(r.Videos))
 	for _, v := range r.Videos {

@@ -11,9 +11,7 @@ func EngagementRate(interactions, views uint64) *float64 {
 	return &r
 }
 
-// rated reports whether a video's numbers give an engagement rate: views
-// above 0 and likes recorded. A video whose platform hides likes would rate
-// near 0 from comments alone, so it has no rate and adds nothing to sums.
+// rated: views above 0 and likes recorded (hidden likes would rate near 0).
 func rated(m chread.Counts) bool {
 	return m.Views != nil && *m.Views > 0 && m.Likes != nil
 }

@@ -35,8 +35,7 @@ var VideoExportColumns = []string{
 // DefaultExportPage is how many videos one page of the export reads.
 const DefaultExportPage = 2000
 
-// DefaultExportChunk is how many videos' numbers one read of ClickHouse
-// brings, the most the export holds at once: about 1.6 MB.
+// DefaultExportChunk is how many videos' numbers one ClickHouse read brings.
 const DefaultExportChunk = 20_000
 
 // ExportHandler writes CSV exports.
@@ -44,28 +43,23 @@ type ExportHandler struct {
 	DB  *pgxpool.Pool
 	CH  chread.Conn
 	Now func() time.Time
-	// PageRows is how many videos a page reads; 0 means DefaultExportPage.
-	PageRows int
-	// ChunkRows is how many videos' numbers a ClickHouse read brings; 0: default.
-	ChunkRows int
-	// DailyItems is how many items a page of the daily export reads; 0: default.
+	// PageRows, ChunkRows and DailyItems size the reads; 0: the defaults.
+	PageRows   int
+	ChunkRows  int
 	DailyItems int
 }
 
-// CheckVideos validates what Videos needs before anything is written, so a
-// bad request still gets an error status.
+// CheckVideos validates what Videos needs before anything is written.
 func (h ExportHandler) CheckVideos(ctx context.Context, ws uuid.UUID, f VideoFilter) error {
 	return checkCollection(ctx, h.DB, ws, f.CollectionID)
 }
 
-// Videos writes the videos the filter selects as CSV in exportOrder and
-// returns the rows written.
+// Videos writes the filter's videos as CSV in exportOrder; it returns the rows written.
 func (h ExportHandler) Videos(ctx context.Context, ws uuid.UUID, f VideoFilter, out io.Writer) (int, error) {
 	e := h.VideoPages(ws, f)
 	for {
 		if err := e.WritePage(ctx, out); err != nil {
-			// io.EOF itself ends the export; a driver error that wraps
-			// io.EOF (a connection closed under a query) is a failure.
+			// io.EOF itself ends the export; one wrapped is a failure
 			if err == io.EOF { //nolint:errorlint // the sentinel itself
 				return e.Rows, nil
 			}
@@ -85,10 +79,7 @@ func (h ExportHandler) VideoPages(ws uuid.UUID, f VideoFilter) *VideoExport {
 	return &VideoExport{h: h, ws: ws, f: f, now: h.Now().UTC()}
 }
 
-// exportOrder is the order of the videos export's rows: platform, account
-// handle (none first), publish time (unknown last), id. Handles compare by
-// code point (COLLATE "C"), the same whatever the server's locale, and as Go
-// compares them.
+// exportOrder is the videos export's order; handles compare as Go does (COLLATE "C").
 const exportOrder = `v.platform, v.account_handle COLLATE "C", coalesce(v.published_at, '9999-12-31T00:00:00Z'::timestamptz), v.id`
 
 var noPublishTime = time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
@@ -108,11 +99,7 @@ func keyOf(v *Video) exportKey {
 	return k
 }
 
-// VideoExport is a videos export in progress, read a page from PostgreSQL
-// and a chunk of numbers from ClickHouse at a time (about 80 bytes a video).
-// Both connections go back to their pools before any row is written, so a
-// slow client holds none, and memory is one chunk and one page whatever the
-// workspace's size.
+// VideoExport is a videos export in progress, holding no connection while writing.
 type VideoExport struct {
 	h     ExportHandler
 	ws    uuid.UUID
@@ -122,11 +109,10 @@ type VideoExport struct {
 	done  bool
 	page  []Video
 	csvPages
-	// inChunk holds the chunk's video ids; numbers their numbers in id order.
+	// inChunk holds the chunk's ids; numbers their numbers in id order.
 	inChunk map[uuid.UUID]struct{}
 	numbers []videoNumbers
-	// Chunks counts the chunks of numbers read from ClickHouse so far.
-	Chunks int
+	Chunks  int
 }
 
 type videoNumbers struct {
@@ -169,8 +155,7 @@ func (n *videoNumbers) metrics() chread.EntityMetrics {
 	return e
 }
 
-// WritePage writes the next page of rows (header first) to out; io.EOF once
-// every row is written.
+// WritePage writes the next page of rows to out; io.EOF once all are written.
 func (e *VideoExport) WritePage(ctx context.Context, out io.Writer) error {
 	if e.done {
 		return io.EOF
@@ -202,10 +187,7 @@ func (e *VideoExport) WritePage(ctx context.Context, out io.Writer) error {
 	return nil
 }
 
-// orderedSQL selects cols of the filter's videos in exportOrder, from the
-// first or after (at, inclusive) a key, at most limit. Two texts, not one
-// with "$n IS NULL OR ...", so a cached generic plan keeps the key's test out
-// of the first page's.
+// orderedSQL selects cols in exportOrder; two texts keep the key test out of the first page's plan.
 func (e *VideoExport) orderedSQL(cols string, from *exportKey, inclusive bool, limit int) (string, []any) {
 	cond, args := videoMatch(e.ws, e.f, e.now)
 	if from != nil {
@@ -273,14 +255,11 @@ func (e *VideoExport) readChunk(ctx, chCtx context.Context, from exportKey) erro
 	return nil
 }
 
-// csvPages is what the paged exports share: collection names, the header
-// row written once, a record reused for every row.
 type csvPages struct {
 	names  map[uuid.UUID]string
 	header bool
 	record []string
-	// Rows counts the rows written so far.
-	Rows int
+	Rows   int
 }
 
 func (p *csvPages) readNames(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID) (err error) {
@@ -346,8 +325,7 @@ func videoRecord(r []string, v Video, names map[uuid.UUID]string) {
 	})
 }
 
-// handleCell writes a handle without its leading '@', so that it is never
-// mistaken for a formula nor mangled by the guard; the rest goes through Cell.
+// handleCell writes a handle without its '@', so it is never taken for a formula.
 func handleCell(h string) string {
 	return query.Cell(strings.TrimPrefix(h, "@"))
 }
@@ -378,8 +356,7 @@ func (h ExportHandler) CheckAccounts(ctx context.Context, ws uuid.UUID, q Accoun
 	return checkCollection(ctx, h.DB, ws, q.CollectionID)
 }
 
-// Accounts writes the accounts q selects as CSV, in the list's order, read
-// whole (a workspace has at most its video limit of accounts).
+// Accounts writes the accounts q selects as CSV, in the list's order.
 func (h ExportHandler) Accounts(ctx context.Context, ws uuid.UUID, q AccountQuery, out io.Writer) (int, error) {
 	list, err := AccountsHandler{DB: h.DB, CH: h.CH, Now: h.Now}.Handle(ctx, ws, q)
 	if err != nil {

@@ -16,8 +16,7 @@ import (
 	"github.com/reeltrack/reeltrack/query/chread"
 )
 
-// DailyExportColumns is the header row of the daily series CSV: one row
-// per item (video or account) and UTC day.
+// DailyExportColumns is the header of the daily series CSV: a row per item and day.
 var DailyExportColumns = []string{
 	"date", "item_type", "id", "platform", "account_handle", "platform_video_id", "url", "collection", "published_at",
 	"views", "likes", "comments", "shares", "saves", "followers",
@@ -25,19 +24,13 @@ var DailyExportColumns = []string{
 	"scraped_that_day",
 }
 
-// DefaultDailyExportDays is the range of the daily series export when the
-// request names none: the last 30 UTC days, today included.
+// DefaultDailyExportDays is the daily export's range when the request names none.
 const DefaultDailyExportDays = 30
 
-// DefaultDailyExportItems is how many items a page of the daily export
-// reads, each up to MaxRangeDays rows.
+// DefaultDailyExportItems is how many items a page of the daily export reads.
 const DefaultDailyExportItems = 200
 
-// DailyExport is a daily series export in progress: the filter's videos in
-// exportOrder, then (unless only linked or shop videos) its accounts. Only
-// the last item's place is held between pages. A row is a day from the
-// item's first value: each count's last value by the day's end and its gain
-// since the day before, counted as the overview's chart counts it.
+// DailyExport is a daily series export in progress: the filter's videos, then its accounts.
 type DailyExport struct {
 	h        ExportHandler
 	ws       uuid.UUID
@@ -50,8 +43,7 @@ type DailyExport struct {
 	csvPages
 }
 
-// DailyPages starts a daily series export of the UTC days from `from` to
-// `to`, both included (checked by the caller).
+// DailyPages starts a daily series export of the UTC days from `from` to `to`.
 func (h ExportHandler) DailyPages(ws uuid.UUID, f VideoFilter, from, to time.Time) *DailyExport {
 	h.PageRows = h.DailyItems
 	if h.PageRows <= 0 {
@@ -66,7 +58,6 @@ func DailyRange(now time.Time) (from, to time.Time) {
 	return to.AddDate(0, 0, -(DefaultDailyExportDays - 1)), to
 }
 
-// dailyItem is an item of the daily export with what its rows repeat.
 type dailyItem struct {
 	kind       platform.Kind
 	id         uuid.UUID
@@ -78,8 +69,7 @@ type dailyItem struct {
 	published  *time.Time
 }
 
-// WritePage writes the next page of rows (header first) to out; io.EOF once
-// every row is written.
+// WritePage writes the next page of rows to out; io.EOF once all are written.
 func (e *DailyExport) WritePage(ctx context.Context, out io.Writer) error {
 	if e.done {
 		return io.EOF
@@ -193,8 +183,7 @@ func (e *DailyExport) readDays(ctx context.Context, kind platform.Kind, items []
 		carry dailyRow
 		last  time.Time
 	)
-	// flushTo adds cur's rows for the days of the range up to (not
-	// including) until, carrying its last values
+	// flushTo adds cur's rows of the days before until, carrying its last values
 	flushTo := func(until time.Time) {
 		if cur == uuid.Nil || carry.has == 0 {
 			return
@@ -226,8 +215,7 @@ func (e *DailyExport) readDays(ctx context.Context, kind platform.Kind, items []
 				if carry.has&bit != 0 {
 					r.gains[i], r.gained = int64(vals[i])-int64(carry.counts[i]), r.gained|bit
 				} else if f := firsts[id]; f.Recorded&bit != 0 {
-					// nothing before it in the look-back: from the first
-					// value ever, as the overview's series counts it
+					// nothing in the look-back: from the first value ever
 					r.gains[i], r.gained = int64(vals[i])-int64(f.Counts[i]), r.gained|bit
 				}
 			case carry.has&bit != 0:

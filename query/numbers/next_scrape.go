@@ -14,12 +14,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/refresh"
 )
 
-// scheduledSQL lists what the refresh's schedule needs of a workspace's ($1)
-// scraped items: its plan and access, and per item (accounts, videos tracked
-// by link, videos kept past their account's limit for a campaign window)
-// when it was first tracked, last scraped and queued, and its stored plan.
-// These are the items the refresh selects, so paused and removed items are
-// never due. $2 is domain.RefreshedItems; %s narrows the items.
+// scheduledSQL lists what the refresh's schedule needs of a workspace's items (%s narrows them).
 const scheduledSQL = `
 SELECT w.plan, w.has_access, w.trial_ends_at, w.grace_ends_at, e.created_at, e.last_scraped_at, e.refresh_queued_at,
        e.next_refresh_at, e.refresh_interval_secs, e.refresh_reason
@@ -33,8 +28,7 @@ JOIN (
 ) e ON e.workspace_id = w.id
 WHERE w.id = $1 %s`
 
-// Which items scheduledSQL reads: one account ($3), the item that scrapes
-// one video ($3: the video, or its account), or all of them.
+// Which items scheduledSQL reads: an account, the item scraping a video, or all.
 const (
 	scheduledAccount = `AND e.id = $3`
 	scheduledVideo   = `AND e.id = (SELECT CASE WHEN v.tracked_individually OR v.kept_until > now() THEN v.id ELSE v.account_id END
@@ -42,9 +36,7 @@ const (
 	scheduledAll = ``
 )
 
-// nextScrape returns the soonest next scrape of ws's items narrowed by which,
-// and its reason, by the stored plan; nil when none is refreshed. A time not
-// after now is queued or due at the refresh's next run.
+// nextScrape returns the soonest next scrape of ws's items and its reason.
 func nextScrape(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, which string, now time.Time, args ...any) (*time.Time, *refresh.Reason, error) {
 	rows, _ := db.Query(ctx, fmt.Sprintf(scheduledSQL, which), append([]any{ws, domain.RefreshedItems}, args...)...)
 	var (
@@ -87,10 +79,7 @@ func nextScrape(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, which strin
 	return soonest, why, nil
 }
 
-// plannedNext is an item's next scrape and its reason from the stored plan:
-// the reason its heat gives (refresh.Decision.Class), or budget for an item
-// held back, whose stored next refresh is when it fits the budget again; the
-// first scrape says new, a first-day scrape after it first_day.
+// plannedNext is an item's next scrape and its reason by the stored plan.
 func plannedNext(base time.Duration, created time.Time, last, planned *time.Time, secs *int, stored *string, now time.Time) (time.Time, refresh.Reason) {
 	if last == nil {
 		return created, refresh.New

@@ -30,40 +30,40 @@ type Overview struct {
 	End         time.Time          `json:"end"`
 	Totals      Totals             `json:"totals"`
 	Gained      PeriodGained       `json:"viewsGained"`
-	// Gains are the same comparison for every count; Gains.Views is Gained.
+	// Gains compare every count; Gains.Views is Gained.
 	Gains     CountsGained `json:"gained"`
 	Series    []Point      `json:"series"`
 	TopMovers []Mover      `json:"topMovers"`
-	// NextScrapeAt is the soonest next scrape of the workspace's items by the
-	// refresh's plan: not after End when one is queued or due; nil for none.
-	NextScrapeAt *time.Time `json:"nextScrapeAt"`
-	// NextScrapeReason is why it comes then (docs/refresh.md); nil when NextScrapeAt is.
+	// NextScrapeAt is the soonest next scrape of the workspace's items; nil for none.
+	NextScrapeAt     *time.Time      `json:"nextScrapeAt"`
 	NextScrapeReason *refresh.Reason `json:"nextScrapeReason"`
-	// PreviousTracked is whether any selected video was recorded before the
-	// window's start: if not, the previous window's gains of 0 compare with nothing.
+	// PreviousTracked: the previous window's gains compare with something.
 	PreviousTracked bool `json:"previousTracked"`
-	// CountChanges are the videos that joined and left the count in the window;
-	// nil for "all", a past window, an answer as of a time, or a status or kind filter.
+	// CountChanges is nil for "all", past windows, AsOf, or a status or kind filter.
 	CountChanges *CountChanges `json:"countChanges"`
-	// InsightsStart is when the first insights come; nil before the insights
-	// step has seen the workspace, and as of a time.
+	// InsightsStart is nil before the insights step has seen the workspace.
 	InsightsStart *InsightsStart `json:"insightsStart"`
 }
 
-// CountChanges are the videos that joined the count in the window (first
-// scraped, or their status, kind or account changed) and those that left it.
-// The totals are the latest numbers of the videos counted now, so they moved
-// by what those gained, plus what the joined had when they joined, less what
-// the left had at the window's start.
+// CountChanges are the videos that joined or left the count in the window.
 type CountChanges struct {
 	Joined CountChange `json:"joined"`
 	Left   CountChange `json:"left"`
 }
 
-// CountChange counts videos and sums their numbers: for joined videos when
-// they joined, for left ones at the window's start.
+// CountChange sums videos' numbers when they joined, or at the start for left ones.
 type CountChange struct {
-	Videos   int    `json:"videos"`
+	Videos int `json:"videos"`
+	CountSums
+}
+
+func (c *CountChange) add(m chread.Counts) {
+	c.Videos++
+	c.CountSums.add(m)
+}
+
+// CountSums sums the counts of videos, unrecorded ones as 0.
+type CountSums struct {
 	Views    uint64 `json:"views"`
 	Likes    uint64 `json:"likes"`
 	Comments uint64 `json:"comments"`
@@ -71,12 +71,11 @@ type CountChange struct {
 	Saves    uint64 `json:"saves"`
 }
 
-func (c *CountChange) add(m chread.Counts) {
-	c.Videos++
+func (s *CountSums) add(m chread.Counts) {
 	for _, x := range []struct {
 		dst *uint64
 		p   *uint64
-	}{{&c.Views, m.Views}, {&c.Likes, m.Likes}, {&c.Comments, m.Comments}, {&c.Shares, m.Shares}, {&c.Saves, m.Saves}} {
+	}{{&s.Views, m.Views}, {&s.Likes, m.Likes}, {&s.Comments, m.Comments}, {&s.Shares, m.Shares}, {&s.Saves, m.Saves}} {
 		if x.p != nil {
 			*x.dst += *x.p
 		}
@@ -85,20 +84,15 @@ func (c *CountChange) add(m chread.Counts) {
 
 // InsightsStart is when a workspace's first insights come (docs/insights.md).
 type InsightsStart struct {
-	// Outliers is scored, expected (at OutliersAt, OutliersAgeHours after
-	// publishing) or waiting (no video tracked now can be scored).
+	// Outliers is scored, expected (at OutliersAt) or waiting.
 	Outliers         insight.StartState `json:"outliers"`
 	OutliersAt       *time.Time         `json:"outliersAt"`
 	OutliersAgeHours *int               `json:"outliersAgeHours"`
-	// Forecasts is forecast, expected (at ForecastsAt) or waiting.
-	Forecasts   insight.StartState `json:"forecasts"`
-	ForecastsAt *time.Time         `json:"forecastsAt"`
+	Forecasts        insight.StartState `json:"forecasts"`
+	ForecastsAt      *time.Time         `json:"forecastsAt"`
 }
 
-// CountsGained has, per count of Totals, what the selected videos gained in
-// the window and in the one before; a video without a value before a window's
-// start counts from its first. Engagement has no gain: a rate built from start
-// values would mix instants and videos. Videos and accounts have no history.
+// CountsGained has per count the gains in the window and the one before.
 type CountsGained struct {
 	Views    PeriodGained `json:"views"`
 	Likes    PeriodGained `json:"likes"`
@@ -111,16 +105,11 @@ func (c *CountsGained) counts() []*PeriodGained {
 	return []*PeriodGained{&c.Views, &c.Likes, &c.Comments, &c.Shares, &c.Saves}
 }
 
-// gainedCounts are the counts whose gains the overview reads, views first.
 var gainedCounts = []domain.Metric{domain.Views, domain.Likes, domain.Comments, domain.Shares, domain.Saves}
 
 // Totals are the latest values summed over the selected videos.
 type Totals struct {
-	Views          uint64   `json:"views"`
-	Likes          uint64   `json:"likes"`
-	Comments       uint64   `json:"comments"`
-	Shares         uint64   `json:"shares"`
-	Saves          uint64   `json:"saves"`
+	CountSums
 	EngagementRate *float64 `json:"engagementRate"`
 	Videos         int      `json:"videos"`
 	Accounts       int      `json:"accounts"`
@@ -130,17 +119,15 @@ type Totals struct {
 type PeriodGained struct {
 	Period   int64  `json:"period"`
 	Previous *int64 `json:"previous"`
-	// ChangePct is (period - previous) / previous in percent; nil without a
-	// previous window or when previous is 0.
+	// ChangePct is nil without a previous window or when previous is 0.
 	ChangePct *float64 `json:"changePct"`
 }
 
 // Point is one bucket of a chart series.
 type Point struct {
-	T time.Time `json:"t"`
-	// Gained is the views gained in the bucket.
-	Gained int64 `json:"viewsGained"`
-	// Total is the views of the selected videos at the bucket's end.
+	T      time.Time `json:"t"`
+	Gained int64     `json:"viewsGained"`
+	// Total is the selected videos' views at the bucket's end.
 	Total int64 `json:"views"`
 }
 
@@ -154,14 +141,12 @@ type Mover struct {
 // TopMovers is how many videos the overview lists as movers.
 const TopMovers = 5
 
-// OverviewQuery selects the window and the videos of an overview: a
-// preset, or with From and To (UTC dates, both included) a custom range.
+// OverviewQuery selects an overview's window (a preset, or From and To) and videos.
 type OverviewQuery struct {
 	Window   query.Preset
 	From, To *time.Time
 	Filter   VideoFilter
-	// AsOf, when set (a whole hour), answers as of that instant, as a frozen
-	// share link shows it: nothing recorded after it counts.
+	// AsOf (a whole hour) answers as of that instant, as a frozen share link.
 	AsOf *time.Time
 }
 
@@ -185,14 +170,9 @@ func (q OverviewQuery) window(now time.Time) query.Window {
 }
 
 // OverviewHandler answers the overview.
-type OverviewHandler struct {
-	DB  *pgxpool.Pool
-	CH  chread.Conn
-	Now func() time.Time
-}
+type OverviewHandler query.Readers
 
-// Handle computes the overview: PostgreSQL's selection while ClickHouse
-// reads the numbers and the chart.
+// Handle computes the overview (package doc).
 func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQuery) (Overview, error) {
 	now := h.Now().UTC()
 	if q.AsOf != nil {
@@ -211,8 +191,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		out.End = w.End
 	}
 
-	// Every video's numbers are read while PostgreSQL selects the ids; a
-	// filtered chart starts once the selection is there.
+	// Every video's numbers are read while PostgreSQL selects the ids.
 	var (
 		wg                sync.WaitGroup
 		byID              = map[uuid.UUID]chread.EntityMetrics{}
@@ -252,9 +231,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		defer apperr.Recover(&aErr)
 		out.Totals.Accounts, aErr = countAccounts(ctx, h.DB, ws, q.Filter)
 	}()
-	// Without a filter the selection is nearly always every video, so the chart
-	// of every video starts at once too; it is cancelled when the selection is
-	// not every one.
+	// an unfiltered selection is nearly always every video: chart them at once
 	var (
 		every                 = w.Preset != query.PresetAll && q.Filter.none(now)
 		everyBase             int64
@@ -313,32 +290,19 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		delete(changed, id)
 		m := e.Latest
 		if frozen {
-			// as of the freeze: a video first recorded after it was not
-			// there yet; the others' values are their latest less what
-			// they gained since
+			// a video first recorded after the freeze was not there yet
 			if !e.FirstAt.Before(now) {
 				videos--
 				continue
 			}
 			m = valuesBefore(e, cut.asOf)
 		}
-		add := func(dst *uint64, p *uint64) {
-			if p != nil {
-				*dst += *p
-			}
-		}
-		add(&out.Totals.Views, m.Views)
-		add(&out.Totals.Likes, m.Likes)
-		add(&out.Totals.Comments, m.Comments)
-		add(&out.Totals.Shares, m.Shares)
-		add(&out.Totals.Saves, m.Saves)
+		out.Totals.add(m)
 		if rated(m) {
 			withViews += *m.Views
 			interactions += m.Interactions()
 		}
-		// per count, the gain since the window's start and since the previous
-		// window's, whose difference the previous window gained; a past window
-		// gained its start's less its end's
+		// per count, the gains since the window's start and the previous one's
 		var moved *int64
 		for k, gs := range append([][]*int64{e.Gains}, e.MoreGains...) {
 			if g := gs[0]; g != nil {
@@ -382,7 +346,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 			}
 		}
 	}
-	// viewsGained, older than the gains of every count, is views'
+	// viewsGained predates Gains
 	out.Gained = out.Gains.Views
 	if w.Preset != query.PresetAll {
 		if len(scope) > 0 {
@@ -412,9 +376,7 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	return out, nil
 }
 
-// overviewCutoffs are the places in overviewMetrics' gains of the previous
-// window's start, a past window's end and AsOf's instant; -1 when not read.
-// The window's start is always the first.
+// overviewCutoffs are the places of the previous start, a past end and AsOf (-1: none).
 type overviewCutoffs struct{ prev, end, asOf int }
 
 func overviewMetrics(ws uuid.UUID, w query.Window) chread.EntitiesQuery {
@@ -422,8 +384,6 @@ func overviewMetrics(ws uuid.UUID, w query.Window) chread.EntitiesQuery {
 	return q
 }
 
-// overviewMetricsAt is overviewMetrics with its cutoffs' places; a frozen
-// answer also reads the gains since now, subtracted from the latest values.
 func overviewMetricsAt(ws uuid.UUID, w query.Window, now time.Time, frozen bool) (chread.EntitiesQuery, overviewCutoffs) {
 	cut := overviewCutoffs{prev: -1, end: -1, asOf: -1}
 	cutoffs := []time.Time{time.Unix(0, 0).UTC()}
@@ -459,8 +419,7 @@ func maxTime(a, b time.Time) time.Time {
 	return b
 }
 
-// valuesBefore is what e recorded before its i-th cutoff (nil for a count
-// not recorded then).
+// valuesBefore is what e recorded before its i-th cutoff.
 func valuesBefore(e chread.EntityMetrics, i int) chread.Counts {
 	var out chread.Counts
 	dst := []**uint64{&out.Views, &out.Likes, &out.Comments, &out.Shares, &out.Saves}
@@ -510,8 +469,7 @@ FROM videos WHERE workspace_id = $1 AND id = ANY($2)`, ws, ids)
 	return rows.Err()
 }
 
-// seriesOnEveryBucket lays the points on every bucket from start to now,
-// with the running total.
+// seriesOnEveryBucket lays the points on every bucket up to now, with the running total.
 func seriesOnEveryBucket(g chread.Granularity, start, now time.Time, base int64, points map[time.Time]chread.SeriesPoint) []Point {
 	bs := query.Buckets(g, start, now)
 	out := make([]Point, len(bs))
@@ -524,8 +482,7 @@ func seriesOnEveryBucket(g chread.Granularity, start, now time.Time, base int64,
 	return out
 }
 
-// freezeLastBucket ends a frozen series at asOf: a last bucket running past
-// it holds the totals' views as of asOf.
+// freezeLastBucket makes a last bucket running past asOf hold the views as of asOf.
 func freezeLastBucket(series []Point, g chread.Granularity, asOf time.Time, base int64, views uint64) {
 	n := len(series)
 	if n == 0 || !series[n-1].T.Add(g.Step()).After(asOf) {
@@ -539,7 +496,6 @@ func freezeLastBucket(series []Point, g chread.Granularity, asOf time.Time, base
 	series[n-1].Gained = int64(views) - before
 }
 
-// moverOrder puts more views gained first, ties in id order.
 func moverOrder(a, b Mover) int {
 	if c := cmp.Compare(b.ViewsGained, a.ViewsGained); c != 0 {
 		return c
@@ -547,7 +503,7 @@ func moverOrder(a, b Mover) int {
 	return compareIDs(a.ID, b.ID)
 }
 
-// addMover keeps ms the n first movers in moverOrder when m comes along.
+// addMover keeps ms the n first movers when m comes along.
 func addMover(ms []Mover, m Mover, n int) []Mover {
 	if len(ms) == n && moverOrder(m, ms[n-1]) >= 0 {
 		return ms
@@ -557,11 +513,7 @@ func addMover(ms []Mover, m Mover, n int) []Mover {
 	return ms[:min(len(ms), n)]
 }
 
-// countChangedSQL selects the workspace's ($1) videos whose count changed
-// since %[1]s (their row, or their account's removal or return) that the
-// filter's other tests (%[2]s) select. The partial index on
-// counted_changed_at finds the first kind; the few accounts removed or back
-// since give the second.
+// countChangedSQL selects the videos whose count changed since %[1]s.
 const countChangedSQL = `
 SELECT v.id
 FROM videos v
@@ -576,8 +528,6 @@ LEFT JOIN accounts a ON a.id = v.account_id
 WHERE r.workspace_id = $1 AND r.removed_changed_at >= %[1]s AND v.workspace_id = $1 AND NOT v.tracked_individually
   AND %[2]s`
 
-// countChanged reads the filtered videos whose count changed since start:
-// each joined the count (counted now) or left it.
 func countChanged(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f VideoFilter, start, now time.Time) (map[uuid.UUID]bool, error) {
 	cond, args := videoMatchOf(ws, f, now, false)
 	args = append(args, start)

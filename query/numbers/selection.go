@@ -10,10 +10,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 )
 
-// The ids a bulk action on "everything the filter matches" applies to: the
-// same rows the lists show for the same filter.
-
-// IDs returns the ids of the videos the videos list shows for a filter.
+// IDs returns the ids the videos list shows for a filter, for bulk actions.
 func (h VideosHandler) IDs(ctx context.Context, ws uuid.UUID, f VideoFilter) ([]uuid.UUID, error) {
 	if err := checkCollection(ctx, h.DB, ws, f.CollectionID); err != nil {
 		return nil, err
@@ -27,8 +24,7 @@ func (h VideosHandler) IDs(ctx context.Context, ws uuid.UUID, f VideoFilter) ([]
 	return ids, nil
 }
 
-// IDs returns the ids of the accounts the accounts list shows for a query
-// (its sort aside).
+// IDs returns the ids of the accounts the accounts list shows for q.
 func (h AccountsHandler) IDs(ctx context.Context, ws uuid.UUID, q AccountQuery) ([]uuid.UUID, error) {
 	if err := checkCollection(ctx, h.DB, ws, q.CollectionID); err != nil {
 		return nil, err

@@ -1,10 +1,8 @@
 package numbers
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -15,9 +13,7 @@ import (
 	"github.com/reeltrack/reeltrack/query/chread"
 )
 
-// AsOf returns one page of the filter's videos as of asOf's whole hour, as a
-// frozen share link shows them: later videos are not listed, counts are the
-// last recorded before it. Sorts by gains or times order by views.
+// AsOf returns one page of the filter's videos as of asOf's hour (frozen links).
 func (h VideosHandler) AsOf(ctx context.Context, ws uuid.UUID, q VideoQuery, asOf time.Time) (VideoPage, error) {
 	asOf = chread.Hourly.Floor(minTime(asOf.UTC(), h.Now().UTC()))
 	scope, _, err := selectVideoScope(ctx, h.DB, ws, q.Filter, asOf)
@@ -47,31 +43,12 @@ func (h VideosHandler) AsOf(ctx context.Context, ws uuid.UUID, q VideoQuery, asO
 		v.EngagementRate = videoEngagement(v.Metrics)
 		all = append(all, v)
 	}
-	value := func(v Video) *float64 {
-		var p *uint64
-		switch q.Sort {
-		case SortEngagement:
-			return v.EngagementRate
-		case SortLikes:
-			p = v.Metrics.Likes
-		case SortComments:
-			p = v.Metrics.Comments
-		case SortShares:
-			p = v.Metrics.Shares
-		case SortSaves:
-			p = v.Metrics.Saves
-		default:
-			p = v.Metrics.Views
-		}
-		if p == nil {
-			return nil
-		}
-		f := float64(*p)
-		return &f
+	// gains and times are not read as of a time: those sorts order by views
+	by := q.Sort
+	if !by.counts() && by != SortEngagement {
+		by = SortViews
 	}
-	slices.SortFunc(all, func(a, b Video) int {
-		return cmp.Or(descNilLast(value(a), value(b)), compareIDs(a.ID, b.ID))
-	})
+	sortVideos(all, by)
 	page.Total = len(all)
 	page.Videos = append(page.Videos, all[min(q.Offset, len(all)):min(len(all), q.Offset+q.Limit)]...)
 	return page, h.describeAsOf(ctx, ws, page.Videos)

@@ -17,77 +17,54 @@ import (
 	"github.com/reeltrack/reeltrack/query/chread"
 )
 
-// Video detail bounds.
 const (
-	// VideoHourlyDays is how many days back the hour series of one video
-	// reaches: the current hour and the 719 before it, at most.
+	// VideoHourlyDays is how far back a video's hour series reaches.
 	VideoHourlyDays = 30
-	// MaxVideoHistory is how many scrapes the history of one video lists.
+	// MaxVideoHistory is how many scrapes a video's history lists.
 	MaxVideoHistory = 50
-	// MaxVideoScrapes bounds the scrape series to the latest snapshots.
+	// MaxVideoScrapes is how many latest snapshots the scrape series holds.
 	MaxVideoScrapes = 2000
 )
 
 // VideoDetail is the answer of GET /videos/{id}.
 type VideoDetail struct {
 	Video
-	// Hourly holds a point per UTC hour with a snapshot, from the later of
-	// the first snapshot and VideoHourlyDays ago, oldest first.
+	// Hourly and Daily hold a point per hour or day with a snapshot, oldest first.
 	Hourly []VideoPoint `json:"hourly"`
-	// Daily holds a point per UTC day with a snapshot, oldest first.
-	Daily []VideoPoint `json:"daily"`
-	// Scrapes holds a point per snapshot of the last VideoHourlyDays (the latest
-	// MaxVideoScrapes), oldest first; where retention dropped the raw snapshots,
-	// Hourly's hours stand in.
+	Daily  []VideoPoint `json:"daily"`
+	// Scrapes holds a point per snapshot, or the hour where retention dropped them.
 	Scrapes []VideoPoint `json:"scrapes"`
 	// History lists the scrapes of the video or its account, newest first.
 	History []VideoScrape `json:"history"`
-	// NextScrapeAt is when the video is next scraped by the refresh's plan: not
-	// after the answer's time when queued or due; nil when not refreshed.
-	NextScrapeAt *time.Time `json:"nextScrapeAt"`
-	// NextScrapeReason is why it comes then (docs/refresh.md); nil when NextScrapeAt is.
+	// NextScrapeAt is nil when the video is not refreshed.
+	NextScrapeAt     *time.Time      `json:"nextScrapeAt"`
 	NextScrapeReason *refresh.Reason `json:"nextScrapeReason"`
-	// AccountTrackingLimit is, for a video found through an account, how many of
-	// the account's newest posts it keeps tracked; nil for one tracked by link.
+	// AccountTrackingLimit is nil for a video tracked by link.
 	AccountTrackingLimit *int `json:"accountTrackingLimit"`
 }
 
-// VideoPoint is one bucket of a video's series: per metric, the last value
-// recorded in the bucket; nil when none was (the platform hid it).
-type VideoPoint struct {
-	T        time.Time `json:"t"`
-	Views    *uint64   `json:"views"`
-	Likes    *uint64   `json:"likes"`
-	Comments *uint64   `json:"comments"`
-	Shares   *uint64   `json:"shares"`
-	Saves    *uint64   `json:"saves"`
-}
+// VideoPoint is one bucket of a video's series, or one snapshot.
+type VideoPoint = chread.VideoPoint
 
-// VideoScrape is one scrape job that covered a video: of the video itself,
-// or of its account since the video was first found.
+// VideoScrape is one scrape job that covered a video or its account.
 type VideoScrape struct {
 	JobID uuid.UUID `json:"jobId"`
 	// At is the job's latest change.
 	At     time.Time  `json:"at"`
 	Status domain.Job `json:"status"`
-	// Reason is why the run failed or was queued again; empty otherwise.
-	Reason string `json:"reason"`
-	// GivenUp is true for a job that is not retried any more.
-	GivenUp bool `json:"givenUp"`
-	// Trigger is track (the first scrape after tracking) or refresh.
-	Trigger string `json:"trigger"`
-	// Via is video or account: what the job scraped.
+	// Reason is why the run failed or was queued again.
+	Reason  string `json:"reason"`
+	GivenUp bool   `json:"givenUp"`
+	// Trigger is track (the first scrape) or refresh; Via, video or account.
+	Trigger  string    `json:"trigger"`
 	Via      string    `json:"via"`
 	Attempts int       `json:"attempts"`
 	QueuedAt time.Time `json:"queuedAt"`
-	// ScrapedAt is the run's finish time, the time of its snapshots; nil
-	// before the results are recorded.
+	// ScrapedAt is the time of the run's snapshots; nil before they are recorded.
 	ScrapedAt *time.Time `json:"scrapedAt"`
 }
 
-// One returns one video of the workspace as the list shows it, with its
-// series and history; not found for another workspace's, a removed one or
-// a removed account's. A video beyond its account's limit is found.
+// One returns one video with its series and history; not found when removed.
 func (h VideosHandler) One(ctx context.Context, ws, id uuid.UUID) (VideoDetail, error) {
 	now := h.Now().UTC()
 	out := VideoDetail{Hourly: []VideoPoint{}, Daily: []VideoPoint{}, Scrapes: []VideoPoint{}, History: []VideoScrape{}}
@@ -144,19 +121,16 @@ WHERE v.workspace_id = $1 AND v.id = $2 AND NOT v.tracked_individually`, ws, id)
 	out.withMetrics(e)
 	eg, ectx = fanout.WithContext(ctx)
 	ch := chread.Reader{CH: h.CH}
-	eg.Go(func() error {
-		ps, err := ch.VideoSeries(ectx, videoHourly(ws, id, e.FirstAt, now))
-		out.Hourly = videoPoints(ps)
+	eg.Go(func() (err error) {
+		out.Hourly, err = ch.VideoSeries(ectx, videoHourly(ws, id, e.FirstAt, now))
 		return err
 	})
-	eg.Go(func() error {
-		ps, err := ch.VideoSeries(ectx, videoDaily(ws, id, e.FirstAt))
-		out.Daily = videoPoints(ps)
+	eg.Go(func() (err error) {
+		out.Daily, err = ch.VideoSeries(ectx, videoDaily(ws, id, e.FirstAt))
 		return err
 	})
-	eg.Go(func() error {
-		ps, err := ch.VideoScrapes(ectx, videoScrapesOf(ws, id, e.FirstAt, now))
-		out.Scrapes = videoPoints(ps)
+	eg.Go(func() (err error) {
+		out.Scrapes, err = ch.VideoScrapes(ectx, videoScrapesOf(ws, id, e.FirstAt, now))
 		return err
 	})
 	if err := eg.Wait(); err != nil {
@@ -175,19 +149,8 @@ WHERE v.workspace_id = $1 AND v.id = $2 AND NOT v.tracked_individually`, ws, id)
 	return out, nil
 }
 
-// videoScrapesOf reads a video's snapshots of the last VideoHourlyDays,
-// from its first at the earliest: the hours of its hour series.
 func videoScrapesOf(ws, id uuid.UUID, first, now time.Time) chread.VideoScrapesQuery {
 	return chread.VideoScrapesQuery{Workspace: ws, ID: id, Start: videoHourly(ws, id, first, now).Start, Max: MaxVideoScrapes}
-}
-
-// videoPoints are the points as the answer shows them.
-func videoPoints(ps []chread.VideoPoint) []VideoPoint {
-	out := make([]VideoPoint, len(ps))
-	for i, p := range ps {
-		out[i] = VideoPoint(p)
-	}
-	return out
 }
 
 func videoMetrics(ws, id uuid.UUID, now time.Time) chread.EntitiesQuery {
@@ -205,8 +168,7 @@ func videoDaily(ws, id uuid.UUID, first time.Time) chread.VideoSeriesQuery {
 	return chread.VideoSeriesQuery{Workspace: ws, ID: id, Granularity: chread.Daily, Start: chread.Daily.Floor(first)}
 }
 
-// videoHistorySQL reads the jobs that covered a video: its own, and its
-// account's since it was found ($1 workspace, $2 video, $3 limit).
+// videoHistorySQL reads the jobs of a video and of its account since it was found.
 const videoHistorySQL = `
 SELECT j.id, j.updated_at, j.status, j.error, j.given_up_at IS NOT NULL, j.reason, t.entity_kind,
        j.attempts, j.created_at, j.scraped_at

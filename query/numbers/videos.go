@@ -33,15 +33,13 @@ type Video struct {
 	ThumbnailURL    string            `json:"thumbnailUrl"`
 	AccountID       *uuid.UUID        `json:"accountId"`
 	AccountHandle   string            `json:"accountHandle"`
-	// PostKind is what the video is to its account (domain.PostKinds);
-	// RelatedHandle is the other account the kind names ("" when none).
+	// RelatedHandle is the other account PostKind names.
 	PostKind      domain.PostKind `json:"postKind"`
 	RelatedHandle string          `json:"relatedHandle"`
 	PublishedAt   *time.Time      `json:"publishedAt"`
 	// PublishedSource: provider, or id (the platform id carries the time).
 	PublishedSource *string `json:"publishedSource"`
-	// KeptUntil is, while a campaign window keeps the video past its account's
-	// limit, the window's end.
+	// KeptUntil is the end of the campaign window that keeps it past the limit.
 	KeptUntil           *time.Time    `json:"keptUntil"`
 	Status              domain.Item   `json:"status"`
 	StatusReason        string        `json:"statusReason"`
@@ -54,10 +52,8 @@ type Video struct {
 	EngagementRate      *float64      `json:"engagementRate"`
 	ViewsGained24h      *int64        `json:"viewsGained24h"`
 	ViewsGained7d       *int64        `json:"viewsGained7d"`
-	// Views7d are the views gained on each of the last 7 UTC days, oldest first.
-	Views7d []*int64 `json:"views7d,omitempty"`
-	// Outlier and Forecast are the insights step's (docs/insights.md); absent
-	// from a frozen share link's videos, which show a past hour.
+	Views7d             []*int64      `json:"views7d,omitempty"`
+	// Outlier and Forecast are absent from a frozen share link's videos.
 	Outlier  *VideoOutlier  `json:"outlier,omitempty"`
 	Forecast *VideoForecast `json:"forecast,omitempty"`
 }
@@ -68,10 +64,9 @@ func (v Video) Card() domain.VideoCard {
 		AccountHandle: v.AccountHandle, PublishedAt: v.PublishedAt}
 }
 
-// VideoOutlier is a video's outlier score (insight.Outlier); the numbers are
-// null unless State is scored.
+// VideoOutlier is a video's outlier score; the numbers are null unless scored.
 type VideoOutlier struct {
-	// State is one of insight.OutlierStates, or pending before the insights step.
+	// State is one of insight.OutlierStates, or pending.
 	State      string   `json:"state"`
 	AgeHours   *int     `json:"ageHours"`
 	Multiplier *float64 `json:"multiplier"`
@@ -81,10 +76,8 @@ type VideoOutlier struct {
 	Median     *float64 `json:"median"`
 }
 
-// VideoForecast is a video's views forecast 7 and 30 days after MadeAt, with
-// 80 % bands (insight.Forecast); numbers are null unless State is forecast.
+// VideoForecast is a video's views forecast with 80 % bands; null unless forecast.
 type VideoForecast struct {
-	// State is forecast, too_old, too_young, no_history or pending.
 	State        string     `json:"state"`
 	MadeAt       *time.Time `json:"madeAt"`
 	Views7d      *int64     `json:"views7d"`
@@ -93,12 +86,11 @@ type VideoForecast struct {
 	Views30d     *int64     `json:"views30d"`
 	Views30dLow  *int64     `json:"views30dLow"`
 	Views30dHigh *int64     `json:"views30dHigh"`
-	// Gain7d is the views the forecast expects in the 7 days after MadeAt.
+	// Gain7d is the views expected in the 7 days after MadeAt.
 	Gain7d *int64 `json:"gain7d"`
 }
 
-// VideoSort orders the videos list, always from the highest value down;
-// videos without the value come last, ties in id order.
+// VideoSort orders the videos list: highest first, none last, ties by id.
 type VideoSort string
 
 // The sort orders.
@@ -113,8 +105,7 @@ const (
 	SortGained7d   VideoSort = "gained7d"
 	SortPublished  VideoSort = "published"
 	SortAdded      VideoSort = "added"
-	// SortOutlier and SortForecast7d order by the insights (multiplier, expected
-	// 7-day views), reading PostgreSQL only.
+	// SortOutlier and SortForecast7d read PostgreSQL only.
 	SortOutlier    VideoSort = "outlier"
 	SortForecast7d VideoSort = "forecast7d"
 )
@@ -145,19 +136,15 @@ const (
 
 // VideoFilter selects videos; the zero value selects those the dashboard counts.
 type VideoFilter struct {
-	// Status keeps videos of one status (VideoStatuses); empty keeps the counted
-	// ones. Removed videos are never listed.
+	// Status keeps one status (VideoStatuses); empty: the counted ones.
 	Status domain.Item
-	// Kind keeps the posts of one kind; empty keeps those that count.
-	Kind      domain.PostKind
-	Platforms []platform.Platform
-	// Published keeps videos published inside the window (see Preset).
-	Published    query.Preset
-	CollectionID *uuid.UUID
-	// IndividualOnly keeps videos tracked by their own URL.
+	// Kind keeps one kind; empty: those that count.
+	Kind           domain.PostKind
+	Platforms      []platform.Platform
+	Published      query.Preset
+	CollectionID   *uuid.UUID
 	IndividualOnly bool
-	// ShopOnly keeps videos the platform marks as shop videos.
-	ShopOnly bool
+	ShopOnly       bool
 }
 
 // VideoQuery is a page of the videos list.
@@ -171,10 +158,9 @@ type VideoQuery struct {
 // VideoPage is the answer of GET /videos.
 type VideoPage struct {
 	Videos []Video `json:"videos"`
-	// Total counts every video the filter matches.
-	Total  int `json:"total"`
-	Limit  int `json:"limit"`
-	Offset int `json:"offset"`
+	Total  int     `json:"total"`
+	Limit  int     `json:"limit"`
+	Offset int     `json:"offset"`
 }
 
 // VideoStatuses are the statuses a filter may keep.
@@ -199,14 +185,9 @@ func (q VideoQuery) Key() string {
 }
 
 // VideosHandler answers the videos list.
-type VideosHandler struct {
-	DB  *pgxpool.Pool
-	CH  chread.Conn
-	Now func() time.Time
-}
+type VideosHandler query.Readers
 
-// Handle returns one page of the workspace's videos, ranking every match on
-// the number its sort reads, then reading the page in full (package doc).
+// Handle returns one page of the workspace's videos (package doc).
 func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (VideoPage, error) {
 	now := h.Now().UTC()
 	// a sort that reads no number from ClickHouse sorts by a time
@@ -223,8 +204,7 @@ func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (
 	if sq.Top > 0 {
 		var ok bool
 		if all, ok = topPage(keys, ranked, q, sq.Top); !ok {
-			// too many of the first videos in ClickHouse are not listed
-			// (those of removed accounts): sort all of them
+			// too many of the first are not listed (removed accounts'): sort all
 			sq.Top = 0
 			if _, ranked, err = h.sortRead(ctx, ws, q, now, sq, byNumber); err != nil {
 				return VideoPage{}, err
@@ -245,15 +225,13 @@ func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (
 	return page, nil
 }
 
-// topMax is the deepest page asked from ClickHouse in order (topPage), and
-// topSlack how many more are asked, to make up for videos not listed.
+// topMax is the deepest page read from ClickHouse in order; topSlack pads it.
 const (
 	topMax   = 1000
 	topSlack = 16
 )
 
-// sortRead reads at once the filtered videos' ids (and times) from
-// PostgreSQL and, for a sort by a number, sq's ranks from ClickHouse.
+// sortRead reads the filtered videos' keys and, at once, sq's ranks.
 func (h VideosHandler) sortRead(ctx context.Context, ws uuid.UUID, q VideoQuery, now time.Time, sq chread.EntitiesQuery, byNumber bool) ([]videoKey, []rank, error) {
 	var (
 		keys   []videoKey
@@ -269,8 +247,7 @@ func (h VideosHandler) sortRead(ctx context.Context, ws uuid.UUID, q VideoQuery,
 	var chErr error
 	if byNumber {
 		chErr = chread.Reader{CH: h.CH}.Entities(ctx, sq, func(id uuid.UUID, e chread.EntityMetrics) error {
-			// what rankOf reads; the rate only for the engagement sort (withMetrics
-			// allocates it)
+			// what rankOf reads; withMetrics allocates the rate
 			v := Video{ID: id, Metrics: e.Latest}
 			if len(e.Gains) > 0 {
 				v.ViewsGained24h, v.ViewsGained7d = e.Gains[0], e.Gains[0]
@@ -289,8 +266,7 @@ func (h VideosHandler) sortRead(ctx context.Context, ws uuid.UUID, q VideoQuery,
 }
 
 func mergeRanks(keys []videoKey, ranked []rank, q VideoQuery, byTime bool) []rank {
-	// the map is built once the number of ranks is known: growing it
-	// row by row costs more than filling it
+	// sized once: growing a map row by row costs more
 	at := make(map[uuid.UUID]int, len(ranked))
 	for i, r := range ranked {
 		at[r.id] = i
@@ -309,10 +285,7 @@ func mergeRanks(keys []videoKey, ranked []rank, q VideoQuery, byTime bool) []ran
 	return all
 }
 
-// topPage orders the videos up to the end of q's page from ClickHouse's first
-// videos (top, in order) and the listed ids (keys). When top holds every
-// video ClickHouse has, the listed ones without a value follow in id order;
-// when the page cannot be told from top, it reports false.
+// topPage orders the page from ClickHouse's top and the keys; false if it cannot.
 func topPage(keys []videoKey, top []rank, q VideoQuery, asked int) ([]rank, bool) {
 	at := make(map[uuid.UUID]int, len(top))
 	for i, r := range top {
@@ -399,7 +372,7 @@ func videoSortMetrics(ws uuid.UUID, now time.Time, by VideoSort) (chread.Entitie
 	case SortPublished, SortAdded, SortOutlier, SortForecast7d:
 		return q, false
 	case SortEngagement:
-		// every count: the rate divides their sum by the views
+		// every count: the rate sums them
 	case SortGained24h:
 		q.Read = []domain.Metric{domain.Views}
 		q.Cutoffs = []time.Time{query.WindowOf(query.Preset24h, now).Start}
@@ -424,7 +397,7 @@ func (v *Video) withMetrics(e chread.EntityMetrics) {
 	v.Metrics = e.Latest
 	v.Metrics.Followers = nil
 	v.EngagementRate = videoEngagement(v.Metrics)
-	// the gains a query read: the 24h window's first, then the 7d one's
+	// a query reads the 24h window's gain first, then the 7d one's
 	v.ViewsGained24h, v.ViewsGained7d = nil, nil
 	if len(e.Gains) > 0 {
 		v.ViewsGained24h = e.Gains[0]
@@ -439,9 +412,7 @@ const videoColumns = `v.id, v.platform, v.platform_video_id, v.url, v.caption, v
 	v.tracked_individually, v.is_shop, v.created_at, v.last_scraped_at, v.post_kind, v.related_handle,
 	v.published_source, v.kept_until, ` + insightColumns
 
-// insightColumns are the columns of video_insights (named i) a video's
-// Outlier and Forecast are read from; a video without a row has states
-// NULL, read as pending.
+// insightColumns are video_insights' (i); a video without a row reads pending.
 const insightColumns = `i.outlier_state, i.outlier_age_hours, i.outlier_multiplier,
 	i.outlier_percentile, i.outlier_baseline, i.outlier_views, i.outlier_median, i.forecast_state,
 	i.computed_at, i.views, i.forecast_7d, i.forecast_7d_low, i.forecast_7d_high, i.forecast_30d, i.forecast_30d_low,
@@ -453,10 +424,7 @@ LEFT JOIN accounts a ON a.id = v.account_id
 LEFT JOIN video_insights i ON i.video_id = v.id
 WHERE v.workspace_id = $1`
 
-// videoIDsFrom is the FROM and WHERE clause of the ids a filter selects:
-// a workspace's videos ($1), joined with their accounts only for a
-// collection filter, the one test that reads them (a video found through
-// an account belongs to the account's collection).
+// videoIDsFrom is the FROM and WHERE of a filter's ids, accounts joined only for a collection.
 func videoIDsFrom(f VideoFilter, insights bool) string {
 	if f.CollectionID != nil {
 		return videoFromSQL
@@ -472,18 +440,12 @@ FROM videos v
 WHERE v.workspace_id = $1`
 }
 
-// videoMatch is the condition a video of videoFromSQL (or videoIDsFrom) meets
-// when the filter selects it, and the arguments ($1 the workspace). A test
-// the filter leaves out is not written as "$n IS NULL OR ...": PostgreSQL's
-// generic plan still tests each row against it, which costs more than the
-// scan. Removed accounts' videos are left out by those accounts' ids, not a join.
+// videoMatch is the filter's condition; a test left out is not "$n IS NULL OR ...".
 func videoMatch(ws uuid.UUID, f VideoFilter, now time.Time) (string, []any) {
 	return videoMatchOf(ws, f, now, true)
 }
 
-// videoMatchOf is videoMatch, or without counting (false) the filter's
-// other tests only (platforms, publish time, collection, link, shop):
-// those a video that joined or left the count meets.
+// videoMatchOf is videoMatch, or without counting the other tests only.
 func videoMatchOf(ws uuid.UUID, f VideoFilter, now time.Time, counting bool) (string, []any) {
 	args := []any{ws}
 	arg := func(v any) string {
@@ -534,8 +496,7 @@ func platformNames(ps []platform.Platform) []string {
 	return out
 }
 
-// videoKey is what the list sorts a video by besides its numbers of
-// ClickHouse: for a sort by insight, its multiplier or expected gain.
+// videoKey is what the list sorts a video by besides ClickHouse's numbers.
 type videoKey struct {
 	id        uuid.UUID
 	published *time.Time
@@ -552,8 +513,7 @@ func selectVideoKeys(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f Vide
 	var (
 		keys []videoKey
 		k    videoKey
-		// the id as bytes: pgx then copies them, rather than parsing
-		// the text form as a *uuid.UUID
+		// as bytes, which pgx copies rather than parsing text
 		dest = []any{(*[16]byte)(&k.id)}
 		cols = `v.id`
 	)
@@ -617,9 +577,7 @@ func checkCollection(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, id *uu
 	return nil
 }
 
-// selectVideoScope reads the ids of the videos a filter selects, and their
-// ClickHouse scope: those ids or, when fewer, the others; nothing for no
-// filter and no removed account.
+// selectVideoScope reads a filter's ids and their ClickHouse scope (the others when fewer).
 func selectVideoScope(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f VideoFilter, now time.Time) ([]uuid.UUID, chread.EntityScope, error) {
 	if err := checkCollection(ctx, db, ws, f.CollectionID); err != nil {
 		return nil, chread.EntityScope{}, err
@@ -680,8 +638,7 @@ func sortVideos(vs []Video, by VideoSort) {
 	slices.SortFunc(vs, func(a, b Video) int { return compareRanks(rankOf(&a, by), rankOf(&b, by)) })
 }
 
-// rank is a video's place in a sort: the one value the sort compares, as
-// an unsigned number in the same order, and whether the video has it.
+// rank is a video's value in a sort, as an unsigned number in the same order.
 type rank struct {
 	id  uuid.UUID
 	v   uint64
@@ -707,8 +664,7 @@ func rankOf(v *Video, by VideoSort) rank {
 	case SortSaves:
 		count(v.Metrics.Saves)
 	case SortEngagement:
-		// a rate is never negative, and the bits of such floats are in
-		// their order
+		// a rate is never negative: its bits are in its order
 		if v.EngagementRate != nil {
 			r.v, r.has = math.Float64bits(*v.EngagementRate), true
 		}
@@ -727,7 +683,7 @@ func rankOf(v *Video, by VideoSort) rank {
 	case SortAdded:
 		signed(v.AddedAt.UnixNano())
 	case SortOutlier:
-		// a multiplier is never negative (see SortEngagement)
+		// never negative either
 		if v.Outlier != nil && v.Outlier.Multiplier != nil {
 			r.v, r.has = math.Float64bits(*v.Outlier.Multiplier), true
 		}
@@ -741,9 +697,7 @@ func rankOf(v *Video, by VideoSort) rank {
 	return r
 }
 
-// sortFirst puts the first k of rs in their order at its front, the rest in
-// any order: a page needs only itself and those before it sorted. Quickselect
-// around random pivots: no input makes it slow, as the ids break every tie.
+// sortFirst sorts the first k of rs into place by quickselect, the rest in any order.
 func sortFirst(rs []rank, k int) {
 	lo, hi := 0, len(rs)
 	for hi-lo > 16 && k > lo && k < hi {
@@ -764,15 +718,13 @@ func sortFirst(rs []rank, k int) {
 			lo = at + 1
 		}
 	}
-	// rs[:lo] are the lo first and rs[:hi] the hi first, in any order
 	if lo >= k {
 		hi = lo
 	}
 	slices.SortFunc(rs[:hi], compareRanks)
 }
 
-// compareRanks orders from the highest value down, those without one last,
-// ties in id order.
+// compareRanks orders from the highest value down, none last, ties by id.
 func compareRanks(a, b rank) int {
 	switch {
 	case a.has != b.has && a.has:

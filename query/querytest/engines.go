@@ -20,8 +20,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
-// Statement is one statement of the golden cases as the handlers send it:
-// text, parameters and external tables.
+// Statement is one golden statement as the handlers send it.
 type Statement struct {
 	Name   string
 	SQL    string
@@ -29,8 +28,7 @@ type Statement struct {
 	Tables []*ext.Table
 }
 
-// Agree runs every statement on ch and on current, each in a subtest: column
-// names, types and rows must agree, and only those of mayBeEmpty may be empty.
+// Agree runs every statement on ch and on current; their answers must agree.
 func Agree(t *testing.T, ctx context.Context, ch, current driver.Conn, statements []Statement, mayBeEmpty map[string]bool) {
 	t.Helper()
 	for _, st := range statements {
@@ -54,10 +52,7 @@ func Agree(t *testing.T, ctx context.Context, ch, current driver.Conn, statement
 	}
 }
 
-// SeedGolden writes the golden cases' snapshots, the same to every engine:
-// two accounts with their videos and videos tracked on their own, scraped
-// unevenly over 100 days, some hiding likes or shares, a few taking off in
-// their last hours (spike and velocity matches).
+// SeedGolden writes the golden cases' snapshots, scraped unevenly over 100 days.
 func SeedGolden(t *testing.T, ctx context.Context, ch driver.Conn, ws uuid.UUID, ids []uuid.UUID, now time.Time) {
 	t.Helper()
 	r := rand.New(rand.NewPCG(7, 11))
@@ -85,8 +80,7 @@ func SeedGolden(t *testing.T, ctx context.Context, ch driver.Conn, ws uuid.UUID,
 			acc = accounts[i%2]
 		}
 		plat := plats[i%len(plats)]
-		// most videos published in the last nine days (the velocity
-		// scan's range), the rest long before
+		// most published in the velocity scan's last nine days
 		published := now.Add(-time.Duration(6+r.IntN(200)) * time.Hour)
 		if i%7 == 6 {
 			published = start.Add(-time.Duration(r.IntN(1000)) * time.Hour)
@@ -138,8 +132,7 @@ func add(t *testing.T, ctx context.Context, w *ingest.SnapshotWriter, s ingest.S
 	}
 }
 
-// answer is a statement's answer as text: its columns (names and types)
-// and its rows, sorted (a statement without ORDER BY has no order).
+// answer is a statement's columns and its rows, sorted (no ORDER BY, no order).
 type answer struct {
 	columns string
 	rows    []string
@@ -151,9 +144,7 @@ func answerOf(t *testing.T, ctx context.Context, ch driver.Conn, st Statement) a
 		ctx = clickhouse.Context(ctx, clickhouse.WithExternalTable(st.Tables...))
 	}
 	var a answer
-	// The column types as the engine names them, from DESCRIBE: the Native
-	// answers of cmd/chdbhttp name a DateTime without its time zone (as a
-	// server does for a client of protocol revision 0).
+	// cmd/chdbhttp names a DateTime without its time zone: DESCRIBE's types
 	desc, err := ch.Query(ctx, "DESCRIBE TABLE ("+st.SQL+")", st.Args...)
 	if err != nil {
 		t.Fatalf("describe: %v\n%s", err, st.SQL)
@@ -198,8 +189,7 @@ func answerOf(t *testing.T, ctx context.Context, ch driver.Conn, st Statement) a
 	return a
 }
 
-// cell prints a value; floats to 12 significant digits, so that sums
-// taken in another order by another engine still compare equal.
+// cell prints a value, floats to 12 digits: sums in another order still agree.
 func cell(v any) string {
 	rv := reflect.ValueOf(v)
 	switch rv.Kind() {
@@ -234,8 +224,7 @@ func cell(v any) string {
 	return fmt.Sprint(v)
 }
 
-// describeRest are places for the columns DESCRIBE answers after name and
-// type (their number differs between releases).
+// describeRest are places for DESCRIBE's columns after name and type.
 func describeRest(rows driver.Rows) []any {
 	var out []any
 	for range rows.ColumnTypes()[2:] {

@@ -20,9 +20,7 @@ import (
 	"github.com/reeltrack/reeltrack/query/chread"
 )
 
-// The inputs of the golden cases: one workspace, two ids (videos, and
-// the first an account too), and a time mid-hour, so that the 24h cutoffs
-// are not midnight.
+// The inputs of the golden cases; Now is mid-hour, so the 24h cutoffs are not midnight.
 var (
 	Workspace = uuid.MustParse("0b9c2f3e-1111-4a2b-8c3d-000000000001")
 	IDs       = []uuid.UUID{uuid.MustParse("0b9c2f3e-2222-4a2b-8c3d-000000000002"), uuid.MustParse("0b9c2f3e-3333-4a2b-8c3d-000000000003")}
@@ -40,9 +38,7 @@ type Case struct {
 	Q    Query
 }
 
-// CheckRendered pins the text and the parameters of each case in
-// testdata/sql/<name>.sql of the package under test; with update it
-// rewrites those files instead.
+// CheckRendered pins each case's SQL in testdata/sql/<name>.sql; update rewrites it.
 func CheckRendered(t *testing.T, cases []Case, update bool) {
 	t.Helper()
 	for _, c := range cases {
@@ -106,8 +102,7 @@ func describeArgs(args []any) string {
 
 var paramRE = regexp.MustCompile(`@([a-z_][a-z0-9_]*)`)
 
-// checkBound fails when the text names a parameter that is not bound, or
-// holds a value where a parameter should be.
+// checkBound fails on a parameter not bound, or a value written into the text.
 func checkBound(t *testing.T, sql string, args []any) {
 	t.Helper()
 	bound := map[string]bool{}

@@ -13,18 +13,17 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/authz"
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/query"
 	"github.com/reeltrack/reeltrack/query/team"
 )
 
-// APIKey is what the dashboard shows of a key: never the key, which only
-// its creation answers.
+// APIKey is what the dashboard shows of a key: never the key itself.
 type APIKey struct {
 	ID     uuid.UUID          `json:"id"`
 	Name   string             `json:"name"`
 	Prefix string             `json:"prefix"`
 	Scope  domain.APIKeyScope `json:"scope"`
-	// Status is active, expired, revoked, or inactive: its creator is no
-	// longer an owner or admin of the workspace.
+	// Status is active, expired, revoked, or inactive (its creator no longer manages).
 	Status     domain.APIKeyStatus `json:"status"`
 	CreatedBy  team.Actor          `json:"createdBy"`
 	CreatedAt  time.Time           `json:"createdAt"`
@@ -39,24 +38,21 @@ type APIKeys struct {
 	Keys []APIKey `json:"keys"`
 }
 
-// APIKeyCaller is who a working key speaks for: its creator, in the key's
-// workspace, with the creator's current role.
+// APIKeyCaller is who a working key speaks for: its creator, with their role now.
 type APIKeyCaller struct {
 	ID         uuid.UUID
 	Name       string
 	Scope      domain.APIKeyScope
 	Me         team.Me
 	Membership team.Membership
-	// LastUsedAt is the key's last use recorded; nil before its first.
+	// LastUsedAt is nil before the key's first use.
 	LastUsedAt *time.Time
 }
 
-// CodeInvalidAPIKey is the error code of a 401 for a key that does not
-// work.
+// CodeInvalidAPIKey is the error code of a 401 for a key that does not work.
 const CodeInvalidAPIKey = "invalid_api_key"
 
-// The answers for a key that does not work: the holder of a key may learn
-// why it stopped working.
+// The answers for a key that does not work: its holder may learn why.
 var (
 	ErrAPIKeyUnknown  = apperr.Coded(apperr.KindUnauthenticated, CodeInvalidAPIKey, "this API key is not valid")
 	ErrAPIKeyRevoked  = apperr.Coded(apperr.KindUnauthenticated, CodeInvalidAPIKey, "this API key was revoked")
@@ -70,16 +66,13 @@ type APIKeysHandler struct {
 	Now func() time.Time
 }
 
-// apiKeyWorksSQL is true while the key k's creator, as the member m of
-// its workspace, is an owner or admin and has been a member since before
-// the key was made: a creator removed and invited back does not bring
-// their old keys back. $2 is managers.
+// apiKeyWorksSQL: the key's creator manages its workspace ($2) and joined
+// before the key, so a creator invited back does not bring old keys back.
 const apiKeyWorksSQL = `(m.role = ANY($2) AND m.joined_at <= k.created_at)`
 
 var managers = []domain.Role{domain.RoleOwner, domain.RoleAdmin}
 
-// List answers the workspace's keys, revoked ones included: 403 unless
-// the caller is an owner or admin.
+// List answers the workspace's keys, revoked ones too: 403 unless a manager asks.
 func (h APIKeysHandler) List(ctx context.Context, workspaceID uuid.UUID, role domain.Role) (APIKeys, error) {
 	if !role.Manages() {
 		return APIKeys{}, authz.Refused("see the API keys")
@@ -116,20 +109,10 @@ ORDER BY k.created_at DESC, k.id`, workspaceID, managers)
 // One answers one key of the workspace, or not found.
 func (h APIKeysHandler) One(ctx context.Context, workspaceID, id uuid.UUID) (APIKey, error) {
 	all, err := h.List(ctx, workspaceID, domain.RoleOwner)
-	if err != nil {
-		return APIKey{}, err
-	}
-	for _, k := range all.Keys {
-		if k.ID == id {
-			return k, nil
-		}
-	}
-	return APIKey{}, apperr.NotFound("API key not found")
+	return query.OneWhere(all.Keys, err, func(k APIKey) bool { return k.ID == id }, "API key not found")
 }
 
-// Caller answers who the key of hash speaks for, in one statement: 401 when
-// no key has it, or it was revoked, expired, or its creator no longer
-// manages its workspace.
+// Caller answers who the key of hash speaks for; 401 when it does not work.
 func (h APIKeysHandler) Caller(ctx context.Context, hash []byte) (APIKeyCaller, error) {
 	var c APIKeyCaller
 	var revokedAt, expiresAt *time.Time

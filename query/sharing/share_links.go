@@ -16,25 +16,21 @@ import (
 	"github.com/reeltrack/reeltrack/query/numbers"
 )
 
-// ShareScope is what a share link shows: the whole workspace, a
-// collection or a campaign (a collection with campaign settings).
+// ShareScope is what a share link shows: the workspace, a collection or a campaign.
 type ShareScope struct {
-	// Kind is workspace, collection or campaign.
 	Kind         string     `json:"kind"`
 	CollectionID *uuid.UUID `json:"collectionId"`
 	Name         string     `json:"name"`
 }
 
-// ShareFilters are a link's filters, as the dashboard's overview and
-// videos list take them.
+// ShareFilters are a link's filters, as the dashboard takes them.
 type ShareFilters struct {
 	Platforms        []string `json:"platforms"`
 	IndividualOnly   bool     `json:"individualOnly"`
 	PlatformShopOnly bool     `json:"platformShopOnly"`
 }
 
-// ShareLink is a link as the workspace's owners, admins and members see
-// it. Its token is never here: it is shown once, when made.
+// ShareLink is a link as the workspace's members see it, never its token.
 type ShareLink struct {
 	ID             uuid.UUID    `json:"id"`
 	Name           string       `json:"name"`
@@ -55,14 +51,12 @@ type ShareLink struct {
 	CreatedAt      time.Time    `json:"createdAt"`
 }
 
-// SharedLink is a live link found by its token, with what its public
-// routes need: never sent as it is.
+// SharedLink is a live link found by its token: never sent as it is.
 type SharedLink struct {
 	ShareLink
 	WorkspaceID  uuid.UUID
 	PasswordHash string
-	// DataVersion is the workspace's, for the cache of answers.
-	DataVersion int64
+	DataVersion  int64
 }
 
 // Filter is the link's selection of videos as the dashboard's filter.
@@ -91,8 +85,7 @@ type ShareLinksHandler struct {
 	Now func() time.Time
 }
 
-// shareLinkSQL reads links with their scope's name and kind and the
-// workspace's data version; the caller adds the WHERE clause.
+// shareLinkSQL reads links; the caller adds the WHERE clause.
 const shareLinkSQL = `
 SELECT l.id, l.name, l.collection_id, COALESCE(c.name, ''), cp.collection_id IS NOT NULL, l.platforms, l.individual_only, l.shop_only,
     l.date_preset, to_char(l.range_from, 'YYYY-MM-DD'), to_char(l.range_to, 'YYYY-MM-DD'), l.password_hash, l.expires_at,
@@ -128,12 +121,7 @@ func (h ShareLinksHandler) scan(row pgx.CollectableRow) (SharedLink, error) {
 		*t = query.InUTC(*t)
 	}
 	l.CreatedAt = l.CreatedAt.UTC()
-	if l.Filters.Platforms == nil {
-		l.Filters.Platforms = []string{}
-	}
-	if l.EmbedOrigins == nil {
-		l.EmbedOrigins = []string{}
-	}
+	l.Filters.Platforms, l.EmbedOrigins = query.OrEmpty(l.Filters.Platforms), query.OrEmpty(l.EmbedOrigins)
 	return l, nil
 }
 
@@ -170,12 +158,10 @@ func (h ShareLinksHandler) One(ctx context.Context, ws, id uuid.UUID) (ShareLink
 	return l.ShareLink, nil
 }
 
-// ErrNoSharedLink is the one answer of every token that opens nothing:
-// unknown, revoked or expired alike.
+// ErrNoSharedLink answers every token that opens nothing, whatever the reason.
 var ErrNoSharedLink = apperr.NotFound("this link does not exist or no longer works")
 
-// ByToken is the live link whose token has tokenHash: not revoked and not
-// expired, read from PostgreSQL on every call.
+// ByToken is the live link of tokenHash, read on every call.
 func (h ShareLinksHandler) ByToken(ctx context.Context, tokenHash []byte) (SharedLink, error) {
 	rows, err := h.DB.Query(ctx, shareLinkSQL+`WHERE l.token_hash = $1 AND l.revoked_at IS NULL AND (l.expires_at IS NULL OR l.expires_at > $2)`,
 		tokenHash, h.Now().UTC())

@@ -19,7 +19,7 @@ import (
 // Activity is a page of a workspace's activity log, newest first.
 type Activity struct {
 	Entries []ActivityEntry `json:"entries"`
-	// Next is the cursor of the next (older) page; nil on the last page.
+	// Next is the cursor of the next, older page; nil on the last.
 	Next *string `json:"next"`
 }
 
@@ -32,7 +32,6 @@ type ActivityEntry struct {
 	Target string          `json:"target"`
 	Detail json.RawMessage `json:"details"`
 	IP     string          `json:"ip"`
-	// APIKey is the key the request was made with; nil for none.
 	APIKey *ActivityAPIKey `json:"apiKey"`
 }
 
@@ -54,7 +53,7 @@ type ActivityPage struct {
 	WorkspaceID uuid.UUID
 	Role        domain.Role
 	Limit       int
-	// Before is the cursor of the page to read after; empty: the newest entries.
+	// Before is the cursor of the page to read after; empty: the newest.
 	Before string
 }
 
@@ -70,9 +69,7 @@ type ActivityHandler struct {
 	Now func() time.Time
 }
 
-// Handle answers a page of the workspace's log: 403 unless the caller is an
-// owner or admin; entries older than domain.ActivityKeptFor are never answered
-// (the alerts cron deletes them).
+// Handle answers a page of the workspace's log; 403 unless a manager asks.
 func (h ActivityHandler) Handle(ctx context.Context, p ActivityPage) (Activity, error) {
 	if !p.Role.Manages() {
 		return Activity{}, authz.Refused("read the activity log")

@@ -14,19 +14,15 @@ import (
 type FoundingStats struct {
 	Total   int `json:"total"`
 	Claimed int `json:"claimed"`
-	// Held counts the spots held by founding checkouts not paid yet.
+	// Held counts the spots of founding checkouts not paid yet.
 	Held      int `json:"held"`
 	Remaining int `json:"remaining"`
 }
 
-// FoundingStatsKept is how long the public answer is reused: the landing
-// and pricing pages read it on every visit, and a spot taken shows a few
-// seconds later at most.
+// FoundingStatsKept is how long the public answer is reused.
 const FoundingStatsKept = 5 * time.Second
 
-// FoundingStatsHandler counts the founding subscriptions and the spots held
-// by founding checkouts. The answer is public: kept for Keep, and concurrent
-// reads past it share one query, so a flood of visits costs one query per Keep.
+// FoundingStatsHandler counts the founding spots; concurrent reads share a query.
 type FoundingStatsHandler struct {
 	DB    *pgxpool.Pool
 	Total int
@@ -46,8 +42,7 @@ func NewFoundingStatsHandler(db *pgxpool.Pool, total int, keep time.Duration) Fo
 	return FoundingStatsHandler{DB: db, Total: total, Keep: keep, kept: &keptStats{}}
 }
 
-// Handle returns total, claimed, held and remaining spots (never below
-// zero), as counted at most Keep ago.
+// Handle returns the spots as counted at most Keep ago.
 func (h FoundingStatsHandler) Handle(ctx context.Context) (FoundingStats, error) {
 	if h.kept == nil || h.Keep <= 0 {
 		return h.count(ctx)
@@ -61,8 +56,7 @@ func (h FoundingStatsHandler) Handle(ctx context.Context) (FoundingStats, error)
 	}
 	k.mu.Unlock()
 	v, err, _ := k.group.Do("stats", func() (any, error) {
-		// a query of its own: the first caller leaving does not cancel
-		// the others' answer
+		// its own context: the first caller leaving cancels no one's answer
 		qctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		defer cancel()
 		s, err := h.count(qctx)

@@ -29,11 +29,10 @@ type InvitePreviewHandler struct {
 	Now func() time.Time
 }
 
-// errBadInvite matches the answer of taking a bad invite.
+// errBadInvite is also the answer of taking a bad invite.
 var errBadInvite = apperr.NotFound("this invite link is invalid or has expired: ask for a new invite")
 
-// Handle answers the invite of the token: not found when the token is
-// unknown, used, revoked or expired.
+// Handle answers the invite of the token, or not found.
 func (h InvitePreviewHandler) Handle(ctx context.Context, token string) (InvitePreview, error) {
 	if !auth.LooksLikeLinkToken(token) {
 		return InvitePreview{}, errBadInvite

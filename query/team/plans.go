@@ -13,19 +13,16 @@ import (
 
 // PlanLimits is what a plan allows, from the plan catalogue.
 type PlanLimits struct {
-	Name                plan.Name `json:"name"`
-	VideoLimit          int       `json:"videoLimit"`
-	SeatLimit           int       `json:"seatLimit"`
-	MaxVideosPerAccount int       `json:"maxVideosPerAccount"`
-	RefreshIntervalHrs  int       `json:"refreshIntervalHours"`
-	// ManualRefreshesPerDay is how many items may be refreshed on demand a day.
-	ManualRefreshesPerDay int `json:"manualRefreshesPerDay"`
-	// ScrapeBudget is the snapshots the scheduled refresh may spend a day.
-	ScrapeBudget int `json:"scrapeBudget"`
+	Name                  plan.Name `json:"name"`
+	VideoLimit            int       `json:"videoLimit"`
+	SeatLimit             int       `json:"seatLimit"`
+	MaxVideosPerAccount   int       `json:"maxVideosPerAccount"`
+	RefreshIntervalHrs    int       `json:"refreshIntervalHours"`
+	ManualRefreshesPerDay int       `json:"manualRefreshesPerDay"`
+	ScrapeBudget          int       `json:"scrapeBudget"`
 }
 
-// Price is a price of the payment provider's catalogue: Amount in the
-// currency's minor unit, paid once per IntervalCount Intervals.
+// Price is a price of the payment provider, Amount in minor units.
 type Price struct {
 	Amount        int64  `json:"amount"`
 	Currency      string `json:"currency"`
@@ -36,8 +33,7 @@ type Price struct {
 // PaidPlan is a paid plan with the billing intervals a checkout can take.
 type PaidPlan struct {
 	PlanLimits
-	// Intervals are the billing intervals with a configured price: the ones a
-	// checkout accepts.
+	// Intervals are those with a configured price, the ones a checkout accepts.
 	Intervals []plan.Interval `json:"intervals"`
 	// Prices has one entry per interval: nil when the provider could not say.
 	Prices map[plan.Interval]*Price `json:"prices"`
@@ -47,8 +43,7 @@ type PaidPlan struct {
 type Founding struct {
 	Plan     plan.Name     `json:"plan"`
 	Interval plan.Interval `json:"interval"`
-	// Price is nil when the provider could not say.
-	Price *Price `json:"price"`
+	Price    *Price        `json:"price"`
 }
 
 // Trial is the trial every new workspace starts on.
@@ -59,10 +54,10 @@ type Trial struct {
 
 // Plans is the answer of GET /plans.
 type Plans struct {
-	// Plans are the paid plans from the smallest to the largest.
+	// Plans are the paid plans, smallest first.
 	Plans []PaidPlan `json:"plans"`
 	Trial Trial      `json:"trial"`
-	// Founding is nil when the server has no founding price configured.
+	// Founding is nil without a founding price configured.
 	Founding *Founding `json:"founding"`
 }
 
@@ -71,17 +66,14 @@ type PriceReader interface {
 	Price(ctx context.Context, id string) (payment.Price, error)
 }
 
-// Price cache lifetimes: a price read is kept an hour (a changed amount gets
-// a new price id); a failed read is retried after a minute, so an outage
-// does not slow every answer.
+// Price cache lifetimes: a failed read is retried after a minute.
 const (
 	priceTTL       = time.Hour
 	priceFailedTTL = time.Minute
 	priceTimeout   = 3 * time.Second
 )
 
-// PlansHandler answers the plan catalogue, its prices' amounts read from
-// the payment provider and kept in process.
+// PlansHandler answers the plan catalogue with its prices' amounts, kept in process.
 type PlansHandler struct {
 	Prices   plan.Prices
 	Provider PriceReader // nil: billing is not configured, no amounts
@@ -137,8 +129,7 @@ func (h PlansHandler) Handle(ctx context.Context) Plans {
 	return out
 }
 
-// lookup fills ids with the known prices, from the cache or the provider;
-// a price it cannot read stays nil.
+// lookup fills ids with the prices known, cached or read; nil for one not read.
 func (h PlansHandler) lookup(ctx context.Context, ids map[string]*Price) {
 	if h.Provider == nil || len(ids) == 0 {
 		return
@@ -166,7 +157,7 @@ func (h PlansHandler) lookup(ctx context.Context, ids map[string]*Price) {
 	ctx, cancel := context.WithTimeout(ctx, priceTimeout)
 	defer cancel()
 	read := make([]*Price, len(missing))
-	// a price not read is answered without; its error is logged, not returned
+	// a price not read is logged and left out
 	_ = fanout.Each(len(missing), len(missing), func(n int) error {
 		p, err := h.Provider.Price(ctx, missing[n])
 		if err != nil {

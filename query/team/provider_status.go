@@ -9,8 +9,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// ProviderPause is a pause of starting runs after the scraping provider
-// refused them (see command.StartScrapeHandler).
+// ProviderPause is a pause of starting runs the scraping provider refused.
 type ProviderPause struct {
 	Actor  string // "" for every run
 	Kind   string // credentials, credit or actor
@@ -21,8 +20,7 @@ type ProviderPause struct {
 // ProviderStatusHandler reads the pauses recorded for a provider account.
 type ProviderStatusHandler struct{ DB *pgxpool.Pool }
 
-// Handle returns the account's pauses, an expired one included: it lasts
-// until a start succeeds.
+// Handle returns the account's pauses, expired ones too: one lasts until a start succeeds.
 func (h ProviderStatusHandler) Handle(ctx context.Context, account string) ([]ProviderPause, error) {
 	rows, _ := h.DB.Query(ctx, `
 		SELECT actor, kind, reason, paused_until FROM provider_pauses WHERE account = $1 ORDER BY actor`, account)

@@ -11,21 +11,11 @@ import (
 	"github.com/reeltrack/reeltrack/internal/auth"
 )
 
-// ErrSessionEnded answers a request whose token verifies but whose session
-// ended on the server (logout, sign out everywhere, a password change or
-// reset, a removal from the workspace).
+// ErrSessionEnded answers a token that verifies for a session ended on the server.
 var ErrSessionEnded = apperr.Unauthenticated("this session has ended: sign in again")
 
-// sessionLiveSQL is true while the session of the token ($1 user, $2 token
-// id, $3 issue time), joined as s on the sessions row and u on the user,
-// is live:
-//   - a session this service issued has its row: live until ended or
-//     expired;
-//   - a token of an external auth provider has none: live unless its user
-//     has a password here (a user of this service's own sign-in, whose
-//     every session has a row) or it was issued before the user's sessions
-//     were last ended (users.sessions_valid_after). Its user has no row
-//     until the first bootstrap.
+// sessionLiveSQL is true while the token's session ($1 user, $2 id, $3 issued)
+// is live: its row's until ended, or an external provider's unless superseded.
 const sessionLiveSQL = `(CASE
 	WHEN s.id IS NOT NULL THEN s.user_id = $1 AND s.ended_at IS NULL AND s.expires_at > now()
 	WHEN u.id IS NULL THEN true
@@ -39,8 +29,7 @@ type Me struct {
 	EmailVerified bool      `json:"emailVerified"`
 }
 
-// SessionHandler checks that a session is live, for the routes that need no
-// workspace (the workspace routes check it with the membership).
+// SessionHandler checks that a session is live, for the routes without a workspace.
 type SessionHandler struct{ DB *pgxpool.Pool }
 
 // Handle answers the session's user, or 401 when the session ended.

@@ -34,11 +34,9 @@ type Invite struct {
 	Role      domain.Role `json:"role"`
 	InvitedBy string      `json:"invitedBy"`
 	CreatedAt time.Time   `json:"createdAt"`
-	// ExpiresAt is when its link stops working; nil for an invite made
-	// before invites had links, which works once it is resent.
+	// ExpiresAt is nil for an invite made before links, which works once resent.
 	ExpiresAt *time.Time `json:"expiresAt"`
-	// Expired: the link no longer works (resend it, or revoke the invite).
-	Expired bool `json:"expired"`
+	Expired   bool       `json:"expired"`
 }
 
 // Seats counts members plus pending invites against the plan's seat limit.
@@ -63,9 +61,7 @@ ORDER BY i.created_at, i.email`
 // TeamHandler reads a workspace's team.
 type TeamHandler struct{ DB *pgxpool.Pool }
 
-// Handle returns the team of the workspace. The pending invites' addresses
-// are listed for owners and admins only (manager); for others the list is
-// empty, and the seats they hold are counted all the same.
+// Handle returns the workspace's team, the invites listed for managers only.
 func (h TeamHandler) Handle(ctx context.Context, workspaceID uuid.UUID, manager bool) (Team, error) {
 	t := Team{Members: []Member{}, Invites: []Invite{}}
 	rows, _ := h.DB.Query(ctx, teamMembersSQL, workspaceID)

@@ -18,31 +18,26 @@ import (
 
 // Workspace is what the dashboard shows about the caller's workspace.
 type Workspace struct {
-	ID                  uuid.UUID `json:"id"`
-	Name                string    `json:"name"`
-	Plan                plan.Name `json:"plan"`
-	VideoLimit          int       `json:"videoLimit"`
-	SeatLimit           int       `json:"seatLimit"`
-	MaxVideosPerAccount int       `json:"maxVideosPerAccount"`
-	RefreshIntervalHrs  int       `json:"refreshIntervalHours"`
-	// ManualRefreshesPerDay is the plan's on-demand refresh quota over any 24h.
-	ManualRefreshesPerDay int         `json:"manualRefreshesPerDay"`
-	HasAccess             bool        `json:"hasAccess"`
-	TrialEndsAt           *time.Time  `json:"trialEndsAt"`
-	SubscriptionStatus    *string     `json:"subscriptionStatus"`
-	GraceEndsAt           *time.Time  `json:"graceEndsAt"` // when access ends while the subscription is past due
-	Founding              bool        `json:"founding"`
-	Role                  domain.Role `json:"role"`
-	Usage                 Usage       `json:"usage"`
-	// ScrapeBudget is what the scheduled refresh may spend (see
-	// docs/refresh.md).
-	ScrapeBudget ScrapeBudget `json:"scrapeBudget"`
-	CreatedAt    time.Time    `json:"createdAt"`
+	ID                    uuid.UUID    `json:"id"`
+	Name                  string       `json:"name"`
+	Plan                  plan.Name    `json:"plan"`
+	VideoLimit            int          `json:"videoLimit"`
+	SeatLimit             int          `json:"seatLimit"`
+	MaxVideosPerAccount   int          `json:"maxVideosPerAccount"`
+	RefreshIntervalHrs    int          `json:"refreshIntervalHours"`
+	ManualRefreshesPerDay int          `json:"manualRefreshesPerDay"`
+	HasAccess             bool         `json:"hasAccess"`
+	TrialEndsAt           *time.Time   `json:"trialEndsAt"`
+	SubscriptionStatus    *string      `json:"subscriptionStatus"`
+	GraceEndsAt           *time.Time   `json:"graceEndsAt"` // when access ends while the subscription is past due
+	Founding              bool         `json:"founding"`
+	Role                  domain.Role  `json:"role"`
+	Usage                 Usage        `json:"usage"`
+	ScrapeBudget          ScrapeBudget `json:"scrapeBudget"`
+	CreatedAt             time.Time    `json:"createdAt"`
 }
 
-// ScrapeBudget is the snapshots a workspace's scheduled refreshes may spend
-// over any 24 hours and what they spent over the last 24; first scrapes and
-// manual refreshes are outside it.
+// ScrapeBudget is the snapshots scheduled refreshes may spend and spent over 24 hours.
 type ScrapeBudget struct {
 	PerDay      int `json:"perDay"`
 	UsedLast24h int `json:"usedLast24h"`
@@ -50,16 +45,12 @@ type ScrapeBudget struct {
 
 // Usage is what counts against the plan's limits.
 type Usage struct {
-	// Videos is individually tracked videos plus the tracking limit of every
-	// account that is not removed: VideosByLink + AccountSlots.
-	Videos int `json:"videos"`
-	// VideosByLink counts the videos tracked by their own link.
+	// Videos is VideosByLink + AccountSlots.
+	Videos       int `json:"videos"`
 	VideosByLink int `json:"videosByLink"`
-	// AccountSlots sums the tracking limits of the accounts not removed.
 	AccountSlots int `json:"accountSlots"`
 	Accounts     int `json:"accounts"`
-	// Seats is members plus pending invites.
-	Seats int `json:"seats"`
+	Seats        int `json:"seats"`
 }
 
 const workspaceSQL = `
@@ -115,21 +106,17 @@ func (h WorkspaceHandler) Handle(ctx context.Context, workspaceID, userID uuid.U
 type Membership struct {
 	WorkspaceID uuid.UUID
 	Role        domain.Role
-	// DataVersion is the workspace's data version as of this request; cached
-	// answers are keyed by it.
+	// DataVersion keys the cached answers.
 	DataVersion int64
-	// HistoryVersion and ScrapedUntil are what the request knows of the
-	// workspace's history (see chread.KeptStartValues).
+	// HistoryVersion and ScrapedUntil are for chread.KeptStartValues.
 	HistoryVersion int64
 	ScrapedUntil   *time.Time
 }
 
-// MembershipHandler finds the workspace a session's user belongs to, and
-// checks in the same statement that the session is live.
+// MembershipHandler finds a session's workspace and checks the session is live.
 type MembershipHandler struct{ DB *pgxpool.Pool }
 
-// Handle returns the user's membership: 401 when the session ended, not
-// found before bootstrap.
+// Handle returns the membership: 401 when the session ended, not found before bootstrap.
 func (h MembershipHandler) Handle(ctx context.Context, s auth.Session) (Membership, error) {
 	var m Membership
 	var live bool
