@@ -1,7 +1,6 @@
 package alerts_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/google/uuid"
@@ -17,24 +16,12 @@ func TestMain(m *testing.M) { testenv.Main(m, &env) }
 // scalar reads the one value a query returns.
 func scalar[T any](t testing.TB, sql string, args ...any) T {
 	t.Helper()
-	var v T
-	if err := env.PG.QueryRow(context.Background(), sql, args...).Scan(&v); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
-	return v
+	return testenv.Scalar[T](t, env, sql, args...)
 }
 
 // dataVersion is the workspace's data version, which the dashboard's cached
 // answers are keyed by.
-func dataVersion(t testing.TB, ws uuid.UUID) int64 {
-	t.Helper()
-	return scalar[int64](t, `SELECT data_version FROM workspaces WHERE id = $1`, ws)
-}
+func dataVersion(t testing.TB, ws uuid.UUID) int64 { return env.DataVersion(t, ws) }
 
 // exec runs a statement on the package's PostgreSQL database.
-func exec(t *testing.T, sql string, args ...any) {
-	t.Helper()
-	if _, err := env.PG.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
-}
+func exec(t *testing.T, sql string, args ...any) { t.Helper(); env.Exec(t, sql, args...) }

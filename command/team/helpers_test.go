@@ -1,14 +1,10 @@
 package team_test
 
 import (
-	"context"
-	"maps"
-	"slices"
 	"testing"
 
 	"github.com/google/uuid"
 
-	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
@@ -20,33 +16,20 @@ func TestMain(m *testing.M) { testenv.Main(m, &env) }
 // scalar reads the one value a query returns.
 func scalar[T any](t testing.TB, sql string, args ...any) T {
 	t.Helper()
-	var v T
-	if err := env.PG.QueryRow(context.Background(), sql, args...).Scan(&v); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
-	return v
+	return testenv.Scalar[T](t, env, sql, args...)
 }
 
 // dataVersion is the workspace's data version, which the dashboard's cached
 // answers are keyed by.
-func dataVersion(t testing.TB, ws uuid.UUID) int64 {
-	t.Helper()
-	return scalar[int64](t, `SELECT data_version FROM workspaces WHERE id = $1`, ws)
-}
+func dataVersion(t testing.TB, ws uuid.UUID) int64 { return env.DataVersion(t, ws) }
 
 // invalidFields are the fields an invalid-input error names, sorted; it
 // fails the test for another kind of error.
 func invalidFields(t *testing.T, err error) []string {
 	t.Helper()
-	if apperr.KindOf(err) != apperr.KindInvalid {
-		t.Fatalf("%v, want invalid input (400)", err)
-	}
-	return slices.Sorted(maps.Keys(apperr.Fields(err)))
+	return testenv.InvalidFields(t, err)
 }
 
 // activities are the workspace's activity log entries, oldest first, as
 // "action target".
-func activities(t *testing.T, ws uuid.UUID) []string {
-	t.Helper()
-	return scalar[[]string](t, `SELECT coalesce(array_agg(action || ' ' || target ORDER BY id), '{}') FROM activity_log WHERE workspace_id = $1`, ws)
-}
+func activities(t *testing.T, ws uuid.UUID) []string { return env.Activities(t, ws) }

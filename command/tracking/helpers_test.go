@@ -1,14 +1,10 @@
 package tracking_test
 
 import (
-	"context"
-	"maps"
-	"slices"
 	"testing"
 
 	"github.com/google/uuid"
 
-	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
@@ -21,11 +17,7 @@ func TestMain(m *testing.M) { testenv.Main(m, &env) }
 // scalar reads the one value a query returns.
 func scalar[T any](t testing.TB, sql string, args ...any) T {
 	t.Helper()
-	var v T
-	if err := env.PG.QueryRow(context.Background(), sql, args...).Scan(&v); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
-	return v
+	return testenv.Scalar[T](t, env, sql, args...)
 }
 
 // status is the status of a tracked video or account.
@@ -46,18 +38,10 @@ func statuses(t testing.TB, ids ...uuid.UUID) []domain.Item {
 
 // dataVersion is the workspace's data version, which the dashboard's cached
 // answers are keyed by.
-func dataVersion(t testing.TB, ws uuid.UUID) int64 {
-	t.Helper()
-	return scalar[int64](t, `SELECT data_version FROM workspaces WHERE id = $1`, ws)
-}
+func dataVersion(t testing.TB, ws uuid.UUID) int64 { return env.DataVersion(t, ws) }
 
 // exec runs a statement on the package's PostgreSQL database.
-func exec(t *testing.T, sql string, args ...any) {
-	t.Helper()
-	if _, err := env.PG.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatalf("%s: %v", sql, err)
-	}
-}
+func exec(t *testing.T, sql string, args ...any) { t.Helper(); env.Exec(t, sql, args...) }
 
 func ptr[T any](v T) *T { return &v }
 
@@ -65,8 +49,5 @@ func ptr[T any](v T) *T { return &v }
 // fails the test for another kind of error.
 func invalidFields(t *testing.T, err error) []string {
 	t.Helper()
-	if apperr.KindOf(err) != apperr.KindInvalid {
-		t.Fatalf("%v, want invalid input (400)", err)
-	}
-	return slices.Sorted(maps.Keys(apperr.Fields(err)))
+	return testenv.InvalidFields(t, err)
 }

@@ -42,10 +42,10 @@ func (e *Env) Workspace(t testing.TB, o WorkspaceOptions) uuid.UUID {
 	o.SeatLimit = cmp.Or(o.SeatLimit, p.SeatLimit)
 	owner, ws := uuid.New(), uuid.New()
 	o.OwnerEmail = cmp.Or(o.OwnerEmail, owner.String()+"@example.com")
-	e.mustExec(t, `INSERT INTO users (id, email) VALUES ($1, $2)`, owner, o.OwnerEmail)
-	e.mustExec(t, `INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit, trial_ends_at, has_access)
+	e.Exec(t, `INSERT INTO users (id, email) VALUES ($1, $2)`, owner, o.OwnerEmail)
+	e.Exec(t, `INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit, trial_ends_at, has_access)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, ws, o.Name, owner, string(o.Plan), o.VideoLimit, o.SeatLimit, o.TrialEndsAt, !o.NoAccess)
-	e.mustExec(t, `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3)`, ws, owner, string(domain.RoleOwner))
+	e.Exec(t, `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3)`, ws, owner, string(domain.RoleOwner))
 	return ws
 }
 
@@ -79,7 +79,7 @@ func (e *Env) User(t testing.TB, o UserOptions) uuid.UUID {
 		now := time.Now()
 		verified = &now
 	}
-	e.mustExec(t, `INSERT INTO users (id, email, email_verified_at, password_hash) VALUES ($1, $2, $3, $4)`,
+	e.Exec(t, `INSERT INTO users (id, email, email_verified_at, password_hash) VALUES ($1, $2, $3, $4)`,
 		id, o.Email, verified, nullString(o.PasswordHash))
 	return id
 }
@@ -87,14 +87,14 @@ func (e *Env) User(t testing.TB, o UserOptions) uuid.UUID {
 // Member records a user of the workspace with the role.
 func (e *Env) Member(t testing.TB, ws, user uuid.UUID, role domain.Role) {
 	t.Helper()
-	e.mustExec(t, `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3)`, ws, user, string(role))
+	e.Exec(t, `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3)`, ws, user, string(role))
 }
 
 // Collection records a collection of the workspace and returns its id.
 func (e *Env) Collection(t testing.TB, ws uuid.UUID, name string) uuid.UUID {
 	t.Helper()
 	id := uuid.New()
-	e.mustExec(t, `INSERT INTO collections (id, workspace_id, name) VALUES ($1, $2, $3)`, id, ws, name)
+	e.Exec(t, `INSERT INTO collections (id, workspace_id, name) VALUES ($1, $2, $3)`, id, ws, name)
 	return id
 }
 
@@ -134,7 +134,7 @@ func (e *Env) Account(t testing.TB, ws uuid.UUID, o AccountOptions) uuid.UUID {
 	if o.CreatedAt.IsZero() {
 		o.CreatedAt = time.Now()
 	}
-	e.mustExec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, status, tracking_limit, collection_id, display_name,
+	e.Exec(t, `INSERT INTO accounts (id, workspace_id, platform, handle, url, status, tracking_limit, collection_id, display_name,
 			created_at, last_scraped_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, id, ws, string(o.Platform), o.Handle, o.URL, string(o.Status),
 		o.TrackingLimit, o.CollectionID, o.DisplayName, o.CreatedAt, nullTime(o.LastScrapedAt))
@@ -185,7 +185,7 @@ func (e *Env) Video(t testing.TB, ws uuid.UUID, o VideoOptions) uuid.UUID {
 	if o.CreatedAt.IsZero() {
 		o.CreatedAt = time.Now()
 	}
-	e.mustExec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, account_handle, collection_id,
+	e.Exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, account_handle, collection_id,
 			caption, is_shop, published_at, tracked_individually, status, created_at, last_scraped_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`, id, ws, string(o.Platform), o.PlatformID, o.URL, account,
 		o.AccountHandle, o.CollectionID, o.Caption, o.IsShop, nullTime(o.PublishedAt), account == nil || o.ByLink, string(o.Status),
@@ -238,22 +238,15 @@ func (e *Env) Job(t testing.TB, ws uuid.UUID, o JobOptions) uuid.UUID {
 	if o.UpdatedAt.IsZero() {
 		o.UpdatedAt = time.Now()
 	}
-	e.mustExec(t, `INSERT INTO scrape_jobs (id, workspace_id, platform, actor, input, reason, status, provider_run_id, dataset_id,
+	e.Exec(t, `INSERT INTO scrape_jobs (id, workspace_id, platform, actor, input, reason, status, provider_run_id, dataset_id,
 			error, attempts, created_at, updated_at, given_up_at, scraped_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`, o.ID, ws, string(o.Platform), o.Actor, string(o.Input), o.Reason,
 		string(o.Status), nullString(o.RunID), nullString(o.DatasetID), o.Error, o.Attempts, o.CreatedAt, o.UpdatedAt,
 		nullTime(o.GivenUpAt), nullTime(o.ScrapedAt))
 	for _, tg := range o.Targets {
-		e.mustExec(t, `INSERT INTO scrape_job_targets (job_id, entity_kind, entity_id) VALUES ($1, $2, $3)`, o.ID, string(tg.Kind), tg.ID)
+		e.Exec(t, `INSERT INTO scrape_job_targets (job_id, entity_kind, entity_id) VALUES ($1, $2, $3)`, o.ID, string(tg.Kind), tg.ID)
 	}
 	return o.ID
-}
-
-func (e *Env) mustExec(t testing.TB, sql string, args ...any) {
-	t.Helper()
-	if _, err := e.PG.Exec(context.Background(), sql, args...); err != nil {
-		t.Fatalf("testenv: %s: %v", sql, err)
-	}
 }
 
 func nullTime(at time.Time) *time.Time {
