@@ -143,18 +143,26 @@ func ratio(seed uint64, metric string, center float64) float64 {
 	return center * math.Exp(0.45*gauss(seed, metric+":ratio"))
 }
 
-// followersOrigin is when every simulated account's follower line starts.
-var followersOrigin = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+// followersOrigin is when the follower lines of a world without an anchor
+// start; a world with one starts them worldAge before it, so what the
+// simulator serves in its first hours is the same whenever it starts.
+var (
+	followersOrigin = time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	worldAge        = (790*24 + 12) * time.Hour
+)
 
 // growth is a follower count that only grows: base·(1 + rate·days), noised.
-func growth(seed uint64, base, ratePerDay float64, t time.Time) int64 {
-	hours := t.Sub(followersOrigin).Hours()
+func growth(seed uint64, base, ratePerDay float64, origin, t time.Time) int64 {
+	hours := t.Sub(origin).Hours()
 	days := warp(sub(seed, "followers"), math.Max(0, hours)) / 24
 	return int64(base * (1 + ratePerDay*days))
 }
 
-// hourOf numbers the simulated hour of t; format quirks change per hour.
-func hourOf(t time.Time) int64 { return t.Unix() / 3600 }
+// hourOf numbers the simulated hour of t from the world's origin; format
+// quirks change per hour.
+func (w *world) hourOf(t time.Time) int64 {
+	return int64(math.Floor(t.Sub(w.origin()).Hours()))
+}
 
 // quirks decides how a count is written in an item: a number, a string, a
 // comma string, null or left out, as the real actors do, per (video, field,

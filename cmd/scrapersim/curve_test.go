@@ -97,7 +97,7 @@ func TestPostingGridIsOrderedAndStable(t *testing.T) {
 			t.Fatalf("post %d is not before post %d", k, k+1)
 		}
 	}
-	for _, at := range []time.Time{deepStart.Add(-time.Hour), deepStart.Add(time.Hour), testEpoch} {
+	for _, at := range []time.Time{followersOrigin.Add(-deepHistory - time.Hour), followersOrigin.Add(-deepHistory + time.Hour), testEpoch} {
 		k := g.latest(at)
 		if g.at(k).After(at) || !g.at(k+1).After(at) {
 			t.Errorf("latest(%v) = %d: post at %v, next at %v", at, k, g.at(k), g.at(k+1))

@@ -65,11 +65,11 @@ func newSim(t *testing.T, mod func(*Config)) *sim {
 	if mod != nil {
 		mod(&cfg)
 	}
-	clk := &fakeClock{t: testEpoch}
-	cfg.Now = clk.Now
 	if cfg.Epoch.IsZero() {
 		cfg.Epoch = testEpoch
 	}
+	clk := &fakeClock{t: cfg.Epoch}
+	cfg.Now = clk.Now
 	if err := cfg.Validate(); err != nil {
 		t.Fatalf("config: %v", err)
 	}

@@ -74,7 +74,7 @@ func (w *world) instagramInput(u string, details bool, limit int, lane string) s
 	if m == nil || igReserved[strings.ToLower(m[1])] {
 		return igErrorRow(u)
 	}
-	acc := newAccount("instagram", m[1])
+	acc := w.account("instagram", m[1])
 	if details {
 		n := w.clampCount(limit)
 		if limit == 0 {
@@ -110,7 +110,7 @@ func (w *world) instagramPostAt(owner account, published time.Time, tier uint64,
 	for {
 		id := instagramIDs.encode(published, tier, owner.seed)
 		p := igPost{id: id, code: igShortcode(id), owner: owner, published: published, tier: tier, video: video}
-		p.seed = hashOf("instagram", p.code)
+		p.seed = w.postSeed(instagramIDs, id, igShortcode)
 		// A reel must come out as a Video; moving it by a millisecond
 		// draws another id.
 		if !video || p.kind() == "Video" {
@@ -138,7 +138,7 @@ func (p igPost) kind() string {
 func (w *world) instagramFeed(acc account, lane string, i int, at time.Time) (igPost, bool) {
 	g := acc.grid(laneOf(lane))
 	latest := g.latest(at)
-	pinnedK := g.latest(followersOrigin.AddDate(0, 0, 200+int(mix(sub(acc.seed, "pinnedDay"))%300)))
+	pinnedK := g.latest(acc.origin.AddDate(0, 0, 200+int(mix(sub(acc.seed, "pinnedDay"))%300)))
 	hasPinned := chance(acc.seed, "pinned:"+lane, 0.25) && pinnedK < latest
 	k, pinned := latest-int64(i), false
 	if hasPinned {
@@ -151,7 +151,7 @@ func (w *world) instagramFeed(acc account, lane string, i int, at time.Time) (ig
 	published := g.at(k)
 	owner, coauthor := acc, ""
 	if postSeed := subN(acc.seed, "post:"+lane, k); chance(postSeed, "collab", 0.04) {
-		owner, coauthor = newAccount("instagram", collaborator(postSeed)), acc.handle
+		owner, coauthor = w.account("instagram", collaborator(postSeed)), acc.handle
 	}
 	p := w.instagramPostAt(owner, published, acc.tierAt(published), lane == "reels")
 	p.coauthor, p.listed = coauthor, true
@@ -173,7 +173,7 @@ func (w *world) instagramFromCode(code string, reel bool) igPost {
 	p := igPost{code: code, seed: seed, video: reel}
 	id, ok := igMediaID(code)
 	if t, tier, mine := instagramIDs.decode(id); ok && mine {
-		p.id, p.published, p.tier = id, t, tier
+		p.id, p.published, p.tier, p.seed = id, t, tier, w.postSeed(instagramIDs, id, igShortcode)
 	} else {
 		if !ok {
 			id, _ = strconv.ParseUint(numericID(seed, "mediaId", 19), 10, 64)
@@ -181,9 +181,9 @@ func (w *world) instagramFromCode(code string, reel bool) igPost {
 		p.id, p.published, p.tier = id, w.foreignPublished(seed).Truncate(time.Millisecond), foreignTier(seed)
 	}
 	if h, ok := w.owners.get("instagram", code); ok {
-		p.owner = newAccount("instagram", h)
+		p.owner = w.account("instagram", h)
 	} else {
-		p.owner = newAccount("instagram", inventedHandle(seed))
+		p.owner = w.account("instagram", inventedHandle(seed))
 	}
 	return p
 }
@@ -191,7 +191,7 @@ func (w *world) instagramFromCode(code string, reel bool) igPost {
 // instagramPost is a post item; inputURL is empty for a nested one.
 func (w *world) instagramPost(p igPost, at time.Time, inputURL string, pinned bool) obj {
 	s, a := p.seed, p.owner
-	hour := hourOf(at)
+	hour := w.hourOf(at)
 	q := w.quirks
 	c := postCurve(s, p.published, p.tier, 1, 5e9)
 	kind := p.kind()
@@ -265,7 +265,7 @@ func (w *world) instagramPost(p igPost, at time.Time, inputURL string, pinned bo
 	}
 	o.add("isCommentsDisabled", false)
 	if p.coauthor != "" {
-		co := newAccount("instagram", p.coauthor)
+		co := w.account("instagram", p.coauthor)
 		o.add("coauthorProducers", []obj{{{"id", numericID(co.seed, "userId", 10)}, {"is_verified", co.verified}, {"username", co.handle}}})
 	}
 	if kind == "Video" {
@@ -281,7 +281,7 @@ func (w *world) instagramPost(p igPost, at time.Time, inputURL string, pinned bo
 }
 
 func (w *world) instagramDetails(acc account, inputURL string, n int, at time.Time) obj {
-	hour := hourOf(at)
+	hour := w.hourOf(at)
 	g := acc.grid("")
 	posts := make([]obj, 0, n)
 	for i := range n {

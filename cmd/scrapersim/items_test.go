@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
 	"regexp"
 	"slices"
 	"strconv"
@@ -811,5 +812,31 @@ func TestXSelfReplies(t *testing.T) {
 	t.Logf("%d self-replies, %d replies to others", self, others)
 	if self, _ := count(newSim(t, noQuirks)); self != 0 {
 		t.Errorf("without quirks, %d self-replies", self)
+	}
+}
+
+// A simulator started at any instant serves the same accounts, posts and
+// counts relative to its start: tests against it never depend on the hour.
+func TestTheWorldStartsWithTheSimulator(t *testing.T) {
+	type post struct {
+		age   time.Duration
+		views any
+		text  any
+	}
+	profile := func(start time.Time) []post {
+		s := newSim(t, func(c *Config) { c.Epoch, c.Quirks = start, false })
+		var posts []post
+		for _, it := range s.scrape("clockworks~tiktok-scraper", `{"profiles":["numbers.e2e"],"resultsPerPage":12}`) {
+			ts, err := time.Parse(isoMillis, fmt.Sprint(it["createTimeISO"]))
+			if err != nil {
+				t.Fatalf("createTimeISO %v: %v", it["createTimeISO"], err)
+			}
+			posts = append(posts, post{start.Sub(ts), it["playCount"], it["text"]})
+		}
+		return posts
+	}
+	a, b := profile(testEpoch), profile(testEpoch.Add(29*24*time.Hour+7*time.Hour+23*time.Minute+11*time.Second))
+	if len(a) == 0 || !reflect.DeepEqual(a, b) {
+		t.Errorf("the profile relative to the start differs between two starts:\n%v\n%v", a, b)
 	}
 }

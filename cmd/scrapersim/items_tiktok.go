@@ -36,7 +36,7 @@ func tiktokPlan(w *world, in input) []segment {
 			segs = append(segs, errorRow(p, field{"input", p}))
 			continue
 		}
-		acc := newAccount("tiktok", tiktokHandle(p))
+		acc := w.account("tiktok", tiktokHandle(p))
 		segs = append(segs, w.spiked(p, segment{n, func(i int, at time.Time) obj {
 			v, pinned := w.tiktokFeed(acc, i, at, noPinned)
 			return w.tiktokItem(v, at, tiktokContext{input: p, pinned: pinned, listing: true})
@@ -67,8 +67,8 @@ type tiktokVideo struct {
 }
 
 func (w *world) newTiktokVideo(author account, published time.Time, tier uint64) tiktokVideo {
-	id := strconv.FormatUint(tiktokIDs.encode(published, tier, author.seed), 10)
-	return tiktokVideo{id: id, author: author, published: published.Truncate(time.Second), tier: tier, seed: hashOf("tiktok", id)}
+	id := tiktokIDs.encode(published, tier, author.seed)
+	return tiktokVideo{id: decimal(id), author: author, published: published.Truncate(time.Second), tier: tier, seed: w.postSeed(tiktokIDs, id, decimal)}
 }
 
 // tiktokFeed is item i of a profile's listing at t: the pinned video first,
@@ -92,10 +92,10 @@ func (w *world) tiktokFeed(acc account, i int, at time.Time, noPinned bool) (tik
 	published := f.grid.at(k)
 	author, repost := acc, false
 	if postSeed := subN(acc.seed, "post", k); chance(postSeed, "collab", 0.03) {
-		author = newAccount("tiktok", collaborator(postSeed))
+		author = w.account("tiktok", collaborator(postSeed))
 	} else if w.quirks.enabled && chance(postSeed, "repost", 0.04) {
 		// A repost shows the reposted video, by its own author.
-		author, repost = newAccount("tiktok", collaborator(sub(postSeed, "reposted"))), true
+		author, repost = w.account("tiktok", collaborator(sub(postSeed, "reposted"))), true
 	}
 	v := w.newTiktokVideo(author, published, acc.tierAt(published))
 	v.repost = repost
@@ -120,7 +120,7 @@ func newTiktokFeedAt(acc account, at time.Time, noPinned bool) tiktokFeedAt {
 	f.latest = f.grid.latest(at)
 	f.hasPinned = !noPinned && chance(acc.seed, "pinned", 0.3)
 	if f.hasPinned {
-		f.pinnedK = f.grid.latest(followersOrigin.AddDate(0, 0, 300+int(mix(sub(acc.seed, "pinnedDay"))%200)))
+		f.pinnedK = f.grid.latest(acc.origin.AddDate(0, 0, 300+int(mix(sub(acc.seed, "pinnedDay"))%200)))
 		f.hasPinned = f.pinnedK < f.latest
 	}
 	return f
@@ -140,12 +140,12 @@ func (w *world) tiktokFromURL(u string) (tiktokVideo, bool) {
 	if handle == "" {
 		handle = "user" + strconv.FormatUint(hashOf("tiktok-author", m[3])%1e10, 10)
 	}
-	author := newAccount("tiktok", handle)
+	author := w.account("tiktok", handle)
 	id, err := strconv.ParseUint(m[3], 10, 64)
 	seed := hashOf("tiktok", m[3])
 	v := tiktokVideo{id: m[3], author: author, seed: seed, photo: m[2] == "photo"}
 	if t, tier, ok := tiktokIDs.decode(id); err == nil && ok {
-		v.published, v.tier = t, tier
+		v.published, v.tier, v.seed = t, tier, w.postSeed(tiktokIDs, id, decimal)
 	} else {
 		v.published, v.tier = w.foreignPublished(seed).Truncate(time.Second), foreignTier(seed)
 	}
@@ -164,7 +164,7 @@ func (v tiktokVideo) curve() curve { return postCurve(v.seed, v.published, v.tie
 
 func (w *world) tiktokItem(v tiktokVideo, at time.Time, ctx tiktokContext) obj {
 	s, a := v.seed, v.author
-	hour := hourOf(at)
+	hour := w.hourOf(at)
 	c := v.curve()
 	round := func(n int64) int64 {
 		if ctx.listing {
@@ -327,9 +327,9 @@ type tiktokAuthorParts struct {
 }
 
 func (w *world) newTiktokAuthorParts(a account, at time.Time, listing bool) tiktokAuthorParts {
-	hour := hourOf(at)
+	hour := w.hourOf(at)
 	fans := a.followersAt(at)
-	heart := growth(sub(a.seed, "heart"), a.followers*between(a.seed, "heartRatio", 5, 40), a.growth, at)
+	heart := growth(sub(a.seed, "heart"), a.followers*between(a.seed, "heartRatio", 5, 40), a.growth, a.origin, at)
 	if listing {
 		fans, heart = shortRound(fans), shortRound(heart)
 	}

@@ -37,7 +37,7 @@ func xPlan(w *world, in input) []segment {
 			segs = append(segs, xNoResults())
 			continue
 		}
-		acc := newAccount("x", strings.TrimPrefix(h, "@"))
+		acc := w.account("x", strings.TrimPrefix(h, "@"))
 		userName := strings.TrimPrefix(h, "@")
 		segs = append(segs, w.spiked(h, segment{n, func(i int, at time.Time) obj {
 			return w.xItem(w.xFeed(acc, userName, i, at), at)
@@ -70,7 +70,7 @@ func (w *world) xFeed(acc account, userName string, i int, at time.Time) tweet {
 	published := g.at(g.latest(at) - int64(i)).Truncate(time.Millisecond)
 	tier := acc.tierAt(published)
 	id := xIDs.encode(published, tier, acc.seed)
-	return tweet{id: id, author: acc, userName: userName, published: published, tier: tier, seed: hashOf("x", strconv.FormatUint(id, 10)), listed: true}
+	return tweet{id: id, author: acc, userName: userName, published: published, tier: tier, seed: w.postSeed(xIDs, id, decimal), listed: true}
 }
 
 func (w *world) xFromURL(u string) (tweet, bool) {
@@ -80,9 +80,9 @@ func (w *world) xFromURL(u string) (tweet, bool) {
 	}
 	id, err := strconv.ParseUint(m[2], 10, 64)
 	seed := hashOf("x", m[2])
-	t := tweet{id: id, author: newAccount("x", m[1]), userName: m[1], seed: seed}
+	t := tweet{id: id, author: w.account("x", m[1]), userName: m[1], seed: seed}
 	if p, tier, ok := xIDs.decode(id); err == nil && ok {
-		t.published, t.tier = p, tier
+		t.published, t.tier, t.seed = p, tier, w.postSeed(xIDs, id, decimal)
 	} else {
 		t.published, t.tier = w.foreignPublished(seed).Truncate(time.Millisecond), foreignTier(seed)
 	}
@@ -94,7 +94,7 @@ var viewCountStart = time.Date(2022, 12, 15, 0, 0, 0, 0, time.UTC)
 
 func (w *world) xItem(t tweet, at time.Time) obj {
 	s, a := t.seed, t.author
-	hour := hourOf(at)
+	hour := w.hourOf(at)
 	q := w.quirks
 	c := postCurve(s, t.published, t.tier, 0.4, 4e9)
 	id := strconv.FormatUint(t.id, 10)
@@ -141,7 +141,7 @@ func (w *world) xItem(t tweet, at time.Time) obj {
 	o.add("bookmarkCount", q.count(s, "bookmarkCount", hour, c.count(at, "bookmarks", ratio(s, "bookmarks", 0.001))))
 	o.add("isReply", reply)
 	if reply {
-		to, toName := newAccount("x", other), other
+		to, toName := w.account("x", other), other
 		if selfReply {
 			to, toName = a, t.userName
 		}
@@ -175,7 +175,7 @@ func (w *world) xItem(t tweet, at time.Time) obj {
 }
 
 func (w *world) xAuthor(a account, userName string, at time.Time) obj {
-	hour := hourOf(at)
+	hour := w.hourOf(at)
 	pic := "https://pbs.twimg.com/profile_images/" + numericID(a.seed, "pic", 19) + "/" + hexOf(a.seed, "picName", 8) + "_normal.jpg"
 	m := make(obj, 0, 30)
 	m.add("type", "user")

@@ -75,7 +75,7 @@ func (w *world) youtubeInput(u string, videos, shorts, streams int) []segment {
 	case m[4] != "":
 		key = "@" + m[4]
 	}
-	ch := newYTChannel(key)
+	ch := w.newYTChannel(key)
 	var segs []segment
 	for _, lane := range []struct {
 		name string
@@ -119,19 +119,19 @@ type ytChannel struct {
 	username string
 }
 
-func newYTChannel(key string) ytChannel {
-	acc := newAccount("youtube", key)
+func (w *world) newYTChannel(key string) ytChannel {
+	acc := w.account("youtube", key)
 	ch := ytChannel{key: key, acc: acc}
 	if strings.HasPrefix(key, "@") {
 		ch.username = strings.TrimPrefix(key, "@")
 		ch.id = ytChannelID(acc.seed)
 		ch.url = "https://www.youtube.com/" + key
-		ch.name = newAccount("youtube", ch.username).displayName()
+		ch.name = w.account("youtube", ch.username).displayName()
 	} else {
 		ch.username = inventedHandle(acc.seed)
 		ch.id = key
 		ch.url = "https://www.youtube.com/channel/" + key
-		ch.name = newAccount("youtube", ch.username).displayName()
+		ch.name = w.account("youtube", ch.username).displayName()
 	}
 	return ch
 }
@@ -160,9 +160,10 @@ func (w *world) youtubeFeed(ch ytChannel, lane string, i int, at time.Time) ytVi
 	g := ch.acc.grid(lane)
 	published := g.at(g.latest(at) - int64(i)).Truncate(time.Second)
 	tier := ch.acc.tierAt(published)
-	id := ytVideoID(youtubeIDs.encode(published, tier, ch.acc.seed&^1|laneBit(short)))
+	raw := youtubeIDs.encode(published, tier, ch.acc.seed&^1|laneBit(short))
+	id := ytVideoID(raw)
 	w.owners.put("youtube", id, ch.key)
-	return ytVideo{id: id, ch: ch, published: published, tier: tier, seed: hashOf("youtube", id), short: short, stream: lane == "streams"}
+	return ytVideo{id: id, ch: ch, published: published, tier: tier, seed: w.postSeed(youtubeIDs, raw, ytVideoID), short: short, stream: lane == "streams"}
 }
 
 // youtubeFromID is the video an id names. A video the simulator listed
@@ -172,14 +173,14 @@ func (w *world) youtubeFromID(id string, short bool) ytVideo {
 	v := ytVideo{id: id, seed: seed, short: short}
 	raw, _ := ytDecodeID(id)
 	if t, tier, acct, ok := youtubeIDs.decodeAcct(raw); ok {
-		v.published, v.tier, v.short = t, tier, acct&1 == 1
+		v.published, v.tier, v.short, v.seed = t, tier, acct&1 == 1, w.postSeed(youtubeIDs, raw, ytVideoID)
 	} else {
 		v.published, v.tier = w.foreignPublished(seed).Truncate(time.Second), foreignTier(seed)
 	}
 	if key, ok := w.owners.get("youtube", id); ok {
-		v.ch = newYTChannel(key)
+		v.ch = w.newYTChannel(key)
 	} else {
-		v.ch = newYTChannel("@" + inventedHandle(seed))
+		v.ch = w.newYTChannel("@" + inventedHandle(seed))
 	}
 	return v
 }
@@ -194,7 +195,7 @@ type ytContext struct {
 
 func (w *world) youtubeItem(v ytVideo, at time.Time, ctx ytContext) obj {
 	s, ch := v.seed, v.ch
-	hour := hourOf(at)
+	hour := w.hourOf(at)
 	q := w.quirks
 	c := postCurve(s, v.published, v.tier, 0.6, 4e9)
 	text, tags := caption(s, 20)
@@ -259,7 +260,7 @@ func (w *world) youtubeItem(v ytVideo, at time.Time, ctx ytContext) obj {
 		o.add("channelJoinedDate", ch.acc.created.Format("Jan 2, 2006"))
 		o.add("channelLocation", pick(ch.acc.seed, "country", []string{"United States", "United Kingdom", "Germany", "India", "Brazil"}))
 		o.add("channelTotalVideos", ch.acc.postsBy(ch.acc.grid("videos"), at)+ch.acc.postsBy(ch.acc.grid("shorts"), at))
-		o.add("channelTotalViews", commas(growth(sub(ch.acc.seed, "totalViews"), ch.acc.followers*between(ch.acc.seed, "viewsPerSub", 50, 400), ch.acc.growth, at)))
+		o.add("channelTotalViews", commas(growth(sub(ch.acc.seed, "totalViews"), ch.acc.followers*between(ch.acc.seed, "viewsPerSub", 50, 400), ch.acc.growth, ch.acc.origin, at)))
 		o.add("inputChannelUrl", ctx.channelInput)
 	}
 	o.add("inputUrl", ctx.inputURL)

@@ -12,6 +12,9 @@
 // Every item is a pure function of its input and the simulated time: the
 // same profile lists the same videos with the same ids, captions and
 // publish times, new videos appear as time runs, and counts only grow.
+// The world is laid out from the epoch (-epoch, default the start): posts,
+// counts and captions relative to it are the same whenever the simulator
+// starts, so what a test sees never depends on the hour it runs.
 // Inputs can force cases: a handle or URL containing "private" or
 // "notfound" gives a per-input error row in a run that still succeeds;
 // "failrun" fails the run; "timedout" times it out; "spike" makes its items

@@ -72,20 +72,54 @@ type account struct {
 	followers float64 // on followersOrigin
 	growth    float64 // share of followers gained per day
 	created   time.Time
+	origin    time.Time // of the world's follower lines and grids
 	mega      bool
 	verified  bool
 	seller    bool // TikTok Shop seller
 }
 
+// origin is when the world's follower lines and posting grids start.
+func (w *world) origin() time.Time {
+	if w.anchor.IsZero() {
+		return followersOrigin
+	}
+	return w.anchor.Truncate(time.Second).Add(-worldAge)
+}
+
+// postSeed draws a post's numbers and text from the id it has in a world
+// whose origin is followersOrigin, so they do not depend on when the
+// simulator started either.
+func (w *world) postSeed(l idLayout, id uint64, text func(uint64) string) uint64 {
+	if shift := w.origin().Sub(followersOrigin); shift != 0 {
+		if t, tier, acct, ok := l.decodeAcct(id); ok {
+			id = l.encode(t.Add(-shift), tier, acct)
+		}
+	}
+	return hashOf(l.name, text(id))
+}
+
+func decimal(id uint64) string { return strconv.FormatUint(id, 10) }
+
+// account is the world's account of that handle.
+func (w *world) account(platform, handle string) account {
+	return newAccountAt(w.origin(), platform, handle)
+}
+
+// newAccount is an account of a world without an anchor.
 func newAccount(platform, handle string) account {
+	return newAccountAt(followersOrigin, platform, handle)
+}
+
+func newAccountAt(origin time.Time, platform, handle string) account {
 	handle = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(handle), "@"))
 	seed := hashOf(platform, handle)
 	a := account{
 		platform: platform,
 		handle:   handle,
 		seed:     seed,
+		origin:   origin,
 		growth:   logBetween(seed, "growth", 0.0002, 0.004),
-		created:  followersOrigin.Add(-time.Duration(between(seed, "age", 120*86400, 1000*86400)) * time.Second),
+		created:  origin.Add(-time.Duration(between(seed, "age", 120*86400, 1000*86400)) * time.Second),
 		mega:     chance(seed, "mega", 1.0/60),
 		seller:   chance(seed, "seller", 0.15),
 	}
@@ -98,7 +132,9 @@ func newAccount(platform, handle string) account {
 	return a
 }
 
-func (a account) followersAt(t time.Time) int64 { return growth(a.seed, a.followers, a.growth, t) }
+func (a account) followersAt(t time.Time) int64 {
+	return growth(a.seed, a.followers, a.growth, a.origin, t)
+}
 
 // tierAt is log2 of the followers at t: the audience of a post published then,
 // written into its id so a post read back by URL has the same curve.
@@ -141,8 +177,9 @@ func numericID(seed uint64, salt string, digits int) string {
 
 // grid is when an account posts in one lane: post k at origin + k·every +
 // jitter under every, so posts are ordered and their times never change.
-// Before deepStart history is packed a post a minute, so a profile of
-// 100,000 posts still has plausible dates and distinct ids.
+// More than deepHistory before the world's origin history is packed a post
+// a minute, so a profile of 100,000 posts still has plausible dates and
+// distinct ids.
 type grid struct {
 	seed   uint64
 	every  time.Duration
@@ -150,7 +187,7 @@ type grid struct {
 	deepK  int64 // first index on the regular schedule
 }
 
-var deepStart = followersOrigin.AddDate(-3, 0, 0)
+const deepHistory = 3 * 365 * 24 * time.Hour
 
 var cadence = map[string][2]float64{
 	"tiktok":          {6, 48},
@@ -173,9 +210,9 @@ func (a account) grid(lane string) grid {
 	g := grid{
 		seed:   seed,
 		every:  every,
-		origin: followersOrigin.Add(time.Duration(unit(sub(seed, "phase")) * float64(every))),
+		origin: a.origin.Add(time.Duration(unit(sub(seed, "phase")) * float64(every))),
 	}
-	g.deepK = int64(math.Ceil(float64(deepStart.Sub(g.origin)) / float64(every)))
+	g.deepK = int64(math.Ceil(float64(a.origin.Add(-deepHistory).Sub(g.origin)) / float64(every)))
 	return g
 }
 
