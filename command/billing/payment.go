@@ -1,3 +1,8 @@
+// Package billing is a workspace's subscription with the payment provider:
+// a checkout for a plan (CreateCheckout, holding a founding spot while the
+// offer lasts), the provider's customer portal (CreatePortal), and the
+// provider's events applied to the workspace's plan (ApplyPaymentEvent,
+// idempotent per event id, ignoring what is stale or not ours).
 package billing
 
 import (
