@@ -4,6 +4,9 @@
 
 SHELL := /bin/bash
 GO    ?= go
+# Test binaries are linked without the symbol table and DWARF (panics and
+# the race detector still name their functions): make test links about 130.
+GO_TEST = $(GO) test -count=1 -ldflags='-s -w'
 export PATH := /usr/local/go/bin:$(HOME)/go/bin:$(shell $(GO) env GOPATH 2>/dev/null)/bin:$(PATH)
 
 .DEFAULT_GOAL := help
@@ -52,12 +55,18 @@ CLUSTER_TESTS ?= Agree|Overview|Videos|SpikeScan|StartValues|CampaignPayouts
 CLUSTER_PACKAGES ?= ./command/tracking ./projections ./projections/analytics ./cmd/migrate
 # The read side's packages: its shared base and its rooms.
 QUERY_PACKAGES ?= ./query ./query/chread ./query/numbers ./query/collections ./query/campaigns ./query/alerts ./query/team ./query/sharing
+# Those of them with tests CLUSTER_TESTS names (a package's databases on the
+# cluster take about 18 s to make, tests or none).
+CLUSTER_QUERY_PACKAGES ?= ./query ./query/chread ./query/numbers
 # The cluster's `default` has no password (deploy/cluster/users.xml): the
 # tests make their databases as it.
 CLUSTER_ENV := CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:19001 CLICKHOUSE_ADMIN_PASSWORD=
+# The agreement tests share the cluster, two packages at a time; the
+# TestCluster* tests stop and start its nodes and ZooKeeper, so they run one
+# package at a time, with nothing else on it.
 define CLUSTER_TEST_RUN
-	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -timeout 20m -run '$(CLUSTER_TESTS)|^TestCluster' $(QUERY_PACKAGES) ./api
-	$(CLUSTER_ENV) $(GO) test -count=1 -p 1 -timeout 20m -run '^TestCluster' $(CLUSTER_PACKAGES)
+	$(CLUSTER_ENV) $(GO_TEST) -timeout 20m -run '$(CLUSTER_TESTS)' -skip '^TestCluster' $(CLUSTER_QUERY_PACKAGES) ./api
+	$(CLUSTER_ENV) $(GO_TEST) -p 1 -timeout 20m -run '^TestCluster' ./api $(CLUSTER_PACKAGES)
 endef
 test-cluster: cluster services stripe-mock ## run the agreement tests (api, query) and the failure, replay, rebuild, retention and analyst tests against the local cluster (about 4 minutes; part of make test)
 	$(CLUSTER_TEST_RUN)
@@ -84,9 +93,9 @@ CURRENT_PACKAGES ?= ./schema ./cmd/migrate ./command/tracking ./command/campaign
 CURRENT_BY_NAME ?= ./api ./cmd/backup
 CURRENT_TESTS ?= Agree|Overview|Video|Account|Export|Campaign|Alert|Digest|Outlier|Insight|StartValues|Gain|Bucket|Hidden|Moved|Movers|Chart|Scores|ShareLinkShowsOnlyItsScope|ShareLinkCampaign|OneCount|ReadAfterWrite|EndToEnd|NextScrape|BackupMovesBetweenEngines|RetentionDropped
 define CURRENT_TEST_RUN
-	CLICKHOUSE_ENGINE=current $(GO) test -count=1 -timeout 20m -skip 'TestMoneyReplayOverSimulatedWeeks' $(CURRENT_PACKAGES)
-	CLICKHOUSE_ENGINE=current $(GO) test -count=1 -timeout 20m -run '$(CURRENT_TESTS)' $(CURRENT_BY_NAME)
-	CLICKHOUSE_ENGINE=current $(GO) test -count=1 -timeout 10m -run '^TestDashboardJourney$$' ./web/e2e
+	CLICKHOUSE_ENGINE=current $(GO_TEST) -timeout 20m -skip 'TestMoneyReplayOverSimulatedWeeks' $(CURRENT_PACKAGES)
+	CLICKHOUSE_ENGINE=current $(GO_TEST) -timeout 20m -run '$(CURRENT_TESTS)' $(CURRENT_BY_NAME)
+	CLICKHOUSE_ENGINE=current $(GO_TEST) -timeout 10m -run '^TestDashboardJourney$$' ./web/e2e
 endef
 test-current: services chdb stripe-mock web ## run the ClickHouse-facing tests on a current ClickHouse engine (chDB 26.7; part of make test)
 	$(CURRENT_TEST_RUN)
@@ -189,9 +198,9 @@ BENCH_SCENARIO_TESTS := TestQuickGrowth|TestQuickCampaign
 # first).
 test: services chdb stripe-mock web cluster prometheus ## start the local servers and the local cluster (and install stripe-mock, chDB and Prometheus), build the dashboard, then run go vet, the whole test suite, the ClickHouse tests on a current engine, and the cluster tests
 	$(GO) vet ./...
-	$(GO) test -race -count=1 -timeout 20m $(RACE_PACKAGES)
-	$(GO) test -race -count=1 -timeout 20m -run '$(API_RACE_TESTS)' ./api
-	$(GO) test -count=1 -timeout 20m -skip '$(BENCH_SCENARIO_TESTS)' $(PLAIN_PACKAGES)
+	$(GO_TEST) -race -timeout 20m $(RACE_PACKAGES)
+	$(GO_TEST) -race -timeout 20m -run '$(API_RACE_TESTS)' ./api
+	$(GO_TEST) -timeout 20m -skip '$(BENCH_SCENARIO_TESTS)' $(PLAIN_PACKAGES)
 	$(CURRENT_TEST_RUN)
 	$(CLUSTER_TEST_RUN)
 
