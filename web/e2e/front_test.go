@@ -82,7 +82,7 @@ func TestFrontDoorAndDayOne(t *testing.T) {
 	}
 	s.send(cookie, "POST", "/track", `{"url":"https://www.tiktok.com/@dayone.front/video/7301234567890123499"}`, &vid)
 	s.send(cookie, "POST", "/track", `{"url":"https://www.tiktok.com/@dayone.account","tracking_limit":2}`, &acc)
-	eventually(t, "the first scrapes", 60*time.Second, func() bool {
+	eventually(t, "the first scrapes", 5*time.Minute, func() bool {
 		var a struct {
 			Account struct {
 				LastScrapedAt *string `json:"lastScrapedAt"`

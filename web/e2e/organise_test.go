@@ -29,7 +29,7 @@ func TestOrganiseOnItemPages(t *testing.T) {
 		VideosBeyondLimit int    `json:"videosBeyondLimit"`
 	}
 	var found int
-	eventually(t, "the account's videos arrive", 60*time.Second, func() bool {
+	eventually(t, "the account's videos arrive", 5*time.Minute, func() bool {
 		var list struct{ Accounts []accountRow }
 		s.api(cookie, "GET", "/accounts", &list)
 		for _, a := range list.Accounts {
@@ -147,7 +147,7 @@ func TestOrganiseFromLists(t *testing.T) {
 		Total  int
 		Videos []struct{ ID string }
 	}
-	eventually(t, "the videos arrive", 60*time.Second, func() bool {
+	eventually(t, "the videos arrive", 5*time.Minute, func() bool {
 		s.api(cookie, "GET", "/videos", &videos)
 		return videos.Total >= 6
 	})

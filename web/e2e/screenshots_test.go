@@ -210,7 +210,7 @@ func TestScreenshots(t *testing.T) {
 	}
 	s.send(fresh, "POST", "/track", `{"url":"https://www.tiktok.com/@dayone.screens/video/7301234567890123477"}`, &vid)
 	s.send(fresh, "POST", "/track", `{"url":"https://www.tiktok.com/@dayone.screens","tracking_limit":5}`, &acc)
-	eventually(t, "the day-one scrapes", 60*time.Second, func() bool {
+	eventually(t, "the day-one scrapes", 5*time.Minute, func() bool {
 		var v struct {
 			LastScrapedAt *string `json:"lastScrapedAt"`
 		}

@@ -489,7 +489,8 @@ func sessionCookie(t *testing.T, ctx context.Context, base string) *network.Cook
 	return nil
 }
 
-// eventually polls cond until it holds or the wait ends.
+// eventually polls cond until it holds or the wait ends. A wait for a
+// scrape leaves room for a failed run and its retry a minute later.
 func eventually(t *testing.T, what string, wait time.Duration, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(wait)
