@@ -10,7 +10,7 @@ GO_TEST = $(GO) test -count=1 -ldflags='-s -w'
 export PATH := /usr/local/go/bin:$(HOME)/go/bin:$(shell $(GO) env GOPATH 2>/dev/null)/bin:$(PATH)
 
 .DEFAULT_GOAL := help
-.PHONY: help run test bench faultdrill migrate services chdb lint stripe-mock web screenshots cluster cluster-stop test-cluster test-current study
+.PHONY: help run test test-race-stage test-plain-stage test-current-stage test-cluster-stage bench faultdrill migrate services chdb lint stripe-mock web screenshots cluster cluster-stop test-cluster test-current study
 .PHONY: prometheus
 
 help: ## list the targets
@@ -175,33 +175,53 @@ run: services stripe-mock web ## start the local servers, the scraping simulator
 	SCRAPER_BASE_URL=$(SCRAPER_BASE_URL) SCRAPER_TOKEN=$(SCRAPER_TOKEN) CRON_SECRET=$(CRON_SECRET) \
 	SCHEDULER_INTERVAL=$(SCHEDULER_INTERVAL) bin/server
 
-# Without the race detector: packages whose goroutines are other processes
-# (the server binary under the browser, the simulator, the bench's load),
-# or a replay that runs one step at a time. The detector would slow them
-# several times over and has nothing of theirs to watch; the code they
-# drive runs under it in the other packages. The API's routes run without
-# it too, but for its tests where requests share state, by name
-# (API_RACE_TESTS): concurrent writes, sessions and caches, answers that
-# outlive their callers, the export's slots, shutdown and panics.
+# The race detector watches the packages whose own code starts goroutines
+# over shared memory, or whose tests call it from many goroutines: the
+# request plumbing and cached answers (api/httpx, whose test makes a
+# caller leave before the shared computation reads), the reads that fan
+# out (query and its rooms), the scheduler and background tasks, the
+# stores' pools, the rate limits, the metrics, the mail sender, tracking's
+# concurrent writes; and the API's tests where requests share state, by
+# name (API_RACE_TESTS): concurrent writes, sessions and caches, answers
+# that outlive their callers, the export's slots, shutdown and panics.
+# Everything else runs without it (PLAIN_PACKAGES): use cases that run one
+# statement after another, the browser, the simulator, backups, the
+# replays. The detector would slow them several times over and has nothing
+# of theirs to watch.
 # The bench's growth and campaign scenarios run with `make bench`, which
 # they serve; its smoke test of the whole driver stays here.
 MODULE := github.com/reeltrack/reeltrack
-PLAIN_PACKAGES ?= ./api ./web/e2e ./web ./cmd/bench ./cmd/backup ./cmd/scrapersim ./cmd/migrate ./schema ./internal/analyst ./internal/analyst/examples ./command/campaigns
-RACE_PACKAGES = $(filter-out $(PLAIN_PACKAGES:./%=$(MODULE)/%),$(shell $(GO) list ./... 2>/dev/null))
+RACE_PACKAGES ?= ./api/httpx ./api/numbers ./cmd/server ./command/tracking ./internal/background ./internal/fanout \
+	./internal/mail ./internal/metrics ./internal/ratelimit ./internal/store $(QUERY_PACKAGES) ./query/answercache
+# The slowest first, so the small packages fill the other slots beside them.
+PLAIN_PACKAGES = ./api ./web/e2e $(filter-out $(MODULE)/api $(MODULE)/web/e2e $(RACE_PACKAGES:./%=$(MODULE)/%),$(shell $(GO) list ./... 2>/dev/null))
 API_RACE_TESTS ?= Concurrent|Parallel|Replayed|Cached|Session|Shutdown|Panic|ExportSlots|ExportStall|Redis|Frozen
 BENCH_SCENARIO_TESTS := TestQuickGrowth|TestQuickCampaign
+# How many test binaries the plain stage runs at once: most of their time
+# is spent waiting on the stores and the browser.
+PLAIN_PARALLEL ?= 4
 
-# The whole suite (on 18.16, with the comparison of every dashboard
-# statement on 18.16 and on a current engine), then the tests of make
-# test-current on a current ClickHouse engine, then those of make
+# make test: go vet (which compiles every package, so the stages after it
+# mostly link), then four stages side by side, as most of their time is
+# spent waiting on the stores: the race stage, the plain stage, the tests of
+# make test-current on a current ClickHouse engine, and those of make
 # test-cluster on the local cluster (which `cluster` installs and starts
-# first).
-test: services chdb stripe-mock web cluster prometheus ## start the local servers and the local cluster (and install stripe-mock, chDB and Prometheus), build the dashboard, then run go vet, the whole test suite, the ClickHouse tests on a current engine, and the cluster tests
+# first). Each stage's databases are its own (internal/testenv names them
+# per test binary); a stage's output is printed whole when it ends, and
+# every stage runs to its end even when another fails (-k).
+TEST_STAGES := test-race-stage test-plain-stage test-current-stage test-cluster-stage
+test: services chdb stripe-mock web cluster prometheus ## start the local servers and the local cluster (and install stripe-mock, chDB and Prometheus), build the dashboard, run go vet, then side by side: the tests with the race detector, the rest, the ClickHouse tests on a current engine, and the cluster tests
 	$(GO) vet ./...
+	@$(MAKE) --no-print-directory -k -j $(words $(TEST_STAGES)) --output-sync=target $(TEST_STAGES)
+
+test-race-stage:
 	$(GO_TEST) -race -timeout 20m $(RACE_PACKAGES)
 	$(GO_TEST) -race -timeout 20m -run '$(API_RACE_TESTS)' ./api
-	$(GO_TEST) -timeout 20m -skip '$(BENCH_SCENARIO_TESTS)' $(PLAIN_PACKAGES)
+test-plain-stage:
+	$(GO_TEST) -p $(PLAIN_PARALLEL) -timeout 20m -skip '$(BENCH_SCENARIO_TESTS)' $(PLAIN_PACKAGES)
+test-current-stage:
 	$(CURRENT_TEST_RUN)
+test-cluster-stage:
 	$(CLUSTER_TEST_RUN)
 
 # Flags of cmd/bench, e.g. BENCH_FLAGS='-reseed' or BENCH_FLAGS='-quick'.
