@@ -180,10 +180,11 @@ run: services stripe-mock web ## start the local servers, the scraping simulator
 # request plumbing and cached answers (api/httpx, whose test makes a
 # caller leave before the shared computation reads), the reads that fan
 # out (query and its rooms), the scheduler and background tasks, the
-# stores' pools, the rate limits, the metrics, the mail sender, tracking's
-# concurrent writes; and the API's tests where requests share state, by
-# name (API_RACE_TESTS): concurrent writes, sessions and caches, answers
-# that outlive their callers, the export's slots, shutdown and panics.
+# stores' pools, the rate limits, the metrics, the mail sender, concurrent
+# tracking, invites and first requests; and the API's tests where requests
+# share state, by name (API_RACE_TESTS, which the plain stage skips):
+# concurrent writes, sessions and caches, answers that outlive their
+# callers, the export's slots, shutdown and panics.
 # Everything else runs without it (PLAIN_PACKAGES): use cases that run one
 # statement after another, the browser, the simulator, backups, the
 # replays. The detector would slow them several times over and has nothing
@@ -191,15 +192,15 @@ run: services stripe-mock web ## start the local servers, the scraping simulator
 # The bench's growth and campaign scenarios run with `make bench`, which
 # they serve; its smoke test of the whole driver stays here.
 MODULE := github.com/reeltrack/reeltrack
-RACE_PACKAGES ?= ./api/httpx ./api/numbers ./cmd/server ./command/tracking ./internal/background ./internal/fanout \
-	./internal/mail ./internal/metrics ./internal/ratelimit ./internal/store $(QUERY_PACKAGES) ./query/answercache
+RACE_PACKAGES ?= ./api/httpx ./api/numbers ./cmd/server ./command/tracking ./command/team ./internal/background ./internal/fanout \
+	./internal/mail ./internal/metrics ./internal/ratelimit ./internal/store $(QUERY_PACKAGES) ./query/answercache ./web
 # The slowest first, so the small packages fill the other slots beside them.
 PLAIN_PACKAGES = ./api ./web/e2e $(filter-out $(MODULE)/api $(MODULE)/web/e2e $(RACE_PACKAGES:./%=$(MODULE)/%),$(shell $(GO) list ./... 2>/dev/null))
 API_RACE_TESTS ?= Concurrent|Parallel|Replayed|Cached|Session|Shutdown|Panic|ExportSlots|ExportStall|Redis|Frozen
 BENCH_SCENARIO_TESTS := TestQuickGrowth|TestQuickCampaign
 # How many test binaries the plain stage runs at once: most of their time
 # is spent waiting on the stores and the browser.
-PLAIN_PARALLEL ?= 4
+PLAIN_PARALLEL ?= 3
 
 # make test: go vet (which compiles every package, so the stages after it
 # mostly link), then four stages side by side, as most of their time is
@@ -218,7 +219,7 @@ test-race-stage:
 	$(GO_TEST) -race -timeout 20m $(RACE_PACKAGES)
 	$(GO_TEST) -race -timeout 20m -run '$(API_RACE_TESTS)' ./api
 test-plain-stage:
-	$(GO_TEST) -p $(PLAIN_PARALLEL) -timeout 20m -skip '$(BENCH_SCENARIO_TESTS)' $(PLAIN_PACKAGES)
+	$(GO_TEST) -p $(PLAIN_PARALLEL) -timeout 20m -skip '$(BENCH_SCENARIO_TESTS)|$(API_RACE_TESTS)' $(PLAIN_PACKAGES)
 test-current-stage:
 	$(CURRENT_TEST_RUN)
 test-cluster-stage:

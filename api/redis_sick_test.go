@@ -35,7 +35,10 @@ func newSickRedis(t *testing.T) *sickRedis {
 	}
 	s := &sickRedis{proxy: testenv.NewCutProxy(t, u.Host), prefix: env.Redis.Prefix + uuid.NewString()[:8] + ":"}
 	u.Host = s.proxy.Addr()
-	if s.redis, err = store.OpenRedis(u.String(), s.prefix, nil); err != nil {
+	// A budget a loaded machine's healthy Redis keeps to: with the
+	// default 40 ms, a slow healthy call would open the breaker before the
+	// test makes Redis sick, and the process's own bucket would be spent.
+	if s.redis, err = store.OpenRedisWithin(u.String(), s.prefix, 250*time.Millisecond, nil); err != nil {
 		t.Fatal(err)
 	}
 	s.redis.Client.AddHook(countingHook{&s.sent})
@@ -102,16 +105,11 @@ func TestSickRedisIsSkippedUntilItAnswers(t *testing.T) {
 
 			sicken(s.proxy)
 			s.proxy.Watch([]byte(s.prefix))
-			timed := func(method, path string, status int) {
+			// What a request costs is counted, not timed: the commands that
+			// got past the breaker and those that reached the server.
+			request := func(method, path string, status int) {
 				t.Helper()
-				start := time.Now()
 				res := a.request(method, path, nil, alice)
-				// The counts above are the behaviour; this bound only catches a
-				// request that waits on Redis again (0.6–2.5 s before the
-				// breaker), with room for a loaded machine.
-				if took := time.Since(start); took > 500*time.Millisecond {
-					t.Errorf("%s %s with Redis %s took %v", method, path, name, took)
-				}
 				if status == 429 {
 					res.expectError(t, 429, "rate_limited")
 				} else {
@@ -120,7 +118,7 @@ func TestSickRedisIsSkippedUntilItAnswers(t *testing.T) {
 			}
 			// The first request finds Redis sick; its limit is then taken
 			// from a bucket of this process, which starts full.
-			timed("GET", "/api/collections", 200)
+			request("GET", "/api/collections", 200)
 			if s.redis.Up() {
 				t.Fatal("the breaker is closed after a failed call")
 			}
@@ -129,12 +127,12 @@ func TestSickRedisIsSkippedUntilItAnswers(t *testing.T) {
 				t.Fatal("the first request did not try Redis")
 			}
 			for range 2 {
-				timed("GET", "/api/collections", 200)
-				timed("GET", "/api/workspace/team", 200)
+				request("GET", "/api/collections", 200)
+				request("GET", "/api/workspace/team", 200)
 			}
-			timed("GET", "/api/videos", 200) // 6th of the process's bucket
-			timed("GET", "/api/collections", 429)
-			timed("GET", "/api/workspace/team", 429)
+			request("GET", "/api/videos", 200) // 6th of the process's bucket
+			request("GET", "/api/collections", 429)
+			request("GET", "/api/workspace/team", 429)
 			if s.proxy.Seen() != reached || s.sent.Load() != sent {
 				t.Fatalf("with the breaker open, requests reached Redis: %d→%d at the server, %d→%d commands sent",
 					reached, s.proxy.Seen(), sent, s.sent.Load())
@@ -142,10 +140,10 @@ func TestSickRedisIsSkippedUntilItAnswers(t *testing.T) {
 
 			s.proxy.Restore()
 			s.proxy.Watch([]byte(s.prefix))
-			deadline := time.Now().Add(5 * time.Second)
+			deadline := time.Now().Add(30 * time.Second)
 			for !s.redis.Up() {
 				if time.Now().After(deadline) {
-					t.Fatal("the breaker did not close within 5s of Redis answering again")
+					t.Fatal("the breaker did not close within 30s of Redis answering again")
 				}
 				time.Sleep(10 * time.Millisecond)
 			}

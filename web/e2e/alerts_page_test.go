@@ -46,7 +46,7 @@ func TestAlertsPage(t *testing.T) {
 		typeInto(`form[aria-label="Alert rule"] input[name=windowHours]`, "6"),
 		click(`form[aria-label="Alert rule"] button[type=submit]`),
 		chromedp.WaitVisible(`[data-testid="alert-saved"]`),
-		chromedp.Sleep(300*time.Millisecond),
+		quiet(),
 		chromedp.Text(`[data-testid="alert-saved"]`, &notice),
 		chromedp.Evaluate(`(() => { const r = document.querySelector('[data-testid="alert-saved"]').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight })()`, &inView),
 	)

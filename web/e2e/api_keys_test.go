@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -87,7 +86,7 @@ func TestAPIKeysPage(t *testing.T) {
 		chromedp.EmulateViewport(375, 812),
 		chromedp.Reload(),
 		chromedp.WaitVisible(`[data-testid="key-row"]`),
-		chromedp.Sleep(300*time.Millisecond),
+		quiet(),
 		chromedp.Evaluate(`document.documentElement.scrollWidth`, &wide),
 	)
 	if wide > 375 {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
@@ -285,7 +284,7 @@ func TestCampaignPayouts(t *testing.T) {
 		chromedp.EmulateViewport(375, 812),
 		chromedp.Navigate(s.base+"/campaigns/"+colID),
 		chromedp.WaitVisible(`table[data-testid=ledger]`),
-		chromedp.Sleep(300*time.Millisecond),
+		quiet(),
 		chromedp.Evaluate(`document.documentElement.scrollWidth`, &wide),
 	)
 	if wide > 375 {

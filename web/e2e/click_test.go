@@ -87,3 +87,37 @@ func settled(ctx context.Context, n *cdp.Node) error {
 	}
 	return nil
 }
+
+// quiet waits, polling, until the page has no request under way and its
+// layout (the size of the document and how many elements it holds) stayed
+// the same over two reads, for a check of the whole page: what it measures
+// has arrived. After 30 s of a page that keeps changing it stops waiting
+// and lets the check judge what is there.
+func quiet() chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		const read = `[window.__inflight || 0, document.documentElement.scrollWidth, document.documentElement.scrollHeight, document.getElementsByTagName('*').length]`
+		var last []int
+		still := 0
+		for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); {
+			var now []int
+			if err := chromedp.Evaluate(read, &now).Do(ctx); err != nil {
+				return err
+			}
+			if now[0] == 0 && slices.Equal(now, last) {
+				still++
+			} else {
+				still = 0
+			}
+			if still >= 2 {
+				return nil
+			}
+			last = now
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(100 * time.Millisecond):
+			}
+		}
+		return nil
+	})
+}

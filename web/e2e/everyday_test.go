@@ -77,7 +77,7 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 		do(t, ctx, "open "+p,
 			chromedp.Navigate(s.base+p),
 			chromedp.WaitVisible(`main h1`),
-			chromedp.Sleep(400*time.Millisecond),
+			quiet(),
 			chromedp.Evaluate(`document.documentElement.scrollWidth`, &wide),
 			chromedp.Evaluate(`[...document.querySelectorAll('main select')].map(e => e.getBoundingClientRect().right)`, &selects),
 		)
@@ -91,10 +91,18 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 		}
 		if strings.Contains(p, "collectionId") {
 			var title string
-			do(t, ctx, "the collection menu's title on "+p, chromedp.Evaluate(`(() => {
+			read := chromedp.Evaluate(`(() => {
 				const s = [...document.querySelectorAll('main select')].find(s => [...s.options].some(o => o.value === `+"`"+colID+"`"+`))
 				return s ? s.title : ''
-			})()`, &title))
+			})()`, &title)
+			// the menu's options arrive with the collections list
+			for deadline := time.Now().Add(30 * time.Second); ; {
+				do(t, ctx, "the collection menu's title on "+p, read)
+				if title == name || time.Now().After(deadline) {
+					break
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
 			if title != name {
 				t.Errorf("%s: the collection menu's title is %q, want the chosen collection's whole name", p, title)
 			}
@@ -106,7 +114,7 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 	do(t, ctx, "export cards",
 		chromedp.Navigate(s.base+"/export"),
 		chromedp.WaitVisible(`[data-testid="export-videos"]`),
-		chromedp.Sleep(300*time.Millisecond),
+		quiet(),
 		chromedp.Evaluate(`[...document.querySelectorAll('main .card')].filter(c => c.getBoundingClientRect().right > window.innerWidth || c.scrollWidth > c.clientWidth + 1).map(c => c.querySelector('h2')?.textContent ?? c.className)`, &overflowing),
 	)
 	if len(overflowing) > 0 {

@@ -141,7 +141,7 @@ func TestOutliersOnThePages(t *testing.T) {
 		chromedp.WaitVisible(`[data-testid="videos-table"] th button.sort`),
 		click(`//th//button[starts-with(normalize-space(), "Outlier")]`, chromedp.BySearch),
 		chromedp.WaitVisible(`th[aria-sort="descending"] button[title*="outlier"]`),
-		chromedp.Sleep(300*time.Millisecond),
+		quiet(),
 		chromedp.WaitNotPresent(`.vt-list.stale`),
 		chromedp.Location(&url),
 		chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="videos-table"] tbody tr[data-testid=row]')].map(r => ({

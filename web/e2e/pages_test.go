@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/chromedp"
@@ -26,7 +25,7 @@ func TestPagesAtPhoneWidth(t *testing.T) {
 		do(t, ctx, "open "+p,
 			chromedp.Navigate(s.base+p),
 			chromedp.WaitVisible(`main h1`),
-			chromedp.Sleep(300*time.Millisecond),
+			quiet(),
 			chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow),
 		)
 		if overflow {

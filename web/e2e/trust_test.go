@@ -390,7 +390,7 @@ func TestUnverifiedBanner(t *testing.T) {
 		chromedp.WaitVisible(`//h1[normalize-space()="Your e-mail address is verified"]`, chromedp.BySearch),
 		click(`//a[normalize-space()="Open the dashboard"]`, chromedp.BySearch),
 		chromedp.WaitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
-		chromedp.Sleep(300*time.Millisecond),
+		quiet(),
 		chromedp.Evaluate(`!!document.querySelector('[data-testid="unverified-banner"]')`, &bannerLeft),
 	)
 	if bannerLeft {
