@@ -10,7 +10,7 @@ GO_TEST = $(GO) test -count=1 -ldflags='-s -w'
 export PATH := /usr/local/go/bin:$(HOME)/go/bin:$(shell $(GO) env GOPATH 2>/dev/null)/bin:$(PATH)
 
 .DEFAULT_GOAL := help
-.PHONY: help run test test-race-stage test-plain-stage test-current-stage test-cluster-stage bench faultdrill migrate services chdb lint stripe-mock web screenshots cluster cluster-stop test-cluster test-current study
+.PHONY: help run test test-race-stage test-api-stage test-plain-stage test-current-stage test-cluster-stage bench faultdrill migrate services chdb lint stripe-mock web screenshots cluster cluster-stop test-cluster test-current study
 .PHONY: prometheus
 
 help: ## list the targets
@@ -181,8 +181,8 @@ run: services stripe-mock web ## start the local servers, the scraping simulator
 # caller leave before the shared computation reads), the reads that fan
 # out (query and its rooms), the scheduler and background tasks, the
 # stores' pools, the rate limits, the metrics, the mail sender, concurrent
-# tracking, invites and first requests; and the API's tests where requests
-# share state, by name (API_RACE_TESTS, which the plain stage skips):
+# tracking and invites; and the API's tests where requests share state,
+# by name (API_RACE_TESTS, which the API's own stage skips):
 # concurrent writes, sessions and caches, answers that outlive their
 # callers, the export's slots, shutdown and panics.
 # Everything else runs without it (PLAIN_PACKAGES): use cases that run one
@@ -193,33 +193,35 @@ run: services stripe-mock web ## start the local servers, the scraping simulator
 # they serve; its smoke test of the whole driver stays here.
 MODULE := github.com/reeltrack/reeltrack
 RACE_PACKAGES ?= ./api/httpx ./api/numbers ./cmd/server ./command/tracking ./command/team ./internal/background ./internal/fanout \
-	./internal/mail ./internal/metrics ./internal/ratelimit ./internal/store $(QUERY_PACKAGES) ./query/answercache ./web
-# The slowest first, so the small packages fill the other slots beside them.
-PLAIN_PACKAGES = ./api ./web/e2e $(filter-out $(MODULE)/api $(MODULE)/web/e2e $(RACE_PACKAGES:./%=$(MODULE)/%),$(shell $(GO) list ./... 2>/dev/null))
+	./internal/mail ./internal/metrics ./internal/ratelimit ./internal/store $(QUERY_PACKAGES) ./query/answercache
+# The API's routes run in a stage of their own, beside the others; of the
+# rest the slowest (the browser) first, so the small packages fill the other
+# slots beside it.
+PLAIN_PACKAGES = ./web/e2e $(filter-out $(MODULE)/api $(MODULE)/web/e2e $(RACE_PACKAGES:./%=$(MODULE)/%),$(shell $(GO) list ./... 2>/dev/null))
 API_RACE_TESTS ?= Concurrent|Parallel|Replayed|Cached|Session|Shutdown|Panic|ExportSlots|ExportStall|Redis|Frozen
 BENCH_SCENARIO_TESTS := TestQuickGrowth|TestQuickCampaign
-# How many test binaries the plain stage runs at once: most of their time
-# is spent waiting on the stores and the browser.
-PLAIN_PARALLEL ?= 3
 
 # make test: go vet (which compiles every package, so the stages after it
-# mostly link), then four stages side by side, as most of their time is
-# spent waiting on the stores: the race stage, the plain stage, the tests of
-# make test-current on a current ClickHouse engine, and those of make
-# test-cluster on the local cluster (which `cluster` installs and starts
-# first). Each stage's databases are its own (internal/testenv names them
-# per test binary); a stage's output is printed whole when it ends, and
-# every stage runs to its end even when another fails (-k).
-TEST_STAGES := test-race-stage test-plain-stage test-current-stage test-cluster-stage
-test: services chdb stripe-mock web cluster prometheus ## start the local servers and the local cluster (and install stripe-mock, chDB and Prometheus), build the dashboard, run go vet, then side by side: the tests with the race detector, the rest, the ClickHouse tests on a current engine, and the cluster tests
+# mostly link), then five stages side by side, as most of their time is
+# spent waiting on the stores: the race stage, the API's routes, the other
+# packages, the tests of make test-current on a current ClickHouse engine,
+# and those of make test-cluster on the local cluster (which `cluster`
+# installs and starts first). Each test binary's databases are its own
+# (internal/testenv names them), so stages do not meet; a stage's output is
+# printed whole when it ends, and every stage runs to its end even when
+# another fails (-k).
+TEST_STAGES := test-race-stage test-api-stage test-plain-stage test-current-stage test-cluster-stage
+test: services chdb stripe-mock web cluster prometheus ## start the local servers and the local cluster (and install stripe-mock, chDB and Prometheus), build the dashboard, run go vet, then side by side: the tests with the race detector, the API's routes, the rest, the ClickHouse tests on a current engine, and the cluster tests
 	$(GO) vet ./...
 	@$(MAKE) --no-print-directory -k -j $(words $(TEST_STAGES)) --output-sync=target $(TEST_STAGES)
 
 test-race-stage:
 	$(GO_TEST) -race -timeout 20m $(RACE_PACKAGES)
 	$(GO_TEST) -race -timeout 20m -run '$(API_RACE_TESTS)' ./api
+test-api-stage:
+	$(GO_TEST) -timeout 20m -skip '$(API_RACE_TESTS)' ./api
 test-plain-stage:
-	$(GO_TEST) -p $(PLAIN_PARALLEL) -timeout 20m -skip '$(BENCH_SCENARIO_TESTS)|$(API_RACE_TESTS)' $(PLAIN_PACKAGES)
+	$(GO_TEST) -timeout 20m -skip '$(BENCH_SCENARIO_TESTS)' $(PLAIN_PACKAGES)
 test-current-stage:
 	$(CURRENT_TEST_RUN)
 test-cluster-stage:
