@@ -12,5 +12,5 @@ func ScraperSim(t testing.TB, flags ...string) string {
 	simBinary := Build(t, "./cmd/scrapersim")
 	return serve(t, "scrapersim", simBinary, func(addr string) []string {
 		return append([]string{"-addr", addr, "-token", "sim-token"}, flags...)
-	}, "/healthz", 10*time.Second)
+	}, "/healthz", 2*time.Minute) // a loaded machine starts it slowly
 }

@@ -31,7 +31,7 @@ func StripeMock(t testing.TB) string {
 	return serve(t, "stripe-mock", stripeMockBin, func(addr string) []string {
 		// Its HTTPS listener (unused) takes a port of its own choosing too.
 		return []string{"-http-addr", addr, "-https-addr", "127.0.0.1:"}
-	}, "/v1/customers", 20*time.Second) // a 401 without a key is an answer
+	}, "/v1/customers", 2*time.Minute) // a 401 without a key is an answer; a loaded machine loads its spec slowly
 }
 
 func findStripeMock() (string, error) {

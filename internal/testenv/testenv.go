@@ -377,7 +377,7 @@ func (e *Env) setupRedis(rawURL, name string) error {
 	}
 	// The client gives each call 40 ms, which a loaded machine can miss:
 	// Redis counts as answering once a ping succeeds within 10 s.
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	err = r.Ping(ctx)
 	for err != nil && ctx.Err() == nil {
@@ -390,7 +390,7 @@ func (e *Env) setupRedis(rawURL, name string) error {
 	}
 	e.Redis, e.RedisURL = r, rawURL
 	e.cleanups = append(e.cleanups, func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
 		iter := r.Client.Scan(ctx, 0, r.Prefix+"*", 500).Iterator()
 		for iter.Next(ctx) {
