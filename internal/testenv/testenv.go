@@ -376,7 +376,7 @@ func (e *Env) setupRedis(rawURL, name string) error {
 		return err
 	}
 	// The client gives each call 40 ms, which a loaded machine can miss:
-	// Redis counts as answering once a ping succeeds within 10 s.
+	// Redis counts as answering once a ping succeeds within a minute.
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	err = r.Ping(ctx)

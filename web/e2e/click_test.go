@@ -55,37 +55,17 @@ func click(sel any, opts ...chromedp.QueryOption) chromedp.Action {
 // node's box stayed where it was; after 10 s of a page that keeps moving
 // it gives up waiting and lets the click go, as a user would.
 func settled(ctx context.Context, n *cdp.Node) error {
-	var last dom.Quad
-	still := 0
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+	return holdsStill(ctx, 10*time.Second, 75*time.Millisecond, func(ctx context.Context) (bool, []float64, error) {
 		var busy int
 		if err := chromedp.Evaluate(`window.__inflight || 0`, &busy).Do(ctx); err != nil {
-			return err
+			return false, nil, err
 		}
 		quads, err := dom.GetContentQuads().WithNodeID(n.NodeID).Do(ctx)
-		if err != nil {
-			return err
+		if err != nil || len(quads) == 0 {
+			return false, nil, err
 		}
-		var q dom.Quad
-		if len(quads) > 0 {
-			q = quads[0]
-		}
-		if busy == 0 && len(q) > 0 && slices.Equal(q, last) {
-			still++
-		} else {
-			still = 0
-		}
-		if still >= 2 {
-			return nil
-		}
-		last = q
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(75 * time.Millisecond):
-		}
-	}
-	return nil
+		return busy == 0, quads[0], nil
+	})
 }
 
 // quiet waits, polling, until the page has no request under way and its
@@ -95,29 +75,44 @@ func settled(ctx context.Context, n *cdp.Node) error {
 // and lets the check judge what is there.
 func quiet() chromedp.Action {
 	return chromedp.ActionFunc(func(ctx context.Context) error {
-		const read = `[window.__inflight || 0, document.documentElement.scrollWidth, document.documentElement.scrollHeight, document.getElementsByTagName('*').length]`
-		var last []int
-		still := 0
-		for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); {
-			var now []int
-			if err := chromedp.Evaluate(read, &now).Do(ctx); err != nil {
-				return err
+		return holdsStill(ctx, 30*time.Second, 100*time.Millisecond, func(ctx context.Context) (bool, []float64, error) {
+			var now []float64
+			err := chromedp.Evaluate(`[window.__inflight || 0, document.documentElement.scrollWidth,
+				document.documentElement.scrollHeight, document.getElementsByTagName('*').length]`, &now).Do(ctx)
+			if err != nil || len(now) == 0 {
+				return false, nil, err
 			}
-			if now[0] == 0 && slices.Equal(now, last) {
-				still++
-			} else {
-				still = 0
-			}
-			if still >= 2 {
-				return nil
-			}
-			last = now
-			select {
-			case <-ctx.Done():
-				return ctx.Err()
-			case <-time.After(100 * time.Millisecond):
-			}
-		}
-		return nil
+			return now[0] == 0, now[1:], nil
+		})
 	})
+}
+
+// holdsStill reads the page every interval until it is idle and what read
+// measures stayed the same over two reads in a row, or bound has passed
+// (then it returns nil: the caller's check judges what is there). A read
+// with nothing to measure counts as moving.
+func holdsStill(ctx context.Context, bound, every time.Duration, read func(context.Context) (idle bool, shape []float64, err error)) error {
+	var last []float64
+	still := 0
+	for deadline := time.Now().Add(bound); time.Now().Before(deadline); {
+		idle, shape, err := read(ctx)
+		if err != nil {
+			return err
+		}
+		if idle && len(shape) > 0 && slices.Equal(shape, last) {
+			still++
+		} else {
+			still = 0
+		}
+		if still >= 2 {
+			return nil
+		}
+		last = shape
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(every):
+		}
+	}
+	return nil
 }
