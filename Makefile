@@ -107,7 +107,7 @@ test-current: services chdb stripe-mock web ## run the ClickHouse-facing tests o
 # a fresh clone) is put back.
 # web/src/generated is written by the build itself, from openapi.yaml.
 WEB_SOURCES := $(shell find web/src web/public -type f -not -path 'web/src/generated/*' 2>/dev/null) \
-	web/index.html web/package.json web/package-lock.json web/vite.config.ts web/tsconfig.json openapi.yaml
+	web/index.html web/package.json web/package-lock.json web/vite.config.ts web/tsconfig.json web/precompress.mjs openapi.yaml
 NPM_CI := npm ci --no-audit --no-fund --loglevel=error
 
 web: web/dist/index.html ## build the dashboard into web/dist (embedded by the server) when its sources changed

@@ -78,11 +78,35 @@ func New(fsys fs.FS) *Site {
 		s.files["/"+p] = newFile(p, body)
 		return nil
 	})
+	s.adoptCompressed()
 	if f, ok := s.files["/index.html"]; ok {
 		f.cacheControl = cacheShell
 		s.shell = f
 	}
 	return s
+}
+
+// adoptCompressed takes the build's name.br and name.gz (vite.config.ts
+// writes them) as the compressed forms of name, so they are not made at
+// start or on a first request; they are not served under their own names.
+func (s *Site) adoptCompressed() {
+	for p, enc := range s.files {
+		base, isBr := strings.CutSuffix(p, ".br")
+		base, isGz := strings.CutSuffix(base, ".gz")
+		if !isBr && !isGz {
+			continue
+		}
+		delete(s.files, p)
+		f, ok := s.files[base]
+		if !ok || !f.compressible {
+			continue
+		}
+		if isBr {
+			f.brOnce.Do(func() { f.br = smaller(enc.body, len(f.body)) })
+		} else {
+			f.gzOnce.Do(func() { f.gz = smaller(enc.body, len(f.body)) })
+		}
+	}
 }
 
 func newFile(p string, body []byte) *file {

@@ -311,6 +311,42 @@ func TestPrecompress(t *testing.T) {
 	}
 }
 
+// TestBuildsCompressedForms: the build's name.br and name.gz are served,
+// byte for byte, as name's encodings, never under their own names; a form
+// no smaller than the file is not used.
+func TestBuildsCompressedForms(t *testing.T) {
+	fsys := built()
+	var br, gz bytes.Buffer
+	bw := brotli.NewWriterLevel(&br, brotli.BestCompression)
+	_, _ = bw.Write([]byte(appJS))
+	_ = bw.Close()
+	gw, _ := gzip.NewWriterLevel(&gz, gzip.BestSpeed)
+	_, _ = gw.Write([]byte(appJS))
+	_ = gw.Close()
+	fsys["assets/index-abc123.js.br"] = &fstest.MapFile{Data: br.Bytes()}
+	fsys["assets/index-abc123.js.gz"] = &fstest.MapFile{Data: gz.Bytes()}
+	fsys["assets/index-def456.css.gz"] = &fstest.MapFile{Data: []byte(appCSS + appCSS)} // larger than the file
+	app := fiber.New(fiber.Config{DisableStartupMessage: true})
+	app.Get("/*", web.New(fsys).Handler())
+
+	b := get(t, app, "GET", "/assets/index-abc123.js", "Accept-Encoding", "br").want(t, 200, "Content-Encoding", "br")
+	if !bytes.Equal(b.body, br.Bytes()) {
+		t.Error("brotli: not the build's own form")
+	}
+	g := get(t, app, "GET", "/assets/index-abc123.js", "Accept-Encoding", "gzip").want(t, 200, "Content-Encoding", "gzip")
+	if !bytes.Equal(g.body, gz.Bytes()) {
+		t.Error("gzip: not the build's own form")
+	}
+	c := get(t, app, "GET", "/assets/index-def456.css", "Accept-Encoding", "gzip").want(t, 200)
+	if c.header.Get("Content-Encoding") != "" || string(c.body) != appCSS {
+		t.Errorf("a form larger than the file was served: %q %q", c.header.Get("Content-Encoding"), c.body)
+	}
+	missing := get(t, app, "GET", "/assets/missing-000000.js").status
+	for _, p := range []string{"/assets/index-abc123.js.br", "/assets/index-abc123.js.gz"} {
+		get(t, app, "GET", p).want(t, missing)
+	}
+}
+
 // TestEmbeddedDist checks the default build: the embedded dist,
 // whatever it holds (a fresh clone has only .gitkeep), never panics.
 func TestEmbeddedDist(t *testing.T) {

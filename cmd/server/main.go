@@ -104,7 +104,9 @@ func run() error {
 	}
 	site := web.New(nil)
 	if site.Built() {
-		// brotli at its best level takes a moment per file: not in a page load
+		// The build brings its compressed forms (web/precompress.mjs); a
+		// build without them is compressed here, in the background, as
+		// brotli at its best level takes a moment per file.
 		go site.Precompress()
 	} else {
 		log.Warn("the dashboard is not built into this binary: its pages answer 503; run `make web` and build again")

@@ -46,8 +46,38 @@ type Process struct {
 // and stops it when the test ends; it returns the base URL.
 func Serve(t testing.TB, p Process) string {
 	t.Helper()
-	name, probe, wait := p.Name, p.Probe, p.Wait
-	addr := FreeAddr(t)
+	r, err := start(p, FreeAddr(t))
+	if r != nil {
+		t.Cleanup(func() {
+			r.stop()
+			if t.Failed() {
+				t.Logf("%s's output (the last %d KiB):\n%s", p.Name, keepOutput>>10, r.out.String())
+			}
+		})
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.base
+}
+
+// running is a started Process.
+type running struct {
+	base   string
+	out    *LogBuffer
+	cmd    *exec.Cmd
+	exited chan struct{}
+}
+
+// stop kills the process and waits for it to exit.
+func (r *running) stop() {
+	_ = r.cmd.Process.Kill()
+	<-r.exited
+}
+
+// start runs p on addr and waits until it answers at p.Probe; when the
+// process started but did not answer, r is set (to stop it) beside err.
+func start(p Process, addr string) (r *running, err error) {
 	var args []string
 	if p.Args != nil {
 		args = p.Args(addr)
@@ -56,38 +86,30 @@ func Serve(t testing.TB, p Process) string {
 	if p.Env != nil {
 		cmd.Env = append(os.Environ(), p.Env(addr)...)
 	}
-	out := LogBuffer{Keep: keepOutput}
-	cmd.Stdout, cmd.Stderr = &out, &out
+	out := &LogBuffer{Keep: keepOutput}
+	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	exited := make(chan struct{})
+	r = &running{base: "http://" + addr, out: out, cmd: cmd, exited: make(chan struct{})}
 	go func() {
 		_ = cmd.Wait()
-		close(exited)
+		close(r.exited)
 	}()
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		<-exited
-		if t.Failed() {
-			t.Logf("%s's output (the last %d KiB):\n%s", name, keepOutput>>10, out.String())
-		}
-	})
-	base := "http://" + addr
-	deadline := time.Now().Add(wait)
+	deadline := time.Now().Add(p.Wait)
 	for {
-		res, err := http.Get(base + probe)
+		res, err := http.Get(r.base + p.Probe)
 		if err == nil {
 			res.Body.Close()
-			return base
+			return r, nil
 		}
 		select {
-		case <-exited:
-			t.Fatalf("%s exited before answering on %s:\n%s", name, addr, out.String())
+		case <-r.exited:
+			return r, fmt.Errorf("%s exited before answering on %s:\n%s", p.Name, addr, out.String())
 		default:
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%s did not answer on %s: %v\n%s", name, addr, err, out.String())
+			return r, fmt.Errorf("%s did not answer on %s: %v\n%s", p.Name, addr, err, out.String())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

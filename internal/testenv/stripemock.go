@@ -2,6 +2,7 @@ package testenv
 
 import (
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,24 +15,51 @@ import (
 // StripeMockModule is the stripe-mock release the tests and `make run` use.
 const StripeMockModule = "github.com/stripe/stripe-mock@v0.203.0"
 
-var (
-	stripeMockOnce sync.Once
-	stripeMockBin  string
-	stripeMockErr  error
-)
+// stripeMock is the test process's stripe-mock, started by the first test
+// that asks for it.
+var stripeMock struct {
+	once sync.Once
+	base string
+	err  error
+}
 
-// StripeMock starts stripe-mock on a free loopback port and returns its base
-// URL, installing it with `go install` when missing; it stops with the test.
+// StripeMock returns the base URL of the test process's stripe-mock, on a
+// free loopback port, installing it with `go install` when missing. It
+// keeps no state between requests, so the process's tests share it (each
+// would otherwise load Stripe's whole API description again); Main stops
+// it when the tests end.
 func StripeMock(t testing.TB) string {
 	t.Helper()
-	stripeMockOnce.Do(func() { stripeMockBin, stripeMockErr = findStripeMock() })
-	if stripeMockErr != nil {
-		t.Fatal(stripeMockErr)
+	stripeMock.once.Do(func() {
+		bin, err := findStripeMock()
+		if err != nil {
+			stripeMock.err = err
+			return
+		}
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			stripeMock.err = err
+			return
+		}
+		addr := ln.Addr().String()
+		ln.Close()
+		r, err := start(Process{
+			Name: "stripe-mock", Binary: bin,
+			// Its HTTPS listener (unused) takes a port of its own choosing too.
+			Args:  func(addr string) []string { return []string{"-http-addr", addr, "-https-addr", "127.0.0.1:"} },
+			Probe: "/v1/customers", // a 401 without a key is an answer
+			Wait:  2 * time.Minute, // a loaded machine loads its spec slowly
+		}, addr)
+		if r != nil {
+			atExit(r.stop)
+			stripeMock.base = r.base
+		}
+		stripeMock.err = err
+	})
+	if stripeMock.err != nil {
+		t.Fatal(stripeMock.err)
 	}
-	return serve(t, "stripe-mock", stripeMockBin, func(addr string) []string {
-		// Its HTTPS listener (unused) takes a port of its own choosing too.
-		return []string{"-http-addr", addr, "-https-addr", "127.0.0.1:"}
-	}, "/v1/customers", 2*time.Minute) // a 401 without a key is an answer; a loaded machine loads its spec slowly
+	return stripeMock.base
 }
 
 func findStripeMock() (string, error) {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
@@ -107,8 +108,26 @@ func Main(m interface{ Run() int }, env **Env) {
 	}
 	*env = e
 	code := m.Run()
+	exiting.Lock()
+	for i := len(exiting.funcs) - 1; i >= 0; i-- {
+		exiting.funcs[i]()
+	}
+	exiting.Unlock()
 	e.close()
 	os.Exit(code)
+}
+
+// exiting holds what Main runs after the package's tests: the servers
+// the process's tests share.
+var exiting struct {
+	sync.Mutex
+	funcs []func()
+}
+
+func atExit(f func()) {
+	exiting.Lock()
+	defer exiting.Unlock()
+	exiting.funcs = append(exiting.funcs, f)
 }
 
 func setup(ctx context.Context) (*Env, error) {

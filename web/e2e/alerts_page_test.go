@@ -22,10 +22,10 @@ func TestAlertsPage(t *testing.T) {
 	var invalid []string
 	do(t, ctx, "submit the empty form",
 		chromedp.Navigate(s.base+"/alerts"),
-		chromedp.WaitVisible(`form[aria-label="Alert rule"]`),
+		waitVisible(`form[aria-label="Alert rule"]`),
 		chromedp.Evaluate(`(() => { const w = document.querySelector('form[aria-label="Alert rule"] input[name=windowHours]'); w.value = ''; w.dispatchEvent(new Event('input', {bubbles: true})) })()`, nil),
 		click(`form[aria-label="Alert rule"] button[type=submit]`),
-		chromedp.WaitVisible(`form[aria-label="Alert rule"] .field-error`),
+		waitVisible(`form[aria-label="Alert rule"] .field-error`),
 		chromedp.Evaluate(`[...document.querySelectorAll('form[aria-label="Alert rule"] [aria-invalid="true"]')].map(e => e.name)`, &invalid),
 	)
 	for _, want := range []string{"name", "threshold", "windowHours"} {
@@ -45,9 +45,9 @@ func TestAlertsPage(t *testing.T) {
 		typeInto(`form[aria-label="Alert rule"] input[name=threshold]`, "1000"),
 		typeInto(`form[aria-label="Alert rule"] input[name=windowHours]`, "6"),
 		click(`form[aria-label="Alert rule"] button[type=submit]`),
-		chromedp.WaitVisible(`[data-testid="alert-saved"]`),
+		waitVisible(`[data-testid="alert-saved"]`),
 		quiet(),
-		chromedp.Text(`[data-testid="alert-saved"]`, &notice),
+		readText(`[data-testid="alert-saved"]`, &notice),
 		chromedp.Evaluate(`(() => { const r = document.querySelector('[data-testid="alert-saved"]').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight })()`, &inView),
 	)
 	if !strings.Contains(notice, "Going viral") || !inView {
@@ -62,19 +62,19 @@ func TestAlertsPage(t *testing.T) {
 	var milestone, eventCell string
 	do(t, ctx, "save a milestone rule",
 		typeInto(`form[aria-label="Alert rule"] input[name=name]`, "Quarter million"),
-		chromedp.SetValue(`form[aria-label="Alert rule"] select[name=eventType]`, "video.milestone"),
+		setValue(`form[aria-label="Alert rule"] select[name=eventType]`, "video.milestone"),
 		chromedp.Evaluate(`document.querySelector('form[aria-label="Alert rule"] select[name=eventType]').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
-		chromedp.WaitNotPresent(`form[aria-label="Alert rule"] select[name=metric]`),
+		waitNotPresent(`form[aria-label="Alert rule"] select[name=metric]`),
 		chromedp.Evaluate(`document.querySelectorAll('form[aria-label="Alert rule"] select[name=metric], form[aria-label="Alert rule"] input[name=windowHours]').length`, &spikeFields),
-		chromedp.Value(`form[aria-label="Alert rule"] input[name=threshold]`, &milestone),
+		readValue(`form[aria-label="Alert rule"] input[name=threshold]`, &milestone),
 		typeInto(`form[aria-label="Alert rule"] input[name=threshold]`, "250000"),
 		click(`form[aria-label="Alert rule"] input[name=email]`),
 		click(`form[aria-label="Alert rule"] button[type=submit]`),
-		chromedp.WaitVisible(`#alert-channelIds-error`),
+		waitVisible(`#alert-channelIds-error`),
 		click(`form[aria-label="Alert rule"] input[name=email]`),
 		click(`form[aria-label="Alert rule"] button[type=submit]`),
-		chromedp.WaitVisible(`//tr[.//strong[text()="Quarter million"]]`),
-		chromedp.Text(`//tr[.//strong[text()="Quarter million"]]/td[contains(@class, "cond")]`, &eventCell),
+		waitVisible(`//tr[.//strong[text()="Quarter million"]]`),
+		readText(`//tr[.//strong[text()="Quarter million"]]/td[contains(@class, "cond")]`, &eventCell),
 	)
 	if spikeFields != 0 || milestone != "100000" || eventCell != "a video passes 250,000 views" {
 		t.Errorf("a milestone rule: %d spike fields shown, starts at %q views, listed as %q", spikeFields, milestone, eventCell)
@@ -85,19 +85,19 @@ func TestAlertsPage(t *testing.T) {
 	var outlierFields, threshold, said, outlierCell string
 	do(t, ctx, "save an outlier rule",
 		typeInto(`form[aria-label="Alert rule"] input[name=name]`, "Outliers"),
-		chromedp.SetValue(`form[aria-label="Alert rule"] select[name=eventType]`, "video.outlier"),
+		setValue(`form[aria-label="Alert rule"] select[name=eventType]`, "video.outlier"),
 		chromedp.Evaluate(`document.querySelector('form[aria-label="Alert rule"] select[name=eventType]').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
-		chromedp.WaitVisible(`form[aria-label="Alert rule"] input[name=threshold]`),
+		waitVisible(`form[aria-label="Alert rule"] input[name=threshold]`),
 		chromedp.Evaluate(`[...document.querySelectorAll('form[aria-label="Alert rule"] select[name=metric], form[aria-label="Alert rule"] select[name=condition], form[aria-label="Alert rule"] input[name=windowHours], form[aria-label="Alert rule"] input[name=cooldownHours]')].length + ''`, &outlierFields),
-		chromedp.Value(`form[aria-label="Alert rule"] input[name=threshold]`, &threshold),
+		readValue(`form[aria-label="Alert rule"] input[name=threshold]`, &threshold),
 		typeInto(`form[aria-label="Alert rule"] input[name=threshold]`, "1.5"),
 		click(`form[aria-label="Alert rule"] button[type=submit]`),
-		chromedp.WaitVisible(`#alert-threshold-error`),
-		chromedp.Text(`#alert-threshold-error`, &said),
+		waitVisible(`#alert-threshold-error`),
+		readText(`#alert-threshold-error`, &said),
 		typeInto(`form[aria-label="Alert rule"] input[name=threshold]`, "4"),
 		click(`form[aria-label="Alert rule"] button[type=submit]`),
-		chromedp.WaitVisible(`//tr[.//strong[text()="Outliers"]]`),
-		chromedp.Text(`//tr[.//strong[text()="Outliers"]]/td[contains(@class, "cond")]`, &outlierCell),
+		waitVisible(`//tr[.//strong[text()="Outliers"]]`),
+		readText(`//tr[.//strong[text()="Outliers"]]/td[contains(@class, "cond")]`, &outlierCell),
 	)
 	if outlierFields != "0" || threshold != "3" {
 		t.Errorf("an outlier rule's form shows %s spike fields and starts at %q×, want none and 3", outlierFields, threshold)
@@ -145,11 +145,11 @@ func TestAlertsPage(t *testing.T) {
 	var caption, href, span, note string
 	do(t, ctx, "the alert list",
 		chromedp.Navigate(s.base+"/alerts"),
-		chromedp.WaitVisible(`[data-testid="event-caption"]`),
-		chromedp.Text(`[data-testid="event-caption"]`, &caption),
-		chromedp.AttributeValue(`[data-testid="event-caption"]`, "href", &href, nil),
-		chromedp.Text(`[data-testid="gain-span"]`, &span),
-		chromedp.Text(`[data-testid="gain-note"]`, &note),
+		waitVisible(`[data-testid="event-caption"]`),
+		readText(`[data-testid="event-caption"]`, &caption),
+		readAttribute(`[data-testid="event-caption"]`, "href", &href, nil),
+		readText(`[data-testid="gain-span"]`, &span),
+		readText(`[data-testid="gain-note"]`, &note),
 	)
 	if caption != "Five-minute breakfast" || href != "/videos/"+v.ID {
 		t.Errorf("the alert names its video %q linking to %q", caption, href)

@@ -40,16 +40,16 @@ func TestAPIKeysPage(t *testing.T) {
 	do(t, ctx, "create a key",
 		chromedp.Navigate(s.base+"/team"),
 		click(`//nav[@aria-label="Team"]//a[normalize-space()="API keys"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`form[aria-label="Create an API key"] input[name=name]`),
-		chromedp.SendKeys(`form[aria-label="Create an API key"] input[name=name]`, "Nightly export"),
-		chromedp.SetValue(`form[aria-label="Create an API key"] select[name=scope]`, "write"),
+		waitVisible(`form[aria-label="Create an API key"] input[name=name]`),
+		sendKeys(`form[aria-label="Create an API key"] input[name=name]`, "Nightly export"),
+		setValue(`form[aria-label="Create an API key"] select[name=scope]`, "write"),
 		click(`form[aria-label="Create an API key"] button[type=submit]`),
-		chromedp.WaitVisible(`[data-testid="new-key-value"]`),
-		chromedp.Value(`[data-testid="new-key-value"]`, &key),
+		waitVisible(`[data-testid="new-key-value"]`),
+		readValue(`[data-testid="new-key-value"]`, &key),
 		click(`//*[@data-testid="new-key"]//button[normalize-space()="Copy"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`[data-testid="new-key"] [role="status"]`),
-		chromedp.WaitVisible(`[data-testid="key-row"][data-status="active"]`),
-		chromedp.Text(`[data-testid="key-row"] code`, &prefix),
+		waitVisible(`[data-testid="new-key"] [role="status"]`),
+		waitVisible(`[data-testid="key-row"][data-status="active"]`),
+		readText(`[data-testid="key-row"] code`, &prefix),
 	)
 	if !strings.HasPrefix(key, "rt_") || len(key) != 46 || !strings.HasPrefix(key, strings.TrimSuffix(prefix, "…")) {
 		t.Fatalf("key %q, listed as %q", key, prefix)
@@ -66,11 +66,11 @@ func TestAPIKeysPage(t *testing.T) {
 	var page, lastUsed string
 	do(t, ctx, "the key is not shown again",
 		click(`//*[@data-testid="new-key"]//button[normalize-space()="Done"]`, chromedp.BySearch),
-		chromedp.WaitNotPresent(`[data-testid="new-key"]`),
+		waitNotPresent(`[data-testid="new-key"]`),
 		chromedp.Reload(),
-		chromedp.WaitVisible(`[data-testid="key-row"] [data-testid="key-last-used"] time`),
-		chromedp.Text(`[data-testid="key-row"] [data-testid="key-last-used"]`, &lastUsed),
-		chromedp.OuterHTML(`html`, &page),
+		waitVisible(`[data-testid="key-row"] [data-testid="key-last-used"] time`),
+		readText(`[data-testid="key-row"] [data-testid="key-last-used"]`, &lastUsed),
+		readOuterHTML(`html`, &page),
 	)
 	if strings.Contains(page, key[3:]) {
 		t.Fatal("the page shows the key after its creation")
@@ -85,7 +85,7 @@ func TestAPIKeysPage(t *testing.T) {
 	do(t, ctx, "375 px",
 		chromedp.EmulateViewport(375, 812),
 		chromedp.Reload(),
-		chromedp.WaitVisible(`[data-testid="key-row"]`),
+		waitVisible(`[data-testid="key-row"]`),
 		quiet(),
 		chromedp.Evaluate(`document.documentElement.scrollWidth`, &wide),
 	)
@@ -97,10 +97,10 @@ func TestAPIKeysPage(t *testing.T) {
 
 	do(t, ctx, "revoke it",
 		click(`button[aria-label="Revoke the key Nightly export"]`),
-		chromedp.WaitVisible(`//dialog//button[normalize-space()="Revoke key"]`, chromedp.BySearch),
+		waitVisible(`//dialog//button[normalize-space()="Revoke key"]`, chromedp.BySearch),
 		click(`//dialog//button[normalize-space()="Revoke key"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`[data-testid="key-row"][data-status="revoked"]`),
-		chromedp.WaitNotPresent(`button[aria-label="Revoke the key Nightly export"]`),
+		waitVisible(`[data-testid="key-row"][data-status="revoked"]`),
+		waitNotPresent(`button[aria-label="Revoke the key Nightly export"]`),
 	)
 	if got := s.withKey(key, "GET", "/videos", ""); got != 401 {
 		t.Fatalf("the revoked key answers %d", got)
@@ -108,8 +108,8 @@ func TestAPIKeysPage(t *testing.T) {
 
 	do(t, ctx, "the activity log",
 		click(`//nav[@aria-label="Team"]//a[normalize-space()="Activity"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`//td[contains(., "Created the API key “Nightly export” (read and write)")]`, chromedp.BySearch),
-		chromedp.WaitVisible(`//td[contains(., "Revoked the API key “Nightly export”")]`, chromedp.BySearch),
-		chromedp.WaitVisible(`//td[contains(., "Created the collection “Made by a script”")]/*[@data-testid="via-key"][contains(., "via API key “Nightly export”")]`, chromedp.BySearch),
+		waitVisible(`//td[contains(., "Created the API key “Nightly export” (read and write)")]`, chromedp.BySearch),
+		waitVisible(`//td[contains(., "Revoked the API key “Nightly export”")]`, chromedp.BySearch),
+		waitVisible(`//td[contains(., "Created the collection “Made by a script”")]/*[@data-testid="via-key"][contains(., "via API key “Nightly export”")]`, chromedp.BySearch),
 	)
 }

@@ -45,15 +45,15 @@ func TestBillingSells(t *testing.T) {
 	var page string
 	do(t, ctx, "billing",
 		chromedp.Navigate(s.base+"/billing"),
-		chromedp.WaitVisible(`[data-testid="price-growth"]`),
-		chromedp.WaitVisible(`[data-testid="founding-price"]`),
-		chromedp.Text(`main`, &page),
+		waitVisible(`[data-testid="price-growth"]`),
+		waitVisible(`[data-testid="founding-price"]`),
+		readText(`main`, &page),
 	)
 	for _, p := range plans.Plans {
 		var card, price string
 		do(t, ctx, "plan "+p.Name,
-			chromedp.Text(`[data-testid="plan-`+p.Name+`"]`, &card),
-			chromedp.Text(`[data-testid="price-`+p.Name+`"]`, &price),
+			readText(`[data-testid="plan-`+p.Name+`"]`, &card),
+			readText(`[data-testid="price-`+p.Name+`"]`, &price),
 		)
 		// stripe-mock prices every id at 20.00 USD a month
 		if !strings.Contains(price, "$20.00") || !strings.Contains(price, "per month") {
@@ -77,8 +77,8 @@ func TestBillingSells(t *testing.T) {
 	}
 	var founding, remaining string
 	do(t, ctx, "founding offer",
-		chromedp.Text(`[data-testid="founding"]`, &founding),
-		chromedp.Text(`[data-testid="founding-remaining"]`, &remaining),
+		readText(`[data-testid="founding"]`, &founding),
+		readText(`[data-testid="founding-remaining"]`, &remaining),
 	)
 	if !strings.Contains(founding, "$20.00") || remaining != fmt.Sprint(stats.Remaining) ||
 		!strings.Contains(founding, fmt.Sprintf("%d of %d spots left", stats.Remaining, stats.Total)) {
@@ -88,7 +88,7 @@ func TestBillingSells(t *testing.T) {
 		t.Errorf("Billing writes one seat as seats:\n%s", page)
 	}
 	var trialLimits string
-	do(t, ctx, "the trial's limits", chromedp.Text(`[data-testid="trial-limits"]`, &trialLimits))
+	do(t, ctx, "the trial's limits", readText(`[data-testid="trial-limits"]`, &trialLimits))
 	if !strings.Contains(trialLimits, "2 seats") || !strings.Contains(trialLimits, "invite a teammate") {
 		t.Errorf("the trial's limits do not say 2 seats and that a teammate can be invited:\n%s", trialLimits)
 	}
@@ -106,8 +106,8 @@ func TestBillingSells(t *testing.T) {
 	var said string
 	do(t, ctx, "the team on the trial",
 		chromedp.Navigate(s.base+"/team"),
-		chromedp.WaitVisible(`section.seats`),
-		chromedp.Text(`main`, &said),
+		waitVisible(`section.seats`),
+		readText(`main`, &said),
 	)
 	if !strings.Contains(said, "2 of 2 seats used") || strings.Contains(said, "1 seats") {
 		t.Errorf("the Team page on the full trial says:\n%s", said)

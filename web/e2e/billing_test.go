@@ -35,9 +35,9 @@ func TestBillingAfterBackFromCheckout(t *testing.T) {
 	do(t, ctx, "billing",
 		fetch.Enable().WithPatterns([]*fetch.RequestPattern{{URLPattern: "https://*", ResourceType: network.ResourceTypeDocument}}),
 		chromedp.Navigate(s.base+"/billing"),
-		chromedp.WaitVisible(`//button[starts-with(normalize-space(), "Choose Growth")]`, chromedp.BySearch),
-		chromedp.WaitVisible(`[data-testid="founding-price"]`),
-		chromedp.Text(`.plans`, &prices),
+		waitVisible(`//button[starts-with(normalize-space(), "Choose Growth")]`, chromedp.BySearch),
+		waitVisible(`[data-testid="founding-price"]`),
+		readText(`.plans`, &prices),
 	)
 	for _, want := range []string{"$20.00", "per month"} {
 		if !strings.Contains(prices, want) {
@@ -45,7 +45,7 @@ func TestBillingAfterBackFromCheckout(t *testing.T) {
 		}
 	}
 	var founding string
-	do(t, ctx, "founding offer", chromedp.Text(`[data-testid="founding"]`, &founding))
+	do(t, ctx, "founding offer", readText(`[data-testid="founding"]`, &founding))
 	if !strings.Contains(founding, "$20.00") || !strings.Contains(founding, "spots left") {
 		t.Errorf("the founding offer does not show its price and the spots left:\n%s", founding)
 	}

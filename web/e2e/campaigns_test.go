@@ -61,21 +61,21 @@ func TestCampaignPayouts(t *testing.T) {
 	// The new campaign form, from the list.
 	do(t, ctx, "create the campaign",
 		chromedp.Navigate(s.base+"/campaigns"),
-		chromedp.WaitVisible(`[data-testid=new-campaign]`),
+		waitVisible(`[data-testid=new-campaign]`),
 		click(`[data-testid=new-campaign]`),
-		chromedp.WaitReady(`select[name=collectionId] option[value="`+colID+`"]`),
-		chromedp.SetValue(`select[name=collectionId]`, colID),
-		chromedp.SetValue(`form[aria-label="New campaign"] input[name=currency]`, "EUR"),
-		chromedp.SetValue(`form[aria-label="New campaign"] input[name=startsAt]`, "2023-01-01"),
-		chromedp.SetValue(`form[aria-label="New campaign"] input[name=budget]`, "500"),
-		chromedp.SetValue(`form[aria-label="New campaign"] input[name=tier-0-cpm]`, "2.00"),
+		waitReady(`select[name=collectionId] option[value="`+colID+`"]`),
+		setValue(`select[name=collectionId]`, colID),
+		setValue(`form[aria-label="New campaign"] input[name=currency]`, "EUR"),
+		setValue(`form[aria-label="New campaign"] input[name=startsAt]`, "2023-01-01"),
+		setValue(`form[aria-label="New campaign"] input[name=budget]`, "500"),
+		setValue(`form[aria-label="New campaign"] input[name=tier-0-cpm]`, "2.00"),
 		click(`form[aria-label="New campaign"] [data-testid=add-tier]`),
-		chromedp.SetValue(`form[aria-label="New campaign"] input[name=tier-1-from]`, "100000"),
-		chromedp.SetValue(`form[aria-label="New campaign"] input[name=tier-1-cpm]`, "1.00"),
-		chromedp.SetValue(`form[aria-label="New campaign"] input[name=windowDays]`, "1"),
+		setValue(`form[aria-label="New campaign"] input[name=tier-1-from]`, "100000"),
+		setValue(`form[aria-label="New campaign"] input[name=tier-1-cpm]`, "1.00"),
+		setValue(`form[aria-label="New campaign"] input[name=windowDays]`, "1"),
 		click(`form[aria-label="New campaign"] button[type=submit]`),
-		chromedp.WaitVisible(`//h1[normalize-space()="Creator program"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`table[data-testid=ledger]`),
+		waitVisible(`//h1[normalize-space()="Creator program"]`, chromedp.BySearch),
+		waitVisible(`table[data-testid=ledger]`),
 	)
 	var campaign struct {
 		Campaign struct {
@@ -107,7 +107,7 @@ func TestCampaignPayouts(t *testing.T) {
 	var shown int
 	var url string
 	do(t, ctx, "the ledger",
-		chromedp.WaitVisible(fmt.Sprintf(`//strong[@data-testid="lines-total"][@data-value="%d"]`, all.Total), chromedp.BySearch),
+		waitVisible(fmt.Sprintf(`//strong[@data-testid="lines-total"][@data-value="%d"]`, all.Total), chromedp.BySearch),
 		chromedp.Evaluate(`document.querySelectorAll('tr[data-testid=line]').length`, &shown),
 		chromedp.Evaluate(`document.querySelector('[data-testid=export-lines]').getAttribute('href')`, &url),
 	)
@@ -133,13 +133,13 @@ func TestCampaignPayouts(t *testing.T) {
 	var done string
 	do(t, ctx, "approve a line",
 		chromedp.Reload(),
-		chromedp.WaitVisible(`tr[data-testid=line][data-id="`+first+`"][data-status=`+closed[0].Status+`] .select-box`),
+		waitVisible(`tr[data-testid=line][data-id="`+first+`"][data-status=`+closed[0].Status+`] .select-box`),
 		click(`tr[data-testid=line][data-id="`+first+`"] .select-box`),
-		chromedp.WaitVisible(`[data-testid=review-bar] button[data-action=approve]`),
+		waitVisible(`[data-testid=review-bar] button[data-action=approve]`),
 		click(`[data-testid=review-bar] button[data-action=approve]`),
-		chromedp.WaitVisible(`[data-testid=review-done]`),
-		chromedp.Text(`[data-testid=review-done]`, &done),
-		chromedp.WaitVisible(`tr[data-testid=line][data-id="`+first+`"][data-status=approved]`),
+		waitVisible(`[data-testid=review-done]`),
+		readText(`[data-testid=review-done]`, &done),
+		waitVisible(`tr[data-testid=line][data-id="`+first+`"][data-status=approved]`),
 	)
 	if done != "Approved 1 line." {
 		t.Errorf("approving a line says %q", done)
@@ -154,8 +154,8 @@ func TestCampaignPayouts(t *testing.T) {
 		click(`tr[data-testid=line][data-id="`+first+`"] .select-box`),
 		click(`tr[data-testid=line][data-id="`+second+`"] .select-box`),
 		click(`[data-testid=review-bar] button[data-action=approve]`),
-		chromedp.WaitVisible(`[data-testid=review-error]`),
-		chromedp.Text(`[data-testid=review-error]`, &refused),
+		waitVisible(`[data-testid=review-error]`),
+		readText(`[data-testid=review-error]`, &refused),
 	)
 	if !strings.HasPrefix(refused, "Nothing was changed: ") || !strings.Contains(refused, "approved") {
 		t.Errorf("the refused review says %q", refused)
@@ -168,16 +168,16 @@ func TestCampaignPayouts(t *testing.T) {
 	var note, saved string
 	do(t, ctx, "change the rules and the budget",
 		click(`[data-testid=change-rules]`),
-		chromedp.WaitVisible(`form[aria-label="Change rules"] input[name=tier-0-cpm]`),
-		chromedp.Text(`[data-testid=rules-note]`, &note),
-		chromedp.SetValue(`form[aria-label="Change rules"] input[name=tier-0-cpm]`, "2.50"),
+		waitVisible(`form[aria-label="Change rules"] input[name=tier-0-cpm]`),
+		readText(`[data-testid=rules-note]`, &note),
+		setValue(`form[aria-label="Change rules"] input[name=tier-0-cpm]`, "2.50"),
 		click(`form[aria-label="Change rules"] button[type=submit]`),
-		chromedp.WaitVisible(`[data-testid=rules-saved]`),
-		chromedp.Text(`[data-testid=rules-saved]`, &saved),
-		chromedp.WaitVisible(`table[data-testid=rules-versions] tr[data-id="2"]`),
-		chromedp.SetValue(`form[aria-label="Campaign settings"] input[name=budget]`, "750"),
+		waitVisible(`[data-testid=rules-saved]`),
+		readText(`[data-testid=rules-saved]`, &saved),
+		waitVisible(`table[data-testid=rules-versions] tr[data-id="2"]`),
+		setValue(`form[aria-label="Campaign settings"] input[name=budget]`, "750"),
 		click(`form[aria-label="Campaign settings"] button[type=submit]`),
-		chromedp.WaitVisible(`[data-testid=settings-saved]`),
+		waitVisible(`[data-testid=settings-saved]`),
 	)
 	if !strings.Contains(note, "Locked lines keep the version") || !strings.HasPrefix(saved, "Version 2 saved.") {
 		t.Errorf("changing the rules says %q, then %q", note, saved)
@@ -199,7 +199,7 @@ func TestCampaignPayouts(t *testing.T) {
 	var budget string
 	do(t, ctx, "the campaigns list",
 		chromedp.Navigate(s.base+"/campaigns"),
-		chromedp.WaitVisible(`tr[data-testid=row][data-id="`+colID+`"]`),
+		waitVisible(`tr[data-testid=row][data-id="`+colID+`"]`),
 		chromedp.Evaluate(`document.querySelector('tr[data-id="`+colID+`"] [data-testid=budget]').dataset.value`, &budget),
 	)
 	if budget != "75000" {
@@ -209,15 +209,15 @@ func TestCampaignPayouts(t *testing.T) {
 	// A creator who posts from the tracked account.
 	do(t, ctx, "add a creator",
 		chromedp.Navigate(s.base+"/creators"),
-		chromedp.WaitVisible(`input[name=accountIds][value="`+acct.ID+`"]`),
-		chromedp.SetValue(`form[aria-label=Creator] input[name=name]`, "Lena Park"),
-		chromedp.SetValue(`form[aria-label=Creator] input[name=email]`, "lena@example.com"),
-		chromedp.SetValue(`form[aria-label=Creator] input[name=postingGoal]`, "2"),
+		waitVisible(`input[name=accountIds][value="`+acct.ID+`"]`),
+		setValue(`form[aria-label=Creator] input[name=name]`, "Lena Park"),
+		setValue(`form[aria-label=Creator] input[name=email]`, "lena@example.com"),
+		setValue(`form[aria-label=Creator] input[name=postingGoal]`, "2"),
 		click(`input[name=accountIds][value="`+acct.ID+`"]`),
 		click(`form[aria-label=Creator] button[type=submit]`),
-		chromedp.WaitVisible(`[data-testid=creator-saved]`),
-		chromedp.Text(`[data-testid=creator-saved]`, &saved),
-		chromedp.WaitVisible(`//tr[@data-testid="row"][.//strong[normalize-space()="Lena Park"]]//a[@href="/accounts/`+acct.ID+`"]`, chromedp.BySearch),
+		waitVisible(`[data-testid=creator-saved]`),
+		readText(`[data-testid=creator-saved]`, &saved),
+		waitVisible(`//tr[@data-testid="row"][.//strong[normalize-space()="Lena Park"]]//a[@href="/accounts/`+acct.ID+`"]`, chromedp.BySearch),
 	)
 	if saved != "Added Lena Park." {
 		t.Errorf("adding a creator says %q", saved)
@@ -242,11 +242,11 @@ func TestCampaignPayouts(t *testing.T) {
 	// Editing them changes their goal and keeps their account.
 	do(t, ctx, "edit the creator",
 		click(`//tr[@data-testid="row"][.//strong[normalize-space()="Lena Park"]]//button[normalize-space()="Edit"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`//form[@aria-label="Creator"]//h2[normalize-space()="Edit Lena Park"]`, chromedp.BySearch),
-		chromedp.SetValue(`form[aria-label=Creator] input[name=postingGoal]`, "3"),
+		waitVisible(`//form[@aria-label="Creator"]//h2[normalize-space()="Edit Lena Park"]`, chromedp.BySearch),
+		setValue(`form[aria-label=Creator] input[name=postingGoal]`, "3"),
 		click(`form[aria-label=Creator] button[type=submit]`),
-		chromedp.WaitVisible(`//p[@data-testid="creator-saved"][normalize-space()="Saved Lena Park."]`, chromedp.BySearch),
-		chromedp.WaitVisible(`//tr[@data-testid="row"][.//strong[normalize-space()="Lena Park"]]//td[@data-testid="posting-goal"][@data-value="3"]`, chromedp.BySearch),
+		waitVisible(`//p[@data-testid="creator-saved"][normalize-space()="Saved Lena Park."]`, chromedp.BySearch),
+		waitVisible(`//tr[@data-testid="row"][.//strong[normalize-space()="Lena Park"]]//td[@data-testid="posting-goal"][@data-value="3"]`, chromedp.BySearch),
 	)
 	s.api(cookie, "GET", "/creators", &creators)
 	if g := creators.Creators[0].PostingGoal; g == nil || *g != 3 || len(creators.Creators[0].Accounts) != 1 {
@@ -259,11 +259,11 @@ func TestCampaignPayouts(t *testing.T) {
 	var goal bool
 	do(t, ctx, "the leaderboard",
 		chromedp.Navigate(s.base+"/campaigns/"+colID),
-		chromedp.WaitVisible(`table[data-testid=leaderboard] tr[data-id="`+creatorID+`"]`),
-		chromedp.Text(`table[data-testid=leaderboard] tr[data-id="`+creatorID+`"]`, &rank),
+		waitVisible(`table[data-testid=leaderboard] tr[data-id="`+creatorID+`"]`),
+		readText(`table[data-testid=leaderboard] tr[data-id="`+creatorID+`"]`, &rank),
 		chromedp.Evaluate(`!!document.querySelector('table[data-testid=leaderboard] tr[data-id="`+creatorID+`"] .badge[class*=goal-]')`, &goal),
 		click(`table[data-testid=leaderboard] tr[data-id="`+creatorID+`"] button.cp-name`),
-		chromedp.WaitVisible(`[data-testid=lines-total]`),
+		waitVisible(`[data-testid=lines-total]`),
 	)
 	if !strings.Contains(rank, "Lena Park") || !goal {
 		t.Errorf("the creator's row of the leaderboard reads %q (goal badge: %v)", rank, goal)
@@ -273,7 +273,7 @@ func TestCampaignPayouts(t *testing.T) {
 	// open, if any: whichever, the filtered ledger shows as many as the API.
 	theirs := s.lines(cookie, colID, "&payee="+creatorID)
 	do(t, ctx, "the creator's lines",
-		chromedp.WaitVisible(fmt.Sprintf(`//strong[@data-testid="lines-total"][@data-value="%d"]`, theirs.Total), chromedp.BySearch),
+		waitVisible(fmt.Sprintf(`//strong[@data-testid="lines-total"][@data-value="%d"]`, theirs.Total), chromedp.BySearch),
 	)
 	waitLocation(t, ctx, "payee="+creatorID)
 
@@ -283,7 +283,7 @@ func TestCampaignPayouts(t *testing.T) {
 	do(t, ctx, "375 px",
 		chromedp.EmulateViewport(375, 812),
 		chromedp.Navigate(s.base+"/campaigns/"+colID),
-		chromedp.WaitVisible(`table[data-testid=ledger]`),
+		waitVisible(`table[data-testid=ledger]`),
 		quiet(),
 		chromedp.Evaluate(`document.documentElement.scrollWidth`, &wide),
 	)

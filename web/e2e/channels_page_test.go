@@ -41,23 +41,23 @@ func TestChannelsPage(t *testing.T) {
 	var hint, result, attempt string
 	do(t, ctx, "add a Slack channel and send a test",
 		chromedp.Navigate(s.base+"/channels"),
-		chromedp.WaitVisible(form),
+		waitVisible(form),
 		typeInto(form+` input[name=name]`, "Growth team"),
 		typeInto(form+` input[name=url]`, rcv.URL+"/services/T0001/B0001/SLACKSECRET"),
 		click(form+` button[type=submit]`),
-		chromedp.WaitVisible(`[data-testid="channel"][data-name="Growth team"]`),
-		chromedp.Text(`[data-testid="channel"][data-name="Growth team"] .ch-hint`, &hint),
+		waitVisible(`[data-testid="channel"][data-name="Growth team"]`),
+		readText(`[data-testid="channel"][data-name="Growth team"] .ch-hint`, &hint),
 		click(`[data-testid="channel"][data-name="Growth team"] [data-testid="send-test"]`),
-		chromedp.WaitVisible(`[data-testid="channel"][data-name="Growth team"] [data-testid="test-result"]`),
-		chromedp.Text(`[data-testid="channel"][data-name="Growth team"] [data-testid="test-result"]`, &result),
-		chromedp.WaitVisible(`[data-testid="channel"][data-name="Growth team"] [data-testid="attempt"][data-status="200"]`),
-		chromedp.Text(`[data-testid="channel"][data-name="Growth team"] [data-testid="attempt"]`, &attempt),
+		waitVisible(`[data-testid="channel"][data-name="Growth team"] [data-testid="test-result"]`),
+		readText(`[data-testid="channel"][data-name="Growth team"] [data-testid="test-result"]`, &result),
+		waitVisible(`[data-testid="channel"][data-name="Growth team"] [data-testid="attempt"][data-status="200"]`),
+		readText(`[data-testid="channel"][data-name="Growth team"] [data-testid="attempt"]`, &attempt),
 	)
 	var delivered string
 	do(t, ctx, "the channel's deliveries",
 		click(`[data-testid="channel"][data-name="Growth team"] [data-testid="show-deliveries"]`),
-		chromedp.WaitVisible(`[data-testid="channel"][data-name="Growth team"] [data-testid="delivery"][data-status="delivered"]`),
-		chromedp.Text(`[data-testid="channel"][data-name="Growth team"] [data-testid="delivery"]`, &delivered),
+		waitVisible(`[data-testid="channel"][data-name="Growth team"] [data-testid="delivery"][data-status="delivered"]`),
+		readText(`[data-testid="channel"][data-name="Growth team"] [data-testid="delivery"]`, &delivered),
 	)
 	if !strings.Contains(delivered, "channel.test") {
 		t.Errorf("the delivery reads %q", delivered)
@@ -77,14 +77,14 @@ func TestChannelsPage(t *testing.T) {
 
 	var secret, page string
 	do(t, ctx, "add a webhook channel",
-		chromedp.SetValue(form+` select[name=kind]`, "webhook"),
+		setValue(form+` select[name=kind]`, "webhook"),
 		chromedp.Evaluate(`document.querySelector('form[aria-label="Add a channel"] select[name=kind]').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
 		typeInto(form+` input[name=name]`, "Backend"),
 		typeInto(form+` input[name=url]`, rcv.URL+"/hooks/HOOKSECRET"),
 		click(form+` button[type=submit]`),
-		chromedp.WaitVisible(`[data-testid="secret-value"]`),
-		chromedp.Text(`[data-testid="secret-value"]`, &secret),
-		chromedp.WaitVisible(`[data-testid="channel"][data-name="Backend"]`),
+		waitVisible(`[data-testid="secret-value"]`),
+		readText(`[data-testid="secret-value"]`, &secret),
+		waitVisible(`[data-testid="channel"][data-name="Backend"]`),
 		chromedp.Evaluate(`document.body.innerText`, &page),
 	)
 	if !strings.HasPrefix(secret, "whsec_") || strings.Contains(page, "HOOKSECRET") || strings.Contains(page, "SLACKSECRET") {
@@ -92,7 +92,7 @@ func TestChannelsPage(t *testing.T) {
 	}
 	do(t, ctx, "reload: the secret is gone",
 		chromedp.Reload(),
-		chromedp.WaitVisible(`[data-testid="channel"][data-name="Backend"]`),
+		waitVisible(`[data-testid="channel"][data-name="Backend"]`),
 		chromedp.Evaluate(`document.body.innerText`, &page),
 	)
 	if strings.Contains(page, secret) {
@@ -106,7 +106,7 @@ func TestChannelsPage(t *testing.T) {
 		do(t, ctx, "the page at its width",
 			emulation.SetDeviceMetricsOverride(w, 900, 1, w < 600),
 			chromedp.Reload(),
-			chromedp.WaitVisible(`[data-testid="channel"][data-name="Growth team"] [data-testid="attempt"]`),
+			waitVisible(`[data-testid="channel"][data-name="Growth team"] [data-testid="attempt"]`),
 			chromedp.Evaluate(`document.documentElement.scrollWidth > innerWidth + 1`, &overflow),
 			chromedp.FullScreenshot(&png, 100),
 		)
@@ -142,14 +142,14 @@ func TestChannelRefusalSaysItIsAServerSetting(t *testing.T) {
 	var refusal string
 	do(t, ctx, "add a channel to a private address",
 		chromedp.Navigate(s.base+"/channels"),
-		chromedp.WaitVisible(form),
-		chromedp.SetValue(form+` select[name=kind]`, "webhook"),
+		waitVisible(form),
+		setValue(form+` select[name=kind]`, "webhook"),
 		chromedp.Evaluate(`document.querySelector('form[aria-label="Add a channel"] select[name=kind]').dispatchEvent(new Event('change', {bubbles: true}))`, nil),
 		typeInto(form+` input[name=name]`, "Local receiver"),
 		typeInto(form+` input[name=url]`, "http://10.1.2.3:9000/hook"),
 		click(form+` button[type=submit]`),
-		chromedp.WaitVisible(`#channel-url-error`),
-		chromedp.Text(`#channel-url-error`, &refusal),
+		waitVisible(`#channel-url-error`),
+		readText(`#channel-url-error`, &refusal),
 	)
 	for _, want := range []string{"adds 10.1.2.3:9000 to CHANNEL_ALLOWED_ADDRESSES", "restarts it", "setting of the server, not of the workspace", "docs/webhooks.md"} {
 		if !strings.Contains(refusal, want) {
@@ -162,12 +162,12 @@ func TestChannelRefusalSaysItIsAServerSetting(t *testing.T) {
 		typeInto(form+` input[name=name]`, "Down"),
 		typeInto(form+` input[name=url]`, "http://"+closed+"/hook"),
 		click(form+` button[type=submit]`),
-		chromedp.WaitVisible(`[data-testid="secret-value"]`),
-		chromedp.WaitVisible(`[data-testid="channel"][data-name="Down"]`),
+		waitVisible(`[data-testid="secret-value"]`),
+		waitVisible(`[data-testid="channel"][data-name="Down"]`),
 		click(`[data-testid="channel"][data-name="Down"] [data-testid="send-test"]`),
-		chromedp.WaitVisible(`[data-testid="channel"][data-name="Down"] [data-testid="test-result"]`),
-		chromedp.WaitVisible(`[data-testid="channel"][data-name="Down"] [data-testid="attempt"]`),
-		chromedp.Text(`[data-testid="channel"][data-name="Down"] [data-testid="test-result"]`, &result),
+		waitVisible(`[data-testid="channel"][data-name="Down"] [data-testid="test-result"]`),
+		waitVisible(`[data-testid="channel"][data-name="Down"] [data-testid="attempt"]`),
+		readText(`[data-testid="channel"][data-name="Down"] [data-testid="test-result"]`, &result),
 		chromedp.Evaluate(`document.querySelector('[data-testid="channel"][data-name="Down"]').innerText`, &card),
 	)
 	if !strings.HasPrefix(result, "Test failed: connection refused") {

@@ -48,7 +48,7 @@ func click(sel any, opts ...chromedp.QueryOption) chromedp.Action {
 			return err
 		}
 		return chromedp.MouseClickNode(nodes[0]).Do(ctx)
-	}, append([]chromedp.QueryOption{chromedp.NodeVisible}, opts...)...)
+	}, append([]chromedp.QueryOption{chromedp.NodeVisible, paced}, opts...)...)
 }
 
 // settled waits, polling, until the page has no request under way and the

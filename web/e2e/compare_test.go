@@ -67,9 +67,9 @@ func TestCompareVideosAndAccounts(t *testing.T) {
 	var labelShown bool
 	do(t, ctx, "videos",
 		chromedp.Navigate(s.base+"/videos"),
-		chromedp.WaitVisible(`[data-testid="videos-table"] [data-testid="row"] [data-testid="spark"]`),
+		waitVisible(`[data-testid="videos-table"] [data-testid="row"] [data-testid="spark"]`),
 		chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="videos-table"] [data-testid="row"]')].map(r => ({id: r.dataset.id, values: r.querySelector('[data-testid="spark"]').dataset.values}))`, &drawn),
-		chromedp.Text(`.filter-label`, &label),
+		readText(`.filter-label`, &label),
 		chromedp.Evaluate(`(() => { const e = document.querySelector('.filter-label'); const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility === 'visible' })()`, &labelShown),
 	)
 	if len(drawn) != len(list.Videos) {
@@ -110,7 +110,7 @@ func TestCompareVideosAndAccounts(t *testing.T) {
 		var ids []string
 		var loc string
 		do(t, ctx, "sort by "+by,
-			chromedp.SetValue(`.vt-controls select[name=sort]`, by),
+			setValue(`.vt-controls select[name=sort]`, by),
 			chromedp.ActionFunc(func(ctx context.Context) error {
 				return chromedp.Evaluate(`document.querySelector('.vt-controls select[name=sort]').dispatchEvent(new Event('change', {bubbles: true}))`, nil).Do(ctx)
 			}),
@@ -132,11 +132,11 @@ func TestCompareVideosAndAccounts(t *testing.T) {
 	var likes int
 	do(t, ctx, "hide the likes column",
 		chromedp.Navigate(s.base+"/videos"),
-		chromedp.WaitVisible(`[data-testid="videos-table"] [data-testid="row"]`),
+		waitVisible(`[data-testid="videos-table"] [data-testid="row"]`),
 		openDetails(`.vt-columns`),
 		click(`input[name="column-likes"]`),
 		chromedp.Reload(),
-		chromedp.WaitVisible(`[data-testid="videos-table"] [data-testid="row"]`),
+		waitVisible(`[data-testid="videos-table"] [data-testid="row"]`),
 		chromedp.Evaluate(`document.querySelectorAll('[data-testid="videos-table"] td[data-testid="likes"]').length`, &likes),
 	)
 	if likes != 0 {
@@ -151,7 +151,7 @@ func TestCompareVideosAndAccounts(t *testing.T) {
 	var accDrawn []struct{ ID, Values string }
 	do(t, ctx, "accounts",
 		chromedp.Navigate(s.base+"/accounts"),
-		chromedp.WaitVisible(`[data-testid="accounts-table"] [data-testid="row"] [data-testid="spark"]`),
+		waitVisible(`[data-testid="accounts-table"] [data-testid="row"] [data-testid="spark"]`),
 		chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="accounts-table"] [data-testid="row"]')].map(r => ({id: r.dataset.id, values: r.querySelector('[data-testid="spark"]').dataset.values}))`, &accDrawn),
 	)
 	if len(accDrawn) != len(accounts.Accounts) || len(accDrawn) == 0 {
@@ -171,14 +171,14 @@ func TestCompareVideosAndAccounts(t *testing.T) {
 	var kpi int64
 	do(t, ctx, "overview custom range",
 		chromedp.Navigate(s.base+"/?datePreset=30d"),
-		chromedp.WaitVisible(`[data-testid="kpi-views"]`),
+		waitVisible(`[data-testid="kpi-views"]`),
 		click(`//button[normalize-space()="Custom"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`form[aria-label="Custom date range"] input[name=from]`),
-		chromedp.SetValue(`form[aria-label="Custom date range"] input[name=from]`, from),
+		waitVisible(`form[aria-label="Custom date range"] input[name=from]`),
+		setValue(`form[aria-label="Custom date range"] input[name=from]`, from),
 		chromedp.ActionFunc(func(ctx context.Context) error {
 			return chromedp.Evaluate(`document.querySelector('form[aria-label="Custom date range"] input[name=from]').dispatchEvent(new Event('input', {bubbles: true}))`, nil).Do(ctx)
 		}),
-		chromedp.SetValue(`form[aria-label="Custom date range"] input[name=to]`, to),
+		setValue(`form[aria-label="Custom date range"] input[name=to]`, to),
 		chromedp.ActionFunc(func(ctx context.Context) error {
 			return chromedp.Evaluate(`document.querySelector('form[aria-label="Custom date range"] input[name=to]').dispatchEvent(new Event('input', {bubbles: true}))`, nil).Do(ctx)
 		}),
@@ -187,9 +187,9 @@ func TestCompareVideosAndAccounts(t *testing.T) {
 		// wait for the KPI to speak of a range (or give up after 10 s)
 		chromedp.Poll(`location.search.includes('from=`+from+`') && !document.querySelector('[aria-busy=true]') &&
 			(document.querySelector('[data-testid="kpi-change-views"]')?.textContent ?? '').includes('from ')`, nil, chromedp.WithPollingTimeout(10*time.Second)),
-		chromedp.WaitVisible(`[data-testid="kpi-change-views"]`),
+		waitVisible(`[data-testid="kpi-change-views"]`),
 		chromedp.Location(&loc),
-		chromedp.Text(`[data-testid="kpi-change-views"]`, &change),
+		readText(`[data-testid="kpi-change-views"]`, &change),
 		chromedp.Evaluate(`Number(document.querySelector('[data-testid="kpi-change-views"] span').closest('.kpi').dataset.value)`, &kpi),
 	)
 	u, _ := url.Parse(loc)
@@ -216,8 +216,8 @@ func TestCompareVideosAndAccounts(t *testing.T) {
 	var fromShown string
 	do(t, ctx, "reload the range",
 		chromedp.Reload(),
-		chromedp.WaitVisible(`form[aria-label="Custom date range"] input[name=from]`),
-		chromedp.Value(`form[aria-label="Custom date range"] input[name=from]`, &fromShown),
+		waitVisible(`form[aria-label="Custom date range"] input[name=from]`),
+		readValue(`form[aria-label="Custom date range"] input[name=from]`, &fromShown),
 	)
 	if fromShown != from {
 		t.Errorf("after a reload the range starts %q, want %s", fromShown, from)
@@ -227,8 +227,8 @@ func TestCompareVideosAndAccounts(t *testing.T) {
 	var href string
 	do(t, ctx, "export page",
 		chromedp.Navigate(s.base+"/export"),
-		chromedp.WaitVisible(`[data-testid="export-daily"]`),
-		chromedp.AttributeValue(`[data-testid="export-daily"]`, "href", &href, nil),
+		waitVisible(`[data-testid="export-daily"]`),
+		readAttribute(`[data-testid="export-daily"]`, "href", &href, nil),
 	)
 	if !strings.Contains(href, "type=daily") || !strings.Contains(href, "from=") {
 		t.Fatalf("daily series link %q", href)
@@ -247,7 +247,7 @@ func TestCompareVideosAndAccounts(t *testing.T) {
 	do(t, ctx, "videos at 375 px",
 		chromedp.EmulateViewport(375, 812),
 		chromedp.Navigate(s.base+"/videos"),
-		chromedp.WaitVisible(`[data-testid="videos-table"] [data-testid="row"]`),
+		waitVisible(`[data-testid="videos-table"] [data-testid="row"]`),
 		chromedp.Evaluate(`({display: getComputedStyle(document.querySelector('[data-testid="videos-table"] [data-testid="row"]')).display, wide: document.documentElement.scrollWidth > window.innerWidth})`, &phone),
 	)
 	if phone.Display != "grid" || phone.Wide {

@@ -22,8 +22,8 @@ func TestSettingsDigestChoice(t *testing.T) {
 	var checked string
 	do(t, ctx, "open Settings",
 		chromedp.Navigate(s.base+"/settings"),
-		chromedp.WaitVisible(`[role=radiogroup][aria-label="E-mail digest"]`),
-		chromedp.Text(`[role=radiogroup][aria-label="E-mail digest"] [aria-checked=true]`, &checked),
+		waitVisible(`[role=radiogroup][aria-label="E-mail digest"]`),
+		readText(`[role=radiogroup][aria-label="E-mail digest"] [aria-checked=true]`, &checked),
 	)
 	if checked != "Off" {
 		t.Fatalf("the digest starts as %q", checked)
@@ -31,8 +31,8 @@ func TestSettingsDigestChoice(t *testing.T) {
 	var next string
 	do(t, ctx, "choose weekly",
 		click(`//div[@aria-label="E-mail digest"]/button[normalize-space()="Weekly"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`[data-testid="digest-next"]`),
-		chromedp.Text(`[data-testid="digest-next"]`, &next),
+		waitVisible(`[data-testid="digest-next"]`),
+		readText(`[data-testid="digest-next"]`, &next),
 	)
 	if !strings.Contains(next, "the week of") || !strings.Contains(next, "verified addresses only") {
 		t.Errorf("after choosing weekly the card says %q", next)
@@ -46,8 +46,8 @@ func TestSettingsDigestChoice(t *testing.T) {
 	}
 	do(t, ctx, "reload",
 		chromedp.Reload(),
-		chromedp.WaitVisible(`[role=radiogroup][aria-label="E-mail digest"] [aria-checked=true]`),
-		chromedp.Text(`[role=radiogroup][aria-label="E-mail digest"] [aria-checked=true]`, &checked),
+		waitVisible(`[role=radiogroup][aria-label="E-mail digest"] [aria-checked=true]`),
+		readText(`[role=radiogroup][aria-label="E-mail digest"] [aria-checked=true]`, &checked),
 	)
 	if checked != "Weekly" {
 		t.Fatalf("after a reload the digest shows %q", checked)
@@ -60,7 +60,7 @@ func TestSettingsDigestChoice(t *testing.T) {
 		do(t, ctx, "look at Settings",
 			emulation.SetDeviceMetricsOverride(w, 900, 1, w < 600),
 			chromedp.Navigate(s.base+"/settings"),
-			chromedp.WaitVisible(`[data-testid="digest-next"]`),
+			waitVisible(`[data-testid="digest-next"]`),
 			chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth`, &overflow),
 			chromedp.FullScreenshot(&png, 100),
 		)

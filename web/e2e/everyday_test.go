@@ -37,15 +37,15 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 	var badge, count string
 	do(t, ctx, "track an X post",
 		chromedp.Navigate(s.base+"/track"),
-		chromedp.WaitVisible(`form[aria-label="Track a URL"] input[name=url]`),
-		chromedp.SendKeys(`form[aria-label="Track a URL"] input[name=url]`, post),
-		chromedp.Text(`#urls-count`, &count),
+		waitVisible(`form[aria-label="Track a URL"] input[name=url]`),
+		sendKeys(`form[aria-label="Track a URL"] input[name=url]`, post),
+		readText(`#urls-count`, &count),
 		// the menu lists the collection once the page has read them
-		chromedp.WaitReady(`select[name=collection] option[value="`+colID+`"]`),
-		chromedp.SetValue(`select[name=collection]`, colID),
+		waitReady(`select[name=collection] option[value="`+colID+`"]`),
+		setValue(`select[name=collection]`, colID),
 		click(`form[aria-label="Track a URL"] button[type=submit]`),
-		chromedp.WaitVisible(`[data-testid="track-result"] .result-head .badge:last-child`),
-		chromedp.Text(`[data-testid="track-result"] .result-head .badge:last-child`, &badge),
+		waitVisible(`[data-testid="track-result"] .result-head .badge:last-child`),
+		readText(`[data-testid="track-result"] .result-head .badge:last-child`, &badge),
 	)
 	if badge != "X post" {
 		t.Errorf("the tracked X link is called %q, want \"X post\"", badge)
@@ -59,11 +59,11 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 	var said string
 	do(t, ctx, "track a bad link",
 		chromedp.Navigate(s.base+"/track"),
-		chromedp.WaitVisible(`form[aria-label="Track a URL"] input[name=url]`),
-		chromedp.SendKeys(`form[aria-label="Track a URL"] input[name=url]`, "https://example.com/not-a-video"),
+		waitVisible(`form[aria-label="Track a URL"] input[name=url]`),
+		sendKeys(`form[aria-label="Track a URL"] input[name=url]`, "https://example.com/not-a-video"),
 		click(`form[aria-label="Track a URL"] button[type=submit]`),
-		chromedp.WaitVisible(`main .inline-error, main [data-testid="track-result"] .field-error, main [data-testid="url-error"]`),
-		chromedp.Text(`main`, &said),
+		waitVisible(`main .inline-error, main [data-testid="track-result"] .field-error, main [data-testid="url-error"]`),
+		readText(`main`, &said),
 	)
 	if strings.Contains(said, "Url:") || strings.Contains(said, "url:") {
 		t.Errorf("the Track page shows the API's field name: %q", said)
@@ -76,7 +76,7 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 		var selects []float64
 		do(t, ctx, "open "+p,
 			chromedp.Navigate(s.base+p),
-			chromedp.WaitVisible(`main h1`),
+			waitVisible(`main h1`),
 			quiet(),
 			chromedp.Evaluate(`document.documentElement.scrollWidth`, &wide),
 			chromedp.Evaluate(`[...document.querySelectorAll('main select')].map(e => e.getBoundingClientRect().right)`, &selects),
@@ -113,7 +113,7 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 	var overflowing []string
 	do(t, ctx, "export cards",
 		chromedp.Navigate(s.base+"/export"),
-		chromedp.WaitVisible(`[data-testid="export-videos"]`),
+		waitVisible(`[data-testid="export-videos"]`),
 		quiet(),
 		chromedp.Evaluate(`[...document.querySelectorAll('main .card')].filter(c => c.getBoundingClientRect().right > window.innerWidth || c.scrollWidth > c.clientWidth + 1).map(c => c.querySelector('h2')?.textContent ?? c.className)`, &overflowing),
 	)
@@ -126,7 +126,7 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 	var nameHeight, lineHeight float64
 	do(t, ctx, "collections",
 		chromedp.Navigate(s.base+"/collections"),
-		chromedp.WaitVisible(`.collection-name`),
+		waitVisible(`.collection-name`),
 		chromedp.Evaluate(`document.querySelector('.collection-name').title`, &nameTitle),
 		chromedp.Evaluate(`document.querySelector('.collection-name').getBoundingClientRect().height`, &nameHeight),
 		chromedp.Evaluate(`parseFloat(getComputedStyle(document.querySelector('.collection-name')).lineHeight) || 20`, &lineHeight),
@@ -142,8 +142,8 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 	var change string
 	do(t, ctx, "overview KPIs",
 		chromedp.Navigate(s.base+"/?datePreset=30d"),
-		chromedp.WaitVisible(`[data-testid="kpi-views"] .kpi-change`),
-		chromedp.Text(`[data-testid="kpi-views"] .kpi-change`, &change),
+		waitVisible(`[data-testid="kpi-views"] .kpi-change`),
+		readText(`[data-testid="kpi-views"] .kpi-change`, &change),
 	)
 	if !strings.Contains(change, "in the last 30 days") {
 		t.Errorf("the number under the Views KPI says %q, without what it counts", change)
@@ -151,7 +151,7 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 
 	// Team: the seats in words, never "1 seats".
 	var seats string
-	do(t, ctx, "team", chromedp.Navigate(s.base+"/team"), chromedp.WaitVisible(`section.seats`), chromedp.Text(`section.seats`, &seats))
+	do(t, ctx, "team", chromedp.Navigate(s.base+"/team"), waitVisible(`section.seats`), readText(`section.seats`, &seats))
 	if strings.Contains(seats, " 1 seats") {
 		t.Errorf("the team page says %q", seats)
 	}
@@ -160,8 +160,8 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 	var page string
 	do(t, ctx, "unknown video",
 		chromedp.Navigate(s.base+"/videos/00000000-0000-4000-8000-000000000000"),
-		chromedp.WaitVisible(`//h1[normalize-space()="Video not found"]`, chromedp.BySearch),
-		chromedp.Text(`main`, &page),
+		waitVisible(`//h1[normalize-space()="Video not found"]`, chromedp.BySearch),
+		readText(`main`, &page),
 	)
 	if !strings.Contains(page, "This video is not tracked in this workspace") {
 		t.Errorf("the page of an unknown video says %q", page)
@@ -177,22 +177,22 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 	var loc string
 	do(t, ctx, "session ends",
 		chromedp.Navigate(s.base+"/"),
-		chromedp.WaitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
+		waitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
 		// the page's last read: its Spiking now panel, rows or its empty
 		// state (a read still under way when the cookies go would end the
 		// session from the Overview instead)
-		chromedp.WaitVisible(`[data-testid="spiking-row"], [data-testid="spiking-empty"]`, chromedp.ByQuery),
+		waitVisible(`[data-testid="spiking-row"], [data-testid="spiking-empty"]`, chromedp.ByQuery),
 		click(`button[aria-controls="nav"]`),
-		chromedp.WaitVisible(`#nav a[href="/videos"]`),
+		waitVisible(`#nav a[href="/videos"]`),
 		// at once after the cookies go: click would wait for the page to
 		// settle, long enough for a poll of the page to end the session
 		network.ClearBrowserCookies(),
 		chromedp.Click(`#nav a[href="/videos"]`),
-		chromedp.WaitVisible(`[data-testid="session-ended"]`),
+		waitVisible(`[data-testid="session-ended"]`),
 		chromedp.Location(&loc),
 	)
 	var ended string
-	do(t, ctx, "session ended text", chromedp.Text(`[data-testid="session-ended"]`, &ended))
+	do(t, ctx, "session ended text", readText(`[data-testid="session-ended"]`, &ended))
 	if !strings.Contains(ended, "Your session has ended: sign in again") {
 		t.Errorf("the login page says %q after the session ended", ended)
 	}
@@ -203,7 +203,7 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 	var told bool
 	do(t, ctx, "fresh login page",
 		chromedp.Navigate(s.base+"/videos"),
-		chromedp.WaitVisible(`input[name=email]`),
+		waitVisible(`input[name=email]`),
 		chromedp.Evaluate(`!!document.querySelector('[data-testid="session-ended"]')`, &told),
 	)
 	if told {

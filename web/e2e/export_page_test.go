@@ -28,8 +28,8 @@ func TestExportPageSaysWhyAnApostrophe(t *testing.T) {
 	var hrefs []string
 	do(t, ctx, "the Export page",
 		chromedp.Navigate(s.base+"/export"),
-		chromedp.WaitVisible(`[data-testid=formula-note]`),
-		chromedp.Text(`[data-testid=formula-note]`, &note),
+		waitVisible(`[data-testid=formula-note]`),
+		readText(`[data-testid=formula-note]`, &note),
 		chromedp.Evaluate(`['videos', 'accounts', 'daily'].map(k => document.querySelector('[data-testid=export-' + k + ']').getAttribute('href'))`, &hrefs),
 	)
 	for _, want := range []string{"@", "apostrophe", "formula", "plain text", "Excel"} {

@@ -59,8 +59,8 @@ func TestLandingSellsWithPrices(t *testing.T) {
 	var agency string
 	do(t, ctx, "the front door",
 		chromedp.Navigate(s.base+"/"),
-		chromedp.WaitVisible(`[data-testid="landing-price-growth"]`),
-		chromedp.Text(`[data-testid="agency-features"]`, &agency),
+		waitVisible(`[data-testid="landing-price-growth"]`),
+		readText(`[data-testid="agency-features"]`, &agency),
 	)
 	for _, want := range []string{"Creator campaigns with CPM payouts", "Creators", "Share links for clients", "Slack, Discord and webhooks"} {
 		if !strings.Contains(agency, want) {
@@ -80,10 +80,10 @@ func TestLandingSellsWithPrices(t *testing.T) {
 	)
 	waitLocation(t, ctx, "/pricing")
 	pricingInView(t, ctx)
-	do(t, ctx, "the top of the front door", chromedp.Navigate(s.base+"/"), chromedp.WaitVisible(`[data-testid="landing-lead"]`))
+	do(t, ctx, "the top of the front door", chromedp.Navigate(s.base+"/"), waitVisible(`[data-testid="landing-lead"]`))
 	do(t, ctx, "/pricing for a visitor",
 		chromedp.Navigate(s.base+"/pricing"),
-		chromedp.WaitVisible(`[data-testid="landing-price-agency"]`),
+		waitVisible(`[data-testid="landing-price-agency"]`),
 	)
 	pricingInView(t, ctx)
 	var loc, title string
@@ -119,7 +119,7 @@ func TestLandingSellsWithPrices(t *testing.T) {
 			emulation.SetDeviceMetricsOverride(width, 900, 1, width < 600),
 			fetch.Enable().WithPatterns([]*fetch.RequestPattern{{URLPattern: "*/api/plans*"}}),
 			chromedp.Navigate(s.base+"/pricing"),
-			chromedp.WaitVisible(`[data-testid="price-card-agency"]`),
+			waitVisible(`[data-testid="price-card-agency"]`),
 		)
 		checkPriceCards(t, ctx, plans, false)
 		var wide int64
@@ -131,7 +131,7 @@ func TestLandingSellsWithPrices(t *testing.T) {
 	do(t, ctx, "prices again", fetch.Disable(), emulation.SetDeviceMetricsOverride(1440, 900, 1, false))
 
 	// Sign-up says what the trial includes.
-	do(t, ctx, "sign-up", chromedp.Navigate(s.base+"/signup"), chromedp.WaitVisible(`input[name=email]`))
+	do(t, ctx, "sign-up", chromedp.Navigate(s.base+"/signup"), waitVisible(`input[name=email]`))
 	said := textOf(t, ctx, "the sign-up's trial", `[data-testid="signup-trial"]`, "seats")
 	if said != "The 7-day trial includes 2 seats: invite a teammate." {
 		t.Errorf("sign-up says %q about the trial", said)
@@ -146,8 +146,8 @@ func checkPriceCards(t *testing.T, ctx context.Context, plans plansAnswer, price
 	t.Helper()
 	var trial, section string
 	do(t, ctx, "the trial's card",
-		chromedp.Text(`[data-testid="price-card-trial"]`, &trial),
-		chromedp.Text(`[data-testid="pricing"]`, &section),
+		readText(`[data-testid="price-card-trial"]`, &trial),
+		readText(`[data-testid="pricing"]`, &section),
 	)
 	for _, want := range []string{"Free trial", fmt.Sprintf("for %d days", plans.Trial.LengthDays), "The trial includes 2 seats: invite a teammate.",
 		fmt.Sprintf("%d tracked videos", plans.Trial.VideoLimit), "2 seats", "Start the free trial"} {
@@ -162,7 +162,7 @@ func checkPriceCards(t *testing.T, ctx context.Context, plans plansAnswer, price
 	}
 	for _, p := range plans.Plans {
 		var card string
-		do(t, ctx, "the card of "+p.Name, chromedp.Text(`[data-testid="price-card-`+p.Name+`"]`, &card))
+		do(t, ctx, "the card of "+p.Name, readText(`[data-testid="price-card-`+p.Name+`"]`, &card))
 		wants := []string{planTitles[p.Name], group(p.VideoLimit) + " tracked videos", fmt.Sprintf("%d seats", p.SeatLimit),
 			fmt.Sprintf("up to %d videos per tracked account", p.MaxVideosPerAccount)}
 		if priced {
@@ -223,13 +223,13 @@ func TestTrialBadgeAndCancelledCheckout(t *testing.T) {
 	}
 
 	// Signed in, /pricing is Billing.
-	do(t, ctx, "/pricing signed in", chromedp.Navigate(s.base+"/pricing"), chromedp.WaitVisible(`[data-testid="plan-current"]`))
+	do(t, ctx, "/pricing signed in", chromedp.Navigate(s.base+"/pricing"), waitVisible(`[data-testid="plan-current"]`))
 	waitLocation(t, ctx, "/billing")
 
 	pgExec(t, `UPDATE workspaces SET trial_ends_at = now() + interval '9 days' - interval '1 hour' WHERE id = $1`, ws.ID)
 	do(t, ctx, "back from the checkout to Billing",
 		chromedp.Navigate(s.base+"/billing?checkout=cancel"),
-		chromedp.WaitVisible(`[data-testid="checkout-cancelled"]`),
+		waitVisible(`[data-testid="checkout-cancelled"]`),
 	)
 	if got := textOf(t, ctx, "the badge", badge, "9 days"); got != "Trial · 9 days left" {
 		t.Errorf("with 9 days less an hour left the badge reads %q", got)
@@ -242,8 +242,8 @@ func TestTrialBadgeAndCancelledCheckout(t *testing.T) {
 	// The default cancel address is the overview.
 	do(t, ctx, "back from the checkout to the overview",
 		chromedp.Navigate(s.base+"/?checkout=cancel"),
-		chromedp.WaitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`[data-testid="checkout-cancelled"] a[href="/billing"]`),
+		waitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
+		waitVisible(`[data-testid="checkout-cancelled"] a[href="/billing"]`),
 	)
 	labelled(t, ctx)
 	do(t, ctx, "dismiss", click(`//*[@data-testid="checkout-cancelled"]//button[normalize-space()="Dismiss"]`, chromedp.BySearch))
@@ -257,8 +257,8 @@ func TestTrialBadgeAndCancelledCheckout(t *testing.T) {
 	do(t, ctx, "at 375 px",
 		emulation.SetDeviceMetricsOverride(375, 812, 1, true),
 		chromedp.Navigate(s.base+"/?checkout=cancel"),
-		chromedp.WaitVisible(`[data-testid="checkout-cancelled"]`),
-		chromedp.WaitVisible(badge),
+		waitVisible(`[data-testid="checkout-cancelled"]`),
+		waitVisible(badge),
 	)
 	var wide int64
 	do(t, ctx, "the page's width", chromedp.Evaluate(`document.documentElement.scrollWidth`, &wide))
@@ -268,12 +268,12 @@ func TestTrialBadgeAndCancelledCheckout(t *testing.T) {
 	do(t, ctx, "desktop again", emulation.SetDeviceMetricsOverride(1440, 900, 1, false))
 
 	pgExec(t, `UPDATE workspaces SET trial_ends_at = now() + interval '3 hours' WHERE id = $1`, ws.ID)
-	do(t, ctx, "the trial's last day", chromedp.Navigate(s.base+"/"), chromedp.WaitVisible(badge))
+	do(t, ctx, "the trial's last day", chromedp.Navigate(s.base+"/"), waitVisible(badge))
 	if got := textOf(t, ctx, "the badge", badge, "last day"); got != "Trial · last day" {
 		t.Errorf("with 3 hours left the badge reads %q", got)
 	}
 	pgExec(t, `UPDATE workspaces SET trial_ends_at = now() - interval '1 minute' WHERE id = $1`, ws.ID)
-	do(t, ctx, "the trial's end", chromedp.Navigate(s.base+"/"), chromedp.WaitVisible(badge))
+	do(t, ctx, "the trial's end", chromedp.Navigate(s.base+"/"), waitVisible(badge))
 	if got := textOf(t, ctx, "the badge", badge, "ended"); got != "Trial ended" {
 		t.Errorf("after the trial the badge reads %q", got)
 	}
@@ -282,7 +282,7 @@ func TestTrialBadgeAndCancelledCheckout(t *testing.T) {
 	s.subscribe(cookie, "month", "badge")
 	do(t, ctx, "a cancelled checkout on Growth",
 		chromedp.Navigate(s.base+"/billing?checkout=cancel"),
-		chromedp.WaitVisible(`[data-testid="checkout-cancelled"]`),
+		waitVisible(`[data-testid="checkout-cancelled"]`),
 	)
 	if got := textOf(t, ctx, "the badge", badge, "Growth"); got != "Growth" {
 		t.Errorf("on Growth the badge reads %q", got)
@@ -303,12 +303,12 @@ func TestSettingsRenamesWorkspace(t *testing.T) {
 	email := fmt.Sprintf("rename-%d@example.com", time.Now().UnixNano())
 	do(t, ctx, "sign up with a workspace name",
 		chromedp.Navigate(s.base+"/signup"),
-		chromedp.WaitVisible(`input[name=workspace]`),
-		chromedp.SendKeys(`input[name=email]`, email),
-		chromedp.SendKeys(`input[name=password]`, password),
-		chromedp.SendKeys(`input[name=workspace]`, "  Northwind Agency "),
+		waitVisible(`input[name=workspace]`),
+		sendKeys(`input[name=email]`, email),
+		sendKeys(`input[name=password]`, password),
+		sendKeys(`input[name=workspace]`, "  Northwind Agency "),
 		click(`button[type=submit]`),
-		chromedp.WaitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
+		waitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
 	)
 	cookie := sessionCookie(t, ctx, s.base)
 	ws := s.workspace(cookie)
@@ -320,8 +320,8 @@ func TestSettingsRenamesWorkspace(t *testing.T) {
 	var value string
 	do(t, ctx, "settings",
 		chromedp.Navigate(s.base+"/settings"),
-		chromedp.WaitVisible(`input[name=workspaceName]`),
-		chromedp.Value(`input[name=workspaceName]`, &value),
+		waitVisible(`input[name=workspaceName]`),
+		readValue(`input[name=workspaceName]`, &value),
 	)
 	if value != "Northwind Agency" {
 		t.Errorf("the name field holds %q", value)
@@ -331,7 +331,7 @@ func TestSettingsRenamesWorkspace(t *testing.T) {
 	do(t, ctx, "rename",
 		typeInto(`input[name=workspaceName]`, " Southwind Studio "),
 		click(rename, chromedp.BySearch),
-		chromedp.WaitVisible(`[data-testid="workspace-renamed"]`),
+		waitVisible(`[data-testid="workspace-renamed"]`),
 	)
 	textOf(t, ctx, "the header after the rename", `.ws-name`, "Southwind Studio")
 	if got := textOf(t, ctx, "the notice", `[data-testid="workspace-renamed"]`, "Southwind"); got != "The workspace is now called “Southwind Studio”." {
@@ -344,7 +344,7 @@ func TestSettingsRenamesWorkspace(t *testing.T) {
 	do(t, ctx, "an empty name",
 		typeInto(`input[name=workspaceName]`, "   "),
 		click(rename, chromedp.BySearch),
-		chromedp.WaitVisible(`#workspaceName-error`),
+		waitVisible(`#workspaceName-error`),
 	)
 	if got := textOf(t, ctx, "the field's error", `#workspaceName-error`, "name"); got != "The name is required." {
 		t.Errorf("an empty name is refused with %q", got)
@@ -356,8 +356,8 @@ func TestSettingsRenamesWorkspace(t *testing.T) {
 	var what string
 	do(t, ctx, "the activity log",
 		chromedp.Navigate(s.base+"/team/activity"),
-		chromedp.WaitVisible(`[data-testid="activity-entry"][data-action="workspace_renamed"]`),
-		chromedp.Text(`[data-testid="activity-entry"][data-action="workspace_renamed"] .what`, &what),
+		waitVisible(`[data-testid="activity-entry"][data-action="workspace_renamed"]`),
+		readText(`[data-testid="activity-entry"][data-action="workspace_renamed"] .what`, &what),
 	)
 	if what != "Renamed the workspace “Northwind Agency” to “Southwind Studio”" {
 		t.Errorf("the activity log says %q", what)
@@ -370,7 +370,7 @@ func TestSettingsRenamesWorkspace(t *testing.T) {
 	var fields int
 	do(t, ctx, "the member's settings",
 		chromedp.Navigate(s.base+"/settings"),
-		chromedp.WaitVisible(`[data-testid="workspace-name"]`),
+		waitVisible(`[data-testid="workspace-name"]`),
 		chromedp.Evaluate(`document.querySelectorAll('input[name=workspaceName]').length`, &fields),
 	)
 	if got := textOf(t, ctx, "the name", `[data-testid="workspace-settings"]`, "Southwind Studio"); !strings.Contains(got, "Only the workspace’s owner or an admin can rename it.") || fields != 0 {

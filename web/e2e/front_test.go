@@ -36,8 +36,8 @@ func TestFrontDoorAndDayOne(t *testing.T) {
 			emulation.SetDeviceMetricsOverride(sc.w, sc.h, 1, sc.w < 600),
 			emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: sc.scheme}}),
 			chromedp.Navigate(s.base+"/"),
-			chromedp.WaitVisible(`[data-testid="landing-lead"]`),
-			chromedp.Text(`[data-testid="landing-lead"]`, &lead),
+			waitVisible(`[data-testid="landing-lead"]`),
+			readText(`[data-testid="landing-lead"]`, &lead),
 			chromedp.Evaluate(`document.documentElement.scrollWidth`, &wide),
 			chromedp.Evaluate(`getComputedStyle(document.documentElement).backgroundColor`, &bg),
 			chromedp.Evaluate(`!!document.querySelector('main a[href="/signup"]')`, &signup),
@@ -65,13 +65,13 @@ func TestFrontDoorAndDayOne(t *testing.T) {
 		emulation.SetDeviceMetricsOverride(1440, 900, 1, false),
 		emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "light"}}),
 		chromedp.Navigate(s.base+"/"),
-		chromedp.WaitVisible(`[data-testid="landing-lead"]`),
+		waitVisible(`[data-testid="landing-lead"]`),
 		click(`//main//a[normalize-space()="Create an account"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`//h1[normalize-space()="Create your account"]`, chromedp.BySearch),
+		waitVisible(`//h1[normalize-space()="Create your account"]`, chromedp.BySearch),
 		typeInto(`input[name=email]`, "front-"+strconv.FormatInt(time.Now().UnixNano(), 10)+"@example.com"),
 		typeInto(`input[name=password]`, password),
 		click(`button[type=submit]`),
-		chromedp.WaitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
+		waitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
 	)
 	cookie := sessionCookie(t, ctx, s.base)
 	ws := s.workspace(cookie)
@@ -100,8 +100,8 @@ func TestFrontDoorAndDayOne(t *testing.T) {
 		var charts int
 		do(t, ctx, "day one "+p,
 			chromedp.Navigate(s.base+p),
-			chromedp.WaitVisible(`[data-testid="next-scrape"]`),
-			chromedp.Text(`[data-testid="next-scrape"]`, &said),
+			waitVisible(`[data-testid="next-scrape"]`),
+			readText(`[data-testid="next-scrape"]`, &said),
 			chromedp.Evaluate(`document.querySelectorAll('main .chart').length`, &charts),
 		)
 		if !strings.Contains(said, "Next scrape in about") || !strings.Contains(said, "growth shows after it") {
@@ -131,8 +131,8 @@ func TestFrontDoorAndDayOne(t *testing.T) {
 	var span string
 	do(t, ctx, "one point on the hour chart",
 		chromedp.Navigate(s.base+"/videos/"+vid.ID),
-		chromedp.WaitVisible(`main .chart[data-drawn]`),
-		chromedp.AttributeValue(`main .chart`, "data-xspan", &span, nil),
+		waitVisible(`main .chart[data-drawn]`),
+		readAttribute(`main .chart`, "data-xspan", &span, nil),
 	)
 	if sec, err := strconv.ParseFloat(span, 64); err != nil || sec <= 0 || sec > 2*24*3600 {
 		t.Errorf("a one-point hour chart's axis spans %s s, want a few hours", span)

@@ -77,8 +77,8 @@ func TestOutliersOnThePages(t *testing.T) {
 	var empty string
 	do(t, ctx, "the Spiking now panel before any score",
 		chromedp.Navigate(s.base+"/"),
-		chromedp.WaitVisible(`[data-testid="spiking-empty"]`),
-		chromedp.Text(`[data-testid="spiking-empty"]`, &empty),
+		waitVisible(`[data-testid="spiking-empty"]`),
+		readText(`[data-testid="spiking-empty"]`, &empty),
 	)
 	if !strings.Contains(empty, "2×") || !strings.Contains(empty, "same age") {
 		t.Errorf("the empty Spiking now panel says %q, want what it waits for", empty)
@@ -138,11 +138,11 @@ func TestOutliersOnThePages(t *testing.T) {
 	var url string
 	do(t, ctx, "sort the Videos page by the Outlier column",
 		chromedp.Navigate(s.base+"/videos"),
-		chromedp.WaitVisible(`[data-testid="videos-table"] th button.sort`),
+		waitVisible(`[data-testid="videos-table"] th button.sort`),
 		click(`//th//button[starts-with(normalize-space(), "Outlier")]`, chromedp.BySearch),
-		chromedp.WaitVisible(`th[aria-sort="descending"] button[title*="outlier"]`),
+		waitVisible(`th[aria-sort="descending"] button[title*="outlier"]`),
 		quiet(),
-		chromedp.WaitNotPresent(`.vt-list.stale`),
+		waitNotPresent(`.vt-list.stale`),
 		chromedp.Location(&url),
 		chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="videos-table"] tbody tr[data-testid=row]')].map(r => ({
 			id: r.dataset.id, outlier: r.querySelector('[data-testid=outlier]').innerText.trim(), value: r.querySelector('[data-testid=outlier]').dataset.value}))`, &rows),
@@ -166,8 +166,8 @@ func TestOutliersOnThePages(t *testing.T) {
 	// The Next 7 d column: the forecast gain, its band in the tooltip, or why none.
 	var gain, gainTitle string
 	do(t, ctx, "the first row's forecast",
-		chromedp.Text(`tr[data-id="`+first+`"] [data-testid=forecast7d]`, &gain),
-		chromedp.AttributeValue(`tr[data-id="`+first+`"] [data-testid=forecast7d] span`, "title", &gainTitle, nil),
+		readText(`tr[data-id="`+first+`"] [data-testid=forecast7d]`, &gain),
+		readAttribute(`tr[data-id="`+first+`"] [data-testid=forecast7d] span`, "title", &gainTitle, nil),
 	)
 	if f := byID[first].Forecast; f.State == "forecast" {
 		if !strings.HasPrefix(gain, "+") || !strings.Contains(gainTitle, "80 %") {
@@ -185,10 +185,10 @@ func TestOutliersOnThePages(t *testing.T) {
 	var forecastPoints string
 	do(t, ctx, "the video's insight panel",
 		chromedp.Navigate(s.base+"/videos/"+first),
-		chromedp.WaitVisible(`[data-testid="insight-outlier"]`),
-		chromedp.WaitVisible(`main .chart[data-drawn]`),
-		chromedp.Text(`[data-testid="insight-outlier"]`, &panel),
-		chromedp.AttributeValue(`[data-testid="insight-outlier"]`, "data-state", &state, nil),
+		waitVisible(`[data-testid="insight-outlier"]`),
+		waitVisible(`main .chart[data-drawn]`),
+		readText(`[data-testid="insight-outlier"]`, &panel),
+		readAttribute(`[data-testid="insight-outlier"]`, "data-state", &state, nil),
 		chromedp.Evaluate(`document.querySelector('main .chart').dataset.forecast ?? ''`, &forecastPoints),
 	)
 	o := byID[first].Outlier
@@ -214,8 +214,8 @@ func TestOutliersOnThePages(t *testing.T) {
 	var why string
 	do(t, ctx, "an unscored video's insight panel",
 		chromedp.Navigate(s.base+"/videos/"+ids[0]),
-		chromedp.WaitVisible(`[data-testid="insight-outlier"][data-state="too_few_videos"]`),
-		chromedp.Text(`[data-testid="insight-outlier"]`, &why),
+		waitVisible(`[data-testid="insight-outlier"][data-state="too_few_videos"]`),
+		readText(`[data-testid="insight-outlier"]`, &why),
 	)
 	if !strings.Contains(why, "fewer than 5 earlier") {
 		t.Errorf("an unscored video's panel says %q, want why it has no score", why)
@@ -226,9 +226,9 @@ func TestOutliersOnThePages(t *testing.T) {
 	var words string
 	do(t, ctx, "the Spiking now panel",
 		chromedp.Navigate(s.base+"/"),
-		chromedp.WaitVisible(`[data-testid="spiking-row"]`),
+		waitVisible(`[data-testid="spiking-row"]`),
 		chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="spiking-row"]')].map(r => r.dataset.id)`, &spiking),
-		chromedp.Text(`[data-testid="spiking-row"] .mover-num strong`, &words),
+		readText(`[data-testid="spiking-row"] .mover-num strong`, &words),
 	)
 	if len(spiking) != 2 || spiking[0] != first || spiking[1] != second {
 		t.Errorf("Spiking now lists %v, want [%s %s]", spiking, first, second)
@@ -237,7 +237,7 @@ func TestOutliersOnThePages(t *testing.T) {
 		t.Errorf("Spiking now's first row says %q, want %q", words, want)
 	}
 	var href string
-	do(t, ctx, "the Spiking now link", chromedp.AttributeValue(`[data-testid="spiking-row"] a`, "href", &href, nil))
+	do(t, ctx, "the Spiking now link", readAttribute(`[data-testid="spiking-row"] a`, "href", &href, nil))
 	if href != "/videos/"+first {
 		t.Errorf("Spiking now's first row links to %q, want the video's page", href)
 	}
@@ -257,9 +257,9 @@ func TestOutliersOnThePages(t *testing.T) {
 	var used, perDay string
 	do(t, ctx, "the scrape budget on the billing page",
 		chromedp.Navigate(s.base+"/billing"),
-		chromedp.WaitVisible(`[data-testid="scrape-budget-used"]`),
-		chromedp.Text(`[data-testid="scrape-budget-used"]`, &used),
-		chromedp.Text(`[data-testid="scrape-budget-limit"]`, &perDay),
+		waitVisible(`[data-testid="scrape-budget-used"]`),
+		readText(`[data-testid="scrape-budget-used"]`, &used),
+		readText(`[data-testid="scrape-budget-limit"]`, &perDay),
 	)
 	if budget.PerDay <= 0 || used != fmt.Sprint(budget.UsedLast24h) || strings.ReplaceAll(perDay, ",", "") != fmt.Sprint(budget.PerDay) {
 		t.Errorf("the billing page shows %s of %s scrapes, the API %+v: want the API's, of a budget above 0", used, perDay, budget)

@@ -65,14 +65,14 @@ func TestDashboardJourney(t *testing.T) {
 	// and lands on the overview, whose empty state points at tracking.
 	do(t, ctx, "sign up",
 		chromedp.Navigate(s.base+"/"),
-		chromedp.WaitVisible(`[data-testid="landing-lead"]`),
+		waitVisible(`[data-testid="landing-lead"]`),
 		click(`//a[normalize-space()="Create an account"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`//h1[normalize-space()="Create your account"]`, chromedp.BySearch),
-		chromedp.SendKeys(`input[name=email]`, email),
-		chromedp.SendKeys(`input[name=password]`, password),
+		waitVisible(`//h1[normalize-space()="Create your account"]`, chromedp.BySearch),
+		sendKeys(`input[name=email]`, email),
+		sendKeys(`input[name=password]`, password),
 		click(`button[type=submit]`),
-		chromedp.WaitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`//a[normalize-space()="Track"]`, chromedp.BySearch),
+		waitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
+		waitVisible(`//a[normalize-space()="Track"]`, chromedp.BySearch),
 	)
 	labelled(t, ctx)
 	cookie := sessionCookie(t, ctx, s.base)
@@ -81,10 +81,10 @@ func TestDashboardJourney(t *testing.T) {
 	for _, u := range []string{trackedVideo, trackedAccount} {
 		do(t, ctx, "track "+u,
 			chromedp.Navigate(s.base+"/track"),
-			chromedp.WaitVisible(`form[aria-label="Track a URL"] input[name=url]`),
-			chromedp.SendKeys(`form[aria-label="Track a URL"] input[name=url]`, u),
+			waitVisible(`form[aria-label="Track a URL"] input[name=url]`),
+			sendKeys(`form[aria-label="Track a URL"] input[name=url]`, u),
 			click(`form[aria-label="Track a URL"] button[type=submit]`),
-			chromedp.WaitVisible(`[data-testid="track-results"]`),
+			waitVisible(`[data-testid="track-results"]`),
 		)
 	}
 	labelled(t, ctx)
@@ -132,20 +132,20 @@ func TestDashboardJourney(t *testing.T) {
 		} `json:"totals"`
 	}
 	s.api(cookie, "GET", "/overview?datePreset=all", &ov)
-	do(t, ctx, "overview", chromedp.Navigate(s.base+"/?datePreset=all"), chromedp.WaitVisible(`[data-testid="next-scrape"], .chart[data-drawn]`))
+	do(t, ctx, "overview", chromedp.Navigate(s.base+"/?datePreset=all"), waitVisible(`[data-testid="next-scrape"], .chart[data-drawn]`))
 	expectValue(t, ctx, `[data-testid="kpi-views"]`, ov.Totals.Views)
 	expectValue(t, ctx, `[data-testid="kpi-likes"]`, ov.Totals.Likes)
 	expectValue(t, ctx, `[data-testid="kpi-videos"]`, ov.Totals.Videos)
 	labelled(t, ctx)
 
 	// Videos: each row shows the API's numbers, in the API's order.
-	do(t, ctx, "videos", chromedp.Navigate(s.base+"/videos"), chromedp.WaitVisible(`[data-testid="videos-table"] [data-testid="row"]`))
+	do(t, ctx, "videos", chromedp.Navigate(s.base+"/videos"), waitVisible(`[data-testid="videos-table"] [data-testid="row"]`))
 	expectRows(t, ctx, s, cookie, "/videos?limit=50", "/videos")
 	expectValue(t, ctx, `[data-testid="videos-total"]`, int64(list.Total))
 	labelled(t, ctx)
 
 	// Sort and filter, kept in the address.
-	do(t, ctx, "sort by likes", chromedp.Navigate(s.base+"/videos?sort=likes"), chromedp.WaitVisible(`[data-testid="row"]`))
+	do(t, ctx, "sort by likes", chromedp.Navigate(s.base+"/videos?sort=likes"), waitVisible(`[data-testid="row"]`))
 	expectRows(t, ctx, s, cookie, "/videos?limit=50&sort=likes", "sort=likes")
 	do(t, ctx, "filter on Instagram",
 		click(`//*[@aria-label="Platforms"]/button[normalize-space()="Instagram"]`, chromedp.BySearch),
@@ -155,7 +155,7 @@ func TestDashboardJourney(t *testing.T) {
 
 	// A video's page has its numbers and its curve.
 	first := list.Videos[0]
-	do(t, ctx, "video page", chromedp.Navigate(s.base+"/videos/"+first.ID), chromedp.WaitVisible(`[data-testid="video-views"]`))
+	do(t, ctx, "video page", chromedp.Navigate(s.base+"/videos/"+first.ID), waitVisible(`[data-testid="video-views"]`))
 	expectValue(t, ctx, `[data-testid="video-views"]`, *first.Metrics.Views)
 	labelled(t, ctx)
 
@@ -179,10 +179,10 @@ func TestDashboardJourney(t *testing.T) {
 		return a.Followers != nil
 	})
 	acc := accounts.Accounts[0]
-	do(t, ctx, "accounts", chromedp.Navigate(s.base+"/accounts"), chromedp.WaitVisible(`[data-testid="accounts-table"] [data-testid="row"]`))
+	do(t, ctx, "accounts", chromedp.Navigate(s.base+"/accounts"), waitVisible(`[data-testid="accounts-table"] [data-testid="row"]`))
 	expectValue(t, ctx, `[data-testid="row"][data-id="`+acc.ID+`"] [data-testid="followers"]`, *acc.Followers)
 	labelled(t, ctx)
-	do(t, ctx, "account page", chromedp.Navigate(s.base+"/accounts/"+acc.ID), chromedp.WaitVisible(`[data-testid="account-followers"]`))
+	do(t, ctx, "account page", chromedp.Navigate(s.base+"/accounts/"+acc.ID), waitVisible(`[data-testid="account-followers"]`))
 	expectValue(t, ctx, `[data-testid="account-followers"]`, *acc.Followers)
 	expectValue(t, ctx, `[data-testid="account-total-views"]`, *acc.TotalViews)
 	labelled(t, ctx)
@@ -201,7 +201,7 @@ func TestDashboardJourney(t *testing.T) {
 	do(t, ctx, "export",
 		browser.SetDownloadBehavior(browser.SetDownloadBehaviorBehaviorAllowAndName).WithDownloadPath(dir).WithEventsEnabled(true),
 		chromedp.Navigate(s.base+"/export"),
-		chromedp.WaitVisible(`[data-testid="export-videos"]`),
+		waitVisible(`[data-testid="export-videos"]`),
 		click(`[data-testid="export-videos"]`),
 	)
 	select {
@@ -222,11 +222,11 @@ func TestDashboardJourney(t *testing.T) {
 	// An alert rule.
 	do(t, ctx, "alert rule",
 		chromedp.Navigate(s.base+"/alerts"),
-		chromedp.WaitVisible(`form[aria-label="Alert rule"]`),
-		chromedp.SendKeys(`form[aria-label="Alert rule"] input[name=name]`, "Viral TikToks"),
-		chromedp.SetValue(`form[aria-label="Alert rule"] input[name=threshold]`, "5000"),
+		waitVisible(`form[aria-label="Alert rule"]`),
+		sendKeys(`form[aria-label="Alert rule"] input[name=name]`, "Viral TikToks"),
+		setValue(`form[aria-label="Alert rule"] input[name=threshold]`, "5000"),
 		click(`form[aria-label="Alert rule"] button[type=submit]`),
-		chromedp.WaitVisible(`//*[@data-testid="alert-rules"]//*[contains(., "Viral TikToks")]`, chromedp.BySearch),
+		waitVisible(`//*[@data-testid="alert-rules"]//*[contains(., "Viral TikToks")]`, chromedp.BySearch),
 	)
 	labelled(t, ctx)
 
@@ -250,7 +250,7 @@ func TestDashboardJourney(t *testing.T) {
 	do(t, ctx, "checkout",
 		fetch.Enable().WithPatterns([]*fetch.RequestPattern{{URLPattern: "https://*", ResourceType: network.ResourceTypeDocument}}),
 		chromedp.Navigate(s.base+"/billing"),
-		chromedp.WaitVisible(`[data-testid="plan-current"]`),
+		waitVisible(`[data-testid="plan-current"]`),
 		click(`//button[starts-with(normalize-space(), "Choose Growth")]`, chromedp.BySearch),
 	)
 	eventually(t, "the checkout page", 15*time.Second, func() bool {
@@ -265,7 +265,7 @@ func TestDashboardJourney(t *testing.T) {
 	s.checkoutCompleted(s.workspace(cookie).ID, "e2e")
 	do(t, ctx, "billing after payment",
 		chromedp.Navigate(s.base+"/billing"),
-		chromedp.WaitVisible(`//*[@data-testid="plan-current"][contains(translate(., "GROWTH", "growth"), "growth")]`, chromedp.BySearch),
+		waitVisible(`//*[@data-testid="plan-current"][contains(translate(., "GROWTH", "growth"), "growth")]`, chromedp.BySearch),
 	)
 	labelled(t, ctx)
 
@@ -273,19 +273,19 @@ func TestDashboardJourney(t *testing.T) {
 	mate := "mate-" + email
 	do(t, ctx, "invite",
 		chromedp.Navigate(s.base+"/team"),
-		chromedp.WaitVisible(`form[aria-label="Invite a teammate"] input[type=email]`),
-		chromedp.SendKeys(`form[aria-label="Invite a teammate"] input[type=email]`, mate),
+		waitVisible(`form[aria-label="Invite a teammate"] input[type=email]`),
+		sendKeys(`form[aria-label="Invite a teammate"] input[type=email]`, mate),
 		click(`form[aria-label="Invite a teammate"] button[type=submit]`),
-		chromedp.WaitVisible(`//*[@data-testid="invites"]//*[contains(., "`+mate+`")]`, chromedp.BySearch),
+		waitVisible(`//*[@data-testid="invites"]//*[contains(., "`+mate+`")]`, chromedp.BySearch),
 	)
 	labelled(t, ctx)
 
 	// Log out: the session is gone and the app returns to the login page.
 	do(t, ctx, "log out",
 		click(`//button[normalize-space()="Log out"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`//h1[normalize-space()="Log in"]`, chromedp.BySearch),
+		waitVisible(`//h1[normalize-space()="Log in"]`, chromedp.BySearch),
 		chromedp.Navigate(s.base+"/videos"),
-		chromedp.WaitVisible(`//h1[normalize-space()="Log in"]`, chromedp.BySearch),
+		waitVisible(`//h1[normalize-space()="Log in"]`, chromedp.BySearch),
 	)
 	waitLocation(t, ctx, "/login")
 }
@@ -295,7 +295,7 @@ func expectValue(t *testing.T, ctx context.Context, sel string, want int64) {
 	t.Helper()
 	var got string
 	var ok bool
-	do(t, ctx, "read "+sel, chromedp.WaitVisible(sel), chromedp.AttributeValue(sel, "data-value", &got, &ok))
+	do(t, ctx, "read "+sel, waitVisible(sel), readAttribute(sel, "data-value", &got, &ok))
 	if !ok || got != strconv.FormatInt(want, 10) {
 		t.Fatalf("%s shows %q, the API says %d", sel, got, want)
 	}

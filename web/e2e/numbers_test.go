@@ -158,7 +158,7 @@ func TestNumbersSayWhatTheyMean(t *testing.T) {
 	if o.PreviousTracked || o.CountChanges == nil || o.CountChanges.Joined.Videos < 7 {
 		t.Fatalf("overview: previousTracked %v, count changes %+v; want nothing tracked before and the 7 videos joined", o.PreviousTracked, o.CountChanges)
 	}
-	do(t, ctx, "the overview", chromedp.Navigate(s.base+"/?datePreset=7d"), chromedp.WaitVisible(`[data-testid="kpi-previous-views"]`))
+	do(t, ctx, "the overview", chromedp.Navigate(s.base+"/?datePreset=7d"), waitVisible(`[data-testid="kpi-previous-views"]`))
 	if got := textOf(t, ctx, "the previous window", `[data-testid="kpi-previous-views"]`, "not tracked yet"); strings.Contains(got, ": 0") {
 		t.Errorf("the views KPI says %q", got)
 	}
@@ -175,7 +175,7 @@ func TestNumbersSayWhatTheyMean(t *testing.T) {
 	if len(v.Scrapes) < 3 || len(v.Hourly) >= len(v.Scrapes) {
 		t.Fatalf("video: %d scrapes, %d hourly points; want the 3 scrapes of one hour", len(v.Scrapes), len(v.Hourly))
 	}
-	do(t, ctx, "the video", chromedp.Navigate(s.base+"/videos/"+vid), chromedp.WaitVisible(`[data-testid="video-gained24h"]`))
+	do(t, ctx, "the video", chromedp.Navigate(s.base+"/videos/"+vid), waitVisible(`[data-testid="video-gained24h"]`))
 	if n := chartAttr(t, ctx, "Growth", "points"); n != strconv.Itoa(len(v.Scrapes)) {
 		t.Errorf("the video's chart draws %s points, the API has %d scrapes", n, len(v.Scrapes))
 	}
@@ -205,15 +205,15 @@ func TestNumbersSayWhatTheyMean(t *testing.T) {
 	if values == 0 {
 		t.Fatal("the account's hourly followers series has no value")
 	}
-	do(t, ctx, "the account by hour", chromedp.Navigate(s.base+"/accounts/"+acc.ID+"?granularity=hour"), chromedp.WaitVisible(`[data-testid="account-followers"]`))
+	do(t, ctx, "the account by hour", chromedp.Navigate(s.base+"/accounts/"+acc.ID+"?granularity=hour"), waitVisible(`[data-testid="account-followers"]`))
 	if n := chartAttr(t, ctx, "Followers", "isolated"); n != strconv.Itoa(alone) {
 		t.Errorf("the hourly followers chart draws %s values standing alone as points, the API's series has %d", n, alone)
 	}
 
 	// The reel with hidden likes: no rate, and why.
-	do(t, ctx, "the reel", chromedp.Navigate(s.base+"/videos/"+hidden.String()), chromedp.WaitVisible(`[data-testid="video-engagement"]`))
+	do(t, ctx, "the reel", chromedp.Navigate(s.base+"/videos/"+hidden.String()), waitVisible(`[data-testid="video-engagement"]`))
 	textOf(t, ctx, "the reel's engagement", `[data-testid="video-engagement"]`, "likes hidden")
-	do(t, ctx, "the videos by engagement", chromedp.Navigate(s.base+"/videos?sort=engagement"), chromedp.WaitVisible(`[data-testid="row"]`))
+	do(t, ctx, "the videos by engagement", chromedp.Navigate(s.base+"/videos?sort=engagement"), waitVisible(`[data-testid="row"]`))
 	textOf(t, ctx, "the reel's row", `[data-testid="row"][data-id="`+hidden.String()+`"] [data-testid="engagement"]`, "likes hidden")
 	// Other videos may lack a rate too (a post without likes); the rated
 	// ones come first, so none follows the reel.
@@ -234,7 +234,7 @@ func TestNumbersSayWhatTheyMean(t *testing.T) {
 	if o.InsightsStart == nil {
 		t.Fatal("no insights start after the insights step")
 	}
-	do(t, ctx, "the overview after the insights", chromedp.Navigate(s.base+"/?datePreset=7d"), chromedp.WaitVisible(`[data-testid="spiking"]`))
+	do(t, ctx, "the overview after the insights", chromedp.Navigate(s.base+"/?datePreset=7d"), waitVisible(`[data-testid="spiking"]`))
 	var state string
 	eventually(t, "when scores start", 20*time.Second, func() bool {
 		return chromedp.Run(ctx, chromedp.Evaluate(`(document.querySelector('[data-testid="insights-start"]') || {dataset: {}}).dataset.state || ''`, &state)) == nil && state != ""
@@ -245,11 +245,11 @@ func TestNumbersSayWhatTheyMean(t *testing.T) {
 	want := map[string]string{"expected": "First scores expected", "waiting": "No scores yet", "scored": ""}[state]
 	textOf(t, ctx, "when scores start", `[data-testid="insights-start"]`, want)
 
-	do(t, ctx, "the video without a publish time", chromedp.Navigate(s.base+"/videos/"+untimed), chromedp.WaitVisible(`[data-testid="insight-outlier"][data-state="no_publish_time"]`))
+	do(t, ctx, "the video without a publish time", chromedp.Navigate(s.base+"/videos/"+untimed), waitVisible(`[data-testid="insight-outlier"][data-state="no_publish_time"]`))
 	if got := textOf(t, ctx, "why it has no score", `[data-testid="insight-outlier"]`, "publish time"); strings.Contains(got, "own link") {
 		t.Errorf("a video of an account without a publish time says %q", got)
 	}
-	do(t, ctx, "the videos' outliers", chromedp.Navigate(s.base+"/videos"), chromedp.WaitVisible(`[data-testid="row"]`))
+	do(t, ctx, "the videos' outliers", chromedp.Navigate(s.base+"/videos"), waitVisible(`[data-testid="row"]`))
 	textOf(t, ctx, "the untimed video's outlier cell", `[data-testid="row"][data-id="`+untimed+`"] [data-testid="outlier"]`, "publish time unknown")
 	// a video first seen after some ages: the age it is scored from
 	for _, x := range list.Videos {

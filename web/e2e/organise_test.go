@@ -45,12 +45,12 @@ func TestOrganiseOnItemPages(t *testing.T) {
 	var beyondRows int
 	do(t, ctx, "lower the account's limit",
 		chromedp.Navigate(s.base+"/accounts/"+acct.ID),
-		chromedp.WaitVisible(`input[name=tracking_limit]`),
-		chromedp.SetValue(`input[name=tracking_limit]`, ""),
-		chromedp.SendKeys(`input[name=tracking_limit]`, "2"),
+		waitVisible(`input[name=tracking_limit]`),
+		setValue(`input[name=tracking_limit]`, ""),
+		sendKeys(`input[name=tracking_limit]`, "2"),
 		click(`form.limit-form button[type=submit]`),
-		chromedp.WaitVisible(`//dd[@data-testid="tracking"][contains(., "beyond the limit")]`, chromedp.BySearch),
-		chromedp.Text(`[data-testid="tracking"]`, &tracking),
+		waitVisible(`//dd[@data-testid="tracking"][contains(., "beyond the limit")]`, chromedp.BySearch),
+		readText(`[data-testid="tracking"]`, &tracking),
 		chromedp.Evaluate(`[...document.querySelectorAll('tr[data-testid=row] .badge')].filter(b => b.textContent === 'Beyond limit').length`, &beyondRows),
 	)
 	// every video beyond the limit is marked: the account's own posts
@@ -78,10 +78,10 @@ func TestOrganiseOnItemPages(t *testing.T) {
 	// move the account into the collection: its tracked videos follow
 	var said string
 	do(t, ctx, "move the account",
-		chromedp.SetValue(`.account-side select`, colID),
+		setValue(`.account-side select`, colID),
 		click(`.account-side [data-testid=move]`),
-		chromedp.WaitVisible(`.account-side .organise-done`),
-		chromedp.Text(`.account-side .organise-done`, &said),
+		waitVisible(`.account-side .organise-done`),
+		readText(`.account-side .organise-done`, &said),
 	)
 	// the message says which of the videos that moved with it count
 	if !strings.HasPrefix(said, "Moved 1 account and ") || !strings.Contains(said, "(2 counted; ") ||
@@ -105,23 +105,23 @@ func TestOrganiseOnItemPages(t *testing.T) {
 	var badge string
 	do(t, ctx, "pause a video",
 		chromedp.Navigate(s.base+"/videos/"+id),
-		chromedp.WaitVisible(`[data-testid=bulk-pause]`),
+		waitVisible(`[data-testid=bulk-pause]`),
 		click(`[data-testid=bulk-pause]`),
-		chromedp.WaitVisible(`[data-testid=bulk-resume]`),
-		chromedp.Text(`.facts .badge[class*=status-]`, &badge),
+		waitVisible(`[data-testid=bulk-resume]`),
+		readText(`.facts .badge[class*=status-]`, &badge),
 	)
 	if badge != "Paused" {
 		t.Errorf("a paused video's status reads %q", badge)
 	}
 	do(t, ctx, "resume it",
 		click(`[data-testid=bulk-resume]`),
-		chromedp.WaitVisible(`[data-testid=bulk-pause]`),
+		waitVisible(`[data-testid=bulk-pause]`),
 	)
 	do(t, ctx, "remove it",
 		click(`[data-testid=bulk-remove]`),
-		chromedp.WaitVisible(`dialog[open] button.danger`),
+		waitVisible(`dialog[open] button.danger`),
 		click(`dialog[open] button.danger`),
-		chromedp.WaitVisible(`//h1[normalize-space()="Videos"]`, chromedp.BySearch),
+		waitVisible(`//h1[normalize-space()="Videos"]`, chromedp.BySearch),
 	)
 	s.api(cookie, "GET", "/videos", &videos)
 	if videos.Total != 1 {
@@ -155,14 +155,14 @@ func TestOrganiseFromLists(t *testing.T) {
 	var count, done string
 	do(t, ctx, "move two videos",
 		chromedp.Navigate(s.base+"/videos"),
-		chromedp.WaitVisible(`tr[data-testid=row] .select-box`),
+		waitVisible(`tr[data-testid=row] .select-box`),
 		click(`tr[data-testid=row]:nth-child(1) .select-box`),
 		click(`tr[data-testid=row]:nth-child(2) .select-box`),
-		chromedp.Text(`[data-testid=bulk-count]`, &count),
-		chromedp.SetValue(`[data-testid=bulk-bar] select`, colID),
+		readText(`[data-testid=bulk-count]`, &count),
+		setValue(`[data-testid=bulk-bar] select`, colID),
 		click(`[data-testid=bulk-bar] [data-testid=move]`),
-		chromedp.WaitVisible(`[data-testid=bulk-done]`),
-		chromedp.Text(`[data-testid=bulk-done]`, &done),
+		waitVisible(`[data-testid=bulk-done]`),
+		readText(`[data-testid=bulk-done]`, &done),
 	)
 	if count != "2 videos selected" || !strings.HasPrefix(done, "Moved 2 videos") {
 		t.Errorf("the bar said %q, then %q", count, done)
@@ -175,12 +175,12 @@ func TestOrganiseFromLists(t *testing.T) {
 
 	do(t, ctx, "pause the page",
 		click(`thead .select-box`),
-		chromedp.WaitVisible(`[data-testid=bulk-pause]`),
+		waitVisible(`[data-testid=bulk-pause]`),
 		click(`[data-testid=bulk-pause]`),
-		chromedp.WaitVisible(`[data-testid=bulk-done]`),
-		chromedp.Text(`[data-testid=bulk-done]`, &done),
-		chromedp.SetValue(`select[name=status]`, "paused"),
-		chromedp.WaitVisible(`//strong[@data-testid="videos-total"][@data-value="`+itoa(videos.Total)+`"]`, chromedp.BySearch),
+		waitVisible(`[data-testid=bulk-done]`),
+		readText(`[data-testid=bulk-done]`, &done),
+		setValue(`select[name=status]`, "paused"),
+		waitVisible(`//strong[@data-testid="videos-total"][@data-value="`+itoa(videos.Total)+`"]`, chromedp.BySearch),
 	)
 	if !strings.HasPrefix(done, "Paused "+itoa(videos.Total)+" videos") {
 		t.Errorf("pausing the page said %q", done)
@@ -194,12 +194,12 @@ func TestOrganiseFromLists(t *testing.T) {
 	var wide bool
 	do(t, ctx, "refresh an account now",
 		chromedp.Navigate(s.base+"/accounts"),
-		chromedp.WaitVisible(`tr[data-testid=row] .select-box`),
+		waitVisible(`tr[data-testid=row] .select-box`),
 		chromedp.Evaluate(`[...document.querySelectorAll('.table-wrap')].some(w => w.scrollWidth > w.clientWidth + 1) || document.documentElement.scrollWidth > window.innerWidth`, &wide),
 		click(`tr[data-testid=row] .select-box`),
 		click(`[data-testid=bulk-bar] [data-testid=refresh-now]`),
-		chromedp.WaitVisible(`[data-testid=bulk-done]`),
-		chromedp.Text(`[data-testid=bulk-done]`, &done),
+		waitVisible(`[data-testid=bulk-done]`),
+		readText(`[data-testid=bulk-done]`, &done),
 	)
 	if wide {
 		t.Error("at 1440 px the accounts table, with its selection column, scrolls sideways")

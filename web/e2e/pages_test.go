@@ -24,7 +24,7 @@ func TestPagesAtPhoneWidth(t *testing.T) {
 		var overflow bool
 		do(t, ctx, "open "+p,
 			chromedp.Navigate(s.base+p),
-			chromedp.WaitVisible(`main h1`),
+			waitVisible(`main h1`),
 			quiet(),
 			chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth + 1`, &overflow),
 		)
@@ -36,9 +36,9 @@ func TestPagesAtPhoneWidth(t *testing.T) {
 	// The menu opens from its button at this width.
 	do(t, ctx, "menu",
 		click(`button[aria-controls="nav"]`),
-		chromedp.WaitVisible(`#nav a[href="/videos"]`),
+		waitVisible(`#nav a[href="/videos"]`),
 		click(`#nav a[href="/videos"]`),
-		chromedp.WaitVisible(`//h1[normalize-space()="Videos"]`, chromedp.BySearch),
+		waitVisible(`//h1[normalize-space()="Videos"]`, chromedp.BySearch),
 	)
 }
 
@@ -67,8 +67,8 @@ func TestPagesShowTheAPIsErrors(t *testing.T) {
 		var text string
 		do(t, ctx, "open "+p+" with the API failing",
 			chromedp.Navigate(s.base+p),
-			chromedp.WaitVisible(`main [role=alert]`),
-			chromedp.Text(`main [role=alert]`, &text),
+			waitVisible(`main [role=alert]`),
+			readText(`main [role=alert]`, &text),
 		)
 		if !strings.Contains(text, message) {
 			t.Errorf("%s shows %q, want the API's message", p, text)

@@ -70,7 +70,7 @@ func TestPhoneListsAreCards(t *testing.T) {
 	})()`, &toggle)
 	do(t, ctx, "the videos at 375 px",
 		chromedp.Navigate(s.base+"/videos"),
-		chromedp.WaitVisible(`[data-testid="videos-table"] [data-testid="row"]`),
+		waitVisible(`[data-testid="videos-table"] [data-testid="row"]`),
 		state,
 	)
 	if !toggle.Shown || toggle.Filters || toggle.FirstTop > 812 {
@@ -79,8 +79,8 @@ func TestPhoneListsAreCards(t *testing.T) {
 	var expanded string
 	do(t, ctx, "open the filters",
 		click(`[data-testid=filters-toggle]`),
-		chromedp.WaitVisible(`#video-filters select[name=sort]`),
-		chromedp.AttributeValue(`[data-testid=filters-toggle]`, "aria-expanded", &expanded, nil),
+		waitVisible(`#video-filters select[name=sort]`),
+		readAttribute(`[data-testid=filters-toggle]`, "aria-expanded", &expanded, nil),
 	)
 	if expanded != "true" {
 		t.Errorf("the open Filters button says aria-expanded=%q", expanded)
@@ -92,7 +92,7 @@ func TestPhoneListsAreCards(t *testing.T) {
 		var l phoneList
 		do(t, ctx, what+" at 375 px",
 			chromedp.Navigate(s.base+page),
-			chromedp.WaitVisible(row),
+			waitVisible(row),
 			readPhoneList(row, &l),
 		)
 		if l.Display != "grid" || l.ListScroll || l.PageScroll {
@@ -120,8 +120,8 @@ func TestPhoneListsAreCards(t *testing.T) {
 	var controls int
 	do(t, mctx, "the creators as a member",
 		chromedp.Navigate(s.base+"/creators"),
-		chromedp.WaitVisible(`[data-testid=creators-managers-only]`),
-		chromedp.WaitVisible(`table[data-testid=creators-table] tr[data-testid=row]`),
+		waitVisible(`[data-testid=creators-managers-only]`),
+		waitVisible(`table[data-testid=creators-table] tr[data-testid=row]`),
 		readPhoneList(`table[data-testid=creators-table] tr[data-testid=row]`, &l),
 		chromedp.Evaluate(`document.querySelectorAll('table[data-testid=creators-table] button').length`, &controls),
 	)

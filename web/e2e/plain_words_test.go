@@ -23,7 +23,7 @@ func TestTrackSaysWhyNextToTheField(t *testing.T) {
 	t.Parallel()
 	skipUIOnCurrentEngine(t)
 	s, ctx, _, _ := signedUp(t, 1440, 900, "trackwords")
-	do(t, ctx, "open Track", chromedp.Navigate(s.base+"/track"), chromedp.WaitVisible(urlField))
+	do(t, ctx, "open Track", chromedp.Navigate(s.base+"/track"), waitVisible(urlField))
 
 	for _, c := range []struct{ paste, says string }{
 		{"not a link at all", "That isn't a link: paste the address of a TikTok, Instagram, YouTube or X video or profile."},
@@ -35,10 +35,10 @@ func TestTrackSaysWhyNextToTheField(t *testing.T) {
 		do(t, ctx, "track "+c.paste,
 			typeInto(urlField, c.paste),
 			click(`form[aria-label="Track a URL"] button[type=submit]`),
-			chromedp.WaitVisible(`[data-testid=url-error]`),
-			chromedp.Text(`[data-testid=url-error]`, &said),
-			chromedp.AttributeValue(urlField, "aria-invalid", &invalid, &ok),
-			chromedp.AttributeValue(urlField, "aria-describedby", &described, nil),
+			waitVisible(`[data-testid=url-error]`),
+			readText(`[data-testid=url-error]`, &said),
+			readAttribute(urlField, "aria-invalid", &invalid, &ok),
+			readAttribute(urlField, "aria-describedby", &described, nil),
 		)
 		if !strings.HasPrefix(said, c.says) {
 			t.Errorf("%q: the field says %q, want %q", c.paste, said, c.says)
@@ -58,7 +58,7 @@ func TestTrackSaysWhyNextToTheField(t *testing.T) {
 	do(t, ctx, "submit from the top of the page",
 		chromedp.Evaluate(`window.scrollTo(0, 0)`, nil),
 		click(`form[aria-label="Track a URL"] button[type=submit]`),
-		chromedp.WaitReady(`[data-testid=results-heading]`))
+		waitReady(`[data-testid=results-heading]`))
 	var below bool
 	do(t, ctx, "where the results start",
 		chromedp.Evaluate(`document.querySelector('[data-testid=results-heading]').getBoundingClientRect().top + window.scrollY > window.innerHeight`, &below))
@@ -77,7 +77,7 @@ func TestTrackSaysWhyNextToTheField(t *testing.T) {
 	})
 	var invalid bool
 	do(t, ctx, "the field is no longer marked",
-		chromedp.WaitVisible(`[data-testid=track-result][data-success="true"]`),
+		waitVisible(`[data-testid=track-result][data-success="true"]`),
 		chromedp.Evaluate(`document.querySelector(`+"`"+urlField+"`"+`).getAttribute('aria-invalid') === 'true'`, &invalid),
 	)
 	if invalid {
@@ -128,8 +128,8 @@ func TestNextRefreshInTrueWords(t *testing.T) {
 		var said string
 		do(t, ctx, what,
 			chromedp.Navigate(s.base+"/videos/"+id),
-			chromedp.WaitVisible(`[data-testid=next-refresh]`),
-			chromedp.Text(`[data-testid=next-refresh]`, &said),
+			waitVisible(`[data-testid=next-refresh]`),
+			readText(`[data-testid=next-refresh]`, &said),
 		)
 		return said
 	}
@@ -180,7 +180,7 @@ func TestActivityNamesWhatWasDone(t *testing.T) {
 		return out.Accounts == 1
 	})
 
-	do(t, ctx, "open the activity log", chromedp.Navigate(s.base+"/team/activity"), chromedp.WaitVisible(`[data-testid=activity-entry]`))
+	do(t, ctx, "open the activity log", chromedp.Navigate(s.base+"/team/activity"), waitVisible(`[data-testid=activity-entry]`))
 	refreshed := textOf(t, ctx, "the refresh", `[data-testid=activity-entry][data-action=tracked_items_changed] .what`, "Refreshed")
 	if !strings.HasPrefix(refreshed, "Refreshed @activity.words (TikTok)") {
 		t.Errorf("the refresh reads %q", refreshed)
@@ -218,10 +218,10 @@ func TestCollectionDeleteNamesItsRules(t *testing.T) {
 	var question string
 	do(t, ctx, "ask to delete Plain",
 		chromedp.Navigate(s.base+"/collections"),
-		chromedp.WaitVisible(row(plain)),
+		waitVisible(row(plain)),
 		click(row(plain)+` button[aria-label="Delete Plain"]`),
-		chromedp.WaitVisible(`dialog[open] button.danger`),
-		chromedp.Text(`dialog[open]`, &question),
+		waitVisible(`dialog[open] button.danger`),
+		readText(`dialog[open]`, &question),
 	)
 	if strings.Contains(strings.ToLower(question), "alert rule") {
 		t.Errorf("the delete question of a collection without rules speaks of alert rules: %q", question)
@@ -231,9 +231,9 @@ func TestCollectionDeleteNamesItsRules(t *testing.T) {
 
 	do(t, ctx, "delete Watched",
 		click(row(watched)+` button[aria-label="Delete Watched"]`),
-		chromedp.WaitVisible(`dialog[open] button.danger`),
+		waitVisible(`dialog[open] button.danger`),
 		click(`dialog[open] button.danger`),
-		chromedp.WaitVisible(row(watched)+` [data-testid=rules-hint]`),
+		waitVisible(row(watched)+` [data-testid=rules-hint]`),
 	)
 	said := textOf(t, ctx, "the refusal", row(watched)+` .inline-error`, "alert rule")
 	if !strings.Contains(said, "1 alert rule is scoped to this collection: delete it or change its scope first") || strings.Contains(said, "(s)") {

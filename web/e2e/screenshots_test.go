@@ -166,16 +166,16 @@ func TestScreenshots(t *testing.T) {
 		// deleting a campaign's collection ends the campaign: the dialog says so
 		shoot(t, ctx, s.base+"/collections", filepath.Join(dir, sc.file("collections-end-campaign")), sc,
 			click(`button[aria-label="Delete Spring campaign"]`),
-			chromedp.WaitVisible(`[data-testid=end-campaign] [data-testid=end-budget]`))
+			waitVisible(`[data-testid=end-campaign] [data-testid=end-budget]`))
 		// a refused link: the field says why, in plain words
 		shoot(t, ctx, s.base+"/track", filepath.Join(dir, sc.file("track-refused")), sc,
-			chromedp.WaitVisible(urlField),
+			waitVisible(urlField),
 			typeInto(urlField, "https://www.tiktok.com/@glowlab/video/12345"),
 			click(`form[aria-label="Track a URL"] button[type=submit]`),
-			chromedp.WaitVisible(`[data-testid=url-error]`),
+			waitVisible(`[data-testid=url-error]`),
 			chromedp.Evaluate(`window.scrollTo(0, 0)`, nil))
 		// the page keeps what was typed for the tab: empty it for the next shots
-		do(t, ctx, "empty the Track form", chromedp.Navigate(s.base+"/track"), chromedp.WaitVisible(urlField), typeInto(urlField, ""))
+		do(t, ctx, "empty the Track form", chromedp.Navigate(s.base+"/track"), waitVisible(urlField), typeInto(urlField, ""))
 	})
 	// Signed in as someone else than the invited address: the invite says so.
 	each(func(sc screen) {
@@ -187,7 +187,7 @@ func TestScreenshots(t *testing.T) {
 		t.Fatalf("forgot password: %d", got)
 	}
 	reset := s.link(email, "/reset-password")
-	do(t, ctx, "log out", chromedp.Navigate(s.base+"/settings"), chromedp.WaitVisible(`main h1`), click(`//button[normalize-space()="Log out"]`, chromedp.BySearch), chromedp.WaitVisible(`input[name=email]`))
+	do(t, ctx, "log out", chromedp.Navigate(s.base+"/settings"), waitVisible(`main h1`), click(`//button[normalize-space()="Log out"]`, chromedp.BySearch), waitVisible(`input[name=email]`))
 	each(func(sc screen) {
 		shoot(t, ctx, s.base+"/", filepath.Join(dir, sc.file("landing")), sc)
 		shoot(t, ctx, s.base+"/pricing", filepath.Join(dir, sc.file("pricing")), sc)
@@ -297,7 +297,7 @@ func shoot(t *testing.T, ctx context.Context, url, file string, sc screen, then 
 		emulation.SetDeviceMetricsOverride(sc.w, sc.h, 1, sc.w < 600),
 		emulation.SetEmulatedMedia().WithFeatures([]*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: sc.scheme}}),
 		chromedp.Navigate(url),
-		chromedp.WaitVisible(`h1`, chromedp.ByQuery),
+		waitVisible(`h1`, chromedp.ByQuery),
 		chromedp.Tasks(then),
 		chromedp.ActionFunc(func(ctx context.Context) error {
 			// Pages are drawn once no request is pending and charts are in.

@@ -446,7 +446,7 @@ func openDetails(sel string) chromedp.Action {
 		for {
 			var open bool
 			if err := chromedp.Run(ctx,
-				chromedp.WaitVisible(sel+` > summary`),
+				waitVisible(sel+` > summary`),
 				chromedp.Evaluate(`document.querySelector(`+strconv.Quote(sel)+`).open`, &open),
 			); err != nil {
 				return err
@@ -509,11 +509,11 @@ func (s *site) signUp(ctx context.Context, name string) string {
 	email := fmt.Sprintf("%s-%d@example.com", name, time.Now().UnixNano())
 	do(s.t, ctx, "sign up",
 		chromedp.Navigate(s.base+"/signup"),
-		chromedp.WaitVisible(`input[name=email]`),
-		chromedp.SendKeys(`input[name=email]`, email),
-		chromedp.SendKeys(`input[name=password]`, password),
+		waitVisible(`input[name=email]`),
+		sendKeys(`input[name=email]`, email),
+		sendKeys(`input[name=password]`, password),
 		click(`button[type=submit]`),
-		chromedp.WaitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
+		waitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
 	)
 	return email
 }

@@ -45,12 +45,12 @@ func TestSharedPage(t *testing.T) {
 	do(t, ctx, "make a share link from the overview",
 		chromedp.Navigate(s.base+"/?collectionId="+colID+"&datePreset=30d"),
 		openDetails(`[data-testid=share]`),
-		chromedp.WaitVisible(`form[aria-label="New share link"]`),
-		chromedp.SendKeys(`form[aria-label="New share link"] input[type=password]`, "client password 1"),
+		waitVisible(`form[aria-label="New share link"]`),
+		sendKeys(`form[aria-label="New share link"] input[type=password]`, "client password 1"),
 		click(`form[aria-label="New share link"] button[type=submit]`),
-		chromedp.WaitVisible(`[data-testid=share-url] input`),
-		chromedp.Value(`[data-testid=share-url] input`, &url),
-		chromedp.WaitVisible(`[data-testid=share-link]`),
+		waitVisible(`[data-testid=share-url] input`),
+		readValue(`[data-testid=share-url] input`, &url),
+		waitVisible(`[data-testid=share-link]`),
 	)
 	if !strings.HasPrefix(url, s.base+"/s/") || len(url) != len(s.base+"/s/")+43 {
 		t.Fatalf("the link's URL %q", url)
@@ -61,7 +61,7 @@ func TestSharedPage(t *testing.T) {
 	var formPNG []byte
 	do(t, ctx, "the Share section at 375 px",
 		emulation.SetDeviceMetricsOverride(375, 812, 1, true),
-		chromedp.ScrollIntoView(`[data-testid=share]`),
+		scrollIntoView(`[data-testid=share]`),
 		chromedp.Evaluate(`document.documentElement.scrollWidth`, &formWidth),
 		chromedp.FullScreenshot(&formPNG, 100),
 		emulation.ClearDeviceMetricsOverride(),
@@ -80,21 +80,21 @@ func TestSharedPage(t *testing.T) {
 	do(t, ctx, "open the link without a session",
 		network.ClearBrowserCookies(),
 		chromedp.Navigate(url),
-		chromedp.WaitVisible(`form[aria-label=Password] input[type=password]`),
-		chromedp.SendKeys(`form[aria-label=Password] input[type=password]`, "not it at all"),
+		waitVisible(`form[aria-label=Password] input[type=password]`),
+		sendKeys(`form[aria-label=Password] input[type=password]`, "not it at all"),
 		click(`form[aria-label=Password] button[type=submit]`),
-		chromedp.WaitVisible(`//p[@role="alert"][contains(., "Wrong password")]`, chromedp.BySearch),
+		waitVisible(`//p[@role="alert"][contains(., "Wrong password")]`, chromedp.BySearch),
 		chromedp.Evaluate(`document.querySelector('form[aria-label=Password] input[type=password]').select()`, nil),
-		chromedp.SendKeys(`form[aria-label=Password] input[type=password]`, "client password 1"),
+		sendKeys(`form[aria-label=Password] input[type=password]`, "client password 1"),
 		click(`form[aria-label=Password] button[type=submit]`),
-		chromedp.WaitVisible(`[data-testid=kpi-views]`),
-		chromedp.WaitVisible(`[data-testid=shared-videos] li`),
-		chromedp.Text(`body`, &text, chromedp.ByQuery),
+		waitVisible(`[data-testid=kpi-views]`),
+		waitVisible(`[data-testid=shared-videos] li`),
+		readText(`body`, &text, chromedp.ByQuery),
 	)
 	var views string
 	var controls int
 	do(t, ctx, "read the report",
-		chromedp.AttributeValue(`[data-testid=kpi-views]`, "data-value", &views, nil),
+		readAttribute(`[data-testid=kpi-views]`, "data-value", &views, nil),
 		chromedp.Evaluate(`document.querySelectorAll('nav, .sidenav, .topbar, main button, main input, main select, main textarea, a[href^="/videos"], a[href^="/campaigns"]').length`, &controls),
 	)
 	if views != strconv.FormatInt(overview.Totals.Views, 10) {
@@ -114,7 +114,7 @@ func TestSharedPage(t *testing.T) {
 		do(t, ctx, "the report at "+strconv.Itoa(w)+" px",
 			emulation.SetDeviceMetricsOverride(int64(w), 900, 1, w < 600),
 			chromedp.Navigate(url),
-			chromedp.WaitVisible(`[data-testid=shared-videos] li`),
+			waitVisible(`[data-testid=shared-videos] li`),
 			chromedp.Evaluate(`document.documentElement.scrollWidth`, &width),
 			chromedp.FullScreenshot(&png, 100),
 		)
@@ -170,14 +170,14 @@ func TestSharedCampaignByViews(t *testing.T) {
 	}
 	do(t, ctx, "open the campaign's link",
 		chromedp.Navigate(share.URL),
-		chromedp.WaitVisible(`[data-testid=shared-videos] li`),
-		chromedp.WaitVisible(`[data-testid=shared-line]`),
-		chromedp.WaitVisible(`[data-testid=shared-chart-empty]`),
+		waitVisible(`[data-testid=shared-videos] li`),
+		waitVisible(`[data-testid=shared-line]`),
+		waitVisible(`[data-testid=shared-chart-empty]`),
 		views(`[data-testid=shared-videos] li`, &top),
 		views(`[data-testid=shared-line]`, &lines),
 		views(`[data-testid=shared-campaign-top] li`, &campaignTop),
 		chromedp.Evaluate(`[...document.querySelectorAll('[data-testid=shared-bound]')].map(e => e.textContent)`, &bounds),
-		chromedp.Text(`[data-testid=shared-chart-empty]`, &chartNote),
+		readText(`[data-testid=shared-chart-empty]`, &chartNote),
 		chromedp.Evaluate(`document.querySelectorAll('.shared .uplot').length`, &charts),
 	)
 	descending := func(what string, vs []int64) {

@@ -27,11 +27,11 @@ func TestTrackPageKeepsWhatWasPasted(t *testing.T) {
 	var before bool
 	do(t, ctx, "paste an account link",
 		chromedp.Navigate(s.base+"/track"),
-		chromedp.WaitVisible(`form[aria-label="Track a URL"] input[name=url]`),
-		chromedp.SendKeys(`input[name=url]`, "https://www.instagram.com/track.page.brand/"),
-		chromedp.WaitVisible(`[data-testid="tracking-limit"] input[name=tracking_limit]`),
-		chromedp.WaitVisible(`[data-testid="tracking-limit-hint"][data-ready="true"]`),
-		chromedp.Text(`[data-testid="tracking-limit-hint"]`, &hint),
+		waitVisible(`form[aria-label="Track a URL"] input[name=url]`),
+		sendKeys(`input[name=url]`, "https://www.instagram.com/track.page.brand/"),
+		waitVisible(`[data-testid="tracking-limit"] input[name=tracking_limit]`),
+		waitVisible(`[data-testid="tracking-limit-hint"][data-ready="true"]`),
+		readText(`[data-testid="tracking-limit-hint"]`, &hint),
 	)
 	for _, want := range []string{"newest 30 videos", "Up to 30 per account", "50 of 50 video slots left"} {
 		if !strings.Contains(hint, want) {
@@ -47,10 +47,10 @@ func TestTrackPageKeepsWhatWasPasted(t *testing.T) {
 	}
 	do(t, ctx, "track the account with 12 videos",
 		typeInto(`input[name=url]`, "https://www.instagram.com/track.page.brand/"),
-		chromedp.WaitVisible(`input[name=tracking_limit]`),
-		chromedp.SendKeys(`input[name=tracking_limit]`, "12"),
+		waitVisible(`input[name=tracking_limit]`),
+		sendKeys(`input[name=tracking_limit]`, "12"),
 		click(`form[aria-label="Track a URL"] button[type=submit]`),
-		chromedp.WaitVisible(`[data-testid="track-result"][data-success="true"]`),
+		waitVisible(`[data-testid="track-result"][data-success="true"]`),
 	)
 	var accounts struct {
 		Accounts []struct {
@@ -67,9 +67,9 @@ func TestTrackPageKeepsWhatWasPasted(t *testing.T) {
 	var rows int
 	do(t, ctx, "back from the account",
 		click(`[data-testid="track-result"] a[href^="/accounts/"]`),
-		chromedp.WaitVisible(`.account-head`),
+		waitVisible(`.account-head`),
 		chromedp.NavigateBack(),
-		chromedp.WaitVisible(`[data-testid="track-results"]`),
+		waitVisible(`[data-testid="track-results"]`),
 		chromedp.Evaluate(`document.querySelectorAll('[data-testid="track-result"]').length`, &rows),
 	)
 	if rows != 1 {
@@ -81,16 +81,16 @@ func TestTrackPageKeepsWhatWasPasted(t *testing.T) {
 	var kept string
 	do(t, ctx, "submit after the session ended",
 		chromedp.Navigate(s.base+"/track"),
-		chromedp.WaitVisible(`textarea[name=urls]`),
-		chromedp.SendKeys(`textarea[name=urls]`, pasted),
+		waitVisible(`textarea[name=urls]`),
+		sendKeys(`textarea[name=urls]`, pasted),
 		network.ClearBrowserCookies(),
 		chromedp.Click(`form[aria-label="Track a URL"] button[type=submit]`), // at once: see TestEverydayAtPhoneWidth
-		chromedp.WaitVisible(`[data-testid="session-ended"]`),
-		chromedp.SendKeys(`input[name=email]`, email),
-		chromedp.SendKeys(`input[name=password]`, password),
+		waitVisible(`[data-testid="session-ended"]`),
+		sendKeys(`input[name=email]`, email),
+		sendKeys(`input[name=password]`, password),
 		click(`button[type=submit]`),
-		chromedp.WaitVisible(`textarea[name=urls]`),
-		chromedp.Value(`textarea[name=urls]`, &kept),
+		waitVisible(`textarea[name=urls]`),
+		readValue(`textarea[name=urls]`, &kept),
 	)
 	if strings.TrimSpace(kept) != pasted {
 		t.Errorf("after signing in again the box holds %q, want the pasted links", kept)
@@ -125,10 +125,10 @@ func TestTrackPagePreviewKeepsItsPromise(t *testing.T) {
 	var refused bool
 	do(t, ctx, "paste 5 accounts and 7 videos",
 		chromedp.Navigate(s.base+"/track"),
-		chromedp.WaitVisible(`textarea[name=urls]`),
-		chromedp.SendKeys(`textarea[name=urls]`, strings.Join(links, "\n")),
-		chromedp.WaitVisible(`[data-testid="track-preview"][data-ready="true"]`),
-		chromedp.Text(`[data-testid="tracking-limit-hint"]`, &hint),
+		waitVisible(`textarea[name=urls]`),
+		sendKeys(`textarea[name=urls]`, strings.Join(links, "\n")),
+		waitVisible(`[data-testid="track-preview"][data-ready="true"]`),
+		readText(`[data-testid="tracking-limit-hint"]`, &hint),
 		chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="preview-item"]')].map(e => e.dataset.success === 'true' ? e.dataset.limit : 'refused')`, &limits),
 		chromedp.Evaluate(`!!document.querySelector('[data-testid="preview-refused"]')`, &refused),
 	)
@@ -161,7 +161,7 @@ func TestTrackPagePreviewKeepsItsPromise(t *testing.T) {
 	var changed bool
 	do(t, ctx, "submit",
 		click(`form[aria-label="Track a URL"] button[type=submit]`),
-		chromedp.WaitVisible(`[data-testid="track-results"]`),
+		waitVisible(`[data-testid="track-results"]`),
 		chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="result-limit"]')].map(e => e.dataset.value)`, &got),
 		chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="track-result"]')].map(e => e.dataset.success === 'true')`, &ok),
 		chromedp.Evaluate(`!!document.querySelector('[data-testid="track-changed"]')`, &changed),

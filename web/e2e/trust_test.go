@@ -34,7 +34,7 @@ func logOut(t *testing.T, ctx context.Context) {
 	t.Helper()
 	do(t, ctx, "log out",
 		click(`//button[normalize-space()="Log out"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`//h1[normalize-space()="Log in"]`, chromedp.BySearch),
+		waitVisible(`//h1[normalize-space()="Log in"]`, chromedp.BySearch),
 	)
 }
 
@@ -43,11 +43,11 @@ func logIn(t *testing.T, ctx context.Context, base, email, pass string) {
 	t.Helper()
 	do(t, ctx, "log in as "+email,
 		chromedp.Navigate(base+"/login"),
-		chromedp.WaitVisible(`input[name=email]`),
-		chromedp.SendKeys(`input[name=email]`, email),
-		chromedp.SendKeys(`input[name=password]`, pass),
+		waitVisible(`input[name=email]`),
+		sendKeys(`input[name=email]`, email),
+		sendKeys(`input[name=password]`, pass),
 		click(`button[type=submit]`),
-		chromedp.WaitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
+		waitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
 	)
 }
 
@@ -55,7 +55,7 @@ func logIn(t *testing.T, ctx context.Context, base, email, pass string) {
 func typeInto(sel, value string) chromedp.Action {
 	return chromedp.Tasks{
 		chromedp.Evaluate(fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.value = ''; e.dispatchEvent(new Event('input', {bubbles: true})) })()`, sel), nil),
-		chromedp.SendKeys(sel, value),
+		sendKeys(sel, value),
 	}
 }
 
@@ -77,13 +77,13 @@ func TestInviteJourney(t *testing.T) {
 	var sent string
 	do(t, ctx, "invite",
 		chromedp.Navigate(s.base+"/team"),
-		chromedp.WaitVisible(`form[aria-label="Invite a teammate"] input[type=email]`),
-		chromedp.SendKeys(`form[aria-label="Invite a teammate"] input[type=email]`, mate),
+		waitVisible(`form[aria-label="Invite a teammate"] input[type=email]`),
+		sendKeys(`form[aria-label="Invite a teammate"] input[type=email]`, mate),
 		click(`form[aria-label="Invite a teammate"] button[type=submit]`),
-		chromedp.WaitVisible(`form[aria-label="Invite a teammate"] .notice`),
-		chromedp.Text(`form[aria-label="Invite a teammate"] .notice`, &sent),
-		chromedp.WaitVisible(`//*[@data-testid="invites"]//td[contains(., "`+mate+`")]`, chromedp.BySearch),
-		chromedp.WaitVisible(`[data-testid="invites"] [data-testid="invite-expiry"] time`),
+		waitVisible(`form[aria-label="Invite a teammate"] .notice`),
+		readText(`form[aria-label="Invite a teammate"] .notice`, &sent),
+		waitVisible(`//*[@data-testid="invites"]//td[contains(., "`+mate+`")]`, chromedp.BySearch),
+		waitVisible(`[data-testid="invites"] [data-testid="invite-expiry"] time`),
 	)
 	if want := "We e-mailed an invite link to " + mate + "; it works for 7 days."; sent != want {
 		t.Errorf("after inviting: %q, want %q", sent, want)
@@ -94,7 +94,7 @@ func TestInviteJourney(t *testing.T) {
 	// Resend: a new link, the first one stops working.
 	do(t, ctx, "resend the invite",
 		click(`button[aria-label="Resend the invite of `+mate+`"]`),
-		chromedp.WaitVisible(`//*[@data-testid="invites"]//*[@role="status"][normalize-space()="Sent"]`, chromedp.BySearch),
+		waitVisible(`//*[@data-testid="invites"]//*[@role="status"][normalize-space()="Sent"]`, chromedp.BySearch),
 	)
 	link := s.link(mate, "/invite")
 	if link == first {
@@ -103,8 +103,8 @@ func TestInviteJourney(t *testing.T) {
 	logOut(t, ctx)
 	do(t, ctx, "the first link",
 		chromedp.Navigate(s.base+first),
-		chromedp.WaitVisible(`//h1[normalize-space()="This invite link does not work"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`//p[contains(., "Ask whoever invited you to send a new invite")]`, chromedp.BySearch),
+		waitVisible(`//h1[normalize-space()="This invite link does not work"]`, chromedp.BySearch),
+		waitVisible(`//p[contains(., "Ask whoever invited you to send a new invite")]`, chromedp.BySearch),
 	)
 
 	// From here until the invite is accepted, nothing may bootstrap a
@@ -122,8 +122,8 @@ func TestInviteJourney(t *testing.T) {
 	do(t, ctx, "open the invite signed out",
 		network.Enable(),
 		chromedp.Navigate(s.base+link),
-		chromedp.WaitVisible(`[data-testid="invite-summary"]`),
-		chromedp.Text(`[data-testid="invite-summary"]`, &summary),
+		waitVisible(`[data-testid="invite-summary"]`),
+		readText(`[data-testid="invite-summary"]`, &summary),
 	)
 	if want := owner + " invited you to " + ws.Name + " as a member."; summary != want {
 		t.Errorf("invite page: %q, want %q", summary, want)
@@ -131,16 +131,16 @@ func TestInviteJourney(t *testing.T) {
 	labelled(t, ctx)
 	do(t, ctx, "create an account from the invite",
 		click(`//a[normalize-space()="Create an account"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`//h1[normalize-space()="Create your account"]`, chromedp.BySearch),
-		chromedp.Value(`input[name=email]`, &prefilled),
+		waitVisible(`//h1[normalize-space()="Create your account"]`, chromedp.BySearch),
+		readValue(`input[name=email]`, &prefilled),
 	)
 	if prefilled != mate {
 		t.Errorf("the sign-up page's e-mail holds %q, want the invited %q", prefilled, mate)
 	}
 	do(t, ctx, "sign up and come back to the invite",
-		chromedp.SendKeys(`input[name=password]`, password),
+		sendKeys(`input[name=password]`, password),
 		click(`button[type=submit]`),
-		chromedp.WaitVisible(`[data-testid="invite-unverified"]`),
+		waitVisible(`[data-testid="invite-unverified"]`),
 	)
 	waitLocation(t, ctx, link)
 	labelled(t, ctx)
@@ -148,9 +148,9 @@ func TestInviteJourney(t *testing.T) {
 	// The verification link, then back to the invite.
 	do(t, ctx, "verify the address",
 		chromedp.Navigate(s.base+s.link(mate, "/verify-email")),
-		chromedp.WaitVisible(`//h1[normalize-space()="Your e-mail address is verified"]`, chromedp.BySearch),
+		waitVisible(`//h1[normalize-space()="Your e-mail address is verified"]`, chromedp.BySearch),
 		click(`//a[normalize-space()="Continue to your invite"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`//button[normalize-space()="Accept and join"]`, chromedp.BySearch),
+		waitVisible(`//button[normalize-space()="Accept and join"]`, chromedp.BySearch),
 	)
 	mu.Lock()
 	before := bootstraps
@@ -161,8 +161,8 @@ func TestInviteJourney(t *testing.T) {
 	var wsName string
 	do(t, ctx, "accept",
 		click(`//button[normalize-space()="Accept and join"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
-		chromedp.Text(`.ws-name`, &wsName),
+		waitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
+		readText(`.ws-name`, &wsName),
 	)
 	mu.Lock()
 	after := bootstraps
@@ -185,8 +185,8 @@ func TestInviteJourney(t *testing.T) {
 	var invitesShown bool
 	do(t, ctx, "the member's team page",
 		chromedp.Navigate(s.base+"/team"),
-		chromedp.WaitVisible(`[data-testid="members"]`),
-		chromedp.WaitVisible(`//*[@data-testid="members"]//td[contains(., "`+mate+`")]`, chromedp.BySearch),
+		waitVisible(`[data-testid="members"]`),
+		waitVisible(`//*[@data-testid="members"]//td[contains(., "`+mate+`")]`, chromedp.BySearch),
 		chromedp.Evaluate(`!!document.querySelector('[data-testid="invites"], #invites-title')`, &invitesShown),
 	)
 	if invitesShown {
@@ -194,7 +194,7 @@ func TestInviteJourney(t *testing.T) {
 	}
 	do(t, ctx, "the member's activity page",
 		chromedp.Navigate(s.base+"/team/activity"),
-		chromedp.WaitVisible(`//h3[normalize-space()="Only owners and admins can see the activity log"]`, chromedp.BySearch),
+		waitVisible(`//h3[normalize-space()="Only owners and admins can see the activity log"]`, chromedp.BySearch),
 	)
 	logOut(t, ctx)
 
@@ -210,13 +210,13 @@ func TestInviteJourney(t *testing.T) {
 	var firstPage int
 	do(t, ctx, "the owner's activity log",
 		chromedp.Navigate(s.base+"/team"),
-		chromedp.WaitVisible(`nav.tabs`),
+		waitVisible(`nav.tabs`),
 		click(`//nav[@aria-label="Team"]//a[normalize-space()="Activity"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`[data-testid="activity-entry"][data-action="login_failed"]`),
+		waitVisible(`[data-testid="activity-entry"][data-action="login_failed"]`),
 		chromedp.Evaluate(`document.querySelectorAll('[data-testid="activity-entry"]').length`, &firstPage),
 		click(`//button[normalize-space()="Load more"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`[data-testid="activity-entry"][data-action="invite_accepted"]`),
-		chromedp.WaitVisible(`//p[starts-with(normalize-space(), "That is everything")]`, chromedp.BySearch),
+		waitVisible(`[data-testid="activity-entry"][data-action="invite_accepted"]`),
+		waitVisible(`//p[starts-with(normalize-space(), "That is everything")]`, chromedp.BySearch),
 		chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="activity-entry"]')].map(r => ({action: r.dataset.action, who: r.querySelector('.who').textContent, what: r.querySelector('.what').textContent, ip: r.querySelector('.ip').textContent}))`, &rows),
 	)
 	labelled(t, ctx)
@@ -255,11 +255,11 @@ func TestForgotAndResetPassword(t *testing.T) {
 	var said string
 	do(t, ctx, "ask for a reset link",
 		click(`//a[normalize-space()="Forgot your password?"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`//h1[normalize-space()="Forgot your password?"]`, chromedp.BySearch),
-		chromedp.SendKeys(`input[name=email]`, email),
+		waitVisible(`//h1[normalize-space()="Forgot your password?"]`, chromedp.BySearch),
+		sendKeys(`input[name=email]`, email),
 		click(`button[type=submit]`),
-		chromedp.WaitVisible(`[data-testid="forgot-sent"]`),
-		chromedp.Text(`[data-testid="forgot-sent"]`, &said),
+		waitVisible(`[data-testid="forgot-sent"]`),
+		readText(`[data-testid="forgot-sent"]`, &said),
 	)
 	if want := "If an account exists for " + email + ", we sent a link to reset its password. The link works for one hour."; said != want {
 		t.Errorf("after asking: %q, want %q", said, want)
@@ -270,36 +270,36 @@ func TestForgotAndResetPassword(t *testing.T) {
 	link := s.link(email, "/reset-password")
 	do(t, ctx, "two different passwords",
 		chromedp.Navigate(s.base+link),
-		chromedp.WaitVisible(`input[name=password]`),
-		chromedp.SendKeys(`input[name=password]`, first),
-		chromedp.SendKeys(`input[name=repeat]`, first+"!"),
+		waitVisible(`input[name=password]`),
+		sendKeys(`input[name=password]`, first),
+		sendKeys(`input[name=repeat]`, first+"!"),
 		click(`button[type=submit]`),
-		chromedp.WaitVisible(`#repeat-error`),
+		waitVisible(`#repeat-error`),
 	)
 	labelled(t, ctx)
 	do(t, ctx, "too short a password",
 		typeInto(`input[name=password]`, "short"),
 		typeInto(`input[name=repeat]`, "short"),
 		click(`button[type=submit]`),
-		chromedp.WaitVisible(`#password-error`),
+		waitVisible(`#password-error`),
 	)
 	do(t, ctx, "set the new password",
 		typeInto(`input[name=password]`, first),
 		typeInto(`input[name=repeat]`, first),
 		click(`button[type=submit]`),
-		chromedp.WaitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
+		waitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
 	)
 	if got := s.status("POST", "/auth/login", `{"email":"`+email+`","password":"`+password+`"}`); got != 401 {
 		t.Errorf("the old password after the reset: %d, want 401", got)
 	}
 	do(t, ctx, "the used link",
 		chromedp.Navigate(s.base+link),
-		chromedp.WaitVisible(`input[name=password]`),
-		chromedp.SendKeys(`input[name=password]`, second),
-		chromedp.SendKeys(`input[name=repeat]`, second),
+		waitVisible(`input[name=password]`),
+		sendKeys(`input[name=password]`, second),
+		sendKeys(`input[name=repeat]`, second),
 		click(`button[type=submit]`),
-		chromedp.WaitVisible(`//h1[normalize-space()="This link does not work"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`//a[normalize-space()="Ask for a new link"]`, chromedp.BySearch),
+		waitVisible(`//h1[normalize-space()="This link does not work"]`, chromedp.BySearch),
+		waitVisible(`//a[normalize-space()="Ask for a new link"]`, chromedp.BySearch),
 	)
 
 	// Settings: the address (verified by the reset link), a wrong current
@@ -307,34 +307,34 @@ func TestForgotAndResetPassword(t *testing.T) {
 	var shown, verified string
 	do(t, ctx, "settings",
 		chromedp.Navigate(s.base+"/settings"),
-		chromedp.WaitVisible(`[data-testid="settings-email"]`),
-		chromedp.Text(`[data-testid="settings-email"]`, &shown),
-		chromedp.Text(`[data-testid="settings-verified"]`, &verified),
+		waitVisible(`[data-testid="settings-email"]`),
+		readText(`[data-testid="settings-email"]`, &shown),
+		readText(`[data-testid="settings-verified"]`, &verified),
 	)
 	if shown != email || !strings.Contains(verified, "Verified") {
 		t.Errorf("settings show %q, %q; want %q, verified", shown, verified, email)
 	}
 	labelled(t, ctx)
 	do(t, ctx, "a wrong current password",
-		chromedp.SendKeys(`input[name=currentPassword]`, "not my password"),
-		chromedp.SendKeys(`input[name=newPassword]`, second),
-		chromedp.SendKeys(`input[name=repeat]`, second),
+		sendKeys(`input[name=currentPassword]`, "not my password"),
+		sendKeys(`input[name=newPassword]`, second),
+		sendKeys(`input[name=repeat]`, second),
 		click(`form[aria-label="Change password"] button[type=submit]`),
-		chromedp.WaitVisible(`#currentPassword-error`),
+		waitVisible(`#currentPassword-error`),
 	)
 	do(t, ctx, "change the password",
 		typeInto(`input[name=currentPassword]`, first),
 		click(`form[aria-label="Change password"] button[type=submit]`),
-		chromedp.WaitVisible(`[data-testid="password-changed"]`),
+		waitVisible(`[data-testid="password-changed"]`),
 	)
 	if got := s.status("POST", "/auth/login", `{"email":"`+email+`","password":"`+first+`"}`); got != 401 {
 		t.Errorf("the reset password after the change: %d, want 401", got)
 	}
 	do(t, ctx, "sign out everywhere",
 		click(`//section//button[normalize-space()="Sign out everywhere"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`dialog[open] button.danger`),
+		waitVisible(`dialog[open] button.danger`),
 		click(`dialog[open] button.danger`),
-		chromedp.WaitVisible(`//h1[normalize-space()="Log in"]`, chromedp.BySearch),
+		waitVisible(`//h1[normalize-space()="Log in"]`, chromedp.BySearch),
 	)
 	logIn(t, ctx, s.base, email, second)
 }
@@ -349,8 +349,8 @@ func TestUnverifiedBanner(t *testing.T) {
 	s, ctx, email, _ := signedUp(t, 1280, 800, "banner")
 	var text string
 	do(t, ctx, "the banner",
-		chromedp.WaitVisible(`[data-testid="unverified-banner"]`),
-		chromedp.Text(`[data-testid="unverified-banner"]`, &text),
+		waitVisible(`[data-testid="unverified-banner"]`),
+		readText(`[data-testid="unverified-banner"]`, &text),
 	)
 	if want := "Confirm your e-mail address: we sent a link to " + email + ". Until then you cannot accept invites or receive alert e-mails."; !strings.Contains(text, want) {
 		t.Errorf("banner: %q, want %q", text, want)
@@ -363,10 +363,10 @@ func TestUnverifiedBanner(t *testing.T) {
 	var status string
 	do(t, ctx, "send the link again, then once more at once",
 		click(`//*[@data-testid="unverified-banner"]//button[normalize-space()="Send the link again"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`//*[@data-testid="resend-status"][starts-with(normalize-space(), "Sent")]`, chromedp.BySearch),
+		waitVisible(`//*[@data-testid="resend-status"][starts-with(normalize-space(), "Sent")]`, chromedp.BySearch),
 		click(`//*[@data-testid="unverified-banner"]//button[normalize-space()="Send the link again"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`//*[@data-testid="resend-status"][contains(., "try again in")]`, chromedp.BySearch),
-		chromedp.Text(`[data-testid="resend-status"]`, &status),
+		waitVisible(`//*[@data-testid="resend-status"][contains(., "try again in")]`, chromedp.BySearch),
+		readText(`[data-testid="resend-status"]`, &status),
 	)
 	t.Logf("second resend: %s", status)
 	link := s.link(email, "/verify-email")
@@ -381,15 +381,15 @@ func TestUnverifiedBanner(t *testing.T) {
 	// The sign-up's link stopped working when the new one was sent.
 	do(t, ctx, "the first link",
 		chromedp.Navigate(s.base+signupLink),
-		chromedp.WaitVisible(`//h1[normalize-space()="This link does not work"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`//button[normalize-space()="Send the link again"]`, chromedp.BySearch),
+		waitVisible(`//h1[normalize-space()="This link does not work"]`, chromedp.BySearch),
+		waitVisible(`//button[normalize-space()="Send the link again"]`, chromedp.BySearch),
 	)
 	var bannerLeft bool
 	do(t, ctx, "verify",
 		chromedp.Navigate(s.base+link),
-		chromedp.WaitVisible(`//h1[normalize-space()="Your e-mail address is verified"]`, chromedp.BySearch),
+		waitVisible(`//h1[normalize-space()="Your e-mail address is verified"]`, chromedp.BySearch),
 		click(`//a[normalize-space()="Open the dashboard"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
+		waitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch),
 		quiet(),
 		chromedp.Evaluate(`!!document.querySelector('[data-testid="unverified-banner"]')`, &bannerLeft),
 	)
@@ -398,7 +398,7 @@ func TestUnverifiedBanner(t *testing.T) {
 	}
 	do(t, ctx, "reload: still verified",
 		chromedp.Navigate(s.base+"/settings"),
-		chromedp.WaitVisible(`//*[@data-testid="settings-verified"][contains(., "Verified")]`, chromedp.BySearch),
+		waitVisible(`//*[@data-testid="settings-verified"][contains(., "Verified")]`, chromedp.BySearch),
 		chromedp.Evaluate(`!!document.querySelector('[data-testid="unverified-banner"]')`, &bannerLeft),
 	)
 	if bannerLeft {

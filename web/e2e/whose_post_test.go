@@ -92,8 +92,8 @@ func TestVideosKindFilter(t *testing.T) {
 	var total string
 	do(t, ctx, "the counted videos",
 		chromedp.Navigate(s.base+"/videos"),
-		chromedp.WaitVisible(ownRow),
-		chromedp.AttributeValue(`[data-testid=videos-total]`, "data-value", &total, nil),
+		waitVisible(ownRow),
+		readAttribute(`[data-testid=videos-total]`, "data-value", &total, nil),
 	)
 	absent(t, ctx, "the repost left out of the counted videos", repostRow)
 	if total != "1" {
@@ -101,8 +101,8 @@ func TestVideosKindFilter(t *testing.T) {
 	}
 
 	do(t, ctx, "choose the reposts",
-		chromedp.SetValue(`select[name=kind]`, "repost"),
-		chromedp.WaitVisible(repostRow+` [data-testid=post-kind][data-kind=repost]`),
+		setValue(`select[name=kind]`, "repost"),
+		waitVisible(repostRow+` [data-testid=post-kind][data-kind=repost]`),
 	)
 	waitLocation(t, ctx, "kind=repost")
 	absent(t, ctx, "the own post left out of the reposts", ownRow)
@@ -113,8 +113,8 @@ func TestVideosKindFilter(t *testing.T) {
 	var chosen string
 	do(t, ctx, "reload the reposts",
 		chromedp.Reload(),
-		chromedp.WaitVisible(repostRow),
-		chromedp.Value(`select[name=kind]`, &chosen),
+		waitVisible(repostRow),
+		readValue(`select[name=kind]`, &chosen),
 	)
 	if chosen != "repost" {
 		t.Errorf("after a reload the Kind filter is %q", chosen)
@@ -124,15 +124,15 @@ func TestVideosKindFilter(t *testing.T) {
 	// The video page says what the post is.
 	do(t, ctx, "the repost's page",
 		click(repostRow+` a.caption`),
-		chromedp.WaitVisible(`dd[data-testid=post-kind][data-kind=repost]`),
+		waitVisible(`dd[data-testid=post-kind][data-kind=repost]`),
 	)
 	textOf(t, ctx, "the repost explained", `dd[data-testid=post-kind]`, "A repost of a post by @someone: kept and shown, never counted or paid.")
 
 	// The account counts it apart.
 	do(t, ctx, "the account page",
 		chromedp.Navigate(s.base+"/accounts/"+acc.String()),
-		chromedp.WaitVisible(`[data-testid=not-own][data-value="1"]`),
-		chromedp.WaitVisible(`table[data-testid=account-videos-table] tr[data-id="`+repost.String()+`"] [data-testid=post-kind]`),
+		waitVisible(`[data-testid=not-own][data-value="1"]`),
+		waitVisible(`table[data-testid=account-videos-table] tr[data-id="`+repost.String()+`"] [data-testid=post-kind]`),
 	)
 	textOf(t, ctx, "the account's posts not its own", `[data-testid=not-own]`, "1 post not theirs (reposts, replies…), not counted")
 
@@ -140,8 +140,8 @@ func TestVideosKindFilter(t *testing.T) {
 	var href string
 	do(t, ctx, "export the reposts",
 		chromedp.Navigate(s.base+"/export?kind=repost"),
-		chromedp.WaitVisible(`[data-testid=export-videos-count][data-value="1"]`),
-		chromedp.AttributeValue(`[data-testid=export-videos]`, "href", &href, nil),
+		waitVisible(`[data-testid=export-videos-count][data-value="1"]`),
+		readAttribute(`[data-testid=export-videos]`, "href", &href, nil),
 	)
 	if !strings.Contains(href, "kind=repost") {
 		t.Errorf("the videos file's link is %q, want the kind in it", href)
@@ -172,7 +172,7 @@ func TestEndCampaignFromCollections(t *testing.T) {
 
 	row := `tr[data-testid=row][data-id="` + colID + `"]`
 	deleteButton := row + ` button[aria-label="Delete Autumn drop"]`
-	do(t, ctx, "the owner's collections", chromedp.Navigate(s.base+"/collections"), chromedp.WaitVisible(row+` [data-testid=campaign]`))
+	do(t, ctx, "the owner's collections", chromedp.Navigate(s.base+"/collections"), waitVisible(row+` [data-testid=campaign]`))
 	logOut(t, ctx)
 	logIn(t, ctx, s.base, member, password)
 
@@ -180,11 +180,11 @@ func TestEndCampaignFromCollections(t *testing.T) {
 	var budget string
 	do(t, ctx, "the member opens the delete",
 		chromedp.Navigate(s.base+"/collections"),
-		chromedp.WaitVisible(deleteButton),
+		waitVisible(deleteButton),
 		click(deleteButton),
-		chromedp.WaitVisible(`[data-testid=end-campaign] [data-testid=end-refused]`),
-		chromedp.WaitVisible(`[data-testid=end-campaign] [data-testid=end-budget]`),
-		chromedp.AttributeValue(`[data-testid=end-campaign] [data-testid=end-budget]`, "data-value", &budget, nil),
+		waitVisible(`[data-testid=end-campaign] [data-testid=end-refused]`),
+		waitVisible(`[data-testid=end-campaign] [data-testid=end-budget]`),
+		readAttribute(`[data-testid=end-campaign] [data-testid=end-budget]`, "data-value", &budget, nil),
 	)
 	if budget != "250000" {
 		t.Errorf("the dialog's budget is %q minor units, want 250000", budget)
@@ -224,13 +224,13 @@ func TestEndCampaignFromCollections(t *testing.T) {
 	var confirm string
 	do(t, ctx, "the owner ends the campaign",
 		chromedp.Navigate(s.base+"/collections"),
-		chromedp.WaitVisible(deleteButton),
+		waitVisible(deleteButton),
 		click(deleteButton),
-		chromedp.WaitVisible(`[data-testid=end-campaign] [data-testid=end-budget]`),
-		chromedp.WaitEnabled(`[data-testid=end-confirm]`),
-		chromedp.Text(`[data-testid=end-confirm]`, &confirm),
+		waitVisible(`[data-testid=end-campaign] [data-testid=end-budget]`),
+		waitEnabled(`[data-testid=end-confirm]`),
+		readText(`[data-testid=end-confirm]`, &confirm),
 		click(`[data-testid=end-confirm]`),
-		chromedp.WaitVisible(`[data-testid=campaign-ended]`),
+		waitVisible(`[data-testid=campaign-ended]`),
 	)
 	if confirm != "End the campaign and delete the collection" {
 		t.Errorf("the owner's button says %q", confirm)
@@ -243,8 +243,8 @@ func TestEndCampaignFromCollections(t *testing.T) {
 	var settings, changeRules bool
 	do(t, ctx, "the ended campaign",
 		click(`//p[@data-testid="campaign-ended"]//a[normalize-space()="open the campaign"]`, chromedp.BySearch),
-		chromedp.WaitVisible(`[data-testid=ended-banner] [data-testid=ended]`),
-		chromedp.WaitVisible(`table[data-testid=ledger]`),
+		waitVisible(`[data-testid=ended-banner] [data-testid=ended]`),
+		waitVisible(`table[data-testid=ledger]`),
 		chromedp.Evaluate(`!!document.querySelector('form[aria-label="Campaign settings"]')`, &settings),
 		chromedp.Evaluate(`!!document.querySelector('[data-testid=change-rules]')`, &changeRules),
 	)
@@ -254,7 +254,7 @@ func TestEndCampaignFromCollections(t *testing.T) {
 	textOf(t, ctx, "the banner says the ledger is read-only", `[data-testid=ended-banner]`, "Its ledger is kept, read-only")
 	do(t, ctx, "the campaigns list",
 		chromedp.Navigate(s.base+"/campaigns"),
-		chromedp.WaitVisible(`tr[data-testid=row][data-id="`+colID+`"][data-ended=true] [data-testid=ended]`),
+		waitVisible(`tr[data-testid=row][data-id="`+colID+`"][data-ended=true] [data-testid=ended]`),
 	)
 }
 
@@ -295,19 +295,19 @@ func TestChooseVideoPayee(t *testing.T) {
 	pick := line + ` select[name=payee-creator]`
 	do(t, ctx, "choose the payee",
 		chromedp.Navigate(s.base+"/campaigns/"+colID),
-		chromedp.WaitVisible(pick),
-		chromedp.WaitEnabled(pick),
-		chromedp.WaitReady(pick+` option[value="`+creator.ID+`"]`),
+		waitVisible(pick),
+		waitEnabled(pick),
+		waitReady(pick+` option[value="`+creator.ID+`"]`),
 	)
 	labelled(t, ctx)
-	do(t, ctx, "pick the creator", chromedp.SetValue(pick, creator.ID))
+	do(t, ctx, "pick the creator", setValue(pick, creator.ID))
 	textOf(t, ctx, "the line paid to the creator", line+` td:nth-child(3)`, "Noor Haddad")
 	eventually(t, "the line's payee the creator", 20*time.Second, func() bool {
 		l := payeeOf()
 		return l.Payee.Kind == "creator" && l.Payee.ID == creator.ID
 	})
 	var chosen string
-	do(t, ctx, "the choice shown", chromedp.Value(pick, &chosen))
+	do(t, ctx, "the choice shown", readValue(pick, &chosen))
 	if chosen != creator.ID {
 		t.Errorf("after the choice the control shows %q, want the creator %s", chosen, creator.ID)
 	}
