@@ -342,6 +342,10 @@ func startChromium(path string, width, height int) (context.Context, func(), err
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-quic", true),
+		// as a user who asked for less motion: the spinners of pages that
+		// wait for a first scrape stand still instead of redrawing the
+		// window 60 times a second for minutes
+		chromedp.Flag("force-prefers-reduced-motion", true),
 		chromedp.WindowSize(width, height),
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
