@@ -382,7 +382,7 @@ func TestExportSlots(t *testing.T) {
 
 	first := stalledExport(t, base, d.cookie)
 	stalledExport(t, base, d.cookie)
-	eventually(t, 10*time.Second, "stalled exports still hold PostgreSQL connections", func() bool {
+	eventually(t, time.Minute, "stalled exports still hold PostgreSQL connections", func() bool {
 		return pool.Stat().AcquiredConns() == 0
 	})
 	limited := func(r response) string {
@@ -403,7 +403,7 @@ func TestExportSlots(t *testing.T) {
 	if msg := limited(download(t, base, other)); !strings.Contains(msg, "server") {
 		t.Errorf("server bound: %q", msg)
 	}
-	eventually(t, 10*time.Second, "three stalled exports hold PostgreSQL connections", func() bool {
+	eventually(t, time.Minute, "three stalled exports hold PostgreSQL connections", func() bool {
 		return pool.Stat().AcquiredConns() == 0
 	})
 
@@ -412,7 +412,7 @@ func TestExportSlots(t *testing.T) {
 	first.Close()
 	var list videoList
 	d.get(t, "/api/videos", nil, &list)
-	eventually(t, 10*time.Second, "the slot of a client that went away is still taken", func() bool {
+	eventually(t, time.Minute, "the slot of a client that went away is still taken", func() bool {
 		r := download(t, base, d.cookie)
 		if r.Status == 200 && len(readCSV(t, r.Body))-1 != list.Total {
 			t.Fatalf("export has %d rows, the list %d", len(readCSV(t, r.Body))-1, list.Total)
@@ -435,7 +435,7 @@ func TestExportStallEnds(t *testing.T) {
 	addBulkVideos(t, d.ws, 5000)
 	base := d.app.listen()
 	conn := stalledExport(t, base, d.cookie)
-	eventually(t, 15*time.Second, "the stalled export still holds the workspace's one slot", func() bool {
+	eventually(t, time.Minute, "the stalled export still holds the workspace's one slot", func() bool {
 		return download(t, base, d.cookie).Status == 200
 	})
 	// what the stalled client gets is cut short: no last chunk

@@ -304,10 +304,10 @@ func TestClickHouseDownKeepsThePostgreSQLSide(t *testing.T) {
 	})
 }
 
-// waitFor polls cond for up to 10 s.
+// waitFor polls cond for up to testenv.Patience.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(testenv.Patience)
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting for %s", what)

@@ -139,7 +139,7 @@ func trackWithStartsAnswering(t *testing.T, actor string, status int, who string
 // waitRow polls sql (a count of rows) until it is 1.
 func waitRow(t *testing.T, what, sql string, args ...any) {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); count(t, sql, args...) != 1; time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(testenv.Patience); count(t, sql, args...) != 1; time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("%s: not within 10 s", what)
 		}

@@ -71,7 +71,7 @@ type trackOut struct {
 // waitJob waits until the job is processed or failed and returns its status.
 func waitJob(t *testing.T, jobID string) string {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(testenv.Patience)
 	for {
 		var status, errText string
 		if err := env.PG.QueryRow(context.Background(), `SELECT status, error FROM scrape_jobs WHERE id = $1`, jobID).Scan(&status, &errText); err != nil {
@@ -81,7 +81,7 @@ func waitJob(t *testing.T, jobID string) string {
 			return status
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("job %s still %s (%s) after 20s", jobID, status, errText)
+			t.Fatalf("job %s still %s (%s) after %s", jobID, status, errText, testenv.Patience)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -439,13 +439,13 @@ func TestTrackDoesNotWaitForTheProvider(t *testing.T) {
 
 	// The start in the background reaches the provider, which fails it:
 	// the job goes back to the queue with the error.
-	for deadline := time.Now().Add(10 * time.Second); held.Load() == 0; time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(testenv.Patience); held.Load() == 0; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the job's start never reached the provider")
 		}
 	}
 	close(release)
-	for deadline := time.Now().Add(10 * time.Second); count(t, `SELECT count(*) FROM scrape_jobs WHERE id = $1 AND status = 'queued' AND error <> ''`, r.JobID) == 0; time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(testenv.Patience); count(t, `SELECT count(*) FROM scrape_jobs WHERE id = $1 AND status = 'queued' AND error <> ''`, r.JobID) == 0; time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the failed start did not leave the job queued")
 		}

@@ -15,6 +15,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
 const tiktokInput = `{"postURLs":["https://www.tiktok.com/@bob/video/7300000000000000001"],"profiles":["alice"],"resultsPerPage":5,"shouldDownloadVideos":false}`
@@ -141,7 +143,7 @@ func TestWebhookGivesUpAfterTheRetries(t *testing.T) {
 	}))
 	// Once the first attempt is in, wait for the delivery to end: it gives
 	// up or goes on retrying.
-	for deadline := time.Now().Add(10 * time.Second); attempts.Load() == 0; time.Sleep(5 * time.Millisecond) {
+	for deadline := time.Now().Add(testenv.Patience); attempts.Load() == 0; time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("no delivery attempt within 10s")
 		}

@@ -108,7 +108,7 @@ func startServer(t *testing.T, extra map[string]string) (string, chan error) {
 	go func() { done <- run() }()
 
 	base := "http://" + addr
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(testenv.Patience)
 	for {
 		res, err := http.Get(base + "/healthz")
 		if err == nil {

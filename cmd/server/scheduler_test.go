@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
 // TestSchedulerCallsEveryTaskAndStops runs the scheduler against a stand-in
@@ -112,7 +114,7 @@ func TestSelfURL(t *testing.T) {
 
 func waitFor(t *testing.T, cond func() bool) {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); !cond(); time.Sleep(5 * time.Millisecond) {
+	for deadline := time.Now().Add(testenv.Patience); !cond(); time.Sleep(5 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("condition not met within 10s")
 		}

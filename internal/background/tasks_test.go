@@ -142,7 +142,7 @@ func TestNilTasksRunUncounted(t *testing.T) {
 // settles waits up to 5 s for the number of goroutines to fall to want.
 func settles(t *testing.T, want int) {
 	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); runtime.NumGoroutine() > want; time.Sleep(time.Millisecond) {
+	for deadline := time.Now().Add(testenv.Patience); runtime.NumGoroutine() > want; time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {
 			buf := make([]byte, 1<<20)
 			t.Fatalf("%d goroutines, want %d:\n%s", runtime.NumGoroutine(), want, buf[:runtime.Stack(buf, true)])

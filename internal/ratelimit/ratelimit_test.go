@@ -137,7 +137,7 @@ func TestFallsBackWhileRedisIsSkipped(t *testing.T) {
 
 	proxy.Restore()
 	proxy.Watch([]byte(prefix))
-	for deadline := time.Now().Add(5 * time.Second); !r.Up(); time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(testenv.Patience); !r.Up(); time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the breaker did not close within 5s of Redis answering again")
 		}

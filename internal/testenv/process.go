@@ -192,3 +192,9 @@ func Root() string {
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Join(filepath.Dir(file), "..", "..")
 }
+
+// Patience bounds a test's wait for a condition that a loaded machine
+// reaches late (a job processed, a server up, callers arrived): the wait
+// polls and returns as soon as the condition holds, so only a failure
+// waits this long.
+const Patience = 2 * time.Minute

@@ -14,6 +14,8 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/query/answercache"
+
+	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
 func TestConcurrentMissesComputeOnce(t *testing.T) {
@@ -41,13 +43,13 @@ func TestConcurrentMissesComputeOnce(t *testing.T) {
 	// Let every caller arrive while the first computes: one in compute,
 	// the others waiting for its answer, all of them on the one computation of the miss.
 	buf := make([]byte, 1<<20)
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+	for deadline := time.Now().Add(testenv.Patience); ; time.Sleep(time.Millisecond) {
 		arrived := strings.Count(string(buf[:runtime.Stack(buf, true)]), "answercache.(*Cache).computeAndStore(")
 		if arrived >= len(answers) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%d of %d callers arrived within 10s", arrived, len(answers))
+			t.Fatalf("%d of %d callers arrived within %s", arrived, len(answers), testenv.Patience)
 		}
 	}
 	close(release)
@@ -133,12 +135,12 @@ func TestACallerLeavingLeavesTheSharedComputation(t *testing.T) {
 func waitInFill(t *testing.T, n int) {
 	t.Helper()
 	buf := make([]byte, 1<<20)
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+	for deadline := time.Now().Add(testenv.Patience); ; time.Sleep(time.Millisecond) {
 		if strings.Count(string(buf[:runtime.Stack(buf, true)]), "answercache.(*Cache).computeAndStore(") >= n {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%d callers did not arrive within 10s", n)
+			t.Fatalf("%d callers did not arrive within %s", n, testenv.Patience)
 		}
 	}
 }

@@ -62,7 +62,7 @@ func TestBillingAfterBackFromCheckout(t *testing.T) {
 	waitLocation(t, ctx, s.base+"/billing")
 	// chromedp's DOM waits do not see a page restored from the cache:
 	// the page is asked instead.
-	eventually(t, "the billing page's plans", 15*time.Second, func() bool {
+	eventually(t, "the billing page's plans", time.Minute, func() bool {
 		var shown bool
 		return chromedp.Run(ctx, chromedp.Evaluate(`!!document.querySelector('[data-testid="plan-growth"] button')`, &shown)) == nil && shown
 	})
@@ -70,7 +70,7 @@ func TestBillingAfterBackFromCheckout(t *testing.T) {
 	// Whether the page came back from the back-forward cache or was built
 	// again, every plan button is enabled once it shows.
 	var disabled []string
-	deadline := time.Now().Add(3 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for {
 		do(t, ctx, "read the plan buttons", chromedp.Evaluate(`[...document.querySelectorAll(`+"`"+planButtons+"`"+`)]
 			.filter((b) => b.disabled || b.textContent.includes('Opening'))

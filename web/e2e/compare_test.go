@@ -186,7 +186,7 @@ func TestCompareVideosAndAccounts(t *testing.T) {
 		// the address changes at once, the numbers when the answer is drawn:
 		// wait for the KPI to speak of a range (or give up after 10 s)
 		chromedp.Poll(`location.search.includes('from=`+from+`') && !document.querySelector('[aria-busy=true]') &&
-			(document.querySelector('[data-testid="kpi-change-views"]')?.textContent ?? '').includes('from ')`, nil, chromedp.WithPollingTimeout(10*time.Second)),
+			(document.querySelector('[data-testid="kpi-change-views"]')?.textContent ?? '').includes('from ')`, nil, chromedp.WithPollingTimeout(time.Minute)),
 		waitVisible(`[data-testid="kpi-change-views"]`),
 		chromedp.Location(&loc),
 		readText(`[data-testid="kpi-change-views"]`, &change),

@@ -184,7 +184,7 @@ func checkPriceCards(t *testing.T, ctx context.Context, plans plansAnswer, price
 // pricingInView waits until the pricing section's heading is on screen.
 func pricingInView(t *testing.T, ctx context.Context) {
 	t.Helper()
-	eventually(t, "the prices in view", 10*time.Second, func() bool {
+	eventually(t, "the prices in view", time.Minute, func() bool {
 		var top, height float64
 		return chromedp.Run(ctx,
 			chromedp.Evaluate(`document.getElementById('pricing-title').getBoundingClientRect().top`, &top),
@@ -248,7 +248,7 @@ func TestTrialBadgeAndCancelledCheckout(t *testing.T) {
 	labelled(t, ctx)
 	do(t, ctx, "dismiss", click(`//*[@data-testid="checkout-cancelled"]//button[normalize-space()="Dismiss"]`, chromedp.BySearch))
 	absent(t, ctx, "the dismissed message", `[data-testid="checkout-cancelled"]`)
-	eventually(t, "the address without the checkout", 10*time.Second, func() bool {
+	eventually(t, "the address without the checkout", time.Minute, func() bool {
 		var loc string
 		return chromedp.Run(ctx, chromedp.Location(&loc)) == nil && !strings.Contains(loc, "checkout")
 	})

@@ -253,7 +253,7 @@ func TestDashboardJourney(t *testing.T) {
 		waitVisible(`[data-testid="plan-current"]`),
 		click(`//button[starts-with(normalize-space(), "Choose Growth")]`, chromedp.BySearch),
 	)
-	eventually(t, "the checkout page", 15*time.Second, func() bool {
+	eventually(t, "the checkout page", time.Minute, func() bool {
 		mu.Lock()
 		defer mu.Unlock()
 		return len(external) > 0
@@ -314,7 +314,7 @@ func expectRows(t *testing.T, ctx context.Context, s *site, cookie *network.Cook
 			t.Logf("at %s the table shows %v; the API answers %d videos", loc, rows, len(want.Videos))
 		}
 	}()
-	eventually(t, "rows of "+path, 15*time.Second, func() bool {
+	eventually(t, "rows of "+path, time.Minute, func() bool {
 		err := chromedp.Run(ctx, chromedp.Location(&loc), chromedp.Evaluate(`[...document.querySelectorAll('[data-testid="videos-table"] [data-testid="row"]')].map(r => ({id: r.dataset.id, views: r.querySelector('[data-testid="views"]')?.dataset.value ?? ""}))`, &rows))
 		if err != nil || !strings.Contains(loc, inURL) || len(rows) != len(want.Videos) {
 			return false
@@ -330,7 +330,7 @@ func expectRows(t *testing.T, ctx context.Context, s *site, cookie *network.Cook
 
 func waitLocation(t *testing.T, ctx context.Context, part string) {
 	t.Helper()
-	eventually(t, "the address to hold "+part, 10*time.Second, func() bool {
+	eventually(t, "the address to hold "+part, time.Minute, func() bool {
 		var loc string
 		return chromedp.Run(ctx, chromedp.Location(&loc)) == nil && strings.Contains(loc, part)
 	})

@@ -58,7 +58,7 @@ func chartData(heading, attr string) string {
 func chartAttr(t *testing.T, ctx context.Context, heading, attr string) string {
 	t.Helper()
 	var v string
-	eventually(t, "the chart under "+heading, 20*time.Second, func() bool {
+	eventually(t, "the chart under "+heading, time.Minute, func() bool {
 		var drawn string
 		return chromedp.Run(ctx, chromedp.Evaluate(chartData(heading, "drawn"), &drawn), chromedp.Evaluate(chartData(heading, attr), &v)) == nil && drawn == "true" && v != ""
 	})
@@ -218,7 +218,7 @@ func TestNumbersSayWhatTheyMean(t *testing.T) {
 	// Other videos may lack a rate too (a post without likes); the rated
 	// ones come first, so none follows the reel.
 	var lastRow string
-	eventually(t, "the reel among the videos without a rate", 20*time.Second, func() bool {
+	eventually(t, "the reel among the videos without a rate", time.Minute, func() bool {
 		return chromedp.Run(ctx, chromedp.Evaluate(`(() => { const rows = [...document.querySelectorAll('[data-testid="row"]')]; const i = rows.findIndex((r) => r.dataset.id === `+strconv.Quote(hidden.String())+`);
 				return i >= 0 && rows.slice(i + 1).every((r) => r.querySelector('[data-testid="engagement"]').dataset.value === '') ? 'after the rated' : 'before a rated one' })()`, &lastRow)) == nil && lastRow != ""
 	})
@@ -236,7 +236,7 @@ func TestNumbersSayWhatTheyMean(t *testing.T) {
 	}
 	do(t, ctx, "the overview after the insights", chromedp.Navigate(s.base+"/?datePreset=7d"), waitVisible(`[data-testid="spiking"]`))
 	var state string
-	eventually(t, "when scores start", 20*time.Second, func() bool {
+	eventually(t, "when scores start", time.Minute, func() bool {
 		return chromedp.Run(ctx, chromedp.Evaluate(`(document.querySelector('[data-testid="insights-start"]') || {dataset: {}}).dataset.state || ''`, &state)) == nil && state != ""
 	})
 	if state != o.InsightsStart.Outliers {

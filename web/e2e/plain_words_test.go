@@ -65,7 +65,7 @@ func TestTrackSaysWhyNextToTheField(t *testing.T) {
 	if !below {
 		t.Error("the results start above the fold at 1440×900: the test no longer shows that they are brought into view")
 	}
-	eventually(t, "the results scrolled into view, their heading focused", 10*time.Second, func() bool {
+	eventually(t, "the results scrolled into view, their heading focused", time.Minute, func() bool {
 		var ready bool
 		_ = chromedp.Run(ctx, chromedp.Evaluate(`(() => {
 			const h = document.querySelector('[data-testid=results-heading]')
@@ -174,7 +174,7 @@ func TestActivityNamesWhatWasDone(t *testing.T) {
 	s.send(cookie, "POST", "/items/bulk", fmt.Sprintf(`{"action": "pause", "video_ids": [%q, %q]}`, videos.Videos[0].ID, videos.Videos[1].ID), nil)
 	// the account's first scrape may still be closing: refresh it once it
 	// is no longer waiting for one
-	eventually(t, "the account refreshed", 30*time.Second, func() bool {
+	eventually(t, "the account refreshed", time.Minute, func() bool {
 		var out struct{ Accounts int }
 		s.send(cookie, "POST", "/items/bulk", fmt.Sprintf(`{"action": "refresh", "account_ids": [%q]}`, acct.ID), &out)
 		return out.Accounts == 1

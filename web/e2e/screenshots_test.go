@@ -301,7 +301,7 @@ func shoot(t *testing.T, ctx context.Context, url, file string, sc screen, then 
 		chromedp.Tasks(then),
 		chromedp.ActionFunc(func(ctx context.Context) error {
 			// Pages are drawn once no request is pending and charts are in.
-			deadline := time.Now().Add(10 * time.Second)
+			deadline := time.Now().Add(time.Minute)
 			for time.Now().Before(deadline) {
 				var busy bool
 				if err := chromedp.Evaluate(`!!document.querySelector('.loading, [aria-busy=true]') || [...document.querySelectorAll('.chart')].some(c => !c.dataset.drawn)`, &busy).Do(ctx); err != nil {

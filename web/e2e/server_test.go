@@ -142,7 +142,7 @@ var linkToken = regexp.MustCompile(`https?://[^\s"<>]+(/[a-z-]+)\?token=([A-Za-z
 func (s *site) link(addr, page string) string {
 	s.t.Helper()
 	var found string
-	eventually(s.t, "an e-mail to "+addr+" with a link to "+page, 30*time.Second, func() bool {
+	eventually(s.t, "an e-mail to "+addr+" with a link to "+page, time.Minute, func() bool {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		s.arrived()

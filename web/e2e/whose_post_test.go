@@ -52,7 +52,7 @@ func teammate(t *testing.T, ws uuid.UUID, name string, role domain.Role) string 
 func textOf(t *testing.T, ctx context.Context, what, sel, want string) string {
 	t.Helper()
 	var got string
-	eventually(t, what, 20*time.Second, func() bool {
+	eventually(t, what, time.Minute, func() bool {
 		return chromedp.Run(ctx, chromedp.Evaluate(fmt.Sprintf(`(document.querySelector(%q) || {}).textContent || ''`, sel), &got)) == nil &&
 			strings.Contains(got, want)
 	})
@@ -62,7 +62,7 @@ func textOf(t *testing.T, ctx context.Context, what, sel, want string) string {
 // absent polls until no element matches the selector.
 func absent(t *testing.T, ctx context.Context, what, sel string) {
 	t.Helper()
-	eventually(t, what, 20*time.Second, func() bool {
+	eventually(t, what, time.Minute, func() bool {
 		var n int
 		return chromedp.Run(ctx, chromedp.Evaluate(fmt.Sprintf(`document.querySelectorAll(%q).length`, sel), &n)) == nil && n == 0
 	})
@@ -302,7 +302,7 @@ func TestChooseVideoPayee(t *testing.T) {
 	labelled(t, ctx)
 	do(t, ctx, "pick the creator", setValue(pick, creator.ID))
 	textOf(t, ctx, "the line paid to the creator", line+` td:nth-child(3)`, "Noor Haddad")
-	eventually(t, "the line's payee the creator", 20*time.Second, func() bool {
+	eventually(t, "the line's payee the creator", time.Minute, func() bool {
 		l := payeeOf()
 		return l.Payee.Kind == "creator" && l.Payee.ID == creator.ID
 	})
