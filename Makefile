@@ -10,7 +10,7 @@ GO_TEST = $(GO) test -count=1 -ldflags='-s -w'
 export PATH := /usr/local/go/bin:$(HOME)/go/bin:$(shell $(GO) env GOPATH 2>/dev/null)/bin:$(PATH)
 
 .DEFAULT_GOAL := help
-.PHONY: help run test test-race-stage test-api-stage test-plain-stage test-current-stage test-cluster-stage bench faultdrill migrate services chdb lint stripe-mock web screenshots cluster cluster-stop test-cluster test-current study
+.PHONY: help run test test-binaries test-race-stage test-api-stage test-plain-stage test-current-stage test-cluster-stage bench faultdrill migrate services chdb lint stripe-mock web screenshots cluster cluster-stop test-cluster test-current study
 .PHONY: prometheus
 
 help: ## list the targets
@@ -211,9 +211,17 @@ BENCH_SCENARIO_TESTS := TestQuickGrowth|TestQuickCampaign
 # printed whole when it ends, and every stage runs to its end even when
 # another fails (-k).
 TEST_STAGES := test-race-stage test-api-stage test-plain-stage test-current-stage test-cluster-stage
-test: services chdb stripe-mock web cluster prometheus ## start the local servers and the local cluster (and install stripe-mock, chDB and Prometheus), build the dashboard, run go vet, then side by side: the tests with the race detector, the API's routes, the rest, the ClickHouse tests on a current engine, and the cluster tests
+# The commands the tests run as processes of their own, built once for the
+# whole run (internal/testenv reads TEST_BINARIES) rather than linked again
+# by each test binary that starts one.
+TEST_BINARIES := $(CURDIR)/bin/test
+TEST_COMMANDS := ./cmd/server ./cmd/scrapersim ./cmd/chdbhttp ./cmd/migrate
+test-binaries:
+	@mkdir -p $(TEST_BINARIES)
+	$(GO) build -o $(TEST_BINARIES)/ $(TEST_COMMANDS)
+test: services chdb stripe-mock web cluster prometheus test-binaries ## start the local servers and the local cluster (and install stripe-mock, chDB and Prometheus), build the dashboard, run go vet, then side by side: the tests with the race detector, the API's routes, the rest, the ClickHouse tests on a current engine, and the cluster tests
 	$(GO) vet ./...
-	@$(MAKE) --no-print-directory -k -j $(words $(TEST_STAGES)) --output-sync=target $(TEST_STAGES)
+	@TEST_BINARIES=$(TEST_BINARIES) $(MAKE) --no-print-directory -k -j $(words $(TEST_STAGES)) --output-sync=target $(TEST_STAGES)
 
 test-race-stage:
 	$(GO_TEST) -race -timeout 20m $(RACE_PACKAGES)
