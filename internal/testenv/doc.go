@@ -9,7 +9,10 @@
 //
 // Tests seed rows with the fixture builders of fixtures.go, whose zero
 // options are the common row. ScraperSim, StripeMock, SMTP, Prometheus,
-// CutProxy, Serve and Build start the servers a test needs. A test whose
+// CutProxy, Serve and Build start the servers a test needs (StripeMock one
+// per process, as it keeps no state; Build takes the commands `make test`
+// built once from TEST_BINARIES). Waits for a condition a loaded machine
+// reaches late are bounded by Patience. A test whose
 // data is its own calls t.Parallel; one that sweeps the whole package
 // database, takes a server down or checks rate limits stays serial.
 package testenv
