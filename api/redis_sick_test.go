@@ -167,7 +167,7 @@ func TestRedisCloseStopsTheBackgroundPing(t *testing.T) {
 	}
 	// The goroutine shows in the stacks once it has run.
 	for start := time.Now(); !strings.Contains(goroutines(), "store.(*Redis).probe"); time.Sleep(time.Millisecond) {
-		if time.Since(start) > 5*time.Second {
+		if time.Since(start) > testenv.Patience {
 			t.Fatalf("no background ping while the breaker is open:\n%s", goroutines())
 		}
 	}

@@ -325,7 +325,7 @@ func (r *moneyReplay) advance(d time.Duration) {
 		r.t.Fatalf("moving the simulator's clock: %d, %v", resp.StatusCode, err)
 	}
 	r.ahead.Add(int64(d))
-	if skew := r.now().Sub(out.Data.Now); skew.Abs() > 5*time.Second {
+	if skew := r.now().Sub(out.Data.Now); skew.Abs() > 30*time.Second { // the call itself may take seconds on a loaded machine
 		r.t.Fatalf("the simulator's clock is %s, the service's %s", out.Data.Now, r.now())
 	}
 }

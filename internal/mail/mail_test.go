@@ -504,7 +504,7 @@ func TestFailures(t *testing.T) {
 			if err == nil {
 				t.Fatal("no error")
 			}
-			if d := time.Since(start); d < 150*time.Millisecond || d > 2*time.Second {
+			if d := time.Since(start); d < 150*time.Millisecond || d > 10*time.Second { // not hung, even on a loaded machine
 				t.Errorf("took %v", d)
 			}
 			if tc.deadline && !errors.Is(err, context.DeadlineExceeded) {

@@ -355,7 +355,7 @@ func TestResolveTimesOut(t *testing.T) {
 		if errors.As(err, &pe) {
 			t.Fatalf("a timeout is TikTok's failure, not the user's: got *Error %q", pe.Reason)
 		}
-		if d := time.Since(start); d > 2*time.Second {
+		if d := time.Since(start); d > 10*time.Second { // not hung, even on a loaded machine
 			t.Fatalf("Resolve(%s) took %v with a 50ms timeout", link, d)
 		}
 	}
