@@ -17,12 +17,21 @@ import (
 // server a test starts, or for one that must not answer.
 func FreeAddr(t testing.TB) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, err := freeAddr()
 	if err != nil {
 		t.Fatal(err)
 	}
+	return addr
+}
+
+// freeAddr is FreeAddr for a server the whole process shares.
+func freeAddr() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
 	defer ln.Close()
-	return ln.Addr().String()
+	return ln.Addr().String(), nil
 }
 
 func serve(t testing.TB, name, bin string, args func(addr string) []string, probe string, wait time.Duration) string {

@@ -2,7 +2,6 @@ package testenv
 
 import (
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -36,13 +35,11 @@ func StripeMock(t testing.TB) string {
 			stripeMock.err = err
 			return
 		}
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		addr, err := freeAddr()
 		if err != nil {
 			stripeMock.err = err
 			return
 		}
-		addr := ln.Addr().String()
-		ln.Close()
 		r, err := start(Process{
 			Name: "stripe-mock", Binary: bin,
 			// Its HTTPS listener (unused) takes a port of its own choosing too.
