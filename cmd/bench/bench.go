@@ -76,7 +76,7 @@ func bench(ctx context.Context, o options) (bool, error) {
 		var rr *refreshReport
 		if o.Only.runs("refresh") {
 			fmt.Fprintln(o.Progress, "bench: refresh planner")
-			rr = refreshPhase()
+			rr = refreshPhase(o.Refresh)
 			printRefresh(o.Out, rr)
 		}
 		return !cr.missed() && !rr.missed(), nil
@@ -364,7 +364,7 @@ func bench(ctx context.Context, o options) (bool, error) {
 	var rr *refreshReport
 	if o.Only.runs("refresh") {
 		fmt.Fprintln(o.Progress, "bench: refresh planner")
-		rr = refreshPhase()
+		rr = refreshPhase(o.Refresh)
 		printRefresh(o.Out, rr)
 	}
 	ok := !br.missed() && !ar.missed() && !gr.missed() && !cr.missed() && !rr.missed()

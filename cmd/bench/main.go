@@ -64,6 +64,8 @@ type options struct {
 	Campaign   campaignSizes
 	SettleRuns int
 	NoCampaign bool
+	// Refresh are the workspaces the refresh phase plans.
+	Refresh    []refreshSize
 	BatchRows  int
 	MergeWait  time.Duration
 	Reseed     bool
@@ -130,6 +132,7 @@ func run() error {
 	fs.IntVar(&o.Campaign.Creators, "campaign-creators", defaultCampaign.Creators, "creators of the campaign, each posting from 1 or 2 accounts (phase campaign)")
 	fs.IntVar(&o.Campaign.Weeks, "campaign-weeks", defaultCampaign.Weeks, "weeks over which the campaign's videos were published (phase campaign)")
 	fs.IntVar(&o.SettleRuns, "settle-runs", 5, "timed settle runs of one week of the campaign's lines (phase campaign)")
+	o.Refresh = refreshSizes
 	fs.IntVar(&o.BatchRows, "batch", 500_000, "rows per ClickHouse insert while seeding")
 	fs.DurationVar(&o.MergeWait, "merge-wait", 10*time.Minute, "longest wait for ClickHouse merges after seeding")
 	fs.BoolVar(&o.Reseed, "reseed", false, "rewrite the seed even when a complete one of the same sizes exists")
@@ -231,6 +234,7 @@ func (o *options) quick() {
 	o.NoAnalysts = true
 	o.NoGrowth = true
 	o.NoCampaign, o.Campaign, o.SettleRuns = true, quickCampaign, 2
+	o.Refresh = refreshSizes[:1]
 }
 
 func withDatabase(dsn, db string) string {

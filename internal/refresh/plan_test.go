@@ -254,10 +254,19 @@ func TestPlanIsDeterministic(t *testing.T) {
 	}
 }
 
-// BenchmarkPlan100k plans a workspace of 100,000 items.
+// BenchmarkPlan100k and BenchmarkPlan1M plan a workspace of 100,000 and
+// of 1,000,000 items on a budget that binds.
 func BenchmarkPlan100k(b *testing.B) {
 	items := workspace(1, 100_000)
 	in := refresh.Input{Items: items, Budget: 50_000, Base: 6 * time.Hour, Now: now}
+	for b.Loop() {
+		refresh.Make(in)
+	}
+}
+
+func BenchmarkPlan1M(b *testing.B) {
+	items := workspace(1, 1_000_000)
+	in := refresh.Input{Items: items, Budget: 500_000, Base: 6 * time.Hour, Now: now}
 	for b.Loop() {
 		refresh.Make(in)
 	}
