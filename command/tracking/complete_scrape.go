@@ -548,8 +548,8 @@ func (s *scrape) snapshot(ctx context.Context, kind platform.Kind, id, accountID
 func (s *scrape) finish(ctx context.Context, db *pgxpool.Pool) error {
 	var pids []string
 	for _, a := range s.accountList {
-		a.newest = append(a.newest, a.others...)
-		for _, c := range a.newest {
+		a.newest.items = append(a.newest.items, a.others...)
+		for _, c := range a.newest.items {
 			pids = append(pids, c.video.ID)
 		}
 	}
@@ -567,7 +567,7 @@ func (s *scrape) finish(ctx context.Context, db *pgxpool.Pool) error {
 		}
 	}
 	for _, a := range s.accountList {
-		for _, c := range a.newest {
+		for _, c := range a.newest.items {
 			id, ok := existing[c.video.ID]
 			if !ok {
 				id = uuid.NewSHA1(videoNamespace, []byte(s.workspaceID.String()+"/"+string(s.platform)+"/"+c.video.ID))
@@ -661,8 +661,13 @@ func orDefault(reason string) string {
 }
 
 // candidates keeps the newest videos offered, at most a given number, as a
-// min-heap on publish time so the oldest is dropped first.
-type candidates []candidate
+// min-heap on publish time so the oldest is dropped first; ids are the
+// videos it holds, so a listing of 100,000 posts is not compared with every
+// kept one per post.
+type candidates struct {
+	items candidateHeap
+	ids   map[string]bool
+}
 
 type candidate struct {
 	video normalize.Video
@@ -672,11 +677,13 @@ type candidate struct {
 	kind      domain.PostKind
 }
 
-func (c candidates) Len() int           { return len(c) }
-func (c candidates) Less(i, j int) bool { return c[i].at.Before(c[j].at) }
-func (c candidates) Swap(i, j int)      { c[i], c[j] = c[j], c[i] }
-func (c *candidates) Push(x any)        { *c = append(*c, x.(candidate)) }
-func (c *candidates) Pop() any {
+type candidateHeap []candidate
+
+func (c candidateHeap) Len() int           { return len(c) }
+func (c candidateHeap) Less(i, j int) bool { return c[i].at.Before(c[j].at) }
+func (c candidateHeap) Swap(i, j int)      { c[i], c[j] = c[j], c[i] }
+func (c *candidateHeap) Push(x any)        { *c = append(*c, x.(candidate)) }
+func (c *candidateHeap) Pop() any {
 	old := *c
 	x := old[len(old)-1]
 	*c = old[:len(old)-1]
@@ -684,20 +691,21 @@ func (c *candidates) Pop() any {
 }
 
 func (c *candidates) offer(v candidate, room int) {
-	if room <= 0 {
+	if room <= 0 || c.ids[v.video.ID] {
 		return
 	}
-	for _, have := range *c {
-		if have.video.ID == v.video.ID {
-			return
-		}
+	if c.ids == nil {
+		c.ids = map[string]bool{}
 	}
-	if len(*c) < room {
-		heap.Push(c, v)
+	if len(c.items) < room {
+		heap.Push(&c.items, v)
+		c.ids[v.video.ID] = true
 		return
 	}
-	if (*c)[0].at.Before(v.at) {
-		(*c)[0] = v
-		heap.Fix(c, 0)
+	if c.items[0].at.Before(v.at) {
+		delete(c.ids, c.items[0].video.ID)
+		c.items[0] = v
+		c.ids[v.video.ID] = true
+		heap.Fix(&c.items, 0)
 	}
 }

@@ -1,11 +1,14 @@
 package tracking
 
 import (
+	"maps"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/ingest/normalize"
 )
 
 // TestUnplacedFailureRows: failure rows that name no target go to the
@@ -49,5 +52,38 @@ func TestUnplacedFailureRows(t *testing.T) {
 				t.Errorf("a target with data took reason %q", seen.reason)
 			}
 		})
+	}
+}
+
+// TestCandidatesKeepTheNewest: of the videos a listing offers, the newest
+// up to the room are kept, each once: a video listed again is not kept
+// twice, one dropped as older can come back only as newer than the oldest
+// kept, and the oldest kept is the one that leaves.
+func TestCandidatesKeepTheNewest(t *testing.T) {
+	t.Parallel()
+	base := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	offer := func(c *candidates, id string, hour int) {
+		c.offer(candidate{video: normalize.Video{ID: id}, at: base.Add(time.Duration(hour) * time.Hour)}, 3)
+	}
+	var c candidates
+	for _, o := range []struct {
+		id   string
+		hour int
+	}{{"a", 5}, {"b", 1}, {"a", 5}, {"c", 3}, {"d", 4}, {"b", 9}, {"e", 2}, {"c", 3}, {"f", 8}} {
+		offer(&c, o.id, o.hour)
+	}
+	kept := map[string]int{}
+	for _, x := range c.items {
+		kept[x.video.ID] = int(x.at.Sub(base).Hours())
+	}
+	// b (1 h) left for d, c (3 h) for b again (9 h), d (4 h) for f (8 h)
+	want := map[string]int{"a": 5, "b": 9, "f": 8}
+	if !maps.Equal(kept, want) || len(c.items) != 3 {
+		t.Errorf("kept %v (%d entries), want %v", kept, len(c.items), want)
+	}
+	var none candidates
+	none.offer(candidate{video: normalize.Video{ID: "x"}, at: base}, 0)
+	if len(none.items) != 0 {
+		t.Errorf("kept %d with no room", len(none.items))
 	}
 }
