@@ -64,6 +64,8 @@ type options struct {
 	Campaign   campaignSizes
 	SettleRuns int
 	NoCampaign bool
+	// Scenarios are the growth scenarios measured, by suffix (nil: all).
+	Scenarios []string
 	// Refresh are the workspaces the refresh phase plans.
 	Refresh    []refreshSize
 	BatchRows  int
@@ -140,6 +142,7 @@ func run() error {
 	fs.BoolVar(&o.Strict, "strict", false, "exit with status 1 when a target is missed")
 	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write a CPU profile of the cold and warm phases (server and clients) to this file")
 	only := fs.String("only", "", "run only these phases, comma-separated, of "+strings.Join(allPhases, ", ")+" (e.g. -only warm); default all")
+	scenarios := fs.String("scenarios", "", "seed and measure only these growth scenarios, comma-separated suffixes of "+scenarioNames()+"; default all")
 	routes := fs.String("routes", "", "measure only the routes whose name contains one of these comma-separated words (e.g. -routes overview,accounts); default all")
 	forecast := fs.Bool("forecast-backtest", false, "backtest the views forecast on the large workspace's histories, regenerated in process (no database), print the figures and exit")
 	quick := fs.Bool("quick", false, "smoke test: tiny sizes and short measurements, in databases reeltrack_bench_quick and Redis prefix bench_quick:")
@@ -158,6 +161,14 @@ func run() error {
 	}
 	if *routes != "" {
 		o.Routes = strings.Split(*routes, ",")
+	}
+	if *scenarios != "" {
+		for _, x := range strings.Split(*scenarios, ",") {
+			if !slices.ContainsFunc(growthScenarios, func(sc growthScenario) bool { return sc.Suffix == strings.TrimSpace(x) }) {
+				return fmt.Errorf("-scenarios %q: unknown scenario %q, want some of %s", *scenarios, x, scenarioNames())
+			}
+			o.Scenarios = append(o.Scenarios, strings.TrimSpace(x))
+		}
 	}
 	if *quick {
 		o.quick()

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/url"
 	"strings"
 	"testing"
@@ -98,14 +99,23 @@ func TestQuickRun(t *testing.T) {
 }
 
 func TestGeneratorCountsEveryRow(t *testing.T) {
-	for _, sz := range []sizes{quickSizes, {Videos: 7, Accounts: 2, Days: 3, Small: 3, SmallVideos: 4, SmallDays: 5}} {
+	budget := sizes{Videos: 500, Accounts: 7, Days: 12, Small: 2, SmallVideos: 3, SmallDays: 2, Budget: true}
+	for _, sz := range []sizes{quickSizes, {Videos: 7, Accounts: 2, Days: 3, Small: 3, SmallVideos: 4, SmallDays: 5}, budget} {
 		w := newWorld(sz, time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC))
 		g := newGenerator(w)
 		var r row
 		last := map[[16]byte]uint64{}
+		lastAt := map[[16]byte]time.Time{}
+		published := map[[16]byte]time.Time{}
+		for _, v := range w.Big.Videos {
+			published[v.ID] = v.Published
+		}
 		for g.next(&r) {
 			if r.At.After(w.End) {
 				t.Fatalf("snapshot at %s after the last hour %s", r.At, w.End)
+			}
+			if p, ok := published[r.Entity]; ok && r.At.Before(p) {
+				t.Fatalf("%s: a snapshot of video %s at %s, before it was published at %s", sz, r.Entity, r.At, p)
 			}
 			// views never go down
 			if r.Kind == 1 {
@@ -114,9 +124,29 @@ func TestGeneratorCountsEveryRow(t *testing.T) {
 				}
 				last[r.Entity] = r.Values[0]
 			}
+			lastAt[r.Entity] = r.At
 		}
 		if g.count != sz.rows() {
 			t.Errorf("%s: generated %d rows, sizes.rows() says %d", sz, g.count, sz.rows())
+		}
+		if !sz.Budget {
+			continue
+		}
+		// hourly while young, daily after: far fewer rows than hourly, and the
+		// last scrape of each video and account where the seed's rows say
+		if hourly := int64(sz.hours()) * int64(sz.Videos+sz.Accounts); g.count*3 > hourly {
+			t.Errorf("%s: %d rows, not much fewer than hourly's %d", sz, g.count, hourly)
+		}
+		first := w.End.Add(-time.Duration(sz.hours()-1) * time.Hour)
+		for i, v := range w.Big.Videos {
+			if want := first.Add(time.Duration(sz.videoLastHour(i)) * time.Hour); !lastAt[v.ID].Equal(want) {
+				t.Fatalf("video %d last scraped %s, videoLastHour says %s", i, lastAt[v.ID], want)
+			}
+		}
+		for k, a := range w.Big.Accounts {
+			if want := first.Add(time.Duration(sz.accountLastHour(k)) * time.Hour); !lastAt[a.ID].Equal(want) {
+				t.Fatalf("account %d last scraped %s, accountLastHour says %s", k, lastAt[a.ID], want)
+			}
 		}
 	}
 }
@@ -136,8 +166,8 @@ func TestSummarize(t *testing.T) {
 }
 
 // TestQuickGrowth runs the growth phase at smoke-test sizes: the default
-// world and both scenarios are seeded in databases of their own, measured,
-// and reported with their ratios to the default world.
+// world and every scenario are seeded in databases of their own, measured,
+// and reported with their ratios to the default world and their targets.
 func TestQuickGrowth(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute) // generous: a loaded machine is slow, not wrong
 	defer cancel()
@@ -156,14 +186,22 @@ func TestQuickGrowth(t *testing.T) {
 	}
 	report := out.String()
 	t.Log("\n" + report)
+	agency, err := scenarioOptions(o, growthScenarios[2])
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, w := range []string{
 		"| default (before) | 60 | 2 | 3,384 | GET /api/overview (30d) |",
 		"| 365 days of history | 60 | 8 | 12,456 | GET /api/videos?sort=views |",
 		"| 10× the videos | 600 | 2 | 30,600 | GET /api/overview (30d) |",
+		fmt.Sprintf("| 100× the videos, budget density | 6,000 | 2 | %s | GET /api/videos?sort=gained7d |", thousands(float64(agency.Sizes.rows()))),
 		"| default (after) | 60 | 2 | 3,384 | GET /api/videos?sort=views |",
+		"GET /api/videos?sort=gained24h, nothing kept",
 		"p95 ≤ 1.5× default",
-		"p95 ≤ 10.0× default",
-		"- 10× the videos, GET /api/overview (30d)",
+		"p95 ≤ 1.5× default, p95 ≤ 250ms",
+		"(p95 ≤ 1.5× default: ",
+		"p95 ≤ 45ms",
+		"- 100× the videos, budget density, GET /api/videos?sort=gained24h",
 	} {
 		if !strings.Contains(report, w) {
 			t.Errorf("the report lacks %q", w)

@@ -205,7 +205,11 @@ func wipe(ctx context.Context, st *stores) error {
 func seedTenants(ctx context.Context, db *pgxpool.Pool, w *world) error {
 	all := append([]workspace{w.Big}, w.Small...)
 	created := w.End.Add(-time.Duration(w.Sizes.hours()) * time.Hour)
-	var users, workspaces, members, accounts, videos [][]any
+	first := w.End.Add(-time.Duration(w.Sizes.hours()-1) * time.Hour)
+	// when an entity of the large workspace was last scraped and first tracked
+	budget := w.Sizes.Budget
+	at := func(h int) time.Time { return first.Add(time.Duration(h) * time.Hour) }
+	var users, workspaces, members, accounts [][]any
 	// Workspace ids repeat from seed to seed; data and history versions must
 	// not, or a new seed would read what was cached from the previous one.
 	version := time.Now().UnixMilli()
@@ -213,17 +217,35 @@ func seedTenants(ctx context.Context, db *pgxpool.Pool, w *world) error {
 		users = append(users, []any{ws.Owner, ws.Email, created})
 		workspaces = append(workspaces, []any{ws.ID, ws.Name, ws.Owner, ws.Plan, ws.Limit, ws.Seats, version, version, w.End, created})
 		members = append(members, []any{ws.ID, ws.Owner, "owner", created})
-		for _, a := range ws.Accounts {
+		for k, a := range ws.Accounts {
 			p := platforms[a.Platform-1]
+			last := w.End
+			if budget && ws.ID == w.Big.ID {
+				last = at(w.Sizes.accountLastHour(k))
+			}
 			accounts = append(accounts, []any{a.ID, ws.ID, p, a.Handle, profileURL(p, a.Handle), a.Handle, "active",
-				max(50, len(ws.Videos)/len(ws.Accounts)), uint64(a.followers0), w.End, created})
+				max(50, len(ws.Videos)/len(ws.Accounts)), uint64(a.followers0), last, created})
 		}
-		for i, v := range ws.Videos {
-			p := platforms[v.Platform-1]
-			pid := platformID(p, 7, i, v.ID)
-			videos = append(videos, []any{v.ID, ws.ID, p, pid, videoURL(p, v.Handle, pid), v.Account, v.Handle,
-				fmt.Sprintf("video %d of %s #bench", i, v.Handle), v.Published, false, "active", w.End, created})
+	}
+	// a million videos are written as they are made, not held as rows
+	type videoAt struct{ ws, i int }
+	var order []videoAt
+	for k, ws := range all {
+		for i := range ws.Videos {
+			order = append(order, videoAt{k, i})
 		}
+	}
+	videoRow := func(n int) ([]any, error) {
+		ws, i := all[order[n].ws], order[n].i
+		v := &ws.Videos[i]
+		p := platforms[v.Platform-1]
+		pid := platformID(p, 7, i, v.ID)
+		last, tracked := w.End, created
+		if budget && order[n].ws == 0 {
+			last, tracked = at(w.Sizes.videoLastHour(i)), at(w.Sizes.publishedHour(i))
+		}
+		return []any{v.ID, ws.ID, p, pid, videoURL(p, v.Handle, pid), v.Account, v.Handle,
+			fmt.Sprintf("video %d of %s #bench", i, v.Handle), v.Published, false, "active", last, tracked}, nil
 	}
 	tx, err := db.Begin(ctx)
 	if err != nil {
@@ -233,18 +255,18 @@ func seedTenants(ctx context.Context, db *pgxpool.Pool, w *world) error {
 	copies := []struct {
 		table string
 		cols  []string
-		rows  [][]any
+		rows  pgx.CopyFromSource
 	}{
-		{"users", []string{"id", "email", "created_at"}, users},
-		{"workspaces", []string{"id", "name", "owner_id", "plan", "video_limit", "seat_limit", "data_version", "history_version", "scraped_until", "created_at"}, workspaces},
-		{"workspace_members", []string{"workspace_id", "user_id", "role", "joined_at"}, members},
+		{"users", []string{"id", "email", "created_at"}, pgx.CopyFromRows(users)},
+		{"workspaces", []string{"id", "name", "owner_id", "plan", "video_limit", "seat_limit", "data_version", "history_version", "scraped_until", "created_at"}, pgx.CopyFromRows(workspaces)},
+		{"workspace_members", []string{"workspace_id", "user_id", "role", "joined_at"}, pgx.CopyFromRows(members)},
 		{"accounts", []string{"id", "workspace_id", "platform", "handle", "url", "display_name", "status", "tracking_limit",
-			"followers", "last_scraped_at", "created_at"}, accounts},
+			"followers", "last_scraped_at", "created_at"}, pgx.CopyFromRows(accounts)},
 		{"videos", []string{"id", "workspace_id", "platform", "platform_video_id", "url", "account_id", "account_handle",
-			"caption", "published_at", "tracked_individually", "status", "last_scraped_at", "created_at"}, videos},
+			"caption", "published_at", "tracked_individually", "status", "last_scraped_at", "created_at"}, pgx.CopyFromSlice(len(order), videoRow)},
 	}
 	for _, c := range copies {
-		if _, err := tx.CopyFrom(ctx, pgx.Identifier{c.table}, c.cols, pgx.CopyFromRows(c.rows)); err != nil {
+		if _, err := tx.CopyFrom(ctx, pgx.Identifier{c.table}, c.cols, c.rows); err != nil {
 			return fmt.Errorf("seed %s: %w", c.table, err)
 		}
 	}

@@ -15,18 +15,93 @@ type sizes struct {
 	Small       int // small workspaces
 	SmallVideos int // videos of each small workspace (one account holds them)
 	SmallDays   int // days of hourly snapshots of each small workspace
+	// Budget seeds the large workspace at the density a refresh budget
+	// gives rather than hourly: its videos are published one after another
+	// over the series, each scraped hourly while young (youngHours) and, one
+	// in campaignEvery, through a campaign's window (campaignHours), then
+	// once a day at the hour it was published; its accounts once a day.
+	Budget bool
 }
 
+// The budget density's rule (sizes.Budget).
+const (
+	youngHours    = 48 // refresh.YoungWithin
+	campaignHours = 7 * 24
+	campaignEvery = 20
+)
+
 func (s sizes) String() string {
-	return fmt.Sprintf("videos=%d accounts=%d days=%d small=%d smallVideos=%d smallDays=%d",
+	out := fmt.Sprintf("videos=%d accounts=%d days=%d small=%d smallVideos=%d smallDays=%d",
 		s.Videos, s.Accounts, s.Days, s.Small, s.SmallVideos, s.SmallDays)
+	if s.Budget {
+		out += " density=budget"
+	}
+	return out
 }
 
 func (s sizes) hours() int      { return s.Days * 24 }
 func (s sizes) smallHours() int { return min(s.SmallDays, s.Days) * 24 }
 
 func (s sizes) rows() int64 {
-	return int64(s.hours())*int64(s.Videos+s.Accounts) + int64(s.smallHours())*int64(s.Small)*int64(s.SmallVideos+1)
+	small := int64(s.smallHours()) * int64(s.Small) * int64(s.SmallVideos+1)
+	if !s.Budget {
+		return int64(s.hours())*int64(s.Videos+s.Accounts) + small
+	}
+	n := int64(0)
+	for i := range s.Videos {
+		n += int64(s.videoScrapes(i))
+	}
+	for a := range s.Accounts {
+		n += int64(s.accountScrapes(a))
+	}
+	return n + small
+}
+
+// publishedHour is the series hour at which video i of the large workspace
+// is published under the budget density.
+func (s sizes) publishedHour(i int) int { return i * s.hours() / s.Videos }
+
+// hourlyFor is how many hours after publishing video i is scraped hourly.
+func hourlyFor(i int) int {
+	if i%campaignEvery == 0 {
+		return campaignHours
+	}
+	return youngHours
+}
+
+// videoDue reports whether video i has a snapshot at series hour h (budget density).
+func (s sizes) videoDue(i, h int) bool {
+	age := h - s.publishedHour(i)
+	return age >= 0 && (age < hourlyFor(i) || age%24 == 0)
+}
+
+// videoScrapes counts video i's snapshots under the budget density.
+func (s sizes) videoScrapes(i int) int {
+	left := s.hours() - s.publishedHour(i) // hours from its publishing on
+	hourly := hourlyFor(i)                 // a whole number of days
+	if left <= hourly {
+		return left
+	}
+	return hourly + (left-1-hourly)/24 + 1
+}
+
+// videoLastHour is the series hour of video i's last snapshot (budget density).
+func (s sizes) videoLastHour(i int) int {
+	return s.publishedHour(i) + s.videoScrapes(i) - 1 + max(s.videoScrapes(i)-hourlyFor(i)-1, 0)*23
+}
+
+// accountDue reports whether account a has a snapshot at series hour h (budget density).
+func (s sizes) accountDue(a, h int) bool { return (h+a)%24 == 0 }
+
+// accountLastHour is the series hour of account a's last snapshot (budget density).
+func (s sizes) accountLastHour(a int) int { return s.hours() - 1 - (s.hours()-1+a)%24 }
+
+func (s sizes) accountScrapes(a int) int {
+	first := (24 - a%24) % 24
+	if first >= s.hours() {
+		return 0
+	}
+	return (s.hours()-1-first)/24 + 1
 }
 
 var platforms = []string{"tiktok", "instagram", "youtube", "x"}
@@ -109,18 +184,18 @@ func (s *splitmix) float(lo, hi float64) float64 {
 
 func newWorld(sz sizes, end time.Time) *world {
 	w := &world{Sizes: sz, End: end.UTC().Truncate(time.Hour)}
-	w.Big = makeWorkspace("big", 0, sz.Accounts, sz.Videos, sz.hours(), w.End)
+	w.Big = makeWorkspace("big", 0, sz.Accounts, sz.Videos, sz.hours(), w.End, sz.Budget)
 	w.Big.Email, w.Big.Name, w.Big.Plan, w.Big.Limit, w.Big.Seats = "owner@bench.reeltrack.test", "Bench agency", "agency", max(sz.Videos, 5000), 15
 	w.Small = make([]workspace, sz.Small)
 	for i := range w.Small {
-		s := makeWorkspace("small", i, 1, sz.SmallVideos, sz.smallHours(), w.End)
+		s := makeWorkspace("small", i, 1, sz.SmallVideos, sz.smallHours(), w.End, false)
 		s.Email, s.Name, s.Plan, s.Limit, s.Seats = fmt.Sprintf("small%d@bench.reeltrack.test", i), fmt.Sprintf("Bench small %d", i), "starter", 250, 2
 		w.Small[i] = s
 	}
 	return w
 }
 
-func makeWorkspace(tag string, n, accounts, videos, hours int, end time.Time) workspace {
+func makeWorkspace(tag string, n, accounts, videos, hours int, end time.Time, budget bool) workspace {
 	ws := workspace{
 		ID:    benchID("%s/%d/workspace", tag, n),
 		Owner: benchID("%s/%d/owner", tag, n),
@@ -162,6 +237,11 @@ func makeWorkspace(tag string, n, accounts, videos, hours int, end time.Time) wo
 			commentR:  r.float(0.0005, 0.01),
 			shareR:    r.float(0.0005, 0.02),
 			saveR:     r.float(0.0005, 0.02),
+		}
+		if budget {
+			// published during the series, at its hour with the same jitter
+			age0 = -float64(i*hours/videos) + r.float(0, 1)
+			e.age0, e.Published = age0, first.Add(-time.Duration(age0*float64(time.Hour)))
 		}
 		// About one video in 25 goes viral at some hour of the series.
 		if r.next()%25 == 0 {
@@ -229,8 +309,16 @@ func (g *generator) next(r *row) bool {
 		big := g.w.Big
 		switch {
 		case g.pos < len(big.Videos):
+			if sz.Budget && !sz.videoDue(g.pos, g.hour) {
+				g.pos++
+				continue
+			}
 			big.Videos[g.pos].fill(r, g.hour, n, g.w.End)
 		case g.pos < len(big.Videos)+len(big.Accounts):
+			if a := g.pos - len(big.Videos); sz.Budget && !sz.accountDue(a, g.hour) {
+				g.pos++
+				continue
+			}
 			big.Accounts[g.pos-len(big.Videos)].fill(r, g.hour, n, g.w.End)
 		default:
 			// small workspaces have their series in the last hours only
