@@ -61,9 +61,10 @@ type options struct {
 	NoGrowth bool
 	// Campaign is the campaign phase's, SettleRuns its timed settle runs;
 	// NoCampaign leaves the phase out unless -only names it.
-	Campaign   campaignSizes
-	SettleRuns int
-	NoCampaign bool
+	Campaign       campaignSizes
+	SettleRuns     int
+	NoCampaign     bool
+	RequestTimeout time.Duration
 	// Scenarios are the growth scenarios measured, by suffix (nil: all).
 	Scenarios []string
 	// Refresh are the workspaces the refresh phase plans.
@@ -121,6 +122,7 @@ func run() error {
 	o.Sizes.SmallVideos, o.Sizes.SmallDays = defaultSizes.SmallVideos, defaultSizes.SmallDays
 	fs.DurationVar(&o.Duration, "duration", 5*time.Second, "warm measurement time per route")
 	fs.IntVar(&o.Concurrency, "concurrency", 8, "concurrent clients of the warm measurement (closed loop: each waits for its answer, so latency ≈ clients / throughput)")
+	fs.DurationVar(&o.RequestTimeout, "request-timeout", 15*time.Second, "the in-process server's deadline of a request (REQUEST_TIMEOUT): raise it to measure answers slower than that")
 	fs.IntVar(&o.ColdRequests, "cold-requests", 40, "cold requests per route (one at a time)")
 	fs.IntVar(&o.ExportRuns, "export-runs", 5, "timed downloads of the export")
 	fs.IntVar(&o.TenantExports, "tenant-exports", 20, "parallel exports of the large workspace while another workspace's cached list is measured (phase tenants)")

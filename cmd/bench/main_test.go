@@ -25,7 +25,7 @@ func quickOptions(out *bytes.Buffer) options {
 	o := options{
 		PGURL: env.PGURL, CH: env.CHOptions, RedisURL: env.RedisURL, RedisPrefix: env.Redis.Prefix + "bench:",
 		Concurrency: 4, BatchRows: 1000, Out: out, Progress: &bytes.Buffer{},
-		TenantExports: 4, SlowReaders: 2, SlowReadBytes: 1 << 10,
+		TenantExports: 4, SlowReaders: 2, SlowReadBytes: 1 << 10, RequestTimeout: 15 * time.Second,
 	}
 	o.quick()
 	o.Duration = 200 * time.Millisecond
