@@ -61,9 +61,10 @@ type options struct {
 	NoGrowth bool
 	// Campaign is the campaign phase's, SettleRuns its timed settle runs;
 	// NoCampaign leaves the phase out unless -only names it.
-	Campaign       campaignSizes
-	SettleRuns     int
-	NoCampaign     bool
+	Campaign   campaignSizes
+	SettleRuns int
+	NoCampaign bool
+	// RequestTimeout is the in-process server's request deadline.
 	RequestTimeout time.Duration
 	// Scenarios are the growth scenarios measured, by suffix (nil: all).
 	Scenarios []string
@@ -107,7 +108,7 @@ func getenv(key, def string) string {
 }
 
 func run() error {
-	o := options{Out: os.Stdout, Progress: os.Stderr}
+	o := options{Out: os.Stdout, Progress: os.Stderr, Refresh: refreshSizes}
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.StringVar(&o.PGURL, "pg-url", withDatabase(getenv("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/reeltrack?sslmode=disable&connect_timeout=3"), "reeltrack_bench"),
 		"PostgreSQL database of the bench (created when missing; its name must contain \"bench\"); default: DATABASE_URL's server, database reeltrack_bench")
@@ -136,7 +137,6 @@ func run() error {
 	fs.IntVar(&o.Campaign.Creators, "campaign-creators", defaultCampaign.Creators, "creators of the campaign, each posting from 1 or 2 accounts (phase campaign)")
 	fs.IntVar(&o.Campaign.Weeks, "campaign-weeks", defaultCampaign.Weeks, "weeks over which the campaign's videos were published (phase campaign)")
 	fs.IntVar(&o.SettleRuns, "settle-runs", 5, "timed settle runs of one week of the campaign's lines (phase campaign)")
-	o.Refresh = refreshSizes
 	fs.IntVar(&o.BatchRows, "batch", 500_000, "rows per ClickHouse insert while seeding")
 	fs.DurationVar(&o.MergeWait, "merge-wait", 10*time.Minute, "longest wait for ClickHouse merges after seeding")
 	fs.BoolVar(&o.Reseed, "reseed", false, "rewrite the seed even when a complete one of the same sizes exists")

@@ -213,14 +213,14 @@ func seedTenants(ctx context.Context, db *pgxpool.Pool, w *world) error {
 	// Workspace ids repeat from seed to seed; data and history versions must
 	// not, or a new seed would read what was cached from the previous one.
 	version := time.Now().UnixMilli()
-	for _, ws := range all {
+	for n, ws := range all {
 		users = append(users, []any{ws.Owner, ws.Email, created})
 		workspaces = append(workspaces, []any{ws.ID, ws.Name, ws.Owner, ws.Plan, ws.Limit, ws.Seats, version, version, w.End, created})
 		members = append(members, []any{ws.ID, ws.Owner, "owner", created})
 		for k, a := range ws.Accounts {
 			p := platforms[a.Platform-1]
 			last := w.End
-			if budget && ws.ID == w.Big.ID {
+			if budget && n == 0 {
 				last = at(w.Sizes.accountLastHour(k))
 			}
 			accounts = append(accounts, []any{a.ID, ws.ID, p, a.Handle, profileURL(p, a.Handle), a.Handle, "active",
