@@ -79,7 +79,7 @@ var importRules = []importRule{
 		onlyImports("command/alerts", writeMachinery("internal/...")...),
 		onlyImports("command/sharing", writeMachinery("internal/...")...),
 		onlyImports("command/billing", writeMachinery("internal/...")...),
-		onlyImports("command/cron", writeMachinery("command/alerts", "command/campaigns", "internal/...")...),
+		onlyImports("command/cron", writeMachinery("command/alerts", "command/campaigns", "command/tracking", "internal/...")...),
 		importedOnlyBy("command/cron", "api", "cmd/server/wiring"),
 	)},
 	{"query", onlyImports("query", "query/chread", "internal/...")},

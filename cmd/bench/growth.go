@@ -8,6 +8,9 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/reeltrack/reeltrack/command/tracking"
+	"github.com/reeltrack/reeltrack/internal/store"
 )
 
 // The growth phase compares the default world with larger ones: the cold
@@ -90,6 +93,10 @@ type growthWorld struct {
 	c       *client
 	Results map[string]stats
 	CH      map[string][]queryTime
+	// Ranks is the cron's ranks step run once the server is up: the first
+	// fills every video's counts and the windows' start values.
+	Ranks     tracking.RanksRun
+	RanksTook time.Duration
 }
 
 func (g *growthWorld) close() {
@@ -141,6 +148,13 @@ func openWorld(ctx context.Context, o options, name string) (*growthWorld, error
 		return nil, err
 	}
 	g.c.settle = g.srv.StartValueCache.Wait
+	began := time.Now()
+	if g.Ranks, err = g.srv.Handlers.AlertsCron.Ranks.Handle(store.WithoutClickHouseBound(ctx)); err != nil {
+		g.close()
+		return nil, fmt.Errorf("ranks step: %w", err)
+	}
+	g.RanksTook = time.Since(began)
+	fmt.Fprintf(o.Progress, "bench: %s: the ranks step synced %d workspaces and wrote %d slots in %s\n", name, g.Ranks.Synced, g.Ranks.Slots, g.RanksTook.Round(time.Millisecond))
 	return g, nil
 }
 
@@ -327,6 +341,11 @@ func printGrowth(out io.Writer, r *growthReport, n int) {
 		line(w, &r.Specs[i])
 	}
 	line(r.After, nil)
+
+	fmt.Fprintf(out, "\nThe ranks step (the videos list's counts and window start values, written once per world before its requests):\n\n")
+	for _, w := range append([]*growthWorld{r.Before}, r.Scenarios...) {
+		fmt.Fprintf(out, "- %s: %d workspaces synced, %d slots written, in %s\n", w.Name, w.Ranks.Synced, w.Ranks.Slots, w.RanksTook.Round(time.Millisecond))
+	}
 
 	fmt.Fprintf(out, "\nWhere the time goes: the ClickHouse queries of each world's cold requests (system.query_log, server-side; reads and memory are medians); the rest of a request is PostgreSQL, the server's own work and HTTP.\n")
 	for _, w := range append(append([]*growthWorld{r.Before}, r.Scenarios...), r.After) {

@@ -1,6 +1,6 @@
 // Package cron runs the write side's scheduled work: AlertsCron, behind
 // GET /api/cron/alerts, runs the steps of the other rooms in their order
-// (settle, digests, spikes, insights, milestones, dispatch, mail,
+// (ranks, settle, digests, spikes, insights, milestones, dispatch, mail,
 // channels, purge), each timed and counted, every error joined.
 package cron
 
@@ -16,6 +16,7 @@ import (
 	"github.com/reeltrack/reeltrack/command/alerts"
 	"github.com/reeltrack/reeltrack/command/campaigns"
 	"github.com/reeltrack/reeltrack/command/outbox"
+	"github.com/reeltrack/reeltrack/command/tracking"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/metrics"
@@ -25,6 +26,7 @@ import (
 // campaign that cannot settle must not hold the e-mails back).
 type AlertsCron struct {
 	DB           *pgxpool.Pool
+	Ranks        tracking.SyncVideoRanksHandler
 	Settle       campaigns.SettlePayoutsHandler
 	Digests      alerts.QueueDigestsHandler
 	Spikes       alerts.ScanSpikesHandler
@@ -40,6 +42,7 @@ type AlertsCron struct {
 
 // CronRun is what one run of the alerts cron did, step by step.
 type CronRun struct {
+	Ranks      tracking.RanksRun
 	Payouts    campaigns.SettleRun
 	Digests    alerts.DigestRun
 	Spikes     alerts.SpikeRun
@@ -57,6 +60,8 @@ type cronStep struct {
 
 func (c AlertsCron) steps(run *CronRun) []cronStep {
 	return []cronStep{
+		// the videos list's ranks: the next hour's start values are written before it begins
+		{"ranks", func(ctx context.Context) (err error) { run.Ranks, err = c.Ranks.Handle(ctx); return err }},
 		// the payout lines first: their budget alerts go out with this run's e-mails
 		{"settle", func(ctx context.Context) (err error) { run.Payouts, err = c.Settle.Handle(ctx); return err }},
 		{"digests", func(ctx context.Context) (err error) { run.Digests, err = c.Digests.Handle(ctx); return err }},

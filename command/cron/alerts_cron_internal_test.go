@@ -20,7 +20,7 @@ func TestAlertsCronStepsInOrder(t *testing.T) {
 	for _, s := range (AlertsCron{}).steps(&CronRun{}) {
 		names = append(names, s.name)
 	}
-	want := []string{"settle", "digests", "spikes", "insights", "milestones", "dispatch", "mail", "channels", "purge"}
+	want := []string{"ranks", "settle", "digests", "spikes", "insights", "milestones", "dispatch", "mail", "channels", "purge"}
 	if !slices.Equal(names, want) {
 		t.Fatalf("steps %v, want %v", names, want)
 	}

@@ -38,6 +38,10 @@ func RecordScrapeTime(ctx context.Context, db Execer, workspaceID uuid.UUID, scr
 	if err != nil {
 		return fmt.Errorf("record scrape time: %w", err)
 	}
+	// the videos list's start values of a window starting after the scrape changed
+	if _, err := db.Exec(ctx, `DELETE FROM video_rank_slots WHERE workspace_id = $1 AND cutoff > $2`, workspaceID, scrapedAt); err != nil {
+		return fmt.Errorf("record scrape time: %w", err)
+	}
 	return nil
 }
 
@@ -45,6 +49,10 @@ func RecordScrapeTime(ctx context.Context, db Execer, workspaceID uuid.UUID, scr
 func ForgetHistory(ctx context.Context, db Execer) error {
 	if _, err := db.Exec(ctx, `UPDATE workspaces SET data_version = data_version + 1, history_version = history_version + 1`); err != nil {
 		return fmt.Errorf("bump history versions: %w", err)
+	}
+	// the videos list's counts and start values are read again
+	if _, err := db.Exec(ctx, `DELETE FROM video_rank_slots; DELETE FROM video_rank_state`); err != nil {
+		return fmt.Errorf("forget video ranks: %w", err)
 	}
 	return nil
 }

@@ -55,6 +55,8 @@ type CompleteScrapeHandler struct {
 	Log      *slog.Logger
 	Now      func() time.Time
 	Metrics  *metrics.Metrics
+	// Ranks reads the scraped videos' counts back for video_ranks; nil leaves them to the ranks step.
+	Ranks RankReader
 }
 
 type jobRow struct {
@@ -225,7 +227,14 @@ func (h CompleteScrapeHandler) process(ctx context.Context, jobID uuid.UUID, j j
 	}
 	result := s.result()
 	result.ItemsTotal, result.ItemsSkipped = out.ItemsTotal, out.ItemsSkipped
-	if err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error { return ApplyScrape(ctx, tx, result) }); err != nil {
+	writeRanks := scrapedRanks(ctx, h.Ranks, h.Log, j.workspaceID, s.snapped, scrapedAt)
+	err = pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		if err := ApplyScrape(ctx, tx, result); err != nil {
+			return err
+		}
+		return writeRanks(ctx, tx)
+	})
+	if err != nil {
 		return out, err
 	}
 	out.Status, out.Snapshots, out.Failed = domain.JobProcessed, s.snapshots, len(result.Failed)
@@ -253,6 +262,8 @@ type scrape struct {
 	scrapedAt   time.Time
 	writer      *ingest.SnapshotWriter
 	snapshots   int
+	// snapped are the videos given a snapshot
+	snapped []uuid.UUID
 
 	videos      map[string]*videoTarget   // by platform video id
 	accounts    map[string]*accountTarget // by every key that names it
@@ -533,6 +544,9 @@ func relatedHandle(v normalize.Video, kind domain.PostKind) string {
 
 func (s *scrape) snapshot(ctx context.Context, kind platform.Kind, id, accountID uuid.UUID, m ingest.Metrics, followers *uint64, published *time.Time) error {
 	s.snapshots++
+	if kind == platform.Video {
+		s.snapped = append(s.snapped, id)
+	}
 	snap := ingest.Snapshot{
 		WorkspaceID: s.workspaceID, Platform: s.platform, Kind: kind, EntityID: id, AccountID: accountID,
 		ScrapedAt: s.scrapedAt, Metrics: m, Followers: followers, JobID: s.jobID,

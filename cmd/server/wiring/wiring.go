@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/api"
@@ -121,8 +122,10 @@ func API(d Deps) api.Deps {
 		DB: d.DB, Client: webhook.NewClient(allow), Sealer: sealer, Allow: allow, Outbox: outbox,
 		DashboardURL: d.Config.PublicBaseURL, Log: d.Log, Now: d.Now, Jitter: rand.Float64, Pace: alerts.Sleep, Metrics: d.Metrics,
 	}
+	ranks := RankReader(d.CH)
 	cron := cron.AlertsCron{
-		DB: d.DB, Settle: settle, Digests: digests, Channels: channels, Mail: d.Mail,
+		DB: d.DB, Settle: settle,
+		Ranks: tracking.SyncVideoRanksHandler{DB: d.DB, Reader: ranks, Log: d.Log, Now: d.Now}, Digests: digests, Channels: channels, Mail: d.Mail,
 		Spikes:       alerts.ScanSpikesHandler{DB: d.DB, Spikes: query.SpikeScanner{DB: d.DB, CH: d.CH, Now: d.Now}, DashboardURL: d.Config.PublicBaseURL + "/", Now: d.Now},
 		Insights:     chread.InsightsReader{CH: d.CH},
 		Milestones:   query.MilestoneScanner{DB: d.DB, CH: d.CH},
@@ -153,6 +156,7 @@ func API(d Deps) api.Deps {
 			Refresh: tracking.RefreshDueHandler{DB: d.DB, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, Now: d.Now, Metrics: d.Metrics},
 			Complete: tracking.CompleteScrapeHandler{
 				DB: d.DB, CH: d.CH, Provider: d.Provider, PageSize: d.Config.ScraperPageSize, Log: d.Log, Now: d.Now, Metrics: d.Metrics,
+				Ranks: ranks,
 			},
 			AlertsCron:      cron,
 			RenameWorkspace: team.RenameWorkspaceHandler{DB: d.DB},
@@ -225,3 +229,17 @@ type noMailSender struct{}
 func (noMailSender) SendMail(context.Context, outbox.OutgoingMail) error {
 	return apperr.Unavailable("no mail sender is configured")
 }
+
+// rankReader reads what video_ranks keeps from the projections (tracking.RankReader).
+type rankReader struct{ r chread.Reader }
+
+func (a rankReader) LatestCounts(ctx context.Context, ws uuid.UUID, only []uuid.UUID, each func(tracking.RankCounts) error) error {
+	return a.r.RankCounts(ctx, ws, only, func(c chread.RankCounts) error { return each(tracking.RankCounts(c)) })
+}
+
+func (a rankReader) StartViews(ctx context.Context, ws uuid.UUID, cutoff time.Time, each func(uuid.UUID, int64) error) error {
+	return a.r.StartViews(ctx, ws, cutoff, each)
+}
+
+// RankReader is the projections' reader of what video_ranks keeps.
+func RankReader(ch driver.Conn) tracking.RankReader { return rankReader{chread.Reader{CH: ch}} }

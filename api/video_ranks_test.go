@@ -1,0 +1,159 @@
+package api_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
+	"github.com/reeltrack/reeltrack/command/dataversion"
+	"github.com/reeltrack/reeltrack/command/tracking"
+	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/query/numbers"
+)
+
+// TestVideosFromRanksAgreeWithTheFullRead reads every sort of the videos
+// list, under every filter and on more than one page, first from
+// ClickHouse (the workspace's ranks not synced) and then from
+// video_ranks' indexes once the cron's ranks step has filled them: the
+// answers must be the same. A late scrape then changes a video's start
+// value of the 24 h window: the list must follow it at once (the slot is
+// no longer read), and again from the ranks once the step has rewritten
+// it. An hour later, the next hour's start values, written ahead, must
+// answer as ClickHouse does then.
+func TestVideosFromRanksAgreeWithTheFullRead(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	d := seedDashboard(t)
+	later := newApp(t, func(dp *wiring.Deps) { dp.Now = func() time.Time { return dashNow.Add(time.Hour) } })
+
+	var queries []url.Values
+	for _, by := range numbers.VideoSorts() {
+		for _, f := range []url.Values{{}, {"collectionId": {d.collection.String()}}, {"platforms": {"tiktok"}}, {"datePreset": {"7d"}},
+			{"individualOnly": {"true"}}, {"status": {"active"}}} {
+			for _, page := range [][2]string{{"500", "0"}, {"2", "1"}, {"1", "4"}} {
+				q := url.Values{"sort": {string(by)}, "limit": {page[0]}, "offset": {page[1]}}
+				for k, v := range f {
+					q[k] = v
+				}
+				queries = append(queries, q)
+			}
+		}
+	}
+	// read answers every query with nothing kept (the data version bumped first)
+	read := func(app *testApp) map[string]string {
+		out := map[string]string{}
+		for _, q := range queries {
+			exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, d.ws)
+			var l videoList
+			app.request("GET", "/api/videos?"+q.Encode(), nil, d.cookie).expect(t, 200).decode(t, &l)
+			b, err := json.Marshal(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[q.Encode()] = string(b)
+		}
+		return out
+	}
+	same := func(what string, want, got map[string]string) {
+		t.Helper()
+		for k, w := range want {
+			if got[k] != w {
+				t.Errorf("%s: %s differs from the full read:\n got %s\nwant %s", what, k, got[k], w)
+			}
+		}
+	}
+	step := func(now time.Time) tracking.RanksRun {
+		t.Helper()
+		h := tracking.SyncVideoRanksHandler{DB: env.PG, Reader: wiring.RankReader(env.CH), Log: slog.Default(), Now: func() time.Time { return now }}
+		run, err := h.Handle(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return run
+	}
+	kept := func(now time.Time) {
+		t.Helper()
+		var synced bool
+		if err := env.PG.QueryRow(ctx, `SELECT synced FROM video_rank_state WHERE workspace_id = $1`, d.ws).Scan(&synced); err != nil || !synced {
+			t.Fatalf("ranks not synced (%v, %v)", synced, err)
+		}
+		for _, w := range domain.RankWindows {
+			var valid bool
+			err := env.PG.QueryRow(ctx, `SELECT valid FROM video_rank_slots WHERE workspace_id = $1 AND slot = $2 AND cutoff = $3`,
+				d.ws, w.Slot(w.Start(now)), w.Start(now)).Scan(&valid)
+			if err != nil || !valid {
+				t.Fatalf("%s slot at %s not written (%v, %v)", w.Name, w.Start(now), valid, err)
+			}
+		}
+	}
+	forget := func() { exec(t, `DELETE FROM video_rank_state WHERE workspace_id = $1`, d.ws) }
+
+	full := read(d.app)
+	step(dashNow)
+	kept(dashNow)
+	same("from the ranks", full, read(d.app))
+
+	// the ranks are what the list reads: a count changed there alone shows
+	var top videoList
+	d.get(t, "/api/videos", url.Values{"limit": {"1"}}, &top)
+	exec(t, `UPDATE video_ranks SET views = 0 WHERE video_id = $1`, top.Videos[0].ID)
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, d.ws)
+	var moved videoList
+	d.get(t, "/api/videos", url.Values{"limit": {"1"}}, &moved)
+	if moved.Videos[0].ID == top.Videos[0].ID {
+		t.Fatal("the list's first video did not move when its views in video_ranks did: the list does not read the ranks")
+	}
+	forget()
+	step(dashNow)
+
+	// a late scrape of v2 inside its gap, 30 hours ago: its 24 h gain changes
+	late := dashNow.Add(-30 * time.Hour)
+	w := ingest.NewSnapshotWriter(env.CH, 10, time.Now())
+	views := uint64(2000)
+	if err := w.Add(ctx, ingest.Snapshot{WorkspaceID: d.ws, Platform: platform.TikTok, Kind: platform.Video, EntityID: d.videos["v2"],
+		AccountID: d.accounts["acc1"], ScrapedAt: late, Metrics: ingest.Metrics{Views: &views}, JobID: uuid.New()}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := dataversion.RecordScrapeTime(ctx, env.PG, d.ws, late); err != nil {
+		t.Fatal(err)
+	}
+	forget()
+	afterLate := read(d.app)
+	if afterLate[gainKey()] == full[gainKey()] {
+		t.Fatalf("the late scrape changed nothing of %s: the test proves nothing", gainKey())
+	}
+	step(dashNow)
+	kept(dashNow)
+	// a late scrape recorded now drops the slot: the full read answers
+	if err := dataversion.RecordScrapeTime(ctx, env.PG, d.ws, late); err != nil {
+		t.Fatal(err)
+	}
+	same("after a late scrape, its slot dropped", afterLate, read(d.app))
+	if run := step(dashNow); run.Slots == 0 {
+		t.Error("the ranks step wrote no slot after a late scrape dropped one")
+	}
+	kept(dashNow)
+	same("after a late scrape, from the ranks written again", afterLate, read(d.app))
+
+	// an hour later: the 24 h window's next start was written ahead
+	kept(dashNow.Add(time.Hour))
+	fromRanks := read(later)
+	forget()
+	same("an hour later", read(later), fromRanks)
+}
+
+func gainKey() string {
+	return fmt.Sprintf("limit=500&offset=0&sort=%s", numbers.SortGained24h)
+}
