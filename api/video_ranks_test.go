@@ -27,8 +27,9 @@ import (
 // answers must be the same. A late scrape then changes a video's start
 // value of the 24 h window: the list must follow it at once (the slot is
 // no longer read), and again from the ranks once the step has rewritten
-// it. An hour later, the next hour's start values, written ahead, must
-// answer as ClickHouse does then.
+// it. The totals kept per filter must follow a video leaving the count
+// and an account leaving the collection. An hour later, the next hour's
+// start values, written ahead, must answer as ClickHouse does then.
 func TestVideosFromRanksAgreeWithTheFullRead(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -147,9 +148,22 @@ func TestVideosFromRanksAgreeWithTheFullRead(t *testing.T) {
 	kept(dashNow)
 	same("after a late scrape, from the ranks written again", afterLate, read(d.app))
 
+	// the totals kept per filter follow what they count: a video leaves the
+	// count, an account leaves the collection
+	exec(t, `UPDATE videos SET status = 'beyond_limit' WHERE id = $1`, d.videos["v3"])
+	exec(t, `UPDATE accounts SET collection_id = NULL WHERE id = $1`, d.accounts["acc1"])
+	fromRanks := read(d.app)
+	forget()
+	changed := read(d.app)
+	if changed[gainKey()] == afterLate[gainKey()] {
+		t.Fatal("leaving the count changed nothing of the list: the test proves nothing")
+	}
+	same("after the counted videos changed", changed, fromRanks)
+	step(dashNow)
+
 	// an hour later: the 24 h window's next start was written ahead
 	kept(dashNow.Add(time.Hour))
-	fromRanks := read(later)
+	fromRanks = read(later)
 	forget()
 	same("an hour later", read(later), fromRanks)
 }

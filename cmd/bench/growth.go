@@ -9,6 +9,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/reeltrack/reeltrack/command/tracking"
 	"github.com/reeltrack/reeltrack/internal/store"
 )
@@ -50,14 +53,16 @@ var growthScenarios = []growthScenario{
 		Sizes:  func(s sizes) sizes { s.Videos, s.Accounts = s.Videos*10, s.Accounts*10; return s },
 		Target: map[string]float64{routeOverview: targetManyVideos},
 		Within: map[string]time.Duration{routeOverview: 150 * time.Millisecond, routeVideos: 30 * time.Millisecond,
-			routeVideosGain24h: 30 * time.Millisecond, routeVideosGain7d: 30 * time.Millisecond},
+			routeVideosGain24h: 30 * time.Millisecond, routeVideosGain7d: 30 * time.Millisecond,
+			routeCollection: 30 * time.Millisecond, routeCollection24h: 30 * time.Millisecond},
 	},
 	{
 		Name: "100× the videos, budget density", Suffix: "100x",
 		Sizes:  func(s sizes) sizes { s.Videos, s.Accounts, s.Budget = s.Videos*100, s.Accounts*50, true; return s },
 		Target: map[string]float64{routeOverview: targetManyVideos},
 		Within: map[string]time.Duration{routeOverview: 250 * time.Millisecond, routeVideos: 60 * time.Millisecond,
-			routeVideosGain24h: 60 * time.Millisecond, routeVideosGain7d: 60 * time.Millisecond},
+			routeVideosGain24h: 60 * time.Millisecond, routeVideosGain7d: 60 * time.Millisecond,
+			routeCollection: 60 * time.Millisecond, routeCollection24h: 60 * time.Millisecond},
 	},
 }
 
@@ -74,13 +79,16 @@ const (
 	routeVideos        = "GET /api/videos?sort=views"
 	routeVideosGain24h = "GET /api/videos?sort=gained24h"
 	routeVideosGain7d  = "GET /api/videos?sort=gained7d"
+	routeCollection    = "GET /api/videos?sort=views&collectionId"
+	routeCollection24h = "GET /api/videos?sort=gained24h&collectionId"
 )
 
 // nothingKept names a measurement with no start values kept (client.forget).
 const nothingKept = ", nothing kept"
 
-var growthRoutes = []string{routeOverview, routeVideos, routeVideosGain24h, routeVideosGain7d,
-	routeOverview + nothingKept, routeVideos + nothingKept, routeVideosGain24h + nothingKept, routeVideosGain7d + nothingKept}
+var growthRoutes = []string{routeOverview, routeVideos, routeVideosGain24h, routeVideosGain7d, routeCollection, routeCollection24h,
+	routeOverview + nothingKept, routeVideos + nothingKept, routeVideosGain24h + nothingKept, routeVideosGain7d + nothingKept,
+	routeCollection + nothingKept, routeCollection24h + nothingKept}
 
 type growthWorld struct {
 	Name    string
@@ -97,6 +105,10 @@ type growthWorld struct {
 	// fills every video's counts and the windows' start values.
 	Ranks     tracking.RanksRun
 	RanksTook time.Duration
+	// Collection holds every tenth account of the large workspace, and
+	// their videos (CollectionVideos).
+	Collection       uuid.UUID
+	CollectionVideos int
 }
 
 func (g *growthWorld) close() {
@@ -139,6 +151,10 @@ func openWorld(ctx context.Context, o options, name string) (*growthWorld, error
 		return nil, fmt.Errorf("count snapshots: %w", err)
 	}
 	w := g.Seed.World
+	if g.Collection, g.CollectionVideos, err = benchCollection(ctx, g.st.PG, w.Big.ID); err != nil {
+		g.close()
+		return nil, err
+	}
 	if g.srv, err = startServer(ctx, o, g.st, w.End.Add(30*time.Minute)); err != nil {
 		g.close()
 		return nil, err
@@ -168,6 +184,8 @@ func (g *growthWorld) measure(ctx context.Context, n int) error {
 		{routeVideos, "/api/videos?sort=views&limit=50", checkVideos(videos)},
 		{routeVideosGain24h, "/api/videos?sort=gained24h&limit=50", checkVideos(videos)},
 		{routeVideosGain7d, "/api/videos?sort=gained7d&limit=50", checkVideos(videos)},
+		{routeCollection, "/api/videos?sort=views&limit=50&collectionId=" + g.Collection.String(), checkVideos(g.CollectionVideos)},
+		{routeCollection24h, "/api/videos?sort=gained24h&limit=50&collectionId=" + g.Collection.String(), checkVideos(g.CollectionVideos)},
 	} {
 		// untimed requests first: connections, the server's first reads
 		if _, err := g.c.cold(ctx, r.path, 3, r.check); err != nil {
@@ -349,9 +367,32 @@ func printGrowth(out io.Writer, r *growthReport, n int) {
 
 	fmt.Fprintf(out, "\nWhere the time goes: the ClickHouse queries of each world's cold requests (system.query_log, server-side; reads and memory are medians); the rest of a request is PostgreSQL, the server's own work and HTTP.\n")
 	for _, w := range append(append([]*growthWorld{r.Before}, r.Scenarios...), r.After) {
-		for _, route := range []string{routeOverview, routeVideos, routeVideosGain24h, routeVideosGain7d} {
+		for _, route := range []string{routeOverview, routeVideos, routeVideosGain24h, routeVideosGain7d, routeCollection, routeCollection24h} {
 			fmt.Fprintf(out, "\n- %s, %s (p50 %s ms)\n", w.Name, route, ms(w.Results[route].P50))
 			printQueryTimes(out, w.CH[route])
 		}
 	}
+}
+
+// benchCollection puts every tenth account of the large workspace in one
+// collection (once; a reused world keeps it), and counts the videos that
+// follow their accounts into it.
+func benchCollection(ctx context.Context, pg *pgxpool.Pool, ws uuid.UUID) (uuid.UUID, int, error) {
+	id := uuid.NewSHA1(ws, []byte("bench collection"))
+	_, err := pg.Exec(ctx, `INSERT INTO collections (id, workspace_id, name) VALUES ($1, $2, 'Every tenth account') ON CONFLICT DO NOTHING`, id, ws)
+	if err == nil {
+		_, err = pg.Exec(ctx, `
+UPDATE accounts SET collection_id = $1
+WHERE workspace_id = $2 AND collection_id IS NULL AND get_byte(uuid_send(id), 15) % 10 = 0`, id, ws)
+	}
+	var n int
+	if err == nil {
+		err = pg.QueryRow(ctx, `
+SELECT count(*) FROM videos v JOIN accounts a ON a.id = v.account_id
+WHERE v.workspace_id = $2 AND coalesce(v.collection_id, a.collection_id) = $1`, id, ws).Scan(&n)
+	}
+	if err != nil {
+		return uuid.Nil, 0, fmt.Errorf("bench collection: %w", err)
+	}
+	return id, n, nil
 }

@@ -2,13 +2,17 @@ package numbers
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/fanout"
+	"github.com/reeltrack/reeltrack/query"
 )
 
 // rankOrder is the video_ranks order of a sort by a count or a window's
@@ -85,14 +89,50 @@ LIMIT $%d OFFSET $%d`, from, cond, order, len(args)+1, len(args)+2), pageArgs...
 		}
 		return nil
 	})
-	eg.Go(func() error {
-		if err := h.DB.QueryRow(ectx, `SELECT count(*)`+videoIDsFrom(q.Filter, false)+` AND `+cond, args...).Scan(&total); err != nil {
-			return fmt.Errorf("count videos: %w", err)
-		}
-		return nil
+	eg.Go(func() (err error) {
+		total, err = videoTotal(ectx, h.DB, ws, q.Filter, now)
+		return err
 	})
 	if err := eg.Wait(); err != nil {
 		return nil, 0, false, err
 	}
 	return ids, total, true, nil
+}
+
+// videoTotal counts the videos a filter selects, kept in video_totals while
+// the workspace's videos_version (schema 0036) says nothing it reads changed.
+func videoTotal(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, f VideoFilter, now time.Time) (int, error) {
+	key := f.Key()
+	if w := query.WindowOf(f.Published, now); !w.Start.IsZero() {
+		key += "&from=" + w.Start.Format(time.RFC3339)
+	}
+	var kept *int
+	err := db.QueryRow(ctx, `
+SELECT t.total FROM workspaces w
+JOIN video_totals t ON t.workspace_id = w.id AND t.filter_key = $2 AND t.videos_version = w.videos_version
+WHERE w.id = $1`, ws, key).Scan(&kept)
+	if err == nil && kept != nil {
+		return *kept, nil
+	}
+	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return 0, fmt.Errorf("read videos total: %w", err)
+	}
+	// the version and the count in one statement: one snapshot
+	cond, args := videoMatch(ws, f, now)
+	var (
+		version int64
+		total   int
+	)
+	err = db.QueryRow(ctx, `SELECT (SELECT videos_version FROM workspaces WHERE id = $1), count(*)`+videoIDsFrom(f, false)+` AND `+cond, args...).Scan(&version, &total)
+	if err != nil {
+		return 0, fmt.Errorf("count videos: %w", err)
+	}
+	_, err = db.Exec(ctx, `
+INSERT INTO video_totals (workspace_id, filter_key, videos_version, total) VALUES ($1, $2, $3, $4)
+ON CONFLICT (workspace_id, filter_key) DO UPDATE SET videos_version = excluded.videos_version, total = excluded.total
+WHERE video_totals.videos_version <= excluded.videos_version`, ws, key, version, total)
+	if err != nil {
+		return 0, fmt.Errorf("keep videos total: %w", err)
+	}
+	return total, nil
 }
