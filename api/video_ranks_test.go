@@ -40,7 +40,7 @@ func TestVideosFromRanksAgreeWithTheFullRead(t *testing.T) {
 	for _, by := range numbers.VideoSorts() {
 		for _, f := range []url.Values{{}, {"collectionId": {d.collection.String()}}, {"platforms": {"tiktok"}}, {"datePreset": {"7d"}},
 			{"individualOnly": {"true"}}, {"status": {"active"}}} {
-			for _, page := range [][2]string{{"500", "0"}, {"2", "1"}, {"1", "4"}} {
+			for _, page := range [][2]string{{"500", "0"}, {"2", "1"}, {"1", "4"}, {"1", "0"}} {
 				q := url.Values{"sort": {string(by)}, "limit": {page[0]}, "offset": {page[1]}}
 				for k, v := range f {
 					q[k] = v

@@ -39,7 +39,7 @@ type RankReader interface {
 // one that held nothing for it (no views then) takes them too.
 const rankCountsSQL = `
 UPDATE video_ranks r SET views = u.views, likes = u.likes, comments = u.comments, shares = u.shares, saves = u.saves,
-	last_at = u.last_at%s
+	last_at = u.last_at, first_views = u.first_views, first_at = u.first_at%s
 FROM unnest($2::uuid[], $3::int8[], $4::int8[], $5::int8[], $6::int8[], $7::int8[], $8::int8[], $9::timestamptz[], $10::timestamptz[])
 	AS u(id, views, likes, comments, shares, saves, first_views, first_at, last_at)
 WHERE r.video_id = u.id AND r.workspace_id = $1 AND (r.last_at IS NULL OR u.last_at >= r.last_at)`

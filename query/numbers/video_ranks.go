@@ -13,6 +13,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/fanout"
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/chread"
 )
 
 // rankOrder is the video_ranks order of a sort by a count or a window's
@@ -35,32 +36,70 @@ func rankOrder(by VideoSort, now time.Time) (order string, w *domain.RankWindow,
 	return "", nil, time.Time{}, false
 }
 
-// rankedPage reads the ids of a page sorted by a count or a window's gain,
-// and the filter's total, from video_ranks' indexes: a page costs what it
-// shows, not the workspace's size. kept is false (and nothing read) when the
-// workspace's ranks are not synced or the window's start values not written.
-func (h VideosHandler) rankedPage(ctx context.Context, ws uuid.UUID, q VideoQuery, now time.Time) (ids []uuid.UUID, total int, kept bool, err error) {
-	order, w, cutoff, ok := rankOrder(q.Sort, now)
+// rankedPage reads a page sorted by a count or a window's gain, and the
+// filter's total, from video_ranks: a page costs what it shows, not the
+// workspace's size. kept is false (and nothing read) when the workspace's
+// ranks are not synced or the window's start values not written. The
+// page's counts and gains come from the ranks too when both windows' start
+// values are written; ClickHouse then reads only its sparklines.
+func (h VideosHandler) rankedPage(ctx context.Context, ws uuid.UUID, q VideoQuery, now time.Time) (page VideoPage, kept bool, err error) {
+	order, w, _, ok := rankOrder(q.Sort, now)
 	if !ok {
-		return nil, 0, false, nil
+		return page, false, nil
 	}
-	slot := ""
-	if w != nil {
-		slot = w.Slot(cutoff)
-	}
+	w24, w7 := domain.RankWindows[0], domain.RankWindows[1]
+	c24, c7 := w24.Start(now), w7.Start(now)
+	var synced, has24, has7 bool
 	err = h.DB.QueryRow(ctx, `
-SELECT coalesce((SELECT synced FROM video_rank_state WHERE workspace_id = $1), false)
-	AND ($2 = '' OR EXISTS (SELECT 1 FROM video_rank_slots WHERE workspace_id = $1 AND slot = $2 AND cutoff = $3 AND valid))`,
-		ws, slot, cutoff).Scan(&kept)
+SELECT coalesce((SELECT synced FROM video_rank_state WHERE workspace_id = $1), false),
+	EXISTS (SELECT 1 FROM video_rank_slots WHERE workspace_id = $1 AND slot = $2 AND cutoff = $3 AND valid),
+	EXISTS (SELECT 1 FROM video_rank_slots WHERE workspace_id = $1 AND slot = $4 AND cutoff = $5 AND valid)`,
+		ws, w24.Slot(c24), c24, w7.Slot(c7), c7).Scan(&synced, &has24, &has7)
 	if err != nil {
-		return nil, 0, false, fmt.Errorf("read video ranks state: %w", err)
+		return page, false, fmt.Errorf("read video ranks state: %w", err)
 	}
-	if !kept {
-		return nil, 0, false, nil
+	if !synced || w != nil && !map[string]bool{w24.Name: has24, w7.Name: has7}[w.Name] {
+		return page, false, nil
 	}
 	if err := checkCollection(ctx, h.DB, ws, q.Filter.CollectionID); err != nil {
-		return nil, 0, false, err
+		return page, false, err
 	}
+	page = VideoPage{Videos: []Video{}, Limit: q.Limit, Offset: q.Offset}
+	if page.Total, err = videoTotal(ctx, h.DB, ws, q.Filter, now); err != nil {
+		return page, false, err
+	}
+	all := page.Total
+	if !q.Filter.none(now) {
+		if all, err = videoTotal(ctx, h.DB, ws, VideoFilter{}, now); err != nil {
+			return page, false, err
+		}
+	}
+	ids, err := h.rankedIDs(ctx, ws, q, now, order, walkRanks(q, page.Total, all))
+	if err != nil {
+		return page, false, err
+	}
+	for _, id := range ids {
+		page.Videos = append(page.Videos, Video{ID: id})
+	}
+	if has24 && has7 {
+		err = h.completeRankedPage(ctx, ws, now, page.Videos, w24.Column(c24), w7.Column(c7))
+	} else {
+		err = h.completePage(ctx, ws, now, page.Videos)
+	}
+	return page, err == nil, err
+}
+
+// walkRanks reports whether a page is cheaper read by walking the order's
+// index and testing the filter on each row (about (offset+limit) × all ÷
+// total rows) than by sorting the filter's matches (total rows). PostgreSQL
+// cannot estimate how many a collection (through the account) selects.
+func walkRanks(q VideoQuery, total, all int) bool {
+	return total > 0 && int64(q.Offset+q.Limit)*int64(all) < int64(total)*int64(total)
+}
+
+// rankedIDs reads the page's ids in the order's index order; walk makes
+// PostgreSQL walk the index (no sort, no hash join) whatever it estimates.
+func (h VideosHandler) rankedIDs(ctx context.Context, ws uuid.UUID, q VideoQuery, now time.Time, order string, walk bool) ([]uuid.UUID, error) {
 	cond, args := videoMatch(ws, q.Filter, now)
 	from := `
 FROM video_ranks r
@@ -69,34 +108,103 @@ JOIN videos v ON v.id = r.video_id`
 		from += `
 LEFT JOIN accounts a ON a.id = v.account_id`
 	}
-	eg, ectx := fanout.WithContext(ctx)
-	eg.Go(func() error {
-		pageArgs := append(args[:len(args):len(args)], q.Limit, q.Offset)
-		rows, _ := h.DB.Query(ectx, fmt.Sprintf(`SELECT r.video_id%s
+	args = append(args, q.Limit, q.Offset)
+	sql := fmt.Sprintf(`SELECT r.video_id%s
 WHERE r.workspace_id = $1 AND v.workspace_id = $1 AND %s
 ORDER BY %s DESC NULLS LAST, r.video_id
-LIMIT $%d OFFSET $%d`, from, cond, order, len(args)+1, len(args)+2), pageArgs...)
-		defer rows.Close()
-		for rows.Next() {
-			var id uuid.UUID
-			if err := rows.Scan(&id); err != nil {
-				return fmt.Errorf("read videos: %w", err)
-			}
-			ids = append(ids, id)
-		}
-		if err := rows.Err(); err != nil {
+LIMIT $%d OFFSET $%d`, from, cond, order, len(args)-1, len(args))
+	var ids []uuid.UUID
+	read := func(db interface {
+		Query(context.Context, string, ...any) (pgx.Rows, error)
+	}) error {
+		rows, _ := db.Query(ctx, sql, args...)
+		var id uuid.UUID
+		_, err := pgx.ForEachRow(rows, []any{&id}, func() error { ids = append(ids, id); return nil })
+		if err != nil {
 			return fmt.Errorf("read videos: %w", err)
 		}
 		return nil
+	}
+	if !walk {
+		return ids, read(h.DB)
+	}
+	err := pgx.BeginTxFunc(ctx, h.DB, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SET LOCAL enable_sort = off; SET LOCAL enable_hashjoin = off; SET LOCAL enable_mergejoin = off; SET LOCAL enable_seqscan = off`); err != nil {
+			return fmt.Errorf("read videos: %w", err)
+		}
+		return read(tx)
 	})
-	eg.Go(func() (err error) {
-		total, err = videoTotal(ectx, h.DB, ws, q.Filter, now)
+	return ids, err
+}
+
+// completeRankedPage fills a page's videos from PostgreSQL (their rows and
+// ranks: counts, gains, first views) and their sparklines from ClickHouse.
+func (h VideosHandler) completeRankedPage(ctx context.Context, ws uuid.UUID, now time.Time, vs []Video, from24, from7 string) error {
+	if len(vs) == 0 {
+		return nil
+	}
+	ids := make([]uuid.UUID, len(vs))
+	for i, v := range vs {
+		ids[i] = v.ID
+	}
+	type ranked struct {
+		counts          [5]*int64
+		gained24, gain7 *int64
+		firstViews      *int64
+		firstAt         *time.Time
+	}
+	got := make(map[uuid.UUID]ranked, len(vs))
+	eg, ectx := fanout.WithContext(ctx)
+	eg.Go(func() error {
+		rows, _ := h.DB.Query(ectx, `
+SELECT video_id, views, likes, comments, shares, saves, views - `+from24+`, views - `+from7+`, first_views, first_at
+FROM video_ranks WHERE workspace_id = $1 AND video_id = ANY($2)`, ws, ids)
+		var (
+			id uuid.UUID
+			r  ranked
+		)
+		_, err := pgx.ForEachRow(rows, []any{&id, &r.counts[0], &r.counts[1], &r.counts[2], &r.counts[3], &r.counts[4], &r.gained24, &r.gain7, &r.firstViews, &r.firstAt},
+			func() error { got[id] = r; return nil })
+		if err != nil {
+			return fmt.Errorf("read video ranks: %w", err)
+		}
+		return nil
+	})
+	var daily chread.DailyRead
+	eg.Go(func() error {
+		var err error
+		daily, err = chread.DailyViewsQuery{Workspace: ws, Only: ids, Now: now}.Read(ectx, chread.Reader{CH: h.CH})
 		return err
 	})
+	eg.Go(func() error { return describeVideos(ectx, h.DB, ws, vs) })
 	if err := eg.Wait(); err != nil {
-		return nil, 0, false, err
+		return err
 	}
-	return ids, total, true, nil
+	var g chread.Slab[int64]
+	var p chread.Slab[*int64]
+	for i := range vs {
+		r := got[vs[i].ID]
+		var e chread.EntityMetrics
+		dst := []**uint64{&e.Latest.Views, &e.Latest.Likes, &e.Latest.Comments, &e.Latest.Shares, &e.Latest.Saves}
+		for k, c := range r.counts {
+			if c != nil {
+				u := uint64(*c)
+				*dst[k] = &u
+			}
+		}
+		if r.firstViews != nil {
+			e.First = uint64(*r.firstViews)
+		}
+		if r.firstAt != nil {
+			e.FirstAt = r.firstAt.UTC()
+		}
+		if e.Latest.Views != nil {
+			e.Gains = []*int64{r.gained24, r.gain7}
+		}
+		vs[i].withMetrics(e)
+		vs[i].Views7d = daily.Views(vs[i].ID, e, &g, &p)
+	}
+	return nil
 }
 
 // videoTotal counts the videos a filter selects, kept in video_totals while

@@ -190,15 +190,8 @@ type VideosHandler query.Readers
 // Handle returns one page of the workspace's videos (package doc).
 func (h VideosHandler) Handle(ctx context.Context, ws uuid.UUID, q VideoQuery) (VideoPage, error) {
 	now := h.Now().UTC()
-	if ids, total, kept, err := h.rankedPage(ctx, ws, q, now); err != nil || kept {
+	if page, kept, err := h.rankedPage(ctx, ws, q, now); err != nil || kept {
 		if err != nil {
-			return VideoPage{}, err
-		}
-		page := VideoPage{Videos: make([]Video, len(ids)), Total: total, Limit: q.Limit, Offset: q.Offset}
-		for i, id := range ids {
-			page.Videos[i].ID = id
-		}
-		if err := h.completePage(ctx, ws, now, page.Videos); err != nil {
 			return VideoPage{}, err
 		}
 		return page, nil

@@ -27,6 +27,10 @@ CREATE TABLE video_ranks (
     saves        bigint,
     -- the latest scrape the counts were read at; NULL: none yet
     last_at      timestamptz,
+    -- the first views recorded, and the first scrape of any count (the
+    -- sparkline's first day counts from them)
+    first_views  bigint,
+    first_at     timestamptz,
     from_24h_0   bigint,
     from_24h_1   bigint,
     from_7d_0    bigint,
