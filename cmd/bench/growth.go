@@ -315,6 +315,9 @@ func (r *growthReport) missed() bool {
 	}
 	for i, w := range r.Scenarios {
 		for _, route := range growthRoutes {
+			if w.Results[route].N == 0 {
+				continue
+			}
 			if _, met := r.judge(r.Specs[i], route, w.Results[route].P95); met == "no" {
 				return true
 			}
@@ -366,6 +369,9 @@ func printGrowth(out io.Writer, r *growthReport, n int) {
 	line := func(w *growthWorld, sc *growthScenario) {
 		for _, route := range growthRoutes {
 			s := w.Results[route]
+			if s.N == 0 {
+				continue // left out by -routes
+			}
 			ratio, target, met := "—", "—", "—"
 			if sc != nil {
 				ratio = fmt.Sprintf("%.2f×", float64(s.P95)/float64(max(r.baseline(route), 1)))
@@ -391,6 +397,9 @@ func printGrowth(out io.Writer, r *growthReport, n int) {
 	fmt.Fprintf(out, "\nWhere the time goes: the ClickHouse queries of each world's cold requests (system.query_log, server-side; reads and memory are medians); the rest of a request is PostgreSQL, the server's own work and HTTP.\n")
 	for _, w := range append(append([]*growthWorld{r.Before}, r.Scenarios...), r.After) {
 		for _, route := range []string{routeOverview, routeVideos, routeVideosGain24h, routeVideosGain7d, routeCollection, routeCollection24h} {
+			if w.Results[route].N == 0 {
+				continue
+			}
 			fmt.Fprintf(out, "\n- %s, %s (p50 %s ms)\n", w.Name, route, ms(w.Results[route].P50))
 			printQueryTimes(out, w.CH[route])
 		}
