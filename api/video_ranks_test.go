@@ -74,7 +74,7 @@ func TestVideosFromRanksAgreeWithTheFullRead(t *testing.T) {
 	}
 	step := func(now time.Time) tracking.RanksRun {
 		t.Helper()
-		h := tracking.SyncVideoRanksHandler{DB: env.PG, Reader: wiring.RankReader(env.CH), Log: slog.Default(), Now: func() time.Time { return now }}
+		h := tracking.SyncVideoRanksHandler{DB: env.PG, Reader: wiring.RankReader(env.CH), Log: slog.Default(), Now: func() time.Time { return now }, MinVideos: 1}
 		run, err := h.Handle(ctx)
 		if err != nil {
 			t.Fatal(err)

@@ -142,7 +142,13 @@ type SyncVideoRanksHandler struct {
 	Reader RankReader
 	Log    *slog.Logger
 	Now    func() time.Time
+	// MinVideos: smaller workspaces are left to ClickHouse, fast enough at their size
+	MinVideos int
 }
+
+// RankMinVideos is the server's MinVideos: below it, reading every video's
+// numbers from ClickHouse answers a list in about 30 ms (docs/benchmarks.md).
+const RankMinVideos = 2000
 
 // RanksRun is what one ranks step wrote.
 type RanksRun struct {
@@ -150,7 +156,7 @@ type RanksRun struct {
 	Slots  int `json:"slots"`
 }
 
-// Handle runs the step over every workspace with videos.
+// Handle runs the step over every workspace with at least MinVideos videos.
 func (h SyncVideoRanksHandler) Handle(ctx context.Context) (RanksRun, error) {
 	var run RanksRun
 	if h.Reader == nil {
@@ -168,8 +174,8 @@ SELECT w.id, coalesce(s.synced, false),
 	coalesce((SELECT array_agg(cutoff ORDER BY slot) FROM video_rank_slots l WHERE l.workspace_id = w.id AND l.valid), '{}')
 FROM workspaces w
 LEFT JOIN video_rank_state s ON s.workspace_id = w.id
-WHERE EXISTS (SELECT 1 FROM videos v WHERE v.workspace_id = w.id)
-ORDER BY w.id`)
+WHERE EXISTS (SELECT 1 FROM videos v WHERE v.workspace_id = w.id OFFSET $1)
+ORDER BY w.id`, max(h.MinVideos, 1)-1)
 	var (
 		list    []todo
 		t       todo

@@ -124,8 +124,8 @@ func API(d Deps) api.Deps {
 	}
 	ranks := RankReader(d.CH)
 	cron := cron.AlertsCron{
-		DB: d.DB, Settle: settle,
-		Ranks: tracking.SyncVideoRanksHandler{DB: d.DB, Reader: ranks, Log: d.Log, Now: d.Now}, Digests: digests, Channels: channels, Mail: d.Mail,
+		DB: d.DB, Settle: settle, Digests: digests, Channels: channels, Mail: d.Mail,
+		Ranks:        tracking.SyncVideoRanksHandler{DB: d.DB, Reader: ranks, Log: d.Log, Now: d.Now, MinVideos: tracking.RankMinVideos},
 		Spikes:       alerts.ScanSpikesHandler{DB: d.DB, Spikes: query.SpikeScanner{DB: d.DB, CH: d.CH, Now: d.Now}, DashboardURL: d.Config.PublicBaseURL + "/", Now: d.Now},
 		Insights:     chread.InsightsReader{CH: d.CH},
 		Milestones:   query.MilestoneScanner{DB: d.DB, CH: d.CH},
