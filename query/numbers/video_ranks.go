@@ -11,7 +11,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/domain"
-	"github.com/reeltrack/reeltrack/internal/fanout"
 	"github.com/reeltrack/reeltrack/query"
 	"github.com/reeltrack/reeltrack/query/chread"
 )
@@ -150,74 +149,48 @@ LIMIT $%d OFFSET $%d`, accounts, cond, order, len(args)-1, len(args))
 	return ids, err
 }
 
-// completeRankedPage fills a page's videos from PostgreSQL (their rows and
-// ranks: counts, gains, first views) and their sparklines from ClickHouse.
+// completeRankedPage fills a page's videos with their numbers from
+// video_ranks (counts, gains since the slots' starts, first views): then
+// ClickHouse reads only their sparklines.
 func (h VideosHandler) completeRankedPage(ctx context.Context, ws uuid.UUID, now time.Time, vs []Video, from24, from7 string) error {
-	if len(vs) == 0 {
-		return nil
-	}
-	ids := make([]uuid.UUID, len(vs))
-	for i, v := range vs {
-		ids[i] = v.ID
-	}
-	type ranked struct {
-		counts          [5]*int64
-		gained24, gain7 *int64
-		firstViews      *int64
-		firstAt         *time.Time
-	}
-	got := make(map[uuid.UUID]ranked, len(vs))
-	eg, ectx := fanout.WithContext(ctx)
-	eg.Go(func() error {
-		rows, _ := h.DB.Query(ectx, `
+	return h.fillPage(ctx, ws, now, vs, func(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID]chread.EntityMetrics, error) {
+		rows, _ := h.DB.Query(ctx, `
 SELECT video_id, views, likes, comments, shares, saves, views - `+from24+`, views - `+from7+`, first_views, first_at
 FROM video_ranks WHERE workspace_id = $1 AND video_id = ANY($2)`, ws, ids)
 		var (
-			id uuid.UUID
-			r  ranked
+			id                   uuid.UUID
+			counts               [5]*int64
+			gain24, gain7, first *int64
+			firstAt              *time.Time
+			out                  = make(map[uuid.UUID]chread.EntityMetrics, len(ids))
 		)
-		_, err := pgx.ForEachRow(rows, []any{&id, &r.counts[0], &r.counts[1], &r.counts[2], &r.counts[3], &r.counts[4], &r.gained24, &r.gain7, &r.firstViews, &r.firstAt},
-			func() error { got[id] = r; return nil })
-		if err != nil {
-			return fmt.Errorf("read video ranks: %w", err)
-		}
-		return nil
-	})
-	var daily chread.DailyRead
-	eg.Go(func() error {
-		var err error
-		daily, err = chread.DailyViewsQuery{Workspace: ws, Only: ids, Now: now}.Read(ectx, chread.Reader{CH: h.CH})
-		return err
-	})
-	eg.Go(func() error { return describeVideos(ectx, h.DB, ws, vs) })
-	if err := eg.Wait(); err != nil {
-		return err
-	}
-	var g chread.Slab[int64]
-	var p chread.Slab[*int64]
-	for i := range vs {
-		r := got[vs[i].ID]
-		var e chread.EntityMetrics
-		dst := []**uint64{&e.Latest.Views, &e.Latest.Likes, &e.Latest.Comments, &e.Latest.Shares, &e.Latest.Saves}
-		for k, c := range r.counts {
-			if c != nil {
-				u := uint64(*c)
-				*dst[k] = &u
+		_, err := pgx.ForEachRow(rows, []any{&id, &counts[0], &counts[1], &counts[2], &counts[3], &counts[4], &gain24, &gain7, &first, &firstAt}, func() error {
+			var e chread.EntityMetrics
+			dst := []**uint64{&e.Latest.Views, &e.Latest.Likes, &e.Latest.Comments, &e.Latest.Shares, &e.Latest.Saves}
+			for k, c := range counts {
+				if c != nil {
+					u := uint64(*c)
+					*dst[k] = &u
+				}
 			}
+			if first != nil {
+				e.First = uint64(*first)
+			}
+			if firstAt != nil {
+				e.FirstAt = firstAt.UTC()
+			}
+			if e.Latest.Views != nil {
+				// copies: the scan's pointers are written again by the next row
+				e.Gains = []*int64{copyOf(gain24), copyOf(gain7)}
+			}
+			out[id] = e
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("read video ranks: %w", err)
 		}
-		if r.firstViews != nil {
-			e.First = uint64(*r.firstViews)
-		}
-		if r.firstAt != nil {
-			e.FirstAt = r.firstAt.UTC()
-		}
-		if e.Latest.Views != nil {
-			e.Gains = []*int64{r.gained24, r.gain7}
-		}
-		vs[i].withMetrics(e)
-		vs[i].Views7d = daily.Views(vs[i].ID, e, &g, &p)
-	}
-	return nil
+		return out, nil
+	})
 }
 
 // videoTotal counts the videos a filter selects, kept in video_totals while
@@ -256,4 +229,12 @@ WHERE video_totals.videos_version <= excluded.videos_version`, ws, key, version,
 		return 0, fmt.Errorf("keep videos total: %w", err)
 	}
 	return total, nil
+}
+
+func copyOf[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
 }

@@ -327,7 +327,23 @@ func topPage(keys []videoKey, top []rank, q VideoQuery, asked int) ([]rank, bool
 	return append(out, rest[:min(len(rest), need-len(out))]...), true
 }
 
+// completePage fills a page's videos: their rows, numbers and sparklines.
 func (h VideosHandler) completePage(ctx context.Context, ws uuid.UUID, now time.Time, vs []Video) error {
+	return h.fillPage(ctx, ws, now, vs, func(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID]chread.EntityMetrics, error) {
+		out := map[uuid.UUID]chread.EntityMetrics{}
+		q := videoListMetrics(ws, now)
+		q.Only = ids
+		return out, chread.Reader{CH: h.CH}.Entities(ctx, q, func(id uuid.UUID, e chread.EntityMetrics) error {
+			out[id] = e
+			return nil
+		})
+	})
+}
+
+// fillPage fills a page's videos from their rows, the numbers metrics reads
+// (latest counts, the 24 h and 7 d gains, first views) and their sparklines.
+func (h VideosHandler) fillPage(ctx context.Context, ws uuid.UUID, now time.Time, vs []Video,
+	metrics func(context.Context, []uuid.UUID) (map[uuid.UUID]chread.EntityMetrics, error)) error {
 	if len(vs) == 0 {
 		return nil
 	}
@@ -335,15 +351,11 @@ func (h VideosHandler) completePage(ctx context.Context, ws uuid.UUID, now time.
 	for i, v := range vs {
 		ids[i] = v.ID
 	}
-	pageMetrics := map[uuid.UUID]chread.EntityMetrics{}
+	var pageMetrics map[uuid.UUID]chread.EntityMetrics
 	eg, ectx := fanout.WithContext(ctx)
-	eg.Go(func() error {
-		q := videoListMetrics(ws, now)
-		q.Only = ids
-		return chread.Reader{CH: h.CH}.Entities(ectx, q, func(id uuid.UUID, e chread.EntityMetrics) error {
-			pageMetrics[id] = e
-			return nil
-		})
+	eg.Go(func() (err error) {
+		pageMetrics, err = metrics(ectx, ids)
+		return err
 	})
 	var daily chread.DailyRead
 	eg.Go(func() error {
