@@ -363,7 +363,10 @@ func TestMemoryGrowth(t *testing.T) {
 	time.Sleep(50 * time.Millisecond) // a sample or more of the heap
 	g := m.end()
 	t.Log(g)
-	if g.Before == 0 || g.Growth() < 60<<20 || g.HeapPeak < g.HeapBefore+60<<20 {
+	// RSS is read as the kernel's high-water mark, which may already hold
+	// memory freed before the start: the 64 MB show in full in the heap
+	// only, and in RSS at least by half
+	if g.Before == 0 || g.Growth() < 32<<20 || g.HeapPeak < g.HeapBefore+60<<20 {
 		t.Errorf("64 MB written during the measurement, growth %d bytes: %s", g.Growth(), g)
 	}
 	if b[len(b)-1] != byte(len(b)-1) {
