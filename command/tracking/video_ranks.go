@@ -56,7 +56,7 @@ func writeRankCounts(ctx context.Context, tx pgx.Tx, ws uuid.UUID, cs []RankCoun
 		sets   strings.Builder
 		args   = make([]any, 10, 14)
 	)
-	_, err = forEachRow(rows, err, []any{&slot, &cutoff}, func() error {
+	err = forEachRow(rows, err, []any{&slot, &cutoff}, func() error {
 		args = append(args, cutoff)
 		fmt.Fprintf(&sets, `,
 	from_%[1]s = CASE WHEN u.first_at >= $%[2]d THEN u.first_views ELSE coalesce(r.from_%[1]s, u.first_views) END`, slot, len(args))
@@ -65,7 +65,7 @@ func writeRankCounts(ctx context.Context, tx pgx.Tx, ws uuid.UUID, cs []RankCoun
 	if err != nil {
 		return fmt.Errorf("read video rank slots: %w", err)
 	}
-	slicesSortRanks(cs)
+	slices.SortFunc(cs, func(a, b RankCounts) int { return bytes.Compare(a.ID[:], b.ID[:]) })
 	n := len(cs)
 	ids, firstAt, lastAt := make([]uuid.UUID, n), make([]time.Time, n), make([]time.Time, n)
 	views, likes, comments, shares, saves, first := make([]*int64, n), make([]*int64, n), make([]*int64, n), make([]*int64, n), make([]*int64, n), make([]*int64, n)
@@ -80,17 +80,13 @@ func writeRankCounts(ctx context.Context, tx pgx.Tx, ws uuid.UUID, cs []RankCoun
 	return nil
 }
 
-func forEachRow(rows pgx.Rows, err error, dest []any, fn func() error) (int, error) {
+// forEachRow is pgx.ForEachRow after the query's own error.
+func forEachRow(rows pgx.Rows, err error, dest []any, fn func() error) error {
 	if err != nil {
-		return 0, err
+		return err
 	}
-	n := 0
-	_, err = pgx.ForEachRow(rows, dest, func() error { n++; return fn() })
-	return n, err
-}
-
-func slicesSortRanks(cs []RankCounts) {
-	slices.SortFunc(cs, func(a, b RankCounts) int { return bytes.Compare(a.ID[:], b.ID[:]) })
+	_, err = pgx.ForEachRow(rows, dest, fn)
+	return err
 }
 
 // scrapedRanks reads the counts of a scrape's videos back and writes them in
@@ -182,7 +178,7 @@ ORDER BY w.id`, max(h.MinVideos, 1)-1)
 		names   []string
 		cutoffs []time.Time
 	)
-	_, err = forEachRow(rows, err, []any{&t.ws, &t.synced, &names, &cutoffs}, func() error {
+	err = forEachRow(rows, err, []any{&t.ws, &t.synced, &names, &cutoffs}, func() error {
 		t.slots = map[string]time.Time{}
 		for i, n := range names {
 			t.slots[n] = cutoffs[i]
