@@ -176,7 +176,8 @@ func openWorld(ctx context.Context, o options, name string) (*growthWorld, error
 		return nil, fmt.Errorf("ranks step: %w", err)
 	}
 	g.RanksTook = time.Since(began)
-	fmt.Fprintf(o.Progress, "bench: %s: the ranks step synced %d workspaces and wrote %d slots in %s\n", name, g.Ranks.Synced, g.Ranks.Slots, g.RanksTook.Round(time.Millisecond))
+	fmt.Fprintf(o.Progress, "bench: %s: the ranks step synced %d workspaces, wrote %d slots and computed %d overview slots in %s\n", name,
+		g.Ranks.Synced, g.Ranks.Slots, g.Ranks.Overview, g.RanksTook.Round(time.Millisecond))
 	return g, nil
 }
 
@@ -388,10 +389,10 @@ func printGrowth(out io.Writer, r *growthReport, n int) {
 	}
 	line(r.After, nil)
 
-	fmt.Fprintf(out, "\nThe ranks step (the videos list's counts and window start values, written once per world before its requests):\n\n")
+	fmt.Fprintf(out, "\nThe ranks step (the videos list's counts and window start values, and the overview's slots, written once per world before its requests):\n\n")
 	for _, w := range append([]*growthWorld{r.Before}, r.Scenarios...) {
-		fmt.Fprintf(out, "- %s: %d workspaces synced, %d slots written, in %s; an hour later (after the requests) %d slots in %s\n", w.Name,
-			w.Ranks.Synced, w.Ranks.Slots, w.RanksTook.Round(time.Millisecond), w.RanksHour.Slots, w.RanksHourTook.Round(time.Millisecond))
+		fmt.Fprintf(out, "- %s: %d workspaces synced, %d slots and %d overview slots written, in %s; an hour later (after the requests) %d slots and %d overview slots in %s\n", w.Name,
+			w.Ranks.Synced, w.Ranks.Slots, w.Ranks.Overview, w.RanksTook.Round(time.Millisecond), w.RanksHour.Slots, w.RanksHour.Overview, w.RanksHourTook.Round(time.Millisecond))
 	}
 
 	fmt.Fprintf(out, "\nWhere the time goes: the ClickHouse queries of each world's cold requests (system.query_log, server-side; reads and memory are medians); the rest of a request is PostgreSQL, the server's own work and HTTP.\n")

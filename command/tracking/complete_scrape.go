@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -57,6 +58,8 @@ type CompleteScrapeHandler struct {
 	Metrics  *metrics.Metrics
 	// Ranks reads the scraped videos' counts back for video_ranks; nil leaves them to the ranks step.
 	Ranks RankReader
+	// Overview keeps the overview slots of workspaces with synced ranks; nil: a scrape drops them.
+	Overview OverviewKeeper
 }
 
 type jobRow struct {
@@ -121,6 +124,19 @@ func (h CompleteScrapeHandler) Handle(ctx context.Context, cmd CompleteScrape) (
 }
 
 // claim takes the job's ingest lease unless held or processed; j is refreshed either way.
+// keepsOverview: ws's overview slots are kept across its scrapes (its ranks are synced).
+func (h CompleteScrapeHandler) keepsOverview(ctx context.Context, ws uuid.UUID) (bool, error) {
+	if h.Overview == nil {
+		return false, nil
+	}
+	var synced bool
+	err := h.DB.QueryRow(ctx, `SELECT coalesce((SELECT synced FROM video_rank_state WHERE workspace_id = $1), false)`, ws).Scan(&synced)
+	if err != nil {
+		return false, fmt.Errorf("read video ranks state: %w", err)
+	}
+	return synced, nil
+}
+
 func (h CompleteScrapeHandler) claim(ctx context.Context, jobID uuid.UUID, j *jobRow) (bool, error) {
 	lease := defaultClaim
 	if d, ok := ctx.Deadline(); ok {
@@ -196,6 +212,14 @@ func (h CompleteScrapeHandler) process(ctx context.Context, jobID uuid.UUID, j j
 	// The job's creation time versions its rows, so deliveries write identical
 	// batches and a later job's rows win (ingest.NewSnapshotWriter).
 	s.writer = ingest.NewSnapshotWriter(h.CH, h.Batch, j.createdAt)
+	keep, err := h.keepsOverview(ctx, j.workspaceID)
+	if err != nil {
+		return out, err
+	}
+	if keep {
+		// nothing is written before the slots' part of the scrape's videos is read
+		s.writer.Size = math.MaxInt
+	}
 	s.scrapedAt = scrapedAt
 	s.jobID = jobID
 	pageSize := h.PageSize
@@ -222,21 +246,38 @@ func (h CompleteScrapeHandler) process(ctx context.Context, jobID uuid.UUID, j j
 	if err := s.finish(ctx, h.DB); err != nil {
 		return out, err
 	}
+	var hold *overviewHold
+	if keep && len(s.snapped) > 0 {
+		if hold, err = holdOverview(ctx, h.DB, h.Overview, j.workspaceID, s.snapped); err != nil {
+			return out, err
+		}
+		defer hold.release(ctx)
+	}
 	if err := s.writer.Flush(ctx); err != nil {
 		return out, err
 	}
 	result := s.result()
 	result.ItemsTotal, result.ItemsSkipped = out.ItemsTotal, out.ItemsSkipped
-	writeRanks := scrapedRanks(ctx, h.Ranks, h.Log, j.workspaceID, s.snapped, scrapedAt)
+	writeRanks, seen := scrapedRanks(ctx, h.Ranks, h.Log, j.workspaceID, s.snapped, scrapedAt)
 	err = pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
 		if err := ApplyScrape(ctx, tx, result); err != nil {
 			return err
 		}
-		return writeRanks(ctx, tx)
+		if err := writeRanks(ctx, tx); err != nil {
+			return err
+		}
+		if !keep {
+			// slots computed while this scrape was written may have missed it
+			if _, err := tx.Exec(ctx, `DELETE FROM overview_slots WHERE workspace_id = $1`, j.workspaceID); err != nil {
+				return fmt.Errorf("drop overview slots: %w", err)
+			}
+		}
+		return hold.apply(ctx, tx, seen)
 	})
 	if err != nil {
 		return out, err
 	}
+	hold.committed()
 	out.Status, out.Snapshots, out.Failed = domain.JobProcessed, s.snapshots, len(result.Failed)
 	h.Metrics.ScrapeCompleted(string(j.platform), out.ItemsTotal-out.ItemsSkipped, out.ItemsSkipped)
 	h.Log.Info("scrape processed", "jobId", jobID, "platform", j.platform, "items", out.ItemsTotal,

@@ -92,7 +92,7 @@ func forEachRow(rows pgx.Rows, err error, dest []any, fn func() error) error {
 // scrapedRanks reads the counts of a scrape's videos back and writes them in
 // tx; when the projections do not show the scrape yet (or nothing reads
 // them), the workspace's ranks are marked stale for the ranks step instead.
-func scrapedRanks(ctx context.Context, reader RankReader, log *slog.Logger, ws uuid.UUID, ids []uuid.UUID, scrapedAt time.Time) func(context.Context, pgx.Tx) error {
+func scrapedRanks(ctx context.Context, reader RankReader, log *slog.Logger, ws uuid.UUID, ids []uuid.UUID, scrapedAt time.Time) (write func(context.Context, pgx.Tx) error, seen bool) {
 	stale := func(ctx context.Context, tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM video_rank_state WHERE workspace_id = $1`, ws); err != nil {
 			return fmt.Errorf("mark video ranks stale: %w", err)
@@ -100,10 +100,10 @@ func scrapedRanks(ctx context.Context, reader RankReader, log *slog.Logger, ws u
 		return nil
 	}
 	if len(ids) == 0 {
-		return func(context.Context, pgx.Tx) error { return nil }
+		return func(context.Context, pgx.Tx) error { return nil }, true
 	}
 	if reader == nil {
-		return stale
+		return stale, false
 	}
 	var cs []RankCounts
 	err := reader.LatestCounts(ctx, ws, ids, func(c RankCounts) error {
@@ -112,7 +112,7 @@ func scrapedRanks(ctx context.Context, reader RankReader, log *slog.Logger, ws u
 	})
 	if err != nil {
 		log.WarnContext(ctx, "video ranks left to the ranks step", "workspaceId", ws, "error", err)
-		return stale
+		return stale, false
 	}
 	// every video must show the scrape (on a cluster an insert may not be read back at once)
 	unseen := make(map[uuid.UUID]bool, len(ids))
@@ -125,9 +125,9 @@ func scrapedRanks(ctx context.Context, reader RankReader, log *slog.Logger, ws u
 		}
 	}
 	if len(unseen) > 0 {
-		return stale
+		return stale, false
 	}
-	return func(ctx context.Context, tx pgx.Tx) error { return writeRankCounts(ctx, tx, ws, cs) }
+	return func(ctx context.Context, tx pgx.Tx) error { return writeRankCounts(ctx, tx, ws, cs) }, true
 }
 
 // SyncVideoRanksHandler is the cron's ranks step: it fills each workspace's
@@ -140,6 +140,8 @@ type SyncVideoRanksHandler struct {
 	Now    func() time.Time
 	// MinVideos: smaller workspaces are left to ClickHouse, fast enough at their size
 	MinVideos int
+	// Overview computes the overview slots of the workspaces kept; nil: none.
+	Overview OverviewKeeper
 }
 
 // RankMinVideos is the server's MinVideos: below it, reading every video's
@@ -150,6 +152,8 @@ const RankMinVideos = 2000
 type RanksRun struct {
 	Synced int `json:"synced"`
 	Slots  int `json:"slots"`
+	// Overview counts the overview slots computed whole.
+	Overview int `json:"overview"`
 }
 
 // Handle runs the step over every workspace with at least MinVideos videos.
@@ -207,6 +211,13 @@ ORDER BY w.id`, max(h.MinVideos, 1)-1)
 				}
 				run.Slots++
 			}
+		}
+		if h.Overview != nil {
+			n, err := writeOverviewSlots(ctx, h.DB, h.Overview, t.ws, now)
+			if err != nil {
+				return run, err
+			}
+			run.Overview += n
 		}
 	}
 	return run, nil

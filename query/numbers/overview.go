@@ -178,6 +178,9 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 	if q.AsOf != nil {
 		now = chread.Hourly.Floor(minTime(q.AsOf.UTC(), now))
 	}
+	if out, kept, err := h.slotOverview(ctx, ws, q, now); err != nil || kept {
+		return out, err
+	}
 	frozen := q.AsOf != nil
 	w := q.window(now)
 	if frozen && w.End.IsZero() {

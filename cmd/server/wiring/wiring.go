@@ -125,7 +125,9 @@ func API(d Deps) api.Deps {
 	ranks := RankReader(d.CH)
 	cron := cron.AlertsCron{
 		DB: d.DB, Settle: settle, Digests: digests, Channels: channels, Mail: d.Mail,
-		Ranks:        tracking.SyncVideoRanksHandler{DB: d.DB, Reader: ranks, Log: d.Log, Now: d.Now, MinVideos: tracking.RankMinVideos},
+		Ranks: tracking.SyncVideoRanksHandler{
+			DB: d.DB, Reader: ranks, Log: d.Log, Now: d.Now, MinVideos: tracking.RankMinVideos, Overview: OverviewKeeper(d.CH),
+		},
 		Spikes:       alerts.ScanSpikesHandler{DB: d.DB, Spikes: query.SpikeScanner{DB: d.DB, CH: d.CH, Now: d.Now}, DashboardURL: d.Config.PublicBaseURL + "/", Now: d.Now},
 		Insights:     chread.InsightsReader{CH: d.CH},
 		Milestones:   query.MilestoneScanner{DB: d.DB, CH: d.CH},
@@ -156,7 +158,7 @@ func API(d Deps) api.Deps {
 			Refresh: tracking.RefreshDueHandler{DB: d.DB, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, Now: d.Now, Metrics: d.Metrics},
 			Complete: tracking.CompleteScrapeHandler{
 				DB: d.DB, CH: d.CH, Provider: d.Provider, PageSize: d.Config.ScraperPageSize, Log: d.Log, Now: d.Now, Metrics: d.Metrics,
-				Ranks: ranks,
+				Ranks: ranks, Overview: OverviewKeeper(d.CH),
 			},
 			AlertsCron:      cron,
 			RenameWorkspace: team.RenameWorkspaceHandler{DB: d.DB},
@@ -180,7 +182,7 @@ func API(d Deps) api.Deps {
 			Founding:         queryteam.NewFoundingStatsHandler(d.DB, d.Config.FoundingSpots, queryteam.FoundingStatsKept),
 			Plans:            queryteam.NewPlansHandler(d.Config.StripePrices, d.Payment, d.Log, d.Now),
 			ProviderStatus:   queryteam.ProviderStatusHandler{DB: d.DB},
-			Videos:           numbers.VideosHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+			Videos:           numbers.VideosHandler{DB: d.DB, CH: d.CH, Now: d.Now, Retention: d.Config.SnapshotRetention},
 			Overview:         numbers.OverviewHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 			Export:           numbers.ExportHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 			Collections:      querycollections.CollectionsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
@@ -243,3 +245,6 @@ func (a rankReader) StartViews(ctx context.Context, ws uuid.UUID, cutoff time.Ti
 
 // RankReader is the projections' reader of what video_ranks keeps.
 func RankReader(ch driver.Conn) tracking.RankReader { return rankReader{chread.Reader{CH: ch}} }
+
+// OverviewKeeper computes the overview slots from the projections.
+func OverviewKeeper(ch driver.Conn) tracking.OverviewKeeper { return numbers.OverviewSlots{CH: ch} }
