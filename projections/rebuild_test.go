@@ -28,16 +28,16 @@ func state(t *testing.T, ws uuid.UUID) map[string][]string {
 				toString(argMaxMerge(followers_last)))
 			FROM entity_latest WHERE workspace_id = ? GROUP BY entity_id ORDER BY entity_id`
 		switch table {
-		case "entity_hourly":
+		case "entity_hourly", "entity_hourly_by_entity":
 			sql = `SELECT concat(toString(entity_id), ' ', toString(bucket), ' ', toString(max(last_at)), ' ',
 				ifNull(toString(argMax(views, last_at)), '-'), ' ', ifNull(toString(argMax(likes, last_at)), '-'), ' ',
 				ifNull(toString(argMax(followers, last_at)), '-'), ' ', toString(argMax(published_at, last_at)))
-			FROM entity_hourly WHERE workspace_id = ? GROUP BY entity_id, bucket ORDER BY entity_id, bucket`
-		case "entity_daily":
+			FROM ` + table + ` WHERE workspace_id = ? GROUP BY entity_id, bucket ORDER BY entity_id, bucket`
+		case "entity_daily", "entity_daily_by_entity":
 			sql = `SELECT concat(toString(entity_id), ' ', toString(bucket), ' ', toString(max(last_at)), ' ',
 				ifNull(toString(argMax(views, last_at)), '-'), ' ', ifNull(toString(argMax(likes, last_at)), '-'), ' ',
 				ifNull(toString(argMax(followers, last_at)), '-'))
-			FROM entity_daily WHERE workspace_id = ? GROUP BY entity_id, bucket ORDER BY entity_id, bucket`
+			FROM ` + table + ` WHERE workspace_id = ? GROUP BY entity_id, bucket ORDER BY entity_id, bucket`
 		case "video_age_hourly":
 			sql = `SELECT concat(toString(entity_id), ' ', toString(account_id), ' ', toString(age_hour), ' ', toString(max(last_at)), ' ',
 				ifNull(toString(argMax(views, last_at)), '-'), ' ', ifNull(toString(argMax(likes, last_at)), '-'), ' ',

@@ -13,7 +13,4 @@ type Readers struct {
 	DB  *pgxpool.Pool
 	CH  chread.Conn
 	Now func() time.Time
-	// Retention is how long raw snapshots are kept (SNAPSHOT_RETENTION; 0:
-	// for ever): reads of raw snapshots check that they hold their span.
-	Retention time.Duration
 }

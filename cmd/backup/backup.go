@@ -46,6 +46,8 @@ var projectionTables = []exported{
 	{"entity_hourly", "toYYYYMM(bucket)"},
 	{"entity_daily", "toYYYYMM(bucket)"},
 	{"video_age_hourly", ""},
+	{"entity_hourly_by_entity", "toYYYYMM(bucket)"},
+	{"entity_daily_by_entity", "toYYYYMM(bucket)"},
 }
 
 // backup writes a backup of t's databases into dir (missing or empty):

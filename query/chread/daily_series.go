@@ -31,7 +31,7 @@ SELECT entity_id, toUInt32(bucket) AS day, groupBitOr(recorded) AS rec,
     argMaxIf(assumeNotNull(shares), last_at, isNotNull(shares)) AS shares,
     argMaxIf(assumeNotNull(saves), last_at, isNotNull(saves)) AS saves,
     argMaxIf(assumeNotNull(followers), last_at, isNotNull(followers)) AS followers
-FROM entity_daily
+FROM entity_daily_by_entity
 WHERE workspace_id = @ws AND entity_kind = @kind AND bucket >= @from AND bucket < @to
   AND entity_id IN (SELECT id FROM scope)
 GROUP BY entity_id, bucket

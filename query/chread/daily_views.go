@@ -18,42 +18,21 @@ type DailyViewsQuery struct {
 	Workspace uuid.UUID
 	Only      []uuid.UUID
 	Now       time.Time
-	// Raw reads a page's days from metric_snapshots, whose order (by
-	// entity, then time) keeps a video's rows together: a page of 50 is a
-	// few granules there, where entity_daily (by day, then entity) holds
-	// one granule per video and day. Only when the raw snapshots of the
-	// span are kept (RawHoldsSparkDays).
-	Raw bool
-}
-
-// RawHoldsSparkDays reports whether raw snapshots kept for retention (0: for
-// ever) hold every day a sparkline reads: monthly partitions are dropped
-// once their month ended retention ago, and the span's first day is at
-// most SparkDays+1 days old.
-func RawHoldsSparkDays(retention time.Duration) bool {
-	return retention == 0 || retention >= (SparkDays+1)*24*time.Hour
 }
 
 // dailyViewsSQL: the last views per video and day, as plain rows (no allocation).
 const dailyViewsSQL = `
 SELECT entity_id, toUInt32(bucket) AS day, argMax(assumeNotNull(views), last_at) AS v
-FROM entity_daily
 {{- if .}}
+FROM entity_daily_by_entity
 PREWHERE entity_id IN (SELECT id FROM scope)
+{{- else}}
+FROM entity_daily
 {{- end}}
 WHERE workspace_id = @ws AND entity_kind = @kind AND bucket >= @from AND isNotNull(views)
 GROUP BY entity_id, bucket`
 
 var dailyViewsTemplate = SQLTemplate("daily_views", dailyViewsSQL)
-
-// dailyViewsRawTemplate is dailyViewsSQL over the raw snapshots of a page's videos,
-// each day's last views as entity_daily keeps them (argMax by time).
-var dailyViewsRawTemplate = SQLTemplate("daily_views_raw", `
-SELECT entity_id, toUInt32(toStartOfDay(scraped_at)) AS day, argMax(assumeNotNull(views), scraped_at) AS v
-FROM metric_snapshots
-PREWHERE entity_id IN (SELECT id FROM scope)
-WHERE workspace_id = @ws AND entity_kind = @kind AND scraped_at >= @from AND isNotNull(views)
-GROUP BY entity_id, day`)
 
 func (q DailyViewsQuery) firstDay() time.Time {
 	return Daily.Floor(q.Now).AddDate(0, 0, -(SparkDays - 1))
@@ -61,11 +40,7 @@ func (q DailyViewsQuery) firstDay() time.Time {
 
 // SQL renders the query and its parameters.
 func (q DailyViewsQuery) SQL() (string, []any) {
-	text := RenderSQL(dailyViewsTemplate, q.Only != nil)
-	if q.Raw && q.Only != nil {
-		text = RenderSQL(dailyViewsRawTemplate, nil)
-	}
-	return text, []any{
+	return RenderSQL(dailyViewsTemplate, q.Only != nil), []any{
 		clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(platform.Video)),
 		clickhouse.Named("from", q.firstDay().AddDate(0, 0, -1)),
 	}

@@ -15,14 +15,15 @@ import (
 	"github.com/reeltrack/reeltrack/query/chread"
 )
 
-// TestSparklinesFromRawSnapshotsEqualTheDailyProjection: a page's
-// sparklines read from metric_snapshots (DailyViewsQuery.Raw) are the ones
-// entity_daily gives, over snapshots as a provider sends them: several a
+// TestSparklinesOfAPageEqualTheWorkspaceRead: a page's sparklines, read
+// from entity_daily_by_entity for its videos only, are the ones a read of
+// every video from entity_daily gives, over snapshots as a provider sends
+// them: several a
 // day, days without any, views missing from some, a scrape delivered twice
 // with the same values, a video first scraped inside the span, one whose
 // last snapshot is before it, the span across a month's end, and unmerged
 // parts.
-func TestSparklinesFromRawSnapshotsEqualTheDailyProjection(t *testing.T) {
+func TestSparklinesOfAPageEqualTheWorkspaceRead(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -74,9 +75,9 @@ func TestSparklinesFromRawSnapshotsEqualTheDailyProjection(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	read := func(raw bool) map[uuid.UUID][]*int64 {
+	read := func(only []uuid.UUID) map[uuid.UUID][]*int64 {
 		t.Helper()
-		d, err := chread.DailyViewsQuery{Workspace: ws, Only: page, Now: now, Raw: raw}.Read(ctx, chread.Reader{CH: env.CH})
+		d, err := chread.DailyViewsQuery{Workspace: ws, Only: only, Now: now}.Read(ctx, chread.Reader{CH: env.CH})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -90,7 +91,7 @@ func TestSparklinesFromRawSnapshotsEqualTheDailyProjection(t *testing.T) {
 		}
 		return out
 	}
-	projected, raw := read(false), read(true)
+	projected, raw := read(nil), read(page)
 	if len(projected) < len(page)-4 {
 		t.Fatalf("%d of %d videos have a sparkline: the seed proves little", len(projected), len(page))
 	}
@@ -98,11 +99,11 @@ func TestSparklinesFromRawSnapshotsEqualTheDailyProjection(t *testing.T) {
 	for _, id := range page {
 		a, b := projected[id], raw[id]
 		if len(a) != len(b) {
-			t.Fatalf("video %s: %d days from entity_daily, %d from the raw snapshots", id, len(a), len(b))
+			t.Fatalf("video %s: %d days read with every video, %d with the page's", id, len(a), len(b))
 		}
 		for i := range a {
 			if (a[i] == nil) != (b[i] == nil) || a[i] != nil && *a[i] != *b[i] {
-				t.Errorf("video %s day %d: entity_daily %v, raw %v", id, i, show(a[i]), show(b[i]))
+				t.Errorf("video %s day %d: %v read with every video, %v with the page's", id, i, show(a[i]), show(b[i]))
 			}
 			if a[i] != nil {
 				days++

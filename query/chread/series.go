@@ -60,10 +60,10 @@ FROM (
         FROM (
             SELECT entity_id, groupArray(toUInt32(last_at)) AS ts0, groupArray(toInt64(assumeNotNull({{.Column}}))) AS vs0
             FROM (
-                SELECT entity_id, last_at, {{.Column}} FROM entity_daily
+                SELECT entity_id, last_at, {{.Column}} FROM {{.Daily}}
                 WHERE {{template "filter" .}} AND bucket >= @lookback AND bucket < @startday
                 UNION ALL
-                SELECT entity_id, last_at, {{.Column}} FROM entity_hourly
+                SELECT entity_id, last_at, {{.Column}} FROM {{.Hourly}}
                 WHERE {{template "filter" .}} AND bucket >= @startday AND bucket < @start
                 UNION ALL
                 SELECT entity_id, last_at, {{.Column}} FROM {{.Table}}
@@ -84,13 +84,16 @@ FROM (
 
 // SQL renders the query and its parameters.
 func (q SeriesQuery) SQL() (string, []any) {
-	data := struct{ Column, Table, ScopeOp string }{Column: q.Metric.Column(), Table: q.Granularity.Table()}
+	data := struct{ Column, Table, Daily, Hourly, ScopeOp string }{Column: q.Metric.Column(), Table: q.Granularity.Table(),
+		Daily: Daily.Table(), Hourly: Hourly.Table()}
 	switch {
 	case q.Scope.All():
 	case q.Scope.Except:
 		data.ScopeOp = "NOT IN"
 	default:
+		// some entities: their rows are together in the copies by entity
 		data.ScopeOp = "IN"
+		data.Table, data.Daily, data.Hourly = q.Granularity.EntityTable(), Daily.EntityTable(), Hourly.EntityTable()
 	}
 	startDay := Daily.Floor(q.Start)
 	return RenderSQL(seriesSQL, data), []any{

@@ -93,7 +93,7 @@ func (q VideoSeriesQuery) SQL() (string, []any) {
 	text := RenderSQL(videoSeriesSQL, struct {
 		Table string
 		Cols  []string
-	}{q.Granularity.Table(), cols})
+	}{q.Granularity.EntityTable(), cols})
 	return text, []any{clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(platform.Video)),
 		clickhouse.Named("start", q.Start.UTC()), clickhouse.Named("id", q.ID)}
 }

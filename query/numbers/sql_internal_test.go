@@ -35,7 +35,6 @@ func renderedCases() []renderedCase {
 		{"videos_sort_saves_top", func() chread.EntitiesQuery { q := mustSort(videoSortMetrics(ws, now, SortSaves)); q.Top = 66; return q }()},
 		// the sparklines of GET /videos (a page) and GET /accounts (every video)
 		{"videos_page_daily_views", chread.DailyViewsQuery{Workspace: ws, Only: ids, Now: now}},
-		{"videos_page_daily_views_raw", chread.DailyViewsQuery{Workspace: ws, Only: ids, Now: now, Raw: true}},
 		{"accounts_daily_views", chread.DailyViewsQuery{Workspace: ws, Now: now}},
 		{"videos_sort_likes_top", func() chread.EntitiesQuery { q := mustSort(videoSortMetrics(ws, now, SortLikes)); q.Top = 66; return q }()},
 		{"videos_page", func() chread.EntitiesQuery { q := videoListMetrics(ws, now); q.Only = ids; return q }()},

@@ -360,7 +360,7 @@ func (h VideosHandler) fillPage(ctx context.Context, ws uuid.UUID, now time.Time
 	var daily chread.DailyRead
 	eg.Go(func() error {
 		var err error
-		daily, err = chread.DailyViewsQuery{Workspace: ws, Only: ids, Now: now, Raw: chread.RawHoldsSparkDays(h.Retention)}.Read(ectx, chread.Reader{CH: h.CH})
+		daily, err = chread.DailyViewsQuery{Workspace: ws, Only: ids, Now: now}.Read(ectx, chread.Reader{CH: h.CH})
 		return err
 	})
 	eg.Go(func() error { return describeVideos(ectx, h.DB, ws, vs) })

@@ -182,7 +182,7 @@ func API(d Deps) api.Deps {
 			Founding:         queryteam.NewFoundingStatsHandler(d.DB, d.Config.FoundingSpots, queryteam.FoundingStatsKept),
 			Plans:            queryteam.NewPlansHandler(d.Config.StripePrices, d.Payment, d.Log, d.Now),
 			ProviderStatus:   queryteam.ProviderStatusHandler{DB: d.DB},
-			Videos:           numbers.VideosHandler{DB: d.DB, CH: d.CH, Now: d.Now, Retention: d.Config.SnapshotRetention},
+			Videos:           numbers.VideosHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 			Overview:         numbers.OverviewHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 			Export:           numbers.ExportHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 			Collections:      querycollections.CollectionsHandler{DB: d.DB, CH: d.CH, Now: d.Now},

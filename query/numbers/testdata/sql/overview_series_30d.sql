@@ -23,13 +23,13 @@ FROM (
         FROM (
             SELECT entity_id, groupArray(toUInt32(last_at)) AS ts0, groupArray(toInt64(assumeNotNull(views))) AS vs0
             FROM (
-                SELECT entity_id, last_at, views FROM entity_daily
+                SELECT entity_id, last_at, views FROM entity_daily_by_entity
                 WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id IN (SELECT id FROM scope) AND bucket >= @lookback AND bucket < @startday
                 UNION ALL
-                SELECT entity_id, last_at, views FROM entity_hourly
+                SELECT entity_id, last_at, views FROM entity_hourly_by_entity
                 WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id IN (SELECT id FROM scope) AND bucket >= @startday AND bucket < @start
                 UNION ALL
-                SELECT entity_id, last_at, views FROM entity_daily
+                SELECT entity_id, last_at, views FROM entity_daily_by_entity
                 WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id IN (SELECT id FROM scope) AND bucket >= @start
             )
             WHERE isNotNull(views)

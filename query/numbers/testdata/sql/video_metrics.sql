@@ -21,10 +21,10 @@ GROUP BY entity_id
 
 SELECT entity_id, argMaxIf(assumeNotNull(views), last_at, ((src = 0 AND bucket >= @l0 AND bucket < @d0) OR (src = 1 AND bucket >= @h0 AND bucket < @c0)) AND isNotNull(views)) AS b0, groupBitOrIf(recorded, ((src = 0 AND bucket >= @l0 AND bucket < @d0) OR (src = 1 AND bucket >= @h0 AND bucket < @c0))) AS p0, argMaxIf(assumeNotNull(views), last_at, ((src = 0 AND bucket >= @l1 AND bucket < @d1) OR (src = 1 AND bucket >= @h1 AND bucket < @c1)) AND isNotNull(views)) AS b1, groupBitOrIf(recorded, ((src = 0 AND bucket >= @l1 AND bucket < @d1) OR (src = 1 AND bucket >= @h1 AND bucket < @c1))) AS p1
 FROM (
-    SELECT 0 AS src, entity_id, bucket, last_at, views, recorded FROM entity_daily
+    SELECT 0 AS src, entity_id, bucket, last_at, views, recorded FROM entity_daily_by_entity
     WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id IN (SELECT id FROM scope) AND ((bucket >= @l0 AND bucket < @d0) OR (bucket >= @l1 AND bucket < @d1))
     UNION ALL
-    SELECT 1 AS src, entity_id, bucket, last_at, views, recorded FROM entity_hourly
+    SELECT 1 AS src, entity_id, bucket, last_at, views, recorded FROM entity_hourly_by_entity
     WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id IN (SELECT id FROM scope) AND ((bucket >= @h0 AND bucket < @c0))
 )
 GROUP BY entity_id

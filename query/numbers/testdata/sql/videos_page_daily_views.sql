@@ -3,7 +3,7 @@
 -- @from time.Time 2026-11-13T00:00:00Z
 
 SELECT entity_id, toUInt32(bucket) AS day, argMax(assumeNotNull(views), last_at) AS v
-FROM entity_daily
+FROM entity_daily_by_entity
 PREWHERE entity_id IN (SELECT id FROM scope)
 WHERE workspace_id = @ws AND entity_kind = @kind AND bucket >= @from AND isNotNull(views)
 GROUP BY entity_id, bucket

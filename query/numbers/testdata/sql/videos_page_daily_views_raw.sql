@@ -1,9 +1,0 @@
--- @ws uuid.UUID 0b9c2f3e-1111-4a2b-8c3d-000000000001
--- @kind string video
--- @from time.Time 2026-11-13T00:00:00Z
-
-SELECT entity_id, toUInt32(toStartOfDay(scraped_at)) AS day, argMax(assumeNotNull(views), scraped_at) AS v
-FROM metric_snapshots
-PREWHERE entity_id IN (SELECT id FROM scope)
-WHERE workspace_id = @ws AND entity_kind = @kind AND scraped_at >= @from AND isNotNull(views)
-GROUP BY entity_id, day

@@ -1,0 +1,96 @@
+-- The hourly and daily buckets again, ordered by entity first: a read of
+-- some videos' buckets (a page's sparklines, a video's chart, the overview
+-- slots' part of a scrape's videos, the uncounted videos of an overview)
+-- then reads their rows, where entity_hourly and entity_daily (ordered by
+-- bucket first, for the reads of a whole workspace over a range) hold one
+-- granule per video and bucket: about 1 s for 50 videos over 30 days at
+-- 1,000,000 videos (docs/decisions.md, "The overview kept as sums").
+--
+-- Same columns, views and merge as entity_hourly and entity_daily (0006),
+-- so both hold the same rows. Refilled from those tables, not from
+-- metric_snapshots, so the history the retention job dropped from the raw
+-- snapshots is kept; snapshots written meanwhile reach the tables through
+-- the views, the refill or both, and the merge keeps one row of each.
+CREATE TABLE IF NOT EXISTS entity_hourly_by_entity {{onCluster}} (
+    workspace_id UUID,
+    entity_kind  Enum8('video' = 1, 'account' = 2),
+    bucket       DateTime('UTC'),
+    entity_id    UUID,
+    platform     Enum8('tiktok' = 1, 'instagram' = 2, 'youtube' = 3, 'x' = 4),
+    account_id   UUID,
+    last_at      DateTime('UTC'),
+    views        Nullable(UInt64),
+    likes        Nullable(UInt64),
+    comments     Nullable(UInt64),
+    shares       Nullable(UInt64),
+    saves        Nullable(UInt64),
+    followers    Nullable(UInt64),
+    published_at DateTime('UTC'),
+    recorded     UInt8
+) ENGINE = {{engine "ReplacingMergeTree" "last_at"}}
+PARTITION BY toYYYYMM(bucket)
+ORDER BY (workspace_id, entity_kind, entity_id, bucket, recorded);
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS entity_hourly_by_entity_mv {{onCluster}} TO entity_hourly_by_entity AS
+SELECT
+    workspace_id,
+    entity_kind,
+    toStartOfHour(scraped_at) AS bucket,
+    entity_id,
+    platform,
+    account_id,
+    scraped_at AS last_at,
+    views,
+    likes,
+    comments,
+    shares,
+    saves,
+    followers,
+    published_at,
+    toUInt8(isNotNull(views) + 2 * isNotNull(likes) + 4 * isNotNull(comments) + 8 * isNotNull(shares) + 16 * isNotNull(saves) + 32 * isNotNull(followers)) AS recorded
+FROM metric_snapshots;
+
+CREATE TABLE IF NOT EXISTS entity_daily_by_entity {{onCluster}} (
+    workspace_id UUID,
+    entity_kind  Enum8('video' = 1, 'account' = 2),
+    bucket       DateTime('UTC'),
+    entity_id    UUID,
+    platform     Enum8('tiktok' = 1, 'instagram' = 2, 'youtube' = 3, 'x' = 4),
+    account_id   UUID,
+    last_at      DateTime('UTC'),
+    views        Nullable(UInt64),
+    likes        Nullable(UInt64),
+    comments     Nullable(UInt64),
+    shares       Nullable(UInt64),
+    saves        Nullable(UInt64),
+    followers    Nullable(UInt64),
+    recorded     UInt8
+) ENGINE = {{engine "ReplacingMergeTree" "last_at"}}
+PARTITION BY toYYYYMM(bucket)
+ORDER BY (workspace_id, entity_kind, entity_id, bucket, recorded);
+
+CREATE MATERIALIZED VIEW IF NOT EXISTS entity_daily_by_entity_mv {{onCluster}} TO entity_daily_by_entity AS
+SELECT
+    workspace_id,
+    entity_kind,
+    toStartOfDay(scraped_at) AS bucket,
+    entity_id,
+    platform,
+    account_id,
+    scraped_at AS last_at,
+    views,
+    likes,
+    comments,
+    shares,
+    saves,
+    followers,
+    toUInt8(isNotNull(views) + 2 * isNotNull(likes) + 4 * isNotNull(comments) + 8 * isNotNull(shares) + 16 * isNotNull(saves) + 32 * isNotNull(followers)) AS recorded
+FROM metric_snapshots;
+
+INSERT INTO entity_hourly_by_entity
+SELECT workspace_id, entity_kind, bucket, entity_id, platform, account_id, last_at, views, likes, comments, shares, saves, followers, published_at, recorded
+FROM entity_hourly;
+
+INSERT INTO entity_daily_by_entity
+SELECT workspace_id, entity_kind, bucket, entity_id, platform, account_id, last_at, views, likes, comments, shares, saves, followers, recorded
+FROM entity_daily;
