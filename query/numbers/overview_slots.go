@@ -503,18 +503,23 @@ func (h OverviewHandler) slotOverview(ctx context.Context, ws uuid.UUID, q Overv
 	return out, true, nil
 }
 
-// uncountedVideos are the videos of ws no scope counts (query.CountedVideoSQL
-// false), found from the partial indexes of schema 0037 and removed accounts.
-func uncountedVideos(ctx context.Context, db interface {
-	Query(context.Context, string, ...any) (pgx.Rows, error)
-}, ws uuid.UUID) ([]uuid.UUID, error) {
-	rows, _ := db.Query(ctx, `
+// uncountedSQL selects the videos of $1 no scope counts (query.CountedVideoSQL
+// false): the statuses and kinds written out, as in the partial indexes'
+// predicates of schema 0037, which the planner matches only against
+// literals (TestUncountedSQLIsTheDomains); then the videos of removed accounts.
+const uncountedSQL = `
 SELECT v.id FROM videos v WHERE v.workspace_id = $1 AND v.status IN ('removed', 'beyond_limit')
 UNION
 SELECT v.id FROM videos v WHERE v.workspace_id = $1 AND v.post_kind NOT IN ('own', 'collab')
 UNION
 SELECT v.id FROM accounts a JOIN videos v ON v.account_id = a.id
-WHERE a.workspace_id = $1 AND a.status = 'removed' AND v.workspace_id = $1 AND NOT v.tracked_individually`, ws)
+WHERE a.workspace_id = $1 AND a.status = $2 AND v.workspace_id = $1 AND NOT v.tracked_individually`
+
+// uncountedVideos are the videos of ws no scope counts.
+func uncountedVideos(ctx context.Context, db interface {
+	Query(context.Context, string, ...any) (pgx.Rows, error)
+}, ws uuid.UUID) ([]uuid.UUID, error) {
+	rows, _ := db.Query(ctx, uncountedSQL, ws, domain.ItemRemoved)
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
 	if err != nil {
 		return nil, fmt.Errorf("read uncounted videos: %w", err)

@@ -1,10 +1,44 @@
 package numbers
 
 import (
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/query"
 )
+
+// TestUncountedSQLIsTheDomains: the statuses and kinds uncountedSQL writes
+// out are the ones no scope counts, and the partial indexes of schema 0037
+// name the same.
+func TestUncountedSQLIsTheDomains(t *testing.T) {
+	quoted := regexp.MustCompile(`'([a-z_]+)'`)
+	lines := strings.Split(uncountedSQL, "\n")
+	names := func(line string) []string {
+		var out []string
+		for _, m := range quoted.FindAllStringSubmatch(line, -1) {
+			out = append(out, m[1])
+		}
+		return out
+	}
+	var statuses, kinds []string
+	for _, s := range query.UncountedVideos {
+		statuses = append(statuses, string(s))
+	}
+	for _, k := range domain.CountedKinds {
+		kinds = append(kinds, string(k))
+	}
+	if got := names(lines[1]); !slices.Equal(got, statuses) {
+		t.Errorf("uncountedSQL leaves out the statuses %v; no scope counts %v", got, statuses)
+	}
+	if got := names(lines[3]); !slices.Equal(got, kinds) {
+		t.Errorf("uncountedSQL keeps the kinds %v; the domain counts %v", got, kinds)
+	}
+}
 
 // TestSlotMoversKeepTheirFloor: a scrape takes its videos out of a slot's
 // movers and puts back those now above the floor; a list grown to twice
