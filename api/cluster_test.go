@@ -244,7 +244,7 @@ func replicaKilledDuringIngestion(t *testing.T, cl *testenv.Cluster, node int) {
 	}
 	ldb := cl.LocalDatabase()
 	local := []string{ldb + ".metric_snapshots", ldb + ".entity_latest", ldb + ".entity_hourly", ldb + ".entity_daily", ldb + ".video_age_hourly",
-		ldb + ".entity_hourly_by_entity", ldb + ".entity_daily_by_entity"}
+		ldb + ".entity_daily_by_entity"}
 	var killed atomic.Bool
 	var killErr atomic.Value
 	kill := cl.KillLater(t, node)
@@ -559,7 +559,7 @@ func TestClusterEntryNodeKilled(t *testing.T) {
 	cl.Start(t)
 	ldb := cl.LocalDatabase()
 	cl.WaitReplicasAgree(t, 90*time.Second, ldb+".metric_snapshots", ldb+".entity_latest", ldb+".entity_hourly",
-		ldb+".entity_daily", ldb+".video_age_hourly", ldb+".entity_hourly_by_entity", ldb+".entity_daily_by_entity")
+		ldb+".entity_daily", ldb+".video_age_hourly", ldb+".entity_daily_by_entity")
 }
 
 // TestClusterZooKeeperDown kills the cluster's ZooKeeper (SIGKILL) after a
@@ -629,5 +629,5 @@ func TestClusterZooKeeperDown(t *testing.T) {
 	checkLedger(t, written, ws, "ZooKeeper back", rowsBefore+4)
 	ldb := cl.LocalDatabase()
 	cl.WaitReplicasAgree(t, 90*time.Second, ldb+".metric_snapshots", ldb+".entity_latest", ldb+".entity_hourly",
-		ldb+".entity_daily", ldb+".video_age_hourly", ldb+".entity_hourly_by_entity", ldb+".entity_daily_by_entity")
+		ldb+".entity_daily", ldb+".video_age_hourly", ldb+".entity_daily_by_entity")
 }

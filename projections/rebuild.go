@@ -12,7 +12,7 @@ import (
 )
 
 // Projections are the read models, each filled by a view named <table>_mv.
-var Projections = []string{"entity_latest", "entity_hourly", "entity_daily", "video_age_hourly", "entity_hourly_by_entity", "entity_daily_by_entity"}
+var Projections = []string{"entity_latest", "entity_hourly", "entity_daily", "video_age_hourly", "entity_daily_by_entity"}
 
 // Rebuild truncates each projection and refills it with its view's own
 // SELECT over metric_snapshots.

@@ -28,7 +28,7 @@ func state(t *testing.T, ws uuid.UUID) map[string][]string {
 				toString(argMaxMerge(followers_last)))
 			FROM entity_latest WHERE workspace_id = ? GROUP BY entity_id ORDER BY entity_id`
 		switch table {
-		case "entity_hourly", "entity_hourly_by_entity":
+		case "entity_hourly":
 			sql = `SELECT concat(toString(entity_id), ' ', toString(bucket), ' ', toString(max(last_at)), ' ',
 				ifNull(toString(argMax(views, last_at)), '-'), ' ', ifNull(toString(argMax(likes, last_at)), '-'), ' ',
 				ifNull(toString(argMax(followers, last_at)), '-'), ' ', toString(argMax(published_at, last_at)))

@@ -46,7 +46,6 @@ var projectionTables = []exported{
 	{"entity_hourly", "toYYYYMM(bucket)"},
 	{"entity_daily", "toYYYYMM(bucket)"},
 	{"video_age_hourly", ""},
-	{"entity_hourly_by_entity", "toYYYYMM(bucket)"},
 	{"entity_daily_by_entity", "toYYYYMM(bucket)"},
 }
 

@@ -96,7 +96,7 @@ func TestClusterRebuildProjections(t *testing.T) {
 	}
 	cl.StopMerges(t, local...)
 
-	counted := []string{"metric_snapshots", "entity_latest", "entity_hourly", "entity_daily", "video_age_hourly", "entity_hourly_by_entity", "entity_daily_by_entity",
+	counted := []string{"metric_snapshots", "entity_latest", "entity_hourly", "entity_daily", "video_age_hourly", "entity_daily_by_entity",
 		adb + ".metric_latest_rows", adb + ".metric_hourly_rows", adb + ".metric_daily_rows",
 		adb + ".workspaces_rows", adb + ".accounts_rows", adb + ".videos_rows"}
 	answers := func() map[string]string {

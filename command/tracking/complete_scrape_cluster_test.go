@@ -68,7 +68,7 @@ func (b lostAnswerBatch) Send() error {
 func TestClusterReplayedCompletionAddsNoRows(t *testing.T) {
 	cl := env.Cluster(t)
 	ldb := cl.LocalDatabase()
-	tables := []string{"metric_snapshots", "entity_latest", "entity_hourly", "entity_daily", "video_age_hourly", "entity_hourly_by_entity", "entity_daily_by_entity"}
+	tables := []string{"metric_snapshots", "entity_latest", "entity_hourly", "entity_daily", "video_age_hourly", "entity_daily_by_entity"}
 	var local []string
 	for _, table := range tables {
 		local = append(local, ldb+"."+table)

@@ -28,7 +28,11 @@
 //
 // Reader.Series (series.go) sums views gained per hour (entity_hourly) or
 // per UTC day (entity_daily) over a scope; the buckets are in
-// granularity.go. DailyViewsQuery (daily_views.go) reads the last views of
+// granularity.go. A read of some entities' days (a scope of ids, a page,
+// one video) reads entity_daily's copy ordered by entity first,
+// entity_daily_by_entity (ClickHouse 0012), where their rows are together;
+// a read of a whole workspace over a range reads the tables ordered by
+// time, and every read of hours reads entity_hourly. DailyViewsQuery (daily_views.go) reads the last views of
 // each of the last SparkDays+1 UTC days from entity_daily for a page of
 // videos in one query: the lists' sparklines (views7d).
 //

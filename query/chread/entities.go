@@ -112,7 +112,7 @@ FROM (
     UNION ALL
 {{- end}}
 {{- if .HourCutoffs}}
-    SELECT 1 AS src, entity_id, bucket, last_at, {{.Column}}{{range .More}}, {{.}}{{end}}, recorded FROM entity_hourly{{if .Only}}_by_entity{{end}}
+    SELECT 1 AS src, entity_id, bucket, last_at, {{.Column}}{{range .More}}, {{.}}{{end}}, recorded FROM entity_hourly
     WHERE workspace_id = @ws AND entity_kind = @kind{{template "only" .}} AND (
 {{- range $n, $i := .HourCutoffs}}{{if $n}} OR {{end}}(bucket >= @h{{$i}} AND bucket < @c{{$i}}){{end}})
 {{- end}}

@@ -22,7 +22,7 @@ type FirstRecordedQuery struct {
 
 var firstRecordedSQL = SQLTemplate("firstRecorded", `
 SELECT min(bucket), count()
-FROM entity_hourly_by_entity
+FROM entity_hourly
 WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id = @id AND isNotNull({{.}})`)
 
 // SQL renders the query and its parameters.

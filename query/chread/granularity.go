@@ -30,9 +30,15 @@ func (g Granularity) Table() string {
 	return "entity_daily"
 }
 
-// EntityTable is Table's copy ordered by entity first (ClickHouse 0012),
-// which a read of some entities' buckets reads: their rows are together.
-func (g Granularity) EntityTable() string { return g.Table() + "_by_entity" }
+// EntityTable is where a read of some entities' buckets reads: for days,
+// entity_daily's copy ordered by entity first (ClickHouse 0012), where
+// their rows are together; hours have no copy.
+func (g Granularity) EntityTable() string {
+	if g == Hourly {
+		return g.Table()
+	}
+	return g.Table() + "_by_entity"
+}
 
 // Floor is the start of the bucket holding t.
 func (g Granularity) Floor(t time.Time) time.Time {

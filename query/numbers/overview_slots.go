@@ -261,8 +261,13 @@ func (o OverviewSlots) sums(ctx context.Context, ws uuid.UUID, slots []OverviewS
 				one := e
 				one.Gains, one.MoreGains = gains[0], gains[1:]
 				out[i].add(id, one, s.Start, 1)
-				if m, ok := mover(id, one); ok {
+				if m, ok := mover(id, one); ok && m.Gained > out[i].MoverFloor {
 					out[i].Movers = append(out[i].Movers, m)
+					// a whole workspace's read keeps a bounded list
+					if only == nil && len(out[i].Movers) > 4*overviewMoversKept {
+						slices.SortFunc(out[i].Movers, slotMoverOrder)
+						out[i].trimMovers(overviewMoversKept)
+					}
 				}
 			}
 			return nil

@@ -3,5 +3,5 @@
 -- @id uuid.UUID 0b9c2f3e-2222-4a2b-8c3d-000000000002
 
 SELECT min(bucket), count()
-FROM entity_hourly_by_entity
+FROM entity_hourly
 WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id = @id AND isNotNull(followers)

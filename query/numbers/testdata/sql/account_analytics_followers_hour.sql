@@ -26,10 +26,10 @@ FROM (
                 SELECT entity_id, last_at, followers FROM entity_daily_by_entity
                 WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id IN (SELECT id FROM scope) AND bucket >= @lookback AND bucket < @startday
                 UNION ALL
-                SELECT entity_id, last_at, followers FROM entity_hourly_by_entity
+                SELECT entity_id, last_at, followers FROM entity_hourly
                 WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id IN (SELECT id FROM scope) AND bucket >= @startday AND bucket < @start
                 UNION ALL
-                SELECT entity_id, last_at, followers FROM entity_hourly_by_entity
+                SELECT entity_id, last_at, followers FROM entity_hourly
                 WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id IN (SELECT id FROM scope) AND bucket >= @start
             )
             WHERE isNotNull(followers)

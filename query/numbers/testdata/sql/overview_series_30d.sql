@@ -26,7 +26,7 @@ FROM (
                 SELECT entity_id, last_at, views FROM entity_daily_by_entity
                 WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id IN (SELECT id FROM scope) AND bucket >= @lookback AND bucket < @startday
                 UNION ALL
-                SELECT entity_id, last_at, views FROM entity_hourly_by_entity
+                SELECT entity_id, last_at, views FROM entity_hourly
                 WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id IN (SELECT id FROM scope) AND bucket >= @startday AND bucket < @start
                 UNION ALL
                 SELECT entity_id, last_at, views FROM entity_daily_by_entity

@@ -24,7 +24,7 @@ FROM (
     SELECT 0 AS src, entity_id, bucket, last_at, views, recorded FROM entity_daily_by_entity
     WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id IN (SELECT id FROM scope) AND ((bucket >= @l0 AND bucket < @d0) OR (bucket >= @l1 AND bucket < @d1))
     UNION ALL
-    SELECT 1 AS src, entity_id, bucket, last_at, views, recorded FROM entity_hourly_by_entity
+    SELECT 1 AS src, entity_id, bucket, last_at, views, recorded FROM entity_hourly
     WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id IN (SELECT id FROM scope) AND ((bucket >= @h0 AND bucket < @c0))
 )
 GROUP BY entity_id

@@ -4,7 +4,7 @@
 -- @id uuid.UUID 0b9c2f3e-2222-4a2b-8c3d-000000000002
 
 SELECT bucket, groupBitOr(recorded) AS rec, argMaxIf(assumeNotNull(views), last_at, isNotNull(views)) AS views, argMaxIf(assumeNotNull(likes), last_at, isNotNull(likes)) AS likes, argMaxIf(assumeNotNull(comments), last_at, isNotNull(comments)) AS comments, argMaxIf(assumeNotNull(shares), last_at, isNotNull(shares)) AS shares, argMaxIf(assumeNotNull(saves), last_at, isNotNull(saves)) AS saves
-FROM entity_hourly_by_entity
+FROM entity_hourly
 WHERE workspace_id = @ws AND entity_kind = @kind AND bucket >= @start AND entity_id = @id
 GROUP BY bucket
 ORDER BY bucket
