@@ -10,8 +10,10 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/command/tracking"
 	"github.com/reeltrack/reeltrack/internal/store"
 )
@@ -113,6 +115,11 @@ type growthWorld struct {
 	// their videos (CollectionVideos).
 	Collection       uuid.UUID
 	CollectionVideos int
+	// SlotReads time a completion's read of its videos' part of the
+	// overview slots (it reads twice: before and after its insert), per
+	// scrape size.
+	SlotReads map[int]stats
+	big       uuid.UUID
 	// routes are -routes' words: only the routes named by one are measured
 	routes []string
 }
@@ -157,6 +164,7 @@ func openWorld(ctx context.Context, o options, name string) (*growthWorld, error
 		return nil, fmt.Errorf("count snapshots: %w", err)
 	}
 	w := g.Seed.World
+	g.big = w.Big.ID
 	if g.Collection, g.CollectionVideos, err = benchCollection(ctx, g.st.PG, w.Big.ID); err != nil {
 		g.close()
 		return nil, err
@@ -225,6 +233,9 @@ func (g *growthWorld) measure(ctx context.Context, n int) error {
 		}
 		g.Results[r.name+nothingKept] = s
 	}
+	if err := g.measureSlotReads(ctx); err != nil {
+		return err
+	}
 	h := g.srv.Handlers.AlertsCron.Ranks
 	later := h.Now().Add(time.Hour)
 	h.Now = func() time.Time { return later }
@@ -237,6 +248,34 @@ func (g *growthWorld) measure(ctx context.Context, n int) error {
 	// and back: the window starts of the world's own hour, for later requests
 	if _, err := g.srv.Handlers.AlertsCron.Ranks.Handle(store.WithoutClickHouseBound(ctx)); err != nil {
 		return fmt.Errorf("%s: the ranks step: %w", g.Name, err)
+	}
+	return nil
+}
+
+// slotReadRuns is how many times each scrape size's slot read is timed.
+const slotReadRuns = 5
+
+// measureSlotReads times what a completion of the large workspace reads of
+// the overview slots for its videos, at several scrape sizes.
+func (g *growthWorld) measureSlotReads(ctx context.Context) error {
+	g.SlotReads = map[int]stats{}
+	keeper := wiring.OverviewKeeper(g.st.CH)
+	presets, starts := keeper.Slots(g.srv.Handlers.AlertsCron.Ranks.Now())
+	for _, n := range []int{100, 1000} {
+		var took []time.Duration
+		for range slotReadRuns {
+			rows, _ := g.st.PG.Query(ctx, `SELECT id FROM videos WHERE workspace_id = $1 ORDER BY random() LIMIT $2`, g.big, n)
+			ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+			if err != nil {
+				return fmt.Errorf("%s: pick scraped videos: %w", g.Name, err)
+			}
+			began := time.Now()
+			if _, err := keeper.Sums(store.WithoutClickHouseBound(ctx), g.big, presets, starts, ids); err != nil {
+				return fmt.Errorf("%s: overview slot read: %w", g.Name, err)
+			}
+			took = append(took, time.Since(began))
+		}
+		g.SlotReads[n] = summarize(took, 0)
 	}
 	return nil
 }
@@ -393,6 +432,15 @@ func printGrowth(out io.Writer, r *growthReport, n int) {
 	for _, w := range append([]*growthWorld{r.Before}, r.Scenarios...) {
 		fmt.Fprintf(out, "- %s: %d workspaces synced, %d slots and %d overview slots written, in %s; an hour later (after the requests) %d slots and %d overview slots in %s\n", w.Name,
 			w.Ranks.Synced, w.Ranks.Slots, w.Ranks.Overview, w.RanksTook.Round(time.Millisecond), w.RanksHour.Slots, w.RanksHour.Overview, w.RanksHourTook.Round(time.Millisecond))
+	}
+
+	fmt.Fprintf(out, "\nA completion's read of its videos' part of the large workspace's overview slots (every preset's current window, and the next 24 h one; a completion reads twice, before and after its insert), %d runs per size:\n\n", slotReadRuns)
+	for _, w := range append([]*growthWorld{r.Before}, r.Scenarios...) {
+		for _, n := range []int{100, 1000} {
+			if s, ok := w.SlotReads[n]; ok {
+				fmt.Fprintf(out, "- %s, %d videos: p50 %s ms, p95 %s ms\n", w.Name, n, ms(s.P50), ms(s.P95))
+			}
+		}
 	}
 
 	fmt.Fprintf(out, "\nWhere the time goes: the ClickHouse queries of each world's cold requests (system.query_log, server-side; reads and memory are medians); the rest of a request is PostgreSQL, the server's own work and HTTP.\n")

@@ -37,6 +37,16 @@ func slotSums(ctx context.Context, k OverviewKeeper, ws uuid.UUID, slots []Overv
 	return k.Sums(ctx, ws, presets, starts, only)
 }
 
+// overviewScrapeMax is the most videos a scrape reads its part of the slots
+// for: reading it costs about its size twice, so a larger one drops the
+// slots instead, and the next ranks step computes them again.
+const overviewScrapeMax = 5000
+
+// overviewReadBudget bounds each of a scrape's two reads of the slots: a
+// read that fails or takes longer drops the slots (the next ranks step
+// computes them again) instead of failing or slowing the completion.
+const overviewReadBudget = 4 * time.Second
+
 // overviewLock is the advisory lock of a workspace's overview slots: whoever
 // changes them (a scrape's completion, the ranks step) holds it.
 const overviewLock = `SELECT pg_advisory_lock(hashtextextended('overview_slots:' || $1::text, 0))`
@@ -68,6 +78,13 @@ func holdOverview(ctx context.Context, db *pgxpool.Pool, keeper OverviewKeeper, 
 		conn.Release()
 		return nil, fmt.Errorf("hold overview slots: %w", err)
 	}
+	if len(ids) > overviewScrapeMax {
+		if _, err := conn.Exec(ctx, `DELETE FROM overview_slots WHERE workspace_id = $1`, ws); err != nil {
+			h.release(ctx)
+			return nil, fmt.Errorf("drop overview slots: %w", err)
+		}
+		return h, nil
+	}
 	if err := h.read(ctx); err != nil {
 		h.release(ctx)
 		return nil, err
@@ -80,8 +97,14 @@ func (h *overviewHold) read(ctx context.Context) error {
 	if err != nil || len(slots) == 0 {
 		return err
 	}
-	if h.before, err = slotSums(ctx, h.keeper, h.ws, slots, h.ids); err != nil {
-		return fmt.Errorf("read overview slots: %w", err)
+	if h.before, err = h.sums(ctx, slots); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if _, err := h.conn.Exec(ctx, `DELETE FROM overview_slots WHERE workspace_id = $1`, h.ws); err != nil {
+			return fmt.Errorf("drop overview slots: %w", err)
+		}
+		return nil
 	}
 	// set until the scrape is recorded: a later holder finding it knows this one stopped
 	if _, err := h.conn.Exec(ctx, `UPDATE overview_slots SET pending = true WHERE workspace_id = $1`, h.ws); err != nil {
@@ -130,9 +153,13 @@ func (h *overviewHold) apply(ctx context.Context, tx pgx.Tx, seen bool) error {
 		_, err := tx.Exec(ctx, `DELETE FROM overview_slots WHERE workspace_id = $1`, h.ws)
 		return err
 	}
-	after, err := slotSums(ctx, h.keeper, h.ws, h.slots, h.ids)
+	after, err := h.sums(ctx, h.slots)
 	if err != nil {
-		return fmt.Errorf("read overview slots: %w", err)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		_, err := tx.Exec(ctx, `DELETE FROM overview_slots WHERE workspace_id = $1`, h.ws)
+		return err
 	}
 	for i, s := range h.slots {
 		sums, err := h.keeper.Apply(h.kept[i], h.before[i], after[i])
@@ -145,6 +172,13 @@ func (h *overviewHold) apply(ctx context.Context, tx pgx.Tx, seen bool) error {
 		}
 	}
 	return nil
+}
+
+// sums reads the scrape's videos' part of slots within overviewReadBudget.
+func (h *overviewHold) sums(ctx context.Context, slots []OverviewSlot) ([][]byte, error) {
+	ctx, cancel := context.WithTimeout(ctx, overviewReadBudget)
+	defer cancel()
+	return slotSums(ctx, h.keeper, h.ws, slots, h.ids)
 }
 
 // release lets the lock go; the slots of a scrape not recorded are dropped.

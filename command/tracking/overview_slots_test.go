@@ -3,6 +3,7 @@ package tracking_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -225,12 +226,31 @@ func TestOverviewFromSlotsAgreesWithTheFullRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	compare("computed again", later)
+	// a read of the slots that fails drops them; the scrape is recorded
+	broken := failingKeeper{keeper}
+	if err := tracking.WriteWithOverview(ctx, env.PG, broken, ws, []uuid.UUID{videos[4]}, func() error { return nil }, true); err != nil {
+		t.Fatalf("a scrape whose slot read failed: %v; want it recorded", err)
+	}
+	if n := slots(); n != 0 {
+		t.Fatalf("%d slots left after their read failed; want them dropped", n)
+	}
+	if _, err := tracking.WriteOverviewSlots(ctx, env.PG, keeper, ws, later); err != nil {
+		t.Fatal(err)
+	}
 	// a holder finding a slot pending drops them all
 	exec(t, `UPDATE overview_slots SET pending = true WHERE workspace_id = $1 AND preset = '7d'`, ws)
 	scrape("a scrape after one that stopped", true, some(2, later.Add(-time.Minute))...)
 	if n := slots(); n != 0 {
 		t.Fatalf("%d slots left after one was found pending; want them dropped", n)
 	}
+}
+
+// failingKeeper is a keeper whose reads of a scrape's videos fail, as a
+// ClickHouse that stops answering.
+type failingKeeper struct{ numbers.OverviewSlots }
+
+func (failingKeeper) Sums(context.Context, uuid.UUID, []string, []time.Time, []uuid.UUID) ([][]byte, error) {
+	return nil, errors.New("clickhouse went away")
 }
 
 // snapshotSlots copies ws's slot rows; the function it returns puts them back.

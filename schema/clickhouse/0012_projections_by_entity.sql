@@ -10,7 +10,10 @@
 -- day or two.
 --
 -- Same columns, view and merge as entity_daily (0006), so both hold the
--- same rows. Refilled from entity_daily, not from metric_snapshots, so the
+-- same rows. Granules of 1,024 rows: a video's days of a month are a few
+-- dozen rows, so a page's 50 videos read a granule each per month, and
+-- 8,192-row granules made that 8 times the rows (43 against 19 ms for a
+-- page's sparklines at 1,000,000 videos). Refilled from entity_daily, not from metric_snapshots, so the
 -- history the retention job dropped from the raw snapshots is kept;
 -- snapshots written meanwhile reach the table through the view, the refill
 -- or both, and the merge keeps one row of each.
@@ -31,7 +34,8 @@ CREATE TABLE IF NOT EXISTS entity_daily_by_entity {{onCluster}} (
     recorded     UInt8
 ) ENGINE = {{engine "ReplacingMergeTree" "last_at"}}
 PARTITION BY toYYYYMM(bucket)
-ORDER BY (workspace_id, entity_kind, entity_id, bucket, recorded);
+ORDER BY (workspace_id, entity_kind, entity_id, bucket, recorded)
+SETTINGS index_granularity = 1024;
 
 CREATE MATERIALIZED VIEW IF NOT EXISTS entity_daily_by_entity_mv {{onCluster}} TO entity_daily_by_entity AS
 SELECT
