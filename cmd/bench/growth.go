@@ -179,7 +179,7 @@ func openWorld(ctx context.Context, o options, name string) (*growthWorld, error
 	}
 	g.c.settle = g.srv.StartValueCache.Wait
 	began := time.Now()
-	if g.Ranks, err = g.srv.Handlers.AlertsCron.Ranks.Handle(store.WithoutClickHouseBound(ctx)); err != nil {
+	if g.Ranks, err = g.srv.Handlers.AlertsCron.Ranks.Step.Handle(store.WithoutClickHouseBound(ctx)); err != nil {
 		g.close()
 		return nil, fmt.Errorf("ranks step: %w", err)
 	}
@@ -236,7 +236,7 @@ func (g *growthWorld) measure(ctx context.Context, n int) error {
 	if err := g.measureSlotReads(ctx); err != nil {
 		return err
 	}
-	h := g.srv.Handlers.AlertsCron.Ranks
+	h := g.srv.Handlers.AlertsCron.Ranks.Step
 	later := h.Now().Add(time.Hour)
 	h.Now = func() time.Time { return later }
 	began := time.Now()
@@ -246,7 +246,7 @@ func (g *growthWorld) measure(ctx context.Context, n int) error {
 	}
 	g.RanksHourTook = time.Since(began)
 	// and back: the window starts of the world's own hour, for later requests
-	if _, err := g.srv.Handlers.AlertsCron.Ranks.Handle(store.WithoutClickHouseBound(ctx)); err != nil {
+	if _, err := g.srv.Handlers.AlertsCron.Ranks.Step.Handle(store.WithoutClickHouseBound(ctx)); err != nil {
 		return fmt.Errorf("%s: the ranks step: %w", g.Name, err)
 	}
 	return nil
@@ -260,7 +260,7 @@ const slotReadRuns = 5
 func (g *growthWorld) measureSlotReads(ctx context.Context) error {
 	g.SlotReads = map[int]stats{}
 	keeper := wiring.OverviewKeeper(g.st.CH)
-	presets, starts := keeper.Slots(g.srv.Handlers.AlertsCron.Ranks.Now())
+	presets, starts := keeper.Slots(g.srv.Handlers.AlertsCron.Ranks.Step.Now())
 	for _, n := range []int{100, 1000} {
 		var took []time.Duration
 		for range slotReadRuns {

@@ -26,7 +26,7 @@ import (
 // campaign that cannot settle must not hold the e-mails back).
 type AlertsCron struct {
 	DB           *pgxpool.Pool
-	Ranks        tracking.SyncVideoRanksHandler
+	Ranks        *tracking.RanksRunner
 	Settle       campaigns.SettlePayoutsHandler
 	Digests      alerts.QueueDigestsHandler
 	Spikes       alerts.ScanSpikesHandler
@@ -53,6 +53,10 @@ type CronRun struct {
 	Channels   alerts.DeliverRun
 }
 
+// ranksWait is how long the cron waits for the ranks step it starts before
+// going on: a run that ends meanwhile is reported, a longer one goes on.
+const ranksWait = 2 * time.Second
+
 type cronStep struct {
 	name string
 	run  func(ctx context.Context) error
@@ -60,8 +64,9 @@ type cronStep struct {
 
 func (c AlertsCron) steps(run *CronRun) []cronStep {
 	return []cronStep{
-		// the videos list's ranks: the next hour's start values are written before it begins
-		{"ranks", func(ctx context.Context) (err error) { run.Ranks, err = c.Ranks.Handle(ctx); return err }},
+		// the videos list's ranks and the overview's slots, in the background:
+		// the next hour's are written before it begins
+		{"ranks", func(ctx context.Context) (err error) { run.Ranks, err = c.Ranks.Run(ctx, ranksWait); return err }},
 		// the payout lines first: their budget alerts go out with this run's e-mails
 		{"settle", func(ctx context.Context) (err error) { run.Payouts, err = c.Settle.Handle(ctx); return err }},
 		{"digests", func(ctx context.Context) (err error) { run.Digests, err = c.Digests.Handle(ctx); return err }},

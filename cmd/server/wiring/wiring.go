@@ -125,8 +125,11 @@ func API(d Deps) api.Deps {
 	ranks := RankReader(d.CH)
 	cron := cron.AlertsCron{
 		DB: d.DB, Settle: settle, Digests: digests, Channels: channels, Mail: d.Mail,
-		Ranks: tracking.SyncVideoRanksHandler{
-			DB: d.DB, Reader: ranks, Log: d.Log, Now: d.Now, MinVideos: tracking.RankMinVideos, Overview: OverviewKeeper(d.CH),
+		Ranks: &tracking.RanksRunner{
+			Step: tracking.SyncVideoRanksHandler{
+				DB: d.DB, Reader: ranks, Log: d.Log, Now: d.Now, MinVideos: tracking.RankMinVideos, Overview: OverviewKeeper(d.CH),
+			},
+			Tasks: scrapeStarts,
 		},
 		Spikes:       alerts.ScanSpikesHandler{DB: d.DB, Spikes: query.SpikeScanner{DB: d.DB, CH: d.CH, Now: d.Now}, DashboardURL: d.Config.PublicBaseURL + "/", Now: d.Now},
 		Insights:     chread.InsightsReader{CH: d.CH},
