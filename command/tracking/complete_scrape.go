@@ -248,7 +248,7 @@ func (h CompleteScrapeHandler) process(ctx context.Context, jobID uuid.UUID, j j
 	}
 	var hold *overviewHold
 	if keep && len(s.snapped) > 0 {
-		if hold, err = holdOverview(ctx, h.DB, h.Overview, j.workspaceID, s.snapped); err != nil {
+		if hold, err = holdOverview(ctx, h.DB, h.Overview, j.workspaceID, s.snapped, overviewReadBudget); err != nil {
 			return out, err
 		}
 		defer hold.release(ctx)

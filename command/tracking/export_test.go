@@ -2,6 +2,7 @@ package tracking
 
 import (
 	"context"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -12,9 +13,11 @@ import (
 // for the overview slots: it reads their part of the slots, runs write (the
 // snapshots' insert) and, when record is set, applies the difference in a
 // transaction; without record it stops there, as a completion that fails
-// after writing its snapshots.
+// after writing its snapshots. The reads have all the time they take (a
+// loaded machine or a slower engine would otherwise drop the slots, which
+// the completions' budget does on purpose).
 func WriteWithOverview(ctx context.Context, db *pgxpool.Pool, k OverviewKeeper, ws uuid.UUID, ids []uuid.UUID, write func() error, record bool) error {
-	hold, err := holdOverview(ctx, db, k, ws, ids)
+	hold, err := holdOverview(ctx, db, k, ws, ids, time.Hour)
 	if err != nil {
 		return err
 	}

@@ -64,16 +64,19 @@ type overviewHold struct {
 	kept    [][]byte
 	before  [][]byte
 	applied bool
+	// budget bounds each of the two reads (overviewReadBudget)
+	budget time.Duration
 }
 
 // holdOverview takes ws's overview lock before a scrape of the videos ids is
-// written and reads what they add to its slots; release must follow.
-func holdOverview(ctx context.Context, db *pgxpool.Pool, keeper OverviewKeeper, ws uuid.UUID, ids []uuid.UUID) (*overviewHold, error) {
+// written and reads what they add to its slots, each read within budget;
+// release must follow.
+func holdOverview(ctx context.Context, db *pgxpool.Pool, keeper OverviewKeeper, ws uuid.UUID, ids []uuid.UUID, budget time.Duration) (*overviewHold, error) {
 	conn, err := db.Acquire(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("hold overview slots: %w", err)
 	}
-	h := &overviewHold{conn: conn, keeper: keeper, ws: ws, ids: ids}
+	h := &overviewHold{conn: conn, keeper: keeper, ws: ws, ids: ids, budget: budget}
 	if _, err := conn.Exec(ctx, overviewLock, ws); err != nil {
 		conn.Release()
 		return nil, fmt.Errorf("hold overview slots: %w", err)
@@ -174,9 +177,9 @@ func (h *overviewHold) apply(ctx context.Context, tx pgx.Tx, seen bool) error {
 	return nil
 }
 
-// sums reads the scrape's videos' part of slots within overviewReadBudget.
+// sums reads the scrape's videos' part of slots within the hold's budget.
 func (h *overviewHold) sums(ctx context.Context, slots []OverviewSlot) ([][]byte, error) {
-	ctx, cancel := context.WithTimeout(ctx, overviewReadBudget)
+	ctx, cancel := context.WithTimeout(ctx, h.budget)
 	defer cancel()
 	return slotSums(ctx, h.keeper, h.ws, slots, h.ids)
 }
