@@ -268,8 +268,8 @@ func (h CompleteScrapeHandler) process(ctx context.Context, jobID uuid.UUID, j j
 		}
 		if !keep {
 			// slots computed while this scrape was written may have missed it
-			if _, err := tx.Exec(ctx, `DELETE FROM overview_slots WHERE workspace_id = $1`, j.workspaceID); err != nil {
-				return fmt.Errorf("drop overview slots: %w", err)
+			if err := dropOverviewSlots(ctx, tx, j.workspaceID); err != nil {
+				return err
 			}
 		}
 		return hold.apply(ctx, tx, seen)

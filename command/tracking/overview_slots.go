@@ -9,6 +9,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/command/dataversion"
 )
 
 // OverviewSlot names an overview slot: a preset's window starting at Start.
@@ -82,9 +84,9 @@ func holdOverview(ctx context.Context, db *pgxpool.Pool, keeper OverviewKeeper, 
 		return nil, fmt.Errorf("hold overview slots: %w", err)
 	}
 	if len(ids) > overviewScrapeMax {
-		if _, err := conn.Exec(ctx, `DELETE FROM overview_slots WHERE workspace_id = $1`, ws); err != nil {
+		if err := dropOverviewSlots(ctx, conn, ws); err != nil {
 			h.release(ctx)
-			return nil, fmt.Errorf("drop overview slots: %w", err)
+			return nil, err
 		}
 		return h, nil
 	}
@@ -104,10 +106,7 @@ func (h *overviewHold) read(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if _, err := h.conn.Exec(ctx, `DELETE FROM overview_slots WHERE workspace_id = $1`, h.ws); err != nil {
-			return fmt.Errorf("drop overview slots: %w", err)
-		}
-		return nil
+		return dropOverviewSlots(ctx, h.conn, h.ws)
 	}
 	// set until the scrape is recorded: a later holder finding it knows this one stopped
 	if _, err := h.conn.Exec(ctx, `UPDATE overview_slots SET pending = true WHERE workspace_id = $1`, h.ws); err != nil {
@@ -137,10 +136,7 @@ func readOverviewSlots(ctx context.Context, conn *pgxpool.Conn, ws uuid.UUID) ([
 		return nil, nil, fmt.Errorf("read overview slots: %w", err)
 	}
 	if broken {
-		if _, err := conn.Exec(ctx, `DELETE FROM overview_slots WHERE workspace_id = $1`, ws); err != nil {
-			return nil, nil, fmt.Errorf("drop overview slots: %w", err)
-		}
-		return nil, nil, nil
+		return nil, nil, dropOverviewSlots(ctx, conn, ws)
 	}
 	return slots, kept, nil
 }
@@ -153,16 +149,14 @@ func (h *overviewHold) apply(ctx context.Context, tx pgx.Tx, seen bool) error {
 		return nil
 	}
 	if !seen {
-		_, err := tx.Exec(ctx, `DELETE FROM overview_slots WHERE workspace_id = $1`, h.ws)
-		return err
+		return dropOverviewSlots(ctx, tx, h.ws)
 	}
 	after, err := h.sums(ctx, h.slots)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		_, err := tx.Exec(ctx, `DELETE FROM overview_slots WHERE workspace_id = $1`, h.ws)
-		return err
+		return dropOverviewSlots(ctx, tx, h.ws)
 	}
 	for i, s := range h.slots {
 		sums, err := h.keeper.Apply(h.kept[i], h.before[i], after[i])
@@ -184,6 +178,15 @@ func (h *overviewHold) sums(ctx context.Context, slots []OverviewSlot) ([][]byte
 	return slotSums(ctx, h.keeper, h.ws, slots, h.ids)
 }
 
+// dropOverviewSlots deletes ws's slots: its overview is read whole until the
+// ranks step computes them again.
+func dropOverviewSlots(ctx context.Context, db dataversion.Execer, ws uuid.UUID) error {
+	if _, err := db.Exec(ctx, `DELETE FROM overview_slots WHERE workspace_id = $1`, ws); err != nil {
+		return fmt.Errorf("drop overview slots: %w", err)
+	}
+	return nil
+}
+
 // release lets the lock go; the slots of a scrape not recorded are dropped.
 func (h *overviewHold) release(ctx context.Context) {
 	if h == nil {
@@ -192,7 +195,7 @@ func (h *overviewHold) release(ctx context.Context) {
 	ctx = context.WithoutCancel(ctx)
 	if !h.applied && len(h.slots) > 0 {
 		// best effort: a later holder drops them if this fails
-		_, _ = h.conn.Exec(ctx, `DELETE FROM overview_slots WHERE workspace_id = $1`, h.ws)
+		_ = dropOverviewSlots(ctx, h.conn, h.ws)
 	}
 	_, _ = h.conn.Exec(ctx, overviewUnlock, h.ws)
 	h.conn.Release()

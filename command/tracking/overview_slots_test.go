@@ -237,6 +237,20 @@ func TestOverviewFromSlotsAgreesWithTheFullRead(t *testing.T) {
 	if _, err := tracking.WriteOverviewSlots(ctx, env.PG, keeper, ws, later); err != nil {
 		t.Fatal(err)
 	}
+	// a scrape of more videos than a completion reads its part for drops them
+	many := make([]uuid.UUID, 5001)
+	for i := range many {
+		many[i] = uuid.New()
+	}
+	if err := tracking.WriteWithOverview(ctx, env.PG, keeper, ws, many, func() error { return nil }, true); err != nil {
+		t.Fatal(err)
+	}
+	if n := slots(); n != 0 {
+		t.Fatalf("%d slots left after a scrape of 5,001 videos; want them dropped", n)
+	}
+	if _, err := tracking.WriteOverviewSlots(ctx, env.PG, keeper, ws, later); err != nil {
+		t.Fatal(err)
+	}
 	// a holder finding a slot pending drops them all
 	exec(t, `UPDATE overview_slots SET pending = true WHERE workspace_id = $1 AND preset = '7d'`, ws)
 	scrape("a scrape after one that stopped", true, some(2, later.Add(-time.Minute))...)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
@@ -521,9 +522,7 @@ SELECT v.id FROM accounts a JOIN videos v ON v.account_id = a.id
 WHERE a.workspace_id = $1 AND a.status = $2 AND v.workspace_id = $1 AND NOT v.tracked_individually`
 
 // uncountedVideos are the videos of ws no scope counts.
-func uncountedVideos(ctx context.Context, db interface {
-	Query(context.Context, string, ...any) (pgx.Rows, error)
-}, ws uuid.UUID) ([]uuid.UUID, error) {
+func uncountedVideos(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID) ([]uuid.UUID, error) {
 	rows, _ := db.Query(ctx, uncountedSQL, ws, domain.ItemRemoved)
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
 	if err != nil {
