@@ -103,7 +103,7 @@ func run() error {
 		return err
 	}
 	f := &front{eng: eng, log: log, dir: staging, set: map[string]bool{}}
-	if _, err := f.exec("SELECT 1", ""); err != nil {
+	if f.greeting, err = f.hello(); err != nil {
 		return fmt.Errorf("first query: %w", err)
 	}
 	ln, err := net.Listen("tcp", *addr)
@@ -154,6 +154,9 @@ type front struct {
 	dir string          // where inserted rows are staged
 	db  string          // the session's current database
 	set map[string]bool // settings changed by SET in the session
+	// greeting answers helloQuery; it does not wait behind queued queries,
+	// since a client gives its connection's hello only its dial timeout
+	greeting []byte
 }
 
 func (f *front) version() string {
@@ -302,6 +305,9 @@ func parseRequest(r *http.Request) (request, error) {
 // serve runs req in the session with its database, its settings (an earlier
 // request's are reset) and its external tables as temporary tables.
 func (f *front) serve(req request) ([]byte, error) {
+	if strings.TrimSpace(string(req.sql)) == helloQuery {
+		return f.greeting, nil
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if req.database != "" && req.database != f.db {
@@ -324,9 +330,6 @@ func (f *front) serve(req request) ([]byte, error) {
 				return nil, fmt.Errorf("external table %s: %w", t.name, err)
 			}
 		}
-	}
-	if strings.TrimSpace(string(req.sql)) == helloQuery {
-		return f.hello()
 	}
 	if req.data != nil {
 		return f.insert(req)
