@@ -432,6 +432,10 @@ type campaignSettle struct {
 	Read   stats // of which querycampaigns.SettlementHandler.Settlement
 	Write  stats // of which the transaction
 	Runs   []time.Duration
+	// Idle times the cron's settle run (SettlePayoutsHandler.Handle) once
+	// nothing is due; IdleSkipped of IdleCampaigns were skipped in its last run.
+	Idle                       stats
+	IdleSkipped, IdleCampaigns int
 }
 
 func (r *campaignReport) missed() bool {
@@ -549,7 +553,32 @@ func campaignPhase(ctx context.Context, o options, progress io.Writer) (*campaig
 	if r.Settle, err = settleRuns(ctx, st.PG, srv, w, now, co.SettleRuns); err != nil {
 		return nil, err
 	}
+	if err := idleSettleRuns(ctx, srv, &r.Settle, co.SettleRuns); err != nil {
+		return nil, err
+	}
 	return r, nil
+}
+
+// idleSettleRuns times n runs of the cron's settle step once nothing is due:
+// an untimed run first records what it saw (the bench's relocking changed
+// the ledger).
+func idleSettleRuns(ctx context.Context, srv *server, out *campaignSettle, n int) error {
+	h := srv.Handlers.SettlePayouts
+	if _, err := h.Handle(ctx); err != nil {
+		return fmt.Errorf("settle run: %w", err)
+	}
+	var runs []time.Duration
+	for range n {
+		start := time.Now()
+		run, err := h.Handle(ctx)
+		runs = append(runs, time.Since(start))
+		if err != nil {
+			return fmt.Errorf("settle run: %w", err)
+		}
+		out.IdleSkipped, out.IdleCampaigns = run.Skipped, run.Campaigns
+	}
+	out.Idle = summarize(runs, 0)
+	return nil
 }
 
 // ledgerShape counts the ledger's lines per bound and the clips locked on two
@@ -766,6 +795,8 @@ func printCampaign(out io.Writer, r *campaignReport, o options) {
 		thousands(float64(s.Lines)), s.Total.N, ms(s.Total.P50), ms(s.Total.P95), ms(s.Total.P99), thousands(float64(targetCampaignSettle.Milliseconds())), yesNo(s.Total.P95 <= targetCampaignSettle))
 	fmt.Fprintf(out, "| of which the read: `query.SettlementHandler.Settlement` | %d | %s | %s | %s | — | — |\n", s.Read.N, ms(s.Read.P50), ms(s.Read.P95), ms(s.Read.P99))
 	fmt.Fprintf(out, "| of which the writes: the transaction locking the lines | %d | %s | %s | %s | — | — |\n", s.Write.N, ms(s.Write.P50), ms(s.Write.P95), ms(s.Write.P99))
+	fmt.Fprintf(out, "| the cron's settle run with nothing due (%d of %d campaigns skipped): `SettlePayoutsHandler.Handle` | %d | %s | %s | %s | — | — |\n",
+		s.IdleSkipped, s.IdleCampaigns, s.Idle.N, ms(s.Idle.P50), ms(s.Idle.P95), ms(s.Idle.P99))
 	var runs []string
 	for _, d := range s.Runs {
 		runs = append(runs, ms(d))

@@ -145,6 +145,10 @@ func (d *ledgerDouble) Settlement(context.Context, uuid.UUID, uuid.UUID, time.Ti
 	return d.s, nil
 }
 
+func (d *ledgerDouble) Due(context.Context, uuid.UUID, uuid.UUID, time.Time, *time.Time) (payout.Due, error) {
+	return payout.Due{Closing: len(d.s.Closed) > 0, Fell: d.s.Fell}, nil
+}
+
 func closed(video uuid.UUID, creator string, end time.Time, views int64) payout.Closed {
 	published := end.Add(-payout.DefaultWindow)
 	return payout.Closed{

@@ -25,11 +25,17 @@ import (
 // SettlementReader reads what a settle run of a campaign locks and flags.
 type SettlementReader interface {
 	Settlement(ctx context.Context, ws, id uuid.UUID, now time.Time, all bool) (payout.Settlement, error)
+	// Due reads, without the ledger, whether a window has closed and the
+	// falls among the locked lines' videos scraped since (nil: ever).
+	Due(ctx context.Context, ws, id uuid.UUID, now time.Time, since *time.Time) (payout.Due, error)
 }
 
 // SettleRun is what one settle run did.
 type SettleRun struct {
 	Campaigns int `json:"campaigns"`
+	// Skipped counts the campaigns with nothing to do: no window closed, no
+	// locked line's views fell and the ledger unchanged since the last run.
+	Skipped int `json:"skipped"`
 	// Locked counts the lines locked, Held those of them held for review,
 	// Fell the locked lines held because their views fell.
 	Locked       int `json:"locked"`
@@ -52,21 +58,33 @@ type SettlePayoutsHandler struct {
 // Handle settles each campaign; one failing is logged, the others go on.
 func (h SettlePayoutsHandler) Handle(ctx context.Context) (SettleRun, error) {
 	var run SettleRun
-	rows, err := h.DB.Query(ctx, `SELECT workspace_id, collection_id FROM campaigns ORDER BY workspace_id, collection_id`)
+	rows, err := h.DB.Query(ctx, `
+		SELECT workspace_id, collection_id, settled_at, settled_version IS DISTINCT FROM ledger_version
+		FROM campaigns ORDER BY workspace_id, collection_id`)
 	if err != nil {
 		return run, fmt.Errorf("list campaigns: %w", err)
 	}
-	type campaign struct{ ws, id uuid.UUID }
+	type campaign struct {
+		ws, id  uuid.UUID
+		settled *time.Time
+		changed bool
+	}
 	campaigns, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (campaign, error) {
 		var c campaign
-		return c, r.Scan(&c.ws, &c.id)
+		return c, r.Scan(&c.ws, &c.id, &c.settled, &c.changed)
 	})
 	if err != nil {
 		return run, fmt.Errorf("list campaigns: %w", err)
 	}
 	var first error
 	for _, c := range campaigns {
-		if err := h.settle(ctx, c.ws, c.id, &run); err != nil {
+		settle := h.settle
+		if !c.changed && c.settled != nil {
+			settle = func(ctx context.Context, ws, id uuid.UUID, run *SettleRun) error {
+				return h.settleDue(ctx, ws, id, *c.settled, run)
+			}
+		}
+		if err := settle(ctx, c.ws, c.id, &run); err != nil {
 			h.Log.ErrorContext(ctx, "campaign settle failed", "campaign", c.id, "error", err)
 			if first == nil {
 				first = err
@@ -160,6 +178,26 @@ func (h SettlePayoutsHandler) LockEnd(ctx context.Context, tx pgx.Tx, ws, id uui
 	return run.Locked, run.Held, err
 }
 
+// settleDue settles a campaign whose ledger has not changed since its last
+// run at since: it reads the whole ledger only when a window has closed,
+// writes only the falls when some line's views fell, and else skips it.
+func (h SettlePayoutsHandler) settleDue(ctx context.Context, ws, id uuid.UUID, since time.Time, run *SettleRun) error {
+	now := h.Now().UTC()
+	due, err := h.Ledger.Due(ctx, ws, id, now, &since)
+	switch {
+	case err != nil:
+		return err
+	case due.Closing:
+		return h.settle(ctx, ws, id, run)
+	case len(due.Fell) == 0:
+		run.Skipped++
+		return nil
+	}
+	return pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		return h.lock(ctx, tx, ws, id, payout.Settlement{Fell: due.Fell}, now, run)
+	})
+}
+
 func (h SettlePayoutsHandler) settle(ctx context.Context, ws, id uuid.UUID, run *SettleRun) error {
 	now := h.Now().UTC()
 	s, err := h.Ledger.Settlement(ctx, ws, id, now, false)
@@ -189,18 +227,23 @@ func (h SettlePayoutsHandler) lock(ctx context.Context, tx pgx.Tx, ws, id uuid.U
 	if err != nil {
 		return fmt.Errorf("lock campaign: %w", err)
 	}
-	versions, err := campaignVersions(ctx, tx, id, payout.Period(period))
-	if err != nil {
-		return err
-	}
-	spent, locked, err := storedSpend(ctx, tx, id)
-	if err != nil {
-		return err
-	}
-	var closed []payout.Closed
-	for _, c := range s.Closed {
-		if !locked[c.VideoID] {
-			closed = append(closed, c)
+	var (
+		versions []payout.Version
+		spent    = &payout.Spent{}
+		closed   []payout.Closed
+	)
+	if len(s.Closed) > 0 {
+		if versions, err = campaignVersions(ctx, tx, id, payout.Period(period)); err != nil {
+			return err
+		}
+		var locked map[uuid.UUID]bool
+		if spent, locked, err = storedSpend(ctx, tx, id); err != nil {
+			return err
+		}
+		for _, c := range s.Closed {
+			if !locked[c.VideoID] {
+				closed = append(closed, c)
+			}
 		}
 	}
 	pending := make([]payout.Pending, len(closed))
@@ -266,13 +309,18 @@ func (h SettlePayoutsHandler) lock(ctx context.Context, tx pgx.Tx, ws, id uuid.U
 		}
 		run.BudgetAlerts += sent
 	}
-	if !changed {
-		return nil
+	if changed {
+		if err := dataversion.BumpLedgerVersion(ctx, tx, id); err != nil {
+			return err
+		}
+		if err := dataversion.BumpDataVersion(ctx, tx, ws); err != nil {
+			return err
+		}
 	}
-	if err := dataversion.BumpLedgerVersion(ctx, tx, id); err != nil {
-		return err
+	if _, err := tx.Exec(ctx, `UPDATE campaigns SET settled_at = $2, settled_version = ledger_version WHERE collection_id = $1`, id, now); err != nil {
+		return fmt.Errorf("record the settle run: %w", err)
 	}
-	return dataversion.BumpDataVersion(ctx, tx, ws)
+	return nil
 }
 
 func campaignVersions(ctx context.Context, tx pgx.Tx, id uuid.UUID, period payout.Period) ([]payout.Version, error) {

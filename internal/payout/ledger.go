@@ -274,6 +274,14 @@ type Fall struct {
 	Latest  int64
 }
 
+// Due is what a settle run finds in a campaign before reading its ledger:
+// whether an open line's window has closed, and the falls of the locked
+// lines whose videos were scraped since the campaign was last settled.
+type Due struct {
+	Closing bool
+	Fell    []Fall
+}
+
 // Settlement is what a settle run finds: lines to lock, in order, and falls.
 type Settlement struct {
 	Closed []Closed

@@ -115,6 +115,11 @@ type campaign struct {
 	EndedAt       *time.Time
 }
 
+// pays reports whether the campaign's ledger has a line for a post of kind.
+func (c campaign) pays(kind domain.PostKind) bool {
+	return kind.Counted() && (kind != domain.KindCollab || c.Collabs != domain.CollabsExclude)
+}
+
 func (c campaign) versions() []payout.Version {
 	out := make([]payout.Version, len(c.Versions))
 	for i, v := range c.Versions {
@@ -203,7 +208,11 @@ FROM videos v
 LEFT JOIN accounts a ON a.id = v.account_id
 LEFT JOIN creators cr ON cr.id = a.creator_id
 LEFT JOIN creators vc ON vc.id = v.creator_id
-WHERE v.workspace_id = $1
+WHERE ` + openVideosWhere
+
+// openVideosWhere picks the campaign's videos without a locked line:
+// workspace $1, campaign $2, platforms $3, from $4, before $5 (NULL: no end).
+const openVideosWhere = `v.workspace_id = $1
   AND COALESCE(v.collection_id, a.collection_id) = $2
   AND v.platform = ANY($3)
   AND COALESCE(v.published_at, v.created_at) >= $4
@@ -350,7 +359,7 @@ func campaignVideos(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, c campa
 		if err := rows.Scan(dest...); err != nil {
 			return nil, 0, fmt.Errorf("read campaign videos: %w", err)
 		}
-		if !kind.Counted() || kind == domain.KindCollab && c.Collabs == domain.CollabsExclude {
+		if !c.pays(kind) {
 			notPaid++
 			continue
 		}

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/domain"
@@ -93,6 +95,95 @@ func (h SettlementHandler) Settlement(ctx context.Context, ws, id uuid.UUID, now
 	}
 	out.Fell, err = h.falls(ctx, ws, locked)
 	return out, err
+}
+
+// settleScrapeMargin widens Due's "scraped since": a completion records its
+// scrape with the time it started, and may commit after a settle run began.
+const settleScrapeMargin = time.Hour
+
+// dueSQL reads the campaign's open videos published early enough for the
+// shortest window of its rules to have closed ($6).
+const dueSQL = `
+SELECT v.published_at, v.created_at, v.post_kind
+FROM videos v
+LEFT JOIN accounts a ON a.id = v.account_id
+WHERE ` + openVideosWhere + `
+  AND COALESCE(v.published_at, v.created_at) <= $6`
+
+// scrapedLinesSQL reads the locked lines whose videos were scraped since $2.
+const scrapedLinesSQL = `
+SELECT l.video_id, l.views, l.fell_to
+FROM payout_lines l JOIN videos v ON v.id = l.video_id
+WHERE l.collection_id = $1 AND v.last_scraped_at >= $2`
+
+// Due reads what settling campaign id at now would do, without its ledger:
+// whether an open line's window has closed (the lines Settlement would
+// lock), and the falls of the locked lines whose videos were scraped since
+// the last settle run at since (nil: every locked line).
+func (h SettlementHandler) Due(ctx context.Context, ws, id uuid.UUID, now time.Time, since *time.Time) (payout.Due, error) {
+	var out payout.Due
+	c, err := loadCampaign(ctx, h.DB, ws, id)
+	if err != nil {
+		return out, err
+	}
+	if out.Closing, err = h.closing(ctx, ws, c, now); err != nil {
+		return out, err
+	}
+	from := time.Time{}
+	if since != nil {
+		from = since.Add(-settleScrapeMargin)
+	}
+	rows, err := h.DB.Query(ctx, scrapedLinesSQL, id, from)
+	if err != nil {
+		return out, fmt.Errorf("read scraped lines: %w", err)
+	}
+	locked, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Line, error) {
+		var l Line
+		return l, r.Scan(&l.VideoID, &l.Views, &l.FellTo)
+	})
+	if err != nil {
+		return out, fmt.Errorf("read scraped lines: %w", err)
+	}
+	out.Fell, err = h.falls(ctx, ws, locked)
+	return out, err
+}
+
+// closing reports whether an open line of c has a window closed at now.
+func (h SettlementHandler) closing(ctx context.Context, ws uuid.UUID, c campaign, now time.Time) (bool, error) {
+	if c.EndedAt != nil {
+		return false, nil
+	}
+	versions := c.versions()
+	shortest := versions[0].Rules.Window()
+	for _, v := range versions[1:] {
+		shortest = min(shortest, v.Rules.Window())
+	}
+	rows, err := h.DB.Query(ctx, dueSQL, ws, c.ID, c.Platforms, c.StartsAt, c.EndsAt, now.Add(-shortest))
+	if err != nil {
+		return false, fmt.Errorf("read closing videos: %w", err)
+	}
+	defer rows.Close()
+	var (
+		published pgtype.Timestamptz
+		firstSeen time.Time
+		kind      domain.PostKind
+	)
+	for rows.Next() {
+		if err := rows.Scan(&published, &firstSeen, &kind); err != nil {
+			return false, fmt.Errorf("read closing videos: %w", err)
+		}
+		at := firstSeen
+		if published.Valid {
+			at = published.Time
+		}
+		if c.pays(kind) && !at.Add(payout.VersionAt(versions, at).Rules.Window()).After(now) {
+			return true, nil
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return false, fmt.Errorf("read closing videos: %w", err)
+	}
+	return false, nil
 }
 
 const lineTime = "2006-01-02 15:04 UTC"
