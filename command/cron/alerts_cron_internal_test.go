@@ -10,7 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ClickHouse/clickhouse-go/v2"
+
 	"github.com/reeltrack/reeltrack/internal/metrics"
+	"github.com/reeltrack/reeltrack/internal/store"
 )
 
 // TestAlertsCronStepsInOrder: the cron's steps are those the docs name, in
@@ -60,5 +63,32 @@ func TestAlertsCronStepFailures(t *testing.T) {
 		if !strings.Contains(string(body), line) {
 			t.Errorf("the metrics lack %s", line)
 		}
+	}
+}
+
+// TestAlertsCronStepsReadOnOneThread: the steps' ClickHouse reads run on
+// one thread, leaving the other cores to the dashboard's (whose connection
+// here allows two).
+func TestAlertsCronStepsReadOnOneThread(t *testing.T) {
+	o := env.CHOptions
+	o.Settings = clickhouse.Settings{"max_threads": 2}
+	ch, err := store.OpenClickHouse(t.Context(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ch.Close()
+	threads := func(ctx context.Context) (v string, err error) {
+		return v, ch.QueryRow(ctx, `SELECT value FROM system.settings WHERE name = 'max_threads'`).Scan(&v)
+	}
+	if v, err := threads(t.Context()); err != nil || v != "2" {
+		t.Fatalf("the connection's max_threads %q, %v; want 2", v, err)
+	}
+	var inStep string
+	read := cronStep{"read", func(ctx context.Context) (err error) { inStep, err = threads(ctx); return err }}
+	if err := (AlertsCron{Metrics: metrics.New(), Log: slog.New(slog.DiscardHandler)}).runSteps(t.Context(), []cronStep{read}); err != nil {
+		t.Fatal(err)
+	}
+	if inStep != "1" {
+		t.Fatalf("a step's query ran with max_threads %q, want 1", inStep)
 	}
 }

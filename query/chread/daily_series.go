@@ -10,13 +10,6 @@ import (
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
-var oneThread = clickhouse.Settings{"max_threads": 1}
-
-// OneThread runs ctx's reads on one ClickHouse thread, leaving cores to others.
-func OneThread(ctx context.Context) context.Context {
-	return clickhouse.Context(ctx, clickhouse.WithSettings(oneThread))
-}
-
 // DailyCounts are an entity's counts of every metric, and its `recorded` bits.
 type DailyCounts struct {
 	Recorded uint8

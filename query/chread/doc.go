@@ -46,7 +46,7 @@
 //     ledger and settle run and the milestones read; the raw snapshots up
 //     to a window's end (ViewsUpTo, views_at.go).
 //   - The daily export's days and first values (daily_series.go), read on
-//     one thread (OneThread) like the videos export's.
+//     one thread (store.Background) like the videos export's.
 //   - The alerts cron's: the spike scan (spikes.go: NewSpikeScan, whose
 //     candidates query.SpikeScanner scopes in PostgreSQL) and the insights'
 //     inputs (insights.go: InsightsReader, command/alerts' InsightReader).

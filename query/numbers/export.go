@@ -16,6 +16,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/query"
 	"github.com/reeltrack/reeltrack/query/chread"
 )
@@ -204,7 +205,7 @@ func (e *VideoExport) orderedSQL(cols string, from *exportKey, inclusive bool, l
 }
 
 func (e *VideoExport) readPage(ctx context.Context) ([]Video, error) {
-	chCtx := chread.OneThread(ctx)
+	chCtx := store.Background(ctx)
 	if err := e.readNames(ctx, e.h.DB, e.ws); err != nil {
 		return nil, err
 	}

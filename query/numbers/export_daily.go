@@ -12,6 +12,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/query"
 	"github.com/reeltrack/reeltrack/query/chread"
 )
@@ -171,7 +172,7 @@ func (e *DailyExport) readDays(ctx context.Context, kind platform.Kind, items []
 	for i, it := range items {
 		ids[i] = it.id
 	}
-	ch, oneThread := chread.Reader{CH: e.h.CH}, chread.OneThread(ctx)
+	ch, oneThread := chread.Reader{CH: e.h.CH}, store.Background(ctx)
 	firsts, err := ch.DailyFirsts(oneThread, chread.DailyFirstsQuery{Workspace: e.ws, Kind: kind, Only: ids})
 	if err != nil {
 		return nil, err
