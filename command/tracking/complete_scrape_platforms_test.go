@@ -309,3 +309,31 @@ func TestXErrorRowsWithoutInputLandOnTheirTargets(t *testing.T) {
 		}
 	})
 }
+
+// TestScrapeNotKeepingTheOverviewDropsItsSlots: a completion in a workspace
+// whose overview slots are not kept across scrapes (no keeper, or its
+// ranks not synced) deletes the workspace's slots in the transaction that
+// records it, since they may have been computed without the scrape; the
+// slots of other workspaces stay.
+func TestScrapeNotKeepingTheOverviewDropsItsSlots(t *testing.T) {
+	t.Parallel()
+	client := newSimClient(t)
+	s := seedJobs(t, client, ingest.DefaultActors(), tracked{"https://x.com/kept_" + uuid.NewString()[:5], 3})
+	other := env.Workspace(t, testenv.WorkspaceOptions{})
+	for _, ws := range []uuid.UUID{s.ws, other} {
+		env.Exec(t, `INSERT INTO overview_slots (workspace_id, preset, start, sums, written_at) VALUES ($1, '30d', now(), '{}', now())`, ws)
+	}
+	slots := func(ws uuid.UUID) (n int) {
+		if err := env.PG.QueryRow(context.Background(), `SELECT count(*) FROM overview_slots WHERE workspace_id = $1`, ws).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	complete(t, client, s.jobs[0])
+	if n := slots(s.ws); n != 0 {
+		t.Errorf("%d overview slots left after a scrape that does not keep them", n)
+	}
+	if n := slots(other); n != 1 {
+		t.Errorf("another workspace has %d overview slots, want its 1", n)
+	}
+}
