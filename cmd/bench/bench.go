@@ -251,6 +251,14 @@ func bench(ctx context.Context, o options) (bool, error) {
 		}
 	}
 
+	var fr *fairReport
+	if o.Only.runs("fair") && (!o.NoFair || o.Only["fair"]) {
+		fmt.Fprintln(o.Progress, "bench: the dashboard beside exports and the background jobs")
+		if fr, err = fairPhase(ctx, st, srv, c, []*route{every[0], every[1]}, w.Big.ID, exportPath, nVideos, o.ColdRequests, o.Progress); err != nil {
+			return false, fmt.Errorf("fair: %w", err)
+		}
+	}
+
 	var gr *growthReport
 	if o.Only.runs("growth") && (!o.NoGrowth || o.Only["growth"]) {
 		fmt.Fprintln(o.Progress, "bench: growth scenarios")
@@ -352,6 +360,9 @@ func bench(ctx context.Context, o options) (bool, error) {
 	if ar != nil {
 		printAnalysts(o.Out, ar)
 	}
+	if fr != nil {
+		printFair(o.Out, fr)
+	}
 	if gr != nil {
 		printGrowth(o.Out, gr, o.ColdRequests)
 	}
@@ -367,7 +378,7 @@ func bench(ctx context.Context, o options) (bool, error) {
 		rr = refreshPhase(o.Refresh)
 		printRefresh(o.Out, rr)
 	}
-	ok := !br.missed() && !ar.missed() && !gr.missed() && !cr.missed() && !rr.missed()
+	ok := !br.missed() && !ar.missed() && !fr.missed() && !gr.missed() && !cr.missed() && !rr.missed()
 	for _, r := range results {
 		if r.Failed {
 			return false, fmt.Errorf("%s (%s): %s", r.Route, r.Cache, r.Met)

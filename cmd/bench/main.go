@@ -57,6 +57,7 @@ type options struct {
 	// AnalystClients analyst connections scan the analytics database meanwhile.
 	AnalystClients int
 	NoAnalysts     bool // leave the analysts phase out unless -only names it (quick runs)
+	NoFair         bool // leave the fair phase out unless -only names it (quick runs)
 	// NoGrowth leaves the growth phase out unless -only names it.
 	NoGrowth bool
 	// Campaign is the campaign phase's, SettleRuns its timed settle runs;
@@ -199,7 +200,7 @@ func run() error {
 	return nil
 }
 
-var allPhases = []string{"cold", "insights", "warm", "browser", "analysts", "growth", "campaign", "export", "tenants", "baseline", "refresh"}
+var allPhases = []string{"cold", "insights", "warm", "browser", "analysts", "fair", "growth", "campaign", "export", "tenants", "baseline", "refresh"}
 
 type phases map[string]bool
 
@@ -245,6 +246,7 @@ func (o *options) quick() {
 	// leaves them out unless -only names them (the campaign then at a tiny size).
 	o.NoBrowser, o.BrowserRuns = true, 3
 	o.NoAnalysts = true
+	o.NoFair = true
 	o.NoGrowth = true
 	o.NoCampaign, o.Campaign, o.SettleRuns = true, quickCampaign, 2
 	o.Refresh = refreshSizes[:1]
