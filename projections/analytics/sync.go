@@ -401,19 +401,16 @@ func copyDimension(ctx context.Context, tx pgx.Tx, ch driver.Conn, db string, d 
 		return 0, fmt.Errorf("analytics sync: read %s: %w", d.name, err)
 	}
 	defer rows.Close()
-	var batch driver.Batch
+	w := inserter{ch: ch, db: db, d: d, what: "copy " + d.name}
+	defer w.abort()
+	row := make([]any, 0, len(d.columns)+3)
 	n := 0
 	for rows.Next() {
 		vals, err := rows.Values()
 		if err != nil {
 			return n, fmt.Errorf("analytics sync: read %s: %w", d.name, err)
 		}
-		if batch == nil {
-			if batch, err = prepare(ctx, ch, db, d); err != nil {
-				return n, err
-			}
-		}
-		row := make([]any, 0, len(vals)+3)
+		row = row[:0]
 		for i, c := range d.columns {
 			row = append(row, c.convert(vals[i]))
 		}
@@ -422,20 +419,72 @@ func copyDimension(ctx context.Context, tx pgx.Tx, ch driver.Conn, db string, d 
 			deleted = flag(vals[len(d.columns)]).(uint8)
 		}
 		row = append(row, version, deleted, now)
-		if err := batch.Append(row...); err != nil {
-			return n, fmt.Errorf("analytics sync: copy %s: %w", d.name, err)
+		if err := w.append(ctx, row); err != nil {
+			return n, err
 		}
 		n++
 	}
 	if err := rows.Err(); err != nil {
 		return n, fmt.Errorf("analytics sync: read %s: %w", d.name, err)
 	}
-	if batch != nil {
-		if err := batch.Send(); err != nil {
-			return n, fmt.Errorf("analytics sync: copy %s: %w", d.name, err)
+	return n, w.send()
+}
+
+// batchRows is the most rows one INSERT into the analytics database
+// carries. The rows are read from PostgreSQL as they come and sent in
+// INSERTs of this size, so a copy holds one batch in memory however many
+// rows changed (a rebuild, or a first sync, copies every video). ClickHouse
+// writes a part per INSERT: a copy of a million rows makes 50.
+var batchRows = 20_000
+
+// inserter appends the rows of one dimension table to INSERTs of at most
+// batchRows rows, each sent when it is full.
+type inserter struct {
+	ch    driver.Conn
+	db    string
+	d     dimension
+	what  string // the step, for errors: "copy videos"
+	batch driver.Batch
+	rows  int
+}
+
+func (w *inserter) append(ctx context.Context, row []any) error {
+	if w.batch == nil {
+		b, err := prepare(ctx, w.ch, w.db, w.d)
+		if err != nil {
+			return err
 		}
+		w.batch = b
 	}
-	return n, nil
+	if err := w.batch.Append(row...); err != nil {
+		return fmt.Errorf("analytics sync: %s: %w", w.what, err)
+	}
+	w.rows++
+	if w.rows >= batchRows {
+		return w.send()
+	}
+	return nil
+}
+
+// send sends the rows appended since the last INSERT, if any.
+func (w *inserter) send() error {
+	b := w.batch
+	if b == nil {
+		return nil
+	}
+	w.batch, w.rows = nil, 0
+	if err := b.Send(); err != nil {
+		return fmt.Errorf("analytics sync: %s: %w", w.what, err)
+	}
+	return nil
+}
+
+// abort drops a batch an error left unsent, and the connection it holds.
+func (w *inserter) abort() {
+	if w.batch != nil {
+		_ = w.batch.Abort()
+		w.batch = nil
+	}
 }
 
 func prepare(ctx context.Context, ch driver.Conn, db string, d dimension) (driver.Batch, error) {
@@ -452,58 +501,75 @@ func prepare(ctx context.Context, ch driver.Conn, db string, d dimension) (drive
 }
 
 // copyDeletions writes a keys-only deleted row for every delete since the
-// watermark.
+// watermark. The deletes are read in the order of their kind, each kind's
+// rows sent in batches before the next kind's begin.
 func copyDeletions(ctx context.Context, tx pgx.Tx, ch driver.Conn, db string, watermark int64, version uint64, now time.Time) (map[string]int, error) {
 	rows, err := tx.Query(ctx, `SELECT kind, id, workspace_id FROM analytics_deletions WHERE analytics_txid >= $1 ORDER BY kind`, watermark)
 	if err != nil {
 		return nil, fmt.Errorf("analytics sync: read deletions: %w", err)
 	}
 	defer rows.Close()
-	byKind := map[string][][2]uuid.UUID{}
+	out := map[string]int{}
+	var w *inserter
+	defer func() {
+		if w != nil {
+			w.abort()
+		}
+	}()
+	var row []any
 	for rows.Next() {
 		var kind string
 		var rowID, ws uuid.UUID
 		if err := rows.Scan(&kind, &rowID, &ws); err != nil {
-			return nil, fmt.Errorf("analytics sync: read deletions: %w", err)
+			return out, fmt.Errorf("analytics sync: read deletions: %w", err)
 		}
-		byKind[kind] = append(byKind[kind], [2]uuid.UUID{ws, rowID})
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("analytics sync: read deletions: %w", err)
-	}
-	out := map[string]int{}
-	for _, d := range dimensions {
-		keys := byKind[d.name]
-		if len(keys) == 0 {
-			continue
-		}
-		batch, err := prepare(ctx, ch, db, d)
-		if err != nil {
-			return out, err
-		}
-		for _, k := range keys {
-			row := make([]any, 0, len(d.columns)+3)
-			for i, c := range d.columns {
-				switch {
-				case i == 0:
-					row = append(row, k[0])
-				case i == 1 && d.name != "workspaces":
-					row = append(row, k[1])
-				case c.name == "platform":
-					row = append(row, c.convert("tiktok"))
-				default:
-					row = append(row, c.convert(nil))
+		if w == nil || w.d.name != kind {
+			d, ok := dimensionNamed(kind)
+			if !ok {
+				continue
+			}
+			if w != nil {
+				if err := w.send(); err != nil {
+					return out, err
 				}
 			}
-			row = append(row, version, uint8(1), now)
-			if err := batch.Append(row...); err != nil {
-				return out, fmt.Errorf("analytics sync: copy deletions of %s: %w", d.name, err)
+			w = &inserter{ch: ch, db: db, d: d, what: "copy deletions of " + d.name}
+		}
+		row = row[:0]
+		for i, c := range w.d.columns {
+			switch {
+			case i == 0:
+				row = append(row, ws)
+			case i == 1 && kind != "workspaces":
+				row = append(row, rowID)
+			case c.name == "platform":
+				row = append(row, c.convert("tiktok"))
+			default:
+				row = append(row, c.convert(nil))
 			}
 		}
-		if err := batch.Send(); err != nil {
-			return out, fmt.Errorf("analytics sync: copy deletions of %s: %w", d.name, err)
+		row = append(row, version, uint8(1), now)
+		if err := w.append(ctx, row); err != nil {
+			return out, err
 		}
-		out[d.name] = len(keys)
+		out[kind]++
+	}
+	if err := rows.Err(); err != nil {
+		return out, fmt.Errorf("analytics sync: read deletions: %w", err)
+	}
+	if w != nil {
+		if err := w.send(); err != nil {
+			return out, err
+		}
 	}
 	return out, nil
+}
+
+func dimensionNamed(name string) (dimension, bool) {
+	for _, d := range dimensions {
+		if d.name == name {
+			return d, true
+		}
+	}
+	return dimension{}, false
 }

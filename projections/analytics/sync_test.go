@@ -30,7 +30,7 @@ func TestMain(m *testing.M) { testenv.Main(m, &env) }
 func db() string { return schema.AnalyticsDatabase(env.CHOptions.Database) }
 
 // workspace records a workspace on the growth plan.
-func workspace(t *testing.T) uuid.UUID {
+func workspace(t testing.TB) uuid.UUID {
 	t.Helper()
 	return env.Workspace(t, testenv.WorkspaceOptions{Name: "Acme", Plan: plan.Growth, VideoLimit: 500})
 }
