@@ -35,11 +35,25 @@ FROM (
                         arraySort(t_rec) AS ts, arraySort((v, t) -> t, v_rec, t_rec) AS vs
                     FROM (
                         SELECT any(workspace_id) AS ws, entity_id AS video_id, any(platform) AS plat,
-                            toInt64(max(toUInt32(published_at))) AS published, groupArrayIf(toUInt32(last_at), isNotNull(comments)) AS t2, groupArrayIf(assumeNotNull(comments), isNotNull(comments)) AS m2, groupArrayIf(toUInt32(last_at), isNotNull(views)) AS t0, groupArrayIf(assumeNotNull(views), isNotNull(views)) AS m0
+                            toInt64(max(toUInt32(published_at))) AS published, groupArrayIf(toUInt32(last_at), isNotNull(comments)) AS t2, groupArrayIf(assumeNotNull(comments), isNotNull(comments)) AS m2, groupArrayIf(toUInt32(last_at), isNotNull(views)) AS t0, groupArrayIf(assumeNotNull(views), isNotNull(views)) AS m0, toInt64(maxIf(toUInt32(last_at), isNotNull(comments))) AS last2, ifNull(min(comments), 0) AS lo2, ifNull(max(comments), 0) AS hi2, toInt64(maxIf(toUInt32(last_at), isNotNull(views))) AS last0, ifNull(min(views), 0) AS lo0, ifNull(max(views), 0) AS hi0
                         FROM entity_hourly
                         WHERE entity_kind = 'video' AND bucket >= @from
                           AND workspace_id IN (SELECT workspace_id FROM rules WHERE cond != 2)
                         GROUP BY entity_id
+                        HAVING last2 > 0 AND last2 + 3600 * (SELECT max(toInt64(window)) FROM rules WHERE cond != 2 AND metric = 2) >= @now
+                            AND toFloat64(hi2) >= (SELECT min(min_start) FROM rules WHERE cond != 2 AND metric = 2)
+                            AND (toFloat64(hi2) - if(published > 0 AND published >= last2 - 3600 * (SELECT max(toInt64(window)) FROM rules WHERE cond != 2 AND metric = 2), 0, toFloat64(lo2))
+                                    >= (SELECT if(countIf(cond = 0) > 0, minIf(threshold, cond = 0), 1e308) FROM rules WHERE cond != 2 AND metric = 2)
+                                OR (SELECT countIf(cond = 1) FROM rules WHERE cond != 2 AND metric = 2) > 0 AND (lo2 = 0
+                                    OR (toFloat64(hi2) - toFloat64(lo2)) * 100 / toFloat64(lo2)
+                                    >= (SELECT minIf(threshold, cond = 1) FROM rules WHERE cond != 2 AND metric = 2)))
+                            OR last0 > 0 AND last0 + 3600 * (SELECT max(toInt64(window)) FROM rules WHERE cond != 2 AND metric = 0) >= @now
+                            AND toFloat64(hi0) >= (SELECT min(min_start) FROM rules WHERE cond != 2 AND metric = 0)
+                            AND (toFloat64(hi0) - if(published > 0 AND published >= last0 - 3600 * (SELECT max(toInt64(window)) FROM rules WHERE cond != 2 AND metric = 0), 0, toFloat64(lo0))
+                                    >= (SELECT if(countIf(cond = 0) > 0, minIf(threshold, cond = 0), 1e308) FROM rules WHERE cond != 2 AND metric = 0)
+                                OR (SELECT countIf(cond = 1) FROM rules WHERE cond != 2 AND metric = 0) > 0 AND (lo0 = 0
+                                    OR (toFloat64(hi0) - toFloat64(lo0)) * 100 / toFloat64(lo0)
+                                    >= (SELECT minIf(threshold, cond = 1) FROM rules WHERE cond != 2 AND metric = 0)))
                     )
                     ARRAY JOIN [2, 0] AS mi, [t2, t0] AS t_rec, [m2, m0] AS v_rec
                 )
@@ -116,13 +130,18 @@ FROM (
                                                 groupArrayIf(toUInt32(last_at), isNotNull(shares)) AS t3, groupArrayIf(assumeNotNull(shares), isNotNull(shares)) AS m3, groupArrayIf(toUInt32(last_at), isNotNull(views)) AS t0, groupArrayIf(assumeNotNull(views), isNotNull(views)) AS m0
                                             FROM video_age_hourly
                                             WHERE workspace_id IN (SELECT workspace_id FROM rules WHERE cond = 2)
+                                              AND account_id IN (SELECT DISTINCT account_id FROM video_age_hourly
+                                            WHERE workspace_id IN (SELECT workspace_id FROM rules WHERE cond = 2)
+                                              AND toInt64(toUInt32(last_at)) + 3600 * (SELECT max(toInt64(window)) FROM rules WHERE cond = 2) >= @now)
                                             GROUP BY entity_id
                                         )
                                         ARRAY JOIN [3, 0] AS mi, [t3, t0] AS t_rec, [m3, m0] AS v_rec
                                     ) AS series
                                     ALL INNER JOIN (
                                         SELECT account_id, toUInt64(rowNumberInAllBlocks()) + 1 AS acc_no
-                                        FROM (SELECT DISTINCT account_id FROM video_age_hourly WHERE workspace_id IN (SELECT workspace_id FROM rules WHERE cond = 2))
+                                        FROM (SELECT DISTINCT account_id FROM video_age_hourly
+                                            WHERE workspace_id IN (SELECT workspace_id FROM rules WHERE cond = 2)
+                                              AND toInt64(toUInt32(last_at)) + 3600 * (SELECT max(toInt64(window)) FROM rules WHERE cond = 2) >= @now)
                                     ) AS accounts USING account_id
                                     WHERE length(ts) > 1
                                 )

@@ -35,11 +35,25 @@ FROM (
                         arraySort(t_rec) AS ts, arraySort((v, t) -> t, v_rec, t_rec) AS vs
                     FROM (
                         SELECT any(workspace_id) AS ws, entity_id AS video_id, any(platform) AS plat,
-                            toInt64(max(toUInt32(published_at))) AS published, groupArrayIf(toUInt32(last_at), isNotNull(views)) AS t0, groupArrayIf(assumeNotNull(views), isNotNull(views)) AS m0, groupArrayIf(toUInt32(last_at), isNotNull(likes)) AS t1, groupArrayIf(assumeNotNull(likes), isNotNull(likes)) AS m1
+                            toInt64(max(toUInt32(published_at))) AS published, groupArrayIf(toUInt32(last_at), isNotNull(views)) AS t0, groupArrayIf(assumeNotNull(views), isNotNull(views)) AS m0, groupArrayIf(toUInt32(last_at), isNotNull(likes)) AS t1, groupArrayIf(assumeNotNull(likes), isNotNull(likes)) AS m1, toInt64(maxIf(toUInt32(last_at), isNotNull(views))) AS last0, ifNull(min(views), 0) AS lo0, ifNull(max(views), 0) AS hi0, toInt64(maxIf(toUInt32(last_at), isNotNull(likes))) AS last1, ifNull(min(likes), 0) AS lo1, ifNull(max(likes), 0) AS hi1
                         FROM entity_hourly
                         WHERE entity_kind = 'video' AND bucket >= @from
                           AND workspace_id IN (SELECT workspace_id FROM rules WHERE cond != 2)
                         GROUP BY entity_id
+                        HAVING last0 > 0 AND last0 + 3600 * (SELECT max(toInt64(window)) FROM rules WHERE cond != 2 AND metric = 0) >= @now
+                            AND toFloat64(hi0) >= (SELECT min(min_start) FROM rules WHERE cond != 2 AND metric = 0)
+                            AND (toFloat64(hi0) - if(published > 0 AND published >= last0 - 3600 * (SELECT max(toInt64(window)) FROM rules WHERE cond != 2 AND metric = 0), 0, toFloat64(lo0))
+                                    >= (SELECT if(countIf(cond = 0) > 0, minIf(threshold, cond = 0), 1e308) FROM rules WHERE cond != 2 AND metric = 0)
+                                OR (SELECT countIf(cond = 1) FROM rules WHERE cond != 2 AND metric = 0) > 0 AND (lo0 = 0
+                                    OR (toFloat64(hi0) - toFloat64(lo0)) * 100 / toFloat64(lo0)
+                                    >= (SELECT minIf(threshold, cond = 1) FROM rules WHERE cond != 2 AND metric = 0)))
+                            OR last1 > 0 AND last1 + 3600 * (SELECT max(toInt64(window)) FROM rules WHERE cond != 2 AND metric = 1) >= @now
+                            AND toFloat64(hi1) >= (SELECT min(min_start) FROM rules WHERE cond != 2 AND metric = 1)
+                            AND (toFloat64(hi1) - if(published > 0 AND published >= last1 - 3600 * (SELECT max(toInt64(window)) FROM rules WHERE cond != 2 AND metric = 1), 0, toFloat64(lo1))
+                                    >= (SELECT if(countIf(cond = 0) > 0, minIf(threshold, cond = 0), 1e308) FROM rules WHERE cond != 2 AND metric = 1)
+                                OR (SELECT countIf(cond = 1) FROM rules WHERE cond != 2 AND metric = 1) > 0 AND (lo1 = 0
+                                    OR (toFloat64(hi1) - toFloat64(lo1)) * 100 / toFloat64(lo1)
+                                    >= (SELECT minIf(threshold, cond = 1) FROM rules WHERE cond != 2 AND metric = 1)))
                     )
                     ARRAY JOIN [0, 1] AS mi, [t0, t1] AS t_rec, [m0, m1] AS v_rec
                 )

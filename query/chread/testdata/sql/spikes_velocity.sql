@@ -59,13 +59,18 @@ FROM (
                                                 groupArrayIf(toUInt32(last_at), isNotNull(views)) AS t0, groupArrayIf(assumeNotNull(views), isNotNull(views)) AS m0
                                             FROM video_age_hourly
                                             WHERE workspace_id IN (SELECT workspace_id FROM rules WHERE cond = 2)
+                                              AND account_id IN (SELECT DISTINCT account_id FROM video_age_hourly
+                                            WHERE workspace_id IN (SELECT workspace_id FROM rules WHERE cond = 2)
+                                              AND toInt64(toUInt32(last_at)) + 3600 * (SELECT max(toInt64(window)) FROM rules WHERE cond = 2) >= @now)
                                             GROUP BY entity_id
                                         )
                                         ARRAY JOIN [0] AS mi, [t0] AS t_rec, [m0] AS v_rec
                                     ) AS series
                                     ALL INNER JOIN (
                                         SELECT account_id, toUInt64(rowNumberInAllBlocks()) + 1 AS acc_no
-                                        FROM (SELECT DISTINCT account_id FROM video_age_hourly WHERE workspace_id IN (SELECT workspace_id FROM rules WHERE cond = 2))
+                                        FROM (SELECT DISTINCT account_id FROM video_age_hourly
+                                            WHERE workspace_id IN (SELECT workspace_id FROM rules WHERE cond = 2)
+                                              AND toInt64(toUInt32(last_at)) + 3600 * (SELECT max(toInt64(window)) FROM rules WHERE cond = 2) >= @now)
                                     ) AS accounts USING account_id
                                     WHERE length(ts) > 1
                                 )
