@@ -4,10 +4,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -16,6 +14,7 @@ import (
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/store"
+	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/projections"
 	"github.com/reeltrack/reeltrack/schema"
 )
@@ -23,44 +22,6 @@ import (
 // benchVideos lists the workspace sizes BenchmarkRetention seeds, e.g.
 // go test -run '^$' -bench Retention -benchtime 1x ./projections -args -videos 100000,1000000
 var benchVideos = flag.String("videos", "10000,100000", "comma-separated workspace sizes (videos) of BenchmarkRetention")
-
-// peakHeap runs f and returns how far HeapInuse rose above its level after
-// a collection before f, sampled every few milliseconds while f runs.
-func peakHeap(f func()) uint64 {
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	base := m.HeapInuse
-	var peak atomic.Uint64
-	peak.Store(base)
-	done := make(chan struct{})
-	sampled := make(chan struct{})
-	go func() {
-		defer close(sampled)
-		tick := time.NewTicker(5 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			var m runtime.MemStats
-			runtime.ReadMemStats(&m)
-			if m.HeapInuse > peak.Load() {
-				peak.Store(m.HeapInuse)
-			}
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	f()
-	close(done)
-	<-sampled
-	runtime.ReadMemStats(&m)
-	if m.HeapInuse > peak.Load() {
-		peak.Store(m.HeapInuse)
-	}
-	return peak.Load() - base
-}
 
 // BenchmarkRetention seeds a workspace of videos with a snapshot each in
 // two months past the retention and one inside it, then times the drop
@@ -101,7 +62,7 @@ func BenchmarkRetention(b *testing.B) {
 				b.Logf("seeded %d videos (%d snapshots) in %v", videos, 3*videos, time.Since(began).Round(time.Second))
 				b.StartTimer()
 				var dropped []string
-				peak = max(peak, peakHeap(func() { dropped, err = projections.DropExpiredSnapshots(ctx, env.CH, placement, now, retention) }))
+				peak = max(peak, testenv.PeakHeap(func() { dropped, err = projections.DropExpiredSnapshots(ctx, env.CH, placement, now, retention) }))
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -209,16 +209,7 @@ func analystsPhase(ctx context.Context, st *stores, o options, c *client, rs []*
 	if err := measure("idle (after)"); err != nil {
 		return nil, err
 	}
-	// loaded p95 against the mean of the idle p95 before and after, which
-	// evens out the machine's own drift (it is shared)
-	n := len(rs)
-	for i := range rs {
-		before, loaded, after := &r.Rows[i], &r.Rows[n+i], &r.Rows[2*n+i]
-		base := (before.S.P95 + after.S.P95) / 2
-		loaded.Ratio = float64(loaded.S.P95) / float64(max(base, time.Microsecond))
-		loaded.Missed = loaded.Ratio > targetAnalystRatio
-	}
-	r.Rows = append(append(append([]analystRow{}, r.Rows[:n]...), r.Rows[2*n:]...), r.Rows[n:2*n]...)
+	r.Rows = againstIdle(r.Rows, len(rs), targetAnalystRatio)
 
 	r.LoadRunaway = loadavg()
 	for _, q := range runawayQueries {
@@ -228,6 +219,20 @@ func analystsPhase(ctx context.Context, st *stores, o options, c *client, rs []*
 	}
 	r.LoadRunaway += " → " + loadavg()
 	return r, nil
+}
+
+// againstIdle takes rows of k routes measured idle, loaded and idle again,
+// sets each loaded row's ratio to its p95 over the mean of the idle p95s
+// before and after (which evens out the shared machine's own drift) and
+// whether it misses target, and returns them idle, idle again, loaded.
+func againstIdle(rows []analystRow, k int, target float64) []analystRow {
+	for i := range k {
+		before, loaded, after := &rows[i], &rows[k+i], &rows[2*k+i]
+		base := (before.S.P95 + after.S.P95) / 2
+		loaded.Ratio = float64(loaded.S.P95) / float64(max(base, time.Microsecond))
+		loaded.Missed = loaded.Ratio > target
+	}
+	return append(append(append([]analystRow{}, rows[:k]...), rows[2*k:]...), rows[k:2*k]...)
 }
 
 func runaway(ctx context.Context, conn driver.Conn, c *client, rt *route, q string) runawayResult {

@@ -84,14 +84,7 @@ func fairPhase(ctx context.Context, st *stores, srv *server, c *client, rs []*ro
 	if err := measure("idle (after)"); err != nil {
 		return nil, err
 	}
-	k := len(rs)
-	for i := range rs {
-		before, loaded, after := &r.Rows[i], &r.Rows[k+i], &r.Rows[2*k+i]
-		base := (before.S.P95 + after.S.P95) / 2
-		loaded.Ratio = float64(loaded.S.P95) / float64(max(base, time.Microsecond))
-		loaded.Missed = loaded.Ratio > targetFairRatio
-	}
-	r.Rows = append(append(append([]analystRow{}, r.Rows[:k]...), r.Rows[2*k:]...), r.Rows[k:2*k]...)
+	r.Rows = againstIdle(r.Rows, len(rs), targetFairRatio)
 	return r, nil
 }
 

@@ -4,15 +4,14 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
 
+	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/projections/analytics"
 	"github.com/reeltrack/reeltrack/schema"
 )
@@ -32,44 +31,6 @@ func sizes(b *testing.B, list string) []int {
 		out = append(out, n)
 	}
 	return out
-}
-
-// peakHeap runs f and returns how far HeapInuse rose above its level after
-// a collection before f, sampled every few milliseconds while f runs.
-func peakHeap(f func()) uint64 {
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	base := m.HeapInuse
-	var peak atomic.Uint64
-	peak.Store(base)
-	done := make(chan struct{})
-	sampled := make(chan struct{})
-	go func() {
-		defer close(sampled)
-		tick := time.NewTicker(5 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			var m runtime.MemStats
-			runtime.ReadMemStats(&m)
-			if m.HeapInuse > peak.Load() {
-				peak.Store(m.HeapInuse)
-			}
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	f()
-	close(done)
-	<-sampled
-	runtime.ReadMemStats(&m)
-	if m.HeapInuse > peak.Load() {
-		peak.Store(m.HeapInuse)
-	}
-	return peak.Load() - base
 }
 
 // seedVideos empties the package database's accounts, videos and recorded
@@ -138,7 +99,7 @@ func BenchmarkAnalyticsSync(b *testing.B) {
 				b.StartTimer()
 				var res analytics.Synced
 				var err error
-				peak = max(peak, peakHeap(func() { res, err = analytics.Sync(ctx, env.PG, env.CH, db()) }))
+				peak = max(peak, testenv.PeakHeap(func() { res, err = analytics.Sync(ctx, env.PG, env.CH, db()) }))
 				if err != nil {
 					b.Fatal(err)
 				}
