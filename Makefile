@@ -65,8 +65,8 @@ CLUSTER_ENV := CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:19001 CLIC
 # TestCluster* tests stop and start its nodes and ZooKeeper, so they run one
 # package at a time, with nothing else on it.
 define CLUSTER_TEST_RUN
-	$(CLUSTER_ENV) $(GO_TEST) -timeout 20m -run '$(CLUSTER_TESTS)' -skip '^TestCluster' $(CLUSTER_QUERY_PACKAGES) ./api
-	$(CLUSTER_ENV) $(GO_TEST) -p 1 -timeout 20m -run '^TestCluster' ./api $(CLUSTER_PACKAGES)
+	$(CLUSTER_ENV) $(GO_TEST) -timeout $(TEST_TIMEOUT) -run '$(CLUSTER_TESTS)' -skip '^TestCluster' $(CLUSTER_QUERY_PACKAGES) ./api
+	$(CLUSTER_ENV) $(GO_TEST) -p 1 -timeout $(TEST_TIMEOUT) -run '^TestCluster' ./api $(CLUSTER_PACKAGES)
 endef
 test-cluster: cluster services stripe-mock ## run the agreement tests (api, query) and the failure, replay, rebuild, retention and analyst tests against the local cluster (about 6 minutes; part of make test)
 	$(CLUSTER_TEST_RUN)
@@ -93,8 +93,8 @@ CURRENT_PACKAGES ?= ./schema ./cmd/migrate ./command/tracking ./command/campaign
 CURRENT_BY_NAME ?= ./api ./cmd/backup
 CURRENT_TESTS ?= Agree|Overview|Video|Account|Export|Campaign|Alert|Digest|Outlier|Insight|StartValues|Gain|Bucket|Hidden|Moved|Movers|Chart|Scores|ShareLinkShowsOnlyItsScope|ShareLinkCampaign|OneCount|ReadAfterWrite|EndToEnd|NextScrape|BackupMovesBetweenEngines|RetentionDropped
 define CURRENT_TEST_RUN
-	CLICKHOUSE_ENGINE=current $(GO_TEST) -timeout 20m -skip 'TestMoneyReplayOverSimulatedWeeks' $(CURRENT_PACKAGES)
-	CLICKHOUSE_ENGINE=current $(GO_TEST) -timeout 20m -run '$(CURRENT_TESTS)' $(CURRENT_BY_NAME)
+	CLICKHOUSE_ENGINE=current $(GO_TEST) -timeout $(TEST_TIMEOUT) -skip 'TestMoneyReplayOverSimulatedWeeks' $(CURRENT_PACKAGES)
+	CLICKHOUSE_ENGINE=current $(GO_TEST) -timeout $(TEST_TIMEOUT) -run '$(CURRENT_TESTS)' $(CURRENT_BY_NAME)
 	CLICKHOUSE_ENGINE=current $(GO_TEST) -timeout 10m -run '^TestDashboardJourney$$' ./web/e2e
 endef
 test-current: services chdb stripe-mock web ## run the ClickHouse-facing tests on a current ClickHouse engine (chDB 26.7; part of make test)
@@ -210,6 +210,10 @@ BENCH_SCENARIO_TESTS := TestQuickGrowth|TestQuickCampaign
 # (internal/testenv names them), so stages do not meet; a stage's output is
 # printed whole when it ends, and every stage runs to its end even when
 # another fails (-k).
+# Each test binary's limit: the stages run side by side on 2 cores, where
+# the API's routes alone have taken 20 minutes at a load average of 30
+# (tests wait for what they assert, so a loaded machine is slow, not wrong).
+TEST_TIMEOUT := 40m
 TEST_STAGES := test-race-stage test-api-stage test-plain-stage test-current-stage test-cluster-stage
 # The commands the tests run as processes of their own, built once for the
 # whole run (internal/testenv reads TEST_BINARIES) rather than linked again
@@ -224,12 +228,12 @@ test: services chdb stripe-mock web cluster prometheus test-binaries ## start th
 	@TEST_BINARIES=$(TEST_BINARIES) $(MAKE) --no-print-directory -k -j $(words $(TEST_STAGES)) --output-sync=target $(TEST_STAGES)
 
 test-race-stage:
-	$(GO_TEST) -race -timeout 20m $(RACE_PACKAGES)
-	$(GO_TEST) -race -timeout 20m -run '$(API_RACE_TESTS)' ./api
+	$(GO_TEST) -race -timeout $(TEST_TIMEOUT) $(RACE_PACKAGES)
+	$(GO_TEST) -race -timeout $(TEST_TIMEOUT) -run '$(API_RACE_TESTS)' ./api
 test-api-stage:
-	$(GO_TEST) -timeout 20m -skip '$(API_RACE_TESTS)' ./api
+	$(GO_TEST) -timeout $(TEST_TIMEOUT) -skip '$(API_RACE_TESTS)' ./api
 test-plain-stage:
-	$(GO_TEST) -timeout 20m -skip '$(BENCH_SCENARIO_TESTS)' $(PLAIN_PACKAGES)
+	$(GO_TEST) -timeout $(TEST_TIMEOUT) -skip '$(BENCH_SCENARIO_TESTS)' $(PLAIN_PACKAGES)
 test-current-stage:
 	$(CURRENT_TEST_RUN)
 test-cluster-stage:
