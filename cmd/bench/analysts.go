@@ -344,14 +344,7 @@ func printAnalysts(out io.Writer, r *analystsReport) {
 	fmt.Fprintf(out, "- each line: %d cold requests one at a time (data version bumped before each); the ratio is the p95 while scanning over the mean of the two idle p95s\n\n", r.Rows[0].S.N)
 	fmt.Fprintln(out, "| route | analysts | requests | p50 ms | p95 ms | p99 ms | target | met |")
 	fmt.Fprintln(out, "|---|---|---:|---:|---:|---:|---|---|")
-	for _, x := range r.Rows {
-		target, met := "—", "—"
-		if x.Ratio > 0 {
-			target = fmt.Sprintf("p95 ≤ %.1f× idle", targetAnalystRatio)
-			met = fmt.Sprintf("%s: %.2f×", yesNo(!x.Missed), x.Ratio)
-		}
-		fmt.Fprintf(out, "| %s (cold) | %s | %d | %s | %s | %s | %s | %s |\n", x.Route, x.Load, x.S.N, ms(x.S.P50), ms(x.S.P95), ms(x.S.P99), target, met)
-	}
+	printRatioRows(out, r.Rows, targetAnalystRatio)
 	fmt.Fprintf(out, "\nRunaway analyst queries, while the dashboard's cold overview is requested in a loop:\n\n")
 	fmt.Fprintln(out, "| query | stopped by the server | after s | error | overview answers meanwhile | p50 ms | p95 ms | errors | ping after, ms |")
 	fmt.Fprintln(out, "|---|---|---:|---|---:|---:|---:|---:|---:|")
@@ -362,5 +355,18 @@ func printAnalysts(out io.Writer, r *analystsReport) {
 		}
 		fmt.Fprintf(out, "| `%s` | %s | %.1f | %s | %d | %s | %s | %d | %s |\n",
 			ru.Query, yesNo(ru.Stopped), ru.Took.Seconds(), ru.Err, ru.Probe.N, ms(ru.Probe.P50), ms(ru.Probe.P95), ru.ProbeErrors, ping)
+	}
+}
+
+// printRatioRows prints rows measured idle and loaded, the loaded ones with
+// their ratio against target.
+func printRatioRows(out io.Writer, rows []analystRow, target float64) {
+	for _, x := range rows {
+		goal, met := "—", "—"
+		if x.Ratio > 0 {
+			goal = fmt.Sprintf("p95 ≤ %.1f× idle", target)
+			met = fmt.Sprintf("%s: %.2f×", yesNo(!x.Missed), x.Ratio)
+		}
+		fmt.Fprintf(out, "| %s (cold) | %s | %d | %s | %s | %s | %s | %s |\n", x.Route, x.Load, x.S.N, ms(x.S.P50), ms(x.S.P95), ms(x.S.P99), goal, met)
 	}
 }

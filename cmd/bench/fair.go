@@ -149,12 +149,5 @@ func printFair(out io.Writer, r *fairReport) {
 	fmt.Fprintf(out, "- each line: %d cold requests one at a time (data version bumped before each); the ratio is the loaded p95 over the mean of the two idle p95s\n\n", r.Rows[0].S.N)
 	fmt.Fprintln(out, "| route | beside | requests | p50 ms | p95 ms | p99 ms | target | met |")
 	fmt.Fprintln(out, "|---|---|---:|---:|---:|---:|---|---|")
-	for _, x := range r.Rows {
-		target, met := "—", "—"
-		if x.Ratio > 0 {
-			target = fmt.Sprintf("p95 ≤ %.1f× idle", targetFairRatio)
-			met = fmt.Sprintf("%s: %.2f×", yesNo(!x.Missed), x.Ratio)
-		}
-		fmt.Fprintf(out, "| %s (cold) | %s | %d | %s | %s | %s | %s | %s |\n", x.Route, x.Load, x.S.N, ms(x.S.P50), ms(x.S.P95), ms(x.S.P99), target, met)
-	}
+	printRatioRows(out, r.Rows, targetFairRatio)
 }
