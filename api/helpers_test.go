@@ -183,7 +183,8 @@ func (a *testApp) request(method, path string, body any, cookies ...*http.Cookie
 func (a *testApp) send(req *http.Request) response {
 	a.t.Helper()
 	reqBody := readBody(a.t, req)
-	res, err := a.app.Test(req, 30_000)
+	// beyond the app's own RequestTimeout, so its deadline answers first
+	res, err := a.app.Test(req, 180_000)
 	if err != nil {
 		a.t.Fatalf("%s %s: %v", req.Method, req.URL.Path, err)
 	}
