@@ -326,7 +326,7 @@ func TestCronQueuesDigests(t *testing.T) {
 			defer wg.Done()
 			req := httptest.NewRequest("GET", "/api/cron/alerts", nil)
 			req.Header.Set("Authorization", "Bearer "+cronSecret)
-			res, err := a.app.Test(req, 180_000)
+			res, err := a.app.Test(req, clientTimeoutMs)
 			if err != nil {
 				t.Error(err)
 				return

@@ -180,11 +180,14 @@ func (a *testApp) request(method, path string, body any, cookies ...*http.Cookie
 
 // send runs req through the fiber app, reads the whole answer and checks it
 // against openapi.yaml.
+// clientTimeoutMs is how long a test's request waits for the app: beyond
+// the app's own RequestTimeout, so its deadline answers first.
+const clientTimeoutMs = 180_000
+
 func (a *testApp) send(req *http.Request) response {
 	a.t.Helper()
 	reqBody := readBody(a.t, req)
-	// beyond the app's own RequestTimeout, so its deadline answers first
-	res, err := a.app.Test(req, 180_000)
+	res, err := a.app.Test(req, clientTimeoutMs)
 	if err != nil {
 		a.t.Fatalf("%s %s: %v", req.Method, req.URL.Path, err)
 	}
