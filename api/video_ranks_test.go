@@ -68,23 +68,8 @@ func TestVideosFromRanksAgreeWithTheFullRead(t *testing.T) {
 		}
 		return out
 	}
-	same := func(what string, want, got map[string]string) {
-		t.Helper()
-		for k, w := range want {
-			if got[k] != w {
-				t.Errorf("%s: %s differs from the full read:\n got %s\nwant %s", what, k, got[k], w)
-			}
-		}
-	}
-	step := func(now time.Time) tracking.RanksRun {
-		t.Helper()
-		h := tracking.SyncVideoRanksHandler{DB: env.PG, Reader: wiring.RankReader(env.CH), Log: slog.Default(), Now: func() time.Time { return now }, MinVideos: 1}
-		run, err := h.Handle(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return run
-	}
+	same := func(what string, want, got map[string]string) { t.Helper(); sameAnswers(t, what, want, got) }
+	step := func(now time.Time) tracking.RanksRun { t.Helper(); return ranksStep(t, now) }
 	kept := func(now time.Time) {
 		t.Helper()
 		var synced bool
@@ -170,6 +155,29 @@ func TestVideosFromRanksAgreeWithTheFullRead(t *testing.T) {
 	fromRanks = read(later)
 	forget()
 	same("an hour later", read(later), fromRanks)
+}
+
+// sameAnswers fails t for each answer of got that is not want's.
+func sameAnswers(t *testing.T, what string, want, got map[string]string) {
+	t.Helper()
+	for k, w := range want {
+		if got[k] != w {
+			t.Errorf("%s: %s differs from the full read:\n got %s\nwant %s", what, k, got[k], w)
+		}
+	}
+}
+
+// ranksStep runs the cron's ranks step at now over every workspace, as the
+// server wires it.
+func ranksStep(t *testing.T, now time.Time) tracking.RanksRun {
+	t.Helper()
+	h := tracking.SyncVideoRanksHandler{DB: env.PG, Reader: wiring.RankReader(env.CH), Log: slog.Default(), Now: func() time.Time { return now },
+		MinVideos: 1, Accounts: numbers.AccountSums{DB: env.PG, CH: env.CH}}
+	run, err := h.Handle(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return run
 }
 
 func gainKey() string {

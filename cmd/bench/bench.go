@@ -473,6 +473,23 @@ func checkVideos(videos int) func([]byte) error {
 	}
 }
 
+func checkAccounts(accounts int) func([]byte) error {
+	return func(b []byte) error {
+		var p struct {
+			Total            int
+			Accounts         []json.RawMessage
+			MetricsAvailable bool
+		}
+		if err := json.Unmarshal(b, &p); err != nil {
+			return fmt.Errorf("decode accounts: %w", err)
+		}
+		if p.Total != accounts || len(p.Accounts) != accounts || !p.MetricsAvailable {
+			return fmt.Errorf("accounts list has total %d, %d rows and metrics %t, want %d with metrics", p.Total, len(p.Accounts), p.MetricsAvailable, accounts)
+		}
+		return nil
+	}
+}
+
 func report(o options, s seedResult, parts map[string]uint64, waited time.Duration, chRows, chBig uint64, results []result, notes []string, routes []*route, chTimes map[string][]queryTime) {
 	out := o.Out
 	sz := s.World.Sizes

@@ -83,6 +83,8 @@ const (
 	routeVideosGain7d  = "GET /api/videos?sort=gained7d"
 	routeCollection    = "GET /api/videos?sort=views&collectionId"
 	routeCollection24h = "GET /api/videos?sort=gained24h&collectionId"
+	routeAccounts      = "GET /api/accounts?sort=views"
+	routeAccountsGain  = "GET /api/accounts?sort=gained7d"
 )
 
 // nothingKept names a measurement with no start values kept (client.forget).
@@ -90,7 +92,8 @@ const nothingKept = ", nothing kept"
 
 var growthRoutes = []string{routeOverview, routeVideos, routeVideosGain24h, routeVideosGain7d, routeCollection, routeCollection24h,
 	routeOverview + nothingKept, routeVideos + nothingKept, routeVideosGain24h + nothingKept, routeVideosGain7d + nothingKept,
-	routeCollection + nothingKept, routeCollection24h + nothingKept}
+	routeCollection + nothingKept, routeCollection24h + nothingKept, routeAccounts, routeAccountsGain,
+	routeAccounts + nothingKept, routeAccountsGain + nothingKept}
 
 type growthWorld struct {
 	Name    string
@@ -201,6 +204,8 @@ func (g *growthWorld) measure(ctx context.Context, n int) error {
 		{routeVideosGain7d, "/api/videos?sort=gained7d&limit=50", checkVideos(videos)},
 		{routeCollection, "/api/videos?sort=views&limit=50&collectionId=" + g.Collection.String(), checkVideos(g.CollectionVideos)},
 		{routeCollection24h, "/api/videos?sort=gained24h&limit=50&collectionId=" + g.Collection.String(), checkVideos(g.CollectionVideos)},
+		{routeAccounts, "/api/accounts?sort=views", checkAccounts(g.Sizes.Accounts)},
+		{routeAccountsGain, "/api/accounts?sort=gained7d", checkAccounts(g.Sizes.Accounts)},
 	} {
 		if len(pickRoutes([]*route{{Name: r.name}}, g.routes)) == 0 {
 			continue
@@ -445,7 +450,7 @@ func printGrowth(out io.Writer, r *growthReport, n int) {
 
 	fmt.Fprintf(out, "\nWhere the time goes: the ClickHouse queries of each world's cold requests (system.query_log, server-side; reads and memory are medians); the rest of a request is PostgreSQL, the server's own work and HTTP.\n")
 	for _, w := range append(append([]*growthWorld{r.Before}, r.Scenarios...), r.After) {
-		for _, route := range []string{routeOverview, routeVideos, routeVideosGain24h, routeVideosGain7d, routeCollection, routeCollection24h} {
+		for _, route := range []string{routeOverview, routeVideos, routeVideosGain24h, routeVideosGain7d, routeCollection, routeCollection24h, routeAccounts, routeAccountsGain} {
 			if w.Results[route].N == 0 {
 				continue
 			}

@@ -50,8 +50,9 @@ func ForgetHistory(ctx context.Context, db Execer) error {
 	if _, err := db.Exec(ctx, `UPDATE workspaces SET data_version = data_version + 1, history_version = history_version + 1`); err != nil {
 		return fmt.Errorf("bump history versions: %w", err)
 	}
-	// the videos list's counts and start values, and the overview's sums, are read again
-	if _, err := db.Exec(ctx, `DELETE FROM video_rank_slots; DELETE FROM video_rank_state; DELETE FROM overview_slots`); err != nil {
+	// the videos list's counts and start values, the overview's and the accounts' sums, are read again
+	if _, err := db.Exec(ctx, `DELETE FROM video_rank_slots; DELETE FROM video_rank_state; DELETE FROM overview_slots;
+DELETE FROM account_sums; DELETE FROM account_sums_changed`); err != nil {
 		return fmt.Errorf("forget video ranks: %w", err)
 	}
 	return nil

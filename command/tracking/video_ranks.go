@@ -142,6 +142,15 @@ type SyncVideoRanksHandler struct {
 	MinVideos int
 	// Overview computes the overview slots of the workspaces kept; nil: none.
 	Overview OverviewKeeper
+	// Accounts keeps the accounts list's sums of the workspaces kept; nil: none.
+	Accounts AccountSumsKeeper
+}
+
+// AccountSumsKeeper brings a workspace's kept account sums (schema 0038) up
+// to date at now, tomorrow's sparklines too with ahead: the query side's
+// numbers.AccountSums. It returns how many accounts it computed.
+type AccountSumsKeeper interface {
+	Keep(ctx context.Context, ws uuid.UUID, now time.Time, ahead bool) (int, error)
 }
 
 // RankMinVideos is the server's MinVideos: below it, reading every video's
@@ -154,6 +163,8 @@ type RanksRun struct {
 	Slots  int `json:"slots"`
 	// Overview counts the overview slots computed whole.
 	Overview int `json:"overview"`
+	// Accounts counts the accounts whose kept sums were computed.
+	Accounts int `json:"accounts"`
 }
 
 // Handle runs the step over every workspace with at least MinVideos videos.
@@ -219,6 +230,13 @@ ORDER BY w.id`, max(h.MinVideos, 1)-1)
 			}
 			run.Overview += n
 		}
+		if h.Accounts != nil {
+			n, err := h.Accounts.Keep(ctx, t.ws, now, true)
+			if err != nil {
+				return run, err
+			}
+			run.Accounts += n
+		}
 	}
 	return run, nil
 }
@@ -232,9 +250,12 @@ ON CONFLICT (workspace_id) DO UPDATE SET token = excluded.token, synced = false`
 	if err != nil {
 		return fmt.Errorf("start video ranks: %w", err)
 	}
-	// the slots are written again after: their rule for new videos needs the counts
-	if _, err := h.DB.Exec(ctx, `DELETE FROM video_rank_slots WHERE workspace_id = $1`, ws); err != nil {
-		return fmt.Errorf("start video ranks: %w", err)
+	// the slots are written again after: their rule for new videos needs the
+	// counts; the account sums are computed again from them
+	for _, table := range []string{"video_rank_slots", "account_sums", "account_sums_changed"} {
+		if _, err := h.DB.Exec(ctx, `DELETE FROM `+table+` WHERE workspace_id = $1`, ws); err != nil {
+			return fmt.Errorf("start video ranks: %w", err)
+		}
 	}
 	batch := make([]RankCounts, 0, rankBatch)
 	flush := func() error {

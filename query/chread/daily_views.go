@@ -105,6 +105,20 @@ func (r DailyRead) Views(id uuid.UUID, e EntityMetrics, g *Slab[int64], p *Slab[
 	return DailyViews(r.from, &r.vals[j], e.First, e.FirstAt, g.Take(SparkDays), p.Take(SparkDays))
 }
 
+// ViewsNextDay is the sparkline of a video read with cutoffs as it stands
+// on the next day before anything is recorded on it: what the same read a
+// day later answers until then.
+func (r DailyRead) ViewsNextDay(id uuid.UUID, e EntityMetrics, g *Slab[int64], p *Slab[*int64]) []*int64 {
+	j, ok := r.at[id]
+	if !ok {
+		return make([]*int64, SparkDays)
+	}
+	var d DailyValues
+	copy(d.v[:SparkDays], r.vals[j].v[1:])
+	copy(d.has[:SparkDays], r.vals[j].has[1:])
+	return DailyViews(r.from.AddDate(0, 0, 1), &d, e.First, e.FirstAt, g.Take(SparkDays), p.Take(SparkDays))
+}
+
 // DailyViews computes a video's views gained on each of the SparkDays days from `from` (nil: unknown).
 func DailyViews(from time.Time, d *DailyValues, first uint64, firstAt time.Time, g []int64, out []*int64) []*int64 {
 	var before *uint64 // the last views recorded before the current day

@@ -110,17 +110,115 @@ func (h AccountsHandler) Handle(ctx context.Context, ws uuid.UUID, q AccountQuer
 	if err := checkCollection(ctx, h.DB, ws, q.CollectionID); err != nil {
 		return AccountList{}, err
 	}
+	now := h.Now().UTC()
 	sel := accountSelect{Platforms: q.Platforms, CollectionID: q.CollectionID, WithoutMetrics: true, Daily: true}
-	rows, withMetrics, err := loadAccounts(ctx, h.DB, h.CH, ws, sel, h.Now().UTC())
+	out, kept, err := h.keptList(ctx, ws, sel, now)
 	if err != nil {
 		return AccountList{}, err
 	}
-	out := AccountList{Accounts: make([]Account, len(rows)), Total: len(rows), MetricsAvailable: withMetrics}
-	for i, r := range rows {
-		out.Accounts[i] = r.Account
+	if !kept {
+		rows, withMetrics, err := loadAccounts(ctx, h.DB, h.CH, ws, sel, now)
+		if err != nil {
+			return AccountList{}, err
+		}
+		out = AccountList{Accounts: make([]Account, len(rows)), Total: len(rows), MetricsAvailable: withMetrics}
+		for i, r := range rows {
+			out.Accounts[i] = r.Account
+		}
 	}
 	sortAccounts(out.Accounts, q.Sort)
 	return out, nil
+}
+
+// keptList reads the list from the kept sums (schema 0038) when ws's video
+// ranks are synced and the 7 d window's start values written: one row per
+// account, whatever its videos. kept is false (the list to be read whole)
+// otherwise, and when ClickHouse fails: the whole read then answers
+// without figures.
+func (h AccountsHandler) keptList(ctx context.Context, ws uuid.UUID, sel accountSelect, now time.Time) (out AccountList, kept bool, err error) {
+	synced, _, has7, err := rankState(ctx, h.DB, ws, now)
+	if err != nil || !synced || !has7 {
+		return out, false, err
+	}
+	w7 := domain.RankWindows[1]
+	slot, day := w7.Slot(w7.Start(now)), chread.Daily.Floor(now)
+	accByID := map[uuid.UUID]chread.EntityMetrics{}
+	var accounts []accountRow
+	chg, chctx := fanout.WithContext(ctx)
+	chg.Go(func() error {
+		return chread.Reader{CH: h.CH}.Entities(chctx, accountListMetrics(ws, now), func(id uuid.UUID, e chread.EntityMetrics) error {
+			accByID[id] = e
+			return nil
+		})
+	})
+	keepErr := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		if _, err := (AccountSums{DB: h.DB, CH: h.CH}).keep(ctx, tx, ws, now, false); err != nil {
+			return err
+		}
+		// the rows the run left, in its transaction
+		rows, _ := tx.Query(ctx, fmt.Sprintf(`
+SELECT `+accountColumns+`, coalesce(s.tracked, 0), coalesce(s.beyond_limit, 0), coalesce(s.not_own, 0),
+	coalesce(s.with_views, 0), coalesce(s.total_views, 0), s.saves, coalesce(s.rated_views, 0),
+	coalesce(s.interactions, 0), coalesce(s.gained_%s, 0),
+	CASE WHEN s.spark_day_%d = $7::date THEN s.spark_%[2]d END
+FROM accounts a
+LEFT JOIN account_sums s ON s.account_id = a.id`+accountsWhereSQL, slot, sparkSlot(day)),
+			ws, sel.ID, sel.IncludeRemoved, platformNames(sel.Platforms), sel.CollectionID, domain.ItemRemoved, day.Format(time.DateOnly))
+		var err error
+		accounts, err = pgx.CollectRows(rows, scanKeptAccount)
+		return err
+	})
+	chErr := chg.Wait()
+	if keepErr != nil || chErr != nil {
+		err := keepErr
+		if err == nil {
+			err = chErr
+		}
+		if store.Unavailable(err) && ctx.Err() == nil {
+			return out, false, nil
+		}
+		return out, false, fmt.Errorf("read kept accounts: %w", err)
+	}
+	out = AccountList{Accounts: make([]Account, len(accounts)), Total: len(accounts), MetricsAvailable: true}
+	for i, a := range accounts {
+		if e, ok := accByID[a.ID]; ok {
+			a.Followers = e.Latest.Followers
+			a.FollowersGained7d, a.FollowersGained30d = e.Gains[0], e.Gains[1]
+		}
+		out.Accounts[i] = a.Account
+	}
+	return out, true, nil
+}
+
+func scanKeptAccount(row pgx.CollectableRow) (accountRow, error) {
+	var (
+		a                               accountRow
+		withViews                       int
+		total, ratedViews, interactions uint64
+		gained                          int64
+		saves                           *int64
+		spark                           []*int64
+	)
+	err := row.Scan(&a.ID, &a.Platform, &a.Handle, &a.URL, &a.DisplayName, &a.AvatarURL, &a.Status, &a.StatusReason,
+		&a.TrackingLimit, &a.CollectionID, &a.LastScrapedAt, &a.AddedAt,
+		&a.TrackedVideos, &a.VideosBeyondLimit, &a.VideosNotOwn, &withViews, &total, &saves, &ratedViews, &interactions, &gained, &spark)
+	a.AddedAt = a.AddedAt.UTC()
+	a.LastScrapedAt = query.InUTC(a.LastScrapedAt)
+	a.VideosWithViews, a.TotalViews, a.ViewsGained7d = &withViews, &total, &gained
+	if saves != nil {
+		s := uint64(*saves)
+		a.TotalSaves = &s
+	}
+	if withViews > 0 {
+		avg := float64(total) / float64(withViews)
+		a.AverageViews = &avg
+	}
+	a.EngagementRate = EngagementRate(interactions, ratedViews)
+	if a.Views7d = spark; len(spark) != chread.SparkDays {
+		// computed by the run in this transaction; none only for an account added since
+		a.Views7d = make([]*int64, chread.SparkDays)
+	}
+	return a, err
 }
 
 // One returns one account in the list's shape, a removed one too.
@@ -270,7 +368,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws uuid
 			r.withMetrics(e)
 			r.FirstAt = e.FirstAt
 		}
-		if daily.Has(v.ID) && withMetrics {
+		if daily.Has(v.ID) && withMetrics && counted(v) {
 			accounts[i].Views7d = chread.SumDaily(accounts[i].Views7d, daily.Views(v.ID, vidByID[v.ID], &gains, &days))
 		}
 		accounts[i].Videos = append(accounts[i].Videos, r)
@@ -291,7 +389,7 @@ func accountListMetrics(ws uuid.UUID, now time.Time) chread.EntitiesQuery {
 
 // derive sums the figures of the counted videos, or only counts them.
 func (r *accountRow) derive(withMetrics bool) {
-	counted := make([]videoRow, 0, len(r.Videos))
+	counts := make([]videoRow, 0, len(r.Videos))
 	for _, v := range r.Videos {
 		switch {
 		case !domain.PostKind(v.PostKind).Counted():
@@ -299,17 +397,17 @@ func (r *accountRow) derive(withMetrics bool) {
 		case domain.Item(v.Status) == domain.ItemBeyondLimit:
 			r.VideosBeyondLimit++
 		default:
-			counted = append(counted, v)
+			counts = append(counts, v)
 		}
 	}
-	r.TrackedVideos = len(counted)
+	r.TrackedVideos = len(counts)
 	if !withMetrics {
 		return
 	}
 	var interactions, ratedViews, total, saves uint64
 	var withViews int
 	var gained int64
-	for _, v := range counted {
+	for _, v := range counts {
 		if p := v.Metrics.Views; p != nil {
 			withViews++
 			total += *p
@@ -332,6 +430,12 @@ func (r *accountRow) derive(withMetrics bool) {
 		r.AverageViews = &avg
 	}
 	r.EngagementRate = EngagementRate(interactions, ratedViews)
+}
+
+// counted reports whether an account's figures count the video: its own
+// post (or a collab) within the tracking limit.
+func counted(v Video) bool {
+	return domain.PostKind(v.PostKind).Counted() && domain.Item(v.Status) != domain.ItemBeyondLimit
 }
 
 func scanAccount(row pgx.CollectableRow) (accountRow, error) {

@@ -48,14 +48,9 @@ func (h VideosHandler) rankedPage(ctx context.Context, ws uuid.UUID, q VideoQuer
 	}
 	w24, w7 := domain.RankWindows[0], domain.RankWindows[1]
 	c24, c7 := w24.Start(now), w7.Start(now)
-	var synced, has24, has7 bool
-	err = h.DB.QueryRow(ctx, `
-SELECT coalesce((SELECT synced FROM video_rank_state WHERE workspace_id = $1), false),
-	EXISTS (SELECT 1 FROM video_rank_slots WHERE workspace_id = $1 AND slot = $2 AND cutoff = $3 AND valid),
-	EXISTS (SELECT 1 FROM video_rank_slots WHERE workspace_id = $1 AND slot = $4 AND cutoff = $5 AND valid)`,
-		ws, w24.Slot(c24), c24, w7.Slot(c7), c7).Scan(&synced, &has24, &has7)
+	synced, has24, has7, err := rankState(ctx, h.DB, ws, now)
 	if err != nil {
-		return page, false, fmt.Errorf("read video ranks state: %w", err)
+		return page, false, err
 	}
 	if !synced || w != nil && !map[string]bool{w24.Name: has24, w7.Name: has7}[w.Name] {
 		return page, false, nil
@@ -86,6 +81,22 @@ SELECT coalesce((SELECT synced FROM video_rank_state WHERE workspace_id = $1), f
 		err = h.completePage(ctx, ws, now, page.Videos)
 	}
 	return page, err == nil, err
+}
+
+// rankState reports whether ws's video ranks are synced, and whether the
+// 24 h and 7 d windows' slots of their starts at now are written.
+func rankState(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, now time.Time) (synced, has24, has7 bool, err error) {
+	w24, w7 := domain.RankWindows[0], domain.RankWindows[1]
+	c24, c7 := w24.Start(now), w7.Start(now)
+	err = db.QueryRow(ctx, `
+SELECT coalesce((SELECT synced FROM video_rank_state WHERE workspace_id = $1), false),
+	EXISTS (SELECT 1 FROM video_rank_slots WHERE workspace_id = $1 AND slot = $2 AND cutoff = $3 AND valid),
+	EXISTS (SELECT 1 FROM video_rank_slots WHERE workspace_id = $1 AND slot = $4 AND cutoff = $5 AND valid)`,
+		ws, w24.Slot(c24), c24, w7.Slot(c7), c7).Scan(&synced, &has24, &has7)
+	if err != nil {
+		return false, false, false, fmt.Errorf("read video ranks state: %w", err)
+	}
+	return synced, has24, has7, nil
 }
 
 // walkRanks reports whether a page is cheaper read by walking the order's

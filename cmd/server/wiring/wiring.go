@@ -128,6 +128,7 @@ func API(d Deps) api.Deps {
 		Ranks: &tracking.RanksRunner{
 			Step: tracking.SyncVideoRanksHandler{
 				DB: d.DB, Reader: ranks, Log: d.Log, Now: d.Now, MinVideos: tracking.RankMinVideos, Overview: OverviewKeeper(d.CH),
+				Accounts: numbers.AccountSums{DB: d.DB, CH: d.CH},
 			},
 			Tasks: scrapeStarts,
 		},

@@ -1,0 +1,210 @@
+package numbers
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/query/chread"
+)
+
+// AccountSums keeps the accounts list's figures per account (schema 0038,
+// docs/architecture.md "Account sums"): the list of a workspace whose
+// video ranks are kept then reads one row per account, not every video.
+type AccountSums struct {
+	DB *pgxpool.Pool
+	CH chread.Conn
+}
+
+// accountSumsSQL computes the sums of the accounts $2 of workspace $1 from
+// video_ranks, as derive sums the videos read whole.
+const accountSumsSQL = `
+INSERT INTO account_sums AS s (account_id, workspace_id, tracked, beyond_limit, not_own, with_views, total_views, saves,
+	rated_views, interactions, gained_7d_0, gained_7d_1)
+SELECT a.id, a.workspace_id,
+	count(*) FILTER (WHERE c.counted),
+	count(*) FILTER (WHERE c.own AND NOT c.counted),
+	count(*) FILTER (WHERE NOT c.own),
+	count(r.views) FILTER (WHERE c.counted),
+	coalesce(sum(r.views) FILTER (WHERE c.counted), 0),
+	sum(r.saves) FILTER (WHERE c.counted),
+	coalesce(sum(r.views) FILTER (WHERE c.rated), 0),
+	coalesce(sum(coalesce(r.likes, 0) + coalesce(r.comments, 0) + coalesce(r.shares, 0) + coalesce(r.saves, 0)) FILTER (WHERE c.rated), 0),
+	coalesce(sum(r.views - r.from_7d_0) FILTER (WHERE c.counted), 0),
+	coalesce(sum(r.views - r.from_7d_1) FILTER (WHERE c.counted), 0)
+FROM accounts a
+LEFT JOIN videos v ON v.account_id = a.id AND v.workspace_id = a.workspace_id AND v.status <> $4
+LEFT JOIN video_ranks r ON r.video_id = v.id
+CROSS JOIN LATERAL (SELECT v.post_kind = ANY($3) AS own,
+	v.post_kind = ANY($3) AND v.status <> $5 AS counted,
+	v.post_kind = ANY($3) AND v.status <> $5 AND r.views > 0 AND r.likes IS NOT NULL AS rated) c
+WHERE a.workspace_id = $1 AND a.id = ANY($2)
+GROUP BY a.id
+ON CONFLICT (account_id) DO UPDATE SET tracked = excluded.tracked, beyond_limit = excluded.beyond_limit,
+	not_own = excluded.not_own, with_views = excluded.with_views, total_views = excluded.total_views,
+	saves = excluded.saves, rated_views = excluded.rated_views, interactions = excluded.interactions,
+	gained_7d_0 = excluded.gained_7d_0, gained_7d_1 = excluded.gained_7d_1`
+
+// sparkSlot is the sparkline slot of the 7 days ending on day: its column suffix.
+func sparkSlot(day time.Time) int {
+	return int(day.Unix() / (24 * 3600) % 2)
+}
+
+// Keep brings ws's kept sums up to date at now: the accounts whose videos
+// changed since (account_sums_changed), those without a row, and those
+// without today's sparkline (with ahead, tomorrow's too: the ranks step
+// writes it before the day turns). It returns how many it computed. Runs
+// of one workspace take turns (an advisory lock), so a run never writes
+// sums older than another's.
+func (k AccountSums) Keep(ctx context.Context, ws uuid.UUID, now time.Time, ahead bool) (int, error) {
+	n := 0
+	err := pgx.BeginFunc(ctx, k.DB, func(tx pgx.Tx) error {
+		var err error
+		n, err = k.keep(ctx, tx, ws, now, ahead)
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("keep account sums: %w", err)
+	}
+	return n, nil
+}
+
+func (k AccountSums) keep(ctx context.Context, tx pgx.Tx, ws uuid.UUID, now time.Time, ahead bool) (int, error) {
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('account_sums:' || $1::text, 0))`, ws); err != nil {
+		return 0, err
+	}
+	today := chread.Daily.Floor(now)
+	tomorrow := today.AddDate(0, 0, 1)
+	// the log's entries read now are removed at the end: one committed later stays
+	var logged []int64
+	rows, err := tx.Query(ctx, `SELECT id FROM account_sums_changed WHERE workspace_id = $1`, ws)
+	if err == nil {
+		logged, err = pgx.CollectRows(rows, pgx.RowTo[int64])
+	}
+	if err != nil {
+		return 0, err
+	}
+	check := func(day time.Time) string {
+		return fmt.Sprintf("s.spark_day_%d IS DISTINCT FROM '%s'::date", sparkSlot(day), day.Format(time.DateOnly))
+	}
+	stale := check(today)
+	if ahead {
+		stale += " OR " + check(tomorrow)
+	}
+	var ids []uuid.UUID
+	all := false
+	err = tx.QueryRow(ctx, `
+WITH todo AS (
+	SELECT a.id FROM accounts a
+	LEFT JOIN account_sums s ON s.account_id = a.id
+	WHERE a.workspace_id = $1 AND (s.account_id IS NULL OR `+stale+` OR a.id IN (
+		SELECT account_id FROM account_sums_changed WHERE id = ANY($2)))
+)
+SELECT coalesce((SELECT array_agg(id) FROM todo), '{}'),
+	(SELECT count(*) FROM todo) = (SELECT count(*) FROM accounts WHERE workspace_id = $1)`, ws, logged).Scan(&ids, &all)
+	if err != nil {
+		return 0, err
+	}
+	if len(ids) > 0 {
+		if err := k.compute(ctx, tx, ws, ids, all, now); err != nil {
+			return 0, err
+		}
+	}
+	if len(logged) > 0 {
+		if _, err := tx.Exec(ctx, `DELETE FROM account_sums_changed WHERE id = ANY($1)`, logged); err != nil {
+			return 0, err
+		}
+	}
+	return len(ids), nil
+}
+
+// compute writes the sums and both sparkline slots (today's and
+// tomorrow's) of the accounts ids; all says they are every account of ws.
+func (k AccountSums) compute(ctx context.Context, tx pgx.Tx, ws uuid.UUID, ids []uuid.UUID, all bool, now time.Time) error {
+	kinds := make([]string, len(domain.CountedKinds))
+	for i, kind := range domain.CountedKinds {
+		kinds[i] = string(kind)
+	}
+	if _, err := tx.Exec(ctx, accountSumsSQL, ws, ids, kinds, domain.ItemRemoved, domain.ItemBeyondLimit); err != nil {
+		return err
+	}
+	type video struct {
+		id, account uuid.UUID
+		e           chread.EntityMetrics
+	}
+	var (
+		videos  []video
+		v       video
+		first   *int64
+		firstAt *time.Time
+	)
+	rows, err := tx.Query(ctx, `
+SELECT v.id, v.account_id, r.first_views, r.first_at
+FROM videos v JOIN video_ranks r ON r.video_id = v.id
+WHERE v.workspace_id = $1 AND v.account_id = ANY($2) AND v.post_kind = ANY($3) AND v.status NOT IN ($4, $5)`,
+		ws, ids, kinds, domain.ItemRemoved, domain.ItemBeyondLimit)
+	if err == nil {
+		_, err = pgx.ForEachRow(rows, []any{&v.id, &v.account, &first, &firstAt}, func() error {
+			v.e = chread.EntityMetrics{}
+			if first != nil {
+				v.e.First = uint64(*first)
+			}
+			if firstAt != nil {
+				v.e.FirstAt = firstAt.UTC()
+			}
+			videos = append(videos, v)
+			return nil
+		})
+	}
+	if err != nil {
+		return err
+	}
+	q := chread.DailyViewsQuery{Workspace: ws, Now: now}
+	if !all {
+		q.Only = make([]uuid.UUID, len(videos))
+		for i, v := range videos {
+			q.Only[i] = v.id
+		}
+	}
+	daily, err := q.Read(ctx, chread.Reader{CH: k.CH})
+	if err != nil {
+		return err
+	}
+	today, tomorrow := map[uuid.UUID][]*int64{}, map[uuid.UUID][]*int64{}
+	var (
+		gains chread.Slab[int64]
+		days  chread.Slab[*int64]
+	)
+	for _, v := range videos {
+		if !daily.Has(v.id) {
+			continue
+		}
+		today[v.account] = chread.SumDaily(today[v.account], daily.Views(v.id, v.e, &gains, &days))
+		tomorrow[v.account] = chread.SumDaily(tomorrow[v.account], daily.ViewsNextDay(v.id, v.e, &gains, &days))
+	}
+	// each account's 7 days in turn, in one array: unnest cannot take an array per row
+	flat := func(m map[uuid.UUID][]*int64) []*int64 {
+		out := make([]*int64, 0, len(ids)*chread.SparkDays)
+		for _, id := range ids {
+			if d := m[id]; d != nil {
+				out = append(out, d...)
+			} else {
+				out = append(out, make([]*int64, chread.SparkDays)...)
+			}
+		}
+		return out
+	}
+	day := chread.Daily.Floor(now)
+	_, err = tx.Exec(ctx, fmt.Sprintf(`
+UPDATE account_sums s SET spark_day_%[1]d = $3::date, spark_%[1]d = ($4::int8[])[(x.i - 1) * %[3]d + 1 : x.i * %[3]d],
+	spark_day_%[2]d = $5::date, spark_%[2]d = ($6::int8[])[(x.i - 1) * %[3]d + 1 : x.i * %[3]d]
+FROM unnest($2::uuid[]) WITH ORDINALITY AS x (id, i)
+WHERE s.account_id = x.id AND s.workspace_id = $1`, sparkSlot(day), 1-sparkSlot(day), chread.SparkDays),
+		ws, ids, day.Format(time.DateOnly), flat(today), day.AddDate(0, 0, 1).Format(time.DateOnly), flat(tomorrow))
+	return err
+}
