@@ -122,7 +122,10 @@ type growthWorld struct {
 	// overview slots (it reads twice: before and after its insert), per
 	// scrape size.
 	SlotReads map[int]stats
-	big       uuid.UUID
+	// AccountsAfter times the accounts list read after a scrape's rank
+	// writes of n videos (the kept sums of their accounts computed again).
+	AccountsAfter map[int]stats
+	big           uuid.UUID
 	// routes are -routes' words: only the routes named by one are measured
 	routes []string
 }
@@ -187,8 +190,8 @@ func openWorld(ctx context.Context, o options, name string) (*growthWorld, error
 		return nil, fmt.Errorf("ranks step: %w", err)
 	}
 	g.RanksTook = time.Since(began)
-	fmt.Fprintf(o.Progress, "bench: %s: the ranks step synced %d workspaces, wrote %d slots and computed %d overview slots in %s\n", name,
-		g.Ranks.Synced, g.Ranks.Slots, g.Ranks.Overview, g.RanksTook.Round(time.Millisecond))
+	fmt.Fprintf(o.Progress, "bench: %s: the ranks step synced %d workspaces, wrote %d slots, computed %d overview slots and %d accounts' sums in %s\n", name,
+		g.Ranks.Synced, g.Ranks.Slots, g.Ranks.Overview, g.Ranks.Accounts, g.RanksTook.Round(time.Millisecond))
 	return g, nil
 }
 
@@ -238,6 +241,11 @@ func (g *growthWorld) measure(ctx context.Context, n int) error {
 		}
 		g.Results[r.name+nothingKept] = s
 	}
+	if len(pickRoutes([]*route{{Name: routeAccounts}}, g.routes)) > 0 {
+		if err := g.measureAccountsAfter(ctx); err != nil {
+			return err
+		}
+	}
 	if err := g.measureSlotReads(ctx); err != nil {
 		return err
 	}
@@ -253,6 +261,27 @@ func (g *growthWorld) measure(ctx context.Context, n int) error {
 	// and back: the window starts of the world's own hour, for later requests
 	if _, err := g.srv.Handlers.AlertsCron.Ranks.Step.Handle(store.WithoutClickHouseBound(ctx)); err != nil {
 		return fmt.Errorf("%s: the ranks step: %w", g.Name, err)
+	}
+	return nil
+}
+
+// measureAccountsAfter times the accounts list read after a scrape of n
+// videos wrote their ranks (untimed, before each request): the read
+// computes the sums of their accounts again.
+func (g *growthWorld) measureAccountsAfter(ctx context.Context) error {
+	g.AccountsAfter = map[int]stats{}
+	defer func() { g.c.before = nil }()
+	for _, n := range []int{100, 1000} {
+		g.c.before = func(ctx context.Context) error {
+			_, err := g.st.PG.Exec(ctx, `UPDATE video_ranks SET last_at = last_at
+WHERE video_id IN (SELECT id FROM videos WHERE workspace_id = $1 ORDER BY random() LIMIT $2)`, g.big, n)
+			return err
+		}
+		s, err := g.c.cold(ctx, "/api/accounts?sort=views", slotReadRuns, checkAccounts(g.Sizes.Accounts))
+		if err != nil {
+			return fmt.Errorf("%s: accounts after a scrape: %w", g.Name, err)
+		}
+		g.AccountsAfter[n] = s
 	}
 	return nil
 }
@@ -435,8 +464,17 @@ func printGrowth(out io.Writer, r *growthReport, n int) {
 
 	fmt.Fprintf(out, "\nThe ranks step (the videos list's counts and window start values, and the overview's slots, written once per world before its requests):\n\n")
 	for _, w := range append([]*growthWorld{r.Before}, r.Scenarios...) {
-		fmt.Fprintf(out, "- %s: %d workspaces synced, %d slots and %d overview slots written, in %s; an hour later (after the requests) %d slots and %d overview slots in %s\n", w.Name,
-			w.Ranks.Synced, w.Ranks.Slots, w.Ranks.Overview, w.RanksTook.Round(time.Millisecond), w.RanksHour.Slots, w.RanksHour.Overview, w.RanksHourTook.Round(time.Millisecond))
+		fmt.Fprintf(out, "- %s: %d workspaces synced, %d slots and %d overview slots written, %d accounts' sums computed, in %s; an hour later (after the requests) %d slots, %d overview slots and %d accounts' sums in %s\n", w.Name,
+			w.Ranks.Synced, w.Ranks.Slots, w.Ranks.Overview, w.Ranks.Accounts, w.RanksTook.Round(time.Millisecond), w.RanksHour.Slots, w.RanksHour.Overview, w.RanksHour.Accounts, w.RanksHourTook.Round(time.Millisecond))
+	}
+
+	fmt.Fprintf(out, "\nThe accounts list (by views) read after a scrape wrote the ranks of n random videos of the large workspace (their accounts' kept sums computed again by the read), %d runs per size:\n\n", slotReadRuns)
+	for _, w := range append([]*growthWorld{r.Before}, r.Scenarios...) {
+		for _, n := range []int{100, 1000} {
+			if s, ok := w.AccountsAfter[n]; ok {
+				fmt.Fprintf(out, "- %s, %d videos: p50 %s ms, p95 %s ms\n", w.Name, n, ms(s.P50), ms(s.P95))
+			}
+		}
 	}
 
 	fmt.Fprintf(out, "\nA completion's read of its videos' part of the large workspace's overview slots (every preset's current window, and the next 24 h one; a completion reads twice, before and after its insert), %d runs per size:\n\n", slotReadRuns)
