@@ -85,6 +85,7 @@ const (
 	routeCollection24h = "GET /api/videos?sort=gained24h&collectionId"
 	routeAccounts      = "GET /api/accounts?sort=views"
 	routeAccountsGain  = "GET /api/accounts?sort=gained7d"
+	routeAnalytics     = "GET /api/accounts/{id}/analytics"
 )
 
 // nothingKept names a measurement with no start values kept (client.forget).
@@ -93,7 +94,7 @@ const nothingKept = ", nothing kept"
 var growthRoutes = []string{routeOverview, routeVideos, routeVideosGain24h, routeVideosGain7d, routeCollection, routeCollection24h,
 	routeOverview + nothingKept, routeVideos + nothingKept, routeVideosGain24h + nothingKept, routeVideosGain7d + nothingKept,
 	routeCollection + nothingKept, routeCollection24h + nothingKept, routeAccounts, routeAccountsGain,
-	routeAccounts + nothingKept, routeAccountsGain + nothingKept}
+	routeAccounts + nothingKept, routeAccountsGain + nothingKept, routeAnalytics, routeAnalytics + nothingKept}
 
 type growthWorld struct {
 	Name    string
@@ -118,6 +119,8 @@ type growthWorld struct {
 	// their videos (CollectionVideos).
 	Collection       uuid.UUID
 	CollectionVideos int
+	// Account is the large workspace's first account, whose analytics are read.
+	Account uuid.UUID
 	// SlotReads time a completion's read of its videos' part of the
 	// overview slots (it reads twice: before and after its insert), per
 	// scrape size.
@@ -171,6 +174,10 @@ func openWorld(ctx context.Context, o options, name string) (*growthWorld, error
 	}
 	w := g.Seed.World
 	g.big = w.Big.ID
+	if err := g.st.PG.QueryRow(ctx, `SELECT id FROM accounts WHERE workspace_id = $1 ORDER BY id LIMIT 1`, w.Big.ID).Scan(&g.Account); err != nil {
+		g.close()
+		return nil, fmt.Errorf("pick an account: %w", err)
+	}
 	if g.Collection, g.CollectionVideos, err = benchCollection(ctx, g.st.PG, w.Big.ID); err != nil {
 		g.close()
 		return nil, err
@@ -209,6 +216,7 @@ func (g *growthWorld) measure(ctx context.Context, n int) error {
 		{routeCollection24h, "/api/videos?sort=gained24h&limit=50&collectionId=" + g.Collection.String(), checkVideos(g.CollectionVideos)},
 		{routeAccounts, "/api/accounts?sort=views", checkAccounts(g.Sizes.Accounts)},
 		{routeAccountsGain, "/api/accounts?sort=gained7d", checkAccounts(g.Sizes.Accounts)},
+		{routeAnalytics, "/api/accounts/" + g.Account.String() + "/analytics", nil},
 	} {
 		if len(pickRoutes([]*route{{Name: r.name}}, g.routes)) == 0 {
 			continue
@@ -488,7 +496,7 @@ func printGrowth(out io.Writer, r *growthReport, n int) {
 
 	fmt.Fprintf(out, "\nWhere the time goes: the ClickHouse queries of each world's cold requests (system.query_log, server-side; reads and memory are medians); the rest of a request is PostgreSQL, the server's own work and HTTP.\n")
 	for _, w := range append(append([]*growthWorld{r.Before}, r.Scenarios...), r.After) {
-		for _, route := range []string{routeOverview, routeVideos, routeVideosGain24h, routeVideosGain7d, routeCollection, routeCollection24h, routeAccounts, routeAccountsGain} {
+		for _, route := range []string{routeOverview, routeVideos, routeVideosGain24h, routeVideosGain7d, routeCollection, routeCollection24h, routeAccounts, routeAccountsGain, routeAnalytics} {
 			if w.Results[route].N == 0 {
 				continue
 			}

@@ -316,26 +316,50 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws uuid
 		}
 		return nil
 	})
-	chg, chctx := fanout.WithContext(ctx)
-	chg.Go(func() error {
-		return chread.Reader{CH: ch}.Entities(chctx, accountListMetrics(ws, now), func(id uuid.UUID, e chread.EntityMetrics) error {
-			accByID[id] = e
-			return nil
-		})
-	})
-	chg.Go(func() error {
-		// the videos list's query, so each video reads the same there
-		return chread.Reader{CH: ch}.Entities(chctx, videoListMetrics(ws, now), func(id uuid.UUID, e chread.EntityMetrics) error {
-			vidByID[id] = e
-			return nil
-		})
-	})
-	if sel.Daily {
+	// ClickHouse reads every video's numbers for the list, and only the
+	// account's own for one account (read once PostgreSQL listed them)
+	var chg *fanout.Group
+	readCH := func(accounts, videos []uuid.UUID) {
+		var chctx context.Context
+		chg, chctx = fanout.WithContext(ctx)
 		chg.Go(func() error {
-			var err error
-			daily, err = chread.DailyViewsQuery{Workspace: ws, Now: now}.Read(chctx, chread.Reader{CH: ch})
-			return err
+			q := accountListMetrics(ws, now)
+			q.Only = accounts
+			return chread.Reader{CH: ch}.Entities(chctx, q, func(id uuid.UUID, e chread.EntityMetrics) error {
+				accByID[id] = e
+				return nil
+			})
 		})
+		chg.Go(func() error {
+			// the videos list's query, so each video reads the same there
+			q := videoListMetrics(ws, now)
+			q.Only = videos
+			if videos != nil && len(videos) == 0 {
+				return nil
+			}
+			return chread.Reader{CH: ch}.Entities(chctx, q, func(id uuid.UUID, e chread.EntityMetrics) error {
+				vidByID[id] = e
+				return nil
+			})
+		})
+		if sel.Daily {
+			chg.Go(func() error {
+				var err error
+				daily, err = chread.DailyViewsQuery{Workspace: ws, Now: now}.Read(chctx, chread.Reader{CH: ch})
+				return err
+			})
+		}
+	}
+	if sel.ID == nil {
+		readCH(nil, nil)
+	} else if err := pg.Wait(); err == nil {
+		ids := make([]uuid.UUID, 0, len(videos))
+		for _, v := range videos {
+			ids = append(ids, v.ID)
+		}
+		readCH([]uuid.UUID{*sel.ID}, ids)
+	} else {
+		return nil, false, err
 	}
 	pgErr, chErr := pg.Wait(), chg.Wait()
 	if pgErr != nil {
