@@ -37,13 +37,14 @@ SELECT a.id, a.workspace_id,
 	coalesce(sum(coalesce(r.likes, 0) + coalesce(r.comments, 0) + coalesce(r.shares, 0) + coalesce(r.saves, 0)) FILTER (WHERE c.rated), 0),
 	coalesce(sum(r.views - r.from_7d_0) FILTER (WHERE c.counted), 0),
 	coalesce(sum(r.views - r.from_7d_1) FILTER (WHERE c.counted), 0)
-FROM accounts a
+FROM unnest($2::uuid[]) AS x (id)
+JOIN accounts a ON a.id = x.id
 LEFT JOIN videos v ON v.account_id = a.id AND v.workspace_id = a.workspace_id AND v.status <> $4
 LEFT JOIN video_ranks r ON r.video_id = v.id
 CROSS JOIN LATERAL (SELECT v.post_kind = ANY($3) AS own,
 	v.post_kind = ANY($3) AND v.status <> $5 AS counted,
 	v.post_kind = ANY($3) AND v.status <> $5 AND r.views > 0 AND r.likes IS NOT NULL AS rated) c
-WHERE a.workspace_id = $1 AND a.id = ANY($2)
+WHERE a.workspace_id = $1
 GROUP BY a.id
 ON CONFLICT (account_id) DO UPDATE SET tracked = excluded.tracked, beyond_limit = excluded.beyond_limit,
 	not_own = excluded.not_own, with_views = excluded.with_views, total_views = excluded.total_views,
@@ -81,10 +82,23 @@ func (k AccountSums) keep(ctx context.Context, tx pgx.Tx, ws uuid.UUID, now time
 	today := chread.Daily.Floor(now)
 	tomorrow := today.AddDate(0, 0, 1)
 	// the log's entries read now are removed at the end: one committed later stays
-	var logged []int64
-	rows, err := tx.Query(ctx, `SELECT id FROM account_sums_changed WHERE workspace_id = $1`, ws)
+	var (
+		logged  []int64
+		changed []uuid.UUID
+		id      int64
+		account uuid.UUID
+		seen    = map[uuid.UUID]bool{}
+	)
+	rows, err := tx.Query(ctx, `SELECT id, account_id FROM account_sums_changed WHERE workspace_id = $1`, ws)
 	if err == nil {
-		logged, err = pgx.CollectRows(rows, pgx.RowTo[int64])
+		_, err = pgx.ForEachRow(rows, []any{&id, &account}, func() error {
+			logged = append(logged, id)
+			if !seen[account] {
+				seen[account] = true
+				changed = append(changed, account)
+			}
+			return nil
+		})
 	}
 	if err != nil {
 		return 0, err
@@ -102,11 +116,11 @@ func (k AccountSums) keep(ctx context.Context, tx pgx.Tx, ws uuid.UUID, now time
 WITH todo AS (
 	SELECT a.id FROM accounts a
 	LEFT JOIN account_sums s ON s.account_id = a.id
-	WHERE a.workspace_id = $1 AND (s.account_id IS NULL OR `+stale+` OR a.id IN (
-		SELECT account_id FROM account_sums_changed WHERE id = ANY($2)))
+	LEFT JOIN unnest($2::uuid[]) AS c (id) ON c.id = a.id
+	WHERE a.workspace_id = $1 AND (s.account_id IS NULL OR c.id IS NOT NULL OR `+stale+`)
 )
 SELECT coalesce((SELECT array_agg(id) FROM todo), '{}'),
-	(SELECT count(*) FROM todo) = (SELECT count(*) FROM accounts WHERE workspace_id = $1)`, ws, logged).Scan(&ids, &all)
+	(SELECT count(*) FROM todo) = (SELECT count(*) FROM accounts WHERE workspace_id = $1)`, ws, changed).Scan(&ids, &all)
 	if err != nil {
 		return 0, err
 	}
@@ -145,8 +159,10 @@ func (k AccountSums) compute(ctx context.Context, tx pgx.Tx, ws uuid.UUID, ids [
 	)
 	rows, err := tx.Query(ctx, `
 SELECT v.id, v.account_id, r.first_views, r.first_at
-FROM videos v JOIN video_ranks r ON r.video_id = v.id
-WHERE v.workspace_id = $1 AND v.account_id = ANY($2) AND v.post_kind = ANY($3) AND v.status NOT IN ($4, $5)`,
+FROM unnest($2::uuid[]) AS x (id)
+JOIN videos v ON v.account_id = x.id
+JOIN video_ranks r ON r.video_id = v.id
+WHERE v.workspace_id = $1 AND v.post_kind = ANY($3) AND v.status NOT IN ($4, $5)`,
 		ws, ids, kinds, domain.ItemRemoved, domain.ItemBeyondLimit)
 	if err == nil {
 		_, err = pgx.ForEachRow(rows, []any{&v.id, &v.account, &first, &firstAt}, func() error {
