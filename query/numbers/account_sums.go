@@ -22,7 +22,10 @@ type AccountSums struct {
 }
 
 // accountSumsSQL computes the sums of the accounts $2 of workspace $1 from
-// video_ranks, as derive sums the videos read whole.
+// video_ranks, as derive sums the videos read whole. The videos are found
+// by their account only (in its workspace): a condition on the videos'
+// workspace would let a generic plan intersect every video of a large
+// workspace for each account.
 const accountSumsSQL = `
 INSERT INTO account_sums AS s (account_id, workspace_id, tracked, beyond_limit, not_own, with_views, total_views, saves,
 	rated_views, interactions, gained_7d_0, gained_7d_1)
@@ -39,7 +42,7 @@ SELECT a.id, a.workspace_id,
 	coalesce(sum(r.views - r.from_7d_1) FILTER (WHERE c.counted), 0)
 FROM unnest($2::uuid[]) AS x (id)
 JOIN accounts a ON a.id = x.id
-LEFT JOIN videos v ON v.account_id = a.id AND v.workspace_id = a.workspace_id AND v.status <> $4
+LEFT JOIN videos v ON v.account_id = a.id AND v.status <> $4
 LEFT JOIN video_ranks r ON r.video_id = v.id
 CROSS JOIN LATERAL (SELECT v.post_kind = ANY($3) AS own,
 	v.post_kind = ANY($3) AND v.status <> $5 AS counted,
@@ -160,9 +163,10 @@ func (k AccountSums) compute(ctx context.Context, tx pgx.Tx, ws uuid.UUID, ids [
 	rows, err := tx.Query(ctx, `
 SELECT v.id, v.account_id, r.first_views, r.first_at
 FROM unnest($2::uuid[]) AS x (id)
-JOIN videos v ON v.account_id = x.id
+JOIN accounts a ON a.id = x.id AND a.workspace_id = $1
+JOIN videos v ON v.account_id = a.id
 JOIN video_ranks r ON r.video_id = v.id
-WHERE v.workspace_id = $1 AND v.post_kind = ANY($3) AND v.status NOT IN ($4, $5)`,
+WHERE v.post_kind = ANY($3) AND v.status NOT IN ($4, $5)`,
 		ws, ids, kinds, domain.ItemRemoved, domain.ItemBeyondLimit)
 	if err == nil {
 		_, err = pgx.ForEachRow(rows, []any{&v.id, &v.account, &first, &firstAt}, func() error {
