@@ -13,7 +13,7 @@ import (
 	"github.com/reeltrack/reeltrack/query/chread"
 )
 
-// AccountSums keeps the accounts list's figures per account (schema 0038,
+// AccountSums keeps the accounts list's figures per account (schema 0039,
 // docs/architecture.md "Account sums"): the list of a workspace whose
 // video ranks are kept then reads one row per account, not every video.
 type AccountSums struct {

@@ -130,7 +130,7 @@ func (h AccountsHandler) Handle(ctx context.Context, ws uuid.UUID, q AccountQuer
 	return out, nil
 }
 
-// keptList reads the list from the kept sums (schema 0038) when ws's video
+// keptList reads the list from the kept sums (schema 0039) when ws's video
 // ranks are synced and the 7 d window's start values written: one row per
 // account, whatever its videos. kept is false (the list to be read whole)
 // otherwise, and when ClickHouse fails: the whole read then answers
@@ -204,16 +204,11 @@ func scanKeptAccount(row pgx.CollectableRow) (accountRow, error) {
 		&a.TrackedVideos, &a.VideosBeyondLimit, &a.VideosNotOwn, &withViews, &total, &saves, &ratedViews, &interactions, &gained, &spark)
 	a.AddedAt = a.AddedAt.UTC()
 	a.LastScrapedAt = query.InUTC(a.LastScrapedAt)
-	a.VideosWithViews, a.TotalViews, a.ViewsGained7d = &withViews, &total, &gained
+	a.setTotals(withViews, total, ratedViews, interactions, gained)
 	if saves != nil {
 		s := uint64(*saves)
 		a.TotalSaves = &s
 	}
-	if withViews > 0 {
-		avg := float64(total) / float64(withViews)
-		a.AverageViews = &avg
-	}
-	a.EngagementRate = EngagementRate(interactions, ratedViews)
 	if a.Views7d = spark; len(spark) != chread.SparkDays {
 		// computed by the run in this transaction; none only for an account added since
 		a.Views7d = make([]*int64, chread.SparkDays)
@@ -448,12 +443,17 @@ func (r *accountRow) derive(withMetrics bool) {
 			r.TotalSaves = &saves
 		}
 	}
-	r.VideosWithViews, r.TotalViews, r.ViewsGained7d = &withViews, &total, &gained
+	r.setTotals(withViews, total, ratedViews, interactions, gained)
+}
+
+// setTotals sets the figures made of the counted videos' sums.
+func (a *Account) setTotals(withViews int, total, ratedViews, interactions uint64, gained int64) {
+	a.VideosWithViews, a.TotalViews, a.ViewsGained7d = &withViews, &total, &gained
 	if withViews > 0 {
 		avg := float64(total) / float64(withViews)
-		r.AverageViews = &avg
+		a.AverageViews = &avg
 	}
-	r.EngagementRate = EngagementRate(interactions, ratedViews)
+	a.EngagementRate = EngagementRate(interactions, ratedViews)
 }
 
 // counted reports whether an account's figures count the video: its own
