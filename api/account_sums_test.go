@@ -107,7 +107,7 @@ func TestAccountsFromSumsAgreeWithTheFullRead(t *testing.T) {
 		return out
 	}
 	same := func(what string, want, got map[string]string) { t.Helper(); sameAnswers(t, what, want, got) }
-	step := func(now time.Time) tracking.RanksRun { t.Helper(); return ranksStep(t, now) }
+	step := func(now time.Time) tracking.RanksRun { t.Helper(); return ranksStep(t, d.ws, now) }
 	forget := func() { exec(t, `DELETE FROM video_rank_state WHERE workspace_id = $1`, d.ws) }
 	// compare: the kept answer, then the full read of the same moment
 	compare := func(what string, app *testApp) map[string]string {

@@ -69,7 +69,7 @@ func TestVideosFromRanksAgreeWithTheFullRead(t *testing.T) {
 		return out
 	}
 	same := func(what string, want, got map[string]string) { t.Helper(); sameAnswers(t, what, want, got) }
-	step := func(now time.Time) tracking.RanksRun { t.Helper(); return ranksStep(t, now) }
+	step := func(now time.Time) tracking.RanksRun { t.Helper(); return ranksStep(t, d.ws, now) }
 	kept := func(now time.Time) {
 		t.Helper()
 		var synced bool
@@ -167,12 +167,12 @@ func sameAnswers(t *testing.T, what string, want, got map[string]string) {
 	}
 }
 
-// ranksStep runs the cron's ranks step at now over every workspace, as the
-// server wires it.
-func ranksStep(t *testing.T, now time.Time) tracking.RanksRun {
+// ranksStep runs the cron's ranks step at now over the workspace ws, as the
+// server wires it: tests running beside it keep their own workspaces' ranks.
+func ranksStep(t *testing.T, ws uuid.UUID, now time.Time) tracking.RanksRun {
 	t.Helper()
 	h := tracking.SyncVideoRanksHandler{DB: env.PG, Reader: wiring.RankReader(env.CH), Log: slog.Default(), Now: func() time.Time { return now },
-		MinVideos: 1, Accounts: numbers.AccountSums{DB: env.PG, CH: env.CH}}
+		MinVideos: 1, Accounts: numbers.AccountSums{DB: env.PG, CH: env.CH}, Workspace: ws}
 	run, err := h.Handle(context.Background())
 	if err != nil {
 		t.Fatal(err)

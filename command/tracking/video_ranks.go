@@ -144,6 +144,8 @@ type SyncVideoRanksHandler struct {
 	Overview OverviewKeeper
 	// Accounts keeps the accounts list's sums of the workspaces kept; nil: none.
 	Accounts AccountSumsKeeper
+	// Workspace limits the step to one workspace; the zero id: every one.
+	Workspace uuid.UUID
 }
 
 // AccountSumsKeeper brings a workspace's kept account sums (schema 0038) up
@@ -167,7 +169,8 @@ type RanksRun struct {
 	Accounts int `json:"accounts"`
 }
 
-// Handle runs the step over every workspace with at least MinVideos videos.
+// Handle runs the step over every workspace with at least MinVideos videos
+// (over h.Workspace alone when it is set).
 func (h SyncVideoRanksHandler) Handle(ctx context.Context) (RanksRun, error) {
 	var run RanksRun
 	if h.Reader == nil {
@@ -186,7 +189,8 @@ SELECT w.id, coalesce(s.synced, false),
 FROM workspaces w
 LEFT JOIN video_rank_state s ON s.workspace_id = w.id
 WHERE EXISTS (SELECT 1 FROM videos v WHERE v.workspace_id = w.id OFFSET $1)
-ORDER BY w.id`, max(h.MinVideos, 1)-1)
+	AND ($2::uuid = '00000000-0000-0000-0000-000000000000' OR w.id = $2)
+ORDER BY w.id`, max(h.MinVideos, 1)-1, h.Workspace)
 	var (
 		list    []todo
 		t       todo

@@ -530,11 +530,14 @@ func TestRunawayQueriesAreStopped(t *testing.T) {
 			}
 			// A query of a limit other than time that the time limit
 			// stops first was starved (paused for the service's queries of
-			// other packages, or short of CPU): it runs again, up to three
-			// times.
+			// other packages, or short of CPU): it runs again, for up to
+			// 8 minutes. A paused query costs no CPU, and under a suite
+			// running beside it the service's queries leave the analyst's
+			// few whole quiet half-minutes.
 			var err error
 			var n int
 			var took time.Duration
+			first := time.Now()
 			for attempt := 1; ; attempt++ {
 				ctx := testCtx(t, 2*c.max)
 				start := time.Now()
@@ -549,7 +552,7 @@ func TestRunawayQueriesAreStopped(t *testing.T) {
 					rows.Close()
 				}
 				took = time.Since(start)
-				if c.code == codeTimeout || code(err) != codeTimeout || attempt == 3 {
+				if c.code == codeTimeout || code(err) != codeTimeout || time.Since(first) > 8*time.Minute {
 					break
 				}
 				t.Logf("attempt %d: the time limit came first (%s), on a busy machine", attempt, short(err))
