@@ -118,8 +118,12 @@ func (s soonest) answer(now time.Time) (*time.Time, *refresh.Reason, error) {
 	return &t, &why, nil
 }
 
-// dueFloorPage is how many items soonestScrape reads at a time.
-const dueFloorPage = 64
+// dueFloorPage is how many items soonestScrape reads at a time, and
+// dueFloorPages how many pages it reads before it reads every item instead.
+const (
+	dueFloorPage  = 64
+	dueFloorPages = 8
+)
 
 // soonestSQL reads the next page of ws's refreshed items (accounts, and
 // videos scraped on their own) in the order of refresh_due_floor (schema
@@ -147,8 +151,9 @@ SELECT * FROM (SELECT * FROM a UNION ALL SELECT * FROM v) x ORDER BY floor, id L
 
 // soonestScrape is nextScrape of every item of ws: it reads the items in the
 // order of a lower bound of their next scrape and stops at the first whose
-// bound is past the soonest found, so it reads a few pages whatever the
-// workspace's size. Of equal next scrapes the first in that order wins.
+// bound is past the soonest found, so it reads a page or two whatever the
+// workspace's size when the bounds are close (an hourly plan, or stored
+// plans). Of equal next scrapes the first in that order wins.
 func soonestScrape(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, now time.Time) (*time.Time, *refresh.Reason, error) {
 	var (
 		name                string
@@ -175,7 +180,12 @@ func soonestScrape(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, now time
 		floor int64 = math.MinInt64
 		after uuid.UUID
 	)
-	for {
+	for page := 0; ; page++ {
+		if page == dueFloorPages {
+			// bounds far below the items' next scrapes (a plan's interval
+			// longer than the hour assumed, budgets): read them all
+			return scanScrape(ctx, db, ws, scheduledAll, now)
+		}
 		rows, _ := db.Query(ctx, soonestSQL, ws, floor, after, dueFloorPage)
 		var (
 			s schedule
@@ -184,7 +194,7 @@ func soonestScrape(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, now time
 		done := false
 		_, err := pgx.ForEachRow(rows, []any{&floor, &after, &s.created, &s.last, &s.queued, &s.planned, &s.secs, &s.stored}, func() error {
 			n++
-			if soon.at != nil && floor > soon.at.UnixMicro() {
+			if soon.at != nil && floor >= soon.at.UnixMicro() {
 				done = true // this item and every later one are due after the soonest
 				return nil
 			}

@@ -15,8 +15,12 @@ import (
 // package numbers_test.
 var SoonestScrape = soonestScrape
 
-// DueFloorPage is how many items the walk reads at a time.
-const DueFloorPage = dueFloorPage
+// DueFloorPage is how many items the walk reads at a time, DueFloorPages
+// how many pages before it reads every item.
+const (
+	DueFloorPage  = dueFloorPage
+	DueFloorPages = dueFloorPages
+)
 
 func ScanScrape(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, now time.Time) (*time.Time, *refresh.Reason, error) {
 	return scanScrape(ctx, db, ws, scheduledAll, now)

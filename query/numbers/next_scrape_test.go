@@ -1,6 +1,7 @@
 package numbers_test
 
 import (
+	"cmp"
 	"context"
 	"math/rand/v2"
 	"slices"
@@ -27,10 +28,11 @@ import (
 func TestSoonestScrapeAgreesWithEveryItem(t *testing.T) {
 	t.Parallel()
 	// schema 0040's bound and indexes write these out
+	shortest := slices.MinFunc(plan.All(), func(a, b plan.Plan) int { return cmp.Compare(a.RefreshInterval, b.RefreshInterval) })
 	if !slices.Equal(domain.RefreshedItems, []domain.Item{domain.ItemPending, domain.ItemActive, domain.ItemError}) ||
-		slices.Max(refresh.FirstDayScrapes) != 24 {
-		t.Fatalf("the refreshed statuses %v or the first day's scrapes %v changed: refresh_due_floor and its indexes (schema 0040) write them out",
-			domain.RefreshedItems, refresh.FirstDayScrapes)
+		!slices.Equal(refresh.FirstDayScrapes, []int{1, 6, 24}) || shortest.RefreshInterval != time.Hour {
+		t.Fatalf("the refreshed statuses %v, the first day's scrapes %v or the shortest plan interval %s changed: "+
+			"refresh_due_floor and its indexes (schema 0040) write them out", domain.RefreshedItems, refresh.FirstDayScrapes, shortest.RefreshInterval)
 	}
 	ctx := context.Background()
 	base := time.Now().UTC().Truncate(time.Second)
@@ -95,24 +97,43 @@ func TestSoonestScrapeAgreesWithEveryItem(t *testing.T) {
 			t.Errorf("at %s: next scrape %v (%v), want %v (%v)", now, got, deref(gotWhy), want, deref(wantWhy))
 		}
 	}
-	// the walk passes pages: 200 accounts scraped within the hour, past
-	// their first day and without a stored plan, are bounded by their last
-	// scrape and due the Growth plan's 6 hours later; the soonest is an
-	// account planned every 2 hours, bounded by its next scrape, after them
-	paged := env.Workspace(t, testenv.WorkspaceOptions{Plan: plan.Growth})
-	for range 200 {
-		a := env.Account(t, paged, testenv.AccountOptions{Status: domain.ItemActive, CreatedAt: base.Add(-5 * 24 * time.Hour)})
-		env.Exec(t, `UPDATE accounts SET last_scraped_at = $2 WHERE id = $1`, a, at(-time.Hour, 0))
+	// the walk passes pages: accounts scraped within the hour, past their
+	// first day and without a stored plan, are bounded by their last scrape
+	// plus an hour (the shortest plan interval) and due the Growth plan's 6
+	// hours later; the soonest is an account planned every 2 hours, bounded
+	// by its next scrape, after them. 200 of them take 4 pages; 600 more
+	// than the walk reads before it reads every item.
+	for _, weak := range []int{200, 600} {
+		paged := env.Workspace(t, testenv.WorkspaceOptions{Plan: plan.Growth})
+		for range weak {
+			a := env.Account(t, paged, testenv.AccountOptions{Status: domain.ItemActive, CreatedAt: base.Add(-5 * 24 * time.Hour)})
+			env.Exec(t, `UPDATE accounts SET last_scraped_at = $2 WHERE id = $1`, a, at(-time.Hour, 0))
+		}
+		soon := env.Account(t, paged, testenv.AccountOptions{Status: domain.ItemActive, CreatedAt: base.Add(-5 * 24 * time.Hour),
+			LastScrapedAt: base.Add(-time.Hour)})
+		env.Exec(t, `UPDATE accounts SET refresh_interval_secs = 7200, refresh_reason = 'growing' WHERE id = $1`, soon)
+		got, why, err := numbers.SoonestScrape(ctx, env.PG, paged, base)
+		if err != nil || got == nil || !got.Equal(base.Add(time.Hour)) || *why != refresh.Growing {
+			t.Errorf("past %d items: next scrape %v (%v, %v), want %s (growing)", weak, got, deref(why), err, base.Add(time.Hour))
+		}
+		if want, wantWhy, err := numbers.ScanScrape(ctx, env.PG, paged, base); err != nil || !want.Equal(*got) || *wantWhy != *why {
+			t.Errorf("past %d items: reading every item says %v (%v, %v)", weak, want, deref(wantWhy), err)
+		}
 	}
-	soon := env.Account(t, paged, testenv.AccountOptions{Status: domain.ItemActive, CreatedAt: base.Add(-5 * 24 * time.Hour),
-		LastScrapedAt: base.Add(-time.Hour)})
-	env.Exec(t, `UPDATE accounts SET refresh_interval_secs = 7200, refresh_reason = 'growing' WHERE id = $1`, soon)
-	got, why, err := numbers.SoonestScrape(ctx, env.PG, paged, base)
-	if err != nil || got == nil || !got.Equal(base.Add(time.Hour)) || *why != refresh.Growing {
-		t.Errorf("past several pages: next scrape %v (%v, %v), want %s (growing)", got, deref(why), err, base.Add(time.Hour))
+	// the bound of an item without a stored plan is its last scrape plus an
+	// hour: the Agency plan's interval, due before a planned item whose
+	// bound is its next scrape
+	exact := env.Workspace(t, testenv.WorkspaceOptions{})
+	unplanned := env.Account(t, exact, testenv.AccountOptions{Status: domain.ItemActive, CreatedAt: base.Add(-5 * 24 * time.Hour),
+		LastScrapedAt: base.Add(-30 * time.Minute)})
+	planned := env.Account(t, exact, testenv.AccountOptions{Status: domain.ItemActive, CreatedAt: base.Add(-5 * 24 * time.Hour),
+		LastScrapedAt: base.Add(-15 * time.Minute)})
+	env.Exec(t, `UPDATE accounts SET refresh_interval_secs = 3600, refresh_reason = 'growing' WHERE id = $1`, planned)
+	if got, why, err := numbers.SoonestScrape(ctx, env.PG, exact, base); err != nil || got == nil || !got.Equal(base.Add(30*time.Minute)) || *why != refresh.New {
+		t.Errorf("an account without a stored plan: next scrape %v (%v, %v), want %s (new, account %s)", got, deref(why), err, base.Add(30*time.Minute), unplanned)
 	}
-	if want, wantWhy, err := numbers.ScanScrape(ctx, env.PG, paged, base); err != nil || !want.Equal(*got) || *wantWhy != *why {
-		t.Errorf("past several pages: reading every item says %v (%v, %v)", want, deref(wantWhy), err)
+	if 600 <= numbers.DueFloorPage*numbers.DueFloorPages || 200 >= numbers.DueFloorPage*numbers.DueFloorPages {
+		t.Fatalf("the walk reads %d pages of %d: the cases do not test the walk and its end", numbers.DueFloorPages, numbers.DueFloorPage)
 	}
 
 	// pausing every item leaves none

@@ -4,15 +4,16 @@
 --
 -- refresh_due_floor is a lower bound of an item's next scrape as the
 -- dashboard computes it (query/numbers/next_scrape.go, refresh.Next), in
--- microseconds since the epoch, from its own columns only:
---   - queued: the queueing time bounds it;
+-- microseconds since the epoch, from its own columns only. refresh.Next is
+-- the earlier of the last scrape plus the interval and the first of the
+-- first-day scrapes (1, 6 and 24 hours after tracking,
+-- refresh.FirstDayScrapes) not before the last scrape; so the bound is:
+--   - queued: the queueing time when earlier;
 --   - never scraped: due when tracked;
---   - scraped, past its first day (created + 24 h, the last of
---     refresh.FirstDayScrapes, before the last scrape) and with a stored
---     plan: the last scrape plus the planned interval (a budget's later
---     planned time only moves it later);
---   - otherwise the last scrape (a first-day scrape or the plan's
---     interval, unknown here, follow it).
+--   - scraped: the earlier of that first-day scrape and the last scrape
+--     plus the stored plan's interval, or, without one, the shortest
+--     interval of any plan (an hour: the workspace's plan is not known
+--     here); a budget's later planned time only moves it later.
 -- The reader walks the items in the order of this bound and stops at the
 -- first whose bound is past the soonest next scrape found.
 CREATE FUNCTION refresh_due_floor(created_at timestamptz, last_scraped_at timestamptz, queued_at timestamptz,
@@ -20,12 +21,15 @@ CREATE FUNCTION refresh_due_floor(created_at timestamptz, last_scraped_at timest
 RETURNS bigint LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 SELECT least(
     (extract(epoch FROM queued_at) * 1000000)::bigint,
-    CASE
-        WHEN last_scraped_at IS NULL THEN (extract(epoch FROM created_at) * 1000000)::bigint
-        WHEN interval_secs IS NOT NULL AND reason IS NOT NULL
-            AND extract(epoch FROM created_at) + 86400 < extract(epoch FROM last_scraped_at)
-            THEN (extract(epoch FROM last_scraped_at) * 1000000)::bigint + interval_secs::bigint * 1000000
-        ELSE (extract(epoch FROM last_scraped_at) * 1000000)::bigint
+    CASE WHEN last_scraped_at IS NULL THEN (extract(epoch FROM created_at) * 1000000)::bigint
+    ELSE least(
+        (extract(epoch FROM last_scraped_at) * 1000000)::bigint
+            + coalesce(CASE WHEN reason IS NOT NULL THEN interval_secs END, 3600)::bigint * 1000000,
+        CASE
+            WHEN created_at + interval '1 hour' >= last_scraped_at THEN (extract(epoch FROM created_at) * 1000000)::bigint + 3600000000
+            WHEN created_at + interval '6 hours' >= last_scraped_at THEN (extract(epoch FROM created_at) * 1000000)::bigint + 6 * 3600000000::bigint
+            WHEN created_at + interval '24 hours' >= last_scraped_at THEN (extract(epoch FROM created_at) * 1000000)::bigint + 24 * 3600000000::bigint
+        END)
     END)
 $$;
 
