@@ -1,10 +1,10 @@
 package payout
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
-	"sort"
-	"strings"
+	"strconv"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -53,12 +53,13 @@ func Clips(posts []Post) []string {
 	for i := range order {
 		order[i] = i
 	}
-	sort.SliceStable(order, func(a, b int) bool {
-		pa, pb := posts[order[a]], posts[order[b]]
-		if !pa.Published.Equal(pb.Published) {
-			return pa.Published.Before(pb.Published)
+	// ids compare as their text does: byte by byte
+	slices.SortStableFunc(order, func(a, b int) int {
+		pa, pb := &posts[a], &posts[b]
+		if c := pa.Published.Compare(pb.Published); c != 0 {
+			return c
 		}
-		return strings.Compare(pa.ID.String(), pb.ID.String()) < 0
+		return bytes.Compare(pa.ID[:], pb.ID[:])
 	})
 	type key struct {
 		payee, caption string
@@ -74,7 +75,7 @@ func Clips(posts []Post) []string {
 		}
 		k := key{p.Payee, c, p.Platform}
 		seen[k]++
-		out[i] = fmt.Sprintf("%s|%d|%s", p.Payee, seen[k], c)
+		out[i] = p.Payee + "|" + strconv.Itoa(seen[k]) + "|" + c
 	}
 	return out
 }

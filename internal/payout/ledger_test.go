@@ -1,6 +1,8 @@
 package payout
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -132,6 +134,34 @@ func TestFreshWithin(t *testing.T) {
 	} {
 		if got := FreshWithin(c.window); got != c.want {
 			t.Errorf("FreshWithin(%s) = %s, want %s", c.window, got, c.want)
+		}
+	}
+}
+
+// TestClipsOfPostsAtOneTime: posts published at the same moment are
+// numbered in the order of their ids' text, as the ledger stores them, so
+// a clip's number does not depend on the order the posts are read in.
+func TestClipsOfPostsAtOneTime(t *testing.T) {
+	at := time.Date(2026, 11, 2, 9, 0, 0, 0, time.UTC)
+	caption := "Morning routine that changed my life #fyp"
+	var posts []Post
+	for range 40 {
+		posts = append(posts, Post{ID: uuid.New(), Payee: "ana", Platform: "tiktok", Caption: caption, Published: at})
+	}
+	got := Clips(posts)
+	byText := slices.Clone(posts)
+	slices.SortFunc(byText, func(a, b Post) int { return strings.Compare(a.ID.String(), b.ID.String()) })
+	for n, p := range byText {
+		i := slices.IndexFunc(posts, func(q Post) bool { return q.ID == p.ID })
+		if want := fmt.Sprintf("ana|%d|morning routine that changed my life", n+1); got[i] != want {
+			t.Errorf("post %s, %d-th by its id's text: clip %q, want %q", p.ID, n+1, got[i], want)
+		}
+	}
+	slices.Reverse(posts)
+	again := Clips(posts)
+	for i := range posts {
+		if again[i] != got[len(posts)-1-i] {
+			t.Errorf("read in reverse, post %s: clip %q, was %q", posts[i].ID, again[i], got[len(posts)-1-i])
 		}
 	}
 }

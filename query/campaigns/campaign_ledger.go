@@ -247,7 +247,8 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 	if err != nil {
 		return ledger{campaign: c}, err
 	}
-	var videos, locked []Line
+	var videos []Line
+	var kept keptLines
 	var notPaid int
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error {
@@ -257,18 +258,15 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 	})
 	g.Go(func() error {
 		var err error
-		locked, err = keptLocked.read(gctx, db, c)
+		kept, err = keptLocked.read(gctx, db, c)
 		return err
 	})
 	if err := g.Wait(); err != nil {
 		return ledger{campaign: c}, err
 	}
+	locked := kept.lines
 	l := ledger{campaign: c, Lines: make([]Line, 0, len(videos)+len(locked)), NotPaid: notPaid}
-	var spent payout.Spent
-	for _, s := range locked {
-		spent.Add(payout.Line{Creator: s.Payee.key(), Clip: s.Clip, Period: s.PeriodStart, Priced: payout.Priced{Amount: payout.Money(s.Price)}}, payout.Money(s.Amount))
-		l.Lines = append(l.Lines, s)
-	}
+	l.Lines = append(l.Lines, locked...)
 	versions := c.versions()
 	open := make([]Line, 0, len(videos))
 	// the order of a payee's posts, locked ones too, names its clips
@@ -310,7 +308,7 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 	if err := readViewsAt(ctx, ch, ws, open, now); err != nil {
 		return l, err
 	}
-	projected := spent.Clone()
+	projected := kept.spent.Clone()
 	priceLines(projected, c, versions, open)
 	l.Lines = append(l.Lines, open...)
 	return l, nil
@@ -592,22 +590,35 @@ type keptLines struct {
 	version int64
 	at      time.Time
 	lines   []Line
+	// spent is what the locked lines spent, never changed: the open lines
+	// are priced on a clone
+	spent *payout.Spent
+}
+
+// spentOf sums what the locked lines spent, by creator and period, by clip and in all.
+func spentOf(locked []Line) *payout.Spent {
+	var spent payout.Spent
+	for _, s := range locked {
+		spent.Add(payout.Line{Creator: s.Payee.key(), Clip: s.Clip, Period: s.PeriodStart, Priced: payout.Priced{Amount: payout.Money(s.Price)}}, payout.Money(s.Amount))
+	}
+	return &spent
 }
 
 var keptLocked = &lockedLineCache{kept: map[uuid.UUID]keptLines{}}
 
-// read returns the campaign's locked lines, kept or read anew.
-func (k *lockedLineCache) read(ctx context.Context, db *pgxpool.Pool, c campaign) ([]Line, error) {
+// read returns the campaign's locked lines and what they spent, kept or read anew.
+func (k *lockedLineCache) read(ctx context.Context, db *pgxpool.Pool, c campaign) (keptLines, error) {
 	k.mu.Lock()
 	e, ok := k.kept[c.ID]
 	k.mu.Unlock()
 	if ok && e.version == c.LedgerVersion && time.Since(e.at) < lockedKeptFor {
-		return e.lines, nil
+		return e, nil
 	}
 	lines, err := lockedLines(ctx, db, c.ID)
 	if err != nil {
-		return nil, err
+		return keptLines{}, err
 	}
+	e = keptLines{version: c.LedgerVersion, at: time.Now(), lines: lines, spent: spentOf(lines)}
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if len(k.kept) >= maxKeptLedgers {
@@ -619,6 +630,6 @@ func (k *lockedLineCache) read(ctx context.Context, db *pgxpool.Pool, c campaign
 		}
 		delete(k.kept, oldest)
 	}
-	k.kept[c.ID] = keptLines{version: c.LedgerVersion, at: time.Now(), lines: lines}
-	return lines, nil
+	k.kept[c.ID] = e
+	return e, nil
 }
