@@ -45,7 +45,7 @@ func (h CampaignsHandler) Export(ctx context.Context, ws, id uuid.UUID, kind str
 		return PayoutExport{}, err
 	}
 	var lines []Line
-	for _, ln := range filterLines(l.Lines, q) {
+	for _, ln := range filterLines(&l, q) {
 		if kind == PayoutCreators && q.Status == "" && ln.Status == domain.LineProjected {
 			continue
 		}

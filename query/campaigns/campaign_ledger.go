@@ -235,10 +235,23 @@ ORDER BY l.seq`
 
 type ledger struct {
 	campaign campaign
-	// Lines: the locked ones in allocation order, then the projected ones.
-	Lines   []Line
-	Closed  int
-	NotPaid int
+	// Locked are the stored lines in allocation order, as kept for every
+	// request of the ledger version: never changed. Open are the projected
+	// ones. Line numbers (line, count) run over both, Locked first.
+	Locked, Open []Line
+	Closed       int
+	NotPaid      int
+}
+
+// count is how many lines the ledger has.
+func (l *ledger) count() int { return len(l.Locked) + len(l.Open) }
+
+// line is line i, Locked first; a locked line is shared: read it only.
+func (l *ledger) line(i int) *Line {
+	if i < len(l.Locked) {
+		return &l.Locked[i]
+	}
+	return &l.Open[i-len(l.Locked)]
 }
 
 // readLedger reads the campaign's lines at now, the open ones priced.
@@ -265,8 +278,7 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 		return ledger{campaign: c}, err
 	}
 	locked := kept.lines
-	l := ledger{campaign: c, Lines: make([]Line, 0, len(videos)+len(locked)), NotPaid: notPaid}
-	l.Lines = append(l.Lines, locked...)
+	l := ledger{campaign: c, Locked: locked, NotPaid: notPaid}
 	versions := c.versions()
 	open := make([]Line, 0, len(videos))
 	// the order of a payee's posts, locked ones too, names its clips
@@ -310,7 +322,7 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 	}
 	projected := kept.spent.Clone()
 	priceLines(projected, c, versions, open)
-	l.Lines = append(l.Lines, open...)
+	l.Open = open
 	return l, nil
 }
 

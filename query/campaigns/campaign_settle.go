@@ -30,7 +30,8 @@ func (h SettlementHandler) Settlement(ctx context.Context, ws, id uuid.UUID, now
 		return out, err
 	}
 	var closed, locked []Line
-	for _, ln := range l.Lines {
+	for i := range l.count() {
+		ln := *l.line(i)
 		switch {
 		case ln.Status != domain.LineProjected:
 			locked = append(locked, ln)

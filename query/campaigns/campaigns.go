@@ -191,8 +191,8 @@ func (l ledger) summary() (Campaign, LineCounts) {
 	var projected int64
 	payees := map[payeeRef]bool{}
 	s := &out.Spend
-	for i := range l.Lines {
-		ln := &l.Lines[i]
+	for i := range l.count() {
+		ln := l.line(i)
 		payees[ln.Payee.ref()] = true
 		switch ln.Status {
 		case domain.LineLocked:
@@ -219,7 +219,7 @@ func (l ledger) summary() (Campaign, LineCounts) {
 	}
 	s.Projected = &projected
 	s.budget(c.Budget)
-	out.Videos, out.Creators = len(l.Lines), len(payees)
+	out.Videos, out.Creators = l.count(), len(payees)
 	return out, counts
 }
 
@@ -242,8 +242,8 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 	currentStart := c.Period.Start(now)
 	currentEnd := c.Period.Next(currentStart)
 	posted := map[payeeRef]int{}
-	for i := range l.Lines {
-		ln := &l.Lines[i]
+	for i := range l.count() {
+		ln := l.line(i)
 		projected := ln.Status == domain.LineProjected
 		rejected := ln.Status == domain.LineRejected
 		y, m, dd := ln.WindowEnd.Date()
@@ -326,7 +326,7 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 	slices.SortFunc(p.Creators, func(a, b CreatorStanding) int {
 		return cmp.Or(cmp.Compare(b.Committed+b.Projected, a.Committed+a.Projected), strings.Compare(a.Payee.Name, b.Payee.Name), strings.Compare(a.Payee.key(), b.Payee.key()))
 	})
-	p.TopVideos = topLines(l.Lines, 10)
+	p.TopVideos = topLines(&l, 10)
 	p.Series, p.Periods, p.Creators = query.OrEmpty(p.Series), query.OrEmpty(p.Periods), query.OrEmpty(p.Creators)
 	return p, nil
 }
@@ -349,14 +349,15 @@ func (h CampaignsHandler) campaignCreators(ctx context.Context, ws, id uuid.UUID
 }
 
 // topLines returns the n highest lines not rejected, ties in lines' order.
-func topLines(lines []Line, n int) []Line {
+func topLines(l *ledger, n int) []Line {
 	top := make([]Line, 0, n+1)
-	for _, ln := range lines {
+	for i := range l.count() {
+		ln := l.line(i)
 		if ln.Status == domain.LineRejected || len(top) == n && ln.Amount <= top[n-1].Amount {
 			continue
 		}
 		i := sort.Search(len(top), func(i int) bool { return top[i].Amount < ln.Amount })
-		top = slices.Insert(top, i, ln)
+		top = slices.Insert(top, i, *ln)
 		top = top[:min(len(top), n)]
 	}
 	return top
@@ -430,33 +431,33 @@ func (h CampaignsHandler) Lines(ctx context.Context, ws, id uuid.UUID, q LinesQu
 	if err != nil {
 		return LinesPage{}, err
 	}
-	order := filterOrder(l.Lines, q)
+	order := filterOrder(&l, q)
 	if q.ByViews {
-		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(l.Lines[b].Views, l.Lines[a].Views) })
+		slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(l.line(b).Views, l.line(a).Views) })
 	}
 	out := LinesPage{Total: len(order), Lines: []Line{}}
 	if q.Offset < len(order) {
 		for _, i := range order[q.Offset:min(len(order), q.Offset+q.Limit)] {
-			out.Lines = append(out.Lines, l.Lines[i])
+			out.Lines = append(out.Lines, *l.line(i))
 		}
 	}
 	return out, nil
 }
 
-func filterLines(all []Line, q LinesQuery) []Line {
-	order := filterOrder(all, q)
+func filterLines(l *ledger, q LinesQuery) []Line {
+	order := filterOrder(l, q)
 	lines := make([]Line, len(order))
 	for j, i := range order {
-		lines[j] = all[i]
+		lines[j] = *l.line(i)
 	}
 	return lines
 }
 
-// filterOrder is filterLines on indexes: lines are large to move.
-func filterOrder(all []Line, q LinesQuery) []int {
+// filterOrder is filterLines on line numbers: lines are large to move.
+func filterOrder(l *ledger, q LinesQuery) []int {
 	var order []int
-	for i := range all {
-		ln := &all[i]
+	for i := range l.count() {
+		ln := l.line(i)
 		switch {
 		case q.Status != "" && ln.Status != q.Status,
 			q.Payee != nil && ln.Payee.ID != *q.Payee,
@@ -468,7 +469,7 @@ func filterOrder(all []Line, q LinesQuery) []int {
 	}
 	// one line per video: the ids, compared as their text, settle every tie
 	slices.SortFunc(order, func(i, j int) int {
-		a, b := &all[i], &all[j]
+		a, b := l.line(i), l.line(j)
 		return cmp.Or(b.WindowEnd.Compare(a.WindowEnd), bytes.Compare(a.VideoID[:], b.VideoID[:]))
 	})
 	return order

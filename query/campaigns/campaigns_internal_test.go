@@ -33,6 +33,9 @@ func TestCampaignLinesOrder(t *testing.T) {
 				Bound:     []string{"", "budget", "creator_cap"}[r.IntN(3)],
 			}
 		}
+		// the lines split anywhere between the locked and the open ones
+		split := r.IntN(len(lines) + 1)
+		l := &ledger{Locked: lines[:split], Open: lines[split:]}
 		// as the ledger's page sorted them before
 		for _, q := range []LinesQuery{{}, {Bound: "budget"}, {Status: domain.LineHeld}} {
 			var want []Line
@@ -44,7 +47,7 @@ func TestCampaignLinesOrder(t *testing.T) {
 			slices.SortStableFunc(want, func(a, b Line) int {
 				return cmp.Or(b.WindowEnd.Compare(a.WindowEnd), strings.Compare(a.VideoID.String(), b.VideoID.String()))
 			})
-			got := filterLines(lines, q)
+			got := filterLines(l, q)
 			if len(got) != len(want) {
 				t.Fatalf("round %d, %+v: %d lines, want %d", round, q, len(got), len(want))
 			}
@@ -63,7 +66,7 @@ func TestCampaignLinesOrder(t *testing.T) {
 		}
 		slices.SortStableFunc(want, func(a, b Line) int { return cmp.Compare(b.Amount, a.Amount) })
 		want = want[:min(len(want), 10)]
-		got := topLines(lines, 10)
+		got := topLines(l, 10)
 		if len(got) != len(want) {
 			t.Fatalf("round %d: %d top videos, want %d", round, len(got), len(want))
 		}
