@@ -41,6 +41,9 @@ type Post struct {
 	Platform  platform.Platform
 	Caption   string
 	Published time.Time
+	// Reduced says Caption is ClipCaption's reduction already (kept with
+	// a post read again and again).
+	Reduced bool
 }
 
 // minClipCaption is the fewest letters and digits that mark a clip.
@@ -68,8 +71,11 @@ func Clips(posts []Post) []string {
 	seen := map[key]int{}
 	out := make([]string, len(posts))
 	for _, i := range order {
-		p := posts[i]
-		c := clipCaption(p.Caption)
+		p := &posts[i]
+		c := p.Caption
+		if !p.Reduced {
+			c = ClipCaption(p.Caption)
+		}
 		if c == "" || p.Payee == "" {
 			continue
 		}
@@ -80,9 +86,10 @@ func Clips(posts []Post) []string {
 	return out
 }
 
-// clipCaption is the caption's words but tags, lower-case letters and digits
-// only, "" if too short; one allocation, as a campaign's page reads them all.
-func clipCaption(caption string) string {
+// ClipCaption is the caption's words but tags, lower-case letters and digits
+// only, "" if too short: what marks a clip. One allocation, as a
+// campaign's page reads them all.
+func ClipCaption(caption string) string {
 	out := make([]byte, 0, len(caption))
 	kept := 0
 	inWord, skip, wrote := false, false, false

@@ -65,6 +65,17 @@ func TestClips(t *testing.T) {
 	if again[len(posts)] != got[0] {
 		t.Errorf("the first X post of the caption: clip %q, want %q", again[len(posts)], got[0])
 	}
+	// captions reduced beforehand (as a campaign's locked lines keep them)
+	// give the same clips
+	reduced := slices.Clone(more)
+	for i := range reduced {
+		if i%2 == 0 {
+			reduced[i].Caption, reduced[i].Reduced = ClipCaption(reduced[i].Caption), true
+		}
+	}
+	if r := Clips(reduced); !slices.Equal(r, again) {
+		t.Errorf("with reduced captions: %q, want %q", r, again)
+	}
 }
 
 func TestBurst(t *testing.T) {

@@ -287,9 +287,10 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 		pending[v.Payee.ref()] = true
 	}
 	var posts []payout.Post
-	for _, ln := range locked {
+	for i, ln := range locked {
 		if pending[ln.Payee.ref()] {
-			posts = append(posts, payout.Post{ID: ln.VideoID, Payee: ln.Payee.key(), Platform: ln.Platform, Caption: ln.Caption, Published: ln.PublishedAt})
+			posts = append(posts, payout.Post{ID: ln.VideoID, Payee: ln.Payee.key(), Platform: ln.Platform, Caption: kept.clipText[i],
+				Reduced: true, Published: ln.PublishedAt})
 		}
 	}
 	first := len(posts)
@@ -605,6 +606,8 @@ type keptLines struct {
 	// spent is what the locked lines spent, never changed: the open lines
 	// are priced on a clone
 	spent *payout.Spent
+	// clipText is each line's caption as the clips compare it (payout.ClipCaption)
+	clipText []string
 }
 
 // spentOf sums what the locked lines spent, by creator and period, by clip and in all.
@@ -630,7 +633,10 @@ func (k *lockedLineCache) read(ctx context.Context, db *pgxpool.Pool, c campaign
 	if err != nil {
 		return keptLines{}, err
 	}
-	e = keptLines{version: c.LedgerVersion, at: time.Now(), lines: lines, spent: spentOf(lines)}
+	e = keptLines{version: c.LedgerVersion, at: time.Now(), lines: lines, spent: spentOf(lines), clipText: make([]string, len(lines))}
+	for i, ln := range lines {
+		e.clipText[i] = payout.ClipCaption(ln.Caption)
+	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if len(k.kept) >= maxKeptLedgers {
