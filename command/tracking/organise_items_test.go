@@ -307,3 +307,56 @@ func TestOrganiseItemsNamesThemInTheActivityLog(t *testing.T) {
 		t.Fatalf("the refresh is logged as %+v", d)
 	}
 }
+
+// TestOrganiseItemsBesideTheRefreshPlanner: the refresh planner locks the
+// due items it takes, then queues their jobs, whose rows refer to the
+// workspace. A pause of one of those items meanwhile holds the workspace
+// and waits for the item. The workspace's lock must not keep the queued
+// job's reference waiting, or the two wait for each other and PostgreSQL
+// ends one of them (deadlock detected): both must go through.
+func TestOrganiseItemsBesideTheRefreshPlanner(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	ws := env.Workspace(t, testenv.WorkspaceOptions{})
+	v := env.Video(t, ws, testenv.VideoOptions{Status: domain.ItemActive, LastScrapedAt: time.Now()})
+	planner, err := env.PG.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer planner.Rollback(ctx) //nolint:errcheck // a no-op once committed
+	if _, err := planner.Exec(ctx, `SELECT 1 FROM videos WHERE id = $1 FOR UPDATE`, v); err != nil {
+		t.Fatal(err)
+	}
+	paused := make(chan error, 1)
+	go func() {
+		_, err := organise(t, ws, tracking.ActionPause, []uuid.UUID{v}, nil)
+		paused <- err
+	}()
+	// the pause holds the workspace and waits for the video
+	for deadline := time.Now().Add(testenv.Patience); ; time.Sleep(20 * time.Millisecond) {
+		var waiting bool
+		if err := env.PG.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FROM videos WHERE workspace_id = $1 AND id = ANY($2)%')`).
+			Scan(&waiting); err != nil {
+			t.Fatal(err)
+		}
+		if waiting {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the pause never waited for the video the planner holds")
+		}
+	}
+	if _, err := planner.Exec(ctx, `INSERT INTO scrape_jobs (id, workspace_id, platform, actor, input, reason) VALUES ($1, $2, 'tiktok', 'a', '{}', 'refresh')`,
+		uuid.New(), ws); err != nil {
+		t.Fatalf("the planner's job: %v", err)
+	}
+	if err := planner.Commit(ctx); err != nil {
+		t.Fatalf("the planner's commit: %v", err)
+	}
+	if err := <-paused; err != nil {
+		t.Fatalf("the pause: %v", err)
+	}
+	if got := status(t, v); got != domain.ItemPaused {
+		t.Fatalf("after the pause: %s", got)
+	}
+}

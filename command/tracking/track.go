@@ -266,13 +266,16 @@ func lockWorkspaceForTracking(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, no
 }
 
 // lockWorkspace locks the workspace row, under which every change of usage is
-// checked against the video limit, and reads limits and usage.
+// checked against the video limit, and reads limits and usage. FOR NO KEY
+// UPDATE: it waits for every other writer of the row, not for rows of other
+// tables that refer to it (a queued job), whose writers may hold items this
+// transaction locks next.
 func lockWorkspace(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, now time.Time) (workspaceLimits, error) {
 	var planName string
 	var flag bool
 	var trialEnds, graceEnds *time.Time
 	var lim workspaceLimits
-	err := tx.QueryRow(ctx, `SELECT plan, video_limit, has_access, trial_ends_at, grace_ends_at FROM workspaces WHERE id = $1 FOR UPDATE`, wsID).
+	err := tx.QueryRow(ctx, `SELECT plan, video_limit, has_access, trial_ends_at, grace_ends_at FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`, wsID).
 		Scan(&planName, &lim.videoLimit, &flag, &trialEnds, &graceEnds)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return lim, apperr.NotFound("workspace not found")
