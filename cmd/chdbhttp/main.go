@@ -57,6 +57,7 @@ func main() {
 
 func run() error {
 	addr := flag.String("addr", "127.0.0.1:8124", "loopback address to listen on")
+	listenFD := flag.Int("listen-fd", 0, "listen on this inherited file descriptor, a socket already bound to -addr, instead (a test's server: the port is never free between the choice and the start)")
 	dir := flag.String("path", "", "directory of the engine's databases (required; created if missing)")
 	lib := flag.String("lib", "", "path of libchdb.so (default $CHDB_LIB)")
 	users := flag.String("users", "", "a users config (users.xml, with its users.d/ beside it) whose user `default` runs every query, with that user's rights "+
@@ -106,7 +107,7 @@ func run() error {
 	if f.greeting, err = f.hello(); err != nil {
 		return fmt.Errorf("first query: %w", err)
 	}
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := listen(*addr, *listenFD)
 	if err != nil {
 		return err
 	}
@@ -469,4 +470,14 @@ func firstLine(b []byte) string {
 		s = strings.TrimSpace(s)[:i]
 	}
 	return s
+}
+
+// listen listens on addr, or on the inherited socket fd when fd > 0.
+func listen(addr string, fd int) (net.Listener, error) {
+	if fd <= 0 {
+		return net.Listen("tcp", addr)
+	}
+	f := os.NewFile(uintptr(fd), "listener")
+	defer f.Close()
+	return net.FileListener(f)
 }

@@ -364,3 +364,142 @@ func TestOpenLineSharesTheClipOfALockedOne(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenVideosSkipTheirLockedLines: the ledger finds a campaign's open
+// videos through the campaign their line names (schema 0041) and is never
+// misled by it: a line stored names its campaign, a video that took a line
+// in a second campaign and came back is stored in the first, not open, a line
+// removed makes its video open again, and a video deleted takes its lines
+// and its name with it.
+func TestOpenVideosSkipTheirLockedLines(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	ws, owner, x := newCampaign(t, 100, 0, 0)
+	y := env.Collection(t, ws, "Second")
+	if err := (campaigns.CreateCampaignHandler{DB: env.PG, Now: fixedNow(campaignStart)}).Handle(ctx, campaigns.CreateCampaign{
+		WorkspaceID: ws, ActorID: owner, CollectionID: y, Currency: "USD", Period: "weekly",
+		Settings: domain.CampaignSettings{StartsAt: campaignStart},
+		Rules:    payout.Terms{Tiers: []payout.Tier{{From: 0, CPM: 100}}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	acc := env.Account(t, ws, testenv.AccountOptions{Platform: platform.TikTok, Status: domain.ItemActive, CollectionID: &x})
+	first := campaignStart.Add(time.Hour)
+	video := func(published time.Time, opts testenv.VideoOptions) uuid.UUID {
+		opts.Platform, opts.PlatformID, opts.Status, opts.PublishedAt, opts.CreatedAt = platform.TikTok, uuid.NewString(), domain.ItemActive, published, published
+		return env.Video(t, ws, opts)
+	}
+	a1 := video(first, testenv.VideoOptions{AccountID: acc})
+	a2 := video(first.Add(time.Hour), testenv.VideoOptions{AccountID: acc})
+	b1 := video(first.Add(2*time.Hour), testenv.VideoOptions{CollectionID: &x})
+	c1 := video(first.Add(3*time.Hour), testenv.VideoOptions{CollectionID: &y})
+	now := first.Add(payout.DefaultWindow + 3*time.Hour)
+	// published after the others' windows closed: open at now
+	a3 := video(now.Add(-time.Hour), testenv.VideoOptions{AccountID: acc})
+
+	settle := campaigns.SettlePayoutsHandler{DB: env.PG, Ledger: querycampaigns.SettlementHandler{DB: env.PG, CH: env.CH},
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: fixedNow(now)}
+	read := querycampaigns.CampaignsHandler{DB: env.PG, CH: env.CH, Now: fixedNow(now)}
+	named := func(v uuid.UUID) string {
+		return scalar[string](t, `SELECT COALESCE(line_collection::text, '') FROM videos WHERE id = $1`, v)
+	}
+	// stored lines of campaign c, and its open (projected) ones
+	ledger := func(c uuid.UUID) (stored, open map[uuid.UUID]bool) {
+		t.Helper()
+		page, err := read.Lines(ctx, ws, c, querycampaigns.LinesQuery{Limit: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		stored, open = map[uuid.UUID]bool{}, map[uuid.UUID]bool{}
+		for _, ln := range page.Lines {
+			if ln.Status == domain.LineProjected {
+				open[ln.VideoID] = true
+			} else {
+				stored[ln.VideoID] = true
+			}
+		}
+		if len(page.Lines) != page.Total {
+			t.Fatalf("%d lines of %d", len(page.Lines), page.Total)
+		}
+		return stored, open
+	}
+	want := func(step string, c uuid.UUID, stored, open []uuid.UUID) {
+		t.Helper()
+		s, o := ledger(c)
+		if len(s) != len(stored) || len(o) != len(open) {
+			t.Fatalf("%s: %d stored and %d open lines, want %d and %d", step, len(s), len(o), len(stored), len(open))
+		}
+		for _, v := range stored {
+			if !s[v] {
+				t.Errorf("%s: video %s is not stored", step, v)
+			}
+		}
+		for _, v := range open {
+			if !o[v] {
+				t.Errorf("%s: video %s is not open", step, v)
+			}
+		}
+	}
+
+	want("before the settle run", x, nil, []uuid.UUID{a1, a2, b1, a3})
+	if run, err := settle.Settle(ctx, ws, x); err != nil || run.Locked != 3 {
+		t.Fatalf("settle: %+v, %v; want the three closed windows stored", run, err)
+	}
+	for _, v := range []uuid.UUID{a1, a2, b1} {
+		if got := named(v); got != x.String() {
+			t.Errorf("video %s names %q, want the campaign %s", v, got, x)
+		}
+	}
+	if got := named(a3); got != "" {
+		t.Errorf("the open video names %q", got)
+	}
+	want("settled", x, []uuid.UUID{a1, a2, b1}, []uuid.UUID{a3})
+
+	// a1 moves to the second campaign and is stored there: it names that one
+	exec(t, `UPDATE videos SET collection_id = $2 WHERE id = $1`, a1, y)
+	if run, err := settle.Settle(ctx, ws, y); err != nil || run.Locked != 2 {
+		t.Fatalf("settle the second campaign: %+v, %v; want a1 and c1 stored", run, err)
+	}
+	if got := named(a1); got != y.String() {
+		t.Errorf("a1 names %q, want the second campaign %s", got, y)
+	}
+	// a line once stored stays in its campaign's ledger
+	want("a1 in the second campaign", x, []uuid.UUID{a1, a2, b1}, []uuid.UUID{a3})
+	want("a1 in the second campaign", y, []uuid.UUID{a1, c1}, nil)
+	// back in the first, it is stored there still, not open again
+	exec(t, `UPDATE videos SET collection_id = NULL WHERE id = $1`, a1)
+	want("a1 back", x, []uuid.UUID{a1, a2, b1}, []uuid.UUID{a3})
+	if run, err := settle.Settle(ctx, ws, x); err != nil || run.Locked != 0 {
+		t.Fatalf("settle again: %+v, %v; want nothing stored twice", run, err)
+	}
+	// c1, stored in the second campaign, moves to the first: open there
+	exec(t, `UPDATE videos SET collection_id = $2 WHERE id = $1`, c1, x)
+	want("c1 moved in", x, []uuid.UUID{a1, a2, b1}, []uuid.UUID{a3, c1})
+	exec(t, `UPDATE videos SET collection_id = $2 WHERE id = $1`, c1, y)
+
+	// a line removed (by hand: the service never removes one) is a new
+	// ledger version; its video is open again, named by nothing
+	removed := func(c, v uuid.UUID) {
+		exec(t, `DELETE FROM payout_lines WHERE collection_id = $1 AND video_id = $2`, c, v)
+		exec(t, `UPDATE campaigns SET ledger_version = ledger_version + 1 WHERE collection_id = $1`, c)
+	}
+	removed(x, a2)
+	if got := named(a2); got != "" {
+		t.Errorf("a2 names %q after its line was removed", got)
+	}
+	want("a2's line removed", x, []uuid.UUID{a1, b1}, []uuid.UUID{a2, a3})
+	// removing the second campaign's line of a1 leaves the first's name alone
+	removed(y, a1)
+	if got := named(a1); got != "" {
+		t.Errorf("a1 names %q after the line it named was removed", got)
+	}
+	want("a1's second line removed", x, []uuid.UUID{a1, b1}, []uuid.UUID{a2, a3})
+
+	// a video deleted takes its line with it
+	exec(t, `DELETE FROM videos WHERE id = $1`, b1)
+	exec(t, `UPDATE campaigns SET ledger_version = ledger_version + 1 WHERE collection_id = $1`, x)
+	if n := scalar[int](t, `SELECT count(*) FROM payout_lines WHERE video_id = $1`, b1); n != 0 {
+		t.Errorf("%d lines of a deleted video", n)
+	}
+	want("b1 deleted", x, []uuid.UUID{a1}, []uuid.UUID{a2, a3})
+}

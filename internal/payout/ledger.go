@@ -64,24 +64,97 @@ func Clips(posts []Post) []string {
 		}
 		return bytes.Compare(pa.ID[:], pb.ID[:])
 	})
-	type key struct {
-		payee, caption string
-		platform       platform.Platform
-	}
-	seen := map[key]int{}
+	seen := map[clipKey]int{}
 	out := make([]string, len(posts))
 	for _, i := range order {
 		p := &posts[i]
-		c := p.Caption
-		if !p.Reduced {
-			c = ClipCaption(p.Caption)
-		}
+		c := p.clipCaption()
 		if c == "" || p.Payee == "" {
 			continue
 		}
-		k := key{p.Payee, c, p.Platform}
+		k := clipKey{p.Payee, c, p.Platform}
 		seen[k]++
 		out[i] = p.Payee + "|" + strconv.Itoa(seen[k]) + "|" + c
+	}
+	return out
+}
+
+// clipKey is what numbers a clip: a payee's posts of one caption on one platform.
+type clipKey struct {
+	payee, caption string
+	platform       platform.Platform
+}
+
+// clipCaption is the post's caption as the clips compare it.
+func (p *Post) clipCaption() string {
+	if p.Reduced {
+		return p.Caption
+	}
+	return ClipCaption(p.Caption)
+}
+
+// ClipIndex holds posts whose clips are known already (a campaign's locked
+// lines) so that the clips of other posts are named as Clips over all of
+// them would name them, without sorting the known ones again.
+type ClipIndex struct {
+	// each key's posts in Clips' order: published, then id
+	before map[clipKey][]postOrder
+}
+
+type postOrder struct {
+	published time.Time
+	id        uuid.UUID
+}
+
+func (a postOrder) compare(b postOrder) int {
+	if c := a.published.Compare(b.published); c != 0 {
+		return c
+	}
+	return bytes.Compare(a.id[:], b.id[:])
+}
+
+// NewClipIndex indexes the known posts.
+func NewClipIndex(posts []Post) ClipIndex {
+	x := ClipIndex{before: map[clipKey][]postOrder{}}
+	for i := range posts {
+		p := &posts[i]
+		c := p.clipCaption()
+		if c == "" || p.Payee == "" {
+			continue
+		}
+		k := clipKey{p.Payee, c, p.Platform}
+		x.before[k] = append(x.before[k], postOrder{p.Published, p.ID})
+	}
+	for _, s := range x.before {
+		slices.SortFunc(s, postOrder.compare)
+	}
+	return x
+}
+
+// Clips names the clips of posts, none of them indexed, as Clips would over
+// the indexed posts and these together.
+func (x ClipIndex) Clips(posts []Post) []string {
+	order := make([]int, len(posts))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return postOrder{posts[a].Published, posts[a].ID}.compare(postOrder{posts[b].Published, posts[b].ID})
+	})
+	seen := map[clipKey]int{}
+	out := make([]string, len(posts))
+	for _, i := range order {
+		p := &posts[i]
+		c := p.clipCaption()
+		if c == "" || p.Payee == "" {
+			continue
+		}
+		k := clipKey{p.Payee, c, p.Platform}
+		seen[k]++
+		known := x.before[k]
+		at := postOrder{p.Published, p.ID}
+		n, _ := slices.BinarySearchFunc(known, at, postOrder.compare)
+		out[i] = p.Payee + "|" + strconv.Itoa(seen[k]+n) + "|" + c
 	}
 	return out
 }

@@ -2,12 +2,15 @@ package payout
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
 func TestVersionAt(t *testing.T) {
@@ -173,6 +176,45 @@ func TestClipsOfPostsAtOneTime(t *testing.T) {
 	for i := range posts {
 		if again[i] != got[len(posts)-1-i] {
 			t.Errorf("read in reverse, post %s: clip %q, was %q", posts[i].ID, again[i], got[len(posts)-1-i])
+		}
+	}
+}
+
+// TestClipIndexNamesAsClipsOverAll: the clips of posts named against an
+// index of known posts (a campaign's locked lines) are the clips Clips
+// names over the known posts and these together, whatever the split: ties
+// in time, captions that are too short, no payee, several platforms.
+func TestClipIndexNamesAsClipsOverAll(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 44))
+	start := time.Date(2026, 10, 1, 0, 0, 0, 0, time.UTC)
+	captions := []string{"Morning routine that changed my life #fyp", "morning ROUTINE that changed my life!!",
+		"Five pasta recipes under ten minutes", "short one", "", "#only #tags #here @someone"}
+	payees := []string{"creator:a", "creator:b", "account:c", ""}
+	platforms := []platform.Platform{"tiktok", "instagram", "youtube"}
+	for round := range 50 {
+		n := 1 + rng.IntN(300)
+		posts := make([]Post, n)
+		for i := range posts {
+			posts[i] = Post{ID: uuid.New(), Payee: payees[rng.IntN(len(payees))], Platform: platforms[rng.IntN(len(platforms))],
+				Caption: captions[rng.IntN(len(captions))], Published: start.Add(time.Duration(rng.IntN(40)) * time.Hour)}
+		}
+		want := Clips(posts)
+		var known, rest []Post
+		var restAt []int
+		for i, p := range posts {
+			if rng.IntN(3) > 0 {
+				p.Caption, p.Reduced = ClipCaption(p.Caption), true
+				known = append(known, p)
+				continue
+			}
+			rest = append(rest, p)
+			restAt = append(restAt, i)
+		}
+		got := NewClipIndex(known).Clips(rest)
+		for j, i := range restAt {
+			if got[j] != want[i] {
+				t.Fatalf("round %d, post %d of %d (%d known): clip %q, Clips over all %q", round, i, n, len(known), got[j], want[i])
+			}
 		}
 	}
 }

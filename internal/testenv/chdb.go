@@ -86,17 +86,27 @@ func startCurrentEngine(ctx context.Context, args ...string) (string, func(), er
 	if err != nil {
 		return "", nil, err
 	}
+	// the server inherits the bound socket: a port released before the
+	// engine has loaded could be taken by another test's server meanwhile
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		os.RemoveAll(data)
 		return "", nil, err
 	}
 	addr := ln.Addr().String()
+	sock, err := ln.(*net.TCPListener).File()
 	ln.Close()
-	cmd := exec.Command(bin, append([]string{"-addr", addr, "-path", data, "-lib", lib}, args...)...)
+	if err != nil {
+		os.RemoveAll(data)
+		return "", nil, err
+	}
+	cmd := exec.Command(bin, append([]string{"-addr", addr, "-listen-fd", "3", "-path", data, "-lib", lib}, args...)...)
+	cmd.ExtraFiles = []*os.File{sock}
 	out := LogBuffer{Keep: keepOutput}
 	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
+	err = cmd.Start()
+	sock.Close()
+	if err != nil {
 		os.RemoveAll(data)
 		return "", nil, err
 	}
@@ -119,10 +129,14 @@ func startCurrentEngine(ctx context.Context, args ...string) (string, func(), er
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	for {
-		res, err := http.Get(base + "/ping")
+		// the socket queues the ping until the engine has loaded
+		res, err := (&http.Client{Timeout: 10 * time.Second}).Get(base + "/ping")
 		if err == nil {
 			res.Body.Close()
-			return base, stop, nil
+			// another server's answer is not the engine's
+			if res.StatusCode == http.StatusOK {
+				return base, stop, nil
+			}
 		}
 		select {
 		case <-exited:

@@ -212,7 +212,17 @@ WHERE ` + openVideosWhere
 
 // openVideosWhere picks the campaign's videos without a locked line:
 // workspace $1, campaign $2, platforms $3, from $4, before $5 (NULL: no end).
-const openVideosWhere = `v.workspace_id = $1
+// The videos that name the campaign as holding their line (schema 0041) are
+// skipped through the indexes, never read; the others are checked.
+const openVideosWhere = `v.id IN (
+      SELECT o.id FROM accounts oa JOIN videos o ON o.account_id = oa.id
+      WHERE oa.collection_id = $2 AND oa.workspace_id = $1 AND o.collection_id IS NULL
+        AND (o.line_collection IS NULL OR o.line_collection < $2 OR o.line_collection > $2)
+      UNION ALL
+      SELECT o.id FROM videos o
+      WHERE o.collection_id = $2 AND o.workspace_id = $1
+        AND (o.line_collection IS NULL OR o.line_collection < $2 OR o.line_collection > $2))
+  AND v.workspace_id = $1
   AND COALESCE(v.collection_id, a.collection_id) = $2
   AND v.platform = ANY($3)
   AND COALESCE(v.published_at, v.created_at) >= $4
@@ -241,6 +251,10 @@ type ledger struct {
 	Locked, Open []Line
 	Closed       int
 	NotPaid      int
+	// sums are every line's sums: the kept locked lines' and the open ones'
+	sums *lineSums
+	// lockedOrder numbers the locked lines in the ledger's order (filterOrder)
+	lockedOrder []int32
 }
 
 // count is how many lines the ledger has.
@@ -277,29 +291,17 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 	if err := g.Wait(); err != nil {
 		return ledger{campaign: c}, err
 	}
-	locked := kept.lines
-	l := ledger{campaign: c, Locked: locked, NotPaid: notPaid}
+	l := ledger{campaign: c, Locked: kept.lines, NotPaid: notPaid, lockedOrder: kept.order}
 	versions := c.versions()
 	open := make([]Line, 0, len(videos))
 	// the order of a payee's posts, locked ones too, names its clips
-	pending := make(map[payeeRef]bool, len(videos))
-	for _, v := range videos {
-		pending[v.Payee.ref()] = true
-	}
-	var posts []payout.Post
-	for i, ln := range locked {
-		if pending[ln.Payee.ref()] {
-			posts = append(posts, payout.Post{ID: ln.VideoID, Payee: ln.Payee.key(), Platform: ln.Platform, Caption: kept.clipText[i],
-				Reduced: true, Published: ln.PublishedAt})
-		}
-	}
-	first := len(posts)
-	for _, v := range videos {
-		posts = append(posts, payout.Post{ID: v.VideoID, Payee: v.Payee.key(), Platform: v.Platform, Caption: v.Caption, Published: v.PublishedAt})
-	}
-	clips := payout.Clips(posts)
+	posts := make([]payout.Post, len(videos))
 	for i, v := range videos {
-		v.Clip = clips[first+i]
+		posts[i] = payout.Post{ID: v.VideoID, Payee: v.Payee.key(), Platform: v.Platform, Caption: v.Caption, Published: v.PublishedAt}
+	}
+	clips := kept.clips.Clips(posts)
+	for i, v := range videos {
+		v.Clip = clips[i]
 		ver := payout.VersionAt(versions, v.PublishedAt)
 		v.RulesVersion = ver.Number
 		v.window = ver.Rules.Window()
@@ -324,6 +326,10 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 	projected := kept.spent.Clone()
 	priceLines(projected, c, versions, open)
 	l.Open = open
+	l.sums = kept.sums.clone()
+	for i := range open {
+		l.sums.add(c, &open[i])
+	}
 	return l, nil
 }
 
@@ -601,13 +607,20 @@ type lockedLineCache struct {
 
 type keptLines struct {
 	version int64
-	at      time.Time
-	lines   []Line
+	// period is the campaign's payout period the sums were made under
+	period payout.Period
+	at     time.Time
+	lines  []Line
 	// spent is what the locked lines spent, never changed: the open lines
 	// are priced on a clone
 	spent *payout.Spent
-	// clipText is each line's caption as the clips compare it (payout.ClipCaption)
-	clipText []string
+	// clips names the open lines' clips after the locked lines'
+	clips payout.ClipIndex
+	// sums are the locked lines' sums on the page, never changed: a
+	// request adds its open lines to a clone
+	sums *lineSums
+	// order numbers the lines in the ledger's order
+	order []int32
 }
 
 // spentOf sums what the locked lines spent, by creator and period, by clip and in all.
@@ -626,17 +639,19 @@ func (k *lockedLineCache) read(ctx context.Context, db *pgxpool.Pool, c campaign
 	k.mu.Lock()
 	e, ok := k.kept[c.ID]
 	k.mu.Unlock()
-	if ok && e.version == c.LedgerVersion && time.Since(e.at) < lockedKeptFor {
+	if ok && e.version == c.LedgerVersion && e.period == c.Period && time.Since(e.at) < lockedKeptFor {
 		return e, nil
 	}
 	lines, err := lockedLines(ctx, db, c.ID)
 	if err != nil {
 		return keptLines{}, err
 	}
-	e = keptLines{version: c.LedgerVersion, at: time.Now(), lines: lines, spent: spentOf(lines), clipText: make([]string, len(lines))}
+	e = keptLines{version: c.LedgerVersion, period: c.Period, at: time.Now(), lines: lines, spent: spentOf(lines), sums: sumLines(c, lines), order: lockedOrder(lines)}
+	posts := make([]payout.Post, len(lines))
 	for i, ln := range lines {
-		e.clipText[i] = payout.ClipCaption(ln.Caption)
+		posts[i] = payout.Post{ID: ln.VideoID, Payee: ln.Payee.key(), Platform: ln.Platform, Caption: ln.Caption, Published: ln.PublishedAt}
 	}
+	e.clips = payout.NewClipIndex(posts)
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if len(k.kept) >= maxKeptLedgers {

@@ -6,7 +6,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -183,44 +182,16 @@ func (h CampaignsHandler) Rules(ctx context.Context, ws, id uuid.UUID) ([]RulesV
 }
 
 func (l ledger) summary() (Campaign, LineCounts) {
-	c := l.campaign
+	c, s := l.campaign, l.sums
 	out := Campaign{CampaignSummary: CampaignSummary{ID: c.ID, Name: c.Name, Currency: c.Currency, MinorDigits: c.MinorDigits, StartsAt: c.StartsAt,
 		EndsAt: c.EndsAt, Budget: c.Budget, Period: string(c.Period), Platforms: c.Platforms, NotPaid: l.NotPaid,
 		Collabs: string(c.Collabs), EndedAt: c.EndedAt}, Rules: c.Versions[0], CreatedAt: c.CreatedAt}
-	var counts LineCounts
-	var projected int64
-	payees := map[payeeRef]bool{}
-	s := &out.Spend
-	for i := range l.count() {
-		ln := l.line(i)
-		payees[ln.Payee.ref()] = true
-		switch ln.Status {
-		case domain.LineLocked:
-			counts.Locked++
-		case domain.LineHeld:
-			counts.Held++
-			s.Held += ln.Amount
-		case domain.LineApproved:
-			counts.Approved++
-			s.Approved += ln.Amount
-		case domain.LineRejected:
-			counts.Rejected++
-			s.Rejected += ln.Amount
-			continue
-		case domain.LinePaid:
-			counts.Paid++
-			s.Paid += ln.Amount
-		default:
-			counts.Projected++
-			projected += ln.Amount
-			continue
-		}
-		s.Committed += ln.Amount
-	}
-	s.Projected = &projected
-	s.budget(c.Budget)
-	out.Videos, out.Creators = l.count(), len(payees)
-	return out, counts
+	out.Spend = s.spend
+	projected := s.projected
+	out.Spend.Projected = &projected
+	out.Spend.budget(c.Budget)
+	out.Videos, out.Creators = l.count(), len(s.payees)
+	return out, s.counts
 }
 
 // Page answers the campaign's page at now.
@@ -233,70 +204,28 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 	var p CampaignPage
 	p.Campaign, p.Counts = l.summary()
 	p.AwaitingLock = l.Closed
-	var paidViews int64
-	// keyed by the day's number yyyymmdd, written out once
-	days := map[int]*SpendPoint{}
-	periods := map[time.Time]*PeriodSpend{}
-	standings := map[payeeRef]*CreatorStanding{}
+	s := l.sums
 	c := l.campaign
 	currentStart := c.Period.Start(now)
 	currentEnd := c.Period.Next(currentStart)
+	// the posts of this period, for the posting goals: the open lines' here
 	posted := map[payeeRef]int{}
-	for i := range l.count() {
-		ln := l.line(i)
-		projected := ln.Status == domain.LineProjected
-		rejected := ln.Status == domain.LineRejected
-		y, m, dd := ln.WindowEnd.Date()
-		day := y*10000 + int(m)*100 + dd
-		d := days[day]
-		if d == nil {
-			d = &SpendPoint{Date: ln.WindowEnd.Format(time.DateOnly)}
-			days[day] = d
-		}
-		ps := periods[ln.PeriodStart]
-		if ps == nil {
-			ps = &PeriodSpend{Start: ln.PeriodStart, End: c.Period.Next(ln.PeriodStart)}
-			periods[ln.PeriodStart] = ps
-		}
-		payee := ln.Payee.ref()
-		st := standings[payee]
-		if st == nil {
-			st = &CreatorStanding{Payee: ln.Payee}
-			standings[payee] = st
-		}
-		st.Videos++
-		if st.LastPostedAt == nil || ln.PublishedAt.After(*st.LastPostedAt) {
-			at := ln.PublishedAt
-			st.LastPostedAt = &at
-		}
+	for _, ln := range l.Open {
 		if !ln.PublishedAt.Before(currentStart) && ln.PublishedAt.Before(currentEnd) {
-			posted[payee]++
-		}
-		if rejected {
-			continue
-		}
-		ps.Lines++
-		st.Views += ln.PaidViews
-		d.Views += ln.PaidViews
-		ps.add(ln)
-		st.add(ln)
-		if projected {
-			d.Projected += ln.Amount
-		} else {
-			d.Amount += ln.Amount
-			paidViews += ln.PaidViews
+			posted[ln.Payee.ref()]++
 		}
 	}
+	paidViews := s.paidViews
 	if paidViews > 0 {
 		cpm := float64(p.Campaign.Spend.Committed) * 1000 / float64(paidViews)
 		p.EffectiveCPM = &cpm
 	}
-	for _, d := range days {
-		p.Series = append(p.Series, *d)
+	for _, d := range s.days {
+		p.Series = append(p.Series, d)
 	}
 	slices.SortFunc(p.Series, func(a, b SpendPoint) int { return strings.Compare(a.Date, b.Date) })
-	for _, ps := range periods {
-		p.Periods = append(p.Periods, *ps)
+	for _, ps := range s.periods {
+		p.Periods = append(p.Periods, ps)
 	}
 	slices.SortFunc(p.Periods, func(a, b PeriodSpend) int { return a.Start.Compare(b.Start) })
 	goals, err := h.postingGoals(ctx, ws)
@@ -308,25 +237,26 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 	if err != nil {
 		return p, err
 	}
+	standings := s.standings
 	for _, payee := range idle {
-		if standings[payee.ref()] == nil {
-			standings[payee.ref()] = &CreatorStanding{Payee: payee}
+		if _, ok := standings[payee.ref()]; !ok {
+			standings[payee.ref()] = CreatorStanding{Payee: payee}
 		}
 	}
 	for key, st := range standings {
 		if g, ok := goals[st.Payee.ID]; ok && st.Payee.Kind == "creator" {
-			goal := payout.Progress(g, posted[key], currentStart, currentEnd, now)
+			goal := payout.Progress(g, posted[key]+s.postedIn(key, currentStart, currentEnd), currentStart, currentEnd, now)
 			st.Goal = &goal
 		}
 		if st.LastPostedAt != nil {
 			st.StoppedPosting = payout.StoppedPosting(c.Period, *st.LastPostedAt, now)
 		}
-		p.Creators = append(p.Creators, *st)
+		p.Creators = append(p.Creators, st)
 	}
 	slices.SortFunc(p.Creators, func(a, b CreatorStanding) int {
 		return cmp.Or(cmp.Compare(b.Committed+b.Projected, a.Committed+a.Projected), strings.Compare(a.Payee.Name, b.Payee.Name), strings.Compare(a.Payee.key(), b.Payee.key()))
 	})
-	p.TopVideos = topLines(&l, 10)
+	p.TopVideos = s.top
 	p.Series, p.Periods, p.Creators = query.OrEmpty(p.Series), query.OrEmpty(p.Periods), query.OrEmpty(p.Creators)
 	return p, nil
 }
@@ -346,21 +276,6 @@ func (h CampaignsHandler) campaignCreators(ctx context.Context, ws, id uuid.UUID
 		return nil, fmt.Errorf("read campaign creators: %w", err)
 	}
 	return out, nil
-}
-
-// topLines returns the n highest lines not rejected, ties in lines' order.
-func topLines(l *ledger, n int) []Line {
-	top := make([]Line, 0, n+1)
-	for i := range l.count() {
-		ln := l.line(i)
-		if ln.Status == domain.LineRejected || len(top) == n && ln.Amount <= top[n-1].Amount {
-			continue
-		}
-		i := sort.Search(len(top), func(i int) bool { return top[i].Amount < ln.Amount })
-		top = slices.Insert(top, i, *ln)
-		top = top[:min(len(top), n)]
-	}
-	return top
 }
 
 func (h CampaignsHandler) postingGoals(ctx context.Context, ws uuid.UUID) (map[uuid.UUID]int, error) {
@@ -453,25 +368,54 @@ func filterLines(l *ledger, q LinesQuery) []Line {
 	return lines
 }
 
-// filterOrder is filterLines on line numbers: lines are large to move.
+// filterOrder is filterLines on line numbers: lines are large to move. The
+// locked lines are kept in this order already; the open ones are sorted
+// and merged in.
 func filterOrder(l *ledger, q LinesQuery) []int {
-	var order []int
-	for i := range l.count() {
-		ln := l.line(i)
-		switch {
-		case q.Status != "" && ln.Status != q.Status,
-			q.Payee != nil && ln.Payee.ID != *q.Payee,
-			q.Period != nil && !ln.PeriodStart.Equal(*q.Period),
-			q.Bound != "" && ln.Bound != q.Bound:
-			continue
-		}
-		order = append(order, i)
+	match := func(ln *Line) bool {
+		return (q.Status == "" || ln.Status == q.Status) &&
+			(q.Payee == nil || ln.Payee.ID == *q.Payee) &&
+			(q.Period == nil || ln.PeriodStart.Equal(*q.Period)) &&
+			(q.Bound == "" || ln.Bound == q.Bound)
 	}
-	// one line per video: the ids, compared as their text, settle every tie
-	slices.SortFunc(order, func(i, j int) int {
-		a, b := l.line(i), l.line(j)
-		return cmp.Or(b.WindowEnd.Compare(a.WindowEnd), bytes.Compare(a.VideoID[:], b.VideoID[:]))
-	})
+	var locked, open []int
+	for _, i := range l.lockedOrder {
+		if match(&l.Locked[i]) {
+			locked = append(locked, int(i))
+		}
+	}
+	n := len(l.Locked)
+	for i := range l.Open {
+		if match(&l.Open[i]) {
+			open = append(open, n+i)
+		}
+	}
+	before := func(i, j int) int { return ledgerOrder(l.line(i), l.line(j)) }
+	slices.SortFunc(open, before)
+	order := make([]int, 0, len(locked)+len(open))
+	for len(locked) > 0 && len(open) > 0 {
+		if before(locked[0], open[0]) <= 0 {
+			order, locked = append(order, locked[0]), locked[1:]
+		} else {
+			order, open = append(order, open[0]), open[1:]
+		}
+	}
+	return append(append(order, locked...), open...)
+}
+
+// ledgerOrder is the ledger's order: latest window end first; one line per
+// video, so the ids, compared as their text, settle every tie.
+func ledgerOrder(a, b *Line) int {
+	return cmp.Or(b.WindowEnd.Compare(a.WindowEnd), bytes.Compare(a.VideoID[:], b.VideoID[:]))
+}
+
+// lockedOrder is the locked lines' numbers in the ledger's order.
+func lockedOrder(locked []Line) []int32 {
+	order := make([]int32, len(locked))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(i, j int32) int { return ledgerOrder(&locked[i], &locked[j]) })
 	return order
 }
 

@@ -2,6 +2,7 @@ package campaigns
 
 import (
 	"cmp"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/payout"
 )
 
 // TestCampaignLinesOrder: the ledger's page and the campaign's top videos
@@ -35,7 +37,7 @@ func TestCampaignLinesOrder(t *testing.T) {
 		}
 		// the lines split anywhere between the locked and the open ones
 		split := r.IntN(len(lines) + 1)
-		l := &ledger{Locked: lines[:split], Open: lines[split:]}
+		l := &ledger{Locked: lines[:split], Open: lines[split:], lockedOrder: lockedOrder(lines[:split])}
 		// as the ledger's page sorted them before
 		for _, q := range []LinesQuery{{}, {Bound: "budget"}, {Status: domain.LineHeld}} {
 			var want []Line
@@ -66,7 +68,13 @@ func TestCampaignLinesOrder(t *testing.T) {
 		}
 		slices.SortStableFunc(want, func(a, b Line) int { return cmp.Compare(b.Amount, a.Amount) })
 		want = want[:min(len(want), 10)]
-		got := topLines(l, 10)
+		// the locked lines' sums kept, the open ones added to a copy
+		var c campaign
+		sums := sumLines(c, l.Locked).clone()
+		for i := range l.Open {
+			sums.add(c, &l.Open[i])
+		}
+		got := sums.top
 		if len(got) != len(want) {
 			t.Fatalf("round %d: %d top videos, want %d", round, len(got), len(want))
 		}
@@ -74,6 +82,76 @@ func TestCampaignLinesOrder(t *testing.T) {
 			if got[i].VideoID != want[i].VideoID {
 				t.Fatalf("round %d: top video %d is %s (%d), want %s (%d)", round, i, got[i].VideoID, got[i].Amount, want[i].VideoID, want[i].Amount)
 			}
+		}
+	}
+}
+
+// TestKeptSumsAddUpAsAllLines: the page's sums made of the kept locked
+// lines' sums and the open lines added to a copy equal the sums of every
+// line at once, and the copy leaves the kept sums as they were.
+func TestKeptSumsAddUpAsAllLines(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	start := time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC)
+	statuses := []domain.Line{domain.LineLocked, domain.LineHeld, domain.LineApproved, domain.LineRejected, domain.LinePaid}
+	payees := []Payee{{Kind: "creator", ID: uuid.New(), Name: "Ana"}, {Kind: "creator", ID: uuid.New(), Name: "Bo"},
+		{Kind: "account", ID: uuid.New(), Name: "@cy"}, {Kind: "video", ID: uuid.New(), Name: "@dee"}}
+	c := campaign{Period: payout.Weekly}
+	for round := range 30 {
+		var locked, open []Line
+		for range r.IntN(200) {
+			ln := Line{VideoID: uuid.New(), Payee: payees[r.IntN(len(payees))], PublishedAt: start.Add(time.Duration(r.IntN(24*40)) * time.Hour),
+				Amount: int64(r.IntN(50)) * 10, PaidViews: int64(r.IntN(9000)), Status: statuses[r.IntN(len(statuses))]}
+			ln.WindowEnd = ln.PublishedAt.Add(7 * 24 * time.Hour)
+			ln.PeriodStart = c.Period.Start(ln.WindowEnd)
+			if r.IntN(4) == 0 {
+				ln.Status = domain.LineProjected
+				open = append(open, ln)
+				continue
+			}
+			locked = append(locked, ln)
+		}
+		all := sumLines(c, append(slices.Clone(locked), open...))
+		kept := sumLines(c, locked)
+		before := sumLines(c, locked)
+		got := kept.clone()
+		for i := range open {
+			got.add(c, &open[i])
+		}
+		if got.counts != all.counts || got.spend.Committed != all.spend.Committed || got.spend.Held != all.spend.Held ||
+			got.spend.Approved != all.spend.Approved || got.spend.Paid != all.spend.Paid || got.spend.Rejected != all.spend.Rejected ||
+			got.projected != all.projected || got.paidViews != all.paidViews || len(got.payees) != len(all.payees) {
+			t.Fatalf("round %d: sums %+v %+v %d %d, want %+v %+v %d %d", round, got.counts, got.spend, got.projected, got.paidViews,
+				all.counts, all.spend, all.projected, all.paidViews)
+		}
+		if !maps.Equal(got.days, all.days) || !maps.Equal(got.periods, all.periods) {
+			t.Fatalf("round %d: days or periods differ", round)
+		}
+		if !maps.EqualFunc(got.standings, all.standings, func(a, b CreatorStanding) bool {
+			return a.Videos == b.Videos && a.Views == b.Views && a.Amounts == b.Amounts && a.LastPostedAt.Equal(*b.LastPostedAt)
+		}) {
+			t.Fatalf("round %d: standings differ:\n%+v\n%+v", round, got.standings, all.standings)
+		}
+		if !slices.EqualFunc(got.top, all.top, func(a, b Line) bool { return a.VideoID == b.VideoID }) {
+			t.Fatalf("round %d: top lines differ", round)
+		}
+		from := c.Period.Start(start.Add(20 * 24 * time.Hour))
+		to := c.Period.Next(from)
+		for _, p := range payees {
+			n := 0
+			for _, ln := range open {
+				if ln.Payee == p && !ln.PublishedAt.Before(from) && ln.PublishedAt.Before(to) {
+					n++
+				}
+			}
+			if got, want := kept.postedIn(p.ref(), from, to)+n, all.postedIn(p.ref(), from, to); got != want {
+				t.Fatalf("round %d, %s: %d posts in the period, want %d", round, p.Name, got, want)
+			}
+		}
+		if kept.counts != before.counts || kept.projected != before.projected || !maps.Equal(kept.days, before.days) ||
+			!maps.Equal(kept.periods, before.periods) || !maps.Equal(kept.payees, before.payees) ||
+			!maps.EqualFunc(kept.standings, before.standings, func(a, b CreatorStanding) bool { return a.Amounts == b.Amounts && a.Videos == b.Videos }) ||
+			!slices.EqualFunc(kept.top, before.top, func(a, b Line) bool { return a.VideoID == b.VideoID }) {
+			t.Fatalf("round %d: adding the open lines changed the kept sums", round)
 		}
 	}
 }
