@@ -611,9 +611,9 @@ type timedLedger struct {
 	closed *int
 }
 
-func (t timedLedger) Settlement(ctx context.Context, ws, id uuid.UUID, now time.Time, all bool) (payout.Settlement, error) {
+func (t timedLedger) Settlement(ctx context.Context, ws, id uuid.UUID, now time.Time, all bool, since *time.Time) (payout.Settlement, error) {
 	start := time.Now()
-	s, err := t.SettlementReader.Settlement(ctx, ws, id, now, all)
+	s, err := t.SettlementReader.Settlement(ctx, ws, id, now, all, since)
 	*t.took, *t.closed = time.Since(start), len(s.Closed)
 	return s, err
 }

@@ -141,7 +141,7 @@ func TestChangeCampaignRules(t *testing.T) {
 // ledgerDouble answers a fixed settlement.
 type ledgerDouble struct{ s payout.Settlement }
 
-func (d *ledgerDouble) Settlement(context.Context, uuid.UUID, uuid.UUID, time.Time, bool) (payout.Settlement, error) {
+func (d *ledgerDouble) Settlement(context.Context, uuid.UUID, uuid.UUID, time.Time, bool, *time.Time) (payout.Settlement, error) {
 	return d.s, nil
 }
 

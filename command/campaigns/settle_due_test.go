@@ -25,9 +25,9 @@ type readsCounted struct {
 	full map[uuid.UUID]int
 }
 
-func (r *readsCounted) Settlement(ctx context.Context, ws, id uuid.UUID, now time.Time, all bool) (payout.Settlement, error) {
+func (r *readsCounted) Settlement(ctx context.Context, ws, id uuid.UUID, now time.Time, all bool, since *time.Time) (payout.Settlement, error) {
 	r.full[id]++
-	return r.SettlementHandler.Settlement(ctx, ws, id, now, all)
+	return r.SettlementHandler.Settlement(ctx, ws, id, now, all, since)
 }
 
 // TestSettleRunReadsALedgerOnlyWhenDue: the settle cron reads a campaign's
@@ -118,13 +118,20 @@ func TestSettleRunReadsALedgerOnlyWhenDue(t *testing.T) {
 	step("an hour after the review", closesEarly.Add(6*time.Hour), 0, []string{approved})
 	// the second video's window closes
 	closesLate := second.Add(payout.DefaultWindow)
-	step("the second window closed", closesLate.Add(time.Hour), 1, []string{approved, late.String() + " 20000 locked"})
-	step("an hour later", closesLate.Add(2*time.Hour), 0, []string{approved, late.String() + " 20000 locked"})
+	// ... in the run that finds the first video's views fell again: both
+	// written, the fall found among the videos scraped since the last run
+	scrape(early, closesLate, 8_000)
+	heldAgain := early.String() + " 10000 held " + string(domain.HoldViewsFell)
+	step("the second window closed", closesLate.Add(time.Hour), 1, []string{heldAgain, late.String() + " 20000 locked"})
+	if fellTo := scalar[int64](t, `SELECT fell_to FROM payout_lines WHERE collection_id = $1 AND video_id = $2`, coll, early); fellTo != 8_000 {
+		t.Errorf("the fall to 8000 recorded as %d", fellTo)
+	}
+	step("an hour later", closesLate.Add(2*time.Hour), 0, []string{heldAgain, late.String() + " 20000 locked"})
 	// a change of the campaign's settings (a budget) reads the ledger again
 	err := campaigns.UpdateCampaignHandler{DB: env.PG}.Handle(ctx, campaigns.UpdateCampaign{WorkspaceID: ws, ActorID: owner, CollectionID: coll,
 		Settings: domain.CampaignSettings{StartsAt: campaignStart, Budget: 100_000}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	step("after a settings change", closesLate.Add(3*time.Hour), 1, []string{approved, late.String() + " 20000 locked"})
+	step("after a settings change", closesLate.Add(3*time.Hour), 1, []string{heldAgain, late.String() + " 20000 locked"})
 }

@@ -24,7 +24,9 @@ import (
 
 // SettlementReader reads what a settle run of a campaign locks and flags.
 type SettlementReader interface {
-	Settlement(ctx context.Context, ws, id uuid.UUID, now time.Time, all bool) (payout.Settlement, error)
+	// Settlement reads the closed open lines (all: every open line) and the
+	// falls among the locked lines' videos scraped since (nil: every one).
+	Settlement(ctx context.Context, ws, id uuid.UUID, now time.Time, all bool, since *time.Time) (payout.Settlement, error)
 	// Due reads, without the ledger, whether a window has closed and the
 	// falls among the locked lines' videos scraped since (nil: ever).
 	Due(ctx context.Context, ws, id uuid.UUID, now time.Time, since *time.Time) (payout.Due, error)
@@ -78,7 +80,7 @@ func (h SettlePayoutsHandler) Handle(ctx context.Context) (SettleRun, error) {
 	}
 	var first error
 	for _, c := range campaigns {
-		settle := h.settle
+		settle := func(ctx context.Context, ws, id uuid.UUID, run *SettleRun) error { return h.settle(ctx, ws, id, nil, run) }
 		if !c.changed && c.settled != nil {
 			settle = func(ctx context.Context, ws, id uuid.UUID, run *SettleRun) error {
 				return h.settleDue(ctx, ws, id, *c.settled, run)
@@ -154,7 +156,7 @@ func releaseKept(ctx context.Context, db *pgxpool.Pool, now time.Time, ws *uuid.
 // Settle settles one campaign, then releases videos kept for closed windows.
 func (h SettlePayoutsHandler) Settle(ctx context.Context, ws, id uuid.UUID) (SettleRun, error) {
 	var run SettleRun
-	err := h.settle(ctx, ws, id, &run)
+	err := h.settle(ctx, ws, id, nil, &run)
 	if err != nil {
 		return run, err
 	}
@@ -168,7 +170,7 @@ func (h SettlePayoutsHandler) Clock() time.Time { return h.Now() }
 
 // EndSettlement reads what ending campaign id locks: every line, closed at now.
 func (h SettlePayoutsHandler) EndSettlement(ctx context.Context, ws, id uuid.UUID, now time.Time) (payout.Settlement, error) {
-	return h.Ledger.Settlement(ctx, ws, id, now, true)
+	return h.Ledger.Settlement(ctx, ws, id, now, true, nil)
 }
 
 // LockEnd writes an ending campaign's settlement in tx, as a settle run does.
@@ -179,8 +181,9 @@ func (h SettlePayoutsHandler) LockEnd(ctx context.Context, tx pgx.Tx, ws, id uui
 }
 
 // settleDue settles a campaign whose ledger has not changed since its last
-// run at since: it reads the whole ledger only when a window has closed,
-// writes only the falls when some line's views fell, and else skips it.
+// run at since: it reads the whole ledger only when a window has closed (and
+// the falls of the lines scraped since only), writes only the falls when
+// some line's views fell, and else skips it.
 func (h SettlePayoutsHandler) settleDue(ctx context.Context, ws, id uuid.UUID, since time.Time, run *SettleRun) error {
 	now := h.Now().UTC()
 	due, err := h.Ledger.Due(ctx, ws, id, now, &since)
@@ -188,7 +191,7 @@ func (h SettlePayoutsHandler) settleDue(ctx context.Context, ws, id uuid.UUID, s
 	case err != nil:
 		return err
 	case due.Closing:
-		return h.settle(ctx, ws, id, run)
+		return h.settle(ctx, ws, id, &since, run)
 	case len(due.Fell) == 0:
 		run.Skipped++
 		return nil
@@ -198,9 +201,9 @@ func (h SettlePayoutsHandler) settleDue(ctx context.Context, ws, id uuid.UUID, s
 	})
 }
 
-func (h SettlePayoutsHandler) settle(ctx context.Context, ws, id uuid.UUID, run *SettleRun) error {
+func (h SettlePayoutsHandler) settle(ctx context.Context, ws, id uuid.UUID, since *time.Time, run *SettleRun) error {
 	now := h.Now().UTC()
-	s, err := h.Ledger.Settlement(ctx, ws, id, now, false)
+	s, err := h.Ledger.Settlement(ctx, ws, id, now, false, since)
 	if err != nil {
 		return err
 	}

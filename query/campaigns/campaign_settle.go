@@ -22,19 +22,18 @@ type SettlementHandler struct {
 }
 
 // Settlement reads the open lines whose windows closed by now (with all, every
-// open line, held as campaign_ended) and the locked lines whose views fell.
-func (h SettlementHandler) Settlement(ctx context.Context, ws, id uuid.UUID, now time.Time, all bool) (payout.Settlement, error) {
+// open line, held as campaign_ended) and the locked lines whose views fell:
+// of every locked line, or, with since (the last settle run, the ledger
+// unchanged after it), of those whose videos were scraped since, as Due.
+func (h SettlementHandler) Settlement(ctx context.Context, ws, id uuid.UUID, now time.Time, all bool, since *time.Time) (payout.Settlement, error) {
 	var out payout.Settlement
 	l, err := readLedger(ctx, h.DB, h.CH, ws, id, now)
 	if err != nil {
 		return out, err
 	}
-	var closed, locked []Line
-	for i := range l.count() {
-		ln := *l.line(i)
+	var closed []Line
+	for _, ln := range l.Open {
 		switch {
-		case ln.Status != domain.LineProjected:
-			locked = append(locked, ln)
 		case !ln.WindowEnd.After(now):
 			closed = append(closed, ln)
 		case all:
@@ -94,7 +93,11 @@ func (h SettlementHandler) Settlement(ctx context.Context, ws, id uuid.UUID, now
 		}
 		out.Closed = append(out.Closed, c)
 	}
-	out.Fell, err = h.falls(ctx, ws, locked)
+	if since == nil {
+		out.Fell, err = h.falls(ctx, ws, l.Locked)
+	} else {
+		out.Fell, err = h.scrapedFalls(ctx, ws, id, since)
+	}
 	return out, err
 }
 
@@ -130,23 +133,29 @@ func (h SettlementHandler) Due(ctx context.Context, ws, id uuid.UUID, now time.T
 	if out.Closing, err = h.closing(ctx, ws, c, now); err != nil {
 		return out, err
 	}
+	out.Fell, err = h.scrapedFalls(ctx, ws, id, since)
+	return out, err
+}
+
+// scrapedFalls is falls of the locked lines whose videos were scraped since
+// (nil: ever); the others' latest views are those the last run saw.
+func (h SettlementHandler) scrapedFalls(ctx context.Context, ws, id uuid.UUID, since *time.Time) ([]payout.Fall, error) {
 	from := time.Time{}
 	if since != nil {
 		from = since.Add(-settleScrapeMargin)
 	}
 	rows, err := h.DB.Query(ctx, scrapedLinesSQL, id, from)
 	if err != nil {
-		return out, fmt.Errorf("read scraped lines: %w", err)
+		return nil, fmt.Errorf("read scraped lines: %w", err)
 	}
 	locked, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Line, error) {
 		var l Line
 		return l, r.Scan(&l.VideoID, &l.Views, &l.FellTo)
 	})
 	if err != nil {
-		return out, fmt.Errorf("read scraped lines: %w", err)
+		return nil, fmt.Errorf("read scraped lines: %w", err)
 	}
-	out.Fell, err = h.falls(ctx, ws, locked)
-	return out, err
+	return h.falls(ctx, ws, locked)
 }
 
 // closing reports whether an open line of c has a window closed at now.
