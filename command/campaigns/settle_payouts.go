@@ -80,7 +80,9 @@ func (h SettlePayoutsHandler) Handle(ctx context.Context) (SettleRun, error) {
 	}
 	var first error
 	for _, c := range campaigns {
-		settle := func(ctx context.Context, ws, id uuid.UUID, run *SettleRun) error { return h.settle(ctx, ws, id, nil, run) }
+		settle := func(ctx context.Context, ws, id uuid.UUID, run *SettleRun) error {
+			return h.settle(ctx, ws, id, nil, run)
+		}
 		if !c.changed && c.settled != nil {
 			settle = func(ctx context.Context, ws, id uuid.UUID, run *SettleRun) error {
 				return h.settleDue(ctx, ws, id, *c.settled, run)
