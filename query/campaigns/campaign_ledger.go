@@ -212,17 +212,7 @@ WHERE ` + openVideosWhere
 
 // openVideosWhere picks the campaign's videos without a locked line:
 // workspace $1, campaign $2, platforms $3, from $4, before $5 (NULL: no end).
-// The videos that name the campaign as holding their line (schema 0041) are
-// skipped through the indexes, never read; the others are checked.
-const openVideosWhere = `v.id IN (
-      SELECT o.id FROM accounts oa JOIN videos o ON o.account_id = oa.id
-      WHERE oa.collection_id = $2 AND oa.workspace_id = $1 AND o.collection_id IS NULL
-        AND (o.line_collection IS NULL OR o.line_collection < $2 OR o.line_collection > $2)
-      UNION ALL
-      SELECT o.id FROM videos o
-      WHERE o.collection_id = $2 AND o.workspace_id = $1
-        AND (o.line_collection IS NULL OR o.line_collection < $2 OR o.line_collection > $2))
-  AND v.workspace_id = $1
+const openVideosWhere = `v.workspace_id = $1
   AND COALESCE(v.collection_id, a.collection_id) = $2
   AND v.platform = ANY($3)
   AND COALESCE(v.published_at, v.created_at) >= $4
