@@ -51,33 +51,7 @@ const minClipCaption = 12
 
 // Clips names each post's clip ("" alone): one payee's posts with matching
 // captions on other platforms, n-th with n-th, so later posts change nothing.
-func Clips(posts []Post) []string {
-	order := make([]int, len(posts))
-	for i := range order {
-		order[i] = i
-	}
-	// ids compare as their text does: byte by byte
-	slices.SortStableFunc(order, func(a, b int) int {
-		pa, pb := &posts[a], &posts[b]
-		if c := pa.Published.Compare(pb.Published); c != 0 {
-			return c
-		}
-		return bytes.Compare(pa.ID[:], pb.ID[:])
-	})
-	seen := map[clipKey]int{}
-	out := make([]string, len(posts))
-	for _, i := range order {
-		p := &posts[i]
-		c := p.clipCaption()
-		if c == "" || p.Payee == "" {
-			continue
-		}
-		k := clipKey{p.Payee, c, p.Platform}
-		seen[k]++
-		out[i] = p.Payee + "|" + strconv.Itoa(seen[k]) + "|" + c
-	}
-	return out
-}
+func Clips(posts []Post) []string { return ClipIndex{}.Clips(posts) }
 
 // clipKey is what numbers a clip: a payee's posts of one caption on one platform.
 type clipKey struct {
@@ -138,6 +112,7 @@ func (x ClipIndex) Clips(posts []Post) []string {
 	for i := range order {
 		order[i] = i
 	}
+	// ids compare as their text does: byte by byte
 	slices.SortStableFunc(order, func(a, b int) int {
 		return postOrder{posts[a].Published, posts[a].ID}.compare(postOrder{posts[b].Published, posts[b].ID})
 	})
