@@ -210,8 +210,30 @@ func (e *VideoExport) readPage(ctx context.Context) ([]Video, error) {
 		return nil, err
 	}
 	sql, args := e.orderedSQL(videoColumns, e.after, false, e.h.PageRows)
-	rows, _ := e.h.DB.Query(ctx, sql, args...)
-	vids, err := pgx.AppendRows(e.page[:0], rows, scanVideo)
+	var vids []Video
+	read := func(q interface {
+		Query(context.Context, string, ...any) (pgx.Rows, error)
+	}) error {
+		rows, _ := q.Query(ctx, sql, args...)
+		var err error
+		vids, err = pgx.AppendRows(e.page[:0], rows, scanVideo)
+		return err
+	}
+	var err error
+	if e.f.narrows(e.now) {
+		err = read(e.h.DB)
+	} else {
+		// the whole workspace's page is read from videos_export_order_idx:
+		// PostgreSQL estimates a quarter of the rows left after any key and
+		// would sort the workspace's videos for every page instead (20–40 ms
+		// a page of 2,000 at 10,000 videos against 6–9 ms)
+		err = pgx.BeginFunc(ctx, e.h.DB, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, "SET LOCAL enable_sort = off"); err != nil {
+				return err
+			}
+			return read(tx)
+		})
+	}
 	if err != nil {
 		return nil, fmt.Errorf("export videos: %w", err)
 	}

@@ -147,6 +147,13 @@ type VideoFilter struct {
 	ShopOnly       bool
 }
 
+// narrows says whether the filter at now may keep few of a workspace's
+// videos: none but the platforms (the export order's first column).
+func (f VideoFilter) narrows(now time.Time) bool {
+	f.Platforms = nil
+	return !f.none(now)
+}
+
 // VideoQuery is a page of the videos list.
 type VideoQuery struct {
 	Filter VideoFilter
