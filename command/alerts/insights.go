@@ -177,17 +177,20 @@ func workspaceInsights(ctx context.Context, db *pgxpool.Pool, r InsightReader, w
 		}
 	}
 	err = pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+		// The workspace row first, as every writer of its items locks it: the
+		// insights' rows refer to the videos (a key-share lock on each), and a
+		// bulk change holding the workspace waits for those videos.
+		var was insightsStartRow
+		if err := tx.QueryRow(ctx, `SELECT outliers_start, outliers_from, outliers_from_age, forecasts_start, forecasts_from
+			FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`, ws).Scan(&was.outliers, &was.outliersFrom, &was.outliersAge, &was.forecasts, &was.forecastsFrom); err != nil {
+			return fmt.Errorf("insights: lock workspace: %w", err)
+		}
 		changed, err := writeInsights(ctx, tx, ws, videos, now)
 		if err != nil {
 			return err
 		}
 		if err := eventlog.Record(ctx, tx, events); err != nil {
 			return err
-		}
-		var was insightsStartRow
-		if err := tx.QueryRow(ctx, `SELECT outliers_start, outliers_from, outliers_from_age, forecasts_start, forecasts_from
-			FROM workspaces WHERE id = $1`, ws).Scan(&was.outliers, &was.outliersFrom, &was.outliersAge, &was.forecasts, &was.forecastsFrom); err != nil {
-			return fmt.Errorf("insights: read workspace: %w", err)
 		}
 		start.keepPast(was, now)
 		changed = changed || !was.equal(start)

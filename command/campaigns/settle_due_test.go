@@ -135,3 +135,85 @@ func TestSettleRunReadsALedgerOnlyWhenDue(t *testing.T) {
 	}
 	step("after a settings change", closesLate.Add(3*time.Hour), 1, []string{heldAgain, late.String() + " 20000 locked"})
 }
+
+// TestSettleBesideABulkChange: a settle run locks a campaign's lines while
+// a bulk change of the same videos holds the workspace and then locks them
+// (as pausing them does). The run waits for the workspace before it writes
+// a line referring to a video, so both finish: neither is ended as a
+// deadlock.
+func TestSettleBesideABulkChange(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	ws, _, coll := newCampaign(t, 100, 0, 0)
+	acc := env.Account(t, ws, testenv.AccountOptions{Status: domain.ItemActive, CollectionID: &coll})
+	published := campaignStart.Add(24 * time.Hour)
+	var ids []uuid.UUID
+	w := ingest.NewSnapshotWriter(env.CH, 10, time.Now())
+	for i := range 3 {
+		scraped := published.Add(payout.DefaultWindow - time.Hour)
+		v := env.Video(t, ws, testenv.VideoOptions{PlatformID: uuid.NewString(), AccountID: acc, Status: domain.ItemActive,
+			PublishedAt: published, CreatedAt: published, LastScrapedAt: scraped})
+		ids = append(ids, v)
+		if err := w.Add(ctx, ingest.Snapshot{WorkspaceID: ws, Platform: platform.TikTok, Kind: platform.Video, EntityID: v, AccountID: acc,
+			ScrapedAt: scraped, Metrics: ingest.Metrics{Views: ptr(uint64(10_000 * (i + 1))), Likes: ptr(uint64(100)), Comments: ptr(uint64(10))},
+			JobID: uuid.New()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	h := campaigns.SettlePayoutsHandler{DB: env.PG, Ledger: querycampaigns.SettlementHandler{DB: env.PG, CH: env.CH},
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: fixedNow(published.Add(payout.DefaultWindow + time.Hour))}
+
+	bulk, err := env.PG.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bulk.Rollback(ctx) //nolint:errcheck // after Commit, a no-op
+	var bulkPID int
+	if err := bulk.QueryRow(ctx, `SELECT pg_backend_pid()`).Scan(&bulkPID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bulk.Exec(ctx, `SELECT 1 FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`, ws); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := h.Settle(ctx, ws, coll)
+		done <- err
+	}()
+	// the run is waiting for the workspace the bulk change holds
+	deadline := time.Now().Add(2 * time.Minute)
+	for scalar[int](t, `SELECT count(*) FROM pg_locks WHERE NOT granted AND $1 = ANY(pg_blocking_pids(pid))`, bulkPID) == 0 {
+		select {
+		case err := <-done:
+			t.Fatalf("the settle run ended (%v) while the workspace was held", err)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the settle run never waited for the workspace")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if _, err := bulk.Exec(ctx, `SELECT id FROM videos WHERE workspace_id = $1 AND id = ANY($2) ORDER BY id FOR UPDATE`, ws, ids); err != nil {
+		t.Fatalf("the bulk change could not lock the videos: %v", err)
+	}
+	if _, err := bulk.Exec(ctx, `UPDATE videos SET status = 'paused' WHERE id = ANY($1)`, ids); err != nil {
+		t.Fatal(err)
+	}
+	if err := bulk.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("the settle run beside the bulk change: %v", err)
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatal("the settle run did not finish after the bulk change")
+	}
+	if n := scalar[int](t, `SELECT count(*) FROM payout_lines WHERE collection_id = $1`, coll); n != len(ids) {
+		t.Fatalf("%d lines locked, want %d", n, len(ids))
+	}
+}

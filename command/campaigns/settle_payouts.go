@@ -222,6 +222,13 @@ func (h SettlePayoutsHandler) lock(ctx context.Context, tx pgx.Tx, ws, id uuid.U
 	var digits int
 	var budget, alertedBudget int64
 	var alerted int
+	// The workspace row first, as every writer of its items and campaigns
+	// locks it: the lines refer to the videos (a key-share lock on each),
+	// and a bulk change of those videos holds the workspace while it waits
+	// for them.
+	if _, err := tx.Exec(ctx, `SELECT 1 FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`, ws); err != nil {
+		return fmt.Errorf("lock workspace: %w", err)
+	}
 	err := tx.QueryRow(ctx, `
 		SELECT col.name, c.currency, c.minor_digits, c.period, c.budget, c.budget_alerted, c.alerted_budget
 		FROM campaigns c JOIN collections col ON col.id = c.collection_id
