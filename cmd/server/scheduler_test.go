@@ -79,8 +79,8 @@ func TestSchedulerCallsEveryTaskAndStops(t *testing.T) {
 	cancel()
 	select {
 	case <-done:
-	case <-time.After(2 * time.Second):
-		t.Fatal("scheduler did not stop within 2s of its context ending")
+	case <-time.After(30 * time.Second): // generous: a loaded machine is slow
+		t.Fatal("scheduler did not stop within 30s of its context ending")
 	}
 	// run has returned, and it makes its calls itself: with none of its
 	// goroutines left, there is nothing to make a call afterwards.

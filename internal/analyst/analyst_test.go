@@ -134,7 +134,7 @@ const (
 )
 
 func TestAnalystReadsTheAnalyticsDatabase(t *testing.T) {
-	ctx := testCtx(t, 10*time.Second)
+	ctx := testCtx(t, 2*time.Minute)
 	var views uint64
 	if err := analyst.QueryRow(ctx, "SELECT sum(views) FROM "+testTbl+" WHERE workspace_id = 'ws-a'").Scan(&views); err != nil {
 		t.Fatalf("SELECT as analyst: %s", short(err))
@@ -216,7 +216,7 @@ func TestAnalystConnectsOverHTTP(t *testing.T) {
 
 func httpPost(t *testing.T, u string, setup func(*http.Request), body string) (int, string) {
 	t.Helper()
-	req, err := http.NewRequestWithContext(testCtx(t, 10*time.Second), http.MethodPost, u, strings.NewReader(body))
+	req, err := http.NewRequestWithContext(testCtx(t, 2*time.Minute), http.MethodPost, u, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -384,7 +384,7 @@ func serviceQuery(t *testing.T, ctx context.Context, query string) (string, <-ch
 // databases the user may read; SHOW TABLES of another database answers
 // nothing rather than an error.
 func TestAnalystSeesNoInternalMetadata(t *testing.T) {
-	ctx := testCtx(t, 10*time.Second)
+	ctx := testCtx(t, 2*time.Minute)
 	for _, q := range []string{
 		"SELECT count() FROM system.tables WHERE database NOT IN ('system', '" + opts.Database + "')",
 		"SELECT count() FROM system.columns WHERE database NOT IN ('system', '" + opts.Database + "')",
@@ -459,7 +459,7 @@ func settings(t *testing.T, ctx context.Context, conn driver.Conn) map[string]st
 }
 
 func TestAnalystLimits(t *testing.T) {
-	ctx := testCtx(t, 10*time.Second)
+	ctx := testCtx(t, 2*time.Minute)
 	got := settings(t, ctx, analyst)
 	for n, want := range analystLimits {
 		if got[n] != want {
@@ -576,7 +576,7 @@ func TestRunawayQueriesAreStopped(t *testing.T) {
 // not keyed, which costs nothing of it. Where the installed users config is
 // readable, its limits are checked too.
 func TestQuota(t *testing.T) {
-	ctx := testCtx(t, 10*time.Second)
+	ctx := testCtx(t, 2*time.Minute)
 	rows, err := analyst.Query(ctx, "SHOW QUOTA")
 	if err == nil { // newer servers
 		defer rows.Close()

@@ -114,7 +114,7 @@ func TestACallerLeavingLeavesTheSharedComputation(t *testing.T) {
 		if !errors.Is(err, context.Canceled) {
 			t.Fatalf("the caller that left: %v, want context.Canceled", err)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(30 * time.Second): // generous: a loaded machine is slow
 		t.Fatal("the caller that left still waits for the computation")
 	}
 	close(release)
