@@ -288,54 +288,10 @@ func TestInsightsBesideABulkChange(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	bulk, err := env.PG.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer bulk.Rollback(ctx) //nolint:errcheck // after Commit, a no-op
-	var bulkPID int
-	if err := bulk.QueryRow(ctx, `SELECT pg_backend_pid()`).Scan(&bulkPID); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := bulk.Exec(ctx, `SELECT 1 FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`, ws); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() {
+	env.BesideABulkChange(t, ws, ids, "the insights step", func() error {
 		_, err := alerts.ComputeWorkspaceInsights(ctx, env.PG, chread.InsightsReader{CH: env.CH}, ws, at)
-		done <- err
-	}()
-	// the step is waiting for the workspace the bulk change holds
-	deadline := time.Now().Add(2 * time.Minute)
-	for scalar[int](t, `SELECT count(*) FROM pg_locks WHERE NOT granted AND $1 = ANY(pg_blocking_pids(pid))`, bulkPID) == 0 {
-		select {
-		case err := <-done:
-			t.Fatalf("the insights step ended (%v) while the workspace was held", err)
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the insights step never waited for the workspace")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	// the bulk change locks the videos and pauses them
-	if _, err := bulk.Exec(ctx, `SELECT id FROM videos WHERE workspace_id = $1 AND id = ANY($2) ORDER BY id FOR UPDATE`, ws, ids); err != nil {
-		t.Fatalf("the bulk change could not lock the videos: %v", err)
-	}
-	if _, err := bulk.Exec(ctx, `UPDATE videos SET status = 'paused' WHERE id = ANY($1)`, ids); err != nil {
-		t.Fatal(err)
-	}
-	if err := bulk.Commit(ctx); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("the insights step beside the bulk change: %v", err)
-		}
-	case <-time.After(2 * time.Minute):
-		t.Fatal("the insights step did not finish after the bulk change")
-	}
+		return err
+	})
 	if n := scalar[int](t, `SELECT count(*) FROM video_insights WHERE workspace_id = $1`, ws); n == 0 {
 		t.Fatal("the insights step wrote no rows")
 	}

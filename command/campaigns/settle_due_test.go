@@ -166,53 +166,10 @@ func TestSettleBesideABulkChange(t *testing.T) {
 	h := campaigns.SettlePayoutsHandler{DB: env.PG, Ledger: querycampaigns.SettlementHandler{DB: env.PG, CH: env.CH},
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: fixedNow(published.Add(payout.DefaultWindow + time.Hour))}
 
-	bulk, err := env.PG.Begin(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer bulk.Rollback(ctx) //nolint:errcheck // after Commit, a no-op
-	var bulkPID int
-	if err := bulk.QueryRow(ctx, `SELECT pg_backend_pid()`).Scan(&bulkPID); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := bulk.Exec(ctx, `SELECT 1 FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`, ws); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() {
+	env.BesideABulkChange(t, ws, ids, "the settle run", func() error {
 		_, err := h.Settle(ctx, ws, coll)
-		done <- err
-	}()
-	// the run is waiting for the workspace the bulk change holds
-	deadline := time.Now().Add(2 * time.Minute)
-	for scalar[int](t, `SELECT count(*) FROM pg_locks WHERE NOT granted AND $1 = ANY(pg_blocking_pids(pid))`, bulkPID) == 0 {
-		select {
-		case err := <-done:
-			t.Fatalf("the settle run ended (%v) while the workspace was held", err)
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the settle run never waited for the workspace")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	if _, err := bulk.Exec(ctx, `SELECT id FROM videos WHERE workspace_id = $1 AND id = ANY($2) ORDER BY id FOR UPDATE`, ws, ids); err != nil {
-		t.Fatalf("the bulk change could not lock the videos: %v", err)
-	}
-	if _, err := bulk.Exec(ctx, `UPDATE videos SET status = 'paused' WHERE id = ANY($1)`, ids); err != nil {
-		t.Fatal(err)
-	}
-	if err := bulk.Commit(ctx); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("the settle run beside the bulk change: %v", err)
-		}
-	case <-time.After(2 * time.Minute):
-		t.Fatal("the settle run did not finish after the bulk change")
-	}
+		return err
+	})
 	if n := scalar[int](t, `SELECT count(*) FROM payout_lines WHERE collection_id = $1`, coll); n != len(ids) {
 		t.Fatalf("%d lines locked, want %d", n, len(ids))
 	}
