@@ -4,6 +4,7 @@
 package api
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"strings"
@@ -282,10 +283,12 @@ func New(d Deps) *fiber.App {
 	r.Post("/payment/create-portal", ws(room.billing.PostCreatePortal)...)
 
 	r.Post("/webhook/payment", s.postPaymentWebhook)
-	// The machine routes' batch work is bounded by the request's deadline only.
-	r.Post("/webhooks/scraper", batchWork, s.postScraperWebhook)
-	r.Get("/cron/refresh", requireCron(d.Config.CronSecret), batchWork, s.getCronRefresh)
-	r.Get("/cron/alerts", requireCron(d.Config.CronSecret), batchWork, s.getCronAlerts)
+	// The machine routes' batch work is bounded by BATCH_TIMEOUT, not by
+	// REQUEST_TIMEOUT or the statement timeout.
+	batch := batchWork(cmp.Or(d.Config.BatchTimeout, d.Config.RequestTimeout))
+	r.Post("/webhooks/scraper", batch, s.postScraperWebhook)
+	r.Get("/cron/refresh", requireCron(d.Config.CronSecret), batch, s.getCronRefresh)
+	r.Get("/cron/alerts", requireCron(d.Config.CronSecret), batch, s.getCronAlerts)
 
 	// The dashboard comes after every API route, without the API's middleware
 	// (the shell and its files are public); unknown /api paths go on to the 404.

@@ -141,11 +141,16 @@ func deadline(d time.Duration) fiber.Handler {
 	}
 }
 
-// batchWork lifts DATABASE_STATEMENT_TIMEOUT from a route's PostgreSQL work;
-// the request's deadline still holds.
-func batchWork(c *fiber.Ctx) error {
-	c.SetUserContext(store.WithoutStatementBound(c.UserContext()))
-	return c.Next()
+// batchWork lifts DATABASE_STATEMENT_TIMEOUT from a route's PostgreSQL work
+// and bounds the request by d (BATCH_TIMEOUT) instead of REQUEST_TIMEOUT: a
+// cron run or a completion that is cut off is done again from its start.
+func batchWork(d time.Duration) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(c.UserContext()), d)
+		defer cancel()
+		c.SetUserContext(store.WithoutStatementBound(ctx))
+		return c.Next()
+	}
 }
 
 func requireSession(tokens *auth.Tokens, verified *sessionCache) fiber.Handler {

@@ -94,6 +94,7 @@ type Config struct {
 
 	BodyLimit             int           // BODY_LIMIT_BYTES
 	RequestTimeout        time.Duration // REQUEST_TIMEOUT
+	BatchTimeout          time.Duration // BATCH_TIMEOUT: the cron routes' and the completion webhook's instead
 	CacheTTL              time.Duration // CACHE_TTL
 	StartValuesBytes      int           // START_VALUES_CACHE_BYTES
 	RateLimitPublic       int           // RATE_LIMIT_PUBLIC_PER_MINUTE
@@ -229,6 +230,7 @@ func load(getenv func(string) string) (Config, error) {
 		ScraperInputs:              map[string]map[string]any{},
 		BodyLimit:                  num("BODY_LIMIT_BYTES", 1<<20),
 		RequestTimeout:             dur("REQUEST_TIMEOUT", 15*time.Second),
+		BatchTimeout:               dur("BATCH_TIMEOUT", 5*time.Minute),
 		DatabaseStatementTimeout:   dur("DATABASE_STATEMENT_TIMEOUT", 2*time.Second),
 		ClickHouseStatementTimeout: dur("CLICKHOUSE_STATEMENT_TIMEOUT", 2500*time.Millisecond),
 		CacheTTL:                   dur("CACHE_TTL", 10*time.Minute),
@@ -320,6 +322,9 @@ func (c Config) Validate() error {
 	}
 	if c.RequestTimeout < time.Second {
 		bad("REQUEST_TIMEOUT: must be at least 1s")
+	}
+	if c.BatchTimeout < c.RequestTimeout {
+		bad("BATCH_TIMEOUT: must be at least REQUEST_TIMEOUT")
 	}
 	if c.RedisCallTimeout < time.Millisecond || c.RedisCallTimeout > c.RequestTimeout {
 		bad("REDIS_CALL_TIMEOUT: must be at least 1ms and at most REQUEST_TIMEOUT")

@@ -269,6 +269,21 @@ func TestClickHouseStatementTimeout(t *testing.T) {
 	}
 }
 
+// TestBatchTimeout: the cron routes and the completion webhook are bounded
+// by BATCH_TIMEOUT (5 minutes), never shorter than REQUEST_TIMEOUT.
+func TestBatchTimeout(t *testing.T) {
+	c, err := load(env(nil))
+	if err != nil || c.BatchTimeout != 5*time.Minute {
+		t.Fatalf("default: %s, %v", c.BatchTimeout, err)
+	}
+	if c, err = load(env(map[string]string{"BATCH_TIMEOUT": "30m"})); err != nil || c.BatchTimeout != 30*time.Minute {
+		t.Fatalf("set: %s, %v", c.BatchTimeout, err)
+	}
+	if _, err := load(env(map[string]string{"BATCH_TIMEOUT": "10s", "REQUEST_TIMEOUT": "15s"})); err == nil || !strings.Contains(err.Error(), "BATCH_TIMEOUT") {
+		t.Errorf("BATCH_TIMEOUT below REQUEST_TIMEOUT: %v", err)
+	}
+}
+
 // TestClickHouseCredentials: the service logs in as its own user; the local
 // development password is taken only for a ClickHouse on this machine, and
 // a ClickHouse elsewhere needs a password of its own.

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
 )
 
 // BesideABulkChange runs step while a bulk change of the videos ids holds
@@ -46,7 +48,7 @@ func (e *Env) BesideABulkChange(t testing.TB, ws uuid.UUID, ids []uuid.UUID, wha
 	if _, err := bulk.Exec(ctx, `SELECT id FROM videos WHERE workspace_id = $1 AND id = ANY($2) ORDER BY id FOR UPDATE`, ws, ids); err != nil {
 		t.Fatalf("the bulk change beside %s could not lock the videos: %v", what, err)
 	}
-	if _, err := bulk.Exec(ctx, `UPDATE videos SET status = 'paused', updated_at = now() WHERE id = ANY($1)`, ids); err != nil {
+	if _, err := bulk.Exec(ctx, `UPDATE videos SET status = $2, updated_at = now() WHERE id = ANY($1)`, ids, domain.ItemPaused); err != nil {
 		t.Fatal(err)
 	}
 	if err := bulk.Commit(ctx); err != nil {
