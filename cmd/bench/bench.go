@@ -577,7 +577,7 @@ func startServer(ctx context.Context, o options, st *stores, now time.Time) (*se
 	cfg := config.Config{
 		// The dashboard's writes must come from this origin (sameOrigin).
 		PublicBaseURL: base, SessionSecret: secret, SessionTTL: 24 * time.Hour, BcryptCost: 4,
-		FoundingSpots: 100, BodyLimit: 1 << 20, RequestTimeout: o.RequestTimeout, BatchTimeout: max(o.RequestTimeout, 10*time.Minute), CacheTTL: 10 * time.Minute,
+		FoundingSpots: 100, BodyLimit: 1 << 20, RequestTimeout: o.RequestTimeout, BatchTimeout: max(o.RequestTimeout, config.DefaultBatchTimeout), CacheTTL: 10 * time.Minute,
 		StartValuesBytes: config.DefaultStartValuesBytes,
 		// The per-user limit stays in the request path, set high enough for one
 		// user to load the server.

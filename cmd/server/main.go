@@ -184,7 +184,7 @@ func startScheduler(ctx context.Context, cfg config.Config, log *slog.Logger, m 
 	s := scheduler{
 		base: base, secret: cfg.CronSecret, interval: cfg.SchedulerInterval, tasks: cronTasks,
 		// only for a server that stopped answering: routes have deadlines
-		client:     &http.Client{Timeout: max(cfg.BatchTimeout, cfg.RequestTimeout) + time.Minute},
+		client:     &http.Client{Timeout: cfg.BatchTimeout + time.Minute},
 		log:        log,
 		afterRound: afterSchedulerRound,
 		metrics:    m,

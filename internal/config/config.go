@@ -137,6 +137,9 @@ const (
 	// DefaultStartValuesBytes bounds the start values one process keeps: about
 	// 7 MB per entry of a workspace of 100,000 videos.
 	DefaultStartValuesBytes = 256 << 20
+	// DefaultBatchTimeout bounds a cron run or a completion: a frozen store
+	// holds one, and a completion's claim on its job, that long.
+	DefaultBatchTimeout = 5 * time.Minute
 	// DefaultExportConcurrency bounds the exports one process streams at once.
 	DefaultExportConcurrency = 8
 	// DefaultExportConcurrencyPerWorkspace bounds those of one workspace.
@@ -230,7 +233,7 @@ func load(getenv func(string) string) (Config, error) {
 		ScraperInputs:              map[string]map[string]any{},
 		BodyLimit:                  num("BODY_LIMIT_BYTES", 1<<20),
 		RequestTimeout:             dur("REQUEST_TIMEOUT", 15*time.Second),
-		BatchTimeout:               dur("BATCH_TIMEOUT", 5*time.Minute),
+		BatchTimeout:               dur("BATCH_TIMEOUT", DefaultBatchTimeout),
 		DatabaseStatementTimeout:   dur("DATABASE_STATEMENT_TIMEOUT", 2*time.Second),
 		ClickHouseStatementTimeout: dur("CLICKHOUSE_STATEMENT_TIMEOUT", 2500*time.Millisecond),
 		CacheTTL:                   dur("CACHE_TTL", 10*time.Minute),

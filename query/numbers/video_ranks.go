@@ -135,9 +135,7 @@ ORDER BY %s DESC NULLS LAST, r.video_id
 LIMIT $%d OFFSET $%d`, accounts, cond, order, len(args)-1, len(args))
 	}
 	var ids []uuid.UUID
-	read := func(db interface {
-		Query(context.Context, string, ...any) (pgx.Rows, error)
-	}) error {
+	read := func(db querier) error {
 		rows, _ := db.Query(ctx, sql, args...)
 		var id uuid.UUID
 		_, err := pgx.ForEachRow(rows, []any{&id}, func() error { ids = append(ids, id); return nil })
@@ -151,12 +149,7 @@ LIMIT $%d OFFSET $%d`, accounts, cond, order, len(args)-1, len(args))
 	}
 	// the subquery's selectivity is a guess: no sort may replace the walk,
 	// and no JIT compile (a plan costed over every row) may precede it
-	err := pgx.BeginTxFunc(ctx, h.DB, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SET LOCAL enable_sort = off; SET LOCAL jit = off`); err != nil {
-			return fmt.Errorf("read videos: %w", err)
-		}
-		return read(tx)
-	})
+	err := walkIndex(ctx, h.DB, read)
 	return ids, err
 }
 
