@@ -3,6 +3,8 @@ package api_test
 import (
 	"testing"
 	"time"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
 )
 
 // TestNextScrapeFollowsTheRefresh: the video, account and overview answers
@@ -169,6 +171,10 @@ func TestNextScrapeFollowsTheRefresh(t *testing.T) {
 	// day, within the trial's 50; a video exactly 4 h old by the time the
 	// refresh reads it is past that rung, and gets 3 h), it comes back two
 	// hours after its last scrape, and the answer says why.
+	// A refresh of the steps above that another test's refresh call started
+	// completes first: its scrape would put back the video's publish time.
+	waitRow(t, "the workspace's scrapes done", `SELECT (count(*) = 0)::int FROM scrape_jobs WHERE workspace_id = $1 AND status <> ALL($2)`,
+		ws.ID, []domain.Job{domain.JobProcessed, domain.JobFailed})
 	set := dbNow(`UPDATE accounts SET created_at = now() - interval '3 days', last_scraped_at = now() - interval '20 minutes',
 		refresh_queued_at = NULL WHERE id = $1 RETURNING now()`, acc.ID)
 	exec(t, `UPDATE videos SET published_at = now() - interval '3 hours 50 minutes' WHERE id = $1`, found)
