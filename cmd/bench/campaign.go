@@ -488,6 +488,13 @@ func campaignPhase(ctx context.Context, o options, progress io.Writer) (*campaig
 	if _, err := st.PG.Exec(ctx, `VACUUM ANALYZE payout_lines`); err != nil {
 		return nil, fmt.Errorf("vacuum payout_lines: %w", err)
 	}
+	if s.Reused {
+		// as the hourly cron's settle run would have, on a seed of an
+		// earlier build: the ledger's open floor recorded (schema 0041)
+		if _, err := srv.Handlers.SettlePayouts.Settle(ctx, w.WS.ID, w.Collection); err != nil {
+			return nil, fmt.Errorf("settle the campaign: %w", err)
+		}
+	}
 	r := &campaignReport{Seed: s, CHTimes: map[string][]queryTime{}}
 	if r.Page, err = srv.Handlers.Campaigns.Page(ctx, w.WS.ID, w.Collection); err != nil {
 		return nil, fmt.Errorf("read the campaign: %w", err)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/reeltrack/reeltrack/command/campaigns"
 	"github.com/reeltrack/reeltrack/command/collections"
@@ -147,6 +148,11 @@ func (d *ledgerDouble) Settlement(context.Context, uuid.UUID, uuid.UUID, time.Ti
 
 func (d *ledgerDouble) Due(context.Context, uuid.UUID, uuid.UUID, time.Time, *time.Time) (payout.Due, error) {
 	return payout.Due{Closing: len(d.s.Closed) > 0, Fell: d.s.Fell}, nil
+}
+
+// OpenFloor records none: the double's settlement is not read from videos.
+func (d *ledgerDouble) OpenFloor(context.Context, pgx.Tx, uuid.UUID, uuid.UUID, time.Time) (*time.Time, int, error) {
+	return nil, 0, nil
 }
 
 func closed(video uuid.UUID, creator string, end time.Time, views int64) payout.Closed {

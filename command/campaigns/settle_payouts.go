@@ -30,6 +30,9 @@ type SettlementReader interface {
 	// Due reads, without the ledger, whether a window has closed and the
 	// falls among the locked lines' videos scraped since (nil: ever).
 	Due(ctx context.Context, ws, id uuid.UUID, now time.Time, since *time.Time) (payout.Due, error)
+	// OpenFloor reads in tx the campaign's open floor at now and the open
+	// videos before it the campaign does not pay (nil: none to record).
+	OpenFloor(ctx context.Context, tx pgx.Tx, ws, id uuid.UUID, now time.Time) (*time.Time, int, error)
 }
 
 // SettleRun is what one settle run did.
@@ -222,6 +225,7 @@ func (h SettlePayoutsHandler) lock(ctx context.Context, tx pgx.Tx, ws, id uuid.U
 	var digits int
 	var budget, alertedBudget int64
 	var alerted int
+	var ended, floored bool
 	// The workspace row first, as every writer of its items and campaigns
 	// locks it: the lines refer to the videos (a key-share lock on each),
 	// and a bulk change of those videos holds the workspace while it waits
@@ -230,9 +234,11 @@ func (h SettlePayoutsHandler) lock(ctx context.Context, tx pgx.Tx, ws, id uuid.U
 		return fmt.Errorf("lock workspace: %w", err)
 	}
 	err := tx.QueryRow(ctx, `
-		SELECT col.name, c.currency, c.minor_digits, c.period, c.budget, c.budget_alerted, c.alerted_budget
+		SELECT col.name, c.currency, c.minor_digits, c.period, c.budget, c.budget_alerted, c.alerted_budget,
+			c.ended_at IS NOT NULL, c.open_floor IS NOT NULL
 		FROM campaigns c JOIN collections col ON col.id = c.collection_id
-		WHERE c.workspace_id = $1 AND c.collection_id = $2 FOR UPDATE OF c`, ws, id).Scan(&name, &currency, &digits, &period, &budget, &alerted, &alertedBudget)
+		WHERE c.workspace_id = $1 AND c.collection_id = $2 FOR UPDATE OF c`, ws, id).Scan(&name, &currency, &digits, &period, &budget, &alerted, &alertedBudget,
+		&ended, &floored)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil // deleted since
 	}
@@ -331,6 +337,24 @@ func (h SettlePayoutsHandler) lock(ctx context.Context, tx pgx.Tx, ws, id uuid.U
 	}
 	if _, err := tx.Exec(ctx, `UPDATE campaigns SET settled_at = $2, settled_version = ledger_version WHERE collection_id = $1`, id, now); err != nil {
 		return fmt.Errorf("record the settle run: %w", err)
+	}
+	if !ended && (batch.Len() > 0 || !floored) {
+		return h.recordOpenFloor(ctx, tx, ws, id, now)
+	}
+	return nil
+}
+
+// recordOpenFloor sets the campaign's open floor (schema 0041), from which
+// on the ledger reads its videos: read in tx after the workspace row's
+// lock, so a change of its videos either commits before the read or
+// clears the floor after this transaction commits.
+func (h SettlePayoutsHandler) recordOpenFloor(ctx context.Context, tx pgx.Tx, ws, id uuid.UUID, now time.Time) error {
+	floor, notPaid, err := h.Ledger.OpenFloor(ctx, tx, ws, id, now)
+	if err != nil || floor == nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `UPDATE campaigns SET open_floor = $2, floor_not_paid = $3 WHERE collection_id = $1`, id, *floor, notPaid); err != nil {
+		return fmt.Errorf("record the campaign's open floor: %w", err)
 	}
 	return nil
 }

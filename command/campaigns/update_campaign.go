@@ -51,7 +51,7 @@ func (h UpdateCampaignHandler) Handle(ctx context.Context, cmd UpdateCampaign) e
 		}
 		_, err := tx.Exec(ctx, `
 			UPDATE campaigns SET starts_at = $2, ends_at = $3, budget = $4, platforms = $5, collabs = $6, updated_at = now(),
-				settled_version = NULL
+				settled_version = NULL, open_floor = NULL
 			WHERE collection_id = $1`, cmd.CollectionID, s.StartsAt, s.EndsAt, s.Budget, s.Platforms, s.Collabs)
 		if err != nil {
 			return fmt.Errorf("update campaign: %w", err)

@@ -113,11 +113,29 @@ type campaign struct {
 	LedgerVersion int64
 	Collabs       domain.Collabs
 	EndedAt       *time.Time
+	// OpenFloor: every video of the campaign published before it that the
+	// campaign pays has a stored line, and FloorNotPaid of those it does
+	// not pay have none (schema 0041); nil when not known.
+	OpenFloor    *time.Time
+	FloorNotPaid int
 }
 
 // pays reports whether the campaign's ledger has a line for a post of kind.
-func (c campaign) pays(kind domain.PostKind) bool {
-	return kind.Counted() && (kind != domain.KindCollab || c.Collabs != domain.CollabsExclude)
+func (c campaign) pays(kind domain.PostKind) bool { return pays(c.Collabs, kind) }
+
+func pays(collabs domain.Collabs, kind domain.PostKind) bool {
+	return kind.Counted() && (kind != domain.KindCollab || collabs != domain.CollabsExclude)
+}
+
+// PaidKinds are the kinds of post a campaign with collabs pays.
+func PaidKinds(collabs domain.Collabs) []domain.PostKind {
+	var out []domain.PostKind
+	for _, k := range domain.CountedKinds {
+		if pays(collabs, k) {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 func (c campaign) versions() []payout.Version {
@@ -142,7 +160,7 @@ func (v RulesVersion) rules(p payout.Period) payout.Rules {
 
 const campaignSQL = `
 SELECT c.collection_id, col.name, c.currency, c.minor_digits, c.starts_at, c.ends_at, c.budget, c.platforms, c.period, c.created_at, c.ledger_version,
-    c.collabs, c.ended_at
+    c.collabs, c.ended_at, c.open_floor, c.floor_not_paid
 FROM campaigns c JOIN collections col ON col.id = c.collection_id
 WHERE c.workspace_id = $1 AND c.collection_id = $2`
 
@@ -156,7 +174,7 @@ func loadCampaign(ctx context.Context, db *pgxpool.Pool, ws, id uuid.UUID) (camp
 	var c campaign
 	var period string
 	err := db.QueryRow(ctx, campaignSQL, ws, id).Scan(&c.ID, &c.Name, &c.Currency, &c.MinorDigits, &c.StartsAt, &c.EndsAt, &c.Budget, &c.Platforms, &period, &c.CreatedAt, &c.LedgerVersion,
-		&c.Collabs, &c.EndedAt)
+		&c.Collabs, &c.EndedAt, &c.OpenFloor, &c.FloorNotPaid)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return c, apperr.NotFound("campaign not found")
 	}
@@ -171,6 +189,9 @@ func loadCampaign(ctx context.Context, db *pgxpool.Pool, ws, id uuid.UUID) (camp
 	}
 	if c.EndedAt != nil {
 		*c.EndedAt = c.EndedAt.UTC()
+	}
+	if c.OpenFloor != nil {
+		*c.OpenFloor = c.OpenFloor.UTC()
 	}
 	rows, err := db.Query(ctx, rulesSQL, id)
 	if err != nil {
@@ -204,11 +225,26 @@ SELECT v.id, v.url, v.platform, v.caption, v.account_handle, v.account_id,
     CASE WHEN a.creator_id IS NOT NULL OR v.creator_id IS NULL THEN a.creator_set_at ELSE v.creator_set_at END,
     COALESCE((SELECT u.email FROM users u
         WHERE u.id = CASE WHEN a.creator_id IS NOT NULL OR v.creator_id IS NULL THEN a.creator_set_by ELSE v.creator_set_by END), '')
-FROM videos v
-LEFT JOIN accounts a ON a.id = v.account_id
+` + campaignMembersFrom + `
 LEFT JOIN creators cr ON cr.id = a.creator_id
 LEFT JOIN creators vc ON vc.id = v.creator_id
 WHERE ` + openVideosWhere
+
+// fromFloor narrows openVideosWhere to the videos published from $6 on.
+const fromFloor = `
+  AND COALESCE(v.published_at, v.created_at) >= $6`
+
+// campaignMembersFrom is the FROM of the videos of campaign $2 of workspace
+// $1, each as v with its account as a: the videos placed in the campaign
+// and the videos of its accounts placed nowhere, each part found through
+// its index (schema 0041), so the read costs the campaign's videos, not
+// the workspace's.
+const campaignMembersFrom = `FROM (
+    SELECT v.* FROM videos v WHERE v.collection_id = $2 AND v.workspace_id = $1
+    UNION ALL
+    SELECT v.* FROM accounts ca JOIN videos v ON v.account_id = ca.id
+    WHERE ca.collection_id = $2 AND ca.workspace_id = $1 AND v.collection_id IS NULL) v
+LEFT JOIN accounts a ON a.id = v.account_id`
 
 // openVideosWhere picks the campaign's videos without a locked line:
 // workspace $1, campaign $2, platforms $3, from $4, before $5 (NULL: no end).
@@ -340,14 +376,19 @@ func campaignVideos(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, c campa
 	if c.EndedAt != nil {
 		return nil, 0, nil
 	}
-	rows, err := db.Query(ctx, campaignVideosSQL, ws, c.ID, c.Platforms, c.StartsAt, c.EndsAt)
+	// from the floor on when the settle run recorded one: the videos
+	// before it are locked, or not paid (FloorNotPaid)
+	q, args, notPaid := campaignVideosSQL, []any{ws, c.ID, c.Platforms, c.StartsAt, c.EndsAt}, 0
+	if c.OpenFloor != nil {
+		q, args, notPaid = campaignVideosSQL+fromFloor, append(args, *c.OpenFloor), c.FloorNotPaid
+	}
+	rows, err := db.Query(ctx, q, args...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("read campaign videos: %w", err)
 	}
 	defer rows.Close()
 	var (
 		out                                  []Line
-		notPaid                              int
 		v                                    Line
 		status                               domain.Item
 		kind                                 domain.PostKind

@@ -2,6 +2,7 @@ package campaigns
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -106,13 +107,14 @@ func (h SettlementHandler) Settlement(ctx context.Context, ws, id uuid.UUID, now
 const settleScrapeMargin = time.Hour
 
 // dueSQL reads the campaign's open videos published early enough for the
-// shortest window of its rules to have closed ($6).
+// shortest window of its rules to have closed ($7), from its open floor
+// on ($6, or from its start when NULL).
 const dueSQL = `
 SELECT v.published_at, v.created_at, v.post_kind
-FROM videos v
-LEFT JOIN accounts a ON a.id = v.account_id
+` + campaignMembersFrom + `
 WHERE ` + openVideosWhere + `
-  AND COALESCE(v.published_at, v.created_at) <= $6`
+  AND COALESCE(v.published_at, v.created_at) >= COALESCE($6, $4)
+  AND COALESCE(v.published_at, v.created_at) <= $7`
 
 // scrapedLinesSQL reads the locked lines whose videos were scraped since $2.
 const scrapedLinesSQL = `
@@ -158,6 +160,50 @@ func (h SettlementHandler) scrapedFalls(ctx context.Context, ws, id uuid.UUID, s
 	return h.falls(ctx, ws, locked)
 }
 
+// openFloorSQL reads the open floor of a campaign ($1, $2 and its members
+// as in openVideosWhere): the earliest open video it pays ($6: the kinds
+// it pays), or the start of its longest window at $7 when earlier, and how
+// many open videos before that it does not pay.
+const openFloorSQL = `
+WITH open AS MATERIALIZED (
+    SELECT COALESCE(v.published_at, v.created_at) AS at, v.post_kind = ANY($6) AS paid
+    ` + campaignMembersFrom + `
+    WHERE ` + openVideosWhere + `),
+f AS (SELECT least(min(at) FILTER (WHERE paid), $7::timestamptz) AS floor FROM open)
+SELECT f.floor, (SELECT count(*) FROM open WHERE NOT paid AND at < f.floor) FROM f`
+
+// OpenFloor reads in tx campaign id's open floor at now (schema 0041):
+// every video of the campaign published before it that the campaign pays
+// has a stored line; notPaid of those it does not pay have none. The
+// caller locks the workspace row first (the floor's triggers do too).
+func (h SettlementHandler) OpenFloor(ctx context.Context, tx pgx.Tx, ws, id uuid.UUID, now time.Time) (*time.Time, int, error) {
+	var (
+		platforms []string
+		starts    time.Time
+		ends      *time.Time
+		collabs   domain.Collabs
+		ended     bool
+		window    int
+	)
+	err := tx.QueryRow(ctx, `
+		SELECT c.platforms, c.starts_at, c.ends_at, c.collabs, c.ended_at IS NOT NULL,
+			(SELECT max(r.window_hours) FROM campaign_rules r WHERE r.collection_id = c.collection_id)
+		FROM campaigns c WHERE c.workspace_id = $1 AND c.collection_id = $2`, ws, id).Scan(&platforms, &starts, &ends, &collabs, &ended, &window)
+	if errors.Is(err, pgx.ErrNoRows) || ended {
+		return nil, 0, nil
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("read the campaign's open floor: %w", err)
+	}
+	var floor time.Time
+	var notPaid int
+	if err := tx.QueryRow(ctx, openFloorSQL, ws, id, platforms, starts, ends, PaidKinds(collabs), now.Add(-time.Duration(window)*time.Hour)).Scan(&floor, &notPaid); err != nil {
+		return nil, 0, fmt.Errorf("read the campaign's open floor: %w", err)
+	}
+	floor = floor.UTC()
+	return &floor, notPaid, nil
+}
+
 // closing reports whether an open line of c has a window closed at now.
 func (h SettlementHandler) closing(ctx context.Context, ws uuid.UUID, c campaign, now time.Time) (bool, error) {
 	if c.EndedAt != nil {
@@ -168,7 +214,7 @@ func (h SettlementHandler) closing(ctx context.Context, ws uuid.UUID, c campaign
 	for _, v := range versions[1:] {
 		shortest = min(shortest, v.Rules.Window())
 	}
-	rows, err := h.DB.Query(ctx, dueSQL, ws, c.ID, c.Platforms, c.StartsAt, c.EndsAt, now.Add(-shortest))
+	rows, err := h.DB.Query(ctx, dueSQL, ws, c.ID, c.Platforms, c.StartsAt, c.EndsAt, c.OpenFloor, now.Add(-shortest))
 	if err != nil {
 		return false, fmt.Errorf("read closing videos: %w", err)
 	}
