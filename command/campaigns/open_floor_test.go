@@ -138,7 +138,7 @@ func TestOpenFloorAgreesWithEveryVideo(t *testing.T) {
 	settled("an old post found")
 
 	// an account moved in with its old posts
-	moved := video(first.Add(3*time.Hour), testenv.VideoOptions{AccountID: outside})
+	linked := video(first.Add(3*time.Hour), testenv.VideoOptions{AccountID: outside})
 	video(first.Add(4*time.Hour), testenv.VideoOptions{AccountID: outside})
 	agree("an old post outside the campaign", true)
 	exec(t, `UPDATE accounts SET collection_id = $2 WHERE id = $1`, outside, x)
@@ -170,7 +170,7 @@ func TestOpenFloorAgreesWithEveryVideo(t *testing.T) {
 	exec(t, `UPDATE accounts SET status = $2 WHERE id = $1`, outside, domain.ItemRemoved)
 	agree("an account removed", false)
 	settled("an account removed")
-	exec(t, `UPDATE videos SET tracked_individually = true WHERE id = $1`, moved)
+	exec(t, `UPDATE videos SET tracked_individually = true WHERE id = $1`, linked)
 	agree("a post of a removed account tracked by its link", false)
 	settled("a post of a removed account tracked by its link")
 	exec(t, `UPDATE accounts SET status = $2 WHERE id = $1`, outside, domain.ItemActive)
@@ -212,4 +212,21 @@ func TestOpenFloorAgreesWithEveryVideo(t *testing.T) {
 	}
 	agree("TikTok only", false)
 	settled("TikTok only")
+
+	// a later settle run moves the floor on from where it was, counting the
+	// posts it passes that are not paid
+	repost := video(now.Add(-3*time.Hour), testenv.VideoOptions{AccountID: acc})
+	kind(repost, domain.KindRepost)
+	agree("a young repost", true)
+	was := readFloor()
+	later := now.Add(payout.DefaultWindow + time.Hour)
+	settle.Now, read.Now = fixedNow(later), fixedNow(later)
+	if run, err := settle.Settle(ctx, ws, x); err != nil || run.Locked == 0 {
+		t.Fatalf("settle a window later: %+v, %v; want the young posts stored", run, err)
+	}
+	moved := readFloor()
+	if moved.at == nil || !moved.at.After(*was.at) || moved.notPaid != was.notPaid+1 {
+		t.Errorf("the floor moved from %v (%d not paid) to %v (%d); want later, with the repost counted", was.at, was.notPaid, moved.at, moved.notPaid)
+	}
+	agree("a window later", true)
 }

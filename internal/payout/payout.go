@@ -6,6 +6,7 @@ package payout
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/bits"
 	"time"
@@ -225,12 +226,13 @@ func (s *Spent) Add(l Line, paid Money) {
 
 // Clone returns an unshared copy, to project the open lines without changing s.
 func (s *Spent) Clone() *Spent {
-	c := &Spent{Total: s.Total, creator: make(map[creatorPeriod]Money, len(s.creator)), clip: make(map[string]Money, len(s.clip))}
-	for k, v := range s.creator {
-		c.creator[k] = v
+	// maps.Clone copies the tables as they are, without hashing each key again
+	c := &Spent{Total: s.Total, creator: maps.Clone(s.creator), clip: maps.Clone(s.clip)}
+	if c.creator == nil {
+		c.creator = map[creatorPeriod]Money{}
 	}
-	for k, v := range s.clip {
-		c.clip[k] = v
+	if c.clip == nil {
+		c.clip = map[string]Money{}
 	}
 	return c
 }

@@ -51,9 +51,20 @@ func (h CampaignsHandler) Export(ctx context.Context, ws, id uuid.UUID, kind str
 		}
 		lines = append(lines, ln)
 	}
-	slices.SortStableFunc(lines, func(a, b Line) int {
+	// the lines are large: their indexes are sorted, each line copied once
+	order := make([]int32, len(lines))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortStableFunc(order, func(i, j int32) int {
+		a, b := &lines[i], &lines[j]
 		return cmp.Or(a.PeriodStart.Compare(b.PeriodStart), strings.Compare(a.Payee.Name, b.Payee.Name), a.WindowEnd.Compare(b.WindowEnd))
 	})
+	sorted := make([]Line, len(lines))
+	for k, i := range order {
+		sorted[k] = lines[i]
+	}
+	lines = sorted
 	c := l.campaign
 	money := func(m int64) string { return payout.Decimal(payout.Money(m), c.MinorDigits) }
 	var b bytes.Buffer

@@ -319,14 +319,14 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 	}
 	l := ledger{campaign: c, Locked: kept.lines, NotPaid: notPaid, lockedOrder: kept.order}
 	versions := c.versions()
-	open := make([]Line, 0, len(videos))
 	// the order of a payee's posts, locked ones too, names its clips
 	posts := make([]payout.Post, len(videos))
 	for i, v := range videos {
 		posts[i] = payout.Post{ID: v.VideoID, Payee: v.Payee.key(), Platform: v.Platform, Caption: v.Caption, Published: v.PublishedAt}
 	}
 	clips := kept.clips.Clips(posts)
-	for i, v := range videos {
+	for i := range videos {
+		v := &videos[i]
 		v.Clip = clips[i]
 		ver := payout.VersionAt(versions, v.PublishedAt)
 		v.RulesVersion = ver.Number
@@ -337,15 +337,25 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 		if !v.WindowEnd.After(now) {
 			l.Closed++
 		}
-		open = append(open, v)
 	}
-	// ids compare as their text does: byte by byte
-	slices.SortFunc(open, func(a, b Line) int {
+	// in the order of their windows' ends, ids compared as their text
+	// does (byte by byte); the lines are large, so their indexes are
+	// sorted and each line is copied once
+	order := make([]int32, len(videos))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(i, j int32) int {
+		a, b := &videos[i], &videos[j]
 		if c := a.WindowEnd.Compare(b.WindowEnd); c != 0 {
 			return c
 		}
 		return bytes.Compare(a.VideoID[:], b.VideoID[:])
 	})
+	open := make([]Line, len(videos))
+	for k, i := range order {
+		open[k] = videos[i]
+	}
 	if err := readViewsAt(ctx, ch, ws, open, now); err != nil {
 		return l, err
 	}

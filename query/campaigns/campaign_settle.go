@@ -163,19 +163,23 @@ func (h SettlementHandler) scrapedFalls(ctx context.Context, ws, id uuid.UUID, s
 // openFloorSQL reads the open floor of a campaign ($1, $2 and its members
 // as in openVideosWhere): the earliest open video it pays ($6: the kinds
 // it pays), or the start of its longest window at $7 when earlier, and how
-// many open videos before that it does not pay.
+// many open videos before that it does not pay; from its current floor on
+// ($8) when it has one, which the caller adds the count before it to.
 const openFloorSQL = `
 WITH open AS MATERIALIZED (
     SELECT COALESCE(v.published_at, v.created_at) AS at, v.post_kind = ANY($6) AS paid
     ` + campaignMembersFrom + `
-    WHERE ` + openVideosWhere + `),
+    WHERE ` + openVideosWhere + `
+      AND COALESCE(v.published_at, v.created_at) >= COALESCE($8, $4)),
 f AS (SELECT least(min(at) FILTER (WHERE paid), $7::timestamptz) AS floor FROM open)
 SELECT f.floor, (SELECT count(*) FROM open WHERE NOT paid AND at < f.floor) FROM f`
 
 // OpenFloor reads in tx campaign id's open floor at now (schema 0041):
 // every video of the campaign published before it that the campaign pays
 // has a stored line; notPaid of those it does not pay have none. The
-// caller locks the workspace row first (the floor's triggers do too).
+// caller locks the workspace row first (the floor's triggers do too), so a
+// floor recorded holds while tx runs: the videos before it are not read
+// again, and a floor never moves back.
 func (h SettlementHandler) OpenFloor(ctx context.Context, tx pgx.Tx, ws, id uuid.UUID, now time.Time) (*time.Time, int, error) {
 	var (
 		platforms []string
@@ -184,24 +188,34 @@ func (h SettlementHandler) OpenFloor(ctx context.Context, tx pgx.Tx, ws, id uuid
 		collabs   domain.Collabs
 		ended     bool
 		window    int
+		was       *time.Time
+		before    int
 	)
 	err := tx.QueryRow(ctx, `
 		SELECT c.platforms, c.starts_at, c.ends_at, c.collabs, c.ended_at IS NOT NULL,
-			(SELECT max(r.window_hours) FROM campaign_rules r WHERE r.collection_id = c.collection_id)
-		FROM campaigns c WHERE c.workspace_id = $1 AND c.collection_id = $2`, ws, id).Scan(&platforms, &starts, &ends, &collabs, &ended, &window)
+			(SELECT max(r.window_hours) FROM campaign_rules r WHERE r.collection_id = c.collection_id),
+			c.open_floor, c.floor_not_paid
+		FROM campaigns c WHERE c.workspace_id = $1 AND c.collection_id = $2`, ws, id).Scan(&platforms, &starts, &ends, &collabs, &ended, &window, &was, &before)
 	if errors.Is(err, pgx.ErrNoRows) || ended {
 		return nil, 0, nil
 	}
 	if err != nil {
 		return nil, 0, fmt.Errorf("read the campaign's open floor: %w", err)
 	}
+	if was == nil {
+		before = 0
+	}
 	var floor time.Time
 	var notPaid int
-	if err := tx.QueryRow(ctx, openFloorSQL, ws, id, platforms, starts, ends, PaidKinds(collabs), now.Add(-time.Duration(window)*time.Hour)).Scan(&floor, &notPaid); err != nil {
+	err = tx.QueryRow(ctx, openFloorSQL, ws, id, platforms, starts, ends, PaidKinds(collabs), now.Add(-time.Duration(window)*time.Hour), was).Scan(&floor, &notPaid)
+	if err != nil {
 		return nil, 0, fmt.Errorf("read the campaign's open floor: %w", err)
 	}
+	if was != nil && floor.Before(*was) {
+		floor = *was
+	}
 	floor = floor.UTC()
-	return &floor, notPaid, nil
+	return &floor, before + notPaid, nil
 }
 
 // closing reports whether an open line of c has a window closed at now.
