@@ -356,6 +356,58 @@ func seedCampaignTenants(ctx context.Context, db *pgxpool.Pool, w *campaignWorld
 	return nil
 }
 
+// addOthers adds videos to the campaign's workspace, outside the campaign,
+// until it holds n: 100 on each account of their own, published over the
+// campaign's weeks, with no snapshots (the campaign's reads must not read
+// them at all).
+func addOthers(ctx context.Context, db *pgxpool.Pool, w *campaignWorld, n int, progress io.Writer) error {
+	var have int
+	if err := db.QueryRow(ctx, `SELECT count(*) FROM accounts WHERE workspace_id = $1 AND collection_id IS NULL`, w.WS.ID).Scan(&have); err != nil {
+		return fmt.Errorf("count the other accounts: %w", err)
+	}
+	have *= 100
+	if have >= n {
+		return nil
+	}
+	fmt.Fprintf(progress, "bench: campaign: adding %d videos outside the campaign\n", n-have)
+	span := w.End.Sub(w.Start)
+	for a := have / 100; a*100 < n; a += 1000 {
+		var accounts, videos [][]any
+		for i := a; i < a+1000 && i*100 < n; i++ {
+			id := uuid.New()
+			handle := fmt.Sprintf("other%07d", i)
+			p := platforms[i%len(platforms)]
+			accounts = append(accounts, []any{id, w.WS.ID, p, handle, profileURL(p, handle), handle, "active", 100, uint64(1000), w.End, w.Start})
+			for j := range 100 {
+				vid := uuid.New()
+				pid := fmt.Sprintf("o%07d%03d", i, j)
+				published := w.Start.Add(span * time.Duration(j) / 100)
+				videos = append(videos, []any{vid, w.WS.ID, p, pid, videoURL(p, handle, pid), id, handle,
+					"another post", published, false, "active", w.End, published.Add(time.Hour)})
+			}
+		}
+		err := pgx.BeginFunc(ctx, db, func(tx pgx.Tx) error {
+			if _, err := tx.CopyFrom(ctx, pgx.Identifier{"accounts"}, []string{"id", "workspace_id", "platform", "handle", "url", "display_name", "status",
+				"tracking_limit", "followers", "last_scraped_at", "created_at"}, pgx.CopyFromRows(accounts)); err != nil {
+				return err
+			}
+			_, err := tx.CopyFrom(ctx, pgx.Identifier{"videos"}, []string{"id", "workspace_id", "platform", "platform_video_id", "url", "account_id", "account_handle",
+				"caption", "published_at", "tracked_individually", "status", "last_scraped_at", "created_at"}, pgx.CopyFromRows(videos))
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("add videos outside the campaign: %w", err)
+		}
+	}
+	if _, err := db.Exec(ctx, `UPDATE workspaces SET video_limit = greatest(video_limit, $2) WHERE id = $1`, w.WS.ID, n+len(w.Videos)); err != nil {
+		return fmt.Errorf("raise the video limit: %w", err)
+	}
+	if _, err := db.Exec(ctx, `ANALYZE accounts, videos`); err != nil {
+		return fmt.Errorf("analyze: %w", err)
+	}
+	return nil
+}
+
 // setUpCampaign makes the collection a campaign with two rules versions and a
 // budget the closed lines overrun a little, and settles those lines.
 func setUpCampaign(ctx context.Context, st *stores, srv *server, s *campaignSeed) error {
@@ -487,6 +539,9 @@ func campaignPhase(ctx context.Context, o options, progress io.Writer) (*campaig
 	// An earlier run's settle runs rewrote a week's lines: vacuum as autovacuum would.
 	if _, err := st.PG.Exec(ctx, `VACUUM ANALYZE payout_lines`); err != nil {
 		return nil, fmt.Errorf("vacuum payout_lines: %w", err)
+	}
+	if err := addOthers(ctx, st.PG, w, co.CampaignOthers, progress); err != nil {
+		return nil, err
 	}
 	if s.Reused {
 		// as the hourly cron's settle run would have, on a seed of an
@@ -769,6 +824,9 @@ func printCampaign(out io.Writer, r *campaignReport, o options) {
 	fmt.Fprintf(out, "- data: one workspace, %s creators posting from %s accounts (1 or 2 each, on different platforms), %s videos published from %s to %s, hourly snapshots from each video's publication: %s rows, %s in %s\n",
 		thousands(float64(len(w.Creators))), thousands(float64(len(w.WS.Accounts))), thousands(float64(len(w.Videos))),
 		w.Start.Format(time.RFC3339), w.End.Format(time.RFC3339), thousands(float64(r.Seed.Rows)), how, r.Seed.Duration.Round(time.Second))
+	if o.CampaignOthers > 0 {
+		fmt.Fprintf(out, "- beside it in the workspace: at least %s videos on accounts of their own, in no campaign (`-campaign-others`)\n", thousands(float64(o.CampaignOthers)))
+	}
 	c := p.Counts
 	stored := c.Locked + c.Held + c.Approved + c.Rejected + c.Paid
 	fmt.Fprintf(out, "- ledger (weekly, rules v1 and v2 from %s, 7-day windows, creator cap $%s then $%s a week): %s lines, %s stored (%.0f %%: %s locked, %s held), %s projected; budget $%s, committed $%s",

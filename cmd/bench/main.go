@@ -65,6 +65,8 @@ type options struct {
 	Campaign   campaignSizes
 	SettleRuns int
 	NoCampaign bool
+	// CampaignOthers videos of the campaign's workspace are in no campaign.
+	CampaignOthers int
 	// RequestTimeout is the in-process server's request deadline.
 	RequestTimeout time.Duration
 	// Scenarios are the growth scenarios measured, by suffix (nil: all).
@@ -137,6 +139,7 @@ func run() error {
 	fs.IntVar(&o.Campaign.Videos, "campaign-videos", defaultCampaign.Videos, "videos of the campaign (phase campaign)")
 	fs.IntVar(&o.Campaign.Creators, "campaign-creators", defaultCampaign.Creators, "creators of the campaign, each posting from 1 or 2 accounts (phase campaign)")
 	fs.IntVar(&o.Campaign.Weeks, "campaign-weeks", defaultCampaign.Weeks, "weeks over which the campaign's videos were published (phase campaign)")
+	fs.IntVar(&o.CampaignOthers, "campaign-others", 0, "videos of the campaign's workspace outside it, on accounts of their own, added to its seed when fewer (phase campaign: its reads must not grow with them)")
 	fs.IntVar(&o.SettleRuns, "settle-runs", 5, "timed settle runs of one week of the campaign's lines (phase campaign)")
 	fs.IntVar(&o.BatchRows, "batch", 500_000, "rows per ClickHouse insert while seeding")
 	fs.DurationVar(&o.MergeWait, "merge-wait", 10*time.Minute, "longest wait for ClickHouse merges after seeding")
