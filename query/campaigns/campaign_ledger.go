@@ -216,35 +216,51 @@ func loadCampaign(ctx context.Context, db *pgxpool.Pool, ws, id uuid.UUID) (camp
 	return c, nil
 }
 
-// campaignVideosSQL lists the campaign's counted videos without a locked line,
-// with their payee: the account's creator, the video's, the account, the video.
-const campaignVideosSQL = `
+// campaignVideosSQL lists the campaign's counted videos without a locked
+// line published (first seen, without a publish time) from from on, with
+// their payee: the account's creator, the video's, the account, the video.
+func campaignVideosSQL(from string) string {
+	return `
 SELECT v.id, v.url, v.platform, v.caption, v.account_handle, v.account_id,
     v.published_at, v.created_at, v.status, v.status_reason, v.last_scraped_at, v.post_kind,
     COALESCE(cr.id, vc.id), COALESCE(cr.name, vc.name), a.id, COALESCE(NULLIF(a.display_name, ''), a.handle, v.account_handle),
     CASE WHEN a.creator_id IS NOT NULL OR v.creator_id IS NULL THEN a.creator_set_at ELSE v.creator_set_at END,
     COALESCE((SELECT u.email FROM users u
         WHERE u.id = CASE WHEN a.creator_id IS NOT NULL OR v.creator_id IS NULL THEN a.creator_set_by ELSE v.creator_set_by END), '')
-` + campaignMembersFrom + `
+` + campaignMembersFrom(from) + `
 LEFT JOIN creators cr ON cr.id = a.creator_id
 LEFT JOIN creators vc ON vc.id = v.creator_id
 WHERE ` + openVideosWhere
+}
 
-// fromFloor narrows openVideosWhere to the videos published from $6 on.
-const fromFloor = `
-  AND COALESCE(v.published_at, v.created_at) >= $6`
+// The open videos' reads from the campaign's start ($4) and from its open
+// floor ($6).
+var (
+	campaignVideosFromStart = campaignVideosSQL("$4")
+	campaignVideosFromFloor = campaignVideosSQL("$6")
+)
 
 // campaignMembersFrom is the FROM of the videos of campaign $2 of workspace
-// $1, each as v with its account as a: the videos placed in the campaign
-// and the videos of its accounts placed nowhere, each part found through
-// its index (schema 0041), so the read costs the campaign's videos, not
-// the workspace's.
-const campaignMembersFrom = `FROM (
-    SELECT v.* FROM videos v WHERE v.collection_id = $2 AND v.workspace_id = $1
+// $1 published (first seen) from from on, each as v with its account as a:
+// the videos placed in the campaign, through their index on the collection
+// and that time, and the videos of its accounts placed nowhere, through
+// their index on the account and that time, account by account (the
+// OFFSET keeps PostgreSQL from joining them to every video of the
+// workspace instead: it cannot tell how few of the accounts' videos are
+// that recent). Both indexes are schema 0041's: the read costs the
+// campaign's videos, not the workspace's.
+func campaignMembersFrom(from string) string {
+	return `FROM (
+    SELECT v.* FROM videos v
+    WHERE v.collection_id = $2 AND v.workspace_id = $1 AND COALESCE(v.published_at, v.created_at) >= ` + from + `
     UNION ALL
-    SELECT v.* FROM accounts ca JOIN videos v ON v.account_id = ca.id
-    WHERE ca.collection_id = $2 AND ca.workspace_id = $1 AND v.collection_id IS NULL) v
+    SELECT v.* FROM accounts ca CROSS JOIN LATERAL (
+        SELECT * FROM videos v
+        WHERE v.account_id = ca.id AND v.collection_id IS NULL AND COALESCE(v.published_at, v.created_at) >= ` + from + `
+        OFFSET 0) v
+    WHERE ca.collection_id = $2 AND ca.workspace_id = $1) v
 LEFT JOIN accounts a ON a.id = v.account_id`
+}
 
 // openVideosWhere picks the campaign's videos without a locked line:
 // workspace $1, campaign $2, platforms $3, from $4, before $5 (NULL: no end).
@@ -388,11 +404,34 @@ func campaignVideos(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, c campa
 	}
 	// from the floor on when the settle run recorded one: the videos
 	// before it are locked, or not paid (FloorNotPaid)
-	q, args, notPaid := campaignVideosSQL, []any{ws, c.ID, c.Platforms, c.StartsAt, c.EndsAt}, 0
+	q, args, notPaid := campaignVideosFromStart, []any{ws, c.ID, c.Platforms, c.StartsAt, c.EndsAt}, 0
 	if c.OpenFloor != nil {
-		q, args, notPaid = campaignVideosSQL+fromFloor, append(args, *c.OpenFloor), c.FloorNotPaid
+		q, args, notPaid = campaignVideosFromFloor, append(args, *c.OpenFloor), c.FloorNotPaid
 	}
-	rows, err := db.Query(ctx, q, args...)
+	var out []Line
+	err := withoutJIT(ctx, db, func(tx pgx.Tx) error {
+		var err error
+		out, notPaid, err = scanCampaignVideos(ctx, tx, c, q, args, notPaid)
+		return err
+	})
+	return out, notPaid, err
+}
+
+// withoutJIT runs read in a read-only transaction with JIT off: the reads
+// of a campaign's videos go account by account, which PostgreSQL prices as
+// if every account had many recent videos, and it would then compile the
+// query's expressions for longer than the read takes.
+func withoutJIT(ctx context.Context, db *pgxpool.Pool, read func(pgx.Tx) error) error {
+	return pgx.BeginTxFunc(ctx, db, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `SET LOCAL jit = off`); err != nil {
+			return fmt.Errorf("read campaign videos: %w", err)
+		}
+		return read(tx)
+	})
+}
+
+func scanCampaignVideos(ctx context.Context, tx pgx.Tx, c campaign, q string, args []any, notPaid int) ([]Line, int, error) {
+	rows, err := tx.Query(ctx, q, args...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("read campaign videos: %w", err)
 	}

@@ -109,11 +109,10 @@ const settleScrapeMargin = time.Hour
 // dueSQL reads the campaign's open videos published early enough for the
 // shortest window of its rules to have closed ($7), from its open floor
 // on ($6, or from its start when NULL).
-const dueSQL = `
+var dueSQL = `
 SELECT v.published_at, v.created_at, v.post_kind
-` + campaignMembersFrom + `
+` + campaignMembersFrom("COALESCE($6::timestamptz, $4)") + `
 WHERE ` + openVideosWhere + `
-  AND COALESCE(v.published_at, v.created_at) >= COALESCE($6, $4)
   AND COALESCE(v.published_at, v.created_at) <= $7`
 
 // scrapedLinesSQL reads the locked lines whose videos were scraped since $2.
@@ -165,12 +164,11 @@ func (h SettlementHandler) scrapedFalls(ctx context.Context, ws, id uuid.UUID, s
 // it pays), or the start of its longest window at $7 when earlier, and how
 // many open videos before that it does not pay; from its current floor on
 // ($8) when it has one, which the caller adds the count before it to.
-const openFloorSQL = `
+var openFloorSQL = `
 WITH open AS MATERIALIZED (
     SELECT COALESCE(v.published_at, v.created_at) AS at, v.post_kind = ANY($6) AS paid
-    ` + campaignMembersFrom + `
-    WHERE ` + openVideosWhere + `
-      AND COALESCE(v.published_at, v.created_at) >= COALESCE($8, $4)),
+    ` + campaignMembersFrom("COALESCE($8::timestamptz, $4)") + `
+    WHERE ` + openVideosWhere + `),
 f AS (SELECT least(min(at) FILTER (WHERE paid), $7::timestamptz) AS floor FROM open)
 SELECT f.floor, (SELECT count(*) FROM open WHERE NOT paid AND at < f.floor) FROM f`
 
@@ -205,6 +203,10 @@ func (h SettlementHandler) OpenFloor(ctx context.Context, tx pgx.Tx, ws, id uuid
 	if was == nil {
 		before = 0
 	}
+	// as withoutJIT: the read goes account by account
+	if _, err := tx.Exec(ctx, `SET LOCAL jit = off`); err != nil {
+		return nil, 0, fmt.Errorf("read the campaign's open floor: %w", err)
+	}
 	var floor time.Time
 	var notPaid int
 	err = tx.QueryRow(ctx, openFloorSQL, ws, id, platforms, starts, ends, PaidKinds(collabs), now.Add(-time.Duration(window)*time.Hour), was).Scan(&floor, &notPaid)
@@ -228,32 +230,37 @@ func (h SettlementHandler) closing(ctx context.Context, ws uuid.UUID, c campaign
 	for _, v := range versions[1:] {
 		shortest = min(shortest, v.Rules.Window())
 	}
-	rows, err := h.DB.Query(ctx, dueSQL, ws, c.ID, c.Platforms, c.StartsAt, c.EndsAt, c.OpenFloor, now.Add(-shortest))
-	if err != nil {
-		return false, fmt.Errorf("read closing videos: %w", err)
-	}
-	defer rows.Close()
-	var (
-		published pgtype.Timestamptz
-		firstSeen time.Time
-		kind      domain.PostKind
-	)
-	for rows.Next() {
-		if err := rows.Scan(&published, &firstSeen, &kind); err != nil {
-			return false, fmt.Errorf("read closing videos: %w", err)
+	closing := false
+	err := withoutJIT(ctx, h.DB, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, dueSQL, ws, c.ID, c.Platforms, c.StartsAt, c.EndsAt, c.OpenFloor, now.Add(-shortest))
+		if err != nil {
+			return fmt.Errorf("read closing videos: %w", err)
 		}
-		at := firstSeen
-		if published.Valid {
-			at = published.Time
+		defer rows.Close()
+		var (
+			published pgtype.Timestamptz
+			firstSeen time.Time
+			kind      domain.PostKind
+		)
+		for rows.Next() {
+			if err := rows.Scan(&published, &firstSeen, &kind); err != nil {
+				return fmt.Errorf("read closing videos: %w", err)
+			}
+			at := firstSeen
+			if published.Valid {
+				at = published.Time
+			}
+			if c.pays(kind) && !at.Add(payout.VersionAt(versions, at).Rules.Window()).After(now) {
+				closing = true
+				return nil
+			}
 		}
-		if c.pays(kind) && !at.Add(payout.VersionAt(versions, at).Rules.Window()).After(now) {
-			return true, nil
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("read closing videos: %w", err)
 		}
-	}
-	if err := rows.Err(); err != nil {
-		return false, fmt.Errorf("read closing videos: %w", err)
-	}
-	return false, nil
+		return nil
+	})
+	return closing, err
 }
 
 const lineTime = "2006-01-02 15:04 UTC"
