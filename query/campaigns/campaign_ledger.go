@@ -422,12 +422,7 @@ func campaignVideos(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, c campa
 // if every account had many recent videos, and it would then compile the
 // query's expressions for longer than the read takes.
 func withoutJIT(ctx context.Context, db *pgxpool.Pool, read func(pgx.Tx) error) error {
-	return pgx.BeginTxFunc(ctx, db, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `SET LOCAL jit = off`); err != nil {
-			return fmt.Errorf("read campaign videos: %w", err)
-		}
-		return read(tx)
-	})
+	return query.ReadWith(ctx, db, `SET LOCAL jit = off`, read)
 }
 
 func scanCampaignVideos(ctx context.Context, tx pgx.Tx, c campaign, q string, args []any, notPaid int) ([]Line, int, error) {
