@@ -71,6 +71,9 @@ type Handlers struct {
 	StartValueCache *chread.StartValueCache
 	// ScrapeStarts runs the scrape starts and e-mails left after their answers.
 	ScrapeStarts *background.Tasks
+	// Foreground counts the requests being answered; exports and the cron's
+	// steps yield to them (nil: nothing yields).
+	Foreground *background.Foreground
 
 	SignUp          team.SignUpHandler
 	LogIn           team.LogInHandler
@@ -224,7 +227,7 @@ func New(d Deps) *fiber.App {
 	r.Put("/videos/:id/payee", ws(httpx.WithIDBody("id", room.collections.PutVideoPayee))...)
 	r.Post("/items/bulk", ws(httpx.WithBody(room.tracking.PostItemsBulk))...)
 	r.Get("/overview", ws(room.numbers.GetOverview)...)
-	r.Get("/export", ws(room.numbers.GetExport)...)
+	r.Get("/export", inBackground(ws(room.numbers.GetExport))...)
 	r.Get("/collections", ws(room.collections.GetCollections)...)
 	r.Post("/collections", ws(httpx.WithBody(room.collections.PostCollection))...)
 	r.Patch("/collections/:id", ws(httpx.WithIDBody("id", room.collections.PatchCollection))...)
@@ -238,7 +241,7 @@ func New(d Deps) *fiber.App {
 	r.Post("/campaigns/:id/rules", ws(httpx.WithIDBody("id", room.campaigns.PostCampaignRules))...)
 	r.Get("/campaigns/:id/lines", ws(httpx.WithID("id", room.campaigns.GetCampaignLines))...)
 	r.Post("/campaigns/:id/lines/review", ws(httpx.WithIDBody("id", room.campaigns.PostCampaignReview))...)
-	r.Get("/campaigns/:id/export", ws(httpx.WithID("id", room.campaigns.GetCampaignExport))...)
+	r.Get("/campaigns/:id/export", inBackground(ws(httpx.WithID("id", room.campaigns.GetCampaignExport)))...)
 	r.Get("/creators", ws(room.collections.GetCreators)...)
 	r.Post("/creators", ws(httpx.WithBody(room.collections.PostCreator))...)
 	r.Patch("/creators/:id", ws(httpx.WithIDBody("id", room.collections.PatchCreator))...)
@@ -286,9 +289,9 @@ func New(d Deps) *fiber.App {
 	// The machine routes' batch work is bounded by BATCH_TIMEOUT, not by
 	// REQUEST_TIMEOUT or the statement timeout.
 	batch := batchWork(cmp.Or(d.Config.BatchTimeout, d.Config.RequestTimeout))
-	r.Post("/webhooks/scraper", batch, s.postScraperWebhook)
-	r.Get("/cron/refresh", requireCron(d.Config.CronSecret), batch, s.getCronRefresh)
-	r.Get("/cron/alerts", requireCron(d.Config.CronSecret), batch, s.getCronAlerts)
+	r.Post("/webhooks/scraper", asBackground, batch, s.postScraperWebhook)
+	r.Get("/cron/refresh", asBackground, requireCron(d.Config.CronSecret), batch, s.getCronRefresh)
+	r.Get("/cron/alerts", asBackground, requireCron(d.Config.CronSecret), batch, s.getCronAlerts)
 
 	// The dashboard comes after every API route, without the API's middleware
 	// (the shell and its files are public); unknown /api paths go on to the 404.
@@ -328,7 +331,7 @@ func newApp(d Deps) *fiber.App {
 	if d.Metrics != nil {
 		app.Use(httpMetrics(d.Metrics))
 	}
-	app.Use(requestID, accessLog(d.Log), recoverPanic, deadline(d.Config.RequestTimeout))
+	app.Use(requestID, accessLog(d.Log), recoverPanic, deadline(d.Config.RequestTimeout), foreground(d.Foreground))
 	return app
 }
 

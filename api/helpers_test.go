@@ -65,6 +65,8 @@ type testApp struct {
 	// mail keeps the e-mails sent (and passes them to the test's own
 	// sender, when it gave one).
 	mail *mailbox
+	// foreground counts the requests being answered (api.Handlers.Foreground).
+	foreground *background.Foreground
 }
 
 // newApp builds the real router on the package's databases; change adjusts
@@ -103,7 +105,7 @@ func newApp(t *testing.T, change ...func(*wiring.Deps)) *testApp {
 	box := &mailbox{next: d.Mail}
 	d.Mail = box
 	built := wiring.API(d)
-	return &testApp{t: t, app: api.New(built), deps: d, starts: built.ScrapeStarts, mail: box}
+	return &testApp{t: t, app: api.New(built), deps: d, starts: built.ScrapeStarts, mail: box, foreground: built.Foreground}
 }
 
 // listen serves the app on a loopback port until the test ends and returns

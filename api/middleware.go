@@ -15,6 +15,7 @@ import (
 	"github.com/reeltrack/reeltrack/command/activitylog"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/background"
 	"github.com/reeltrack/reeltrack/internal/logctx"
 	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/store"
@@ -139,6 +140,36 @@ func deadline(d time.Duration) fiber.Handler {
 		c.SetUserContext(ctx)
 		return c.Next()
 	}
+}
+
+// foreground counts each request in f while it is answered, and lets the
+// work it starts yield to the others (background.Foreground); a route that
+// is such work itself leaves the count first (asBackground).
+func foreground(f *background.Foreground) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		leave := f.Enter()
+		defer leave()
+		c.Locals(foregroundLeaveKey{}, leave)
+		c.SetUserContext(background.WithForeground(c.UserContext(), f))
+		return c.Next()
+	}
+}
+
+type foregroundLeaveKey struct{}
+
+// asBackground marks a route's work as work nobody waits on as it runs
+// (exports, the cron's steps, scrape completions): it does not count as a
+// request being answered, so the other background work does not yield to it.
+func asBackground(c *fiber.Ctx) error {
+	if leave, ok := c.Locals(foregroundLeaveKey{}).(func()); ok {
+		leave()
+	}
+	return c.Next()
+}
+
+// inBackground runs a route's handlers as background work (asBackground).
+func inBackground(hs []fiber.Handler) []fiber.Handler {
+	return append([]fiber.Handler{asBackground}, hs...)
 }
 
 // batchWork lifts DATABASE_STATEMENT_TIMEOUT from a route's PostgreSQL work

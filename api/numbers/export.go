@@ -16,6 +16,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/api/httpx"
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/background"
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/query"
 	"github.com/reeltrack/reeltrack/query/numbers"
@@ -109,6 +110,7 @@ func (s *Room) GetExport(c *fiber.Ctx) error {
 	st := &exportStream{
 		next: next, deadline: time.Now().Add(exportTimeout), stall: s.ExportStall, conn: c.Context().Conn(),
 		release: release, log: s.Log, reqID: httpx.RequestID(c), kind: kind,
+		fg: background.ForegroundOf(c.UserContext()),
 	}
 	// The first page is read within the request, so that a failure there
 	// still answers an error status.
@@ -155,6 +157,8 @@ type exportStream struct {
 	log      *slog.Logger
 	reqID    string
 	kind     string
+	// fg are the requests being answered: each page waits for a quiet moment
+	fg *background.Foreground
 
 	buf    bytes.Buffer
 	err    error // from next; io.EOF once it is done
@@ -163,7 +167,9 @@ type exportStream struct {
 
 func (e *exportStream) readUntilBytes(ctx context.Context) error {
 	for e.buf.Len() == 0 && e.err == nil {
-		e.err = e.next(ctx, &e.buf)
+		if e.err = e.fg.Yield(ctx); e.err == nil {
+			e.err = e.next(ctx, &e.buf)
+		}
 	}
 	return e.err
 }

@@ -180,7 +180,7 @@ func OpenClickHouse(ctx context.Context, o ClickHouseOptions) (driver.Conn, erro
 	if err := answers(ctx, conn.Ping, func() { conn.Close() }, "clickhouse at "+o.Addr); err != nil {
 		return nil, err
 	}
-	var out driver.Conn = conn
+	var out driver.Conn = yieldingConn{Conn: conn}
 	if o.Metrics != nil {
 		out = timedConn{Conn: out, m: o.Metrics}
 	}

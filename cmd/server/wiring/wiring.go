@@ -145,6 +145,7 @@ func API(d Deps) api.Deps {
 			Cache:           &answercache.Cache{Redis: d.Redis, TTL: d.Config.CacheTTL, Log: d.Log, LocalBytes: localCacheBytes, ComputeTimeout: d.Config.RequestTimeout, Metrics: d.Metrics},
 			StartValueCache: d.StartValueCache,
 			ScrapeStarts:    scrapeStarts,
+			Foreground:      &background.Foreground{},
 
 			SignUp:       team.SignUpHandler{DB: d.DB, Passwords: d.Passwords, Outbox: outbox, Links: links, Now: d.Now},
 			LogIn:        team.LogInHandler{DB: d.DB, Passwords: d.Passwords},

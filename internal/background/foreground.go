@@ -1,0 +1,153 @@
+package background
+
+import (
+	"cmp"
+	"context"
+	"sync"
+	"time"
+)
+
+// Foreground counts the requests someone is waiting on (the dashboard's,
+// the API's), so that work nobody waits on (an export's next page, a cron
+// step's next statement) can step aside while they are answered: the
+// machine's cores go to the requests first, and the work goes on in the
+// gaps between them (docs/operations.md, "Fair sharing"). While requests
+// follow one another without a gap, one waiting piece of work a Pass goes
+// on beside them, whichever has waited a Pass first, so that the work is
+// slowed, never stopped, and however many pieces wait, the requests share
+// the cores with at most one of them at a time. A nil *Foreground never
+// makes anyone wait.
+type Foreground struct {
+	// Quiet is how long no request must have been in flight before work
+	// goes on, so that it does not start in the short gap between one
+	// person's requests; 0: DefaultQuiet.
+	Quiet time.Duration
+	// Pass is how often a piece of work goes on while requests never
+	// pause; 0: DefaultPass.
+	Pass time.Duration
+
+	mu       sync.Mutex
+	inFlight int
+	idle     chan struct{} // closed when inFlight drops to 0; nil while it is 0
+	left     time.Time     // when inFlight last dropped to 0
+	passed   time.Time     // when a piece of work last went on beside requests
+	waiting  int           // pieces of work waiting in Yield
+}
+
+// DefaultQuiet and DefaultPass are Foreground's defaults.
+const (
+	DefaultQuiet = 20 * time.Millisecond
+	DefaultPass  = time.Second
+)
+
+// Enter counts a request in; leave (safe to call more than once) counts it out.
+func (f *Foreground) Enter() (leave func()) {
+	if f == nil {
+		return func() {}
+	}
+	f.mu.Lock()
+	if f.inFlight == 0 {
+		f.idle = make(chan struct{})
+	}
+	f.inFlight++
+	f.mu.Unlock()
+	var once sync.Once
+	return func() { once.Do(f.leave) }
+}
+
+func (f *Foreground) leave() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.inFlight--
+	if f.inFlight == 0 {
+		close(f.idle)
+		f.idle, f.left = nil, time.Now()
+	}
+}
+
+// Yield waits until no request has been in flight for Quiet, or until it
+// is this caller's turn to go on beside them (Pass); it returns ctx's
+// error if ctx ends first.
+func (f *Foreground) Yield(ctx context.Context) error {
+	if f == nil {
+		return ctx.Err()
+	}
+	quiet, pass := cmp.Or(f.Quiet, DefaultQuiet), cmp.Or(f.Pass, DefaultPass)
+	var began time.Time // of the wait, once there is one
+	defer func() {
+		if !began.IsZero() {
+			f.mu.Lock()
+			f.waiting--
+			f.mu.Unlock()
+		}
+	}()
+	for {
+		f.mu.Lock()
+		now := time.Now()
+		if began.IsZero() {
+			began = now
+			f.waiting++
+		}
+		idle := f.idle
+		var next time.Time // when to look again, besides the requests' end
+		switch {
+		case idle == nil && now.Sub(f.left) >= quiet:
+			f.mu.Unlock()
+			return ctx.Err()
+		case now.Sub(began) >= pass && now.Sub(f.passed) >= pass:
+			f.passed = now
+			f.mu.Unlock()
+			return ctx.Err()
+		case idle == nil:
+			next = f.left.Add(quiet)
+		default:
+			next = maxTime(began.Add(pass), f.passed.Add(pass))
+		}
+		f.mu.Unlock()
+		t := time.NewTimer(next.Sub(now))
+		select {
+		case <-idle: // a nil channel, while no request is in flight, never fires
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		}
+		t.Stop()
+	}
+}
+
+func maxTime(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+// Load reports the requests in flight and the pieces of work waiting for them.
+func (f *Foreground) Load() (inFlight, waiting int) {
+	if f == nil {
+		return 0, 0
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.inFlight, f.waiting
+}
+
+type foregroundKey struct{}
+
+// WithForeground lets ctx's background work yield to f's requests (Yield).
+func WithForeground(ctx context.Context, f *Foreground) context.Context {
+	return context.WithValue(ctx, foregroundKey{}, f)
+}
+
+// ForegroundOf is the Foreground ctx's work yields to; nil if none.
+func ForegroundOf(ctx context.Context) *Foreground {
+	f, _ := ctx.Value(foregroundKey{}).(*Foreground)
+	return f
+}
+
+// Yield lets the requests of ctx's Foreground go first (Foreground.Yield);
+// without one it only reports ctx's error.
+func Yield(ctx context.Context) error {
+	return ForegroundOf(ctx).Yield(ctx)
+}
