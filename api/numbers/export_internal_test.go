@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"testing"
+	"time"
 )
 
 // TestExportStreamTellsAFailureFromTheEnd holds the export body to the
@@ -16,7 +17,7 @@ import (
 func TestExportStreamTellsAFailureFromTheEnd(t *testing.T) {
 	closed := fmt.Errorf("read video metrics: handshake: failed to read packet: %w", io.EOF)
 	pages := 0
-	st := &exportStream{next: func(context.Context, io.Writer) error {
+	st := &exportStream{deadline: time.Now().Add(time.Minute), next: func(context.Context, io.Writer) error {
 		pages++
 		return closed
 	}}
@@ -26,7 +27,7 @@ func TestExportStreamTellsAFailureFromTheEnd(t *testing.T) {
 	}
 
 	written := 0
-	st = &exportStream{next: func(_ context.Context, w io.Writer) error {
+	st = &exportStream{deadline: time.Now().Add(time.Minute), next: func(_ context.Context, w io.Writer) error {
 		if written == 2 {
 			return io.EOF
 		}
