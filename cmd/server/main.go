@@ -111,7 +111,7 @@ func run() error {
 	} else {
 		log.Warn("the dashboard is not built into this binary: its pages answer 503; run `make web` and build again")
 	}
-	app := api.New(wiring.API(wiring.Deps{
+	deps := wiring.API(wiring.Deps{
 		Config:    cfg,
 		Log:       log,
 		DB:        pg,
@@ -127,7 +127,9 @@ func run() error {
 		Payment:   pay,
 		Site:      site,
 		Metrics:   m,
-	}))
+	})
+	m.WatchForeground(deps.Foreground.Load)
+	app := api.New(deps)
 
 	// The metrics listener opens first, so a taken METRICS_ADDR stops the start
 	// before the API serves, and closes last, so the drain can be watched.

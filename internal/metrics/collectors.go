@@ -142,3 +142,34 @@ func (m *Metrics) WatchClickHouse(conn driver.Conn) {
 	}
 	m.Registry.MustRegister(clickHouseCollector{conn: conn})
 }
+
+var (
+	inFlightDesc = prometheus.NewDesc(prometheus.BuildFQName(Namespace, "", "requests_in_flight"),
+		"Requests being answered (exports, the cron routes and the scraper's webhook not counted): the work that background work waits for.", nil, nil)
+	waitingDesc = prometheus.NewDesc(prometheus.BuildFQName(Namespace, "", "background_waiting"),
+		"Pieces of background work (an export's page, a cron step's ClickHouse statement) waiting for a quiet moment of the requests.", nil, nil)
+)
+
+// foregroundCollector reads the requests in flight and the background work
+// waiting for them (background.Foreground) at each scrape.
+type foregroundCollector struct{ load func() (inFlight, waiting int) }
+
+func (c foregroundCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- inFlightDesc
+	ch <- waitingDesc
+}
+
+func (c foregroundCollector) Collect(ch chan<- prometheus.Metric) {
+	inFlight, waiting := c.load()
+	ch <- prometheus.MustNewConstMetric(inFlightDesc, prometheus.GaugeValue, float64(inFlight))
+	ch <- prometheus.MustNewConstMetric(waitingDesc, prometheus.GaugeValue, float64(waiting))
+}
+
+// WatchForeground adds the requests in flight and the background work
+// waiting for them, as load reports them, to the registry.
+func (m *Metrics) WatchForeground(load func() (inFlight, waiting int)) {
+	if m == nil || load == nil {
+		return
+	}
+	m.Registry.MustRegister(foregroundCollector{load: load})
+}

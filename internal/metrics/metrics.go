@@ -144,6 +144,7 @@ func (m *Metrics) Names() []string {
 	}
 	add(postgresCollector{}, false)
 	add(clickHouseCollector{}, false)
+	add(foregroundCollector{}, false)
 	slices.Sort(names)
 	return names
 }

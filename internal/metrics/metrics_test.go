@@ -55,6 +55,35 @@ func TestNilMetrics(t *testing.T) {
 	m.TaskSucceeded(metrics.TaskRefresh, time.Now())
 	m.WatchPostgres(nil, nil)
 	m.WatchClickHouse(nil)
+	m.WatchForeground(func() (int, int) { return 0, 0 })
+}
+
+// The requests in flight and the background work waiting for them are read
+// at each scrape.
+func TestForegroundSeries(t *testing.T) {
+	m := metrics.New()
+	inFlight, waiting := 2, 3
+	m.WatchForeground(func() (int, int) { return inFlight, waiting })
+	read := func() map[string]float64 {
+		families, err := m.Registry.Gather()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]float64{}
+		for _, f := range families {
+			if n := f.GetName(); n == "reeltrack_requests_in_flight" || n == "reeltrack_background_waiting" {
+				out[n] = f.GetMetric()[0].GetGauge().GetValue()
+			}
+		}
+		return out
+	}
+	if got := read(); got["reeltrack_requests_in_flight"] != 2 || got["reeltrack_background_waiting"] != 3 {
+		t.Fatalf("series %v, want 2 in flight and 3 waiting", got)
+	}
+	inFlight, waiting = 0, 0
+	if got := read(); len(got) != 2 || got["reeltrack_requests_in_flight"] != 0 || got["reeltrack_background_waiting"] != 0 {
+		t.Fatalf("series %v after the requests ended, want both at 0", got)
+	}
 }
 
 // Values outside a label's fixed set are recorded as "other", never as
