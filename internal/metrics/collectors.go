@@ -152,7 +152,9 @@ var (
 
 // foregroundCollector reads the requests in flight and the background work
 // waiting for them (background.Foreground) at each scrape.
-type foregroundCollector struct{ load func() (inFlight, waiting int) }
+type foregroundCollector struct {
+	load func() (inFlight, waiting int)
+}
 
 func (c foregroundCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- inFlightDesc
