@@ -11,8 +11,10 @@ import (
 // the API's), so that work nobody waits on (an export's next page, a cron
 // step's next statement) can step aside while they are answered: the
 // machine's cores go to the requests first, and the work goes on in the
-// gaps between them (docs/operations.md, "Fair sharing"). While requests
-// follow one another without a gap, one waiting piece of work a Pass goes
+// gaps between them (docs/operations.md, "Fair sharing"), once no request
+// has been in flight for a Quiet moment (Brief ones, answers from the
+// cache, are waited for only while in flight). While requests follow one
+// another without a gap, one waiting piece of work a Pass goes
 // on beside them, whichever has waited a Pass first, so that the work is
 // slowed, never stopped, and however many pieces wait, the requests share
 // the cores with at most one of them at a time. A nil *Foreground never
@@ -25,6 +27,10 @@ type Foreground struct {
 	// Pass is how often a piece of work goes on while requests never
 	// pause; 0: DefaultPass.
 	Pass time.Duration
+	// Brief: requests in flight for less than this (answers from the
+	// cache, a poll) are waited for while in flight, but leave no quiet
+	// moment to wait for after them; 0: DefaultBrief.
+	Brief time.Duration
 
 	mu       sync.Mutex
 	inFlight int
@@ -32,12 +38,14 @@ type Foreground struct {
 	left     time.Time     // when inFlight last dropped to 0
 	passed   time.Time     // when a piece of work last went on beside requests
 	waiting  int           // pieces of work waiting in Yield
+	entered  time.Time     // when inFlight last rose from 0
 }
 
 // DefaultQuiet and DefaultPass are Foreground's defaults.
 const (
 	DefaultQuiet = 20 * time.Millisecond
 	DefaultPass  = time.Second
+	DefaultBrief = 2 * time.Millisecond
 )
 
 // Enter counts a request in; leave (safe to call more than once) counts it out.
@@ -47,7 +55,7 @@ func (f *Foreground) Enter() (leave func()) {
 	}
 	f.mu.Lock()
 	if f.inFlight == 0 {
-		f.idle = make(chan struct{})
+		f.idle, f.entered = make(chan struct{}), time.Now()
 	}
 	f.inFlight++
 	f.mu.Unlock()
@@ -61,7 +69,10 @@ func (f *Foreground) leave() {
 	f.inFlight--
 	if f.inFlight == 0 {
 		close(f.idle)
-		f.idle, f.left = nil, time.Now()
+		f.idle = nil
+		if now := time.Now(); now.Sub(f.entered) >= cmp.Or(f.Brief, DefaultBrief) {
+			f.left = now
+		}
 	}
 }
 

@@ -40,7 +40,8 @@ func TestYieldGoesOnAtOnceWithNoRequest(t *testing.T) {
 }
 
 func TestYieldWaitsForTheRequestsAndAQuietMoment(t *testing.T) {
-	f := &background.Foreground{Quiet: 10 * time.Millisecond, Pass: time.Hour}
+	// every request counts as long enough to wait a quiet moment after
+	f := &background.Foreground{Quiet: 10 * time.Millisecond, Pass: time.Hour, Brief: time.Nanosecond}
 	leaveA, leaveB := f.Enter(), f.Enter()
 	var done atomic.Bool
 	var left atomic.Int64 // unix nanos of the last leave
@@ -67,6 +68,25 @@ func TestYieldWaitsForTheRequestsAndAQuietMoment(t *testing.T) {
 	}
 	if n, w := f.Load(); n != 0 || w != 0 {
 		t.Fatalf("after: %d in flight, %d waiting; want 0, 0", n, w)
+	}
+}
+
+// Brief requests (answers from the cache, polls) hold the work while they
+// are in flight, but leave no quiet moment to wait for after them.
+func TestYieldAfterBriefRequestsGoesOnAtOnce(t *testing.T) {
+	f := &background.Foreground{Quiet: time.Hour, Pass: time.Hour, Brief: time.Hour}
+	for range 3 {
+		f.Enter()()
+	}
+	done := make(chan error, 1)
+	go func() { done <- f.Yield(context.Background()) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the work waited an hour's quiet after brief requests")
 	}
 }
 
