@@ -33,12 +33,11 @@ type Foreground struct {
 	Brief time.Duration
 
 	mu       sync.Mutex
-	inFlight int
-	idle     chan struct{} // closed when inFlight drops to 0; nil while it is 0
-	left     time.Time     // when inFlight last dropped to 0
-	passed   time.Time     // when a piece of work last went on beside requests
-	waiting  int           // pieces of work waiting in Yield
-	entered  time.Time     // when inFlight last rose from 0
+	inFlight count
+	left     time.Time // when inFlight last dropped to 0
+	passed   time.Time // when a piece of work last went on beside requests
+	waiting  int       // pieces of work waiting in Yield
+	entered  time.Time // when inFlight last rose from 0
 }
 
 // DefaultQuiet and DefaultPass are Foreground's defaults.
@@ -54,10 +53,9 @@ func (f *Foreground) Enter() (leave func()) {
 		return func() {}
 	}
 	f.mu.Lock()
-	if f.inFlight == 0 {
-		f.idle, f.entered = make(chan struct{}), time.Now()
+	if f.inFlight.up() {
+		f.entered = time.Now()
 	}
-	f.inFlight++
 	f.mu.Unlock()
 	var once sync.Once
 	return func() { once.Do(f.leave) }
@@ -66,10 +64,7 @@ func (f *Foreground) Enter() (leave func()) {
 func (f *Foreground) leave() {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.inFlight--
-	if f.inFlight == 0 {
-		close(f.idle)
-		f.idle = nil
+	if f.inFlight.down() {
 		if now := time.Now(); now.Sub(f.entered) >= cmp.Or(f.Brief, DefaultBrief) {
 			f.left = now
 		}
@@ -99,7 +94,7 @@ func (f *Foreground) Yield(ctx context.Context) error {
 			began = now
 			f.waiting++
 		}
-		idle := f.idle
+		idle := f.inFlight.idle
 		var next time.Time // when to look again, besides the requests' end
 		switch {
 		case idle == nil && now.Sub(f.left) >= quiet:
@@ -141,7 +136,7 @@ func (f *Foreground) Load() (inFlight, waiting int) {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return f.inFlight, f.waiting
+	return f.inFlight.n, f.waiting
 }
 
 type foregroundKey struct{}

@@ -17,9 +17,8 @@ type Tasks struct {
 	Log *slog.Logger
 
 	mu      sync.Mutex
-	running int
-	idle    chan struct{} // closed when running drops to 0; nil while none runs
-	stopped bool          // Shutdown or Cancel began: Go refuses
+	running count
+	stopped bool // Shutdown or Cancel began: Go refuses
 	// cancel ends the running tasks' contexts
 	stopping context.Context
 	cancel   context.CancelFunc
@@ -39,10 +38,7 @@ func (t *Tasks) Go(ctx context.Context, fn func(context.Context)) bool {
 	if t.stopping == nil {
 		t.stopping, t.cancel = context.WithCancel(context.Background())
 	}
-	if t.running == 0 {
-		t.idle = make(chan struct{})
-	}
-	t.running++
+	t.running.up()
 	t.mu.Unlock()
 
 	ctx, cancel := context.WithCancel(ctx)
@@ -70,11 +66,7 @@ func (t *Tasks) recover(ctx context.Context) {
 func (t *Tasks) done() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	t.running--
-	if t.running == 0 {
-		close(t.idle)
-		t.idle = nil
-	}
+	t.running.down()
 }
 
 // Wait waits until no task runs or ctx ends, and then returns ctx's error.
@@ -83,7 +75,7 @@ func (t *Tasks) Wait(ctx context.Context) error {
 		return nil
 	}
 	t.mu.Lock()
-	idle := t.idle
+	idle := t.running.idle
 	t.mu.Unlock()
 	if idle == nil {
 		return nil
