@@ -107,4 +107,30 @@ func TestBackgroundReadsWaitForTheDashboard(t *testing.T) {
 	if err := <-done; err != nil || got != 2 {
 		t.Fatalf("the background read after the request: %v %v", got, err)
 	}
+
+	// it runs behind the dashboard's statements: one thread, priority 2
+	// against the service's 1, small blocks
+	leave()
+	settings := func(ctx context.Context) map[string]string {
+		rows, err := env.CH.Query(ctx, `SELECT name, value FROM system.settings WHERE name IN ('priority', 'max_threads', 'max_block_size')`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		out := map[string]string{}
+		for rows.Next() {
+			var name, value string
+			if err := rows.Scan(&name, &value); err != nil {
+				t.Fatal(err)
+			}
+			out[name] = value
+		}
+		return out
+	}
+	if s := settings(store.Background(ctx)); s["priority"] != "2" || s["max_threads"] != "1" || s["max_block_size"] != "4096" {
+		t.Fatalf("a background statement's settings: %v; want priority 2, max_threads 1, max_block_size 4096", s)
+	}
+	if s := settings(ctx); s["priority"] == "2" || s["max_block_size"] == "4096" {
+		t.Fatalf("a dashboard statement runs with the background's settings: %v", s)
+	}
 }
