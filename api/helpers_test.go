@@ -44,8 +44,12 @@ func testConfig() config.Config {
 		BcryptCost:     4,
 		FoundingSpots:  100,
 		BodyLimit:      64 << 10,
-		RequestTimeout: time.Minute, // generous: the cron's batch runs over every workspace of the package's database
-		CacheTTL:       10 * time.Minute,
+		RequestTimeout: time.Minute,
+		// as the server's default: the cron's batch runs over every
+		// workspace of the package's database, as background work
+		// (max_threads 1) on a machine the other packages load
+		BatchTimeout: config.DefaultBatchTimeout,
+		CacheTTL:     10 * time.Minute,
 		// as the server's default: the dashboard tests read kept start
 		// values
 		StartValuesBytes: config.DefaultStartValuesBytes,
