@@ -113,6 +113,10 @@ const computeTimeout = time.Minute
 func (c *Cache) computeAndStore(ctx context.Context, k Key, key string, compute func(context.Context) (any, error)) ([]byte, error) {
 	shared := context.WithoutCancel(ctx)
 	answer := c.flight.DoChan(key, func() (v any, err error) {
+		// a miss that came in as the last computation ended finds its answer
+		if b, ok := c.local.get(key, c.LocalBytes); ok {
+			return b, nil
+		}
 		ctx, cancel := context.WithTimeout(shared, cmp.Or(c.ComputeTimeout, computeTimeout))
 		defer cancel()
 		// no caller's goroutine runs this: a panic is returned as an error
