@@ -129,25 +129,45 @@ func (h SpikeScanner) inScope(ctx context.Context, rules map[uuid.UUID]domain.Sp
 	return out, nil
 }
 
+// spikeCoveredSQL counts the videos of the workspaces that could alert by
+// platform and collection: one pass, whatever the number of rules.
 const spikeCoveredSQL = `
-SELECT count(*) FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
-WHERE v.workspace_id = ANY($1) AND v.status = ANY($4)
-  AND (v.tracked_individually OR a.status = ANY($5)) AND ` + CountedKindSQL + `
-  AND EXISTS (
-    SELECT 1 FROM unnest($1::uuid[], $2::uuid[], $3::text[]) AS r(workspace_id, collection_id, platform)
-    WHERE r.workspace_id = v.workspace_id
-      AND (r.collection_id IS NULL OR r.collection_id = coalesce(v.collection_id, a.collection_id))
-      AND (r.platform IS NULL OR r.platform = v.platform))`
+SELECT v.workspace_id, v.platform, coalesce(v.collection_id, a.collection_id), count(*)
+FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
+WHERE v.workspace_id = ANY($1) AND v.status = ANY($2)
+  AND (v.tracked_individually OR a.status = ANY($3)) AND ` + CountedKindSQL + `
+GROUP BY 1, 2, 3`
 
+// countCovered counts the videos some rule covers: a group of a workspace's
+// videos (a platform and a collection) counts if a rule of the workspace
+// takes that platform and collection.
 func (h SpikeScanner) countCovered(ctx context.Context, rules []domain.SpikeRule) (int, error) {
-	ws := make([]uuid.UUID, len(rules))
-	colls := make([]*uuid.UUID, len(rules))
-	plats := make([]*platform.Platform, len(rules))
-	for i, r := range rules {
-		ws[i], colls[i], plats[i] = r.WorkspaceID, r.CollectionID, r.Platform
+	byWorkspace := map[uuid.UUID][]domain.SpikeRule{}
+	var ws []uuid.UUID
+	for _, r := range rules {
+		if _, ok := byWorkspace[r.WorkspaceID]; !ok {
+			ws = append(ws, r.WorkspaceID)
+		}
+		byWorkspace[r.WorkspaceID] = append(byWorkspace[r.WorkspaceID], r)
 	}
-	var n int
-	if err := h.DB.QueryRow(ctx, spikeCoveredSQL, ws, colls, plats, domain.AlertedVideos, domain.RefreshedItems).Scan(&n); err != nil {
+	rows, _ := h.DB.Query(ctx, spikeCoveredSQL, ws, domain.AlertedVideos, domain.RefreshedItems)
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var w uuid.UUID
+		var plat platform.Platform
+		var coll *uuid.UUID
+		var count int
+		if err := rows.Scan(&w, &plat, &coll, &count); err != nil {
+			return 0, fmt.Errorf("count videos to scan: %w", err)
+		}
+		if slices.ContainsFunc(byWorkspace[w], func(r domain.SpikeRule) bool {
+			return (r.Platform == nil || *r.Platform == plat) && (r.CollectionID == nil || (coll != nil && *coll == *r.CollectionID))
+		}) {
+			n += count
+		}
+	}
+	if err := rows.Err(); err != nil {
 		return 0, fmt.Errorf("count videos to scan: %w", err)
 	}
 	return n, nil

@@ -240,6 +240,21 @@ func checkAgainstReference(t *testing.T, seed uint64) {
 	if scan.Videos != covered {
 		t.Errorf("scanned %d videos, want %d", scan.Videos, covered)
 	}
+	// rules of a collection and of a platform cover their videos only
+	scoped, err := query.SpikeScanner{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(),
+		[]domain.SpikeRule{inCollection, onInstagram}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered = 0
+	for _, v := range videos {
+		if v.account != "gone" && (v.collection || v.platform == "instagram") {
+			covered++
+		}
+	}
+	if scoped.Videos != covered {
+		t.Errorf("rules of a collection and of Instagram cover %d videos, want %d", scoped.Videos, covered)
+	}
 }
 
 // checkFromBasis holds a scan at now from basis, the scan two hours
