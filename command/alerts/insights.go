@@ -116,7 +116,7 @@ func workspaceInsights(ctx context.Context, db *pgxpool.Pool, r InsightReader, w
 		return fmt.Errorf("insights: %w", err)
 	}
 	defer conn.Release()
-	key := insightsLockKey(ws)
+	key := InsightsLockKey(ws)
 	var locked bool
 	if err := conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1)`, key).Scan(&locked); err != nil {
 		return fmt.Errorf("insights: lock workspace: %w", err)
@@ -223,7 +223,9 @@ func workspaceInsights(ctx context.Context, db *pgxpool.Pool, r InsightReader, w
 	return nil
 }
 
-func insightsLockKey(ws uuid.UUID) int64 {
+// InsightsLockKey is the advisory lock a workspace's insights step holds
+// while it runs: holding it keeps the step out of the workspace.
+func InsightsLockKey(ws uuid.UUID) int64 {
 	var k int64
 	for _, b := range ws[:8] {
 		k = k<<8 | int64(b)

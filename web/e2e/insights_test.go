@@ -10,7 +10,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
+	"github.com/reeltrack/reeltrack/command/alerts"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
@@ -306,17 +308,28 @@ func seedCurve(t *testing.T, ws, account, video uuid.UUID, published time.Time, 
 func recomputeInsights(t *testing.T, s *site, workspaceID string, since time.Time) {
 	t.Helper()
 	ctx := context.Background()
+	key := alerts.InsightsLockKey(uuid.MustParse(workspaceID))
 	eventually(t, "the insights of the seeded history", 60*time.Second, func() bool {
-		if _, err := env.PG.Exec(ctx, `DELETE FROM video_insights WHERE workspace_id = $1 AND computed_at < $2`, workspaceID, since); err != nil {
-			t.Fatal(err)
-		}
-		// a changed workspace is due for the step at once
-		if _, err := env.PG.Exec(ctx, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, workspaceID); err != nil {
+		// under the step's lock: a step of the scheduler's that read the
+		// videos before the history was seeded ends first, and no step
+		// reads the rows while they are dropped
+		err := pgx.BeginFunc(ctx, env.PG, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, key); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `DELETE FROM video_insights WHERE workspace_id = $1 AND computed_at < $2`, workspaceID, since); err != nil {
+				return err
+			}
+			// a changed workspace is due for the step at once
+			_, err := tx.Exec(ctx, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, workspaceID)
+			return err
+		})
+		if err != nil {
 			t.Fatal(err)
 		}
 		s.cron("/cron/alerts")
 		var stale, fresh int
-		err := env.PG.QueryRow(ctx, `
+		err = env.PG.QueryRow(ctx, `
 SELECT count(*) FILTER (WHERE i.computed_at IS NULL OR i.computed_at < $2), count(*) FILTER (WHERE i.computed_at >= $2)
 FROM videos v LEFT JOIN video_insights i ON i.video_id = v.id
 WHERE v.workspace_id = $1 AND v.post_kind IN ('own', 'collab')`, workspaceID, since).Scan(&stale, &fresh)
