@@ -17,15 +17,13 @@ import (
 // SpikeScanner finds the videos that meet enabled alert rules.
 type SpikeScanner Readers
 
-// Scan evaluates every enabled rule of every workspace with access, a
-// workspace with a basis from its previous scan (bases, by workspace) over
-// the videos that could have changed since (domain.SpikeBasis).
-func (h SpikeScanner) Scan(ctx context.Context, rules []domain.SpikeRule, bases map[uuid.UUID]domain.SpikeBasis) (domain.SpikeScan, error) {
+// Scan evaluates every enabled rule of every workspace with access.
+func (h SpikeScanner) Scan(ctx context.Context, rules []domain.SpikeRule) (domain.SpikeScan, error) {
 	var out domain.SpikeScan
 	if len(rules) == 0 {
 		return out, nil
 	}
-	scan, err := chread.NewSpikeScan(rules, h.Now().UTC(), bases)
+	scan, err := chread.NewSpikeScan(rules, h.Now().UTC())
 	if err != nil {
 		return out, err
 	}
@@ -46,15 +44,6 @@ func (h SpikeScanner) Scan(ctx context.Context, rules []domain.SpikeRule, bases 
 	})
 	if err := g.Wait(); err != nil {
 		return out, err
-	}
-	out.Standing = map[uuid.UUID][]uuid.UUID{}
-	for _, c := range candidates {
-		ws := byID[c.RuleID].WorkspaceID
-		out.Standing[ws] = append(out.Standing[ws], c.VideoID)
-	}
-	for ws, ids := range out.Standing {
-		slices.SortFunc(ids, func(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) })
-		out.Standing[ws] = slices.Compact(ids)
 	}
 	out.Spikes, err = h.inScope(ctx, byID, candidates)
 	return out, err

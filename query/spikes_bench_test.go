@@ -48,20 +48,6 @@ func BenchmarkSpikeScan(b *testing.B) {
 	b.Run("100k-videos-mix-with-velocity", func(b *testing.B) { benchSpikeScan(b, &benchSeed, seedSpikeBench, mix) })
 	b.Run("1m-videos-gain+growth", func(b *testing.B) { benchSpikeScan(b, &largeSeed, seedLargeSpikeBench, gainGrowth) })
 	b.Run("1m-videos-mix-with-velocity", func(b *testing.B) { benchSpikeScan(b, &largeSeed, seedLargeSpikeBench, mix) })
-	// the hourly scan: from the basis a scan an hour before left
-	b.Run("1m-videos-gain+growth-hour-later", func(b *testing.B) { benchSpikeScan(b, &largeSeed, seedLargeSpikeBench, gainGrowth, hourLater) })
-	b.Run("1m-videos-mix-with-velocity-hour-later", func(b *testing.B) { benchSpikeScan(b, &largeSeed, seedLargeSpikeBench, mix, hourLater) })
-}
-
-// hourLater is a benchmark's scan an hour after the last one, from its
-// basis, as command/alerts keeps it: the videos with a point since an hour
-// and the 6 hours a scrape may be late ago, and those standing then.
-func hourLater(now time.Time, standing map[uuid.UUID][]uuid.UUID) map[uuid.UUID]domain.SpikeBasis {
-	out := map[uuid.UUID]domain.SpikeBasis{}
-	for ws, ids := range standing {
-		out[ws] = domain.SpikeBasis{Since: now.Add(-time.Hour - domain.LateScrape), Standing: ids}
-	}
-	return out
 }
 
 // benchRule is a rule of each benchmark workspace; the i-th one has the
@@ -267,11 +253,7 @@ func seedLargeSpikeBench(ctx context.Context, s *spikeBenchSeed) {
 	})
 }
 
-// benchSpikeScan times the scan of the seed's workspaces under mix; with
-// from, each from the bases from gives, after an untimed scan of every
-// video leaves the standing ones.
-func benchSpikeScan(b *testing.B, seed *spikeBenchSeed, write func(context.Context, *spikeBenchSeed), mix []benchRule,
-	from ...func(time.Time, map[uuid.UUID][]uuid.UUID) map[uuid.UUID]domain.SpikeBasis) {
+func benchSpikeScan(b *testing.B, seed *spikeBenchSeed, write func(context.Context, *spikeBenchSeed), mix []benchRule) {
 	ctx := context.Background()
 	write(ctx, seed)
 	if seed.err != nil {
@@ -289,22 +271,13 @@ func benchSpikeScan(b *testing.B, seed *spikeBenchSeed, write func(context.Conte
 		}
 	}
 	h := query.SpikeScanner{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}
-	var bases map[uuid.UUID]domain.SpikeBasis
-	fullHits := -1
-	if len(from) > 0 {
-		full, err := h.Scan(ctx, rules, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		bases, fullHits = from[0](now, full.Standing), len(full.Spikes)
-	}
 	var hits int
 	var alloc uint64
 	b.ResetTimer()
 	for range b.N {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		scan, err := h.Scan(ctx, rules, bases)
+		scan, err := h.Scan(ctx, rules)
 		runtime.ReadMemStats(&after)
 		if err != nil {
 			b.Fatal(err)
@@ -313,9 +286,6 @@ func benchSpikeScan(b *testing.B, seed *spikeBenchSeed, write func(context.Conte
 			b.Fatalf("scanned %d videos", scan.Videos)
 		}
 		hits = len(scan.Spikes)
-		if fullHits >= 0 && hits != fullHits {
-			b.Fatalf("from the basis %d hits, reading every video %d", hits, fullHits)
-		}
 		alloc = after.TotalAlloc - before.TotalAlloc
 	}
 	b.ReportMetric(float64(hits), "hits")

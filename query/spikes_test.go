@@ -132,7 +132,7 @@ func TestSpikeScan(t *testing.T) {
 	growth := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, SpikeSettings: domain.SpikeSettings{Metric: views, Condition: "growth_pct", Threshold: 50, WindowHours: 24, MinStartValue: 1000}}
 
 	scan, err := query.SpikeScanner{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(),
-		[]domain.SpikeRule{gain, tiktokInCollection, growth}, nil)
+		[]domain.SpikeRule{gain, tiktokInCollection, growth})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +223,7 @@ func TestSpikeScanCountsNoVideoFromBeforeItWasTracked(t *testing.T) {
 	growth := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, SpikeSettings: domain.SpikeSettings{Metric: domain.Views, Condition: "growth_pct", Threshold: 10, WindowHours: 12}}
 	velocity := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, SpikeSettings: domain.SpikeSettings{Metric: domain.Views, Condition: "velocity_vs_baseline", Threshold: 2, WindowHours: 12}}
 	scan, err := query.SpikeScanner{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(),
-		[]domain.SpikeRule{gain, growth, velocity}, nil)
+		[]domain.SpikeRule{gain, growth, velocity})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,7 +281,7 @@ func TestSpikeScanVelocityAgainstSiblingsAtTheSameAge(t *testing.T) {
 		return domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, SpikeSettings: domain.SpikeSettings{Metric: domain.Views, Condition: "velocity_vs_baseline", Threshold: k, WindowHours: 6}}
 	}
 	five, six := velocity(5), velocity(5.1)
-	scan, err := query.SpikeScanner{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []domain.SpikeRule{five, six}, nil)
+	scan, err := query.SpikeScanner{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []domain.SpikeRule{five, six})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -355,7 +355,7 @@ func TestSpikeScanVelocityWithSeveralSiblings(t *testing.T) {
 
 	six := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, SpikeSettings: domain.SpikeSettings{Metric: domain.Views, Condition: "velocity_vs_baseline", Threshold: 4, WindowHours: 6}}
 	twelve := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, SpikeSettings: domain.SpikeSettings{Metric: domain.Views, Condition: "velocity_vs_baseline", Threshold: 1.5, WindowHours: 12}}
-	scan, err := query.SpikeScanner{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []domain.SpikeRule{six, twelve}, nil)
+	scan, err := query.SpikeScanner{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []domain.SpikeRule{six, twelve})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -415,7 +415,7 @@ func TestSpikeScanWindowStartAcrossAGapLongAgo(t *testing.T) {
 	f.video("v", "tiktok", "", false, 200*time.Hour, map[float64]uint64{80: 10000, 40: 14000, 23: 15700})
 	f.flush()
 	r := domain.SpikeRule{ID: uuid.New(), WorkspaceID: f.ws, SpikeSettings: domain.SpikeSettings{Metric: domain.Views, Condition: "gain", Threshold: 2000, WindowHours: 24}}
-	scan, err := query.SpikeScanner{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []domain.SpikeRule{r}, nil)
+	scan, err := query.SpikeScanner{DB: env.PG, CH: env.CH, Now: func() time.Time { return now }}.Scan(context.Background(), []domain.SpikeRule{r})
 	if err != nil {
 		t.Fatal(err)
 	}

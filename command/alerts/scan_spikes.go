@@ -28,7 +28,7 @@ type SpikeRun struct {
 
 // SpikeScanner finds the videos that meet the rules.
 type SpikeScanner interface {
-	Scan(ctx context.Context, rules []domain.SpikeRule, bases map[uuid.UUID]domain.SpikeBasis) (domain.SpikeScan, error)
+	Scan(ctx context.Context, rules []domain.SpikeRule) (domain.SpikeScan, error)
 }
 
 // ScanSpikesHandler runs the spike scan and records new alerts and e-mails.
@@ -39,19 +39,14 @@ type ScanSpikesHandler struct {
 	Now          func() time.Time
 }
 
-// Handle runs one scan: of each workspace, from the basis its previous
-// scan left, the videos that could meet a rule now (spike_bases.go).
+// Handle runs one scan.
 func (h ScanSpikesHandler) Handle(ctx context.Context) (SpikeRun, error) {
 	var run SpikeRun
 	rules, err := h.enabledRules(ctx)
 	if err != nil {
 		return run, err
 	}
-	bases, next, err := h.bases(ctx, rules)
-	if err != nil {
-		return run, err
-	}
-	scan, err := h.Spikes.Scan(ctx, rules, bases)
+	scan, err := h.Spikes.Scan(ctx, rules)
 	if err != nil {
 		return run, err
 	}
@@ -70,9 +65,7 @@ func (h ScanSpikesHandler) Handle(ctx context.Context) (SpikeRun, error) {
 		}
 		run.Alerted += n
 	}
-	// only once every alert is recorded: a scan cut off before is done
-	// again from the same basis
-	return run, h.keepBases(ctx, next, scan.Standing)
+	return run, nil
 }
 
 func (h ScanSpikesHandler) enabledRules(ctx context.Context) ([]domain.SpikeRule, error) {

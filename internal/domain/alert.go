@@ -69,19 +69,4 @@ type Spike struct {
 type SpikeScan struct {
 	Videos int // how many videos some enabled rule covers
 	Spikes []Spike
-	// Standing are, by workspace, the videos that met one of its rules as
-	// the snapshots show them, in the rule's scope or not, cooling down or
-	// not: the next scan's SpikeBasis.Standing.
-	Standing map[uuid.UUID][]uuid.UUID
-}
-
-// SpikeBasis is what a workspace's previous spike scan leaves for the next
-// one. A video's match depends only on its own points (and, for
-// velocity_vs_baseline, its account's), so a video with no point scraped
-// at Since or later that did not stand then cannot meet a rule now: the
-// scan reads only the videos scraped since (the accounts with one, for
-// velocity) and the Standing ones. A zero Since reads every video.
-type SpikeBasis struct {
-	Since    time.Time
-	Standing []uuid.UUID
 }

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/google/uuid"
-
 	"github.com/reeltrack/reeltrack/command/alerts"
 	"github.com/reeltrack/reeltrack/command/tracking"
 	"github.com/reeltrack/reeltrack/ingest"
@@ -20,7 +18,7 @@ import (
 // spikes is a spike scan that finds the spikes it was given.
 type spikes []domain.Spike
 
-func (s spikes) Scan(context.Context, []domain.SpikeRule, map[uuid.UUID]domain.SpikeBasis) (domain.SpikeScan, error) {
+func (s spikes) Scan(context.Context, []domain.SpikeRule) (domain.SpikeScan, error) {
 	return domain.SpikeScan{Videos: len(s), Spikes: s}, nil
 }
 

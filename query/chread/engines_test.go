@@ -12,7 +12,6 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/store"
 	"github.com/reeltrack/reeltrack/internal/testenv"
-	"github.com/reeltrack/reeltrack/query/chread"
 	"github.com/reeltrack/reeltrack/query/querytest"
 	"github.com/reeltrack/reeltrack/schema"
 )
@@ -49,44 +48,23 @@ func TestSQLAgreesOnCurrentClickHouse(t *testing.T) {
 			}
 		}
 	}
-	rules := func(since uint32) *ext.Table { return goldenRules(t, ws, since) }
-	standing := func() *ext.Table { return goldenStanding(t, ids) }
-	statements := goldenStatements(rules, standing)
-	if len(statements) < 4 {
+	rules := func() *ext.Table { return goldenRules(t, ws) }
+	statements := goldenStatements(rules)
+	if len(statements) < 3 {
 		t.Fatalf("%d golden statements, want every case of testdata/sql", len(statements))
 	}
 	querytest.Agree(t, ctx, env.CH, current, statements, nil)
 }
 
 // goldenStatements renders every golden case; a spike scan reads rules,
-// the rules table NewSpikeScan would send, and an incremental one also
-// the standing videos, the rules read from goldenSince.
-func goldenStatements(rules func(since uint32) *ext.Table, standing func() *ext.Table) []querytest.Statement {
+// the rules table NewSpikeScan would send.
+func goldenStatements(rules func() *ext.Table) []querytest.Statement {
 	var out []querytest.Statement
 	for _, c := range renderedCases() {
 		sql, args := c.q.SQL()
-		tables := []*ext.Table{rules(0)}
-		if q, ok := c.q.(chread.SpikeScanQuery); ok && q.Incremental {
-			tables = []*ext.Table{rules(uint32(goldenSince.Unix())), standing()}
-		}
-		out = append(out, querytest.Statement{Name: c.name, SQL: sql, Args: args, Tables: tables})
+		out = append(out, querytest.Statement{Name: c.name, SQL: sql, Args: args, Tables: []*ext.Table{rules()}})
 	}
 	return out
-}
-
-// goldenStanding is a standing table of every fifth seeded video.
-func goldenStanding(t *testing.T, ids []uuid.UUID) *ext.Table {
-	t.Helper()
-	tbl, err := ext.NewTable("standing", ext.Column("video_id", "UUID"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < len(ids); i += 5 {
-		if err := tbl.Append(ids[i]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return tbl
 }
 
 // openCurrentEngine starts a current engine of the test's own and
@@ -121,19 +99,19 @@ func openCurrentEngine(t *testing.T, ctx context.Context) driver.Conn {
 // goldenRules is the spike scan's rules table for the workspace: gain and
 // growth rules on the four metrics over several windows, and velocity
 // rules, loose enough to match.
-func goldenRules(t *testing.T, ws uuid.UUID, since uint32) *ext.Table {
+func goldenRules(t *testing.T, ws uuid.UUID) *ext.Table {
 	t.Helper()
 	tbl, err := ext.NewTable("rules",
 		ext.Column("rule_id", "UUID"), ext.Column("workspace_id", "UUID"), ext.Column("r_platform", "String"),
 		ext.Column("metric", "UInt8"), ext.Column("cond", "UInt8"), ext.Column("threshold", "Float64"),
-		ext.Column("window", "UInt16"), ext.Column("min_start", "UInt64"), ext.Column("since", "UInt32"))
+		ext.Column("window", "UInt16"), ext.Column("min_start", "UInt64"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := 0
 	rule := func(plat string, metric, cond uint8, threshold float64, window uint16, minStart uint64) {
 		n++
-		if err := tbl.Append(uuid.NewSHA1(ws, []byte(strconv.Itoa(n))), ws, plat, metric, cond, threshold, window, minStart, since); err != nil {
+		if err := tbl.Append(uuid.NewSHA1(ws, []byte(strconv.Itoa(n))), ws, plat, metric, cond, threshold, window, minStart); err != nil {
 			t.Fatal(err)
 		}
 	}

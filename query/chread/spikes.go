@@ -26,49 +26,26 @@ const MaxVelocityAgeHours = 168
 // table rules), returning only the matching (rule, video) pairs: its memory
 // grows with the matches, not the videos. The start of a gain window is
 // interpolated between the snapshots around it, so a missing hour neither makes
-// nor hides a spike; PostgreSQL settles scope, statuses and publishing. A
-// workspace with a basis (domain.SpikeBasis) has only its videos scraped
-// since and its standing ones read (the external table standing).
+// nor hides a spike; PostgreSQL settles scope, statuses and publishing.
 type SpikeScan struct {
 	Query    SpikeScanQuery
 	rules    *ext.Table
-	standing *ext.Table
 	velocity map[uuid.UUID]bool
 }
 
-// NewSpikeScan builds the scan of rules at now, each workspace from its
-// basis if it has one; an unknown condition or metric is an error.
-func NewSpikeScan(rules []domain.SpikeRule, now time.Time, bases map[uuid.UUID]domain.SpikeBasis) (SpikeScan, error) {
+// NewSpikeScan builds the scan of rules at now; an unknown condition or metric is an error.
+func NewSpikeScan(rules []domain.SpikeRule, now time.Time) (SpikeScan, error) {
 	s := SpikeScan{Query: SpikeScanQuery{Now: now}, velocity: map[uuid.UUID]bool{}}
 	var err error
 	s.rules, err = ext.NewTable("rules",
 		ext.Column("rule_id", "UUID"), ext.Column("workspace_id", "UUID"), ext.Column("r_platform", "String"),
 		ext.Column("metric", "UInt8"), ext.Column("cond", "UInt8"), ext.Column("threshold", "Float64"),
-		ext.Column("window", "UInt16"), ext.Column("min_start", "UInt64"), ext.Column("since", "UInt32"))
+		ext.Column("window", "UInt16"), ext.Column("min_start", "UInt64"))
 	if err != nil {
 		return s, fmt.Errorf("rules table: %w", err)
 	}
-	if s.standing, err = ext.NewTable("standing", ext.Column("video_id", "UUID")); err != nil {
-		return s, fmt.Errorf("standing table: %w", err)
-	}
 	q := &s.Query
 	maxWindow := 0
-	for _, r := range rules {
-		if r.Condition != domain.ConditionVelocity {
-			maxWindow = max(maxWindow, r.WindowHours)
-		}
-	}
-	// a window ends up to W hours ago; its start value is up to SpikeLookback before it
-	q.From = now.Add(-2*time.Duration(maxWindow)*time.Hour - SpikeLookback).Truncate(time.Hour)
-	// a basis reading from before the range reads every video anyway
-	since := func(ws uuid.UUID) uint32 {
-		b, ok := bases[ws]
-		if !ok || b.Since.IsZero() || !b.Since.After(q.From) {
-			return 0
-		}
-		return uint32(b.Since.Unix())
-	}
-	standing := map[uuid.UUID]bool{}
 	for _, r := range rules {
 		// the scan's SQL numbers conditions and metrics by their index
 		cond, m := slices.Index(domain.Conditions, r.Condition), slices.Index(domain.AlertMetrics, r.Metric)
@@ -79,33 +56,23 @@ func NewSpikeScan(rules []domain.SpikeRule, now time.Time, bases map[uuid.UUID]d
 		if r.Platform != nil {
 			plat = string(*r.Platform)
 		}
-		from := since(r.WorkspaceID)
-		if err := s.rules.Append(r.ID, r.WorkspaceID, plat, uint8(m), uint8(cond), r.Threshold, uint16(r.WindowHours), uint64(max(r.MinStartValue, 0)), from); err != nil {
+		if err := s.rules.Append(r.ID, r.WorkspaceID, plat, uint8(m), uint8(cond), r.Threshold, uint16(r.WindowHours), uint64(max(r.MinStartValue, 0))); err != nil {
 			return s, fmt.Errorf("rules table: %w", err)
-		}
-		if from > 0 {
-			if at := time.Unix(int64(from), 0).UTC().Truncate(time.Hour); !q.Incremental || at.Before(q.SinceBucket) {
-				q.SinceBucket = at
-			}
-			q.Incremental = true
-			if !standing[r.WorkspaceID] {
-				standing[r.WorkspaceID] = true
-				for _, id := range bases[r.WorkspaceID].Standing {
-					if err := s.standing.Append(id); err != nil {
-						return s, fmt.Errorf("standing table: %w", err)
-					}
-				}
-			}
 		}
 		s.velocity[r.ID] = r.Condition == domain.ConditionVelocity
 		if r.Condition == domain.ConditionVelocity {
 			if !slices.Contains(q.Velocity, r.Metric) {
 				q.Velocity = append(q.Velocity, r.Metric)
 			}
-		} else if !slices.Contains(q.Gain, r.Metric) {
-			q.Gain = append(q.Gain, r.Metric)
+		} else {
+			if !slices.Contains(q.Gain, r.Metric) {
+				q.Gain = append(q.Gain, r.Metric)
+			}
+			maxWindow = max(maxWindow, r.WindowHours)
 		}
 	}
+	// a window ends up to W hours ago; its start value is up to SpikeLookback before it
+	q.From = now.Add(-2*time.Duration(maxWindow)*time.Hour - SpikeLookback).Truncate(time.Hour)
 	return s, nil
 }
 
@@ -124,11 +91,7 @@ type SpikeCandidate struct {
 func (s SpikeScan) Candidates(ctx context.Context, r Reader) ([]SpikeCandidate, error) {
 	var out []SpikeCandidate
 	sql, args := s.Query.SQL()
-	tables := []*ext.Table{s.rules}
-	if s.Query.Incremental {
-		tables = append(tables, s.standing)
-	}
-	res, err := r.CH.Query(clickhouse.Context(ctx, clickhouse.WithExternalTable(tables...)), sql, args...)
+	res, err := r.CH.Query(clickhouse.Context(ctx, clickhouse.WithExternalTable(s.rules)), sql, args...)
 	var c SpikeCandidate
 	sp := &c.Spike
 	var start, end uint32
@@ -152,17 +115,12 @@ func (s SpikeScan) Candidates(ctx context.Context, r Reader) ([]SpikeCandidate, 
 	return out, nil
 }
 
-// SpikeScanQuery is the scan's query over the external table rules (and
-// standing, when Incremental).
+// SpikeScanQuery is the scan's query over the external table rules.
 type SpikeScanQuery struct {
 	// Gain and Velocity are the metrics each branch reads; no metrics, no branch.
 	Gain, Velocity []domain.Metric
 	From           time.Time
 	Now            time.Time
-	// Incremental: some workspace has a basis (a rule's since above 0), and
-	// SinceBucket is the hour of the earliest.
-	Incremental bool
-	SinceBucket time.Time
 }
 
 // spikeSQL joins the branches. Written to mean the same on 18.16 and current
@@ -170,17 +128,16 @@ type SpikeScanQuery struct {
 // row per key (ANY INNER keeps one left row per key on current releases);
 // values round as floor(x + 0.5), as round() does on 18.16 only.
 var spikeSQL = SQLTemplate("spikes",
-	`{{if .Gain.Metrics}}{{template "gain" .Gain}}{{end}}{{if and .Gain.Metrics .Velocity.Metrics}}
+	`{{with .Gain}}{{template "gain" .}}{{end}}{{if and .Gain .Velocity}}
 UNION ALL
-{{end}}{{if .Velocity.Metrics}}{{template "velocity" .Velocity}}{{end}}`,
+{{end}}{{with .Velocity}}{{template "velocity" .}}{{end}}`,
 	`{{define "gain"}}`+spikeGainSQL+`{{end}}`,
 	`{{define "velocity"}}`+spikeVelocitySQL+`{{end}}`,
 	`{{define "aggregates"}}{{range $n, $m := .}}{{if $n}}, {{end}}groupArrayIf(toUInt32(last_at), isNotNull({{.Column}})) AS t{{.Index}}, groupArrayIf(assumeNotNull({{.Column}}), isNotNull({{.Column}})) AS m{{.Index}}{{end}}{{end}}`,
 	`{{define "metrics"}}[{{range $n, $m := .}}{{if $n}}, {{end}}{{.Index}}{{end}}] AS mi, [{{range $n, $m := .}}{{if $n}}, {{end}}t{{.Index}}{{end}}] AS t_rec, [{{range $n, $m := .}}{{if $n}}, {{end}}m{{.Index}}{{end}}] AS v_rec{{end}}`,
 	`{{define "bounds"}}{{range $n, $m := .}}{{if $n}}, {{end}}toInt64(maxIf(toUInt32(last_at), isNotNull({{.Column}}))) AS last{{.Index}}, ifNull(min({{.Column}}), 0) AS lo{{.Index}}, ifNull(max({{.Column}}), 0) AS hi{{.Index}}{{end}}{{end}}`,
 	`{{define "candidates"}}`+spikeCandidatesSQL+`{{end}}`,
-	`{{define "fresh_accounts"}}`+spikeFreshAccountsSQL+`{{end}}`,
-	`{{define "bases"}}`+spikeBasesSQL+`{{end}}`)
+	`{{define "fresh_accounts"}}`+spikeFreshAccountsSQL+`{{end}}`)
 
 // SQL renders the query and its parameters.
 func (q SpikeScanQuery) SQL() (string, []any) {
@@ -199,19 +156,11 @@ func (q SpikeScanQuery) SQL() (string, []any) {
 		}
 		return out
 	}
-	type branch struct {
-		Metrics     []metric
-		Incremental bool
-	}
-	data := struct{ Gain, Velocity branch }{branch{columns(q.Gain), q.Incremental}, branch{columns(q.Velocity), q.Incremental}}
-	args := []any{
+	data := struct{ Gain, Velocity []metric }{columns(q.Gain), columns(q.Velocity)}
+	return RenderSQL(spikeSQL, data), []any{
 		clickhouse.Named("from", q.From), clickhouse.Named("now", q.Now.Unix()),
 		clickhouse.Named("max_age", MaxVelocityAgeHours), clickhouse.Named("min_siblings", MinVelocitySiblings),
 	}
-	if q.Incremental {
-		args = append(args, clickhouse.Named("since_bucket", q.SinceBucket))
-	}
-	return RenderSQL(spikeSQL, data), args
 }
 
 // spikeGainSQL finds the gain and growth_pct matches per video, metric and
@@ -250,27 +199,14 @@ FROM (
                         arraySort(t_rec) AS ts, arraySort((v, t) -> t, v_rec, t_rec) AS vs
                     FROM (
                         SELECT any(workspace_id) AS ws, entity_id AS video_id, any(platform) AS plat,
-                            toInt64(max(toUInt32(published_at))) AS published, {{template "aggregates" .Metrics}}, {{template "bounds" .Metrics}}
+                            toInt64(max(toUInt32(published_at))) AS published, {{template "aggregates" .}}, {{template "bounds" .}}
                         FROM entity_hourly
                         WHERE entity_kind = 'video' AND bucket >= @from
-                          AND workspace_id IN (SELECT workspace_id FROM rules WHERE cond != 2){{if .Incremental}}
-                          AND (workspace_id IN (SELECT workspace_id FROM rules WHERE since = 0)
-                            OR entity_id IN (SELECT video_id FROM standing)
-                            OR entity_id IN (
-                                SELECT entity_id
-                                FROM (
-                                    SELECT workspace_id, entity_id, max(toUInt32(last_at)) AS t
-                                    FROM entity_hourly
-                                    WHERE entity_kind = 'video' AND bucket >= @since_bucket
-                                      AND workspace_id IN (SELECT workspace_id FROM rules WHERE since > 0)
-                                    GROUP BY workspace_id, entity_id
-                                ) AS scraped
-                                ALL INNER JOIN ({{template "bases"}}) AS bases USING workspace_id
-                                WHERE t >= scraped_from)){{end}}
+                          AND workspace_id IN (SELECT workspace_id FROM rules WHERE cond != 2)
                         GROUP BY entity_id
-                        HAVING {{template "candidates" .Metrics}}
+                        HAVING {{template "candidates" .}}
                     )
-                    ARRAY JOIN {{template "metrics" .Metrics}}
+                    ARRAY JOIN {{template "metrics" .}}
                 )
                 WHERE length(ts) > 0
             ) AS points
@@ -311,27 +247,10 @@ const spikeCandidatesSQL = `{{range $n, $m := .}}{{if $n}}
 
 // spikeFreshAccountsSQL is the accounts the velocity branch reads: those
 // with a point recent enough for the longest window, as a video's last
-// point must be to be judged; of a workspace with a basis, only those with
-// a point since it or a standing video (a video's baseline is its
-// siblings').
+// point must be to be judged.
 const spikeFreshAccountsSQL = `SELECT DISTINCT account_id FROM video_age_hourly
                                             WHERE workspace_id IN (SELECT workspace_id FROM rules WHERE cond = 2)
-                                              AND toInt64(toUInt32(last_at)) + 3600 * (SELECT max(toInt64(window)) FROM rules WHERE cond = 2) >= @now{{if .Incremental}}
-                                              AND (workspace_id IN (SELECT workspace_id FROM rules WHERE since = 0)
-                                                OR account_id IN (SELECT account_id FROM video_age_hourly WHERE entity_id IN (SELECT video_id FROM standing))
-                                                OR account_id IN (
-                                                    SELECT account_id
-                                                    FROM (
-                                                        SELECT workspace_id, account_id, max(toUInt32(last_at)) AS t
-                                                        FROM video_age_hourly
-                                                        WHERE workspace_id IN (SELECT workspace_id FROM rules WHERE since > 0)
-                                                        GROUP BY workspace_id, account_id
-                                                    ) AS scraped
-                                                    ALL INNER JOIN ({{template "bases"}}) AS bases USING workspace_id
-                                                    WHERE t >= scraped_from)){{end}}`
-
-// spikeBasesSQL is each workspace's since, for those with a basis.
-const spikeBasesSQL = `SELECT workspace_id, min(since) AS scraped_from FROM rules WHERE since > 0 GROUP BY workspace_id`
+                                              AND toInt64(toUInt32(last_at)) + 3600 * (SELECT max(toInt64(window)) FROM rules WHERE cond = 2) >= @now`
 
 // spikeVelocitySQL finds the velocity_vs_baseline matches from the videos'
 // first 9 days (video_age_hourly):
@@ -397,17 +316,17 @@ FROM (
                                         FROM (
                                             SELECT any(workspace_id) AS ws, any(account_id) AS acc, entity_id AS video_id, any(platform) AS plat,
                                                 toInt64(min(toUInt32(published_at))) AS published,
-                                                {{template "aggregates" .Metrics}}
+                                                {{template "aggregates" .}}
                                             FROM video_age_hourly
                                             WHERE workspace_id IN (SELECT workspace_id FROM rules WHERE cond = 2)
-                                              AND account_id IN ({{template "fresh_accounts" .}})
+                                              AND account_id IN ({{template "fresh_accounts"}})
                                             GROUP BY entity_id
                                         )
-                                        ARRAY JOIN {{template "metrics" .Metrics}}
+                                        ARRAY JOIN {{template "metrics" .}}
                                     ) AS series
                                     ALL INNER JOIN (
                                         SELECT account_id, toUInt64(rowNumberInAllBlocks()) + 1 AS acc_no
-                                        FROM ({{template "fresh_accounts" .}})
+                                        FROM ({{template "fresh_accounts"}})
                                     ) AS accounts USING account_id
                                     WHERE length(ts) > 1
                                 )

@@ -12,10 +12,6 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/sql from the rendered SQL")
 
-// goldenSince is the time the incremental golden case's workspace was
-// scanned from: the videos scraped since and the standing ones are read.
-var goldenSince = querytest.Now.Add(-30 * time.Hour)
-
 // renderedCase is one golden case: a spike scan query built as
 // NewSpikeScan builds it.
 type renderedCase struct {
@@ -32,9 +28,6 @@ func renderedCases() []renderedCase {
 		{"spikes_gain", chread.SpikeScanQuery{Gain: []domain.Metric{domain.Views, domain.Likes}, From: now.Add(-2*24*time.Hour - chread.SpikeLookback).Truncate(time.Hour), Now: now}},
 		{"spikes_velocity", chread.SpikeScanQuery{Velocity: []domain.Metric{domain.Views}, From: now.Add(-chread.SpikeLookback).Truncate(time.Hour), Now: now}},
 		{"spikes_both", chread.SpikeScanQuery{Gain: []domain.Metric{domain.Comments, domain.Views}, Velocity: []domain.Metric{domain.Shares, domain.Views}, From: now.Add(-2*6*time.Hour - chread.SpikeLookback).Truncate(time.Hour), Now: now}},
-		// a workspace with a basis from its previous scan (GoldenSince)
-		{"spikes_since", chread.SpikeScanQuery{Gain: []domain.Metric{domain.Comments, domain.Views}, Velocity: []domain.Metric{domain.Shares, domain.Views},
-			From: now.Add(-2*48*time.Hour - chread.SpikeLookback).Truncate(time.Hour), Now: now, Incremental: true, SinceBucket: goldenSince.Truncate(time.Hour)}},
 	}
 }
 

@@ -292,7 +292,7 @@ func seed(t *testing.T) *world {
 // spikes is a spike scan that finds the spikes it was given.
 type spikes []domain.Spike
 
-func (s spikes) Scan(context.Context, []domain.SpikeRule, map[uuid.UUID]domain.SpikeBasis) (domain.SpikeScan, error) {
+func (s spikes) Scan(context.Context, []domain.SpikeRule) (domain.SpikeScan, error) {
 	return domain.SpikeScan{Videos: len(s), Spikes: s}, nil
 }
 
