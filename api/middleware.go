@@ -147,22 +147,22 @@ func deadline(d time.Duration) fiber.Handler {
 // is such work itself leaves the count first (asBackground).
 func foreground(f *background.Foreground) fiber.Handler {
 	return func(c *fiber.Ctx) error {
-		leave := f.Enter()
+		leave, drop := f.EnterRoute()
 		defer leave()
-		c.Locals(foregroundLeaveKey{}, leave)
+		c.Locals(foregroundDropKey{}, drop)
 		c.SetUserContext(background.WithForeground(c.UserContext(), f))
 		return c.Next()
 	}
 }
 
-type foregroundLeaveKey struct{}
+type foregroundDropKey struct{}
 
 // asBackground marks a route's work as work nobody waits on as it runs
 // (exports, the cron's steps, scrape completions): it does not count as a
 // request being answered, so the other background work does not yield to it.
 func asBackground(c *fiber.Ctx) error {
-	if leave, ok := c.Locals(foregroundLeaveKey{}).(func()); ok {
-		leave()
+	if drop, ok := c.Locals(foregroundDropKey{}).(func()); ok {
+		drop()
 	}
 	return c.Next()
 }

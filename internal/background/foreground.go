@@ -49,8 +49,17 @@ const (
 
 // Enter counts a request in; leave (safe to call more than once) counts it out.
 func (f *Foreground) Enter() (leave func()) {
+	leave, _ = f.EnterRoute()
+	return leave
+}
+
+// EnterRoute is Enter for a request whose route may turn out to be work
+// nobody waits on (an export, a cron run): drop counts it out as if it
+// had never come in, leaving no quiet moment after it for the work to
+// wait for. Whichever of leave and drop comes first counts.
+func (f *Foreground) EnterRoute() (leave, drop func()) {
 	if f == nil {
-		return func() {}
+		return func() {}, func() {}
 	}
 	f.mu.Lock()
 	if f.inFlight.up() {
@@ -58,14 +67,16 @@ func (f *Foreground) Enter() (leave func()) {
 	}
 	f.mu.Unlock()
 	var once sync.Once
-	return func() { once.Do(f.leave) }
+	return func() { once.Do(func() { f.leave(true) }) }, func() { once.Do(func() { f.leave(false) }) }
 }
 
-func (f *Foreground) leave() {
+// leave counts a request out; with quiet, the end of a request in flight
+// for Brief or longer starts the quiet moment work waits for.
+func (f *Foreground) leave(quiet bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.inFlight.down() {
-		if now := time.Now(); now.Sub(f.entered) >= cmp.Or(f.Brief, DefaultBrief) {
+		if now := time.Now(); quiet && now.Sub(f.entered) >= cmp.Or(f.Brief, DefaultBrief) {
 			f.left = now
 		}
 	}

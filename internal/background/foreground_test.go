@@ -90,6 +90,31 @@ func TestYieldAfterBriefRequestsGoesOnAtOnce(t *testing.T) {
 	}
 }
 
+// A request whose route turns out to be background work (an export, a
+// cron run) counts out as if it had never come in: however long it was
+// counted, it leaves no quiet moment for the work, its own included, to
+// wait for; leave after drop counts nothing more.
+func TestYieldAfterADroppedRequestGoesOnAtOnce(t *testing.T) {
+	f := &background.Foreground{Quiet: time.Hour, Pass: time.Hour, Brief: time.Nanosecond}
+	leave, drop := f.EnterRoute()
+	time.Sleep(time.Millisecond) // in flight longer than Brief
+	drop()
+	leave()
+	if n, _ := f.Load(); n != 0 {
+		t.Fatalf("in flight after the request was dropped: %d, want 0", n)
+	}
+	done := make(chan error, 1)
+	go func() { done <- f.Yield(context.Background()) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the work waited an hour's quiet after a dropped request")
+	}
+}
+
 // While requests never pause, the waiting work goes on one piece at a
 // time, each after a Pass of its own and a Pass after the one before.
 func TestYieldLetsOnePieceAPassGoOnBesideEndlessRequests(t *testing.T) {

@@ -14,7 +14,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/multitracer"
 	"github.com/jackc/pgx/v5/pgxpool"
-	pgxuuid "github.com/vgarvardt/pgx-google-uuid/v5"
 
 	"github.com/reeltrack/reeltrack/internal/metrics"
 )
@@ -82,7 +81,7 @@ func OpenPostgres(ctx context.Context, dsn string, o PostgresOptions) (*pgxpool.
 	// google/uuid's UUID is read and written in PostgreSQL's binary form;
 	// without this pgx goes through its text (sql.Scanner, driver.Valuer)
 	cfg.AfterConnect = func(_ context.Context, c *pgx.Conn) error {
-		pgxuuid.Register(c.TypeMap())
+		registerUUID(c.TypeMap())
 		return nil
 	}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)

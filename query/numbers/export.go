@@ -217,17 +217,7 @@ func (e *VideoExport) readPage(ctx context.Context) ([]Video, error) {
 		vids, err = pgx.AppendRows(e.page[:0], rows, scanVideo)
 		return err
 	}
-	var err error
-	if e.f.narrows(e.now) {
-		err = read(e.h.DB)
-	} else {
-		// the whole workspace's page is read from videos_export_order_idx:
-		// PostgreSQL estimates a quarter of the rows left after any key and
-		// would sort the workspace's videos for every page instead (20–40 ms
-		// a page of 2,000 at 10,000 videos against 6–9 ms)
-		err = walkIndex(ctx, e.h.DB, read)
-	}
-	if err != nil {
+	if err := e.inOrder(ctx, read); err != nil {
 		return nil, fmt.Errorf("export videos: %w", err)
 	}
 	e.page = vids
@@ -245,10 +235,27 @@ func (e *VideoExport) readPage(ctx context.Context) ([]Video, error) {
 	return vids, nil
 }
 
+// inOrder runs read, a read in the export's order. The whole workspace's
+// rows are read from videos_export_order_idx: PostgreSQL estimates a
+// quarter of the rows left after any key and would sort the workspace's
+// videos for every read instead (20–40 ms a page of 2,000 at 10,000 videos
+// against 6–9 ms; 20 ms for a chunk's 10,000 ids against 3 ms).
+func (e *VideoExport) inOrder(ctx context.Context, read func(querier) error) error {
+	if e.f.narrows(e.now) {
+		return read(e.h.DB)
+	}
+	return walkIndex(ctx, e.h.DB, read)
+}
+
 func (e *VideoExport) readChunk(ctx, chCtx context.Context, from exportKey) error {
 	sql, args := e.orderedSQL("v.id", &from, true, e.h.ChunkRows)
-	rows, _ := e.h.DB.Query(ctx, sql, args...)
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	var ids []uuid.UUID
+	err := e.inOrder(ctx, func(q querier) error {
+		rows, _ := q.Query(ctx, sql, args...)
+		var err error
+		ids, err = pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("export videos: %w", err)
 	}
