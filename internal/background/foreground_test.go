@@ -78,6 +78,13 @@ func TestYieldAfterBriefRequestsGoesOnAtOnce(t *testing.T) {
 	for range 3 {
 		f.Enter()()
 	}
+	goesOnAtOnce(t, f, "brief requests")
+}
+
+// goesOnAtOnce fails the test unless work yielding to f goes on without
+// waiting for its hour of quiet after what.
+func goesOnAtOnce(t *testing.T, f *background.Foreground, what string) {
+	t.Helper()
 	done := make(chan error, 1)
 	go func() { done <- f.Yield(context.Background()) }()
 	select {
@@ -86,7 +93,7 @@ func TestYieldAfterBriefRequestsGoesOnAtOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 	case <-time.After(time.Minute):
-		t.Fatal("the work waited an hour's quiet after brief requests")
+		t.Fatalf("the work waited an hour's quiet after %s", what)
 	}
 }
 
@@ -103,16 +110,7 @@ func TestYieldAfterADroppedRequestGoesOnAtOnce(t *testing.T) {
 	if n, _ := f.Load(); n != 0 {
 		t.Fatalf("in flight after the request was dropped: %d, want 0", n)
 	}
-	done := make(chan error, 1)
-	go func() { done <- f.Yield(context.Background()) }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(time.Minute):
-		t.Fatal("the work waited an hour's quiet after a dropped request")
-	}
+	goesOnAtOnce(t, f, "a dropped request")
 }
 
 // While requests never pause, the waiting work goes on one piece at a
