@@ -159,7 +159,8 @@ type foregroundDropKey struct{}
 
 // asBackground marks a route's work as work nobody waits on as it runs
 // (exports, the cron's steps, scrape completions): it does not count as a
-// request being answered, so the other background work does not yield to it.
+// request being answered, so the other background work does not yield to
+// it, nor wait for a quiet moment after it.
 func asBackground(c *fiber.Ctx) error {
 	if drop, ok := c.Locals(foregroundDropKey{}).(func()); ok {
 		drop()

@@ -215,6 +215,25 @@ func TestLocalAnswersSkipRedisUntilItsEntryExpires(t *testing.T) {
 	}
 }
 
+// A miss that looked for the local copy just before a computation stored
+// it, and reaches the computation once that has ended, takes the stored
+// answer instead of computing it again.
+func TestAMissAsTheComputationEndsTakesItsAnswer(t *testing.T) {
+	ctx := context.Background()
+	c := &answercache.Cache{TTL: time.Minute, LocalBytes: 1 << 20, Log: slog.New(slog.DiscardHandler)}
+	k := answercache.Key{Workspace: uuid.New(), Version: 1, Name: "overview", Params: "w=7d"}
+	var n counter
+	if b, err := c.JSON(ctx, k, n.compute(map[string]int{"views": 1})); err != nil || string(b) != `{"views":1}` {
+		t.Fatalf("first read %s, %v", b, err)
+	}
+	if b, err := answercache.ComputeAfterMiss(c, ctx, k, n.compute(map[string]int{"views": 2})); err != nil || string(b) != `{"views":1}` {
+		t.Fatalf("the late miss read %s, %v; want the stored answer", b, err)
+	}
+	if got := n.n.Load(); got != 1 {
+		t.Fatalf("computed %d times, want 1", got)
+	}
+}
+
 func TestLocalAnswersStayWithinTheirBudget(t *testing.T) {
 	ctx := context.Background()
 	c := &answercache.Cache{TTL: time.Minute, LocalBytes: 8 << 10, Log: slog.New(slog.DiscardHandler)}
