@@ -337,31 +337,6 @@ func (c *Client) normalizedPage(ctx context.Context, datasetID string, offset, l
 	})
 }
 
-// NormalizedDataset reads every item of a dataset, pageSize a request, one
-// item at a time. The offset advances by the limit asked for, as the
-// provider drops empty items after paging; it ends at the pagination total.
-func (c *Client) NormalizedDataset(ctx context.Context, datasetID string, pageSize int, p platform.Platform, now time.Time, each func(normalize.Item, error) error) error {
-	if pageSize <= 0 {
-		return fmt.Errorf("read dataset %s: page size %d", datasetID, pageSize)
-	}
-	for offset := 0; ; offset += pageSize {
-		n, total, err := c.normalizedPage(ctx, datasetID, offset, pageSize, p, now, each)
-		if err != nil {
-			return err
-		}
-		if total >= 0 {
-			if offset+pageSize >= total {
-				return nil
-			}
-			continue
-		}
-		// without the total (always sent), the first empty page ends it
-		if n == 0 {
-			return nil
-		}
-	}
-}
-
 // eachItem reads one page, returning the count and the total (-1 without).
 func (c *Client) eachItem(ctx context.Context, datasetID string, offset, limit int, each func([]byte, *normalize.ItemReader) error) (n, total int, err error) {
 	total = -1

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -158,6 +159,12 @@ type dataset struct {
 	// emptyEvery, when at least 3, makes the first and last of every emptyEvery
 	// positions an empty item ({}), as an actor that pushed nothing leaves.
 	emptyEvery int
+	// kept: rendered once, at the first read, and served from memory after,
+	// as the provider serves a stored dataset (see Config.KeepDatasets).
+	kept     bool
+	render   sync.Once
+	rendered []byte // every position's item, one after another
+	ends     []int  // where each position's item ends in rendered; an empty item is empty there
 }
 
 func newDataset(segs []segment, at time.Time, maxItems int) *dataset {
@@ -217,9 +224,45 @@ func (d *dataset) page(offset, limit int) (from, to int) {
 	return from, to
 }
 
+// keep makes the dataset rendered once and served from memory after.
+func (d *dataset) keep() *dataset {
+	d.kept = true
+	return d
+}
+
+// renderAll renders every position of a kept dataset.
+func (d *dataset) renderAll() {
+	d.ends = make([]int, d.total)
+	for i := range d.total {
+		if o := d.item(i); o != nil {
+			d.rendered = appendJSON(d.rendered, o)
+		}
+		d.ends[i] = len(d.rendered)
+	}
+}
+
+// itemJSON appends position i's item to buf; empty reports an empty item.
+func (d *dataset) itemJSON(buf []byte, i int) (_ []byte, empty bool) {
+	if d.kept {
+		start := 0
+		if i > 0 {
+			start = d.ends[i-1]
+		}
+		if start == d.ends[i] {
+			return append(buf, "{}"...), true
+		}
+		return append(buf, d.rendered[start:d.ends[i]]...), false
+	}
+	o := d.item(i)
+	return appendJSON(buf, o), o == nil
+}
+
 // write streams positions [from, to) as a JSON array, newest-first when
 // desc; with clean, empty items go after the bounds apply, as Apify does.
 func (d *dataset) write(w io.Writer, from, to int, desc, clean bool) error {
+	if d.kept {
+		d.render.Do(d.renderAll)
+	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	buf := make([]byte, 0, 8<<10)
 	if _, err := bw.WriteString("["); err != nil {
@@ -231,16 +274,15 @@ func (d *dataset) write(w io.Writer, from, to int, desc, clean bool) error {
 		if desc {
 			i = d.total - 1 - i
 		}
-		o := d.item(i)
-		if o == nil && clean {
-			continue
-		}
 		buf = buf[:0]
 		if wrote {
 			buf = append(buf, ",\n"...)
 		}
+		var empty bool
+		if buf, empty = d.itemJSON(buf, i); empty && clean {
+			continue
+		}
 		wrote = true
-		buf = appendJSON(buf, o)
 		if _, err := bw.Write(buf); err != nil {
 			return err
 		}

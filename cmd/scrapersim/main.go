@@ -87,6 +87,10 @@ type Config struct {
 	Study string
 	// EmptyEvery (at least 3) makes the ends of every EmptyEvery positions empty items.
 	EmptyEvery int
+	// KeepDatasets renders each dataset once, at its first read, and serves it
+	// from memory after (about 4 KB an item), as the provider serves a stored
+	// dataset; otherwise every page is generated as it is read, holding nothing.
+	KeepDatasets bool
 
 	Now func() time.Time // nil: time.Now; tests set it
 }
@@ -142,7 +146,7 @@ func (c Config) LogValue() slog.Value {
 		slog.Float64("speed", c.Speed), slog.String("epoch", epoch), slog.Float64("fail_rate", c.FailRate),
 		slog.Int("rate429", c.Rate429), slog.Bool("duplicate_webhooks", c.DuplicateWebhooks),
 		slog.Int("webhook_retries", c.WebhookRetries), slog.Int("items_per_profile_max", c.ItemsPerProfileMax),
-		slog.Bool("quirks", c.Quirks), slog.Int("empty_every", c.EmptyEvery),
+		slog.Bool("quirks", c.Quirks), slog.Int("empty_every", c.EmptyEvery), slog.Bool("keep_datasets", c.KeepDatasets),
 	)
 }
 
@@ -172,6 +176,7 @@ func loadConfig(args []string, getenv func(string) string) (Config, error) {
 	quirksOn := str("quirks", "true", "the awkward cases of real data: some counts as strings, comma strings, null or missing; no publish time for some posts under 48 h old in listings; TikTok reposts in profile listings; X self-replies (threads)")
 	study := str("study", "", "run the named study (a simulation over the simulator's world: "+studyNames()+") and print its figures instead of serving")
 	emptyEvery := str("empty-every", "0", "make the first and last of every N positions of each dataset an empty item, which clean=true drops after offset and limit apply, as Apify does: a reader with page size N gets every page two items short (0: none)")
+	keep := str("keep-datasets", "false", "render each dataset once, at its first read, and serve it from memory after (about 4 KB an item), as the provider serves a stored dataset; otherwise pages are generated as they are read and nothing is held")
 	if err := fs.Parse(args); err != nil {
 		return Config{}, err
 	}
@@ -195,6 +200,7 @@ func loadConfig(args []string, getenv func(string) string) (Config, error) {
 		ItemsPerProfileMax: num("items-per-profile-max", *perProfile),
 		Quirks:             boolean("quirks", *quirksOn),
 		EmptyEvery:         num("empty-every", *emptyEvery),
+		KeepDatasets:       boolean("keep-datasets", *keep),
 		Study:              *study,
 	}
 	if *epoch != "" {

@@ -207,6 +207,9 @@ func (s *Server) start(w http.ResponseWriter, r *http.Request, a actor, defaultT
 	}
 	segs := a.plan(s.world, in)
 	data := newDataset(segs, s.clock.sim(), opts.maxItems).withEmptyItems(s.cfg.EmptyEvery)
+	if s.cfg.KeepDatasets {
+		data.keep()
+	}
 	run := s.store.create(a, body, max(1, len(segs)), opts, hooks, s.cfg.FailRate, s.clock.now(), data)
 	s.log.Info("run started", "run", run.id, "actor", a.name, "items", data.total, "webhooks", len(run.hooks))
 	s.emit(run, "ACTOR.RUN.CREATED")

@@ -31,7 +31,8 @@ func RankAccountVideos(ctx context.Context, tx pgx.Tx, accountID uuid.UUID, limi
 		), ranked AS (
 			SELECT *, row_number() OVER (PARTITION BY counted ORDER BY at DESC, created_at DESC, id) AS place
 			FROM found
-		), cutoff AS (
+		), cutoff AS MATERIALIZED (
+			-- once: inlined, it would scan ranked again for every row
 			SELECT at FROM ranked WHERE counted AND place = $2
 		), wanted AS (
 			SELECT r.id, r.status AS was, r.kept_until AS was_kept,
