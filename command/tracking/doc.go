@@ -48,7 +48,12 @@
 // # Items to snapshots (ingest, ingest/normalize)
 //
 // Pages are streamed item by item (`normalize.ItemReader`) through the
-// platform's normalizer into a `normalize.Item`: a hidden metric stays
+// platform's normalizer into a `normalize.Item`. With more than one CPU, one
+// goroutine reads the pages and checks and indexes each item into batches
+// of 256 (`normalize.ItemBatch`) while the others normalize the batches
+// already read; `scrape.take` receives the items in the dataset's order on
+// the completion's own goroutine, and at most a few batches of about a
+// megabyte are held (`TestNormalizedDatasetKeepsTheDatasetsOrder`). A hidden metric stays
 // `nil`, never 0; an unreadable item is skipped and counted. `scrape.take`
 // matches items to targets: a tracked video, or an account's newest videos
 // up to its tracking limit (chosen in `finish`; ids derived from identity,
