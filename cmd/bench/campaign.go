@@ -596,7 +596,12 @@ func campaignPhase(ctx context.Context, o options, progress io.Writer) (*campaig
 		to := time.Now()
 		r.Cold = append(r.Cold, campaignLine{Name: rt.name + " (cold)", S: sts, Target: targetCampaignCold})
 		if rt.path != "/api/campaigns" {
-			sts, err := coldLedgerChanged(ctx, c, st.PG, w.Collection, rt.path, co.ColdRequests, rt.check)
+			sts, err := coldVideosChanged(ctx, c, st.PG, w.WS.ID, rt.path, co.ColdRequests, rt.check)
+			if err != nil {
+				return nil, fmt.Errorf("campaign: %w", err)
+			}
+			r.Cold = append(r.Cold, campaignLine{Name: rt.name + " (cold, videos changed)", S: sts})
+			sts, err = coldLedgerChanged(ctx, c, st.PG, w.Collection, rt.path, co.ColdRequests, rt.check)
 			if err != nil {
 				return nil, fmt.Errorf("campaign: %w", err)
 			}
@@ -884,6 +889,19 @@ func printCampaign(out io.Writer, r *campaignReport, o options) {
 func bumpLedger(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
 	_, err := tx.Exec(ctx, `UPDATE campaigns SET ledger_version = ledger_version + 1 WHERE collection_id = $1`, id)
 	return err
+}
+
+// coldVideosChanged measures n requests of path, each after the workspace's
+// videos version moves, as a scrape that finds a new post or a post's new
+// status moves it: the campaign's open rows are read again, its locked
+// lines kept.
+func coldVideosChanged(ctx context.Context, c *client, db *pgxpool.Pool, ws uuid.UUID, path string, n int, check func([]byte) error) (stats, error) {
+	c.before = func(ctx context.Context) error {
+		_, err := db.Exec(ctx, `UPDATE workspaces SET videos_version = videos_version + 1 WHERE id = $1`, ws)
+		return err
+	}
+	defer func() { c.before = nil }()
+	return c.cold(ctx, path, n, check)
 }
 
 // coldLedgerChanged measures n requests of path, each after the ledger and

@@ -40,7 +40,7 @@ func (h CampaignsHandler) Export(ctx context.Context, ws, id uuid.UUID, kind str
 	if err := q.Validate(); err != nil {
 		return PayoutExport{}, err
 	}
-	l, err := readLedger(ctx, h.DB, h.CH, ws, id, h.Now().UTC())
+	l, err := readLedger(ctx, h.DB, h.CH, ws, id, h.Now().UTC(), false)
 	if err != nil {
 		return PayoutExport{}, err
 	}

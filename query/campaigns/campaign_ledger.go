@@ -118,6 +118,9 @@ type campaign struct {
 	// not pay have none (schema 0041); nil when not known.
 	OpenFloor    *time.Time
 	FloorNotPaid int
+	// VideosVersion and OpenRowsVersion are the workspace's (schema 0036,
+	// 0043): which videos are open lines, and what the lines show of them.
+	VideosVersion, OpenRowsVersion int64
 }
 
 // pays reports whether the campaign's ledger has a line for a post of kind.
@@ -160,8 +163,8 @@ func (v RulesVersion) rules(p payout.Period) payout.Rules {
 
 const campaignSQL = `
 SELECT c.collection_id, col.name, c.currency, c.minor_digits, c.starts_at, c.ends_at, c.budget, c.platforms, c.period, c.created_at, c.ledger_version,
-    c.collabs, c.ended_at, c.open_floor, c.floor_not_paid
-FROM campaigns c JOIN collections col ON col.id = c.collection_id
+    c.collabs, c.ended_at, c.open_floor, c.floor_not_paid, w.videos_version, w.open_rows_version
+FROM campaigns c JOIN collections col ON col.id = c.collection_id JOIN workspaces w ON w.id = c.workspace_id
 WHERE c.workspace_id = $1 AND c.collection_id = $2`
 
 const rulesSQL = `
@@ -174,7 +177,7 @@ func loadCampaign(ctx context.Context, db *pgxpool.Pool, ws, id uuid.UUID) (camp
 	var c campaign
 	var period string
 	err := db.QueryRow(ctx, campaignSQL, ws, id).Scan(&c.ID, &c.Name, &c.Currency, &c.MinorDigits, &c.StartsAt, &c.EndsAt, &c.Budget, &c.Platforms, &period, &c.CreatedAt, &c.LedgerVersion,
-		&c.Collabs, &c.EndedAt, &c.OpenFloor, &c.FloorNotPaid)
+		&c.Collabs, &c.EndedAt, &c.OpenFloor, &c.FloorNotPaid, &c.VideosVersion, &c.OpenRowsVersion)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return c, apperr.NotFound("campaign not found")
 	}
@@ -310,21 +313,31 @@ func (l *ledger) line(i int) *Line {
 	return &l.Open[i-len(l.Locked)]
 }
 
-// readLedger reads the campaign's lines at now, the open ones priced.
-func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uuid.UUID, now time.Time) (ledger, error) {
+// readLedger reads the campaign's lines at now, the open ones priced. The
+// open lines' rows are kept between requests under the versions of what
+// they are read from (keptOpen); fresh reads them anew, as the settle run
+// must: it also reads when each video was last scraped, which no version
+// follows.
+func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uuid.UUID, now time.Time, fresh bool) (ledger, error) {
 	c, err := loadCampaign(ctx, db, ws, id)
 	if err != nil {
 		return ledger{campaign: c}, err
 	}
-	var videos []Line
 	var kept keptLines
-	var notPaid int
+	var rows openRows
+	key, hit := openRowsKeyOf(c), false
+	if !fresh {
+		rows, hit = keptOpen.get(c.ID, key)
+	}
+	var videos []Line
 	g, gctx := errgroup.WithContext(ctx)
-	g.Go(func() error {
-		var err error
-		videos, notPaid, err = campaignVideos(gctx, db, ws, c)
-		return err
-	})
+	if !hit {
+		g.Go(func() error {
+			var err error
+			videos, rows.notPaid, err = campaignVideos(gctx, db, ws, c)
+			return err
+		})
+	}
 	g.Go(func() error {
 		var err error
 		kept, err = keptLocked.read(gctx, db, c)
@@ -333,7 +346,37 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 	if err := g.Wait(); err != nil {
 		return ledger{campaign: c}, err
 	}
-	l := ledger{campaign: c, Locked: kept.lines, NotPaid: notPaid, lockedOrder: kept.order}
+	if !hit {
+		rows.lines = openLines(c, kept, videos)
+		if !fresh {
+			keptOpen.put(c.ID, key, rows)
+		}
+	}
+	l := ledger{campaign: c, Locked: kept.lines, NotPaid: rows.notPaid, lockedOrder: kept.order}
+	// the kept rows are shared: a request prices a copy
+	open := slices.Clone(rows.lines)
+	for i := range open {
+		if !open[i].WindowEnd.After(now) {
+			l.Closed++
+		}
+	}
+	if err := readViewsAt(ctx, ch, ws, open, now); err != nil {
+		return l, err
+	}
+	projected := kept.spent.Clone()
+	priceLines(projected, c, c.versions(), open)
+	l.Open = open
+	l.sums = kept.sums.clone()
+	for i := range open {
+		l.sums.add(c, &open[i])
+	}
+	return l, nil
+}
+
+// openLines makes the campaign's open videos its projected lines, unpriced:
+// their clips (named after the locked lines' clips), rules versions and
+// windows, in the order of their windows' ends.
+func openLines(c campaign, kept keptLines, videos []Line) []Line {
 	versions := c.versions()
 	// the order of a payee's posts, locked ones too, names its clips
 	posts := make([]payout.Post, len(videos))
@@ -350,9 +393,6 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 		v.WindowEnd = v.PublishedAt.Add(v.window)
 		v.PeriodStart = c.Period.Start(v.WindowEnd)
 		v.Status = domain.LineProjected
-		if !v.WindowEnd.After(now) {
-			l.Closed++
-		}
 	}
 	// in the order of their windows' ends, ids compared as their text
 	// does (byte by byte); the lines are large, so their indexes are
@@ -372,17 +412,7 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 	for k, i := range order {
 		open[k] = videos[i]
 	}
-	if err := readViewsAt(ctx, ch, ws, open, now); err != nil {
-		return l, err
-	}
-	projected := kept.spent.Clone()
-	priceLines(projected, c, versions, open)
-	l.Open = open
-	l.sums = kept.sums.clone()
-	for i := range open {
-		l.sums.add(c, &open[i])
-	}
-	return l, nil
+	return open
 }
 
 func priceLines(spent *payout.Spent, c campaign, versions []payout.Version, lines []Line) {

@@ -28,7 +28,7 @@ type SettlementHandler struct {
 // unchanged after it), of those whose videos were scraped since, as Due.
 func (h SettlementHandler) Settlement(ctx context.Context, ws, id uuid.UUID, now time.Time, all bool, since *time.Time) (payout.Settlement, error) {
 	var out payout.Settlement
-	l, err := readLedger(ctx, h.DB, h.CH, ws, id, now)
+	l, err := readLedger(ctx, h.DB, h.CH, ws, id, now, true)
 	if err != nil {
 		return out, err
 	}

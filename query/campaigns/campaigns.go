@@ -151,7 +151,7 @@ func (h CampaignsHandler) List(ctx context.Context, ws uuid.UUID) ([]CampaignSum
 	g.SetLimit(4)
 	for i, id := range ids {
 		g.Go(func() error {
-			l, err := readLedger(gctx, h.DB, h.CH, ws, id, now)
+			l, err := readLedger(gctx, h.DB, h.CH, ws, id, now, false)
 			if err != nil {
 				return err
 			}
@@ -197,8 +197,17 @@ func (l ledger) summary() (Campaign, LineCounts) {
 // Page answers the campaign's page at now.
 func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignPage, error) {
 	now := h.Now().UTC()
-	l, err := readLedger(ctx, h.DB, h.CH, ws, id, now)
-	if err != nil {
+	// the posting goals and the campaign's creators are read beside the ledger
+	var (
+		l     ledger
+		goals map[uuid.UUID]int
+		idle  []Payee
+	)
+	g, gctx := fanout.WithContext(ctx)
+	g.Go(func() (err error) { l, err = readLedger(gctx, h.DB, h.CH, ws, id, now, false); return err })
+	g.Go(func() (err error) { goals, err = h.postingGoals(gctx, ws); return err })
+	g.Go(func() (err error) { idle, err = h.campaignCreators(gctx, ws, id); return err })
+	if err := g.Wait(); err != nil {
 		return CampaignPage{}, err
 	}
 	var p CampaignPage
@@ -228,15 +237,7 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 		p.Periods = append(p.Periods, ps)
 	}
 	slices.SortFunc(p.Periods, func(a, b PeriodSpend) int { return a.Start.Compare(b.Start) })
-	goals, err := h.postingGoals(ctx, ws)
-	if err != nil {
-		return p, err
-	}
 	// the creators without a line are on the board at zero
-	idle, err := h.campaignCreators(ctx, ws, c.ID)
-	if err != nil {
-		return p, err
-	}
 	standings := s.standings
 	for _, payee := range idle {
 		if _, ok := standings[payee.ref()]; !ok {
@@ -342,7 +343,7 @@ func (h CampaignsHandler) Lines(ctx context.Context, ws, id uuid.UUID, q LinesQu
 	if err := q.Validate(); err != nil {
 		return LinesPage{}, err
 	}
-	l, err := readLedger(ctx, h.DB, h.CH, ws, id, h.Now().UTC())
+	l, err := readLedger(ctx, h.DB, h.CH, ws, id, h.Now().UTC(), false)
 	if err != nil {
 		return LinesPage{}, err
 	}

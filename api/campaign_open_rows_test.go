@@ -1,0 +1,150 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
+	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/testenv"
+	querycampaigns "github.com/reeltrack/reeltrack/query/campaigns"
+)
+
+// TestCampaignOpenLinesFollowTheirVideos: the server keeps a campaign's
+// open rows between requests, so each change to what an open line shows
+// is made the way the product makes it (the SQL its commands run, then the
+// data version bumped) and the next read of the ledger must show it: a
+// scrape's new counts, a caption edited (which renames the clip), the
+// author handle, a creator renamed, an account given to a creator, a
+// video's own payee, an account renamed, a new post, a post removed.
+func TestCampaignOpenLinesFollowTheirVideos(t *testing.T) {
+	t.Parallel()
+	monday := time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC)
+	clock := &shiftedClock{}
+	clock.set(time.Until(monday.Add(3 * 24 * time.Hour)))
+	a := newApp(t, func(d *wiring.Deps) { d.Now = clock.Now })
+	owner := a.signUp(uniqueEmail("openrows"))
+	ws := a.bootstrap(owner).Workspace.ID
+	exec(t, `UPDATE workspaces SET plan = 'agency', video_limit = 5000 WHERE id = $1`, ws)
+	coll := env.Collection(t, ws, "Open rows")
+	ana := uuid.New()
+	exec(t, `INSERT INTO creators (id, workspace_id, name) VALUES ($1, $2, 'Ana')`, ana, ws)
+	account := func(handle string) uuid.UUID {
+		return env.Account(t, ws, testenv.AccountOptions{Platform: platform.TikTok, Handle: handle, Status: domain.ItemActive, CollectionID: &coll, LastScrapedAt: time.Now()})
+	}
+	anaTT, boTT := account("ana_tt"), account("bo_tt")
+	exec(t, `UPDATE accounts SET creator_id = $2 WHERE id = $1`, anaTT, ana)
+	a.request("POST", "/api/campaigns", map[string]any{
+		"collectionId": coll, "currency": "USD", "startsAt": monday, "period": "weekly",
+		"rules": map[string]any{"tiers": []map[string]int{{"fromViews": 0, "cpm": 10}}},
+	}, owner).expect(t, 201)
+
+	accountOf := map[uuid.UUID]uuid.UUID{}
+	video := func(key string, acc uuid.UUID, handle, caption string, published time.Time) uuid.UUID {
+		id := env.Video(t, ws, testenv.VideoOptions{Platform: platform.TikTok, PlatformID: key, AccountID: acc, AccountHandle: handle, Caption: caption,
+			Status: domain.ItemActive, PublishedAt: published, CreatedAt: published, LastScrapedAt: time.Now()})
+		accountOf[id] = acc
+		return id
+	}
+	scrapes := 0
+	snap := func(id uuid.UUID, views uint64) {
+		t.Helper()
+		scrapes++
+		w := ingest.NewSnapshotWriter(env.CH, 10, time.Now())
+		err := w.Add(context.Background(), ingest.Snapshot{WorkspaceID: ws, Platform: platform.TikTok, Kind: platform.Video, EntityID: id, AccountID: accountOf[id],
+			ScrapedAt: clock.Now().Add(time.Duration(scrapes-100) * time.Minute), Metrics: ingest.Metrics{Views: u64(views)}, JobID: uuid.New()})
+		if err == nil {
+			err = w.Flush(context.Background())
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	a1 := video("o1", anaTT, "ana_tt", "Morning routine", monday.Add(24*time.Hour))
+	a2 := video("o2", anaTT, "ana_tt", "Desk setup tour", monday.Add(30*time.Hour))
+	b1 := video("o3", boTT, "bo_tt", "Something else", monday.Add(36*time.Hour))
+	for _, id := range []uuid.UUID{a1, a2, b1} {
+		snap(id, 10_000)
+	}
+
+	lines := func() map[uuid.UUID]querycampaigns.Line {
+		t.Helper()
+		var page querycampaigns.LinesPage
+		a.request("GET", "/api/campaigns/"+coll.String()+"/lines?limit=500", nil, owner).expect(t, 200).decode(t, &page)
+		out := map[uuid.UUID]querycampaigns.Line{}
+		for _, ln := range page.Lines {
+			out[ln.VideoID] = ln
+		}
+		return out
+	}
+	// a change as a command makes it: its writes, then the data version
+	change := func(sql string, args ...any) {
+		t.Helper()
+		exec(t, sql, args...)
+		exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws)
+	}
+	describe := func(ln querycampaigns.Line) string {
+		return fmt.Sprintf("%s payee %s:%s clip %s caption %q handle %s views %d", ln.VideoID, ln.Payee.Kind, ln.Payee.Name, ln.Clip, ln.Caption, ln.AccountHandle, ln.Views)
+	}
+	first := lines()
+	if len(first) != 3 || first[a1].Clip == first[a2].Clip || first[a1].Payee.Name != "Ana" || first[b1].Payee.Name != "bo_tt" {
+		t.Fatalf("first read: %v", first)
+	}
+
+	steps := []struct {
+		name   string
+		change func()
+		check  func(map[uuid.UUID]querycampaigns.Line) bool
+	}{
+		{"a scrape's new counts", func() { snap(a1, 25_000); change(`SELECT 1`) },
+			func(l map[uuid.UUID]querycampaigns.Line) bool { return l[a1].Views == 25_000 && l[a2].Views == 10_000 }},
+		{"a caption edited: the clip named after it", func() {
+			change(`UPDATE videos SET caption = 'Desk setup tour' WHERE id = $1`, a1)
+		}, func(l map[uuid.UUID]querycampaigns.Line) bool {
+			return l[a1].Caption == "Desk setup tour" && strings.Contains(l[a1].Clip, "desk setup tour")
+		}},
+		{"the author handle", func() { change(`UPDATE videos SET account_handle = 'bo_new' WHERE id = $1`, b1) },
+			func(l map[uuid.UUID]querycampaigns.Line) bool { return l[b1].AccountHandle == "bo_new" }},
+		{"a creator renamed", func() { change(`UPDATE creators SET name = 'Ana B.' WHERE id = $1`, ana) },
+			func(l map[uuid.UUID]querycampaigns.Line) bool {
+				return l[a1].Payee.Name == "Ana B." && l[a2].Payee.Name == "Ana B."
+			}},
+		{"an account renamed", func() { change(`UPDATE accounts SET display_name = 'Bo the Builder' WHERE id = $1`, boTT) },
+			func(l map[uuid.UUID]querycampaigns.Line) bool {
+				return l[b1].Payee.Kind == "account" && l[b1].Payee.Name == "Bo the Builder"
+			}},
+		{"an account given to a creator", func() { change(`UPDATE accounts SET creator_id = $2, creator_set_at = now() WHERE id = $1`, boTT, ana) },
+			func(l map[uuid.UUID]querycampaigns.Line) bool {
+				return l[b1].Payee.Kind == "creator" && l[b1].Payee.ID == ana
+			}},
+		{"a video's own payee", func() {
+			cleo := uuid.New()
+			exec(t, `INSERT INTO creators (id, workspace_id, name) VALUES ($1, $2, 'Cleo')`, cleo, ws)
+			change(`UPDATE accounts SET creator_id = NULL WHERE id = $1`, boTT)
+			change(`UPDATE videos SET creator_id = $2, creator_set_at = now() WHERE id = $1`, b1, cleo)
+		}, func(l map[uuid.UUID]querycampaigns.Line) bool { return l[b1].Payee.Name == "Cleo" }},
+		{"a new post", func() {
+			snapOf := video("o4", boTT, "bo_tt", "Fresh one", monday.Add(48*time.Hour))
+			snap(snapOf, 1_000)
+			change(`SELECT 1`)
+		}, func(l map[uuid.UUID]querycampaigns.Line) bool { return len(l) == 4 }},
+		{"a post removed", func() { change(`UPDATE videos SET status = 'removed' WHERE id = $1`, a2) },
+			func(l map[uuid.UUID]querycampaigns.Line) bool { _, ok := l[a2]; return !ok && len(l) == 3 }},
+	}
+	for _, s := range steps {
+		s.change()
+		if got := lines(); !s.check(got) {
+			for _, ln := range got {
+				t.Log(describe(ln))
+			}
+			t.Fatalf("%s: the next read does not show it", s.name)
+		}
+	}
+}
