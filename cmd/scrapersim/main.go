@@ -41,6 +41,12 @@
 // back short while more items follow; X-Apify-Pagination-Total counts
 // them.
 //
+// -keep-datasets renders each dataset once, at its first read, and serves
+// it from memory after (about 4 KB an item), as the provider serves a
+// stored dataset; by default pages are generated as they are read and
+// nothing is held. The ingest benchmark uses it to measure the service
+// without the simulator's generation on the same cores.
+//
 // -study NAME runs a simulation over the simulator's world instead of
 // serving, prints its figures and exits (see study.go; make study).
 //
