@@ -14,10 +14,10 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/jackc/pgx/v5/pgxpool"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/fanout"
 	"github.com/reeltrack/reeltrack/internal/payout"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/query"
@@ -330,7 +330,7 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 		rows, hit = keptOpen.get(c.ID, key)
 	}
 	var videos []Line
-	g, gctx := errgroup.WithContext(ctx)
+	g, gctx := fanout.WithContext(ctx)
 	if !hit {
 		g.Go(func() error {
 			var err error
@@ -608,7 +608,7 @@ func readViewsAt(ctx context.Context, ch chread.Conn, ws uuid.UUID, lines []Line
 		}
 	}
 	var later []*Line
-	g, gctx := errgroup.WithContext(ctx)
+	g, gctx := fanout.WithContext(ctx)
 	if len(open) > 0 {
 		g.Go(func() error {
 			var err error
