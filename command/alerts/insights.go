@@ -135,9 +135,13 @@ func workspaceInsights(ctx context.Context, db *pgxpool.Pool, r InsightReader, w
 	if err != nil {
 		return err
 	}
-	latest, err := r.Latest(ctx, ws, now)
-	if err != nil {
-		return err
+	// a workspace with no video that counts has nothing in ClickHouse to
+	// read: its step only marks it seen
+	var latest map[uuid.UUID]insight.Latest
+	if len(videos) > 0 {
+		if latest, err = r.Latest(ctx, ws, now); err != nil {
+			return err
+		}
 	}
 	var stale []*insightVideo
 	for i := range videos {

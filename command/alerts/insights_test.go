@@ -13,6 +13,7 @@ import (
 	"github.com/reeltrack/reeltrack/command/eventlog"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/insight"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/query/chread"
@@ -294,5 +295,47 @@ func TestInsightsBesideABulkChange(t *testing.T) {
 	})
 	if n := scalar[int](t, `SELECT count(*) FROM video_insights WHERE workspace_id = $1`, ws); n == 0 {
 		t.Fatal("the insights step wrote no rows")
+	}
+}
+
+// countingReader counts the reads of each workspace's latest values.
+type countingReader struct {
+	chread.InsightsReader
+	latest map[uuid.UUID]int
+}
+
+func (r *countingReader) Latest(ctx context.Context, ws uuid.UUID, now time.Time) (map[uuid.UUID]insight.Latest, error) {
+	r.latest[ws]++
+	return r.InsightsReader.Latest(ctx, ws, now)
+}
+
+// TestInsightsReadNothingForAWorkspaceWithoutVideos: the step over a
+// workspace with no video that counts (none, or only removed ones and
+// reposts) asks ClickHouse nothing and still marks the workspace seen, so
+// the next run leaves it alone; one with a video reads its latest values.
+func TestInsightsReadNothingForAWorkspaceWithoutVideos(t *testing.T) {
+	ctx := context.Background()
+	at := time.Now().UTC().Truncate(time.Second)
+	empty := env.Workspace(t, testenv.WorkspaceOptions{})
+	onlyOthers := env.Workspace(t, testenv.WorkspaceOptions{})
+	env.Video(t, onlyOthers, testenv.VideoOptions{Status: domain.ItemRemoved, PublishedAt: at.Add(-48 * time.Hour)})
+	exec(t, `UPDATE videos SET post_kind = 'repost' WHERE id = $1`,
+		env.Video(t, onlyOthers, testenv.VideoOptions{Status: domain.ItemActive, PublishedAt: at.Add(-48 * time.Hour)}))
+	tracked := env.Workspace(t, testenv.WorkspaceOptions{})
+	env.Video(t, tracked, testenv.VideoOptions{Status: domain.ItemActive, PublishedAt: at.Add(-48 * time.Hour)})
+	reader := &countingReader{InsightsReader: chread.InsightsReader{CH: env.CH}, latest: map[uuid.UUID]int{}}
+	for _, ws := range []uuid.UUID{empty, onlyOthers, tracked} {
+		if _, err := alerts.ComputeWorkspaceInsights(ctx, env.PG, reader, ws, at); err != nil {
+			t.Fatal(err)
+		}
+		if seen := scalar[time.Time](t, `SELECT insights_at FROM workspaces WHERE id = $1`, ws); !seen.Equal(at) {
+			t.Errorf("workspace %s: insights_at %v, want %v", ws, seen, at)
+		}
+	}
+	if reader.latest[empty] != 0 || reader.latest[onlyOthers] != 0 {
+		t.Errorf("ClickHouse read for a workspace without counted videos: %v", reader.latest)
+	}
+	if reader.latest[tracked] != 1 {
+		t.Errorf("the workspace with a video: %d reads of its latest values, want 1", reader.latest[tracked])
 	}
 }

@@ -86,6 +86,9 @@ func TestDashboardJourney(t *testing.T) {
 			click(`form[aria-label="Track a URL"] button[type=submit]`),
 			waitVisible(`[data-testid="track-results"]`),
 		)
+		var said string
+		do(t, ctx, "read the result of tracking "+u, chromedp.Text(`[data-testid="track-results"]`, &said))
+		t.Logf("tracking %s: %s", u, said)
 	}
 	labelled(t, ctx)
 
@@ -96,6 +99,12 @@ func TestDashboardJourney(t *testing.T) {
 	var list videoList
 	last := ""
 	refreshed := map[string]bool{}
+	// should the scrapes not come, what the accounts list says of them
+	defer func() {
+		if t.Failed() {
+			t.Logf("the accounts: %s", s.peek(cookie, "/accounts?limit=50"))
+		}
+	}()
 	// A run that fails is retried after 1, then 2 minutes: the bound
 	// leaves room for two failed runs.
 	eventually(t, "the scraped numbers", 5*time.Minute, func() bool {

@@ -231,6 +231,23 @@ func (s *site) sendWant(cookie *network.Cookie, method, path, body string, want 
 	}
 }
 
+// peek reads an API route as the session does, for a failure's message:
+// its status and body, or why there is none; it never fails the test.
+func (s *site) peek(cookie *network.Cookie, path string) string {
+	req, err := http.NewRequest("GET", s.base+"/api"+path, nil)
+	if err != nil {
+		return err.Error()
+	}
+	req.AddCookie(&http.Cookie{Name: cookie.Name, Value: cookie.Value})
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return err.Error()
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	return fmt.Sprintf("%d %s", res.StatusCode, raw)
+}
+
 // cron calls a scheduler route with the cron secret.
 func (s *site) cron(path string) {
 	s.t.Helper()
