@@ -2,7 +2,10 @@ package api_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +13,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
+	"github.com/reeltrack/reeltrack/command/campaigns"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
@@ -147,4 +151,152 @@ func TestCampaignOpenLinesFollowTheirVideos(t *testing.T) {
 			t.Fatalf("%s: the next read does not show it", s.name)
 		}
 	}
+}
+
+// TestCampaignOpenLinesAfterASettleRun: a settle run moves a campaign's
+// ledger and its open floor, and the server then narrows the open rows it
+// kept instead of reading them again. The campaign's rules shortened the
+// window, so the run locks a post after the floor as well as those before
+// it. After the run, and after a locked line goes away, the ledger and the
+// count of posts not paid must equal what a read from scratch gives
+// (forced by moving the workspace's videos version, which every kept row
+// follows).
+func TestCampaignOpenLinesAfterASettleRun(t *testing.T) {
+	t.Parallel()
+	monday := time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC)
+	clock := &shiftedClock{}
+	at := func(h int) time.Time { return monday.Add(time.Duration(h) * time.Hour) }
+	clock.set(time.Until(at(1)))
+	a := newApp(t, func(d *wiring.Deps) { d.Now = clock.Now })
+	owner := a.signUp(uniqueEmail("narrowed"))
+	ws := a.bootstrap(owner).Workspace.ID
+	exec(t, `UPDATE workspaces SET plan = 'agency', video_limit = 5000 WHERE id = $1`, ws)
+	coll := env.Collection(t, ws, "Narrowed")
+	acc := env.Account(t, ws, testenv.AccountOptions{Platform: platform.TikTok, Handle: "nara", Status: domain.ItemActive, CollectionID: &coll, LastScrapedAt: time.Now()})
+	tiers := []map[string]int{{"fromViews": 0, "cpm": 10}}
+	a.request("POST", "/api/campaigns", map[string]any{
+		"collectionId": coll, "currency": "USD", "startsAt": monday, "period": "weekly",
+		"rules": map[string]any{"tiers": tiers, "windowHours": 72},
+	}, owner).expect(t, 201)
+	// from hour 48 on, posts have 6 hours
+	clock.set(time.Until(at(48)))
+	a.request("POST", "/api/campaigns/"+coll.String()+"/rules", map[string]any{"tiers": tiers, "windowHours": 6}, owner).expect(t, 201)
+	clock.set(time.Until(at(96)))
+
+	w := ingest.NewSnapshotWriter(env.CH, 100, time.Now())
+	n := 0
+	// a post of the account published at hour h, of kind, with its views
+	// an hour after publishing and an hour ago
+	post := func(h int, kind string, views uint64) uuid.UUID {
+		n++
+		published := at(h)
+		id := env.Video(t, ws, testenv.VideoOptions{Platform: platform.TikTok, PlatformID: fmt.Sprintf("n%d", n), AccountID: acc, AccountHandle: "nara",
+			Caption: fmt.Sprintf("Clip number %d", n), Status: domain.ItemActive, PublishedAt: published, CreatedAt: published, LastScrapedAt: time.Now()})
+		exec(t, `UPDATE videos SET post_kind = $2 WHERE id = $1`, id, kind)
+		for _, s := range []time.Time{published.Add(time.Hour), clock.Now().Add(-time.Hour)} {
+			if err := w.Add(context.Background(), ingest.Snapshot{WorkspaceID: ws, Platform: platform.TikTok, Kind: platform.Video, EntityID: id, AccountID: acc,
+				ScrapedAt: s, PublishedAt: published, Metrics: ingest.Metrics{Views: u64(views)}, JobID: uuid.New()}); err != nil {
+				t.Fatal(err)
+			}
+			views += 500
+		}
+		return id
+	}
+	// windows of 72 hours closed by now (hours 2-20), one still open (30),
+	// and one of 6 hours closed after it (50): the settle run locks that
+	// one too, beyond the floor, which the open one holds back; posts the
+	// campaign does not pay before and after the floor; open posts
+	var locked []uuid.UUID
+	for _, h := range []int{2, 8, 14, 20} {
+		locked = append(locked, post(h, "own", uint64(100*h)))
+	}
+	open := post(30, "own", 4000)
+	short := post(50, "own", 3000)
+	locked = append(locked, short)
+	post(3, "repost", 9000)
+	post(91, "repost", 700)
+	post(92, "own", 2500)
+	post(94, "collab", 1200)
+	if err := w.Flush(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+
+	type read struct {
+		lines   []querycampaigns.Line
+		notPaid int
+	}
+	ledger := func() read {
+		t.Helper()
+		var page querycampaigns.LinesPage
+		a.request("GET", "/api/campaigns/"+coll.String()+"/lines?limit=500", nil, owner).expect(t, 200).decode(t, &page)
+		var c struct {
+			Campaign struct {
+				NotPaid int `json:"notPaid"`
+			} `json:"campaign"`
+		}
+		a.request("GET", "/api/campaigns/"+coll.String(), nil, owner).expect(t, 200).decode(t, &c)
+		return read{page.Lines, c.Campaign.NotPaid}
+	}
+	// what a read from scratch gives: every kept row follows the videos
+	// version
+	fromScratch := func() read {
+		t.Helper()
+		exec(t, `UPDATE workspaces SET videos_version = videos_version + 1, data_version = data_version + 1 WHERE id = $1`, ws)
+		return ledger()
+	}
+	same := func(what string, got, want read) {
+		t.Helper()
+		g, _ := json.Marshal(got.lines)
+		w, _ := json.Marshal(want.lines)
+		if string(g) != string(w) || got.notPaid != want.notPaid {
+			t.Fatalf("%s: the ledger kept differs from a read from scratch:\n%s\nnot paid %d\nagainst\n%s\nnot paid %d", what, g, got.notPaid, w, want.notPaid)
+		}
+	}
+	status := func(r read, id uuid.UUID) domain.Line {
+		for _, ln := range r.lines {
+			if ln.VideoID == id {
+				return ln.Status
+			}
+		}
+		return ""
+	}
+
+	before := ledger()
+	if len(before.lines) != 8 || before.notPaid != 2 {
+		t.Fatalf("before the settle run: %d lines, %d not paid", len(before.lines), before.notPaid)
+	}
+	settle := campaigns.SettlePayoutsHandler{DB: env.PG, Ledger: querycampaigns.SettlementHandler{DB: env.PG, CH: env.CH},
+		DashboardURL: "http://localhost", Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clock.Now}
+	run, err := settle.Settle(context.Background(), ws, coll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.Locked != len(locked) {
+		t.Fatalf("the settle run locked %d lines, want %d", run.Locked, len(locked))
+	}
+	if count(t, `SELECT count(*) FROM campaigns WHERE collection_id = $1 AND open_floor IS NOT NULL AND open_floor <= $2 AND open_floor > $3`, coll, at(30), at(20)) != 1 {
+		t.Fatal("the settle run recorded no open floor between the last locked post and the open one")
+	}
+	after := ledger()
+	for _, id := range locked {
+		if s := status(after, id); s == domain.LineProjected || s == "" {
+			t.Fatalf("a closed window's line is %q after the settle run", s)
+		}
+	}
+	if s := status(after, open); s != domain.LineProjected || after.notPaid != 2 {
+		t.Fatalf("after the settle run: the open post is %q, %d not paid (want projected, 2)", s, after.notPaid)
+	}
+	same("after the settle run", after, fromScratch())
+
+	// a locked line beyond the floor gone (the ledger moved back, the
+	// floor as it was): its video is open again
+	ledger()
+	exec(t, `DELETE FROM payout_lines WHERE collection_id = $1 AND video_id = $2`, coll, short)
+	exec(t, `UPDATE campaigns SET ledger_version = ledger_version + 1 WHERE collection_id = $1`, coll)
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws)
+	gone := ledger()
+	if s := status(gone, short); s != domain.LineProjected {
+		t.Fatalf("the video of a line gone is %q, want projected again", s)
+	}
+	same("after a locked line went away", gone, fromScratch())
 }

@@ -315,9 +315,10 @@ func (l *ledger) line(i int) *Line {
 
 // readLedger reads the campaign's lines at now, the open ones priced. The
 // open lines' rows are kept between requests under the versions of what
-// they are read from (keptOpen); fresh reads them anew, as the settle run
-// must: it also reads when each video was last scraped, which no version
-// follows.
+// they are read from (keptOpen); after a settle run (a new ledger version
+// and floor) they are narrowed rather than read again. fresh reads them
+// anew, as the settle run must: it also reads when each video was last
+// scraped, which no version follows.
 func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uuid.UUID, now time.Time, fresh bool) (ledger, error) {
 	c, err := loadCampaign(ctx, db, ws, id)
 	if err != nil {
@@ -325,18 +326,22 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 	}
 	var kept keptLines
 	var rows openRows
-	key, hit := openRowsKeyOf(c), false
+	key, have := openRowsKeyOf(c), false
 	if !fresh {
-		rows, hit = keptOpen.get(c.ID, key)
+		rows, have = keptOpen.get(c.ID, key)
 	}
-	var videos []Line
+	var (
+		videos  []Line
+		skipped []skippedVideo
+	)
+	read := func(ctx context.Context) error {
+		var err error
+		videos, skipped, err = campaignVideos(ctx, db, ws, c)
+		return err
+	}
 	g, gctx := fanout.WithContext(ctx)
-	if !hit {
-		g.Go(func() error {
-			var err error
-			videos, rows.notPaid, err = campaignVideos(gctx, db, ws, c)
-			return err
-		})
+	if !have {
+		g.Go(func() error { return read(gctx) })
 	}
 	g.Go(func() error {
 		var err error
@@ -346,11 +351,22 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 	if err := g.Wait(); err != nil {
 		return ledger{campaign: c}, err
 	}
-	if !hit {
-		rows.lines = openLines(c, kept, videos)
-		if !fresh {
-			keptOpen.put(c.ID, key, rows)
+	if have {
+		// the rows kept, narrowed to this ledger and floor; read again
+		// when they cannot be
+		var ok bool
+		if rows, ok = rows.narrowed(c, kept); !ok {
+			if err := read(ctx); err != nil {
+				return ledger{campaign: c}, err
+			}
+			have = false
 		}
+	}
+	if !have {
+		rows = readOpenRows(c, kept, videos, skipped)
+	}
+	if !fresh {
+		keptOpen.put(c.ID, key, rows)
 	}
 	l := ledger{campaign: c, Locked: kept.lines, NotPaid: rows.notPaid, lockedOrder: kept.order}
 	// the kept rows are shared: a request prices a copy
@@ -426,25 +442,27 @@ func priceLines(spent *payout.Spent, c campaign, versions []payout.Version, line
 	}
 }
 
-// campaignVideos reads the videos as unpriced lines into one Line, ids as
-// bytes (per row, a Line would escape and a uuid.UUID go through its text).
-func campaignVideos(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, c campaign) ([]Line, int, error) {
+// campaignVideos reads the open videos the campaign pays as unpriced
+// lines, and those it does not pay, ids as bytes (per row, a Line would
+// escape and a uuid.UUID go through its text).
+func campaignVideos(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, c campaign) ([]Line, []skippedVideo, error) {
 	if c.EndedAt != nil {
-		return nil, 0, nil
+		return nil, nil, nil
 	}
 	// from the floor on when the settle run recorded one: the videos
 	// before it are locked, or not paid (FloorNotPaid)
-	q, args, notPaid := campaignVideosFromStart, []any{ws, c.ID, c.Platforms, c.StartsAt, c.EndsAt}, 0
+	q, args := campaignVideosFromStart, []any{ws, c.ID, c.Platforms, c.StartsAt, c.EndsAt}
 	if c.OpenFloor != nil {
-		q, args, notPaid = campaignVideosFromFloor, append(args, *c.OpenFloor), c.FloorNotPaid
+		q, args = campaignVideosFromFloor, append(args, *c.OpenFloor)
 	}
 	var out []Line
+	var skipped []skippedVideo
 	err := withoutJIT(ctx, db, func(tx pgx.Tx) error {
 		var err error
-		out, notPaid, err = scanCampaignVideos(ctx, tx, c, q, args, notPaid)
+		out, skipped, err = scanCampaignVideos(ctx, tx, c, q, args)
 		return err
 	})
-	return out, notPaid, err
+	return out, skipped, err
 }
 
 // withoutJIT runs read in a read-only transaction with JIT off: the reads
@@ -455,14 +473,15 @@ func withoutJIT(ctx context.Context, db *pgxpool.Pool, read func(pgx.Tx) error) 
 	return query.ReadWith(ctx, db, `SET LOCAL jit = off`, read)
 }
 
-func scanCampaignVideos(ctx context.Context, tx pgx.Tx, c campaign, q string, args []any, notPaid int) ([]Line, int, error) {
+func scanCampaignVideos(ctx context.Context, tx pgx.Tx, c campaign, q string, args []any) ([]Line, []skippedVideo, error) {
 	rows, err := tx.Query(ctx, q, args...)
 	if err != nil {
-		return nil, 0, fmt.Errorf("read campaign videos: %w", err)
+		return nil, nil, fmt.Errorf("read campaign videos: %w", err)
 	}
 	defer rows.Close()
 	var (
 		out                                  []Line
+		skipped                              []skippedVideo
 		v                                    Line
 		status                               domain.Item
 		kind                                 domain.PostKind
@@ -479,10 +498,14 @@ func scanCampaignVideos(ctx context.Context, tx pgx.Tx, c campaign, q string, ar
 	for rows.Next() {
 		v = Line{}
 		if err := rows.Scan(dest...); err != nil {
-			return nil, 0, fmt.Errorf("read campaign videos: %w", err)
+			return nil, nil, fmt.Errorf("read campaign videos: %w", err)
 		}
 		if !c.pays(kind) {
-			notPaid++
+			start := firstSeen
+			if published.Valid {
+				start = published.Time
+			}
+			skipped = append(skipped, skippedVideo{id: v.VideoID, start: start.UTC()})
 			continue
 		}
 		v.PostKind = kind
@@ -523,9 +546,9 @@ func scanCampaignVideos(ctx context.Context, tx pgx.Tx, c campaign, q string, ar
 		out = append(out, v)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, 0, fmt.Errorf("read campaign videos: %w", err)
+		return nil, nil, fmt.Errorf("read campaign videos: %w", err)
 	}
-	return out, notPaid, nil
+	return out, skipped, nil
 }
 
 func lockedLines(ctx context.Context, db *pgxpool.Pool, id uuid.UUID) ([]Line, error) {
@@ -726,6 +749,8 @@ type keptLines struct {
 	sums *lineSums
 	// order numbers the lines in the ledger's order
 	order []int32
+	// ids are the lines' videos
+	ids lockedIDs
 }
 
 // spentOf sums what the locked lines spent, by creator and period, by clip and in all.
@@ -751,10 +776,12 @@ func (k *lockedLineCache) read(ctx context.Context, db *pgxpool.Pool, c campaign
 	if err != nil {
 		return keptLines{}, err
 	}
-	e = keptLines{version: c.LedgerVersion, period: c.Period, at: time.Now(), lines: lines, spent: spentOf(lines), sums: sumLines(c, lines), order: lockedOrder(lines)}
+	e = keptLines{version: c.LedgerVersion, period: c.Period, at: time.Now(), lines: lines, spent: spentOf(lines), sums: sumLines(c, lines), order: lockedOrder(lines),
+		ids: make(lockedIDs, len(lines))}
 	posts := make([]payout.Post, len(lines))
 	for i, ln := range lines {
 		posts[i] = payout.Post{ID: ln.VideoID, Payee: ln.Payee.key(), Platform: ln.Platform, Caption: ln.Caption, Published: ln.PublishedAt}
+		e.ids[ln.VideoID] = struct{}{}
 	}
 	e.clips = payout.NewClipIndex(posts)
 	k.mu.Lock()

@@ -155,3 +155,74 @@ func TestKeptSumsAddUpAsAllLines(t *testing.T) {
 		}
 	}
 }
+
+// TestNarrowedOpenRows: open rows read under one ledger and floor, narrowed
+// to a later ledger (more lines locked) and a higher floor, keep exactly
+// the videos a read would: those from the new floor on without a locked
+// line, with the posts not paid counted the same way; they refuse when the
+// floor went back or a line locked when they were read is gone.
+func TestNarrowedOpenRows(t *testing.T) {
+	start := time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC)
+	at := func(h int) time.Time { return start.Add(time.Duration(h) * time.Hour) }
+	c := campaign{StartsAt: start, Period: payout.Weekly, Collabs: domain.CollabsHold, LedgerVersion: 1,
+		Versions: []RulesVersion{{Version: 1, Terms: payout.Terms{WindowHours: 24}, CreatedAt: start}}}
+	ids := make([]uuid.UUID, 6)
+	for i := range ids {
+		ids[i] = uuid.New()
+	}
+	video := func(i, h int) Line {
+		return Line{VideoID: ids[i], PublishedAt: at(h), Payee: Payee{Kind: "video", ID: ids[i]}, Platform: "tiktok"}
+	}
+	locked := func(of ...int) keptLines {
+		k := keptLines{ids: lockedIDs{}}
+		for _, i := range of {
+			k.ids[ids[i]] = struct{}{}
+		}
+		return k
+	}
+	// read from the start, video 0 locked: 1, 2, 3 open, 4 and 5 not paid
+	rows := readOpenRows(c, locked(0), []Line{video(1, 5), video(2, 10), video(3, 20)},
+		[]skippedVideo{{id: ids[4], start: at(6)}, {id: ids[5], start: at(21)}})
+	if len(rows.lines) != 3 || rows.notPaid != 2 {
+		t.Fatalf("the read: %d lines, %d not paid", len(rows.lines), rows.notPaid)
+	}
+	openIDs := func(r openRows) []uuid.UUID {
+		var out []uuid.UUID
+		for _, ln := range r.lines {
+			out = append(out, ln.VideoID)
+		}
+		return out
+	}
+
+	// a settle run: 1 and 2 locked, the floor at hour 8 with one post
+	// before it not paid (4)
+	later := c
+	later.LedgerVersion, later.OpenFloor, later.FloorNotPaid = 2, new(at(8)), 1
+	got, ok := rows.narrowed(later, locked(0, 1, 2))
+	if !ok {
+		t.Fatal("rows of an earlier ledger and a lower floor refused")
+	}
+	if o := openIDs(got); len(o) != 1 || o[0] != ids[3] || got.notPaid != 2 {
+		t.Fatalf("narrowed: open %v, %d not paid; want only %s, 2 not paid (1 before the floor, 5 after it)", o, got.notPaid, ids[3])
+	}
+	if got.from != at(8) || got.ledger != 2 || len(got.locked) != 3 {
+		t.Fatalf("narrowed rows say they were read from %v under ledger %d with %d locked", got.from, got.ledger, len(got.locked))
+	}
+	// the same ledger and floor: the rows as they are
+	if same, ok := got.narrowed(later, locked(0, 1, 2)); !ok || len(same.lines) != 1 || &same.lines[0] != &got.lines[0] {
+		t.Fatal("rows of this very ledger and floor were not taken as they are")
+	}
+
+	// the floor went back: a read would give videos before the old floor
+	back := later
+	back.LedgerVersion, back.OpenFloor = 3, new(at(4))
+	if _, ok := got.narrowed(back, locked(0, 1, 2)); ok {
+		t.Fatal("rows narrowed to a floor below the one they were read from")
+	}
+	// a line locked then is gone: a read would give its video
+	gone := later
+	gone.LedgerVersion = 3
+	if _, ok := got.narrowed(gone, locked(0, 1)); ok {
+		t.Fatal("rows narrowed to a ledger without a line they left out")
+	}
+}

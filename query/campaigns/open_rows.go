@@ -2,6 +2,7 @@ package campaigns
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -12,40 +13,65 @@ import (
 	"github.com/reeltrack/reeltrack/internal/payout"
 )
 
-// openRows are a campaign's open lines as read from PostgreSQL and made
-// lines (clips, windows, order), before their counts and prices.
+// openRows are a campaign's open videos as read from PostgreSQL, and
+// the open lines made of them (clips, windows, order), before their counts
+// and prices. Kept rows are shared: read them only.
 type openRows struct {
+	// videos are the videos the campaign pays, unpriced, in the read's
+	// order; skipped the others (a repost, another author's post)
+	videos  []Line
+	skipped []skippedVideo
+	// What the read left out: the videos before from (the open floor;
+	// zero: before the campaign's start) and those with a line locked
+	// (locked, the lines of ledger version ledger).
+	from   time.Time
+	ledger int64
+	locked lockedIDs
+	// lines are videos made lines under the locked lines of ledger;
+	// notPaid counts the videos the campaign does not pay, those before
+	// the floor too.
 	lines   []Line
 	notPaid int
 }
 
-// openRowsKey is everything a campaign's open rows are made from, each as
-// it was when they were read: which videos (the workspace's videos version,
-// the campaign's ledger version: the lines it locked), what the rows show
-// of them (the open rows version: links, captions, handles, payees), and
-// the campaign's own terms.
+// skippedVideo is an open video the campaign does not pay.
+type skippedVideo struct {
+	id    [16]byte
+	start time.Time // its window's start: published, or first seen
+}
+
+// lockedIDs are the videos of a campaign's locked lines.
+type lockedIDs map[[16]byte]struct{}
+
+// size is what the rows count for against maxKeptOpenLines.
+func (r openRows) size() int { return len(r.videos) + len(r.lines) }
+
+// openRowsKey is everything a campaign's open rows are made from but the
+// ledger and the floor, each as it was when they were read: which videos
+// (the workspace's videos version), what the rows show of them (the open
+// rows version: links, captions, handles, payees) and the campaign's own
+// terms. A settle run moves only the ledger and the floor: the rows kept
+// are then narrowed (narrowed), not read again.
 type openRowsKey struct {
-	videos, rows, ledger int64
-	starts, ends, ended  time.Time
-	floor                time.Time
-	floorNotPaid         int
-	platforms            string
-	collabs              domain.Collabs
-	period               payout.Period
+	videos, rows        int64
+	starts, ends, ended time.Time
+	platforms           string
+	collabs             domain.Collabs
+	period              payout.Period
 	// rules are the rules versions' numbers and creation times
 	rules string
 }
 
 func openRowsKeyOf(c campaign) openRowsKey {
 	k := openRowsKey{
-		videos: c.VideosVersion, rows: c.OpenRowsVersion, ledger: c.LedgerVersion,
-		starts: c.StartsAt, floorNotPaid: c.FloorNotPaid, platforms: strings.Join(c.Platforms, ","),
+		videos: c.VideosVersion, rows: c.OpenRowsVersion,
+		starts: c.StartsAt, platforms: strings.Join(c.Platforms, ","),
 		collabs: c.Collabs, period: c.Period,
 	}
 	for _, t := range []struct {
 		at  *time.Time
 		dst *time.Time
-	}{{c.EndsAt, &k.ends}, {c.EndedAt, &k.ended}, {c.OpenFloor, &k.floor}} {
+	}{{c.EndsAt, &k.ends}, {c.EndedAt, &k.ended}} {
 		if t.at != nil {
 			*t.dst = *t.at
 		}
@@ -59,8 +85,71 @@ func openRowsKeyOf(c campaign) openRowsKey {
 	return k
 }
 
-// maxKeptOpenLines bounds the open lines kept over all campaigns (a line
-// is about half a kilobyte): the campaigns read longest ago go first.
+// floorOf is where campaign c's open videos begin: its open floor, or zero
+// (its start).
+func floorOf(c campaign) time.Time {
+	if c.OpenFloor != nil {
+		return *c.OpenFloor
+	}
+	return time.Time{}
+}
+
+// readOpenRows makes the rows of a fresh read: videos and skipped as the
+// read left them (from c's floor, without kept's locked lines).
+func readOpenRows(c campaign, kept keptLines, videos []Line, skipped []skippedVideo) openRows {
+	r := openRows{videos: videos, skipped: skipped, from: floorOf(c), ledger: c.LedgerVersion, locked: kept.ids}
+	r.lines = openLines(c, kept, slices.Clone(videos))
+	r.notPaid = len(skipped)
+	if c.OpenFloor != nil && c.EndedAt == nil {
+		// the videos before the floor the campaign does not pay
+		r.notPaid += c.FloorNotPaid
+	}
+	return r
+}
+
+// narrowed makes rows read under an earlier ledger and floor those of
+// campaign c's ledger (kept) and floor, as a read now would give them: the
+// videos now before the floor, or with a line locked since, left out. It
+// reports false when the rows cannot give them: the floor moved back, or a
+// line locked then is no longer there, whose video a read now includes.
+func (r openRows) narrowed(c campaign, kept keptLines) (openRows, bool) {
+	if r.ledger == c.LedgerVersion && r.from.Equal(floorOf(c)) {
+		return r, true
+	}
+	from := floorOf(c)
+	if from.Before(r.from) {
+		return openRows{}, false
+	}
+	for id := range r.locked {
+		if _, ok := kept.ids[id]; !ok {
+			return openRows{}, false
+		}
+	}
+	out := func(id [16]byte, start time.Time) bool {
+		if start.Before(from) {
+			return true
+		}
+		_, locked := kept.ids[id]
+		return locked
+	}
+	videos := make([]Line, 0, len(r.videos))
+	for i := range r.videos {
+		if !out(r.videos[i].VideoID, r.videos[i].PublishedAt) {
+			videos = append(videos, r.videos[i])
+		}
+	}
+	var skipped []skippedVideo
+	for _, s := range r.skipped {
+		if !out(s.id, s.start) {
+			skipped = append(skipped, s)
+		}
+	}
+	return readOpenRows(c, kept, videos, skipped), true
+}
+
+// maxKeptOpenLines bounds the open lines kept over all campaigns, the
+// videos read and the lines made of them (each about half a kilobyte):
+// the campaigns read longest ago go first.
 const maxKeptOpenLines = 250_000
 
 // openRowsCache keeps recent campaigns' open rows under their key.
@@ -78,8 +167,8 @@ type keptOpenRows struct {
 
 var keptOpen = &openRowsCache{kept: map[uuid.UUID]keptOpenRows{}}
 
-// get returns the campaign's kept rows if they were made under key. The
-// rows are shared: read them only.
+// get returns the campaign's kept rows if they were made under key, under
+// whichever ledger and floor. The rows are shared: read them only.
 func (k *openRowsCache) get(id uuid.UUID, key openRowsKey) (openRows, bool) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
@@ -97,22 +186,22 @@ func (k *openRowsCache) put(id uuid.UUID, key openRowsKey, rows openRows) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if old, ok := k.kept[id]; ok {
-		k.lines -= len(old.rows.lines)
+		k.lines -= old.rows.size()
 		delete(k.kept, id)
 	}
-	if len(rows.lines) > maxKeptOpenLines {
+	if rows.size() > maxKeptOpenLines {
 		return
 	}
-	for k.lines+len(rows.lines) > maxKeptOpenLines {
+	for k.lines+rows.size() > maxKeptOpenLines {
 		var oldest uuid.UUID
 		for id, e := range k.kept {
 			if oldest == uuid.Nil || e.at.Before(k.kept[oldest].at) {
 				oldest = id
 			}
 		}
-		k.lines -= len(k.kept[oldest].rows.lines)
+		k.lines -= k.kept[oldest].rows.size()
 		delete(k.kept, oldest)
 	}
 	k.kept[id] = keptOpenRows{key: key, at: time.Now(), rows: rows}
-	k.lines += len(rows.lines)
+	k.lines += rows.size()
 }
