@@ -160,7 +160,9 @@ func TestCampaignOpenLinesFollowTheirVideos(t *testing.T) {
 // it. After the run, and after a locked line goes away, the ledger and the
 // count of posts not paid must equal what a read from scratch gives
 // (forced by moving the workspace's videos version, which every kept row
-// follows).
+// follows). The locked lines are kept too, under the ledger and the open
+// rows version: a locked video's caption, handle or kind of post changed
+// shows on the next read.
 func TestCampaignOpenLinesAfterASettleRun(t *testing.T) {
 	t.Parallel()
 	monday := time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC)
@@ -287,6 +289,29 @@ func TestCampaignOpenLinesAfterASettleRun(t *testing.T) {
 		t.Fatalf("after the settle run: the open post is %q, %d not paid (want projected, 2)", s, after.notPaid)
 	}
 	same("after the settle run", after, fromScratch())
+
+	// what a locked line shows of its video follows the video at once:
+	// its caption and author handle, then its kind of post alone
+	lineOf := func(r read, id uuid.UUID) querycampaigns.Line {
+		for _, ln := range r.lines {
+			if ln.VideoID == id {
+				return ln
+			}
+		}
+		return querycampaigns.Line{}
+	}
+	ledger()
+	exec(t, `UPDATE videos SET caption = 'Renamed clip', account_handle = 'nara_new' WHERE id = $1`, locked[1])
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws)
+	if ln := lineOf(ledger(), locked[1]); ln.Caption != "Renamed clip" || ln.AccountHandle != "nara_new" {
+		t.Fatalf("a locked line shows caption %q and handle %q after its video changed", ln.Caption, ln.AccountHandle)
+	}
+	exec(t, `UPDATE videos SET post_kind = 'collab' WHERE id = $1`, locked[2])
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws)
+	if ln := lineOf(ledger(), locked[2]); ln.PostKind != domain.KindCollab {
+		t.Fatalf("a locked line shows kind %q after its video became a collab", ln.PostKind)
+	}
+	exec(t, `UPDATE videos SET post_kind = 'own' WHERE id = $1`, locked[2])
 
 	// a locked line beyond the floor gone (the ledger moved back, the
 	// floor as it was): its video is open again

@@ -722,19 +722,19 @@ func readSnapshotsAt(ctx context.Context, ch chread.Conn, ws uuid.UUID, lines []
 	return nil
 }
 
-// lockedKeptFor is how long locked lines are kept: captions and links may change.
-const lockedKeptFor = 5 * time.Minute
-
 const maxKeptLedgers = 64
 
-// lockedLineCache keeps recent campaigns' locked lines under their ledger version.
+// lockedLineCache keeps recent campaigns' locked lines under the versions
+// of what they show: the campaign's ledger version (the lines) and the
+// workspace's open rows version (their videos' links, captions, author
+// handles and kinds; schema 0043, 0044).
 type lockedLineCache struct {
 	mu   sync.Mutex
 	kept map[uuid.UUID]keptLines
 }
 
 type keptLines struct {
-	version int64
+	version, rowsVersion int64
 	// period is the campaign's payout period the sums were made under
 	period payout.Period
 	at     time.Time
@@ -769,14 +769,21 @@ func (k *lockedLineCache) read(ctx context.Context, db *pgxpool.Pool, c campaign
 	k.mu.Lock()
 	e, ok := k.kept[c.ID]
 	k.mu.Unlock()
-	if ok && e.version == c.LedgerVersion && e.period == c.Period && time.Since(e.at) < lockedKeptFor {
+	if ok && e.version == c.LedgerVersion && e.rowsVersion == c.OpenRowsVersion && e.period == c.Period {
+		k.mu.Lock()
+		if e, ok := k.kept[c.ID]; ok && e.version == c.LedgerVersion {
+			// read last now: the least recently read goes first
+			e.at = time.Now()
+			k.kept[c.ID] = e
+		}
+		k.mu.Unlock()
 		return e, nil
 	}
 	lines, err := lockedLines(ctx, db, c.ID)
 	if err != nil {
 		return keptLines{}, err
 	}
-	e = keptLines{version: c.LedgerVersion, period: c.Period, at: time.Now(), lines: lines, spent: spentOf(lines), sums: sumLines(c, lines), order: lockedOrder(lines),
+	e = keptLines{version: c.LedgerVersion, rowsVersion: c.OpenRowsVersion, period: c.Period, at: time.Now(), lines: lines, spent: spentOf(lines), sums: sumLines(c, lines), order: lockedOrder(lines),
 		ids: make(lockedIDs, len(lines))}
 	posts := make([]payout.Post, len(lines))
 	for i, ln := range lines {
