@@ -768,15 +768,14 @@ var keptLocked = &lockedLineCache{kept: map[uuid.UUID]keptLines{}}
 func (k *lockedLineCache) read(ctx context.Context, db *pgxpool.Pool, c campaign) (keptLines, error) {
 	k.mu.Lock()
 	e, ok := k.kept[c.ID]
+	ok = ok && e.version == c.LedgerVersion && e.rowsVersion == c.OpenRowsVersion && e.period == c.Period
+	if ok {
+		// read last now: the least recently read goes first
+		e.at = time.Now()
+		k.kept[c.ID] = e
+	}
 	k.mu.Unlock()
-	if ok && e.version == c.LedgerVersion && e.rowsVersion == c.OpenRowsVersion && e.period == c.Period {
-		k.mu.Lock()
-		if e, ok := k.kept[c.ID]; ok && e.version == c.LedgerVersion {
-			// read last now: the least recently read goes first
-			e.at = time.Now()
-			k.kept[c.ID] = e
-		}
-		k.mu.Unlock()
+	if ok {
 		return e, nil
 	}
 	lines, err := lockedLines(ctx, db, c.ID)
