@@ -189,13 +189,18 @@ func TestCampaignOpenLinesAfterASettleRun(t *testing.T) {
 	n := 0
 	// a post of the account published at hour h, of kind, with its views
 	// an hour after publishing and an hour ago
-	post := func(h int, kind string, views uint64) uuid.UUID {
+	// (untimed: the provider sent no publish time; its window starts when
+	// it was first seen, at hour h)
+	post := func(h int, kind string, views uint64, untimed ...bool) uuid.UUID {
 		n++
-		published := at(h)
+		first, published := at(h), at(h)
+		if len(untimed) > 0 {
+			published = time.Time{}
+		}
 		id := env.Video(t, ws, testenv.VideoOptions{Platform: platform.TikTok, PlatformID: fmt.Sprintf("n%d", n), AccountID: acc, AccountHandle: "nara",
-			Caption: fmt.Sprintf("Clip number %d", n), Status: domain.ItemActive, PublishedAt: published, CreatedAt: published, LastScrapedAt: time.Now()})
+			Caption: fmt.Sprintf("Clip number %d", n), Status: domain.ItemActive, PublishedAt: published, CreatedAt: first, LastScrapedAt: time.Now()})
 		exec(t, `UPDATE videos SET post_kind = $2 WHERE id = $1`, id, kind)
-		for _, s := range []time.Time{published.Add(time.Hour), clock.Now().Add(-time.Hour)} {
+		for _, s := range []time.Time{first.Add(time.Hour), clock.Now().Add(-time.Hour)} {
 			if err := w.Add(context.Background(), ingest.Snapshot{WorkspaceID: ws, Platform: platform.TikTok, Kind: platform.Video, EntityID: id, AccountID: acc,
 				ScrapedAt: s, PublishedAt: published, Metrics: ingest.Metrics{Views: u64(views)}, JobID: uuid.New()}); err != nil {
 				t.Fatal(err)
@@ -204,14 +209,17 @@ func TestCampaignOpenLinesAfterASettleRun(t *testing.T) {
 		}
 		return id
 	}
-	// windows of 72 hours closed by now (hours 2-20), one still open (30),
-	// and one of 6 hours closed after it (50): the settle run locks that
-	// one too, beyond the floor, which the open one holds back; posts the
-	// campaign does not pay before and after the floor; open posts
+	// windows of 72 hours closed by now (hours 2-20, one of them without
+	// a publish time), one still open (30), and one of 6 hours closed
+	// after it (50): the settle run locks that one too, beyond the floor,
+	// which the open one holds back; posts the campaign does not pay
+	// before and after the floor; open posts, one without a publish time
 	var locked []uuid.UUID
 	for _, h := range []int{2, 8, 14, 20} {
 		locked = append(locked, post(h, "own", uint64(100*h)))
 	}
+	locked = append(locked, post(11, "own", 1100, true))
+	post(93, "own", 800, true)
 	open := post(30, "own", 4000)
 	short := post(50, "own", 3000)
 	locked = append(locked, short)
@@ -264,7 +272,7 @@ func TestCampaignOpenLinesAfterASettleRun(t *testing.T) {
 	}
 
 	before := ledger()
-	if len(before.lines) != 8 || before.notPaid != 2 {
+	if len(before.lines) != 10 || before.notPaid != 2 {
 		t.Fatalf("before the settle run: %d lines, %d not paid", len(before.lines), before.notPaid)
 	}
 	settle := campaigns.SettlePayoutsHandler{DB: env.PG, Ledger: querycampaigns.SettlementHandler{DB: env.PG, CH: env.CH},
