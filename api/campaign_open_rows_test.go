@@ -247,11 +247,13 @@ func TestCampaignOpenLinesAfterASettleRun(t *testing.T) {
 		a.request("GET", "/api/campaigns/"+coll.String(), nil, owner).expect(t, 200).decode(t, &c)
 		return read{page.Lines, c.Campaign.NotPaid}
 	}
-	// what a read from scratch gives: every kept row follows the videos
-	// version
+	// what a read from scratch gives: every kept open row follows the
+	// videos version, and the kept locked lines the campaign's count of
+	// removed lines
 	fromScratch := func() read {
 		t.Helper()
 		exec(t, `UPDATE workspaces SET videos_version = videos_version + 1, data_version = data_version + 1 WHERE id = $1`, ws)
+		exec(t, `UPDATE campaigns SET lines_removed = lines_removed + 1 WHERE collection_id = $1`, coll)
 		return ledger()
 	}
 	same := func(what string, got, want read) {
@@ -298,6 +300,61 @@ func TestCampaignOpenLinesAfterASettleRun(t *testing.T) {
 	}
 	same("after the settle run", after, fromScratch())
 
+	// reviews change some locked lines: the kept ones are read again
+	// alone, and the ledger must equal a read from scratch after each
+	review := func(action string, ids []uuid.UUID, reason string) {
+		t.Helper()
+		body := map[string]any{"action": action, "videoIds": ids}
+		if reason != "" {
+			body["reason"] = reason
+		}
+		a.request("POST", "/api/campaigns/"+coll.String()+"/lines/review", body, owner).expect(t, 200)
+	}
+	review("approve", locked[:3], "")
+	approved := ledger()
+	for _, id := range locked[:3] {
+		if s := status(approved, id); s != domain.LineApproved {
+			t.Fatalf("an approved line is %q on the next read", s)
+		}
+	}
+	same("after an approval", approved, fromScratch())
+	review("reject", locked[2:3], "Bought views")
+	review("pay", locked[:2], "")
+	paid := ledger()
+	if status(paid, locked[0]) != domain.LinePaid || status(paid, locked[2]) != domain.LineRejected {
+		t.Fatalf("after a rejection and a payment: %q and %q", status(paid, locked[0]), status(paid, locked[2]))
+	}
+	same("after a rejection and a payment", paid, fromScratch())
+
+	// a line written by a transaction that began before a later one and
+	// committed after it, with a read between the two commits: the next
+	// read still shows it
+	ctx := context.Background()
+	slow, err := env.PG.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer slow.Rollback(ctx) //nolint:errcheck // a no-op once committed
+	if _, err := slow.Exec(ctx, `UPDATE payout_lines SET fell_to = 42 WHERE collection_id = $1 AND video_id = $2`, coll, locked[3]); err != nil {
+		t.Fatal(err)
+	}
+	review("approve", locked[4:5], "")
+	if status(ledger(), locked[4]) != domain.LineApproved {
+		t.Fatal("the later review does not show")
+	}
+	if err := slow.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	exec(t, `UPDATE campaigns SET ledger_version = ledger_version + 1 WHERE collection_id = $1`, coll)
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws)
+	late := ledger()
+	for _, ln := range late.lines {
+		if ln.VideoID == locked[3] && (ln.FellTo == nil || *ln.FellTo != 42) {
+			t.Fatalf("a line written by a transaction that committed after a later one shows fellTo %v, want 42", ln.FellTo)
+		}
+	}
+	same("after a late commit", late, fromScratch())
+
 	// what a locked line shows of its video follows the video at once:
 	// its caption and author handle, then its kind of post alone
 	lineOf := func(r read, id uuid.UUID) querycampaigns.Line {
@@ -320,6 +377,7 @@ func TestCampaignOpenLinesAfterASettleRun(t *testing.T) {
 		t.Fatalf("a locked line shows kind %q after its video became a collab", ln.PostKind)
 	}
 	exec(t, `UPDATE videos SET post_kind = 'own' WHERE id = $1`, locked[2])
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, ws)
 
 	// a locked line beyond the floor gone (the ledger moved back, the
 	// floor as it was): its video is open again

@@ -850,7 +850,7 @@ func printCampaign(out io.Writer, r *campaignReport, o options) {
 	}
 	fmt.Fprintf(out, "- load average (1, 5, 15 min) at the cold requests: %s; at the settle runs: %s\n", r.Load[0], r.Load[len(r.Load)-1])
 	s := r.Settle
-	fmt.Fprintf(out, "- cold: %d requests per route one at a time after an untimed one, the data version bumped before each (ledger changed: the campaign's ledger version too, as after a settle run or a review, so no locked line is kept); settle: %d runs, each locking again the %s lines of the week of %s (set aside and deleted before the run, put back after), with the server's clock at %s\n\n",
+	fmt.Fprintf(out, "- cold: %d requests per route one at a time after an untimed one, the data version bumped before each (ledger changed: 100 locked lines reviewed and the campaign's ledger version moved, as after a review); settle: %d runs, each locking again the %s lines of the week of %s (set aside and deleted before the run, put back after), with the server's clock at %s\n\n",
 		o.ColdRequests, len(s.Runs), thousands(float64(s.Lines)), s.Period.Format(time.DateOnly), w.End.Add(30*time.Minute).Format(time.RFC3339))
 	fmt.Fprintln(out, "| what | runs | p50 ms | p95 ms | p99 ms | target | met |")
 	fmt.Fprintln(out, "|---|---:|---:|---:|---:|---|---|")
@@ -904,12 +904,24 @@ func coldVideosChanged(ctx context.Context, c *client, db *pgxpool.Pool, ws uuid
 	return c.cold(ctx, path, n, check)
 }
 
-// coldLedgerChanged measures n requests of path, each after the ledger and
-// data versions move, as a settle run or a review moves them.
+// coldLedgerChanged measures n requests of path, each after a review of a
+// page of 100 locked lines (written again as they were, a further page
+// each time) and the ledger and data versions moved, as a review moves
+// them.
 func coldLedgerChanged(ctx context.Context, c *client, db *pgxpool.Pool, id uuid.UUID, path string, n int, check func([]byte) error) (stats, error) {
+	page := 0
 	c.before = func(ctx context.Context) error {
-		_, err := db.Exec(ctx, `UPDATE campaigns SET ledger_version = ledger_version + 1 WHERE collection_id = $1`, id)
-		return err
+		page++
+		return pgx.BeginFunc(ctx, db, func(tx pgx.Tx) error {
+			_, err := tx.Exec(ctx, `
+				UPDATE payout_lines l SET status = l.status
+				FROM (SELECT video_id FROM payout_lines WHERE collection_id = $1 ORDER BY seq OFFSET $2 LIMIT 100) p
+				WHERE l.collection_id = $1 AND l.video_id = p.video_id`, id, 100*page)
+			if err == nil {
+				err = bumpLedger(ctx, tx, id)
+			}
+			return err
+		})
 	}
 	defer func() { c.before = nil }()
 	return c.cold(ctx, path, n, check)

@@ -2,6 +2,7 @@ package campaigns
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -88,6 +89,8 @@ type Line struct {
 	window        time.Duration
 	// ended: the campaign is being ended before the line's window closed
 	ended bool
+	// seq is a locked line's place in the order lines were allocated in
+	seq int64
 }
 
 // PayeeChange is a change of a line's payee while it was open.
@@ -109,8 +112,9 @@ type campaign struct {
 	Period      payout.Period
 	CreatedAt   time.Time
 	Versions    []RulesVersion
-	// LedgerVersion moves with every write of the locked lines.
-	LedgerVersion int64
+	// LedgerVersion moves with every write of the locked lines, and
+	// LinesRemoved with every removal of one (schema 0045).
+	LedgerVersion, LinesRemoved int64
 	Collabs       domain.Collabs
 	EndedAt       *time.Time
 	// OpenFloor: every video of the campaign published before it that the
@@ -162,7 +166,7 @@ func (v RulesVersion) rules(p payout.Period) payout.Rules {
 }
 
 const campaignSQL = `
-SELECT c.collection_id, col.name, c.currency, c.minor_digits, c.starts_at, c.ends_at, c.budget, c.platforms, c.period, c.created_at, c.ledger_version,
+SELECT c.collection_id, col.name, c.currency, c.minor_digits, c.starts_at, c.ends_at, c.budget, c.platforms, c.period, c.created_at, c.ledger_version, c.lines_removed,
     c.collabs, c.ended_at, c.open_floor, c.floor_not_paid, w.videos_version, w.open_rows_version
 FROM campaigns c JOIN collections col ON col.id = c.collection_id JOIN workspaces w ON w.id = c.workspace_id
 WHERE c.workspace_id = $1 AND c.collection_id = $2`
@@ -176,7 +180,7 @@ ORDER BY r.version DESC`
 func loadCampaign(ctx context.Context, db *pgxpool.Pool, ws, id uuid.UUID) (campaign, error) {
 	var c campaign
 	var period string
-	err := db.QueryRow(ctx, campaignSQL, ws, id).Scan(&c.ID, &c.Name, &c.Currency, &c.MinorDigits, &c.StartsAt, &c.EndsAt, &c.Budget, &c.Platforms, &period, &c.CreatedAt, &c.LedgerVersion,
+	err := db.QueryRow(ctx, campaignSQL, ws, id).Scan(&c.ID, &c.Name, &c.Currency, &c.MinorDigits, &c.StartsAt, &c.EndsAt, &c.Budget, &c.Platforms, &period, &c.CreatedAt, &c.LedgerVersion, &c.LinesRemoved,
 		&c.Collabs, &c.EndedAt, &c.OpenFloor, &c.FloorNotPaid, &c.VideosVersion, &c.OpenRowsVersion)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return c, apperr.NotFound("campaign not found")
@@ -275,18 +279,28 @@ const openVideosWhere = `v.workspace_id = $1
   AND ` + query.CountedStatusSQL + `
   AND NOT EXISTS (SELECT 1 FROM payout_lines l WHERE l.collection_id = $2 AND l.video_id = v.id)`
 
-const lockedSQL = `
+// lockedSQL reads a campaign's locked lines ($1) in the order they were
+// allocated in; lockedSinceSQL only those written by transaction $2 or later.
+const (
+	lockedSQL      = lockedSelect + `WHERE l.collection_id = $1 ORDER BY l.seq`
+	lockedSinceSQL = lockedSelect + `WHERE l.collection_id = $1 AND l.changed >= $2::bigint::text::xid8 ORDER BY l.seq`
+)
+
+const lockedSelect = `
 SELECT l.video_id, l.rules_version, l.creator_id, l.account_id, l.payee, l.clip, l.published_at, v.created_at, v.post_kind, l.window_end, l.period_start,
     l.snapshot_at, l.views, l.likes, l.comments, l.paid_views, l.price, l.amount, l.bound, l.status,
     l.hold_reason, l.hold_detail, l.reject_reason, l.locked_at, COALESCE(d.email, ''), l.decided_at, COALESCE(p.email, ''), l.paid_at, l.fell_to,
     l.payee_changed_by, l.payee_changed_at,
-    v.url, v.platform, v.caption, v.account_handle
+    v.url, v.platform, v.caption, v.account_handle, l.seq
 FROM payout_lines l
 JOIN videos v ON v.id = l.video_id
 LEFT JOIN users d ON d.id = l.decided_by
 LEFT JOIN users p ON p.id = l.paid_by
-WHERE l.collection_id = $1
-ORDER BY l.seq`
+`
+
+// snapshotXminSQL is the oldest transaction the next statement may not
+// see: every line written by an older one is in what it reads.
+const snapshotXminSQL = `SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint`
 
 type ledger struct {
 	campaign campaign
@@ -551,8 +565,15 @@ func scanCampaignVideos(ctx context.Context, tx pgx.Tx, c campaign, q string, ar
 	return out, skipped, nil
 }
 
-func lockedLines(ctx context.Context, db *pgxpool.Pool, id uuid.UUID) ([]Line, error) {
-	rows, err := db.Query(ctx, lockedSQL, id)
+// lockedLines reads the campaign's locked lines, in the order they were
+// allocated in: all of them, or (since > 0) those written by transaction
+// since or later.
+func lockedLines(ctx context.Context, db *pgxpool.Pool, id uuid.UUID, since int64) ([]Line, error) {
+	q, args := lockedSQL, []any{id}
+	if since > 0 {
+		q, args = lockedSinceSQL, append(args, since)
+	}
+	rows, err := db.Query(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("read payout lines: %w", err)
 	}
@@ -572,7 +593,7 @@ func lockedLines(ctx context.Context, db *pgxpool.Pool, id uuid.UUID) ([]Line, e
 		&snapshotAt, &l.Views, &l.Likes, &l.Comments, &l.PaidViews, &l.Price, &l.Amount, &l.Bound, &l.Status,
 		&l.HoldReason, &l.HoldDetail, &l.RejectReason, &lockedAt, &l.DecidedBy, &decidedAt, &l.PaidBy, &paidAt, &fellTo,
 		&payeeChangedBy, &payeeChangedAt,
-		&l.URL, &l.Platform, &l.Caption, &l.AccountHandle}
+		&l.URL, &l.Platform, &l.Caption, &l.AccountHandle, &l.seq}
 	utc := func(t pgtype.Timestamptz) *time.Time {
 		if !t.Valid {
 			return nil
@@ -727,7 +748,8 @@ const maxKeptLedgers = 64
 // lockedLineCache keeps recent campaigns' locked lines under the versions
 // of what they show: the campaign's ledger version (the lines) and the
 // workspace's open rows version (their videos' links, captions, author
-// handles and kinds; schema 0043, 0044).
+// handles and kinds; schema 0043, 0044). A new ledger version reads only
+// the lines written since the kept copy was read (schema 0045).
 type lockedLineCache struct {
 	mu   sync.Mutex
 	kept map[uuid.UUID]keptLines
@@ -735,6 +757,11 @@ type lockedLineCache struct {
 
 type keptLines struct {
 	version, rowsVersion int64
+	// removed is the campaign's count of removed lines when read
+	removed int64
+	// xmin is the oldest transaction whose lines the read may not have
+	// seen: the lines written by it or a later one are read again
+	xmin int64
 	// period is the campaign's payout period the sums were made under
 	period payout.Period
 	at     time.Time
@@ -749,7 +776,7 @@ type keptLines struct {
 	sums *lineSums
 	// order numbers the lines in the ledger's order
 	order []int32
-	// ids are the lines' videos
+	// ids are the lines' videos and their places in lines
 	ids lockedIDs
 }
 
@@ -764,32 +791,40 @@ func spentOf(locked []Line) *payout.Spent {
 
 var keptLocked = &lockedLineCache{kept: map[uuid.UUID]keptLines{}}
 
-// read returns the campaign's locked lines and what they spent, kept or read anew.
+// read returns the campaign's locked lines and what they spent: kept, the
+// kept ones with the lines written since (a settle run's, a review's), or
+// read anew.
 func (k *lockedLineCache) read(ctx context.Context, db *pgxpool.Pool, c campaign) (keptLines, error) {
 	k.mu.Lock()
 	e, ok := k.kept[c.ID]
-	ok = ok && e.version == c.LedgerVersion && e.rowsVersion == c.OpenRowsVersion && e.period == c.Period
-	if ok {
+	patch := ok && e.rowsVersion == c.OpenRowsVersion && e.period == c.Period && e.removed == c.LinesRemoved
+	if patch && e.version == c.LedgerVersion {
 		// read last now: the least recently read goes first
 		e.at = time.Now()
 		k.kept[c.ID] = e
-	}
-	k.mu.Unlock()
-	if ok {
+		k.mu.Unlock()
 		return e, nil
 	}
-	lines, err := lockedLines(ctx, db, c.ID)
-	if err != nil {
-		return keptLines{}, err
+	k.mu.Unlock()
+	var xmin int64
+	if err := db.QueryRow(ctx, snapshotXminSQL).Scan(&xmin); err != nil {
+		return keptLines{}, fmt.Errorf("read payout lines: %w", err)
 	}
-	e = keptLines{version: c.LedgerVersion, rowsVersion: c.OpenRowsVersion, period: c.Period, at: time.Now(), lines: lines, spent: spentOf(lines), sums: sumLines(c, lines), order: lockedOrder(lines),
-		ids: make(lockedIDs, len(lines))}
-	posts := make([]payout.Post, len(lines))
-	for i, ln := range lines {
-		posts[i] = payout.Post{ID: ln.VideoID, Payee: ln.Payee.key(), Platform: ln.Platform, Caption: ln.Caption, Published: ln.PublishedAt}
-		e.ids[ln.VideoID] = struct{}{}
+	var lines []Line
+	if patch {
+		changed, err := lockedLines(ctx, db, c.ID, e.xmin)
+		if err != nil {
+			return keptLines{}, err
+		}
+		lines = e.patched(changed)
+	} else {
+		var err error
+		if lines, err = lockedLines(ctx, db, c.ID, 0); err != nil {
+			return keptLines{}, err
+		}
 	}
-	e.clips = payout.NewClipIndex(posts)
+	e = newKeptLines(c, lines)
+	e.xmin = xmin
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if len(k.kept) >= maxKeptLedgers {
@@ -803,4 +838,46 @@ func (k *lockedLineCache) read(ctx context.Context, db *pgxpool.Pool, c campaign
 	}
 	k.kept[c.ID] = e
 	return e, nil
+}
+
+// patched is the kept lines with the changed ones in their places and the
+// new ones added, in the order lines were allocated in; the kept ones are
+// not changed.
+func (e keptLines) patched(changed []Line) []Line {
+	lines := slices.Grow(slices.Clone(e.lines), len(changed))
+	ordered := true
+	for _, l := range changed {
+		if i, ok := e.ids[l.VideoID]; ok {
+			ordered = ordered && lines[i].seq == l.seq
+			lines[i] = l
+			continue
+		}
+		if n := len(lines); n > 0 && lines[n-1].seq > l.seq {
+			ordered = false
+		}
+		lines = append(lines, l)
+	}
+	if !ordered {
+		slices.SortFunc(lines, func(a, b Line) int { return cmp.Compare(a.seq, b.seq) })
+	}
+	return lines
+}
+
+// newKeptLines makes what a campaign's ledger keeps of its locked lines:
+// their spending, sums, order, clips and videos, each on a core of its own.
+func newKeptLines(c campaign, lines []Line) keptLines {
+	e := keptLines{version: c.LedgerVersion, rowsVersion: c.OpenRowsVersion, removed: c.LinesRemoved, period: c.Period, at: time.Now(), lines: lines}
+	var wg sync.WaitGroup
+	wg.Go(func() { e.spent = spentOf(lines) })
+	wg.Go(func() { e.sums = sumLines(c, lines) })
+	wg.Go(func() { e.order = lockedOrder(lines) })
+	e.ids = make(lockedIDs, len(lines))
+	posts := make([]payout.Post, len(lines))
+	for i, ln := range lines {
+		posts[i] = payout.Post{ID: ln.VideoID, Payee: ln.Payee.key(), Platform: ln.Platform, Caption: ln.Caption, Published: ln.PublishedAt}
+		e.ids[ln.VideoID] = int32(i)
+	}
+	e.clips = payout.NewClipIndex(posts)
+	wg.Wait()
+	return e
 }

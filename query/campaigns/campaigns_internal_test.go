@@ -176,7 +176,7 @@ func TestNarrowedOpenRows(t *testing.T) {
 	locked := func(of ...int) keptLines {
 		k := keptLines{ids: lockedIDs{}}
 		for _, i := range of {
-			k.ids[ids[i]] = struct{}{}
+			k.ids[ids[i]] = int32(i)
 		}
 		return k
 	}

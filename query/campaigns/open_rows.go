@@ -40,8 +40,9 @@ type skippedVideo struct {
 	start time.Time // its window's start: published, or first seen
 }
 
-// lockedIDs are the videos of a campaign's locked lines.
-type lockedIDs map[[16]byte]struct{}
+// lockedIDs are the videos of a campaign's locked lines, each with its
+// line's place in the kept lines.
+type lockedIDs map[[16]byte]int32
 
 // size is what the rows count for against maxKeptOpenLines.
 func (r openRows) size() int { return len(r.videos) + len(r.lines) }
