@@ -115,8 +115,8 @@ type campaign struct {
 	// LedgerVersion moves with every write of the locked lines, and
 	// LinesRemoved with every removal of one (schema 0045).
 	LedgerVersion, LinesRemoved int64
-	Collabs       domain.Collabs
-	EndedAt       *time.Time
+	Collabs                     domain.Collabs
+	EndedAt                     *time.Time
 	// OpenFloor: every video of the campaign published before it that the
 	// campaign pays has a stored line, and FloorNotPaid of those it does
 	// not pay have none (schema 0041); nil when not known.
