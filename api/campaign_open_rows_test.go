@@ -234,18 +234,16 @@ func TestCampaignOpenLinesAfterASettleRun(t *testing.T) {
 	type read struct {
 		lines   []querycampaigns.Line
 		notPaid int
+		// the campaign's page: its sums, standings, periods, top videos
+		page querycampaigns.CampaignPage
 	}
 	ledger := func() read {
 		t.Helper()
 		var page querycampaigns.LinesPage
 		a.request("GET", "/api/campaigns/"+coll.String()+"/lines?limit=500", nil, owner).expect(t, 200).decode(t, &page)
-		var c struct {
-			Campaign struct {
-				NotPaid int `json:"notPaid"`
-			} `json:"campaign"`
-		}
+		var c querycampaigns.CampaignPage
 		a.request("GET", "/api/campaigns/"+coll.String(), nil, owner).expect(t, 200).decode(t, &c)
-		return read{page.Lines, c.Campaign.NotPaid}
+		return read{page.Lines, c.Campaign.NotPaid, c}
 	}
 	// what a read from scratch gives: every kept open row follows the
 	// videos version, and the kept locked lines the campaign's count of
@@ -262,6 +260,11 @@ func TestCampaignOpenLinesAfterASettleRun(t *testing.T) {
 		w, _ := json.Marshal(want.lines)
 		if string(g) != string(w) || got.notPaid != want.notPaid {
 			t.Fatalf("%s: the ledger kept differs from a read from scratch:\n%s\nnot paid %d\nagainst\n%s\nnot paid %d", what, g, got.notPaid, w, want.notPaid)
+		}
+		g, _ = json.Marshal(got.page)
+		w, _ = json.Marshal(want.page)
+		if string(g) != string(w) {
+			t.Fatalf("%s: the campaign's page kept differs from a read from scratch:\n%s\nagainst\n%s", what, g, w)
 		}
 	}
 	status := func(r read, id uuid.UUID) domain.Line {

@@ -670,7 +670,8 @@ func ledgerShape(ctx context.Context, db *pgxpool.Pool, srv *server, w *campaign
 }
 
 // savedLinesTable keeps a week's locked lines while a settle run relocks them.
-const savedLinesTable = `CREATE TABLE IF NOT EXISTS bench_saved_lines (LIKE payout_lines)`
+// savedLinesTable is made again each time: payout_lines may have new columns.
+const savedLinesTable = `DROP TABLE IF EXISTS bench_saved_lines; CREATE TABLE bench_saved_lines (LIKE payout_lines)`
 
 type timedLedger struct {
 	campaigns.SettlementReader

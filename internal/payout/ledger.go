@@ -3,6 +3,7 @@ package payout
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"time"
@@ -89,7 +90,17 @@ func (a postOrder) compare(b postOrder) int {
 
 // NewClipIndex indexes the known posts.
 func NewClipIndex(posts []Post) ClipIndex {
-	x := ClipIndex{before: map[clipKey][]postOrder{}}
+	return ClipIndex{}.With(posts)
+}
+
+// With is the index with more known posts; x is not changed.
+func (x ClipIndex) With(posts []Post) ClipIndex {
+	out := ClipIndex{before: maps.Clone(x.before)}
+	if out.before == nil {
+		out.before = map[clipKey][]postOrder{}
+	}
+	// the keys added to; x's slices are shared, so each is copied first
+	added := map[clipKey]bool{}
 	for i := range posts {
 		p := &posts[i]
 		c := p.clipCaption()
@@ -97,12 +108,22 @@ func NewClipIndex(posts []Post) ClipIndex {
 			continue
 		}
 		k := clipKey{p.Payee, c, p.Platform}
-		x.before[k] = append(x.before[k], postOrder{p.Published, p.ID})
+		if x.before != nil && !added[k] {
+			out.before[k] = slices.Clip(out.before[k])
+			added[k] = true
+		}
+		out.before[k] = append(out.before[k], postOrder{p.Published, p.ID})
 	}
-	for _, s := range x.before {
-		slices.SortFunc(s, postOrder.compare)
+	if x.before == nil {
+		for _, s := range out.before {
+			slices.SortFunc(s, postOrder.compare)
+		}
+		return out
 	}
-	return x
+	for k := range added {
+		slices.SortFunc(out.before[k], postOrder.compare)
+	}
+	return out
 }
 
 // Clips names the clips of posts, none of them indexed, as Clips would over

@@ -216,5 +216,19 @@ func TestClipIndexNamesAsClipsOverAll(t *testing.T) {
 				t.Fatalf("round %d, post %d of %d (%d known): clip %q, Clips over all %q", round, i, n, len(known), got[j], want[i])
 			}
 		}
+		// the known posts indexed in two steps name the same clips, and
+		// the first step's index is left as it was
+		split := rng.IntN(len(known) + 1)
+		first := NewClipIndex(known[:split])
+		before := first.Clips(rest)
+		both := first.With(known[split:])
+		for j, i := range restAt {
+			if c := both.Clips(rest)[j]; c != want[i] {
+				t.Fatalf("round %d, post %d: clip %q after indexing %d then %d known posts, Clips over all %q", round, i, c, split, len(known)-split, want[i])
+			}
+		}
+		if after := first.Clips(rest); !slices.Equal(after, before) {
+			t.Fatalf("round %d: indexing more posts changed the index they were added to", round)
+		}
 	}
 }

@@ -7,8 +7,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -307,9 +309,10 @@ type ledger struct {
 	// Locked are the stored lines in allocation order, as kept for every
 	// request of the ledger version: never changed. Open are the projected
 	// ones. Line numbers (line, count) run over both, Locked first.
-	Locked, Open []Line
-	Closed       int
-	NotPaid      int
+	Locked  []*Line
+	Open    []Line
+	Closed  int
+	NotPaid int
 	// sums are every line's sums: the kept locked lines' and the open ones'
 	sums *lineSums
 	// lockedOrder numbers the locked lines in the ledger's order (filterOrder)
@@ -322,7 +325,7 @@ func (l *ledger) count() int { return len(l.Locked) + len(l.Open) }
 // line is line i, Locked first; a locked line is shared: read it only.
 func (l *ledger) line(i int) *Line {
 	if i < len(l.Locked) {
-		return &l.Locked[i]
+		return l.Locked[i]
 	}
 	return &l.Open[i-len(l.Locked)]
 }
@@ -765,12 +768,14 @@ type keptLines struct {
 	// period is the campaign's payout period the sums were made under
 	period payout.Period
 	at     time.Time
-	lines  []Line
+	lines  []*Line
 	// spent is what the locked lines spent, never changed: the open lines
 	// are priced on a clone
 	spent *payout.Spent
-	// clips names the open lines' clips after the locked lines'
-	clips payout.ClipIndex
+	// clips names the open lines' clips after the locked lines'; clipsID
+	// tells one index from another
+	clips   payout.ClipIndex
+	clipsID uint64
 	// sums are the locked lines' sums on the page, never changed: a
 	// request adds its open lines to a clone
 	sums *lineSums
@@ -781,15 +786,32 @@ type keptLines struct {
 }
 
 // spentOf sums what the locked lines spent, by creator and period, by clip and in all.
-func spentOf(locked []Line) *payout.Spent {
+func spentOf(locked []*Line) *payout.Spent {
 	var spent payout.Spent
-	for _, s := range locked {
-		spent.Add(payout.Line{Creator: s.Payee.key(), Clip: s.Clip, Period: s.PeriodStart, Priced: payout.Priced{Amount: payout.Money(s.Price)}}, payout.Money(s.Amount))
+	for _, l := range locked {
+		spend(&spent, l)
 	}
 	return &spent
 }
 
+// spend adds what a locked line spent.
+func spend(spent *payout.Spent, l *Line) {
+	spent.Add(payout.Line{Creator: l.Payee.key(), Clip: l.Clip, Period: l.PeriodStart, Priced: payout.Priced{Amount: payout.Money(l.Price)}}, payout.Money(l.Amount))
+}
+
+// postsOf are the lines as posts whose clips are known.
+func postsOf(lines []*Line) []payout.Post {
+	posts := make([]payout.Post, len(lines))
+	for i, ln := range lines {
+		posts[i] = payout.Post{ID: ln.VideoID, Payee: ln.Payee.key(), Platform: ln.Platform, Caption: ln.Caption, Published: ln.PublishedAt}
+	}
+	return posts
+}
+
 var keptLocked = &lockedLineCache{kept: map[uuid.UUID]keptLines{}}
+
+// clipIndexes numbers the clip indexes made (keptLines.clipsID).
+var clipIndexes atomic.Uint64
 
 // read returns the campaign's locked lines and what they spent: kept, the
 // kept ones with the lines written since (a settle run's, a review's), or
@@ -810,20 +832,19 @@ func (k *lockedLineCache) read(ctx context.Context, db *pgxpool.Pool, c campaign
 	if err := db.QueryRow(ctx, snapshotXminSQL).Scan(&xmin); err != nil {
 		return keptLines{}, fmt.Errorf("read payout lines: %w", err)
 	}
-	var lines []Line
 	if patch {
 		changed, err := lockedLines(ctx, db, c.ID, e.xmin)
 		if err != nil {
 			return keptLines{}, err
 		}
-		lines = e.patched(changed)
+		e = e.patched(c, changed)
 	} else {
-		var err error
-		if lines, err = lockedLines(ctx, db, c.ID, 0); err != nil {
+		read, err := lockedLines(ctx, db, c.ID, 0)
+		if err != nil {
 			return keptLines{}, err
 		}
+		e = newKeptLines(c, pointers(read))
 	}
-	e = newKeptLines(c, lines)
 	e.xmin = xmin
 	k.mu.Lock()
 	defer k.mu.Unlock()
@@ -841,14 +862,19 @@ func (k *lockedLineCache) read(ctx context.Context, db *pgxpool.Pool, c campaign
 }
 
 // patched is the kept lines with the changed ones in their places and the
-// new ones added, in the order lines were allocated in; the kept ones are
+// new ones added, in the order lines were allocated in, and what is made of
+// them: from what was kept where the changes allow it, anew otherwise. e is
 // not changed.
-func (e keptLines) patched(changed []Line) []Line {
+func (e keptLines) patched(c campaign, changed []Line) keptLines {
 	lines := slices.Grow(slices.Clone(e.lines), len(changed))
+	// the lines replaced, as they were and as they are, and those added
+	var was, is, added []*Line
 	ordered := true
-	for _, l := range changed {
+	for j := range changed {
+		l := &changed[j]
 		if i, ok := e.ids[l.VideoID]; ok {
 			ordered = ordered && lines[i].seq == l.seq
+			was, is = append(was, lines[i]), append(is, l)
 			lines[i] = l
 			continue
 		}
@@ -856,28 +882,105 @@ func (e keptLines) patched(changed []Line) []Line {
 			ordered = false
 		}
 		lines = append(lines, l)
+		added = append(added, l)
 	}
 	if !ordered {
-		slices.SortFunc(lines, func(a, b Line) int { return cmp.Compare(a.seq, b.seq) })
+		slices.SortFunc(lines, func(a, b *Line) int { return cmp.Compare(a.seq, b.seq) })
+		return newKeptLines(c, lines)
 	}
-	return lines
+	same := func(alike func(a, b *Line) bool) bool {
+		for i := range was {
+			if !alike(was[i], is[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	out := keptLines{version: c.LedgerVersion, rowsVersion: c.OpenRowsVersion, removed: c.LinesRemoved, period: c.Period, at: time.Now(),
+		lines: lines, spent: e.spent, clips: e.clips, clipsID: e.clipsID, order: e.order, ids: e.ids}
+	switch {
+	case !same(func(a, b *Line) bool {
+		return a.Payee.ref() == b.Payee.ref() && a.Clip == b.Clip && a.PeriodStart.Equal(b.PeriodStart) && a.Price == b.Price && a.Amount == b.Amount
+	}):
+		out.spent = spentOf(lines)
+	case len(added) > 0:
+		out.spent = e.spent.Clone()
+		for _, l := range added {
+			spend(out.spent, l)
+		}
+	}
+	switch {
+	case !same(func(a, b *Line) bool {
+		return a.Payee.ref() == b.Payee.ref() && a.Platform == b.Platform && a.Caption == b.Caption && a.PublishedAt.Equal(b.PublishedAt)
+	}):
+		out.clips, out.clipsID = payout.NewClipIndex(postsOf(lines)), clipIndexes.Add(1)
+	case len(added) > 0:
+		out.clips, out.clipsID = e.clips.With(postsOf(added)), clipIndexes.Add(1)
+	}
+	if len(added) > 0 || !same(func(a, b *Line) bool { return a.WindowEnd.Equal(b.WindowEnd) }) {
+		out.order = lockedOrder(lines)
+	}
+	if len(added) > 0 {
+		out.ids = maps.Clone(e.ids)
+		for i := len(e.lines); i < len(lines); i++ {
+			out.ids[lines[i].VideoID] = int32(i)
+		}
+	}
+	if !same(func(a, b *Line) bool {
+		return a.Payee == b.Payee && a.PublishedAt.Equal(b.PublishedAt) && a.WindowEnd.Equal(b.WindowEnd) && a.PeriodStart.Equal(b.PeriodStart)
+	}) {
+		out.sums = sumLines(c, lines)
+		return out
+	}
+	out.sums = e.sums.clone()
+	for i := range was {
+		out.sums.remove(c, was[i])
+		out.sums.apply(c, is[i], 1)
+	}
+	if len(added) > 0 {
+		out.sums.published = maps.Clone(out.sums.published)
+		copied := map[payeeRef]bool{}
+		for _, l := range added {
+			p := l.Payee.ref()
+			out.sums.payees[p] = struct{}{}
+			out.sums.apply(c, l, 1)
+			if !copied[p] {
+				// the kept publish times are shared: added to on a copy
+				out.sums.published[p], copied[p] = slices.Clip(out.sums.published[p]), true
+			}
+			out.sums.published[p] = append(out.sums.published[p], l.PublishedAt)
+		}
+		for p := range copied {
+			slices.SortFunc(out.sums.published[p], time.Time.Compare)
+		}
+	}
+	out.sums.topOf(lines)
+	return out
+}
+
+// pointers points at each of lines.
+func pointers(lines []Line) []*Line {
+	out := make([]*Line, len(lines))
+	for i := range lines {
+		out[i] = &lines[i]
+	}
+	return out
 }
 
 // newKeptLines makes what a campaign's ledger keeps of its locked lines:
 // their spending, sums, order, clips and videos, each on a core of its own.
-func newKeptLines(c campaign, lines []Line) keptLines {
-	e := keptLines{version: c.LedgerVersion, rowsVersion: c.OpenRowsVersion, removed: c.LinesRemoved, period: c.Period, at: time.Now(), lines: lines}
+func newKeptLines(c campaign, lines []*Line) keptLines {
+	e := keptLines{version: c.LedgerVersion, rowsVersion: c.OpenRowsVersion, removed: c.LinesRemoved, period: c.Period, at: time.Now(), lines: lines,
+		clipsID: clipIndexes.Add(1)}
 	var wg sync.WaitGroup
 	wg.Go(func() { e.spent = spentOf(lines) })
 	wg.Go(func() { e.sums = sumLines(c, lines) })
 	wg.Go(func() { e.order = lockedOrder(lines) })
+	wg.Go(func() { e.clips = payout.NewClipIndex(postsOf(lines)) })
 	e.ids = make(lockedIDs, len(lines))
-	posts := make([]payout.Post, len(lines))
 	for i, ln := range lines {
-		posts[i] = payout.Post{ID: ln.VideoID, Payee: ln.Payee.key(), Platform: ln.Platform, Caption: ln.Caption, Published: ln.PublishedAt}
 		e.ids[ln.VideoID] = int32(i)
 	}
-	e.clips = payout.NewClipIndex(posts)
 	wg.Wait()
 	return e
 }

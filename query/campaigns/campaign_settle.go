@@ -156,7 +156,7 @@ func (h SettlementHandler) scrapedFalls(ctx context.Context, ws, id uuid.UUID, s
 	if err != nil {
 		return nil, fmt.Errorf("read scraped lines: %w", err)
 	}
-	return h.falls(ctx, ws, locked)
+	return h.falls(ctx, ws, pointers(locked))
 }
 
 // openFloorSQL reads the open floor of a campaign ($1, $2 and its members
@@ -318,7 +318,7 @@ func (h SettlementHandler) accountHistory(ctx context.Context, ws uuid.UUID, lin
 }
 
 // falls finds the locked lines whose views fell, and lower than seen before.
-func (h SettlementHandler) falls(ctx context.Context, ws uuid.UUID, locked []Line) ([]payout.Fall, error) {
+func (h SettlementHandler) falls(ctx context.Context, ws uuid.UUID, locked []*Line) ([]payout.Fall, error) {
 	if len(locked) == 0 {
 		return nil, nil
 	}

@@ -37,10 +37,10 @@ func newLineSums() *lineSums {
 }
 
 // sumLines sums lines in their order, as the page reads them.
-func sumLines(c campaign, lines []Line) *lineSums {
+func sumLines(c campaign, lines []*Line) *lineSums {
 	s := newLineSums()
 	for i := range lines {
-		s.add(c, &lines[i])
+		s.add(c, lines[i])
 		payee := lines[i].Payee.ref()
 		s.published[payee] = append(s.published[payee], lines[i].PublishedAt)
 	}
@@ -61,38 +61,53 @@ func (s *lineSums) clone() *lineSums {
 // add adds a line but its publish time (sumLines keeps the locked lines';
 // the page counts the open lines' itself).
 func (s *lineSums) add(c campaign, ln *Line) {
+	s.payees[ln.Payee.ref()] = struct{}{}
+	s.apply(c, ln, 1)
+	if ln.Status != domain.LineRejected {
+		s.addTop(ln)
+	}
+}
+
+// remove takes back what add added of a line, but its payee, its
+// standing's last post and the top lines: a line of the same payee,
+// publish time, window end and period takes its place, and the caller
+// makes the top lines again (topOf).
+func (s *lineSums) remove(c campaign, ln *Line) { s.apply(c, ln, -1) }
+
+// apply adds a line n times (1 or -1) but to the payees and top lines.
+func (s *lineSums) apply(c campaign, ln *Line, n int) {
 	payee := ln.Payee.ref()
-	s.payees[payee] = struct{}{}
+	n64 := int64(n)
 	switch ln.Status {
 	case domain.LineLocked:
-		s.counts.Locked++
+		s.counts.Locked += n
 	case domain.LineHeld:
-		s.counts.Held++
-		s.spend.Held += ln.Amount
+		s.counts.Held += n
+		s.spend.Held += n64 * ln.Amount
 	case domain.LineApproved:
-		s.counts.Approved++
-		s.spend.Approved += ln.Amount
+		s.counts.Approved += n
+		s.spend.Approved += n64 * ln.Amount
 	case domain.LineRejected:
-		s.counts.Rejected++
-		s.spend.Rejected += ln.Amount
+		s.counts.Rejected += n
+		s.spend.Rejected += n64 * ln.Amount
 	case domain.LinePaid:
-		s.counts.Paid++
-		s.spend.Paid += ln.Amount
+		s.counts.Paid += n
+		s.spend.Paid += n64 * ln.Amount
 	default:
-		s.counts.Projected++
-		s.projected += ln.Amount
+		s.counts.Projected += n
+		s.projected += n64 * ln.Amount
 	}
 	projected := ln.Status == domain.LineProjected
 	rejected := ln.Status == domain.LineRejected
 	if !projected && !rejected {
-		s.spend.Committed += ln.Amount
+		s.spend.Committed += n64 * ln.Amount
 	}
 	st, ok := s.standings[payee]
 	if !ok {
 		st = CreatorStanding{Payee: ln.Payee}
 	}
-	st.Videos++
-	if st.LastPostedAt == nil || ln.PublishedAt.After(*st.LastPostedAt) {
+	st.Videos += n
+	if n > 0 && (st.LastPostedAt == nil || ln.PublishedAt.After(*st.LastPostedAt)) {
 		at := ln.PublishedAt
 		st.LastPostedAt = &at
 	}
@@ -107,20 +122,29 @@ func (s *lineSums) add(c campaign, ln *Line) {
 		ps = PeriodSpend{Start: ln.PeriodStart, End: c.Period.Next(ln.PeriodStart)}
 	}
 	if !rejected {
-		ps.Lines++
-		st.Views += ln.PaidViews
-		d.Views += ln.PaidViews
-		ps.add(ln)
-		st.add(ln)
+		ps.Lines += n
+		st.Views += n64 * ln.PaidViews
+		d.Views += n64 * ln.PaidViews
+		ps.apply(ln, n64)
+		st.apply(ln, n64)
 		if projected {
-			d.Projected += ln.Amount
+			d.Projected += n64 * ln.Amount
 		} else {
-			d.Amount += ln.Amount
-			s.paidViews += ln.PaidViews
+			d.Amount += n64 * ln.Amount
+			s.paidViews += n64 * ln.PaidViews
 		}
-		s.addTop(ln)
 	}
 	s.standings[payee], s.days[day], s.periods[ln.PeriodStart] = st, d, ps
+}
+
+// topOf makes the top lines again from lines, in their order.
+func (s *lineSums) topOf(lines []*Line) {
+	s.top = nil
+	for _, ln := range lines {
+		if ln.Status != domain.LineRejected {
+			s.addTop(ln)
+		}
+	}
 }
 
 // addTop keeps the highest lines not rejected, ties in the order added.

@@ -88,14 +88,15 @@ type Amounts struct {
 	Paid      int64 `json:"paid"`
 }
 
-func (a *Amounts) add(ln *Line) {
+// apply adds a line's amount n times (1 or -1).
+func (a *Amounts) apply(ln *Line, n int64) {
 	if ln.Status == domain.LineProjected {
-		a.Projected += ln.Amount
+		a.Projected += n * ln.Amount
 		return
 	}
-	a.Committed += ln.Amount
+	a.Committed += n * ln.Amount
 	if ln.Status == domain.LinePaid {
-		a.Paid += ln.Amount
+		a.Paid += n * ln.Amount
 	}
 }
 
@@ -381,7 +382,7 @@ func filterOrder(l *ledger, q LinesQuery) []int {
 	}
 	var locked, open []int
 	for _, i := range l.lockedOrder {
-		if match(&l.Locked[i]) {
+		if match(l.Locked[i]) {
 			locked = append(locked, int(i))
 		}
 	}
@@ -411,12 +412,12 @@ func ledgerOrder(a, b *Line) int {
 }
 
 // lockedOrder is the locked lines' numbers in the ledger's order.
-func lockedOrder(locked []Line) []int32 {
+func lockedOrder(locked []*Line) []int32 {
 	order := make([]int32, len(locked))
 	for i := range order {
 		order[i] = int32(i)
 	}
-	slices.SortFunc(order, func(i, j int32) int { return ledgerOrder(&locked[i], &locked[j]) })
+	slices.SortFunc(order, func(i, j int32) int { return ledgerOrder(locked[i], locked[j]) })
 	return order
 }
 

@@ -37,7 +37,8 @@ func TestCampaignLinesOrder(t *testing.T) {
 		}
 		// the lines split anywhere between the locked and the open ones
 		split := r.IntN(len(lines) + 1)
-		l := &ledger{Locked: lines[:split], Open: lines[split:], lockedOrder: lockedOrder(lines[:split])}
+		locked := pointers(lines[:split])
+		l := &ledger{Locked: locked, Open: lines[split:], lockedOrder: lockedOrder(locked)}
 		// as the ledger's page sorted them before
 		for _, q := range []LinesQuery{{}, {Bound: "budget"}, {Status: domain.LineHeld}} {
 			var want []Line
@@ -110,9 +111,9 @@ func TestKeptSumsAddUpAsAllLines(t *testing.T) {
 			}
 			locked = append(locked, ln)
 		}
-		all := sumLines(c, append(slices.Clone(locked), open...))
-		kept := sumLines(c, locked)
-		before := sumLines(c, locked)
+		all := sumLines(c, pointers(append(slices.Clone(locked), open...)))
+		kept := sumLines(c, pointers(locked))
+		before := sumLines(c, pointers(locked))
 		got := kept.clone()
 		for i := range open {
 			got.add(c, &open[i])
@@ -211,6 +212,20 @@ func TestNarrowedOpenRows(t *testing.T) {
 	// the same ledger and floor: the rows as they are
 	if same, ok := got.narrowed(later, locked(0, 1, 2)); !ok || len(same.lines) != 1 || &same.lines[0] != &got.lines[0] {
 		t.Fatal("rows of this very ledger and floor were not taken as they are")
+	}
+
+	// a review: a new ledger, the floor and the clips as they were, nothing
+	// left out: the same lines; with another clip index, made again
+	reviewed := later
+	reviewed.LedgerVersion = 3
+	kept := locked(0, 1, 2)
+	kept.clipsID = got.clips
+	if same, ok := got.narrowed(reviewed, kept); !ok || same.ledger != 3 || len(same.lines) != 1 || &same.lines[0] != &got.lines[0] {
+		t.Fatal("rows of a review's ledger were not taken as they are")
+	}
+	kept.clipsID++
+	if again, ok := got.narrowed(reviewed, kept); !ok || len(again.lines) != 1 || &again.lines[0] == &got.lines[0] || again.clips != kept.clipsID {
+		t.Fatal("rows named under another clip index were taken as they are")
 	}
 
 	// the floor went back: a read would give videos before the old floor

@@ -32,6 +32,8 @@ type openRows struct {
 	// the floor too.
 	lines   []Line
 	notPaid int
+	// clips is the locked lines' clip index the lines were named under
+	clips uint64
 }
 
 // skippedVideo is an open video the campaign does not pay.
@@ -98,14 +100,20 @@ func floorOf(c campaign) time.Time {
 // readOpenRows makes the rows of a fresh read: videos and skipped as the
 // read left them (from c's floor, without kept's locked lines).
 func readOpenRows(c campaign, kept keptLines, videos []Line, skipped []skippedVideo) openRows {
-	r := openRows{videos: videos, skipped: skipped, from: floorOf(c), ledger: c.LedgerVersion, locked: kept.ids}
+	r := openRows{videos: videos, skipped: skipped, from: floorOf(c), ledger: c.LedgerVersion, locked: kept.ids, clips: kept.clipsID}
 	r.lines = openLines(c, kept, slices.Clone(videos))
-	r.notPaid = len(skipped)
-	if c.OpenFloor != nil && c.EndedAt == nil {
-		// the videos before the floor the campaign does not pay
-		r.notPaid += c.FloorNotPaid
-	}
+	r.notPaid = notPaid(c, skipped)
 	return r
+}
+
+// notPaid counts the campaign's videos it does not pay: skipped, and those
+// before the floor.
+func notPaid(c campaign, skipped []skippedVideo) int {
+	n := len(skipped)
+	if c.OpenFloor != nil && c.EndedAt == nil {
+		n += c.FloorNotPaid
+	}
+	return n
 }
 
 // narrowed makes rows read under an earlier ledger and floor those of
@@ -144,6 +152,12 @@ func (r openRows) narrowed(c campaign, kept keptLines) (openRows, bool) {
 		if !out(s.id, s.start) {
 			skipped = append(skipped, s)
 		}
+	}
+	if len(videos) == len(r.videos) && len(skipped) == len(r.skipped) && r.clips == kept.clipsID {
+		// nothing left out and the clips named alike (a review): the
+		// same lines
+		r.from, r.ledger, r.locked, r.notPaid = from, c.LedgerVersion, kept.ids, notPaid(c, r.skipped)
+		return r, true
 	}
 	return readOpenRows(c, kept, videos, skipped), true
 }
