@@ -596,7 +596,7 @@ func campaignPhase(ctx context.Context, o options, progress io.Writer) (*campaig
 		to := time.Now()
 		r.Cold = append(r.Cold, campaignLine{Name: rt.name + " (cold)", S: sts, Target: targetCampaignCold})
 		if rt.path != "/api/campaigns" {
-			sts, err := coldVideosChanged(ctx, c, st.PG, w.WS.ID, rt.path, co.ColdRequests, rt.check)
+			sts, err := coldVideosChanged(ctx, c, st.PG, w.Collection, rt.path, co.ColdRequests, rt.check)
 			if err != nil {
 				return nil, fmt.Errorf("campaign: %w", err)
 			}
@@ -851,7 +851,7 @@ func printCampaign(out io.Writer, r *campaignReport, o options) {
 	}
 	fmt.Fprintf(out, "- load average (1, 5, 15 min) at the cold requests: %s; at the settle runs: %s\n", r.Load[0], r.Load[len(r.Load)-1])
 	s := r.Settle
-	fmt.Fprintf(out, "- cold: %d requests per route one at a time after an untimed one, the data version bumped before each (ledger changed: 100 locked lines reviewed and the campaign's ledger version moved, as after a review); settle: %d runs, each locking again the %s lines of the week of %s (set aside and deleted before the run, put back after), with the server's clock at %s\n\n",
+	fmt.Fprintf(out, "- cold: %d requests per route one at a time after an untimed one, the data version bumped before each (videos changed: a new post of one of the campaign's accounts; ledger changed: 100 locked lines reviewed and the campaign's ledger version moved, as after a review); settle: %d runs, each locking again the %s lines of the week of %s (set aside and deleted before the run, put back after), with the server's clock at %s\n\n",
 		o.ColdRequests, len(s.Runs), thousands(float64(s.Lines)), s.Period.Format(time.DateOnly), w.End.Add(30*time.Minute).Format(time.RFC3339))
 	fmt.Fprintln(out, "| what | runs | p50 ms | p95 ms | p99 ms | target | met |")
 	fmt.Fprintln(out, "|---|---:|---:|---:|---:|---|---|")
@@ -892,16 +892,29 @@ func bumpLedger(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
 	return err
 }
 
-// coldVideosChanged measures n requests of path, each after the workspace's
-// videos version moves, as a scrape that finds a new post or a post's new
-// status moves it: the campaign's open rows are read again, its locked
-// lines kept.
-func coldVideosChanged(ctx context.Context, c *client, db *pgxpool.Pool, ws uuid.UUID, path string, n int, check func([]byte) error) (stats, error) {
+// coldVideosChanged measures n requests of path, each after a new post of
+// one of the campaign's accounts, published after its last one: the
+// workspace's videos version moves, as a scrape that finds a new post moves
+// it. The posts are deleted after.
+func coldVideosChanged(ctx context.Context, c *client, db *pgxpool.Pool, campaign uuid.UUID, path string, n int, check func([]byte) error) (stats, error) {
+	post := 0
 	c.before = func(ctx context.Context) error {
-		_, err := db.Exec(ctx, `UPDATE workspaces SET videos_version = videos_version + 1 WHERE id = $1`, ws)
+		post++
+		_, err := db.Exec(ctx, `
+			INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, account_handle, caption,
+				published_at, tracked_individually, status, created_at, post_kind)
+			SELECT gen_random_uuid(), v.workspace_id, v.platform, 'bench-new-' || $2, v.url || '?bench-new=' || $2, v.account_id, v.account_handle,
+				'A new post ' || $2, m.at + interval '1 second' * $2, v.tracked_individually, 'active', m.at + interval '1 second' * $2, 'own'
+			FROM videos v JOIN accounts a ON a.id = v.account_id,
+				(SELECT max(v.published_at) AS at FROM videos v JOIN accounts a ON a.id = v.account_id WHERE a.collection_id = $1) m
+			WHERE a.collection_id = $1 AND v.status = 'active'
+			ORDER BY v.published_at DESC LIMIT 1`, campaign, post)
 		return err
 	}
-	defer func() { c.before = nil }()
+	defer func() {
+		c.before = nil
+		_, _ = db.Exec(context.WithoutCancel(ctx), `DELETE FROM videos WHERE platform_video_id LIKE 'bench-new-%'`)
+	}()
 	return c.cold(ctx, path, n, check)
 }
 

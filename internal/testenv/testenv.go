@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -357,7 +358,7 @@ func (e *Env) setupClickHouse(ctx context.Context, srv Servers, name string) err
 		Cluster: srv.ClickHouseCluster,
 	}
 	layout := schema.ClickHouseLayout{Cluster: srv.ClickHouseCluster, Node: store.NodeDialer(adminOptions)}
-	admin, err := store.OpenClickHouse(ctx, adminOptions)
+	admin, err := openClickHouse(ctx, adminOptions)
 	if err != nil {
 		return err
 	}
@@ -378,7 +379,7 @@ func (e *Env) setupClickHouse(ctx context.Context, srv Servers, name string) err
 		Addr: srv.ClickHouseAddr, Database: name, User: srv.ClickHouseUser, Password: srv.ClickHousePass,
 		Cluster: srv.ClickHouseCluster,
 	}
-	e.CH, err = store.OpenClickHouse(ctx, e.CHOptions)
+	e.CH, err = openClickHouse(ctx, e.CHOptions)
 	if err != nil {
 		return err
 	}
@@ -387,6 +388,24 @@ func (e *Env) setupClickHouse(ctx context.Context, srv Servers, name string) err
 		return fmt.Errorf("migrate clickhouse database %s: %w", name, err)
 	}
 	return nil
+}
+
+// openClickHouse opens ClickHouse as the service does, whose handshake
+// must answer within 3 seconds, which a machine loaded by the whole suite
+// can miss: after a timeout it tries again until ctx ends.
+func openClickHouse(ctx context.Context, o store.ClickHouseOptions) (driver.Conn, error) {
+	for {
+		conn, err := store.OpenClickHouse(ctx, o)
+		var timeout net.Error
+		if err == nil || ctx.Err() != nil || !(errors.As(err, &timeout) && timeout.Timeout() || errors.Is(err, context.DeadlineExceeded)) {
+			return conn, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, err
+		case <-time.After(time.Second):
+		}
+	}
 }
 
 func (e *Env) setupRedis(rawURL, name string) error {

@@ -125,8 +125,10 @@ type campaign struct {
 	OpenFloor    *time.Time
 	FloorNotPaid int
 	// VideosVersion and OpenRowsVersion are the workspace's (schema 0036,
-	// 0043): which videos are open lines, and what the lines show of them.
-	VideosVersion, OpenRowsVersion int64
+	// 0043): which videos are open lines, and what the lines show of them;
+	// VideosBase moves with the changes of the former that no video's
+	// changed column shows (schema 0046).
+	VideosVersion, OpenRowsVersion, VideosBase int64
 }
 
 // pays reports whether the campaign's ledger has a line for a post of kind.
@@ -169,7 +171,7 @@ func (v RulesVersion) rules(p payout.Period) payout.Rules {
 
 const campaignSQL = `
 SELECT c.collection_id, col.name, c.currency, c.minor_digits, c.starts_at, c.ends_at, c.budget, c.platforms, c.period, c.created_at, c.ledger_version, c.lines_removed,
-    c.collabs, c.ended_at, c.open_floor, c.floor_not_paid, w.videos_version, w.open_rows_version
+    c.collabs, c.ended_at, c.open_floor, c.floor_not_paid, w.videos_version, w.open_rows_version, w.videos_base
 FROM campaigns c JOIN collections col ON col.id = c.collection_id JOIN workspaces w ON w.id = c.workspace_id
 WHERE c.workspace_id = $1 AND c.collection_id = $2`
 
@@ -183,7 +185,7 @@ func loadCampaign(ctx context.Context, db *pgxpool.Pool, ws, id uuid.UUID) (camp
 	var c campaign
 	var period string
 	err := db.QueryRow(ctx, campaignSQL, ws, id).Scan(&c.ID, &c.Name, &c.Currency, &c.MinorDigits, &c.StartsAt, &c.EndsAt, &c.Budget, &c.Platforms, &period, &c.CreatedAt, &c.LedgerVersion, &c.LinesRemoved,
-		&c.Collabs, &c.EndedAt, &c.OpenFloor, &c.FloorNotPaid, &c.VideosVersion, &c.OpenRowsVersion)
+		&c.Collabs, &c.EndedAt, &c.OpenFloor, &c.FloorNotPaid, &c.VideosVersion, &c.OpenRowsVersion, &c.VideosBase)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return c, apperr.NotFound("campaign not found")
 	}
@@ -229,18 +231,27 @@ func loadCampaign(ctx context.Context, db *pgxpool.Pool, ws, id uuid.UUID) (camp
 // line published (first seen, without a publish time) from from on, with
 // their payee: the account's creator, the video's, the account, the video.
 func campaignVideosSQL(from string) string {
-	return `
+	return campaignVideosSelect + campaignMembersFrom(from) + campaignVideosPayees + `WHERE ` + openVideosWhere
+}
+
+// campaignVideosByID reads the open videos among $6 published (first seen)
+// from $7 on, as campaignVideosSQL would.
+const campaignVideosByID = campaignVideosSelect + `FROM videos v LEFT JOIN accounts a ON a.id = v.account_id` + campaignVideosPayees +
+	`WHERE v.id = ANY($6) AND COALESCE(v.published_at, v.created_at) >= $7 AND ` + openVideosWhere
+
+const campaignVideosSelect = `
 SELECT v.id, v.url, v.platform, v.caption, v.account_handle, v.account_id,
     v.published_at, v.created_at, v.status, v.status_reason, v.last_scraped_at, v.post_kind,
     COALESCE(cr.id, vc.id), COALESCE(cr.name, vc.name), a.id, COALESCE(NULLIF(a.display_name, ''), a.handle, v.account_handle),
     CASE WHEN a.creator_id IS NOT NULL OR v.creator_id IS NULL THEN a.creator_set_at ELSE v.creator_set_at END,
     COALESCE((SELECT u.email FROM users u
         WHERE u.id = CASE WHEN a.creator_id IS NOT NULL OR v.creator_id IS NULL THEN a.creator_set_by ELSE v.creator_set_by END), '')
-` + campaignMembersFrom(from) + `
+`
+
+const campaignVideosPayees = `
 LEFT JOIN creators cr ON cr.id = a.creator_id
 LEFT JOIN creators vc ON vc.id = v.creator_id
-WHERE ` + openVideosWhere
-}
+`
 
 // The open videos' reads from the campaign's start ($4) and from its open
 // floor ($6).
@@ -300,9 +311,15 @@ LEFT JOIN users d ON d.id = l.decided_by
 LEFT JOIN users p ON p.id = l.paid_by
 `
 
-// snapshotXminSQL is the oldest transaction the next statement may not
-// see: every line written by an older one is in what it reads.
-const snapshotXminSQL = `SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint`
+// snapshotXmin is the oldest transaction a statement after it may not see:
+// every row written by an older one is in what that statement reads.
+func snapshotXmin(ctx context.Context, db *pgxpool.Pool) (int64, error) {
+	var xmin int64
+	if err := db.QueryRow(ctx, `SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint`).Scan(&xmin); err != nil {
+		return 0, fmt.Errorf("read the snapshot: %w", err)
+	}
+	return xmin, nil
+}
 
 type ledger struct {
 	campaign campaign
@@ -332,10 +349,12 @@ func (l *ledger) line(i int) *Line {
 
 // readLedger reads the campaign's lines at now, the open ones priced. The
 // open lines' rows are kept between requests under the versions of what
-// they are read from (keptOpen); after a settle run (a new ledger version
-// and floor) they are narrowed rather than read again. fresh reads them
-// anew, as the settle run must: it also reads when each video was last
-// scraped, which no version follows.
+// they are read from (keptOpen); after a new post or another change of
+// which videos are open (a new videos version) they are patched with the
+// videos changed since, and after a settle run (a new ledger version and
+// floor) narrowed, rather than read again. fresh reads them anew, as the
+// settle run must: it also reads when each video was last scraped, which
+// no version follows.
 func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uuid.UUID, now time.Time, fresh bool) (ledger, error) {
 	c, err := loadCampaign(ctx, db, ws, id)
 	if err != nil {
@@ -351,9 +370,14 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 		videos  []Line
 		skipped []skippedVideo
 	)
+	var xmin int64
+	done := false
 	read := func(ctx context.Context) error {
 		var err error
-		videos, skipped, err = campaignVideos(ctx, db, ws, c)
+		if xmin, err = snapshotXmin(ctx, db); err == nil {
+			videos, skipped, err = campaignVideos(ctx, db, ws, c)
+		}
+		done = err == nil
 		return err
 	}
 	g, gctx := fanout.WithContext(ctx)
@@ -368,6 +392,14 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 	if err := g.Wait(); err != nil {
 		return ledger{campaign: c}, err
 	}
+	if have && rows.videosVersion != c.VideosVersion {
+		// the rows kept, with the videos changed since
+		var ok bool
+		if rows, ok, err = patchedRows(ctx, db, ws, c, rows); err != nil {
+			return ledger{campaign: c}, err
+		}
+		have = ok
+	}
 	if have {
 		// the rows kept, narrowed to this ledger and floor; read again
 		// when they cannot be
@@ -380,7 +412,13 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 		}
 	}
 	if !have {
+		if !done {
+			if err := read(ctx); err != nil {
+				return ledger{campaign: c}, err
+			}
+		}
 		rows = readOpenRows(c, kept, videos, skipped)
+		rows.videosVersion, rows.xmin = c.VideosVersion, xmin
 	}
 	if !fresh {
 		keptOpen.put(c.ID, key, rows)
@@ -828,9 +866,9 @@ func (k *lockedLineCache) read(ctx context.Context, db *pgxpool.Pool, c campaign
 		return e, nil
 	}
 	k.mu.Unlock()
-	var xmin int64
-	if err := db.QueryRow(ctx, snapshotXminSQL).Scan(&xmin); err != nil {
-		return keptLines{}, fmt.Errorf("read payout lines: %w", err)
+	xmin, err := snapshotXmin(ctx, db)
+	if err != nil {
+		return keptLines{}, err
 	}
 	if patch {
 		changed, err := lockedLines(ctx, db, c.ID, e.xmin)

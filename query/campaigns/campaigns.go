@@ -258,8 +258,7 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 	slices.SortFunc(p.Creators, func(a, b CreatorStanding) int {
 		return cmp.Or(cmp.Compare(b.Committed+b.Projected, a.Committed+a.Projected), strings.Compare(a.Payee.Name, b.Payee.Name), strings.Compare(a.Payee.key(), b.Payee.key()))
 	})
-	p.TopVideos = s.top
-	p.Series, p.Periods, p.Creators = query.OrEmpty(p.Series), query.OrEmpty(p.Periods), query.OrEmpty(p.Creators)
+	p.Series, p.Periods, p.Creators, p.TopVideos = query.OrEmpty(p.Series), query.OrEmpty(p.Periods), query.OrEmpty(p.Creators), query.OrEmpty(s.top)
 	return p, nil
 }
 

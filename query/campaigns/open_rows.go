@@ -1,6 +1,7 @@
 package campaigns
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -8,6 +9,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/payout"
@@ -34,6 +37,11 @@ type openRows struct {
 	notPaid int
 	// clips is the locked lines' clip index the lines were named under
 	clips uint64
+	// the workspace's videos version the videos are of, and the oldest
+	// transaction whose videos the read may not have seen (schema 0046)
+	videosVersion, xmin int64
+	// patched: videos changed since were put in, the lines not made yet
+	patched bool
 }
 
 // skippedVideo is an open video the campaign does not pay.
@@ -56,7 +64,7 @@ func (r openRows) size() int { return len(r.videos) + len(r.lines) }
 // terms. A settle run moves only the ledger and the floor: the rows kept
 // are then narrowed (narrowed), not read again.
 type openRowsKey struct {
-	videos, rows        int64
+	base, rows          int64
 	starts, ends, ended time.Time
 	platforms           string
 	collabs             domain.Collabs
@@ -67,7 +75,7 @@ type openRowsKey struct {
 
 func openRowsKeyOf(c campaign) openRowsKey {
 	k := openRowsKey{
-		videos: c.VideosVersion, rows: c.OpenRowsVersion,
+		base: c.VideosBase, rows: c.OpenRowsVersion,
 		starts: c.StartsAt, platforms: strings.Join(c.Platforms, ","),
 		collabs: c.Collabs, period: c.Period,
 	}
@@ -122,7 +130,7 @@ func notPaid(c campaign, skipped []skippedVideo) int {
 // reports false when the rows cannot give them: the floor moved back, or a
 // line locked then is no longer there, whose video a read now includes.
 func (r openRows) narrowed(c campaign, kept keptLines) (openRows, bool) {
-	if r.ledger == c.LedgerVersion && r.from.Equal(floorOf(c)) {
+	if !r.patched && r.ledger == c.LedgerVersion && r.from.Equal(floorOf(c)) {
 		return r, true
 	}
 	from := floorOf(c)
@@ -153,13 +161,15 @@ func (r openRows) narrowed(c campaign, kept keptLines) (openRows, bool) {
 			skipped = append(skipped, s)
 		}
 	}
-	if len(videos) == len(r.videos) && len(skipped) == len(r.skipped) && r.clips == kept.clipsID {
+	if !r.patched && len(videos) == len(r.videos) && len(skipped) == len(r.skipped) && r.clips == kept.clipsID {
 		// nothing left out and the clips named alike (a review): the
 		// same lines
 		r.from, r.ledger, r.locked, r.notPaid = from, c.LedgerVersion, kept.ids, notPaid(c, r.skipped)
 		return r, true
 	}
-	return readOpenRows(c, kept, videos, skipped), true
+	made := readOpenRows(c, kept, videos, skipped)
+	made.videosVersion, made.xmin = r.videosVersion, r.xmin
+	return made, true
 }
 
 // maxKeptOpenLines bounds the open lines kept over all campaigns, the
@@ -219,4 +229,73 @@ func (k *openRowsCache) put(id uuid.UUID, key openRowsKey, rows openRows) {
 	}
 	k.kept[id] = keptOpenRows{key: key, at: time.Now(), rows: rows}
 	k.lines += rows.size()
+}
+
+// maxPatchedVideos bounds the videos changed since a read that kept rows
+// are patched with; with more, the rows are read again.
+const maxPatchedVideos = 5000
+
+// patchedRows are kept rows r with the workspace's videos changed since
+// their read (a new post, a status, kind or collection changed; schema
+// 0046) taken out and put back as a read now gives them: from r's floor,
+// without the videos that have a line now. They are narrowed after, as
+// rows of r's ledger and floor. It reports false when too many videos
+// changed.
+func patchedRows(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, c campaign, r openRows) (openRows, bool, error) {
+	xmin, err := snapshotXmin(ctx, db)
+	if err != nil {
+		return r, false, err
+	}
+	rows, err := db.Query(ctx, `SELECT id FROM videos WHERE workspace_id = $1 AND changed >= $2::bigint::text::xid8 LIMIT $3`, ws, r.xmin, maxPatchedVideos+1)
+	if err != nil {
+		return r, false, fmt.Errorf("read changed videos: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		return r, false, fmt.Errorf("read changed videos: %w", err)
+	}
+	if len(ids) > maxPatchedVideos {
+		return r, false, nil
+	}
+	out := r
+	out.videosVersion, out.xmin = c.VideosVersion, xmin
+	if len(ids) == 0 {
+		return out, true, nil
+	}
+	var videos []Line
+	var skipped []skippedVideo
+	if c.EndedAt == nil {
+		from := r.from
+		if from.IsZero() {
+			from = c.StartsAt
+		}
+		err = withoutJIT(ctx, db, func(tx pgx.Tx) error {
+			var err error
+			videos, skipped, err = scanCampaignVideos(ctx, tx, c, campaignVideosByID, []any{ws, c.ID, c.Platforms, c.StartsAt, c.EndsAt, ids, from})
+			return err
+		})
+		if err != nil {
+			return r, false, err
+		}
+	}
+	changed := make(map[[16]byte]struct{}, len(ids))
+	for _, id := range ids {
+		changed[id] = struct{}{}
+	}
+	out.videos = make([]Line, 0, len(r.videos)+len(videos))
+	for i := range r.videos {
+		if _, ok := changed[r.videos[i].VideoID]; !ok {
+			out.videos = append(out.videos, r.videos[i])
+		}
+	}
+	out.videos = append(out.videos, videos...)
+	out.skipped = make([]skippedVideo, 0, len(r.skipped)+len(skipped))
+	for _, s := range r.skipped {
+		if _, ok := changed[s.id]; !ok {
+			out.skipped = append(out.skipped, s)
+		}
+	}
+	out.skipped = append(out.skipped, skipped...)
+	out.patched = true
+	return out, true, nil
 }
