@@ -579,10 +579,12 @@ func campaignPhase(ctx context.Context, o options, progress io.Writer) (*campaig
 	for _, rt := range []struct {
 		name, path string
 		check      func([]byte) error
+		// checkOf checks an answer of a campaign of videos
+		checkOf func(videos int) func([]byte) error
 	}{
-		{"GET /api/campaigns", "/api/campaigns", checkCampaigns},
-		{"GET /api/campaigns/{id}", "/api/campaigns/" + id, checkCampaignPage(len(w.Videos))},
-		{"GET /api/campaigns/{id}/lines?limit=100", "/api/campaigns/" + id + "/lines?limit=100", checkCampaignLines(len(w.Videos))},
+		{"GET /api/campaigns", "/api/campaigns", checkCampaigns, nil},
+		{"GET /api/campaigns/{id}", "/api/campaigns/" + id, checkCampaignPage(len(w.Videos)), checkCampaignPage},
+		{"GET /api/campaigns/{id}/lines?limit=100", "/api/campaigns/" + id + "/lines?limit=100", checkCampaignLines(len(w.Videos)), checkCampaignLines},
 	} {
 		if _, err := c.cold(ctx, rt.path, 1, rt.check); err != nil {
 			return nil, fmt.Errorf("campaign: %w", err)
@@ -596,7 +598,7 @@ func campaignPhase(ctx context.Context, o options, progress io.Writer) (*campaig
 		to := time.Now()
 		r.Cold = append(r.Cold, campaignLine{Name: rt.name + " (cold)", S: sts, Target: targetCampaignCold})
 		if rt.path != "/api/campaigns" {
-			sts, err := coldVideosChanged(ctx, c, st.PG, w.Collection, rt.path, co.ColdRequests, rt.check)
+			sts, err := coldVideosChanged(ctx, c, st.PG, w.Collection, rt.path, co.ColdRequests, len(w.Videos), rt.checkOf)
 			if err != nil {
 				return nil, fmt.Errorf("campaign: %w", err)
 			}
@@ -895,16 +897,19 @@ func bumpLedger(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
 // coldVideosChanged measures n requests of path, each after a new post of
 // one of the campaign's accounts, published after its last one: the
 // workspace's videos version moves, as a scrape that finds a new post moves
-// it. The posts are deleted after.
-func coldVideosChanged(ctx context.Context, c *client, db *pgxpool.Pool, campaign uuid.UUID, path string, n int, check func([]byte) error) (stats, error) {
+// it. The posts are deleted after. checkOf checks an answer of a campaign
+// of that many videos: those of the seed and the new posts.
+func coldVideosChanged(ctx context.Context, c *client, db *pgxpool.Pool, campaign uuid.UUID, path string, n, videos int,
+	checkOf func(videos int) func([]byte) error) (stats, error) {
 	post := 0
+	check := func(b []byte) error { return checkOf(videos + post)(b) }
 	c.before = func(ctx context.Context) error {
 		post++
 		_, err := db.Exec(ctx, `
 			INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, account_handle, caption,
 				published_at, tracked_individually, status, created_at, post_kind)
-			SELECT gen_random_uuid(), v.workspace_id, v.platform, 'bench-new-' || $2, v.url || '?bench-new=' || $2, v.account_id, v.account_handle,
-				'A new post ' || $2, m.at + interval '1 second' * $2, v.tracked_individually, 'active', m.at + interval '1 second' * $2, 'own'
+			SELECT gen_random_uuid(), v.workspace_id, v.platform, 'bench-new-' || $2::int, v.url || '?bench-new=' || $2::int, v.account_id, v.account_handle,
+				'A new post ' || $2::int, m.at + interval '1 second' * $2::int, v.tracked_individually, 'active', m.at + interval '1 second' * $2::int, 'own'
 			FROM videos v JOIN accounts a ON a.id = v.account_id,
 				(SELECT max(v.published_at) AS at FROM videos v JOIN accounts a ON a.id = v.account_id WHERE a.collection_id = $1) m
 			WHERE a.collection_id = $1 AND v.status = 'active'
