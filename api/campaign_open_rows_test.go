@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -188,11 +189,8 @@ func TestCampaignOpenLinesFollowTheirVideos(t *testing.T) {
 	// scratch gives them (the kept rows follow the workspace's videos_base)
 	both := func() string {
 		t.Helper()
-		var page querycampaigns.LinesPage
-		a.request("GET", "/api/campaigns/"+coll.String()+"/lines?limit=500", nil, owner).expect(t, 200).decode(t, &page)
-		var c querycampaigns.CampaignPage
-		a.request("GET", "/api/campaigns/"+coll.String(), nil, owner).expect(t, 200).decode(t, &c)
-		out, _ := json.Marshal([]any{page.Lines, c})
+		lines, page := a.campaignLedger(t, coll, owner)
+		out, _ := json.Marshal([]any{lines, page})
 		return string(out)
 	}
 	fromScratch := func() string {
@@ -300,11 +298,8 @@ func TestCampaignOpenLinesAfterASettleRun(t *testing.T) {
 	}
 	ledger := func() read {
 		t.Helper()
-		var page querycampaigns.LinesPage
-		a.request("GET", "/api/campaigns/"+coll.String()+"/lines?limit=500", nil, owner).expect(t, 200).decode(t, &page)
-		var c querycampaigns.CampaignPage
-		a.request("GET", "/api/campaigns/"+coll.String(), nil, owner).expect(t, 200).decode(t, &c)
-		return read{page.Lines, c.Campaign.NotPaid, c}
+		lines, page := a.campaignLedger(t, coll, owner)
+		return read{lines, page.Campaign.NotPaid, page}
 	}
 	// what a read from scratch gives: every kept open row follows the
 	// videos version, and the kept locked lines the campaign's count of
@@ -454,4 +449,14 @@ func TestCampaignOpenLinesAfterASettleRun(t *testing.T) {
 		t.Fatalf("the video of a line gone is %q, want projected again", s)
 	}
 	same("after a locked line went away", gone, fromScratch())
+}
+
+// campaignLedger reads a campaign's ledger (its first 500 lines) and page.
+func (a *testApp) campaignLedger(t *testing.T, id uuid.UUID, as *http.Cookie) ([]querycampaigns.Line, querycampaigns.CampaignPage) {
+	t.Helper()
+	var lines querycampaigns.LinesPage
+	a.request("GET", "/api/campaigns/"+id.String()+"/lines?limit=500", nil, as).expect(t, 200).decode(t, &lines)
+	var page querycampaigns.CampaignPage
+	a.request("GET", "/api/campaigns/"+id.String(), nil, as).expect(t, 200).decode(t, &page)
+	return lines.Lines, page
 }
