@@ -2,8 +2,10 @@ package campaigns
 
 import (
 	"cmp"
+	"fmt"
 	"maps"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -240,4 +242,99 @@ func TestNarrowedOpenRows(t *testing.T) {
 	if _, ok := got.narrowed(gone, locked(0, 1)); ok {
 		t.Fatal("rows narrowed to a ledger without a line they left out")
 	}
+}
+
+// TestPatchedKeptLines: the locked lines kept, patched with the lines
+// written since (reviews, payee changes, new lines, a line allocated
+// before one already kept), make the same spending, sums, clips, order
+// and video index as the lines made anew.
+func TestPatchedKeptLines(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	start := time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC)
+	c := campaign{StartsAt: start, Period: payout.Weekly}
+	statuses := []domain.Line{domain.LineLocked, domain.LineHeld, domain.LineApproved, domain.LineRejected, domain.LinePaid}
+	payees := make([]Payee, 6)
+	for i := range payees {
+		payees[i] = Payee{Kind: "creator", ID: uuid.New(), Name: fmt.Sprintf("Creator %d", i)}
+	}
+	captions := []string{"Morning routine #fyp", "morning routine", "Desk tour", ""}
+	line := func(seq int64) Line {
+		at := start.Add(time.Duration(r.IntN(500)) * time.Hour)
+		return Line{VideoID: uuid.New(), seq: seq, Payee: payees[r.IntN(len(payees))], Platform: "tiktok", Caption: captions[r.IntN(len(captions))],
+			PublishedAt: at, WindowEnd: at.Add(72 * time.Hour), PeriodStart: payout.Weekly.Start(at.Add(72 * time.Hour)),
+			Status: statuses[r.IntN(len(statuses))], Amount: int64(r.IntN(5000)), Price: int64(r.IntN(5000)), PaidViews: int64(r.IntN(100_000)), Clip: fmt.Sprint(r.IntN(3))}
+	}
+	for round := range 200 {
+		n := 1 + r.IntN(60)
+		lines := make([]Line, n)
+		for i := range lines {
+			lines[i] = line(int64(2 * i))
+		}
+		kept := newKeptLines(c, pointers(lines))
+		// what was written since: lines changed as a review changes them
+		// (status), or more (amount, payee, publish time), and new lines
+		var changed []Line
+		for i := range lines {
+			if r.IntN(4) > 0 {
+				continue
+			}
+			l := lines[i]
+			switch r.IntN(round%4 + 1) {
+			case 0, 1:
+				l.Status = statuses[r.IntN(len(statuses))]
+			case 2:
+				l.Amount = int64(r.IntN(5000))
+			case 3:
+				l.Payee, l.PublishedAt = payees[r.IntN(len(payees))], l.PublishedAt.Add(time.Hour)
+			}
+			changed = append(changed, l)
+		}
+		for i := range r.IntN(5) {
+			changed = append(changed, line(int64(2*n+i)))
+		}
+		if round%7 == 0 {
+			// allocated before the last line kept
+			changed = append(changed, line(int64(2*n-3)))
+		}
+		slices.SortFunc(changed, func(a, b Line) int { return cmp.Compare(a.seq, b.seq) })
+		got := kept.patched(c, changed)
+		all := slices.Clone(lines)
+		at := map[uuid.UUID]int{}
+		for i := range all {
+			at[all[i].VideoID] = i
+		}
+		for _, l := range changed {
+			if i, ok := at[l.VideoID]; ok {
+				all[i] = l
+			} else {
+				all = append(all, l)
+			}
+		}
+		slices.SortFunc(all, func(a, b Line) int { return cmp.Compare(a.seq, b.seq) })
+		want := newKeptLines(c, pointers(all))
+		for _, part := range []struct {
+			name      string
+			got, want any
+		}{
+			{"lines", derefs(got.lines), derefs(want.lines)}, {"spending", got.spent, want.spent}, {"sums", got.sums, want.sums},
+			{"order", got.order, want.order}, {"video index", got.ids, want.ids}, {"clip index", got.clips, want.clips},
+		} {
+			if !reflect.DeepEqual(part.got, part.want) {
+				t.Fatalf("round %d (%d lines, %d written since): the patched %s differ from those made anew", round, n, len(changed), part.name)
+			}
+		}
+		// the kept copy is left as it was
+		again := newKeptLines(c, pointers(lines))
+		if !reflect.DeepEqual(kept.sums, again.sums) || !reflect.DeepEqual(kept.spent, again.spent) || !reflect.DeepEqual(kept.clips, again.clips) {
+			t.Fatalf("round %d: patching changed the kept copy", round)
+		}
+	}
+}
+
+func derefs(lines []*Line) []Line {
+	out := make([]Line, len(lines))
+	for i, l := range lines {
+		out[i] = *l
+	}
+	return out
 }
