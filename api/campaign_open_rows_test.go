@@ -184,6 +184,39 @@ func TestCampaignOpenLinesFollowTheirVideos(t *testing.T) {
 			}
 			change(`SELECT 1`)
 		}, func(l map[uuid.UUID]querycampaigns.Line) bool { return len(l) == 1 }},
+		// what the provider sends of an account's feed besides its own
+		// posts, as a scrape inserts them (no kind changed after: the open
+		// rows are patched, not read again)
+		{"another author's post in the account's feed", func() {
+			env.Video(t, ws, testenv.VideoOptions{Platform: platform.TikTok, PlatformID: "o6", AccountID: boTT, AccountHandle: "someone_else", Caption: "Not theirs",
+				Status: domain.ItemActive, PostKind: domain.KindOtherAuthor, PublishedAt: monday.Add(52 * time.Hour), CreatedAt: monday.Add(52 * time.Hour)})
+			change(`SELECT 1`)
+		}, func(l map[uuid.UUID]querycampaigns.Line) bool { return len(l) == 1 }},
+		{"a retweet", func() {
+			env.Video(t, ws, testenv.VideoOptions{Platform: platform.TikTok, PlatformID: "o9", AccountID: boTT, AccountHandle: "bo_tt", Caption: "RT",
+				Status: domain.ItemActive, PostKind: domain.KindRepost, PublishedAt: monday.Add(52 * time.Hour), CreatedAt: monday.Add(52 * time.Hour)})
+			change(`SELECT 1`)
+		}, func(l map[uuid.UUID]querycampaigns.Line) bool { return len(l) == 1 }},
+		{"a collab", func() {
+			env.Video(t, ws, testenv.VideoOptions{Platform: platform.TikTok, PlatformID: "o7", AccountID: boTT, AccountHandle: "bo_tt", Caption: "Together",
+				Status: domain.ItemActive, PostKind: domain.KindCollab, PublishedAt: monday.Add(53 * time.Hour), CreatedAt: monday.Add(53 * time.Hour)})
+			change(`SELECT 1`)
+		}, func(l map[uuid.UUID]querycampaigns.Line) bool {
+			for _, ln := range l {
+				if ln.Caption == "Together" {
+					return len(l) == 2 && ln.PostKind == domain.KindCollab
+				}
+			}
+			return false
+		}},
+		{"a post without a publish time", func() {
+			env.Video(t, ws, testenv.VideoOptions{Platform: platform.TikTok, PlatformID: "o8", AccountID: boTT, AccountHandle: "bo_tt", Caption: "Undated",
+				Status: domain.ItemActive, CreatedAt: monday.Add(54 * time.Hour), LastScrapedAt: time.Now()})
+			change(`SELECT 1`)
+		}, func(l map[uuid.UUID]querycampaigns.Line) bool { return len(l) == 3 }},
+		{"a post pushed beyond the account's limit", func() {
+			change(`UPDATE videos SET status = 'beyond_limit' WHERE workspace_id = $1 AND platform_video_id = 'o5'`, ws)
+		}, func(l map[uuid.UUID]querycampaigns.Line) bool { return len(l) == 2 }},
 	}
 	// the ledger and the page as they are read, and as a read from
 	// scratch gives them (the kept rows follow the workspace's videos_base)

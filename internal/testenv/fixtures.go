@@ -154,7 +154,10 @@ type VideoOptions struct {
 	ByLink       bool
 	CollectionID *uuid.UUID
 	Status       domain.Item // domain.ItemPending when empty
-	Caption      string
+	// PostKind is the kind of post, as the provider's item said;
+	// domain.KindOwn when empty.
+	PostKind domain.PostKind
+	Caption  string
 	// IsShop is NULL when nil: not known.
 	IsShop *bool
 	// CreatedAt is when it was tracked; now when zero.
@@ -178,6 +181,7 @@ func (e *Env) Video(t testing.TB, ws uuid.UUID, o VideoOptions) uuid.UUID {
 	o.PlatformID = cmp.Or(o.PlatformID, id.String())
 	o.URL = cmp.Or(o.URL, fmt.Sprintf(videoURL[o.Platform], o.PlatformID))
 	o.Status = cmp.Or(o.Status, domain.ItemPending)
+	o.PostKind = cmp.Or(o.PostKind, domain.KindOwn)
 	var account *uuid.UUID
 	if o.AccountID != uuid.Nil {
 		account = &o.AccountID
@@ -186,10 +190,10 @@ func (e *Env) Video(t testing.TB, ws uuid.UUID, o VideoOptions) uuid.UUID {
 		o.CreatedAt = time.Now()
 	}
 	e.Exec(t, `INSERT INTO videos (id, workspace_id, platform, platform_video_id, url, account_id, account_handle, collection_id,
-			caption, is_shop, published_at, tracked_individually, status, created_at, last_scraped_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`, id, ws, string(o.Platform), o.PlatformID, o.URL, account,
+			caption, is_shop, published_at, tracked_individually, status, created_at, last_scraped_at, post_kind)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`, id, ws, string(o.Platform), o.PlatformID, o.URL, account,
 		o.AccountHandle, o.CollectionID, o.Caption, o.IsShop, nullTime(o.PublishedAt), account == nil || o.ByLink, string(o.Status),
-		o.CreatedAt, nullTime(o.LastScrapedAt))
+		o.CreatedAt, nullTime(o.LastScrapedAt), string(o.PostKind))
 	return id
 }
 
