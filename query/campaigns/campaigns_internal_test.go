@@ -15,6 +15,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/payout"
+	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
 // TestCampaignLinesOrder: the ledger's page and the campaign's top videos
@@ -337,4 +338,75 @@ func derefs(lines []*Line) []Line {
 		out[i] = *l
 	}
 	return out
+}
+
+// TestRelinedOpenRows: open rows patched with changed videos (new posts,
+// some published before posts of the same clip, posts taken out, posts
+// changed and put back) and made lines again only where the change
+// touches make exactly the lines a read of all the videos makes: order,
+// windows, and every clip's numbers, locked posts of the clip included.
+func TestRelinedOpenRows(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	start := time.Date(2026, 10, 5, 0, 0, 0, 0, time.UTC)
+	c := campaign{StartsAt: start, Period: payout.Weekly, Collabs: domain.CollabsHold, LedgerVersion: 1,
+		Versions: []RulesVersion{{Version: 1, Terms: payout.Terms{WindowHours: 72}, CreatedAt: start}}}
+	payees := make([]Payee, 4)
+	for i := range payees {
+		payees[i] = Payee{Kind: "creator", ID: uuid.New(), Name: fmt.Sprintf("Creator %d", i)}
+	}
+	captions := []string{"Morning routine with the family #fyp", "morning routine with the family", "Desk setup tour number two", "short", ""}
+	platforms := []platform.Platform{platform.TikTok, platform.Instagram}
+	video := func() Line {
+		return Line{VideoID: uuid.New(), Payee: payees[r.IntN(len(payees))], Platform: platforms[r.IntN(len(platforms))],
+			Caption: captions[r.IntN(len(captions))], PublishedAt: start.Add(time.Duration(r.IntN(300)) * time.Hour)}
+	}
+	for round := range 200 {
+		locked := make([]Line, r.IntN(20))
+		for i := range locked {
+			locked[i] = video()
+			locked[i].seq = int64(i)
+		}
+		kept := newKeptLines(c, pointers(locked))
+		kept.ids = lockedIDs{}
+		videos := make([]Line, 1+r.IntN(40))
+		for i := range videos {
+			videos[i] = video()
+		}
+		rows := readOpenRows(c, kept, slices.Clone(videos), nil)
+		// what changed: posts out, posts in, posts changed
+		changed := map[[16]byte]struct{}{}
+		var now, added []Line
+		for _, v := range videos {
+			switch r.IntN(6) {
+			case 0: // out
+				changed[v.VideoID] = struct{}{}
+			case 1: // changed: another publish time
+				changed[v.VideoID] = struct{}{}
+				v.PublishedAt = v.PublishedAt.Add(-time.Duration(r.IntN(100)) * time.Hour)
+				added = append(added, v)
+				now = append(now, v)
+			default:
+				now = append(now, v)
+			}
+		}
+		for range r.IntN(6) {
+			v := video()
+			changed[v.VideoID] = struct{}{}
+			added = append(added, v)
+			now = append(now, v)
+		}
+		patched := rows
+		patched.videos, patched.patched, patched.changed, patched.added = now, true, changed, added
+		got, ok := patched.narrowed(c, kept)
+		if !ok {
+			t.Fatalf("round %d: rows of the same ledger refused", round)
+		}
+		want := readOpenRows(c, kept, slices.Clone(now), nil)
+		if !reflect.DeepEqual(got.lines, want.lines) {
+			t.Fatalf("round %d (%d videos, %d changed): the lines made again where touched differ from those of a read", round, len(videos), len(changed))
+		}
+		if got.patched || got.changed != nil {
+			t.Fatalf("round %d: the rows still say they are patched", round)
+		}
+	}
 }

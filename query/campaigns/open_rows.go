@@ -1,6 +1,7 @@
 package campaigns
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"slices"
@@ -40,8 +41,12 @@ type openRows struct {
 	// the workspace's videos version the videos are of, and the oldest
 	// transaction whose videos the read may not have seen (schema 0046)
 	videosVersion, xmin int64
-	// patched: videos changed since were put in, the lines not made yet
+	// patched: videos changed since were put in, the lines not made yet;
+	// changed are their ids and added those of them read back paid
+	// (in videos too)
 	patched bool
+	changed map[[16]byte]struct{}
+	added   []Line
 }
 
 // skippedVideo is an open video the campaign does not pay.
@@ -130,8 +135,14 @@ func notPaid(c campaign, skipped []skippedVideo) int {
 // reports false when the rows cannot give them: the floor moved back, or a
 // line locked then is no longer there, whose video a read now includes.
 func (r openRows) narrowed(c campaign, kept keptLines) (openRows, bool) {
-	if !r.patched && r.ledger == c.LedgerVersion && r.from.Equal(floorOf(c)) {
+	sameLedger := r.ledger == c.LedgerVersion && r.from.Equal(floorOf(c)) && r.clips == kept.clipsID
+	if sameLedger && !r.patched {
 		return r, true
+	}
+	if sameLedger {
+		// only videos changed (a new post): their lines made again, and
+		// their clips' others named again
+		return r.relined(c, kept), true
 	}
 	from := floorOf(c)
 	if from.Before(r.from) {
@@ -170,6 +181,102 @@ func (r openRows) narrowed(c campaign, kept keptLines) (openRows, bool) {
 	made := readOpenRows(c, kept, videos, skipped)
 	made.videosVersion, made.xmin = r.videosVersion, r.xmin
 	return made, true
+}
+
+// relined makes the lines of patched rows r, whose ledger, floor and clip
+// index are kept's still, as readOpenRows would, making again only what the
+// changed videos touch: their own lines, and the clip numbers of the other
+// posts of their clips (a payee's posts of one caption on one platform,
+// numbered in publish order), which are the only clips a post added or taken
+// out can move.
+func (r openRows) relined(c campaign, kept keptLines) openRows {
+	// the clips the changed videos were and are in
+	touched := map[lineClip]bool{}
+	payees := map[payeeRef]bool{}
+	touch := func(k lineClip, ok bool, p payeeRef) {
+		if ok {
+			touched[k], payees[p] = true, true
+		}
+	}
+	lines := make([]Line, 0, len(r.lines)+len(r.added))
+	for i := range r.lines {
+		if _, gone := r.changed[r.lines[i].VideoID]; gone {
+			touch(clipOf(&r.lines[i]))
+			continue
+		}
+		lines = append(lines, r.lines[i])
+	}
+	made := openLines(c, kept, slices.Clone(r.added))
+	for i := range made {
+		touch(clipOf(&made[i]))
+	}
+	lines = mergeLines(lines, made)
+	if len(touched) > 0 {
+		var at []int
+		var posts []payout.Post
+		for i := range lines {
+			l := &lines[i]
+			if !payees[l.Payee.ref()] {
+				continue
+			}
+			if k, ok, _ := clipOf(l); ok && touched[k] {
+				at = append(at, i)
+				posts = append(posts, payout.Post{ID: l.VideoID, Payee: k.payee, Platform: l.Platform, Caption: k.caption, Reduced: true, Published: l.PublishedAt})
+			}
+		}
+		for j, clip := range kept.clips.Clips(posts) {
+			lines[at[j]].Clip = clip
+		}
+	}
+	out := r
+	out.lines, out.notPaid = lines, notPaid(c, r.skipped)
+	out.patched, out.changed, out.added = false, nil, nil
+	return out
+}
+
+// lineClip is what numbers a line's clip (payout.Clips): its payee, its
+// caption as clips compare it, and its platform.
+type lineClip struct {
+	payee, caption string
+	platform       string
+}
+
+// clipOf reads the clip line l is named in from its name ("payee|n|caption";
+// payout.Clips); false when it is in none.
+func clipOf(l *Line) (lineClip, bool, payeeRef) {
+	payee, rest, ok := strings.Cut(l.Clip, "|")
+	if !ok {
+		return lineClip{}, false, payeeRef{}
+	}
+	_, caption, ok := strings.Cut(rest, "|")
+	return lineClip{payee, caption, string(l.Platform)}, ok, l.Payee.ref()
+}
+
+// mergeLines merges a and b, both in openLines' order (window's end, then
+// id byte by byte), into a new slice.
+func mergeLines(a, b []Line) []Line {
+	if len(b) == 0 {
+		return a
+	}
+	before := func(x, y *Line) bool {
+		if c := x.WindowEnd.Compare(y.WindowEnd); c != 0 {
+			return c < 0
+		}
+		return bytes.Compare(x.VideoID[:], y.VideoID[:]) < 0
+	}
+	out := make([]Line, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		if before(&b[j], &a[i]) {
+			out = append(out, b[j])
+			j++
+		} else {
+			out = append(out, a[i])
+			i++
+		}
+	}
+	out = append(out, a[i:]...)
+	return append(out, b[j:]...)
 }
 
 // maxKeptOpenLines bounds the open lines kept over all campaigns, the
@@ -296,6 +403,6 @@ func patchedRows(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, c campaign
 		}
 	}
 	out.skipped = append(out.skipped, skipped...)
-	out.patched = true
+	out.patched, out.changed, out.added = true, changed, videos
 	return out, true, nil
 }
