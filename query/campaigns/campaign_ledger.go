@@ -93,6 +93,17 @@ type Line struct {
 	ended bool
 	// seq is a locked line's place in the order lines were allocated in
 	seq int64
+	// payee is Payee.key(), made once with an open line (openLines) for
+	// the pricing of every request after
+	payee string
+}
+
+// payeeKey is the line's Payee.key(), made once when the line was.
+func (l *Line) payeeKey() string {
+	if l.payee != "" {
+		return l.payee
+	}
+	return l.Payee.key()
 }
 
 // PayeeChange is a change of a line's payee while it was open.
@@ -452,7 +463,8 @@ func openLines(c campaign, kept keptLines, videos []Line) []Line {
 	// the order of a payee's posts, locked ones too, names its clips
 	posts := make([]payout.Post, len(videos))
 	for i, v := range videos {
-		posts[i] = payout.Post{ID: v.VideoID, Payee: v.Payee.key(), Platform: v.Platform, Caption: v.Caption, Published: v.PublishedAt}
+		videos[i].payee = v.Payee.key()
+		posts[i] = payout.Post{ID: v.VideoID, Payee: videos[i].payee, Platform: v.Platform, Caption: v.Caption, Published: v.PublishedAt}
 	}
 	clips := kept.clips.Clips(posts)
 	for i := range videos {
@@ -489,7 +501,7 @@ func openLines(c campaign, kept keptLines, videos []Line) []Line {
 func priceLines(spent *payout.Spent, c campaign, versions []payout.Version, lines []Line) {
 	in := make([]payout.Pending, len(lines))
 	for i, ln := range lines {
-		in[i] = payout.Pending{Creator: ln.Payee.key(), Clip: ln.Clip, Period: ln.PeriodStart, Version: ln.RulesVersion, Views: ln.Views}
+		in[i] = payout.Pending{Creator: ln.payeeKey(), Clip: ln.Clip, Period: ln.PeriodStart, Version: ln.RulesVersion, Views: ln.Views}
 	}
 	for i, a := range spent.AllocateUnder(versions, payout.Money(c.Budget), in) {
 		lines[i].PaidViews, lines[i].Price = a.Priced.Views, int64(a.Priced.Amount)

@@ -256,10 +256,25 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 		p.Creators = append(p.Creators, st)
 	}
 	slices.SortFunc(p.Creators, func(a, b CreatorStanding) int {
-		return cmp.Or(cmp.Compare(b.Committed+b.Projected, a.Committed+a.Projected), strings.Compare(a.Payee.Name, b.Payee.Name), strings.Compare(a.Payee.key(), b.Payee.key()))
+		if c := cmp.Compare(b.Committed+b.Projected, a.Committed+a.Projected); c != 0 {
+			return c
+		}
+		if c := strings.Compare(a.Payee.Name, b.Payee.Name); c != 0 {
+			return c
+		}
+		return comparePayees(a.Payee, b.Payee)
 	})
 	p.Series, p.Periods, p.Creators, p.TopVideos = query.OrEmpty(p.Series), query.OrEmpty(p.Periods), query.OrEmpty(p.Creators), query.OrEmpty(s.top)
 	return p, nil
+}
+
+// comparePayees orders payees as their keys' text does ("kind:id"; no
+// kind is the start of another), without making the keys.
+func comparePayees(a, b Payee) int {
+	if c := strings.Compare(a.Kind, b.Kind); c != 0 {
+		return c
+	}
+	return bytes.Compare(a.ID[:], b.ID[:])
 }
 
 func (h CampaignsHandler) campaignCreators(ctx context.Context, ws, id uuid.UUID) ([]Payee, error) {
