@@ -198,19 +198,25 @@ func (r openRows) relined(c campaign, kept keptLines) openRows {
 			touched[k], payees[p] = true, true
 		}
 	}
-	lines := make([]Line, 0, len(r.lines)+len(r.added))
-	for i := range r.lines {
-		if _, gone := r.changed[r.lines[i].VideoID]; gone {
-			touch(clipOf(&r.lines[i]))
-			continue
-		}
-		lines = append(lines, r.lines[i])
-	}
 	made := openLines(c, kept, slices.Clone(r.added))
 	for i := range made {
 		touch(clipOf(&made[i]))
 	}
-	lines = mergeLines(lines, made)
+	// the kept lines but the changed ones, with the made ones merged in
+	lines := make([]Line, 0, len(r.lines)+len(made))
+	j := 0
+	for i := range r.lines {
+		l := &r.lines[i]
+		if _, gone := r.changed[l.VideoID]; gone {
+			touch(clipOf(l))
+			continue
+		}
+		for ; j < len(made) && linesBefore(&made[j], l); j++ {
+			lines = append(lines, made[j])
+		}
+		lines = append(lines, *l)
+	}
+	lines = append(lines, made[j:]...)
 	if len(touched) > 0 {
 		var at []int
 		var posts []payout.Post
@@ -252,31 +258,13 @@ func clipOf(l *Line) (lineClip, bool, payeeRef) {
 	return lineClip{payee, caption, string(l.Platform)}, ok, l.Payee.ref()
 }
 
-// mergeLines merges a and b, both in openLines' order (window's end, then
-// id byte by byte), into a new slice.
-func mergeLines(a, b []Line) []Line {
-	if len(b) == 0 {
-		return a
+// linesBefore reports whether line x comes before y in openLines' order:
+// window's end, then id byte by byte.
+func linesBefore(x, y *Line) bool {
+	if c := x.WindowEnd.Compare(y.WindowEnd); c != 0 {
+		return c < 0
 	}
-	before := func(x, y *Line) bool {
-		if c := x.WindowEnd.Compare(y.WindowEnd); c != 0 {
-			return c < 0
-		}
-		return bytes.Compare(x.VideoID[:], y.VideoID[:]) < 0
-	}
-	out := make([]Line, 0, len(a)+len(b))
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		if before(&b[j], &a[i]) {
-			out = append(out, b[j])
-			j++
-		} else {
-			out = append(out, a[i])
-			i++
-		}
-	}
-	out = append(out, a[i:]...)
-	return append(out, b[j:]...)
+	return bytes.Compare(x.VideoID[:], y.VideoID[:]) < 0
 }
 
 // maxKeptOpenLines bounds the open lines kept over all campaigns, the
