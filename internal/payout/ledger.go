@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -153,6 +154,18 @@ func (x ClipIndex) Clips(posts []Post) []string {
 		out[i] = p.Payee + "|" + strconv.Itoa(seen[k]+n) + "|" + c
 	}
 	return out
+}
+
+// ClipOf splits a clip's name as Clips makes it ("payee|n|caption") into
+// the payee and the caption as clips compare it: with the post's platform,
+// what numbers the clip. False for "", a post in no clip.
+func ClipOf(name string) (payee, caption string, ok bool) {
+	payee, rest, ok := strings.Cut(name, "|")
+	if !ok {
+		return "", "", false
+	}
+	_, caption, ok = strings.Cut(rest, "|")
+	return payee, caption, ok
 }
 
 // ClipCaption is the caption's words but tags, lower-case letters and digits

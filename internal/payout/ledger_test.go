@@ -56,6 +56,13 @@ func TestClips(t *testing.T) {
 	if got[6] != "" || got[7] != "" {
 		t.Errorf("short captions marked a clip: %q %q", got[6], got[7])
 	}
+	// a clip's name gives back its payee and caption
+	for i, name := range got {
+		payee, c, ok := ClipOf(name)
+		if want := ClipCaption(posts[i].Caption); ok != (want != "") || ok && (payee != posts[i].Payee || c != want) {
+			t.Errorf("ClipOf(%q) = %q, %q, %v; want %q, %q", name, payee, c, ok, posts[i].Payee, want)
+		}
+	}
 	// a post added later, on a platform of its own, does not change the
 	// clips of the others
 	more := append(posts, Post{ID: uuid.New(), Payee: "ana", Platform: "x", Caption: caption, Published: at(6)})

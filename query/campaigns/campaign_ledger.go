@@ -1,7 +1,6 @@
 package campaigns
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -477,20 +476,13 @@ func openLines(c campaign, kept keptLines, videos []Line) []Line {
 		v.PeriodStart = c.Period.Start(v.WindowEnd)
 		v.Status = domain.LineProjected
 	}
-	// in the order of their windows' ends, ids compared as their text
-	// does (byte by byte); the lines are large, so their indexes are
-	// sorted and each line is copied once
+	// in openOrder; the lines are large, so their indexes are sorted and
+	// each line is copied once
 	order := make([]int32, len(videos))
 	for i := range order {
 		order[i] = int32(i)
 	}
-	slices.SortFunc(order, func(i, j int32) int {
-		a, b := &videos[i], &videos[j]
-		if c := a.WindowEnd.Compare(b.WindowEnd); c != 0 {
-			return c
-		}
-		return bytes.Compare(a.VideoID[:], b.VideoID[:])
-	})
+	slices.SortFunc(order, func(i, j int32) int { return openOrder(&videos[i], &videos[j]) })
 	open := make([]Line, len(videos))
 	for k, i := range order {
 		open[k] = videos[i]

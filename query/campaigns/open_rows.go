@@ -193,14 +193,14 @@ func (r openRows) relined(c campaign, kept keptLines) openRows {
 	// the clips the changed videos were and are in
 	touched := map[lineClip]bool{}
 	payees := map[payeeRef]bool{}
-	touch := func(k lineClip, ok bool, p payeeRef) {
-		if ok {
-			touched[k], payees[p] = true, true
+	touch := func(l *Line) {
+		if k, ok := clipOf(l); ok {
+			touched[k], payees[l.Payee.ref()] = true, true
 		}
 	}
 	made := openLines(c, kept, slices.Clone(r.added))
 	for i := range made {
-		touch(clipOf(&made[i]))
+		touch(&made[i])
 	}
 	// the kept lines but the changed ones, with the made ones merged in
 	lines := make([]Line, 0, len(r.lines)+len(made))
@@ -208,10 +208,10 @@ func (r openRows) relined(c campaign, kept keptLines) openRows {
 	for i := range r.lines {
 		l := &r.lines[i]
 		if _, gone := r.changed[l.VideoID]; gone {
-			touch(clipOf(l))
+			touch(l)
 			continue
 		}
-		for ; j < len(made) && linesBefore(&made[j], l); j++ {
+		for ; j < len(made) && openOrder(&made[j], l) < 0; j++ {
 			lines = append(lines, made[j])
 		}
 		lines = append(lines, *l)
@@ -225,7 +225,7 @@ func (r openRows) relined(c campaign, kept keptLines) openRows {
 			if !payees[l.Payee.ref()] {
 				continue
 			}
-			if k, ok, _ := clipOf(l); ok && touched[k] {
+			if k, ok := clipOf(l); ok && touched[k] {
 				at = append(at, i)
 				posts = append(posts, payout.Post{ID: l.VideoID, Payee: k.payee, Platform: l.Platform, Caption: k.caption, Reduced: true, Published: l.PublishedAt})
 			}
@@ -247,24 +247,19 @@ type lineClip struct {
 	platform       string
 }
 
-// clipOf reads the clip line l is named in from its name ("payee|n|caption";
-// payout.Clips); false when it is in none.
-func clipOf(l *Line) (lineClip, bool, payeeRef) {
-	payee, rest, ok := strings.Cut(l.Clip, "|")
-	if !ok {
-		return lineClip{}, false, payeeRef{}
-	}
-	_, caption, ok := strings.Cut(rest, "|")
-	return lineClip{payee, caption, string(l.Platform)}, ok, l.Payee.ref()
+// clipOf is the clip line l is named in; false when it is in none.
+func clipOf(l *Line) (lineClip, bool) {
+	payee, caption, ok := payout.ClipOf(l.Clip)
+	return lineClip{payee, caption, string(l.Platform)}, ok
 }
 
-// linesBefore reports whether line x comes before y in openLines' order:
-// window's end, then id byte by byte.
-func linesBefore(x, y *Line) bool {
-	if c := x.WindowEnd.Compare(y.WindowEnd); c != 0 {
-		return c < 0
+// openOrder orders open lines as openLines does: by their windows' ends,
+// then their ids compared as their text does (byte by byte).
+func openOrder(a, b *Line) int {
+	if c := a.WindowEnd.Compare(b.WindowEnd); c != 0 {
+		return c
 	}
-	return bytes.Compare(x.VideoID[:], y.VideoID[:]) < 0
+	return bytes.Compare(a.VideoID[:], b.VideoID[:])
 }
 
 // maxKeptOpenLines bounds the open lines kept over all campaigns, the
