@@ -103,6 +103,14 @@ func TestCampaignOpenLinesFollowTheirVideos(t *testing.T) {
 		t.Fatalf("first read: %v", first)
 	}
 
+	// a post of bo_tt's feed of the given kind, as a scrape inserts it
+	feedPost := func(key, handle, caption string, kind domain.PostKind, published time.Time) {
+		t.Helper()
+		env.Video(t, ws, testenv.VideoOptions{Platform: platform.TikTok, PlatformID: key, AccountID: boTT, AccountHandle: handle, Caption: caption,
+			Status: domain.ItemActive, PostKind: kind, PublishedAt: published, CreatedAt: published})
+		change(`SELECT 1`)
+	}
+
 	steps := []struct {
 		name   string
 		change func()
@@ -188,19 +196,13 @@ func TestCampaignOpenLinesFollowTheirVideos(t *testing.T) {
 		// posts, as a scrape inserts them (no kind changed after: the open
 		// rows are patched, not read again)
 		{"another author's post in the account's feed", func() {
-			env.Video(t, ws, testenv.VideoOptions{Platform: platform.TikTok, PlatformID: "o6", AccountID: boTT, AccountHandle: "someone_else", Caption: "Not theirs",
-				Status: domain.ItemActive, PostKind: domain.KindOtherAuthor, PublishedAt: monday.Add(52 * time.Hour), CreatedAt: monday.Add(52 * time.Hour)})
-			change(`SELECT 1`)
+			feedPost("o6", "someone_else", "Not theirs", domain.KindOtherAuthor, monday.Add(52*time.Hour))
 		}, func(l map[uuid.UUID]querycampaigns.Line) bool { return len(l) == 1 }},
 		{"a retweet", func() {
-			env.Video(t, ws, testenv.VideoOptions{Platform: platform.TikTok, PlatformID: "o9", AccountID: boTT, AccountHandle: "bo_tt", Caption: "RT",
-				Status: domain.ItemActive, PostKind: domain.KindRepost, PublishedAt: monday.Add(52 * time.Hour), CreatedAt: monday.Add(52 * time.Hour)})
-			change(`SELECT 1`)
+			feedPost("o9", "bo_tt", "RT", domain.KindRepost, monday.Add(52*time.Hour))
 		}, func(l map[uuid.UUID]querycampaigns.Line) bool { return len(l) == 1 }},
 		{"a collab", func() {
-			env.Video(t, ws, testenv.VideoOptions{Platform: platform.TikTok, PlatformID: "o7", AccountID: boTT, AccountHandle: "bo_tt", Caption: "Together",
-				Status: domain.ItemActive, PostKind: domain.KindCollab, PublishedAt: monday.Add(53 * time.Hour), CreatedAt: monday.Add(53 * time.Hour)})
-			change(`SELECT 1`)
+			feedPost("o7", "bo_tt", "Together", domain.KindCollab, monday.Add(53*time.Hour))
 		}, func(l map[uuid.UUID]querycampaigns.Line) bool {
 			for _, ln := range l {
 				if ln.Caption == "Together" {
