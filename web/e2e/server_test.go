@@ -363,6 +363,11 @@ func startChromium(path string, width, height int) (context.Context, func(), err
 		// wait for a first scrape stand still instead of redrawing the
 		// window 60 times a second for minutes
 		chromedp.Flag("force-prefers-reduced-motion", true),
+		// chromedp's own list, and the omnibox's popups drawn as web pages:
+		// headless Chromium renders them for every window, in a renderer of
+		// their own that works on each navigation and keystroke; it spent
+		// more CPU than the dashboard's pages, which never show an omnibox
+		chromedp.Flag("disable-features", "site-per-process,Translate,BlinkGenPropertyTrees,WebUIOmniboxPopup,WebUIOmniboxAimPopup"),
 		chromedp.WindowSize(width, height),
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
