@@ -61,12 +61,20 @@ CLUSTER_QUERY_PACKAGES ?= $(patsubst %/,%,$(sort $(dir $(shell grep -lE '^func T
 # The cluster's `default` has no password (deploy/cluster/users.xml): the
 # tests make their databases as it.
 CLUSTER_ENV := CLICKHOUSE_CLUSTER=reeltrack CLICKHOUSE_ADDR=127.0.0.1:19001 CLICKHOUSE_ADMIN_PASSWORD=
-# The agreement tests share the cluster, two packages at a time; the
-# TestCluster* tests stop and start its nodes and ZooKeeper, so they run one
-# package at a time, with nothing else on it.
+# The agreement tests share the cluster, two packages at a time, and beside
+# them the TestCluster* tests of CLUSTER_PACKAGES, which work in their own
+# databases and stop no server (their output is printed after the
+# agreement tests'). The API's TestCluster* tests stop and start its nodes
+# and ZooKeeper, so they run last, with nothing else on it.
 define CLUSTER_TEST_RUN
-	$(CLUSTER_ENV) $(GO_TEST) -timeout $(TEST_TIMEOUT) -run '$(CLUSTER_TESTS)' -skip '^TestCluster' $(CLUSTER_QUERY_PACKAGES) ./api
-	$(CLUSTER_ENV) $(GO_TEST) -p 1 -timeout $(TEST_TIMEOUT) -run '^TestCluster' ./api $(CLUSTER_PACKAGES)
+	@out=$$(mktemp); \
+	echo "$(CLUSTER_ENV) $(GO_TEST) -p 1 -timeout $(TEST_TIMEOUT) -run '^TestCluster' $(CLUSTER_PACKAGES) (beside the next)"; \
+	$(CLUSTER_ENV) $(GO_TEST) -p 1 -timeout $(TEST_TIMEOUT) -run '^TestCluster' $(CLUSTER_PACKAGES) >$$out 2>&1 & beside=$$!; \
+	echo "$(CLUSTER_ENV) $(GO_TEST) -timeout $(TEST_TIMEOUT) -run '$(CLUSTER_TESTS)' -skip '^TestCluster' $(CLUSTER_QUERY_PACKAGES) ./api"; \
+	$(CLUSTER_ENV) $(GO_TEST) -timeout $(TEST_TIMEOUT) -run '$(CLUSTER_TESTS)' -skip '^TestCluster' $(CLUSTER_QUERY_PACKAGES) ./api; agree=$$?; \
+	wait $$beside; rc=$$?; cat $$out; rm -f $$out; \
+	[ $$agree -eq 0 ] && [ $$rc -eq 0 ]
+	$(CLUSTER_ENV) $(GO_TEST) -p 1 -timeout $(TEST_TIMEOUT) -run '^TestCluster' ./api
 endef
 test-cluster: cluster services stripe-mock ## run the agreement tests (api, query) and the failure, replay, rebuild, retention and analyst tests against the local cluster (about 6 minutes; part of make test)
 	$(CLUSTER_TEST_RUN)
