@@ -174,6 +174,10 @@ maxClientCnxns=200
 admin.enableServer=false
 autopurge.snapRetainCount=3
 autopurge.purgeInterval=1
+# a local cluster of tests and trials: its transaction log is not synced to
+# the disk on every write (ZooKeeper's fsync was its largest cost); a crash
+# of the machine can lose the last writes, a crash of ZooKeeper cannot
+forceSync=no
 EOF
 	as_root tee "$ZK_DIR/conf/log4j.properties" >/dev/null <<EOF
 log4j.rootLogger=WARN, FILE
