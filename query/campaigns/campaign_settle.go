@@ -149,14 +149,19 @@ func (h SettlementHandler) scrapedFalls(ctx context.Context, ws, id uuid.UUID, s
 	if err != nil {
 		return nil, fmt.Errorf("read scraped lines: %w", err)
 	}
-	locked, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Line, error) {
-		var l Line
-		return l, r.Scan(&l.VideoID, &l.Views, &l.FellTo)
+	var (
+		locked lineBlocks
+		l      Line
+	)
+	_, err = pgx.ForEachRow(rows, []any{&l.VideoID, &l.Views, &l.FellTo}, func() error {
+		locked.add(Line{VideoID: l.VideoID, Views: l.Views, FellTo: l.FellTo})
+		l.FellTo = nil // the next row's scan allocates its own
+		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("read scraped lines: %w", err)
 	}
-	return h.falls(ctx, ws, pointers(locked))
+	return h.falls(ctx, ws, pointers(locked.lines()))
 }
 
 // openFloorSQL reads the open floor of a campaign ($1, $2 and its members

@@ -410,3 +410,23 @@ func TestRelinedOpenRows(t *testing.T) {
 		}
 	}
 }
+
+// TestLineBlocksKeepEveryLineInOrder: the lines read in blocks come back
+// whole and in the order they were read, at every length around a block's.
+func TestLineBlocksKeepEveryLineInOrder(t *testing.T) {
+	for _, n := range []int{0, 1, lineBlock - 1, lineBlock, lineBlock + 1, 3*lineBlock + 7} {
+		var b lineBlocks
+		for i := range n {
+			b.add(Line{Views: int64(i), Caption: fmt.Sprint(i)})
+		}
+		got := b.lines()
+		if len(got) != n || (n == 0) != (got == nil) {
+			t.Fatalf("%d lines added: %d back (nil %v)", n, len(got), got == nil)
+		}
+		for i, l := range got {
+			if l.Views != int64(i) || l.Caption != fmt.Sprint(i) {
+				t.Fatalf("%d lines added: line %d is %d %q", n, i, l.Views, l.Caption)
+			}
+		}
+	}
+}
