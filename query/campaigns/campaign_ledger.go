@@ -706,6 +706,15 @@ func (b *lineBlocks) add(l Line) {
 	b.n++
 }
 
+// pointers is every line added, in order, where it lies in its block.
+func (b *lineBlocks) pointers() []*Line {
+	out := make([]*Line, 0, b.n)
+	for _, blk := range b.blocks {
+		out = append(out, pointers(blk)...)
+	}
+	return out
+}
+
 // lines is every line added, in order; nil when none was.
 func (b *lineBlocks) lines() []Line {
 	if b.n == 0 {

@@ -153,15 +153,15 @@ func (h SettlementHandler) scrapedFalls(ctx context.Context, ws, id uuid.UUID, s
 		locked lineBlocks
 		l      Line
 	)
+	// each row's scan sets all three (fell_to a new pointer, or nil)
 	_, err = pgx.ForEachRow(rows, []any{&l.VideoID, &l.Views, &l.FellTo}, func() error {
-		locked.add(Line{VideoID: l.VideoID, Views: l.Views, FellTo: l.FellTo})
-		l.FellTo = nil // the next row's scan allocates its own
+		locked.add(l)
 		return nil
 	})
 	if err != nil {
 		return nil, fmt.Errorf("read scraped lines: %w", err)
 	}
-	return h.falls(ctx, ws, pointers(locked.lines()))
+	return h.falls(ctx, ws, locked.pointers())
 }
 
 // openFloorSQL reads the open floor of a campaign ($1, $2 and its members

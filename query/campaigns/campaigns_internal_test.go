@@ -428,5 +428,14 @@ func TestLineBlocksKeepEveryLineInOrder(t *testing.T) {
 				t.Fatalf("%d lines added: line %d is %d %q", n, i, l.Views, l.Caption)
 			}
 		}
+		ptrs := b.pointers()
+		if len(ptrs) != n {
+			t.Fatalf("%d lines added: %d pointers", n, len(ptrs))
+		}
+		for i, l := range ptrs {
+			if l.Views != int64(i) || l.Caption != fmt.Sprint(i) {
+				t.Fatalf("%d lines added: pointer %d to %d %q", n, i, l.Views, l.Caption)
+			}
+		}
 	}
 }
