@@ -188,7 +188,10 @@ log4j.appender.FILE.layout.ConversionPattern=%d{ISO8601} [myid:%X{myid}] - %-5p 
 EOF
 	echo "cluster: starting zookeeper on 127.0.0.1:$ZK_PORT (log: $ZK_DIR/log/)"
 	# The foreground server in its own session; the shell writes its own pid,
-	# which exec hands to java.
+	# which exec hands to java. A killed ZooKeeper's pid file goes first: on
+	# a busy machine the new shell may not have written its pid yet when
+	# zk_wait first looks, which must not read the dead one.
+	as_root rm -f "$ZK_DIR/zookeeper.pid"
 	as_root setsid sh -c 'echo $$ >"$1"; shift; exec "$@"' sh "$ZK_DIR/zookeeper.pid" \
 		nohup java -Xms64m -Xmx256m -XX:+UseSerialGC \
 		-Dzookeeper.log.dir="$ZK_DIR/log" -Dlog4j.configuration="file:$ZK_DIR/conf/log4j.properties" \
@@ -201,9 +204,15 @@ EOF
 
 # zk_wait: wait until ZooKeeper serves (it loads its database first).
 zk_wait() {
-	local t=0
+	local t=0 pid
 	until zk_ok; do
-		if ((t >= TIMEOUT)) || ! kill -0 "$(cat "$ZK_DIR/zookeeper.pid" 2>/dev/null)" 2>/dev/null; then
+		# no pid file yet: the starting shell has not written it
+		pid=$(cat "$ZK_DIR/zookeeper.pid" 2>/dev/null || true)
+		if [[ -n $pid ]] && ! kill -0 "$pid" 2>/dev/null; then
+			tail -n 25 "$ZK_DIR/log/out.log" "$ZK_DIR/log/zookeeper.log" >&2 2>/dev/null || true
+			die "zookeeper (pid $pid) exited before it served on 127.0.0.1:$ZK_PORT"
+		fi
+		if ((t >= TIMEOUT)); then
 			tail -n 25 "$ZK_DIR/log/out.log" "$ZK_DIR/log/zookeeper.log" >&2 2>/dev/null || true
 			die "zookeeper did not serve on 127.0.0.1:$ZK_PORT within ${TIMEOUT}s"
 		fi
