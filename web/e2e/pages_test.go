@@ -2,8 +2,11 @@ package e2e
 
 import (
 	"encoding/base64"
+	"net/url"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/chromedp"
@@ -49,8 +52,15 @@ func TestPagesShowTheAPIsErrors(t *testing.T) {
 	s, ctx, _, _ := signedUp(t, 1280, 800, "errors")
 	const message = "a storage server is not answering: retry in a few seconds"
 	body := base64.StdEncoding.EncodeToString([]byte(`{"error":{"code":"unavailable","message":"` + message + `","requestId":"req-e2e"}}`))
+	var mu sync.Mutex
+	asked := map[string]int{} // the intercepted reads, by path
 	chromedp.ListenTarget(ctx, func(ev any) {
 		if e, ok := ev.(*fetch.EventRequestPaused); ok {
+			if u, err := url.Parse(e.Request.URL); err == nil {
+				mu.Lock()
+				asked[u.Path]++
+				mu.Unlock()
+			}
 			go func() {
 				_ = chromedp.Run(ctx, fetch.FulfillRequest(e.RequestID, 503).WithResponseHeaders([]*fetch.HeaderEntry{
 					{Name: "Content-Type", Value: "application/json"}, {Name: "Retry-After", Value: "5"},
@@ -77,6 +87,20 @@ func TestPagesShowTheAPIsErrors(t *testing.T) {
 		do(t, ctx, "retry button on "+p, chromedp.Evaluate(`[...document.querySelectorAll('main [role=alert] button')].some(b => /try again/i.test(b.textContent))`, &retry))
 		if !retry {
 			t.Errorf("%s: the error offers no way to retry", p)
+		}
+		if p == "/" {
+			// a 503 is asked again by itself after its Retry-After
+			if !strings.Contains(text, "Trying again in 5 seconds") {
+				t.Errorf("the overview's 503 shows %q, want when it is asked again", text)
+			}
+			mu.Lock()
+			first := asked["/api/overview"]
+			mu.Unlock()
+			eventually(t, "the overview's read asked again after the 503's Retry-After", time.Minute, func() bool {
+				mu.Lock()
+				defer mu.Unlock()
+				return asked["/api/overview"] > first
+			})
 		}
 	}
 }

@@ -3,7 +3,7 @@
 // paging.
 import type { ComponentChildren, InputHTMLAttributes } from 'preact'
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
-import { ApiError, toApiError, tooManyText } from './api'
+import { ApiError, toApiError, tooManyText, waitText } from './api'
 import { ago, platformName, when } from './format'
 import { reasonText } from './insight'
 import type { ScrapeReason } from './types'
@@ -155,10 +155,40 @@ export function Spinner({ label = 'Loading…' }: { label?: string }) {
   )
 }
 
+// AUTO_RETRIES is how many times a read that answered 503 is asked again by
+// itself, each after the answer's Retry-After (5 s when it names none),
+// doubled each time up to a minute; then only the button asks again.
+const AUTO_RETRIES = 5
+
+// autoRetryDelay is the wait in seconds before the given automatic retry
+// (0 for the first) of a read that answered err, or null when none is due.
+export function autoRetryDelay(err: ApiError, attempt: number): number | null {
+  if (err.status !== 503 || attempt >= AUTO_RETRIES) return null
+  const base = Math.min(60, Math.max(1, err.retryAfter ?? 5))
+  return Math.min(60, base * 2 ** attempt)
+}
+
+// ErrorBox shows a failed request's message and, with retry, a button that
+// asks again. A 503 (a store or the provider not answering for a moment)
+// is asked again by itself after the wait the server names, a few times.
 export function ErrorBox({ error, retry }: { error: ApiError; retry?: () => void }) {
+  // the box stays while the retry loads, so it counts its own retries
+  const attempts = useRef(0)
+  const retryRef = useRef(retry)
+  retryRef.current = retry
+  const delay = retry ? autoRetryDelay(error, attempts.current) : null
+  useEffect(() => {
+    if (delay === null) return
+    const timer = setTimeout(() => {
+      attempts.current++
+      retryRef.current?.()
+    }, delay * 1000)
+    return () => clearTimeout(timer)
+  }, [error, delay])
   return (
     <div class="error-box" role="alert">
       <strong>{error.status === 503 ? 'Temporarily unavailable.' : 'Something went wrong.'}</strong> {error.message}
+      {delay !== null && <span class="muted"> Trying again {waitText(delay)}.</span>}
       {error.status === 403 && error.message.includes('access') && (
         <>
           {' '}
