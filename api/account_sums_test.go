@@ -3,11 +3,15 @@ package api_test
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/url"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/command/tracking"
@@ -116,6 +120,17 @@ func TestAccountsFromSumsAgreeWithTheFullRead(t *testing.T) {
 	read := func(app *testApp) map[string]string { t.Helper(); return readOf(app, changes) }
 	same := func(what string, want, got map[string]string) { t.Helper(); sameAnswers(t, what, want, got) }
 	step := func(now time.Time) tracking.RanksRun { t.Helper(); return ranksStep(t, d.ws, now) }
+	// what a completion writes to the ranks of a video it recorded at `at`
+	scraped := func(video uuid.UUID, at time.Time) {
+		t.Helper()
+		write, seen := tracking.ScrapedRanks(ctx, wiring.RankReader(env.CH), slog.Default(), d.ws, []uuid.UUID{video}, at, dashNow)
+		if !seen {
+			t.Fatal("the scrape's ranks were not read back")
+		}
+		if err := pgx.BeginFunc(ctx, env.PG, func(tx pgx.Tx) error { return write(ctx, tx) }); err != nil {
+			t.Fatal(err)
+		}
+	}
 	forget := func() { exec(t, `DELETE FROM video_rank_state WHERE workspace_id = $1`, d.ws) }
 	// compare: the kept answer, then the full read of the same moment
 	compare := func(what string, app *testApp) map[string]string {
@@ -129,8 +144,8 @@ func TestAccountsFromSumsAgreeWithTheFullRead(t *testing.T) {
 	}
 
 	full := all(d.app)
-	if run := step(dashNow); run.Accounts < 3 {
-		t.Fatalf("the ranks step computed the sums of %d accounts, want every one (3)", run.Accounts)
+	if run := step(dashNow); run.Accounts < 3 || run.Days == 0 {
+		t.Fatalf("the ranks step computed the sums of %d accounts, want every one (3), and read the days of %d videos", run.Accounts, run.Days)
 	}
 	same("from the sums", full, all(d.app))
 
@@ -144,18 +159,31 @@ func TestAccountsFromSumsAgreeWithTheFullRead(t *testing.T) {
 	forget()
 	step(dashNow)
 
+	// the sparklines are made of the videos' kept days: one changed there alone shows
+	exec(t, `UPDATE video_ranks SET day_views[8] = day_views[8] + 1000000 WHERE video_id = $1`, own["w1"])
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, d.ws)
+	var sl numbers.AccountList
+	d.get(t, "/api/accounts", url.Values{"sort": {"views"}}, &sl)
+	for _, a := range sl.Accounts {
+		if a.ID == acc3 && (len(a.Views7d) != 7 || a.Views7d[6] == nil || *a.Views7d[6] < 1000000) {
+			t.Fatalf("the accounts list's sparkline %s does not read the videos' kept days", sparkText(a.Views7d))
+		}
+	}
+	exec(t, `UPDATE video_ranks SET day_views[8] = day_views[8] - 1000000 WHERE video_id = $1`, own["w1"])
+
 	// a late scrape of w2 inside its gap: a past day of the sparkline
 	// changes, the latest counts do not (a scrape writes them back as the
 	// projections show them)
-	write(snap(own["w2"], dashNow.Truncate(24*time.Hour).AddDate(0, 0, -4).Add(12*time.Hour), 9_500, 400))
-	exec(t, `UPDATE video_ranks SET last_at = last_at WHERE video_id = $1`, own["w2"])
+	lateAt := dashNow.Truncate(24*time.Hour).AddDate(0, 0, -4).Add(12 * time.Hour)
+	write(snap(own["w2"], lateAt, 9_500, 400))
+	scraped(own["w2"], lateAt)
 	afterLate := compare("after a late scrape", d.app)
 	if afterLate[queries[0].Encode()] == full[queries[0].Encode()] {
 		t.Fatal("the late scrape changed nothing of the list: the test proves nothing")
 	}
 	// a scrape of w1 now
 	write(snap(own["w1"], dashNow.Add(-time.Minute), 99_000, 4_000))
-	exec(t, `UPDATE video_ranks SET views = 99000, likes = 4000, last_at = $2 WHERE video_id = $1`, own["w1"], dashNow.Add(-time.Minute))
+	scraped(own["w1"], dashNow.Add(-time.Minute))
 	afterScrape := compare("after a scrape", d.app)
 	if afterScrape[queries[0].Encode()] == afterLate[queries[0].Encode()] {
 		t.Fatal("the scrape changed nothing of the list: the test proves nothing")
@@ -180,4 +208,15 @@ func TestAccountsFromSumsAgreeWithTheFullRead(t *testing.T) {
 	kept := read(nextDay)
 	forget()
 	same("the next day", read(nextDay), kept)
+}
+
+func sparkText(days []*int64) string {
+	out := make([]string, len(days))
+	for i, d := range days {
+		out[i] = "nil"
+		if d != nil {
+			out[i] = strconv.FormatInt(*d, 10)
+		}
+	}
+	return strings.Join(out, ",")
 }

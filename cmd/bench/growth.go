@@ -111,6 +111,10 @@ type growthWorld struct {
 	// fills every video's counts and the windows' start values.
 	Ranks     tracking.RanksRun
 	RanksTook time.Duration
+	// DaysFilled counts the videos' days the ranks steps after the first read
+	// (until none was left unknown), in DaysTook.
+	DaysFilled int
+	DaysTook   time.Duration
 	// RanksHour is the ranks step an hour later, after the requests: the
 	// next window starts' values, as the cron writes them every hour.
 	RanksHour     tracking.RanksRun
@@ -197,8 +201,18 @@ func openWorld(ctx context.Context, o options, name string) (*growthWorld, error
 		return nil, fmt.Errorf("ranks step: %w", err)
 	}
 	g.RanksTook = time.Since(began)
-	fmt.Fprintf(o.Progress, "bench: %s: the ranks step synced %d workspaces, wrote %d slots, computed %d overview slots and %d accounts' sums in %s\n", name,
-		g.Ranks.Synced, g.Ranks.Slots, g.Ranks.Overview, g.Ranks.Accounts, g.RanksTook.Round(time.Millisecond))
+	fmt.Fprintf(o.Progress, "bench: %s: the ranks step synced %d workspaces, wrote %d slots, computed %d overview slots and %d accounts' sums and read %d videos' days in %s\n", name,
+		g.Ranks.Synced, g.Ranks.Slots, g.Ranks.Overview, g.Ranks.Accounts, g.Ranks.Days, g.RanksTook.Round(time.Millisecond))
+	// the seed's videos were not scraped through the service: the step reads
+	// their days, as after an upgrade, until every one is kept
+	for run := g.Ranks; run.Days > 0; {
+		began := time.Now()
+		if run, err = g.srv.Handlers.AlertsCron.Ranks.Step.Handle(store.WithoutClickHouseBound(ctx)); err != nil {
+			g.close()
+			return nil, fmt.Errorf("ranks step: %w", err)
+		}
+		g.DaysFilled, g.DaysTook = g.DaysFilled+run.Days, g.DaysTook+time.Since(began)
+	}
 	return g, nil
 }
 
@@ -482,8 +496,9 @@ func printGrowth(out io.Writer, r *growthReport, n int) {
 
 	fmt.Fprintf(out, "\nThe ranks step (the videos list's counts and window start values, and the overview's slots, written once per world before its requests):\n\n")
 	for _, w := range append([]*growthWorld{r.Before}, r.Scenarios...) {
-		fmt.Fprintf(out, "- %s: %d workspaces synced, %d slots and %d overview slots written, %d accounts' sums computed, in %s; an hour later (after the requests) %d slots, %d overview slots and %d accounts' sums in %s\n", w.Name,
-			w.Ranks.Synced, w.Ranks.Slots, w.Ranks.Overview, w.Ranks.Accounts, w.RanksTook.Round(time.Millisecond), w.RanksHour.Slots, w.RanksHour.Overview, w.RanksHour.Accounts, w.RanksHourTook.Round(time.Millisecond))
+		fmt.Fprintf(out, "- %s: %d workspaces synced, %d slots and %d overview slots written, %d accounts' sums computed, %d videos' days read, in %s; the days of %d more videos read by the steps after it in %s; an hour later (after the requests) %d slots, %d overview slots and %d accounts' sums in %s\n", w.Name,
+			w.Ranks.Synced, w.Ranks.Slots, w.Ranks.Overview, w.Ranks.Accounts, w.Ranks.Days, w.RanksTook.Round(time.Millisecond), w.DaysFilled, w.DaysTook.Round(time.Millisecond),
+			w.RanksHour.Slots, w.RanksHour.Overview, w.RanksHour.Accounts, w.RanksHourTook.Round(time.Millisecond))
 	}
 
 	fmt.Fprintf(out, "\nThe accounts list (by views) read after a scrape wrote the ranks of n random videos of the large workspace (their accounts' kept sums computed again by the read), %d runs per size:\n\n", slotReadRuns)

@@ -50,9 +50,10 @@ func ForgetHistory(ctx context.Context, db Execer) error {
 	if _, err := db.Exec(ctx, `UPDATE workspaces SET data_version = data_version + 1, history_version = history_version + 1`); err != nil {
 		return fmt.Errorf("bump history versions: %w", err)
 	}
-	// the videos list's counts and start values, the overview's and the accounts' sums, are read again
+	// the videos list's counts and start values, the overview's and the accounts' sums and the videos' kept days, are read again
 	if _, err := db.Exec(ctx, `DELETE FROM video_rank_slots; DELETE FROM video_rank_state; DELETE FROM overview_slots;
-DELETE FROM account_sums; DELETE FROM account_sums_changed`); err != nil {
+DELETE FROM account_sums; DELETE FROM account_sums_changed;
+UPDATE video_ranks SET days_to = NULL, day_views = NULL, days_read_at = now() WHERE days_to IS NOT NULL`); err != nil {
 		return fmt.Errorf("forget video ranks: %w", err)
 	}
 	return nil

@@ -258,7 +258,7 @@ func (h CompleteScrapeHandler) process(ctx context.Context, jobID uuid.UUID, j j
 	}
 	result := s.result()
 	result.ItemsTotal, result.ItemsSkipped = out.ItemsTotal, out.ItemsSkipped
-	writeRanks, seen := scrapedRanks(ctx, h.Ranks, h.Log, j.workspaceID, s.snapped, scrapedAt)
+	writeRanks, seen := ScrapedRanks(ctx, h.Ranks, h.Log, j.workspaceID, s.snapped, scrapedAt, h.Now())
 	err = pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
 		if err := ApplyScrape(ctx, tx, result); err != nil {
 			return err

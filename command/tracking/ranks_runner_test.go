@@ -35,6 +35,10 @@ func (b *blockingReader) LatestCounts(ctx context.Context, ws uuid.UUID, _ []uui
 	}
 }
 
+func (b *blockingReader) DayViews(context.Context, uuid.UUID, []uuid.UUID, time.Time, func(tracking.RankDays) error) error {
+	return nil
+}
+
 func (b *blockingReader) StartViews(context.Context, uuid.UUID, time.Time, func(uuid.UUID, int64) error) error {
 	return nil
 }

@@ -25,10 +25,22 @@ type RankCounts struct {
 	FirstAt, LastAt time.Time
 }
 
+// RankDays are a video's last views on each of the sparkline's days as
+// video_ranks keeps them (schema 0047): SparkDays+1 days, oldest first, the
+// last To; nil where none. At is when the last of each was recorded.
+type RankDays struct {
+	ID    uuid.UUID
+	To    time.Time
+	Views []*int64
+	At    []time.Time
+}
+
 // RankReader reads from the projections what video_ranks keeps.
 type RankReader interface {
 	// LatestCounts calls each per video of ws (of only, when not nil) that has snapshots, in no order.
 	LatestCounts(ctx context.Context, ws uuid.UUID, only []uuid.UUID, each func(RankCounts) error) error
+	// DayViews calls each for every video of only with its days as they stand at now.
+	DayViews(ctx context.Context, ws uuid.UUID, only []uuid.UUID, now time.Time, each func(RankDays) error) error
 	// StartViews calls each per video with recorded views with what its gain since cutoff counts from.
 	StartViews(ctx context.Context, ws uuid.UUID, cutoff time.Time, each func(id uuid.UUID, from int64) error) error
 }
@@ -40,12 +52,32 @@ type RankReader interface {
 const rankCountsSQL = `
 UPDATE video_ranks r SET views = u.views, likes = u.likes, comments = u.comments, shares = u.shares, saves = u.saves,
 	last_at = u.last_at, first_views = u.first_views, first_at = u.first_at%s
-FROM unnest($2::uuid[], $3::int8[], $4::int8[], $5::int8[], $6::int8[], $7::int8[], $8::int8[], $9::timestamptz[], $10::timestamptz[])
-	AS u(id, views, likes, comments, shares, saves, first_views, first_at, last_at)
+FROM unnest($2::uuid[], $3::int8[], $4::int8[], $5::int8[], $6::int8[], $7::int8[], $8::int8[], $9::timestamptz[], $10::timestamptz[], $11::date[])
+	WITH ORDINALITY AS u(id, views, likes, comments, shares, saves, first_views, first_at, last_at, days_to, i)
 WHERE r.video_id = u.id AND r.workspace_id = $1 AND (r.last_at IS NULL OR u.last_at >= r.last_at)`
 
-// writeRankCounts writes cs to video_ranks in tx (ordered by id: rows lock in one order).
-func writeRankCounts(ctx context.Context, tx pgx.Tx, ws uuid.UUID, cs []RankCounts) error {
+// rankDaysSet writes the days read with the counts ($11: each video's
+// days_to, NULL where unknown; $12: their views, SparkDays+1 a video; $13:
+// when the read began), unless a read that began later wrote them first.
+const rankDaysSet = `,
+	days_to = CASE WHEN %[1]s THEN u.days_to ELSE r.days_to END,
+	day_views = CASE WHEN %[1]s THEN CASE WHEN u.days_to IS NULL THEN NULL ELSE ($12::int8[])[(u.i - 1) * %[2]d + 1 : u.i * %[2]d] END ELSE r.day_views END,
+	days_read_at = CASE WHEN %[1]s THEN $13 ELSE r.days_read_at END`
+
+// rankDaysNewer: the read that wrote a row's days began before this one.
+const rankDaysNewer = `(r.days_read_at IS NULL OR $13::timestamptz >= r.days_read_at)`
+
+// scrapedDays are the days a scrape read back with its counts, by video,
+// and when that read began.
+type scrapedDays struct {
+	byID   map[uuid.UUID]RankDays
+	readAt time.Time
+}
+
+// writeRankCounts writes cs to video_ranks in tx (ordered by id: rows lock
+// in one order), with their days when days is not nil: a video without
+// days there has them unknown.
+func writeRankCounts(ctx context.Context, tx pgx.Tx, ws uuid.UUID, cs []RankCounts, days *scrapedDays) error {
 	if len(cs) == 0 {
 		return nil
 	}
@@ -54,8 +86,12 @@ func writeRankCounts(ctx context.Context, tx pgx.Tx, ws uuid.UUID, cs []RankCoun
 		slot   string
 		cutoff time.Time
 		sets   strings.Builder
-		args   = make([]any, 10, 14)
+		args   = make([]any, 11, 17)
 	)
+	if days != nil {
+		args = args[:13]
+		fmt.Fprintf(&sets, rankDaysSet, rankDaysNewer, sparkDays+1)
+	}
 	err = forEachRow(rows, err, []any{&slot, &cutoff}, func() error {
 		args = append(args, cutoff)
 		fmt.Fprintf(&sets, `,
@@ -74,6 +110,21 @@ func writeRankCounts(ctx context.Context, tx pgx.Tx, ws uuid.UUID, cs []RankCoun
 		views[i], likes[i], comments[i], shares[i], saves[i], first[i] = c.Views, c.Likes, c.Comments, c.Shares, c.Saves, c.FirstViews
 	}
 	args[0], args[1], args[2], args[3], args[4], args[5], args[6], args[7], args[8], args[9] = ws, ids, views, likes, comments, shares, saves, first, firstAt, lastAt
+	daysTo := make([]*string, n)
+	if days != nil {
+		dayViews := make([]*int64, n*(sparkDays+1))
+		for i, c := range cs {
+			d, ok := days.byID[c.ID]
+			if !ok || len(d.Views) != sparkDays+1 {
+				continue
+			}
+			to := d.To.Format(time.DateOnly)
+			daysTo[i] = &to
+			copy(dayViews[i*(sparkDays+1):], d.Views)
+		}
+		args[11], args[12] = dayViews, days.readAt
+	}
+	args[10] = daysTo
 	if _, err := tx.Exec(ctx, fmt.Sprintf(rankCountsSQL, sets.String()), args...); err != nil {
 		return fmt.Errorf("write video ranks: %w", err)
 	}
@@ -89,13 +140,22 @@ func forEachRow(rows pgx.Rows, err error, dest []any, fn func() error) error {
 	return err
 }
 
-// scrapedRanks reads the counts of a scrape's videos back and writes them in
-// tx; when the projections do not show the scrape yet (or nothing reads
-// them), the workspace's ranks are marked stale for the ranks step instead.
-func scrapedRanks(ctx context.Context, reader RankReader, log *slog.Logger, ws uuid.UUID, ids []uuid.UUID, scrapedAt time.Time) (write func(context.Context, pgx.Tx) error, seen bool) {
+// ScrapedRanks reads the counts and days of a scrape's videos back (the
+// scrape recorded at scrapedAt, the days as they stand at now), for write to
+// write them in the transaction that records the scrape; when the
+// projections do not show the scrape yet (or nothing reads them), write
+// marks the workspace's ranks and the videos' days stale for the ranks step
+// instead, and seen is false.
+func ScrapedRanks(ctx context.Context, reader RankReader, log *slog.Logger, ws uuid.UUID, ids []uuid.UUID, scrapedAt, now time.Time) (write func(context.Context, pgx.Tx) error, seen bool) {
 	stale := func(ctx context.Context, tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, `DELETE FROM video_rank_state WHERE workspace_id = $1`, ws); err != nil {
 			return fmt.Errorf("mark video ranks stale: %w", err)
+		}
+		// the videos' kept days may lack the scrape: read from ClickHouse until it writes them again
+		if _, err := tx.Exec(ctx, `
+UPDATE video_ranks SET days_to = NULL, day_views = NULL, days_read_at = greatest(days_read_at, $3)
+WHERE workspace_id = $1 AND video_id = ANY($2) AND days_to IS NOT NULL`, ws, ids, time.Now().UTC()); err != nil {
+			return fmt.Errorf("mark video days stale: %w", err)
 		}
 		return nil
 	}
@@ -105,11 +165,22 @@ func scrapedRanks(ctx context.Context, reader RankReader, log *slog.Logger, ws u
 	if reader == nil {
 		return stale, false
 	}
+	// every snapshot written before now is seen by the reads below
+	days := &scrapedDays{byID: make(map[uuid.UUID]RankDays, len(ids)), readAt: time.Now().UTC()}
 	var cs []RankCounts
 	err := reader.LatestCounts(ctx, ws, ids, func(c RankCounts) error {
 		cs = append(cs, c)
 		return nil
 	})
+	if err == nil {
+		err = reader.DayViews(ctx, ws, ids, now, func(d RankDays) error {
+			// the scrape's own day must show it (on a cluster a read may reach a replica behind)
+			if d.shows(scrapedAt) {
+				days.byID[d.ID] = d
+			}
+			return nil
+		})
+	}
 	if err != nil {
 		log.WarnContext(ctx, "video ranks left to the ranks step", "workspaceId", ws, "error", err)
 		return stale, false
@@ -127,8 +198,95 @@ func scrapedRanks(ctx context.Context, reader RankReader, log *slog.Logger, ws u
 	if len(unseen) > 0 {
 		return stale, false
 	}
-	return func(ctx context.Context, tx pgx.Tx) error { return writeRankCounts(ctx, tx, ws, cs) }, true
+	return func(ctx context.Context, tx pgx.Tx) error { return writeRankCounts(ctx, tx, ws, cs, days) }, true
 }
+
+// shows reports whether d's days show a snapshot recorded at: its day, when
+// it is one of d's, has one recorded at or after it.
+func (d RankDays) shows(at time.Time) bool {
+	i := int(chDays(d.To) - chDays(at))
+	return i < 0 || i > sparkDays || !d.At[sparkDays-i].Before(at.Truncate(time.Second))
+}
+
+// dayFillBatch is how many videos' unknown days one read of the ranks step
+// reads, and dayFillBatches how many such reads it makes per workspace and
+// run: after an upgrade, a workspace of 1,000,000 videos scraped daily has
+// them all in five hourly runs, while its scrapes write them as they come.
+const (
+	dayFillBatch   = 5000
+	dayFillBatches = 40
+)
+
+// fillDays reads the days of ws's videos scraped inside the sparkline's span
+// whose days are not kept (scraped last before schema 0047, or by a scrape
+// its read did not show), in batches; it returns how many it wrote.
+func (h SyncVideoRanksHandler) fillDays(ctx context.Context, ws uuid.UUID, now time.Time) (int, error) {
+	total := 0
+	for range dayFillBatches {
+		n, more, err := h.fillDayBatch(ctx, ws, now)
+		if total += n; err != nil || !more {
+			return total, err
+		}
+	}
+	return total, nil
+}
+
+// fillDayBatch reads the days of up to dayFillBatch videos for fillDays;
+// each is written only when it shows the video's last scrape, and when no
+// read that began later wrote it first. more: a whole batch was found.
+func (h SyncVideoRanksHandler) fillDayBatch(ctx context.Context, ws uuid.UUID, now time.Time) (n int, more bool, err error) {
+	rows, err := h.DB.Query(ctx, `
+SELECT video_id, last_at FROM video_ranks
+WHERE workspace_id = $1 AND days_to IS NULL AND last_at >= $2
+LIMIT $3`, ws, now.Truncate(24*time.Hour).AddDate(0, 0, -sparkDays), dayFillBatch)
+	var (
+		id     uuid.UUID
+		last   time.Time
+		ids    []uuid.UUID
+		lastAt = map[uuid.UUID]time.Time{}
+	)
+	err = forEachRow(rows, err, []any{&id, &last}, func() error {
+		ids = append(ids, id)
+		lastAt[id] = last
+		return nil
+	})
+	if err != nil || len(ids) == 0 {
+		return 0, false, err
+	}
+	readAt := time.Now().UTC()
+	var (
+		shown  []uuid.UUID
+		daysTo []string
+		views  []*int64
+	)
+	err = h.Reader.DayViews(ctx, ws, ids, now, func(d RankDays) error {
+		if d.shows(lastAt[d.ID]) && len(d.Views) == sparkDays+1 {
+			shown = append(shown, d.ID)
+			daysTo = append(daysTo, d.To.Format(time.DateOnly))
+			views = append(views, d.Views...)
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, false, err
+	}
+	tag, err := h.DB.Exec(ctx, fmt.Sprintf(`
+UPDATE video_ranks r SET days_to = u.days_to, day_views = ($3::int8[])[(u.i - 1) * %[1]d + 1 : u.i * %[1]d], days_read_at = $4
+FROM unnest($2::uuid[], $5::date[]) WITH ORDINALITY AS u (id, days_to, i)
+WHERE r.video_id = u.id AND r.workspace_id = $1 AND r.days_to IS NULL AND (r.days_read_at IS NULL OR $4 >= r.days_read_at)`, sparkDays+1),
+		ws, shown, views, readAt, daysTo)
+	if err != nil {
+		return 0, false, fmt.Errorf("fill video days: %w", err)
+	}
+	// a batch whose videos' days cannot be shown yet would be found again
+	return int(tag.RowsAffected()), len(ids) == dayFillBatch && tag.RowsAffected() > 0, nil
+}
+
+// sparkDays is how many days the lists' sparklines show (chread.SparkDays).
+const sparkDays = 7
+
+// chDays is t's day number (UTC), as the projections' daily buckets count days.
+func chDays(t time.Time) int64 { return t.Unix() / (24 * 3600) }
 
 // SyncVideoRanksHandler is the cron's ranks step: it fills each workspace's
 // video_ranks once and writes the start values of every window's current
@@ -167,6 +325,8 @@ type RanksRun struct {
 	Overview int `json:"overview"`
 	// Accounts counts the accounts whose kept sums were computed.
 	Accounts int `json:"accounts"`
+	// Days counts the videos whose days the step read for the sums (schema 0047).
+	Days int `json:"days"`
 }
 
 // Handle runs the step over every workspace with at least MinVideos videos
@@ -235,6 +395,11 @@ ORDER BY w.id`, max(h.MinVideos, 1)-1, h.Workspace)
 			run.Overview += n
 		}
 		if h.Accounts != nil {
+			filled, err := h.fillDays(ctx, t.ws, now)
+			if err != nil {
+				return run, err
+			}
+			run.Days += filled
 			n, err := h.Accounts.Keep(ctx, t.ws, now, true)
 			if err != nil {
 				return run, err
@@ -263,7 +428,7 @@ ON CONFLICT (workspace_id) DO UPDATE SET token = excluded.token, synced = false`
 	}
 	batch := make([]RankCounts, 0, rankBatch)
 	flush := func() error {
-		err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error { return writeRankCounts(ctx, tx, ws, batch) })
+		err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error { return writeRankCounts(ctx, tx, ws, batch, nil) })
 		batch = batch[:0]
 		return err
 	}

@@ -3,27 +3,20 @@ package tracking_test
 import (
 	"context"
 	"log/slog"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
+	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/command/tracking"
 	"github.com/reeltrack/reeltrack/ingest"
+	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/testenv"
-	"github.com/reeltrack/reeltrack/query/chread"
 )
-
-// rankReader reads the projections as the server's wiring does.
-type rankReader struct{ r chread.Reader }
-
-func (a rankReader) LatestCounts(ctx context.Context, ws uuid.UUID, only []uuid.UUID, each func(tracking.RankCounts) error) error {
-	return a.r.RankCounts(ctx, ws, only, func(c chread.RankCounts) error { return each(tracking.RankCounts(c)) })
-}
-
-func (a rankReader) StartViews(ctx context.Context, ws uuid.UUID, cutoff time.Time, each func(uuid.UUID, int64) error) error {
-	return a.r.StartViews(ctx, ws, cutoff, each)
-}
 
 // TestCompletionWritesItsVideosRanks completes an account's scrape in a
 // workspace whose ranks are synced: every video it recorded has in
@@ -35,7 +28,7 @@ func TestCompletionWritesItsVideosRanks(t *testing.T) {
 	ctx := context.Background()
 	sim := testenv.ScraperSim(t, "-run-duration", "10ms", "-webhook-retries", "0")
 	client := ingest.NewClient(ingest.ClientOptions{BaseURL: sim, Token: "sim-token", RetryWait: 10 * time.Millisecond, MaxWait: 50 * time.Millisecond})
-	reader := rankReader{chread.Reader{CH: env.CH}}
+	reader := wiring.RankReader(env.CH)
 	synced := func(ws uuid.UUID) bool {
 		return scalar[bool](t, `SELECT EXISTS (SELECT 1 FROM video_rank_state WHERE workspace_id = $1 AND synced)`, ws)
 	}
@@ -81,6 +74,70 @@ func TestCompletionWritesItsVideosRanks(t *testing.T) {
 		t.Error("the completion left the workspace's ranks stale, though it wrote them")
 	}
 
+	// each video's days: as the projections show them at the completion
+	ids := make([]uuid.UUID, 0, len(want))
+	for id := range want {
+		ids = append(ids, id)
+	}
+	keptDays := func(id uuid.UUID) (*time.Time, []*int64) {
+		t.Helper()
+		var to *time.Time
+		var views []*int64
+		if err := env.PG.QueryRow(ctx, `SELECT days_to, day_views FROM video_ranks WHERE video_id = $1`, id).Scan(&to, &views); err != nil {
+			t.Fatal(err)
+		}
+		return to, views
+	}
+	sameDays := func(what string, id uuid.UUID, d tracking.RankDays) {
+		t.Helper()
+		to, views := keptDays(id)
+		if to == nil || !to.Equal(d.To) || spark(views) != spark(d.Views) {
+			t.Errorf("%s: video %s keeps the days %v %s, the projections show %v %s", what, id, to, spark(views), d.To, spark(d.Views))
+		}
+	}
+	err = reader.DayViews(ctx, ws, ids, time.Now(), func(d tracking.RankDays) error {
+		sameDays("after the completion", d.ID, d)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// A late snapshot, yesterday: the read after it shows it, the read before
+	// it does not; whichever commits last, the days of the read that began
+	// later stay.
+	video := ids[0]
+	late := time.Now().UTC().Truncate(24 * time.Hour).Add(-23 * time.Hour)
+	before, _ := tracking.ScrapedRanks(ctx, reader, slog.Default(), ws, []uuid.UUID{video}, late, time.Now())
+	views := uint64(7)
+	w := ingest.NewSnapshotWriter(env.CH, 10, time.Now())
+	if err := w.Add(ctx, ingest.Snapshot{WorkspaceID: ws, Platform: platform.TikTok, Kind: platform.Video, EntityID: video,
+		ScrapedAt: late, Metrics: ingest.Metrics{Views: &views}, JobID: uuid.New()}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	after, seen := tracking.ScrapedRanks(ctx, reader, slog.Default(), ws, []uuid.UUID{video}, late, time.Now())
+	if !seen {
+		t.Fatal("the late scrape was not read back")
+	}
+	for _, write := range []func(context.Context, pgx.Tx) error{after, before} {
+		if err := pgx.BeginFunc(ctx, env.PG, func(tx pgx.Tx) error { return write(ctx, tx) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err = reader.DayViews(ctx, ws, []uuid.UUID{video}, time.Now(), func(d tracking.RankDays) error {
+		if v := d.Views[len(d.Views)-2]; v == nil || *v != 7 {
+			t.Errorf("the projections show %s, want yesterday's late 7 views", spark(d.Views))
+		}
+		sameDays("after the late scrape", d.ID, d)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+
 	// without a reader: the ranks step must fill them
 	ws2, _, job2 := seedAccountRefresh(t, client, "ranks_"+uuid.NewString()[:8], 5)
 	exec(t, `INSERT INTO video_rank_state (workspace_id, token, synced) VALUES ($1, $2, true)`, ws2, uuid.New())
@@ -91,4 +148,16 @@ func TestCompletionWritesItsVideosRanks(t *testing.T) {
 	if synced(ws2) {
 		t.Error("a completion that wrote no ranks left the workspace synced")
 	}
+}
+
+// spark shows a video's days: their views, "-" where none.
+func spark(views []*int64) string {
+	out := make([]string, len(views))
+	for i, v := range views {
+		out[i] = "-"
+		if v != nil {
+			out[i] = strconv.FormatInt(*v, 10)
+		}
+	}
+	return strings.Join(out, " ")
 }

@@ -18,18 +18,27 @@ type DailyViewsQuery struct {
 	Workspace uuid.UUID
 	Only      []uuid.UUID
 	Now       time.Time
+	// Scrapes: each day's time (DailyRead.Days' second answer) is that of its
+	// last scrape, with views or not, not that of its last views.
+	Scrapes bool
 }
 
-// dailyViewsSQL: the last views per video and day, as plain rows (no allocation).
+// dailyViewsSQL: the last views per video and day, as plain rows (no
+// allocation), when they were recorded, and whether they were.
 const dailyViewsSQL = `
-SELECT entity_id, toUInt32(bucket) AS day, argMax(assumeNotNull(views), last_at) AS v
-{{- if .}}
+SELECT entity_id, toUInt32(bucket) AS day,
+{{- if .Scrapes}}
+    argMaxIf(assumeNotNull(views), last_at, isNotNull(views)) AS v, toUInt32(max(last_at)) AS at, toUInt8(countIf(isNotNull(views)) > 0) AS has
+{{- else}}
+    argMax(assumeNotNull(views), last_at) AS v, toUInt32(max(last_at)) AS at, toUInt8(1) AS has
+{{- end}}
+{{- if .Scoped}}
 FROM entity_daily_by_entity
 PREWHERE entity_id IN (SELECT id FROM scope)
 {{- else}}
 FROM entity_daily
 {{- end}}
-WHERE workspace_id = @ws AND entity_kind = @kind AND bucket >= @from AND isNotNull(views)
+WHERE workspace_id = @ws AND entity_kind = @kind AND bucket >= @from{{if not .Scrapes}} AND isNotNull(views){{end}}
 GROUP BY entity_id, bucket`
 
 var dailyViewsTemplate = SQLTemplate("daily_views", dailyViewsSQL)
@@ -40,16 +49,81 @@ func (q DailyViewsQuery) firstDay() time.Time {
 
 // SQL renders the query and its parameters.
 func (q DailyViewsQuery) SQL() (string, []any) {
-	return RenderSQL(dailyViewsTemplate, q.Only != nil), []any{
+	return RenderSQL(dailyViewsTemplate, struct{ Scoped, Scrapes bool }{q.Only != nil, q.Scrapes}), []any{
 		clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(platform.Video)),
 		clickhouse.Named("from", q.firstDay().AddDate(0, 0, -1)),
 	}
 }
 
-// DailyValues are a video's last views per day, slot 0 the day before the first.
+// DailyValues are a video's last views per day, slot 0 the day before the
+// first, and when each was recorded (Unix seconds; with Scrapes, the day's
+// last scrape, which may have no views).
 type DailyValues struct {
 	v   [SparkDays + 1]uint64
 	has [SparkDays + 1]bool
+	at  [SparkDays + 1]uint32
+}
+
+// KeptDays are the SparkDays+1 days a video's kept last views stand for
+// (schema 0047's day_views): the day before the sparkline's first, then its
+// days, the last of them To.
+type KeptDays struct {
+	To    time.Time
+	Views []*int64
+}
+
+// Days are id's last views on each day read (nil where none) and when the
+// last of each was recorded (zero where none), as KeptDays keep them.
+func (r DailyRead) Days(id uuid.UUID) (KeptDays, []time.Time) {
+	out, at := KeptDays{To: r.from.AddDate(0, 0, SparkDays-1), Views: make([]*int64, SparkDays+1)}, make([]time.Time, SparkDays+1)
+	j, ok := r.at[id]
+	if !ok {
+		return out, at
+	}
+	d := &r.vals[j]
+	for i := range d.v {
+		if d.has[i] {
+			v := int64(d.v[i])
+			out.Views[i] = &v
+		}
+		if d.at[i] != 0 {
+			at[i] = time.Unix(int64(d.at[i]), 0).UTC()
+		}
+	}
+	return out, at
+}
+
+// NewDailyRead is an empty read of the sparkline's days at now, which Put fills.
+func NewDailyRead(now time.Time) DailyRead {
+	return DailyRead{from: DailyViewsQuery{Now: now}.firstDay(), at: map[uuid.UUID]int{}}
+}
+
+// Put adds id's kept days to r as a read at r's day would show them: a day
+// after k.To had nothing recorded when they were kept. A video whose days
+// hold nothing inside r's span is left out, as the read leaves it.
+func (r *DailyRead) Put(id uuid.UUID, k KeptDays) {
+	if len(k.Views) != SparkDays+1 {
+		return
+	}
+	shift := int(Daily.Floor(r.from.AddDate(0, 0, SparkDays-1)).Sub(Daily.Floor(k.To)) / (24 * time.Hour))
+	var d DailyValues
+	some := false
+	for i := range d.v {
+		src := i + shift
+		if src < 0 || src > SparkDays || k.Views[src] == nil {
+			continue
+		}
+		d.v[i], d.has[i], some = uint64(*k.Views[src]), true, true
+	}
+	if !some {
+		return
+	}
+	if j, ok := r.at[id]; ok {
+		r.vals[j] = d
+		return
+	}
+	r.at[id] = len(r.vals)
+	r.vals = append(r.vals, d)
 }
 
 // DailyRead is what a DailyViewsQuery read.
@@ -68,12 +142,13 @@ func (q DailyViewsQuery) Read(ctx context.Context, r Reader) (DailyRead, error) 
 	sql, args := q.SQL()
 	rows, err := r.queryScoped(ctx, q.Only, sql, args...)
 	var (
-		id  uuid.UUID
-		day uint32
-		v   uint64
+		id      uuid.UUID
+		day, at uint32
+		v       uint64
+		has     uint8
 	)
 	start := out.from.AddDate(0, 0, -1).Unix()
-	err = forEachRow(rows, err, "read daily views", []any{&id, &day, &v}, func() error {
+	err = forEachRow(rows, err, "read daily views", []any{&id, &day, &v, &at, &has}, func() error {
 		i := (int64(day) - start) / (24 * 3600)
 		if i < 0 || i > SparkDays {
 			return nil
@@ -84,7 +159,7 @@ func (q DailyViewsQuery) Read(ctx context.Context, r Reader) (DailyRead, error) 
 			out.at[id] = j
 			out.vals = append(out.vals, DailyValues{})
 		}
-		out.vals[j].v[i], out.vals[j].has[i] = v, true
+		out.vals[j].v[i], out.vals[j].has[i], out.vals[j].at[i] = v, has == 1, at
 		return nil
 	})
 	return out, err

@@ -159,9 +159,17 @@ func (k AccountSums) compute(ctx context.Context, tx pgx.Tx, ws uuid.UUID, ids [
 		v       video
 		first   *int64
 		firstAt *time.Time
+		lastAt  *time.Time
+		daysTo  *time.Time
+		kept    chread.KeptDays
+		// the videos whose days are kept, and those read from ClickHouse
+		keptDays = map[uuid.UUID]chread.KeptDays{}
+		unknown  []uuid.UUID
 	)
+	// a video last scraped before the sparkline's span has nothing in it
+	spanStart := chread.Daily.Floor(now).AddDate(0, 0, -chread.SparkDays)
 	rows, err := tx.Query(ctx, `
-SELECT v.id, v.account_id, r.first_views, r.first_at
+SELECT v.id, v.account_id, r.first_views, r.first_at, r.last_at, r.days_to, r.day_views
 FROM unnest($2::uuid[]) AS x (id)
 JOIN accounts a ON a.id = x.id AND a.workspace_id = $1
 JOIN videos v ON v.account_id = a.id
@@ -169,7 +177,7 @@ JOIN video_ranks r ON r.video_id = v.id
 WHERE v.post_kind = ANY($3) AND v.status NOT IN ($4, $5)`,
 		ws, ids, kinds, domain.ItemRemoved, domain.ItemBeyondLimit)
 	if err == nil {
-		_, err = pgx.ForEachRow(rows, []any{&v.id, &v.account, &first, &firstAt}, func() error {
+		_, err = pgx.ForEachRow(rows, []any{&v.id, &v.account, &first, &firstAt, &lastAt, &daysTo, &kept.Views}, func() error {
 			v.e = chread.EntityMetrics{}
 			if first != nil {
 				v.e.First = uint64(*first)
@@ -178,22 +186,31 @@ WHERE v.post_kind = ANY($3) AND v.status NOT IN ($4, $5)`,
 				v.e.FirstAt = firstAt.UTC()
 			}
 			videos = append(videos, v)
+			switch {
+			case daysTo != nil:
+				keptDays[v.id] = chread.KeptDays{To: *daysTo, Views: kept.Views}
+			case lastAt != nil && !lastAt.Before(spanStart):
+				unknown = append(unknown, v.id)
+			}
+			kept.Views = nil
 			return nil
 		})
 	}
 	if err != nil {
 		return err
 	}
-	q := chread.DailyViewsQuery{Workspace: ws, Now: now}
-	if !all {
-		q.Only = make([]uuid.UUID, len(videos))
-		for i, v := range videos {
-			q.Only[i] = v.id
+	daily := chread.NewDailyRead(now)
+	if len(unknown) > 0 {
+		q := chread.DailyViewsQuery{Workspace: ws, Now: now, Only: unknown}
+		if all && len(unknown) == len(videos) {
+			q.Only = nil
+		}
+		if daily, err = q.Read(ctx, chread.Reader{CH: k.CH}); err != nil {
+			return err
 		}
 	}
-	daily, err := q.Read(ctx, chread.Reader{CH: k.CH})
-	if err != nil {
-		return err
+	for id, d := range keptDays {
+		daily.Put(id, d)
 	}
 	today, tomorrow := map[uuid.UUID][]*int64{}, map[uuid.UUID][]*int64{}
 	var (

@@ -36,6 +36,7 @@ func renderedCases() []renderedCase {
 		// the sparklines of GET /videos (a page) and GET /accounts (every video)
 		{"videos_page_daily_views", chread.DailyViewsQuery{Workspace: ws, Only: ids, Now: now}},
 		{"accounts_daily_views", chread.DailyViewsQuery{Workspace: ws, Now: now}},
+		{"ranks_daily_scrapes", chread.DailyViewsQuery{Workspace: ws, Only: ids, Now: now, Scrapes: true}},
 		{"videos_sort_likes_top", func() chread.EntitiesQuery { q := mustSort(videoSortMetrics(ws, now, SortLikes)); q.Top = 66; return q }()},
 		{"videos_page", func() chread.EntitiesQuery { q := videoListMetrics(ws, now); q.Only = ids; return q }()},
 		{"collections", chread.EntitiesQuery{Workspace: ws, Kind: "video", Metric: domain.Views}},

@@ -244,6 +244,23 @@ func (a rankReader) LatestCounts(ctx context.Context, ws uuid.UUID, only []uuid.
 	return a.r.RankCounts(ctx, ws, only, func(c chread.RankCounts) error { return each(tracking.RankCounts(c)) })
 }
 
+func (a rankReader) DayViews(ctx context.Context, ws uuid.UUID, only []uuid.UUID, now time.Time, each func(tracking.RankDays) error) error {
+	if len(only) == 0 {
+		return nil
+	}
+	read, err := chread.DailyViewsQuery{Workspace: ws, Only: only, Now: now, Scrapes: true}.Read(ctx, a.r)
+	if err != nil {
+		return err
+	}
+	for _, id := range only {
+		k, at := read.Days(id)
+		if err := each(tracking.RankDays{ID: id, To: k.To, Views: k.Views, At: at}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (a rankReader) StartViews(ctx context.Context, ws uuid.UUID, cutoff time.Time, each func(uuid.UUID, int64) error) error {
 	return a.r.StartViews(ctx, ws, cutoff, each)
 }

@@ -2,7 +2,8 @@
 -- @kind string video
 -- @from time.Time 2026-11-13T00:00:00Z
 
-SELECT entity_id, toUInt32(bucket) AS day, argMax(assumeNotNull(views), last_at) AS v
+SELECT entity_id, toUInt32(bucket) AS day,
+    argMax(assumeNotNull(views), last_at) AS v, toUInt32(max(last_at)) AS at, toUInt8(1) AS has
 FROM entity_daily
 WHERE workspace_id = @ws AND entity_kind = @kind AND bucket >= @from AND isNotNull(views)
 GROUP BY entity_id, bucket
