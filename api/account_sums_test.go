@@ -3,7 +3,6 @@ package api_test
 import (
 	"context"
 	"encoding/json"
-	"log/slog"
 	"net/url"
 	"strconv"
 	"strings"
@@ -11,7 +10,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/command/tracking"
@@ -120,16 +118,9 @@ func TestAccountsFromSumsAgreeWithTheFullRead(t *testing.T) {
 	read := func(app *testApp) map[string]string { t.Helper(); return readOf(app, changes) }
 	same := func(what string, want, got map[string]string) { t.Helper(); sameAnswers(t, what, want, got) }
 	step := func(now time.Time) tracking.RanksRun { t.Helper(); return ranksStep(t, d.ws, now) }
-	// what a completion writes to the ranks of a video it recorded at `at`
 	scraped := func(video uuid.UUID, at time.Time) {
 		t.Helper()
-		write, seen := tracking.ScrapedRanks(ctx, wiring.RankReader(env.CH), slog.Default(), d.ws, []uuid.UUID{video}, at, dashNow)
-		if !seen {
-			t.Fatal("the scrape's ranks were not read back")
-		}
-		if err := pgx.BeginFunc(ctx, env.PG, func(tx pgx.Tx) error { return write(ctx, tx) }); err != nil {
-			t.Fatal(err)
-		}
+		scrapedRanks(t, d.ws, []uuid.UUID{video}, at, dashNow)
 	}
 	forget := func() { exec(t, `DELETE FROM video_rank_state WHERE workspace_id = $1`, d.ws) }
 	// compare: the kept answer, then the full read of the same moment

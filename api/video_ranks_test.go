@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/command/dataversion"
@@ -110,6 +111,15 @@ func TestVideosFromRanksAgreeWithTheFullRead(t *testing.T) {
 	if moved.Videos[0].ID == top.Videos[0].ID {
 		t.Fatal("the list's first video did not move when its views in video_ranks did: the list does not read the ranks")
 	}
+	// and the sparklines their kept days: one changed there alone shows
+	exec(t, `UPDATE video_ranks SET day_views[8] = day_views[8] + 1000000 WHERE video_id = $1`, moved.Videos[0].ID)
+	exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, d.ws)
+	var spiked videoList
+	d.get(t, "/api/videos", url.Values{"limit": {"1"}}, &spiked)
+	if s := spiked.Videos[0].Views7d; len(s) != 7 || s[6] == nil || *s[6] < 1000000 {
+		t.Fatalf("the videos list's sparkline %s does not read the video's kept days", sparkText(s))
+	}
+	exec(t, `UPDATE video_ranks SET day_views[8] = day_views[8] - 1000000 WHERE video_id = $1`, moved.Videos[0].ID)
 	forget()
 	step(dashNow)
 
@@ -124,6 +134,7 @@ func TestVideosFromRanksAgreeWithTheFullRead(t *testing.T) {
 	if err := w.Flush(ctx); err != nil {
 		t.Fatal(err)
 	}
+	scrapedRanks(t, d.ws, []uuid.UUID{d.videos["v2"]}, late, dashNow)
 	if err := dataversion.RecordScrapeTime(ctx, env.PG, d.ws, late); err != nil {
 		t.Fatal(err)
 	}
@@ -172,6 +183,21 @@ func sameAnswers(t *testing.T, what string, want, got map[string]string) {
 		if got[k] != w {
 			t.Errorf("%s: %s differs from the full read:\n got %s\nwant %s", what, k, got[k], w)
 		}
+	}
+}
+
+// scrapedRanks writes to video_ranks what a completion of a scrape recorded
+// at `at` writes for its videos (their counts, and their days as they stand
+// at now), as the server wires it.
+func scrapedRanks(t *testing.T, ws uuid.UUID, videos []uuid.UUID, at, now time.Time) {
+	t.Helper()
+	ctx := context.Background()
+	write, seen := tracking.ScrapedRanks(ctx, wiring.RankReader(env.CH), slog.Default(), ws, videos, at, now)
+	if !seen {
+		t.Fatal("the scrape's ranks were not read back")
+	}
+	if err := pgx.BeginFunc(ctx, env.PG, func(tx pgx.Tx) error { return write(ctx, tx) }); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -154,21 +154,35 @@ LIMIT $%d OFFSET $%d`, accounts, cond, order, len(args)-1, len(args))
 }
 
 // completeRankedPage fills a page's videos with their numbers from
-// video_ranks (counts, gains since the slots' starts, first views): then
-// ClickHouse reads only their sparklines.
+// video_ranks (counts, gains since the slots' starts, first views) and
+// their sparklines from its kept days: ClickHouse reads only the days of
+// videos whose days are unknown (schema 0047).
 func (h VideosHandler) completeRankedPage(ctx context.Context, ws uuid.UUID, now time.Time, vs []Video, from24, from7 string) error {
+	days := &pageDays{kept: make(map[uuid.UUID]chread.KeptDays, len(vs))}
+	spanStart := chread.Daily.Floor(now).AddDate(0, 0, -chread.SparkDays)
 	return h.fillPage(ctx, ws, now, vs, func(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID]chread.EntityMetrics, error) {
 		rows, _ := h.DB.Query(ctx, `
-SELECT video_id, views, likes, comments, shares, saves, views - `+from24+`, views - `+from7+`, first_views, first_at
+SELECT video_id, views, likes, comments, shares, saves, views - `+from24+`, views - `+from7+`, first_views, first_at,
+	last_at, days_to, day_views
 FROM video_ranks WHERE workspace_id = $1 AND video_id = ANY($2)`, ws, ids)
 		var (
 			id                   uuid.UUID
 			counts               [5]*int64
 			gain24, gain7, first *int64
-			firstAt              *time.Time
+			firstAt, lastAt      *time.Time
+			daysTo               *time.Time
+			dayViews             []*int64
 			out                  = make(map[uuid.UUID]chread.EntityMetrics, len(ids))
 		)
-		_, err := pgx.ForEachRow(rows, []any{&id, &counts[0], &counts[1], &counts[2], &counts[3], &counts[4], &gain24, &gain7, &first, &firstAt}, func() error {
+		_, err := pgx.ForEachRow(rows, []any{&id, &counts[0], &counts[1], &counts[2], &counts[3], &counts[4], &gain24, &gain7, &first, &firstAt,
+			&lastAt, &daysTo, &dayViews}, func() error {
+			switch {
+			case daysTo != nil:
+				days.kept[id] = chread.KeptDays{To: *daysTo, Views: dayViews}
+			case lastAt != nil && !lastAt.Before(spanStart):
+				days.unknown = append(days.unknown, id)
+			}
+			dayViews = nil
 			var e chread.EntityMetrics
 			dst := []**uint64{&e.Latest.Views, &e.Latest.Likes, &e.Latest.Comments, &e.Latest.Shares, &e.Latest.Saves}
 			for k, c := range counts {
@@ -194,7 +208,7 @@ FROM video_ranks WHERE workspace_id = $1 AND video_id = ANY($2)`, ws, ids)
 			return nil, fmt.Errorf("read video ranks: %w", err)
 		}
 		return out, nil
-	})
+	}, days)
 }
 
 // videoTotal counts the videos a filter selects, kept in video_totals while

@@ -344,13 +344,22 @@ func (h VideosHandler) completePage(ctx context.Context, ws uuid.UUID, now time.
 			out[id] = e
 			return nil
 		})
-	})
+	}, nil)
+}
+
+// pageDays are the sparkline days metrics found kept for a page's videos
+// (video_ranks' day_views), and the videos whose days are unknown.
+type pageDays struct {
+	kept    map[uuid.UUID]chread.KeptDays
+	unknown []uuid.UUID
 }
 
 // fillPage fills a page's videos from their rows, the numbers metrics reads
-// (latest counts, the 24 h and 7 d gains, first views) and their sparklines.
+// (latest counts, the 24 h and 7 d gains, first views) and their
+// sparklines: with days, those metrics found kept, and ClickHouse's for the
+// others; without, ClickHouse's beside the metrics.
 func (h VideosHandler) fillPage(ctx context.Context, ws uuid.UUID, now time.Time, vs []Video,
-	metrics func(context.Context, []uuid.UUID) (map[uuid.UUID]chread.EntityMetrics, error)) error {
+	metrics func(context.Context, []uuid.UUID) (map[uuid.UUID]chread.EntityMetrics, error), days *pageDays) error {
 	if len(vs) == 0 {
 		return nil
 	}
@@ -359,17 +368,29 @@ func (h VideosHandler) fillPage(ctx context.Context, ws uuid.UUID, now time.Time
 		ids[i] = v.ID
 	}
 	var pageMetrics map[uuid.UUID]chread.EntityMetrics
+	daily := chread.NewDailyRead(now)
+	readDays := func(ctx context.Context, only []uuid.UUID) (err error) {
+		daily, err = chread.DailyViewsQuery{Workspace: ws, Only: only, Now: now}.Read(ctx, chread.Reader{CH: h.CH})
+		return err
+	}
 	eg, ectx := fanout.WithContext(ctx)
 	eg.Go(func() (err error) {
-		pageMetrics, err = metrics(ectx, ids)
-		return err
+		if pageMetrics, err = metrics(ectx, ids); err != nil || days == nil {
+			return err
+		}
+		if len(days.unknown) > 0 {
+			if err := readDays(ectx, days.unknown); err != nil {
+				return err
+			}
+		}
+		for id, k := range days.kept {
+			daily.Put(id, k)
+		}
+		return nil
 	})
-	var daily chread.DailyRead
-	eg.Go(func() error {
-		var err error
-		daily, err = chread.DailyViewsQuery{Workspace: ws, Only: ids, Now: now}.Read(ectx, chread.Reader{CH: h.CH})
-		return err
-	})
+	if days == nil {
+		eg.Go(func() error { return readDays(ectx, ids) })
+	}
 	eg.Go(func() error { return describeVideos(ectx, h.DB, ws, vs) })
 	if err := eg.Wait(); err != nil {
 		return err
