@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/url"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -157,7 +155,7 @@ func TestAccountsFromSumsAgreeWithTheFullRead(t *testing.T) {
 	d.get(t, "/api/accounts", url.Values{"sort": {"views"}}, &sl)
 	for _, a := range sl.Accounts {
 		if a.ID == acc3 && (len(a.Views7d) != 7 || a.Views7d[6] == nil || *a.Views7d[6] < 1000000) {
-			t.Fatalf("the accounts list's sparkline %s does not read the videos' kept days", sparkText(a.Views7d))
+			t.Fatalf("the accounts list's sparkline %s does not read the videos' kept days", testenv.Days(a.Views7d))
 		}
 	}
 	exec(t, `UPDATE video_ranks SET day_views[8] = day_views[8] - 1000000 WHERE video_id = $1`, own["w1"])
@@ -199,15 +197,4 @@ func TestAccountsFromSumsAgreeWithTheFullRead(t *testing.T) {
 	kept := read(nextDay)
 	forget()
 	same("the next day", read(nextDay), kept)
-}
-
-func sparkText(days []*int64) string {
-	out := make([]string, len(days))
-	for i, d := range days {
-		out[i] = "nil"
-		if d != nil {
-			out[i] = strconv.FormatInt(*d, 10)
-		}
-	}
-	return strings.Join(out, ",")
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/internal/testenv"
 	"github.com/reeltrack/reeltrack/query/numbers"
 )
 
@@ -117,7 +118,7 @@ func TestVideosFromRanksAgreeWithTheFullRead(t *testing.T) {
 	var spiked videoList
 	d.get(t, "/api/videos", url.Values{"limit": {"1"}}, &spiked)
 	if s := spiked.Videos[0].Views7d; len(s) != 7 || s[6] == nil || *s[6] < 1000000 {
-		t.Fatalf("the videos list's sparkline %s does not read the video's kept days", sparkText(s))
+		t.Fatalf("the videos list's sparkline %s does not read the video's kept days", testenv.Days(s))
 	}
 	exec(t, `UPDATE video_ranks SET day_views[8] = day_views[8] - 1000000 WHERE video_id = $1`, moved.Videos[0].ID)
 	forget()

@@ -3,8 +3,6 @@ package tracking_test
 import (
 	"context"
 	"log/slog"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
@@ -91,8 +89,8 @@ func TestCompletionWritesItsVideosRanks(t *testing.T) {
 	sameDays := func(what string, id uuid.UUID, d tracking.RankDays) {
 		t.Helper()
 		to, views := keptDays(id)
-		if to == nil || !to.Equal(d.To) || spark(views) != spark(d.Views) {
-			t.Errorf("%s: video %s keeps the days %v %s, the projections show %v %s", what, id, to, spark(views), d.To, spark(d.Views))
+		if to == nil || !to.Equal(d.To) || testenv.Days(views) != testenv.Days(d.Views) {
+			t.Errorf("%s: video %s keeps the days %v %s, the projections show %v %s", what, id, to, testenv.Days(views), d.To, testenv.Days(d.Views))
 		}
 	}
 	err = reader.DayViews(ctx, ws, ids, time.Now(), func(d tracking.RankDays) error {
@@ -129,7 +127,7 @@ func TestCompletionWritesItsVideosRanks(t *testing.T) {
 	}
 	err = reader.DayViews(ctx, ws, []uuid.UUID{video}, time.Now(), func(d tracking.RankDays) error {
 		if v := d.Views[len(d.Views)-2]; v == nil || *v != 7 {
-			t.Errorf("the projections show %s, want yesterday's late 7 views", spark(d.Views))
+			t.Errorf("the projections show %s, want yesterday's late 7 views", testenv.Days(d.Views))
 		}
 		sameDays("after the late scrape", d.ID, d)
 		return nil
@@ -148,16 +146,4 @@ func TestCompletionWritesItsVideosRanks(t *testing.T) {
 	if synced(ws2) {
 		t.Error("a completion that wrote no ranks left the workspace synced")
 	}
-}
-
-// spark shows a video's days: their views, "-" where none.
-func spark(views []*int64) string {
-	out := make([]string, len(views))
-	for i, v := range views {
-		out[i] = "-"
-		if v != nil {
-			out[i] = strconv.FormatInt(*v, 10)
-		}
-	}
-	return strings.Join(out, " ")
 }

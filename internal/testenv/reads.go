@@ -4,6 +4,8 @@ import (
 	"context"
 	"maps"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/uuid"
@@ -51,4 +53,17 @@ func InvalidFields(t testing.TB, err error) []string {
 		t.Fatalf("%v, want invalid input (400)", err)
 	}
 	return slices.Sorted(maps.Keys(apperr.Fields(err)))
+}
+
+// Days shows a sparkline's or a video's days in a failure: each value, "-"
+// where none.
+func Days(views []*int64) string {
+	out := make([]string, len(views))
+	for i, v := range views {
+		out[i] = "-"
+		if v != nil {
+			out[i] = strconv.FormatInt(*v, 10)
+		}
+	}
+	return strings.Join(out, " ")
 }
