@@ -138,6 +138,15 @@ func TestAccountsFromSumsAgreeWithTheFullRead(t *testing.T) {
 	}
 	same("from the sums", full, all(d.app))
 
+	// the days the ranks step fills are those the sums read while unknown:
+	// no account's sums are computed again for them
+	exec(t, `UPDATE video_ranks SET days_to = NULL, day_views = NULL WHERE workspace_id = $1`, d.ws)
+	exec(t, `DELETE FROM account_sums_changed WHERE workspace_id = $1`, d.ws)
+	if run := step(dashNow); run.Days == 0 || run.Accounts != 0 {
+		t.Fatalf("filling the days of %d videos computed the sums of %d accounts again, want none", run.Days, run.Accounts)
+	}
+	same("after the days were filled", full, all(d.app))
+
 	// the sums are what the list reads: a figure changed there alone shows
 	exec(t, `UPDATE account_sums SET total_views = 123456789 WHERE account_id = $1`, acc3)
 	var l numbers.AccountList

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/internal/domain"
@@ -270,11 +271,20 @@ LIMIT $3`, ws, now.Truncate(24*time.Hour).AddDate(0, 0, -sparkDays), dayFillBatc
 	if err != nil {
 		return 0, false, err
 	}
-	tag, err := h.DB.Exec(ctx, fmt.Sprintf(`
+	var tag pgconn.CommandTag
+	err = pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		// the days are those the sums read while unknown: no account's sums change (schema 0048)
+		if _, err := tx.Exec(ctx, `SELECT set_config('account_sums.days_only', 'on', true)`); err != nil {
+			return err
+		}
+		var err error
+		tag, err = tx.Exec(ctx, fmt.Sprintf(`
 UPDATE video_ranks r SET days_to = u.days_to, day_views = ($3::int8[])[(u.i - 1) * %[1]d + 1 : u.i * %[1]d], days_read_at = $4
 FROM unnest($2::uuid[], $5::date[]) WITH ORDINALITY AS u (id, days_to, i)
 WHERE r.video_id = u.id AND r.workspace_id = $1 AND r.days_to IS NULL AND (r.days_read_at IS NULL OR $4 >= r.days_read_at)`, sparkDays+1),
-		ws, shown, views, readAt, daysTo)
+			ws, shown, views, readAt, daysTo)
+		return err
+	})
 	if err != nil {
 		return 0, false, fmt.Errorf("fill video days: %w", err)
 	}

@@ -239,3 +239,52 @@ func SumDaily(dst, src []*int64) []*int64 {
 	}
 	return dst
 }
+
+// DaysToFill gathers the kept days of some videos (video_ranks' days_to and
+// day_views, schema 0047) at one time, and the videos whose days must be
+// read from ClickHouse: those whose days are unknown and that were scraped
+// inside the sparkline's span. A video last scraped before the span has
+// nothing in it, so nothing is read for it.
+type DaysToFill struct {
+	now, spanStart time.Time
+	kept           map[uuid.UUID]KeptDays
+	unknown        []uuid.UUID
+}
+
+// NewDaysToFill starts gathering the days of about n videos at now.
+func NewDaysToFill(now time.Time, n int) *DaysToFill {
+	return &DaysToFill{now: now, spanStart: Daily.Floor(now).AddDate(0, 0, -SparkDays), kept: make(map[uuid.UUID]KeptDays, n)}
+}
+
+// Add sorts the video id by its row: daysTo and views are its kept days
+// (daysTo nil where unknown), lastAt its last scrape (nil if never). The
+// views slice is kept, so the caller must not write into it again.
+func (f *DaysToFill) Add(id uuid.UUID, daysTo, lastAt *time.Time, views []*int64) {
+	switch {
+	case daysTo != nil:
+		f.kept[id] = KeptDays{To: *daysTo, Views: views}
+	case lastAt != nil && !lastAt.Before(f.spanStart):
+		f.unknown = append(f.unknown, id)
+	}
+}
+
+// Read reads the unknown days from ClickHouse and puts the kept ones beside
+// them. whole says the videos added are every video of ws with numbers, so
+// that a read of all of them need not name them.
+func (f *DaysToFill) Read(ctx context.Context, r Reader, ws uuid.UUID, whole bool) (DailyRead, error) {
+	daily := NewDailyRead(f.now)
+	if len(f.unknown) > 0 {
+		q := DailyViewsQuery{Workspace: ws, Now: f.now, Only: f.unknown}
+		if whole && len(f.kept) == 0 {
+			q.Only = nil
+		}
+		var err error
+		if daily, err = q.Read(ctx, r); err != nil {
+			return daily, err
+		}
+	}
+	for id, k := range f.kept {
+		daily.Put(id, k)
+	}
+	return daily, nil
+}

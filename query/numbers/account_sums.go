@@ -155,19 +155,14 @@ func (k AccountSums) compute(ctx context.Context, tx pgx.Tx, ws uuid.UUID, ids [
 		e           chread.EntityMetrics
 	}
 	var (
-		videos  []video
-		v       video
-		first   *int64
-		firstAt *time.Time
-		lastAt  *time.Time
-		daysTo  *time.Time
-		kept    chread.KeptDays
-		// the videos whose days are kept, and those read from ClickHouse
-		keptDays = map[uuid.UUID]chread.KeptDays{}
-		unknown  []uuid.UUID
+		videos                  []video
+		v                       video
+		first                   *int64
+		firstAt, lastAt, daysTo *time.Time
+		// the row's kept days; Add keeps the slice, so each row scans into a new one
+		dayViews []*int64
+		toFill   = chread.NewDaysToFill(now, 0)
 	)
-	// a video last scraped before the sparkline's span has nothing in it
-	spanStart := chread.Daily.Floor(now).AddDate(0, 0, -chread.SparkDays)
 	rows, err := tx.Query(ctx, `
 SELECT v.id, v.account_id, r.first_views, r.first_at, r.last_at, r.days_to, r.day_views
 FROM unnest($2::uuid[]) AS x (id)
@@ -177,7 +172,7 @@ JOIN video_ranks r ON r.video_id = v.id
 WHERE v.post_kind = ANY($3) AND v.status NOT IN ($4, $5)`,
 		ws, ids, kinds, domain.ItemRemoved, domain.ItemBeyondLimit)
 	if err == nil {
-		_, err = pgx.ForEachRow(rows, []any{&v.id, &v.account, &first, &firstAt, &lastAt, &daysTo, &kept.Views}, func() error {
+		_, err = pgx.ForEachRow(rows, []any{&v.id, &v.account, &first, &firstAt, &lastAt, &daysTo, &dayViews}, func() error {
 			v.e = chread.EntityMetrics{}
 			if first != nil {
 				v.e.First = uint64(*first)
@@ -186,31 +181,17 @@ WHERE v.post_kind = ANY($3) AND v.status NOT IN ($4, $5)`,
 				v.e.FirstAt = firstAt.UTC()
 			}
 			videos = append(videos, v)
-			switch {
-			case daysTo != nil:
-				keptDays[v.id] = chread.KeptDays{To: *daysTo, Views: kept.Views}
-			case lastAt != nil && !lastAt.Before(spanStart):
-				unknown = append(unknown, v.id)
-			}
-			kept.Views = nil
+			toFill.Add(v.id, daysTo, lastAt, dayViews)
+			dayViews = nil
 			return nil
 		})
 	}
 	if err != nil {
 		return err
 	}
-	daily := chread.NewDailyRead(now)
-	if len(unknown) > 0 {
-		q := chread.DailyViewsQuery{Workspace: ws, Now: now, Only: unknown}
-		if all && len(unknown) == len(videos) {
-			q.Only = nil
-		}
-		if daily, err = q.Read(ctx, chread.Reader{CH: k.CH}); err != nil {
-			return err
-		}
-	}
-	for id, d := range keptDays {
-		daily.Put(id, d)
+	daily, err := toFill.Read(ctx, chread.Reader{CH: k.CH}, ws, all)
+	if err != nil {
+		return err
 	}
 	today, tomorrow := map[uuid.UUID][]*int64{}, map[uuid.UUID][]*int64{}
 	var (

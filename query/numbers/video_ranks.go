@@ -158,8 +158,7 @@ LIMIT $%d OFFSET $%d`, accounts, cond, order, len(args)-1, len(args))
 // their sparklines from its kept days: ClickHouse reads only the days of
 // videos whose days are unknown (schema 0047).
 func (h VideosHandler) completeRankedPage(ctx context.Context, ws uuid.UUID, now time.Time, vs []Video, from24, from7 string) error {
-	days := &pageDays{kept: make(map[uuid.UUID]chread.KeptDays, len(vs))}
-	spanStart := chread.Daily.Floor(now).AddDate(0, 0, -chread.SparkDays)
+	days := chread.NewDaysToFill(now, len(vs))
 	return h.fillPage(ctx, ws, now, vs, func(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID]chread.EntityMetrics, error) {
 		rows, _ := h.DB.Query(ctx, `
 SELECT video_id, views, likes, comments, shares, saves, views - `+from24+`, views - `+from7+`, first_views, first_at,
@@ -176,12 +175,7 @@ FROM video_ranks WHERE workspace_id = $1 AND video_id = ANY($2)`, ws, ids)
 		)
 		_, err := pgx.ForEachRow(rows, []any{&id, &counts[0], &counts[1], &counts[2], &counts[3], &counts[4], &gain24, &gain7, &first, &firstAt,
 			&lastAt, &daysTo, &dayViews}, func() error {
-			switch {
-			case daysTo != nil:
-				days.kept[id] = chread.KeptDays{To: *daysTo, Views: dayViews}
-			case lastAt != nil && !lastAt.Before(spanStart):
-				days.unknown = append(days.unknown, id)
-			}
+			days.Add(id, daysTo, lastAt, dayViews)
 			dayViews = nil
 			var e chread.EntityMetrics
 			dst := []**uint64{&e.Latest.Views, &e.Latest.Likes, &e.Latest.Comments, &e.Latest.Shares, &e.Latest.Saves}

@@ -347,19 +347,12 @@ func (h VideosHandler) completePage(ctx context.Context, ws uuid.UUID, now time.
 	}, nil)
 }
 
-// pageDays are the sparkline days metrics found kept for a page's videos
-// (video_ranks' day_views), and the videos whose days are unknown.
-type pageDays struct {
-	kept    map[uuid.UUID]chread.KeptDays
-	unknown []uuid.UUID
-}
-
 // fillPage fills a page's videos from their rows, the numbers metrics reads
 // (latest counts, the 24 h and 7 d gains, first views) and their
 // sparklines: with days, those metrics found kept, and ClickHouse's for the
 // others; without, ClickHouse's beside the metrics.
 func (h VideosHandler) fillPage(ctx context.Context, ws uuid.UUID, now time.Time, vs []Video,
-	metrics func(context.Context, []uuid.UUID) (map[uuid.UUID]chread.EntityMetrics, error), days *pageDays) error {
+	metrics func(context.Context, []uuid.UUID) (map[uuid.UUID]chread.EntityMetrics, error), days *chread.DaysToFill) error {
 	if len(vs) == 0 {
 		return nil
 	}
@@ -378,15 +371,8 @@ func (h VideosHandler) fillPage(ctx context.Context, ws uuid.UUID, now time.Time
 		if pageMetrics, err = metrics(ectx, ids); err != nil || days == nil {
 			return err
 		}
-		if len(days.unknown) > 0 {
-			if err := readDays(ectx, days.unknown); err != nil {
-				return err
-			}
-		}
-		for id, k := range days.kept {
-			daily.Put(id, k)
-		}
-		return nil
+		daily, err = days.Read(ectx, chread.Reader{CH: h.CH}, ws, false)
+		return err
 	})
 	if days == nil {
 		eg.Go(func() error { return readDays(ectx, ids) })
