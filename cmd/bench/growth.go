@@ -213,6 +213,12 @@ func openWorld(ctx context.Context, o options, name string) (*growthWorld, error
 		}
 		g.DaysFilled, g.DaysTook = g.DaysFilled+run.Days, g.DaysTook+time.Since(began)
 	}
+	// The steps rewrote every rank row several times (counts, four slots,
+	// days): vacuum as autovacuum would, which a server may have turned off.
+	if _, err := g.st.PG.Exec(ctx, `VACUUM ANALYZE video_ranks, video_rank_slots, account_sums, account_sums_changed, overview_slots`); err != nil {
+		g.close()
+		return nil, fmt.Errorf("vacuum the ranks: %w", err)
+	}
 	return g, nil
 }
 
