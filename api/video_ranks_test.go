@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
-	"os"
 	"slices"
 	"testing"
 	"time"
@@ -47,7 +46,7 @@ func TestVideosFromRanksAgreeWithTheFullRead(t *testing.T) {
 	var queries, paging []url.Values
 	filters := []url.Values{{}, {"collectionId": {d.collection.String()}}, {"platforms": {"tiktok"}}, {"datePreset": {"7d"}},
 		{"individualOnly": {"true"}}, {"status": {"active"}}}
-	if testenv.CurrentEngine() || os.Getenv("CLICKHOUSE_CLUSTER") != "" {
+	if testenv.CurrentEngine() || env.CHOptions.Cluster != "" {
 		// the other filters choose the ids in PostgreSQL and send
 		// ClickHouse the statements the collection's list sends: on the
 		// other engines every ClickHouse statement is read without them
