@@ -5,8 +5,12 @@
 SHELL := /bin/bash
 GO    ?= go
 # Test binaries are linked without the symbol table and DWARF (panics and
-# the race detector still name their functions): make test links about 130.
-GO_TEST = $(GO) test -count=1 -ldflags='-s -w'
+# the race detector still name their functions), each once per make test:
+# scripts/gotest.sh runs go test's flags with binaries kept under
+# bin/test/pkgs/, so a package that runs on 18.16, the current engine and the
+# cluster is linked once, and one whose sources did not change not at all.
+GO_TEST_BUILD = -ldflags='-s -w'
+GO_TEST = scripts/gotest.sh -count=1 $(GO_TEST_BUILD)
 export PATH := /usr/local/go/bin:$(HOME)/go/bin:$(shell $(GO) env GOPATH 2>/dev/null)/bin:$(PATH)
 
 .DEFAULT_GOAL := help
@@ -209,9 +213,10 @@ PLAIN_PACKAGES = ./web/e2e $(filter-out $(MODULE)/api $(MODULE)/web/e2e $(RACE_P
 API_RACE_TESTS ?= Concurrent|Parallel|Replayed|Cached|Session|Shutdown|Panic|ExportSlots|ExportStall|Redis|Frozen
 BENCH_SCENARIO_TESTS := TestQuickGrowth|TestQuickCampaign
 
-# make test: go vet (which compiles every package, so the stages after it
-# mostly link), then five stages side by side, as most of their time is
-# spent waiting on the stores: the race stage, the API's routes, the other
+# make test: go vet (which compiles every package), the test binaries
+# linked once (scripts/gotest.sh -build-only; the stages then only run
+# them, GOTEST_BUILT), then five stages side by side, as most of their time
+# is spent waiting on the stores: the race stage, the API's routes, the other
 # packages, the tests of make test-current on a current ClickHouse engine,
 # and those of make test-cluster on the local cluster (which `cluster`
 # installs and starts first). Each test binary's databases are its own
@@ -231,9 +236,11 @@ TEST_COMMANDS := ./cmd/server ./cmd/scrapersim ./cmd/chdbhttp ./cmd/migrate
 test-binaries:
 	@mkdir -p $(TEST_BINARIES)
 	$(GO) build -o $(TEST_BINARIES)/ $(TEST_COMMANDS)
-test: services chdb stripe-mock web cluster prometheus test-binaries ## start the local servers and the local cluster (and install stripe-mock, chDB and Prometheus), build the dashboard, run go vet, then side by side: the tests with the race detector, the API's routes, the rest, the ClickHouse tests on a current engine, and the cluster tests
+test: services chdb stripe-mock web cluster prometheus test-binaries ## start the local servers and the local cluster (and install stripe-mock, chDB and Prometheus), build the dashboard, run go vet, link the test binaries, then side by side: the tests with the race detector, the API's routes, the rest, the ClickHouse tests on a current engine, and the cluster tests
 	$(GO) vet ./...
-	@TEST_BINARIES=$(TEST_BINARIES) $(MAKE) --no-print-directory -k -j $(words $(TEST_STAGES)) --output-sync=target $(TEST_STAGES)
+	scripts/gotest.sh -build-only $(GO_TEST_BUILD) ./...
+	scripts/gotest.sh -build-only -race $(GO_TEST_BUILD) $(RACE_PACKAGES) ./api
+	@GOTEST_BUILT=1 TEST_BINARIES=$(TEST_BINARIES) $(MAKE) --no-print-directory -k -j $(words $(TEST_STAGES)) --output-sync=target $(TEST_STAGES)
 
 test-race-stage:
 	$(GO_TEST) -race -timeout $(TEST_TIMEOUT) $(RACE_PACKAGES)

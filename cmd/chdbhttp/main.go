@@ -103,7 +103,7 @@ func run() error {
 	if err := os.MkdirAll(staging, 0o755); err != nil {
 		return err
 	}
-	f := &front{eng: eng, log: log, dir: staging, set: map[string]bool{}}
+	f := &front{eng: eng, log: log, dir: staging, set: map[string]string{}}
 	if f.greeting, err = f.hello(); err != nil {
 		return fmt.Errorf("first query: %w", err)
 	}
@@ -152,9 +152,9 @@ type front struct {
 	mu  sync.Mutex
 	eng *engine
 	log *slog.Logger
-	dir string          // where inserted rows are staged
-	db  string          // the session's current database
-	set map[string]bool // settings changed by SET in the session
+	dir string            // where inserted rows are staged
+	db  string            // the session's current database
+	set map[string]string // settings changed by SET in the session, with their values
 	// greeting answers helloQuery; it does not wait behind queued queries,
 	// since a client gives its connection's hello only its dial timeout
 	greeting []byte
@@ -406,7 +406,9 @@ func (f *front) hello() ([]byte, error) {
 }
 
 // applySettings SETs the request's settings and resets to default those an
-// earlier request set.
+// earlier request set. A setting already at the request's value is left
+// as it is: clients send the same few settings with every query, and each
+// SET is a query of the engine's own.
 func (f *front) applySettings(settings map[string]string) error {
 	for _, k := range slices.Sorted(maps.Keys(f.set)) {
 		if _, ok := settings[k]; ok {
@@ -418,10 +420,15 @@ func (f *front) applySettings(settings map[string]string) error {
 		delete(f.set, k)
 	}
 	for _, k := range slices.Sorted(maps.Keys(settings)) {
-		if _, err := f.exec("SET "+k+" = "+settingValue(settings[k]), ""); err != nil {
+		v := settingValue(settings[k])
+		if was, ok := f.set[k]; ok && was == v {
+			continue
+		}
+		if _, err := f.exec("SET "+k+" = "+v, ""); err != nil {
+			delete(f.set, k) // unknown now: set again next time
 			return err
 		}
-		f.set[k] = true
+		f.set[k] = v
 	}
 	return nil
 }
