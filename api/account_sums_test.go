@@ -78,8 +78,15 @@ func TestAccountsFromSumsAgreeWithTheFullRead(t *testing.T) {
 	// unfiltered and each filter under one sort (an account's figures do
 	// not depend on the sort, only its place does)
 	var queries, changes []url.Values
+	filters := []url.Values{{}, {"collectionId": {d.collection.String()}}, {"platforms": {"tiktok"}}}
+	if testenv.CurrentEngine() || env.CHOptions.Cluster != "" {
+		// the platforms are chosen in PostgreSQL, and ClickHouse is sent
+		// the unfiltered list's statements for fewer accounts: on the other
+		// engines every ClickHouse statement is read without them
+		filters = filters[:2]
+	}
 	for _, by := range numbers.AccountSorts() {
-		for i, f := range []url.Values{{}, {"collectionId": {d.collection.String()}}, {"platforms": {"tiktok"}}} {
+		for i, f := range filters {
 			q := url.Values{"sort": {string(by)}}
 			for k, v := range f {
 				q[k] = v
