@@ -59,9 +59,12 @@ out=$root/bin/test/pkgs/$variant
 # path elements differ, so the module's packages are put in groups where
 # they do (the first package of a name in group 0, the second in group 1, …),
 # the same for every call.
+# The packages asked for, as import paths, in their order, each once.
 declare -A group dir has_tests
+order=()
 while read -r path d t; do
-	dir[$path]=$d has_tests[$path]=$t
+	[[ -n ${dir[$path]-} ]] && continue
+	dir[$path]=$d has_tests[$path]=$t order+=("$path")
 done < <(go list -f '{{.ImportPath}} {{.Dir}} {{if or .TestGoFiles .XTestGoFiles}}1{{else}}0{{end}}' "${pkgs[@]}")
 declare -A seen
 while read -r path; do
@@ -71,14 +74,6 @@ while read -r path; do
 done < <(cd "$root" && go list ./... | sort)
 
 binary() { echo "$out/${group[$1]}/${1##*/}.test"; }
-
-# the packages asked for, as import paths, in their order, each once
-declare -A asked
-order=()
-while read -r path; do
-	[[ -n ${asked[$path]-} ]] && continue
-	asked[$path]=1 order+=("$path")
-done < <(go list "${pkgs[@]}")
 
 declare -A members
 for p in "${order[@]}"; do
