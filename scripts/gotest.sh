@@ -107,7 +107,10 @@ run() {
 	start=${EPOCHREALTIME/./}
 	(cd "${dir[$p]}" && exec "$(binary "$p")" "${tflags[@]}") >"$tmp/$i.out" 2>&1 || rc=$?
 	us=$((${EPOCHREALTIME/./} - start))
-	printf '%s %d.%06d\n' "$rc" $((us / 1000000)) $((us % 1000000)) >"$tmp/$i.rc"
+	# written whole, then renamed: reap takes a package as ended when its
+	# .rc is there, and must never read it half written
+	printf '%s %d.%06d\n' "$rc" $((us / 1000000)) $((us % 1000000)) >"$tmp/$i.rc.part"
+	mv "$tmp/$i.rc.part" "$tmp/$i.rc"
 }
 # report INDEX: print a finished package's output and its line
 report() {
