@@ -107,6 +107,57 @@ type insightVideo struct {
 	forecast  insight.Forecast
 	added     time.Time   // when it was first found: tracked, or listed by its account
 	status    domain.Item // whether it is still refreshed
+	stored    insightRow  // the row as the last step wrote it, when known
+	logs      insight.LogCurve
+}
+
+// insightRow is what a video_insights row holds of the columns a write
+// compares (writeInsights' WHERE), in the types it writes them as.
+type insightRow struct {
+	curve                             []int64
+	through                           *time.Time
+	views                             *int64
+	perHour                           *float64
+	oState, fState                    string
+	oAge, oPct, oBase                 *int32
+	oMult                             *float64
+	f7, f7lo, f7hi, f30, f30lo, f30hi *int64
+}
+
+// rowOf is the row the step writes for v.
+func rowOf(v *insightVideo) insightRow {
+	r := insightRow{curve: v.curve, through: v.through, oState: string(v.outlier.State), fState: string(v.forecast.State)}
+	if v.hasLatest {
+		r.views, r.perHour = &v.latest.Views, v.latest.PerHour
+	}
+	if o := &v.outlier; o.State == insight.OutlierScored {
+		age, pct, base := int32(o.AgeHours), int32(o.Percentile), int32(o.Baseline)
+		r.oAge, r.oPct, r.oBase, r.oMult = &age, &pct, &base, &o.Multiplier
+	}
+	if f := &v.forecast; f.State == insight.ForecastReady {
+		r.f7, r.f7lo, r.f7hi = &f.In7d.Views, &f.In7d.Low, &f.In7d.High
+		if f.Has30d {
+			r.f30, r.f30lo, r.f30hi = &f.In30d.Views, &f.In30d.Low, &f.In30d.High
+		}
+	}
+	return r
+}
+
+// same reports whether r and o are certainly equal in every compared
+// column; false when unsure (a time finer than PostgreSQL keeps, a NaN):
+// the write's own comparison then decides.
+func (r insightRow) same(o insightRow) bool {
+	return slices.Equal(r.curve, o.curve) && samePtr(r.through, o.through, time.Time.Equal) &&
+		samePtr(r.views, o.views, eq) && samePtr(r.perHour, o.perHour, eq) && r.oState == o.oState && r.fState == o.fState &&
+		samePtr(r.oAge, o.oAge, eq) && samePtr(r.oPct, o.oPct, eq) && samePtr(r.oBase, o.oBase, eq) && samePtr(r.oMult, o.oMult, eq) &&
+		samePtr(r.f7, o.f7, eq) && samePtr(r.f7lo, o.f7lo, eq) && samePtr(r.f7hi, o.f7hi, eq) &&
+		samePtr(r.f30, o.f30, eq) && samePtr(r.f30lo, o.f30lo, eq) && samePtr(r.f30hi, o.f30hi, eq)
+}
+
+func eq[T comparable](a, b T) bool { return a == b }
+
+func samePtr[T any](a, b *T, equal func(T, T) bool) bool {
+	return (a == nil) == (b == nil) && (a == nil || equal(*a, *b))
 }
 
 // workspaceInsights runs the step for one workspace, under its advisory lock.
@@ -243,7 +294,10 @@ func InsightsLockKey(ws uuid.UUID) int64 {
 func readInsightVideos(ctx context.Context, conn *pgxpool.Conn, ws uuid.UUID) ([]insightVideo, error) {
 	rows, err := conn.Query(ctx, `
 SELECT v.id, v.account_id, v.platform, v.published_at, i.curve, i.curve_through, i.video_id IS NOT NULL,
-       CASE WHEN i.outlier_state = 'scored' THEN i.outlier_age_hours ELSE 0 END, v.created_at, v.status
+       CASE WHEN i.outlier_state = 'scored' THEN i.outlier_age_hours ELSE 0 END, v.created_at, v.status,
+       i.views, i.views_per_hour, coalesce(i.outlier_state, ''), i.outlier_age_hours, i.outlier_percentile, i.outlier_baseline,
+       i.outlier_multiplier, coalesce(i.forecast_state, ''), i.forecast_7d, i.forecast_7d_low, i.forecast_7d_high,
+       i.forecast_30d, i.forecast_30d_low, i.forecast_30d_high
 FROM videos v LEFT JOIN video_insights i ON i.video_id = v.id
 WHERE v.workspace_id = $1 AND v.status <> $2 AND v.post_kind = ANY($3)`, ws, domain.ItemRemoved, domain.CountedKinds)
 	if err != nil {
@@ -251,10 +305,12 @@ WHERE v.workspace_id = $1 AND v.status <> $2 AND v.post_kind = ANY($3)`, ws, dom
 	}
 	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (insightVideo, error) {
 		var v insightVideo
-		var curve []int64
 		var oldAge *int
-		err := row.Scan(&v.id, &v.account, &v.platform, &v.published, &curve, &v.through, &v.known, &oldAge, &v.added, &v.status)
-		v.curve = insight.Curve(curve).Merge(nil)
+		s := &v.stored
+		err := row.Scan(&v.id, &v.account, &v.platform, &v.published, &s.curve, &v.through, &v.known, &oldAge, &v.added, &v.status,
+			&s.views, &s.perHour, &s.oState, &s.oAge, &s.oPct, &s.oBase, &s.oMult, &s.fState, &s.f7, &s.f7lo, &s.f7hi, &s.f30, &s.f30lo, &s.f30hi)
+		s.through = v.through
+		v.curve = insight.Curve(s.curve).Merge(nil)
 		if oldAge != nil {
 			v.oldAge = *oldAge
 		}
@@ -295,7 +351,9 @@ func work(videos []insightVideo, now time.Time) {
 	for acc, idx := range byAccount {
 		in := make([]insight.Video, len(idx))
 		for k, i := range idx {
-			in[k] = insight.Video{ID: videos[i].id, Published: *videos[i].published, Curve: videos[i].curve}
+			v := &videos[i]
+			v.logs = v.curve.Logs()
+			in[k] = insight.Video{ID: v.id, Published: *v.published, Curve: v.curve, Logs: v.logs}
 		}
 		accounts[acc] = in
 		scores := insight.ScoreAccount(in, now)
@@ -471,9 +529,18 @@ WHERE v.workspace_id = $1 AND v.id = ANY($2)`, ws, ids)
 // insightsWriteBatch bounds the rows of one write.
 const insightsWriteBatch = 5000
 
+// writeInsights writes the rows whose compared columns changed (the rows
+// of videos unchanged since the last step are not sent) and reports
+// whether any did.
 func writeInsights(ctx context.Context, tx pgx.Tx, ws uuid.UUID, videos []insightVideo, now time.Time) (bool, error) {
+	var todo []insightVideo
+	for i := range videos {
+		if v := &videos[i]; !v.known || !rowOf(v).same(v.stored) {
+			todo = append(todo, *v)
+		}
+	}
 	changed := false
-	for b := range slices.Chunk(videos, insightsWriteBatch) {
+	for b := range slices.Chunk(todo, insightsWriteBatch) {
 		n := len(b)
 		var (
 			ids                               = make([]uuid.UUID, n)

@@ -44,7 +44,7 @@ func forecastAll(videos []insightVideo, accounts map[uuid.UUID][]insight.Video, 
 	for _, c := range candidates {
 		v := videos[c.i]
 		if len(pools[v.platform]) < poolSize {
-			pools[v.platform] = append(pools[v.platform], insight.Video{ID: v.id, Published: *v.published, Curve: v.curve})
+			pools[v.platform] = append(pools[v.platform], insight.Video{ID: v.id, Published: *v.published, Curve: v.curve, Logs: v.logs})
 		}
 	}
 	for i := range videos {

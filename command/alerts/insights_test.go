@@ -339,3 +339,85 @@ func TestInsightsReadNothingForAWorkspaceWithoutVideos(t *testing.T) {
 		t.Errorf("the workspace with a video: %d reads of its latest values, want 1", reader.latest[tracked])
 	}
 }
+
+// TestInsightsWriteOnlyTheRowsThatChanged: a step over data that did not
+// change sends no row (none is stamped again for the analytics copy and the
+// workspace's data version stays), and a row that no longer holds what the
+// step computes (each compared column in turn) is written again.
+func TestInsightsWriteOnlyTheRowsThatChanged(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	ws := env.Workspace(t, testenv.WorkspaceOptions{})
+	acc := env.Account(t, ws, testenv.AccountOptions{Status: domain.ItemActive})
+	at := time.Now().UTC().Truncate(time.Hour)
+	w := ingest.NewSnapshotWriter(env.CH, 5000, time.Now())
+	// sixteen videos a day apart, followed hourly since published: the
+	// young ones scored and forecast from the older ones' curves
+	for i := range 16 {
+		published := at.Add(-time.Duration(i+2) * 24 * time.Hour)
+		v := env.Video(t, ws, testenv.VideoOptions{AccountID: acc, Status: domain.ItemActive, PublishedAt: published, CreatedAt: published})
+		for h := 1; h <= int(at.Sub(published).Hours()); h++ {
+			views := uint64(float64(100*(i+1)) * math.Sqrt(float64(h)))
+			if err := w.Add(ctx, ingest.Snapshot{WorkspaceID: ws, Platform: platform.TikTok, Kind: platform.Video, EntityID: v, AccountID: acc,
+				ScrapedAt: published.Add(time.Duration(h) * time.Hour), PublishedAt: published, Metrics: ingest.Metrics{Views: &views}, JobID: uuid.New()}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := w.Flush(ctx); err != nil {
+		t.Fatal(err)
+	}
+	reader := chread.InsightsReader{CH: env.CH}
+	step := func() {
+		t.Helper()
+		if _, err := alerts.ComputeWorkspaceInsights(ctx, env.PG, reader, ws, at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// the rows as text, and their stamps
+	rows := func() (string, string) {
+		t.Helper()
+		var text, stamps string
+		err := env.PG.QueryRow(ctx, `SELECT string_agg(i::text, E'\n' ORDER BY video_id), (SELECT string_agg(analytics_txid::text, ',' ORDER BY video_id)
+				FROM video_insights WHERE workspace_id = $1)
+			FROM (SELECT video_id, curve, curve_through, views, views_per_hour, outlier_state, outlier_age_hours, outlier_views,
+				outlier_median, outlier_multiplier, outlier_percentile, outlier_baseline, forecast_state, forecast_7d, forecast_7d_low,
+				forecast_7d_high, forecast_30d, forecast_30d_low, forecast_30d_high
+				FROM video_insights WHERE workspace_id = $1) i`, ws).Scan(&text, &stamps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return text, stamps
+	}
+	version := func() int64 { return scalar[int64](t, `SELECT data_version FROM workspaces WHERE id = $1`, ws) }
+	step()
+	want, stamps := rows()
+	var changed uuid.UUID // a video scored and forecast
+	if err := env.PG.QueryRow(ctx, `SELECT video_id FROM video_insights WHERE workspace_id = $1 AND outlier_state = 'scored'
+		AND forecast_state = 'forecast' ORDER BY video_id LIMIT 1`, ws).Scan(&changed); err != nil {
+		t.Fatalf("no video scored and forecast, the test shows nothing (%v):\n%s", err, want)
+	}
+	v := version()
+	step()
+	if got, again := rows(); got != want || again != stamps {
+		t.Fatalf("a step over unchanged data wrote rows:\n got %s (stamps %s)\nwant %s (stamps %s)", got, again, want, stamps)
+	}
+	if version() != v {
+		t.Fatal("a step over unchanged data moved the data version on")
+	}
+	// (a curve keeps the values it knows: one changed stays so)
+	for _, set := range []string{"curve_through = NULL", "views = views + 1", "views_per_hour = -1",
+		"outlier_state = 'too_young'", "outlier_age_hours = 1", "outlier_multiplier = 0.5", "outlier_percentile = 1", "outlier_baseline = 99",
+		"forecast_state = 'no_history'", "forecast_7d = 1", "forecast_7d_low = 1", "forecast_7d_high = 1",
+		"forecast_30d = 1", "forecast_30d_low = 1", "forecast_30d_high = 1"} {
+		exec(t, `UPDATE video_insights SET `+set+` WHERE video_id = $1`, changed)
+		v := version()
+		step()
+		if got, _ := rows(); got != want {
+			t.Errorf("after %s the step did not write the row again:\n got %s\nwant %s", set, got, want)
+		}
+		if version() == v {
+			t.Errorf("after %s the step wrote the row and left the data version", set)
+		}
+	}
+}

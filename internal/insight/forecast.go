@@ -120,7 +120,7 @@ func (m ForecastMethod) Predict(v Video, latest Point, account, pool []Video, no
 			if s.ID == v.ID || skip[s.ID] {
 				continue
 			}
-			r, ok := reference(s.Curve, fromAt, halfAt, to7At, to30At)
+			r, ok := reference(s, fromAt, halfAt, to7At, to30At)
 			if !ok {
 				continue
 			}
@@ -164,22 +164,26 @@ func (m ForecastMethod) Predict(v Video, latest Point, account, pool []Video, no
 }
 
 // reference reads a curve's ref; false without a value at from or horizons.
-func reference(c Curve, from, half, to7, to30 gridAt) (ref, bool) {
-	at, ok := from.logViews(c)
+func reference(v *Video, from, half, to7, to30 gridAt) (ref, bool) {
+	logs := v.Logs
+	if len(logs) != len(v.Curve) {
+		logs = v.Curve.Logs()
+	}
+	at, ok := from.logOf(logs)
 	if !ok {
 		return ref{}, false
 	}
 	var r ref
-	if x, ok := to7.logViews(c); ok {
+	if x, ok := to7.logOf(logs); ok {
 		r.g7, r.has7 = max(0, x-at), true
 	}
-	if x, ok := to30.logViews(c); ok {
+	if x, ok := to30.logOf(logs); ok {
 		r.g30, r.has30 = max(0, x-at), true
 	}
 	if !r.has7 && !r.has30 {
 		return ref{}, false
 	}
-	if x, ok := half.logViews(c); ok {
+	if x, ok := half.logOf(logs); ok {
 		r.trend, r.hasTrend = at-x, true
 	}
 	return r, true
@@ -265,6 +269,36 @@ func gridPos(age float64) gridAt {
 		return gridAt{lo: i, hi: i, ok: true}
 	}
 	return gridAt{lo: i - 1, hi: i, frac: (math.Log(age) - logAges[i-1]) / (logAges[i] - logAges[i-1]), ok: true}
+}
+
+// LogCurve is a curve's log(1 + views) at each of Ages, NaN where not
+// known: a forecast reads each of its account's and pool's curves, so the
+// hourly step works a curve's logarithms out once (Video.Logs).
+type LogCurve []float64
+
+// Logs is c's LogCurve.
+func (c Curve) Logs() LogCurve {
+	out := make(LogCurve, len(c))
+	for i, v := range c {
+		out[i] = math.NaN()
+		if c.Known(i) {
+			// counts are whole numbers, so log(1 + views) needs no log1p
+			out[i] = math.Log(float64(v) + 1)
+		}
+	}
+	return out
+}
+
+// logOf is logViews read from the curve's logarithms: the same value.
+func (g gridAt) logOf(l LogCurve) (float64, bool) {
+	if !g.ok || g.hi >= len(l) || math.IsNaN(l[g.lo]) || math.IsNaN(l[g.hi]) {
+		return 0, false
+	}
+	lo := l[g.lo]
+	if g.lo == g.hi {
+		return lo, true
+	}
+	return lo + g.frac*(l[g.hi]-lo), true
 }
 
 func (g gridAt) logViews(c Curve) (float64, bool) {

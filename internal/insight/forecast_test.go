@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
+	"slices"
 	"testing"
 	"time"
 
@@ -268,13 +270,21 @@ func TestLogViewsAtInterpolatesOnLogScales(t *testing.T) {
 	}
 }
 
+// withLogs gives each video its curve's logarithms, as the hourly job does.
+func withLogs(vs []Video) []Video {
+	for i := range vs {
+		vs[i].Logs = vs[i].Curve.Logs()
+	}
+	return vs
+}
+
 // BenchmarkPredict forecasts one video of an account of 200 videos with
 // full curves; the hourly job does this once per video younger than 30
 // days.
 func BenchmarkPredict(b *testing.B) {
 	r := rand.New(rand.NewPCG(11, 12))
 	now := t0
-	siblings := account(r, saturating, 200, now)
+	siblings := withLogs(account(r, saturating, 200, now))
 	v, p := known(1, now.Add(-30*time.Hour), now, saturating(r))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -289,12 +299,50 @@ func BenchmarkPredict(b *testing.B) {
 func BenchmarkPredictFromPool(b *testing.B) {
 	r := rand.New(rand.NewPCG(13, 14))
 	now := t0
-	pool := account(r, saturating, 100_000, now)
+	pool := withLogs(account(r, saturating, 100_000, now))
 	v, p := known(1, now.Add(-30*time.Hour), now, saturating(r))
 	b.ReportAllocs()
 	for b.Loop() {
 		if f := Predict(v, p, pool[:3], pool, now); f.State != ForecastReady {
 			b.Fatal(f.State)
+		}
+	}
+}
+
+// TestKeptLogsReadAsTheCurve: a curve's logarithms worked out once
+// (Curve.Logs, which the hourly step keeps in Video.Logs for the forecasts'
+// references) read, at every age, the very value the curve gives, to the
+// bit, unknown ages and short curves included; and a forecast from
+// references with kept logarithms equals one without.
+func TestKeptLogsReadAsTheCurve(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	now := t0
+	for round := range 200 {
+		siblings := account(r, saturating, 3+r.IntN(40), now)
+		for i := range siblings {
+			c := siblings[i].Curve
+			for k := range c {
+				if r.IntN(5) == 0 {
+					c[k] = Unknown
+				}
+			}
+			c = c[:r.IntN(len(c)+1)]
+			siblings[i].Curve = c
+			logs := c.Logs()
+			for range 50 {
+				g := gridPos(float64(r.IntN(MaxAge+10)) + r.Float64())
+				want, wantOK := g.logViews(c)
+				if got, ok := g.logOf(logs); ok != wantOK || math.Float64bits(got) != math.Float64bits(want) {
+					t.Fatalf("curve %v at %+v: kept logarithms read %v %v, the curve %v %v", c, g, got, ok, want, wantOK)
+				}
+			}
+		}
+		age := time.Duration(1+r.IntN(29*24)) * time.Hour
+		v, p := known(1, now.Add(-age), now, saturating(r))
+		plain := Predict(v, p, siblings[:len(siblings)/2], siblings[len(siblings)/2:], now)
+		kept := withLogs(slices.Clone(siblings))
+		if got := Predict(v, p, kept[:len(kept)/2], kept[len(kept)/2:], now); !reflect.DeepEqual(got, plain) {
+			t.Fatalf("round %d: with kept logarithms %+v, without %+v", round, got, plain)
 		}
 	}
 }

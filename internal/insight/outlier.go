@@ -27,6 +27,9 @@ type Video struct {
 	ID        uuid.UUID
 	Published time.Time
 	Curve     Curve
+	// Logs is Curve.Logs() when worked out beforehand, for the forecasts
+	// that read the video as a reference; else empty.
+	Logs LogCurve
 }
 
 // OutlierState says whether a video has a score, and if not, why.
