@@ -115,7 +115,6 @@ func TestInstancesBehindABalancerShareTheWork(t *testing.T) {
 					"CRON_SECRET=instances-cron-secret",
 					"SCHEDULER_INTERVAL=150ms",
 					"SMTP_URL=",
-					"BCRYPT_COST=4",
 					"LOG_LEVEL=warn",
 				)
 			},

@@ -64,6 +64,10 @@ func (e *Env) ServerEnv(redisPrefix string) []string {
 		// no metrics listener: several servers run at once, and its
 		// default address would be taken
 		"METRICS_ADDR=",
+		// bcrypt's cheapest cost, as the in-process tests use: a hash at the
+		// service's default costs about a quarter of a second of CPU, and the
+		// browser tests sign up, log in and reset passwords by the dozen
+		"BCRYPT_COST=4",
 	}
 }
 
