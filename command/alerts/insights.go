@@ -111,28 +111,32 @@ type insightVideo struct {
 	logs      insight.LogCurve
 }
 
-// insightRow is what a video_insights row holds of the columns a write
-// compares (writeInsights' WHERE), in the types it writes them as.
+// insightRow is a video_insights row as the step writes it, in the types it
+// writes them as. The stored rows are read with the columns a write
+// compares (writeInsights' WHERE) only: not oViews and oMedian.
 type insightRow struct {
+	id                                uuid.UUID
 	curve                             []int64
 	through                           *time.Time
 	views                             *int64
 	perHour                           *float64
 	oState, fState                    string
 	oAge, oPct, oBase                 *int32
-	oMult                             *float64
+	oViews                            *int64
+	oMedian, oMult                    *float64
 	f7, f7lo, f7hi, f30, f30lo, f30hi *int64
 }
 
 // rowOf is the row the step writes for v.
 func rowOf(v *insightVideo) insightRow {
-	r := insightRow{curve: v.curve, through: v.through, oState: string(v.outlier.State), fState: string(v.forecast.State)}
+	r := insightRow{id: v.id, curve: v.curve, through: v.through, oState: string(v.outlier.State), fState: string(v.forecast.State)}
 	if v.hasLatest {
 		r.views, r.perHour = &v.latest.Views, v.latest.PerHour
 	}
 	if o := &v.outlier; o.State == insight.OutlierScored {
 		age, pct, base := int32(o.AgeHours), int32(o.Percentile), int32(o.Baseline)
-		r.oAge, r.oPct, r.oBase, r.oMult = &age, &pct, &base, &o.Multiplier
+		r.oAge, r.oPct, r.oBase = &age, &pct, &base
+		r.oViews, r.oMedian, r.oMult = &o.Views, &o.Median, &o.Multiplier
 	}
 	if f := &v.forecast; f.State == insight.ForecastReady {
 		r.f7, r.f7lo, r.f7hi = &f.In7d.Views, &f.In7d.Low, &f.In7d.High
@@ -144,7 +148,7 @@ func rowOf(v *insightVideo) insightRow {
 }
 
 // same reports whether r and o are certainly equal in every compared
-// column; false when unsure (a time finer than PostgreSQL keeps, a NaN):
+// column (writeInsights' WHERE); false when unsure (a time finer than PostgreSQL keeps, a NaN):
 // the write's own comparison then decides.
 func (r insightRow) same(o insightRow) bool {
 	return slices.Equal(r.curve, o.curve) && samePtr(r.through, o.through, time.Time.Equal) &&
@@ -533,10 +537,11 @@ const insightsWriteBatch = 5000
 // of videos unchanged since the last step are not sent) and reports
 // whether any did.
 func writeInsights(ctx context.Context, tx pgx.Tx, ws uuid.UUID, videos []insightVideo, now time.Time) (bool, error) {
-	var todo []insightVideo
+	var todo []insightRow
 	for i := range videos {
-		if v := &videos[i]; !v.known || !rowOf(v).same(v.stored) {
-			todo = append(todo, *v)
+		v := &videos[i]
+		if r := rowOf(v); !v.known || !r.same(v.stored) {
+			todo = append(todo, r)
 		}
 	}
 	changed := false
@@ -554,27 +559,10 @@ func writeInsights(ctx context.Context, tx pgx.Tx, ws uuid.UUID, videos []insigh
 			oMedian, oMult                    = make([]*float64, n), make([]*float64, n)
 			f7, f7lo, f7hi, f30, f30lo, f30hi = make([]*int64, n), make([]*int64, n), make([]*int64, n), make([]*int64, n), make([]*int64, n), make([]*int64, n)
 		)
-		for i, v := range b {
-			ids[i], through[i] = v.id, v.through
-			curves[i] = curveText(v.curve)
-			if v.hasLatest {
-				views[i], perHour[i] = &b[i].latest.Views, v.latest.PerHour
-			}
-			o := v.outlier
-			oState[i] = string(o.State)
-			if o.State == insight.OutlierScored {
-				age, pct, base := int32(o.AgeHours), int32(o.Percentile), int32(o.Baseline)
-				oAge[i], oPct[i], oBase[i] = &age, &pct, &base
-				oViews[i], oMedian[i], oMult[i] = &b[i].outlier.Views, &b[i].outlier.Median, &b[i].outlier.Multiplier
-			}
-			f := v.forecast
-			fState[i] = string(f.State)
-			if f.State == insight.ForecastReady {
-				f7[i], f7lo[i], f7hi[i] = &b[i].forecast.In7d.Views, &b[i].forecast.In7d.Low, &b[i].forecast.In7d.High
-				if f.Has30d {
-					f30[i], f30lo[i], f30hi[i] = &b[i].forecast.In30d.Views, &b[i].forecast.In30d.Low, &b[i].forecast.In30d.High
-				}
-			}
+		for i, r := range b {
+			ids[i], curves[i], through[i], views[i], perHour[i] = r.id, curveText(r.curve), r.through, r.views, r.perHour
+			oState[i], oAge[i], oPct[i], oBase[i], oViews[i], oMedian[i], oMult[i] = r.oState, r.oAge, r.oPct, r.oBase, r.oViews, r.oMedian, r.oMult
+			fState[i], f7[i], f7lo[i], f7hi[i], f30[i], f30lo[i], f30hi[i] = r.fState, r.f7, r.f7lo, r.f7hi, r.f30, r.f30lo, r.f30hi
 		}
 		tag, err := tx.Exec(ctx, `
 INSERT INTO video_insights (video_id, workspace_id, curve, curve_through, views, views_per_hour,
