@@ -60,6 +60,9 @@ type CompleteScrapeHandler struct {
 	Ranks RankReader
 	// Overview keeps the overview slots of workspaces with synced ranks; nil: a scrape drops them.
 	Overview OverviewKeeper
+	// Sums keeps the account sums of workspaces with synced ranks after
+	// their scrapes, in the background; nil: the accounts list's next read does.
+	Sums *SumsAfterScrape
 }
 
 type jobRow struct {
@@ -124,9 +127,11 @@ func (h CompleteScrapeHandler) Handle(ctx context.Context, cmd CompleteScrape) (
 }
 
 // claim takes the job's ingest lease unless held or processed; j is refreshed either way.
-// keepsOverview: ws's overview slots are kept across its scrapes (its ranks are synced).
-func (h CompleteScrapeHandler) keepsOverview(ctx context.Context, ws uuid.UUID) (bool, error) {
-	if h.Overview == nil {
+// ranksSynced: ws's video ranks are synced, so its overview slots and
+// account sums are kept across its scrapes. Without a keeper of either it
+// is not read.
+func (h CompleteScrapeHandler) ranksSynced(ctx context.Context, ws uuid.UUID) (bool, error) {
+	if h.Overview == nil && h.Sums == nil {
 		return false, nil
 	}
 	var synced bool
@@ -212,10 +217,11 @@ func (h CompleteScrapeHandler) process(ctx context.Context, jobID uuid.UUID, j j
 	// The job's creation time versions its rows, so deliveries write identical
 	// batches and a later job's rows win (ingest.NewSnapshotWriter).
 	s.writer = ingest.NewSnapshotWriter(h.CH, h.Batch, j.createdAt)
-	keep, err := h.keepsOverview(ctx, j.workspaceID)
+	synced, err := h.ranksSynced(ctx, j.workspaceID)
 	if err != nil {
 		return out, err
 	}
+	keep := synced && h.Overview != nil
 	if keep {
 		// nothing is written before the slots' part of the scrape's videos is read
 		s.writer.Size = math.MaxInt
@@ -278,6 +284,9 @@ func (h CompleteScrapeHandler) process(ctx context.Context, jobID uuid.UUID, j j
 		return out, err
 	}
 	hold.committed()
+	if synced {
+		h.Sums.Changed(j.workspaceID)
+	}
 	out.Status, out.Snapshots, out.Failed = domain.JobProcessed, s.snapshots, len(result.Failed)
 	h.Metrics.ScrapeCompleted(string(j.platform), out.ItemsTotal-out.ItemsSkipped, out.ItemsSkipped)
 	h.Log.Info("scrape processed", "jobId", jobID, "platform", j.platform, "items", out.ItemsTotal,

@@ -164,6 +164,7 @@ func API(d Deps) api.Deps {
 			Complete: tracking.CompleteScrapeHandler{
 				DB: d.DB, CH: d.CH, Provider: d.Provider, PageSize: d.Config.ScraperPageSize, Log: d.Log, Now: d.Now, Metrics: d.Metrics,
 				Ranks: ranks, Overview: OverviewKeeper(d.CH),
+				Sums: &tracking.SumsAfterScrape{Keeper: numbers.AccountSums{DB: d.DB, CH: d.CH}, Tasks: scrapeStarts, Log: d.Log, Now: d.Now},
 			},
 			AlertsCron:      cron,
 			RenameWorkspace: team.RenameWorkspaceHandler{DB: d.DB},
