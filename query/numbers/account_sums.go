@@ -21,38 +21,79 @@ type AccountSums struct {
 	CH chread.Conn
 }
 
-// accountSumsSQL computes the sums of the accounts $2 of workspace $1 from
-// video_ranks, as derive sums the videos read whole. The videos are found
-// by their account only (in its workspace): a condition on the videos'
-// workspace would let a generic plan intersect every video of a large
-// workspace for each account.
+// accountVideosSQL reads the videos of the accounts $2 of workspace $1 that
+// are not removed, each once, with what the sums and the sparkline are made
+// of. The videos are found by their account only (in its workspace): a
+// condition on the videos' workspace would let a generic plan intersect
+// every video of a large workspace for each account.
+const accountVideosSQL = `
+SELECT a.id, v.id, v.post_kind = ANY($3), v.status <> $5, r.video_id IS NOT NULL,
+	r.views, r.likes, r.comments, r.shares, r.saves, r.from_7d_0, r.from_7d_1,
+	r.first_views, r.first_at, r.last_at, r.days_to, r.day_views
+FROM unnest($2::uuid[]) AS x (id)
+JOIN accounts a ON a.id = x.id AND a.workspace_id = $1
+JOIN videos v ON v.account_id = a.id AND v.status <> $4
+LEFT JOIN video_ranks r ON r.video_id = v.id`
+
+// accountSumsSQL writes the sums and both sparkline slots of the accounts
+// $2 of workspace $1, one array element each (the sparklines SparkDays
+// elements each), for those still in it.
 const accountSumsSQL = `
 INSERT INTO account_sums AS s (account_id, workspace_id, tracked, beyond_limit, not_own, with_views, total_views, saves,
-	rated_views, interactions, gained_7d_0, gained_7d_1)
-SELECT a.id, a.workspace_id,
-	count(*) FILTER (WHERE c.counted),
-	count(*) FILTER (WHERE c.own AND NOT c.counted),
-	count(*) FILTER (WHERE NOT c.own),
-	count(r.views) FILTER (WHERE c.counted),
-	coalesce(sum(r.views) FILTER (WHERE c.counted), 0),
-	sum(r.saves) FILTER (WHERE c.counted),
-	coalesce(sum(r.views) FILTER (WHERE c.rated), 0),
-	coalesce(sum(coalesce(r.likes, 0) + coalesce(r.comments, 0) + coalesce(r.shares, 0) + coalesce(r.saves, 0)) FILTER (WHERE c.rated), 0),
-	coalesce(sum(r.views - r.from_7d_0) FILTER (WHERE c.counted), 0),
-	coalesce(sum(r.views - r.from_7d_1) FILTER (WHERE c.counted), 0)
-FROM unnest($2::uuid[]) AS x (id)
-JOIN accounts a ON a.id = x.id
-LEFT JOIN videos v ON v.account_id = a.id AND v.status <> $4
-LEFT JOIN video_ranks r ON r.video_id = v.id
-CROSS JOIN LATERAL (SELECT v.post_kind = ANY($3) AS own,
-	v.post_kind = ANY($3) AND v.status <> $5 AS counted,
-	v.post_kind = ANY($3) AND v.status <> $5 AND r.views > 0 AND r.likes IS NOT NULL AS rated) c
-WHERE a.workspace_id = $1
-GROUP BY a.id
+	rated_views, interactions, gained_7d_0, gained_7d_1, spark_day_%[1]d, spark_%[1]d, spark_day_%[2]d, spark_%[2]d)
+SELECT a.id, a.workspace_id, u.tracked, u.beyond_limit, u.not_own, u.with_views, u.total_views, u.saves,
+	u.rated_views, u.interactions, u.gained_7d_0, u.gained_7d_1,
+	$13::date, ($14::int8[])[(u.i - 1) * %[3]d + 1 : u.i * %[3]d], $15::date, ($16::int8[])[(u.i - 1) * %[3]d + 1 : u.i * %[3]d]
+FROM unnest($2::uuid[], $3::int4[], $4::int4[], $5::int4[], $6::int4[], $7::int8[], $8::int8[], $9::int8[], $10::int8[], $11::int8[], $12::int8[])
+	WITH ORDINALITY AS u (id, tracked, beyond_limit, not_own, with_views, total_views, saves, rated_views, interactions, gained_7d_0, gained_7d_1, i)
+JOIN accounts a ON a.id = u.id AND a.workspace_id = $1
 ON CONFLICT (account_id) DO UPDATE SET tracked = excluded.tracked, beyond_limit = excluded.beyond_limit,
 	not_own = excluded.not_own, with_views = excluded.with_views, total_views = excluded.total_views,
 	saves = excluded.saves, rated_views = excluded.rated_views, interactions = excluded.interactions,
-	gained_7d_0 = excluded.gained_7d_0, gained_7d_1 = excluded.gained_7d_1`
+	gained_7d_0 = excluded.gained_7d_0, gained_7d_1 = excluded.gained_7d_1,
+	spark_day_%[1]d = excluded.spark_day_%[1]d, spark_%[1]d = excluded.spark_%[1]d,
+	spark_day_%[2]d = excluded.spark_day_%[2]d, spark_%[2]d = excluded.spark_%[2]d`
+
+// accountSum is what account_sums keeps of one account, but its sparklines.
+type accountSum struct {
+	tracked, beyondLimit, notOwn, withViews                int32
+	totalViews, ratedViews, interactions, gained0, gained1 int64
+	// saves is nil while no counted video recorded saves
+	saves *int64
+}
+
+// add counts one video of the account that is not removed: own is its
+// post kind counted, limited its status beyond the tracking limit; the
+// counts are its video_ranks row's (nil where unknown or without a row).
+func (s *accountSum) add(own, limited bool, views, likes, comments, shares, saves, from0, from1 *int64) {
+	switch {
+	case !own:
+		s.notOwn++
+		return
+	case limited:
+		s.beyondLimit++
+		return
+	}
+	s.tracked++
+	if saves != nil {
+		s.saves = new(deref(s.saves) + *saves)
+	}
+	if views == nil {
+		return
+	}
+	s.withViews++
+	s.totalViews += *views
+	if from0 != nil {
+		s.gained0 += *views - *from0
+	}
+	if from1 != nil {
+		s.gained1 += *views - *from1
+	}
+	if *views > 0 && likes != nil {
+		s.ratedViews += *views
+		s.interactions += *likes + deref(comments) + deref(shares) + deref(saves)
+	}
+}
 
 // sparkSlot is the sparkline slot of the 7 days ending on day: its column suffix.
 func sparkSlot(day time.Time) int {
@@ -142,37 +183,41 @@ SELECT coalesce((SELECT array_agg(id) FROM todo), '{}'),
 
 // compute writes the sums and both sparkline slots (today's and
 // tomorrow's) of the accounts ids; all says they are every account of ws.
+// Each video of the accounts is read once: the sums and the sparklines are
+// made of the same rows.
 func (k AccountSums) compute(ctx context.Context, tx pgx.Tx, ws uuid.UUID, ids []uuid.UUID, all bool, now time.Time) error {
 	kinds := make([]string, len(domain.CountedKinds))
 	for i, kind := range domain.CountedKinds {
 		kinds[i] = string(kind)
-	}
-	if _, err := tx.Exec(ctx, accountSumsSQL, ws, ids, kinds, domain.ItemRemoved, domain.ItemBeyondLimit); err != nil {
-		return err
 	}
 	type video struct {
 		id, account uuid.UUID
 		e           chread.EntityMetrics
 	}
 	var (
-		videos                  []video
-		v                       video
-		first                   *int64
-		firstAt, lastAt, daysTo *time.Time
+		videos                                              []video
+		v                                                   video
+		own, inLimit, ranked                                bool
+		views, likes, comments, shares, saves, from0, from1 *int64
+		first                                               *int64
+		firstAt, lastAt, daysTo                             *time.Time
 		// the row's kept days; Add keeps the slice, so each row scans into a new one
 		dayViews []*int64
 		toFill   = chread.NewDaysToFill(now, 0)
+		sums     = make(map[uuid.UUID]*accountSum, len(ids))
 	)
-	rows, err := tx.Query(ctx, `
-SELECT v.id, v.account_id, r.first_views, r.first_at, r.last_at, r.days_to, r.day_views
-FROM unnest($2::uuid[]) AS x (id)
-JOIN accounts a ON a.id = x.id AND a.workspace_id = $1
-JOIN videos v ON v.account_id = a.id
-JOIN video_ranks r ON r.video_id = v.id
-WHERE v.post_kind = ANY($3) AND v.status NOT IN ($4, $5)`,
-		ws, ids, kinds, domain.ItemRemoved, domain.ItemBeyondLimit)
+	for _, id := range ids {
+		sums[id] = &accountSum{}
+	}
+	rows, err := tx.Query(ctx, accountVideosSQL, ws, ids, kinds, domain.ItemRemoved, domain.ItemBeyondLimit)
 	if err == nil {
-		_, err = pgx.ForEachRow(rows, []any{&v.id, &v.account, &first, &firstAt, &lastAt, &daysTo, &dayViews}, func() error {
+		_, err = pgx.ForEachRow(rows, []any{&v.account, &v.id, &own, &inLimit, &ranked,
+			&views, &likes, &comments, &shares, &saves, &from0, &from1, &first, &firstAt, &lastAt, &daysTo, &dayViews}, func() error {
+			sums[v.account].add(own, !inLimit, views, likes, comments, shares, saves, from0, from1)
+			if !own || !inLimit || !ranked {
+				dayViews = nil
+				return nil
+			}
 			v.e = chread.EntityMetrics{}
 			if first != nil {
 				v.e.First = uint64(*first)
@@ -217,12 +262,17 @@ WHERE v.post_kind = ANY($3) AND v.status NOT IN ($4, $5)`,
 		}
 		return out
 	}
+	n := len(ids)
+	tracked, beyond, notOwn, withViews := make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
+	total, savesOf, rated, inter, g0, g1 := make([]int64, n), make([]*int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n)
+	for i, id := range ids {
+		s := sums[id]
+		tracked[i], beyond[i], notOwn[i], withViews[i] = s.tracked, s.beyondLimit, s.notOwn, s.withViews
+		total[i], savesOf[i], rated[i], inter[i], g0[i], g1[i] = s.totalViews, s.saves, s.ratedViews, s.interactions, s.gained0, s.gained1
+	}
 	day := chread.Daily.Floor(now)
-	_, err = tx.Exec(ctx, fmt.Sprintf(`
-UPDATE account_sums s SET spark_day_%[1]d = $3::date, spark_%[1]d = ($4::int8[])[(x.i - 1) * %[3]d + 1 : x.i * %[3]d],
-	spark_day_%[2]d = $5::date, spark_%[2]d = ($6::int8[])[(x.i - 1) * %[3]d + 1 : x.i * %[3]d]
-FROM unnest($2::uuid[]) WITH ORDINALITY AS x (id, i)
-WHERE s.account_id = x.id AND s.workspace_id = $1`, sparkSlot(day), 1-sparkSlot(day), chread.SparkDays),
-		ws, ids, day.Format(time.DateOnly), flat(today), day.AddDate(0, 0, 1).Format(time.DateOnly), flat(tomorrow))
+	_, err = tx.Exec(ctx, fmt.Sprintf(accountSumsSQL, sparkSlot(day), 1-sparkSlot(day), chread.SparkDays),
+		ws, ids, tracked, beyond, notOwn, withViews, total, savesOf, rated, inter, g0, g1,
+		day.Format(time.DateOnly), flat(today), day.AddDate(0, 0, 1).Format(time.DateOnly), flat(tomorrow))
 	return err
 }
