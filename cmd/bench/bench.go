@@ -282,7 +282,12 @@ func bench(ctx context.Context, o options) (bool, error) {
 	)
 	if o.Only.runs("export") {
 		fmt.Fprintln(o.Progress, "bench: export")
+		stop, perr := profileTo(o.CPUProfile, ".export")
+		if perr != nil {
+			return false, perr
+		}
 		es, rows, err = c.export(ctx, exportPath, o.ExportRuns)
+		stop()
 	}
 	switch {
 	case !o.Only.runs("export"):
@@ -627,4 +632,24 @@ func printQueryTimes(out io.Writer, qs []queryTime) {
 		fmt.Fprintf(out, "  - `%s…` ×%d: p50 %.0f ms, p95 %.0f ms, reads %s rows / %.1f MiB, memory %.1f MiB\n",
 			strings.TrimSpace(q.Query), q.Count, q.P50, q.P95, thousands(q.ReadRows), q.ReadBytes/(1<<20), q.MemoryBytes/(1<<20))
 	}
+}
+
+// profileTo writes a CPU profile to base+suffix until stop is called; with
+// no base it profiles nothing.
+func profileTo(base, suffix string) (stop func(), err error) {
+	if base == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(base + suffix)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
 }

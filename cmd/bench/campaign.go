@@ -8,8 +8,6 @@ import (
 	"io"
 	"math"
 	"net/url"
-	"os"
-	"runtime/pprof"
 	"slices"
 	"sort"
 	"strings"
@@ -558,17 +556,11 @@ func campaignPhase(ctx context.Context, o options, progress io.Writer) (*campaig
 		return nil, err
 	}
 
-	if co.CPUProfile != "" {
-		f, err := os.Create(co.CPUProfile + ".campaign")
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return nil, err
-		}
-		defer pprof.StopCPUProfile()
+	stop, err := profileTo(co.CPUProfile, ".campaign")
+	if err != nil {
+		return nil, err
 	}
+	defer stop()
 	fmt.Fprintln(progress, "bench: campaign: cold requests")
 	c, err := newClient(srv.Base, srv.Tokens, w.WS, st.PG, 1)
 	if err != nil {

@@ -146,7 +146,7 @@ func run() error {
 	fs.BoolVar(&o.Reseed, "reseed", false, "rewrite the seed even when a complete one of the same sizes exists")
 	fs.BoolVar(&o.SkipPG, "skip-pg", false, "skip the PostgreSQL baseline")
 	fs.BoolVar(&o.Strict, "strict", false, "exit with status 1 when a target is missed")
-	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write a CPU profile of the cold and warm phases (server and clients) to this file")
+	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write a CPU profile of the cold and warm phases (server and clients) to this file, of the export to it with .export and of the campaign phase with .campaign")
 	only := fs.String("only", "", "run only these phases, comma-separated, of "+strings.Join(allPhases, ", ")+" (e.g. -only warm); default all")
 	scenarios := fs.String("scenarios", "", "seed and measure only these growth scenarios, comma-separated suffixes of "+scenarioNames()+"; default all")
 	routes := fs.String("routes", "", "measure only the routes whose name contains one of these comma-separated words (e.g. -routes overview,accounts); default all")
