@@ -1,6 +1,7 @@
 package tracking
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"sync"
@@ -21,18 +22,27 @@ import (
 //
 // One run per workspace at a time: a scrape that lands while its
 // workspace's run goes on asks for one more run after it, however many
-// land meanwhile.
+// land meanwhile. At most Parallel workspaces' runs compute at once, so
+// many completions landing together hold a bounded share of the
+// databases' connections; the others wait their turn.
 type SumsAfterScrape struct {
 	Keeper AccountSumsKeeper
 	// Tasks count the runs, so that a shutdown cancels them and waits.
 	Tasks *background.Tasks
 	Log   *slog.Logger
 	Now   func() time.Time
+	// Parallel bounds the runs computing at once; 0: DefaultSumsParallel.
+	Parallel int
 
-	mu   sync.Mutex
-	runs map[uuid.UUID]*sumsRun
-	idle *sync.Cond
+	mu    sync.Mutex
+	runs  map[uuid.UUID]*sumsRun
+	idle  *sync.Cond
+	turns chan struct{}
 }
+
+// DefaultSumsParallel is how many workspaces' sums are computed at once
+// after their scrapes.
+const DefaultSumsParallel = 2
 
 type sumsRun struct{ again bool }
 
@@ -46,6 +56,7 @@ func (k *SumsAfterScrape) Changed(ws uuid.UUID) {
 	defer k.mu.Unlock()
 	if k.runs == nil {
 		k.runs, k.idle = map[uuid.UUID]*sumsRun{}, sync.NewCond(&k.mu)
+		k.turns = make(chan struct{}, cmp.Or(k.Parallel, DefaultSumsParallel))
 	}
 	if r, ok := k.runs[ws]; ok {
 		r.again = true
@@ -61,7 +72,7 @@ func (k *SumsAfterScrape) Changed(ws uuid.UUID) {
 
 func (k *SumsAfterScrape) run(ctx context.Context, ws uuid.UUID, r *sumsRun) {
 	for {
-		if _, err := k.Keeper.Keep(ctx, ws, k.Now(), false); err != nil && ctx.Err() == nil {
+		if err := k.keep(ctx, ws); err != nil && ctx.Err() == nil {
 			log := k.Log
 			if log == nil {
 				log = slog.Default()
@@ -79,6 +90,18 @@ func (k *SumsAfterScrape) run(ctx context.Context, ws uuid.UUID, r *sumsRun) {
 		k.mu.Unlock()
 		return
 	}
+}
+
+// keep runs the keeper for ws in its turn.
+func (k *SumsAfterScrape) keep(ctx context.Context, ws uuid.UUID) error {
+	select {
+	case k.turns <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-k.turns }()
+	_, err := k.Keeper.Keep(ctx, ws, k.Now(), false)
+	return err
 }
 
 // Wait returns once no run is under way or asked for.

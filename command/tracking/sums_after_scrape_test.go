@@ -3,6 +3,7 @@ package tracking_test
 import (
 	"context"
 	"log/slog"
+	"sync"
 	"testing"
 	"time"
 
@@ -79,4 +80,58 @@ func countedKinds() []string {
 		out[i] = string(k)
 	}
 	return out
+}
+
+// gatedKeeper holds each Keep until the test lets it go, and records how
+// many ran at once and how often each workspace was kept.
+type gatedKeeper struct {
+	mu          sync.Mutex
+	active, max int
+	calls       map[uuid.UUID]int
+	gate        chan struct{}
+}
+
+func (g *gatedKeeper) Keep(ctx context.Context, ws uuid.UUID, _ time.Time, _ bool) (int, error) {
+	g.mu.Lock()
+	g.active++
+	g.max = max(g.max, g.active)
+	g.calls[ws]++
+	g.mu.Unlock()
+	<-g.gate
+	g.mu.Lock()
+	g.active--
+	g.mu.Unlock()
+	return 0, nil
+}
+
+// TestSumsAfterScrapeTakesTurns: scrapes of a workspace landing while its
+// run goes on ask for one more run, not one each, and no more workspaces'
+// runs compute at once than Parallel allows.
+func TestSumsAfterScrapeTakesTurns(t *testing.T) {
+	t.Parallel()
+	g := &gatedKeeper{calls: map[uuid.UUID]int{}, gate: make(chan struct{})}
+	tasks := &background.Tasks{}
+	t.Cleanup(func() { _ = tasks.Shutdown(context.Background()) })
+	k := &tracking.SumsAfterScrape{Keeper: g, Tasks: tasks, Now: time.Now, Parallel: 1}
+	a, b := uuid.New(), uuid.New()
+	k.Changed(a)
+	k.Changed(b)
+	for range 3 {
+		k.Changed(a)
+	}
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case g.gate <- struct{}{}:
+			case <-done:
+				return
+			}
+		}
+	}()
+	k.Wait()
+	close(done)
+	if g.max != 1 || g.calls[a] != 2 || g.calls[b] != 1 {
+		t.Fatalf("%d runs at once (want 1); workspace a kept %d times (want 2: its run and one more), b %d (want 1)", g.max, g.calls[a], g.calls[b])
+	}
 }
