@@ -126,7 +126,6 @@ func (h CompleteScrapeHandler) Handle(ctx context.Context, cmd CompleteScrape) (
 	return h.process(ctx, cmd.JobID, j)
 }
 
-// claim takes the job's ingest lease unless held or processed; j is refreshed either way.
 // ranksSynced: ws's video ranks are synced, so its overview slots and
 // account sums are kept across its scrapes. Without a keeper of either it
 // is not read.
@@ -142,6 +141,7 @@ func (h CompleteScrapeHandler) ranksSynced(ctx context.Context, ws uuid.UUID) (b
 	return synced, nil
 }
 
+// claim takes the job's ingest lease unless held or processed; j is refreshed either way.
 func (h CompleteScrapeHandler) claim(ctx context.Context, jobID uuid.UUID, j *jobRow) (bool, error) {
 	lease := defaultClaim
 	if d, ok := ctx.Deadline(); ok {

@@ -58,8 +58,9 @@ ON CONFLICT (account_id) DO UPDATE SET tracked = excluded.tracked, beyond_limit 
 type accountSum struct {
 	tracked, beyondLimit, notOwn, withViews                int32
 	totalViews, ratedViews, interactions, gained0, gained1 int64
-	// saves is nil while no counted video recorded saves
-	saves *int64
+	// saves is the counted videos' saves; hasSaves says one recorded them
+	saves    int64
+	hasSaves bool
 }
 
 // add counts one video of the account that is not removed: own is its
@@ -76,7 +77,7 @@ func (s *accountSum) add(own, limited bool, views, likes, comments, shares, save
 	}
 	s.tracked++
 	if saves != nil {
-		s.saves = new(deref(s.saves) + *saves)
+		s.saves, s.hasSaves = s.saves+*saves, true
 	}
 	if views == nil {
 		return
@@ -268,7 +269,10 @@ func (k AccountSums) compute(ctx context.Context, tx pgx.Tx, ws uuid.UUID, ids [
 	for i, id := range ids {
 		s := sums[id]
 		tracked[i], beyond[i], notOwn[i], withViews[i] = s.tracked, s.beyondLimit, s.notOwn, s.withViews
-		total[i], savesOf[i], rated[i], inter[i], g0[i], g1[i] = s.totalViews, s.saves, s.ratedViews, s.interactions, s.gained0, s.gained1
+		total[i], rated[i], inter[i], g0[i], g1[i] = s.totalViews, s.ratedViews, s.interactions, s.gained0, s.gained1
+		if s.hasSaves {
+			savesOf[i] = &s.saves
+		}
 	}
 	day := chread.Daily.Floor(now)
 	_, err = tx.Exec(ctx, fmt.Sprintf(accountSumsSQL, sparkSlot(day), 1-sparkSlot(day), chread.SparkDays),
