@@ -100,6 +100,18 @@ func TestExportVideosMatchesTheList(t *testing.T) {
 		}
 		return strconv.FormatInt(*p, 10)
 	}
+	at := func(t *time.Time) string {
+		if t == nil {
+			return ""
+		}
+		return t.UTC().Format(time.RFC3339)
+	}
+	rate := func(r *float64) string {
+		if r == nil {
+			return ""
+		}
+		return strconv.FormatFloat(*r, 'f', 4, 64)
+	}
 	for _, v := range list.Videos {
 		r := byID[v.ID.String()]
 		if r == nil {
@@ -107,8 +119,12 @@ func TestExportVideosMatchesTheList(t *testing.T) {
 		}
 		checks := map[string]string{
 			"platform": string(v.Platform), "views": num(v.Metrics.Views), "likes": num(v.Metrics.Likes),
+			"comments": num(v.Metrics.Comments), "saves": num(v.Metrics.Saves),
 			"shares": num(v.Metrics.Shares), "views_gained_24h": gain(v.ViewsGained24h), "views_gained_7d": gain(v.ViewsGained7d),
-			"status": string(v.Status),
+			"status": string(v.Status), "platform_video_id": v.PlatformVideoID, "url": v.URL, "thumbnail_url": v.ThumbnailURL,
+			"published_at": at(v.PublishedAt), "added_at": at(&v.AddedAt), "last_scraped_at": at(v.LastScrapedAt),
+			"engagement_rate_pct": rate(v.EngagementRate), "tracked_individually": strconv.FormatBool(v.TrackedIndividually),
+			"post_kind": string(v.PostKind), "outlier_state": v.Outlier.State, "forecast_state": v.Forecast.State,
 		}
 		for c, want := range checks {
 			if r[col[c]] != want {

@@ -76,6 +76,15 @@ type EntitiesQuery struct {
 	Near bool
 }
 
+// WideScope is the size from which a scope's start values are read from
+// the days ordered by time, entity_daily, rather than from its copy ordered
+// by entity: a granule of the copy (1,024 rows) holds a month of about 30
+// entities, so a scope of thousands touches nearly every granule of the
+// months read, where the days before the cutoffs are one day's rows of the
+// workspace (an export's chunk of 10,000 videos: 40,960 rows read against
+// 324,608, 16 ms against 56).
+const WideScope = 2000
+
 // entitiesSQL reads per entity its bits, latest and first values; Only in PREWHERE is faster.
 var entitiesSQL = SQLTemplate("entities", `
 SELECT entity_id, groupBitOrMerge(recorded) AS recorded
@@ -104,7 +113,7 @@ SELECT entity_id
 {{- end}}
 FROM (
 {{- if .DayCutoffs}}
-    SELECT 0 AS src, entity_id, bucket, last_at, {{.Column}}{{range .More}}, {{.}}{{end}}, recorded FROM entity_daily{{if .Only}}_by_entity{{end}}
+    SELECT 0 AS src, entity_id, bucket, last_at, {{.Column}}{{range .More}}, {{.}}{{end}}, recorded FROM entity_daily{{if .ByEntity}}_by_entity{{end}}
     WHERE workspace_id = @ws AND entity_kind = @kind{{template "only" .}} AND (
 {{- range $n, $i := .DayCutoffs}}{{if $n}} OR {{end}}(bucket >= @l{{$i}} AND bucket < @d{{$i}}){{end}})
 {{- end}}
@@ -132,12 +141,14 @@ type entitiesData struct {
 	// DayCutoffs and HourCutoffs are the cutoffs with rows in each projection.
 	DayCutoffs, HourCutoffs []int
 	Only                    bool
-	Top                     int
-	TopBit                  uint8
+	// ByEntity reads the days from the copy ordered by entity: a narrow scope.
+	ByEntity bool
+	Top      int
+	TopBit   uint8
 }
 
 func (q EntitiesQuery) data() (entitiesData, []any) {
-	d := entitiesData{Column: q.Metric.Column(), Only: q.Only != nil}
+	d := entitiesData{Column: q.Metric.Column(), Only: q.Only != nil, ByEntity: q.Only != nil && len(q.Only) < WideScope}
 	if q.Top > 0 {
 		if len(q.Read) != 1 || len(q.Cutoffs) > 0 {
 			panic("chread: a read of the top entities orders by one metric, without cutoffs")

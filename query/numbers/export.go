@@ -100,7 +100,11 @@ func keyOf(v *Video) exportKey {
 	return k
 }
 
-// VideoExport is a videos export in progress, holding no connection while writing.
+// VideoExport is a videos export in progress, holding no connection while
+// writing. A page's rows are scanned into values reused page after page and
+// written as CSV straight from them. A workspace of at most a chunk of
+// videos has its numbers read at once; a larger one a chunk at a time, the
+// chunk's ids sent to ClickHouse.
 type VideoExport struct {
 	h     ExportHandler
 	ws    uuid.UUID
@@ -108,12 +112,18 @@ type VideoExport struct {
 	now   time.Time
 	after *exportKey
 	done  bool
-	page  []Video
-	csvPages
+	page  exportPage
+	line  csvLine
+	// header: the header row is written; names are the collections' names
+	header bool
+	names  map[uuid.UUID]string
+	Rows   int
 	// inChunk holds the chunk's ids; numbers their numbers in id order.
 	inChunk map[uuid.UUID]struct{}
 	numbers []videoNumbers
-	Chunks  int
+	// sized: the workspace's size is known; whole: numbers hold its every video's
+	sized, whole bool
+	Chunks       int
 }
 
 type videoNumbers struct {
@@ -138,22 +148,23 @@ func compactNumbers(id uuid.UUID, e chread.EntityMetrics) videoNumbers {
 	return n
 }
 
-func (n *videoNumbers) metrics() chread.EntityMetrics {
-	var e chread.EntityMetrics
-	for i, p := range []**uint64{&e.Latest.Views, &e.Latest.Likes, &e.Latest.Comments, &e.Latest.Shares, &e.Latest.Saves} {
+// pointers are n's counts and gains, nil where none is recorded.
+func (n *videoNumbers) pointers() (c [5]*uint64, g [2]*int64) {
+	for i := range n.counts {
 		if n.has&(1<<i) != 0 {
-			v := n.counts[i]
-			*p = &v
+			c[i] = &n.counts[i]
 		}
 	}
-	e.Gains = make([]*int64, len(n.gains))
 	for i := range n.gains {
 		if n.has&(1<<(5+i)) != 0 {
-			g := n.gains[i]
-			e.Gains[i] = &g
+			g[i] = &n.gains[i]
 		}
 	}
-	return e
+	return c, g
+}
+
+func countsOf(c [5]*uint64) chread.Counts {
+	return chread.Counts{Views: c[0], Likes: c[1], Comments: c[2], Shares: c[3], Saves: c[4]}
 }
 
 // WritePage writes the next page of rows to out; io.EOF once all are written.
@@ -161,28 +172,45 @@ func (e *VideoExport) WritePage(ctx context.Context, out io.Writer) error {
 	if e.done {
 		return io.EOF
 	}
-	vids, err := e.readPage(ctx)
-	if err != nil {
+	if err := e.readPage(ctx); err != nil {
 		return err
 	}
-	e.done = len(vids) < e.h.PageRows
-	w, err := e.writer(out, VideoExportColumns)
-	if err != nil {
-		return err
+	rows := e.page.rows
+	e.done = len(rows) < e.h.PageRows
+	if !e.header {
+		for _, c := range VideoExportColumns {
+			e.line.field([]byte(c))
+		}
+		e.line.end()
 	}
-	for i := range vids {
-		videoRecord(e.record, vids[i], e.names)
-		if err := w.Write(e.record); err != nil {
+	chCtx := store.Background(ctx)
+	if !e.sized {
+		if err := e.readWhole(ctx, chCtx); err != nil {
 			return err
 		}
 	}
-	w.Flush()
-	if err := w.Error(); err != nil {
+	for i := range rows {
+		if _, ok := e.inChunk[rows[i].id]; !ok && !e.whole {
+			if err := e.readChunk(ctx, chCtx, e.page.key(&rows[i])); err != nil {
+				e.line.b = e.line.b[:0]
+				return err
+			}
+		}
+		var n *videoNumbers
+		if j, ok := slices.BinarySearchFunc(e.numbers, rows[i].id, func(n videoNumbers, id uuid.UUID) int { return compareIDs(n.id, id) }); ok {
+			n = &e.numbers[j]
+		}
+		e.page.write(&e.line, &rows[i], n, e.names)
+	}
+	_, err := out.Write(e.line.b)
+	e.line.b = e.line.b[:0]
+	if err != nil {
 		return err
 	}
-	e.Rows += len(vids)
-	if n := len(vids); n > 0 {
-		k := keyOf(&vids[n-1])
+	e.header = true
+	e.Rows += len(rows)
+	if n := len(rows); n > 0 {
+		k := e.page.key(&rows[n-1])
 		e.after = &k
 	}
 	return nil
@@ -204,35 +232,23 @@ func (e *VideoExport) orderedSQL(cols string, from *exportKey, inclusive bool, l
 	return fmt.Sprintf(`SELECT %s%s AND %s ORDER BY %s LIMIT $%d`, cols, videoFromSQL, cond, exportOrder, len(args)), args
 }
 
-func (e *VideoExport) readPage(ctx context.Context) ([]Video, error) {
-	chCtx := store.Background(ctx)
-	if err := e.readNames(ctx, e.h.DB, e.ws); err != nil {
-		return nil, err
+// readPage reads the next page's rows.
+func (e *VideoExport) readPage(ctx context.Context) error {
+	if e.names == nil {
+		var err error
+		if e.names, err = collectionNames(ctx, e.h.DB, e.ws); err != nil {
+			return err
+		}
 	}
-	sql, args := e.orderedSQL(videoColumns, e.after, false, e.h.PageRows)
-	var vids []Video
+	sql, args := e.orderedSQL(exportColumns, e.after, false, e.h.PageRows)
 	read := func(q querier) error {
 		rows, _ := q.Query(ctx, sql, args...)
-		var err error
-		vids, err = pgx.AppendRows(e.page[:0], rows, scanVideo)
-		return err
+		return e.page.read(rows)
 	}
 	if err := e.inOrder(ctx, read); err != nil {
-		return nil, fmt.Errorf("export videos: %w", err)
+		return fmt.Errorf("export videos: %w", err)
 	}
-	e.page = vids
-	for i := range vids {
-		if _, ok := e.inChunk[vids[i].ID]; !ok {
-			if err := e.readChunk(ctx, chCtx, keyOf(&vids[i])); err != nil {
-				return nil, err
-			}
-		}
-		j, ok := slices.BinarySearchFunc(e.numbers, vids[i].ID, func(n videoNumbers, id uuid.UUID) int { return compareIDs(n.id, id) })
-		if ok {
-			vids[i].withMetrics(e.numbers[j].metrics())
-		}
-	}
-	return vids, nil
+	return nil
 }
 
 // inOrder runs read, a read in the export's order. The whole workspace's
@@ -245,6 +261,24 @@ func (e *VideoExport) inOrder(ctx context.Context, read func(querier) error) err
 		return read(e.h.DB)
 	}
 	return walkIndex(ctx, e.h.DB, read)
+}
+
+// readWhole reads the numbers of every video of a workspace of at most a
+// chunk of videos in one read, without their ids: most workspaces' export.
+func (e *VideoExport) readWhole(ctx, chCtx context.Context) error {
+	e.sized = true
+	var n int
+	if err := e.h.DB.QueryRow(ctx, `SELECT count(*) FROM videos WHERE workspace_id = $1`, e.ws).Scan(&n); err != nil {
+		return fmt.Errorf("export videos: %w", err)
+	}
+	if n > e.h.ChunkRows {
+		return nil
+	}
+	if err := e.readNumbers(chCtx, nil); err != nil {
+		return err
+	}
+	e.whole = true
+	return nil
 }
 
 func (e *VideoExport) readChunk(ctx, chCtx context.Context, from exportKey) error {
@@ -263,10 +297,15 @@ func (e *VideoExport) readChunk(ctx, chCtx context.Context, from exportKey) erro
 	for _, id := range ids {
 		e.inChunk[id] = struct{}{}
 	}
+	return e.readNumbers(chCtx, ids)
+}
+
+// readNumbers reads the numbers of the videos only (nil: of every video).
+func (e *VideoExport) readNumbers(chCtx context.Context, only []uuid.UUID) error {
 	q := videoListMetrics(e.ws, e.now)
-	q.Serial, q.Only = true, ids
+	q.Serial, q.Only = true, only
 	e.numbers = e.numbers[:0]
-	err = chread.Reader{CH: e.h.CH}.Entities(chCtx, q, func(id uuid.UUID, m chread.EntityMetrics) error {
+	err := chread.Reader{CH: e.h.CH}.Entities(chCtx, q, func(id uuid.UUID, m chread.EntityMetrics) error {
 		e.numbers = append(e.numbers, compactNumbers(id, m))
 		return nil
 	})
@@ -320,32 +359,6 @@ func collectionNames(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID) (map[u
 
 func collectionCell(id *uuid.UUID, names map[uuid.UUID]string) string {
 	return query.OptionalCell(id, func(id uuid.UUID) string { return query.Cell(names[id]) })
-}
-
-func videoRecord(r []string, v Video, names map[uuid.UUID]string) {
-	m := v.Metrics
-	copy(r, []string{
-		v.ID.String(), string(v.Platform), query.Cell(v.PlatformVideoID), query.Cell(v.URL), handleCell(v.AccountHandle), query.Cell(v.Caption), query.Cell(v.ThumbnailURL),
-		query.TimeCell(v.PublishedAt), query.TimeCell(&v.AddedAt), string(v.Status), uuidCell(v.CollectionID), collectionCell(v.CollectionID, names),
-		strconv.FormatBool(v.TrackedIndividually), strconv.FormatBool(v.IsShop != nil && *v.IsShop),
-		countCell(m.Views), countCell(m.Likes), countCell(m.Comments), countCell(m.Shares), countCell(m.Saves),
-		rateCell(v.EngagementRate), gainCell(v.ViewsGained24h), gainCell(v.ViewsGained7d), query.TimeCell(v.LastScrapedAt),
-	})
-	o, f := v.Outlier, v.Forecast
-	if o == nil {
-		o = &VideoOutlier{State: "pending"}
-	}
-	if f == nil {
-		f = &VideoForecast{State: "pending"}
-	}
-	intCell := func(n *int) string { return query.OptionalCell(n, strconv.Itoa) }
-	copy(r[len(VideoExportColumns)-15:], []string{
-		o.State, intCell(o.AgeHours), query.OptionalCell(o.Multiplier, func(x float64) string { return strconv.FormatFloat(x, 'f', 2, 64) }),
-		intCell(o.Percentile), intCell(o.Baseline),
-		f.State, gainCell(f.Views7d), gainCell(f.Views7dLow), gainCell(f.Views7dHigh),
-		gainCell(f.Views30d), gainCell(f.Views30dLow), gainCell(f.Views30dHigh),
-		string(v.PostKind), handleCell(v.RelatedHandle), query.OptionalCell(v.PublishedSource, func(s string) string { return s }),
-	})
 }
 
 // handleCell writes a handle without its '@', so it is never taken for a formula.

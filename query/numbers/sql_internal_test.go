@@ -2,8 +2,12 @@ package numbers
 
 import (
 	"flag"
+	"slices"
+	"strconv"
 	"testing"
 	"time"
+
+	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/query"
@@ -45,6 +49,12 @@ func renderedCases() []renderedCase {
 		{"export_chunk_near", func() chread.EntitiesQuery {
 			q := videoListMetrics(ws, now)
 			q.Near, q.Only, q.Serial = true, ids, true
+			return q
+		}()},
+		// a chunk of thousands: the start values from the days ordered by time
+		{"export_chunk_near_wide", func() chread.EntitiesQuery {
+			q := videoListMetrics(ws, now)
+			q.Near, q.Only, q.Serial = true, wideScope(ids), true
 			return q
 		}()},
 		// GET /export?type=daily: a page's days, its ids sent
@@ -116,6 +126,15 @@ func TestSQLTakesOnlyKnownMetrics(t *testing.T) {
 			q.SQL()
 		}()
 	}
+}
+
+// wideScope is ids and others up to chread.WideScope.
+func wideScope(ids []uuid.UUID) []uuid.UUID {
+	out := slices.Clone(ids)
+	for i := 0; len(out) < chread.WideScope; i++ {
+		out = append(out, uuid.NewSHA1(ids[0], []byte(strconv.Itoa(i))))
+	}
+	return out
 }
 
 func mustSort(q chread.EntitiesQuery, ok bool) chread.EntitiesQuery {
