@@ -22,7 +22,9 @@
 // cutoff at midnight), where entities scraped hourly or daily have theirs;
 // then over the whole Lookback for the entities only that have none there.
 // Some entities' ids (a page of videos) are sent as the external table
-// scope, which entity_latest tests in PREWHERE. EntitiesQuery.Top asks for
+// scope, which entity_latest tests in PREWHERE; a scope of fewer than
+// WideScope ids reads its days before the cutoffs from the copy ordered by
+// entity, a wider one (an export's chunk) from entity_daily. EntitiesQuery.Top asks for
 // the first entities by a count only, already in order (videos without it
 // last, ties by toString(entity_id)), for the videos list's first pages.
 //
