@@ -482,6 +482,10 @@ type campaignSettle struct {
 	Read   stats // of which querycampaigns.SettlementHandler.Settlement
 	Write  stats // of which the transaction
 	Runs   []time.Duration
+	// Weekly times the cron's run (SettlePayoutsHandler.Handle) as the week
+	// closes: the state the run a week earlier left, its floor and the
+	// ledger settled; WeeklyRead is its Settlement.
+	Weekly, WeeklyRead stats
 	// Idle times the cron's settle run (SettlePayoutsHandler.Handle) once
 	// nothing is due; IdleSkipped of IdleCampaigns were skipped in its last run.
 	Idle                       stats
@@ -497,7 +501,7 @@ func (r *campaignReport) missed() bool {
 			return true
 		}
 	}
-	return r.Settle.Total.P95 > targetCampaignSettle
+	return r.Settle.Weekly.P95 > targetCampaignSettle
 }
 
 func campaignPhase(ctx context.Context, o options, progress io.Writer) (*campaignReport, error) {
@@ -611,9 +615,14 @@ func campaignPhase(ctx context.Context, o options, progress io.Writer) (*campaig
 
 	fmt.Fprintln(progress, "bench: campaign: settle runs")
 	r.Load = append(r.Load, loadavg())
-	if r.Settle, err = settleRuns(ctx, st.PG, srv, w, now, co.SettleRuns); err != nil {
+	if r.Settle, err = settleRuns(ctx, st.PG, srv, w, now, co.SettleRuns, false); err != nil {
 		return nil, err
 	}
+	weekly, err := settleRuns(ctx, st.PG, srv, w, now, co.SettleRuns, true)
+	if err != nil {
+		return nil, err
+	}
+	r.Settle.Weekly, r.Settle.WeeklyRead = weekly.Total, weekly.Read
 	if err := idleSettleRuns(ctx, srv, &r.Settle, co.SettleRuns); err != nil {
 		return nil, err
 	}
@@ -681,8 +690,13 @@ func (t timedLedger) Settlement(ctx context.Context, ws, id uuid.UUID, now time.
 }
 
 // settleRuns times n settle runs of one week's lines, each after setting them
-// aside and deleting them, putting them back after.
-func settleRuns(ctx context.Context, db *pgxpool.Pool, srv *server, w *campaignWorld, now time.Time, n int) (campaignSettle, error) {
+// aside and deleting them, putting them back after. Deleting lines clears
+// the campaign's open floor and moves its ledger: SettlePayoutsHandler.Settle
+// then reads every open video and every locked line's fall. With weekly,
+// the state the cron's run a week earlier left is recorded instead (its
+// open floor, read by the server's own OpenFloor at that time, and the
+// ledger settled then), and the cron's run (Handle) is timed.
+func settleRuns(ctx context.Context, db *pgxpool.Pool, srv *server, w *campaignWorld, now time.Time, n int, weekly bool) (campaignSettle, error) {
 	var out campaignSettle
 	rows, err := db.Query(ctx, `SELECT period_start, count(*) FROM payout_lines WHERE collection_id = $1 GROUP BY period_start ORDER BY period_start`, w.Collection)
 	if err != nil {
@@ -729,7 +743,10 @@ func settleRuns(ctx context.Context, db *pgxpool.Pool, srv *server, w *campaignW
 			if _, err := tx.Exec(ctx, `DELETE FROM payout_lines WHERE collection_id = $1 AND period_start = $2`, id, out.Period); err != nil {
 				return err
 			}
-			return bumpLedger(ctx, tx, id)
+			if err := bumpLedger(ctx, tx, id); err != nil || !weekly {
+				return err
+			}
+			return settledAWeekEarlier(ctx, tx, srv, ws, id, now.AddDate(0, 0, -7))
 		})
 		if err != nil {
 			return out, fmt.Errorf("set a week's lines aside: %w", err)
@@ -739,7 +756,12 @@ func settleRuns(ctx context.Context, db *pgxpool.Pool, srv *server, w *campaignW
 		var closed int
 		h.Ledger = timedLedger{SettlementReader: h.Ledger, took: &read, closed: &closed}
 		start := time.Now()
-		run, err := h.Settle(ctx, ws, id)
+		var run campaigns.SettleRun
+		if weekly {
+			run, err = h.Handle(ctx)
+		} else {
+			run, err = h.Settle(ctx, ws, id)
+		}
 		total := time.Since(start)
 		if err != nil {
 			return out, fmt.Errorf("settle: %w", err)
@@ -770,6 +792,22 @@ func settleRuns(ctx context.Context, db *pgxpool.Pool, srv *server, w *campaignW
 	}
 	out.Total, out.Read, out.Write = summarize(totals, 0), summarize(reads, 0), summarize(writes, 0)
 	return out, nil
+}
+
+// settledAWeekEarlier records in tx, after a week's lines were deleted, what
+// the settle run at then left: the open floor the server reads at then, and
+// the ledger settled at its current version.
+func settledAWeekEarlier(ctx context.Context, tx pgx.Tx, srv *server, ws, id uuid.UUID, then time.Time) error {
+	if _, err := tx.Exec(ctx, `SELECT 1 FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`, ws); err != nil {
+		return err
+	}
+	floor, notPaid, err := srv.Handlers.SettlePayouts.Ledger.OpenFloor(ctx, tx, ws, id, then)
+	if err != nil {
+		return fmt.Errorf("read the open floor: %w", err)
+	}
+	_, err = tx.Exec(ctx, `UPDATE campaigns SET open_floor = $2, floor_not_paid = $3, settled_at = $4, settled_version = ledger_version
+		WHERE collection_id = $1`, id, floor, notPaid, then)
+	return err
 }
 
 func checkCampaigns(b []byte) error {
@@ -856,10 +894,13 @@ func printCampaign(out io.Writer, r *campaignReport, o options) {
 		}
 		fmt.Fprintf(out, "| %s | %d | %s | %s | %s | %s | %s |\n", l.Name, l.S.N, ms(l.S.P50), ms(l.S.P95), ms(l.S.P99), target, met)
 	}
-	fmt.Fprintf(out, "| settle run of one week (%s lines): `SettlePayoutsHandler.Settle` | %d | %s | %s | %s | ≤ %s ms | %s |\n",
-		thousands(float64(s.Lines)), s.Total.N, ms(s.Total.P50), ms(s.Total.P95), ms(s.Total.P99), thousands(float64(targetCampaignSettle.Milliseconds())), yesNo(s.Total.P95 <= targetCampaignSettle))
+	fmt.Fprintf(out, "| settle run of one week (%s lines) after its lines were removed (the open floor cleared, every locked line's fall read): `SettlePayoutsHandler.Settle` | %d | %s | %s | %s | — | — |\n",
+		thousands(float64(s.Lines)), s.Total.N, ms(s.Total.P50), ms(s.Total.P95), ms(s.Total.P99))
 	fmt.Fprintf(out, "| of which the read: `query.SettlementHandler.Settlement` | %d | %s | %s | %s | — | — |\n", s.Read.N, ms(s.Read.P50), ms(s.Read.P95), ms(s.Read.P99))
 	fmt.Fprintf(out, "| of which the writes: the transaction locking the lines | %d | %s | %s | %s | — | — |\n", s.Write.N, ms(s.Write.P50), ms(s.Write.P95), ms(s.Write.P99))
+	fmt.Fprintf(out, "| the cron's settle run as that week closes (`SettlePayoutsHandler.Handle`, the floor and the ledger as the run a week earlier left them) | %d | %s | %s | %s | ≤ %s ms | %s |\n",
+		s.Weekly.N, ms(s.Weekly.P50), ms(s.Weekly.P95), ms(s.Weekly.P99), thousands(float64(targetCampaignSettle.Milliseconds())), yesNo(s.Weekly.P95 <= targetCampaignSettle))
+	fmt.Fprintf(out, "| of which the read: `query.SettlementHandler.Settlement` | %d | %s | %s | %s | — | — |\n", s.WeeklyRead.N, ms(s.WeeklyRead.P50), ms(s.WeeklyRead.P95), ms(s.WeeklyRead.P99))
 	fmt.Fprintf(out, "| the cron's settle run with nothing due (%d of %d campaigns skipped): `SettlePayoutsHandler.Handle` | %d | %s | %s | %s | — | — |\n",
 		s.IdleSkipped, s.IdleCampaigns, s.Idle.N, ms(s.Idle.P50), ms(s.Idle.P95), ms(s.Idle.P99))
 	var runs []string

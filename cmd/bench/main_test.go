@@ -299,6 +299,7 @@ func TestQuickCampaign(t *testing.T) {
 		"| GET /api/campaigns/{id} (cold) | 3 |",
 		"| GET /api/campaigns/{id}/lines?limit=100 (cold) | 3 |",
 		"`SettlePayoutsHandler.Settle` | 2 |",
+		"the floor and the ledger as the run a week earlier left them) | 2 |",
 		"- the seed's settle run (SettlePayoutsHandler.Settle) locked its",
 		"seeded now",
 	} {

@@ -268,11 +268,11 @@ func (h SettlePayoutsHandler) lock(ctx context.Context, tx pgx.Tx, ws, id uuid.U
 	for i, c := range closed {
 		pending[i] = c.Pending
 	}
-	// one batch: a week of a large campaign locks thousands of lines
+	// one COPY: a week of a large campaign locks thousands of lines
 	changed := false
-	batch := &pgx.Batch{}
 	campaign := eventlog.EventCampaign{ID: id, Name: name, Currency: currency}
 	var lines []lineEvent
+	var rows [][]any
 	for i, a := range spent.AllocateUnder(versions, payout.Money(budget), pending) {
 		c := closed[i]
 		status := domain.LineLocked
@@ -282,19 +282,18 @@ func (h SettlePayoutsHandler) lock(ctx context.Context, tx pgx.Tx, ws, id uuid.U
 		}
 		lines = append(lines, lineEvent{video: c.VideoID, payee: c.PayeeName, period: c.Period, windowEnd: c.WindowEnd,
 			views: c.Views, amount: payout.Decimal(a.Payable.Amount, digits), status: status, hold: c.Hold, detail: c.HoldDetail})
-		batch.Queue(`
-			INSERT INTO payout_lines (collection_id, video_id, workspace_id, rules_version, creator_id, account_id, payee, clip,
-				published_at, window_end, period_start, snapshot_at, views, likes, comments, paid_views, price, amount, bound,
-				status, hold_reason, hold_detail, locked_at, payee_changed_by, payee_changed_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)`,
-			id, c.VideoID, ws, c.Version, c.CreatorID, c.AccountID, c.PayeeName, c.Clip,
+		rows = append(rows, []any{id, c.VideoID, ws, c.Version, c.CreatorID, c.AccountID, c.PayeeName, c.Clip,
 			c.Published, c.WindowEnd, c.Period, c.SnapshotAt, c.Views, c.Likes, c.Comments, a.Priced.Views, int64(a.Priced.Amount),
-			int64(a.Payable.Amount), string(a.Payable.Bound), status, string(c.Hold), c.HoldDetail, now, c.PayeeChangedBy, c.PayeeChangedAt)
+			int64(a.Payable.Amount), string(a.Payable.Bound), string(status), string(c.Hold), c.HoldDetail, now, c.PayeeChangedBy, c.PayeeChangedAt})
 		run.Locked++
 		changed = true
 	}
-	if batch.Len() > 0 {
-		if err := tx.SendBatch(ctx, batch).Close(); err != nil {
+	if len(rows) > 0 {
+		_, err := tx.CopyFrom(ctx, pgx.Identifier{"payout_lines"}, []string{"collection_id", "video_id", "workspace_id", "rules_version",
+			"creator_id", "account_id", "payee", "clip", "published_at", "window_end", "period_start", "snapshot_at", "views", "likes",
+			"comments", "paid_views", "price", "amount", "bound", "status", "hold_reason", "hold_detail", "locked_at",
+			"payee_changed_by", "payee_changed_at"}, pgx.CopyFromRows(rows))
+		if err != nil {
 			return fmt.Errorf("lock payout lines: %w", err)
 		}
 	}
@@ -338,7 +337,7 @@ func (h SettlePayoutsHandler) lock(ctx context.Context, tx pgx.Tx, ws, id uuid.U
 	if _, err := tx.Exec(ctx, `UPDATE campaigns SET settled_at = $2, settled_version = ledger_version WHERE collection_id = $1`, id, now); err != nil {
 		return fmt.Errorf("record the settle run: %w", err)
 	}
-	if !ended && (batch.Len() > 0 || !floored) {
+	if !ended && (len(rows) > 0 || !floored) {
 		return h.recordOpenFloor(ctx, tx, ws, id, now)
 	}
 	return nil
