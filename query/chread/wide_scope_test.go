@@ -19,8 +19,8 @@ import (
 )
 
 // TestWideScopeReadsAsANarrowOne: a scope of thousands of ids (an export's
-// chunk) reads its start values from the days ordered by time and a page
-// from the copy ordered by entity; each video's numbers are the same in
+// chunk) reads its start values near the cutoffs from the days ordered by
+// time, and a page, or the whole look-back, from the copy ordered by entity; each video's numbers are the same in
 // both and in a read of the whole workspace, for the gains over a day and
 // a week, with videos scraped hourly, daily, now and then, first scraped
 // inside a window, silent for weeks, and without views in some snapshots.
@@ -61,7 +61,8 @@ func TestWideScopeReadsAsANarrowOne(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	cutoffs := []time.Time{now.Add(-24 * time.Hour), now.AddDate(0, 0, -7)}
+	// the 7 d window starts at midnight: its start values are in a day's rows
+	cutoffs := []time.Time{now.Add(-24 * time.Hour), chread.Daily.Floor(now).AddDate(0, 0, -7)}
 	read := func(only []uuid.UUID) map[uuid.UUID]chread.EntityMetrics {
 		t.Helper()
 		got := map[uuid.UUID]chread.EntityMetrics{}
@@ -80,13 +81,17 @@ func TestWideScopeReadsAsANarrowOne(t *testing.T) {
 	for len(wide) < chread.WideScope+10 {
 		wide = append(wide, uuid.New()) // ids with nothing recorded
 	}
+	// the first step reads a day before each cutoff; the second, for the
+	// videos without a value there, the whole look-back, where the rows of
+	// every day of the workspace would be read
 	for _, c := range []struct {
 		only  []uuid.UUID
+		near  bool
 		table string
-	}{{page, "entity_daily_by_entity"}, {wide, "entity_daily"}} {
-		q := chread.EntitiesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views, Cutoffs: cutoffs, Only: c.only}
+	}{{page, true, "entity_daily_by_entity"}, {wide, true, "entity_daily"}, {wide, false, "entity_daily_by_entity"}} {
+		q := chread.EntitiesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views, Cutoffs: cutoffs, Only: c.only, Near: c.near}
 		if sql, _ := q.StartsSQL(); !strings.Contains(sql, "FROM "+c.table+"\n") {
-			t.Errorf("a scope of %d ids reads its days from another table than %s:\n%s", len(c.only), c.table, sql)
+			t.Errorf("a scope of %d ids (near %v) reads its days from another table than %s:\n%s", len(c.only), c.near, c.table, sql)
 		}
 	}
 
