@@ -7,10 +7,16 @@ import (
 
 // Cell prefixes an apostrophe to text a spreadsheet would run as a formula.
 func Cell(s string) string {
-	if s != "" && bytes.IndexByte([]byte("=+-@\t\r"), s[0]) >= 0 {
+	if s != "" && FormulaStart(s[0]) {
 		return "'" + s
 	}
 	return s
+}
+
+// FormulaStart reports whether text starting with b is run as a formula
+// by a spreadsheet: =, +, -, @, a tab or a carriage return.
+func FormulaStart(b byte) bool {
+	return bytes.IndexByte([]byte("=+-@\t\r"), b) >= 0
 }
 
 // TimeCell is t in UTC as RFC 3339, or an empty cell for nil.

@@ -114,10 +114,7 @@ type VideoExport struct {
 	done  bool
 	page  exportPage
 	line  csvLine
-	// header: the header row is written; names are the collections' names
-	header bool
-	names  map[uuid.UUID]string
-	Rows   int
+	csvPages
 	// inChunk holds the chunk's ids; numbers their numbers in id order.
 	inChunk map[uuid.UUID]struct{}
 	numbers []videoNumbers
@@ -234,11 +231,8 @@ func (e *VideoExport) orderedSQL(cols string, from *exportKey, inclusive bool, l
 
 // readPage reads the next page's rows.
 func (e *VideoExport) readPage(ctx context.Context) error {
-	if e.names == nil {
-		var err error
-		if e.names, err = collectionNames(ctx, e.h.DB, e.ws); err != nil {
-			return err
-		}
+	if err := e.readNames(ctx, e.h.DB, e.ws); err != nil {
+		return err
 	}
 	sql, args := e.orderedSQL(exportColumns, e.after, false, e.h.PageRows)
 	read := func(q querier) error {

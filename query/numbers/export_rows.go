@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/query"
 )
 
 // exportColumns are what a row of the videos export shows from PostgreSQL,
@@ -189,7 +190,7 @@ func (l *csvLine) field(s []byte) { l.quoted(nil, s) }
 // cell writes text from users and platforms as query.Cell does: a leading
 // apostrophe before what a spreadsheet would run as a formula.
 func (l *csvLine) cell(s []byte) {
-	if len(s) > 0 && bytes.IndexByte([]byte("=+-@\t\r"), s[0]) >= 0 {
+	if len(s) > 0 && query.FormulaStart(s[0]) {
 		l.quoted([]byte("'"), s)
 		return
 	}
