@@ -71,6 +71,17 @@ func TestVideosFromRanksAgreeWithTheFullRead(t *testing.T) {
 			}
 		}
 	}
+	// and each account's analytics, which read its videos' numbers as the list does
+	var analytics []string
+	for key, acc := range d.accounts {
+		if key == "acc2" { // removed: not found either way
+			continue
+		}
+		for _, g := range []string{"day", "hour"} {
+			analytics = append(analytics, "/api/accounts/"+acc.String()+"/analytics?granularity="+g)
+		}
+	}
+	slices.Sort(analytics)
 	// read answers every query with nothing kept (the data version bumped first)
 	read := func(app *testApp, also ...url.Values) map[string]string {
 		out := map[string]string{}
@@ -83,6 +94,16 @@ func TestVideosFromRanksAgreeWithTheFullRead(t *testing.T) {
 				t.Fatal(err)
 			}
 			out[q.Encode()] = string(b)
+		}
+		for _, path := range analytics {
+			exec(t, `UPDATE workspaces SET data_version = data_version + 1 WHERE id = $1`, d.ws)
+			var a any
+			app.request("GET", path, nil, d.cookie).expect(t, 200).decode(t, &a)
+			b, err := json.Marshal(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out[path] = string(b)
 		}
 		return out
 	}
@@ -119,6 +140,16 @@ func TestVideosFromRanksAgreeWithTheFullRead(t *testing.T) {
 	d.get(t, "/api/videos", url.Values{"limit": {"1"}}, &moved)
 	if moved.Videos[0].ID == top.Videos[0].ID {
 		t.Fatal("the list's first video did not move when its views in video_ranks did: the list does not read the ranks")
+	}
+	// as do its account's analytics
+	if top.Videos[0].AccountID == nil {
+		t.Fatal("the list's first video has no account: the analytics' check proves nothing")
+	}
+	var an numbers.AccountAnalytics
+	d.get(t, "/api/accounts/"+top.Videos[0].AccountID.String()+"/analytics", nil, &an)
+	if i := slices.IndexFunc(an.Videos, func(v numbers.Video) bool { return v.ID == top.Videos[0].ID }); i < 0 ||
+		an.Videos[i].Metrics.Views == nil || *an.Videos[i].Metrics.Views != 0 {
+		t.Fatalf("the account's analytics do not show the views of video_ranks (0) for %s: they do not read the ranks", top.Videos[0].ID)
 	}
 	// and the sparklines their kept days: one changed there alone shows
 	exec(t, `UPDATE video_ranks SET day_views[8] = day_views[8] + 1000000 WHERE video_id = $1`, moved.Videos[0].ID)

@@ -20,10 +20,18 @@ type FirstRecordedQuery struct {
 	Metric    domain.Metric
 }
 
+// firstRecordedSQL finds the first day in the days ordered by entity, then
+// its first hour: entity_hourly is ordered by hour first, so a look for one
+// entity over every hour reads a granule of each hour's rows. Both tables
+// are filled from the same snapshots, so the day's hours hold the hour.
 var firstRecordedSQL = SQLTemplate("firstRecorded", `
 SELECT min(bucket), count()
 FROM entity_hourly
-WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id = @id AND isNotNull({{.}})`)
+WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id = @id AND isNotNull({{.}})
+    AND bucket >= (SELECT min(bucket) FROM entity_daily_by_entity
+        WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id = @id AND isNotNull({{.}}))
+    AND bucket < (SELECT min(bucket) FROM entity_daily_by_entity
+        WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id = @id AND isNotNull({{.}})) + 86400`)
 
 // SQL renders the query and its parameters.
 func (q FirstRecordedQuery) SQL() (string, []any) {

@@ -40,6 +40,11 @@ type SeriesQuery struct {
 	Scope       EntityScope
 	Granularity Granularity
 	Start       time.Time
+	// Firsts, when not nil, are the first recorded values of Metric of
+	// Scope.IDs (index by index; 0 for never), as entity_latest keeps them:
+	// they are sent with the scope instead of read there, where a few
+	// entities' firsts cost a granule each of a table of every entity.
+	Firsts []uint64
 }
 
 // seriesSQL: every row is a point; without a start value, the first counts from its value.
@@ -74,9 +79,13 @@ FROM (
         )
     ) AS series
     ANY LEFT JOIN (
+{{- if .Firsts}}
+        SELECT id AS entity_id, first AS f_first FROM scope
+{{- else}}
         SELECT entity_id, argMinMerge({{.Column}}_first) AS f_first
         FROM entity_latest WHERE {{template "filter" .}}
         GROUP BY entity_id
+{{- end}}
     ) AS firsts USING entity_id
   )
 )`,
@@ -84,8 +93,10 @@ FROM (
 
 // SQL renders the query and its parameters.
 func (q SeriesQuery) SQL() (string, []any) {
-	data := struct{ Column, Table, Daily, Hourly, ScopeOp string }{Column: q.Metric.Column(), Table: q.Granularity.Table(),
-		Daily: Daily.Table(), Hourly: Hourly.Table()}
+	data := struct {
+		Column, Table, Daily, Hourly, ScopeOp string
+		Firsts                                bool
+	}{Column: q.Metric.Column(), Table: q.Granularity.Table(), Daily: Daily.Table(), Hourly: Hourly.Table(), Firsts: q.sendsFirsts()}
 	switch {
 	case q.Scope.All():
 	case q.Scope.Except:
@@ -104,12 +115,32 @@ func (q SeriesQuery) SQL() (string, []any) {
 	}
 }
 
+// sendsFirsts reports whether the scope table carries the first values.
+func (q SeriesQuery) sendsFirsts() bool {
+	return q.Firsts != nil && !q.Scope.Except
+}
+
 // ScopeTable is the external table "scope" of the SQL; nil for every entity.
 func (q SeriesQuery) ScopeTable() (*ext.Table, error) {
 	if q.Scope.All() {
 		return nil, nil
 	}
-	return IDTable("scope", q.Scope.IDs)
+	if !q.sendsFirsts() {
+		return IDTable("scope", q.Scope.IDs)
+	}
+	if len(q.Firsts) != len(q.Scope.IDs) {
+		return nil, fmt.Errorf("scope table: %d first values for %d ids", len(q.Firsts), len(q.Scope.IDs))
+	}
+	t, err := ext.NewTable("scope", ext.Column("id", "UUID"), ext.Column("first", "UInt64"))
+	if err != nil {
+		return nil, fmt.Errorf("scope table: %w", err)
+	}
+	for i, id := range q.Scope.IDs {
+		if err := t.Append(id, q.Firsts[i]); err != nil {
+			return nil, fmt.Errorf("scope table: %w", err)
+		}
+	}
+	return t, nil
 }
 
 // IDTable is an external table of one UUID column, id.

@@ -98,7 +98,18 @@ type AccountAnalyticsHandler query.Readers
 // Handle computes one account's panel; not found for a removed one.
 func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q AccountAnalyticsQuery) (AccountAnalytics, error) {
 	now := h.Now().UTC()
-	rows, _, err := loadAccounts(ctx, h.DB, h.CH, ws, accountSelect{ID: &id, VideoDetails: true}, now)
+	sel := accountSelect{ID: &id, VideoDetails: true}
+	// the videos' numbers as the videos list reads them: kept in
+	// video_ranks once the workspace's ranks are synced, so ClickHouse reads
+	// no granule of a table of every video for them
+	cols, kept, err := keptWindows(ctx, h.DB, ws, now)
+	if err != nil {
+		return AccountAnalytics{}, err
+	}
+	if kept {
+		sel.Kept = &cols
+	}
+	rows, _, err := loadAccounts(ctx, h.DB, h.CH, ws, sel, now)
 	if err != nil {
 		return AccountAnalytics{}, err
 	}
@@ -118,13 +129,14 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 	videos := make([]Video, 0, len(r.Videos))
 	var beyond []Video
 	ids := make([]uuid.UUID, 0, len(r.Videos))
+	firsts := make([]uint64, 0, len(r.Videos))
 	first := r.FirstAt
 	for _, v := range r.Videos {
 		if !query.Counted(domain.Item(v.Status), domain.PostKind(v.PostKind), v.TrackedIndividually, "") {
 			beyond = append(beyond, v.Video)
 			continue
 		}
-		videos, ids = append(videos, v.Video), append(ids, v.ID)
+		videos, ids, firsts = append(videos, v.Video), append(ids, v.ID), append(firsts, v.FirstViews)
 		if !v.FirstAt.IsZero() && (first.IsZero() || v.FirstAt.Before(first)) {
 			first = v.FirstAt
 		}
@@ -165,7 +177,10 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 	})
 	if len(ids) > 0 {
 		eg.Go(func() (err error) {
-			vBase, vPoints, err = chread.Reader{CH: h.CH}.Series(ectx, viewsSeries(ws, chread.OnlyIDs(ids), g, start))
+			// their first views as read with their numbers
+			q := viewsSeries(ws, chread.OnlyIDs(ids), g, start)
+			q.Firsts = firsts
+			vBase, vPoints, err = chread.Reader{CH: h.CH}.Series(ectx, q)
 			return err
 		})
 	}

@@ -239,11 +239,16 @@ type accountSelect struct {
 	WithoutMetrics bool
 	// Daily reads the sparkline (Views7d).
 	Daily bool
+	// Kept, for one account (ID), reads its videos' numbers from video_ranks
+	// at these windows' columns instead of from ClickHouse.
+	Kept *keptColumns
 }
 
 type videoRow struct {
 	Video
 	FirstAt time.Time
+	// FirstViews is the first views recorded (0: never).
+	FirstViews uint64
 }
 
 type accountRow struct {
@@ -332,6 +337,11 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws uuid
 			if videos != nil && len(videos) == 0 {
 				return nil
 			}
+			if sel.Kept != nil && videos != nil {
+				var err error
+				vidByID, err = keptMetrics(chctx, db, ws, videos, *sel.Kept, nil)
+				return err
+			}
 			return chread.Reader{CH: ch}.Entities(chctx, q, func(id uuid.UUID, e chread.EntityMetrics) error {
 				vidByID[id] = e
 				return nil
@@ -385,7 +395,7 @@ func loadAccounts(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws uuid
 		r := videoRow{Video: v}
 		if e, ok := vidByID[v.ID]; ok && withMetrics {
 			r.withMetrics(e)
-			r.FirstAt = e.FirstAt
+			r.FirstAt, r.FirstViews = e.FirstAt, e.First
 		}
 		if daily.Has(v.ID) && withMetrics && counted(v) {
 			accounts[i].Views7d = chread.SumDaily(accounts[i].Views7d, daily.Views(v.ID, vidByID[v.ID], &gains, &days))

@@ -78,7 +78,12 @@ func renderedCases() []renderedCase {
 		{"accounts", accountListMetrics(ws, now)},
 		// GET /accounts/{id}/analytics
 		{"account_analytics_followers_hour", analyticsFollowers(ws, ids[0], chread.Hourly, chread.Hourly.Floor(now).Add(-(AnalyticsHours-1)*time.Hour))},
-		{"account_analytics_views_day", viewsSeries(ws, chread.OnlyIDs(ids), chread.Daily, chread.Daily.Floor(now).AddDate(0, 0, -40))},
+		// its videos' chart, their first views sent with their ids
+		{"account_analytics_views_day", func() chread.SeriesQuery {
+			q := viewsSeries(ws, chread.OnlyIDs(ids), chread.Daily, chread.Daily.Floor(now).AddDate(0, 0, -40))
+			q.Firsts = make([]uint64, len(ids))
+			return q
+		}()},
 		{"account_analytics_first_followers", firstFollowersQuery(ws, ids[0])},
 		// GET /videos/{id}
 		{"video_metrics", videoMetrics(ws, ids[0], now)},

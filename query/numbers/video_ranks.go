@@ -160,49 +160,75 @@ LIMIT $%d OFFSET $%d`, accounts, cond, order, len(args)-1, len(args))
 func (h VideosHandler) completeRankedPage(ctx context.Context, ws uuid.UUID, now time.Time, vs []Video, from24, from7 string) error {
 	days := chread.NewDaysToFill(now, len(vs))
 	return h.fillPage(ctx, ws, now, vs, func(ctx context.Context, ids []uuid.UUID) (map[uuid.UUID]chread.EntityMetrics, error) {
-		rows, _ := h.DB.Query(ctx, `
-SELECT video_id, views, likes, comments, shares, saves, views - `+from24+`, views - `+from7+`, first_views, first_at,
+		return keptMetrics(ctx, h.DB, ws, ids, keptColumns{from24, from7}, days)
+	}, days)
+}
+
+// keptColumns are the video_ranks columns of the 24 h and 7 d windows'
+// start values at the time read.
+type keptColumns struct{ from24, from7 string }
+
+// keptWindows returns the columns of both windows' start values at now;
+// false when the workspace's ranks are not synced or a window's start
+// values are not written (ClickHouse then answers).
+func keptWindows(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, now time.Time) (keptColumns, bool, error) {
+	synced, has24, has7, err := rankState(ctx, db, ws, now)
+	if err != nil || !synced || !has24 || !has7 {
+		return keptColumns{}, false, err
+	}
+	w24, w7 := domain.RankWindows[0], domain.RankWindows[1]
+	return keptColumns{w24.Column(w24.Start(now)), w7.Column(w7.Start(now))}, true, nil
+}
+
+// keptMetrics reads ids' numbers from video_ranks, as ClickHouse's
+// videoListMetrics answers them: the latest counts, the gains since the
+// windows' starts, the first views and the first scrape. days, when not
+// nil, takes each video's kept days.
+func keptMetrics(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, ids []uuid.UUID, cols keptColumns, days *chread.DaysToFill) (map[uuid.UUID]chread.EntityMetrics, error) {
+	rows, _ := db.Query(ctx, `
+SELECT video_id, views, likes, comments, shares, saves, views - `+cols.from24+`, views - `+cols.from7+`, first_views, first_at,
 	last_at, days_to, day_views
 FROM video_ranks WHERE workspace_id = $1 AND video_id = ANY($2)`, ws, ids)
-		var (
-			id                   uuid.UUID
-			counts               [5]*int64
-			gain24, gain7, first *int64
-			firstAt, lastAt      *time.Time
-			daysTo               *time.Time
-			dayViews             []*int64
-			out                  = make(map[uuid.UUID]chread.EntityMetrics, len(ids))
-		)
-		_, err := pgx.ForEachRow(rows, []any{&id, &counts[0], &counts[1], &counts[2], &counts[3], &counts[4], &gain24, &gain7, &first, &firstAt,
-			&lastAt, &daysTo, &dayViews}, func() error {
+	var (
+		id                   uuid.UUID
+		counts               [5]*int64
+		gain24, gain7, first *int64
+		firstAt, lastAt      *time.Time
+		daysTo               *time.Time
+		dayViews             []*int64
+		out                  = make(map[uuid.UUID]chread.EntityMetrics, len(ids))
+	)
+	_, err := pgx.ForEachRow(rows, []any{&id, &counts[0], &counts[1], &counts[2], &counts[3], &counts[4], &gain24, &gain7, &first, &firstAt,
+		&lastAt, &daysTo, &dayViews}, func() error {
+		if days != nil {
 			days.Add(id, daysTo, lastAt, dayViews)
-			dayViews = nil
-			var e chread.EntityMetrics
-			dst := []**uint64{&e.Latest.Views, &e.Latest.Likes, &e.Latest.Comments, &e.Latest.Shares, &e.Latest.Saves}
-			for k, c := range counts {
-				if c != nil {
-					u := uint64(*c)
-					*dst[k] = &u
-				}
-			}
-			if first != nil {
-				e.First = uint64(*first)
-			}
-			if firstAt != nil {
-				e.FirstAt = firstAt.UTC()
-			}
-			if e.Latest.Views != nil {
-				// copies: the scan's pointers are written again by the next row
-				e.Gains = []*int64{copyOf(gain24), copyOf(gain7)}
-			}
-			out[id] = e
-			return nil
-		})
-		if err != nil {
-			return nil, fmt.Errorf("read video ranks: %w", err)
 		}
-		return out, nil
-	}, days)
+		dayViews = nil
+		var e chread.EntityMetrics
+		dst := []**uint64{&e.Latest.Views, &e.Latest.Likes, &e.Latest.Comments, &e.Latest.Shares, &e.Latest.Saves}
+		for k, c := range counts {
+			if c != nil {
+				u := uint64(*c)
+				*dst[k] = &u
+			}
+		}
+		if first != nil {
+			e.First = uint64(*first)
+		}
+		if firstAt != nil {
+			e.FirstAt = firstAt.UTC()
+		}
+		if e.Latest.Views != nil {
+			// copies: the scan's pointers are written again by the next row
+			e.Gains = []*int64{copyOf(gain24), copyOf(gain7)}
+		}
+		out[id] = e
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read video ranks: %w", err)
+	}
+	return out, nil
 }
 
 // videoTotal counts the videos a filter selects, kept in video_totals while

@@ -5,3 +5,7 @@
 SELECT min(bucket), count()
 FROM entity_hourly
 WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id = @id AND isNotNull(followers)
+    AND bucket >= (SELECT min(bucket) FROM entity_daily_by_entity
+        WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id = @id AND isNotNull(followers))
+    AND bucket < (SELECT min(bucket) FROM entity_daily_by_entity
+        WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id = @id AND isNotNull(followers)) + 86400

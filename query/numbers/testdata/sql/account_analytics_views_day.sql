@@ -5,7 +5,7 @@
 -- @lookback time.Time 2026-10-04T00:00:00Z
 -- @startsec int64 1791676800
 -- @step int64 86400
--- table scope (id UUID): 2 rows
+-- table scope (id UUID, first UInt64): 2 rows
 
 SELECT tupleElement(g, 1), tupleElement(g, 2), tupleElement(a, 1), tupleElement(a, 2), before_total
 FROM (
@@ -37,9 +37,7 @@ FROM (
         )
     ) AS series
     ANY LEFT JOIN (
-        SELECT entity_id, argMinMerge(views_first) AS f_first
-        FROM entity_latest WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id IN (SELECT id FROM scope)
-        GROUP BY entity_id
+        SELECT id AS entity_id, first AS f_first FROM scope
     ) AS firsts USING entity_id
   )
 )
