@@ -334,14 +334,14 @@ WHERE v.workspace_id = $1 AND v.status <> $2 AND v.post_kind = ANY($3)`, ws, dom
 	})
 }
 
-// needsCurve reports whether the latest snapshot reaches an age the curve has
-// not bracketed yet; a video past the last age is done.
 // monthOf numbers t's UTC month, as the snapshots' partitions do.
 func monthOf(t time.Time) int {
 	t = t.UTC()
 	return t.Year()*12 + int(t.Month())
 }
 
+// needsCurve reports whether the latest snapshot reaches an age the curve has
+// not bracketed yet; a video past the last age is done.
 func needsCurve(v *insightVideo) bool {
 	if v.through != nil && !v.latest.At.After(*v.through) {
 		return false
