@@ -40,6 +40,8 @@ func (c Counts) Interactions() uint64 {
 // EntityMetrics is what the projections hold about one entity.
 type EntityMetrics struct {
 	FirstAt time.Time
+	// LastAt is the entity's last scrape, with the query's LastAt only.
+	LastAt time.Time
 	// First is Metric's first recorded value (with cutoffs only; 0: never).
 	First  uint64
 	Latest Counts
@@ -74,6 +76,8 @@ type EntitiesQuery struct {
 	Top int
 	// Near looks for start values only shortly before each cutoff (nearRange).
 	Near bool
+	// LastAt also reads each entity's last scrape (EntityMetrics.LastAt).
+	LastAt bool
 }
 
 // WideScope is, per day of daily rows read, the size from which a scope's
@@ -91,6 +95,7 @@ const WideScope = 2000
 // entitiesSQL reads per entity its bits, latest and first values; Only in PREWHERE is faster.
 var entitiesSQL = SQLTemplate("entities", `
 SELECT entity_id, groupBitOrMerge(recorded) AS recorded
+{{- if .LastAt}}, maxMerge(last_at) AS last_at{{end}}
 {{- range .Latest}}, argMaxMerge({{.}}_last) AS l_{{.}}{{end}}
 {{- if .Cutoffs}}, minMerge(first_at) AS first_at, argMinMerge({{.Column}}_first) AS m_first
 {{- range .More}}, argMinMerge({{.}}_first) AS m_first_{{.}}{{end}}{{end}}
@@ -144,6 +149,7 @@ type entitiesData struct {
 	// DayCutoffs and HourCutoffs are the cutoffs with rows in each projection.
 	DayCutoffs, HourCutoffs []int
 	Only                    bool
+	LastAt                  bool
 	// ByEntity reads the days from the copy ordered by entity: a narrow scope.
 	ByEntity bool
 	Top      int
@@ -151,7 +157,7 @@ type entitiesData struct {
 }
 
 func (q EntitiesQuery) data() (entitiesData, []any) {
-	d := entitiesData{Column: q.Metric.Column(), Only: q.Only != nil}
+	d := entitiesData{Column: q.Metric.Column(), Only: q.Only != nil, LastAt: q.LastAt}
 	if q.Top > 0 {
 		if len(q.Read) != 1 || len(q.Cutoffs) > 0 {
 			panic("chread: a read of the top entities orders by one metric, without cutoffs")
@@ -474,6 +480,9 @@ func (r Reader) scan(ctx context.Context, q EntitiesQuery, known *starts, each f
 		latest = q.latest()
 		ptrs   = []**uint64{&e.Latest.Views, &e.Latest.Likes, &e.Latest.Comments, &e.Latest.Shares, &e.Latest.Saves, &e.Latest.Followers}
 	)
+	if q.LastAt {
+		dest = append(dest, &e.LastAt)
+	}
 	for _, x := range latest {
 		dest = append(dest, &vals[x.Index()])
 	}

@@ -17,42 +17,24 @@ type InsightsReader struct {
 	CH Conn
 }
 
-const latestTimesSQL = `
-SELECT entity_id, maxMerge(last_at), groupBitOrMerge(recorded), argMaxMerge(views_last)
-FROM entity_latest
-WHERE workspace_id = @ws AND entity_kind = @kind
-GROUP BY entity_id`
-
 // Latest is, per video with views, its latest snapshot and views per hour over 24h.
 func (r InsightsReader) Latest(ctx context.Context, ws uuid.UUID, now time.Time) (map[uuid.UUID]insight.Latest, error) {
 	out := map[uuid.UUID]insight.Latest{}
-	rows, err := r.CH.Query(ctx, latestTimesSQL, clickhouse.Named("ws", ws), clickhouse.Named("kind", string(platform.Video)))
-	var (
-		id       uuid.UUID
-		at       time.Time
-		recorded uint8
-		views    uint64
-	)
-	err = forEachRow(rows, err, "read latest snapshots", []any{&id, &at, &recorded, &views}, func() error {
-		if recorded&domain.Views.Bit() != 0 {
-			out[id] = insight.Latest{At: at.UTC(), Views: int64(views)}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
 	start := Last24h(now)
 	hours := now.Sub(start).Hours()
+	// one read of every video's latest values, last scrape and 24 h gain
 	q := EntitiesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views,
-		Read: []domain.Metric{domain.Views}, Cutoffs: []time.Time{start}}
-	err = Reader(r).Entities(ctx, q, func(id uuid.UUID, e EntityMetrics) error {
-		l, ok := out[id]
-		if ok && len(e.Gains) > 0 && e.Gains[0] != nil && hours > 0 {
+		Read: []domain.Metric{domain.Views}, Cutoffs: []time.Time{start}, LastAt: true}
+	err := Reader(r).Entities(ctx, q, func(id uuid.UUID, e EntityMetrics) error {
+		if e.Latest.Views == nil {
+			return nil
+		}
+		l := insight.Latest{At: e.LastAt.UTC(), Views: int64(*e.Latest.Views)}
+		if len(e.Gains) > 0 && e.Gains[0] != nil && hours > 0 {
 			perHour := float64(*e.Gains[0]) / hours
 			l.PerHour = &perHour
-			out[id] = l
 		}
+		out[id] = l
 		return nil
 	})
 	if err != nil {

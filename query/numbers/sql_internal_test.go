@@ -85,6 +85,10 @@ func renderedCases() []renderedCase {
 			return q
 		}()},
 		{"account_analytics_first_followers", firstFollowersQuery(ws, ids[0])},
+		// the insights step's read of every video (command/alerts): latest
+		// views, last scrape and 24 h gain
+		{"insights_latest", chread.EntitiesQuery{Workspace: ws, Kind: "video", Metric: domain.Views, Read: []domain.Metric{domain.Views},
+			Cutoffs: []time.Time{chread.Last24h(now)}, LastAt: true}},
 		// GET /videos/{id}
 		{"video_metrics", videoMetrics(ws, ids[0], now)},
 		{"video_series_hour", videoHourly(ws, ids[0], now.AddDate(0, -2, 0), now)},
