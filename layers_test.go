@@ -104,7 +104,7 @@ var importRules = []importRule{
 			"net/http/...", "github.com/gofiber/fiber/...", "github.com/ClickHouse/...",
 			"github.com/jackc/pgx/...", "github.com/redis/..."),
 	)},
-	{"projections", onlyImports("projections", "schema")},
+	{"projections", onlyImports("projections", "schema", "internal/domain")},
 	{"projections-analytics", onlyImports("projections/analytics", "schema")},
 	{"internal", onlyImports("internal/...", "internal/...", "schema")},
 	{"testenv", all(

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/schema"
 )
 
@@ -27,8 +28,7 @@ func PartitionExpired(id string, now time.Time, retention time.Duration) bool {
 		return false
 	}
 	// scraped_at is DateTime('UTC'): months are UTC months.
-	end := time.Date(year, time.Month(month)+1, 1, 0, 0, 0, 0, time.UTC)
-	return !end.After(now.UTC().Add(-retention))
+	return domain.SnapshotMonthExpired(time.Date(year, time.Month(month), 1, 0, 0, 0, 0, time.UTC), now, retention)
 }
 
 // DropExpiredSnapshots drops the expired monthly partitions of

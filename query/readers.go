@@ -13,4 +13,9 @@ type Readers struct {
 	DB  *pgxpool.Pool
 	CH  chread.Conn
 	Now func() time.Time
+	// SnapshotRetention is how long the raw snapshots are kept
+	// (SNAPSHOT_RETENTION; 0: for ever): a read of a few entities' hours
+	// takes them from metric_snapshots, where each entity's rows are
+	// together, only while the months it needs are kept.
+	SnapshotRetention time.Duration
 }

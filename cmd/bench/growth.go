@@ -86,6 +86,7 @@ const (
 	routeAccounts      = "GET /api/accounts?sort=views"
 	routeAccountsGain  = "GET /api/accounts?sort=gained7d"
 	routeAnalytics     = "GET /api/accounts/{id}/analytics"
+	routeAnalyticsHour = "GET /api/accounts/{id}/analytics?granularity=hour"
 )
 
 // nothingKept names a measurement with no start values kept (client.forget).
@@ -94,7 +95,8 @@ const nothingKept = ", nothing kept"
 var growthRoutes = []string{routeOverview, routeVideos, routeVideosGain24h, routeVideosGain7d, routeCollection, routeCollection24h,
 	routeOverview + nothingKept, routeVideos + nothingKept, routeVideosGain24h + nothingKept, routeVideosGain7d + nothingKept,
 	routeCollection + nothingKept, routeCollection24h + nothingKept, routeAccounts, routeAccountsGain,
-	routeAccounts + nothingKept, routeAccountsGain + nothingKept, routeAnalytics, routeAnalytics + nothingKept}
+	routeAccounts + nothingKept, routeAccountsGain + nothingKept, routeAnalytics, routeAnalytics + nothingKept,
+	routeAnalyticsHour, routeAnalyticsHour + nothingKept}
 
 type growthWorld struct {
 	Name    string
@@ -241,6 +243,7 @@ func (g *growthWorld) measure(ctx context.Context, n int) error {
 		{routeAccounts, "/api/accounts?sort=views", checkAccounts(g.Sizes.Accounts)},
 		{routeAccountsGain, "/api/accounts?sort=gained7d", checkAccounts(g.Sizes.Accounts)},
 		{routeAnalytics, "/api/accounts/" + g.Account.String() + "/analytics", nil},
+		{routeAnalyticsHour, "/api/accounts/" + g.Account.String() + "/analytics?granularity=hour", nil},
 	} {
 		if len(pickRoutes([]*route{{Name: r.name}}, g.routes)) == 0 {
 			continue
@@ -563,7 +566,7 @@ func printGrowth(out io.Writer, r *growthReport, n int) {
 
 	fmt.Fprintf(out, "\nWhere the time goes: the ClickHouse queries of each world's cold requests (system.query_log, server-side; reads and memory are medians); the rest of a request is PostgreSQL, the server's own work and HTTP.\n")
 	for _, w := range append(append([]*growthWorld{r.Before}, r.Scenarios...), r.After) {
-		for _, route := range []string{routeOverview, routeVideos, routeVideosGain24h, routeVideosGain7d, routeCollection, routeCollection24h, routeAccounts, routeAccountsGain, routeAnalytics} {
+		for _, route := range []string{routeOverview, routeVideos, routeVideosGain24h, routeVideosGain7d, routeCollection, routeCollection24h, routeAccounts, routeAccountsGain, routeAnalytics, routeAnalyticsHour} {
 			if w.Results[route].N == 0 {
 				continue
 			}

@@ -45,6 +45,27 @@ type SeriesQuery struct {
 	// they are sent with the scope instead of read there, where a few
 	// entities' firsts cost a granule each of a table of every entity.
 	Firsts []uint64
+	// Raw reads the hours from Start's day (for an hourly series of a
+	// scope of IDs) from metric_snapshots, ordered by entity, where the
+	// scope's rows are together; entity_hourly is ordered by hour, and a
+	// few entities cost a granule of every hour of the whole workspace.
+	// Set it only when the raw snapshots from RawFrom(Start) are kept
+	// (domain.RawSnapshotsKept).
+	Raw bool
+}
+
+// RawScopeMax is the largest scope whose hours are read from the raw
+// snapshots: each entity costs a granule or two of them, where a read by
+// hour costs every entity of the workspace scraped in those hours.
+const RawScopeMax = 1000
+
+// RawFrom is where an hourly series from start reads the raw snapshots
+// from: the start of its day (before it, the lookback reads days).
+func RawFrom(start time.Time) time.Time { return Daily.Floor(start) }
+
+// rawHours reports whether q's hours come from metric_snapshots.
+func (q SeriesQuery) rawHours() bool {
+	return q.Raw && q.Granularity == Hourly && !q.Scope.Except && len(q.Scope.IDs) <= RawScopeMax
 }
 
 // seriesSQL: every row is a point; without a start value, the first counts from its value.
@@ -68,11 +89,20 @@ FROM (
                 SELECT entity_id, last_at, {{.Column}} FROM {{.Daily}}
                 WHERE {{template "filter" .}} AND bucket >= @lookback AND bucket < @startday
                 UNION ALL
+{{- if .Raw}}
+                SELECT entity_id, last_at, {{.Column}} FROM (
+                    SELECT entity_id, scraped_at AS last_at, {{.Column}} FROM metric_snapshots
+                    WHERE {{template "filter" .}} AND scraped_at >= @startday
+                    ORDER BY version DESC
+                    LIMIT 1 BY entity_id, last_at
+                )
+{{- else}}
                 SELECT entity_id, last_at, {{.Column}} FROM {{.Hourly}}
                 WHERE {{template "filter" .}} AND bucket >= @startday AND bucket < @start
                 UNION ALL
                 SELECT entity_id, last_at, {{.Column}} FROM {{.Table}}
                 WHERE {{template "filter" .}} AND bucket >= @start
+{{- end}}
             )
             WHERE isNotNull({{.Column}})
             GROUP BY entity_id
@@ -95,8 +125,8 @@ FROM (
 func (q SeriesQuery) SQL() (string, []any) {
 	data := struct {
 		Column, Table, Daily, Hourly, ScopeOp string
-		Firsts                                bool
-	}{Column: q.Metric.Column(), Table: q.Granularity.Table(), Daily: Daily.Table(), Hourly: Hourly.Table(), Firsts: q.sendsFirsts()}
+		Firsts, Raw                           bool
+	}{Column: q.Metric.Column(), Table: q.Granularity.Table(), Daily: Daily.Table(), Hourly: Hourly.Table(), Firsts: q.sendsFirsts(), Raw: q.rawHours()}
 	switch {
 	case q.Scope.All():
 	case q.Scope.Except:

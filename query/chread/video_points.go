@@ -70,14 +70,31 @@ type VideoSeriesQuery struct {
 	ID          uuid.UUID
 	Granularity Granularity
 	Start       time.Time
+	// Raw reads an hourly series from metric_snapshots, where the video's
+	// rows are together; entity_hourly is ordered by hour, and one video
+	// costs a granule of every hour of the whole workspace. Set it only
+	// when the raw snapshots from Start are kept (domain.RawSnapshotsKept).
+	Raw bool
 }
 
-// videoSeriesSQL: per metric, the bucket's latest row that recorded it.
+// videoSeriesSQL: per metric, the bucket's latest row that recorded it;
+// from the raw snapshots, each one's latest version, its hour its bucket.
 var videoSeriesSQL = SQLTemplate("videoSeries", `
 SELECT bucket, groupBitOr(recorded) AS rec
 {{- range .Cols}}, argMaxIf(assumeNotNull({{.}}), last_at, isNotNull({{.}})) AS {{.}}{{end}}
+{{- if .Raw}}
+FROM (
+    SELECT toStartOfHour(scraped_at) AS bucket, scraped_at AS last_at{{range .Cols}}, {{.}}{{end}},
+        toUInt8({{range $i, $c := .Cols}}{{if $i}} + {{end}}{{index $.Bits $i}} * isNotNull({{$c}}){{end}}) AS recorded
+    FROM metric_snapshots
+    WHERE workspace_id = @ws AND entity_kind = @kind AND entity_id = @id AND scraped_at >= @start
+    ORDER BY version DESC
+    LIMIT 1 BY last_at
+)
+{{- else}}
 FROM {{.Table}}
 WHERE workspace_id = @ws AND entity_kind = @kind AND bucket >= @start AND entity_id = @id
+{{- end}}
 GROUP BY bucket
 ORDER BY bucket`)
 
@@ -87,13 +104,16 @@ var videoSeriesMetrics = []domain.Metric{domain.Views, domain.Likes, domain.Comm
 // SQL renders the query and its parameters.
 func (q VideoSeriesQuery) SQL() (string, []any) {
 	cols := make([]string, len(videoSeriesMetrics))
+	bits := make([]uint8, len(videoSeriesMetrics))
 	for i, m := range videoSeriesMetrics {
-		cols[i] = m.Column()
+		cols[i], bits[i] = m.Column(), m.Bit()
 	}
 	text := RenderSQL(videoSeriesSQL, struct {
 		Table string
 		Cols  []string
-	}{q.Granularity.EntityTable(), cols})
+		Bits  []uint8
+		Raw   bool
+	}{q.Granularity.EntityTable(), cols, bits, q.Raw && q.Granularity == Hourly})
 	return text, []any{clickhouse.Named("ws", q.Workspace), clickhouse.Named("kind", string(platform.Video)),
 		clickhouse.Named("start", q.Start.UTC()), clickhouse.Named("id", q.ID)}
 }

@@ -166,9 +166,13 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 		fPoints, vPoints map[time.Time]chread.SeriesPoint
 		firstFollowers   *time.Time
 	)
+	// an account's hours from the raw snapshots, where its rows are together
+	raw := domain.RawSnapshotsKept(chread.RawFrom(start), now, h.SnapshotRetention)
 	eg, ectx := fanout.WithContext(ctx)
 	eg.Go(func() (err error) {
-		fBase, fPoints, err = chread.Reader{CH: h.CH}.Series(ectx, analyticsFollowers(ws, id, g, start))
+		q := analyticsFollowers(ws, id, g, start)
+		q.Raw = raw
+		fBase, fPoints, err = chread.Reader{CH: h.CH}.Series(ectx, q)
 		return err
 	})
 	eg.Go(func() (err error) {
@@ -179,7 +183,7 @@ func (h AccountAnalyticsHandler) Handle(ctx context.Context, ws, id uuid.UUID, q
 		eg.Go(func() (err error) {
 			// their first views as read with their numbers
 			q := viewsSeries(ws, chread.OnlyIDs(ids), g, start)
-			q.Firsts = firsts
+			q.Firsts, q.Raw = firsts, raw
 			vBase, vPoints, err = chread.Reader{CH: h.CH}.Series(ectx, q)
 			return err
 		})

@@ -84,6 +84,18 @@ func renderedCases() []renderedCase {
 			q.Firsts = make([]uint64, len(ids))
 			return q
 		}()},
+		// the hourly chart's reads from the raw snapshots, where the
+		// account's and its videos' rows are together
+		{"account_analytics_followers_hour_raw", func() chread.SeriesQuery {
+			q := analyticsFollowers(ws, ids[0], chread.Hourly, chread.Hourly.Floor(now).Add(-(AnalyticsHours-1)*time.Hour))
+			q.Raw = true
+			return q
+		}()},
+		{"account_analytics_views_hour_raw", func() chread.SeriesQuery {
+			q := viewsSeries(ws, chread.OnlyIDs(ids), chread.Hourly, chread.Hourly.Floor(now).Add(-(AnalyticsHours-1)*time.Hour))
+			q.Firsts, q.Raw = make([]uint64, len(ids)), true
+			return q
+		}()},
 		{"account_analytics_first_followers", firstFollowersQuery(ws, ids[0])},
 		// the insights step's read of every video (command/alerts): latest
 		// views, last scrape and 24 h gain
@@ -92,6 +104,11 @@ func renderedCases() []renderedCase {
 		// GET /videos/{id}
 		{"video_metrics", videoMetrics(ws, ids[0], now)},
 		{"video_series_hour", videoHourly(ws, ids[0], now.AddDate(0, -2, 0), now)},
+		{"video_series_hour_raw", func() chread.VideoSeriesQuery {
+			q := videoHourly(ws, ids[0], now.AddDate(0, -2, 0), now)
+			q.Raw = true
+			return q
+		}()},
 		{"video_series_day", videoDaily(ws, ids[0], now.AddDate(0, -2, 0))},
 		{"video_scrapes", videoScrapesOf(ws, ids[0], now.AddDate(0, -2, 0), now)},
 	}

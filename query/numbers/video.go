@@ -122,7 +122,9 @@ WHERE v.workspace_id = $1 AND v.id = $2 AND NOT v.tracked_individually`, ws, id)
 	eg, ectx = fanout.WithContext(ctx)
 	ch := chread.Reader{CH: h.CH}
 	eg.Go(func() (err error) {
-		out.Hourly, err = ch.VideoSeries(ectx, videoHourly(ws, id, e.FirstAt, now))
+		q := videoHourly(ws, id, e.FirstAt, now)
+		q.Raw = domain.RawSnapshotsKept(q.Start, now, h.SnapshotRetention)
+		out.Hourly, err = ch.VideoSeries(ectx, q)
 		return err
 	})
 	eg.Go(func() (err error) {
