@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -18,8 +19,10 @@ import (
 	"github.com/reeltrack/reeltrack/command/tracking"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/insight"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/testenv"
+	"github.com/reeltrack/reeltrack/query/chread"
 	"github.com/reeltrack/reeltrack/query/numbers"
 )
 
@@ -125,11 +128,46 @@ func TestVideosFromRanksAgreeWithTheFullRead(t *testing.T) {
 		}
 	}
 	forget := func() { exec(t, `DELETE FROM video_rank_state WHERE workspace_id = $1`, d.ws) }
+	// the insights step's read of every video's latest views, last scrape
+	// and 24 h gain: from the ranks as from ClickHouse
+	insightsFromRanks := func(now time.Time) map[uuid.UUID]insight.Latest {
+		t.Helper()
+		got, err := numbers.InsightsReader{DB: env.PG, CH: env.CH}.Latest(ctx, d.ws, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	sameInsights := func(what string, now time.Time) {
+		t.Helper()
+		want, err := chread.InsightsReader{CH: env.CH}.Latest(ctx, d.ws, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, gains := insightsFromRanks(now), 0
+		for id, w := range want {
+			if g, ok := got[id]; !ok || !g.At.Equal(w.At) || g.Views != w.Views || !reflect.DeepEqual(g.PerHour, w.PerHour) {
+				t.Errorf("%s: the insights' latest of %s from the ranks %+v, from ClickHouse %+v", what, id, showLatest(g), showLatest(w))
+			}
+			if w.PerHour != nil && *w.PerHour > 0 {
+				gains++
+			}
+		}
+		for id := range got {
+			if _, ok := want[id]; !ok {
+				t.Errorf("%s: the ranks give the insights video %s, ClickHouse does not", what, id)
+			}
+		}
+		if gains == 0 {
+			t.Errorf("%s: no 24 h gain compared: the check proves nothing", what)
+		}
+	}
 
 	full := read(d.app, paging...)
 	step(dashNow)
 	kept(dashNow)
 	same("from the ranks", full, read(d.app, paging...))
+	sameInsights("from the ranks", dashNow)
 
 	// the ranks are what the list reads: a count changed there alone shows
 	var top videoList
@@ -140,6 +178,9 @@ func TestVideosFromRanksAgreeWithTheFullRead(t *testing.T) {
 	d.get(t, "/api/videos", url.Values{"limit": {"1"}}, &moved)
 	if moved.Videos[0].ID == top.Videos[0].ID {
 		t.Fatal("the list's first video did not move when its views in video_ranks did: the list does not read the ranks")
+	}
+	if l := insightsFromRanks(dashNow)[top.Videos[0].ID]; l.Views != 0 {
+		t.Fatalf("the insights step reads %d views for %s, not video_ranks' 0: it does not read the ranks", l.Views, top.Videos[0].ID)
 	}
 	// as do its account's analytics
 	if top.Videos[0].AccountID == nil {
@@ -195,6 +236,7 @@ func TestVideosFromRanksAgreeWithTheFullRead(t *testing.T) {
 	}
 	kept(dashNow)
 	same("after a late scrape, from the ranks written again", afterLate, read(d.app))
+	sameInsights("after a late scrape", dashNow)
 
 	// the totals kept per filter follow what they count: a video leaves the
 	// count, an account leaves the collection
@@ -214,6 +256,15 @@ func TestVideosFromRanksAgreeWithTheFullRead(t *testing.T) {
 	fromRanks = read(later)
 	forget()
 	same("an hour later", read(later), fromRanks)
+	step(dashNow.Add(time.Hour))
+	sameInsights("an hour later", dashNow.Add(time.Hour))
+}
+
+func showLatest(l insight.Latest) string {
+	if l.PerHour == nil {
+		return fmt.Sprintf("%d views at %s, no gain", l.Views, l.At.Format(time.RFC3339))
+	}
+	return fmt.Sprintf("%d views at %s, %.3f an hour", l.Views, l.At.Format(time.RFC3339), *l.PerHour)
 }
 
 // sameAnswers fails t for each answer of got that is not want's.
