@@ -133,7 +133,7 @@ func API(d Deps) api.Deps {
 			Tasks: scrapeStarts,
 		},
 		Spikes:       alerts.ScanSpikesHandler{DB: d.DB, Spikes: query.SpikeScanner{DB: d.DB, CH: d.CH, Now: d.Now}, DashboardURL: d.Config.PublicBaseURL + "/", Now: d.Now},
-		Insights:     numbers.InsightsReader{DB: d.DB, CH: d.CH},
+		Insights:     numbers.InsightsReader{DB: d.DB, CH: d.CH, Now: d.Now},
 		Milestones:   query.MilestoneScanner{DB: d.DB, CH: d.CH},
 		DashboardURL: d.Config.PublicBaseURL + "/", Metrics: d.Metrics, Log: d.Log, Now: d.Now,
 	}
