@@ -260,7 +260,10 @@ func (h OverviewHandler) Handle(ctx context.Context, ws uuid.UUID, q OverviewQue
 		base, points, sErr = everyBase, everyPts, everyErr
 	default:
 		cancelEvery()
-		base, points, sErr = chread.Reader{CH: h.CH}.Series(ctx, viewsSeries(ws, chScope, w.Granularity, w.Start))
+		// a few videos' hours from the raw snapshots, where their rows are together
+		sq := viewsSeries(ws, chScope, w.Granularity, w.Start)
+		sq.Raw = domain.RawSnapshotsKept(chread.RawFrom(w.Start), now, h.SnapshotRetention)
+		base, points, sErr = chread.Reader{CH: h.CH}.Series(ctx, sq)
 	}
 	cancelEvery()
 	<-everyDone

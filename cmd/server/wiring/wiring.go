@@ -189,7 +189,7 @@ func API(d Deps) api.Deps {
 			Plans:            queryteam.NewPlansHandler(d.Config.StripePrices, d.Payment, d.Log, d.Now),
 			ProviderStatus:   queryteam.ProviderStatusHandler{DB: d.DB},
 			Videos:           numbers.VideosHandler{DB: d.DB, CH: d.CH, Now: d.Now, SnapshotRetention: d.Config.SnapshotRetention},
-			Overview:         numbers.OverviewHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+			Overview:         numbers.OverviewHandler{DB: d.DB, CH: d.CH, Now: d.Now, SnapshotRetention: d.Config.SnapshotRetention},
 			Export:           numbers.ExportHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 			Collections:      querycollections.CollectionsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 			CreateCollection: collections.CreateCollectionHandler{DB: d.DB},
