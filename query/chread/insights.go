@@ -20,27 +20,35 @@ type InsightsReader struct {
 // Latest is, per video with views, its latest snapshot and views per hour over 24h.
 func (r InsightsReader) Latest(ctx context.Context, ws uuid.UUID, now time.Time) (map[uuid.UUID]insight.Latest, error) {
 	out := map[uuid.UUID]insight.Latest{}
-	start := Last24h(now)
-	hours := now.Sub(start).Hours()
 	// one read of every video's latest values, last scrape and 24 h gain
 	q := EntitiesQuery{Workspace: ws, Kind: platform.Video, Metric: domain.Views,
-		Read: []domain.Metric{domain.Views}, Cutoffs: []time.Time{start}, LastAt: true}
+		Read: []domain.Metric{domain.Views}, Cutoffs: []time.Time{Last24h(now)}, LastAt: true}
 	err := Reader(r).Entities(ctx, q, func(id uuid.UUID, e EntityMetrics) error {
 		if e.Latest.Views == nil {
 			return nil
 		}
-		l := insight.Latest{At: e.LastAt.UTC(), Views: int64(*e.Latest.Views)}
-		if len(e.Gains) > 0 && e.Gains[0] != nil && hours > 0 {
-			perHour := float64(*e.Gains[0]) / hours
-			l.PerHour = &perHour
+		var gain *int64
+		if len(e.Gains) > 0 {
+			gain = e.Gains[0]
 		}
-		out[id] = l
+		out[id] = InsightLatest(e.LastAt, int64(*e.Latest.Views), gain, now)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// InsightLatest is a video's latest views at its last scrape, with its
+// views per hour over the 24 h window at now when its gain there is known.
+func InsightLatest(at time.Time, views int64, gain *int64, now time.Time) insight.Latest {
+	l := insight.Latest{At: at.UTC(), Views: views}
+	if hours := now.Sub(Last24h(now)).Hours(); gain != nil && hours > 0 {
+		perHour := float64(*gain) / hours
+		l.PerHour = &perHour
+	}
+	return l
 }
 
 // Last24h is where the videos list's 24h window starts at now (query.WindowOf).

@@ -31,7 +31,6 @@ func (r InsightsReader) Latest(ctx context.Context, ws uuid.UUID, now time.Time)
 	if !kept {
 		return chread.InsightsReader{CH: r.CH}.Latest(ctx, ws, now)
 	}
-	hours := now.Sub(chread.Last24h(now)).Hours()
 	rows, _ := r.DB.Query(ctx, `
 SELECT video_id, views, last_at, views - `+cols.from24+`
 FROM video_ranks WHERE workspace_id = $1 AND views IS NOT NULL`, ws)
@@ -43,12 +42,7 @@ FROM video_ranks WHERE workspace_id = $1 AND views IS NOT NULL`, ws)
 		out    = map[uuid.UUID]insight.Latest{}
 	)
 	_, err = pgx.ForEachRow(rows, []any{&id, &views, &lastAt, &gain}, func() error {
-		l := insight.Latest{At: lastAt.UTC(), Views: views}
-		if gain != nil && hours > 0 {
-			perHour := float64(*gain) / hours
-			l.PerHour = &perHour
-		}
-		out[id] = l
+		out[id] = chread.InsightLatest(lastAt, views, gain, now)
 		return nil
 	})
 	if err != nil {
