@@ -791,32 +791,14 @@ func readSnapshotsAt(ctx context.Context, ch chread.Conn, ws uuid.UUID, lines []
 	if len(lines) == 0 {
 		return nil
 	}
-	ids := make([]uuid.UUID, len(lines))
 	ends := make(map[uuid.UUID]time.Time, len(lines))
-	var upTo time.Time
-	for i, l := range lines {
-		ids[i] = l.VideoID
-		end := l.WindowEnd
-		if now.Before(end) {
-			end = now
-		}
-		ends[l.VideoID] = end
-		if end.After(upTo) {
-			upTo = end
+	for _, l := range lines {
+		ends[l.VideoID] = l.WindowEnd
+		if now.Before(l.WindowEnd) {
+			ends[l.VideoID] = now
 		}
 	}
-	last := make(map[uuid.UUID]chread.SnapshotViews, len(lines))
-	err := chread.Reader{CH: ch}.ViewsUpTo(ctx, ws, ids, upTo, func(id uuid.UUID, s chread.SnapshotViews) error {
-		if s.At.After(ends[id]) {
-			return nil
-		}
-		// of two snapshots of one time (not merged yet), the larger count
-		if p, ok := last[id]; ok && (p.At.After(s.At) || p.At.Equal(s.At) && p.Views >= s.Views) {
-			return nil
-		}
-		last[id] = s
-		return nil
-	})
+	last, err := chread.Reader{CH: ch}.ViewsAt(ctx, ws, ends)
 	if err != nil {
 		return err
 	}

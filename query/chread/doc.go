@@ -45,8 +45,8 @@
 //     which numbers answers as it is; an account's first hour with
 //     followers (FirstRecorded, first_recorded.go).
 //   - The videos' latest counts (Latest, latest.go), which the campaigns'
-//     ledger and settle run and the milestones read; the raw snapshots up
-//     to a window's end (ViewsUpTo, views_at.go).
+//     ledger and settle run and the milestones read; each video's raw
+//     snapshot at its own window's end (ViewsAt, views_at.go).
 //   - The daily export's days and first values (daily_series.go), read on
 //     one thread (store.Background) like the videos export's.
 //   - The alerts cron's: the spike scan (spikes.go: NewSpikeScan, whose
