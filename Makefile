@@ -296,10 +296,14 @@ lint: ## check formatting (gofmt), go vet, staticcheck, and the import rules and
 # does (DATABASE_URL, CLICKHOUSE_*), ClickHouse's HTTP interface at
 # CLICKHOUSE_HTTP_ADDR (default: CLICKHOUSE_ADDR itself when it is http(s)://…, else its host on port 8123).
 BACKUP_DIR ?= backups/$(shell date -u +%Y%m%dT%H%M%SZ)
-.PHONY: backup restore
+.PHONY: backup restore upgrade
 
 backup: ## write a backup of PostgreSQL and of ClickHouse's snapshots into BACKUP_DIR (default backups/<UTC time>)
 	$(GO) run ./cmd/backup backup -dir $(BACKUP_DIR)
+
+upgrade: services ## back up both databases into BACKUP_DIR (as make backup), say where, then apply the pending migrations (docs/operations.md, Upgrades)
+	$(GO) run ./cmd/backup backup -before-upgrade -dir $(BACKUP_DIR)
+	$(GO) run ./cmd/migrate
 
 restore: ## restore BACKUP=dir into empty databases (FORCE=1 replaces what they hold), then rebuild what derives from it
 	@[ -n "$(BACKUP)" ] || { echo "make restore BACKUP=<backup directory>"; exit 1; }

@@ -21,10 +21,12 @@ func MigrateClickHouse(ctx context.Context, pool *pgxpool.Pool, ch driver.Conn, 
 	if err != nil {
 		return nil, err
 	}
-	return migrateClickHouse(ctx, pool, ch, layout, database, ms)
+	return migrateClickHouse(ctx, pool, ch, layout, database, ms, true)
 }
 
-func migrateClickHouse(ctx context.Context, pool *pgxpool.Pool, ch driver.Conn, layout ClickHouseLayout, database string, ms []Migration) ([]string, error) {
+// migrateClickHouse applies ms; with guard, only over a record it can trust
+// (checkRecord).
+func migrateClickHouse(ctx context.Context, pool *pgxpool.Pool, ch driver.Conn, layout ClickHouseLayout, database string, ms []Migration, guard bool) ([]string, error) {
 	conn, err := pool.Acquire(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("acquire connection: %w", err)
@@ -36,6 +38,27 @@ func migrateClickHouse(ctx context.Context, pool *pgxpool.Pool, ch driver.Conn, 
 	}
 	defer conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", key) //nolint:errcheck // the session ends the lock anyway
 
+	applied, err := chApplied(ctx, ch, database)
+	if err != nil {
+		return nil, err
+	}
+	sqls := make([]string, len(ms))
+	for i, m := range ms {
+		if sqls[i], err = layout.render(m, database); err != nil {
+			return nil, err
+		}
+	}
+	if guard {
+		err := checkRecord("clickhouse", ms, sqls, database, applied, true, func(names []string) (map[string]bool, error) {
+			return chExisting(ctx, ch, names)
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := checkApplied("clickhouse", ms, applied); err != nil {
+		return nil, err
+	}
 	create, err := layout.render(Migration{Name: "schema_migrations", SQL: `
 CREATE TABLE IF NOT EXISTS schema_migrations {{onCluster}} (
     version    UInt32,
@@ -61,28 +84,6 @@ ORDER BY version`}, database)
 	if err := ch.Exec(ctx, create); err != nil {
 		return nil, fmt.Errorf("create clickhouse schema_migrations: %w", err)
 	}
-	applied := map[int]string{}
-	rows, err := ch.Query(ctx, "SELECT version, checksum FROM schema_migrations FINAL")
-	if err != nil {
-		return nil, fmt.Errorf("read clickhouse schema_migrations: %w", err)
-	}
-	for rows.Next() {
-		var v uint32
-		var sum string
-		if err := rows.Scan(&v, &sum); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("read clickhouse schema_migrations: %w", err)
-		}
-		applied[int(v)] = sum
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read clickhouse schema_migrations: %w", err)
-	}
-	if err := checkApplied("clickhouse", ms, applied); err != nil {
-		return nil, err
-	}
-
 	var done []string
 	for _, m := range ms {
 		if _, ok := applied[m.Version]; ok {
@@ -123,6 +124,54 @@ ORDER BY version`}, database)
 		done = append(done, m.Name)
 	}
 	return done, nil
+}
+
+// chApplied reads the record of applied migrations of database; none when
+// it has no record (nothing is created here).
+func chApplied(ctx context.Context, ch driver.Conn, database string) (map[int]string, error) {
+	applied := map[int]string{}
+	var n uint64
+	if err := ch.QueryRow(ctx, `SELECT count() FROM system.tables WHERE database = ? AND name = 'schema_migrations'`, database).Scan(&n); err != nil {
+		return nil, fmt.Errorf("look up clickhouse schema_migrations: %w", err)
+	}
+	if n == 0 {
+		return applied, nil
+	}
+	rows, err := ch.Query(ctx, "SELECT version, checksum FROM "+database+".schema_migrations FINAL")
+	if err != nil {
+		return nil, fmt.Errorf("read clickhouse schema_migrations: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var v uint32
+		var sum string
+		if err := rows.Scan(&v, &sum); err != nil {
+			return nil, fmt.Errorf("read clickhouse schema_migrations: %w", err)
+		}
+		applied[int(v)] = sum
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read clickhouse schema_migrations: %w", err)
+	}
+	return applied, nil
+}
+
+// chExisting tells which of the tables and views named (database.name) exist.
+func chExisting(ctx context.Context, ch driver.Conn, names []string) (map[string]bool, error) {
+	rows, err := ch.Query(ctx, `SELECT concat(database, '.', name) FROM system.tables WHERE has(?, concat(database, '.', name))`, names)
+	if err != nil {
+		return nil, fmt.Errorf("look up the clickhouse tables: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, fmt.Errorf("look up the clickhouse tables: %w", err)
+		}
+		out[n] = true
+	}
+	return out, rows.Err()
 }
 
 func apply(ctx context.Context, ch driver.Conn, stmt string) error {

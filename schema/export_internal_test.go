@@ -37,7 +37,7 @@ func MigrateReleasedClickHouse(ctx context.Context, pool *pgxpool.Pool, ch drive
 		}
 		out = append(out, m)
 	}
-	return migrateClickHouse(ctx, pool, ch, ClickHouseLayout{}, database, out)
+	return migrateClickHouse(ctx, pool, ch, ClickHouseLayout{}, database, out, true)
 }
 
 // ClusterStatements are the statements every ClickHouse migration runs on
@@ -60,4 +60,30 @@ func ClusterStatements(db, cluster string) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// MigrateClickHouseOverRecord applies every ClickHouse migration not
+// recorded in database, without the refusal of a record that the tables
+// show is short: as a run that stopped inside each migration would.
+func MigrateClickHouseOverRecord(ctx context.Context, pool *pgxpool.Pool, ch driver.Conn, database string) ([]string, error) {
+	ms, err := load("clickhouse")
+	if err != nil {
+		return nil, err
+	}
+	return migrateClickHouse(ctx, pool, ch, ClickHouseLayout{}, database, ms, false)
+}
+
+// MigrateClickHouseUpTo applies the ClickHouse migrations up to version upTo.
+func MigrateClickHouseUpTo(ctx context.Context, pool *pgxpool.Pool, ch driver.Conn, database string, upTo int) ([]string, error) {
+	ms, err := load("clickhouse")
+	if err != nil {
+		return nil, err
+	}
+	var out []Migration
+	for _, m := range ms {
+		if m.Version <= upTo {
+			out = append(out, m)
+		}
+	}
+	return migrateClickHouse(ctx, pool, ch, ClickHouseLayout{}, database, out, true)
 }

@@ -33,15 +33,30 @@ func MigratePostgres(ctx context.Context, pool *pgxpool.Pool) ([]string, error) 
 	}
 	defer conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", key) //nolint:errcheck // the session ends the lock anyway
 
-	if _, err := conn.Exec(ctx, createPGMigrations); err != nil {
-		return nil, fmt.Errorf("create schema_migrations: %w", err)
+	var recorded bool
+	if err := conn.QueryRow(ctx, `SELECT to_regclass('schema_migrations') IS NOT NULL`).Scan(&recorded); err != nil {
+		return nil, fmt.Errorf("look up schema_migrations: %w", err)
 	}
-	applied, err := pgApplied(ctx, conn.Conn())
-	if err != nil {
+	applied := map[int]string{}
+	if recorded {
+		if applied, err = pgApplied(ctx, conn.Conn()); err != nil {
+			return nil, err
+		}
+	}
+	sqls := make([]string, len(ms))
+	for i, m := range ms {
+		sqls[i] = m.SQL
+	}
+	if err := checkRecord("postgres", ms, sqls, "", applied, false, func(names []string) (map[string]bool, error) {
+		return pgExisting(ctx, conn.Conn(), names)
+	}); err != nil {
 		return nil, err
 	}
 	if err := checkApplied("postgres", ms, applied); err != nil {
 		return nil, err
+	}
+	if _, err := conn.Exec(ctx, createPGMigrations); err != nil {
+		return nil, fmt.Errorf("create schema_migrations: %w", err)
 	}
 	var done []string
 	for _, m := range ms {
@@ -76,6 +91,23 @@ func pgApplied(ctx context.Context, conn *pgx.Conn) (map[int]string, error) {
 	_, err = pgx.ForEachRow(rows, []any{&v, &sum}, func() error { out[v] = sum; return nil })
 	if err != nil {
 		return nil, fmt.Errorf("read schema_migrations: %w", err)
+	}
+	return out, nil
+}
+
+// pgExisting tells which of the tables and views named exist.
+func pgExisting(ctx context.Context, conn *pgx.Conn, names []string) (map[string]bool, error) {
+	rows, err := conn.Query(ctx, `SELECT n FROM unnest($1::text[]) n WHERE to_regclass(n) IS NOT NULL`, names)
+	if err != nil {
+		return nil, fmt.Errorf("look up the tables: %w", err)
+	}
+	found, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("look up the tables: %w", err)
+	}
+	out := make(map[string]bool, len(found))
+	for _, n := range found {
+		out[n] = true
 	}
 	return out, nil
 }

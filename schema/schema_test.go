@@ -96,15 +96,20 @@ func TestSnapshotReplayReplaces(t *testing.T) {
 // TestAddColumnMigrationRunsAgain holds 0005 to the promise every migration
 // keeps: a run that stopped after some of its statements can run again. Its
 // ADD COLUMN statements (no IF NOT EXISTS on ClickHouse 18.16) are skipped
-// when the column exists, and the recreated view passes the column on.
+// when the column exists, and the recreated view passes the column on. The
+// database of its own was migrated up to 0005, as such a run leaves it.
 func TestAddColumnMigrationRunsAgain(t *testing.T) {
 	ctx := context.Background()
+	ch, db := freshDatabase(t, ctx, "rerun")
+	if _, err := schema.MigrateClickHouseUpTo(ctx, env.PG, ch, db, 5); err != nil {
+		t.Fatal(err)
+	}
 	type record struct {
 		version        uint32
 		name, checksum string
 		applied        time.Time
 	}
-	rows, err := env.CH.Query(ctx, `SELECT version, name, checksum, applied_at FROM schema_migrations FINAL`)
+	rows, err := ch.Query(ctx, `SELECT version, name, checksum, applied_at FROM schema_migrations FINAL`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,10 +126,10 @@ func TestAddColumnMigrationRunsAgain(t *testing.T) {
 	rows.Close()
 	// forget that 0005 ran, as if the run had stopped before recording it
 	// (and so before any later migration)
-	if err := env.CH.Exec(ctx, `TRUNCATE TABLE schema_migrations`); err != nil {
+	if err := ch.Exec(ctx, `TRUNCATE TABLE schema_migrations`); err != nil {
 		t.Fatal(err)
 	}
-	b, err := env.CH.PrepareBatch(ctx, `INSERT INTO schema_migrations (version, name, checksum, applied_at)`)
+	b, err := ch.PrepareBatch(ctx, `INSERT INTO schema_migrations (version, name, checksum, applied_at)`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +142,7 @@ func TestAddColumnMigrationRunsAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	applied, err := schema.MigrateClickHouse(ctx, env.PG, env.CH, schema.ClickHouseLayout{}, env.CHOptions.Database)
+	applied, err := schema.MigrateClickHouse(ctx, env.PG, ch, schema.ClickHouseLayout{}, db)
 	if err != nil {
 		t.Fatalf("running 0005 again: %v", err)
 	}
@@ -146,7 +151,7 @@ func TestAddColumnMigrationRunsAgain(t *testing.T) {
 	}
 	ws, video := uuid.New(), uuid.New()
 	published := time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
-	b, err = env.CH.PrepareBatch(ctx, `INSERT INTO metric_snapshots (workspace_id, platform, entity_kind, entity_id, account_id, scraped_at, published_at, views, job_id, version)`)
+	b, err = ch.PrepareBatch(ctx, `INSERT INTO metric_snapshots (workspace_id, platform, entity_kind, entity_id, account_id, scraped_at, published_at, views, job_id, version)`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +164,7 @@ func TestAddColumnMigrationRunsAgain(t *testing.T) {
 	}
 	var hourly time.Time
 	var age uint16
-	if err := env.CH.QueryRow(ctx, `SELECT (SELECT any(published_at) FROM entity_hourly WHERE entity_id = ?), (SELECT any(age_hour) FROM video_age_hourly WHERE entity_id = ?)`,
+	if err := ch.QueryRow(ctx, `SELECT (SELECT any(published_at) FROM entity_hourly WHERE entity_id = ?), (SELECT any(age_hour) FROM video_age_hourly WHERE entity_id = ?)`,
 		video, video).Scan(&hourly, &age); err != nil {
 		t.Fatal(err)
 	}

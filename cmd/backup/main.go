@@ -41,7 +41,9 @@ func main() {
 }
 
 const usage = `usage:
-  backup backup  -dir DIR            write a backup into DIR (new or empty)
+  backup backup  -dir DIR [-before-upgrade]
+                                     write a backup into DIR (new or empty); -before-upgrade: none when
+                                     the databases hold nothing migrated yet, and say how to go back
   backup restore -dir DIR [-force]   restore the backup in DIR into empty databases
   backup verify  -dir DIR            check the backup in DIR against its manifest, without a database`
 
@@ -52,6 +54,7 @@ func run(args []string) error {
 	fs := flag.NewFlagSet(args[0], flag.ContinueOnError)
 	dir := fs.String("dir", "", "the backup's directory")
 	force := fs.Bool("force", false, "restore: replace what the target databases hold")
+	beforeUpgrade := fs.Bool("before-upgrade", false, "backup: as make upgrade's first step: nothing when the databases are not migrated yet; says how to go back")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
@@ -100,8 +103,23 @@ func run(args []string) error {
 			return err
 		}
 		defer stores.Close()
-		_, err = backup(ctx, target{PG: stores.PG, PGURL: cfg.DatabaseURL, CH: stores.CH, CHDB: cfg.ClickHouseDatabase, HTTP: h, Log: os.Stdout}, *dir)
-		return err
+		if *beforeUpgrade {
+			var migrated bool
+			if err := stores.PG.QueryRow(ctx, `SELECT to_regclass('schema_migrations') IS NOT NULL`).Scan(&migrated); err != nil {
+				return fmt.Errorf("look up schema_migrations: %w", err)
+			}
+			if !migrated {
+				fmt.Println("backup:     none made: the databases hold nothing migrated yet (a new installation)")
+				return nil
+			}
+		}
+		if _, err = backup(ctx, target{PG: stores.PG, PGURL: cfg.DatabaseURL, CH: stores.CH, CHDB: cfg.ClickHouseDatabase, HTTP: h, Log: os.Stdout}, *dir); err != nil {
+			return err
+		}
+		if *beforeUpgrade {
+			fmt.Printf("backup:     the databases before the upgrade are in %s; to go back, stop the server and, with the release before, run: make restore BACKUP=%s FORCE=1\n", *dir, *dir)
+		}
+		return nil
 	}
 	// Either database may not exist yet: PostgreSQL's is made through the
 	// server's maintenance database, ClickHouse's through its default one.
