@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -747,5 +748,54 @@ func TestRestoreMakesAMissingPostgresDatabase(t *testing.T) {
 	other := errors.New("connection refused")
 	if _, err := createPostgres(ctx, u.String(), store.PostgresOptions{}, other); !errors.Is(err, other) {
 		t.Fatalf("another failure: %v, want it as it is", err)
+	}
+}
+
+// TestBackupBeforeUpgrade runs `backup backup -before-upgrade`, make
+// upgrade's first step, as a command: over databases holding nothing
+// migrated (a new installation) it makes no backup and says so; over
+// migrated ones it writes a backup that verifies against its manifest and
+// names its directory and the way back.
+func TestBackupBeforeUpgrade(t *testing.T) {
+	t.Parallel()
+	if env.CHOptions.Cluster != "" {
+		t.Skip("a backup covers one ClickHouse server")
+	}
+	ctx := context.Background()
+	bin := testenv.Build(t, "./cmd/backup")
+	run := func(environ []string, dir string) string {
+		t.Helper()
+		cmd := exec.CommandContext(ctx, bin, "backup", "-before-upgrade", "-dir", dir)
+		cmd.Env = append(os.Environ(), environ...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("backup -before-upgrade: %v\n%s", err, out)
+		}
+		return string(out)
+	}
+
+	f := newFresh(t, ctx)
+	if err := env.CH.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+f.target.CHDB); err != nil {
+		t.Fatal(err)
+	}
+	fresh := []string{"DATABASE_URL=" + f.target.PGURL, "CLICKHOUSE_ADDR=" + env.CHOptions.Addr, "CLICKHOUSE_DATABASE=" + f.target.CHDB,
+		"CLICKHOUSE_USER=" + env.CHOptions.User, "CLICKHOUSE_PASSWORD=" + env.CHOptions.Password, "CLICKHOUSE_CLUSTER=", "REDIS_URL="}
+	none := filepath.Join(t.TempDir(), "none")
+	if out := run(fresh, none); !strings.Contains(out, "none made: the databases hold nothing migrated yet") {
+		t.Fatalf("over new databases:\n%s", out)
+	}
+	if _, err := os.Stat(none); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("over new databases the backup directory was made: %v", err)
+	}
+
+	dir := filepath.Join(t.TempDir(), "before")
+	out := run(append(env.ServerEnv(""), "REDIS_URL="), dir)
+	for _, want := range []string{"the databases before the upgrade are in " + dir, "make restore BACKUP=" + dir + " FORCE=1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the backup does not say %q:\n%s", want, out)
+		}
+	}
+	if _, err := verify(dir); err != nil {
+		t.Fatalf("the backup made before an upgrade: %v", err)
 	}
 }
