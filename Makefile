@@ -237,7 +237,7 @@ TEST_STAGES := test-race-stage test-api-stage test-plain-stage test-current-stag
 # whole run (internal/testenv reads TEST_BINARIES) rather than linked again
 # by each test binary that starts one.
 TEST_BINARIES := $(CURDIR)/bin/test
-TEST_COMMANDS := ./cmd/server ./cmd/scrapersim ./cmd/chdbhttp ./cmd/migrate
+TEST_COMMANDS := ./cmd/server ./cmd/scrapersim ./cmd/chdbhttp ./cmd/migrate ./cmd/backup
 test-binaries:
 	@mkdir -p $(TEST_BINARIES)
 	$(GO) build -o $(TEST_BINARIES)/ $(TEST_COMMANDS)
