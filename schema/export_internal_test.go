@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -18,15 +19,12 @@ import (
 // first texts of the rewritten files (testdata/released) in their place,
 // recorded with those texts' checksums.
 func MigrateReleasedClickHouse(ctx context.Context, pool *pgxpool.Pool, ch driver.Conn, database string, upTo int) ([]string, error) {
-	ms, err := load("clickhouse")
+	ms, err := clickHouseUpTo(upTo)
 	if err != nil {
 		return nil, err
 	}
 	var out []Migration
 	for _, m := range ms {
-		if m.Version > upTo {
-			break
-		}
 		b, err := os.ReadFile(filepath.Join("testdata", "released", m.Name))
 		switch {
 		case err == nil:
@@ -75,15 +73,18 @@ func MigrateClickHouseOverRecord(ctx context.Context, pool *pgxpool.Pool, ch dri
 
 // MigrateClickHouseUpTo applies the ClickHouse migrations up to version upTo.
 func MigrateClickHouseUpTo(ctx context.Context, pool *pgxpool.Pool, ch driver.Conn, database string, upTo int) ([]string, error) {
+	ms, err := clickHouseUpTo(upTo)
+	if err != nil {
+		return nil, err
+	}
+	return migrateClickHouse(ctx, pool, ch, ClickHouseLayout{}, database, ms, true)
+}
+
+// clickHouseUpTo are the ClickHouse migrations up to version upTo.
+func clickHouseUpTo(upTo int) ([]Migration, error) {
 	ms, err := load("clickhouse")
 	if err != nil {
 		return nil, err
 	}
-	var out []Migration
-	for _, m := range ms {
-		if m.Version <= upTo {
-			out = append(out, m)
-		}
-	}
-	return migrateClickHouse(ctx, pool, ch, ClickHouseLayout{}, database, out, true)
+	return slices.DeleteFunc(ms, func(m Migration) bool { return m.Version > upTo }), nil
 }

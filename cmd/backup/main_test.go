@@ -191,29 +191,15 @@ func newFresh(t *testing.T, ctx context.Context) fresh {
 // ClickHouse of base, whose administrator admin is.
 func newFreshOn(t *testing.T, ctx context.Context, base store.ClickHouseOptions, admin driver.Conn) fresh {
 	t.Helper()
-	name := "restore_" + strings.ReplaceAll(uuid.NewString()[:13], "-", "")
-	if _, err := env.PG.Exec(ctx, `CREATE DATABASE `+name); err != nil {
-		t.Fatal(err)
-	}
-	u, err := url.Parse(env.PGURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u.Path = "/" + name
-	pg, err := pgxpool.New(ctx, u.String())
-	if err != nil {
-		t.Fatal(err)
-	}
+	name, pgURL, pg := env.FreshPostgres(t, ctx, "restore_")
 	o := base
 	o.Database = name
 	t.Cleanup(func() {
-		pg.Close()
-		_, _ = env.PG.Exec(context.Background(), `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`)
 		_ = admin.Exec(context.Background(), `DROP DATABASE IF EXISTS `+name+`_analytics`)
 		_ = admin.Exec(context.Background(), `DROP DATABASE IF EXISTS `+name)
 	})
 	h := chHTTP{base: httpAddr(o.Addr), user: o.User, password: o.Password, client: &http.Client{}}
-	return fresh{target: target{PG: pg, PGURL: u.String(), CHDB: name, HTTP: h, Log: io.Discard}, admin: admin, chOptions: o}
+	return fresh{target: target{PG: pg, PGURL: pgURL, CHDB: name, HTTP: h, Log: io.Discard}, admin: admin, chOptions: o}
 }
 
 func (f fresh) restore(ctx context.Context, dir string, force bool) (manifest, error) {

@@ -2,7 +2,6 @@ package main_test
 
 import (
 	"context"
-	"net/url"
 	"os"
 	"os/exec"
 	"strings"
@@ -10,7 +9,6 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/platform"
@@ -30,34 +28,20 @@ func TestMigrateRefusesARecordItCannotTrust(t *testing.T) {
 		t.Skip("the fresh databases here are a single server's; the cluster reads its record and tables through the same statements")
 	}
 	ctx := context.Background()
-	name := "refuse_" + strings.ReplaceAll(uuid.NewString()[:13], "-", "")
-	if _, err := env.PG.Exec(ctx, `CREATE DATABASE `+name); err != nil {
-		t.Fatal(err)
-	}
-	u, err := url.Parse(env.PGURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u.Path = "/" + name
-	pg, err := pgxpool.New(ctx, u.String())
-	if err != nil {
-		t.Fatal(err)
-	}
+	name, pgURL, pg := env.FreshPostgres(t, ctx, "refuse_")
 	o := env.CHOptions
 	o.Database = name
 	if err := env.CH.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+name); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		pg.Close()
-		_, _ = env.PG.Exec(context.Background(), `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`)
 		_ = env.CH.Exec(context.Background(), `DROP DATABASE IF EXISTS `+schema.AnalyticsDatabase(name))
 		_ = env.CH.Exec(context.Background(), `DROP DATABASE IF EXISTS `+name)
 	})
 	bin := testenv.Build(t, "./cmd/migrate")
 	migrate := func() (string, error) {
 		cmd := exec.CommandContext(ctx, bin)
-		cmd.Env = append(os.Environ(), "DATABASE_URL="+u.String(), "CLICKHOUSE_ADDR="+o.Addr, "CLICKHOUSE_DATABASE="+o.Database,
+		cmd.Env = append(os.Environ(), "DATABASE_URL="+pgURL, "CLICKHOUSE_ADDR="+o.Addr, "CLICKHOUSE_DATABASE="+o.Database,
 			"CLICKHOUSE_USER="+o.User, "CLICKHOUSE_PASSWORD="+o.Password, "CLICKHOUSE_CLUSTER=")
 		out, err := cmd.CombinedOutput()
 		return string(out), err
