@@ -68,7 +68,7 @@ func run() error {
 	defer stores.Close()
 	pg, ch, rds := stores.PG, stores.CH, stores.Redis
 	m.WatchPostgres(pg, log)
-	m.WatchClickHouse(ch)
+	m.WatchClickHouse(ch, log)
 	if err := rds.Ping(ctx); err != nil {
 		log.Warn("redis is not answering: running without cache, rate limits per process", "error", err)
 	}

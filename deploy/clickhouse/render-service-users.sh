@@ -110,11 +110,16 @@ for d in $databases; do
 	queries="$queries                <query>GRANT SELECT, INSERT, ALTER, CREATE DATABASE, CREATE TABLE, CREATE VIEW, DROP TABLE, DROP VIEW, TRUNCATE, SHOW ON $d.*</query>
 "
 done
-# What the service reads of `system` (where reading it needs a grant).
-for t in tables columns parts clusters; do
+# What the service reads of `system` (where reading it needs a grant): its
+# own tables' metadata, and for GET /metrics the disks and the parts of
+# ClickHouse's log tables (SHOW TABLES: their rows of system.parts, not
+# their data).
+for t in tables columns parts clusters disks; do
 	queries="$queries                <query>GRANT SELECT ON system.$t</query>
 "
 done
+queries="$queries                <query>GRANT SHOW TABLES ON system.*</query>
+"
 if [ -n "$cluster" ]; then
 	# ON CLUSTER DDL, and cluster() over system.parts (the snapshot
 	# retention), which needs the REMOTE source: on a cluster the user

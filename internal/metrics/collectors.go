@@ -5,7 +5,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/ClickHouse/clickhouse-go/v2/lib/driver"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 )
@@ -119,28 +118,6 @@ func (m *Metrics) WatchPostgres(pool *pgxpool.Pool, log *slog.Logger) {
 		return
 	}
 	m.Registry.MustRegister(postgresCollector{pool: pool, log: log})
-}
-
-type clickHouseCollector struct{ conn driver.Conn }
-
-func (c clickHouseCollector) Describe(ch chan<- *prometheus.Desc) { ch <- chConnsDesc }
-
-func (c clickHouseCollector) Collect(ch chan<- prometheus.Metric) {
-	s := c.conn.Stats()
-	for _, v := range []struct {
-		state string
-		n     int
-	}{{"open", s.Open}, {"idle", s.Idle}, {"max_open", s.MaxOpenConns}, {"max_idle", s.MaxIdleConns}} {
-		ch <- prometheus.MustNewConstMetric(chConnsDesc, prometheus.GaugeValue, float64(v.n), v.state)
-	}
-}
-
-// WatchClickHouse adds the ClickHouse pool's statistics to the registry.
-func (m *Metrics) WatchClickHouse(conn driver.Conn) {
-	if m == nil || conn == nil {
-		return
-	}
-	m.Registry.MustRegister(clickHouseCollector{conn: conn})
 }
 
 var (

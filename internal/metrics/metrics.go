@@ -143,7 +143,7 @@ func (m *Metrics) Names() []string {
 		add(c, histogram)
 	}
 	add(postgresCollector{}, false)
-	add(clickHouseCollector{}, false)
+	add(&clickHouseCollector{}, false)
 	add(foregroundCollector{}, false)
 	slices.Sort(names)
 	return names

@@ -54,7 +54,7 @@ func TestNilMetrics(t *testing.T) {
 	m.Query(metrics.StorePostgres, "select", time.Millisecond)
 	m.TaskSucceeded(metrics.TaskRefresh, time.Now())
 	m.WatchPostgres(nil, nil)
-	m.WatchClickHouse(nil)
+	m.WatchClickHouse(nil, nil)
 	m.WatchForeground(func() (int, int) { return 0, 0 })
 }
 
