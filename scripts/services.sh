@@ -42,7 +42,12 @@
 # render-service-users.sh; the service then logs in and `default` without
 # a password is refused), and the read-only analyst (analyst-users.xml.in,
 # rendered by render-analyst-users.sh; the analyst logs in and has the
-# file's settings). The service's user creates the databases.
+# file's settings). The service's user creates the databases. The local
+# server's disk settings for 18.16 (deploy/clickhouse/config.d-18.16/: the
+# system logs' daily partitions, the text logs' bounds) go into its
+# config.d/, read at its next start; and the days of its system logs older
+# than a week are dropped (deploy/clickhouse/trim-system-logs.sh, as
+# `default`) at each run.
 set -euo pipefail
 
 DATABASE_URL=${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/reeltrack?sslmode=disable&connect_timeout=3}
@@ -63,6 +68,7 @@ CH_LOG=/var/log/clickhouse-server/clickhouse-server.err.log
 CH_CONFIG=/etc/clickhouse-server/config.xml
 CH_ANALYST_USERS=/etc/clickhouse-server/users.d/reeltrack-analyst.xml
 CH_SERVICE_USERS=/etc/clickhouse-server/users.d/reeltrack-service.xml
+CH_DISK_CONFIG=/etc/clickhouse-server/config.d/reeltrack-disk.xml
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 # ---------------------------------------------------------------- helpers
@@ -595,8 +601,11 @@ ensure_clickhouse() {
 		apt_install clickhouse clickhouse-server
 	fi
 	# The users first, so that a server that starts now never runs with
-	# the package's passwordless `default`.
-	((managed)) && [[ -d /etc/clickhouse-server ]] && install_service_users
+	# the package's passwordless `default`; the disk settings before a start.
+	if ((managed)) && [[ -d /etc/clickhouse-server ]]; then
+		install_service_users
+		install_disk_config
+	fi
 
 	if ((!up && managed)); then
 		need_root "start ClickHouse"
@@ -627,6 +636,7 @@ ensure_clickhouse() {
 	echo "clickhouse: ready ($addr, databases $CLICKHOUSE_DATABASE and ${CLICKHOUSE_DATABASE}_analytics)"
 	if ((managed)) && [[ -d /etc/clickhouse-server ]]; then
 		ensure_analyst "$addr" "${CLICKHOUSE_DATABASE}_analytics"
+		trim_system_logs
 	else
 		echo "clickhouse: analyst user not installed: $addr is not this machine's Debian server"
 	fi
@@ -650,6 +660,36 @@ install_service_users() {
 		as_root mv -f "$CH_SERVICE_USERS.new" "$CH_SERVICE_USERS"
 		echo "clickhouse: installed $CH_SERVICE_USERS (user $CLICKHOUSE_USER; default with a password, loopback only)"
 	fi
+}
+
+# install_disk_config installs the 18.16 disk settings into the local
+# server's config.d/ where the file is not current. The server reads them at
+# its next start (a running server is left alone: the tests of others may be
+# using it); until then it keeps its system logs' partitions as they are,
+# which trim_system_logs bounds as well.
+install_disk_config() {
+	local f=$HERE/../deploy/clickhouse/config.d-18.16/reeltrack-disk.xml
+	as_root cmp -s "$f" "$CH_DISK_CONFIG" 2>/dev/null && return 0
+	need_root "install the ClickHouse disk settings ($CH_DISK_CONFIG)"
+	as_root mkdir -p "$(dirname "$CH_DISK_CONFIG")"
+	as_root install -m 0644 "$f" "$CH_DISK_CONFIG.new"
+	as_root mv -f "$CH_DISK_CONFIG.new" "$CH_DISK_CONFIG"
+	echo "clickhouse: installed $CH_DISK_CONFIG (system logs by day, text logs bounded; read at the server's next start)"
+}
+
+# trim_system_logs drops the days of the local server's system logs older
+# than a week (deploy/clickhouse/trim-system-logs.sh, as `default`); a
+# failure is only reported: the servers answer all the same.
+trim_system_logs() {
+	local admin out
+	admin=$(ch_login trim default "$CLICKHOUSE_ADMIN_PASSWORD")
+	if ! out=$(CLICKHOUSE_CLIENT_CONFIG=$admin CLICKHOUSE_HOST=$CH_HOST CLICKHOUSE_PORT=$CH_PORT \
+		timeout 60 sh "$HERE/../deploy/clickhouse/trim-system-logs.sh" 2>&1); then
+		printf '%s\n' "$out" >&2
+		echo "clickhouse: warning: dropping the old days of the system logs failed (deploy/clickhouse/trim-system-logs.sh); the servers are ready all the same" >&2
+		return 0
+	fi
+	[[ -z $out ]] || printf 'clickhouse: %s\n' "${out//$'\n'/$'\n'clickhouse: }"
 }
 
 # wait_service_users ADDR waits until the server has loaded the users file:
