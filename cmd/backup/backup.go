@@ -29,6 +29,13 @@ type target struct {
 	CHDB  string
 	HTTP  chHTTP
 	Log   io.Writer
+	// Layout is the ClickHouse's: on a cluster (Layout.Cluster) the rows
+	// are read from each shard's local tables, through Nodes.
+	Layout schema.ClickHouseLayout
+	// Nodes are the HTTP interfaces of a cluster's nodes
+	// (CLICKHOUSE_HTTP_ADDR); none: port 8123 of each host system.clusters
+	// lists. HTTP is then not used.
+	Nodes []chHTTP
 }
 
 // exported is a ClickHouse table a backup holds and its partition expression
@@ -65,11 +72,19 @@ func backup(ctx context.Context, t target, dir string) (manifest, error) {
 }
 
 func writeBackup(ctx context.Context, t target, dir string, m manifest) (manifest, error) {
+	// a cluster's nodes are found first: a wrong address fails at once
+	var shards []shardNodes
+	if t.Layout.Cluster != "" {
+		var err error
+		if shards, err = clusterNodes(ctx, t.CH, t); err != nil {
+			return m, err
+		}
+	}
 	if err := dumpPostgres(ctx, t, dir, &m); err != nil {
 		return m, err
 	}
 	fmt.Fprintf(t.Log, "postgres:   %s, %s (cut-off %s)\n", m.Postgres.File.Name, size(m.Postgres.File.Bytes), m.CutOff.Format(time.RFC3339Nano))
-	if err := exportClickHouse(ctx, t, dir, &m); err != nil {
+	if err := exportClickHouse(ctx, t, shards, dir, &m); err != nil {
 		return m, err
 	}
 	if err := writeManifest(dir, m); err != nil {
@@ -216,8 +231,8 @@ func hashFile(dir, name string) (file, error) {
 }
 
 // exportClickHouse writes the tables' rows, one gzipped Native file per
-// partition, counting them.
-func exportClickHouse(ctx context.Context, t target, dir string, m *manifest) error {
+// partition (on a cluster, per shard and partition), counting them.
+func exportClickHouse(ctx context.Context, t target, shards []shardNodes, dir string, m *manifest) error {
 	m.ClickHouse.Database = t.CHDB
 	m.ClickHouseFrom = time.Now().UTC()
 	if err := t.CH.QueryRow(ctx, `SELECT version()`).Scan(&m.ClickHouse.EngineVersion); err != nil {
@@ -236,22 +251,30 @@ func exportClickHouse(ctx context.Context, t target, dir string, m *manifest) er
 		// before the snapshots: what they hold is older
 		tables = append(append([]exported{}, projectionTables...), sourceTables...)
 	}
-	for _, e := range tables {
-		tb, err := exportTable(ctx, t, dir, e)
-		if err != nil {
+	if t.Layout.Cluster != "" {
+		if err := exportShards(ctx, t, shards, dir, m, tables); err != nil {
 			return err
 		}
-		var rows uint64
-		var bytes int64
-		for _, p := range tb.Partitions {
-			rows += p.Rows
-			bytes += p.File.Bytes
+	} else {
+		for _, e := range tables {
+			tb, err := exportTable(ctx, reader{ch: t.CH, http: t.HTTP, db: t.CHDB}, dir, e)
+			if err != nil {
+				return err
+			}
+			logExported(t.Log, tb)
+			m.ClickHouse.Tables = append(m.ClickHouse.Tables, tb)
 		}
-		fmt.Fprintf(t.Log, "clickhouse: %s, %d rows in %d partitions, %s\n", tb.Name, rows, len(tb.Partitions), size(bytes))
-		m.ClickHouse.Tables = append(m.ClickHouse.Tables, tb)
 	}
 	m.ClickHouseTo = time.Now().UTC()
 	return nil
+}
+
+func logExported(w io.Writer, tb table) {
+	var bytes int64
+	for _, p := range tb.Partitions {
+		bytes += p.File.Bytes
+	}
+	fmt.Fprintf(w, "clickhouse: %s, %d rows in %d partitions, %s\n", tb.label(), tb.rows(), len(tb.Partitions), size(bytes))
 }
 
 func chMigrations(ctx context.Context, ch driver.Conn) ([]int, error) {
@@ -283,34 +306,35 @@ func rawHistoryComplete(ctx context.Context, ch driver.Conn) (bool, error) {
 
 var partitionID = regexp.MustCompile(`^[0-9]{1,8}$`)
 
-func exportTable(ctx context.Context, t target, dir string, e exported) (table, error) {
-	tb := table{Name: e.name}
-	rows, err := t.CH.Query(ctx, `SELECT name, type FROM system.columns WHERE database = ? AND table = ?`, t.CHDB, e.name)
-	if err != nil {
-		return tb, fmt.Errorf("columns of %s: %w", e.name, err)
-	}
-	for rows.Next() {
-		var c column
-		if err := rows.Scan(&c.name, &c.typ); err != nil {
-			rows.Close()
-			return tb, fmt.Errorf("columns of %s: %w", e.name, err)
-		}
-		tb.Columns = append(tb.Columns, c)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return tb, fmt.Errorf("columns of %s: %w", e.name, err)
+// reader is where a backup reads a table: the server (ch and http), or one
+// replica of a shard (http only).
+type reader struct {
+	ch    driver.Conn // nil: the metadata over http too
+	http  chHTTP
+	db    string // the database of the tables holding the rows
+	shard int    // 0 on one server
+}
+
+func exportTable(ctx context.Context, r reader, dir string, e exported) (table, error) {
+	tb := table{Name: e.name, Shard: r.shard}
+	var err error
+	if tb.Columns, err = r.columns(ctx, e.name); err != nil {
+		return tb, fmt.Errorf("columns of %s: %w", tb.label(), err)
 	}
 	if len(tb.Columns) == 0 {
-		return tb, fmt.Errorf("%s.%s: no such table", t.CHDB, e.name)
+		return tb, fmt.Errorf("%s.%s: no such table", r.db, e.name)
 	}
 	ids := []string{"all"}
 	if e.partitionBy != "" {
-		if ids, err = partitions(ctx, t, e.name); err != nil {
-			return tb, err
+		if ids, err = r.partitions(ctx, e.name); err != nil {
+			return tb, fmt.Errorf("partitions of %s: %w", tb.label(), err)
 		}
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "clickhouse", e.name), 0o700); err != nil {
+	sub := filepath.Join("clickhouse", e.name)
+	if r.shard != 0 {
+		sub = filepath.Join("clickhouse", fmt.Sprintf("shard%d", r.shard), e.name)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, sub), 0o700); err != nil {
 		return tb, err
 	}
 	names := make([]string, len(tb.Columns))
@@ -318,14 +342,14 @@ func exportTable(ctx context.Context, t target, dir string, e exported) (table, 
 		names[i] = schema.Quote(c.name)
 	}
 	for _, id := range ids {
-		sql := "SELECT " + strings.Join(names, ", ") + " FROM " + schema.Quote(t.CHDB) + "." + schema.Quote(e.name)
+		sql := "SELECT " + strings.Join(names, ", ") + " FROM " + schema.Quote(r.db) + "." + schema.Quote(e.name)
 		if id != "all" {
 			if !partitionID.MatchString(id) {
-				return tb, fmt.Errorf("%s: partition %q is not a month", e.name, id)
+				return tb, fmt.Errorf("%s: partition %q is not a month", tb.label(), id)
 			}
 			sql += " WHERE " + e.partitionBy + " = " + id
 		}
-		p, err := exportPartition(ctx, t, dir, e.name, id, sql+" FORMAT Native", tb.Columns)
+		p, err := exportPartition(ctx, r, filepath.Join(sub, id+".native.gz"), dir, tb.label(), id, sql+" FORMAT Native", tb.Columns)
 		if err != nil {
 			return tb, err
 		}
@@ -334,17 +358,59 @@ func exportTable(ctx context.Context, t target, dir string, e exported) (table, 
 	return tb, nil
 }
 
-func partitions(ctx context.Context, t target, name string) ([]string, error) {
-	rows, err := t.CH.Query(ctx, `SELECT DISTINCT partition_id FROM system.parts WHERE database = ? AND table = ? AND active ORDER BY partition_id`, t.CHDB, name)
+// columns are table's columns in their order.
+func (r reader) columns(ctx context.Context, table string) ([]column, error) {
+	var out []column
+	if r.ch == nil {
+		rows, err := r.http.rows(ctx, `SELECT name, type FROM system.columns WHERE database = `+literal(r.db)+` AND table = `+literal(table))
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range rows {
+			if len(f) != 2 {
+				return nil, fmt.Errorf("a row of %d fields, want name and type", len(f))
+			}
+			out = append(out, column{name: f[0], typ: f[1]})
+		}
+		return out, nil
+	}
+	rows, err := r.ch.Query(ctx, `SELECT name, type FROM system.columns WHERE database = ? AND table = ?`, r.db, table)
 	if err != nil {
-		return nil, fmt.Errorf("partitions of %s: %w", name, err)
+		return nil, err
 	}
 	defer rows.Close()
+	for rows.Next() {
+		var c column
+		if err := rows.Scan(&c.name, &c.typ); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// partitions are the ids of table's partitions that hold parts.
+func (r reader) partitions(ctx context.Context, table string) ([]string, error) {
 	var out []string
+	if r.ch == nil {
+		rows, err := r.http.rows(ctx, `SELECT DISTINCT partition_id FROM system.parts WHERE database = `+literal(r.db)+` AND table = `+literal(table)+` AND active ORDER BY partition_id`)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range rows {
+			out = append(out, f[0])
+		}
+		return out, nil
+	}
+	rows, err := r.ch.Query(ctx, `SELECT DISTINCT partition_id FROM system.parts WHERE database = ? AND table = ? AND active ORDER BY partition_id`, r.db, table)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
 	for rows.Next() {
 		var id string
 		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("partitions of %s: %w", name, err)
+			return nil, err
 		}
 		out = append(out, id)
 	}
@@ -353,9 +419,8 @@ func partitions(ctx context.Context, t target, name string) ([]string, error) {
 
 // exportPartition streams one query's Native answer into a gzip file, block
 // by block, checking each block's columns and counting its rows.
-func exportPartition(ctx context.Context, t target, dir, tableName, id, sql string, cols []column) (partition, error) {
+func exportPartition(ctx context.Context, r reader, name, dir, tableName, id, sql string, cols []column) (partition, error) {
 	p := partition{ID: id}
-	name := filepath.Join("clickhouse", tableName, id+".native.gz")
 	out, err := os.OpenFile(filepath.Join(dir, name), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 	if err != nil {
 		return p, err
@@ -366,7 +431,7 @@ func exportPartition(ctx context.Context, t target, dir, tableName, id, sql stri
 	if err != nil {
 		return p, err
 	}
-	body, err := t.HTTP.query(ctx, t.CHDB, sql, nil)
+	body, err := r.http.query(ctx, r.db, sql, nil)
 	if err != nil {
 		return p, fmt.Errorf("export %s, partition %s: %w", tableName, id, err)
 	}

@@ -19,6 +19,19 @@ type chHTTP struct {
 	base           string // http(s)://host:port
 	user, password string
 	client         *http.Client
+	settings       map[string]string // sent with every query
+}
+
+// with is c sending the setting too.
+func (c chHTTP) with(name, value string) chHTTP {
+	s := map[string]string{name: value}
+	for k, v := range c.settings {
+		if k != name {
+			s[k] = v
+		}
+	}
+	c.settings = s
+	return c
 }
 
 // httpAddr is the HTTP interface of the ClickHouse at addr: addr itself when
@@ -41,6 +54,9 @@ func (c chHTTP) query(ctx context.Context, db, sql string, body io.Reader) (io.R
 	q := url.Values{}
 	if db != "" {
 		q.Set("database", db)
+	}
+	for k, v := range c.settings {
+		q.Set(k, v)
 	}
 	method := http.MethodPost
 	if body == nil {
@@ -79,4 +95,44 @@ func (c chHTTP) insert(ctx context.Context, db, table string, columns []string, 
 	return body.Close()
 }
 
-// quote quotes a ClickHouse identifier.
+// rows runs sql, a SELECT without FORMAT, and returns its rows' fields.
+func (c chHTTP) rows(ctx context.Context, sql string) ([][]string, error) {
+	body, err := c.query(ctx, "", sql+" FORMAT TabSeparated", nil)
+	if err != nil {
+		return nil, err
+	}
+	defer body.Close()
+	b, err := io.ReadAll(body)
+	if err != nil {
+		return nil, fmt.Errorf("clickhouse over http: %w", err)
+	}
+	var out [][]string
+	for _, line := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+		if line == "" {
+			continue
+		}
+		fields := strings.Split(line, "\t")
+		for i, f := range fields {
+			fields[i] = tsvUnescape.Replace(f)
+		}
+		out = append(out, fields)
+	}
+	return out, nil
+}
+
+// exec runs sql and reads its answer through.
+func (c chHTTP) exec(ctx context.Context, sql string) error {
+	body, err := c.query(ctx, "", sql, nil)
+	if err != nil {
+		return err
+	}
+	_, _ = io.Copy(io.Discard, body)
+	return body.Close()
+}
+
+var tsvUnescape = strings.NewReplacer(`\\`, `\`, `\t`, "\t", `\n`, "\n", `\'`, "'", `\0`, "\x00")
+
+// literal is s as a ClickHouse string literal.
+func literal(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+}

@@ -10,7 +10,9 @@
 // CLICKHOUSE_DATABASE, CLICKHOUSE_USER, CLICKHOUSE_PASSWORD), and
 // ClickHouse's HTTP interface at CLICKHOUSE_HTTP_ADDR, by default
 // CLICKHOUSE_ADDR itself when it is an http:// address, else its host on
-// port 8123. pg_dump and pg_restore must be on the PATH.
+// port 8123. On a cluster (CLICKHOUSE_CLUSTER) CLICKHOUSE_HTTP_ADDR lists
+// the nodes' HTTP interfaces, comma-separated, by default port 8123 of each
+// host the cluster lists. pg_dump and pg_restore must be on the PATH.
 package main
 
 import (
@@ -31,6 +33,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/internal/config"
 	"github.com/reeltrack/reeltrack/internal/store"
+	"github.com/reeltrack/reeltrack/schema"
 )
 
 func main() {
@@ -67,21 +70,22 @@ func run(args []string) error {
 			return err
 		}
 		var rows uint64
+		names := map[string]bool{}
 		for _, tb := range m.ClickHouse.Tables {
-			for _, p := range tb.Partitions {
-				rows += p.Rows
-			}
+			rows += tb.rows()
+			names[tb.Name] = true
 		}
-		fmt.Printf("verify:     %s matches its manifest: postgres %s (cut-off %s), %d clickhouse rows in %d tables\n",
-			*dir, size(m.Postgres.File.Bytes), m.CutOff.Format("2006-01-02 15:04:05Z07:00"), rows, len(m.ClickHouse.Tables))
+		of := ""
+		if c := m.ClickHouse.Cluster; c != nil {
+			of = fmt.Sprintf(" of cluster %s's %d shards", c.Name, len(c.Shards))
+		}
+		fmt.Printf("verify:     %s matches its manifest: postgres %s (cut-off %s), %d clickhouse rows in %d tables%s\n",
+			*dir, size(m.Postgres.File.Bytes), m.CutOff.Format("2006-01-02 15:04:05Z07:00"), rows, len(names), of)
 		return nil
 	}
 	cfg, err := config.Load()
 	if err != nil {
 		return fmt.Errorf("configuration:\n%w", err)
-	}
-	if cfg.ClickHouseCluster != "" {
-		return errors.New("CLICKHOUSE_CLUSTER is set: this backup covers one ClickHouse server; back a cluster up shard by shard (docs/backup.md)")
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -94,7 +98,19 @@ func run(args []string) error {
 		client: &http.Client{},
 	}
 	h.password = o.ClickHouse.Password
-	if h.base == "" {
+	layout := schema.ClickHouseLayout{Cluster: cfg.ClickHouseCluster, Node: store.NodeDialer(o.ClickHouse)}
+	var nodes []chHTTP
+	if layout.Cluster != "" {
+		// the HTTP interfaces of the nodes, of one replica per shard at least
+		for _, base := range strings.Split(h.base, ",") {
+			if base = strings.TrimRight(strings.TrimSpace(base), "/"); base != "" {
+				n := h
+				// the user and password are CLICKHOUSE_USER's, never in a message
+				n.base = withoutUser(base)
+				nodes = append(nodes, n)
+			}
+		}
+	} else if h.base == "" {
 		h.base = httpAddr(o.ClickHouse.Addr)
 	}
 	if args[0] == "backup" {
@@ -113,7 +129,8 @@ func run(args []string) error {
 				return nil
 			}
 		}
-		if _, err = backup(ctx, target{PG: stores.PG, PGURL: cfg.DatabaseURL, CH: stores.CH, CHDB: cfg.ClickHouseDatabase, HTTP: h, Log: os.Stdout}, *dir); err != nil {
+		if _, err = backup(ctx, target{PG: stores.PG, PGURL: cfg.DatabaseURL, CH: stores.CH, CHDB: cfg.ClickHouseDatabase, HTTP: h, Log: os.Stdout,
+			Layout: layout, Nodes: nodes}, *dir); err != nil {
 			return err
 		}
 		if *beforeUpgrade {
@@ -143,7 +160,8 @@ func run(args []string) error {
 	}
 	defer admin.Close()
 	openCH := func(ctx context.Context) (driver.Conn, error) { return store.OpenClickHouse(ctx, o.ClickHouse) }
-	_, err = restore(ctx, target{PG: pg, PGURL: cfg.DatabaseURL, CHDB: cfg.ClickHouseDatabase, HTTP: h, Log: os.Stdout}, admin, openCH, *dir, *force)
+	_, err = restore(ctx, target{PG: pg, PGURL: cfg.DatabaseURL, CHDB: cfg.ClickHouseDatabase, HTTP: h, Log: os.Stdout,
+		Layout: layout, Nodes: nodes}, admin, openCH, *dir, *force)
 	if err == nil {
 		fmt.Println("restore:    done; start the server (it finds every migration applied)")
 	}

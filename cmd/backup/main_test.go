@@ -219,11 +219,14 @@ func (f fresh) openClickHouse(t *testing.T, ctx context.Context) driver.Conn {
 	return ch
 }
 
-// snapshotRows are the snapshots a backup's manifest counts.
+// snapshotRows are the snapshots a backup's manifest counts (of every
+// shard of a cluster).
 func snapshotRows(m manifest) uint64 {
 	var n uint64
-	for _, p := range m.ClickHouse.Tables[0].Partitions {
-		n += p.Rows
+	for _, tb := range m.ClickHouse.Tables {
+		if tb.Name == "metric_snapshots" {
+			n += tb.rows()
+		}
 	}
 	return n
 }
@@ -411,41 +414,7 @@ func TestRestoredBackupAnswersAsTheSource(t *testing.T) {
 	if got := chCount(t, ch, `SELECT count() FROM metric_snapshots WHERE workspace_id = ?`, s.ws); got != wantRows {
 		t.Errorf("restored snapshots of the seeded workspace: %d, the source %d", got, wantRows)
 	}
-	var jobs []uuid.UUID
-	rows, err := f.PG.Query(ctx, `SELECT id FROM scrape_jobs WHERE workspace_id = $1`, in.ws)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var id uuid.UUID
-		if err := rows.Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		jobs = append(jobs, id)
-	}
-	rows.Close()
-	if len(jobs) == 0 {
-		t.Fatal("the backup holds no scrape of the busy workspace: the ingestion did not run during the backup")
-	}
-	written := map[uuid.UUID]uint64{}
-	crows, err := ch.Query(ctx, `SELECT job_id, count() FROM metric_snapshots WHERE workspace_id = ? GROUP BY job_id`, in.ws)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for crows.Next() {
-		var id uuid.UUID
-		var n uint64
-		if err := crows.Scan(&id, &n); err != nil {
-			t.Fatal(err)
-		}
-		written[id] = n
-	}
-	crows.Close()
-	for _, j := range jobs {
-		if written[j] != uint64(len(in.videos)) {
-			t.Errorf("scrape %s is processed in the restored postgres, but the restored clickhouse holds %d of its %d snapshots", j, written[j], len(in.videos))
-		}
-	}
+	everyProcessedScrapeRestored(t, ctx, f.PG, ch, in)
 	// PostgreSQL: every table's rows as in the snapshot (but the record
 	// of the analytics sync, which the restore's copy of the dimensions
 	// writes)
@@ -486,6 +455,48 @@ func TestRestoredBackupAnswersAsTheSource(t *testing.T) {
 	}
 	if synced.Rows["workspaces"] < 1 || synced.Rows["videos"] != 0 {
 		t.Errorf("the analytics sync after a rename copied %v, want the workspace and no video", synced.Rows)
+	}
+}
+
+// everyProcessedScrapeRestored checks that every scrape of in's workspace
+// that the restored PostgreSQL pg holds as processed has its snapshots in
+// the restored ClickHouse ch, and that there is one at least.
+func everyProcessedScrapeRestored(t *testing.T, ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, in *ingestion) {
+	t.Helper()
+	var jobs []uuid.UUID
+	rows, err := pg.Query(ctx, `SELECT id FROM scrape_jobs WHERE workspace_id = $1`, in.ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var id uuid.UUID
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, id)
+	}
+	rows.Close()
+	if len(jobs) == 0 {
+		t.Fatal("the backup holds no scrape of the busy workspace: the ingestion did not run during the backup")
+	}
+	written := map[uuid.UUID]uint64{}
+	crows, err := ch.Query(ctx, `SELECT job_id, count() FROM metric_snapshots WHERE workspace_id = ? GROUP BY job_id`, in.ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for crows.Next() {
+		var id uuid.UUID
+		var n uint64
+		if err := crows.Scan(&id, &n); err != nil {
+			t.Fatal(err)
+		}
+		written[id] = n
+	}
+	crows.Close()
+	for _, j := range jobs {
+		if written[j] != uint64(len(in.videos)) {
+			t.Errorf("scrape %s is processed in the restored postgres, but the restored clickhouse holds %d of its %d snapshots", j, written[j], len(in.videos))
+		}
 	}
 }
 
@@ -745,7 +756,7 @@ func TestRestoreMakesAMissingPostgresDatabase(t *testing.T) {
 func TestBackupBeforeUpgrade(t *testing.T) {
 	t.Parallel()
 	if env.CHOptions.Cluster != "" {
-		t.Skip("a backup covers one ClickHouse server")
+		t.Skip("the command runs here against one server (the cluster's backups: TestCluster*)")
 	}
 	ctx := context.Background()
 	bin := testenv.Build(t, "./cmd/backup")

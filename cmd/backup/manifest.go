@@ -43,14 +43,62 @@ type chPart struct {
 	Database      string  `json:"database"`
 	Migrations    []int   `json:"migrations"`
 	Tables        []table `json:"tables"`
+	// Cluster is the cluster a backup was read from, shard by shard; nil
+	// for one server.
+	Cluster *clusterPart `json:"cluster,omitempty"`
+}
+
+// clusterPart is the cluster a backup was read from: its shards, each read
+// on one replica.
+type clusterPart struct {
+	Name        string      `json:"name"`
+	ShardingKey string      `json:"shardingKey"`
+	Shards      []shardPart `json:"shards"`
+}
+
+type shardPart struct {
+	Num      int      `json:"shard"`
+	Weight   int      `json:"weight"`
+	Replicas []string `json:"replicas"` // host:port, native protocol
+	ReadFrom string   `json:"readFrom"` // the HTTP interface of the replica read
 }
 
 // table is one exported table: its columns (inserted by name, so a later
 // schema's new columns take their defaults) and one file per partition.
+// On a cluster each shard's local table is one table of its own.
 type table struct {
 	Name       string      `json:"name"`
+	Shard      int         `json:"shard,omitempty"`      // the shard read; 0 on one server
+	Workspaces *workspaces `json:"workspaces,omitempty"` // on a cluster
 	Columns    []column    `json:"columns"`
 	Partitions []partition `json:"partitions"`
+}
+
+// workspaces are the workspaces a shard's table holds rows of, which a
+// merge never changes: their number, the xor of their sharding keys, and
+// how many of them the sharding key places on another shard (rows written
+// before the shards changed).
+type workspaces struct {
+	Count    uint64 `json:"count"`
+	Checksum uint64 `json:"checksum"`
+	OffShard uint64 `json:"offShard"`
+}
+
+// rows is the number of rows the table's files hold.
+func (t table) rows() uint64 {
+	var n uint64
+	for _, p := range t.Partitions {
+		n += p.Rows
+	}
+	return n
+}
+
+// label names the table in messages, with its shard on a cluster.
+func (t table) label() string {
+	if t.Shard == 0 {
+		return t.Name
+	}
+	return fmt.Sprintf("%s of shard %d", t.Name, t.Shard)
 }
 
 type partition struct {

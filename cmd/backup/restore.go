@@ -46,6 +46,26 @@ func restore(ctx context.Context, t target, admin driver.Conn, openCH func(conte
 		}
 	}
 	fmt.Fprintf(t.Log, "backup:     %s, cut-off %s, every file matches the manifest\n", dir, m.CutOff.Format("2006-01-02 15:04:05Z07:00"))
+	// on a cluster, the nodes that take the rows and are checked, before
+	// anything is written
+	var shards []shardNodes
+	into := t.HTTP
+	if t.Layout.Cluster != "" {
+		if shards, err = clusterNodes(ctx, admin, t); err != nil {
+			return m, err
+		}
+		// every row on its shard before the insert returns, and none dropped
+		// as the duplicate of a block the table's path once held
+		into = shards[0].nodes[0].with("insert_distributed_sync", "1").with("insert_deduplicate", "0")
+	}
+	switch c := m.ClickHouse.Cluster; {
+	case c != nil && t.Layout.Cluster == "":
+		fmt.Fprintf(t.Log, "backup:     of cluster %s, %d shards, restored into one server\n", c.Name, len(c.Shards))
+	case c == nil && t.Layout.Cluster != "":
+		fmt.Fprintf(t.Log, "backup:     of one server, restored into cluster %s, each row on its workspace's shard\n", t.Layout.Cluster)
+	case c != nil && !sameShards(c, shards):
+		fmt.Fprintf(t.Log, "backup:     of cluster %s, %d shards, restored into cluster %s of %d shards, each row on its workspace's shard\n", c.Name, len(c.Shards), t.Layout.Cluster, len(shards))
+	}
 	pgTables, pgData, err := pgHolds(ctx, t)
 	if err != nil {
 		return m, err
@@ -65,13 +85,13 @@ func restore(ctx context.Context, t target, admin driver.Conn, openCH func(conte
 	fmt.Fprintf(t.Log, "postgres:   restored %s\n", m.Postgres.File.Name)
 
 	if chData != "" || force {
-		for _, db := range []string{schema.AnalyticsDatabase(t.CHDB), t.CHDB} {
-			if err := admin.Exec(ctx, "DROP DATABASE IF EXISTS "+schema.Quote(db)); err != nil {
+		for _, db := range t.Layout.Databases(t.CHDB) {
+			if err := admin.Exec(ctx, "DROP DATABASE IF EXISTS "+schema.Quote(db)+t.Layout.OnCluster()); err != nil {
 				return m, fmt.Errorf("drop clickhouse database %s: %w", db, err)
 			}
 		}
 	}
-	if err := admin.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+schema.Quote(t.CHDB)); err != nil {
+	if err := admin.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+schema.Quote(t.CHDB)+t.Layout.OnCluster()); err != nil {
 		return m, fmt.Errorf("create clickhouse database %s: %w", t.CHDB, err)
 	}
 	ch, err := openCH(ctx)
@@ -79,15 +99,20 @@ func restore(ctx context.Context, t target, admin driver.Conn, openCH func(conte
 		return m, err
 	}
 	defer ch.Close()
-	if _, err := schema.MigrateClickHouse(ctx, t.PG, ch, schema.ClickHouseLayout{}, t.CHDB); err != nil {
+	if _, err := schema.MigrateClickHouse(ctx, t.PG, ch, t.Layout, t.CHDB); err != nil {
 		return m, err
 	}
 	for _, tb := range m.ClickHouse.Tables {
-		n, err := loadTable(ctx, t, dir, tb)
+		n, err := loadTable(ctx, into, t.CHDB, dir, tb)
 		if err != nil {
 			return m, err
 		}
-		fmt.Fprintf(t.Log, "clickhouse: %s, %d rows\n", tb.Name, n)
+		fmt.Fprintf(t.Log, "clickhouse: %s, %d rows\n", tb.label(), n)
+	}
+	if t.Layout.Cluster != "" {
+		if err := checkShards(ctx, t, m, shards); err != nil {
+			return m, err
+		}
 	}
 	// the restored workspaces' answers are read afresh (before the copy below,
 	// as the update stamps the workspaces for the analytics sync)
@@ -95,7 +120,7 @@ func restore(ctx context.Context, t target, admin driver.Conn, openCH func(conte
 		return m, err
 	}
 	adb := schema.AnalyticsDatabase(t.CHDB)
-	if _, err := analytics.RebuildDimensions(ctx, t.PG, ch, adb, ""); err != nil {
+	if _, err := analytics.RebuildDimensions(ctx, t.PG, ch, adb, t.Layout.Cluster); err != nil {
 		return m, err
 	}
 	fmt.Fprintf(t.Log, "clickhouse: %s dimensions copied from postgres\n", adb)
@@ -240,32 +265,33 @@ func forgetSourceTxids(ctx context.Context, t target) error {
 	return tx.Commit(ctx)
 }
 
-func loadTable(ctx context.Context, t target, dir string, tb table) (uint64, error) {
+// loadTable inserts tb's rows into db through into.
+func loadTable(ctx context.Context, into chHTTP, db, dir string, tb table) (uint64, error) {
 	names := make([]string, len(tb.Columns))
 	for i, c := range tb.Columns {
 		names[i] = c.name
 	}
 	var total uint64
 	for _, p := range tb.Partitions {
-		n, err := loadPartition(ctx, t, dir, tb, p, names)
+		n, err := loadPartition(ctx, into, db, dir, tb, p, names)
 		if err != nil {
-			return total, fmt.Errorf("restore %s, partition %s: %w", tb.Name, p.ID, err)
+			return total, fmt.Errorf("restore %s, partition %s: %w", tb.label(), p.ID, err)
 		}
 		if n != p.Rows {
-			return total, fmt.Errorf("restore %s, partition %s: %d rows in the file, the manifest says %d", tb.Name, p.ID, n, p.Rows)
+			return total, fmt.Errorf("restore %s, partition %s: %d rows in the file, the manifest says %d", tb.label(), p.ID, n, p.Rows)
 		}
 		total += n
 	}
 	return total, nil
 }
 
-func loadPartition(ctx context.Context, t target, dir string, tb table, p partition, names []string) (uint64, error) {
+func loadPartition(ctx context.Context, into chHTTP, db, dir string, tb table, p partition, names []string) (uint64, error) {
 	var batch []byte
 	flush := func() error {
 		if len(batch) == 0 {
 			return nil
 		}
-		err := t.HTTP.insert(ctx, t.CHDB, tb.Name, names, batch)
+		err := into.insert(ctx, db, tb.Name, names, batch)
 		batch = batch[:0]
 		return err
 	}
