@@ -50,13 +50,14 @@ cluster-stop: ## stop the local ClickHouse cluster and its ZooKeeper
 # the spike scan against its reference; a campaign's payouts), then the tests of the cluster
 # itself (TestCluster*: a replica, the entry node and a whole shard killed
 # with SIGKILL and started again, a replayed insert deduplicated, the
-# projections rebuilt, expired partitions dropped; they skip without
+# projections rebuilt, expired partitions dropped, a backup restored shard
+# by shard and moved to and from one server; they skip without
 # CLICKHOUSE_CLUSTER), with their ClickHouse databases on the cluster
 # (CLICKHOUSE_CLUSTER: made ON CLUSTER, migrated with the cluster layout),
 # node 1 as the entry point. PostgreSQL and Redis are those of
 # `make services`. See docs/scaling.md, "Tests on the cluster".
 CLUSTER_TESTS ?= Agree|Overview|Videos|SpikeScan|StartValues|CampaignPayouts
-CLUSTER_PACKAGES ?= ./command/tracking ./projections ./projections/analytics ./cmd/migrate
+CLUSTER_PACKAGES ?= ./command/tracking ./projections ./projections/analytics ./cmd/migrate ./cmd/backup
 # The read side's packages: its shared base and its rooms.
 QUERY_PACKAGES ?= ./query ./query/chread ./query/numbers ./query/collections ./query/campaigns ./query/alerts ./query/team ./query/sharing
 # Those of them with a test CLUSTER_TESTS names (a package's databases on
@@ -80,7 +81,7 @@ define CLUSTER_TEST_RUN
 	[ $$agree -eq 0 ] && [ $$rc -eq 0 ]
 	$(CLUSTER_ENV) $(GO_TEST) -p 1 -timeout $(TEST_TIMEOUT) -run '^TestCluster' ./api
 endef
-test-cluster: cluster services stripe-mock ## run the agreement tests (api, query) and the failure, replay, rebuild, retention and analyst tests against the local cluster (about 6 minutes; part of make test)
+test-cluster: cluster services stripe-mock ## run the agreement tests (api, query) and the failure, replay, rebuild, retention, analyst and backup tests against the local cluster (about 6 minutes; part of make test)
 	$(CLUSTER_TEST_RUN)
 
 # The ClickHouse-facing packages again, each on a current ClickHouse engine
@@ -295,16 +296,21 @@ lint: ## check formatting (gofmt), go vet, staticcheck, and the import rules and
 # (FORCE=1 replaces what they hold). Both reach the stores as the server
 # does (DATABASE_URL, CLICKHOUSE_*), ClickHouse's HTTP interface at
 # CLICKHOUSE_HTTP_ADDR (default: CLICKHOUSE_ADDR itself when it is http(s)://…, else its host on port 8123).
+# On a cluster (CLICKHOUSE_CLUSTER) a backup reads each shard on one replica
+# and a restore puts each row back on its workspace's shard: CLICKHOUSE_HTTP_ADDR
+# then lists the nodes' HTTP interfaces, one per shard at least (default: port
+# 8123 of each host of the cluster; the local cluster's nodes serve it on
+# 18121-18124: docs/backup.md, "Clusters").
 BACKUP_DIR ?= backups/$(shell date -u +%Y%m%dT%H%M%SZ)
 .PHONY: backup restore upgrade
 
-backup: ## write a backup of PostgreSQL and of ClickHouse's snapshots into BACKUP_DIR (default backups/<UTC time>)
+backup: ## write a backup of PostgreSQL and of ClickHouse's snapshots into BACKUP_DIR (default backups/<UTC time>); on a cluster (CLICKHOUSE_CLUSTER, CLICKHOUSE_HTTP_ADDR the nodes') shard by shard
 	$(GO) run ./cmd/backup backup -dir $(BACKUP_DIR)
 
 upgrade: services ## back up both databases into BACKUP_DIR (as make backup), say where, then apply the pending migrations (docs/operations.md, Upgrades)
 	$(GO) run ./cmd/backup backup -before-upgrade -dir $(BACKUP_DIR)
 	$(GO) run ./cmd/migrate
 
-restore: ## restore BACKUP=dir into empty databases (FORCE=1 replaces what they hold), then rebuild what derives from it
+restore: ## restore BACKUP=dir into empty databases (FORCE=1 replaces what they hold), then rebuild what derives from it; on a cluster each row goes back to its workspace's shard (a backup of one server or of a cluster restores into either)
 	@[ -n "$(BACKUP)" ] || { echo "make restore BACKUP=<backup directory>"; exit 1; }
 	$(GO) run ./cmd/backup restore -dir $(BACKUP) $(if $(FORCE),-force)
