@@ -47,6 +47,7 @@ var importRules = []importRule{
 		importedOnlyBy("api/alerts", "api"),
 		importedOnlyBy("api/sharing", "api"),
 		importedOnlyBy("api/billing", "api"),
+		importedOnlyBy("api/health", "api"),
 	)},
 	{"api-plumbing", onlyImports("api/httpx", "query", "query/chread", "query/answercache", "query/numbers", "query/team", "internal/...")},
 	{"api-rooms", all(
@@ -58,6 +59,7 @@ var importRules = []importRule{
 		onlyImports("api/alerts", apiRoom("command/alerts", "query/alerts")...),
 		onlyImports("api/sharing", apiRoom("command/sharing", "query/sharing", "query/numbers", "query/campaigns", "query/answercache", "web")...),
 		onlyImports("api/billing", apiRoom("command/billing")...),
+		onlyImports("api/health", apiRoom("query/health")...),
 	)},
 	{"siblings", all(
 		noneDependsOn("command/...", "query/..."),
@@ -90,6 +92,7 @@ var importRules = []importRule{
 		onlyImports("query/alerts", "query", "query/numbers", "query/chread", "internal/..."),
 		onlyImports("query/team", "query", "query/chread", "internal/..."),
 		onlyImports("query/sharing", "query", "query/numbers", "query/team", "query/chread", "internal/..."),
+		onlyImports("query/health", "query", "query/chread", "internal/..."),
 	)},
 	{"querytest", all(
 		onlyImports("query/querytest", "query/chread", "ingest", "internal/..."),

@@ -28,6 +28,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/background"
 	"github.com/reeltrack/reeltrack/internal/config"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/ratelimit"
 	"github.com/reeltrack/reeltrack/internal/store"
@@ -36,6 +37,7 @@ import (
 	querycampaigns "github.com/reeltrack/reeltrack/query/campaigns"
 	"github.com/reeltrack/reeltrack/query/chread"
 	querycollections "github.com/reeltrack/reeltrack/query/collections"
+	queryhealth "github.com/reeltrack/reeltrack/query/health"
 	"github.com/reeltrack/reeltrack/query/numbers"
 	querysharing "github.com/reeltrack/reeltrack/query/sharing"
 	queryteam "github.com/reeltrack/reeltrack/query/team"
@@ -88,6 +90,7 @@ type Handlers struct {
 	Track           tracking.TrackHandler
 	Refresh         tracking.RefreshDueHandler
 	AlertsCron      cron.AlertsCron
+	CronSteps       cron.StepLog
 	Complete        tracking.CompleteScrapeHandler
 	RenameWorkspace team.RenameWorkspaceHandler
 
@@ -104,6 +107,8 @@ type Handlers struct {
 	Founding         queryteam.FoundingStatsHandler
 	Plans            queryteam.PlansHandler
 	ProviderStatus   queryteam.ProviderStatusHandler
+	Health           queryhealth.HealthHandler
+	HealthSummary    queryhealth.SummaryHandler
 	Videos           numbers.VideosHandler
 	Overview         numbers.OverviewHandler
 	Export           numbers.ExportHandler
@@ -217,6 +222,8 @@ func New(d Deps) *fiber.App {
 	r.Delete("/workspace/team/invites/:id", ws(httpx.WithID("id", room.team.DeleteInvite))...)
 	r.Get("/workspace/activity", ws(room.team.GetActivity)...)
 	r.Get("/workspace/digest", ws(room.alerts.GetDigest)...)
+	r.Get("/workspace/health", ws(room.health.GetHealth)...)
+	r.Get("/workspace/health/summary", ws(room.health.GetSummary)...)
 	r.Put("/workspace/digest", ws(httpx.WithBody(room.alerts.PutDigest))...)
 	r.Post("/track", ws(httpx.WithBody(room.tracking.PostTrack))...)
 	r.Post("/track/bulk", ws(httpx.WithBody(room.tracking.PostTrackBulk))...)
@@ -290,7 +297,7 @@ func New(d Deps) *fiber.App {
 	// REQUEST_TIMEOUT or the statement timeout.
 	batch := batchWork(cmp.Or(d.Config.BatchTimeout, d.Config.RequestTimeout))
 	r.Post("/webhooks/scraper", asBackground, batch, s.postScraperWebhook)
-	r.Get("/cron/refresh", asBackground, requireCron(d.Config.CronSecret), batch, s.getCronRefresh)
+	r.Get("/cron/refresh", asBackground, requireCron(d.Config.CronSecret), batch, s.recordStep(domain.StepRefresh), s.getCronRefresh)
 	r.Get("/cron/alerts", asBackground, requireCron(d.Config.CronSecret), batch, s.getCronAlerts)
 
 	// The dashboard comes after every API route, without the API's middleware

@@ -91,7 +91,7 @@ func goStructs(t *testing.T) map[string][]map[string]goField {
 		return m
 	}
 	for _, dir := range append(dirs, "../query", "../query/numbers", "../query/collections", "../query/campaigns",
-		"../query/alerts", "../query/team", "../query/sharing", "../command") {
+		"../query/alerts", "../query/team", "../query/sharing", "../query/health", "../command") {
 		types := load(dir)
 		for name, st := range types {
 			if f := fields(st, types, 0); len(f) > 0 {

@@ -5,6 +5,7 @@ import (
 	"github.com/reeltrack/reeltrack/api/billing"
 	"github.com/reeltrack/reeltrack/api/campaigns"
 	"github.com/reeltrack/reeltrack/api/collections"
+	"github.com/reeltrack/reeltrack/api/health"
 	"github.com/reeltrack/reeltrack/api/httpx"
 	"github.com/reeltrack/reeltrack/api/numbers"
 	"github.com/reeltrack/reeltrack/api/sharing"
@@ -23,6 +24,7 @@ type rooms struct {
 	alerts      *alerts.Room
 	sharing     *sharing.Room
 	billing     *billing.Room
+	health      *health.Room
 }
 
 // newRooms gives each room the use cases its routes call, from d.
@@ -70,5 +72,17 @@ func newRooms(d Deps) rooms {
 			Videos: d.Videos, Overview: d.Overview, Campaigns: d.Campaigns,
 		},
 		billing: &billing.Room{Checkout: d.Checkout, Portal: d.Portal},
+		health: &health.Room{
+			Health: d.Health, Summary: d.HealthSummary, ProviderAccount: providerAccount(d),
+			Secrets: []string{d.Config.ScraperToken, d.Config.ScraperWebhookSecret},
+		},
 	}
+}
+
+// providerAccount names the scraping provider's account, "" without one.
+func providerAccount(d Deps) string {
+	if d.Provider == nil {
+		return ""
+	}
+	return d.Provider.Account()
 }

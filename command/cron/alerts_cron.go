@@ -1,7 +1,9 @@
 // Package cron runs the write side's scheduled work: AlertsCron, behind
 // GET /api/cron/alerts, runs the steps of the other rooms in their order
 // (ranks, settle, digests, spikes, insights, milestones, dispatch, mail,
-// channels, purge), each timed and counted, every error joined.
+// channels, purge: domain.AlertsCronSteps), each timed, counted and
+// recorded in cron_steps (StepLog, which the refresh's route records its
+// runs with too), every error joined.
 package cron
 
 import (
@@ -59,7 +61,7 @@ type CronRun struct {
 const ranksWait = 2 * time.Second
 
 type cronStep struct {
-	name string
+	name domain.CronStep
 	run  func(ctx context.Context) error
 }
 
@@ -67,31 +69,35 @@ func (c AlertsCron) steps(run *CronRun) []cronStep {
 	return []cronStep{
 		// the videos list's ranks and the overview's slots, in the background:
 		// the next hour's are written before it begins
-		{"ranks", func(ctx context.Context) (err error) { run.Ranks, err = c.Ranks.Run(ctx, ranksWait); return err }},
+		{domain.StepRanks, func(ctx context.Context) (err error) { run.Ranks, err = c.Ranks.Run(ctx, ranksWait); return err }},
 		// the payout lines first: their budget alerts go out with this run's e-mails
-		{"settle", func(ctx context.Context) (err error) { run.Payouts, err = c.Settle.Handle(ctx); return err }},
-		{"digests", func(ctx context.Context) (err error) { run.Digests, err = c.Digests.Handle(ctx); return err }},
-		{"spikes", func(ctx context.Context) (err error) { run.Spikes, err = c.Spikes.Handle(ctx); return err }},
-		{"insights", func(ctx context.Context) (err error) {
+		{domain.StepSettle, func(ctx context.Context) (err error) { run.Payouts, err = c.Settle.Handle(ctx); return err }},
+		{domain.StepDigests, func(ctx context.Context) (err error) { run.Digests, err = c.Digests.Handle(ctx); return err }},
+		{domain.StepSpikes, func(ctx context.Context) (err error) { run.Spikes, err = c.Spikes.Handle(ctx); return err }},
+		{domain.StepInsights, func(ctx context.Context) (err error) {
 			run.Insights, err = alerts.ComputeInsights(ctx, c.DB, c.Insights, c.Now())
 			return err
 		}},
-		{"milestones", func(ctx context.Context) (err error) {
+		{domain.StepMilestones, func(ctx context.Context) (err error) {
 			run.Milestones, err = alerts.ScanMilestones(ctx, c.DB, c.Milestones, c.Now())
 			return err
 		}},
-		{"dispatch", func(ctx context.Context) (err error) {
+		{domain.StepDispatch, func(ctx context.Context) (err error) {
 			run.Events, err = alerts.DispatchEvents(ctx, c.DB, c.DashboardURL, c.Now())
 			return err
 		}},
-		{"mail", func(ctx context.Context) (err error) {
+		{domain.StepMail, func(ctx context.Context) (err error) {
 			run.Mail, err = outbox.Outbox{DB: c.DB, Mail: c.Mail, Log: c.Log, Now: c.Now}.Deliver(ctx)
 			return err
 		}},
-		{"channels", func(ctx context.Context) (err error) { run.Channels, err = c.Channels.Deliver(ctx); return err }},
-		{"purge", func(ctx context.Context) error { return purgeAccountRecords(ctx, c.DB, c.Now()) }},
+		{domain.StepChannels, func(ctx context.Context) (err error) { run.Channels, err = c.Channels.Deliver(ctx); return err }},
+		{domain.StepPurge, func(ctx context.Context) error { return purgeAccountRecords(ctx, c.DB, c.Now()) }},
 	}
 }
+
+// StepLog records the runs of scheduled steps in the cron's database: its
+// own steps, and the refresh's, whose route records its runs with it.
+func (c AlertsCron) StepLog() StepLog { return StepLog{DB: c.DB, Log: c.Log} }
 
 // Run runs every step once, in order.
 func (c AlertsCron) Run(ctx context.Context) (CronRun, error) {
@@ -104,11 +110,13 @@ func (c AlertsCron) runSteps(ctx context.Context, steps []cronStep) error {
 	// nobody waits on the steps' reads: the dashboard's go first
 	ctx = store.Background(ctx)
 	var errs []error
+	log := c.StepLog()
 	for _, s := range steps {
-		began := time.Now()
+		began, at := time.Now(), c.Now()
 		err := runStep(ctx, s)
 		took := time.Since(began)
-		c.Metrics.CronStep(s.name, took, err)
+		c.Metrics.CronStep(string(s.name), took, err)
+		log.Record(ctx, StepRun{Step: s.name, Began: at, Took: took, Failed: err != nil})
 		if err != nil {
 			c.Log.ErrorContext(ctx, "alerts cron: step failed", "step", s.name, "ms", took.Milliseconds(), "error", err)
 			errs = append(errs, fmt.Errorf("%s: %w", s.name, err))

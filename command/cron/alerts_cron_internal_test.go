@@ -9,23 +9,25 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ClickHouse/clickhouse-go/v2"
 
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/store"
 )
 
 // TestAlertsCronStepsInOrder: the cron's steps are those the docs name, in
-// their order.
+// their order, which the health page lists them in (domain.AlertsCronSteps).
 func TestAlertsCronStepsInOrder(t *testing.T) {
-	var names []string
+	var names []domain.CronStep
 	for _, s := range (AlertsCron{}).steps(&CronRun{}) {
 		names = append(names, s.name)
 	}
-	want := []string{"ranks", "settle", "digests", "spikes", "insights", "milestones", "dispatch", "mail", "channels", "purge"}
-	if !slices.Equal(names, want) {
-		t.Fatalf("steps %v, want %v", names, want)
+	want := []domain.CronStep{"ranks", "settle", "digests", "spikes", "insights", "milestones", "dispatch", "mail", "channels", "purge"}
+	if !slices.Equal(names, want) || !slices.Equal(domain.AlertsCronSteps, want) {
+		t.Fatalf("steps %v, domain.AlertsCronSteps %v, want %v", names, domain.AlertsCronSteps, want)
 	}
 }
 
@@ -35,15 +37,15 @@ func TestAlertsCronStepsInOrder(t *testing.T) {
 func TestAlertsCronStepFailures(t *testing.T) {
 	m := metrics.New()
 	var ran []string
-	step := func(name string, err error) cronStep {
-		return cronStep{name, func(context.Context) error { ran = append(ran, name); return err }}
+	step := func(name domain.CronStep, err error) cronStep {
+		return cronStep{name, func(context.Context) error { ran = append(ran, string(name)); return err }}
 	}
 	steps := []cronStep{
 		step("settle", errors.New("a campaign could not settle")),
 		{"spikes", func(context.Context) error { ran = append(ran, "spikes"); panic("scan broke") }},
 		step("mail", nil),
 	}
-	err := AlertsCron{Metrics: m, Log: slog.New(slog.DiscardHandler)}.runSteps(context.Background(), steps)
+	err := AlertsCron{DB: env.PG, Metrics: m, Log: slog.New(slog.DiscardHandler), Now: time.Now}.runSteps(context.Background(), steps)
 	if !slices.Equal(ran, []string{"settle", "spikes", "mail"}) {
 		t.Fatalf("ran %v: a failure stopped the steps after it", ran)
 	}
@@ -85,7 +87,7 @@ func TestAlertsCronStepsReadOnOneThread(t *testing.T) {
 	}
 	var inStep string
 	read := cronStep{"read", func(ctx context.Context) (err error) { inStep, err = threads(ctx); return err }}
-	if err := (AlertsCron{Metrics: metrics.New(), Log: slog.New(slog.DiscardHandler)}).runSteps(t.Context(), []cronStep{read}); err != nil {
+	if err := (AlertsCron{DB: env.PG, Metrics: metrics.New(), Log: slog.New(slog.DiscardHandler), Now: time.Now}).runSteps(t.Context(), []cronStep{read}); err != nil {
 		t.Fatal(err)
 	}
 	if inStep != "1" {

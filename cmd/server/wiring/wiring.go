@@ -40,6 +40,7 @@ import (
 	querycampaigns "github.com/reeltrack/reeltrack/query/campaigns"
 	"github.com/reeltrack/reeltrack/query/chread"
 	querycollections "github.com/reeltrack/reeltrack/query/collections"
+	queryhealth "github.com/reeltrack/reeltrack/query/health"
 	"github.com/reeltrack/reeltrack/query/numbers"
 	querysharing "github.com/reeltrack/reeltrack/query/sharing"
 	queryteam "github.com/reeltrack/reeltrack/query/team"
@@ -167,6 +168,7 @@ func API(d Deps) api.Deps {
 				Sums: &tracking.SumsAfterScrape{Keeper: numbers.AccountSums{DB: d.DB, CH: d.CH}, Tasks: scrapeStarts, Log: d.Log, Now: d.Now},
 			},
 			AlertsCron:      cron,
+			CronSteps:       cron.StepLog(),
 			RenameWorkspace: team.RenameWorkspaceHandler{DB: d.DB},
 
 			Checkout: billing.CreateCheckoutHandler{
@@ -188,6 +190,8 @@ func API(d Deps) api.Deps {
 			Founding:         queryteam.NewFoundingStatsHandler(d.DB, d.Config.FoundingSpots, queryteam.FoundingStatsKept),
 			Plans:            queryteam.NewPlansHandler(d.Config.StripePrices, d.Payment, d.Log, d.Now),
 			ProviderStatus:   queryteam.ProviderStatusHandler{DB: d.DB},
+			Health:           queryhealth.HealthHandler{DB: d.DB, Now: d.Now},
+			HealthSummary:    queryhealth.SummaryHandler{DB: d.DB, Now: d.Now},
 			Videos:           numbers.VideosHandler{DB: d.DB, CH: d.CH, Now: d.Now, SnapshotRetention: d.Config.SnapshotRetention},
 			Overview:         numbers.OverviewHandler{DB: d.DB, CH: d.CH, Now: d.Now, SnapshotRetention: d.Config.SnapshotRetention},
 			Export:           numbers.ExportHandler{DB: d.DB, CH: d.CH, Now: d.Now},
