@@ -27,12 +27,13 @@ import (
 	"github.com/reeltrack/reeltrack/internal/background"
 	"github.com/reeltrack/reeltrack/internal/config"
 	"github.com/reeltrack/reeltrack/internal/store"
+	"github.com/reeltrack/reeltrack/internal/tenantaudit"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
 var env *testenv.Env
 
-func TestMain(m *testing.M) { testenv.Main(contractRun{m}, &env) }
+func TestMain(m *testing.M) { testenv.MainAudited(contractRun{m}, &env, tenantaudit.New()) }
 
 const testSecret = "test-session-secret-0123456789abcdef"
 

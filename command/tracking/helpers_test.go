@@ -6,13 +6,14 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/tenantaudit"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
 // env is the package's share of the test servers (internal/testenv).
 var env *testenv.Env
 
-func TestMain(m *testing.M) { testenv.Main(m, &env) }
+func TestMain(m *testing.M) { testenv.MainAudited(m, &env, tenantaudit.New()) }
 
 // scalar reads the one value a query returns.
 func scalar[T any](t testing.TB, sql string, args ...any) T {

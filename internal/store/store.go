@@ -26,6 +26,7 @@ type PostgresOptions struct {
 	HealthCheckPeriod time.Duration    // how often idle connections are checked
 	StatementTimeout  time.Duration    // and half of it each pool wait; 0: none
 	Metrics           *metrics.Metrics // if set, times each statement
+	Tracer            pgx.QueryTracer  // one more tracer, after those (the tests' statement audit); nil for the service
 }
 
 // The pool's idle times: a connection opened for a burst closes about a
@@ -72,10 +73,14 @@ func OpenPostgres(ctx context.Context, dsn string, o PostgresOptions) (*pgxpool.
 	if o.Metrics != nil {
 		tracers = append(tracers, queryTimer{m: o.Metrics})
 	}
+	if o.Tracer != nil {
+		tracers = append(tracers, o.Tracer)
+	}
 	switch len(tracers) {
+	case 0:
 	case 1:
 		cfg.ConnConfig.Tracer = tracers[0]
-	case 2:
+	default:
 		cfg.ConnConfig.Tracer = multitracer.New(tracers...)
 	}
 	// google/uuid's UUID is read and written in PostgreSQL's binary form;

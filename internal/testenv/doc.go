@@ -12,7 +12,8 @@
 // CutProxy, Serve and Build start the servers a test needs (StripeMock one
 // per process, as it keeps no state; Build takes the commands `make test`
 // built once from TEST_BINARIES). Waits for a condition a loaded machine
-// reaches late are bounded by Patience. A test whose
+// reaches late are bounded by Patience. MainAudited runs a package's tests
+// under the tenancy audit (internal/tenantaudit). A test whose
 // data is its own calls t.Parallel; one that sweeps the whole package
 // database, takes a server down or checks rate limits stays serial.
 package testenv

@@ -35,6 +35,8 @@ type Env struct {
 	RedisURL   string
 	cleanups   []func()
 	adminPGURL string
+	auditor    Auditor     // nil unless MainAudited
+	chLogged   driver.Conn // CH before the auditor wrapped it
 }
 
 // Servers says where the servers are.
@@ -103,16 +105,18 @@ func loopbackServers() Servers {
 //
 //	var env *testenv.Env
 //	func TestMain(m *testing.M) { testenv.Main(m, &env) }
-func Main(m interface{ Run() int }, env **Env) {
+func Main(m interface{ Run() int }, env **Env) { mainWith(m, env, nil) }
+
+func mainWith(m interface{ Run() int }, env **Env, a Auditor) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	e, err := setup(ctx)
+	e, err := setup(ctx, a)
 	cancel()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "testenv: the test servers are not usable (run `make services`):", err)
 		os.Exit(2)
 	}
 	*env = e
-	code := m.Run()
+	code := e.run(m)
 	exiting.Lock()
 	for i := len(exiting.funcs) - 1; i >= 0; i-- {
 		exiting.funcs[i]()
@@ -135,9 +139,9 @@ func atExit(f func()) {
 	exiting.funcs = append(exiting.funcs, f)
 }
 
-func setup(ctx context.Context) (*Env, error) {
+func setup(ctx context.Context, a Auditor) (*Env, error) {
 	srv := loopbackServers()
-	e := &Env{}
+	e := &Env{auditor: a}
 	name, err := packageDBName()
 	if err != nil {
 		return nil, err
@@ -275,7 +279,7 @@ func (e *Env) setupPostgres(ctx context.Context, serverURL, name string) error {
 		}
 	})
 	e.PGURL = withDatabase(serverURL, name)
-	e.PG, err = store.OpenPostgres(ctx, e.PGURL, store.PostgresOptions{})
+	e.PG, err = store.OpenPostgres(ctx, e.PGURL, store.PostgresOptions{Tracer: e.tracer()})
 	if err != nil {
 		return err
 	}
@@ -390,13 +394,17 @@ func (e *Env) setupClickHouse(ctx context.Context, srv Servers, name string) err
 		Addr: srv.ClickHouseAddr, Database: name, User: srv.ClickHouseUser, Password: srv.ClickHousePass,
 		Cluster: srv.ClickHouseCluster,
 	}
-	e.CH, err = openClickHouse(ctx, e.CHOptions)
+	e.CH, err = openClickHouse(ctx, e.auditedOptions())
 	if err != nil {
 		return err
 	}
 	e.cleanups = append(e.cleanups, func() { e.CH.Close() })
 	if _, err := schema.MigrateClickHouse(ctx, e.PG, e.CH, layout, name); err != nil {
 		return fmt.Errorf("migrate clickhouse database %s: %w", name, err)
+	}
+	if e.auditor != nil {
+		e.chLogged = e.CH
+		e.CH = e.auditor.WrapClickHouse(e.CH, name)
 	}
 	return nil
 }
