@@ -139,9 +139,17 @@ func upgradeRelease(t *testing.T, dir string) {
 		t.Fatalf("only %d reads compared", compared)
 	}
 
-	// new scrapes arrive in the upgraded databases, now
+	// new scrapes arrive in the upgraded databases, now; an account removed
+	// first leaves room in a full trial
 	real := time.Now()
 	now.Store(&real)
+	var some string
+	if err := pg.QueryRow(ctx, `SELECT id::text FROM accounts WHERE status = 'active' ORDER BY id LIMIT 1`).Scan(&some); err != nil {
+		t.Fatal(err)
+	}
+	if res := a.request("PATCH", "/api/accounts/"+some, map[string]string{"status": "removed"}, cookie); res.Status/100 != 2 {
+		t.Fatalf("removing an account after the upgrade: %d %s", res.Status, res.Body)
+	}
 	tracked := a.request("POST", "/api/track", map[string]string{"url": "https://www.tiktok.com/@after.upgrade/video/7301234567890188001"}, cookie)
 	var out trackOut
 	tracked.expect(t, 200).decode(t, &out)
@@ -252,9 +260,9 @@ func loadReleaseClickHouse(t *testing.T, ctx context.Context, dir, db string) {
 	}
 }
 
-// changedFields reads the release's changed.txt: a field path (as
-// answerDiff names it, with * for any list index) and why its answer
-// changed on purpose since the release, a line each.
+// changedFields reads the release's changed.txt: a route (ids as {id}), a
+// field path (as answerDiff names it, with * for any list index) and why
+// its answer changed on purpose since the release, a line each.
 func changedFields(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
@@ -269,11 +277,11 @@ func changedFields(t *testing.T, dir string) map[string]string {
 		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		field, why, ok := strings.Cut(line, " ")
-		if !ok || strings.TrimSpace(why) == "" {
-			t.Fatalf("changed.txt: %q names no reason", line)
+		words := strings.SplitN(line, " ", 3)
+		if len(words) < 3 || strings.TrimSpace(words[2]) == "" {
+			t.Fatalf("changed.txt: %q names no route, field and reason", line)
 		}
-		out[field] = strings.TrimSpace(why)
+		out[words[0]+" "+words[1]] = strings.TrimSpace(words[2])
 	}
 	return out
 }
