@@ -15,7 +15,7 @@ export PATH := /usr/local/go/bin:$(HOME)/go/bin:$(shell $(GO) env GOPATH 2>/dev/
 
 .DEFAULT_GOAL := help
 .PHONY: help run test test-binaries test-race-stage test-api-stage test-plain-stage test-current-stage test-cluster-stage bench faultdrill migrate services chdb lint stripe-mock web screenshots cluster cluster-stop test-cluster test-current study
-.PHONY: prometheus
+.PHONY: prometheus soak
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -238,7 +238,7 @@ TEST_STAGES := test-race-stage test-api-stage test-plain-stage test-current-stag
 # whole run (internal/testenv reads TEST_BINARIES) rather than linked again
 # by each test binary that starts one.
 TEST_BINARIES := $(CURDIR)/bin/test
-TEST_COMMANDS := ./cmd/server ./cmd/scrapersim ./cmd/chdbhttp ./cmd/migrate ./cmd/backup
+TEST_COMMANDS := ./cmd/server ./cmd/scrapersim ./cmd/chdbhttp ./cmd/migrate ./cmd/backup ./cmd/soak
 test-binaries:
 	@mkdir -p $(TEST_BINARIES)
 	$(GO) build -o $(TEST_BINARIES)/ $(TEST_COMMANDS)
@@ -273,6 +273,23 @@ bench: services web ## run the bench's scenario tests (growth, campaign) and the
 study: ## run the refresh simulation and the forecast backtest and print their figures
 	$(GO) run ./cmd/scrapersim -study refresh
 	$(GO) run ./cmd/scrapersim -study forecast
+
+# The soak (cmd/soak; docs/operations.md, "Soak"): the server and the
+# scraping simulator on one simulated clock moved in steps of SOAK_STEP,
+# SOAK_DAYS days of rounds of the cron routes over a workspace of
+# SOAK_ITEMS items, in fresh databases of its own (reeltrack_soak, dropped
+# at the end; SOAK_FLAGS=-keep keeps them). It prints a table per simulated
+# day and its checks, and fails when one fails. A short version of it runs
+# in make test (TestSoakShort).
+SOAK_ITEMS ?= 3000
+SOAK_DAYS  ?= 7
+SOAK_STEP  ?= 2h
+SOAK_FLAGS ?=
+soak: services ## run the server SOAK_DAYS simulated days (7) over SOAK_ITEMS items (3000) with its crons and deliveries; check memory, goroutines, pools, queues, ClickHouse parts and the numbers (cmd/soak)
+	@mkdir -p bin
+	$(GO) build -o bin/soak ./cmd/soak
+	$(GO) build -o bin/scrapersim ./cmd/scrapersim
+	bin/soak -items $(SOAK_ITEMS) -days $(SOAK_DAYS) -step $(SOAK_STEP) $(SOAK_FLAGS)
 
 faultdrill: services ## freeze, kill and restart a PostgreSQL and a Redis of its own under a load of dashboard requests; print the answers per phase (cmd/faultdrill)
 	@mkdir -p bin

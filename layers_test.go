@@ -27,7 +27,7 @@ const architectureDoc = "docs/architecture.md"
 // also names every package below it. The rules hold for the packages' own
 // code: the graph leaves tests out.
 var importRules = []importRule{
-	{"wiring", importedOnlyBy("cmd/...", "cmd/server", "cmd/bench")},
+	{"wiring", importedOnlyBy("cmd/...", "cmd/server", "cmd/bench", "cmd/soak")},
 	{"binaries", all(
 		onlyImports("cmd/migrate", "schema", "projections", "projections/analytics", "command/dataversion", "internal/..."),
 		onlyImports("cmd/backup", "schema", "projections", "projections/analytics", "command/dataversion", "internal/..."),
@@ -37,7 +37,7 @@ var importRules = []importRule{
 	)},
 	{"api", onlyImports("api", "api/...", "command/...", "query/...", "ingest", "web", "internal/...")},
 	{"api-importers", all(
-		importedOnlyBy("api", "cmd/server/wiring", "cmd/server", "cmd/bench"),
+		importedOnlyBy("api", "cmd/server/wiring", "cmd/server", "cmd/bench", "cmd/soak"),
 		importedOnlyBy("api/httpx", "api/..."),
 		importedOnlyBy("api/team", "api"),
 		importedOnlyBy("api/tracking", "api"),
