@@ -115,11 +115,15 @@ func localRows(t *testing.T, c *testenv.Cluster, db string, ws uuid.UUID) map[in
 	ctx := context.Background()
 	table := schema.LocalDatabase(db) + ".metric_snapshots"
 	out := map[int]uint64{}
+	conns := map[int]driver.Conn{}
+	for _, n := range c.Nodes {
+		conns[n.N] = c.Conn(t, n.N)
+	}
 	deadline := time.Now().Add(90 * time.Second)
 	for {
 		agree := true
 		for _, n := range c.Nodes {
-			conn := c.Conn(t, n.N)
+			conn := conns[n.N]
 			var cnt uint64
 			sql, args := "SELECT count() FROM "+table, []any{}
 			if ws != uuid.Nil {
