@@ -102,6 +102,7 @@ func TestScreenshots(t *testing.T) {
 		"team-activity":  "/team/activity",
 		"billing":        "/billing",
 		"settings":       "/settings",
+		"health":         "/health",
 	}
 	// posts that are not simply the account's own, and publish times from
 	// the post's id or unknown, before the campaign reads them
@@ -228,6 +229,24 @@ func TestScreenshots(t *testing.T) {
 		shoot(t, ctx, s.base+"/videos/"+vid.ID, filepath.Join(dir, sc.file("video-day-one")), sc)
 		shoot(t, ctx, s.base+"/accounts/"+acc.ID, filepath.Join(dir, sc.file("account-day-one")), sc)
 		shoot(t, ctx, s.base+"/billing", filepath.Join(dir, sc.file("billing-trial")), sc)
+	})
+
+	// The provider runs out of credit and the day-one workspace waits three
+	// hours for its scrapes: the banner on every page, and the Health page.
+	freezeProvider(t, s)
+	waitThreeHours(t, s.workspace(fresh).ID)
+	eventually(t, "the refresh queues the overdue items, which wait", time.Minute, func() bool {
+		var h struct {
+			Queue struct {
+				Waiting int `json:"waiting"`
+			} `json:"queue"`
+		}
+		s.api(fresh, "GET", "/workspace/health", &h)
+		return h.Queue.Waiting > 0
+	})
+	each(func(sc screen) {
+		shoot(t, ctx, s.base+"/health", filepath.Join(dir, sc.file("health-stopped")), sc, waitVisible(`[data-testid=health-stopped]`))
+		shoot(t, ctx, s.base+"/", filepath.Join(dir, sc.file("overview-stopped")), sc, waitVisible(`[data-testid=health-stopped]`))
 	})
 	t.Logf("screenshots in %s", dir)
 }

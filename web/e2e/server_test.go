@@ -64,6 +64,8 @@ const (
 type site struct {
 	t    *testing.T
 	base string
+	// sim is the scraping simulator's address, the provider the site calls.
+	sim string
 
 	mu    sync.Mutex
 	mails []testenv.Mail // every e-mail that arrived, oldest first
@@ -78,8 +80,9 @@ func (s *site) arrived() {
 }
 
 // startSite builds cmd/server (and with it the embedded dashboard, which
-// `make web` builds) and serves it on a free loopback port.
-func startSite(t *testing.T) *site {
+// `make web` builds) and serves it on a free loopback port; extra settings
+// ("NAME=value") replace the defaults.
+func startSite(t *testing.T, extra ...string) *site {
 	t.Helper()
 	if _, err := os.Stat(filepath.Join(testenv.Root(), "web", "dist", "index.html")); err != nil {
 		t.Fatal("the dashboard is not built: run `make web` (make test does) before these tests")
@@ -91,7 +94,7 @@ func startSite(t *testing.T) *site {
 		Name:   "server",
 		Binary: bin,
 		Env: func(addr string) []string {
-			return append(env.ServerEnv("site:"),
+			return append(append(env.ServerEnv("site:"),
 				"HTTP_ADDR="+addr,
 				"PUBLIC_BASE_URL=http://"+addr,
 				"SESSION_SECRET=e2e-session-secret-0123456789abcdef",
@@ -123,12 +126,12 @@ func startSite(t *testing.T) *site {
 				"BILLING_PORTAL_RETURN_URL=http://"+addr+"/billing",
 				// the tests' Slack, Discord and webhook receivers
 				"CHANNEL_ALLOWED_ADDRESSES=127.0.0.1/32",
-			)
+			), extra...)
 		},
 		Probe: "/healthz",
 		Wait:  60 * time.Second,
 	})
-	s := &site{t: t, base: base}
+	s := &site{t: t, base: base, sim: sim}
 	_, s.read = inbox.Since(0) // what arrived before the site is another's
 	return s
 }

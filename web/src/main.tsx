@@ -1,5 +1,5 @@
-// The dashboard: a shell (navigation, plan usage, access and e-mail
-// banners) around pages that load on demand; the pages of sign-in and of
+// The dashboard: a shell (navigation, plan usage, access, health and
+// e-mail banners) around pages that load on demand; the pages of sign-in and of
 // e-mailed links stand alone and never create a workspace.
 import { render, type ComponentChildren, type ComponentType } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
@@ -7,7 +7,8 @@ import { onUnauthenticated, post, type ApiError } from './api'
 import { exact, day, filled, usageText } from './format'
 import { planName, trialLeft } from './plans'
 import { match, navigate, setQuery, useRoute } from './router'
-import { forgetWorkspace, loadWorkspace, signedIn, useMe, useWorkspace } from './session'
+import { HealthBanner } from './health-banner'
+import { canManage, forgetWorkspace, loadWorkspace, signedIn, useMe, useWorkspace } from './session'
 import { Signal, useSignal } from './signal'
 import './styles.css'
 import type { Workspace } from './types'
@@ -38,6 +39,7 @@ const routes: [string, () => Promise<Page>][] = [
   ['/billing', () => import('./pages/billing')],
   ['/export', () => import('./pages/export')],
   ['/settings', () => import('./pages/settings')],
+  ['/health', () => import('./pages/health')],
 ]
 const publicRoutes: [string, () => Promise<Page>][] = [
   ['/login', () => import('./pages/login')],
@@ -66,6 +68,8 @@ const NAV: [string, string][] = [
   ['/team', 'Team'],
   ['/billing', 'Billing'],
 ]
+// The pages only owners and admins see in the navigation.
+const MANAGER_NAV: [string, string][] = [['/health', 'Health']]
 
 // The front door: what the product is, shown at / (and its pricing at
 // /pricing) to a visitor who is not signed in (and was not during this
@@ -259,7 +263,7 @@ function Shell({ path, children }: { path: string; children: ComponentChildren }
       </header>
       <nav id="nav" class={`sidenav${open ? ' open' : ''}`} aria-label="Main">
         <ul>
-          {NAV.map(([href, label]) => {
+          {(canManage(ws) ? [...NAV, ...MANAGER_NAV] : NAV).map(([href, label]) => {
             const here = href === '/' ? path === '/' : path === href || path.startsWith(href + '/')
             return (
               <li>
@@ -279,6 +283,7 @@ function Shell({ path, children }: { path: string; children: ComponentChildren }
       <main id="main" tabIndex={-1}>
         <CheckoutCancelled />
         <AccessBanner />
+        <HealthBanner path={path} />
         <UnverifiedBanner />
         {children}
       </main>

@@ -185,3 +185,12 @@ export type OrganiseResult = Answer<'organiseItems'>
 
 // POST /api/auth/verify-email
 export type EmailVerified = Answer<'verifyEmail'>
+
+// A workspace's health (GET /api/workspace/health, owners and admins) and
+// the banner of every page (GET /api/workspace/health/summary).
+export type WorkspaceHealth = Schemas['WorkspaceHealth']
+export type HealthBanner = Schemas['HealthBanner']
+export type PlatformScrapes = Schemas['PlatformScrapes']
+export type CronStepRun = Schemas['CronStepRun']
+export type CronStep = CronStepRun['step']
+export type ProviderKind = NonNullable<HealthBanner['providerKind']>

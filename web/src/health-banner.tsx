@@ -1,0 +1,75 @@
+// The banner of every page while the workspace's numbers are not being
+// collected: collection has stopped (an item overdue for over an hour and
+// no scrape for as long), or the scraping provider refuses runs. It reads
+// GET /api/workspace/health/summary when the page changes, at most once a
+// minute, and every five minutes on a page left open.
+import { useEffect } from 'preact/hooks'
+import { get } from './api'
+import { ago, when } from './format'
+import { canManage, useWorkspace } from './session'
+import { Signal, useSignal } from './signal'
+import type { HealthBanner as Banner, ProviderKind } from './types'
+
+let last: { banner: Banner; at: number } | null = null
+let asking: Promise<void> | null = null
+const changed = new Signal()
+
+const FRESH = 60_000
+const POLL = 5 * 60_000
+
+// showHealth keeps a banner read elsewhere (the health page's summary).
+export function showHealth(b: Banner) {
+  last = { banner: b, at: Date.now() }
+  changed.notify()
+}
+
+function ask(force = false) {
+  if (asking || (!force && last && Date.now() - last.at < FRESH)) return
+  asking = get<Banner>('/workspace/health/summary')
+    .then(showHealth, () => {
+      // the banner is a hint: a failed read leaves the last one
+    })
+    .finally(() => {
+      asking = null
+    })
+}
+
+// PROVIDER_REFUSES says why the provider refuses, by the pause's kind.
+export const PROVIDER_REFUSES: Record<ProviderKind, string> = {
+  credentials: 'its token is wrong or not allowed',
+  credit: 'the account is out of credit',
+  actor: 'a scraper it was asked to run does not exist',
+}
+
+export function HealthBanner({ path }: { path: string }) {
+  useSignal(changed)
+  const ws = useWorkspace()
+  useEffect(() => ask(), [path])
+  useEffect(() => {
+    const t = setInterval(() => ask(true), POLL)
+    return () => clearInterval(t)
+  }, [])
+  const b = last?.banner
+  if (!b || (b.collection !== 'stopped' && b.provider !== 'refusing')) return null
+  const manager = canManage(ws)
+  return (
+    <div class="banner banner-health" role="alert" data-testid="health-banner">
+      {b.collection === 'stopped' && (
+        <p data-testid="health-stopped">
+          <strong>Collection has stopped.</strong>{' '}
+          {b.lastScrapeAt ? `The last scrape of this workspace was ${ago(b.lastScrapeAt)}` : 'Nothing of this workspace has been scraped yet'}
+          {b.overdueSince && `, and items have been due since ${when(b.overdueSince)}`}: the numbers are not updating.
+        </p>
+      )}
+      {b.provider === 'refusing' && (
+        <p data-testid="health-provider">
+          <strong>The scraping provider refuses to start runs</strong>
+          {b.providerKind && ` (${PROVIDER_REFUSES[b.providerKind] ?? b.providerKind})`}: new scrapes wait until it accepts them again.
+        </p>
+      )}
+      {path !== '/health' && (
+        <p>{manager ? <a href="/health">See what is wrong on the Health page</a> : 'An owner or admin of the workspace can see why on its Health page.'}</p>
+      )}
+    </div>
+  )
+}
