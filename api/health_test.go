@@ -31,7 +31,8 @@ import (
 //
 // Not parallel: the other tests' refresh runs, on their own clocks, would
 // queue and scrape this workspace's items, whose waiting is what it checks.
-// It costs about 5 s (two scrapes, one cron run of each kind).
+// It costs about 5 s (four tracked items, one cron run of each kind over
+// the package's workspaces).
 func TestWorkspaceHealth(t *testing.T) {
 	clock := &shiftedClock{}
 	script := &startScript{status: map[string]int{}, starts: map[string]int{}}
@@ -50,7 +51,9 @@ func TestWorkspaceHealth(t *testing.T) {
 
 	owner := a.signUp(uniqueEmail("health"))
 	ws := a.bootstrap(owner).Workspace.ID
-	member := a.member(owner, uniqueEmail("health-member"), "member")
+	memberEmail := uniqueEmail("health-member")
+	member := a.signUp(memberEmail)
+	exec(t, `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'member')`, ws, userID(t, memberEmail))
 	track := func(link string) trackOut {
 		t.Helper()
 		var r trackOut
