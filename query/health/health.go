@@ -69,7 +69,7 @@ func (h HealthHandler) Handle(ctx context.Context, a Ask) (WorkspaceHealth, erro
 		},
 		func() (err error) { out.Queue, err = readQueue(ctx, h.DB, a.WorkspaceID); return err },
 		func() (err error) {
-			out.OldestOverdue, err = oldestOverdue(ctx, h.DB, a.WorkspaceID, now)
+			out.OldestOverdue, err = oldestOverdue(ctx, h.DB, a.WorkspaceID, now, now)
 			return err
 		},
 		func() (err error) { out.Steps, err = readSteps(ctx, h.DB, now); return err },

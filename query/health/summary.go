@@ -46,7 +46,7 @@ type HealthBanner struct {
 
 // SummaryHandler reads the banner: cheap enough for every page, as the
 // items are read only when the workspace has gone StoppedAfter without a
-// scrape.
+// scrape, and then only those that may have been due for as long.
 type SummaryHandler struct {
 	DB  *pgxpool.Pool
 	Now func() time.Time
@@ -61,7 +61,7 @@ func (h SummaryHandler) Handle(ctx context.Context, a Ask) (HealthBanner, error)
 	}
 	var due *time.Time
 	if !scrapedSince(a.ScrapedUntil, now) {
-		item, err := oldestOverdue(ctx, h.DB, a.WorkspaceID, now)
+		item, err := oldestOverdue(ctx, h.DB, a.WorkspaceID, now, now.Add(-StoppedAfter))
 		if err != nil {
 			return HealthBanner{}, err
 		}
