@@ -226,15 +226,15 @@ func (h SaveChannelHandler) Update(ctx context.Context, cmd UpdateChannel) error
 		if cmd.Name != nil && *cmd.Name != old {
 			name = *cmd.Name
 			details["from"] = old
-			if _, err := tx.Exec(ctx, `UPDATE channels SET name = $2, updated_at = $3 WHERE id = $1`, cmd.ID, name, now); err != nil {
+			if _, err := tx.Exec(ctx, `UPDATE channels SET name = $2, updated_at = $3 WHERE id = $1 AND workspace_id = $4`, cmd.ID, name, now, cmd.WorkspaceID); err != nil {
 				return fmt.Errorf("rename channel: %w", err)
 			}
 		}
 		if cmd.URL != nil {
 			hint, _ := checkChannelURL(*cmd.URL, kind, h.Allow)
 			details["url"] = hint
-			if _, err := tx.Exec(ctx, `UPDATE channels SET url_sealed = $2, url_hint = $3, updated_at = $4 WHERE id = $1`,
-				cmd.ID, h.Sealer.Seal(*cmd.URL, urlSeal(cmd.ID)), hint, now); err != nil {
+			if _, err := tx.Exec(ctx, `UPDATE channels SET url_sealed = $2, url_hint = $3, updated_at = $4 WHERE id = $1 AND workspace_id = $5`,
+				cmd.ID, h.Sealer.Seal(*cmd.URL, urlSeal(cmd.ID)), hint, now, cmd.WorkspaceID); err != nil {
 				return fmt.Errorf("change channel URL: %w", err)
 			}
 		}
@@ -243,7 +243,7 @@ func (h SaveChannelHandler) Update(ctx context.Context, cmd UpdateChannel) error
 			if *cmd.Enabled {
 				if _, err := tx.Exec(ctx, `
 					UPDATE channels SET enabled = true, disabled_reason = '', disabled_at = NULL, next_send_at = '-infinity', updated_at = $2
-					WHERE id = $1`, cmd.ID, now); err != nil {
+					WHERE id = $1 AND workspace_id = $3`, cmd.ID, now, cmd.WorkspaceID); err != nil {
 					return fmt.Errorf("enable channel: %w", err)
 				}
 			} else {
@@ -318,14 +318,14 @@ func (h SaveChannelHandler) RotateSecret(ctx context.Context, cmd RotateChannelS
 			return apperr.Conflict("only webhook channels have a signing secret")
 		}
 		var current string
-		if err := tx.QueryRow(ctx, `SELECT secret_sealed FROM channels WHERE id = $1`, cmd.ID).Scan(&current); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT secret_sealed FROM channels WHERE id = $1 AND workspace_id = $2`, cmd.ID, cmd.WorkspaceID).Scan(&current); err != nil {
 			return fmt.Errorf("read secret: %w", err)
 		}
 		now := h.Now()
 		out.PreviousSecretUntil = now.Add(PreviousSecretFor)
 		if _, err := tx.Exec(ctx, `
 			UPDATE channels SET secret_sealed = $2, previous_secret_sealed = $3, previous_secret_until = $4, updated_at = $5
-			WHERE id = $1`, cmd.ID, h.Sealer.Seal(out.Secret, secretSeal(cmd.ID)), current, out.PreviousSecretUntil, now); err != nil {
+			WHERE id = $1 AND workspace_id = $6`, cmd.ID, h.Sealer.Seal(out.Secret, secretSeal(cmd.ID)), current, out.PreviousSecretUntil, now, cmd.WorkspaceID); err != nil {
 			return fmt.Errorf("rotate secret: %w", err)
 		}
 		return activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: domain.ActionChannelRotated,

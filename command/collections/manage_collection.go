@@ -148,7 +148,7 @@ func (h ManageCollectionHandler) Delete(ctx context.Context, cmd DeleteCollectio
 		if campaign {
 			return h.end(ctx, tx, cmd, name, settlement, now)
 		}
-		if _, err := tx.Exec(ctx, `DELETE FROM collections WHERE id = $1`, cmd.ID); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM collections WHERE id = $1 AND workspace_id = $2`, cmd.ID, cmd.WorkspaceID); err != nil {
 			return fmt.Errorf("delete collection: %w", err)
 		}
 		if err := activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: domain.ActionCollectionDeleted, Target: name}); err != nil {

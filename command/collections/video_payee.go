@@ -63,8 +63,8 @@ func (h VideoPayeeHandler) Handle(ctx context.Context, cmd SetVideoPayee) error 
 			}
 		}
 		_, err = tx.Exec(ctx, `
-			UPDATE videos SET creator_id = $2, creator_set_by = $3, creator_set_at = now(), updated_at = now() WHERE id = $1`,
-			cmd.VideoID, cmd.CreatorID, cmd.ActorID)
+			UPDATE videos SET creator_id = $2, creator_set_by = $3, creator_set_at = now(), updated_at = now() WHERE id = $1 AND workspace_id = $4`,
+			cmd.VideoID, cmd.CreatorID, cmd.ActorID, cmd.WorkspaceID)
 		if err != nil {
 			return fmt.Errorf("set the video's payee: %w", err)
 		}

@@ -163,7 +163,7 @@ func (h APIKeysHandler) Revoke(ctx context.Context, cmd RevokeAPIKey) error {
 		if err != nil || revoked {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `UPDATE api_keys SET revoked_at = $2, revoked_by = $3 WHERE id = $1`, cmd.ID, h.Now(), cmd.ActorID); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE api_keys SET revoked_at = $2, revoked_by = $3 WHERE id = $1 AND workspace_id = $4`, cmd.ID, h.Now(), cmd.ActorID, cmd.WorkspaceID); err != nil {
 			return err
 		}
 		return activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: domain.ActionAPIKeyRevoked,

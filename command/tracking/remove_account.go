@@ -53,8 +53,8 @@ func (h RemoveAccountHandler) Handle(ctx context.Context, cmd RemoveAccount) err
 		if domain.Item(status) == domain.ItemRemoved {
 			return nil
 		}
-		if _, err := tx.Exec(ctx, `UPDATE accounts SET status = $2, status_reason = '', updated_at = now() WHERE id = $1`,
-			cmd.AccountID, domain.ItemRemoved); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE accounts SET status = $2, status_reason = '', updated_at = now() WHERE id = $1 AND workspace_id = $3`,
+			cmd.AccountID, domain.ItemRemoved, cmd.WorkspaceID); err != nil {
 			return fmt.Errorf("remove account: %w", err)
 		}
 		return dataversion.BumpDataVersion(ctx, tx, cmd.WorkspaceID)

@@ -64,10 +64,13 @@ type site struct {
 	test string
 }
 
+// stmtKey: a statement is one per text and stack of the module's
+// functions, since an exception may cover one caller of a function and not
+// another.
 type stmtKey struct {
-	store     Store
-	sql       string
-	fn, where string
+	store            Store
+	sql              string
+	fn, where, chain string
 }
 
 // New returns an Auditor that is not recording yet.
@@ -124,7 +127,7 @@ func (a *Auditor) record(store Store, sql string) int {
 }
 
 func add(stmts map[stmtKey]*Statement, store Store, sql string, s site, n int) {
-	k := stmtKey{store: store, sql: sql, fn: s.Func, where: s.Where}
+	k := stmtKey{store: store, sql: sql, fn: s.Func, where: s.Where, chain: strings.Join(s.Chain, " ")}
 	st := stmts[k]
 	if st == nil {
 		st = &Statement{Store: store, SQL: sql, Site: s.Site}
@@ -295,7 +298,7 @@ func (c chConn) InsertFormat(ctx context.Context, format, query string, data io.
 	return c.Conn.InsertFormat(c.tag(ctx, query), format, query, data)
 }
 
-//nolint:staticcheck // the interface's deprecated method, passed on
 func (c chConn) AsyncInsert(ctx context.Context, query string, wait bool, args ...any) error {
+	//lint:ignore SA1019 the interface's deprecated method, passed on
 	return c.Conn.AsyncInsert(c.tag(ctx, query), query, wait, args...)
 }

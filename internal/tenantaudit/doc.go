@@ -22,15 +22,17 @@
 // failed. TENANTAUDIT_DUMP=file writes every statement checked, as JSON
 // lines.
 //
-// Limits: each query block is checked for workspace_id in its conditions,
-// not for what it is compared with, nor for which of its tables it
-// constrains (a block whose one table is constrained passes for the tables
-// joined to it); a subquery in a condition that names workspace_id scopes
-// the rows it selects. Statements the tests' servers run as processes of
-// their own, connections a test opens itself, and SQL inside PostgreSQL's
-// triggers and functions are not seen. A test's name is known when its
-// goroutine sent the statement; an HTTP handler's or a background task's
-// is reported by the chain of functions that sent it.
+// Limits: only the statements the suites make the code send are checked
+// (a path no test takes is not). Each query block is checked for
+// workspace_id in its conditions, not for what it is compared with, nor for
+// which of its tables it constrains (a block whose one table is constrained
+// passes for the tables joined to it); a subquery in a condition that names
+// workspace_id, and a CTE that does, scope the rows they select. Statements
+// the tests' servers run as processes of their own, connections a test
+// opens itself, and SQL inside PostgreSQL's triggers and functions are not
+// seen. A test's name is known when its goroutine sent the statement; an
+// HTTP handler's or a background task's is reported by the chain of
+// functions that sent it.
 //
 // testenv.MainAudited installs an Auditor; docs/architecture.md, "Rules
 // that hold everywhere", says what the check proves and where it stops.
