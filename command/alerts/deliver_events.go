@@ -438,17 +438,17 @@ func (h DeliverEventsHandler) record(ctx context.Context, tx pgx.Tx, ch channelR
 		run.Delivered = len(dels)
 		if _, err := tx.Exec(ctx, `
 			UPDATE event_deliveries SET status = $2, attempts = attempts + 1, last_status = $3, last_error = '', delivered_at = $4
-			WHERE id = ANY($1)`, ids, domain.DeliveryDelivered, res.Status, now); err != nil {
+			WHERE id = ANY($1) AND workspace_id = $5`, ids, domain.DeliveryDelivered, res.Status, now, ch.WorkspaceID); err != nil {
 			return run, true, nil, fmt.Errorf("mark delivered: %w", err)
 		}
-		if _, err := tx.Exec(ctx, `UPDATE channels SET last_success_at = $2, next_send_at = $3 WHERE id = $1`, ch.ID, now, next); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE channels SET last_success_at = $2, next_send_at = $3 WHERE id = $1 AND workspace_id = $4`, ch.ID, now, next, ch.WorkspaceID); err != nil {
 			return run, true, nil, fmt.Errorf("mark channel: %w", err)
 		}
 		return run, false, nil, nil
 	case res.code() == http.StatusGone:
 		disable = domain.ChannelDisabledGone
 		run.Failed = len(dels)
-		if err := h.failDeliveries(ctx, tx, ids, res); err != nil {
+		if err := h.failDeliveries(ctx, tx, ch.WorkspaceID, ids, res); err != nil {
 			return run, true, nil, err
 		}
 	case res.code() == http.StatusTooManyRequests && !oneShot:
@@ -460,14 +460,14 @@ func (h DeliverEventsHandler) record(ctx context.Context, tx pgx.Tx, ch channelR
 			if now.Sub(d.CreatedAt) >= maxDeliveryAge {
 				run.Failed++
 				disable = domain.ChannelDisabledFailing
-				if err := h.failDeliveries(ctx, tx, []uuid.UUID{d.ID}, res); err != nil {
+				if err := h.failDeliveries(ctx, tx, ch.WorkspaceID, []uuid.UUID{d.ID}, res); err != nil {
 					return run, true, nil, err
 				}
 				continue
 			}
 			run.Throttled++
-			if _, err := tx.Exec(ctx, `UPDATE event_deliveries SET last_status = $2, last_error = $3, next_attempt_at = $4 WHERE id = $1`,
-				d.ID, res.Status, res.Err, next); err != nil {
+			if _, err := tx.Exec(ctx, `UPDATE event_deliveries SET last_status = $2, last_error = $3, next_attempt_at = $4 WHERE id = $1 AND workspace_id = $5`,
+				d.ID, res.Status, res.Err, next, ch.WorkspaceID); err != nil {
 				return run, true, nil, fmt.Errorf("delay delivery: %w", err)
 			}
 		}
@@ -483,7 +483,7 @@ func (h DeliverEventsHandler) record(ctx context.Context, tx pgx.Tx, ch channelR
 				if !oneShot {
 					disable = domain.ChannelDisabledFailing
 				}
-				if err := h.failDeliveries(ctx, tx, []uuid.UUID{d.ID}, res); err != nil {
+				if err := h.failDeliveries(ctx, tx, ch.WorkspaceID, []uuid.UUID{d.ID}, res); err != nil {
 					return run, true, nil, err
 				}
 				continue
@@ -493,14 +493,14 @@ func (h DeliverEventsHandler) record(ctx context.Context, tx pgx.Tx, ch channelR
 			if res.RetryAfter != nil {
 				at = maxTime(at, now.Add(min(*res.RetryAfter, maxThrottle)))
 			}
-			if _, err := tx.Exec(ctx, `UPDATE event_deliveries SET attempts = $2, last_status = $3, last_error = $4, next_attempt_at = $5 WHERE id = $1`,
-				d.ID, attempts, res.Status, res.Err, at); err != nil {
+			if _, err := tx.Exec(ctx, `UPDATE event_deliveries SET attempts = $2, last_status = $3, last_error = $4, next_attempt_at = $5 WHERE id = $1 AND workspace_id = $6`,
+				d.ID, attempts, res.Status, res.Err, at, ch.WorkspaceID); err != nil {
 				return run, true, nil, fmt.Errorf("schedule retry: %w", err)
 			}
 		}
 	}
-	if _, err := tx.Exec(ctx, `UPDATE channels SET last_error = $2, last_error_at = $3, next_send_at = $4 WHERE id = $1`,
-		ch.ID, res.Err, now, next); err != nil {
+	if _, err := tx.Exec(ctx, `UPDATE channels SET last_error = $2, last_error_at = $3, next_send_at = $4 WHERE id = $1 AND workspace_id = $5`,
+		ch.ID, res.Err, now, next, ch.WorkspaceID); err != nil {
 		return run, true, nil, fmt.Errorf("mark channel: %w", err)
 	}
 	if disable != "" {
@@ -521,10 +521,10 @@ func maxTime(a, b time.Time) time.Time {
 	return b
 }
 
-func (h DeliverEventsHandler) failDeliveries(ctx context.Context, tx pgx.Tx, ids []uuid.UUID, res sendResult) error {
+func (h DeliverEventsHandler) failDeliveries(ctx context.Context, tx pgx.Tx, workspaceID uuid.UUID, ids []uuid.UUID, res sendResult) error {
 	if _, err := tx.Exec(ctx, `
 		UPDATE event_deliveries SET status = $2, attempts = attempts + 1, last_status = $3, last_error = $4
-		WHERE id = ANY($1)`, ids, domain.DeliveryFailed, res.Status, res.Err); err != nil {
+		WHERE id = ANY($1) AND workspace_id = $5`, ids, domain.DeliveryFailed, res.Status, res.Err, workspaceID); err != nil {
 		return fmt.Errorf("fail deliveries: %w", err)
 	}
 	return nil
@@ -532,7 +532,7 @@ func (h DeliverEventsHandler) failDeliveries(ctx context.Context, tx pgx.Tx, ids
 
 // disable disables the channel and its deliveries, and e-mails its managers.
 func (h DeliverEventsHandler) disable(ctx context.Context, tx pgx.Tx, ch channelRow, reason domain.ChannelDisabled, lastErr string, now time.Time) ([]uuid.UUID, error) {
-	cancelled, err := disableChannelRow(ctx, tx, ch.ID, reason, now)
+	cancelled, err := disableChannelRow(ctx, tx, ch.WorkspaceID, ch.ID, reason, now)
 	if err != nil {
 		return nil, err
 	}
@@ -608,7 +608,7 @@ FOR UPDATE OF d`, ch.ID, workspaceID, ids, domain.DeliveryPending)
 		mails = ids
 		out = Attempt{DeliveryID: dels[0].ID, Delivered: res.ok(), StatusCode: res.Status, Error: res.Err,
 			DurationMs: int(res.Duration.Milliseconds())}
-		return tx.QueryRow(ctx, `SELECT status FROM event_deliveries WHERE id = $1`, dels[0].ID).Scan(&out.Status)
+		return tx.QueryRow(ctx, `SELECT status FROM event_deliveries WHERE id = $1 AND workspace_id = $2`, dels[0].ID, workspaceID).Scan(&out.Status)
 	})
 	if err != nil {
 		if apperr.KindOf(err) == apperr.KindInternal {
@@ -699,8 +699,8 @@ func (h DeliverEventsHandler) Resend(ctx context.Context, cmd ResendDelivery) (A
 		}
 		now := h.Now()
 		_, err = tx.Exec(ctx, `
-			UPDATE event_deliveries SET status = $2, attempts = 0, next_attempt_at = $3, delivered_at = NULL, created_at = $3 WHERE id = $1`,
-			cmd.DeliveryID, domain.DeliveryPending, now)
+			UPDATE event_deliveries SET status = $2, attempts = 0, next_attempt_at = $3, delivered_at = NULL, created_at = $3 WHERE id = $1 AND workspace_id = $4`,
+			cmd.DeliveryID, domain.DeliveryPending, now, cmd.WorkspaceID)
 		return err
 	})
 	if err != nil {

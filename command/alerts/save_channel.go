@@ -247,7 +247,7 @@ func (h SaveChannelHandler) Update(ctx context.Context, cmd UpdateChannel) error
 					return fmt.Errorf("enable channel: %w", err)
 				}
 			} else {
-				if _, err := disableChannelRow(ctx, tx, cmd.ID, domain.ChannelDisabledManually, now); err != nil {
+				if _, err := disableChannelRow(ctx, tx, cmd.WorkspaceID, cmd.ID, domain.ChannelDisabledManually, now); err != nil {
 					return err
 				}
 			}
@@ -261,14 +261,14 @@ func (h SaveChannelHandler) Update(ctx context.Context, cmd UpdateChannel) error
 	return err
 }
 
-func disableChannelRow(ctx context.Context, tx pgx.Tx, id uuid.UUID, reason domain.ChannelDisabled, now time.Time) (int, error) {
+func disableChannelRow(ctx context.Context, tx pgx.Tx, workspaceID, id uuid.UUID, reason domain.ChannelDisabled, now time.Time) (int, error) {
 	if _, err := tx.Exec(ctx, `
-		UPDATE channels SET enabled = false, disabled_reason = $2, disabled_at = $3, updated_at = $3 WHERE id = $1`,
-		id, string(reason), now); err != nil {
+		UPDATE channels SET enabled = false, disabled_reason = $2, disabled_at = $3, updated_at = $3 WHERE id = $1 AND workspace_id = $4`,
+		id, string(reason), now, workspaceID); err != nil {
 		return 0, fmt.Errorf("disable channel: %w", err)
 	}
-	tag, err := tx.Exec(ctx, `UPDATE event_deliveries SET status = $2 WHERE channel_id = $1 AND status = $3`,
-		id, domain.DeliveryCancelled, domain.DeliveryPending)
+	tag, err := tx.Exec(ctx, `UPDATE event_deliveries SET status = $2 WHERE channel_id = $1 AND workspace_id = $4 AND status = $3`,
+		id, domain.DeliveryCancelled, domain.DeliveryPending, workspaceID)
 	if err != nil {
 		return 0, fmt.Errorf("cancel deliveries: %w", err)
 	}

@@ -106,7 +106,7 @@ func (h ScanSpikesHandler) record(ctx context.Context, r domain.SpikeRule, spike
 		var name string
 		var recipients []string
 		var email bool
-		err := tx.QueryRow(ctx, `SELECT name, recipients, email FROM alert_rules WHERE id = $1 AND enabled FOR UPDATE`, r.ID).Scan(&name, &recipients, &email)
+		err := tx.QueryRow(ctx, `SELECT name, recipients, email FROM alert_rules WHERE id = $1 AND workspace_id = $2 AND enabled FOR UPDATE`, r.ID, r.WorkspaceID).Scan(&name, &recipients, &email)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil // disabled or deleted since the scan started
 		}
@@ -121,7 +121,7 @@ func (h ScanSpikesHandler) record(ctx context.Context, r domain.SpikeRule, spike
 		}
 		rows, err := tx.Query(ctx, `
 SELECT v.id, v.url, v.platform, v.account_handle, v.caption, v.published_at, v.account_id, coalesce(v.collection_id, a.collection_id),
-       EXISTS (SELECT 1 FROM alert_events e WHERE e.rule_id = $2 AND e.video_id = v.id AND e.triggered_at > $3)
+       EXISTS (SELECT 1 FROM alert_events e WHERE e.workspace_id = v.workspace_id AND e.rule_id = $2 AND e.video_id = v.id AND e.triggered_at > $3)
 FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
 WHERE v.workspace_id = $1 AND v.id = ANY($4)`,
 			r.WorkspaceID, r.ID, now.Add(-time.Duration(r.CooldownHours)*time.Hour), ids)
