@@ -33,7 +33,7 @@ func addLineEvents(ctx context.Context, tx pgx.Tx, ws uuid.UUID, campaign eventl
 	if len(fell) > 0 {
 		rows, err := tx.Query(ctx, `
 			SELECT video_id, payee, period_start, window_end, views, amount, status, hold_reason, hold_detail
-			FROM payout_lines WHERE collection_id = $1 AND video_id = ANY($2) ORDER BY seq`, campaign.ID, fell)
+			FROM payout_lines WHERE collection_id = $1 AND workspace_id = $3 AND video_id = ANY($2) ORDER BY seq`, campaign.ID, fell, ws)
 		if err != nil {
 			return fmt.Errorf("read held payout lines: %w", err)
 		}

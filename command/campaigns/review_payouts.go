@@ -113,7 +113,7 @@ func (h ReviewPayoutsHandler) Handle(ctx context.Context, cmd ReviewPayouts) (Re
 		}
 		rows, err := tx.Query(ctx, `
 			SELECT video_id, status, amount, payee, payee_changed_by, payee_changed_at FROM payout_lines
-			WHERE collection_id = $1 AND video_id = ANY($2) ORDER BY video_id FOR UPDATE`, cmd.CollectionID, cmd.VideoIDs)
+			WHERE collection_id = $1 AND workspace_id = $3 AND video_id = ANY($2) ORDER BY video_id FOR UPDATE`, cmd.CollectionID, cmd.VideoIDs, cmd.WorkspaceID)
 		if err != nil {
 			return fmt.Errorf("read payout lines: %w", err)
 		}
@@ -155,13 +155,13 @@ func (h ReviewPayoutsHandler) Handle(ctx context.Context, cmd ReviewPayouts) (Re
 		}
 		tag, err := tx.Exec(ctx, `
 			UPDATE payout_lines SET status = $5, reject_reason = $6, `+set+`
-			WHERE collection_id = $1 AND video_id = ANY($2)`,
-			cmd.CollectionID, cmd.VideoIDs, cmd.ActorID, now, r.to, cmd.Reason)
+			WHERE collection_id = $1 AND workspace_id = $7 AND video_id = ANY($2)`,
+			cmd.CollectionID, cmd.VideoIDs, cmd.ActorID, now, r.to, cmd.Reason, cmd.WorkspaceID)
 		if err != nil {
 			return fmt.Errorf("review payout lines: %w", err)
 		}
 		out.Changed = int(tag.RowsAffected())
-		if err := dataversion.BumpLedgerVersion(ctx, tx, cmd.CollectionID); err != nil {
+		if err := dataversion.BumpLedgerVersion(ctx, tx, cmd.WorkspaceID, cmd.CollectionID); err != nil {
 			return err
 		}
 		details := map[string]any{"lines": out.Changed, "amount": total, "videoIds": cmd.VideoIDs}

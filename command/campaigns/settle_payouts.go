@@ -132,7 +132,7 @@ func releaseKept(ctx context.Context, db *pgxpool.Pool, now time.Time, ws *uuid.
 			if _, err := tx.Exec(ctx, `SELECT 1 FROM workspaces WHERE id = $1 FOR UPDATE`, a.ws); err != nil {
 				return fmt.Errorf("lock workspace: %w", err)
 			}
-			rows, err := tx.Query(ctx, `SELECT id FROM videos WHERE account_id = $1 AND kept_until <= $2`, a.id, now)
+			rows, err := tx.Query(ctx, `SELECT id FROM videos WHERE workspace_id = $3 AND account_id = $1 AND kept_until <= $2`, a.id, now, a.ws)
 			if err != nil {
 				return fmt.Errorf("read kept videos: %w", err)
 			}
@@ -140,12 +140,12 @@ func releaseKept(ctx context.Context, db *pgxpool.Pool, now time.Time, ws *uuid.
 			if err != nil {
 				return fmt.Errorf("read kept videos: %w", err)
 			}
-			if err := tracking.RankAccountVideos(ctx, tx, a.id, a.limit, now); err != nil {
+			if err := tracking.RankAccountVideos(ctx, tx, a.ws, a.id, a.limit, now); err != nil {
 				return err
 			}
 			// a video still awaiting its line's lock stays kept
 			var n int
-			if err := tx.QueryRow(ctx, `SELECT count(*) FROM videos WHERE id = ANY($1) AND kept_until IS NULL`, kept).Scan(&n); err != nil {
+			if err := tx.QueryRow(ctx, `SELECT count(*) FROM videos WHERE workspace_id = $2 AND id = ANY($1) AND kept_until IS NULL`, kept, a.ws).Scan(&n); err != nil {
 				return fmt.Errorf("count released videos: %w", err)
 			}
 			released += n
@@ -255,7 +255,7 @@ func (h SettlePayoutsHandler) lock(ctx context.Context, tx pgx.Tx, ws, id uuid.U
 			return err
 		}
 		var locked map[uuid.UUID]bool
-		if spent, locked, err = storedSpend(ctx, tx, id); err != nil {
+		if spent, locked, err = storedSpend(ctx, tx, ws, id); err != nil {
 			return err
 		}
 		for _, c := range s.Closed {
@@ -304,9 +304,9 @@ func (h SettlePayoutsHandler) lock(ctx context.Context, tx pgx.Tx, ws, id uuid.U
 				status = CASE WHEN status = ANY($4) THEN $5 ELSE status END,
 				hold_reason = CASE WHEN status = ANY($4) THEN $6 ELSE hold_reason END,
 				hold_detail = CASE WHEN status = ANY($4) THEN $7 ELSE hold_detail END
-			WHERE collection_id = $1 AND video_id = $2 AND (fell_to IS NULL OR fell_to > $3)`,
+			WHERE collection_id = $1 AND workspace_id = $8 AND video_id = $2 AND (fell_to IS NULL OR fell_to > $3)`,
 			id, f.VideoID, f.Latest, []domain.Line{domain.LineLocked, domain.LineApproved}, domain.LineHeld, string(domain.HoldViewsFell),
-			fmt.Sprintf("views fell to %d after the lock", f.Latest))
+			fmt.Sprintf("views fell to %d after the lock", f.Latest), ws)
 		if err != nil {
 			return fmt.Errorf("hold fallen payout line: %w", err)
 		}
@@ -327,14 +327,14 @@ func (h SettlePayoutsHandler) lock(ctx context.Context, tx pgx.Tx, ws, id uuid.U
 		run.BudgetAlerts += sent
 	}
 	if changed {
-		if err := dataversion.BumpLedgerVersion(ctx, tx, id); err != nil {
+		if err := dataversion.BumpLedgerVersion(ctx, tx, ws, id); err != nil {
 			return err
 		}
 		if err := dataversion.BumpDataVersion(ctx, tx, ws); err != nil {
 			return err
 		}
 	}
-	if _, err := tx.Exec(ctx, `UPDATE campaigns SET settled_at = $2, settled_version = ledger_version WHERE collection_id = $1`, id, now); err != nil {
+	if _, err := tx.Exec(ctx, `UPDATE campaigns SET settled_at = $2, settled_version = ledger_version WHERE collection_id = $1 AND workspace_id = $3`, id, now, ws); err != nil {
 		return fmt.Errorf("record the settle run: %w", err)
 	}
 	if !ended && (len(rows) > 0 || !floored) {
@@ -352,7 +352,7 @@ func (h SettlePayoutsHandler) recordOpenFloor(ctx context.Context, tx pgx.Tx, ws
 	if err != nil || floor == nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, `UPDATE campaigns SET open_floor = $2, floor_not_paid = $3 WHERE collection_id = $1`, id, *floor, notPaid); err != nil {
+	if _, err := tx.Exec(ctx, `UPDATE campaigns SET open_floor = $2, floor_not_paid = $3 WHERE collection_id = $1 AND workspace_id = $4`, id, *floor, notPaid, ws); err != nil {
 		return fmt.Errorf("record the campaign's open floor: %w", err)
 	}
 	return nil
@@ -385,11 +385,11 @@ func campaignVersions(ctx context.Context, tx pgx.Tx, id uuid.UUID, period payou
 }
 
 // storedSpend adds the locked lines, in allocation order, to a spend.
-func storedSpend(ctx context.Context, tx pgx.Tx, id uuid.UUID) (*payout.Spent, map[uuid.UUID]bool, error) {
+func storedSpend(ctx context.Context, tx pgx.Tx, ws, id uuid.UUID) (*payout.Spent, map[uuid.UUID]bool, error) {
 	rows, err := tx.Query(ctx, `
 		SELECT video_id, COALESCE('creator:' || creator_id::text, 'account:' || account_id::text, 'video:' || video_id::text),
 			clip, period_start, price, amount
-		FROM payout_lines WHERE collection_id = $1 ORDER BY seq`, id)
+		FROM payout_lines WHERE collection_id = $1 AND workspace_id = $2 ORDER BY seq`, id, ws)
 	if err != nil {
 		return nil, nil, fmt.Errorf("read payout lines: %w", err)
 	}
@@ -414,8 +414,8 @@ func storedSpend(ctx context.Context, tx pgx.Tx, id uuid.UUID) (*payout.Spent, m
 func (h SettlePayoutsHandler) budgetAlert(ctx context.Context, tx pgx.Tx, ws uuid.UUID, campaign eventlog.EventCampaign, digits int, budget int64, alerted int, alertedBudget int64) (int, error) {
 	id, name, currency := campaign.ID, campaign.Name, campaign.Currency
 	var committed int64
-	err := tx.QueryRow(ctx, `SELECT COALESCE(sum(amount), 0) FROM payout_lines WHERE collection_id = $1 AND status = ANY($2)`,
-		id, domain.CommittedLines).Scan(&committed)
+	err := tx.QueryRow(ctx, `SELECT COALESCE(sum(amount), 0) FROM payout_lines WHERE collection_id = $1 AND workspace_id = $3 AND status = ANY($2)`,
+		id, domain.CommittedLines, ws).Scan(&committed)
 	if err != nil {
 		return 0, fmt.Errorf("read committed spend: %w", err)
 	}
@@ -431,7 +431,7 @@ func (h SettlePayoutsHandler) budgetAlert(ctx context.Context, tx pgx.Tx, ws uui
 	if threshold <= alerted {
 		return 0, nil
 	}
-	if _, err := tx.Exec(ctx, `UPDATE campaigns SET budget_alerted = $2, alerted_budget = $3 WHERE collection_id = $1`, id, threshold, budget); err != nil {
+	if _, err := tx.Exec(ctx, `UPDATE campaigns SET budget_alerted = $2, alerted_budget = $3 WHERE collection_id = $1 AND workspace_id = $4`, id, threshold, budget, ws); err != nil {
 		return 0, fmt.Errorf("record budget alert: %w", err)
 	}
 	committedText := payout.Decimal(payout.Money(committed), digits)

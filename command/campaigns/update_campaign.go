@@ -43,7 +43,7 @@ func (h UpdateCampaignHandler) Handle(ctx context.Context, cmd UpdateCampaign) e
 		}
 		s := cmd.Settings
 		var ended bool
-		if err := tx.QueryRow(ctx, `SELECT ended_at IS NOT NULL FROM campaigns WHERE collection_id = $1`, cmd.CollectionID).Scan(&ended); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT ended_at IS NOT NULL FROM campaigns WHERE collection_id = $1 AND workspace_id = $2`, cmd.CollectionID, cmd.WorkspaceID).Scan(&ended); err != nil {
 			return fmt.Errorf("read campaign: %w", err)
 		}
 		if ended {
@@ -52,7 +52,7 @@ func (h UpdateCampaignHandler) Handle(ctx context.Context, cmd UpdateCampaign) e
 		_, err := tx.Exec(ctx, `
 			UPDATE campaigns SET starts_at = $2, ends_at = $3, budget = $4, platforms = $5, collabs = $6, updated_at = now(),
 				settled_version = NULL, open_floor = NULL
-			WHERE collection_id = $1`, cmd.CollectionID, s.StartsAt, s.EndsAt, s.Budget, s.Platforms, s.Collabs)
+			WHERE collection_id = $1 AND workspace_id = $7`, cmd.CollectionID, s.StartsAt, s.EndsAt, s.Budget, s.Platforms, s.Collabs, cmd.WorkspaceID)
 		if err != nil {
 			return fmt.Errorf("update campaign: %w", err)
 		}
@@ -105,7 +105,7 @@ func (h ChangeCampaignRulesHandler) Handle(ctx context.Context, cmd ChangeCampai
 		var ended bool
 		err := tx.QueryRow(ctx, `
 			SELECT c.period, (SELECT max(version) + 1 FROM campaign_rules WHERE collection_id = c.collection_id), c.ended_at IS NOT NULL
-			FROM campaigns c WHERE c.collection_id = $1`, cmd.CollectionID).Scan(&period, &version, &ended)
+			FROM campaigns c WHERE c.collection_id = $1 AND c.workspace_id = $2`, cmd.CollectionID, cmd.WorkspaceID).Scan(&period, &version, &ended)
 		if err != nil {
 			return fmt.Errorf("read campaign rules: %w", err)
 		}

@@ -121,7 +121,7 @@ func (h ManageCollectionHandler) Delete(ctx context.Context, cmd DeleteCollectio
 		var isCampaign bool
 		err := tx.QueryRow(ctx, `
 			SELECT c.name, (SELECT count(*) FROM alert_rules r WHERE r.workspace_id = c.workspace_id AND r.collection_id = c.id),
-				EXISTS (SELECT 1 FROM campaigns k WHERE k.collection_id = c.id)
+				EXISTS (SELECT 1 FROM campaigns k WHERE k.workspace_id = c.workspace_id AND k.collection_id = c.id)
 			FROM collections c WHERE c.id = $1 AND c.workspace_id = $2 AND c.deleted_at IS NULL FOR UPDATE`, cmd.ID, cmd.WorkspaceID).Scan(&name, &rules, &isCampaign)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return apperr.NotFound("collection not found")
@@ -169,7 +169,7 @@ func (h ManageCollectionHandler) mayEnd(ctx context.Context, cmd DeleteCollectio
 	var digits, lines int
 	err := h.DB.QueryRow(ctx, `
 		SELECT coalesce((SELECT role FROM workspace_members WHERE workspace_id = $1 AND user_id = $3), ''),
-			col.name, c.currency, c.minor_digits, c.budget, (SELECT count(*) FROM payout_lines l WHERE l.collection_id = c.collection_id)
+			col.name, c.currency, c.minor_digits, c.budget, (SELECT count(*) FROM payout_lines l WHERE l.workspace_id = c.workspace_id AND l.collection_id = c.collection_id)
 		FROM campaigns c JOIN collections col ON col.id = c.collection_id
 		WHERE c.workspace_id = $1 AND c.collection_id = $2`, cmd.WorkspaceID, cmd.ID, cmd.ActorID).Scan(&role, &name, &currency, &digits, &budget, &lines)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -203,14 +203,14 @@ func (h ManageCollectionHandler) end(ctx context.Context, tx pgx.Tx, cmd DeleteC
 	var digits int
 	var budget, committed int64
 	err = tx.QueryRow(ctx, `
-		UPDATE campaigns c SET ended_at = $2, ended_by = $3, updated_at = now() WHERE collection_id = $1
+		UPDATE campaigns c SET ended_at = $2, ended_by = $3, updated_at = now() WHERE collection_id = $1 AND workspace_id = $5
 		RETURNING currency, minor_digits, budget,
-			(SELECT coalesce(sum(amount), 0) FROM payout_lines l WHERE l.collection_id = c.collection_id AND l.status = ANY($4))`,
-		cmd.ID, now, cmd.ActorID, domain.CommittedLines).Scan(&currency, &digits, &budget, &committed)
+			(SELECT coalesce(sum(amount), 0) FROM payout_lines l WHERE l.workspace_id = c.workspace_id AND l.collection_id = c.collection_id AND l.status = ANY($4))`,
+		cmd.ID, now, cmd.ActorID, domain.CommittedLines, cmd.WorkspaceID).Scan(&currency, &digits, &budget, &committed)
 	if err != nil {
 		return fmt.Errorf("end campaign: %w", err)
 	}
-	if _, err := tx.Exec(ctx, `UPDATE collections SET deleted_at = $2 WHERE id = $1`, cmd.ID, now); err != nil {
+	if _, err := tx.Exec(ctx, `UPDATE collections SET deleted_at = $2 WHERE id = $1 AND workspace_id = $3`, cmd.ID, now, cmd.WorkspaceID); err != nil {
 		return fmt.Errorf("hide the collection: %w", err)
 	}
 	err = activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: domain.ActionCampaignEnded, Target: name,
@@ -220,7 +220,7 @@ func (h ManageCollectionHandler) end(ctx context.Context, tx pgx.Tx, cmd DeleteC
 	if err != nil {
 		return err
 	}
-	if err := dataversion.BumpLedgerVersion(ctx, tx, cmd.ID); err != nil {
+	if err := dataversion.BumpLedgerVersion(ctx, tx, cmd.WorkspaceID, cmd.ID); err != nil {
 		return err
 	}
 	return dataversion.BumpDataVersion(ctx, tx, cmd.WorkspaceID)

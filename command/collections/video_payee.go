@@ -38,7 +38,7 @@ func (h VideoPayeeHandler) Handle(ctx context.Context, cmd SetVideoPayee) error 
 		var account, handle, platform string
 		var old *string
 		err := tx.QueryRow(ctx, `
-			SELECT coalesce(a.handle, ''), v.account_handle, v.platform, (SELECT c.name FROM creators c WHERE c.id = v.creator_id)
+			SELECT coalesce(a.handle, ''), v.account_handle, v.platform, (SELECT c.name FROM creators c WHERE c.workspace_id = v.workspace_id AND c.id = v.creator_id)
 			FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
 			WHERE v.id = $1 AND v.workspace_id = $2 AND v.status <> $3
 			FOR UPDATE OF v`, cmd.VideoID, cmd.WorkspaceID, domain.ItemRemoved).Scan(&account, &handle, &platform, &old)

@@ -60,8 +60,8 @@ UPDATE video_ranks SET days_to = NULL, day_views = NULL, days_read_at = now() WH
 }
 
 // BumpLedgerVersion makes kept copies of the campaign's locked lines stale.
-func BumpLedgerVersion(ctx context.Context, tx pgx.Tx, id uuid.UUID) error {
-	if _, err := tx.Exec(ctx, `UPDATE campaigns SET ledger_version = ledger_version + 1 WHERE collection_id = $1`, id); err != nil {
+func BumpLedgerVersion(ctx context.Context, tx pgx.Tx, ws, id uuid.UUID) error {
+	if _, err := tx.Exec(ctx, `UPDATE campaigns SET ledger_version = ledger_version + 1 WHERE collection_id = $1 AND workspace_id = $2`, id, ws); err != nil {
 		return fmt.Errorf("bump ledger version: %w", err)
 	}
 	return nil

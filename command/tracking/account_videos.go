@@ -17,7 +17,7 @@ import (
 // is open (kept_until), so a payout is never read from numbers left behind;
 // posts not the account's own take no place; the rest are beyond_limit.
 // Removed videos and videos tracked by their own link are left alone.
-func RankAccountVideos(ctx context.Context, tx pgx.Tx, accountID uuid.UUID, limit int, now time.Time) error {
+func RankAccountVideos(ctx context.Context, tx pgx.Tx, workspaceID, accountID uuid.UUID, limit int, now time.Time) error {
 	_, err := tx.Exec(ctx, `
 		WITH found AS (
 			SELECT v.id, v.status, v.last_scraped_at, v.kept_until, v.post_kind = ANY($7) AS counted,
@@ -26,8 +26,8 @@ func RankAccountVideos(ctx context.Context, tx pgx.Tx, accountID uuid.UUID, limi
 			           COALESCE(v.published_at, v.listed_at, v.created_at), $8) AS open_until,
 			       v.post_kind = ANY($7) AND campaign_line_pending(v.id, COALESCE(v.collection_id, a.collection_id), v.platform,
 			           COALESCE(v.published_at, v.created_at), v.post_kind) AS pending
-			FROM videos v JOIN accounts a ON a.id = v.account_id
-			WHERE v.account_id = $1 AND NOT v.tracked_individually AND v.status <> $3
+			FROM videos v JOIN accounts a ON a.workspace_id = v.workspace_id AND a.id = v.account_id
+			WHERE v.workspace_id = $9 AND v.account_id = $1 AND NOT v.tracked_individually AND v.status <> $3
 		), ranked AS (
 			SELECT *, row_number() OVER (PARTITION BY counted ORDER BY at DESC, created_at DESC, id) AS place
 			FROM found
@@ -51,8 +51,8 @@ func RankAccountVideos(ctx context.Context, tx pgx.Tx, accountID uuid.UUID, limi
 		UPDATE videos v SET status = w.status, kept_until = w.kept_until,
 			status_reason = CASE WHEN w.status <> w.was THEN '' ELSE v.status_reason END, updated_at = now()
 		FROM wanted w
-		WHERE v.id = w.id AND (w.was <> w.status OR w.was_kept IS DISTINCT FROM w.kept_until)`, accountID, limit,
-		domain.ItemRemoved, domain.ItemBeyondLimit, domain.ItemPending, domain.ItemActive, domain.CountedKinds, now)
+		WHERE v.workspace_id = $9 AND v.id = w.id AND (w.was <> w.status OR w.was_kept IS DISTINCT FROM w.kept_until)`, accountID, limit,
+		domain.ItemRemoved, domain.ItemBeyondLimit, domain.ItemPending, domain.ItemActive, domain.CountedKinds, now, workspaceID)
 	if err != nil {
 		return fmt.Errorf("apply the account's tracking limit to its videos: %w", err)
 	}
@@ -82,7 +82,7 @@ func rankAccountsOf(ctx context.Context, tx pgx.Tx, ws uuid.UUID, videos []uuid.
 		return fmt.Errorf("read tracking limits: %w", err)
 	}
 	for _, l := range limits {
-		if err := RankAccountVideos(ctx, tx, l.id, l.limit, now); err != nil {
+		if err := RankAccountVideos(ctx, tx, ws, l.id, l.limit, now); err != nil {
 			return err
 		}
 	}

@@ -120,7 +120,7 @@ func (h CompleteScrapeHandler) Handle(ctx context.Context, cmd CompleteScrape) (
 	}
 	defer func() {
 		if err != nil {
-			h.release(ctx, cmd.JobID)
+			h.release(ctx, cmd.JobID, j.workspaceID)
 		}
 	}()
 	return h.process(ctx, cmd.JobID, j)
@@ -149,26 +149,26 @@ func (h CompleteScrapeHandler) claim(ctx context.Context, jobID uuid.UUID, j *jo
 	}
 	err := h.DB.QueryRow(ctx, `
 		UPDATE scrape_jobs SET ingest_claimed_until = now() + make_interval(secs => $2)
-		WHERE id = $1 AND status <> $3 AND provider_run_id IS NOT NULL
+		WHERE id = $1 AND workspace_id = $4 AND status <> $3 AND provider_run_id IS NOT NULL
 		  AND (ingest_claimed_until IS NULL OR ingest_claimed_until <= now())
-		RETURNING status, provider_run_id`, jobID, lease.Seconds(), domain.JobProcessed).Scan(&j.status, &j.runID)
+		RETURNING status, provider_run_id`, jobID, lease.Seconds(), domain.JobProcessed, j.workspaceID).Scan(&j.status, &j.runID)
 	if err == nil {
 		return true, nil
 	}
 	if !errors.Is(err, pgx.ErrNoRows) {
 		return false, fmt.Errorf("claim job: %w", err)
 	}
-	if err := h.DB.QueryRow(ctx, `SELECT status FROM scrape_jobs WHERE id = $1`, jobID).Scan(&j.status); err != nil {
+	if err := h.DB.QueryRow(ctx, `SELECT status FROM scrape_jobs WHERE id = $1 AND workspace_id = $2`, jobID, j.workspaceID).Scan(&j.status); err != nil {
 		return false, fmt.Errorf("read job: %w", err)
 	}
 	return false, nil
 }
 
 // release gives the claim up after a failure, even past the request's end.
-func (h CompleteScrapeHandler) release(ctx context.Context, jobID uuid.UUID) {
+func (h CompleteScrapeHandler) release(ctx context.Context, jobID, workspaceID uuid.UUID) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
-	if _, err := h.DB.Exec(ctx, `UPDATE scrape_jobs SET ingest_claimed_until = NULL WHERE id = $1`, jobID); err != nil {
+	if _, err := h.DB.Exec(ctx, `UPDATE scrape_jobs SET ingest_claimed_until = NULL WHERE id = $1 AND workspace_id = $2`, jobID, workspaceID); err != nil {
 		h.Log.Warn("release scrape job claim", "jobId", jobID, "error", err)
 	}
 }
@@ -385,7 +385,7 @@ func (h CompleteScrapeHandler) loadTargets(ctx context.Context, jobID uuid.UUID,
 		videos: map[string]*videoTarget{}, accounts: map[string]*accountTarget{}, updates: map[string]VideoUpdate{},
 	}
 	var input []byte
-	if err := h.DB.QueryRow(ctx, `SELECT input FROM scrape_jobs WHERE id = $1`, jobID).Scan(&input); err != nil {
+	if err := h.DB.QueryRow(ctx, `SELECT input FROM scrape_jobs WHERE id = $1 AND workspace_id = $2`, jobID, j.workspaceID).Scan(&input); err != nil {
 		return nil, fmt.Errorf("read job input: %w", err)
 	}
 	s.scope = ingest.ScopeOf(j.platform, input)

@@ -111,7 +111,7 @@ func (h OrganiseItemsHandler) Handle(ctx context.Context, cmd OrganiseItems) (Or
 			if err != nil {
 				return err
 			}
-		} else if changed, err = changeStatus(ctx, tx, cmd.Action, items, &out); err != nil {
+		} else if changed, err = changeStatus(ctx, tx, cmd.WorkspaceID, cmd.Action, items, &out); err != nil {
 			return err
 		}
 		if out.Videos+out.Accounts == 0 {
@@ -210,7 +210,7 @@ func lockItems(ctx context.Context, tx pgx.Tx, ws uuid.UUID, videos, accounts []
 	return items, nil
 }
 
-func changeStatus(ctx context.Context, tx pgx.Tx, action ItemAction, items []lockedItem, out *Organised) ([]lockedItem, error) {
+func changeStatus(ctx context.Context, tx pgx.Tx, ws uuid.UUID, action ItemAction, items []lockedItem, out *Organised) ([]lockedItem, error) {
 	var changed []lockedItem
 	for _, it := range items {
 		to, ok := statusAfter(action, it)
@@ -222,7 +222,7 @@ func changeStatus(ctx context.Context, tx pgx.Tx, action ItemAction, items []loc
 		if it.kind == platform.Account {
 			table = "accounts"
 		}
-		if _, err := tx.Exec(ctx, `UPDATE `+table+` SET status = $2, status_reason = '', updated_at = now() WHERE id = $1`, it.id, string(to)); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE `+table+` SET status = $2, status_reason = '', updated_at = now() WHERE id = $1 AND workspace_id = $3`, it.id, string(to), ws); err != nil {
 			return nil, fmt.Errorf("change %s status: %w", it.kind, err)
 		}
 		changed = append(changed, it)

@@ -211,7 +211,7 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 	_, err := tx.Exec(ctx, `
 		UPDATE scrape_jobs SET status = $5, error = '', scraped_at = $2,
 			items_total = $3, items_skipped = $4, ingest_claimed_until = NULL, updated_at = now()
-		WHERE id = $1`, r.JobID, r.ScrapedAt, r.ItemsTotal, r.ItemsSkipped, domain.JobProcessed)
+		WHERE id = $1 AND workspace_id = $6`, r.JobID, r.ScrapedAt, r.ItemsTotal, r.ItemsSkipped, domain.JobProcessed, r.WorkspaceID)
 	if err != nil {
 		return fmt.Errorf("mark job processed: %w", err)
 	}
@@ -254,8 +254,8 @@ func FailJob(ctx context.Context, tx pgx.Tx, jobID, workspaceID uuid.UUID, reaso
 			return err
 		}
 	}
-	if _, err := tx.Exec(ctx, `UPDATE scrape_jobs SET status = $3, error = $2, ingest_claimed_until = NULL, updated_at = now() WHERE id = $1`,
-		jobID, reason, domain.JobFailed); err != nil {
+	if _, err := tx.Exec(ctx, `UPDATE scrape_jobs SET status = $3, error = $2, ingest_claimed_until = NULL, updated_at = now() WHERE id = $1 AND workspace_id = $4`,
+		jobID, reason, domain.JobFailed, workspaceID); err != nil {
 		return fmt.Errorf("mark job failed: %w", err)
 	}
 	return nil

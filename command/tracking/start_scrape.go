@@ -119,8 +119,8 @@ func (h StartScrapeHandler) Handle(ctx context.Context, cmd StartScrape) error {
 	}
 	h.Metrics.ScrapeStarted(platform)
 	if _, err := h.DB.Exec(context.WithoutCancel(ctx), `
-		UPDATE scrape_jobs SET provider_run_id = $2, dataset_id = $3, updated_at = now() WHERE id = $1`,
-		cmd.JobID, run.ID, run.DefaultDatasetID); err != nil {
+		UPDATE scrape_jobs SET provider_run_id = $2, dataset_id = $3, updated_at = now() WHERE id = $1 AND workspace_id = $4`,
+		cmd.JobID, run.ID, run.DefaultDatasetID, workspaceID); err != nil {
 		return fmt.Errorf("record run %s of job %s: %w", run.ID, cmd.JobID, err)
 	}
 	if pause != nil {
@@ -170,15 +170,15 @@ func (h StartScrapeHandler) failed(ctx context.Context, jobID, workspaceID uuid.
 	case ingest.FailureRefused:
 		return h.refused(ctx, jobID, workspaceID, actor, pe, cause)
 	case ingest.FailureCredentials:
-		return h.pause(ctx, jobID, "", "credentials", "the provider refused the token (check SCRAPER_TOKEN and its permissions): "+pe.Error(), cause)
+		return h.pause(ctx, jobID, workspaceID, "", "credentials", "the provider refused the token (check SCRAPER_TOKEN and its permissions): "+pe.Error(), cause)
 	case ingest.FailureNoCredit:
-		return h.pause(ctx, jobID, "", "credit", "the provider account is out of credit: "+pe.Error(), cause)
+		return h.pause(ctx, jobID, workspaceID, "", "credit", "the provider account is out of credit: "+pe.Error(), cause)
 	case ingest.FailureNotFound:
-		return h.pause(ctx, jobID, actor, "actor", "the provider has no actor "+actor+" (check the SCRAPER_ACTOR_ settings): "+pe.Error(), cause)
+		return h.pause(ctx, jobID, workspaceID, actor, "actor", "the provider has no actor "+actor+" (check the SCRAPER_ACTOR_ settings): "+pe.Error(), cause)
 	}
 	h.Log.Warn("scraping provider did not start a run: the job stays queued", "jobId", jobID, "actor", actor, "error", cause)
 	if _, err := h.DB.Exec(ctx, `
-		UPDATE scrape_jobs SET status = $3, error = $2, updated_at = now() WHERE id = $1`, jobID, cause.Error(), domain.JobQueued); err != nil {
+		UPDATE scrape_jobs SET status = $3, error = $2, updated_at = now() WHERE id = $1 AND workspace_id = $4`, jobID, cause.Error(), domain.JobQueued, workspaceID); err != nil {
 		return errors.Join(cause, fmt.Errorf("release job: %w", err))
 	}
 	return cause
@@ -191,7 +191,7 @@ func (h StartScrapeHandler) refused(ctx context.Context, jobID, workspaceID uuid
 		if err := FailJob(ctx, tx, jobID, workspaceID, reason); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `UPDATE scrape_jobs SET given_up_at = now() WHERE id = $1`, jobID)
+		_, err := tx.Exec(ctx, `UPDATE scrape_jobs SET given_up_at = now() WHERE id = $1 AND workspace_id = $2`, jobID, workspaceID)
 		return err
 	})
 	if err != nil {
@@ -203,7 +203,7 @@ func (h StartScrapeHandler) refused(ctx context.Context, jobID, workspaceID uuid
 
 // pause records a pause of starting runs (all, or actor's), the job left
 // queued; a repeated refusal doubles it, and only the first logs an error.
-func (h StartScrapeHandler) pause(ctx context.Context, jobID uuid.UUID, actor, kind, reason string, cause error) error {
+func (h StartScrapeHandler) pause(ctx context.Context, jobID, workspaceID uuid.UUID, actor, kind, reason string, cause error) error {
 	b := pauseBackoff[kind]
 	p := &ProviderPaused{Actor: actor, Kind: kind, Reason: reason}
 	var failures int
@@ -224,7 +224,7 @@ func (h StartScrapeHandler) pause(ctx context.Context, jobID uuid.UUID, actor, k
 		}
 		_, err = tx.Exec(ctx, `
 			UPDATE scrape_jobs SET status = $3, attempts = greatest(attempts - 1, 0), error = $2, updated_at = now()
-			WHERE id = $1`, jobID, reason, domain.JobQueued)
+			WHERE id = $1 AND workspace_id = $4`, jobID, reason, domain.JobQueued, workspaceID)
 		if err != nil {
 			return fmt.Errorf("release job: %w", err)
 		}

@@ -319,7 +319,7 @@ func (h TrackHandler) trackOne(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, t
 		var jobStatus domain.Job
 		err := tx.QueryRow(ctx, `
 			SELECT j.id, j.status FROM scrape_jobs j JOIN scrape_job_targets jt ON jt.job_id = j.id
-			WHERE jt.entity_id = $1 ORDER BY j.created_at DESC LIMIT 1`, existing).Scan(&job, &jobStatus)
+			WHERE jt.entity_id = $1 AND j.workspace_id = $2 ORDER BY j.created_at DESC LIMIT 1`, existing, wsID).Scan(&job, &jobStatus)
 		if err == nil {
 			out.JobID, out.ScrapeStatus = job.String(), jobStatus
 		} else if !errors.Is(err, pgx.ErrNoRows) {
@@ -338,7 +338,7 @@ func (h TrackHandler) trackOne(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, t
 		_, err = tx.Exec(ctx, `
 			UPDATE videos SET status = $3, status_reason = '', tracked_individually = true,
 				collection_id = coalesce($2, collection_id), updated_at = now()
-			WHERE id = $1`, id, collectionID, domain.ItemPending)
+			WHERE id = $1 AND workspace_id = $4`, id, collectionID, domain.ItemPending, wsID)
 	case t.Kind == platform.Video:
 		id = uuid.New()
 		_, err = tx.Exec(ctx, `
@@ -350,9 +350,9 @@ func (h TrackHandler) trackOne(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, t
 		_, err = tx.Exec(ctx, `
 			UPDATE accounts SET status = $4, status_reason = '', tracking_limit = $2,
 				collection_id = coalesce($3, collection_id), updated_at = now()
-			WHERE id = $1`, id, cost, collectionID, domain.ItemPending)
+			WHERE id = $1 AND workspace_id = $5`, id, cost, collectionID, domain.ItemPending, wsID)
 		if err == nil {
-			err = RankAccountVideos(ctx, tx, id, cost, h.Now())
+			err = RankAccountVideos(ctx, tx, wsID, id, cost, h.Now())
 		}
 	default:
 		id = uuid.New()
@@ -501,10 +501,10 @@ func queueJobs(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, reason string, by
 			if _, err := tx.CopyFrom(ctx, pgx.Identifier{"scrape_job_targets"}, []string{"job_id", "entity_kind", "entity_id"}, pgx.CopyFromRows(rows)); err != nil {
 				return nil, fmt.Errorf("insert scrape job targets: %w", err)
 			}
-			if _, err := tx.Exec(ctx, `UPDATE videos SET refresh_queued_at = now() WHERE id = ANY($1)`, videos); err != nil {
+			if _, err := tx.Exec(ctx, `UPDATE videos SET refresh_queued_at = now() WHERE id = ANY($1) AND workspace_id = $2`, videos, wsID); err != nil {
 				return nil, fmt.Errorf("mark videos queued: %w", err)
 			}
-			if _, err := tx.Exec(ctx, `UPDATE accounts SET refresh_queued_at = now() WHERE id = ANY($1)`, accounts); err != nil {
+			if _, err := tx.Exec(ctx, `UPDATE accounts SET refresh_queued_at = now() WHERE id = ANY($1) AND workspace_id = $2`, accounts, wsID); err != nil {
 				return nil, fmt.Errorf("mark accounts queued: %w", err)
 			}
 			out = append(out, queuedJob{id: id, targets: rp.Targets})

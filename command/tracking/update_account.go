@@ -100,11 +100,11 @@ func (h UpdateAccountHandler) Handle(ctx context.Context, cmd UpdateAccount) err
 			return fmt.Errorf("update account: %w", err)
 		}
 		if newLimit != limit {
-			if err := RankAccountVideos(ctx, tx, cmd.AccountID, newLimit, h.Now()); err != nil {
+			if err := RankAccountVideos(ctx, tx, cmd.WorkspaceID, cmd.AccountID, newLimit, h.Now()); err != nil {
 				return err
 			}
 		}
-		name, err := accountName(ctx, tx, cmd.AccountID)
+		name, err := accountName(ctx, tx, cmd.WorkspaceID, cmd.AccountID)
 		if err != nil {
 			return err
 		}
@@ -126,9 +126,9 @@ func accountCost(status string, trackingLimit int) int {
 	return trackingLimit
 }
 
-func accountName(ctx context.Context, tx pgx.Tx, id uuid.UUID) (string, error) {
+func accountName(ctx context.Context, tx pgx.Tx, workspaceID, id uuid.UUID) (string, error) {
 	var name string
-	if err := tx.QueryRow(ctx, `SELECT platform || ' @' || handle FROM accounts WHERE id = $1`, id).Scan(&name); err != nil {
+	if err := tx.QueryRow(ctx, `SELECT platform || ' @' || handle FROM accounts WHERE id = $1 AND workspace_id = $2`, id, workspaceID).Scan(&name); err != nil {
 		return "", fmt.Errorf("read the account's name: %w", err)
 	}
 	return name, nil
