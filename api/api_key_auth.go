@@ -96,7 +96,7 @@ func (s *server) apiKey(perMinute int) fiber.Handler {
 		cl.UserID, cl.APIKeyID = k.Me.ID, k.ID
 		c.SetUserContext(activitylog.WithClient(ctx, cl))
 		if k.LastUsedAt == nil || s.Now().Sub(*k.LastUsedAt) >= sharing.APIKeyUseEvery {
-			if err := s.ManageAPIKeys.Use(ctx, sharing.UseAPIKey{ID: k.ID, IP: c.IP()}); err != nil {
+			if err := s.ManageAPIKeys.Use(ctx, sharing.UseAPIKey{ID: k.ID, WorkspaceID: k.Membership.WorkspaceID, IP: c.IP()}); err != nil {
 				return err
 			}
 		}

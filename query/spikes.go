@@ -52,8 +52,8 @@ func (h SpikeScanner) Scan(ctx context.Context, rules []domain.SpikeRule) (domai
 const spikeScopeSQL = `
 SELECT v.id, v.workspace_id, v.platform, coalesce(v.collection_id, a.collection_id),
        coalesce(v.published_at >= a.created_at, false)
-FROM videos v LEFT JOIN accounts a ON a.id = v.account_id
-WHERE v.id = ANY($1) AND v.status = ANY($2)
+FROM videos v LEFT JOIN accounts a ON a.workspace_id = v.workspace_id AND a.id = v.account_id
+WHERE v.id = ANY($1) AND v.workspace_id = ANY($4) AND v.status = ANY($2)
   AND (v.tracked_individually OR a.status = ANY($3)) AND ` + CountedKindSQL
 
 // inScope keeps the candidates that can alert in their rule's scope. A post
@@ -75,8 +75,17 @@ func (h SpikeScanner) inScope(ctx context.Context, rules map[uuid.UUID]domain.Sp
 		collection *uuid.UUID
 		newPost    bool
 	}
+	// only the rules' workspaces: a video of another is in no rule's scope
+	seen := map[uuid.UUID]bool{}
+	var workspaces []uuid.UUID
+	for _, r := range rules {
+		if !seen[r.WorkspaceID] {
+			seen[r.WorkspaceID] = true
+			workspaces = append(workspaces, r.WorkspaceID)
+		}
+	}
 	videos := make(map[uuid.UUID]scope, len(ids))
-	rows, _ := h.DB.Query(ctx, spikeScopeSQL, ids, domain.AlertedVideos, domain.RefreshedItems)
+	rows, _ := h.DB.Query(ctx, spikeScopeSQL, ids, domain.AlertedVideos, domain.RefreshedItems, workspaces)
 	defer rows.Close()
 	for rows.Next() {
 		var id uuid.UUID

@@ -84,8 +84,8 @@ type RevokeAPIKey struct {
 
 // UseAPIKey records a request made with a key.
 type UseAPIKey struct {
-	ID uuid.UUID
-	IP string
+	ID, WorkspaceID uuid.UUID
+	IP              string
 }
 
 // APIKeysHandler creates and revokes API keys and records their use.
@@ -181,8 +181,8 @@ func (h APIKeysHandler) Use(ctx context.Context, u UseAPIKey) error {
 	now := h.Now()
 	_, err := h.DB.Exec(ctx, `
 		UPDATE api_keys SET last_used_at = $2, last_used_ip = $3
-		WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $4)`,
-		u.ID, now, u.IP, now.Add(-APIKeyUseEvery))
+		WHERE id = $1 AND workspace_id = $5 AND (last_used_at IS NULL OR last_used_at <= $4)`,
+		u.ID, now, u.IP, now.Add(-APIKeyUseEvery), u.WorkspaceID)
 	if err != nil {
 		return fmt.Errorf("record api key use: %w", err)
 	}

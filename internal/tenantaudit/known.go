@@ -15,19 +15,8 @@ import "strings"
 // rest on the check before them. Each should gain its workspace_id and
 // leave this list.
 var known = map[string][]string{
-	"command/sharing.APIKeysHandler.Use":              {"UPDATE api_keys"},
-	"command/tracking.StartScrapeHandler.Handle":      {"UPDATE scrape_jobs"},
-	"command/tracking.StartScrapeHandler.pauseFor":    {"SELECT scrape_jobs"},
-	"query.SpikeScanner.inScope":                      {"SELECT videos accounts"},
-	"query/alerts.ChannelsHandler.Deliveries":         {"SELECT delivery_attempts"},
-	"query/alerts.ChannelsHandler.read":               {"SELECT event_deliveries", "SELECT delivery_attempts"},
-	"query/campaigns.SettlementHandler.OpenFloor":     {"SELECT videos", "SELECT payout_lines"},
-	"query/campaigns.SettlementHandler.closing.func1": {"SELECT videos", "SELECT payout_lines"},
-	"query/campaigns.SettlementHandler.scrapedFalls":  {"SELECT payout_lines videos"},
-	"query/campaigns.lockedLines":                     {"SELECT payout_lines videos"},
-	"query/campaigns.scanCampaignVideos":              {"SELECT videos", "SELECT payout_lines"},
-	"query/collections.CollectionsHandler.Handle":     {"SELECT campaigns"},
-	"query/numbers.AccountSums.keep":                  {"DELETE account_sums_changed"},
+	"command/tracking.StartScrapeHandler.Handle":   {"UPDATE scrape_jobs"},
+	"command/tracking.StartScrapeHandler.pauseFor": {"SELECT scrape_jobs"},
 }
 
 func isKnown(function string, p Problem) bool {

@@ -97,11 +97,11 @@ func (h ChannelsHandler) read(ctx context.Context, ws uuid.UUID, id *uuid.UUID) 
 SELECT c.id, c.kind, c.name, c.url_hint, c.enabled, c.disabled_reason, c.disabled_at,
        CASE WHEN c.previous_secret_until > now() THEN c.previous_secret_until END,
        c.last_success_at, c.last_error, c.last_error_at, c.created_at,
-       (SELECT count(*) FROM event_deliveries d WHERE d.channel_id = c.id AND d.status = $4),
+       (SELECT count(*) FROM event_deliveries d WHERE d.workspace_id = c.workspace_id AND d.channel_id = c.id AND d.status = $4),
        -- the JSON key error is written out: a key, not a status
        coalesce((SELECT json_agg(json_build_object('attemptedAt', a.attempted_at, 'deliveryId', a.delivery_id,
                      'statusCode', a.status_code, 'error', a.error, 'durationMs', a.duration_ms) ORDER BY a.id DESC)
-                 FROM (SELECT * FROM delivery_attempts a WHERE a.channel_id = c.id ORDER BY a.id DESC LIMIT $3) a), '[]')
+                 FROM (SELECT * FROM delivery_attempts a WHERE a.workspace_id = c.workspace_id AND a.channel_id = c.id ORDER BY a.id DESC LIMIT $3) a), '[]')
 FROM channels c
 WHERE c.workspace_id = $1 AND ($2::uuid IS NULL OR c.id = $2)
 ORDER BY lower(c.name), c.id`, ws, id, recentChannelAttempts, domain.DeliveryPending)
@@ -133,7 +133,7 @@ SELECT d.id, d.event_id, e.type, e.occurred_at, d.status, d.attempts,
        -- the JSON key error is written out: a key, not a status
        coalesce((SELECT json_agg(json_build_object('attemptedAt', a.attempted_at,
                      'statusCode', a.status_code, 'error', a.error, 'durationMs', a.duration_ms) ORDER BY a.id DESC)
-                 FROM (SELECT * FROM delivery_attempts a WHERE a.delivery_id = d.id ORDER BY a.id DESC LIMIT $4) a), '[]')
+                 FROM (SELECT * FROM delivery_attempts a WHERE a.workspace_id = d.workspace_id AND a.delivery_id = d.id ORDER BY a.id DESC LIMIT $4) a), '[]')
 FROM event_deliveries d
 JOIN events e ON e.workspace_id = d.workspace_id AND e.id = d.event_id
 WHERE d.channel_id = $1 AND d.workspace_id = $2

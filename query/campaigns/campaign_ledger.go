@@ -286,7 +286,7 @@ func campaignMembersFrom(from string) string {
     UNION ALL
     SELECT v.* FROM accounts ca CROSS JOIN LATERAL (
         SELECT * FROM videos v
-        WHERE v.account_id = ca.id AND v.collection_id IS NULL AND COALESCE(v.published_at, v.created_at) >= ` + from + `
+        WHERE v.account_id = ca.id AND v.workspace_id = ca.workspace_id AND v.collection_id IS NULL AND COALESCE(v.published_at, v.created_at) >= ` + from + `
         OFFSET 0) v
     WHERE ca.collection_id = $2 AND ca.workspace_id = $1) v
 LEFT JOIN accounts a ON a.id = v.account_id`
@@ -300,13 +300,13 @@ const openVideosWhere = `v.workspace_id = $1
   AND COALESCE(v.published_at, v.created_at) >= $4
   AND ($5::timestamptz IS NULL OR COALESCE(v.published_at, v.created_at) < $5)
   AND ` + query.CountedStatusSQL + `
-  AND NOT EXISTS (SELECT 1 FROM payout_lines l WHERE l.collection_id = $2 AND l.video_id = v.id)`
+  AND NOT EXISTS (SELECT 1 FROM payout_lines l WHERE l.workspace_id = v.workspace_id AND l.collection_id = $2 AND l.video_id = v.id)`
 
-// lockedSQL reads a campaign's locked lines ($1) in the order they were
+// lockedSQL reads a campaign's locked lines ($1, of workspace $3) in the order they were
 // allocated in; lockedSinceSQL only those written by transaction $2 or later.
 const (
-	lockedSQL      = lockedSelect + `WHERE l.collection_id = $1 ORDER BY l.seq`
-	lockedSinceSQL = lockedSelect + `WHERE l.collection_id = $1 AND l.changed >= $2::bigint::text::xid8 ORDER BY l.seq`
+	lockedSQL      = lockedSelect + `WHERE l.collection_id = $1 AND l.workspace_id = $2 ORDER BY l.seq`
+	lockedSinceSQL = lockedSelect + `WHERE l.collection_id = $1 AND l.workspace_id = $2 AND l.changed >= $3::bigint::text::xid8 ORDER BY l.seq`
 )
 
 const lockedSelect = `
@@ -316,7 +316,7 @@ SELECT l.video_id, l.rules_version, l.creator_id, l.account_id, l.payee, l.clip,
     l.payee_changed_by, l.payee_changed_at,
     v.url, v.platform, v.caption, v.account_handle, l.seq
 FROM payout_lines l
-JOIN videos v ON v.id = l.video_id
+JOIN videos v ON v.workspace_id = l.workspace_id AND v.id = l.video_id
 LEFT JOIN users d ON d.id = l.decided_by
 LEFT JOIN users p ON p.id = l.paid_by
 `
@@ -396,7 +396,7 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 	}
 	g.Go(func() error {
 		var err error
-		kept, err = keptLocked.read(gctx, db, c)
+		kept, err = keptLocked.read(gctx, db, ws, c)
 		return err
 	})
 	if err := g.Wait(); err != nil {
@@ -613,8 +613,8 @@ func scanCampaignVideos(ctx context.Context, tx pgx.Tx, c campaign, q string, ar
 // lockedLines reads the campaign's locked lines, in the order they were
 // allocated in: all of them, or (since > 0) those written by transaction
 // since or later.
-func lockedLines(ctx context.Context, db *pgxpool.Pool, id uuid.UUID, since int64) ([]Line, error) {
-	q, args := lockedSQL, []any{id}
+func lockedLines(ctx context.Context, db *pgxpool.Pool, ws, id uuid.UUID, since int64) ([]Line, error) {
+	q, args := lockedSQL, []any{id, ws}
 	if since > 0 {
 		q, args = lockedSinceSQL, append(args, since)
 	}
@@ -882,7 +882,7 @@ var clipIndexes atomic.Uint64
 // read returns the campaign's locked lines and what they spent: kept, the
 // kept ones with the lines written since (a settle run's, a review's), or
 // read anew.
-func (k *lockedLineCache) read(ctx context.Context, db *pgxpool.Pool, c campaign) (keptLines, error) {
+func (k *lockedLineCache) read(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, c campaign) (keptLines, error) {
 	k.mu.Lock()
 	e, ok := k.kept[c.ID]
 	patch := ok && e.rowsVersion == c.OpenRowsVersion && e.period == c.Period && e.removed == c.LinesRemoved
@@ -899,13 +899,13 @@ func (k *lockedLineCache) read(ctx context.Context, db *pgxpool.Pool, c campaign
 		return keptLines{}, err
 	}
 	if patch {
-		changed, err := lockedLines(ctx, db, c.ID, e.xmin)
+		changed, err := lockedLines(ctx, db, ws, c.ID, e.xmin)
 		if err != nil {
 			return keptLines{}, err
 		}
 		e = e.patched(c, changed)
 	} else {
-		read, err := lockedLines(ctx, db, c.ID, 0)
+		read, err := lockedLines(ctx, db, ws, c.ID, 0)
 		if err != nil {
 			return keptLines{}, err
 		}

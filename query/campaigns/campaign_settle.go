@@ -118,8 +118,8 @@ WHERE ` + openVideosWhere + `
 // scrapedLinesSQL reads the locked lines whose videos were scraped since $2.
 const scrapedLinesSQL = `
 SELECT l.video_id, l.views, l.fell_to
-FROM payout_lines l JOIN videos v ON v.id = l.video_id
-WHERE l.collection_id = $1 AND v.last_scraped_at >= $2`
+FROM payout_lines l JOIN videos v ON v.workspace_id = l.workspace_id AND v.id = l.video_id
+WHERE l.collection_id = $1 AND l.workspace_id = $3 AND v.last_scraped_at >= $2`
 
 // Due reads what settling campaign id at now would do, without its ledger:
 // whether an open line's window has closed (the lines Settlement would
@@ -145,7 +145,7 @@ func (h SettlementHandler) scrapedFalls(ctx context.Context, ws, id uuid.UUID, s
 	if since != nil {
 		from = since.Add(-settleScrapeMargin)
 	}
-	rows, err := h.DB.Query(ctx, scrapedLinesSQL, id, from)
+	rows, err := h.DB.Query(ctx, scrapedLinesSQL, id, from, ws)
 	if err != nil {
 		return nil, fmt.Errorf("read scraped lines: %w", err)
 	}

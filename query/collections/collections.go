@@ -80,7 +80,7 @@ WITH members AS (
     GROUP BY 1
 )
 SELECT c.id, c.name, c.created_at, coalesce(acc.n, 0), coalesce(m.videos, '{}'), coalesce(m.beyond, 0), coalesce(m.not_own, 0),
-    EXISTS (SELECT 1 FROM campaigns k WHERE k.collection_id = c.id)
+    EXISTS (SELECT 1 FROM campaigns k WHERE k.workspace_id = c.workspace_id AND k.collection_id = c.id)
 FROM collections c
 LEFT JOIN members m ON m.collection_id = c.id
 LEFT JOIN accounts acc ON acc.collection_id = c.id

@@ -175,7 +175,7 @@ SELECT coalesce((SELECT array_agg(id) FROM todo), '{}'),
 		}
 	}
 	if len(logged) > 0 {
-		if _, err := tx.Exec(ctx, `DELETE FROM account_sums_changed WHERE id = ANY($1)`, logged); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM account_sums_changed WHERE id = ANY($1) AND workspace_id = $2`, logged, ws); err != nil {
 			return 0, err
 		}
 	}
