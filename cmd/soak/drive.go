@@ -63,7 +63,7 @@ type step struct {
 	reading
 	Day                 int
 	Queued              int           // by the refresh
-	Processed, Failed   int           // scrape jobs of the workspace so far
+	Processed, Retried  int           // the workspace's scrape jobs processed so far; of them, those whose first run failed
 	Mails, Hooks        int           // received so far by the inbox and the channel
 	Alerted, Dispatched int           // by the alerts cron
 	Took                time.Duration // the step on the wall clock
@@ -86,7 +86,9 @@ func run(o options, out io.Writer) (err error) {
 			return err
 		}
 		if !o.Keep {
-			defer drop()
+			// after the servers stopped: ClickHouse's DROP DATABASE waits
+			// for the queries of a server still running
+			defer func() { s.close(); drop() }()
 		}
 	}
 	if err := s.startServers(); err != nil {
@@ -199,23 +201,29 @@ func (s *soak) openStores(ctx context.Context) error {
 	return err
 }
 
+// close stops what the soak started; a second call does nothing.
 func (s *soak) close() {
 	for _, p := range []*process{s.server, s.sim} {
 		if p != nil {
 			p.stop()
 		}
 	}
+	s.server, s.sim = nil, nil
 	if s.pg != nil {
 		s.pg.Close()
+		s.pg = nil
 	}
 	if s.ch != nil {
 		s.ch.Close()
+		s.ch = nil
 	}
 	if s.inbox != nil {
 		s.inbox.close()
+		s.inbox = nil
 	}
 	if s.hooks != nil {
 		s.hooks.close()
+		s.hooks = nil
 	}
 }
 
@@ -322,8 +330,8 @@ func (s *soak) round(ctx context.Context, d time.Duration) (step, error) {
 		return st, err
 	}
 	st.reading = r
-	if err := s.pg.QueryRow(ctx, `SELECT count(*) FILTER (WHERE status = 'processed'), count(*) FILTER (WHERE status = 'failed')
-		FROM scrape_jobs WHERE workspace_id = $1`, s.ws).Scan(&st.Processed, &st.Failed); err != nil {
+	if err := s.pg.QueryRow(ctx, `SELECT count(*) FILTER (WHERE status = 'processed'), count(*) FILTER (WHERE status = 'processed' AND attempts > 1)
+		FROM scrape_jobs WHERE workspace_id = $1`, s.ws).Scan(&st.Processed, &st.Retried); err != nil {
 		return st, err
 	}
 	st.Mails, st.Hooks = s.inbox.received(), int(s.hooks.count.Load())

@@ -139,7 +139,7 @@ func readHeap(ctx context.Context, control string) (float64, error) {
 }
 
 // restWait bounds the wait for the server to come to rest after a step.
-const restWait = time.Minute
+const restWait = 3 * time.Minute
 
 // waitAtRest reads /metrics until the server is at rest (restWait at most:
 // beyond it the reading is returned with ok false) and adds the heap.

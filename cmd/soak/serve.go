@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
 	"runtime"
@@ -49,8 +50,9 @@ const (
 // handlers built by wiring, the metrics listener, the analytics sync and
 // the snapshot retention) from the same environment, with two differences:
 // every handler's clock is simClock, and the metrics listener also answers
-// POST /soak/clock?by=DURATION (moves the clock on) and GET /soak/heap (the
-// Go heap live after a collection). The cron routes are the driver's to
+// POST /soak/clock?by=DURATION (moves the clock on), GET /soak/heap (the
+// Go heap live after a collection) and GET /debug/pprof/ (net/http/pprof's
+// profiles). The cron routes are the driver's to
 // call, as an external scheduler would.
 func serve() error {
 	cfg, err := config.Load()
@@ -121,6 +123,8 @@ func serve() error {
 		runtime.ReadMemStats(&ms)
 		_ = json.NewEncoder(w).Encode(map[string]uint64{"heapAlloc": ms.HeapAlloc})
 	})
+	// the heap and goroutines, to see what a failed bound held
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
 	control := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = control.Serve(ln) }()
 	defer control.Close()
