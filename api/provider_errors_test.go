@@ -209,8 +209,10 @@ func TestStartRefusedInputFailsTheJob(t *testing.T) {
 // reason meanwhile.
 func TestStartOutOfCreditPausesStarts(t *testing.T) {
 	a, script, logs, c, r := trackWithStartsAnswering(t, "", 402, "credit")
-	waitRow(t, "the start was refused", `SELECT count(*) FROM provider_pauses WHERE kind = 'credit'
-		AND paused_until BETWEEN now() + interval '4 minutes' AND now() + interval '5 minutes'`)
+	// this test's provider account only: other tests pause theirs
+	acct := a.deps.Provider.Account()
+	waitRow(t, "the start was refused", `SELECT count(*) FROM provider_pauses WHERE account = $1 AND kind = 'credit'
+		AND paused_until BETWEEN now() + interval '4 minutes' AND now() + interval '5 minutes'`, acct)
 	if n := count(t, `SELECT count(*) FROM scrape_jobs WHERE id = $1 AND status = 'queued' AND attempts = 0 AND error LIKE '%out of credit%'`, r.JobID); n != 1 {
 		t.Fatal("the job is not queued with its attempt unspent and the reason")
 	}
@@ -233,19 +235,19 @@ func TestStartOutOfCreditPausesStarts(t *testing.T) {
 
 	// The pause ended and the account is still out of credit: one try,
 	// and the pause doubles.
-	exec(t, `UPDATE provider_pauses SET paused_until = now() - interval '1 second' WHERE kind = 'credit' AND reason LIKE '%out of credit%'`)
+	exec(t, `UPDATE provider_pauses SET paused_until = now() - interval '1 second' WHERE account = $1 AND kind = 'credit' AND reason LIKE '%out of credit%'`, acct)
 	cronRefresh(t, a)
 	if n := script.startsOf(r.JobID) + script.startsOf(second.JobID); n != 2 {
 		t.Fatalf("%d starts after the pause, want one more try", n)
 	}
-	if n := count(t, `SELECT count(*) FROM provider_pauses WHERE kind = 'credit' AND failures = 2
-		AND paused_until BETWEEN now() + interval '9 minutes' AND now() + interval '10 minutes'`); n != 1 {
+	if n := count(t, `SELECT count(*) FROM provider_pauses WHERE account = $1 AND kind = 'credit' AND failures = 2
+		AND paused_until BETWEEN now() + interval '9 minutes' AND now() + interval '10 minutes'`, acct); n != 1 {
 		t.Fatal("the second refusal did not double the pause to 10 minutes")
 	}
 
 	// Credit is back: the next try starts the runs and lifts the pause.
 	script.set("", 0)
-	exec(t, `UPDATE provider_pauses SET paused_until = now() - interval '1 second' WHERE kind = 'credit' AND failures = 2`)
+	exec(t, `UPDATE provider_pauses SET paused_until = now() - interval '1 second' WHERE account = $1 AND kind = 'credit' AND failures = 2`, acct)
 	exec(t, `UPDATE scrape_jobs SET updated_at = now() - interval '1 hour' WHERE id = ANY($1)`, []string{r.JobID, second.JobID})
 	cronRefresh(t, a)
 	if waitJob(t, r.JobID) != "processed" || waitJob(t, second.JobID) != "processed" {
