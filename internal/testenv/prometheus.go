@@ -56,9 +56,13 @@ func PrometheusWithRules(t testing.TB, ruleFiles []string, targets ...string) st
 		}
 		return "[" + strings.Join(q, ", ") + "]"
 	}
+	// A scrape may wait up to the 2 s the collector gives ClickHouse's disks
+	// and log tables (internal/metrics): 3 s, as a server's own Prometheus
+	// allows 10 (deploy/prometheus), so a loaded machine's slow read is not
+	// taken for a server that is down.
 	config := fmt.Sprintf(`global:
-  scrape_interval: 1s
-  scrape_timeout: 1s
+  scrape_interval: 3s
+  scrape_timeout: 3s
   evaluation_interval: 1s
 rule_files: %s
 scrape_configs:
