@@ -24,8 +24,8 @@ func TestClassifyExceptsOnlyTheNamedJobs(t *testing.T) {
 		{Store: tenantaudit.Postgres, SQL: `SELECT id FROM videos WHERE id = $1`, Count: 1, Site: tenantaudit.Site{
 			Func: module + "command/tracking.CompleteScrapeHandler.Handle", Where: "command/tracking/complete_scrape.go:91"}},
 		// a known finding: its function and problem
-		{Store: tenantaudit.Postgres, SQL: `UPDATE scrape_jobs SET snapshots = 1 WHERE id = $1`, Count: 2, Site: tenantaudit.Site{
-			Func: module + "command/tracking.ApplyScrape", Where: "command/tracking/scrape_result.go:211"}},
+		{Store: tenantaudit.Postgres, SQL: `SELECT paused_at FROM scrape_jobs WHERE id = $1`, Count: 2, Site: tenantaudit.Site{
+			Func: module + "command/tracking.StartScrapeHandler.pauseFor", Where: "command/tracking/start_scrape.go:211"}},
 		{Store: tenantaudit.Postgres, SQL: `SELECT id FROM videos WHERE workspace_id = $1`, Count: 9, Site: tenantaudit.Site{
 			Func: module + "query/numbers.Videos", Where: "query/numbers/videos.go:1"}},
 	}
