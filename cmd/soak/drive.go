@@ -78,6 +78,12 @@ func run(o options, out io.Writer) (err error) {
 	if err != nil {
 		return err
 	}
+	// the servers' logs are kept for a run that failed
+	defer func() {
+		if err == nil {
+			os.RemoveAll(dir)
+		}
+	}()
 	s := &soak{o: o, out: out, dir: dir}
 	defer s.close()
 	if o.Fresh != "" {

@@ -20,8 +20,9 @@ func TestMain(m *testing.M) { testenv.Main(m, &env) }
 // memory, goroutines, pools, queues or ClickHouse parts leave their
 // bounds, when anything is left queued, or when a video's views the API
 // answers differ from its last raw snapshot or from the simulator's
-// dataset. About 40 s on a quiet machine (most of it the 7 rounds of the
-// alerts cron); make soak runs it at size.
+// dataset. About 11 s on a quiet machine, 25 to 40 s at load averages of
+// 8 to 20 (most of it the 7 rounds of the cron routes); make soak runs it
+// at size.
 func TestSoakShort(t *testing.T) {
 	soak := testenv.Build(t, "./cmd/soak")
 	sim := testenv.Build(t, "./cmd/scrapersim")
