@@ -25,7 +25,9 @@
 # Environment:
 #   CLUSTER_DIR      /var/lib/reeltrack-cluster
 #   CLUSTER_ZK_PORT  2181
-#   CLUSTER_TIMEOUT  seconds to wait for each server (90)
+#   CLUSTER_TIMEOUT  seconds to wait for a server whose log stands still
+#                    (90), and for ZooKeeper
+#   CLUSTER_MAX_WAIT seconds to wait for a server in all (900)
 #   CLICKHOUSE_DATABASE  reeltrack: created on every node
 #   CLICKHOUSE_USER  reeltrack: the service's own user on every node (its
 #                    databases only; users.d/ beside users.xml)
@@ -45,6 +47,7 @@ TEMPLATE_DIR=$HERE/../deploy/cluster
 CLUSTER_DIR=${CLUSTER_DIR:-/var/lib/reeltrack-cluster}
 ZK_PORT=${CLUSTER_ZK_PORT:-2181}
 TIMEOUT=${CLUSTER_TIMEOUT:-90}
+MAX_WAIT=${CLUSTER_MAX_WAIT:-900}
 ZK_DIR=$CLUSTER_DIR/zookeeper
 APT_LOG=/tmp/reeltrack-cluster-apt.log
 NODES=(1 2 3 4)
@@ -325,15 +328,35 @@ node_start() {
 		>/dev/null 2>&1 </dev/null || true
 }
 
+# node_wait N: wait until node N answers. ClickHouse 18.16 listens only
+# once it has loaded every table, which over many replicated tables and a
+# busy ZooKeeper takes minutes: the wait goes on while the server runs and
+# writes to its log, up to CLUSTER_MAX_WAIT seconds in all, and fails at
+# once when the server has exited.
 node_wait() {
-	local n=$1 t=0
+	local n=$1 t=0 idle=0 size last=-1 log pid
+	log=$(node_dir "$n")/log/clickhouse-server.log
 	until [[ $(ch "$n" 'SELECT 1' 2>/dev/null) == 1 ]]; do
-		if ((t >= TIMEOUT)); then
+		pid=$(node_pid "$n" || true)
+		if ((t >= 5)) && { [[ -z $pid ]] || ! alive "$pid"; }; then
 			tail -n 25 "$(node_dir "$n")/log/clickhouse-server.err.log" >&2 2>/dev/null || true
-			die "ch$n did not answer on 127.0.0.1:$(tcp_port "$n") within ${TIMEOUT}s; to see why: su -s /bin/sh clickhouse -c 'clickhouse-server --config-file=$(node_dir "$n")/config.xml'"
+			die "ch$n exited before it answered on 127.0.0.1:$(tcp_port "$n"); to see why: su -s /bin/sh clickhouse -c 'clickhouse-server --config-file=$(node_dir "$n")/config.xml'"
+		fi
+		size=$(as_root stat -c %s "$log" 2>/dev/null || echo 0)
+		if [[ $size != "$last" ]]; then
+			last=$size
+			idle=0
+		fi
+		if ((idle >= TIMEOUT || t >= MAX_WAIT)); then
+			tail -n 25 "$(node_dir "$n")/log/clickhouse-server.err.log" >&2 2>/dev/null || true
+			die "ch$n did not answer on 127.0.0.1:$(tcp_port "$n") within ${t}s (its log still for ${idle}s); to see why: su -s /bin/sh clickhouse -c 'clickhouse-server --config-file=$(node_dir "$n")/config.xml'"
+		fi
+		if ((t > 0 && t % 30 == 0)); then
+			echo "cluster: ch$n still loading (${t}s)"
 		fi
 		sleep 1
 		t=$((t + 1))
+		idle=$((idle + 1))
 	done
 }
 

@@ -377,6 +377,7 @@ func (e *Env) setupClickHouse(ctx context.Context, srv Servers, name string) err
 	if err != nil {
 		return err
 	}
+	staleDropped.Do(func() { dropStaleClickHouse(admin, layout) })
 	if err := admin.Exec(ctx, "CREATE DATABASE IF NOT EXISTS "+name+layout.OnCluster()); err != nil {
 		admin.Close()
 		return fmt.Errorf("create clickhouse database %s: %w", name, err)
