@@ -413,7 +413,7 @@ func (r *moneyReplay) runJobs() {
 			r.t.Fatalf("jobs still queued after %d rounds: %v", round, queued)
 		}
 		for _, id := range queued {
-			if err := r.start.Handle(ctx, tracking.StartScrape{JobID: id}); err != nil {
+			if err := r.start.Handle(ctx, tracking.StartScrape{WorkspaceID: r.ws, JobID: id}); err != nil {
 				r.t.Fatalf("starting job %s: %v", id, err)
 			}
 		}

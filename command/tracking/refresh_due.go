@@ -258,7 +258,7 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 		return out, err
 	}
 	// A start that failed still counts: the job stays queued for a retry.
-	h.Start.startAll(ctx, append(retries, jobIDs(jobs)...), func(id uuid.UUID) { out.Jobs = append(out.Jobs, id.String()) })
+	h.Start.startAll(ctx, append(retries, startsOf(jobs)...), func(id uuid.UUID) { out.Jobs = append(out.Jobs, id.String()) })
 	return out, nil
 }
 
@@ -456,17 +456,17 @@ func lockDue(ctx context.Context, tx pgx.Tx, due []*planned, now time.Time) (map
 	return locked, nil
 }
 
-func jobIDs(jobs []queuedJob) []uuid.UUID {
-	ids := make([]uuid.UUID, len(jobs))
+func startsOf(jobs []queuedJob) []StartScrape {
+	starts := make([]StartScrape, len(jobs))
 	for i, j := range jobs {
-		ids[i] = j.id
+		starts[i] = StartScrape{WorkspaceID: j.workspaceID, JobID: j.id}
 	}
-	return ids
+	return starts
 }
 
 // retryJobs finds jobs to start again (queued, failed, or claimed by a dead
 // starter); one out of attempts is given up, its targets due again.
-func (h RefreshDueHandler) retryJobs(ctx context.Context, now time.Time) ([]uuid.UUID, error) {
+func (h RefreshDueHandler) retryJobs(ctx context.Context, now time.Time) ([]StartScrape, error) {
 	_, err := h.DB.Exec(ctx, `
 		UPDATE scrape_jobs SET status = $2, updated_at = now()
 		WHERE status = $3 AND provider_run_id IS NULL AND updated_at < $1::timestamptz - interval '10 minutes'`, now, domain.JobQueued, domain.JobRunning)
@@ -493,16 +493,16 @@ func (h RefreshDueHandler) retryJobs(ctx context.Context, now time.Time) ([]uuid
 	rows, err := h.DB.Query(ctx, `
 		-- the statuses written out: the predicate of the partial index
 		-- scrape_jobs_retry_idx, which a parameter could not use
-		SELECT id FROM scrape_jobs
+		SELECT workspace_id, id FROM scrape_jobs
 		WHERE status IN ('queued', 'failed') AND given_up_at IS NULL AND attempts < $1
 		  AND updated_at < $2::timestamptz - make_interval(secs => 30 * power(2, attempts))
 		ORDER BY created_at LIMIT 200`, maxAttempts, now)
 	if err != nil {
 		return nil, fmt.Errorf("select jobs to retry: %w", err)
 	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	starts, err := pgx.CollectRows(rows, pgx.RowToStructByPos[StartScrape])
 	if err != nil {
 		return nil, fmt.Errorf("select jobs to retry: %w", err)
 	}
-	return ids, nil
+	return starts, nil
 }

@@ -21,9 +21,10 @@ import (
 // WebhookSecretHeader carries the shared secret on provider webhooks.
 const WebhookSecretHeader = "X-Reeltrack-Webhook-Secret"
 
-// StartScrape starts the provider run of a recorded job.
+// StartScrape starts the provider run of a recorded job of the workspace.
 type StartScrape struct {
-	JobID uuid.UUID
+	WorkspaceID uuid.UUID
+	JobID       uuid.UUID
 }
 
 // StartScrapeHandler claims a queued job, starts its run and records it. The
@@ -78,7 +79,7 @@ func (h StartScrapeHandler) Handle(ctx context.Context, cmd StartScrape) error {
 	if h.Provider == nil {
 		return errNoProvider
 	}
-	pause, active, err := h.pauseFor(ctx, cmd.JobID)
+	pause, active, err := h.pauseFor(ctx, cmd)
 	if err != nil {
 		return err
 	}
@@ -88,14 +89,14 @@ func (h StartScrapeHandler) Handle(ctx context.Context, cmd StartScrape) error {
 	var actor string
 	var input json.RawMessage
 	var attempt int
-	var workspaceID uuid.UUID
 	var platform string
+	workspaceID := cmd.WorkspaceID
 	// Claiming sets status running without a run id: a concurrent starter
 	// finds nothing to claim, so one job never starts two runs.
 	err = h.DB.QueryRow(ctx, `
 		UPDATE scrape_jobs SET status = $2, attempts = attempts + 1, error = '', updated_at = now()
-		WHERE id = $1 AND status = ANY($3) AND given_up_at IS NULL
-		RETURNING actor, input, attempts, workspace_id, platform`, cmd.JobID, domain.JobRunning, []domain.Job{domain.JobQueued, domain.JobFailed}).Scan(&actor, &input, &attempt, &workspaceID, &platform)
+		WHERE id = $1 AND workspace_id = $4 AND status = ANY($3) AND given_up_at IS NULL
+		RETURNING actor, input, attempts, platform`, cmd.JobID, domain.JobRunning, []domain.Job{domain.JobQueued, domain.JobFailed}, workspaceID).Scan(&actor, &input, &attempt, &platform)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return ErrNotStartable
 	}
@@ -131,14 +132,14 @@ func (h StartScrapeHandler) Handle(ctx context.Context, cmd StartScrape) error {
 
 // pauseFor reads the longest pause applying to the job's runs and whether it
 // still runs; an expired one is returned too, the start then a probe.
-func (h StartScrapeHandler) pauseFor(ctx context.Context, jobID uuid.UUID) (*ProviderPaused, bool, error) {
+func (h StartScrapeHandler) pauseFor(ctx context.Context, job StartScrape) (*ProviderPaused, bool, error) {
 	var p ProviderPaused
 	var active bool
 	err := h.DB.QueryRow(ctx, `
 		SELECT p.actor, p.kind, p.reason, p.paused_until, p.paused_until > now()
 		FROM scrape_jobs j JOIN provider_pauses p ON p.account = $2 AND p.actor IN ('', j.actor)
-		WHERE j.id = $1
-		ORDER BY p.paused_until DESC LIMIT 1`, jobID, h.Provider.Account()).Scan(&p.Actor, &p.Kind, &p.Reason, &p.Until, &active)
+		WHERE j.id = $1 AND j.workspace_id = $3
+		ORDER BY p.paused_until DESC LIMIT 1`, job.JobID, h.Provider.Account(), job.WorkspaceID).Scan(&p.Actor, &p.Kind, &p.Reason, &p.Until, &active)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, false, nil
 	}
@@ -255,14 +256,14 @@ func (h StartScrapeHandler) resume(ctx context.Context, actor string) {
 
 // startAll starts the jobs in turn, calling tried with each one waiting to
 // start; while every run is paused it stops, the rest left queued.
-func (h StartScrapeHandler) startAll(ctx context.Context, ids []uuid.UUID, tried func(uuid.UUID)) {
-	for _, id := range ids {
-		err := h.Handle(ctx, StartScrape{JobID: id})
+func (h StartScrapeHandler) startAll(ctx context.Context, jobs []StartScrape, tried func(uuid.UUID)) {
+	for _, job := range jobs {
+		err := h.Handle(ctx, job)
 		if everyRunPaused(err) {
 			return
 		}
 		if !errors.Is(err, ErrNotStartable) && tried != nil {
-			tried(id)
+			tried(job.JobID)
 		}
 	}
 }

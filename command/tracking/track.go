@@ -250,7 +250,7 @@ func startAfterAnswer(ctx context.Context, start StartScrapeHandler, running *ba
 			}
 		}()
 		defer apperr.Recover(&err)
-		start.startAll(ctx, jobIDs(jobs), nil)
+		start.startAll(ctx, startsOf(jobs), nil)
 	})
 }
 
@@ -467,8 +467,9 @@ func shareWhatIsLeft(lim workspaceLimits, newVideos, n int) []int {
 
 // queuedJob is a job recorded in the transaction, to start after commit.
 type queuedJob struct {
-	id      uuid.UUID
-	targets []ingest.Target
+	id          uuid.UUID
+	workspaceID uuid.UUID
+	targets     []ingest.Target
 }
 
 func queueJobs(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, reason string, byPlatform map[platform.Platform][]ingest.Target, actors ingest.Actors, maxPerRun int) ([]queuedJob, error) {
@@ -507,7 +508,7 @@ func queueJobs(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, reason string, by
 			if _, err := tx.Exec(ctx, `UPDATE accounts SET refresh_queued_at = now() WHERE id = ANY($1) AND workspace_id = $2`, accounts, wsID); err != nil {
 				return nil, fmt.Errorf("mark accounts queued: %w", err)
 			}
-			out = append(out, queuedJob{id: id, targets: rp.Targets})
+			out = append(out, queuedJob{id: id, workspaceID: wsID, targets: rp.Targets})
 		}
 	}
 	return out, nil

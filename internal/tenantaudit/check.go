@@ -78,48 +78,39 @@ func (a *Auditor) Check(ctx context.Context, pg *pgxpool.Pool, ch driver.Conn, d
 			return err
 		}
 	}
-	findings, known, excepted := Classify(stmts, tables)
+	findings, excepted := Classify(stmts, tables)
 	counts := map[Store]int{}
 	for _, s := range stmts {
 		counts[s.Store] += s.Count
 	}
-	fmt.Fprintf(os.Stderr, "tenantaudit: %d PostgreSQL and %d ClickHouse statements (%d distinct; ClickHouse's %s) over %d and %d workspace tables: %d sent by the named cross-workspace jobs, %d known findings, %d new findings; checked in %s\n",
-		counts[Postgres], counts[ClickHouse], len(stmts), source, len(tables[Postgres]), len(tables[ClickHouse]), excepted, known, len(findings), time.Since(began).Round(time.Millisecond))
+	fmt.Fprintf(os.Stderr, "tenantaudit: %d PostgreSQL and %d ClickHouse statements (%d distinct; ClickHouse's %s) over %d and %d workspace tables: %d sent by the named cross-workspace jobs, %d findings; checked in %s\n",
+		counts[Postgres], counts[ClickHouse], len(stmts), source, len(tables[Postgres]), len(tables[ClickHouse]), excepted, len(findings), time.Since(began).Round(time.Millisecond))
 	if len(findings) == 0 {
 		return nil
 	}
 	return errors.New(Report(findings))
 }
 
-// Classify checks the statements: those with problems that are neither a
-// cross-workspace job's nor known, with those problems; how many distinct
-// statements have known problems only; and how many statements had every
-// problem excepted as a cross-workspace job's.
-func Classify(stmts []*Statement, tables Tables) (findings []Finding, known, excepted int) {
+// Classify checks the statements: those with problems that are not a
+// cross-workspace job's, with those problems, and how many statements had
+// every problem excepted as a cross-workspace job's.
+func Classify(stmts []*Statement, tables Tables) (findings []Finding, excepted int) {
 	for _, s := range stmts {
 		problems := CheckStatement(s.Store, s.SQL, tables[s.Store])
 		var open []Problem
-		isExcepted, isKnownOnly := len(problems) > 0, len(problems) > 0
 		for _, p := range problems {
-			if _, ok := exceptionFor(s.Site, p); ok {
-				continue
-			}
-			isExcepted = false
-			if !isKnown(s.Site.Func, p) {
+			if _, ok := exceptionFor(s.Site, p); !ok {
 				open = append(open, p)
-				isKnownOnly = false
 			}
 		}
 		switch {
-		case isExcepted:
-			excepted += s.Count
 		case len(open) > 0:
 			findings = append(findings, Finding{Statement: *s, Problems: open})
-		case isKnownOnly:
-			known++
+		case len(problems) > 0:
+			excepted += s.Count
 		}
 	}
-	return findings, known, excepted
+	return findings, excepted
 }
 
 // Report describes the findings for a failed run.

@@ -18,9 +18,8 @@
 // PostgreSQL's own parser (pg_query), ClickHouse's with a tokenizer. A
 // statement of a cross-workspace job or of a lookup that finds the
 // workspace (exceptions.go, each with its reason) is not held to the rule;
-// the findings known when the check came in (known.go) are listed, not
-// failed. TENANTAUDIT_DUMP=file writes every statement checked, as JSON
-// lines.
+// any other statement without its workspace fails the run.
+// TENANTAUDIT_DUMP=file writes every statement checked, as JSON lines.
 //
 // Limits: only the statements the suites make the code send are checked
 // (a path no test takes is not). Each query block is checked for

@@ -9,8 +9,8 @@ type Problem struct {
 	Detail string
 }
 
-// Key is the kind and the tables ("UPDATE scrape_jobs"), as known findings
-// name it.
+// Key is the kind and the tables ("UPDATE scrape_jobs"), as an exception
+// limited to one problem names it.
 func (p Problem) Key() string { return strings.Join(append([]string{p.Kind}, p.Tables...), " ") }
 
 func (p Problem) String() string { return p.Key() + ": " + p.Detail }
