@@ -16,6 +16,7 @@ import (
 	"github.com/reeltrack/reeltrack/cmd/server/wiring"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/platform"
 	queryhealth "github.com/reeltrack/reeltrack/query/health"
 )
 
@@ -204,6 +205,10 @@ func TestWorkspaceHealth(t *testing.T) {
 		h.Summary.LastScrapeAt == nil {
 		t.Errorf("summary %+v", h.Summary)
 	}
+	// the refused input failed once, which is the item's, not collection's
+	if len(h.Summary.FailingPlatforms) != 0 || h.Summary.LastFailureAt != nil {
+		t.Errorf("summary %+v: a refused input is not failing collection", h.Summary)
+	}
 	if b := summary(member); b.Collection != "ok" || b.Provider != "refusing" {
 		t.Errorf("the member's banner %+v", b)
 	}
@@ -254,5 +259,74 @@ func TestWorkspaceHealth(t *testing.T) {
 	// the other workspace has nothing due: not stopped
 	if ob := summary(theirs); ob.Collection != "ok" {
 		t.Errorf("the other workspace's banner %+v", ob)
+	}
+}
+
+// TestHealthBannerWhenRunsFail: the provider starts every run and every
+// run ends FAILED (the simulator's -fail-rate 1), as when a platform's
+// change breaks its actor. A failed run marks its items in error, so none
+// is overdue and collection never counts as stopped; the banner says that
+// the platform's collection is failing once a job has failed twice, for
+// every member, and the page agrees. One failure is not yet failing: the
+// retry may well succeed.
+//
+// Not parallel: the other tests' refresh runs, on their own clocks, would
+// retry this workspace's jobs.
+func TestHealthBannerWhenRunsFail(t *testing.T) {
+	clock := &shiftedClock{}
+	a, _ := newScrapingAppWith(t, func(d *wiring.Deps) { d.Now = clock.Now }, "-fail-rate", "1")
+	owner := a.signUp(uniqueEmail("failing"))
+	ws := a.bootstrap(owner).Workspace.ID
+	memberEmail := uniqueEmail("failing-member")
+	member := a.signUp(memberEmail)
+	exec(t, `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'member')`, ws, userID(t, memberEmail))
+	summary := func(c *http.Cookie) queryhealth.HealthBanner {
+		t.Helper()
+		var b queryhealth.HealthBanner
+		a.request("GET", "/api/workspace/health/summary", nil, c).expect(t, 200).decode(t, &b)
+		return b
+	}
+
+	var r trackOut
+	a.request("POST", "/api/track", map[string]any{"url": "https://www.tiktok.com/@runs.fail", "tracking_limit": 2}, owner).expect(t, 200).decode(t, &r)
+	t.Cleanup(func() { exec(t, `DELETE FROM scrape_jobs WHERE workspace_id = $1`, ws) })
+	if got := waitJob(t, r.JobID); got != "failed" {
+		t.Fatalf("the first run: job %s, want failed", got)
+	}
+	if b := summary(owner); b.Collection != "ok" || len(b.FailingPlatforms) != 0 || b.LastFailureAt != nil {
+		t.Errorf("after one failed run, the banner %+v, want ok", b)
+	}
+
+	// the retry, due a minute after the failure, fails too
+	clock.set(3 * time.Minute)
+	cronRefresh(t, a)
+	waitRow(t, "the retry failed", `SELECT count(*) FROM scrape_jobs WHERE id = $1 AND status = 'failed' AND attempts >= 2`, r.JobID)
+	b := summary(owner)
+	if b.Collection != "failing" || !slices.Equal(b.FailingPlatforms, []platform.Platform{platform.TikTok}) || b.LastFailureAt == nil || b.OverdueSince != nil {
+		t.Fatalf("after two failed runs, the banner %+v, want tiktok failing", b)
+	}
+	var failedAt time.Time
+	if err := env.PG.QueryRow(t.Context(), `SELECT updated_at FROM scrape_jobs WHERE id = $1`, r.JobID).Scan(&failedAt); err != nil {
+		t.Fatal(err)
+	}
+	if !b.LastFailureAt.Equal(failedAt) {
+		t.Errorf("last failure at %s, the job failed at %s", b.LastFailureAt, failedAt)
+	}
+	if mb := summary(member); !reflect.DeepEqual(mb, b) {
+		t.Errorf("the member's banner %+v, the owner's %+v", mb, b)
+	}
+	var h queryhealth.WorkspaceHealth
+	a.request("GET", "/api/workspace/health", nil, owner).expect(t, 200).decode(t, &h)
+	if !reflect.DeepEqual(h.Summary, b) || h.OldestOverdue != nil {
+		t.Errorf("the page's summary %+v (oldest overdue %+v), the banner %+v", h.Summary, h.OldestOverdue, b)
+	}
+	if len(h.Platforms) != 1 || h.Platforms[0].Failed != 1 || h.Platforms[0].LastError == nil {
+		t.Errorf("platforms %+v, want tiktok's failed job with its error", h.Platforms)
+	}
+
+	// two hours on, with no run tried since: nothing failed within the hour
+	clock.set(2 * time.Hour)
+	if b := summary(owner); b.Collection != "ok" || len(b.FailingPlatforms) != 0 {
+		t.Errorf("two hours after the last failure, the banner %+v, want ok", b)
 	}
 }

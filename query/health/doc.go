@@ -16,6 +16,9 @@
 //
 // Collection has stopped (summary.go) when an item has been due for longer
 // than StoppedAfter and no scrape of the workspace has been recorded for as
-// long. Reads only; every statement names the workspace or reads an
+// long; it is failing on a platform (failing.go) when that platform's runs
+// have failed again and again within StoppedAfter and none of its scrapes
+// was recorded for as long: a run that fails marks its items in error,
+// which are no longer overdue. Reads only; every statement names the workspace or reads an
 // instance table.
 package health

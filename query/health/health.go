@@ -10,6 +10,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/authz"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/fanout"
+	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
 // Window is how far back the failure rates and the given-up e-mails and
@@ -61,7 +62,11 @@ func (h HealthHandler) Handle(ctx context.Context, a Ask) (WorkspaceHealth, erro
 	out := WorkspaceHealth{
 		CheckedAt: now.UTC(), WindowHours: int(Window / time.Hour), StoppedAfterMinutes: int(StoppedAfter / time.Minute),
 	}
-	var pauses []ProviderRefusal
+	var (
+		pauses      []ProviderRefusal
+		fails       []platform.Platform
+		lastFailure *time.Time
+	)
 	err := fanout.All(
 		func() (err error) {
 			out.Platforms, err = readPlatforms(ctx, h.DB, a.WorkspaceID, now)
@@ -79,6 +84,7 @@ func (h HealthHandler) Handle(ctx context.Context, a Ask) (WorkspaceHealth, erro
 			return err
 		},
 		func() (err error) { pauses, err = readPauses(ctx, h.DB, a.ProviderAccount); return err },
+		func() (err error) { fails, lastFailure, err = failing(ctx, h.DB, a.WorkspaceID, now); return err },
 	)
 	if err != nil {
 		return WorkspaceHealth{}, err
@@ -88,6 +94,6 @@ func (h HealthHandler) Handle(ctx context.Context, a Ask) (WorkspaceHealth, erro
 	if out.OldestOverdue != nil {
 		due = &out.OldestOverdue.DueAt
 	}
-	out.Summary = banner(a.ScrapedUntil, due, out.Provider, now)
+	out.Summary = banner(a.ScrapedUntil, due, fails, lastFailure, out.Provider, now)
 	return out, nil
 }

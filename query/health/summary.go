@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
 // StoppedAfter is how long an item may be overdue, and a workspace go
@@ -18,6 +20,7 @@ const StoppedAfter = time.Hour
 const (
 	CollectionOK      = "ok"
 	CollectionStopped = "stopped"
+	CollectionFailing = "failing"
 
 	ProviderOK            = "ok"
 	ProviderRefusing      = "refusing"
@@ -31,8 +34,14 @@ const (
 type HealthBanner struct {
 	// Collection is "stopped" when an item has been due for longer than
 	// StoppedAfter and no scrape of the workspace has been recorded for as
-	// long; "ok" otherwise.
+	// long; else "failing" when the runs of a platform have failed again
+	// and again within StoppedAfter and none of its scrapes was recorded
+	// for as long (FailingPlatforms); "ok" otherwise.
 	Collection string `json:"collection"`
+	// FailingPlatforms are the platforms whose collection fails, whatever
+	// Collection says; LastFailureAt is the latest of their failures.
+	FailingPlatforms []platform.Platform `json:"failingPlatforms"`
+	LastFailureAt    *time.Time          `json:"lastFailureAt"`
 	// LastScrapeAt is the time of the workspace's latest scrape recorded.
 	LastScrapeAt *time.Time `json:"lastScrapeAt"`
 	// OverdueSince is when the oldest overdue item fell due, while stopped.
@@ -59,6 +68,10 @@ func (h SummaryHandler) Handle(ctx context.Context, a Ask) (HealthBanner, error)
 	if err != nil {
 		return HealthBanner{}, err
 	}
+	fails, lastFailure, err := failing(ctx, h.DB, a.WorkspaceID, now)
+	if err != nil {
+		return HealthBanner{}, err
+	}
 	var due *time.Time
 	if !scrapedSince(a.ScrapedUntil, now) {
 		item, err := oldestOverdue(ctx, h.DB, a.WorkspaceID, now, now.Add(-StoppedAfter))
@@ -69,7 +82,7 @@ func (h SummaryHandler) Handle(ctx context.Context, a Ask) (HealthBanner, error)
 			due = &item.DueAt
 		}
 	}
-	return banner(a.ScrapedUntil, due, providerHealth(a.ProviderAccount, pauses), now), nil
+	return banner(a.ScrapedUntil, due, fails, lastFailure, providerHealth(a.ProviderAccount, pauses), now), nil
 }
 
 // scrapedSince tells whether the workspace's latest scrape is within StoppedAfter of now.
@@ -78,11 +91,18 @@ func scrapedSince(last *time.Time, now time.Time) bool {
 }
 
 // banner is the banner's state from the latest scrape, the oldest overdue
-// item's due time (nil: none) and the provider's state.
-func banner(last, overdue *time.Time, p ProviderHealth, now time.Time) HealthBanner {
-	b := HealthBanner{Collection: CollectionOK, LastScrapeAt: utc(last), Provider: p.State}
-	if overdue != nil && overdue.Before(now.Add(-StoppedAfter)) && !scrapedSince(last, now) {
+// item's due time (nil: none), the failing platforms with their latest
+// failure, and the provider's state.
+func banner(last, overdue *time.Time, fails []platform.Platform, lastFailure *time.Time, p ProviderHealth, now time.Time) HealthBanner {
+	b := HealthBanner{Collection: CollectionOK, LastScrapeAt: utc(last), FailingPlatforms: fails, LastFailureAt: utc(lastFailure), Provider: p.State}
+	if b.FailingPlatforms == nil {
+		b.FailingPlatforms = []platform.Platform{}
+	}
+	switch {
+	case overdue != nil && overdue.Before(now.Add(-StoppedAfter)) && !scrapedSince(last, now):
 		b.Collection, b.OverdueSince = CollectionStopped, utc(overdue)
+	case len(fails) > 0:
+		b.Collection = CollectionFailing
 	}
 	if p.State == ProviderRefusing {
 		kind := p.Pauses[0].Kind

@@ -85,8 +85,24 @@ func TestHealthBannerAndPage(t *testing.T) {
 	}
 	textOf(t, ctx, "the refresh step", `[data-testid=health-steps] tr[data-step=refresh]`, "Refresh")
 	labelled(t, ctx)
+
 	// the nav names the page for an owner
 	do(t, ctx, "the nav's Health link", waitVisible(`#nav a[href="/health"][aria-current=page]`))
+
+	// X's runs start and fail again and again (a job failed twice within
+	// the hour): the banner names the platform beside the stopped collection
+	if _, err := env.PG.Exec(context.Background(), `
+		INSERT INTO scrape_jobs (id, workspace_id, platform, actor, input, reason, status, attempts, error)
+		SELECT gen_random_uuid(), workspace_id, 'x', 'x-actor', '{}', 'refresh', 'failed', 2, 'the run failed: FAILED'
+		FROM videos WHERE id = $1`, tracked.ID); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, "the failing platform's banner",
+		chromedp.Navigate(s.base+"/videos"),
+		waitVisible(`[data-testid=health-banner] [data-testid=health-failing]`),
+	)
+	textOf(t, ctx, "the failing platform's banner", `[data-testid=health-failing]`, "Scrapes of X are failing")
+	textOf(t, ctx, "the stopped collection beside it", `[data-testid=health-stopped]`, "Collection has stopped")
 }
 
 // freezeProvider records that the site's provider account ran out of

@@ -1,11 +1,13 @@
 // The banner of every page while the workspace's numbers are not being
 // collected: collection has stopped (an item overdue for over an hour and
-// no scrape for as long), or the scraping provider refuses runs. It reads
+// no scrape for as long), a platform's runs fail again and again with none
+// of its scrapes recorded for an hour, or the scraping provider refuses
+// runs. It reads
 // GET /api/workspace/health/summary when the page changes, at most once a
 // minute, and every five minutes on a page left open.
 import { useEffect } from 'preact/hooks'
 import { get } from './api'
-import { ago, when } from './format'
+import { ago, platformName, when } from './format'
 import { canManage, useWorkspace } from './session'
 import { Signal, useSignal } from './signal'
 import type { HealthBanner as Banner, ProviderKind } from './types'
@@ -41,6 +43,10 @@ export const PROVIDER_REFUSES: Record<ProviderKind, string> = {
   actor: 'a scraper it was asked to run does not exist',
 }
 
+function listOf(names: string[]): string {
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+}
+
 export function HealthBanner({ path }: { path: string }) {
   useSignal(changed)
   const ws = useWorkspace()
@@ -50,7 +56,7 @@ export function HealthBanner({ path }: { path: string }) {
     return () => clearInterval(t)
   }, [])
   const b = last?.banner
-  if (!b || (b.collection !== 'stopped' && b.provider !== 'refusing')) return null
+  if (!b || (b.collection === 'ok' && b.provider !== 'refusing')) return null
   const manager = canManage(ws)
   return (
     <div class="banner banner-health" role="alert" data-testid="health-banner">
@@ -59,6 +65,12 @@ export function HealthBanner({ path }: { path: string }) {
           <strong>Collection has stopped.</strong>{' '}
           {b.lastScrapeAt ? `The last scrape of this workspace was ${ago(b.lastScrapeAt)}` : 'Nothing of this workspace has been scraped yet'}
           {b.overdueSince && `, and items have been due since ${when(b.overdueSince)}`}: the numbers are not updating.
+        </p>
+      )}
+      {b.failingPlatforms.length > 0 && (
+        <p data-testid="health-failing">
+          <strong>Scrapes of {listOf(b.failingPlatforms.map(platformName))} are failing.</strong> Their runs have failed again and again
+          {b.lastFailureAt && `, the latest ${ago(b.lastFailureAt)}`}, and none has been recorded for an hour: their numbers are not updating.
         </p>
       )}
       {b.provider === 'refusing' && (

@@ -58,8 +58,11 @@ function Summary({ h }: { h: WorkspaceHealth }) {
   return (
     <div class="health-tiles">
       <Status ok={s.collection === 'ok'} label="Collection" testid="health-collection">
-        <strong>{s.collection === 'ok' ? 'Running' : 'Stopped'}</strong>
-        <span class="muted">{s.lastScrapeAt ? `last scrape ${ago(s.lastScrapeAt)}` : 'nothing scraped yet'}</span>
+        <strong>{s.collection === 'ok' ? 'Running' : s.collection === 'failing' ? 'Failing' : 'Stopped'}</strong>
+        <span class="muted">
+          {s.lastScrapeAt ? `last scrape ${ago(s.lastScrapeAt)}` : 'nothing scraped yet'}
+          {s.failingPlatforms.length > 0 && ` · runs failing on ${s.failingPlatforms.map(platformName).join(', ')}`}
+        </span>
       </Status>
       <Status ok={s.provider !== 'refusing'} label="Scraping provider" testid="health-provider-state">
         <strong>{s.provider === 'ok' ? 'Accepting runs' : s.provider === 'refusing' ? 'Refusing runs' : 'Not configured'}</strong>
