@@ -84,6 +84,7 @@ type Handlers struct {
 	Password        team.PasswordHandler
 	Bootstrap       team.BootstrapWorkspaceHandler
 	Invite          team.InviteTeammateHandler
+	InviteCreator   team.InviteCreatorHandler
 	AcceptInvite    team.AcceptInviteHandler
 	ManageTeam      team.ManageTeamHandler
 	Lead            team.CaptureLeadHandler
@@ -253,6 +254,12 @@ func New(d Deps) *fiber.App {
 	r.Post("/creators", ws(httpx.WithBody(room.collections.PostCreator))...)
 	r.Patch("/creators/:id", ws(httpx.WithIDBody("id", room.collections.PatchCreator))...)
 	r.Delete("/creators/:id", ws(httpx.WithID("id", room.collections.DeleteCreator))...)
+	r.Post("/creators/:id/invite", ws(httpx.WithIDBody("id", room.collections.PostCreatorInvite))...)
+	r.Delete("/creators/:id/login", ws(httpx.WithID("id", room.collections.DeleteCreatorLogin))...)
+	// The creator portal: a creator's login only, scoped to its creator.
+	creator := func(h fiber.Handler) []fiber.Handler { return signedIn(requireCreator(s.Membership, h)) }
+	r.Get("/creator", creator(room.portal.GetPortal)...)
+	r.Get("/creator/campaigns/:id/posts", creator(httpx.WithID("id", room.portal.GetPosts))...)
 	r.Get("/alerts", ws(room.alerts.GetAlerts)...)
 	r.Post("/alerts", ws(httpx.WithBody(room.alerts.PostAlert))...)
 	r.Get("/alerts/events", ws(room.alerts.GetAlertEvents)...)

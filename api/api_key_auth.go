@@ -46,6 +46,10 @@ var keyRefused = map[string]bool{
 	"POST /api/channels/:id/rotate-secret":        true,
 	"POST /api/share-links":                       true,
 	"PATCH /api/share-links/:id":                  true,
+	"POST /api/creators/:id/invite":               true,
+	"DELETE /api/creators/:id/login":              true,
+	"GET /api/creator":                            true,
+	"GET /api/creator/campaigns/:id/posts":        true,
 }
 
 // bearer returns a Bearer credential; other schemes (a proxy's Basic) are not ours.

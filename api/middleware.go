@@ -16,6 +16,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/background"
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/logctx"
 	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/store"
@@ -288,7 +289,15 @@ func (sc *sessionCache) put(raw string, s auth.Session) {
 	sc.m[strings.Clone(raw)] = verifiedSession{s: s, until: until}
 }
 
-// requireWorkspace loads the caller's membership, the session checked live with it.
+// errCreatorsPortal refuses a creator's login every route of the team.
+var errCreatorsPortal = apperr.Forbidden("a creator's login sees only the creator portal (/api/creator)")
+
+// errTeamOnly refuses the team the creator portal's routes.
+var errTeamOnly = apperr.Forbidden("only a creator's login has a creator portal")
+
+// requireWorkspace loads the caller's membership, the session checked live
+// with it; a creator's login is refused (403): the workspace's routes are
+// its team's. An API key is always a manager's.
 func requireWorkspace(q queryteam.MembershipHandler, next fiber.Handler) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		if byKey(c) {
@@ -297,6 +306,29 @@ func requireWorkspace(q queryteam.MembershipHandler, next fiber.Handler) fiber.H
 		m, err := q.Handle(c.UserContext(), httpx.Session(c))
 		if err != nil {
 			return err
+		}
+		if !m.Role.Team() {
+			return errCreatorsPortal
+		}
+		httpx.SetMembership(c, m)
+		return next(c)
+	}
+}
+
+// requireCreator loads the caller's membership as requireWorkspace does and
+// lets only a creator's login through, to its own creator's portal; an API
+// key is refused.
+func requireCreator(q queryteam.MembershipHandler, next fiber.Handler) fiber.Handler {
+	return func(c *fiber.Ctx) error {
+		if byKey(c) {
+			return errTeamOnly
+		}
+		m, err := q.Handle(c.UserContext(), httpx.Session(c))
+		if err != nil {
+			return err
+		}
+		if m.Role != domain.RoleCreator || m.CreatorID == nil {
+			return errTeamOnly
 		}
 		httpx.SetMembership(c, m)
 		return next(c)

@@ -8,6 +8,7 @@ import (
 	"github.com/reeltrack/reeltrack/api/health"
 	"github.com/reeltrack/reeltrack/api/httpx"
 	"github.com/reeltrack/reeltrack/api/numbers"
+	"github.com/reeltrack/reeltrack/api/portal"
 	"github.com/reeltrack/reeltrack/api/sharing"
 	"github.com/reeltrack/reeltrack/api/team"
 	"github.com/reeltrack/reeltrack/api/tracking"
@@ -25,6 +26,7 @@ type rooms struct {
 	sharing     *sharing.Room
 	billing     *billing.Room
 	health      *health.Room
+	portal      *portal.Room
 }
 
 // newRooms gives each room the use cases its routes call, from d.
@@ -54,7 +56,9 @@ func newRooms(d Deps) rooms {
 			Answers:     answers,
 			Collections: d.Collections, CreateCollection: d.CreateCollection, ManageCollection: d.ManageCollection,
 			AssignCollection: d.AssignCollection, Creators: d.Creators, SaveCreator: d.SaveCreator, VideoPayee: d.VideoPayee,
+			InviteCreator: d.InviteCreator,
 		},
+		portal: &portal.Room{Campaigns: d.Campaigns},
 		campaigns: &campaigns.Room{
 			Answers:   answers,
 			Campaigns: d.Campaigns, CreateCampaign: d.CreateCampaign, UpdateCampaign: d.UpdateCampaign,

@@ -18,15 +18,17 @@ import (
 )
 
 type campaignIn struct {
-	CollectionID uuid.UUID     `json:"collectionId"`
-	Currency     string        `json:"currency"`
-	StartsAt     time.Time     `json:"startsAt"`
-	EndsAt       *time.Time    `json:"endsAt"`
-	Budget       int64         `json:"budget"`
-	Platforms    []string      `json:"platforms"`
-	Period       string        `json:"period"`
-	Collabs      string        `json:"collabs"`
-	Rules        *payout.Terms `json:"rules"`
+	CollectionID uuid.UUID  `json:"collectionId"`
+	Currency     string     `json:"currency"`
+	StartsAt     time.Time  `json:"startsAt"`
+	EndsAt       *time.Time `json:"endsAt"`
+	Budget       int64      `json:"budget"`
+	Platforms    []string   `json:"platforms"`
+	Period       string     `json:"period"`
+	Collabs      string     `json:"collabs"`
+	// ShowRulesToCreators: the creator portal shows the rules and budget.
+	ShowRulesToCreators bool          `json:"showRulesToCreators"`
+	Rules               *payout.Terms `json:"rules"`
 }
 
 // campaignPatch holds the fields a PATCH names; a field left out keeps its
@@ -37,6 +39,8 @@ type campaignPatch struct {
 	Budget    *int64          `json:"budget"`
 	Platforms []string        `json:"platforms"`
 	Collabs   *string         `json:"collabs"`
+	// ShowRulesToCreators: the creator portal shows the rules and budget.
+	ShowRulesToCreators *bool `json:"showRulesToCreators"`
 }
 
 type reviewIn struct {
@@ -62,7 +66,8 @@ func (s *Room) PostCampaign(c *fiber.Ctx, in campaignIn) error {
 	ws := httpx.Membership(c).WorkspaceID
 	err := s.CreateCampaign.Handle(c.UserContext(), campaigns.CreateCampaign{WorkspaceID: ws, ActorID: httpx.Session(c).UserID, CollectionID: in.CollectionID,
 		Currency: in.Currency, Period: in.Period, Rules: *in.Rules,
-		Settings: domain.CampaignSettings{StartsAt: in.StartsAt, EndsAt: in.EndsAt, Budget: in.Budget, Platforms: in.Platforms, Collabs: domain.Collabs(in.Collabs)}})
+		Settings: domain.CampaignSettings{StartsAt: in.StartsAt, EndsAt: in.EndsAt, Budget: in.Budget, Platforms: in.Platforms, Collabs: domain.Collabs(in.Collabs),
+			ShowRules: in.ShowRulesToCreators}})
 	if err != nil {
 		return err
 	}
@@ -115,6 +120,9 @@ func (s *Room) PatchCampaign(c *fiber.Ctx, id uuid.UUID, in campaignPatch) error
 	}
 	if in.Collabs != nil {
 		set.Collabs = domain.Collabs(*in.Collabs)
+	}
+	if in.ShowRulesToCreators != nil {
+		set.ShowRules = *in.ShowRulesToCreators
 	}
 	err = s.UpdateCampaign.Handle(c.UserContext(), campaigns.UpdateCampaign{WorkspaceID: ws, ActorID: httpx.Session(c).UserID, CollectionID: id, Settings: set})
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/api/httpx"
 	"github.com/reeltrack/reeltrack/command/collections"
+	"github.com/reeltrack/reeltrack/command/team"
 )
 
 // creatorIn is the body of POST /creators and PATCH /creators/{id}; an
@@ -75,4 +76,28 @@ func (s *Room) PatchCreator(c *fiber.Ctx, id uuid.UUID, in creatorIn) error {
 
 func (s *Room) DeleteCreator(c *fiber.Ctx, id uuid.UUID) error {
 	return httpx.NoContent(c, s.SaveCreator.Delete(c.UserContext(), collections.DeleteCreator{WorkspaceID: httpx.Membership(c).WorkspaceID, ActorID: httpx.Session(c).UserID, ID: id}))
+}
+
+// creatorInviteIn is the body of POST /creators/{id}/invite.
+type creatorInviteIn struct {
+	// Email is where the link goes; absent or "" for the creator's own.
+	Email string `json:"email"`
+}
+
+// PostCreatorInvite invites the creator to sign in to the creator portal,
+// and answers the creator as the list shows it.
+func (s *Room) PostCreatorInvite(c *fiber.Ctx, id uuid.UUID, in creatorInviteIn) error {
+	ws := httpx.Membership(c).WorkspaceID
+	err := s.InviteCreator.Handle(c.UserContext(), team.InviteCreator{WorkspaceID: ws, InviterID: httpx.Session(c).UserID, CreatorID: id, Email: in.Email})
+	if err != nil {
+		return err
+	}
+	out, err := s.Creators.One(c.UserContext(), ws, id)
+	return httpx.Answer(c, out, err)
+}
+
+// DeleteCreatorLogin ends the creator's login and its pending invite.
+func (s *Room) DeleteCreatorLogin(c *fiber.Ctx, id uuid.UUID) error {
+	return httpx.NoContent(c, s.InviteCreator.End(c.UserContext(), team.EndCreatorLogin{
+		WorkspaceID: httpx.Membership(c).WorkspaceID, ActorID: httpx.Session(c).UserID, CreatorID: id}))
 }

@@ -1,11 +1,12 @@
 // Package collections is the room of collections: the collections and the
-// moves of items into them, the creators, and the creator a video of no
+// moves of items into them, the creators and their logins, and the creator a video of no
 // tracked account is paid to.
 package collections
 
 import (
 	"github.com/reeltrack/reeltrack/api/httpx"
 	"github.com/reeltrack/reeltrack/command/collections"
+	"github.com/reeltrack/reeltrack/command/team"
 	querycollections "github.com/reeltrack/reeltrack/query/collections"
 )
 
@@ -20,4 +21,5 @@ type Room struct {
 	Creators         querycollections.CreatorsHandler
 	SaveCreator      collections.SaveCreatorHandler
 	VideoPayee       collections.VideoPayeeHandler
+	InviteCreator    team.InviteCreatorHandler
 }

@@ -16,7 +16,8 @@ import (
 	"github.com/reeltrack/reeltrack/internal/payout"
 )
 
-// UpdateCampaign changes a campaign's active period, budget and platforms.
+// UpdateCampaign changes a campaign's active period, budget, platforms, what
+// it does with collabs and whether its creators see its rules.
 // Its currency and period are fixed; locked lines keep their amounts.
 type UpdateCampaign struct {
 	WorkspaceID  uuid.UUID
@@ -50,14 +51,14 @@ func (h UpdateCampaignHandler) Handle(ctx context.Context, cmd UpdateCampaign) e
 			return errCampaignEnded
 		}
 		_, err := tx.Exec(ctx, `
-			UPDATE campaigns SET starts_at = $2, ends_at = $3, budget = $4, platforms = $5, collabs = $6, updated_at = now(),
+			UPDATE campaigns SET starts_at = $2, ends_at = $3, budget = $4, platforms = $5, collabs = $6, show_rules_to_creators = $8, updated_at = now(),
 				settled_version = NULL, open_floor = NULL
-			WHERE collection_id = $1 AND workspace_id = $7`, cmd.CollectionID, s.StartsAt, s.EndsAt, s.Budget, s.Platforms, s.Collabs, cmd.WorkspaceID)
+			WHERE collection_id = $1 AND workspace_id = $7`, cmd.CollectionID, s.StartsAt, s.EndsAt, s.Budget, s.Platforms, s.Collabs, cmd.WorkspaceID, s.ShowRules)
 		if err != nil {
 			return fmt.Errorf("update campaign: %w", err)
 		}
 		err = activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: domain.ActionCampaignChanged, Target: name,
-			Details: map[string]any{"startsAt": s.StartsAt, "endsAt": s.EndsAt, "budget": s.Budget, "platforms": s.Platforms, "collabs": s.Collabs}})
+			Details: map[string]any{"startsAt": s.StartsAt, "endsAt": s.EndsAt, "budget": s.Budget, "platforms": s.Platforms, "collabs": s.Collabs, "showRulesToCreators": s.ShowRules}})
 		if err != nil {
 			return err
 		}

@@ -116,7 +116,7 @@ func (o Outbox) deliverOne(ctx context.Context, id uuid.UUID) (outcome int, err 
 SELECT o.id, o.kind, o.recipient, o.subject, o.text_body, o.html_body, o.attempts,
        EXISTS (SELECT 1 FROM workspace_members wm JOIN users u ON u.id = wm.user_id
                WHERE wm.workspace_id = o.workspace_id AND u.email = lower(o.recipient)
-                 AND u.email_verified_at IS NOT NULL)
+                 AND wm.role <> 'creator' AND u.email_verified_at IS NOT NULL)
 FROM mail_outbox o
 -- domain.MailPending written out: the predicate of the partial index
 -- mail_outbox_due_idx, which a parameter could not use

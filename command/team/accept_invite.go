@@ -49,11 +49,12 @@ func (h AcceptInviteHandler) Handle(ctx context.Context, cmd AcceptInvite) (Acce
 	var out Accepted
 	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
 		var inviteID uuid.UUID
+		var creatorID *uuid.UUID
 		var invited string
 		err := tx.QueryRow(ctx, `
-			SELECT id, workspace_id, email, role FROM workspace_invites
+			SELECT id, workspace_id, email, role, creator_id FROM workspace_invites
 			WHERE token_hash = $1 AND expires_at > $2 FOR UPDATE`,
-			auth.HashLinkToken(cmd.Token), h.Now()).Scan(&inviteID, &out.WorkspaceID, &invited, &out.Role)
+			auth.HashLinkToken(cmd.Token), h.Now()).Scan(&inviteID, &out.WorkspaceID, &invited, &out.Role, &creatorID)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return ErrBadInvite
 		}
@@ -84,9 +85,21 @@ func (h AcceptInviteHandler) Handle(ctx context.Context, cmd AcceptInvite) (Acce
 		if err := leaveUnusedWorkspace(ctx, tx, cmd.UserID, out.WorkspaceID); err != nil {
 			return err
 		}
+		if creatorID != nil {
+			// one login a creator: an invite of a creator who signs in by
+			// now (another address took an earlier one) is spent
+			var taken bool
+			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM workspace_members WHERE workspace_id = $1 AND creator_id = $2)`,
+				out.WorkspaceID, *creatorID).Scan(&taken); err != nil {
+				return fmt.Errorf("read the creator's login: %w", err)
+			}
+			if taken {
+				return apperr.Conflict("this creator already signs in with another address")
+			}
+		}
 		if _, err := tx.Exec(ctx, `
-			INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-			out.WorkspaceID, cmd.UserID, out.Role); err != nil {
+			INSERT INTO workspace_members (workspace_id, user_id, role, creator_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+			out.WorkspaceID, cmd.UserID, out.Role, creatorID); err != nil {
 			return fmt.Errorf("join invited workspace: %w", err)
 		}
 		// The address's other invites can no longer be taken: a user

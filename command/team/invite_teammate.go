@@ -93,8 +93,8 @@ func (h InviteTeammateHandler) Handle(ctx context.Context, cmd InviteTeammate) e
 			SELECT
 				EXISTS (SELECT 1 FROM users u JOIN workspace_members m ON m.user_id = u.id WHERE u.email = $2 AND m.workspace_id = $1),
 				EXISTS (SELECT 1 FROM workspace_invites WHERE workspace_id = $1 AND email = $2),
-				(SELECT count(*) FROM workspace_members WHERE workspace_id = $1)
-				+ (SELECT count(*) FROM workspace_invites WHERE workspace_id = $1 AND (expires_at IS NULL OR expires_at > $3))`,
+				(SELECT count(*) FROM workspace_members WHERE workspace_id = $1 AND role <> 'creator')
+				+ (SELECT count(*) FROM workspace_invites WHERE workspace_id = $1 AND role <> 'creator' AND (expires_at IS NULL OR expires_at > $3))`,
 			cmd.WorkspaceID, cmd.Email, h.Now()).Scan(&member, &invited, &seatsUsed)
 		if err != nil {
 			return fmt.Errorf("check invitee: %w", err)
@@ -180,8 +180,12 @@ func sendInvite(ctx context.Context, tx pgx.Tx, links Links, inviteID uuid.UUID,
 	if err != nil {
 		return uuid.Nil, fmt.Errorf("renew invite link: %w", err)
 	}
+	kind := mail.Invite
+	if domain.Role(role) == domain.RoleCreator {
+		kind = mail.CreatorInvite
+	}
 	m, err := mail.AccountMessage(mail.AccountLink{
-		Kind: mail.Invite, URL: links.to("/invite", raw), ValidFor: InviteValidFor,
+		Kind: kind, URL: links.to("/invite", raw), ValidFor: InviteValidFor,
 		Workspace: workspace, Role: role, InvitedBy: inviter,
 	})
 	if err != nil {

@@ -151,8 +151,14 @@ func lockMember(ctx context.Context, tx pgx.Tx, workspaceID, actorID, userID uui
 		return "", err
 	}
 	role, err := authz.MemberRole(ctx, tx, workspaceID, userID)
-	if err == nil && role == domain.RoleOwner {
+	switch {
+	case err != nil:
+	case role == domain.RoleOwner:
 		err = apperr.Conflict(ownerRefused)
+	case role == domain.RoleCreator:
+		// not of the team: a creator's login is ended with its creator's
+		// (DELETE /api/creators/{id}/login)
+		err = apperr.NotFound("member not found")
 	}
 	return role, err
 }

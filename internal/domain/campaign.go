@@ -9,4 +9,6 @@ type CampaignSettings struct {
 	Budget    int64
 	Platforms []string // whose posts the campaign pays; none is every one
 	Collabs   Collabs  // empty is hold
+	// ShowRules: the creator portal shows the rules and the budget.
+	ShowRules bool
 }

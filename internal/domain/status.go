@@ -52,15 +52,22 @@ var (
 // Role is a member's or an invite's role in a workspace.
 type Role string
 
-// The roles: the owner created the workspace; owners and admins manage it.
+// The roles: the owner created the workspace; owners and admins manage it;
+// members read it; a creator is one creator of it (creators), who sees
+// only the creator portal.
 const (
-	RoleOwner  Role = "owner"
-	RoleAdmin  Role = "admin"
-	RoleMember Role = "member"
+	RoleOwner   Role = "owner"
+	RoleAdmin   Role = "admin"
+	RoleMember  Role = "member"
+	RoleCreator Role = "creator"
 )
 
 // Manages reports whether the role may manage the workspace (invites, billing).
 func (r Role) Manages() bool { return r == RoleOwner || r == RoleAdmin }
+
+// Team reports whether the role is the workspace's team, who read the
+// workspace and get its e-mails: every role but a creator's.
+func (r Role) Team() bool { return r == RoleOwner || r == RoleAdmin || r == RoleMember }
 
 // Mail is the status of an e-mail in the outbox (mail_outbox).
 type Mail string

@@ -10,7 +10,7 @@ import (
 // AccountLink is an e-mail that carries a single-use link of a user's
 // account: the verification of the address, a password reset, an invite.
 type AccountLink struct {
-	// Kind is VerifyEmail, ResetPassword or Invite.
+	// Kind is VerifyEmail, ResetPassword, Invite or CreatorInvite.
 	Kind LinkKind
 	// URL is the link, token included.
 	URL string
@@ -27,6 +27,8 @@ const (
 	VerifyEmail   LinkKind = "verify_email"
 	ResetPassword LinkKind = "reset_password"
 	Invite        LinkKind = "invite"
+	// CreatorInvite invites a creator to the creator portal.
+	CreatorInvite LinkKind = "creator_invite"
 )
 
 type accountTexts struct {
@@ -87,6 +89,23 @@ If you do not expect this invite, ignore this e-mail.
 		html: htmltemplate.Must(htmltemplate.New("html").Parse(accountHTMLHead + `<p>{{.InvitedBy}} invited you to the reeltrack workspace <strong>{{.Workspace}}</strong> as {{.Role}}.</p>
 <p><a href="{{.URL}}" style="display: inline-block; padding: 10px 16px; background: #2563eb; color: #fff; text-decoration: none; border-radius: 6px">Join the workspace</a></p>
 <p>Sign in or create an account with this e-mail address, then confirm the address. The link works once, for {{.Valid}}.</p>
+<p style="color: #666">If you do not expect this invite, ignore this e-mail.<br>{{.URL}}</p>
+</body></html>
+`)),
+	},
+	CreatorInvite: {
+		subject: "See your posts and earnings on reeltrack",
+		text: texttemplate.Must(texttemplate.New("text").Parse(`{{.InvitedBy}} of "{{.Workspace}}" invited you to reeltrack's creator portal, where you see your tracked accounts, your posts in their campaigns and what each earns. To sign in, open this link:
+
+{{.URL}}
+
+Sign in or create an account with this e-mail address, then confirm the address. The link works once, for {{.Valid}}. You see only your own accounts, posts and amounts.
+
+If you do not expect this invite, ignore this e-mail.
+`)),
+		html: htmltemplate.Must(htmltemplate.New("html").Parse(accountHTMLHead + `<p>{{.InvitedBy}} of <strong>{{.Workspace}}</strong> invited you to reeltrack's creator portal, where you see your tracked accounts, your posts in their campaigns and what each earns.</p>
+<p><a href="{{.URL}}" style="display: inline-block; padding: 10px 16px; background: #2563eb; color: #fff; text-decoration: none; border-radius: 6px">Open my creator portal</a></p>
+<p>Sign in or create an account with this e-mail address, then confirm the address. The link works once, for {{.Valid}}. You see only your own accounts, posts and amounts.</p>
 <p style="color: #666">If you do not expect this invite, ignore this e-mail.<br>{{.URL}}</p>
 </body></html>
 `)),

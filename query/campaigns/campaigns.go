@@ -52,6 +52,8 @@ type CampaignSummary struct {
 	NotPaid int `json:"notPaid"`
 	// Collabs is hold, pay or exclude.
 	Collabs string `json:"collabs"`
+	// ShowRulesToCreators: the creator portal shows the rules and budget.
+	ShowRulesToCreators bool `json:"showRulesToCreators"`
 	// EndedAt is when the campaign was ended; its ledger is then read-only.
 	EndedAt *time.Time `json:"endedAt"`
 }
@@ -186,7 +188,7 @@ func (l ledger) summary() (Campaign, LineCounts) {
 	c, s := l.campaign, l.sums
 	out := Campaign{CampaignSummary: CampaignSummary{ID: c.ID, Name: c.Name, Currency: c.Currency, MinorDigits: c.MinorDigits, StartsAt: c.StartsAt,
 		EndsAt: c.EndsAt, Budget: c.Budget, Period: string(c.Period), Platforms: c.Platforms, NotPaid: l.NotPaid,
-		Collabs: string(c.Collabs), EndedAt: c.EndedAt}, Rules: c.Versions[0], CreatedAt: c.CreatedAt}
+		Collabs: string(c.Collabs), ShowRulesToCreators: c.ShowRules, EndedAt: c.EndedAt}, Rules: c.Versions[0], CreatedAt: c.CreatedAt}
 	out.Spend = s.spend
 	projected := s.projected
 	out.Spend.Projected = &projected
@@ -438,5 +440,5 @@ func lockedOrder(locked []*Line) []int32 {
 // Settings reads the campaign's settings from PostgreSQL only.
 func (h CampaignsHandler) Settings(ctx context.Context, ws, id uuid.UUID) (domain.CampaignSettings, error) {
 	c, err := loadCampaign(ctx, h.DB, ws, id)
-	return domain.CampaignSettings{StartsAt: c.StartsAt, EndsAt: c.EndsAt, Budget: c.Budget, Platforms: c.Platforms, Collabs: c.Collabs}, err
+	return domain.CampaignSettings{StartsAt: c.StartsAt, EndsAt: c.EndsAt, Budget: c.Budget, Platforms: c.Platforms, Collabs: c.Collabs, ShowRules: c.ShowRules}, err
 }

@@ -23,7 +23,17 @@ type Creator struct {
 	PostingGoal *int `json:"postingGoal"`
 	// Accounts are those not removed, by platform and handle.
 	Accounts  []CreatorAccount `json:"accounts"`
-	CreatedAt time.Time        `json:"createdAt"`
+	// Login is the creator's own sign-in to the creator portal.
+	Login     CreatorLogin `json:"login"`
+	CreatedAt time.Time    `json:"createdAt"`
+}
+
+// CreatorLogin is a creator's sign-in: none, invited (a pending invite to
+// Email, which has expired when Expired) or active (a user of Email).
+type CreatorLogin struct {
+	State   string  `json:"state"`
+	Email   *string `json:"email"`
+	Expired bool    `json:"expired"`
 }
 
 // CreatorAccount is an account of a creator.
@@ -33,6 +43,13 @@ type CreatorAccount struct {
 	Handle      string            `json:"handle"`
 	DisplayName string            `json:"displayName"`
 }
+
+// The states of a creator's login.
+const (
+	LoginNone    = "none"
+	LoginInvited = "invited"
+	LoginActive  = "active"
+)
 
 // CreatorList is the answer of GET /creators.
 type CreatorList struct {
@@ -58,16 +75,30 @@ func (h CreatorsHandler) read(ctx context.Context, ws uuid.UUID, id *uuid.UUID) 
 	rows, _ := h.DB.Query(ctx, `
 SELECT c.id, c.name, c.email, c.posting_goal, c.created_at,
        coalesce(json_agg(json_build_object('id', a.id, 'platform', a.platform, 'handle', a.handle, 'displayName', a.display_name)
-                         ORDER BY a.platform, lower(a.handle), a.id) FILTER (WHERE a.id IS NOT NULL), '[]')
+                         ORDER BY a.platform, lower(a.handle), a.id) FILTER (WHERE a.id IS NOT NULL), '[]'),
+       (SELECT u.email FROM workspace_members m JOIN users u ON u.id = m.user_id
+        WHERE m.workspace_id = c.workspace_id AND m.creator_id = c.id),
+       (SELECT i.email FROM workspace_invites i WHERE i.workspace_id = c.workspace_id AND i.creator_id = c.id),
+       (SELECT i.expires_at IS NULL OR i.expires_at <= $4 FROM workspace_invites i WHERE i.workspace_id = c.workspace_id AND i.creator_id = c.id)
 FROM creators c
 LEFT JOIN accounts a ON a.workspace_id = c.workspace_id AND a.creator_id = c.id AND a.status <> $3
 WHERE c.workspace_id = $1 AND ($2::uuid IS NULL OR c.id = $2)
 GROUP BY c.id
-ORDER BY lower(c.name), c.id`, ws, id, domain.ItemRemoved)
+ORDER BY lower(c.name), c.id`, ws, id, domain.ItemRemoved, time.Now())
 	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Creator, error) {
 		var c Creator
-		err := r.Scan(&c.ID, &c.Name, &c.Email, &c.PostingGoal, &c.CreatedAt, &c.Accounts)
+		var member, invited *string
+		var expired *bool
+		err := r.Scan(&c.ID, &c.Name, &c.Email, &c.PostingGoal, &c.CreatedAt, &c.Accounts, &member, &invited, &expired)
 		c.CreatedAt = c.CreatedAt.UTC()
+		switch {
+		case member != nil:
+			c.Login = CreatorLogin{State: LoginActive, Email: member}
+		case invited != nil:
+			c.Login = CreatorLogin{State: LoginInvited, Email: invited, Expired: expired != nil && *expired}
+		default:
+			c.Login = CreatorLogin{State: LoginNone}
+		}
 		return c, err
 	})
 	if err != nil {

@@ -49,12 +49,12 @@ const (
 	teamMembersSQL = `
 SELECT m.user_id, u.email, m.role, m.joined_at
 FROM workspace_members m JOIN users u ON u.id = m.user_id
-WHERE m.workspace_id = $1
+WHERE m.workspace_id = $1 AND m.role <> 'creator'
 ORDER BY m.joined_at, u.email`
 	teamInvitesSQL = `
 SELECT i.id, i.email, i.role, u.email, i.created_at, i.expires_at, i.expires_at IS NULL OR i.expires_at <= $2
 FROM workspace_invites i JOIN users u ON u.id = i.invited_by
-WHERE i.workspace_id = $1
+WHERE i.workspace_id = $1 AND i.role <> 'creator'
 ORDER BY i.created_at, i.email`
 )
 

@@ -57,8 +57,8 @@ const workspaceSQL = `
 SELECT w.id, w.name, w.plan, w.video_limit, w.seat_limit, w.has_access, w.trial_ends_at,
        w.subscription_status, w.grace_ends_at, w.founding, w.created_at, m.role,
        ` + plan.VideosByLinkSQL + `, ` + plan.AccountSlotsSQL + `, ` + plan.AccountsSQL + `,
-       (SELECT count(*) FROM workspace_members x WHERE x.workspace_id = w.id)
-       + (SELECT count(*) FROM workspace_invites i WHERE i.workspace_id = w.id),
+       (SELECT count(*) FROM workspace_members x WHERE x.workspace_id = w.id AND x.role <> 'creator')
+       + (SELECT count(*) FROM workspace_invites i WHERE i.workspace_id = w.id AND i.role <> 'creator'),
        (SELECT coalesce(sum(j.snapshots), 0) FROM scrape_jobs j
         WHERE j.workspace_id = w.id AND j.reason = 'refresh' AND j.snapshots > 0 AND j.created_at > $3::timestamptz - interval '24 hours')
 FROM workspaces w
@@ -99,6 +99,11 @@ func (h WorkspaceHandler) Handle(ctx context.Context, workspaceID, userID uuid.U
 	w.ManualRefreshesPerDay = p.ManualRefreshesPerDay
 	w.ScrapeBudget.PerDay = p.BudgetFor(w.VideoLimit)
 	w.HasAccess = plan.HasAccess(p.Name, flag, w.TrialEndsAt, w.GraceEndsAt, now)
+	if w.Role == domain.RoleCreator {
+		// a creator's login learns the workspace's name and its own role,
+		// none of the team's plan, limits or usage
+		return Workspace{ID: w.ID, Name: w.Name, Plan: w.Plan, HasAccess: w.HasAccess, Role: w.Role, CreatedAt: w.CreatedAt}, nil
+	}
 	return w, nil
 }
 
@@ -106,6 +111,8 @@ func (h WorkspaceHandler) Handle(ctx context.Context, workspaceID, userID uuid.U
 type Membership struct {
 	WorkspaceID uuid.UUID
 	Role        domain.Role
+	// CreatorID is the creator a creator's login is (Role creator); nil otherwise.
+	CreatorID *uuid.UUID
 	// DataVersion keys the cached answers.
 	DataVersion int64
 	// HistoryVersion and ScrapedUntil are for chread.KeptStartValues.
@@ -124,13 +131,13 @@ func (h MembershipHandler) Handle(ctx context.Context, s auth.Session) (Membersh
 	var role *domain.Role
 	var dataVersion, historyVersion *int64
 	err := h.DB.QueryRow(ctx, `
-SELECT `+sessionLiveSQL+`, m.workspace_id, m.role, w.data_version, w.history_version, w.scraped_until
+SELECT `+sessionLiveSQL+`, m.workspace_id, m.role, m.creator_id, w.data_version, w.history_version, w.scraped_until
 FROM (VALUES (1)) AS one (x)
 LEFT JOIN users u ON u.id = $1
 LEFT JOIN sessions s ON s.id = $2
 LEFT JOIN workspace_members m ON m.user_id = $1
 LEFT JOIN workspaces w ON w.id = m.workspace_id`, s.UserID, s.ID, s.IssuedAt).
-		Scan(&live, &wsID, &role, &dataVersion, &historyVersion, &m.ScrapedUntil)
+		Scan(&live, &wsID, &role, &m.CreatorID, &dataVersion, &historyVersion, &m.ScrapedUntil)
 	if err != nil {
 		return Membership{}, fmt.Errorf("read membership: %w", err)
 	}

@@ -41,6 +41,12 @@ const routes: [string, () => Promise<Page>][] = [
   ['/settings', () => import('./pages/settings')],
   ['/health', () => import('./pages/health')],
 ]
+// A creator's login sees only its portal (docs/creators.md): its pages, in
+// a shell without the team's navigation, usage or health.
+const creatorRoutes: [string, () => Promise<Page>][] = [
+  ['/', () => import('./pages/portal')],
+  ['/portal/campaigns/:id', () => import('./pages/portal-posts')],
+]
 const publicRoutes: [string, () => Promise<Page>][] = [
   ['/login', () => import('./pages/login')],
   ['/signup', () => import('./pages/login')],
@@ -225,20 +231,7 @@ function Shell({ path, children }: { path: string; children: ComponentChildren }
   const ws = useWorkspace()
   const [open, setOpen] = useState(false)
   useEffect(() => setOpen(false), [path])
-  const logout = async () => {
-    try {
-      await post('/auth/logout')
-    } finally {
-      // what the Track page kept for this tab is not for the next person
-      try {
-        for (const k of Object.keys(sessionStorage)) if (k.startsWith('reeltrack.')) sessionStorage.removeItem(k)
-      } catch {
-        // storage refused: nothing was kept
-      }
-      forgetWorkspace()
-      navigate('/login', true)
-    }
-  }
+  const logout = logOut
   return (
     <div class="shell">
       <a class="skip" href="#main">
@@ -291,6 +284,48 @@ function Shell({ path, children }: { path: string; children: ComponentChildren }
   )
 }
 
+// logOut ends the session and forgets what this tab kept.
+async function logOut() {
+  try {
+    await post('/auth/logout')
+  } finally {
+    // what the Track page kept for this tab is not for the next person
+    try {
+      for (const k of Object.keys(sessionStorage)) if (k.startsWith('reeltrack.')) sessionStorage.removeItem(k)
+    } catch {
+      // storage refused: nothing was kept
+    }
+    forgetWorkspace()
+    navigate('/login', true)
+  }
+}
+
+// CreatorShell frames the creator portal: the workspace's name and log
+// out, nothing of the team's.
+function CreatorShell({ children }: { children: ComponentChildren }) {
+  const ws = useWorkspace()
+  return (
+    <div class="shell shell-creator" data-testid="creator-shell">
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
+      <header class="topbar">
+        <a href="/" class="brand">
+          reeltrack
+        </a>
+        <span class="ws-name">{ws?.name} · creator portal</span>
+        <button type="button" class="link logout" onClick={logOut}>
+          Log out
+        </button>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <UnverifiedBanner />
+        {children}
+      </main>
+    </div>
+  )
+}
+
 function useAtTheDoor(): boolean {
   useSignal(doorOpened)
   return atTheDoor
@@ -317,6 +352,15 @@ function App() {
   if (door && !ws && DOOR.includes(route.path)) return <Lazy load={landing} params={{}} query={route.query} />
   if (boot) return <ErrorBox error={boot} retry={() => loadWorkspace().then(() => setBoot(null), (e: ApiError) => setBoot(e))} />
   if (!ws) return <Spinner label="Opening your workspace…" />
+  if (ws.role === 'creator') {
+    const mine = find(creatorRoutes, route.path)
+    if (!mine) return <Redirect to="/" />
+    return (
+      <CreatorShell>
+        <Lazy load={mine.load} params={mine.params} query={route.query} />
+      </CreatorShell>
+    )
+  }
   if (route.path === '/pricing') return <Redirect to={'/billing' + location.search} />
   const page = find(routes, route.path)
   return (

@@ -94,6 +94,12 @@ export type Activity = Schemas['Activity']
 export type Creator = Schemas['Creator']
 export type CreatorAccount = Creator['accounts'][number]
 export type CreatorList = Answer<'listCreators'>
+export type CreatorLogin = Creator['login']
+// The creator portal (GET /api/creator): a creator's login's only page.
+export type CreatorPortal = Schemas['CreatorPortal']
+export type CreatorCampaign = Schemas['CreatorCampaign']
+export type CreatorPosts = Schemas['CreatorPosts']
+export type CreatorPost = CreatorPosts['posts'][number]
 
 export type Tier = Schemas['Tier']
 export type RulesIn = Schemas['RulesIn']

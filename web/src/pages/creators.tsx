@@ -181,7 +181,7 @@ function CreatorForm({
             </small>
           ) : (
             <small id="creator-email-hint" class="muted">
-              For your records; nothing is sent to it.
+              For your records, and where a creator portal invite goes by default; nothing else is sent to it.
             </small>
           )}
         </div>
@@ -230,7 +230,98 @@ function CreatorForm({
   )
 }
 
-function Row({ c, manage, onEdit, onDeleted }: { c: Creator; manage: boolean; onEdit: () => void; onDeleted: () => void }) {
+// PortalLogin is the creator's sign-in to the creator portal: invited by
+// e-mail, then a login of its own that sees only its accounts, posts and
+// amounts (docs/creators.md). Managers invite, invite again and end it.
+function PortalLogin({ c, manage, onChanged }: { c: Creator; manage: boolean; onChanged: (say: string) => void }) {
+  const [email, setEmail] = useState(c.login.email ?? c.email)
+  const { busy, error, run } = useAction<'invite' | 'end'>()
+  const question = useQuestion()
+  const invite = (to: string) =>
+    run(
+      async () => {
+        await post<Creator>(`/creators/${c.id}/invite`, { email: to.trim() })
+        onChanged(`Invited ${c.name} to the creator portal at ${to.trim() || c.email}.`)
+      },
+      { key: 'invite' },
+    )
+  const end = () =>
+    run(
+      async () => {
+        await del(`/creators/${c.id}/login`)
+        onChanged(c.login.state === 'active' ? `Ended ${c.name}'s login.` : `Cancelled ${c.name}'s invite.`)
+      },
+      { key: 'end' },
+    )
+  const l = c.login
+  return (
+    <div class="cp-login" data-testid="creator-login" data-state={l.state}>
+      {l.state === 'active' && (
+        <span>
+          Signs in as <strong>{l.email}</strong>
+        </span>
+      )}
+      {l.state === 'invited' && <span>{l.expired ? `The invite to ${l.email} has expired` : `Invite sent to ${l.email}`}</span>}
+      {l.state === 'none' && !manage && <span class="muted">No login</span>}
+      {manage && l.state === 'none' && (
+        <form
+          class="cp-invite"
+          onSubmit={(e) => {
+            e.preventDefault()
+            invite(email)
+          }}
+        >
+          <label class="sr-only" for={`invite-${c.id}`}>
+            E-mail to invite {c.name} at
+          </label>
+          <input id={`invite-${c.id}`} type="email" maxLength={254} placeholder="creator@example.com" value={email} onInput={(e) => setEmail((e.target as HTMLInputElement).value)} />
+          <button type="submit" disabled={!!busy}>
+            {busy === 'invite' ? 'Inviting…' : 'Invite'}
+          </button>
+        </form>
+      )}
+      {manage && l.state !== 'none' && (
+        <div class="cp-actions">
+          {l.state === 'invited' && (
+            <button type="button" onClick={() => invite(l.email ?? '')} disabled={!!busy}>
+              {busy === 'invite' ? 'Sending…' : 'Send again'}
+            </button>
+          )}
+          <button type="button" class="danger-outline" onClick={question.ask} disabled={!!busy}>
+            {l.state === 'active' ? 'End login' : 'Cancel invite'}
+          </button>
+        </div>
+      )}
+      {error && (
+        <div class="field-error" role="alert">
+          {error.message}
+        </div>
+      )}
+      <Confirm
+        question={question}
+        title={l.state === 'active' ? `End ${c.name}'s login?` : `Cancel ${c.name}'s invite?`}
+        confirm={l.state === 'active' ? 'End login' : 'Cancel invite'}
+        onConfirm={end}
+      >
+        <p>{l.state === 'active' ? 'They are signed out at once and can no longer open the creator portal. Their accounts and lines stay.' : 'The link sent stops working.'}</p>
+      </Confirm>
+    </div>
+  )
+}
+
+function Row({
+  c,
+  manage,
+  onEdit,
+  onDeleted,
+  onChanged,
+}: {
+  c: Creator
+  manage: boolean
+  onEdit: () => void
+  onDeleted: () => void
+  onChanged: (say: string) => void
+}) {
   const { busy, error, run } = useAction()
   const question = useQuestion()
   const remove = () =>
@@ -271,6 +362,9 @@ function Row({ c, manage, onEdit, onDeleted }: { c: Creator; manage: boolean; on
       </td>
       <td data-testid="posting-goal" data-value={c.postingGoal ?? ''} data-label="Posting goal">
         {c.postingGoal ? `${exact(c.postingGoal)} ${c.postingGoal === 1 ? 'video' : 'videos'} per period` : <span class="muted">none</span>}
+      </td>
+      <td class="card-wide" data-label="Creator portal">
+        <PortalLogin c={c} manage={manage} onChanged={onChanged} />
       </td>
       <td data-label="Added">
         <Time at={c.createdAt} show={day} />
@@ -352,7 +446,7 @@ export default function Creators() {
               <Stale r={r}>
                 <div class="table-wrap phone-cards">
                   <table class="cp-table phone-cards" data-testid="creators-table" aria-labelledby="creators-title">
-                    <TableHead scoped cols={['Name', 'E-mail', 'Accounts', 'Posting goal', 'Added', ACTIONS]} />
+                    <TableHead scoped cols={['Name', 'E-mail', 'Accounts', 'Posting goal', 'Creator portal', 'Added', ACTIONS]} />
                     <tbody>
                       {d.creators.map((c) => (
                         <Row
@@ -363,6 +457,10 @@ export default function Creators() {
                             setNotice('')
                             reset(c)
                             requestAnimationFrame(() => document.querySelector<HTMLElement>('form[aria-label="Creator"] input[name=name]')?.focus())
+                          }}
+                          onChanged={(say) => {
+                            setNotice(say)
+                            r.reload()
                           }}
                           onDeleted={() => {
                             setNotice(`Deleted ${c.name}.`)

@@ -13,7 +13,7 @@ import { ErrorBox, Spinner, useAction, useApi } from '../ui'
 import { ResendVerification } from '../verify'
 import { AuthFrame } from './auth-frame'
 
-const ROLE_TEXT: Record<string, string> = { admin: 'an admin', member: 'a member' }
+const ROLE_TEXT: Record<string, string> = { admin: 'an admin', member: 'a member', creator: 'a creator, to see your posts and earnings in its creator portal' }
 
 // useSignedIn is the signed-in user, null when signed out, undefined while
 // it is being read. check(true) reads it again.

@@ -10,7 +10,7 @@ import { ACTIONS, Confirm, ErrorNote, PageHeader, Show, TableHead, Time, useActi
 import { TeamTabs } from './team-tabs'
 import './team.css'
 
-const ROLE_NAMES: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' }
+const ROLE_NAMES: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member', creator: 'Creator' }
 
 function InviteForm({ full, onTeam }: { full: boolean; onTeam: (t: TeamData) => void }) {
   const [email, setEmail] = useState('')

@@ -1,0 +1,57 @@
+// Package portal is the room of the creator portal: what a creator's login
+// sees of the workspace, its own accounts and its lines in the campaigns
+// (docs/creators.md). Its routes let only a creator's login in (api's
+// requireCreator), and every read is scoped to that login's creator.
+package portal
+
+import (
+	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/api/httpx"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	querycampaigns "github.com/reeltrack/reeltrack/query/campaigns"
+)
+
+// Room holds the reads the creator portal's routes call.
+type Room struct {
+	Campaigns querycampaigns.CampaignsHandler
+}
+
+// creator is the caller's workspace and creator; requireCreator let only a
+// creator's login through.
+func creator(c *fiber.Ctx) (ws, id uuid.UUID) {
+	m := httpx.Membership(c)
+	return m.WorkspaceID, *m.CreatorID
+}
+
+// GetPortal answers the creator's page: its accounts and campaigns.
+func (s *Room) GetPortal(c *fiber.Ctx) error {
+	if _, err := httpx.Params(c); err != nil {
+		return err
+	}
+	ws, id := creator(c)
+	out, err := s.Campaigns.Portal(c.UserContext(), ws, id)
+	return httpx.Answer(c, out, err)
+}
+
+func parsePostsQuery(get func(string) string) (querycampaigns.PortalPostsQuery, error) {
+	q := querycampaigns.PortalPostsQuery{Status: domain.Line(get("status"))}
+	var err error
+	if q.Limit, err = httpx.ParseInt(get("limit"), "limit", 100, 1, querycampaigns.MaxLinesPage); err != nil {
+		return q, err
+	}
+	q.Offset, err = httpx.ParseInt(get("offset"), "offset", 0, 0, 1<<30)
+	return q, err
+}
+
+// GetPosts answers a page of the creator's posts in a campaign.
+func (s *Room) GetPosts(c *fiber.Ctx, campaign uuid.UUID) error {
+	q, err := httpx.Parsed(c, parsePostsQuery, "status", "limit", "offset")
+	if err != nil {
+		return err
+	}
+	ws, id := creator(c)
+	out, err := s.Campaigns.Posts(c.UserContext(), ws, id, campaign, q)
+	return httpx.Answer(c, out, err)
+}

@@ -1,0 +1,97 @@
+// The creator portal: what a creator's login sees (GET /api/creator), phone
+// first: its campaigns with what each pays it, by the status of its lines,
+// and its tracked accounts. The amounts are the campaign ledger's.
+import { get } from '../api'
+import { day, exact, platformName } from '../format'
+import type { CreatorCampaign, CreatorPortal } from '../types'
+import { Empty, PageHeader, PlatformBadge, Show, StatusBadge, Updating, useApi } from '../ui'
+import { LINE_STATUS_HELP, money, RulesFacts, runText, type Currency } from './campaign-parts'
+import './portal.css'
+
+// Earned is one amount of a campaign by the status of its lines.
+function Earned({ label, v, c, help, testid }: { label: string; v: number; c: Currency; help: string; testid: string }) {
+  return (
+    <div class="portal-amount" data-testid={testid} data-value={v} title={help}>
+      <dt>{label}</dt>
+      <dd>{money(v, c)}</dd>
+    </div>
+  )
+}
+
+function CampaignCard({ c }: { c: CreatorCampaign }) {
+  const a = c.amounts
+  return (
+    <section class="card portal-campaign" aria-labelledby={`pc-${c.id}`} data-testid="portal-campaign" data-id={c.id}>
+      <h2 id={`pc-${c.id}`}>{c.name}</h2>
+      <p class="muted small">
+        {runText(c.startsAt, c.endsAt)} · {c.platforms.map(platformName).join(', ')}
+        {c.endedAt && ` · ended ${day(c.endedAt)}`}
+      </p>
+      <p>
+        <strong>{exact(c.posts)}</strong> {c.posts === 1 ? 'post' : 'posts'} · <strong>{exact(c.views)}</strong> views counted
+      </p>
+      <dl class="portal-amounts">
+        <Earned label="Paid" v={a.paid} c={c} help={LINE_STATUS_HELP.paid} testid="amount-paid" />
+        <Earned label="Approved" v={a.approved} c={c} help={LINE_STATUS_HELP.approved} testid="amount-approved" />
+        <Earned label="Waiting for review" v={a.locked + a.held} c={c} help={LINE_STATUS_HELP.locked} testid="amount-review" />
+        <Earned label="Projected" v={a.projected} c={c} help={LINE_STATUS_HELP.projected} testid="amount-projected" />
+        {a.rejected > 0 && <Earned label="Rejected" v={a.rejected} c={c} help={LINE_STATUS_HELP.rejected} testid="amount-rejected" />}
+      </dl>
+      {c.rules && (
+        <details class="portal-rules">
+          <summary>How this campaign pays{c.budget ? ` (budget ${money(c.budget, c)})` : ''}</summary>
+          <RulesFacts r={{ ...c.rules, version: 0, createdAt: c.startsAt, createdBy: '' }} c={c} />
+        </details>
+      )}
+      <p>
+        <a href={`/portal/campaigns/${c.id}`} class="button">
+          See my posts
+        </a>
+      </p>
+    </section>
+  )
+}
+
+export default function Portal() {
+  const r = useApi((s) => get<CreatorPortal>('/creator', undefined, s), 'creator-portal')
+  return (
+    <>
+      <PageHeader title="My earnings" />
+      <Show r={r}>
+        {(p) => (
+          <>
+            <p class="muted intro">
+              {p.creator.name}, these are your posts in the campaigns of <strong>{p.workspace}</strong> and what each pays you. Amounts are projected while a
+              post’s counting window is open, then fixed and reviewed before they are paid.
+            </p>
+            {p.campaigns.length === 0 ? (
+              <Empty title="No campaign posts yet">Once a post of your accounts is in one of the workspace’s campaigns, it shows here with what it earns.</Empty>
+            ) : (
+              p.campaigns.map((c) => <CampaignCard key={c.id} c={c} />)
+            )}
+            <section class="card" aria-labelledby="portal-accounts">
+              <h2 id="portal-accounts">My tracked accounts</h2>
+              {p.accounts.length === 0 ? (
+                <p class="muted">None yet: the workspace adds the accounts you post from.</p>
+              ) : (
+                <ul class="portal-accounts" data-testid="portal-accounts">
+                  {p.accounts.map((a) => (
+                    <li>
+                      <PlatformBadge platform={a.platform} />{' '}
+                      <a href={a.url} rel="noopener noreferrer" target="_blank">
+                        @{a.handle}
+                      </a>{' '}
+                      <StatusBadge status={a.status} />
+                      {a.lastScrapedAt && <span class="muted small"> · updated {day(a.lastScrapedAt)}</span>}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </>
+        )}
+      </Show>
+      <Updating r={r} />
+    </>
+  )
+}
