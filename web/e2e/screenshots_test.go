@@ -123,6 +123,23 @@ func TestScreenshots(t *testing.T) {
 	pages["campaign"] = "/campaigns/" + colID
 	pages["campaign-held"] = "/campaigns/" + colID + "?status=held"
 	pages["creators"] = "/creators"
+	// the campaign's top creator is invited to the creator portal
+	var page struct {
+		Creators []struct {
+			Payee struct {
+				Kind string `json:"kind"`
+				ID   string `json:"id"`
+			} `json:"payee"`
+		} `json:"creators"`
+	}
+	s.api(cookie, "GET", "/campaigns/"+colID, &page)
+	creatorEmail := "rosa-" + email
+	for _, c := range page.Creators {
+		if c.Payee.Kind == "creator" {
+			s.send(cookie, "POST", "/creators/"+c.Payee.ID+"/invite", `{"email":"`+creatorEmail+`"}`, nil)
+			break
+		}
+	}
 	// where events go: a Slack channel and a webhook, a milestone rule to
 	// Slack, an API key, and a client's share link of the campaign
 	var slack struct {
@@ -201,6 +218,24 @@ func TestScreenshots(t *testing.T) {
 		shoot(t, ctx, s.base+"/forgot-password?email="+email, filepath.Join(dir, sc.file("forgot-password")), sc)
 		shoot(t, ctx, s.base+reset, filepath.Join(dir, sc.file("reset-password")), sc)
 	})
+
+	// The creator portal, as the invited creator sees it once signed up
+	// and in.
+	do(t, ctx, "the creator signs up",
+		chromedp.Navigate(s.base+"/signup"),
+		waitVisible(`input[name=email]`),
+		sendKeys(`input[name=email]`, creatorEmail),
+		sendKeys(`input[name=password]`, password),
+		click(`button[type=submit]`),
+		waitVisible(`//h1[normalize-space()="Overview"]`, chromedp.BySearch))
+	creatorCookie := sessionCookie(t, ctx, s.base)
+	s.send(creatorCookie, "POST", "/auth/verify-email", `{"token":"`+strings.TrimPrefix(s.link(creatorEmail, "/verify-email"), "/verify-email?token=")+`"}`, nil)
+	s.send(creatorCookie, "POST", "/invites/accept", `{"token":"`+strings.TrimPrefix(s.link(creatorEmail, "/invite"), "/invite?token=")+`"}`, nil)
+	each(func(sc screen) {
+		shoot(t, ctx, s.base+"/", filepath.Join(dir, sc.file("creator-portal")), sc, waitVisible(`[data-testid=portal-campaign]`))
+		shoot(t, ctx, s.base+"/portal/campaigns/"+colID, filepath.Join(dir, sc.file("creator-posts")), sc, waitVisible(`[data-testid=portal-posts]`))
+	})
+	do(t, ctx, "the creator logs out", click(`//button[normalize-space()="Log out"]`, chromedp.BySearch), waitVisible(`input[name=email]`))
 
 	// Day one: a new workspace whose video and account were scraped once,
 	// where the pages say when the next scrape comes.
