@@ -22,7 +22,7 @@ type Creator struct {
 	// PostingGoal is the videos to post per campaign period; nil for none.
 	PostingGoal *int `json:"postingGoal"`
 	// Accounts are those not removed, by platform and handle.
-	Accounts  []CreatorAccount `json:"accounts"`
+	Accounts []CreatorAccount `json:"accounts"`
 	// Login is the creator's own sign-in to the creator portal.
 	Login     CreatorLogin `json:"login"`
 	CreatedAt time.Time    `json:"createdAt"`
