@@ -85,6 +85,7 @@ type Handlers struct {
 	Bootstrap       team.BootstrapWorkspaceHandler
 	Invite          team.InviteTeammateHandler
 	InviteCreator   team.InviteCreatorHandler
+	VerifyAccount   collections.VerifyAccountHandler
 	AcceptInvite    team.AcceptInviteHandler
 	ManageTeam      team.ManageTeamHandler
 	Lead            team.CaptureLeadHandler
@@ -260,6 +261,8 @@ func New(d Deps) *fiber.App {
 	creator := func(h fiber.Handler) []fiber.Handler { return signedIn(requireCreator(s.Membership, h)) }
 	r.Get("/creator", creator(room.portal.GetPortal)...)
 	r.Get("/creator/campaigns/:id/posts", creator(httpx.WithID("id", room.portal.GetPosts))...)
+	r.Post("/creator/accounts/:id/verification", creator(httpx.WithID("id", room.portal.PostVerification))...)
+	r.Put("/accounts/:id/verification", ws(httpx.WithIDBody("id", room.collections.PutAccountVerification))...)
 	r.Get("/alerts", ws(room.alerts.GetAlerts)...)
 	r.Post("/alerts", ws(httpx.WithBody(room.alerts.PostAlert))...)
 	r.Get("/alerts/events", ws(room.alerts.GetAlertEvents)...)

@@ -50,6 +50,7 @@ var keyRefused = map[string]bool{
 	"DELETE /api/creators/:id/login":              true,
 	"GET /api/creator":                            true,
 	"GET /api/creator/campaigns/:id/posts":        true,
+	"POST /api/creator/accounts/:id/verification": true,
 }
 
 // bearer returns a Bearer credential; other schemes (a proxy's Basic) are not ours.

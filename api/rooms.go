@@ -56,9 +56,9 @@ func newRooms(d Deps) rooms {
 			Answers:     answers,
 			Collections: d.Collections, CreateCollection: d.CreateCollection, ManageCollection: d.ManageCollection,
 			AssignCollection: d.AssignCollection, Creators: d.Creators, SaveCreator: d.SaveCreator, VideoPayee: d.VideoPayee,
-			InviteCreator: d.InviteCreator,
+			InviteCreator: d.InviteCreator, VerifyAccount: d.VerifyAccount,
 		},
-		portal: &portal.Room{Campaigns: d.Campaigns},
+		portal: &portal.Room{Campaigns: d.Campaigns, VerifyAccount: d.VerifyAccount},
 		campaigns: &campaigns.Room{
 			Answers:   answers,
 			Campaigns: d.Campaigns, CreateCampaign: d.CreateCampaign, UpdateCampaign: d.UpdateCampaign,

@@ -7,6 +7,7 @@ import (
 	"github.com/reeltrack/reeltrack/api/httpx"
 	"github.com/reeltrack/reeltrack/command/collections"
 	"github.com/reeltrack/reeltrack/command/team"
+	"github.com/reeltrack/reeltrack/internal/apperr"
 )
 
 // creatorIn is the body of POST /creators and PATCH /creators/{id}; an
@@ -100,4 +101,19 @@ func (s *Room) PostCreatorInvite(c *fiber.Ctx, id uuid.UUID, in creatorInviteIn)
 func (s *Room) DeleteCreatorLogin(c *fiber.Ctx, id uuid.UUID) error {
 	return httpx.NoContent(c, s.InviteCreator.End(c.UserContext(), team.EndCreatorLogin{
 		WorkspaceID: httpx.Membership(c).WorkspaceID, ActorID: httpx.Session(c).UserID, CreatorID: id}))
+}
+
+// verificationIn is the body of PUT /accounts/{id}/verification.
+type verificationIn struct {
+	Verified *bool `json:"verified"`
+}
+
+// PutAccountVerification verifies an account by hand, or undoes its
+// verification.
+func (s *Room) PutAccountVerification(c *fiber.Ctx, id uuid.UUID, in verificationIn) error {
+	if in.Verified == nil {
+		return apperr.Invalid("verified", "is required: true or false")
+	}
+	return httpx.NoContent(c, s.VerifyAccount.Set(c.UserContext(), collections.SetVerified{
+		WorkspaceID: httpx.Membership(c).WorkspaceID, ActorID: httpx.Session(c).UserID, AccountID: id, Verified: *in.Verified}))
 }

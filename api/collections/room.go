@@ -22,4 +22,5 @@ type Room struct {
 	SaveCreator      collections.SaveCreatorHandler
 	VideoPayee       collections.VideoPayeeHandler
 	InviteCreator    team.InviteCreatorHandler
+	VerifyAccount    collections.VerifyAccountHandler
 }

@@ -9,13 +9,16 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/api/httpx"
+	"github.com/reeltrack/reeltrack/command/collections"
+	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	querycampaigns "github.com/reeltrack/reeltrack/query/campaigns"
 )
 
-// Room holds the reads the creator portal's routes call.
+// Room holds the use cases the creator portal's routes call.
 type Room struct {
-	Campaigns querycampaigns.CampaignsHandler
+	Campaigns     querycampaigns.CampaignsHandler
+	VerifyAccount collections.VerifyAccountHandler
 }
 
 // creator is the caller's workspace and creator; requireCreator let only a
@@ -54,4 +57,26 @@ func (s *Room) GetPosts(c *fiber.Ctx, campaign uuid.UUID) error {
 	ws, id := creator(c)
 	out, err := s.Campaigns.Posts(c.UserContext(), ws, id, campaign, q)
 	return httpx.Answer(c, out, err)
+}
+
+// PostVerification asks for the code that proves the creator owns one of
+// its accounts, and answers the account as the portal shows it, the code
+// with it.
+func (s *Room) PostVerification(c *fiber.Ctx, account uuid.UUID) error {
+	ws, id := creator(c)
+	_, err := s.VerifyAccount.Request(c.UserContext(), collections.RequestVerification{
+		WorkspaceID: ws, ActorID: httpx.Session(c).UserID, CreatorID: id, AccountID: account})
+	if err != nil {
+		return err
+	}
+	p, err := s.Campaigns.Portal(c.UserContext(), ws, id)
+	if err != nil {
+		return err
+	}
+	for _, a := range p.Accounts {
+		if a.ID == account {
+			return c.JSON(a)
+		}
+	}
+	return apperr.NotFound("account not found")
 }

@@ -295,7 +295,7 @@ func (w *world) instagramDetails(acc account, inputURL string, n int, at time.Ti
 	o.add("username", acc.handle)
 	o.add("url", "https://www.instagram.com/"+acc.handle)
 	o.add("fullName", acc.displayName())
-	o.add("biography", pick(acc.seed, "bio", []string{"", "Creator ✨", "📍 London", "Link below 👇", "Business inquiries: hello@example.com"}))
+	o.add("biography", w.bios.of("instagram", acc.handle, pick(acc.seed, "bio", []string{"", "Creator ✨", "📍 London", "Link below 👇", "Business inquiries: hello@example.com"})))
 	o.add("externalUrls", []obj{})
 	o.add("externalUrl", nil)
 	o.add("followersCount", w.quirks.count(acc.seed, "followersCount", hour, acc.followersAt(at)))

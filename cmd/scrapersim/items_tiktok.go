@@ -290,7 +290,7 @@ func newTiktokTag(t string) obj {
 }
 
 func (w *world) tiktokAuthorAt(a account, at time.Time, listing bool) tiktokAuthorParts {
-	key := authorKey{a.handle, at.UnixNano(), listing}
+	key := authorKey{a.handle, at.UnixNano(), listing, w.bios.of("tiktok", a.handle, "")}
 	p, ok := w.tiktokAuthors.get(key)
 	if !ok {
 		p = w.newTiktokAuthorParts(a, at, listing)
@@ -316,6 +316,7 @@ type authorKey struct {
 	handle  string
 	at      int64 // Unix nanoseconds
 	listing bool
+	bio     string // one set through /sim/bio
 }
 
 // tiktokAuthorParts is authorMeta without its per-post markers, worked out
@@ -340,7 +341,7 @@ func (w *world) newTiktokAuthorParts(a account, at time.Time, listing bool) tikt
 	p.head.add("profileUrl", "https://www.tiktok.com/@"+a.handle)
 	p.head.add("nickName", p.name)
 	p.head.add("verified", a.verified)
-	p.head.add("signature", pick(a.seed, "bio", []string{"", "📍 NYC", "daily videos ✨", "business: hello@example.com", "SHOP THE E-BOOK OUT NOW"}))
+	p.head.add("signature", w.bios.of("tiktok", a.handle, pick(a.seed, "bio", []string{"", "📍 NYC", "daily videos ✨", "business: hello@example.com", "SHOP THE E-BOOK OUT NOW"})))
 	if chance(a.seed, "bioLink", 0.4) {
 		p.head.add("bioLink", "https://linktr.ee/"+a.handle)
 	} else {

@@ -188,7 +188,7 @@ func (w *world) xAuthor(a account, userName string, at time.Time) obj {
 	m.add("isBlueVerified", a.verified)
 	m.add("profilePicture", pic)
 	m.add("coverPicture", "https://pbs.twimg.com/profile_banners/"+numericID(a.seed, "userId", 10)+"/"+strconv.FormatInt(a.created.Unix(), 10))
-	m.add("description", pick(a.seed, "bio", []string{"", "opinions my own", "building things", "writer. runner.", "DMs open"}))
+	m.add("description", w.bios.of("x", a.handle, pick(a.seed, "bio", []string{"", "opinions my own", "building things", "writer. runner.", "DMs open"})))
 	m.add("location", pick(a.seed, "location", []string{"", "New York, NY", "London", "Berlin", "San Francisco, CA"}))
 	m.add("followers", w.quirks.count(a.seed, "followers", hour, a.followersAt(at)))
 	m.add("following", int(mix(sub(a.seed, "following"))%3000))

@@ -256,7 +256,7 @@ func (w *world) youtubeItem(v ytVideo, at time.Time, ctx ytContext) obj {
 	o.add("formats", []obj{})
 	o.add("isMembersOnly", false)
 	if ctx.channelInput != "" {
-		o.add("channelDescription", pick(ch.acc.seed, "about", []string{"", "New videos every week.", "Tutorials, reviews and more.", "Business: hello@example.com"}))
+		o.add("channelDescription", w.bios.of("youtube", ch.acc.handle, pick(ch.acc.seed, "about", []string{"", "New videos every week.", "Tutorials, reviews and more.", "Business: hello@example.com"})))
 		o.add("channelJoinedDate", ch.acc.created.Format("Jan 2, 2006"))
 		o.add("channelLocation", pick(ch.acc.seed, "country", []string{"United States", "United Kingdom", "Germany", "India", "Brazil"}))
 		o.add("channelTotalVideos", ch.acc.postsBy(ch.acc.grid("videos"), at)+ch.acc.postsBy(ch.acc.grid("shorts"), at))

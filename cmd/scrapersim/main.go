@@ -54,6 +54,12 @@
 // and with it run times and simulated time, forward: for tests whose
 // scrapes must lie hours apart.
 //
+// POST /sim/bio (with the token; body {"platform", "handle", "bio"}) sets an
+// account's bio, as its owner edits it on the platform: its items show it
+// from then on (TikTok's authorMeta.signature, Instagram's biography, X's
+// author description, YouTube's channelDescription). A creator proving it
+// owns an account puts its verification code there.
+//
 // Every flag can also be set by an environment variable: -run-duration is
 // SCRAPERSIM_RUN_DURATION, and so on. Flags win over the environment.
 package main

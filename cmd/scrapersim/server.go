@@ -47,6 +47,7 @@ func NewServer(cfg Config, log *slog.Logger) *Server {
 			maxPerProfile: cfg.ItemsPerProfileMax,
 			quirks:        quirks{enabled: cfg.Quirks},
 			owners:        newOwnerMemo(),
+			bios:          &bios{},
 		},
 		store:  newRunStore(),
 		hooks:  newDispatcher(cfg, log),
@@ -55,6 +56,7 @@ func NewServer(cfg Config, log *slog.Logger) *Server {
 	}
 	s.clock = clock{origin: epoch, speed: cfg.Speed, now: func() time.Time { return now().Add(time.Duration(s.ahead.Load())) }}
 	s.mux.HandleFunc("/sim/clock", only(http.MethodPost, s.advanceClock))
+	s.mux.HandleFunc("/sim/bio", only(http.MethodPost, s.setBio))
 	for _, base := range []string{"/v2/acts/{actor}", "/v2/actors/{actor}"} {
 		s.mux.HandleFunc(base+"/runs", only(http.MethodPost, s.startRun))
 		s.mux.HandleFunc(base+"/runs/{runId}", only(http.MethodGet, s.getActorRun))

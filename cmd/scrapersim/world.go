@@ -24,6 +24,9 @@ type world struct {
 	// What every item of a profile listing shares, worked out once.
 	tiktokAuthors memo[authorKey, tiktokAuthorParts]
 	tiktokFeeds   memo[feedKey, tiktokFeedAt]
+
+	// bios are those set through POST /sim/bio
+	bios *bios
 }
 
 // memo holds results of a pure function, for concurrent use; when full it

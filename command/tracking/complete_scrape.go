@@ -674,7 +674,7 @@ func (s *scrape) result() ScrapeResult {
 		case a.account != nil:
 			r.Accounts = append(r.Accounts, AccountUpdate{
 				ID: a.id, PlatformID: a.account.PlatformID, DisplayName: a.account.DisplayName,
-				AvatarURL: a.account.AvatarURL, Followers: a.account.Followers,
+				AvatarURL: a.account.AvatarURL, Followers: a.account.Followers, Bio: a.account.Bio,
 			})
 		case a.seen:
 			r.Accounts = append(r.Accounts, AccountUpdate{ID: a.id})

@@ -56,6 +56,8 @@ type AccountUpdate struct {
 	DisplayName string
 	AvatarURL   string
 	Followers   *uint64
+	// Bio is the profile's text; nil when the scrape did not show it.
+	Bio *string
 }
 
 // EntityFailure marks a target the scrape returned no data for.
@@ -179,9 +181,17 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 				last_scraped_at = greatest(last_scraped_at, $7),
 				refresh_queued_at = NULL,
 				failed_scrapes = 0,
+				-- a code asked for and found in the bio verifies the account
+				-- (docs/creators.md); a bio shown without it is a look
+				verified_at = CASE WHEN verified_at IS NULL AND verify_code IS NOT NULL AND strpos(lower($10::text), verify_code) > 0
+					THEN $7 ELSE verified_at END,
+				verified_method = CASE WHEN verified_at IS NULL AND verify_code IS NOT NULL AND strpos(lower($10::text), verify_code) > 0
+					THEN 'bio' ELSE verified_method END,
+				verify_checked_at = CASE WHEN verified_at IS NULL AND verify_code IS NOT NULL AND $10::text IS NOT NULL
+					THEN greatest(verify_checked_at, $7) ELSE verify_checked_at END,
 				updated_at = now()
 			WHERE id = $1 AND workspace_id = $2`,
-			a.ID, r.WorkspaceID, a.PlatformID, a.DisplayName, a.AvatarURL, followers, r.ScrapedAt, domain.HeldItems, domain.ItemActive)
+			a.ID, r.WorkspaceID, a.PlatformID, a.DisplayName, a.AvatarURL, followers, r.ScrapedAt, domain.HeldItems, domain.ItemActive, a.Bio)
 		if err != nil {
 			return fmt.Errorf("update scraped account: %w", err)
 		}

@@ -23,6 +23,7 @@ func normalizeInstagram(o jsonObject, now time.Time) (Item, error) {
 			DisplayName: o.text("fullName"),
 			AvatarURL:   firstNonEmpty(o.text("profilePicUrl"), o.text("profilePicUrlHD")),
 			Followers:   o.count("followersCount"),
+			Bio:         o.optText("biography"),
 		}
 		for _, p := range o.get("latestPosts").elements() {
 			post := p.object()

@@ -362,6 +362,19 @@ func (o jsonObject) get(key string) jsonValue {
 // has reports whether key is present, even as null.
 func (o jsonObject) has(key string) bool { return o.get(key) != nil }
 
+// optText is the member's text, nil when the object has no such member (or a null).
+func (o jsonObject) optText(key string) *string {
+	v := o.get(key)
+	if v == nil {
+		return nil
+	}
+	if _, ok := v.str(); !ok {
+		return nil
+	}
+	t := v.text()
+	return &t
+}
+
 func (o jsonObject) object(key string) jsonObject { return o.get(key).object() }
 
 // text returns the string at key; numbers give their literal text (ids come

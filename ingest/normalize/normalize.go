@@ -48,6 +48,10 @@ type Account struct {
 	Followers   *uint64 // nil when unknown
 	// IsSeller is TikTok's shop seller marker; nil when absent (unknown, not false).
 	IsSeller *bool
+	// Bio is the profile's text (TikTok's signature, Instagram's biography,
+	// X's description, YouTube's channel description); nil when the item
+	// carries none, which is not an empty bio.
+	Bio *string
 }
 
 // Video is a video as of one scrape.

@@ -31,6 +31,7 @@ var fixtureFiles = map[string]platform.Platform{
 func u64(v uint64) *uint64    { return &v }
 func f64(v float64) *float64  { return &v }
 func flagOf(v bool) *bool     { return &v }
+func textOf(v string) *string { return &v }
 func utc(s string) *time.Time { t, _ := time.Parse(time.RFC3339, s); return &t }
 
 // fixtureCase is the expected result of normalizing item index of a fixture.
@@ -115,6 +116,7 @@ func TestNormalizeTikTok(t *testing.T) {
 					DisplayName: "Oh My Shop!", AvatarURL: ohMyShopAvatar, Followers: u64(1982),
 					// ttSeller false, commerceUser true: any marker set counts.
 					IsSeller: flagOf(true),
+					Bio:      textOf("Tienda on line- 🇦🇷\nEstamos en Juan B Justo 5038\n www.ohmyshop.com.ar"),
 				},
 				Videos: []Video{{
 					ID:            "7623046776752295175",
@@ -137,6 +139,7 @@ func TestNormalizeTikTok(t *testing.T) {
 				Account: &Account{
 					Handle: "shaiie_foeva", PlatformID: "7002169437214213125", Keys: []string{"shaiie_foeva"},
 					DisplayName: "Shaiie_Foeva", AvatarURL: shaiieAvatar1, Followers: u64(2200000), IsSeller: flagOf(false),
+					Bio: textOf("SHOP THE E-BOOK OUT NOW"),
 				},
 				Videos: []Video{{
 					ID:            "7535448384170331414",
@@ -158,6 +161,7 @@ func TestNormalizeTikTok(t *testing.T) {
 				Account: &Account{
 					Handle: "shaiie_foeva", PlatformID: "7002169437214213125", Keys: []string{"shaiie_foeva"},
 					DisplayName: "Shaiie_Foeva", AvatarURL: shaiieAvatar2, Followers: u64(2200000), IsSeller: flagOf(false),
+					Bio: textOf("SHOP THE E-BOOK OUT NOW"),
 				},
 				Videos: []Video{{
 					ID:            "7533731959172861206",
@@ -181,6 +185,7 @@ func TestNormalizeTikTok(t *testing.T) {
 					DisplayName: "NoGood",
 					AvatarURL:   "https://p16-common-sign.tiktokcdn-us.com/tos-useast5-avt-0068-tx/7a1b2c3d4e5f60718293a4b5c6d7e8f9~tplv-tiktokx-cropcenter:720:720.jpeg?dr=9640&x-expires=1767970800&x-signature=Q2l0ZWRfZm9yX3Rlc3Rz%3D&idc=useast5",
 					Followers:   u64(190000), IsSeller: flagOf(true),
+					Bio: textOf("growth marketing agency committed to the bit"),
 				},
 				Videos: []Video{{
 					ID:            "7592641437091532062",
@@ -203,6 +208,7 @@ func TestNormalizeTikTok(t *testing.T) {
 				Account: &Account{
 					Handle: "gretalynnhihi", PlatformID: "6733984297591636998", Keys: []string{"gretalynnhihi"},
 					DisplayName: "Greta Lynn", AvatarURL: gretaAvatar, Followers: u64(51200),
+					Bio: textOf("hellouu\nfashion | beauty | lifestyle"),
 				},
 				Videos: []Video{{
 					ID:            "7543693751290481942",
@@ -352,6 +358,7 @@ func TestNormalizeInstagramScraper(t *testing.T) {
 					Handle: "humansofny", PlatformID: "242598499", Keys: []string{"humansofny"},
 					DisplayName: "Humans of New York", AvatarURL: "https://scontent.cdninstagram.com/v/t51.2885-19/488057622_n.jpg",
 					Followers: u64(12613771),
+					Bio:       textOf("New York City, one story at a time.\nCreated by Brandon Stanton\nDear New York available wherever books are sold."),
 				},
 				Videos: []Video{
 					{
@@ -399,6 +406,7 @@ func TestNormalizeInstagramScraper(t *testing.T) {
 					Handle: "some.private.acct", PlatformID: "51234567890", Keys: []string{"some.private.acct"},
 					DisplayName: "Private Person", AvatarURL: "https://scontent.cdninstagram.com/v/t51.2885-19/44884218_hd_n.jpg",
 					Followers: u64(1024),
+					Bio:       textOf(""),
 				},
 			},
 		},
@@ -543,6 +551,7 @@ func TestNormalizeYouTube(t *testing.T) {
 					Handle: "nogoodhq", PlatformID: "UCZ4qs1SgV7wTkM2VjHByuRQ", Keys: []string{"@nogoodhq", "UCZ4qs1SgV7wTkM2VjHByuRQ"},
 					DisplayName: "NoGood", AvatarURL: "https://yt3.googleusercontent.com/ytc/AIdro_nogood_avatar=s900-c-k-c0x00ffffff-no-rj",
 					Followers: u64(86400),
+					Bio:       textOf("Your daily dose of marketing knowledge & hot-takes"),
 				},
 				Videos: []Video{{
 					ID:            "8eEOaCCxGwo",
@@ -584,6 +593,7 @@ func TestNormalizeYouTube(t *testing.T) {
 				Account: &Account{
 					Handle: "lofigirl", PlatformID: "UCSJ4gkVC6NrvII8umztf0Ow", Keys: []string{"@lofigirl", "UCSJ4gkVC6NrvII8umztf0Ow"},
 					DisplayName: "Lofi Girl", Followers: u64(13100000),
+					Bio: textOf("\"That girl studying by the window non-stop\""),
 				},
 				Videos: []Video{{
 					ID:            "HV6OlMPn5sI",
@@ -734,6 +744,7 @@ func TestNormalizeX(t *testing.T) {
 				Account: &Account{
 					Handle: "elonmusk", PlatformID: "44196397", Keys: []string{"elonmusk"}, DisplayName: "Elon Musk",
 					AvatarURL: "https://pbs.twimg.com/profile_images/1683325380441128960/yRsRRjGO_normal.jpg", Followers: u64(172669889),
+					Bio: textOf(""),
 				},
 				Videos: []Video{{
 					ID:            "1728108619189874825",

@@ -83,6 +83,7 @@ func normalizeTikTok(o jsonObject, now time.Time) (Item, error) {
 			DisplayName: am.text("nickName"),
 			AvatarURL:   firstNonEmpty(am.text("avatar"), am.text("originalAvatarUrl")),
 			Followers:   am.count("fans"),
+			Bio:         am.optText("signature"),
 			// commerceUserInfo sits in authorMeta in current items; the top
 			// level is read too in case an export flattens it one level.
 			IsSeller: anySet(

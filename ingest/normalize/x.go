@@ -67,6 +67,7 @@ func normalizeX(o jsonObject, now time.Time) (Item, error) {
 			DisplayName: author.text("name"),
 			AvatarURL:   strings.TrimSpace(author.text("profilePicture")),
 			Followers:   author.count("followers"),
+			Bio:         author.optText("description"),
 		}
 	}
 	return it, nil

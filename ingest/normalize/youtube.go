@@ -118,6 +118,7 @@ func youTubeAccount(o jsonObject) *Account {
 		DisplayName: name,
 		AvatarURL:   strings.TrimSpace(o.text("channelAvatarUrl")),
 		Followers:   followers,
+		Bio:         o.optText("channelDescription"),
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/fanout"
 	"github.com/reeltrack/reeltrack/internal/payout"
 	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/query"
 )
 
 // The creator portal (GET /api/creator, GET /api/creator/campaigns/{id}/posts)
@@ -49,6 +50,9 @@ type PortalAccount struct {
 	URL           string            `json:"url"`
 	Status        domain.Item       `json:"status"`
 	LastScrapedAt *time.Time        `json:"lastScrapedAt"`
+	// Verification is whether the creator has proven it owns the account,
+	// with the code to put in its bio while pending.
+	Verification query.Verification `json:"verification"`
 }
 
 // PortalCampaign is a campaign with lines of the creator, and its sums.
@@ -149,13 +153,16 @@ func (h CampaignsHandler) Portal(ctx context.Context, ws, creator uuid.UUID) (Po
 		return Portal{}, fmt.Errorf("read creator: %w", err)
 	}
 	rows, _ := h.DB.Query(ctx, `
-		SELECT id, platform, handle, display_name, url, status, last_scraped_at FROM accounts
+		SELECT id, platform, handle, display_name, url, status, last_scraped_at, `+query.VerificationColumns+` FROM accounts
 		WHERE workspace_id = $1 AND creator_id = $2 AND status <> $3
 		ORDER BY platform, lower(handle), id`, ws, creator, domain.ItemRemoved)
 	p.Accounts, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (PortalAccount, error) {
 		var a PortalAccount
-		err := r.Scan(&a.ID, &a.Platform, &a.Handle, &a.DisplayName, &a.URL, &a.Status, &a.LastScrapedAt)
+		var code, method *string
+		var requested, checked, verified *time.Time
+		err := r.Scan(&a.ID, &a.Platform, &a.Handle, &a.DisplayName, &a.URL, &a.Status, &a.LastScrapedAt, &code, &requested, &checked, &verified, &method)
 		a.LastScrapedAt = utcPtr(a.LastScrapedAt)
+		a.Verification = query.NewVerification(code, requested, checked, verified, method, true)
 		return a, err
 	})
 	if err != nil {

@@ -42,6 +42,9 @@ type CreatorAccount struct {
 	Platform    platform.Platform `json:"platform"`
 	Handle      string            `json:"handle"`
 	DisplayName string            `json:"displayName"`
+	// Verification is whether the creator has proven it owns the account
+	// (the code is the creator's alone: always nil here).
+	Verification query.Verification `json:"verification"`
 }
 
 // The states of a creator's login.
@@ -74,7 +77,11 @@ func (h CreatorsHandler) One(ctx context.Context, ws, id uuid.UUID) (Creator, er
 func (h CreatorsHandler) read(ctx context.Context, ws uuid.UUID, id *uuid.UUID) ([]Creator, error) {
 	rows, _ := h.DB.Query(ctx, `
 SELECT c.id, c.name, c.email, c.posting_goal, c.created_at,
-       coalesce(json_agg(json_build_object('id', a.id, 'platform', a.platform, 'handle', a.handle, 'displayName', a.display_name)
+       coalesce(json_agg(json_build_object('id', a.id, 'platform', a.platform, 'handle', a.handle, 'displayName', a.display_name,
+                                           'verification', json_build_object(
+                                               'state', CASE WHEN a.verified_at IS NOT NULL THEN 'verified' WHEN a.verify_code IS NOT NULL THEN 'pending' ELSE 'none' END,
+                                               'code', NULL, 'requestedAt', a.verify_requested_at, 'checkedAt', a.verify_checked_at,
+                                               'verifiedAt', a.verified_at, 'method', a.verified_method))
                          ORDER BY a.platform, lower(a.handle), a.id) FILTER (WHERE a.id IS NOT NULL), '[]'),
        (SELECT u.email FROM workspace_members m JOIN users u ON u.id = m.user_id
         WHERE m.workspace_id = c.workspace_id AND m.creator_id = c.id),

@@ -12,6 +12,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/testenv"
+	"github.com/reeltrack/reeltrack/query"
 	"github.com/reeltrack/reeltrack/query/collections"
 )
 
@@ -73,9 +74,9 @@ func TestCreators(t *testing.T) {
 		t.Fatalf("maya %+v", m)
 	}
 	want := []collections.CreatorAccount{
-		{ID: tt2, Platform: "tiktok", Handle: "maya_a", DisplayName: "The maya_a"},
-		{ID: tt, Platform: "tiktok", Handle: "Maya_b", DisplayName: "The Maya_b"},
-		{ID: yt, Platform: "youtube", Handle: "maya", DisplayName: "The maya"},
+		{ID: tt2, Platform: "tiktok", Handle: "maya_a", DisplayName: "The maya_a", Verification: query.Verification{State: query.VerificationNone}},
+		{ID: tt, Platform: "tiktok", Handle: "Maya_b", DisplayName: "The Maya_b", Verification: query.Verification{State: query.VerificationNone}},
+		{ID: yt, Platform: "youtube", Handle: "maya", DisplayName: "The maya", Verification: query.Verification{State: query.VerificationNone}},
 	}
 	if !slices.Equal(m.Accounts, want) {
 		t.Fatalf("maya's accounts %+v, want %+v (the removed one left out)", m.Accounts, want)

@@ -104,6 +104,16 @@ func TestCreatorPortalJourney(t *testing.T) {
 		t.Error("the creator's shell shows the team's navigation, usage or health")
 	}
 	textOf(t, ctx, "the creator's account", `[data-testid=portal-accounts]`, "@portal.creator")
+	// it asks for the code that proves the account is its own
+	var code string
+	do(t, ctx, "ask for the account's code",
+		click(`//button[normalize-space()="Prove this account is mine"]`, chromedp.BySearch),
+		waitVisible(`[data-testid=account-proof][data-state=pending] [data-testid=verify-code]`),
+		readText(`[data-testid=verify-code]`, &code),
+	)
+	if !strings.HasPrefix(code, "rt-") || len(code) != 9 {
+		t.Errorf("the code shown is %q", code)
+	}
 	labelled(t, ctx)
 	do(t, ctx, "the posts",
 		click(`[data-testid=portal-campaign] a[href="/portal/campaigns/`+colID+`"]`),
@@ -144,4 +154,11 @@ func TestCreatorPortalJourney(t *testing.T) {
 		waitVisible(row+` [data-testid=creator-login][data-state=active]`),
 	)
 	textOf(t, ctx, "the creator's login", row+` [data-testid=creator-login]`, "Signs in as "+rosa)
+	// the team sees the account's verification pending, and verifies it by hand
+	do(t, ctx, "verify by hand",
+		waitVisible(row+` [data-testid=account-ownership][data-state=pending]`),
+		click(row+` [data-testid=account-ownership] button`),
+		waitVisible(row+` [data-testid=account-ownership][data-state=verified]`),
+	)
+	textOf(t, ctx, "the verified account", row+` [data-testid=account-ownership]`, "verified by hand")
 }

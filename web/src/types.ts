@@ -97,6 +97,8 @@ export type CreatorList = Answer<'listCreators'>
 export type CreatorLogin = Creator['login']
 // The creator portal (GET /api/creator): a creator's login's only page.
 export type CreatorPortal = Schemas['CreatorPortal']
+export type CreatorPortalAccount = Schemas['CreatorPortalAccount']
+export type AccountVerification = Schemas['AccountVerification']
 export type CreatorCampaign = Schemas['CreatorCampaign']
 export type CreatorPosts = Schemas['CreatorPosts']
 export type CreatorPost = CreatorPosts['posts'][number]

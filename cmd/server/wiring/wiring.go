@@ -156,6 +156,7 @@ func API(d Deps) api.Deps {
 			Bootstrap:     team.BootstrapWorkspaceHandler{DB: d.DB, Now: d.Now},
 			Invite:        team.InviteTeammateHandler{DB: d.DB, Outbox: outbox, Links: links, Now: d.Now},
 			InviteCreator: team.InviteCreatorHandler{DB: d.DB, Outbox: outbox, Links: links, Now: d.Now},
+			VerifyAccount: collections.VerifyAccountHandler{DB: d.DB, Now: d.Now},
 			AcceptInvite:  team.AcceptInviteHandler{DB: d.DB, Now: d.Now},
 			ManageTeam:    team.ManageTeamHandler{DB: d.DB},
 			Lead:          team.CaptureLeadHandler{DB: d.DB},

@@ -2,9 +2,9 @@
 // they post from and how many videos they mean to post per period. Any
 // member creates, edits and deletes them.
 import { useState } from 'preact/hooks'
-import { ApiError, del, get, patch, post } from '../api'
+import { ApiError, del, get, patch, post, put } from '../api'
 import { day, exact } from '../format'
-import type { Account, AccountList, Creator, CreatorList } from '../types'
+import type { Account, AccountList, Creator, CreatorAccount, CreatorList } from '../types'
 import { ACTIONS, Confirm, Empty, ErrorBox, FormError, PageHeader, PlatformBadge, Show, Spinner, Stale, TableHead, Time, Updating, useAction, useApi, useQuestion, type Loaded } from '../ui'
 import { canManage, useWorkspace } from '../session'
 import { accountName } from './account-actions'
@@ -230,6 +230,38 @@ function CreatorForm({
   )
 }
 
+// Ownership says whether the creator has proven it owns the account (a
+// code in its bio, or a manager's word); managers verify by hand or undo.
+function Ownership({ c, a, manage, onChanged }: { c: Creator; a: CreatorAccount; manage: boolean; onChanged: (say: string) => void }) {
+  const { busy, error, run } = useAction()
+  const v = a.verification
+  const set = (verified: boolean) =>
+    run(async () => {
+      await put(`/accounts/${a.id}/verification`, { verified })
+      onChanged(verified ? `Verified @${a.handle} as ${c.name}'s by hand.` : `Undid the verification of @${a.handle}.`)
+    })
+  return (
+    <span class="cp-ownership" data-testid="account-ownership" data-state={v.state}>
+      {v.state === 'verified' && (
+        <span class="badge verified" title={v.method === 'bio' ? 'Proven by a code in its bio' : 'Verified by hand'}>
+          ✓ verified{v.method === 'manual' ? ' by hand' : ''}
+        </span>
+      )}
+      {v.state === 'pending' && <span class="muted small">{v.checkedAt ? 'code not in the bio yet' : 'code asked for'}</span>}
+      {manage && (
+        <button type="button" class="link small" disabled={!!busy} onClick={() => set(v.state !== 'verified')} aria-label={`${v.state === 'verified' ? 'Undo the verification of' : 'Verify by hand'} @${a.handle}`}>
+          {v.state === 'verified' ? 'undo' : 'verify by hand'}
+        </button>
+      )}
+      {error && (
+        <span class="field-error" role="alert">
+          {error.message}
+        </span>
+      )}
+    </span>
+  )
+}
+
 // PortalLogin is the creator's sign-in to the creator portal: invited by
 // e-mail, then a login of its own that sees only its accounts, posts and
 // amounts (docs/creators.md). Managers invite, invite again and end it.
@@ -352,7 +384,8 @@ function Row({
           <div class="cp-accounts" data-testid="creator-accounts">
             {c.accounts.map((a) => (
               <span>
-                <a href={`/accounts/${a.id}`}>{accountName(a)}</a> <PlatformBadge platform={a.platform} />
+                <a href={`/accounts/${a.id}`}>{accountName(a)}</a> <PlatformBadge platform={a.platform} />{' '}
+                <Ownership c={c} a={a} manage={manage} onChanged={onChanged} />
               </span>
             ))}
           </div>

@@ -1,10 +1,10 @@
 // The creator portal: what a creator's login sees (GET /api/creator), phone
 // first: its campaigns with what each pays it, by the status of its lines,
 // and its tracked accounts. The amounts are the campaign ledger's.
-import { get } from '../api'
-import { day, exact, platformName } from '../format'
-import type { CreatorCampaign, CreatorPortal } from '../types'
-import { Empty, PageHeader, PlatformBadge, Show, StatusBadge, Updating, useApi } from '../ui'
+import { get, post } from '../api'
+import { ago, day, exact, platformName } from '../format'
+import type { CreatorCampaign, CreatorPortal, CreatorPortalAccount } from '../types'
+import { Empty, PageHeader, PlatformBadge, Show, StatusBadge, Updating, useAction, useApi } from '../ui'
 import { LINE_STATUS_HELP, money, RulesFacts, runText, type Currency } from './campaign-parts'
 import './portal.css'
 
@@ -52,6 +52,48 @@ function CampaignCard({ c }: { c: CreatorCampaign }) {
   )
 }
 
+// Proof shows whether the creator has proven it owns the account, and how
+// to: a code to put in the bio, which the next scrape of the profile finds.
+function Proof({ a, onChanged }: { a: CreatorPortalAccount; onChanged: () => void }) {
+  const { busy, error, run } = useAction()
+  const v = a.verification
+  if (v.state === 'verified')
+    return (
+      <span class="badge verified" data-testid="account-verified" title={v.method === 'bio' ? 'Proven by the code in its bio' : 'Verified by the workspace'}>
+        ✓ Verified
+      </span>
+    )
+  if (v.state === 'pending')
+    return (
+      <div class="portal-proof" data-testid="account-proof" data-state="pending">
+        <p>
+          Put <code data-testid="verify-code">{v.code}</code> in the bio of @{a.handle} on {platformName(a.platform)}. The next scrape of the profile checks it
+          (you can remove it once the account shows as verified).
+        </p>
+        <p class="muted small">
+          {v.checkedAt ? `Not found in the bio at the scrape ${ago(v.checkedAt)}.` : 'Not checked yet: the profile is scraped again within the day.'}
+        </p>
+      </div>
+    )
+  const ask = () =>
+    run(async () => {
+      await post(`/creator/accounts/${a.id}/verification`)
+      onChanged()
+    })
+  return (
+    <div class="portal-proof" data-testid="account-proof" data-state="none">
+      <button type="button" disabled={!!busy} onClick={ask}>
+        {busy ? 'Asking…' : 'Prove this account is mine'}
+      </button>
+      {error && (
+        <span class="field-error" role="alert">
+          {error.message}
+        </span>
+      )}
+    </div>
+  )
+}
+
 export default function Portal() {
   const r = useApi((s) => get<CreatorPortal>('/creator', undefined, s), 'creator-portal')
   return (
@@ -83,6 +125,7 @@ export default function Portal() {
                       </a>{' '}
                       <StatusBadge status={a.status} />
                       {a.lastScrapedAt && <span class="muted small"> · updated {day(a.lastScrapedAt)}</span>}
+                      <Proof a={a} onChanged={r.reload} />
                     </li>
                   ))}
                 </ul>
