@@ -79,7 +79,7 @@ func (h CreatorsHandler) read(ctx context.Context, ws uuid.UUID, id *uuid.UUID) 
 SELECT c.id, c.name, c.email, c.posting_goal, c.created_at,
        coalesce(json_agg(json_build_object('id', a.id, 'platform', a.platform, 'handle', a.handle, 'displayName', a.display_name,
                                            'verification', json_build_object(
-                                               'state', CASE WHEN a.verified_at IS NOT NULL THEN 'verified' WHEN a.verify_code IS NOT NULL THEN 'pending' ELSE 'none' END,
+                                               'state', CASE WHEN a.verified_at IS NOT NULL THEN $5 WHEN a.verify_code IS NOT NULL THEN $6 ELSE $7 END,
                                                'code', NULL, 'requestedAt', a.verify_requested_at, 'checkedAt', a.verify_checked_at,
                                                'verifiedAt', a.verified_at, 'method', a.verified_method))
                          ORDER BY a.platform, lower(a.handle), a.id) FILTER (WHERE a.id IS NOT NULL), '[]'),
@@ -91,7 +91,7 @@ FROM creators c
 LEFT JOIN accounts a ON a.workspace_id = c.workspace_id AND a.creator_id = c.id AND a.status <> $3
 WHERE c.workspace_id = $1 AND ($2::uuid IS NULL OR c.id = $2)
 GROUP BY c.id
-ORDER BY lower(c.name), c.id`, ws, id, domain.ItemRemoved, time.Now())
+ORDER BY lower(c.name), c.id`, ws, id, domain.ItemRemoved, time.Now(), query.VerificationVerified, query.VerificationPending, query.VerificationNone)
 	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Creator, error) {
 		var c Creator
 		var member, invited *string

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 )
 
@@ -23,13 +24,13 @@ const FailingLookback = 6 * time.Hour
 // and was last changed since $3, while no job of the platform recorded a
 // scrape since $3; with the latest such change. A job whose input the
 // provider refused is given up at its first failure and does not count:
-// that is the item's, not collection's.
+// that is the item's, not collection's. $4 is running, $5 processed.
 const failingSQL = `
 SELECT f.platform, max(f.updated_at)
 FROM scrape_jobs f
 WHERE f.workspace_id = $1 AND f.created_at > $2 AND f.updated_at > $3
-  AND f.attempts - CASE WHEN f.status = 'running' THEN 1 ELSE 0 END >= 2
-  AND f.status <> 'processed'
+  AND f.attempts - CASE WHEN f.status = $4 THEN 1 ELSE 0 END >= 2
+  AND f.status <> $5
   AND NOT EXISTS (
 	-- the status written out: the predicate of scrape_jobs_processed_idx
 	SELECT 1 FROM scrape_jobs s
@@ -40,7 +41,7 @@ GROUP BY f.platform`
 // again within StoppedAfter with none of theirs recorded since, in
 // platform.All's order, and the latest of those failures (nil: none).
 func failing(ctx context.Context, db *pgxpool.Pool, ws uuid.UUID, now time.Time) ([]platform.Platform, *time.Time, error) {
-	rows, _ := db.Query(ctx, failingSQL, ws, now.Add(-FailingLookback), now.Add(-StoppedAfter))
+	rows, _ := db.Query(ctx, failingSQL, ws, now.Add(-FailingLookback), now.Add(-StoppedAfter), domain.JobRunning, domain.JobProcessed)
 	found := map[platform.Platform]bool{}
 	var (
 		p      platform.Platform
