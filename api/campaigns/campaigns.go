@@ -27,8 +27,10 @@ type campaignIn struct {
 	Period       string     `json:"period"`
 	Collabs      string     `json:"collabs"`
 	// ShowRulesToCreators: the creator portal shows the rules and budget.
-	ShowRulesToCreators bool          `json:"showRulesToCreators"`
-	Rules               *payout.Terms `json:"rules"`
+	ShowRulesToCreators bool `json:"showRulesToCreators"`
+	// VerifiedAccountsOnly: unverified accounts' lines are held at the lock.
+	VerifiedAccountsOnly bool          `json:"verifiedAccountsOnly"`
+	Rules                *payout.Terms `json:"rules"`
 }
 
 // campaignPatch holds the fields a PATCH names; a field left out keeps its
@@ -41,6 +43,8 @@ type campaignPatch struct {
 	Collabs   *string         `json:"collabs"`
 	// ShowRulesToCreators: the creator portal shows the rules and budget.
 	ShowRulesToCreators *bool `json:"showRulesToCreators"`
+	// VerifiedAccountsOnly: unverified accounts' lines are held at the lock.
+	VerifiedAccountsOnly *bool `json:"verifiedAccountsOnly"`
 }
 
 type reviewIn struct {
@@ -67,7 +71,7 @@ func (s *Room) PostCampaign(c *fiber.Ctx, in campaignIn) error {
 	err := s.CreateCampaign.Handle(c.UserContext(), campaigns.CreateCampaign{WorkspaceID: ws, ActorID: httpx.Session(c).UserID, CollectionID: in.CollectionID,
 		Currency: in.Currency, Period: in.Period, Rules: *in.Rules,
 		Settings: domain.CampaignSettings{StartsAt: in.StartsAt, EndsAt: in.EndsAt, Budget: in.Budget, Platforms: in.Platforms, Collabs: domain.Collabs(in.Collabs),
-			ShowRules: in.ShowRulesToCreators}})
+			ShowRules: in.ShowRulesToCreators, VerifiedOnly: in.VerifiedAccountsOnly}})
 	if err != nil {
 		return err
 	}
@@ -123,6 +127,9 @@ func (s *Room) PatchCampaign(c *fiber.Ctx, id uuid.UUID, in campaignPatch) error
 	}
 	if in.ShowRulesToCreators != nil {
 		set.ShowRules = *in.ShowRulesToCreators
+	}
+	if in.VerifiedAccountsOnly != nil {
+		set.VerifiedOnly = *in.VerifiedAccountsOnly
 	}
 	err = s.UpdateCampaign.Handle(c.UserContext(), campaigns.UpdateCampaign{WorkspaceID: ws, ActorID: httpx.Session(c).UserID, CollectionID: id, Settings: set})
 	if err != nil {

@@ -11,4 +11,7 @@ type CampaignSettings struct {
 	Collabs   Collabs  // empty is hold
 	// ShowRules: the creator portal shows the rules and the budget.
 	ShowRules bool
+	// VerifiedOnly: the lines of accounts not verified as their creator's
+	// are held at the lock.
+	VerifiedOnly bool
 }

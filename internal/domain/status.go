@@ -195,10 +195,11 @@ const (
 	HoldPublishUnknown HoldReason = "publish_time_unknown" // views read at the latest end
 	HoldCollab         HoldReason = "collab"               // by the campaign's collab setting
 	HoldCampaignEnded  HoldReason = "campaign_ended"       // before the window closed
+	HoldUnverified     HoldReason = "unverified_account"   // a campaign paying verified accounts only
 )
 
 // HoldReasons lists every reason a line is held.
-var HoldReasons = []HoldReason{HoldBurst, HoldViewsFell, HoldUnavailable, HoldNoSnapshot, HoldStale, HoldPublishUnknown, HoldCollab, HoldCampaignEnded}
+var HoldReasons = []HoldReason{HoldBurst, HoldViewsFell, HoldUnavailable, HoldNoSnapshot, HoldStale, HoldPublishUnknown, HoldCollab, HoldCampaignEnded, HoldUnverified}
 
 // PostKind is what a video is to its account, decided at ingest.
 type PostKind string

@@ -46,6 +46,12 @@ func (h SettlementHandler) Settlement(ctx context.Context, ws, id uuid.UUID, now
 	if err != nil {
 		return out, err
 	}
+	var verified map[uuid.UUID]bool
+	if l.campaign.VerifiedOnly {
+		if verified, err = h.verifiedAccounts(ctx, ws, closed); err != nil {
+			return out, err
+		}
+	}
 	for _, ln := range closed {
 		c := payout.Closed{
 			Pending: payout.Pending{Creator: ln.Payee.key(), Clip: ln.Clip, Period: ln.PeriodStart, Version: ln.RulesVersion, Views: ln.Views},
@@ -79,6 +85,8 @@ func (h SettlementHandler) Settlement(ctx context.Context, ws, id uuid.UUID, now
 				ln.SnapshotAt.Format(lineTime), hoursText(ln.WindowEnd.Sub(*ln.SnapshotAt)), ln.WindowEnd.Format(lineTime), hoursText(payout.FreshWithin(ln.window)))
 		case ln.HoldReason == domain.HoldCollab:
 			c.Hold, c.HoldDetail = domain.HoldCollab, fmt.Sprintf("a collab: @%s's post the account co-authored; the campaign holds collabs for review", ln.AccountHandle)
+		case l.campaign.VerifiedOnly && (ln.accountID == nil || !verified[*ln.accountID]):
+			c.Hold, c.HoldDetail = domain.HoldUnverified, unverifiedDetail(ln)
 		default:
 			var others []payout.Engagement
 			if ln.accountID != nil {
@@ -358,4 +366,37 @@ func latestCounts(ctx context.Context, ch chread.Conn, ws uuid.UUID, ids []uuid.
 		}
 	}
 	return out, nil
+}
+
+// verifiedAccounts reads which of the lines' accounts are verified as their
+// creator's (docs/creators.md).
+func (h SettlementHandler) verifiedAccounts(ctx context.Context, ws uuid.UUID, lines []Line) (map[uuid.UUID]bool, error) {
+	var accounts []uuid.UUID
+	for _, l := range lines {
+		if l.accountID != nil {
+			accounts = append(accounts, *l.accountID)
+		}
+	}
+	out := map[uuid.UUID]bool{}
+	if len(accounts) == 0 {
+		return out, nil
+	}
+	rows, _ := h.DB.Query(ctx, `SELECT id FROM accounts WHERE workspace_id = $1 AND id = ANY($2) AND verified_at IS NOT NULL`, ws, accounts)
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		return nil, fmt.Errorf("read verified accounts: %w", err)
+	}
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out, nil
+}
+
+// unverifiedDetail says why a line of a campaign paying verified accounts
+// only is held.
+func unverifiedDetail(ln Line) string {
+	if ln.accountID == nil {
+		return "the campaign pays verified accounts only, and the post is of no tracked account"
+	}
+	return fmt.Sprintf("the campaign pays verified accounts only, and @%s was not verified as its creator's when the line locked", ln.AccountHandle)
 }

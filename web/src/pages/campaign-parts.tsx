@@ -232,6 +232,7 @@ export const HOLD_TEXT: Record<Exclude<HoldReason, ''>, string> = {
   publish_time_unknown: 'Publish time unknown, so its window could not be dated',
   collab: 'A collab, for a person to approve or reject',
   campaign_ended: 'The campaign ended before the window closed',
+  unverified_account: 'The account is not verified as the creator’s',
 }
 
 // COLLABS_TEXT says what a campaign does with collabs (posts of another

@@ -86,6 +86,11 @@ function Head({ c }: { c: Campaign }) {
           {COLLABS_TEXT[c.collabs][0].toUpperCase() + COLLABS_TEXT[c.collabs].slice(1)}
           <span class="muted"> · {COLLABS_HELP[c.collabs]}</span>
         </dd>
+        <dt>Creators</dt>
+        <dd data-testid="campaign-creators-settings">
+          {c.verifiedAccountsOnly ? 'Verified accounts only' : 'Any account of a creator'}
+          <span class="muted"> · {c.showRulesToCreators ? 'the portal shows the rules and budget' : 'the portal shows their amounts only'}</span>
+        </dd>
         <dt>Platforms</dt>
         <dd class="cp-platforms">{c.platforms.length === PLATFORMS.length ? 'All platforms' : c.platforms.map((p) => <PlatformBadge platform={p} />)}</dd>
         <dt>Rules</dt>
@@ -461,10 +466,12 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
     budget: moneyInput(c.budget, c.minorDigits),
     platforms: new Set<Platform>(c.platforms),
     collabs: c.collabs as Collabs,
+    showRules: c.showRulesToCreators,
+    verifiedOnly: c.verifiedAccountsOnly,
   })
   const [f, setF] = useState(initial)
   // the fields follow the campaign as it is read again (after a save)
-  useEffect(() => setF(initial()), [c.startsAt, c.endsAt, c.budget, c.platforms.join(), c.collabs])
+  useEffect(() => setF(initial()), [c.startsAt, c.endsAt, c.budget, c.platforms.join(), c.collabs, c.showRulesToCreators, c.verifiedAccountsOnly])
   const { busy, error, setError, run } = useAction()
   const [saved, setSaved] = useState(false)
   const errs = error?.fields ?? {}
@@ -490,6 +497,8 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
     const platforms = PLATFORMS.filter((p) => f.platforms.has(p))
     if (platforms.join() !== PLATFORMS.filter((p) => c.platforms.includes(p)).join()) body.platforms = platforms
     if (f.collabs !== c.collabs) body.collabs = f.collabs
+    if (f.showRules !== c.showRulesToCreators) body.showRulesToCreators = f.showRules
+    if (f.verifiedOnly !== c.verifiedAccountsOnly) body.verifiedAccountsOnly = f.verifiedOnly
     if (Object.keys(body).length === 0) {
       setSaved(true)
       return
@@ -552,6 +561,17 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
         <legend>Platforms paid</legend>
         <PlatformChecks value={f.platforms} onChange={(next) => setF({ ...f, platforms: next })} />
         {err('platforms', 'Platforms')}
+      </fieldset>
+      <fieldset>
+        <legend>Creators</legend>
+        <label class="check">
+          <input type="checkbox" name="verifiedAccountsOnly" checked={f.verifiedOnly} onChange={(e) => setF({ ...f, verifiedOnly: (e.target as HTMLInputElement).checked })} />{' '}
+          Pay verified accounts only: the lines of accounts not proven to be their creator’s are held for review when they lock
+        </label>
+        <label class="check">
+          <input type="checkbox" name="showRulesToCreators" checked={f.showRules} onChange={(e) => setF({ ...f, showRules: (e.target as HTMLInputElement).checked })} />{' '}
+          Show the CPM tiers, caps and budget to creators on their portal
+        </label>
       </fieldset>
       {error && (Object.keys(errs).length === 0 || Object.keys(errs).some((k) => !['startsAt', 'endsAt', 'budget', 'platforms', 'collabs'].includes(k))) && (
         <ErrorNote error={error} />
