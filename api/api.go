@@ -244,6 +244,7 @@ func New(d Deps) *fiber.App {
 	r.Post("/collection-items", ws(httpx.WithBody(room.collections.PostCollectionItems))...)
 	r.Get("/campaigns", ws(room.campaigns.GetCampaigns)...)
 	r.Post("/campaigns", ws(httpx.WithBody(room.campaigns.PostCampaign))...)
+	r.Get("/payouts/tax-report", inBackground(ws(room.campaigns.GetTaxReport))...)
 	r.Get("/campaigns/:id", ws(httpx.WithID("id", room.campaigns.GetCampaign))...)
 	r.Patch("/campaigns/:id", ws(httpx.WithIDBody("id", room.campaigns.PatchCampaign))...)
 	r.Get("/campaigns/:id/rules", ws(httpx.WithID("id", room.campaigns.GetCampaignRules))...)

@@ -12,6 +12,7 @@ import (
 	"github.com/reeltrack/reeltrack/api/httpx"
 	"github.com/reeltrack/reeltrack/command/campaigns"
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/authz"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/payout"
 	querycampaigns "github.com/reeltrack/reeltrack/query/campaigns"
@@ -29,8 +30,10 @@ type campaignIn struct {
 	// ShowRulesToCreators: the creator portal shows the rules and budget.
 	ShowRulesToCreators bool `json:"showRulesToCreators"`
 	// VerifiedAccountsOnly: unverified accounts' lines are held at the lock.
-	VerifiedAccountsOnly bool          `json:"verifiedAccountsOnly"`
-	Rules                *payout.Terms `json:"rules"`
+	VerifiedAccountsOnly bool `json:"verifiedAccountsOnly"`
+	// RequiresTaxForm: payees without a tax form on file are held at the lock.
+	RequiresTaxForm bool          `json:"requiresTaxForm"`
+	Rules           *payout.Terms `json:"rules"`
 }
 
 // campaignPatch holds the fields a PATCH names; a field left out keeps its
@@ -45,6 +48,8 @@ type campaignPatch struct {
 	ShowRulesToCreators *bool `json:"showRulesToCreators"`
 	// VerifiedAccountsOnly: unverified accounts' lines are held at the lock.
 	VerifiedAccountsOnly *bool `json:"verifiedAccountsOnly"`
+	// RequiresTaxForm: payees without a tax form on file are held at the lock.
+	RequiresTaxForm *bool `json:"requiresTaxForm"`
 }
 
 type reviewIn struct {
@@ -71,7 +76,7 @@ func (s *Room) PostCampaign(c *fiber.Ctx, in campaignIn) error {
 	err := s.CreateCampaign.Handle(c.UserContext(), campaigns.CreateCampaign{WorkspaceID: ws, ActorID: httpx.Session(c).UserID, CollectionID: in.CollectionID,
 		Currency: in.Currency, Period: in.Period, Rules: *in.Rules,
 		Settings: domain.CampaignSettings{StartsAt: in.StartsAt, EndsAt: in.EndsAt, Budget: in.Budget, Platforms: in.Platforms, Collabs: domain.Collabs(in.Collabs),
-			ShowRules: in.ShowRulesToCreators, VerifiedOnly: in.VerifiedAccountsOnly}})
+			ShowRules: in.ShowRulesToCreators, VerifiedOnly: in.VerifiedAccountsOnly, TaxFormRequired: in.RequiresTaxForm}})
 	if err != nil {
 		return err
 	}
@@ -130,6 +135,9 @@ func (s *Room) PatchCampaign(c *fiber.Ctx, id uuid.UUID, in campaignPatch) error
 	}
 	if in.VerifiedAccountsOnly != nil {
 		set.VerifiedOnly = *in.VerifiedAccountsOnly
+	}
+	if in.RequiresTaxForm != nil {
+		set.TaxFormRequired = *in.RequiresTaxForm
 	}
 	err = s.UpdateCampaign.Handle(c.UserContext(), campaigns.UpdateCampaign{WorkspaceID: ws, ActorID: httpx.Session(c).UserID, CollectionID: id, Settings: set})
 	if err != nil {
@@ -223,6 +231,44 @@ func (s *Room) GetCampaignExport(c *fiber.Ctx, id uuid.UUID) error {
 		kind = querycampaigns.PayoutLines
 	}
 	out, err := s.Campaigns.Export(c.UserContext(), httpx.Membership(c).WorkspaceID, id, kind, q)
+	if err != nil {
+		return err
+	}
+	httpx.CSVAttachment(c, out.Filename)
+	if bom {
+		return c.Send(append([]byte(httpx.UTF8BOM), out.CSV...))
+	}
+	return c.Send(out.CSV)
+}
+
+// GetTaxReport answers the year's payments by payee as CSV; owners and
+// admins only (it names what each person was paid).
+func (s *Room) GetTaxReport(c *fiber.Ctx) error {
+	get, err := httpx.Params(c, "year", "threshold", "bom")
+	if err != nil {
+		return err
+	}
+	if !httpx.Membership(c).Role.Manages() {
+		return authz.Refused("download the tax report")
+	}
+	year, err := httpx.ParseInt(get("year"), "year", time.Now().UTC().Year(), 2000, 9999)
+	if err != nil {
+		return err
+	}
+	q := querycampaigns.TaxReportQuery{Year: year}
+	if raw := get("threshold"); raw != "" {
+		t, err := httpx.ParseInt(raw, "threshold", 0, 0, 1<<50)
+		if err != nil {
+			return err
+		}
+		v := int64(t)
+		q.Threshold = &v
+	}
+	bom, err := httpx.ParseBool(get("bom"), "bom")
+	if err != nil {
+		return err
+	}
+	out, err := s.Campaigns.TaxReport(c.UserContext(), httpx.Membership(c).WorkspaceID, q)
 	if err != nil {
 		return err
 	}

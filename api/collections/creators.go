@@ -8,6 +8,7 @@ import (
 	"github.com/reeltrack/reeltrack/command/collections"
 	"github.com/reeltrack/reeltrack/command/team"
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/domain"
 )
 
 // creatorIn is the body of POST /creators and PATCH /creators/{id}; an
@@ -18,6 +19,7 @@ type creatorIn struct {
 	Email       *string             `json:"email"`
 	PostingGoal httpx.Nullable[int] `json:"postingGoal"`
 	AccountIDs  *[]string           `json:"accountIds"`
+	TaxForm     *domain.TaxForm     `json:"taxForm"`
 }
 
 func (in creatorIn) accountIDs() (*[]uuid.UUID, error) {
@@ -43,6 +45,9 @@ func (s *Room) PostCreator(c *fiber.Ctx, in creatorIn) error {
 	}
 	ws := httpx.Membership(c).WorkspaceID
 	cmd := collections.CreateCreator{WorkspaceID: ws, ActorID: httpx.Session(c).UserID, PostingGoal: in.PostingGoal.Value}
+	if in.TaxForm != nil {
+		cmd.TaxForm = *in.TaxForm
+	}
 	httpx.Apply(&cmd.Name, in.Name)
 	httpx.Apply(&cmd.Email, in.Email)
 	httpx.Apply(&cmd.AccountIDs, ids)
@@ -65,7 +70,7 @@ func (s *Room) PatchCreator(c *fiber.Ctx, id uuid.UUID, in creatorIn) error {
 	}
 	ws := httpx.Membership(c).WorkspaceID
 	err = s.SaveCreator.Update(c.UserContext(), collections.UpdateCreator{
-		WorkspaceID: ws, ActorID: httpx.Session(c).UserID, ID: id, Name: in.Name, Email: in.Email, PostingGoal: in.PostingGoal.Ptr(), AccountIDs: ids,
+		WorkspaceID: ws, ActorID: httpx.Session(c).UserID, ID: id, Name: in.Name, Email: in.Email, PostingGoal: in.PostingGoal.Ptr(), AccountIDs: ids, TaxForm: in.TaxForm,
 	})
 	if err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/google/uuid"
@@ -38,6 +39,8 @@ type CreateCreator struct {
 	PostingGoal *int
 	// AccountIDs are the workspace's accounts; each leaves the creator it had.
 	AccountIDs []uuid.UUID
+	// TaxForm is the form on file; "" for none.
+	TaxForm domain.TaxForm
 }
 
 // Validate trims the name and e-mail and checks every field, naming each bad one.
@@ -50,7 +53,17 @@ func (c *CreateCreator) Validate() error {
 	if c.Email, err = creatorEmail(c.Email); err != nil {
 		errs = append(errs, err)
 	}
-	return errors.Join(append(errs, checkPostingGoal(c.PostingGoal), checkCreatorAccounts(c.AccountIDs))...)
+	if c.TaxForm == "" {
+		c.TaxForm = domain.TaxFormNone
+	}
+	return errors.Join(append(errs, checkPostingGoal(c.PostingGoal), checkCreatorAccounts(c.AccountIDs), checkTaxForm(c.TaxForm))...)
+}
+
+func checkTaxForm(f domain.TaxForm) error {
+	if !slices.Contains(domain.TaxForms, f) {
+		return apperr.Invalid("taxForm", "one of none, w9, w8ben, other")
+	}
+	return nil
 }
 
 // UpdateCreator changes a creator; a nil field keeps its value.
@@ -64,12 +77,14 @@ type UpdateCreator struct {
 	PostingGoal **int
 	// AccountIDs replaces the creator's accounts, each leaving the creator it had.
 	AccountIDs *[]uuid.UUID
+	// TaxForm records the form on file.
+	TaxForm *domain.TaxForm
 }
 
 // Validate checks the given fields as CreateCreator does; no change is refused.
 func (c *UpdateCreator) Validate() error {
-	if c.Name == nil && c.Email == nil && c.PostingGoal == nil && c.AccountIDs == nil {
-		return apperr.Invalid("", "nothing to change: give name, email, postingGoal, accountIds or several")
+	if c.Name == nil && c.Email == nil && c.PostingGoal == nil && c.AccountIDs == nil && c.TaxForm == nil {
+		return apperr.Invalid("", "nothing to change: give name, email, postingGoal, accountIds, taxForm or several")
 	}
 	var errs []error
 	if c.Name != nil {
@@ -87,6 +102,9 @@ func (c *UpdateCreator) Validate() error {
 	}
 	if c.AccountIDs != nil {
 		errs = append(errs, checkCreatorAccounts(*c.AccountIDs))
+	}
+	if c.TaxForm != nil {
+		errs = append(errs, checkTaxForm(*c.TaxForm))
 	}
 	return errors.Join(errs...)
 }
@@ -144,8 +162,10 @@ func (h SaveCreatorHandler) Create(ctx context.Context, cmd CreateCreator) (uuid
 		if err := authz.LockTeam(ctx, tx, cmd.WorkspaceID, cmd.ActorID, errPayees); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO creators (id, workspace_id, name, email, posting_goal) VALUES ($1, $2, $3, $4, $5)`,
-			id, cmd.WorkspaceID, cmd.Name, cmd.Email, cmd.PostingGoal); err != nil {
+		if _, err := tx.Exec(ctx, `
+			INSERT INTO creators (id, workspace_id, name, email, posting_goal, tax_form, tax_form_set_at, tax_form_set_by)
+			VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $6 <> $8 THEN now() END, CASE WHEN $6 <> $8 THEN $7::uuid END)`,
+			id, cmd.WorkspaceID, cmd.Name, cmd.Email, cmd.PostingGoal, cmd.TaxForm, cmd.ActorID, domain.TaxFormNone); err != nil {
 			return err
 		}
 		moved, err := assignCreatorAccounts(ctx, tx, cmd.WorkspaceID, cmd.ActorID, id, cmd.AccountIDs, false)
@@ -153,7 +173,7 @@ func (h SaveCreatorHandler) Create(ctx context.Context, cmd CreateCreator) (uuid
 			return err
 		}
 		if err := activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: domain.ActionCreatorSaved, Target: cmd.Name,
-			Details: map[string]any{"created": true, "accounts": len(input.UniqueIDs(cmd.AccountIDs)), "payeeChanged": moved}}); err != nil {
+			Details: map[string]any{"created": true, "accounts": len(input.UniqueIDs(cmd.AccountIDs)), "payeeChanged": moved, "taxForm": cmd.TaxForm}}); err != nil {
 			return err
 		}
 		return dataversion.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
@@ -183,8 +203,9 @@ func (h SaveCreatorHandler) Update(ctx context.Context, cmd UpdateCreator) error
 		}
 		var old, email string
 		var goal *int
-		err := tx.QueryRow(ctx, `SELECT name, email, posting_goal FROM creators WHERE id = $1 AND workspace_id = $2 FOR UPDATE`,
-			cmd.ID, cmd.WorkspaceID).Scan(&old, &email, &goal)
+		var form domain.TaxForm
+		err := tx.QueryRow(ctx, `SELECT name, email, posting_goal, tax_form FROM creators WHERE id = $1 AND workspace_id = $2 FOR UPDATE`,
+			cmd.ID, cmd.WorkspaceID).Scan(&old, &email, &goal, &form)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return apperr.NotFound("creator not found")
 		}
@@ -202,6 +223,13 @@ func (h SaveCreatorHandler) Update(ctx context.Context, cmd UpdateCreator) error
 		details := map[string]any{"created": false}
 		if name != old {
 			details["from"] = old
+		}
+		if cmd.TaxForm != nil && *cmd.TaxForm != form {
+			if _, err := tx.Exec(ctx, `UPDATE creators SET tax_form = $3, tax_form_set_at = now(), tax_form_set_by = $4 WHERE id = $1 AND workspace_id = $2`,
+				cmd.ID, cmd.WorkspaceID, *cmd.TaxForm, cmd.ActorID); err != nil {
+				return fmt.Errorf("record the tax form: %w", err)
+			}
+			details["taxForm"] = map[string]domain.TaxForm{"from": form, "to": *cmd.TaxForm}
 		}
 		if cmd.AccountIDs != nil {
 			moved, err := assignCreatorAccounts(ctx, tx, cmd.WorkspaceID, cmd.ActorID, cmd.ID, *cmd.AccountIDs, true)

@@ -14,4 +14,7 @@ type CampaignSettings struct {
 	// VerifiedOnly: the lines of accounts not verified as their creator's
 	// are held at the lock.
 	VerifiedOnly bool
+	// TaxFormRequired: the lines of payees without a tax form on file are
+	// held at the lock.
+	TaxFormRequired bool
 }

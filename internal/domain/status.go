@@ -196,10 +196,11 @@ const (
 	HoldCollab         HoldReason = "collab"               // by the campaign's collab setting
 	HoldCampaignEnded  HoldReason = "campaign_ended"       // before the window closed
 	HoldUnverified     HoldReason = "unverified_account"   // a campaign paying verified accounts only
+	HoldTaxForm        HoldReason = "tax_form_missing"     // a campaign requiring a tax form on file
 )
 
 // HoldReasons lists every reason a line is held.
-var HoldReasons = []HoldReason{HoldBurst, HoldViewsFell, HoldUnavailable, HoldNoSnapshot, HoldStale, HoldPublishUnknown, HoldCollab, HoldCampaignEnded, HoldUnverified}
+var HoldReasons = []HoldReason{HoldBurst, HoldViewsFell, HoldUnavailable, HoldNoSnapshot, HoldStale, HoldPublishUnknown, HoldCollab, HoldCampaignEnded, HoldUnverified, HoldTaxForm}
 
 // PostKind is what a video is to its account, decided at ingest.
 type PostKind string
@@ -239,3 +240,18 @@ var CollabSettings = []Collabs{CollabsHold, CollabsPay, CollabsExclude}
 
 // ActivityKeptFor is how long the activity log keeps an entry.
 const ActivityKeptFor = 365 * 24 * time.Hour
+
+// TaxForm is the tax form an owner or admin recorded as on file for a
+// creator (creators.tax_form); no document is stored.
+type TaxForm string
+
+// The tax forms.
+const (
+	TaxFormNone  TaxForm = "none"
+	TaxFormW9    TaxForm = "w9"
+	TaxFormW8BEN TaxForm = "w8ben"
+	TaxFormOther TaxForm = "other"
+)
+
+// TaxForms lists every tax form state.
+var TaxForms = []TaxForm{TaxFormNone, TaxFormW9, TaxFormW8BEN, TaxFormOther}

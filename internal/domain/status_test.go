@@ -36,6 +36,7 @@ func TestChecksListTheGoValues(t *testing.T) {
 		{"account_tokens", "account_tokens_purpose_check", strs(domain.AccountTokenPurposes)},
 		{"payout_lines", "payout_lines_status_check", strs(domain.Lines)},
 		{"campaigns", "campaigns_period_check", []string{"weekly", "monthly"}},
+		{"creators", "creators_tax_form_check", strs(domain.TaxForms)},
 		{"alert_rules", "alert_rules_event_type_check", strs(domain.EventTypes)},
 		{"channels", "channels_kind_check", strs(domain.ChannelKinds)},
 		{"event_deliveries", "event_deliveries_status_check", strs(domain.Deliveries)},

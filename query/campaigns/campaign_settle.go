@@ -46,9 +46,14 @@ func (h SettlementHandler) Settlement(ctx context.Context, ws, id uuid.UUID, now
 	if err != nil {
 		return out, err
 	}
-	var verified map[uuid.UUID]bool
+	var verified, formed map[uuid.UUID]bool
 	if l.campaign.VerifiedOnly {
 		if verified, err = h.verifiedAccounts(ctx, ws, closed); err != nil {
+			return out, err
+		}
+	}
+	if l.campaign.TaxFormRequired {
+		if formed, err = h.creatorsWithTaxForm(ctx, ws, closed); err != nil {
 			return out, err
 		}
 	}
@@ -87,6 +92,8 @@ func (h SettlementHandler) Settlement(ctx context.Context, ws, id uuid.UUID, now
 			c.Hold, c.HoldDetail = domain.HoldCollab, fmt.Sprintf("a collab: @%s's post the account co-authored; the campaign holds collabs for review", ln.AccountHandle)
 		case l.campaign.VerifiedOnly && (ln.accountID == nil || !verified[*ln.accountID]):
 			c.Hold, c.HoldDetail = domain.HoldUnverified, unverifiedDetail(ln)
+		case l.campaign.TaxFormRequired && (ln.Payee.Kind != "creator" || !formed[ln.Payee.ID]):
+			c.Hold, c.HoldDetail = domain.HoldTaxForm, taxFormDetail(ln)
 		default:
 			var others []payout.Engagement
 			if ln.accountID != nil {
@@ -399,4 +406,36 @@ func unverifiedDetail(ln Line) string {
 		return "the campaign pays verified accounts only, and the post is of no tracked account"
 	}
 	return fmt.Sprintf("the campaign pays verified accounts only, and @%s was not verified as its creator's when the line locked", ln.AccountHandle)
+}
+
+// creatorsWithTaxForm reads which of the lines' creators have a tax form
+// on file.
+func (h SettlementHandler) creatorsWithTaxForm(ctx context.Context, ws uuid.UUID, lines []Line) (map[uuid.UUID]bool, error) {
+	var creators []uuid.UUID
+	for _, l := range lines {
+		if l.Payee.Kind == "creator" {
+			creators = append(creators, l.Payee.ID)
+		}
+	}
+	out := map[uuid.UUID]bool{}
+	if len(creators) == 0 {
+		return out, nil
+	}
+	rows, _ := h.DB.Query(ctx, `SELECT id FROM creators WHERE workspace_id = $1 AND id = ANY($2) AND tax_form <> $3`, ws, creators, domain.TaxFormNone)
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		return nil, fmt.Errorf("read creators' tax forms: %w", err)
+	}
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out, nil
+}
+
+// taxFormDetail says why a line of a campaign requiring a tax form is held.
+func taxFormDetail(ln Line) string {
+	if ln.Payee.Kind != "creator" {
+		return "the campaign requires a tax form on file, and the line pays an account of no creator"
+	}
+	return fmt.Sprintf("the campaign requires a tax form on file, and %s had none when the line locked", ln.Payee.Name)
 }

@@ -57,6 +57,9 @@ type CampaignSummary struct {
 	// VerifiedAccountsOnly: lines of accounts not verified as their
 	// creator's are held for review when they lock.
 	VerifiedAccountsOnly bool `json:"verifiedAccountsOnly"`
+	// RequiresTaxForm: lines of payees without a tax form on file are held
+	// for review when they lock.
+	RequiresTaxForm bool `json:"requiresTaxForm"`
 	// EndedAt is when the campaign was ended; its ledger is then read-only.
 	EndedAt *time.Time `json:"endedAt"`
 }
@@ -191,7 +194,7 @@ func (l ledger) summary() (Campaign, LineCounts) {
 	c, s := l.campaign, l.sums
 	out := Campaign{CampaignSummary: CampaignSummary{ID: c.ID, Name: c.Name, Currency: c.Currency, MinorDigits: c.MinorDigits, StartsAt: c.StartsAt,
 		EndsAt: c.EndsAt, Budget: c.Budget, Period: string(c.Period), Platforms: c.Platforms, NotPaid: l.NotPaid,
-		Collabs: string(c.Collabs), ShowRulesToCreators: c.ShowRules, VerifiedAccountsOnly: c.VerifiedOnly, EndedAt: c.EndedAt}, Rules: c.Versions[0], CreatedAt: c.CreatedAt}
+		Collabs: string(c.Collabs), ShowRulesToCreators: c.ShowRules, VerifiedAccountsOnly: c.VerifiedOnly, RequiresTaxForm: c.TaxFormRequired, EndedAt: c.EndedAt}, Rules: c.Versions[0], CreatedAt: c.CreatedAt}
 	out.Spend = s.spend
 	projected := s.projected
 	out.Spend.Projected = &projected
@@ -443,5 +446,5 @@ func lockedOrder(locked []*Line) []int32 {
 // Settings reads the campaign's settings from PostgreSQL only.
 func (h CampaignsHandler) Settings(ctx context.Context, ws, id uuid.UUID) (domain.CampaignSettings, error) {
 	c, err := loadCampaign(ctx, h.DB, ws, id)
-	return domain.CampaignSettings{StartsAt: c.StartsAt, EndsAt: c.EndsAt, Budget: c.Budget, Platforms: c.Platforms, Collabs: c.Collabs, ShowRules: c.ShowRules, VerifiedOnly: c.VerifiedOnly}, err
+	return domain.CampaignSettings{StartsAt: c.StartsAt, EndsAt: c.EndsAt, Budget: c.Budget, Platforms: c.Platforms, Collabs: c.Collabs, ShowRules: c.ShowRules, VerifiedOnly: c.VerifiedOnly, TaxFormRequired: c.TaxFormRequired}, err
 }

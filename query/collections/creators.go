@@ -24,8 +24,11 @@ type Creator struct {
 	// Accounts are those not removed, by platform and handle.
 	Accounts []CreatorAccount `json:"accounts"`
 	// Login is the creator's own sign-in to the creator portal.
-	Login     CreatorLogin `json:"login"`
-	CreatedAt time.Time    `json:"createdAt"`
+	Login CreatorLogin `json:"login"`
+	// TaxForm is the form an owner or admin recorded as on file, and when.
+	TaxForm      domain.TaxForm `json:"taxForm"`
+	TaxFormSetAt *time.Time     `json:"taxFormSetAt"`
+	CreatedAt    time.Time      `json:"createdAt"`
 }
 
 // CreatorLogin is a creator's sign-in: none, invited (a pending invite to
@@ -76,7 +79,7 @@ func (h CreatorsHandler) One(ctx context.Context, ws, id uuid.UUID) (Creator, er
 
 func (h CreatorsHandler) read(ctx context.Context, ws uuid.UUID, id *uuid.UUID) ([]Creator, error) {
 	rows, _ := h.DB.Query(ctx, `
-SELECT c.id, c.name, c.email, c.posting_goal, c.created_at,
+SELECT c.id, c.name, c.email, c.posting_goal, c.created_at, c.tax_form, c.tax_form_set_at,
        coalesce(json_agg(json_build_object('id', a.id, 'platform', a.platform, 'handle', a.handle, 'displayName', a.display_name,
                                            'verification', json_build_object(
                                                'state', CASE WHEN a.verified_at IS NOT NULL THEN $5 WHEN a.verify_code IS NOT NULL THEN $6 ELSE $7 END,
@@ -96,7 +99,11 @@ ORDER BY lower(c.name), c.id`, ws, id, domain.ItemRemoved, time.Now(), query.Ver
 		var c Creator
 		var member, invited *string
 		var expired *bool
-		err := r.Scan(&c.ID, &c.Name, &c.Email, &c.PostingGoal, &c.CreatedAt, &c.Accounts, &member, &invited, &expired)
+		err := r.Scan(&c.ID, &c.Name, &c.Email, &c.PostingGoal, &c.CreatedAt, &c.TaxForm, &c.TaxFormSetAt, &c.Accounts, &member, &invited, &expired)
+		if c.TaxFormSetAt != nil {
+			t := c.TaxFormSetAt.UTC()
+			c.TaxFormSetAt = &t
+		}
 		c.CreatedAt = c.CreatedAt.UTC()
 		switch {
 		case member != nil:

@@ -95,6 +95,7 @@ export type Creator = Schemas['Creator']
 export type CreatorAccount = Creator['accounts'][number]
 export type CreatorList = Answer<'listCreators'>
 export type CreatorLogin = Creator['login']
+export type TaxForm = Creator['taxForm']
 // The creator portal (GET /api/creator): a creator's login's only page.
 export type CreatorPortal = Schemas['CreatorPortal']
 export type CreatorPortalAccount = Schemas['CreatorPortalAccount']

@@ -233,6 +233,7 @@ export const HOLD_TEXT: Record<Exclude<HoldReason, ''>, string> = {
   collab: 'A collab, for a person to approve or reject',
   campaign_ended: 'The campaign ended before the window closed',
   unverified_account: 'The account is not verified as the creator’s',
+  tax_form_missing: 'No tax form on file for the payee',
 }
 
 // COLLABS_TEXT says what a campaign does with collabs (posts of another

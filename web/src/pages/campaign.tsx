@@ -89,6 +89,7 @@ function Head({ c }: { c: Campaign }) {
         <dt>Creators</dt>
         <dd data-testid="campaign-creators-settings">
           {c.verifiedAccountsOnly ? 'Verified accounts only' : 'Any account of a creator'}
+          {c.requiresTaxForm && ' · a tax form on file required'}
           <span class="muted"> · {c.showRulesToCreators ? 'the portal shows the rules and budget' : 'the portal shows their amounts only'}</span>
         </dd>
         <dt>Platforms</dt>
@@ -468,10 +469,11 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
     collabs: c.collabs as Collabs,
     showRules: c.showRulesToCreators,
     verifiedOnly: c.verifiedAccountsOnly,
+    taxForm: c.requiresTaxForm,
   })
   const [f, setF] = useState(initial)
   // the fields follow the campaign as it is read again (after a save)
-  useEffect(() => setF(initial()), [c.startsAt, c.endsAt, c.budget, c.platforms.join(), c.collabs, c.showRulesToCreators, c.verifiedAccountsOnly])
+  useEffect(() => setF(initial()), [c.startsAt, c.endsAt, c.budget, c.platforms.join(), c.collabs, c.showRulesToCreators, c.verifiedAccountsOnly, c.requiresTaxForm])
   const { busy, error, setError, run } = useAction()
   const [saved, setSaved] = useState(false)
   const errs = error?.fields ?? {}
@@ -499,6 +501,7 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
     if (f.collabs !== c.collabs) body.collabs = f.collabs
     if (f.showRules !== c.showRulesToCreators) body.showRulesToCreators = f.showRules
     if (f.verifiedOnly !== c.verifiedAccountsOnly) body.verifiedAccountsOnly = f.verifiedOnly
+    if (f.taxForm !== c.requiresTaxForm) body.requiresTaxForm = f.taxForm
     if (Object.keys(body).length === 0) {
       setSaved(true)
       return
@@ -571,6 +574,10 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
         <label class="check">
           <input type="checkbox" name="showRulesToCreators" checked={f.showRules} onChange={(e) => setF({ ...f, showRules: (e.target as HTMLInputElement).checked })} />{' '}
           Show the CPM tiers, caps and budget to creators on their portal
+        </label>
+        <label class="check">
+          <input type="checkbox" name="requiresTaxForm" checked={f.taxForm} onChange={(e) => setF({ ...f, taxForm: (e.target as HTMLInputElement).checked })} />{' '}
+          Require a tax form on file: the lines of creators without one are held for review when they lock
         </label>
       </fieldset>
       {error && (Object.keys(errs).length === 0 || Object.keys(errs).some((k) => !['startsAt', 'endsAt', 'budget', 'platforms', 'collabs'].includes(k))) && (

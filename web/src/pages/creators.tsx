@@ -4,7 +4,7 @@
 import { useState } from 'preact/hooks'
 import { ApiError, del, get, patch, post, put } from '../api'
 import { day, exact } from '../format'
-import type { Account, AccountList, Creator, CreatorAccount, CreatorList } from '../types'
+import type { Account, AccountList, Creator, CreatorAccount, CreatorList, TaxForm } from '../types'
 import { ACTIONS, Confirm, Empty, ErrorBox, FormError, PageHeader, PlatformBadge, Show, Spinner, Stale, TableHead, Time, Updating, useAction, useApi, useQuestion, type Loaded } from '../ui'
 import { canManage, useWorkspace } from '../session'
 import { accountName } from './account-actions'
@@ -16,12 +16,16 @@ interface FormState {
   email: string
   postingGoal: string
   accountIds: Set<string>
+  taxForm: TaxForm
 }
+
+// TAX_FORMS names the tax form states a manager records (no document is stored).
+const TAX_FORMS: Record<TaxForm, string> = { none: 'None on file', w9: 'W-9', w8ben: 'W-8BEN', other: 'Other form' }
 
 function fromCreator(c: Creator | null): FormState {
   return c
-    ? { name: c.name, email: c.email, postingGoal: c.postingGoal ? String(c.postingGoal) : '', accountIds: new Set(c.accounts.map((a) => a.id)) }
-    : { name: '', email: '', postingGoal: '', accountIds: new Set() }
+    ? { name: c.name, email: c.email, postingGoal: c.postingGoal ? String(c.postingGoal) : '', accountIds: new Set(c.accounts.map((a) => a.id)), taxForm: c.taxForm }
+    : { name: '', email: '', postingGoal: '', accountIds: new Set(), taxForm: 'none' }
 }
 
 // check names the fields the API would refuse, in its words.
@@ -135,6 +139,7 @@ function CreatorForm({
       email: f.email.trim(),
       postingGoal: f.postingGoal.trim() ? Number(f.postingGoal.trim()) : null,
       accountIds: [...f.accountIds],
+      taxForm: f.taxForm,
     }
     run(async () => {
       const c = editing ? await patch<Creator>(`/creators/${editing.id}`, body) : await post<Creator>('/creators', body)
@@ -208,6 +213,17 @@ function CreatorForm({
             </small>
           )}
         </div>
+      </div>
+      <div class="field">
+        <label for="creator-taxForm">Tax form on file</label>
+        <select id="creator-taxForm" name="taxForm" value={f.taxForm} onChange={(e) => setF({ ...f, taxForm: (e.target as HTMLSelectElement).value as TaxForm })} aria-describedby="creator-taxForm-hint">
+          {(Object.keys(TAX_FORMS) as TaxForm[]).map((k) => (
+            <option value={k}>{TAX_FORMS[k]}</option>
+          ))}
+        </select>
+        <small id="creator-taxForm-hint" class="muted">
+          What you hold for this creator, recorded as a status; no document is stored. Not tax advice.
+        </small>
       </div>
       <fieldset>
         <legend>Accounts ({exact(f.accountIds.size)} picked)</legend>
@@ -399,6 +415,9 @@ function Row({
       <td class="card-wide" data-label="Creator portal">
         <PortalLogin c={c} manage={manage} onChanged={onChanged} />
       </td>
+      <td data-label="Tax form" data-testid="tax-form" data-value={c.taxForm}>
+        {c.taxForm === 'none' ? <span class="muted">{TAX_FORMS.none}</span> : TAX_FORMS[c.taxForm]}
+      </td>
       <td data-label="Added">
         <Time at={c.createdAt} show={day} />
       </td>
@@ -479,7 +498,7 @@ export default function Creators() {
               <Stale r={r}>
                 <div class="table-wrap phone-cards">
                   <table class="cp-table phone-cards" data-testid="creators-table" aria-labelledby="creators-title">
-                    <TableHead scoped cols={['Name', 'E-mail', 'Accounts', 'Posting goal', 'Creator portal', 'Added', ACTIONS]} />
+                    <TableHead scoped cols={['Name', 'E-mail', 'Accounts', 'Posting goal', 'Creator portal', 'Tax form', 'Added', ACTIONS]} />
                     <tbody>
                       {d.creators.map((c) => (
                         <Row
@@ -512,6 +531,33 @@ export default function Creators() {
         </Show>
         <Updating r={r} />
       </section>
+      {manage && <TaxReport />}
     </>
+  )
+}
+
+// TaxReport downloads a year's payments by payee (GET /api/payouts/tax-report).
+function TaxReport() {
+  const now = new Date().getUTCFullYear()
+  const [year, setYear] = useState(now)
+  return (
+    <section class="card" aria-labelledby="tax-report-title">
+      <h2 id="tax-report-title">Payments for tax forms</h2>
+      <p class="muted small">
+        What each creator was paid in a year (the lines marked paid), by currency, with the tax form on file and, in US dollars, whether the total
+        reaches the IRS 1099 threshold ($600 through 2025, $2,000 from 2026). Not tax advice.
+      </p>
+      <div class="actions">
+        <label for="tax-report-year">Year</label>
+        <select id="tax-report-year" value={year} onChange={(e) => setYear(Number((e.target as HTMLSelectElement).value))}>
+          {[now, now - 1, now - 2].map((y) => (
+            <option value={y}>{y}</option>
+          ))}
+        </select>
+        <a class="button" href={`/api/payouts/tax-report?year=${year}`} download data-testid="tax-report-download">
+          Download CSV
+        </a>
+      </div>
+    </section>
   )
 }
