@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -64,6 +65,12 @@ func TestCampaignPaysVerifiedAccountsOnly(t *testing.T) {
 		}
 		return id
 	}
+	// the unproven account's creator signs in: it is e-mailed about its lines
+	email := uniqueEmail("verified-only-creator")
+	a.request("POST", "/api/creators/"+doubtful.String()+"/invite", map[string]any{"email": email}, owner).expect(t, 200)
+	cookie := a.signUp(email)
+	a.verify(email)
+	a.request("POST", "/api/invites/accept", map[string]string{"token": a.link(email, "/invite")}, cookie).expect(t, 200)
 	paid, held := video("vo1", proven, "proven_tt"), video("vo2", unproven, "unproven_tt")
 	// a week and a day on, both windows closed: the settle run locks them
 	clock.set(time.Until(monday.Add(8*24*time.Hour + 12*time.Hour)))
@@ -80,12 +87,33 @@ func TestCampaignPaysVerifiedAccountsOnly(t *testing.T) {
 	if l := got[held]; l.Status != domain.LineHeld || l.HoldReason != domain.HoldUnverified || l.HoldDetail == "" || l.Amount != 10000 {
 		t.Errorf("the unverified account's line %+v, want held for review as unverified", l)
 	}
+	// its creator is e-mailed that the line locked, held (queued: the app's
+	// clock is months behind the outbox's, which sends what is due by it)
+	creatorMails := func() []string {
+		t.Helper()
+		rows, err := env.PG.Query(t.Context(), `SELECT subject || ' | ' || text_body FROM mail_outbox WHERE workspace_id = $1 AND kind = 'creator' ORDER BY created_at, id`, ws)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var out []string
+		for rows.Next() {
+			var m string
+			if err := rows.Scan(&m); err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, m)
+		}
+		return out
+	}
+	if n := count(t, `SELECT count(*) FROM mail_outbox WHERE workspace_id = $1 AND kind = 'creator' AND recipient <> $2`, ws, email); n != 0 {
+		t.Errorf("%d creator e-mails to another address than the creator's login (the other creator has none)", n)
+	}
+	mails := creatorMails()
+	if len(mails) != 1 || !strings.Contains(mails[0], "1 post locked in Verified only") || !strings.Contains(mails[0], "USD 100.00") || !strings.Contains(mails[0], "held for a check") {
+		t.Errorf("the creator's e-mails %q, want one saying its post locked, held", mails)
+	}
 	// the held line's creator sees it on its portal
-	email := uniqueEmail("verified-only-creator")
-	a.request("POST", "/api/creators/"+doubtful.String()+"/invite", map[string]any{"email": email}, owner).expect(t, 200)
-	cookie := a.signUp(email)
-	a.verify(email)
-	a.request("POST", "/api/invites/accept", map[string]string{"token": a.link(email, "/invite")}, cookie).expect(t, 200)
 	var posts querycampaigns.PortalPosts
 	a.request("GET", "/api/creator/campaigns/"+coll.String()+"/posts", nil, cookie).expect(t, 200).decode(t, &posts)
 	if len(posts.Posts) != 1 || posts.Posts[0].Status != domain.LineHeld || posts.Posts[0].HoldReason != domain.HoldUnverified {
@@ -101,5 +129,13 @@ func TestCampaignPaysVerifiedAccountsOnly(t *testing.T) {
 		if l.VideoID == later && (l.Status != domain.LineLocked || l.HoldReason != "") {
 			t.Errorf("with the setting off, the new line %+v, want locked", l)
 		}
+	}
+	// paid: the creator is e-mailed what it was paid
+	for _, action := range []string{"approve", "pay"} {
+		a.request("POST", "/api/campaigns/"+coll.String()+"/lines/review", map[string]any{"action": action, "videoIds": []uuid.UUID{later}}, owner).expect(t, 200)
+	}
+	mails = creatorMails()
+	if len(mails) != 3 || !strings.Contains(mails[2], "USD 100.00 paid for your posts in Verified only") {
+		t.Errorf("the creator's e-mails %q, want the locked ones, then the payment", mails)
 	}
 }

@@ -95,6 +95,9 @@ func (c *ReviewPayouts) Validate() error {
 type ReviewPayoutsHandler struct {
 	DB  *pgxpool.Pool
 	Now func() time.Time
+	// DashboardURL is the dashboard's base URL, for the links of the
+	// e-mails to creators of the lines marked paid.
+	DashboardURL string
 }
 
 // Handle checks every line is a locked line of the campaign (else not found)
@@ -112,24 +115,27 @@ func (h ReviewPayoutsHandler) Handle(ctx context.Context, cmd ReviewPayouts) (Re
 			return err
 		}
 		rows, err := tx.Query(ctx, `
-			SELECT video_id, status, amount, payee, payee_changed_by, payee_changed_at FROM payout_lines
+			SELECT video_id, status, amount, payee, payee_changed_by, payee_changed_at, creator_id FROM payout_lines
 			WHERE collection_id = $1 AND workspace_id = $3 AND video_id = ANY($2) ORDER BY video_id FOR UPDATE`, cmd.CollectionID, cmd.VideoIDs, cmd.WorkspaceID)
 		if err != nil {
 			return fmt.Errorf("read payout lines: %w", err)
 		}
 		status := map[uuid.UUID]domain.Line{}
 		var total int64
+		mails := map[uuid.UUID]*creatorSum{}
 		for rows.Next() {
 			var id uuid.UUID
 			var s string
 			var amount int64
 			var p PayeeChanged
-			if err := rows.Scan(&id, &s, &amount, &p.Payee, &p.By, &p.At); err != nil {
+			var creator *uuid.UUID
+			if err := rows.Scan(&id, &s, &amount, &p.Payee, &p.By, &p.At, &creator); err != nil {
 				rows.Close()
 				return fmt.Errorf("read payout lines: %w", err)
 			}
 			status[id] = domain.Line(s)
 			total += amount
+			creatorSums(mails, creator, amount, false)
 			if p.At != nil {
 				p.VideoID = id
 				out.PayeeChanged = append(out.PayeeChanged, p)
@@ -161,6 +167,17 @@ func (h ReviewPayoutsHandler) Handle(ctx context.Context, cmd ReviewPayouts) (Re
 			return fmt.Errorf("review payout lines: %w", err)
 		}
 		out.Changed = int(tag.RowsAffected())
+		if cmd.Action == Pay {
+			var currency string
+			var digits int
+			if err := tx.QueryRow(ctx, `SELECT currency, minor_digits FROM campaigns WHERE collection_id = $1 AND workspace_id = $2`,
+				cmd.CollectionID, cmd.WorkspaceID).Scan(&currency, &digits); err != nil {
+				return fmt.Errorf("read campaign currency: %w", err)
+			}
+			if err := queueCreatorMails(ctx, tx, cmd.WorkspaceID, name, currency, digits, true, mails, h.DashboardURL); err != nil {
+				return err
+			}
+		}
 		if err := dataversion.BumpLedgerVersion(ctx, tx, cmd.WorkspaceID, cmd.CollectionID); err != nil {
 			return err
 		}

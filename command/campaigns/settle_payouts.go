@@ -273,6 +273,7 @@ func (h SettlePayoutsHandler) lock(ctx context.Context, tx pgx.Tx, ws, id uuid.U
 	campaign := eventlog.EventCampaign{ID: id, Name: name, Currency: currency}
 	var lines []lineEvent
 	var rows [][]any
+	mails := map[uuid.UUID]*creatorSum{}
 	for i, a := range spent.AllocateUnder(versions, payout.Money(budget), pending) {
 		c := closed[i]
 		status := domain.LineLocked
@@ -285,6 +286,7 @@ func (h SettlePayoutsHandler) lock(ctx context.Context, tx pgx.Tx, ws, id uuid.U
 		rows = append(rows, []any{id, c.VideoID, ws, c.Version, c.CreatorID, c.AccountID, c.PayeeName, c.Clip,
 			c.Published, c.WindowEnd, c.Period, c.SnapshotAt, c.Views, c.Likes, c.Comments, a.Priced.Views, int64(a.Priced.Amount),
 			int64(a.Payable.Amount), string(a.Payable.Bound), string(status), string(c.Hold), c.HoldDetail, now, c.PayeeChangedBy, c.PayeeChangedAt})
+		creatorSums(mails, c.CreatorID, int64(a.Payable.Amount), c.Hold != "")
 		run.Locked++
 		changed = true
 	}
@@ -317,6 +319,9 @@ func (h SettlePayoutsHandler) lock(ctx context.Context, tx pgx.Tx, ws, id uuid.U
 		}
 	}
 	if err := addLineEvents(ctx, tx, ws, campaign, digits, lines, fell, now); err != nil {
+		return err
+	}
+	if err := queueCreatorMails(ctx, tx, ws, name, currency, digits, false, mails, h.DashboardURL); err != nil {
 		return err
 	}
 	if budget > 0 {

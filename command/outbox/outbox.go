@@ -116,7 +116,7 @@ func (o Outbox) deliverOne(ctx context.Context, id uuid.UUID) (outcome int, err 
 SELECT o.id, o.kind, o.recipient, o.subject, o.text_body, o.html_body, o.attempts,
        EXISTS (SELECT 1 FROM workspace_members wm JOIN users u ON u.id = wm.user_id
                WHERE wm.workspace_id = o.workspace_id AND u.email = lower(o.recipient)
-                 AND wm.role <> 'creator' AND u.email_verified_at IS NOT NULL)
+                 AND (wm.role = 'creator') = (o.kind = 'creator') AND u.email_verified_at IS NOT NULL)
 FROM mail_outbox o
 -- domain.MailPending written out: the predicate of the partial index
 -- mail_outbox_due_idx, which a parameter could not use
@@ -130,7 +130,7 @@ LIMIT 1 FOR UPDATE OF o SKIP LOCKED`, now(), id).Scan(&m.ID, &kind, &m.To, &m.Su
 		if err != nil {
 			return fmt.Errorf("read outbox: %w", err)
 		}
-		if (domain.MailKind(kind) == domain.MailAlert || domain.MailKind(kind) == domain.MailDigest) && !member {
+		if (domain.MailKind(kind) == domain.MailAlert || domain.MailKind(kind) == domain.MailDigest || domain.MailKind(kind) == domain.MailCreator) && !member {
 			outcome = mailSkipped
 			o.Log.WarnContext(ctx, kind+" e-mail skipped: the recipient is not a verified member of the workspace", "outboxId", m.ID)
 			_, err = tx.Exec(ctx, `UPDATE mail_outbox SET status = $3, last_error = $2 WHERE id = $1`,

@@ -95,11 +95,12 @@ const (
 	MailInvite          MailKind = "invite"
 	MailDigest          MailKind = "digest"
 	MailChannelDisabled MailKind = "channel_disabled" // to managers
+	MailCreator         MailKind = "creator"          // only to a creator's own login
 )
 
 // MailKinds lists every kind; AccountTokenPurposes those of account_tokens.
 var (
-	MailKinds            = []MailKind{MailAlert, MailVerifyEmail, MailResetPassword, MailInvite, MailDigest, MailChannelDisabled}
+	MailKinds            = []MailKind{MailAlert, MailVerifyEmail, MailResetPassword, MailInvite, MailDigest, MailChannelDisabled, MailCreator}
 	AccountTokenPurposes = []MailKind{MailVerifyEmail, MailResetPassword}
 )
 

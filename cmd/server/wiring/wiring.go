@@ -219,7 +219,7 @@ func API(d Deps) api.Deps {
 			CreateCampaign:      campaigns.CreateCampaignHandler{DB: d.DB, Now: d.Now},
 			UpdateCampaign:      campaigns.UpdateCampaignHandler{DB: d.DB},
 			ChangeCampaignRules: campaigns.ChangeCampaignRulesHandler{DB: d.DB, Now: d.Now},
-			ReviewPayouts:       campaigns.ReviewPayoutsHandler{DB: d.DB, Now: d.Now},
+			ReviewPayouts:       campaigns.ReviewPayoutsHandler{DB: d.DB, Now: d.Now, DashboardURL: d.Config.PublicBaseURL},
 			SettlePayouts:       settle,
 
 			APIKeys:          querysharing.APIKeysHandler{DB: d.DB, Now: d.Now},
