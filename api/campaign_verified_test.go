@@ -113,6 +113,12 @@ func TestCampaignPaysVerifiedAccountsOnly(t *testing.T) {
 	if len(mails) != 1 || !strings.Contains(mails[0], "1 post locked in Verified only") || !strings.Contains(mails[0], "USD 100.00") || !strings.Contains(mails[0], "held for a check") {
 		t.Errorf("the creator's e-mails %q, want one saying its post locked, held", mails)
 	}
+	// the portal says what the campaign asks: verified accounts
+	var portal querycampaigns.Portal
+	a.request("GET", "/api/creator", nil, cookie).expect(t, 200).decode(t, &portal)
+	if len(portal.Campaigns) != 1 || !portal.Campaigns[0].VerifiedAccountsOnly || portal.Campaigns[0].RequiresTaxForm || portal.Creator.TaxForm != domain.TaxFormNone {
+		t.Errorf("the portal %+v, want the campaign paying verified accounts only, no tax form asked, none on file", portal)
+	}
 	// the held line's creator sees it on its portal
 	var posts querycampaigns.PortalPosts
 	a.request("GET", "/api/creator/campaigns/"+coll.String()+"/posts", nil, cookie).expect(t, 200).decode(t, &posts)

@@ -39,6 +39,8 @@ type PortalCreator struct {
 	ID    uuid.UUID `json:"id"`
 	Name  string    `json:"name"`
 	Email string    `json:"email"`
+	// TaxForm is the form the workspace has on file for it.
+	TaxForm domain.TaxForm `json:"taxForm"`
 }
 
 // PortalAccount is one of the creator's tracked accounts.
@@ -72,6 +74,10 @@ type PortalCampaign struct {
 	// Rules and Budget are shown only when the campaign chooses to.
 	Rules  *payout.Terms `json:"rules"`
 	Budget *int64        `json:"budget"`
+	// What the campaign asks of its creators before it pays them: accounts
+	// verified as theirs, a tax form on file.
+	VerifiedAccountsOnly bool `json:"verifiedAccountsOnly"`
+	RequiresTaxForm      bool `json:"requiresTaxForm"`
 }
 
 // PortalAmounts are a creator's amounts by the status of their lines:
@@ -144,8 +150,8 @@ func creatorLine(l *Line, creator uuid.UUID) bool {
 func (h CampaignsHandler) Portal(ctx context.Context, ws, creator uuid.UUID) (Portal, error) {
 	var p Portal
 	err := h.DB.QueryRow(ctx, `
-		SELECT c.id, c.name, c.email, w.name FROM creators c JOIN workspaces w ON w.id = c.workspace_id
-		WHERE c.id = $1 AND c.workspace_id = $2`, creator, ws).Scan(&p.Creator.ID, &p.Creator.Name, &p.Creator.Email, &p.Workspace)
+		SELECT c.id, c.name, c.email, c.tax_form, w.name FROM creators c JOIN workspaces w ON w.id = c.workspace_id
+		WHERE c.id = $1 AND c.workspace_id = $2`, creator, ws).Scan(&p.Creator.ID, &p.Creator.Name, &p.Creator.Email, &p.Creator.TaxForm, &p.Workspace)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Portal{}, apperr.NotFound("creator not found")
 	}
@@ -203,7 +209,7 @@ func (h CampaignsHandler) Portal(ctx context.Context, ws, creator uuid.UUID) (Po
 func portalCampaign(l *ledger, creator uuid.UUID) *PortalCampaign {
 	c := l.campaign
 	out := PortalCampaign{ID: c.ID, Name: c.Name, Currency: c.Currency, MinorDigits: c.MinorDigits, StartsAt: c.StartsAt,
-		EndsAt: c.EndsAt, EndedAt: c.EndedAt, Platforms: c.Platforms}
+		EndsAt: c.EndsAt, EndedAt: c.EndedAt, Platforms: c.Platforms, VerifiedAccountsOnly: c.VerifiedOnly, RequiresTaxForm: c.TaxFormRequired}
 	for i := range l.count() {
 		ln := l.line(i)
 		if !creatorLine(ln, creator) {

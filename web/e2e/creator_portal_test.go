@@ -33,6 +33,8 @@ func TestCreatorPortalJourney(t *testing.T) {
 	s.create(cookie, "/creators", `{"name":"Rosa Vidal","accountIds":["`+acct.ID+`"]}`, &creator)
 	s.create(cookie, "/campaigns", `{"collectionId":"`+colID+`","currency":"USD","startsAt":"2023-01-01T00:00:00Z","period":"monthly",
 		"rules":{"tiers":[{"fromViews":0,"cpm":150}],"windowHours":168}}`, nil)
+	// the campaign pays only with a tax form on file, which Rosa lacks
+	s.send(cookie, "PATCH", "/campaigns/"+colID, `{"requiresTaxForm":true}`, nil)
 	ledger := s.lines(cookie, colID, "&payee="+creator.ID)
 	if ledger.Total == 0 {
 		t.Fatal("the creator has no lines")
@@ -104,6 +106,7 @@ func TestCreatorPortalJourney(t *testing.T) {
 		t.Error("the creator's shell shows the team's navigation, usage or health")
 	}
 	textOf(t, ctx, "the creator's account", `[data-testid=portal-accounts]`, "@portal.creator")
+	textOf(t, ctx, "what the campaign asks", `[data-testid=portal-campaign] [data-testid=portal-asks]`, "tax form on file")
 	// it asks for the code that proves the account is its own
 	var code string
 	do(t, ctx, "ask for the account's code",

@@ -18,7 +18,26 @@ function Earned({ label, v, c, help, testid }: { label: string; v: number; c: Cu
   )
 }
 
-function CampaignCard({ c }: { c: CreatorCampaign }) {
+// Asks says what the campaign needs of the creator before it pays, and
+// what is missing: accounts verified as its own, a tax form on file.
+function Asks({ c, p }: { c: CreatorCampaign; p: CreatorPortal }) {
+  const unverified = p.accounts.filter((a) => a.verification.state !== 'verified')
+  const asks: string[] = []
+  if (c.verifiedAccountsOnly && unverified.length > 0)
+    asks.push(`This campaign pays verified accounts only: prove ${unverified.map((a) => '@' + a.handle).join(', ')} below, or their posts are held.`)
+  if (c.requiresTaxForm && p.creator.taxForm === 'none')
+    asks.push('This campaign pays only with a tax form on file, and the workspace has none for you: send it one, or your posts are held.')
+  if (asks.length === 0) return null
+  return (
+    <div class="notice portal-asks" data-testid="portal-asks">
+      {asks.map((s) => (
+        <p>{s}</p>
+      ))}
+    </div>
+  )
+}
+
+function CampaignCard({ c, p }: { c: CreatorCampaign; p: CreatorPortal }) {
   const a = c.amounts
   return (
     <section class="card portal-campaign" aria-labelledby={`pc-${c.id}`} data-testid="portal-campaign" data-id={c.id}>
@@ -30,6 +49,7 @@ function CampaignCard({ c }: { c: CreatorCampaign }) {
       <p>
         <strong>{exact(c.posts)}</strong> {c.posts === 1 ? 'post' : 'posts'} · <strong>{exact(c.views)}</strong> views counted
       </p>
+      <Asks c={c} p={p} />
       <dl class="portal-amounts">
         <Earned label="Paid" v={a.paid} c={c} help={LINE_STATUS_HELP.paid} testid="amount-paid" />
         <Earned label="Approved" v={a.approved} c={c} help={LINE_STATUS_HELP.approved} testid="amount-approved" />
@@ -109,7 +129,7 @@ export default function Portal() {
             {p.campaigns.length === 0 ? (
               <Empty title="No campaign posts yet">Once a post of your accounts is in one of the workspace’s campaigns, it shows here with what it earns.</Empty>
             ) : (
-              p.campaigns.map((c) => <CampaignCard key={c.id} c={c} />)
+              p.campaigns.map((c) => <CampaignCard key={c.id} c={c} p={p} />)
             )}
             <section class="card" aria-labelledby="portal-accounts">
               <h2 id="portal-accounts">My tracked accounts</h2>
