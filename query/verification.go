@@ -33,7 +33,7 @@ const VerificationColumns = `verify_code, verify_requested_at, verify_checked_at
 // NewVerification is the verification the columns say; the code is kept
 // only when showCode.
 func NewVerification(code *string, requested, checked, verified *time.Time, method *string, showCode bool) Verification {
-	v := Verification{State: VerificationNone, RequestedAt: utc(requested), CheckedAt: utc(checked), VerifiedAt: utc(verified), Method: method}
+	v := Verification{State: VerificationNone, RequestedAt: UTC(requested), CheckedAt: UTC(checked), VerifiedAt: UTC(verified), Method: method}
 	switch {
 	case verified != nil:
 		v.State = VerificationVerified
@@ -46,7 +46,8 @@ func NewVerification(code *string, requested, checked, verified *time.Time, meth
 	return v
 }
 
-func utc(t *time.Time) *time.Time {
+// UTC is t in UTC; nil stays nil.
+func UTC(t *time.Time) *time.Time {
 	if t == nil {
 		return nil
 	}

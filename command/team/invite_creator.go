@@ -96,13 +96,7 @@ func (h InviteCreatorHandler) Handle(ctx context.Context, cmd InviteCreator) err
 		case invited:
 			return apperr.Conflict("this e-mail has already been invited to the workspace")
 		}
-		id := uuid.New()
-		if _, err := tx.Exec(ctx, `
-			INSERT INTO workspace_invites (id, workspace_id, email, role, creator_id, invited_by) VALUES ($1, $2, $3, $4, $5, $6)`,
-			id, cmd.WorkspaceID, email, domain.RoleCreator, cmd.CreatorID, cmd.InviterID); err != nil {
-			return fmt.Errorf("insert invite: %w", err)
-		}
-		if mailID, err = sendInvite(ctx, tx, h.Links, id, h.Now()); err != nil {
+		if mailID, err = insertInvite(ctx, tx, h.Links, cmd.WorkspaceID, cmd.InviterID, email, domain.RoleCreator, &cmd.CreatorID, h.Now()); err != nil {
 			return err
 		}
 		return activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.InviterID, Action: domain.ActionInviteSent,

@@ -109,14 +109,7 @@ func (h InviteTeammateHandler) Handle(ctx context.Context, cmd InviteTeammate) e
 		case seatsUsed >= seatLimit:
 			return apperr.Forbidden(fmt.Sprintf("all %d seats of the plan are in use: upgrade to invite more teammates", seatLimit))
 		}
-		id := uuid.New()
-		_, err = tx.Exec(ctx, `
-			INSERT INTO workspace_invites (id, workspace_id, email, role, invited_by) VALUES ($1, $2, $3, $4, $5)`,
-			id, cmd.WorkspaceID, cmd.Email, cmd.Role, cmd.InviterID)
-		if err != nil {
-			return fmt.Errorf("insert invite: %w", err)
-		}
-		if mailID, err = sendInvite(ctx, tx, h.Links, id, h.Now()); err != nil {
+		if mailID, err = insertInvite(ctx, tx, h.Links, cmd.WorkspaceID, cmd.InviterID, cmd.Email, cmd.Role, nil, h.Now()); err != nil {
 			return err
 		}
 		return activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.InviterID, Action: domain.ActionInviteSent,
@@ -162,6 +155,18 @@ func (h InviteTeammateHandler) Resend(ctx context.Context, cmd ResendInvite) err
 	}
 	h.Outbox.SendSoon(mailID)
 	return nil
+}
+
+// insertInvite records an invite of email into the workspace as role (a
+// creator's names its creator) and queues its e-mail, answering the e-mail's id.
+func insertInvite(ctx context.Context, tx pgx.Tx, links Links, ws, inviter uuid.UUID, email string, role domain.Role, creator *uuid.UUID, now time.Time) (uuid.UUID, error) {
+	id := uuid.New()
+	if _, err := tx.Exec(ctx, `
+		INSERT INTO workspace_invites (id, workspace_id, email, role, creator_id, invited_by) VALUES ($1, $2, $3, $4, $5, $6)`,
+		id, ws, email, role, creator, inviter); err != nil {
+		return uuid.Nil, fmt.Errorf("insert invite: %w", err)
+	}
+	return sendInvite(ctx, tx, links, id, now)
 }
 
 func sendInvite(ctx context.Context, tx pgx.Tx, links Links, inviteID uuid.UUID, now time.Time) (uuid.UUID, error) {

@@ -167,7 +167,7 @@ func (h CampaignsHandler) Portal(ctx context.Context, ws, creator uuid.UUID) (Po
 		var code, method *string
 		var requested, checked, verified *time.Time
 		err := r.Scan(&a.ID, &a.Platform, &a.Handle, &a.DisplayName, &a.URL, &a.Status, &a.LastScrapedAt, &code, &requested, &checked, &verified, &method)
-		a.LastScrapedAt = utcPtr(a.LastScrapedAt)
+		a.LastScrapedAt = query.UTC(a.LastScrapedAt)
 		a.Verification = query.NewVerification(code, requested, checked, verified, method, true)
 		return a, err
 	})
@@ -259,12 +259,4 @@ func (h CampaignsHandler) Posts(ctx context.Context, ws, creator, id uuid.UUID, 
 		}
 	}
 	return out, nil
-}
-
-func utcPtr(t *time.Time) *time.Time {
-	if t == nil {
-		return nil
-	}
-	u := t.UTC()
-	return &u
 }

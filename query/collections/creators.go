@@ -100,10 +100,7 @@ ORDER BY lower(c.name), c.id`, ws, id, domain.ItemRemoved, time.Now(), query.Ver
 		var member, invited *string
 		var expired *bool
 		err := r.Scan(&c.ID, &c.Name, &c.Email, &c.PostingGoal, &c.CreatedAt, &c.TaxForm, &c.TaxFormSetAt, &c.Accounts, &member, &invited, &expired)
-		if c.TaxFormSetAt != nil {
-			t := c.TaxFormSetAt.UTC()
-			c.TaxFormSetAt = &t
-		}
+		c.TaxFormSetAt = query.UTC(c.TaxFormSetAt)
 		c.CreatedAt = c.CreatedAt.UTC()
 		switch {
 		case member != nil:
