@@ -167,7 +167,7 @@ func TestEverydayAtPhoneWidth(t *testing.T) {
 		t.Errorf("the page of an unknown video says %q", page)
 	}
 	var alerts int
-	do(t, ctx, "no error box", chromedp.Evaluate(`document.querySelectorAll('main [role=alert]').length`, &alerts))
+	do(t, ctx, "no error box", chromedp.Evaluate(`document.querySelectorAll('`+pageError+`').length`, &alerts))
 	if alerts > 0 {
 		t.Errorf("the page of an unknown video shows an error: %q", page)
 	}

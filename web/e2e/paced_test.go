@@ -16,6 +16,10 @@ func with(opts []chromedp.QueryOption) []chromedp.QueryOption {
 	return append(opts[:len(opts):len(opts)], paced)
 }
 
+// pageError is a page's own error box: the health banner is an alert too,
+// and it is the server's (another test's provider pause may raise it).
+const pageError = `main [role=alert]:not([data-testid=health-banner])`
+
 func waitVisible(sel any, opts ...chromedp.QueryOption) chromedp.QueryAction {
 	return chromedp.WaitVisible(sel, with(opts)...)
 }

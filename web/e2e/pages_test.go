@@ -77,14 +77,14 @@ func TestPagesShowTheAPIsErrors(t *testing.T) {
 		var text string
 		do(t, ctx, "open "+p+" with the API failing",
 			chromedp.Navigate(s.base+p),
-			waitVisible(`main [role=alert]`),
-			readText(`main [role=alert]`, &text),
+			waitVisible(pageError),
+			readText(pageError, &text),
 		)
 		if !strings.Contains(text, message) {
 			t.Errorf("%s shows %q, want the API's message", p, text)
 		}
 		var retry bool
-		do(t, ctx, "retry button on "+p, chromedp.Evaluate(`[...document.querySelectorAll('main [role=alert] button')].some(b => /try again/i.test(b.textContent))`, &retry))
+		do(t, ctx, "retry button on "+p, chromedp.Evaluate(`[...document.querySelectorAll('`+pageError+` button')].some(b => /try again/i.test(b.textContent))`, &retry))
 		if !retry {
 			t.Errorf("%s: the error offers no way to retry", p)
 		}
