@@ -60,7 +60,7 @@ var importRules = []importRule{
 		onlyImports("api/sharing", apiRoom("command/sharing", "query/sharing", "query/numbers", "query/campaigns", "query/answercache", "web")...),
 		onlyImports("api/billing", apiRoom("command/billing")...),
 		onlyImports("api/health", apiRoom("query/health")...),
-		onlyImports("api/portal", apiRoom("command/collections", "query/campaigns")...),
+		onlyImports("api/portal", apiRoom("command/collections", "command/campaigns", "query/campaigns")...),
 	)},
 	{"siblings", all(
 		noneDependsOn("command/...", "query/..."),

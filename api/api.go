@@ -136,6 +136,8 @@ type Handlers struct {
 	ChangeCampaignRules campaigns.ChangeCampaignRulesHandler
 	ReviewPayouts       campaigns.ReviewPayoutsHandler
 	SettlePayouts       campaigns.SettlePayoutsHandler
+	SubmitPosts         campaigns.SubmitPostsHandler
+	ReviewSubmissions   campaigns.ReviewSubmissionsHandler
 
 	APIKeys          querysharing.APIKeysHandler
 	ManageAPIKeys    sharing.APIKeysHandler
@@ -251,6 +253,8 @@ func New(d Deps) *fiber.App {
 	r.Post("/campaigns/:id/rules", ws(httpx.WithIDBody("id", room.campaigns.PostCampaignRules))...)
 	r.Get("/campaigns/:id/lines", ws(httpx.WithID("id", room.campaigns.GetCampaignLines))...)
 	r.Post("/campaigns/:id/lines/review", ws(httpx.WithIDBody("id", room.campaigns.PostCampaignReview))...)
+	r.Get("/campaigns/:id/submissions", ws(httpx.WithID("id", room.campaigns.GetSubmissions))...)
+	r.Post("/campaigns/:id/submissions/review", ws(httpx.WithIDBody("id", room.campaigns.PostSubmissionsReview))...)
 	r.Get("/campaigns/:id/export", inBackground(ws(httpx.WithID("id", room.campaigns.GetCampaignExport)))...)
 	r.Get("/creators", ws(room.collections.GetCreators)...)
 	r.Post("/creators", ws(httpx.WithBody(room.collections.PostCreator))...)
@@ -262,6 +266,8 @@ func New(d Deps) *fiber.App {
 	creator := func(h fiber.Handler) []fiber.Handler { return signedIn(requireCreator(s.Membership, h)) }
 	r.Get("/creator", creator(room.portal.GetPortal)...)
 	r.Get("/creator/campaigns/:id/posts", creator(httpx.WithID("id", room.portal.GetPosts))...)
+	r.Get("/creator/campaigns/:id/submissions", creator(httpx.WithID("id", room.portal.GetSubmissions))...)
+	r.Post("/creator/campaigns/:id/submissions", creator(httpx.WithIDBody("id", room.portal.PostSubmissions))...)
 	r.Post("/creator/accounts/:id/verification", creator(httpx.WithID("id", room.portal.PostVerification))...)
 	r.Put("/accounts/:id/verification", ws(httpx.WithIDBody("id", room.collections.PutAccountVerification))...)
 	r.Get("/alerts", ws(room.alerts.GetAlerts)...)

@@ -50,6 +50,8 @@ var keyRefused = map[string]bool{
 	"DELETE /api/creators/:id/login":              true,
 	"GET /api/creator":                            true,
 	"GET /api/creator/campaigns/:id/posts":        true,
+	"GET /api/creator/campaigns/:id/submissions":  true,
+	"POST /api/creator/campaigns/:id/submissions": true,
 	"POST /api/creator/accounts/:id/verification": true,
 }
 

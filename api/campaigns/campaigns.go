@@ -32,8 +32,22 @@ type campaignIn struct {
 	// VerifiedAccountsOnly: unverified accounts' lines are held at the lock.
 	VerifiedAccountsOnly bool `json:"verifiedAccountsOnly"`
 	// RequiresTaxForm: payees without a tax form on file are held at the lock.
-	RequiresTaxForm bool          `json:"requiresTaxForm"`
-	Rules           *payout.Terms `json:"rules"`
+	RequiresTaxForm bool `json:"requiresTaxForm"`
+	submissionsIn
+	Rules *payout.Terms `json:"rules"`
+}
+
+// submissionsIn is whether a campaign takes its creators' posts and what a
+// post must carry.
+type submissionsIn struct {
+	Submissions      string   `json:"submissions"`
+	RequiredHashtags []string `json:"requiredHashtags"`
+	RequiredMentions []string `json:"requiredMentions"`
+	RequiredSound    string   `json:"requiredSound"`
+}
+
+func (in submissionsIn) rules() domain.SubmissionRules {
+	return domain.SubmissionRules{Mode: domain.SubmissionsMode(in.Submissions), Hashtags: in.RequiredHashtags, Mentions: in.RequiredMentions, Sound: in.RequiredSound}
 }
 
 // campaignPatch holds the fields a PATCH names; a field left out keeps its
@@ -50,6 +64,11 @@ type campaignPatch struct {
 	VerifiedAccountsOnly *bool `json:"verifiedAccountsOnly"`
 	// RequiresTaxForm: payees without a tax form on file are held at the lock.
 	RequiresTaxForm *bool `json:"requiresTaxForm"`
+	// the submission settings a PATCH names
+	Submissions      *string  `json:"submissions"`
+	RequiredHashtags []string `json:"requiredHashtags"`
+	RequiredMentions []string `json:"requiredMentions"`
+	RequiredSound    *string  `json:"requiredSound"`
 }
 
 type reviewIn struct {
@@ -76,7 +95,8 @@ func (s *Room) PostCampaign(c *fiber.Ctx, in campaignIn) error {
 	err := s.CreateCampaign.Handle(c.UserContext(), campaigns.CreateCampaign{WorkspaceID: ws, ActorID: httpx.Session(c).UserID, CollectionID: in.CollectionID,
 		Currency: in.Currency, Period: in.Period, Rules: *in.Rules,
 		Settings: domain.CampaignSettings{StartsAt: in.StartsAt, EndsAt: in.EndsAt, Budget: in.Budget, Platforms: in.Platforms, Collabs: domain.Collabs(in.Collabs),
-			ShowRules: in.ShowRulesToCreators, VerifiedOnly: in.VerifiedAccountsOnly, TaxFormRequired: in.RequiresTaxForm}})
+			ShowRules: in.ShowRulesToCreators, VerifiedOnly: in.VerifiedAccountsOnly, TaxFormRequired: in.RequiresTaxForm,
+			Submissions: in.submissionsIn.rules()}})
 	if err != nil {
 		return err
 	}
@@ -138,6 +158,18 @@ func (s *Room) PatchCampaign(c *fiber.Ctx, id uuid.UUID, in campaignPatch) error
 	}
 	if in.RequiresTaxForm != nil {
 		set.TaxFormRequired = *in.RequiresTaxForm
+	}
+	if in.Submissions != nil {
+		set.Submissions.Mode = domain.SubmissionsMode(*in.Submissions)
+	}
+	if in.RequiredHashtags != nil {
+		set.Submissions.Hashtags = in.RequiredHashtags
+	}
+	if in.RequiredMentions != nil {
+		set.Submissions.Mentions = in.RequiredMentions
+	}
+	if in.RequiredSound != nil {
+		set.Submissions.Sound = *in.RequiredSound
 	}
 	err = s.UpdateCampaign.Handle(c.UserContext(), campaigns.UpdateCampaign{WorkspaceID: ws, ActorID: httpx.Session(c).UserID, CollectionID: id, Settings: set})
 	if err != nil {

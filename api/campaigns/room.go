@@ -17,4 +17,5 @@ type Room struct {
 	UpdateCampaign      campaigns.UpdateCampaignHandler
 	ChangeCampaignRules campaigns.ChangeCampaignRulesHandler
 	ReviewPayouts       campaigns.ReviewPayoutsHandler
+	ReviewSubmissions   campaigns.ReviewSubmissionsHandler
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/api/httpx"
+	"github.com/reeltrack/reeltrack/command/campaigns"
 	"github.com/reeltrack/reeltrack/command/collections"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
@@ -19,6 +20,7 @@ import (
 type Room struct {
 	Campaigns     querycampaigns.CampaignsHandler
 	VerifyAccount collections.VerifyAccountHandler
+	SubmitPosts   campaigns.SubmitPostsHandler
 }
 
 // creator is the caller's workspace and creator; requireCreator let only a
@@ -79,4 +81,66 @@ func (s *Room) PostVerification(c *fiber.Ctx, account uuid.UUID) error {
 		}
 	}
 	return apperr.NotFound("account not found")
+}
+
+type submissionsIn struct {
+	URLs []string `json:"urls"`
+}
+
+// submitted is the answer for one submitted URL.
+type submitted struct {
+	URL          string                             `json:"url"`
+	SubmissionID *uuid.UUID                         `json:"submissionId"`
+	Status       *domain.Submission                 `json:"status"`
+	Failures     []querycampaigns.SubmissionFailure `json:"failures"`
+	// Error says why the URL was not taken (a link not of a post, a
+	// workspace that cannot track more); nil when it was.
+	Error *httpx.ErrorDetail `json:"error"`
+}
+
+// PostSubmissions submits post URLs to a campaign: each URL's answer says
+// its submission and the checks it failed so far, or why it was not taken.
+func (s *Room) PostSubmissions(c *fiber.Ctx, campaign uuid.UUID, in submissionsIn) error {
+	ws, id := creator(c)
+	res, err := s.SubmitPosts.Handle(c.UserContext(), campaigns.SubmitPosts{WorkspaceID: ws, ActorID: httpx.Session(c).UserID,
+		CreatorID: id, CollectionID: campaign, URLs: in.URLs})
+	if err != nil {
+		return err
+	}
+	out := make([]submitted, len(res))
+	for i, r := range res {
+		out[i] = submitted{URL: r.URL, SubmissionID: r.SubmissionID, Failures: []querycampaigns.SubmissionFailure{}}
+		if r.Err != nil {
+			_, code := httpx.StatusOf(apperr.KindOf(r.Err))
+			out[i].Error = &httpx.ErrorDetail{Code: code, Message: apperr.Message(r.Err)}
+			continue
+		}
+		status := r.Status
+		out[i].Status = &status
+		for _, f := range r.Failures {
+			out[i].Failures = append(out[i].Failures, querycampaigns.SubmissionFailure{Check: f.Check, Detail: f.Detail})
+		}
+	}
+	return c.JSON(fiber.Map{"results": out})
+}
+
+func parseSubmissionsQuery(get func(string) string) (querycampaigns.SubmissionsQuery, error) {
+	q := querycampaigns.SubmissionsQuery{Status: domain.Submission(get("status"))}
+	var err error
+	if q.Limit, err = httpx.ParseInt(get("limit"), "limit", 100, 1, querycampaigns.MaxSubmissionsPage); err != nil {
+		return q, err
+	}
+	q.Offset, err = httpx.ParseInt(get("offset"), "offset", 0, 0, 1<<30)
+	return q, err
+}
+
+// GetSubmissions answers a page of the creator's submissions to a campaign.
+func (s *Room) GetSubmissions(c *fiber.Ctx, campaign uuid.UUID) error {
+	q, err := httpx.Parsed(c, parseSubmissionsQuery, "status", "limit", "offset")
+	if err != nil {
+		return err
+	}
+	ws, id := creator(c)
+	out, err := s.Campaigns.CreatorSubmissions(c.UserContext(), ws, id, campaign, q)
+	return httpx.Answer(c, out, err)
 }

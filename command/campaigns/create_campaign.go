@@ -88,6 +88,9 @@ func validateSettings(s *domain.CampaignSettings) error {
 	if !slices.Contains(domain.CollabSettings, s.Collabs) {
 		errs = append(errs, apperr.Invalid("collabs", "one of hold, pay, exclude"))
 	}
+	if err := validateSubmissionRules(&s.Submissions); err != nil {
+		errs = append(errs, err)
+	}
 	s.StartsAt = s.StartsAt.UTC()
 	if s.EndsAt != nil {
 		t := s.EndsAt.UTC()
@@ -158,9 +161,11 @@ func (h CreateCampaignHandler) Handle(ctx context.Context, cmd CreateCampaign) e
 		}
 		s := cmd.Settings
 		_, err := tx.Exec(ctx, `
-			INSERT INTO campaigns (collection_id, workspace_id, currency, minor_digits, starts_at, ends_at, budget, platforms, period, collabs, show_rules_to_creators, verified_accounts_only, requires_tax_form)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-			cmd.CollectionID, cmd.WorkspaceID, cmd.Currency, cmd.minorDigits, s.StartsAt, s.EndsAt, s.Budget, s.Platforms, cmd.Period, s.Collabs, s.ShowRules, s.VerifiedOnly, s.TaxFormRequired)
+			INSERT INTO campaigns (collection_id, workspace_id, currency, minor_digits, starts_at, ends_at, budget, platforms, period, collabs, show_rules_to_creators, verified_accounts_only, requires_tax_form,
+				submissions, required_hashtags, required_mentions, required_sound)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+			cmd.CollectionID, cmd.WorkspaceID, cmd.Currency, cmd.minorDigits, s.StartsAt, s.EndsAt, s.Budget, s.Platforms, cmd.Period, s.Collabs, s.ShowRules, s.VerifiedOnly, s.TaxFormRequired,
+			s.Submissions.Mode, s.Submissions.Hashtags, s.Submissions.Mentions, s.Submissions.Sound)
 		var pgErr *pgconn.PgError
 		if errors.As(err, &pgErr) && pgErr.Code == "23505" {
 			return apperr.Conflict(fmt.Sprintf("the collection %q is a campaign already", name))

@@ -28,9 +28,11 @@ import (
 // AlertsCron is the scheduled run. A failing step does not stop the next (a
 // campaign that cannot settle must not hold the e-mails back).
 type AlertsCron struct {
-	DB           *pgxpool.Pool
-	Ranks        *tracking.RanksRunner
-	Settle       campaigns.SettlePayoutsHandler
+	DB     *pgxpool.Pool
+	Ranks  *tracking.RanksRunner
+	Settle campaigns.SettlePayoutsHandler
+	// Submissions checks the submitted posts no scrape's check reached.
+	Submissions  campaigns.SubmissionChecker
 	Digests      alerts.QueueDigestsHandler
 	Spikes       alerts.ScanSpikesHandler
 	Insights     alerts.InsightReader
@@ -45,15 +47,17 @@ type AlertsCron struct {
 
 // CronRun is what one run of the alerts cron did, step by step.
 type CronRun struct {
-	Ranks      tracking.RanksRun
-	Payouts    campaigns.SettleRun
-	Digests    alerts.DigestRun
-	Spikes     alerts.SpikeRun
-	Insights   alerts.InsightRun
-	Milestones int
-	Events     alerts.DispatchRun
-	Mail       outbox.OutboxRun
-	Channels   alerts.DeliverRun
+	Ranks   tracking.RanksRun
+	Payouts campaigns.SettleRun
+	// Submissions counts the submissions the settle step checked.
+	Submissions int
+	Digests     alerts.DigestRun
+	Spikes      alerts.SpikeRun
+	Insights    alerts.InsightRun
+	Milestones  int
+	Events      alerts.DispatchRun
+	Mail        outbox.OutboxRun
+	Channels    alerts.DeliverRun
 }
 
 // ranksWait is how long the cron waits for the ranks step it starts before
@@ -71,7 +75,15 @@ func (c AlertsCron) steps(run *CronRun) []cronStep {
 		// the next hour's are written before it begins
 		{domain.StepRanks, func(ctx context.Context) (err error) { run.Ranks, err = c.Ranks.Run(ctx, ranksWait); return err }},
 		// the payout lines first: their budget alerts go out with this run's e-mails
-		{domain.StepSettle, func(ctx context.Context) (err error) { run.Payouts, err = c.Settle.Handle(ctx); return err }},
+		{domain.StepSettle, func(ctx context.Context) (err error) {
+			if c.Submissions.DB != nil {
+				if run.Submissions, err = c.Submissions.Sweep(ctx); err != nil {
+					return err
+				}
+			}
+			run.Payouts, err = c.Settle.Handle(ctx)
+			return err
+		}},
 		{domain.StepDigests, func(ctx context.Context) (err error) { run.Digests, err = c.Digests.Handle(ctx); return err }},
 		{domain.StepSpikes, func(ctx context.Context) (err error) { run.Spikes, err = c.Spikes.Handle(ctx); return err }},
 		{domain.StepInsights, func(ctx context.Context) (err error) {

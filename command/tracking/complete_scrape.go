@@ -63,6 +63,15 @@ type CompleteScrapeHandler struct {
 	// Sums keeps the account sums of workspaces with synced ranks after
 	// their scrapes, in the background; nil: the accounts list's next read does.
 	Sums *SumsAfterScrape
+	// After acts on each recorded scrape in its transaction (the campaigns'
+	// submission checks); nil: nothing does.
+	After ScrapeFollower
+}
+
+// ScrapeFollower is work a recorded scrape leads to, done in the scrape's
+// own transaction so it is never left undone.
+type ScrapeFollower interface {
+	FollowScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error
 }
 
 type jobRow struct {
@@ -268,6 +277,11 @@ func (h CompleteScrapeHandler) process(ctx context.Context, jobID uuid.UUID, j j
 	err = pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
 		if err := ApplyScrape(ctx, tx, result); err != nil {
 			return err
+		}
+		if h.After != nil {
+			if err := h.After.FollowScrape(ctx, tx, result); err != nil {
+				return err
+			}
 		}
 		if err := writeRanks(ctx, tx); err != nil {
 			return err
@@ -573,11 +587,15 @@ func videoKeyOfInput(input string) string {
 }
 
 func (s *scrape) update(v normalize.Video, id uuid.UUID, accountID *uuid.UUID, kind domain.PostKind, listed *time.Time) {
-	s.updates[v.ID] = VideoUpdate{
+	u := VideoUpdate{
 		ID: id, PlatformID: v.ID, URL: v.URL, AccountID: accountID, AuthorHandle: v.AuthorHandle,
 		Caption: v.Caption, ThumbnailURL: v.ThumbnailURL, PublishedAt: v.PublishedAt, PublishedFrom: v.PublishedFrom,
 		ListedAt: listed, IsShop: v.IsShop, Kind: kind, RelatedHandle: relatedHandle(v, kind),
 	}
+	if v.Sound != nil {
+		u.SoundID, u.SoundName = v.Sound.ID, v.Sound.Name
+	}
+	s.updates[v.ID] = u
 }
 
 // relatedHandle is the other account a kind names: the other author or

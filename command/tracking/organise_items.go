@@ -308,3 +308,25 @@ func (h OrganiseItemsHandler) refresh(ctx context.Context, tx pgx.Tx, ws uuid.UU
 	jobs, err := queueJobs(ctx, tx, ws, "manual", byPlatform, h.Actors, h.MaxPerRun)
 	return jobs, picked, err
 }
+
+// RemoveVideosIn removes tracked videos in the caller's transaction, as the
+// remove action does (the workspace row is locked first, the order of every
+// write of tracked items); an id not the workspace's is a 404.
+func RemoveVideosIn(ctx context.Context, tx pgx.Tx, ws uuid.UUID, ids []uuid.UUID) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	if _, err := tx.Exec(ctx, `SELECT 1 FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`, ws); err != nil {
+		return fmt.Errorf("lock workspace: %w", err)
+	}
+	items, err := lockItems(ctx, tx, ws, input.UniqueIDs(ids), nil, true)
+	if err != nil {
+		return err
+	}
+	var out Organised
+	changed, err := changeStatus(ctx, tx, ws, ActionRemove, items, &out)
+	if err != nil || len(changed) == 0 {
+		return err
+	}
+	return dataversion.BumpDataVersion(ctx, tx, ws)
+}

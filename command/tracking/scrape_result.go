@@ -47,6 +47,9 @@ type VideoUpdate struct {
 	// Kind is what the video is to its account; RelatedHandle the other account it names
 	Kind          domain.PostKind
 	RelatedHandle string
+	// SoundID and SoundName name the audio the post uses; "" when the item
+	// names none (a sound once seen is kept).
+	SoundID, SoundName string
 }
 
 // AccountUpdate is an account's metadata as scraped.
@@ -83,10 +86,12 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 		ids, pids, urls, handles, captions, thumbs := make([]uuid.UUID, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
 		accounts, published, shop := make([]*uuid.UUID, n), make([]*time.Time, n), make([]*bool, n)
 		sources, listed, kinds, related := make([]*string, n), make([]*time.Time, n), make([]string, n), make([]string, n)
+		soundIDs, soundNames := make([]string, n), make([]string, n)
 		for i, v := range r.Videos {
 			ids[i], pids[i], urls[i], handles[i], captions[i], thumbs[i] = v.ID, v.PlatformID, v.URL, v.AuthorHandle, v.Caption, v.ThumbnailURL
 			accounts[i], published[i], shop[i] = v.AccountID, v.PublishedAt, v.IsShop
 			listed[i], kinds[i], related[i] = v.ListedAt, string(cmp.Or(v.Kind, domain.KindOwn)), v.RelatedHandle
+			soundIDs[i], soundNames[i] = v.SoundID, v.SoundName
 			if v.PublishedAt != nil {
 				src := cmp.Or(v.PublishedFrom, "provider")
 				sources[i] = &src
@@ -97,12 +102,12 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 		rows, err := tx.Query(ctx, `
 			INSERT INTO videos AS v (id, workspace_id, platform, platform_video_id, url, account_id, account_handle,
 				caption, thumbnail_url, published_at, is_shop, tracked_individually, status, last_scraped_at,
-				published_source, listed_at, post_kind, related_handle)
+				published_source, listed_at, post_kind, related_handle, sound_id, sound_name)
 			SELECT u.id, $1, $2, u.pid, u.url, u.account_id, u.handle, u.caption, u.thumb, u.published, u.shop,
-				false, $13, $3, u.source, u.listed, u.kind, u.related
+				false, $13, $3, u.source, u.listed, u.kind, u.related, NULLIF(u.sound_id, ''), NULLIF(u.sound_name, '')
 			FROM unnest($4::uuid[], $5::text[], $6::text[], $7::uuid[], $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::bool[],
-				$15::text[], $16::timestamptz[], $17::text[], $18::text[])
-				AS u(id, pid, url, account_id, handle, caption, thumb, published, shop, source, listed, kind, related)
+				$15::text[], $16::timestamptz[], $17::text[], $18::text[], $19::text[], $20::text[])
+				AS u(id, pid, url, account_id, handle, caption, thumb, published, shop, source, listed, kind, related, sound_id, sound_name)
 			ORDER BY u.pid
 			ON CONFLICT (workspace_id, platform, platform_video_id) DO UPDATE SET
 				account_handle = CASE WHEN excluded.account_handle <> '' THEN excluded.account_handle ELSE v.account_handle END,
@@ -118,6 +123,8 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 				post_kind = CASE WHEN v.post_kind = 'collab' AND excluded.post_kind = 'other_author' THEN v.post_kind
 					ELSE excluded.post_kind END,
 				related_handle = excluded.related_handle,
+				sound_id = coalesce(excluded.sound_id, v.sound_id),
+				sound_name = coalesce(excluded.sound_name, v.sound_name),
 				is_shop = coalesce(excluded.is_shop, v.is_shop),
 				status = CASE WHEN v.status = ANY($14) THEN v.status ELSE $13 END,
 				status_reason = '',
@@ -127,7 +134,7 @@ func ApplyScrape(ctx context.Context, tx pgx.Tx, r ScrapeResult) error {
 				updated_at = now()
 			RETURNING v.id, v.account_id, xmax = 0`,
 			r.WorkspaceID, r.Platform, r.ScrapedAt, ids, pids, urls, accounts, handles, captions, thumbs, published, shop,
-			domain.ItemActive, domain.HeldItems, sources, listed, kinds, related)
+			domain.ItemActive, domain.HeldItems, sources, listed, kinds, related, soundIDs, soundNames)
 		if err != nil {
 			return fmt.Errorf("upsert scraped videos: %w", err)
 		}

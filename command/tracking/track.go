@@ -125,78 +125,15 @@ func (h TrackHandler) track(ctx context.Context, wsID uuid.UUID, urls []string, 
 			return nil, p.err
 		}
 	}
-	results := make([]Tracked, len(urls))
+	var results []Tracked
 	var jobs []queuedJob
 	var recorded map[uuid.UUID]bool // the items this request records
-	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-		lim, err := lockWorkspaceForTracking(ctx, tx, wsID, h.Now())
-		if err != nil {
-			return err
-		}
-		if collectionID != nil {
-			var ok bool
-			if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM collections WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL)`,
-				*collectionID, wsID).Scan(&ok); err != nil {
-				return fmt.Errorf("check collection: %w", err)
-			}
-			if !ok {
-				return apperr.NotFound("collection not found")
-			}
-		}
-		shares, err := defaultLimitsOfList(ctx, tx, wsID, parsedURLs, trackingLimit, lim)
-		if err != nil {
-			return err
-		}
-		byPlatform := map[platform.Platform][]ingest.Target{}
-		resultOf := map[uuid.UUID][]int{}
-		recorded = map[uuid.UUID]bool{}
-		for i, p := range parsedURLs {
-			results[i] = Tracked{URL: strings.TrimSpace(urls[i])}
-			if p.err != nil {
-				results[i].Err = p.err
-				continue
-			}
-			r, target, err := h.trackOne(ctx, tx, wsID, p.target, collectionID, trackingLimit, shares[keyOf(p.target)], &lim)
-			if err != nil {
-				if apperr.KindOf(err) == apperr.KindInternal {
-					return err
-				}
-				results[i].Err = err
-				continue
-			}
-			r.URL = results[i].URL
-			results[i] = r
-			resultOf[*r.ID] = append(resultOf[*r.ID], i)
-			if target != nil {
-				recorded[*r.ID] = true
-				byPlatform[p.target.Platform] = append(byPlatform[p.target.Platform], *target)
-			}
-		}
-		for i, r := range results {
-			if r.Existing && recorded[*r.ID] {
-				results[i].Message = "the same item as an earlier link of the list"
-			}
-		}
-		if len(byPlatform) > 0 {
-			if err := dataversion.BumpDataVersion(ctx, tx, wsID); err != nil {
-				return err
-			}
-		}
-		jobs, err = queueJobs(ctx, tx, wsID, "track", byPlatform, h.Actors, h.MaxPerRun)
-		if err != nil {
-			return err
-		}
-		for _, j := range jobs {
-			for _, t := range j.targets {
-				for _, i := range resultOf[t.EntityID] {
-					results[i].JobID, results[i].ScrapeStatus = j.id.String(), domain.JobQueued
-				}
-			}
-		}
-		if dryRun {
+	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) (err error) {
+		results, jobs, recorded, err = h.trackTx(ctx, tx, wsID, urls, parsedURLs, collectionID, trackingLimit)
+		if err == nil && dryRun {
 			return errDryRun
 		}
-		return nil
+		return err
 	})
 	if dryRun && errors.Is(err, errDryRun) {
 		// Nothing was kept: new items have no id or job yet.
@@ -216,6 +153,112 @@ func (h TrackHandler) track(ctx context.Context, wsID uuid.UUID, urls []string, 
 	}
 	startAfterAnswer(ctx, h.Start, h.ScrapeStarts, jobs)
 	return results, nil
+}
+
+// trackTx records the parsed URLs in tx, a failure of one in its result's
+// Err, and queues their first scrape jobs, to be started once tx commits.
+func (h TrackHandler) trackTx(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, urls []string, parsedURLs []parsed, collectionID *uuid.UUID, trackingLimit *int) ([]Tracked, []queuedJob, map[uuid.UUID]bool, error) {
+	results := make([]Tracked, len(urls))
+	lim, err := lockWorkspaceForTracking(ctx, tx, wsID, h.Now())
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if collectionID != nil {
+		var ok bool
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM collections WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL)`,
+			*collectionID, wsID).Scan(&ok); err != nil {
+			return nil, nil, nil, fmt.Errorf("check collection: %w", err)
+		}
+		if !ok {
+			return nil, nil, nil, apperr.NotFound("collection not found")
+		}
+	}
+	shares, err := defaultLimitsOfList(ctx, tx, wsID, parsedURLs, trackingLimit, lim)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	byPlatform := map[platform.Platform][]ingest.Target{}
+	resultOf := map[uuid.UUID][]int{}
+	recorded := map[uuid.UUID]bool{}
+	for i, p := range parsedURLs {
+		results[i] = Tracked{URL: strings.TrimSpace(urls[i])}
+		if p.err != nil {
+			results[i].Err = p.err
+			continue
+		}
+		r, target, err := h.trackOne(ctx, tx, wsID, p.target, collectionID, trackingLimit, shares[keyOf(p.target)], &lim)
+		if err != nil {
+			if apperr.KindOf(err) == apperr.KindInternal {
+				return nil, nil, nil, err
+			}
+			results[i].Err = err
+			continue
+		}
+		r.URL = results[i].URL
+		results[i] = r
+		resultOf[*r.ID] = append(resultOf[*r.ID], i)
+		if target != nil {
+			recorded[*r.ID] = true
+			byPlatform[p.target.Platform] = append(byPlatform[p.target.Platform], *target)
+		}
+	}
+	for i, r := range results {
+		if r.Existing && recorded[*r.ID] {
+			results[i].Message = "the same item as an earlier link of the list"
+		}
+	}
+	if len(byPlatform) > 0 {
+		if err := dataversion.BumpDataVersion(ctx, tx, wsID); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	jobs, err := queueJobs(ctx, tx, wsID, "track", byPlatform, h.Actors, h.MaxPerRun)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	for _, j := range jobs {
+		for _, t := range j.targets {
+			for _, i := range resultOf[t.EntityID] {
+				results[i].JobID, results[i].ScrapeStatus = j.id.String(), domain.JobQueued
+			}
+		}
+	}
+	return results, jobs, recorded, nil
+}
+
+// Resolve parses urls as tracking does (short links resolved), a refused
+// URL's 400 in its place of errs: an error is the resolver's own failure.
+func (h TrackHandler) Resolve(ctx context.Context, urls []string) ([]platform.Target, []error, error) {
+	parsedURLs := h.parseAll(ctx, urls)
+	targets, errs := make([]platform.Target, len(urls)), make([]error, len(urls))
+	for i, p := range parsedURLs {
+		if p.err != nil && apperr.KindOf(p.err) == apperr.KindInternal {
+			return nil, nil, p.err
+		}
+		targets[i], errs[i] = p.target, p.err
+	}
+	return targets, errs, nil
+}
+
+// Queued is scrape jobs queued in a transaction, to start once it commits.
+type Queued struct {
+	jobs []queuedJob
+	h    TrackHandler
+}
+
+// Start starts the jobs' runs in the background, after the caller's answer.
+func (q Queued) Start(ctx context.Context) { startAfterAnswer(ctx, q.h.Start, q.h.ScrapeStarts, q.jobs) }
+
+// TrackIn tracks resolved targets in the caller's transaction (placed in
+// no collection), as Track does, a failure of one in its result's Err; the
+// returned jobs start once the caller has committed.
+func (h TrackHandler) TrackIn(ctx context.Context, tx pgx.Tx, ws uuid.UUID, targets []platform.Target) ([]Tracked, Queued, error) {
+	urls, parsedURLs := make([]string, len(targets)), make([]parsed, len(targets))
+	for i, t := range targets {
+		urls[i], parsedURLs[i] = t.URL, parsed{target: t}
+	}
+	results, jobs, _, err := h.trackTx(ctx, tx, ws, urls, parsedURLs, nil, nil)
+	return results, Queued{jobs: jobs, h: h}, err
 }
 
 func wouldTrack(r Tracked) string {

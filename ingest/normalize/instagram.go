@@ -123,6 +123,7 @@ func instagramPost(p jsonObject, author string, nested bool, now time.Time) (Vid
 		Pinned:    p.isTrue("isPinned"),
 		Slideshow: typ == "sidecar",
 		Coauthors: instagramCoauthors(p, author),
+		Sound:     soundOf(p.object("musicInfo"), "audio_id", "song_name"),
 	}, true
 }
 

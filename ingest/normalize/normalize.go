@@ -87,6 +87,26 @@ type Video struct {
 	RelatedHandle string
 	// Coauthors are the other authors of an Instagram collab, owner left out.
 	Coauthors []string
+	// Sound is the audio the post uses (TikTok's musicMeta, Instagram's
+	// musicInfo); nil when the item names none.
+	Sound *Sound
+}
+
+// Sound is a post's audio as its platform names it.
+type Sound struct {
+	// ID is the platform's id of the sound (TikTok musicId, Instagram audio_id).
+	ID   string
+	Name string
+}
+
+// soundOf reads a sound from an item's music object: nil without an id or
+// a name.
+func soundOf(m jsonObject, idKey, nameKey string) *Sound {
+	s := Sound{ID: strings.TrimSpace(m.text(idKey)), Name: strings.TrimSpace(m.text(nameKey))}
+	if s.ID == "" && s.Name == "" {
+		return nil
+	}
+	return &s
 }
 
 // Where a video's publish time came from (Video.PublishedFrom).

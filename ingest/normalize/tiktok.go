@@ -72,6 +72,7 @@ func normalizeTikTok(o jsonObject, now time.Time) (Item, error) {
 		Slideshow:     slideshow,
 		Repost:        repost,
 		RelatedHandle: related,
+		Sound:         soundOf(o.object("musicMeta"), "musicId", "musicName"),
 	}
 
 	it := Item{Input: o.firstText("input", "submittedVideoUrl"), Videos: []Video{v}}

@@ -17,4 +17,72 @@ type CampaignSettings struct {
 	// TaxFormRequired: the lines of payees without a tax form on file are
 	// held at the lock.
 	TaxFormRequired bool
+	// Submissions is whether creators may submit posts, and what a post
+	// must carry.
+	Submissions SubmissionRules
+}
+
+// SubmissionRules are what a campaign takes from its creators' submissions.
+type SubmissionRules struct {
+	Mode SubmissionsMode
+	// Hashtags and Mentions must each be in a post's caption (lower-case,
+	// without '#' or '@').
+	Hashtags []string
+	Mentions []string
+	// Sound is the sound a post must use: its platform id, or its name.
+	Sound string
+}
+
+// SubmissionsMode is whether a campaign takes creators' submissions.
+type SubmissionsMode string
+
+// The modes: closed (none), review (a manager accepts each), auto (one
+// that passes every check is accepted at once).
+const (
+	SubmissionsClosed SubmissionsMode = "closed"
+	SubmissionsReview SubmissionsMode = "review"
+	SubmissionsAuto   SubmissionsMode = "auto"
+)
+
+// SubmissionsModes lists every mode.
+var SubmissionsModes = []SubmissionsMode{SubmissionsClosed, SubmissionsReview, SubmissionsAuto}
+
+// Submission is the status of a creator's submission of a post.
+type Submission string
+
+// The statuses of a submission.
+const (
+	SubmissionChecking Submission = "checking" // waiting for its post's scrape
+	SubmissionPending  Submission = "pending"  // checked, waiting for a manager
+	SubmissionAccepted Submission = "accepted" // its post is in the campaign
+	SubmissionRejected Submission = "rejected"
+)
+
+// Submissions lists every status of a submission.
+var Submissions = []Submission{SubmissionChecking, SubmissionPending, SubmissionAccepted, SubmissionRejected}
+
+// SubmissionCheck names a check a submitted post failed.
+type SubmissionCheck string
+
+// The checks of a submission, in the order they run. Platform, duplicate
+// and not found reject it (nothing a person could accept); a manager may
+// accept one that failed any other.
+const (
+	CheckPlatform   SubmissionCheck = "platform"           // not a platform the campaign pays
+	CheckDuplicate  SubmissionCheck = "duplicate"          // submitted already, or counted already
+	CheckNotFound   SubmissionCheck = "not_found"          // its scrape found no post
+	CheckNotTheirs  SubmissionCheck = "not_their_account"  // posted by none of the creator's accounts
+	CheckUnverified SubmissionCheck = "account_unverified" // the creator's account, not verified as its
+	CheckDates      SubmissionCheck = "outside_dates"      // posted before the campaign, or after it ended
+	CheckHashtag    SubmissionCheck = "missing_hashtag"
+	CheckMention    SubmissionCheck = "missing_mention"
+	CheckSound      SubmissionCheck = "missing_sound"
+)
+
+// SubmissionChecks lists every check.
+var SubmissionChecks = []SubmissionCheck{CheckPlatform, CheckDuplicate, CheckNotFound, CheckNotTheirs, CheckUnverified, CheckDates, CheckHashtag, CheckMention, CheckSound}
+
+// Final reports whether a failed check rejects the submission by itself.
+func (c SubmissionCheck) Final() bool {
+	return c == CheckPlatform || c == CheckDuplicate || c == CheckNotFound
 }

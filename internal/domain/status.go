@@ -160,6 +160,8 @@ const (
 	ActionAPIKeyCreated     Action = "api_key_created"
 	ActionAPIKeyRevoked     Action = "api_key_revoked"
 	ActionDigestChanged     Action = "digest_settings_changed"
+	ActionPostsSubmitted    Action = "posts_submitted"
+	ActionSubmissionsDone   Action = "submissions_reviewed"
 )
 
 // Line is the status of a line of a campaign's ledger.

@@ -135,6 +135,8 @@ type campaign struct {
 	VerifiedOnly bool
 	// TaxFormRequired: the settle run holds the lines of payees without a tax form.
 	TaxFormRequired bool
+	// Submissions: whether creators submit posts, and what a post must carry.
+	Submissions domain.SubmissionRules
 	// OpenFloor: every video of the campaign published before it that the
 	// campaign pays has a stored line, and FloorNotPaid of those it does
 	// not pay have none (schema 0041); nil when not known.
@@ -187,7 +189,8 @@ func (v RulesVersion) rules(p payout.Period) payout.Rules {
 
 const campaignSQL = `
 SELECT c.collection_id, col.name, c.currency, c.minor_digits, c.starts_at, c.ends_at, c.budget, c.platforms, c.period, c.created_at, c.ledger_version, c.lines_removed,
-    c.collabs, c.ended_at, c.open_floor, c.floor_not_paid, w.videos_version, w.open_rows_version, w.videos_base, c.show_rules_to_creators, c.verified_accounts_only, c.requires_tax_form
+    c.collabs, c.ended_at, c.open_floor, c.floor_not_paid, w.videos_version, w.open_rows_version, w.videos_base, c.show_rules_to_creators, c.verified_accounts_only, c.requires_tax_form,
+    c.submissions, c.required_hashtags, c.required_mentions, c.required_sound
 FROM campaigns c JOIN collections col ON col.id = c.collection_id JOIN workspaces w ON w.id = c.workspace_id
 WHERE c.workspace_id = $1 AND c.collection_id = $2`
 
@@ -201,7 +204,8 @@ func loadCampaign(ctx context.Context, db *pgxpool.Pool, ws, id uuid.UUID) (camp
 	var c campaign
 	var period string
 	err := db.QueryRow(ctx, campaignSQL, ws, id).Scan(&c.ID, &c.Name, &c.Currency, &c.MinorDigits, &c.StartsAt, &c.EndsAt, &c.Budget, &c.Platforms, &period, &c.CreatedAt, &c.LedgerVersion, &c.LinesRemoved,
-		&c.Collabs, &c.EndedAt, &c.OpenFloor, &c.FloorNotPaid, &c.VideosVersion, &c.OpenRowsVersion, &c.VideosBase, &c.ShowRules, &c.VerifiedOnly, &c.TaxFormRequired)
+		&c.Collabs, &c.EndedAt, &c.OpenFloor, &c.FloorNotPaid, &c.VideosVersion, &c.OpenRowsVersion, &c.VideosBase, &c.ShowRules, &c.VerifiedOnly, &c.TaxFormRequired,
+		&c.Submissions.Mode, &c.Submissions.Hashtags, &c.Submissions.Mentions, &c.Submissions.Sound)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return c, apperr.NotFound("campaign not found")
 	}

@@ -60,8 +60,30 @@ type CampaignSummary struct {
 	// RequiresTaxForm: lines of payees without a tax form on file are held
 	// for review when they lock.
 	RequiresTaxForm bool `json:"requiresTaxForm"`
+	SubmissionSettings
 	// EndedAt is when the campaign was ended; its ledger is then read-only.
 	EndedAt *time.Time `json:"endedAt"`
+}
+
+// SubmissionSettings are whether a campaign takes its creators' posts
+// (closed, review: a manager accepts each, auto: those passing every check
+// are accepted) and what a post must carry.
+type SubmissionSettings struct {
+	Submissions      domain.SubmissionsMode `json:"submissions"`
+	RequiredHashtags []string               `json:"requiredHashtags"`
+	RequiredMentions []string               `json:"requiredMentions"`
+	RequiredSound    string                 `json:"requiredSound"`
+}
+
+func submissionSettings(r domain.SubmissionRules) SubmissionSettings {
+	return SubmissionSettings{Submissions: r.Mode, RequiredHashtags: nonNil(r.Hashtags), RequiredMentions: nonNil(r.Mentions), RequiredSound: r.Sound}
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }
 
 // Campaign is a campaign with its current rules.
@@ -194,7 +216,7 @@ func (l ledger) summary() (Campaign, LineCounts) {
 	c, s := l.campaign, l.sums
 	out := Campaign{CampaignSummary: CampaignSummary{ID: c.ID, Name: c.Name, Currency: c.Currency, MinorDigits: c.MinorDigits, StartsAt: c.StartsAt,
 		EndsAt: c.EndsAt, Budget: c.Budget, Period: string(c.Period), Platforms: c.Platforms, NotPaid: l.NotPaid,
-		Collabs: string(c.Collabs), ShowRulesToCreators: c.ShowRules, VerifiedAccountsOnly: c.VerifiedOnly, RequiresTaxForm: c.TaxFormRequired, EndedAt: c.EndedAt}, Rules: c.Versions[0], CreatedAt: c.CreatedAt}
+		Collabs: string(c.Collabs), ShowRulesToCreators: c.ShowRules, VerifiedAccountsOnly: c.VerifiedOnly, RequiresTaxForm: c.TaxFormRequired, SubmissionSettings: submissionSettings(c.Submissions), EndedAt: c.EndedAt}, Rules: c.Versions[0], CreatedAt: c.CreatedAt}
 	out.Spend = s.spend
 	projected := s.projected
 	out.Spend.Projected = &projected
@@ -446,5 +468,5 @@ func lockedOrder(locked []*Line) []int32 {
 // Settings reads the campaign's settings from PostgreSQL only.
 func (h CampaignsHandler) Settings(ctx context.Context, ws, id uuid.UUID) (domain.CampaignSettings, error) {
 	c, err := loadCampaign(ctx, h.DB, ws, id)
-	return domain.CampaignSettings{StartsAt: c.StartsAt, EndsAt: c.EndsAt, Budget: c.Budget, Platforms: c.Platforms, Collabs: c.Collabs, ShowRules: c.ShowRules, VerifiedOnly: c.VerifiedOnly, TaxFormRequired: c.TaxFormRequired}, err
+	return domain.CampaignSettings{StartsAt: c.StartsAt, EndsAt: c.EndsAt, Budget: c.Budget, Platforms: c.Platforms, Collabs: c.Collabs, ShowRules: c.ShowRules, VerifiedOnly: c.VerifiedOnly, TaxFormRequired: c.TaxFormRequired, Submissions: c.Submissions}, err
 }

@@ -78,7 +78,34 @@ type PortalCampaign struct {
 	// verified as theirs, a tax form on file.
 	VerifiedAccountsOnly bool `json:"verifiedAccountsOnly"`
 	RequiresTaxForm      bool `json:"requiresTaxForm"`
+	// Whether the campaign takes the creator's posts, and what a post must
+	// carry; Submitted counts the creator's submissions by status.
+	SubmissionSettings
+	Submitted SubmissionCounts `json:"submitted"`
 }
+
+// SubmissionCounts counts submissions by status.
+type SubmissionCounts struct {
+	Checking int `json:"checking"`
+	Pending  int `json:"pending"`
+	Accepted int `json:"accepted"`
+	Rejected int `json:"rejected"`
+}
+
+func (c *SubmissionCounts) add(s domain.Submission, n int) {
+	switch s {
+	case domain.SubmissionChecking:
+		c.Checking += n
+	case domain.SubmissionPending:
+		c.Pending += n
+	case domain.SubmissionAccepted:
+		c.Accepted += n
+	case domain.SubmissionRejected:
+		c.Rejected += n
+	}
+}
+
+func (c SubmissionCounts) total() int { return c.Checking + c.Pending + c.Accepted + c.Rejected }
 
 // PortalAmounts are a creator's amounts by the status of their lines:
 // projected while the counting window is open, then locked (waiting for
@@ -179,6 +206,21 @@ func (h CampaignsHandler) Portal(ctx context.Context, ws, creator uuid.UUID) (Po
 	if err != nil {
 		return Portal{}, fmt.Errorf("list campaigns: %w", err)
 	}
+	submitted := map[uuid.UUID]*SubmissionCounts{}
+	rows, _ = h.DB.Query(ctx, `
+		SELECT collection_id, status, count(*) FROM submissions WHERE workspace_id = $1 AND creator_id = $2 GROUP BY 1, 2`, ws, creator)
+	var cid uuid.UUID
+	var status domain.Submission
+	var n int
+	if _, err := pgx.ForEachRow(rows, []any{&cid, &status, &n}, func() error {
+		if submitted[cid] == nil {
+			submitted[cid] = &SubmissionCounts{}
+		}
+		submitted[cid].add(status, n)
+		return nil
+	}); err != nil {
+		return Portal{}, fmt.Errorf("count the creator's submissions: %w", err)
+	}
 	found := make([]*PortalCampaign, len(ids))
 	now := h.Now().UTC()
 	g, gctx := fanout.WithContext(ctx)
@@ -189,7 +231,7 @@ func (h CampaignsHandler) Portal(ctx context.Context, ws, creator uuid.UUID) (Po
 			if err != nil {
 				return err
 			}
-			found[i] = portalCampaign(&l, creator)
+			found[i] = portalCampaign(&l, creator, submitted[id])
 			return nil
 		})
 	}
@@ -205,11 +247,17 @@ func (h CampaignsHandler) Portal(ctx context.Context, ws, creator uuid.UUID) (Po
 	return p, nil
 }
 
-// portalCampaign sums the creator's lines of the ledger; nil when it has none.
-func portalCampaign(l *ledger, creator uuid.UUID) *PortalCampaign {
+// portalCampaign sums the creator's lines of the ledger, with its
+// submissions' counts (nil: none); nil when the creator has neither and
+// the campaign does not take submissions.
+func portalCampaign(l *ledger, creator uuid.UUID, submitted *SubmissionCounts) *PortalCampaign {
 	c := l.campaign
 	out := PortalCampaign{ID: c.ID, Name: c.Name, Currency: c.Currency, MinorDigits: c.MinorDigits, StartsAt: c.StartsAt,
-		EndsAt: c.EndsAt, EndedAt: c.EndedAt, Platforms: c.Platforms, VerifiedAccountsOnly: c.VerifiedOnly, RequiresTaxForm: c.TaxFormRequired}
+		EndsAt: c.EndsAt, EndedAt: c.EndedAt, Platforms: c.Platforms, VerifiedAccountsOnly: c.VerifiedOnly, RequiresTaxForm: c.TaxFormRequired,
+		SubmissionSettings: submissionSettings(c.Submissions)}
+	if submitted != nil {
+		out.Submitted = *submitted
+	}
 	for i := range l.count() {
 		ln := l.line(i)
 		if !creatorLine(ln, creator) {
@@ -219,7 +267,8 @@ func portalCampaign(l *ledger, creator uuid.UUID) *PortalCampaign {
 		out.Views += ln.Views
 		out.Amounts.add(ln)
 	}
-	if out.Posts == 0 {
+	open := c.Submissions.Mode != domain.SubmissionsClosed && c.EndedAt == nil
+	if out.Posts == 0 && out.Submitted.total() == 0 && !open {
 		return nil
 	}
 	if c.ShowRules {
@@ -248,7 +297,7 @@ func (h CampaignsHandler) Posts(ctx context.Context, ws, creator, id uuid.UUID, 
 	if err != nil {
 		return PortalPosts{}, err
 	}
-	if portalCampaign(&l, creator) == nil {
+	if portalCampaign(&l, creator, nil) == nil {
 		return PortalPosts{}, apperr.NotFound("campaign not found")
 	}
 	order := slices.DeleteFunc(filterOrder(&l, lq), func(i int) bool { return !creatorLine(l.line(i), creator) })

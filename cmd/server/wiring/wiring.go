@@ -124,8 +124,12 @@ func API(d Deps) api.Deps {
 		DashboardURL: d.Config.PublicBaseURL, Log: d.Log, Now: d.Now, Jitter: rand.Float64, Pace: alerts.Sleep, Metrics: d.Metrics,
 	}
 	ranks := RankReader(d.CH)
+	track := tracking.TrackHandler{
+		DB: d.DB, Resolver: d.Resolver, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, ScrapeStarts: scrapeStarts, Now: d.Now,
+	}
+	checker := campaigns.SubmissionChecker{DB: d.DB, BaseURL: d.Config.PublicBaseURL, Now: d.Now}
 	cron := cron.AlertsCron{
-		DB: d.DB, Settle: settle, Digests: digests, Channels: channels, Mail: d.Mail,
+		DB: d.DB, Settle: settle, Submissions: checker, Digests: digests, Channels: channels, Mail: d.Mail,
 		Ranks: &tracking.RanksRunner{
 			Step: tracking.SyncVideoRanksHandler{
 				DB: d.DB, Reader: ranks, Log: d.Log, Now: d.Now, MinVideos: tracking.RankMinVideos, Overview: OverviewKeeper(d.CH),
@@ -160,14 +164,13 @@ func API(d Deps) api.Deps {
 			AcceptInvite:  team.AcceptInviteHandler{DB: d.DB, Now: d.Now},
 			ManageTeam:    team.ManageTeamHandler{DB: d.DB},
 			Lead:          team.CaptureLeadHandler{DB: d.DB},
-			Track: tracking.TrackHandler{
-				DB: d.DB, Resolver: d.Resolver, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, ScrapeStarts: scrapeStarts, Now: d.Now,
-			},
-			Refresh: tracking.RefreshDueHandler{DB: d.DB, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, Now: d.Now, Metrics: d.Metrics},
+			Track:         track,
+			Refresh:       tracking.RefreshDueHandler{DB: d.DB, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, Now: d.Now, Metrics: d.Metrics},
 			Complete: tracking.CompleteScrapeHandler{
 				DB: d.DB, CH: d.CH, Provider: d.Provider, PageSize: d.Config.ScraperPageSize, Log: d.Log, Now: d.Now, Metrics: d.Metrics,
 				Ranks: ranks, Overview: OverviewKeeper(d.CH),
-				Sums: &tracking.SumsAfterScrape{Keeper: numbers.AccountSums{DB: d.DB, CH: d.CH}, Tasks: scrapeStarts, Log: d.Log, Now: d.Now},
+				Sums:  &tracking.SumsAfterScrape{Keeper: numbers.AccountSums{DB: d.DB, CH: d.CH}, Tasks: scrapeStarts, Log: d.Log, Now: d.Now},
+				After: checker,
 			},
 			AlertsCron:      cron,
 			CronSteps:       cron.StepLog(),
@@ -221,6 +224,8 @@ func API(d Deps) api.Deps {
 			ChangeCampaignRules: campaigns.ChangeCampaignRulesHandler{DB: d.DB, Now: d.Now},
 			ReviewPayouts:       campaigns.ReviewPayoutsHandler{DB: d.DB, Now: d.Now, DashboardURL: d.Config.PublicBaseURL},
 			SettlePayouts:       settle,
+			SubmitPosts:         campaigns.SubmitPostsHandler{DB: d.DB, Track: track, Checks: checker, Now: d.Now},
+			ReviewSubmissions:   campaigns.ReviewSubmissionsHandler{DB: d.DB, BaseURL: d.Config.PublicBaseURL, Now: d.Now},
 
 			APIKeys:          querysharing.APIKeysHandler{DB: d.DB, Now: d.Now},
 			ManageAPIKeys:    sharing.APIKeysHandler{DB: d.DB, Now: d.Now},
