@@ -13,9 +13,9 @@ import (
 
 	"github.com/reeltrack/reeltrack/command/activitylog"
 	"github.com/reeltrack/reeltrack/command/dataversion"
+	"github.com/reeltrack/reeltrack/command/input"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
-	"github.com/reeltrack/reeltrack/command/input"
 )
 
 // SubmissionAction is what a manager does to submissions in the inbox.

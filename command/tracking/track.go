@@ -247,7 +247,9 @@ type Queued struct {
 }
 
 // Start starts the jobs' runs in the background, after the caller's answer.
-func (q Queued) Start(ctx context.Context) { startAfterAnswer(ctx, q.h.Start, q.h.ScrapeStarts, q.jobs) }
+func (q Queued) Start(ctx context.Context) {
+	startAfterAnswer(ctx, q.h.Start, q.h.ScrapeStarts, q.jobs)
+}
 
 // TrackIn tracks resolved targets in the caller's transaction (placed in
 // no collection), as Track does, a failure of one in its result's Err; the
