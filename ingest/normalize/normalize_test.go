@@ -1421,3 +1421,35 @@ func TestNormalizePublishedFromID(t *testing.T) {
 		})
 	}
 }
+
+// TestNormalizeSound reads the sound a post uses where the platform names
+// one (TikTok's musicMeta, Instagram's musicInfo), and none where it does
+// not: a campaign's required sound is checked against it.
+func TestNormalizeSound(t *testing.T) {
+	first := func(file string) Video {
+		t.Helper()
+		it, err := Normalize(fixtureFiles[file], loadFixture(t, file)[0], testNow)
+		if err != nil || len(it.Videos) == 0 {
+			t.Fatalf("%s: %v", file, err)
+		}
+		return it.Videos[0]
+	}
+	for _, c := range []struct {
+		file string
+		want *Sound
+	}{
+		{"clockworks_tiktok-scraper.json", &Sound{ID: "7623046815311923988", Name: "sonido original"}},
+		{"apify_instagram-scraper.json", &Sound{ID: "25432230316463621", Name: "Original audio"}},
+		{"apidojo_tweet-scraper.json", nil},
+		{"streamers_youtube-scraper.json", nil},
+	} {
+		got := first(c.file).Sound
+		if (got == nil) != (c.want == nil) || (got != nil && *got != *c.want) {
+			t.Errorf("%s: sound %+v, want %+v", c.file, got, c.want)
+		}
+	}
+	v, err := Normalize(platform.TikTok, json.RawMessage(`{"id": "7301234567890123456", "authorMeta": {"name": "maya"}, "musicMeta": {"musicName": "  "}}`), testNow)
+	if err != nil || v.Videos[0].Sound != nil {
+		t.Fatalf("a blank music object: %+v %v", v.Videos[0].Sound, err)
+	}
+}

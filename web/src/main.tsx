@@ -30,6 +30,7 @@ const routes: [string, () => Promise<Page>][] = [
   ['/collections', () => import('./pages/collections')],
   ['/campaigns', () => import('./pages/campaigns')],
   ['/campaigns/:id', () => import('./pages/campaign')],
+  ['/campaigns/:id/submissions', () => import('./pages/campaign-submissions')],
   ['/creators', () => import('./pages/creators')],
   ['/alerts', () => import('./pages/alerts')],
   ['/channels', () => import('./pages/channels')],
@@ -46,6 +47,7 @@ const routes: [string, () => Promise<Page>][] = [
 const creatorRoutes: [string, () => Promise<Page>][] = [
   ['/', () => import('./pages/portal')],
   ['/portal/campaigns/:id', () => import('./pages/portal-posts')],
+  ['/portal/campaigns/:id/submissions', () => import('./pages/portal-submissions')],
 ]
 const publicRoutes: [string, () => Promise<Page>][] = [
   ['/login', () => import('./pages/login')],

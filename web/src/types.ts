@@ -103,6 +103,12 @@ export type AccountVerification = Schemas['AccountVerification']
 export type CreatorCampaign = Schemas['CreatorCampaign']
 export type CreatorPosts = Schemas['CreatorPosts']
 export type CreatorPost = CreatorPosts['posts'][number]
+// Posts creators submit to a campaign, and the managers' inbox of them.
+export type Submissions = Schemas['Submissions']
+export type Submission = Submissions['submissions'][number]
+export type SubmissionStatus = Submission['status']
+export type SubmissionCheck = Schemas['SubmissionFailure']['check']
+export type SubmitResults = Answer<'submitCreatorPosts'>
 
 export type Tier = Schemas['Tier']
 export type RulesIn = Schemas['RulesIn']

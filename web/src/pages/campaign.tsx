@@ -8,7 +8,7 @@ import { ApiError, get, patch, post } from '../api'
 import { TimeChart, type ChartSeries } from '../chart'
 import { ago, day, exact, num, when } from '../format'
 import { canManage, useWorkspace } from '../session'
-import { LINE_STATUSES, PLATFORMS, type Campaign, type CampaignPage as PageData, type Collabs, type CreatorStanding, type Platform, type RulesVersion, type RulesVersions } from '../types'
+import { LINE_STATUSES, PLATFORMS, type Campaign, type CampaignPage as PageData, type Collabs, type CreatorStanding, type Platform, type RulesVersion, type RulesVersions, type Submissions } from '../types'
 import { Empty, ErrorNote, PageHeader, PlatformBadge, Show, Stale, TableHead, Time, numCol, useAction, useApi } from '../ui'
 import {
   Amount,
@@ -460,6 +460,17 @@ function Rules({ c, manage, onChanged }: { c: Campaign; manage: boolean; onChang
   )
 }
 
+// words splits what a manager typed into hashtags or mentions, without
+// their sign, lower-case and without repeats.
+function words(s: string, sign: string): string[] {
+  const out: string[] = []
+  for (const w of s.split(/[\s,]+/)) {
+    const v = w.replace(sign, '').trim().toLowerCase()
+    if (v && !out.includes(v)) out.push(v)
+  }
+  return out
+}
+
 function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
   const initial = () => ({
     startsAt: c.startsAt.slice(0, 10),
@@ -470,10 +481,14 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
     showRules: c.showRulesToCreators,
     verifiedOnly: c.verifiedAccountsOnly,
     taxForm: c.requiresTaxForm,
+    submissions: c.submissions,
+    hashtags: c.requiredHashtags.map((h) => '#' + h).join(' '),
+    mentions: c.requiredMentions.map((m) => '@' + m).join(' '),
+    sound: c.requiredSound,
   })
   const [f, setF] = useState(initial)
   // the fields follow the campaign as it is read again (after a save)
-  useEffect(() => setF(initial()), [c.startsAt, c.endsAt, c.budget, c.platforms.join(), c.collabs, c.showRulesToCreators, c.verifiedAccountsOnly, c.requiresTaxForm])
+  useEffect(() => setF(initial()), [c.startsAt, c.endsAt, c.budget, c.platforms.join(), c.collabs, c.showRulesToCreators, c.verifiedAccountsOnly, c.requiresTaxForm, c.submissions, c.requiredHashtags.join(), c.requiredMentions.join(), c.requiredSound])
   const { busy, error, setError, run } = useAction()
   const [saved, setSaved] = useState(false)
   const errs = error?.fields ?? {}
@@ -502,6 +517,12 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
     if (f.showRules !== c.showRulesToCreators) body.showRulesToCreators = f.showRules
     if (f.verifiedOnly !== c.verifiedAccountsOnly) body.verifiedAccountsOnly = f.verifiedOnly
     if (f.taxForm !== c.requiresTaxForm) body.requiresTaxForm = f.taxForm
+    if (f.submissions !== c.submissions) body.submissions = f.submissions
+    const hashtags = words(f.hashtags, '#')
+    if (hashtags.join() !== c.requiredHashtags.join()) body.requiredHashtags = hashtags
+    const mentions = words(f.mentions, '@')
+    if (mentions.join() !== c.requiredMentions.join()) body.requiredMentions = mentions
+    if (f.sound.trim() !== c.requiredSound) body.requiredSound = f.sound.trim()
     if (Object.keys(body).length === 0) {
       setSaved(true)
       return
@@ -580,7 +601,43 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
           Require a tax form on file: the lines of creators without one are held for review when they lock
         </label>
       </fieldset>
-      {error && (Object.keys(errs).length === 0 || Object.keys(errs).some((k) => !['startsAt', 'endsAt', 'budget', 'platforms', 'collabs'].includes(k))) && (
+      <fieldset>
+        <legend>Posts creators submit</legend>
+        <div class="cp-grid">
+          <div class="field">
+            <label for="settings-submissions">Submissions</label>
+            <select id="settings-submissions" name="submissions" value={f.submissions} onChange={(e) => setF({ ...f, submissions: (e.target as HTMLSelectElement).value as Campaign['submissions'] })}>
+              <option value="closed">Closed: only the team adds posts</option>
+              <option value="review">Open, each checked post reviewed by the team</option>
+              <option value="auto">Open, posts passing every check accepted at once</option>
+            </select>
+          </div>
+          <div class="field">
+            <label for="settings-hashtags">Required hashtags</label>
+            <input type="text" name="requiredHashtags" autocomplete="off" placeholder="#launchweek" value={f.hashtags} onInput={(e) => setF({ ...f, hashtags: (e.target as HTMLInputElement).value })} {...described('settings-requiredHashtags', errs.requiredHashtags)} />
+            {err('requiredHashtags', 'Required hashtags') ?? (
+              <small id="settings-requiredHashtags-hint" class="muted">
+                Each must be in a submitted post’s caption.
+              </small>
+            )}
+          </div>
+          <div class="field">
+            <label for="settings-mentions">Required mentions</label>
+            <input type="text" name="requiredMentions" autocomplete="off" placeholder="@yourbrand" value={f.mentions} onInput={(e) => setF({ ...f, mentions: (e.target as HTMLInputElement).value })} {...described('settings-requiredMentions', errs.requiredMentions)} />
+            {err('requiredMentions', 'Required mentions')}
+          </div>
+          <div class="field">
+            <label for="settings-sound">Required sound</label>
+            <input type="text" name="requiredSound" autocomplete="off" placeholder="a sound’s link, id or name" value={f.sound} onInput={(e) => setF({ ...f, sound: (e.target as HTMLInputElement).value })} {...described('settings-requiredSound', errs.requiredSound)} />
+            {err('requiredSound', 'Required sound') ?? (
+              <small id="settings-requiredSound-hint" class="muted">
+                A TikTok sound’s or an Instagram audio’s link, its id, or its name. Empty: any.
+              </small>
+            )}
+          </div>
+        </div>
+      </fieldset>
+      {error && (Object.keys(errs).length === 0 || Object.keys(errs).some((k) => !['startsAt', 'endsAt', 'budget', 'platforms', 'collabs', 'requiredHashtags', 'requiredMentions', 'requiredSound'].includes(k))) && (
         <ErrorNote error={error} />
       )}
       <div class="actions">
@@ -611,12 +668,30 @@ function Ended({ at }: { at: string }) {
   )
 }
 
+// SubmissionsLink leads to the inbox of the posts creators submitted, with
+// how many wait for review.
+function SubmissionsLink({ c }: { c: Campaign }) {
+  const r = useApi((s) => get<Submissions>(`/campaigns/${encodeURIComponent(c.id)}/submissions?limit=1`, undefined, s), `submissions-count-${c.id}`)
+  const n = r.data?.counts
+  if (c.submissions === 'closed' && (!n || n.checking + n.pending + n.accepted + n.rejected === 0)) return null
+  return (
+    <p class="notice" data-testid="submissions-link">
+      {c.submissions === 'closed' ? 'The campaign no longer takes submitted posts.' : `Creators submit posts to this campaign${c.submissions === 'auto' ? ' (accepted at once when they pass every check)' : ''}.`}{' '}
+      <a href={`/campaigns/${encodeURIComponent(c.id)}/submissions`}>
+        {n ? `${n.pending} waiting for review` : 'See the submissions'}
+        {n && n.checking > 0 ? `, ${n.checking} being checked` : ''}
+      </a>
+    </p>
+  )
+}
+
 function Panel({ d, q, manage, reload }: { d: PageData; q: LedgerQuery; manage: boolean; reload: () => void }) {
   const c = d.campaign
   return (
     <>
       {c.endedAt && <Ended at={c.endedAt} />}
       <Head c={c} />
+      <SubmissionsLink c={c} />
       <Kpis d={d} />
       <Counts d={d} />
       {d.awaitingLock > 0 && (

@@ -6,6 +6,7 @@ import { ago, day, exact, platformName } from '../format'
 import type { CreatorCampaign, CreatorPortal, CreatorPortalAccount } from '../types'
 import { Empty, PageHeader, PlatformBadge, Show, StatusBadge, Updating, useAction, useApi } from '../ui'
 import { LINE_STATUS_HELP, money, RulesFacts, runText, type Currency } from './campaign-parts'
+import { Requires } from './submission-parts'
 import './portal.css'
 
 // Earned is one amount of a campaign by the status of its lines.
@@ -63,10 +64,28 @@ function CampaignCard({ c, p }: { c: CreatorCampaign; p: CreatorPortal }) {
           <RulesFacts r={{ ...c.rules, version: 0, createdAt: c.startsAt, createdBy: '' }} c={c} />
         </details>
       )}
-      <p>
-        <a href={`/portal/campaigns/${c.id}`} class="button">
-          See my posts
-        </a>
+      {(c.submissions !== 'closed' && !c.endedAt) || c.submitted.checking + c.submitted.pending + c.submitted.accepted + c.submitted.rejected > 0 ? (
+        <div class="portal-submissions-summary" data-testid="portal-submissions-summary">
+          {c.submissions !== 'closed' && !c.endedAt && <p class="small">This campaign takes the posts you submit.</p>}
+          <Requires c={c} />
+          {c.submitted.checking + c.submitted.pending + c.submitted.accepted + c.submitted.rejected > 0 && (
+            <p class="muted small">
+              Submitted: {c.submitted.accepted} accepted, {c.submitted.pending + c.submitted.checking} waiting, {c.submitted.rejected} not accepted
+            </p>
+          )}
+        </div>
+      ) : null}
+      <p class="portal-actions">
+        {c.posts > 0 && (
+          <a href={`/portal/campaigns/${c.id}`} class="button">
+            See my posts
+          </a>
+        )}
+        {((c.submissions !== 'closed' && !c.endedAt) || c.submitted.checking + c.submitted.pending + c.submitted.accepted + c.submitted.rejected > 0) && (
+          <a href={`/portal/campaigns/${c.id}/submissions`} class="button" data-testid="portal-submit-link">
+            {c.submissions !== 'closed' && !c.endedAt ? 'Submit posts' : 'My submissions'}
+          </a>
+        )}
       </p>
     </section>
   )
@@ -127,7 +146,10 @@ export default function Portal() {
               post’s counting window is open, then fixed and reviewed before they are paid.
             </p>
             {p.campaigns.length === 0 ? (
-              <Empty title="No campaign posts yet">Once a post of your accounts is in one of the workspace’s campaigns, it shows here with what it earns.</Empty>
+              <Empty title="No campaign posts yet">
+                Once a post of your accounts is in one of the workspace’s campaigns, it shows here with what it earns; a campaign that takes submitted posts
+                shows here too.
+              </Empty>
             ) : (
               p.campaigns.map((c) => <CampaignCard key={c.id} c={c} p={p} />)
             )}
