@@ -123,6 +123,8 @@ func TestScreenshots(t *testing.T) {
 	pages["campaign"] = "/campaigns/" + colID
 	pages["campaign-held"] = "/campaigns/" + colID + "?status=held"
 	pages["creators"] = "/creators"
+	// the campaign takes its creators' posts
+	s.send(cookie, "PATCH", "/campaigns/"+colID, `{"submissions":"review","requiredHashtags":["glowlab"],"requiredMentions":["glowlab"]}`, nil)
 	// the campaign's top creator is invited to the creator portal
 	var page struct {
 		Creators []struct {
@@ -235,7 +237,32 @@ func TestScreenshots(t *testing.T) {
 		shoot(t, ctx, s.base+"/", filepath.Join(dir, sc.file("creator-portal")), sc, waitVisible(`[data-testid=portal-campaign]`))
 		shoot(t, ctx, s.base+"/portal/campaigns/"+colID, filepath.Join(dir, sc.file("creator-posts")), sc, waitVisible(`[data-testid=portal-posts]`))
 	})
+	// it submits posts: one counted already, one on a platform the campaign
+	// does not pay, one of another account
+	s.send(creatorCookie, "POST", "/creator/campaigns/"+colID+"/submissions", `{"urls":[
+		"https://www.tiktok.com/@dayone.screens/video/7301234567890123479",
+		"https://x.com/glowlab/status/1729171300111671296",
+		"https://www.youtube.com/shorts/aBcDeFgHiJk",
+		"https://www.tiktok.com/@glowlab/video/7301234567890123458"]}`, nil)
+	eventually(t, "the submissions' checks", 2*time.Minute, func() bool {
+		var l struct {
+			Counts struct {
+				Checking int `json:"checking"`
+			} `json:"counts"`
+		}
+		s.api(creatorCookie, "GET", "/creator/campaigns/"+colID+"/submissions", &l)
+		return l.Counts.Checking == 0
+	})
+	each(func(sc screen) {
+		shoot(t, ctx, s.base+"/portal/campaigns/"+colID+"/submissions", filepath.Join(dir, sc.file("creator-submissions")), sc, waitVisible(`[data-testid=portal-submissions]`))
+	})
 	do(t, ctx, "the creator logs out", click(`//button[normalize-space()="Log out"]`, chromedp.BySearch), waitVisible(`input[name=email]`))
+	// the owner's inbox of them
+	logIn(t, ctx, s.base, email, password)
+	each(func(sc screen) {
+		shoot(t, ctx, s.base+"/campaigns/"+colID+"/submissions?status=any", filepath.Join(dir, sc.file("campaign-submissions")), sc, waitVisible(`[data-testid=inbox]`))
+	})
+	do(t, ctx, "the owner logs out", chromedp.Navigate(s.base+"/settings"), waitVisible(`main h1`), click(`//button[normalize-space()="Log out"]`, chromedp.BySearch), waitVisible(`input[name=email]`))
 
 	// Day one: a new workspace whose video and account were scraped once,
 	// where the pages say when the next scrape comes.
