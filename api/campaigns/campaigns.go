@@ -34,7 +34,9 @@ type campaignIn struct {
 	// RequiresTaxForm: payees without a tax form on file are held at the lock.
 	RequiresTaxForm bool `json:"requiresTaxForm"`
 	submissionsIn
-	Rules *payout.Terms `json:"rules"`
+	ValidationHours int           `json:"validationHours"`
+	MinQuality      int           `json:"minQuality"`
+	Rules           *payout.Terms `json:"rules"`
 }
 
 // submissionsIn is whether a campaign takes its creators' posts and what a
@@ -69,6 +71,8 @@ type campaignPatch struct {
 	RequiredHashtags []string `json:"requiredHashtags"`
 	RequiredMentions []string `json:"requiredMentions"`
 	RequiredSound    *string  `json:"requiredSound"`
+	ValidationHours  *int     `json:"validationHours"`
+	MinQuality       *int     `json:"minQuality"`
 }
 
 type reviewIn struct {
@@ -96,7 +100,7 @@ func (s *Room) PostCampaign(c *fiber.Ctx, in campaignIn) error {
 		Currency: in.Currency, Period: in.Period, Rules: *in.Rules,
 		Settings: domain.CampaignSettings{StartsAt: in.StartsAt, EndsAt: in.EndsAt, Budget: in.Budget, Platforms: in.Platforms, Collabs: domain.Collabs(in.Collabs),
 			ShowRules: in.ShowRulesToCreators, VerifiedOnly: in.VerifiedAccountsOnly, TaxFormRequired: in.RequiresTaxForm,
-			Submissions: in.submissionsIn.rules()}})
+			Submissions: in.submissionsIn.rules(), ValidationHours: in.ValidationHours, MinQuality: in.MinQuality}})
 	if err != nil {
 		return err
 	}
@@ -170,6 +174,12 @@ func (s *Room) PatchCampaign(c *fiber.Ctx, id uuid.UUID, in campaignPatch) error
 	}
 	if in.RequiredSound != nil {
 		set.Submissions.Sound = *in.RequiredSound
+	}
+	if in.ValidationHours != nil {
+		set.ValidationHours = *in.ValidationHours
+	}
+	if in.MinQuality != nil {
+		set.MinQuality = *in.MinQuality
 	}
 	err = s.UpdateCampaign.Handle(c.UserContext(), campaigns.UpdateCampaign{WorkspaceID: ws, ActorID: httpx.Session(c).UserID, CollectionID: id, Settings: set})
 	if err != nil {

@@ -88,6 +88,12 @@ func validateSettings(s *domain.CampaignSettings) error {
 	if !slices.Contains(domain.CollabSettings, s.Collabs) {
 		errs = append(errs, apperr.Invalid("collabs", "one of hold, pay, exclude"))
 	}
+	if s.ValidationHours < 0 || s.ValidationHours > maxValidationHours {
+		errs = append(errs, apperr.Invalid("validationHours", fmt.Sprintf("between 0 (none) and %d hours", maxValidationHours)))
+	}
+	if s.MinQuality < 0 || s.MinQuality > 100 {
+		errs = append(errs, apperr.Invalid("minQuality", "a view-quality score between 0 (never held) and 100"))
+	}
 	if err := validateSubmissionRules(&s.Submissions); err != nil {
 		errs = append(errs, err)
 	}
@@ -100,6 +106,9 @@ func validateSettings(s *domain.CampaignSettings) error {
 }
 
 const maxBudget = 1_000_000_000_000_000
+
+// maxValidationHours bounds a campaign's validation window: 30 days.
+const maxValidationHours = 720
 
 // CreateCampaign makes a collection a campaign.
 type CreateCampaign struct {
@@ -162,10 +171,10 @@ func (h CreateCampaignHandler) Handle(ctx context.Context, cmd CreateCampaign) e
 		s := cmd.Settings
 		_, err := tx.Exec(ctx, `
 			INSERT INTO campaigns (collection_id, workspace_id, currency, minor_digits, starts_at, ends_at, budget, platforms, period, collabs, show_rules_to_creators, verified_accounts_only, requires_tax_form,
-				submissions, required_hashtags, required_mentions, required_sound)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+				submissions, required_hashtags, required_mentions, required_sound, validation_hours, min_quality)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
 			cmd.CollectionID, cmd.WorkspaceID, cmd.Currency, cmd.minorDigits, s.StartsAt, s.EndsAt, s.Budget, s.Platforms, cmd.Period, s.Collabs, s.ShowRules, s.VerifiedOnly, s.TaxFormRequired,
-			s.Submissions.Mode, s.Submissions.Hashtags, s.Submissions.Mentions, s.Submissions.Sound)
+			s.Submissions.Mode, s.Submissions.Hashtags, s.Submissions.Mentions, s.Submissions.Sound, s.ValidationHours, s.MinQuality)
 		var pgErr *pgconn.PgError
 		if errors.As(err, &pgErr) && pgErr.Code == "23505" {
 			return apperr.Conflict(fmt.Sprintf("the collection %q is a campaign already", name))

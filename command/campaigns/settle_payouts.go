@@ -285,7 +285,7 @@ func (h SettlePayoutsHandler) lock(ctx context.Context, tx pgx.Tx, ws, id uuid.U
 			views: c.Views, amount: payout.Decimal(a.Payable.Amount, digits), status: status, hold: c.Hold, detail: c.HoldDetail})
 		rows = append(rows, []any{id, c.VideoID, ws, c.Version, c.CreatorID, c.AccountID, c.PayeeName, c.Clip,
 			c.Published, c.WindowEnd, c.Period, c.SnapshotAt, c.Views, c.Likes, c.Comments, a.Priced.Views, int64(a.Priced.Amount),
-			int64(a.Payable.Amount), string(a.Payable.Bound), string(status), string(c.Hold), c.HoldDetail, now, c.PayeeChangedBy, c.PayeeChangedAt})
+			int64(a.Payable.Amount), string(a.Payable.Bound), string(status), string(c.Hold), c.HoldDetail, now, c.PayeeChangedBy, c.PayeeChangedAt, c.Quality})
 		creatorSums(mails, c.CreatorID, int64(a.Payable.Amount), c.Hold != "")
 		run.Locked++
 		changed = true
@@ -294,7 +294,7 @@ func (h SettlePayoutsHandler) lock(ctx context.Context, tx pgx.Tx, ws, id uuid.U
 		_, err := tx.CopyFrom(ctx, pgx.Identifier{"payout_lines"}, []string{"collection_id", "video_id", "workspace_id", "rules_version",
 			"creator_id", "account_id", "payee", "clip", "published_at", "window_end", "period_start", "snapshot_at", "views", "likes",
 			"comments", "paid_views", "price", "amount", "bound", "status", "hold_reason", "hold_detail", "locked_at",
-			"payee_changed_by", "payee_changed_at"}, pgx.CopyFromRows(rows))
+			"payee_changed_by", "payee_changed_at", "quality"}, pgx.CopyFromRows(rows))
 		if err != nil {
 			return fmt.Errorf("lock payout lines: %w", err)
 		}

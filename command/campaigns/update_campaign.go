@@ -52,16 +52,18 @@ func (h UpdateCampaignHandler) Handle(ctx context.Context, cmd UpdateCampaign) e
 		}
 		_, err := tx.Exec(ctx, `
 			UPDATE campaigns SET starts_at = $2, ends_at = $3, budget = $4, platforms = $5, collabs = $6, show_rules_to_creators = $8, verified_accounts_only = $9, requires_tax_form = $10,
-				submissions = $11, required_hashtags = $12, required_mentions = $13, required_sound = $14, updated_at = now(),
+				submissions = $11, required_hashtags = $12, required_mentions = $13, required_sound = $14,
+				validation_hours = $15, min_quality = $16, updated_at = now(),
 				settled_version = NULL, open_floor = NULL
 			WHERE collection_id = $1 AND workspace_id = $7`, cmd.CollectionID, s.StartsAt, s.EndsAt, s.Budget, s.Platforms, s.Collabs, cmd.WorkspaceID, s.ShowRules, s.VerifiedOnly, s.TaxFormRequired,
-			s.Submissions.Mode, s.Submissions.Hashtags, s.Submissions.Mentions, s.Submissions.Sound)
+			s.Submissions.Mode, s.Submissions.Hashtags, s.Submissions.Mentions, s.Submissions.Sound, s.ValidationHours, s.MinQuality)
 		if err != nil {
 			return fmt.Errorf("update campaign: %w", err)
 		}
 		err = activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: domain.ActionCampaignChanged, Target: name,
 			Details: map[string]any{"startsAt": s.StartsAt, "endsAt": s.EndsAt, "budget": s.Budget, "platforms": s.Platforms, "collabs": s.Collabs, "showRulesToCreators": s.ShowRules, "verifiedAccountsOnly": s.VerifiedOnly, "requiresTaxForm": s.TaxFormRequired,
-				"submissions": s.Submissions.Mode, "requiredHashtags": s.Submissions.Hashtags, "requiredMentions": s.Submissions.Mentions, "requiredSound": s.Submissions.Sound}})
+				"submissions": s.Submissions.Mode, "requiredHashtags": s.Submissions.Hashtags, "requiredMentions": s.Submissions.Mentions, "requiredSound": s.Submissions.Sound,
+				"validationHours": s.ValidationHours, "minQuality": s.MinQuality}})
 		if err != nil {
 			return err
 		}

@@ -20,6 +20,11 @@ type CampaignSettings struct {
 	// Submissions is whether creators may submit posts, and what a post
 	// must carry.
 	Submissions SubmissionRules
+	// ValidationHours is how long after a line's window closes it waits
+	// before it locks; MinQuality the view-quality score (0-100) below
+	// which it is held at the lock (0: never).
+	ValidationHours int
+	MinQuality      int
 }
 
 // SubmissionRules are what a campaign takes from its creators' submissions.

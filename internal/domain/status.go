@@ -200,10 +200,11 @@ const (
 	HoldCampaignEnded  HoldReason = "campaign_ended"       // before the window closed
 	HoldUnverified     HoldReason = "unverified_account"   // a campaign paying verified accounts only
 	HoldTaxForm        HoldReason = "tax_form_missing"     // a campaign requiring a tax form on file
+	HoldLowQuality     HoldReason = "low_quality"          // a view-quality score below the campaign's minimum
 )
 
 // HoldReasons lists every reason a line is held.
-var HoldReasons = []HoldReason{HoldBurst, HoldViewsFell, HoldUnavailable, HoldNoSnapshot, HoldStale, HoldPublishUnknown, HoldCollab, HoldCampaignEnded, HoldUnverified, HoldTaxForm}
+var HoldReasons = []HoldReason{HoldBurst, HoldViewsFell, HoldUnavailable, HoldNoSnapshot, HoldStale, HoldPublishUnknown, HoldCollab, HoldCampaignEnded, HoldUnverified, HoldTaxForm, HoldLowQuality}
 
 // PostKind is what a video is to its account, decided at ingest.
 type PostKind string

@@ -353,6 +353,9 @@ type Closed struct {
 	Comments   int64
 	Hold       domain.HoldReason // set: held for review, HoldDetail says why
 	HoldDetail string
+	// Quality is the view-quality score the line locks with; nil when its
+	// views were not read (no snapshot, ended, unavailable).
+	Quality *int
 	// the last change of the payee while the line was open (by: an e-mail)
 	PayeeChangedBy string
 	PayeeChangedAt *time.Time

@@ -33,6 +33,12 @@ type Payee struct {
 	Name string    `json:"name"`
 }
 
+// validation is how long after its window closes a line of c locks.
+func (c campaign) validation() time.Duration { return time.Duration(c.ValidationHours) * time.Hour }
+
+// locksAt is when a line of c whose window closes at windowEnd locks.
+func (c campaign) locksAt(windowEnd time.Time) time.Time { return windowEnd.Add(c.validation()) }
+
 // key is the payee as the caps and the cross-post check tell payees apart.
 func (p Payee) key() string { return p.Kind + ":" + p.ID.String() }
 
@@ -80,6 +86,12 @@ type Line struct {
 	PaidBy       string            `json:"paidBy"`
 	PaidAt       *time.Time        `json:"paidAt"`
 	FellTo       *int64            `json:"fellTo"`
+	// Quality is the view-quality score the line locked with (0-100); nil
+	// while it is open, and for a line locked without it.
+	Quality *int `json:"quality"`
+	// ValidatingUntil is when an open line whose window closed locks, the
+	// campaign's validation window after it; nil otherwise.
+	ValidatingUntil *time.Time `json:"validatingUntil"`
 	// PayeeChange is the payee's last change after publishing.
 	PayeeChange *PayeeChange `json:"payeeChange"`
 
@@ -137,6 +149,9 @@ type campaign struct {
 	TaxFormRequired bool
 	// Submissions: whether creators submit posts, and what a post must carry.
 	Submissions domain.SubmissionRules
+	// ValidationHours: a line locks that long after its window closes;
+	// MinQuality: the score below which it is held (0: never).
+	ValidationHours, MinQuality int
 	// OpenFloor: every video of the campaign published before it that the
 	// campaign pays has a stored line, and FloorNotPaid of those it does
 	// not pay have none (schema 0041); nil when not known.
@@ -190,7 +205,7 @@ func (v RulesVersion) rules(p payout.Period) payout.Rules {
 const campaignSQL = `
 SELECT c.collection_id, col.name, c.currency, c.minor_digits, c.starts_at, c.ends_at, c.budget, c.platforms, c.period, c.created_at, c.ledger_version, c.lines_removed,
     c.collabs, c.ended_at, c.open_floor, c.floor_not_paid, w.videos_version, w.open_rows_version, w.videos_base, c.show_rules_to_creators, c.verified_accounts_only, c.requires_tax_form,
-    c.submissions, c.required_hashtags, c.required_mentions, c.required_sound
+    c.submissions, c.required_hashtags, c.required_mentions, c.required_sound, c.validation_hours, c.min_quality
 FROM campaigns c JOIN collections col ON col.id = c.collection_id JOIN workspaces w ON w.id = c.workspace_id
 WHERE c.workspace_id = $1 AND c.collection_id = $2`
 
@@ -205,7 +220,7 @@ func loadCampaign(ctx context.Context, db *pgxpool.Pool, ws, id uuid.UUID) (camp
 	var period string
 	err := db.QueryRow(ctx, campaignSQL, ws, id).Scan(&c.ID, &c.Name, &c.Currency, &c.MinorDigits, &c.StartsAt, &c.EndsAt, &c.Budget, &c.Platforms, &period, &c.CreatedAt, &c.LedgerVersion, &c.LinesRemoved,
 		&c.Collabs, &c.EndedAt, &c.OpenFloor, &c.FloorNotPaid, &c.VideosVersion, &c.OpenRowsVersion, &c.VideosBase, &c.ShowRules, &c.VerifiedOnly, &c.TaxFormRequired,
-		&c.Submissions.Mode, &c.Submissions.Hashtags, &c.Submissions.Mentions, &c.Submissions.Sound)
+		&c.Submissions.Mode, &c.Submissions.Hashtags, &c.Submissions.Mentions, &c.Submissions.Sound, &c.ValidationHours, &c.MinQuality)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return c, apperr.NotFound("campaign not found")
 	}
@@ -322,7 +337,7 @@ const (
 const lockedSelect = `
 SELECT l.video_id, l.rules_version, l.creator_id, l.account_id, l.payee, l.clip, l.published_at, v.created_at, v.post_kind, l.window_end, l.period_start,
     l.snapshot_at, l.views, l.likes, l.comments, l.paid_views, l.price, l.amount, l.bound, l.status,
-    l.hold_reason, l.hold_detail, l.reject_reason, l.locked_at, COALESCE(d.email, ''), l.decided_at, COALESCE(p.email, ''), l.paid_at, l.fell_to,
+    l.hold_reason, l.hold_detail, l.reject_reason, l.locked_at, COALESCE(d.email, ''), l.decided_at, COALESCE(p.email, ''), l.paid_at, l.fell_to, l.quality,
     l.payee_changed_by, l.payee_changed_at,
     v.url, v.platform, v.caption, v.account_handle, l.seq
 FROM payout_lines l
@@ -350,6 +365,9 @@ type ledger struct {
 	Open    []Line
 	Closed  int
 	NotPaid int
+	// Validating counts the open lines whose window closed, waiting out the
+	// campaign's validation window before they lock.
+	Validating int
 	// sums are every line's sums: the kept locked lines' and the open ones'
 	sums *lineSums
 	// lockedOrder numbers the locked lines in the ledger's order (filterOrder)
@@ -447,8 +465,12 @@ func readLedger(ctx context.Context, db *pgxpool.Pool, ch chread.Conn, ws, id uu
 	// the kept rows are shared: a request prices a copy
 	open := slices.Clone(rows.lines)
 	for i := range open {
-		if !open[i].WindowEnd.After(now) {
+		switch locks := c.locksAt(open[i].WindowEnd); {
+		case !locks.After(now):
 			l.Closed++
+		case !open[i].WindowEnd.After(now):
+			l.Validating++
+			open[i].ValidatingUntil = &locks
 		}
 	}
 	if err := readViewsAt(ctx, ch, ws, open, now); err != nil {
@@ -640,13 +662,14 @@ func lockedLines(ctx context.Context, db *pgxpool.Pool, ws, id uuid.UUID, since 
 		lockedAt                      time.Time
 		snapshotAt, decidedAt, paidAt pgtype.Timestamptz
 		fellTo                        pgtype.Int8
+		quality                       pgtype.Int4
 		published, payeeChangedAt     pgtype.Timestamptz
 		payeeChangedBy                string
 		firstSeen                     time.Time
 	)
 	dest := []any{(*[16]byte)(&l.VideoID), &l.RulesVersion, &creatorID, &accountID, &l.Payee.Name, &l.Clip, &published, &firstSeen, &l.PostKind, &l.WindowEnd, &l.PeriodStart,
 		&snapshotAt, &l.Views, &l.Likes, &l.Comments, &l.PaidViews, &l.Price, &l.Amount, &l.Bound, &l.Status,
-		&l.HoldReason, &l.HoldDetail, &l.RejectReason, &lockedAt, &l.DecidedBy, &decidedAt, &l.PaidBy, &paidAt, &fellTo,
+		&l.HoldReason, &l.HoldDetail, &l.RejectReason, &lockedAt, &l.DecidedBy, &decidedAt, &l.PaidBy, &paidAt, &fellTo, &quality,
 		&payeeChangedBy, &payeeChangedAt,
 		&l.URL, &l.Platform, &l.Caption, &l.AccountHandle, &l.seq}
 	utc := func(t pgtype.Timestamptz) *time.Time {
@@ -683,6 +706,10 @@ func lockedLines(ctx context.Context, db *pgxpool.Pool, ws, id uuid.UUID, since 
 		if fellTo.Valid {
 			f := fellTo.Int64
 			l.FellTo = &f
+		}
+		if quality.Valid {
+			q := int(quality.Int32)
+			l.Quality = &q
 		}
 		if payeeChangedAt.Valid {
 			l.PayeeChange = &PayeeChange{By: payeeChangedBy, At: payeeChangedAt.Time.UTC()}

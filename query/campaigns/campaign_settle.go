@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -35,7 +36,7 @@ func (h SettlementHandler) Settlement(ctx context.Context, ws, id uuid.UUID, now
 	var closed []Line
 	for _, ln := range l.Open {
 		switch {
-		case !ln.WindowEnd.After(now):
+		case !l.campaign.locksAt(ln.WindowEnd).After(now):
 			closed = append(closed, ln)
 		case all:
 			ln.ended = true
@@ -43,6 +44,10 @@ func (h SettlementHandler) Settlement(ctx context.Context, ws, id uuid.UUID, now
 		}
 	}
 	history, err := h.accountHistory(ctx, ws, closed)
+	if err != nil {
+		return out, err
+	}
+	latest, err := h.latestViews(ctx, ws, l.campaign, closed)
 	if err != nil {
 		return out, err
 	}
@@ -74,6 +79,16 @@ func (h SettlementHandler) Settlement(ctx context.Context, ws, id uuid.UUID, now
 		case "account":
 			c.AccountID = ln.accountID
 		}
+		var quality payout.Quality
+		if !ln.ended && ln.SnapshotAt != nil {
+			now, ok := latest[ln.VideoID]
+			if !ok {
+				now = ln.Views
+			}
+			quality = payout.QualityOf(payout.Engagement{Views: ln.Views, Likes: ln.Likes, Comments: ln.Comments}, othersOf(history, ln), now)
+			score := quality.Score
+			c.Quality = &score
+		}
 		switch {
 		case ln.ended:
 			c.Hold, c.HoldDetail = domain.HoldCampaignEnded, fmt.Sprintf("the campaign was ended on %s, before the window closed on %s: views as of then",
@@ -95,16 +110,11 @@ func (h SettlementHandler) Settlement(ctx context.Context, ws, id uuid.UUID, now
 		case l.campaign.TaxFormRequired && (ln.Payee.Kind != "creator" || !formed[ln.Payee.ID]):
 			c.Hold, c.HoldDetail = domain.HoldTaxForm, taxFormDetail(ln)
 		default:
-			var others []payout.Engagement
-			if ln.accountID != nil {
-				for vid, e := range history[*ln.accountID] {
-					if vid != ln.VideoID {
-						others = append(others, e)
-					}
-				}
-			}
-			if burst, why := payout.Burst(payout.Engagement{Views: ln.Views, Likes: ln.Likes, Comments: ln.Comments}, others); burst {
+			if burst, why := payout.Burst(payout.Engagement{Views: ln.Views, Likes: ln.Likes, Comments: ln.Comments}, othersOf(history, ln)); burst {
 				c.Hold, c.HoldDetail = domain.HoldBurst, why
+			} else if c.Quality != nil && *c.Quality < l.campaign.MinQuality {
+				c.Hold, c.HoldDetail = domain.HoldLowQuality, fmt.Sprintf("view quality %d, below the campaign's %d: %s",
+					*c.Quality, l.campaign.MinQuality, strings.Join(quality.Reasons, "; "))
 			}
 		}
 		out.Closed = append(out.Closed, c)
@@ -115,6 +125,49 @@ func (h SettlementHandler) Settlement(ctx context.Context, ws, id uuid.UUID, now
 		out.Fell, err = h.scrapedFalls(ctx, ws, id, since)
 	}
 	return out, err
+}
+
+// othersOf is the engagement of the other videos of the line's account.
+func othersOf(history map[uuid.UUID]map[uuid.UUID]payout.Engagement, ln Line) []payout.Engagement {
+	if ln.accountID == nil {
+		return nil
+	}
+	var others []payout.Engagement
+	for vid, e := range history[*ln.accountID] {
+		if vid != ln.VideoID {
+			others = append(others, e)
+		}
+	}
+	return others
+}
+
+// latestViews reads the views the closed lines' videos show now, when the
+// campaign waits a validation window or holds low view quality: views
+// taken back since the window closed lower the score. Without either, the
+// score is read from the views at the window's end alone (a fall after
+// the lock holds the line as views_fell).
+func (h SettlementHandler) latestViews(ctx context.Context, ws uuid.UUID, c campaign, closed []Line) (map[uuid.UUID]int64, error) {
+	if c.ValidationHours == 0 && c.MinQuality == 0 {
+		return nil, nil
+	}
+	var ids []uuid.UUID
+	for _, ln := range closed {
+		if ln.SnapshotAt != nil && !ln.ended {
+			ids = append(ids, ln.VideoID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	counts, err := latestCounts(ctx, h.CH, ws, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[uuid.UUID]int64, len(counts))
+	for id, e := range counts {
+		out[id] = e.Views
+	}
+	return out, nil
 }
 
 // settleScrapeMargin widens Due's "scraped since": a completion records its
@@ -211,7 +264,7 @@ func (h SettlementHandler) OpenFloor(ctx context.Context, tx pgx.Tx, ws, id uuid
 	)
 	err := tx.QueryRow(ctx, `
 		SELECT c.platforms, c.starts_at, c.ends_at, c.collabs, c.ended_at IS NOT NULL,
-			(SELECT max(r.window_hours) FROM campaign_rules r WHERE r.collection_id = c.collection_id),
+			(SELECT max(r.window_hours) FROM campaign_rules r WHERE r.collection_id = c.collection_id) + c.validation_hours,
 			c.open_floor, c.floor_not_paid
 		FROM campaigns c WHERE c.workspace_id = $1 AND c.collection_id = $2`, ws, id).Scan(&platforms, &starts, &ends, &collabs, &ended, &window, &was, &before)
 	if errors.Is(err, pgx.ErrNoRows) || ended {
@@ -252,7 +305,7 @@ func (h SettlementHandler) closing(ctx context.Context, ws uuid.UUID, c campaign
 	}
 	closing := false
 	err := withoutJIT(ctx, h.DB, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, dueSQL, ws, c.ID, c.Platforms, c.StartsAt, c.EndsAt, c.OpenFloor, now.Add(-shortest))
+		rows, err := tx.Query(ctx, dueSQL, ws, c.ID, c.Platforms, c.StartsAt, c.EndsAt, c.OpenFloor, now.Add(-shortest-c.validation()))
 		if err != nil {
 			return fmt.Errorf("read closing videos: %w", err)
 		}
@@ -270,7 +323,7 @@ func (h SettlementHandler) closing(ctx context.Context, ws uuid.UUID, c campaign
 			if published.Valid {
 				at = published.Time
 			}
-			if c.pays(kind) && !at.Add(payout.VersionAt(versions, at).Rules.Window()).After(now) {
+			if c.pays(kind) && !c.locksAt(at.Add(payout.VersionAt(versions, at).Rules.Window())).After(now) {
 				closing = true
 				return nil
 			}

@@ -107,6 +107,10 @@ func (s *lineSums) apply(c campaign, ln *Line, n int) {
 		st = CreatorStanding{Payee: ln.Payee}
 	}
 	st.Videos += n
+	if ln.Quality != nil && ln.Views > 0 {
+		st.qualityViews += n64 * ln.Views
+		st.qualitySum += n64 * int64(*ln.Quality) * ln.Views
+	}
 	if n > 0 && (st.LastPostedAt == nil || ln.PublishedAt.After(*st.LastPostedAt)) {
 		at := ln.PublishedAt
 		st.LastPostedAt = &at

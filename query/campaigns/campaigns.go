@@ -61,6 +61,10 @@ type CampaignSummary struct {
 	// for review when they lock.
 	RequiresTaxForm bool `json:"requiresTaxForm"`
 	SubmissionSettings
+	// ValidationHours is how long after a line's window closes it locks;
+	// MinQuality the view-quality score below which it is held (0: never).
+	ValidationHours int `json:"validationHours"`
+	MinQuality      int `json:"minQuality"`
 	// EndedAt is when the campaign was ended; its ledger is then read-only.
 	EndedAt *time.Time `json:"endedAt"`
 }
@@ -148,6 +152,21 @@ type CreatorStanding struct {
 	Goal           *payout.Goal `json:"goal"`
 	LastPostedAt   *time.Time   `json:"lastPostedAt"`
 	StoppedPosting bool         `json:"stoppedPosting"`
+	// Quality is the payee's view-quality score: its locked lines' scores
+	// weighted by their views; nil before a scored line.
+	Quality *int `json:"quality"`
+	// qualityViews and qualitySum add up the scored lines' views and
+	// score × views.
+	qualityViews, qualitySum int64
+}
+
+// quality is the views-weighted score of the scored lines; nil without one.
+func (st CreatorStanding) quality() *int {
+	if st.qualityViews <= 0 {
+		return nil
+	}
+	q := int((st.qualitySum + st.qualityViews/2) / st.qualityViews)
+	return &q
 }
 
 // CampaignPage is the answer of GET /campaigns/{id}.
@@ -161,6 +180,9 @@ type CampaignPage struct {
 	Creators     []CreatorStanding `json:"creators"`
 	TopVideos    []Line            `json:"topVideos"`
 	AwaitingLock int               `json:"awaitingLock"`
+	// Validating counts the lines whose window closed that wait out the
+	// campaign's validation window before they lock.
+	Validating int `json:"validating"`
 }
 
 // CampaignsHandler answers the campaign routes.
@@ -216,7 +238,8 @@ func (l ledger) summary() (Campaign, LineCounts) {
 	c, s := l.campaign, l.sums
 	out := Campaign{CampaignSummary: CampaignSummary{ID: c.ID, Name: c.Name, Currency: c.Currency, MinorDigits: c.MinorDigits, StartsAt: c.StartsAt,
 		EndsAt: c.EndsAt, Budget: c.Budget, Period: string(c.Period), Platforms: c.Platforms, NotPaid: l.NotPaid,
-		Collabs: string(c.Collabs), ShowRulesToCreators: c.ShowRules, VerifiedAccountsOnly: c.VerifiedOnly, RequiresTaxForm: c.TaxFormRequired, SubmissionSettings: submissionSettings(c.Submissions), EndedAt: c.EndedAt}, Rules: c.Versions[0], CreatedAt: c.CreatedAt}
+		Collabs: string(c.Collabs), ShowRulesToCreators: c.ShowRules, VerifiedAccountsOnly: c.VerifiedOnly, RequiresTaxForm: c.TaxFormRequired, SubmissionSettings: submissionSettings(c.Submissions),
+		ValidationHours: c.ValidationHours, MinQuality: c.MinQuality, EndedAt: c.EndedAt}, Rules: c.Versions[0], CreatedAt: c.CreatedAt}
 	out.Spend = s.spend
 	projected := s.projected
 	out.Spend.Projected = &projected
@@ -243,7 +266,7 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 	}
 	var p CampaignPage
 	p.Campaign, p.Counts = l.summary()
-	p.AwaitingLock = l.Closed
+	p.AwaitingLock, p.Validating = l.Closed, l.Validating
 	s := l.sums
 	c := l.campaign
 	currentStart := c.Period.Start(now)
@@ -283,6 +306,7 @@ func (h CampaignsHandler) Page(ctx context.Context, ws, id uuid.UUID) (CampaignP
 		if st.LastPostedAt != nil {
 			st.StoppedPosting = payout.StoppedPosting(c.Period, *st.LastPostedAt, now)
 		}
+		st.Quality = st.quality()
 		p.Creators = append(p.Creators, st)
 	}
 	slices.SortFunc(p.Creators, func(a, b CreatorStanding) int {
@@ -468,5 +492,5 @@ func lockedOrder(locked []*Line) []int32 {
 // Settings reads the campaign's settings from PostgreSQL only.
 func (h CampaignsHandler) Settings(ctx context.Context, ws, id uuid.UUID) (domain.CampaignSettings, error) {
 	c, err := loadCampaign(ctx, h.DB, ws, id)
-	return domain.CampaignSettings{StartsAt: c.StartsAt, EndsAt: c.EndsAt, Budget: c.Budget, Platforms: c.Platforms, Collabs: c.Collabs, ShowRules: c.ShowRules, VerifiedOnly: c.VerifiedOnly, TaxFormRequired: c.TaxFormRequired, Submissions: c.Submissions}, err
+	return domain.CampaignSettings{StartsAt: c.StartsAt, EndsAt: c.EndsAt, Budget: c.Budget, Platforms: c.Platforms, Collabs: c.Collabs, ShowRules: c.ShowRules, VerifiedOnly: c.VerifiedOnly, TaxFormRequired: c.TaxFormRequired, Submissions: c.Submissions, ValidationHours: c.ValidationHours, MinQuality: c.MinQuality}, err
 }

@@ -82,6 +82,12 @@ type PortalCampaign struct {
 	// carry; Submitted counts the creator's submissions by status.
 	SubmissionSettings
 	Submitted SubmissionCounts `json:"submitted"`
+	// Quality is the creator's view-quality score in the campaign (its
+	// locked lines' scores weighted by views); nil before a scored line.
+	Quality *int `json:"quality"`
+	// ValidationHours is how long after a post's window closes its line
+	// locks.
+	ValidationHours int `json:"validationHours"`
 }
 
 // SubmissionCounts counts submissions by status.
@@ -154,12 +160,16 @@ type PortalPost struct {
 	RejectReason string            `json:"rejectReason"`
 	LockedAt     *time.Time        `json:"lockedAt"`
 	PaidAt       *time.Time        `json:"paidAt"`
+	// Quality is the view-quality score the line locked with.
+	Quality *int `json:"quality"`
+	// ValidatingUntil is when a post whose window closed locks.
+	ValidatingUntil *time.Time `json:"validatingUntil"`
 }
 
 func portalPost(l *Line) PortalPost {
 	return PortalPost{VideoID: l.VideoID, URL: l.URL, Platform: l.Platform, Caption: l.Caption, AccountHandle: l.AccountHandle,
 		PublishedAt: l.Published, WindowEnd: l.WindowEnd, Status: l.Status, Views: l.Views, Amount: l.Amount,
-		HoldReason: l.HoldReason, RejectReason: l.RejectReason, LockedAt: l.LockedAt, PaidAt: l.PaidAt}
+		HoldReason: l.HoldReason, RejectReason: l.RejectReason, LockedAt: l.LockedAt, PaidAt: l.PaidAt, Quality: l.Quality, ValidatingUntil: l.ValidatingUntil}
 }
 
 // PortalPosts is a page of a creator's lines in one campaign.
@@ -254,7 +264,8 @@ func portalCampaign(l *ledger, creator uuid.UUID, submitted *SubmissionCounts) *
 	c := l.campaign
 	out := PortalCampaign{ID: c.ID, Name: c.Name, Currency: c.Currency, MinorDigits: c.MinorDigits, StartsAt: c.StartsAt,
 		EndsAt: c.EndsAt, EndedAt: c.EndedAt, Platforms: c.Platforms, VerifiedAccountsOnly: c.VerifiedOnly, RequiresTaxForm: c.TaxFormRequired,
-		SubmissionSettings: submissionSettings(c.Submissions)}
+		SubmissionSettings: submissionSettings(c.Submissions), ValidationHours: c.ValidationHours}
+	var scored CreatorStanding
 	if submitted != nil {
 		out.Submitted = *submitted
 	}
@@ -266,7 +277,12 @@ func portalCampaign(l *ledger, creator uuid.UUID, submitted *SubmissionCounts) *
 		out.Posts++
 		out.Views += ln.Views
 		out.Amounts.add(ln)
+		if ln.Quality != nil && ln.Views > 0 {
+			scored.qualityViews += ln.Views
+			scored.qualitySum += int64(*ln.Quality) * ln.Views
+		}
 	}
+	out.Quality = scored.quality()
 	open := c.Submissions.Mode != domain.SubmissionsClosed && c.EndedAt == nil
 	if out.Posts == 0 && out.Submitted.total() == 0 && !open {
 		return nil
