@@ -163,7 +163,8 @@ func TestCreatorPortal(t *testing.T) {
 	}
 
 	// every other route answers the creator's login 403 or 404
-	own := map[string]bool{"GET /api/creator": true, "GET /api/creator/campaigns/:id/posts": true}
+	own := map[string]bool{"GET /api/creator": true, "GET /api/creator/campaigns/:id/posts": true,
+		"GET /api/creator/campaigns/:id/submissions": true, "POST /api/creator/campaigns/:id/submissions": true}
 	for _, r := range creatorOwnRoutes {
 		own[r] = true
 	}

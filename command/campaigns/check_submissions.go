@@ -123,7 +123,7 @@ SELECT s.id, s.collection_id, s.creator_id, s.video_id, s.url, s.tracked_by_it, 
 	v.status, v.status_reason, v.last_scraped_at IS NOT NULL, v.account_id, v.account_handle, v.post_kind, v.published_at,
 	v.caption, coalesce(v.sound_id, ''), coalesce(v.sound_name, ''),
 	a.creator_id, a.verified_at IS NOT NULL,
-	v.collection_id = s.collection_id OR (v.collection_id IS NULL AND a.collection_id = s.collection_id)
+	COALESCE(v.collection_id = s.collection_id OR (v.collection_id IS NULL AND a.collection_id = s.collection_id), false)
 		OR EXISTS (SELECT 1 FROM payout_lines l WHERE l.workspace_id = s.workspace_id AND l.collection_id = s.collection_id AND l.video_id = v.id),
 	v.collection_id IS NOT NULL AND v.collection_id <> s.collection_id,
 	col.name, c.starts_at, c.ends_at, c.ended_at IS NOT NULL, c.submissions, c.required_hashtags, c.required_mentions, c.required_sound
@@ -341,7 +341,7 @@ func endSubmittedTracking(ctx context.Context, tx pgx.Tx, ws uuid.UUID, videos [
 	rows, _ := tx.Query(ctx, `
 		SELECT v.id FROM videos v
 		WHERE v.workspace_id = $1 AND v.id = ANY($2) AND v.collection_id IS NULL AND v.status <> $3
-		  AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.id = v.account_id AND a.status <> $3)
+		  AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.workspace_id = $1 AND a.id = v.account_id AND a.status <> $3)
 		  AND NOT EXISTS (SELECT 1 FROM payout_lines l WHERE l.workspace_id = $1 AND l.video_id = v.id)
 		  AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.workspace_id = $1 AND s.video_id = v.id AND s.status = ANY($4))`,
 		ws, videos, domain.ItemRemoved, []domain.Submission{domain.SubmissionChecking, domain.SubmissionPending, domain.SubmissionAccepted})

@@ -110,6 +110,7 @@ func (h SubmitPostsHandler) Handle(ctx context.Context, cmd SubmitPosts) ([]Subm
 		var track []platform.Target
 		var trackOf []int
 		ids := make([]uuid.UUID, len(out))
+		seen := map[platform.Target]bool{}
 		for i := range out {
 			if out[i].Err != nil {
 				continue
@@ -117,8 +118,11 @@ func (h SubmitPostsHandler) Handle(ctx context.Context, cmd SubmitPosts) ([]Subm
 			t := targets[i]
 			ids[i] = uuid.New()
 			var fails []Failure
+			key := platform.Target{Platform: t.Platform, ID: t.ID}
 			if !containsString(c.platforms, string(t.Platform)) {
 				fails = append(fails, Failure{domain.CheckPlatform, fmt.Sprintf("the campaign pays posts on %s, not %s", platformList(c.platforms), platformName(t.Platform))})
+			} else if seen[key] {
+				fails = append(fails, Failure{domain.CheckDuplicate, "the same post as an earlier link of this list"})
 			} else if why, err := duplicateOf(ctx, tx, cmd.WorkspaceID, cmd.CollectionID, t); err != nil {
 				return err
 			} else if why != "" {
@@ -131,6 +135,7 @@ func (h SubmitPostsHandler) Handle(ctx context.Context, cmd SubmitPosts) ([]Subm
 				out[i].SubmissionID, out[i].Status, out[i].Failures = &ids[i], domain.SubmissionRejected, fails
 				continue
 			}
+			seen[key] = true
 			track, trackOf = append(track, t), append(trackOf, i)
 		}
 		var tracked []tracking.Tracked
@@ -225,7 +230,7 @@ func duplicateOf(ctx context.Context, tx pgx.Tx, ws, campaign uuid.UUID, t platf
 		SELECT
 			(SELECT min(s.created_at) FROM submissions s
 			 -- the statuses written out: the predicate of submissions_post_idx
-			 WHERE s.collection_id = $2 AND s.platform = $3 AND s.post_id = $4 AND s.status IN ('checking', 'pending', 'accepted')),
+			 WHERE s.workspace_id = $1 AND s.collection_id = $2 AND s.platform = $3 AND s.post_id = $4 AND s.status IN ('checking', 'pending', 'accepted')),
 			coalesce(bool_or(v.collection_id = $2 OR (v.collection_id IS NULL AND a.collection_id = $2)
 				OR EXISTS (SELECT 1 FROM payout_lines l WHERE l.workspace_id = $1 AND l.collection_id = $2 AND l.video_id = v.id)), false),
 			coalesce(bool_or(v.collection_id IS NOT NULL AND v.collection_id <> $2), false)
