@@ -18,7 +18,7 @@ import {
   type ReviewResult,
 } from '../types'
 import { Confirm, Empty, ErrorBox, ErrorNote, Pager, PlatformBadge, Spinner, Time, numCol, useAction, useApi, useQuestion, type Loaded } from '../ui'
-import { Amount, BOUND_TEXT, HOLD_TEXT, LineStatusBadge, lineStatusLabel, money, payeeName, periodText, type Currency } from './campaign-parts'
+import { Amount, BOUND_TEXT, HOLD_TEXT, LineStatusBadge, Quality, lineStatusLabel, money, payeeName, periodText, type Currency } from './campaign-parts'
 import { useSelection, type ListSelection } from './organise'
 import './campaigns.css'
 
@@ -303,6 +303,16 @@ function LineStatusCell({ l }: { l: Line }) {
         </div>
       )}
       {l.status !== 'projected' && l.fellTo !== null && !l.holdReason && <div class="small muted">views fell to {exact(l.fellTo)} after the lock</div>}
+      {l.quality !== null && (
+        <div>
+          <Quality q={l.quality} />
+        </div>
+      )}
+      {l.validatingUntil && (
+        <div class="small muted" data-testid="validating">
+          counting ended; locks <Time at={l.validatingUntil} show={day} /> after its validation window
+        </div>
+      )}
       <div class="small muted" title={`Priced under version ${l.rulesVersion} of the rules`}>
         rules v{l.rulesVersion}
       </div>

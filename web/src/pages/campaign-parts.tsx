@@ -234,6 +234,24 @@ export const HOLD_TEXT: Record<Exclude<HoldReason, ''>, string> = {
   campaign_ended: 'The campaign ended before the window closed',
   unverified_account: 'The account is not verified as the creator’s',
   tax_form_missing: 'No tax form on file for the payee',
+  low_quality: 'View quality below the campaign’s minimum',
+}
+
+// qualityText is a view-quality score in words, for its title.
+export function qualityText(q: number): string {
+  if (q >= 90) return `${q}: views like the account’s own`
+  if (q >= 60) return `${q}: some views unlike the account’s own`
+  return `${q}: views far unlike the account’s own (a burst, little engagement, or views taken back)`
+}
+
+// Quality is a view-quality score (0–100) as a small badge.
+export function Quality({ q }: { q: number | null }) {
+  if (q === null) return null
+  return (
+    <span class={`badge quality ${q >= 90 ? 'q-good' : q >= 60 ? 'q-fair' : 'q-poor'}`} data-testid="quality" data-value={q} title={`View quality ${qualityText(q)}`}>
+      Quality {q}
+    </span>
+  )
 }
 
 // COLLABS_TEXT says what a campaign does with collabs (posts of another

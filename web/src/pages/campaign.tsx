@@ -41,6 +41,7 @@ import {
   tiersText,
   windowText,
   PlatformChecks,
+  Quality,
 } from './campaign-parts'
 import { ShareSection } from './share-links'
 import { Ledger, VideoCell, lines, periodKey, readLedger, showLedger, type LedgerQuery } from './campaign-ledger'
@@ -262,7 +263,7 @@ function Leaderboard({ d }: { d: PageData }) {
           <table class="cp-table phone-cards" data-testid="leaderboard" aria-labelledby="creators-title">
             <TableHead
               scoped
-              cols={[numCol('#'), 'Payee', numCol('Videos'), numCol('Paid views'), numCol('Committed'), numCol('Projected'), numCol('Paid'), 'Posting goal', 'Last posted']}
+              cols={[numCol('#'), 'Payee', numCol('Videos'), numCol('Paid views'), numCol('Committed'), numCol('Projected'), numCol('Paid'), 'View quality', 'Posting goal', 'Last posted']}
             />
             <tbody>
               {d.creators.map((s, i) => (
@@ -298,6 +299,7 @@ function Leaderboard({ d }: { d: PageData }) {
                   <td class="num" data-label="Paid">
                     {money(s.paid, c)}
                   </td>
+                  <td data-label="View quality">{s.quality === null ? <span class="muted">—</span> : <Quality q={s.quality} />}</td>
                   <td data-label="Posting goal">
                     <Goal s={s} />
                   </td>
@@ -485,10 +487,12 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
     hashtags: c.requiredHashtags.map((h) => '#' + h).join(' '),
     mentions: c.requiredMentions.map((m) => '@' + m).join(' '),
     sound: c.requiredSound,
+    validation: String(c.validationHours),
+    minQuality: String(c.minQuality),
   })
   const [f, setF] = useState(initial)
   // the fields follow the campaign as it is read again (after a save)
-  useEffect(() => setF(initial()), [c.startsAt, c.endsAt, c.budget, c.platforms.join(), c.collabs, c.showRulesToCreators, c.verifiedAccountsOnly, c.requiresTaxForm, c.submissions, c.requiredHashtags.join(), c.requiredMentions.join(), c.requiredSound])
+  useEffect(() => setF(initial()), [c.startsAt, c.endsAt, c.budget, c.platforms.join(), c.collabs, c.showRulesToCreators, c.verifiedAccountsOnly, c.requiresTaxForm, c.submissions, c.requiredHashtags.join(), c.requiredMentions.join(), c.requiredSound, c.validationHours, c.minQuality])
   const { busy, error, setError, run } = useAction()
   const [saved, setSaved] = useState(false)
   const errs = error?.fields ?? {}
@@ -501,6 +505,10 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
     if (!f.startsAt) bad.startsAt = 'is required'
     if (f.lastDay && f.lastDay < f.startsAt) bad.endsAt = 'must not be before the first day'
     if (f.platforms.size === 0) bad.platforms = 'must name at least one platform'
+    const validation = Number(f.validation || 0)
+    if (!Number.isInteger(validation) || validation < 0 || validation > 720) bad.validationHours = 'between 0 and 720 hours'
+    const minQuality = Number(f.minQuality || 0)
+    if (!Number.isInteger(minQuality) || minQuality < 0 || minQuality > 100) bad.minQuality = 'a score between 0 and 100'
     if (Object.keys(bad).length || typeof budget === 'string') {
       setError(new ApiError(400, 'invalid_request', 'Some fields need a change.', bad))
       return
@@ -523,6 +531,8 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
     const mentions = words(f.mentions, '@')
     if (mentions.join() !== c.requiredMentions.join()) body.requiredMentions = mentions
     if (f.sound.trim() !== c.requiredSound) body.requiredSound = f.sound.trim()
+    if (validation !== c.validationHours) body.validationHours = validation
+    if (minQuality !== c.minQuality) body.minQuality = minQuality
     if (Object.keys(body).length === 0) {
       setSaved(true)
       return
@@ -602,6 +612,29 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
         </label>
       </fieldset>
       <fieldset>
+        <legend>View quality</legend>
+        <div class="cp-grid">
+          <div class="field">
+            <label for="settings-validationHours">Validation window (hours)</label>
+            <input type="number" min={0} max={720} step={1} name="validationHours" value={f.validation} onInput={(e) => setF({ ...f, validation: (e.target as HTMLInputElement).value })} {...described('settings-validationHours', errs.validationHours)} />
+            {err('validationHours', 'Validation window') ?? (
+              <small id="settings-validationHours-hint" class="muted">
+                How long after a post’s counting window closes its line locks: views the platform takes back meanwhile lower its score. 0: at once.
+              </small>
+            )}
+          </div>
+          <div class="field">
+            <label for="settings-minQuality">Minimum view quality</label>
+            <input type="number" min={0} max={100} step={1} name="minQuality" value={f.minQuality} onInput={(e) => setF({ ...f, minQuality: (e.target as HTMLInputElement).value })} {...described('settings-minQuality', errs.minQuality)} />
+            {err('minQuality', 'Minimum view quality') ?? (
+              <small id="settings-minQuality-hint" class="muted">
+                Lines scoring below it (0–100, against the account’s own videos) are held for review when they lock. 0: never.
+              </small>
+            )}
+          </div>
+        </div>
+      </fieldset>
+      <fieldset>
         <legend>Posts creators submit</legend>
         <div class="cp-grid">
           <div class="field">
@@ -613,7 +646,7 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
             </select>
           </div>
           <div class="field">
-            <label for="settings-hashtags">Required hashtags</label>
+            <label for="settings-requiredHashtags">Required hashtags</label>
             <input type="text" name="requiredHashtags" autocomplete="off" placeholder="#launchweek" value={f.hashtags} onInput={(e) => setF({ ...f, hashtags: (e.target as HTMLInputElement).value })} {...described('settings-requiredHashtags', errs.requiredHashtags)} />
             {err('requiredHashtags', 'Required hashtags') ?? (
               <small id="settings-requiredHashtags-hint" class="muted">
@@ -622,12 +655,12 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
             )}
           </div>
           <div class="field">
-            <label for="settings-mentions">Required mentions</label>
+            <label for="settings-requiredMentions">Required mentions</label>
             <input type="text" name="requiredMentions" autocomplete="off" placeholder="@yourbrand" value={f.mentions} onInput={(e) => setF({ ...f, mentions: (e.target as HTMLInputElement).value })} {...described('settings-requiredMentions', errs.requiredMentions)} />
             {err('requiredMentions', 'Required mentions')}
           </div>
           <div class="field">
-            <label for="settings-sound">Required sound</label>
+            <label for="settings-requiredSound">Required sound</label>
             <input type="text" name="requiredSound" autocomplete="off" placeholder="a sound’s link, id or name" value={f.sound} onInput={(e) => setF({ ...f, sound: (e.target as HTMLInputElement).value })} {...described('settings-requiredSound', errs.requiredSound)} />
             {err('requiredSound', 'Required sound') ?? (
               <small id="settings-requiredSound-hint" class="muted">
@@ -637,7 +670,7 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
           </div>
         </div>
       </fieldset>
-      {error && (Object.keys(errs).length === 0 || Object.keys(errs).some((k) => !['startsAt', 'endsAt', 'budget', 'platforms', 'collabs', 'requiredHashtags', 'requiredMentions', 'requiredSound'].includes(k))) && (
+      {error && (Object.keys(errs).length === 0 || Object.keys(errs).some((k) => !['startsAt', 'endsAt', 'budget', 'platforms', 'collabs', 'requiredHashtags', 'requiredMentions', 'requiredSound', 'validationHours', 'minQuality'].includes(k))) && (
         <ErrorNote error={error} />
       )}
       <div class="actions">
@@ -701,6 +734,12 @@ function Panel({ d, q, manage, reload }: { d: PageData; q: LedgerQuery; manage: 
           <button type="button" class="link" onClick={reload}>
             Reload
           </button>
+        </p>
+      )}
+      {d.validating > 0 && (
+        <p class="muted small" role="status" data-testid="validating-count">
+          The counting windows of {lines(d.validating)} have closed: {d.validating === 1 ? 'it waits' : 'they wait'} out the campaign’s{' '}
+          {d.campaign.validationHours}-hour validation window before {d.validating === 1 ? 'it locks' : 'they lock'}.
         </p>
       )}
       <SpendChart d={d} />

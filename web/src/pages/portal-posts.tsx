@@ -6,7 +6,7 @@ import { day, exact, platformName, when } from '../format'
 import { setQuery } from '../router'
 import type { CreatorPortal, CreatorPosts, LineStatus } from '../types'
 import { Empty, PageHeader, Pager, Show, Updating, useApi } from '../ui'
-import { Amount, HOLD_TEXT, LineStatusBadge, lineStatusLabel } from './campaign-parts'
+import { Amount, HOLD_TEXT, LineStatusBadge, Quality, lineStatusLabel } from './campaign-parts'
 import './portal.css'
 
 const STATUSES: LineStatus[] = ['projected', 'locked', 'held', 'approved', 'rejected', 'paid']
@@ -65,6 +65,8 @@ export default function PortalPosts({ params, query }: { params: Record<string, 
                         </>
                       )}
                     </dl>
+                    {p.quality !== null && <Quality q={p.quality} />}
+                    {p.validatingUntil && <p class="muted small">Counting ended; the amount is fixed {when(p.validatingUntil)}.</p>}
                     {p.holdReason && <p class="muted small">Held: {HOLD_TEXT[p.holdReason as keyof typeof HOLD_TEXT] ?? p.holdReason}</p>}
                     {p.rejectReason && <p class="muted small">Rejected: {p.rejectReason}</p>}
                   </li>

@@ -5,7 +5,7 @@ import { get, post } from '../api'
 import { ago, day, exact, platformName } from '../format'
 import type { CreatorCampaign, CreatorPortal, CreatorPortalAccount } from '../types'
 import { Empty, PageHeader, PlatformBadge, Show, StatusBadge, Updating, useAction, useApi } from '../ui'
-import { LINE_STATUS_HELP, money, RulesFacts, runText, type Currency } from './campaign-parts'
+import { LINE_STATUS_HELP, money, Quality, RulesFacts, runText, type Currency } from './campaign-parts'
 import { Requires } from './submission-parts'
 import './portal.css'
 
@@ -49,7 +49,19 @@ function CampaignCard({ c, p }: { c: CreatorCampaign; p: CreatorPortal }) {
       </p>
       <p>
         <strong>{exact(c.posts)}</strong> {c.posts === 1 ? 'post' : 'posts'} · <strong>{exact(c.views)}</strong> views counted
+        {c.quality !== null && (
+          <>
+            {' '}
+            · <Quality q={c.quality} />
+          </>
+        )}
       </p>
+      {c.validationHours > 0 && (
+        <p class="muted small">
+          A post’s amount is fixed {c.validationHours} hours after its counting window closes: views the platform takes back meanwhile lower its view
+          quality.
+        </p>
+      )}
       <Asks c={c} p={p} />
       <dl class="portal-amounts">
         <Earned label="Paid" v={a.paid} c={c} help={LINE_STATUS_HELP.paid} testid="amount-paid" />
