@@ -67,6 +67,8 @@ func TestSubmissionJourney(t *testing.T) {
 		sendKeys(`input[name=password]`, password),
 		click(`button[type=submit]`),
 		waitVisible(`[data-testid="invite-unverified"]`),
+	)
+	do(t, ctx, "verify and accept",
 		chromedp.Navigate(s.base+s.link(noor, "/verify-email")),
 		click(`//a[normalize-space()="Continue to your invite"]`, chromedp.BySearch),
 		click(`//button[normalize-space()="Accept and join"]`, chromedp.BySearch),
@@ -134,7 +136,8 @@ func TestSubmissionJourney(t *testing.T) {
 		do(t, ctx, "count", chromedp.Evaluate(`document.querySelectorAll('`+row+`').length`, &rows))
 		return rows == 1
 	})
-	ledger := s.lines(cookie, colID, "")
+	// the owner's first session ended when it logged out: its new one reads
+	ledger := s.lines(sessionCookie(t, ctx, s.base), colID, "")
 	found := false
 	for _, l := range ledger.Lines {
 		found = found || l.VideoID == mineID
