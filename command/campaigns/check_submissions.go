@@ -239,11 +239,11 @@ func checkPost(p post) []Failure {
 	}
 	switch {
 	case p.accountCreator == nil || *p.accountCreator != p.creator:
-		fails = append(fails, Failure{domain.CheckNotTheirs, "posted by " + author + ", which is not one of your accounts"})
+		fails = append(fails, Failure{domain.CheckNotTheirs, "posted by " + author + ", not one of the creator's accounts"})
 	case !p.kind.Counted():
 		fails = append(fails, Failure{domain.CheckNotTheirs, fmt.Sprintf("a %s by %s, not a post of its own", kindWords(p.kind), author)})
 	case !p.verified:
-		fails = append(fails, Failure{domain.CheckUnverified, author + " is not verified as yours yet: put its code in the bio"})
+		fails = append(fails, Failure{domain.CheckUnverified, author + " is not verified as the creator's yet: its code goes in the bio"})
 	}
 	switch {
 	case p.published == nil:

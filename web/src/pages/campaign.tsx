@@ -640,9 +640,9 @@ function Settings({ c, onSaved }: { c: Campaign; onSaved: () => void }) {
           <div class="field">
             <label for="settings-submissions">Submissions</label>
             <select id="settings-submissions" name="submissions" value={f.submissions} onChange={(e) => setF({ ...f, submissions: (e.target as HTMLSelectElement).value as Campaign['submissions'] })}>
-              <option value="closed">Closed: only the team adds posts</option>
-              <option value="review">Open, each checked post reviewed by the team</option>
-              <option value="auto">Open, posts passing every check accepted at once</option>
+              <option value="closed">Closed</option>
+              <option value="review">Open, reviewed by the team</option>
+              <option value="auto">Open, accepted if checks pass</option>
             </select>
           </div>
           <div class="field">
