@@ -137,6 +137,7 @@ type Handlers struct {
 	ReviewPayouts       campaigns.ReviewPayoutsHandler
 	SettlePayouts       campaigns.SettlePayoutsHandler
 	SubmitPosts         campaigns.SubmitPostsHandler
+	PayoutBatches       campaigns.PayoutBatchesHandler
 	ReviewSubmissions   campaigns.ReviewSubmissionsHandler
 
 	APIKeys          querysharing.APIKeysHandler
@@ -247,6 +248,12 @@ func New(d Deps) *fiber.App {
 	r.Get("/campaigns", ws(room.campaigns.GetCampaigns)...)
 	r.Post("/campaigns", ws(httpx.WithBody(room.campaigns.PostCampaign))...)
 	r.Get("/payouts/tax-report", inBackground(ws(room.campaigns.GetTaxReport))...)
+	r.Get("/payouts/batches", ws(room.campaigns.GetBatches)...)
+	r.Post("/payouts/batches", ws(httpx.WithBody(room.campaigns.PostBatches))...)
+	r.Get("/payouts/batches/export", inBackground(ws(room.campaigns.GetBatchesExport))...)
+	r.Get("/payouts/batches/:id", ws(httpx.WithID("id", room.campaigns.GetBatch))...)
+	r.Post("/payouts/batches/:id/paid", ws(httpx.WithID("id", room.campaigns.PostBatchPaid))...)
+	r.Post("/payouts/batches/:id/cancel", ws(httpx.WithID("id", room.campaigns.PostBatchCancel))...)
 	r.Get("/campaigns/:id", ws(httpx.WithID("id", room.campaigns.GetCampaign))...)
 	r.Patch("/campaigns/:id", ws(httpx.WithIDBody("id", room.campaigns.PatchCampaign))...)
 	r.Get("/campaigns/:id/rules", ws(httpx.WithID("id", room.campaigns.GetCampaignRules))...)
@@ -268,6 +275,8 @@ func New(d Deps) *fiber.App {
 	r.Get("/creator/campaigns/:id/posts", creator(httpx.WithID("id", room.portal.GetPosts))...)
 	r.Get("/creator/campaigns/:id/submissions", creator(httpx.WithID("id", room.portal.GetSubmissions))...)
 	r.Post("/creator/campaigns/:id/submissions", creator(httpx.WithIDBody("id", room.portal.PostSubmissions))...)
+	r.Put("/creator/payout-method", creator(httpx.WithBody(room.portal.PutPayoutMethod))...)
+	r.Get("/creator/statement", creator(room.portal.GetStatement)...)
 	r.Post("/creator/accounts/:id/verification", creator(httpx.WithID("id", room.portal.PostVerification))...)
 	r.Put("/accounts/:id/verification", ws(httpx.WithIDBody("id", room.collections.PutAccountVerification))...)
 	r.Get("/alerts", ws(room.alerts.GetAlerts)...)

@@ -52,6 +52,8 @@ var keyRefused = map[string]bool{
 	"GET /api/creator/campaigns/:id/posts":        true,
 	"GET /api/creator/campaigns/:id/submissions":  true,
 	"POST /api/creator/campaigns/:id/submissions": true,
+	"PUT /api/creator/payout-method":              true,
+	"GET /api/creator/statement":                  true,
 	"POST /api/creator/accounts/:id/verification": true,
 }
 

@@ -164,7 +164,8 @@ func TestCreatorPortal(t *testing.T) {
 
 	// every other route answers the creator's login 403 or 404
 	own := map[string]bool{"GET /api/creator": true, "GET /api/creator/campaigns/:id/posts": true,
-		"GET /api/creator/campaigns/:id/submissions": true, "POST /api/creator/campaigns/:id/submissions": true}
+		"GET /api/creator/campaigns/:id/submissions": true, "POST /api/creator/campaigns/:id/submissions": true,
+		"PUT /api/creator/payout-method": true, "GET /api/creator/statement": true}
 	for _, r := range creatorOwnRoutes {
 		own[r] = true
 	}

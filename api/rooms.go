@@ -58,11 +58,12 @@ func newRooms(d Deps) rooms {
 			AssignCollection: d.AssignCollection, Creators: d.Creators, SaveCreator: d.SaveCreator, VideoPayee: d.VideoPayee,
 			InviteCreator: d.InviteCreator, VerifyAccount: d.VerifyAccount,
 		},
-		portal: &portal.Room{Campaigns: d.Campaigns, VerifyAccount: d.VerifyAccount, SubmitPosts: d.SubmitPosts},
+		portal: &portal.Room{Campaigns: d.Campaigns, VerifyAccount: d.VerifyAccount, SubmitPosts: d.SubmitPosts, PayoutBatches: d.PayoutBatches},
 		campaigns: &campaigns.Room{
 			Answers:   answers,
 			Campaigns: d.Campaigns, CreateCampaign: d.CreateCampaign, UpdateCampaign: d.UpdateCampaign,
 			ChangeCampaignRules: d.ChangeCampaignRules, ReviewPayouts: d.ReviewPayouts, ReviewSubmissions: d.ReviewSubmissions,
+			PayoutBatches: d.PayoutBatches,
 		},
 		alerts: &alerts.Room{
 			Alerts: d.Alerts, SaveAlert: d.SaveAlert, DeleteAlertRule: d.DeleteAlert,

@@ -18,4 +18,5 @@ type Room struct {
 	ChangeCampaignRules campaigns.ChangeCampaignRulesHandler
 	ReviewPayouts       campaigns.ReviewPayoutsHandler
 	ReviewSubmissions   campaigns.ReviewSubmissionsHandler
+	PayoutBatches       campaigns.PayoutBatchesHandler
 }

@@ -21,6 +21,7 @@ type Room struct {
 	Campaigns     querycampaigns.CampaignsHandler
 	VerifyAccount collections.VerifyAccountHandler
 	SubmitPosts   campaigns.SubmitPostsHandler
+	PayoutBatches campaigns.PayoutBatchesHandler
 }
 
 // creator is the caller's workspace and creator; requireCreator let only a
@@ -142,5 +143,34 @@ func (s *Room) GetSubmissions(c *fiber.Ctx, campaign uuid.UUID) error {
 	}
 	ws, id := creator(c)
 	out, err := s.Campaigns.CreatorSubmissions(c.UserContext(), ws, id, campaign, q)
+	return httpx.Answer(c, out, err)
+}
+
+type payoutMethodIn struct {
+	Method domain.PayoutMethod `json:"method"`
+	Email  string              `json:"email"`
+	Note   string              `json:"note"`
+}
+
+// PutPayoutMethod sets how the creator is paid, and answers its portal's
+// creator.
+func (s *Room) PutPayoutMethod(c *fiber.Ctx, in payoutMethodIn) error {
+	ws, id := creator(c)
+	err := s.PayoutBatches.SetMethod(c.UserContext(), campaigns.SetPayoutMethod{WorkspaceID: ws, ActorID: httpx.Session(c).UserID,
+		CreatorID: id, Method: in.Method, Email: in.Email, Note: in.Note})
+	if err != nil {
+		return err
+	}
+	p, err := s.Campaigns.Portal(c.UserContext(), ws, id)
+	return httpx.Answer(c, p.Creator, err)
+}
+
+// GetStatement answers the creator's payout batches with their lines.
+func (s *Room) GetStatement(c *fiber.Ctx) error {
+	if _, err := httpx.Params(c); err != nil {
+		return err
+	}
+	ws, id := creator(c)
+	out, err := s.Campaigns.CreatorStatement(c.UserContext(), ws, id)
 	return httpx.Answer(c, out, err)
 }

@@ -108,90 +108,9 @@ func (h ReviewPayoutsHandler) Handle(ctx context.Context, cmd ReviewPayouts) (Re
 	if err := cmd.Validate(); err != nil {
 		return out, err
 	}
-	r := reviews[cmd.Action]
-	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
-		var name string
-		if err := managedCampaign(ctx, tx, cmd.WorkspaceID, cmd.ActorID, cmd.CollectionID, &name); err != nil {
-			return err
-		}
-		rows, err := tx.Query(ctx, `
-			SELECT video_id, status, amount, payee, payee_changed_by, payee_changed_at, creator_id FROM payout_lines
-			WHERE collection_id = $1 AND workspace_id = $3 AND video_id = ANY($2) ORDER BY video_id FOR UPDATE`, cmd.CollectionID, cmd.VideoIDs, cmd.WorkspaceID)
-		if err != nil {
-			return fmt.Errorf("read payout lines: %w", err)
-		}
-		status := map[uuid.UUID]domain.Line{}
-		var total int64
-		mails := map[uuid.UUID]*creatorSum{}
-		for rows.Next() {
-			var id uuid.UUID
-			var s string
-			var amount int64
-			var p PayeeChanged
-			var creator *uuid.UUID
-			if err := rows.Scan(&id, &s, &amount, &p.Payee, &p.By, &p.At, &creator); err != nil {
-				rows.Close()
-				return fmt.Errorf("read payout lines: %w", err)
-			}
-			status[id] = domain.Line(s)
-			total += amount
-			creatorSums(mails, creator, amount, false)
-			if p.At != nil {
-				p.VideoID = id
-				out.PayeeChanged = append(out.PayeeChanged, p)
-			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return fmt.Errorf("read payout lines: %w", err)
-		}
-		for _, id := range cmd.VideoIDs {
-			s, ok := status[id]
-			if !ok {
-				return apperr.NotFound(fmt.Sprintf("no locked line of video %s in this campaign: a line is reviewed once its window has closed and it is locked", id))
-			}
-			if !slices.Contains(r.from, s) {
-				return apperr.Conflict(fmt.Sprintf("the line of video %s is %s: %s takes lines that are %s", id, s, cmd.Action, joinLines(r.from)))
-			}
-		}
-		now := h.Now().UTC()
-		set := `decided_by = $3, decided_at = $4`
-		if cmd.Action == Pay {
-			set = `paid_by = $3, paid_at = $4`
-		}
-		tag, err := tx.Exec(ctx, `
-			UPDATE payout_lines SET status = $5, reject_reason = $6, `+set+`
-			WHERE collection_id = $1 AND workspace_id = $7 AND video_id = ANY($2)`,
-			cmd.CollectionID, cmd.VideoIDs, cmd.ActorID, now, r.to, cmd.Reason, cmd.WorkspaceID)
-		if err != nil {
-			return fmt.Errorf("review payout lines: %w", err)
-		}
-		out.Changed = int(tag.RowsAffected())
-		if cmd.Action == Pay {
-			var currency string
-			var digits int
-			if err := tx.QueryRow(ctx, `SELECT currency, minor_digits FROM campaigns WHERE collection_id = $1 AND workspace_id = $2`,
-				cmd.CollectionID, cmd.WorkspaceID).Scan(&currency, &digits); err != nil {
-				return fmt.Errorf("read campaign currency: %w", err)
-			}
-			if err := queueCreatorMails(ctx, tx, cmd.WorkspaceID, name, currency, digits, true, mails, h.DashboardURL); err != nil {
-				return err
-			}
-		}
-		if err := dataversion.BumpLedgerVersion(ctx, tx, cmd.WorkspaceID, cmd.CollectionID); err != nil {
-			return err
-		}
-		details := map[string]any{"lines": out.Changed, "amount": total, "videoIds": cmd.VideoIDs}
-		if len(out.PayeeChanged) > 0 {
-			details["payeeChanged"] = out.PayeeChanged
-		}
-		if cmd.Reason != "" {
-			details["reason"] = cmd.Reason
-		}
-		if err := activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: r.action, Target: name, Details: details}); err != nil {
-			return err
-		}
-		return dataversion.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
+	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) (err error) {
+		out, err = h.review(ctx, tx, cmd)
+		return err
 	})
 	if err != nil {
 		if apperr.KindOf(err) == apperr.KindInternal {
@@ -203,6 +122,95 @@ func (h ReviewPayoutsHandler) Handle(ctx context.Context, cmd ReviewPayouts) (Re
 		out.PayeeChanged = []PayeeChanged{}
 	}
 	return out, nil
+}
+
+// review moves the lines of cmd in tx (the validated command), as Handle
+// does; a batch's payment (PayBatch) runs it campaign by campaign.
+func (h ReviewPayoutsHandler) review(ctx context.Context, tx pgx.Tx, cmd ReviewPayouts) (Reviewed, error) {
+	var out Reviewed
+	r := reviews[cmd.Action]
+	var name string
+	if err := managedCampaign(ctx, tx, cmd.WorkspaceID, cmd.ActorID, cmd.CollectionID, &name); err != nil {
+		return out, err
+	}
+	rows, err := tx.Query(ctx, `
+		SELECT video_id, status, amount, payee, payee_changed_by, payee_changed_at, creator_id FROM payout_lines
+		WHERE collection_id = $1 AND workspace_id = $3 AND video_id = ANY($2) ORDER BY video_id FOR UPDATE`, cmd.CollectionID, cmd.VideoIDs, cmd.WorkspaceID)
+	if err != nil {
+		return out, fmt.Errorf("read payout lines: %w", err)
+	}
+	status := map[uuid.UUID]domain.Line{}
+	var total int64
+	mails := map[uuid.UUID]*creatorSum{}
+	for rows.Next() {
+		var id uuid.UUID
+		var s string
+		var amount int64
+		var p PayeeChanged
+		var creator *uuid.UUID
+		if err := rows.Scan(&id, &s, &amount, &p.Payee, &p.By, &p.At, &creator); err != nil {
+			rows.Close()
+			return out, fmt.Errorf("read payout lines: %w", err)
+		}
+		status[id] = domain.Line(s)
+		total += amount
+		creatorSums(mails, creator, amount, false)
+		if p.At != nil {
+			p.VideoID = id
+			out.PayeeChanged = append(out.PayeeChanged, p)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return out, fmt.Errorf("read payout lines: %w", err)
+	}
+	for _, id := range cmd.VideoIDs {
+		s, ok := status[id]
+		if !ok {
+			return out, apperr.NotFound(fmt.Sprintf("no locked line of video %s in this campaign: a line is reviewed once its window has closed and it is locked", id))
+		}
+		if !slices.Contains(r.from, s) {
+			return out, apperr.Conflict(fmt.Sprintf("the line of video %s is %s: %s takes lines that are %s", id, s, cmd.Action, joinLines(r.from)))
+		}
+	}
+	now := h.Now().UTC()
+	set := `decided_by = $3, decided_at = $4`
+	if cmd.Action == Pay {
+		set = `paid_by = $3, paid_at = $4`
+	}
+	tag, err := tx.Exec(ctx, `
+		UPDATE payout_lines SET status = $5, reject_reason = $6, `+set+`
+		WHERE collection_id = $1 AND workspace_id = $7 AND video_id = ANY($2)`,
+		cmd.CollectionID, cmd.VideoIDs, cmd.ActorID, now, r.to, cmd.Reason, cmd.WorkspaceID)
+	if err != nil {
+		return out, fmt.Errorf("review payout lines: %w", err)
+	}
+	out.Changed = int(tag.RowsAffected())
+	if cmd.Action == Pay {
+		var currency string
+		var digits int
+		if err := tx.QueryRow(ctx, `SELECT currency, minor_digits FROM campaigns WHERE collection_id = $1 AND workspace_id = $2`,
+			cmd.CollectionID, cmd.WorkspaceID).Scan(&currency, &digits); err != nil {
+			return out, fmt.Errorf("read campaign currency: %w", err)
+		}
+		if err := queueCreatorMails(ctx, tx, cmd.WorkspaceID, name, currency, digits, true, mails, h.DashboardURL); err != nil {
+			return out, err
+		}
+	}
+	if err := dataversion.BumpLedgerVersion(ctx, tx, cmd.WorkspaceID, cmd.CollectionID); err != nil {
+		return out, err
+	}
+	details := map[string]any{"lines": out.Changed, "amount": total, "videoIds": cmd.VideoIDs}
+	if len(out.PayeeChanged) > 0 {
+		details["payeeChanged"] = out.PayeeChanged
+	}
+	if cmd.Reason != "" {
+		details["reason"] = cmd.Reason
+	}
+	if err := activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: r.action, Target: name, Details: details}); err != nil {
+		return out, err
+	}
+	return out, dataversion.BumpDataVersion(ctx, tx, cmd.WorkspaceID)
 }
 
 // Reviewed is the lines a review moved, and those whose payee changed while open.

@@ -27,6 +27,35 @@ type CampaignSettings struct {
 	MinQuality      int
 }
 
+// PayoutMethod is how a creator is paid.
+type PayoutMethod string
+
+// The payout methods: none chosen, PayPal or Wise to an e-mail address,
+// another way the creator describes.
+const (
+	PayoutNone   PayoutMethod = "none"
+	PayoutPayPal PayoutMethod = "paypal"
+	PayoutWise   PayoutMethod = "wise"
+	PayoutOther  PayoutMethod = "other"
+)
+
+// PayoutMethods lists every payout method.
+var PayoutMethods = []PayoutMethod{PayoutNone, PayoutPayPal, PayoutWise, PayoutOther}
+
+// Batch is the status of a payout batch.
+type Batch string
+
+// The statuses of a payout batch: open (made, to be paid), paid (its lines
+// marked paid), cancelled (its lines free for another batch).
+const (
+	BatchOpen      Batch = "open"
+	BatchPaid      Batch = "paid"
+	BatchCancelled Batch = "cancelled"
+)
+
+// Batches lists every status of a payout batch.
+var Batches = []Batch{BatchOpen, BatchPaid, BatchCancelled}
+
 // SubmissionRules are what a campaign takes from its creators' submissions.
 type SubmissionRules struct {
 	Mode SubmissionsMode

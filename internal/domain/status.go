@@ -162,6 +162,10 @@ const (
 	ActionDigestChanged     Action = "digest_settings_changed"
 	ActionPostsSubmitted    Action = "posts_submitted"
 	ActionSubmissionsDone   Action = "submissions_reviewed"
+	ActionPayoutMethodSet   Action = "payout_method_set"
+	ActionBatchesMade       Action = "payout_batches_made"
+	ActionBatchPaid         Action = "payout_batch_paid"
+	ActionBatchCancelled    Action = "payout_batch_cancelled"
 )
 
 // Line is the status of a line of a campaign's ledger.

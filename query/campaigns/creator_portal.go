@@ -41,6 +41,11 @@ type PortalCreator struct {
 	Email string    `json:"email"`
 	// TaxForm is the form the workspace has on file for it.
 	TaxForm domain.TaxForm `json:"taxForm"`
+	// How it is paid: the method it chose, and the e-mail address (PayPal,
+	// Wise) or the description (other) that goes with it.
+	PayoutMethod domain.PayoutMethod `json:"payoutMethod"`
+	PayoutEmail  string              `json:"payoutEmail"`
+	PayoutNote   string              `json:"payoutNote"`
 }
 
 // PortalAccount is one of the creator's tracked accounts.
@@ -187,8 +192,9 @@ func creatorLine(l *Line, creator uuid.UUID) bool {
 func (h CampaignsHandler) Portal(ctx context.Context, ws, creator uuid.UUID) (Portal, error) {
 	var p Portal
 	err := h.DB.QueryRow(ctx, `
-		SELECT c.id, c.name, c.email, c.tax_form, w.name FROM creators c JOIN workspaces w ON w.id = c.workspace_id
-		WHERE c.id = $1 AND c.workspace_id = $2`, creator, ws).Scan(&p.Creator.ID, &p.Creator.Name, &p.Creator.Email, &p.Creator.TaxForm, &p.Workspace)
+		SELECT c.id, c.name, c.email, c.tax_form, c.payout_method, c.payout_email, c.payout_note, w.name FROM creators c JOIN workspaces w ON w.id = c.workspace_id
+		WHERE c.id = $1 AND c.workspace_id = $2`, creator, ws).Scan(&p.Creator.ID, &p.Creator.Name, &p.Creator.Email, &p.Creator.TaxForm,
+		&p.Creator.PayoutMethod, &p.Creator.PayoutEmail, &p.Creator.PayoutNote, &p.Workspace)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Portal{}, apperr.NotFound("creator not found")
 	}

@@ -225,7 +225,9 @@ func API(d Deps) api.Deps {
 			ReviewPayouts:       campaigns.ReviewPayoutsHandler{DB: d.DB, Now: d.Now, DashboardURL: d.Config.PublicBaseURL},
 			SettlePayouts:       settle,
 			SubmitPosts:         campaigns.SubmitPostsHandler{DB: d.DB, Track: track, Checks: checker, Now: d.Now},
-			ReviewSubmissions:   campaigns.ReviewSubmissionsHandler{DB: d.DB, BaseURL: d.Config.PublicBaseURL, Now: d.Now},
+			PayoutBatches: campaigns.PayoutBatchesHandler{DB: d.DB, Now: d.Now,
+				Review: campaigns.ReviewPayoutsHandler{DB: d.DB, Now: d.Now, DashboardURL: d.Config.PublicBaseURL}},
+			ReviewSubmissions: campaigns.ReviewSubmissionsHandler{DB: d.DB, BaseURL: d.Config.PublicBaseURL, Now: d.Now},
 
 			APIKeys:          querysharing.APIKeysHandler{DB: d.DB, Now: d.Now},
 			ManageAPIKeys:    sharing.APIKeysHandler{DB: d.DB, Now: d.Now},
