@@ -109,6 +109,14 @@ export type Submission = Submissions['submissions'][number]
 export type SubmissionStatus = Submission['status']
 export type SubmissionCheck = Schemas['SubmissionFailure']['check']
 export type SubmitResults = Answer<'submitCreatorPosts'>
+// Payout batches: a creator's approved lines in one currency, paid together.
+export type PayoutBatches = Schemas['PayoutBatches']
+export type PayoutBatch = Schemas['PayoutBatch']
+export type PayoutBatchPage = Schemas['PayoutBatchPage']
+export type BatchStatus = PayoutBatch['status']
+export type PayoutMethod = PayoutBatch['method']
+export type BatchesMade = Answer<'makePayoutBatches'>
+export type CreatorStatement = Answer<'getCreatorStatement'>
 
 export type Tier = Schemas['Tier']
 export type RulesIn = Schemas['RulesIn']

@@ -1,10 +1,11 @@
 // The creator portal: what a creator's login sees (GET /api/creator), phone
 // first: its campaigns with what each pays it, by the status of its lines,
 // and its tracked accounts. The amounts are the campaign ledger's.
-import { get, post } from '../api'
+import { useState } from 'preact/hooks'
+import { get, post, put } from '../api'
 import { ago, day, exact, platformName } from '../format'
-import type { CreatorCampaign, CreatorPortal, CreatorPortalAccount } from '../types'
-import { Empty, PageHeader, PlatformBadge, Show, StatusBadge, Updating, useAction, useApi } from '../ui'
+import type { CreatorCampaign, CreatorPortal, CreatorPortalAccount, CreatorStatement, PayoutMethod } from '../types'
+import { Empty, ErrorNote, PageHeader, PlatformBadge, Show, StatusBadge, Updating, useAction, useApi } from '../ui'
 import { LINE_STATUS_HELP, money, Quality, RulesFacts, runText, type Currency } from './campaign-parts'
 import { Requires } from './submission-parts'
 import './portal.css'
@@ -145,6 +146,108 @@ function Proof({ a, onChanged }: { a: CreatorPortalAccount; onChanged: () => voi
   )
 }
 
+// PayoutMethod is how the creator chooses to be paid: PayPal or Wise to an
+// address, or another way it describes.
+function PayoutMethodForm({ p, onSaved }: { p: CreatorPortal; onSaved: () => void }) {
+  const [method, setMethod] = useState<PayoutMethod>(p.creator.payoutMethod)
+  const [email, setEmail] = useState(p.creator.payoutEmail)
+  const [note, setNote] = useState(p.creator.payoutNote)
+  const [saved, setSaved] = useState(false)
+  const { busy, error, run } = useAction()
+  const errs = error?.fields ?? {}
+  const save = (e: Event) => {
+    e.preventDefault()
+    setSaved(false)
+    run(async () => {
+      await put('/creator/payout-method', { method, email, note })
+      setSaved(true)
+      onSaved()
+    })
+  }
+  return (
+    <form class="card portal-payout" aria-labelledby="payout-title" onSubmit={save} noValidate>
+      <h2 id="payout-title">How I am paid</h2>
+      <div class="field">
+        <label for="payout-method">Payout method</label>
+        <select id="payout-method" name="method" value={method} onChange={(e) => setMethod((e.target as HTMLSelectElement).value as PayoutMethod)}>
+          <option value="none">Not chosen</option>
+          <option value="paypal">PayPal</option>
+          <option value="wise">Wise</option>
+          <option value="other">Another way</option>
+        </select>
+      </div>
+      {(method === 'paypal' || method === 'wise') && (
+        <div class="field">
+          <label for="payout-email">{method === 'paypal' ? 'PayPal' : 'Wise'} e-mail address</label>
+          <input id="payout-email" type="email" name="email" autocomplete="email" value={email} onInput={(e) => setEmail((e.target as HTMLInputElement).value)}
+            aria-invalid={!!errs.email} aria-describedby={errs.email ? 'payout-email-error' : undefined} />
+          {errs.email && <small id="payout-email-error" class="field-error">{errs.email}</small>}
+        </div>
+      )}
+      {method === 'other' && (
+        <div class="field">
+          <label for="payout-note">How to pay you</label>
+          <textarea id="payout-note" name="note" rows={2} maxLength={500} value={note} onInput={(e) => setNote((e.target as HTMLTextAreaElement).value)}
+            aria-invalid={!!errs.note} aria-describedby={errs.note ? 'payout-note-error' : undefined} />
+          {errs.note && <small id="payout-note-error" class="field-error">{errs.note}</small>}
+        </div>
+      )}
+      <div class="actions">
+        <button type="submit" class="primary" disabled={!!busy}>
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+        {saved && (
+          <span class="notice" role="status" data-testid="payout-saved">
+            Saved.
+          </span>
+        )}
+      </div>
+      {error && Object.keys(errs).length === 0 && <ErrorNote error={error} />}
+    </form>
+  )
+}
+
+// Statement lists the creator's payout batches: paid, and on their way.
+function Statement() {
+  const r = useApi((s) => get<CreatorStatement>('/creator/statement', undefined, s), 'creator-statement')
+  return (
+    <section class="card" aria-labelledby="statement-title">
+      <h2 id="statement-title">My payouts</h2>
+      <Show r={r}>
+        {(d) =>
+          d.batches.length === 0 ? (
+            <p class="muted">No payout yet: approved posts are gathered into payouts by the workspace.</p>
+          ) : (
+            <ul class="portal-statement" data-testid="statement">
+              {d.batches.map((b) => (
+                <li data-testid="statement-batch" data-status={b.status}>
+                  <strong>{money(b.amount, b)}</strong> · {b.lines} {b.lines === 1 ? 'post' : 'posts'} ·{' '}
+                  {b.status === 'paid' ? `paid ${b.closedAt ? day(b.closedAt) : ''}` : `on its way since ${day(b.createdAt)}`}
+                  {b.payeeEmail && <span class="muted small"> · to {b.payeeEmail}</span>}
+                  <details>
+                    <summary>Posts</summary>
+                    <ul>
+                      {b.items.map((it) => (
+                        <li>
+                          {it.campaignName}:{' '}
+                          <a href={it.url} rel="noopener noreferrer" target="_blank">
+                            {it.caption || it.url}
+                          </a>{' '}
+                          {money(it.amount, b)}
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Show>
+    </section>
+  )
+}
+
 export default function Portal() {
   const r = useApi((s) => get<CreatorPortal>('/creator', undefined, s), 'creator-portal')
   return (
@@ -165,6 +268,8 @@ export default function Portal() {
             ) : (
               p.campaigns.map((c) => <CampaignCard key={c.id} c={c} p={p} />)
             )}
+            <PayoutMethodForm p={p} onSaved={r.reload} />
+            <Statement />
             <section class="card" aria-labelledby="portal-accounts">
               <h2 id="portal-accounts">My tracked accounts</h2>
               {p.accounts.length === 0 ? (
