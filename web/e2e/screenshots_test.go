@@ -125,6 +125,14 @@ func TestScreenshots(t *testing.T) {
 	pages["creators"] = "/creators"
 	// the campaign takes its creators' posts
 	s.send(cookie, "PATCH", "/campaigns/"+colID, `{"submissions":"review","requiredHashtags":["glowlab"],"requiredMentions":["glowlab"]}`, nil)
+	// its top creator is paid by PayPal: its approved lines make a batch
+	if _, err := env.PG.Exec(context.Background(), `
+		UPDATE creators SET payout_method = 'paypal', payout_email = 'mara.payouts@example.com'
+		WHERE workspace_id = (SELECT workspace_id FROM collections WHERE id = $1) AND name = 'Mara Lindqvist'`, colID); err != nil {
+		t.Fatal(err)
+	}
+	s.send(cookie, "POST", "/payouts/batches", `{}`, nil)
+	pages["payouts"] = "/payouts?status=any"
 	// the campaign's top creator is invited to the creator portal
 	var page struct {
 		Creators []struct {
