@@ -30,6 +30,7 @@ var optional = []string{
 	"Track.Start.Provider",
 	"Refresh.Start.Provider",
 	"OrganiseItems.Start.Provider",
+	"SubmitPosts.Track.Start.Provider",
 	"Complete.Provider",
 	// no payment provider (STRIPE_SECRET_KEY): the billing routes answer 503
 	"Checkout.Provider",
@@ -38,6 +39,7 @@ var optional = []string{
 	"Plans.Provider",
 	// the zero Resolver makes a client of its own; tests give theirs
 	"Track.Resolver.Client",
+	"SubmitPosts.Track.Resolver.Client",
 }
 
 // TestHandlersHaveTheirDependencies builds the handlers as cmd/server does,
