@@ -20,18 +20,8 @@ type batchesIn struct {
 
 func parseBatchesQuery(get func(string) string) (querycampaigns.BatchesQuery, error) {
 	q := querycampaigns.BatchesQuery{Status: domain.Batch(get("status"))}
-	if raw := get("creatorId"); raw != "" {
-		id, err := uuid.Parse(raw)
-		if err != nil {
-			return q, apperr.Invalid("creatorId", "must be a UUID")
-		}
-		q.Creator = &id
-	}
 	var err error
-	if q.Limit, err = httpx.ParseInt(get("limit"), "limit", 100, 1, querycampaigns.MaxBatchesPage); err != nil {
-		return q, err
-	}
-	q.Offset, err = httpx.ParseInt(get("offset"), "offset", 0, 0, 1<<30)
+	q.Creator, q.Limit, q.Offset, err = parseCreatorPage(get, querycampaigns.MaxBatchesPage)
 	return q, err
 }
 

@@ -19,19 +19,25 @@ type submissionsReviewIn struct {
 
 func parseSubmissionsQuery(get func(string) string) (querycampaigns.SubmissionsQuery, error) {
 	q := querycampaigns.SubmissionsQuery{Status: domain.Submission(get("status"))}
+	var err error
+	q.Creator, q.Limit, q.Offset, err = parseCreatorPage(get, querycampaigns.MaxSubmissionsPage)
+	return q, err
+}
+
+// parseCreatorPage reads a list's creatorId filter, limit and offset.
+func parseCreatorPage(get func(string) string, maxLimit int) (creator *uuid.UUID, limit, offset int, err error) {
 	if raw := get("creatorId"); raw != "" {
 		id, err := uuid.Parse(raw)
 		if err != nil {
-			return q, apperr.Invalid("creatorId", "must be a UUID")
+			return nil, 0, 0, apperr.Invalid("creatorId", "must be a UUID")
 		}
-		q.Creator = &id
+		creator = &id
 	}
-	var err error
-	if q.Limit, err = httpx.ParseInt(get("limit"), "limit", 100, 1, querycampaigns.MaxSubmissionsPage); err != nil {
-		return q, err
+	if limit, err = httpx.ParseInt(get("limit"), "limit", 100, 1, maxLimit); err != nil {
+		return nil, 0, 0, err
 	}
-	q.Offset, err = httpx.ParseInt(get("offset"), "offset", 0, 0, 1<<30)
-	return q, err
+	offset, err = httpx.ParseInt(get("offset"), "offset", 0, 0, 1<<30)
+	return creator, limit, offset, err
 }
 
 // GetSubmissions answers a page of the campaign's submissions: the

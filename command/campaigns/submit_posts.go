@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -119,7 +120,7 @@ func (h SubmitPostsHandler) Handle(ctx context.Context, cmd SubmitPosts) ([]Subm
 			ids[i] = uuid.New()
 			var fails []Failure
 			key := platform.Target{Platform: t.Platform, ID: t.ID}
-			if !containsString(c.platforms, string(t.Platform)) {
+			if !slices.Contains(c.platforms, string(t.Platform)) {
 				fails = append(fails, Failure{domain.CheckPlatform, fmt.Sprintf("the campaign pays posts on %s, not %s", platformList(c.platforms), platformName(t.Platform))})
 			} else if seen[key] {
 				fails = append(fails, Failure{domain.CheckDuplicate, "the same post as an earlier link of this list"})
@@ -271,15 +272,6 @@ func insertSubmission(ctx context.Context, tx pgx.Tx, cmd SubmitPosts, id uuid.U
 		return fmt.Errorf("record submission: %w", err)
 	}
 	return nil
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func platformName(p platform.Platform) string {

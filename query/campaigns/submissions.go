@@ -164,18 +164,15 @@ func (h CampaignsHandler) submissions(ctx context.Context, ws, id uuid.UUID, q S
 
 // of is the count of status, or of every status for "".
 func (c SubmissionCounts) of(s domain.Submission) int {
-	if s == "" {
-		return c.total()
-	}
-	var one SubmissionCounts
-	one.add(s, 1)
-	switch {
-	case one.Checking == 1:
+	switch s {
+	case domain.SubmissionChecking:
 		return c.Checking
-	case one.Pending == 1:
+	case domain.SubmissionPending:
 		return c.Pending
-	case one.Accepted == 1:
+	case domain.SubmissionAccepted:
 		return c.Accepted
+	case domain.SubmissionRejected:
+		return c.Rejected
 	}
-	return c.Rejected
+	return c.total()
 }
