@@ -138,6 +138,7 @@ type Handlers struct {
 	SettlePayouts       campaigns.SettlePayoutsHandler
 	SubmitPosts         campaigns.SubmitPostsHandler
 	PayoutBatches       campaigns.PayoutBatchesHandler
+	PayPal              campaigns.PayPalHandler
 	ReviewSubmissions   campaigns.ReviewSubmissionsHandler
 
 	APIKeys          querysharing.APIKeysHandler
@@ -254,6 +255,11 @@ func New(d Deps) *fiber.App {
 	r.Get("/payouts/batches/:id", ws(httpx.WithID("id", room.campaigns.GetBatch))...)
 	r.Post("/payouts/batches/:id/paid", ws(httpx.WithID("id", room.campaigns.PostBatchPaid))...)
 	r.Post("/payouts/batches/:id/cancel", ws(httpx.WithID("id", room.campaigns.PostBatchCancel))...)
+	r.Post("/payouts/batches/:id/send", ws(httpx.WithID("id", room.campaigns.PostBatchSend))...)
+	r.Post("/payouts/batches/:id/check", ws(httpx.WithID("id", room.campaigns.PostBatchCheck))...)
+	r.Get("/payouts/paypal", ws(room.campaigns.GetPayPal)...)
+	r.Put("/payouts/paypal", ws(httpx.WithBody(room.campaigns.PutPayPal))...)
+	r.Delete("/payouts/paypal", ws(room.campaigns.DeletePayPal)...)
 	r.Get("/campaigns/:id", ws(httpx.WithID("id", room.campaigns.GetCampaign))...)
 	r.Patch("/campaigns/:id", ws(httpx.WithIDBody("id", room.campaigns.PatchCampaign))...)
 	r.Get("/campaigns/:id/rules", ws(httpx.WithID("id", room.campaigns.GetCampaignRules))...)

@@ -3,6 +3,8 @@ package api_test
 import (
 	"context"
 	"encoding/csv"
+	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -31,60 +33,14 @@ import (
 // Not parallel: the settle run settles every campaign of the package's
 // database at the app's clock.
 func TestPayoutBatches(t *testing.T) {
-	monday := time.Date(2026, 7, 6, 0, 0, 0, 0, time.UTC)
-	clock := &shiftedClock{}
-	clock.set(time.Until(monday.Add(24 * time.Hour)))
-	a := newApp(t, func(d *wiring.Deps) { d.Now, d.Config.CronSecret = clock.Now, cronSecret })
-	owner := a.signUp(uniqueEmail("batches"))
-	ws := a.bootstrap(owner).Workspace.ID
-	exec(t, `UPDATE workspaces SET plan = 'agency', video_limit = 5000 WHERE id = $1`, ws)
-	coll := env.Collection(t, ws, "Batched")
-	w := ingest.NewSnapshotWriter(env.CH, 10, time.Now())
-	video := func(key string, acc uuid.UUID, handle string, views uint64) uuid.UUID {
-		id := env.Video(t, ws, testenv.VideoOptions{Platform: platform.TikTok, PlatformID: key, AccountID: acc, AccountHandle: handle,
-			Status: domain.ItemActive, PublishedAt: monday.Add(time.Hour), CreatedAt: monday.Add(time.Hour), LastScrapedAt: time.Now()})
-		if err := w.Add(context.Background(), ingest.Snapshot{WorkspaceID: ws, Platform: platform.TikTok, Kind: platform.Video, EntityID: id, AccountID: acc,
-			ScrapedAt: monday.Add(7 * 24 * time.Hour), Metrics: ingest.Metrics{Views: u64(views), Likes: u64(views / 20), Comments: u64(views / 200)}, JobID: uuid.New()}); err != nil {
-			t.Fatal(err)
-		}
-		return id
-	}
-	account := func(handle string, creator *uuid.UUID) uuid.UUID {
-		acc := env.Account(t, ws, testenv.AccountOptions{Platform: platform.TikTok, Handle: handle, Status: domain.ItemActive, CollectionID: &coll, LastScrapedAt: time.Now()})
-		if creator != nil {
-			exec(t, `UPDATE accounts SET creator_id = $2 WHERE id = $1`, acc, *creator)
-		}
-		return acc
-	}
-	login := func(creator uuid.UUID, prefix string) (string, string) {
-		email := uniqueEmail(prefix)
-		a.request("POST", "/api/creators/"+creator.String()+"/invite", map[string]any{"email": email}, owner).expect(t, 200)
-		c := a.signUp(email)
-		a.verify(email)
-		a.request("POST", "/api/invites/accept", map[string]string{"token": a.link(email, "/invite")}, c).expect(t, 200)
-		return email, c.Value
-	}
-	ana, bo := uuid.New(), uuid.New()
-	exec(t, `INSERT INTO creators (id, workspace_id, name) VALUES ($1, $2, 'Ana'), ($3, $2, 'Bo')`, ana, ws, bo)
-	anaAcc, boAcc, loneAcc := account("ana_b", &ana), account("bo_b", &bo), account("lone_b", nil)
-	a.request("POST", "/api/campaigns", map[string]any{
-		"collectionId": coll, "currency": "USD", "startsAt": monday, "period": "weekly",
-		"rules": map[string]any{"tiers": []map[string]int{{"fromViews": 0, "cpm": 100}}},
-	}, owner).expect(t, 201)
-	anaVideos := []uuid.UUID{video("b1", anaAcc, "ana_b", 100_000), video("b2", anaAcc, "ana_b", 50_000)}
-	boVideo := video("b3", boAcc, "bo_b", 20_000)
-	loneVideo := video("b4", loneAcc, "lone_b", 10_000)
-	if err := w.Flush(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	clock.set(time.Until(monday.Add(8*24*time.Hour + 12*time.Hour)))
-	httpRequest(a, "GET", "/api/cron/alerts", "Bearer "+cronSecret).expect(t, 200)
-	a.request("POST", "/api/campaigns/"+coll.String()+"/lines/review", map[string]any{"action": "approve",
-		"videoIds": append(append([]uuid.UUID{}, anaVideos...), boVideo, loneVideo)}, owner).expect(t, 200)
+	b := newBatchesWorld(t, "batches")
+	a, owner, ws, coll := b.a, b.owner, b.ws, b.coll
+	ana, anaVideos := b.creator("Ana", "ana_b", 100_000, 50_000)
+	bo, _ := b.creator("Bo", "bo_b", 20_000)
+	b.creator("", "lone_b", 10_000)
+	b.approve()
 
-	anaEmail, anaSession := login(ana, "batch-ana")
-	anaCookie := a.logIn(anaEmail)
-	_ = anaSession
+	anaEmail, anaCookie := b.login(ana, "batch-ana")
 	a.request("PUT", "/api/creator/payout-method", map[string]any{"method": "paypal", "email": "not an address"}, anaCookie).expect(t, 400)
 	a.request("PUT", "/api/creator/payout-method", map[string]any{"method": "cheque"}, anaCookie).expect(t, 400)
 	var me querycampaigns.PortalCreator
@@ -123,7 +79,7 @@ func TestPayoutBatches(t *testing.T) {
 	if err != nil || len(rows) != 1 {
 		t.Fatalf("the PayPal file %q: %v", file.Body, err)
 	}
-	if r := rows[0]; r[0] != "ana.pay@example.com" || r[1] != "150.00" || r[2] != "USD" || r[3] != querycampaigns.SenderItemID(batch) || len(r[3]) > 30 || r[5] != "PAYPAL" {
+	if r := rows[0]; r[0] != "ana.pay@example.com" || r[1] != "150.00" || r[2] != "USD" || r[3] != domain.SenderItemID(batch) || len(r[3]) > 30 || r[5] != "PAYPAL" {
 		t.Fatalf("the PayPal row %q", r)
 	}
 	a.request("GET", "/api/payouts/batches/export?format=wise&ids="+batch.String(), nil, owner).expect(t, 409)
@@ -160,8 +116,7 @@ func TestPayoutBatches(t *testing.T) {
 	}
 
 	// Bo chooses Wise: its line goes into a batch; cancelled, it goes into another
-	boEmail, _ := login(bo, "batch-bo")
-	boCookie := a.logIn(boEmail)
+	_, boCookie := b.login(bo, "batch-bo")
 	a.request("PUT", "/api/creator/payout-method", map[string]any{"method": "wise", "email": "bo.pay@example.com"}, boCookie).expect(t, 200)
 	a.request("POST", "/api/payouts/batches", map[string]any{}, owner).expect(t, 200).decode(t, &made)
 	if len(made.BatchIDs) != 1 {
@@ -201,3 +156,86 @@ type batchesMade struct {
 	NotCreators int         `json:"notCreators"`
 	NoMethod    int         `json:"noMethod"`
 }
+
+// batchesWorld is a workspace with a weekly campaign whose creators' posts
+// are approved lines: the world of the payout batch tests.
+type batchesWorld struct {
+	t      *testing.T
+	a      *testApp
+	owner  *http.Cookie
+	ws     uuid.UUID
+	coll   uuid.UUID
+	clock  *shiftedClock
+	monday time.Time
+	w      *ingest.SnapshotWriter
+	videos []uuid.UUID
+	n      int
+}
+
+// newBatchesWorld starts the app at the campaign's first Tuesday, with an
+// owner and the campaign (a CPM of 1.00).
+func newBatchesWorld(t *testing.T, prefix string, change ...func(*wiring.Deps)) *batchesWorld {
+	b := &batchesWorld{t: t, clock: &shiftedClock{}, monday: time.Date(2026, 7, 6, 0, 0, 0, 0, time.UTC)}
+	b.clock.set(time.Until(b.monday.Add(24 * time.Hour)))
+	b.a = newApp(t, append([]func(*wiring.Deps){func(d *wiring.Deps) { d.Now, d.Config.CronSecret = b.clock.Now, cronSecret }}, change...)...)
+	b.owner = b.a.signUp(uniqueEmail(prefix))
+	b.ws = b.a.bootstrap(b.owner).Workspace.ID
+	exec(t, `UPDATE workspaces SET plan = 'agency', video_limit = 5000 WHERE id = $1`, b.ws)
+	b.coll = env.Collection(t, b.ws, "Batched")
+	b.w = ingest.NewSnapshotWriter(env.CH, 10, time.Now())
+	b.a.request("POST", "/api/campaigns", map[string]any{
+		"collectionId": b.coll, "currency": "USD", "startsAt": b.monday, "period": "weekly",
+		"rules": map[string]any{"tiers": []map[string]int{{"fromViews": 0, "cpm": 100}}},
+	}, b.owner).expect(t, 201)
+	return b
+}
+
+// creator adds a creator (none for an empty name) with an account in the
+// campaign, and a post of it for each count of views, published in the
+// campaign's first week.
+func (b *batchesWorld) creator(name, handle string, views ...uint64) (uuid.UUID, []uuid.UUID) {
+	t := b.t
+	var creator uuid.UUID
+	acc := env.Account(t, b.ws, testenv.AccountOptions{Platform: platform.TikTok, Handle: handle, Status: domain.ItemActive, CollectionID: &b.coll, LastScrapedAt: time.Now()})
+	if name != "" {
+		creator = uuid.New()
+		exec(t, `INSERT INTO creators (id, workspace_id, name) VALUES ($1, $2, $3)`, creator, b.ws, name)
+		exec(t, `UPDATE accounts SET creator_id = $2 WHERE id = $1`, acc, creator)
+	}
+	var ids []uuid.UUID
+	for _, v := range views {
+		b.n++
+		id := env.Video(t, b.ws, testenv.VideoOptions{Platform: platform.TikTok, PlatformID: fmt.Sprintf("%s-%d", handle, b.n), AccountID: acc, AccountHandle: handle,
+			Status: domain.ItemActive, PublishedAt: b.monday.Add(time.Hour), CreatedAt: b.monday.Add(time.Hour), LastScrapedAt: time.Now()})
+		if err := b.w.Add(context.Background(), ingest.Snapshot{WorkspaceID: b.ws, Platform: platform.TikTok, Kind: platform.Video, EntityID: id, AccountID: acc,
+			ScrapedAt: b.monday.Add(7 * 24 * time.Hour), Metrics: ingest.Metrics{Views: u64(v), Likes: u64(v / 20), Comments: u64(v / 200)}, JobID: uuid.New()}); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	b.videos = append(b.videos, ids...)
+	return creator, ids
+}
+
+// approve runs the settle once the week has closed and approves every line.
+func (b *batchesWorld) approve() {
+	if err := b.w.Flush(context.Background()); err != nil {
+		b.t.Fatal(err)
+	}
+	b.at(8*24*time.Hour + 12*time.Hour)
+	httpRequest(b.a, "GET", "/api/cron/alerts", "Bearer "+cronSecret).expect(b.t, 200)
+	b.a.request("POST", "/api/campaigns/"+b.coll.String()+"/lines/review", map[string]any{"action": "approve", "videoIds": b.videos}, b.owner).expect(b.t, 200)
+}
+
+// login invites the creator's login and answers its address and session.
+func (b *batchesWorld) login(creator uuid.UUID, prefix string) (string, *http.Cookie) {
+	email := uniqueEmail(prefix)
+	b.a.request("POST", "/api/creators/"+creator.String()+"/invite", map[string]any{"email": email}, b.owner).expect(b.t, 200)
+	c := b.a.signUp(email)
+	b.a.verify(email)
+	b.a.request("POST", "/api/invites/accept", map[string]string{"token": b.a.link(email, "/invite")}, c).expect(b.t, 200)
+	return email, b.a.logIn(email)
+}
+
+// at sets the app's clock to d after the campaign's first Monday.
+func (b *batchesWorld) at(d time.Duration) { b.clock.set(time.Until(b.monday.Add(d))) }

@@ -63,7 +63,7 @@ func newRooms(d Deps) rooms {
 			Answers:   answers,
 			Campaigns: d.Campaigns, CreateCampaign: d.CreateCampaign, UpdateCampaign: d.UpdateCampaign,
 			ChangeCampaignRules: d.ChangeCampaignRules, ReviewPayouts: d.ReviewPayouts, ReviewSubmissions: d.ReviewSubmissions,
-			PayoutBatches: d.PayoutBatches,
+			PayoutBatches: d.PayoutBatches, PayPal: d.PayPal,
 		},
 		alerts: &alerts.Room{
 			Alerts: d.Alerts, SaveAlert: d.SaveAlert, DeleteAlertRule: d.DeleteAlert,

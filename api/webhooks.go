@@ -79,6 +79,7 @@ type cronAlertsOut struct {
 	Digests    int                 `json:"digests"`
 	Ranks      tracking.RanksRun   `json:"ranks"`
 	Payouts    campaigns.SettleRun `json:"payouts"`
+	PayPal     campaigns.PayPalRun `json:"paypal"`
 	Events     cronEventsOut       `json:"events"`
 	Deliveries alerts.DeliverRun   `json:"deliveries"`
 	Insights   alerts.InsightRun   `json:"insights"`
@@ -96,7 +97,7 @@ func (s *server) getCronAlerts(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	return c.JSON(cronAlertsOut{Payouts: run.Payouts, Ranks: run.Ranks, Digests: run.Digests.Queued, Deliveries: run.Channels,
+	return c.JSON(cronAlertsOut{Payouts: run.Payouts, PayPal: run.PayPal, Ranks: run.Ranks, Digests: run.Digests.Queued, Deliveries: run.Channels,
 		Scanned: run.Spikes.Scanned, Matched: run.Spikes.Matched, Alerted: run.Spikes.Alerted,
 		EmailsSent: run.Mail.Sent, EmailsFailed: run.Mail.Failed, EmailsSkipped: run.Mail.Skipped,
 		Events:   cronEventsOut{Milestones: run.Milestones, Dispatched: run.Events.Events, Deliveries: run.Events.Deliveries, Emails: run.Events.Emails},

@@ -1,6 +1,7 @@
 package campaigns
 
 import (
+	"context"
 	"strings"
 
 	"github.com/gofiber/fiber/v2"
@@ -90,4 +91,58 @@ func (s *Room) GetBatchesExport(c *fiber.Ctx) error {
 	}
 	httpx.CSVAttachment(c, out.Filename)
 	return c.Send(out.CSV)
+}
+
+// sendOrCheck sends the batch through PayPal, or reads it from PayPal, and
+// answers the batch as it then is.
+func (s *Room) sendOrCheck(c *fiber.Ctx, id uuid.UUID, do func(context.Context, campaigns.SendBatch) (domain.Batch, error)) error {
+	ws := httpx.Membership(c).WorkspaceID
+	if _, err := do(c.UserContext(), campaigns.SendBatch{WorkspaceID: ws, ActorID: httpx.Session(c).UserID, BatchID: id}); err != nil {
+		return err
+	}
+	out, err := s.Campaigns.Batch(c.UserContext(), ws, id, nil)
+	return httpx.Answer(c, out, err)
+}
+
+// PostBatchSend sends the batch through the workspace's PayPal app.
+func (s *Room) PostBatchSend(c *fiber.Ctx, id uuid.UUID) error { return s.sendOrCheck(c, id, s.PayPal.Send) }
+
+// PostBatchCheck reads the batch's payout from PayPal now.
+func (s *Room) PostBatchCheck(c *fiber.Ctx, id uuid.UUID) error {
+	return s.sendOrCheck(c, id, s.PayPal.CheckBatch)
+}
+
+// GetPayPal answers the workspace's PayPal connection.
+func (s *Room) GetPayPal(c *fiber.Ctx) error {
+	if _, err := httpx.Params(c); err != nil {
+		return err
+	}
+	out, err := s.Campaigns.PayPal(c.UserContext(), httpx.Membership(c).WorkspaceID)
+	return httpx.Answer(c, out, err)
+}
+
+type payPalIn struct {
+	ClientID string `json:"clientId"`
+	Secret   string `json:"secret"`
+	Sandbox  bool   `json:"sandbox"`
+}
+
+// PutPayPal connects the workspace's PayPal app, once PayPal takes its
+// credentials.
+func (s *Room) PutPayPal(c *fiber.Ctx, in payPalIn) error {
+	ws := httpx.Membership(c).WorkspaceID
+	if err := s.PayPal.Connect(c.UserContext(), campaigns.ConnectPayPal{WorkspaceID: ws, ActorID: httpx.Session(c).UserID,
+		ClientID: in.ClientID, Secret: in.Secret, Sandbox: in.Sandbox}); err != nil {
+		return err
+	}
+	out, err := s.Campaigns.PayPal(c.UserContext(), ws)
+	return httpx.Answer(c, out, err)
+}
+
+// DeletePayPal disconnects the workspace's PayPal app.
+func (s *Room) DeletePayPal(c *fiber.Ctx) error {
+	if _, err := httpx.Params(c); err != nil {
+		return err
+	}
+	return httpx.NoContent(c, s.PayPal.Disconnect(c.UserContext(), httpx.Membership(c).WorkspaceID, httpx.Session(c).UserID))
 }

@@ -19,4 +19,5 @@ type Room struct {
 	ReviewPayouts       campaigns.ReviewPayoutsHandler
 	ReviewSubmissions   campaigns.ReviewSubmissionsHandler
 	PayoutBatches       campaigns.PayoutBatchesHandler
+	PayPal              campaigns.PayPalHandler
 }

@@ -150,7 +150,7 @@ func (h PayoutBatchesHandler) Make(ctx context.Context, cmd MakeBatches) (Batche
 			LEFT JOIN creators cr ON cr.id = l.creator_id AND cr.workspace_id = l.workspace_id
 			WHERE l.workspace_id = $1 AND l.status = $2 AND ($3::uuid IS NULL OR l.collection_id = $3) AND l.amount > 0
 			  AND NOT EXISTS (SELECT 1 FROM payout_batch_lines b
-				WHERE b.workspace_id = l.workspace_id AND b.collection_id = l.collection_id AND b.video_id = l.video_id)
+				WHERE b.workspace_id = l.workspace_id AND b.collection_id = l.collection_id AND b.video_id = l.video_id AND b.released_at IS NULL)
 			ORDER BY l.collection_id, l.seq
 			FOR UPDATE OF l`, cmd.WorkspaceID, domain.LineApproved, cmd.CollectionID)
 		groups := map[batchKey][]batchLine{}
@@ -258,6 +258,8 @@ func (h PayoutBatchesHandler) Close(ctx context.Context, cmd CloseBatch) (domain
 		switch {
 		case status == domain.BatchPaid && cmd.Paid:
 			return nil
+		case status == domain.BatchSent:
+			return apperr.Conflict("the batch was sent through PayPal: PayPal's answer decides whether it is paid")
 		case status != domain.BatchOpen:
 			return apperr.Conflict(fmt.Sprintf("the batch is %s already", status))
 		}
@@ -280,7 +282,7 @@ func (h PayoutBatchesHandler) Close(ctx context.Context, cmd CloseBatch) (domain
 				return fmt.Errorf("read payout batch lines: %w", err)
 			}
 			for _, c := range campaigns {
-				review := ReviewPayouts{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, CollectionID: c, Action: Pay, VideoIDs: byCampaign[c]}
+				review := ReviewPayouts{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, CollectionID: c, Action: Pay, VideoIDs: byCampaign[c], batch: cmd.BatchID}
 				if err := review.Validate(); err != nil {
 					return err
 				}
@@ -291,8 +293,8 @@ func (h PayoutBatchesHandler) Close(ctx context.Context, cmd CloseBatch) (domain
 					return err
 				}
 			}
-		} else if _, err := tx.Exec(ctx, `DELETE FROM payout_batch_lines WHERE workspace_id = $1 AND batch_id = $2`, cmd.WorkspaceID, cmd.BatchID); err != nil {
-			return fmt.Errorf("free the batch's lines: %w", err)
+		} else if err := releaseLines(ctx, tx, cmd.WorkspaceID, cmd.BatchID, now); err != nil {
+			return err
 		}
 		if _, err := tx.Exec(ctx, `UPDATE payout_batches SET status = $3, closed_by = $4, closed_at = $5 WHERE workspace_id = $1 AND id = $2`,
 			cmd.WorkspaceID, cmd.BatchID, to, cmd.ActorID, now); err != nil {
@@ -313,4 +315,13 @@ func (h PayoutBatchesHandler) Close(ctx context.Context, cmd CloseBatch) (domain
 		return "", fmt.Errorf("close payout batch: %w", err)
 	}
 	return status, err
+}
+
+// releaseLines lets the batch's lines go: they can go into another batch.
+func releaseLines(ctx context.Context, tx pgx.Tx, ws, batch uuid.UUID, now time.Time) error {
+	if _, err := tx.Exec(ctx, `UPDATE payout_batch_lines SET released_at = $3 WHERE workspace_id = $1 AND batch_id = $2 AND released_at IS NULL`,
+		ws, batch, now); err != nil {
+		return fmt.Errorf("free the batch's lines: %w", err)
+	}
+	return nil
 }

@@ -63,6 +63,15 @@ type ReviewPayouts struct {
 	Action       ReviewAction
 	VideoIDs     []uuid.UUID
 	Reason       string
+
+	// batch: the review pays this payout batch, whose lines these are. A
+	// line in another batch not let go is refused: its batch pays it.
+	batch uuid.UUID
+	// provider names the payment provider that paid the batch (PayPal):
+	// no member's rights are asked (ActorID, who sent it, may have left),
+	// a line is paid from locked or held as well (the money left), and the
+	// log names the provider.
+	provider string
 }
 
 // Validate checks the action, the lines and the reason (only to reject).
@@ -130,16 +139,28 @@ func (h ReviewPayoutsHandler) review(ctx context.Context, tx pgx.Tx, cmd ReviewP
 	var out Reviewed
 	r := reviews[cmd.Action]
 	var name string
-	if err := managedCampaign(ctx, tx, cmd.WorkspaceID, cmd.ActorID, cmd.CollectionID, &name); err != nil {
+	if cmd.provider != "" {
+		err := tx.QueryRow(ctx, `
+			SELECT col.name FROM campaigns c JOIN collections col ON col.id = c.collection_id
+			WHERE c.workspace_id = $1 AND c.collection_id = $2 FOR UPDATE OF c`, cmd.WorkspaceID, cmd.CollectionID).Scan(&name)
+		if err != nil {
+			return out, fmt.Errorf("read campaign: %w", err)
+		}
+		r.from = []domain.Line{domain.LineApproved, domain.LineHeld, domain.LineLocked}
+	} else if err := managedCampaign(ctx, tx, cmd.WorkspaceID, cmd.ActorID, cmd.CollectionID, &name); err != nil {
 		return out, err
 	}
 	rows, err := tx.Query(ctx, `
-		SELECT video_id, status, amount, payee, payee_changed_by, payee_changed_at, creator_id FROM payout_lines
-		WHERE collection_id = $1 AND workspace_id = $3 AND video_id = ANY($2) ORDER BY video_id FOR UPDATE`, cmd.CollectionID, cmd.VideoIDs, cmd.WorkspaceID)
+		SELECT l.video_id, l.status, l.amount, l.payee, l.payee_changed_by, l.payee_changed_at, l.creator_id,
+			(SELECT b.batch_id FROM payout_batch_lines b
+			 WHERE b.workspace_id = l.workspace_id AND b.collection_id = l.collection_id AND b.video_id = l.video_id AND b.released_at IS NULL)
+		FROM payout_lines l
+		WHERE l.collection_id = $1 AND l.workspace_id = $3 AND l.video_id = ANY($2) ORDER BY l.video_id FOR UPDATE OF l`, cmd.CollectionID, cmd.VideoIDs, cmd.WorkspaceID)
 	if err != nil {
 		return out, fmt.Errorf("read payout lines: %w", err)
 	}
 	status := map[uuid.UUID]domain.Line{}
+	inBatch := map[uuid.UUID]uuid.UUID{}
 	var total int64
 	mails := map[uuid.UUID]*creatorSum{}
 	for rows.Next() {
@@ -147,12 +168,15 @@ func (h ReviewPayoutsHandler) review(ctx context.Context, tx pgx.Tx, cmd ReviewP
 		var s string
 		var amount int64
 		var p PayeeChanged
-		var creator *uuid.UUID
-		if err := rows.Scan(&id, &s, &amount, &p.Payee, &p.By, &p.At, &creator); err != nil {
+		var creator, batch *uuid.UUID
+		if err := rows.Scan(&id, &s, &amount, &p.Payee, &p.By, &p.At, &creator, &batch); err != nil {
 			rows.Close()
 			return out, fmt.Errorf("read payout lines: %w", err)
 		}
 		status[id] = domain.Line(s)
+		if batch != nil && *batch != cmd.batch {
+			inBatch[id] = *batch
+		}
 		total += amount
 		creatorSums(mails, creator, amount, false)
 		if p.At != nil {
@@ -172,16 +196,23 @@ func (h ReviewPayoutsHandler) review(ctx context.Context, tx pgx.Tx, cmd ReviewP
 		if !slices.Contains(r.from, s) {
 			return out, apperr.Conflict(fmt.Sprintf("the line of video %s is %s: %s takes lines that are %s", id, s, cmd.Action, joinLines(r.from)))
 		}
+		if b, ok := inBatch[id]; ok && s != domain.LinePaid {
+			return out, apperr.Conflict(fmt.Sprintf("the line of video %s is in payout batch %s: pay or cancel the batch first", id, b))
+		}
 	}
 	now := h.Now().UTC()
 	set := `decided_by = $3, decided_at = $4`
 	if cmd.Action == Pay {
 		set = `paid_by = $3, paid_at = $4`
 	}
+	var by *uuid.UUID
+	if cmd.ActorID != uuid.Nil {
+		by = &cmd.ActorID
+	}
 	tag, err := tx.Exec(ctx, `
 		UPDATE payout_lines SET status = $5, reject_reason = $6, `+set+`
 		WHERE collection_id = $1 AND workspace_id = $7 AND video_id = ANY($2)`,
-		cmd.CollectionID, cmd.VideoIDs, cmd.ActorID, now, r.to, cmd.Reason, cmd.WorkspaceID)
+		cmd.CollectionID, cmd.VideoIDs, by, now, r.to, cmd.Reason, cmd.WorkspaceID)
 	if err != nil {
 		return out, fmt.Errorf("review payout lines: %w", err)
 	}
@@ -207,7 +238,12 @@ func (h ReviewPayoutsHandler) review(ctx context.Context, tx pgx.Tx, cmd ReviewP
 	if cmd.Reason != "" {
 		details["reason"] = cmd.Reason
 	}
-	if err := activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: r.action, Target: name, Details: details}); err != nil {
+	entry := activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID, Action: r.action, Target: name, Details: details}
+	if cmd.provider != "" {
+		entry.ActorID, entry.ActorEmail = uuid.Nil, cmd.provider
+		details["batchId"] = cmd.batch
+	}
+	if err := activitylog.Record(ctx, tx, entry); err != nil {
 		return out, err
 	}
 	return out, dataversion.BumpDataVersion(ctx, tx, cmd.WorkspaceID)

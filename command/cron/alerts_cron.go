@@ -1,6 +1,6 @@
 // Package cron runs the write side's scheduled work: AlertsCron, behind
 // GET /api/cron/alerts, runs the steps of the other rooms in their order
-// (ranks, settle, digests, spikes, insights, milestones, dispatch, mail,
+// (ranks, settle, payouts, digests, spikes, insights, milestones, dispatch, mail,
 // channels, purge: domain.AlertsCronSteps), each timed, counted and
 // recorded in cron_steps (StepLog, which the refresh's route records its
 // runs with too), every error joined.
@@ -32,7 +32,9 @@ type AlertsCron struct {
 	Ranks  *tracking.RanksRunner
 	Settle campaigns.SettlePayoutsHandler
 	// Submissions checks the submitted posts no scrape's check reached.
-	Submissions  campaigns.SubmissionChecker
+	Submissions campaigns.SubmissionChecker
+	// PayPal sends and reconciles the batches sent through PayPal.
+	PayPal       campaigns.PayPalHandler
 	Digests      alerts.QueueDigestsHandler
 	Spikes       alerts.ScanSpikesHandler
 	Insights     alerts.InsightReader
@@ -51,6 +53,7 @@ type CronRun struct {
 	Payouts campaigns.SettleRun
 	// Submissions counts the submissions the settle step checked.
 	Submissions int
+	PayPal      campaigns.PayPalRun
 	Digests     alerts.DigestRun
 	Spikes      alerts.SpikeRun
 	Insights    alerts.InsightRun
@@ -82,6 +85,14 @@ func (c AlertsCron) steps(run *CronRun) []cronStep {
 				}
 			}
 			run.Payouts, err = c.Settle.Handle(ctx)
+			return err
+		}},
+		// after the settle run, so a batch's lines are locked as PayPal pays them
+		{domain.StepPayouts, func(ctx context.Context) (err error) {
+			if c.PayPal.DB == nil {
+				return nil
+			}
+			run.PayPal, err = c.PayPal.Sync(ctx)
 			return err
 		}},
 		{domain.StepDigests, func(ctx context.Context) (err error) { run.Digests, err = c.Digests.Handle(ctx); return err }},

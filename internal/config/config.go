@@ -72,6 +72,11 @@ type Config struct {
 
 	FoundingSpots int // FOUNDING_SPOTS
 
+	// PayPal's Payouts API, live and sandbox: where workspaces' payout
+	// batches are sent (each workspace connects its own PayPal app).
+	PayPalAPIURL        string // PAYPAL_API_URL
+	PayPalSandboxAPIURL string // PAYPAL_SANDBOX_API_URL
+
 	// Billing through Stripe; an empty secret key turns billing off.
 	StripeSecretKey        string        // STRIPE_SECRET_KEY
 	StripeAPIURL           string        // STRIPE_API_URL
@@ -262,6 +267,8 @@ func load(getenv func(string) string) (Config, error) {
 		c.AllowedOrigins = append(c.AllowedOrigins, o)
 	}
 	c.ScraperYouTubeStreams = boolean("SCRAPER_YOUTUBE_STREAMS", false)
+	c.PayPalAPIURL = strings.TrimRight(str("PAYPAL_API_URL", "https://api-m.paypal.com"), "/")
+	c.PayPalSandboxAPIURL = strings.TrimRight(str("PAYPAL_SANDBOX_API_URL", "https://api-m.sandbox.paypal.com"), "/")
 	c.StripeSecretKey = strings.TrimSpace(getenv("STRIPE_SECRET_KEY"))
 	c.StripeAPIURL = strings.TrimRight(str("STRIPE_API_URL", "https://api.stripe.com"), "/")
 	c.StripeWebhookSecret = strings.TrimSpace(getenv("STRIPE_WEBHOOK_SECRET"))
@@ -410,6 +417,11 @@ func (c Config) Validate() error {
 	}
 	if _, err := mail.ParseAddress(c.MailFrom); err != nil {
 		bad("MAIL_FROM: %v", err)
+	}
+	for _, kv := range [][2]string{{"PAYPAL_API_URL", c.PayPalAPIURL}, {"PAYPAL_SANDBOX_API_URL", c.PayPalSandboxAPIURL}} {
+		if u, err := url.Parse(kv[1]); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			bad("%s: must be an http(s) URL", kv[0])
+		}
 	}
 	problems = append(problems, c.validateBilling())
 	if strings.ContainsAny(c.ClickHouseCluster, "`\"' .;") {

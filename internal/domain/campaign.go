@@ -1,6 +1,11 @@
 package domain
 
-import "time"
+import (
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+)
 
 // CampaignSettings are the settings of a campaign a manager may change later.
 type CampaignSettings struct {
@@ -45,16 +50,28 @@ var PayoutMethods = []PayoutMethod{PayoutNone, PayoutPayPal, PayoutWise, PayoutO
 // Batch is the status of a payout batch.
 type Batch string
 
-// The statuses of a payout batch: open (made, to be paid), paid (its lines
-// marked paid), cancelled (its lines free for another batch).
+// The statuses of a payout batch: open (made, to be paid), sent (handed to
+// PayPal, not final yet), paid (its lines marked paid), failed (PayPal did
+// not pay it), returned (the money came back), cancelled. A failed,
+// returned or cancelled batch lets its lines go into another.
 const (
 	BatchOpen      Batch = "open"
+	BatchSent      Batch = "sent"
 	BatchPaid      Batch = "paid"
+	BatchFailed    Batch = "failed"
+	BatchReturned  Batch = "returned"
 	BatchCancelled Batch = "cancelled"
 )
 
+// SenderItemID is a batch's id as payment files and PayPal's API take it:
+// its 32 hex digits less the last four (PayPal's customer id holds 30
+// characters at most, without spaces or dashes), prefixed "rt".
+func SenderItemID(batch uuid.UUID) string {
+	return "rt" + strings.ReplaceAll(batch.String(), "-", "")[:28]
+}
+
 // Batches lists every status of a payout batch.
-var Batches = []Batch{BatchOpen, BatchPaid, BatchCancelled}
+var Batches = []Batch{BatchOpen, BatchSent, BatchPaid, BatchFailed, BatchReturned, BatchCancelled}
 
 // SubmissionRules are what a campaign takes from its creators' submissions.
 type SubmissionRules struct {

@@ -10,6 +10,7 @@ const (
 	StepRefresh    CronStep = "refresh"    // plans the items' refreshes, queues the due ones, retries jobs
 	StepRanks      CronStep = "ranks"      // the videos list's ranks and the overview's slots
 	StepSettle     CronStep = "settle"     // locks the campaigns' closed payout lines
+	StepPayouts    CronStep = "payouts"    // sends and reconciles the payout batches sent through PayPal
 	StepDigests    CronStep = "digests"    // queues the members' digests
 	StepSpikes     CronStep = "spikes"     // the spike scan of the alert rules
 	StepInsights   CronStep = "insights"   // outlier scores and forecasts
@@ -24,6 +25,6 @@ const (
 // AlertsCronSteps those of the alerts cron.
 var (
 	CronSteps       = append([]CronStep{StepRefresh}, AlertsCronSteps...)
-	AlertsCronSteps = []CronStep{StepRanks, StepSettle, StepDigests, StepSpikes, StepInsights, StepMilestones,
+	AlertsCronSteps = []CronStep{StepRanks, StepSettle, StepPayouts, StepDigests, StepSpikes, StepInsights, StepMilestones,
 		StepDispatch, StepMail, StepChannels, StepPurge}
 )

@@ -166,6 +166,13 @@ const (
 	ActionBatchesMade       Action = "payout_batches_made"
 	ActionBatchPaid         Action = "payout_batch_paid"
 	ActionBatchCancelled    Action = "payout_batch_cancelled"
+	ActionBatchSent         Action = "payout_batch_sent"
+	ActionBatchNotSent      Action = "payout_batch_not_sent"
+	ActionBatchUnclaimed    Action = "payout_batch_unclaimed"
+	ActionBatchFailed       Action = "payout_batch_failed"
+	ActionBatchReturned     Action = "payout_batch_returned"
+	ActionPayPalConnected   Action = "paypal_connected"
+	ActionPayPalRemoved     Action = "paypal_disconnected"
 )
 
 // Line is the status of a line of a campaign's ledger.

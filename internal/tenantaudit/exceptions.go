@@ -32,6 +32,8 @@ var exceptions = []exception{
 		reason: "the retention of the activity log: drops every workspace's entries older than the window"},
 	{under: "command/campaigns.SettlePayoutsHandler.Handle", only: "SELECT campaigns",
 		reason: "the settle run lists every workspace's campaigns, then settles each under its workspace's lock"},
+	{under: "command/campaigns.PayPalHandler.Sync", only: "SELECT payout_batches",
+		reason: "the payouts step lists every workspace's batches due a look at PayPal, then sends or reads each under its workspace"},
 	{under: "projections/analytics.",
 		reason: "the analytics sync copies every workspace's changed rows into the analytics database and rebuilds it"},
 	{under: "projections.",

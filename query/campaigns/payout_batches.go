@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -36,6 +37,26 @@ type PayoutBatch struct {
 	CreatedBy   string              `json:"createdBy"`
 	ClosedAt    *time.Time          `json:"closedAt"`
 	ClosedBy    string              `json:"closedBy"`
+	// SentAt and SentBy: when and by whom it was sent through PayPal.
+	SentAt *time.Time `json:"sentAt"`
+	SentBy string     `json:"sentBy"`
+	// PayPal is its payout at PayPal; nil for a batch never sent there.
+	PayPal *PayPalPayout `json:"paypal"`
+}
+
+// PayPalPayout is a batch's payout at PayPal, as PayPal last said it.
+type PayPalPayout struct {
+	Sandbox bool `json:"sandbox"`
+	// PayoutBatchID is PayPal's id of the payout ("" until PayPal answered).
+	PayoutBatchID string `json:"payoutBatchId"`
+	// TransactionStatus is the item's (PENDING, SUCCESS, UNCLAIMED, ONHOLD,
+	// FAILED, BLOCKED, RETURNED, REFUNDED, REVERSED), "" until read.
+	TransactionStatus string `json:"transactionStatus"`
+	TransactionID     string `json:"transactionId"`
+	// Error is the last error or PayPal's reason, in words.
+	Error       string     `json:"error"`
+	CheckedAt   *time.Time `json:"checkedAt"`
+	NextCheckAt *time.Time `json:"nextCheckAt"`
 }
 
 // PayoutBatches is a page of batches, newest first.
@@ -57,27 +78,36 @@ const MaxBatchesPage = 500
 
 const batchesSelect = `
 SELECT b.id, b.creator_id, c.name, b.currency, b.minor_digits, b.amount, b.lines, b.method, b.payee_email, b.status,
-	b.created_at, coalesce(u.email, ''), b.closed_at, coalesce(x.email, ''), count(*) OVER ()
+	b.created_at, coalesce(u.email, ''), b.closed_at, coalesce(x.email, ''),
+	b.sent_at, coalesce(sb.email, ''), b.paypal_sandbox, b.paypal_batch_id, b.paypal_status, b.paypal_transaction, b.paypal_error,
+	b.checked_at, b.next_check_at, count(*) OVER ()
 FROM payout_batches b
 JOIN creators c ON c.id = b.creator_id AND c.workspace_id = b.workspace_id
 LEFT JOIN users u ON u.id = b.created_by
 LEFT JOIN users x ON x.id = b.closed_by
+LEFT JOIN users sb ON sb.id = b.sent_by
 WHERE b.workspace_id = $1 AND ($2::text = '' OR b.status = $2) AND ($3::uuid IS NULL OR b.creator_id = $3) AND ($6::uuid[] IS NULL OR b.id = ANY($6))
 ORDER BY b.created_at DESC, b.id
 LIMIT $4 OFFSET $5`
 
 func (h CampaignsHandler) readBatches(ctx context.Context, ws uuid.UUID, q BatchesQuery, ids []uuid.UUID) (PayoutBatches, error) {
 	if q.Status != "" && !slices.Contains(domain.Batches, q.Status) {
-		return PayoutBatches{}, apperr.Invalid("status", "one of open, paid, cancelled")
+		return PayoutBatches{}, apperr.Invalid("status", "one of open, sent, paid, failed, returned, cancelled")
 	}
 	out := PayoutBatches{Batches: []PayoutBatch{}}
 	rows, _ := h.DB.Query(ctx, batchesSelect, ws, string(q.Status), q.Creator, q.Limit, q.Offset, ids)
 	var err error
 	out.Batches, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (PayoutBatch, error) {
 		var b PayoutBatch
+		var p PayPalPayout
 		err := r.Scan(&b.ID, &b.Creator.ID, &b.Creator.Name, &b.Currency, &b.MinorDigits, &b.Amount, &b.Lines, &b.Method, &b.PayeeEmail, &b.Status,
-			&b.CreatedAt, &b.CreatedBy, &b.ClosedAt, &b.ClosedBy, &out.Total)
-		b.CreatedAt, b.ClosedAt = b.CreatedAt.UTC(), query.UTC(b.ClosedAt)
+			&b.CreatedAt, &b.CreatedBy, &b.ClosedAt, &b.ClosedBy,
+			&b.SentAt, &b.SentBy, &p.Sandbox, &p.PayoutBatchID, &p.TransactionStatus, &p.TransactionID, &p.Error, &p.CheckedAt, &p.NextCheckAt, &out.Total)
+		b.CreatedAt, b.ClosedAt, b.SentAt = b.CreatedAt.UTC(), query.UTC(b.ClosedAt), query.UTC(b.SentAt)
+		if b.SentAt != nil || p.Error != "" || p.PayoutBatchID != "" {
+			p.CheckedAt, p.NextCheckAt = query.UTC(p.CheckedAt), query.UTC(p.NextCheckAt)
+			b.PayPal = &p
+		}
 		return b, err
 	})
 	if err != nil {
@@ -100,6 +130,9 @@ type BatchLine struct {
 	Caption      string      `json:"caption"`
 	Amount       int64       `json:"amount"`
 	Status       domain.Line `json:"status"`
+	// Released: the batch let the line go (cancelled, failed, returned):
+	// it can be in another batch.
+	Released bool `json:"released"`
 }
 
 // PayoutBatchPage is a batch with its lines.
@@ -125,7 +158,7 @@ func (h CampaignsHandler) Batch(ctx context.Context, ws, id uuid.UUID, creator *
 
 func (h CampaignsHandler) batchLines(ctx context.Context, ws, id uuid.UUID) ([]BatchLine, error) {
 	rows, _ := h.DB.Query(ctx, `
-		SELECT b.collection_id, col.name, b.video_id, v.url, v.caption, b.amount, coalesce(l.status, $3)
+		SELECT b.collection_id, col.name, b.video_id, v.url, v.caption, b.amount, coalesce(l.status, $3), b.released_at IS NOT NULL
 		FROM payout_batch_lines b
 		JOIN collections col ON col.id = b.collection_id
 		JOIN videos v ON v.id = b.video_id AND v.workspace_id = b.workspace_id
@@ -169,8 +202,10 @@ func (h CampaignsHandler) BatchesExport(ctx context.Context, ws uuid.UUID, ids [
 	w := csv.NewWriter(&buf)
 	for _, b := range list.Batches {
 		switch {
-		case b.Status == domain.BatchCancelled:
-			return PayoutExport{}, apperr.Conflict(fmt.Sprintf("batch %s is cancelled: nothing of it is paid", b.ID))
+		case b.Status == domain.BatchCancelled || b.Status == domain.BatchFailed || b.Status == domain.BatchReturned:
+			return PayoutExport{}, apperr.Conflict(fmt.Sprintf("batch %s is %s: nothing of it is to pay", b.ID, b.Status))
+		case b.Status == domain.BatchSent && format != BatchGeneric:
+			return PayoutExport{}, apperr.Conflict(fmt.Sprintf("batch %s was sent through PayPal already: a file of it would pay it twice", b.ID))
 		case format != BatchGeneric && string(b.Method) != format:
 			return PayoutExport{}, apperr.Conflict(fmt.Sprintf("batch %s pays %s by %s, not %s", b.ID, b.Creator.Name, b.Method, format))
 		case format == BatchPayPal && b.Currency != list.Batches[0].Currency:
@@ -188,9 +223,9 @@ func (h CampaignsHandler) BatchesExport(ctx context.Context, ws uuid.UUID, ids [
 		var row []string
 		switch format {
 		case BatchPayPal:
-			row = []string{b.PayeeEmail, amount, b.Currency, SenderItemID(b.ID), "Campaign payout " + b.ID.String(), "PAYPAL"}
+			row = []string{b.PayeeEmail, amount, b.Currency, domain.SenderItemID(b.ID), "Campaign payout " + b.ID.String(), "PAYPAL"}
 		case BatchWise:
-			row = []string{query.Cell(b.Creator.Name), b.PayeeEmail, "Payout " + SenderItemID(b.ID), "PERSON", "target", amount, b.Currency, b.Currency, "EMAIL"}
+			row = []string{query.Cell(b.Creator.Name), b.PayeeEmail, "Payout " + domain.SenderItemID(b.ID), "PERSON", "target", amount, b.Currency, b.Currency, "EMAIL"}
 		default:
 			row = []string{b.ID.String(), query.Cell(b.Creator.Name), b.Creator.ID.String(), string(b.Method), b.PayeeEmail, b.Currency, amount,
 				strconv.FormatInt(b.Amount, 10), strconv.Itoa(b.Lines), string(b.Status), b.CreatedAt.Format(time.RFC3339)}
@@ -207,13 +242,6 @@ func (h CampaignsHandler) BatchesExport(ctx context.Context, ws uuid.UUID, ids [
 	return PayoutExport{Filename: name, CSV: buf.Bytes()}, nil
 }
 
-// SenderItemID is a batch's id as payment files take it: its 32 hex
-// digits less the last four (PayPal's customer id holds 30 characters at
-// most, without spaces or dashes), prefixed "rt".
-func SenderItemID(id uuid.UUID) string {
-	return "rt" + strings.ReplaceAll(id.String(), "-", "")[:28]
-}
-
 // Statement is a creator's payout batches with their lines: what it was
 // paid, and what is on its way.
 type Statement struct {
@@ -221,10 +249,11 @@ type Statement struct {
 }
 
 // CreatorStatement answers the creator's batches that are not cancelled,
-// newest first, each with its lines.
+// newest first, each with its lines; who in the team made, sent or closed
+// them is not the creator's to see.
 func (h CampaignsHandler) CreatorStatement(ctx context.Context, ws, creator uuid.UUID) (Statement, error) {
 	out := Statement{Batches: []PayoutBatchPage{}}
-	for _, status := range []domain.Batch{domain.BatchOpen, domain.BatchPaid} {
+	for _, status := range []domain.Batch{domain.BatchOpen, domain.BatchSent, domain.BatchPaid, domain.BatchFailed, domain.BatchReturned} {
 		list, err := h.readBatches(ctx, ws, BatchesQuery{Status: status, Creator: &creator, Limit: MaxBatchesPage}, nil)
 		if err != nil {
 			return out, err
@@ -234,9 +263,36 @@ func (h CampaignsHandler) CreatorStatement(ctx context.Context, ws, creator uuid
 			if err != nil {
 				return out, err
 			}
+			b.CreatedBy, b.ClosedBy, b.SentBy = "", "", ""
 			out.Batches = append(out.Batches, PayoutBatchPage{PayoutBatch: b, Items: lines})
 		}
 	}
 	slices.SortFunc(out.Batches, func(a, b PayoutBatchPage) int { return b.CreatedAt.Compare(a.CreatedAt) })
+	return out, nil
+}
+
+// PayPalConnection is the workspace's PayPal app, its secret never shown.
+type PayPalConnection struct {
+	Connected   bool       `json:"connected"`
+	ClientID    string     `json:"clientId"`
+	Sandbox     bool       `json:"sandbox"`
+	ConnectedAt *time.Time `json:"connectedAt"`
+	ConnectedBy string     `json:"connectedBy"`
+}
+
+// PayPal answers the workspace's PayPal connection.
+func (h CampaignsHandler) PayPal(ctx context.Context, ws uuid.UUID) (PayPalConnection, error) {
+	var out PayPalConnection
+	err := h.DB.QueryRow(ctx, `
+		SELECT p.client_id, p.sandbox, p.connected_at, coalesce(u.email, '')
+		FROM paypal_connections p LEFT JOIN users u ON u.id = p.connected_by
+		WHERE p.workspace_id = $1`, ws).Scan(&out.ClientID, &out.Sandbox, &out.ConnectedAt, &out.ConnectedBy)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return out, nil
+	}
+	if err != nil {
+		return out, fmt.Errorf("read PayPal connection: %w", err)
+	}
+	out.Connected, out.ConnectedAt = true, query.UTC(out.ConnectedAt)
 	return out, nil
 }

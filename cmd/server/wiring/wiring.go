@@ -30,6 +30,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/background"
 	"github.com/reeltrack/reeltrack/internal/config"
 	"github.com/reeltrack/reeltrack/internal/metrics"
+	"github.com/reeltrack/reeltrack/internal/paypal"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/ratelimit"
 	"github.com/reeltrack/reeltrack/internal/store"
@@ -128,8 +129,13 @@ func API(d Deps) api.Deps {
 		DB: d.DB, Resolver: d.Resolver, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, ScrapeStarts: scrapeStarts, Now: d.Now,
 	}
 	checker := campaigns.SubmissionChecker{DB: d.DB, BaseURL: d.Config.PublicBaseURL, Now: d.Now}
+	review := campaigns.ReviewPayoutsHandler{DB: d.DB, Now: d.Now, DashboardURL: d.Config.PublicBaseURL}
+	payPal := campaigns.PayPalHandler{
+		DB: d.DB, PayPal: paypal.NewClient(paypal.Options{LiveURL: d.Config.PayPalAPIURL, SandboxURL: d.Config.PayPalSandboxAPIURL, Now: d.Now}),
+		Sealer: sealer, Review: review, DashboardURL: d.Config.PublicBaseURL, Log: d.Log, Now: d.Now,
+	}
 	cron := cron.AlertsCron{
-		DB: d.DB, Settle: settle, Submissions: checker, Digests: digests, Channels: channels, Mail: d.Mail,
+		DB: d.DB, Settle: settle, Submissions: checker, PayPal: payPal, Digests: digests, Channels: channels, Mail: d.Mail,
 		Ranks: &tracking.RanksRunner{
 			Step: tracking.SyncVideoRanksHandler{
 				DB: d.DB, Reader: ranks, Log: d.Log, Now: d.Now, MinVideos: tracking.RankMinVideos, Overview: OverviewKeeper(d.CH),
@@ -222,12 +228,12 @@ func API(d Deps) api.Deps {
 			CreateCampaign:      campaigns.CreateCampaignHandler{DB: d.DB, Now: d.Now},
 			UpdateCampaign:      campaigns.UpdateCampaignHandler{DB: d.DB},
 			ChangeCampaignRules: campaigns.ChangeCampaignRulesHandler{DB: d.DB, Now: d.Now},
-			ReviewPayouts:       campaigns.ReviewPayoutsHandler{DB: d.DB, Now: d.Now, DashboardURL: d.Config.PublicBaseURL},
+			ReviewPayouts:       review,
 			SettlePayouts:       settle,
 			SubmitPosts:         campaigns.SubmitPostsHandler{DB: d.DB, Track: track, Checks: checker, Now: d.Now},
-			PayoutBatches: campaigns.PayoutBatchesHandler{DB: d.DB, Now: d.Now,
-				Review: campaigns.ReviewPayoutsHandler{DB: d.DB, Now: d.Now, DashboardURL: d.Config.PublicBaseURL}},
-			ReviewSubmissions: campaigns.ReviewSubmissionsHandler{DB: d.DB, BaseURL: d.Config.PublicBaseURL, Now: d.Now},
+			PayoutBatches:       campaigns.PayoutBatchesHandler{DB: d.DB, Now: d.Now, Review: review},
+			PayPal:              payPal,
+			ReviewSubmissions:   campaigns.ReviewSubmissionsHandler{DB: d.DB, BaseURL: d.Config.PublicBaseURL, Now: d.Now},
 
 			APIKeys:          querysharing.APIKeysHandler{DB: d.DB, Now: d.Now},
 			ManageAPIKeys:    sharing.APIKeysHandler{DB: d.DB, Now: d.Now},

@@ -17,6 +17,8 @@
 //
 // Control, for tests: POST /sim/fail-next?times=N makes the next N payouts
 // be created but answered 500, as an answer lost on the way; POST
+// /sim/down?times=N answers the next N API requests 503 without doing
+// anything, as an outage; POST
 // /sim/items/{payout_item_id}?status=S sets an item's transaction status
 // (a payment returned, refunded, reversed or claimed); GET /sim/payouts
 // lists every payout created, with its app and sender_batch_id.
@@ -44,6 +46,7 @@ type Sim struct {
 	bySender map[string]string // app + "\n" + sender_batch_id → payout id
 	items    map[string]*item  // payout_item_id → item
 	failNext int
+	down     int
 	now      func() time.Time
 }
 
@@ -88,10 +91,11 @@ func New(now func() time.Time) *Sim {
 // Handler serves the API and the control routes.
 func (s *Sim) Handler() http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST /v1/oauth2/token", s.token)
-	mux.HandleFunc("POST /v1/payments/payouts", s.create)
-	mux.HandleFunc("GET /v1/payments/payouts/{id}", s.get)
+	mux.HandleFunc("POST /v1/oauth2/token", s.outage(s.token))
+	mux.HandleFunc("POST /v1/payments/payouts", s.outage(s.create))
+	mux.HandleFunc("GET /v1/payments/payouts/{id}", s.outage(s.get))
 	mux.HandleFunc("POST /sim/fail-next", s.failNextN)
+	mux.HandleFunc("POST /sim/down", s.downN)
 	mux.HandleFunc("POST /sim/items/{id}", s.setItem)
 	mux.HandleFunc("GET /sim/payouts", s.list)
 	return mux
@@ -325,15 +329,43 @@ func (s *Sim) get(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-func (s *Sim) failNextN(w http.ResponseWriter, r *http.Request) {
+func times(r *http.Request) int {
 	n, err := strconv.Atoi(r.URL.Query().Get("times"))
 	if err != nil || n < 0 {
 		n = 1
 	}
+	return n
+}
+
+func (s *Sim) failNextN(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
-	s.failNext = n
+	s.failNext = times(r)
 	s.mu.Unlock()
 	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Sim) downN(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	s.down = times(r)
+	s.mu.Unlock()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// outage answers 503 while the stand-in is down.
+func (s *Sim) outage(next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		down := s.down > 0
+		if down {
+			s.down--
+		}
+		s.mu.Unlock()
+		if down {
+			failure(w, http.StatusServiceUnavailable, "SERVICE_UNAVAILABLE", "Service Unavailable.")
+			return
+		}
+		next(w, r)
+	}
 }
 
 var statuses = map[string]bool{"SUCCESS": true, "FAILED": true, "PENDING": true, "UNCLAIMED": true, "RETURNED": true,
