@@ -169,15 +169,23 @@ LOCAL_STRIPE := STRIPE_SECRET_KEY=sk_test_123 STRIPE_API_URL=http://$(STRIPE_MOC
 	STRIPE_PRICE_AGENCY_MONTH=price_agency_month STRIPE_PRICE_AGENCY_YEAR=price_agency_year \
 	STRIPE_PRICE_FOUNDING=price_founding_year
 
+# Payouts through PayPal: without PAYPAL_API_URL in the environment, `make
+# run` starts cmd/paypalsim (PayPal's Payouts API stand-in) on this address
+# and points the server's live and sandbox PayPal APIs at it, so a
+# workspace connects any client id and secret and its batches are paid
+# locally (docs/creators.md, "Paying through PayPal").
+PAYPAL_SIM_ADDR ?= 127.0.0.1:12112
+
 # stripe-mock is installed with `go install` where it is missing (run and
 # test need it; internal/testenv pins the same version).
 stripe-mock:
 	@command -v stripe-mock >/dev/null 2>&1 || { echo "stripe-mock: installing $(STRIPE_MOCK_MODULE)"; $(GO) install $(STRIPE_MOCK_MODULE); }
 
-run: services stripe-mock web ## start the local servers, the scraping simulator and stripe-mock, migrate, and serve the API and the dashboard on http://127.0.0.1:8080
+run: services stripe-mock web ## start the local servers, the scraping simulator, stripe-mock and PayPal's stand-in, migrate, and serve the API and the dashboard on http://127.0.0.1:8080
 	@mkdir -p bin
 	$(GO) build -o bin/server ./cmd/server
 	$(GO) build -o bin/scrapersim ./cmd/scrapersim
+	$(GO) build -o bin/paypalsim ./cmd/paypalsim
 	@bin/scrapersim -addr $(SIM_ADDR) -token $(SCRAPER_TOKEN) -speed 3600 & pids=$$!; \
 	trap 'kill $$pids 2>/dev/null' EXIT INT TERM; \
 	echo "scraping simulator on http://$(SIM_ADDR); $(if $(SCHEDULER_INTERVAL),the server calls its cron routes every $(SCHEDULER_INTERVAL),cron: curl -H 'Authorization: Bearer $(CRON_SECRET)' http://127.0.0.1:8080/api/cron/refresh)"; \
@@ -189,6 +197,11 @@ run: services stripe-mock web ## start the local servers, the scraping simulator
 		export $(LOCAL_STRIPE); \
 		export STRIPE_WEBHOOK_SECRET=$${STRIPE_WEBHOOK_SECRET:-whsec_$$(od -An -tx1 -N24 /dev/urandom | tr -d ' \n')}; \
 		echo "stripe-mock on http://$(STRIPE_MOCK_ADDR) (log: /tmp/reeltrack-stripe-mock.log); payment webhook secret: $$STRIPE_WEBHOOK_SECRET"; \
+	fi; \
+	if [ -z "$$PAYPAL_API_URL" ]; then \
+		bin/paypalsim -addr $(PAYPAL_SIM_ADDR) >/tmp/reeltrack-paypalsim.log 2>&1 & pids="$$pids $$!"; \
+		export PAYPAL_API_URL=http://$(PAYPAL_SIM_ADDR) PAYPAL_SANDBOX_API_URL=http://$(PAYPAL_SIM_ADDR); \
+		echo "PayPal's Payouts API stand-in on http://$(PAYPAL_SIM_ADDR) (log: /tmp/reeltrack-paypalsim.log): connect PayPal with any client id and secret"; \
 	fi; \
 	SCRAPER_BASE_URL=$(SCRAPER_BASE_URL) SCRAPER_TOKEN=$(SCRAPER_TOKEN) CRON_SECRET=$(CRON_SECRET) \
 	SCHEDULER_INTERVAL=$(SCHEDULER_INTERVAL) bin/server

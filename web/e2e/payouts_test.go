@@ -10,8 +10,10 @@ import (
 
 // TestPayoutsPage: a creator's lines, locked and approved, wait on the
 // Payouts page; the owner makes the batches from the approved lines, sees
-// the creator's PayPal batch with its file, and marks it paid: it leaves
-// the batches to pay, and every line of it is paid in the ledger.
+// the creator's PayPal batch with its file, cancels it and makes it again,
+// connects the workspace's PayPal app and sends the batch with PayPal: it
+// leaves the batches to pay, shows as paid by PayPal, and every line of it
+// is paid in the ledger.
 func TestPayoutsPage(t *testing.T) {
 	t.Parallel()
 	skipUIOnCurrentEngine(t)
@@ -71,10 +73,28 @@ func TestPayoutsPage(t *testing.T) {
 		t.Errorf("the batch's file is %q, want PayPal's", href)
 	}
 	labelled(t, ctx)
-	do(t, ctx, "mark it paid",
-		click(open+` [data-testid=batch-paid]`),
+	do(t, ctx, "cancel it and make it again",
+		click(open+` [data-testid=batch-cancel]`),
 		waitVisible(`//h3[normalize-space()="No batches"]`, chromedp.BySearch),
+		click(`[data-testid=make-batches]`),
+		waitVisible(open),
 	)
+	// the workspace's PayPal app, on the site's PayPal stand-in
+	do(t, ctx, "connect PayPal",
+		chromedp.SendKeys(`#paypal-title ~ form input[name=clientId]`, "rt-e2e-app"),
+		chromedp.SendKeys(`#paypal-title ~ form input[name=secret]`, "first-secret"),
+		click(`[data-testid=paypal-connect]`),
+		waitVisible(`[data-testid=paypal-connected]`),
+		waitVisible(open+` [data-testid=batch-send]`),
+	)
+	textOf(t, ctx, "the connection", `[data-testid=paypal-connected]`, "rt-e2e-app")
+	do(t, ctx, "send it with PayPal",
+		click(open+` [data-testid=batch-send]`),
+		waitVisible(`//h3[normalize-space()="No batches"]`, chromedp.BySearch),
+		chromedp.Navigate(s.base+"/payouts?status=paid"),
+		waitVisible(`tr[data-testid=batch][data-status=paid] [data-testid=batch-paypal]`),
+	)
+	textOf(t, ctx, "PayPal's word", `tr[data-testid=batch][data-status=paid] [data-testid=batch-paypal]`, "PayPal paid it")
 	paid := 0
 	for _, l := range s.lines(cookie, colID, "&status=paid").Lines {
 		if l.Payee.ID == creator.ID {

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,6 +25,7 @@ import (
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
+	"github.com/reeltrack/reeltrack/internal/paypal/paypalsim"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
@@ -89,6 +91,8 @@ func startSite(t *testing.T, extra ...string) *site {
 	}
 	sim := testenv.ScraperSim(t, "-speed", "3600", "-run-duration", "100ms")
 	stripe := testenv.StripeMock(t)
+	payPal := httptest.NewServer(paypalsim.New(nil).Handler())
+	t.Cleanup(payPal.Close)
 	bin := testenv.Build(t, "./cmd/server")
 	base := testenv.Serve(t, testenv.Process{
 		Name:   "server",
@@ -116,6 +120,7 @@ func startSite(t *testing.T, extra ...string) *site {
 				"LOG_LEVEL=warn",
 				"STRIPE_SECRET_KEY=sk_test_123",
 				"STRIPE_API_URL="+stripe,
+				"PAYPAL_API_URL="+payPal.URL, "PAYPAL_SANDBOX_API_URL="+payPal.URL,
 				"STRIPE_WEBHOOK_SECRET="+webhookSecret,
 				"STRIPE_PRICE_STARTER_MONTH=price_starter_month", "STRIPE_PRICE_STARTER_YEAR=price_starter_year",
 				"STRIPE_PRICE_GROWTH_MONTH=price_growth_month", "STRIPE_PRICE_GROWTH_YEAR=price_growth_year",

@@ -116,6 +116,7 @@ export type PayoutBatchPage = Schemas['PayoutBatchPage']
 export type BatchStatus = PayoutBatch['status']
 export type PayoutMethod = PayoutBatch['method']
 export type BatchesMade = Answer<'makePayoutBatches'>
+export type PayPalConnection = Schemas['PayPalConnection']
 export type CreatorStatement = Answer<'getCreatorStatement'>
 
 export type Tier = Schemas['Tier']

@@ -18,6 +18,7 @@ const STEPS: Record<CronStep, string> = {
   refresh: 'Refresh: queues the scrapes that are due',
   ranks: 'Video ranks and overview slots',
   settle: 'Campaign payouts: locks closed lines',
+  payouts: 'PayPal: sends and reconciles payout batches',
   digests: 'E-mail digests: queues them',
   spikes: 'Spike alerts',
   insights: 'Outlier scores and forecasts',

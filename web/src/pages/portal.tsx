@@ -207,7 +207,23 @@ function PayoutMethodForm({ p, onSaved }: { p: CreatorPortal; onSaved: () => voi
   )
 }
 
-// Statement lists the creator's payout batches: paid, and on their way.
+// statementState says where a payout of the creator's statement stands.
+function statementState(b: CreatorStatement['batches'][number]): string {
+  switch (b.status) {
+    case 'paid':
+      return `paid ${b.closedAt ? day(b.closedAt) : ''}`
+    case 'sent':
+      return `sent through PayPal ${b.sentAt ? day(b.sentAt) : ''}`
+    case 'failed':
+      return `failed ${b.closedAt ? day(b.closedAt) : ''}`
+    case 'returned':
+      return `returned ${b.closedAt ? day(b.closedAt) : ''}`
+  }
+  return `on its way since ${day(b.createdAt)}`
+}
+
+// Statement lists the creator's payout batches: paid, on their way, and
+// those that did not reach the creator.
 function Statement() {
   const r = useApi((s) => get<CreatorStatement>('/creator/statement', undefined, s), 'creator-statement')
   return (
@@ -222,8 +238,19 @@ function Statement() {
               {d.batches.map((b) => (
                 <li data-testid="statement-batch" data-status={b.status}>
                   <strong>{money(b.amount, b)}</strong> · {b.lines} {b.lines === 1 ? 'post' : 'posts'} ·{' '}
-                  {b.status === 'paid' ? `paid ${b.closedAt ? day(b.closedAt) : ''}` : `on its way since ${day(b.createdAt)}`}
+                  {statementState(b)}
                   {b.payeeEmail && <span class="muted small"> · to {b.payeeEmail}</span>}
+                  {b.paypal?.transactionStatus === 'UNCLAIMED' && (
+                    <p class="notice" data-testid="statement-claim">
+                      PayPal holds this payment until you claim it: sign in to PayPal (or open an account) with {b.payeeEmail}. A payment not claimed within 30
+                      days goes back to the workspace.
+                    </p>
+                  )}
+                  {(b.status === 'failed' || b.status === 'returned') && (
+                    <p class="muted small">
+                      {b.paypal?.error ? `PayPal says: ${b.paypal.error}. ` : ''}These posts stay approved and go into a later payout: check how you are paid.
+                    </p>
+                  )}
                   <details>
                     <summary>Posts</summary>
                     <ul>
