@@ -105,7 +105,9 @@ func (s *Room) sendOrCheck(c *fiber.Ctx, id uuid.UUID, do func(context.Context, 
 }
 
 // PostBatchSend sends the batch through the workspace's PayPal app.
-func (s *Room) PostBatchSend(c *fiber.Ctx, id uuid.UUID) error { return s.sendOrCheck(c, id, s.PayPal.Send) }
+func (s *Room) PostBatchSend(c *fiber.Ctx, id uuid.UUID) error {
+	return s.sendOrCheck(c, id, s.PayPal.Send)
+}
 
 // PostBatchCheck reads the batch's payout from PayPal now.
 func (s *Room) PostBatchCheck(c *fiber.Ctx, id uuid.UUID) error {
