@@ -109,6 +109,9 @@ func TestPayoutBatches(t *testing.T) {
 		t.Fatalf("%d paid e-mails to the creator", n)
 	}
 	a.request("POST", "/api/payouts/batches/"+batch.String()+"/cancel", nil, owner).expect(t, 409)
+	// a paid batch's payroll file would pay it again: only its CSV
+	a.request("GET", "/api/payouts/batches/export?format=paypal&ids="+batch.String(), nil, owner).expect(t, 409)
+	a.request("GET", "/api/payouts/batches/export?format=generic&ids="+batch.String(), nil, owner).expect(t, 200)
 	var statement querycampaigns.Statement
 	a.request("GET", "/api/creator/statement", nil, anaCookie).expect(t, 200).decode(t, &statement)
 	if len(statement.Batches) != 1 || statement.Batches[0].ID != batch || statement.Batches[0].Status != domain.BatchPaid || len(statement.Batches[0].Items) != 2 {

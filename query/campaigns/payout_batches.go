@@ -179,10 +179,11 @@ const (
 	BatchGeneric = "generic"
 )
 
-// BatchesExport writes open or paid batches as a file a payroll tool
-// takes: PayPal Payouts' batch file (no header: e-mail, amount, currency,
-// the batch as customer id, a note, PAYPAL; one currency per file), Wise's
-// "send by e-mail" batch template, or a generic CSV with every field.
+// BatchesExport writes batches as a file a payroll tool takes: PayPal
+// Payouts' batch file (no header: e-mail, amount, currency, the batch as
+// customer id, a note, PAYPAL; one currency per file) or Wise's "send by
+// e-mail" batch template, of open batches only (any other would be paid
+// again); or as a generic CSV with every field.
 func (h CampaignsHandler) BatchesExport(ctx context.Context, ws uuid.UUID, ids []uuid.UUID, format string) (PayoutExport, error) {
 	if len(ids) == 0 {
 		return PayoutExport{}, apperr.Invalid("ids", "name at least one batch")
@@ -204,8 +205,8 @@ func (h CampaignsHandler) BatchesExport(ctx context.Context, ws uuid.UUID, ids [
 		switch {
 		case b.Status == domain.BatchCancelled || b.Status == domain.BatchFailed || b.Status == domain.BatchReturned:
 			return PayoutExport{}, apperr.Conflict(fmt.Sprintf("batch %s is %s: nothing of it is to pay", b.ID, b.Status))
-		case b.Status == domain.BatchSent && format != BatchGeneric:
-			return PayoutExport{}, apperr.Conflict(fmt.Sprintf("batch %s was sent through PayPal already: a file of it would pay it twice", b.ID))
+		case b.Status != domain.BatchOpen && format != BatchGeneric:
+			return PayoutExport{}, apperr.Conflict(fmt.Sprintf("batch %s is %s: a payroll file of it would pay it again (export it as generic CSV)", b.ID, b.Status))
 		case format != BatchGeneric && string(b.Method) != format:
 			return PayoutExport{}, apperr.Conflict(fmt.Sprintf("batch %s pays %s by %s, not %s", b.ID, b.Creator.Name, b.Method, format))
 		case format == BatchPayPal && b.Currency != list.Batches[0].Currency:

@@ -125,13 +125,22 @@ func TestScreenshots(t *testing.T) {
 	pages["creators"] = "/creators"
 	// the campaign takes its creators' posts
 	s.send(cookie, "PATCH", "/campaigns/"+colID, `{"submissions":"review","requiredHashtags":["glowlab"],"requiredMentions":["glowlab"]}`, nil)
-	// its top creator is paid by PayPal: its approved lines make a batch
+	// its creators are paid by PayPal: the approved lines make batches, the
+	// first of which is sent with the workspace's PayPal sandbox app (on the
+	// site's PayPal stand-in)
 	if _, err := env.PG.Exec(context.Background(), `
-		UPDATE creators SET payout_method = 'paypal', payout_email = 'mara.payouts@example.com'
-		WHERE workspace_id = (SELECT workspace_id FROM collections WHERE id = $1) AND name = 'Mara Lindqvist'`, colID); err != nil {
+		UPDATE creators SET payout_method = 'paypal', payout_email = lower(split_part(name, ' ', 1)) || '.payouts@example.com'
+		WHERE workspace_id = (SELECT workspace_id FROM collections WHERE id = $1)`, colID); err != nil {
 		t.Fatal(err)
 	}
-	s.send(cookie, "POST", "/payouts/batches", `{}`, nil)
+	var made struct {
+		BatchIDs []string `json:"batchIds"`
+	}
+	s.send(cookie, "POST", "/payouts/batches", `{}`, &made)
+	s.send(cookie, "PUT", "/payouts/paypal", `{"clientId":"glowlab-payouts-sandbox","secret":"sandbox-secret","sandbox":true}`, nil)
+	if len(made.BatchIDs) > 0 {
+		s.send(cookie, "POST", "/payouts/batches/"+made.BatchIDs[0]+"/send", `{}`, nil)
+	}
 	pages["payouts"] = "/payouts?status=any"
 	// the campaign's top creator is invited to the creator portal
 	var page struct {

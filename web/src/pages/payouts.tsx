@@ -67,7 +67,7 @@ function Actions({ b, paypal, onDone }: { b: PayoutBatch; paypal: boolean; onDon
       { key: what },
     )
   const file = (format: string) => `/api/payouts/batches/export?format=${format}&ids=${b.id}`
-  const payable = b.status === 'open' || b.status === 'paid'
+  const payable = b.status === 'open'
   return (
     <div class="batch-actions">
       {b.status === 'open' && b.method === 'paypal' && paypal && (
