@@ -48,6 +48,7 @@ var importRules = []importRule{
 		importedOnlyBy("api/sharing", "api"),
 		importedOnlyBy("api/billing", "api"),
 		importedOnlyBy("api/health", "api"),
+		importedOnlyBy("api/watches", "api"),
 	)},
 	{"api-plumbing", onlyImports("api/httpx", "query", "query/chread", "query/answercache", "query/numbers", "query/team", "internal/...")},
 	{"api-rooms", all(
@@ -61,6 +62,7 @@ var importRules = []importRule{
 		onlyImports("api/billing", apiRoom("command/billing")...),
 		onlyImports("api/health", apiRoom("query/health")...),
 		onlyImports("api/portal", apiRoom("command/collections", "command/campaigns", "query/campaigns")...),
+		onlyImports("api/watches", apiRoom("command/watches", "query/watches")...),
 	)},
 	{"siblings", all(
 		noneDependsOn("command/...", "query/..."),
@@ -79,6 +81,7 @@ var importRules = []importRule{
 		onlyImports("command/tracking", writeMachinery("ingest", "ingest/normalize", "internal/...")...),
 		onlyImports("command/collections", writeMachinery("command/tracking", "internal/...")...),
 		onlyImports("command/campaigns", writeMachinery("command/tracking", "internal/...")...),
+		onlyImports("command/watches", writeMachinery("command/tracking", "ingest", "internal/...")...),
 		onlyImports("command/alerts", writeMachinery("internal/...")...),
 		onlyImports("command/sharing", writeMachinery("internal/...")...),
 		onlyImports("command/billing", writeMachinery("internal/...")...),
@@ -94,6 +97,7 @@ var importRules = []importRule{
 		onlyImports("query/team", "query", "query/chread", "internal/..."),
 		onlyImports("query/sharing", "query", "query/numbers", "query/team", "query/chread", "internal/..."),
 		onlyImports("query/health", "query", "query/chread", "internal/..."),
+		onlyImports("query/watches", "query", "internal/..."),
 	)},
 	{"querytest", all(
 		onlyImports("query/querytest", "query/chread", "ingest", "internal/..."),

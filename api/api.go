@@ -23,6 +23,7 @@ import (
 	"github.com/reeltrack/reeltrack/command/sharing"
 	"github.com/reeltrack/reeltrack/command/team"
 	"github.com/reeltrack/reeltrack/command/tracking"
+	"github.com/reeltrack/reeltrack/command/watches"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
@@ -41,6 +42,7 @@ import (
 	"github.com/reeltrack/reeltrack/query/numbers"
 	querysharing "github.com/reeltrack/reeltrack/query/sharing"
 	queryteam "github.com/reeltrack/reeltrack/query/team"
+	querywatches "github.com/reeltrack/reeltrack/query/watches"
 	"github.com/reeltrack/reeltrack/web"
 )
 
@@ -140,6 +142,9 @@ type Handlers struct {
 	PayoutBatches       campaigns.PayoutBatchesHandler
 	PayPal              campaigns.PayPalHandler
 	ReviewSubmissions   campaigns.ReviewSubmissionsHandler
+
+	Watches     querywatches.Handler
+	SaveWatches watches.Handler
 
 	APIKeys          querysharing.APIKeysHandler
 	ManageAPIKeys    sharing.APIKeysHandler
@@ -257,6 +262,13 @@ func New(d Deps) *fiber.App {
 	r.Post("/payouts/batches/:id/cancel", ws(httpx.WithID("id", room.campaigns.PostBatchCancel))...)
 	r.Post("/payouts/batches/:id/send", ws(httpx.WithID("id", room.campaigns.PostBatchSend))...)
 	r.Post("/payouts/batches/:id/check", ws(httpx.WithID("id", room.campaigns.PostBatchCheck))...)
+	r.Get("/watches", ws(room.watches.GetWatches)...)
+	r.Post("/watches", ws(httpx.WithBody(room.watches.PostWatch))...)
+	r.Get("/watches/estimate", ws(room.watches.GetEstimate)...)
+	r.Patch("/watches/:id", ws(httpx.WithIDBody("id", room.watches.PatchWatch))...)
+	r.Delete("/watches/:id", ws(httpx.WithID("id", room.watches.DeleteWatch))...)
+	r.Get("/captures", ws(room.watches.GetCaptures)...)
+	r.Post("/captures/review", ws(httpx.WithBody(room.watches.PostCapturesReview))...)
 	r.Get("/payouts/paypal", ws(room.campaigns.GetPayPal)...)
 	r.Put("/payouts/paypal", ws(httpx.WithBody(room.campaigns.PutPayPal))...)
 	r.Delete("/payouts/paypal", ws(room.campaigns.DeletePayPal)...)

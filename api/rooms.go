@@ -12,6 +12,7 @@ import (
 	"github.com/reeltrack/reeltrack/api/sharing"
 	"github.com/reeltrack/reeltrack/api/team"
 	"github.com/reeltrack/reeltrack/api/tracking"
+	"github.com/reeltrack/reeltrack/api/watches"
 	"github.com/reeltrack/reeltrack/internal/config"
 )
 
@@ -27,6 +28,7 @@ type rooms struct {
 	billing     *billing.Room
 	health      *health.Room
 	portal      *portal.Room
+	watches     *watches.Room
 }
 
 // newRooms gives each room the use cases its routes call, from d.
@@ -77,6 +79,7 @@ func newRooms(d Deps) rooms {
 			Videos: d.Videos, Overview: d.Overview, Campaigns: d.Campaigns,
 		},
 		billing: &billing.Room{Checkout: d.Checkout, Portal: d.Portal},
+		watches: &watches.Room{Watches: d.Watches, SaveWatches: d.SaveWatches},
 		health: &health.Room{
 			Health: d.Health, Summary: d.HealthSummary, ProviderAccount: providerAccount(d),
 			Secrets: []string{d.Config.ScraperToken, d.Config.ScraperWebhookSecret},

@@ -24,6 +24,7 @@ var actors = []actor{
 	{"0FXVyOXXEmdGcV88a", "clockworks~tiktok-profile-scraper", tiktokPlan},
 	{"", "clockworks~tiktok-video-scraper", tiktokPlan},
 	{"", "clockworks~free-tiktok-scraper", tiktokPlan},
+	{"", "clockworks~tiktok-sound-scraper", tiktokSoundPlan},
 	{"shu8hvrXbJbY3Eb9W", "apify~instagram-scraper", instagramPlan},
 	{"", "apify~instagram-reel-scraper", instagramUserPlan("reels")},
 	{"", "apify~instagram-post-scraper", instagramUserPlan("posts")},

@@ -30,6 +30,16 @@ func tiktokPlan(w *world, in input) []segment {
 		}))...)
 	}
 	n := w.clampCount(in.num("resultsPerPage", 10))
+	for _, tag := range in.list("hashtags") {
+		name := strings.TrimPrefix(tag, "#")
+		segs = append(segs, w.tiktokTopic(slugOf(name), tag, n, func(o obj) obj {
+			o.add("searchHashtag", obj{{"name", strings.ToLower(name)}, {"views", int64(hashOf("tagViews", name) % 5e9)}})
+			return o
+		}))
+	}
+	for _, q := range in.list("searchQueries") {
+		segs = append(segs, w.tiktokTopic(slugOf(q), q, n, func(o obj) obj { o.add("searchQuery", q); return o }))
+	}
 	noPinned := in.flag("excludePinnedPosts")
 	for _, p := range in.list("profiles") {
 		if markerError(p) {
@@ -173,7 +183,7 @@ func (w *world) tiktokItem(v tiktokVideo, at time.Time, ctx tiktokContext) obj {
 		return n
 	}
 	views := c.count(at, "views", 1)
-	text, tags := caption(s, 14)
+	text, tags := topicCaption(a, s)(caption(s, 14))
 	slideshow := v.photo || chance(s, "slideshow", 0.08)
 	webURL := "https://www.tiktok.com/@" + a.handle + "/video/" + v.id
 	if v.photo {
@@ -362,8 +372,25 @@ func (w *world) newTiktokAuthorParts(a account, at time.Time, listing bool) tikt
 	return p
 }
 
-// tiktokMusic is musicMeta; name is the author's display name.
+// tiktokMusic is musicMeta; name is the author's display name. A fan of a
+// sound (topics.go) uses that sound.
 func tiktokMusic(a account, name string, s uint64) obj {
+	if slug, ok := topicOf(a.handle); ok && isSoundID(slug) {
+		for _, song := range tiktokSongs {
+			if song.id == slug {
+				return songMusic(song, s)
+			}
+		}
+		return obj{
+			{"musicName", "sound " + slug},
+			{"musicAuthor", "Sound " + slug[len(slug)-4:]},
+			{"musicOriginal", false},
+			{"playUrl", "https://sf16-ies-music-va.tiktokcdn.com/obj/tos-useast2a-ve-2774/" + hexOf(hashOf(slug), "song", 24) + ".mp3"},
+			{"coverMediumUrl", ""},
+			{"originalCoverMediumUrl", ""},
+			{"musicId", slug},
+		}
+	}
 	if chance(s, "originalSound", 0.6) {
 		id := numericID(s, "music", 19)
 		return obj{
@@ -376,7 +403,10 @@ func tiktokMusic(a account, name string, s uint64) obj {
 			{"musicId", id},
 		}
 	}
-	song := tiktokSongs[mix(sub(s, "song"))%uint64(len(tiktokSongs))]
+	return songMusic(tiktokSongs[mix(sub(s, "song"))%uint64(len(tiktokSongs))], s)
+}
+
+func songMusic(song tiktokSong, s uint64) obj {
 	return obj{
 		{"musicName", song.name},
 		{"musicAuthor", pick(s, "artist", []string{"Sabrina Carpenter", "Jack Harlow", "Dua Lipa", "Myles Smith", "ROSÉ"})},

@@ -32,6 +32,9 @@ func xPlan(w *world, in input) []segment {
 			segs = append(segs, xNoResults())
 		}
 	}
+	for _, term := range in.list("searchTerms") {
+		segs = append(segs, w.xTopic(slugOf(term), n))
+	}
 	for _, h := range append(handles, in.list("twitterHandles")...) {
 		if markerError(h) {
 			segs = append(segs, xNoResults())
@@ -103,7 +106,7 @@ func (w *world) xItem(t tweet, at time.Time) obj {
 	// A reply to the author's own tweet continues a thread.
 	selfReply := reply && q.enabled && chance(s, "selfReply", 1.0/3)
 	quote := !retweet && !reply && chance(s, "quote", 0.05)
-	text, tags := caption(s, 30)
+	text, tags := topicCaption(a, s)(caption(s, 30))
 	other := collaborator(sub(s, "other"))
 	if retweet {
 		text = "RT @" + other + ": " + text

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -255,7 +254,7 @@ func checkPost(p post) []Failure {
 	case p.ended:
 		fails = append(fails, Failure{domain.CheckDates, "the campaign ended before the post was checked"})
 	}
-	tags, mentions := captionWords(p.caption, '#'), captionWords(p.caption, '@')
+	tags, mentions := domain.CaptionWords(p.caption, '#'), domain.CaptionWords(p.caption, '@')
 	for _, h := range p.rules.Hashtags {
 		if !tags[h] {
 			fails = append(fails, Failure{domain.CheckHashtag, "the caption lacks #" + h})
@@ -289,30 +288,6 @@ func kindWords(k domain.PostKind) string {
 		return "reply"
 	}
 	return "post of another author"
-}
-
-// captionWord matches a hashtag's or a mention's word after its sign.
-var captionWord = regexp.MustCompile(`^[\p{L}\p{N}_.]+`)
-
-// captionWords are the caption's words after sign ('#' or '@'),
-// lower-cased; a mention's trailing dot is left out.
-func captionWords(caption string, sign byte) map[string]bool {
-	out := map[string]bool{}
-	for i := 0; i < len(caption); i++ {
-		if caption[i] != sign {
-			continue
-		}
-		w := captionWord.FindString(caption[i+1:])
-		w = strings.TrimRight(strings.ToLower(w), ".")
-		if sign == '#' {
-			// a hashtag ends at a dot
-			w, _, _ = strings.Cut(w, ".")
-		}
-		if w != "" {
-			out[w] = true
-		}
-	}
-	return out
 }
 
 // soundMatches: the required sound is the post's by id, or by name

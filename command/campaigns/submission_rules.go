@@ -20,15 +20,6 @@ const (
 	maxSoundName = 200
 )
 
-var (
-	hashtagWord = regexp.MustCompile(`^[\p{L}\p{N}_]{1,100}$`)
-	mentionWord = regexp.MustCompile(`^[\p{L}\p{N}_.]{1,100}$`)
-	// a TikTok sound's page ends in its id (/music/original-sound-7234…);
-	// an Instagram audio's page is /reels/audio/{id}
-	tikTokSound    = regexp.MustCompile(`/music/[^/]*?-?(\d{6,})/?$`)
-	instagramSound = regexp.MustCompile(`/(?:reels/)?audio/(\d{6,})/?$`)
-)
-
 // validateSubmissionRules checks and normalises what a campaign requires
 // of submitted posts: hashtags without '#', mentions without '@', both
 // lower-case and without repeats; a sound's link becomes its id.
@@ -41,22 +32,19 @@ func validateSubmissionRules(r *domain.SubmissionRules) error {
 		errs = append(errs, apperr.Invalid("submissions", "one of closed, review, auto"))
 	}
 	var err error
-	if r.Hashtags, err = requiredWords(r.Hashtags, "#", hashtagWord, "requiredHashtags", "letters, digits and _"); err != nil {
+	if r.Hashtags, err = requiredWords(r.Hashtags, "#", domain.HashtagWord, "requiredHashtags", "letters, digits and _"); err != nil {
 		errs = append(errs, err)
 	}
-	if r.Mentions, err = requiredWords(r.Mentions, "@", mentionWord, "requiredMentions", "letters, digits, _ and ."); err != nil {
+	if r.Mentions, err = requiredWords(r.Mentions, "@", domain.MentionWord, "requiredMentions", "letters, digits, _ and ."); err != nil {
 		errs = append(errs, err)
 	}
 	r.Sound = strings.TrimSpace(r.Sound)
 	if u, perr := url.Parse(r.Sound); perr == nil && u.Host != "" {
-		m := tikTokSound.FindStringSubmatch(u.Path)
-		if m == nil {
-			m = instagramSound.FindStringSubmatch(u.Path)
-		}
-		if m == nil {
+		id, ok := domain.SoundOfLink(u.Path)
+		if !ok {
 			errs = append(errs, apperr.Invalid("requiredSound", "a TikTok sound's link (/music/…), an Instagram audio's link (/reels/audio/…), a sound's id or its name"))
 		} else {
-			r.Sound = m[1]
+			r.Sound = id
 		}
 	}
 	if utf8.RuneCountInString(r.Sound) > maxSoundName {

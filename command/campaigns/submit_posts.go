@@ -140,7 +140,7 @@ func (h SubmitPostsHandler) Handle(ctx context.Context, cmd SubmitPosts) ([]Subm
 			track, trackOf = append(track, t), append(trackOf, i)
 		}
 		var tracked []tracking.Tracked
-		tracked, queued, err = h.Track.TrackIn(ctx, tx, cmd.WorkspaceID, track)
+		tracked, queued, err = h.Track.TrackIn(ctx, tx, cmd.WorkspaceID, track, nil)
 		if err != nil {
 			return err
 		}

@@ -66,6 +66,9 @@ type CompleteScrapeHandler struct {
 	// After acts on each recorded scrape in its transaction (the campaigns'
 	// submission checks); nil: nothing does.
 	After ScrapeFollower
+	// Captures acts on the posts a watch's run found, in its transaction
+	// (the watches' rules); nil: nothing does.
+	Captures CaptureFollower
 }
 
 // ScrapeFollower is work a recorded scrape leads to, done in the scrape's
@@ -80,6 +83,8 @@ type jobRow struct {
 	status      domain.Job
 	runID       *string
 	createdAt   time.Time
+	// watch: the job is a watch's run (nil: its targets')
+	watch *watchOf
 }
 
 // ErrCompletionInProgress is not a 2xx, so the provider delivers again later.
@@ -97,8 +102,20 @@ func (h CompleteScrapeHandler) Handle(ctx context.Context, cmd CompleteScrape) (
 	out = ScrapeOutcome{JobID: cmd.JobID}
 	var j jobRow
 	var p string
-	err = h.DB.QueryRow(ctx, `SELECT workspace_id, platform, status, provider_run_id, created_at FROM scrape_jobs WHERE id = $1`, cmd.JobID).
-		Scan(&j.workspaceID, &p, &j.status, &j.runID, &j.createdAt)
+	var watchID *uuid.UUID
+	var watchKind, watchTerm *string
+	err = h.DB.QueryRow(ctx, `
+		SELECT j.workspace_id, j.platform, j.status, j.provider_run_id, j.created_at, j.watch_id, w.kind, w.term
+		FROM scrape_jobs j LEFT JOIN watches w ON w.id = j.watch_id AND w.workspace_id = j.workspace_id
+		WHERE j.id = $1`, cmd.JobID).
+		Scan(&j.workspaceID, &p, &j.status, &j.runID, &j.createdAt, &watchID, &watchKind, &watchTerm)
+	if watchID != nil {
+		// a watch deleted since finds nothing: its run records no post
+		j.watch = &watchOf{id: *watchID, gone: watchKind == nil}
+		if !j.watch.gone {
+			j.watch.kind, j.watch.term = domain.WatchKind(*watchKind), *watchTerm
+		}
+	}
 	if errors.Is(err, pgx.ErrNoRows) {
 		return out, apperr.NotFound("scrape job not found")
 	}
@@ -218,6 +235,9 @@ func (h CompleteScrapeHandler) process(ctx context.Context, jobID uuid.UUID, j j
 		scrapedAt = *run.StartedAt
 	}
 	scrapedAt = scrapedAt.UTC().Truncate(time.Second)
+	if j.watch != nil {
+		return h.processWatch(ctx, jobID, j, *j.watch, run.DefaultDatasetID, scrapedAt)
+	}
 
 	s, err := h.loadTargets(ctx, jobID, j)
 	if err != nil {

@@ -116,10 +116,15 @@ WHERE ` + plan.AccessSQL + `
   AND i.id NOT IN (SELECT id FROM past_plan_limit)
 ORDER BY i.workspace_id, i.id`
 
-// spendSQL reads the charged refresh jobs of the last 24 hours ($1 now).
+// spendSQL reads the charged refresh and watch jobs of the last 24 hours
+// ($1 now); the reasons written out, each the predicate of its partial
+// index.
 const spendSQL = `
 SELECT workspace_id, created_at, snapshots FROM scrape_jobs
-WHERE reason = 'refresh' AND snapshots > 0 AND created_at > $1::timestamptz - interval '24 hours'`
+WHERE reason = 'refresh' AND snapshots > 0 AND created_at > $1::timestamptz - interval '24 hours'
+UNION ALL
+SELECT workspace_id, created_at, snapshots FROM scrape_jobs
+WHERE reason = 'watch' AND snapshots > 0 AND created_at > $1::timestamptz - interval '24 hours'`
 
 // lockSQL locks the chosen rows, skipping others' locks, and re-checks they
 // are still unqueued and unscraped: another writer may have done both since.
@@ -245,6 +250,18 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 				return fmt.Errorf("charge refresh jobs: %w", err)
 			}
 		}
+		// the watches' runs, in what the budget has left after the items
+		chargedBy := map[uuid.UUID]int{}
+		for _, it := range due {
+			if locked[it.id] {
+				chargedBy[it.workspaceID] += charge[it.id]
+			}
+		}
+		watched, err := queueWatches(ctx, tx, now, spent, chargedBy, h.Actors)
+		if err != nil {
+			return err
+		}
+		jobs = append(jobs, watched...)
 		return nil
 	})
 	if err != nil {

@@ -241,6 +241,12 @@ func FailJob(ctx context.Context, tx pgx.Tx, jobID, workspaceID uuid.UUID, reaso
 	if err := dataversion.BumpDataVersion(ctx, tx, workspaceID); err != nil {
 		return err
 	}
+	// a watch's run: the watch says why it found nothing
+	if _, err := tx.Exec(ctx, `
+		UPDATE watches SET last_error = $3, updated_at = now()
+		WHERE workspace_id = $2 AND id = (SELECT watch_id FROM scrape_jobs WHERE id = $1 AND workspace_id = $2)`, jobID, workspaceID, reason); err != nil {
+		return fmt.Errorf("mark the watch of a failed job: %w", err)
+	}
 	for _, table := range []string{"videos", "accounts"} {
 		// Rows are locked in id order before they are updated: an UPDATE
 		// with a join locks in whatever order its plan visits them.

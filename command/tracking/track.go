@@ -251,15 +251,15 @@ func (q Queued) Start(ctx context.Context) {
 	startAfterAnswer(ctx, q.h.Start, q.h.ScrapeStarts, q.jobs)
 }
 
-// TrackIn tracks resolved targets in the caller's transaction (placed in
-// no collection), as Track does, a failure of one in its result's Err; the
-// returned jobs start once the caller has committed.
-func (h TrackHandler) TrackIn(ctx context.Context, tx pgx.Tx, ws uuid.UUID, targets []platform.Target) ([]Tracked, Queued, error) {
+// TrackIn tracks resolved targets in the caller's transaction, placed in
+// the collection (none: nil), as Track does, a failure of one in its
+// result's Err; the returned jobs start once the caller has committed.
+func (h TrackHandler) TrackIn(ctx context.Context, tx pgx.Tx, ws uuid.UUID, targets []platform.Target, collection *uuid.UUID) ([]Tracked, Queued, error) {
 	urls, parsedURLs := make([]string, len(targets)), make([]parsed, len(targets))
 	for i, t := range targets {
 		urls[i], parsedURLs[i] = t.URL, parsed{target: t}
 	}
-	results, jobs, _, err := h.trackTx(ctx, tx, ws, urls, parsedURLs, nil, nil)
+	results, jobs, _, err := h.trackTx(ctx, tx, ws, urls, parsedURLs, collection, nil)
 	return results, Queued{jobs: jobs, h: h}, err
 }
 

@@ -173,6 +173,11 @@ const (
 	ActionBatchReturned     Action = "payout_batch_returned"
 	ActionPayPalConnected   Action = "paypal_connected"
 	ActionPayPalRemoved     Action = "paypal_disconnected"
+	ActionWatchSaved        Action = "watch_saved"
+	ActionWatchDeleted      Action = "watch_deleted"
+	ActionCapturesTracked   Action = "captures_tracked"
+	ActionCapturesDismissed Action = "captures_dismissed"
+	ActionCapturesRestored  Action = "captures_restored"
 )
 
 // Line is the status of a line of a campaign's ledger.

@@ -59,8 +59,12 @@ SELECT w.id, w.name, w.plan, w.video_limit, w.seat_limit, w.has_access, w.trial_
        ` + plan.VideosByLinkSQL + `, ` + plan.AccountSlotsSQL + `, ` + plan.AccountsSQL + `,
        (SELECT count(*) FROM workspace_members x WHERE x.workspace_id = w.id AND x.role <> 'creator')
        + (SELECT count(*) FROM workspace_invites i WHERE i.workspace_id = w.id AND i.role <> 'creator'),
+       -- the refreshes' and the watches' runs, each reason written out as
+       -- the predicate of its partial index
        (SELECT coalesce(sum(j.snapshots), 0) FROM scrape_jobs j
         WHERE j.workspace_id = w.id AND j.reason = 'refresh' AND j.snapshots > 0 AND j.created_at > $3::timestamptz - interval '24 hours')
+       + (SELECT coalesce(sum(j.snapshots), 0) FROM scrape_jobs j
+        WHERE j.workspace_id = w.id AND j.reason = 'watch' AND j.snapshots > 0 AND j.created_at > $3::timestamptz - interval '24 hours')
 FROM workspaces w
 JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = $2
 WHERE w.id = $1`

@@ -24,6 +24,7 @@ import (
 	"github.com/reeltrack/reeltrack/command/sharing"
 	"github.com/reeltrack/reeltrack/command/team"
 	"github.com/reeltrack/reeltrack/command/tracking"
+	watchescmd "github.com/reeltrack/reeltrack/command/watches"
 	"github.com/reeltrack/reeltrack/ingest"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/auth"
@@ -45,6 +46,7 @@ import (
 	"github.com/reeltrack/reeltrack/query/numbers"
 	querysharing "github.com/reeltrack/reeltrack/query/sharing"
 	queryteam "github.com/reeltrack/reeltrack/query/team"
+	querywatches "github.com/reeltrack/reeltrack/query/watches"
 	"github.com/reeltrack/reeltrack/web"
 )
 
@@ -129,6 +131,7 @@ func API(d Deps) api.Deps {
 		DB: d.DB, Resolver: d.Resolver, Actors: d.Actors, MaxPerRun: d.Config.ScraperMaxPerRun, Start: start, ScrapeStarts: scrapeStarts, Now: d.Now,
 	}
 	checker := campaigns.SubmissionChecker{DB: d.DB, BaseURL: d.Config.PublicBaseURL, Now: d.Now}
+	watchCommands := watchescmd.Handler{DB: d.DB, Track: track, Now: d.Now}
 	review := campaigns.ReviewPayoutsHandler{DB: d.DB, Now: d.Now, DashboardURL: d.Config.PublicBaseURL}
 	payPal := campaigns.PayPalHandler{
 		DB: d.DB, PayPal: paypal.NewClient(paypal.Options{LiveURL: d.Config.PayPalAPIURL, SandboxURL: d.Config.PayPalSandboxAPIURL, Now: d.Now}),
@@ -176,7 +179,7 @@ func API(d Deps) api.Deps {
 				DB: d.DB, CH: d.CH, Provider: d.Provider, PageSize: d.Config.ScraperPageSize, Log: d.Log, Now: d.Now, Metrics: d.Metrics,
 				Ranks: ranks, Overview: OverviewKeeper(d.CH),
 				Sums:  &tracking.SumsAfterScrape{Keeper: numbers.AccountSums{DB: d.DB, CH: d.CH}, Tasks: scrapeStarts, Log: d.Log, Now: d.Now},
-				After: checker,
+				After: checker, Captures: watchescmd.AutoTrack{Handler: watchCommands},
 			},
 			AlertsCron:      cron,
 			CronSteps:       cron.StepLog(),
@@ -233,6 +236,8 @@ func API(d Deps) api.Deps {
 			SubmitPosts:         campaigns.SubmitPostsHandler{DB: d.DB, Track: track, Checks: checker, Now: d.Now},
 			PayoutBatches:       campaigns.PayoutBatchesHandler{DB: d.DB, Now: d.Now, Review: review},
 			PayPal:              payPal,
+			Watches:             querywatches.Handler{DB: d.DB, Now: d.Now},
+			SaveWatches:         watchCommands,
 			ReviewSubmissions:   campaigns.ReviewSubmissionsHandler{DB: d.DB, BaseURL: d.Config.PublicBaseURL, Now: d.Now},
 
 			APIKeys:          querysharing.APIKeysHandler{DB: d.DB, Now: d.Now},

@@ -1,0 +1,52 @@
+package ingest
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/platform"
+)
+
+// TestWatchPlanInputs: each watch is the input its actor documents, with
+// the results it reads; what the actors cannot find is refused.
+func TestWatchPlanInputs(t *testing.T) {
+	a := DefaultActors()
+	for _, c := range []struct {
+		p     platform.Platform
+		kind  domain.WatchKind
+		term  string
+		actor string
+		key   string
+		want  string
+	}{
+		{platform.TikTok, domain.WatchHashtag, "glowlab", "clockworks~tiktok-scraper", "hashtags", `["glowlab"]`},
+		{platform.TikTok, domain.WatchMention, "glowlab", "clockworks~tiktok-scraper", "searchQueries", `["@glowlab"]`},
+		{platform.TikTok, domain.WatchSearch, "morning routine", "clockworks~tiktok-scraper", "searchQueries", `["morning routine"]`},
+		{platform.TikTok, domain.WatchSound, "6889520563052645121", TikTokSoundActor, "musics", `["https://www.tiktok.com/music/sound-6889520563052645121"]`},
+		{platform.X, domain.WatchHashtag, "glowlab", "apidojo~tweet-scraper", "searchTerms", `["#glowlab"]`},
+		{platform.X, domain.WatchMention, "glowlab", "apidojo~tweet-scraper", "searchTerms", `["@glowlab"]`},
+		{platform.X, domain.WatchSearch, "glow lab", "apidojo~tweet-scraper", "searchTerms", `["glow lab"]`},
+	} {
+		rp, err := a.WatchPlan(c.p, c.kind, c.term, 25)
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.p, c.kind, err)
+		}
+		var in map[string]json.RawMessage
+		if err := json.Unmarshal(rp.Input, &in); err != nil {
+			t.Fatal(err)
+		}
+		results := string(in["resultsPerPage"]) + string(in["maxItems"])
+		if rp.Actor != c.actor || string(in[c.key]) != c.want || results != "25" {
+			t.Errorf("%s %s: %s %s", c.p, c.kind, rp.Actor, rp.Input)
+		}
+	}
+	for _, c := range []struct {
+		p    platform.Platform
+		kind domain.WatchKind
+	}{{platform.X, domain.WatchSound}, {platform.Instagram, domain.WatchHashtag}, {platform.YouTube, domain.WatchSearch}} {
+		if _, err := a.WatchPlan(c.p, c.kind, "x", 25); err == nil {
+			t.Errorf("%s %s was planned", c.p, c.kind)
+		}
+	}
+}
