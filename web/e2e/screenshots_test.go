@@ -142,6 +142,15 @@ func TestScreenshots(t *testing.T) {
 		s.send(cookie, "POST", "/payouts/batches/"+made.BatchIDs[0]+"/send", `{}`, nil)
 	}
 	pages["payouts"] = "/payouts?status=any"
+	// a watch of the brand's hashtag, run once: its posts wait in the inbox
+	s.create(cookie, "/watches", `{"platform":"tiktok","kind":"hashtag","term":"glowlab","results":12,"intervalHours":12,"autoCreators":true}`, nil)
+	s.cron("/cron/refresh")
+	eventually(t, "the watch's posts", 2*time.Minute, func() bool {
+		var c struct{ Total int }
+		s.api(cookie, "GET", "/captures", &c)
+		return c.Total > 0
+	})
+	pages["watches"] = "/watches"
 	// the campaign's top creator is invited to the creator portal
 	var page struct {
 		Creators []struct {

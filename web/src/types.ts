@@ -117,6 +117,13 @@ export type BatchStatus = PayoutBatch['status']
 export type PayoutMethod = PayoutBatch['method']
 export type BatchesMade = Answer<'makePayoutBatches'>
 export type PayPalConnection = Schemas['PayPalConnection']
+export type Watch = Schemas['Watch']
+export type WatchBudget = Schemas['WatchBudget']
+export type WatchList = Answer<'listWatches'>
+export type WatchEstimate = Answer<'estimateWatch'>
+export type Capture = Schemas['Capture']
+export type CaptureStatus = Capture['status']
+export type Captures = Answer<'listCaptures'>
 export type CreatorStatement = Answer<'getCreatorStatement'>
 
 export type Tier = Schemas['Tier']
