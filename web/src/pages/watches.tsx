@@ -10,6 +10,7 @@ import { setQuery } from '../router'
 import { canManage, useWorkspace } from '../session'
 import type { Capture, CaptureStatus, Captures, CollectionList, Watch, WatchBudget, WatchEstimate, WatchList } from '../types'
 import { Empty, ErrorNote, PageHeader, Pager, PlatformBadge, Show, TableHead, Updating, useAction, useApi } from '../ui'
+import './portal.css'
 import './submissions.css'
 
 const KINDS = { hashtag: 'Hashtag', mention: 'Mention', sound: 'Sound', search: 'Search' } as const
@@ -262,7 +263,7 @@ function Inbox({ query, watches }: { query: URLSearchParams; watches: Watch[] })
     setPicked(next)
   }
   return (
-    <section aria-labelledby="inbox-title">
+    <section class="watches-inbox" aria-labelledby="inbox-title">
       <h2 id="inbox-title">Inbox</h2>
       <div class="portal-filter">
         <label for="capture-status">Status</label>
@@ -292,18 +293,18 @@ function Inbox({ query, watches }: { query: URLSearchParams; watches: Watch[] })
           ) : (
             <>
               {selected.length > 0 && <Review status={status} selected={selected} onDone={reload} />}
-              <div class="table-wrap">
-                <table class="inbox-table" data-testid="captures">
+              <div class="table-wrap phone-cards">
+                <table class="inbox-table phone-cards" data-testid="captures">
                   <TableHead cols={[{ label: 'Select', hidden: true }, { label: 'Post' }, { label: 'Why' }, { label: 'Views' }, { label: 'Found' }]} />
                   <tbody>
                     {d.captures.map((c) => (
                       <tr data-testid="capture" data-id={c.id} data-status={c.status}>
-                        <td>
+                        <td class="card-pick">
                           {c.status !== 'tracked' && (
                             <input type="checkbox" aria-label={`Select ${c.url}`} checked={picked.has(c.id)} onChange={() => toggle(c.id)} />
                           )}
                         </td>
-                        <td class="inbox-post">
+                        <td class="inbox-post card-title">
                           <PlatformBadge platform={c.platform} />{' '}
                           <a href={c.url} rel="noopener noreferrer" target="_blank">
                             {c.caption || c.url}
@@ -319,13 +320,15 @@ function Inbox({ query, watches }: { query: URLSearchParams; watches: Watch[] })
                             </div>
                           )}
                         </td>
-                        <td data-testid="capture-why">
+                        <td class="card-wide" data-label="Why" data-testid="capture-why">
                           {c.matches.map((m) => (
                             <div class="small">{m.reason}</div>
                           ))}
                         </td>
-                        <td class="num">{c.views == null ? '—' : exact(c.views)}</td>
-                        <td>{day(c.firstSeenAt)}</td>
+                        <td class="num" data-label="Views">
+                          {c.views == null ? '—' : exact(c.views)}
+                        </td>
+                        <td data-label="Found">{day(c.firstSeenAt)}</td>
                       </tr>
                     ))}
                   </tbody>
