@@ -24,11 +24,11 @@ const (
 )
 
 // dueWatchesSQL lists the active watches whose run is due, of workspaces
-// with access, locking them ($1 now, $2 the batch); the status written
-// out: the predicate of the partial index watches_due_idx.
+// with access, locking them ($1 now, $2 the batch).
 const dueWatchesSQL = `
 SELECT x.id, x.workspace_id, x.platform, x.kind, x.term, x.results, x.interval_hours, w.plan
 FROM watches x JOIN workspaces w ON w.id = x.workspace_id
+-- the status written out: the predicate of the partial index watches_due_idx
 WHERE x.status = 'active' AND x.next_run_at <= $1 AND ` + plan.AccessSQL + `
 ORDER BY x.next_run_at, x.id
 LIMIT $2
