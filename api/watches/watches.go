@@ -32,9 +32,14 @@ func (s *Room) GetWatches(c *fiber.Ctx) error {
 }
 
 type watchIn struct {
-	Platform         platform.Platform   `json:"platform"`
-	Kind             domain.WatchKind    `json:"kind"`
-	Term             string              `json:"term"`
+	Platform platform.Platform `json:"platform"`
+	Kind     domain.WatchKind  `json:"kind"`
+	Term     string            `json:"term"`
+	watchPatch
+}
+
+// watchPatch is what a watch's owner may change.
+type watchPatch struct {
 	Results          *int                `json:"results"`
 	IntervalHours    *int                `json:"intervalHours"`
 	Status           *domain.WatchStatus `json:"status"`
@@ -43,7 +48,7 @@ type watchIn struct {
 	AutoCollectionID *uuid.UUID          `json:"autoCollectionId"`
 }
 
-func (in watchIn) settings() watches.WatchSettings {
+func (in watchPatch) settings() watches.WatchSettings {
 	return watches.WatchSettings{Results: in.Results, IntervalHours: in.IntervalHours, Status: in.Status,
 		AutoTracked: in.AutoTracked, AutoCreators: in.AutoCreators, AutoCollectionID: in.AutoCollectionID}
 }
@@ -73,20 +78,10 @@ func (s *Room) PostWatch(c *fiber.Ctx, in watchIn) error {
 	return s.answerWatch(c, id)
 }
 
-type watchPatch struct {
-	Results          *int                `json:"results"`
-	IntervalHours    *int                `json:"intervalHours"`
-	Status           *domain.WatchStatus `json:"status"`
-	AutoTracked      *bool               `json:"autoTracked"`
-	AutoCreators     *bool               `json:"autoCreators"`
-	AutoCollectionID *uuid.UUID          `json:"autoCollectionId"`
-}
-
 // PatchWatch changes a watch's settings.
 func (s *Room) PatchWatch(c *fiber.Ctx, id uuid.UUID, in watchPatch) error {
 	_, err := s.SaveWatches.Save(c.UserContext(), watches.SaveWatch{WorkspaceID: httpx.Membership(c).WorkspaceID, ActorID: httpx.Session(c).UserID,
-		ID: &id, WatchSettings: watches.WatchSettings{Results: in.Results, IntervalHours: in.IntervalHours, Status: in.Status,
-			AutoTracked: in.AutoTracked, AutoCreators: in.AutoCreators, AutoCollectionID: in.AutoCollectionID}})
+		ID: &id, WatchSettings: in.settings()})
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import type { Campaign, Submission, Submissions, SubmissionStatus } from '../typ
 import { Empty, ErrorNote, PageHeader, Pager, PlatformBadge, Show, TableHead, Updating, useAction, useApi } from '../ui'
 import { Failures, Requires, SUBMISSION_STATUS_TEXT, SubmissionBadge } from './submission-parts'
 
+import { useSelection } from './organise'
 const STATUSES: SubmissionStatus[] = ['pending', 'checking', 'accepted', 'rejected']
 const LIMIT = 100
 
@@ -62,17 +63,11 @@ export default function CampaignSubmissions({ params, query }: { params: Record<
   if (status !== 'any') qs.set('status', status)
   const campaign = useApi((s) => get<{ campaign: Campaign }>(`/campaigns/${encodeURIComponent(id)}`, undefined, s), id)
   const r = useApi((s) => get<Submissions>(`/campaigns/${encodeURIComponent(id)}/submissions?${qs}`, undefined, s), `submissions-${id}-${qs}`)
-  const [picked, setPicked] = useState<Set<string>>(new Set())
+  const sel = useSelection(`submissions-${id}-${qs}`)
   const c = campaign.data?.campaign
   const reload = () => {
-    setPicked(new Set())
+    sel.clear()
     r.reload()
-  }
-  const toggle = (sid: string) => {
-    const next = new Set(picked)
-    if (next.has(sid)) next.delete(sid)
-    else next.add(sid)
-    setPicked(next)
   }
   return (
     <>
@@ -96,7 +91,7 @@ export default function CampaignSubmissions({ params, query }: { params: Record<
           id="inbox-status"
           value={status}
           onChange={(e) => {
-            setPicked(new Set())
+            sel.clear()
             setQuery({ status: (e.target as HTMLSelectElement).value, offset: null })
           }}
         >
@@ -111,7 +106,7 @@ export default function CampaignSubmissions({ params, query }: { params: Record<
       </div>
       <Show r={r}>
         {(d) => {
-          const selected = d.submissions.filter((s) => picked.has(s.id))
+          const selected = d.submissions.filter((s) => sel.ids.has(s.id))
           return d.submissions.length === 0 ? (
             <Empty title="No submissions">{status === 'pending' ? 'Nothing waits for review.' : 'No submission has this status.'}</Empty>
           ) : (
@@ -125,7 +120,7 @@ export default function CampaignSubmissions({ params, query }: { params: Record<
                       <tr data-testid="inbox-row" data-id={s.id} data-status={s.status}>
                         <td>
                           {manage && (
-                            <input type="checkbox" aria-label={`Select ${s.url}`} checked={picked.has(s.id)} onChange={() => toggle(s.id)} />
+                            <input type="checkbox" aria-label={`Select ${s.url}`} checked={sel.ids.has(s.id)} onChange={() => sel.toggle(s.id)} />
                           )}
                         </td>
                         <td class="inbox-post">

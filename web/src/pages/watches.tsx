@@ -10,6 +10,7 @@ import { setQuery } from '../router'
 import { canManage, useWorkspace } from '../session'
 import type { Capture, CaptureStatus, Captures, CollectionList, Watch, WatchBudget, WatchEstimate, WatchList } from '../types'
 import { Empty, ErrorNote, PageHeader, Pager, PlatformBadge, Show, TableHead, Updating, useAction, useApi } from '../ui'
+import { useSelection } from './organise'
 import './portal.css'
 import './submissions.css'
 
@@ -251,23 +252,17 @@ function Inbox({ query, watches }: { query: URLSearchParams; watches: Watch[] })
   const qs = new URLSearchParams({ status, limit: String(LIMIT), offset: String(offset) })
   if (watchId) qs.set('watchId', watchId)
   const r = useApi((s) => get<Captures>(`/captures?${qs}`, undefined, s), `captures-${qs}`)
-  const [picked, setPicked] = useState<Set<string>>(new Set())
+  const sel = useSelection(`captures-${qs}`)
   const reload = () => {
-    setPicked(new Set())
+    sel.clear()
     r.reload()
-  }
-  const toggle = (id: string) => {
-    const next = new Set(picked)
-    if (next.has(id)) next.delete(id)
-    else next.add(id)
-    setPicked(next)
   }
   return (
     <section class="watches-inbox" aria-labelledby="inbox-title">
       <h2 id="inbox-title">Inbox</h2>
       <div class="portal-filter">
         <label for="capture-status">Status</label>
-        <select id="capture-status" value={status} onChange={(e) => { setPicked(new Set()); setQuery({ status: (e.target as HTMLSelectElement).value, offset: null }) }}>
+        <select id="capture-status" value={status} onChange={(e) => { sel.clear(); setQuery({ status: (e.target as HTMLSelectElement).value, offset: null }) }}>
           {(['new', 'tracked', 'dismissed'] as CaptureStatus[]).map((s) => (
             <option value={s}>
               {STATUS_TEXT[s]}
@@ -276,7 +271,7 @@ function Inbox({ query, watches }: { query: URLSearchParams; watches: Watch[] })
           ))}
         </select>
         <label for="capture-watch">Watch</label>
-        <select id="capture-watch" value={watchId} onChange={(e) => { setPicked(new Set()); setQuery({ watchId: (e.target as HTMLSelectElement).value || null, offset: null }) }}>
+        <select id="capture-watch" value={watchId} onChange={(e) => { sel.clear(); setQuery({ watchId: (e.target as HTMLSelectElement).value || null, offset: null }) }}>
           <option value="">Every watch</option>
           {watches.map((w) => (
             <option value={w.id}>
@@ -287,7 +282,7 @@ function Inbox({ query, watches }: { query: URLSearchParams; watches: Watch[] })
       </div>
       <Show r={r}>
         {(d) => {
-          const selected = d.captures.filter((c) => picked.has(c.id))
+          const selected = d.captures.filter((c) => sel.ids.has(c.id))
           return d.captures.length === 0 ? (
             <Empty title="No posts">{status === 'new' ? 'The watches have found nothing new yet: they run on their schedule.' : 'No post has this status.'}</Empty>
           ) : (
@@ -301,7 +296,7 @@ function Inbox({ query, watches }: { query: URLSearchParams; watches: Watch[] })
                       <tr data-testid="capture" data-id={c.id} data-status={c.status}>
                         <td class="card-pick">
                           {c.status !== 'tracked' && (
-                            <input type="checkbox" aria-label={`Select ${c.url}`} checked={picked.has(c.id)} onChange={() => toggle(c.id)} />
+                            <input type="checkbox" aria-label={`Select ${c.url}`} checked={sel.ids.has(c.id)} onChange={() => sel.toggle(c.id)} />
                           )}
                         </td>
                         <td class="inbox-post card-title">
