@@ -31,6 +31,8 @@ var optional = []string{
 	"Refresh.Start.Provider",
 	"OrganiseItems.Start.Provider",
 	"SubmitPosts.Track.Start.Provider",
+	"SaveWatches.Track.Start.Provider",
+	"Complete.Captures.Handler.Track.Start.Provider",
 	"Complete.Provider",
 	// no payment provider (STRIPE_SECRET_KEY): the billing routes answer 503
 	"Checkout.Provider",
@@ -40,6 +42,8 @@ var optional = []string{
 	// the zero Resolver makes a client of its own; tests give theirs
 	"Track.Resolver.Client",
 	"SubmitPosts.Track.Resolver.Client",
+	"SaveWatches.Track.Resolver.Client",
+	"Complete.Captures.Handler.Track.Resolver.Client",
 }
 
 // TestHandlersHaveTheirDependencies builds the handlers as cmd/server does,
