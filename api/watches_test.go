@@ -199,6 +199,10 @@ func TestWatchesFindPostsForTheInbox(t *testing.T) {
 	a.request("POST", "/api/captures/review", map[string]any{"action": "restore", "ids": dismissed}, owner).expect(t, 200)
 	a.request("PATCH", "/api/watches/"+w.ID.String(), map[string]any{"status": "paused"}, owner).expect(t, 200)
 	a.request("DELETE", "/api/watches/"+w.ID.String(), nil, owner).expect(t, 204)
+	// the other watches stop, so no later test's refresh runs them
+	for _, id := range []uuid.UUID{sound.ID, mention.ID} {
+		a.request("PATCH", "/api/watches/"+id.String(), map[string]any{"status": "paused"}, owner).expect(t, 200)
+	}
 	if n := count(t, `SELECT count(*) FROM captures WHERE workspace_id = $1`, ws); n < 40 {
 		t.Fatalf("%d captures after the watch was deleted", n)
 	}
