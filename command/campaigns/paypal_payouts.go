@@ -246,9 +246,8 @@ func (h PayPalHandler) CheckBatch(ctx context.Context, cmd SendBatch) (domain.Ba
 	if err := h.manages(ctx, cmd.WorkspaceID, cmd.ActorID, "pay payout batches"); err != nil {
 		return "", err
 	}
-	var status domain.Batch
 	var sentAt *time.Time
-	err := h.DB.QueryRow(ctx, `SELECT status, sent_at FROM payout_batches WHERE workspace_id = $1 AND id = $2`, cmd.WorkspaceID, cmd.BatchID).Scan(&status, &sentAt)
+	err := h.DB.QueryRow(ctx, `SELECT sent_at FROM payout_batches WHERE workspace_id = $1 AND id = $2`, cmd.WorkspaceID, cmd.BatchID).Scan(&sentAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", apperr.NotFound("payout batch not found")
 	}

@@ -1,6 +1,7 @@
 package watches
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -60,7 +61,7 @@ func (c *ReviewCaptures) Validate() error {
 	if !slices.Contains([]CaptureAction{Track, Dismiss, Restore}, c.Action) {
 		errs = append(errs, apperr.Invalid("action", "one of track, dismiss, restore"))
 	}
-	c.IDs = slices.Compact(slices.SortedFunc(slices.Values(c.IDs), func(a, b uuid.UUID) int { return compareUUID(a, b) }))
+	c.IDs = slices.Compact(slices.SortedFunc(slices.Values(c.IDs), func(a, b uuid.UUID) int { return bytes.Compare(a[:], b[:]) }))
 	switch {
 	case len(c.IDs) == 0:
 		errs = append(errs, apperr.Invalid("ids", "name at least one post"))
@@ -71,15 +72,6 @@ func (c *ReviewCaptures) Validate() error {
 		errs = append(errs, apperr.Invalid("collectionId", "only posts being tracked go into a collection"))
 	}
 	return errors.Join(errs...)
-}
-
-func compareUUID(a, b uuid.UUID) int {
-	for i := range a {
-		if a[i] != b[i] {
-			return int(a[i]) - int(b[i])
-		}
-	}
-	return 0
 }
 
 // Review decides the captures (any member of the team): every one must be
