@@ -49,7 +49,8 @@ func TestWatchesFindPostsForTheInbox(t *testing.T) {
 	if est.PerDay != 160 || est.PerRun != 40 || est.Budget.PerDay != 4000 || !est.Fits {
 		t.Fatalf("the estimate %+v", est)
 	}
-	a.request("POST", "/api/watches", map[string]any{"platform": "instagram", "kind": "hashtag", "term": "glowlab"}, owner).expect(t, 422)
+	a.request("POST", "/api/watches", map[string]any{"platform": "instagram", "kind": "search", "term": "glow lab"}, owner).expect(t, 422)
+	a.request("POST", "/api/watches", map[string]any{"platform": "youtube", "kind": "sound", "term": "6889520563052645121"}, owner).expect(t, 422)
 	a.request("POST", "/api/watches", map[string]any{"platform": "x", "kind": "sound", "term": "6889520563052645121"}, owner).expect(t, 422)
 	a.request("POST", "/api/watches", map[string]any{"platform": "tiktok", "kind": "hashtag", "term": "two words"}, owner).expect(t, 400)
 	a.request("POST", "/api/watches", map[string]any{"platform": "tiktok", "kind": "hashtag", "term": "x", "results": 5}, owner).expect(t, 400)
@@ -149,30 +150,36 @@ func TestWatchesFindPostsForTheInbox(t *testing.T) {
 		t.Fatalf("the watches %+v", list)
 	}
 
-	// a sound and an X mention say their own reasons
-	var sound, mention querywatches.Watch
+	// a sound, an X mention, an Instagram hashtag and a YouTube search say
+	// their own reasons
+	var sound, mention, igTag, ytSearch querywatches.Watch
 	a.request("POST", "/api/watches", map[string]any{"platform": "tiktok", "kind": "sound", "term": "https://www.tiktok.com/music/Oh-No-6889520563052645121",
 		"results": 10}, owner).expect(t, 201).decode(t, &sound)
 	a.request("POST", "/api/watches", map[string]any{"platform": "x", "kind": "mention", "term": "@GlowLab", "results": 10}, owner).expect(t, 201).decode(t, &mention)
-	if sound.Term != "6889520563052645121" || mention.Term != "glowlab" {
-		t.Fatalf("the terms %q, %q", sound.Term, mention.Term)
+	a.request("POST", "/api/watches", map[string]any{"platform": "instagram", "kind": "hashtag", "term": "#GlowLab", "results": 10}, owner).expect(t, 201).decode(t, &igTag)
+	a.request("POST", "/api/watches", map[string]any{"platform": "youtube", "kind": "search", "term": "  Glow   routine ", "results": 10}, owner).expect(t, 201).decode(t, &ytSearch)
+	if sound.Term != "6889520563052645121" || mention.Term != "glowlab" || igTag.Term != "glowlab" || ytSearch.Term != "Glow routine" {
+		t.Fatalf("the terms %q, %q, %q, %q", sound.Term, mention.Term, igTag.Term, ytSearch.Term)
 	}
-	runWatch(t, a, sound.ID)
-	runWatch(t, a, mention.ID)
+	for _, id := range []uuid.UUID{sound.ID, mention.ID, igTag.ID, ytSearch.ID} {
+		runWatch(t, a, id)
+	}
 	for _, wt := range []struct {
 		w    querywatches.Watch
 		want []string
 	}{
 		{sound, []string{"uses the sound “sound 6889520563052645121”"}},
 		{mention, []string{"the caption mentions @glowlab", "found searching @glowlab"}},
+		{igTag, []string{"the caption has #glowlab"}},
+		{ytSearch, []string{"found searching “Glow routine”"}},
 	} {
 		a.request("GET", "/api/captures?watchId="+wt.w.ID.String(), nil, owner).expect(t, 200).decode(t, &inbox)
 		if inbox.Total != 10 {
 			t.Fatalf("the %s watch found %d", wt.w.Kind, inbox.Total)
 		}
 		for _, c := range inbox.Captures {
-			if len(c.Matches) != 1 || !strings.Contains(strings.Join(wt.want, "|"), c.Matches[0].Reason) {
-				t.Fatalf("the %s watch's capture %+v", wt.w.Kind, c.Matches)
+			if len(c.Matches) != 1 || !slices.Contains(wt.want, c.Matches[0].Reason) || c.Platform != wt.w.Platform || c.URL == "" || c.AuthorHandle == "" {
+				t.Fatalf("the %s %s watch's capture %+v", wt.w.Platform, wt.w.Kind, c)
 			}
 		}
 	}
@@ -200,10 +207,10 @@ func TestWatchesFindPostsForTheInbox(t *testing.T) {
 	a.request("PATCH", "/api/watches/"+w.ID.String(), map[string]any{"status": "paused"}, owner).expect(t, 200)
 	a.request("DELETE", "/api/watches/"+w.ID.String(), nil, owner).expect(t, 204)
 	// the other watches stop, so no later test's refresh runs them
-	for _, id := range []uuid.UUID{sound.ID, mention.ID} {
+	for _, id := range []uuid.UUID{sound.ID, mention.ID, igTag.ID, ytSearch.ID} {
 		a.request("PATCH", "/api/watches/"+id.String(), map[string]any{"status": "paused"}, owner).expect(t, 200)
 	}
-	if n := count(t, `SELECT count(*) FROM captures WHERE workspace_id = $1`, ws); n < 40 {
+	if n := count(t, `SELECT count(*) FROM captures WHERE workspace_id = $1`, ws); n < 60 {
 		t.Fatalf("%d captures after the watch was deleted", n)
 	}
 	for _, action := range []domain.Action{domain.ActionWatchSaved, domain.ActionWatchDeleted, domain.ActionCapturesTracked, domain.ActionCapturesDismissed, domain.ActionCapturesRestored} {

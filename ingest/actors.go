@@ -91,6 +91,8 @@ const (
 	instagramPosts   = "posts"
 	instagramReels   = "reels"
 	instagramDetails = "details"
+	// the posts that tag a profile (a watch's mention)
+	instagramMentions = "mentions"
 )
 
 // Listed is how many newest posts a run asks for to keep limit of the

@@ -19,7 +19,15 @@ const TikTokSoundActor = "clockworks~tiktok-sound-scraper"
 //     mention is the search "@handle"); its sound scraper: musics.
 //   - X (apidojo~tweet-scraper): searchTerms "#tag", "@handle" or the
 //     words, sorted Latest. X has no sounds.
-//   - Instagram and YouTube: not yet.
+//   - Instagram (apify~instagram-scraper): a hashtag's page
+//     (/explore/tags/…) as directUrls with resultsType posts; a mention is
+//     the profile's page with resultsType mentions (the posts that tag
+//     it). Instagram has no search of posts by words, and the actor does
+//     not list an audio's reels.
+//   - YouTube (streamers~youtube-scraper): a hashtag's page
+//     (/hashtag/…) as startUrls; a search (a mention is the search
+//     "@handle") as searchQueries, newest first. The actor does not list
+//     the Shorts made with a sound.
 func WatchSupported(p platform.Platform, kind domain.WatchKind) error {
 	switch p {
 	case platform.TikTok:
@@ -29,8 +37,19 @@ func WatchSupported(p platform.Platform, kind domain.WatchKind) error {
 			return fmt.Errorf("posts on X have no sounds")
 		}
 		return nil
-	case platform.Instagram, platform.YouTube:
-		return fmt.Errorf("watches do not run on %s yet, only on TikTok and X", p)
+	case platform.Instagram:
+		switch kind {
+		case domain.WatchSearch:
+			return fmt.Errorf("posts on Instagram cannot be searched by their words: watch a hashtag or a mention")
+		case domain.WatchSound:
+			return fmt.Errorf("the provider's Instagram actor does not list the reels made with an audio")
+		}
+		return nil
+	case platform.YouTube:
+		if kind == domain.WatchSound {
+			return fmt.Errorf("the provider's YouTube actor does not list the Shorts made with a sound")
+		}
+		return nil
 	}
 	return fmt.Errorf("unknown platform %q", p)
 }
@@ -66,6 +85,22 @@ func (a Actors) WatchPlan(p platform.Platform, kind domain.WatchKind, term strin
 			id = TikTokSoundActor
 			in = map[string]any{"musics": []string{"https://www.tiktok.com/music/sound-" + term}, "resultsPerPage": results}
 		}
+	case platform.Instagram:
+		u, rt := "https://www.instagram.com/explore/tags/"+term+"/", instagramPosts
+		if kind == domain.WatchMention {
+			u, rt = "https://www.instagram.com/"+term+"/", instagramMentions
+		}
+		maps.Copy(in, map[string]any{"directUrls": []string{u}, "resultsType": rt, "resultsLimit": results})
+	case platform.YouTube:
+		switch kind {
+		case domain.WatchHashtag:
+			in["startUrls"] = []map[string]string{{"url": "https://www.youtube.com/hashtag/" + term}}
+		case domain.WatchMention:
+			in["searchQueries"] = []string{"@" + term}
+		case domain.WatchSearch:
+			in["searchQueries"] = []string{term}
+		}
+		maps.Copy(in, map[string]any{"maxResults": results, "maxResultsShorts": 0, "maxResultStreams": 0, "sortingOrder": "date"})
 	case platform.X:
 		q := term
 		switch kind {

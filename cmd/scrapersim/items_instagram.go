@@ -26,9 +26,30 @@ func instagramPlan(w *world, in input) []segment {
 	limit := in.num("resultsLimit", 0)
 	var segs []segment
 	for _, u := range in.list("directUrls") {
+		if resultsType == "mentions" || igTagURL.MatchString(u) {
+			segs = append(segs, w.instagramTopicInput(u, limit, resultsType == "mentions"))
+			continue
+		}
 		segs = append(segs, w.spiked(u, w.instagramInput(u, details, limit, lane))...)
 	}
 	return segs
+}
+
+// instagramTopicInput answers a hashtag's page, or a profile's page with
+// resultsType mentions: the posts that tag it.
+func (w *world) instagramTopicInput(u string, limit int, mentions bool) segment {
+	n := w.clampCount(limit)
+	if limit == 0 {
+		n = 20
+	}
+	if m := igTagURL.FindStringSubmatch(u); m != nil && !mentions && !markerError(u) {
+		return w.instagramTopic(slugOf(m[1]), u, n, false)
+	}
+	m := igProfileURL.FindStringSubmatch(u)
+	if !mentions || m == nil || igReserved[strings.ToLower(m[1])] || markerError(u) {
+		return igErrorRow(u)
+	}
+	return w.instagramTopic(strings.ToLower(m[1]), u, n, true)
 }
 
 // instagramUserPlan serves the reel and post scrapers: username is a list
@@ -50,6 +71,7 @@ func instagramUserPlan(lane string) func(w *world, in input) []segment {
 var (
 	igPostURL    = regexp.MustCompile(`instagram\.com/(?:[A-Za-z0-9._]+/)?(p|reels?|tv)/([A-Za-z0-9_-]+)`)
 	igProfileURL = regexp.MustCompile(`instagram\.com/([A-Za-z0-9._]+)/?(?:reels/?|tagged/?)?(?:[?#].*)?$`)
+	igTagURL     = regexp.MustCompile(`instagram\.com/explore/tags/([^/?#]+)/?(?:[?#].*)?$`)
 	igReserved   = map[string]bool{"explore": true, "stories": true, "accounts": true, "p": true, "reel": true, "reels": true, "tv": true, "direct": true}
 )
 
@@ -195,7 +217,7 @@ func (w *world) instagramPost(p igPost, at time.Time, inputURL string, pinned bo
 	q := w.quirks
 	c := postCurve(s, p.published, p.tier, 1, 5e9)
 	kind := p.kind()
-	text, tags := caption(s, 24)
+	text, tags := topicCaption(a, s)(caption(s, 24))
 	display := "https://scontent.cdninstagram.com/v/t51.29350-15/" + numericID(s, "img", 9) + "_" + numericID(s, "img2", 15) + "_n.jpg"
 
 	o := make(obj, 0, 34)

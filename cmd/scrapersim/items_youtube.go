@@ -40,7 +40,14 @@ func youtubePlan(shortsOnly bool) func(w *world, in input) []segment {
 		}
 		var segs []segment
 		for _, u := range urls {
+			if m := ytTagURL.FindStringSubmatch(u); m != nil && !markerError(u) {
+				segs = append(segs, w.youtubeTopic(slugOf(m[1]), u, max(videos, shorts)))
+				continue
+			}
 			segs = append(segs, w.spiked(u, w.youtubeInput(u, videos, shorts, streams)...)...)
+		}
+		for _, q := range in.list("searchQueries") {
+			segs = append(segs, w.youtubeTopic(slugOf(q), q, max(videos, shorts)))
 		}
 		return segs
 	}
@@ -49,6 +56,7 @@ func youtubePlan(shortsOnly bool) func(w *world, in input) []segment {
 var (
 	ytChannelURL = regexp.MustCompile(`youtube\.com/(?:(@[^/?#]+)|channel/(UC[A-Za-z0-9_-]{22})|c/([^/?#]+)|user/([^/?#]+))`)
 	ytShortURL   = regexp.MustCompile(`youtube\.com/(shorts|live|embed)/([A-Za-z0-9_-]{11})`)
+	ytTagURL     = regexp.MustCompile(`youtube\.com/hashtag/([^/?#]+)`)
 	ytBeURL      = regexp.MustCompile(`youtu\.be/([A-Za-z0-9_-]{11})`)
 )
 
@@ -198,8 +206,10 @@ func (w *world) youtubeItem(v ytVideo, at time.Time, ctx ytContext) obj {
 	hour := w.hourOf(at)
 	q := w.quirks
 	c := postCurve(s, v.published, v.tier, 0.6, 4e9)
-	text, tags := caption(s, 20)
-	title := titleOf(s)
+	base, baseTags := caption(s, 20)
+	text, tags := topicCaption(ch.acc, s)(base, baseTags)
+	// a fan's Short carries its topic in the title too, as Shorts do
+	title := titleOf(s) + text[len(base):]
 	kind, videoURL := "video", "https://www.youtube.com/watch?v="+v.id
 	secs := int(between(s, "duration", 120, 2400))
 	if v.short {

@@ -82,7 +82,7 @@ func topicCaption(a account, seed uint64) func(string, []string) (string, []stri
 		}
 		text += " #" + slug
 		tags = append(tags, slug)
-		if chance(seed, "mentionsTopic", 0.5) {
+		if mentionsTopic(seed) {
 			text += " @" + slug
 		}
 		return text, tags
@@ -202,3 +202,61 @@ func tiktokSoundPlan(w *world, in input) []segment {
 }
 
 var tiktokSoundURL = regexp.MustCompile(`/music/[^/?#]*?-?(\d{6,})/?(?:[?#].*)?$`)
+
+// instagramTopic lists the topic's Instagram posts: a hashtag's page
+// (/explore/tags/…), or, with mentionsOnly, the posts that tag the
+// profile (resultsType mentions), collabs by other accounts left out.
+func (w *world) instagramTopic(slug, inputURL string, n int, mentionsOnly bool) segment {
+	fans := fansOf(slug)
+	accs := make([]account, len(fans))
+	for i, h := range fans {
+		accs[i] = w.account("instagram", h)
+	}
+	key := "instagram\n"
+	if mentionsOnly {
+		key = "instagram-mentions\n"
+	}
+	listing := func(at time.Time) []int {
+		return topicListing(key+slug+"\n"+strconv.FormatInt(at.UnixNano(), 10), len(fans), n,
+			func(f, i int) time.Time { p, _ := w.instagramFeed(accs[f], "posts", i, at); return p.published },
+			func(f, i int) bool {
+				p, _ := w.instagramFeed(accs[f], "posts", i, at)
+				return p.coauthor == "" && (!mentionsOnly || mentionsTopic(p.seed))
+			})
+	}
+	return segment{n, func(i int, at time.Time) obj {
+		l := listing(at)
+		if 2*i+1 >= len(l) {
+			return obj{{"noResults", true}}
+		}
+		p, _ := w.instagramFeed(accs[l[2*i]], "posts", l[2*i+1], at)
+		p.listed = false
+		return w.instagramPost(p, at, inputURL, false)
+	}}
+}
+
+// youtubeTopic lists the topic's YouTube Shorts: a hashtag's page
+// (/hashtag/…) or a search, newest first.
+func (w *world) youtubeTopic(slug, inputURL string, n int) segment {
+	fans := fansOf(slug)
+	chs := make([]ytChannel, len(fans))
+	for i, h := range fans {
+		chs[i] = w.newYTChannel("@" + h)
+	}
+	listing := func(at time.Time) []int {
+		return topicListing("youtube\n"+slug+"\n"+strconv.FormatInt(at.UnixNano(), 10), len(fans), n,
+			func(f, i int) time.Time { return w.youtubeFeed(chs[f], "shorts", i, at).published },
+			func(int, int) bool { return true })
+	}
+	return segment{n, func(i int, at time.Time) obj {
+		l := listing(at)
+		if 2*i+1 >= len(l) {
+			return obj{{"noResults", true}}
+		}
+		v := w.youtubeFeed(chs[l[2*i]], "shorts", l[2*i+1], at)
+		return w.youtubeItem(v, at, ytContext{inputURL: inputURL, from: inputURL, listing: true, order: i})
+	}}
+}
+
+// mentionsTopic: whether a fan's post also mentions the topic's handle.
+func mentionsTopic(seed uint64) bool { return chance(seed, "mentionsTopic", 0.5) }

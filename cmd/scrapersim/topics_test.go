@@ -91,3 +91,45 @@ func TestTopicListings(t *testing.T) {
 		}
 	}
 }
+
+// TestInstagramAndYouTubeTopics: an Instagram hashtag's page lists the
+// fans' posts with the hashtag, a profile's mentions only the posts that
+// tag it; a YouTube hashtag's page and a search list the fans' Shorts,
+// newest first, with the hashtag in the title.
+func TestInstagramAndYouTubeTopics(t *testing.T) {
+	s := newSim(t, nil)
+	tags := s.scrape("apify~instagram-scraper", `{"directUrls":["https://www.instagram.com/explore/tags/GlowLab/"],"resultsType":"posts","resultsLimit":12}`)
+	if len(tags) != 12 {
+		t.Fatalf("%d items for the Instagram hashtag", len(tags))
+	}
+	for i, it := range tags {
+		owner := fmt.Sprint(it["ownerUsername"])
+		if !strings.Contains(fmt.Sprint(it["caption"]), "#glowlab") || !strings.HasPrefix(owner, "glowlab_fan") {
+			t.Fatalf("item %d by %q: %q", i, owner, it["caption"])
+		}
+	}
+	mentions := s.scrape("apify~instagram-scraper", `{"directUrls":["https://www.instagram.com/glowlab/"],"resultsType":"mentions","resultsLimit":8}`)
+	if len(mentions) != 8 {
+		t.Fatalf("%d items for the Instagram mentions", len(mentions))
+	}
+	for i, it := range mentions {
+		if !strings.Contains(fmt.Sprint(it["caption"]), "@glowlab") {
+			t.Fatalf("mention %d does not tag @glowlab: %q", i, it["caption"])
+		}
+	}
+
+	for _, in := range []string{
+		`{"startUrls":[{"url":"https://www.youtube.com/hashtag/glowlab"}],"maxResults":10,"maxResultsShorts":0,"sortingOrder":"date"}`,
+		`{"searchQueries":["GlowLab"],"maxResults":10,"maxResultsShorts":0,"sortingOrder":"date"}`,
+	} {
+		items := s.scrape("streamers~youtube-scraper", in)
+		if len(items) != 10 {
+			t.Fatalf("%d items for %s", len(items), in)
+		}
+		for i, it := range items {
+			if !strings.Contains(fmt.Sprint(it["title"]), "#glowlab") || !strings.HasPrefix(fmt.Sprint(it["channelUsername"]), "glowlab_fan") || it["type"] != "shorts" {
+				t.Fatalf("%s: item %d %v %v %v", in, i, it["title"], it["channelUsername"], it["type"])
+			}
+		}
+	}
+}

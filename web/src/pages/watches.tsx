@@ -5,7 +5,7 @@
 // watches found (GET /api/captures, POST /api/captures/review).
 import { useState } from 'preact/hooks'
 import { del, get, patch, post } from '../api'
-import { day, exact, when } from '../format'
+import { day, exact, platformName, when } from '../format'
 import { setQuery } from '../router'
 import { canManage, useWorkspace } from '../session'
 import type { Capture, CaptureStatus, Captures, CollectionList, Watch, WatchBudget, WatchEstimate, WatchList } from '../types'
@@ -23,6 +23,14 @@ const PLACEHOLDER: Record<Kind, string> = {
   search: 'morning routine',
 }
 const INTERVALS = [6, 12, 24, 48, 168]
+type WatchPlatform = 'tiktok' | 'instagram' | 'youtube' | 'x'
+// what the provider's actors find on each platform (docs/watches.md)
+const KINDS_ON: Record<WatchPlatform, Kind[]> = {
+  tiktok: ['hashtag', 'mention', 'sound', 'search'],
+  instagram: ['hashtag', 'mention'],
+  youtube: ['hashtag', 'mention', 'search'],
+  x: ['hashtag', 'mention', 'search'],
+}
 const STATUS_TEXT: Record<CaptureStatus, string> = { new: 'New', tracked: 'Tracked', dismissed: 'Dismissed' }
 const LIMIT = 50
 
@@ -51,7 +59,7 @@ function BudgetLine({ b }: { b: WatchBudget }) {
 
 // WatchForm adds a watch, its cost shown as it is filled in.
 function WatchForm({ onDone }: { onDone: () => void }) {
-  const [platform, setPlatform] = useState<'tiktok' | 'x'>('tiktok')
+  const [platform, setPlatform] = useState<WatchPlatform>('tiktok')
   const [kind, setKind] = useState<Kind>('hashtag')
   const [term, setTerm] = useState('')
   const [results, setResults] = useState(30)
@@ -75,16 +83,25 @@ function WatchForm({ onDone }: { onDone: () => void }) {
       <div class="watch-fields">
         <label>
           Platform
-          <select name="platform" value={platform} onChange={(e) => setPlatform((e.target as HTMLSelectElement).value as 'tiktok' | 'x')}>
-            <option value="tiktok">TikTok</option>
-            <option value="x">X</option>
+          <select
+            name="platform"
+            value={platform}
+            onChange={(e) => {
+              const p = (e.target as HTMLSelectElement).value as WatchPlatform
+              setPlatform(p)
+              if (!KINDS_ON[p].includes(kind)) setKind('hashtag')
+            }}
+          >
+            {(Object.keys(KINDS_ON) as WatchPlatform[]).map((p) => (
+              <option value={p}>{platformName(p)}</option>
+            ))}
           </select>
         </label>
         <label>
           Kind
           <select name="kind" value={kind} onChange={(e) => setKind((e.target as HTMLSelectElement).value as Kind)}>
             {(Object.keys(KINDS) as Kind[]).map((k) => (
-              <option value={k} disabled={k === 'sound' && platform === 'x'}>
+              <option value={k} disabled={!KINDS_ON[platform].includes(k)}>
                 {KINDS[k]}
               </option>
             ))}
@@ -275,7 +292,7 @@ function Inbox({ query, watches }: { query: URLSearchParams; watches: Watch[] })
           <option value="">Every watch</option>
           {watches.map((w) => (
             <option value={w.id}>
-              {w.platform === 'x' ? 'X' : 'TikTok'} {what(w)}
+              {platformName(w.platform)} {what(w)}
             </option>
           ))}
         </select>
