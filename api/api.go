@@ -267,6 +267,7 @@ func New(d Deps) *fiber.App {
 	r.Get("/watches/estimate", ws(room.watches.GetEstimate)...)
 	r.Patch("/watches/:id", ws(httpx.WithIDBody("id", room.watches.PatchWatch))...)
 	r.Delete("/watches/:id", ws(httpx.WithID("id", room.watches.DeleteWatch))...)
+	r.Get("/watches/:id/tracker", ws(httpx.WithID("id", room.watches.GetTracker))...)
 	r.Get("/captures", ws(room.watches.GetCaptures)...)
 	r.Post("/captures/review", ws(httpx.WithBody(room.watches.PostCapturesReview))...)
 	r.Get("/payouts/paypal", ws(room.campaigns.GetPayPal)...)

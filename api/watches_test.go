@@ -1,13 +1,21 @@
 package api_test
 
 import (
+	"cmp"
+	"encoding/json"
+	"maps"
+	"net/http"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
+	"github.com/reeltrack/reeltrack/ingest/normalize"
 	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/platform"
 	querywatches "github.com/reeltrack/reeltrack/query/watches"
 )
 
@@ -218,4 +226,133 @@ func TestWatchesFindPostsForTheInbox(t *testing.T) {
 			t.Errorf("no %s in the activity log", action)
 		}
 	}
+}
+
+// TestWatchTrackerFromTheRawItems: a TikTok hashtag's tracker, after two
+// runs, says what the runs' raw items say: the posts found (reposts,
+// quotes and replies left out), the sums of their latest counts, the
+// accounts, the posts of each day by publish date, the top post and
+// account, where each run left the totals, and TikTok's own count of the
+// hashtag's views; another workspace's watch is not found.
+func TestWatchTrackerFromTheRawItems(t *testing.T) {
+	a, sim := newScrapingApp(t)
+	owner := a.signUp(uniqueEmail("tracker"))
+	ws := a.bootstrap(owner).Workspace.ID
+	exec(t, `UPDATE workspaces SET plan = 'growth', video_limit = 1000 WHERE id = $1`, ws)
+	var w querywatches.Watch
+	a.request("POST", "/api/watches", map[string]any{"platform": "tiktok", "kind": "hashtag", "term": "sunsetclub", "results": 25, "intervalHours": 6},
+		owner).expect(t, 201).decode(t, &w)
+	t.Cleanup(func() { exec(t, `UPDATE watches SET status = 'paused' WHERE id = $1`, w.ID) })
+	runWatch(t, a, w.ID)
+	runWatch(t, a, w.ID)
+
+	// the raw items of both runs, the later run's counts over the earlier
+	type post struct {
+		views, likes, comments *uint64
+		author, day            string
+	}
+	posts := map[string]*post{}
+	var topicViews []int64 // per run: TikTok's count of the hashtag's views
+	rows, err := env.PG.Query(t.Context(), `SELECT dataset_id FROM scrape_jobs WHERE watch_id = $1 ORDER BY created_at`, w.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	datasets, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil || len(datasets) != 2 {
+		t.Fatalf("the runs' datasets %v: %v", datasets, err)
+	}
+	for _, ds := range datasets {
+		var items []json.RawMessage
+		res, err := http.Get(sim + "/v2/datasets/" + ds + "/items?token=sim-token&clean=true")
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = json.NewDecoder(res.Body).Decode(&items)
+		res.Body.Close()
+		if err != nil || res.StatusCode != 200 {
+			t.Fatalf("the dataset %s: %d %v", ds, res.StatusCode, err)
+		}
+		var views int64
+		for _, raw := range items {
+			it, err := normalize.Normalize(platform.TikTok, raw, time.Now())
+			if err != nil || it.Failed {
+				continue
+			}
+			if it.TopicViews != nil {
+				views = max(views, int64(*it.TopicViews))
+			}
+			for _, v := range it.Videos {
+				if k := v.KindFor(); k != domain.KindOwn && k != domain.KindCollab {
+					continue
+				}
+				p := posts[v.ID]
+				if p == nil {
+					p = &post{}
+					posts[v.ID] = p
+				}
+				p.author = v.AuthorHandle
+				if v.PublishedAt != nil {
+					p.day = v.PublishedAt.UTC().Format(time.DateOnly)
+				}
+				p.views, p.likes, p.comments = cmp.Or(v.Metrics.Views, p.views), cmp.Or(v.Metrics.Likes, p.likes), cmp.Or(v.Metrics.Comments, p.comments)
+			}
+		}
+		topicViews = append(topicViews, views)
+	}
+	sum := func(n *uint64) int64 {
+		if n == nil {
+			return 0
+		}
+		return int64(*n)
+	}
+	var views, likes, comments int64
+	byAuthor, byDay := map[string]int64{}, map[string]int{}
+	undated := 0
+	for _, p := range posts {
+		views, likes, comments = views+sum(p.views), likes+sum(p.likes), comments+sum(p.comments)
+		byAuthor[p.author] += sum(p.views)
+		if p.day == "" {
+			undated++
+		}
+		byDay[p.day]++
+	}
+
+	var tr querywatches.Tracker
+	a.request("GET", "/api/watches/"+w.ID.String()+"/tracker?days=365", nil, owner).expect(t, 200).decode(t, &tr)
+	if tr.Posts != len(posts) || tr.Views != views || tr.Likes != likes || tr.Comments != comments || tr.Accounts != len(byAuthor) || tr.Undated != undated {
+		t.Fatalf("the tracker's totals %d posts, %d views, %d likes, %d comments, %d accounts, %d undated; the raw items say %d, %d, %d, %d, %d, %d",
+			tr.Posts, tr.Views, tr.Likes, tr.Comments, tr.Accounts, tr.Undated, len(posts), views, likes, comments, len(byAuthor), undated)
+	}
+	if len(tr.PerDay) != 365 {
+		t.Fatalf("%d days", len(tr.PerDay))
+	}
+	for _, d := range tr.PerDay {
+		if d.Posts != byDay[d.Day] {
+			t.Fatalf("%s: %d posts, the raw items say %d", d.Day, d.Posts, byDay[d.Day])
+		}
+	}
+	if len(tr.TopPosts) == 0 || *tr.TopPosts[0].Views != slices.Max(slices.Collect(func(yield func(int64) bool) {
+		for _, p := range posts {
+			if !yield(sum(p.views)) {
+				return
+			}
+		}
+	})) {
+		t.Fatalf("the top post %+v", tr.TopPosts)
+	}
+	if len(tr.TopAccounts) == 0 || tr.TopAccounts[0].Views != slices.Max(slices.Collect(maps.Values(byAuthor))) || tr.TopAccounts[0].Tracked {
+		t.Fatalf("the top account %+v", tr.TopAccounts)
+	}
+	if len(tr.Runs) != 2 || tr.Runs[1].Posts != len(posts) || tr.Runs[1].Views != views || tr.Runs[0].Listed != 25 ||
+		*tr.Runs[0].PlatformViews != topicViews[0] || *tr.Runs[1].PlatformViews != topicViews[1] {
+		t.Fatalf("the runs %+v; TikTok's counts %v", tr.Runs, topicViews)
+	}
+	if tr.PlatformCount == nil || tr.PlatformCount.Views != topicViews[1] || !strings.Contains(tr.PlatformCount.Note, "round") {
+		t.Fatalf("the platform's count %+v", tr.PlatformCount)
+	}
+
+	a.request("GET", "/api/watches/"+w.ID.String()+"/tracker?days=0", nil, owner).expect(t, 400)
+	other := a.signUp(uniqueEmail("tracker-other"))
+	a.bootstrap(other)
+	a.request("GET", "/api/watches/"+w.ID.String()+"/tracker", nil, other).expect(t, 404)
 }

@@ -55,16 +55,21 @@ func (in watchPatch) settings() watches.WatchSettings {
 
 // the watch as the list answers it
 func (s *Room) answerWatch(c *fiber.Ctx, id uuid.UUID) error {
-	list, err := s.Watches.List(c.UserContext(), httpx.Membership(c).WorkspaceID)
+	w, err := s.Watches.Get(c.UserContext(), httpx.Membership(c).WorkspaceID, id)
+	return httpx.Answer(c, w, err)
+}
+
+// GetTracker answers a watch's tracker: its posts by day and over its
+// runs, the top posts and accounts, the platform's own count.
+func (s *Room) GetTracker(c *fiber.Ctx, id uuid.UUID) error {
+	days, err := httpx.Parsed(c, func(get func(string) string) (int, error) {
+		return httpx.ParseInt(get("days"), "days", querywatches.DefaultTrackerDays, 1, querywatches.MaxTrackerDays)
+	}, "days")
 	if err != nil {
 		return err
 	}
-	for _, w := range list.Watches {
-		if w.ID == id {
-			return c.JSON(w)
-		}
-	}
-	return apperr.NotFound("watch not found")
+	out, err := s.Watches.Tracker(c.UserContext(), httpx.Membership(c).WorkspaceID, id, days)
+	return httpx.Answer(c, out, err)
 }
 
 // PostWatch creates a watch.

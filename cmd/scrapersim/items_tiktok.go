@@ -32,13 +32,13 @@ func tiktokPlan(w *world, in input) []segment {
 	n := w.clampCount(in.num("resultsPerPage", 10))
 	for _, tag := range in.list("hashtags") {
 		name := strings.TrimPrefix(tag, "#")
-		segs = append(segs, w.tiktokTopic(slugOf(name), tag, n, func(o obj) obj {
-			o.add("searchHashtag", obj{{"name", strings.ToLower(name)}, {"views", int64(hashOf("tagViews", name) % 5e9)}})
+		segs = append(segs, w.tiktokTopic(slugOf(name), tag, n, func(o obj, at time.Time) obj {
+			o.add("searchHashtag", obj{{"name", strings.ToLower(name)}, {"views", w.hashtagViews(strings.ToLower(name), at)}})
 			return o
 		}))
 	}
 	for _, q := range in.list("searchQueries") {
-		segs = append(segs, w.tiktokTopic(slugOf(q), q, n, func(o obj) obj { o.add("searchQuery", q); return o }))
+		segs = append(segs, w.tiktokTopic(slugOf(q), q, n, func(o obj, _ time.Time) obj { o.add("searchQuery", q); return o }))
 	}
 	noPinned := in.flag("excludePinnedPosts")
 	for _, p := range in.list("profiles") {

@@ -141,7 +141,7 @@ func topicListing(key string, fans int, n int, posted func(fan, i int) time.Time
 
 // tiktokTopic lists the topic's TikTok posts: a hashtag's, a search's or
 // a sound's (by its id).
-func (w *world) tiktokTopic(slug, input string, n int, extra func(obj) obj) segment {
+func (w *world) tiktokTopic(slug, input string, n int, extra func(obj, time.Time) obj) segment {
 	fans := fansOf(slug)
 	accs := make([]account, len(fans))
 	for i, h := range fans {
@@ -158,7 +158,7 @@ func (w *world) tiktokTopic(slug, input string, n int, extra func(obj) obj) segm
 			return obj{{"noResults", true}}
 		}
 		v, _ := w.tiktokFeed(accs[l[2*i]], l[2*i+1], at, true)
-		return extra(w.tiktokItem(v, at, tiktokContext{input: input, listing: true}))
+		return extra(w.tiktokItem(v, at, tiktokContext{input: input, listing: true}), at)
 	}}
 }
 
@@ -196,7 +196,7 @@ func tiktokSoundPlan(w *world, in input) []segment {
 			segs = append(segs, errorRow(u, field{"input", u}))
 			continue
 		}
-		segs = append(segs, w.tiktokTopic(m[1], u, n, func(o obj) obj { o.add("input", u); return o }))
+		segs = append(segs, w.tiktokTopic(m[1], u, n, func(o obj, _ time.Time) obj { o.add("input", u); return o }))
 	}
 	return segs
 }
@@ -260,3 +260,11 @@ func (w *world) youtubeTopic(slug, inputURL string, n int) segment {
 
 // mentionsTopic: whether a fan's post also mentions the topic's handle.
 func mentionsTopic(seed uint64) bool { return chance(seed, "mentionsTopic", 0.5) }
+
+// hashtagViews is TikTok's count of the views of every post under a
+// hashtag at at: it grows by a share of itself a day.
+func (w *world) hashtagViews(name string, at time.Time) int64 {
+	base := float64(hashOf("tagViews", name)%5e9 + 1e6)
+	days := max(at.Sub(w.origin()).Hours()/24, 0)
+	return int64(base * (1 + days*between(hashOf("tagGrowth", name), "growth", 0.001, 0.02)))
+}

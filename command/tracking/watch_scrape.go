@@ -74,6 +74,7 @@ func watchReasonFor(w watchOf, v normalize.Video) string {
 func (h CompleteScrapeHandler) processWatch(ctx context.Context, jobID uuid.UUID, j jobRow, w watchOf, datasetID string, scrapedAt time.Time) (ScrapeOutcome, error) {
 	out := ScrapeOutcome{JobID: jobID}
 	var found []capture
+	var topicViews *uint64
 	seen := map[string]bool{}
 	pageSize := h.PageSize
 	if pageSize <= 0 {
@@ -89,6 +90,9 @@ func (h CompleteScrapeHandler) processWatch(ctx context.Context, jobID uuid.UUID
 		if err != nil {
 			out.ItemsSkipped++
 			return nil
+		}
+		if item.TopicViews != nil && (topicViews == nil || *item.TopicViews > *topicViews) {
+			topicViews = item.TopicViews
 		}
 		for _, v := range item.Videos {
 			if k := v.KindFor(); k != domain.KindOwn && k != domain.KindCollab || seen[v.ID] {
@@ -114,6 +118,9 @@ func (h CompleteScrapeHandler) processWatch(ctx context.Context, jobID uuid.UUID
 			UPDATE watches SET last_run_at = $3, last_error = '', found = found + $4, updated_at = now() WHERE id = $1 AND workspace_id = $2`,
 			w.id, j.workspaceID, scrapedAt, added); err != nil {
 			return fmt.Errorf("record a watch's run: %w", err)
+		}
+		if err := recordWatchRun(ctx, tx, j.workspaceID, w.id, jobID, scrapedAt, len(found), added, asInt64(topicViews)); err != nil {
+			return err
 		}
 		if h.Captures != nil && len(ids) > 0 {
 			if err := h.Captures.FollowCaptures(ctx, tx, j.workspaceID, w.id, ids); err != nil {
@@ -185,6 +192,22 @@ func recordCaptures(ctx context.Context, tx pgx.Tx, ws uuid.UUID, p platform.Pla
 		}
 	}
 	return added, inbox, nil
+}
+
+// recordWatchRun keeps where the watch's posts stood after a run, for its
+// tracker: what the run listed, the posts found so far and their latest
+// views, and the platform's own count.
+func recordWatchRun(ctx context.Context, tx pgx.Tx, ws, watch, jobID uuid.UUID, at time.Time, listed, added int, platformViews *int64) error {
+	_, err := tx.Exec(ctx, `
+		INSERT INTO watch_runs (workspace_id, watch_id, job_id, ran_at, listed, new_posts, posts, views, platform_views)
+		SELECT $1, $2, $3, $4, $5, $6, count(*), coalesce(sum(c.views), 0), $7
+		FROM capture_matches m JOIN captures c ON c.workspace_id = m.workspace_id AND c.id = m.capture_id
+		WHERE m.workspace_id = $1 AND m.watch_id = $2
+		ON CONFLICT DO NOTHING`, ws, watch, jobID, at, listed, added, platformViews)
+	if err != nil {
+		return fmt.Errorf("record a watch's run for its tracker: %w", err)
+	}
+	return nil
 }
 
 func asInt64(n *uint64) *int64 {

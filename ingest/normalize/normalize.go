@@ -33,6 +33,10 @@ type Item struct {
 	Account *Account
 	// Videos: one for a post item, an Instagram details item's latest posts.
 	Videos []Video
+	// TopicViews is the platform's own count of the views of every post
+	// under the hashtag a listing was asked for (TikTok's
+	// searchHashtag.views); nil when the item carries none.
+	TopicViews *uint64
 }
 
 // Account is an account as of one scrape.

@@ -75,7 +75,7 @@ func normalizeTikTok(o jsonObject, now time.Time) (Item, error) {
 		Sound:         soundOf(o.object("musicMeta"), "musicId", "musicName"),
 	}
 
-	it := Item{Input: o.firstText("input", "submittedVideoUrl"), Videos: []Video{v}}
+	it := Item{Input: o.firstText("input", "submittedVideoUrl"), Videos: []Video{v}, TopicViews: o.object("searchHashtag").count("views")}
 	if am.len() > 0 || handle != "" {
 		it.Account = &Account{
 			Handle:      handle,

@@ -86,6 +86,20 @@ func (h Handler) budget(ctx context.Context, ws uuid.UUID) (Budget, error) {
 	return b, nil
 }
 
+// Get answers one of the workspace's watches; 404 for another's.
+func (h Handler) Get(ctx context.Context, ws, id uuid.UUID) (Watch, error) {
+	list, err := h.List(ctx, ws)
+	if err != nil {
+		return Watch{}, err
+	}
+	for _, w := range list.Watches {
+		if w.ID == id {
+			return w, nil
+		}
+	}
+	return Watch{}, apperr.NotFound("watch not found")
+}
+
 // List answers the workspace's watches.
 func (h Handler) List(ctx context.Context, ws uuid.UUID) (Watches, error) {
 	out := Watches{Watches: []Watch{}}
@@ -209,15 +223,25 @@ func (h Handler) Inbox(ctx context.Context, ws uuid.UUID, q InboxQuery) (Inbox, 
 	}
 	out.Total = out.Counts[q.Status]
 	rows, _ = h.DB.Query(ctx, `
-		SELECT c.id, c.platform, c.url, c.author_handle, c.caption, c.published_at, c.views, c.likes, c.comments, c.sound_name, c.status, c.video_id,
-			c.auto, c.first_seen_at, c.last_seen_at, coalesce(u.email, ''), c.decided_at
+		SELECT `+captureColumns+`
 		FROM captures c LEFT JOIN users u ON u.id = c.decided_by
 		WHERE c.workspace_id = $1 AND c.status = $2
 		  AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM capture_matches m WHERE m.workspace_id = c.workspace_id AND m.capture_id = c.id AND m.watch_id = $3))
 		ORDER BY c.first_seen_at DESC, c.published_at DESC NULLS LAST, c.id
 		LIMIT $4 OFFSET $5`, ws, q.Status, q.Watch, q.Limit, q.Offset)
 	var err error
-	out.Captures, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Capture, error) {
+	out.Captures, err = h.captures(ctx, ws, rows)
+	return out, err
+}
+
+// captureColumns are a capture's columns as captures reads them, from
+// captures c LEFT JOIN users u (who decided).
+const captureColumns = `c.id, c.platform, c.url, c.author_handle, c.caption, c.published_at, c.views, c.likes, c.comments, c.sound_name, c.status,
+	c.video_id, c.auto, c.first_seen_at, c.last_seen_at, coalesce(u.email, ''), c.decided_at`
+
+// captures reads rows of captureColumns, with why each matched.
+func (h Handler) captures(ctx context.Context, ws uuid.UUID, rows pgx.Rows) ([]Capture, error) {
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Capture, error) {
 		c := Capture{Matches: []Match{}}
 		err := r.Scan(&c.ID, &c.Platform, &c.URL, &c.AuthorHandle, &c.Caption, &c.PublishedAt, &c.Views, &c.Likes, &c.Comments, &c.SoundName, &c.Status,
 			&c.VideoID, &c.Auto, &c.FirstSeenAt, &c.LastSeenAt, &c.DecidedBy, &c.DecidedAt)
@@ -225,14 +249,14 @@ func (h Handler) Inbox(ctx context.Context, ws uuid.UUID, q InboxQuery) (Inbox, 
 		return c, err
 	})
 	if err != nil {
-		return out, fmt.Errorf("read captures: %w", err)
+		return nil, fmt.Errorf("read captures: %w", err)
 	}
-	if len(out.Captures) == 0 {
+	if len(out) == 0 {
 		return out, nil
 	}
-	ids := make([]uuid.UUID, len(out.Captures))
+	ids := make([]uuid.UUID, len(out))
 	at := map[uuid.UUID]int{}
-	for i, c := range out.Captures {
+	for i, c := range out {
 		ids[i], at[c.ID] = c.ID, i
 	}
 	rows, _ = h.DB.Query(ctx, `
@@ -243,10 +267,10 @@ func (h Handler) Inbox(ctx context.Context, ws uuid.UUID, q InboxQuery) (Inbox, 
 	var id uuid.UUID
 	var m Match
 	if _, err := pgx.ForEachRow(rows, []any{&id, &m.WatchID, &m.Kind, &m.Term, &m.Reason}, func() error {
-		out.Captures[at[id]].Matches = append(out.Captures[at[id]].Matches, m)
+		out[at[id]].Matches = append(out[at[id]].Matches, m)
 		return nil
 	}); err != nil {
-		return out, fmt.Errorf("read why captures matched: %w", err)
+		return nil, fmt.Errorf("read why captures matched: %w", err)
 	}
 	return out, nil
 }
