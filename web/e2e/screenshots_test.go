@@ -143,7 +143,10 @@ func TestScreenshots(t *testing.T) {
 	}
 	pages["payouts"] = "/payouts?status=any"
 	// a watch of the brand's hashtag, run once: its posts wait in the inbox
-	s.create(cookie, "/watches", `{"platform":"tiktok","kind":"hashtag","term":"glowlab","results":12,"intervalHours":12,"autoCreators":true}`, nil)
+	var watch struct {
+		ID string `json:"id"`
+	}
+	s.create(cookie, "/watches", `{"platform":"tiktok","kind":"hashtag","term":"glowlab","results":12,"intervalHours":12,"autoCreators":true}`, &watch)
 	s.cron("/cron/refresh")
 	eventually(t, "the watch's posts", 2*time.Minute, func() bool {
 		var c struct{ Total int }
@@ -151,6 +154,7 @@ func TestScreenshots(t *testing.T) {
 		return c.Total > 0
 	})
 	pages["watches"] = "/watches"
+	pages["watch-tracker"] = "/watches/" + watch.ID
 	// the campaign's top creator is invited to the creator portal
 	var page struct {
 		Creators []struct {

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"strconv"
 	"testing"
 	"time"
 
@@ -10,7 +11,8 @@ import (
 // TestWatchesPage: the owner watches a TikTok hashtag from the Watches
 // page, its cost shown before saving; once the refresh ran it, its posts
 // wait in the inbox with why they matched; the owner dismisses one, which
-// leaves the new posts for the dismissed ones.
+// leaves the new posts for the dismissed ones. The watch's tracker counts
+// every post it found, the dismissed one too, as the API does.
 func TestWatchesPage(t *testing.T) {
 	t.Parallel()
 	skipUIOnCurrentEngine(t)
@@ -54,4 +56,22 @@ func TestWatchesPage(t *testing.T) {
 		chromedp.Navigate(s.base+"/watches?status=dismissed"),
 		waitVisible(`tr[data-testid=capture][data-status=dismissed]`),
 	)
+
+	var watches struct {
+		Watches []struct{ ID string }
+	}
+	s.api(cookie, "GET", "/watches", &watches)
+	var tracker struct{ Posts, Accounts int }
+	s.api(cookie, "GET", "/watches/"+watches.Watches[0].ID+"/tracker", &tracker)
+	do(t, ctx, "the tracker",
+		click(`tr[data-testid=watch] a`),
+		waitVisible(`[data-testid=kpi-posts]`),
+		waitVisible(`[data-testid=tracker-accounts] tbody tr`),
+	)
+	do(t, ctx, "the tracker's figures as the API's",
+		waitVisible(`[data-testid=kpi-posts][data-value="`+strconv.Itoa(tracker.Posts)+`"]`),
+		waitVisible(`[data-testid=kpi-accounts][data-value="`+strconv.Itoa(tracker.Accounts)+`"]`),
+	)
+	textOf(t, ctx, "TikTok's own count", `[data-testid="kpi-tiktok’s count"]`, "round")
+	labelled(t, ctx)
 }

@@ -28,6 +28,7 @@ const routes: [string, () => Promise<Page>][] = [
   ['/accounts/:id', () => import('./pages/account')],
   ['/track', () => import('./pages/track')],
   ['/watches', () => import('./pages/watches')],
+  ['/watches/:id', () => import('./pages/watch-tracker')],
   ['/collections', () => import('./pages/collections')],
   ['/campaigns', () => import('./pages/campaigns')],
   ['/campaigns/:id', () => import('./pages/campaign')],

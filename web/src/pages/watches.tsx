@@ -36,7 +36,7 @@ const LIMIT = 50
 
 const every = (h: number) => (h === 168 ? 'every week' : h === 24 ? 'every day' : h === 48 ? 'every 2 days' : `every ${h} hours`)
 
-function what(w: Pick<Watch, 'kind' | 'term'>): string {
+export function what(w: Pick<Watch, 'kind' | 'term'>): string {
   switch (w.kind) {
     case 'hashtag':
       return `#${w.term}`
@@ -170,7 +170,7 @@ function WatchRow({ w, manage, onDone }: { w: Watch; manage: boolean; onDone: ()
   return (
     <tr data-testid="watch" data-id={w.id}>
       <td class="card-title">
-        <PlatformBadge platform={w.platform} /> {what(w)}
+        <PlatformBadge platform={w.platform} /> <a href={`/watches/${w.id}`}>{what(w)}</a>
         <div class="muted small">{KINDS[w.kind]}</div>
       </td>
       <td data-label="Reads">
