@@ -245,6 +245,7 @@ func New(d Deps) *fiber.App {
 	r.Put("/videos/:id/payee", ws(httpx.WithIDBody("id", room.collections.PutVideoPayee))...)
 	r.Post("/items/bulk", ws(httpx.WithBody(room.tracking.PostItemsBulk))...)
 	r.Get("/overview", ws(room.numbers.GetOverview)...)
+	r.Get("/overview/by-publish-day", ws(room.numbers.GetOverviewByPublishDay)...)
 	r.Get("/export", inBackground(ws(room.numbers.GetExport))...)
 	r.Get("/collections", ws(room.collections.GetCollections)...)
 	r.Post("/collections", ws(httpx.WithBody(room.collections.PostCollection))...)

@@ -41,3 +41,19 @@ func (s *Room) GetOverview(c *fiber.Ctx) error {
 		return s.Overview.Handle(ctx, ws, q)
 	})
 }
+
+// GetOverviewByPublishDay answers the overview's chart by publish date:
+// the selected videos published each day of the window and their views.
+func (s *Room) GetOverviewByPublishDay(c *fiber.Ctx) error {
+	get, err := httpx.Params(c, append(httpx.FilterParams, "from", "to")...)
+	if err != nil {
+		return err
+	}
+	q, err := httpx.ParseOverviewQuery(get, s.Now())
+	if err != nil {
+		return err
+	}
+	return s.Cached(c, "overview-published", q.Key(), func(ctx context.Context, ws uuid.UUID) (any, error) {
+		return s.Overview.ByPublishDay(ctx, ws, q)
+	})
+}
