@@ -12,8 +12,8 @@ import (
 	"github.com/reeltrack/reeltrack/query/chread"
 )
 
-// PublishedDays is the overview's chart by publish date (docs/dashboard.md
-// "Post date or accrual"): the selected videos published each UTC day of
+// PublishedDays is the overview's chart by publish date (docs/decisions.md
+// "Charts by post date or accrual"): the selected videos published each UTC day of
 // the window, with the views they have now. The overview's series is the
 // other mode, accrual: views gained each day whatever a post's age.
 type PublishedDays struct {

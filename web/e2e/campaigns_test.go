@@ -115,6 +115,23 @@ func TestCampaignPayouts(t *testing.T) {
 		t.Errorf("the ledger shows %d rows of %d lines, its export %q", shown, all.Total, url)
 	}
 
+	// The chart by publish date: the campaign's videos on the day each was
+	// published, with the views the API says they have.
+	var published struct {
+		Days []struct{ Views int64 }
+	}
+	s.api(cookie, "GET", "/overview/by-publish-day?datePreset=all&collectionId="+colID, &published)
+	var views int64
+	for _, d := range published.Days {
+		views += d.Views
+	}
+	do(t, ctx, "the chart by publish date",
+		click(`[data-testid=chart-published]`),
+		waitVisible(fmt.Sprintf(`[data-testid=published-chart][data-views="%d"]`, views)),
+		click(`[data-testid=chart-accrual]`),
+		waitVisible(`[data-testid=chart-accrual][aria-pressed=true]`),
+	)
+
 	// The settle run locks the lines whose windows have closed (holding
 	// those it cannot price from a snapshot at the window's end).
 	s.cron("/cron/alerts")

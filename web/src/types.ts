@@ -122,6 +122,7 @@ export type WatchBudget = Schemas['WatchBudget']
 export type WatchList = Answer<'listWatches'>
 export type WatchEstimate = Answer<'estimateWatch'>
 export type WatchTracker = Schemas['WatchTracker']
+export type PublishedDays = Answer<'getOverviewByPublishDay'>
 export type Capture = Schemas['Capture']
 export type CaptureStatus = Capture['status']
 export type Captures = Answer<'listCaptures'>

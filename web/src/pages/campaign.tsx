@@ -6,6 +6,7 @@ import type { ComponentChildren } from 'preact'
 import { useEffect, useMemo, useState } from 'preact/hooks'
 import { ApiError, get, patch, post } from '../api'
 import { TimeChart, type ChartSeries } from '../chart'
+import { ChartModes, PublishedChart, chartMode, type ChartMode } from '../published-chart'
 import { ago, day, exact, num, when } from '../format'
 import { canManage, useWorkspace } from '../session'
 import { LINE_STATUSES, PLATFORMS, type Campaign, type CampaignPage as PageData, type Collabs, type CreatorStanding, type Platform, type RulesVersion, type RulesVersions, type Submissions } from '../types'
@@ -157,7 +158,7 @@ function Counts({ d }: { d: PageData }) {
   )
 }
 
-function SpendChart({ d }: { d: PageData }) {
+function SpendChart({ d, mode }: { d: PageData; mode: ChartMode }) {
   const c = d.campaign
   const chart = useMemo(() => {
     // the latest days only: a few old lines would stretch the axis over years
@@ -177,10 +178,23 @@ function SpendChart({ d }: { d: PageData }) {
   }, [d])
   return (
     <section class="card" aria-labelledby="chart-title">
-      <h2 id="chart-title">
-        Views and spend <small class="muted">· per day a counting window ends (UTC)</small>
-      </h2>
-      {chart.times.length ? (
+      <div class="chart-head">
+        <h2 id="chart-title">
+          {mode === 'published' ? (
+            <>
+              Videos by publish date <small class="muted">· per day (UTC)</small>
+            </>
+          ) : (
+            <>
+              Views and spend <small class="muted">· per day a counting window ends (UTC)</small>
+            </>
+          )}
+        </h2>
+        <ChartModes mode={mode} accrual="Views and spend" />
+      </div>
+      {mode === 'published' ? (
+        <PublishedChart q={{ collectionId: d.campaign.id, datePreset: 'all' }} />
+      ) : chart.times.length ? (
         <>
           <TimeChart label="Paid views and spend per day" granularity="day" times={chart.times} series={chart.series} />
           {chart.cut && <p class="muted small">The latest {CHART_DAYS} days; the payout periods below cover every line.</p>}
@@ -718,7 +732,7 @@ function SubmissionsLink({ c }: { c: Campaign }) {
   )
 }
 
-function Panel({ d, q, manage, reload }: { d: PageData; q: LedgerQuery; manage: boolean; reload: () => void }) {
+function Panel({ d, q, mode, manage, reload }: { d: PageData; q: LedgerQuery; mode: ChartMode; manage: boolean; reload: () => void }) {
   const c = d.campaign
   return (
     <>
@@ -742,7 +756,7 @@ function Panel({ d, q, manage, reload }: { d: PageData; q: LedgerQuery; manage: 
           {d.campaign.validationHours}-hour validation window before {d.validating === 1 ? 'it locks' : 'they lock'}.
         </p>
       )}
-      <SpendChart d={d} />
+      <SpendChart d={d} mode={mode} />
       <Periods d={d} current={q.period} />
       <Leaderboard d={d} />
       <TopVideos d={d} />
@@ -776,7 +790,7 @@ export default function CampaignPage({ params, query }: { params: Record<string,
         <Show r={r}>
           {(d) => (
             <Stale r={r}>
-              <Panel d={d} q={q} manage={manage} reload={r.reload} />
+              <Panel d={d} q={q} mode={chartMode(query)} manage={manage} reload={r.reload} />
               <ShareSection scope={{ collectionId: id, datePreset: 'all', campaign: true, title: d.campaign.name, what: 'this campaign' }} />
             </Stale>
           )}

@@ -3,6 +3,7 @@
 import { useEffect } from 'preact/hooks'
 import { get } from '../api'
 import { TimeChart } from '../chart'
+import { ChartModes, PublishedChart, chartMode } from '../published-chart'
 import { FilterBar, filterQuery, gainedSeries, periodNames, readFilters } from '../filters'
 import { exact, num, pct, signed, signedPct, when } from '../format'
 import { ageText, outlierText, outlierTitle } from '../insight'
@@ -262,6 +263,7 @@ export default function Overview({ query }: { query: URLSearchParams }) {
   const q = filterQuery(f)
   const r = useApi((s) => get<OverviewData>('/overview', q, s), JSON.stringify(q))
   const ws = useWorkspace()
+  const mode = chartMode(query)
   return (
     <>
       <PageHeader title="Overview" />
@@ -290,12 +292,17 @@ export default function Overview({ query }: { query: URLSearchParams }) {
                 <Kpi label="Accounts" value={num(o.totals.accounts)} raw={o.totals.accounts} hint="tracked" />
               </section>
               <CountChanges o={o} phrase={phrase} />
-              <section class="card">
-                <h2>
-                  Views gained {phrase}
-                  <small class="muted"> · per {o.granularity}</small>
-                </h2>
-                {noGrowth(o) ? (
+              <section class="card" aria-labelledby="overview-chart">
+                <div class="chart-head">
+                  <h2 id="overview-chart">
+                    {mode === 'published' ? 'Videos by publish date' : `Views gained ${phrase}`}
+                    <small class="muted"> · per {mode === 'published' ? 'day' : o.granularity}</small>
+                  </h2>
+                  <ChartModes mode={mode} />
+                </div>
+                {mode === 'published' ? (
+                  <PublishedChart q={q} />
+                ) : noGrowth(o) ? (
                   <NextScrape
                     at={o.nextScrapeAt}
                     reason={o.nextScrapeReason}
