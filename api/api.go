@@ -270,6 +270,7 @@ func New(d Deps) *fiber.App {
 	r.Delete("/watches/:id", ws(httpx.WithID("id", room.watches.DeleteWatch))...)
 	r.Get("/watches/:id/tracker", ws(httpx.WithID("id", room.watches.GetTracker))...)
 	r.Get("/captures", ws(room.watches.GetCaptures)...)
+	r.Get("/captures/export", ws(room.watches.GetCapturesExport)...)
 	r.Post("/captures/review", ws(httpx.WithBody(room.watches.PostCapturesReview))...)
 	r.Get("/payouts/paypal", ws(room.campaigns.GetPayPal)...)
 	r.Put("/payouts/paypal", ws(httpx.WithBody(room.campaigns.PutPayPal))...)

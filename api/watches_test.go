@@ -1,11 +1,14 @@
 package api_test
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/csv"
 	"encoding/json"
 	"maps"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -233,7 +236,8 @@ func TestWatchesFindPostsForTheInbox(t *testing.T) {
 // quotes and replies left out), the sums of their latest counts, the
 // accounts, the posts of each day by publish date, the top post and
 // account, where each run left the totals, and TikTok's own count of the
-// hashtag's views; another workspace's watch is not found.
+// hashtag's views; the export lists the same posts; another workspace's
+// watch is not found.
 func TestWatchTrackerFromTheRawItems(t *testing.T) {
 	a, sim := newScrapingApp(t)
 	owner := a.signUp(uniqueEmail("tracker"))
@@ -351,8 +355,29 @@ func TestWatchTrackerFromTheRawItems(t *testing.T) {
 		t.Fatalf("the platform's count %+v", tr.PlatformCount)
 	}
 
+	// the export: a row per post found, whose views add up to the tracker's
+	res := a.request("GET", "/api/captures/export?watchId="+w.ID.String(), nil, owner).expect(t, 200)
+	table, err := csv.NewReader(bytes.NewReader(res.Body)).ReadAll()
+	if err != nil || len(table) != len(posts)+1 || !strings.Contains(res.Header.Get("Content-Disposition"), "reeltrack-captures-") {
+		t.Fatalf("the export: %d rows, %v", len(table), err)
+	}
+	var exported int64
+	for _, row := range table[1:] {
+		p := posts[row[2]]
+		n, _ := strconv.ParseInt(cmp.Or(row[7], "0"), 10, 64)
+		if p == nil || n != sum(p.views) || row[18] != "the caption has #sunsetclub" && row[18] != "listed under #sunsetclub" || row[17] != "hashtag sunsetclub" {
+			t.Fatalf("an exported post %v", row)
+		}
+		exported += n
+	}
+	if exported != tr.Views {
+		t.Fatalf("the export's views add up to %d, the tracker says %d", exported, tr.Views)
+	}
+
 	a.request("GET", "/api/watches/"+w.ID.String()+"/tracker?days=0", nil, owner).expect(t, 400)
+	a.request("GET", "/api/captures/export?status=maybe", nil, owner).expect(t, 400)
 	other := a.signUp(uniqueEmail("tracker-other"))
 	a.bootstrap(other)
 	a.request("GET", "/api/watches/"+w.ID.String()+"/tracker", nil, other).expect(t, 404)
+	a.request("GET", "/api/captures/export?watchId="+w.ID.String(), nil, other).expect(t, 404)
 }

@@ -159,3 +159,28 @@ func (s *Room) PostCapturesReview(c *fiber.Ctx, in reviewIn) error {
 		Action: in.Action, IDs: in.IDs, CollectionID: in.CollectionID})
 	return httpx.Answer(c, fiber.Map{"results": out}, err)
 }
+
+// GetCapturesExport answers the posts the watches found as CSV.
+func (s *Room) GetCapturesExport(c *fiber.Ctx) error {
+	get, err := httpx.Params(c, "status", "watchId", "bom")
+	if err != nil {
+		return err
+	}
+	q, err := parseInbox(get)
+	if err != nil {
+		return err
+	}
+	bom, err := httpx.ParseBool(get("bom"), "bom")
+	if err != nil {
+		return err
+	}
+	out, err := s.Watches.ExportCaptures(c.UserContext(), httpx.Membership(c).WorkspaceID, domain.CaptureStatus(get("status")), q.Watch)
+	if err != nil {
+		return err
+	}
+	httpx.CSVAttachment(c, out.Filename)
+	if bom {
+		return c.Send(append([]byte(httpx.UTF8BOM), out.CSV...))
+	}
+	return c.Send(out.CSV)
+}

@@ -199,8 +199,8 @@ func recordCaptures(ctx context.Context, tx pgx.Tx, ws uuid.UUID, p platform.Pla
 // views, and the platform's own count.
 func recordWatchRun(ctx context.Context, tx pgx.Tx, ws, watch, jobID uuid.UUID, at time.Time, listed, added int, platformViews *int64) error {
 	_, err := tx.Exec(ctx, `
-		INSERT INTO watch_runs (workspace_id, watch_id, job_id, ran_at, listed, new_posts, posts, views, platform_views)
-		SELECT $1, $2, $3, $4, $5, $6, count(*), coalesce(sum(c.views), 0), $7
+		INSERT INTO watch_runs (id, workspace_id, watch_id, ran_at, listed, new_posts, posts, views, platform_views)
+		SELECT $3, $1, $2, $4, $5, $6, count(*), coalesce(sum(c.views), 0), $7
 		FROM capture_matches m JOIN captures c ON c.workspace_id = m.workspace_id AND c.id = m.capture_id
 		WHERE m.workspace_id = $1 AND m.watch_id = $2
 		ON CONFLICT DO NOTHING`, ws, watch, jobID, at, listed, added, platformViews)

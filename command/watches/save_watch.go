@@ -284,6 +284,12 @@ func (h Handler) Delete(ctx context.Context, ws, actor, id uuid.UUID) error {
 		if err := authz.LockTeam(ctx, tx, ws, actor, "manage watches"); err != nil {
 			return err
 		}
+		// the posts it found lose its reason: the analytics copy follows
+		if _, err := tx.Exec(ctx, `
+			UPDATE captures c SET last_seen_at = c.last_seen_at
+			FROM capture_matches m WHERE m.workspace_id = $1 AND m.watch_id = $2 AND c.workspace_id = m.workspace_id AND c.id = m.capture_id`, ws, id); err != nil {
+			return fmt.Errorf("mark the watch's posts changed: %w", err)
+		}
 		var kind, term, p string
 		err := tx.QueryRow(ctx, `DELETE FROM watches WHERE workspace_id = $1 AND id = $2 RETURNING kind, term, platform`, ws, id).Scan(&kind, &term, &p)
 		if errors.Is(err, pgx.ErrNoRows) {

@@ -27,7 +27,7 @@ import (
 
 // Dimensions are the dimension tables, each <name>_rows read through the
 // view <name>.
-var Dimensions = []string{"workspaces", "collections", "accounts", "videos", "alert_rules", "alert_events", "video_insights"}
+var Dimensions = []string{"workspaces", "collections", "accounts", "videos", "alert_rules", "alert_events", "video_insights", "watches", "captures", "watch_runs"}
 
 // MetricTables are filled from metric_snapshots by views named <table>_mv.
 var MetricTables = []string{"metric_latest_rows", "metric_hourly_rows", "metric_daily_rows"}
@@ -128,6 +128,28 @@ func nullableFloat(v any) any {
 		return &f
 	}
 	return (*float64)(nil)
+}
+
+// ids is a PostgreSQL uuid[] as ClickHouse's Array(UUID); NULL is empty.
+func ids(v any) any {
+	out := []uuid.UUID{}
+	if a, ok := v.([]any); ok {
+		for _, x := range a {
+			out = append(out, id(x).(uuid.UUID))
+		}
+	}
+	return out
+}
+
+// texts is a PostgreSQL text[] as ClickHouse's Array(String); NULL is empty.
+func texts(v any) any {
+	out := []string{}
+	if a, ok := v.([]any); ok {
+		for _, x := range a {
+			out = append(out, text(x).(string))
+		}
+	}
+	return out
 }
 
 func nullableText(v any) any {
@@ -262,6 +284,44 @@ var dimensions = []dimension{
 				outlier_percentile, outlier_baseline, forecast_state, forecast_7d, forecast_7d_low, forecast_7d_high,
 				forecast_30d, forecast_30d_low, forecast_30d_high, computed_at
 			FROM video_insights WHERE analytics_txid >= $1`,
+	},
+	{
+		name: "watches",
+		columns: []column{
+			{"workspace_id", id}, {"watch_id", id}, {"platform", text}, {"kind", text}, {"term", text}, {"results", number},
+			{"interval_hours", number}, {"status", text}, {"auto_tracked", flag}, {"auto_creators", flag},
+			{"last_run_at", nullableAt}, {"found", number}, {"created_at", at},
+		},
+		query: `SELECT workspace_id, id, platform, kind, term, results, interval_hours, status, auto_tracked, auto_creators,
+				last_run_at, found, created_at
+			FROM watches WHERE analytics_txid >= $1`,
+	},
+	{
+		// A post carries the watches that found it and why: a watch's
+		// first match of a post already found changes the post's row too
+		// (its last sighting), so the post is copied again.
+		name: "captures",
+		columns: []column{
+			{"workspace_id", id}, {"capture_id", id}, {"platform", text}, {"platform_post_id", text}, {"url", text},
+			{"author_handle", text}, {"caption", text}, {"published_at", nullableAt}, {"views", nullableBigint},
+			{"likes", nullableBigint}, {"comments", nullableBigint}, {"sound_id", text}, {"sound_name", text},
+			{"status", text}, {"video_id", nullableID}, {"auto", flag}, {"first_seen_at", at}, {"last_seen_at", at},
+			{"watch_ids", ids}, {"reasons", texts},
+		},
+		query: `SELECT c.workspace_id, c.id, c.platform, c.platform_post_id, c.url, c.author_handle, c.caption, c.published_at,
+				c.views, c.likes, c.comments, c.sound_id, c.sound_name, c.status, c.video_id, c.auto, c.first_seen_at, c.last_seen_at,
+				array(SELECT m.watch_id FROM capture_matches m WHERE m.workspace_id = c.workspace_id AND m.capture_id = c.id ORDER BY m.matched_at, m.watch_id),
+				array(SELECT m.reason FROM capture_matches m WHERE m.workspace_id = c.workspace_id AND m.capture_id = c.id ORDER BY m.matched_at, m.watch_id)
+			FROM captures c WHERE c.analytics_txid >= $1`,
+	},
+	{
+		name: "watch_runs",
+		columns: []column{
+			{"workspace_id", id}, {"run_id", id}, {"watch_id", id}, {"ran_at", at}, {"listed", number}, {"new_posts", number},
+			{"posts", number}, {"views", bigint}, {"platform_views", nullableBigint},
+		},
+		query: `SELECT workspace_id, id, watch_id, ran_at, listed, new_posts, posts, views, platform_views
+			FROM watch_runs WHERE analytics_txid >= $1`,
 	},
 }
 

@@ -138,8 +138,8 @@ func (h Handler) Tracker(ctx context.Context, ws, id uuid.UUID, days int) (Track
 	// the latest runs, oldest first
 	rows, _ = h.DB.Query(ctx, `
 		SELECT ran_at, listed, new_posts, posts, views, platform_views FROM (
-			SELECT * FROM watch_runs WHERE workspace_id = $1 AND watch_id = $2 ORDER BY ran_at DESC, job_id LIMIT $3
-		) r ORDER BY ran_at, job_id`, ws, id, trackerRuns)
+			SELECT * FROM watch_runs WHERE workspace_id = $1 AND watch_id = $2 ORDER BY ran_at DESC, recorded_at DESC LIMIT $3
+		) r ORDER BY ran_at, recorded_at`, ws, id, trackerRuns)
 	var r TrackerRun
 	if _, err := pgx.ForEachRow(rows, []any{&r.At, &r.Listed, &r.NewPosts, &r.Posts, &r.Views, &r.PlatformViews}, func() error {
 		r.At = r.At.UTC()

@@ -2,7 +2,7 @@
 // a sound, a hashtag or any watch, the posts it found and their views, by
 // publish day and over its runs, the top posts and accounts, and the
 // platform's own count where it gives one.
-import { get } from '../api'
+import { get, withQuery } from '../api'
 import { TimeChart } from '../chart'
 import { day, exact, num, platformName, when } from '../format'
 import { setQuery } from '../router'
@@ -113,7 +113,10 @@ export default function WatchTrackerPage({ params, query }: { params: Record<str
   return (
     <>
       <PageHeader title={r.data ? `${what(r.data.watch)} on ${platformName(r.data.watch.platform)}` : 'Tracker'}>
-        <a href="/watches">All watches</a>
+        <a href="/watches">All watches</a>{' '}
+        <a class="button" href={withQuery('/api/captures/export', { watchId: id, bom: 'true' })} download data-testid="export-captures">
+          Export the posts (CSV)
+        </a>
       </PageHeader>
       <Updating r={r} />
       <Show r={r}>

@@ -4,7 +4,7 @@
 // every member of the team tracks, dismisses or restores the posts the
 // watches found (GET /api/captures, POST /api/captures/review).
 import { useState } from 'preact/hooks'
-import { del, get, patch, post } from '../api'
+import { del, get, patch, post, withQuery } from '../api'
 import { day, exact, platformName, when } from '../format'
 import { setQuery } from '../router'
 import { canManage, useWorkspace } from '../session'
@@ -296,6 +296,9 @@ function Inbox({ query, watches }: { query: URLSearchParams; watches: Watch[] })
             </option>
           ))}
         </select>
+        <a class="button" href={withQuery('/api/captures/export', { status, watchId: watchId || undefined, bom: 'true' })} download data-testid="export-captures">
+          Export CSV
+        </a>
       </div>
       <Show r={r}>
         {(d) => {
