@@ -63,6 +63,7 @@ var importRules = []importRule{
 		onlyImports("api/health", apiRoom("query/health")...),
 		onlyImports("api/portal", apiRoom("command/collections", "command/campaigns", "query/campaigns")...),
 		onlyImports("api/watches", apiRoom("command/watches", "query/watches")...),
+		onlyImports("api/competitors", apiRoom("command/competitors", "query/competitors")...),
 	)},
 	{"siblings", all(
 		noneDependsOn("command/...", "query/..."),
@@ -82,6 +83,7 @@ var importRules = []importRule{
 		onlyImports("command/collections", writeMachinery("command/tracking", "internal/...")...),
 		onlyImports("command/campaigns", writeMachinery("command/tracking", "internal/...")...),
 		onlyImports("command/watches", writeMachinery("command/tracking", "ingest", "internal/...")...),
+		onlyImports("command/competitors", writeMachinery("command/tracking", "internal/...")...),
 		onlyImports("command/alerts", writeMachinery("internal/...")...),
 		onlyImports("command/sharing", writeMachinery("internal/...")...),
 		onlyImports("command/billing", writeMachinery("internal/...")...),
@@ -95,6 +97,7 @@ var importRules = []importRule{
 		onlyImports("query/campaigns", "query", "query/chread", "internal/..."),
 		onlyImports("query/alerts", "query", "query/numbers", "query/chread", "internal/..."),
 		onlyImports("query/team", "query", "query/chread", "internal/..."),
+		onlyImports("query/competitors", "query", "query/numbers", "query/chread", "internal/..."),
 		onlyImports("query/sharing", "query", "query/numbers", "query/team", "query/chread", "internal/..."),
 		onlyImports("query/health", "query", "query/chread", "internal/..."),
 		onlyImports("query/watches", "query", "internal/..."),

@@ -19,6 +19,7 @@ import (
 	"github.com/reeltrack/reeltrack/command/billing"
 	"github.com/reeltrack/reeltrack/command/campaigns"
 	"github.com/reeltrack/reeltrack/command/collections"
+	"github.com/reeltrack/reeltrack/command/competitors"
 	"github.com/reeltrack/reeltrack/command/cron"
 	"github.com/reeltrack/reeltrack/command/sharing"
 	"github.com/reeltrack/reeltrack/command/team"
@@ -38,6 +39,7 @@ import (
 	querycampaigns "github.com/reeltrack/reeltrack/query/campaigns"
 	"github.com/reeltrack/reeltrack/query/chread"
 	querycollections "github.com/reeltrack/reeltrack/query/collections"
+	querycompetitors "github.com/reeltrack/reeltrack/query/competitors"
 	queryhealth "github.com/reeltrack/reeltrack/query/health"
 	"github.com/reeltrack/reeltrack/query/numbers"
 	querysharing "github.com/reeltrack/reeltrack/query/sharing"
@@ -145,6 +147,9 @@ type Handlers struct {
 
 	Watches     querywatches.Handler
 	SaveWatches watches.Handler
+
+	Competitors     querycompetitors.Handler
+	SaveCompetitors competitors.Handler
 
 	APIKeys          querysharing.APIKeysHandler
 	ManageAPIKeys    sharing.APIKeysHandler
@@ -269,6 +274,9 @@ func New(d Deps) *fiber.App {
 	r.Patch("/watches/:id", ws(httpx.WithIDBody("id", room.watches.PatchWatch))...)
 	r.Delete("/watches/:id", ws(httpx.WithID("id", room.watches.DeleteWatch))...)
 	r.Get("/watches/:id/tracker", ws(httpx.WithID("id", room.watches.GetTracker))...)
+	r.Get("/competitors", ws(room.competitors.GetCompetitors)...)
+	r.Post("/competitors", ws(httpx.WithBody(room.competitors.PostCompetitor))...)
+	r.Delete("/competitors/:id", ws(httpx.WithID("id", room.competitors.DeleteCompetitor))...)
 	r.Get("/captures", ws(room.watches.GetCaptures)...)
 	r.Get("/captures/export", ws(room.watches.GetCapturesExport)...)
 	r.Post("/captures/review", ws(httpx.WithBody(room.watches.PostCapturesReview))...)

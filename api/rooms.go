@@ -5,6 +5,7 @@ import (
 	"github.com/reeltrack/reeltrack/api/billing"
 	"github.com/reeltrack/reeltrack/api/campaigns"
 	"github.com/reeltrack/reeltrack/api/collections"
+	"github.com/reeltrack/reeltrack/api/competitors"
 	"github.com/reeltrack/reeltrack/api/health"
 	"github.com/reeltrack/reeltrack/api/httpx"
 	"github.com/reeltrack/reeltrack/api/numbers"
@@ -29,6 +30,7 @@ type rooms struct {
 	health      *health.Room
 	portal      *portal.Room
 	watches     *watches.Room
+	competitors *competitors.Room
 }
 
 // newRooms gives each room the use cases its routes call, from d.
@@ -78,8 +80,9 @@ func newRooms(d Deps) rooms {
 			APIKeys: d.APIKeys, ManageAPIKeys: d.ManageAPIKeys, ShareLinks: d.ShareLinks, ManageShareLinks: d.ManageShareLinks,
 			Videos: d.Videos, Overview: d.Overview, Campaigns: d.Campaigns,
 		},
-		billing: &billing.Room{Checkout: d.Checkout, Portal: d.Portal},
-		watches: &watches.Room{Watches: d.Watches, SaveWatches: d.SaveWatches},
+		billing:     &billing.Room{Checkout: d.Checkout, Portal: d.Portal},
+		watches:     &watches.Room{Watches: d.Watches, SaveWatches: d.SaveWatches},
+		competitors: &competitors.Room{Competitors: d.Competitors, SaveCompetitors: d.SaveCompetitors},
 		health: &health.Room{
 			Health: d.Health, Summary: d.HealthSummary, ProviderAccount: providerAccount(d),
 			Secrets: []string{d.Config.ScraperToken, d.Config.ScraperWebhookSecret},

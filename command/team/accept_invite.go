@@ -145,6 +145,7 @@ func leaveUnusedWorkspace(ctx context.Context, tx pgx.Tx, userID, joining uuid.U
 		   AND NOT EXISTS (SELECT 1 FROM collections WHERE workspace_id = w.id)
 		   AND NOT EXISTS (SELECT 1 FROM alert_rules WHERE workspace_id = w.id)
 		   AND NOT EXISTS (SELECT 1 FROM scrape_jobs WHERE workspace_id = w.id)
+		   AND NOT EXISTS (SELECT 1 FROM workspaces c WHERE c.competitors_of = w.id)
 		FROM workspaces w WHERE w.id = $1 FOR UPDATE`, wsID, userID).Scan(&unused)
 	if err != nil {
 		return fmt.Errorf("check own workspace: %w", err)

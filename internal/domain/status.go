@@ -178,6 +178,8 @@ const (
 	ActionCapturesTracked   Action = "captures_tracked"
 	ActionCapturesDismissed Action = "captures_dismissed"
 	ActionCapturesRestored  Action = "captures_restored"
+	ActionCompetitorAdded   Action = "competitor_added"
+	ActionCompetitorRemoved Action = "competitor_removed"
 )
 
 // Line is the status of a line of a campaign's ledger.

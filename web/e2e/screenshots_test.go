@@ -155,6 +155,16 @@ func TestScreenshots(t *testing.T) {
 	})
 	pages["watches"] = "/watches"
 	pages["watch-tracker"] = "/watches/" + watch.ID
+	// a competitor beside the brand's own accounts
+	s.create(cookie, "/competitors", `{"url":"https://www.tiktok.com/@rivalglow","trackingLimit":12}`, nil)
+	eventually(t, "the competitor's first scrape", 2*time.Minute, func() bool {
+		var c struct {
+			Competitors []struct{ LastScrapedAt *string }
+		}
+		s.api(cookie, "GET", "/competitors", &c)
+		return len(c.Competitors) == 1 && c.Competitors[0].LastScrapedAt != nil
+	})
+	pages["competitors"] = "/competitors"
 	// the campaign's top creator is invited to the creator portal
 	var page struct {
 		Creators []struct {

@@ -19,6 +19,7 @@ import (
 	"github.com/reeltrack/reeltrack/command/billing"
 	"github.com/reeltrack/reeltrack/command/campaigns"
 	"github.com/reeltrack/reeltrack/command/collections"
+	"github.com/reeltrack/reeltrack/command/competitors"
 	"github.com/reeltrack/reeltrack/command/cron"
 	"github.com/reeltrack/reeltrack/command/outbox"
 	"github.com/reeltrack/reeltrack/command/sharing"
@@ -42,6 +43,7 @@ import (
 	querycampaigns "github.com/reeltrack/reeltrack/query/campaigns"
 	"github.com/reeltrack/reeltrack/query/chread"
 	querycollections "github.com/reeltrack/reeltrack/query/collections"
+	querycompetitors "github.com/reeltrack/reeltrack/query/competitors"
 	queryhealth "github.com/reeltrack/reeltrack/query/health"
 	"github.com/reeltrack/reeltrack/query/numbers"
 	querysharing "github.com/reeltrack/reeltrack/query/sharing"
@@ -238,7 +240,10 @@ func API(d Deps) api.Deps {
 			PayPal:              payPal,
 			Watches:             querywatches.Handler{DB: d.DB, Now: d.Now},
 			SaveWatches:         watchCommands,
-			ReviewSubmissions:   campaigns.ReviewSubmissionsHandler{DB: d.DB, BaseURL: d.Config.PublicBaseURL, Now: d.Now},
+			Competitors: querycompetitors.Handler{Readers: query.Readers{DB: d.DB, CH: d.CH, Now: d.Now},
+				Accounts: numbers.AccountsHandler{DB: d.DB, CH: d.CH, Now: d.Now}},
+			SaveCompetitors:   competitors.Handler{DB: d.DB, Track: track, Remove: tracking.RemoveAccountHandler{DB: d.DB}},
+			ReviewSubmissions: campaigns.ReviewSubmissionsHandler{DB: d.DB, BaseURL: d.Config.PublicBaseURL, Now: d.Now},
 
 			APIKeys:          querysharing.APIKeysHandler{DB: d.DB, Now: d.Now},
 			ManageAPIKeys:    sharing.APIKeysHandler{DB: d.DB, Now: d.Now},

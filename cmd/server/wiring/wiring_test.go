@@ -32,6 +32,7 @@ var optional = []string{
 	"OrganiseItems.Start.Provider",
 	"SubmitPosts.Track.Start.Provider",
 	"SaveWatches.Track.Start.Provider",
+	"SaveCompetitors.Track.Start.Provider",
 	"Complete.Captures.Handler.Track.Start.Provider",
 	"Complete.Provider",
 	// no payment provider (STRIPE_SECRET_KEY): the billing routes answer 503
@@ -43,6 +44,7 @@ var optional = []string{
 	"Track.Resolver.Client",
 	"SubmitPosts.Track.Resolver.Client",
 	"SaveWatches.Track.Resolver.Client",
+	"SaveCompetitors.Track.Resolver.Client",
 	"Complete.Captures.Handler.Track.Resolver.Client",
 }
 

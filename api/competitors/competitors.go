@@ -1,0 +1,53 @@
+// Package competitors is the room of the competitor set: accounts tracked
+// as competitors, in a workspace of their own, read beside the
+// workspace's own accounts (docs/competitors.md).
+package competitors
+
+import (
+	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+
+	"github.com/reeltrack/reeltrack/api/httpx"
+	"github.com/reeltrack/reeltrack/command/competitors"
+	querycompetitors "github.com/reeltrack/reeltrack/query/competitors"
+)
+
+// Room holds the use cases the competitor routes call.
+type Room struct {
+	Competitors     querycompetitors.Handler
+	SaveCompetitors competitors.Handler
+}
+
+// GetCompetitors answers the workspace's accounts and its competitors side by side.
+func (s *Room) GetCompetitors(c *fiber.Ctx) error {
+	days, err := httpx.Parsed(c, func(get func(string) string) (int, error) {
+		return httpx.ParseInt(get("days"), "days", querycompetitors.DefaultDays, 1, querycompetitors.MaxDays)
+	}, "days")
+	if err != nil {
+		return err
+	}
+	out, err := s.Competitors.Compare(c.UserContext(), httpx.Membership(c).WorkspaceID, days)
+	return httpx.Answer(c, out, err)
+}
+
+type competitorIn struct {
+	URL           string `json:"url"`
+	TrackingLimit *int   `json:"trackingLimit"`
+}
+
+// PostCompetitor tracks an account as a competitor.
+func (s *Room) PostCompetitor(c *fiber.Ctx, in competitorIn) error {
+	out, err := s.SaveCompetitors.Add(c.UserContext(), competitors.Add{WorkspaceID: httpx.Membership(c).WorkspaceID, ActorID: httpx.Session(c).UserID,
+		URL: in.URL, TrackingLimit: in.TrackingLimit})
+	if err != nil {
+		return err
+	}
+	c.Status(fiber.StatusCreated)
+	return c.JSON(fiber.Map{"id": out.ID, "platform": out.Platform, "url": out.URL, "existing": out.Existing, "trackingLimit": out.TrackingLimit,
+		"jobId": out.JobID, "scrapeStatus": out.ScrapeStatus})
+}
+
+// DeleteCompetitor stops tracking a competitor.
+func (s *Room) DeleteCompetitor(c *fiber.Ctx, id uuid.UUID) error {
+	return httpx.NoContent(c, s.SaveCompetitors.RemoveCompetitor(c.UserContext(), httpx.Membership(c).WorkspaceID, httpx.Session(c).UserID, id))
+}

@@ -1,0 +1,100 @@
+package api_test
+
+import (
+	"testing"
+
+	"github.com/google/uuid"
+
+	querycompetitors "github.com/reeltrack/reeltrack/query/competitors"
+)
+
+// TestCompetitorsBesideNeverInside: an account tracked as a competitor is
+// scraped and shown beside the workspace's own account with the same
+// figures, and never reaches the workspace's overview, accounts or
+// videos; the competitors follow the workspace's plan; members, video
+// links and other workspaces are refused; removing it empties the set.
+func TestCompetitorsBesideNeverInside(t *testing.T) {
+	a, _ := newScrapingApp(t)
+	owner := a.signUp(uniqueEmail("rivals"))
+	ws := a.bootstrap(owner).Workspace.ID
+	exec(t, `UPDATE workspaces SET plan = 'growth', video_limit = 1000 WHERE id = $1`, ws)
+
+	var own trackOut
+	a.request("POST", "/api/track", map[string]any{"url": "https://www.tiktok.com/@ownbrand", "tracking_limit": 8}, owner).expect(t, 200).decode(t, &own)
+	if got := waitJob(t, own.JobID); got != "processed" {
+		t.Fatalf("scraping the own account: %s", got)
+	}
+	type totals struct {
+		Totals struct{ Videos, Accounts, Views int64 }
+	}
+	var before totals
+	a.request("GET", "/api/overview?datePreset=all", nil, owner).expect(t, 200).decode(t, &before)
+
+	member := a.member(owner, uniqueEmail("rivals-member"), "member")
+	a.request("POST", "/api/competitors", map[string]any{"url": "https://www.tiktok.com/@rivalbrand"}, member).expect(t, 403)
+	a.request("POST", "/api/competitors", map[string]any{"url": "https://www.tiktok.com/@rivalbrand/video/7301234567890123456"}, owner).expect(t, 400)
+	a.request("POST", "/api/competitors", map[string]any{"url": "https://www.tiktok.com/@rivalbrand", "trackingLimit": 500}, owner).expect(t, 400)
+	var added struct {
+		ID    uuid.UUID
+		JobID string
+	}
+	a.request("POST", "/api/competitors", map[string]any{"url": "https://www.tiktok.com/@rivalbrand", "trackingLimit": 10}, owner).expect(t, 201).decode(t, &added)
+	if got := waitJob(t, added.JobID); got != "processed" {
+		t.Fatalf("scraping the competitor: %s", got)
+	}
+
+	var cmp querycompetitors.Comparison
+	a.request("GET", "/api/competitors?days=365", nil, member).expect(t, 200).decode(t, &cmp)
+	if len(cmp.Accounts) != 1 || len(cmp.Competitors) != 1 {
+		t.Fatalf("%d accounts and %d competitors", len(cmp.Accounts), len(cmp.Competitors))
+	}
+	rival, mine := cmp.Competitors[0], cmp.Accounts[0]
+	if rival.Handle != "rivalbrand" || rival.ID == nil || *rival.ID != added.ID || rival.Videos == 0 || rival.Videos > 10 || rival.Followers == nil || rival.TotalViews == nil {
+		t.Fatalf("the competitor %+v", rival)
+	}
+	if mine.Handle != "ownbrand" || cmp.Own.Videos != mine.Videos || cmp.Own.TotalViews == nil || *cmp.Own.TotalViews != *mine.TotalViews || rival.Posts > rival.Videos {
+		t.Fatalf("the own side %+v, together %+v", mine, cmp.Own)
+	}
+
+	// never inside the workspace's numbers
+	var after totals
+	a.request("GET", "/api/overview?datePreset=all", nil, owner).expect(t, 200).decode(t, &after)
+	if after != before {
+		t.Fatalf("the overview moved with a competitor: %+v, then %+v", before, after)
+	}
+	var accounts struct{ Total int }
+	a.request("GET", "/api/accounts", nil, owner).expect(t, 200).decode(t, &accounts)
+	var videos struct{ Total int64 }
+	a.request("GET", "/api/videos", nil, owner).expect(t, 200).decode(t, &videos)
+	if accounts.Total != 1 || videos.Total != before.Totals.Videos {
+		t.Fatalf("the lists hold %d accounts and %d videos", accounts.Total, videos.Total)
+	}
+	a.request("GET", "/api/accounts/"+added.ID.String(), nil, owner).expect(t, 404)
+
+	// the competitors follow the workspace's plan
+	exec(t, `UPDATE workspaces SET plan = 'starter', video_limit = 300 WHERE id = $1`, ws)
+	if n := count(t, `SELECT count(*) FROM workspaces WHERE competitors_of = $1 AND plan = 'starter' AND video_limit = 300`, ws); n != 1 {
+		t.Fatal("the competitors did not follow the plan")
+	}
+
+	other := a.signUp(uniqueEmail("rivals-other"))
+	a.bootstrap(other)
+	var theirs querycompetitors.Comparison
+	a.request("GET", "/api/competitors", nil, other).expect(t, 200).decode(t, &theirs)
+	if len(theirs.Competitors) != 0 {
+		t.Fatal("another workspace sees the competitors")
+	}
+	a.request("DELETE", "/api/competitors/"+added.ID.String(), nil, other).expect(t, 404)
+	a.request("DELETE", "/api/competitors/"+own.ID.String(), nil, owner).expect(t, 404)
+	a.request("DELETE", "/api/competitors/"+added.ID.String(), nil, member).expect(t, 403)
+	a.request("DELETE", "/api/competitors/"+added.ID.String(), nil, owner).expect(t, 204)
+	a.request("GET", "/api/competitors", nil, owner).expect(t, 200).decode(t, &cmp)
+	if len(cmp.Competitors) != 0 {
+		t.Fatalf("after the removal: %+v", cmp.Competitors)
+	}
+	for _, action := range []string{"competitor_added", "competitor_removed"} {
+		if count(t, `SELECT count(*) FROM activity_log WHERE workspace_id = $1 AND action = $2`, ws, action) != 1 {
+			t.Errorf("no %s in the activity log", action)
+		}
+	}
+}

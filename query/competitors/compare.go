@@ -1,0 +1,198 @@
+// Package competitors reads a workspace's competitor set beside its own
+// accounts (docs/competitors.md): the same figures for both, read from the
+// two workspaces, so a competitor's numbers never reach the workspace's.
+package competitors
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/competitorset"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/platform"
+	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/numbers"
+)
+
+// OutlierMultiplier is the least multiplier a post counts as an outlier
+// at: twice its account's median at the same age, as the dashboard marks it.
+const OutlierMultiplier = 2.0
+
+// Row is one account's figures, or the workspace's together.
+type Row struct {
+	ID          *uuid.UUID        `json:"id"`
+	Platform    platform.Platform `json:"platform,omitempty"`
+	Handle      string            `json:"handle"`
+	DisplayName string            `json:"displayName"`
+	URL         string            `json:"url"`
+	AvatarURL   string            `json:"avatarUrl"`
+	Status      domain.Item       `json:"status,omitempty"`
+	Followers   *uint64           `json:"followers"`
+	// Videos are its tracked videos that count; the figures cover them.
+	Videos         int      `json:"videos"`
+	TotalViews     *uint64  `json:"totalViews"`
+	AverageViews   *float64 `json:"averageViews"`
+	EngagementRate *float64 `json:"engagementRate"`
+	ViewsGained7d  *int64   `json:"viewsGained7d"`
+	// Posts are the tracked videos published in the last Days, PostsPerWeek
+	// their rate; Outliers those of them scored at least twice their
+	// account's median at the same age, MedianMultiplier the median score
+	// of those scored.
+	Posts            int        `json:"posts"`
+	PostsPerWeek     float64    `json:"postsPerWeek"`
+	Outliers         int        `json:"outliers"`
+	MedianMultiplier *float64   `json:"medianMultiplier"`
+	LastScrapedAt    *time.Time `json:"lastScrapedAt"`
+}
+
+// Comparison is the workspace's accounts and its competitors side by side.
+type Comparison struct {
+	Days int `json:"days"`
+	// Own is the workspace's accounts together.
+	Own         Row   `json:"own"`
+	Accounts    []Row `json:"accounts"`
+	Competitors []Row `json:"competitors"`
+	// MaxCompetitors is how many accounts the set holds at most.
+	MaxCompetitors int `json:"maxCompetitors"`
+}
+
+// Handler reads the comparison.
+type Handler struct {
+	Readers  query.Readers
+	Accounts numbers.AccountsHandler
+}
+
+// Days bounds the period of posts and outliers.
+const (
+	DefaultDays = 30
+	MaxDays     = 365
+)
+
+// Compare answers the workspace's accounts and its competitors over the
+// last days.
+func (h Handler) Compare(ctx context.Context, ws uuid.UUID, days int) (Comparison, error) {
+	if days < 1 || days > MaxDays {
+		return Comparison{}, apperr.Invalid("days", fmt.Sprintf("from 1 to %d", MaxDays))
+	}
+	out := Comparison{Days: days, Accounts: []Row{}, Competitors: []Row{}, MaxCompetitors: competitorset.Max}
+	since := h.Readers.Now().UTC().Add(-time.Duration(days) * 24 * time.Hour)
+	var err error
+	if out.Accounts, err = h.rows(ctx, ws, since, days); err != nil {
+		return out, err
+	}
+	set, ok, err := competitorset.Of(ctx, h.Readers.DB, ws)
+	if err != nil {
+		return out, err
+	}
+	if ok {
+		if out.Competitors, err = h.rows(ctx, set, since, days); err != nil {
+			return out, err
+		}
+	}
+	out.Own = together(out.Accounts, days)
+	return out, nil
+}
+
+// rows are the figures of a workspace's accounts, most followers first.
+func (h Handler) rows(ctx context.Context, ws uuid.UUID, since time.Time, days int) ([]Row, error) {
+	list, err := h.Accounts.Handle(ctx, ws, numbers.AccountQuery{Sort: numbers.AccountSortFollowers})
+	if err != nil {
+		return nil, err
+	}
+	type posts struct {
+		n, outliers int
+		median      *float64
+	}
+	byAccount := map[uuid.UUID]posts{}
+	rows, _ := h.Readers.DB.Query(ctx, `
+		SELECT v.account_id,
+			count(*) FILTER (WHERE v.published_at >= $2),
+			-- the outliers' state, written out
+			count(*) FILTER (WHERE v.published_at >= $2 AND i.outlier_state = 'scored' AND i.outlier_multiplier >= $3),
+			percentile_cont(0.5) WITHIN GROUP (ORDER BY i.outlier_multiplier) FILTER (WHERE v.published_at >= $2 AND i.outlier_state = 'scored')
+		FROM videos v
+		JOIN accounts a ON a.workspace_id = v.workspace_id AND a.id = v.account_id
+		LEFT JOIN video_insights i ON i.workspace_id = v.workspace_id AND i.video_id = v.id
+		WHERE v.workspace_id = $1 AND `+query.CountedVideoSQL+`
+		GROUP BY v.account_id`, ws, since, OutlierMultiplier)
+	var id uuid.UUID
+	var p posts
+	if _, err := pgx.ForEachRow(rows, []any{&id, &p.n, &p.outliers, &p.median}, func() error { byAccount[id] = p; return nil }); err != nil {
+		return nil, fmt.Errorf("read the accounts' posts: %w", err)
+	}
+	out := make([]Row, 0, len(list.Accounts))
+	for _, a := range list.Accounts {
+		p := byAccount[a.ID]
+		out = append(out, Row{ID: &a.ID, Platform: a.Platform, Handle: a.Handle, DisplayName: a.DisplayName, URL: a.URL, AvatarURL: a.AvatarURL,
+			Status: a.Status, Followers: a.Followers, Videos: a.TrackedVideos, TotalViews: a.TotalViews, AverageViews: a.AverageViews,
+			EngagementRate: a.EngagementRate, ViewsGained7d: a.ViewsGained7d, Posts: p.n, PostsPerWeek: perWeek(p.n, days),
+			Outliers: p.outliers, MedianMultiplier: p.median, LastScrapedAt: a.LastScrapedAt})
+	}
+	return out, nil
+}
+
+func perWeek(n, days int) float64 { return float64(n) * 7 / float64(days) }
+
+// together sums the accounts' figures: the averages weighted by views.
+func together(rows []Row, days int) Row {
+	out := Row{Handle: "", DisplayName: "Your accounts"}
+	var views, followers uint64
+	var weighted, withViews float64
+	var gained int64
+	var anyViews, anyFollowers, anyGained bool
+	var medians []float64
+	for _, r := range rows {
+		out.Videos += r.Videos
+		out.Posts += r.Posts
+		out.Outliers += r.Outliers
+		if r.Followers != nil {
+			followers += *r.Followers
+			anyFollowers = true
+		}
+		if r.TotalViews != nil {
+			views += *r.TotalViews
+			anyViews = true
+			if r.EngagementRate != nil {
+				weighted += *r.EngagementRate * float64(*r.TotalViews)
+				withViews += float64(*r.TotalViews)
+			}
+		}
+		if r.ViewsGained7d != nil {
+			gained += *r.ViewsGained7d
+			anyGained = true
+		}
+		if r.MedianMultiplier != nil {
+			medians = append(medians, *r.MedianMultiplier)
+		}
+	}
+	if anyFollowers {
+		out.Followers = &followers
+	}
+	if anyViews {
+		out.TotalViews = &views
+		if out.Videos > 0 {
+			avg := float64(views) / float64(out.Videos)
+			out.AverageViews = &avg
+		}
+	}
+	if withViews > 0 {
+		rate := weighted / withViews
+		out.EngagementRate = &rate
+	}
+	if anyGained {
+		out.ViewsGained7d = &gained
+	}
+	if len(medians) > 0 {
+		slices.Sort(medians)
+		m := medians[len(medians)/2]
+		out.MedianMultiplier = &m
+	}
+	out.PostsPerWeek = perWeek(out.Posts, days)
+	return out
+}

@@ -1,0 +1,47 @@
+package e2e
+
+import (
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestCompetitorsPage: the owner tracks a competitor from the Competitors
+// page; once scraped it shows beside the workspace's own, with the API's
+// figures, and the overview's videos do not move.
+func TestCompetitorsPage(t *testing.T) {
+	t.Parallel()
+	skipUIOnCurrentEngine(t)
+	s, ctx, _, cookie := signedUp(t, 1280, 900, "competitors")
+	var overview struct{ Totals struct{ Videos int } }
+	s.api(cookie, "GET", "/overview?datePreset=all", &overview)
+	do(t, ctx, "track a competitor",
+		chromedp.Navigate(s.base+"/competitors"),
+		waitVisible(`.watch-form input[name=url]`),
+		chromedp.SendKeys(`.watch-form input[name=url]`, "https://www.tiktok.com/@rivalbrand"),
+		click(`[data-testid=competitor-save]`),
+		waitVisible(`tr[data-testid=competitor]`),
+	)
+	var cmp struct {
+		Competitors []struct {
+			AverageViews *float64
+		}
+	}
+	eventually(t, "the competitor's first scrape", 2*time.Minute, func() bool {
+		s.api(cookie, "GET", "/competitors", &cmp)
+		return len(cmp.Competitors) == 1 && cmp.Competitors[0].AverageViews != nil
+	})
+	do(t, ctx, "its figures as the API's",
+		chromedp.Reload(),
+		waitVisible(`tr[data-testid=competitor] [data-testid=average-views][data-value="`+strconv.FormatFloat(*cmp.Competitors[0].AverageViews, 'f', -1, 64)+`"]`),
+	)
+	textOf(t, ctx, "the competitor", `tr[data-testid=competitor]`, "@rivalbrand")
+	labelled(t, ctx)
+	var after struct{ Totals struct{ Videos int } }
+	s.api(cookie, "GET", "/overview?datePreset=all", &after)
+	if after.Totals.Videos != overview.Totals.Videos {
+		t.Fatalf("the overview's videos went from %d to %d with a competitor", overview.Totals.Videos, after.Totals.Videos)
+	}
+}
