@@ -276,11 +276,7 @@ func (s *Room) GetCampaignExport(c *fiber.Ctx, id uuid.UUID) error {
 	if err != nil {
 		return err
 	}
-	httpx.CSVAttachment(c, out.Filename)
-	if bom {
-		return c.Send(append([]byte(httpx.UTF8BOM), out.CSV...))
-	}
-	return c.Send(out.CSV)
+	return httpx.SendCSV(c, out.Filename, out.CSV, bom)
 }
 
 // GetTaxReport answers the year's payments by payee as CSV; owners and
@@ -314,9 +310,5 @@ func (s *Room) GetTaxReport(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	httpx.CSVAttachment(c, out.Filename)
-	if bom {
-		return c.Send(append([]byte(httpx.UTF8BOM), out.CSV...))
-	}
-	return c.Send(out.CSV)
+	return httpx.SendCSV(c, out.Filename, out.CSV, bom)
 }

@@ -38,3 +38,13 @@ func CSVAttachment(c *fiber.Ctx, name string) {
 	c.Set(fiber.HeaderContentType, "text/csv; charset=utf-8")
 	c.Set(fiber.HeaderContentDisposition, `attachment; filename="`+name+`"`)
 }
+
+// SendCSV answers a whole CSV file to save under name, after a UTF-8 byte
+// order mark when bom.
+func SendCSV(c *fiber.Ctx, name string, csv []byte, bom bool) error {
+	CSVAttachment(c, name)
+	if bom {
+		return c.Send(append([]byte(UTF8BOM), csv...))
+	}
+	return c.Send(csv)
+}

@@ -7,6 +7,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/reeltrack/reeltrack/api/httpx"
+	"github.com/reeltrack/reeltrack/query/numbers"
 )
 
 func (s *Room) GetVideos(c *fiber.Ctx) error {
@@ -29,11 +30,7 @@ func (s *Room) GetVideo(c *fiber.Ctx, id uuid.UUID) error {
 }
 
 func (s *Room) GetOverview(c *fiber.Ctx) error {
-	get, err := httpx.Params(c, append(httpx.FilterParams, "from", "to")...)
-	if err != nil {
-		return err
-	}
-	q, err := httpx.ParseOverviewQuery(get, s.Now())
+	q, err := s.overviewQuery(c)
 	if err != nil {
 		return err
 	}
@@ -45,15 +42,20 @@ func (s *Room) GetOverview(c *fiber.Ctx) error {
 // GetOverviewByPublishDay answers the overview's chart by publish date:
 // the selected videos published each day of the window and their views.
 func (s *Room) GetOverviewByPublishDay(c *fiber.Ctx) error {
-	get, err := httpx.Params(c, append(httpx.FilterParams, "from", "to")...)
-	if err != nil {
-		return err
-	}
-	q, err := httpx.ParseOverviewQuery(get, s.Now())
+	q, err := s.overviewQuery(c)
 	if err != nil {
 		return err
 	}
 	return s.Cached(c, "overview-published", q.Key(), func(ctx context.Context, ws uuid.UUID) (any, error) {
 		return s.Overview.ByPublishDay(ctx, ws, q)
 	})
+}
+
+// overviewQuery reads the overview's window and filters.
+func (s *Room) overviewQuery(c *fiber.Ctx) (numbers.OverviewQuery, error) {
+	get, err := httpx.Params(c, append(httpx.FilterParams, "from", "to")...)
+	if err != nil {
+		return numbers.OverviewQuery{}, err
+	}
+	return httpx.ParseOverviewQuery(get, s.Now())
 }

@@ -178,9 +178,5 @@ func (s *Room) GetCapturesExport(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	httpx.CSVAttachment(c, out.Filename)
-	if bom {
-		return c.Send(append([]byte(httpx.UTF8BOM), out.CSV...))
-	}
-	return c.Send(out.CSV)
+	return httpx.SendCSV(c, out.Filename, out.CSV, bom)
 }
