@@ -9,6 +9,7 @@ import { setQuery } from '../router'
 import { canManage, useWorkspace } from '../session'
 import type { CompetitorRow, Competitors } from '../types'
 import { ErrorNote, PageHeader, PlatformBadge, Show, TableHead, Updating, numCol, useAction, useApi } from '../ui'
+import './submissions.css'
 import './watch-tracker.css'
 import './competitors.css'
 

@@ -136,12 +136,14 @@ export default function WatchTrackerPage({ params, query }: { params: Record<str
                 <Kpi label="Platform’s count" value="—" raw={null} hint={`${platformName(d.watch.platform)} gives no count for this ${d.watch.kind}.`} />
               )}
             </section>
-            <div class="tracker-spans" role="group" aria-label="Days shown">
-              {SPANS.map((n) => (
-                <button type="button" class={n === days ? 'primary' : ''} aria-pressed={n === days} onClick={() => setQuery({ days: n === 30 ? null : String(n) })}>
-                  {n === 365 ? 'A year' : `${n} days`}
-                </button>
-              ))}
+            <div class="tracker-spans">
+              <div class="segmented" role="group" aria-label="Days shown">
+                {SPANS.map((n) => (
+                  <button type="button" class={n === days ? 'on' : ''} aria-pressed={n === days} onClick={() => setQuery({ days: n === 30 ? null : String(n) })}>
+                    {n === 365 ? 'A year' : `${n} days`}
+                  </button>
+                ))}
+              </div>
             </div>
             {d.posts === 0 ? (
               <Empty title="Nothing found yet">The watch’s first run fills the tracker.</Empty>
