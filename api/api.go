@@ -275,6 +275,7 @@ func New(d Deps) *fiber.App {
 	r.Delete("/watches/:id", ws(httpx.WithID("id", room.watches.DeleteWatch))...)
 	r.Get("/watches/:id/tracker", ws(httpx.WithID("id", room.watches.GetTracker))...)
 	r.Get("/competitors", ws(room.competitors.GetCompetitors)...)
+	r.Get("/competitors/export", ws(room.competitors.GetCompetitorsExport)...)
 	r.Post("/competitors", ws(httpx.WithBody(room.competitors.PostCompetitor))...)
 	r.Delete("/competitors/:id", ws(httpx.WithID("id", room.competitors.DeleteCompetitor))...)
 	r.Get("/captures", ws(room.watches.GetCaptures)...)

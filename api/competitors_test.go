@@ -1,6 +1,9 @@
 package api_test
 
 import (
+	"bytes"
+	"encoding/csv"
+	"strconv"
 	"testing"
 
 	"github.com/google/uuid"
@@ -54,6 +57,14 @@ func TestCompetitorsBesideNeverInside(t *testing.T) {
 	}
 	if mine.Handle != "ownbrand" || cmp.Own.Videos != mine.Videos || cmp.Own.TotalViews == nil || *cmp.Own.TotalViews != *mine.TotalViews || rival.Posts > rival.Videos {
 		t.Fatalf("the own side %+v, together %+v", mine, cmp.Own)
+	}
+
+	// the export: the same rows
+	res := a.request("GET", "/api/competitors/export?days=365", nil, member).expect(t, 200)
+	table, err := csv.NewReader(bytes.NewReader(res.Body)).ReadAll()
+	if err != nil || len(table) != 4 || table[0][0] != "side" || table[1][0] != "own" || table[2][3] != "ownbrand" || table[3][0] != "competitor" ||
+		table[3][3] != "rivalbrand" || table[3][7] != strconv.FormatUint(*rival.TotalViews, 10) {
+		t.Fatalf("the export %q: %v", table, err)
 	}
 
 	// never inside the workspace's numbers

@@ -4,6 +4,8 @@
 package competitors
 
 import (
+	"time"
+
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 
@@ -18,16 +20,43 @@ type Room struct {
 	SaveCompetitors competitors.Handler
 }
 
+func parseDays(get func(string) string) (int, error) {
+	return httpx.ParseInt(get("days"), "days", querycompetitors.DefaultDays, 1, querycompetitors.MaxDays)
+}
+
 // GetCompetitors answers the workspace's accounts and its competitors side by side.
 func (s *Room) GetCompetitors(c *fiber.Ctx) error {
-	days, err := httpx.Parsed(c, func(get func(string) string) (int, error) {
-		return httpx.ParseInt(get("days"), "days", querycompetitors.DefaultDays, 1, querycompetitors.MaxDays)
-	}, "days")
+	days, err := httpx.Parsed(c, parseDays, "days")
 	if err != nil {
 		return err
 	}
 	out, err := s.Competitors.Compare(c.UserContext(), httpx.Membership(c).WorkspaceID, days)
 	return httpx.Answer(c, out, err)
+}
+
+// GetCompetitorsExport answers the comparison as CSV.
+func (s *Room) GetCompetitorsExport(c *fiber.Ctx) error {
+	get, err := httpx.Params(c, "days", "bom")
+	if err != nil {
+		return err
+	}
+	days, err := parseDays(get)
+	if err != nil {
+		return err
+	}
+	bom, err := httpx.ParseBool(get("bom"), "bom")
+	if err != nil {
+		return err
+	}
+	out, err := s.Competitors.Compare(c.UserContext(), httpx.Membership(c).WorkspaceID, days)
+	if err != nil {
+		return err
+	}
+	body, err := out.CSV()
+	if err != nil {
+		return err
+	}
+	return httpx.SendCSV(c, "reeltrack-competitors-"+s.Competitors.Readers.Now().UTC().Format(time.DateOnly)+".csv", body, bom)
 }
 
 type competitorIn struct {

@@ -4,9 +4,12 @@
 package competitors
 
 import (
+	"bytes"
 	"context"
+	"encoding/csv"
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/google/uuid"
@@ -195,4 +198,46 @@ func together(rows []Row, days int) Row {
 	}
 	out.PostsPerWeek = perWeek(out.Posts, days)
 	return out
+}
+
+// CSVColumns are the columns of the comparison's CSV export.
+var CSVColumns = []string{"side", "account_id", "platform", "handle", "url", "followers", "videos", "total_views", "average_views",
+	"engagement_rate_pct", "views_gained_7d", "posts", "posts_per_week", "outliers", "median_multiplier", "last_scraped_at"}
+
+// CSV is the comparison as CSV (RFC 4180): the workspace's accounts
+// together ("own"), each of them ("account"), then each competitor.
+func (c Comparison) CSV() ([]byte, error) {
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	w.UseCRLF = true
+	if err := w.Write(CSVColumns); err != nil {
+		return nil, err
+	}
+	f := func(p *float64, digits int) string {
+		return query.OptionalCell(p, func(x float64) string { return strconv.FormatFloat(x, 'f', digits, 64) })
+	}
+	u := func(p *uint64) string {
+		return query.OptionalCell(p, func(x uint64) string { return strconv.FormatUint(x, 10) })
+	}
+	row := func(side string, r Row) error {
+		return w.Write([]string{side, query.OptionalCell(r.ID, uuid.UUID.String), string(r.Platform), r.Handle, query.Cell(r.URL), u(r.Followers),
+			strconv.Itoa(r.Videos), u(r.TotalViews), f(r.AverageViews, 1), f(r.EngagementRate, 4),
+			query.OptionalCell(r.ViewsGained7d, func(x int64) string { return strconv.FormatInt(x, 10) }), strconv.Itoa(r.Posts),
+			strconv.FormatFloat(r.PostsPerWeek, 'f', 2, 64), strconv.Itoa(r.Outliers), f(r.MedianMultiplier, 2), query.TimeCell(r.LastScrapedAt)})
+	}
+	if err := row("own", c.Own); err != nil {
+		return nil, err
+	}
+	for _, r := range c.Accounts {
+		if err := row("account", r); err != nil {
+			return nil, err
+		}
+	}
+	for _, r := range c.Competitors {
+		if err := row("competitor", r); err != nil {
+			return nil, err
+		}
+	}
+	w.Flush()
+	return buf.Bytes(), w.Error()
 }

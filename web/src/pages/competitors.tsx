@@ -3,7 +3,7 @@
 // and never in its totals, campaigns, payouts, budgets or share pages.
 // Owners and admins add (POST /api/competitors) and remove them.
 import { useState } from 'preact/hooks'
-import { del, get, post } from '../api'
+import { del, get, post, withQuery } from '../api'
 import { exact, num, pct, signed, when } from '../format'
 import { setQuery } from '../router'
 import { canManage, useWorkspace } from '../session'
@@ -134,6 +134,9 @@ export default function CompetitorsPage({ query }: { query: URLSearchParams }) {
       <section class="card" aria-labelledby="compare-title">
         <div class="chart-head">
           <h2 id="compare-title">Side by side</h2>
+          <a class="button" href={withQuery('/api/competitors/export', { days, bom: 'true' })} download data-testid="export-competitors">
+            Export CSV
+          </a>
           <div class="segmented" role="group" aria-label="Posts over">
             {SPANS.map((n) => (
               <button type="button" aria-pressed={n === days} class={n === days ? 'on' : ''} onClick={() => setQuery({ days: n === 30 ? null : String(n) })}>
