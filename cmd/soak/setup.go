@@ -39,7 +39,7 @@ func (s *soak) setUp(ctx context.Context) error {
 	if err := s.api.do(ctx, "POST", "/api/workspace/bootstrap", map[string]string{"name": "Soak"}, nil); err != nil {
 		return err
 	}
-	if err := s.pg.QueryRow(ctx, `SELECT w.id FROM workspaces w JOIN users u ON u.id = w.owner_id WHERE u.email = $1`, ownerEmail).Scan(&s.ws); err != nil {
+	if err := s.pg.QueryRow(ctx, `SELECT w.id FROM workspaces w JOIN users u ON u.id = w.owner_id WHERE u.email = $1 AND w.competitors_of IS NULL`, ownerEmail).Scan(&s.ws); err != nil {
 		return fmt.Errorf("%w: %v", errNoWorkspace, err)
 	}
 	s.accounts = s.o.Items / s.o.PerAccount
