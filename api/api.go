@@ -277,6 +277,7 @@ func New(d Deps) *fiber.App {
 	r.Get("/competitors", ws(room.competitors.GetCompetitors)...)
 	r.Get("/competitors/export", ws(room.competitors.GetCompetitorsExport)...)
 	r.Post("/competitors", ws(httpx.WithBody(room.competitors.PostCompetitor))...)
+	r.Get("/competitors/:id", ws(httpx.WithID("id", room.competitors.GetCompetitor))...)
 	r.Delete("/competitors/:id", ws(httpx.WithID("id", room.competitors.DeleteCompetitor))...)
 	r.Get("/captures", ws(room.watches.GetCaptures)...)
 	r.Get("/captures/export", ws(room.watches.GetCapturesExport)...)

@@ -59,6 +59,22 @@ func TestCompetitorsBesideNeverInside(t *testing.T) {
 		t.Fatalf("the own side %+v, together %+v", mine, cmp.Own)
 	}
 
+	// its panel, as an account's; not the workspace's account
+	var panel struct {
+		Account struct {
+			Handle        string
+			TrackedVideos int
+		}
+		Videos      []struct{ ID uuid.UUID }
+		ViewsSeries []struct{ Views int64 }
+	}
+	a.request("GET", "/api/competitors/"+added.ID.String(), nil, member).expect(t, 200).decode(t, &panel)
+	if panel.Account.Handle != "rivalbrand" || panel.Account.TrackedVideos != rival.Videos || len(panel.Videos) == 0 || len(panel.ViewsSeries) == 0 {
+		t.Fatalf("the competitor's panel %+v", panel)
+	}
+	a.request("GET", "/api/videos/"+panel.Videos[0].ID.String(), nil, owner).expect(t, 404)
+	a.request("GET", "/api/competitors/"+own.ID.String(), nil, owner).expect(t, 404)
+
 	// the export: the same rows
 	res := a.request("GET", "/api/competitors/export?days=365", nil, member).expect(t, 200)
 	table, err := csv.NewReader(bytes.NewReader(res.Body)).ReadAll()
@@ -96,6 +112,7 @@ func TestCompetitorsBesideNeverInside(t *testing.T) {
 		t.Fatal("another workspace sees the competitors")
 	}
 	a.request("DELETE", "/api/competitors/"+added.ID.String(), nil, other).expect(t, 404)
+	a.request("GET", "/api/competitors/"+added.ID.String(), nil, other).expect(t, 404)
 	a.request("DELETE", "/api/competitors/"+own.ID.String(), nil, owner).expect(t, 404)
 	a.request("DELETE", "/api/competitors/"+added.ID.String(), nil, member).expect(t, 403)
 	a.request("DELETE", "/api/competitors/"+added.ID.String(), nil, owner).expect(t, 204)

@@ -76,6 +76,16 @@ func (s *Room) PostCompetitor(c *fiber.Ctx, in competitorIn) error {
 		"jobId": out.JobID, "scrapeStatus": out.ScrapeStatus})
 }
 
+// GetCompetitor answers a competitor's panel, as an account's.
+func (s *Room) GetCompetitor(c *fiber.Ctx, id uuid.UUID) error {
+	q, err := httpx.Parsed(c, httpx.ParseAccountAnalyticsQuery, "granularity")
+	if err != nil {
+		return err
+	}
+	out, err := s.Competitors.Account(c.UserContext(), httpx.Membership(c).WorkspaceID, id, q)
+	return httpx.Answer(c, out, err)
+}
+
 // DeleteCompetitor stops tracking a competitor.
 func (s *Room) DeleteCompetitor(c *fiber.Ctx, id uuid.UUID) error {
 	return httpx.NoContent(c, s.SaveCompetitors.RemoveCompetitor(c.UserContext(), httpx.Membership(c).WorkspaceID, httpx.Session(c).UserID, id))

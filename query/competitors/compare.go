@@ -67,8 +67,27 @@ type Comparison struct {
 
 // Handler reads the comparison.
 type Handler struct {
-	Readers  query.Readers
-	Accounts numbers.AccountsHandler
+	Readers   query.Readers
+	Accounts  numbers.AccountsHandler
+	Analytics numbers.AccountAnalyticsHandler
+}
+
+// Account answers a competitor's panel, as an account's: its series,
+// videos, per-video figures and cadence. 404 for an account that is not a
+// competitor of ws.
+func (h Handler) Account(ctx context.Context, ws, id uuid.UUID, q numbers.AccountAnalyticsQuery) (numbers.AccountAnalytics, error) {
+	set, ok, err := competitorset.Of(ctx, h.Readers.DB, ws)
+	if err != nil {
+		return numbers.AccountAnalytics{}, err
+	}
+	if !ok {
+		return numbers.AccountAnalytics{}, apperr.NotFound("competitor not found")
+	}
+	out, err := h.Analytics.Handle(ctx, set, id, q)
+	if apperr.KindOf(err) == apperr.KindNotFound {
+		return out, apperr.NotFound("competitor not found")
+	}
+	return out, err
 }
 
 // Days bounds the period of posts and outliers.

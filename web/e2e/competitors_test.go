@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -39,6 +40,17 @@ func TestCompetitorsPage(t *testing.T) {
 	)
 	textOf(t, ctx, "the competitor", `tr[data-testid=competitor]`, "@rivalbrand")
 	labelled(t, ctx)
+	do(t, ctx, "its panel",
+		click(`tr[data-testid=competitor] a`),
+		waitVisible(`[data-testid=competitor-note]`),
+		waitVisible(`[data-testid=account-total-views]`),
+	)
+	textOf(t, ctx, "its videos link to the platform", `table [data-testid=row] a.caption`, "")
+	var href string
+	do(t, ctx, "a video's link", chromedp.AttributeValue(`table [data-testid=row] a.caption`, "href", &href, nil))
+	if !strings.HasPrefix(href, "https://www.tiktok.com/@rivalbrand/video/") {
+		t.Fatalf("a competitor's video links to %q", href)
+	}
 	var after struct{ Totals struct{ Videos int } }
 	s.api(cookie, "GET", "/overview?datePreset=all", &after)
 	if after.Totals.Videos != overview.Totals.Videos {

@@ -29,6 +29,7 @@ const routes: [string, () => Promise<Page>][] = [
   ['/track', () => import('./pages/track')],
   ['/watches', () => import('./pages/watches')],
   ['/competitors', () => import('./pages/competitors')],
+  ['/competitors/:id', () => import('./pages/competitor')],
   ['/watches/:id', () => import('./pages/watch-tracker')],
   ['/collections', () => import('./pages/collections')],
   ['/campaigns', () => import('./pages/campaigns')],

@@ -241,7 +241,8 @@ func API(d Deps) api.Deps {
 			Watches:             querywatches.Handler{DB: d.DB, Now: d.Now},
 			SaveWatches:         watchCommands,
 			Competitors: querycompetitors.Handler{Readers: query.Readers{DB: d.DB, CH: d.CH, Now: d.Now},
-				Accounts: numbers.AccountsHandler{DB: d.DB, CH: d.CH, Now: d.Now}},
+				Accounts:  numbers.AccountsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
+				Analytics: numbers.AccountAnalyticsHandler{DB: d.DB, CH: d.CH, Now: d.Now, SnapshotRetention: d.Config.SnapshotRetention}},
 			SaveCompetitors:   competitors.Handler{DB: d.DB, Track: track, Remove: tracking.RemoveAccountHandler{DB: d.DB}},
 			ReviewSubmissions: campaigns.ReviewSubmissionsHandler{DB: d.DB, BaseURL: d.Config.PublicBaseURL, Now: d.Now},
 

@@ -1,7 +1,8 @@
 // One account: who it is and how fresh its numbers are, its KPIs, follower
 // and views-gained series, best video, every tracked video, how often it
 // publishes, and the same changes as the list (pause, remove, limit).
-import { useMemo } from 'preact/hooks'
+import { createContext, type ComponentChildren } from 'preact'
+import { useContext, useMemo } from 'preact/hooks'
 import { get } from '../api'
 import { TimeChart } from '../chart'
 import { Engagement } from '../engagement'
@@ -58,6 +59,24 @@ function Bars({ caption, labels, values, unit }: { caption: string; labels: stri
   )
 }
 
+// Competitor marks a competitor's panel (pages/competitor.tsx): its
+// videos are not the workspace's, so they link to the platform, and it has
+// no actions.
+const Competitor = createContext(false)
+
+// VideoLink opens a video's page, or a competitor's video on its platform.
+function VideoLink({ v, children }: { v: Pick<Video, 'id' | 'url'>; children: ComponentChildren }) {
+  return useContext(Competitor) ? (
+    <a class="caption" href={v.url} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  ) : (
+    <a class="caption" href={`/videos/${v.id}`}>
+      {children}
+    </a>
+  )
+}
+
 function VideoRow({ v }: { v: Video }) {
   return (
     <tr data-testid="row" data-id={v.id}>
@@ -65,9 +84,7 @@ function VideoRow({ v }: { v: Video }) {
         <div class="who">
           <Thumb src={v.thumbnailUrl} alt="" />
           <div class="acc-video-text">
-            <a class="caption" href={`/videos/${v.id}`}>
-              {v.caption || v.url}
-            </a>
+            <VideoLink v={v}>{v.caption || v.url}</VideoLink>
             {(v.postKind !== 'own' || v.keptUntil) && (
               <div class="acc-video-badges">
                 <KindBadge kind={v.postKind} handle={v.relatedHandle} />
@@ -111,7 +128,7 @@ function OneBucket({ onHourly }: { onHourly: () => void }) {
   )
 }
 
-function Panel({ d, reload }: { d: AccountAnalytics; reload: () => void }) {
+export function Panel({ d, reload, competitor = false }: { d: AccountAnalytics; reload: () => void; competitor?: boolean }) {
   const a = d.account
   const ws = useWorkspace()
   const name = accountName(a)
@@ -128,7 +145,7 @@ function Panel({ d, reload }: { d: AccountAnalytics; reload: () => void }) {
   const range = d.granularity === 'hour' ? 'last 7 days' : d.start ? `since ${day(d.start)}` : ''
   const best = d.bestVideo
   return (
-    <>
+    <Competitor.Provider value={competitor}>
       <section class="card account-head" aria-label="Account">
         <Avatar a={a} size={72} />
         <div class="facts-col">
@@ -174,17 +191,23 @@ function Panel({ d, reload }: { d: AccountAnalytics; reload: () => void }) {
             <dd>{when(a.addedAt)}</dd>
           </dl>
         </div>
-        <div class="account-side">
-          <AccountActions a={a} onChanged={reload} onRemoved={() => navigate('/accounts')} />
-          <Organise
-            sel={{ accountIds: [a.id] }}
-            label={name}
-            count={1}
-            actions={a.status === 'paused' ? ['move'] : ['move', 'refresh']}
-            current={a.collectionId ?? null}
-            onDone={reload}
-          />
-        </div>
+        {competitor ? (
+          <div class="account-side muted small" data-testid="competitor-note">
+            A competitor: tracked apart, never in your totals, campaigns or share links.
+          </div>
+        ) : (
+          <div class="account-side">
+            <AccountActions a={a} onChanged={reload} onRemoved={() => navigate('/accounts')} />
+            <Organise
+              sel={{ accountIds: [a.id] }}
+              label={name}
+              count={1}
+              actions={a.status === 'paused' ? ['move'] : ['move', 'refresh']}
+              current={a.collectionId ?? null}
+              onDone={reload}
+            />
+          </div>
+        )}
       </section>
 
       <section class="kpis" aria-label="Key figures">
@@ -262,9 +285,7 @@ function Panel({ d, reload }: { d: AccountAnalytics; reload: () => void }) {
           <div class="best" data-testid="best-video" data-id={best.id}>
             <Thumb src={best.thumbnailUrl} alt="" />
             <div>
-              <a class="caption" href={`/videos/${best.id}`}>
-                {best.caption || best.url}
-              </a>
+              <VideoLink v={best}>{best.caption || best.url}</VideoLink>
               <div>
                 <strong class="up">{signed(best.viewsGained ?? null)}</strong> views in 7 days · {num(best.metrics.views)} views in total
                 {best.publishedAt && <span class="muted"> · published {day(best.publishedAt)}</span>}
@@ -333,7 +354,7 @@ function Panel({ d, reload }: { d: AccountAnalytics; reload: () => void }) {
           </div>
         )}
       </section>
-    </>
+    </Competitor.Provider>
   )
 }
 

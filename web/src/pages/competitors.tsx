@@ -79,9 +79,7 @@ function Row({ r, kind, manage, onDone }: { r: CompetitorRow; kind: 'own' | 'acc
         ) : (
           <>
             {r.platform && <PlatformBadge platform={r.platform} />}{' '}
-            <a href={kind === 'account' ? `/accounts/${r.id}` : r.url} {...(kind === 'competitor' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-              @{r.handle}
-            </a>
+            <a href={kind === 'account' ? `/accounts/${r.id}` : `/competitors/${r.id}`}>@{r.handle}</a>
             <div class="muted small">
               {kind === 'competitor' ? 'Competitor' : 'Yours'}
               {r.lastScrapedAt ? ` · scraped ${when(r.lastScrapedAt)}` : ' · not scraped yet'}
