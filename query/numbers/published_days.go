@@ -21,11 +21,11 @@ type PublishedDays struct {
 	Start      time.Time      `json:"start"`
 	End        time.Time      `json:"end"`
 	Days       []PublishedDay `json:"days"`
-	// Earlier counts the selected videos published before Start (their
-	// views are not read); Later those published after the window (a
-	// custom range in the past, or a platform's clock ahead of ours) and
-	// Undated those whose publish time is unknown, with their views.
-	Earlier int          `json:"earlier"`
+	// Later are the selected videos published after the window (a custom
+	// range in the past, or a platform's clock ahead of ours) and Undated
+	// those whose publish time is unknown, with their views. The videos
+	// published before Start are not read: the cost follows the window,
+	// not the workspace's size.
 	Later   PublishedDay `json:"later"`
 	Undated PublishedDay `json:"undated"`
 }
@@ -68,7 +68,9 @@ func (h OverviewHandler) ByPublishDay(ctx context.Context, ws uuid.UUID, q Overv
 		}
 	}
 	out := PublishedDays{DatePreset: w.Preset, Start: start, End: end, Days: []PublishedDay{}}
-	rows, _ := h.DB.Query(ctx, `SELECT v.id, v.published_at`+videoIDsFrom(q.Filter, false)+` AND `+cond, args...)
+	// the window's videos and the undated, by the index on the publish time
+	rows, _ := h.DB.Query(ctx, fmt.Sprintf(`SELECT v.id, v.published_at`+videoIDsFrom(q.Filter, false)+` AND `+cond+`
+		AND (v.published_at >= $%d OR v.published_at IS NULL)`, len(args)+1), append(args, start)...)
 	var (
 		ids   []uuid.UUID
 		dayOf = map[uuid.UUID]int{} // -1: undated, -2: later
@@ -89,9 +91,6 @@ func (h OverviewHandler) ByPublishDay(ctx context.Context, ws uuid.UUID, q Overv
 			dayOf[id] = -1
 		case !at.Before(end):
 			dayOf[id] = -2
-		case at.Before(start):
-			out.Earlier++
-			continue
 		default:
 			dayOf[id] = int(at.UTC().Sub(start).Hours() / 24)
 		}

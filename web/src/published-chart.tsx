@@ -38,7 +38,6 @@ export function PublishedChart({ q }: { q: Record<string, string | undefined> })
     <Show r={r}>
       {(p) => {
         const notes = [
-          p.earlier > 0 && `${exact(p.earlier)} published before ${p.days[0]?.day ?? 'the window'}`,
           p.later.videos > 0 && `${exact(p.later.videos)} published after the range (${exact(p.later.views)} views)`,
           p.undated.videos > 0 && `${exact(p.undated.videos)} without a publish time (${exact(p.undated.views)} views)`,
         ].filter(Boolean)
@@ -54,7 +53,7 @@ export function PublishedChart({ q }: { q: Record<string, string | undefined> })
               ]}
             />
             <p class="muted small">
-              Each video on the UTC day it was published, with the views it has now.{notes.length > 0 && ` Not shown: ${notes.join('; ')}.`}
+              Each video published in the period, on the UTC day it was published, with the views it has now.{notes.length > 0 && ` Not shown: ${notes.join('; ')}.`}
             </p>
           </div>
         )
