@@ -276,6 +276,7 @@ func New(d Deps) *fiber.App {
 	r.Get("/watches/:id/tracker", ws(httpx.WithID("id", room.watches.GetTracker))...)
 	r.Get("/competitors", ws(room.competitors.GetCompetitors)...)
 	r.Get("/competitors/export", ws(room.competitors.GetCompetitorsExport)...)
+	r.Get("/competitors/series", ws(room.competitors.GetCompetitorsSeries)...)
 	r.Post("/competitors", ws(httpx.WithBody(room.competitors.PostCompetitor))...)
 	r.Get("/competitors/:id", ws(httpx.WithID("id", room.competitors.GetCompetitor))...)
 	r.Delete("/competitors/:id", ws(httpx.WithID("id", room.competitors.DeleteCompetitor))...)

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -17,7 +18,7 @@ import (
 // videos; the competitors follow the workspace's plan; members, video
 // links and other workspaces are refused; removing it empties the set.
 func TestCompetitorsBesideNeverInside(t *testing.T) {
-	a, _ := newScrapingApp(t)
+	a, sim := newScrapingApp(t)
 	owner := a.signUp(uniqueEmail("rivals"))
 	ws := a.bootstrap(owner).Workspace.ID
 	exec(t, `UPDATE workspaces SET plan = 'growth', video_limit = 1000 WHERE id = $1`, ws)
@@ -76,6 +77,8 @@ func TestCompetitorsBesideNeverInside(t *testing.T) {
 	a.request("GET", "/api/competitors/"+own.ID.String(), nil, owner).expect(t, 404)
 
 	// the export: the same rows
+	a.request("GET", "/api/competitors?days=365", nil, member).expect(t, 200).decode(t, &cmp)
+	rival = cmp.Competitors[0]
 	res := a.request("GET", "/api/competitors/export?days=365", nil, member).expect(t, 200)
 	table, err := csv.NewReader(bytes.NewReader(res.Body)).ReadAll()
 	if err != nil || len(table) != 4 || table[0][0] != "side" || table[1][0] != "own" || table[2][3] != "ownbrand" || table[3][0] != "competitor" ||
@@ -97,6 +100,44 @@ func TestCompetitorsBesideNeverInside(t *testing.T) {
 		t.Fatalf("the lists hold %d accounts and %d videos", accounts.Total, videos.Total)
 	}
 	a.request("GET", "/api/accounts/"+added.ID.String(), nil, owner).expect(t, 404)
+
+	// views gained per day, yours beside the competitor's, as each panel's,
+	// after a second scrape of both
+	moveSimClock(t, sim, 6*time.Hour)
+	set := uuid.Nil
+	if err := env.PG.QueryRow(t.Context(), `SELECT id FROM workspaces WHERE competitors_of = $1`, ws).Scan(&set); err != nil {
+		t.Fatal(err)
+	}
+	exec(t, `UPDATE accounts SET last_scraped_at = last_scraped_at - interval '2 days' WHERE workspace_id = ANY($1)`, []uuid.UUID{ws, set})
+	httpRequest(a, "GET", "/api/cron/refresh", "Bearer "+cronSecret).expect(t, 200)
+	waitJobsOfWorkspace(t, ws)
+	waitJobsOfWorkspace(t, set)
+	var series querycompetitors.Series
+	a.request("GET", "/api/competitors/series?days=7", nil, member).expect(t, 200).decode(t, &series)
+	var ownPanel struct{ ViewsSeries []struct{ ViewsGained int64 } }
+	a.request("GET", "/api/accounts/"+own.ID.String()+"/analytics", nil, owner).expect(t, 200).decode(t, &ownPanel)
+	var rivalPanel struct{ ViewsSeries []struct{ ViewsGained int64 } }
+	a.request("GET", "/api/competitors/"+added.ID.String(), nil, owner).expect(t, 200).decode(t, &rivalPanel)
+	if len(series.Times) != 7 || len(series.Own) != 7 || len(series.Competitors) != 1 || len(series.Competitors[0].Gained) != 7 {
+		t.Fatalf("the series %+v", series)
+	}
+	sum := func(xs []int64) (n int64) {
+		for _, x := range xs {
+			n += x
+		}
+		return n
+	}
+	panelSum := func(ps []struct{ ViewsGained int64 }) (n int64) {
+		for _, p := range ps[max(len(ps)-7, 0):] {
+			n += p.ViewsGained
+		}
+		return n
+	}
+	if sum(series.Own) != panelSum(ownPanel.ViewsSeries) || sum(series.Competitors[0].Gained) != panelSum(rivalPanel.ViewsSeries) ||
+		sum(series.Own) == 0 || sum(series.Competitors[0].Gained) == 0 {
+		t.Fatalf("the series' gains %d and %d, the panels' last 7 days %d and %d", sum(series.Own), sum(series.Competitors[0].Gained),
+			panelSum(ownPanel.ViewsSeries), panelSum(rivalPanel.ViewsSeries))
+	}
 
 	// the competitors follow the workspace's plan
 	exec(t, `UPDATE workspaces SET plan = 'starter', video_limit = 300 WHERE id = $1`, ws)

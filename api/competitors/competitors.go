@@ -34,6 +34,17 @@ func (s *Room) GetCompetitors(c *fiber.Ctx) error {
 	return httpx.Answer(c, out, err)
 }
 
+// GetCompetitorsSeries answers the views gained per day, the workspace's
+// accounts together beside each competitor.
+func (s *Room) GetCompetitorsSeries(c *fiber.Ctx) error {
+	days, err := httpx.Parsed(c, parseDays, "days")
+	if err != nil {
+		return err
+	}
+	out, err := s.Competitors.Series(c.UserContext(), httpx.Membership(c).WorkspaceID, days)
+	return httpx.Answer(c, out, err)
+}
+
 // GetCompetitorsExport answers the comparison as CSV.
 func (s *Room) GetCompetitorsExport(c *fiber.Ctx) error {
 	get, err := httpx.Params(c, "days", "bom")

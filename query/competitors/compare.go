@@ -260,3 +260,94 @@ func (c Comparison) CSV() ([]byte, error) {
 	w.Flush()
 	return buf.Bytes(), w.Error()
 }
+
+// Series is the views gained per UTC day of the workspace's accounts
+// together and of each competitor, over the last Days.
+type Series struct {
+	Days  int         `json:"days"`
+	Times []time.Time `json:"times"`
+	// Own sums the workspace's accounts, as the comparison's own row.
+	Own         []int64            `json:"own"`
+	Competitors []CompetitorSeries `json:"competitors"`
+}
+
+// CompetitorSeries is one competitor's views gained per day.
+type CompetitorSeries struct {
+	ID       uuid.UUID         `json:"id"`
+	Platform platform.Platform `json:"platform"`
+	Handle   string            `json:"handle"`
+	Gained   []int64           `json:"gained"`
+}
+
+// Series answers the views gained per day, the workspace's accounts
+// together beside each competitor.
+func (h Handler) Series(ctx context.Context, ws uuid.UUID, days int) (Series, error) {
+	if days < 1 || days > MaxDays {
+		return Series{}, apperr.Invalid("days", fmt.Sprintf("from 1 to %d", MaxDays))
+	}
+	start := h.Readers.Now().UTC().AddDate(0, 0, -(days - 1))
+	out := Series{Days: days, Times: []time.Time{}, Own: []int64{}, Competitors: []CompetitorSeries{}}
+	own, err := h.accountIDs(ctx, ws)
+	if err != nil {
+		return out, err
+	}
+	ownSeries, err := h.Accounts.ViewsGainedDaily(ctx, ws, ids(own), start)
+	if err != nil {
+		return out, err
+	}
+	for _, a := range own {
+		for i, p := range ownSeries[a.ID] {
+			if i == len(out.Times) {
+				out.Times, out.Own = append(out.Times, p.T), append(out.Own, 0)
+			}
+			out.Own[i] += p.Gained
+		}
+	}
+	set, ok, err := competitorset.Of(ctx, h.Readers.DB, ws)
+	if err != nil || !ok {
+		return out, err
+	}
+	rivals, err := h.accountIDs(ctx, set)
+	if err != nil {
+		return out, err
+	}
+	theirs, err := h.Accounts.ViewsGainedDaily(ctx, set, ids(rivals), start)
+	if err != nil {
+		return out, err
+	}
+	for _, a := range rivals {
+		c := CompetitorSeries{ID: a.ID, Platform: a.Platform, Handle: a.Handle, Gained: []int64{}}
+		for i, p := range theirs[a.ID] {
+			if i == len(out.Times) {
+				out.Times, out.Own = append(out.Times, p.T), append(out.Own, 0)
+			}
+			c.Gained = append(c.Gained, p.Gained)
+		}
+		out.Competitors = append(out.Competitors, c)
+	}
+	return out, nil
+}
+
+type accountRef struct {
+	ID       uuid.UUID
+	Platform platform.Platform
+	Handle   string
+}
+
+// accountIDs are a workspace's accounts not removed, by handle.
+func (h Handler) accountIDs(ctx context.Context, ws uuid.UUID) ([]accountRef, error) {
+	rows, _ := h.Readers.DB.Query(ctx, `SELECT id, platform, handle FROM accounts WHERE workspace_id = $1 AND status <> $2 ORDER BY handle, id`, ws, domain.ItemRemoved)
+	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[accountRef])
+	if err != nil {
+		return nil, fmt.Errorf("read accounts: %w", err)
+	}
+	return out, nil
+}
+
+func ids(refs []accountRef) []uuid.UUID {
+	out := make([]uuid.UUID, len(refs))
+	for i, r := range refs {
+		out[i] = r.ID
+	}
+	return out
+}

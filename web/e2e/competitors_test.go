@@ -39,6 +39,16 @@ func TestCompetitorsPage(t *testing.T) {
 		waitVisible(`tr[data-testid=competitor] [data-testid=average-views][data-value="`+strconv.FormatFloat(*cmp.Competitors[0].AverageViews, 'f', -1, 64)+`"]`),
 	)
 	textOf(t, ctx, "the competitor", `tr[data-testid=competitor]`, "@rivalbrand")
+	var series struct {
+		Own         []int64
+		Competitors []struct{ Gained []int64 }
+	}
+	s.api(cookie, "GET", "/competitors/series?days=30", &series)
+	var own int64
+	for _, x := range series.Own {
+		own += x
+	}
+	do(t, ctx, "the views gained beside the competitor's", waitVisible(`[data-testid=versus-chart][data-own="`+strconv.FormatInt(own, 10)+`"]`))
 	labelled(t, ctx)
 	do(t, ctx, "its panel",
 		click(`tr[data-testid=competitor] a`),

@@ -125,6 +125,7 @@ export type WatchTracker = Schemas['WatchTracker']
 export type PublishedDays = Answer<'getOverviewByPublishDay'>
 export type Competitors = Answer<'getCompetitors'>
 export type CompetitorRow = Schemas['CompetitorRow']
+export type CompetitorsSeries = Answer<'getCompetitorsSeries'>
 export type Capture = Schemas['Capture']
 export type CaptureStatus = Capture['status']
 export type Captures = Answer<'listCaptures'>

@@ -7,7 +7,8 @@ import { del, get, post, withQuery } from '../api'
 import { exact, num, pct, signed, when } from '../format'
 import { setQuery } from '../router'
 import { canManage, useWorkspace } from '../session'
-import type { CompetitorRow, Competitors } from '../types'
+import { TimeChart } from '../chart'
+import type { CompetitorRow, Competitors, CompetitorsSeries } from '../types'
 import { ErrorNote, PageHeader, PlatformBadge, Show, TableHead, Updating, numCol, useAction, useApi } from '../ui'
 import './submissions.css'
 import './watch-tracker.css'
@@ -120,6 +121,47 @@ function Row({ r, kind, manage, onDone }: { r: CompetitorRow; kind: 'own' | 'acc
   )
 }
 
+// Versus charts the views gained per day of the workspace's accounts
+// beside one competitor's, the one chosen (the first by default).
+function Versus({ days, pick }: { days: number; pick: string }) {
+  const r = useApi((s) => get<CompetitorsSeries>('/competitors/series', { days }, s), `competitors-series-${days}`)
+  return (
+    <Show r={r}>
+      {(d) => {
+        if (d.competitors.length === 0) return null
+        const c = d.competitors.find((x) => x.id === pick) ?? d.competitors[0]
+        return (
+          <section class="card" aria-labelledby="versus-title">
+            <div class="chart-head">
+              <h2 id="versus-title">Views gained per day</h2>
+              <label>
+                <span class="sr-only">Competitor </span>
+                <select value={c.id} onChange={(e) => setQuery({ vs: (e.target as HTMLSelectElement).value })} data-testid="versus-pick">
+                  {d.competitors.map((x) => (
+                    <option value={x.id}>@{x.handle}</option>
+                  ))}
+                </select>
+              </label>
+            </div>
+            <div data-testid="versus-chart" data-own={d.own.reduce((n, x) => n + x, 0)} data-theirs={c.gained.reduce((n, x) => n + x, 0)}>
+              <TimeChart
+                label={`Views gained per day: your accounts and @${c.handle}`}
+                granularity="day"
+                times={d.times}
+                series={[
+                  { label: 'Your accounts', values: d.own },
+                  { label: `@${c.handle}`, values: c.gained },
+                ]}
+                height={240}
+              />
+            </div>
+          </section>
+        )
+      }}
+    </Show>
+  )
+}
+
 export default function CompetitorsPage({ query }: { query: URLSearchParams }) {
   const manage = canManage(useWorkspace())
   const days = Number(query.get('days')) || 30
@@ -172,6 +214,7 @@ export default function CompetitorsPage({ query }: { query: URLSearchParams }) {
           )}
         </Show>
       </section>
+      <Versus days={days} pick={query.get('vs') ?? ''} />
     </>
   )
 }
