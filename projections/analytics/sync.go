@@ -195,9 +195,9 @@ var dimensions = []dimension{
 		columns: []column{
 			{"workspace_id", id}, {"name", text}, {"plan", text}, {"video_limit", number}, {"seat_limit", number},
 			{"has_access", flag}, {"trial_ends_at", nullableAt}, {"subscription_status", text}, {"founding", flag},
-			{"created_at", at},
+			{"created_at", at}, {"competitors_of", nullableID},
 		},
-		query: `SELECT id, name, plan, video_limit, seat_limit, has_access, trial_ends_at, subscription_status, founding, created_at
+		query: `SELECT id, name, plan, video_limit, seat_limit, has_access, trial_ends_at, subscription_status, founding, created_at, competitors_of
 			FROM workspaces WHERE analytics_txid >= $1`,
 	},
 	{

@@ -11,7 +11,8 @@ import (
 // TestWatchesCaptureAndRuns: a watch, a post it found with why, and a
 // tracker's run reach the analytics database; a post tracked later is
 // copied again; a deleted watch leaves the views with its runs, while
-// the posts it found stay.
+// the posts it found stay. A competitors' workspace names the workspace
+// it serves.
 func TestWatchesCaptureAndRuns(t *testing.T) {
 	ctx := context.Background()
 	ws := workspace(t)
@@ -71,5 +72,17 @@ func TestWatchesCaptureAndRuns(t *testing.T) {
 	}
 	if got := rows(t, `SELECT status FROM A.captures WHERE workspace_id = ?`, ws); len(got) != 1 {
 		t.Fatalf("the found post after its watch was deleted: %q", got)
+	}
+
+	// a workspace's competitors' workspace names the workspace it serves
+	set := uuid.New()
+	if _, err := env.PG.Exec(ctx, `INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit, competitors_of)
+		SELECT $2, name || ' · competitors', owner_id, plan, video_limit, 1, id FROM workspaces WHERE id = $1`, ws, set); err != nil {
+		t.Fatal(err)
+	}
+	sync(t)
+	if got := rows(t, `SELECT concat(toString(workspace_id), ' ', ifNull(toString(competitors_of), '-')) FROM A.workspaces WHERE workspace_id IN (?, ?) ORDER BY competitors_of IS NULL`,
+		ws, set); len(got) != 2 || got[0] != set.String()+" "+ws.String() || got[1] != ws.String()+" -" {
+		t.Fatalf("the workspaces: %q", got)
 	}
 }

@@ -82,3 +82,15 @@ CREATE VIEW IF NOT EXISTS {{analytics}}.watch_runs {{onCluster}} AS
 SELECT workspace_id, run_id, watch_id, ran_at, listed, new_posts, posts, views, platform_views
 FROM (SELECT * FROM {{analytics}}.watch_runs_rows FINAL)
 WHERE deleted = 0;
+
+-- A workspace's competitors are tracked in a workspace of their own
+-- (docs/competitors.md): competitors_of names the workspace it serves,
+-- NULL for every other. Safe to repeat as 0011 is.
+ALTER TABLE {{analytics}}.workspaces_rows {{onCluster}} ADD COLUMN competitors_of Nullable(UUID);
+
+DROP TABLE IF EXISTS {{analytics}}.workspaces {{onCluster}};
+
+CREATE VIEW IF NOT EXISTS {{analytics}}.workspaces {{onCluster}} AS
+SELECT workspace_id, name, plan, video_limit, seat_limit, has_access, trial_ends_at, subscription_status, founding, created_at, competitors_of
+FROM (SELECT * FROM {{analytics}}.workspaces_rows FINAL)
+WHERE deleted = 0;
