@@ -118,6 +118,8 @@ func bench(ctx context.Context, o options) (bool, error) {
 	nVideos := len(w.Big.Videos)
 	every := []*route{
 		{Name: "GET /api/overview (30d)", Path: "/api/overview", ColdTarget: targetColdOverview, Check: checkOverview(nVideos)},
+		{Name: "GET /api/overview/by-publish-day (30d)", Path: "/api/overview/by-publish-day?datePreset=30d"},
+		{Name: "GET /api/overview/by-publish-day (all)", Path: "/api/overview/by-publish-day?datePreset=all"},
 		{Name: "GET /api/videos?sort=views", Path: "/api/videos?sort=views&limit=50", ColdTarget: targetColdVideos, Check: checkVideos(nVideos)},
 		{Name: "GET /api/videos?sort=gained24h", Path: "/api/videos?sort=gained24h&limit=50", ColdTarget: targetColdVideos, Check: checkVideos(nVideos)},
 		{Name: "GET /api/accounts", Path: "/api/accounts"},
