@@ -58,6 +58,8 @@ func TestQuickRun(t *testing.T) {
 		"| GET /api/accounts | cold |",
 		"| GET /api/accounts | cold, nothing kept |",
 		"| GET /api/accounts | warm |",
+		"| GET /api/overview/by-publish-day (30d) | cold |",
+		"| GET /api/overview/by-publish-day (all) | warm |",
 		"| GET /api/accounts/{id}/analytics | cold |",
 		"| GET /api/accounts/{id}/analytics | cold, nothing kept |",
 		"| GET /api/accounts/{id}/analytics | warm |",
@@ -85,8 +87,8 @@ func TestQuickRun(t *testing.T) {
 		}
 	}
 	// and the refresh planner's own table: its header and one row
-	if got := strings.Count(table, "\n| "); got != 30 {
-		t.Errorf("the tables have %d lines, want the header and 27 rows, and the planner's header and row", got)
+	if got := strings.Count(table, "\n| "); got != 36 {
+		t.Errorf("the tables have %d lines, want the header and 33 rows, and the planner's header and row", got)
 	}
 
 	out.Reset()
