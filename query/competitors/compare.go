@@ -8,7 +8,6 @@ import (
 	"context"
 	"encoding/csv"
 	"fmt"
-	"slices"
 	"strconv"
 	"time"
 
@@ -20,6 +19,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/query"
+	"github.com/reeltrack/reeltrack/query/chread"
 	"github.com/reeltrack/reeltrack/query/numbers"
 )
 
@@ -105,7 +105,8 @@ func (h Handler) Compare(ctx context.Context, ws uuid.UUID, days int) (Compariso
 	out := Comparison{Days: days, Accounts: []Row{}, Competitors: []Row{}, MaxCompetitors: competitorset.Max}
 	since := h.Readers.Now().UTC().Add(-time.Duration(days) * 24 * time.Hour)
 	var err error
-	if out.Accounts, err = h.rows(ctx, ws, since, days); err != nil {
+	var own posts
+	if out.Accounts, own, err = h.rows(ctx, ws, since, days); err != nil {
 		return out, err
 	}
 	set, ok, err := competitorset.Of(ctx, h.Readers.DB, ws)
@@ -113,25 +114,24 @@ func (h Handler) Compare(ctx context.Context, ws uuid.UUID, days int) (Compariso
 		return out, err
 	}
 	if ok {
-		if out.Competitors, err = h.rows(ctx, set, since, days); err != nil {
+		if out.Competitors, _, err = h.rows(ctx, set, since, days); err != nil {
 			return out, err
 		}
 	}
-	out.Own = together(out.Accounts, days)
+	out.Own = together(out.Accounts, own, days)
 	return out, nil
 }
 
-// rows are the figures of a workspace's accounts, most followers first.
-func (h Handler) rows(ctx context.Context, ws uuid.UUID, since time.Time, days int) ([]Row, error) {
+// rows are the figures of a workspace's accounts, most followers first,
+// and its posts' figures over every account together.
+func (h Handler) rows(ctx context.Context, ws uuid.UUID, since time.Time, days int) ([]Row, posts, error) {
 	list, err := h.Accounts.Handle(ctx, ws, numbers.AccountQuery{Sort: numbers.AccountSortFollowers})
 	if err != nil {
-		return nil, err
-	}
-	type posts struct {
-		n, outliers int
-		median      *float64
+		return nil, posts{}, err
 	}
 	byAccount := map[uuid.UUID]posts{}
+	var all posts
+	// per account, and (account NULL) over them all
 	rows, _ := h.Readers.DB.Query(ctx, `
 		SELECT v.account_id,
 			count(*) FILTER (WHERE v.published_at >= $2),
@@ -142,11 +142,18 @@ func (h Handler) rows(ctx context.Context, ws uuid.UUID, since time.Time, days i
 		JOIN accounts a ON a.workspace_id = v.workspace_id AND a.id = v.account_id
 		LEFT JOIN video_insights i ON i.workspace_id = v.workspace_id AND i.video_id = v.id
 		WHERE v.workspace_id = $1 AND `+query.CountedVideoSQL+`
-		GROUP BY v.account_id`, ws, since, OutlierMultiplier)
-	var id uuid.UUID
+		GROUP BY GROUPING SETS ((v.account_id), ())`, ws, since, OutlierMultiplier)
+	var id *uuid.UUID
 	var p posts
-	if _, err := pgx.ForEachRow(rows, []any{&id, &p.n, &p.outliers, &p.median}, func() error { byAccount[id] = p; return nil }); err != nil {
-		return nil, fmt.Errorf("read the accounts' posts: %w", err)
+	if _, err := pgx.ForEachRow(rows, []any{&id, &p.n, &p.outliers, &p.median}, func() error {
+		if id == nil {
+			all = p
+		} else {
+			byAccount[*id] = p
+		}
+		return nil
+	}); err != nil {
+		return nil, posts{}, fmt.Errorf("read the accounts' posts: %w", err)
 	}
 	out := make([]Row, 0, len(list.Accounts))
 	for _, a := range list.Accounts {
@@ -156,23 +163,27 @@ func (h Handler) rows(ctx context.Context, ws uuid.UUID, since time.Time, days i
 			EngagementRate: a.EngagementRate, ViewsGained7d: a.ViewsGained7d, Posts: p.n, PostsPerWeek: perWeek(p.n, days),
 			Outliers: p.outliers, MedianMultiplier: p.median, LastScrapedAt: a.LastScrapedAt})
 	}
-	return out, nil
+	return out, all, nil
+}
+
+// posts are the figures of the videos published in the period.
+type posts struct {
+	n, outliers int
+	median      *float64
 }
 
 func perWeek(n, days int) float64 { return float64(n) * 7 / float64(days) }
 
-// together sums the accounts' figures: the averages weighted by views.
-func together(rows []Row, days int) Row {
-	out := Row{Handle: "", DisplayName: "Your accounts"}
+// together sums the accounts' figures (engagement weighted by views);
+// their posts' figures are read over them all.
+func together(rows []Row, p posts, days int) Row {
+	out := Row{DisplayName: "Your accounts", Posts: p.n, PostsPerWeek: perWeek(p.n, days), Outliers: p.outliers, MedianMultiplier: p.median}
 	var views, followers uint64
 	var weighted, withViews float64
 	var gained int64
 	var anyViews, anyFollowers, anyGained bool
-	var medians []float64
 	for _, r := range rows {
 		out.Videos += r.Videos
-		out.Posts += r.Posts
-		out.Outliers += r.Outliers
 		if r.Followers != nil {
 			followers += *r.Followers
 			anyFollowers = true
@@ -188,9 +199,6 @@ func together(rows []Row, days int) Row {
 		if r.ViewsGained7d != nil {
 			gained += *r.ViewsGained7d
 			anyGained = true
-		}
-		if r.MedianMultiplier != nil {
-			medians = append(medians, *r.MedianMultiplier)
 		}
 	}
 	if anyFollowers {
@@ -210,12 +218,6 @@ func together(rows []Row, days int) Row {
 	if anyGained {
 		out.ViewsGained7d = &gained
 	}
-	if len(medians) > 0 {
-		slices.Sort(medians)
-		m := medians[len(medians)/2]
-		out.MedianMultiplier = &m
-	}
-	out.PostsPerWeek = perWeek(out.Posts, days)
 	return out
 }
 
@@ -285,22 +287,28 @@ func (h Handler) Series(ctx context.Context, ws uuid.UUID, days int) (Series, er
 	if days < 1 || days > MaxDays {
 		return Series{}, apperr.Invalid("days", fmt.Sprintf("from 1 to %d", MaxDays))
 	}
-	start := h.Readers.Now().UTC().AddDate(0, 0, -(days - 1))
-	out := Series{Days: days, Times: []time.Time{}, Own: []int64{}, Competitors: []CompetitorSeries{}}
+	now := h.Readers.Now().UTC()
+	start := chread.Daily.Floor(now).AddDate(0, 0, -(days - 1))
+	times := query.Buckets(chread.Daily, start, now)
+	out := Series{Days: days, Times: times, Own: make([]int64, len(times)), Competitors: []CompetitorSeries{}}
+	gained := func(ps []numbers.Point) []int64 {
+		g := make([]int64, len(times))
+		for i, p := range ps {
+			g[i] = p.Gained
+		}
+		return g
+	}
 	own, err := h.accountIDs(ctx, ws)
 	if err != nil {
 		return out, err
 	}
-	ownSeries, err := h.Accounts.ViewsGainedDaily(ctx, ws, ids(own), start)
+	ownSeries, err := h.Accounts.ViewsGainedDaily(ctx, ws, ids(own), start, now)
 	if err != nil {
 		return out, err
 	}
 	for _, a := range own {
-		for i, p := range ownSeries[a.ID] {
-			if i == len(out.Times) {
-				out.Times, out.Own = append(out.Times, p.T), append(out.Own, 0)
-			}
-			out.Own[i] += p.Gained
+		for i, g := range gained(ownSeries[a.ID]) {
+			out.Own[i] += g
 		}
 	}
 	set, ok, err := competitorset.Of(ctx, h.Readers.DB, ws)
@@ -311,19 +319,12 @@ func (h Handler) Series(ctx context.Context, ws uuid.UUID, days int) (Series, er
 	if err != nil {
 		return out, err
 	}
-	theirs, err := h.Accounts.ViewsGainedDaily(ctx, set, ids(rivals), start)
+	theirs, err := h.Accounts.ViewsGainedDaily(ctx, set, ids(rivals), start, now)
 	if err != nil {
 		return out, err
 	}
 	for _, a := range rivals {
-		c := CompetitorSeries{ID: a.ID, Platform: a.Platform, Handle: a.Handle, Gained: []int64{}}
-		for i, p := range theirs[a.ID] {
-			if i == len(out.Times) {
-				out.Times, out.Own = append(out.Times, p.T), append(out.Own, 0)
-			}
-			c.Gained = append(c.Gained, p.Gained)
-		}
-		out.Competitors = append(out.Competitors, c)
+		out.Competitors = append(out.Competitors, CompetitorSeries{ID: a.ID, Platform: a.Platform, Handle: a.Handle, Gained: gained(theirs[a.ID])})
 	}
 	return out, nil
 }

@@ -14,12 +14,11 @@ import (
 )
 
 // ViewsGainedDaily answers, for each of the workspace's accounts asked,
-// its counted videos' views per UTC day from start to now (every day
-// present, views gained within it and the running total at its end, as
-// an account's panel charts them). An account without videos has days of
-// nothing.
-func (h AccountsHandler) ViewsGainedDaily(ctx context.Context, ws uuid.UUID, accounts []uuid.UUID, start time.Time) (map[uuid.UUID][]Point, error) {
-	now := h.Now().UTC()
+// its counted videos' views per UTC day from start to now, the days of
+// query.Buckets (every day present, views gained within it and the
+// running total at its end, as an account's panel charts them). An
+// account without videos has days of nothing.
+func (h AccountsHandler) ViewsGainedDaily(ctx context.Context, ws uuid.UUID, accounts []uuid.UUID, start, now time.Time) (map[uuid.UUID][]Point, error) {
 	start = chread.Daily.Floor(start)
 	out := make(map[uuid.UUID][]Point, len(accounts))
 	if len(accounts) == 0 {

@@ -59,12 +59,12 @@ func (h OverviewHandler) ByPublishDay(ctx context.Context, ws uuid.UUID, q Overv
 	start := chread.Daily.Floor(w.Start)
 	if w.Preset == query.PresetAll {
 		start = first
-		var min *time.Time
-		if err := h.DB.QueryRow(ctx, `SELECT min(v.published_at)`+videoIDsFrom(q.Filter, false)+` AND `+cond, args...).Scan(&min); err != nil {
+		var oldest *time.Time
+		if err := h.DB.QueryRow(ctx, `SELECT min(v.published_at)`+videoIDsFrom(q.Filter, false)+` AND `+cond, args...).Scan(&oldest); err != nil {
 			return PublishedDays{}, fmt.Errorf("read the first publish day: %w", err)
 		}
-		if min != nil && min.After(first) {
-			start = chread.Daily.Floor(min.UTC())
+		if oldest != nil && oldest.After(first) {
+			start = chread.Daily.Floor(oldest.UTC())
 		}
 	}
 	out := PublishedDays{DatePreset: w.Preset, Start: start, End: end, Days: []PublishedDay{}}

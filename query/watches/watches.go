@@ -88,30 +88,37 @@ func (h Handler) budget(ctx context.Context, ws uuid.UUID) (Budget, error) {
 
 // Get answers one of the workspace's watches; 404 for another's.
 func (h Handler) Get(ctx context.Context, ws, id uuid.UUID) (Watch, error) {
-	list, err := h.List(ctx, ws)
+	found, err := h.watches(ctx, ws, &id)
 	if err != nil {
 		return Watch{}, err
 	}
-	for _, w := range list.Watches {
-		if w.ID == id {
-			return w, nil
-		}
+	if len(found) == 0 {
+		return Watch{}, apperr.NotFound("watch not found")
 	}
-	return Watch{}, apperr.NotFound("watch not found")
+	return found[0], nil
 }
 
 // List answers the workspace's watches.
 func (h Handler) List(ctx context.Context, ws uuid.UUID) (Watches, error) {
-	out := Watches{Watches: []Watch{}}
+	var err error
+	out := Watches{}
+	if out.Watches, err = h.watches(ctx, ws, nil); err != nil {
+		return out, err
+	}
+	out.Budget, err = h.budget(ctx, ws)
+	return out, err
+}
+
+// watches reads the workspace's watches, newest first, or the one of id.
+func (h Handler) watches(ctx context.Context, ws uuid.UUID, id *uuid.UUID) ([]Watch, error) {
 	rows, _ := h.DB.Query(ctx, `
 		SELECT x.id, x.platform, x.kind, x.term, x.results, x.interval_hours, x.status, x.auto_tracked, x.auto_creators, x.auto_collection_id,
 			x.next_run_at, x.last_run_at, x.last_error, x.found,
 			(SELECT count(*) FROM capture_matches m JOIN captures c ON c.workspace_id = m.workspace_id AND c.id = m.capture_id
 			 WHERE m.workspace_id = x.workspace_id AND m.watch_id = x.id AND c.status = $2),
 			x.created_at
-		FROM watches x WHERE x.workspace_id = $1 ORDER BY x.created_at DESC, x.id`, ws, domain.CaptureNew)
-	var err error
-	out.Watches, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Watch, error) {
+		FROM watches x WHERE x.workspace_id = $1 AND ($3::uuid IS NULL OR x.id = $3) ORDER BY x.created_at DESC, x.id`, ws, domain.CaptureNew, id)
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Watch, error) {
 		var w Watch
 		err := r.Scan(&w.ID, &w.Platform, &w.Kind, &w.Term, &w.Results, &w.IntervalHours, &w.Status, &w.AutoTracked, &w.AutoCreators, &w.AutoCollectionID,
 			&w.NextRunAt, &w.LastRunAt, &w.LastError, &w.Found, &w.Inbox, &w.CreatedAt)
@@ -120,10 +127,9 @@ func (h Handler) List(ctx context.Context, ws uuid.UUID) (Watches, error) {
 		return w, err
 	})
 	if err != nil {
-		return out, fmt.Errorf("read watches: %w", err)
+		return nil, fmt.Errorf("read watches: %w", err)
 	}
-	out.Budget, err = h.budget(ctx, ws)
-	return out, err
+	return out, nil
 }
 
 // Estimate is what a watch would cost before it is saved.
