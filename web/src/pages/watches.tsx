@@ -366,8 +366,8 @@ export default function Watches({ query }: { query: URLSearchParams }) {
     <>
       <PageHeader title="Watches" />
       <p class="muted intro">
-        A watch finds posts nobody pasted: a hashtag, a mention, a sound or a search on TikTok or X. What it finds waits in the inbox below with why it
-        matched, to track or dismiss; a dismissed post never comes back.
+        A watch finds posts nobody pasted: a hashtag, a mention, a sound or a search on TikTok, Instagram, YouTube or X. What it finds waits in the
+        inbox below with why it matched, to track or dismiss; a dismissed post never comes back. Open a watch for its tracker.
       </p>
       {manage && <WatchForm onDone={r.reload} />}
       <Show r={r}>
