@@ -21,6 +21,8 @@ import (
 	"github.com/reeltrack/reeltrack/command/collections"
 	"github.com/reeltrack/reeltrack/command/competitors"
 	"github.com/reeltrack/reeltrack/command/cron"
+	"github.com/reeltrack/reeltrack/command/organisations"
+	"github.com/reeltrack/reeltrack/command/reports"
 	"github.com/reeltrack/reeltrack/command/sharing"
 	"github.com/reeltrack/reeltrack/command/team"
 	"github.com/reeltrack/reeltrack/command/tracking"
@@ -42,6 +44,8 @@ import (
 	querycompetitors "github.com/reeltrack/reeltrack/query/competitors"
 	queryhealth "github.com/reeltrack/reeltrack/query/health"
 	"github.com/reeltrack/reeltrack/query/numbers"
+	queryorgs "github.com/reeltrack/reeltrack/query/organisations"
+	queryreports "github.com/reeltrack/reeltrack/query/reports"
 	querysharing "github.com/reeltrack/reeltrack/query/sharing"
 	queryteam "github.com/reeltrack/reeltrack/query/team"
 	querywatches "github.com/reeltrack/reeltrack/query/watches"
@@ -151,6 +155,13 @@ type Handlers struct {
 	Competitors     querycompetitors.Handler
 	SaveCompetitors competitors.Handler
 
+	Organisations     queryorgs.Handler
+	SaveOrganisations organisations.Handler
+
+	Reports       queryreports.Handler
+	RenderReports queryreports.Renderer
+	SaveReports   reports.Handler
+
 	APIKeys          querysharing.APIKeysHandler
 	ManageAPIKeys    sharing.APIKeysHandler
 	Digest           queryalerts.DigestHandler
@@ -223,12 +234,30 @@ func New(d Deps) *fiber.App {
 		return signedIn(append([]fiber.Handler{requireLive(s.Session)}, hs...)...)
 	}
 	ws := func(h fiber.Handler) []fiber.Handler { return signedIn(requireWorkspace(s.Membership, h)) }
+	// The routes a client viewer may read too, each with its reach.
+	view := func(reach clientReach, h fiber.Handler) []fiber.Handler {
+		return signedIn(allowClient(s.Membership, reach, h))
+	}
 	r.Get("/auth/me", dash(room.team.GetMe)...)
 	r.Post("/auth/logout-everywhere", dash(room.team.PostLogOutEverywhere)...)
 	r.Post("/auth/verify-email/resend", dash(room.team.PostResendVerification)...)
 	r.Post("/auth/password/change", dash(rateLimit(s.Limiter, passwordChangesPerMinute, byUserIn("password")), httpx.WithBody(room.team.PostChangePassword))...)
 	r.Post("/invites/accept", dash(httpx.WithBody(room.team.PostAcceptInvite))...)
 	r.Post("/workspace/bootstrap", dash(room.team.PostBootstrap)...)
+	r.Get("/workspaces", view(clientAsIs, room.orgs.GetWorkspaces)...)
+	r.Put("/session/workspace", view(clientAsIs, httpx.WithBody(room.orgs.PutSessionWorkspace))...)
+	r.Get("/organisation", ws(room.orgs.GetOrganisation)...)
+	r.Post("/organisation", ws(httpx.WithBody(room.orgs.PostOrganisation))...)
+	r.Patch("/organisation", ws(httpx.WithBody(room.orgs.PatchOrganisation))...)
+	r.Post("/organisation/workspaces", ws(httpx.WithBody(room.orgs.PostWorkspace))...)
+	r.Get("/organisation/rollup", ws(room.orgs.GetRollup)...)
+	r.Get("/reports", ws(room.reports.GetReports)...)
+	r.Post("/reports", ws(httpx.WithBody(room.reports.PostReport))...)
+	r.Delete("/reports/:id", ws(httpx.WithID("id", room.reports.DeleteReport))...)
+	// each prints a PDF in a browser
+	printing := rateLimit(s.Limiter, reportsPerMinute, byUserIn("reports"))
+	r.Post("/reports/:id/send", signedIn(printing, requireWorkspace(s.Membership, httpx.WithID("id", room.reports.PostReportSend)))...)
+	r.Get("/reports/pdf", signedIn(printing, requireWorkspace(s.Membership, room.reports.GetPDF))...)
 	r.Patch("/workspace", ws(httpx.WithBody(room.team.PatchWorkspace))...)
 	r.Get("/workspace/team", ws(room.team.GetTeam)...)
 	r.Post("/workspace/team", ws(httpx.WithBody(room.team.PostTeam))...)
@@ -239,25 +268,25 @@ func New(d Deps) *fiber.App {
 	r.Get("/workspace/activity", ws(room.team.GetActivity)...)
 	r.Get("/workspace/digest", ws(room.alerts.GetDigest)...)
 	r.Get("/workspace/health", ws(room.health.GetHealth)...)
-	r.Get("/workspace/health/summary", ws(room.health.GetSummary)...)
+	r.Get("/workspace/health/summary", view(clientAsIs, room.health.GetSummary)...)
 	r.Put("/workspace/digest", ws(httpx.WithBody(room.alerts.PutDigest))...)
 	r.Post("/track", ws(httpx.WithBody(room.tracking.PostTrack))...)
 	r.Post("/track/bulk", ws(httpx.WithBody(room.tracking.PostTrackBulk))...)
-	r.Get("/videos", ws(room.numbers.GetVideos)...)
-	r.Get("/videos/:id", ws(httpx.WithID("id", room.numbers.GetVideo))...)
+	r.Get("/videos", view(clientNumbers, room.numbers.GetVideos)...)
+	r.Get("/videos/:id", view(clientVideo, httpx.WithID("id", room.numbers.GetVideo))...)
 	r.Patch("/videos/:id", ws(httpx.WithIDBody("id", room.tracking.PatchVideo))...)
 	r.Delete("/videos/:id", ws(httpx.WithID("id", room.tracking.DeleteVideo))...)
 	r.Put("/videos/:id/payee", ws(httpx.WithIDBody("id", room.collections.PutVideoPayee))...)
 	r.Post("/items/bulk", ws(httpx.WithBody(room.tracking.PostItemsBulk))...)
-	r.Get("/overview", ws(room.numbers.GetOverview)...)
-	r.Get("/overview/by-publish-day", ws(room.numbers.GetOverviewByPublishDay)...)
-	r.Get("/export", inBackground(ws(room.numbers.GetExport))...)
-	r.Get("/collections", ws(room.collections.GetCollections)...)
+	r.Get("/overview", view(clientNumbers, room.numbers.GetOverview)...)
+	r.Get("/overview/by-publish-day", view(clientNumbers, room.numbers.GetOverviewByPublishDay)...)
+	r.Get("/export", inBackground(view(clientNumbers, room.numbers.GetExport))...)
+	r.Get("/collections", view(clientAsIs, room.collections.GetCollections)...)
 	r.Post("/collections", ws(httpx.WithBody(room.collections.PostCollection))...)
 	r.Patch("/collections/:id", ws(httpx.WithIDBody("id", room.collections.PatchCollection))...)
 	r.Delete("/collections/:id", ws(httpx.WithID("id", room.collections.DeleteCollection))...)
 	r.Post("/collection-items", ws(httpx.WithBody(room.collections.PostCollectionItems))...)
-	r.Get("/campaigns", ws(room.campaigns.GetCampaigns)...)
+	r.Get("/campaigns", view(clientPayouts, room.campaigns.GetCampaigns)...)
 	r.Post("/campaigns", ws(httpx.WithBody(room.campaigns.PostCampaign))...)
 	r.Get("/payouts/tax-report", inBackground(ws(room.campaigns.GetTaxReport))...)
 	r.Get("/payouts/batches", ws(room.campaigns.GetBatches)...)
@@ -286,11 +315,11 @@ func New(d Deps) *fiber.App {
 	r.Get("/payouts/paypal", ws(room.campaigns.GetPayPal)...)
 	r.Put("/payouts/paypal", ws(httpx.WithBody(room.campaigns.PutPayPal))...)
 	r.Delete("/payouts/paypal", ws(room.campaigns.DeletePayPal)...)
-	r.Get("/campaigns/:id", ws(httpx.WithID("id", room.campaigns.GetCampaign))...)
+	r.Get("/campaigns/:id", view(clientPayouts, httpx.WithID("id", room.campaigns.GetCampaign))...)
 	r.Patch("/campaigns/:id", ws(httpx.WithIDBody("id", room.campaigns.PatchCampaign))...)
 	r.Get("/campaigns/:id/rules", ws(httpx.WithID("id", room.campaigns.GetCampaignRules))...)
 	r.Post("/campaigns/:id/rules", ws(httpx.WithIDBody("id", room.campaigns.PostCampaignRules))...)
-	r.Get("/campaigns/:id/lines", ws(httpx.WithID("id", room.campaigns.GetCampaignLines))...)
+	r.Get("/campaigns/:id/lines", view(clientPayouts, httpx.WithID("id", room.campaigns.GetCampaignLines))...)
 	r.Post("/campaigns/:id/lines/review", ws(httpx.WithIDBody("id", room.campaigns.PostCampaignReview))...)
 	r.Get("/campaigns/:id/submissions", ws(httpx.WithID("id", room.campaigns.GetSubmissions))...)
 	r.Post("/campaigns/:id/submissions/review", ws(httpx.WithIDBody("id", room.campaigns.PostSubmissionsReview))...)
@@ -323,10 +352,10 @@ func New(d Deps) *fiber.App {
 	r.Post("/channels/:id/rotate-secret", ws(httpx.WithID("id", room.alerts.PostChannelRotate))...)
 	r.Get("/channels/:id/deliveries", ws(httpx.WithID("id", room.alerts.GetChannelDeliveries))...)
 	r.Post("/channels/:id/deliveries/:deliveryId/resend", ws(room.alerts.PostDeliveryResend)...)
-	r.Get("/accounts", ws(room.numbers.GetAccounts)...)
+	r.Get("/accounts", view(clientNumbers, room.numbers.GetAccounts)...)
 	r.Patch("/accounts/:id", ws(httpx.WithIDBody("id", room.tracking.PatchAccount))...)
 	r.Delete("/accounts/:id", ws(httpx.WithID("id", room.tracking.DeleteAccount))...)
-	r.Get("/accounts/:id/analytics", ws(httpx.WithID("id", room.numbers.GetAccountAnalytics))...)
+	r.Get("/accounts/:id/analytics", view(clientAccount, httpx.WithID("id", room.numbers.GetAccountAnalytics))...)
 
 	r.Get("/api-keys", ws(room.sharing.GetAPIKeys)...)
 	r.Post("/api-keys", ws(httpx.WithBody(room.sharing.PostAPIKey))...)

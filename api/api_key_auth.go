@@ -55,6 +55,14 @@ var keyRefused = map[string]bool{
 	"PUT /api/creator/payout-method":              true,
 	"GET /api/creator/statement":                  true,
 	"POST /api/creator/accounts/:id/verification": true,
+	// a login's workspaces and its agency: a key is one workspace's
+	"GET /api/workspaces":               true,
+	"PUT /api/session/workspace":        true,
+	"GET /api/organisation":             true,
+	"POST /api/organisation":            true,
+	"PATCH /api/organisation":           true,
+	"POST /api/organisation/workspaces": true,
+	"GET /api/organisation/rollup":      true,
 }
 
 // bearer returns a Bearer credential; other schemes (a proxy's Basic) are not ours.

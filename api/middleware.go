@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -295,10 +296,45 @@ var errCreatorsPortal = apperr.Forbidden("a creator's login sees only the creato
 // errTeamOnly refuses the team the creator portal's routes.
 var errTeamOnly = apperr.Forbidden("only a creator's login has a creator portal")
 
+// errClientReadsOnly refuses a client viewer every route it is not given.
+var errClientReadsOnly = apperr.Forbidden("a client viewer reads the workspace's numbers and changes nothing")
+
+// errNoPayouts refuses a client viewer the campaigns' money unless allowed.
+var errNoPayouts = apperr.Forbidden("this client viewer is not shown payouts: ask the workspace's team")
+
 // requireWorkspace loads the caller's membership, the session checked live
 // with it; a creator's login is refused (403): the workspace's routes are
-// its team's. An API key is always a manager's.
+// its team's; so is a client viewer's. An API key is always a manager's.
 func requireWorkspace(q queryteam.MembershipHandler, next fiber.Handler) fiber.Handler {
+	return loadWorkspace(q, nil, next)
+}
+
+// clientReach is what a route lets a client viewer read.
+type clientReach int
+
+const (
+	// clientNumbers: numbers filtered by the query's collectionId, which a
+	// viewer of chosen collections must keep to one of them (the first
+	// when the query names none).
+	clientNumbers clientReach = iota + 1
+	// clientAsIs: a route whose answer the room itself narrows, or that
+	// says nothing of the workspace's items.
+	clientAsIs
+	// clientPayouts: the campaigns' money, for a viewer allowed payouts.
+	clientPayouts
+	// clientVideo and clientAccount: one video or account, the path's :id,
+	// which must be in one of a viewer's collections.
+	clientVideo
+	clientAccount
+)
+
+// allowClient is requireWorkspace that lets a client viewer in, read only,
+// to what the route's reach says.
+func allowClient(q queryteam.MembershipHandler, reach clientReach, next fiber.Handler) fiber.Handler {
+	return loadWorkspace(q, &reach, next)
+}
+
+func loadWorkspace(q queryteam.MembershipHandler, reach *clientReach, next fiber.Handler) fiber.Handler {
 	return func(c *fiber.Ctx) error {
 		if byKey(c) {
 			return next(c)
@@ -307,12 +343,74 @@ func requireWorkspace(q queryteam.MembershipHandler, next fiber.Handler) fiber.H
 		if err != nil {
 			return err
 		}
-		if !m.Role.Team() {
+		switch {
+		case m.Role == domain.RoleClient:
+			if reach == nil || (c.Method() != fiber.MethodGet && c.Method() != fiber.MethodHead && *reach != clientAsIs) {
+				return errClientReadsOnly
+			}
+			if err := clientScope(c, q, m, *reach); err != nil {
+				return err
+			}
+		case !m.Role.Team():
 			return errCreatorsPortal
 		}
 		httpx.SetMembership(c, m)
 		return next(c)
 	}
+}
+
+// clientScope keeps a client viewer's request within its collections.
+func clientScope(c *fiber.Ctx, q queryteam.MembershipHandler, m queryteam.Membership, reach clientReach) error {
+	if reach == clientPayouts && !m.ClientPayouts {
+		return errNoPayouts
+	}
+	if m.ClientCollections == nil {
+		return nil
+	}
+	switch reach {
+	case clientVideo, clientAccount:
+		id, err := uuid.Parse(c.Params("id"))
+		if err != nil {
+			return apperr.NotFound("not found")
+		}
+		kind := queryteam.ReachVideo
+		if reach == clientAccount {
+			kind = queryteam.ReachAccount
+		}
+		ok, err := q.Reaches(c.UserContext(), m, kind, id)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return apperr.NotFound(string(kind) + " not found")
+		}
+		return nil
+	case clientPayouts:
+		// a campaign's id is its collection's
+		if raw := c.Params("id"); raw != "" {
+			if id, err := uuid.Parse(raw); err != nil || !slices.Contains(m.ClientCollections, id) {
+				return apperr.NotFound("campaign not found")
+			}
+		}
+		return nil
+	case clientNumbers:
+	default:
+		return nil
+	}
+	args := c.Request().URI().QueryArgs()
+	raw := string(args.Peek("collectionId"))
+	if raw == "" {
+		if len(m.ClientCollections) == 0 {
+			return apperr.NotFound("collection not found")
+		}
+		args.Set("collectionId", m.ClientCollections[0].String())
+		return nil
+	}
+	id, err := uuid.Parse(raw)
+	if err != nil || !slices.Contains(m.ClientCollections, id) {
+		return apperr.NotFound("collection not found")
+	}
+	return nil
 }
 
 // requireCreator loads the caller's membership as requireWorkspace does and

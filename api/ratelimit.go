@@ -34,6 +34,9 @@ const (
 	passwordChangesPerMinute = 5
 )
 
+// reportsPerMinute bounds a user's PDFs a minute (each prints in a browser).
+const reportsPerMinute = 12
+
 // sharedPerMinute bounds a client's requests a minute to the routes of share links.
 const sharedPerMinute = 120
 

@@ -9,12 +9,15 @@ import (
 	"github.com/reeltrack/reeltrack/api/health"
 	"github.com/reeltrack/reeltrack/api/httpx"
 	"github.com/reeltrack/reeltrack/api/numbers"
+	"github.com/reeltrack/reeltrack/api/organisations"
 	"github.com/reeltrack/reeltrack/api/portal"
+	"github.com/reeltrack/reeltrack/api/reports"
 	"github.com/reeltrack/reeltrack/api/sharing"
 	"github.com/reeltrack/reeltrack/api/team"
 	"github.com/reeltrack/reeltrack/api/tracking"
 	"github.com/reeltrack/reeltrack/api/watches"
 	"github.com/reeltrack/reeltrack/internal/config"
+	queryorgs "github.com/reeltrack/reeltrack/query/organisations"
 )
 
 // rooms are the handlers of the routes, by feature, as command and query are split.
@@ -31,6 +34,8 @@ type rooms struct {
 	portal      *portal.Room
 	watches     *watches.Room
 	competitors *competitors.Room
+	orgs        *organisations.Room
+	reports     *reports.Room
 }
 
 // newRooms gives each room the use cases its routes call, from d.
@@ -42,7 +47,7 @@ func newRooms(d Deps) rooms {
 			SignUp: d.SignUp, LogIn: d.LogIn, Sessions: d.Sessions, VerifyEmail: d.VerifyEmail, Password: d.Password,
 			Bootstrap: d.Bootstrap, RenameWorkspace: d.RenameWorkspace, Invite: d.Invite, AcceptInvite: d.AcceptInvite,
 			ManageTeam: d.ManageTeam, Lead: d.Lead,
-			Workspace: d.Workspace, Team: d.Team, InvitePreview: d.InvitePreview, Activity: d.Activity,
+			Workspace: d.Workspace, Membership: d.Membership, Team: d.Team, InvitePreview: d.InvitePreview, Activity: d.Activity,
 			Founding: d.Founding, Plans: d.Plans,
 		},
 		tracking: &tracking.Room{
@@ -83,6 +88,12 @@ func newRooms(d Deps) rooms {
 		billing:     &billing.Room{Checkout: d.Checkout, Portal: d.Portal},
 		watches:     &watches.Room{Watches: d.Watches, SaveWatches: d.SaveWatches},
 		competitors: &competitors.Room{Competitors: d.Competitors, SaveCompetitors: d.SaveCompetitors},
+		reports:     &reports.Room{Reports: d.Reports, Renderer: d.RenderReports, SaveReports: d.SaveReports, Now: d.Now},
+		orgs: &organisations.Room{
+			Organisations: d.Organisations, SaveOrganisations: d.SaveOrganisations, Now: d.Now,
+			Rollup: queryorgs.RollupHandler{Handler: d.Organisations, Cache: d.Cache, Overview: d.Overview, Campaigns: d.Campaigns,
+				Health: d.HealthSummary, ProviderAccount: providerAccount(d)},
+		},
 		health: &health.Room{
 			Health: d.Health, Summary: d.HealthSummary, ProviderAccount: providerAccount(d),
 			Secrets: []string{d.Config.ScraperToken, d.Config.ScraperWebhookSecret},

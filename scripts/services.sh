@@ -782,9 +782,13 @@ ensure_node() {
 	echo "node: ready (Node.js $v, npm $(npm --version 2>/dev/null))"
 }
 
+# Chromium renders the dashboard's browser tests and the reports' PDFs;
+# poppler's pdftotext reads the PDFs' text back in the reports' tests.
 ensure_chromium() {
 	have chromium || have chromium-browser || apt_install chromium chromium
 	echo "chromium: ready ($(command -v chromium || command -v chromium-browser))"
+	have pdftotext || apt_install pdftotext poppler-utils
+	echo "pdftotext: ready ($(command -v pdftotext))"
 }
 
 # ---------------------------------------------------------------- chDB

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"slices"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -85,8 +86,12 @@ func (s *Room) GetCampaigns(c *fiber.Ctx) error {
 	if _, err := httpx.Params(c); err != nil {
 		return err
 	}
-	return s.Cached(c, "campaigns", "", func(ctx context.Context, ws uuid.UUID) (any, error) {
+	scope, key := httpx.ClientScope(c)
+	return s.Cached(c, "campaigns", key, func(ctx context.Context, ws uuid.UUID) (any, error) {
 		list, err := s.Campaigns.List(ctx, ws)
+		if scope != nil {
+			list = slices.DeleteFunc(list, func(x querycampaigns.CampaignSummary) bool { return !slices.Contains(scope, x.ID) })
+		}
 		return map[string]any{"campaigns": list}, err
 	})
 }

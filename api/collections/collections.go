@@ -3,6 +3,7 @@ package collections
 import (
 	"context"
 	"encoding/json"
+	"slices"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
@@ -20,8 +21,13 @@ func (s *Room) GetCollections(c *fiber.Ctx) error {
 	if _, err := httpx.Params(c); err != nil {
 		return err
 	}
-	return s.Cached(c, "collections", "", func(ctx context.Context, ws uuid.UUID) (any, error) {
-		return s.Collections.Handle(ctx, ws)
+	scope, key := httpx.ClientScope(c)
+	return s.Cached(c, "collections", key, func(ctx context.Context, ws uuid.UUID) (any, error) {
+		list, err := s.Collections.Handle(ctx, ws)
+		if scope != nil {
+			list.Collections = slices.DeleteFunc(list.Collections, func(x querycollections.Collection) bool { return !slices.Contains(scope, x.ID) })
+		}
+		return list, err
 	})
 }
 

@@ -5,6 +5,8 @@ package httpx
 
 import (
 	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+	"strings"
 
 	"github.com/reeltrack/reeltrack/internal/auth"
 	queryteam "github.com/reeltrack/reeltrack/query/team"
@@ -50,3 +52,17 @@ func Me(c *fiber.Ctx) queryteam.Me {
 }
 
 func SetMe(c *fiber.Ctx, me queryteam.Me) { c.Locals(localMe, me) }
+
+// ClientScope is the collections a client viewer of chosen collections
+// reads, and a key of them for cached answers; nil and "" for everyone else.
+func ClientScope(c *fiber.Ctx) ([]uuid.UUID, string) {
+	ids := Membership(c).ClientCollections
+	if ids == nil {
+		return nil, ""
+	}
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = id.String()
+	}
+	return ids, "client=" + strings.Join(parts, ",")
+}

@@ -39,6 +39,7 @@ type Room struct {
 	Lead            team.CaptureLeadHandler
 
 	Workspace     queryteam.WorkspaceHandler
+	Membership    queryteam.MembershipHandler
 	Team          queryteam.TeamHandler
 	InvitePreview queryteam.InvitePreviewHandler
 	Activity      queryteam.ActivityHandler

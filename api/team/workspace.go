@@ -6,6 +6,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/api/httpx"
 	"github.com/reeltrack/reeltrack/command/team"
+	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	queryteam "github.com/reeltrack/reeltrack/query/team"
 )
@@ -32,7 +33,14 @@ func (s *Room) PostBootstrap(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	w, err := s.Workspace.Handle(c.UserContext(), b.WorkspaceID, sess.UserID)
+	// the workspace the session chose, when it chose one of the login's
+	current := b.WorkspaceID
+	if m, err := s.Membership.Handle(c.UserContext(), sess); err == nil {
+		current = m.WorkspaceID
+	} else if apperr.KindOf(err) != apperr.KindNotFound {
+		return err
+	}
+	w, err := s.Workspace.Handle(c.UserContext(), current, sess.UserID)
 	return httpx.Answer(c, bootstrapOut{Workspace: w, HasAccess: w.HasAccess, Created: b.Created}, err)
 }
 
@@ -63,14 +71,17 @@ func (s *Room) teamAfter(c *fiber.Ctx, err error) error {
 }
 
 type inviteIn struct {
-	Email string      `json:"email"`
-	Role  domain.Role `json:"role"`
+	Email             string      `json:"email"`
+	Role              domain.Role `json:"role"`
+	ClientCollections []uuid.UUID `json:"clientCollections"`
+	ClientPayouts     bool        `json:"clientPayouts"`
 }
 
 func (s *Room) PostTeam(c *fiber.Ctx, in inviteIn) error {
 	m := httpx.Membership(c)
 	return s.teamAfter(c, s.Invite.Handle(c.UserContext(), team.InviteTeammate{
 		WorkspaceID: m.WorkspaceID, InviterID: httpx.Session(c).UserID, Email: in.Email, Role: in.Role,
+		ClientCollections: in.ClientCollections, ClientPayouts: in.ClientPayouts,
 	}))
 }
 

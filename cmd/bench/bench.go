@@ -196,6 +196,11 @@ func bench(ctx context.Context, o options) (bool, error) {
 		}
 	}
 
+	if o.Only.runs("agency") {
+		fmt.Fprintln(o.Progress, "bench: the agency's roll-up")
+		results = append(results, agencyPhase(ctx, o, c, st.PG, w)...)
+	}
+
 	chTimes := map[string][]queryTime{}
 	if len(coldRoutes) > 0 {
 		if err := st.CH.Exec(ctx, "SYSTEM FLUSH LOGS"); err != nil {

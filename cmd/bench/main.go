@@ -203,7 +203,7 @@ func run() error {
 	return nil
 }
 
-var allPhases = []string{"cold", "insights", "warm", "browser", "analysts", "fair", "growth", "campaign", "export", "tenants", "baseline", "refresh"}
+var allPhases = []string{"cold", "insights", "warm", "agency", "browser", "analysts", "fair", "growth", "campaign", "export", "tenants", "baseline", "refresh"}
 
 type phases map[string]bool
 

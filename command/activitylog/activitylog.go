@@ -71,7 +71,7 @@ func Record(ctx context.Context, q Execer, a Entry) error {
 	_, err := q.Exec(ctx, `
 		INSERT INTO activity_log (workspace_id, actor_id, actor_email, action, target, details, client_ip, api_key_id)
 		VALUES (
-			COALESCE($1, (SELECT workspace_id FROM workspace_members WHERE user_id = $2)),
+			COALESCE($1, (SELECT workspace_id FROM workspace_members WHERE user_id = $2 AND via_organisation IS NULL)),
 			$2,
 			COALESCE(NULLIF($3, ''), (SELECT email FROM users WHERE id = $2), ''),
 			$4, $5, $6, $7, $8)`,

@@ -216,7 +216,7 @@ func queueEventMails(ctx context.Context, tx pgx.Tx, r eventRule, lines []string
 	if len(to) == 0 {
 		// the team: a creator's login gets none of the workspace's e-mails
 		rows, err := tx.Query(ctx, `SELECT u.email FROM workspace_members m JOIN users u ON u.id = m.user_id
-			WHERE m.workspace_id = $1 AND m.role <> 'creator' AND u.email_verified_at IS NOT NULL ORDER BY u.email`, r.workspace)
+			WHERE m.workspace_id = $1 AND m.role NOT IN ('creator', 'client') AND u.email_verified_at IS NOT NULL ORDER BY u.email`, r.workspace)
 		if err != nil {
 			return 0, fmt.Errorf("read members: %w", err)
 		}

@@ -117,7 +117,7 @@ SELECT m.workspace_id, m.user_id, u.email, w.name, w.plan, w.has_access, w.trial
 FROM workspace_members m
 JOIN users u ON u.id = m.user_id
 JOIN workspaces w ON w.id = m.workspace_id
-WHERE m.digest_frequency = $1 AND m.digest_since < $3 AND m.joined_at <= $2 AND m.role <> 'creator'
+WHERE m.digest_frequency = $1 AND m.digest_since < $3 AND m.joined_at <= $2 AND m.role NOT IN ('creator', 'client')
   AND u.email_verified_at IS NOT NULL
   AND NOT EXISTS (SELECT 1 FROM digest_sends s
                   WHERE s.workspace_id = m.workspace_id AND s.user_id = m.user_id AND s.frequency = $1 AND s.period_start = $2)

@@ -289,7 +289,7 @@ func checkRecipients(ctx context.Context, tx pgx.Tx, workspaceID uuid.UUID, reci
 	}
 	rows, err := tx.Query(ctx, `
 SELECT u.email FROM workspace_members m JOIN users u ON u.id = m.user_id
-WHERE m.workspace_id = $1 AND m.role <> 'creator' AND u.email = ANY($2)`, workspaceID, addrs)
+WHERE m.workspace_id = $1 AND m.role NOT IN ('creator', 'client') AND u.email = ANY($2)`, workspaceID, addrs)
 	if err != nil {
 		return fmt.Errorf("read members: %w", err)
 	}

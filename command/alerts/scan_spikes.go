@@ -170,7 +170,7 @@ WHERE v.workspace_id = $1 AND v.id = ANY($4)`,
 			return nil
 		}
 		if len(recipients) == 0 {
-			rows, err := tx.Query(ctx, `SELECT u.email FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = $1 AND m.role <> 'creator' AND u.email_verified_at IS NOT NULL ORDER BY u.email`, r.WorkspaceID)
+			rows, err := tx.Query(ctx, `SELECT u.email FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = $1 AND m.role NOT IN ('creator', 'client') AND u.email_verified_at IS NOT NULL ORDER BY u.email`, r.WorkspaceID)
 			if err != nil {
 				return fmt.Errorf("read members: %w", err)
 			}

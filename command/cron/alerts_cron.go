@@ -1,6 +1,6 @@
 // Package cron runs the write side's scheduled work: AlertsCron, behind
 // GET /api/cron/alerts, runs the steps of the other rooms in their order
-// (ranks, settle, payouts, digests, spikes, insights, milestones, dispatch, mail,
+// (ranks, settle, payouts, digests, spikes, insights, milestones, dispatch, reports, mail,
 // channels, purge: domain.AlertsCronSteps), each timed, counted and
 // recorded in cron_steps (StepLog, which the refresh's route records its
 // runs with too), every error joined.
@@ -18,6 +18,7 @@ import (
 	"github.com/reeltrack/reeltrack/command/alerts"
 	"github.com/reeltrack/reeltrack/command/campaigns"
 	"github.com/reeltrack/reeltrack/command/outbox"
+	"github.com/reeltrack/reeltrack/command/reports"
 	"github.com/reeltrack/reeltrack/command/tracking"
 	"github.com/reeltrack/reeltrack/internal/apperr"
 	"github.com/reeltrack/reeltrack/internal/domain"
@@ -34,11 +35,13 @@ type AlertsCron struct {
 	// Submissions checks the submitted posts no scrape's check reached.
 	Submissions campaigns.SubmissionChecker
 	// PayPal sends and reconciles the batches sent through PayPal.
-	PayPal       campaigns.PayPalHandler
-	Digests      alerts.QueueDigestsHandler
-	Spikes       alerts.ScanSpikesHandler
-	Insights     alerts.InsightReader
-	Milestones   alerts.MilestoneScanner
+	PayPal     campaigns.PayPalHandler
+	Digests    alerts.QueueDigestsHandler
+	Spikes     alerts.ScanSpikesHandler
+	Insights   alerts.InsightReader
+	Milestones alerts.MilestoneScanner
+	// Reports sends the scheduled reports due; nil DB: none.
+	Reports      reports.Handler
 	Mail         outbox.MailSender
 	Channels     alerts.DeliverEventsHandler
 	DashboardURL string
@@ -59,8 +62,10 @@ type CronRun struct {
 	Insights    alerts.InsightRun
 	Milestones  int
 	Events      alerts.DispatchRun
-	Mail        outbox.OutboxRun
-	Channels    alerts.DeliverRun
+	// Reports counts the scheduled reports sent.
+	Reports  int
+	Mail     outbox.OutboxRun
+	Channels alerts.DeliverRun
 }
 
 // ranksWait is how long the cron waits for the ranks step it starts before
@@ -107,6 +112,14 @@ func (c AlertsCron) steps(run *CronRun) []cronStep {
 		}},
 		{domain.StepDispatch, func(ctx context.Context) (err error) {
 			run.Events, err = alerts.DispatchEvents(ctx, c.DB, c.DashboardURL, c.Now())
+			return err
+		}},
+		// before the mail step, which sends their e-mails
+		{domain.StepReports, func(ctx context.Context) (err error) {
+			if c.Reports.DB == nil {
+				return nil
+			}
+			run.Reports, err = c.Reports.SendDue(ctx)
 			return err
 		}},
 		{domain.StepMail, func(ctx context.Context) (err error) {

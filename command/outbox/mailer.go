@@ -18,6 +18,9 @@ type OutgoingMail struct {
 	Subject string
 	Text    string
 	HTML    string
+	// AttachmentName and Attachment are a PDF sent with it (a report's); nil for none.
+	AttachmentName *string
+	Attachment     []byte
 }
 
 // ErrMailRejected wraps a send error retrying cannot fix: the e-mail fails at once.
@@ -33,7 +36,11 @@ type Mailer struct{ Mail mail.Sender }
 
 // SendMail sends one e-mail, its outbox id as its Message-ID.
 func (m Mailer) SendMail(ctx context.Context, o OutgoingMail) error {
-	err := m.Mail.Send(ctx, mail.Message{ID: o.ID.String(), To: []string{o.To}, Subject: o.Subject, Text: o.Text, HTML: o.HTML})
+	msg := mail.Message{ID: o.ID.String(), To: []string{o.To}, Subject: o.Subject, Text: o.Text, HTML: o.HTML}
+	if o.AttachmentName != nil {
+		msg.Attachment = &mail.Attachment{Name: *o.AttachmentName, ContentType: "application/pdf", Data: o.Attachment}
+	}
+	err := m.Mail.Send(ctx, msg)
 	if err != nil && mail.Permanent(err) {
 		return fmt.Errorf("%w: %w", ErrMailRejected, err)
 	}

@@ -58,9 +58,14 @@ const SendSoonTimeout = 30 * time.Second
 // Queue adds an e-mail to the outbox in tx; it is due at once.
 func Queue(ctx context.Context, tx pgx.Tx, kind domain.MailKind, workspaceID *uuid.UUID, to string, m mail.Message) (uuid.UUID, error) {
 	id := uuid.New()
+	var name *string
+	var data []byte
+	if a := m.Attachment; a != nil {
+		name, data = &a.Name, a.Data
+	}
 	_, err := tx.Exec(ctx, `
-		INSERT INTO mail_outbox (id, workspace_id, kind, recipient, subject, text_body, html_body)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)`, id, workspaceID, string(kind), to, m.Subject, m.Text, m.HTML)
+		INSERT INTO mail_outbox (id, workspace_id, kind, recipient, subject, text_body, html_body, attachment_name, attachment)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, id, workspaceID, string(kind), to, m.Subject, m.Text, m.HTML, name, data)
 	if err != nil {
 		return uuid.Nil, fmt.Errorf("queue %s e-mail: %w", kind, err)
 	}
@@ -113,16 +118,16 @@ func (o Outbox) deliverOne(ctx context.Context, id uuid.UUID) (outcome int, err 
 		var kind string
 		var member bool
 		err := tx.QueryRow(ctx, `
-SELECT o.id, o.kind, o.recipient, o.subject, o.text_body, o.html_body, o.attempts,
+SELECT o.id, o.kind, o.recipient, o.subject, o.text_body, o.html_body, o.attachment_name, o.attachment, o.attempts,
        EXISTS (SELECT 1 FROM workspace_members wm JOIN users u ON u.id = wm.user_id
                WHERE wm.workspace_id = o.workspace_id AND u.email = lower(o.recipient)
-                 AND (wm.role = 'creator') = (o.kind = 'creator') AND u.email_verified_at IS NOT NULL)
+                 AND wm.role <> 'client' AND (wm.role = 'creator') = (o.kind = 'creator') AND u.email_verified_at IS NOT NULL)
 FROM mail_outbox o
 -- domain.MailPending written out: the predicate of the partial index
 -- mail_outbox_due_idx, which a parameter could not use
 WHERE o.status = 'pending' AND (o.id = $2 OR ($2 = '00000000-0000-0000-0000-000000000000'::uuid AND o.next_attempt_at <= $1))
 ORDER BY o.next_attempt_at, o.id
-LIMIT 1 FOR UPDATE OF o SKIP LOCKED`, now(), id).Scan(&m.ID, &kind, &m.To, &m.Subject, &m.Text, &m.HTML, &attempts, &member)
+LIMIT 1 FOR UPDATE OF o SKIP LOCKED`, now(), id).Scan(&m.ID, &kind, &m.To, &m.Subject, &m.Text, &m.HTML, &m.AttachmentName, &m.Attachment, &attempts, &member)
 		if errors.Is(err, pgx.ErrNoRows) {
 			outcome = mailNoneDue
 			return nil
@@ -181,4 +186,5 @@ LIMIT 1 FOR UPDATE OF o SKIP LOCKED`, now(), id).Scan(&m.ID, &kind, &m.To, &m.Su
 // redactLinkSQL empties a done account e-mail's body: its link's token is kept only hashed.
 const redactLinkSQL = `
 	text_body = CASE WHEN kind = 'alert' THEN text_body ELSE '' END,
-	html_body = CASE WHEN kind = 'alert' THEN html_body ELSE '' END`
+	html_body = CASE WHEN kind = 'alert' THEN html_body ELSE '' END,
+	attachment = NULL`

@@ -51,10 +51,12 @@ func (h AcceptInviteHandler) Handle(ctx context.Context, cmd AcceptInvite) (Acce
 		var inviteID uuid.UUID
 		var creatorID *uuid.UUID
 		var invited string
+		var clientCollections []uuid.UUID
+		var clientPayouts bool
 		err := tx.QueryRow(ctx, `
-			SELECT id, workspace_id, email, role, creator_id FROM workspace_invites
+			SELECT id, workspace_id, email, role, creator_id, client_collections, client_payouts FROM workspace_invites
 			WHERE token_hash = $1 AND expires_at > $2 FOR UPDATE`,
-			auth.HashLinkToken(cmd.Token), h.Now()).Scan(&inviteID, &out.WorkspaceID, &invited, &out.Role, &creatorID)
+			auth.HashLinkToken(cmd.Token), h.Now()).Scan(&inviteID, &out.WorkspaceID, &invited, &out.Role, &creatorID, &clientCollections, &clientPayouts)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return ErrBadInvite
 		}
@@ -98,8 +100,9 @@ func (h AcceptInviteHandler) Handle(ctx context.Context, cmd AcceptInvite) (Acce
 			}
 		}
 		if _, err := tx.Exec(ctx, `
-			INSERT INTO workspace_members (workspace_id, user_id, role, creator_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-			out.WorkspaceID, cmd.UserID, out.Role, creatorID); err != nil {
+			INSERT INTO workspace_members (workspace_id, user_id, role, creator_id, client_collections, client_payouts)
+			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+			out.WorkspaceID, cmd.UserID, out.Role, creatorID, clientCollections, clientPayouts); err != nil {
 			return fmt.Errorf("join invited workspace: %w", err)
 		}
 		// The address's other invites can no longer be taken: a user
@@ -124,7 +127,7 @@ func (h AcceptInviteHandler) Handle(ctx context.Context, cmd AcceptInvite) (Acce
 func leaveUnusedWorkspace(ctx context.Context, tx pgx.Tx, userID, joining uuid.UUID) error {
 	var wsID uuid.UUID
 	var role domain.Role
-	err := tx.QueryRow(ctx, `SELECT workspace_id, role FROM workspace_members WHERE user_id = $1 FOR UPDATE`, userID).Scan(&wsID, &role)
+	err := tx.QueryRow(ctx, `SELECT workspace_id, role FROM workspace_members WHERE user_id = $1 AND via_organisation IS NULL FOR UPDATE`, userID).Scan(&wsID, &role)
 	if errors.Is(err, pgx.ErrNoRows) || (err == nil && wsID == joining) {
 		return nil
 	}

@@ -68,7 +68,7 @@ func (h BootstrapWorkspaceHandler) Handle(ctx context.Context, cmd BootstrapWork
 		if err != nil {
 			return err
 		}
-		err = tx.QueryRow(ctx, `SELECT workspace_id FROM workspace_members WHERE user_id = $1`, cmd.UserID).
+		err = tx.QueryRow(ctx, `SELECT workspace_id FROM workspace_members WHERE user_id = $1 AND via_organisation IS NULL`, cmd.UserID).
 			Scan(&out.WorkspaceID)
 		if err == nil {
 			return nil

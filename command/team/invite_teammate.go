@@ -25,7 +25,11 @@ type InviteTeammate struct {
 	WorkspaceID uuid.UUID
 	InviterID   uuid.UUID
 	Email       string
-	Role        domain.Role // member (default) or admin
+	Role        domain.Role // member (default), admin or client
+	// A client viewer's reach: its collections (nil or empty: the whole
+	// workspace), and whether it reads payouts.
+	ClientCollections []uuid.UUID
+	ClientPayouts     bool
 }
 
 // Validate normalizes the e-mail and the role.
@@ -37,8 +41,19 @@ func (c *InviteTeammate) Validate() error {
 	case "":
 		c.Role = domain.RoleMember
 	case domain.RoleMember, domain.RoleAdmin:
+	case domain.RoleClient:
+		if len(c.ClientCollections) > 100 {
+			problems = append(problems, apperr.Invalid("clientCollections", "at most 100"))
+		}
 	default:
-		problems = append(problems, apperr.Invalid("role", `must be "member" or "admin"`))
+		problems = append(problems, apperr.Invalid("role", `must be "member", "admin" or "client"`))
+	}
+	if c.Role != domain.RoleClient && (c.ClientCollections != nil || c.ClientPayouts) {
+		problems = append(problems, apperr.Invalid("clientCollections", `only a client viewer's invite ("role": "client") has a reach`))
+	}
+	c.ClientCollections = input.UniqueIDs(c.ClientCollections)
+	if len(c.ClientCollections) == 0 {
+		c.ClientCollections = nil
 	}
 	return errors.Join(problems...)
 }
@@ -93,8 +108,8 @@ func (h InviteTeammateHandler) Handle(ctx context.Context, cmd InviteTeammate) e
 			SELECT
 				EXISTS (SELECT 1 FROM users u JOIN workspace_members m ON m.user_id = u.id WHERE u.email = $2 AND m.workspace_id = $1),
 				EXISTS (SELECT 1 FROM workspace_invites WHERE workspace_id = $1 AND email = $2),
-				(SELECT count(*) FROM workspace_members WHERE workspace_id = $1 AND role <> 'creator')
-				+ (SELECT count(*) FROM workspace_invites WHERE workspace_id = $1 AND role <> 'creator' AND (expires_at IS NULL OR expires_at > $3))`,
+				(SELECT count(*) FROM workspace_members WHERE workspace_id = $1 AND role NOT IN ('creator', 'client') AND via_organisation IS NULL)
+				+ (SELECT count(*) FROM workspace_invites WHERE workspace_id = $1 AND role NOT IN ('creator', 'client') AND (expires_at IS NULL OR expires_at > $3))`,
 			cmd.WorkspaceID, cmd.Email, h.Now()).Scan(&member, &invited, &seatsUsed)
 		if err != nil {
 			return fmt.Errorf("check invitee: %w", err)
@@ -104,16 +119,39 @@ func (h InviteTeammateHandler) Handle(ctx context.Context, cmd InviteTeammate) e
 			return apperr.Conflict("this e-mail is already a member of the workspace")
 		case invited:
 			return apperr.Conflict("this e-mail has already been invited")
+		case cmd.Role == domain.RoleClient:
+			// a client viewer takes no seat
 		case seatsUsed >= seatLimit && seatLimit == 1:
 			return apperr.Forbidden("the plan's only seat is in use: upgrade to invite teammates")
 		case seatsUsed >= seatLimit:
 			return apperr.Forbidden(fmt.Sprintf("all %d seats of the plan are in use: upgrade to invite more teammates", seatLimit))
 		}
-		if mailID, err = insertInvite(ctx, tx, h.Links, cmd.WorkspaceID, cmd.InviterID, cmd.Email, cmd.Role, nil, h.Now()); err != nil {
+		if cmd.ClientCollections != nil {
+			var n int
+			if err := tx.QueryRow(ctx, `SELECT count(*) FROM collections WHERE workspace_id = $1 AND id = ANY($2)`,
+				cmd.WorkspaceID, cmd.ClientCollections).Scan(&n); err != nil {
+				return fmt.Errorf("check collections: %w", err)
+			}
+			if n != len(cmd.ClientCollections) {
+				return apperr.NotFound("collection not found")
+			}
+		}
+		id := uuid.New()
+		if _, err := tx.Exec(ctx, `
+			INSERT INTO workspace_invites (id, workspace_id, email, role, invited_by, client_collections, client_payouts)
+			VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+			id, cmd.WorkspaceID, cmd.Email, cmd.Role, cmd.InviterID, cmd.ClientCollections, cmd.ClientPayouts); err != nil {
+			return fmt.Errorf("insert invite: %w", err)
+		}
+		if mailID, err = sendInvite(ctx, tx, h.Links, id, h.Now()); err != nil {
 			return err
 		}
+		details := map[string]any{"role": cmd.Role}
+		if cmd.Role == domain.RoleClient {
+			details["clientCollections"], details["clientPayouts"] = cmd.ClientCollections, cmd.ClientPayouts
+		}
 		return activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.InviterID, Action: domain.ActionInviteSent,
-			Target: cmd.Email, Details: map[string]any{"role": cmd.Role}})
+			Target: cmd.Email, Details: details})
 	})
 	if err != nil {
 		return err

@@ -71,6 +71,9 @@ func (h ManageTeamHandler) ChangeRole(ctx context.Context, cmd ChangeMemberRole)
 		if role == cmd.Role {
 			return nil
 		}
+		if role == domain.RoleClient {
+			return apperr.Conflict("a client viewer's role cannot be changed: remove it and invite the address as a teammate")
+		}
 		if _, err := tx.Exec(ctx, `UPDATE workspace_members SET role = $3 WHERE workspace_id = $1 AND user_id = $2`,
 			cmd.WorkspaceID, cmd.UserID, cmd.Role); err != nil {
 			return fmt.Errorf("change role: %w", err)
@@ -151,8 +154,22 @@ func lockMember(ctx context.Context, tx pgx.Tx, workspaceID, actorID, userID uui
 		return "", err
 	}
 	role, err := authz.MemberRole(ctx, tx, workspaceID, userID)
+	var organisation *string
+	if err == nil {
+		err = tx.QueryRow(ctx, `
+			SELECT o.name FROM workspace_members m JOIN organisations o ON o.id = m.via_organisation
+			WHERE m.workspace_id = $1 AND m.user_id = $2`, workspaceID, userID).Scan(&organisation)
+		if errors.Is(err, pgx.ErrNoRows) {
+			err = nil
+		} else if err != nil {
+			err = fmt.Errorf("read the member's organisation: %w", err)
+		}
+	}
 	switch {
 	case err != nil:
+	case organisation != nil:
+		err = apperr.Conflict("this member reaches the workspace through the organisation " + *organisation +
+			": change it in the team of the organisation's own workspace")
 	case role == domain.RoleOwner:
 		err = apperr.Conflict(ownerRefused)
 	case role == domain.RoleCreator:

@@ -16,6 +16,7 @@ const (
 	StepInsights   CronStep = "insights"   // outlier scores and forecasts
 	StepMilestones CronStep = "milestones" // views milestones
 	StepDispatch   CronStep = "dispatch"   // events to e-mails and channel deliveries
+	StepReports    CronStep = "reports"    // renders the scheduled reports due and queues their e-mails
 	StepMail       CronStep = "mail"       // sends the mail outbox
 	StepChannels   CronStep = "channels"   // delivers to Slack, Discord and webhooks
 	StepPurge      CronStep = "purge"      // old activity, sessions and link tokens
@@ -26,5 +27,5 @@ const (
 var (
 	CronSteps       = append([]CronStep{StepRefresh}, AlertsCronSteps...)
 	AlertsCronSteps = []CronStep{StepRanks, StepSettle, StepPayouts, StepDigests, StepSpikes, StepInsights, StepMilestones,
-		StepDispatch, StepMail, StepChannels, StepPurge}
+		StepDispatch, StepReports, StepMail, StepChannels, StepPurge}
 )

@@ -54,12 +54,14 @@ type Role string
 
 // The roles: the owner created the workspace; owners and admins manage it;
 // members read it; a creator is one creator of it (creators), who sees
-// only the creator portal.
+// only the creator portal; a client is someone at the agency's client who
+// reads the workspace, or chosen collections of it, and changes nothing.
 const (
 	RoleOwner   Role = "owner"
 	RoleAdmin   Role = "admin"
 	RoleMember  Role = "member"
 	RoleCreator Role = "creator"
+	RoleClient  Role = "client"
 )
 
 // Manages reports whether the role may manage the workspace (invites, billing).
@@ -96,11 +98,12 @@ const (
 	MailDigest          MailKind = "digest"
 	MailChannelDisabled MailKind = "channel_disabled" // to managers
 	MailCreator         MailKind = "creator"          // only to a creator's own login
+	MailReport          MailKind = "report"           // a scheduled report, to its chosen recipients
 )
 
 // MailKinds lists every kind; AccountTokenPurposes those of account_tokens.
 var (
-	MailKinds            = []MailKind{MailAlert, MailVerifyEmail, MailResetPassword, MailInvite, MailDigest, MailChannelDisabled, MailCreator}
+	MailKinds            = []MailKind{MailAlert, MailVerifyEmail, MailResetPassword, MailInvite, MailDigest, MailChannelDisabled, MailCreator, MailReport}
 	AccountTokenPurposes = []MailKind{MailVerifyEmail, MailResetPassword}
 )
 
@@ -180,6 +183,12 @@ const (
 	ActionCapturesRestored  Action = "captures_restored"
 	ActionCompetitorAdded   Action = "competitor_added"
 	ActionCompetitorRemoved Action = "competitor_removed"
+	ActionOrgCreated        Action = "organisation_created"
+	ActionOrgChanged        Action = "organisation_changed"
+	ActionClientWorkspace   Action = "client_workspace_created"
+	ActionReportSaved       Action = "report_saved"
+	ActionReportDeleted     Action = "report_deleted"
+	ActionReportSent        Action = "report_sent"
 )
 
 // Line is the status of a line of a campaign's ledger.

@@ -33,6 +33,15 @@ type Message struct {
 	Subject string
 	Text    string
 	HTML    string
+	// Attachment, when set, rides with the message (a report's PDF).
+	Attachment *Attachment
+}
+
+// Attachment is a file sent with a message.
+type Attachment struct {
+	Name        string
+	ContentType string
+	Data        []byte
 }
 
 const (

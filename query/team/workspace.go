@@ -35,6 +35,12 @@ type Workspace struct {
 	Usage                 Usage        `json:"usage"`
 	ScrapeBudget          ScrapeBudget `json:"scrapeBudget"`
 	CreatedAt             time.Time    `json:"createdAt"`
+	// OrganisationID is the agency the workspace belongs to; nil for none.
+	OrganisationID *uuid.UUID `json:"organisationId"`
+	// A client viewer's reach (Role client): its collections (nil: the
+	// whole workspace), and whether it reads payouts.
+	ClientCollections []uuid.UUID `json:"clientCollections,omitempty"`
+	ClientPayouts     bool        `json:"clientPayouts,omitempty"`
 }
 
 // ScrapeBudget is the snapshots scheduled refreshes may spend and spent over 24 hours.
@@ -55,10 +61,10 @@ type Usage struct {
 
 const workspaceSQL = `
 SELECT w.id, w.name, w.plan, w.video_limit, w.seat_limit, w.has_access, w.trial_ends_at,
-       w.subscription_status, w.grace_ends_at, w.founding, w.created_at, m.role,
+       w.subscription_status, w.grace_ends_at, w.founding, w.created_at, m.role, w.organisation_id,
        ` + plan.VideosByLinkSQL + `, ` + plan.AccountSlotsSQL + `, ` + plan.AccountsSQL + `,
-       (SELECT count(*) FROM workspace_members x WHERE x.workspace_id = w.id AND x.role <> 'creator')
-       + (SELECT count(*) FROM workspace_invites i WHERE i.workspace_id = w.id AND i.role <> 'creator'),
+       (SELECT count(*) FROM workspace_members x WHERE x.workspace_id = w.id AND x.role NOT IN ('creator', 'client') AND x.via_organisation IS NULL)
+       + (SELECT count(*) FROM workspace_invites i WHERE i.workspace_id = w.id AND i.role NOT IN ('creator', 'client')),
        -- the refreshes' and the watches' runs, each reason written out as
        -- the predicate of its partial index
        (SELECT coalesce(sum(j.snapshots), 0) FROM scrape_jobs j
@@ -83,7 +89,7 @@ func (h WorkspaceHandler) Handle(ctx context.Context, workspaceID, userID uuid.U
 	now := h.Now()
 	err := h.DB.QueryRow(ctx, workspaceSQL, workspaceID, userID, now).Scan(
 		&w.ID, &w.Name, &planName, &w.VideoLimit, &w.SeatLimit, &flag, &w.TrialEndsAt,
-		&w.SubscriptionStatus, &w.GraceEndsAt, &w.Founding, &w.CreatedAt, &w.Role,
+		&w.SubscriptionStatus, &w.GraceEndsAt, &w.Founding, &w.CreatedAt, &w.Role, &w.OrganisationID,
 		&w.Usage.VideosByLink, &w.Usage.AccountSlots, &w.Usage.Accounts, &w.Usage.Seats,
 		&w.ScrapeBudget.UsedLast24h)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -103,6 +109,16 @@ func (h WorkspaceHandler) Handle(ctx context.Context, workspaceID, userID uuid.U
 	w.ManualRefreshesPerDay = p.ManualRefreshesPerDay
 	w.ScrapeBudget.PerDay = p.BudgetFor(w.VideoLimit)
 	w.HasAccess = plan.HasAccess(p.Name, flag, w.TrialEndsAt, w.GraceEndsAt, now)
+	if w.Role == domain.RoleClient {
+		// a client viewer learns the workspace's name, its own role and reach
+		var payouts bool
+		if err := h.DB.QueryRow(ctx, `SELECT client_collections, client_payouts FROM workspace_members WHERE workspace_id = $1 AND user_id = $2`,
+			workspaceID, userID).Scan(&w.ClientCollections, &payouts); err != nil {
+			return Workspace{}, fmt.Errorf("read the client viewer's reach: %w", err)
+		}
+		return Workspace{ID: w.ID, Name: w.Name, Plan: w.Plan, HasAccess: w.HasAccess, Role: w.Role, CreatedAt: w.CreatedAt,
+			ClientCollections: w.ClientCollections, ClientPayouts: payouts}, nil
+	}
 	if w.Role == domain.RoleCreator {
 		// a creator's login learns the workspace's name and its own role,
 		// none of the team's plan, limits or usage
@@ -117,6 +133,10 @@ type Membership struct {
 	Role        domain.Role
 	// CreatorID is the creator a creator's login is (Role creator); nil otherwise.
 	CreatorID *uuid.UUID
+	// ClientCollections are the only collections a client viewer reads (Role
+	// client); nil: the whole workspace. ClientPayouts: it reads payouts too.
+	ClientCollections []uuid.UUID
+	ClientPayouts     bool
 	// DataVersion keys the cached answers.
 	DataVersion int64
 	// HistoryVersion and ScrapedUntil are for chread.KeptStartValues.
@@ -134,14 +154,21 @@ func (h MembershipHandler) Handle(ctx context.Context, s auth.Session) (Membersh
 	var wsID *uuid.UUID
 	var role *domain.Role
 	var dataVersion, historyVersion *int64
+	var collections []uuid.UUID
 	err := h.DB.QueryRow(ctx, `
-SELECT `+sessionLiveSQL+`, m.workspace_id, m.role, m.creator_id, w.data_version, w.history_version, w.scraped_until
+SELECT `+sessionLiveSQL+`, m.workspace_id, m.role, m.creator_id, m.client_collections, coalesce(m.client_payouts, false),
+       w.data_version, w.history_version, w.scraped_until
 FROM (VALUES (1)) AS one (x)
 LEFT JOIN users u ON u.id = $1
 LEFT JOIN sessions s ON s.id = $2
-LEFT JOIN workspace_members m ON m.user_id = $1
+-- the workspace the session chose while it is still one of the login's,
+-- else the login's own
+LEFT JOIN LATERAL (
+    SELECT * FROM workspace_members x WHERE x.user_id = $1
+    ORDER BY x.workspace_id = s.current_workspace DESC NULLS LAST, x.via_organisation IS NULL DESC
+    LIMIT 1) m ON true
 LEFT JOIN workspaces w ON w.id = m.workspace_id`, s.UserID, s.ID, s.IssuedAt).
-		Scan(&live, &wsID, &role, &m.CreatorID, &dataVersion, &historyVersion, &m.ScrapedUntil)
+		Scan(&live, &wsID, &role, &m.CreatorID, &collections, &m.ClientPayouts, &dataVersion, &historyVersion, &m.ScrapedUntil)
 	if err != nil {
 		return Membership{}, fmt.Errorf("read membership: %w", err)
 	}
@@ -152,5 +179,38 @@ LEFT JOIN workspaces w ON w.id = m.workspace_id`, s.UserID, s.ID, s.IssuedAt).
 		return Membership{}, apperr.NotFound("no workspace yet: call POST /api/workspace/bootstrap first")
 	}
 	m.WorkspaceID, m.Role, m.DataVersion, m.HistoryVersion = *wsID, *role, *dataVersion, *historyVersion
+	if m.Role == domain.RoleClient {
+		m.ClientCollections = collections
+	}
 	return m, nil
+}
+
+// Reach is what a client viewer's collections are checked to hold.
+type Reach string
+
+// The items a client viewer of chosen collections may open one by one.
+const (
+	ReachVideo   Reach = "video"
+	ReachAccount Reach = "account"
+)
+
+// Reaches reports whether the video or account is in one of the client
+// viewer's collections (always, for a viewer of the whole workspace).
+func (h MembershipHandler) Reaches(ctx context.Context, m Membership, kind Reach, id uuid.UUID) (bool, error) {
+	if m.ClientCollections == nil {
+		return true, nil
+	}
+	// a video is in its own collection, else in its account's, as the
+	// videos' collection filter reads it
+	sql := `SELECT EXISTS (SELECT 1 FROM videos v LEFT JOIN accounts a ON a.workspace_id = v.workspace_id AND a.id = v.account_id
+		WHERE v.workspace_id = $1 AND v.id = $2 AND coalesce(v.collection_id, a.collection_id) = ANY($3))`
+	if kind == ReachAccount {
+		sql = `SELECT EXISTS (SELECT 1 FROM accounts WHERE workspace_id = $1 AND id = $2 AND collection_id = ANY($3))`
+	}
+	var ok bool
+	err := h.DB.QueryRow(ctx, sql, m.WorkspaceID, id, m.ClientCollections).Scan(&ok)
+	if err != nil {
+		return false, fmt.Errorf("read the %s's collection: %w", kind, err)
+	}
+	return ok, nil
 }

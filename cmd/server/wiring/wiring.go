@@ -21,7 +21,9 @@ import (
 	"github.com/reeltrack/reeltrack/command/collections"
 	"github.com/reeltrack/reeltrack/command/competitors"
 	"github.com/reeltrack/reeltrack/command/cron"
+	"github.com/reeltrack/reeltrack/command/organisations"
 	"github.com/reeltrack/reeltrack/command/outbox"
+	"github.com/reeltrack/reeltrack/command/reports"
 	"github.com/reeltrack/reeltrack/command/sharing"
 	"github.com/reeltrack/reeltrack/command/team"
 	"github.com/reeltrack/reeltrack/command/tracking"
@@ -33,6 +35,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/config"
 	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/paypal"
+	"github.com/reeltrack/reeltrack/internal/pdf"
 	"github.com/reeltrack/reeltrack/internal/platform"
 	"github.com/reeltrack/reeltrack/internal/ratelimit"
 	"github.com/reeltrack/reeltrack/internal/store"
@@ -46,6 +49,8 @@ import (
 	querycompetitors "github.com/reeltrack/reeltrack/query/competitors"
 	queryhealth "github.com/reeltrack/reeltrack/query/health"
 	"github.com/reeltrack/reeltrack/query/numbers"
+	queryorgs "github.com/reeltrack/reeltrack/query/organisations"
+	queryreports "github.com/reeltrack/reeltrack/query/reports"
 	querysharing "github.com/reeltrack/reeltrack/query/sharing"
 	queryteam "github.com/reeltrack/reeltrack/query/team"
 	querywatches "github.com/reeltrack/reeltrack/query/watches"
@@ -139,6 +144,12 @@ func API(d Deps) api.Deps {
 		DB: d.DB, PayPal: paypal.NewClient(paypal.Options{LiveURL: d.Config.PayPalAPIURL, SandboxURL: d.Config.PayPalSandboxAPIURL, Now: d.Now}),
 		Sealer: sealer, Review: review, DashboardURL: d.Config.PublicBaseURL, Log: d.Log, Now: d.Now,
 	}
+	reportRenderer := queryreports.Renderer{
+		Reports: queryreports.Handler{DB: d.DB, Overview: numbers.OverviewHandler{DB: d.DB, CH: d.CH, Now: d.Now, SnapshotRetention: d.Config.SnapshotRetention},
+			Campaigns: querycampaigns.CampaignsHandler{DB: d.DB, CH: d.CH, Now: d.Now}, Organisations: queryorgs.Handler{DB: d.DB, Now: d.Now}, Now: d.Now},
+		Printer: pdf.New("", 2),
+	}
+	saveReports := reports.Handler{DB: d.DB, Render: reportRenderer, Outbox: outbox, Now: d.Now}
 	cron := cron.AlertsCron{
 		DB: d.DB, Settle: settle, Submissions: checker, PayPal: payPal, Digests: digests, Channels: channels, Mail: d.Mail,
 		Ranks: &tracking.RanksRunner{
@@ -151,6 +162,7 @@ func API(d Deps) api.Deps {
 		Spikes:       alerts.ScanSpikesHandler{DB: d.DB, Spikes: query.SpikeScanner{DB: d.DB, CH: d.CH, Now: d.Now}, DashboardURL: d.Config.PublicBaseURL + "/", Now: d.Now},
 		Insights:     numbers.InsightsReader{DB: d.DB, CH: d.CH, Now: d.Now},
 		Milestones:   query.MilestoneScanner{DB: d.DB, CH: d.CH},
+		Reports:      saveReports,
 		DashboardURL: d.Config.PublicBaseURL + "/", Metrics: d.Metrics, Log: d.Log, Now: d.Now,
 	}
 	return api.Deps{
@@ -244,6 +256,11 @@ func API(d Deps) api.Deps {
 				Accounts:  numbers.AccountsHandler{DB: d.DB, CH: d.CH, Now: d.Now},
 				Analytics: numbers.AccountAnalyticsHandler{DB: d.DB, CH: d.CH, Now: d.Now, SnapshotRetention: d.Config.SnapshotRetention}},
 			SaveCompetitors:   competitors.Handler{DB: d.DB, Track: track, Remove: tracking.RemoveAccountHandler{DB: d.DB}},
+			Organisations:     queryorgs.Handler{DB: d.DB, Now: d.Now},
+			SaveOrganisations: organisations.Handler{DB: d.DB, Now: d.Now},
+			Reports:           reportRenderer.Reports,
+			RenderReports:     reportRenderer,
+			SaveReports:       saveReports,
 			ReviewSubmissions: campaigns.ReviewSubmissionsHandler{DB: d.DB, BaseURL: d.Config.PublicBaseURL, Now: d.Now},
 
 			APIKeys:          querysharing.APIKeysHandler{DB: d.DB, Now: d.Now},

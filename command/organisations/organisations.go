@@ -1,0 +1,281 @@
+// Package organisations keeps agencies' organisations (docs/agencies.md): a
+// home workspace whose owners and admins reach every client workspace of
+// the organisation with the same role (the schema's triggers keep those
+// memberships), the client workspaces it makes, its white-label branding,
+// and the workspace a session works in.
+package organisations
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/reeltrack/reeltrack/command/activitylog"
+	"github.com/reeltrack/reeltrack/command/dataversion"
+	"github.com/reeltrack/reeltrack/command/input"
+	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/authz"
+	"github.com/reeltrack/reeltrack/internal/domain"
+	"github.com/reeltrack/reeltrack/internal/plan"
+)
+
+// Limits of an organisation.
+const (
+	MaxName       = 80
+	MaxWorkspaces = 200
+	// MaxLogoBytes bounds a logo's data: URL.
+	MaxLogoBytes = 300_000
+)
+
+// ErrNoOrganisation answers a workspace outside any organisation.
+var ErrNoOrganisation = apperr.NotFound("this workspace belongs to no organisation")
+
+// Handler makes and changes organisations and their client workspaces.
+type Handler struct {
+	DB  *pgxpool.Pool
+	Now func() time.Time
+}
+
+// Create is making an organisation whose home is the actor's workspace.
+type Create struct {
+	WorkspaceID, ActorID uuid.UUID
+	Name                 string
+}
+
+// Create makes the workspace the home of a new organisation (its owner
+// only): 409 for a workspace already in one. Logged (organisation_created).
+func (h Handler) Create(ctx context.Context, cmd Create) (uuid.UUID, error) {
+	name, err := input.CheckName(cmd.Name, MaxName)
+	if err != nil {
+		return uuid.Nil, err
+	}
+	id := uuid.New()
+	err = pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		if err := authz.LockTeam(ctx, tx, cmd.WorkspaceID, cmd.ActorID, "make an organisation"); err != nil {
+			return err
+		}
+		role, err := authz.MemberRole(ctx, tx, cmd.WorkspaceID, cmd.ActorID)
+		if err != nil {
+			return err
+		}
+		if role != domain.RoleOwner {
+			return apperr.Forbidden("only the workspace's owner can make it an organisation's")
+		}
+		var inOrg, competitors bool
+		if err := tx.QueryRow(ctx, `SELECT organisation_id IS NOT NULL, competitors_of IS NOT NULL FROM workspaces WHERE id = $1`,
+			cmd.WorkspaceID).Scan(&inOrg, &competitors); err != nil {
+			return fmt.Errorf("read workspace: %w", err)
+		}
+		if inOrg || competitors {
+			return apperr.Conflict("this workspace already belongs to an organisation")
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO organisations (id, name, home_workspace_id) VALUES ($1, $2, $3)`,
+			id, name, cmd.WorkspaceID); err != nil {
+			return fmt.Errorf("insert organisation: %w", err)
+		}
+		if _, err := tx.Exec(ctx, `UPDATE workspaces SET organisation_id = $2, updated_at = now() WHERE id = $1`, cmd.WorkspaceID, id); err != nil {
+			return fmt.Errorf("join organisation: %w", err)
+		}
+		if err := dataversion.BumpDataVersion(ctx, tx, cmd.WorkspaceID); err != nil {
+			return err
+		}
+		return activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: cmd.WorkspaceID, ActorID: cmd.ActorID,
+			Action: domain.ActionOrgCreated, Target: name})
+	})
+	return id, err
+}
+
+// Change is a change of the organisation's name or branding; nil leaves a
+// field as it is, "" clears a branding field.
+type Change struct {
+	WorkspaceID, ActorID uuid.UUID
+	Name                 *string
+	BrandName            *string
+	BrandColor           *string
+	Logo                 *string
+}
+
+var (
+	colour = regexp.MustCompile(`^#[0-9a-f]{6}$`)
+	logo   = regexp.MustCompile(`^data:image/(png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$`)
+)
+
+// Validate normalizes and checks the fields given.
+func (c *Change) Validate() error {
+	var errs []error
+	if c.Name != nil {
+		n, err := input.CheckName(*c.Name, MaxName)
+		c.Name = &n
+		errs = append(errs, err)
+	}
+	if c.BrandName != nil {
+		n := strings.TrimSpace(*c.BrandName)
+		if n != "" {
+			var err error
+			n, err = input.CheckName(n, MaxName)
+			errs = append(errs, err)
+		}
+		c.BrandName = &n
+	}
+	if c.BrandColor != nil {
+		v := strings.ToLower(strings.TrimSpace(*c.BrandColor))
+		if v != "" && !colour.MatchString(v) {
+			errs = append(errs, apperr.Invalid("brandColor", `a colour as "#rrggbb", or "" for none`))
+		}
+		c.BrandColor = &v
+	}
+	if c.Logo != nil && *c.Logo != "" {
+		switch {
+		case len(*c.Logo) > MaxLogoBytes:
+			errs = append(errs, apperr.Invalid("logo", fmt.Sprintf("at most %d bytes as a data: URL (about 220 KB of image)", MaxLogoBytes)))
+		case !logo.MatchString(*c.Logo):
+			errs = append(errs, apperr.Invalid("logo", "a PNG, JPEG or WebP image as a base64 data: URL, or \"\" for none"))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Change renames or rebrands the organisation (owners and admins of its
+// home): 404 outside an organisation. Logged (organisation_changed) in the
+// home workspace.
+func (h Handler) Change(ctx context.Context, cmd Change) error {
+	if err := cmd.Validate(); err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		org, home, err := h.managed(ctx, tx, cmd.WorkspaceID, cmd.ActorID, "change the organisation")
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `
+			UPDATE organisations SET name = coalesce($2, name), brand_name = coalesce($3, brand_name),
+				brand_color = coalesce($4, brand_color), logo = coalesce($5, logo)
+			WHERE id = $1`, org, cmd.Name, cmd.BrandName, cmd.BrandColor, cmd.Logo); err != nil {
+			return fmt.Errorf("change organisation: %w", err)
+		}
+		changed := []string{}
+		for name, v := range map[string]*string{"name": cmd.Name, "brandName": cmd.BrandName, "brandColor": cmd.BrandColor, "logo": cmd.Logo} {
+			if v != nil {
+				changed = append(changed, name)
+			}
+		}
+		if err := bumpAll(ctx, tx, org); err != nil {
+			return err
+		}
+		return activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: home, ActorID: cmd.ActorID,
+			Action: domain.ActionOrgChanged, Details: map[string]any{"changed": changed}})
+	})
+}
+
+// AddWorkspace is making a client workspace in the actor's organisation.
+type AddWorkspace struct {
+	WorkspaceID, ActorID uuid.UUID
+	Name                 string
+}
+
+// AddWorkspace makes a client workspace in the organisation of the
+// caller's workspace (owners and admins of its home), on a trial of its
+// own; the home's owners and admins reach it at once. 409 beyond
+// MaxWorkspaces. Logged in the home (client_workspace_created) and in the
+// new workspace (workspace_created).
+func (h Handler) AddWorkspace(ctx context.Context, cmd AddWorkspace) (uuid.UUID, error) {
+	name, err := input.CheckName(cmd.Name, MaxName)
+	if err != nil {
+		return uuid.Nil, err
+	}
+	id := uuid.New()
+	err = pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		org, home, err := h.managed(ctx, tx, cmd.WorkspaceID, cmd.ActorID, "add client workspaces")
+		if err != nil {
+			return err
+		}
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM workspaces WHERE organisation_id = $1`, org).Scan(&n); err != nil {
+			return fmt.Errorf("count workspaces: %w", err)
+		}
+		if n >= MaxWorkspaces {
+			return apperr.Conflict(fmt.Sprintf("an organisation holds %d workspaces", MaxWorkspaces))
+		}
+		trial, _ := plan.Lookup(plan.Trial)
+		if _, err := tx.Exec(ctx, `
+			INSERT INTO workspaces (id, name, owner_id, plan, video_limit, seat_limit, has_access, trial_ends_at, organisation_id)
+			VALUES ($1, $2, $3, $4, $5, $6, true, $7, $8)`,
+			id, name, cmd.ActorID, string(trial.Name), trial.VideoLimit, trial.SeatLimit, h.Now().Add(plan.TrialLength), org); err != nil {
+			return fmt.Errorf("insert client workspace: %w", err)
+		}
+		if err := activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: home, ActorID: cmd.ActorID,
+			Action: domain.ActionClientWorkspace, Target: name, Details: map[string]any{"workspaceId": id}}); err != nil {
+			return err
+		}
+		return activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: id, ActorID: cmd.ActorID,
+			Action: domain.ActionWorkspaceCreated, Target: name, Details: map[string]any{"organisationId": org}})
+	})
+	return id, err
+}
+
+// managed locks the organisation of the workspace and checks the actor is
+// an owner or admin of its home; it answers the organisation and its home.
+func (h Handler) managed(ctx context.Context, tx pgx.Tx, ws, actor uuid.UUID, action string) (org, home uuid.UUID, err error) {
+	if _, err := authz.RoleOf(ctx, tx, ws, actor); err != nil {
+		return uuid.Nil, uuid.Nil, err
+	}
+	err = tx.QueryRow(ctx, `
+		SELECT o.id, o.home_workspace_id FROM workspaces w JOIN organisations o ON o.id = w.organisation_id
+		WHERE w.id = $1 FOR UPDATE OF o`, ws).Scan(&org, &home)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return uuid.Nil, uuid.Nil, ErrNoOrganisation
+	}
+	if err != nil {
+		return uuid.Nil, uuid.Nil, fmt.Errorf("read organisation: %w", err)
+	}
+	role, err := authz.RoleOf(ctx, tx, home, actor)
+	if apperr.KindOf(err) == apperr.KindNotFound || (err == nil && !role.Manages()) {
+		return uuid.Nil, uuid.Nil, apperr.Forbidden("only the owners and admins of the organisation's own workspace can " + action)
+	}
+	return org, home, err
+}
+
+// bumpAll makes every kept answer of the organisation's workspaces stale
+// (their pages show its name and branding).
+func bumpAll(ctx context.Context, tx pgx.Tx, org uuid.UUID) error {
+	rows, _ := tx.Query(ctx, `SELECT id FROM workspaces WHERE organisation_id = $1 ORDER BY id`, org)
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		return fmt.Errorf("read workspaces: %w", err)
+	}
+	for _, id := range ids {
+		if err := dataversion.BumpDataVersion(ctx, tx, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Switch makes the session work in one of the login's workspaces: 404 for
+// a workspace it is not a member of, 409 for a session the server keeps no
+// record of (an external provider's).
+func (h Handler) Switch(ctx context.Context, userID uuid.UUID, sessionID string, ws uuid.UUID) error {
+	var member bool
+	if err := h.DB.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM workspace_members WHERE workspace_id = $1 AND user_id = $2)`,
+		ws, userID).Scan(&member); err != nil {
+		return fmt.Errorf("read membership: %w", err)
+	}
+	if !member {
+		return apperr.NotFound("workspace not found")
+	}
+	tag, err := h.DB.Exec(ctx, `UPDATE sessions SET current_workspace = $3 WHERE id = $1 AND user_id = $2 AND ended_at IS NULL`, sessionID, userID, ws)
+	if err != nil {
+		return fmt.Errorf("switch workspace: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return apperr.Conflict("this session cannot switch workspaces: sign in with your password")
+	}
+	return nil
+}
