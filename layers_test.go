@@ -60,7 +60,7 @@ var importRules = []importRule{
 		onlyImports("api/collections", apiRoom("command/collections", "command/team", "query/collections")...),
 		onlyImports("api/campaigns", apiRoom("command/campaigns", "query/campaigns")...),
 		onlyImports("api/alerts", apiRoom("command/alerts", "query/alerts")...),
-		onlyImports("api/sharing", apiRoom("command/sharing", "query/sharing", "query/numbers", "query/campaigns", "query/answercache", "web")...),
+		onlyImports("api/sharing", apiRoom("command/sharing", "query/sharing", "query/numbers", "query/campaigns", "query/organisations", "query/answercache", "web")...),
 		onlyImports("api/billing", apiRoom("command/billing")...),
 		onlyImports("api/health", apiRoom("query/health")...),
 		onlyImports("api/portal", apiRoom("command/collections", "command/campaigns", "query/campaigns")...),

@@ -134,12 +134,31 @@ func TestWhiteLabelReports(t *testing.T) {
 	download(owner, "subject=overview&datePreset=all", 400)
 	download(owner, "subject=campaign&id="+coll.ID.String(), 404)
 
+	// its share pages take the same brand; another workspace's none
+	var link struct{ Token string }
+	a.request("POST", "/api/share-links", map[string]any{"name": "For Acme", "collectionId": coll.ID}, owner).expect(t, 201).decode(t, &link)
+	var info struct {
+		Branding *struct {
+			Name, Color, Logo string
+			WhiteLabel        bool
+		}
+	}
+	a.request("GET", "/api/shared/"+link.Token, nil).expect(t, 200).decode(t, &info)
+	if info.Branding == nil || info.Branding.Name != "Glow Studio" || info.Branding.Color != "#0f766e" || info.Branding.Logo != tinyPNG || !info.Branding.WhiteLabel {
+		t.Fatalf("the share page's branding %+v", info.Branding)
+	}
+
 	// another workspace: reeltrack's name, and nothing of this one
 	outsider := a.signUp(uniqueEmail("reports-other"))
 	a.bootstrap(outsider)
 	download(outsider, "subject=collection&id="+coll.ID.String(), 404)
 	if text := strings.Join(strings.Fields(pdfText(t, download(outsider, "subject=overview", 200))), " "); !strings.Contains(text, "Prepared with reeltrack") || strings.Contains(text, "Glow") {
 		t.Fatalf("a workspace outside an agency's report:\n%s", text)
+	}
+	a.request("POST", "/api/share-links", map[string]any{"name": "Theirs"}, outsider).expect(t, 201).decode(t, &link)
+	a.request("GET", "/api/shared/"+link.Token, nil).expect(t, 200).decode(t, &info)
+	if info.Branding != nil {
+		t.Fatalf("a share page outside an agency is branded %+v", info.Branding)
 	}
 
 	// schedules

@@ -83,7 +83,7 @@ func newRooms(d Deps) rooms {
 			Answers: answers, Now: d.Now, Limiter: d.Limiter, Passwords: d.Passwords,
 			PublicBaseURL: d.Config.PublicBaseURL, SessionSecret: d.Config.SessionSecret, CookieSecure: d.Config.CookieSecure,
 			APIKeys: d.APIKeys, ManageAPIKeys: d.ManageAPIKeys, ShareLinks: d.ShareLinks, ManageShareLinks: d.ManageShareLinks,
-			Videos: d.Videos, Overview: d.Overview, Campaigns: d.Campaigns,
+			Videos: d.Videos, Overview: d.Overview, Campaigns: d.Campaigns, Organisations: d.Organisations,
 		},
 		billing:     &billing.Room{Checkout: d.Checkout, Portal: d.Portal},
 		watches:     &watches.Room{Watches: d.Watches, SaveWatches: d.SaveWatches},

@@ -12,6 +12,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/ratelimit"
 	querycampaigns "github.com/reeltrack/reeltrack/query/campaigns"
 	"github.com/reeltrack/reeltrack/query/numbers"
+	queryorgs "github.com/reeltrack/reeltrack/query/organisations"
 	querysharing "github.com/reeltrack/reeltrack/query/sharing"
 )
 
@@ -35,4 +36,6 @@ type Room struct {
 	Videos    numbers.VideosHandler
 	Overview  numbers.OverviewHandler
 	Campaigns querycampaigns.CampaignsHandler
+	// Organisations give a share page its agency's branding.
+	Organisations queryorgs.Handler
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/query/answercache"
 	"github.com/reeltrack/reeltrack/query/numbers"
+	queryorgs "github.com/reeltrack/reeltrack/query/organisations"
 	querysharing "github.com/reeltrack/reeltrack/query/sharing"
 	"github.com/reeltrack/reeltrack/web"
 )
@@ -122,6 +123,8 @@ type sharedInfo struct {
 	Unlocked         bool        `json:"unlocked"`
 	IncludePayouts   bool        `json:"includePayouts"`
 	ExpiresAt        *time.Time  `json:"expiresAt"`
+	// Branding is the agency's the workspace belongs to; nil: reeltrack's.
+	Branding *queryorgs.Branding `json:"branding"`
 }
 
 type sharedScope struct {
@@ -133,9 +136,13 @@ func (s *Room) GetShared(c *fiber.Ctx, l querysharing.SharedLink) error {
 	if _, err := s.ManageShareLinks.CountView(c.UserContext(), auth.HashLinkToken(c.Params("token"))); err != nil {
 		return err
 	}
+	branding, err := s.Organisations.BrandingOf(c.UserContext(), l.WorkspaceID)
+	if err != nil {
+		return err
+	}
 	return c.JSON(sharedInfo{Name: l.Name, Scope: sharedScope{Kind: l.Scope.Kind, Name: l.Scope.Name}, Platforms: l.Filters.Platforms,
 		DatePreset: l.DatePreset, From: l.From, To: l.To, FrozenAt: l.FrozenAt, PasswordRequired: l.HasPassword,
-		Unlocked: s.unlocked(c, l), IncludePayouts: l.IncludePayouts, ExpiresAt: l.ExpiresAt})
+		Unlocked: s.unlocked(c, l), IncludePayouts: l.IncludePayouts, ExpiresAt: l.ExpiresAt, Branding: branding})
 }
 
 type unlockIn struct {
