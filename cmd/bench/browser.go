@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"os/exec"
 	"path"
 	"slices"
 	"strings"
@@ -24,6 +23,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/reeltrack/reeltrack/internal/auth"
+	"github.com/reeltrack/reeltrack/internal/pdf"
 )
 
 // Targets of the issue for the dashboard in the browser, on 2 cores.
@@ -143,20 +143,11 @@ func loadavg() string {
 	return strings.Join(f[:3], ", ")
 }
 
-func findChromium() string {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-
 // browserPhase opens the dashboard in a headless Chromium as the large
 // workspace's owner, n times per page and cache state, timing data drawn.
 func browserPhase(ctx context.Context, base string, c *client, n int, progress io.Writer) (*browserReport, error) {
 	rep := &browserReport{Runs: n, LoadStart: loadavg()}
-	exe := findChromium()
+	exe := pdf.FindChromium()
 	if exe == "" {
 		rep.Skipped = "no chromium on PATH (`make services` installs Debian's chromium)"
 		return rep, nil
@@ -166,17 +157,7 @@ func browserPhase(ctx context.Context, base string, c *client, n int, progress i
 		return nil, err
 	}
 	defer os.RemoveAll(profile)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe),
-		chromedp.UserDataDir(profile),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.WindowSize(browserWidth, browserHeight),
-	)
+	opts := pdf.Headless(exe, profile, chromedp.WindowSize(browserWidth, browserHeight))
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	defer cancelAlloc()
 	bctx, cancel := chromedp.NewContext(actx)

@@ -41,12 +41,34 @@ func (p *Printer) exe() string {
 	if p.ExecPath != "" {
 		return p.ExecPath
 	}
+	return FindChromium()
+}
+
+// FindChromium is Chromium's binary on PATH; "" for none.
+func FindChromium() string {
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if path, err := exec.LookPath(name); err == nil {
 			return path
 		}
 	}
 	return ""
+}
+
+// Headless is how the project starts a headless Chromium of its own (the
+// reports' printer, the bench's browser): the binary, a profile directory
+// of its own, no sandbox (it runs as root in CI), no GPU and none of
+// Chromium's own network traffic.
+func Headless(exe, profile string, more ...chromedp.ExecAllocatorOption) []chromedp.ExecAllocatorOption {
+	return append(append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.UserDataDir(profile),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+	), more...)
 }
 
 // Print renders html as an A4 PDF, the document's own @page rules first.
@@ -74,17 +96,7 @@ func (p *Printer) Print(ctx context.Context, html string) ([]byte, error) {
 		return nil, fmt.Errorf("pdf: %w", err)
 	}
 	defer os.RemoveAll(profile)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe),
-		chromedp.UserDataDir(profile),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, Headless(exe, profile)...)
 	defer cancelAlloc()
 	// chromedp's complaints of events it cannot place (a document set
 	// without a navigation) are not errors of the print
