@@ -3,6 +3,7 @@ package organisations
 import (
 	"cmp"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -128,12 +129,33 @@ func (h RollupHandler) Handle(ctx context.Context, ws, user uuid.UUID, q numbers
 	if err != nil {
 		return Rollup{}, fmt.Errorf("read the organisation's workspaces: %w", err)
 	}
+	// The whole roll-up is kept too, under every workspace's data version
+	// and the minute (the health banners' age), for this user's reach.
+	versions := sha256.New()
+	for _, w := range list {
+		fmt.Fprintf(versions, "%s:%d;", w.ID, w.version)
+	}
+	k := answercache.Key{Workspace: org.HomeWorkspaceID, Name: "rollup",
+		Params: fmt.Sprintf("%s&user=%s&minute=%d&versions=%x", q.Key(), user, h.Now().Unix()/60, versions.Sum(nil))}
+	b, err := h.Cache.JSON(ctx, k, func(ctx context.Context) (any, error) { return h.compute(ctx, org, list, q) })
+	if err != nil {
+		return Rollup{}, err
+	}
+	var out Rollup
+	if err := json.Unmarshal(b, &out); err != nil {
+		return Rollup{}, fmt.Errorf("read the kept roll-up: %w", err)
+	}
+	return out, nil
+}
+
+// compute reads every workspace's answers and sums them.
+func (h RollupHandler) compute(ctx context.Context, org Organisation, list []rollupRow, q numbers.OverviewQuery) (Rollup, error) {
 	out := Rollup{Organisation: Ref{ID: org.ID, Name: org.Name}, Workspaces: make([]RollupWorkspace, len(list)),
 		TopMovers: []RollupMover{}, Campaigns: []RollupCampaign{}}
 	overviews := make([]numbers.Overview, len(list))
 	campaigns := make([][]querycampaigns.CampaignSummary, len(list))
 	now := h.Now()
-	err = fanout.Each(len(list), 4, func(i int) error {
+	err := fanout.Each(len(list), 4, func(i int) error {
 		w := &list[i]
 		p, err := plan.Stored(w.planName)
 		if err != nil {
