@@ -23,7 +23,7 @@ func TestPagesAtPhoneWidth(t *testing.T) {
 	long := strings.Repeat("SpringLaunchCampaignWithCreators", 4)[:100] // the longest name, unbreakable
 	s.send(cookie, "POST", "/collections", `{"name": "`+long+`"}`, nil)
 	for _, p := range []string{"/invite?token=unknown", "/verify-email?token=unknown", "/forgot-password", "/reset-password?token=unknown",
-		"/", "/videos", "/accounts", "/track", "/collections", "/campaigns", "/creators", "/alerts", "/export", "/team", "/team/activity", "/billing", "/settings", "/health"} {
+		"/", "/videos", "/accounts", "/track", "/collections", "/campaigns", "/creators", "/alerts", "/export", "/reports", "/team", "/team/activity", "/agency", "/billing", "/settings", "/health"} {
 		var overflow bool
 		do(t, ctx, "open "+p,
 			chromedp.Navigate(s.base+p),

@@ -66,6 +66,9 @@ func TestScreenshots(t *testing.T) {
 	s.cron("/cron/alerts")
 	s.send(cookie, "POST", "/workspace/team", `{"email":"ben-`+email+`","role":"admin"}`, nil)
 	invite := s.link("ben-"+email, "/invite")
+	// a client viewer of the collection, shown its campaign's payouts
+	clientEmail := "client-" + email
+	s.send(cookie, "POST", "/workspace/team", `{"email":"`+clientEmail+`","role":"client","clientCollections":["`+colID+`"],"clientPayouts":true}`, nil)
 
 	each := func(shot func(size screen)) {
 		for _, scheme := range []string{"light", "dark"} {
@@ -99,11 +102,13 @@ func TestScreenshots(t *testing.T) {
 		"collections":              "/collections",
 		"alerts":                   "/alerts",
 		"export":                   "/export",
+		"reports":                  "/reports",
 		"team":                     "/team",
 		"team-activity":            "/team/activity",
 		"billing":                  "/billing",
 		"settings":                 "/settings",
 		"health":                   "/health",
+		"agency":                   "/agency",
 	}
 	// posts that are not simply the account's own, and publish times from
 	// the post's id or unknown, before the campaign reads them
@@ -298,11 +303,16 @@ func TestScreenshots(t *testing.T) {
 		shoot(t, ctx, s.base+"/portal/campaigns/"+colID+"/submissions", filepath.Join(dir, sc.file("creator-submissions")), sc, waitVisible(`[data-testid=portal-submissions]`))
 	})
 	do(t, ctx, "the creator logs out", click(`//button[normalize-space()="Log out"]`, chromedp.BySearch), waitVisible(`input[name=email]`))
+	// The client viewer, once signed up and in: the numbers of its
+	// collection and its campaign, read only.
+	shootClientViewer(t, s, ctx, clientEmail, colID, dir, each)
 	// the owner's inbox of them
 	logIn(t, ctx, s.base, email, password)
 	each(func(sc screen) {
 		shoot(t, ctx, s.base+"/campaigns/"+colID+"/submissions?status=any", filepath.Join(dir, sc.file("campaign-submissions")), sc, waitVisible(`[data-testid=inbox]`))
 	})
+	// the workspace made an agency's, with a client workspace
+	shootAgency(t, s, ctx, ws.ID, dir, each)
 	do(t, ctx, "the owner logs out", chromedp.Navigate(s.base+"/settings"), waitVisible(`main h1`), click(`//button[normalize-space()="Log out"]`, chromedp.BySearch), waitVisible(`input[name=email]`))
 
 	// Day one: a new workspace whose video and account were scraped once,

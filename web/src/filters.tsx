@@ -5,6 +5,7 @@ import { useState } from 'preact/hooks'
 import { get } from './api'
 import { PRESET_NAMES, platformName } from './format'
 import { setQuery } from './router'
+import { useWorkspace } from './session'
 import { PLATFORMS, PRESETS, type CollectionList, type DatePreset, type Overview } from './types'
 import { useApi, type Loaded } from './ui'
 
@@ -131,8 +132,9 @@ export function useCollections() {
 }
 
 // CollectionSelect picks one of the workspace's collections, or '' (named
-// none); children are options between the two. Unless untitled, its
-// tooltip names the choice, which a narrow select cuts.
+// none, unless none is null: one must be chosen); children are options
+// between the two. Unless untitled, its tooltip names the choice, which a
+// narrow select cuts.
 export function CollectionSelect({
   cols,
   value,
@@ -144,7 +146,7 @@ export function CollectionSelect({
 }: {
   cols: Loaded<CollectionList>
   value: string
-  none: string
+  none: string | null
   onPick: (id: string) => void
   untitled?: boolean
   children?: ComponentChildren
@@ -156,8 +158,8 @@ export function CollectionSelect({
 }) {
   const chosen = cols.data?.collections.find((c) => c.id === value)
   return (
-    <select {...select} value={value} title={untitled ? undefined : chosen ? chosen.name : none} onChange={(e) => onPick((e.target as HTMLSelectElement).value)}>
-      <option value="">{none}</option>
+    <select {...select} value={value} title={untitled ? undefined : chosen ? chosen.name : (none ?? undefined)} onChange={(e) => onPick((e.target as HTMLSelectElement).value)}>
+      {none !== null && <option value="">{none}</option>}
       {children}
       {cols.data?.collections.map((c) => (
         <option value={c.id} title={c.name}>
@@ -185,7 +187,13 @@ export function FilterBar({
   // range offers a custom from/to range beside the presets
   range?: boolean
 }) {
-  const cols = useCollections()
+  const all = useCollections()
+  // a client viewer of chosen collections sees one of them at a time (the
+  // API reads the first when none is named): theirs only, no "all"
+  const only = useWorkspace()?.clientCollections ?? []
+  const cols: Loaded<CollectionList> = only.length
+    ? { ...all, data: all.data && { ...all.data, collections: all.data.collections.filter((c) => only.includes(c.id)) } }
+    : all
   const custom = range && !!(f.from && f.to)
   const [picking, setPicking] = useState(false)
   const toggle = (p: string) => {
@@ -238,7 +246,12 @@ export function FilterBar({
       </div>
       <label class="inline">
         <span>Collection</span>
-        <CollectionSelect cols={cols} none="All collections" value={f.collectionId} onPick={(id) => setQuery({ collectionId: id, offset: null })} />
+        <CollectionSelect
+          cols={cols}
+          none={only.length ? null : 'All collections'}
+          value={f.collectionId || (only[0] ?? '')}
+          onPick={(id) => setQuery({ collectionId: id, offset: null })}
+        />
       </label>
     </div>
   )

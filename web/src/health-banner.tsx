@@ -25,14 +25,37 @@ export function showHealth(b: Banner) {
   changed.notify()
 }
 
+// asked counts the workspaces the banner was read for: an answer for an
+// earlier one is dropped.
+let asked = 0
+
+// shownFor is the workspace the banner was read for.
+let shownFor = ''
+
+// forgetHealth drops the banner read, of a workspace the session no longer
+// works in (after a switch), and reads the new one's.
+function forgetHealth() {
+  asked++
+  last = null
+  asking = null
+  changed.notify()
+  ask()
+}
+
 function ask(force = false) {
   if (asking || (!force && last && Date.now() - last.at < FRESH)) return
+  const n = asked
   asking = get<Banner>('/workspace/health/summary')
-    .then(showHealth, () => {
-      // the banner is a hint: a failed read leaves the last one
-    })
+    .then(
+      (b) => {
+        if (n === asked) showHealth(b)
+      },
+      () => {
+        // the banner is a hint: a failed read leaves the last one
+      },
+    )
     .finally(() => {
-      asking = null
+      if (n === asked) asking = null
     })
 }
 
@@ -51,12 +74,20 @@ export function HealthBanner({ path }: { path: string }) {
   useSignal(changed)
   const ws = useWorkspace()
   useEffect(() => ask(), [path])
+  // another workspace (a switch, another login): its own banner
+  useEffect(() => {
+    if (!ws || shownFor === ws.id) return
+    const other = shownFor !== ''
+    shownFor = ws.id
+    if (other) forgetHealth()
+    else changed.notify()
+  }, [ws?.id])
   useEffect(() => {
     const t = setInterval(() => ask(true), POLL)
     return () => clearInterval(t)
   }, [])
   const b = last?.banner
-  if (!b || (b.collection === 'ok' && b.provider !== 'refusing')) return null
+  if (!b || !ws || shownFor !== ws.id || (b.collection === 'ok' && b.provider !== 'refusing')) return null
   const manager = canManage(ws)
   return (
     <div class="banner banner-health" role="alert" data-testid="health-banner">

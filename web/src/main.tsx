@@ -3,16 +3,27 @@
 // e-mailed links stand alone and never create a workspace.
 import { render, type ComponentChildren, type ComponentType } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
-import { onUnauthenticated, post, type ApiError } from './api'
+import { get, onUnauthenticated, post, type ApiError } from './api'
 import { exact, day, filled, usageText } from './format'
 import { planName, trialLeft } from './plans'
 import { match, navigate, setQuery, useRoute } from './router'
 import { HealthBanner } from './health-banner'
-import { canManage, forgetWorkspace, loadWorkspace, signedIn, useMe, useWorkspace } from './session'
+import {
+  canManage,
+  forgetTab,
+  forgetWorkspace,
+  isClient,
+  loadWorkspace,
+  signedIn,
+  switchWorkspace,
+  useMe,
+  useWorkspace,
+  useWorkspacesVersion,
+} from './session'
 import { Signal, useSignal } from './signal'
 import './styles.css'
-import type { Workspace } from './types'
-import { ErrorBox, Spinner } from './ui'
+import type { Workspace, WorkspaceChoice, WorkspaceList } from './types'
+import { ErrorBox, ErrorNote, Spinner, useAction, useApi } from './ui'
 import { ResendVerification } from './verify'
 
 type Page = { default: ComponentType<{ params: Record<string, string>; query: URLSearchParams }> }
@@ -42,8 +53,10 @@ const routes: [string, () => Promise<Page>][] = [
   ['/team', () => import('./pages/team')],
   ['/team/activity', () => import('./pages/activity')],
   ['/team/api-keys', () => import('./pages/api-keys')],
+  ['/agency', () => import('./pages/agency')],
   ['/billing', () => import('./pages/billing')],
   ['/export', () => import('./pages/export')],
+  ['/reports', () => import('./pages/reports')],
   ['/settings', () => import('./pages/settings')],
   ['/health', () => import('./pages/health')],
 ]
@@ -81,11 +94,41 @@ const NAV: [string, string][] = [
   ['/alerts', 'Alerts'],
   ['/channels', 'Channels'],
   ['/export', 'Export'],
+  ['/reports', 'Reports'],
   ['/team', 'Team'],
   ['/billing', 'Billing'],
 ]
-// The pages only owners and admins see in the navigation.
+// The pages only owners and admins see in the navigation: the agency's
+// after Team, Health last.
 const MANAGER_NAV: [string, string][] = [['/health', 'Health']]
+const AGENCY_NAV: [string, string] = ['/agency', 'Agency']
+
+// A client viewer (docs/agencies.md) reads the workspace's numbers and
+// changes nothing: these pages only (and Settings), the campaigns when it
+// is shown payouts.
+const CLIENT_NAV: [string, string][] = [
+  ['/', 'Overview'],
+  ['/videos', 'Videos'],
+  ['/accounts', 'Accounts'],
+  ['/collections', 'Collections'],
+  ['/campaigns', 'Campaigns'],
+  ['/export', 'Export'],
+]
+const CLIENT_PAGES = ['/', '/videos', '/videos/:id', '/accounts', '/accounts/:id', '/collections', '/export', '/settings']
+const CLIENT_PAYOUT_PAGES = ['/campaigns', '/campaigns/:id']
+
+function navFor(ws: Workspace | null): [string, string][] {
+  if (isClient(ws)) return CLIENT_NAV.filter(([href]) => href !== '/campaigns' || ws?.clientPayouts)
+  if (!canManage(ws)) return NAV
+  const team = NAV.findIndex(([href]) => href === '/team') + 1
+  return [...NAV.slice(0, team), AGENCY_NAV, ...NAV.slice(team), ...MANAGER_NAV]
+}
+
+// clientMay says whether a client viewer's workspace answer lets it open path.
+function clientMay(ws: Workspace, path: string): boolean {
+  const pages = ws.clientPayouts ? [...CLIENT_PAGES, ...CLIENT_PAYOUT_PAGES] : CLIENT_PAGES
+  return pages.some((p) => match(p, path) !== null)
+}
 
 // The front door: what the product is, shown at / (and its pricing at
 // /pricing) to a visitor who is not signed in (and was not during this
@@ -147,6 +190,12 @@ function find(table: [string, () => Promise<Page>][], path: string) {
 function AccessBanner() {
   const ws = useWorkspace()
   if (!ws || ws.hasAccess) return null
+  if (isClient(ws))
+    return (
+      <div class="banner" role="alert">
+        The workspace’s plan is not active: its numbers are not refreshed for now. They are kept, and the workspace’s team can renew it.
+      </div>
+    )
   const why =
     ws.plan === 'trial'
       ? `Your free trial ended${ws.trialEndsAt ? ' on ' + day(ws.trialEndsAt) : ''}.`
@@ -231,6 +280,57 @@ function CheckoutCancelled() {
   )
 }
 
+// orgLabel names an organisation's group of the switcher.
+const orgLabel = (w: WorkspaceChoice) => (w.organisation ? `${w.organisation.name} (agency)` : '')
+
+// WorkspaceSwitch is the workspace's name in the top bar or, when the login
+// reaches more than one (an agency's, docs/agencies.md), a menu of them,
+// grouped by their organisation: choosing one makes the session work in it
+// and opens its overview.
+function WorkspaceSwitch() {
+  const ws = useWorkspace()
+  const version = useWorkspacesVersion()
+  const r = useApi((s) => get<WorkspaceList>('/workspaces', undefined, s), `${ws?.id}:${version}`)
+  const { busy, error, run } = useAction()
+  if (!ws) return null
+  const list = r.data?.workspaces ?? []
+  if (list.length < 2 || !list.some((w) => w.id === ws.id))
+    return (
+      <span class="ws-name" data-testid="ws-name">
+        {ws.name}
+      </span>
+    )
+  const pick = (id: string) => {
+    if (id === ws.id) return
+    run(async () => {
+      await switchWorkspace(id)
+      navigate('/')
+    })
+  }
+  // the workspaces outside any organisation, then each organisation's
+  const groups = new Map<string, WorkspaceChoice[]>()
+  for (const w of list) groups.set(orgLabel(w), [...(groups.get(orgLabel(w)) ?? []), w])
+  const option = (w: WorkspaceChoice) => (
+    <option value={w.id}>
+      {w.name}
+      {w.own && w.organisation ? ' · home' : ''}
+      {w.role === 'client' ? ' · client view' : ''}
+    </option>
+  )
+  return (
+    <div class="ws-switch" data-testid="ws-switch">
+      <label>
+        <span class="sr-only">Workspace</span>
+        <select value={ws.id} disabled={!!busy} onChange={(e) => pick((e.target as HTMLSelectElement).value)} data-testid="ws-select" title={ws.name}>
+          {[...groups].map(([label, items]) => (label ? <optgroup label={label}>{items.map(option)}</optgroup> : items.map(option)))}
+        </select>
+      </label>
+      {busy && <span class="muted small" role="status">Switching…</span>}
+      <ErrorNote error={error} />
+    </div>
+  )
+}
+
 // Redirect replaces the address with another page's.
 function Redirect({ to }: { to: string }) {
   useEffect(() => navigate(to, true), [to])
@@ -255,8 +355,8 @@ function Shell({ path, children }: { path: string; children: ComponentChildren }
         <a href="/" class="brand">
           reeltrack
         </a>
-        <span class="ws-name">{ws?.name}</span>
-        <Usage />
+        <WorkspaceSwitch />
+        {!isClient(ws) && <Usage />}
         <a href="/settings" class="settings-link" aria-current={path === '/settings' ? 'page' : undefined}>
           Settings
         </a>
@@ -266,7 +366,7 @@ function Shell({ path, children }: { path: string; children: ComponentChildren }
       </header>
       <nav id="nav" class={`sidenav${open ? ' open' : ''}`} aria-label="Main">
         <ul>
-          {(canManage(ws) ? [...NAV, ...MANAGER_NAV] : NAV).map(([href, label]) => {
+          {navFor(ws).map(([href, label]) => {
             const here = href === '/' ? path === '/' : path === href || path.startsWith(href + '/')
             return (
               <li>
@@ -300,11 +400,7 @@ async function logOut() {
     await post('/auth/logout')
   } finally {
     // what the Track page kept for this tab is not for the next person
-    try {
-      for (const k of Object.keys(sessionStorage)) if (k.startsWith('reeltrack.')) sessionStorage.removeItem(k)
-    } catch {
-      // storage refused: nothing was kept
-    }
+    forgetTab()
     forgetWorkspace()
     navigate('/login', true)
   }
@@ -375,8 +471,16 @@ function App() {
   const page = find(routes, route.path)
   return (
     <Shell path={route.path}>
-      {page ? (
-        <Lazy load={page.load} params={page.params} query={route.query} />
+      {page && isClient(ws) && !clientMay(ws, route.path) ? (
+        <div class="empty" data-testid="client-only">
+          <h1>Not part of your view</h1>
+          <p>
+            As a client viewer you see this workspace’s numbers, not its team’s tools. <a href="/">Go to the overview</a>
+          </p>
+        </div>
+      ) : page ? (
+        // a page of another workspace (after a switch) starts anew
+        <Lazy key={ws.id} load={page.load} params={page.params} query={route.query} />
       ) : (
         <div class="empty">
           <h1>Page not found</h1>

@@ -3,10 +3,10 @@
 // signed-in user (GET /api/auth/me), read once per app load and again after
 // anything that changes it.
 import { useEffect } from 'preact/hooks'
-import { get, post } from './api'
+import { get, post, put } from './api'
 import { navigate } from './router'
 import { Signal, useSignal } from './signal'
-import type { BootstrapResult, User, UserResponse, Workspace } from './types'
+import type { BootstrapResult, User, UserResponse, Workspace, WorkspaceList } from './types'
 
 let workspace: Workspace | null = null
 let me: User | null = null
@@ -61,6 +61,50 @@ export function useWorkspace(): Workspace | null {
 
 export function canManage(ws: Workspace | null): boolean {
   return ws?.role === 'owner' || ws?.role === 'admin'
+}
+
+// isClient: a client viewer (docs/agencies.md), who reads the workspace's
+// numbers, or its chosen collections', and changes nothing: the pages show
+// it no action.
+export function isClient(ws: Workspace | null): boolean {
+  return ws?.role === 'client'
+}
+
+// forgetTab drops what the pages kept for this tab (the Track page's
+// form): it belongs to the workspace, or the person, it was typed for.
+export function forgetTab() {
+  try {
+    for (const k of Object.keys(sessionStorage)) if (k.startsWith('reeltrack.')) sessionStorage.removeItem(k)
+  } catch {
+    // storage refused: nothing was kept
+  }
+}
+
+// The login's workspaces (GET /api/workspaces) are read again, by the
+// switcher, after anything that adds one or an agency.
+const listChanged = new Signal()
+let listVersion = 0
+
+export function workspacesChanged() {
+  listVersion++
+  listChanged.notify()
+}
+
+// useWorkspacesVersion changes each time the login's workspaces may have.
+export function useWorkspacesVersion(): number {
+  useSignal(listChanged)
+  return listVersion
+}
+
+// switchWorkspace makes the session work in another of the login's
+// workspaces, then reads it as the dashboard's workspace; the caller opens
+// a page of it.
+export async function switchWorkspace(id: string): Promise<Workspace> {
+  await put<WorkspaceList>('/session/workspace', { workspaceId: id })
+  forgetTab()
+  const w = await loadWorkspace()
+  workspacesChanged()
+  return w
 }
 
 // loadMe reads the signed-in user; calls made while one is under way share

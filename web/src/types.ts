@@ -30,6 +30,18 @@ export type PlanName = Schemas['PlanName']
 export type Workspace = Schemas['Workspace']
 
 export type BootstrapResult = Schemas['BootstrapResult']
+
+// Agencies (docs/agencies.md): the login's workspaces for the switcher, an
+// organisation with its branding, and its roll-up over its workspaces.
+export type WorkspaceList = Schemas['WorkspaceList']
+export type WorkspaceChoice = WorkspaceList['workspaces'][number]
+export type Organisation = Schemas['Organisation']
+export type Branding = Schemas['Branding']
+export type Rollup = Schemas['Rollup']
+export type RollupWorkspace = Rollup['workspaces'][number]
+export type RollupMover = Rollup['topMovers'][number]
+export type RollupCampaign = Rollup['campaigns'][number]
+export type ClientWorkspaceCreated = Answer<'createClientWorkspace', 201>
 export type Counts = Schemas['Counts']
 
 // paused: not refreshed, still counted; beyond_limit: found through an
@@ -230,3 +242,14 @@ export type PlatformScrapes = Schemas['PlatformScrapes']
 export type CronStepRun = Schemas['CronStepRun']
 export type CronStep = CronStepRun['step']
 export type ProviderKind = NonNullable<HealthBanner['providerKind']>
+
+// White-label reports (docs/reports.md): the reports e-mailed on a
+// schedule, what scheduling one sends, and the windows of a report's PDF
+// (GET /api/reports/pdf).
+export type ReportList = Schemas['ReportList']
+export type Report = ReportList['reports'][number]
+export type ReportSubject = Report['subject']
+export type ReportFrequency = Report['frequency']
+export type ReportRequest = NonNullable<operations['scheduleReport']['requestBody']>['content']['application/json']
+export type ReportSent = Answer<'sendReport'>
+export type ReportWindow = NonNullable<NonNullable<operations['downloadReport']['parameters']['query']>['datePreset']>

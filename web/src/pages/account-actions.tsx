@@ -3,7 +3,7 @@
 // (with the way to a bigger plan when the video limit is what stops it).
 import { useEffect, useState } from 'preact/hooks'
 import { ApiError, del, patch } from '../api'
-import { loadWorkspace, useWorkspace } from '../session'
+import { isClient, loadWorkspace, useWorkspace } from '../session'
 import { exact, num } from '../format'
 import type { Account } from '../types'
 import { Confirm, Thumb, useAction, useQuestion } from '../ui'
@@ -162,6 +162,8 @@ export function AccountActions({ a, onChanged, onRemoved }: { a: Account; onChan
 
   const paused = a.status === 'paused'
   const limitId = `limit-${a.id}`
+  // a client viewer changes nothing
+  if (isClient(ws)) return null
   return (
     <div class="account-actions">
       <div class="account-buttons">

@@ -5,6 +5,7 @@ import { get } from '../api'
 import { FilterBar, readFilters } from '../filters'
 import { exact, num, pct, signed } from '../format'
 import { setQuery } from '../router'
+import { isClient, useWorkspace } from '../session'
 import { Sparkline } from '../sparkline'
 import type { Account, AccountList } from '../types'
 import { Empty, Freshness, PageHeader, PlatformBadge, Show, Stale, StatusBadge, Updating, useApi } from '../ui'
@@ -42,6 +43,7 @@ function SortHead({ label, sort, current, title }: { label: string; sort?: strin
 
 function Row({ a, reload, sel }: { a: Account; reload: () => void; sel: ListSelection }) {
   const name = accountName(a)
+  const client = isClient(useWorkspace())
   return (
     <tr data-testid="row" data-id={a.id}>
       <SelectCell sel={sel} id={a.id} cls="acc-select" label={`Select ${name}`} />
@@ -97,9 +99,11 @@ function Row({ a, reload, sel }: { a: Account; reload: () => void; sel: ListSele
         <span class={gainClass(a.viewsGained7d)}>{signed(a.viewsGained7d)}</span>
         {a.views7d && <Sparkline values={a.views7d} />}
       </td>
-      <td>
-        <AccountActions a={a} onChanged={reload} />
-      </td>
+      {!client && (
+        <td>
+          <AccountActions a={a} onChanged={reload} />
+        </td>
+      )}
     </tr>
   )
 }
@@ -116,12 +120,16 @@ export default function Accounts({ query }: { query: URLSearchParams }) {
   if (q.platforms) matching.platforms = q.platforms
   if (q.collectionId) matching.collectionId = q.collectionId
   const sel = useSelection(JSON.stringify(matching))
+  // a client viewer reads: it tracks and changes nothing
+  const client = isClient(useWorkspace())
   return (
     <>
       <PageHeader title="Accounts">
-        <a class="button-link" href="/track">
-          Track an account
-        </a>
+        {!client && (
+          <a class="button-link" href="/track">
+            Track an account
+          </a>
+        )}
       </PageHeader>
       <div class="toolbar">
         <FilterBar f={f} presets={false} />
@@ -147,8 +155,14 @@ export default function Accounts({ query }: { query: URLSearchParams }) {
               </Empty>
             ) : (
               <Empty title="No accounts tracked yet">
-                Paste a TikTok, Instagram, YouTube or X profile link on the <a href="/track">Track</a> page: its newest videos are tracked and its followers
-                appear here after the first scrape.
+                {client ? (
+                  'The workspace’s team has not tracked an account you can see yet.'
+                ) : (
+                  <>
+                    Paste a TikTok, Instagram, YouTube or X profile link on the <a href="/track">Track</a> page: its newest videos are tracked and its
+                    followers appear here after the first scrape.
+                  </>
+                )}
               </Empty>
             )
           return (
@@ -190,7 +204,7 @@ export default function Accounts({ query }: { query: URLSearchParams }) {
                     <SortHead label="Avg. views" current={sort} title="Average views per video with views" />
                     <SortHead label="Engagement" sort="engagement" current={sort} title="(likes + comments + shares + saves) / views" />
                     <SortHead label="Views 7 d" sort="gained7d" current={sort} title="Views gained in the last 7 days; the line shows each day's (UTC days; today, dashed, is not over yet)" />
-                    <th scope="col">Actions</th>
+                    {!client && <th scope="col">Actions</th>}
                   </>
                 }
               >

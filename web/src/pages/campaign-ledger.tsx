@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks'
 import { get, post, put, withQuery } from '../api'
 import { day, exact, platformName, videoKind } from '../format'
 import { setQuery } from '../router'
+import { isClient, useWorkspace } from '../session'
 import {
   BOUNDS,
   LINE_STATUSES,
@@ -444,6 +445,8 @@ export function Ledger({ d, q, manage, onChanged }: { d: PageData; q: LedgerQuer
   const payees = d.creators.map((s) => s.payee)
   const period = d.periods.find((p) => periodKey(p.start) === q.period)
   const exportBase = `/api/campaigns/${encodeURIComponent(id)}/export`
+  // a client viewer shown payouts reads the lines; the exports are the team's
+  const client = isClient(useWorkspace())
   const cols = [
     'Video',
     'Payee',
@@ -456,29 +459,33 @@ export function Ledger({ d, q, manage, onChanged }: { d: PageData; q: LedgerQuer
     <section class="card" id="ledger" aria-labelledby="ledger-title">
       <div class="section-head">
         <h2 id="ledger-title">Ledger</h2>
-        <div class="exports">
-          <a
-            class="button"
-            href={withQuery(exportBase, { kind: 'lines', period: q.period || undefined, status: q.status || undefined, bom: 'true' })}
-            download
-            data-testid="export-lines"
-          >
-            Export lines (CSV)
-          </a>
-          <a class="button" href={withQuery(exportBase, { kind: 'creators', period: q.period || undefined, bom: 'true' })} download data-testid="export-creators">
-            Export creators (CSV)
-          </a>
-        </div>
+        {!client && (
+          <div class="exports">
+            <a
+              class="button"
+              href={withQuery(exportBase, { kind: 'lines', period: q.period || undefined, status: q.status || undefined, bom: 'true' })}
+              download
+              data-testid="export-lines"
+            >
+              Export lines (CSV)
+            </a>
+            <a class="button" href={withQuery(exportBase, { kind: 'creators', period: q.period || undefined, bom: 'true' })} download data-testid="export-creators">
+              Export creators (CSV)
+            </a>
+          </div>
+        )}
       </div>
-      <p class="muted small">
-        One line per video: projected while its counting window is open, then locked with its amount fixed under the rules of its version. Exports cover{' '}
-        {period ? `the period ${periodText(period.start, period.end)}` : 'every period'}
-        {q.status ? ` (lines: ${lineStatusLabel(q.status).toLowerCase()} only)` : ''}
-        <span data-testid="export-note">
-          {q.status ? '' : ': the lines file holds every line, the projected ones marked “projected” with the amount they would have now'}; the creators
-          file sums the locked, approved, paid and held lines per payee and period.
-        </span>
-      </p>
+      {!client && (
+        <p class="muted small">
+          One line per video: projected while its counting window is open, then locked with its amount fixed under the rules of its version. Exports cover{' '}
+          {period ? `the period ${periodText(period.start, period.end)}` : 'every period'}
+          {q.status ? ` (lines: ${lineStatusLabel(q.status).toLowerCase()} only)` : ''}
+          <span data-testid="export-note">
+            {q.status ? '' : ': the lines file holds every line, the projected ones marked “projected” with the amount they would have now'}; the creators
+            file sums the locked, approved, paid and held lines per payee and period.
+          </span>
+        </p>
+      )}
       <div class="filters" role="group" aria-label="Ledger filters">
         <label class="inline">
           <span>Status</span>
@@ -524,7 +531,7 @@ export function Ledger({ d, q, manage, onChanged }: { d: PageData; q: LedgerQuer
           </button>
         )}
       </div>
-      {!manage && <p class="muted small">Only the workspace’s owner or an admin can review lines and mark them paid.</p>}
+      {!manage && !client && <p class="muted small">Only the workspace’s owner or an admin can review lines and mark them paid.</p>}
       {r.error && <ErrorBox error={r.error} retry={r.reload} />}
       {!list && !r.error && <Spinner />}
       {list && (

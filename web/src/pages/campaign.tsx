@@ -8,7 +8,7 @@ import { ApiError, get, patch, post } from '../api'
 import { TimeChart, type ChartSeries } from '../chart'
 import { ChartModes, PublishedChart, chartMode, type ChartMode } from '../published-chart'
 import { ago, day, exact, num, when } from '../format'
-import { canManage, useWorkspace } from '../session'
+import { canManage, isClient, useWorkspace } from '../session'
 import { LINE_STATUSES, PLATFORMS, type Campaign, type CampaignPage as PageData, type Collabs, type CreatorStanding, type Platform, type RulesVersion, type RulesVersions, type Submissions } from '../types'
 import { Empty, ErrorNote, PageHeader, PlatformBadge, Show, Stale, TableHead, Time, numCol, useAction, useApi } from '../ui'
 import {
@@ -264,11 +264,12 @@ function Goal({ s }: { s: CreatorStanding }) {
 
 function Leaderboard({ d }: { d: PageData }) {
   const c = d.campaign
+  const client = isClient(useWorkspace())
   return (
     <section class="card" aria-labelledby="creators-title">
       <div class="section-head">
         <h2 id="creators-title">Creators</h2>
-        <a href="/creators">Manage creators</a>
+        {!client && <a href="/creators">Manage creators</a>}
       </div>
       {d.creators.length === 0 ? (
         <p class="muted">No payee has a video in the campaign yet.</p>
@@ -734,11 +735,14 @@ function SubmissionsLink({ c }: { c: Campaign }) {
 
 function Panel({ d, q, mode, manage, reload }: { d: PageData; q: LedgerQuery; mode: ChartMode; manage: boolean; reload: () => void }) {
   const c = d.campaign
+  // a client viewer shown payouts reads the campaign: not its submissions,
+  // its rules' versions or its settings
+  const client = isClient(useWorkspace())
   return (
     <>
       {c.endedAt && <Ended at={c.endedAt} />}
       <Head c={c} />
-      <SubmissionsLink c={c} />
+      {!client && <SubmissionsLink c={c} />}
       <Kpis d={d} />
       <Counts d={d} />
       {d.awaitingLock > 0 && (
@@ -761,8 +765,15 @@ function Panel({ d, q, mode, manage, reload }: { d: PageData; q: LedgerQuery; mo
       <Leaderboard d={d} />
       <TopVideos d={d} />
       <Ledger d={d} q={q} manage={manage} onChanged={reload} />
-      <Rules c={c} manage={manage} onChanged={reload} />
-      {c.endedAt ? null : manage ? (
+      {client ? (
+        <section class="card" id="rules" aria-labelledby="rules-title">
+          <h2 id="rules-title">Rules · version {c.rules.version}</h2>
+          <RulesFacts r={c.rules} c={c} />
+        </section>
+      ) : (
+        <Rules c={c} manage={manage} onChanged={reload} />
+      )}
+      {c.endedAt || client ? null : manage ? (
         <Settings c={c} onSaved={reload} />
       ) : (
         <p class="muted">Only the workspace’s owner or an admin can change the campaign’s settings and rules.</p>
@@ -773,7 +784,8 @@ function Panel({ d, q, mode, manage, reload }: { d: PageData; q: LedgerQuery; mo
 
 export default function CampaignPage({ params, query }: { params: Record<string, string>; query: URLSearchParams }) {
   const id = params.id
-  const manage = canManage(useWorkspace())
+  const ws = useWorkspace()
+  const manage = canManage(ws)
   const r = useApi((s) => get<PageData>(`/campaigns/${encodeURIComponent(id)}`, undefined, s), id)
   const q = readLedger(query)
   const title = r.data && r.data.campaign.id === id ? r.data.campaign.name : 'Campaign'
@@ -791,7 +803,7 @@ export default function CampaignPage({ params, query }: { params: Record<string,
           {(d) => (
             <Stale r={r}>
               <Panel d={d} q={q} mode={chartMode(query)} manage={manage} reload={r.reload} />
-              <ShareSection scope={{ collectionId: id, datePreset: 'all', campaign: true, title: d.campaign.name, what: 'this campaign' }} />
+              {!isClient(ws) && <ShareSection scope={{ collectionId: id, datePreset: 'all', campaign: true, title: d.campaign.name, what: 'this campaign' }} />}
             </Stale>
           )}
         </Show>

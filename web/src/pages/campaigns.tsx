@@ -7,7 +7,7 @@ import { ApiError, get, post } from '../api'
 import { CollectionSelect, useCollections } from '../filters'
 import { exact } from '../format'
 import { navigate } from '../router'
-import { canManage, useWorkspace } from '../session'
+import { canManage, isClient, useWorkspace } from '../session'
 import { PLATFORMS, type Campaign, type CampaignList, type CampaignSummary, type Collabs, type CollectionList, type PayoutPeriod, type Platform } from '../types'
 import { Empty, FormError, PageHeader, PlatformBadge, Show, Stale, TableHead, Updating, numCol, useAction, useApi, type Loaded } from '../ui'
 import {
@@ -296,7 +296,9 @@ function Row({ c }: { c: CampaignSummary }) {
 }
 
 export default function Campaigns() {
-  const manage = canManage(useWorkspace())
+  const ws = useWorkspace()
+  const manage = canManage(ws)
+  const client = isClient(ws)
   const r = useApi((s) => get<CampaignList>('/campaigns', undefined, s), 'campaigns')
   const [creating, setCreating] = useState(false)
   const start = () => {
@@ -306,9 +308,11 @@ export default function Campaigns() {
   return (
     <>
       <PageHeader title="Campaigns">
-        <a class="button" href="/creators">
-          Creators
-        </a>
+        {!client && (
+          <a class="button" href="/creators">
+            Creators
+          </a>
+        )}
         {manage && !creating && (
           <button type="button" class="primary" onClick={start} data-testid="new-campaign">
             New campaign
@@ -319,7 +323,7 @@ export default function Campaigns() {
         A campaign pays the creators of a collection’s videos for their views, per 1,000 views, under rules you set. Each video’s views are counted for a
         window after it is published; then its line locks and waits for review.
       </p>
-      {!manage && <p class="muted">Only the workspace’s owner or an admin can create campaigns, change their rules and review payouts.</p>}
+      {!manage && !client && <p class="muted">Only the workspace’s owner or an admin can create campaigns, change their rules and review payouts.</p>}
       {creating && r.data && <NewCampaign campaigns={r.data.campaigns} onCancel={() => setCreating(false)} />}
       <Show r={r}>
         {(d) =>

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError, del, get, patch, post } from '../api'
 import { day, exact, num } from '../format'
-import { canManage, useWorkspace } from '../session'
+import { canManage, isClient, useWorkspace } from '../session'
 import type { CampaignPage, Collection, CollectionList } from '../types'
 import { Confirm, Empty, FormError, PageHeader, Show, Spinner, Stale, TableHead, Time, Updating, numCol, useAction, useApi, useQuestion } from '../ui'
 import { InlineError } from './account-actions'
@@ -162,6 +162,10 @@ function CreateForm({ onCreated }: { onCreated: () => void }) {
 }
 
 function Row({ c, metrics, manage, reload, onEnded }: { c: Collection; metrics: boolean; manage: boolean; reload: () => void; onEnded: (name: string) => void }) {
+  // a client viewer reads: it opens the collection's numbers (and its
+  // campaign when shown payouts) and changes nothing
+  const ws = useWorkspace()
+  const client = isClient(ws)
   const [editing, setEditing] = useState(false)
   const [ending, setEnding] = useState(false)
   const [name, setName] = useState(c.name)
@@ -240,7 +244,7 @@ function Row({ c, metrics, manage, reload, onEnded }: { c: Collection; metrics: 
             {c.name}
           </strong>
         )}
-        {c.campaign && (
+        {c.campaign && (!client || ws?.clientPayouts) && (
           <a class="badge collection-campaign" href={`/campaigns/${q}`} data-testid="campaign" title="This collection is a campaign: open it">
             Campaign
           </a>
@@ -274,14 +278,16 @@ function Row({ c, metrics, manage, reload, onEnded }: { c: Collection; metrics: 
           <a href={`/videos?collectionId=${q}`}>Videos</a>
           <a href={`/?collectionId=${q}`}>Overview</a>
           <a href={`/accounts?collectionId=${q}`}>Accounts</a>
-          {!editing && (
+          {!editing && !client && (
             <button type="button" disabled={!!busy} onClick={() => setEditing(true)} aria-label={`Rename ${c.name}`}>
               Rename
             </button>
           )}
-          <button type="button" class="danger-outline" disabled={!!busy} onClick={c.campaign ? () => setEnding(true) : question.ask} aria-label={`Delete ${c.name}`}>
-            Delete
-          </button>
+          {!client && (
+            <button type="button" class="danger-outline" disabled={!!busy} onClick={c.campaign ? () => setEnding(true) : question.ask} aria-label={`Delete ${c.name}`}>
+              Delete
+            </button>
+          )}
         </div>
         {ending && (
           <EndCampaign
@@ -308,7 +314,9 @@ function Row({ c, metrics, manage, reload, onEnded }: { c: Collection; metrics: 
 
 export default function Collections() {
   const r = useApi((s) => get<CollectionList>('/collections', undefined, s), 'collections')
-  const manage = canManage(useWorkspace())
+  const ws = useWorkspace()
+  const manage = canManage(ws)
+  const client = isClient(ws)
   const [ended, setEnded] = useState<{ id: string; name: string } | null>(null)
   return (
     <>
@@ -319,15 +327,23 @@ export default function Collections() {
           <a href={`/campaigns/${encodeURIComponent(ended.id)}`}>open the campaign</a>.
         </p>
       )}
-      <CreateForm onCreated={r.reload} />
+      {client ? (
+        <p class="muted">The collections of the workspace you are shown, with their numbers. Open one’s videos, overview or accounts.</p>
+      ) : (
+        <CreateForm onCreated={r.reload} />
+      )}
       <Show r={r}>
         {(d) =>
           d.collections.length === 0 ? (
-            <Empty title="No collections yet">
-              Create one above to group videos and accounts (for example one per campaign or client), then pick it when you track links on the{' '}
-              <a href="/track">Track</a> page, or move tracked videos and accounts into it from <a href="/videos">Videos</a> and{' '}
-              <a href="/accounts">Accounts</a>: select the rows, then Move. An account's videos move with it.
-            </Empty>
+            client ? (
+              <Empty title="No collections yet">The workspace’s team has not grouped anything you can see into a collection.</Empty>
+            ) : (
+              <Empty title="No collections yet">
+                Create one above to group videos and accounts (for example one per campaign or client), then pick it when you track links on the{' '}
+                <a href="/track">Track</a> page, or move tracked videos and accounts into it from <a href="/videos">Videos</a> and{' '}
+                <a href="/accounts">Accounts</a>: select the rows, then Move. An account's videos move with it.
+              </Empty>
+            )
           ) : (
             <Stale r={r}>
               {!d.metricsAvailable && (

@@ -24,6 +24,7 @@ const STEPS: Record<CronStep, string> = {
   insights: 'Outlier scores and forecasts',
   milestones: 'Milestone alerts',
   dispatch: 'Events to e-mails and channels',
+  reports: 'Scheduled client reports: queues their e-mails',
   mail: 'Sends the e-mails',
   channels: 'Delivers to Slack, Discord and webhooks',
   purge: 'Clears old sessions and activity',

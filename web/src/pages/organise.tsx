@@ -6,7 +6,7 @@ import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
 import { ApiError, post, toApiError, waitText } from '../api'
 import { CollectionSelect, useCollections } from '../filters'
-import { loadWorkspace, useWorkspace } from '../session'
+import { isClient, loadWorkspace, useWorkspace } from '../session'
 import type { OrganiseAction, OrganiseRequest, OrganiseResult, Video } from '../types'
 import { Confirm, useAction, useQuestion } from '../ui'
 import { InlineError } from './account-actions'
@@ -133,6 +133,7 @@ export function Organise({
     run('move', target).then(() => setTarget(''))
   }
   const stillCurrent = target !== '' && (target === 'none' ? current === null : target === current)
+  if (isClient(ws)) return null
   return (
     <div class="organise" data-testid="organise">
       {actions.includes('move') && (
@@ -204,6 +205,7 @@ export function Organise({
 // VideoActions organises one video from its page; onRemoved runs once it
 // is removed (the page then has nothing to show).
 export function VideoActions({ v, onChanged, onRemoved }: { v: Video; onChanged: () => void; onRemoved: () => void }) {
+  if (isClient(useWorkspace())) return null
   const actions: BulkAction[] = ['move']
   if (v.status === 'paused') actions.push('resume')
   else if (v.status !== 'beyond_limit') actions.push('pause', 'refresh')
@@ -282,6 +284,8 @@ function SelectBox({ checked, onChange, label, mixed }: { checked: boolean; onCh
 
 // SelectCell is a row's cell with its checkbox.
 export function SelectCell({ sel, id, cls, label }: { sel: ListSelection; id: string; cls: string; label: string }) {
+  // a client viewer changes nothing: its lists pick no rows
+  if (isClient(useWorkspace())) return null
   return (
     <td class={cls}>
       <SelectBox checked={sel.all || sel.ids.has(id)} onChange={() => sel.toggle(id)} label={label} />
@@ -321,21 +325,24 @@ export function SelectTable({
   'aria-label': string
 }) {
   const picked = ids.filter((id) => sel.ids.has(id)).length
+  const pick = !isClient(useWorkspace())
   return (
     <>
-      <BulkBar s={sel} kind={kind} total={total} pageSize={ids.length} matching={matching} onDone={onDone} />
+      {pick && <BulkBar s={sel} kind={kind} total={total} pageSize={ids.length} matching={matching} onDone={onDone} />}
       <div class="table-wrap">
         <table {...table}>
           <thead>
             <tr>
-              <th scope="col" class={cls}>
-                <SelectBox
-                  checked={sel.all || (ids.length > 0 && picked === ids.length)}
-                  mixed={!sel.all && picked > 0 && picked < ids.length}
-                  onChange={(on) => sel.setPage(ids, on)}
-                  label={label}
-                />
-              </th>
+              {pick && (
+                <th scope="col" class={cls}>
+                  <SelectBox
+                    checked={sel.all || (ids.length > 0 && picked === ids.length)}
+                    mixed={!sel.all && picked > 0 && picked < ids.length}
+                    onChange={(on) => sel.setPage(ids, on)}
+                    label={label}
+                  />
+                </th>
+              )}
               {head}
             </tr>
           </thead>

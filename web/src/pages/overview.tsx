@@ -8,7 +8,7 @@ import { FilterBar, filterQuery, gainedSeries, periodNames, readFilters } from '
 import { exact, num, pct, signed, signedPct, when } from '../format'
 import { ageText, outlierText, outlierTitle } from '../insight'
 import { setQuery } from '../router'
-import { loadWorkspace, useWorkspace } from '../session'
+import { isClient, loadWorkspace, useWorkspace } from '../session'
 import type { Overview as OverviewData, PeriodGained, Video, VideoList } from '../types'
 
 type CountChange = NonNullable<OverviewData['countChanges']>['joined']
@@ -276,7 +276,13 @@ export default function Overview({ query }: { query: URLSearchParams }) {
           if (o.totals.videos === 0)
             return (
               <Empty title="Nothing tracked yet">
-                Paste a TikTok, Instagram, YouTube or X link on the <a href="/track">Track</a> page: its numbers appear here after the first scrape.
+                {isClient(ws) ? (
+                  'The workspace’s team has not tracked anything you can see yet: its numbers appear here after the first scrape.'
+                ) : (
+                  <>
+                    Paste a TikTok, Instagram, YouTube or X link on the <a href="/track">Track</a> page: its numbers appear here after the first scrape.
+                  </>
+                )}
               </Empty>
             )
           return (
@@ -350,7 +356,9 @@ export default function Overview({ query }: { query: URLSearchParams }) {
         }}
       </Show>
       <Updating r={r} />
-      <ShareSection scope={{ ...f, title: f.collectionId ? 'Collection report' : 'Overview report', what: f.collectionId ? 'this collection' : 'the overview' }} />
+      {!isClient(ws) && (
+        <ShareSection scope={{ ...f, title: f.collectionId ? 'Collection report' : 'Overview report', what: f.collectionId ? 'this collection' : 'the overview' }} />
+      )}
     </>
   )
 }

@@ -4,7 +4,7 @@
 import { useState } from 'preact/hooks'
 import { ApiError, patch, post } from '../api'
 import { navigate } from '../router'
-import { canManage, forgetWorkspace, setMe, setWorkspace, useMe, useWorkspace } from '../session'
+import { canManage, forgetWorkspace, isClient, setMe, setWorkspace, useMe, useWorkspace } from '../session'
 import type { UserResponse, Workspace } from '../types'
 import { Confirm, Field, FormError, PageHeader, Spinner, useAction, useQuestion } from '../ui'
 import { ResendVerification } from '../verify'
@@ -98,7 +98,7 @@ function WorkspaceName() {
           <dt>Name</dt>
           <dd data-testid="workspace-name">{ws.name}</dd>
         </dl>
-        <p class="muted">Only the workspace’s owner or an admin can rename it.</p>
+        {!isClient(ws) && <p class="muted">Only the workspace’s owner or an admin can rename it.</p>}
       </section>
     )
   const submit = (e: Event) => {
@@ -175,6 +175,8 @@ function SignOutEverywhere() {
 
 export default function Settings() {
   const me = useMe()
+  // a client viewer gets no digest: the e-mails are the team's
+  const client = isClient(useWorkspace())
   return (
     <>
       <PageHeader title="Settings" />
@@ -204,7 +206,7 @@ export default function Settings() {
           </dl>
         )}
       </section>
-      <DigestChoice />
+      {!client && <DigestChoice />}
       <ChangePassword />
       <SignOutEverywhere />
     </>

@@ -1,29 +1,116 @@
 // Team: the workspace's members, the seats they use, and (for owners and
-// admins) pending invites, inviting by e-mailed link, changing roles and
-// removing.
+// admins) pending invites, inviting by e-mailed link (a teammate, or a
+// client viewer of the workspace or of chosen collections), changing roles
+// and removing. The people an agency reaches the workspace through are
+// shown, and changed in the agency's own workspace only.
 import { useState } from 'preact/hooks'
 import { del, get, patch, post } from '../api'
+import { useCollections } from '../filters'
 import { ago, day, exact, filled } from '../format'
 import { canManage, loadWorkspace, openDashboard, useMe, useWorkspace } from '../session'
-import type { Invite, Member, Role, Team as TeamData, User } from '../types'
-import { ACTIONS, Confirm, ErrorNote, PageHeader, Show, TableHead, Time, useAction, useApi, useQuestion } from '../ui'
+import type { CollectionList, Invite, Member, Role, Team as TeamData, User } from '../types'
+import { ACTIONS, Confirm, ErrorNote, PageHeader, Show, TableHead, Time, useAction, useApi, useQuestion, type Loaded } from '../ui'
 import { TeamTabs } from './team-tabs'
 import './team.css'
 
-const ROLE_NAMES: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member', creator: 'Creator' }
+const ROLE_NAMES: Record<Role, string> = { owner: 'Owner', admin: 'Admin', member: 'Member', creator: 'Creator', client: 'Client viewer' }
 
-function InviteForm({ full, onTeam }: { full: boolean; onTeam: (t: TeamData) => void }) {
+type InviteRole = 'member' | 'admin' | 'client'
+
+const ROLE_HINTS: Record<InviteRole, string> = {
+  admin: 'Admins can invite, change roles, remove members and manage billing; they see and track everything.',
+  member: 'Members see and track everything; they cannot invite, change roles or manage billing.',
+  client: 'A client viewer reads the numbers (of the whole workspace or of the collections you choose) and changes nothing. It takes no seat.',
+}
+
+// Reach says what a client viewer (or its invite) is shown: the whole
+// workspace or its collections, and whether the campaigns' payouts.
+function Reach({ ids, payouts, cols }: { ids?: string[]; payouts?: boolean; cols: Loaded<CollectionList> }) {
+  const names = (ids ?? []).map((id) => cols.data?.collections.find((c) => c.id === id)?.name ?? (cols.data ? 'a deleted collection' : '…'))
+  return (
+    <div class="muted small client-reach" data-testid="client-reach">
+      {names.length ? `${names.length === 1 ? 'Collection' : 'Collections'}: ${names.join(', ')}` : 'Whole workspace'}
+      {payouts ? ' · payouts shown' : ' · no payouts'}
+    </div>
+  )
+}
+
+// ClientChoices picks a client viewer's collections (none: the whole
+// workspace) and whether it is shown the campaigns' payouts.
+function ClientChoices({
+  cols,
+  picked,
+  setPicked,
+  payouts,
+  setPayouts,
+  error,
+}: {
+  cols: Loaded<CollectionList>
+  picked: Set<string>
+  setPicked: (s: Set<string>) => void
+  payouts: boolean
+  setPayouts: (v: boolean) => void
+  error?: string
+}) {
+  const list = cols.data?.collections ?? []
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(picked)
+    if (on) next.add(id)
+    else next.delete(id)
+    setPicked(next)
+  }
+  return (
+    <div class="client-choices" data-testid="client-choices">
+      <fieldset aria-describedby="client-collections-hint">
+        <legend>What the client sees</legend>
+        {cols.error ? (
+          <ErrorNote error={cols.error} />
+        ) : !cols.data ? (
+          <span class="muted small">Loading the collections…</span>
+        ) : list.length === 0 ? (
+          <p class="muted small">The workspace has no collection yet: the client sees the whole workspace.</p>
+        ) : (
+          <ul class="client-collections">
+            {list.map((c) => (
+              <li>
+                <label class="check">
+                  <input type="checkbox" name="clientCollections" value={c.id} checked={picked.has(c.id)} onChange={(e) => toggle(c.id, (e.target as HTMLInputElement).checked)} />
+                  <span class="client-collection-name">{c.name}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+        <small id="client-collections-hint" class={error ? 'field-error' : 'muted'}>
+          {error ? `Collections: ${error}` : picked.size ? `Only the ${picked.size === 1 ? 'collection' : `${picked.size} collections`} checked: their videos, accounts and numbers.` : 'None checked: the whole workspace.'}
+        </small>
+      </fieldset>
+      <label class="check">
+        <input type="checkbox" name="clientPayouts" checked={payouts} onChange={(e) => setPayouts((e.target as HTMLInputElement).checked)} />
+        Show payouts <span class="muted small">(the campaigns, their spend, budgets and lines)</span>
+      </label>
+    </div>
+  )
+}
+
+function InviteForm({ full, onTeam, cols }: { full: boolean; onTeam: (t: TeamData) => void; cols: Loaded<CollectionList> }) {
   const [email, setEmail] = useState('')
-  const [role, setRole] = useState<'member' | 'admin'>('member')
+  const [role, setRole] = useState<InviteRole>('member')
+  const [picked, setPicked] = useState<Set<string>>(new Set())
+  const [payouts, setPayouts] = useState(false)
   const { busy, error, run } = useAction()
   const [sent, setSent] = useState('')
+  const client = role === 'client'
   const submit = (e: Event) => {
     e.preventDefault()
     setSent('')
     run(async () => {
-      const t = await post<TeamData>('/workspace/team', { email, role })
+      // a collection deleted since the list was read is not asked for
+      const known = [...picked].filter((id) => cols.data?.collections.some((c) => c.id === id))
+      const body = client ? { email, role, clientCollections: known, clientPayouts: payouts } : { email, role }
+      const t = await post<TeamData>('/workspace/team', body)
       onTeam(t)
-      setSent(`We e-mailed an invite link to ${email.trim().toLowerCase()}; it works for 7 days.`)
+      setSent(`We e-mailed ${client ? 'a client viewer’s' : 'an'} invite link to ${email.trim().toLowerCase()}; it works for 7 days.`)
       setEmail('')
     })
   }
@@ -47,9 +134,10 @@ function InviteForm({ full, onTeam }: { full: boolean; onTeam: (t: TeamData) => 
         </label>
         <label class="role-field">
           Role
-          <select value={role} onChange={(e) => setRole((e.target as HTMLSelectElement).value as 'member' | 'admin')} aria-describedby="invite-role-hint">
+          <select name="role" value={role} onChange={(e) => setRole((e.target as HTMLSelectElement).value as InviteRole)} aria-describedby="invite-role-hint">
             <option value="member">Member</option>
             <option value="admin">Admin</option>
+            <option value="client">Client viewer (read only)</option>
           </select>
         </label>
         <button type="submit" class="primary" disabled={!!busy}>
@@ -63,14 +151,24 @@ function InviteForm({ full, onTeam }: { full: boolean; onTeam: (t: TeamData) => 
       )}
       {error?.fields.role && <small class="field-error">{error.fields.role}</small>}
       <small id="invite-role-hint" class="muted block">
-        Admins can invite, change roles, remove members and manage billing; members see and track everything.
+        {ROLE_HINTS[role]}
       </small>
-      {full && (
+      {client && (
+        <ClientChoices
+          cols={cols}
+          picked={picked}
+          setPicked={setPicked}
+          payouts={payouts}
+          setPayouts={setPayouts}
+          error={error?.fields.clientCollections}
+        />
+      )}
+      {full && !client && (
         <p class="muted">
           All seats are in use: <a href="/billing">upgrade your plan</a> or revoke a pending invite before inviting someone else.
         </p>
       )}
-      {error && !error.fields.email && !error.fields.role && <ErrorNote error={error} />}
+      {error && !error.fields.email && !error.fields.role && !error.fields.clientCollections && <ErrorNote error={error} />}
       {sent && (
         <p class="notice" role="status">
           {sent}
@@ -80,12 +178,27 @@ function InviteForm({ full, onTeam }: { full: boolean; onTeam: (t: TeamData) => 
   )
 }
 
-function MemberRow({ m, me, manage, onTeam }: { m: Member; me: boolean; manage: boolean; onTeam: (t: TeamData | undefined) => void }) {
+function MemberRow({
+  m,
+  me,
+  manage,
+  onTeam,
+  cols,
+}: {
+  m: Member
+  me: boolean
+  manage: boolean
+  onTeam: (t: TeamData | undefined) => void
+  cols: Loaded<CollectionList>
+}) {
   const { busy, error, run } = useAction()
   const question = useQuestion()
   // Your own role and membership are not changed from your row: leaving
-  // has its own button below the table.
-  const editable = manage && m.role !== 'owner' && !me
+  // has its own button below the table. An agency's people are changed in
+  // its own workspace; a client viewer's role does not change (it is
+  // removed and invited again).
+  const removable = manage && m.role !== 'owner' && !me && !m.organisation
+  const editable = removable && m.role !== 'client'
 
   const changeRole = async (role: string) => run(async () => onTeam(await patch<TeamData>(`/workspace/team/members/${m.userId}`, { role })))
   const remove = () => run(async () => onTeam(await del<TeamData | undefined>(`/workspace/team/members/${m.userId}`)), { stay: true })
@@ -99,6 +212,11 @@ function MemberRow({ m, me, manage, onTeam }: { m: Member; me: boolean; manage: 
             you
           </span>
         )}
+        {m.organisation && (
+          <span class="badge via-org" data-testid="via-org" title={`Reaches this workspace through the agency ${m.organisation}: changed in the agency’s own workspace`}>
+            via {m.organisation}
+          </span>
+        )}
         <ErrorNote error={error} />
       </td>
       <td>
@@ -110,13 +228,14 @@ function MemberRow({ m, me, manage, onTeam }: { m: Member; me: boolean; manage: 
         ) : (
           <span class={`badge role-${m.role}`}>{ROLE_NAMES[m.role]}</span>
         )}
+        {m.role === 'client' && <Reach ids={m.clientCollections} payouts={m.clientPayouts} cols={cols} />}
       </td>
       <td>
         <Time at={m.joinedAt} show={day} />
       </td>
       {manage && (
         <td class="row-actions">
-          {editable && (
+          {removable && (
             <button type="button" disabled={!!busy} onClick={question.ask} aria-label={`Remove ${m.email}`}>
               Remove
             </button>
@@ -166,7 +285,7 @@ function Leave({ me, owner }: { me: User; owner: boolean }) {
 
 // InviteRow is a pending invite: when its link expires, and resending a
 // new link (which starts the 7 days again) or revoking it.
-function InviteRow({ i, onTeam }: { i: Invite; onTeam: (t: TeamData) => void }) {
+function InviteRow({ i, onTeam, cols }: { i: Invite; onTeam: (t: TeamData) => void; cols: Loaded<CollectionList> }) {
   const { busy, error, run } = useAction<'resend' | 'revoke'>()
   const [sent, setSent] = useState(false)
   const act = (what: 'resend' | 'revoke') => {
@@ -188,6 +307,7 @@ function InviteRow({ i, onTeam }: { i: Invite; onTeam: (t: TeamData) => void }) 
       </td>
       <td>
         <span class={`badge role-${i.role}`}>{ROLE_NAMES[i.role]}</span>
+        {i.role === 'client' && <Reach ids={i.clientCollections} payouts={i.clientPayouts} cols={cols} />}
       </td>
       <td class="email">{i.invitedBy}</td>
       <td>
@@ -228,6 +348,8 @@ export default function Team() {
   const me = useMe()
   const myId = me?.id
   const [local, setLocal] = useState<TeamData | null>(null)
+  // the collections name a client viewer's reach
+  const cols = useCollections()
 
   const onTeam = (t: TeamData | undefined) => {
     if (!t) {
@@ -253,7 +375,7 @@ export default function Team() {
                 <div>
                   <strong data-testid="seats-used">{exact(t.seats.used)}</strong> of <strong data-testid="seats-limit">{exact(t.seats.limit)}</strong>{' '}
                   {t.seats.limit === 1 ? 'seat' : 'seats'} used
-                  <span class="muted"> · members plus pending invites</span>
+                  <span class="muted"> · the team’s members plus pending invites; client viewers and an agency’s people take no seat</span>
                 </div>
                 <div class="meter" role="progressbar" aria-label="Seats used" aria-valuemin={0} aria-valuemax={t.seats.limit} aria-valuenow={t.seats.used}>
                   <span class={`meter-fill${full ? ' full' : ''}`} style={{ width: filled(t.seats.used, t.seats.limit) }} />
@@ -266,7 +388,7 @@ export default function Team() {
               </section>
 
               {manage ? (
-                <InviteForm full={full} onTeam={onTeam} />
+                <InviteForm full={full} onTeam={onTeam} cols={cols} />
               ) : (
                 <p class="muted">Only the workspace’s owner or an admin can invite teammates, change roles or remove members.</p>
               )}
@@ -278,7 +400,7 @@ export default function Team() {
                     <TableHead cols={manage ? ['E-mail', 'Role', 'Joined', ACTIONS] : ['E-mail', 'Role', 'Joined']} />
                     <tbody>
                       {t.members.map((m) => (
-                        <MemberRow key={m.userId} m={m} me={m.userId === myId} manage={manage} onTeam={onTeam} />
+                        <MemberRow key={m.userId} m={m} me={m.userId === myId} manage={manage} onTeam={onTeam} cols={cols} />
                       ))}
                     </tbody>
                   </table>
@@ -293,7 +415,7 @@ export default function Team() {
                       <TableHead cols={['E-mail', 'Role', 'Invited by', 'Invited', 'Link expires', ACTIONS]} />
                       <tbody>
                         {t.invites.map((i) => (
-                          <InviteRow key={i.id} i={i} onTeam={onTeam} />
+                          <InviteRow key={i.id} i={i} onTeam={onTeam} cols={cols} />
                         ))}
                         {t.invites.length === 0 && (
                           <tr>
@@ -308,7 +430,7 @@ export default function Team() {
                 </section>
               )}
 
-              {me && t.members.some((m) => m.userId === myId) && (
+              {me && t.members.some((m) => m.userId === myId && !m.organisation) && (
                 <Leave me={me} owner={t.members.some((m) => m.userId === myId && m.role === 'owner')} />
               )}
             </>

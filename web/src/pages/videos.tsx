@@ -10,6 +10,7 @@ import { DASH, day, exact, num, platformName, signed } from '../format'
 import { ForecastCell, OutlierCell } from '../insight'
 import { KeptBadge, KindBadge, KindSelect, readKind } from '../post-kind'
 import { setQuery } from '../router'
+import { isClient, useWorkspace } from '../session'
 import { Sparkline } from '../sparkline'
 import { allOf, type Video, type VideoList, type VideoStatus } from '../types'
 import { Empty, ErrorBox, Freshness, PageHeader, Pager, PlatformBadge, Spinner, StatusBadge, Thumb, Time, statusLabel, useApi } from '../ui'
@@ -282,6 +283,8 @@ export default function Videos({ query }: { query: URLSearchParams }) {
   // on a phone the filters fold behind a button, so the first screen shows
   // videos; how many are on says whether the list is narrowed
   const [filtersOpen, setFiltersOpen] = useState(false)
+  // a client viewer reads: it tracks nothing
+  const client = isClient(useWorkspace())
   const active = [st.f.datePreset !== 'all', st.f.platforms.length > 0, !!st.f.collectionId, st.individualOnly, st.platformShopOnly, !!st.status, !!st.kind].filter(Boolean).length
 
   return (
@@ -290,9 +293,11 @@ export default function Videos({ query }: { query: URLSearchParams }) {
         <a class="vt-btn" href={exportHref}>
           Export these videos
         </a>
-        <a class="vt-btn primary" href="/track">
-          Track videos
-        </a>
+        {!client && (
+          <a class="vt-btn primary" href="/track">
+            Track videos
+          </a>
+        )}
       </PageHeader>
       <button
         type="button"
@@ -360,11 +365,22 @@ export default function Videos({ query }: { query: URLSearchParams }) {
                 <a href="/videos">
                   show all videos
                 </a>
-                . New videos are added on the <a href="/track">Track</a> page.
+                .{!client && (
+                  <>
+                    {' '}
+                    New videos are added on the <a href="/track">Track</a> page.
+                  </>
+                )}
               </Empty>
             ) : (
               <Empty title="No videos tracked yet">
-                Paste a TikTok, Instagram, YouTube or X link on the <a href="/track">Track</a> page, or track an account to follow all its new videos.
+                {client ? (
+                  'The workspace’s team has not tracked a video you can see yet.'
+                ) : (
+                  <>
+                    Paste a TikTok, Instagram, YouTube or X link on the <a href="/track">Track</a> page, or track an account to follow all its new videos.
+                  </>
+                )}
               </Empty>
             )
           ) : list.videos.length === 0 ? (
