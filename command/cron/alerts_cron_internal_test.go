@@ -25,7 +25,7 @@ func TestAlertsCronStepsInOrder(t *testing.T) {
 	for _, s := range (AlertsCron{}).steps(&CronRun{}) {
 		names = append(names, s.name)
 	}
-	want := []domain.CronStep{"ranks", "settle", "payouts", "digests", "spikes", "insights", "milestones", "dispatch", "mail", "channels", "purge"}
+	want := []domain.CronStep{"ranks", "settle", "payouts", "digests", "spikes", "insights", "milestones", "dispatch", "reports", "mail", "channels", "purge"}
 	if !slices.Equal(names, want) || !slices.Equal(domain.AlertsCronSteps, want) {
 		t.Fatalf("steps %v, domain.AlertsCronSteps %v, want %v", names, domain.AlertsCronSteps, want)
 	}
