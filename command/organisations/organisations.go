@@ -161,9 +161,12 @@ func (h Handler) Change(ctx context.Context, cmd Change) error {
 			return fmt.Errorf("change organisation: %w", err)
 		}
 		changed := []string{}
-		for name, v := range map[string]*string{"name": cmd.Name, "brandName": cmd.BrandName, "brandColor": cmd.BrandColor, "logo": cmd.Logo} {
-			if v != nil {
-				changed = append(changed, name)
+		for _, f := range []struct {
+			name string
+			v    *string
+		}{{"name", cmd.Name}, {"brandName", cmd.BrandName}, {"brandColor", cmd.BrandColor}, {"logo", cmd.Logo}} {
+			if f.v != nil {
+				changed = append(changed, f.name)
 			}
 		}
 		if err := bumpAll(ctx, tx, org); err != nil {

@@ -326,7 +326,7 @@ func queue(ctx context.Context, tx pgx.Tx, s schedule, doc pdf.Document, now tim
 	if s.frequency == Monthly {
 		period = "30 days"
 	}
-	file := fileName(doc.Title, now)
+	file := FileName(doc.Title, now)
 	text := fmt.Sprintf("Hello,\n\nattached is %s: %s, over the last %s.\n\n%s\n", s.name, doc.Title, period, doc.Brand)
 	body := fmt.Sprintf("<p>Hello,</p><p>attached is <strong>%s</strong>: %s, over the last %s.</p><p>%s</p>",
 		html.EscapeString(s.name), html.EscapeString(doc.Title), period, html.EscapeString(doc.Brand))
@@ -351,8 +351,9 @@ func queue(ctx context.Context, tx pgx.Tx, s schedule, doc pdf.Document, now tim
 	return ids, nil
 }
 
-// fileName is the PDF's name: the title's letters and digits, and the day.
-func fileName(title string, now time.Time) string {
+// FileName is a report's PDF's name, sent or downloaded: the title's
+// letters and digits, and the day.
+func FileName(title string, now time.Time) string {
 	var b strings.Builder
 	dash := false
 	for _, r := range strings.ToLower(title) {
@@ -375,6 +376,3 @@ func fileName(title string, now time.Time) string {
 	}
 	return name + "-" + now.UTC().Format("2006-01-02") + ".pdf"
 }
-
-// FileName is the name a downloaded report's PDF is given.
-func FileName(title string, now time.Time) string { return fileName(title, now) }

@@ -117,6 +117,39 @@ func (h Handler) Workspaces(ctx context.Context, user, current uuid.UUID) ([]Wor
 // workspaces it reaches of it (every one for the home's owners and
 // admins). 404 outside an organisation.
 func (h Handler) Of(ctx context.Context, ws, user uuid.UUID) (Organisation, error) {
+	o, err := h.head(ctx, ws, user)
+	if err != nil {
+		return Organisation{}, err
+	}
+	var trial, grace *time.Time
+	rows, _ := h.DB.Query(ctx, `
+		SELECT w.id, w.name, w.id = $2, w.plan, w.has_access, w.trial_ends_at, w.grace_ends_at, w.created_at
+		FROM workspaces w
+		JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = $3
+		WHERE w.organisation_id = $1
+		ORDER BY w.id <> $2, lower(w.name), w.id`, o.ID, o.HomeWorkspaceID, user)
+	o.Workspaces = []OrgMember{}
+	var m OrgMember
+	var name string
+	var access bool
+	_, err = pgx.ForEachRow(rows, []any{&m.ID, &m.Name, &m.Home, &name, &access, &trial, &grace, &m.CreatedAt}, func() error {
+		p, err := plan.Stored(name)
+		if err != nil {
+			return err
+		}
+		m.Plan, m.HasAccess = p.Name, plan.HasAccess(p.Name, access, trial, grace, h.Now())
+		o.Workspaces = append(o.Workspaces, m)
+		return nil
+	})
+	if err != nil {
+		return Organisation{}, fmt.Errorf("read the organisation's workspaces: %w", err)
+	}
+	return o, nil
+}
+
+// head reads the organisation of the workspace and the user's place in
+// it, without its workspaces.
+func (h Handler) head(ctx context.Context, ws, user uuid.UUID) (Organisation, error) {
 	var o Organisation
 	var homePlan string
 	var homeAccess bool
@@ -144,28 +177,6 @@ func (h Handler) Of(ctx context.Context, ws, user uuid.UUID) (Organisation, erro
 	o.CanManage = o.Role != nil && o.Role.Manages()
 	o.Branding = brandingOf(o.Name, o.BrandName, o.BrandColor, o.Logo,
 		p.Name == plan.Agency && plan.HasAccess(p.Name, homeAccess, trial, grace, h.Now()))
-	rows, _ := h.DB.Query(ctx, `
-		SELECT w.id, w.name, w.id = $2, w.plan, w.has_access, w.trial_ends_at, w.grace_ends_at, w.created_at
-		FROM workspaces w
-		JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = $3
-		WHERE w.organisation_id = $1
-		ORDER BY w.id <> $2, lower(w.name), w.id`, o.ID, o.HomeWorkspaceID, user)
-	o.Workspaces = []OrgMember{}
-	var m OrgMember
-	var name string
-	var access bool
-	_, err = pgx.ForEachRow(rows, []any{&m.ID, &m.Name, &m.Home, &name, &access, &trial, &grace, &m.CreatedAt}, func() error {
-		p, err := plan.Stored(name)
-		if err != nil {
-			return err
-		}
-		m.Plan, m.HasAccess = p.Name, plan.HasAccess(p.Name, access, trial, grace, h.Now())
-		o.Workspaces = append(o.Workspaces, m)
-		return nil
-	})
-	if err != nil {
-		return Organisation{}, fmt.Errorf("read the organisation's workspaces: %w", err)
-	}
 	return o, nil
 }
 

@@ -108,7 +108,7 @@ type rollupRow struct {
 // Handle answers the roll-up of the workspace's organisation, for the
 // owners and admins of its home (403 otherwise; 404 outside one).
 func (h RollupHandler) Handle(ctx context.Context, ws, user uuid.UUID, q numbers.OverviewQuery) (Rollup, error) {
-	org, err := h.Of(ctx, ws, user)
+	org, err := h.head(ctx, ws, user)
 	if err != nil {
 		return Rollup{}, err
 	}

@@ -26,6 +26,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/reeltrack/reeltrack/internal/paypal/paypalsim"
+	"github.com/reeltrack/reeltrack/internal/pdf"
 	"github.com/reeltrack/reeltrack/internal/testenv"
 )
 
@@ -358,15 +359,7 @@ func startChromium(path string, width, height int) (context.Context, func(), err
 	if err != nil {
 		return nil, nil, err
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
-		chromedp.UserDataDir(profile),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
+	opts := pdf.Headless(path, profile,
 		// as a user who asked for less motion: the spinners of pages that
 		// wait for a first scrape stand still instead of redrawing the
 		// window 60 times a second for minutes
