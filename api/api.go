@@ -257,7 +257,7 @@ func New(d Deps) *fiber.App {
 	// each prints a PDF in a browser
 	printing := rateLimit(s.Limiter, reportsPerMinute, byUserIn("reports"))
 	r.Post("/reports/:id/send", signedIn(printing, requireWorkspace(s.Membership, httpx.WithID("id", room.reports.PostReportSend)))...)
-	r.Get("/reports/pdf", signedIn(printing, requireWorkspace(s.Membership, room.reports.GetPDF))...)
+	r.Get("/reports/pdf", signedIn(printing, allowClient(s.Membership, clientReport, room.reports.GetPDF))...)
 	r.Patch("/workspace", ws(httpx.WithBody(room.team.PatchWorkspace))...)
 	r.Get("/workspace/team", ws(room.team.GetTeam)...)
 	r.Post("/workspace/team", ws(httpx.WithBody(room.team.PostTeam))...)

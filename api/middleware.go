@@ -21,6 +21,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/logctx"
 	"github.com/reeltrack/reeltrack/internal/metrics"
 	"github.com/reeltrack/reeltrack/internal/store"
+	queryreports "github.com/reeltrack/reeltrack/query/reports"
 	querysharing "github.com/reeltrack/reeltrack/query/sharing"
 	queryteam "github.com/reeltrack/reeltrack/query/team"
 )
@@ -326,6 +327,10 @@ const (
 	// which must be in one of a viewer's collections.
 	clientVideo
 	clientAccount
+	// clientReport: a report's PDF (the query's subject and id): the
+	// overview for a viewer of the whole workspace, a collection it reads,
+	// a campaign (its collection's id) with payouts.
+	clientReport
 )
 
 // allowClient is requireWorkspace that lets a client viewer in, read only,
@@ -363,6 +368,9 @@ func loadWorkspace(q queryteam.MembershipHandler, reach *clientReach, next fiber
 func clientScope(c *fiber.Ctx, q queryteam.MembershipHandler, m queryteam.Membership, reach clientReach) error {
 	if reach == clientPayouts && !m.ClientPayouts {
 		return errNoPayouts
+	}
+	if reach == clientReport {
+		return clientReportScope(c, m)
 	}
 	if m.ClientCollections == nil {
 		return nil
@@ -411,6 +419,30 @@ func clientScope(c *fiber.Ctx, q queryteam.MembershipHandler, m queryteam.Member
 		return apperr.NotFound("collection not found")
 	}
 	return nil
+}
+
+// clientReportScope keeps a client viewer's report to what it reads: a
+// campaign's report shows its spend (payouts only), the overview's is the
+// whole workspace's (viewers of the whole workspace only).
+func clientReportScope(c *fiber.Ctx, m queryteam.Membership) error {
+	args := c.Request().URI().QueryArgs()
+	subject := queryreports.Subject(args.Peek("subject"))
+	if subject == queryreports.Campaign && !m.ClientPayouts {
+		return errNoPayouts
+	}
+	if m.ClientCollections == nil {
+		return nil
+	}
+	switch subject {
+	case queryreports.Collection, queryreports.Campaign:
+		id, err := uuid.Parse(string(args.Peek("id")))
+		if err != nil || !slices.Contains(m.ClientCollections, id) {
+			return apperr.NotFound(string(subject) + " not found")
+		}
+		return nil
+	default:
+		return apperr.Forbidden("a client viewer of chosen collections downloads the reports of its collections: choose subject=collection")
+	}
 }
 
 // requireCreator loads the caller's membership as requireWorkspace does and

@@ -2,7 +2,10 @@ package api_test
 
 import (
 	"net/http"
+	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 
@@ -330,4 +333,189 @@ func TestClientViewer(t *testing.T) {
 	a.request("DELETE", "/api/workspace/team/members/"+tb.Members[1].UserID.String(), nil, owner).expect(t, 200)
 	// its sessions end with its reach
 	a.request("GET", "/api/overview", nil, client).expect(t, 401)
+}
+
+// billedWorkspace is what POST /api/workspace/bootstrap answers of the billing of an
+// organisation's workspace.
+type billedWorkspace struct {
+	Workspace struct {
+		ID                 uuid.UUID
+		Plan               string
+		VideoLimit         int
+		SeatLimit          int
+		HasAccess          bool
+		SubscriptionStatus *string
+		GraceEndsAt        *time.Time
+		BilledBy           *struct {
+			WorkspaceID uuid.UUID
+			Name        string
+		}
+		BilledTogether int
+		Usage          struct{ Videos, Seats, Accounts int }
+		OwnUsage       *struct{ Videos, Seats, Accounts int }
+		ScrapeBudget   scrapeBudget
+	}
+}
+
+// TestOrganisationBilling: under billing per organisation the home's
+// subscription pays for every client workspace: they follow its plan,
+// limits and access as its payment events change them, and the videos and
+// seats of all of them count together against its limits; a client
+// workspace takes no subscription of its own while billed so, and billing
+// per organisation waits for the client workspaces' own subscriptions to
+// end; going back leaves each client workspace the plan for a grace period.
+func TestOrganisationBilling(t *testing.T) {
+	f := newFakeStripe(t)
+	a, _ := newScrapingAppWith(t, withStripe(f.URL))
+	owner := a.signUp(uniqueEmail("billing-agency"))
+	home := a.bootstrap(owner).Workspace.ID
+	member := a.member(owner, uniqueEmail("billing-member"), "member")
+	a.request("POST", "/api/organisation", map[string]any{"name": "Pool Agency"}, owner).expect(t, 201)
+	clients := map[string]uuid.UUID{}
+	for _, name := range []string{"Acme Skincare", "Bolt Drinks"} {
+		var out struct{ WorkspaceID uuid.UUID }
+		a.request("POST", "/api/organisation/workspaces", map[string]any{"name": name}, owner).expect(t, 201).decode(t, &out)
+		clients[name] = out.WorkspaceID
+	}
+	acme, bolt := clients["Acme Skincare"], clients["Bolt Drinks"]
+	view := func(ws uuid.UUID) billedWorkspace {
+		t.Helper()
+		a.switchTo(owner, ws)
+		var w billedWorkspace
+		a.request("POST", "/api/workspace/bootstrap", nil, owner).expect(t, 200).decode(t, &w)
+		return w
+	}
+	organisation := func() queryorgs.Organisation {
+		t.Helper()
+		var o queryorgs.Organisation
+		a.request("GET", "/api/organisation", nil, owner).expect(t, 200).decode(t, &o)
+		return o
+	}
+
+	// each workspace on a trial of its own: the limits add up
+	if o := organisation(); o.Billing != "workspace" || o.Usage.VideoLimit != 3*50 || o.Usage.SeatLimit != 3*2 || o.Usage.Seats != 2 {
+		t.Fatalf("billed per workspace, the organisation's usage %+v (%s)", o.Usage, o.Billing)
+	}
+	if w := view(acme); w.Workspace.BilledBy != nil || w.Workspace.BilledTogether != 1 || w.Workspace.OwnUsage != nil {
+		t.Fatalf("a client workspace billed on its own: %+v", w.Workspace)
+	}
+
+	// a client workspace paying for itself holds billing per organisation back
+	exec(t, `UPDATE workspaces SET payment_subscription_id = 'sub_acme', subscription_status = 'active', plan = 'starter',
+		video_limit = 250, seat_limit = 2 WHERE id = $1`, acme)
+	a.request("PATCH", "/api/organisation", map[string]any{"billing": "organisation"}, member).expect(t, 403)
+	a.request("PATCH", "/api/organisation", map[string]any{"billing": "everyone"}, owner).expectError(t, 400, "invalid_request")
+	refused := a.request("PATCH", "/api/organisation", map[string]any{"billing": "organisation"}, owner).expectError(t, 409, "conflict")
+	if !strings.Contains(refused.Message, "Acme Skincare") {
+		t.Fatalf("the refusal does not name the workspace that pays for itself: %s", refused.Message)
+	}
+	if o := organisation(); o.Billing != "workspace" || view(acme).Workspace.BilledBy != nil {
+		t.Fatalf("a refused change changed the billing to %s", o.Billing)
+	}
+	exec(t, `UPDATE workspaces SET subscription_status = 'canceled', has_access = false WHERE id = $1`, acme)
+	a.request("PATCH", "/api/organisation", map[string]any{"billing": "organisation"}, owner).expect(t, 200)
+
+	// the home's trial is everyone's: one pool of 50 videos
+	for _, ws := range []uuid.UUID{acme, bolt} {
+		w := view(ws)
+		if w.Workspace.BilledBy == nil || w.Workspace.BilledBy.WorkspaceID != home || w.Workspace.Plan != "trial" ||
+			w.Workspace.VideoLimit != 50 || !w.Workspace.HasAccess || w.Workspace.BilledTogether != 3 {
+			t.Fatalf("a client workspace billed by the organisation: %+v", w.Workspace)
+		}
+	}
+	track := func(ws uuid.UUID, url string, limit int) response {
+		t.Helper()
+		a.switchTo(owner, ws)
+		body := map[string]any{"url": url}
+		if limit > 0 {
+			body["tracking_limit"] = limit
+		}
+		return a.request("POST", "/api/track", body, owner)
+	}
+	track(acme, "https://www.tiktok.com/@acme.pool", 30).expect(t, 200)
+	over := track(bolt, "https://www.tiktok.com/@bolt.pool", 30).expectError(t, 403, "forbidden")
+	if !strings.Contains(over.Message, "30 of 50 videos in use across the organisation") {
+		t.Fatalf("the refusal over the shared limit: %s", over.Message)
+	}
+	track(bolt, "https://www.tiktok.com/@bolt.pool", 20).expect(t, 200)
+	track(home, "https://www.tiktok.com/@home.pool", 1).expectError(t, 403, "forbidden")
+	w := view(bolt)
+	if w.Workspace.Usage.Videos != 50 || w.Workspace.OwnUsage == nil || w.Workspace.OwnUsage.Videos != 20 || w.Workspace.Usage.Accounts != 2 {
+		t.Fatalf("the usage of a workspace billed together: %+v, its own %+v", w.Workspace.Usage, w.Workspace.OwnUsage)
+	}
+
+	// a client workspace takes no subscription of its own
+	a.switchTo(owner, acme)
+	a.request("POST", "/api/payment/create-checkout", map[string]any{"plan": "starter", "interval": "month"}, owner).
+		expectError(t, 409, "conflict")
+
+	// the home subscribes: every workspace moves with it
+	s := &subscribed{a: a, f: f, owner: owner, ws: home, sub: "sub_" + uuid.NewString()[:8], cus: "cus_" + uuid.NewString()[:8]}
+	active := s.set("active", "price_starter_month")
+	expectApplied(t, a.deliver(s.completed(t)), "applied")
+	for _, ws := range []uuid.UUID{home, acme, bolt} {
+		w := view(ws)
+		if w.Workspace.Plan != "starter" || w.Workspace.VideoLimit != 250 || w.Workspace.SeatLimit != 2 || !w.Workspace.HasAccess ||
+			w.Workspace.SubscriptionStatus == nil || *w.Workspace.SubscriptionStatus != "active" {
+			t.Fatalf("after the home's checkout, %s: %+v", ws, w.Workspace)
+		}
+	}
+	track(home, "https://www.tiktok.com/@home.pool", 30).expect(t, 200)
+	if o := organisation(); o.Billing != "organisation" || o.Usage.Videos != 80 || o.Usage.VideoLimit != 250 || o.Usage.SeatLimit != 2 {
+		t.Fatalf("billed per organisation, the organisation's usage %+v (%s)", o.Usage, o.Billing)
+	}
+
+	// the seats too: the owner and the member of the home take the plan's two
+	a.switchTo(owner, acme)
+	a.request("POST", "/api/workspace/team", map[string]string{"email": uniqueEmail("acme-seat"), "role": "member"}, owner).
+		expectError(t, 403, "forbidden")
+	a.request("POST", "/api/workspace/team", map[string]any{"email": uniqueEmail("acme-client"), "role": "client"}, owner).expect(t, 200)
+
+	// the home's subscription ends: so does every workspace's access
+	canceled := active
+	canceled.Status = "canceled"
+	s.f.set(s.sub, canceled)
+	expectApplied(t, a.deliver(s.subscriptionEvent(t, "deleted", canceled)), "applied")
+	for _, ws := range []uuid.UUID{acme, bolt} {
+		if w := view(ws); w.Workspace.HasAccess {
+			t.Fatalf("after the home's subscription ended, %s has access: %+v", ws, w.Workspace)
+		}
+	}
+	track(acme, "https://youtu.be/abcdefghijk", 0).expectError(t, 403, "forbidden")
+
+	// a new subscription, then the organisation goes back to billing per workspace
+	s.sub = "sub_" + uuid.NewString()[:8]
+	s.set("active", "price_starter_month")
+	expectApplied(t, a.deliver(s.completed(t)), "applied")
+	if w := view(bolt); !w.Workspace.HasAccess {
+		t.Fatalf("after the home's subscription came back, bolt: %+v", w.Workspace)
+	}
+	a.request("PATCH", "/api/organisation", map[string]any{"billing": "workspace"}, owner).expect(t, 200)
+	w = view(bolt)
+	if w.Workspace.BilledBy != nil || w.Workspace.BilledTogether != 1 || w.Workspace.Plan != "starter" || !w.Workspace.HasAccess ||
+		w.Workspace.SubscriptionStatus != nil || w.Workspace.GraceEndsAt == nil ||
+		w.Workspace.GraceEndsAt.After(time.Now().Add(7*24*time.Hour)) || w.Workspace.GraceEndsAt.Before(time.Now().Add(6*24*time.Hour)) {
+		t.Fatalf("a client workspace billed on its own again: %+v", w.Workspace)
+	}
+	if w.Workspace.Usage.Videos != 20 {
+		t.Fatalf("billed on its own, bolt's usage is %d videos", w.Workspace.Usage.Videos)
+	}
+
+	var act struct {
+		Entries []struct {
+			Action  string
+			Details struct{ Changed []string }
+		}
+	}
+	a.switchTo(owner, home)
+	a.request("GET", "/api/workspace/activity", nil, owner).expect(t, 200).decode(t, &act)
+	billingChanges := 0
+	for _, e := range act.Entries {
+		if e.Action == "organisation_changed" && slices.Equal(e.Details.Changed, []string{"billing"}) {
+			billingChanges++
+		}
+	}
+	if billingChanges != 2 {
+		t.Fatalf("%d billing changes in the home's activity, want 2: %+v", billingChanges, act.Entries)
+	}
 }

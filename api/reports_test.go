@@ -134,6 +134,19 @@ func TestWhiteLabelReports(t *testing.T) {
 	download(owner, "subject=overview&datePreset=all", 400)
 	download(owner, "subject=campaign&id="+coll.ID.String(), 404)
 
+	// a client viewer of the collection downloads its report, and no other
+	clientAddr := uniqueEmail("report-client")
+	a.request("POST", "/api/workspace/team", map[string]any{"email": clientAddr, "role": "client", "clientCollections": []uuid.UUID{coll.ID}}, owner).expect(t, 200)
+	client := a.signUp(clientAddr)
+	a.verify(clientAddr)
+	a.request("POST", "/api/invites/accept", map[string]string{"token": a.link(clientAddr, "/invite")}, client).expect(t, 200)
+	if theirs := pdfText(t, download(client, "subject=collection&datePreset=7d&id="+coll.ID.String(), 200)); !strings.Contains(theirs, "Spring launch") {
+		t.Fatalf("the client viewer's report of its collection:\n%s", theirs)
+	}
+	download(client, "subject=overview&datePreset=7d", 403)
+	download(client, "subject=collection&datePreset=7d&id="+uuid.NewString(), 404)
+	download(client, "subject=campaign&datePreset=7d&id="+coll.ID.String(), 403)
+
 	// its share pages take the same brand; another workspace's none
 	var link struct{ Token string }
 	a.request("POST", "/api/share-links", map[string]any{"name": "For Acme", "collectionId": coll.ID}, owner).expect(t, 201).decode(t, &link)

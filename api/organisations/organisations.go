@@ -76,13 +76,15 @@ type changeIn struct {
 	BrandName  *string `json:"brandName"`
 	BrandColor *string `json:"brandColor"`
 	Logo       *string `json:"logo"`
+	Billing    *string `json:"billing"`
 }
 
-// PatchOrganisation renames or rebrands the organisation.
+// PatchOrganisation renames or rebrands the organisation, or changes how
+// its workspaces are billed.
 func (s *Room) PatchOrganisation(c *fiber.Ctx, in changeIn) error {
 	ws, me := httpx.Membership(c).WorkspaceID, httpx.Session(c).UserID
 	if err := s.SaveOrganisations.Change(c.UserContext(), organisations.Change{WorkspaceID: ws, ActorID: me,
-		Name: in.Name, BrandName: in.BrandName, BrandColor: in.BrandColor, Logo: in.Logo}); err != nil {
+		Name: in.Name, BrandName: in.BrandName, BrandColor: in.BrandColor, Logo: in.Logo, Billing: in.Billing}); err != nil {
 		return err
 	}
 	o, err := s.Organisations.Of(c.UserContext(), ws, me)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -94,6 +95,23 @@ func serverEnv(t *testing.T, addr string) {
 // answers. It returns the server's base URL and run()'s result.
 func startServer(t *testing.T, extra map[string]string) (string, chan error) {
 	t.Helper()
+	// An address found free may be taken by another process before the
+	// server binds it: then it starts again on others.
+	for attempt := 1; ; attempt++ {
+		base, done, err := tryStartServer(t, extra)
+		if err == nil {
+			return base, done
+		}
+		if !strings.Contains(err.Error(), "address already in use") || attempt == 5 {
+			t.Fatalf("server stopped before answering: %v", err)
+		}
+	}
+}
+
+// tryStartServer is one start of startServer: run()'s error when it
+// stopped before answering.
+func tryStartServer(t *testing.T, extra map[string]string) (string, chan error, error) {
+	t.Helper()
 	addr := testenv.FreeAddr(t)
 	serverEnv(t, addr)
 	t.Setenv("PUBLIC_BASE_URL", "http://"+addr) // where the provider's webhooks reach it
@@ -113,11 +131,14 @@ func startServer(t *testing.T, extra map[string]string) (string, chan error) {
 		res, err := http.Get(base + "/healthz")
 		if err == nil {
 			res.Body.Close()
-			return base, done
+			return base, done, nil
 		}
 		select {
 		case err := <-done:
-			t.Fatalf("server stopped before answering: %v", err)
+			if err == nil {
+				err = errors.New("run() returned nil")
+			}
+			return "", nil, err
 		default:
 		}
 		if time.Now().After(deadline) {

@@ -18,6 +18,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/authz"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/payment"
+	"github.com/reeltrack/reeltrack/internal/plan"
 )
 
 // PaymentProvider is the payment provider (Stripe). Errors wrap
@@ -43,7 +44,13 @@ func providerError(err error) error {
 }
 
 // liveStatuses are the subscription statuses that give access.
-var liveStatuses = map[string]bool{"active": true, "trialing": true, "past_due": true}
+var liveStatuses = map[string]bool{}
+
+func init() {
+	for _, s := range plan.LiveSubscriptionStatuses {
+		liveStatuses[s] = true
+	}
+}
 
 type billingWorkspace struct {
 	name               string
@@ -68,13 +75,15 @@ func readBillingWorkspace(ctx context.Context, db *pgxpool.Pool, p PaymentProvid
 		return w, err
 	}
 	var role domain.Role
+	var payer *string
 	err := db.QueryRow(ctx, `
-		SELECT w.name, u.email, w.payment_customer_id, w.payment_subscription_id, w.subscription_status, m.role
+		SELECT w.name, u.email, w.payment_customer_id, w.payment_subscription_id, w.subscription_status, m.role, b.name
 		FROM workspaces w
 		JOIN users u ON u.id = w.owner_id
 		JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = $2
+		LEFT JOIN workspaces b ON b.id = w.billed_by
 		WHERE w.id = $1`, workspaceID, userID).
-		Scan(&w.name, &w.ownerEmail, &w.customerID, &w.subscriptionID, &w.subscriptionStatus, &role)
+		Scan(&w.name, &w.ownerEmail, &w.customerID, &w.subscriptionID, &w.subscriptionStatus, &role, &payer)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return w, apperr.NotFound("workspace not found")
 	}
@@ -83,6 +92,10 @@ func readBillingWorkspace(ctx context.Context, db *pgxpool.Pool, p PaymentProvid
 	}
 	if !role.Manages() {
 		return w, authz.Refused("manage billing")
+	}
+	if payer != nil {
+		return w, apperr.Conflict(fmt.Sprintf(
+			"this workspace is billed by its organisation: its plan is that of the workspace %q, whose subscription is managed there", *payer))
 	}
 	return w, nil
 }

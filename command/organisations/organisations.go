@@ -100,7 +100,16 @@ type Change struct {
 	BrandName            *string
 	BrandColor           *string
 	Logo                 *string
+	// Billing is BillingWorkspace or BillingOrganisation.
+	Billing *string
 }
+
+// How an organisation's workspaces are billed: each by its own
+// subscription, or all by the home's (docs/agencies.md, "Billing").
+const (
+	BillingWorkspace    = "workspace"
+	BillingOrganisation = "organisation"
+)
 
 var (
 	colour = regexp.MustCompile(`^#[0-9a-f]{6}$`)
@@ -131,6 +140,9 @@ func (c *Change) Validate() error {
 		}
 		c.BrandColor = &v
 	}
+	if c.Billing != nil && *c.Billing != BillingWorkspace && *c.Billing != BillingOrganisation {
+		errs = append(errs, apperr.Invalid("billing", `"workspace" (each workspace its own subscription) or "organisation" (the home's subscription for all)`))
+	}
 	if c.Logo != nil && *c.Logo != "" {
 		switch {
 		case len(*c.Logo) > MaxLogoBytes:
@@ -154,17 +166,23 @@ func (h Handler) Change(ctx context.Context, cmd Change) error {
 		if err != nil {
 			return err
 		}
+		if cmd.Billing != nil && *cmd.Billing == BillingOrganisation {
+			if err := noOwnSubscription(ctx, tx, org, home); err != nil {
+				return err
+			}
+		}
+		// the schema's triggers bill the workspaces as billing says
 		if _, err := tx.Exec(ctx, `
 			UPDATE organisations SET name = coalesce($2, name), brand_name = coalesce($3, brand_name),
-				brand_color = coalesce($4, brand_color), logo = coalesce($5, logo)
-			WHERE id = $1`, org, cmd.Name, cmd.BrandName, cmd.BrandColor, cmd.Logo); err != nil {
+				brand_color = coalesce($4, brand_color), logo = coalesce($5, logo), billing = coalesce($6, billing)
+			WHERE id = $1`, org, cmd.Name, cmd.BrandName, cmd.BrandColor, cmd.Logo, cmd.Billing); err != nil {
 			return fmt.Errorf("change organisation: %w", err)
 		}
 		changed := []string{}
 		for _, f := range []struct {
 			name string
 			v    *string
-		}{{"name", cmd.Name}, {"brandName", cmd.BrandName}, {"brandColor", cmd.BrandColor}, {"logo", cmd.Logo}} {
+		}{{"name", cmd.Name}, {"brandName", cmd.BrandName}, {"brandColor", cmd.BrandColor}, {"logo", cmd.Logo}, {"billing", cmd.Billing}} {
 			if f.v != nil {
 				changed = append(changed, f.name)
 			}
@@ -223,15 +241,17 @@ func (h Handler) AddWorkspace(ctx context.Context, cmd AddWorkspace) (uuid.UUID,
 	return id, err
 }
 
-// managed locks the organisation of the workspace and checks the actor is
-// an owner or admin of its home; it answers the organisation and its home.
+// managed locks the organisation of the workspace (FOR NO KEY UPDATE: a
+// stronger lock would hold up the foreign key checks of its workspaces'
+// rows) and checks the actor is an owner or admin of its home; it answers
+// the organisation and its home.
 func (h Handler) managed(ctx context.Context, tx pgx.Tx, ws, actor uuid.UUID, action string) (org, home uuid.UUID, err error) {
 	if _, err := authz.RoleOf(ctx, tx, ws, actor); err != nil {
 		return uuid.Nil, uuid.Nil, err
 	}
 	err = tx.QueryRow(ctx, `
 		SELECT o.id, o.home_workspace_id FROM workspaces w JOIN organisations o ON o.id = w.organisation_id
-		WHERE w.id = $1 FOR UPDATE OF o`, ws).Scan(&org, &home)
+		WHERE w.id = $1 FOR NO KEY UPDATE OF o`, ws).Scan(&org, &home)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return uuid.Nil, uuid.Nil, ErrNoOrganisation
 	}
@@ -243,6 +263,25 @@ func (h Handler) managed(ctx context.Context, tx pgx.Tx, ws, actor uuid.UUID, ac
 		return uuid.Nil, uuid.Nil, apperr.Forbidden("only the owners and admins of the organisation's own workspace can " + action)
 	}
 	return org, home, err
+}
+
+// noOwnSubscription refuses billing by the organisation while a client
+// workspace pays for itself: its subscription would go on being charged.
+func noOwnSubscription(ctx context.Context, tx pgx.Tx, org, home uuid.UUID) error {
+	rows, _ := tx.Query(ctx, `
+		SELECT name FROM workspaces
+		WHERE organisation_id = $1 AND id <> $2 AND billed_by IS NULL AND competitors_of IS NULL
+		  AND payment_subscription_id IS NOT NULL AND subscription_status = ANY($3)
+		ORDER BY name`, org, home, plan.LiveSubscriptionStatuses)
+	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return fmt.Errorf("read subscriptions: %w", err)
+	}
+	if len(names) > 0 {
+		return apperr.Conflict(fmt.Sprintf("client workspaces pay by a subscription of their own (%s): cancel it in each one's billing first",
+			strings.Join(names, ", ")))
+	}
+	return nil
 }
 
 // bumpAll makes every kept answer of the organisation's workspaces stale

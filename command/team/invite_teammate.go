@@ -18,6 +18,7 @@ import (
 	"github.com/reeltrack/reeltrack/internal/authz"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/mail"
+	"github.com/reeltrack/reeltrack/internal/plan"
 )
 
 // InviteTeammate invites an e-mail into the caller's workspace.
@@ -75,8 +76,11 @@ func (h InviteTeammateHandler) Handle(ctx context.Context, cmd InviteTeammate) e
 	}
 	var mailID uuid.UUID
 	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		// the seats of workspaces billed together are counted together,
+		// under a lock on the row of the workspace that pays
 		var seatLimit int
-		err := tx.QueryRow(ctx, `SELECT seat_limit FROM workspaces WHERE id = $1 FOR UPDATE`, cmd.WorkspaceID).Scan(&seatLimit)
+		err := tx.QueryRow(ctx, `SELECT seat_limit FROM workspaces WHERE id = (SELECT `+plan.PayerSQL+` FROM workspaces w WHERE w.id = $1) FOR UPDATE`,
+			cmd.WorkspaceID).Scan(&seatLimit)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return apperr.NotFound("workspace not found")
 		}
@@ -106,11 +110,10 @@ func (h InviteTeammateHandler) Handle(ctx context.Context, cmd InviteTeammate) e
 		var seatsUsed int
 		err = tx.QueryRow(ctx, `
 			SELECT
-				EXISTS (SELECT 1 FROM users u JOIN workspace_members m ON m.user_id = u.id WHERE u.email = $2 AND m.workspace_id = $1),
-				EXISTS (SELECT 1 FROM workspace_invites WHERE workspace_id = $1 AND email = $2),
-				(SELECT count(*) FROM workspace_members WHERE workspace_id = $1 AND role NOT IN ('creator', 'client') AND via_organisation IS NULL)
-				+ (SELECT count(*) FROM workspace_invites WHERE workspace_id = $1 AND role NOT IN ('creator', 'client') AND (expires_at IS NULL OR expires_at > $3))`,
-			cmd.WorkspaceID, cmd.Email, h.Now()).Scan(&member, &invited, &seatsUsed)
+				EXISTS (SELECT 1 FROM users u JOIN workspace_members m ON m.user_id = u.id WHERE u.email = $3 AND m.workspace_id = $1),
+				`+plan.BilledSeatsSQL+`,
+				EXISTS (SELECT 1 FROM workspace_invites WHERE workspace_id = $1 AND email = $3)`,
+			cmd.WorkspaceID, h.Now(), cmd.Email).Scan(&member, &seatsUsed, &invited)
 		if err != nil {
 			return fmt.Errorf("check invitee: %w", err)
 		}

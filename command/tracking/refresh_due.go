@@ -61,13 +61,17 @@ const refreshLock = 0x7265667265736801
 const planItemsSQL = `
 WITH usage AS (
 	` + plan.UsageItemsSQL + `
+), paid AS (
+	-- each item's payer: the workspace whose video limit binds it (workspaces
+	-- billed together share their payer's)
+	SELECT u.*, ` + plan.PayerSQL + ` AS payer FROM usage u JOIN workspaces w ON w.id = u.workspace_id
 ), over_limit AS (
-	SELECT u.workspace_id, w.video_limit FROM usage u JOIN workspaces w ON w.id = u.workspace_id
-	GROUP BY u.workspace_id, w.video_limit HAVING sum(u.cost) > w.video_limit
+	SELECT p.payer, w.video_limit FROM paid p JOIN workspaces w ON w.id = p.payer
+	GROUP BY p.payer, w.video_limit HAVING sum(p.cost) > w.video_limit
 ), past_plan_limit AS (
 	SELECT id FROM (
-		SELECT u.id, o.video_limit, sum(u.cost) OVER (PARTITION BY u.workspace_id ORDER BY u.created_at, u.id) AS used
-		FROM usage u JOIN over_limit o ON o.workspace_id = u.workspace_id
+		SELECT p.id, o.video_limit, sum(p.cost) OVER (PARTITION BY p.payer ORDER BY p.created_at, p.id) AS used
+		FROM paid p JOIN over_limit o ON o.payer = p.payer
 	) placed WHERE used > video_limit
 ), items AS (
 	SELECT 'account' AS kind, a.id, a.workspace_id, a.platform, a.handle AS key, a.url, a.tracking_limit,
@@ -102,7 +106,7 @@ WITH usage AS (
 	FROM covered c
 	GROUP BY c.item_id
 )
-SELECT i.kind, i.id, i.workspace_id, w.plan, w.video_limit, i.platform, i.key, i.url, i.tracking_limit, i.cost,
+SELECT i.kind, i.id, i.workspace_id, ` + plan.PayerSQL + `, w.plan, w.video_limit, i.platform, i.key, i.url, i.tracking_limit, i.cost,
        i.created_at, i.last_scraped_at, i.refresh_queued_at, i.next_refresh_at, i.refresh_interval_secs, i.refresh_reason,
        f.youngest, f.views_per_hour, COALESCE(f.in_campaign, false),
        EXISTS (SELECT 1 FROM alert_rules r
@@ -114,17 +118,19 @@ JOIN workspaces w ON w.id = i.workspace_id
 LEFT JOIN features f ON f.item_id = i.id
 WHERE ` + plan.AccessSQL + `
   AND i.id NOT IN (SELECT id FROM past_plan_limit)
-ORDER BY i.workspace_id, i.id`
+ORDER BY ` + plan.PayerSQL + `, i.workspace_id, i.id`
 
 // spendSQL reads the charged refresh and watch jobs of the last 24 hours
-// ($1 now); the reasons written out, each the predicate of its partial
-// index.
+// ($1 now) by payer (workspaces billed together share one budget); the
+// reasons written out, each the predicate of its partial index.
 const spendSQL = `
-SELECT workspace_id, created_at, snapshots FROM scrape_jobs
-WHERE reason = 'refresh' AND snapshots > 0 AND created_at > $1::timestamptz - interval '24 hours'
-UNION ALL
-SELECT workspace_id, created_at, snapshots FROM scrape_jobs
-WHERE reason = 'watch' AND snapshots > 0 AND created_at > $1::timestamptz - interval '24 hours'`
+SELECT ` + plan.PayerSQL + `, j.created_at, j.snapshots FROM (
+	SELECT workspace_id, created_at, snapshots FROM scrape_jobs
+	WHERE reason = 'refresh' AND snapshots > 0 AND created_at > $1::timestamptz - interval '24 hours'
+	UNION ALL
+	SELECT workspace_id, created_at, snapshots FROM scrape_jobs
+	WHERE reason = 'watch' AND snapshots > 0 AND created_at > $1::timestamptz - interval '24 hours'
+) j JOIN workspaces w ON w.id = j.workspace_id`
 
 // lockSQL locks the chosen rows, skipping others' locks, and re-checks they
 // are still unqueued and unscraped: another writer may have done both since.
@@ -147,6 +153,7 @@ var watchingEvents = []domain.EventType{domain.EventSpike, domain.EventVideoMile
 type planned struct {
 	kind, platform, key, url string
 	id, workspaceID          uuid.UUID
+	payer                    uuid.UUID // whose video limit and budget bind it
 	limit                    int
 	scraped                  *time.Time
 	plan                     plan.Plan
@@ -251,10 +258,10 @@ func (h RefreshDueHandler) Handle(ctx context.Context, _ RefreshDue) (Refreshed,
 			}
 		}
 		// the watches' runs, in what the budget has left after the items
-		chargedBy := map[uuid.UUID]int{}
+		chargedBy := map[uuid.UUID]int{} // by payer
 		for _, it := range due {
 			if locked[it.id] {
-				chargedBy[it.workspaceID] += charge[it.id]
+				chargedBy[it.payer] += charge[it.id]
 			}
 		}
 		watched, err := queueWatches(ctx, tx, now, spent, chargedBy, h.Actors)
@@ -292,7 +299,7 @@ func readPlanItems(ctx context.Context, tx pgx.Tx, now time.Time) ([]*planned, e
 		youngest *time.Time
 		vph      *float64
 	)
-	_, err = pgx.ForEachRow(rows, []any{&p.kind, &p.id, &p.workspaceID, &planName, &p.videoLimit, &p.platform, &p.key, &p.url, &p.limit, &p.item.Cost,
+	_, err = pgx.ForEachRow(rows, []any{&p.kind, &p.id, &p.workspaceID, &p.payer, &planName, &p.videoLimit, &p.platform, &p.key, &p.url, &p.limit, &p.item.Cost,
 		&p.item.Created, &p.scraped, &queued, &p.stored.next, &p.stored.secs, &p.stored.reason,
 		&youngest, &vph, &p.item.InCampaign, &p.item.Watched}, func() error {
 		it := p
@@ -341,18 +348,19 @@ func readSpend(ctx context.Context, tx pgx.Tx, now time.Time) (map[uuid.UUID][]r
 	return out, nil
 }
 
-// planWorkspaces plans each workspace's items, grouped as readPlanItems orders
-// them, and returns at most batch due ones.
+// planWorkspaces plans the items of each payer (a workspace, or the
+// workspaces billed together, which share one budget), grouped as
+// readPlanItems orders them, and returns at most batch due ones.
 func planWorkspaces(items []*planned, spent map[uuid.UUID][]refresh.Spend, now time.Time, batch int) []*planned {
 	var due []*planned
 	for start := 0; start < len(items); {
 		end := start
-		for end < len(items) && items[end].workspaceID == items[start].workspaceID {
+		for end < len(items) && items[end].payer == items[start].payer {
 			end++
 		}
 		group := items[start:end]
 		p := group[0].plan
-		in := refresh.Input{Budget: p.BudgetFor(group[0].videoLimit), Base: p.RefreshInterval, Spent: spent[group[0].workspaceID], Now: now,
+		in := refresh.Input{Budget: p.BudgetFor(group[0].videoLimit), Base: p.RefreshInterval, Spent: spent[group[0].payer], Now: now,
 			Items: make([]refresh.Item, len(group))}
 		for i, it := range group {
 			in.Items[i] = it.item

@@ -234,3 +234,75 @@ func TestRefreshKeepsCampaignAndWatchedItemsFresh(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkspacesBilledTogetherShareTheLimitAndTheBudget: a workspace billed
+// by another (an organisation's client, billed by its home) shares the
+// payer's video limit and scrape budget. Over the shared limit, the
+// refresh leaves out the newest items across both workspaces; the
+// snapshots either spent count against the one budget.
+func TestWorkspacesBilledTogetherShareTheLimitAndTheBudget(t *testing.T) {
+	// not parallel: a refresh plans every workspace (see above)
+	now := time.Now().UTC()
+	const videoLimit = 30
+	payer := env.Workspace(t, testenv.WorkspaceOptions{Plan: plan.Growth, VideoLimit: videoLimit})
+	client := env.Workspace(t, testenv.WorkspaceOptions{Plan: plan.Growth, VideoLimit: videoLimit})
+	exec(t, `UPDATE workspaces SET billed_by = $2 WHERE id = $1`, client, payer)
+	growth, _ := plan.Lookup(plan.Growth)
+	budget := growth.BudgetFor(videoLimit) // 120 a day
+	scraped := now.Add(-5 * 24 * time.Hour)
+
+	// 20 videos of the payer's, then 20 of the client's, tracked later: 40
+	// in use of the 30
+	track := func(ws uuid.UUID, created time.Time) uuid.UUID {
+		v := env.Video(t, ws, testenv.VideoOptions{Status: domain.ItemActive, PublishedAt: now.Add(-60 * 24 * time.Hour), CreatedAt: created})
+		exec(t, `UPDATE videos SET last_scraped_at = $2 WHERE id = $1`, v, scraped)
+		return v
+	}
+	var payers, clients []uuid.UUID
+	for i := range 20 {
+		payers = append(payers, track(payer, now.Add(-20*24*time.Hour+time.Duration(i)*time.Minute)))
+	}
+	for i := range 20 {
+		clients = append(clients, track(client, now.Add(-10*24*time.Hour+time.Duration(i)*time.Minute)))
+	}
+	if got := scalar[int](t, `SELECT `+plan.VideoUsageSQL, client); got != 40 {
+		t.Fatalf("the client's usage counts %d videos, want the 40 of both", got)
+	}
+	// the client's refreshes of the last day spent all but 25 of the budget
+	exec(t, `INSERT INTO scrape_jobs (id, workspace_id, platform, actor, input, reason, status, snapshots, created_at, updated_at)
+		VALUES ($1, $2, 'tiktok', 'a', '{}', 'refresh', $3, $4, $5, $5)`, uuid.New(), client, domain.JobProcessed, budget-25, now.Add(-20*time.Hour))
+
+	h := tracking.RefreshDueHandler{DB: env.PG, Actors: ingest.DefaultActors(), MaxPerRun: 100,
+		Start: tracking.StartScrapeHandler{DB: env.PG, Log: slog.New(slog.DiscardHandler)}, Now: func() time.Time { return now }}
+	for i := 0; ; i++ {
+		if _, err := h.Handle(t.Context(), tracking.RefreshDue{}); err != nil {
+			t.Fatal(err)
+		}
+		if scalar[bool](t, `SELECT NOT EXISTS (SELECT 1 FROM videos WHERE workspace_id = $1 AND refresh_reason IS NULL)`, payer) {
+			break
+		}
+		if i == 50 {
+			t.Fatal("the refresh never planned the paying workspace")
+		}
+		time.Sleep(100 * time.Millisecond) // another test's refresh holds the lock
+	}
+	queued := func(ids []uuid.UUID) (n int) {
+		t.Helper()
+		return scalar[int](t, `SELECT count(*) FROM scrape_job_targets t JOIN scrape_jobs j ON j.id = t.job_id
+			WHERE j.reason = 'refresh' AND t.entity_id = ANY($1)`, ids)
+	}
+	if n := queued(clients[10:]); n != 0 {
+		t.Fatalf("%d of the client's 10 newest videos, past the shared limit, were queued", n)
+	}
+	if n := scalar[int](t, `SELECT count(*) FROM videos WHERE id = ANY($1) AND refresh_reason IS NOT NULL`, clients[10:]); n != 0 {
+		t.Fatalf("%d of the client's videos past the shared limit were planned", n)
+	}
+	both := append(append([]uuid.UUID{}, payers...), clients[:10]...)
+	if n := queued(both); n != 25 {
+		t.Fatalf("%d videos within the limit queued, want the 25 the shared budget has left", n)
+	}
+	if spent := scalar[int](t, `SELECT coalesce(sum(snapshots), 0)::int FROM scrape_jobs
+		WHERE workspace_id = ANY($1) AND reason = 'refresh' AND created_at > $2`, []uuid.UUID{payer, client}, now.Add(-24*time.Hour)); spent != budget {
+		t.Fatalf("%d snapshots charged to the two workspaces over the last 24 hours, want the budget's %d", spent, budget)
+	}
+}

@@ -112,6 +112,17 @@ type workspaceLimits struct {
 	videoLimit int
 	usage      int
 	hasAccess  bool
+	// billedWith: the limit is shared with the workspaces billed together
+	billedWith bool
+}
+
+// inUse says what is in use of the video limit, for a refusal.
+func (l workspaceLimits) inUse() string {
+	s := fmt.Sprintf("%d of %d videos in use", l.usage, l.videoLimit)
+	if l.billedWith {
+		s += " across the organisation's workspaces billed together"
+	}
+	return s
 }
 
 // errDryRun ends a dry run's transaction, rolling back what it wrote.
@@ -310,8 +321,10 @@ func lockWorkspaceForTracking(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, no
 	return lim, err
 }
 
-// lockWorkspace locks the workspace row, under which every change of usage is
-// checked against the video limit, and reads limits and usage. FOR NO KEY
+// lockWorkspace locks the workspace row (and that of the workspace that bills
+// it), under which every change of usage is checked against the video
+// limit, and reads limits and usage (plan.VideoUsageSQL: summed over the
+// workspaces billed together). FOR NO KEY
 // UPDATE: it waits for every other writer of the row, not for rows of other
 // tables that refer to it (a queued job), whose writers may hold items this
 // transaction locks next.
@@ -320,7 +333,23 @@ func lockWorkspace(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, now time.Time
 	var flag bool
 	var trialEnds, graceEnds *time.Time
 	var lim workspaceLimits
-	err := tx.QueryRow(ctx, `SELECT plan, video_limit, has_access, trial_ends_at, grace_ends_at FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`, wsID).
+	// A workspace billed by another (an organisation's) shares its limit:
+	// the payer's row is locked first, then its own, always in that order.
+	var payer uuid.UUID
+	err := tx.QueryRow(ctx, `SELECT `+plan.PayerSQL+`, EXISTS (SELECT 1 FROM workspaces c WHERE c.billed_by = `+plan.PayerSQL+`)
+		FROM workspaces w WHERE w.id = $1`, wsID).Scan(&payer, &lim.billedWith)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return lim, apperr.NotFound("workspace not found")
+	}
+	if err != nil {
+		return lim, fmt.Errorf("read workspace: %w", err)
+	}
+	if payer != wsID {
+		if _, err := tx.Exec(ctx, `SELECT 1 FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`, payer); err != nil {
+			return lim, fmt.Errorf("lock the paying workspace: %w", err)
+		}
+	}
+	err = tx.QueryRow(ctx, `SELECT plan, video_limit, has_access, trial_ends_at, grace_ends_at FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`, wsID).
 		Scan(&planName, &lim.videoLimit, &flag, &trialEnds, &graceEnds)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return lim, apperr.NotFound("workspace not found")
@@ -374,7 +403,7 @@ func (h TrackHandler) trackOne(ctx context.Context, tx pgx.Tx, wsID uuid.UUID, t
 	}
 	if lim.usage+cost > lim.videoLimit {
 		return out, nil, apperr.Forbidden(fmt.Sprintf(
-			"plan limit reached: %d of %d videos in use, this %s needs %d", lim.usage, lim.videoLimit, t.Kind, cost))
+			"plan limit reached: %s, this %s needs %d", lim.inUse(), t.Kind, cost))
 	}
 	id := existing
 	switch {

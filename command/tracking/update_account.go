@@ -90,7 +90,7 @@ func (h UpdateAccountHandler) Handle(ctx context.Context, cmd UpdateAccount) err
 			}
 			if lim.usage+extra > lim.videoLimit {
 				return apperr.Forbidden(fmt.Sprintf(
-					"plan limit reached: %d of %d videos in use, this change needs %d more", lim.usage, lim.videoLimit, extra))
+					"plan limit reached: %s, this change needs %d more", lim.inUse(), extra))
 			}
 		}
 		if _, err := tx.Exec(ctx, `

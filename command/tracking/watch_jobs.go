@@ -26,7 +26,7 @@ const (
 // dueWatchesSQL lists the active watches whose run is due, of workspaces
 // with access, locking them ($1 now, $2 the batch).
 const dueWatchesSQL = `
-SELECT x.id, x.workspace_id, x.platform, x.kind, x.term, x.results, x.interval_hours, w.plan
+SELECT x.id, x.workspace_id, ` + plan.PayerSQL + `, x.platform, x.kind, x.term, x.results, x.interval_hours, w.plan
 FROM watches x JOIN workspaces w ON w.id = x.workspace_id
 -- the status written out: the predicate of the partial index watches_due_idx
 WHERE x.status = 'active' AND x.next_run_at <= $1 AND ` + plan.AccessSQL + `
@@ -35,8 +35,8 @@ LIMIT $2
 FOR UPDATE OF x SKIP LOCKED`
 
 // queueWatches queues a run of each due watch whose results fit in what
-// its workspace's scrape budget has left over the last 24 hours (spent,
-// and charged: this call's refresh jobs); a watch that does not fit stays
+// its payer's scrape budget has left over the last 24 hours (spent and
+// charged, this call's refresh jobs, both by payer); a watch that does not fit stays
 // due. A run is charged its results, as the provider bills each post.
 func queueWatches(ctx context.Context, tx pgx.Tx, now time.Time, spent map[uuid.UUID][]refresh.Spend, charged map[uuid.UUID]int,
 	actors ingest.Actors) ([]queuedJob, error) {
@@ -45,7 +45,7 @@ func queueWatches(ctx context.Context, tx pgx.Tx, now time.Time, spent map[uuid.
 		return nil, fmt.Errorf("select due watches: %w", err)
 	}
 	type due struct {
-		id, ws         uuid.UUID
+		id, ws, payer  uuid.UUID
 		platform, kind string
 		term           string
 		results, hours int
@@ -53,21 +53,21 @@ func queueWatches(ctx context.Context, tx pgx.Tx, now time.Time, spent map[uuid.
 	}
 	list, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (due, error) {
 		var d due
-		return d, r.Scan(&d.id, &d.ws, &d.platform, &d.kind, &d.term, &d.results, &d.hours, &d.planName)
+		return d, r.Scan(&d.id, &d.ws, &d.payer, &d.platform, &d.kind, &d.term, &d.results, &d.hours, &d.planName)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("select due watches: %w", err)
 	}
 	used := map[uuid.UUID]int{}
-	for ws, ss := range spent {
+	for payer, ss := range spent {
 		for _, s := range ss {
 			if s.At.After(now.Add(-24 * time.Hour)) {
-				used[ws] += s.Snapshots
+				used[payer] += s.Snapshots
 			}
 		}
 	}
-	for ws, n := range charged {
-		used[ws] += n
+	for payer, n := range charged {
+		used[payer] += n
 	}
 	var out []queuedJob
 	for _, d := range list {
@@ -75,7 +75,7 @@ func queueWatches(ctx context.Context, tx pgx.Tx, now time.Time, spent map[uuid.
 		if err != nil {
 			return nil, err
 		}
-		if used[d.ws]+d.results > pl.ScrapeBudget {
+		if used[d.payer]+d.results > pl.ScrapeBudget {
 			continue
 		}
 		rp, err := actors.WatchPlan(platform.Platform(d.platform), domain.WatchKind(d.kind), d.term, d.results)
@@ -97,7 +97,7 @@ func queueWatches(ctx context.Context, tx pgx.Tx, now time.Time, spent map[uuid.
 			d.id, d.ws, now.Add(time.Duration(d.hours)*time.Hour)); err != nil {
 			return nil, fmt.Errorf("schedule a watch: %w", err)
 		}
-		used[d.ws] += d.results
+		used[d.payer] += d.results
 		out = append(out, queuedJob{id: id, workspaceID: d.ws})
 	}
 	return out, nil

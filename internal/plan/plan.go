@@ -32,6 +32,10 @@ type Plan struct {
 	Paid                  bool `json:"paid"`
 }
 
+// LiveSubscriptionStatuses are the payment provider's subscription
+// statuses that give access (past_due until its grace period ends).
+var LiveSubscriptionStatuses = []string{"active", "trialing", "past_due"}
+
 // TrialLength is how long a new workspace's trial runs.
 const TrialLength = 7 * 24 * time.Hour
 

@@ -90,24 +90,26 @@ const overduePage = 64
 // accessSQL reads whether the workspace ($2) has access at $1, and its video limit.
 const accessSQL = `SELECT ` + plan.AccessSQL + `, w.video_limit FROM workspaces w WHERE w.id = $2`
 
-// pastLimitSQL lists the workspace's ($1) items the refresh leaves out when
-// it is over its video limit ($2): what counts against the limit
+// pastLimitSQL lists the items the refresh leaves out when the workspace
+// ($1, with the workspaces billed together with it) is over its video limit
+// ($2): what counts against the limit
 // (plan.UsageItemsSQL; $3 removed), placed oldest first as the refresh's
 // planItemsSQL places them, past the limit.
 const pastLimitSQL = `
 SELECT placed.id FROM (
 	SELECT u.id, sum(u.cost) OVER (ORDER BY u.created_at, u.id) AS used FROM (
-		SELECT a.id, a.created_at, a.tracking_limit AS cost FROM accounts a WHERE a.workspace_id = $1 AND a.status <> $3
+		SELECT a.id, a.created_at, a.tracking_limit AS cost FROM accounts a WHERE a.workspace_id IN ` + plan.BilledTogetherSQL + ` AND a.status <> $3
 		UNION ALL
-		SELECT v.id, v.created_at, 1 FROM videos v WHERE v.workspace_id = $1 AND v.tracked_individually AND v.status <> $3
+		SELECT v.id, v.created_at, 1 FROM videos v WHERE v.workspace_id IN ` + plan.BilledTogetherSQL + ` AND v.tracked_individually AND v.status <> $3
 	) u
 ) placed WHERE placed.used > $2`
 
-// overLimitSQL tells whether the workspace ($1) uses more than its video
+// overLimitSQL tells whether the workspace ($1, with the workspaces billed
+// together with it) uses more than its video
 // limit ($2), as plan.VideoUsageSQL counts ($3 removed).
 const overLimitSQL = `
-SELECT (SELECT count(*) FROM videos WHERE workspace_id = $1 AND tracked_individually AND status <> $3)
-	+ (SELECT coalesce(sum(tracking_limit), 0) FROM accounts WHERE workspace_id = $1 AND status <> $3) > $2`
+SELECT (SELECT count(*) FROM videos WHERE workspace_id IN ` + plan.BilledTogetherSQL + ` AND tracked_individually AND status <> $3)
+	+ (SELECT coalesce(sum(tracking_limit), 0) FROM accounts WHERE workspace_id IN ` + plan.BilledTogetherSQL + ` AND status <> $3) > $2`
 
 // oldestOverdue answers the item due longest before now, nil when none
 // was due before the cutoff (now, or earlier for a banner that asks only

@@ -63,6 +63,21 @@ type Organisation struct {
 	CreatedAt       time.Time    `json:"createdAt"`
 	Plan            plan.Name    `json:"homePlan"`
 	Role            *domain.Role `json:"role"`
+	// Billing: "workspace" (each workspace its own subscription) or
+	// "organisation" (the home's subscription for all).
+	Billing string `json:"billing"`
+	// Usage sums the workspaces listed; its limits are the home's under
+	// billing per organisation, the workspaces' own limits added up
+	// otherwise.
+	Usage OrgUsage `json:"usage"`
+}
+
+// OrgUsage is what an organisation's workspaces use of their limits.
+type OrgUsage struct {
+	Videos     int `json:"videos"`
+	VideoLimit int `json:"videoLimit"`
+	Seats      int `json:"seats"`
+	SeatLimit  int `json:"seatLimit"`
 }
 
 // OrgMember is a workspace of the organisation as its managers see it.
@@ -73,6 +88,13 @@ type OrgMember struct {
 	Plan      plan.Name `json:"plan"`
 	HasAccess bool      `json:"hasAccess"`
 	CreatedAt time.Time `json:"createdAt"`
+	// BilledByHome: it is on the home's subscription; its limits are the
+	// organisation's, shared. Videos and Seats are its own usage.
+	BilledByHome bool `json:"billedByHome"`
+	Videos       int  `json:"videos"`
+	VideoLimit   int  `json:"videoLimit"`
+	Seats        int  `json:"seats"`
+	SeatLimit    int  `json:"seatLimit"`
 }
 
 // Handler reads organisations.
@@ -122,23 +144,33 @@ func (h Handler) Of(ctx context.Context, ws, user uuid.UUID) (Organisation, erro
 		return Organisation{}, err
 	}
 	var trial, grace *time.Time
+	now := h.Now()
 	rows, _ := h.DB.Query(ctx, `
-		SELECT w.id, w.name, w.id = $2, w.plan, w.has_access, w.trial_ends_at, w.grace_ends_at, w.created_at
+		SELECT w.id, w.name, w.id = $2, w.plan, w.has_access, w.trial_ends_at, w.grace_ends_at, w.created_at,
+		       w.billed_by IS NOT NULL, w.video_limit, w.seat_limit, `+plan.VideoUsageOf("w.id")+`, `+plan.SeatsOf("w.id", "$4")+`
 		FROM workspaces w
 		JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = $3
 		WHERE w.organisation_id = $1
-		ORDER BY w.id <> $2, lower(w.name), w.id`, o.ID, o.HomeWorkspaceID, user)
+		ORDER BY w.id <> $2, lower(w.name), w.id`, o.ID, o.HomeWorkspaceID, user, now)
 	o.Workspaces = []OrgMember{}
 	var m OrgMember
 	var name string
 	var access bool
-	_, err = pgx.ForEachRow(rows, []any{&m.ID, &m.Name, &m.Home, &name, &access, &trial, &grace, &m.CreatedAt}, func() error {
+	_, err = pgx.ForEachRow(rows, []any{&m.ID, &m.Name, &m.Home, &name, &access, &trial, &grace, &m.CreatedAt,
+		&m.BilledByHome, &m.VideoLimit, &m.SeatLimit, &m.Videos, &m.Seats}, func() error {
 		p, err := plan.Stored(name)
 		if err != nil {
 			return err
 		}
-		m.Plan, m.HasAccess = p.Name, plan.HasAccess(p.Name, access, trial, grace, h.Now())
+		m.Plan, m.HasAccess = p.Name, plan.HasAccess(p.Name, access, trial, grace, now)
 		o.Workspaces = append(o.Workspaces, m)
+		o.Usage.Videos += m.Videos
+		o.Usage.Seats += m.Seats
+		// workspaces billed by the home share its limits: counted once
+		if !m.BilledByHome {
+			o.Usage.VideoLimit += m.VideoLimit
+			o.Usage.SeatLimit += m.SeatLimit
+		}
 		return nil
 	})
 	if err != nil {
@@ -155,13 +187,13 @@ func (h Handler) head(ctx context.Context, ws, user uuid.UUID) (Organisation, er
 	var homeAccess bool
 	var trial, grace *time.Time
 	err := h.DB.QueryRow(ctx, `
-		SELECT o.id, o.name, o.home_workspace_id, o.brand_name, o.brand_color, o.logo, o.created_at,
+		SELECT o.id, o.name, o.home_workspace_id, o.brand_name, o.brand_color, o.logo, o.created_at, o.billing,
 		       hw.plan, hw.has_access, hw.trial_ends_at, hw.grace_ends_at,
 		       (SELECT hm.role FROM workspace_members hm WHERE hm.workspace_id = o.home_workspace_id AND hm.user_id = $2)
 		FROM workspaces w
 		JOIN organisations o ON o.id = w.organisation_id
 		JOIN workspaces hw ON hw.id = o.home_workspace_id
-		WHERE w.id = $1`, ws, user).Scan(&o.ID, &o.Name, &o.HomeWorkspaceID, &o.BrandName, &o.BrandColor, &o.Logo, &o.CreatedAt,
+		WHERE w.id = $1`, ws, user).Scan(&o.ID, &o.Name, &o.HomeWorkspaceID, &o.BrandName, &o.BrandColor, &o.Logo, &o.CreatedAt, &o.Billing,
 		&homePlan, &homeAccess, &trial, &grace, &o.Role)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Organisation{}, ErrNoOrganisation

@@ -37,10 +37,24 @@ type Workspace struct {
 	CreatedAt             time.Time    `json:"createdAt"`
 	// OrganisationID is the agency the workspace belongs to; nil for none.
 	OrganisationID *uuid.UUID `json:"organisationId"`
+	// BilledBy is the workspace that pays for this one (the organisation's
+	// home, under billing per organisation); nil: it pays for itself.
+	BilledBy *BilledBy `json:"billedBy"`
+	// BilledTogether counts the workspaces whose usage counts against these
+	// limits (1: this one alone); OwnUsage is this workspace's share of
+	// Usage when they are more than one.
+	BilledTogether int    `json:"billedTogether"`
+	OwnUsage       *Usage `json:"ownUsage,omitempty"`
 	// A client viewer's reach (Role client): its collections (nil: the
 	// whole workspace), and whether it reads payouts.
 	ClientCollections []uuid.UUID `json:"clientCollections,omitempty"`
 	ClientPayouts     bool        `json:"clientPayouts,omitempty"`
+}
+
+// BilledBy names the workspace that pays for another.
+type BilledBy struct {
+	WorkspaceID uuid.UUID `json:"workspaceId"`
+	Name        string    `json:"name"`
 }
 
 // ScrapeBudget is the snapshots scheduled refreshes may spend and spent over 24 hours.
@@ -59,20 +73,26 @@ type Usage struct {
 	Seats        int `json:"seats"`
 }
 
-const workspaceSQL = `
+// workspaceSQL reads the workspace $1 for its member $3 at $2. The usage is
+// what counts against the limits: summed over the workspaces billed
+// together (plan.BilledTogetherSQL), with the workspace's own share apart.
+var workspaceSQL = `
 SELECT w.id, w.name, w.plan, w.video_limit, w.seat_limit, w.has_access, w.trial_ends_at,
        w.subscription_status, w.grace_ends_at, w.founding, w.created_at, m.role, w.organisation_id,
-       ` + plan.VideosByLinkSQL + `, ` + plan.AccountSlotsSQL + `, ` + plan.AccountsSQL + `,
-       (SELECT count(*) FROM workspace_members x WHERE x.workspace_id = w.id AND x.role NOT IN ('creator', 'client') AND x.via_organisation IS NULL)
-       + (SELECT count(*) FROM workspace_invites i WHERE i.workspace_id = w.id AND i.role NOT IN ('creator', 'client')),
+       ` + plan.BilledVideosByLinkSQL + `, ` + plan.BilledAccountSlotsSQL + `,
+       ` + plan.BilledAccountsSQL + `,
+       ` + plan.BilledSeatsSQL + `,
        -- the refreshes' and the watches' runs, each reason written out as
        -- the predicate of its partial index
        (SELECT coalesce(sum(j.snapshots), 0) FROM scrape_jobs j
-        WHERE j.workspace_id = w.id AND j.reason = 'refresh' AND j.snapshots > 0 AND j.created_at > $3::timestamptz - interval '24 hours')
+        WHERE j.workspace_id IN ` + plan.BilledTogetherSQL + ` AND j.reason = 'refresh' AND j.snapshots > 0 AND j.created_at > $2::timestamptz - interval '24 hours')
        + (SELECT coalesce(sum(j.snapshots), 0) FROM scrape_jobs j
-        WHERE j.workspace_id = w.id AND j.reason = 'watch' AND j.snapshots > 0 AND j.created_at > $3::timestamptz - interval '24 hours')
+        WHERE j.workspace_id IN ` + plan.BilledTogetherSQL + ` AND j.reason = 'watch' AND j.snapshots > 0 AND j.created_at > $2::timestamptz - interval '24 hours'),
+       b.id, b.name, (SELECT count(*) FROM ` + plan.BilledTogetherSQL + ` t),
+       ` + plan.VideosByLinkSQL + `, ` + plan.AccountSlotsSQL + `, ` + plan.AccountsSQL + `, ` + plan.SeatsOf("w.id", "$2") + `
 FROM workspaces w
-JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = $2
+JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = $3
+LEFT JOIN workspaces b ON b.id = w.billed_by
 WHERE w.id = $1`
 
 // WorkspaceHandler reads one workspace as seen by one of its members.
@@ -87,11 +107,15 @@ func (h WorkspaceHandler) Handle(ctx context.Context, workspaceID, userID uuid.U
 	var planName string
 	var flag bool
 	now := h.Now()
-	err := h.DB.QueryRow(ctx, workspaceSQL, workspaceID, userID, now).Scan(
+	var payerID *uuid.UUID
+	var payerName *string
+	var own Usage
+	err := h.DB.QueryRow(ctx, workspaceSQL, workspaceID, now, userID).Scan(
 		&w.ID, &w.Name, &planName, &w.VideoLimit, &w.SeatLimit, &flag, &w.TrialEndsAt,
 		&w.SubscriptionStatus, &w.GraceEndsAt, &w.Founding, &w.CreatedAt, &w.Role, &w.OrganisationID,
 		&w.Usage.VideosByLink, &w.Usage.AccountSlots, &w.Usage.Accounts, &w.Usage.Seats,
-		&w.ScrapeBudget.UsedLast24h)
+		&w.ScrapeBudget.UsedLast24h, &payerID, &payerName, &w.BilledTogether,
+		&own.VideosByLink, &own.AccountSlots, &own.Accounts, &own.Seats)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Workspace{}, apperr.NotFound("workspace not found")
 	}
@@ -99,6 +123,13 @@ func (h WorkspaceHandler) Handle(ctx context.Context, workspaceID, userID uuid.U
 		return Workspace{}, fmt.Errorf("read workspace: %w", err)
 	}
 	w.Usage.Videos = w.Usage.VideosByLink + w.Usage.AccountSlots
+	if payerID != nil {
+		w.BilledBy = &BilledBy{WorkspaceID: *payerID, Name: *payerName}
+	}
+	if w.BilledTogether > 1 {
+		own.Videos = own.VideosByLink + own.AccountSlots
+		w.OwnUsage = &own
+	}
 	p, err := plan.Stored(planName)
 	if err != nil {
 		return Workspace{}, err

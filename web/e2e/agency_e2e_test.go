@@ -124,6 +124,20 @@ func TestAgencyPage(t *testing.T) {
 	}
 	textOf(t, ctx, "the workspaces tile", `[data-testid=agency-workspaces]`, "2")
 
+	// one subscription for the agency: the client workspace takes the
+	// home's plan, and the limits are shown as one
+	textOf(t, ctx, "the limits added up", `[data-testid=agency-usage-total]`, "limits added up")
+	do(t, ctx, "bill the agency as one",
+		click(`[data-testid=agency-billing] input[value=organisation]`),
+		click(`[data-testid=billing-save]`),
+	)
+	textOf(t, ctx, "the limits shared", `[data-testid=agency-usage-total]`, "of one limit")
+	textOf(t, ctx, "the client on the agency's plan", `[data-testid=agency-usage] tbody`, "agency’s")
+	var billed int
+	if err := env.PG.QueryRow(context.Background(), `SELECT count(*) FROM workspaces WHERE billed_by = $1`, home.ID).Scan(&billed); err != nil || billed != 1 {
+		t.Fatalf("%d client workspaces billed by the home (%v), want 1", billed, err)
+	}
+
 	// At 375 px the switcher stays in the top bar, and the roll-up does not
 	// scroll sideways.
 	var overflow bool

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -74,6 +75,23 @@ func TestClientViewerJourney(t *testing.T) {
 	do(t, ctx, "read the collections", chromedp.Text(`[data-testid=collections-table]`, &rows))
 	if strings.Contains(rows, "Internal tests") {
 		t.Fatalf("the client sees another collection: %s", rows)
+	}
+	// the overview offers its collection's report as a PDF
+	var report struct {
+		Href, Type string
+		Status     int
+	}
+	do(t, ctx, "download the report",
+		chromedp.Navigate(s.base+"/?datePreset=7d"),
+		waitVisible(`[data-testid=client-report]`),
+		chromedp.Evaluate(`(async () => {
+			const href = document.querySelector('[data-testid=client-report]').getAttribute('href')
+			const r = await fetch(href)
+			return {href, type: r.headers.get('content-type'), status: r.status}
+		})()`, &report, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }),
+	)
+	if want := "subject=collection&datePreset=7d&id=" + shown.ID; !strings.HasSuffix(report.Href, want) || report.Status != 200 || report.Type != "application/pdf" {
+		t.Fatalf("the client's report %+v, want …%s, a PDF", report, want)
 	}
 	do(t, ctx, "a team's page",
 		chromedp.Navigate(s.base+"/track"),

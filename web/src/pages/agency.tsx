@@ -1,7 +1,8 @@
 // Agency (docs/agencies.md): a workspace made the home of an organisation
 // whose client workspaces one login reaches. Its owners and admins see the
 // roll-up over every workspace of it (GET /api/organisation/rollup), add
-// client workspaces and set the branding of its reports and share pages;
+// client workspaces, choose how they are billed and set the branding of
+// its reports and share pages;
 // the others see whose agency the workspace is. Without an organisation,
 // the page says what an agency is and lets the owner make one.
 import type { ComponentChildren } from 'preact'
@@ -572,6 +573,104 @@ function BrandingForm({ org, onSaved }: { org: Organisation; onSaved: (o: Organi
   )
 }
 
+// BillingCard chooses how the organisation's workspaces are billed, and
+// shows each one's use of its limits.
+function BillingCard({ org, onSaved }: { org: Organisation; onSaved: (o: Organisation) => void }) {
+  const [mode, setMode] = useState(org.billing)
+  const [saved, setSaved] = useState(false)
+  const { busy, error, run } = useAction()
+  const together = org.billing === 'organisation'
+  const submit = (e: Event) => {
+    e.preventDefault()
+    setSaved(false)
+    run(async () => {
+      onSaved(await patch<Organisation>('/organisation', { billing: mode }))
+      setSaved(true)
+    })
+  }
+  const of = (used: number, limit: number) => `${num(used)} of ${num(limit)}`
+  return (
+    <form class="card agency-form" onSubmit={submit} noValidate aria-labelledby="agency-billing-title" data-testid="agency-billing">
+      <h2 id="agency-billing-title">Billing</h2>
+      <fieldset class="agency-billing-modes">
+        <legend class="sr-only">How the workspaces are billed</legend>
+        <label>
+          <input type="radio" name="billing" value="workspace" checked={mode === 'workspace'} onChange={() => setMode('workspace')} />
+          <span>
+            <strong>Each workspace pays for itself</strong>
+            <span class="muted small"> — its own trial, subscription and limits, taken in its Billing page.</span>
+          </span>
+        </label>
+        <label>
+          <input type="radio" name="billing" value="organisation" checked={mode === 'organisation'} onChange={() => setMode('organisation')} />
+          <span>
+            <strong>One subscription for the agency</strong>
+            <span class="muted small">
+              {' '}
+              — every workspace has the plan of the agency’s own workspace; their videos and seats count together against its limits.
+            </span>
+          </span>
+        </label>
+      </fieldset>
+      {mode !== org.billing && mode === 'workspace' && (
+        <p class="muted small" data-testid="billing-leave-note">
+          Each client workspace keeps the plan for 7 days of grace, then needs a subscription of its own.
+        </p>
+      )}
+      {error && <FormError error={error} />}
+      <div class="actions">
+        <button type="submit" class="primary" disabled={!!busy || mode === org.billing} data-testid="billing-save">
+          {busy ? 'Saving…' : 'Save billing'}
+        </button>
+      </div>
+      {saved && mode === org.billing && (
+        <p class="notice" role="status">
+          {together ? 'Saved: the agency’s subscription pays for every workspace from now on.' : 'Saved: each workspace pays for itself from now on.'}
+        </p>
+      )}
+      <div class="table-wrap">
+        <table class="agency-usage" data-testid="agency-usage">
+          <caption class="sr-only">Use of the limits</caption>
+          <thead>
+            <tr>
+              <th scope="col">Workspace</th>
+              <th scope="col">Plan</th>
+              <th scope="col" class="num">
+                Videos
+              </th>
+              <th scope="col" class="num">
+                Seats
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {org.workspaces.map((w) => (
+              <tr key={w.id}>
+                <th scope="row">{w.name}</th>
+                <td>
+                  {planName(w.plan)}
+                  {w.billedByHome && <span class="muted small"> · agency’s</span>}
+                  {!w.hasAccess && <span class="badge status-error">no access</span>}
+                </td>
+                <td class="num">{together ? num(w.videos) : of(w.videos, w.videoLimit)}</td>
+                <td class="num">{together ? num(w.seats) : of(w.seats, w.seatLimit)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr data-testid="agency-usage-total">
+              <th scope="row">{together ? 'Together, of one limit' : 'Together, limits added up'}</th>
+              <td />
+              <td class="num">{of(org.usage.videos, org.usage.videoLimit)}</td>
+              <td class="num">{of(org.usage.seats, org.usage.seatLimit)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </form>
+  )
+}
+
 export default function Agency({ query }: { query: URLSearchParams }) {
   const ws = useWorkspace()
   const preset = query.get('datePreset') as Window | null
@@ -632,6 +731,7 @@ export default function Agency({ query }: { query: URLSearchParams }) {
             </Stale>
           )}
           <AddWorkspace onAdded={setOwn} />
+          <BillingCard key={`${org.id}:${org.billing}`} org={org} onSaved={setOwn} />
           <BrandingForm key={org.id} org={org} onSaved={setOwn} />
         </>
       )}

@@ -162,6 +162,12 @@ function CurrentPlan({ ws, trial }: { ws: Workspace; trial: Plans['trial'] | und
           )}
         </div>
       )}
+      {ws.billedTogether > 1 && ws.ownUsage && (
+        <p class="muted" data-testid="billed-together">
+          The agency’s {ws.billedTogether} workspaces share these limits: the numbers above are theirs together; this workspace uses {exact(ws.ownUsage.videos)}{' '}
+          {ws.ownUsage.videos === 1 ? 'video' : 'videos'} and {exact(ws.ownUsage.seats)} {ws.ownUsage.seats === 1 ? 'seat' : 'seats'} of them.
+        </p>
+      )}
       {ws.usage.videos > ws.videoLimit && (
         <p class="muted">Tracking more is blocked until the usage is back within the limit: remove accounts, lower their tracking limit, or upgrade.</p>
       )}
@@ -247,6 +253,17 @@ export default function Billing({ query }: { query: URLSearchParams }) {
       <PageHeader title="Billing" />
       {wsError && <ErrorBox error={wsError} retry={reloadWs} />}
       <CurrentPlan ws={ws} trial={plans.data?.trial} />
+      {ws.billedBy && (
+        <section class="card" data-testid="billed-by" aria-labelledby="billed-by-title">
+          <h2 id="billed-by-title">Billed by the agency</h2>
+          <p>
+            This workspace is on the subscription of <strong>{ws.billedBy.name}</strong>, the agency’s own workspace: its plan, limits and access are the
+            agency’s, and its subscription is managed there. <a href="/agency">The agency’s billing</a>
+          </p>
+        </section>
+      )}
+      {!ws.billedBy && (
+        <>
       {!manage && (
         <p class="note" role="note" id="billing-role-note">
           Only the workspace’s owner or an admin can choose a plan or manage the subscription. Ask them to upgrade.
@@ -363,6 +380,8 @@ export default function Billing({ query }: { query: URLSearchParams }) {
           )}
         </section>
       ) : null}
+        </>
+      )}
     </>
   )
 }

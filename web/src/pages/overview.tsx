@@ -4,12 +4,12 @@ import { useEffect } from 'preact/hooks'
 import { get } from '../api'
 import { TimeChart } from '../chart'
 import { ChartModes, PublishedChart, chartMode } from '../published-chart'
-import { FilterBar, filterQuery, gainedSeries, periodNames, readFilters } from '../filters'
+import { type Filters, FilterBar, filterQuery, gainedSeries, periodNames, readFilters } from '../filters'
 import { exact, num, pct, signed, signedPct, when } from '../format'
 import { ageText, outlierText, outlierTitle } from '../insight'
 import { setQuery } from '../router'
 import { isClient, loadWorkspace, useWorkspace } from '../session'
-import type { Overview as OverviewData, PeriodGained, Video, VideoList } from '../types'
+import type { Overview as OverviewData, PeriodGained, Video, VideoList, Workspace } from '../types'
 
 type CountChange = NonNullable<OverviewData['countChanges']>['joined']
 import { Empty, NextScrape, PageHeader, PlatformBadge, Show, Stale, Thumb, Updating, useApi } from '../ui'
@@ -258,6 +258,22 @@ function Spiking({ platforms, collectionId, start }: { platforms?: string; colle
   )
 }
 
+// The windows a report covers; another window downloads the last 30 days.
+const REPORT_WINDOWS = ['7d', '30d', '90d']
+
+// reportLink is the PDF report of what a client viewer is looking at: its
+// collection's (the one filtered, else its first), or the whole
+// workspace's overview when it reads the whole workspace.
+function reportLink(ws: Workspace, f: Filters): string {
+  const collection = f.collectionId || ws.clientCollections?.[0] || ''
+  const q = new URLSearchParams({
+    subject: collection ? 'collection' : 'overview',
+    datePreset: REPORT_WINDOWS.includes(f.datePreset) && !f.from ? f.datePreset : '30d',
+  })
+  if (collection) q.set('id', collection)
+  return `/api/reports/pdf?${q}`
+}
+
 export default function Overview({ query }: { query: URLSearchParams }) {
   const f = readFilters(query, '7d', true)
   const q = filterQuery(f)
@@ -266,7 +282,13 @@ export default function Overview({ query }: { query: URLSearchParams }) {
   const mode = chartMode(query)
   return (
     <>
-      <PageHeader title="Overview" />
+      <PageHeader title="Overview">
+        {ws && isClient(ws) && (
+          <a class="button" href={reportLink(ws, f)} download data-testid="client-report">
+            Download report (PDF)
+          </a>
+        )}
+      </PageHeader>
       {query.get('checkout') === 'success' && <CheckoutReturn />}
       <FilterBar f={f} range />
       <Show r={r}>
