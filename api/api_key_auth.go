@@ -56,13 +56,16 @@ var keyRefused = map[string]bool{
 	"GET /api/creator/statement":                  true,
 	"POST /api/creator/accounts/:id/verification": true,
 	// a login's workspaces and its agency: a key is one workspace's
-	"GET /api/workspaces":               true,
-	"PUT /api/session/workspace":        true,
-	"GET /api/organisation":             true,
-	"POST /api/organisation":            true,
-	"PATCH /api/organisation":           true,
-	"POST /api/organisation/workspaces": true,
-	"GET /api/organisation/rollup":      true,
+	"GET /api/workspaces":                     true,
+	"PUT /api/session/workspace":              true,
+	"GET /api/organisation":                   true,
+	"POST /api/organisation":                  true,
+	"PATCH /api/organisation":                 true,
+	"POST /api/organisation/workspaces":       true,
+	"GET /api/organisation/rollup":            true,
+	"POST /api/organisation/join-codes":       true,
+	"POST /api/organisation/join":             true,
+	"DELETE /api/organisation/workspaces/:id": true,
 }
 
 // bearer returns a Bearer credential; other schemes (a proxy's Basic) are not ours.

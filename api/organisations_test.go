@@ -519,3 +519,114 @@ func TestOrganisationBilling(t *testing.T) {
 		t.Fatalf("%d billing changes in the home's activity, want 2: %+v", billingChanges, act.Entries)
 	}
 }
+
+// TestMovingAWorkspaceInAndOut: an agency's manager makes a join code; the
+// owner of an existing workspace brings it in with the code (once), the
+// agency's people reach it and the agency bills it; its owner or the
+// agency takes it out again, keeping its team and data; a workspace the
+// agency made, with no owner of its own, and the home stay.
+func TestMovingAWorkspaceInAndOut(t *testing.T) {
+	a := newApp(t)
+	agency := a.signUp(uniqueEmail("mover-agency"))
+	home := a.bootstrap(agency).Workspace.ID
+	agencyMember := a.member(agency, uniqueEmail("mover-agency-member"), "member")
+	a.request("POST", "/api/organisation", map[string]any{"name": "Mover Agency"}, agency).expect(t, 201)
+	a.request("PATCH", "/api/organisation", map[string]any{"billing": "organisation"}, agency).expect(t, 200)
+	var made struct{ WorkspaceID uuid.UUID }
+	a.request("POST", "/api/organisation/workspaces", map[string]any{"name": "Made Here"}, agency).expect(t, 201).decode(t, &made)
+
+	brand := a.signUp(uniqueEmail("mover-brand"))
+	ws := a.bootstrap(brand).Workspace.ID
+	brandMember := a.member(brand, uniqueEmail("mover-brand-member"), "member")
+	exec(t, `UPDATE workspaces SET name = 'Brand Own' WHERE id = $1`, ws)
+
+	code := func() string {
+		t.Helper()
+		var c struct {
+			Code      string
+			ExpiresAt time.Time
+		}
+		a.request("POST", "/api/organisation/join-codes", nil, agency).expect(t, 201).decode(t, &c)
+		if c.Code == "" || c.ExpiresAt.Before(time.Now().Add(6*24*time.Hour)) {
+			t.Fatalf("the join code %+v", c)
+		}
+		if n := count(t, `SELECT count(*) FROM organisation_join_codes WHERE code_hash = sha256($1::bytea)`, c.Code); n != 1 {
+			t.Fatalf("the code is kept as %d hashes", n)
+		}
+		return c.Code
+	}
+	a.request("POST", "/api/organisation/join-codes", nil, agencyMember).expect(t, 403)
+	a.request("POST", "/api/organisation/join-codes", nil, brand).expect(t, 404)
+	first := code()
+
+	a.request("POST", "/api/organisation/join", map[string]any{"code": first}, brandMember).expect(t, 403)
+	a.request("POST", "/api/organisation/join", map[string]any{"code": ""}, brand).expect(t, 400)
+	a.request("POST", "/api/organisation/join", map[string]any{"code": "not-a-code"}, brand).expect(t, 404)
+	a.request("POST", "/api/organisation/join", map[string]any{"code": first}, agency).expect(t, 409)
+	var joined queryorgs.Organisation
+	a.request("POST", "/api/organisation/join", map[string]any{"code": first}, brand).expect(t, 200).decode(t, &joined)
+	if joined.Name != "Mover Agency" || !joined.CanLeave || joined.CanManage || len(joined.Workspaces) != 1 || joined.Workspaces[0].ID != ws {
+		t.Fatalf("the organisation as the brand's owner sees it after joining: %+v", joined)
+	}
+	other := a.signUp(uniqueEmail("mover-other"))
+	a.bootstrap(other)
+	a.request("POST", "/api/organisation/join", map[string]any{"code": first}, other).expect(t, 404)
+
+	// the agency reaches it and bills it; the brand's people keep theirs only
+	var list workspacesOut
+	a.request("GET", "/api/workspaces", nil, agency).expect(t, 200).decode(t, &list)
+	if len(list.Workspaces) != 3 {
+		t.Fatalf("the agency reaches %d workspaces, want its own, the one it made and the one that joined", len(list.Workspaces))
+	}
+	a.switchTo(agency, ws)
+	var w billedWorkspace
+	a.request("POST", "/api/workspace/bootstrap", nil, agency).expect(t, 200).decode(t, &w)
+	if w.Workspace.BilledBy == nil || w.Workspace.BilledBy.WorkspaceID != home {
+		t.Fatalf("the workspace that joined is not billed by the agency: %+v", w.Workspace)
+	}
+	a.request("PUT", "/api/session/workspace", map[string]any{"workspaceId": home}, brand).expect(t, 404)
+	a.request("GET", "/api/workspaces", nil, brandMember).expect(t, 200).decode(t, &list)
+	if len(list.Workspaces) != 1 || list.Workspaces[0].ID != ws {
+		t.Fatalf("the brand's member reaches %+v", list.Workspaces)
+	}
+
+	// who may take what out
+	a.switchTo(agency, home)
+	a.request("DELETE", "/api/organisation/workspaces/"+home.String(), nil, agency).expect(t, 409)
+	a.request("DELETE", "/api/organisation/workspaces/"+made.WorkspaceID.String(), nil, agency).expect(t, 409)
+	a.request("DELETE", "/api/organisation/workspaces/"+uuid.NewString(), nil, agency).expect(t, 404)
+	a.request("DELETE", "/api/organisation/workspaces/"+ws.String(), nil, agencyMember).expect(t, 403)
+	a.request("DELETE", "/api/organisation/workspaces/"+ws.String(), nil, brandMember).expect(t, 403)
+	a.request("DELETE", "/api/organisation/workspaces/"+ws.String(), nil, other).expect(t, 404)
+
+	// its owner takes it out: the agency loses it, it keeps its team and a grace period
+	a.request("DELETE", "/api/organisation/workspaces/"+ws.String(), nil, brand).expect(t, 204)
+	a.request("GET", "/api/workspaces", nil, agency).expect(t, 200).decode(t, &list)
+	if len(list.Workspaces) != 2 {
+		t.Fatalf("after it left the agency reaches %d workspaces", len(list.Workspaces))
+	}
+	a.request("PUT", "/api/session/workspace", map[string]any{"workspaceId": ws}, agency).expect(t, 404)
+	a.request("GET", "/api/organisation", nil, brand).expect(t, 404)
+	a.request("POST", "/api/workspace/bootstrap", nil, brand).expect(t, 200).decode(t, &w)
+	if w.Workspace.ID != ws || w.Workspace.BilledBy != nil {
+		t.Fatalf("the workspace after leaving: %+v", w.Workspace)
+	}
+	if n := count(t, `SELECT count(*) FROM workspace_members WHERE workspace_id = $1`, ws); n != 2 {
+		t.Fatalf("the workspace kept %d members, want its owner and member", n)
+	}
+
+	// back in with a new code, and out by the agency
+	a.request("POST", "/api/organisation/join", map[string]any{"code": code()}, brand).expect(t, 200)
+	a.request("DELETE", "/api/organisation/workspaces/"+ws.String(), nil, agency).expect(t, 204)
+	a.request("GET", "/api/organisation", nil, brand).expect(t, 404)
+
+	seen := map[string]int{}
+	var act struct{ Entries []struct{ Action string } }
+	a.request("GET", "/api/workspace/activity", nil, brand).expect(t, 200).decode(t, &act)
+	for _, e := range act.Entries {
+		seen[e.Action]++
+	}
+	if seen["organisation_workspace_joined"] != 2 || seen["organisation_workspace_left"] != 2 {
+		t.Fatalf("the workspace's activity: %v", seen)
+	}
+}

@@ -103,25 +103,35 @@ trap 'rm -rf "$tmp"' EXIT
 failed=$built
 # run PKG INDEX: the package's binary in its directory, its output to a file
 run() {
-	local p=$1 i=$2 start rc=0 us
+	local p=$1 i=$2 start rc=0 us cpu
 	start=${EPOCHREALTIME/./}
-	(cd "${dir[$p]}" && exec "$(binary "$p")" "${tflags[@]}") >"$tmp/$i.out" 2>&1 || rc=$?
+	# the binary's CPU time (and that of the processes it waited for: the
+	# servers and browsers it starts), from the subshell's `times`
+	(cd "${dir[$p]}" && "$(binary "$p")" "${tflags[@]}" >"$tmp/$i.out" 2>&1; r=$?; times >"$tmp/$i.times"; exit $r) || rc=$?
+	cpu=$(tail -1 "$tmp/$i.times")
 	us=$((${EPOCHREALTIME/./} - start))
 	# written whole, then renamed: reap takes a package as ended when its
 	# .rc is there, and must never read it half written
-	printf '%s %d.%06d\n' "$rc" $((us / 1000000)) $((us % 1000000)) >"$tmp/$i.rc.part"
+	printf '%s %d.%06d %s\n' "$rc" $((us / 1000000)) $((us % 1000000)) "$(cpuSecs "$cpu")" >"$tmp/$i.rc.part"
 	mv "$tmp/$i.rc.part" "$tmp/$i.rc"
 }
-# report INDEX: print a finished package's output and its line
+# cpuSecs "XmY.YYYs XmY.YYYs": the user and system times `times` printed, summed in seconds
+cpuSecs() {
+	local u=${1% *} s=${1#* }
+	awk -v u="$u" -v s="$s" 'function secs(t, m) { m = t; sub(/m.*/, "", m); sub(/^[0-9]+m/, "", t); sub(/s$/, "", t); return m * 60 + t }
+		BEGIN { printf "%.1f", secs(u) + secs(s) }'
+}
+# report INDEX: print a finished package's output and its line (go test's,
+# with the CPU seconds it took after it)
 report() {
-	local i=$1 p=${order[$1]} rc secs
-	read -r rc secs <"$tmp/$i.rc"
+	local i=$1 p=${order[$1]} rc secs cpu
+	read -r rc secs cpu <"$tmp/$i.rc"
 	if ((rc == 0)); then
 		((verbose)) && cat "$tmp/$i.out"
-		printf 'ok  \t%s\t%.3fs\n' "$p" "$secs"
+		printf 'ok  \t%s\t%.3fs\tcpu %ss\n' "$p" "$secs" "$cpu"
 	else
 		cat "$tmp/$i.out"
-		printf 'FAIL\t%s\t%.3fs\n' "$p" "$secs"
+		printf 'FAIL\t%s\t%.3fs\tcpu %ss\n' "$p" "$secs" "$cpu"
 		failed=1
 	fi
 }

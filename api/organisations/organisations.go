@@ -11,6 +11,7 @@ import (
 
 	"github.com/reeltrack/reeltrack/api/httpx"
 	"github.com/reeltrack/reeltrack/command/organisations"
+	"github.com/reeltrack/reeltrack/internal/apperr"
 	queryorgs "github.com/reeltrack/reeltrack/query/organisations"
 )
 
@@ -117,4 +118,38 @@ func (s *Room) GetRollup(c *fiber.Ctx) error {
 	}
 	r, err := s.Rollup.Handle(c.UserContext(), httpx.Membership(c).WorkspaceID, httpx.Session(c).UserID, q)
 	return httpx.Answer(c, r, err)
+}
+
+// PostJoinCode makes a join code for bringing an existing workspace in.
+func (s *Room) PostJoinCode(c *fiber.Ctx) error {
+	code, err := s.SaveOrganisations.MakeJoinCode(c.UserContext(), httpx.Membership(c).WorkspaceID, httpx.Session(c).UserID)
+	if err != nil {
+		return err
+	}
+	return c.Status(fiber.StatusCreated).JSON(code)
+}
+
+type joinIn struct {
+	Code string `json:"code"`
+}
+
+// PostJoin brings the session's workspace into the organisation of a join code.
+func (s *Room) PostJoin(c *fiber.Ctx, in joinIn) error {
+	ws, me := httpx.Membership(c).WorkspaceID, httpx.Session(c).UserID
+	if in.Code == "" {
+		return apperr.Invalid("code", "is required: the join code the agency gave you")
+	}
+	if _, err := s.SaveOrganisations.Join(c.UserContext(), ws, me, in.Code); err != nil {
+		return err
+	}
+	o, err := s.Organisations.Of(c.UserContext(), ws, me)
+	return httpx.Answer(c, o, err)
+}
+
+// DeleteWorkspace takes a client workspace out of the organisation.
+func (s *Room) DeleteWorkspace(c *fiber.Ctx, id uuid.UUID) error {
+	if err := s.SaveOrganisations.Release(c.UserContext(), httpx.Membership(c).WorkspaceID, httpx.Session(c).UserID, id); err != nil {
+		return err
+	}
+	return c.SendStatus(fiber.StatusNoContent)
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/reeltrack/reeltrack/command/dataversion"
 	"github.com/reeltrack/reeltrack/command/input"
 	"github.com/reeltrack/reeltrack/internal/apperr"
+	"github.com/reeltrack/reeltrack/internal/auth"
 	"github.com/reeltrack/reeltrack/internal/authz"
 	"github.com/reeltrack/reeltrack/internal/domain"
 	"github.com/reeltrack/reeltrack/internal/plan"
@@ -318,6 +319,183 @@ func (h Handler) Switch(ctx context.Context, userID uuid.UUID, sessionID string,
 	}
 	if tag.RowsAffected() == 0 {
 		return apperr.Conflict("this session cannot switch workspaces: sign in with your password")
+	}
+	return nil
+}
+
+// JoinCodeLife is how long a join code can be used.
+const JoinCodeLife = 7 * 24 * time.Hour
+
+// JoinCode is a code made for bringing an existing workspace in, shown once.
+type JoinCode struct {
+	Code      string    `json:"code"`
+	ExpiresAt time.Time `json:"expiresAt"`
+}
+
+// MakeJoinCode makes a join code of the organisation of the caller's
+// workspace (owners and admins of its home), good for one workspace within
+// JoinCodeLife; only its hash is kept. Logged in the home.
+func (h Handler) MakeJoinCode(ctx context.Context, ws, actor uuid.UUID) (JoinCode, error) {
+	code, hash, err := auth.NewLinkToken()
+	if err != nil {
+		return JoinCode{}, err
+	}
+	out := JoinCode{Code: code, ExpiresAt: h.Now().Add(JoinCodeLife)}
+	err = pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		org, home, err := h.managed(ctx, tx, ws, actor, "make join codes")
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `
+			INSERT INTO organisation_join_codes (id, organisation_id, code_hash, created_by, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+			uuid.New(), org, hash, actor, out.ExpiresAt); err != nil {
+			return fmt.Errorf("insert join code: %w", err)
+		}
+		return activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: home, ActorID: actor, Action: domain.ActionOrgJoinCode})
+	})
+	return out, err
+}
+
+// errBadCode answers a code that is unknown, used or expired, alike.
+var errBadCode = apperr.NotFound("this join code is unknown, used or expired: ask the agency for a new one")
+
+// Join brings the caller's workspace into the organisation whose join code
+// it is (the workspace's own owner only): the organisation's owners and
+// admins reach it at once, and it is billed as the organisation says. 404
+// for a bad code; 409 for a workspace in an organisation already (or the
+// home of one, or a competitors' workspace) and, under billing per
+// organisation, for one that pays a live subscription of its own. Logged in
+// both workspaces.
+func (h Handler) Join(ctx context.Context, ws, actor uuid.UUID, code string) (uuid.UUID, error) {
+	if !auth.LooksLikeLinkToken(code) {
+		return uuid.Nil, errBadCode
+	}
+	var org uuid.UUID
+	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		if err := authz.LockTeam(ctx, tx, ws, actor, "bring the workspace into an organisation"); err != nil {
+			return err
+		}
+		if err := ownOwner(ctx, tx, ws, actor, "bring the workspace into an organisation"); err != nil {
+			return err
+		}
+		var codeID, home uuid.UUID
+		var billing, orgName string
+		err := tx.QueryRow(ctx, `
+			SELECT c.id, o.id, o.home_workspace_id, o.billing, o.name FROM organisation_join_codes c
+			JOIN organisations o ON o.id = c.organisation_id
+			WHERE c.code_hash = $1 AND c.used_at IS NULL AND c.expires_at > $2
+			FOR UPDATE OF c`, auth.HashLinkToken(code), h.Now()).Scan(&codeID, &org, &home, &billing, &orgName)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return errBadCode
+		}
+		if err != nil {
+			return fmt.Errorf("read join code: %w", err)
+		}
+		var inOrg, competitors, paying bool
+		var name string
+		if err := tx.QueryRow(ctx, `
+			SELECT name, organisation_id IS NOT NULL, competitors_of IS NOT NULL,
+			       payment_subscription_id IS NOT NULL AND subscription_status = ANY($2)
+			FROM workspaces WHERE id = $1`, ws, plan.LiveSubscriptionStatuses).Scan(&name, &inOrg, &competitors, &paying); err != nil {
+			return fmt.Errorf("read workspace: %w", err)
+		}
+		switch {
+		case inOrg || competitors:
+			return apperr.Conflict("this workspace already belongs to an organisation: leave it first")
+		case paying && billing == BillingOrganisation:
+			return apperr.Conflict("the agency pays for its workspaces, and this one pays a subscription of its own: cancel it in Billing first")
+		}
+		if _, err := tx.Exec(ctx, `UPDATE organisation_join_codes SET used_at = $2, used_by_workspace = $3 WHERE id = $1`, codeID, h.Now(), ws); err != nil {
+			return fmt.Errorf("use join code: %w", err)
+		}
+		// the schema's triggers give the agency's people their place and
+		// bill the workspace as the organisation says
+		if _, err := tx.Exec(ctx, `UPDATE workspaces SET organisation_id = $2, updated_at = now() WHERE id = $1`, ws, org); err != nil {
+			return fmt.Errorf("join organisation: %w", err)
+		}
+		if err := bumpAll(ctx, tx, org); err != nil {
+			return err
+		}
+		if err := activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: home, ActorID: actor,
+			Action: domain.ActionOrgWorkspaceJoined, Target: name, Details: map[string]any{"workspaceId": ws}}); err != nil {
+			return err
+		}
+		return activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: ws, ActorID: actor,
+			Action: domain.ActionOrgWorkspaceJoined, Target: orgName, Details: map[string]any{"organisationId": org}})
+	})
+	return org, err
+}
+
+// Release takes a client workspace out of its organisation: by an owner or
+// admin of the home, or by the workspace's own owner. The workspace must
+// have an owner of its own (409 otherwise: one the agency made has none);
+// the agency's people lose it at once, and billed by the agency it keeps
+// its plan for the grace period (the schema's triggers). 404 for a
+// workspace outside the caller's organisation; 409 for the home. Logged in
+// both workspaces.
+func (h Handler) Release(ctx context.Context, ws, actor, target uuid.UUID) error {
+	return pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+		var org, home uuid.UUID
+		var orgName, name string
+		err := tx.QueryRow(ctx, `
+			SELECT o.id, o.home_workspace_id, o.name, t.name FROM workspaces w
+			JOIN organisations o ON o.id = w.organisation_id
+			JOIN workspaces t ON t.organisation_id = o.id AND t.id = $2
+			WHERE w.id = $1 FOR NO KEY UPDATE OF o`, ws, target).Scan(&org, &home, &orgName, &name)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return apperr.NotFound("workspace not found")
+		}
+		if err != nil {
+			return fmt.Errorf("read organisation: %w", err)
+		}
+		homeRole, err := authz.RoleOf(ctx, tx, home, actor)
+		if err != nil && apperr.KindOf(err) != apperr.KindNotFound {
+			return err
+		}
+		manager := err == nil && homeRole.Manages()
+		if !manager && ownOwner(ctx, tx, target, actor, "take the workspace out of the organisation") != nil {
+			return apperr.Forbidden("only the organisation's owners and admins, or the workspace's own owner, can take it out")
+		}
+		if target == home {
+			return apperr.Conflict("the organisation's own workspace cannot leave it")
+		}
+		var owned bool
+		if err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM workspace_members
+			WHERE workspace_id = $1 AND via_organisation IS NULL AND role = $2)`, target, domain.RoleOwner).Scan(&owned); err != nil {
+			return fmt.Errorf("read owner: %w", err)
+		}
+		if !owned {
+			return apperr.Conflict("this workspace has no owner of its own, only the agency's people: it stays in the organisation")
+		}
+		if err := dataversion.BumpDataVersion(ctx, tx, target); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE workspaces SET organisation_id = NULL, updated_at = now() WHERE id = $1`, target); err != nil {
+			return fmt.Errorf("leave organisation: %w", err)
+		}
+		if err := activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: home, ActorID: actor,
+			Action: domain.ActionOrgWorkspaceLeft, Target: name, Details: map[string]any{"workspaceId": target}}); err != nil {
+			return err
+		}
+		return activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: target, ActorID: actor,
+			Action: domain.ActionOrgWorkspaceLeft, Target: orgName, Details: map[string]any{"organisationId": org}})
+	})
+}
+
+// ownOwner checks the actor is the workspace's own owner (not one through
+// an organisation).
+func ownOwner(ctx context.Context, tx pgx.Tx, ws, actor uuid.UUID, action string) error {
+	var own bool
+	err := tx.QueryRow(ctx, `SELECT role = $3 AND via_organisation IS NULL FROM workspace_members WHERE workspace_id = $1 AND user_id = $2`,
+		ws, actor, domain.RoleOwner).Scan(&own)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return apperr.NotFound("workspace not found")
+	}
+	if err != nil {
+		return fmt.Errorf("read role: %w", err)
+	}
+	if !own {
+		return apperr.Forbidden("only the workspace's own owner can " + action)
 	}
 	return nil
 }

@@ -63,6 +63,9 @@ type Organisation struct {
 	CreatedAt       time.Time    `json:"createdAt"`
 	Plan            plan.Name    `json:"homePlan"`
 	Role            *domain.Role `json:"role"`
+	// CanLeave: the caller is the own owner of the workspace it works in, a
+	// client workspace, which it may take out of the organisation.
+	CanLeave bool `json:"canLeave"`
 	// Billing: "workspace" (each workspace its own subscription) or
 	// "organisation" (the home's subscription for all).
 	Billing string `json:"billing"`
@@ -91,10 +94,13 @@ type OrgMember struct {
 	// BilledByHome: it is on the home's subscription; its limits are the
 	// organisation's, shared. Videos and Seats are its own usage.
 	BilledByHome bool `json:"billedByHome"`
-	Videos       int  `json:"videos"`
-	VideoLimit   int  `json:"videoLimit"`
-	Seats        int  `json:"seats"`
-	SeatLimit    int  `json:"seatLimit"`
+	// OwnOwner: it has an owner of its own, so it can leave the
+	// organisation (one the agency made has only the agency's people).
+	OwnOwner   bool `json:"ownOwner"`
+	Videos     int  `json:"videos"`
+	VideoLimit int  `json:"videoLimit"`
+	Seats      int  `json:"seats"`
+	SeatLimit  int  `json:"seatLimit"`
 }
 
 // Handler reads organisations.
@@ -147,17 +153,22 @@ func (h Handler) Of(ctx context.Context, ws, user uuid.UUID) (Organisation, erro
 	now := h.Now()
 	rows, _ := h.DB.Query(ctx, `
 		SELECT w.id, w.name, w.id = $2, w.plan, w.has_access, w.trial_ends_at, w.grace_ends_at, w.created_at,
-		       w.billed_by IS NOT NULL, w.video_limit, w.seat_limit, `+plan.VideoUsageOf("w.id")+`, `+plan.SeatsOf("w.id", "$4")+`
+		       w.billed_by IS NOT NULL, w.video_limit, w.seat_limit, `+plan.VideoUsageOf("w.id")+`, `+plan.SeatsOf("w.id", "$4")+`,
+		       EXISTS (SELECT 1 FROM workspace_members x WHERE x.workspace_id = w.id AND x.via_organisation IS NULL AND x.role = $5),
+		       m.via_organisation IS NULL AND m.role = $5
 		FROM workspaces w
 		JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = $3
 		WHERE w.organisation_id = $1
-		ORDER BY w.id <> $2, lower(w.name), w.id`, o.ID, o.HomeWorkspaceID, user, now)
+		ORDER BY w.id <> $2, lower(w.name), w.id`, o.ID, o.HomeWorkspaceID, user, now, domain.RoleOwner)
 	o.Workspaces = []OrgMember{}
 	var m OrgMember
 	var name string
-	var access bool
+	var access, ownsIt bool
 	_, err = pgx.ForEachRow(rows, []any{&m.ID, &m.Name, &m.Home, &name, &access, &trial, &grace, &m.CreatedAt,
-		&m.BilledByHome, &m.VideoLimit, &m.SeatLimit, &m.Videos, &m.Seats}, func() error {
+		&m.BilledByHome, &m.VideoLimit, &m.SeatLimit, &m.Videos, &m.Seats, &m.OwnOwner, &ownsIt}, func() error {
+		if m.ID == ws && !m.Home && ownsIt {
+			o.CanLeave = true
+		}
 		p, err := plan.Stored(name)
 		if err != nil {
 			return err

@@ -113,3 +113,19 @@ $$;
 CREATE TRIGGER workspaces_billing_left
     AFTER UPDATE OF billed_by ON workspaces
     FOR EACH ROW WHEN (OLD.billed_by IS NOT NULL AND NEW.billed_by IS NULL) EXECUTE FUNCTION workspace_billing_left();
+
+-- Join codes (docs/agencies.md, "Moving a workspace in or out"): an
+-- organisation's owners and admins make one, shown once and kept hashed;
+-- the owner of an existing workspace uses it to bring the workspace into
+-- the organisation.
+CREATE TABLE organisation_join_codes (
+    id              uuid PRIMARY KEY,
+    organisation_id uuid NOT NULL REFERENCES organisations (id) ON DELETE CASCADE,
+    code_hash       bytea NOT NULL UNIQUE,
+    created_by      uuid REFERENCES users (id) ON DELETE SET NULL,
+    created_at      timestamptz NOT NULL DEFAULT now(),
+    expires_at      timestamptz NOT NULL,
+    used_at         timestamptz,
+    used_by_workspace uuid REFERENCES workspaces (id) ON DELETE SET NULL
+);
+CREATE INDEX organisation_join_codes_org_idx ON organisation_join_codes (organisation_id);

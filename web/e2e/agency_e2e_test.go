@@ -138,6 +138,19 @@ func TestAgencyPage(t *testing.T) {
 		t.Fatalf("%d client workspaces billed by the home (%v), want 1", billed, err)
 	}
 
+	// a join code for an existing workspace, shown once: the one kept (hashed)
+	var code string
+	do(t, ctx, "make a join code",
+		click(`[data-testid=make-join-code]`),
+		waitVisible(`[data-testid=join-code-made] code`),
+		chromedp.Text(`[data-testid=join-code-made] code`, &code),
+	)
+	var kept int
+	if err := env.PG.QueryRow(context.Background(), `SELECT count(*) FROM organisation_join_codes c JOIN organisations o ON o.id = c.organisation_id
+		WHERE o.home_workspace_id = $1 AND c.code_hash = sha256(convert_to($2, 'UTF8'))`, home.ID, strings.TrimSpace(code)).Scan(&kept); err != nil || kept != 1 {
+		t.Fatalf("the join code shown %q is kept %d times (%v)", code, kept, err)
+	}
+
 	// At 375 px the switcher stays in the top bar, and the roll-up does not
 	// scroll sideways.
 	var overflow bool

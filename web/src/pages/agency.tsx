@@ -7,7 +7,7 @@
 // the page says what an agency is and lets the owner make one.
 import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
-import { ApiError, get, patch, post } from '../api'
+import { ApiError, del, get, patch, post } from '../api'
 import { periodNames } from '../filters'
 import { DASH, ago, day, exact, num, signed, signedPct } from '../format'
 import { planName } from '../plans'
@@ -71,7 +71,7 @@ function Start({ onMade }: { onMade: (o: Organisation) => void }) {
         gained, top movers, campaign spend against budget and whether each one’s numbers are being collected.
       </p>
       <ul class="agency-points">
-        <li>Client workspaces are billed apart, each on its own plan; the agency’s people take no seat in them.</li>
+        <li>Client workspaces are billed apart, each on its own plan, or all on the agency’s subscription; the agency’s people take no seat in them.</li>
         <li>Invite a client as a read-only viewer of its workspace, or of chosen collections, from its Team page.</li>
         <li>Reports and share links carry the agency’s name, colour and logo.</li>
       </ul>
@@ -100,6 +100,94 @@ function Start({ onMade }: { onMade: (o: Organisation) => void }) {
       ) : (
         <p class="muted">Only the workspace’s owner can make it an agency.</p>
       )}
+      {owner && <JoinForm onJoined={onMade} />}
+    </section>
+  )
+}
+
+// JoinForm brings this workspace into an agency with the join code it gave.
+function JoinForm({ onJoined }: { onJoined: (o: Organisation) => void }) {
+  const [code, setCode] = useState('')
+  const { busy, error, run } = useAction()
+  const submit = (e: Event) => {
+    e.preventDefault()
+    run(async () => {
+      const o = await post<Organisation>('/organisation/join', { code: code.trim() })
+      workspacesChanged()
+      onJoined(o)
+    })
+  }
+  return (
+    <form class="agency-form agency-join" onSubmit={submit} noValidate aria-label="Join an agency" data-testid="join-agency">
+      <h3>Or join an agency</h3>
+      <p class="muted">
+        An agency that runs this workspace for you gives you a join code. Its owners and admins then reach this workspace; your data and team stay.
+      </p>
+      <div class="form-row">
+        <div class="agency-field">
+          <Field label="Join code" name="joinCode" type="text" required maxLength={100} value={code} set={setCode} error={error?.fields.code && `The code ${error.fields.code}.`} />
+        </div>
+        <button type="submit" disabled={!!busy || !code.trim()} data-testid="join-agency-submit">
+          {busy ? 'Joining…' : 'Join the agency'}
+        </button>
+      </div>
+      {error && !error.fields.code && <FormError error={error} />}
+    </form>
+  )
+}
+
+// JoinCodeCard makes a join code that brings an existing workspace in.
+function JoinCodeCard() {
+  const [made, setMade] = useState<{ code: string; expiresAt: string } | null>(null)
+  const { busy, error, run } = useAction()
+  return (
+    <section class="card agency-form" aria-labelledby="agency-join-code-title" data-testid="join-code">
+      <h2 id="agency-join-code-title">Bring in an existing workspace</h2>
+      <p class="muted">
+        A client that already has a workspace keeps it: make a join code and send it to the workspace’s owner, who enters it on their Agency page. The
+        code works once, for 7 days; it is shown only now.
+      </p>
+      {made && (
+        <p class="notice" role="status" data-testid="join-code-made">
+          Join code: <code class="agency-code">{made.code}</code> · good until {day(made.expiresAt)}
+        </p>
+      )}
+      <ErrorNote error={error} />
+      <div class="actions">
+        <button type="button" disabled={!!busy} onClick={() => run(async () => setMade(await post('/organisation/join-codes', {})))} data-testid="make-join-code">
+          {busy ? 'Making…' : made ? 'Make another code' : 'Make a join code'}
+        </button>
+      </div>
+    </section>
+  )
+}
+
+// LeaveCard lets a client workspace's own owner take it out of the agency.
+function LeaveCard({ org }: { org: Organisation }) {
+  const ws = useWorkspace()
+  const { busy, error, run } = useAction()
+  const leave = () => {
+    if (!ws || !confirm(`Take this workspace out of ${org.name}? The agency’s people lose it at once; your data and team stay.`)) return
+    run(async () => {
+      await del(`/organisation/workspaces/${ws.id}`)
+      await loadWorkspace().catch(() => {})
+      workspacesChanged()
+      navigate('/')
+    })
+  }
+  return (
+    <section class="card" aria-labelledby="agency-leave-title" data-testid="leave-agency">
+      <h2 id="agency-leave-title">Leave the agency</h2>
+      <p class="muted">
+        As this workspace’s owner you can take it out of {org.name}. Billed by the agency, it keeps its plan for 7 days, then needs a subscription of its
+        own.
+      </p>
+      <ErrorNote error={error} />
+      <div class="actions">
+        <button type="button" class="danger" disabled={!!busy} onClick={leave} data-testid="leave-agency-submit">
+          {busy ? 'Leaving…' : 'Leave the agency'}
+        </button>
+      </div>
     </section>
   )
 }
@@ -573,6 +661,27 @@ function BrandingForm({ org, onSaved }: { org: Organisation; onSaved: (o: Organi
   )
 }
 
+// Release takes a workspace with an owner of its own out of the organisation.
+function Release({ w, onDone }: { w: Organisation['workspaces'][number]; onDone: (o: Organisation) => void }) {
+  const { busy, error, run } = useAction()
+  const release = () => {
+    if (!confirm(`Take “${w.name}” out of the agency? Its owner keeps it, with its data and team; the agency’s people lose it at once.`)) return
+    run(async () => {
+      await del(`/organisation/workspaces/${w.id}`)
+      workspacesChanged()
+      onDone(await get<Organisation>('/organisation'))
+    })
+  }
+  return (
+    <>
+      <button type="button" class="link" disabled={!!busy} onClick={release} data-testid="release-workspace">
+        {busy ? 'Taking out…' : 'Take out'}
+      </button>
+      <ErrorNote error={error} />
+    </>
+  )
+}
+
 // BillingCard chooses how the organisation's workspaces are billed, and
 // shows each one's use of its limits.
 function BillingCard({ org, onSaved }: { org: Organisation; onSaved: (o: Organisation) => void }) {
@@ -641,6 +750,9 @@ function BillingCard({ org, onSaved }: { org: Organisation; onSaved: (o: Organis
               <th scope="col" class="num">
                 Seats
               </th>
+              <th scope="col">
+                <span class="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -654,6 +766,7 @@ function BillingCard({ org, onSaved }: { org: Organisation; onSaved: (o: Organis
                 </td>
                 <td class="num">{together ? num(w.videos) : of(w.videos, w.videoLimit)}</td>
                 <td class="num">{together ? num(w.seats) : of(w.seats, w.seatLimit)}</td>
+                <td>{w.ownOwner && !w.home && <Release w={w} onDone={onSaved} />}</td>
               </tr>
             ))}
           </tbody>
@@ -663,6 +776,7 @@ function BillingCard({ org, onSaved }: { org: Organisation; onSaved: (o: Organis
               <td />
               <td class="num">{of(org.usage.videos, org.usage.videoLimit)}</td>
               <td class="num">{of(org.usage.seats, org.usage.seatLimit)}</td>
+              <td />
             </tr>
           </tfoot>
         </table>
@@ -718,7 +832,9 @@ export default function Agency({ query }: { query: URLSearchParams }) {
             {home ? ` (${home.name})` : ''}. Reports and share links of this workspace carry the agency’s branding.
           </p>
         </section>
-      ) : (
+      ) : null}
+      {!manage && org.canLeave && <LeaveCard org={org} />}
+      {manage && (
         <>
           <Updating r={roll} />
           {roll.error ? (
@@ -731,6 +847,7 @@ export default function Agency({ query }: { query: URLSearchParams }) {
             </Stale>
           )}
           <AddWorkspace onAdded={setOwn} />
+          <JoinCodeCard />
           <BillingCard key={`${org.id}:${org.billing}`} org={org} onSaved={setOwn} />
           <BrandingForm key={org.id} org={org} onSaved={setOwn} />
         </>
