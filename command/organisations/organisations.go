@@ -172,6 +172,11 @@ func (h Handler) Change(ctx context.Context, cmd Change) error {
 				return err
 			}
 		}
+		// the home's row before its clients', as tracking in a client takes
+		// them: the triggers update the clients' rows, bumpAll the home's
+		if _, err := tx.Exec(ctx, `SELECT 1 FROM workspaces WHERE id = $1 FOR NO KEY UPDATE`, home); err != nil {
+			return fmt.Errorf("lock the home: %w", err)
+		}
 		// the schema's triggers bill the workspaces as billing says
 		if _, err := tx.Exec(ctx, `
 			UPDATE organisations SET name = coalesce($2, name), brand_name = coalesce($3, brand_name),
@@ -286,9 +291,12 @@ func noOwnSubscription(ctx context.Context, tx pgx.Tx, org, home uuid.UUID) erro
 }
 
 // bumpAll makes every kept answer of the organisation's workspaces stale
-// (their pages show its name and branding).
+// (their pages show its name and branding), the home's row first, as
+// tracking in a client workspace locks the rows.
 func bumpAll(ctx context.Context, tx pgx.Tx, org uuid.UUID) error {
-	rows, _ := tx.Query(ctx, `SELECT id FROM workspaces WHERE organisation_id = $1 ORDER BY id`, org)
+	rows, _ := tx.Query(ctx, `
+		SELECT w.id FROM workspaces w JOIN organisations o ON o.id = w.organisation_id
+		WHERE w.organisation_id = $1 ORDER BY w.id <> o.home_workspace_id, w.id`, org)
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
 	if err != nil {
 		return fmt.Errorf("read workspaces: %w", err)
