@@ -29,6 +29,15 @@ func (a *testApp) switchTo(c *http.Cookie, ws uuid.UUID) {
 	}
 }
 
+// clientWorkspace makes a client workspace in the organisation of c's
+// workspace and answers its id.
+func (a *testApp) clientWorkspace(c *http.Cookie, name string) uuid.UUID {
+	a.t.Helper()
+	var out struct{ WorkspaceID uuid.UUID }
+	a.request("POST", "/api/organisation/workspaces", map[string]any{"name": name}, c).expect(a.t, 201).decode(a.t, &out)
+	return out.WorkspaceID
+}
+
 type overviewTotals struct {
 	Totals struct {
 		Videos, Accounts int
@@ -81,13 +90,7 @@ func TestAgencyOrganisation(t *testing.T) {
 	}
 	a.request("POST", "/api/organisation/workspaces", map[string]any{"name": "Client X"}, member).expect(t, 403)
 
-	clients := map[string]uuid.UUID{}
-	for _, name := range []string{"Acme Skincare", "Bolt Drinks"} {
-		var out struct{ WorkspaceID uuid.UUID }
-		a.request("POST", "/api/organisation/workspaces", map[string]any{"name": name}, admin).expect(t, 201).decode(t, &out)
-		clients[name] = out.WorkspaceID
-	}
-	acme, bolt := clients["Acme Skincare"], clients["Bolt Drinks"]
+	acme, bolt := a.clientWorkspace(admin, "Acme Skincare"), a.clientWorkspace(admin, "Bolt Drinks")
 
 	// one login, every workspace of the organisation; not the home's members
 	var list workspacesOut
@@ -371,13 +374,7 @@ func TestOrganisationBilling(t *testing.T) {
 	home := a.bootstrap(owner).Workspace.ID
 	member := a.member(owner, uniqueEmail("billing-member"), "member")
 	a.request("POST", "/api/organisation", map[string]any{"name": "Pool Agency"}, owner).expect(t, 201)
-	clients := map[string]uuid.UUID{}
-	for _, name := range []string{"Acme Skincare", "Bolt Drinks"} {
-		var out struct{ WorkspaceID uuid.UUID }
-		a.request("POST", "/api/organisation/workspaces", map[string]any{"name": name}, owner).expect(t, 201).decode(t, &out)
-		clients[name] = out.WorkspaceID
-	}
-	acme, bolt := clients["Acme Skincare"], clients["Bolt Drinks"]
+	acme, bolt := a.clientWorkspace(owner, "Acme Skincare"), a.clientWorkspace(owner, "Bolt Drinks")
 	view := func(ws uuid.UUID) billedWorkspace {
 		t.Helper()
 		a.switchTo(owner, ws)
@@ -532,8 +529,7 @@ func TestMovingAWorkspaceInAndOut(t *testing.T) {
 	agencyMember := a.member(agency, uniqueEmail("mover-agency-member"), "member")
 	a.request("POST", "/api/organisation", map[string]any{"name": "Mover Agency"}, agency).expect(t, 201)
 	a.request("PATCH", "/api/organisation", map[string]any{"billing": "organisation"}, agency).expect(t, 200)
-	var made struct{ WorkspaceID uuid.UUID }
-	a.request("POST", "/api/organisation/workspaces", map[string]any{"name": "Made Here"}, agency).expect(t, 201).decode(t, &made)
+	made := a.clientWorkspace(agency, "Made Here")
 
 	brand := a.signUp(uniqueEmail("mover-brand"))
 	ws := a.bootstrap(brand).Workspace.ID
@@ -593,7 +589,7 @@ func TestMovingAWorkspaceInAndOut(t *testing.T) {
 	// who may take what out
 	a.switchTo(agency, home)
 	a.request("DELETE", "/api/organisation/workspaces/"+home.String(), nil, agency).expect(t, 409)
-	a.request("DELETE", "/api/organisation/workspaces/"+made.WorkspaceID.String(), nil, agency).expect(t, 409)
+	a.request("DELETE", "/api/organisation/workspaces/"+made.String(), nil, agency).expect(t, 409)
 	a.request("DELETE", "/api/organisation/workspaces/"+uuid.NewString(), nil, agency).expect(t, 404)
 	a.request("DELETE", "/api/organisation/workspaces/"+ws.String(), nil, agencyMember).expect(t, 403)
 	a.request("DELETE", "/api/organisation/workspaces/"+ws.String(), nil, brandMember).expect(t, 403)

@@ -139,7 +139,7 @@ func (s *Room) PostJoin(c *fiber.Ctx, in joinIn) error {
 	if in.Code == "" {
 		return apperr.Invalid("code", "is required: the join code the agency gave you")
 	}
-	if _, err := s.SaveOrganisations.Join(c.UserContext(), ws, me, in.Code); err != nil {
+	if err := s.SaveOrganisations.Join(c.UserContext(), ws, me, in.Code); err != nil {
 		return err
 	}
 	o, err := s.Organisations.Of(c.UserContext(), ws, me)

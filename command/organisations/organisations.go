@@ -374,19 +374,18 @@ var errBadCode = apperr.NotFound("this join code is unknown, used or expired: as
 // home of one, or a competitors' workspace) and, under billing per
 // organisation, for one that pays a live subscription of its own. Logged in
 // both workspaces.
-func (h Handler) Join(ctx context.Context, ws, actor uuid.UUID, code string) (uuid.UUID, error) {
+func (h Handler) Join(ctx context.Context, ws, actor uuid.UUID, code string) error {
 	if !auth.LooksLikeLinkToken(code) {
-		return uuid.Nil, errBadCode
+		return errBadCode
 	}
-	var org uuid.UUID
-	err := pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
+	return pgx.BeginFunc(ctx, h.DB, func(tx pgx.Tx) error {
 		if err := authz.LockTeam(ctx, tx, ws, actor, "bring the workspace into an organisation"); err != nil {
 			return err
 		}
 		if err := ownOwner(ctx, tx, ws, actor, "bring the workspace into an organisation"); err != nil {
 			return err
 		}
-		var codeID, home uuid.UUID
+		var codeID, org, home uuid.UUID
 		var billing, orgName string
 		err := tx.QueryRow(ctx, `
 			SELECT c.id, o.id, o.home_workspace_id, o.billing, o.name FROM organisation_join_codes c
@@ -431,7 +430,6 @@ func (h Handler) Join(ctx context.Context, ws, actor uuid.UUID, code string) (uu
 		return activitylog.Record(ctx, tx, activitylog.Entry{WorkspaceID: ws, ActorID: actor,
 			Action: domain.ActionOrgWorkspaceJoined, Target: orgName, Details: map[string]any{"organisationId": org}})
 	})
-	return org, err
 }
 
 // Release takes a client workspace out of its organisation: by an owner or
